@@ -1,0 +1,34 @@
+import type { RequestHandler, Response } from "express";
+import { apiKeyRequired } from "@tpi/domain";
+import { ANONYMOUS, type ApiKeyAuthenticator, type Caller } from "../auth/api-key-authenticator";
+import { sendError } from "./errors";
+
+/** The caller resolved for this request (anonymous until `identifyCaller` ran). */
+export function callerOf(res: Response): Caller {
+  return (res.locals.caller as Caller | undefined) ?? ANONYMOUS;
+}
+
+/**
+ * Optional authentication: no header means anonymous; a header that is present must name a
+ * valid, active key, otherwise the request fails with the contract's 401.
+ */
+export function identifyCaller(auth: ApiKeyAuthenticator): RequestHandler {
+  return async (req, res, next) => {
+    const result = await auth.authenticate(req.headers.authorization);
+    if (!result.ok) {
+      sendError(res, result.error);
+      return;
+    }
+    res.locals.caller = result.value;
+    next();
+  };
+}
+
+/** For routes that need a key: anonymous callers get 401 `Unauthorized`. */
+export const requireKey: RequestHandler = (_req, res, next) => {
+  if (callerOf(res).kind === "anonymous") {
+    sendError(res, apiKeyRequired());
+    return;
+  }
+  next();
+};

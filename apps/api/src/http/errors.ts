@@ -1,0 +1,71 @@
+import { DomainError, ERROR_LABELS, type ErrorCode } from "@tpi/domain";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import type { Logger } from "../logger";
+import { ERROR_STATUS } from "./error-status";
+
+/** The contract's error body: `{ error, message }`. */
+export type ErrorBody = { error: string; message: string };
+
+export function sendError(res: Response, error: DomainError): void {
+  const body: ErrorBody = { error: error.label, message: error.message };
+  res.status(ERROR_STATUS[error.code].http).json(body);
+}
+
+export function errorOf(code: ErrorCode, message: string): DomainError {
+  return new DomainError(code, message);
+}
+
+/** Unknown paths: a JSON 404 (never Express's HTML page). */
+export const routeNotFound: RequestHandler = (req, res) => {
+  sendError(res, errorOf("route_not_found", `No route ${req.method} ${req.path}. See GET /api/token-types, GET /api/otpi and /health.`));
+};
+
+/** A known path asked with the wrong method. */
+export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  return (req, res) => {
+    res.setHeader("Allow", allow);
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    sendError(res, errorOf("method_not_allowed", `${req.method} is not supported on ${req.path}. Allowed: ${allow}.`));
+  };
+}
+
+type HttpishError = { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+
+/**
+ * The last middleware. Domain errors map through the status table; body-parser and router errors
+ * (bad JSON, oversized bodies, malformed URL encoding) become clear 4xx; anything else is a 500
+ * whose body says nothing about internals.
+ */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (error instanceof DomainError) {
+      sendError(res, error);
+      return;
+    }
+    const httpish = (typeof error === "object" && error !== null ? error : {}) as HttpishError;
+    const status = httpish.status ?? httpish.statusCode;
+    if (status === 413 || httpish.type === "entity.too.large") {
+      sendError(res, errorOf("payload_too_large", "The request body is larger than the limit for this route."));
+      return;
+    }
+    if (httpish.type === "entity.parse.failed") {
+      sendError(res, errorOf("unsupported_body", "The request body is not valid JSON."));
+      return;
+    }
+    if (error instanceof URIError || (status !== undefined && status >= 400 && status < 500)) {
+      const message = error instanceof URIError ? "The request URL is not correctly percent-encoded." : "The request could not be processed.";
+      res.status(status !== undefined && status >= 400 && status < 500 ? status : 400).json({ error: ERROR_LABELS.bad_request, message });
+      return;
+    }
+    log.error("unhandled error", { method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    sendError(res, errorOf("internal", "An unexpected error occurred. It has been logged."));
+  };
+}

@@ -1,0 +1,105 @@
+import { compareIndexRows, type LabId, type UtcDay } from "@tpi/domain";
+import { allPublishedIndexValues, publicationFingerprint, type Db, type PublishedIndexRow } from "@tpi/db";
+import type { Logger } from "../logger";
+
+/**
+ * Every published index value, held in memory. Settled values are immutable except through a
+ * recorded restatement, so reads never touch the database: the set reloads only when the
+ * database's publication fingerprint moves (checked on a timer, and right after this process
+ * settles). Another instance's settlement becomes visible within one refresh interval.
+ */
+export class PublishedIndex {
+  private days: UtcDay[] = [];
+  private rowsByDay = new Map<UtcDay, PublishedIndexRow[]>();
+  private fingerprint = "";
+  private timer: NodeJS.Timeout | undefined;
+  private listeners: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  /** Reloads when anything was published or restated since the last load. Returns true if it reloaded. */
+  async refresh(): Promise<boolean> {
+    const fingerprint = await publicationFingerprint(this.db);
+    if (fingerprint === this.fingerprint) return false;
+    this.replace(await allPublishedIndexValues(this.db));
+    this.fingerprint = fingerprint;
+    for (const listener of this.listeners) listener();
+    return true;
+  }
+
+  /** Called after each reload (used to drop caches derived from the published set). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  startAutoRefresh(intervalMs: number): void {
+    this.stopAutoRefresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) => this.log.warn("index refresh failed; serving the last loaded values", { error: String(error) }));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopAutoRefresh(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private replace(rows: PublishedIndexRow[]): void {
+    const sorted = [...rows].sort(compareIndexRows);
+    const byDay = new Map<UtcDay, PublishedIndexRow[]>();
+    for (const row of sorted) {
+      const list = byDay.get(row.date);
+      if (list) list.push(row);
+      else byDay.set(row.date, [row]);
+    }
+    this.rowsByDay = byDay;
+    this.days = [...byDay.keys()];
+  }
+
+  get size(): number {
+    let total = 0;
+    for (const rows of this.rowsByDay.values()) total += rows.length;
+    return total;
+  }
+
+  /** Rows of one day for the given labs, in catalog order. */
+  rowsOn(day: UtcDay, labs: readonly LabId[]): PublishedIndexRow[] {
+    return (this.rowsByDay.get(day) ?? []).filter((row) => labs.includes(row.lab));
+  }
+
+  /** Rows from `start` through `end` for the given labs, date ascending then catalog order. */
+  rowsBetween(start: UtcDay, end: UtcDay, labs: readonly LabId[]): PublishedIndexRow[] {
+    const rows: PublishedIndexRow[] = [];
+    for (let i = this.firstDayIndexAtOrAfter(start); i < this.days.length; i++) {
+      const day = this.days[i] as UtcDay;
+      if (day > end) break;
+      for (const row of this.rowsByDay.get(day) ?? []) if (labs.includes(row.lab)) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** The latest day on which any of `labs` has a value, not before `notBefore`. */
+  latestDayWith(labs: readonly LabId[], notBefore?: UtcDay): UtcDay | undefined {
+    for (let i = this.days.length - 1; i >= 0; i--) {
+      const day = this.days[i] as UtcDay;
+      if (notBefore !== undefined && day < notBefore) return undefined;
+      if ((this.rowsByDay.get(day) ?? []).some((row) => labs.includes(row.lab))) return day;
+    }
+    return undefined;
+  }
+
+  private firstDayIndexAtOrAfter(day: UtcDay): number {
+    let low = 0;
+    let high = this.days.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.days[mid] as UtcDay) < day) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}

@@ -1,0 +1,13 @@
+export { createDb, Prisma, type Db } from "./client";
+export * from "./embedded-postgres-server";
+export { applyMigrations, readMigrations, MIGRATIONS_DIR, type MigrationReport } from "./migrate";
+export { openDatabase, type DatabaseSettings, type OpenDatabase } from "./open-database";
+export * from "./repositories/api-keys";
+export * from "./repositories/bulk-insert";
+export * from "./repositories/conversions";
+export * from "./repositories/index-values";
+export * from "./repositories/observations";
+export * from "./repositories/settlements";
+export { generateTokenSample, sampleObservation, SAMPLE_SOURCE, type SampleObservation } from "./sample/token-sample";
+export { SAMPLE_MODELS, SAMPLE_START_DAY, type SampleModel } from "./sample/token-models";
+export { seededRandom, normal } from "./sample/prng";

@@ -1,0 +1,94 @@
+import type { LabId, ModelDayObservation, UtcDay } from "@tpi/domain";
+import type { Db } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+import { bulkInsert, type BulkColumn } from "./bulk-insert";
+import { bigintToNumber, dateToDay, dayToDate } from "./conversions";
+
+type Tx = Db | Prisma.TransactionClient;
+
+export type ObservationInput = {
+  date: UtcDay;
+  modelId: string;
+  lab: LabId;
+  inputPricePerMtok: number | null;
+  outputPricePerMtok: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadPricePerMtok?: number | null;
+  cacheReadTokens?: number | null;
+  source: string;
+};
+
+export type StoredObservation = ModelDayObservation & { date: UtcDay; lab: LabId; source: string };
+
+const INSERT_CHUNK = 5_000;
+
+/** Inserts observations; an existing (date, model) is left as it is. Returns how many were new. */
+export async function insertObservationsIfAbsent(db: Tx, rows: readonly ObservationInput[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    inserted += await bulkInsert(
+      db,
+      "observation",
+      OBSERVATION_COLUMNS,
+      chunk.map((row) => [
+        row.date,
+        row.modelId,
+        row.lab,
+        row.inputPricePerMtok,
+        row.outputPricePerMtok,
+        row.inputTokens,
+        row.outputTokens,
+        row.cacheReadPricePerMtok ?? null,
+        row.cacheReadTokens ?? null,
+        row.source,
+      ]),
+      "on conflict (date, model_id) do nothing",
+    );
+  }
+  return inserted;
+}
+
+const OBSERVATION_COLUMNS: readonly BulkColumn[] = [
+  { name: "date", type: "date" },
+  { name: "model_id", type: "text" },
+  { name: "lab", type: "text" },
+  { name: "input_price_per_mtok", type: "float8" },
+  { name: "output_price_per_mtok", type: "float8" },
+  { name: "input_tokens", type: "int8" },
+  { name: "output_tokens", type: "int8" },
+  { name: "cache_read_price_per_mtok", type: "float8" },
+  { name: "cache_read_tokens", type: "int8" },
+  { name: "source", type: "text" },
+];
+
+export async function countObservations(db: Tx): Promise<number> {
+  return db.observation.count();
+}
+
+/** Observations of the given days, all labs. */
+export async function observationsOnDays(db: Tx, days: readonly UtcDay[]): Promise<StoredObservation[]> {
+  if (days.length === 0) return [];
+  const rows = await db.observation.findMany({ where: { date: { in: days.map(dayToDate) } } });
+  return rows.map((row) => ({
+    date: dateToDay(row.date),
+    lab: row.lab as LabId,
+    modelId: row.modelId,
+    inputPricePerMtok: row.inputPricePerMtok,
+    outputPricePerMtok: row.outputPricePerMtok,
+    inputTokens: bigintToNumber(row.inputTokens),
+    outputTokens: bigintToNumber(row.outputTokens),
+    source: row.source,
+  }));
+}
+
+/** Days up to `through` that have observations but no settlement yet, oldest first. */
+export async function unsettledDaysWithObservations(db: Tx, through: UtcDay): Promise<UtcDay[]> {
+  const rows = await db.$queryRaw<{ date: Date }[]>`
+    select distinct o.date from observation o
+    where o.date <= ${dayToDate(through)}::date
+      and not exists (select 1 from settled_day s where s.date = o.date)
+    order by o.date`;
+  return rows.map((row) => dateToDay(row.date));
+}

@@ -1,0 +1,135 @@
+import type { AccessLevel } from "./access";
+import { parseUtcDay, type UtcDay } from "./calendar";
+import { apiKeyRequired, badRequest, type DomainError } from "./errors";
+import { freeWindow } from "./free-window";
+import { FREE_TIER_LAB_IDS, LAB_IDS, isFreeTierLab, isLabId, labOrder, type LabId } from "./labs";
+import { err, ok, type Result } from "./result";
+
+/**
+ * Rules of `GET /api/otpi` that do not depend on storage: which parameters are valid, which
+ * combinations are allowed, and what a caller without a key may ask for.
+ */
+export const OTPI_QUERY_PARAMETERS = ["date", "startDate", "endDate", "lab"] as const;
+
+export type OtpiDateSelection =
+  | { kind: "latest" }
+  | { kind: "day"; date: UtcDay }
+  | { kind: "range"; startDate: UtcDay; endDate: UtcDay };
+
+export type OtpiQuery = OtpiDateSelection & { lab?: LabId };
+
+/** Query values as an HTTP framework hands them over: repeated keys become arrays. */
+export type RawQuery = Record<string, unknown>;
+
+export const LAB_LIST_TEXT = LAB_IDS.join(", ");
+
+/**
+ * Rejects unknown and repeated parameters by name, then validates each value. Parameter names
+ * are case-sensitive, like the lab identifiers.
+ */
+export function readSingleParameters<const Names extends readonly string[]>(
+  raw: RawQuery,
+  allowed: Names,
+): Result<Partial<Record<Names[number], string>>, DomainError> {
+  const values: Partial<Record<string, string>> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!allowed.includes(name)) {
+      return err(badRequest(`Unknown query parameter '${name}'. Allowed parameters: ${allowed.join(", ") || "none"}.`));
+    }
+    if (Array.isArray(value)) return err(badRequest(`Query parameter '${name}' was given more than once.`));
+    if (typeof value !== "string") return err(badRequest(`Query parameter '${name}' must be a single string value.`));
+    values[name] = value;
+  }
+  return ok(values as Partial<Record<Names[number], string>>);
+}
+
+function parseDayParameter(name: string, value: string): Result<UtcDay, DomainError> {
+  const day = parseUtcDay(value);
+  return day === undefined
+    ? err(badRequest(`Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${value}'.`))
+    : ok(day);
+}
+
+export function parseLab(value: string): Result<LabId, DomainError> {
+  return isLabId(value)
+    ? ok(value)
+    : err(badRequest(`Invalid lab '${value}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`));
+}
+
+export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
+  const params = readSingleParameters(raw, OTPI_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const { date, startDate, endDate, lab } = params.value;
+
+  let labFilter: LabId | undefined;
+  if (lab !== undefined) {
+    const parsedLab = parseLab(lab);
+    if (!parsedLab.ok) return parsedLab;
+    labFilter = parsedLab.value;
+  }
+  const withLab = (selection: OtpiDateSelection): OtpiQuery =>
+    labFilter === undefined ? selection : { ...selection, lab: labFilter };
+
+  if (date !== undefined && (startDate !== undefined || endDate !== undefined)) {
+    return err(badRequest("Use either 'date' for one day or 'startDate' and 'endDate' for a range, not both."));
+  }
+  if (date !== undefined) {
+    const day = parseDayParameter("date", date);
+    return day.ok ? ok(withLab({ kind: "day", date: day.value })) : day;
+  }
+  if (startDate === undefined && endDate === undefined) return ok(withLab({ kind: "latest" }));
+  if (startDate === undefined || endDate === undefined) {
+    const missing = startDate === undefined ? "startDate" : "endDate";
+    return err(badRequest(`A range needs both 'startDate' and 'endDate'; '${missing}' is missing.`));
+  }
+  const start = parseDayParameter("startDate", startDate);
+  if (!start.ok) return start;
+  const end = parseDayParameter("endDate", endDate);
+  if (!end.ok) return end;
+  if (start.value > end.value) {
+    return err(badRequest(`'startDate' (${start.value}) is after 'endDate' (${end.value}).`));
+  }
+  return ok(withLab({ kind: "range", startDate: start.value, endDate: end.value }));
+}
+
+/** The labs a caller may see, narrowed by an optional filter, in catalog order. */
+export function visibleLabs(access: AccessLevel, lab?: LabId): readonly LabId[] {
+  const all = access === "full" ? LAB_IDS : FREE_TIER_LAB_IDS;
+  return lab === undefined ? all : all.filter((l) => l === lab);
+}
+
+/** The first day a caller may see; `undefined` means no lower bound. */
+export function earliestVisibleDay(access: AccessLevel, now: Date): UtcDay | undefined {
+  return access === "full" ? undefined : freeWindow(now).startDate;
+}
+
+/**
+ * Keyless callers may ask only for free-tier labs and for days inside the free window; anything
+ * else is a 401 naming what needs a key. Days after today are allowed (they simply have no data).
+ */
+export function authorizeOtpiQuery(query: OtpiQuery, access: AccessLevel, now: Date): Result<void, DomainError> {
+  if (access === "full") return ok(undefined);
+  if (query.lab !== undefined && !isFreeTierLab(query.lab)) {
+    return err(
+      apiKeyRequired(
+        `An API key is required for lab '${query.lab}': without a key only ${FREE_TIER_LAB_IDS.join(", ")} are available.`,
+      ),
+    );
+  }
+  const window = freeWindow(now);
+  const firstDay = query.kind === "day" ? query.date : query.kind === "range" ? query.startDate : undefined;
+  if (firstDay !== undefined && firstDay < window.startDate) {
+    return err(
+      apiKeyRequired(
+        `An API key is required for dates before ${window.startDate}: without a key only the trailing month (${window.startDate} to ${window.endDate}) is available.`,
+      ),
+    );
+  }
+  return ok(undefined);
+}
+
+/** Date ascending, then lab in catalog order. */
+export function compareIndexRows(a: { date: UtcDay; lab: LabId }, b: { date: UtcDay; lab: LabId }): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  return labOrder(a.lab) - labOrder(b.lab);
+}

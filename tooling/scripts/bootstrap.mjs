@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * `npm start` and `npm test` on a machine that has only Node and npm: finds pnpm (the version
+ * pinned in package.json's packageManager; fetched through npx from the npm registry when it is
+ * not installed), installs the workspace from the lockfile, then starts the service or runs the
+ * complete test suite. corepack is deliberately not used (it fails on these machines).
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const pnpmVersion = packageManager.replace(/^pnpm@/, "");
+const task = process.argv[2];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function pnpmCommand() {
+  const probe = spawnSync("pnpm", ["--version"], { encoding: "utf8" });
+  if (probe.status === 0 && probe.stdout.trim() === pnpmVersion) return ["pnpm", []];
+  return ["npx", ["--yes", `pnpm@${pnpmVersion}`]];
+}
+
+const [pnpm, prefix] = pnpmCommand();
+const pnpmRun = (args) => run(pnpm, [...prefix, ...args]);
+
+if (task !== "start" && task !== "test") {
+  console.error("usage: node tooling/scripts/bootstrap.mjs start|test");
+  process.exit(2);
+}
+
+const installStatus = pnpmRun(["install", "--frozen-lockfile"]);
+if (installStatus !== 0) process.exit(installStatus);
+
+if (task === "test") {
+  // Type checks, lint, the schema-drift check, unit and integration tests, then browser tests.
+  process.exit(pnpmRun(["exec", "turbo", "run", "typecheck", "lint", "test", "--continue", "--concurrency=1"]));
+}
+
+// start: build the website, then run the api and the website together until interrupted.
+process.exit(run(process.execPath, [join(root, "tooling", "scripts", "start-all.mjs")], { env: { ...process.env, TPI_PNPM: JSON.stringify([pnpm, ...prefix]) } }));

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * Starts the api (port 8080 unless PORT) and the website (port 3000 unless WEB_PORT) together.
+ * Both get the same internal service token (generated here unless INTERNAL_API_TOKEN is set),
+ * so the website can call the api's internal tRPC router. Ctrl-C stops both.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const [pnpm, ...prefix] = JSON.parse(process.env.TPI_PNPM ?? '["pnpm"]');
+const internalToken = process.env.INTERNAL_API_TOKEN ?? randomBytes(32).toString("hex");
+const apiPort = process.env.PORT ?? "8080";
+const webPort = process.env.WEB_PORT ?? "3000";
+const env = {
+  ...process.env,
+  INTERNAL_API_TOKEN: internalToken,
+  PORT: apiPort,
+  TPI_API_URL: process.env.TPI_API_URL ?? `http://127.0.0.1:${apiPort}`,
+};
+
+const build = spawnSync(pnpm, [...prefix, "--filter", "@tpi/web", "build"], { cwd: root, stdio: "inherit", env });
+if (build.status !== 0) {
+  console.error("the website failed to build; see above");
+  process.exit(build.status ?? 1);
+}
+
+const children = [
+  spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env }),
+  spawn(pnpm, [...prefix, "--filter", "@tpi/web", "start", "--port", webPort], { cwd: root, stdio: "inherit", env: { ...env, PORT: webPort } }),
+];
+console.log(`starting: api on http://localhost:${apiPort} (try /api/otpi), website on http://localhost:${webPort}`);
+
+let exiting = false;
+const stopAll = (code) => {
+  if (exiting) return;
+  exiting = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 5_000).unref();
+};
+for (const child of children) child.on("exit", (code) => stopAll(code ?? 1));
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));
