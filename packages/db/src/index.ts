@@ -11,3 +11,4 @@ export * from "./repositories/settlements";
 export { generateTokenSample, sampleObservation, SAMPLE_SOURCE, type SampleObservation } from "./sample/token-sample";
 export { SAMPLE_MODELS, SAMPLE_START_DAY, type SampleModel } from "./sample/token-models";
 export { seededRandom, normal } from "./sample/prng";
+export { startTestPostgres, createTestDatabase, withDatabase, type TestPostgres } from "./testing/test-postgres";

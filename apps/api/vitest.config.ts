@@ -1,0 +1,12 @@
+import { baseTestConfig } from "@tpi/vitest-config";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    ...baseTestConfig,
+    include: ["src/**/*.test.ts"],
+    globalSetup: ["./vitest.global-setup.ts"],
+    // Files run in parallel, each on its own database; two workers suit these 2-core machines.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,3 @@
+import type { Linter } from "eslint";
+export declare const base: Linter.Config[];
+export declare const domainRules: Linter.Config;

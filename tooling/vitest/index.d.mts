@@ -1,0 +1,7 @@
+export declare const baseTestConfig: {
+  include: string[];
+  environment: "node";
+  testTimeout: number;
+  hookTimeout: number;
+  reporters: string[];
+};
