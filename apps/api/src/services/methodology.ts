@@ -1,0 +1,43 @@
+import {
+  DEFAULT_METHODOLOGY_RULES,
+  EXCLUSION_REASONS,
+  INDEX_FORMULA,
+  METHODOLOGY_HISTORY,
+  SUPPRESSION_REASONS,
+  type MethodologyRules,
+  type MethodologyVersion,
+} from "@tpi/domain";
+
+/**
+ * The methodology as published data: what `GET /api/otpi/methodology` returns and what the
+ * website renders. Built from the rules in force (configuration included), never from a second
+ * copy of the text.
+ */
+export type MethodologyDocument = {
+  version: string;
+  unit: string;
+  formula: string;
+  eligibility: { excludedModelPatterns: readonly string[]; exclusionReasons: Record<string, string> };
+  sufficiency: { minEligibleModels: number; minEligibleTokens: number; suppressionReasons: Record<string, string> };
+  settlement: { lagHours: number; calendar: string };
+  history: readonly MethodologyVersion[];
+};
+
+export function methodologyDocument(rules: MethodologyRules = DEFAULT_METHODOLOGY_RULES): MethodologyDocument {
+  return {
+    version: rules.version,
+    unit: "USD per million tokens",
+    formula: INDEX_FORMULA,
+    eligibility: { excludedModelPatterns: rules.excludedModelPatterns, exclusionReasons: { ...EXCLUSION_REASONS } },
+    sufficiency: {
+      minEligibleModels: rules.minEligibleModels,
+      minEligibleTokens: rules.minEligibleTokens,
+      suppressionReasons: { ...SUPPRESSION_REASONS },
+    },
+    settlement: {
+      lagHours: rules.settlementLagHours,
+      calendar: `Each UTC day settles ${rules.settlementLagHours} hours after it ends, every day of the week. A settled value changes only through a recorded restatement.`,
+    },
+    history: METHODOLOGY_HISTORY,
+  };
+}
