@@ -9,6 +9,7 @@ import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
 import { PublishedIndex } from "../services/published-index";
 import { settleDueDays } from "../services/settlement";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**
  * A real api over HTTP on a fresh PostgreSQL database, for integration tests. The clock is
@@ -19,6 +20,7 @@ export type TestApi = {
   db: Db;
   databaseUrl: string;
   deps: AppDeps;
+  databaseProxy: TcpProxy | undefined;
   clock: { now: Date };
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
   request(path: string, init?: RequestInit): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
@@ -29,10 +31,26 @@ export type TestApi = {
 };
 
 export async function startTestApi(
-  options: { now: Date; rules?: MethodologyRules; internalToken?: string; configure?: (deps: AppDeps) => AppDeps } = { now: new Date() },
+  options: {
+    now: Date;
+    rules?: MethodologyRules;
+    internalToken?: string;
+    /** Route the api's database connections through a proxy the test can cut (`api.databaseProxy`). */
+    proxyDatabase?: boolean;
+    configure?: (deps: AppDeps) => AppDeps;
+  } = { now: new Date() },
 ): Promise<TestApi> {
   const database = await createTestDatabase(inject("pgAdminUrl"));
-  const db = createDb(database.url, 4);
+  let databaseProxy: TcpProxy | undefined;
+  let appDatabaseUrl = database.url;
+  if (options.proxyDatabase) {
+    const target = new URL(database.url);
+    databaseProxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    target.port = String(databaseProxy.port);
+    target.hostname = "127.0.0.1";
+    appDatabaseUrl = target.toString();
+  }
+  const db = createDb(appDatabaseUrl, 4);
   const clock = { now: options.now };
   const log = createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
@@ -60,6 +78,7 @@ export async function startTestApi(
   return {
     url,
     db,
+    databaseProxy,
     databaseUrl: database.url,
     deps,
     clock,
@@ -81,6 +100,7 @@ export async function startTestApi(
       server.closeAllConnections();
       await auth.stop();
       await db.$disconnect();
+      await databaseProxy?.close();
       await database.drop();
     },
   };
