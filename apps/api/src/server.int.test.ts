@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTestDatabase } from "@tpi/db";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { readEnv } from "./env";
+import { createLogger } from "./logger";
+import { startServer, type RunningServer } from "./server";
+
+const apiDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const NOW = new Date("2026-11-22T12:00:00.000Z");
+
+let running: RunningServer;
+let databaseUrl: string;
+let drop: () => Promise<void>;
+let startupMs = 0;
+beforeAll(async () => {
+  ({ url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl")));
+  const started = Date.now();
+  running = await startServer(
+    readEnv({ DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", SETTLEMENT_INTERVAL_SECONDS: "0", LOG_LEVEL: "silent" }),
+    createLogger("silent"),
+    () => NOW,
+  );
+  startupMs = Date.now() - started;
+}, 120_000);
+afterAll(async () => {
+  await running?.close();
+  await drop?.();
+});
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("first start on an empty database", () => {
+  it("loads the sample, settles every settleable day and answers /api/otpi at once", async () => {
+    const res = await fetch(`${running.url}/api/otpi`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { date: string; count: number; data: { lab: string }[] };
+    expect(body.date).toBe("2026-11-20");
+    expect(body.data.map((r) => r.lab)).toEqual(["anthropic", "openai", "google", "deepseek"]);
+    const settled = await running.runtime.database.db.settledDay.count();
+    expect(settled).toBeGreaterThanOrEqual(548); // 18 months of days
+    console.log(`startup with sample seeding and settlement of ${settled} days: ${startupMs} ms`);
+  });
+});
+
+describe("operator CLI", () => {
+  it("migrate says the schema is up to date", () => {
+    const result = cli("migrate");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/database schema up to date: \d+ migration\(s\) already applied/);
+  });
+
+  it("seed --sample twice changes nothing the second time", () => {
+    const result = cli("seed", "--sample");
+    expect(result.status).toBe(0);
+    expect(result.stderr + result.stdout).toMatch(/0 were new/);
+  });
+
+  it("settle reports what it did", () => {
+    const result = cli("settle", "--through", "2026-11-20");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/nothing to settle|settled \d+ day/);
+  });
+
+  it("keys create prints a key once; the key grants full access", async () => {
+    const result = cli("keys", "create", "--name", "ci key");
+    expect(result.status).toBe(0);
+    const key = result.stdout.trim().split("\n").at(-1) ?? "";
+    expect(key).toMatch(/^tpi_sk_[A-Za-z0-9]{40}$/);
+    const stored = await running.runtime.database.db.apiKey.findMany();
+    expect(JSON.stringify(stored)).not.toContain(key);
+    const res = await fetch(`${running.url}/api/otpi?lab=qwen`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { access: string }).access).toBe("full");
+  });
+
+  it("fails clearly with a non-zero exit on bad input", () => {
+    const badDate = cli("settle", "--through", "2026-02-30");
+    expect(badDate.status).toBe(2);
+    expect(badDate.stderr).toMatch(/--through must be a real date/);
+    const unknown = cli("frobnicate");
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command 'frobnicate'/);
+    const noName = cli("keys", "create");
+    expect(noName.status).toBe(2);
+    expect(noName.stderr).toMatch(/--name is required/);
+  });
+});
