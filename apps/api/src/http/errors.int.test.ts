@@ -13,6 +13,7 @@ beforeAll(async () => {
     configure: (deps) => ({
       ...deps,
       index: {
+        onChange: () => undefined,
         latestDayWith: () => {
           throw new Error("secret internal detail at /srv/app/index.ts:42");
         },

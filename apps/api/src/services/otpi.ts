@@ -37,6 +37,14 @@ function describeLabs(query: OtpiQuery, access: AccessLevel): string {
   return access === "full" ? "any lab" : "the free-tier labs";
 }
 
+/** Parses and authorizes a `GET /api/otpi` request: a 400 or 401 before any data is read. */
+export function validateOtpiRequest(rawQuery: RawQuery, access: AccessLevel, now: Date): Result<OtpiQuery, DomainError> {
+  const parsed = parseOtpiQuery(rawQuery);
+  if (!parsed.ok) return parsed;
+  const authorized = authorizeOtpiQuery(parsed.value, access, now);
+  return authorized.ok ? parsed : authorized;
+}
+
 /** Parses, authorizes and answers a `GET /api/otpi` request from the published set. */
 export function answerOtpi(
   rawQuery: RawQuery,
@@ -44,12 +52,17 @@ export function answerOtpi(
   now: Date,
   index: PublishedIndex,
 ): Result<OtpiResponse, DomainError> {
-  const parsed = parseOtpiQuery(rawQuery);
-  if (!parsed.ok) return parsed;
-  const query = parsed.value;
-  const authorized = authorizeOtpiQuery(query, access, now);
-  if (!authorized.ok) return authorized;
+  const validated = validateOtpiRequest(rawQuery, access, now);
+  return validated.ok ? answerValidOtpiQuery(validated.value, access, now, index) : validated;
+}
 
+/** Answers an already validated query; 404 when nothing matches. */
+export function answerValidOtpiQuery(
+  query: OtpiQuery,
+  access: AccessLevel,
+  now: Date,
+  index: PublishedIndex,
+): Result<OtpiResponse, DomainError> {
   const labs = visibleLabs(access, query.lab);
   switch (query.kind) {
     case "latest": {

@@ -11,7 +11,7 @@ afterAll(async () => api.close());
 
 describe("internal tRPC router", () => {
   it("is not reachable anonymously or with a wrong token", async () => {
-    for (const headers of [{}, { Authorization: "Bearer wrong-token-wrong-token" }, { Authorization: TOKEN }]) {
+    for (const headers of [{} as Record<string, string>, { Authorization: "Bearer wrong-token-wrong-token" }, { Authorization: TOKEN }]) {
       const res = await api.get("/trpc/labs", headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "Unauthorized", message: expect.stringContaining("internal service token") });
