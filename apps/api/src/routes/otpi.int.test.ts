@@ -185,3 +185,25 @@ describe("GET /api/otpi bad requests", () => {
     expect((await api.get("/api/otpi?lab=minimax&date=bad")).status).toBe(400);
   });
 });
+
+describe("GET /api/otpi caching", () => {
+  it("answers If-None-Match with 304 when nothing changed", async () => {
+    const first = await api.get("/api/otpi?date=2026-03-29");
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    // fetch adds `Cache-Control: no-cache` to conditional requests unless one is given.
+    const again = await api.get("/api/otpi?date=2026-03-29", { "If-None-Match": etag ?? "", "Cache-Control": "max-age=0" });
+    expect(again.status).toBe(304);
+  });
+
+  it("serves a newly settled day at once: cached answers do not outlive the published set", async () => {
+    expect((await api.get("/api/otpi")).body).toMatchObject({ date: "2026-03-29" });
+    api.clock.now = new Date("2026-04-01T12:00:00.000Z"); // 2026-03-30 becomes settleable
+    try {
+      await api.load([]);
+      expect((await api.get("/api/otpi")).body).toMatchObject({ date: "2026-03-30" });
+    } finally {
+      api.clock.now = NOW;
+    }
+  });
+});
