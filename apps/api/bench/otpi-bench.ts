@@ -7,6 +7,7 @@
  *   DATABASE_URL=... pnpm bench      (a PostgreSQL server; a scratch database is created on it)
  *   BENCH_SECONDS=10 pnpm bench      (longer runs)
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import express from "express";
@@ -64,7 +65,7 @@ try {
   bare.get("/constant", (_req, res) => {
     res.json(constant);
   });
-  const bareServer = await new Promise<import("node:http").Server>((resolve) => {
+  const bareServer = await new Promise<Server>((resolve) => {
     const s = bare.listen(0, "127.0.0.1", () => resolve(s));
   });
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/constant`;
