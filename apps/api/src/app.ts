@@ -57,7 +57,11 @@ function redisHealth(settings: RateLimitSettings): Record<string, string> {
   return { redis: settings.redis ? settings.redis.status : "not configured" };
 }
 
-export function createApp(deps: AppDeps): express.Express {
+/**
+ * The api. `extraRoutes` are mounted after the built-in routes and before the JSON 404 (the
+ * integration tests mount a terminal chat handler there to exercise the chat limiter).
+ */
+export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] = []): express.Express {
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS;
   const { publicLimiter, chatLimiter } = createRateLimiters(rateLimits, deps.log);
   const corsOrigins = new Set((deps.corsOrigins ?? []).map(normalizeOrigin).filter((origin) => origin !== undefined));
@@ -94,6 +98,8 @@ export function createApp(deps: AppDeps): express.Express {
     requireInternalToken(deps.internalToken),
     createExpressMiddleware({ router: appRouter, createContext: () => ({ index: deps.index, clock: deps.clock }) }),
   );
+
+  for (const router of extraRoutes) app.use(router);
 
   app.use(routeNotFound);
   app.use(errorHandler(deps.log));

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import type { Router } from "express";
 import { inject } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES, type AccountPlan, type MethodologyRules } from "@tpi/domain";
 import { createAccount, createDb, createTestDatabase, insertApiKey, insertObservationsIfAbsent, type Db, type ObservationInput } from "@tpi/db";
@@ -20,32 +21,32 @@ export type TestApi = {
   databaseUrl: string;
   deps: AppDeps;
   clock: { now: Date };
-  get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
-  request(path: string, init?: RequestInit): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
+  get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
+  request(path: string, init?: RequestInit): Promise<HttpResult>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   /** Inserts observations, settles what is due at the test clock, and reloads the published set. */
   load(observations: readonly ObservationInput[]): Promise<void>;
   createKey(plan?: AccountPlan, options?: { trialEndsAt?: Date | null }): Promise<{ key: string; keyId: string; accountId: string }>;
   close(): Promise<void>;
 };
 
-export async function startTestApi(
-  options: { now: Date; rules?: MethodologyRules; internalToken?: string; configure?: (deps: AppDeps) => AppDeps } = { now: new Date() },
-): Promise<TestApi> {
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  const db = createDb(database.url, 4);
-  const clock = { now: options.now };
-  const log = createLogger("silent");
-  const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
-  const index = new PublishedIndex(db, log);
-  const auth = new ApiKeyAuthenticator(db, () => clock.now);
-  const baseDeps: AppDeps = { db, index, auth, rules, clock: () => clock.now, log, internalToken: options.internalToken };
-  const deps = options.configure ? options.configure(baseDeps) : baseDeps;
+export type HttpResult = { status: number; body: unknown; headers: Headers; text: string };
+export type Served = {
+  url: string;
+  request(path: string, init?: RequestInit): Promise<HttpResult>;
+  get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
+  /** A JSON POST. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  close(): Promise<void>;
+};
+
+/** Serves an app built from `deps` on a free loopback port (one more "instance" over the same database). */
+export async function serveApp(deps: AppDeps, extraRoutes: readonly Router[] = []): Promise<Served> {
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(deps).listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createApp(deps, extraRoutes).listen(0, "127.0.0.1", () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const request = async (path: string, init?: RequestInit) => {
+  const request = async (path: string, init?: RequestInit): Promise<HttpResult> => {
     const response = await fetch(`${url}${path}`, init);
     const text = await response.text();
     let body: unknown;
@@ -56,15 +57,48 @@ export async function startTestApi(
     }
     return { status: response.status, body, headers: response.headers, text };
   };
-
   return {
     url,
+    request,
+    get: (path, headers) => request(path, { headers }),
+    post: (path, body, headers = {}) =>
+      request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}
+
+export async function startTestApi(
+  options: {
+    now: Date;
+    rules?: MethodologyRules;
+    internalToken?: string;
+    configure?: (deps: AppDeps) => AppDeps;
+    extraRoutes?: readonly Router[];
+  } = { now: new Date() },
+): Promise<TestApi> {
+  const database = await createTestDatabase(inject("pgAdminUrl"));
+  const db = createDb(database.url, 4);
+  const clock = { now: options.now };
+  const log = createLogger("silent");
+  const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
+  const index = new PublishedIndex(db, log);
+  const auth = new ApiKeyAuthenticator(db, () => clock.now);
+  const baseDeps: AppDeps = { db, index, auth, rules, clock: () => clock.now, log, internalToken: options.internalToken };
+  const deps = options.configure ? options.configure(baseDeps) : baseDeps;
+  const served = await serveApp(deps, options.extraRoutes);
+
+  return {
+    url: served.url,
     db,
     databaseUrl: database.url,
     deps,
     clock,
-    request,
-    get: (path, headers) => request(path, { headers }),
+    request: served.request,
+    get: served.get,
+    post: served.post,
     async load(observations) {
       await insertObservationsIfAbsent(db, observations);
       await settleDueDays(db, { now: clock.now, rules });
@@ -77,8 +111,7 @@ export async function startTestApi(
       return { key: secret.key, keyId: record.id, accountId: account.id };
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await served.close();
       await auth.stop();
       await db.$disconnect();
       await database.drop();
