@@ -26,6 +26,13 @@ function required(value: string | undefined, option: string): string {
   return value.trim();
 }
 
+/** Account and key ids are UUIDs; anything else is a typing mistake, not a missing row. */
+function idOf(value: string | undefined, option: string): string {
+  const id = required(value, option);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new UsageError(`${option} must be an id as printed by the list commands (a UUID)`);
+  return id;
+}
+
 const when = (date: Date | null, never = "-"): string => (date === null ? never : date.toISOString());
 
 function describeAccount(account: AccountRecord): string {
@@ -69,7 +76,7 @@ export const accountCommands: Record<string, Command> = {
       }
       case "set-plan": {
         const { values } = parseArgs({ args: rest, options: { account: { type: "string" }, plan: { type: "string" } }, strict: true });
-        const id = required(values.account, "--account");
+        const id = idOf(values.account, "--account");
         const plan = planOf(values.plan);
         await withRuntime(env, log, async (runtime) => {
           const account = await setAccountPlan(runtime.database.db, id, plan, trialEnd(env, plan, runtime.clock()));
@@ -93,6 +100,7 @@ export const accountCommands: Record<string, Command> = {
           strict: true,
         });
         const name = keyNameOf(values.name);
+        if (values.account !== undefined) idOf(values.account, "--account");
         if (values.account !== undefined && (values["account-name"] !== undefined || values.plan !== undefined)) {
           throw new UsageError("give either --account ID, or --account-name and --plan for a new account");
         }
@@ -117,6 +125,7 @@ export const accountCommands: Record<string, Command> = {
       }
       case "list": {
         const { values } = parseArgs({ args: rest, options: { account: { type: "string" } }, strict: true });
+        if (values.account !== undefined) idOf(values.account, "--account");
         await withRuntime(env, log, async (runtime) => {
           const keys = await listApiKeys(runtime.database.db, values.account);
           for (const key of keys) console.log(describeKey(key));
@@ -127,7 +136,7 @@ export const accountCommands: Record<string, Command> = {
       }
       case "revoke": {
         const { values } = parseArgs({ args: rest, options: { id: { type: "string" } }, strict: true });
-        const id = required(values.id, "--id");
+        const id = idOf(values.id, "--id");
         await withRuntime(env, log, async (runtime) => {
           const revoked = await revokeApiKey(runtime.database.db, id, runtime.clock());
           if (revoked === null) throw new Error(`no API key has the id '${id}'`);
