@@ -2,7 +2,7 @@ import { createDb } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { createLogger } from "../logger";
-import { serveApp, startTestApi, type TestApi } from "../testing/test-api";
+import { CONTRACT_RATE_LIMITS, serveApp, startTestApi, type TestApi } from "../testing/test-api";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 const INTERNAL_TOKEN = "internal-token-for-tests-0123456789";
@@ -10,7 +10,7 @@ const ALLOWED_ORIGIN = "https://app.example.com";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW, internalToken: INTERNAL_TOKEN, configure: (deps) => ({ ...deps, corsOrigins: [ALLOWED_ORIGIN] }) });
+  api = await startTestApi({ now: NOW, internalToken: INTERNAL_TOKEN, configure: (deps) => ({ ...deps, corsOrigins: [ALLOWED_ORIGIN], rateLimits: CONTRACT_RATE_LIMITS }) });
 });
 afterAll(async () => api.close());
 

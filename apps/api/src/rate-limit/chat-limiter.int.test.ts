@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerOf } from "../http/caller";
-import { serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
+import { CONTRACT_RATE_LIMITS, serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 
@@ -13,7 +13,7 @@ const echoChat = Router().post("/api/chat", (_req, res) => {
 let api: TestApi; // trusts the loopback proxy, so each request can claim another client IP
 let withoutChat: Served;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW, extraRoutes: [echoChat], configure: (deps) => ({ ...deps, trustProxy: ["loopback"] }) });
+  api = await startTestApi({ now: NOW, extraRoutes: [echoChat], configure: (deps) => ({ ...deps, trustProxy: ["loopback"], rateLimits: CONTRACT_RATE_LIMITS }) });
   withoutChat = await serveApp(api.deps);
 });
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import { PUBLIC_RATE_LIMIT } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "./limiters";
+import { CONTRACT_RATE_LIMITS, serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 const TRUSTED = "https://dashboard.example.com";
@@ -19,7 +18,7 @@ beforeAll(async () => {
     configure: (deps) => ({
       ...deps,
       trustProxy: ["loopback"],
-      rateLimits: { ...DEFAULT_RATE_LIMIT_SETTINGS, trustedOrigins: [TRUSTED] },
+      rateLimits: { ...CONTRACT_RATE_LIMITS, trustedOrigins: [TRUSTED] },
     }),
   });
   direct = await serveApp({ ...api.deps, trustProxy: false });
@@ -112,7 +111,7 @@ describe("public limiter: 60 requests per minute per IP", () => {
 
   it("opens a fresh allowance when the window resets", async () => {
     const windowMs = 1_500;
-    const short = await serveApp({ ...api.deps, rateLimits: { ...DEFAULT_RATE_LIMIT_SETTINGS, public: { ...PUBLIC_RATE_LIMIT, windowMs } } });
+    const short = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, public: { ...PUBLIC_RATE_LIMIT, windowMs } } });
     try {
       const served = await times(LIMIT, () => short.get("/api/token-types"));
       expect(served.every((res) => res.status === 200)).toBe(true);

@@ -5,9 +5,8 @@ import { createTestDatabase } from "@tpi/db";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger, type Logger } from "../logger";
-import { serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
+import { CONTRACT_RATE_LIMITS, serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
 import { RedisOutageProxy, TEST_REDIS_URL, deleteRedisKeys, redisUnavailableReason, uniqueRedisPrefix } from "../testing/redis";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "./limiters";
 import { RedisConnection } from "./redis-connection";
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -159,7 +158,7 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       prefix = uniqueRedisPrefix("outage");
       prefixes.push(prefix);
       connection = new RedisConnection(proxy.url, log);
-      served = await serveApp({ ...api.deps, rateLimits: { ...DEFAULT_RATE_LIMIT_SETTINGS, redis: connection, redisPrefix: prefix } });
+      served = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, redis: connection, redisPrefix: prefix } });
       await eventually(() => connection.status === "connected", 5_000, "the Redis connection");
     });
     afterAll(async () => {
@@ -213,7 +212,7 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       prefixes.push(latePrefix);
       const lateLines: string[] = [];
       const late = new RedisConnection(`redis://127.0.0.1:${port}`, createLogger("info", (line) => lateLines.push(line)));
-      const lateApp = await serveApp({ ...api.deps, rateLimits: { ...DEFAULT_RATE_LIMIT_SETTINGS, redis: late, redisPrefix: latePrefix } });
+      const lateApp = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, redis: late, redisPrefix: latePrefix } });
       try {
         expect((await lateApp.get("/api/token-types")).status).toBe(200);
         expect(((await lateApp.get("/health")).body as { redis: string }).redis).toBe("unreachable");

@@ -2,12 +2,13 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Router } from "express";
 import { inject } from "vitest";
-import { DEFAULT_METHODOLOGY_RULES, type AccountPlan, type MethodologyRules } from "@tpi/domain";
+import { CHAT_RATE_LIMIT, DEFAULT_METHODOLOGY_RULES, PUBLIC_RATE_LIMIT, type AccountPlan, type MethodologyRules } from "@tpi/domain";
 import { createAccount, createDb, createTestDatabase, insertApiKey, insertObservationsIfAbsent, type Db, type ObservationInput } from "@tpi/db";
 import { createApp, type AppDeps } from "../app";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
+import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
 import { PublishedIndex } from "../services/published-index";
 import { settleDueDays } from "../services/settlement";
 
@@ -28,6 +29,18 @@ export type TestApi = {
   load(observations: readonly ObservationInput[]): Promise<void>;
   createKey(plan?: AccountPlan, options?: { trialEndsAt?: Date | null }): Promise<{ key: string; keyId: string; accountId: string }>;
   close(): Promise<void>;
+};
+
+/**
+ * Test apis count requests like production but with allowances high enough that tests about
+ * other things never meet them (every request of a test file comes from 127.0.0.1). Tests about
+ * the limiters pass `rateLimits: CONTRACT_RATE_LIMITS` (or their own variant) through `configure`.
+ */
+export const CONTRACT_RATE_LIMITS: RateLimitSettings = DEFAULT_RATE_LIMIT_SETTINGS;
+export const RELAXED_RATE_LIMITS: RateLimitSettings = {
+  ...DEFAULT_RATE_LIMIT_SETTINGS,
+  public: { ...PUBLIC_RATE_LIMIT, limit: 100_000 },
+  chat: { ...CHAT_RATE_LIMIT, limit: 100_000 },
 };
 
 export type HttpResult = { status: number; body: unknown; headers: Headers; text: string };
@@ -86,7 +99,16 @@ export async function startTestApi(
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const index = new PublishedIndex(db, log);
   const auth = new ApiKeyAuthenticator(db, () => clock.now);
-  const baseDeps: AppDeps = { db, index, auth, rules, clock: () => clock.now, log, internalToken: options.internalToken };
+  const baseDeps: AppDeps = {
+    db,
+    index,
+    auth,
+    rules,
+    clock: () => clock.now,
+    log,
+    internalToken: options.internalToken,
+    rateLimits: RELAXED_RATE_LIMITS,
+  };
   const deps = options.configure ? options.configure(baseDeps) : baseDeps;
   const served = await serveApp(deps, options.extraRoutes);
 
