@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import { redact, type Logger } from "../logger";
 
-/** What /health reports about the shared rate-limit store. */
-export type RedisState = "connected" | "unreachable";
+/** What /health reports about the shared rate-limit store ("connecting" only until the first answer or failure). */
+export type RedisState = "connecting" | "connected" | "unreachable";
 
 /** A Redis command slower than this counts as a failure: the request is limited locally instead. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -17,7 +17,7 @@ const MAX_RECONNECT_DELAY_MS = 1_000;
  */
 export class RedisConnection {
   readonly client: Redis;
-  private state: RedisState = "unreachable";
+  private state: RedisState = "connecting";
   private outageLogged = false;
   private readonly readyListeners: (() => void)[] = [];
   private readonly where: string;
@@ -42,7 +42,8 @@ export class RedisConnection {
     const down = (reason: string) => this.markUnreachable(`${where}: ${reason}`);
     this.client.on("error", (error: Error) => down(error.message));
     this.client.on("close", () => down("connection closed"));
-    // The first connection attempt gets a few seconds before a still-absent Redis counts as an outage.
+    // A refused connection reports an error at once; one that neither connects nor fails (a
+    // black-holed address) counts as an outage after this long.
     setTimeout(() => {
       if (this.state !== "connected") down("not reachable at startup");
     }, 2_000).unref();
