@@ -6,6 +6,12 @@ export type RedisState = "connecting" | "connected" | "unreachable";
 
 /** A Redis command slower than this counts as a failure: the request is limited locally instead. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/**
+ * After a failed command on a connection that still looks open (a stalled Redis, a network
+ * partition that has not closed the socket yet), requests skip Redis this long before trying it
+ * again, so that a hung Redis costs one timeout per interval rather than one per request.
+ */
+export const REDIS_RETRY_AFTER_FAILURE_MS = 2_000;
 /** Reconnection attempts back off to at most this, so shared limiting resumes soon after Redis does. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
 
@@ -21,6 +27,8 @@ export class RedisConnection {
   private outageLogged = false;
   private readonly readyListeners: (() => void)[] = [];
   private readonly where: string;
+  /** Epoch ms before which requests do not try Redis (see REDIS_RETRY_AFTER_FAILURE_MS). */
+  private suspendedUntil = 0;
 
   constructor(
     url: string,
@@ -36,6 +44,7 @@ export class RedisConnection {
     const where = redact(url);
     this.where = where;
     this.client.on("ready", () => {
+      this.suspendedUntil = 0;
       this.reportSuccess();
       for (const listener of this.readyListeners) listener();
     });
@@ -55,7 +64,7 @@ export class RedisConnection {
 
   /** True when commands can be sent now; otherwise callers use their local fallback without waiting. */
   get ready(): boolean {
-    return this.client.status === "ready";
+    return this.client.status === "ready" && Date.now() >= this.suspendedUntil;
   }
 
   /** Called each time the connection becomes usable (at startup and after every outage). */
@@ -63,9 +72,10 @@ export class RedisConnection {
     this.readyListeners.push(listener);
   }
 
-  /** A command failed or timed out: treat Redis as unreachable until the client is ready again. */
+  /** A command failed or timed out: treat Redis as unreachable until a command succeeds again. */
   markUnreachable(reason: string): void {
     this.state = "unreachable";
+    this.suspendedUntil = Date.now() + REDIS_RETRY_AFTER_FAILURE_MS;
     if (this.outageLogged) return;
     this.outageLogged = true;
     this.log.warn(`Redis unreachable (${reason}); rate limits are enforced per instance, in memory, until it answers again`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger, type Logger } from "../logger";
 import { CONTRACT_RATE_LIMITS, serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
 import { RedisOutageProxy, TEST_REDIS_URL, deleteRedisKeys, redisUnavailableReason, uniqueRedisPrefix } from "../testing/redis";
-import { RedisConnection } from "./redis-connection";
+import { REDIS_RETRY_AFTER_FAILURE_MS, RedisConnection } from "./redis-connection";
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NOW = new Date("2026-03-31T12:00:00.000Z");
@@ -201,6 +201,50 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       expect(warnings()).toHaveLength(2);
       await proxy.open();
       await eventually(async () => (await health()).redis === "connected", 10_000, "the second recovery");
+    });
+
+    it("does not wait on a hung Redis for every request", async () => {
+      // Its own instance (fresh local counters) on the same proxy.
+      const stallPrefix = uniqueRedisPrefix("stall");
+      prefixes.push(stallPrefix);
+      const stallLines: string[] = [];
+      const stallConnection = new RedisConnection(proxy.url, createLogger("info", (line) => stallLines.push(line)));
+      const app = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, redis: stallConnection, redisPrefix: stallPrefix } });
+      const counter = `${stallPrefix}public:127.0.0.1`;
+      const redisState = async () => ((await app.get("/health")).body as { redis: string }).redis;
+      try {
+        await eventually(() => stallConnection.status === "connected", 5_000, "the Redis connection");
+        expect((await app.get("/api/token-types")).status).toBe(200);
+        expect(await redis.get(counter)).toBe("1");
+
+        proxy.stall();
+        const started = Date.now();
+        const during = await times(20, () => app.get("/api/token-types"));
+        const elapsed = Date.now() - started;
+        expect(during.every((res) => res.status === 200)).toBe(true);
+        // One command timeout (500 ms), then Redis is skipped for 2 s: far less than 20 timeouts.
+        expect(elapsed).toBeLessThan(4_000);
+        expect(await redisState()).toBe("unreachable");
+        expect(stallLines.filter((line) => line.includes("Redis unreachable"))).toHaveLength(1);
+
+        proxy.resume();
+        await new Promise((resolve) => setTimeout(resolve, REDIS_RETRY_AFTER_FAILURE_MS + 100));
+        await eventually(
+          async () => {
+            await app.get("/api/token-types");
+            return (await redisState()) === "connected";
+          },
+          10_000,
+          "shared counting to resume after the stall",
+        );
+        const before = Number(await redis.get(counter));
+        await app.get("/api/token-types");
+        expect(Number(await redis.get(counter))).toBe(before + 1);
+      } finally {
+        proxy.resume();
+        await app.close();
+        await stallConnection.close();
+      }
     });
 
     it("starts and serves while Redis is absent, then shares limits once it appears", async () => {

@@ -43,6 +43,8 @@ export async function deleteRedisKeys(client: Redis, prefix: string): Promise<vo
 export class RedisOutageProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
+  private stalled = false;
   port = 0;
 
   constructor(private readonly target = new URL(TEST_REDIS_URL)) {}
@@ -63,7 +65,12 @@ export class RedisOutageProxy {
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      const pair = { client, upstream };
+      this.pairs.add(pair);
+      client.on("close", () => this.pairs.delete(pair));
+      upstream.pipe(client);
+      if (this.stalled) client.pause();
+      else client.pipe(upstream);
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -71,6 +78,23 @@ export class RedisOutageProxy {
     });
     this.server = server;
     this.port = (server.address() as AddressInfo).port;
+  }
+
+  /**
+   * Stops forwarding commands to Redis without closing anything: Redis looks hung (as in a
+   * network partition). Commands wait in the proxy and reach Redis, in order, after `resume`.
+   */
+  stall(): void {
+    this.stalled = true;
+    for (const { client, upstream } of this.pairs) {
+      client.unpipe(upstream);
+      client.pause();
+    }
+  }
+
+  resume(): void {
+    this.stalled = false;
+    for (const { client, upstream } of this.pairs) client.pipe(upstream);
   }
 
   /** Refuses new connections and drops the open ones: Redis is "down" for whoever uses the proxy. */
