@@ -1,4 +1,5 @@
 import { UsageError, type Command } from "./cli/command";
+import { accountCommands } from "./cli/account-commands";
 import { coreCommands } from "./cli/core-commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
@@ -13,13 +14,21 @@ commands:
   migrate                              apply pending database migrations
   seed --sample                        load the deterministic SAMPLE observations through today
   settle [--through YYYY-MM-DD]        settle every day whose settlement time has passed
+  accounts create --name NAME --plan trial|premium|full
+                                       create an account (a trial ends after TRIAL_PERIOD_HOURS)
+  accounts list                        list accounts with their plans and active key counts
+  accounts set-plan --account ID --plan trial|premium|full
+                                       change an account's plan (to trial: the trial restarts now)
   keys create --name NAME [--account ID | --account-name NAME --plan trial|premium|full]
-                                       create an API key (printed once; only its hash is stored)
+                                       create an API key (printed once; only its hash is stored);
+                                       without --account, a new account (default plan full)
+  keys list [--account ID]             list keys: id, display prefix, name, last use, state
+  keys revoke --id KEY_ID              revoke a key (every instance refuses it within 4 seconds)
 
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands };
+const commands: Record<string, Command> = { ...coreCommands, ...accountCommands };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

@@ -1,6 +1,8 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  DEFAULT_MAX_KEYS_PER_ACCOUNT,
+  DEFAULT_TRIAL_PERIOD_HOURS,
   DEFAULT_EXCLUDED_MODEL_PATTERNS,
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_SETTLEMENT_LAG_HOURS,
@@ -25,6 +27,25 @@ const commaList = z.string().transform((value) =>
     .filter((item) => item.length > 0),
 );
 
+/**
+ * Express's "trust proxy": off by default, so that X-Forwarded-For is ignored and a client cannot
+ * pick the IP address it is rate limited under. A number trusts that many proxy hops; otherwise
+ * a comma list of trusted proxy addresses, subnets or the names loopback, linklocal, uniquelocal.
+ * "true" (trust every hop) is refused: any client could then spoof its address.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === "false" || trimmed === "0") return false;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    if (trimmed === "true") {
+      context.addIssue({ code: "custom", message: "'true' would trust any X-Forwarded-For; give a hop count or proxy addresses" });
+      return z.NEVER;
+    }
+    return trimmed.split(",").map((item) => item.trim()).filter((item) => item.length > 0);
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default("0.0.0.0"),
@@ -39,6 +60,19 @@ const envSchema = z.object({
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
+  /** Trial length in hours for accounts created or moved to the trial plan. */
+  TRIAL_PERIOD_HOURS: z.coerce.number().positive().default(DEFAULT_TRIAL_PERIOD_HOURS),
+  /** Unrevoked keys an account may hold; creating one more is refused with 409. */
+  MAX_KEYS_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_MAX_KEYS_PER_ACCOUNT),
+  /** Shared rate-limit store for every api instance; without it, limits are per instance, in memory. */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of the rate-limit keys in Redis, so that several deployments can share one server. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default("tpi:rl:"),
+  /** Browser origins (scheme://host[:port]) whose requests skip the public limiter. See the README caveat. */
+  RATE_LIMIT_TRUSTED_ORIGINS: commaList.default([]),
+  /** Origins allowed to call the api from a browser (CORS); none by default. */
+  CORS_ORIGINS: commaList.default([]),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

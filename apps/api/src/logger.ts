@@ -13,7 +13,7 @@ export type Logger = {
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_FIELD = /authorization|api[-_]?key|token|secret|password|cookie/i;
 const SECRET_VALUE = /\b(tpi_sk_)[A-Za-z0-9]+/g;
-const URL_PASSWORD = /(\/\/[^:/@\s]+:)[^@\s]+@/g;
+const URL_PASSWORD = /(\/\/[^:/@\s]*:)[^@\s]+@/g;
 
 export function redact(text: string): string {
   return text.replace(SECRET_VALUE, "$1[redacted]").replace(URL_PASSWORD, "$1[redacted]@");

@@ -3,6 +3,8 @@ import type { Server } from "node:http";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
+import { RedisConnection } from "./rate-limit/redis-connection";
 import { describeSettlement, openRuntime, seedSampleIfEmpty, settleAndPublish, type Runtime } from "./runtime";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
@@ -20,6 +22,9 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
   runtime.index.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
   runtime.auth.startLastUsedFlush((error) => log.warn("could not record key usage", { error: String(error) }));
 
+  // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
+  // even while Redis is unreachable (limits are then enforced per instance).
+  const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
   const app = createApp({
     db: runtime.database.db,
     index: runtime.index,
@@ -28,6 +33,15 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
     clock: runtime.clock,
     log,
     internalToken: env.INTERNAL_API_TOKEN,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMIT_SETTINGS,
+      trustedOrigins: env.RATE_LIMIT_TRUSTED_ORIGINS,
+      redis,
+      redisPrefix: env.RATE_LIMIT_REDIS_PREFIX,
+    },
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
@@ -63,6 +77,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
       if (settleTimer) clearInterval(settleTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await redis?.close();
       await runtime.close();
     },
   };

@@ -20,6 +20,8 @@ export const ERROR_LABELS = {
   route_not_found: "Not found",
   /** The route exists but not for this HTTP method. */
   method_not_allowed: "Method not allowed",
+  /** The account holds as many active keys as it may (MAX_KEYS_PER_ACCOUNT). */
+  key_limit_reached: "Key limit reached",
   /** A request body over the size limit. */
   payload_too_large: "Payload too large",
   /** A request body that is not valid JSON or not of the declared type. */
@@ -62,3 +64,4 @@ export const invalidApiKey = (): DomainError => new DomainError("invalid_api_key
 export const inactiveApiKey = (): DomainError => new DomainError("inactive_api_key", INACTIVE_API_KEY_MESSAGE);
 export const badRequest = (message: string): DomainError => new DomainError("bad_request", message);
 export const noData = (message: string): DomainError => new DomainError("no_data", message);
+export const forbidden = (message: string): DomainError => new DomainError("forbidden", message);

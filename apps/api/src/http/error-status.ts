@@ -11,6 +11,7 @@ export const ERROR_STATUS: Record<ErrorCode, { http: number; trpc: TrpcCode }> =
   no_data: { http: 404, trpc: "NOT_FOUND" },
   route_not_found: { http: 404, trpc: "NOT_FOUND" },
   method_not_allowed: { http: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  key_limit_reached: { http: 409, trpc: "CONFLICT" },
   payload_too_large: { http: 413, trpc: "PAYLOAD_TOO_LARGE" },
   rate_limited: { http: 429, trpc: "TOO_MANY_REQUESTS" },
   internal: { http: 500, trpc: "INTERNAL_SERVER_ERROR" },
@@ -24,6 +25,7 @@ type TrpcCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "METHOD_NOT_SUPPORTED"
+  | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS"
   | "INTERNAL_SERVER_ERROR";

@@ -18,7 +18,12 @@ describe("GET /health", () => {
   it("reports a healthy service with a connected database", async () => {
     const { status, body } = await health();
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "healthy", timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/), database: "connected" });
+    expect(body).toEqual({
+      status: "healthy",
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      database: "connected",
+      redis: "not configured",
+    });
   });
 
   it("answers 503 while the database is unreachable, keeps serving, and recovers by itself", async () => {

@@ -1,12 +1,14 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import type { Router } from "express";
 import { inject } from "vitest";
-import { DEFAULT_METHODOLOGY_RULES, type AccountPlan, type MethodologyRules } from "@tpi/domain";
+import { CHAT_RATE_LIMIT, DEFAULT_METHODOLOGY_RULES, PUBLIC_RATE_LIMIT, type AccountPlan, type MethodologyRules } from "@tpi/domain";
 import { createAccount, createDb, createTestDatabase, insertApiKey, insertObservationsIfAbsent, type Db, type ObservationInput } from "@tpi/db";
 import { createApp, type AppDeps } from "../app";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
+import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
 import { PublishedIndex } from "../services/published-index";
 import { settleDueDays } from "../services/settlement";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
@@ -22,13 +24,66 @@ export type TestApi = {
   deps: AppDeps;
   databaseProxy: TcpProxy | undefined;
   clock: { now: Date };
-  get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
-  request(path: string, init?: RequestInit): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
+  get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
+  request(path: string, init?: RequestInit): Promise<HttpResult>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   /** Inserts observations, settles what is due at the test clock, and reloads the published set. */
   load(observations: readonly ObservationInput[]): Promise<void>;
   createKey(plan?: AccountPlan, options?: { trialEndsAt?: Date | null }): Promise<{ key: string; keyId: string; accountId: string }>;
   close(): Promise<void>;
 };
+
+/**
+ * Test apis count requests like production but with allowances high enough that tests about
+ * other things never meet them (every request of a test file comes from 127.0.0.1). Tests about
+ * the limiters pass `rateLimits: CONTRACT_RATE_LIMITS` (or their own variant) through `configure`.
+ */
+export const CONTRACT_RATE_LIMITS: RateLimitSettings = DEFAULT_RATE_LIMIT_SETTINGS;
+export const RELAXED_RATE_LIMITS: RateLimitSettings = {
+  ...DEFAULT_RATE_LIMIT_SETTINGS,
+  public: { ...PUBLIC_RATE_LIMIT, limit: 100_000 },
+  chat: { ...CHAT_RATE_LIMIT, limit: 100_000 },
+};
+
+export type HttpResult = { status: number; body: unknown; headers: Headers; text: string };
+export type Served = {
+  url: string;
+  request(path: string, init?: RequestInit): Promise<HttpResult>;
+  get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
+  /** A JSON POST. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  close(): Promise<void>;
+};
+
+/** Serves an app built from `deps` on a free loopback port (one more "instance" over the same database). */
+export async function serveApp(deps: AppDeps, extraRoutes: readonly Router[] = []): Promise<Served> {
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(deps, extraRoutes).listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const request = async (path: string, init?: RequestInit): Promise<HttpResult> => {
+    const response = await fetch(`${url}${path}`, init);
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body, headers: response.headers, text };
+  };
+  return {
+    url,
+    request,
+    get: (path, headers) => request(path, { headers }),
+    post: (path, body, headers = {}) =>
+      request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}
 
 export async function startTestApi(
   options: {
@@ -38,6 +93,7 @@ export async function startTestApi(
     /** Route the api's database connections through a proxy the test can cut (`api.databaseProxy`). */
     proxyDatabase?: boolean;
     configure?: (deps: AppDeps) => AppDeps;
+    extraRoutes?: readonly Router[];
   } = { now: new Date() },
 ): Promise<TestApi> {
   const database = await createTestDatabase(inject("pgAdminUrl"));
@@ -56,34 +112,29 @@ export async function startTestApi(
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const index = new PublishedIndex(db, log);
   const auth = new ApiKeyAuthenticator(db, () => clock.now);
-  const baseDeps: AppDeps = { db, index, auth, rules, clock: () => clock.now, log, internalToken: options.internalToken };
-  const deps = options.configure ? options.configure(baseDeps) : baseDeps;
-  const server: Server = await new Promise((resolve) => {
-    const listening = createApp(deps).listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const request = async (path: string, init?: RequestInit) => {
-    const response = await fetch(`${url}${path}`, init);
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, body, headers: response.headers, text };
+  const baseDeps: AppDeps = {
+    db,
+    index,
+    auth,
+    rules,
+    clock: () => clock.now,
+    log,
+    internalToken: options.internalToken,
+    rateLimits: RELAXED_RATE_LIMITS,
   };
+  const deps = options.configure ? options.configure(baseDeps) : baseDeps;
+  const served = await serveApp(deps, options.extraRoutes);
 
   return {
-    url,
+    url: served.url,
     db,
-    databaseProxy,
     databaseUrl: database.url,
     deps,
+    databaseProxy,
     clock,
-    request,
-    get: (path, headers) => request(path, { headers }),
+    request: served.request,
+    get: served.get,
+    post: served.post,
     async load(observations) {
       await insertObservationsIfAbsent(db, observations);
       await settleDueDays(db, { now: clock.now, rules });
@@ -96,8 +147,7 @@ export async function startTestApi(
       return { key: secret.key, keyId: record.id, accountId: account.id };
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await served.close();
       await auth.stop();
       await db.$disconnect();
       await databaseProxy?.close();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { createLogger, redact } from "./logger";
+
+const KEY = `tpi_sk_${"a1B2".repeat(10)}`;
+
+describe("logger redaction", () => {
+  it("redacts our API keys anywhere in a message", () => {
+    expect(redact(`rejected ${KEY} from 10.0.0.1`)).toBe("rejected tpi_sk_[redacted] from 10.0.0.1");
+  });
+
+  it("redacts passwords in connection URLs, with or without a user name", () => {
+    expect(redact("postgresql://tpi:hunter2@db:5432/tpi")).toBe("postgresql://tpi:[redacted]@db:5432/tpi");
+    expect(redact("redis://:s3cret@cache:6379")).toBe("redis://:[redacted]@cache:6379");
+    expect(redact("redis://cache:6379")).toBe("redis://cache:6379");
+  });
+
+  it("redacts secret-looking fields and secrets inside other fields", () => {
+    const lines: string[] = [];
+    const log = createLogger("debug", (line) => lines.push(line));
+    log.warn(`key ${KEY} refused`, {
+      authorization: `Bearer ${KEY}`,
+      apiKey: KEY,
+      internalToken: "abc",
+      password: "pw",
+      url: "redis://u:pw@host:6379",
+      path: "/api/otpi",
+    });
+    const line = lines[0] ?? "";
+    expect(line).not.toContain(KEY);
+    expect(line).not.toContain(":pw@");
+    expect(line).toContain("WARN key tpi_sk_[redacted] refused");
+    expect(JSON.parse(line.slice(line.indexOf("{")))).toEqual({
+      authorization: "[redacted]",
+      apiKey: "[redacted]",
+      internalToken: "[redacted]",
+      password: "[redacted]",
+      url: "redis://u:[redacted]@host:6379",
+      path: "/api/otpi",
+    });
+  });
+
+  it("drops lines below the configured level", () => {
+    const lines: string[] = [];
+    const log = createLogger("warn", (line) => lines.push(line));
+    log.info("quiet");
+    log.warn("loud");
+    expect(lines).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import { CHAT_RATE_LIMIT, DomainError, PUBLIC_RATE_LIMIT, rateLimitedMessage, type RateLimitRule } from "@tpi/domain";
+import type { Request, RequestHandler, Response } from "express";
+import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from "express-rate-limit";
+import { callerOf } from "../http/caller";
+import { sendError } from "../http/errors";
+import type { Logger } from "../logger";
+import { FailoverStore } from "./failover-store";
+import type { RedisConnection } from "./redis-connection";
+
+export type RateLimitSettings = {
+  /** Allowances; the contract's values unless a test shortens a window. */
+  public: RateLimitRule;
+  chat: RateLimitRule;
+  /** Origins (scheme://host[:port]) whose requests skip the public limiter. */
+  trustedOrigins: readonly string[];
+  /** The shared store; without it every instance counts in its own memory. */
+  redis?: RedisConnection;
+  /** Prefix of this deployment's counters in Redis. */
+  redisPrefix: string;
+};
+
+export const DEFAULT_RATE_LIMIT_SETTINGS: RateLimitSettings = {
+  public: PUBLIC_RATE_LIMIT,
+  chat: CHAT_RATE_LIMIT,
+  trustedOrigins: [],
+  redisPrefix: "tpi:rl:",
+};
+
+export type RateLimiters = {
+  /** 60 requests per minute per client IP; mounted on every route under /api, before any key check. */
+  publicLimiter: RequestHandler;
+  /** 20 messages per minute per API key; mount after `identifyCaller` and `requireKey`. */
+  chatLimiter: RequestHandler;
+};
+
+/** `https://Example.com:443/` → `https://example.com`; undefined for anything that is not an origin. */
+export function normalizeOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.origin === "null" ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whole seconds until the window resets, at least 1 (a 0 would invite an immediate retry). */
+function retryAfterSeconds(req: Request): number {
+  // express-rate-limit stores the count on `req.rateLimit` (its default requestPropertyName).
+  const resetTime = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
+  return resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 1;
+}
+
+function limiter(
+  rule: RateLimitRule,
+  settings: RateLimitSettings,
+  name: string,
+  log: Logger,
+  extra: Pick<Partial<Options>, "keyGenerator" | "skip">,
+): RequestHandler {
+  return rateLimit({
+    windowMs: rule.windowMs,
+    limit: rule.limit,
+    // IETF draft-8 `RateLimit` and `RateLimit-Policy` headers; no legacy X-RateLimit-* headers.
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    retryAfter: retryAfterSeconds,
+    store: settings.redis ? new FailoverStore(settings.redis, `${settings.redisPrefix}${name}:`) : undefined,
+    handler: (req: Request, res: Response) => {
+      sendError(res, new DomainError("rate_limited", rateLimitedMessage(rule, retryAfterSeconds(req))));
+    },
+    // X-Forwarded-For is ignored on purpose unless TRUST_PROXY is set; no need to warn about it.
+    validate: { xForwardedForHeader: false },
+    logger: {
+      warn: (error, message) => log.warn(`rate limiter: ${message ?? "warning"}`, { error: String(error) }),
+      error: (error, message) => log.error(`rate limiter: ${message ?? "error"}`, { error: String(error) }),
+    },
+    ...extra,
+  });
+}
+
+export function createRateLimiters(settings: RateLimitSettings, log: Logger): RateLimiters {
+  const trusted = new Set(settings.trustedOrigins.map(normalizeOrigin).filter((origin) => origin !== undefined));
+  const fromTrustedOrigin = (req: Request): boolean => {
+    const origin = req.headers.origin;
+    if (origin === undefined || trusted.size === 0) return false;
+    const normalized = normalizeOrigin(origin);
+    return normalized !== undefined && trusted.has(normalized);
+  };
+  return {
+    publicLimiter: limiter(settings.public, settings, "public", log, { skip: fromTrustedOrigin }),
+    chatLimiter: limiter(settings.chat, settings, "chat", log, {
+      // Per key, whatever the IP: the key's id (never the secret). Only an unauthenticated request,
+      // which `requireKey` refuses before this runs, would fall back to the IP.
+      keyGenerator: (req, res) => {
+        const caller = callerOf(res);
+        return caller.kind === "key" ? `key:${caller.keyId}` : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+      },
+    }),
+  };
+}

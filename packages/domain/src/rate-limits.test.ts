@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { CHAT_RATE_LIMIT, PUBLIC_RATE_LIMIT, describeAllowance, describeWindow, rateLimitedMessage } from "./rate-limits";
+
+describe("rate limit texts", () => {
+  it("states the contract's allowances", () => {
+    expect(describeAllowance(PUBLIC_RATE_LIMIT)).toBe("60 requests per minute per IP address");
+    expect(describeAllowance(CHAT_RATE_LIMIT)).toBe("20 messages per minute per API key");
+  });
+
+  it("names windows in words", () => {
+    expect(describeWindow(60_000)).toBe("minute");
+    expect(describeWindow(2_000)).toBe("2 seconds");
+    expect(describeWindow(7_200_000)).toBe("2 hours");
+    expect(describeWindow(1_500)).toBe("1500 milliseconds");
+  });
+
+  it("says when to retry", () => {
+    expect(rateLimitedMessage(PUBLIC_RATE_LIMIT, 1)).toBe(
+      "Rate limit exceeded: the allowance is 60 requests per minute per IP address. Retry after 1 second.",
+    );
+    expect(rateLimitedMessage(CHAT_RATE_LIMIT, 42)).toContain("20 messages per minute per API key. Retry after 42 seconds.");
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The allowances of the api's two rate limiters and the text of their 429 answers (contract
+ * section 8). One source of truth: the middleware, the tests and the README quote these.
+ */
+export type RateLimitRule = {
+  /** Requests allowed per window. */
+  limit: number;
+  /** Window length in milliseconds (fixed window, counted from the first request in it). */
+  windowMs: number;
+  /** Whose requests are counted together, for the 429 message. */
+  scope: "IP address" | "API key";
+  /** What is counted, for the 429 message. */
+  unit: "requests" | "messages";
+};
+
+/** Every public route under /api: 60 requests per minute per client IP address. */
+export const PUBLIC_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60_000, scope: "IP address", unit: "requests" };
+
+/** `POST /api/chat`: 20 messages per minute per API key, whatever the IP (each call spends model tokens). */
+export const CHAT_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000, scope: "API key", unit: "messages" };
+
+/** "minute", "2 seconds", "hour": the window in words. */
+export function describeWindow(windowMs: number): string {
+  const units: [number, string][] = [
+    [3_600_000, "hour"],
+    [60_000, "minute"],
+    [1_000, "second"],
+  ];
+  for (const [size, name] of units) {
+    if (windowMs % size === 0) {
+      const count = windowMs / size;
+      return count === 1 ? name : `${count} ${name}s`;
+    }
+  }
+  return `${windowMs} milliseconds`;
+}
+
+/** "60 requests per minute per IP address". */
+export function describeAllowance(rule: RateLimitRule): string {
+  return `${rule.limit} ${rule.unit} per ${describeWindow(rule.windowMs)} per ${rule.scope}`;
+}
+
+/** The 429 message: the allowance enforced and when to retry (whole seconds, as in Retry-After). */
+export function rateLimitedMessage(rule: RateLimitRule, retryAfterSeconds: number): string {
+  const seconds = retryAfterSeconds === 1 ? "1 second" : `${retryAfterSeconds} seconds`;
+  return `Rate limit exceeded: the allowance is ${describeAllowance(rule)}. Retry after ${seconds}.`;
+}
