@@ -1,0 +1,48 @@
+import "server-only";
+import { TRPCClientError } from "@trpc/client";
+import { z } from "zod";
+import { untypedApiClient } from "./trpc-client";
+
+/**
+ * The GPU index is served by `gpu.latestDaily` and `gpu.dailyHistory` on the api's router, which
+ * another change adds. Their answers are validated here against the documented shapes, and an api
+ * without those procedures (tRPC NOT_FOUND) is reported as "not available yet", not as an error.
+ */
+export const gpuLatestSchema = z.array(
+  z.object({ gpu_type: z.string(), region: z.string(), index_value: z.number(), date: z.string() }),
+);
+export const gpuDailySchema = z.array(z.object({ timestamp: z.string(), index_value: z.number() }));
+
+export type GpuLatest = z.infer<typeof gpuLatestSchema>[number];
+export type GpuDailyRow = z.infer<typeof gpuDailySchema>[number];
+export type GpuHistory = { gpu: string; rows: GpuDailyRow[] };
+
+export type GpuIndexView =
+  | { state: "available"; latest: GpuLatest[]; histories: GpuHistory[]; startDate: string; endDate: string }
+  | { state: "not-yet-available" };
+
+export function isMissingProcedure(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "code" in data && data.code === "NOT_FOUND";
+}
+
+/** The trailing three calendar months of daily GPU index values for every GPU in the latest list. */
+export async function loadGpuIndex(startDate: string, endDate: string): Promise<GpuIndexView> {
+  const client = untypedApiClient();
+  let latest: GpuLatest[];
+  try {
+    latest = gpuLatestSchema.parse(await client.query("gpu.latestDaily", undefined));
+  } catch (error) {
+    if (isMissingProcedure(error)) return { state: "not-yet-available" };
+    throw error;
+  }
+  const gpus = [...new Set(latest.map((entry) => entry.gpu_type))];
+  const histories = await Promise.all(
+    gpus.map(async (gpu) => ({
+      gpu,
+      rows: gpuDailySchema.parse(await client.query("gpu.dailyHistory", { gpu, startDate, endDate })),
+    })),
+  );
+  return { state: "available", latest, histories, startDate, endDate };
+}
