@@ -8,7 +8,13 @@ import { csvPathOf } from "../../../src/lib/paths";
 import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
 import { loadFreeWindow } from "../../../src/server/data";
 
-export const dynamic = "force-dynamic";
+/** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
+export const revalidate = 300;
+export const dynamicParams = true;
+
+export function generateStaticParams(): { lab: string }[] {
+  return [];
+}
 
 type LabPageProps = { params: Promise<{ lab: string }> };
 

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChangeText } from "../src/components/change-text";
-import { LineChart } from "../src/components/line-chart";
-import { formatUsd, formatUtcDay } from "../src/lib/format";
-import { labSeries, labSnapshots } from "../src/lib/shape";
-import { loadFreeWindow, loadLatest, loadTokenTypes } from "../src/server/data";
+import { notFound } from "next/navigation";
+import { ChangeText } from "../../src/components/change-text";
+import { LineChart } from "../../src/components/line-chart";
+import { formatUsd, formatUtcDay } from "../../src/lib/format";
+import { labSeries, labSnapshots } from "../../src/lib/shape";
+import { loadFreeWindow, loadLatest, loadTokenTypes } from "../../src/server/data";
 
 export const metadata: Metadata = {
   title: { absolute: "Token Price Index: the daily price of AI tokens by model lab" },
@@ -12,10 +13,24 @@ export const metadata: Metadata = {
     "The latest settled Token Price Index for Anthropic, OpenAI, Google and DeepSeek in USD per million tokens, with daily and weekly changes and a one-month chart.",
 };
 
-// Rendered per request from api answers held in the data cache (see docs/website.md, "Caching").
-export const dynamic = "force-dynamic";
+/**
+ * The home page is served by a root optional catch-all so that it can be an on-demand ISR page:
+ * rendered at its first request (the api is not running at build time), then served from the
+ * full-route cache and regenerated in the background every REVALIDATE seconds, or at once when
+ * the api reports a settled day (POST /revalidate). Any other unmatched path is a 404.
+ */
+export const revalidate = 300;
+export const dynamicParams = true;
 
-export default async function HomePage() {
+export function generateStaticParams(): { root: string[] }[] {
+  return [];
+}
+
+type HomePageProps = { params: Promise<{ root?: string[] }> };
+
+export default async function HomePage(props: HomePageProps) {
+  const { root } = await props.params;
+  if (root !== undefined && root.length > 0) notFound();
   const [latest, window, tokenTypes] = await Promise.all([loadLatest(), loadFreeWindow(), loadTokenTypes()]);
   const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
   const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
