@@ -39,6 +39,8 @@ const envSchema = z.object({
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
+  /** The website to notify (POST /revalidate) when the published index changes. */
+  TPI_WEB_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { notifyWebsiteOfNewData } from "./services/website-revalidation";
 import { describeSettlement, openRuntime, seedSampleIfEmpty, settleAndPublish, type Runtime } from "./runtime";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
@@ -33,6 +34,10 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
     listening.once("error", reject);
   });
+  const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = env;
+  if (websiteUrl !== undefined && internalToken !== undefined) {
+    runtime.index.onChange(() => void notifyWebsiteOfNewData(websiteUrl, internalToken, log));
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   log.info(`api listening on ${url} (${runtime.index.size} published values loaded)`);

@@ -102,7 +102,7 @@ export default async function HomePage(props: HomePageProps) {
         />
       </section>
 
-      <section aria-labelledby="tiers-heading">
+      <section id="labs" aria-labelledby="tiers-heading">
         <h2 id="tiers-heading">Free and keyed data</h2>
         <p>
           Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the trailing month. The other{" "}

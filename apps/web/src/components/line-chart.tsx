@@ -35,39 +35,65 @@ export function LineChart({ id, title, series, axisDecimals = 2 }: LineChartProp
   const { frame } = geometry;
   return (
     <figure className="chart" data-chart={id}>
-      <svg
-        viewBox={`0 0 ${frame.width} ${frame.height}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        preserveAspectRatio="xMidYMid meet"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <g fontSize="12" fill="#4a5363">
-          {geometry.yTicks.map((tick) => (
-            <g key={`y${tick.value}`}>
-              <line x1={frame.left} x2={frame.width - frame.right} y1={tick.position} y2={tick.position} stroke="#d5dae2" />
-              <text x={frame.left - 8} y={tick.position + 4} textAnchor="end">
-                {formatUsd(tick.value, axisDecimals)}
+      <div className="chart-scroll">
+        <svg
+          viewBox={`0 0 ${frame.width} ${frame.height}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{description}</desc>
+          <g fontSize="12" fill="#4a5363">
+            {geometry.yTicks.map((tick) => (
+              <g key={`y${tick.value}`}>
+                <line
+                  x1={frame.left}
+                  x2={frame.width - frame.right}
+                  y1={tick.position}
+                  y2={tick.position}
+                  stroke="#d5dae2"
+                />
+                <text x={frame.left - 8} y={tick.position + 4} textAnchor="end">
+                  {formatUsd(tick.value, axisDecimals)}
+                </text>
+              </g>
+            ))}
+            {geometry.xTicks.map((tick, index) => (
+              <text
+                key={`x${tick.value}`}
+                x={tick.position}
+                y={frame.height - frame.bottom + 20}
+                // The last label ends at the right edge instead of overflowing it.
+                textAnchor={
+                  index === geometry.xTicks.length - 1 && geometry.xTicks.length > 1
+                    ? "end"
+                    : "middle"
+                }
+              >
+                {formatShortUtcDay(tick.value)}
               </text>
-            </g>
-          ))}
-          {geometry.xTicks.map((tick) => (
-            <text key={`x${tick.value}`} x={tick.position} y={frame.height - frame.bottom + 20} textAnchor="middle">
-              {formatShortUtcDay(tick.value)}
-            </text>
-          ))}
-        </g>
-        {geometry.series.map((line, index) => {
-          const style = styleAt(index);
-          return (
-            <g key={line.key}>
-              <path d={line.path} fill="none" stroke={style.stroke} strokeWidth="2.25" strokeDasharray={style.dash} />
-              {line.last && <circle cx={line.last.x} cy={line.last.y} r="3.5" fill={style.stroke} />}
-            </g>
-          );
-        })}
-      </svg>
+            ))}
+          </g>
+          {geometry.series.map((line, index) => {
+            const style = styleAt(index);
+            return (
+              <g key={line.key}>
+                <path
+                  d={line.path}
+                  fill="none"
+                  stroke={style.stroke}
+                  strokeWidth="2.25"
+                  strokeDasharray={style.dash}
+                />
+                {line.last && (
+                  <circle cx={line.last.x} cy={line.last.y} r="3.5" fill={style.stroke} />
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       {geometry.series.length > 1 && (
         <ul className="legend" aria-label="Legend">
           {geometry.series.map((line, index) => {
@@ -75,7 +101,15 @@ export function LineChart({ id, title, series, axisDecimals = 2 }: LineChartProp
             return (
               <li key={line.key}>
                 <svg width="28" height="10" aria-hidden="true">
-                  <line x1="0" x2="28" y1="5" y2="5" stroke={style.stroke} strokeWidth="2.5" strokeDasharray={style.dash} />
+                  <line
+                    x1="0"
+                    x2="28"
+                    y1="5"
+                    y2="5"
+                    stroke={style.stroke}
+                    strokeWidth="2.5"
+                    strokeDasharray={style.dash}
+                  />
                 </svg>
                 {line.label}
               </li>
@@ -84,7 +118,8 @@ export function LineChart({ id, title, series, axisDecimals = 2 }: LineChartProp
         </ul>
       )}
       <figcaption>
-        {title}, {formatUtcDay(geometry.firstDay)} to {formatUtcDay(geometry.lastDay)} (UTC settlement days). {description}
+        {title}, {formatUtcDay(geometry.firstDay)} to {formatUtcDay(geometry.lastDay)} (UTC
+        settlement days). {description}
       </figcaption>
     </figure>
   );

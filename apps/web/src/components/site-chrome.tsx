@@ -2,7 +2,7 @@ import Link from "next/link";
 
 const NAV_LINKS = [
   { href: "/", label: "Index" },
-  { href: "/labs/anthropic", label: "Labs" },
+  { href: "/#labs", label: "Labs" },
   { href: "/gpus", label: "GPUs" },
   { href: "/methodology", label: "Methodology" },
   { href: "/docs", label: "API docs" },

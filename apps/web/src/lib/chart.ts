@@ -8,7 +8,7 @@ import type { Series } from "./shape";
  */
 export type ChartFrame = { width: number; height: number; top: number; right: number; bottom: number; left: number };
 
-export const DEFAULT_FRAME: ChartFrame = { width: 720, height: 300, top: 16, right: 16, bottom: 36, left: 72 };
+export const DEFAULT_FRAME: ChartFrame = { width: 880, height: 320, top: 16, right: 16, bottom: 36, left: 72 };
 
 export type PlottedSeries = { key: string; label: string; path: string; last: { x: number; y: number } | undefined };
 export type Tick<T> = { value: T; position: number };
@@ -88,7 +88,12 @@ export function chartGeometry(input: readonly Series[], frame: ChartFrame = DEFA
     const day = uniqueDays[index];
     if (day !== undefined) xTicks.push({ value: day, position: x(day) });
   }
-  if (xTicks[xTicks.length - 1]?.value !== lastDay) xTicks.push({ value: lastDay, position: x(lastDay) });
+  if (xTicks[xTicks.length - 1]?.value !== lastDay) {
+    // The last day always gets a label; a regular tick too close to it would overlap, so it goes.
+    const previous = xTicks[xTicks.length - 1];
+    if (previous !== undefined && xTicks.length > 1 && x(lastDay) - previous.position < plotWidth / (2 * xTickCount)) xTicks.pop();
+    xTicks.push({ value: lastDay, position: x(lastDay) });
+  }
 
   return { frame, series, yTicks, xTicks, firstDay, lastDay };
 }
