@@ -207,4 +207,15 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await screenshot(page, "gpus");
     await page.close();
   });
+
+  it("POST /revalidate, with the internal token only, makes the next request regenerate the cached home page", async () => {
+    const cacheState = async () => (await fetch(`${site.webUrl}/`)).headers.get("x-nextjs-cache");
+    await cacheState();
+    expect(await cacheState()).toBe("HIT");
+    expect((await fetch(`${site.webUrl}/revalidate`, { method: "POST" })).status).toBe(401);
+    expect(await cacheState()).toBe("HIT");
+    const accepted = await fetch(`${site.webUrl}/revalidate`, { method: "POST", headers: { authorization: `Bearer ${site.internalToken}` } });
+    expect(accepted.status).toBe(200);
+    expect(await cacheState()).toBe("MISS");
+  });
 });

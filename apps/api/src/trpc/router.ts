@@ -1,4 +1,4 @@
-import { DomainError, LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId, type MethodologyRules } from "@tpi/domain";
+import { LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId, type DomainError, type MethodologyRules } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { ERROR_STATUS } from "../http/error-status";
