@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeWindow } from "@tpi/domain";
 import { formatUsd } from "../src/lib/format";
+import { contrastFailures } from "./contrast";
 import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, type RunningSite } from "./harness";
 
 /**
@@ -168,6 +169,15 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await open(page, "/");
     await screenshot(page, "home-phone");
     await context.close();
+  });
+
+  it("text on every page passes WCAG AA contrast", async () => {
+    const page = await browser.newPage();
+    for (const path of ["/", "/labs/anthropic", "/labs/mistralai", "/gpus", "/methodology", "/docs", "/labs/not-a-lab"]) {
+      await page.goto(`${site.webUrl}${path}`);
+      expect(await contrastFailures(page), `contrast on ${path}`).toEqual([]);
+    }
+    await page.close();
   });
 
   it("methodology is rendered from the api's methodology data", async () => {

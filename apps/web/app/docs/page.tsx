@@ -22,7 +22,7 @@ export default async function DocsPage() {
     <>
       <h1>API documentation</h1>
       <p className="lead">
-        A read-only JSON API over HTTPS. Base address: <code data-api-base>{publicApiUrl}</code>. The machine-readable
+        A read-only JSON API. Base address: <code data-api-base>{publicApiUrl}</code>. The machine-readable
         description is the <a href={`${publicApiUrl}/openapi.json`}>OpenAPI document</a> (OpenAPI 3.1).
       </p>
 

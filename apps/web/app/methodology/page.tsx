@@ -28,7 +28,7 @@ export default async function MethodologyPage() {
 
       <h2 id="formula">Formula</h2>
       <p>For each lab and UTC day:</p>
-      <pre>
+      <pre className="wrap">
         <code>{doc.formula}</code>
       </pre>
 
