@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Token Price Index", template: "%s · Token Price Index" },
-  description: "Daily volume-weighted blended price in USD per million tokens for each major model lab, settled per UTC day.",
+  description:
+    "Daily volume-weighted blended price in USD per million tokens for each major model lab, settled per UTC day.",
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -29,14 +29,24 @@ async function timeRequest(url: string): Promise<number> {
   return performance.now() - started;
 }
 
-async function measurePage(baseUrl: string, path: string): Promise<{ path: string; count: number; p50: number; p90: number; p99: number }> {
+async function measurePage(
+  baseUrl: string,
+  path: string,
+): Promise<{ path: string; count: number; p50: number; p90: number; p99: number }> {
   const url = `${baseUrl}${path}`;
   for (let i = 0; i < WARMUP_REQUESTS; i += 1) await timeRequest(url);
   const samples: number[] = [];
   const deadline = Date.now() + MAX_SECONDS_PER_PAGE * 1000;
-  while (samples.length < MEASURED_REQUESTS && Date.now() < deadline) samples.push(await timeRequest(url));
+  while (samples.length < MEASURED_REQUESTS && Date.now() < deadline)
+    samples.push(await timeRequest(url));
   samples.sort((a, b) => a - b);
-  return { path, count: samples.length, p50: percentile(samples, 50), p90: percentile(samples, 90), p99: percentile(samples, 99) };
+  return {
+    path,
+    count: samples.length,
+    p50: percentile(samples, 50),
+    p90: percentile(samples, 90),
+    p99: percentile(samples, 99),
+  };
 }
 
 /**
@@ -47,10 +57,18 @@ async function shippedJavaScript(baseUrl: string, path: string) {
   const html = await (await fetch(`${baseUrl}${path}`)).text();
   const tags = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)];
   const sources = [
-    ...new Set(tags.filter((match) => !/\snomodule\b/i.test(match[0])).map((match) => match[1] ?? "")),
+    ...new Set(
+      tags.filter((match) => !/\snomodule\b/i.test(match[0])).map((match) => match[1] ?? ""),
+    ),
   ].filter(Boolean);
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "").join("\n");
-  const chunks = await Promise.all(sources.map(async (src) => Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer())));
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? "")
+    .join("\n");
+  const chunks = await Promise.all(
+    sources.map(async (src) =>
+      Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer()),
+    ),
+  );
   const external = Buffer.concat(chunks);
   const inlineBytes = Buffer.from(inline);
   const kb = (bytes: number) => bytes / 1024;
@@ -73,7 +91,9 @@ async function main(): Promise<void> {
     baseUrl = site.webUrl;
   }
   try {
-    console.log(`website: ${baseUrl}; ${WARMUP_REQUESTS} warm-up then up to ${MEASURED_REQUESTS} sequential requests per page`);
+    console.log(
+      `website: ${baseUrl}; ${WARMUP_REQUESTS} warm-up then up to ${MEASURED_REQUESTS} sequential requests per page`,
+    );
     let ok = true;
     for (const path of ["/", "/labs/anthropic"]) {
       const result = await measurePage(baseUrl, path);
@@ -90,7 +110,9 @@ async function main(): Promise<void> {
     console.log(
       `JS for /: ${js.files} files, ${js.externalRawKb.toFixed(1)} KB raw, ${js.externalGzipKb.toFixed(1)} KB gzip (${js.externalBrotliKb.toFixed(1)} KB brotli); inline scripts ${js.inlineRawKb.toFixed(1)} KB raw, ${js.inlineGzipKb.toFixed(1)} KB gzip`,
     );
-    console.log(`JS for / total gzip: ${total.toFixed(1)} KB (target < ${JS_TARGET_KB} KB: ${pass ? "met" : "NOT met"})`);
+    console.log(
+      `JS for / total gzip: ${total.toFixed(1)} KB (target < ${JS_TARGET_KB} KB: ${pass ? "met" : "NOT met"})`,
+    );
     process.exitCode = ok ? 0 : 1;
   } finally {
     await site?.stop();

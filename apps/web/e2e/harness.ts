@@ -30,10 +30,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForOk(url: string, timeoutMs: number, child: ChildProcess, output: () => string): Promise<void> {
+async function waitForOk(
+  url: string,
+  timeoutMs: number,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${output()}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return;
@@ -45,8 +51,17 @@ async function waitForOk(url: string, timeoutMs: number, child: ChildProcess, ou
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${output()}`);
 }
 
-function startProcess(command: string, args: string[], cwd: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+function startProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8_000);
@@ -65,13 +80,22 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export type RunningSite = { apiUrl: string; webUrl: string; internalToken: string; stop(): Promise<void> };
+export type RunningSite = {
+  apiUrl: string;
+  webUrl: string;
+  internalToken: string;
+  stop(): Promise<void>;
+};
 
 /** Builds the website when no build exists (bounded), then starts the api and the website. */
 export async function startSite(): Promise<RunningSite> {
   const nextBin = require.resolve("next/dist/bin/next");
   if (!existsSync(join(WEB_DIR, ".next", "BUILD_ID"))) {
-    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: WEB_DIR, stdio: "inherit", timeout: 600_000 });
+    const build = spawnSync(process.execPath, [nextBin, "build"], {
+      cwd: WEB_DIR,
+      stdio: "inherit",
+      timeout: 600_000,
+    });
     if (build.status !== 0) throw new Error("next build failed; see above");
   }
 
@@ -91,11 +115,16 @@ export async function startSite(): Promise<RunningSite> {
     DATABASE_URL: "",
   });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const web = startProcess(process.execPath, [nextBin, "start", "--port", String(webPort), "--hostname", "127.0.0.1"], WEB_DIR, {
-    TPI_API_URL: apiUrl,
-    INTERNAL_API_TOKEN: internalToken,
-    NEXT_TELEMETRY_DISABLED: "1",
-  });
+  const web = startProcess(
+    process.execPath,
+    [nextBin, "start", "--port", String(webPort), "--hostname", "127.0.0.1"],
+    WEB_DIR,
+    {
+      TPI_API_URL: apiUrl,
+      INTERNAL_API_TOKEN: internalToken,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  );
   const webUrl = `http://127.0.0.1:${webPort}`;
   const stop = async () => {
     await Promise.all([stopProcess(web.child), stopProcess(api.child)]);

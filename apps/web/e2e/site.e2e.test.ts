@@ -14,7 +14,9 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, type RunningSite } from "./har
  */
 const chromiumPresent = existsSync(CHROMIUM_PATH);
 if (!chromiumPresent) {
-  console.warn(`[web e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`);
+  console.warn(
+    `[web e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`,
+  );
 }
 
 const LAUNCH_ARGS = [
@@ -54,7 +56,11 @@ async function historyTable(page: Page): Promise<{ date: string; raw: string; sh
   return page.$$eval('table[data-table="history"] tbody tr', (rows) =>
     rows.map((row) => {
       const cell = row.querySelector("td[data-value]");
-      return { date: row.getAttribute("data-date") ?? "", raw: cell?.getAttribute("data-value") ?? "", shown: cell?.textContent ?? "" };
+      return {
+        date: row.getAttribute("data-date") ?? "",
+        raw: cell?.getAttribute("data-value") ?? "",
+        shown: cell?.textContent ?? "",
+      };
     }),
   );
 }
@@ -75,21 +81,29 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     const latest = await api("/api/otpi");
     const page = await browser.newPage();
     const browserRequests: { url: string; authorization: string | undefined }[] = [];
-    page.on("request", (request) => browserRequests.push({ url: request.url(), authorization: request.headers().authorization }));
+    page.on("request", (request) =>
+      browserRequests.push({ url: request.url(), authorization: request.headers().authorization }),
+    );
     await open(page, "/");
     await expect(page.title()).resolves.toContain("Token Price Index");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
-    expect(await page.locator('table[data-table="latest"]').getAttribute("data-date")).toBe(latest.date);
+    expect(await page.locator('table[data-table="latest"]').getAttribute("data-date")).toBe(
+      latest.date,
+    );
     expect(latest.count).toBe(4);
     for (const row of latest.data) {
-      const cell = page.locator(`table[data-table="latest"] tr[data-lab="${row.lab}"] td[data-value]`);
+      const cell = page.locator(
+        `table[data-table="latest"] tr[data-lab="${row.lab}"] td[data-value]`,
+      );
       expect(await cell.getAttribute("data-value")).toBe(String(row.indexPerMtok));
       expect((await cell.textContent())?.trim()).toBe(formatUsd(row.indexPerMtok));
     }
     expect(await page.locator('table[data-table="tiers"] tr[data-tier="free"]').count()).toBe(4);
     expect(await page.locator('table[data-table="tiers"] tr[data-tier="keyed"]').count()).toBe(7);
     expect(await page.locator("table caption").count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('figure[data-chart] svg[role="img"] title').textContent()).toBeTruthy();
+    expect(
+      await page.locator('figure[data-chart] svg[role="img"] title').textContent(),
+    ).toBeTruthy();
     expect(await page.locator("footer").textContent()).toContain("CC BY 4.0");
     // The internal token never leaves the server, and the browser calls no api.
     expect(browserRequests.filter((request) => request.authorization !== undefined)).toEqual([]);
@@ -100,7 +114,9 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
 
   it("a free lab page shows the free window as chart and table, and its CSV holds exactly the table's rows", async () => {
     const window = freeWindow(new Date());
-    const range = await api(`/api/otpi?lab=anthropic&startDate=${window.startDate}&endDate=${window.endDate}`);
+    const range = await api(
+      `/api/otpi?lab=anthropic&startDate=${window.startDate}&endDate=${window.endDate}`,
+    );
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     await open(page, "/labs/anthropic");
@@ -108,17 +124,30 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     const expected = [...range.data].sort((a, b) => (a.date < b.date ? 1 : -1));
     expect(table.map((row) => row.date)).toEqual(expected.map((row) => row.date));
     expect(table.map((row) => row.raw)).toEqual(expected.map((row) => String(row.indexPerMtok)));
-    expect(table.map((row) => row.shown.trim())).toEqual(expected.map((row) => formatUsd(row.indexPerMtok)));
-    expect(await page.locator('figure[data-chart="lab-anthropic"] svg path').count()).toBeGreaterThan(0);
+    expect(table.map((row) => row.shown.trim())).toEqual(
+      expected.map((row) => formatUsd(row.indexPerMtok)),
+    );
+    expect(
+      await page.locator('figure[data-chart="lab-anthropic"] svg path').count(),
+    ).toBeGreaterThan(0);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download these/ }).click()]);
-    expect(download.suggestedFilename()).toBe(`tpi-anthropic-${window.startDate}-to-${window.endDate}.csv`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Download these/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      `tpi-anthropic-${window.startDate}-to-${window.endDate}.csv`,
+    );
     const path = await download.path();
     const lines = readFileSync(path, "utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe("date,lab,indexPerMtok,computedAt");
     const csvRows = lines.slice(1).map((line) => line.split(","));
-    expect(csvRows.map(([date, , value]) => ({ date, raw: value }))).toEqual(table.map(({ date, raw }) => ({ date, raw })));
-    expect(csvRows.map(([, lab, , computedAt]) => ({ lab, computedAt }))).toEqual(expected.map(({ lab, computedAt }) => ({ lab, computedAt })));
+    expect(csvRows.map(([date, , value]) => ({ date, raw: value }))).toEqual(
+      table.map(({ date, raw }) => ({ date, raw })),
+    );
+    expect(csvRows.map(([, lab, , computedAt]) => ({ lab, computedAt }))).toEqual(
+      expected.map(({ lab, computedAt }) => ({ lab, computedAt })),
+    );
     await screenshot(page, "lab-anthropic");
     await context.close();
   });
@@ -153,17 +182,24 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await open(page, "/labs/openai");
     const openaiLatest = latest.data.find((row) => row.lab === "openai");
     expect(openaiLatest).toBeDefined();
-    expect(await page.textContent("main")).toContain(formatUsd(openaiLatest?.indexPerMtok ?? Number.NaN));
+    expect(await page.textContent("main")).toContain(
+      formatUsd(openaiLatest?.indexPerMtok ?? Number.NaN),
+    );
     await screenshot(page, "home-no-javascript");
     await context.close();
   });
 
   it("fits a phone's width without horizontal scrolling", async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+    });
     const page = await context.newPage();
     for (const path of ["/", "/labs/anthropic", "/methodology", "/docs"]) {
       await open(page, path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
     }
     await open(page, "/");
@@ -173,7 +209,15 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
 
   it("text on every page passes WCAG AA contrast", async () => {
     const page = await browser.newPage();
-    for (const path of ["/", "/labs/anthropic", "/labs/mistralai", "/gpus", "/methodology", "/docs", "/labs/not-a-lab"]) {
+    for (const path of [
+      "/",
+      "/labs/anthropic",
+      "/labs/mistralai",
+      "/gpus",
+      "/methodology",
+      "/docs",
+      "/labs/not-a-lab",
+    ]) {
       await page.goto(`${site.webUrl}${path}`);
       expect(await contrastFailures(page), `contrast on ${path}`).toEqual([]);
     }
@@ -183,8 +227,12 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   it("methodology is rendered from the api's methodology data", async () => {
     const page = await browser.newPage();
     await open(page, "/methodology");
-    expect(await page.locator("[data-methodology-version]").getAttribute("data-methodology-version")).toBe("1.0");
-    expect(await page.locator("[data-settlement-lag-hours]").getAttribute("data-settlement-lag-hours")).toBe("36");
+    expect(
+      await page.locator("[data-methodology-version]").getAttribute("data-methodology-version"),
+    ).toBe("1.0");
+    expect(
+      await page.locator("[data-settlement-lag-hours]").getAttribute("data-settlement-lag-hours"),
+    ).toBe("36");
     expect(await page.textContent("main")).toContain("indexPerMtok = sum over eligible models");
     await screenshot(page, "methodology");
     await page.close();
@@ -193,11 +241,14 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   it("docs cover authentication, tiers, limits, every route with curl, and the OpenAPI link", async () => {
     const page = await browser.newPage();
     await open(page, "/docs");
-    for (const id of ["authentication", "tiers", "limits"]) expect(await page.locator(`#${id}`).count()).toBe(1);
+    for (const id of ["authentication", "tiers", "limits"])
+      expect(await page.locator(`#${id}`).count()).toBe(1);
     for (const route of ["/api/otpi", "/api/token-types", "/api/token-types-free", "/health"]) {
       const section = page.locator(`section[data-route="${route}"]`);
       expect(await section.count(), route).toBe(1);
-      expect(await section.locator("pre").first().textContent()).toContain(`curl -s "${site.apiUrl}${route}`);
+      expect(await section.locator("pre").first().textContent()).toContain(
+        `curl -s "${site.apiUrl}${route}`,
+      );
     }
     expect(await page.locator(`a[href="${site.apiUrl}/openapi.json"]`).count()).toBe(1);
     await screenshot(page, "docs");
@@ -211,7 +262,9 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     if (comingSoon === 1) {
       expect(await page.textContent("main")).toContain("coming soon");
     } else {
-      expect(await page.locator('table[data-table="gpu-latest"] tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.locator('table[data-table="gpu-latest"] tbody tr').count()).toBeGreaterThan(
+        0,
+      );
       expect(await page.locator('figure[data-chart="gpu-3m"]').count()).toBe(1);
     }
     await screenshot(page, "gpus");
@@ -224,7 +277,10 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     expect(await cacheState()).toBe("HIT");
     expect((await fetch(`${site.webUrl}/revalidate`, { method: "POST" })).status).toBe(401);
     expect(await cacheState()).toBe("HIT");
-    const accepted = await fetch(`${site.webUrl}/revalidate`, { method: "POST", headers: { authorization: `Bearer ${site.internalToken}` } });
+    const accepted = await fetch(`${site.webUrl}/revalidate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${site.internalToken}` },
+    });
     expect(accepted.status).toBe(200);
     expect(await cacheState()).toBe("MISS");
   });

@@ -5,7 +5,11 @@ import type { Logger } from "../logger";
  * its cached pages are regenerated now rather than at their next time-based revalidation. Best
  * effort: a website that is down or not yet started only means it refreshes on its timer.
  */
-export function notifyWebsiteOfNewData(websiteUrl: string, internalToken: string, log: Logger): Promise<void> {
+export function notifyWebsiteOfNewData(
+  websiteUrl: string,
+  internalToken: string,
+  log: Logger,
+): Promise<void> {
   const url = `${websiteUrl.replace(/\/+$/, "")}/revalidate`;
   return fetch(url, {
     method: "POST",
@@ -16,6 +20,9 @@ export function notifyWebsiteOfNewData(websiteUrl: string, internalToken: string
       if (response.ok) log.debug("website revalidated after a change to the published index");
       else log.warn("website refused revalidation", { status: response.status });
     },
-    (error: unknown) => log.debug("website not reachable for revalidation; it refreshes on its timer", { error: String(error) }),
+    (error: unknown) =>
+      log.debug("website not reachable for revalidation; it refreshes on its timer", {
+        error: String(error),
+      }),
   );
 }

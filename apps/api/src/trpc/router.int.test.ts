@@ -12,9 +12,19 @@ beforeAll(async () => {
   const days = ["2026-01-15", "2026-02-28", "2026-03-28", "2026-03-29"];
   await api.load(
     days.flatMap((date) => [
-      observation({ date, modelId: "anthropic/claude-a", inputPricePerMtok: 3, outputPricePerMtok: 15 }),
+      observation({
+        date,
+        modelId: "anthropic/claude-a",
+        inputPricePerMtok: 3,
+        outputPricePerMtok: 15,
+      }),
       observation({ date, modelId: "openai/gpt-a", inputPricePerMtok: 1, outputPricePerMtok: 8 }),
-      observation({ date, modelId: "minimax/m-a", inputPricePerMtok: 0.3, outputPricePerMtok: 1.2 }),
+      observation({
+        date,
+        modelId: "minimax/m-a",
+        inputPricePerMtok: 0.3,
+        outputPricePerMtok: 1.2,
+      }),
     ]),
   );
 });
@@ -24,7 +34,10 @@ afterAll(async () => api.close());
 async function trpc(path: string, input?: unknown) {
   const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   const res = await api.get(`/trpc/${path}${query}`, { authorization: `Bearer ${TOKEN}` });
-  return { status: res.status, body: res.body as { result?: { data: unknown }; error?: { data?: { code?: string } } } };
+  return {
+    status: res.status,
+    body: res.body as { result?: { data: unknown }; error?: { data?: { code?: string } } },
+  };
 }
 
 describe("internal tRPC router: website procedures", () => {
@@ -54,13 +67,22 @@ describe("internal tRPC router: website procedures", () => {
   });
 
   it("tokenTypes equals the two REST catalog bodies", async () => {
-    const [all, free, res] = await Promise.all([api.get("/api/token-types"), api.get("/api/token-types-free"), trpc("tokenTypes")]);
-    expect(res.body.result?.data).toEqual({ all: (all.body as { data: unknown }).data, free: (free.body as { data: unknown }).data });
+    const [all, free, res] = await Promise.all([
+      api.get("/api/token-types"),
+      api.get("/api/token-types-free"),
+      trpc("tokenTypes"),
+    ]);
+    expect(res.body.result?.data).toEqual({
+      all: (all.body as { data: unknown }).data,
+      free: (free.body as { data: unknown }).data,
+    });
   });
 
   it("methodology is the document built from the api's configured rules", async () => {
     const res = await trpc("methodology");
-    expect(res.body.result?.data).toEqual(JSON.parse(JSON.stringify(methodologyDocument(api.deps.rules))));
+    expect(res.body.result?.data).toEqual(
+      JSON.parse(JSON.stringify(methodologyDocument(api.deps.rules))),
+    );
   });
 
   it("is closed without the internal token", async () => {

@@ -31,7 +31,11 @@ type HomePageProps = { params: Promise<{ root?: string[] }> };
 export default async function HomePage(props: HomePageProps) {
   const { root } = await props.params;
   if (root !== undefined && root.length > 0) notFound();
-  const [latest, window, tokenTypes] = await Promise.all([loadLatest(), loadFreeWindow(), loadTokenTypes()]);
+  const [latest, window, tokenTypes] = await Promise.all([
+    loadLatest(),
+    loadFreeWindow(),
+    loadTokenTypes(),
+  ]);
   const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
   const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
   const keyedLabs = tokenTypes.all.filter((entry) => !freeLabs.has(entry.lab));
@@ -40,21 +44,25 @@ export default async function HomePage(props: HomePageProps) {
     <>
       <h1>Token Price Index</h1>
       <p className="lead">
-        What a million tokens cost at each major model lab: a daily, volume-weighted blend of input and output list
-        prices, in US dollars per million tokens, settled per UTC day.
+        What a million tokens cost at each major model lab: a daily, volume-weighted blend of input
+        and output list prices, in US dollars per million tokens, settled per UTC day.
       </p>
 
       {latest === undefined ? (
-        <p className="notice">No day has settled yet. Values appear here once the first UTC day settles.</p>
+        <p className="notice">
+          No day has settled yet. Values appear here once the first UTC day settles.
+        </p>
       ) : (
         <section aria-labelledby="latest-heading">
           <h2 id="latest-heading">
-            Latest settled day: <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time> (UTC)
+            Latest settled day: <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>{" "}
+            (UTC)
           </h2>
           <div className="table-wrap">
             <table data-table="latest" data-date={latest.date}>
               <caption>
-                Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per million tokens
+                Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per
+                million tokens
               </caption>
               <thead>
                 <tr>
@@ -105,8 +113,8 @@ export default async function HomePage(props: HomePageProps) {
       <section id="labs" aria-labelledby="tiers-heading">
         <h2 id="tiers-heading">Free and keyed data</h2>
         <p>
-          Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the trailing month. The other{" "}
-          {keyedLabs.length} labs, and all older history, need an API key:{" "}
+          Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the
+          trailing month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
           <Link href="/docs#authentication">how to get and use a key</Link>.
         </p>
         <div className="table-wrap">
@@ -121,14 +129,20 @@ export default async function HomePage(props: HomePageProps) {
             </thead>
             <tbody>
               {tokenTypes.all.map((entry) => (
-                <tr key={entry.lab} data-lab={entry.lab} data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}>
+                <tr
+                  key={entry.lab}
+                  data-lab={entry.lab}
+                  data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
+                >
                   <th scope="row">
                     <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
                   </th>
                   <td>
                     <code>{entry.lab}</code>
                   </td>
-                  <td>{freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}</td>
+                  <td>
+                    {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
+                  </td>
                 </tr>
               ))}
             </tbody>

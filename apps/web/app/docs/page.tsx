@@ -6,7 +6,8 @@ import { loadMethodology } from "../../src/server/data";
 
 export const metadata: Metadata = {
   title: "API documentation",
-  description: "How to use the Token Price Index API: authentication, tiers, rate limits, every route with a curl example, and the OpenAPI document.",
+  description:
+    "How to use the Token Price Index API: authentication, tiers, rate limits, every route with a curl example, and the OpenAPI document.",
 };
 
 // Reads the api's public address at run time (TPI_PUBLIC_API_URL), so it is not frozen at build time.
@@ -22,22 +23,24 @@ export default async function DocsPage() {
     <>
       <h1>API documentation</h1>
       <p className="lead">
-        A read-only JSON API. Base address: <code data-api-base>{publicApiUrl}</code>. The machine-readable
-        description is the <a href={`${publicApiUrl}/openapi.json`}>OpenAPI document</a> (OpenAPI 3.1).
+        A read-only JSON API. Base address: <code data-api-base>{publicApiUrl}</code>. The
+        machine-readable description is the{" "}
+        <a href={`${publicApiUrl}/openapi.json`}>OpenAPI document</a> (OpenAPI 3.1).
       </p>
 
       <h2 id="authentication">Authentication</h2>
       <p>
-        Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys are issued to
-        accounts by the operators of the service (<code>pnpm tpi keys create --name &lt;name&gt;</code> on a
-        self-hosted installation); the key is shown once and only its hash is stored.
+        Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys
+        are issued to accounts by the operators of the service (
+        <code>pnpm tpi keys create --name &lt;name&gt;</code> on a self-hosted installation); the
+        key is shown once and only its hash is stored.
       </p>
       <pre>
         <code>{curl(publicApiUrl, "/api/otpi", true)}</code>
       </pre>
       <p>
-        A missing key on a route that needs one, an unknown or malformed key, or a revoked key gives 401 with{" "}
-        <code>{`{"error":"Unauthorized","message":"…"}`}</code>.
+        A missing key on a route that needs one, an unknown or malformed key, or a revoked key gives
+        401 with <code>{`{"error":"Unauthorized","message":"…"}`}</code>.
       </p>
 
       <h2 id="tiers">Tiers</h2>
@@ -81,19 +84,21 @@ export default async function DocsPage() {
       <ul>
         <li>Public routes: 60 requests per minute per IP address, whether or not a key is sent.</li>
         <li>
-          Over the limit: status 429 with a <code>Retry-After</code> header giving the seconds to wait.
+          Over the limit: status 429 with a <code>Retry-After</code> header giving the seconds to
+          wait.
         </li>
         <li>
-          Values settle once per UTC day ({methodology.settlement.lagHours} hours after the day ends, see the <a href="/methodology#settlement">methodology</a>); polling more often
-          than every few minutes returns the same data.
+          Values settle once per UTC day ({methodology.settlement.lagHours} hours after the day
+          ends, see the <a href="/methodology#settlement">methodology</a>); polling more often than
+          every few minutes returns the same data.
         </li>
       </ul>
 
       <h2 id="errors">Errors</h2>
       <p>
-        Errors carry <code>{`{"error": "<label>", "message": "<explanation>"}`}</code>. Check the status first: 400
-        invalid parameter, 401 key missing/invalid/revoked, 404 no data for the parameters, 429 rate limited, 500 internal
-        error, 503 unavailable.
+        Errors carry <code>{`{"error": "<label>", "message": "<explanation>"}`}</code>. Check the
+        status first: 400 invalid parameter, 401 key missing/invalid/revoked, 404 no data for the
+        parameters, 429 rate limited, 500 internal error, 503 unavailable.
       </p>
 
       <h2 id="routes">Routes</h2>

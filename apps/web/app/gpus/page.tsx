@@ -7,7 +7,8 @@ import { loadGpuIndex } from "../../src/server/gpu";
 
 export const metadata: Metadata = {
   title: "GPU compute price index",
-  description: "The latest daily GPU compute price index for the free GPUs, with a chart of the trailing three months.",
+  description:
+    "The latest daily GPU compute price index for the free GPUs, with a chart of the trailing three months.",
 };
 
 export const dynamic = "force-dynamic";
@@ -24,8 +25,8 @@ export default async function GpusPage() {
       <>
         <h1>GPU compute price index</h1>
         <p className="notice" data-gpu-state="coming-soon">
-          The GPU index is coming soon: a daily price index of GPU compute (H100, H200, B200 and more) will be published
-          here, with the latest values and a three-month chart.
+          The GPU index is coming soon: a daily price index of GPU compute (H100, H200, B200 and
+          more) will be published here, with the latest values and a three-month chart.
         </p>
       </>
     );
@@ -33,7 +34,9 @@ export default async function GpusPage() {
   return (
     <>
       <h1>GPU compute price index</h1>
-      <p className="lead">The daily GPU compute price index for the free GPUs, in USD per GPU-hour.</p>
+      <p className="lead">
+        The daily GPU compute price index for the free GPUs, in USD per GPU-hour.
+      </p>
       <div className="table-wrap">
         <table data-table="gpu-latest">
           <caption>Latest daily GPU index per GPU and region (USD per GPU-hour)</caption>
@@ -56,7 +59,9 @@ export default async function GpusPage() {
                   {formatUsd(entry.index_value)}
                 </td>
                 <td>
-                  <time dateTime={entry.date.slice(0, 10)}>{formatUtcDay(entry.date.slice(0, 10))}</time>
+                  <time dateTime={entry.date.slice(0, 10)}>
+                    {formatUtcDay(entry.date.slice(0, 10))}
+                  </time>
                 </td>
               </tr>
             ))}
@@ -64,7 +69,11 @@ export default async function GpusPage() {
         </table>
       </div>
       <h2>The trailing three months</h2>
-      <LineChart id="gpu-3m" title="Daily GPU compute price index, USD per GPU-hour" series={gpuSeries(view.histories)} />
+      <LineChart
+        id="gpu-3m"
+        title="Daily GPU compute price index, USD per GPU-hour"
+        series={gpuSeries(view.histories)}
+      />
       <p className="muted">
         {formatUtcDay(view.startDate)} to {formatUtcDay(view.endDate)}.
       </p>

@@ -5,14 +5,19 @@ import { loadMethodology } from "../../src/server/data";
 
 export const metadata: Metadata = {
   title: "Methodology",
-  description: "How the Token Price Index is computed: the formula, which models are eligible, data sufficiency, settlement lag and methodology versions.",
+  description:
+    "How the Token Price Index is computed: the formula, which models are eligible, data sufficiency, settlement lag and methodology versions.",
 };
 
 export const dynamic = "force-dynamic";
 
 /** The methodology text marks identifiers with backticks; show them as code. */
 function withCode(text: string): ReactNode {
-  return text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>));
+  return text
+    .split("`")
+    .map((part, index) =>
+      index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
+    );
 }
 
 export default async function MethodologyPage() {
@@ -21,9 +26,9 @@ export default async function MethodologyPage() {
     <>
       <h1>Methodology</h1>
       <p className="lead">
-        Methodology version <strong data-methodology-version={doc.version}>{doc.version}</strong>. Values are in{" "}
-        {doc.unit}. This page is rendered from the same methodology document the API publishes, built from the rules the
-        index runs with.
+        Methodology version <strong data-methodology-version={doc.version}>{doc.version}</strong>.
+        Values are in {doc.unit}. This page is rendered from the same methodology document the API
+        publishes, built from the rules the index runs with.
       </p>
 
       <h2 id="formula">Formula</h2>
@@ -69,9 +74,9 @@ export default async function MethodologyPage() {
 
       <h2 id="sufficiency">Data sufficiency</h2>
       <p>
-        A lab-day is published only with at least {doc.sufficiency.minEligibleModels} eligible model(s) and{" "}
-        {doc.sufficiency.minEligibleTokens.toLocaleString("en-US")} eligible token(s). Otherwise no value is published for
-        that day:
+        A lab-day is published only with at least {doc.sufficiency.minEligibleModels} eligible
+        model(s) and {doc.sufficiency.minEligibleTokens.toLocaleString("en-US")} eligible token(s).
+        Otherwise no value is published for that day:
       </p>
       <div className="table-wrap">
         <table>
@@ -97,8 +102,11 @@ export default async function MethodologyPage() {
 
       <h2 id="settlement">Settlement</h2>
       <p>
-        Settlement lag: <strong data-settlement-lag-hours={doc.settlement.lagHours}>{doc.settlement.lagHours} hours</strong>.{" "}
-        {doc.settlement.calendar}
+        Settlement lag:{" "}
+        <strong data-settlement-lag-hours={doc.settlement.lagHours}>
+          {doc.settlement.lagHours} hours
+        </strong>
+        . {doc.settlement.calendar}
       </p>
 
       <h2 id="versions">Methodology versions</h2>
@@ -117,7 +125,9 @@ export default async function MethodologyPage() {
               <tr key={version.version}>
                 <th scope="row">{version.version}</th>
                 <td>
-                  <time dateTime={version.effectiveFrom}>{formatUtcDay(version.effectiveFrom)}</time>
+                  <time dateTime={version.effectiveFrom}>
+                    {formatUtcDay(version.effectiveFrom)}
+                  </time>
                 </td>
                 <td>{withCode(version.summary)}</td>
               </tr>

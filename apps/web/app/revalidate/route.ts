@@ -19,7 +19,10 @@ function presentedTokenMatches(header: string | null, token: string | undefined)
  */
 export async function POST(request: Request): Promise<Response> {
   if (!presentedTokenMatches(request.headers.get("authorization"), readWebEnv().internalToken)) {
-    return Response.json({ error: "Unauthorized", message: "Use Authorization: Bearer <INTERNAL_API_TOKEN>" }, { status: 401 });
+    return Response.json(
+      { error: "Unauthorized", message: "Use Authorization: Bearer <INTERNAL_API_TOKEN>" },
+      { status: 401 },
+    );
   }
   // expire: 0 — the next request fetches fresh data rather than being served the stale entry once.
   revalidateTag(DATA_CACHE_TAG, { expire: 0 });

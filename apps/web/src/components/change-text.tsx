@@ -4,7 +4,8 @@ import { formatChange, type Change } from "../lib/format";
 export function ChangeText({ change }: { change: Change | undefined }) {
   const text = formatChange(change);
   if (change === undefined) return <span className="muted">{text}</span>;
-  const className = change.direction === "up" ? "up" : change.direction === "down" ? "down" : undefined;
+  const className =
+    change.direction === "up" ? "up" : change.direction === "down" ? "down" : undefined;
   const arrow = change.direction === "up" ? "▲ " : change.direction === "down" ? "▼ " : "";
   return (
     <span className={className}>

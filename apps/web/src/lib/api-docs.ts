@@ -36,8 +36,17 @@ export function routeDocs(apiUrl: string, exampleStart: string, exampleEnd: stri
       ],
       examples: [
         { label: "Latest settled day, free tier", command: curl(apiUrl, "/api/otpi") },
-        { label: "One lab over a range", command: curl(apiUrl, `/api/otpi?lab=anthropic&startDate=${exampleStart}&endDate=${exampleEnd}`) },
-        { label: "A keyed lab with an API key", command: curl(apiUrl, "/api/otpi?lab=mistralai", true) },
+        {
+          label: "One lab over a range",
+          command: curl(
+            apiUrl,
+            `/api/otpi?lab=anthropic&startDate=${exampleStart}&endDate=${exampleEnd}`,
+          ),
+        },
+        {
+          label: "A keyed lab with an API key",
+          command: curl(apiUrl, "/api/otpi?lab=mistralai", true),
+        },
       ],
     },
     {
@@ -45,7 +54,8 @@ export function routeDocs(apiUrl: string, exampleStart: string, exampleEnd: stri
       method: "GET",
       path: "/api/token-types",
       auth: "None.",
-      summary: "Every lab the index covers, with its display label and whether it is in the free tier.",
+      summary:
+        "Every lab the index covers, with its display label and whether it is in the free tier.",
       parameters: [],
       examples: [{ label: "All labs", command: curl(apiUrl, "/api/token-types") }],
     },
@@ -63,7 +73,8 @@ export function routeDocs(apiUrl: string, exampleStart: string, exampleEnd: stri
       method: "GET",
       path: "/health",
       auth: "None.",
-      summary: "Liveness and database reachability: 200 when healthy, 503 when the database is unreachable.",
+      summary:
+        "Liveness and database reachability: 200 when healthy, 503 when the database is unreachable.",
       parameters: [],
       examples: [{ label: "Health check", command: curl(apiUrl, "/health") }],
     },

@@ -50,7 +50,17 @@ describe("chartGeometry", () => {
 describe("describeSeries", () => {
   it("states first, last, low and high of each series", () => {
     const text = describeSeries(
-      [{ key: "a", label: "A", points: [{ date: "d1", value: 2 }, { date: "d2", value: 1 }, { date: "d3", value: 3 }] }],
+      [
+        {
+          key: "a",
+          label: "A",
+          points: [
+            { date: "d1", value: 2 },
+            { date: "d2", value: 1 },
+            { date: "d3", value: 3 },
+          ],
+        },
+      ],
       (value) => `$${value}`,
       (day) => day,
     );

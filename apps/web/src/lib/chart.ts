@@ -6,11 +6,30 @@ import type { Series } from "./shape";
  * chart library ships to the browser. The x axis is calendar days (gaps stay gaps), the y axis
  * a "nice" linear scale.
  */
-export type ChartFrame = { width: number; height: number; top: number; right: number; bottom: number; left: number };
+export type ChartFrame = {
+  width: number;
+  height: number;
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+};
 
-export const DEFAULT_FRAME: ChartFrame = { width: 880, height: 320, top: 16, right: 16, bottom: 36, left: 72 };
+export const DEFAULT_FRAME: ChartFrame = {
+  width: 880,
+  height: 320,
+  top: 16,
+  right: 16,
+  bottom: 36,
+  left: 72,
+};
 
-export type PlottedSeries = { key: string; label: string; path: string; last: { x: number; y: number } | undefined };
+export type PlottedSeries = {
+  key: string;
+  label: string;
+  path: string;
+  last: { x: number; y: number } | undefined;
+};
 export type Tick<T> = { value: T; position: number };
 export type ChartGeometry = {
   frame: ChartFrame;
@@ -27,12 +46,17 @@ export function niceStep(span: number, count: number): number {
   const raw = span / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const normalised = raw / magnitude;
-  const factor = normalised <= 1 ? 1 : normalised <= 2 ? 2 : normalised <= 2.5 ? 2.5 : normalised <= 5 ? 5 : 10;
+  const factor =
+    normalised <= 1 ? 1 : normalised <= 2 ? 2 : normalised <= 2.5 ? 2.5 : normalised <= 5 ? 5 : 10;
   return factor * magnitude;
 }
 
 /** Round-number bounds enclosing [min, max]; a flat series gets a band around its value. */
-export function niceDomain(min: number, max: number, count = 4): { low: number; high: number; step: number } {
+export function niceDomain(
+  min: number,
+  max: number,
+  count = 4,
+): { low: number; high: number; step: number } {
   const span = max - min;
   const padded = span > 0 ? span : Math.max(Math.abs(max) * 0.1, 0.01);
   const step = niceStep(padded, count);
@@ -44,7 +68,11 @@ export function niceDomain(min: number, max: number, count = 4): { low: number; 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
 /** `undefined` when no series has a point: the caller renders "no data" instead of an empty frame. */
-export function chartGeometry(input: readonly Series[], frame: ChartFrame = DEFAULT_FRAME, xTickCount = 5): ChartGeometry | undefined {
+export function chartGeometry(
+  input: readonly Series[],
+  frame: ChartFrame = DEFAULT_FRAME,
+  xTickCount = 5,
+): ChartGeometry | undefined {
   const points = input.flatMap((series) => series.points);
   if (points.length === 0) return undefined;
   const days = points.map((point) => point.date).sort();
@@ -57,8 +85,14 @@ export function chartGeometry(input: readonly Series[], frame: ChartFrame = DEFA
   const plotHeight = frame.height - frame.top - frame.bottom;
   const spanDays = Math.max(daysBetween(firstDay, lastDay), 1);
   const x = (day: UtcDay): number =>
-    round(frame.left + (firstDay === lastDay ? plotWidth / 2 : (daysBetween(firstDay, day) / spanDays) * plotWidth));
-  const y = (value: number): number => round(frame.top + (1 - (value - low) / (high - low)) * plotHeight);
+    round(
+      frame.left +
+        (firstDay === lastDay
+          ? plotWidth / 2
+          : (daysBetween(firstDay, day) / spanDays) * plotWidth),
+    );
+  const y = (value: number): number =>
+    round(frame.top + (1 - (value - low) / (high - low)) * plotHeight);
 
   const series = input.map((one) => {
     // A missing day breaks the line (M instead of L) so that a gap is not drawn as data.
@@ -91,7 +125,12 @@ export function chartGeometry(input: readonly Series[], frame: ChartFrame = DEFA
   if (xTicks[xTicks.length - 1]?.value !== lastDay) {
     // The last day always gets a label; a regular tick too close to it would overlap, so it goes.
     const previous = xTicks[xTicks.length - 1];
-    if (previous !== undefined && xTicks.length > 1 && x(lastDay) - previous.position < plotWidth / (2 * xTickCount)) xTicks.pop();
+    if (
+      previous !== undefined &&
+      xTicks.length > 1 &&
+      x(lastDay) - previous.position < plotWidth / (2 * xTickCount)
+    )
+      xTicks.pop();
     xTicks.push({ value: lastDay, position: x(lastDay) });
   }
 
@@ -99,7 +138,11 @@ export function chartGeometry(input: readonly Series[], frame: ChartFrame = DEFA
 }
 
 /** A one-paragraph text alternative: first and last value and the range of each series. */
-export function describeSeries(input: readonly Series[], formatValue: (value: number) => string, formatDay: (day: UtcDay) => string): string {
+export function describeSeries(
+  input: readonly Series[],
+  formatValue: (value: number) => string,
+  formatDay: (day: UtcDay) => string,
+): string {
   return input
     .map((series) => {
       const first = series.points[0];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { changeBetween, formatChange, formatPercent, formatShortUtcDay, formatSignedUsd, formatUsd, formatUtcDay } from "./format";
+import {
+  changeBetween,
+  formatChange,
+  formatPercent,
+  formatShortUtcDay,
+  formatSignedUsd,
+  formatUsd,
+  formatUtcDay,
+} from "./format";
 
 describe("formatUsd", () => {
   it("shows four decimals with a dollar sign and thousands separators", () => {

@@ -3,7 +3,20 @@
  * same on every machine (and equal to what the e2e test derives from `/api/otpi`).
  */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
 
 /** Index values are USD per million tokens; four decimals keep sub-dollar labs readable. */
 export const USD_DECIMALS = 4;
@@ -23,7 +36,11 @@ export function formatUsd(value: number, decimals: number = USD_DECIMALS): strin
   return `${sign}$${fixed(value, decimals)}`;
 }
 
-export type Change = { absolute: number; percent: number | undefined; direction: "up" | "down" | "flat" };
+export type Change = {
+  absolute: number;
+  percent: number | undefined;
+  direction: "up" | "down" | "flat";
+};
 
 /** The change from `previous` to `current`; `undefined` when there is no earlier value to compare with. */
 export function changeBetween(current: number, previous: number | undefined): Change | undefined {

@@ -15,7 +15,14 @@ describe("gpuSeries", () => {
       { gpu: "B200", rows: [] },
     ]);
     expect(series).toEqual([
-      { key: "H100 SXM", label: "H100 SXM", points: [{ date: "2026-03-01", value: 2.2 }, { date: "2026-03-02", value: 2.5 }] },
+      {
+        key: "H100 SXM",
+        label: "H100 SXM",
+        points: [
+          { date: "2026-03-01", value: 2.2 },
+          { date: "2026-03-02", value: 2.5 },
+        ],
+      },
     ]);
   });
 });

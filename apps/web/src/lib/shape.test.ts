@@ -33,7 +33,11 @@ describe("labSnapshots", () => {
 
 describe("labSeries", () => {
   it("orders series by the lab catalog and points oldest first", () => {
-    const series = labSeries([row("2026-03-29", "openai", 1), row("2026-03-28", "openai", 2), row("2026-03-28", "anthropic", 3)]);
+    const series = labSeries([
+      row("2026-03-29", "openai", 1),
+      row("2026-03-28", "openai", 2),
+      row("2026-03-28", "anthropic", 3),
+    ]);
     expect(series.map((one) => one.key)).toEqual(["anthropic", "openai"]);
     expect(series[1]?.points.map((point) => point.date)).toEqual(["2026-03-28", "2026-03-29"]);
   });
@@ -41,7 +45,12 @@ describe("labSeries", () => {
 
 describe("indexRowsToCsv", () => {
   it("writes the API's field names and exact values, newest first when given so", () => {
-    const csv = indexRowsToCsv(newestFirst([row("2026-03-28", "anthropic", 5.459032221454965), row("2026-03-29", "anthropic", 0.1)]));
+    const csv = indexRowsToCsv(
+      newestFirst([
+        row("2026-03-28", "anthropic", 5.459032221454965),
+        row("2026-03-29", "anthropic", 0.1),
+      ]),
+    );
     expect(csv).toBe(
       "date,lab,indexPerMtok,computedAt\r\n" +
         "2026-03-29,anthropic,0.1,2026-03-31T12:00:00.000Z\r\n" +

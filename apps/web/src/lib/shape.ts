@@ -28,7 +28,10 @@ function valueOn(history: readonly IndexRow[], lab: LabId, day: UtcDay): number 
  * neighbouring rows: a lab-day without a value (suppressed) gives "no earlier value", never a
  * change against an older day passed off as yesterday.
  */
-export function labSnapshots(latest: readonly IndexRow[], history: readonly IndexRow[]): LabSnapshot[] {
+export function labSnapshots(
+  latest: readonly IndexRow[],
+  history: readonly IndexRow[],
+): LabSnapshot[] {
   return latest.map((row) => ({
     lab: row.lab,
     label: labLabel(row.lab),
@@ -72,7 +75,9 @@ function csvField(value: string): string {
 export function indexRowsToCsv(rows: readonly IndexRow[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const row of rows) {
-    lines.push([row.date, row.lab, String(row.indexPerMtok), row.computedAt].map(csvField).join(","));
+    lines.push(
+      [row.date, row.lab, String(row.indexPerMtok), row.computedAt].map(csvField).join(","),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -18,7 +18,13 @@ export type GpuDailyRow = z.infer<typeof gpuDailySchema>[number];
 export type GpuHistory = { gpu: string; rows: GpuDailyRow[] };
 
 export type GpuIndexView =
-  | { state: "available"; latest: GpuLatest[]; histories: GpuHistory[]; startDate: string; endDate: string }
+  | {
+      state: "available";
+      latest: GpuLatest[];
+      histories: GpuHistory[];
+      startDate: string;
+      endDate: string;
+    }
   | { state: "not-yet-available" };
 
 export function isMissingProcedure(error: unknown): boolean {
@@ -41,7 +47,9 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
   const histories = await Promise.all(
     gpus.map(async (gpu) => ({
       gpu,
-      rows: gpuDailySchema.parse(await client.query("gpu.dailyHistory", { gpu, startDate, endDate })),
+      rows: gpuDailySchema.parse(
+        await client.query("gpu.dailyHistory", { gpu, startDate, endDate }),
+      ),
     })),
   );
   return { state: "available", latest, histories, startDate, endDate };

@@ -17,9 +17,13 @@ function links(): TRPCLink<AppRouter>[] {
     httpLink({
       url: `${env.apiUrl}/trpc`,
       // The token is attached here, on the server; no browser request ever carries it.
-      headers: () => (env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` }),
+      headers: () =>
+        env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
       fetch: (input, init) =>
-        fetch(input, { ...init, next: { revalidate: DATA_REVALIDATE_SECONDS, tags: [DATA_CACHE_TAG] } }),
+        fetch(input, {
+          ...init,
+          next: { revalidate: DATA_REVALIDATE_SECONDS, tags: [DATA_CACHE_TAG] },
+        }),
     }),
   ];
 }

@@ -51,8 +51,9 @@ export default async function LabPage(props: LabPageProps) {
     <>
       <h1>{label} token price index</h1>
       <p className="lead">
-        The daily blended price of {label}&apos;s models in USD per million tokens, for each settled UTC day of the
-        free window ({formatUtcDay(window.startDate)} to {formatUtcDay(window.endDate)}).
+        The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
+        UTC day of the free window ({formatUtcDay(window.startDate)} to{" "}
+        {formatUtcDay(window.endDate)}).
       </p>
       {latest === undefined ? (
         <p className="notice">No settled values in the free window yet.</p>
@@ -65,11 +66,16 @@ export default async function LabPage(props: LabPageProps) {
                 {formatUsd(latest.indexPerMtok)}
               </div>
               <div>
-                USD per million tokens on <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+                USD per million tokens on{" "}
+                <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
               </div>
             </div>
           </div>
-          <LineChart id={`lab-${lab}`} title={`${label} token price index, USD per million tokens`} series={labSeries(rows)} />
+          <LineChart
+            id={`lab-${lab}`}
+            title={`${label} token price index, USD per million tokens`}
+            series={labSeries(rows)}
+          />
           <p>
             <a className="button" href={csvPathOf(lab)} download>
               Download these {rows.length} rows as CSV
@@ -78,8 +84,8 @@ export default async function LabPage(props: LabPageProps) {
           <div className="table-wrap">
             <table data-table="history" data-lab={lab}>
               <caption>
-                {label} token price index per UTC settlement day, {formatUtcDay(window.startDate)} to{" "}
-                {formatUtcDay(window.endDate)}, newest first
+                {label} token price index per UTC settlement day, {formatUtcDay(window.startDate)}{" "}
+                to {formatUtcDay(window.endDate)}, newest first
               </caption>
               <thead>
                 <tr>
@@ -100,7 +106,9 @@ export default async function LabPage(props: LabPageProps) {
                       {formatUsd(row.indexPerMtok)}
                     </td>
                     <td>
-                      <time dateTime={row.computedAt}>{row.computedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}</time>
+                      <time dateTime={row.computedAt}>
+                        {row.computedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}
+                      </time>
                     </td>
                   </tr>
                 ))}
@@ -110,7 +118,8 @@ export default async function LabPage(props: LabPageProps) {
         </>
       )}
       <p className="muted">
-        Older history is available with an API key: see <Link href="/docs">the API documentation</Link>.
+        Older history is available with an API key: see{" "}
+        <Link href="/docs">the API documentation</Link>.
       </p>
     </>
   );
@@ -121,13 +130,15 @@ function KeyedLab({ lab, label }: { lab: LabId; label: string }) {
     <>
       <h1>{label} token price index</h1>
       <p className="lead">
-        The {label} index is part of the keyed tier: its daily values and full history are served to API key holders.
+        The {label} index is part of the keyed tier: its daily values and full history are served to
+        API key holders.
       </p>
       <h2>What the data is</h2>
       <p>
-        For each settled UTC day, the volume-weighted blend of input and output list prices of {label}&apos;s paid
-        production models, in USD per million tokens, computed with the published{" "}
-        <Link href="/methodology">methodology</Link>. Every value carries the time it was computed.
+        For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}
+        {label}&apos;s paid production models, in USD per million tokens, computed with the
+        published <Link href="/methodology">methodology</Link>. Every value carries the time it was
+        computed.
       </p>
       <h2>How to get it</h2>
       <ol>
@@ -135,13 +146,14 @@ function KeyedLab({ lab, label }: { lab: LabId; label: string }) {
           Get an API key (see <Link href="/docs#authentication">authentication</Link>).
         </li>
         <li>
-          Call <code>GET /api/otpi?lab={lab}</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code>; add{" "}
-          <code>startDate</code> and <code>endDate</code> for history.
+          Call <code>GET /api/otpi?lab={lab}</code> with{" "}
+          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; add <code>startDate</code> and{" "}
+          <code>endDate</code> for history.
         </li>
       </ol>
       <p>
-        Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing month:{" "}
-        <Link href="/">see today&apos;s index</Link>.
+        Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
+        month: <Link href="/">see today&apos;s index</Link>.
       </p>
     </>
   );

@@ -6,7 +6,10 @@ import { loadFreeWindow } from "../../../../src/server/data";
 export const dynamic = "force-dynamic";
 
 /** The rows of the lab page's table as CSV: same loader, same cache entry, same order. */
-export async function GET(_request: Request, context: { params: Promise<{ lab: string }> }): Promise<Response> {
+export async function GET(
+  _request: Request,
+  context: { params: Promise<{ lab: string }> },
+): Promise<Response> {
   const { lab } = await context.params;
   if (!isLabId(lab) || !isFreeTierLab(lab)) {
     return new Response("Not found: CSV downloads exist for the free-tier labs only.\n", {
