@@ -31,6 +31,16 @@ export default async function GpusPage() {
       </>
     );
   }
+  if (view.state === "no-data") {
+    return (
+      <>
+        <h1>GPU compute price index</h1>
+        <p className="notice" data-gpu-state="no-data">
+          No GPU index values have been published yet ({view.message}).
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <h1>GPU compute price index</h1>

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { initTRPC } from "@trpc/server";
+import { TRPCError, initTRPC } from "@trpc/server";
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -37,13 +37,21 @@ const routerWithGpu = t.router({
   }),
 });
 
+const routerWithGpuWithoutData = t.router({
+  gpu: t.router({
+    latestDaily: t.procedure.query(() => {
+      throw new TRPCError({ code: "NOT_FOUND", message: "No GPU index data available." });
+    }),
+  }),
+});
+
 let close: (() => void) | undefined;
 afterEach(() => {
   close?.();
   vi.unstubAllEnvs();
 });
 
-async function serve(router: typeof routerWithoutGpu | typeof routerWithGpu): Promise<void> {
+async function serve(router: typeof routerWithoutGpu | typeof routerWithGpu | typeof routerWithGpuWithoutData): Promise<void> {
   const server = createHTTPServer({ router, basePath: "/trpc/" });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   close = () => server.close();
@@ -72,6 +80,14 @@ describe("loadGpuIndex", () => {
       gpu: "B200",
       startDate: "2025-12-30",
       endDate: "2026-03-30",
+    });
+  });
+
+  it("tells 'no data yet' (NOT_FOUND from an existing procedure) apart from 'coming soon'", async () => {
+    await serve(routerWithGpuWithoutData);
+    await expect(loadGpuIndex("2025-12-30", "2026-03-30")).resolves.toEqual({
+      state: "no-data",
+      message: "No GPU index data available.",
     });
   });
 });

@@ -25,9 +25,19 @@ export type GpuIndexView =
       startDate: string;
       endDate: string;
     }
-  | { state: "not-yet-available" };
+  | { state: "not-yet-available" }
+  | { state: "no-data"; message: string };
 
+/**
+ * tRPC answers NOT_FOUND with `No procedure found on path "…"` (or `No "query"-procedure on path`)
+ * for a procedure the router lacks; a NOT_FOUND from inside a procedure (no data) is a different
+ * situation and stays an error.
+ */
 export function isMissingProcedure(error: unknown): boolean {
+  return isNotFound(error) && /procedure (found )?on path/i.test(error.message);
+}
+
+function isNotFound(error: unknown): error is TRPCClientError<never> {
   if (!(error instanceof TRPCClientError)) return false;
   const data: unknown = error.data;
   return typeof data === "object" && data !== null && "code" in data && data.code === "NOT_FOUND";
@@ -41,6 +51,7 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
     latest = gpuLatestSchema.parse(await client.query("gpu.latestDaily", undefined));
   } catch (error) {
     if (isMissingProcedure(error)) return { state: "not-yet-available" };
+    if (isNotFound(error)) return { state: "no-data", message: error.message };
     throw error;
   }
   const gpus = [...new Set(latest.map((entry) => entry.gpu_type))];
