@@ -51,7 +51,9 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-async function serve(router: typeof routerWithoutGpu | typeof routerWithGpu | typeof routerWithGpuWithoutData): Promise<void> {
+async function serve(
+  router: typeof routerWithoutGpu | typeof routerWithGpu | typeof routerWithGpuWithoutData,
+): Promise<void> {
   const server = createHTTPServer({ router, basePath: "/trpc/" });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   close = () => server.close();
