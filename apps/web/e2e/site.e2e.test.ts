@@ -108,6 +108,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     // The internal token never leaves the server, and the browser calls no api.
     expect(browserRequests.filter((request) => request.authorization !== undefined)).toEqual([]);
     expect(browserRequests.filter((request) => !request.url.startsWith(site.webUrl))).toEqual([]);
+    expect(await page.content()).not.toContain(site.internalToken);
     await screenshot(page, "home");
     await page.close();
   });
