@@ -205,6 +205,8 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     }
     await open(page, "/");
     await screenshot(page, "home-phone");
+    await open(page, "/labs/anthropic");
+    await screenshot(page, "lab-anthropic-phone");
     await context.close();
   });
 

@@ -59,7 +59,7 @@ export default async function HomePage(props: HomePageProps) {
             (UTC)
           </h2>
           <div className="table-wrap">
-            <table data-table="latest" data-date={latest.date}>
+            <table className="stack" data-table="latest" data-date={latest.date}>
               <caption>
                 Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per
                 million tokens
@@ -84,13 +84,17 @@ export default async function HomePage(props: HomePageProps) {
                     <th scope="row">
                       <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
                     </th>
-                    <td className="num" data-value={snapshot.indexPerMtok}>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={snapshot.indexPerMtok}
+                    >
                       {formatUsd(snapshot.indexPerMtok)}
                     </td>
-                    <td className="num">
+                    <td className="num" data-label="Change vs previous day">
                       <ChangeText change={snapshot.dayChange} />
                     </td>
-                    <td className="num">
+                    <td className="num" data-label="Change vs 7 days earlier">
                       <ChangeText change={snapshot.weekChange} />
                     </td>
                   </tr>

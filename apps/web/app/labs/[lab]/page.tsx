@@ -82,7 +82,7 @@ export default async function LabPage(props: LabPageProps) {
             </a>
           </p>
           <div className="table-wrap">
-            <table data-table="history" data-lab={lab}>
+            <table className="stack" data-table="history" data-lab={lab}>
               <caption>
                 {label} token price index per UTC settlement day, {formatUtcDay(window.startDate)}{" "}
                 to {formatUtcDay(window.endDate)}, newest first
@@ -102,10 +102,14 @@ export default async function LabPage(props: LabPageProps) {
                     <th scope="row">
                       <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
                     </th>
-                    <td className="num" data-value={row.indexPerMtok}>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={row.indexPerMtok}
+                    >
                       {formatUsd(row.indexPerMtok)}
                     </td>
-                    <td>
+                    <td data-label="Computed at (UTC)">
                       <time dateTime={row.computedAt}>
                         {row.computedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}
                       </time>
