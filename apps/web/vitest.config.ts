@@ -9,5 +9,7 @@ export default defineConfig({
       "server-only": fileURLToPath(new URL("./src/testing/server-only-stub.ts", import.meta.url)),
     },
   },
-  test: { ...baseTestConfig, include: ["src/**/*.test.ts"] },
+  // Page components are rendered to HTML in tests with React's automatic JSX runtime.
+  oxc: { jsx: { runtime: "automatic" } },
+  test: { ...baseTestConfig, include: ["src/**/*.test.ts", "src/**/*.test.tsx"] },
 });

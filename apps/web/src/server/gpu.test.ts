@@ -1,8 +1,12 @@
-import type { AddressInfo } from "node:net";
-import { TRPCError, initTRPC } from "@trpc/server";
-import { createHTTPServer } from "@trpc/server/adapters/standalone";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import type { AnyTRPCRouter } from "@trpc/server";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  historyInputs,
+  routerWithGpu,
+  routerWithGpuWithoutData,
+  routerWithoutGpu,
+} from "../testing/gpu-routers";
+import { serveRouterAsApi } from "../testing/trpc-fixture";
 import { loadGpuIndex } from "./gpu";
 
 /**
@@ -10,54 +14,11 @@ import { loadGpuIndex } from "./gpu";
  * router over HTTP, once without the `gpu` procedures (the page must say "coming") and once with
  * them in the documented shapes (the page must show them).
  */
-const t = initTRPC.create();
-const routerWithoutGpu = t.router({ labs: t.procedure.query(() => []) });
-const historyInputs: unknown[] = [];
-const routerWithGpu = t.router({
-  gpu: t.router({
-    latestDaily: t.procedure.query(() => [
-      { gpu_type: "H100 SXM", region: "global", index_value: 2.31, date: "2026-03-30" },
-      { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30" },
-    ]),
-    dailyHistory: t.procedure
-      .input(
-        z.object({
-          gpu: z.string(),
-          startDate: z.string().optional(),
-          endDate: z.string().optional(),
-        }),
-      )
-      .query(({ input }) => {
-        historyInputs.push(input);
-        return [
-          { timestamp: "2026-03-29T00:00:00.000Z", index_value: input.gpu === "B200" ? 4 : 2.3 },
-          { timestamp: "2026-03-30T00:00:00.000Z", index_value: input.gpu === "B200" ? 4.1 : 2.31 },
-        ];
-      }),
-  }),
-});
-
-const routerWithGpuWithoutData = t.router({
-  gpu: t.router({
-    latestDaily: t.procedure.query(() => {
-      throw new TRPCError({ code: "NOT_FOUND", message: "No GPU index data available." });
-    }),
-  }),
-});
-
 let close: (() => void) | undefined;
-afterEach(() => {
-  close?.();
-  vi.unstubAllEnvs();
-});
+afterEach(() => close?.());
 
-async function serve(
-  router: typeof routerWithoutGpu | typeof routerWithGpu | typeof routerWithGpuWithoutData,
-): Promise<void> {
-  const server = createHTTPServer({ router, basePath: "/trpc/" });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  close = () => server.close();
-  vi.stubEnv("TPI_API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+async function serve(router: AnyTRPCRouter): Promise<void> {
+  close = await serveRouterAsApi(router);
 }
 
 describe("loadGpuIndex", () => {
