@@ -2,6 +2,7 @@ import "server-only";
 import type { LabId } from "@tpi/domain";
 import type { IndexRow } from "../lib/shape";
 import { apiClient } from "./trpc-client";
+import { isTrpcNotFound } from "./trpc-errors";
 
 /**
  * What the pages read, each through the api's internal tRPC router, which answers from the same
@@ -16,7 +17,8 @@ export async function loadLatest(): Promise<LatestView> {
     if ("date" in answer) return { date: answer.date, rows: answer.data };
     return undefined;
   } catch (error) {
-    if (isNoData(error)) return undefined;
+    // No settled day yet (an empty database): the page says so instead of failing.
+    if (isTrpcNotFound(error)) return undefined;
     throw error;
   }
 }
@@ -32,11 +34,4 @@ export async function loadTokenTypes() {
 
 export async function loadMethodology() {
   return apiClient().methodology.query();
-}
-
-/** No settled day yet (an empty database): the page says so instead of failing. */
-function isNoData(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || !("data" in error)) return false;
-  const data: unknown = error.data;
-  return typeof data === "object" && data !== null && "code" in data && data.code === "NOT_FOUND";
 }

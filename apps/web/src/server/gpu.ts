@@ -1,7 +1,7 @@
 import "server-only";
-import { TRPCClientError } from "@trpc/client";
 import { z } from "zod";
 import { untypedApiClient } from "./trpc-client";
+import { isTrpcNotFound } from "./trpc-errors";
 
 /**
  * The GPU index is served by `gpu.latestDaily` and `gpu.dailyHistory` on the api's router, which
@@ -34,13 +34,7 @@ export type GpuIndexView =
  * situation and stays an error.
  */
 export function isMissingProcedure(error: unknown): boolean {
-  return isNotFound(error) && /procedure (found )?on path/i.test(error.message);
-}
-
-function isNotFound(error: unknown): error is TRPCClientError<never> {
-  if (!(error instanceof TRPCClientError)) return false;
-  const data: unknown = error.data;
-  return typeof data === "object" && data !== null && "code" in data && data.code === "NOT_FOUND";
+  return isTrpcNotFound(error) && /procedure (found )?on path/i.test(error.message);
 }
 
 /** The trailing three calendar months of daily GPU index values for every GPU in the latest list. */
@@ -51,7 +45,7 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
     latest = gpuLatestSchema.parse(await client.query("gpu.latestDaily", undefined));
   } catch (error) {
     if (isMissingProcedure(error)) return { state: "not-yet-available" };
-    if (isNotFound(error)) return { state: "no-data", message: error.message };
+    if (isTrpcNotFound(error)) return { state: "no-data", message: error.message };
     throw error;
   }
   const gpus = [...new Set(latest.map((entry) => entry.gpu_type))];
