@@ -13,6 +13,8 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, type RunningSite } from "./har
  * JavaScript, and a screenshot of each page is saved under test-artifacts/.
  */
 const chromiumPresent = existsSync(CHROMIUM_PATH);
+/** CI sets this so that a missing browser fails the run instead of skipping the tests. */
+const browserRequired = process.env.TPI_REQUIRE_BROWSER_TESTS === "1";
 if (!chromiumPresent) {
   console.warn(
     `[web e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`,
@@ -64,6 +66,12 @@ async function historyTable(page: Page): Promise<{ date: string; raw: string; sh
     }),
   );
 }
+
+describe.runIf(!chromiumPresent && browserRequired)("browser requirement", () => {
+  it("has Chromium, because TPI_REQUIRE_BROWSER_TESTS=1", () => {
+    expect.fail(`no Chromium at ${CHROMIUM_PATH}; install it with: apt-get install -y chromium`);
+  });
+});
 
 describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   beforeAll(async () => {
