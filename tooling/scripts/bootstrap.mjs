@@ -39,8 +39,9 @@ const installStatus = pnpmRun(["install", "--frozen-lockfile"]);
 if (installStatus !== 0) process.exit(installStatus);
 
 if (task === "test") {
-  // Type checks, lint, the schema-drift check, unit and integration tests, then browser tests.
-  process.exit(pnpmRun(["exec", "turbo", "run", "typecheck", "lint", "test", "--continue", "--concurrency=1"]));
+  // Type checks, lint, the schema-drift check, unit and integration tests, then the website's
+  // browser tests (after its build). One task at a time: these machines have two cores.
+  process.exit(pnpmRun(["exec", "turbo", "run", "typecheck", "lint", "test", "test:e2e", "--continue", "--concurrency=1"]));
 }
 
 // start: build the website, then run the api and the website together until interrupted.

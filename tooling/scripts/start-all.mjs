@@ -2,7 +2,8 @@
 /**
  * Starts the api (port 8080 unless PORT) and the website (port 3000 unless WEB_PORT) together.
  * Both get the same internal service token (generated here unless INTERNAL_API_TOKEN is set),
- * so the website can call the api's internal tRPC router. Ctrl-C stops both.
+ * so the website can call the api's internal tRPC router and the api can ask the website to
+ * revalidate its pages when a day settles. Ctrl-C stops both.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,6 +20,8 @@ const env = {
   INTERNAL_API_TOKEN: internalToken,
   PORT: apiPort,
   TPI_API_URL: process.env.TPI_API_URL ?? `http://127.0.0.1:${apiPort}`,
+  // The api tells the website to drop its cached pages when a new day settles.
+  TPI_WEB_URL: process.env.TPI_WEB_URL ?? `http://127.0.0.1:${webPort}`,
 };
 
 const build = spawnSync(pnpm, [...prefix, "--filter", "@tpi/web", "build"], { cwd: root, stdio: "inherit", env });

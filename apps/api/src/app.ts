@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] 
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),
-    createExpressMiddleware({ router: appRouter, createContext: () => ({ index: deps.index, clock: deps.clock }) }),
+    createExpressMiddleware({ router: appRouter, createContext: () => ({ index: deps.index, clock: deps.clock, rules: deps.rules }) }),
   );
 
   for (const router of extraRoutes) app.use(router);

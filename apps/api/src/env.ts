@@ -73,6 +73,8 @@ const envSchema = z.object({
   /** Origins allowed to call the api from a browser (CORS); none by default. */
   CORS_ORIGINS: commaList.default([]),
   TRUST_PROXY: trustProxy.default(false),
+  /** The website to notify (POST /revalidate) when the published index changes. */
+  TPI_WEB_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

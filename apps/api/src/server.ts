@@ -5,6 +5,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
+import { notifyWebsiteOfNewData } from "./services/website-revalidation";
 import { describeSettlement, openRuntime, seedSampleIfEmpty, settleAndPublish, type Runtime } from "./runtime";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
@@ -47,6 +48,10 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
     listening.once("error", reject);
   });
+  const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = env;
+  if (websiteUrl !== undefined && internalToken !== undefined) {
+    runtime.index.onChange(() => void notifyWebsiteOfNewData(websiteUrl, internalToken, log));
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   log.info(`api listening on ${url} (${runtime.index.size} published values loaded)`);

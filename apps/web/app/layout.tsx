@@ -1,14 +1,29 @@
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { SiteFooter, SiteHeader } from "../src/components/site-chrome";
+import "./globals.css";
 
-export const metadata = {
-  title: "Token Price Index",
-  description: "Daily volume-weighted blended price per million tokens for each major model lab.",
+export const metadata: Metadata = {
+  title: { default: "Token Price Index", template: "%s · Token Price Index" },
+  description:
+    "Daily volume-weighted blended price in USD per million tokens for each major model lab, settled per UTC day.",
 };
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="content">
+          <div className="inner">{children}</div>
+        </main>
+        <SiteFooter />
+      </body>
     </html>
   );
 }

@@ -1,8 +1,10 @@
-import { LAB_CATALOG, PUBLIC_ACCESS, type DomainError } from "@tpi/domain";
+import { LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId, type DomainError, type MethodologyRules } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { ERROR_STATUS } from "../http/error-status";
-import { answerOtpi } from "../services/otpi";
+import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../routes/catalog";
+import { methodologyDocument } from "../services/methodology";
+import { answerOtpi, type OtpiRow } from "../services/otpi";
 import type { PublishedIndex } from "../services/published-index";
 
 /**
@@ -10,7 +12,7 @@ import type { PublishedIndex } from "../services/published-index";
  * services as the REST routes, so the two cannot drift. It is mounted behind the internal service
  * token (see app.ts); the website imports only its type: `import type { AppRouter }`.
  */
-export type TrpcContext = { index: PublishedIndex; clock: () => Date };
+export type TrpcContext = { index: PublishedIndex; clock: () => Date; rules: MethodologyRules };
 
 const t = initTRPC.context<TrpcContext>().create();
 
@@ -39,6 +41,32 @@ export const appRouter = t.router({
     if (!result.ok) throw toTrpcError(result.error);
     return result.value;
   }),
+
+  /**
+   * The free window as a keyless caller sees it (`GET /api/otpi?startDate=&endDate=[&lab=]` over
+   * the trailing month), with the window itself so that the website never computes it from a
+   * second clock. An empty window is an empty list rather than NOT_FOUND: pages render "no data".
+   */
+  freeWindowIndex: t.procedure
+    .input(z.object({ lab: z.string().optional() }).strict())
+    .query(({ ctx, input }) => {
+      const now = ctx.clock();
+      const window = freeWindow(now);
+      if (input.lab !== undefined && !isLabId(input.lab)) {
+        throw new TRPCError({ code: "BAD_REQUEST", message: `Unknown lab '${input.lab}'.` });
+      }
+      const query = input.lab === undefined ? { ...window } : { ...window, lab: input.lab };
+      const result = answerOtpi(query, PUBLIC_ACCESS, now, ctx.index);
+      if (result.ok) return { access: result.value.access, ...window, rows: result.value.data };
+      if (result.error.code === "no_data") return { access: PUBLIC_ACCESS, ...window, rows: [] as OtpiRow[] };
+      throw toTrpcError(result.error);
+    }),
+
+  /** The same bodies as `GET /api/token-types` and `GET /api/token-types-free`. */
+  tokenTypes: t.procedure.query(() => ({ all: TOKEN_TYPES_BODY.data, free: TOKEN_TYPES_FREE_BODY.data })),
+
+  /** The methodology document built from the rules this api runs with (configuration included). */
+  methodology: t.procedure.query(({ ctx }) => methodologyDocument(ctx.rules)),
 });
 
 export type AppRouter = typeof appRouter;

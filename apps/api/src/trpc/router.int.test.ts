@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { methodologyDocument } from "../services/methodology";
+import { observation, startTestApi, type TestApi } from "../testing/test-api";
+
+// "Today" is 2026-03-31 12:00 UTC: free window 2026-02-28 .. 2026-03-31, latest settleable 2026-03-29.
+const NOW = new Date("2026-03-31T12:00:00.000Z");
+const TOKEN = "internal-token-for-tests-0123456789";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ now: NOW, internalToken: TOKEN });
+  const days = ["2026-01-15", "2026-02-28", "2026-03-28", "2026-03-29"];
+  await api.load(
+    days.flatMap((date) => [
+      observation({
+        date,
+        modelId: "anthropic/claude-a",
+        inputPricePerMtok: 3,
+        outputPricePerMtok: 15,
+      }),
+      observation({ date, modelId: "openai/gpt-a", inputPricePerMtok: 1, outputPricePerMtok: 8 }),
+      observation({
+        date,
+        modelId: "minimax/m-a",
+        inputPricePerMtok: 0.3,
+        outputPricePerMtok: 1.2,
+      }),
+    ]),
+  );
+});
+afterAll(async () => api.close());
+
+/** A tRPC query over HTTP as the website's httpLink sends it. */
+async function trpc(path: string, input?: unknown) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await api.get(`/trpc/${path}${query}`, { authorization: `Bearer ${TOKEN}` });
+  return {
+    status: res.status,
+    body: res.body as { result?: { data: unknown }; error?: { data?: { code?: string } } },
+  };
+}
+
+describe("internal tRPC router: website procedures", () => {
+  it("freeWindowIndex equals the keyless REST range over the free window", async () => {
+    const rest = await api.get("/api/otpi?lab=anthropic&startDate=2026-02-28&endDate=2026-03-31");
+    const res = await trpc("freeWindowIndex", { lab: "anthropic" });
+    expect(res.status).toBe(200);
+    expect(res.body.result?.data).toEqual({
+      access: "public-1mo",
+      startDate: "2026-02-28",
+      endDate: "2026-03-31",
+      rows: (rest.body as { data: unknown[] }).data,
+    });
+  });
+
+  it("freeWindowIndex without a lab holds the free labs only, inside the window", async () => {
+    const res = await trpc("freeWindowIndex", {});
+    const rows = (res.body.result?.data as { rows: { lab: string; date: string }[] }).rows;
+    expect(new Set(rows.map((row) => row.lab))).toEqual(new Set(["anthropic", "openai"]));
+    expect(rows.every((row) => row.date >= "2026-02-28")).toBe(true);
+  });
+
+  it("freeWindowIndex refuses a keyed lab, as the keyless REST route does", async () => {
+    const res = await trpc("freeWindowIndex", { lab: "minimax" });
+    expect(res.status).toBe(401);
+    expect(res.body.error?.data?.code).toBe("UNAUTHORIZED");
+  });
+
+  it("tokenTypes equals the two REST catalog bodies", async () => {
+    const [all, free, res] = await Promise.all([
+      api.get("/api/token-types"),
+      api.get("/api/token-types-free"),
+      trpc("tokenTypes"),
+    ]);
+    expect(res.body.result?.data).toEqual({
+      all: (all.body as { data: unknown }).data,
+      free: (free.body as { data: unknown }).data,
+    });
+  });
+
+  it("methodology is the document built from the api's configured rules", async () => {
+    const res = await trpc("methodology");
+    expect(res.body.result?.data).toEqual(
+      JSON.parse(JSON.stringify(methodologyDocument(api.deps.rules))),
+    );
+  });
+
+  it("is closed without the internal token", async () => {
+    const res = await api.get("/trpc/methodology");
+    expect(res.status).toBe(401);
+  });
+});

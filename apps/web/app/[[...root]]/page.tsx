@@ -1,0 +1,158 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ChangeText } from "../../src/components/change-text";
+import { LineChart } from "../../src/components/line-chart";
+import { formatUsd, formatUtcDay } from "../../src/lib/format";
+import { labSeries, labSnapshots } from "../../src/lib/shape";
+import { loadFreeWindow, loadLatest, loadTokenTypes } from "../../src/server/data";
+
+export const metadata: Metadata = {
+  title: { absolute: "Token Price Index: the daily price of AI tokens by model lab" },
+  description:
+    "The latest settled Token Price Index for Anthropic, OpenAI, Google and DeepSeek in USD per million tokens, with daily and weekly changes and a one-month chart.",
+};
+
+/**
+ * The home page is served by a root optional catch-all so that it can be an on-demand ISR page:
+ * rendered at its first request (the api is not running at build time), then served from the
+ * full-route cache and regenerated in the background every REVALIDATE seconds, or at once when
+ * the api reports a settled day (POST /revalidate). Any other unmatched path is a 404.
+ */
+export const revalidate = 300;
+export const dynamicParams = true;
+
+export function generateStaticParams(): { root: string[] }[] {
+  return [];
+}
+
+type HomePageProps = { params: Promise<{ root?: string[] }> };
+
+export default async function HomePage(props: HomePageProps) {
+  const { root } = await props.params;
+  if (root !== undefined && root.length > 0) notFound();
+  const [latest, window, tokenTypes] = await Promise.all([
+    loadLatest(),
+    loadFreeWindow(),
+    loadTokenTypes(),
+  ]);
+  const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
+  const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
+  const keyedLabs = tokenTypes.all.filter((entry) => !freeLabs.has(entry.lab));
+
+  return (
+    <>
+      <h1>Token Price Index</h1>
+      <p className="lead">
+        What a million tokens cost at each major model lab: a daily, volume-weighted blend of input
+        and output list prices, in US dollars per million tokens, settled per UTC day.
+      </p>
+
+      {latest === undefined ? (
+        <p className="notice">
+          No day has settled yet. Values appear here once the first UTC day settles.
+        </p>
+      ) : (
+        <section aria-labelledby="latest-heading">
+          <h2 id="latest-heading">
+            Latest settled day: <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>{" "}
+            (UTC)
+          </h2>
+          <div className="table-wrap">
+            <table className="stack" data-table="latest" data-date={latest.date}>
+              <caption>
+                Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per
+                million tokens
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Lab</th>
+                  <th scope="col" className="num">
+                    Index (USD / M tokens)
+                  </th>
+                  <th scope="col" className="num">
+                    Change vs previous day
+                  </th>
+                  <th scope="col" className="num">
+                    Change vs 7 days earlier
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {snapshots.map((snapshot) => (
+                  <tr key={snapshot.lab} data-lab={snapshot.lab}>
+                    <th scope="row">
+                      <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
+                    </th>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={snapshot.indexPerMtok}
+                    >
+                      {formatUsd(snapshot.indexPerMtok)}
+                    </td>
+                    <td className="num" data-label="Change vs previous day">
+                      <ChangeText change={snapshot.dayChange} />
+                    </td>
+                    <td className="num" data-label="Change vs 7 days earlier">
+                      <ChangeText change={snapshot.weekChange} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="chart-heading">
+        <h2 id="chart-heading">The trailing month</h2>
+        <LineChart
+          id="home-month"
+          title="Token Price Index of the free-tier labs, USD per million tokens"
+          series={labSeries(window.rows)}
+        />
+      </section>
+
+      <section id="labs" aria-labelledby="tiers-heading">
+        <h2 id="tiers-heading">Free and keyed data</h2>
+        <p>
+          Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the
+          trailing month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
+          <Link href="/docs#authentication">how to get and use a key</Link>.
+        </p>
+        <div className="table-wrap">
+          <table data-table="tiers">
+            <caption>Labs covered by the index and the access each needs</caption>
+            <thead>
+              <tr>
+                <th scope="col">Lab</th>
+                <th scope="col">Identifier</th>
+                <th scope="col">Access</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokenTypes.all.map((entry) => (
+                <tr
+                  key={entry.lab}
+                  data-lab={entry.lab}
+                  data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
+                >
+                  <th scope="row">
+                    <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+                  </th>
+                  <td>
+                    <code>{entry.lab}</code>
+                  </td>
+                  <td>
+                    {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Metadata } from "next";
+import { FREE_TIER_LAB_IDS, freeWindow, utcDayOf, addDays } from "@tpi/domain";
+import { readWebEnv } from "../../src/env";
+import { curl, routeDocs } from "../../src/lib/api-docs";
+import { loadMethodology } from "../../src/server/data";
+
+export const metadata: Metadata = {
+  title: "API documentation",
+  description:
+    "How to use the Token Price Index API: authentication, tiers, rate limits, every route with a curl example, and the OpenAPI document.",
+};
+
+// Reads the api's public address at run time (TPI_PUBLIC_API_URL), so it is not frozen at build time.
+export const dynamic = "force-dynamic";
+
+export default async function DocsPage() {
+  const { publicApiUrl } = readWebEnv();
+  const methodology = await loadMethodology();
+  const window = freeWindow(new Date());
+  const exampleEnd = addDays(utcDayOf(new Date()), -2);
+  const routes = routeDocs(publicApiUrl, addDays(exampleEnd, -6), exampleEnd);
+  return (
+    <>
+      <h1>API documentation</h1>
+      <p className="lead">
+        A read-only JSON API. Base address: <code data-api-base>{publicApiUrl}</code>. The
+        machine-readable description is the{" "}
+        <a href={`${publicApiUrl}/openapi.json`}>OpenAPI document</a> (OpenAPI 3.1).
+      </p>
+
+      <h2 id="authentication">Authentication</h2>
+      <p>
+        Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys
+        are issued to accounts by the operators of the service (
+        <code>pnpm tpi keys create --name &lt;name&gt;</code> on a self-hosted installation); the
+        key is shown once and only its hash is stored.
+      </p>
+      <pre>
+        <code>{curl(publicApiUrl, "/api/otpi", true)}</code>
+      </pre>
+      <p>
+        A missing key on a route that needs one, an unknown or malformed key, or a revoked key gives
+        401 with <code>{`{"error":"Unauthorized","message":"…"}`}</code>.
+      </p>
+
+      <h2 id="tiers">Tiers</h2>
+      <div className="table-wrap">
+        <table>
+          <caption>What each tier can read from /api/otpi</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tier</th>
+              <th scope="col">Labs</th>
+              <th scope="col">History</th>
+              <th scope="col">
+                <code>access</code> in responses
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Free (no key)</th>
+              <td>{FREE_TIER_LAB_IDS.join(", ")}</td>
+              <td>
+                Trailing month, rolling (today: {window.startDate} to {window.endDate})
+              </td>
+              <td>
+                <code>public-1mo</code>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">API key</th>
+              <td>All 11 labs</td>
+              <td>All settled days</td>
+              <td>
+                <code>full</code>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <h2 id="limits">Limits</h2>
+      <ul>
+        <li>Public routes: 60 requests per minute per IP address, whether or not a key is sent.</li>
+        <li>
+          Over the limit: status 429 with a <code>Retry-After</code> header giving the seconds to
+          wait.
+        </li>
+        <li>
+          Values settle once per UTC day ({methodology.settlement.lagHours} hours after the day
+          ends, see the <a href="/methodology#settlement">methodology</a>); polling more often than
+          every few minutes returns the same data.
+        </li>
+      </ul>
+
+      <h2 id="errors">Errors</h2>
+      <p>
+        Errors carry <code>{`{"error": "<label>", "message": "<explanation>"}`}</code>. Check the
+        status first: 400 invalid parameter, 401 key missing/invalid/revoked, 404 no data for the
+        parameters, 429 rate limited, 500 internal error, 503 unavailable.
+      </p>
+
+      <h2 id="routes">Routes</h2>
+      {routes.map((route) => (
+        <section key={route.id} aria-labelledby={`route-${route.id}`} data-route={route.path}>
+          <h3 id={`route-${route.id}`}>
+            <code>
+              {route.method} {route.path}
+            </code>
+          </h3>
+          <p>{route.summary}</p>
+          <p>
+            <strong>Authentication:</strong> {route.auth}
+          </p>
+          {route.parameters.length > 0 && (
+            <div className="table-wrap">
+              <table>
+                <caption>Query parameters of {route.path} (all optional)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Meaning</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {route.parameters.map((parameter) => (
+                    <tr key={parameter.name}>
+                      <th scope="row">
+                        <code>{parameter.name}</code>
+                      </th>
+                      <td>{parameter.meaning}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {route.examples.map((example) => (
+            <div key={example.label}>
+              <p className="muted">{example.label}:</p>
+              <pre>
+                <code>{example.command}</code>
+              </pre>
+            </div>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Metadata } from "next";
+import { subtractMonthsClamped, utcDayOf } from "@tpi/domain";
+import { LineChart } from "../../src/components/line-chart";
+import { formatUsd, formatUtcDay } from "../../src/lib/format";
+import { gpuSeries } from "../../src/lib/gpu-shape";
+import { loadGpuIndex } from "../../src/server/gpu";
+
+export const metadata: Metadata = {
+  title: "GPU compute price index",
+  description:
+    "The latest daily GPU compute price index for the free GPUs, with a chart of the trailing three months.",
+};
+
+export const dynamic = "force-dynamic";
+
+/** The GPU chart covers the trailing three calendar months (UTC). */
+const GPU_CHART_MONTHS = 3;
+
+export default async function GpusPage() {
+  const endDate = utcDayOf(new Date());
+  const startDate = subtractMonthsClamped(endDate, GPU_CHART_MONTHS);
+  const view = await loadGpuIndex(startDate, endDate);
+  if (view.state === "not-yet-available") {
+    return (
+      <>
+        <h1>GPU compute price index</h1>
+        <p className="notice" data-gpu-state="coming-soon">
+          The GPU index is coming soon: a daily price index of GPU compute (H100, H200, B200 and
+          more) will be published here, with the latest values and a three-month chart.
+        </p>
+      </>
+    );
+  }
+  if (view.state === "no-data") {
+    return (
+      <>
+        <h1>GPU compute price index</h1>
+        <p className="notice" data-gpu-state="no-data">
+          No GPU index values have been published yet ({view.message}).
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>GPU compute price index</h1>
+      <p className="lead">
+        The daily GPU compute price index for the free GPUs, in USD per GPU-hour.
+      </p>
+      <div className="table-wrap">
+        <table data-table="gpu-latest">
+          <caption>Latest daily GPU index per GPU and region (USD per GPU-hour)</caption>
+          <thead>
+            <tr>
+              <th scope="col">GPU</th>
+              <th scope="col">Region</th>
+              <th scope="col" className="num">
+                Index (USD / GPU-hour)
+              </th>
+              <th scope="col">Day (UTC)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.latest.map((entry) => (
+              <tr key={`${entry.gpu_type}|${entry.region}`} data-gpu={entry.gpu_type}>
+                <th scope="row">{entry.gpu_type}</th>
+                <td>{entry.region}</td>
+                <td className="num" data-value={entry.index_value}>
+                  {formatUsd(entry.index_value)}
+                </td>
+                <td>
+                  <time dateTime={entry.date.slice(0, 10)}>
+                    {formatUtcDay(entry.date.slice(0, 10))}
+                  </time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>The trailing three months</h2>
+      <LineChart
+        id="gpu-3m"
+        title="Daily GPU compute price index, USD per GPU-hour"
+        series={gpuSeries(view.histories)}
+      />
+      <p className="muted">
+        {formatUtcDay(view.startDate)} to {formatUtcDay(view.endDate)}.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { isFreeTierLab, isLabId, type LabId } from "@tpi/domain";
+import { LineChart } from "../../../src/components/line-chart";
+import { formatUsd, formatUtcDay } from "../../../src/lib/format";
+import { csvPathOf } from "../../../src/lib/paths";
+import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
+import { loadFreeWindow } from "../../../src/server/data";
+
+/** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
+export const revalidate = 300;
+export const dynamicParams = true;
+
+export function generateStaticParams(): { lab: string }[] {
+  return [];
+}
+
+type LabPageProps = { params: Promise<{ lab: string }> };
+
+async function labOf(props: LabPageProps): Promise<LabId> {
+  const { lab } = await props.params;
+  if (!isLabId(lab)) notFound();
+  return lab;
+}
+
+export async function generateMetadata(props: LabPageProps): Promise<Metadata> {
+  const { lab } = await props.params;
+  if (!isLabId(lab)) return { title: "Lab not found" };
+  const label = labLabel(lab);
+  return isFreeTierLab(lab)
+    ? {
+        title: `${label} token price index`,
+        description: `Daily ${label} token price index in USD per million tokens over the trailing month, with a CSV download.`,
+      }
+    : {
+        title: `${label} token price index (API key)`,
+        description: `The ${label} token price index is available with an API key: what it contains and how to get access.`,
+      };
+}
+
+export default async function LabPage(props: LabPageProps) {
+  const lab = await labOf(props);
+  const label = labLabel(lab);
+  if (!isFreeTierLab(lab)) return <KeyedLab lab={lab} label={label} />;
+
+  const window = await loadFreeWindow(lab);
+  const rows = newestFirst(window.rows);
+  const latest = rows[0];
+  return (
+    <>
+      <h1>{label} token price index</h1>
+      <p className="lead">
+        The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
+        UTC day of the free window ({formatUtcDay(window.startDate)} to{" "}
+        {formatUtcDay(window.endDate)}).
+      </p>
+      {latest === undefined ? (
+        <p className="notice">No settled values in the free window yet.</p>
+      ) : (
+        <>
+          <div className="cards">
+            <div className="card">
+              <div className="muted">Latest settled day</div>
+              <div className="value" data-latest-value={latest.indexPerMtok}>
+                {formatUsd(latest.indexPerMtok)}
+              </div>
+              <div>
+                USD per million tokens on{" "}
+                <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+              </div>
+            </div>
+          </div>
+          <LineChart
+            id={`lab-${lab}`}
+            title={`${label} token price index, USD per million tokens`}
+            series={labSeries(rows)}
+          />
+          <p>
+            <a className="button" href={csvPathOf(lab)} download>
+              Download these {rows.length} rows as CSV
+            </a>
+          </p>
+          <div className="table-wrap">
+            <table className="stack" data-table="history" data-lab={lab}>
+              <caption>
+                {label} token price index per UTC settlement day, {formatUtcDay(window.startDate)}{" "}
+                to {formatUtcDay(window.endDate)}, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Settlement day (UTC)</th>
+                  <th scope="col" className="num">
+                    Index (USD / M tokens)
+                  </th>
+                  <th scope="col">Computed at (UTC)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.date} data-date={row.date}>
+                    <th scope="row">
+                      <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+                    </th>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={row.indexPerMtok}
+                    >
+                      {formatUsd(row.indexPerMtok)}
+                    </td>
+                    <td data-label="Computed at (UTC)">
+                      <time dateTime={row.computedAt}>
+                        {row.computedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <p className="muted">
+        Older history is available with an API key: see{" "}
+        <Link href="/docs">the API documentation</Link>.
+      </p>
+    </>
+  );
+}
+
+function KeyedLab({ lab, label }: { lab: LabId; label: string }) {
+  return (
+    <>
+      <h1>{label} token price index</h1>
+      <p className="lead">
+        The {label} index is part of the keyed tier: its daily values and full history are served to
+        API key holders.
+      </p>
+      <h2>What the data is</h2>
+      <p>
+        For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}
+        {label}&apos;s paid production models, in USD per million tokens, computed with the
+        published <Link href="/methodology">methodology</Link>. Every value carries the time it was
+        computed.
+      </p>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          Get an API key (see <Link href="/docs#authentication">authentication</Link>).
+        </li>
+        <li>
+          Call <code>GET /api/otpi?lab={lab}</code> with{" "}
+          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; add <code>startDate</code> and{" "}
+          <code>endDate</code> for history.
+        </li>
+      </ol>
+      <p>
+        Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
+        month: <Link href="/">see today&apos;s index</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Metadata } from "next";
+import { Fragment, type ReactNode } from "react";
+import { formatUtcDay } from "../../src/lib/format";
+import { loadMethodology } from "../../src/server/data";
+
+export const metadata: Metadata = {
+  title: "Methodology",
+  description:
+    "How the Token Price Index is computed: the formula, which models are eligible, data sufficiency, settlement lag and methodology versions.",
+};
+
+export const dynamic = "force-dynamic";
+
+/** The methodology text marks identifiers with backticks; show them as code. */
+function withCode(text: string): ReactNode {
+  return text
+    .split("`")
+    .map((part, index) =>
+      index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
+    );
+}
+
+export default async function MethodologyPage() {
+  const doc = await loadMethodology();
+  return (
+    <>
+      <h1>Methodology</h1>
+      <p className="lead">
+        Methodology version <strong data-methodology-version={doc.version}>{doc.version}</strong>.
+        Values are in {doc.unit}. This page is rendered from the same methodology document the API
+        publishes, built from the rules the index runs with.
+      </p>
+
+      <h2 id="formula">Formula</h2>
+      <p>For each lab and UTC day:</p>
+      <pre className="wrap">
+        <code>{doc.formula}</code>
+      </pre>
+
+      <h2 id="eligibility">Eligibility</h2>
+      <p>A model counts towards its lab&apos;s index only when none of these applies:</p>
+      <div className="table-wrap">
+        <table>
+          <caption>Reasons a model is excluded from a day&apos;s index</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reason code</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(doc.eligibility.exclusionReasons).map(([code, meaning]) => (
+              <tr key={code}>
+                <th scope="row">
+                  <code>{code}</code>
+                </th>
+                <td>{withCode(meaning)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        Excluded model patterns (<code>*</code> matches any characters):{" "}
+        {doc.eligibility.excludedModelPatterns.length === 0
+          ? "none."
+          : doc.eligibility.excludedModelPatterns.map((pattern, index) => (
+              <Fragment key={pattern}>
+                {index > 0 && ", "}
+                <code>{pattern}</code>
+              </Fragment>
+            ))}
+      </p>
+
+      <h2 id="sufficiency">Data sufficiency</h2>
+      <p>
+        A lab-day is published only with at least {doc.sufficiency.minEligibleModels} eligible
+        model(s) and {doc.sufficiency.minEligibleTokens.toLocaleString("en-US")} eligible token(s).
+        Otherwise no value is published for that day:
+      </p>
+      <div className="table-wrap">
+        <table>
+          <caption>Reasons a lab-day has no published value</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reason code</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(doc.sufficiency.suppressionReasons).map(([code, meaning]) => (
+              <tr key={code}>
+                <th scope="row">
+                  <code>{code}</code>
+                </th>
+                <td>{withCode(meaning)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 id="settlement">Settlement</h2>
+      <p>
+        Settlement lag:{" "}
+        <strong data-settlement-lag-hours={doc.settlement.lagHours}>
+          {doc.settlement.lagHours} hours
+        </strong>
+        . {doc.settlement.calendar}
+      </p>
+
+      <h2 id="versions">Methodology versions</h2>
+      <div className="table-wrap">
+        <table>
+          <caption>Every methodology version and the first UTC day it applies to</caption>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Effective from (UTC)</th>
+              <th scope="col">Summary</th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.history.map((version) => (
+              <tr key={version.version}>
+                <th scope="row">{version.version}</th>
+                <td>
+                  <time dateTime={version.effectiveFrom}>
+                    {formatUtcDay(version.effectiveFrom)}
+                  </time>
+                </td>
+                <td>{withCode(version.summary)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { readWebEnv } from "./env";
+
+describe("readWebEnv", () => {
+  it("defaults to the api on 127.0.0.1:8080 and no token", () => {
+    expect(readWebEnv({})).toEqual({
+      apiUrl: "http://127.0.0.1:8080",
+      publicApiUrl: "http://127.0.0.1:8080",
+      internalToken: undefined,
+    });
+  });
+  it("drops trailing slashes and uses the public url when given", () => {
+    const env = readWebEnv({
+      TPI_API_URL: "http://api:9000/",
+      TPI_PUBLIC_API_URL: "https://api.example.com/",
+      INTERNAL_API_TOKEN: " secret-token-123456 ",
+    });
+    expect(env).toEqual({
+      apiUrl: "http://api:9000",
+      publicApiUrl: "https://api.example.com",
+      internalToken: "secret-token-123456",
+    });
+  });
+  it("rejects an api url that is not a url", () => {
+    expect(() => readWebEnv({ TPI_API_URL: "not a url" })).toThrow();
+  });
+});

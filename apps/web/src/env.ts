@@ -1,0 +1,32 @@
+import "server-only";
+
+/**
+ * Every environment variable the website reads, validated in one place; nothing else in the
+ * web app reads process.env. Read lazily (per call) so that `next build` works without them.
+ */
+export type WebEnv = {
+  /** Where the website's server reaches the api (internal tRPC router lives at `${apiUrl}/trpc`). */
+  apiUrl: string;
+  /** The api's address as the public should use it in curl examples and links. */
+  publicApiUrl: string;
+  /** Bearer token for the internal tRPC router; never sent to a browser. */
+  internalToken: string | undefined;
+};
+
+const DEFAULT_API_URL = "http://127.0.0.1:8080";
+
+function cleanUrl(value: string | undefined, fallback: string): string {
+  const chosen = value === undefined || value.trim() === "" ? fallback : value.trim();
+  const parsed = new URL(chosen);
+  return parsed.toString().replace(/\/+$/, "");
+}
+
+export function readWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
+  const apiUrl = cleanUrl(source.TPI_API_URL, DEFAULT_API_URL);
+  const token = source.INTERNAL_API_TOKEN?.trim();
+  return {
+    apiUrl,
+    publicApiUrl: cleanUrl(source.TPI_PUBLIC_API_URL, apiUrl),
+    internalToken: token === undefined || token === "" ? undefined : token,
+  };
+}

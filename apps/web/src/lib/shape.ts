@@ -1,0 +1,83 @@
+import { addDays, LAB_CATALOG, type LabId, type UtcDay } from "@tpi/domain";
+import { changeBetween, type Change } from "./format";
+
+/** One row of `GET /api/otpi`'s `data` as the api returns it (contract 2.1). */
+export type IndexRow = { date: UtcDay; lab: LabId; indexPerMtok: number; computedAt: string };
+
+export type LabSnapshot = {
+  lab: LabId;
+  label: string;
+  date: UtcDay;
+  indexPerMtok: number;
+  /** Against the previous UTC day (day − 1), when that day has a value. */
+  dayChange: Change | undefined;
+  /** Against the same lab seven UTC days earlier (day − 7), when that day has a value. */
+  weekChange: Change | undefined;
+};
+
+export function labLabel(lab: LabId): string {
+  return LAB_CATALOG.find((entry) => entry.lab === lab)?.label ?? lab;
+}
+
+function valueOn(history: readonly IndexRow[], lab: LabId, day: UtcDay): number | undefined {
+  return history.find((row) => row.lab === lab && row.date === day)?.indexPerMtok;
+}
+
+/**
+ * The latest settled day per lab with its changes. Changes compare calendar days, not
+ * neighbouring rows: a lab-day without a value (suppressed) gives "no earlier value", never a
+ * change against an older day passed off as yesterday.
+ */
+export function labSnapshots(
+  latest: readonly IndexRow[],
+  history: readonly IndexRow[],
+): LabSnapshot[] {
+  return latest.map((row) => ({
+    lab: row.lab,
+    label: labLabel(row.lab),
+    date: row.date,
+    indexPerMtok: row.indexPerMtok,
+    dayChange: changeBetween(row.indexPerMtok, valueOn(history, row.lab, addDays(row.date, -1))),
+    weekChange: changeBetween(row.indexPerMtok, valueOn(history, row.lab, addDays(row.date, -7))),
+  }));
+}
+
+export type SeriesPoint = { date: UtcDay; value: number };
+export type Series = { key: string; label: string; points: SeriesPoint[] };
+
+/** One chart series per lab, in catalog order, points oldest first. */
+export function labSeries(rows: readonly IndexRow[]): Series[] {
+  return LAB_CATALOG.map(({ lab, label }) => ({
+    key: lab,
+    label,
+    points: rows
+      .filter((row) => row.lab === lab)
+      .map((row) => ({ date: row.date, value: row.indexPerMtok }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+  })).filter((series) => series.points.length > 0);
+}
+
+/** Rows of one lab, newest first: the order of the history table and the CSV. */
+export function newestFirst<T extends { date: UtcDay }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+export const CSV_COLUMNS = ["date", "lab", "indexPerMtok", "computedAt"] as const;
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * RFC 4180 CSV of index rows with the API's field names and exact values (numbers as the API
+ * serialises them, not as the page rounds them), CRLF line ends.
+ */
+export function indexRowsToCsv(rows: readonly IndexRow[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const row of rows) {
+    lines.push(
+      [row.date, row.lab, String(row.indexPerMtok), row.computedAt].map(csvField).join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

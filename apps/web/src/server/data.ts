@@ -1,0 +1,37 @@
+import "server-only";
+import type { LabId } from "@tpi/domain";
+import type { IndexRow } from "../lib/shape";
+import { apiClient } from "./trpc-client";
+import { isTrpcNotFound } from "./trpc-errors";
+
+/**
+ * What the pages read, each through the api's internal tRPC router, which answers from the same
+ * services as the public REST routes (so the website and `/api/otpi` agree exactly).
+ */
+export type FreeWindowView = { startDate: string; endDate: string; rows: IndexRow[] };
+export type LatestView = { date: string; rows: IndexRow[] } | undefined;
+
+export async function loadLatest(): Promise<LatestView> {
+  try {
+    const answer = await apiClient().publicIndex.query({});
+    if ("date" in answer) return { date: answer.date, rows: answer.data };
+    return undefined;
+  } catch (error) {
+    // No settled day yet (an empty database): the page says so instead of failing.
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function loadFreeWindow(lab?: LabId): Promise<FreeWindowView> {
+  const answer = await apiClient().freeWindowIndex.query(lab === undefined ? {} : { lab });
+  return { startDate: answer.startDate, endDate: answer.endDate, rows: answer.rows };
+}
+
+export async function loadTokenTypes() {
+  return apiClient().tokenTypes.query();
+}
+
+export async function loadMethodology() {
+  return apiClient().methodology.query();
+}

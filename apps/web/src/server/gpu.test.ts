@@ -1,0 +1,56 @@
+import type { AnyTRPCRouter } from "@trpc/server";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  historyInputs,
+  routerWithGpu,
+  routerWithGpuWithoutData,
+  routerWithoutGpu,
+} from "../testing/gpu-routers";
+import { serveRouterAsApi } from "../testing/trpc-fixture";
+import { loadGpuIndex } from "./gpu";
+
+/**
+ * The GPU page reads procedures another change adds to the api. These tests serve a real tRPC
+ * router over HTTP, once without the `gpu` procedures (the page must say "coming") and once with
+ * them in the documented shapes (the page must show them).
+ */
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+async function serve(router: AnyTRPCRouter): Promise<void> {
+  close = await serveRouterAsApi(router);
+}
+
+describe("loadGpuIndex", () => {
+  it("reports 'not yet available' when the api has no gpu procedures", async () => {
+    await serve(routerWithoutGpu);
+    await expect(loadGpuIndex("2025-12-30", "2026-03-30")).resolves.toEqual({
+      state: "not-yet-available",
+    });
+  });
+
+  it("reads the latest values and each GPU's history over the requested window", async () => {
+    await serve(routerWithGpu);
+    const view = await loadGpuIndex("2025-12-30", "2026-03-30");
+    expect(view.state).toBe("available");
+    if (view.state !== "available") return;
+    expect(view.latest.map((entry) => entry.gpu_type)).toEqual(["H100 SXM", "B200"]);
+    expect(view.histories.map((history) => [history.gpu, history.rows.length])).toEqual([
+      ["H100 SXM", 2],
+      ["B200", 2],
+    ]);
+    expect(historyInputs).toContainEqual({
+      gpu: "B200",
+      startDate: "2025-12-30",
+      endDate: "2026-03-30",
+    });
+  });
+
+  it("tells 'no data yet' (NOT_FOUND from an existing procedure) apart from 'coming soon'", async () => {
+    await serve(routerWithGpuWithoutData);
+    await expect(loadGpuIndex("2025-12-30", "2026-03-30")).resolves.toEqual({
+      state: "no-data",
+      message: "No GPU index data available.",
+    });
+  });
+});
