@@ -9,3 +9,7 @@ export * from "./methodology";
 export * from "./otpi-query";
 export * from "./result";
 export * from "./settlement-calendar";
+export * from "./gpus";
+export * from "./gpu-index";
+export * from "./gpu-query";
+export * from "./new-york-time";
