@@ -7,14 +7,18 @@ import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import { errorHandler, errorOf, routeNotFound, sendError } from "./http/errors";
 import type { Logger } from "./logger";
 import { catalogRoutes } from "./routes/catalog";
+import { gpuRoutes } from "./routes/gpu";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
+import type { GpuPublishedIndex } from "./services/gpu-published-index";
 import type { PublishedIndex } from "./services/published-index";
 import { appRouter } from "./trpc/router";
 
 export type AppDeps = {
   db: Db;
   index: PublishedIndex;
+  /** The published GPU prints and daily values, in memory. */
+  gpuIndex: GpuPublishedIndex;
   auth: ApiKeyAuthenticator;
   rules: MethodologyRules;
   /** The UTC clock; injected so that tests can pin "today". */
@@ -48,6 +52,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(healthRoutes(deps.db));
   app.use(otpiRoutes(deps));
   app.use(catalogRoutes());
+  app.use(gpuRoutes(deps));
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),

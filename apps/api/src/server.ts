@@ -3,7 +3,16 @@ import type { Server } from "node:http";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
-import { describeSettlement, openRuntime, seedSampleIfEmpty, settleAndPublish, type Runtime } from "./runtime";
+import {
+  describeGpuSettlement,
+  describeSettlement,
+  openRuntime,
+  seedGpuSampleIfEmpty,
+  seedSampleIfEmpty,
+  settleAndPublish,
+  settleGpuAndPublish,
+  type Runtime,
+} from "./runtime";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
 
@@ -18,11 +27,15 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
   log.info(describeSettlement(report));
   await runtime.index.refresh();
   runtime.index.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
+  await seedGpuSampleIfEmpty(runtime);
+  log.info(describeGpuSettlement(await settleGpuAndPublish(runtime)));
+  runtime.gpuIndex.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
   runtime.auth.startLastUsedFlush((error) => log.warn("could not record key usage", { error: String(error) }));
 
   const app = createApp({
     db: runtime.database.db,
     index: runtime.index,
+    gpuIndex: runtime.gpuIndex,
     auth: runtime.auth,
     rules: runtime.rules,
     clock: runtime.clock,
@@ -55,12 +68,29 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
       : undefined;
   settleTimer?.unref();
 
+  // GPU prints are due on every hour; checking every minute publishes each within a minute.
+  let printing = false;
+  const gpuTimer =
+    env.GPU_PRINT_INTERVAL_SECONDS > 0
+      ? setInterval(() => {
+          if (printing) return;
+          printing = true;
+          settleGpuAndPublish(runtime)
+            .catch((error: unknown) => log.warn("scheduled GPU print failed; will retry", { error: String(error) }))
+            .finally(() => {
+              printing = false;
+            });
+        }, env.GPU_PRINT_INTERVAL_SECONDS * 1000)
+      : undefined;
+  gpuTimer?.unref();
+
   return {
     runtime,
     server,
     url,
     async close() {
       if (settleTimer) clearInterval(settleTimer);
+      if (gpuTimer) clearInterval(gpuTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await runtime.close();

@@ -21,7 +21,7 @@ export const GPU_NAMES: readonly GpuName[] = GPU_CATALOG.map((entry) => entry.gp
 export const FREE_TIER_GPU_NAMES: readonly GpuName[] = GPU_CATALOG.filter((e) => e.freeTier).map((e) => e.gpuName);
 
 /** Only the global index is published; the original returns `""` or `"global"` for the same thing, we always say `global`. */
-export const GPU_REGION = "global";
+export const GPU_REGION = "global" as const;
 
 /** The original service's exact 400 message for an unknown GPU name. */
 export const INVALID_GPU_MESSAGE = `Invalid GPU type. Allowed: ${GPU_NAMES.join(", ")}`;

@@ -1,12 +1,14 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { inject } from "vitest";
-import { DEFAULT_METHODOLOGY_RULES, type AccountPlan, type MethodologyRules } from "@tpi/domain";
-import { createAccount, createDb, createTestDatabase, insertApiKey, insertObservationsIfAbsent, type Db, type ObservationInput } from "@tpi/db";
+import { DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS, type AccountPlan, type MethodologyRules } from "@tpi/domain";
+import { createAccount, createDb, createTestDatabase, insertApiKey, insertGpuTradesIfAbsent, insertObservationsIfAbsent, type Db, type GpuTradeInput, type ObservationInput } from "@tpi/db";
 import { createApp, type AppDeps } from "../app";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
+import { GpuPublishedIndex } from "../services/gpu-published-index";
+import { settleGpuIndex } from "../services/gpu-settlement";
 import { PublishedIndex } from "../services/published-index";
 import { settleDueDays } from "../services/settlement";
 
@@ -24,6 +26,8 @@ export type TestApi = {
   request(path: string, init?: RequestInit): Promise<{ status: number; body: unknown; headers: Headers; text: string }>;
   /** Inserts observations, settles what is due at the test clock, and reloads the published set. */
   load(observations: readonly ObservationInput[]): Promise<void>;
+  /** Inserts GPU trades, publishes the prints and daily values due at the test clock, and reloads them. */
+  loadGpuTrades(trades: readonly GpuTradeInput[]): Promise<void>;
   createKey(plan?: AccountPlan, options?: { trialEndsAt?: Date | null }): Promise<{ key: string; keyId: string; accountId: string }>;
   close(): Promise<void>;
 };
@@ -38,7 +42,8 @@ export async function startTestApi(
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const index = new PublishedIndex(db, log);
   const auth = new ApiKeyAuthenticator(db, () => clock.now);
-  const baseDeps: AppDeps = { db, index, auth, rules, clock: () => clock.now, log, internalToken: options.internalToken };
+  const gpuIndex = new GpuPublishedIndex(db, log);
+  const baseDeps: AppDeps = { db, index, gpuIndex, auth, rules, clock: () => clock.now, log, internalToken: options.internalToken };
   const deps = options.configure ? options.configure(baseDeps) : baseDeps;
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(deps).listen(0, "127.0.0.1", () => resolve(listening));
@@ -69,6 +74,11 @@ export async function startTestApi(
       await insertObservationsIfAbsent(db, observations);
       await settleDueDays(db, { now: clock.now, rules });
       await index.refresh();
+    },
+    async loadGpuTrades(trades) {
+      await insertGpuTradesIfAbsent(db, trades);
+      await settleGpuIndex(db, { now: clock.now, bounds: DEFAULT_WINSOR_BOUNDS });
+      await gpuIndex.refresh();
     },
     async createKey(plan = "full", keyOptions = {}) {
       const account = await createAccount(db, { name: `test-${plan}`, plan, trialEndsAt: keyOptions.trialEndsAt ?? null });

@@ -4,7 +4,7 @@ import type { Prisma } from "../generated/prisma/client";
 type Tx = Db | Prisma.TransactionClient;
 
 /** A column of a bulk insert: its name and PostgreSQL array type. */
-export type BulkColumn = { name: string; type: "date" | "text" | "float8" | "int8" | "int4" | "timestamptz" };
+export type BulkColumn = { name: string; type: "date" | "text" | "float8" | "int8" | "int4" | "timestamptz" | "bool" };
 
 /**
  * Inserts many rows with one statement: each column travels as one array parameter and
@@ -31,5 +31,6 @@ function serialise(value: unknown): string | number | null {
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "number" || typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "true" : "false";
   throw new TypeError(`cannot bulk-insert a ${typeof value}`);
 }
