@@ -1,7 +1,6 @@
 import type { DailyValue, GpuName, GpuTrade, HourlyPrint, UtcDay } from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
-import { bulkInsert, type BulkColumn } from "./bulk-insert";
 import { dateToDay } from "./conversions";
 
 type Tx = Db | Prisma.TransactionClient;
@@ -13,27 +12,24 @@ const INSERT_CHUNK = 10_000;
 /** Arbitrary constant identifying the GPU settlement lock among advisory locks. */
 const GPU_SETTLEMENT_LOCK_KEY = 7_224_019_005;
 
-const TRADE_COLUMNS: readonly BulkColumn[] = [
-  { name: "trade_id", type: "text" },
-  { name: "gpu_name", type: "text" },
-  { name: "executed_at", type: "timestamptz" },
-  { name: "price_usd_per_gpu_hour", type: "float8" },
-  { name: "gpu_hours", type: "float8" },
-  { name: "provider", type: "text" },
-  { name: "source", type: "text" },
-];
-
-/** Inserts trades; a trade id already stored is left as it is. Returns how many were new. */
+/**
+ * Inserts trades; a trade already stored (same GPU, time and trade id) is left as it is. Returns
+ * how many were new. The rows travel as one JSON text parameter: Prisma's driver adapter converts
+ * array parameters element by element, which costs more than PostgreSQL's insert itself.
+ */
 export async function insertGpuTradesIfAbsent(db: Tx, trades: readonly GpuTradeInput[]): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < trades.length; start += INSERT_CHUNK) {
     const chunk = trades.slice(start, start + INSERT_CHUNK);
-    inserted += await bulkInsert(
-      db,
-      "gpu_trade",
-      TRADE_COLUMNS,
-      chunk.map((t) => [t.tradeId, t.gpuName, t.executedAt, t.priceUsdPerGpuHour, t.gpuHours, t.provider, t.source]),
-      "on conflict (trade_id) do nothing",
+    const json = JSON.stringify(
+      chunk.map((t) => [t.tradeId, t.gpuName, t.executedAt.toISOString(), t.priceUsdPerGpuHour, t.gpuHours, t.provider, t.source]),
+    );
+    inserted += await db.$executeRawUnsafe(
+      `insert into gpu_trade (trade_id, gpu_name, executed_at, price_usd_per_gpu_hour, gpu_hours, provider, source)
+       select r->>0, r->>1, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::float8, r->>5, r->>6
+       from jsonb_array_elements($1::jsonb) as r
+       on conflict (gpu_name, executed_at, trade_id) do nothing`,
+      json,
     );
   }
   return inserted;
@@ -43,28 +39,18 @@ export async function countGpuTrades(db: Tx): Promise<number> {
   return db.gpuTrade.count();
 }
 
-/** Trades of one GPU executed in [from, to). */
+/** Trades of one GPU executed in [from, to). Read as one JSON text: Prisma's per-row decoding is the slow part of large reads. */
 export async function gpuTradesBetween(db: Tx, gpuName: GpuName, from: Date, to: Date): Promise<GpuTrade[]> {
-  const rows = await db.$queryRaw<{ executed_at: Date; price: number; gpu_hours: number; provider: string }[]>`
-    select executed_at, price_usd_per_gpu_hour as price, gpu_hours, provider from gpu_trade
-    where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
-  return rows.map((r) => ({ gpuName, executedAt: r.executed_at, priceUsdPerGpuHour: r.price, gpuHours: r.gpu_hours, provider: r.provider }));
+  const [row] = await db.$queryRaw<{ rows: string | null }[]>`
+    select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider))::text as rows
+    from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
+  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, number, string][];
+  return rows.map(([ms, price, gpuHours, provider]) => ({ gpuName, executedAt: new Date(ms), priceUsdPerGpuHour: price, gpuHours, provider }));
 }
 
 export async function firstGpuTradeAt(db: Tx, gpuName: GpuName): Promise<Date | undefined> {
   const row = await db.gpuTrade.findFirst({ where: { gpuName }, orderBy: { executedAt: "asc" }, select: { executedAt: true } });
   return row?.executedAt;
-}
-
-/** Which of `tradeIds` fall in hours that already have a print (imports report them: prints are never silently restated). */
-export async function countTradesInPrintedHours(db: Tx, tradeIds: readonly string[]): Promise<number> {
-  if (tradeIds.length === 0) return 0;
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`
-    select count(*) as n from gpu_trade t
-    where t.trade_id = any(${tradeIds as string[]}::text[])
-      and exists (select 1 from gpu_hourly_print p
-                  where p.gpu_name = t.gpu_name and p.hour = date_trunc('hour', t.executed_at) + interval '1 hour')`;
-  return Number(row?.n ?? 0n);
 }
 
 export async function lockGpuSettlement(tx: Prisma.TransactionClient): Promise<void> {
@@ -76,27 +62,20 @@ export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPr
   return row ? toPrint(row) : undefined;
 }
 
-const PRINT_COLUMNS: readonly BulkColumn[] = [
-  { name: "gpu_name", type: "text" },
-  { name: "hour", type: "timestamptz" },
-  { name: "index_value", type: "float8" },
-  { name: "carried", type: "bool" },
-  { name: "trade_count", type: "int4" },
-  { name: "gpu_hours", type: "float8" },
-  { name: "computed_at", type: "timestamptz" },
-];
-
-/** Published prints are final: an existing (gpu, hour) is never overwritten. */
+/** Published prints are final: an existing (gpu, hour) is never overwritten. Rows travel as one JSON text. */
 export async function insertGpuPrints(db: Tx, prints: readonly HourlyPrint[], computedAt: Date): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < prints.length; start += INSERT_CHUNK) {
-    const chunk = prints.slice(start, start + INSERT_CHUNK);
-    inserted += await bulkInsert(
-      db,
-      "gpu_hourly_print",
-      PRINT_COLUMNS,
-      chunk.map((p) => [p.gpuName, p.hour, p.indexValue, p.carried, p.tradeCount, p.gpuHours, computedAt]),
-      "on conflict (gpu_name, hour) do nothing",
+    const json = JSON.stringify(
+      prints.slice(start, start + INSERT_CHUNK).map((p) => [p.gpuName, p.hour.toISOString(), p.indexValue, p.carried, p.tradeCount, p.gpuHours]),
+    );
+    inserted += await db.$executeRawUnsafe(
+      `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, computed_at)
+       select r->>0, (r->>1)::timestamptz, (r->>2)::float8, (r->>3)::boolean, (r->>4)::int, (r->>5)::float8, $2::timestamptz
+       from jsonb_array_elements($1::jsonb) as r
+       on conflict (gpu_name, hour) do nothing`,
+      json,
+      computedAt.toISOString(),
     );
   }
   return inserted;
@@ -113,36 +92,32 @@ export async function latestGpuDailyValue(db: Tx, gpuName: GpuName): Promise<Dai
   return row ? toDaily(row) : undefined;
 }
 
-const DAILY_COLUMNS: readonly BulkColumn[] = [
-  { name: "gpu_name", type: "text" },
-  { name: "day", type: "date" },
-  { name: "settled_at", type: "timestamptz" },
-  { name: "index_value", type: "float8" },
-  { name: "print_count", type: "int4" },
-  { name: "computed_at", type: "timestamptz" },
-];
-
 export async function insertGpuDailyValues(db: Tx, values: readonly DailyValue[], computedAt: Date): Promise<number> {
-  return bulkInsert(
-    db,
-    "gpu_daily_value",
-    DAILY_COLUMNS,
-    values.map((v) => [v.gpuName, v.day, v.settledAt, v.indexValue, v.printCount, computedAt]),
-    "on conflict (gpu_name, day) do nothing",
+  if (values.length === 0) return 0;
+  const json = JSON.stringify(values.map((v) => [v.gpuName, v.day, v.settledAt.toISOString(), v.indexValue, v.printCount]));
+  return db.$executeRawUnsafe(
+    `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, computed_at)
+     select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, $2::timestamptz
+     from jsonb_array_elements($1::jsonb) as r
+     on conflict (gpu_name, day) do nothing`,
+    json,
+    computedAt.toISOString(),
   );
 }
 
-/** Everything published, for the in-memory read model; ordered by GPU then time. */
+/** Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON text (about 80k rows). */
 export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
-  const rows = await db.$queryRaw<{ gpu_name: string; hour: Date; index_value: number; carried: boolean; trade_count: number; gpu_hours: number }[]>`
-    select gpu_name, hour, index_value, carried, trade_count, gpu_hours from gpu_hourly_print order by gpu_name, hour`;
-  return rows.map((r) => ({
-    gpuName: r.gpu_name as GpuName,
-    hour: r.hour,
-    indexValue: r.index_value,
-    carried: r.carried,
-    tradeCount: r.trade_count,
-    gpuHours: r.gpu_hours,
+  const [row] = await db.$queryRaw<{ rows: string | null }[]>`
+    select json_agg(json_build_array(gpu_name, extract(epoch from hour) * 1000, index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
+    from gpu_hourly_print`;
+  const rows = JSON.parse(row?.rows ?? "[]") as [string, number, number, boolean, number, number][];
+  return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours]) => ({
+    gpuName: gpuName as GpuName,
+    hour: new Date(ms),
+    indexValue,
+    carried,
+    tradeCount,
+    gpuHours,
   }));
 }
 

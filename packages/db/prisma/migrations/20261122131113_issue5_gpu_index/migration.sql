@@ -9,7 +9,7 @@ CREATE TABLE "gpu_trade" (
     "source" TEXT NOT NULL,
     "recorded_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "gpu_trade_pkey" PRIMARY KEY ("trade_id")
+    CONSTRAINT "gpu_trade_pkey" PRIMARY KEY ("gpu_name","executed_at","trade_id")
 );
 
 -- CreateTable
@@ -36,9 +36,6 @@ CREATE TABLE "gpu_daily_value" (
 
     CONSTRAINT "gpu_daily_value_pkey" PRIMARY KEY ("gpu_name","day")
 );
-
--- CreateIndex
-CREATE INDEX "gpu_trade_gpu_name_executed_at_idx" ON "gpu_trade"("gpu_name", "executed_at");
 
 -- CreateIndex
 CREATE INDEX "gpu_daily_value_settled_at_idx" ON "gpu_daily_value"("settled_at");
