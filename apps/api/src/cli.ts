@@ -1,5 +1,6 @@
 import { UsageError, type Command } from "./cli/command";
 import { coreCommands } from "./cli/core-commands";
+import { GPU_USAGE, gpuCommands } from "./cli/gpu-commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -15,11 +16,12 @@ commands:
   settle [--through YYYY-MM-DD]        settle every day whose settlement time has passed
   keys create --name NAME [--account ID | --account-name NAME --plan trial|premium|full]
                                        create an API key (printed once; only its hash is stored)
+${GPU_USAGE}
 
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands };
+const commands: Record<string, Command> = { ...coreCommands, ...gpuCommands };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
