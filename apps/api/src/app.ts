@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),
-    createExpressMiddleware({ router: appRouter, createContext: () => ({ index: deps.index, clock: deps.clock }) }),
+    createExpressMiddleware({ router: appRouter, createContext: () => ({ index: deps.index, gpuIndex: deps.gpuIndex, clock: deps.clock }) }),
   );
 
   app.use(routeNotFound);

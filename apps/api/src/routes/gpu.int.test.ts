@@ -168,3 +168,15 @@ describe("GET /api/gpu/{gpuName}/history", () => {
     expect(unknownGpu.status).toBe(400);
   });
 });
+
+describe("tRPC gpu procedures (website, public view)", () => {
+  it("serve the free GPUs' latest daily values and a daily series", async () => {
+    const { appRouter } = await import("../trpc/router");
+    const caller = appRouter.createCaller({ index: api.deps.index, gpuIndex: api.deps.gpuIndex, clock: api.deps.clock });
+    expect((await caller.gpu.catalog()).map((g) => g.gpuName)).toHaveLength(6);
+    expect((await caller.gpu.latestDaily()).data.map((d) => d.gpu_type)).toEqual(["H100 SXM", "H200"]);
+    const series = await caller.gpu.dailyHistory({ gpu: "H100 SXM", startDate: "2026-03-08" });
+    expect(series.data.map((d) => d.timestamp)).toEqual(["2026-03-08T20:00:00.000Z", "2026-03-09T20:00:00.000Z"]);
+    await expect(caller.gpu.dailyHistory({ gpu: "RTX PRO 6000 WS" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});

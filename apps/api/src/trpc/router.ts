@@ -1,16 +1,17 @@
-import { DomainError, LAB_CATALOG, PUBLIC_ACCESS } from "@tpi/domain";
+import { LAB_CATALOG, PUBLIC_ACCESS, type DomainError } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { ERROR_STATUS } from "../http/error-status";
 import { answerOtpi } from "../services/otpi";
 import type { PublishedIndex } from "../services/published-index";
+import { gpuRouter, type GpuTrpcContext } from "./gpu-router";
 
 /**
  * The internal tRPC router, used by the website's server-side rendering. It calls the same
  * services as the REST routes, so the two cannot drift. It is mounted behind the internal service
  * token (see app.ts); the website imports only its type: `import type { AppRouter }`.
  */
-export type TrpcContext = { index: PublishedIndex; clock: () => Date };
+export type TrpcContext = { index: PublishedIndex; clock: () => Date } & GpuTrpcContext;
 
 const t = initTRPC.context<TrpcContext>().create();
 
@@ -29,6 +30,7 @@ export const otpiQueryInput = z
   .strict();
 
 export const appRouter = t.router({
+  gpu: gpuRouter,
   /** The lab catalog in display order, with the free tier marked. */
   labs: t.procedure.query(() => LAB_CATALOG.map(({ lab, label, freeTier }) => ({ lab, label, freeTier }))),
 
