@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { MethodologyRules } from "@tpi/domain";
+import type { MethodologyRules, WinsorBounds } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express, { type RequestHandler } from "express";
@@ -7,9 +7,11 @@ import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import { errorHandler, errorOf, routeNotFound, sendError } from "./http/errors";
 import type { Logger } from "./logger";
 import { catalogRoutes } from "./routes/catalog";
+import { chatRoutes } from "./routes/chat";
 import { gpuRoutes } from "./routes/gpu";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
+import type { ChatModel } from "./services/chat/model-backend";
 import type { GpuPublishedIndex } from "./services/gpu-published-index";
 import type { PublishedIndex } from "./services/published-index";
 import { appRouter } from "./trpc/router";
@@ -19,6 +21,8 @@ export type AppDeps = {
   index: PublishedIndex;
   /** The published GPU prints and daily values, in memory. */
   gpuIndex: GpuPublishedIndex;
+  /** The chat's optional model backend and the GPU winsorizing bounds it explains; built-in only when absent. */
+  chat?: { model?: ChatModel; winsor: WinsorBounds };
   auth: ApiKeyAuthenticator;
   rules: MethodologyRules;
   /** The UTC clock; injected so that tests can pin "today". */
@@ -53,6 +57,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(otpiRoutes(deps));
   app.use(catalogRoutes());
   app.use(gpuRoutes(deps));
+  app.use(chatRoutes(deps));
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),

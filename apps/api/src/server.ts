@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app";
-import type { Env } from "./env";
+import { chatSettingsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import {
   describeGpuSettlement,
@@ -36,6 +36,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
     db: runtime.database.db,
     index: runtime.index,
     gpuIndex: runtime.gpuIndex,
+    chat: chatSettingsFrom(env),
     auth: runtime.auth,
     rules: runtime.rules,
     clock: runtime.clock,
