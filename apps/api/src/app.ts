@@ -8,6 +8,7 @@ import { errorHandler, errorOf, routeNotFound, sendError } from "./http/errors";
 import type { Logger } from "./logger";
 import { catalogRoutes } from "./routes/catalog";
 import { chatRoutes } from "./routes/chat";
+import { docsRoutes } from "./routes/docs";
 import { gpuRoutes } from "./routes/gpu";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(catalogRoutes());
   app.use(gpuRoutes(deps));
   app.use(chatRoutes(deps));
+  app.use(docsRoutes());
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),
