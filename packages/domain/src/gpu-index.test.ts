@@ -55,7 +55,15 @@ describe("settlement instant (4 PM America/New_York)", () => {
 
 describe("winsorized volume-weighted mean", () => {
   it("is the plain volume-weighted mean when no price is beyond the bounds", () => {
-    expect(winsorizedVolumeWeightedMean([{ price: 2, gpuHours: 1 }, { price: 4, gpuHours: 3 }], { lower: 0, upper: 1 })).toBe(3.5);
+    expect(
+      winsorizedVolumeWeightedMean(
+        [
+          { price: 2, gpuHours: 1 },
+          { price: 4, gpuHours: 3 },
+        ],
+        { lower: 0, upper: 1 },
+      ),
+    ).toBe(3.5);
   });
 
   it("clamps an outlier to the upper percentile instead of letting it move the index", () => {
@@ -65,7 +73,10 @@ describe("winsorized volume-weighted mean", () => {
     const cap = percentileOfSorted(sorted, 0.95);
     expect(cap).toBeCloseTo(6.9, 10); // 2 + 0.05 * (100 - 2)
     expect(winsorizedVolumeWeightedMean(withOutlier)).toBeCloseTo((19 * 2 + cap) / 20, 12);
-    expect(winsorizedVolumeWeightedMean(withOutlier, { lower: 0, upper: 1 })).toBeCloseTo((19 * 2 + 100) / 20, 12);
+    expect(winsorizedVolumeWeightedMean(withOutlier, { lower: 0, upper: 1 })).toBeCloseTo(
+      (19 * 2 + 100) / 20,
+      12,
+    );
   });
 
   it("stays within the traded price range and is undefined without usable trades", () => {
@@ -73,7 +84,13 @@ describe("winsorized volume-weighted mean", () => {
     expect(winsorizedVolumeWeightedMean([{ price: 2, gpuHours: 0 }])).toBeUndefined();
     fc.assert(
       fc.property(
-        fc.array(fc.record({ price: fc.double({ min: 0.1, max: 10, noNaN: true }), gpuHours: fc.double({ min: 0.1, max: 100, noNaN: true }) }), { minLength: 1 }),
+        fc.array(
+          fc.record({
+            price: fc.double({ min: 0.1, max: 10, noNaN: true }),
+            gpuHours: fc.double({ min: 0.1, max: 100, noNaN: true }),
+          }),
+          { minLength: 1 },
+        ),
         (trades) => {
           const value = winsorizedVolumeWeightedMean(trades) as number;
           const prices = trades.map((t) => t.price);
@@ -86,8 +103,19 @@ describe("winsorized volume-weighted mean", () => {
 
 describe("hourly prints", () => {
   it("prints on the hour from the trailing hour's trades and carries the last value forward, marked", () => {
-    const trades = [trade("2026-05-01T10:15:00Z", 2, 1), trade("2026-05-01T10:59:59Z", 3, 3), trade("2026-05-01T13:00:00Z", 5)];
-    const prints = computeHourlyPrints("H100 SXM", trades, new Date("2026-05-01T10:00:00Z"), new Date("2026-05-01T14:00:00Z"), undefined, { lower: 0, upper: 1 });
+    const trades = [
+      trade("2026-05-01T10:15:00Z", 2, 1),
+      trade("2026-05-01T10:59:59Z", 3, 3),
+      trade("2026-05-01T13:00:00Z", 5),
+    ];
+    const prints = computeHourlyPrints(
+      "H100 SXM",
+      trades,
+      new Date("2026-05-01T10:00:00Z"),
+      new Date("2026-05-01T14:00:00Z"),
+      undefined,
+      { lower: 0, upper: 1 },
+    );
     expect(prints.map((p) => [p.hour.toISOString(), p.indexValue, p.carried])).toEqual([
       // 10:00 covers 09:00-10:00: no trades and nothing to carry, so no print
       ["2026-05-01T11:00:00.000Z", 2.75, false],
@@ -98,13 +126,26 @@ describe("hourly prints", () => {
   });
 
   it("carries a previous print into a first hour without trades", () => {
-    const prints = computeHourlyPrints("H100 SXM", [], new Date("2026-05-01T10:00:00Z"), new Date("2026-05-01T11:00:00Z"), { indexValue: 2.5 });
-    expect(prints.map((p) => [p.indexValue, p.carried])).toEqual([[2.5, true], [2.5, true]]);
+    const prints = computeHourlyPrints(
+      "H100 SXM",
+      [],
+      new Date("2026-05-01T10:00:00Z"),
+      new Date("2026-05-01T11:00:00Z"),
+      { indexValue: 2.5 },
+    );
+    expect(prints.map((p) => [p.indexValue, p.carried])).toEqual([
+      [2.5, true],
+      [2.5, true],
+    ]);
   });
 });
 
 describe("daily value", () => {
-  const hourlyOver = (fromIso: string, count: number, value: (i: number) => number): HourlyPrint[] =>
+  const hourlyOver = (
+    fromIso: string,
+    count: number,
+    value: (i: number) => number,
+  ): HourlyPrint[] =>
     Array.from({ length: count }, (_, i) => ({
       gpuName: "H100 SXM",
       hour: new Date(new Date(fromIso).getTime() + i * 3_600_000),
@@ -123,10 +164,18 @@ describe("daily value", () => {
   });
 
   it("averages 23 prints on the spring-forward day and 25 on the fall-back day", () => {
-    const spring = computeDailyValue("H100 SXM", "2026-03-08", hourlyOver("2026-03-07T00:00:00Z", 72, () => 2));
+    const spring = computeDailyValue(
+      "H100 SXM",
+      "2026-03-08",
+      hourlyOver("2026-03-07T00:00:00Z", 72, () => 2),
+    );
     expect(spring).toMatchObject({ printCount: 23, indexValue: 2 });
     expect(spring?.settledAt.toISOString()).toBe("2026-03-08T20:00:00.000Z");
-    const fall = computeDailyValue("H100 SXM", "2026-11-01", hourlyOver("2026-10-31T00:00:00Z", 72, () => 2));
+    const fall = computeDailyValue(
+      "H100 SXM",
+      "2026-11-01",
+      hourlyOver("2026-10-31T00:00:00Z", 72, () => 2),
+    );
     expect(fall).toMatchObject({ printCount: 25, indexValue: 2 });
     expect(fall?.settledAt.toISOString()).toBe("2026-11-01T21:00:00.000Z");
   });

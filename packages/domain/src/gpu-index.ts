@@ -13,7 +13,10 @@ export const DEFAULT_WINSOR_LOWER = 0.05;
 export const DEFAULT_WINSOR_UPPER = 0.95;
 
 export type WinsorBounds = { lower: number; upper: number };
-export const DEFAULT_WINSOR_BOUNDS: WinsorBounds = { lower: DEFAULT_WINSOR_LOWER, upper: DEFAULT_WINSOR_UPPER };
+export const DEFAULT_WINSOR_BOUNDS: WinsorBounds = {
+  lower: DEFAULT_WINSOR_LOWER,
+  upper: DEFAULT_WINSOR_UPPER,
+};
 
 /** One executed rental trade. */
 export type GpuTrade = {
@@ -67,8 +70,13 @@ export function percentileOfSorted(sorted: readonly number[], fraction: number):
  * percentiles of the trades' prices (each trade one observation), then weighted by its GPU-hours.
  * Clamping rather than dropping keeps every trade's volume in the weight.
  */
-export function winsorizedVolumeWeightedMean(trades: readonly PricedVolume[], bounds: WinsorBounds = DEFAULT_WINSOR_BOUNDS): number | undefined {
-  const usable = trades.filter((t) => Number.isFinite(t.price) && t.price > 0 && Number.isFinite(t.gpuHours) && t.gpuHours > 0);
+export function winsorizedVolumeWeightedMean(
+  trades: readonly PricedVolume[],
+  bounds: WinsorBounds = DEFAULT_WINSOR_BOUNDS,
+): number | undefined {
+  const usable = trades.filter(
+    (t) => Number.isFinite(t.price) && t.price > 0 && Number.isFinite(t.gpuHours) && t.gpuHours > 0,
+  );
   if (usable.length === 0) return undefined;
   const sorted = usable.map((t) => t.price).sort((a, b) => a - b);
   const low = percentileOfSorted(sorted, bounds.lower);
@@ -107,7 +115,8 @@ export function computeHourlyPrints(
   for (const trade of trades) {
     if (trade.gpuName !== gpuName) continue;
     // The print that includes a trade is the first hour strictly after its execution.
-    const printHour = Math.floor(trade.executedAt.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR;
+    const printHour =
+      Math.floor(trade.executedAt.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR;
     if (printHour < first || printHour > last) continue;
     const bucket = buckets.get(printHour);
     if (bucket) bucket.push(trade);
@@ -117,12 +126,29 @@ export function computeHourlyPrints(
   let carry = previous?.indexValue;
   for (let hour = first; hour <= last; hour += MS_PER_HOUR) {
     const hourTrades = buckets.get(hour) ?? [];
-    const value = winsorizedVolumeWeightedMean(hourTrades.map((t) => ({ price: t.priceUsdPerGpuHour, gpuHours: t.gpuHours })), bounds);
+    const value = winsorizedVolumeWeightedMean(
+      hourTrades.map((t) => ({ price: t.priceUsdPerGpuHour, gpuHours: t.gpuHours })),
+      bounds,
+    );
     if (value !== undefined) {
-      prints.push({ gpuName, hour: new Date(hour), indexValue: value, carried: false, tradeCount: hourTrades.length, gpuHours: sumHours(hourTrades) });
+      prints.push({
+        gpuName,
+        hour: new Date(hour),
+        indexValue: value,
+        carried: false,
+        tradeCount: hourTrades.length,
+        gpuHours: sumHours(hourTrades),
+      });
       carry = value;
     } else if (carry !== undefined) {
-      prints.push({ gpuName, hour: new Date(hour), indexValue: carry, carried: true, tradeCount: 0, gpuHours: 0 });
+      prints.push({
+        gpuName,
+        hour: new Date(hour),
+        indexValue: carry,
+        carried: true,
+        tradeCount: 0,
+        gpuHours: 0,
+      });
     }
   }
   return prints;
@@ -142,9 +168,18 @@ export function settlementPeriod(day: UtcDay): { after: Date; through: Date } {
 }
 
 /** The daily value of `day` from its period's prints (carried prints included), or undefined without prints. */
-export function computeDailyValue(gpuName: GpuName, day: UtcDay, prints: readonly HourlyPrint[]): DailyValue | undefined {
+export function computeDailyValue(
+  gpuName: GpuName,
+  day: UtcDay,
+  prints: readonly HourlyPrint[],
+): DailyValue | undefined {
   const { after, through } = settlementPeriod(day);
-  const inPeriod = prints.filter((p) => p.gpuName === gpuName && p.hour.getTime() > after.getTime() && p.hour.getTime() <= through.getTime());
+  const inPeriod = prints.filter(
+    (p) =>
+      p.gpuName === gpuName &&
+      p.hour.getTime() > after.getTime() &&
+      p.hour.getTime() <= through.getTime(),
+  );
   if (inPeriod.length === 0) return undefined;
   const mean = inPeriod.reduce((total, p) => total + p.indexValue, 0) / inPeriod.length;
   return { gpuName, day, settledAt: through, indexValue: mean, printCount: inPeriod.length };

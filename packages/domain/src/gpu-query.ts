@@ -1,7 +1,13 @@
 import type { AccessLevel } from "./access";
 import { parseUtcDay, subtractMonthsClamped, utcDayOf, type UtcDay } from "./calendar";
 import { apiKeyRequired, badRequest, type DomainError } from "./errors";
-import { FREE_TIER_GPU_NAMES, INVALID_GPU_MESSAGE, isFreeTierGpu, isGpuName, type GpuName } from "./gpus";
+import {
+  FREE_TIER_GPU_NAMES,
+  INVALID_GPU_MESSAGE,
+  isFreeTierGpu,
+  isGpuName,
+  type GpuName,
+} from "./gpus";
 import { err, ok, type Result } from "./result";
 
 /** Rules of the GPU routes that do not depend on storage. */
@@ -15,7 +21,8 @@ export function gpuAccessOf(access: AccessLevel): GpuAccess {
   return access === "full" ? "full" : "public-3mo";
 }
 
-export const DATETIME_REQUIRED_MESSAGE = "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)";
+export const DATETIME_REQUIRED_MESSAGE =
+  "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)";
 
 export function parseGpuName(value: string): Result<GpuName, DomainError> {
   return isGpuName(value) ? ok(value) : err(badRequest(INVALID_GPU_MESSAGE));
@@ -24,11 +31,16 @@ export function parseGpuName(value: string): Result<GpuName, DomainError> {
 /** Keyless callers may read only free-tier GPUs. */
 export function authorizeGpu(gpu: GpuName, access: AccessLevel): Result<GpuName, DomainError> {
   if (access === "full" || isFreeTierGpu(gpu)) return ok(gpu);
-  return err(apiKeyRequired(`An API key is required for GPU '${gpu}': without a key only ${FREE_TIER_GPU_NAMES.join(", ")} are available.`));
+  return err(
+    apiKeyRequired(
+      `An API key is required for GPU '${gpu}': without a key only ${FREE_TIER_GPU_NAMES.join(", ")} are available.`,
+    ),
+  );
 }
 
 // `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`.
-const DATETIME_PATTERN = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATETIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * Parses the `datetime` of the history route. A time without an offset is UTC. Calendar values
@@ -50,7 +62,8 @@ export function parseGpuDatetime(value: string): Date | undefined {
     offsetMinutes = (digits.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
   }
   const ms = Number(fraction.padEnd(3, "0").slice(0, 3));
-  const utc = Date.parse(`${day}T${hh}:${mm}:${ss}.${String(ms).padStart(3, "0")}Z`) - offsetMinutes * 60_000;
+  const utc =
+    Date.parse(`${day}T${hh}:${mm}:${ss}.${String(ms).padStart(3, "0")}Z`) - offsetMinutes * 60_000;
   return Number.isFinite(utc) ? new Date(utc) : undefined;
 }
 
@@ -106,16 +119,24 @@ export function resolveGpuHistoryRange(
     const raw = params[name];
     if (raw === undefined) continue;
     const day = parseUtcDay(raw);
-    if (day === undefined) return err(badRequest(`Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${raw}'.`));
+    if (day === undefined)
+      return err(
+        badRequest(
+          `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${raw}'.`,
+        ),
+      );
     parsed[name] = day;
   }
   const endDate = parsed.endDate ?? utcDayOf(now);
   const windowStart = gpuFreeWindowStart(now);
   const startDate = parsed.startDate ?? (access === "full" ? undefined : windowStart);
-  if (startDate !== undefined && startDate > endDate) return err(badRequest(`'startDate' (${startDate}) is after 'endDate' (${endDate}).`));
+  if (startDate !== undefined && startDate > endDate)
+    return err(badRequest(`'startDate' (${startDate}) is after 'endDate' (${endDate}).`));
   if (access !== "full" && startDate !== undefined && startDate < windowStart) {
     return err(
-      apiKeyRequired(`An API key is required for dates before ${windowStart}: without a key only the trailing ${GPU_FREE_WINDOW_MONTHS} months are available.`),
+      apiKeyRequired(
+        `An API key is required for dates before ${windowStart}: without a key only the trailing ${GPU_FREE_WINDOW_MONTHS} months are available.`,
+      ),
     );
   }
   return ok({ startDate, endDate });

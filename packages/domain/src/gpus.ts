@@ -18,7 +18,9 @@ export type GpuEntry = (typeof GPU_CATALOG)[number];
 export type GpuName = GpuEntry["gpuName"];
 
 export const GPU_NAMES: readonly GpuName[] = GPU_CATALOG.map((entry) => entry.gpuName);
-export const FREE_TIER_GPU_NAMES: readonly GpuName[] = GPU_CATALOG.filter((e) => e.freeTier).map((e) => e.gpuName);
+export const FREE_TIER_GPU_NAMES: readonly GpuName[] = GPU_CATALOG.filter((e) => e.freeTier).map(
+  (e) => e.gpuName,
+);
 
 /** Only the global index is published; the original returns `""` or `"global"` for the same thing, we always say `global`. */
 export const GPU_REGION = "global" as const;

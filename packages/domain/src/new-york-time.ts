@@ -9,7 +9,10 @@ export const SETTLEMENT_TIME_ZONE = "America/New_York";
 export const SETTLEMENT_LOCAL_HOUR = 16;
 
 const MS_PER_MINUTE = 60_000;
-const offsetFormat = new Intl.DateTimeFormat("en-US", { timeZone: SETTLEMENT_TIME_ZONE, timeZoneName: "longOffset" });
+const offsetFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SETTLEMENT_TIME_ZONE,
+  timeZoneName: "longOffset",
+});
 const dayFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: SETTLEMENT_TIME_ZONE,
   year: "numeric",
@@ -19,7 +22,8 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
 
 /** Minutes to add to UTC to get New York wall time at `instant` (-240 in summer, -300 in winter). */
 export function newYorkOffsetMinutes(instant: Date): number {
-  const name = offsetFormat.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "";
+  const name =
+    offsetFormat.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "";
   const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
   if (!match) throw new Error(`unexpected time-zone name '${name}' for ${SETTLEMENT_TIME_ZONE}`);
   if (match[1] === undefined) return 0;
@@ -40,7 +44,15 @@ export function newYorkDayOf(instant: Date): UtcDay {
 export function settlementInstant(day: UtcDay): Date {
   const noonUtc = new Date(`${day}T12:00:00.000Z`);
   const offset = newYorkOffsetMinutes(noonUtc);
-  return new Date(Date.UTC(noonUtc.getUTCFullYear(), noonUtc.getUTCMonth(), noonUtc.getUTCDate(), SETTLEMENT_LOCAL_HOUR) - offset * MS_PER_MINUTE);
+  return new Date(
+    Date.UTC(
+      noonUtc.getUTCFullYear(),
+      noonUtc.getUTCMonth(),
+      noonUtc.getUTCDate(),
+      SETTLEMENT_LOCAL_HOUR,
+    ) -
+      offset * MS_PER_MINUTE,
+  );
 }
 
 /** The latest New York day whose settlement instant is at or before `instant`. */

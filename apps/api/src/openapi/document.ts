@@ -2,7 +2,13 @@ import { ERROR_LABELS } from "@tpi/domain";
 import { z } from "zod";
 import { chatRequestSchema, chatResponseSchema } from "../schemas/chat";
 import { errorBodySchema } from "../schemas/common";
-import { healthResponseSchema, otpiQuerySchema, otpiResponseSchema, tokenTypesFreeResponseSchema, tokenTypesResponseSchema } from "../schemas/core";
+import {
+  healthResponseSchema,
+  otpiQuerySchema,
+  otpiResponseSchema,
+  tokenTypesFreeResponseSchema,
+  tokenTypesResponseSchema,
+} from "../schemas/core";
 import {
   dailyIndexAllResponseSchema,
   gpuCatalogResponseSchema,
@@ -24,8 +30,18 @@ export const API_VERSION = "1.0.0";
 
 /** Contract section 8. The limiter middleware lives in its own module; these are the documented allowances. */
 export const RATE_LIMITS = {
-  public: { limit: 60, windowSeconds: 60, scope: "IP address", description: "60 requests per minute per IP address, before optional key authentication" },
-  chat: { limit: 20, windowSeconds: 60, scope: "API key", description: "20 messages per minute per API key" },
+  public: {
+    limit: 60,
+    windowSeconds: 60,
+    scope: "IP address",
+    description: "60 requests per minute per IP address, before optional key authentication",
+  },
+  chat: {
+    limit: 20,
+    windowSeconds: 60,
+    scope: "API key",
+    description: "20 messages per minute per API key",
+  },
 } as const;
 
 type Security = "none" | "optional" | "required";
@@ -46,8 +62,12 @@ export type RouteDoc = {
 };
 
 const error = (description: string): ResponseDoc => ({ description, schema: errorBodySchema });
-const badRequest = error("Bad request: a parameter or the body is missing, unknown, repeated or invalid.");
-const unauthorized = error("Unauthorized: the key is missing (where required), malformed, unknown or revoked.");
+const badRequest = error(
+  "Bad request: a parameter or the body is missing, unknown, repeated or invalid.",
+);
+const unauthorized = error(
+  "Unauthorized: the key is missing (where required), malformed, unknown or revoked.",
+);
 const noData = error("No data available for the parameters.");
 
 /** Every route this service serves, in the order of the reference. */
@@ -59,19 +79,28 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: "Liveness and database connectivity",
     tags: ["Reference"],
     security: "none",
-    responses: { 200: { description: "Healthy", schema: healthResponseSchema }, 503: { description: "The database is unreachable", schema: healthResponseSchema } },
+    responses: {
+      200: { description: "Healthy", schema: healthResponseSchema },
+      503: { description: "The database is unreachable", schema: healthResponseSchema },
+    },
   },
   {
     method: "get",
     path: "/api/otpi",
     operationId: "getOtpi",
     summary: "Token price index per lab (USD per million tokens)",
-    description: "Without a key: the 4 free-tier labs and the trailing month (`access` = `public-1mo`). With a key: every lab and all history (`full`).",
+    description:
+      "Without a key: the 4 free-tier labs and the trailing month (`access` = `public-1mo`). With a key: every lab and all history (`full`).",
     tags: ["Token Prices"],
     security: "optional",
     rateLimit: "public",
     query: otpiQuerySchema,
-    responses: { 200: { description: "Index rows", schema: otpiResponseSchema }, 400: badRequest, 401: unauthorized, 404: noData },
+    responses: {
+      200: { description: "Index rows", schema: otpiResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      404: noData,
+    },
   },
   {
     method: "get",
@@ -81,7 +110,10 @@ export const ROUTES: readonly RouteDoc[] = [
     tags: ["Reference"],
     security: "none",
     rateLimit: "public",
-    responses: { 200: { description: "Lab catalog", schema: tokenTypesResponseSchema }, 400: badRequest },
+    responses: {
+      200: { description: "Lab catalog", schema: tokenTypesResponseSchema },
+      400: badRequest,
+    },
   },
   {
     method: "get",
@@ -91,7 +123,10 @@ export const ROUTES: readonly RouteDoc[] = [
     tags: ["Reference"],
     security: "none",
     rateLimit: "public",
-    responses: { 200: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema }, 400: badRequest },
+    responses: {
+      200: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema },
+      400: badRequest,
+    },
   },
   {
     method: "get",
@@ -101,7 +136,10 @@ export const ROUTES: readonly RouteDoc[] = [
     tags: ["Reference"],
     security: "none",
     rateLimit: "public",
-    responses: { 200: { description: "GPU catalog", schema: gpuCatalogResponseSchema }, 400: badRequest },
+    responses: {
+      200: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
+      400: badRequest,
+    },
   },
   {
     method: "get",
@@ -111,63 +149,91 @@ export const ROUTES: readonly RouteDoc[] = [
     tags: ["Reference"],
     security: "none",
     rateLimit: "public",
-    responses: { 200: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema }, 400: badRequest },
+    responses: {
+      200: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
+      400: badRequest,
+    },
   },
   {
     method: "get",
     path: "/api/gpu/{gpuName}",
     operationId: "getGpuLatest",
     summary: "Latest hourly print of one GPU (USD per GPU-hour)",
-    description: "Free-tier GPUs without a key; `RTX PRO 6000 WS` needs one. Prints are published hourly on the hour.",
+    description:
+      "Free-tier GPUs without a key; `RTX PRO 6000 WS` needs one. Prints are published hourly on the hour.",
     tags: ["Current Prices"],
     security: "optional",
     rateLimit: "public",
     pathParams: gpuPathParamsSchema,
-    responses: { 200: { description: "Latest print", schema: gpuLatestResponseSchema }, 400: badRequest, 401: unauthorized, 404: noData },
+    responses: {
+      200: { description: "Latest print", schema: gpuLatestResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      404: noData,
+    },
   },
   {
     method: "get",
     path: "/api/daily-index/all",
     operationId: "getDailyIndexAll",
     summary: "Latest settled daily value of every GPU the caller may see",
-    description: "Daily values settle at 4 PM America/New_York, stamped in UTC (20:00 in summer, 21:00 in winter). Without a key: the 5 free-tier GPUs.",
+    description:
+      "Daily values settle at 4 PM America/New_York, stamped in UTC (20:00 in summer, 21:00 in winter). Without a key: the 5 free-tier GPUs.",
     tags: ["Current Prices"],
     security: "optional",
     rateLimit: "public",
-    responses: { 200: { description: "Latest daily values", schema: dailyIndexAllResponseSchema }, 400: badRequest, 401: unauthorized, 404: noData },
+    responses: {
+      200: { description: "Latest daily values", schema: dailyIndexAllResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      404: noData,
+    },
   },
   {
     method: "get",
     path: "/api/gpu/{gpuName}/history",
     operationId: "getGpuNearestPrint",
     summary: "Hourly print nearest an instant",
-    description: "Never 404 for an out-of-range instant: returns the nearest print and the gap in `time_difference` (seconds).",
+    description:
+      "Never 404 for an out-of-range instant: returns the nearest print and the gap in `time_difference` (seconds).",
     tags: ["Historical Prices"],
     security: "required",
     rateLimit: "public",
     pathParams: gpuPathParamsSchema,
     query: gpuHistoryQuerySchema,
-    responses: { 200: { description: "Nearest print", schema: gpuHistoryResponseSchema }, 400: badRequest, 401: unauthorized, 404: error("The GPU has no print at all.") },
+    responses: {
+      200: { description: "Nearest print", schema: gpuHistoryResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      404: error("The GPU has no print at all."),
+    },
   },
   {
     method: "get",
     path: "/api/gpu/{gpuName}/index-history",
     operationId: "getGpuIndexHistory",
     summary: "Daily series of one GPU, oldest first",
-    description: "Without a key: free-tier GPUs and the trailing 3 months (`access` = `public-3mo`); an earlier `startDate` is 401. With a key: all GPUs and all history (`full`).",
+    description:
+      "Without a key: free-tier GPUs and the trailing 3 months (`access` = `public-3mo`); an earlier `startDate` is 401. With a key: all GPUs and all history (`full`).",
     tags: ["Historical Prices"],
     security: "optional",
     rateLimit: "public",
     pathParams: gpuPathParamsSchema,
     query: gpuIndexHistoryQuerySchema,
-    responses: { 200: { description: "Daily series", schema: gpuIndexHistoryResponseSchema }, 400: badRequest, 401: unauthorized, 404: noData },
+    responses: {
+      200: { description: "Daily series", schema: gpuIndexHistoryResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      404: noData,
+    },
   },
   {
     method: "post",
     path: "/api/chat",
     operationId: "chat",
     summary: "Ask the market-data assistant",
-    description: "Answers from the index data with the rows used (`sources`); says so when a question is outside its scope.",
+    description:
+      "Answers from the index data with the rows used (`sources`); says so when a question is outside its scope.",
     tags: ["Assistant"],
     security: "required",
     rateLimit: "chat",
@@ -187,7 +253,11 @@ type JsonObject = Record<string, unknown>;
 
 /** zod's JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) without the keys OpenAPI does not want inline. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonObject {
-  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonObject;
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  }) as JsonObject;
   return rest;
 }
 
@@ -198,7 +268,13 @@ function parameters(where: "path" | "query", object: z.ZodObject | undefined): J
   return Object.entries(object.shape).map(([name, field]) => {
     const schema = jsonSchema(field as z.ZodType, "input");
     const { description, ...rest } = schema;
-    return { name, in: where, required: where === "path" || !(field as z.ZodType).safeParse(undefined).success, description, schema: rest };
+    return {
+      name,
+      in: where,
+      required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
+      description,
+      schema: rest,
+    };
   });
 }
 
@@ -207,12 +283,18 @@ function securityOf(security: Security): JsonObject[] {
   return security === "required" ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
 }
 
-const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 } } };
+const retryAfter = {
+  "Retry-After": {
+    description: "Seconds to wait before retrying.",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
 
 function operation(route: RouteDoc, schemaOf: (schema: z.ZodType) => JsonObject): JsonObject {
   const responses: JsonObject = {};
   const all: Record<number, ResponseDoc> = { ...route.responses };
-  if (route.rateLimit) all[429] = error(`Too many requests: ${RATE_LIMITS[route.rateLimit].description}.`);
+  if (route.rateLimit)
+    all[429] = error(`Too many requests: ${RATE_LIMITS[route.rateLimit].description}.`);
   for (const [status, doc] of Object.entries(all)) {
     responses[status] = {
       description: doc.description,
@@ -228,16 +310,36 @@ function operation(route: RouteDoc, schemaOf: (schema: z.ZodType) => JsonObject)
     tags: route.tags,
     security: securityOf(route.security),
     parameters: [...parameters("path", route.pathParams), ...parameters("query", route.query)],
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.body) } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schemaOf(route.body) } },
+          },
+        }
+      : {}),
     responses,
-    ...(limit ? { "x-rate-limit": { limit: limit.limit, windowSeconds: limit.windowSeconds, scope: limit.scope } } : {}),
+    ...(limit
+      ? {
+          "x-rate-limit": {
+            limit: limit.limit,
+            windowSeconds: limit.windowSeconds,
+            scope: limit.scope,
+          },
+        }
+      : {}),
   };
 }
 
 /** Builds the document; `serverUrl` is where this instance is reached. */
 export function buildOpenApiDocument(serverUrl?: string): JsonObject {
   // Named schemas (`.meta({ id })`) become components and are referenced by $ref.
-  const registry = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", io: "output", unrepresentable: "any", uri: componentRef });
+  const registry = z.toJSONSchema(z.globalRegistry, {
+    target: "draft-2020-12",
+    io: "output",
+    unrepresentable: "any",
+    uri: componentRef,
+  });
   const components: JsonObject = {};
   for (const [id, schema] of Object.entries(registry.schemas)) {
     const { $schema: _s, $id: _i, id: _id, ...rest } = schema as JsonObject;
@@ -245,10 +347,16 @@ export function buildOpenApiDocument(serverUrl?: string): JsonObject {
   }
   const schemaOf = (schema: z.ZodType): JsonObject => {
     const id = z.globalRegistry.get(schema)?.id;
-    return typeof id === "string" && id in components ? { $ref: componentRef(id) } : jsonSchema(schema, "output");
+    return typeof id === "string" && id in components
+      ? { $ref: componentRef(id) }
+      : jsonSchema(schema, "output");
   };
   const paths: Record<string, JsonObject> = {};
-  for (const route of ROUTES) paths[route.path] = { ...(paths[route.path] ?? {}), [route.method]: operation(route, schemaOf) };
+  for (const route of ROUTES)
+    paths[route.path] = {
+      ...(paths[route.path] ?? {}),
+      [route.method]: operation(route, schemaOf),
+    };
   return {
     openapi: OPENAPI_VERSION,
     info: {
@@ -265,7 +373,13 @@ export function buildOpenApiDocument(serverUrl?: string): JsonObject {
     paths,
     components: {
       schemas: components,
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" } },
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "Authorization: Bearer <API_KEY>",
+        },
+      },
     },
   };
 }

@@ -8,20 +8,39 @@ import { startTestApi, type TestApi } from "../testing/test-api";
 // A fake OpenAI-compatible server on 127.0.0.1 whose behaviour each test picks.
 type Mode = "ok" | "slow" | "error500" | "garbage" | "rate-limited";
 let mode: Mode = "ok";
-let received: { authorization?: string; body: { model: string; messages: Array<{ role: string; content: string }> } } | undefined;
+let received:
+  | {
+      authorization?: string;
+      body: { model: string; messages: Array<{ role: string; content: string }> };
+    }
+  | undefined;
 const TIMEOUT_MS = 300;
 
 const fake: Server = createServer((req, res) => {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    received = { authorization: req.headers.authorization, body: JSON.parse(raw) as NonNullable<typeof received>["body"] };
+    received = {
+      authorization: req.headers.authorization,
+      body: JSON.parse(raw) as NonNullable<typeof received>["body"],
+    };
     if (req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
-    if (mode === "slow") return void setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), TIMEOUT_MS * 4);
+    if (mode === "slow")
+      return void setTimeout(
+        () => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
+        TIMEOUT_MS * 4,
+      );
     if (mode === "error500") return void res.writeHead(500).end("boom");
     if (mode === "rate-limited") return void res.writeHead(429).end("slow down");
-    if (mode === "garbage") return void res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[]}');
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: "Phrased by the model." } }] }));
+    if (mode === "garbage")
+      return void res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[]}');
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(
+        JSON.stringify({
+          choices: [{ message: { role: "assistant", content: "Phrased by the model." } }],
+        }),
+      );
   });
 });
 
@@ -32,7 +51,18 @@ beforeAll(async () => {
   const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1/`;
   api = await startTestApi({
     now: new Date("2026-03-10T12:30:00.000Z"),
-    configure: (deps) => ({ ...deps, chat: { winsor: DEFAULT_WINSOR_BOUNDS, model: createOpenAiCompatibleModel({ baseUrl, model: "fake-model", apiKey: "sk-test", timeoutMs: TIMEOUT_MS }) } }),
+    configure: (deps) => ({
+      ...deps,
+      chat: {
+        winsor: DEFAULT_WINSOR_BOUNDS,
+        model: createOpenAiCompatibleModel({
+          baseUrl,
+          model: "fake-model",
+          apiKey: "sk-test",
+          timeoutMs: TIMEOUT_MS,
+        }),
+      },
+    }),
   });
   key = (await api.createKey()).key;
 });
@@ -42,14 +72,21 @@ afterAll(async () => {
 });
 
 const ask = (message: string) =>
-  api.request("/api/chat", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: JSON.stringify({ message }) });
+  api.request("/api/chat", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    body: JSON.stringify({ message }),
+  });
 
 describe("POST /api/chat with an OpenAI-compatible backend", () => {
   it("lets the model phrase the built-in answer from the same sources", async () => {
     mode = "ok";
     const res = await ask("What is on the free tier?");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { answer: "Phrased by the model.", engine: "model", intent: "free_tier" } });
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { answer: "Phrased by the model.", engine: "model", intent: "free_tier" },
+    });
     expect(received?.authorization).toBe("Bearer sk-test");
     expect(received?.body.model).toBe("fake-model");
     const system = received?.body.messages[0]?.content ?? "";
@@ -82,7 +119,13 @@ describe("POST /api/chat with an OpenAI-compatible backend", () => {
   });
 
   it("answers 503 when nothing listens at the configured address", async () => {
-    const closed = createOpenAiCompatibleModel({ baseUrl: "http://127.0.0.1:9/v1", model: "m", timeoutMs: TIMEOUT_MS });
-    await expect(closed.phrase({ question: "q", history: [], draft: "d", sources: [] })).rejects.toMatchObject({ code: "unavailable" });
+    const closed = createOpenAiCompatibleModel({
+      baseUrl: "http://127.0.0.1:9/v1",
+      model: "m",
+      timeoutMs: TIMEOUT_MS,
+    });
+    await expect(
+      closed.phrase({ question: "q", history: [], draft: "d", sources: [] }),
+    ).rejects.toMatchObject({ code: "unavailable" });
   });
 });

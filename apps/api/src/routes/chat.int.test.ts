@@ -10,22 +10,61 @@ const H = 3_600_000;
 
 function trades(gpuName: GpuName, base: number): GpuTradeInput[] {
   const list: GpuTradeInput[] = [];
-  for (let hour = Date.parse("2026-03-01T00:00:00Z"), i = 0; hour <= Date.parse("2026-03-10T11:00:00Z"); hour += H, i++) {
-    list.push({ tradeId: `${gpuName}-${i}`, gpuName, executedAt: new Date(hour + 1_800_000), priceUsdPerGpuHour: base + i * 0.001, gpuHours: 4, provider: "p", source: "test" });
+  for (
+    let hour = Date.parse("2026-03-01T00:00:00Z"), i = 0;
+    hour <= Date.parse("2026-03-10T11:00:00Z");
+    hour += H, i++
+  ) {
+    list.push({
+      tradeId: `${gpuName}-${i}`,
+      gpuName,
+      executedAt: new Date(hour + 1_800_000),
+      priceUsdPerGpuHour: base + i * 0.001,
+      gpuHours: 4,
+      provider: "p",
+      source: "test",
+    });
   }
   return list;
 }
 
-type ChatBody = { success: boolean; data: { answer: string; intent: string; engine: string; sources: Array<{ endpoint: string; parameters: Record<string, string>; values: Array<Record<string, unknown>> }> } };
+type ChatBody = {
+  success: boolean;
+  data: {
+    answer: string;
+    intent: string;
+    engine: string;
+    sources: Array<{
+      endpoint: string;
+      parameters: Record<string, string>;
+      values: Array<Record<string, unknown>>;
+    }>;
+  };
+};
 
 let api: TestApi;
 let key: string;
 beforeAll(async () => {
   api = await startTestApi({ now: NOW });
   await api.load([
-    observation({ date: "2026-03-01", modelId: "anthropic/claude-a", inputPricePerMtok: 3, outputPricePerMtok: 15 }),
-    observation({ date: "2026-03-07", modelId: "anthropic/claude-a", inputPricePerMtok: 2, outputPricePerMtok: 10 }),
-    observation({ date: "2026-03-07", modelId: "openai/gpt-a", inputPricePerMtok: 1, outputPricePerMtok: 8 }),
+    observation({
+      date: "2026-03-01",
+      modelId: "anthropic/claude-a",
+      inputPricePerMtok: 3,
+      outputPricePerMtok: 15,
+    }),
+    observation({
+      date: "2026-03-07",
+      modelId: "anthropic/claude-a",
+      inputPricePerMtok: 2,
+      outputPricePerMtok: 10,
+    }),
+    observation({
+      date: "2026-03-07",
+      modelId: "openai/gpt-a",
+      inputPricePerMtok: 1,
+      outputPricePerMtok: 8,
+    }),
   ]);
   await api.loadGpuTrades([...trades("H100 SXM", 2), ...trades("H200", 3)]);
   key = (await api.createKey()).key;
@@ -33,7 +72,11 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 const ask = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
-  api.request("/api/chat", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  api.request("/api/chat", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function chat(message: string, history?: unknown): Promise<ChatBody["data"]> {
   const res = await ask(history === undefined ? { message } : { message, history });
@@ -51,7 +94,13 @@ describe("POST /api/chat access and validation", () => {
   });
 
   it("refuses bodies outside the schema with 400", async () => {
-    for (const body of [{}, { message: "" }, { message: "x".repeat(2001) }, { message: "hi", extra: 1 }, { message: "hi", history: [{ role: "system", content: "x" }] }]) {
+    for (const body of [
+      {},
+      { message: "" },
+      { message: "x".repeat(2001) },
+      { message: "hi", extra: 1 },
+      { message: "hi", history: [{ role: "system", content: "x" }] },
+    ]) {
       const res = await ask(body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(res.body).toMatchObject({ error: "Bad request" });
@@ -65,20 +114,38 @@ describe("built-in engine", () => {
     const data = await chat("What is the current H100 price?");
     expect(data.intent).toBe("latest");
     // 03-09 settled at 20:00 UTC: prints (03-08 20:00, 03-09 20:00] cover trades i = 188..211, mean 199.5.
-    expect(data.answer).toContain("H100 SXM: $2.200 per GPU-hour (settled 2026-03-09T20:00:00.000Z)");
+    expect(data.answer).toContain(
+      "H100 SXM: $2.200 per GPU-hour (settled 2026-03-09T20:00:00.000Z)",
+    );
     expect(data.sources).toEqual([
-      { endpoint: "/api/daily-index/all", parameters: {}, values: [{ gpu_type: "H100 SXM", region: "global", index_value: expect.closeTo(2.1995, 9), date: "2026-03-09T20:00:00.000Z" }] },
+      {
+        endpoint: "/api/daily-index/all",
+        parameters: {},
+        values: [
+          {
+            gpu_type: "H100 SXM",
+            region: "global",
+            index_value: expect.closeTo(2.1995, 9),
+            date: "2026-03-09T20:00:00.000Z",
+          },
+        ],
+      },
     ]);
   });
 
   it("measures a change over a named period from the first and last rows", async () => {
     const data = await chat("How did the H200 change over the last 5 days?");
     expect(data.intent).toBe("change");
-    expect(data.sources[0]).toMatchObject({ endpoint: "/api/gpu/{gpuName}/index-history", parameters: { gpuName: "H200", startDate: "2026-03-05", endDate: "2026-03-10" } });
+    expect(data.sources[0]).toMatchObject({
+      endpoint: "/api/gpu/{gpuName}/index-history",
+      parameters: { gpuName: "H200", startDate: "2026-03-05", endDate: "2026-03-10" },
+    });
     const [first, last] = data.sources[0]?.values ?? [];
     expect(first).toMatchObject({ timestamp: "2026-03-05T21:00:00.000Z" });
     expect(last).toMatchObject({ timestamp: "2026-03-09T20:00:00.000Z" });
-    expect(data.answer).toMatch(/^H200 rose over the last 5 days: from \$3\.\d{3} per GPU-hour .* \(\+\d+\.\d%\)\.$/);
+    expect(data.answer).toMatch(
+      /^H200 rose over the last 5 days: from \$3\.\d{3} per GPU-hour .* \(\+\d+\.\d%\)\.$/,
+    );
   });
 
   it("compares two labs and finds highs and lows", async () => {
@@ -94,7 +161,10 @@ describe("built-in engine", () => {
   });
 
   it("follows up on the subject of an earlier turn", async () => {
-    const data = await chat("and how did it change?", [{ role: "user", content: "What about anthropic?" }, { role: "assistant", content: "..." }]);
+    const data = await chat("and how did it change?", [
+      { role: "user", content: "What about anthropic?" },
+      { role: "assistant", content: "..." },
+    ]);
     expect(data.intent).toBe("change");
     expect(data.sources[0]?.parameters.lab).toBe("anthropic");
   });
@@ -103,7 +173,10 @@ describe("built-in engine", () => {
     const free = await chat("What can I get for free without a key?");
     expect(free.intent).toBe("free_tier");
     expect(free.answer).toContain("H100 SXM, H200, A100 SXM4, RTX 5090, B200");
-    expect(free.sources.map((s) => s.endpoint)).toEqual(["/api/token-types-free", "/api/gpu-types-free"]);
+    expect(free.sources.map((s) => s.endpoint)).toEqual([
+      "/api/token-types-free",
+      "/api/gpu-types-free",
+    ]);
     const method = await chat("How is the GPU index calculated?");
     expect(method.intent).toBe("methodology");
     expect(method.answer).toContain("5th and 95th percentiles");

@@ -12,7 +12,13 @@ import { answerChat } from "../services/chat/chat-service";
 export function chatRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post("/api/chat", identifyCaller(deps.auth), requireKey, async (req, res) => {
-    const data = { index: deps.index, gpuIndex: deps.gpuIndex, now: deps.clock(), rules: deps.rules, winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS };
+    const data = {
+      index: deps.index,
+      gpuIndex: deps.gpuIndex,
+      now: deps.clock(),
+      rules: deps.rules,
+      winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
+    };
     const result = await answerChat(req.body, data, deps.chat?.model);
     if (!result.ok) {
       sendError(res, result.error);

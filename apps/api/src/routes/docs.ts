@@ -5,7 +5,9 @@ import { methodNotAllowed } from "../http/errors";
 import { buildOpenApiDocument } from "../openapi/document";
 
 /** Swagger UI's files from the swagger-ui-dist npm package, served by us: no CDN. */
-const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const SWAGGER_UI_DIR = dirname(
+  createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"),
+);
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -44,6 +46,9 @@ export function docsRoutes(): Router {
   router.get("/docs/init.js", (_req, res) => {
     res.type("application/javascript").send(DOCS_INIT);
   });
-  router.use("/docs/assets", express.static(SWAGGER_UI_DIR, { index: false, maxAge: "1d", fallthrough: true }));
+  router.use(
+    "/docs/assets",
+    express.static(SWAGGER_UI_DIR, { index: false, maxAge: "1d", fallthrough: true }),
+  );
   return router;
 }

@@ -1,4 +1,12 @@
-import { badRequest, readSingleParameters, type DomainError, type RawQuery, type Result, err, ok } from "@tpi/domain";
+import {
+  badRequest,
+  readSingleParameters,
+  type DomainError,
+  type RawQuery,
+  type Result,
+  err,
+  ok,
+} from "@tpi/domain";
 import { z } from "zod";
 
 /** The contract's error body (section 2.5). */
@@ -12,7 +20,10 @@ export const errorBodySchema = z
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A `YYYY-MM-DD` in a response. */
-export const daySchema = z.string().regex(DAY_PATTERN).meta({ format: "date", example: "2026-08-21" });
+export const daySchema = z
+  .string()
+  .regex(DAY_PATTERN)
+  .meta({ format: "date", example: "2026-08-21" });
 
 /** A `YYYY-MM-DD` query parameter named `name` (real calendar validation happens in the domain rules). */
 export const dayParamSchema = (name: string) =>
@@ -22,7 +33,9 @@ export const dayParamSchema = (name: string) =>
     .meta({ format: "date", example: "2026-08-21" });
 
 /** An ISO 8601 UTC instant with milliseconds, as every timestamp in our responses. */
-export const instantSchema = z.string().meta({ format: "date-time", example: "2026-08-21T20:00:00.000Z" });
+export const instantSchema = z
+  .string()
+  .meta({ format: "date-time", example: "2026-08-21T20:00:00.000Z" });
 
 /**
  * Validates a query string against a schema of optional string fields: unknown and repeated
@@ -36,12 +49,16 @@ export function parseQuery<Shape extends z.ZodRawShape>(
   const single = readSingleParameters(raw, Object.keys(schema.shape));
   if (!single.ok) return single;
   const parsed = schema.safeParse(single.value);
-  if (!parsed.success) return err(badRequest(parsed.error.issues[0]?.message ?? "Invalid query parameters."));
+  if (!parsed.success)
+    return err(badRequest(parsed.error.issues[0]?.message ?? "Invalid query parameters."));
   return ok(parsed.data);
 }
 
 /** Validates one value (a path parameter, a body) against a schema; the first issue's message becomes a 400. */
-export function parseValue<T extends z.ZodType>(schema: T, value: unknown): Result<z.output<T>, DomainError> {
+export function parseValue<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+): Result<z.output<T>, DomainError> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

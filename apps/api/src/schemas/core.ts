@@ -1,4 +1,4 @@
-import type { OTPI_QUERY_PARAMETERS} from "@tpi/domain";
+import type { OTPI_QUERY_PARAMETERS } from "@tpi/domain";
 import { ACCESS_LEVELS, LAB_IDS, type LabId } from "@tpi/domain";
 import { z } from "zod";
 import { dayParamSchema, daySchema, instantSchema } from "./common";
@@ -8,12 +8,20 @@ import { dayParamSchema, daySchema, instantSchema } from "./common";
  * OpenAPI document. Their requests are validated by the domain parser (`parseOtpiQuery`); the
  * parameter names come from the same list (OTPI_QUERY_PARAMETERS) so the two cannot drift.
  */
-const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]).meta({ description: "Model lab identifier (case-sensitive)." });
+const labSchema = z
+  .enum(LAB_IDS as [LabId, ...LabId[]])
+  .meta({ description: "Model lab identifier (case-sensitive)." });
 
 const otpiParameterSchemas = {
-  date: dayParamSchema("date").optional().meta({ description: "One settlement day (UTC). Not combinable with a range." }),
-  startDate: dayParamSchema("startDate").optional().meta({ description: "Inclusive start of a range; needs `endDate`." }),
-  endDate: dayParamSchema("endDate").optional().meta({ description: "Inclusive end of a range; needs `startDate`." }),
+  date: dayParamSchema("date")
+    .optional()
+    .meta({ description: "One settlement day (UTC). Not combinable with a range." }),
+  startDate: dayParamSchema("startDate")
+    .optional()
+    .meta({ description: "Inclusive start of a range; needs `endDate`." }),
+  endDate: dayParamSchema("endDate")
+    .optional()
+    .meta({ description: "Inclusive end of a range; needs `startDate`." }),
   lab: labSchema.optional(),
 } satisfies Record<(typeof OTPI_QUERY_PARAMETERS)[number], z.ZodType>;
 export const otpiQuerySchema = z.object(otpiParameterSchemas);
@@ -38,11 +46,18 @@ export const otpiResponseSchema = z
   .meta({ id: "OtpiResponse" });
 
 export const tokenTypesResponseSchema = z
-  .object({ success: z.literal(true), data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })) })
+  .object({
+    success: z.literal(true),
+    data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })),
+  })
   .meta({ id: "TokenTypes" });
 
 export const tokenTypesFreeResponseSchema = z
-  .object({ success: z.literal(true), access: z.literal("free-tier"), data: z.array(z.object({ lab: labSchema, label: z.string() })) })
+  .object({
+    success: z.literal(true),
+    access: z.literal("free-tier"),
+    data: z.array(z.object({ lab: labSchema, label: z.string() })),
+  })
   .meta({ id: "TokenTypesFree" });
 
 export const healthResponseSchema = z

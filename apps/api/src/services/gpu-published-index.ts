@@ -1,4 +1,10 @@
-import { nearestRecord, type DailyValue, type GpuName, type HourlyPrint, type UtcDay } from "@tpi/domain";
+import {
+  nearestRecord,
+  type DailyValue,
+  type GpuName,
+  type HourlyPrint,
+  type UtcDay,
+} from "@tpi/domain";
 import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
 import type { Logger } from "../logger";
 
@@ -31,7 +37,11 @@ export class GpuPublishedIndex {
   startAutoRefresh(intervalMs: number): void {
     this.stopAutoRefresh();
     this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) => this.log.warn("GPU index refresh failed; serving the last loaded values", { error: String(error) }));
+      this.refresh().catch((error: unknown) =>
+        this.log.warn("GPU index refresh failed; serving the last loaded values", {
+          error: String(error),
+        }),
+      );
     }, intervalMs);
     this.timer.unref();
   }
@@ -61,7 +71,9 @@ export class GpuPublishedIndex {
 
   /** Daily values with startDate <= day <= endDate (no lower bound when startDate is undefined), oldest first. */
   dailyBetween(gpu: GpuName, startDate: UtcDay | undefined, endDate: UtcDay): DailyValue[] {
-    return (this.daily.get(gpu) ?? []).filter((v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate);
+    return (this.daily.get(gpu) ?? []).filter(
+      (v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate,
+    );
   }
 }
 

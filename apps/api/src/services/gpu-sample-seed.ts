@@ -1,4 +1,10 @@
-import { generateGpuSample, gpuSampleStartDay, insertGpuTradesIfAbsent, type Db, type GpuTradeInput } from "@tpi/db";
+import {
+  generateGpuSample,
+  gpuSampleStartDay,
+  insertGpuTradesIfAbsent,
+  type Db,
+  type GpuTradeInput,
+} from "@tpi/db";
 
 const BATCH = 20_000;
 

@@ -25,7 +25,12 @@ import {
   type Db,
 } from "@tpi/db";
 
-export type GpuSettlementReport = { prints: number; carriedPrints: number; dailyValues: number; lastPrintHour: Date | undefined };
+export type GpuSettlementReport = {
+  prints: number;
+  carriedPrints: number;
+  dailyValues: number;
+  lastPrintHour: Date | undefined;
+};
 
 /** Hours printed per transaction: a month keeps transactions short and memory small (~30k trades). */
 const HOURS_PER_TRANSACTION = 31 * 24;
@@ -41,7 +46,12 @@ export async function settleGpuIndex(
   db: Db,
   options: { now: Date; bounds: WinsorBounds; onProgress?: (done: number, total: number) => void },
 ): Promise<GpuSettlementReport> {
-  const report: GpuSettlementReport = { prints: 0, carriedPrints: 0, dailyValues: 0, lastPrintHour: undefined };
+  const report: GpuSettlementReport = {
+    prints: 0,
+    carriedPrints: 0,
+    dailyValues: 0,
+    lastPrintHour: undefined,
+  };
   const lastHour = floorToHour(options.now);
   for (const [position, gpuName] of GPU_NAMES.entries()) {
     for (;;) {
@@ -49,11 +59,30 @@ export async function settleGpuIndex(
         async (tx) => {
           await lockGpuSettlement(tx);
           const previous = await latestGpuPrint(tx, gpuName);
-          const firstHour = previous ? new Date(previous.hour.getTime() + MS_PER_HOUR) : await firstPrintHour(tx, gpuName);
+          const firstHour = previous
+            ? new Date(previous.hour.getTime() + MS_PER_HOUR)
+            : await firstPrintHour(tx, gpuName);
           if (firstHour === undefined || firstHour > lastHour) return true;
-          const chunkLast = new Date(Math.min(lastHour.getTime(), firstHour.getTime() + (HOURS_PER_TRANSACTION - 1) * MS_PER_HOUR));
-          const trades = await gpuTradesBetween(tx, gpuName, new Date(firstHour.getTime() - MS_PER_HOUR), chunkLast);
-          const prints = computeHourlyPrints(gpuName, trades, firstHour, chunkLast, previous, options.bounds);
+          const chunkLast = new Date(
+            Math.min(
+              lastHour.getTime(),
+              firstHour.getTime() + (HOURS_PER_TRANSACTION - 1) * MS_PER_HOUR,
+            ),
+          );
+          const trades = await gpuTradesBetween(
+            tx,
+            gpuName,
+            new Date(firstHour.getTime() - MS_PER_HOUR),
+            chunkLast,
+          );
+          const prints = computeHourlyPrints(
+            gpuName,
+            trades,
+            firstHour,
+            chunkLast,
+            previous,
+            options.bounds,
+          );
           await insertGpuPrints(tx, prints, new Date());
           report.prints += prints.length;
           report.carriedPrints += prints.filter((p) => p.carried).length;
@@ -76,13 +105,20 @@ export async function settleGpuIndex(
 }
 
 /** The first print covers the hour of the GPU's first trade. */
-async function firstPrintHour(tx: Parameters<typeof latestGpuPrint>[0], gpuName: GpuName): Promise<Date | undefined> {
+async function firstPrintHour(
+  tx: Parameters<typeof latestGpuPrint>[0],
+  gpuName: GpuName,
+): Promise<Date | undefined> {
   const first = await firstGpuTradeAt(tx, gpuName);
   return first ? new Date(floorToHour(first).getTime() + MS_PER_HOUR) : undefined;
 }
 
 /** Settles the days after the last settled one whose settlement instant is at or before `printedThrough`. */
-async function settleDays(tx: Parameters<typeof latestGpuPrint>[0], gpuName: GpuName, printedThrough: Date): Promise<number> {
+async function settleDays(
+  tx: Parameters<typeof latestGpuPrint>[0],
+  gpuName: GpuName,
+  printedThrough: Date,
+): Promise<number> {
   const lastDaily = await latestGpuDailyValue(tx, gpuName);
   const lastDay = latestSettledDayAt(printedThrough);
   let firstDay: UtcDay;
@@ -92,10 +128,16 @@ async function settleDays(tx: Parameters<typeof latestGpuPrint>[0], gpuName: Gpu
     if (!firstPrint) return 0;
     // The day whose settlement period contains the first print.
     const day = newYorkDayOf(firstPrint.hour);
-    firstDay = settlementInstant(day).getTime() >= firstPrint.hour.getTime() ? day : addDays(day, 1);
+    firstDay =
+      settlementInstant(day).getTime() >= firstPrint.hour.getTime() ? day : addDays(day, 1);
   }
   if (firstDay > lastDay) return 0;
-  const prints = await gpuPrintsBetween(tx, gpuName, settlementInstant(addDays(firstDay, -1)), settlementInstant(lastDay));
+  const prints = await gpuPrintsBetween(
+    tx,
+    gpuName,
+    settlementInstant(addDays(firstDay, -1)),
+    settlementInstant(lastDay),
+  );
   const values: DailyValue[] = [];
   for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
     const value = computeDailyValue(gpuName, day, prints);

@@ -40,10 +40,16 @@ export const GPU_TYPES_BODY: GpuCatalogResponse = {
 };
 export const GPU_TYPES_FREE_BODY: GpuCatalogResponse = {
   success: true,
-  data: GPU_CATALOG.filter((e) => e.freeTier).map(({ gpuName }) => ({ gpu_name: gpuName, region: GPU_REGION })),
+  data: GPU_CATALOG.filter((e) => e.freeTier).map(({ gpuName }) => ({
+    gpu_name: gpuName,
+    region: GPU_REGION,
+  })),
 };
 
-export function answerGpuCatalog(rawQuery: RawQuery, freeOnly: boolean): Result<GpuCatalogResponse, DomainError> {
+export function answerGpuCatalog(
+  rawQuery: RawQuery,
+  freeOnly: boolean,
+): Result<GpuCatalogResponse, DomainError> {
   const query = parseQuery(noQuerySchema, rawQuery);
   if (!query.ok) return query;
   return ok(freeOnly ? GPU_TYPES_FREE_BODY : GPU_TYPES_BODY);
@@ -56,7 +62,12 @@ function readableGpu(rawName: unknown, access: AccessLevel): Result<GpuName, Dom
   return authorizeGpu(gpu.value, access);
 }
 
-export function answerGpuLatest(rawName: unknown, rawQuery: RawQuery, access: AccessLevel, index: GpuPublishedIndex): Result<GpuLatestResponse, DomainError> {
+export function answerGpuLatest(
+  rawName: unknown,
+  rawQuery: RawQuery,
+  access: AccessLevel,
+  index: GpuPublishedIndex,
+): Result<GpuLatestResponse, DomainError> {
   const gpu = readableGpu(rawName, access);
   if (!gpu.ok) return gpu;
   const query = parseQuery(noQuerySchema, rawQuery);
@@ -65,16 +76,35 @@ export function answerGpuLatest(rawName: unknown, rawQuery: RawQuery, access: Ac
   if (!print) return err(noData(`No hourly index data found for ${gpu.value}`));
   return ok({
     success: true,
-    data: { gpu_name: gpu.value, region: GPU_REGION, index_value: print.indexValue, last_updated: print.hour.toISOString(), is_carried: print.carried },
+    data: {
+      gpu_name: gpu.value,
+      region: GPU_REGION,
+      index_value: print.indexValue,
+      last_updated: print.hour.toISOString(),
+      is_carried: print.carried,
+    },
   });
 }
 
-export function answerDailyIndexAll(rawQuery: RawQuery, access: AccessLevel, index: GpuPublishedIndex): Result<DailyIndexAllResponse, DomainError> {
+export function answerDailyIndexAll(
+  rawQuery: RawQuery,
+  access: AccessLevel,
+  index: GpuPublishedIndex,
+): Result<DailyIndexAllResponse, DomainError> {
   const query = parseQuery(noQuerySchema, rawQuery);
   if (!query.ok) return query;
   const data = visibleGpus(access).flatMap((gpu) => {
     const value = index.latestDaily(gpu);
-    return value ? [{ gpu_type: gpu, region: GPU_REGION, index_value: value.indexValue, date: value.settledAt.toISOString() }] : [];
+    return value
+      ? [
+          {
+            gpu_type: gpu,
+            region: GPU_REGION,
+            index_value: value.indexValue,
+            date: value.settledAt.toISOString(),
+          },
+        ]
+      : [];
   });
   if (data.length === 0) return err(noData("No daily index data found for any GPU"));
   const date = data.map((row) => row.date).reduce((a, b) => (a >= b ? a : b));
@@ -82,7 +112,12 @@ export function answerDailyIndexAll(rawQuery: RawQuery, access: AccessLevel, ind
 }
 
 /** Requires a key (checked by the route); every GPU is readable with one. */
-export function answerGpuHistory(rawName: unknown, rawQuery: RawQuery, access: AccessLevel, index: GpuPublishedIndex): Result<GpuHistoryResponse, DomainError> {
+export function answerGpuHistory(
+  rawName: unknown,
+  rawQuery: RawQuery,
+  access: AccessLevel,
+  index: GpuPublishedIndex,
+): Result<GpuHistoryResponse, DomainError> {
   const gpu = readableGpu(rawName, access);
   if (!gpu.ok) return gpu;
   const query = parseQuery(gpuHistoryQuerySchema, rawQuery);
@@ -120,7 +155,10 @@ export function answerGpuIndexHistory(
   if (!range.ok) return range;
   const values = index.dailyBetween(gpu.value, range.value.startDate, range.value.endDate);
   if (values.length === 0) return err(noData(`No daily index data found for ${gpu.value}`));
-  const data = values.map((v) => ({ timestamp: v.settledAt.toISOString(), index_value: v.indexValue }));
+  const data = values.map((v) => ({
+    timestamp: v.settledAt.toISOString(),
+    index_value: v.indexValue,
+  }));
   return ok({
     success: true,
     gpu_type: gpu.value,

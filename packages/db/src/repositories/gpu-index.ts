@@ -17,12 +17,23 @@ const GPU_SETTLEMENT_LOCK_KEY = 7_224_019_005;
  * how many were new. The rows travel as one JSON text parameter: Prisma's driver adapter converts
  * array parameters element by element, which costs more than PostgreSQL's insert itself.
  */
-export async function insertGpuTradesIfAbsent(db: Tx, trades: readonly GpuTradeInput[]): Promise<number> {
+export async function insertGpuTradesIfAbsent(
+  db: Tx,
+  trades: readonly GpuTradeInput[],
+): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < trades.length; start += INSERT_CHUNK) {
     const chunk = trades.slice(start, start + INSERT_CHUNK);
     const json = JSON.stringify(
-      chunk.map((t) => [t.tradeId, t.gpuName, t.executedAt.toISOString(), t.priceUsdPerGpuHour, t.gpuHours, t.provider, t.source]),
+      chunk.map((t) => [
+        t.tradeId,
+        t.gpuName,
+        t.executedAt.toISOString(),
+        t.priceUsdPerGpuHour,
+        t.gpuHours,
+        t.provider,
+        t.source,
+      ]),
     );
     inserted += await db.$executeRawUnsafe(
       `insert into gpu_trade (trade_id, gpu_name, executed_at, price_usd_per_gpu_hour, gpu_hours, provider, source)
@@ -40,16 +51,31 @@ export async function countGpuTrades(db: Tx): Promise<number> {
 }
 
 /** Trades of one GPU executed in [from, to). Read as one JSON text: Prisma's per-row decoding is the slow part of large reads. */
-export async function gpuTradesBetween(db: Tx, gpuName: GpuName, from: Date, to: Date): Promise<GpuTrade[]> {
+export async function gpuTradesBetween(
+  db: Tx,
+  gpuName: GpuName,
+  from: Date,
+  to: Date,
+): Promise<GpuTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
     select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider))::text as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
   const rows = JSON.parse(row?.rows ?? "[]") as [number, number, number, string][];
-  return rows.map(([ms, price, gpuHours, provider]) => ({ gpuName, executedAt: new Date(ms), priceUsdPerGpuHour: price, gpuHours, provider }));
+  return rows.map(([ms, price, gpuHours, provider]) => ({
+    gpuName,
+    executedAt: new Date(ms),
+    priceUsdPerGpuHour: price,
+    gpuHours,
+    provider,
+  }));
 }
 
 export async function firstGpuTradeAt(db: Tx, gpuName: GpuName): Promise<Date | undefined> {
-  const row = await db.gpuTrade.findFirst({ where: { gpuName }, orderBy: { executedAt: "asc" }, select: { executedAt: true } });
+  const row = await db.gpuTrade.findFirst({
+    where: { gpuName },
+    orderBy: { executedAt: "asc" },
+    select: { executedAt: true },
+  });
   return row?.executedAt;
 }
 
@@ -63,11 +89,24 @@ export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPr
 }
 
 /** Published prints are final: an existing (gpu, hour) is never overwritten. Rows travel as one JSON text. */
-export async function insertGpuPrints(db: Tx, prints: readonly HourlyPrint[], computedAt: Date): Promise<number> {
+export async function insertGpuPrints(
+  db: Tx,
+  prints: readonly HourlyPrint[],
+  computedAt: Date,
+): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < prints.length; start += INSERT_CHUNK) {
     const json = JSON.stringify(
-      prints.slice(start, start + INSERT_CHUNK).map((p) => [p.gpuName, p.hour.toISOString(), p.indexValue, p.carried, p.tradeCount, p.gpuHours]),
+      prints
+        .slice(start, start + INSERT_CHUNK)
+        .map((p) => [
+          p.gpuName,
+          p.hour.toISOString(),
+          p.indexValue,
+          p.carried,
+          p.tradeCount,
+          p.gpuHours,
+        ]),
     );
     inserted += await db.$executeRawUnsafe(
       `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, computed_at)
@@ -82,19 +121,36 @@ export async function insertGpuPrints(db: Tx, prints: readonly HourlyPrint[], co
 }
 
 /** Prints of one GPU with after < hour <= through, oldest first. */
-export async function gpuPrintsBetween(db: Tx, gpuName: GpuName, after: Date, through: Date): Promise<HourlyPrint[]> {
-  const rows = await db.gpuHourlyPrint.findMany({ where: { gpuName, hour: { gt: after, lte: through } }, orderBy: { hour: "asc" } });
+export async function gpuPrintsBetween(
+  db: Tx,
+  gpuName: GpuName,
+  after: Date,
+  through: Date,
+): Promise<HourlyPrint[]> {
+  const rows = await db.gpuHourlyPrint.findMany({
+    where: { gpuName, hour: { gt: after, lte: through } },
+    orderBy: { hour: "asc" },
+  });
   return rows.map(toPrint);
 }
 
-export async function latestGpuDailyValue(db: Tx, gpuName: GpuName): Promise<DailyValue | undefined> {
+export async function latestGpuDailyValue(
+  db: Tx,
+  gpuName: GpuName,
+): Promise<DailyValue | undefined> {
   const row = await db.gpuDailyValue.findFirst({ where: { gpuName }, orderBy: { day: "desc" } });
   return row ? toDaily(row) : undefined;
 }
 
-export async function insertGpuDailyValues(db: Tx, values: readonly DailyValue[], computedAt: Date): Promise<number> {
+export async function insertGpuDailyValues(
+  db: Tx,
+  values: readonly DailyValue[],
+  computedAt: Date,
+): Promise<number> {
   if (values.length === 0) return 0;
-  const json = JSON.stringify(values.map((v) => [v.gpuName, v.day, v.settledAt.toISOString(), v.indexValue, v.printCount]));
+  const json = JSON.stringify(
+    values.map((v) => [v.gpuName, v.day, v.settledAt.toISOString(), v.indexValue, v.printCount]),
+  );
   return db.$executeRawUnsafe(
     `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, computed_at)
      select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, $2::timestamptz
@@ -128,20 +184,52 @@ export async function allGpuDailyValues(db: Tx): Promise<DailyValue[]> {
 
 /** Moves whenever a print or a daily value is published. */
 export async function gpuPublicationFingerprint(db: Tx): Promise<string> {
-  const [row] = await db.$queryRaw<{ prints: bigint; daily: bigint; latest_print: Date | null; latest_daily: Date | null }[]>`
+  const [row] = await db.$queryRaw<
+    { prints: bigint; daily: bigint; latest_print: Date | null; latest_daily: Date | null }[]
+  >`
     select (select count(*) from gpu_hourly_print) as prints, (select count(*) from gpu_daily_value) as daily,
            (select max(computed_at) from gpu_hourly_print) as latest_print, (select max(computed_at) from gpu_daily_value) as latest_daily`;
-  return [row?.prints ?? 0n, row?.daily ?? 0n, row?.latest_print?.toISOString() ?? "-", row?.latest_daily?.toISOString() ?? "-"].join(":");
+  return [
+    row?.prints ?? 0n,
+    row?.daily ?? 0n,
+    row?.latest_print?.toISOString() ?? "-",
+    row?.latest_daily?.toISOString() ?? "-",
+  ].join(":");
 }
 
-type PrintRow = { gpuName: string; hour: Date; indexValue: number; carried: boolean; tradeCount: number; gpuHours: number };
-type DailyRow = { gpuName: string; day: Date; settledAt: Date; indexValue: number; printCount: number };
+type PrintRow = {
+  gpuName: string;
+  hour: Date;
+  indexValue: number;
+  carried: boolean;
+  tradeCount: number;
+  gpuHours: number;
+};
+type DailyRow = {
+  gpuName: string;
+  day: Date;
+  settledAt: Date;
+  indexValue: number;
+  printCount: number;
+};
 
 function toPrint(row: PrintRow): HourlyPrint {
-  return { gpuName: row.gpuName as GpuName, hour: row.hour, indexValue: row.indexValue, carried: row.carried, tradeCount: row.tradeCount, gpuHours: row.gpuHours };
+  return {
+    gpuName: row.gpuName as GpuName,
+    hour: row.hour,
+    indexValue: row.indexValue,
+    carried: row.carried,
+    tradeCount: row.tradeCount,
+    gpuHours: row.gpuHours,
+  };
 }
 
 function toDaily(row: DailyRow): DailyValue {
-  return { gpuName: row.gpuName as GpuName, day: dateToDay(row.day) as UtcDay, settledAt: row.settledAt, indexValue: row.indexValue, printCount: row.printCount };
+  return {
+    gpuName: row.gpuName as GpuName,
+    day: dateToDay(row.day) as UtcDay,
+    settledAt: row.settledAt,
+    indexValue: row.indexValue,
+    printCount: row.printCount,
+  };
 }
-

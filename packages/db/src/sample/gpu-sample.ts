@@ -1,4 +1,13 @@
-import { GPU_CATALOG, daysBetween, eachUtcDay, startOfUtcDay, subtractMonthsClamped, utcDayOf, type GpuName, type UtcDay } from "@tpi/domain";
+import {
+  GPU_CATALOG,
+  daysBetween,
+  eachUtcDay,
+  startOfUtcDay,
+  subtractMonthsClamped,
+  utcDayOf,
+  type GpuName,
+  type UtcDay,
+} from "@tpi/domain";
 import type { GpuTradeInput } from "../repositories/gpu-index";
 import { normal, seededRandom } from "./prng";
 
@@ -14,7 +23,13 @@ export const GPU_SAMPLE_TRADES_PER_DAY = 1_000;
  * TREND_DAYS from TREND_START (flat afterwards), plus slow waves. Levels follow public on-demand
  * rental prices of 2025-2026: Hopper falling as Blackwell ramps, consumer cards rising.
  */
-type SampleGpu = { gpuName: GpuName; from: number; to: number; tradeShare: number; typicalGpuHours: number };
+type SampleGpu = {
+  gpuName: GpuName;
+  from: number;
+  to: number;
+  tradeShare: number;
+  typicalGpuHours: number;
+};
 const SAMPLE_GPUS: readonly SampleGpu[] = [
   { gpuName: "H100 SXM", from: 2.78, to: 2.05, tradeShare: 0.3, typicalGpuHours: 64 },
   { gpuName: "H200", from: 3.75, to: 3.05, tradeShare: 0.17, typicalGpuHours: 64 },
@@ -28,11 +43,19 @@ const TREND_DAYS = 548;
 /** Relative activity by UTC weekday (Sunday first). */
 const WEEKDAY_FACTOR = [0.75, 1.05, 1.08, 1.08, 1.06, 1.02, 0.8] as const;
 /** Relative activity by UTC hour: busiest during US and European working hours. */
-const HOUR_WEIGHT = [4, 3, 3, 2, 2, 2, 3, 4, 6, 7, 8, 8, 9, 10, 11, 11, 10, 9, 8, 7, 6, 6, 5, 5] as const;
+const HOUR_WEIGHT = [
+  4, 3, 3, 2, 2, 2, 3, 4, 6, 7, 8, 8, 9, 10, 11, 11, 10, 9, 8, 7, 6, 6, 5, 5,
+] as const;
 const HOUR_WEIGHT_TOTAL = HOUR_WEIGHT.reduce((a, b) => a + b, 0);
-const PROVIDERS = Array.from({ length: 24 }, (_, i) => `provider-${String(i + 1).padStart(2, "0")}`);
+const PROVIDERS = Array.from(
+  { length: 24 },
+  (_, i) => `provider-${String(i + 1).padStart(2, "0")}`,
+);
 
-if (Math.abs(SAMPLE_GPUS.reduce((t, g) => t + g.tradeShare, 0) - 1) > 1e-9 || SAMPLE_GPUS.length !== GPU_CATALOG.length) {
+if (
+  Math.abs(SAMPLE_GPUS.reduce((t, g) => t + g.tradeShare, 0) - 1) > 1e-9 ||
+  SAMPLE_GPUS.length !== GPU_CATALOG.length
+) {
   throw new Error("the GPU sample must cover the catalog with trade shares summing to 1");
 }
 
@@ -41,7 +64,10 @@ function dayLevel(gpu: SampleGpu, day: UtcDay, gpuIndex: number): number {
   const t = daysBetween(TREND_START, day);
   const progress = Math.min(1, Math.max(0, t / TREND_DAYS));
   const trend = gpu.from + (gpu.to - gpu.from) * progress;
-  const waves = 1 + 0.025 * Math.sin((2 * Math.PI * t) / 23 + gpuIndex) + 0.035 * Math.sin((2 * Math.PI * t) / 97 + 2 * gpuIndex);
+  const waves =
+    1 +
+    0.025 * Math.sin((2 * Math.PI * t) / 23 + gpuIndex) +
+    0.035 * Math.sin((2 * Math.PI * t) / 97 + 2 * gpuIndex);
   return trend * waves;
 }
 
@@ -66,7 +92,15 @@ export function sampleGpuTradesOn(gpuName: GpuName, day: UtcDay): GpuTradeInput[
   const random = seededRandom(`gpu|${gpuName}|${day}`);
   const dayStart = startOfUtcDay(day).getTime();
   const weekday = startOfUtcDay(day).getUTCDay();
-  const count = Math.max(1, Math.round(GPU_SAMPLE_TRADES_PER_DAY * gpu.tradeShare * (WEEKDAY_FACTOR[weekday] ?? 1) * Math.exp(0.15 * normal(random))));
+  const count = Math.max(
+    1,
+    Math.round(
+      GPU_SAMPLE_TRADES_PER_DAY *
+        gpu.tradeShare *
+        (WEEKDAY_FACTOR[weekday] ?? 1) *
+        Math.exp(0.15 * normal(random)),
+    ),
+  );
   const level = dayLevel(gpu, day, gpuIndex) * Math.exp(0.01 * normal(random));
   const trades: GpuTradeInput[] = [];
   for (let i = 0; i < count; i++) {
@@ -94,7 +128,10 @@ export function gpuSampleStartDay(now: Date): UtcDay {
 }
 
 /** Every sample trade from the start of the sample up to (excluding) `now`, one GPU-day at a time. */
-export function* generateGpuSample(now: Date, from: UtcDay = gpuSampleStartDay(now)): Generator<GpuTradeInput[]> {
+export function* generateGpuSample(
+  now: Date,
+  from: UtcDay = gpuSampleStartDay(now),
+): Generator<GpuTradeInput[]> {
   for (const day of eachUtcDay(from, utcDayOf(now))) {
     for (const { gpuName } of SAMPLE_GPUS) {
       yield sampleGpuTradesOn(gpuName, day).filter((t) => t.executedAt.getTime() < now.getTime());

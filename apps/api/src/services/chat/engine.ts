@@ -27,7 +27,13 @@ import type { PublishedIndex } from "../published-index";
  * number in an answer comes from a row listed in `sources`. The caller holds a key, so every lab
  * and GPU and all history are in reach.
  */
-export type ChatData = { index: PublishedIndex; gpuIndex: GpuPublishedIndex; now: Date; rules: MethodologyRules; winsor: WinsorBounds };
+export type ChatData = {
+  index: PublishedIndex;
+  gpuIndex: GpuPublishedIndex;
+  now: Date;
+  rules: MethodologyRules;
+  winsor: WinsorBounds;
+};
 export type ChatTurn = { role: "user" | "assistant"; content: string };
 export type EngineAnswer = { intent: ChatIntent; answer: string; sources: ChatSource[] };
 
@@ -81,7 +87,12 @@ export function findSubjects(text: string): Subject[] {
   };
   for (const [pattern, gpu] of GPU_PATTERNS) add(lower.search(pattern), { kind: "gpu", gpu });
   const labWords: Array<[string, LabId]> = [
-    ...LAB_CATALOG.flatMap(({ lab, label }): Array<[string, LabId]> => [[lab, lab], [label.toLowerCase(), lab]]),
+    ...LAB_CATALOG.flatMap(
+      ({ lab, label }): Array<[string, LabId]> => [
+        [lab, lab],
+        [label.toLowerCase(), lab],
+      ],
+    ),
     ...Object.entries(LAB_ALIASES),
   ];
   for (const [word, lab] of labWords) {
@@ -98,8 +109,14 @@ const UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7 };
 export function findPeriod(text: string, now: Date): Period {
   const today = utcDayOf(now);
   const lower = text.toLowerCase();
-  const between = /from\s+(\d{4}-\d{2}-\d{2})\s+(?:to|until|through|and)\s+(\d{4}-\d{2}-\d{2})/.exec(lower);
-  if (between?.[1] && between[2]) return { startDate: between[1], endDate: between[2], label: `from ${between[1]} to ${between[2]}` };
+  const between =
+    /from\s+(\d{4}-\d{2}-\d{2})\s+(?:to|until|through|and)\s+(\d{4}-\d{2}-\d{2})/.exec(lower);
+  if (between?.[1] && between[2])
+    return {
+      startDate: between[1],
+      endDate: between[2],
+      label: `from ${between[1]} to ${between[2]}`,
+    };
   const since = /since\s+(\d{4}-\d{2}-\d{2})/.exec(lower);
   if (since?.[1]) return { startDate: since[1], endDate: today, label: `since ${since[1]}` };
   const counted = /(?:last|past|previous)?\s*(\d{1,4})\s+(day|week|month|year)s?/.exec(lower);
@@ -109,20 +126,34 @@ export function findPeriod(text: string, now: Date): Period {
   if (amount !== undefined && unit !== undefined && amount > 0) {
     const startDate =
       unit === "month" || unit === "quarter" || unit === "year"
-        ? subtractMonthsClamped(today, amount * (unit === "month" ? 1 : unit === "quarter" ? 3 : 12))
+        ? subtractMonthsClamped(
+            today,
+            amount * (unit === "month" ? 1 : unit === "quarter" ? 3 : 12),
+          )
         : addDays(today, -amount * (UNIT_DAYS[unit] ?? 1));
-    return { startDate, endDate: today, label: `over the last ${amount === 1 ? unit : `${amount} ${unit}s`}` };
+    return {
+      startDate,
+      endDate: today,
+      label: `over the last ${amount === 1 ? unit : `${amount} ${unit}s`}`,
+    };
   }
-  return { startDate: addDays(today, -DEFAULT_PERIOD_DAYS), endDate: today, label: `over the last ${DEFAULT_PERIOD_DAYS} days` };
+  return {
+    startDate: addDays(today, -DEFAULT_PERIOD_DAYS),
+    endDate: today,
+    label: `over the last ${DEFAULT_PERIOD_DAYS} days`,
+  };
 }
 
 const PATTERNS = {
-  methodology: /methodolog|winsori|how (?:is|are|do you|does)\b.*\b(?:calculat|comput|settl|made|built|derived|weight)|what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/,
+  methodology:
+    /methodolog|winsori|how (?:is|are|do you|does)\b.*\b(?:calculat|comput|settl|made|built|derived|weight)|what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/,
   freeTier: /\bfree\b|without (?:an? )?(?:api )?key|no (?:api )?key|public tier/,
-  extreme: /\b(?:highest|lowest|peak|maximum|minimum|max|min|high|low|cheapest|most expensive|priciest|least expensive)\b/,
+  extreme:
+    /\b(?:highest|lowest|peak|maximum|minimum|max|min|high|low|cheapest|most expensive|priciest|least expensive)\b/,
   ranking: /\b(?:cheapest|most expensive|priciest|least expensive)\b/,
   wantsHigh: /\b(?:highest|peak|maximum|max|high|most expensive|priciest)\b/,
-  change: /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/,
+  change:
+    /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/,
   compare: /\b(?:compare[sd]?|comparison|versus|vs\.?|cheaper|more expensive|difference between)\b/,
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
   gpuDomain: /\bgpus?\b|\bcompute\b|\bcards?\b/,
@@ -130,14 +161,24 @@ const PATTERNS = {
 };
 
 /** Answers one question; `history` supplies the labs or GPUs of a follow-up that names none. */
-export function answerQuestion(message: string, history: readonly ChatTurn[], data: ChatData): EngineAnswer {
+export function answerQuestion(
+  message: string,
+  history: readonly ChatTurn[],
+  data: ChatData,
+): EngineAnswer {
   const lower = message.toLowerCase();
   let subjects = findSubjects(message);
   if (subjects.length === 0) {
-    const earlier = [...history].reverse().find((turn) => turn.role === "user" && findSubjects(turn.content).length > 0);
+    const earlier = [...history]
+      .reverse()
+      .find((turn) => turn.role === "user" && findSubjects(turn.content).length > 0);
     if (earlier && !PATTERNS.freeTier.test(lower)) subjects = findSubjects(earlier.content);
   }
-  const domain: "gpu" | "lab" | undefined = PATTERNS.gpuDomain.test(lower) ? "gpu" : PATTERNS.labDomain.test(lower) ? "lab" : undefined;
+  const domain: "gpu" | "lab" | undefined = PATTERNS.gpuDomain.test(lower)
+    ? "gpu"
+    : PATTERNS.labDomain.test(lower)
+      ? "lab"
+      : undefined;
 
   if (PATTERNS.methodology.test(lower)) return methodologyAnswer(subjects, domain, data);
   if (PATTERNS.freeTier.test(lower)) return freeTierAnswer();
@@ -147,30 +188,65 @@ export function answerQuestion(message: string, history: readonly ChatTurn[], da
       const pool = subjects.length > 1 ? subjects : all();
       if (pool.length > 0) return rankingAnswer(pool, PATTERNS.wantsHigh.test(lower), data);
     }
-    if (subjects.length > 0) return extremeAnswer(subjects, findPeriod(message, data.now), PATTERNS.wantsHigh.test(lower), data);
+    if (subjects.length > 0)
+      return extremeAnswer(
+        subjects,
+        findPeriod(message, data.now),
+        PATTERNS.wantsHigh.test(lower),
+        data,
+      );
   }
-  if (PATTERNS.change.test(lower) && subjects.length > 0) return changeAnswer(subjects, findPeriod(message, data.now), data);
-  if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0)) return compareAnswer(subjects, data);
+  if (PATTERNS.change.test(lower) && subjects.length > 0)
+    return changeAnswer(subjects, findPeriod(message, data.now), data);
+  if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0))
+    return compareAnswer(subjects, data);
   if (subjects.length > 0) return latestAnswer(subjects, data);
-  if (domain !== undefined && (PATTERNS.latest.test(lower) || PATTERNS.compare.test(lower))) return latestAnswer(all(), data);
+  if (domain !== undefined && (PATTERNS.latest.test(lower) || PATTERNS.compare.test(lower)))
+    return latestAnswer(all(), data);
   return { intent: "out_of_scope", answer: OUT_OF_SCOPE_ANSWER, sources: [] };
 }
 
 const allGpus = (): Subject[] => GPU_NAMES.map((gpu) => ({ kind: "gpu", gpu }));
 const allLabs = (): Subject[] => LAB_CATALOG.map(({ lab, label }) => ({ kind: "lab", lab, label }));
 const nameOf = (s: Subject) => (s.kind === "gpu" ? s.gpu : s.label);
-const formatValue = (s: Subject, value: number) => (s.kind === "gpu" ? `$${value.toFixed(3)} per GPU-hour` : `$${value.toFixed(4)} per million tokens`);
-const percent = (from: number, to: number) => `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
+const formatValue = (s: Subject, value: number) =>
+  s.kind === "gpu"
+    ? `$${value.toFixed(3)} per GPU-hour`
+    : `$${value.toFixed(4)} per million tokens`;
+const percent = (from: number, to: number) =>
+  `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
 
 /** The subject's latest settled daily value. */
 function latestPoint(s: Subject, data: ChatData): Point | undefined {
   if (s.kind === "gpu") {
     const value = data.gpuIndex.latestDaily(s.gpu);
-    return value && { at: value.settledAt.toISOString(), value: value.indexValue, row: { gpu_type: s.gpu, region: GPU_REGION, index_value: value.indexValue, date: value.settledAt.toISOString() } };
+    return (
+      value && {
+        at: value.settledAt.toISOString(),
+        value: value.indexValue,
+        row: {
+          gpu_type: s.gpu,
+          region: GPU_REGION,
+          index_value: value.indexValue,
+          date: value.settledAt.toISOString(),
+        },
+      }
+    );
   }
   const day = data.index.latestDayWith([s.lab]);
   const row = day === undefined ? undefined : data.index.rowsOn(day, [s.lab])[0];
-  return row && { at: row.date, value: row.indexPerMtok, row: { date: row.date, lab: row.lab, indexPerMtok: row.indexPerMtok, computedAt: row.computedAt } };
+  return (
+    row && {
+      at: row.date,
+      value: row.indexPerMtok,
+      row: {
+        date: row.date,
+        lab: row.lab,
+        indexPerMtok: row.indexPerMtok,
+        computedAt: row.computedAt,
+      },
+    }
+  );
 }
 
 /** The subject's daily series within the period, oldest first. */
@@ -197,11 +273,20 @@ function latestSource(s: Subject, point: Point): ChatSource {
 
 function seriesSource(s: Subject, period: Period, rows: readonly Point[]): ChatSource {
   return s.kind === "gpu"
-    ? { endpoint: "/api/gpu/{gpuName}/index-history", parameters: { gpuName: s.gpu, startDate: period.startDate, endDate: period.endDate }, values: rows.map((p) => p.row) }
-    : { endpoint: "/api/otpi", parameters: { lab: s.lab, startDate: period.startDate, endDate: period.endDate }, values: rows.map((p) => p.row) };
+    ? {
+        endpoint: "/api/gpu/{gpuName}/index-history",
+        parameters: { gpuName: s.gpu, startDate: period.startDate, endDate: period.endDate },
+        values: rows.map((p) => p.row),
+      }
+    : {
+        endpoint: "/api/otpi",
+        parameters: { lab: s.lab, startDate: period.startDate, endDate: period.endDate },
+        values: rows.map((p) => p.row),
+      };
 }
 
-const noDataLine = (s: Subject, period?: Period) => `There is no published value for ${nameOf(s)}${period ? ` ${period.label}` : ""}.`;
+const noDataLine = (s: Subject, period?: Period) =>
+  `There is no published value for ${nameOf(s)}${period ? ` ${period.label}` : ""}.`;
 
 function latestAnswer(subjects: readonly Subject[], data: ChatData): EngineAnswer {
   const lines: string[] = [];
@@ -226,10 +311,16 @@ function changeAnswer(subjects: readonly Subject[], period: Period, data: ChatDa
     const first = points[0];
     const last = points.at(-1);
     if (!first || !last || points.length < 2) {
-      lines.push(noDataLine(s, period).replace("no published value", "not enough published data to measure a change"));
+      lines.push(
+        noDataLine(s, period).replace(
+          "no published value",
+          "not enough published data to measure a change",
+        ),
+      );
       continue;
     }
-    const direction = last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged";
+    const direction =
+      last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged";
     lines.push(
       `${nameOf(s)} ${direction} ${period.label}: from ${formatValue(s, first.value)} on ${first.at} to ${formatValue(s, last.value)} on ${last.at} (${percent(first.value, last.value)}).`,
     );
@@ -238,7 +329,12 @@ function changeAnswer(subjects: readonly Subject[], period: Period, data: ChatDa
   return { intent: "change", answer: lines.join("\n"), sources };
 }
 
-function extremeAnswer(subjects: readonly Subject[], period: Period, high: boolean, data: ChatData): EngineAnswer {
+function extremeAnswer(
+  subjects: readonly Subject[],
+  period: Period,
+  high: boolean,
+  data: ChatData,
+): EngineAnswer {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   for (const s of subjects) {
@@ -247,8 +343,12 @@ function extremeAnswer(subjects: readonly Subject[], period: Period, high: boole
       lines.push(noDataLine(s, period));
       continue;
     }
-    const best = points.reduce((a, b) => (high ? (b.value > a.value ? b : a) : b.value < a.value ? b : a));
-    lines.push(`${nameOf(s)}'s ${high ? "highest" : "lowest"} daily value ${period.label} was ${formatValue(s, best.value)} on ${best.at} (out of ${points.length} settled days).`);
+    const best = points.reduce((a, b) =>
+      high ? (b.value > a.value ? b : a) : b.value < a.value ? b : a,
+    );
+    lines.push(
+      `${nameOf(s)}'s ${high ? "highest" : "lowest"} daily value ${period.label} was ${formatValue(s, best.value)} on ${best.at} (out of ${points.length} settled days).`,
+    );
     sources.push(seriesSource(s, period, [best]));
   }
   return { intent: "extreme", answer: lines.join("\n"), sources };
@@ -260,13 +360,18 @@ function compareAnswer(subjects: readonly Subject[], data: ChatData): EngineAnsw
   const [a, b] = points;
   const lines = [latest.answer];
   if (a?.point && b?.point) {
-    if (a.s.kind !== b.s.kind) lines.push("These are in different units (USD per million tokens and USD per GPU-hour), so they cannot be compared directly.");
+    if (a.s.kind !== b.s.kind)
+      lines.push(
+        "These are in different units (USD per million tokens and USD per GPU-hour), so they cannot be compared directly.",
+      );
     else {
       const cheaper = a.point.value <= b.point.value ? a : b;
       const dearer = cheaper === a ? b : a;
       if (cheaper.point && dearer.point) {
         const share = ((dearer.point.value - cheaper.point.value) / dearer.point.value) * 100;
-        lines.push(`${nameOf(cheaper.s)} is ${share.toFixed(1)}% cheaper than ${nameOf(dearer.s)} (${(dearer.point.value / cheaper.point.value).toFixed(2)}x).`);
+        lines.push(
+          `${nameOf(cheaper.s)} is ${share.toFixed(1)}% cheaper than ${nameOf(dearer.s)} (${(dearer.point.value / cheaper.point.value).toFixed(2)}x).`,
+        );
       }
     }
   }
@@ -279,8 +384,11 @@ function rankingAnswer(pool: readonly Subject[], high: boolean, data: ChatData):
     .filter((entry): entry is { s: Subject; point: Point } => entry.point !== undefined)
     .sort((x, y) => (high ? y.point.value - x.point.value : x.point.value - y.point.value));
   const top = ranked[0];
-  if (!top) return { intent: "extreme", answer: "There are no published values to rank.", sources: [] };
-  const order = ranked.map((e, i) => `${i + 1}. ${nameOf(e.s)}: ${formatValue(e.s, e.point.value)}`).join("\n");
+  if (!top)
+    return { intent: "extreme", answer: "There are no published values to rank.", sources: [] };
+  const order = ranked
+    .map((e, i) => `${i + 1}. ${nameOf(e.s)}: ${formatValue(e.s, e.point.value)}`)
+    .join("\n");
   return {
     intent: "extreme",
     answer: `By the latest settled values, the ${high ? "most expensive" : "cheapest"} is ${nameOf(top.s)} at ${formatValue(top.s, top.point.value)}.\n${order}`,
@@ -299,13 +407,25 @@ function freeTierAnswer(): EngineAnswer {
       `A key is needed for ${paidLabs.join(", ")}, for ${paidGpus.join(", ")}, for older history, for the nearest-print history route and for this chat.`,
     ].join("\n"),
     sources: [
-      { endpoint: "/api/token-types-free", parameters: {}, values: labs.map(({ lab, label }) => ({ lab, label })) },
-      { endpoint: "/api/gpu-types-free", parameters: {}, values: FREE_TIER_GPU_NAMES.map((gpu_name) => ({ gpu_name, region: GPU_REGION })) },
+      {
+        endpoint: "/api/token-types-free",
+        parameters: {},
+        values: labs.map(({ lab, label }) => ({ lab, label })),
+      },
+      {
+        endpoint: "/api/gpu-types-free",
+        parameters: {},
+        values: FREE_TIER_GPU_NAMES.map((gpu_name) => ({ gpu_name, region: GPU_REGION })),
+      },
     ],
   };
 }
 
-function methodologyAnswer(subjects: readonly Subject[], domain: "gpu" | "lab" | undefined, data: ChatData): EngineAnswer {
+function methodologyAnswer(
+  subjects: readonly Subject[],
+  domain: "gpu" | "lab" | undefined,
+  data: ChatData,
+): EngineAnswer {
   const aboutGpu = domain === "gpu" || subjects.some((s) => s.kind === "gpu");
   const aboutLab = domain === "lab" || subjects.some((s) => s.kind === "lab");
   const both = aboutGpu === aboutLab;

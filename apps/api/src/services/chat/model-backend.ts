@@ -8,9 +8,21 @@ import type { ChatTurn } from "./engine";
  * sources do not hold. Failures surface as DomainErrors: no answer in time or no connection is
  * 503 `unavailable`; an error status or an unusable reply is 502 `bad_gateway`.
  */
-export type ChatModelSettings = { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+export type ChatModelSettings = {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs: number;
+};
 
-export type ChatModel = { phrase(input: { question: string; history: readonly ChatTurn[]; draft: string; sources: readonly ChatSource[] }): Promise<string> };
+export type ChatModel = {
+  phrase(input: {
+    question: string;
+    history: readonly ChatTurn[];
+    draft: string;
+    sources: readonly ChatSource[];
+  }): Promise<string>;
+};
 
 const SYSTEM_PROMPT = [
   "You answer questions about the Token Price Index (USD per million tokens per model lab) and the GPU compute price index (USD per GPU-hour).",
@@ -29,7 +41,10 @@ export function createOpenAiCompatibleModel(settings: ChatModelSettings): ChatMo
         model: settings.model,
         temperature: 0,
         messages: [
-          { role: "system", content: `${SYSTEM_PROMPT}\n\nSOURCES:\n${JSON.stringify(sources)}\n\nDRAFT:\n${draft}` },
+          {
+            role: "system",
+            content: `${SYSTEM_PROMPT}\n\nSOURCES:\n${JSON.stringify(sources)}\n\nDRAFT:\n${draft}`,
+          },
           ...history.map((turn) => ({ role: turn.role, content: turn.content })),
           { role: "user", content: question },
         ],
@@ -38,24 +53,42 @@ export function createOpenAiCompatibleModel(settings: ChatModelSettings): ChatMo
       try {
         response = await fetch(endpoint, {
           method: "POST",
-          headers: { "content-type": "application/json", ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
+          headers: {
+            "content-type": "application/json",
+            ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(settings.timeoutMs),
         });
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-        throw new DomainError("unavailable", timedOut ? `The chat model did not answer within ${settings.timeoutMs} ms. Try again later.` : "The chat model cannot be reached. Try again later.");
+        const timedOut =
+          error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        throw new DomainError(
+          "unavailable",
+          timedOut
+            ? `The chat model did not answer within ${settings.timeoutMs} ms. Try again later.`
+            : "The chat model cannot be reached. Try again later.",
+        );
       }
       let text: string;
       try {
         text = await response.text();
       } catch {
-        throw new DomainError("unavailable", `The chat model did not finish its answer within ${settings.timeoutMs} ms. Try again later.`);
+        throw new DomainError(
+          "unavailable",
+          `The chat model did not finish its answer within ${settings.timeoutMs} ms. Try again later.`,
+        );
       }
-      if (!response.ok) throw new DomainError(response.status === 429 || response.status === 503 ? "unavailable" : "bad_gateway", `The chat model answered with HTTP ${response.status}.`);
-      if (text.length > MAX_REPLY_BYTES) throw new DomainError("bad_gateway", "The chat model's reply was too large.");
+      if (!response.ok)
+        throw new DomainError(
+          response.status === 429 || response.status === 503 ? "unavailable" : "bad_gateway",
+          `The chat model answered with HTTP ${response.status}.`,
+        );
+      if (text.length > MAX_REPLY_BYTES)
+        throw new DomainError("bad_gateway", "The chat model's reply was too large.");
       const content = contentOf(text);
-      if (content === undefined) throw new DomainError("bad_gateway", "The chat model's reply was not a chat completion.");
+      if (content === undefined)
+        throw new DomainError("bad_gateway", "The chat model's reply was not a chat completion.");
       return content;
     },
   };
