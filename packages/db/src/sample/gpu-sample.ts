@@ -31,12 +31,12 @@ type SampleGpu = {
   typicalGpuHours: number;
 };
 const SAMPLE_GPUS: readonly SampleGpu[] = [
-  { gpuName: "H100 SXM", from: 2.78, to: 2.05, tradeShare: 0.3, typicalGpuHours: 64 },
-  { gpuName: "H200", from: 3.75, to: 3.05, tradeShare: 0.17, typicalGpuHours: 64 },
-  { gpuName: "A100 SXM4", from: 1.48, to: 1.12, tradeShare: 0.18, typicalGpuHours: 32 },
-  { gpuName: "RTX 5090", from: 0.62, to: 0.86, tradeShare: 0.14, typicalGpuHours: 8 },
-  { gpuName: "B200", from: 5.9, to: 4.6, tradeShare: 0.12, typicalGpuHours: 64 },
-  { gpuName: "RTX PRO 6000 WS", from: 1.25, to: 1.7, tradeShare: 0.09, typicalGpuHours: 16 },
+  { gpuName: "H100 SXM", from: 2.75, to: 2.1, tradeShare: 0.3, typicalGpuHours: 64 },
+  { gpuName: "H200", from: 3.65, to: 3.15, tradeShare: 0.17, typicalGpuHours: 64 },
+  { gpuName: "A100 SXM4", from: 1.44, to: 1.15, tradeShare: 0.18, typicalGpuHours: 32 },
+  { gpuName: "RTX 5090", from: 0.63, to: 0.86, tradeShare: 0.14, typicalGpuHours: 8 },
+  { gpuName: "B200", from: 5.75, to: 4.7, tradeShare: 0.12, typicalGpuHours: 64 },
+  { gpuName: "RTX PRO 6000 WS", from: 1.25, to: 1.72, tradeShare: 0.09, typicalGpuHours: 16 },
 ];
 const TREND_START: UtcDay = "2025-05-01";
 const TREND_DAYS = 548;
