@@ -53,55 +53,67 @@ export async function settleGpuIndex(
     lastPrintHour: undefined,
   };
   const lastHour = floorToHour(options.now);
-  for (const [position, gpuName] of GPU_NAMES.entries()) {
-    for (;;) {
-      const done = await db.$transaction(
-        async (tx) => {
-          await lockGpuSettlement(tx);
-          const previous = await latestGpuPrint(tx, gpuName);
-          const firstHour = previous
-            ? new Date(previous.hour.getTime() + MS_PER_HOUR)
-            : await firstPrintHour(tx, gpuName);
-          if (firstHour === undefined || firstHour > lastHour) return true;
-          const chunkLast = new Date(
-            Math.min(
-              lastHour.getTime(),
-              firstHour.getTime() + (HOURS_PER_TRANSACTION - 1) * MS_PER_HOUR,
-            ),
-          );
-          const trades = await gpuTradesBetween(
-            tx,
-            gpuName,
-            new Date(firstHour.getTime() - MS_PER_HOUR),
-            chunkLast,
-          );
-          const prints = computeHourlyPrints(
-            gpuName,
-            trades,
-            firstHour,
-            chunkLast,
-            previous,
-            options.bounds,
-          );
-          await insertGpuPrints(tx, prints, new Date());
-          report.prints += prints.length;
-          report.carriedPrints += prints.filter((p) => p.carried).length;
-          report.dailyValues += await settleDays(tx, gpuName, chunkLast);
-          return chunkLast.getTime() >= lastHour.getTime();
-        },
-        { timeout: 120_000, maxWait: 120_000 },
-      );
-      if (done) break;
-    }
-    // Daily values can become due without new prints only if prints ran ahead; settle them too.
-    report.dailyValues += await db.$transaction(async (tx) => {
-      await lockGpuSettlement(tx);
-      return settleDays(tx, gpuName, lastHour);
-    });
-    options.onProgress?.(position + 1, GPU_NAMES.length);
+  let done = 0;
+  // GPUs are independent (one lock each); two at a time keeps both database cores busy.
+  for (let start = 0; start < GPU_NAMES.length; start += PARALLEL_GPUS) {
+    await Promise.all(
+      GPU_NAMES.slice(start, start + PARALLEL_GPUS).map(async (gpuName) => {
+        await settleGpu(db, gpuName, lastHour, options.bounds, report);
+        done += 1;
+        options.onProgress?.(done, GPU_NAMES.length);
+      }),
+    );
   }
   report.lastPrintHour = lastHour;
   return report;
+}
+
+const PARALLEL_GPUS = 2;
+
+async function settleGpu(
+  db: Db,
+  gpuName: GpuName,
+  lastHour: Date,
+  bounds: WinsorBounds,
+  report: GpuSettlementReport,
+): Promise<void> {
+  for (;;) {
+    const finished = await db.$transaction(
+      async (tx) => {
+        await lockGpuSettlement(tx, gpuName);
+        const previous = await latestGpuPrint(tx, gpuName);
+        const firstHour = previous
+          ? new Date(previous.hour.getTime() + MS_PER_HOUR)
+          : await firstPrintHour(tx, gpuName);
+        if (firstHour === undefined || firstHour > lastHour) return true;
+        const chunkLast = new Date(
+          Math.min(
+            lastHour.getTime(),
+            firstHour.getTime() + (HOURS_PER_TRANSACTION - 1) * MS_PER_HOUR,
+          ),
+        );
+        const trades = await gpuTradesBetween(
+          tx,
+          gpuName,
+          new Date(firstHour.getTime() - MS_PER_HOUR),
+          chunkLast,
+        );
+        const prints = computeHourlyPrints(gpuName, trades, firstHour, chunkLast, previous, bounds);
+        await insertGpuPrints(tx, prints, new Date());
+        report.prints += prints.length;
+        report.carriedPrints += prints.filter((p) => p.carried).length;
+        report.dailyValues += await settleDays(tx, gpuName, chunkLast);
+        return chunkLast.getTime() >= lastHour.getTime();
+      },
+      { timeout: 120_000, maxWait: 120_000 },
+    );
+    if (finished) break;
+  }
+  // Daily values can be due without new prints (a run that found every hour printed); settle them too.
+  report.dailyValues += await db.$transaction(async (tx) => {
+    await lockGpuSettlement(tx, gpuName);
+    return settleDays(tx, gpuName, lastHour);
+  });
 }
 
 /** The first print covers the hour of the GPU's first trade. */

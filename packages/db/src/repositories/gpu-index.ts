@@ -1,4 +1,11 @@
-import type { DailyValue, GpuName, GpuTrade, HourlyPrint, UtcDay } from "@tpi/domain";
+import {
+  GPU_NAMES,
+  type DailyValue,
+  type GpuName,
+  type GpuTrade,
+  type HourlyPrint,
+  type UtcDay,
+} from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { dateToDay } from "./conversions";
@@ -9,8 +16,8 @@ type Tx = Db | Prisma.TransactionClient;
 export type GpuTradeInput = GpuTrade & { tradeId: string; source: string };
 
 const INSERT_CHUNK = 10_000;
-/** Arbitrary constant identifying the GPU settlement lock among advisory locks. */
-const GPU_SETTLEMENT_LOCK_KEY = 7_224_019_005;
+/** Arbitrary base of the GPU settlement locks among advisory locks: one lock per GPU (base + catalog position). */
+const GPU_SETTLEMENT_LOCK_BASE = 7_224_019_100;
 
 /**
  * Inserts trades; a trade already stored (same GPU, time and trade id) is left as it is. Returns
@@ -79,8 +86,13 @@ export async function firstGpuTradeAt(db: Tx, gpuName: GpuName): Promise<Date | 
   return row?.executedAt;
 }
 
-export async function lockGpuSettlement(tx: Prisma.TransactionClient): Promise<void> {
-  await tx.$executeRaw`select pg_advisory_xact_lock(${GPU_SETTLEMENT_LOCK_KEY})`;
+/** Serialises settlers of one GPU; different GPUs settle concurrently. */
+export async function lockGpuSettlement(
+  tx: Prisma.TransactionClient,
+  gpuName: GpuName,
+): Promise<void> {
+  const position = GPU_NAMES.indexOf(gpuName);
+  await tx.$executeRaw`select pg_advisory_xact_lock(${GPU_SETTLEMENT_LOCK_BASE + position})`;
 }
 
 export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPrint | undefined> {
