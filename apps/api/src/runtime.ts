@@ -97,15 +97,15 @@ export async function seedGpuSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   return true;
 }
 
-/** Publishes due GPU prints and daily values, then reloads the in-memory set. */
-export async function settleGpuAndPublish(runtime: Runtime): Promise<GpuSettlementReport> {
-  const progress = createProgress("GPU prints");
+/** Publishes due GPU prints and daily values, then reloads the in-memory set. Progress only when asked (startup, CLI), not on the minute timer. */
+export async function settleGpuAndPublish(runtime: Runtime, options: { showProgress?: boolean } = {}): Promise<GpuSettlementReport> {
+  const progress = options.showProgress ? createProgress("GPU prints") : undefined;
   const report = await settleGpuIndex(runtime.database.db, {
     now: runtime.clock(),
     bounds: winsorBoundsFrom(runtime.env),
-    onProgress: (done, total) => progress.update(done, total),
+    onProgress: (done, total) => progress?.update(done, total),
   });
-  if (report.prints > 0) progress.finish(describeGpuSettlement(report));
+  if (report.prints > 0) progress?.finish(describeGpuSettlement(report));
   await runtime.gpuIndex.refresh();
   return report;
 }

@@ -28,7 +28,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
   await runtime.index.refresh();
   runtime.index.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
   await seedGpuSampleIfEmpty(runtime);
-  log.info(describeGpuSettlement(await settleGpuAndPublish(runtime)));
+  log.info(describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })));
   runtime.gpuIndex.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
   runtime.auth.startLastUsedFlush((error) => log.warn("could not record key usage", { error: String(error) }));
 
@@ -77,6 +77,9 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
           if (printing) return;
           printing = true;
           settleGpuAndPublish(runtime)
+            .then((report) => {
+              if (report.prints > 0) log.info(describeGpuSettlement(report));
+            })
             .catch((error: unknown) => log.warn("scheduled GPU print failed; will retry", { error: String(error) }))
             .finally(() => {
               printing = false;

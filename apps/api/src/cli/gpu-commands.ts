@@ -62,7 +62,9 @@ export const gpuCommands: Record<string, Command> = {
           `${report.inAlreadyPrintedHours} trade(s) fall in hours already printed: published prints are final and do not change (a restatement would)`,
         );
       }
-      console.log(describeGpuSettlement(await settleGpuAndPublish(runtime)));
+      console.log(
+        describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })),
+      );
     });
   },
 
@@ -78,14 +80,18 @@ export const gpuCommands: Record<string, Command> = {
       progress.finish(
         `generated ${result.generated.toLocaleString("en-US")} from ${result.from}; ${result.inserted.toLocaleString("en-US")} were new`,
       );
-      console.log(describeGpuSettlement(await settleGpuAndPublish(runtime)));
+      console.log(
+        describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })),
+      );
     });
   },
 
   async "gpu-settle"(args, env, log) {
     parseArgs({ args, options: {}, strict: true });
     await withRuntime(env, log, async (runtime) => {
-      console.log(describeGpuSettlement(await settleGpuAndPublish(runtime)));
+      console.log(
+        describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })),
+      );
     });
   },
 };

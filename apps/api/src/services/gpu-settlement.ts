@@ -102,7 +102,9 @@ async function settleGpu(
         await insertGpuPrints(tx, prints, new Date());
         report.prints += prints.length;
         report.carriedPrints += prints.filter((p) => p.carried).length;
-        report.dailyValues += await settleDays(tx, gpuName, chunkLast);
+        // Read the count before adding: `x += await y` would add to a stale x while the other GPU settles.
+        const settled = await settleDays(tx, gpuName, chunkLast);
+        report.dailyValues += settled;
         return chunkLast.getTime() >= lastHour.getTime();
       },
       { timeout: 120_000, maxWait: 120_000 },
@@ -110,10 +112,11 @@ async function settleGpu(
     if (finished) break;
   }
   // Daily values can be due without new prints (a run that found every hour printed); settle them too.
-  report.dailyValues += await db.$transaction(async (tx) => {
+  const lateDays = await db.$transaction(async (tx) => {
     await lockGpuSettlement(tx, gpuName);
     return settleDays(tx, gpuName, lastHour);
   });
+  report.dailyValues += lateDays;
 }
 
 /** The first print covers the hour of the GPU's first trade. */
