@@ -21,6 +21,9 @@ export function gpuAccessOf(access: AccessLevel): GpuAccess {
   return access === "full" ? "full" : "public-3mo";
 }
 
+/** `/api/daily-index/all` looks back this many settled days (the original's rule): a GPU without a value in them is left out. */
+export const DAILY_INDEX_LOOKBACK_DAYS = 7;
+
 export const DATETIME_REQUIRED_MESSAGE =
   "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)";
 

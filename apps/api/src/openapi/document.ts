@@ -178,7 +178,7 @@ export const ROUTES: readonly RouteDoc[] = [
     operationId: "getDailyIndexAll",
     summary: "Latest settled daily value of every GPU the caller may see",
     description:
-      "Daily values settle at 4 PM America/New_York, stamped in UTC (20:00 in summer, 21:00 in winter). Without a key: the 5 free-tier GPUs.",
+      "Daily values settle at 4 PM America/New_York, stamped in UTC (20:00 in summer, 21:00 in winter). Looks back 7 settled days: a GPU without a value in them is left out. Without a key: the 5 free-tier GPUs.",
     tags: ["Current Prices"],
     security: "optional",
     rateLimit: "public",

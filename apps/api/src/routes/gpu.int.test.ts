@@ -276,3 +276,17 @@ describe("tRPC gpu procedures (website, public view)", () => {
     });
   });
 });
+
+describe("GET /api/daily-index/all look-back", () => {
+  it("leaves out GPUs without a value in the last 7 settled days", async () => {
+    const later = new Date("2026-03-17T21:00:00.000Z");
+    api.clock.now = later; // 03-17 settled at 20:00 UTC; the last value (03-09) is 8 days old
+    try {
+      const res = await api.get("/api/daily-index/all");
+      expect(res.status, res.text).toBe(404);
+      expect(res.body).toMatchObject({ error: "No data available" });
+    } finally {
+      api.clock.now = NOW;
+    }
+  });
+});

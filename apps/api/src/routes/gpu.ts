@@ -41,7 +41,7 @@ export function gpuRoutes(deps: AppDeps): Router {
   router.get("/api/daily-index/all", optionalKey, (req, res) =>
     reply(
       res,
-      answerDailyIndexAll(query(req), callerOf(res).access, deps.gpuIndex),
+      answerDailyIndexAll(query(req), callerOf(res).access, deps.clock(), deps.gpuIndex),
       INDEX_MAX_AGE_SECONDS,
     ),
   );

@@ -1,5 +1,8 @@
 import {
+  DAILY_INDEX_LOOKBACK_DAYS,
   GPU_CATALOG,
+  addDays,
+  latestSettledDayAt,
   GPU_REGION,
   authorizeGpu,
   err,
@@ -89,13 +92,16 @@ export function answerGpuLatest(
 export function answerDailyIndexAll(
   rawQuery: RawQuery,
   access: AccessLevel,
+  now: Date,
   index: GpuPublishedIndex,
 ): Result<DailyIndexAllResponse, DomainError> {
   const query = parseQuery(noQuerySchema, rawQuery);
   if (!query.ok) return query;
+  // The last DAILY_INDEX_LOOKBACK_DAYS New York days that have settled by now.
+  const oldestDay = addDays(latestSettledDayAt(now), 1 - DAILY_INDEX_LOOKBACK_DAYS);
   const data = visibleGpus(access).flatMap((gpu) => {
     const value = index.latestDaily(gpu);
-    return value
+    return value && value.day >= oldestDay
       ? [
           {
             gpu_type: gpu,
@@ -106,7 +112,12 @@ export function answerDailyIndexAll(
         ]
       : [];
   });
-  if (data.length === 0) return err(noData("No daily index data found for any GPU"));
+  if (data.length === 0)
+    return err(
+      noData(
+        `No daily index data found for any GPU in the last ${DAILY_INDEX_LOOKBACK_DAYS} settled days`,
+      ),
+    );
   const date = data.map((row) => row.date).reduce((a, b) => (a >= b ? a : b));
   return ok({ success: true, date, data, count: data.length });
 }

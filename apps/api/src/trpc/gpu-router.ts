@@ -31,7 +31,7 @@ export const gpuRouter = t.router({
 
   /** The latest settled daily value of each free-tier GPU. */
   latestDaily: t.procedure.query(({ ctx }) =>
-    unwrap(answerDailyIndexAll({}, PUBLIC_ACCESS, ctx.gpuIndex)),
+    unwrap(answerDailyIndexAll({}, PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex)),
   ),
 
   /** A free-tier GPU's daily series within the trailing 3 months. */
