@@ -66,8 +66,8 @@ function dayLevel(gpu: SampleGpu, day: UtcDay, gpuIndex: number): number {
   const trend = gpu.from + (gpu.to - gpu.from) * progress;
   const waves =
     1 +
-    0.025 * Math.sin((2 * Math.PI * t) / 23 + gpuIndex) +
-    0.035 * Math.sin((2 * Math.PI * t) / 97 + 2 * gpuIndex);
+    0.015 * Math.sin((2 * Math.PI * t) / 23 + gpuIndex) +
+    0.025 * Math.sin((2 * Math.PI * t) / 97 + 2 * gpuIndex);
   return trend * waves;
 }
 
