@@ -44,8 +44,11 @@ type Point = { at: string; value: number; row: Record<string, string | number> }
 /** Default look-back of change and high/low questions that name no period. */
 export const DEFAULT_PERIOD_DAYS = 30;
 
-export const OUT_OF_SCOPE_ANSWER =
-  "I can only answer questions about this service's data: the Token Price Index (USD per million tokens per model lab) and the GPU compute price index (USD per GPU-hour). Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, what is on the free tier, or how the indices are computed.";
+export const OUT_OF_SCOPE_ANSWER = [
+  "I can only answer questions about this service's data: the Token Price Index (USD per million tokens per model lab) and the GPU compute price index (USD per GPU-hour).",
+  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, what is on the free tier, or how the indices are computed.",
+  `Tracked labs: ${LAB_CATALOG.map((e) => e.label).join(", ")}. Tracked GPUs: ${GPU_NAMES.join(", ")}.`,
+].join(" ");
 
 const LAB_ALIASES: Readonly<Record<string, LabId>> = {
   claude: "anthropic",
