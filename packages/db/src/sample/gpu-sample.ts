@@ -110,7 +110,7 @@ export function sampleGpuTradesOn(gpuName: GpuName, day: UtcDay): GpuTradeInput[
     const price = level * Math.exp(0.045 * normal(random)) * offMarket;
     const gpuHours = Math.max(1, Math.round(gpu.typicalGpuHours * Math.exp(0.8 * normal(random))));
     trades.push({
-      tradeId: `sample:${gpuName}:${day}:${i}`,
+      tradeId: `sample-${i}`, // unique within the GPU-day; GPU and time are the rest of the key (short ids keep the index small)
       gpuName,
       executedAt,
       priceUsdPerGpuHour: Math.round(price * 10_000) / 10_000,
