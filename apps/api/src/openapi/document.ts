@@ -45,7 +45,7 @@ export const RATE_LIMITS = {
 } as const;
 
 type Security = "none" | "optional" | "required";
-type ResponseDoc = { description: string; schema: z.ZodType };
+type ResponseDoc = { description: string; schema: z.ZodType; mediaType?: string };
 export type RouteDoc = {
   method: "get" | "post";
   path: string;
@@ -247,6 +247,24 @@ export const ROUTES: readonly RouteDoc[] = [
       503: error("The configured chat model did not answer in time or cannot be reached."),
     },
   },
+  {
+    method: "get",
+    path: "/openapi.json",
+    operationId: "openApiDocument",
+    summary: "This OpenAPI 3.1.0 document",
+    tags: ["Reference"],
+    security: "none",
+    responses: { 200: { description: "The document", schema: z.record(z.string(), z.unknown()) } },
+  },
+  {
+    method: "get",
+    path: "/docs",
+    operationId: "apiReference",
+    summary: "Interactive reference rendered from this document (assets served under /docs/assets)",
+    tags: ["Reference"],
+    security: "none",
+    responses: { 200: { description: "HTML page", schema: z.string(), mediaType: "text/html" } },
+  },
 ];
 
 type JsonObject = Record<string, unknown>;
@@ -299,7 +317,7 @@ function operation(route: RouteDoc, schemaOf: (schema: z.ZodType) => JsonObject)
     responses[status] = {
       description: doc.description,
       ...(status === "429" ? { headers: retryAfter } : {}),
-      content: { "application/json": { schema: schemaOf(doc.schema) } },
+      content: { [doc.mediaType ?? "application/json"]: { schema: schemaOf(doc.schema) } },
     };
   }
   const limit = route.rateLimit ? RATE_LIMITS[route.rateLimit] : undefined;
