@@ -11,7 +11,6 @@ import {
 } from "@tpi/domain";
 import { DEFAULT_EMBEDDED_PORT } from "@tpi/db";
 import { z } from "zod";
-import { createOpenAiCompatibleModel, type ChatModel } from "./services/chat/model-backend";
 
 /**
  * Every environment variable the api and the CLI read, validated in one place. Nothing else in
@@ -81,12 +80,4 @@ export function methodologyRulesFrom(env: Env): MethodologyRules {
 
 export function winsorBoundsFrom(env: Env): WinsorBounds {
   return { lower: env.GPU_WINSOR_LOWER_PERCENTILE / 100, upper: env.GPU_WINSOR_UPPER_PERCENTILE / 100 };
-}
-
-/** The chat's settings: the optional model backend (only with CHAT_LLM_BASE_URL) and the GPU method's bounds. */
-export function chatSettingsFrom(env: Env): { model?: ChatModel; winsor: WinsorBounds } {
-  const model = env.CHAT_LLM_BASE_URL
-    ? createOpenAiCompatibleModel({ baseUrl: env.CHAT_LLM_BASE_URL, model: env.CHAT_LLM_MODEL, apiKey: env.CHAT_LLM_API_KEY, timeoutMs: env.CHAT_LLM_TIMEOUT_MS })
-    : undefined;
-  return { model, winsor: winsorBoundsFrom(env) };
 }

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app";
-import { chatSettingsFrom, type Env } from "./env";
+import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { chatSettingsFrom } from "./services/chat/chat-settings";
 import {
   describeGpuSettlement,
   describeSettlement,
