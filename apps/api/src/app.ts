@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { DEFAULT_MAX_KEYS_PER_ACCOUNT, type MethodologyRules } from "@tpi/domain";
+import { DEFAULT_MAX_KEYS_PER_ACCOUNT, type MethodologyRules, type WinsorBounds } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import cors from "cors";
@@ -12,14 +12,23 @@ import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS, createRateLimiters, normalizeOrigin, type RateLimitSettings } from "./rate-limit/limiters";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { catalogRoutes } from "./routes/catalog";
+import { chatRoutes } from "./routes/chat";
+import { docsRoutes } from "./routes/docs";
+import { gpuRoutes } from "./routes/gpu";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
+import type { ChatModel } from "./services/chat/model-backend";
+import type { GpuPublishedIndex } from "./services/gpu-published-index";
 import type { PublishedIndex } from "./services/published-index";
 import { appRouter } from "./trpc/router";
 
 export type AppDeps = {
   db: Db;
   index: PublishedIndex;
+  /** The published GPU prints and daily values, in memory. */
+  gpuIndex: GpuPublishedIndex;
+  /** The chat's optional model backend and the GPU winsorizing bounds it explains; built-in only when absent. */
+  chat?: { model?: ChatModel; winsor: WinsorBounds };
   auth: ApiKeyAuthenticator;
   rules: MethodologyRules;
   /** The UTC clock; injected so that tests can pin "today". */
@@ -93,10 +102,16 @@ export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] 
   app.use(otpiRoutes(deps));
   app.use(apiKeyRoutes(deps, deps.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT));
   app.use(catalogRoutes());
+  app.use(gpuRoutes(deps));
+  app.use(chatRoutes(deps));
+  app.use(docsRoutes());
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),
-    createExpressMiddleware({ router: appRouter, createContext: () => ({ index: deps.index, clock: deps.clock, rules: deps.rules }) }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: () => ({ index: deps.index, gpuIndex: deps.gpuIndex, clock: deps.clock, rules: deps.rules }),
+    }),
   );
 
   for (const router of extraRoutes) app.use(router);

@@ -1,6 +1,7 @@
 import { UsageError, type Command } from "./cli/command";
 import { accountCommands } from "./cli/account-commands";
 import { coreCommands } from "./cli/core-commands";
+import { GPU_USAGE, gpuCommands } from "./cli/gpu-commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -24,11 +25,12 @@ commands:
                                        without --account, a new account (default plan full)
   keys list [--account ID]             list keys: id, display prefix, name, last use, state
   keys revoke --id KEY_ID              revoke a key (every instance refuses it within 4 seconds)
+${GPU_USAGE}
 
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands, ...accountCommands };
+const commands: Record<string, Command> = { ...coreCommands, ...accountCommands, ...gpuCommands };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

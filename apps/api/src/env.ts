@@ -6,6 +6,9 @@ import {
   DEFAULT_EXCLUDED_MODEL_PATTERNS,
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_SETTLEMENT_LAG_HOURS,
+  DEFAULT_WINSOR_LOWER,
+  DEFAULT_WINSOR_UPPER,
+  type WinsorBounds,
   type MethodologyRules,
 } from "@tpi/domain";
 import { DEFAULT_EMBEDDED_PORT } from "@tpi/db";
@@ -75,6 +78,17 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** The website to notify (POST /revalidate) when the published index changes. */
   TPI_WEB_URL: z.string().url().optional(),
+  // --- issue 5: GPU index and chat ---
+  /** Winsorizing bounds of the hourly GPU print, in percent (prices outside are clamped). */
+  GPU_WINSOR_LOWER_PERCENTILE: z.coerce.number().min(0).max(50).default(DEFAULT_WINSOR_LOWER * 100),
+  GPU_WINSOR_UPPER_PERCENTILE: z.coerce.number().min(50).max(100).default(DEFAULT_WINSOR_UPPER * 100),
+  /** How often the api checks for due GPU prints (they are due on the hour). */
+  GPU_PRINT_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Optional OpenAI-compatible chat backend; without CHAT_LLM_BASE_URL the built-in engine answers alone. */
+  CHAT_LLM_BASE_URL: z.string().url().optional(),
+  CHAT_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  CHAT_LLM_API_KEY: z.string().min(1).optional(),
+  CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -98,4 +112,8 @@ export function methodologyRulesFrom(env: Env): MethodologyRules {
     minEligibleTokens: env.MIN_ELIGIBLE_TOKENS,
     settlementLagHours: env.SETTLEMENT_LAG_HOURS,
   };
+}
+
+export function winsorBoundsFrom(env: Env): WinsorBounds {
+  return { lower: env.GPU_WINSOR_LOWER_PERCENTILE / 100, upper: env.GPU_WINSOR_UPPER_PERCENTILE / 100 };
 }

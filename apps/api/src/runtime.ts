@@ -1,9 +1,12 @@
 import type { MethodologyRules } from "@tpi/domain";
-import { countObservations, openDatabase, type OpenDatabase } from "@tpi/db";
+import { countGpuTrades, countObservations, openDatabase, type OpenDatabase } from "@tpi/db";
 import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import { methodologyRulesFrom, type Env } from "./env";
+import { methodologyRulesFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { createProgress } from "./progress";
+import { seedGpuSample } from "./services/gpu-sample-seed";
+import { GpuPublishedIndex } from "./services/gpu-published-index";
+import { settleGpuIndex, type GpuSettlementReport } from "./services/gpu-settlement";
 import { seedTokenSample } from "./services/sample-seed";
 import { settleDueDays, type SettlementReport } from "./services/settlement";
 import { PublishedIndex } from "./services/published-index";
@@ -15,6 +18,7 @@ export type Runtime = {
   database: OpenDatabase;
   rules: MethodologyRules;
   index: PublishedIndex;
+  gpuIndex: GpuPublishedIndex;
   auth: ApiKeyAuthenticator;
   clock: () => Date;
   close(): Promise<void>;
@@ -29,16 +33,19 @@ export async function openRuntime(env: Env, log: Logger, clock: () => Date = () 
   });
   const index = new PublishedIndex(database.db, log);
   const auth = new ApiKeyAuthenticator(database.db, clock);
+  const gpuIndex = new GpuPublishedIndex(database.db, log);
   return {
     env,
     log,
     database,
     rules: methodologyRulesFrom(env),
     index,
+    gpuIndex,
     auth,
     clock,
     async close() {
       index.stopAutoRefresh();
+      gpuIndex.stopAutoRefresh();
       await auth.stop();
       await database.close();
     },
@@ -77,4 +84,32 @@ export async function settleAndPublish(runtime: Runtime, through?: string): Prom
 export function describeSettlement(report: SettlementReport): string {
   if (report.settledDays.length === 0) return `nothing to settle (settleable through ${report.settleableThrough})`;
   return `settled ${report.settledDays.length} day(s) from ${report.settledDays[0]} to ${report.settledDays.at(-1)}: ${report.publishedValues} values published, ${report.suppressedLabDays} lab-days without a value`;
+}
+
+/** Loads the GPU sample trades when the database holds no trade at all (first start). */
+export async function seedGpuSampleIfEmpty(runtime: Runtime): Promise<boolean> {
+  if (!runtime.env.SEED_SAMPLE_ON_EMPTY) return false;
+  if ((await countGpuTrades(runtime.database.db)) > 0) return false;
+  runtime.log.info("no GPU trades: loading the sample trades (SAMPLE data, not market data)");
+  const progress = createProgress("sample GPU trades");
+  const result = await seedGpuSample(runtime.database.db, { now: runtime.clock(), onProgress: (inserted) => progress.update(inserted) });
+  progress.finish(`${result.inserted.toLocaleString("en-US")} inserted from ${result.from}`);
+  return true;
+}
+
+/** Publishes due GPU prints and daily values, then reloads the in-memory set. Progress only when asked (startup, CLI), not on the minute timer. */
+export async function settleGpuAndPublish(runtime: Runtime, options: { showProgress?: boolean } = {}): Promise<GpuSettlementReport> {
+  const progress = options.showProgress ? createProgress("GPU prints") : undefined;
+  const report = await settleGpuIndex(runtime.database.db, {
+    now: runtime.clock(),
+    bounds: winsorBoundsFrom(runtime.env),
+    onProgress: (done, total) => progress?.update(done, total),
+  });
+  if (report.prints > 0) progress?.finish(describeGpuSettlement(report));
+  await runtime.gpuIndex.refresh();
+  return report;
+}
+
+export function describeGpuSettlement(report: GpuSettlementReport): string {
+  return `published ${report.prints.toLocaleString("en-US")} hourly GPU print(s) (${report.carriedPrints.toLocaleString("en-US")} carried forward) and ${report.dailyValues.toLocaleString("en-US")} daily value(s)`;
 }

@@ -6,7 +6,17 @@ import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
 import { notifyWebsiteOfNewData } from "./services/website-revalidation";
-import { describeSettlement, openRuntime, seedSampleIfEmpty, settleAndPublish, type Runtime } from "./runtime";
+import { chatSettingsFrom } from "./services/chat/chat-settings";
+import {
+  describeGpuSettlement,
+  describeSettlement,
+  openRuntime,
+  seedGpuSampleIfEmpty,
+  seedSampleIfEmpty,
+  settleAndPublish,
+  settleGpuAndPublish,
+  type Runtime,
+} from "./runtime";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
 
@@ -21,6 +31,9 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
   log.info(describeSettlement(report));
   await runtime.index.refresh();
   runtime.index.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
+  await seedGpuSampleIfEmpty(runtime);
+  log.info(describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })));
+  runtime.gpuIndex.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
   runtime.auth.startLastUsedFlush((error) => log.warn("could not record key usage", { error: String(error) }));
 
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
@@ -29,6 +42,8 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
   const app = createApp({
     db: runtime.database.db,
     index: runtime.index,
+    gpuIndex: runtime.gpuIndex,
+    chat: chatSettingsFrom(env),
     auth: runtime.auth,
     rules: runtime.rules,
     clock: runtime.clock,
@@ -74,12 +89,32 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
       : undefined;
   settleTimer?.unref();
 
+  // GPU prints are due on every hour; checking every minute publishes each within a minute.
+  let printing = false;
+  const gpuTimer =
+    env.GPU_PRINT_INTERVAL_SECONDS > 0
+      ? setInterval(() => {
+          if (printing) return;
+          printing = true;
+          settleGpuAndPublish(runtime)
+            .then((report) => {
+              if (report.prints > 0) log.info(describeGpuSettlement(report));
+            })
+            .catch((error: unknown) => log.warn("scheduled GPU print failed; will retry", { error: String(error) }))
+            .finally(() => {
+              printing = false;
+            });
+        }, env.GPU_PRINT_INTERVAL_SECONDS * 1000)
+      : undefined;
+  gpuTimer?.unref();
+
   return {
     runtime,
     server,
     url,
     async close() {
       if (settleTimer) clearInterval(settleTimer);
+      if (gpuTimer) clearInterval(gpuTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await redis?.close();

@@ -12,3 +12,5 @@ export { generateTokenSample, sampleObservation, SAMPLE_SOURCE, type SampleObser
 export { SAMPLE_MODELS, SAMPLE_START_DAY, type SampleModel } from "./sample/token-models";
 export { seededRandom, normal } from "./sample/prng";
 export { startTestPostgres, createTestDatabase, withDatabase, type TestPostgres } from "./testing/test-postgres";
+export * from "./repositories/gpu-index";
+export { generateGpuSample, gpuSampleStartDay, sampleGpuTradesOn, GPU_SAMPLE_SOURCE, GPU_SAMPLE_MONTHS, GPU_SAMPLE_TRADES_PER_DAY } from "./sample/gpu-sample";

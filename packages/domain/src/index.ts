@@ -11,3 +11,7 @@ export * from "./result";
 export * from "./settlement-calendar";
 export * from "./accounts";
 export * from "./rate-limits";
+export * from "./gpus";
+export * from "./gpu-index";
+export * from "./gpu-query";
+export * from "./new-york-time";

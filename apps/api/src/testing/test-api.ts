@@ -2,13 +2,25 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Router } from "express";
 import { inject } from "vitest";
-import { CHAT_RATE_LIMIT, DEFAULT_METHODOLOGY_RULES, PUBLIC_RATE_LIMIT, type AccountPlan, type MethodologyRules } from "@tpi/domain";
-import { createAccount, createDb, createTestDatabase, insertApiKey, insertObservationsIfAbsent, type Db, type ObservationInput } from "@tpi/db";
+import { CHAT_RATE_LIMIT, DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS, PUBLIC_RATE_LIMIT, type AccountPlan, type MethodologyRules } from "@tpi/domain";
+import {
+  createAccount,
+  createDb,
+  createTestDatabase,
+  insertApiKey,
+  insertGpuTradesIfAbsent,
+  insertObservationsIfAbsent,
+  type Db,
+  type GpuTradeInput,
+  type ObservationInput,
+} from "@tpi/db";
 import { createApp, type AppDeps } from "../app";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
+import { GpuPublishedIndex } from "../services/gpu-published-index";
+import { settleGpuIndex } from "../services/gpu-settlement";
 import { PublishedIndex } from "../services/published-index";
 import { settleDueDays } from "../services/settlement";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
@@ -29,6 +41,8 @@ export type TestApi = {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
   /** Inserts observations, settles what is due at the test clock, and reloads the published set. */
   load(observations: readonly ObservationInput[]): Promise<void>;
+  /** Inserts GPU trades, publishes the prints and daily values due at the test clock, and reloads them. */
+  loadGpuTrades(trades: readonly GpuTradeInput[]): Promise<void>;
   createKey(plan?: AccountPlan, options?: { trialEndsAt?: Date | null }): Promise<{ key: string; keyId: string; accountId: string }>;
   close(): Promise<void>;
 };
@@ -112,9 +126,11 @@ export async function startTestApi(
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const index = new PublishedIndex(db, log);
   const auth = new ApiKeyAuthenticator(db, () => clock.now);
+  const gpuIndex = new GpuPublishedIndex(db, log);
   const baseDeps: AppDeps = {
     db,
     index,
+    gpuIndex,
     auth,
     rules,
     clock: () => clock.now,
@@ -139,6 +155,11 @@ export async function startTestApi(
       await insertObservationsIfAbsent(db, observations);
       await settleDueDays(db, { now: clock.now, rules });
       await index.refresh();
+    },
+    async loadGpuTrades(trades) {
+      await insertGpuTradesIfAbsent(db, trades);
+      await settleGpuIndex(db, { now: clock.now, bounds: DEFAULT_WINSOR_BOUNDS });
+      await gpuIndex.refresh();
     },
     async createKey(plan = "full", keyOptions = {}) {
       const account = await createAccount(db, { name: `test-${plan}`, plan, trialEndsAt: keyOptions.trialEndsAt ?? null });

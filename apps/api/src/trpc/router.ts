@@ -6,13 +6,14 @@ import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../routes/catalog";
 import { methodologyDocument } from "../services/methodology";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
 import type { PublishedIndex } from "../services/published-index";
+import { gpuRouter, type GpuTrpcContext } from "./gpu-router";
 
 /**
  * The internal tRPC router, used by the website's server-side rendering. It calls the same
  * services as the REST routes, so the two cannot drift. It is mounted behind the internal service
  * token (see app.ts); the website imports only its type: `import type { AppRouter }`.
  */
-export type TrpcContext = { index: PublishedIndex; clock: () => Date; rules: MethodologyRules };
+export type TrpcContext = { index: PublishedIndex; clock: () => Date; rules: MethodologyRules } & GpuTrpcContext;
 
 const t = initTRPC.context<TrpcContext>().create();
 
@@ -31,6 +32,7 @@ export const otpiQueryInput = z
   .strict();
 
 export const appRouter = t.router({
+  gpu: gpuRouter,
   /** The lab catalog in display order, with the free tier marked. */
   labs: t.procedure.query(() => LAB_CATALOG.map(({ lab, label, freeTier }) => ({ lab, label, freeTier }))),
 

@@ -4,7 +4,10 @@ import type { Prisma } from "../generated/prisma/client";
 type Tx = Db | Prisma.TransactionClient;
 
 /** A column of a bulk insert: its name and PostgreSQL array type. */
-export type BulkColumn = { name: string; type: "date" | "text" | "float8" | "int8" | "int4" | "timestamptz" };
+export type BulkColumn = {
+  name: string;
+  type: "date" | "text" | "float8" | "int8" | "int4" | "timestamptz" | "bool";
+};
 
 /**
  * Inserts many rows with one statement: each column travels as one array parameter and
@@ -22,7 +25,10 @@ export async function bulkInsert(
   const arrays = columns.map((_, columnIndex) => rows.map((row) => serialise(row[columnIndex])));
   const names = columns.map((c) => `"${c.name}"`).join(", ");
   const unnest = columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(", ");
-  return db.$executeRawUnsafe(`insert into "${table}" (${names}) select * from unnest(${unnest}) ${onConflict}`, ...arrays);
+  return db.$executeRawUnsafe(
+    `insert into "${table}" (${names}) select * from unnest(${unnest}) ${onConflict}`,
+    ...arrays,
+  );
 }
 
 /** Arrays go to PostgreSQL as text: bigint and dates as their exact literal forms. */
@@ -31,5 +37,6 @@ function serialise(value: unknown): string | number | null {
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "number" || typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "true" : "false";
   throw new TypeError(`cannot bulk-insert a ${typeof value}`);
 }

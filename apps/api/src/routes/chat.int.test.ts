@@ -1,0 +1,192 @@
+import type { GpuName } from "@tpi/domain";
+import type { GpuTradeInput } from "@tpi/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { observation, startTestApi, type TestApi } from "../testing/test-api";
+
+// Now 2026-03-10 12:30 UTC. GPU trades every hour from 03-01 at a price rising 0.001 per hour
+// (H100 SXM from 2.0, H200 from 3.0); token observations on 03-01 and 03-07 (settled with the 36 h lag).
+const NOW = new Date("2026-03-10T12:30:00.000Z");
+const H = 3_600_000;
+
+function trades(gpuName: GpuName, base: number): GpuTradeInput[] {
+  const list: GpuTradeInput[] = [];
+  for (
+    let hour = Date.parse("2026-03-01T00:00:00Z"), i = 0;
+    hour <= Date.parse("2026-03-10T11:00:00Z");
+    hour += H, i++
+  ) {
+    list.push({
+      tradeId: `${gpuName}-${i}`,
+      gpuName,
+      executedAt: new Date(hour + 1_800_000),
+      priceUsdPerGpuHour: base + i * 0.001,
+      gpuHours: 4,
+      provider: "p",
+      source: "test",
+    });
+  }
+  return list;
+}
+
+type ChatBody = {
+  success: boolean;
+  data: {
+    answer: string;
+    intent: string;
+    engine: string;
+    sources: Array<{
+      endpoint: string;
+      parameters: Record<string, string>;
+      values: Array<Record<string, unknown>>;
+    }>;
+  };
+};
+
+let api: TestApi;
+let key: string;
+beforeAll(async () => {
+  api = await startTestApi({ now: NOW });
+  await api.load([
+    observation({
+      date: "2026-03-01",
+      modelId: "anthropic/claude-a",
+      inputPricePerMtok: 3,
+      outputPricePerMtok: 15,
+    }),
+    observation({
+      date: "2026-03-07",
+      modelId: "anthropic/claude-a",
+      inputPricePerMtok: 2,
+      outputPricePerMtok: 10,
+    }),
+    observation({
+      date: "2026-03-07",
+      modelId: "openai/gpt-a",
+      inputPricePerMtok: 1,
+      outputPricePerMtok: 8,
+    }),
+  ]);
+  await api.loadGpuTrades([...trades("H100 SXM", 2), ...trades("H200", 3)]);
+  key = (await api.createKey()).key;
+});
+afterAll(async () => api.close());
+
+const ask = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
+  api.request("/api/chat", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+async function chat(message: string, history?: unknown): Promise<ChatBody["data"]> {
+  const res = await ask(history === undefined ? { message } : { message, history });
+  expect(res.status, res.text).toBe(200);
+  const body = res.body as ChatBody;
+  expect(body.data.engine).toBe("built-in");
+  return body.data;
+}
+
+describe("POST /api/chat access and validation", () => {
+  it("requires a key", async () => {
+    const res = await ask({ message: "H100 price?" }, {});
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: "Unauthorized" });
+  });
+
+  it("refuses bodies outside the schema with 400", async () => {
+    for (const body of [
+      {},
+      { message: "" },
+      { message: "x".repeat(2001) },
+      { message: "hi", extra: 1 },
+      { message: "hi", history: [{ role: "system", content: "x" }] },
+    ]) {
+      const res = await ask(body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.body).toMatchObject({ error: "Bad request" });
+    }
+    expect((await api.get("/api/chat", { authorization: `Bearer ${key}` })).status).toBe(405);
+  });
+});
+
+describe("built-in engine", () => {
+  it("answers the latest value with the row it used", async () => {
+    const data = await chat("What is the current H100 price?");
+    expect(data.intent).toBe("latest");
+    // 03-09 settled at 20:00 UTC: prints (03-08 20:00, 03-09 20:00] cover trades i = 188..211, mean 199.5.
+    expect(data.answer).toContain(
+      "H100 SXM: $2.200 per GPU-hour (settled 2026-03-09T20:00:00.000Z)",
+    );
+    expect(data.sources).toEqual([
+      {
+        endpoint: "/api/daily-index/all",
+        parameters: {},
+        values: [
+          {
+            gpu_type: "H100 SXM",
+            region: "global",
+            index_value: expect.closeTo(2.1995, 9),
+            date: "2026-03-09T20:00:00.000Z",
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("measures a change over a named period from the first and last rows", async () => {
+    const data = await chat("How did the H200 change over the last 5 days?");
+    expect(data.intent).toBe("change");
+    expect(data.sources[0]).toMatchObject({
+      endpoint: "/api/gpu/{gpuName}/index-history",
+      parameters: { gpuName: "H200", startDate: "2026-03-05", endDate: "2026-03-10" },
+    });
+    const [first, last] = data.sources[0]?.values ?? [];
+    expect(first).toMatchObject({ timestamp: "2026-03-05T21:00:00.000Z" });
+    expect(last).toMatchObject({ timestamp: "2026-03-09T20:00:00.000Z" });
+    expect(data.answer).toMatch(
+      /^H200 rose over the last 5 days: from \$3\.\d{3} per GPU-hour .* \(\+\d+\.\d%\)\.$/,
+    );
+  });
+
+  it("compares two labs and finds highs and lows", async () => {
+    const compared = await chat("Compare Claude vs OpenAI");
+    expect(compared.intent).toBe("compare");
+    expect(compared.sources.map((s) => s.parameters.lab)).toEqual(["anthropic", "openai"]);
+    expect(compared.answer).toContain("OpenAI is");
+    const low = await chat("What was the lowest H100 value in the past week?");
+    expect(low.intent).toBe("extreme");
+    expect(low.sources[0]?.values[0]).toMatchObject({ timestamp: "2026-03-03T21:00:00.000Z" });
+    const cheapest = await chat("Which GPU is cheapest right now?");
+    expect(cheapest.answer).toContain("the cheapest is H100 SXM");
+  });
+
+  it("follows up on the subject of an earlier turn", async () => {
+    const data = await chat("and how did it change?", [
+      { role: "user", content: "What about anthropic?" },
+      { role: "assistant", content: "..." },
+    ]);
+    expect(data.intent).toBe("change");
+    expect(data.sources[0]?.parameters.lab).toBe("anthropic");
+  });
+
+  it("explains the free tier and the methodology", async () => {
+    const free = await chat("What can I get for free without a key?");
+    expect(free.intent).toBe("free_tier");
+    expect(free.answer).toContain("H100 SXM, H200, A100 SXM4, RTX 5090, B200");
+    expect(free.sources.map((s) => s.endpoint)).toEqual([
+      "/api/token-types-free",
+      "/api/gpu-types-free",
+    ]);
+    const method = await chat("How is the GPU index calculated?");
+    expect(method.intent).toBe("methodology");
+    expect(method.answer).toContain("5th and 95th percentiles");
+    expect(method.answer).toContain("4 PM America/New_York");
+  });
+
+  it("says plainly when a question is out of scope", async () => {
+    const data = await chat("What's the weather in Paris?");
+    expect(data.intent).toBe("out_of_scope");
+    expect(data.answer).toContain("I can only answer questions about this service's data");
+    expect(data.sources).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import {
+  nearestRecord,
+  type DailyValue,
+  type GpuName,
+  type HourlyPrint,
+  type UtcDay,
+} from "@tpi/domain";
+import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
+import type { Logger } from "../logger";
+
+/**
+ * Every published GPU print and daily value, held in memory (about 80k prints for 18 months of
+ * six GPUs). Published values are final, so reads never touch the database: the set reloads only
+ * when the publication fingerprint moves (on a timer, and right after this process settles).
+ */
+export class GpuPublishedIndex {
+  private prints = new Map<GpuName, HourlyPrint[]>();
+  private daily = new Map<GpuName, DailyValue[]>();
+  private fingerprint = "";
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  async refresh(): Promise<boolean> {
+    const fingerprint = await gpuPublicationFingerprint(this.db);
+    if (fingerprint === this.fingerprint) return false;
+    const [prints, daily] = await Promise.all([allGpuPrints(this.db), allGpuDailyValues(this.db)]);
+    this.prints = groupByGpu(prints);
+    this.daily = groupByGpu(daily);
+    this.fingerprint = fingerprint;
+    return true;
+  }
+
+  startAutoRefresh(intervalMs: number): void {
+    this.stopAutoRefresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.log.warn("GPU index refresh failed; serving the last loaded values", {
+          error: String(error),
+        }),
+      );
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopAutoRefresh(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  get printCount(): number {
+    let total = 0;
+    for (const list of this.prints.values()) total += list.length;
+    return total;
+  }
+
+  latestPrint(gpu: GpuName): HourlyPrint | undefined {
+    return this.prints.get(gpu)?.at(-1);
+  }
+
+  nearestPrint(gpu: GpuName, at: Date): ReturnType<typeof nearestRecord<HourlyPrint>> {
+    return nearestRecord(this.prints.get(gpu) ?? [], at);
+  }
+
+  latestDaily(gpu: GpuName): DailyValue | undefined {
+    return this.daily.get(gpu)?.at(-1);
+  }
+
+  /** Daily values with startDate <= day <= endDate (no lower bound when startDate is undefined), oldest first. */
+  dailyBetween(gpu: GpuName, startDate: UtcDay | undefined, endDate: UtcDay): DailyValue[] {
+    return (this.daily.get(gpu) ?? []).filter(
+      (v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate,
+    );
+  }
+}
+
+function groupByGpu<T extends { gpuName: GpuName }>(rows: readonly T[]): Map<GpuName, T[]> {
+  const grouped = new Map<GpuName, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.gpuName);
+    if (list) list.push(row);
+    else grouped.set(row.gpuName, [row]);
+  }
+  return grouped;
+}

@@ -1,0 +1,247 @@
+import {
+  GPU_NAMES,
+  type DailyValue,
+  type GpuName,
+  type GpuTrade,
+  type HourlyPrint,
+  type UtcDay,
+} from "@tpi/domain";
+import type { Db } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+import { dateToDay } from "./conversions";
+
+type Tx = Db | Prisma.TransactionClient;
+
+/** A trade as stored: the domain trade plus its idempotency key and origin. */
+export type GpuTradeInput = GpuTrade & { tradeId: string; source: string };
+
+const INSERT_CHUNK = 10_000;
+/** Arbitrary base of the GPU settlement locks among advisory locks: one lock per GPU (base + catalog position). */
+const GPU_SETTLEMENT_LOCK_BASE = 7_224_019_100;
+
+/**
+ * Inserts trades; a trade already stored (same GPU, time and trade id) is left as it is. Returns
+ * how many were new. The rows travel as one JSON text parameter: Prisma's driver adapter converts
+ * array parameters element by element, which costs more than PostgreSQL's insert itself.
+ */
+export async function insertGpuTradesIfAbsent(
+  db: Tx,
+  trades: readonly GpuTradeInput[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < trades.length; start += INSERT_CHUNK) {
+    const chunk = trades.slice(start, start + INSERT_CHUNK);
+    const json = JSON.stringify(
+      chunk.map((t) => [
+        t.tradeId,
+        t.gpuName,
+        t.executedAt.toISOString(),
+        t.priceUsdPerGpuHour,
+        t.gpuHours,
+        t.provider,
+        t.source,
+      ]),
+    );
+    inserted += await db.$executeRawUnsafe(
+      `insert into gpu_trade (trade_id, gpu_name, executed_at, price_usd_per_gpu_hour, gpu_hours, provider, source)
+       select r->>0, r->>1, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::float8, r->>5, r->>6
+       from jsonb_array_elements($1::jsonb) as r
+       on conflict (gpu_name, executed_at, trade_id) do nothing`,
+      json,
+    );
+  }
+  return inserted;
+}
+
+export async function countGpuTrades(db: Tx): Promise<number> {
+  return db.gpuTrade.count();
+}
+
+/** Trades of one GPU executed in [from, to). Read as one JSON text: Prisma's per-row decoding is the slow part of large reads. */
+export async function gpuTradesBetween(
+  db: Tx,
+  gpuName: GpuName,
+  from: Date,
+  to: Date,
+): Promise<GpuTrade[]> {
+  const [row] = await db.$queryRaw<{ rows: string | null }[]>`
+    select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider))::text as rows
+    from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
+  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, number, string][];
+  return rows.map(([ms, price, gpuHours, provider]) => ({
+    gpuName,
+    executedAt: new Date(ms),
+    priceUsdPerGpuHour: price,
+    gpuHours,
+    provider,
+  }));
+}
+
+export async function firstGpuTradeAt(db: Tx, gpuName: GpuName): Promise<Date | undefined> {
+  const row = await db.gpuTrade.findFirst({
+    where: { gpuName },
+    orderBy: { executedAt: "asc" },
+    select: { executedAt: true },
+  });
+  return row?.executedAt;
+}
+
+/** Serialises settlers of one GPU; different GPUs settle concurrently. */
+export async function lockGpuSettlement(
+  tx: Prisma.TransactionClient,
+  gpuName: GpuName,
+): Promise<void> {
+  const position = GPU_NAMES.indexOf(gpuName);
+  await tx.$executeRaw`select pg_advisory_xact_lock(${GPU_SETTLEMENT_LOCK_BASE + position})`;
+}
+
+export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPrint | undefined> {
+  const row = await db.gpuHourlyPrint.findFirst({ where: { gpuName }, orderBy: { hour: "desc" } });
+  return row ? toPrint(row) : undefined;
+}
+
+/** Published prints are final: an existing (gpu, hour) is never overwritten. Rows travel as one JSON text. */
+export async function insertGpuPrints(
+  db: Tx,
+  prints: readonly HourlyPrint[],
+  computedAt: Date,
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < prints.length; start += INSERT_CHUNK) {
+    const json = JSON.stringify(
+      prints
+        .slice(start, start + INSERT_CHUNK)
+        .map((p) => [
+          p.gpuName,
+          p.hour.toISOString(),
+          p.indexValue,
+          p.carried,
+          p.tradeCount,
+          p.gpuHours,
+        ]),
+    );
+    inserted += await db.$executeRawUnsafe(
+      `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, computed_at)
+       select r->>0, (r->>1)::timestamptz, (r->>2)::float8, (r->>3)::boolean, (r->>4)::int, (r->>5)::float8, $2::timestamptz
+       from jsonb_array_elements($1::jsonb) as r
+       on conflict (gpu_name, hour) do nothing`,
+      json,
+      computedAt.toISOString(),
+    );
+  }
+  return inserted;
+}
+
+/** Prints of one GPU with after < hour <= through, oldest first. */
+export async function gpuPrintsBetween(
+  db: Tx,
+  gpuName: GpuName,
+  after: Date,
+  through: Date,
+): Promise<HourlyPrint[]> {
+  const rows = await db.gpuHourlyPrint.findMany({
+    where: { gpuName, hour: { gt: after, lte: through } },
+    orderBy: { hour: "asc" },
+  });
+  return rows.map(toPrint);
+}
+
+export async function latestGpuDailyValue(
+  db: Tx,
+  gpuName: GpuName,
+): Promise<DailyValue | undefined> {
+  const row = await db.gpuDailyValue.findFirst({ where: { gpuName }, orderBy: { day: "desc" } });
+  return row ? toDaily(row) : undefined;
+}
+
+export async function insertGpuDailyValues(
+  db: Tx,
+  values: readonly DailyValue[],
+  computedAt: Date,
+): Promise<number> {
+  if (values.length === 0) return 0;
+  const json = JSON.stringify(
+    values.map((v) => [v.gpuName, v.day, v.settledAt.toISOString(), v.indexValue, v.printCount]),
+  );
+  return db.$executeRawUnsafe(
+    `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, computed_at)
+     select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, $2::timestamptz
+     from jsonb_array_elements($1::jsonb) as r
+     on conflict (gpu_name, day) do nothing`,
+    json,
+    computedAt.toISOString(),
+  );
+}
+
+/** Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON text (about 80k rows). */
+export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
+  const [row] = await db.$queryRaw<{ rows: string | null }[]>`
+    select json_agg(json_build_array(gpu_name, extract(epoch from hour) * 1000, index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
+    from gpu_hourly_print`;
+  const rows = JSON.parse(row?.rows ?? "[]") as [string, number, number, boolean, number, number][];
+  return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours]) => ({
+    gpuName: gpuName as GpuName,
+    hour: new Date(ms),
+    indexValue,
+    carried,
+    tradeCount,
+    gpuHours,
+  }));
+}
+
+export async function allGpuDailyValues(db: Tx): Promise<DailyValue[]> {
+  const rows = await db.gpuDailyValue.findMany({ orderBy: [{ gpuName: "asc" }, { day: "asc" }] });
+  return rows.map(toDaily);
+}
+
+/** Moves whenever a print or a daily value is published. */
+export async function gpuPublicationFingerprint(db: Tx): Promise<string> {
+  const [row] = await db.$queryRaw<
+    { prints: bigint; daily: bigint; latest_print: Date | null; latest_daily: Date | null }[]
+  >`
+    select (select count(*) from gpu_hourly_print) as prints, (select count(*) from gpu_daily_value) as daily,
+           (select max(computed_at) from gpu_hourly_print) as latest_print, (select max(computed_at) from gpu_daily_value) as latest_daily`;
+  return [
+    row?.prints ?? 0n,
+    row?.daily ?? 0n,
+    row?.latest_print?.toISOString() ?? "-",
+    row?.latest_daily?.toISOString() ?? "-",
+  ].join(":");
+}
+
+type PrintRow = {
+  gpuName: string;
+  hour: Date;
+  indexValue: number;
+  carried: boolean;
+  tradeCount: number;
+  gpuHours: number;
+};
+type DailyRow = {
+  gpuName: string;
+  day: Date;
+  settledAt: Date;
+  indexValue: number;
+  printCount: number;
+};
+
+function toPrint(row: PrintRow): HourlyPrint {
+  return {
+    gpuName: row.gpuName as GpuName,
+    hour: row.hour,
+    indexValue: row.indexValue,
+    carried: row.carried,
+    tradeCount: row.tradeCount,
+    gpuHours: row.gpuHours,
+  };
+}
+
+function toDaily(row: DailyRow): DailyValue {
+  return {
+    gpuName: row.gpuName as GpuName,
+    day: dateToDay(row.day) as UtcDay,
+    settledAt: row.settledAt,
+    indexValue: row.indexValue,
+    printCount: row.printCount,
+  };
+}

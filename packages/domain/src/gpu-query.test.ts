@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { nearestRecord, parseGpuDatetime, resolveGpuHistoryRange } from "./gpu-query";
+
+describe("parseGpuDatetime", () => {
+  it("accepts 'YYYY-MM-DD HH:MM:SS' as UTC and ISO 8601 with or without an offset", () => {
+    expect(parseGpuDatetime("2026-08-21 20:00:00")?.toISOString()).toBe("2026-08-21T20:00:00.000Z");
+    expect(parseGpuDatetime("2026-08-21T20:00:00Z")?.toISOString()).toBe(
+      "2026-08-21T20:00:00.000Z",
+    );
+    expect(parseGpuDatetime("2026-08-21T16:00:00-04:00")?.toISOString()).toBe(
+      "2026-08-21T20:00:00.000Z",
+    );
+    expect(parseGpuDatetime("2026-08-21T20:00:00.250+0000")?.toISOString()).toBe(
+      "2026-08-21T20:00:00.250Z",
+    );
+    expect(parseGpuDatetime("2026-08-21T20:30")?.toISOString()).toBe("2026-08-21T20:30:00.000Z");
+    expect(parseGpuDatetime("2026-08-21")?.toISOString()).toBe("2026-08-21T00:00:00.000Z");
+  });
+
+  it("rejects unparseable and impossible values", () => {
+    for (const bad of [
+      "",
+      "yesterday",
+      "2026-02-30 10:00:00",
+      "2026-08-21 24:00:00",
+      "2026-08-21T10:61",
+      "21/08/2026",
+      "2026-08-21Z",
+      "2026-08-21T10:00:00+25:00",
+    ]) {
+      expect(parseGpuDatetime(bad), bad).toBeUndefined();
+    }
+  });
+});
+
+describe("nearestRecord", () => {
+  const at = (iso: string) => ({ hour: new Date(iso) });
+  const records = [
+    at("2026-01-01T00:00:00Z"),
+    at("2026-01-01T01:00:00Z"),
+    at("2026-01-01T02:00:00Z"),
+  ];
+
+  it("returns the exact record with a zero difference", () => {
+    expect(nearestRecord(records, new Date("2026-01-01T01:00:00Z"))).toEqual({
+      record: records[1],
+      timeDifferenceSeconds: 0,
+      isExact: true,
+    });
+  });
+
+  it("returns the closer neighbour, the earlier one on a tie", () => {
+    expect(nearestRecord(records, new Date("2026-01-01T01:40:00Z"))?.record).toBe(records[2]);
+    expect(nearestRecord(records, new Date("2026-01-01T01:30:00Z"))?.record).toBe(records[1]);
+  });
+
+  it("returns the first record before the history and the last after it, with the gap in seconds", () => {
+    expect(nearestRecord(records, new Date("2025-12-31T00:00:00Z"))).toEqual({
+      record: records[0],
+      timeDifferenceSeconds: 86_400,
+      isExact: false,
+    });
+    expect(nearestRecord(records, new Date("2026-01-01T02:00:05Z"))).toEqual({
+      record: records[2],
+      timeDifferenceSeconds: 5,
+      isExact: false,
+    });
+    expect(nearestRecord([], new Date())).toBeUndefined();
+  });
+});
+
+describe("resolveGpuHistoryRange", () => {
+  const now = new Date("2026-05-31T12:00:00Z");
+  it("defaults keyless callers to the trailing 3 months and keyed callers to all history", () => {
+    expect(resolveGpuHistoryRange({}, "public-1mo", now)).toEqual({
+      ok: true,
+      value: { startDate: "2026-02-28", endDate: "2026-05-31" },
+    });
+    expect(resolveGpuHistoryRange({}, "full", now)).toEqual({
+      ok: true,
+      value: { startDate: undefined, endDate: "2026-05-31" },
+    });
+  });
+
+  it("refuses a keyless start before the window with 401 and bad dates with 400", () => {
+    const early = resolveGpuHistoryRange({ startDate: "2026-02-27" }, "public-1mo", now);
+    expect(early.ok ? undefined : early.error.code).toBe("api_key_required");
+    expect(resolveGpuHistoryRange({ startDate: "2026-02-27" }, "full", now).ok).toBe(true);
+    const bad = resolveGpuHistoryRange({ endDate: "2026-13-01" }, "full", now);
+    expect(bad.ok ? undefined : bad.error.code).toBe("bad_request");
+    const reversed = resolveGpuHistoryRange(
+      { startDate: "2026-05-02", endDate: "2026-05-01" },
+      "full",
+      now,
+    );
+    expect(reversed.ok ? undefined : reversed.error.code).toBe("bad_request");
+  });
+});

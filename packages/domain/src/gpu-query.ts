@@ -1,0 +1,146 @@
+import type { AccessLevel } from "./access";
+import { parseUtcDay, subtractMonthsClamped, utcDayOf, type UtcDay } from "./calendar";
+import { apiKeyRequired, badRequest, type DomainError } from "./errors";
+import {
+  FREE_TIER_GPU_NAMES,
+  INVALID_GPU_MESSAGE,
+  isFreeTierGpu,
+  isGpuName,
+  type GpuName,
+} from "./gpus";
+import { err, ok, type Result } from "./result";
+
+/** Rules of the GPU routes that do not depend on storage. */
+
+/** Keyless callers of the GPU daily series see the trailing 3 calendar months. */
+export const GPU_FREE_WINDOW_MONTHS = 3;
+export const GPU_ACCESS_LEVELS = ["public-3mo", "full"] as const;
+export type GpuAccess = (typeof GPU_ACCESS_LEVELS)[number];
+
+export function gpuAccessOf(access: AccessLevel): GpuAccess {
+  return access === "full" ? "full" : "public-3mo";
+}
+
+/** `/api/daily-index/all` looks back this many settled days (the original's rule): a GPU without a value in them is left out. */
+export const DAILY_INDEX_LOOKBACK_DAYS = 7;
+
+export const DATETIME_REQUIRED_MESSAGE =
+  "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)";
+
+export function parseGpuName(value: string): Result<GpuName, DomainError> {
+  return isGpuName(value) ? ok(value) : err(badRequest(INVALID_GPU_MESSAGE));
+}
+
+/** Keyless callers may read only free-tier GPUs. */
+export function authorizeGpu(gpu: GpuName, access: AccessLevel): Result<GpuName, DomainError> {
+  if (access === "full" || isFreeTierGpu(gpu)) return ok(gpu);
+  return err(
+    apiKeyRequired(
+      `An API key is required for GPU '${gpu}': without a key only ${FREE_TIER_GPU_NAMES.join(", ")} are available.`,
+    ),
+  );
+}
+
+// `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`.
+const DATETIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Parses the `datetime` of the history route. A time without an offset is UTC. Calendar values
+ * are checked (no 2026-02-30, no 25:00); anything else is undefined.
+ */
+export function parseGpuDatetime(value: string): Date | undefined {
+  const match = DATETIME_PATTERN.exec(value.trim());
+  if (!match) return undefined;
+  const [, day, hh = "00", mm = "00", ss = "00", fraction = "", zone = "Z"] = match;
+  if (day === undefined || parseUtcDay(day) === undefined) return undefined;
+  if (Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined;
+  if (match[2] === undefined && match[6] !== undefined) return undefined;
+  let offsetMinutes = 0;
+  if (zone !== "Z") {
+    const digits = zone.replace(":", "");
+    const hours = Number(digits.slice(1, 3));
+    const minutes = Number(digits.slice(3, 5));
+    if (hours > 23 || minutes > 59) return undefined;
+    offsetMinutes = (digits.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+  }
+  const ms = Number(fraction.padEnd(3, "0").slice(0, 3));
+  const utc =
+    Date.parse(`${day}T${hh}:${mm}:${ss}.${String(ms).padStart(3, "0")}Z`) - offsetMinutes * 60_000;
+  return Number.isFinite(utc) ? new Date(utc) : undefined;
+}
+
+export type Timed = { hour: Date };
+
+/**
+ * The record nearest `target` among records sorted by time (ascending). Before the first record
+ * the first is nearest, after the last the last: never nothing while any record exists. On a tie
+ * the earlier record wins. `timeDifferenceSeconds` is the absolute gap in seconds.
+ */
+export function nearestRecord<T extends Timed>(
+  sorted: readonly T[],
+  target: Date,
+): { record: T; timeDifferenceSeconds: number; isExact: boolean } | undefined {
+  if (sorted.length === 0) return undefined;
+  const t = target.getTime();
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] as T).hour.getTime() < t) low = mid + 1;
+    else high = mid;
+  }
+  const after = sorted[low];
+  const before = low > 0 ? sorted[low - 1] : undefined;
+  let record: T;
+  if (after === undefined) record = before as T;
+  else if (before === undefined) record = after;
+  else record = t - before.hour.getTime() <= after.hour.getTime() - t ? before : after;
+  const gapMs = Math.abs(record.hour.getTime() - t);
+  return { record, timeDifferenceSeconds: gapMs / 1000, isExact: gapMs === 0 };
+}
+
+export type GpuHistoryRange = { startDate: UtcDay | undefined; endDate: UtcDay };
+
+/** First day keyless callers may see: today (UTC) minus 3 months, day-of-month clamped. */
+export function gpuFreeWindowStart(now: Date): UtcDay {
+  return subtractMonthsClamped(utcDayOf(now), GPU_FREE_WINDOW_MONTHS);
+}
+
+/**
+ * The date range of the daily series. Defaults: `endDate` today; `startDate` the start of the
+ * free window without a key, all history with one. A keyless `startDate` before the window is a
+ * 401 (the original's rule), not a silent clamp.
+ */
+export function resolveGpuHistoryRange(
+  params: { startDate?: string; endDate?: string },
+  access: AccessLevel,
+  now: Date,
+): Result<GpuHistoryRange, DomainError> {
+  const parsed: { startDate?: UtcDay; endDate?: UtcDay } = {};
+  for (const name of ["startDate", "endDate"] as const) {
+    const raw = params[name];
+    if (raw === undefined) continue;
+    const day = parseUtcDay(raw);
+    if (day === undefined)
+      return err(
+        badRequest(
+          `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${raw}'.`,
+        ),
+      );
+    parsed[name] = day;
+  }
+  const endDate = parsed.endDate ?? utcDayOf(now);
+  const windowStart = gpuFreeWindowStart(now);
+  const startDate = parsed.startDate ?? (access === "full" ? undefined : windowStart);
+  if (startDate !== undefined && startDate > endDate)
+    return err(badRequest(`'startDate' (${startDate}) is after 'endDate' (${endDate}).`));
+  if (access !== "full" && startDate !== undefined && startDate < windowStart) {
+    return err(
+      apiKeyRequired(
+        `An API key is required for dates before ${windowStart}: without a key only the trailing ${GPU_FREE_WINDOW_MONTHS} months are available.`,
+      ),
+    );
+  }
+  return ok({ startDate, endDate });
+}
