@@ -9,3 +9,5 @@ export * from "./methodology";
 export * from "./otpi-query";
 export * from "./result";
 export * from "./settlement-calendar";
+export * from "./observation-record";
+export * from "./restatement";
