@@ -1,5 +1,6 @@
 import { UsageError, type Command } from "./cli/command";
 import { coreCommands } from "./cli/core-commands";
+import { ingestCommands } from "./cli/ingest-commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -15,11 +16,16 @@ commands:
   settle [--through YYYY-MM-DD]        settle every day whose settlement time has passed
   keys create --name NAME [--account ID | --account-name NAME --plan trial|premium|full]
                                        create an API key (printed once; only its hash is stored)
+  import FILE [--format csv|jsonl] [--skip-invalid]
+                                       import observations from a CSV or JSON Lines file (atomic)
+  openrouter sync [--date YYYY-MM-DD]  fetch prices and daily volumes from OpenRouter and store them
+  restate --date D --lab L --reason TEXT [--force]
+                                       recompute a settled lab-day from stored observations (logged)
 
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands };
+const commands: Record<string, Command> = { ...coreCommands, ...ingestCommands };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

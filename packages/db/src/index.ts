@@ -12,3 +12,6 @@ export { generateTokenSample, sampleObservation, SAMPLE_SOURCE, type SampleObser
 export { SAMPLE_MODELS, SAMPLE_START_DAY, type SampleModel } from "./sample/token-models";
 export { seededRandom, normal } from "./sample/prng";
 export { startTestPostgres, createTestDatabase, withDatabase, type TestPostgres } from "./testing/test-postgres";
+export * from "./repositories/lab-days";
+export * from "./repositories/observation-import";
+export * from "./repositories/revisions";

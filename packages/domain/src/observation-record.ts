@@ -99,7 +99,7 @@ function toNumber(value: RawField): number | undefined {
 function readText(name: string, value: RawField, maxLength: number, allowInnerSpaces: boolean): Result<string, string> {
   if (isAbsent(value)) return err(`${name} is missing`);
   if (typeof value !== "string") return err(`${name} must be text: ${describe(value)}`);
-  const forbidden = allowInnerSpaces ? /[\u0000-\u001f]/ : /[\s\u0000-\u001f]/;
+  const forbidden = allowInnerSpaces ? /\p{Cc}/u : /[\s\p{Cc}]/u;
   if (value.trim() !== value || value.length > maxLength || forbidden.test(value)) {
     const spaces = allowInnerSpaces ? "surrounding spaces" : "whitespace";
     return err(`${name} must be 1 to ${maxLength} characters without ${spaces} or control characters: ${describe(value)}`);
