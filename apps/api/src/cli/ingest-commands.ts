@@ -27,7 +27,7 @@ export const ingestCommands: Record<string, Command> = {
       let report: ImportReport;
       try {
         report = await importObservations(
-          runtime.database.db,
+          runtime.database.url,
           readObservationFile(path, format as ObservationFileFormat, (done, total) => progress.update(done, total)),
           { skipInvalid: values["skip-invalid"] === true },
         );

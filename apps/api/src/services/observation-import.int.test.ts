@@ -36,7 +36,7 @@ function file(lines: readonly string[], format: ObservationFileFormat = "csv"): 
   return path;
 }
 const run = (path: string, format: ObservationFileFormat = "csv", skipInvalid = false) =>
-  importObservations(api.db, readObservationFile(path, format), { skipInvalid });
+  importObservations(api.databaseUrl, readObservationFile(path, format), { skipInvalid });
 const storedRows = () => api.db.observation.count();
 
 describe("importing observation files", () => {

@@ -1,17 +1,5 @@
-import {
-  IMPORT_ERROR_REPORT_LIMIT,
-  observationKey,
-} from "@tpi/domain";
-import {
-  createImportStage,
-  dropDuplicateLines,
-  findDuplicateLines,
-  mergeImportStage,
-  stageObservations,
-  type Db,
-  type MergeCounts,
-  type StagedObservation,
-} from "@tpi/db";
+import { IMPORT_ERROR_REPORT_LIMIT, observationKey } from "@tpi/domain";
+import { openObservationImport, type MergeCounts, type StagedObservation } from "@tpi/db";
 import type { ObservationLine } from "../ingest/observation-file";
 
 /**
@@ -32,66 +20,56 @@ export type ImportReport = {
   counts: MergeCounts | null;
 };
 
-/** Rows staged per round trip; large enough for throughput, small enough for flat memory. */
-const STAGE_BATCH = 5_000;
-/** An import of tens of millions of rows takes minutes; the transaction must outlive it. */
-const IMPORT_TRANSACTION_TIMEOUT_MS = 6 * 3_600_000;
+/** Rows staged per COPY; large enough for throughput, small enough for flat memory. */
+const STAGE_BATCH = 10_000;
 
-class RejectedImport extends Error {
-  constructor(readonly report: ImportReport) {
-    super("import rejected");
-  }
-}
-
+/** `databaseUrl`: the import runs on a connection of its own, in one transaction. */
 export async function importObservations(
-  db: Db,
+  databaseUrl: string,
   rows: AsyncIterable<ObservationLine>,
   options: { skipInvalid: boolean },
 ): Promise<ImportReport> {
+  const session = await openObservationImport(databaseUrl);
   try {
-    return await db.$transaction(
-      async (tx) => {
-        await createImportStage(tx);
-        let rowsRead = 0;
-        let invalidRows = 0;
-        const issues: ImportIssue[] = [];
-        let batch: StagedObservation[] = [];
-        for await (const { line, result } of rows) {
-          rowsRead += 1;
-          if (result.ok) {
-            batch.push({ line, record: result.value });
-            if (batch.length >= STAGE_BATCH) {
-              await stageObservations(tx, batch);
-              batch = [];
-            }
-          } else {
-            invalidRows += 1;
-            if (issues.length < IMPORT_ERROR_REPORT_LIMIT) issues.push({ line, reason: result.error });
-          }
+    let rowsRead = 0;
+    let invalidRows = 0;
+    const issues: ImportIssue[] = [];
+    let batch: StagedObservation[] = [];
+    for await (const { line, result } of rows) {
+      rowsRead += 1;
+      if (result.ok) {
+        batch.push({ line, record: result.value });
+        if (batch.length >= STAGE_BATCH) {
+          await session.stage(batch);
+          batch = [];
         }
-        await stageObservations(tx, batch);
+      } else {
+        invalidRows += 1;
+        if (issues.length < IMPORT_ERROR_REPORT_LIMIT) issues.push({ line, reason: result.error });
+      }
+    }
+    await session.stage(batch);
 
-        const duplicates = await findDuplicateLines(tx, IMPORT_ERROR_REPORT_LIMIT);
-        invalidRows += duplicates.count;
-        const allIssues = [
-          ...issues,
-          ...duplicates.first.map((d) => ({
-            line: d.line,
-            reason: `duplicate key (date, model_id) = (${observationKey(d).replace("|", ", ")}): first seen on line ${d.firstLine}`,
-          })),
-        ]
-          .sort((a, b) => a.line - b.line)
-          .slice(0, IMPORT_ERROR_REPORT_LIMIT);
+    const duplicates = await session.findDuplicateLines(IMPORT_ERROR_REPORT_LIMIT);
+    invalidRows += duplicates.count;
+    // Both lists are in line order and each holds at most the limit: their merge's head is the file's first bad lines.
+    const allIssues = [
+      ...issues,
+      ...duplicates.first.map((d) => ({
+        line: d.line,
+        reason: `duplicate key (date, model_id) = (${observationKey(d).replace("|", ", ")}): first seen on line ${d.firstLine}`,
+      })),
+    ]
+      .sort((a, b) => a.line - b.line)
+      .slice(0, IMPORT_ERROR_REPORT_LIMIT);
 
-        const report: ImportReport = { rowsRead, invalidRows, issues: allIssues, written: false, counts: null };
-        if (invalidRows > 0 && !options.skipInvalid) throw new RejectedImport(report);
-        if (duplicates.count > 0) await dropDuplicateLines(tx);
-        return { ...report, written: true, counts: await mergeImportStage(tx) };
-      },
-      { timeout: IMPORT_TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
-    );
-  } catch (error) {
-    if (error instanceof RejectedImport) return error.report;
-    throw error;
+    const report: ImportReport = { rowsRead, invalidRows, issues: allIssues, written: false, counts: null };
+    if (invalidRows > 0 && !options.skipInvalid) return report; // close() rolls back: nothing written
+    if (duplicates.count > 0) await session.dropDuplicateLines();
+    const counts = await session.merge();
+    await session.commit();
+    return { ...report, written: true, counts };
+  } finally {
+    await session.close();
   }
 }

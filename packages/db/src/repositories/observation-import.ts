@@ -1,15 +1,16 @@
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
 import type { ObservationRecord, UtcDay } from "@tpi/domain";
-import type { Prisma } from "../generated/prisma/client";
-import { bulkInsert, type BulkColumn } from "./bulk-insert";
-import { dateToDay } from "./conversions";
-
-type Tx = Prisma.TransactionClient;
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+// Dates travel as `date::text` (YYYY-MM-DD): node-postgres would parse them at local midnight.
 
 /**
- * Atomic observation imports. Rows are first staged, with their line numbers, in a temporary
- * table that lives only as long as the caller's transaction; duplicate keys are then found by the
+ * Atomic observation imports on a connection of their own. Rows are streamed with COPY (a few
+ * microseconds per row; Prisma's raw queries cost tens) into a temporary table that lives only as
+ * long as the session's transaction, with their line numbers; duplicate keys are then found by the
  * database (memory stays flat however large the file), and the staged rows are merged into
- * `observation` with one statement. Roll the transaction back and nothing was written.
+ * `observation` with one statement. Roll back, or crash, and nothing was written.
  */
 export type StagedObservation = { line: number; record: ObservationRecord };
 
@@ -29,129 +30,156 @@ export type MergeCounts = {
   settledDaysTouched: UtcDay[];
 };
 
-const STAGE_TABLE = "observation_import_stage";
-const STAGE_CHUNK = 5_000;
+export type ObservationImportSession = {
+  stage(rows: readonly StagedObservation[]): Promise<void>;
+  /** How many lines repeat an earlier line's key, and the first `limit` of them by line number. */
+  findDuplicateLines(limit: number): Promise<{ count: number; first: DuplicateLine[] }>;
+  /** Drops repeated lines, keeping each key's first line (imports that skip invalid rows). */
+  dropDuplicateLines(): Promise<void>;
+  merge(): Promise<MergeCounts>;
+  commit(): Promise<void>;
+  /** Rolls back (if still open) and closes the connection; safe to call after commit. */
+  close(): Promise<void>;
+};
 
-const STAGE_COLUMNS: readonly BulkColumn[] = [
-  { name: "line", type: "int8" },
-  { name: "date", type: "date" },
-  { name: "model_id", type: "text" },
-  { name: "lab", type: "text" },
-  { name: "input_price_per_mtok", type: "float8" },
-  { name: "output_price_per_mtok", type: "float8" },
-  { name: "input_tokens", type: "int8" },
-  { name: "output_tokens", type: "int8" },
-  { name: "cache_read_price_per_mtok", type: "float8" },
-  { name: "cache_read_tokens", type: "int8" },
-  { name: "source", type: "text" },
-];
+const STAGE = "observation_import_stage";
+/** COPY data is sent in pieces of about 64 KiB. */
+const COPY_CHUNK_CHARS = 1 << 16;
+const DUPLICATES = "observation_import_duplicate";
 
 /** Columns copied from the stage into `observation`, in this order. */
-const VALUE_COLUMNS = STAGE_COLUMNS.slice(1).map((c) => c.name);
+const VALUE_COLUMNS = [
+  "date",
+  "model_id",
+  "lab",
+  "input_price_per_mtok",
+  "output_price_per_mtok",
+  "input_tokens",
+  "output_tokens",
+  "cache_read_price_per_mtok",
+  "cache_read_tokens",
+  "source",
+] as const;
 
-/** Creates the session's staging table; it is dropped when the transaction ends. */
-export async function createImportStage(tx: Tx): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `create temporary table "${STAGE_TABLE}" (
-       line int8 not null, date date not null, model_id text not null, lab text not null,
-       input_price_per_mtok float8, output_price_per_mtok float8, input_tokens int8 not null, output_tokens int8 not null,
-       cache_read_price_per_mtok float8, cache_read_tokens int8, source text not null
-     ) on commit drop`,
-  );
+/** COPY text format: `\N` is null; backslash is the escape character. Tabs and line breaks cannot occur (validated away). */
+const copyText = (value: string): string => (value.includes("\\") ? value.replace(/\\/g, "\\\\") : value);
+const copyValue = (value: number | null): string => (value === null ? "\\N" : String(value));
+
+function copyLine({ line, record: r }: StagedObservation): string {
+  return `${line}\t${r.date}\t${copyText(r.modelId)}\t${r.lab}\t${copyValue(r.inputPricePerMtok)}\t${copyValue(r.outputPricePerMtok)}\t${r.inputTokens}\t${r.outputTokens}\t${copyValue(r.cacheReadPricePerMtok)}\t${copyValue(r.cacheReadTokens)}\t${copyText(r.source)}\n`;
 }
 
-export async function stageObservations(tx: Tx, rows: readonly StagedObservation[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += STAGE_CHUNK) {
-    const chunk = rows.slice(start, start + STAGE_CHUNK);
-    await bulkInsert(
-      tx,
-      STAGE_TABLE,
-      STAGE_COLUMNS,
-      chunk.map(({ line, record: r }) => [
-        line,
-        r.date,
-        r.modelId,
-        r.lab,
-        r.inputPricePerMtok,
-        r.outputPricePerMtok,
-        r.inputTokens,
-        r.outputTokens,
-        r.cacheReadPricePerMtok,
-        r.cacheReadTokens,
-        r.source,
-      ]),
+export async function openObservationImport(databaseUrl: string): Promise<ObservationImportSession> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let open = true;
+  try {
+    await client.query("begin");
+    await client.query(
+      `create temporary table "${STAGE}" (
+         line int8 not null, date date not null, model_id text not null, lab text not null,
+         input_price_per_mtok float8, output_price_per_mtok float8, input_tokens int8 not null, output_tokens int8 not null,
+         cache_read_price_per_mtok float8, cache_read_tokens int8, source text not null
+       ) on commit drop`,
     );
+  } catch (error) {
+    await client.end();
+    throw error;
   }
-}
 
-/**
- * Lines repeating an earlier line's (date, model) key: how many, and the first `limit` by line
- * number. The first occurrence of a key is not itself a duplicate.
- */
-export async function findDuplicateLines(tx: Tx, limit: number): Promise<{ count: number; first: DuplicateLine[] }> {
-  // A hash aggregate finds the repeated keys without sorting the whole stage.
-  await tx.$executeRawUnsafe(
-    `create temporary table "${STAGE_TABLE}_dup" on commit drop as
-       select date, model_id, min(line) as first_line from "${STAGE_TABLE}" group by date, model_id having count(*) > 1`,
-  );
-  const rows = await tx.$queryRawUnsafe<{ line: bigint; first_line: bigint; date: Date; model_id: string; total: bigint }[]>(
-    `select s.line, d.first_line, s.date, s.model_id, count(*) over () as total
-       from "${STAGE_TABLE}" s join "${STAGE_TABLE}_dup" d using (date, model_id)
-      where s.line <> d.first_line
-      order by s.line limit $1`,
-    limit,
-  );
   return {
-    count: Number(rows[0]?.total ?? 0),
-    first: rows.map((r) => ({ line: Number(r.line), firstLine: Number(r.first_line), date: dateToDay(r.date), modelId: r.model_id })),
-  };
-}
+    async stage(rows) {
+      if (rows.length === 0) return;
+      const copy = client.query(copyFrom(`copy "${STAGE}" from stdin`));
+      let text = "";
+      for (const row of rows) {
+        text += copyLine(row);
+        if (text.length >= COPY_CHUNK_CHARS) {
+          const accepted = copy.write(text);
+          text = "";
+          if (!accepted) await once(copy, "drain");
+        }
+      }
+      copy.end(text);
+      await finished(copy);
+    },
 
-/** Drops the repeated lines (keeping each key's first line), for imports that skip invalid rows. */
-export async function dropDuplicateLines(tx: Tx): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `delete from "${STAGE_TABLE}" s using "${STAGE_TABLE}_dup" d
-      where s.date = d.date and s.model_id = d.model_id and s.line <> d.first_line`,
-  );
-}
+    async findDuplicateLines(limit) {
+      // A hash aggregate finds the repeated keys without sorting the whole stage.
+      await client.query(
+        `create temporary table "${DUPLICATES}" on commit drop as
+           select date, model_id, min(line) as first_line from "${STAGE}" group by date, model_id having count(*) > 1`,
+      );
+      const { rows } = await client.query<{ line: string; first_line: string; date: string; model_id: string; total: string }>(
+        `select s.line, d.first_line, s.date::text as date, s.model_id, count(*) over () as total
+           from "${STAGE}" s join "${DUPLICATES}" d using (date, model_id)
+          where s.line <> d.first_line
+          order by s.line limit $1`,
+        [limit],
+      );
+      return {
+        count: Number(rows[0]?.total ?? 0),
+        first: rows.map((r) => ({ line: Number(r.line), firstLine: Number(r.first_line), date: r.date, modelId: r.model_id })),
+      };
+    },
 
-/**
- * Merges the stage into `observation`: new keys are inserted, keys whose values differ are
- * replaced (with a new `recorded_at`), identical rows are not touched. Settlement never reads
- * a settled day again, so rows on settled days change no published value until a restatement.
- */
-export async function mergeImportStage(tx: Tx): Promise<MergeCounts> {
-  const columns = VALUE_COLUMNS.map((c) => `"${c}"`).join(", ");
-  const assignments = VALUE_COLUMNS.filter((c) => c !== "date" && c !== "model_id")
-    .map((c) => `"${c}" = excluded."${c}"`)
-    .join(", ");
-  const current = VALUE_COLUMNS.map((c) => `observation."${c}"`).join(", ");
-  const incoming = VALUE_COLUMNS.map((c) => `excluded."${c}"`).join(", ");
-  const [counts] = await tx.$queryRawUnsafe<{ staged: bigint; inserted: bigint; updated: bigint; on_settled: bigint; settled_days: Date[] | null }[]>(
-    `with merged as (
-       insert into observation (${columns}, recorded_at)
-       select ${columns}, now() from "${STAGE_TABLE}"
-       on conflict (date, model_id) do update set ${assignments}, recorded_at = excluded.recorded_at
-       where (${current}) is distinct from (${incoming})
-       returning (xmax = 0) as inserted, date
-     ), touched as (
-       select m.inserted, m.date, exists (select 1 from settled_day sd where sd.date = m.date) as settled from merged m
-     )
-     select (select count(*) from "${STAGE_TABLE}") as staged,
-            count(*) filter (where inserted) as inserted,
-            count(*) filter (where not inserted) as updated,
-            count(*) filter (where settled) as on_settled,
-            array_agg(distinct date order by date) filter (where settled) as settled_days
-       from touched`,
-  );
-  const staged = Number(counts?.staged ?? 0);
-  const inserted = Number(counts?.inserted ?? 0);
-  const updated = Number(counts?.updated ?? 0);
-  return {
-    inserted,
-    updated,
-    unchanged: staged - inserted - updated,
-    onSettledDays: Number(counts?.on_settled ?? 0),
-    settledDaysTouched: (counts?.settled_days ?? []).map(dateToDay),
+    async dropDuplicateLines() {
+      await client.query(
+        `delete from "${STAGE}" s using "${DUPLICATES}" d
+          where s.date = d.date and s.model_id = d.model_id and s.line <> d.first_line`,
+      );
+    },
+
+    async merge() {
+      const columns = VALUE_COLUMNS.map((c) => `"${c}"`).join(", ");
+      const assignments = VALUE_COLUMNS.filter((c) => c !== "date" && c !== "model_id")
+        .map((c) => `"${c}" = excluded."${c}"`)
+        .join(", ");
+      const current = VALUE_COLUMNS.map((c) => `observation."${c}"`).join(", ");
+      const incoming = VALUE_COLUMNS.map((c) => `excluded."${c}"`).join(", ");
+      // Rows in key order: the primary-key index then grows at its right edge instead of splitting pages at random.
+      const { rows } = await client.query<{ staged: string; inserted: string; updated: string; on_settled: string; settled_days: string[] | null }>(
+        `with merged as (
+           insert into observation (${columns}, recorded_at)
+           select ${columns}, now() from "${STAGE}" order by date, model_id
+           on conflict (date, model_id) do update set ${assignments}, recorded_at = excluded.recorded_at
+           where (${current}) is distinct from (${incoming})
+           returning (xmax = 0) as inserted, date
+         ), touched as (
+           select m.inserted, m.date, exists (select 1 from settled_day sd where sd.date = m.date) as settled from merged m
+         )
+         select (select count(*) from "${STAGE}") as staged,
+                count(*) filter (where inserted) as inserted,
+                count(*) filter (where not inserted) as updated,
+                count(*) filter (where settled) as on_settled,
+                (array_agg(distinct date order by date) filter (where settled))::text[] as settled_days
+           from touched`,
+      );
+      const counts = rows[0];
+      const staged = Number(counts?.staged ?? 0);
+      const inserted = Number(counts?.inserted ?? 0);
+      const updated = Number(counts?.updated ?? 0);
+      return {
+        inserted,
+        updated,
+        unchanged: staged - inserted - updated,
+        onSettledDays: Number(counts?.on_settled ?? 0),
+        settledDaysTouched: counts?.settled_days ?? [],
+      };
+    },
+
+    async commit() {
+      await client.query("commit");
+      open = false;
+    },
+
+    async close() {
+      try {
+        if (open) await client.query("rollback");
+      } finally {
+        open = false;
+        await client.end();
+      }
+    },
   };
 }
