@@ -1,5 +1,5 @@
 import { IMPORT_ERROR_REPORT_LIMIT, observationKey } from "@tpi/domain";
-import { openObservationImport, type MergeCounts, type StagedObservation } from "@tpi/db";
+import { openObservationImport, type MergeCounts } from "@tpi/db";
 import type { ObservationLine } from "../ingest/observation-file";
 
 /**
@@ -18,10 +18,9 @@ export type ImportReport = {
   /** False when the file was rejected and nothing was written. */
   written: boolean;
   counts: MergeCounts | null;
+  /** Wall time of each phase, in milliseconds: reading and staging, the duplicate check, the merge. */
+  phasesMs: { stage: number; check: number; merge: number };
 };
-
-/** Rows staged per COPY; large enough for throughput, small enough for flat memory. */
-const STAGE_BATCH = 10_000;
 
 /** `databaseUrl`: the import runs on a connection of its own, in one transaction. */
 export async function importObservations(
@@ -30,25 +29,28 @@ export async function importObservations(
   options: { skipInvalid: boolean },
 ): Promise<ImportReport> {
   const session = await openObservationImport(databaseUrl);
+  const phasesMs = { stage: 0, check: 0, merge: 0 };
+  let phaseStart = performance.now();
+  const endPhase = (phase: keyof typeof phasesMs) => {
+    phasesMs[phase] = Math.round(performance.now() - phaseStart);
+    phaseStart = performance.now();
+  };
   try {
     let rowsRead = 0;
     let invalidRows = 0;
     const issues: ImportIssue[] = [];
-    let batch: StagedObservation[] = [];
     for await (const { line, result } of rows) {
       rowsRead += 1;
       if (result.ok) {
-        batch.push({ line, record: result.value });
-        if (batch.length >= STAGE_BATCH) {
-          await session.stage(batch);
-          batch = [];
-        }
+        const busy = session.stage({ line, record: result.value });
+        if (busy) await busy;
       } else {
         invalidRows += 1;
         if (issues.length < IMPORT_ERROR_REPORT_LIMIT) issues.push({ line, reason: result.error });
       }
     }
-    await session.stage(batch);
+    await session.endStaging();
+    endPhase("stage");
 
     const duplicates = await session.findDuplicateLines(IMPORT_ERROR_REPORT_LIMIT);
     invalidRows += duplicates.count;
@@ -63,11 +65,13 @@ export async function importObservations(
       .sort((a, b) => a.line - b.line)
       .slice(0, IMPORT_ERROR_REPORT_LIMIT);
 
-    const report: ImportReport = { rowsRead, invalidRows, issues: allIssues, written: false, counts: null };
+    endPhase("check");
+    const report: ImportReport = { rowsRead, invalidRows, issues: allIssues, written: false, counts: null, phasesMs };
     if (invalidRows > 0 && !options.skipInvalid) return report; // close() rolls back: nothing written
     if (duplicates.count > 0) await session.dropDuplicateLines();
     const counts = await session.merge();
     await session.commit();
+    endPhase("merge");
     return { ...report, written: true, counts };
   } finally {
     await session.close();

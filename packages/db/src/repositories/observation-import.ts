@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import type { ObservationRecord, UtcDay } from "@tpi/domain";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import { from as copyFrom, type CopyStreamQuery } from "pg-copy-streams";
 // Dates travel as `date::text` (YYYY-MM-DD): node-postgres would parse them at local midnight.
 
 /**
@@ -31,11 +31,15 @@ export type MergeCounts = {
 };
 
 export type ObservationImportSession = {
-  stage(rows: readonly StagedObservation[]): Promise<void>;
+  /** Streams one row into the stage; await the promise it may return (the connection is busy). */
+  stage(row: StagedObservation): Promise<void> | undefined;
+  /** Ends the stream of staged rows; call once, before the checks and the merge. */
+  endStaging(): Promise<void>;
   /** How many lines repeat an earlier line's key, and the first `limit` of them by line number. */
   findDuplicateLines(limit: number): Promise<{ count: number; first: DuplicateLine[] }>;
   /** Drops repeated lines, keeping each key's first line (imports that skip invalid rows). */
   dropDuplicateLines(): Promise<void>;
+  /** Merges the stage into `observation`; the stage must hold each key once. */
   merge(): Promise<MergeCounts>;
   commit(): Promise<void>;
   /** Rolls back (if still open) and closes the connection; safe to call after commit. */
@@ -73,8 +77,13 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let open = true;
+  // One COPY for the whole file: the database ingests while the caller parses the next rows.
+  let copy: CopyStreamQuery | undefined;
+  let pendingText = "";
   try {
     await client.query("begin");
+    // Enough memory for the duplicate check's hash aggregate over millions of keys to stay off disk.
+    await client.query("set local work_mem = '128MB'");
     await client.query(
       `create temporary table "${STAGE}" (
          line int8 not null, date date not null, model_id text not null, lab text not null,
@@ -88,24 +97,26 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
   }
 
   return {
-    async stage(rows) {
-      if (rows.length === 0) return;
-      const copy = client.query(copyFrom(`copy "${STAGE}" from stdin`));
-      let text = "";
-      for (const row of rows) {
-        text += copyLine(row);
-        if (text.length >= COPY_CHUNK_CHARS) {
-          const accepted = copy.write(text);
-          text = "";
-          if (!accepted) await once(copy, "drain");
-        }
-      }
-      copy.end(text);
+    stage(row) {
+      copy ??= client.query(copyFrom(`copy "${STAGE}" from stdin`));
+      pendingText += copyLine(row);
+      if (pendingText.length < COPY_CHUNK_CHARS) return undefined;
+      const accepted = copy.write(pendingText);
+      pendingText = "";
+      return accepted ? undefined : once(copy, "drain").then(() => undefined);
+    },
+
+    async endStaging() {
+      if (copy === undefined) return;
+      copy.end(pendingText);
+      pendingText = "";
       await finished(copy);
     },
 
     async findDuplicateLines(limit) {
-      // A hash aggregate finds the repeated keys without sorting the whole stage.
+      // Most files have no duplicate: one aggregate that stops at the first repeated key decides that.
+      const { rowCount } = await client.query(`select 1 from "${STAGE}" group by date, model_id having count(*) > 1 limit 1`);
+      if (rowCount === 0) return { count: 0, first: [] };
       await client.query(
         `create temporary table "${DUPLICATES}" on commit drop as
            select date, model_id, min(line) as first_line from "${STAGE}" group by date, model_id having count(*) > 1`,
@@ -145,15 +156,16 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
            on conflict (date, model_id) do update set ${assignments}, recorded_at = excluded.recorded_at
            where (${current}) is distinct from (${incoming})
            returning (xmax = 0) as inserted, date
-         ), touched as (
-           select m.inserted, m.date, exists (select 1 from settled_day sd where sd.date = m.date) as settled from merged m
+         ), per_day as (
+           select date, count(*) filter (where inserted) as inserted, count(*) filter (where not inserted) as updated
+             from merged group by date
          )
          select (select count(*) from "${STAGE}") as staged,
-                count(*) filter (where inserted) as inserted,
-                count(*) filter (where not inserted) as updated,
-                count(*) filter (where settled) as on_settled,
-                (array_agg(distinct date order by date) filter (where settled))::text[] as settled_days
-           from touched`,
+                coalesce(sum(inserted), 0) as inserted,
+                coalesce(sum(updated), 0) as updated,
+                coalesce(sum(inserted + updated) filter (where settled), 0) as on_settled,
+                (array_agg(date order by date) filter (where settled))::text[] as settled_days
+           from (select p.*, exists (select 1 from settled_day sd where sd.date = p.date) as settled from per_day p) days`,
       );
       const counts = rows[0];
       const staged = Number(counts?.staged ?? 0);
