@@ -9,6 +9,7 @@ import type { Logger } from "./logger";
 import { catalogRoutes } from "./routes/catalog";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
+import { otpiDetailRoutes } from "./routes/otpi-details";
 import type { PublishedIndex } from "./services/published-index";
 import { appRouter } from "./trpc/router";
 
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(healthRoutes(deps.db));
   app.use(otpiRoutes(deps));
+  app.use(otpiDetailRoutes(deps));
   app.use(catalogRoutes());
   app.use(
     "/trpc",

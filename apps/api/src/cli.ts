@@ -1,6 +1,7 @@
 import { UsageError, type Command } from "./cli/command";
 import { coreCommands } from "./cli/core-commands";
 import { ingestCommands } from "./cli/ingest-commands";
+import { restatementCommands } from "./cli/restatement-commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -25,7 +26,7 @@ commands:
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands, ...ingestCommands };
+const commands: Record<string, Command> = { ...coreCommands, ...ingestCommands, ...restatementCommands };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

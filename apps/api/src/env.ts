@@ -2,6 +2,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   DEFAULT_EXCLUDED_MODEL_PATTERNS,
+  DEFAULT_MATERIALITY_THRESHOLD_PERCENT,
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_SETTLEMENT_LAG_HOURS,
   type MethodologyRules,
@@ -36,6 +37,8 @@ const envSchema = z.object({
   EXCLUDED_MODEL_PATTERNS: commaList.default([...DEFAULT_EXCLUDED_MODEL_PATTERNS]),
   MIN_ELIGIBLE_MODELS: z.coerce.number().int().min(1).default(DEFAULT_METHODOLOGY_RULES.minEligibleModels),
   MIN_ELIGIBLE_TOKENS: z.coerce.number().int().min(1).default(DEFAULT_METHODOLOGY_RULES.minEligibleTokens),
+  /** Restatements moving a value by less than this many percent are refused unless forced. */
+  RESTATEMENT_MATERIALITY_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_MATERIALITY_THRESHOLD_PERCENT),
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
@@ -61,5 +64,6 @@ export function methodologyRulesFrom(env: Env): MethodologyRules {
     minEligibleModels: env.MIN_ELIGIBLE_MODELS,
     minEligibleTokens: env.MIN_ELIGIBLE_TOKENS,
     settlementLagHours: env.SETTLEMENT_LAG_HOURS,
+    materialityThresholdPercent: env.RESTATEMENT_MATERIALITY_PERCENT,
   };
 }
