@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { startOpenRouterSchedule } from "./openrouter-schedule";
 import { describeSettlement, openRuntime, seedSampleIfEmpty, settleAndPublish, type Runtime } from "./runtime";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
@@ -54,6 +55,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
         }, env.SETTLEMENT_INTERVAL_SECONDS * 1000)
       : undefined;
   settleTimer?.unref();
+  const stopOpenRouterSync = startOpenRouterSchedule(runtime);
 
   return {
     runtime,
@@ -61,6 +63,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
     url,
     async close() {
       if (settleTimer) clearInterval(settleTimer);
+      stopOpenRouterSync();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await runtime.close();

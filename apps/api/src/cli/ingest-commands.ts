@@ -4,9 +4,12 @@ import { parseArgs } from "node:util";
 import { OBSERVATION_FILE_FORMATS, ObservationFileError, formatOfPath, readObservationFile, type ObservationFileFormat } from "../ingest/observation-file";
 import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../services/observation-import";
+import { addDays, parseUtcDay, utcDayOf } from "@tpi/domain";
+import { openRouterConfigFrom } from "../env";
+import { syncOpenRouterDay, type OpenRouterSyncReport } from "../services/openrouter-sync";
 import { UsageError, withRuntime, type Command } from "./command";
 
-/** Operator commands that bring market data in: file import. */
+/** Operator commands that bring market data in: file import and the OpenRouter connector. */
 export const ingestCommands: Record<string, Command> = {
   async import(args, env, log) {
     const { values, positionals } = parseArgs({
@@ -40,7 +43,24 @@ export const ingestCommands: Record<string, Command> = {
       if (!report.written) throw new Error(`${report.invalidRows} invalid row(s); nothing was imported (use --skip-invalid to import the valid rows)`);
     });
   },
+
+  async openrouter(args, env, log) {
+    const [subcommand, ...rest] = args;
+    if (subcommand !== "sync") throw new UsageError(`unknown openrouter subcommand '${subcommand ?? ""}'`);
+    const { values } = parseArgs({ args: rest, options: { date: { type: "string" } }, strict: true });
+    await withRuntime(env, log, async (runtime) => {
+      const date = values.date === undefined ? addDays(utcDayOf(runtime.clock()), -1) : parseUtcDay(values.date);
+      if (date === undefined) throw new UsageError(`--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`);
+      const report = await syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(env), date);
+      console.log(describeOpenRouterSync(report));
+      printImportReport(report.import, `OpenRouter ${date}`);
+    });
+  },
 };
+
+export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
+  return `OpenRouter ${report.date}: ${report.import.rowsRead} model(s) of catalog labs, ${report.unpriced} without a price (stored, excluded from the index), ${report.skippedOtherLabs} of other labs skipped`;
+}
 
 export function printImportReport(report: ImportReport, what: string): void {
   if (report.invalidRows > 0) {
