@@ -1,4 +1,5 @@
-import { DomainError, LAB_CATALOG, PUBLIC_ACCESS } from "@tpi/domain";
+import type { DomainError} from "@tpi/domain";
+import { LAB_CATALOG, PUBLIC_ACCESS } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { ERROR_STATUS } from "../http/error-status";
