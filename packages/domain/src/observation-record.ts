@@ -78,7 +78,7 @@ function readPrice(name: string, value: RawField): Result<number | null, string>
 /** A token volume: a whole, non-negative number of tokens, exact as a JS number (below 2^53). */
 function readTokens(name: string, value: RawField): Result<number, string> {
   if (isAbsent(value)) return err(`${name} is missing`);
-  const number = typeof value === "string" && !INTEGER.test(value.trim()) ? undefined : toNumber(value);
+  const number = typeof value === "string" && !INTEGER.test(trimmed(value)) ? undefined : toNumber(value);
   if (number === undefined || !Number.isInteger(number)) return err(`${name} is not a whole number: ${describe(value)}`);
   if (number < 0) return err(`${name} is negative: ${describe(value)}`);
   if (!Number.isSafeInteger(number)) return err(`${name} is too large (at most ${Number.MAX_SAFE_INTEGER}): ${describe(value)}`);
@@ -89,10 +89,22 @@ function readOptionalTokens(name: string, value: RawField): Result<number | null
   return isAbsent(value) ? ok(null) : readTokens(name, value);
 }
 
+/** Surrounding spaces are tolerated in numbers; checked by character code to spare a trim per field on the hot path. */
+const trimmed = (text: string): string =>
+  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+
 function toNumber(value: RawField): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && DECIMAL.test(value.trim())) return Number(value.trim());
-  return undefined;
+  if (typeof value !== "string") return undefined;
+  const text = trimmed(value);
+  return DECIMAL.test(text) ? Number(text) : undefined;
+}
+
+/** Files hold many rows per day: remember the last day checked (parseUtcDay builds a Date per call). */
+let lastDay: { text: string; day: UtcDay | undefined } = { text: "", day: undefined };
+function parseDay(text: string): UtcDay | undefined {
+  if (text !== lastDay.text) lastDay = { text, day: parseUtcDay(text) };
+  return lastDay.day;
 }
 
 /** Identifiers and source names: no surrounding spaces, no control characters; model ids no whitespace at all. */
@@ -123,7 +135,7 @@ export function validateObservationFields(fields: Readonly<Record<string, RawFie
   const rawDate = fields.date;
   if (isAbsent(rawDate)) return err("date is missing");
   if (typeof rawDate !== "string") return err(`date must be text in YYYY-MM-DD format: ${describe(rawDate)}`);
-  const date = parseUtcDay(rawDate);
+  const date = parseDay(rawDate);
   if (date === undefined) return err(`date is not a real calendar date in YYYY-MM-DD format: ${describe(rawDate)}`);
 
   const modelId = readText("model_id", fields.model_id, MAX_MODEL_ID_LENGTH, false);

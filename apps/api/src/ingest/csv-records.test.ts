@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { csvRecords, parseCsvRecord } from "./csv-records";
+import { CsvRecordAssembler, parseCsvRecord, type CsvRecord } from "./csv-records";
 
-async function* linesOf(text: string): AsyncGenerator<string> {
-  for (const line of text.split("\n")) yield line;
-}
-
-async function collect(text: string) {
-  const records = [];
-  for await (const record of csvRecords(linesOf(text))) records.push(record);
-  return records;
+function collect(text: string): CsvRecord[] {
+  const assembler = new CsvRecordAssembler();
+  const records = text.split("\n").map((line) => assembler.push(line));
+  return [...records, assembler.end()].filter((r): r is CsvRecord => r !== undefined);
 }
 
 describe("parseCsvRecord", () => {
@@ -22,15 +18,15 @@ describe("parseCsvRecord", () => {
   });
 });
 
-describe("csvRecords", () => {
-  it("joins quoted line breaks and numbers records by their first line, skipping blank lines", async () => {
-    expect(await collect('\uFEFFh1,h2\n\n"multi\nline",2\nx,y\n')).toEqual([
+describe("CsvRecordAssembler", () => {
+  it("joins quoted line breaks and numbers records by their first line, skipping blank lines", () => {
+    expect(collect('\uFEFFh1,h2\n\n"multi\nline",2\nx,y\n')).toEqual([
       { line: 1, fields: ["h1", "h2"] },
       { line: 3, fields: ["multi\nline", "2"] },
       { line: 5, fields: ["x", "y"] },
     ]);
   });
-  it("reports a quote that is never closed", async () => {
-    expect(await collect('h\n"open\nstill open')).toEqual([{ line: 1, fields: ["h"] }, { line: 2, error: "a quoted field is never closed" }]);
+  it("reports a quote that is never closed", () => {
+    expect(collect('h\n"open\nstill open')).toEqual([{ line: 1, fields: ["h"] }, { line: 2, error: "a quoted field is never closed" }]);
   });
 });

@@ -5,23 +5,32 @@
  */
 export type CsvRecord = { line: number; fields: string[] } | { line: number; error: string };
 
-export async function* csvRecords(lines: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
-  let lineNumber = 0;
-  let pending: { line: number; text: string } | undefined;
-  for await (const raw of lines) {
-    lineNumber += 1;
-    const text = lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-    const record = pending === undefined ? { line: lineNumber, text } : { line: pending.line, text: `${pending.text}\n${text}` };
-    pending = undefined;
-    if (record.text === "") continue; // blank lines carry no record
+/**
+ * Turns physical lines into CSV records, synchronously (the caller owns the I/O): `push` each
+ * line in order and it returns the record that line completes, if any; `end` reports a quoted
+ * field still open at the end of the file.
+ */
+export class CsvRecordAssembler {
+  private lineNumber = 0;
+  private pending: { line: number; text: string } | undefined;
+
+  push(raw: string): CsvRecord | undefined {
+    this.lineNumber += 1;
+    const text = this.lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw;
+    const record = this.pending === undefined ? { line: this.lineNumber, text } : { line: this.pending.line, text: `${this.pending.text}\n${text}` };
+    this.pending = undefined;
+    if (record.text === "") return undefined; // blank lines carry no record
     const parsed = parseCsvRecord(record.text);
     if (parsed === "unterminated") {
-      pending = record;
-      continue;
+      this.pending = record;
+      return undefined;
     }
-    yield typeof parsed === "string" ? { line: record.line, error: parsed } : { line: record.line, fields: parsed };
+    return typeof parsed === "string" ? { line: record.line, error: parsed } : { line: record.line, fields: parsed };
   }
-  if (pending !== undefined) yield { line: pending.line, error: "a quoted field is never closed" };
+
+  end(): CsvRecord | undefined {
+    return this.pending === undefined ? undefined : { line: this.pending.line, error: "a quoted field is never closed" };
+  }
 }
 
 /** The fields of one record, an error message, or "unterminated" when a quoted field runs past the line. */

@@ -25,7 +25,7 @@ export type ImportReport = {
 /** `databaseUrl`: the import runs on a connection of its own, in one transaction. */
 export async function importObservations(
   databaseUrl: string,
-  rows: AsyncIterable<ObservationLine>,
+  batches: AsyncIterable<readonly ObservationLine[]>,
   options: { skipInvalid: boolean },
 ): Promise<ImportReport> {
   const session = await openObservationImport(databaseUrl);
@@ -39,14 +39,16 @@ export async function importObservations(
     let rowsRead = 0;
     let invalidRows = 0;
     const issues: ImportIssue[] = [];
-    for await (const { line, result } of rows) {
-      rowsRead += 1;
-      if (result.ok) {
-        const busy = session.stage({ line, record: result.value });
-        if (busy) await busy;
-      } else {
-        invalidRows += 1;
-        if (issues.length < IMPORT_ERROR_REPORT_LIMIT) issues.push({ line, reason: result.error });
+    for await (const batch of batches) {
+      for (const { line, result } of batch) {
+        rowsRead += 1;
+        if (result.ok) {
+          const busy = session.stage({ line, record: result.value });
+          if (busy) await busy;
+        } else {
+          invalidRows += 1;
+          if (issues.length < IMPORT_ERROR_REPORT_LIMIT) issues.push({ line, reason: result.error });
+        }
       }
     }
     await session.endStaging();

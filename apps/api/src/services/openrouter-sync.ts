@@ -4,8 +4,8 @@ import { importObservations, type ImportReport } from "./observation-import";
 
 export type OpenRouterSyncReport = { date: UtcDay; import: ImportReport; skippedOtherLabs: number; unpriced: number };
 
-async function* linesOf<T>(rows: readonly T[]): AsyncGenerator<T> {
-  yield* rows;
+async function* oneBatch<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
+  yield rows;
 }
 
 /**
@@ -15,7 +15,7 @@ async function* linesOf<T>(rows: readonly T[]): AsyncGenerator<T> {
  */
 export async function syncOpenRouterDay(databaseUrl: string, config: OpenRouterConfig, date: UtcDay): Promise<OpenRouterSyncReport> {
   const day = await fetchOpenRouterDay(config, date);
-  const report = await importObservations(databaseUrl, linesOf(day.rows), { skipInvalid: false });
+  const report = await importObservations(databaseUrl, oneBatch(day.rows), { skipInvalid: false });
   if (!report.written) {
     const first = report.issues[0];
     throw new OpenRouterError(
