@@ -84,6 +84,13 @@ describe("importing observation files", () => {
     expect(await storedRows()).toBe(0);
   });
 
+  it("writes nothing when the only bad line comes after tens of thousands of staged rows", async () => {
+    const many = Array.from({ length: 30_000 }, (_, i) => `2026-03-${String((i % 28) + 1).padStart(2, "0")},openai/bulk-${Math.floor(i / 28)},openai,1,4,10,10,bulk`);
+    const report = await run(file([HEADER, ...many, "2026-03-30,openai/gpt-z,openai,1,4,10,ten,bulk"]));
+    expect(report).toMatchObject({ written: false, rowsRead: 30_001, invalidRows: 1, issues: [{ line: 30_002, reason: expect.stringContaining("output_tokens is not a whole number") }] });
+    expect(await storedRows()).toBe(0);
+  });
+
   it("reports the first 50 bad lines by number and counts all of them", async () => {
     const bad = Array.from({ length: 120 }, (_, i) => `2026-03-${String((i % 28) + 1).padStart(2, "0")},anthropic/m${i},anthropic,x,1,1,1,test`);
     const report = await run(file([HEADER, ...GOOD, ...bad]));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES, addDays, eachUtcDay } from "@tpi/domain";
-import { createDb, insertObservationsIfAbsent, type Db } from "@tpi/db";
+import { createDb, insertObservationsIfAbsent, readLabDay, type Db } from "@tpi/db";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 import { settleDueDays } from "./settlement";
 
@@ -58,6 +58,16 @@ describe("settlement", () => {
     }
     const retry = await settleDueDays(api.db, { now: NOW, rules });
     expect(retry.settledDays).toEqual(days);
+  });
+
+  it("records why a lab-day below the data-sufficiency minimums is not published", async () => {
+    await insertObservationsIfAbsent(api.db, observationsOn(["2026-03-29"]));
+    const strict = { ...rules, minEligibleModels: 2, minEligibleTokens: 1 };
+    await settleDueDays(api.db, { now: NOW, rules: strict });
+    expect(await readLabDay(api.db, "2026-03-29", "openai")).toMatchObject({ settled: true, value: null, suppression: { reason: "below_min_models" } });
+    await api.db.$executeRawUnsafe("truncate settled_day, index_value, lab_day_suppression, index_constituent");
+    await settleDueDays(api.db, { now: NOW, rules: { ...rules, minEligibleTokens: 2_000_000 } });
+    expect(await readLabDay(api.db, "2026-03-29", "openai")).toMatchObject({ value: null, suppression: { reason: "below_min_volume" } });
   });
 
   it("settles a day only once its lag has passed", async () => {
