@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { constituentsResponseSchema, methodologyResponseSchema, revisionsResponseSchema } from "../schemas/otpi-details";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 
 // "Today" is 2026-03-31 12:00 UTC: the free window starts 2026-02-28 and the latest settled day is 2026-03-29.
@@ -28,6 +29,7 @@ describe("GET /api/otpi/constituents", () => {
   it("shows every model considered with weights and exclusion reasons, matching the published value", async () => {
     const res = await api.get("/api/otpi/constituents?date=2026-03-29&lab=anthropic");
     expect(res.status).toBe(200);
+    expect(constituentsResponseSchema.safeParse(res.body).success).toBe(true);
     const published = await api.get("/api/otpi?date=2026-03-29&lab=anthropic");
     const row = (published.body as { data: { indexPerMtok: number; computedAt: string }[] }).data[0];
     expect(res.body).toMatchObject({
@@ -102,6 +104,7 @@ describe("GET /api/otpi/methodology", () => {
   it("is public and carries version, formula, rules, thresholds, lag, restatement policy and history", async () => {
     const res = await api.get("/api/otpi/methodology");
     expect(res.status).toBe(200);
+    expect(methodologyResponseSchema.strict().safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({
       success: true,
       version: "1.0",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";
+import { revisionsResponseSchema } from "../schemas/otpi-details";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 import { restateLabDay } from "./restatement";
 
@@ -64,6 +65,7 @@ describe("restatements", () => {
     const served = await api.get(`/api/otpi?date=${DAY}&lab=openai`, { Authorization: `Bearer ${key}` });
     expect(served.body).toMatchObject({ data: [{ indexPerMtok: after?.indexPerMtok, computedAt: "2030-01-01T09:00:00.000Z" }] });
     const log = await api.get("/api/otpi/revisions?lab=openai", { Authorization: `Bearer ${key}` });
+    expect(revisionsResponseSchema.safeParse(log.body).success).toBe(true);
     expect(log.body).toMatchObject({ count: 1, data: [{ date: DAY, lab: "openai", oldIndexPerMtok: before?.indexPerMtok, restatedAt: "2030-01-01T09:00:00.000Z", forced: false }] });
   });
 
