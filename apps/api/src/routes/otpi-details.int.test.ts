@@ -130,6 +130,7 @@ describe("GET /api/otpi/revisions", () => {
     const res = await api.get("/api/otpi/revisions?startDate=2026-03-01&endDate=2026-03-31&lab=anthropic", auth());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, count: 0, data: [] });
+    expect(revisionsResponseSchema.safeParse(res.body).success).toBe(true);
     const reversed = await api.get("/api/otpi/revisions?startDate=2026-03-31&endDate=2026-03-01", auth());
     expect(reversed.status).toBe(400);
     expect((await api.get("/api/otpi/revisions?lab=acme", auth())).status).toBe(400);
