@@ -91,6 +91,18 @@ describe("importing observation files", () => {
     expect(await storedRows()).toBe(0);
   });
 
+  it("writes nothing and does not hang when reading fails in the middle of the file", async () => {
+    const valid = (await run(file([HEADER, ...GOOD]))).counts;
+    expect(valid?.inserted).toBe(3);
+    await api.db.$executeRawUnsafe("truncate observation");
+    async function* failingMidway() {
+      for await (const batch of readObservationFile(file([HEADER, ...GOOD]), "csv")) yield batch;
+      throw new Error("disk read error");
+    }
+    await expect(importObservations(api.databaseUrl, failingMidway(), { skipInvalid: false })).rejects.toThrow("disk read error");
+    expect(await storedRows()).toBe(0);
+  });
+
   it("reports the first 50 bad lines by number and counts all of them", async () => {
     const bad = Array.from({ length: 120 }, (_, i) => `2026-03-${String((i % 28) + 1).padStart(2, "0")},anthropic/m${i},anthropic,x,1,1,1,test`);
     const report = await run(file([HEADER, ...GOOD, ...bad]));

@@ -79,6 +79,7 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
   let open = true;
   // One COPY for the whole file: the database ingests while the caller parses the next rows.
   let copy: CopyStreamQuery | undefined;
+  let copyEnded = false;
   let pendingText = "";
   try {
     await client.query("begin");
@@ -107,7 +108,8 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
     },
 
     async endStaging() {
-      if (copy === undefined) return;
+      if (copy === undefined || copyEnded) return;
+      copyEnded = true;
       copy.end(pendingText);
       pendingText = "";
       await finished(copy);
@@ -187,6 +189,13 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
 
     async close() {
       try {
+        // A caller that fails mid-file leaves the COPY open; abort it (CopyFail) or the rollback would queue behind it forever.
+        if (copy !== undefined && !copyEnded) {
+          copyEnded = true;
+          const aborted = copy;
+          aborted.destroy(new Error("import aborted"));
+          await finished(aborted).catch(() => undefined);
+        }
         if (open) await client.query("rollback");
       } finally {
         open = false;
