@@ -53,7 +53,7 @@ try {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
-  const report = await importObservations(database.url, readObservationFile(csvPath, "csv"), { skipInvalid: false });
+  const report = await importObservations(database.url, () => readObservationFile(csvPath, "csv"), { skipInvalid: false });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -62,7 +62,7 @@ try {
   const rowsPerSecond = ROWS / seconds;
   const peakMb = peakRss / 1024 / 1024;
   const { stage, check, merge } = report.phasesMs;
-  console.log(`imported ${ROWS.toLocaleString("en-US")} rows in ${seconds.toFixed(1)} s (read+validate+COPY ${(stage / 1000).toFixed(1)} s, duplicate check ${(check / 1000).toFixed(1)} s, merge+commit ${(merge / 1000).toFixed(1)} s)`);
+  console.log(`imported ${ROWS.toLocaleString("en-US")} rows in ${seconds.toFixed(1)} s, ${report.method} path (read+validate+COPY ${(stage / 1000).toFixed(1)} s, duplicate check ${(check / 1000).toFixed(1)} s, merge+commit ${(merge / 1000).toFixed(1)} s)`);
   console.log(`rows/s:   ${Math.round(rowsPerSecond).toLocaleString("en-US")} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString("en-US")}) ${rowsPerSecond >= TARGET_ROWS_PER_SECOND ? "OK" : "BELOW TARGET"}`);
   console.log(`peak RSS: ${peakMb.toFixed(0)} MB (target < ${TARGET_PEAK_RSS_MB} MB) ${peakMb < TARGET_PEAK_RSS_MB ? "OK" : "ABOVE TARGET"}`);
 } finally {

@@ -31,7 +31,7 @@ export const ingestCommands: Record<string, Command> = {
       try {
         report = await importObservations(
           runtime.database.url,
-          readObservationFile(path, format as ObservationFileFormat, (done, total) => progress.update(done, total)),
+          () => readObservationFile(path, format as ObservationFileFormat, (done, total) => progress.update(done, total)),
           { skipInvalid: values["skip-invalid"] === true },
         );
       } catch (error) {

@@ -36,20 +36,27 @@ function file(lines: readonly string[], format: ObservationFileFormat = "csv"): 
   return path;
 }
 const run = (path: string, format: ObservationFileFormat = "csv", skipInvalid = false) =>
-  importObservations(api.databaseUrl, readObservationFile(path, format), { skipInvalid });
+  importObservations(api.databaseUrl, () => readObservationFile(path, format), { skipInvalid });
 const storedRows = () => api.db.observation.count();
 
 describe("importing observation files", () => {
   it("imports a valid CSV file with quoted fields, and re-importing it changes nothing", async () => {
     const path = file([HEADER, ...GOOD]);
     const first = await run(path);
-    expect(first).toMatchObject({ written: true, rowsRead: 3, invalidRows: 0, counts: { inserted: 3, updated: 0, unchanged: 0 } });
+    expect(first).toMatchObject({ written: true, method: "direct", rowsRead: 3, invalidRows: 0, counts: { inserted: 3, updated: 0, unchanged: 0 } });
     const before = await api.db.observation.findMany({ orderBy: { modelId: "asc" } });
     expect(before.map((r) => r.source)).toContain("vendor, inc.");
 
     const again = await run(path);
-    expect(again.counts).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    expect(again).toMatchObject({ method: "staged", counts: { inserted: 0, updated: 0, unchanged: 3 } });
     expect(await api.db.observation.findMany({ orderBy: { modelId: "asc" } })).toEqual(before);
+  });
+
+  it("merges a file that mixes new and stored keys (the direct path gives way to the staged one)", async () => {
+    await run(file([HEADER, GOOD[0] ?? ""]));
+    const report = await run(file([HEADER, ...GOOD]));
+    expect(report).toMatchObject({ written: true, method: "staged", counts: { inserted: 2, updated: 0, unchanged: 1 } });
+    expect(await storedRows()).toBe(3);
   });
 
   it("imports JSON Lines with numbers, strings and the optional cache-read columns", async () => {
@@ -99,7 +106,7 @@ describe("importing observation files", () => {
       for await (const batch of readObservationFile(file([HEADER, ...GOOD]), "csv")) yield batch;
       throw new Error("disk read error");
     }
-    await expect(importObservations(api.databaseUrl, failingMidway(), { skipInvalid: false })).rejects.toThrow("disk read error");
+    await expect(importObservations(api.databaseUrl, failingMidway, { skipInvalid: false })).rejects.toThrow("disk read error");
     expect(await storedRows()).toBe(0);
   });
 
@@ -140,6 +147,8 @@ describe("importing observation files", () => {
     expect(report.counts).toMatchObject({ inserted: 1, updated: 1, onSettledDays: 2, settledDaysTouched: ["2026-03-29"] });
     const stored = await api.db.observation.findFirstOrThrow({ where: { modelId: "openai/gpt-a" } });
     expect(stored.inputPricePerMtok).toBe(2);
+    const lateOnly = await run(file([HEADER, "2026-03-29,openai/gpt-late,openai,5,5,1,1,late", "2026-03-30,openai/gpt-late,openai,5,5,1,1,late"]));
+    expect(lateOnly).toMatchObject({ method: "direct", counts: { inserted: 2, onSettledDays: 1, settledDaysTouched: ["2026-03-29"] } });
 
     await api.deps.index.refresh();
     expect((await api.get("/api/otpi?date=2026-03-29&lab=openai")).body).toEqual(published.body);

@@ -15,7 +15,7 @@ async function* oneBatch<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
  */
 export async function syncOpenRouterDay(databaseUrl: string, config: OpenRouterConfig, date: UtcDay): Promise<OpenRouterSyncReport> {
   const day = await fetchOpenRouterDay(config, date);
-  const report = await importObservations(databaseUrl, oneBatch(day.rows), { skipInvalid: false });
+  const report = await importObservations(databaseUrl, () => oneBatch(day.rows), { skipInvalid: false });
   if (!report.written) {
     const first = report.issues[0];
     throw new OpenRouterError(

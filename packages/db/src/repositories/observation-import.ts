@@ -69,18 +69,64 @@ const VALUE_COLUMNS = [
 const copyText = (value: string): string => (value.includes("\\") ? value.replace(/\\/g, "\\\\") : value);
 const copyValue = (value: number | null): string => (value === null ? "\\N" : String(value));
 
-function copyLine({ line, record: r }: StagedObservation): string {
-  return `${line}\t${r.date}\t${copyText(r.modelId)}\t${r.lab}\t${copyValue(r.inputPricePerMtok)}\t${copyValue(r.outputPricePerMtok)}\t${r.inputTokens}\t${r.outputTokens}\t${copyValue(r.cacheReadPricePerMtok)}\t${copyValue(r.cacheReadTokens)}\t${copyText(r.source)}\n`;
+function copyValues(r: ObservationRecord): string {
+  return `${r.date}\t${copyText(r.modelId)}\t${r.lab}\t${copyValue(r.inputPricePerMtok)}\t${copyValue(r.outputPricePerMtok)}\t${r.inputTokens}\t${r.outputTokens}\t${copyValue(r.cacheReadPricePerMtok)}\t${copyValue(r.cacheReadTokens)}\t${copyText(r.source)}\n`;
+}
+
+/**
+ * One COPY stream for a whole file: the database ingests while the caller parses the next rows.
+ * A database error (say a duplicate key) is kept and rethrown at the next write or at the end.
+ */
+class CopyWriter {
+  private stream: CopyStreamQuery | undefined;
+  private ended = false;
+  private failure: Error | undefined;
+  private pending = "";
+
+  constructor(
+    private readonly client: pg.Client,
+    private readonly sql: string,
+  ) {}
+
+  write(text: string): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
+    if (this.stream === undefined) {
+      const stream = this.client.query(copyFrom(this.sql));
+      stream.on("error", (error: Error) => {
+        this.failure ??= error;
+      });
+      this.stream = stream;
+    }
+    this.pending += text;
+    if (this.pending.length < COPY_CHUNK_CHARS) return undefined;
+    const accepted = this.stream.write(this.pending);
+    this.pending = "";
+    return accepted ? undefined : once(this.stream, "drain").then(() => undefined);
+  }
+
+  async end(): Promise<void> {
+    if (this.stream === undefined || this.ended) return;
+    this.ended = true;
+    this.stream.end(this.pending);
+    this.pending = "";
+    await finished(this.stream);
+  }
+
+  /** A caller that fails mid-file leaves the COPY open; abort it (CopyFail) or the next query would queue behind it forever. */
+  async abort(): Promise<void> {
+    if (this.stream === undefined || this.ended) return;
+    this.ended = true;
+    const stream = this.stream;
+    stream.destroy(new Error("import aborted"));
+    await finished(stream).catch(() => undefined);
+  }
 }
 
 export async function openObservationImport(databaseUrl: string): Promise<ObservationImportSession> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let open = true;
-  // One COPY for the whole file: the database ingests while the caller parses the next rows.
-  let copy: CopyStreamQuery | undefined;
-  let copyEnded = false;
-  let pendingText = "";
+  const copy = new CopyWriter(client, `copy "${STAGE}" from stdin`);
   try {
     await client.query("begin");
     // Enough memory for the duplicate check's hash aggregate over millions of keys to stay off disk.
@@ -98,22 +144,11 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
   }
 
   return {
-    stage(row) {
-      copy ??= client.query(copyFrom(`copy "${STAGE}" from stdin`));
-      pendingText += copyLine(row);
-      if (pendingText.length < COPY_CHUNK_CHARS) return undefined;
-      const accepted = copy.write(pendingText);
-      pendingText = "";
-      return accepted ? undefined : once(copy, "drain").then(() => undefined);
+    stage({ line, record }) {
+      return copy.write(`${line}\t${copyValues(record)}`);
     },
 
-    async endStaging() {
-      if (copy === undefined || copyEnded) return;
-      copyEnded = true;
-      copy.end(pendingText);
-      pendingText = "";
-      await finished(copy);
-    },
+    endStaging: () => copy.end(),
 
     async findDuplicateLines(limit) {
       // Most files have no duplicate: one aggregate that stops at the first repeated key decides that.
@@ -189,13 +224,80 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
 
     async close() {
       try {
-        // A caller that fails mid-file leaves the COPY open; abort it (CopyFail) or the rollback would queue behind it forever.
-        if (copy !== undefined && !copyEnded) {
-          copyEnded = true;
-          const aborted = copy;
-          aborted.destroy(new Error("import aborted"));
-          await finished(aborted).catch(() => undefined);
-        }
+        await copy.abort();
+        if (open) await client.query("rollback");
+      } finally {
+        open = false;
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * The fast path for files of new keys only: rows are COPYed straight into `observation` in one
+ * transaction, with no staging and no merge (about half the database work). Any key that exists
+ * already, or repeats within the file, makes PostgreSQL refuse the COPY (unique violation):
+ * `endStaging` or `stage` then throws `DirectCopyConflict`, nothing is written, and the caller
+ * imports again through the staged session, which merges and reports duplicates by line.
+ */
+export type DirectObservationCopy = {
+  stage(record: ObservationRecord): Promise<void> | undefined;
+  endStaging(): Promise<void>;
+  /** Which of these days are settled (for the report). */
+  settledDaysAmong(days: readonly UtcDay[]): Promise<UtcDay[]>;
+  commit(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class DirectCopyConflict extends Error {}
+
+const UNIQUE_VIOLATION = "23505";
+
+export async function openDirectObservationCopy(databaseUrl: string): Promise<DirectObservationCopy> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let open = true;
+  const copy = new CopyWriter(client, `copy observation (${VALUE_COLUMNS.map((c) => `"${c}"`).join(", ")}) from stdin`);
+  const conflictOr = (error: unknown): Error =>
+    (error as { code?: string }).code === UNIQUE_VIOLATION ? new DirectCopyConflict("a key exists already or repeats in the file") : (error as Error);
+  try {
+    await client.query("begin");
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return {
+    stage(record) {
+      try {
+        return copy.write(copyValues(record))?.catch((error: unknown) => {
+          throw conflictOr(error);
+        });
+      } catch (error) {
+        throw conflictOr(error);
+      }
+    },
+    async endStaging() {
+      try {
+        await copy.end();
+      } catch (error) {
+        throw conflictOr(error);
+      }
+    },
+    async settledDaysAmong(days) {
+      const { rows } = await client.query<{ date: string }>(
+        "select date::text as date from settled_day where date = any($1::date[]) order by date",
+        [days],
+      );
+      return rows.map((row) => row.date);
+    },
+    async commit() {
+      await client.query("commit");
+      open = false;
+    },
+    async close() {
+      try {
+        await copy.abort();
         if (open) await client.query("rollback");
       } finally {
         open = false;
