@@ -19,6 +19,7 @@ import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
 import type { ChatModel } from "./services/chat/model-backend";
 import type { GpuPublishedIndex } from "./services/gpu-published-index";
+import { otpiDetailRoutes } from "./routes/otpi-details";
 import type { PublishedIndex } from "./services/published-index";
 import { appRouter } from "./trpc/router";
 
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] 
   app.use(healthRoutes(deps.db, () => redisHealth(rateLimits)));
   app.use(otpiRoutes(deps));
   app.use(apiKeyRoutes(deps, deps.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT));
+  app.use(otpiDetailRoutes(deps));
   app.use(catalogRoutes());
   app.use(gpuRoutes(deps));
   app.use(chatRoutes(deps));

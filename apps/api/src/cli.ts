@@ -2,6 +2,8 @@ import { UsageError, type Command } from "./cli/command";
 import { accountCommands } from "./cli/account-commands";
 import { coreCommands } from "./cli/core-commands";
 import { GPU_USAGE, gpuCommands } from "./cli/gpu-commands";
+import { ingestCommands } from "./cli/ingest-commands";
+import { restatementCommands } from "./cli/restatement-commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 
@@ -26,11 +28,16 @@ commands:
   keys list [--account ID]             list keys: id, display prefix, name, last use, state
   keys revoke --id KEY_ID              revoke a key (every instance refuses it within 4 seconds)
 ${GPU_USAGE}
+  import FILE [--format csv|jsonl] [--skip-invalid]
+                                       import observations from a CSV or JSON Lines file (atomic)
+  openrouter sync [--date YYYY-MM-DD]  fetch prices and daily volumes from OpenRouter and store them
+  restate --date D --lab L --reason TEXT [--force]
+                                       recompute a settled lab-day from stored observations (logged)
 
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands, ...accountCommands, ...gpuCommands };
+const commands: Record<string, Command> = { ...coreCommands, ...accountCommands, ...gpuCommands, ...ingestCommands, ...restatementCommands };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

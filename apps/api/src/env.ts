@@ -4,6 +4,7 @@ import {
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
   DEFAULT_TRIAL_PERIOD_HOURS,
   DEFAULT_EXCLUDED_MODEL_PATTERNS,
+  DEFAULT_MATERIALITY_THRESHOLD_PERCENT,
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_SETTLEMENT_LAG_HOURS,
   DEFAULT_WINSOR_LOWER,
@@ -13,6 +14,7 @@ import {
 } from "@tpi/domain";
 import { DEFAULT_EMBEDDED_PORT } from "@tpi/db";
 import { z } from "zod";
+import type { OpenRouterConfig } from "./ingest/openrouter";
 
 /**
  * Every environment variable the api and the CLI read, validated in one place. Nothing else in
@@ -60,6 +62,15 @@ const envSchema = z.object({
   EXCLUDED_MODEL_PATTERNS: commaList.default([...DEFAULT_EXCLUDED_MODEL_PATTERNS]),
   MIN_ELIGIBLE_MODELS: z.coerce.number().int().min(1).default(DEFAULT_METHODOLOGY_RULES.minEligibleModels),
   MIN_ELIGIBLE_TOKENS: z.coerce.number().int().min(1).default(DEFAULT_METHODOLOGY_RULES.minEligibleTokens),
+  /** Restatements moving a value by less than this many percent are refused unless forced. */
+  RESTATEMENT_MATERIALITY_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_MATERIALITY_THRESHOLD_PERCENT),
+  /** OpenRouter connector: where to fetch from (tests point it at a local stub), per-request timeout, retries and backoff. */
+  OPENROUTER_BASE_URL: z.string().url().default("https://openrouter.ai"),
+  OPENROUTER_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  OPENROUTER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  OPENROUTER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
+  /** How often the api syncs yesterday's OpenRouter data; 0 turns the schedule off. */
+  OPENROUTER_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(0),
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
@@ -104,6 +115,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+export function openRouterConfigFrom(env: Env): OpenRouterConfig {
+  return {
+    baseUrl: env.OPENROUTER_BASE_URL,
+    timeoutMs: env.OPENROUTER_TIMEOUT_MS,
+    maxRetries: env.OPENROUTER_MAX_RETRIES,
+    retryBaseMs: env.OPENROUTER_RETRY_BASE_MS,
+  };
+}
+
 export function methodologyRulesFrom(env: Env): MethodologyRules {
   return {
     ...DEFAULT_METHODOLOGY_RULES,
@@ -111,6 +131,7 @@ export function methodologyRulesFrom(env: Env): MethodologyRules {
     minEligibleModels: env.MIN_ELIGIBLE_MODELS,
     minEligibleTokens: env.MIN_ELIGIBLE_TOKENS,
     settlementLagHours: env.SETTLEMENT_LAG_HOURS,
+    materialityThresholdPercent: env.RESTATEMENT_MATERIALITY_PERCENT,
   };
 }
 

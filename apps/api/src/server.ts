@@ -17,6 +17,7 @@ import {
   settleGpuAndPublish,
   type Runtime,
 } from "./runtime";
+import { startOpenRouterSchedule } from "./openrouter-schedule";
 
 export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
 
@@ -88,6 +89,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
         }, env.SETTLEMENT_INTERVAL_SECONDS * 1000)
       : undefined;
   settleTimer?.unref();
+  const stopOpenRouterSync = startOpenRouterSchedule(runtime);
 
   // GPU prints are due on every hour; checking every minute publishes each within a minute.
   let printing = false;
@@ -115,6 +117,7 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
     async close() {
       if (settleTimer) clearInterval(settleTimer);
       if (gpuTimer) clearInterval(gpuTimer);
+      stopOpenRouterSync();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await redis?.close();

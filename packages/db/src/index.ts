@@ -14,3 +14,6 @@ export { seededRandom, normal } from "./sample/prng";
 export { startTestPostgres, createTestDatabase, withDatabase, type TestPostgres } from "./testing/test-postgres";
 export * from "./repositories/gpu-index";
 export { generateGpuSample, gpuSampleStartDay, sampleGpuTradesOn, GPU_SAMPLE_SOURCE, GPU_SAMPLE_MONTHS, GPU_SAMPLE_TRADES_PER_DAY } from "./sample/gpu-sample";
+export * from "./repositories/lab-days";
+export * from "./repositories/observation-import";
+export * from "./repositories/revisions";

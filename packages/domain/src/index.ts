@@ -15,3 +15,5 @@ export * from "./gpus";
 export * from "./gpu-index";
 export * from "./gpu-query";
 export * from "./new-york-time";
+export * from "./observation-record";
+export * from "./restatement";

@@ -1,4 +1,5 @@
 import type { UtcDay } from "./calendar";
+import { DEFAULT_MATERIALITY_THRESHOLD_PERCENT } from "./restatement";
 import { DEFAULT_SETTLEMENT_LAG_HOURS } from "./settlement-calendar";
 
 /**
@@ -15,6 +16,8 @@ export type MethodologyRules = {
   minEligibleTokens: number;
   /** Hours after the end of a UTC day before it settles. */
   settlementLagHours: number;
+  /** A restatement that moves a published value by less than this (percent) is refused unless forced. */
+  materialityThresholdPercent: number;
 };
 
 export const CURRENT_METHODOLOGY_VERSION = "1.0";
@@ -27,6 +30,7 @@ export const DEFAULT_METHODOLOGY_RULES: MethodologyRules = {
   minEligibleModels: 1,
   minEligibleTokens: 1,
   settlementLagHours: DEFAULT_SETTLEMENT_LAG_HOURS,
+  materialityThresholdPercent: DEFAULT_MATERIALITY_THRESHOLD_PERCENT,
 };
 
 export const INDEX_FORMULA =

@@ -20,6 +20,7 @@ export type MethodologyDocument = {
   eligibility: { excludedModelPatterns: readonly string[]; exclusionReasons: Record<string, string> };
   sufficiency: { minEligibleModels: number; minEligibleTokens: number; suppressionReasons: Record<string, string> };
   settlement: { lagHours: number; calendar: string };
+  restatements: { materialityThresholdPercent: number; policy: string };
   history: readonly MethodologyVersion[];
 };
 
@@ -37,6 +38,10 @@ export function methodologyDocument(rules: MethodologyRules = DEFAULT_METHODOLOG
     settlement: {
       lagHours: rules.settlementLagHours,
       calendar: `Each UTC day settles ${rules.settlementLagHours} hours after it ends, every day of the week. A settled value changes only through a recorded restatement.`,
+    },
+    restatements: {
+      materialityThresholdPercent: rules.materialityThresholdPercent,
+      policy: `A settled value is recomputed from its stored inputs only by a restatement with a recorded reason; it keeps the old and new value and time in the revision log (GET /api/otpi/revisions) and updates computedAt. Changes smaller than ${rules.materialityThresholdPercent}% are not restated unless an operator forces it, which is recorded too. Observations that arrive for a settled day are stored but change nothing until restated.`,
     },
     history: METHODOLOGY_HISTORY,
   };

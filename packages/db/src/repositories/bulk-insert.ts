@@ -31,12 +31,18 @@ export async function bulkInsert(
   );
 }
 
-/** Arrays go to PostgreSQL as text: bigint and dates as their exact literal forms. */
-function serialise(value: unknown): string | number | null {
+/**
+ * Arrays go to PostgreSQL as text: bigint and dates as their exact literal forms, and numbers as
+ * JavaScript's shortest round-trip text. Handed over as numbers, the driver path rounds them to
+ * 15 significant digits (0.1 + 0.2 was stored as 0.3), so a stored value differed from the
+ * computed one; the property test in apps/api/src/services/index-properties.int.test.ts caught it.
+ */
+function serialise(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === "number" || typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return value;
   if (typeof value === "boolean") return value ? "true" : "false";
   throw new TypeError(`cannot bulk-insert a ${typeof value}`);
 }

@@ -1,0 +1,37 @@
+import { parseArgs } from "node:util";
+import { parseLab, parseUtcDay } from "@tpi/domain";
+import { restateLabDay } from "../services/restatement";
+import { UsageError, withRuntime, type Command } from "./command";
+
+const describeValue = (value: number | null, suppression: string | null): string =>
+  value === null ? `no value (${suppression ?? "unknown"})` : `${value} USD/Mtok`;
+
+/** `restate`: the only way a published value changes. */
+export const restatementCommands: Record<string, Command> = {
+  async restate(args, env, log) {
+    const { values } = parseArgs({
+      args,
+      options: { date: { type: "string" }, lab: { type: "string" }, reason: { type: "string" }, force: { type: "boolean", default: false } },
+      strict: true,
+    });
+    const date = parseUtcDay(values.date ?? "");
+    if (date === undefined) throw new UsageError(`--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`);
+    const lab = parseLab(values.lab ?? "");
+    if (!lab.ok) throw new UsageError(lab.error.message);
+    if (values.reason === undefined) throw new UsageError("--reason is required: every restatement is logged with why");
+    await withRuntime(env, log, async (runtime) => {
+      const result = await restateLabDay(
+        runtime.database.db,
+        runtime.rules,
+        { date, lab: lab.value, reason: values.reason ?? "", force: values.force === true },
+        runtime.clock(),
+      );
+      if (!result.ok) throw new Error(result.error.message);
+      const r = result.value;
+      console.log(
+        `restated ${r.date} ${r.lab}: ${describeValue(r.oldIndexPerMtok, r.oldSuppressionReason)} -> ${describeValue(r.newIndexPerMtok, r.newSuppressionReason)}` +
+          `${r.changePercent === null ? "" : ` (${r.changePercent.toFixed(4)}%)`}${r.forced ? " [forced]" : ""}; revision ${r.id} logged at ${r.restatedAt.toISOString()}`,
+      );
+    });
+  },
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { checkObservationHeader, validateObservationFields } from "./observation-record";
+
+const valid = {
+  date: "2026-03-01",
+  model_id: "anthropic/claude-sonnet-4",
+  lab: "anthropic",
+  input_price_per_mtok: "3",
+  output_price_per_mtok: "15",
+  input_tokens: "800000",
+  output_tokens: "200000",
+  source: "openrouter",
+};
+
+const reasonOf = (fields: Record<string, unknown>): string => {
+  const result = validateObservationFields(fields);
+  if (result.ok) throw new Error("expected the row to be rejected");
+  return result.error;
+};
+
+describe("validateObservationFields", () => {
+  it("accepts a CSV row and a JSON row with the same meaning", () => {
+    const csv = validateObservationFields({ ...valid, cache_read_price_per_mtok: "0.3", cache_read_tokens: "" });
+    const json = validateObservationFields({ ...valid, input_price_per_mtok: 3, output_price_per_mtok: 15, input_tokens: 800000, output_tokens: 200000, cache_read_price_per_mtok: 0.3 });
+    expect(csv).toEqual(json);
+    expect(csv).toEqual({
+      ok: true,
+      value: {
+        date: "2026-03-01",
+        modelId: "anthropic/claude-sonnet-4",
+        lab: "anthropic",
+        inputPricePerMtok: 3,
+        outputPricePerMtok: 15,
+        inputTokens: 800000,
+        outputTokens: 200000,
+        cacheReadPricePerMtok: 0.3,
+        cacheReadTokens: null,
+        source: "openrouter",
+      },
+    });
+  });
+
+  it("treats an empty price as no price that day (the model is then excluded, not the row)", () => {
+    const result = validateObservationFields({ ...valid, input_price_per_mtok: "" });
+    expect(result.ok && result.value.inputPricePerMtok).toBeNull();
+  });
+
+  it.each([
+    [{ input_price_per_mtok: "abc" }, "input_price_per_mtok is not a number"],
+    [{ input_tokens: "12.5" }, "input_tokens is not a whole number"],
+    [{ output_tokens: true }, "output_tokens is not a whole number"],
+    [{ input_tokens: "" }, "input_tokens is missing"],
+    [{ lab: "Anthropic" }, "unknown lab 'Anthropic'"],
+    [{ lab: "acme", model_id: "acme/x" }, "unknown lab 'acme'"],
+    [{ output_price_per_mtok: "-1" }, "output_price_per_mtok is negative"],
+    [{ output_tokens: -5 }, "output_tokens is negative"],
+    [{ date: "2026-02-30" }, "date is not a real calendar date"],
+    [{ date: "2026-3-1" }, "date is not a real calendar date"],
+    [{ date: 20260301 }, "date must be text"],
+    [{ model_id: "openai/gpt-5" }, "model_id 'openai/gpt-5' belongs to lab 'openai', not 'anthropic'"],
+    [{ model_id: "claude" }, "has no lab prefix"],
+    [{ model_id: "anthropic/claude x" }, "model_id must be"],
+    [{ source: "" }, "source is missing"],
+    [{ input_tokens: "9007199254740993" }, "input_tokens is too large"],
+    [{ extra: "1" }, "unknown field 'extra'"],
+  ])("rejects %j with a reason", (patch, reason) => {
+    expect(reasonOf({ ...valid, ...patch })).toContain(reason);
+  });
+});
+
+describe("checkObservationHeader", () => {
+  it("accepts the columns in any order", () => {
+    expect(checkObservationHeader(Object.keys(valid).reverse()).ok).toBe(true);
+  });
+  it("names missing, unknown and repeated columns", () => {
+    expect(checkObservationHeader(["date", "lab"])).toMatchObject({ ok: false, error: expect.stringContaining("missing required column(s): model_id") });
+    expect(checkObservationHeader([...Object.keys(valid), "price"])).toMatchObject({ ok: false, error: expect.stringContaining("unknown column 'price'") });
+    expect(checkObservationHeader([...Object.keys(valid), "date"])).toMatchObject({ ok: false, error: "column 'date' appears twice" });
+  });
+});

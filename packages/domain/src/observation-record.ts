@@ -1,0 +1,185 @@
+import { parseUtcDay, type UtcDay } from "./calendar";
+import { LAB_IDS, isLabId, labPrefixOfModelId, type LabId } from "./labs";
+import { err, ok, type Result } from "./result";
+
+/**
+ * The observation file format (CSV header names and JSON Lines keys) and the rules every row
+ * must pass before it is stored. The importer and the OpenRouter connector both validate here.
+ */
+export const REQUIRED_OBSERVATION_COLUMNS = [
+  "date",
+  "model_id",
+  "lab",
+  "input_price_per_mtok",
+  "output_price_per_mtok",
+  "input_tokens",
+  "output_tokens",
+  "source",
+] as const;
+export const OPTIONAL_OBSERVATION_COLUMNS = ["cache_read_price_per_mtok", "cache_read_tokens"] as const;
+export const OBSERVATION_COLUMNS: readonly string[] = [...REQUIRED_OBSERVATION_COLUMNS, ...OPTIONAL_OBSERVATION_COLUMNS];
+
+/** Bad lines reported by number and reason; the rest are only counted. */
+export const IMPORT_ERROR_REPORT_LIMIT = 50;
+export const MAX_MODEL_ID_LENGTH = 200;
+export const MAX_SOURCE_LENGTH = 100;
+
+/** A validated observation. Prices in USD per million tokens (null: no price that day); volumes in tokens. */
+export type ObservationRecord = {
+  date: UtcDay;
+  modelId: string;
+  lab: LabId;
+  inputPricePerMtok: number | null;
+  outputPricePerMtok: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadPricePerMtok: number | null;
+  cacheReadTokens: number | null;
+  source: string;
+};
+
+/** The (date, model) key: one observation per model per UTC day. */
+export const observationKey = (record: { date: UtcDay; modelId: string }): string => `${record.date}|${record.modelId}`;
+
+/**
+ * Checks a CSV header: every required column present, no unknown or repeated column. Column
+ * order is free.
+ */
+export function checkObservationHeader(header: readonly string[]): Result<void, string> {
+  const seen = new Set<string>();
+  for (const name of header) {
+    if (!OBSERVATION_COLUMNS.includes(name)) {
+      return err(`unknown column '${name}'; allowed columns: ${OBSERVATION_COLUMNS.join(", ")}`);
+    }
+    if (seen.has(name)) return err(`column '${name}' appears twice`);
+    seen.add(name);
+  }
+  const missing = REQUIRED_OBSERVATION_COLUMNS.filter((name) => !seen.has(name));
+  return missing.length > 0 ? err(`missing required column(s): ${missing.join(", ")}`) : ok(undefined);
+}
+
+/** A field as a file hands it over: CSV gives strings (empty = absent), JSON also numbers and null. */
+type RawField = unknown;
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+const isAbsent = (value: RawField): boolean => value === undefined || value === null || value === "";
+
+/** A price in USD per Mtok: a finite, non-negative decimal; absent means "no price that day". */
+function readPrice(name: string, value: RawField): Result<number | null, string> {
+  if (isAbsent(value)) return ok(null);
+  const number = toNumber(value);
+  if (number === undefined) return err(`${name} is not a number: ${describe(value)}`);
+  if (number < 0) return err(`${name} is negative: ${describe(value)}`);
+  return ok(number);
+}
+
+/** A token volume: a whole, non-negative number of tokens, exact as a JS number (below 2^53). */
+function readTokens(name: string, value: RawField): Result<number, string> {
+  if (isAbsent(value)) return err(`${name} is missing`);
+  const number = typeof value === "string" && !INTEGER.test(trimmed(value)) ? undefined : toNumber(value);
+  if (number === undefined || !Number.isInteger(number)) return err(`${name} is not a whole number: ${describe(value)}`);
+  if (number < 0) return err(`${name} is negative: ${describe(value)}`);
+  if (!Number.isSafeInteger(number)) return err(`${name} is too large (at most ${Number.MAX_SAFE_INTEGER}): ${describe(value)}`);
+  return ok(number);
+}
+
+function readOptionalTokens(name: string, value: RawField): Result<number | null, string> {
+  return isAbsent(value) ? ok(null) : readTokens(name, value);
+}
+
+/** Surrounding spaces are tolerated in numbers; checked by character code to spare a trim per field on the hot path. */
+const trimmed = (text: string): string =>
+  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+
+function toNumber(value: RawField): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const text = trimmed(value);
+  return DECIMAL.test(text) ? Number(text) : undefined;
+}
+
+/** Files hold many rows per day: remember the last day checked (parseUtcDay builds a Date per call). */
+let lastDay: { text: string; day: UtcDay | undefined } = { text: "", day: undefined };
+function parseDay(text: string): UtcDay | undefined {
+  if (text !== lastDay.text) lastDay = { text, day: parseUtcDay(text) };
+  return lastDay.day;
+}
+
+/** Identifiers and source names: no surrounding spaces, no control characters; model ids no whitespace at all. */
+function readText(name: string, value: RawField, maxLength: number, allowInnerSpaces: boolean): Result<string, string> {
+  if (isAbsent(value)) return err(`${name} is missing`);
+  if (typeof value !== "string") return err(`${name} must be text: ${describe(value)}`);
+  const forbidden = allowInnerSpaces ? /\p{Cc}/u : /[\s\p{Cc}]/u;
+  if (value.trim() !== value || value.length > maxLength || forbidden.test(value)) {
+    const spaces = allowInnerSpaces ? "surrounding spaces" : "whitespace";
+    return err(`${name} must be 1 to ${maxLength} characters without ${spaces} or control characters: ${describe(value)}`);
+  }
+  return ok(value);
+}
+
+function describe(value: RawField): string {
+  const text = typeof value === "string" ? `'${value}'` : JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * Validates one row. Checked in column order and the first problem is reported, so that each
+ * bad line has one clear reason.
+ */
+export function validateObservationFields(fields: Readonly<Record<string, RawField>>): Result<ObservationRecord, string> {
+  for (const name of Object.keys(fields)) {
+    if (!OBSERVATION_COLUMNS.includes(name)) return err(`unknown field '${name}'`);
+  }
+  const rawDate = fields.date;
+  if (isAbsent(rawDate)) return err("date is missing");
+  if (typeof rawDate !== "string") return err(`date must be text in YYYY-MM-DD format: ${describe(rawDate)}`);
+  const date = parseDay(rawDate);
+  if (date === undefined) return err(`date is not a real calendar date in YYYY-MM-DD format: ${describe(rawDate)}`);
+
+  const modelId = readText("model_id", fields.model_id, MAX_MODEL_ID_LENGTH, false);
+  if (!modelId.ok) return modelId;
+  const rawLab = fields.lab;
+  if (isAbsent(rawLab)) return err("lab is missing");
+  if (typeof rawLab !== "string" || !isLabId(rawLab)) {
+    return err(`unknown lab ${describe(rawLab)}; allowed (case-sensitive): ${LAB_IDS.join(", ")}`);
+  }
+  const lab: LabId = rawLab;
+  const prefix = labPrefixOfModelId(modelId.value);
+  if (prefix !== lab) {
+    return err(
+      prefix === undefined
+        ? `model_id '${modelId.value}' has no lab prefix; expected '${lab}/<model>'`
+        : `model_id '${modelId.value}' belongs to lab '${prefix}', not '${lab}'`,
+    );
+  }
+
+  const inputPrice = readPrice("input_price_per_mtok", fields.input_price_per_mtok);
+  if (!inputPrice.ok) return inputPrice;
+  const outputPrice = readPrice("output_price_per_mtok", fields.output_price_per_mtok);
+  if (!outputPrice.ok) return outputPrice;
+  const inputTokens = readTokens("input_tokens", fields.input_tokens);
+  if (!inputTokens.ok) return inputTokens;
+  const outputTokens = readTokens("output_tokens", fields.output_tokens);
+  if (!outputTokens.ok) return outputTokens;
+  const source = readText("source", fields.source, MAX_SOURCE_LENGTH, true);
+  if (!source.ok) return source;
+  const cacheReadPrice = readPrice("cache_read_price_per_mtok", fields.cache_read_price_per_mtok);
+  if (!cacheReadPrice.ok) return cacheReadPrice;
+  const cacheReadTokens = readOptionalTokens("cache_read_tokens", fields.cache_read_tokens);
+  if (!cacheReadTokens.ok) return cacheReadTokens;
+
+  return ok({
+    date,
+    modelId: modelId.value,
+    lab,
+    inputPricePerMtok: inputPrice.value,
+    outputPricePerMtok: outputPrice.value,
+    inputTokens: inputTokens.value,
+    outputTokens: outputTokens.value,
+    cacheReadPricePerMtok: cacheReadPrice.value,
+    cacheReadTokens: cacheReadTokens.value,
+    source: source.value,
+  });
+}
