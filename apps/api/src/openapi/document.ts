@@ -1,6 +1,14 @@
-import { ERROR_LABELS } from "@tpi/domain";
+import { CHAT_RATE_LIMIT, ERROR_LABELS, PUBLIC_RATE_LIMIT, describeAllowance, type RateLimitRule } from "@tpi/domain";
 import { z } from "zod";
+import { createApiKeyBodySchema, createApiKeyResponseSchema, trialRefusalSchema } from "../schemas/api-keys";
 import { chatRequestSchema, chatResponseSchema } from "../schemas/chat";
+import {
+  constituentsQuerySchema,
+  constituentsResponseSchema,
+  methodologyResponseSchema,
+  revisionsQuerySchema,
+  revisionsResponseSchema,
+} from "../schemas/otpi-details";
 import { errorBodySchema } from "../schemas/common";
 import {
   healthResponseSchema,
@@ -28,20 +36,16 @@ import {
 export const OPENAPI_VERSION = "3.1.0";
 export const API_VERSION = "1.0.0";
 
-/** Contract section 8. The limiter middleware lives in its own module; these are the documented allowances. */
+/** Contract section 8, documented from the same constants the limiters enforce. */
+const documentedLimit = (rule: RateLimitRule, when: string) => ({
+  limit: rule.limit,
+  windowSeconds: rule.windowMs / 1000,
+  scope: rule.scope,
+  description: `${describeAllowance(rule)}, ${when}`,
+});
 export const RATE_LIMITS = {
-  public: {
-    limit: 60,
-    windowSeconds: 60,
-    scope: "IP address",
-    description: "60 requests per minute per IP address, before optional key authentication",
-  },
-  chat: {
-    limit: 20,
-    windowSeconds: 60,
-    scope: "API key",
-    description: "20 messages per minute per API key",
-  },
+  public: documentedLimit(PUBLIC_RATE_LIMIT, "before optional key authentication"),
+  chat: documentedLimit(CHAT_RATE_LIMIT, "after key authentication"),
 } as const;
 
 type Security = "none" | "optional" | "required";
@@ -100,6 +104,52 @@ export const ROUTES: readonly RouteDoc[] = [
       400: badRequest,
       401: unauthorized,
       404: noData,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/otpi/constituents",
+    operationId: "getOtpiConstituents",
+    summary: "Every model considered for one lab-day: prices, volumes, weight in the blend or why it was excluded",
+    description:
+      "Keyless callers may read free-tier labs inside the free window, like `/api/otpi`; everything else needs a key. The inputs are those frozen when the day settled (or last restated).",
+    tags: ["Token Prices"],
+    security: "optional",
+    rateLimit: "public",
+    query: constituentsQuerySchema,
+    responses: {
+      200: { description: "The lab-day's constituents", schema: constituentsResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      404: error("The lab-day is not settled."),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/otpi/methodology",
+    operationId: "getOtpiMethodology",
+    summary: "The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history",
+    tags: ["Token Prices"],
+    security: "none",
+    rateLimit: "public",
+    responses: {
+      200: { description: "The methodology", schema: methodologyResponseSchema },
+      400: badRequest,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/otpi/revisions",
+    operationId: "getOtpiRevisions",
+    summary: "The revision log: every restatement of a settled value, with old and new value, reason and time",
+    tags: ["Token Prices"],
+    security: "required",
+    rateLimit: "public",
+    query: revisionsQuerySchema,
+    responses: {
+      200: { description: "Revisions, oldest first", schema: revisionsResponseSchema },
+      400: badRequest,
+      401: unauthorized,
     },
   },
   {
@@ -225,6 +275,26 @@ export const ROUTES: readonly RouteDoc[] = [
       400: badRequest,
       401: unauthorized,
       404: noData,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/create-api-key",
+    operationId: "createApiKey",
+    summary: "Create another API key for the caller's account",
+    description:
+      "Authenticated with an existing key of the account. The new key is returned once. Trial accounts get 403 with `{ success: false, error }` (no `message`).",
+    tags: ["Account"],
+    security: "required",
+    rateLimit: "public",
+    body: createApiKeyBodySchema,
+    responses: {
+      201: { description: "The new key", schema: createApiKeyResponseSchema },
+      400: badRequest,
+      401: unauthorized,
+      403: { description: "Trial accounts cannot create API keys.", schema: trialRefusalSchema },
+      409: error("The account already holds the most keys it may hold."),
+      413: error("The body is larger than 16 kB."),
     },
   },
   {

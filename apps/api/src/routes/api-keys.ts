@@ -1,13 +1,12 @@
 import { API_KEY_NAME_MAX_LENGTH, TRIAL_KEY_CREATION_MESSAGE, badRequest, planMayCreateKeys } from "@tpi/domain";
 import { Router } from "express";
-import { z } from "zod";
 import type { AppDeps } from "../app";
 import { callerOf, identifyCaller, requireKey } from "../http/caller";
 import { ERROR_STATUS } from "../http/error-status";
 import { methodNotAllowed, sendError } from "../http/errors";
+import { createApiKeyBodySchema } from "../schemas/api-keys";
 import { createApiKey } from "../services/api-keys";
 
-const createKeyBody = z.object({ name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH) });
 
 /** The contract's one exception to `{ error, message }` (section 7): the trial refusal. */
 export type TrialRefusalBody = { success: false; error: string };
@@ -23,7 +22,7 @@ export function apiKeyRoutes(deps: AppDeps, maxKeysPerAccount: number): Router {
       res.status(ERROR_STATUS.forbidden.http).json(body);
       return;
     }
-    const parsed = createKeyBody.safeParse(req.body);
+    const parsed = createApiKeyBodySchema.safeParse(req.body);
     if (!parsed.success) {
       sendError(res, badRequest(`The body must be a JSON object with a 'name' of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`));
       return;
