@@ -30,11 +30,43 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const children = [
-  spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env }),
+const children = [spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env })];
+
+/**
+ * The website renders from the api, so it starts once the api answers /health (the first start
+ * loads the samples and settles them first, which takes a little while).
+ */
+async function waitForApi(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${apiPort}/health`);
+      if (res.status === 200) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+let apiReady = false;
+children[0].once("exit", (code) => {
+  if (apiReady) return;
+  console.error("the api stopped while starting; see its output above");
+  process.exit(code ?? 1);
+});
+console.log(`starting the api on http://localhost:${apiPort}; the website follows once the api answers`);
+if (!(await waitForApi(10 * 60_000))) {
+  console.error(`the api did not answer on http://localhost:${apiPort}/health within 10 minutes; stopping`);
+  children[0].kill("SIGTERM");
+  process.exit(1);
+}
+apiReady = true;
+children.push(
   spawn(pnpm, [...prefix, "--filter", "@tpi/web", "start", "--port", webPort], { cwd: root, stdio: "inherit", env: { ...env, PORT: webPort } }),
-];
-console.log(`starting: api on http://localhost:${apiPort} (try /api/otpi), website on http://localhost:${webPort}`);
+);
+console.log(`ready: api on http://localhost:${apiPort} (try /api/otpi, reference at /docs), website on http://localhost:${webPort}`);
 
 let exiting = false;
 const stopAll = (code) => {

@@ -266,25 +266,22 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await page.close();
   });
 
-  it("the GPU page shows the GPU index, or says it is coming when the api has none yet", async () => {
+  it("the GPU page shows the free GPUs' latest daily values, equal to GET /api/daily-index/all", async () => {
+    const api = (await (await fetch(`${site.apiUrl}/api/daily-index/all`)).json()) as {
+      data: { gpu_type: string; index_value: number }[];
+    };
+    expect(api.data.length).toBe(5);
     const page = await browser.newPage();
     await open(page, "/gpus");
-    const state = await page
-      .locator("[data-gpu-state]")
-      .getAttribute("data-gpu-state", { timeout: 1_000 })
-      .catch(() => "available");
-    if (state === "coming-soon") {
-      expect(await page.textContent("main")).toContain("coming soon");
-    } else if (state === "no-data") {
-      expect(await page.textContent("main")).toContain(
-        "No GPU index values have been published yet",
-      );
-    } else {
-      expect(await page.locator('table[data-table="gpu-latest"] tbody tr').count()).toBeGreaterThan(
-        0,
-      );
-      expect(await page.locator('figure[data-chart="gpu-3m"]').count()).toBe(1);
-    }
+    expect(await page.locator("[data-gpu-state]").count()).toBe(0);
+    const shown = await page.$$eval('table[data-table="gpu-latest"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        gpu: row.getAttribute("data-gpu") ?? "",
+        value: Number(row.querySelector("td[data-value]")?.getAttribute("data-value")),
+      })),
+    );
+    expect(shown).toEqual(api.data.map((row) => ({ gpu: row.gpu_type, value: row.index_value })));
+    expect(await page.locator('figure[data-chart="gpu-3m"]').count()).toBe(1);
     await screenshot(page, "gpus");
     await page.close();
   });

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { subtractMonthsClamped, utcDayOf } from "@tpi/domain";
+import { GPU_FREE_WINDOW_MONTHS, subtractMonthsClamped, utcDayOf } from "@tpi/domain";
 import { LineChart } from "../../src/components/line-chart";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { gpuSeries } from "../../src/lib/gpu-shape";
@@ -13,12 +13,10 @@ export const metadata: Metadata = {
 
 export const dynamic = "force-dynamic";
 
-/** The GPU chart covers the trailing three calendar months (UTC). */
-const GPU_CHART_MONTHS = 3;
-
+/** The GPU chart covers the free tier's trailing three calendar months (UTC), like the api. */
 export default async function GpusPage() {
   const endDate = utcDayOf(new Date());
-  const startDate = subtractMonthsClamped(endDate, GPU_CHART_MONTHS);
+  const startDate = subtractMonthsClamped(endDate, GPU_FREE_WINDOW_MONTHS);
   const view = await loadGpuIndex(startDate, endDate);
   if (view.state === "not-yet-available") {
     return (

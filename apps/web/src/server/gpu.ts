@@ -4,17 +4,18 @@ import { untypedApiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
 
 /**
- * The GPU index is served by `gpu.latestDaily` and `gpu.dailyHistory` on the api's router, which
- * another change adds. Their answers are validated here against the documented shapes, and an api
- * without those procedures (tRPC NOT_FOUND) is reported as "not available yet", not as an error.
+ * The GPU index is served by `gpu.latestDaily` and `gpu.dailyHistory` on the api's router: the
+ * same envelopes as `GET /api/daily-index/all` and `GET /api/gpu/{gpuName}/index-history` for a
+ * keyless caller. Their answers are validated here, and an api without those procedures (tRPC
+ * NOT_FOUND) is reported as "not available yet", not as an error.
  */
-export const gpuLatestSchema = z.array(
-  z.object({ gpu_type: z.string(), region: z.string(), index_value: z.number(), date: z.string() }),
-);
-export const gpuDailySchema = z.array(z.object({ timestamp: z.string(), index_value: z.number() }));
+const gpuLatestRowSchema = z.object({ gpu_type: z.string(), region: z.string(), index_value: z.number(), date: z.string() });
+const gpuDailyRowSchema = z.object({ timestamp: z.string(), index_value: z.number() });
+export const gpuLatestSchema = z.object({ data: z.array(gpuLatestRowSchema) });
+export const gpuDailySchema = z.object({ data: z.array(gpuDailyRowSchema) });
 
-export type GpuLatest = z.infer<typeof gpuLatestSchema>[number];
-export type GpuDailyRow = z.infer<typeof gpuDailySchema>[number];
+export type GpuLatest = z.infer<typeof gpuLatestRowSchema>;
+export type GpuDailyRow = z.infer<typeof gpuDailyRowSchema>;
 export type GpuHistory = { gpu: string; rows: GpuDailyRow[] };
 
 export type GpuIndexView =
@@ -42,7 +43,7 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
   const client = untypedApiClient();
   let latest: GpuLatest[];
   try {
-    latest = gpuLatestSchema.parse(await client.query("gpu.latestDaily", undefined));
+    latest = gpuLatestSchema.parse(await client.query("gpu.latestDaily", undefined)).data;
   } catch (error) {
     if (isMissingProcedure(error)) return { state: "not-yet-available" };
     if (isTrpcNotFound(error)) return { state: "no-data", message: error.message };
@@ -52,9 +53,7 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
   const histories = await Promise.all(
     gpus.map(async (gpu) => ({
       gpu,
-      rows: gpuDailySchema.parse(
-        await client.query("gpu.dailyHistory", { gpu, startDate, endDate }),
-      ),
+      rows: gpuDailySchema.parse(await client.query("gpu.dailyHistory", { gpu, startDate, endDate })).data,
     })),
   );
   return { state: "available", latest, histories, startDate, endDate };

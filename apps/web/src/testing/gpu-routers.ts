@@ -2,18 +2,23 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 
 /**
- * Routers standing in for the api in GPU tests: without the `gpu` procedures (the api before the
- * GPU index is merged), with them in the documented shapes, and with them but no data yet.
+ * Routers standing in for the api in GPU tests: without the `gpu` procedures, with them in the
+ * shapes the api's `gpu` router returns (the REST envelopes), and with them but no data yet.
  */
 const t = initTRPC.create();
 export const routerWithoutGpu = t.router({ labs: t.procedure.query(() => []) });
 export const historyInputs: unknown[] = [];
 export const routerWithGpu = t.router({
   gpu: t.router({
-    latestDaily: t.procedure.query(() => [
-      { gpu_type: "H100 SXM", region: "global", index_value: 2.31, date: "2026-03-30" },
-      { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30" },
-    ]),
+    latestDaily: t.procedure.query(() => ({
+      success: true,
+      date: "2026-03-30T20:00:00.000Z",
+      data: [
+        { gpu_type: "H100 SXM", region: "global", index_value: 2.31, date: "2026-03-30T20:00:00.000Z" },
+        { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30T20:00:00.000Z" },
+      ],
+      count: 2,
+    })),
     dailyHistory: t.procedure
       .input(
         z.object({
@@ -24,10 +29,18 @@ export const routerWithGpu = t.router({
       )
       .query(({ input }) => {
         historyInputs.push(input);
-        return [
-          { timestamp: "2026-03-29T00:00:00.000Z", index_value: input.gpu === "B200" ? 4 : 2.3 },
-          { timestamp: "2026-03-30T00:00:00.000Z", index_value: input.gpu === "B200" ? 4.1 : 2.31 },
-        ];
+        return {
+          success: true,
+          gpu_type: input.gpu,
+          access: "public-3mo",
+          startDate: input.startDate,
+          endDate: input.endDate,
+          count: 2,
+          data: [
+            { timestamp: "2026-03-29T20:00:00.000Z", index_value: input.gpu === "B200" ? 4 : 2.3 },
+            { timestamp: "2026-03-30T20:00:00.000Z", index_value: input.gpu === "B200" ? 4.1 : 2.31 },
+          ],
+        };
       }),
   }),
 });
