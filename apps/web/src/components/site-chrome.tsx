@@ -42,9 +42,11 @@ export function SiteFooter() {
           : you may reuse and redistribute it with the attribution “Source: Token Price Index”.
         </p>
         <p>
-          Values are USD per million tokens, volume-weighted blends of providers&apos; published
-          list prices for each UTC settlement day. They are market data for information, not an
-          offer or investment advice. Model names and lab names belong to their owners.
+          Token index values are USD per million tokens, volume-weighted blends of providers&apos;
+          published list prices for each UTC settlement day; GPU index values are USD per GPU-hour,
+          from executed rental trades. Both are market data for information, not an offer or
+          investment advice, and the data shown is a generated sample. Model, lab and GPU names
+          belong to their owners.
         </p>
       </div>
     </footer>
