@@ -57,7 +57,14 @@ export async function countGpuTrades(db: Tx): Promise<number> {
   return db.gpuTrade.count();
 }
 
-/** Trades of one GPU executed in [from, to). Read as one JSON text: Prisma's per-row decoding is the slow part of large reads. */
+/**
+ * Trades of one GPU executed in [from, to), in key order (time, then trade id). Read as one JSON
+ * text: Prisma's per-row decoding is the slow part of large reads. The order is part of the
+ * result: a print sums floating-point products, so it depends on the order of its trades in the
+ * last bit. Unordered, the rows came in heap order, which depends on how the trades were written
+ * (concurrent batches interleave pages) and made two loads of the same trades publish prints
+ * differing in the last digit.
+ */
 export async function gpuTradesBetween(
   db: Tx,
   gpuName: GpuName,
@@ -65,7 +72,7 @@ export async function gpuTradesBetween(
   to: Date,
 ): Promise<GpuTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider))::text as rows
+    select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider) order by executed_at, trade_id)::text as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
   const rows = JSON.parse(row?.rows ?? "[]") as [number, number, number, string][];
   return rows.map(([ms, price, gpuHours, provider]) => ({
