@@ -139,18 +139,25 @@ export async function insertGpuPrints(
   return inserted;
 }
 
-/** Prints of one GPU with after < hour <= through, oldest first. */
+/** Prints of one GPU with after < hour <= through, oldest first. Read as one JSON text, like the trades (Prisma decodes row by row). */
 export async function gpuPrintsBetween(
   db: Tx,
   gpuName: GpuName,
   after: Date,
   through: Date,
 ): Promise<HourlyPrint[]> {
-  const rows = await db.gpuHourlyPrint.findMany({
-    where: { gpuName, hour: { gt: after, lte: through } },
-    orderBy: { hour: "asc" },
-  });
-  return rows.map(toPrint);
+  const [row] = await db.$queryRaw<{ rows: string | null }[]>`
+    select json_agg(json_build_array(extract(epoch from hour) * 1000, index_value, carried, trade_count, gpu_hours) order by hour)::text as rows
+    from gpu_hourly_print where gpu_name = ${gpuName} and hour > ${after} and hour <= ${through}`;
+  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, boolean, number, number][];
+  return rows.map(([ms, indexValue, carried, tradeCount, gpuHours]) => ({
+    gpuName,
+    hour: new Date(ms),
+    indexValue,
+    carried,
+    tradeCount,
+    gpuHours,
+  }));
 }
 
 export async function latestGpuDailyValue(
