@@ -58,12 +58,17 @@ export async function countGpuTrades(db: Tx): Promise<number> {
 }
 
 /**
- * Trades of one GPU executed in [from, to), in key order (time, then trade id). Read as one JSON
- * text: Prisma's per-row decoding is the slow part of large reads. The order is part of the
- * result: a print sums floating-point products, so it depends on the order of its trades in the
- * last bit. Unordered, the rows came in heap order, which depends on how the trades were written
- * (concurrent batches interleave pages) and made two loads of the same trades publish prints
- * differing in the last digit.
+ * Trades of one GPU executed in [from, to), in key order (time, then trade id). The order is part
+ * of the result: a print sums floating-point products, so it depends on the order of its trades
+ * in the last bit. Unordered, the rows came in heap order, which depends on how the trades were
+ * written (concurrent batches interleave pages) and made two loads of the same trades publish
+ * prints differing in the last digit.
+ *
+ * Read as one text, a line per trade: Prisma's per-row decoding is the slow part of large reads,
+ * and building JSON arrays with `extract(epoch ...)` (numeric) cost twice this. The time is
+ * float8 epoch milliseconds, rounded (exact: timestamps have millisecond precision), numbers are
+ * float8 text (shortest round-trip, exact), and the provider comes last as a JSON string, so
+ * commas or line breaks in it cannot split a line.
  */
 export async function gpuTradesBetween(
   db: Tx,
@@ -72,16 +77,21 @@ export async function gpuTradesBetween(
   to: Date,
 ): Promise<GpuTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider) order by executed_at, trade_id)::text as rows
+    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours, to_json(provider)), chr(10) order by executed_at, trade_id) as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
-  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, number, string][];
-  return rows.map(([ms, price, gpuHours, provider]) => ({
-    gpuName,
-    executedAt: new Date(ms),
-    priceUsdPerGpuHour: price,
-    gpuHours,
-    provider,
-  }));
+  if (!row?.rows) return [];
+  return row.rows.split("\n").map((line) => {
+    const first = line.indexOf(",");
+    const second = line.indexOf(",", first + 1);
+    const third = line.indexOf(",", second + 1);
+    return {
+      gpuName,
+      executedAt: new Date(Number(line.slice(0, first))),
+      priceUsdPerGpuHour: Number(line.slice(first + 1, second)),
+      gpuHours: Number(line.slice(second + 1, third)),
+      provider: JSON.parse(line.slice(third + 1)) as string,
+    };
+  });
 }
 
 export async function firstGpuTradeAt(db: Tx, gpuName: GpuName): Promise<Date | undefined> {
