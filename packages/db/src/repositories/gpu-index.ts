@@ -4,6 +4,7 @@ import {
   type GpuName,
   type GpuTrade,
   type HourlyPrint,
+  type PrintableTrade,
   type UtcDay,
 } from "@tpi/domain";
 import type { Db } from "../client";
@@ -64,32 +65,29 @@ export async function countGpuTrades(db: Tx): Promise<number> {
  * written (concurrent batches interleave pages) and made two loads of the same trades publish
  * prints differing in the last digit.
  *
- * Read as one text, a line per trade: Prisma's per-row decoding is the slow part of large reads,
- * and building JSON arrays with `extract(epoch ...)` (numeric) cost twice this. The time is
- * float8 epoch milliseconds, rounded (exact: timestamps have millisecond precision), numbers are
- * float8 text (shortest round-trip, exact), and the provider comes last as a JSON string, so
- * commas or line breaks in it cannot split a line.
+ * Read as one text, a line per trade, of what a print needs (the provider is left out): Prisma's
+ * per-row decoding is the slow part of large reads, and building JSON arrays with
+ * `extract(epoch ...)` (numeric) cost twice this. The time is float8 epoch milliseconds, rounded
+ * (exact: timestamps have millisecond precision); prices and hours are float8 text (shortest
+ * round-trip, exact).
  */
 export async function gpuTradesBetween(
   db: Tx,
   gpuName: GpuName,
   from: Date,
   to: Date,
-): Promise<GpuTrade[]> {
+): Promise<PrintableTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours, to_json(provider)), chr(10) order by executed_at, trade_id) as rows
+    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours), chr(10) order by executed_at, trade_id) as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
   if (!row?.rows) return [];
   return row.rows.split("\n").map((line) => {
-    const first = line.indexOf(",");
-    const second = line.indexOf(",", first + 1);
-    const third = line.indexOf(",", second + 1);
+    const [ms, price, gpuHours] = line.split(",");
     return {
       gpuName,
-      executedAt: new Date(Number(line.slice(0, first))),
-      priceUsdPerGpuHour: Number(line.slice(first + 1, second)),
-      gpuHours: Number(line.slice(second + 1, third)),
-      provider: JSON.parse(line.slice(third + 1)) as string,
+      executedAt: new Date(Number(ms)),
+      priceUsdPerGpuHour: Number(price),
+      gpuHours: Number(gpuHours),
     };
   });
 }
