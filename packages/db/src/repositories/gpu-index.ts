@@ -155,7 +155,7 @@ export async function gpuPrintsBetween(
   through: Date,
 ): Promise<HourlyPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(extract(epoch from hour) * 1000, index_value, carried, trade_count, gpu_hours) order by hour)::text as rows
+    select json_agg(json_build_array(round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours) order by hour)::text as rows
     from gpu_hourly_print where gpu_name = ${gpuName} and hour > ${after} and hour <= ${through}`;
   const rows = JSON.parse(row?.rows ?? "[]") as [number, number, boolean, number, number][];
   return rows.map(([ms, indexValue, carried, tradeCount, gpuHours]) => ({
@@ -195,10 +195,13 @@ export async function insertGpuDailyValues(
   );
 }
 
-/** Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON text (about 80k rows). */
+/**
+ * Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON
+ * text (about 80k rows), hours as float8 epoch milliseconds (exact; numeric `extract` is slower).
+ */
 export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(gpu_name, extract(epoch from hour) * 1000, index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
+    select json_agg(json_build_array(gpu_name, round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
     from gpu_hourly_print`;
   const rows = JSON.parse(row?.rows ?? "[]") as [string, number, number, boolean, number, number][];
   return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours]) => ({
