@@ -92,7 +92,7 @@ export async function seedGpuSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   if ((await countGpuTrades(runtime.database.db)) > 0) return false;
   runtime.log.info("no GPU trades: loading the sample trades (SAMPLE data, not market data)");
   const progress = createProgress("sample GPU trades");
-  const result = await seedGpuSample(runtime.database.db, { now: runtime.clock(), onProgress: (inserted) => progress.update(inserted) });
+  const result = await seedGpuSample(runtime.database, { now: runtime.clock(), onProgress: (inserted) => progress.update(inserted) });
   progress.finish(`${result.inserted.toLocaleString("en-US")} inserted from ${result.from}`);
   return true;
 }

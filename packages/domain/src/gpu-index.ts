@@ -29,6 +29,9 @@ export type GpuTrade = {
   provider: string;
 };
 
+/** What a print needs of a trade (the provider plays no part), so readers can skip the rest. */
+export type PrintableTrade = Pick<GpuTrade, "gpuName" | "executedAt" | "priceUsdPerGpuHour" | "gpuHours">;
+
 export type PricedVolume = { price: number; gpuHours: number };
 
 /** An hourly print: the index value published on the hour `hour` for the trailing hour. */
@@ -103,7 +106,7 @@ export function floorToHour(instant: Date): Date {
  */
 export function computeHourlyPrints(
   gpuName: GpuName,
-  trades: readonly GpuTrade[],
+  trades: readonly PrintableTrade[],
   firstHour: Date,
   lastHour: Date,
   previous: { indexValue: number } | undefined,
@@ -111,7 +114,7 @@ export function computeHourlyPrints(
 ): HourlyPrint[] {
   const first = firstHour.getTime();
   const last = lastHour.getTime();
-  const buckets = new Map<number, GpuTrade[]>();
+  const buckets = new Map<number, PrintableTrade[]>();
   for (const trade of trades) {
     if (trade.gpuName !== gpuName) continue;
     // The print that includes a trade is the first hour strictly after its execution.
@@ -154,7 +157,7 @@ export function computeHourlyPrints(
   return prints;
 }
 
-function sumHours(trades: readonly GpuTrade[]): number {
+function sumHours(trades: readonly PrintableTrade[]): number {
   return trades.reduce((total, t) => total + t.gpuHours, 0);
 }
 

@@ -73,7 +73,7 @@ export const gpuCommands: Record<string, Command> = {
     if (!values.sample) throw new UsageError("gpu-seed needs --sample (the only seed source)");
     await withRuntime(env, log, async (runtime) => {
       const progress = createProgress("sample GPU trades");
-      const result = await seedGpuSample(runtime.database.db, {
+      const result = await seedGpuSample(runtime.database, {
         now: runtime.clock(),
         onProgress: (inserted) => progress.update(inserted),
       });

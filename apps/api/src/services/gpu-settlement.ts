@@ -32,8 +32,12 @@ export type GpuSettlementReport = {
   lastPrintHour: Date | undefined;
 };
 
-/** Hours printed per transaction: a month keeps transactions short and memory small (~30k trades). */
-const HOURS_PER_TRANSACTION = 31 * 24;
+/**
+ * Hours printed per transaction: a quarter keeps memory small (at most ~40k trades) while the
+ * first start, which prints 18 months, needs 6 transactions per GPU rather than 18 (each costs a
+ * few round trips and lookups whatever its size).
+ */
+const HOURS_PER_TRANSACTION = 92 * 24;
 
 /**
  * Publishes every hourly print due by `now` (the hour `floor(now)` included) and every daily value

@@ -4,6 +4,7 @@ import {
   type GpuName,
   type GpuTrade,
   type HourlyPrint,
+  type PrintableTrade,
   type UtcDay,
 } from "@tpi/domain";
 import type { Db } from "../client";
@@ -57,24 +58,38 @@ export async function countGpuTrades(db: Tx): Promise<number> {
   return db.gpuTrade.count();
 }
 
-/** Trades of one GPU executed in [from, to). Read as one JSON text: Prisma's per-row decoding is the slow part of large reads. */
+/**
+ * Trades of one GPU executed in [from, to), in key order (time, then trade id). The order is part
+ * of the result: a print sums floating-point products, so it depends on the order of its trades
+ * in the last bit. Unordered, the rows came in heap order, which depends on how the trades were
+ * written (concurrent batches interleave pages) and made two loads of the same trades publish
+ * prints differing in the last digit.
+ *
+ * Read as one text, a line per trade, of what a print needs (the provider is left out): Prisma's
+ * per-row decoding is the slow part of large reads, and building JSON arrays with
+ * `extract(epoch ...)` (numeric) cost twice this. The time is float8 epoch milliseconds, rounded
+ * (exact: timestamps have millisecond precision); prices and hours are float8 text (shortest
+ * round-trip, exact).
+ */
 export async function gpuTradesBetween(
   db: Tx,
   gpuName: GpuName,
   from: Date,
   to: Date,
-): Promise<GpuTrade[]> {
+): Promise<PrintableTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(extract(epoch from executed_at) * 1000, price_usd_per_gpu_hour, gpu_hours, provider))::text as rows
+    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours), chr(10) order by executed_at, trade_id) as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
-  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, number, string][];
-  return rows.map(([ms, price, gpuHours, provider]) => ({
-    gpuName,
-    executedAt: new Date(ms),
-    priceUsdPerGpuHour: price,
-    gpuHours,
-    provider,
-  }));
+  if (!row?.rows) return [];
+  return row.rows.split("\n").map((line) => {
+    const [ms, price, gpuHours] = line.split(",");
+    return {
+      gpuName,
+      executedAt: new Date(Number(ms)),
+      priceUsdPerGpuHour: Number(price),
+      gpuHours: Number(gpuHours),
+    };
+  });
 }
 
 export async function firstGpuTradeAt(db: Tx, gpuName: GpuName): Promise<Date | undefined> {
@@ -132,18 +147,25 @@ export async function insertGpuPrints(
   return inserted;
 }
 
-/** Prints of one GPU with after < hour <= through, oldest first. */
+/** Prints of one GPU with after < hour <= through, oldest first. Read as one JSON text, like the trades (Prisma decodes row by row). */
 export async function gpuPrintsBetween(
   db: Tx,
   gpuName: GpuName,
   after: Date,
   through: Date,
 ): Promise<HourlyPrint[]> {
-  const rows = await db.gpuHourlyPrint.findMany({
-    where: { gpuName, hour: { gt: after, lte: through } },
-    orderBy: { hour: "asc" },
-  });
-  return rows.map(toPrint);
+  const [row] = await db.$queryRaw<{ rows: string | null }[]>`
+    select json_agg(json_build_array(round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours) order by hour)::text as rows
+    from gpu_hourly_print where gpu_name = ${gpuName} and hour > ${after} and hour <= ${through}`;
+  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, boolean, number, number][];
+  return rows.map(([ms, indexValue, carried, tradeCount, gpuHours]) => ({
+    gpuName,
+    hour: new Date(ms),
+    indexValue,
+    carried,
+    tradeCount,
+    gpuHours,
+  }));
 }
 
 export async function latestGpuDailyValue(
@@ -173,10 +195,13 @@ export async function insertGpuDailyValues(
   );
 }
 
-/** Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON text (about 80k rows). */
+/**
+ * Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON
+ * text (about 80k rows), hours as float8 epoch milliseconds (exact; numeric `extract` is slower).
+ */
 export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(gpu_name, extract(epoch from hour) * 1000, index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
+    select json_agg(json_build_array(gpu_name, round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
     from gpu_hourly_print`;
   const rows = JSON.parse(row?.rows ?? "[]") as [string, number, number, boolean, number, number][];
   return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours]) => ({

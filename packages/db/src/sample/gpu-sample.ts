@@ -127,13 +127,19 @@ export function gpuSampleStartDay(now: Date): UtcDay {
   return subtractMonthsClamped(utcDayOf(now), GPU_SAMPLE_MONTHS);
 }
 
-/** Every sample trade from the start of the sample up to (excluding) `now`, one GPU-day at a time. */
+/**
+ * Every sample trade from the start of the sample up to (excluding) `now`, one GPU-day at a time,
+ * GPU by GPU: in primary-key order (GPU, then time), so a bulk load appends at the right edge of
+ * the key index (compact, fast) instead of splitting pages inside it. Each GPU-day draws from its
+ * own seed, so the order changes no trade.
+ */
 export function* generateGpuSample(
   now: Date,
   from: UtcDay = gpuSampleStartDay(now),
 ): Generator<GpuTradeInput[]> {
-  for (const day of eachUtcDay(from, utcDayOf(now))) {
-    for (const { gpuName } of SAMPLE_GPUS) {
+  const days = eachUtcDay(from, utcDayOf(now));
+  for (const { gpuName } of [...SAMPLE_GPUS].sort((a, b) => (a.gpuName < b.gpuName ? -1 : 1))) {
+    for (const day of days) {
       yield sampleGpuTradesOn(gpuName, day).filter((t) => t.executedAt.getTime() < now.getTime());
     }
   }
