@@ -12,6 +12,8 @@ export default {
   engine: "js",
   schema: "prisma/schema.prisma",
   async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused" });
+    return new PrismaPg({
+      connectionString: process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused",
+    });
   },
 } satisfies PrismaConfig;

@@ -13,10 +13,16 @@ export const base = tseslint.config(
     rules: {
       "@typescript-eslint/no-non-null-assertion": "error",
       "@typescript-eslint/consistent-type-imports": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "no-restricted-syntax": [
         "error",
-        { selector: "ExportDefaultDeclaration", message: "Use named exports (framework files excepted)." },
+        {
+          selector: "ExportDefaultDeclaration",
+          message: "Use named exports (framework files excepted).",
+        },
       ],
     },
   },
@@ -28,8 +34,14 @@ export const domainRules = {
       "error",
       {
         patterns: [
-          { group: ["node:*", "fs", "path", "http", "net", "child_process"], message: "packages/domain is pure: no I/O." },
-          { group: ["express", "@prisma/*", "pg", "@trpc/*", "next", "next/*", "react"], message: "packages/domain has no framework imports." },
+          {
+            group: ["node:*", "fs", "path", "http", "net", "child_process"],
+            message: "packages/domain is pure: no I/O.",
+          },
+          {
+            group: ["express", "@prisma/*", "pg", "@trpc/*", "next", "next/*", "react"],
+            message: "packages/domain has no framework imports.",
+          },
         ],
       },
     ],

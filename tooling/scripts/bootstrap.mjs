@@ -39,10 +39,32 @@ const installStatus = pnpmRun(["install", "--frozen-lockfile"]);
 if (installStatus !== 0) process.exit(installStatus);
 
 if (task === "test") {
+  // Formatting first: it is the cheapest check and the shared Prettier config is the style.
+  const formatStatus = pnpmRun(["exec", "prettier", "--check", "."]);
+  if (formatStatus !== 0) {
+    console.error("Some files are not formatted: run `pnpm format`.");
+    process.exit(formatStatus);
+  }
   // Type checks, lint, the schema-drift check, unit and integration tests, then the website's
   // browser tests (after its build). One task at a time: these machines have two cores.
-  process.exit(pnpmRun(["exec", "turbo", "run", "typecheck", "lint", "test", "test:e2e", "--continue", "--concurrency=1"]));
+  process.exit(
+    pnpmRun([
+      "exec",
+      "turbo",
+      "run",
+      "typecheck",
+      "lint",
+      "test",
+      "test:e2e",
+      "--continue",
+      "--concurrency=1",
+    ]),
+  );
 }
 
 // start: build the website, then run the api and the website together until interrupted.
-process.exit(run(process.execPath, [join(root, "tooling", "scripts", "start-all.mjs")], { env: { ...process.env, TPI_PNPM: JSON.stringify([pnpm, ...prefix]) } }));
+process.exit(
+  run(process.execPath, [join(root, "tooling", "scripts", "start-all.mjs")], {
+    env: { ...process.env, TPI_PNPM: JSON.stringify([pnpm, ...prefix]) },
+  }),
+);

@@ -24,13 +24,19 @@ const env = {
   TPI_WEB_URL: process.env.TPI_WEB_URL ?? `http://127.0.0.1:${webPort}`,
 };
 
-const build = spawnSync(pnpm, [...prefix, "--filter", "@tpi/web", "build"], { cwd: root, stdio: "inherit", env });
+const build = spawnSync(pnpm, [...prefix, "--filter", "@tpi/web", "build"], {
+  cwd: root,
+  stdio: "inherit",
+  env,
+});
 if (build.status !== 0) {
   console.error("the website failed to build; see above");
   process.exit(build.status ?? 1);
 }
 
-const children = [spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env })];
+const children = [
+  spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env }),
+];
 
 /**
  * The website renders from the api, so it starts once the api answers /health (the first start
@@ -56,17 +62,27 @@ children[0].once("exit", (code) => {
   console.error("the api stopped while starting; see its output above");
   process.exit(code ?? 1);
 });
-console.log(`starting the api on http://localhost:${apiPort}; the website follows once the api answers`);
+console.log(
+  `starting the api on http://localhost:${apiPort}; the website follows once the api answers`,
+);
 if (!(await waitForApi(10 * 60_000))) {
-  console.error(`the api did not answer on http://localhost:${apiPort}/health within 10 minutes; stopping`);
+  console.error(
+    `the api did not answer on http://localhost:${apiPort}/health within 10 minutes; stopping`,
+  );
   children[0].kill("SIGTERM");
   process.exit(1);
 }
 apiReady = true;
 children.push(
-  spawn(pnpm, [...prefix, "--filter", "@tpi/web", "start", "--port", webPort], { cwd: root, stdio: "inherit", env: { ...env, PORT: webPort } }),
+  spawn(pnpm, [...prefix, "--filter", "@tpi/web", "start", "--port", webPort], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, PORT: webPort },
+  }),
 );
-console.log(`ready: api on http://localhost:${apiPort} (try /api/otpi, reference at /docs), website on http://localhost:${webPort}`);
+console.log(
+  `ready: api on http://localhost:${apiPort} (try /api/otpi, reference at /docs), website on http://localhost:${webPort}`,
+);
 
 let exiting = false;
 const stopAll = (code) => {

@@ -22,7 +22,9 @@ const TARGET_PEAK_RSS_MB = 400;
 
 async function writeCsv(path: string, rows: number): Promise<void> {
   const out = createWriteStream(path);
-  out.write("date,model_id,lab,input_price_per_mtok,output_price_per_mtok,input_tokens,output_tokens,source,cache_read_price_per_mtok,cache_read_tokens\n");
+  out.write(
+    "date,model_id,lab,input_price_per_mtok,output_price_per_mtok,input_tokens,output_tokens,source,cache_read_price_per_mtok,cache_read_tokens\n",
+  );
   let chunk = "";
   for (let i = 0; i < rows; i++) {
     const day = addDays("2020-01-01", Math.floor(i / MODELS_PER_DAY));
@@ -53,25 +55,39 @@ try {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
-  const report = await importObservations(database.url, () => readObservationFile(csvPath, "csv"), { skipInvalid: false });
+  const report = await importObservations(database.url, () => readObservationFile(csvPath, "csv"), {
+    skipInvalid: false,
+  });
   const seconds = (performance.now() - started) / 1000;
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-  if (!report.written || report.counts?.inserted !== ROWS) throw new Error(`import did not write every row: ${JSON.stringify(report)}`);
+  if (!report.written || report.counts?.inserted !== ROWS)
+    throw new Error(`import did not write every row: ${JSON.stringify(report)}`);
   const rowsPerSecond = ROWS / seconds;
   const peakMb = peakRss / 1024 / 1024;
   peakRss = process.memoryUsage().rss; // from here on: the re-import's peak
   const { stage, check, merge } = report.phasesMs;
-  console.log(`imported ${ROWS.toLocaleString("en-US")} rows in ${seconds.toFixed(1)} s, ${report.method} path (read+validate+COPY ${(stage / 1000).toFixed(1)} s, duplicate check ${(check / 1000).toFixed(1)} s, merge+commit ${(merge / 1000).toFixed(1)} s)`);
-  console.log(`rows/s:   ${Math.round(rowsPerSecond).toLocaleString("en-US")} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString("en-US")}) ${rowsPerSecond >= TARGET_ROWS_PER_SECOND ? "OK" : "BELOW TARGET"}`);
-  console.log(`peak RSS: ${peakMb.toFixed(0)} MB (target < ${TARGET_PEAK_RSS_MB} MB) ${peakMb < TARGET_PEAK_RSS_MB ? "OK" : "ABOVE TARGET"}`);
+  console.log(
+    `imported ${ROWS.toLocaleString("en-US")} rows in ${seconds.toFixed(1)} s, ${report.method} path (read+validate+COPY ${(stage / 1000).toFixed(1)} s, duplicate check ${(check / 1000).toFixed(1)} s, merge+commit ${(merge / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `rows/s:   ${Math.round(rowsPerSecond).toLocaleString("en-US")} (target >= ${TARGET_ROWS_PER_SECOND.toLocaleString("en-US")}) ${rowsPerSecond >= TARGET_ROWS_PER_SECOND ? "OK" : "BELOW TARGET"}`,
+  );
+  console.log(
+    `peak RSS: ${peakMb.toFixed(0)} MB (target < ${TARGET_PEAK_RSS_MB} MB) ${peakMb < TARGET_PEAK_RSS_MB ? "OK" : "ABOVE TARGET"}`,
+  );
 
   // The same file again: every key exists, so it takes the staged path (stage, check, merge) and changes nothing.
   const again = performance.now();
-  const reimport = await importObservations(database.url, () => readObservationFile(csvPath, "csv"), { skipInvalid: false });
+  const reimport = await importObservations(
+    database.url,
+    () => readObservationFile(csvPath, "csv"),
+    { skipInvalid: false },
+  );
   const againSeconds = (performance.now() - again) / 1000;
   clearInterval(sampler);
-  if (reimport.counts?.unchanged !== ROWS) throw new Error(`re-import changed rows: ${JSON.stringify(reimport.counts)}`);
+  if (reimport.counts?.unchanged !== ROWS)
+    throw new Error(`re-import changed rows: ${JSON.stringify(reimport.counts)}`);
   console.log(
     `re-import (${reimport.method} path, ${reimport.counts.unchanged.toLocaleString("en-US")} unchanged): ${againSeconds.toFixed(1)} s, ${Math.round(ROWS / againSeconds).toLocaleString("en-US")} rows/s, peak RSS ${(Math.max(peakRss, process.memoryUsage().rss) / 1024 / 1024).toFixed(0)} MB`,
   );

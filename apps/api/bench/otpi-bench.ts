@@ -12,7 +12,13 @@ import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import express from "express";
 import { DEFAULT_METHODOLOGY_RULES, addDays, utcDayOf } from "@tpi/domain";
-import { createAccount, createDb, createTestDatabase, insertApiKey, startTestPostgres } from "@tpi/db";
+import {
+  createAccount,
+  createDb,
+  createTestDatabase,
+  insertApiKey,
+  startTestPostgres,
+} from "@tpi/db";
 import { generateApiKey } from "../src/auth/api-key-secret";
 import { readEnv } from "../src/env";
 import { createLogger } from "../src/logger";
@@ -29,10 +35,26 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
  */
 const BENCH_ORIGIN = "http://bench.localhost";
 
-type Figures = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+type Figures = {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Origin: BENCH_ORIGIN, ...headers } });
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { Origin: BENCH_ORIGIN, ...headers },
+  });
   return {
     name,
     requestsPerSecond: result.requests.average,
@@ -56,7 +78,12 @@ try {
 
   const account = await createAccount(db, { name: "bench", plan: "full", trialEndsAt: null });
   const secret = generateApiKey();
-  await insertApiKey(db, { accountId: account.id, name: "bench", displayPrefix: secret.displayPrefix, keyHash: secret.keyHash });
+  await insertApiKey(db, {
+    accountId: account.id,
+    name: "bench",
+    displayPrefix: secret.displayPrefix,
+    keyHash: secret.keyHash,
+  });
   await db.$disconnect();
 
   // 2. The api, as `pnpm start` runs it, on that database.
@@ -83,7 +110,7 @@ try {
   });
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/constant`;
 
-  const latest = await (await fetch(`${running.url}/api/otpi`)).json() as { date: string };
+  const latest = (await (await fetch(`${running.url}/api/otpi`)).json()) as { date: string };
   const yearEnd = latest.date;
   const yearStart = addDays(yearEnd, -364);
   const keyed = { Authorization: `Bearer ${secret.key}` };
@@ -91,13 +118,30 @@ try {
   const figures: Figures[] = [];
   figures.push(await measure("bare Express, constant JSON (baseline)", bareUrl));
   figures.push(await measure("GET /api/otpi (default, keyless)", `${running.url}/api/otpi`));
-  figures.push(await measure("GET /api/otpi?date=&lab= (single day, keyless)", `${running.url}/api/otpi?date=${latest.date}&lab=anthropic`));
-  figures.push(await measure("GET /api/otpi one-year range, keyed (11 labs)", `${running.url}/api/otpi?startDate=${yearStart}&endDate=${yearEnd}`, keyed));
+  figures.push(
+    await measure(
+      "GET /api/otpi?date=&lab= (single day, keyless)",
+      `${running.url}/api/otpi?date=${latest.date}&lab=anthropic`,
+    ),
+  );
+  figures.push(
+    await measure(
+      "GET /api/otpi one-year range, keyed (11 labs)",
+      `${running.url}/api/otpi?startDate=${yearStart}&endDate=${yearEnd}`,
+      keyed,
+    ),
+  );
 
   const baseline = figures[0]?.requestsPerSecond ?? 1;
-  console.log(`\nSettlement: ${settled.settledDays.length} days x 11 labs (${seeded.inserted.toLocaleString("en-US")} observations, through ${utcDayOf(now)}) settled in ${settleMs.toFixed(0)} ms (target < 5000 ms)`);
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${SECONDS} s per target, Node ${process.version}\n`);
-  console.log(`${"target".padEnd(52)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"x bare".padStart(7)}  errors`);
+  console.log(
+    `\nSettlement: ${settled.settledDays.length} days x 11 labs (${seeded.inserted.toLocaleString("en-US")} observations, through ${utcDayOf(now)}) settled in ${settleMs.toFixed(0)} ms (target < 5000 ms)`,
+  );
+  console.log(
+    `\nLoad: ${CONNECTIONS} connections, ${SECONDS} s per target, Node ${process.version}\n`,
+  );
+  console.log(
+    `${"target".padEnd(52)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"x bare".padStart(7)}  errors`,
+  );
   for (const f of figures) {
     console.log(
       `${f.name.padEnd(52)} ${f.requestsPerSecond.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${(f.requestsPerSecond / baseline).toFixed(2).padStart(7)}  ${f.errors + f.non2xx}`,

@@ -1,5 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
-import { DEFAULT_MAX_KEYS_PER_ACCOUNT, type MethodologyRules, type WinsorBounds } from "@tpi/domain";
+import {
+  DEFAULT_MAX_KEYS_PER_ACCOUNT,
+  type MethodologyRules,
+  type WinsorBounds,
+} from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import cors from "cors";
@@ -9,7 +13,12 @@ import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import { identifyCaller, requireKey } from "./http/caller";
 import { errorHandler, errorOf, routeNotFound, sendError } from "./http/errors";
 import type { Logger } from "./logger";
-import { DEFAULT_RATE_LIMIT_SETTINGS, createRateLimiters, normalizeOrigin, type RateLimitSettings } from "./rate-limit/limiters";
+import {
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  createRateLimiters,
+  normalizeOrigin,
+  type RateLimitSettings,
+} from "./rate-limit/limiters";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { catalogRoutes } from "./routes/catalog";
 import { chatRoutes } from "./routes/chat";
@@ -54,8 +63,18 @@ function requireInternalToken(token: string | undefined): RequestHandler {
   const expected = token === undefined ? undefined : Buffer.from(`Bearer ${token}`);
   return (req, res, next) => {
     const presented = Buffer.from(req.headers.authorization ?? "");
-    if (expected === undefined || presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
-      sendError(res, errorOf("api_key_required", "The internal API requires the internal service token. Use Authorization: Bearer <INTERNAL_API_TOKEN>"));
+    if (
+      expected === undefined ||
+      presented.length !== expected.length ||
+      !timingSafeEqual(presented, expected)
+    ) {
+      sendError(
+        res,
+        errorOf(
+          "api_key_required",
+          "The internal API requires the internal service token. Use Authorization: Bearer <INTERNAL_API_TOKEN>",
+        ),
+      );
       return;
     }
     next();
@@ -71,10 +90,15 @@ function redisHealth(settings: RateLimitSettings): Record<string, string> {
  * The api. `extraRoutes` are mounted after the built-in routes and before the JSON 404 (the
  * integration tests mount a terminal chat handler there to exercise the chat limiter).
  */
-export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] = []): express.Express {
+export function createApp(
+  deps: AppDeps,
+  extraRoutes: readonly express.Router[] = [],
+): express.Express {
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS;
   const { publicLimiter, chatLimiter } = createRateLimiters(rateLimits, deps.log);
-  const corsOrigins = new Set((deps.corsOrigins ?? []).map(normalizeOrigin).filter((origin) => origin !== undefined));
+  const corsOrigins = new Set(
+    (deps.corsOrigins ?? []).map(normalizeOrigin).filter((origin) => origin !== undefined),
+  );
 
   const app = express();
   app.disable("x-powered-by");
@@ -84,7 +108,8 @@ export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] 
   app.use(helmet());
   app.use(
     cors({
-      origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(normalizeOrigin(origin) ?? "")),
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && corsOrigins.has(normalizeOrigin(origin) ?? "")),
       methods: ["GET", "POST"],
       allowedHeaders: ["Authorization", "Content-Type"],
       maxAge: 600,
@@ -112,7 +137,12 @@ export function createApp(deps: AppDeps, extraRoutes: readonly express.Router[] 
     requireInternalToken(deps.internalToken),
     createExpressMiddleware({
       router: appRouter,
-      createContext: () => ({ index: deps.index, gpuIndex: deps.gpuIndex, clock: deps.clock, rules: deps.rules }),
+      createContext: () => ({
+        index: deps.index,
+        gpuIndex: deps.gpuIndex,
+        clock: deps.clock,
+        rules: deps.rules,
+      }),
     }),
   );
 

@@ -37,7 +37,13 @@ ${GPU_USAGE}
 environment: see README.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
 
 /** Every command, by name. Add a module's commands here. */
-const commands: Record<string, Command> = { ...coreCommands, ...accountCommands, ...gpuCommands, ...ingestCommands, ...restatementCommands };
+const commands: Record<string, Command> = {
+  ...coreCommands,
+  ...accountCommands,
+  ...gpuCommands,
+  ...ingestCommands,
+  ...restatementCommands,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -58,7 +64,10 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`tpi ${name}: ${message}`);
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    ) {
       console.error(`\n${USAGE}`);
       return 2;
     }

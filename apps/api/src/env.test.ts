@@ -16,7 +16,10 @@ describe("rate-limit, key and CORS configuration", () => {
   it("reads trust proxy as a hop count or a list of proxies, and refuses 'true'", () => {
     expect(readEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(readEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
-    expect(readEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8"]);
+    expect(readEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+    ]);
     expect(() => readEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
 
@@ -28,7 +31,10 @@ describe("rate-limit, key and CORS configuration", () => {
       MAX_KEYS_PER_ACCOUNT: "3",
       REDIS_URL: "redis://127.0.0.1:6379",
     });
-    expect(env.RATE_LIMIT_TRUSTED_ORIGINS).toEqual(["https://a.example.com", "https://b.example.com"]);
+    expect(env.RATE_LIMIT_TRUSTED_ORIGINS).toEqual([
+      "https://a.example.com",
+      "https://b.example.com",
+    ]);
     expect(env.CORS_ORIGINS).toEqual(["https://app.example.com"]);
     expect(env.TRIAL_PERIOD_HOURS).toBe(24);
     expect(env.MAX_KEYS_PER_ACCOUNT).toBe(3);

@@ -38,32 +38,57 @@ const commaList = z.string().transform((value) =>
  * a comma list of trusted proxy addresses, subnets or the names loopback, linklocal, uniquelocal.
  * "true" (trust every hop) is refused: any client could then spoof its address.
  */
-const trustProxy = z
-  .string()
-  .transform((value, context): false | number | string[] => {
-    const trimmed = value.trim();
-    if (trimmed === "false" || trimmed === "0") return false;
-    if (/^\d+$/.test(trimmed)) return Number(trimmed);
-    if (trimmed === "true") {
-      context.addIssue({ code: "custom", message: "'true' would trust any X-Forwarded-For; give a hop count or proxy addresses" });
-      return z.NEVER;
-    }
-    return trimmed.split(",").map((item) => item.trim()).filter((item) => item.length > 0);
-  });
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === "false" || trimmed === "0") return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed === "true") {
+    context.addIssue({
+      code: "custom",
+      message: "'true' would trust any X-Forwarded-For; give a hop count or proxy addresses",
+    });
+    return z.NEVER;
+  }
+  return trimmed
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
   TPI_DATA_DIR: z.string().default(resolve(REPO_ROOT, ".data")),
-  TPI_EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65_535).default(DEFAULT_EMBEDDED_PORT),
-  SETTLEMENT_LAG_HOURS: z.coerce.number().min(0).max(24 * 30).default(DEFAULT_SETTLEMENT_LAG_HOURS),
+  TPI_EMBEDDED_PG_PORT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(65_535)
+    .default(DEFAULT_EMBEDDED_PORT),
+  SETTLEMENT_LAG_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(DEFAULT_SETTLEMENT_LAG_HOURS),
   SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   EXCLUDED_MODEL_PATTERNS: commaList.default([...DEFAULT_EXCLUDED_MODEL_PATTERNS]),
-  MIN_ELIGIBLE_MODELS: z.coerce.number().int().min(1).default(DEFAULT_METHODOLOGY_RULES.minEligibleModels),
-  MIN_ELIGIBLE_TOKENS: z.coerce.number().int().min(1).default(DEFAULT_METHODOLOGY_RULES.minEligibleTokens),
+  MIN_ELIGIBLE_MODELS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_METHODOLOGY_RULES.minEligibleModels),
+  MIN_ELIGIBLE_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_METHODOLOGY_RULES.minEligibleTokens),
   /** Restatements moving a value by less than this many percent are refused unless forced. */
-  RESTATEMENT_MATERIALITY_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_MATERIALITY_THRESHOLD_PERCENT),
+  RESTATEMENT_MATERIALITY_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(DEFAULT_MATERIALITY_THRESHOLD_PERCENT),
   /** OpenRouter connector: where to fetch from (tests point it at a local stub), per-request timeout, retries and backoff. */
   OPENROUTER_BASE_URL: z.string().url().default("https://openrouter.ai"),
   OPENROUTER_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
@@ -91,8 +116,16 @@ const envSchema = z.object({
   TPI_WEB_URL: z.string().url().optional(),
   // --- issue 5: GPU index and chat ---
   /** Winsorizing bounds of the hourly GPU print, in percent (prices outside are clamped). */
-  GPU_WINSOR_LOWER_PERCENTILE: z.coerce.number().min(0).max(50).default(DEFAULT_WINSOR_LOWER * 100),
-  GPU_WINSOR_UPPER_PERCENTILE: z.coerce.number().min(50).max(100).default(DEFAULT_WINSOR_UPPER * 100),
+  GPU_WINSOR_LOWER_PERCENTILE: z.coerce
+    .number()
+    .min(0)
+    .max(50)
+    .default(DEFAULT_WINSOR_LOWER * 100),
+  GPU_WINSOR_UPPER_PERCENTILE: z.coerce
+    .number()
+    .min(50)
+    .max(100)
+    .default(DEFAULT_WINSOR_UPPER * 100),
   /** How often the api checks for due GPU prints (they are due on the hour). */
   GPU_PRINT_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Optional OpenAI-compatible chat backend; without CHAT_LLM_BASE_URL the built-in engine answers alone. */
@@ -106,10 +139,14 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
@@ -136,5 +173,8 @@ export function methodologyRulesFrom(env: Env): MethodologyRules {
 }
 
 export function winsorBoundsFrom(env: Env): WinsorBounds {
-  return { lower: env.GPU_WINSOR_LOWER_PERCENTILE / 100, upper: env.GPU_WINSOR_UPPER_PERCENTILE / 100 };
+  return {
+    lower: env.GPU_WINSOR_LOWER_PERCENTILE / 100,
+    upper: env.GPU_WINSOR_UPPER_PERCENTILE / 100,
+  };
 }

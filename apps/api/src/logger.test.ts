@@ -5,11 +5,15 @@ const KEY = `tpi_sk_${"a1B2".repeat(10)}`;
 
 describe("logger redaction", () => {
   it("redacts our API keys anywhere in a message", () => {
-    expect(redact(`rejected ${KEY} from 10.0.0.1`)).toBe("rejected tpi_sk_[redacted] from 10.0.0.1");
+    expect(redact(`rejected ${KEY} from 10.0.0.1`)).toBe(
+      "rejected tpi_sk_[redacted] from 10.0.0.1",
+    );
   });
 
   it("redacts passwords in connection URLs, with or without a user name", () => {
-    expect(redact("postgresql://tpi:hunter2@db:5432/tpi")).toBe("postgresql://tpi:[redacted]@db:5432/tpi");
+    expect(redact("postgresql://tpi:hunter2@db:5432/tpi")).toBe(
+      "postgresql://tpi:[redacted]@db:5432/tpi",
+    );
     expect(redact("redis://:s3cret@cache:6379")).toBe("redis://:[redacted]@cache:6379");
     expect(redact("redis://cache:6379")).toBe("redis://cache:6379");
   });

@@ -28,12 +28,16 @@ function redactFields(fields: Record<string, unknown>): Record<string, unknown> 
   );
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Logger {
   const at =
     (lineLevel: Exclude<LogLevel, "silent">) =>
     (message: string, fields?: Record<string, unknown>): void => {
       if (ORDER[lineLevel] < ORDER[level]) return;
-      const extra = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(redactFields(fields))}` : "";
+      const extra =
+        fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(redactFields(fields))}` : "";
       write(`${new Date().toISOString()} ${lineLevel.toUpperCase()} ${redact(message)}${extra}`);
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };

@@ -23,6 +23,8 @@ try {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 } catch (error) {
-  log.error(`api failed to start: ${error instanceof Error ? error.message || error.name : JSON.stringify(error)}`);
+  log.error(
+    `api failed to start: ${error instanceof Error ? error.message || error.name : JSON.stringify(error)}`,
+  );
   process.exit(1);
 }

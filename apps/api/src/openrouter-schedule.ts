@@ -20,7 +20,11 @@ export function startOpenRouterSchedule(runtime: Runtime): () => void {
     const date = addDays(utcDayOf(runtime.clock()), -1);
     syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(runtime.env), date)
       .then((report) => runtime.log.info(describeOpenRouterSync(report)))
-      .catch((error: unknown) => runtime.log.warn("OpenRouter sync failed; will retry at the next interval", { error: String(error) }))
+      .catch((error: unknown) =>
+        runtime.log.warn("OpenRouter sync failed; will retry at the next interval", {
+          error: String(error),
+        }),
+      )
       .finally(() => {
         running = false;
       });

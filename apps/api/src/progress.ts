@@ -2,7 +2,10 @@
  * Progress for long operations: a bar redrawn in place on a terminal, plain lines otherwise
  * (logs, CI), at most every `minIntervalMs` or at each 10% step.
  */
-export type Progress = { update(done: number, total?: number): void; finish(summary: string): void };
+export type Progress = {
+  update(done: number, total?: number): void;
+  finish(summary: string): void;
+};
 
 export function createProgress(
   label: string,
@@ -23,8 +26,13 @@ export function createProgress(
         if (now - lastPrint < 100 && fraction !== 1) return;
         lastPrint = now;
         const width = 30;
-        const bar = fraction === undefined ? "" : `[${"#".repeat(Math.round(fraction * width)).padEnd(width, ".")}] ${(fraction * 100).toFixed(0).padStart(3)}% `;
-        stream.write(`\r${label} ${bar}${done.toLocaleString("en-US")}${total ? `/${total.toLocaleString("en-US")}` : ""} (${rate(done).toLocaleString("en-US")}/s)\x1b[K`);
+        const bar =
+          fraction === undefined
+            ? ""
+            : `[${"#".repeat(Math.round(fraction * width)).padEnd(width, ".")}] ${(fraction * 100).toFixed(0).padStart(3)}% `;
+        stream.write(
+          `\r${label} ${bar}${done.toLocaleString("en-US")}${total ? `/${total.toLocaleString("en-US")}` : ""} (${rate(done).toLocaleString("en-US")}/s)\x1b[K`,
+        );
         return;
       }
       const decile = fraction === undefined ? -1 : Math.floor(fraction * 10);
@@ -32,7 +40,9 @@ export function createProgress(
       lastPrint = now;
       lastDecile = decile;
       const pct = fraction === undefined ? "" : ` (${(fraction * 100).toFixed(0)}%)`;
-      stream.write(`${label}: ${done.toLocaleString("en-US")}${total ? ` of ${total.toLocaleString("en-US")}` : ""}${pct}\n`);
+      stream.write(
+        `${label}: ${done.toLocaleString("en-US")}${total ? ` of ${total.toLocaleString("en-US")}` : ""}${pct}\n`,
+      );
     },
     finish(summary) {
       stream.write(`${isTty ? "\r\x1b[K" : ""}${label}: ${summary}\n`);

@@ -24,7 +24,11 @@ export type Runtime = {
   close(): Promise<void>;
 };
 
-export async function openRuntime(env: Env, log: Logger, clock: () => Date = () => new Date()): Promise<Runtime> {
+export async function openRuntime(
+  env: Env,
+  log: Logger,
+  clock: () => Date = () => new Date(),
+): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.TPI_DATA_DIR,
@@ -56,7 +60,9 @@ export async function openRuntime(env: Env, log: Logger, clock: () => Date = () 
 export async function seedSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   if (!runtime.env.SEED_SAMPLE_ON_EMPTY) return false;
   if ((await countObservations(runtime.database.db)) > 0) return false;
-  runtime.log.info("empty database: loading the sample observations (SAMPLE data, not market data)");
+  runtime.log.info(
+    "empty database: loading the sample observations (SAMPLE data, not market data)",
+  );
   const progress = createProgress("sample observations");
   const result = await seedTokenSample(runtime.database.db, {
     now: runtime.clock(),
@@ -66,7 +72,10 @@ export async function seedSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   return true;
 }
 
-export async function settleAndPublish(runtime: Runtime, through?: string): Promise<SettlementReport> {
+export async function settleAndPublish(
+  runtime: Runtime,
+  through?: string,
+): Promise<SettlementReport> {
   const progress = createProgress("settling days");
   const report = await settleDueDays(runtime.database.db, {
     now: runtime.clock(),
@@ -82,7 +91,8 @@ export async function settleAndPublish(runtime: Runtime, through?: string): Prom
 }
 
 export function describeSettlement(report: SettlementReport): string {
-  if (report.settledDays.length === 0) return `nothing to settle (settleable through ${report.settleableThrough})`;
+  if (report.settledDays.length === 0)
+    return `nothing to settle (settleable through ${report.settleableThrough})`;
   return `settled ${report.settledDays.length} day(s) from ${report.settledDays[0]} to ${report.settledDays.at(-1)}: ${report.publishedValues} values published, ${report.suppressedLabDays} lab-days without a value`;
 }
 
@@ -92,13 +102,19 @@ export async function seedGpuSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   if ((await countGpuTrades(runtime.database.db)) > 0) return false;
   runtime.log.info("no GPU trades: loading the sample trades (SAMPLE data, not market data)");
   const progress = createProgress("sample GPU trades");
-  const result = await seedGpuSample(runtime.database, { now: runtime.clock(), onProgress: (inserted) => progress.update(inserted) });
+  const result = await seedGpuSample(runtime.database, {
+    now: runtime.clock(),
+    onProgress: (inserted) => progress.update(inserted),
+  });
   progress.finish(`${result.inserted.toLocaleString("en-US")} inserted from ${result.from}`);
   return true;
 }
 
 /** Publishes due GPU prints and daily values, then reloads the in-memory set. Progress only when asked (startup, CLI), not on the minute timer. */
-export async function settleGpuAndPublish(runtime: Runtime, options: { showProgress?: boolean } = {}): Promise<GpuSettlementReport> {
+export async function settleGpuAndPublish(
+  runtime: Runtime,
+  options: { showProgress?: boolean } = {},
+): Promise<GpuSettlementReport> {
   const progress = options.showProgress ? createProgress("GPU prints") : undefined;
   const report = await settleGpuIndex(runtime.database.db, {
     now: runtime.clock(),

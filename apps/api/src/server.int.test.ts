@@ -18,7 +18,13 @@ beforeAll(async () => {
   ({ url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl")));
   const started = Date.now();
   running = await startServer(
-    readEnv({ DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", SETTLEMENT_INTERVAL_SECONDS: "0", LOG_LEVEL: "silent" }),
+    readEnv({
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SETTLEMENT_INTERVAL_SECONDS: "0",
+      LOG_LEVEL: "silent",
+    }),
     createLogger("silent"),
     () => NOW,
   );
@@ -78,7 +84,9 @@ describe("operator CLI", () => {
     expect(key).toMatch(/^tpi_sk_[A-Za-z0-9]{40}$/);
     const stored = await running.runtime.database.db.apiKey.findMany();
     expect(JSON.stringify(stored)).not.toContain(key);
-    const res = await fetch(`${running.url}/api/otpi?lab=qwen`, { headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(`${running.url}/api/otpi?lab=qwen`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { access: string }).access).toBe("full");
   });

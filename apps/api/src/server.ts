@@ -19,13 +19,22 @@ import {
 } from "./runtime";
 import { startOpenRouterSchedule } from "./openrouter-schedule";
 
-export type RunningServer = { runtime: Runtime; server: Server; url: string; close(): Promise<void> };
+export type RunningServer = {
+  runtime: Runtime;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+};
 
 /**
  * Starts the api: database (embedded unless DATABASE_URL), migrations, the sample on an empty
  * database, settlement of every settleable day, then HTTP. Settlement then runs on a schedule.
  */
-export async function startServer(env: Env, log: Logger, clock?: () => Date): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  log: Logger,
+  clock?: () => Date,
+): Promise<RunningServer> {
   const runtime = await openRuntime(env, log, clock);
   await seedSampleIfEmpty(runtime);
   const report = await settleAndPublish(runtime);
@@ -35,7 +44,9 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
   await seedGpuSampleIfEmpty(runtime);
   log.info(describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })));
   runtime.gpuIndex.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
-  runtime.auth.startLastUsedFlush((error) => log.warn("could not record key usage", { error: String(error) }));
+  runtime.auth.startLastUsedFlush((error) =>
+    log.warn("could not record key usage", { error: String(error) }),
+  );
 
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
@@ -82,7 +93,9 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
             .then((scheduled) => {
               if (scheduled.settledDays.length > 0) log.info(describeSettlement(scheduled));
             })
-            .catch((error: unknown) => log.warn("scheduled settlement failed; will retry", { error: String(error) }))
+            .catch((error: unknown) =>
+              log.warn("scheduled settlement failed; will retry", { error: String(error) }),
+            )
             .finally(() => {
               settling = false;
             });
@@ -102,7 +115,9 @@ export async function startServer(env: Env, log: Logger, clock?: () => Date): Pr
             .then((report) => {
               if (report.prints > 0) log.info(describeGpuSettlement(report));
             })
-            .catch((error: unknown) => log.warn("scheduled GPU print failed; will retry", { error: String(error) }))
+            .catch((error: unknown) =>
+              log.warn("scheduled GPU print failed; will retry", { error: String(error) }),
+            )
             .finally(() => {
               printing = false;
             });

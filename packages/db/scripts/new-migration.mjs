@@ -8,7 +8,16 @@
  * uses DATABASE_URL when set and otherwise a throwaway embedded PostgreSQL.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,9 +34,14 @@ if (!check && !/^[a-z0-9_]+$/.test(name ?? "")) {
 }
 
 mkdirSync(migrationsDir, { recursive: true });
-const existing = readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const existing = readdirSync(migrationsDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 const last = existing.at(-1);
-const from = last ? ["--from-schema-datamodel", join(migrationsDir, last, "schema.prisma")] : ["--from-empty"];
+const from = last
+  ? ["--from-schema-datamodel", join(migrationsDir, last, "schema.prisma")]
+  : ["--from-empty"];
 
 let url = process.env.DATABASE_URL;
 let server;
@@ -53,7 +67,15 @@ if (!url) {
 try {
   const result = spawnSync(
     process.execPath,
-    [join(packageDir, "scripts", "prisma.mjs"), "migrate", "diff", ...from, "--to-schema-datamodel", schemaPath, "--script"],
+    [
+      join(packageDir, "scripts", "prisma.mjs"),
+      "migrate",
+      "diff",
+      ...from,
+      "--to-schema-datamodel",
+      schemaPath,
+      "--script",
+    ],
     { cwd: packageDir, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" },
   );
   if (result.status !== 0) {
@@ -65,7 +87,10 @@ try {
     if (check) {
       if (empty) console.log(`schema matches migrations (${existing.length} migrations)`);
       else {
-        console.error("prisma/schema.prisma has changes that no migration covers. Run: pnpm --filter @tpi/db migration:new <name>\n" + sql);
+        console.error(
+          "prisma/schema.prisma has changes that no migration covers. Run: pnpm --filter @tpi/db migration:new <name>\n" +
+            sql,
+        );
         process.exitCode = 1;
       }
     } else if (empty) {
@@ -75,7 +100,10 @@ try {
       const dir = join(migrationsDir, `${stamp}_${name}`);
       if (existsSync(dir)) throw new Error(`${dir} exists`);
       mkdirSync(dir);
-      writeFileSync(join(dir, "migration.sql"), sql.replace(/^-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "public";\n\n/, "") + "\n");
+      writeFileSync(
+        join(dir, "migration.sql"),
+        sql.replace(/^-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "public";\n\n/, "") + "\n",
+      );
       copyFileSync(schemaPath, join(dir, "schema.prisma"));
       console.log(`wrote ${join("prisma", "migrations", `${stamp}_${name}`, "migration.sql")}`);
     }

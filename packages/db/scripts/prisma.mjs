@@ -12,9 +12,13 @@ const env = {
   PRISMA_HIDE_UPDATE_MESSAGE: "1",
   CHECKPOINT_DISABLE: "1",
 };
-const result = spawnSync(join(packageDir, "node_modules", ".bin", "prisma"), process.argv.slice(2), {
-  cwd: packageDir,
-  env,
-  stdio: "inherit",
-});
+const result = spawnSync(
+  join(packageDir, "node_modules", ".bin", "prisma"),
+  process.argv.slice(2),
+  {
+    cwd: packageDir,
+    env,
+    stdio: "inherit",
+  },
+);
 process.exit(result.status ?? 1);

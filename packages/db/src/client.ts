@@ -9,6 +9,10 @@ export { Prisma } from "./generated/prisma/client";
  * database restart; `connectionTimeoutMillis` bounds how long a request waits for a connection.
  */
 export function createDb(databaseUrl: string, poolSize = 10): Db {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
   return new PrismaClient({ adapter });
 }

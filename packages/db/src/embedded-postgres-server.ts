@@ -53,7 +53,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const log = options.log ?? (() => undefined);
   const databaseDir = resolve(options.dataDir, "pg");
   const adminUrl = embeddedUrl(options.port, "postgres");
-  const notOwned: EmbeddedServer = { adminUrl, port: options.port, ownsServer: false, stop: async () => undefined };
+  const notOwned: EmbeddedServer = {
+    adminUrl,
+    port: options.port,
+    ownsServer: false,
+    stop: async () => undefined,
+  };
 
   if (await answers(adminUrl)) {
     log(`embedded PostgreSQL already running on 127.0.0.1:${options.port}; reusing it`);
@@ -95,9 +100,11 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
   try {
     const found = await client.query("select 1 from pg_database where datname = $1", [database]);
     if (found.rowCount === 0) {
-      await client.query(`create database "${database.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
-        if (error.code !== "42P04") throw error; // duplicate_database: created concurrently
-      });
+      await client
+        .query(`create database "${database.replace(/"/g, '""')}"`)
+        .catch((error: { code?: string }) => {
+          if (error.code !== "42P04") throw error; // duplicate_database: created concurrently
+        });
     }
   } finally {
     await client.end();

@@ -8,13 +8,30 @@ export * from "./repositories/conversions";
 export * from "./repositories/index-values";
 export * from "./repositories/observations";
 export * from "./repositories/settlements";
-export { generateTokenSample, sampleObservation, SAMPLE_SOURCE, type SampleObservation } from "./sample/token-sample";
+export {
+  generateTokenSample,
+  sampleObservation,
+  SAMPLE_SOURCE,
+  type SampleObservation,
+} from "./sample/token-sample";
 export { SAMPLE_MODELS, SAMPLE_START_DAY, type SampleModel } from "./sample/token-models";
 export { seededRandom, normal } from "./sample/prng";
-export { startTestPostgres, createTestDatabase, withDatabase, type TestPostgres } from "./testing/test-postgres";
+export {
+  startTestPostgres,
+  createTestDatabase,
+  withDatabase,
+  type TestPostgres,
+} from "./testing/test-postgres";
 export * from "./repositories/gpu-index";
 export { copyGpuTradesIfAbsent } from "./repositories/gpu-trade-copy";
-export { generateGpuSample, gpuSampleStartDay, sampleGpuTradesOn, GPU_SAMPLE_SOURCE, GPU_SAMPLE_MONTHS, GPU_SAMPLE_TRADES_PER_DAY } from "./sample/gpu-sample";
+export {
+  generateGpuSample,
+  gpuSampleStartDay,
+  sampleGpuTradesOn,
+  GPU_SAMPLE_SOURCE,
+  GPU_SAMPLE_MONTHS,
+  GPU_SAMPLE_TRADES_PER_DAY,
+} from "./sample/gpu-sample";
 export * from "./repositories/lab-days";
 export * from "./repositories/observation-import";
 export * from "./repositories/revisions";

@@ -42,14 +42,21 @@ describe("migration runner", () => {
     expect(first.applied).toEqual(readMigrations().map((m) => m.name));
     const second = await applyMigrations(url);
     expect(second).toEqual({ applied: [], alreadyApplied: first.applied.length });
-    const recorded = await query<{ migration_name: string; finished_at: Date }>(url, `select migration_name, finished_at from "_prisma_migrations"`);
+    const recorded = await query<{ migration_name: string; finished_at: Date }>(
+      url,
+      `select migration_name, finished_at from "_prisma_migrations"`,
+    );
     expect(recorded.map((r) => r.migration_name)).toEqual(first.applied);
     expect(recorded.every((r) => r.finished_at instanceof Date)).toBe(true);
   });
 
   it("is safe when several processes start at once: each migration runs exactly once", async () => {
     const url = await freshDatabase();
-    const reports = await Promise.all([applyMigrations(url), applyMigrations(url), applyMigrations(url)]);
+    const reports = await Promise.all([
+      applyMigrations(url),
+      applyMigrations(url),
+      applyMigrations(url),
+    ]);
     const appliedCounts = reports.map((r) => r.applied.length).sort();
     expect(appliedCounts).toEqual([0, 0, readMigrations().length]);
     const rows = await query<{ n: string }>(url, `select count(*) as n from "_prisma_migrations"`);
@@ -62,17 +69,31 @@ describe("migration runner", () => {
       "001_ok": "create table a (id int);",
       "002_broken": "create table b (id int); insert into nowhere values (1);",
     });
-    await expect(applyMigrations(url, () => undefined, readMigrations(dir))).rejects.toThrow(/002_broken failed and was rolled back/);
-    const tables = await query<{ tablename: string }>(url, `select tablename from pg_tables where schemaname = 'public' order by 1`);
+    await expect(applyMigrations(url, () => undefined, readMigrations(dir))).rejects.toThrow(
+      /002_broken failed and was rolled back/,
+    );
+    const tables = await query<{ tablename: string }>(
+      url,
+      `select tablename from pg_tables where schemaname = 'public' order by 1`,
+    );
     expect(tables.map((t) => t.tablename)).toEqual(["_prisma_migrations", "a"]);
-    const recorded = await query<{ migration_name: string }>(url, `select migration_name from "_prisma_migrations"`);
+    const recorded = await query<{ migration_name: string }>(
+      url,
+      `select migration_name from "_prisma_migrations"`,
+    );
     expect(recorded.map((r) => r.migration_name)).toEqual(["001_ok"]);
   });
 
   it("refuses to run when an applied migration was edited afterwards", async () => {
     const url = await freshDatabase();
-    await applyMigrations(url, () => undefined, readMigrations(migrationsDir({ "001_a": "create table a (id int);" })));
+    await applyMigrations(
+      url,
+      () => undefined,
+      readMigrations(migrationsDir({ "001_a": "create table a (id int);" })),
+    );
     const edited = readMigrations(migrationsDir({ "001_a": "create table a (id bigint);" }));
-    await expect(applyMigrations(url, () => undefined, edited)).rejects.toThrow(/001_a was changed after it was applied/);
+    await expect(applyMigrations(url, () => undefined, edited)).rejects.toThrow(
+      /001_a was changed after it was applied/,
+    );
   });
 });

@@ -9,7 +9,12 @@ import pg from "pg";
  * `_prisma_migrations` table (the layout Prisma uses). A session advisory lock makes replicas that
  * start together apply each migration exactly once; the others wait, then find nothing to do.
  */
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "prisma", "migrations");
+export const MIGRATIONS_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "prisma",
+  "migrations",
+);
 
 /** Arbitrary constant identifying our migration lock among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_224_019_001;
@@ -78,14 +83,18 @@ export async function applyMigrations(
         await client.query("commit");
       } catch (error) {
         await client.query("rollback");
-        throw new Error(`Migration ${migration.name} failed and was rolled back: ${(error as Error).message}`);
+        throw new Error(
+          `Migration ${migration.name} failed and was rolled back: ${(error as Error).message}`,
+        );
       }
       report.applied.push(migration.name);
       log(`applied migration ${migration.name}`);
     }
     return report;
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client
+      .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     await client.end();
   }
 }

@@ -33,13 +33,18 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
   let url = settings.databaseUrl;
   let embedded: EmbeddedServer | null = null;
   if (!url) {
-    embedded = await startEmbeddedServer({ dataDir: resolve(settings.dataDir), port: settings.embeddedPort, log });
+    embedded = await startEmbeddedServer({
+      dataDir: resolve(settings.dataDir),
+      port: settings.embeddedPort,
+      log,
+    });
     await ensureDatabase(embedded.adminUrl, DEFAULT_DATABASE_NAME);
     url = embeddedUrl(embedded.port, DEFAULT_DATABASE_NAME);
   }
   if (settings.migrate !== false) {
     const report = await applyMigrations(url, log);
-    if (report.applied.length === 0) log(`database schema up to date (${report.alreadyApplied} migrations)`);
+    if (report.applied.length === 0)
+      log(`database schema up to date (${report.alreadyApplied} migrations)`);
   }
   const db = createDb(url);
   return {

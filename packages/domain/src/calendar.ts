@@ -12,7 +12,8 @@ export function parseUtcDay(value: string): UtcDay | undefined {
   const match = DAY_PATTERN.exec(value);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return undefined;
   return value;
 }
 

@@ -59,9 +59,14 @@ export const INVALID_API_KEY_MESSAGE = "Invalid API key";
 export const INACTIVE_API_KEY_MESSAGE = "API key is inactive";
 
 export const apiKeyRequired = (detail?: string): DomainError =>
-  new DomainError("api_key_required", detail ? `${detail} ${API_KEY_USAGE}` : API_KEY_REQUIRED_MESSAGE);
-export const invalidApiKey = (): DomainError => new DomainError("invalid_api_key", INVALID_API_KEY_MESSAGE);
-export const inactiveApiKey = (): DomainError => new DomainError("inactive_api_key", INACTIVE_API_KEY_MESSAGE);
+  new DomainError(
+    "api_key_required",
+    detail ? `${detail} ${API_KEY_USAGE}` : API_KEY_REQUIRED_MESSAGE,
+  );
+export const invalidApiKey = (): DomainError =>
+  new DomainError("invalid_api_key", INVALID_API_KEY_MESSAGE);
+export const inactiveApiKey = (): DomainError =>
+  new DomainError("inactive_api_key", INACTIVE_API_KEY_MESSAGE);
 export const badRequest = (message: string): DomainError => new DomainError("bad_request", message);
 export const noData = (message: string): DomainError => new DomainError("no_data", message);
 export const forbidden = (message: string): DomainError => new DomainError("forbidden", message);

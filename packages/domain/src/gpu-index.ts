@@ -30,7 +30,10 @@ export type GpuTrade = {
 };
 
 /** What a print needs of a trade (the provider plays no part), so readers can skip the rest. */
-export type PrintableTrade = Pick<GpuTrade, "gpuName" | "executedAt" | "priceUsdPerGpuHour" | "gpuHours">;
+export type PrintableTrade = Pick<
+  GpuTrade,
+  "gpuName" | "executedAt" | "priceUsdPerGpuHour" | "gpuHours"
+>;
 
 export type PricedVolume = { price: number; gpuHours: number };
 

@@ -10,8 +10,14 @@ const labObservations = fc.uniqueArray(
       fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((name) => `openai/${name}`),
       fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((name) => `openai/${name}:free`),
     ),
-    inputPricePerMtok: fc.option(fc.double({ min: 0, max: 200, noNaN: true }), { nil: null, freq: 8 }),
-    outputPricePerMtok: fc.option(fc.double({ min: 0, max: 800, noNaN: true }), { nil: null, freq: 8 }),
+    inputPricePerMtok: fc.option(fc.double({ min: 0, max: 200, noNaN: true }), {
+      nil: null,
+      freq: 8,
+    }),
+    outputPricePerMtok: fc.option(fc.double({ min: 0, max: 800, noNaN: true }), {
+      nil: null,
+      freq: 8,
+    }),
     inputTokens: fc.integer({ min: 0, max: 5e12 }),
     outputTokens: fc.integer({ min: 0, max: 1e12 }),
   }),
@@ -24,12 +30,22 @@ describe("computeLabDay properties", () => {
   it("an index lies between the cheapest and the most expensive eligible blended model price", () => {
     fc.assert(
       fc.property(labObservations, (observations: ModelDayObservation[]) => {
-        const { constituents, outcome } = computeLabDay("openai", observations, DEFAULT_METHODOLOGY_RULES);
+        const { constituents, outcome } = computeLabDay(
+          "openai",
+          observations,
+          DEFAULT_METHODOLOGY_RULES,
+        );
         if (!outcome.published) return;
-        const blended = constituents.filter((c) => c.exclusionReason === null).map((c) => c.blendedPricePerMtok ?? Number.NaN);
+        const blended = constituents
+          .filter((c) => c.exclusionReason === null)
+          .map((c) => c.blendedPricePerMtok ?? Number.NaN);
         const [low, high] = [Math.min(...blended), Math.max(...blended)];
-        expect(outcome.indexPerMtok).toBeGreaterThanOrEqual(low - Math.abs(low) * RELATIVE_TOLERANCE);
-        expect(outcome.indexPerMtok).toBeLessThanOrEqual(high + Math.abs(high) * RELATIVE_TOLERANCE);
+        expect(outcome.indexPerMtok).toBeGreaterThanOrEqual(
+          low - Math.abs(low) * RELATIVE_TOLERANCE,
+        );
+        expect(outcome.indexPerMtok).toBeLessThanOrEqual(
+          high + Math.abs(high) * RELATIVE_TOLERANCE,
+        );
       }),
       { numRuns: 500 },
     );
@@ -38,9 +54,14 @@ describe("computeLabDay properties", () => {
   it("eligible weights sum to one and excluded models weigh nothing", () => {
     fc.assert(
       fc.property(labObservations, (observations: ModelDayObservation[]) => {
-        const { constituents, outcome } = computeLabDay("openai", observations, DEFAULT_METHODOLOGY_RULES);
+        const { constituents, outcome } = computeLabDay(
+          "openai",
+          observations,
+          DEFAULT_METHODOLOGY_RULES,
+        );
         for (const c of constituents) if (c.exclusionReason !== null) expect(c.weight).toBe(0);
-        if (outcome.published) expect(constituents.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 9);
+        if (outcome.published)
+          expect(constituents.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 9);
       }),
       { numRuns: 300 },
     );

@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeLabDay, exclusionReasonOf, type ModelDayObservation } from "./index-math";
-import { DEFAULT_METHODOLOGY_RULES, matchesModelPattern, type MethodologyRules } from "./methodology";
+import {
+  DEFAULT_METHODOLOGY_RULES,
+  matchesModelPattern,
+  type MethodologyRules,
+} from "./methodology";
 
 const rules = DEFAULT_METHODOLOGY_RULES;
 const obs = (partial: Partial<ModelDayObservation> & { modelId: string }): ModelDayObservation => ({
@@ -17,8 +21,20 @@ describe("computeLabDay", () => {
     const result = computeLabDay(
       "anthropic",
       [
-        obs({ modelId: "anthropic/a", inputPricePerMtok: 3, outputPricePerMtok: 15, inputTokens: 8_000_000, outputTokens: 2_000_000 }),
-        obs({ modelId: "anthropic/b", inputPricePerMtok: 1, outputPricePerMtok: 5, inputTokens: 3_000_000, outputTokens: 1_000_000 }),
+        obs({
+          modelId: "anthropic/a",
+          inputPricePerMtok: 3,
+          outputPricePerMtok: 15,
+          inputTokens: 8_000_000,
+          outputTokens: 2_000_000,
+        }),
+        obs({
+          modelId: "anthropic/b",
+          inputPricePerMtok: 1,
+          outputPricePerMtok: 5,
+          inputTokens: 3_000_000,
+          outputTokens: 1_000_000,
+        }),
       ],
       rules,
     );
@@ -48,7 +64,9 @@ describe("computeLabDay", () => {
       ],
       rules,
     );
-    const reasons = Object.fromEntries(result.constituents.map((c) => [c.modelId, c.exclusionReason]));
+    const reasons = Object.fromEntries(
+      result.constituents.map((c) => [c.modelId, c.exclusionReason]),
+    );
     expect(reasons).toEqual({
       "openai/paid": null,
       "openai/gpt-4o:free": "free_variant",
@@ -58,16 +76,30 @@ describe("computeLabDay", () => {
       "openai/zero": "zero_price",
       "openai/idle": "no_volume",
     });
-    expect(result.outcome).toMatchObject({ published: true, indexPerMtok: (2 * 800 + 8 * 200) / 1000, constituentCount: 1 });
+    expect(result.outcome).toMatchObject({
+      published: true,
+      indexPerMtok: (2 * 800 + 8 * 200) / 1000,
+      constituentCount: 1,
+    });
   });
 
   it("keeps a model with one zero price (a free input side is still a paid model)", () => {
-    expect(exclusionReasonOf(obs({ modelId: "x/y", inputPricePerMtok: 0, outputPricePerMtok: 2 }), rules)).toBeNull();
+    expect(
+      exclusionReasonOf(
+        obs({ modelId: "x/y", inputPricePerMtok: 0, outputPricePerMtok: 2 }),
+        rules,
+      ),
+    ).toBeNull();
   });
 
   it("publishes no row (never a zero) for a lab-day without eligible volume", () => {
-    expect(computeLabDay("google", [], rules).outcome).toEqual({ published: false, reason: "no_observations" });
-    expect(computeLabDay("google", [obs({ modelId: "google/gemma-3-27b-it" })], rules).outcome).toEqual({
+    expect(computeLabDay("google", [], rules).outcome).toEqual({
+      published: false,
+      reason: "no_observations",
+    });
+    expect(
+      computeLabDay("google", [obs({ modelId: "google/gemma-3-27b-it" })], rules).outcome,
+    ).toEqual({
       published: false,
       reason: "no_eligible_volume",
     });
@@ -75,8 +107,14 @@ describe("computeLabDay", () => {
 
   it("applies the data-sufficiency minimums", () => {
     const strict: MethodologyRules = { ...rules, minEligibleModels: 2, minEligibleTokens: 10_000 };
-    expect(computeLabDay("qwen", [obs({ modelId: "qwen/a" })], strict).outcome).toEqual({ published: false, reason: "below_min_models" });
-    expect(computeLabDay("qwen", [obs({ modelId: "qwen/a" }), obs({ modelId: "qwen/b" })], strict).outcome).toEqual({
+    expect(computeLabDay("qwen", [obs({ modelId: "qwen/a" })], strict).outcome).toEqual({
+      published: false,
+      reason: "below_min_models",
+    });
+    expect(
+      computeLabDay("qwen", [obs({ modelId: "qwen/a" }), obs({ modelId: "qwen/b" })], strict)
+        .outcome,
+    ).toEqual({
       published: false,
       reason: "below_min_volume",
     });
@@ -84,7 +122,9 @@ describe("computeLabDay", () => {
 
   it("honours a configured exclusion list", () => {
     const custom: MethodologyRules = { ...rules, excludedModelPatterns: ["mistralai/*-nemo"] };
-    expect(exclusionReasonOf(obs({ modelId: "mistralai/mistral-nemo" }), custom)).toBe("excluded_model");
+    expect(exclusionReasonOf(obs({ modelId: "mistralai/mistral-nemo" }), custom)).toBe(
+      "excluded_model",
+    );
     expect(exclusionReasonOf(obs({ modelId: "openai/gpt-oss-120b" }), custom)).toBeNull();
   });
 });
@@ -106,7 +146,10 @@ const observationArb = fc.record({
   inputTokens: tokens,
   outputTokens: tokens,
 });
-const uniqueObservations = fc.uniqueArray(observationArb, { selector: (o) => o.modelId, maxLength: 12 });
+const uniqueObservations = fc.uniqueArray(observationArb, {
+  selector: (o) => o.modelId,
+  maxLength: 12,
+});
 
 describe("index math properties", () => {
   it("the index lies between the cheapest and the most expensive eligible blended price", () => {
@@ -114,9 +157,14 @@ describe("index math properties", () => {
       fc.property(uniqueObservations, (observations) => {
         const result = computeLabDay("deepseek", observations, rules);
         if (!result.outcome.published) return true;
-        const blended = result.constituents.filter((c) => c.exclusionReason === null).map((c) => c.blendedPricePerMtok ?? NaN);
+        const blended = result.constituents
+          .filter((c) => c.exclusionReason === null)
+          .map((c) => c.blendedPricePerMtok ?? NaN);
         const tolerance = 1e-9 * Math.max(1, ...blended);
-        return result.outcome.indexPerMtok >= Math.min(...blended) - tolerance && result.outcome.indexPerMtok <= Math.max(...blended) + tolerance;
+        return (
+          result.outcome.indexPerMtok >= Math.min(...blended) - tolerance &&
+          result.outcome.indexPerMtok <= Math.max(...blended) + tolerance
+        );
       }),
     );
   });
@@ -126,7 +174,9 @@ describe("index math properties", () => {
       fc.property(uniqueObservations, (observations) => {
         const result = computeLabDay("deepseek", observations, rules);
         const eligible = result.constituents.filter((c) => c.exclusionReason === null);
-        const excludedWeight = result.constituents.filter((c) => c.exclusionReason !== null).reduce((s, c) => s + c.weight, 0);
+        const excludedWeight = result.constituents
+          .filter((c) => c.exclusionReason !== null)
+          .reduce((s, c) => s + c.weight, 0);
         const total = eligible.reduce((s, c) => s + c.weight, 0);
         return excludedWeight === 0 && (!result.outcome.published || Math.abs(total - 1) < 1e-9);
       }),
@@ -136,10 +186,14 @@ describe("index math properties", () => {
   it("does not depend on the order of the inputs (bit-for-bit reproducible)", () => {
     fc.assert(
       fc.property(uniqueObservations, fc.func(fc.integer()), (observations, key) => {
-        const shuffled = [...observations].sort((a, b) => key(a) - key(b) || (a.modelId < b.modelId ? -1 : 1));
+        const shuffled = [...observations].sort(
+          (a, b) => key(a) - key(b) || (a.modelId < b.modelId ? -1 : 1),
+        );
         return Object.is(
-          (computeLabDay("deepseek", observations, rules).outcome as { indexPerMtok?: number }).indexPerMtok,
-          (computeLabDay("deepseek", shuffled, rules).outcome as { indexPerMtok?: number }).indexPerMtok,
+          (computeLabDay("deepseek", observations, rules).outcome as { indexPerMtok?: number })
+            .indexPerMtok,
+          (computeLabDay("deepseek", shuffled, rules).outcome as { indexPerMtok?: number })
+            .indexPerMtok,
         );
       }),
     );

@@ -54,10 +54,14 @@ export type LabDayComputation = {
 const TOKENS_PER_MTOK = 1_000_000;
 
 /** Why a model does not count, or null when it does. Checked in this order. */
-export function exclusionReasonOf(observation: ModelDayObservation, rules: MethodologyRules): ExclusionReason | null {
+export function exclusionReasonOf(
+  observation: ModelDayObservation,
+  rules: MethodologyRules,
+): ExclusionReason | null {
   const { modelId, inputPricePerMtok, outputPricePerMtok, inputTokens, outputTokens } = observation;
   if (modelId.endsWith(":free")) return "free_variant";
-  if (rules.excludedModelPatterns.some((pattern) => matchesModelPattern(modelId, pattern))) return "excluded_model";
+  if (rules.excludedModelPatterns.some((pattern) => matchesModelPattern(modelId, pattern)))
+    return "excluded_model";
   if (!isPrice(inputPricePerMtok) || !isPrice(outputPricePerMtok)) return "missing_price";
   if (inputPricePerMtok === 0 && outputPricePerMtok === 0) return "zero_price";
   if (!(inputTokens + outputTokens > 0)) return "no_volume";
@@ -83,8 +87,13 @@ export function computeLabDay(
   observations: readonly ModelDayObservation[],
   rules: MethodologyRules,
 ): LabDayComputation {
-  const ordered = [...observations].sort((a, b) => (a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0));
-  const classified = ordered.map((observation) => ({ observation, reason: exclusionReasonOf(observation, rules) }));
+  const ordered = [...observations].sort((a, b) =>
+    a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0,
+  );
+  const classified = ordered.map((observation) => ({
+    observation,
+    reason: exclusionReasonOf(observation, rules),
+  }));
   const eligible = classified.filter((c) => c.reason === null).map((c) => c.observation);
 
   let numerator = 0;
@@ -96,7 +105,10 @@ export function computeLabDay(
 
   const constituents: Constituent[] = classified.map(({ observation, reason }) => {
     const tokens = observation.inputTokens + observation.outputTokens;
-    const priced = isPrice(observation.inputPricePerMtok) && isPrice(observation.outputPricePerMtok) && tokens > 0;
+    const priced =
+      isPrice(observation.inputPricePerMtok) &&
+      isPrice(observation.outputPricePerMtok) &&
+      tokens > 0;
     return {
       ...observation,
       exclusionReason: reason,
@@ -105,7 +117,11 @@ export function computeLabDay(
     };
   });
 
-  return { lab, constituents, outcome: decideOutcome(observations.length, eligible.length, numerator, totalTokens, rules) };
+  return {
+    lab,
+    constituents,
+    outcome: decideOutcome(observations.length, eligible.length, numerator, totalTokens, rules),
+  };
 }
 
 function decideOutcome(
@@ -116,9 +132,12 @@ function decideOutcome(
   rules: MethodologyRules,
 ): PublishedLabDay | SuppressedLabDay {
   if (observationCount === 0) return { published: false, reason: "no_observations" };
-  if (eligibleCount === 0 || totalTokens <= 0) return { published: false, reason: "no_eligible_volume" };
-  if (eligibleCount < rules.minEligibleModels) return { published: false, reason: "below_min_models" };
-  if (totalTokens < rules.minEligibleTokens) return { published: false, reason: "below_min_volume" };
+  if (eligibleCount === 0 || totalTokens <= 0)
+    return { published: false, reason: "no_eligible_volume" };
+  if (eligibleCount < rules.minEligibleModels)
+    return { published: false, reason: "below_min_models" };
+  if (totalTokens < rules.minEligibleTokens)
+    return { published: false, reason: "below_min_volume" };
   return {
     published: true,
     indexPerMtok: numerator / totalTokens,

@@ -20,7 +20,9 @@ export type LabEntry = (typeof LAB_CATALOG)[number];
 export type LabId = LabEntry["lab"];
 
 export const LAB_IDS: readonly LabId[] = LAB_CATALOG.map((entry) => entry.lab);
-export const FREE_TIER_LAB_IDS: readonly LabId[] = LAB_CATALOG.filter((e) => e.freeTier).map((e) => e.lab);
+export const FREE_TIER_LAB_IDS: readonly LabId[] = LAB_CATALOG.filter((e) => e.freeTier).map(
+  (e) => e.lab,
+);
 
 const labPosition = new Map<string, number>(LAB_IDS.map((lab, index) => [lab, index]));
 

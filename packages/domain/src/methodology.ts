@@ -22,7 +22,10 @@ export type MethodologyRules = {
 
 export const CURRENT_METHODOLOGY_VERSION = "1.0";
 
-export const DEFAULT_EXCLUDED_MODEL_PATTERNS: readonly string[] = ["openai/gpt-oss-*", "google/gemma-*"];
+export const DEFAULT_EXCLUDED_MODEL_PATTERNS: readonly string[] = [
+  "openai/gpt-oss-*",
+  "google/gemma-*",
+];
 
 export const DEFAULT_METHODOLOGY_RULES: MethodologyRules = {
   version: CURRENT_METHODOLOGY_VERSION,

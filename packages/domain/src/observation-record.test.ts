@@ -20,8 +20,19 @@ const reasonOf = (fields: Record<string, unknown>): string => {
 
 describe("validateObservationFields", () => {
   it("accepts a CSV row and a JSON row with the same meaning", () => {
-    const csv = validateObservationFields({ ...valid, cache_read_price_per_mtok: "0.3", cache_read_tokens: "" });
-    const json = validateObservationFields({ ...valid, input_price_per_mtok: 3, output_price_per_mtok: 15, input_tokens: 800000, output_tokens: 200000, cache_read_price_per_mtok: 0.3 });
+    const csv = validateObservationFields({
+      ...valid,
+      cache_read_price_per_mtok: "0.3",
+      cache_read_tokens: "",
+    });
+    const json = validateObservationFields({
+      ...valid,
+      input_price_per_mtok: 3,
+      output_price_per_mtok: 15,
+      input_tokens: 800000,
+      output_tokens: 200000,
+      cache_read_price_per_mtok: 0.3,
+    });
     expect(csv).toEqual(json);
     expect(csv).toEqual({
       ok: true,
@@ -57,7 +68,10 @@ describe("validateObservationFields", () => {
     [{ date: "2026-02-30" }, "date is not a real calendar date"],
     [{ date: "2026-3-1" }, "date is not a real calendar date"],
     [{ date: 20260301 }, "date must be text"],
-    [{ model_id: "openai/gpt-5" }, "model_id 'openai/gpt-5' belongs to lab 'openai', not 'anthropic'"],
+    [
+      { model_id: "openai/gpt-5" },
+      "model_id 'openai/gpt-5' belongs to lab 'openai', not 'anthropic'",
+    ],
     [{ model_id: "claude" }, "has no lab prefix"],
     [{ model_id: "anthropic/claude x" }, "model_id must be"],
     [{ source: "" }, "source is missing"],
@@ -73,8 +87,17 @@ describe("checkObservationHeader", () => {
     expect(checkObservationHeader(Object.keys(valid).reverse()).ok).toBe(true);
   });
   it("names missing, unknown and repeated columns", () => {
-    expect(checkObservationHeader(["date", "lab"])).toMatchObject({ ok: false, error: expect.stringContaining("missing required column(s): model_id") });
-    expect(checkObservationHeader([...Object.keys(valid), "price"])).toMatchObject({ ok: false, error: expect.stringContaining("unknown column 'price'") });
-    expect(checkObservationHeader([...Object.keys(valid), "date"])).toMatchObject({ ok: false, error: "column 'date' appears twice" });
+    expect(checkObservationHeader(["date", "lab"])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("missing required column(s): model_id"),
+    });
+    expect(checkObservationHeader([...Object.keys(valid), "price"])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("unknown column 'price'"),
+    });
+    expect(checkObservationHeader([...Object.keys(valid), "date"])).toMatchObject({
+      ok: false,
+      error: "column 'date' appears twice",
+    });
   });
 });

@@ -16,8 +16,14 @@ export const REQUIRED_OBSERVATION_COLUMNS = [
   "output_tokens",
   "source",
 ] as const;
-export const OPTIONAL_OBSERVATION_COLUMNS = ["cache_read_price_per_mtok", "cache_read_tokens"] as const;
-export const OBSERVATION_COLUMNS: readonly string[] = [...REQUIRED_OBSERVATION_COLUMNS, ...OPTIONAL_OBSERVATION_COLUMNS];
+export const OPTIONAL_OBSERVATION_COLUMNS = [
+  "cache_read_price_per_mtok",
+  "cache_read_tokens",
+] as const;
+export const OBSERVATION_COLUMNS: readonly string[] = [
+  ...REQUIRED_OBSERVATION_COLUMNS,
+  ...OPTIONAL_OBSERVATION_COLUMNS,
+];
 
 /** Bad lines reported by number and reason; the rest are only counted. */
 export const IMPORT_ERROR_REPORT_LIMIT = 50;
@@ -39,7 +45,8 @@ export type ObservationRecord = {
 };
 
 /** The (date, model) key: one observation per model per UTC day. */
-export const observationKey = (record: { date: UtcDay; modelId: string }): string => `${record.date}|${record.modelId}`;
+export const observationKey = (record: { date: UtcDay; modelId: string }): string =>
+  `${record.date}|${record.modelId}`;
 
 /**
  * Checks a CSV header: every required column present, no unknown or repeated column. Column
@@ -55,7 +62,9 @@ export function checkObservationHeader(header: readonly string[]): Result<void, 
     seen.add(name);
   }
   const missing = REQUIRED_OBSERVATION_COLUMNS.filter((name) => !seen.has(name));
-  return missing.length > 0 ? err(`missing required column(s): ${missing.join(", ")}`) : ok(undefined);
+  return missing.length > 0
+    ? err(`missing required column(s): ${missing.join(", ")}`)
+    : ok(undefined);
 }
 
 /** A field as a file hands it over: CSV gives strings (empty = absent), JSON also numbers and null. */
@@ -64,7 +73,8 @@ type RawField = unknown;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 
-const isAbsent = (value: RawField): boolean => value === undefined || value === null || value === "";
+const isAbsent = (value: RawField): boolean =>
+  value === undefined || value === null || value === "";
 
 /** A price in USD per Mtok: a finite, non-negative decimal; absent means "no price that day". */
 function readPrice(name: string, value: RawField): Result<number | null, string> {
@@ -78,10 +88,13 @@ function readPrice(name: string, value: RawField): Result<number | null, string>
 /** A token volume: a whole, non-negative number of tokens, exact as a JS number (below 2^53). */
 function readTokens(name: string, value: RawField): Result<number, string> {
   if (isAbsent(value)) return err(`${name} is missing`);
-  const number = typeof value === "string" && !INTEGER.test(trimmed(value)) ? undefined : toNumber(value);
-  if (number === undefined || !Number.isInteger(number)) return err(`${name} is not a whole number: ${describe(value)}`);
+  const number =
+    typeof value === "string" && !INTEGER.test(trimmed(value)) ? undefined : toNumber(value);
+  if (number === undefined || !Number.isInteger(number))
+    return err(`${name} is not a whole number: ${describe(value)}`);
   if (number < 0) return err(`${name} is negative: ${describe(value)}`);
-  if (!Number.isSafeInteger(number)) return err(`${name} is too large (at most ${Number.MAX_SAFE_INTEGER}): ${describe(value)}`);
+  if (!Number.isSafeInteger(number))
+    return err(`${name} is too large (at most ${Number.MAX_SAFE_INTEGER}): ${describe(value)}`);
   return ok(number);
 }
 
@@ -91,7 +104,9 @@ function readOptionalTokens(name: string, value: RawField): Result<number | null
 
 /** Surrounding spaces are tolerated in numbers; checked by character code to spare a trim per field on the hot path. */
 const trimmed = (text: string): string =>
-  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32)
+    ? text.trim()
+    : text;
 
 function toNumber(value: RawField): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
@@ -108,19 +123,26 @@ function parseDay(text: string): UtcDay | undefined {
 }
 
 /** Identifiers and source names: no surrounding spaces, no control characters; model ids no whitespace at all. */
-function readText(name: string, value: RawField, maxLength: number, allowInnerSpaces: boolean): Result<string, string> {
+function readText(
+  name: string,
+  value: RawField,
+  maxLength: number,
+  allowInnerSpaces: boolean,
+): Result<string, string> {
   if (isAbsent(value)) return err(`${name} is missing`);
   if (typeof value !== "string") return err(`${name} must be text: ${describe(value)}`);
   const forbidden = allowInnerSpaces ? /\p{Cc}/u : /[\s\p{Cc}]/u;
   if (value.trim() !== value || value.length > maxLength || forbidden.test(value)) {
     const spaces = allowInnerSpaces ? "surrounding spaces" : "whitespace";
-    return err(`${name} must be 1 to ${maxLength} characters without ${spaces} or control characters: ${describe(value)}`);
+    return err(
+      `${name} must be 1 to ${maxLength} characters without ${spaces} or control characters: ${describe(value)}`,
+    );
   }
   return ok(value);
 }
 
 function describe(value: RawField): string {
-  const text = typeof value === "string" ? `'${value}'` : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? `'${value}'` : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -128,15 +150,19 @@ function describe(value: RawField): string {
  * Validates one row. Checked in column order and the first problem is reported, so that each
  * bad line has one clear reason.
  */
-export function validateObservationFields(fields: Readonly<Record<string, RawField>>): Result<ObservationRecord, string> {
+export function validateObservationFields(
+  fields: Readonly<Record<string, RawField>>,
+): Result<ObservationRecord, string> {
   for (const name of Object.keys(fields)) {
     if (!OBSERVATION_COLUMNS.includes(name)) return err(`unknown field '${name}'`);
   }
   const rawDate = fields.date;
   if (isAbsent(rawDate)) return err("date is missing");
-  if (typeof rawDate !== "string") return err(`date must be text in YYYY-MM-DD format: ${describe(rawDate)}`);
+  if (typeof rawDate !== "string")
+    return err(`date must be text in YYYY-MM-DD format: ${describe(rawDate)}`);
   const date = parseDay(rawDate);
-  if (date === undefined) return err(`date is not a real calendar date in YYYY-MM-DD format: ${describe(rawDate)}`);
+  if (date === undefined)
+    return err(`date is not a real calendar date in YYYY-MM-DD format: ${describe(rawDate)}`);
 
   const modelId = readText("model_id", fields.model_id, MAX_MODEL_ID_LENGTH, false);
   if (!modelId.ok) return modelId;

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { addDays, utcDayOf } from "./calendar";
 import { freeWindow } from "./free-window";
 import { LAB_IDS } from "./labs";
-import { authorizeOtpiQuery, compareIndexRows, parseOtpiQuery, visibleLabs, type OtpiQuery } from "./otpi-query";
+import {
+  authorizeOtpiQuery,
+  compareIndexRows,
+  parseOtpiQuery,
+  visibleLabs,
+  type OtpiQuery,
+} from "./otpi-query";
 
 const NOW = new Date("2026-11-22T15:00:00.000Z");
 
@@ -22,11 +28,21 @@ function failure(raw: Record<string, unknown>): string {
 describe("parseOtpiQuery", () => {
   it("reads the three selections", () => {
     expect(parsed({})).toEqual({ kind: "latest" });
-    expect(parsed({ date: "2026-11-01", lab: "openai" })).toEqual({ kind: "day", date: "2026-11-01", lab: "openai" });
-    expect(parsed({ startDate: "2026-11-01", endDate: "2026-11-01" })).toEqual({ kind: "range", startDate: "2026-11-01", endDate: "2026-11-01" });
+    expect(parsed({ date: "2026-11-01", lab: "openai" })).toEqual({
+      kind: "day",
+      date: "2026-11-01",
+      lab: "openai",
+    });
+    expect(parsed({ startDate: "2026-11-01", endDate: "2026-11-01" })).toEqual({
+      kind: "range",
+      startDate: "2026-11-01",
+      endDate: "2026-11-01",
+    });
   });
   it("rejects date combined with a range", () => {
-    expect(failure({ date: "2026-11-01", startDate: "2026-11-01", endDate: "2026-11-02" })).toMatch(/not both/);
+    expect(failure({ date: "2026-11-01", startDate: "2026-11-01", endDate: "2026-11-02" })).toMatch(
+      /not both/,
+    );
     expect(failure({ date: "2026-11-01", endDate: "2026-11-02" })).toMatch(/not both/);
   });
   it("rejects half a range, naming the missing end", () => {
@@ -36,9 +52,12 @@ describe("parseOtpiQuery", () => {
   it("rejects a start after the end", () => {
     expect(failure({ startDate: "2026-11-02", endDate: "2026-11-01" })).toMatch(/after/);
   });
-  it.each(["2026-02-30", "2026-11-1", "20261101", "2026-11-01T00:00:00Z", "", "yesterday"])("rejects the date %j", (value) => {
-    expect(failure({ date: value })).toMatch(/'date' must be a real calendar date in YYYY-MM-DD/);
-  });
+  it.each(["2026-02-30", "2026-11-1", "20261101", "2026-11-01T00:00:00Z", "", "yesterday"])(
+    "rejects the date %j",
+    (value) => {
+      expect(failure({ date: value })).toMatch(/'date' must be a real calendar date in YYYY-MM-DD/);
+    },
+  );
   it("rejects unknown labs case-sensitively and lists the allowed values", () => {
     const message = failure({ lab: "Anthropic" });
     for (const lab of LAB_IDS) expect(message).toContain(lab);
@@ -53,8 +72,20 @@ describe("parseOtpiQuery", () => {
 describe("authorizeOtpiQuery (keyless callers)", () => {
   const window = freeWindow(NOW);
   it("allows free labs inside the trailing month", () => {
-    expect(authorizeOtpiQuery({ kind: "day", date: window.startDate, lab: "deepseek" }, "public-1mo", NOW).ok).toBe(true);
-    expect(authorizeOtpiQuery({ kind: "range", startDate: window.startDate, endDate: addDays(window.endDate, 5) }, "public-1mo", NOW).ok).toBe(true);
+    expect(
+      authorizeOtpiQuery(
+        { kind: "day", date: window.startDate, lab: "deepseek" },
+        "public-1mo",
+        NOW,
+      ).ok,
+    ).toBe(true);
+    expect(
+      authorizeOtpiQuery(
+        { kind: "range", startDate: window.startDate, endDate: addDays(window.endDate, 5) },
+        "public-1mo",
+        NOW,
+      ).ok,
+    ).toBe(true);
   });
   it("refuses paid labs with a 401 naming the lab and how to authenticate", () => {
     const result = authorizeOtpiQuery({ kind: "latest", lab: "qwen" }, "public-1mo", NOW);
@@ -66,14 +97,20 @@ describe("authorizeOtpiQuery (keyless callers)", () => {
     }
   });
   it("refuses any day before the free window with its first day in the message", () => {
-    const result = authorizeOtpiQuery({ kind: "range", startDate: addDays(window.startDate, -1), endDate: window.endDate }, "public-1mo", NOW);
+    const result = authorizeOtpiQuery(
+      { kind: "range", startDate: addDays(window.startDate, -1), endDate: window.endDate },
+      "public-1mo",
+      NOW,
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toContain(window.startDate);
   });
   it("lets a keyed caller ask for anything", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LAB_IDS), fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }), (lab, day) =>
-        authorizeOtpiQuery({ kind: "day", date: utcDayOf(day), lab }, "full", NOW).ok,
+      fc.property(
+        fc.constantFrom(...LAB_IDS),
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+        (lab, day) => authorizeOtpiQuery({ kind: "day", date: utcDayOf(day), lab }, "full", NOW).ok,
       ),
     );
   });

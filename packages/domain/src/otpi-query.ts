@@ -34,10 +34,16 @@ export function readSingleParameters<const Names extends readonly string[]>(
   const values: Partial<Record<string, string>> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (!allowed.includes(name)) {
-      return err(badRequest(`Unknown query parameter '${name}'. Allowed parameters: ${allowed.join(", ") || "none"}.`));
+      return err(
+        badRequest(
+          `Unknown query parameter '${name}'. Allowed parameters: ${allowed.join(", ") || "none"}.`,
+        ),
+      );
     }
-    if (Array.isArray(value)) return err(badRequest(`Query parameter '${name}' was given more than once.`));
-    if (typeof value !== "string") return err(badRequest(`Query parameter '${name}' must be a single string value.`));
+    if (Array.isArray(value))
+      return err(badRequest(`Query parameter '${name}' was given more than once.`));
+    if (typeof value !== "string")
+      return err(badRequest(`Query parameter '${name}' must be a single string value.`));
     values[name] = value;
   }
   return ok(values as Partial<Record<Names[number], string>>);
@@ -46,7 +52,11 @@ export function readSingleParameters<const Names extends readonly string[]>(
 function parseDayParameter(name: string, value: string): Result<UtcDay, DomainError> {
   const day = parseUtcDay(value);
   return day === undefined
-    ? err(badRequest(`Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${value}'.`))
+    ? err(
+        badRequest(
+          `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${value}'.`,
+        ),
+      )
     : ok(day);
 }
 
@@ -71,7 +81,11 @@ export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
     labFilter === undefined ? selection : { ...selection, lab: labFilter };
 
   if (date !== undefined && (startDate !== undefined || endDate !== undefined)) {
-    return err(badRequest("Use either 'date' for one day or 'startDate' and 'endDate' for a range, not both."));
+    return err(
+      badRequest(
+        "Use either 'date' for one day or 'startDate' and 'endDate' for a range, not both.",
+      ),
+    );
   }
   if (date !== undefined) {
     const day = parseDayParameter("date", date);
@@ -80,7 +94,9 @@ export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
   if (startDate === undefined && endDate === undefined) return ok(withLab({ kind: "latest" }));
   if (startDate === undefined || endDate === undefined) {
     const missing = startDate === undefined ? "startDate" : "endDate";
-    return err(badRequest(`A range needs both 'startDate' and 'endDate'; '${missing}' is missing.`));
+    return err(
+      badRequest(`A range needs both 'startDate' and 'endDate'; '${missing}' is missing.`),
+    );
   }
   const start = parseDayParameter("startDate", startDate);
   if (!start.ok) return start;
@@ -107,7 +123,11 @@ export function earliestVisibleDay(access: AccessLevel, now: Date): UtcDay | und
  * Keyless callers may ask only for free-tier labs and for days inside the free window; anything
  * else is a 401 naming what needs a key. Days after today are allowed (they simply have no data).
  */
-export function authorizeOtpiQuery(query: OtpiQuery, access: AccessLevel, now: Date): Result<void, DomainError> {
+export function authorizeOtpiQuery(
+  query: OtpiQuery,
+  access: AccessLevel,
+  now: Date,
+): Result<void, DomainError> {
   if (access === "full") return ok(undefined);
   if (query.lab !== undefined && !isFreeTierLab(query.lab)) {
     return err(
@@ -117,7 +137,8 @@ export function authorizeOtpiQuery(query: OtpiQuery, access: AccessLevel, now: D
     );
   }
   const window = freeWindow(now);
-  const firstDay = query.kind === "day" ? query.date : query.kind === "range" ? query.startDate : undefined;
+  const firstDay =
+    query.kind === "day" ? query.date : query.kind === "range" ? query.startDate : undefined;
   if (firstDay !== undefined && firstDay < window.startDate) {
     return err(
       apiKeyRequired(
@@ -129,7 +150,10 @@ export function authorizeOtpiQuery(query: OtpiQuery, access: AccessLevel, now: D
 }
 
 /** Date ascending, then lab in catalog order. */
-export function compareIndexRows(a: { date: UtcDay; lab: LabId }, b: { date: UtcDay; lab: LabId }): number {
+export function compareIndexRows(
+  a: { date: UtcDay; lab: LabId },
+  b: { date: UtcDay; lab: LabId },
+): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1;
   return labOrder(a.lab) - labOrder(b.lab);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_RATE_LIMIT, PUBLIC_RATE_LIMIT, describeAllowance, describeWindow, rateLimitedMessage } from "./rate-limits";
+import {
+  CHAT_RATE_LIMIT,
+  PUBLIC_RATE_LIMIT,
+  describeAllowance,
+  describeWindow,
+  rateLimitedMessage,
+} from "./rate-limits";
 
 describe("rate limit texts", () => {
   it("states the contract's allowances", () => {
@@ -18,6 +24,8 @@ describe("rate limit texts", () => {
     expect(rateLimitedMessage(PUBLIC_RATE_LIMIT, 1)).toBe(
       "Rate limit exceeded: the allowance is 60 requests per minute per IP address. Retry after 1 second.",
     );
-    expect(rateLimitedMessage(CHAT_RATE_LIMIT, 42)).toContain("20 messages per minute per API key. Retry after 42 seconds.");
+    expect(rateLimitedMessage(CHAT_RATE_LIMIT, 42)).toContain(
+      "20 messages per minute per API key. Retry after 42 seconds.",
+    );
   });
 });

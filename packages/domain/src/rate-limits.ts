@@ -14,10 +14,20 @@ export type RateLimitRule = {
 };
 
 /** Every public route under /api: 60 requests per minute per client IP address. */
-export const PUBLIC_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60_000, scope: "IP address", unit: "requests" };
+export const PUBLIC_RATE_LIMIT: RateLimitRule = {
+  limit: 60,
+  windowMs: 60_000,
+  scope: "IP address",
+  unit: "requests",
+};
 
 /** `POST /api/chat`: 20 messages per minute per API key, whatever the IP (each call spends model tokens). */
-export const CHAT_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000, scope: "API key", unit: "messages" };
+export const CHAT_RATE_LIMIT: RateLimitRule = {
+  limit: 20,
+  windowMs: 60_000,
+  scope: "API key",
+  unit: "messages",
+};
 
 /** "minute", "2 seconds", "hour": the window in words. */
 export function describeWindow(windowMs: number): string {

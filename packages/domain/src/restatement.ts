@@ -7,7 +7,9 @@ import type { SuppressionReason } from "./index-math";
 export const DEFAULT_MATERIALITY_THRESHOLD_PERCENT = 0.1;
 
 /** A lab-day's state: a published value in USD per Mtok, or no value with the reason. */
-export type LabDayValue = { published: true; indexPerMtok: number } | { published: false; reason: SuppressionReason | string };
+export type LabDayValue =
+  | { published: true; indexPerMtok: number }
+  | { published: false; reason: SuppressionReason | string };
 
 export type RestatementAssessment =
   | { material: true; changePercent: number | null }
@@ -17,7 +19,11 @@ export type RestatementAssessment =
  * Relative change of the value in percent; a lab-day that gains or loses its value is always
  * material (changePercent null: a percentage of nothing means nothing).
  */
-export function assessRestatement(before: LabDayValue, after: LabDayValue, thresholdPercent: number): RestatementAssessment {
+export function assessRestatement(
+  before: LabDayValue,
+  after: LabDayValue,
+  thresholdPercent: number,
+): RestatementAssessment {
   if (!before.published || !after.published) {
     if (!before.published && !after.published && before.reason === after.reason) {
       return { material: false, changePercent: 0, thresholdPercent };

@@ -17,11 +17,19 @@ describe("settlement calendar", () => {
   it("agrees with isSettleable for any instant and lag", () => {
     fc.assert(
       fc.property(
-        fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2040-01-01T00:00:00Z"), noInvalidDate: true }),
+        fc.date({
+          min: new Date("2020-01-01T00:00:00Z"),
+          max: new Date("2040-01-01T00:00:00Z"),
+          noInvalidDate: true,
+        }),
         fc.integer({ min: 0, max: 240 }),
         (now, lag) => {
           const latest = latestSettleableDay(now, lag);
-          return isSettleable(latest, now, lag) && !isSettleable(addDays(latest, 1), now, lag) && latest < utcDayOf(now);
+          return (
+            isSettleable(latest, now, lag) &&
+            !isSettleable(addDays(latest, 1), now, lag) &&
+            latest < utcDayOf(now)
+          );
         },
       ),
     );

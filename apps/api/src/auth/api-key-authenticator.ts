@@ -24,7 +24,14 @@ export const ANONYMOUS: Caller = { kind: "anonymous", access: PUBLIC_ACCESS };
 
 type CachedLookup = {
   expiresAt: number;
-  found: { keyId: string; accountId: string; plan: AccountPlan; keyHash: string; revokedAt: Date | null; trialEndsAt: Date | null } | null;
+  found: {
+    keyId: string;
+    accountId: string;
+    plan: AccountPlan;
+    keyHash: string;
+    revokedAt: Date | null;
+    trialEndsAt: Date | null;
+  } | null;
 };
 
 /** How long a key lookup is trusted; a revoked key stops working on every instance within this. */
@@ -47,7 +54,9 @@ export class ApiKeyAuthenticator {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async authenticate(authorizationHeader: string | undefined): Promise<Result<Caller, DomainError>> {
+  async authenticate(
+    authorizationHeader: string | undefined,
+  ): Promise<Result<Caller, DomainError>> {
     if (authorizationHeader === undefined) return ok(ANONYMOUS);
     const key = bearerTokenOf(authorizationHeader);
     if (key === undefined || !isWellFormedApiKey(key)) return err(invalidApiKey());
@@ -55,16 +64,29 @@ export class ApiKeyAuthenticator {
     const keyHash = hashApiKey(key);
     const lookup = await this.lookup(keyHash);
     const found = lookup.found;
-    if (!found || !timingSafeEqual(Buffer.from(found.keyHash, "hex"), Buffer.from(keyHash, "hex"))) {
+    if (
+      !found ||
+      !timingSafeEqual(Buffer.from(found.keyHash, "hex"), Buffer.from(keyHash, "hex"))
+    ) {
       return err(invalidApiKey());
     }
     const now = this.clock();
     if (found.revokedAt !== null) return err(inactiveApiKey());
-    if (found.plan === "trial" && found.trialEndsAt !== null && found.trialEndsAt.getTime() <= now.getTime()) {
+    if (
+      found.plan === "trial" &&
+      found.trialEndsAt !== null &&
+      found.trialEndsAt.getTime() <= now.getTime()
+    ) {
       return err(inactiveApiKey());
     }
     this.lastUsed.set(found.keyId, now);
-    return ok({ kind: "key", access: accessForPlan(found.plan), keyId: found.keyId, accountId: found.accountId, plan: found.plan });
+    return ok({
+      kind: "key",
+      access: accessForPlan(found.plan),
+      keyId: found.keyId,
+      accountId: found.accountId,
+      plan: found.plan,
+    });
   }
 
   private async lookup(keyHash: string): Promise<CachedLookup> {
@@ -103,7 +125,10 @@ export class ApiKeyAuthenticator {
     const entries = [...this.lastUsed.entries()];
     this.lastUsed.clear();
     for (const [id, at] of entries) {
-      await this.db.apiKey.updateMany({ where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: at } }] }, data: { lastUsedAt: at } });
+      await this.db.apiKey.updateMany({
+        where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: at } }] },
+        data: { lastUsedAt: at },
+      });
     }
     return entries.length;
   }

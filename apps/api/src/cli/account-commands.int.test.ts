@@ -14,7 +14,12 @@ const log = createLogger("silent");
 beforeAll(async () => {
   const database = await createTestDatabase(inject("pgAdminUrl"));
   drop = database.drop;
-  env = readEnv({ DATABASE_URL: database.url, LOG_LEVEL: "silent", TRIAL_PERIOD_HOURS: "24", MAX_KEYS_PER_ACCOUNT: "2" });
+  env = readEnv({
+    DATABASE_URL: database.url,
+    LOG_LEVEL: "silent",
+    TRIAL_PERIOD_HOURS: "24",
+    MAX_KEYS_PER_ACCOUNT: "2",
+  });
   db = createDb(database.url, 2);
 });
 afterAll(async () => {
@@ -26,7 +31,9 @@ afterEach(() => vi.restoreAllMocks());
 /** Runs a command and returns what it printed. */
 async function run(command: "accounts" | "keys", ...args: string[]): Promise<string[]> {
   const printed: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => printed.push(parts.join(" ")));
+  vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) =>
+    printed.push(parts.join(" ")),
+  );
   const handler = accountCommands[command];
   if (!handler) throw new Error(`no command ${command}`);
   await handler(args, env, log);
@@ -39,8 +46,17 @@ const UUID = "[0-9a-f-]{36}";
 describe("operator commands", () => {
   it("creates, lists and re-plans accounts, saying what they did", async () => {
     const before = Date.now();
-    const [created = ""] = await run("accounts", "create", "--name", "Acme Research", "--plan", "trial");
-    const match = new RegExp(`^created account (${UUID}) 'Acme Research' \\(plan trial, trial ends (\\S+)\\)$`).exec(created);
+    const [created = ""] = await run(
+      "accounts",
+      "create",
+      "--name",
+      "Acme Research",
+      "--plan",
+      "trial",
+    );
+    const match = new RegExp(
+      `^created account (${UUID}) 'Acme Research' \\(plan trial, trial ends (\\S+)\\)$`,
+    ).exec(created);
     expect(match).not.toBeNull();
     const [, accountId = "", trialEnds = ""] = match ?? [];
     const trialMs = new Date(trialEnds).getTime() - before;
@@ -48,20 +64,46 @@ describe("operator commands", () => {
     expect(trialMs).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
 
     const listed = await run("accounts", "list");
-    expect(listed.some((line) => line.startsWith(`${accountId} 'Acme Research' (plan trial`) && line.includes("0 active key(s)"))).toBe(true);
+    expect(
+      listed.some(
+        (line) =>
+          line.startsWith(`${accountId} 'Acme Research' (plan trial`) &&
+          line.includes("0 active key(s)"),
+      ),
+    ).toBe(true);
     expect(listed.at(-1)).toMatch(/^\d+ account\(s\)$/);
 
-    const [upgraded = ""] = await run("accounts", "set-plan", "--account", accountId, "--plan", "premium");
-    expect(upgraded).toBe(`account ${accountId} 'Acme Research' (plan premium): plan set to premium; every api instance applies it within 4 seconds`);
+    const [upgraded = ""] = await run(
+      "accounts",
+      "set-plan",
+      "--account",
+      accountId,
+      "--plan",
+      "premium",
+    );
+    expect(upgraded).toBe(
+      `account ${accountId} 'Acme Research' (plan premium): plan set to premium; every api instance applies it within 4 seconds`,
+    );
     const stored = await db.account.findUniqueOrThrow({ where: { id: accountId } });
     expect(stored.plan).toBe("premium");
     expect(stored.trialEndsAt).toBeNull();
   });
 
   it("creates a key printed once, lists it without the secret, and revokes it", async () => {
-    const printed = await run("keys", "create", "--name", "ci", "--account-name", "Beta", "--plan", "full");
+    const printed = await run(
+      "keys",
+      "create",
+      "--name",
+      "ci",
+      "--account-name",
+      "Beta",
+      "--plan",
+      "full",
+    );
     expect(printed[0]).toMatch(new RegExp(`^created account ${UUID} 'Beta' \\(plan full\\)$`));
-    const keyLine = new RegExp(`^created API key (${UUID}) 'ci' \\((tpi_sk_\\w{6})…\\) for account (${UUID})$`).exec(printed[1] ?? "");
+    const keyLine = new RegExp(
+      `^created API key (${UUID}) 'ci' \\((tpi_sk_\\w{6})…\\) for account (${UUID})$`,
+    ).exec(printed[1] ?? "");
     expect(keyLine).not.toBeNull();
     const [, keyId = "", prefix = "", accountId = ""] = keyLine ?? [];
     const secret = printed[3] ?? "";
@@ -75,7 +117,11 @@ describe("operator commands", () => {
     expect(listed.join("\n")).not.toContain(secret);
 
     const [revoked = ""] = await run("keys", "revoke", "--id", keyId);
-    expect(revoked).toMatch(new RegExp(`^revoked API key ${keyId} 'ci' \\(${prefix}…\\) of account ${accountId}; every api instance applies it within 4 seconds$`));
+    expect(revoked).toMatch(
+      new RegExp(
+        `^revoked API key ${keyId} 'ci' \\(${prefix}…\\) of account ${accountId}; every api instance applies it within 4 seconds$`,
+      ),
+    );
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).revokedAt).not.toBeNull();
     const [again = ""] = await run("keys", "revoke", "--id", keyId);
     expect(again).toMatch(/was already revoked at /);
@@ -87,16 +133,33 @@ describe("operator commands", () => {
     const accountId = /account (\S+)/.exec(created)?.[1] ?? "";
     await run("keys", "create", "--name", "one", "--account", accountId);
     await run("keys", "create", "--name", "two", "--account", accountId);
-    await expect(run("keys", "create", "--name", "three", "--account", accountId)).rejects.toThrow(/already has 2 active API keys/);
+    await expect(run("keys", "create", "--name", "three", "--account", accountId)).rejects.toThrow(
+      /already has 2 active API keys/,
+    );
   });
 
   it("rejects bad arguments with a usage error", async () => {
-    await expect(run("accounts", "create", "--name", "X", "--plan", "gold")).rejects.toBeInstanceOf(UsageError);
-    await expect(run("keys", "create", "--name", "", "--account", "x")).rejects.toBeInstanceOf(UsageError);
+    await expect(run("accounts", "create", "--name", "X", "--plan", "gold")).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    await expect(run("keys", "create", "--name", "", "--account", "x")).rejects.toBeInstanceOf(
+      UsageError,
+    );
     await expect(run("keys", "revoke")).rejects.toBeInstanceOf(UsageError);
     await expect(run("accounts", "rename")).rejects.toBeInstanceOf(UsageError);
     await expect(run("keys", "revoke", "--id", "not-a-uuid")).rejects.toBeInstanceOf(UsageError);
-    await expect(run("keys", "revoke", "--id", "00000000-0000-0000-0000-000000000000")).rejects.toThrow(/no API key has the id/);
-    await expect(run("accounts", "set-plan", "--account", "00000000-0000-0000-0000-000000000000", "--plan", "full")).rejects.toThrow(/no account has the id/);
+    await expect(
+      run("keys", "revoke", "--id", "00000000-0000-0000-0000-000000000000"),
+    ).rejects.toThrow(/no API key has the id/);
+    await expect(
+      run(
+        "accounts",
+        "set-plan",
+        "--account",
+        "00000000-0000-0000-0000-000000000000",
+        "--plan",
+        "full",
+      ),
+    ).rejects.toThrow(/no account has the id/);
   });
 });

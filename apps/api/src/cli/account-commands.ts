@@ -1,6 +1,20 @@
 import { parseArgs } from "node:util";
-import { ACCOUNT_PLANS, API_KEY_NAME_MAX_LENGTH, isAccountPlan, trialEndFor, type AccountPlan } from "@tpi/domain";
-import { createAccount, listAccounts, listApiKeys, revokeApiKey, setAccountPlan, type AccountRecord, type ApiKeyRecord } from "@tpi/db";
+import {
+  ACCOUNT_PLANS,
+  API_KEY_NAME_MAX_LENGTH,
+  isAccountPlan,
+  trialEndFor,
+  type AccountPlan,
+} from "@tpi/domain";
+import {
+  createAccount,
+  listAccounts,
+  listApiKeys,
+  revokeApiKey,
+  setAccountPlan,
+  type AccountRecord,
+  type ApiKeyRecord,
+} from "@tpi/db";
 import type { Env } from "../env";
 import { KEY_CACHE_TTL_MS } from "../auth/api-key-authenticator";
 import { createApiKey } from "../services/api-keys";
@@ -11,13 +25,15 @@ import { UsageError, withRuntime, type Command } from "./command";
 const PROPAGATION = `every api instance applies it within ${KEY_CACHE_TTL_MS / 1000} seconds`;
 
 function planOf(value: string | undefined): AccountPlan {
-  if (value === undefined || !isAccountPlan(value)) throw new UsageError(`--plan must be one of ${ACCOUNT_PLANS.join(", ")}`);
+  if (value === undefined || !isAccountPlan(value))
+    throw new UsageError(`--plan must be one of ${ACCOUNT_PLANS.join(", ")}`);
   return value;
 }
 
 function keyNameOf(value: string | undefined): string {
   const name = value?.trim() ?? "";
-  if (name.length < 1 || name.length > API_KEY_NAME_MAX_LENGTH) throw new UsageError(`--name is required (1 to ${API_KEY_NAME_MAX_LENGTH} characters)`);
+  if (name.length < 1 || name.length > API_KEY_NAME_MAX_LENGTH)
+    throw new UsageError(`--name is required (1 to ${API_KEY_NAME_MAX_LENGTH} characters)`);
   return name;
 }
 
@@ -29,14 +45,17 @@ function required(value: string | undefined, option: string): string {
 /** Account and key ids are UUIDs; anything else is a typing mistake, not a missing row. */
 function idOf(value: string | undefined, option: string): string {
   const id = required(value, option);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new UsageError(`${option} must be an id as printed by the list commands (a UUID)`);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw new UsageError(`${option} must be an id as printed by the list commands (a UUID)`);
   return id;
 }
 
-const when = (date: Date | null, never = "-"): string => (date === null ? never : date.toISOString());
+const when = (date: Date | null, never = "-"): string =>
+  date === null ? never : date.toISOString();
 
 function describeAccount(account: AccountRecord): string {
-  const trial = account.trialEndsAt === null ? "" : `, trial ends ${account.trialEndsAt.toISOString()}`;
+  const trial =
+    account.trialEndsAt === null ? "" : `, trial ends ${account.trialEndsAt.toISOString()}`;
   return `${account.id} '${account.name}' (plan ${account.plan}${trial})`;
 }
 
@@ -54,11 +73,19 @@ export const accountCommands: Record<string, Command> = {
     const [subcommand, ...rest] = args;
     switch (subcommand) {
       case "create": {
-        const { values } = parseArgs({ args: rest, options: { name: { type: "string" }, plan: { type: "string" } }, strict: true });
+        const { values } = parseArgs({
+          args: rest,
+          options: { name: { type: "string" }, plan: { type: "string" } },
+          strict: true,
+        });
         const name = required(values.name, "--name");
         const plan = planOf(values.plan);
         await withRuntime(env, log, async (runtime) => {
-          const account = await createAccount(runtime.database.db, { name, plan, trialEndsAt: trialEnd(env, plan, runtime.clock()) });
+          const account = await createAccount(runtime.database.db, {
+            name,
+            plan,
+            trialEndsAt: trialEnd(env, plan, runtime.clock()),
+          });
           console.log(`created account ${describeAccount(account)}`);
         });
         return;
@@ -68,18 +95,29 @@ export const accountCommands: Record<string, Command> = {
         await withRuntime(env, log, async (runtime) => {
           const accounts = await listAccounts(runtime.database.db);
           for (const account of accounts) {
-            console.log(`${describeAccount(account)}  ${account.activeKeys} active key(s)  created ${account.createdAt.toISOString()}`);
+            console.log(
+              `${describeAccount(account)}  ${account.activeKeys} active key(s)  created ${account.createdAt.toISOString()}`,
+            );
           }
           console.log(`${accounts.length} account(s)`);
         });
         return;
       }
       case "set-plan": {
-        const { values } = parseArgs({ args: rest, options: { account: { type: "string" }, plan: { type: "string" } }, strict: true });
+        const { values } = parseArgs({
+          args: rest,
+          options: { account: { type: "string" }, plan: { type: "string" } },
+          strict: true,
+        });
         const id = idOf(values.account, "--account");
         const plan = planOf(values.plan);
         await withRuntime(env, log, async (runtime) => {
-          const account = await setAccountPlan(runtime.database.db, id, plan, trialEnd(env, plan, runtime.clock()));
+          const account = await setAccountPlan(
+            runtime.database.db,
+            id,
+            plan,
+            trialEnd(env, plan, runtime.clock()),
+          );
           if (account === null) throw new Error(`no account has the id '${id}'`);
           console.log(`account ${describeAccount(account)}: plan set to ${plan}; ${PROPAGATION}`);
         });
@@ -96,13 +134,23 @@ export const accountCommands: Record<string, Command> = {
       case "create": {
         const { values } = parseArgs({
           args: rest,
-          options: { name: { type: "string" }, account: { type: "string" }, "account-name": { type: "string" }, plan: { type: "string" } },
+          options: {
+            name: { type: "string" },
+            account: { type: "string" },
+            "account-name": { type: "string" },
+            plan: { type: "string" },
+          },
           strict: true,
         });
         const name = keyNameOf(values.name);
         if (values.account !== undefined) idOf(values.account, "--account");
-        if (values.account !== undefined && (values["account-name"] !== undefined || values.plan !== undefined)) {
-          throw new UsageError("give either --account ID, or --account-name and --plan for a new account");
+        if (
+          values.account !== undefined &&
+          (values["account-name"] !== undefined || values.plan !== undefined)
+        ) {
+          throw new UsageError(
+            "give either --account ID, or --account-name and --plan for a new account",
+          );
         }
         const newPlan = values.account === undefined ? planOf(values.plan ?? "full") : undefined;
         await withRuntime(env, log, async (runtime) => {
@@ -110,21 +158,35 @@ export const accountCommands: Record<string, Command> = {
           let accountId = values.account;
           if (accountId === undefined) {
             const plan = newPlan ?? "full";
-            const account = await createAccount(db, { name: values["account-name"] ?? name, plan, trialEndsAt: trialEnd(env, plan, runtime.clock()) });
+            const account = await createAccount(db, {
+              name: values["account-name"] ?? name,
+              plan,
+              trialEndsAt: trialEnd(env, plan, runtime.clock()),
+            });
             accountId = account.id;
             console.log(`created account ${describeAccount(account)}`);
           }
-          const created = await createApiKey(db, { accountId, name, maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT });
+          const created = await createApiKey(db, {
+            accountId,
+            name,
+            maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
+          });
           if (!created.ok) throw new Error(created.error.message);
           const key = created.value;
-          console.log(`created API key ${key.id} '${key.name}' (${key.displayPrefix}…) for account ${key.accountId}`);
+          console.log(
+            `created API key ${key.id} '${key.name}' (${key.displayPrefix}…) for account ${key.accountId}`,
+          );
           console.log("the key, shown this once (only its hash is stored):");
           console.log(key.key);
         });
         return;
       }
       case "list": {
-        const { values } = parseArgs({ args: rest, options: { account: { type: "string" } }, strict: true });
+        const { values } = parseArgs({
+          args: rest,
+          options: { account: { type: "string" } },
+          strict: true,
+        });
         if (values.account !== undefined) idOf(values.account, "--account");
         await withRuntime(env, log, async (runtime) => {
           const keys = await listApiKeys(runtime.database.db, values.account);
@@ -135,7 +197,11 @@ export const accountCommands: Record<string, Command> = {
         return;
       }
       case "revoke": {
-        const { values } = parseArgs({ args: rest, options: { id: { type: "string" } }, strict: true });
+        const { values } = parseArgs({
+          args: rest,
+          options: { id: { type: "string" } },
+          strict: true,
+        });
         const id = idOf(values.id, "--id");
         await withRuntime(env, log, async (runtime) => {
           const revoked = await revokeApiKey(runtime.database.db, id, runtime.clock());

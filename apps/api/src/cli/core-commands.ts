@@ -47,7 +47,9 @@ export const coreCommands: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { through: { type: "string" } }, strict: true });
     const through = values.through === undefined ? undefined : parseUtcDay(values.through);
     if (values.through !== undefined && through === undefined) {
-      throw new UsageError(`--through must be a real date in YYYY-MM-DD format; got '${values.through}'`);
+      throw new UsageError(
+        `--through must be a real date in YYYY-MM-DD format; got '${values.through}'`,
+      );
     }
     await withRuntime(env, log, async (runtime) => {
       const report = await settleAndPublish(runtime, through);

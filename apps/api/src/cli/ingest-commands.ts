@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { OBSERVATION_FILE_FORMATS, ObservationFileError, formatOfPath, readObservationFile, type ObservationFileFormat } from "../ingest/observation-file";
+import {
+  OBSERVATION_FILE_FORMATS,
+  ObservationFileError,
+  formatOfPath,
+  readObservationFile,
+  type ObservationFileFormat,
+} from "../ingest/observation-file";
 import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../services/observation-import";
 import { addDays, parseUtcDay, utcDayOf } from "@tpi/domain";
@@ -19,11 +25,14 @@ export const ingestCommands: Record<string, Command> = {
       strict: true,
     });
     const [path, ...extra] = positionals;
-    if (path === undefined || extra.length > 0) throw new UsageError("import takes exactly one file path");
+    if (path === undefined || extra.length > 0)
+      throw new UsageError("import takes exactly one file path");
     if (!existsSync(path)) throw new Error(`no such file: ${path}`);
     const format = values.format ?? formatOfPath(path);
     if (!OBSERVATION_FILE_FORMATS.includes(format as ObservationFileFormat)) {
-      throw new UsageError(`cannot tell the format of '${path}': pass --format ${OBSERVATION_FILE_FORMATS.join("|")}`);
+      throw new UsageError(
+        `cannot tell the format of '${path}': pass --format ${OBSERVATION_FILE_FORMATS.join("|")}`,
+      );
     }
     await withRuntime(env, log, async (runtime) => {
       const progress = createProgress(`importing ${basename(path)} (bytes)`);
@@ -31,26 +40,44 @@ export const ingestCommands: Record<string, Command> = {
       try {
         report = await importObservations(
           runtime.database.url,
-          () => readObservationFile(path, format as ObservationFileFormat, (done, total) => progress.update(done, total)),
+          () =>
+            readObservationFile(path, format as ObservationFileFormat, (done, total) =>
+              progress.update(done, total),
+            ),
           { skipInvalid: values["skip-invalid"] === true },
         );
       } catch (error) {
-        if (error instanceof ObservationFileError) throw new Error(`${path}: ${error.message}; nothing was imported`);
+        if (error instanceof ObservationFileError)
+          throw new Error(`${path}: ${error.message}; nothing was imported`);
         throw error;
       }
       progress.finish(`${report.rowsRead.toLocaleString("en-US")} rows read`);
       printImportReport(report, path);
-      if (!report.written) throw new Error(`${report.invalidRows} invalid row(s); nothing was imported (use --skip-invalid to import the valid rows)`);
+      if (!report.written)
+        throw new Error(
+          `${report.invalidRows} invalid row(s); nothing was imported (use --skip-invalid to import the valid rows)`,
+        );
     });
   },
 
   async openrouter(args, env, log) {
     const [subcommand, ...rest] = args;
-    if (subcommand !== "sync") throw new UsageError(`unknown openrouter subcommand '${subcommand ?? ""}'`);
-    const { values } = parseArgs({ args: rest, options: { date: { type: "string" } }, strict: true });
+    if (subcommand !== "sync")
+      throw new UsageError(`unknown openrouter subcommand '${subcommand ?? ""}'`);
+    const { values } = parseArgs({
+      args: rest,
+      options: { date: { type: "string" } },
+      strict: true,
+    });
     await withRuntime(env, log, async (runtime) => {
-      const date = values.date === undefined ? addDays(utcDayOf(runtime.clock()), -1) : parseUtcDay(values.date);
-      if (date === undefined) throw new UsageError(`--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`);
+      const date =
+        values.date === undefined
+          ? addDays(utcDayOf(runtime.clock()), -1)
+          : parseUtcDay(values.date);
+      if (date === undefined)
+        throw new UsageError(
+          `--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`,
+        );
       const report = await syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(env), date);
       console.log(describeOpenRouterSync(report));
       printImportReport(report.import, `OpenRouter ${date}`);
@@ -64,7 +91,9 @@ export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
 
 export function printImportReport(report: ImportReport, what: string): void {
   if (report.invalidRows > 0) {
-    console.log(`${report.invalidRows.toLocaleString("en-US")} invalid row(s) in ${what}${report.invalidRows > report.issues.length ? `; the first ${report.issues.length}` : ""}:`);
+    console.log(
+      `${report.invalidRows.toLocaleString("en-US")} invalid row(s) in ${what}${report.invalidRows > report.issues.length ? `; the first ${report.issues.length}` : ""}:`,
+    );
     for (const issue of report.issues) console.log(`  line ${issue.line}: ${issue.reason}`);
   }
   const counts = report.counts;

@@ -11,14 +11,23 @@ export const restatementCommands: Record<string, Command> = {
   async restate(args, env, log) {
     const { values } = parseArgs({
       args,
-      options: { date: { type: "string" }, lab: { type: "string" }, reason: { type: "string" }, force: { type: "boolean", default: false } },
+      options: {
+        date: { type: "string" },
+        lab: { type: "string" },
+        reason: { type: "string" },
+        force: { type: "boolean", default: false },
+      },
       strict: true,
     });
     const date = parseUtcDay(values.date ?? "");
-    if (date === undefined) throw new UsageError(`--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`);
+    if (date === undefined)
+      throw new UsageError(
+        `--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`,
+      );
     const lab = parseLab(values.lab ?? "");
     if (!lab.ok) throw new UsageError(lab.error.message);
-    if (values.reason === undefined) throw new UsageError("--reason is required: every restatement is logged with why");
+    if (values.reason === undefined)
+      throw new UsageError("--reason is required: every restatement is logged with why");
     await withRuntime(env, log, async (runtime) => {
       const result = await restateLabDay(
         runtime.database.db,

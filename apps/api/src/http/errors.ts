@@ -17,7 +17,13 @@ export function errorOf(code: ErrorCode, message: string): DomainError {
 
 /** Unknown paths: a JSON 404 (never Express's HTML page). */
 export const routeNotFound: RequestHandler = (req, res) => {
-  sendError(res, errorOf("route_not_found", `No route ${req.method} ${req.path}. See GET /api/token-types, GET /api/otpi and /health.`));
+  sendError(
+    res,
+    errorOf(
+      "route_not_found",
+      `No route ${req.method} ${req.path}. See GET /api/token-types, GET /api/otpi and /health.`,
+    ),
+  );
 };
 
 /** A known path asked with the wrong method. */
@@ -29,11 +35,23 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
       res.status(204).end();
       return;
     }
-    sendError(res, errorOf("method_not_allowed", `${req.method} is not supported on ${req.path}. Allowed: ${allow}.`));
+    sendError(
+      res,
+      errorOf(
+        "method_not_allowed",
+        `${req.method} is not supported on ${req.path}. Allowed: ${allow}.`,
+      ),
+    );
   };
 }
 
-type HttpishError = { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+type HttpishError = {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+};
 
 /**
  * The last middleware. Domain errors map through the status table; body-parser and router errors
@@ -53,7 +71,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     const httpish = (typeof error === "object" && error !== null ? error : {}) as HttpishError;
     const status = httpish.status ?? httpish.statusCode;
     if (status === 413 || httpish.type === "entity.too.large") {
-      sendError(res, errorOf("payload_too_large", "The request body is larger than the limit for this route."));
+      sendError(
+        res,
+        errorOf("payload_too_large", "The request body is larger than the limit for this route."),
+      );
       return;
     }
     if (httpish.type === "entity.parse.failed") {
@@ -61,11 +82,20 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof URIError || (status !== undefined && status >= 400 && status < 500)) {
-      const message = error instanceof URIError ? "The request URL is not correctly percent-encoded." : "The request could not be processed.";
-      res.status(status !== undefined && status >= 400 && status < 500 ? status : 400).json({ error: ERROR_LABELS.bad_request, message });
+      const message =
+        error instanceof URIError
+          ? "The request URL is not correctly percent-encoded."
+          : "The request could not be processed.";
+      res
+        .status(status !== undefined && status >= 400 && status < 500 ? status : 400)
+        .json({ error: ERROR_LABELS.bad_request, message });
       return;
     }
-    log.error("unhandled error", { method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    log.error("unhandled error", {
+      method: req.method,
+      path: req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
     sendError(res, errorOf("internal", "An unexpected error occurred. It has been logged."));
   };
 }

@@ -10,7 +10,15 @@ const ALLOWED_ORIGIN = "https://app.example.com";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW, internalToken: INTERNAL_TOKEN, configure: (deps) => ({ ...deps, corsOrigins: [ALLOWED_ORIGIN], rateLimits: CONTRACT_RATE_LIMITS }) });
+  api = await startTestApi({
+    now: NOW,
+    internalToken: INTERNAL_TOKEN,
+    configure: (deps) => ({
+      ...deps,
+      corsOrigins: [ALLOWED_ORIGIN],
+      rateLimits: CONTRACT_RATE_LIMITS,
+    }),
+  });
 });
 afterAll(async () => api.close());
 
@@ -32,7 +40,11 @@ describe("CORS", () => {
     expect(res.headers.get("vary")).toContain("Origin");
     const preflight = await api.request("/api/otpi", {
       method: "OPTIONS",
-      headers: { origin: ALLOWED_ORIGIN, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      headers: {
+        origin: ALLOWED_ORIGIN,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
@@ -52,24 +64,41 @@ describe("bodies and errors", () => {
   it("refuses a body over 16kb with a clear 413", async () => {
     const res = await api.post("/api/create-api-key", { name: "x".repeat(17 * 1024) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: "Payload too large", message: "The request body is larger than the limit for this route." });
+    expect(res.body).toEqual({
+      error: "Payload too large",
+      message: "The request body is larger than the limit for this route.",
+    });
   });
 
   it("answers malformed JSON with 400 and no parser internals", async () => {
-    const res = await api.request("/api/create-api-key", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name": ' });
+    const res = await api.request("/api/create-api-key", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name": ',
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad request", message: "The request body is not valid JSON." });
+    expect(res.body).toEqual({
+      error: "Bad request",
+      message: "The request body is not valid JSON.",
+    });
   });
 
   it("answers an unexpected failure with a 500 that carries no stack trace", async () => {
     const lines: string[] = [];
     const brokenDb = createDb("postgresql://tpi:secret@127.0.0.1:1/nothing", 1);
-    const broken = await serveApp({ ...api.deps, auth: new ApiKeyAuthenticator(brokenDb), log: createLogger("error", (line) => lines.push(line)) });
+    const broken = await serveApp({
+      ...api.deps,
+      auth: new ApiKeyAuthenticator(brokenDb),
+      log: createLogger("error", (line) => lines.push(line)),
+    });
     try {
       const key = `tpi_sk_${"B".repeat(40)}`;
       const res = await broken.get("/api/otpi", { authorization: `Bearer ${key}` });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: "Internal server error", message: "An unexpected error occurred. It has been logged." });
+      expect(res.body).toEqual({
+        error: "Internal server error",
+        message: "An unexpected error occurred. It has been logged.",
+      });
       expect(res.text).not.toMatch(/\n\s+at |ECONNREFUSED|node_modules/);
       expect(lines.length).toBe(1);
       expect(lines.join("\n")).not.toContain(key);
@@ -91,13 +120,19 @@ describe("internal tRPC router", () => {
 
   it("refuses anonymous callers, wrong tokens and API keys with a 401 JSON body", async () => {
     const { key } = await api.createKey("full");
-    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer wrong-token-wrong-token-000" }, { authorization: `Bearer ${key}` }, { authorization: INTERNAL_TOKEN }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong-token-wrong-token-000" },
+      { authorization: `Bearer ${key}` },
+      { authorization: INTERNAL_TOKEN },
+    ];
     for (const headers of attempts) {
       const res = await labs(headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
         error: "Unauthorized",
-        message: "The internal API requires the internal service token. Use Authorization: Bearer <INTERNAL_API_TOKEN>",
+        message:
+          "The internal API requires the internal service token. Use Authorization: Bearer <INTERNAL_API_TOKEN>",
       });
     }
   });
@@ -116,7 +151,9 @@ describe("internal tRPC router", () => {
     const closed = await serveApp({ ...api.deps, internalToken: undefined });
     try {
       expect((await closed.get("/trpc/labs")).status).toBe(401);
-      expect((await closed.get("/trpc/labs", { authorization: `Bearer ${INTERNAL_TOKEN}` })).status).toBe(401);
+      expect(
+        (await closed.get("/trpc/labs", { authorization: `Bearer ${INTERNAL_TOKEN}` })).status,
+      ).toBe(401);
     } finally {
       await closed.close();
     }

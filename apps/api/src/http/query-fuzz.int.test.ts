@@ -11,16 +11,46 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const names = ["date", "startDate", "endDate", "lab", "labs", "x", "lab[]", "date[a]", "__proto__", "constructor", ""];
+const names = [
+  "date",
+  "startDate",
+  "endDate",
+  "lab",
+  "labs",
+  "x",
+  "lab[]",
+  "date[a]",
+  "__proto__",
+  "constructor",
+  "",
+];
 const values = fc.oneof(
-  fc.constantFrom("2026-11-19", "2026-02-30", "anthropic", "minimax", "%", "%E0%A4%A", "%00", "", "9999-99-99", "2026-11-19T00:00Z"),
+  fc.constantFrom(
+    "2026-11-19",
+    "2026-02-30",
+    "anthropic",
+    "minimax",
+    "%",
+    "%E0%A4%A",
+    "%00",
+    "",
+    "9999-99-99",
+    "2026-11-19T00:00Z",
+  ),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 20 }),
 );
 const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), values);
-const rawQuery = fc.array(pair, { maxLength: 6 }).map((pairs) =>
-  pairs.map(([name, value]) => `${name.includes("%") ? name : encodeURIComponent(name)}=${value.includes("%") ? value : encodeURIComponent(value)}`).join("&"),
-);
+const rawQuery = fc
+  .array(pair, { maxLength: 6 })
+  .map((pairs) =>
+    pairs
+      .map(
+        ([name, value]) =>
+          `${name.includes("%") ? name : encodeURIComponent(name)}=${value.includes("%") ? value : encodeURIComponent(value)}`,
+      )
+      .join("&"),
+  );
 const garbage = fc.string({ unit: "binary", maxLength: 60 }).map((s) => s.replace(/[#\s]/g, "x"));
 
 describe("random query strings", () => {
@@ -33,7 +63,10 @@ describe("random query strings", () => {
         async (path, query, keyed) => {
           let res;
           try {
-            res = await api.get(`${path}?${query}`, keyed ? { Authorization: `Bearer ${key}` } : {});
+            res = await api.get(
+              `${path}?${query}`,
+              keyed ? { Authorization: `Bearer ${key}` } : {},
+            );
           } catch (error) {
             // fetch itself refuses some URLs (e.g. unpaired surrogates): nothing reached the server.
             if (error instanceof TypeError) return;
@@ -43,7 +76,8 @@ describe("random query strings", () => {
           expect(res.headers.get("content-type")).toMatch(/^application\/json/);
           expect(() => JSON.parse(res.text)).not.toThrow();
           expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
-          if (res.status >= 400) expect(Object.keys(res.body as object).sort()).toEqual(["error", "message"]);
+          if (res.status >= 400)
+            expect(Object.keys(res.body as object).sort()).toEqual(["error", "message"]);
         },
       ),
       { numRuns: 300 },

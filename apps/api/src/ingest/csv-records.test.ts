@@ -27,6 +27,9 @@ describe("CsvRecordAssembler", () => {
     ]);
   });
   it("reports a quote that is never closed", () => {
-    expect(collect('h\n"open\nstill open')).toEqual([{ line: 1, fields: ["h"] }, { line: 2, error: "a quoted field is never closed" }]);
+    expect(collect('h\n"open\nstill open')).toEqual([
+      { line: 1, fields: ["h"] },
+      { line: 2, error: "a quoted field is never closed" },
+    ]);
   });
 });

@@ -17,7 +17,10 @@ export class CsvRecordAssembler {
   push(raw: string): CsvRecord | undefined {
     this.lineNumber += 1;
     const text = this.lineNumber === 1 ? raw.replace(/^\uFEFF/, "") : raw;
-    const record = this.pending === undefined ? { line: this.lineNumber, text } : { line: this.pending.line, text: `${this.pending.text}\n${text}` };
+    const record =
+      this.pending === undefined
+        ? { line: this.lineNumber, text }
+        : { line: this.pending.line, text: `${this.pending.text}\n${text}` };
     this.pending = undefined;
     if (record.text === "") return undefined; // blank lines carry no record
     const parsed = parseCsvRecord(record.text);
@@ -25,11 +28,15 @@ export class CsvRecordAssembler {
       this.pending = record;
       return undefined;
     }
-    return typeof parsed === "string" ? { line: record.line, error: parsed } : { line: record.line, fields: parsed };
+    return typeof parsed === "string"
+      ? { line: record.line, error: parsed }
+      : { line: record.line, fields: parsed };
   }
 
   end(): CsvRecord | undefined {
-    return this.pending === undefined ? undefined : { line: this.pending.line, error: "a quoted field is never closed" };
+    return this.pending === undefined
+      ? undefined
+      : { line: this.pending.line, error: "a quoted field is never closed" };
   }
 }
 
@@ -57,7 +64,8 @@ export function parseCsvRecord(text: string): string[] | string | "unterminated"
       }
       fields.push(value);
       if (cursor === text.length) return fields;
-      if (text[cursor] !== ",") return `unexpected character after a closing quote at column ${cursor + 1}`;
+      if (text[cursor] !== ",")
+        return `unexpected character after a closing quote at column ${cursor + 1}`;
       position = cursor + 1;
     } else {
       const comma = text.indexOf(",", position);

@@ -1,6 +1,11 @@
 import { createReadStream, statSync } from "node:fs";
 import { extname } from "node:path";
-import { checkObservationHeader, validateObservationFields, type ObservationRecord, type Result } from "@tpi/domain";
+import {
+  checkObservationHeader,
+  validateObservationFields,
+  type ObservationRecord,
+  type Result,
+} from "@tpi/domain";
 import { CsvRecordAssembler, type CsvRecord } from "./csv-records";
 
 /**
@@ -16,7 +21,11 @@ export type ObservationLine = { line: number; result: Result<ObservationRecord, 
 /** The file as a whole cannot be read (no header, bad header): nothing is imported. */
 export class ObservationFileError extends Error {}
 
-const EXTENSIONS: Record<string, ObservationFileFormat> = { ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl" };
+const EXTENSIONS: Record<string, ObservationFileFormat> = {
+  ".csv": "csv",
+  ".jsonl": "jsonl",
+  ".ndjson": "jsonl",
+};
 
 export function formatOfPath(path: string): ObservationFileFormat | undefined {
   return EXTENSIONS[extname(path).toLowerCase()];
@@ -26,7 +35,10 @@ export function formatOfPath(path: string): ObservationFileFormat | undefined {
 export type ReadProgress = (bytesRead: number, totalBytes: number) => void;
 
 /** Turns one physical line (1-based number) into zero or one data row. */
-type LineReader = { push(text: string, lineNumber: number): ObservationLine | undefined; end(): ObservationLine | undefined };
+type LineReader = {
+  push(text: string, lineNumber: number): ObservationLine | undefined;
+  end(): ObservationLine | undefined;
+};
 
 /**
  * Yields the file's data rows in batches, one batch per chunk read (about 1 MiB): rows are
@@ -75,19 +87,30 @@ function csvLineReader(): LineReader {
   let header: string[] | undefined;
   const toRow = (record: CsvRecord): ObservationLine | undefined => {
     if (header === undefined) {
-      if ("error" in record) throw new ObservationFileError(`line ${record.line}: the header cannot be read: ${record.error}`);
+      if ("error" in record)
+        throw new ObservationFileError(
+          `line ${record.line}: the header cannot be read: ${record.error}`,
+        );
       const names = record.fields.map((name) => name.trim());
       const checked = checkObservationHeader(names);
-      if (!checked.ok) throw new ObservationFileError(`line ${record.line}: bad header: ${checked.error}`);
+      if (!checked.ok)
+        throw new ObservationFileError(`line ${record.line}: bad header: ${checked.error}`);
       header = names;
       return undefined;
     }
     if ("error" in record) return { line: record.line, result: { ok: false, error: record.error } };
     if (record.fields.length !== header.length) {
-      return { line: record.line, result: { ok: false, error: `expected ${header.length} fields, got ${record.fields.length}` } };
+      return {
+        line: record.line,
+        result: {
+          ok: false,
+          error: `expected ${header.length} fields, got ${record.fields.length}`,
+        },
+      };
     }
     const fields: Record<string, string> = {};
-    for (let index = 0; index < header.length; index++) fields[header[index] ?? ""] = record.fields[index] ?? "";
+    for (let index = 0; index < header.length; index++)
+      fields[header[index] ?? ""] = record.fields[index] ?? "";
     return { line: record.line, result: validateObservationFields(fields) };
   };
   return {
@@ -98,7 +121,8 @@ function csvLineReader(): LineReader {
     end() {
       const record = assembler.end();
       if (record) return toRow(record);
-      if (header === undefined) throw new ObservationFileError("the file is empty: a CSV file starts with a header line");
+      if (header === undefined)
+        throw new ObservationFileError("the file is empty: a CSV file starts with a header line");
       return undefined;
     },
   };
@@ -112,9 +136,13 @@ function jsonlLineReader(): LineReader {
       try {
         value = JSON.parse(text);
       } catch (error) {
-        return { line, result: { ok: false, error: `not valid JSON: ${(error as Error).message}` } };
+        return {
+          line,
+          result: { ok: false, error: `not valid JSON: ${(error as Error).message}` },
+        };
       }
-      if (typeof value !== "object" || value === null || Array.isArray(value)) return { line, result: { ok: false, error: "not a JSON object" } };
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        return { line, result: { ok: false, error: "not a JSON object" } };
       return { line, result: validateObservationFields(value as Record<string, unknown>) };
     },
     end: () => undefined,

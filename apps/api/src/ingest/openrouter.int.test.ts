@@ -6,7 +6,8 @@ import { syncOpenRouterDay } from "../services/openrouter-sync";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { OpenRouterError, perTokenToPerMtok, type OpenRouterConfig } from "./openrouter";
 
-const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string): string =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const MODELS = fixture("openrouter-models.json");
 const VOLUMES = fixture("openrouter-volumes-2026-03-29.json");
 const DATE = "2026-03-29";
@@ -25,7 +26,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   const reply = route ? (route.queue.shift() ?? route.fallback) : { status: 404, body: "{}" };
   setTimeout(() => {
     if (res.destroyed) return;
-    res.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(reply.body ?? "");
+    res
+      .writeHead(reply.status ?? 200, { "content-type": "application/json" })
+      .end(reply.body ?? "");
   }, reply.delayMs ?? 0);
 }
 
@@ -34,7 +37,12 @@ beforeAll(async () => {
   api = await startTestApi({ now: new Date("2026-03-31T12:00:00.000Z") });
   stub = createServer(answer);
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
-  config = { baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`, timeoutMs: 300, maxRetries: 2, retryBaseMs: 20 };
+  config = {
+    baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+    timeoutMs: 300,
+    maxRetries: 2,
+    retryBaseMs: 20,
+  };
 });
 afterAll(async () => {
   stub.closeAllConnections();
@@ -67,8 +75,15 @@ describe("perTokenToPerMtok", () => {
 describe("OpenRouter sync against a local stub", () => {
   it("stores catalog labs' models with prices in USD per Mtok and the day's volumes; a re-sync changes nothing", async () => {
     const report = await sync();
-    expect(report).toMatchObject({ date: DATE, skippedOtherLabs: 1, unpriced: 1, import: { written: true, counts: { inserted: 6 } } });
-    const claude = await api.db.observation.findFirstOrThrow({ where: { modelId: "anthropic/claude-sonnet-4" } });
+    expect(report).toMatchObject({
+      date: DATE,
+      skippedOtherLabs: 1,
+      unpriced: 1,
+      import: { written: true, counts: { inserted: 6 } },
+    });
+    const claude = await api.db.observation.findFirstOrThrow({
+      where: { modelId: "anthropic/claude-sonnet-4" },
+    });
     expect(claude).toMatchObject({
       lab: "anthropic",
       inputPricePerMtok: 3,
@@ -79,7 +94,9 @@ describe("OpenRouter sync against a local stub", () => {
       cacheReadTokens: 150_000_000_000n,
       source: "openrouter",
     });
-    const gemini = await api.db.observation.findFirstOrThrow({ where: { modelId: "google/gemini-2.5-flash" } });
+    const gemini = await api.db.observation.findFirstOrThrow({
+      where: { modelId: "google/gemini-2.5-flash" },
+    });
     expect(gemini.inputPricePerMtok).toBeNull();
     expect(await api.db.observation.count({ where: { lab: "x-ai" } })).toBe(0);
 
@@ -87,7 +104,10 @@ describe("OpenRouter sync against a local stub", () => {
   });
 
   it("retries 5xx answers with backoff and then succeeds", async () => {
-    routes["/api/v1/models"]?.queue.push({ status: 503, body: "unavailable" }, { status: 502, body: "bad gateway" });
+    routes["/api/v1/models"]?.queue.push(
+      { status: 503, body: "unavailable" },
+      { status: 502, body: "bad gateway" },
+    );
     const started = Date.now();
     await sync();
     expect(requests.filter((r) => r.startsWith("/api/v1/models"))).toHaveLength(3);
@@ -97,7 +117,11 @@ describe("OpenRouter sync against a local stub", () => {
 
   it("gives up after the retries with a clear error and writes nothing", async () => {
     routes["/api/v1/volumes"] = { queue: [], fallback: { status: 500, body: "boom" } };
-    await expect(sync()).rejects.toThrow(new OpenRouterError(`GET ${config.baseUrl}/api/v1/volumes?date=${DATE} failed after 3 attempt(s): HTTP 500`));
+    await expect(sync()).rejects.toThrow(
+      new OpenRouterError(
+        `GET ${config.baseUrl}/api/v1/volumes?date=${DATE} failed after 3 attempt(s): HTTP 500`,
+      ),
+    );
     expect(requests.filter((r) => r.startsWith("/api/v1/volumes"))).toHaveLength(3);
     expect(await stored()).toBe(0);
   });
@@ -122,10 +146,35 @@ describe("OpenRouter sync against a local stub", () => {
 
   it.each([
     ["a body that is not JSON", "/api/v1/models", "<html>oops</html>", /not JSON/],
-    ["a price that is not a decimal string", "/api/v1/models", JSON.stringify({ data: [{ id: "openai/gpt-5", pricing: { prompt: 0.000001, completion: "0.00001" } }] }), /malformed model list \(\/api\/v1\/models\): data\.0\.pricing\.prompt/],
-    ["volumes without data", "/api/v1/volumes", JSON.stringify({ date: DATE }), /malformed volumes \(\/api\/v1\/volumes\): data/],
-    ["a negative volume", "/api/v1/volumes", JSON.stringify({ date: DATE, data: [{ model: "openai/gpt-5", prompt_tokens: -1, completion_tokens: 1 }] }), /data\.0\.prompt_tokens/],
-    ["volumes of another day", "/api/v1/volumes", JSON.stringify({ date: "2026-03-28", data: [] }), /requested for 2026-03-29 but describe 2026-03-28/],
+    [
+      "a price that is not a decimal string",
+      "/api/v1/models",
+      JSON.stringify({
+        data: [{ id: "openai/gpt-5", pricing: { prompt: 0.000001, completion: "0.00001" } }],
+      }),
+      /malformed model list \(\/api\/v1\/models\): data\.0\.pricing\.prompt/,
+    ],
+    [
+      "volumes without data",
+      "/api/v1/volumes",
+      JSON.stringify({ date: DATE }),
+      /malformed volumes \(\/api\/v1\/volumes\): data/,
+    ],
+    [
+      "a negative volume",
+      "/api/v1/volumes",
+      JSON.stringify({
+        date: DATE,
+        data: [{ model: "openai/gpt-5", prompt_tokens: -1, completion_tokens: 1 }],
+      }),
+      /data\.0\.prompt_tokens/,
+    ],
+    [
+      "volumes of another day",
+      "/api/v1/volumes",
+      JSON.stringify({ date: "2026-03-28", data: [] }),
+      /requested for 2026-03-29 but describe 2026-03-28/,
+    ],
   ])("rejects %s with a clear error and writes nothing", async (_what, path, body, message) => {
     routes[path] = { queue: [], fallback: { body } };
     await expect(sync()).rejects.toThrow(message);

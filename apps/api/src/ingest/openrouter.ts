@@ -27,13 +27,19 @@ export type OpenRouterConfig = {
 /** The sync could not get usable data; nothing was written. */
 export class OpenRouterError extends Error {}
 
-const perTokenPrice = z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "a decimal number as a string");
+const perTokenPrice = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "a decimal number as a string");
 
 export const openRouterModelsSchema = z.object({
   data: z.array(
     z.looseObject({
       id: z.string().min(1),
-      pricing: z.looseObject({ prompt: perTokenPrice, completion: perTokenPrice, input_cache_read: perTokenPrice.optional() }),
+      pricing: z.looseObject({
+        prompt: perTokenPrice,
+        completion: perTokenPrice,
+        input_cache_read: perTokenPrice.optional(),
+      }),
     }),
   ),
 });
@@ -43,7 +49,12 @@ export const openRouterVolumesSchema = z.object({
   date: z.string(),
   as_of: z.string().optional(),
   data: z.array(
-    z.looseObject({ model: z.string().min(1), prompt_tokens: tokenCount, completion_tokens: tokenCount, cache_read_tokens: tokenCount.optional() }),
+    z.looseObject({
+      model: z.string().min(1),
+      prompt_tokens: tokenCount,
+      completion_tokens: tokenCount,
+      cache_read_tokens: tokenCount.optional(),
+    }),
   ),
 });
 
@@ -65,13 +76,20 @@ export function perTokenToPerMtok(text: string): number | null {
 async function fetchJson(url: string, config: OpenRouterConfig): Promise<unknown> {
   let lastProblem = "";
   for (let attempt = 0; attempt <= config.maxRetries; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, config.retryBaseMs * 2 ** (attempt - 1)));
+    if (attempt > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.retryBaseMs * 2 ** (attempt - 1)));
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(config.timeoutMs), headers: { accept: "application/json" } });
+      response = await fetch(url, {
+        signal: AbortSignal.timeout(config.timeoutMs),
+        headers: { accept: "application/json" },
+      });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      lastProblem = timedOut ? `timed out after ${config.timeoutMs} ms` : `network error: ${error instanceof Error ? error.message : String(error)}`;
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      lastProblem = timedOut
+        ? `timed out after ${config.timeoutMs} ms`
+        : `network error: ${error instanceof Error ? error.message : String(error)}`;
       continue;
     }
     if (response.status === 429 || response.status >= 500) {
@@ -79,7 +97,8 @@ async function fetchJson(url: string, config: OpenRouterConfig): Promise<unknown
       await response.body?.cancel();
       continue;
     }
-    if (!response.ok) throw new OpenRouterError(`GET ${url} answered HTTP ${response.status}; not retried`);
+    if (!response.ok)
+      throw new OpenRouterError(`GET ${url} answered HTTP ${response.status}; not retried`);
     let text: string;
     try {
       text = await response.text();
@@ -90,17 +109,23 @@ async function fetchJson(url: string, config: OpenRouterConfig): Promise<unknown
     try {
       return JSON.parse(text);
     } catch {
-      throw new OpenRouterError(`GET ${url} answered with a body that is not JSON: ${text.slice(0, 80)}`);
+      throw new OpenRouterError(
+        `GET ${url} answered with a body that is not JSON: ${text.slice(0, 80)}`,
+      );
     }
   }
-  throw new OpenRouterError(`GET ${url} failed after ${config.maxRetries + 1} attempt(s): ${lastProblem}`);
+  throw new OpenRouterError(
+    `GET ${url} failed after ${config.maxRetries + 1} attempt(s): ${lastProblem}`,
+  );
 }
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new OpenRouterError(`malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`);
+  throw new OpenRouterError(
+    `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
+  );
 }
 
 export type OpenRouterDay = {
@@ -112,15 +137,23 @@ export type OpenRouterDay = {
 };
 
 /** Fetches prices and one day's volumes and turns them into validated observation rows. */
-export async function fetchOpenRouterDay(config: OpenRouterConfig, date: UtcDay): Promise<OpenRouterDay> {
+export async function fetchOpenRouterDay(
+  config: OpenRouterConfig,
+  date: UtcDay,
+): Promise<OpenRouterDay> {
   const base = config.baseUrl.replace(/\/+$/, "");
-  const models = parsePayload(openRouterModelsSchema, await fetchJson(`${base}/api/v1/models`, config), "model list (/api/v1/models)");
+  const models = parsePayload(
+    openRouterModelsSchema,
+    await fetchJson(`${base}/api/v1/models`, config),
+    "model list (/api/v1/models)",
+  );
   const volumes = parsePayload(
     openRouterVolumesSchema,
     await fetchJson(`${base}/api/v1/volumes?date=${date}`, config),
     "volumes (/api/v1/volumes)",
   );
-  if (volumes.date !== date) throw new OpenRouterError(`volumes were requested for ${date} but describe ${volumes.date}`);
+  if (volumes.date !== date)
+    throw new OpenRouterError(`volumes were requested for ${date} but describe ${volumes.date}`);
 
   const pricing = new Map(models.data.map((model) => [model.id, model.pricing]));
   const result: OpenRouterDay = { rows: [], skippedOtherLabs: 0, unpriced: 0 };
@@ -145,7 +178,8 @@ export async function fetchOpenRouterDay(config: OpenRouterConfig, date: UtcDay)
         output_price_per_mtok: output,
         input_tokens: entry.prompt_tokens,
         output_tokens: entry.completion_tokens,
-        cache_read_price_per_mtok: price?.input_cache_read === undefined ? null : perTokenToPerMtok(price.input_cache_read),
+        cache_read_price_per_mtok:
+          price?.input_cache_read === undefined ? null : perTokenToPerMtok(price.input_cache_read),
         cache_read_tokens: entry.cache_read_tokens ?? null,
         source: OPENROUTER_SOURCE,
       }),

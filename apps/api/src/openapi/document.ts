@@ -1,6 +1,16 @@
-import { CHAT_RATE_LIMIT, ERROR_LABELS, PUBLIC_RATE_LIMIT, describeAllowance, type RateLimitRule } from "@tpi/domain";
+import {
+  CHAT_RATE_LIMIT,
+  ERROR_LABELS,
+  PUBLIC_RATE_LIMIT,
+  describeAllowance,
+  type RateLimitRule,
+} from "@tpi/domain";
 import { z } from "zod";
-import { createApiKeyBodySchema, createApiKeyResponseSchema, trialRefusalSchema } from "../schemas/api-keys";
+import {
+  createApiKeyBodySchema,
+  createApiKeyResponseSchema,
+  trialRefusalSchema,
+} from "../schemas/api-keys";
 import { chatRequestSchema, chatResponseSchema } from "../schemas/chat";
 import {
   constituentsQuerySchema,
@@ -110,7 +120,8 @@ export const ROUTES: readonly RouteDoc[] = [
     method: "get",
     path: "/api/otpi/constituents",
     operationId: "getOtpiConstituents",
-    summary: "Every model considered for one lab-day: prices, volumes, weight in the blend or why it was excluded",
+    summary:
+      "Every model considered for one lab-day: prices, volumes, weight in the blend or why it was excluded",
     description:
       "Keyless callers may read free-tier labs inside the free window, like `/api/otpi`; everything else needs a key. The inputs are those frozen when the day settled (or last restated).",
     tags: ["Token Prices"],
@@ -128,7 +139,8 @@ export const ROUTES: readonly RouteDoc[] = [
     method: "get",
     path: "/api/otpi/methodology",
     operationId: "getOtpiMethodology",
-    summary: "The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history",
+    summary:
+      "The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history",
     tags: ["Token Prices"],
     security: "none",
     rateLimit: "public",
@@ -141,7 +153,8 @@ export const ROUTES: readonly RouteDoc[] = [
     method: "get",
     path: "/api/otpi/revisions",
     operationId: "getOtpiRevisions",
-    summary: "The revision log: every restatement of a settled value, with old and new value, reason and time",
+    summary:
+      "The revision log: every restatement of a settled value, with old and new value, reason and time",
     tags: ["Token Prices"],
     security: "required",
     rateLimit: "public",

@@ -46,7 +46,9 @@ describe("the OpenAPI document", () => {
       );
       const documented = ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort();
       // A path may be registered twice (POST /api/chat: the chat limiter's chain, then the route).
-      const servedKeys = new Set(served.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`));
+      const servedKeys = new Set(
+        served.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`),
+      );
       expect([...servedKeys].sort()).toEqual(documented);
     } finally {
       await api.close();
@@ -125,7 +127,8 @@ describe("contract: responses conform to the document", () => {
     }
     await api.loadGpuTrades(trades);
     key = (await api.createKey()).key;
-    trialKey = (await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 86_400_000) })).key;
+    trialKey = (await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 86_400_000) }))
+      .key;
   });
   afterAll(async () => api.close());
 
@@ -149,20 +152,73 @@ describe("contract: responses conform to the document", () => {
     { template: "/api/otpi", path: "/api/otpi?lab=nope", status: 400 },
     { template: "/api/otpi", path: "/api/otpi?lab=qwen", status: 401 },
     { template: "/api/otpi", path: "/api/otpi?date=2026-03-02", status: 404 },
-    { template: "/api/otpi/constituents", path: "/api/otpi/constituents?date=2026-03-07&lab=anthropic", status: 200 },
-    { template: "/api/otpi/constituents", path: "/api/otpi/constituents?date=2026-03-07&lab=minimax", auth: true, status: 200 },
-    { template: "/api/otpi/constituents", path: "/api/otpi/constituents?date=2026-03-07", status: 400 },
-    { template: "/api/otpi/constituents", path: "/api/otpi/constituents?date=2026-03-07&lab=minimax", status: 401 },
-    { template: "/api/otpi/constituents", path: "/api/otpi/constituents?date=2026-03-09&lab=openai", status: 404 },
+    {
+      template: "/api/otpi/constituents",
+      path: "/api/otpi/constituents?date=2026-03-07&lab=anthropic",
+      status: 200,
+    },
+    {
+      template: "/api/otpi/constituents",
+      path: "/api/otpi/constituents?date=2026-03-07&lab=minimax",
+      auth: true,
+      status: 200,
+    },
+    {
+      template: "/api/otpi/constituents",
+      path: "/api/otpi/constituents?date=2026-03-07",
+      status: 400,
+    },
+    {
+      template: "/api/otpi/constituents",
+      path: "/api/otpi/constituents?date=2026-03-07&lab=minimax",
+      status: 401,
+    },
+    {
+      template: "/api/otpi/constituents",
+      path: "/api/otpi/constituents?date=2026-03-09&lab=openai",
+      status: 404,
+    },
     { template: "/api/otpi/methodology", path: "/api/otpi/methodology", status: 200 },
     { template: "/api/otpi/methodology", path: "/api/otpi/methodology?x=1", status: 400 },
     { template: "/api/otpi/revisions", path: "/api/otpi/revisions", auth: true, status: 200 },
-    { template: "/api/otpi/revisions", path: "/api/otpi/revisions?startDate=2026-03-09&endDate=2026-03-01", auth: true, status: 400 },
+    {
+      template: "/api/otpi/revisions",
+      path: "/api/otpi/revisions?startDate=2026-03-09&endDate=2026-03-01",
+      auth: true,
+      status: 400,
+    },
     { template: "/api/otpi/revisions", path: "/api/otpi/revisions", status: 401 },
-    { template: "/api/create-api-key", path: "/api/create-api-key", method: "post", auth: true, body: { name: "contract" }, status: 201 },
-    { template: "/api/create-api-key", path: "/api/create-api-key", method: "post", auth: true, body: { name: "" }, status: 400 },
-    { template: "/api/create-api-key", path: "/api/create-api-key", method: "post", body: { name: "x" }, status: 401 },
-    { template: "/api/create-api-key", path: "/api/create-api-key", method: "post", auth: "trial", body: { name: "x" }, status: 403 },
+    {
+      template: "/api/create-api-key",
+      path: "/api/create-api-key",
+      method: "post",
+      auth: true,
+      body: { name: "contract" },
+      status: 201,
+    },
+    {
+      template: "/api/create-api-key",
+      path: "/api/create-api-key",
+      method: "post",
+      auth: true,
+      body: { name: "" },
+      status: 400,
+    },
+    {
+      template: "/api/create-api-key",
+      path: "/api/create-api-key",
+      method: "post",
+      body: { name: "x" },
+      status: 401,
+    },
+    {
+      template: "/api/create-api-key",
+      path: "/api/create-api-key",
+      method: "post",
+      auth: "trial",
+      body: { name: "x" },
+      status: 403,
+    },
     { template: "/api/token-types", path: "/api/token-types", status: 200 },
     { template: "/api/token-types-free", path: "/api/token-types-free", status: 200 },
     { template: "/api/token-types-free", path: "/api/token-types-free?x=1", status: 400 },

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTRACT_RATE_LIMITS, startTestApi, type HttpResult, type TestApi } from "../testing/test-api";
+import {
+  CONTRACT_RATE_LIMITS,
+  startTestApi,
+  type HttpResult,
+  type TestApi,
+} from "../testing/test-api";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 
 let api: TestApi; // trusts the loopback proxy, so each request can claim another client IP
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW, configure: (deps) => ({ ...deps, trustProxy: ["loopback"], rateLimits: CONTRACT_RATE_LIMITS }) });
+  api = await startTestApi({
+    now: NOW,
+    configure: (deps) => ({ ...deps, trustProxy: ["loopback"], rateLimits: CONTRACT_RATE_LIMITS }),
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -13,7 +21,11 @@ afterAll(async () => {
 
 let ipCounter = 1;
 const chat = (key: string | undefined, ip = `192.0.2.${ipCounter++}`): Promise<HttpResult> =>
-  api.post("/api/chat", { message: "hello" }, { "x-forwarded-for": ip, ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) });
+  api.post(
+    "/api/chat",
+    { message: "hello" },
+    { "x-forwarded-for": ip, ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) },
+  );
 
 describe("chat limiter: 20 messages per minute per key", () => {
   it("allows 20 messages from one key, each from a different IP, and refuses the 21st", async () => {
@@ -27,7 +39,9 @@ describe("chat limiter: 20 messages per minute per key", () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       error: "Too many requests",
-      message: expect.stringMatching(/^Rate limit exceeded: the allowance is 20 messages per minute per API key\. Retry after \d+ seconds?\.$/),
+      message: expect.stringMatching(
+        /^Rate limit exceeded: the allowance is 20 messages per minute per API key\. Retry after \d+ seconds?\.$/,
+      ),
     });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -47,6 +61,9 @@ describe("chat limiter: 20 messages per minute per key", () => {
   it("checks the key before counting: no key is 401, not 429", async () => {
     const res = await chat(undefined);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: "API key required. Use Authorization: Bearer <API_KEY>" });
+    expect(res.body).toEqual({
+      error: "Unauthorized",
+      message: "API key required. Use Authorization: Bearer <API_KEY>",
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
+import {
+  MemoryStore,
+  type ClientRateLimitInfo,
+  type Options,
+  type Store,
+} from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import type { RedisConnection } from "./redis-connection";
 
@@ -21,7 +26,11 @@ export class FailoverStore implements Store {
     prefix: string,
   ) {
     this.prefix = prefix;
-    this.shared = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.sendCommand(command, ...args) as never });
+    this.shared = new RedisStore({
+      prefix,
+      sendCommand: (command: string, ...args: string[]) =>
+        redis.sendCommand(command, ...args) as never,
+    });
     // rate-limit-redis loads its Lua scripts in init(); after an outage they are loaded again
     // (a restarted Redis has forgotten them, and a failed first load would otherwise stick).
     redis.onReady(() => void this.initShared());

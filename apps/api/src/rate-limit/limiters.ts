@@ -1,4 +1,10 @@
-import { CHAT_RATE_LIMIT, DomainError, PUBLIC_RATE_LIMIT, rateLimitedMessage, type RateLimitRule } from "@tpi/domain";
+import {
+  CHAT_RATE_LIMIT,
+  DomainError,
+  PUBLIC_RATE_LIMIT,
+  rateLimitedMessage,
+  type RateLimitRule,
+} from "@tpi/domain";
 import type { Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from "express-rate-limit";
 import { callerOf } from "../http/caller";
@@ -64,22 +70,31 @@ function limiter(
     standardHeaders: "draft-8",
     legacyHeaders: false,
     retryAfter: retryAfterSeconds,
-    store: settings.redis ? new FailoverStore(settings.redis, `${settings.redisPrefix}${name}:`) : undefined,
+    store: settings.redis
+      ? new FailoverStore(settings.redis, `${settings.redisPrefix}${name}:`)
+      : undefined,
     handler: (req: Request, res: Response) => {
-      sendError(res, new DomainError("rate_limited", rateLimitedMessage(rule, retryAfterSeconds(req))));
+      sendError(
+        res,
+        new DomainError("rate_limited", rateLimitedMessage(rule, retryAfterSeconds(req))),
+      );
     },
     // X-Forwarded-For is ignored on purpose unless TRUST_PROXY is set; no need to warn about it.
     validate: { xForwardedForHeader: false },
     logger: {
-      warn: (error, message) => log.warn(`rate limiter: ${message ?? "warning"}`, { error: String(error) }),
-      error: (error, message) => log.error(`rate limiter: ${message ?? "error"}`, { error: String(error) }),
+      warn: (error, message) =>
+        log.warn(`rate limiter: ${message ?? "warning"}`, { error: String(error) }),
+      error: (error, message) =>
+        log.error(`rate limiter: ${message ?? "error"}`, { error: String(error) }),
     },
     ...extra,
   });
 }
 
 export function createRateLimiters(settings: RateLimitSettings, log: Logger): RateLimiters {
-  const trusted = new Set(settings.trustedOrigins.map(normalizeOrigin).filter((origin) => origin !== undefined));
+  const trusted = new Set(
+    settings.trustedOrigins.map(normalizeOrigin).filter((origin) => origin !== undefined),
+  );
   const fromTrustedOrigin = (req: Request): boolean => {
     const origin = req.headers.origin;
     if (origin === undefined || trusted.size === 0) return false;
@@ -93,7 +108,9 @@ export function createRateLimiters(settings: RateLimitSettings, log: Logger): Ra
       // which `requireKey` refuses before this runs, would fall back to the IP.
       keyGenerator: (req, res) => {
         const caller = callerOf(res);
-        return caller.kind === "key" ? `key:${caller.keyId}` : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+        return caller.kind === "key"
+          ? `key:${caller.keyId}`
+          : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
       },
     }),
   };

@@ -78,14 +78,19 @@ export class RedisConnection {
     this.suspendedUntil = Date.now() + REDIS_RETRY_AFTER_FAILURE_MS;
     if (this.outageLogged) return;
     this.outageLogged = true;
-    this.log.warn(`Redis unreachable (${reason}); rate limits are enforced per instance, in memory, until it answers again`);
+    this.log.warn(
+      `Redis unreachable (${reason}); rate limits are enforced per instance, in memory, until it answers again`,
+    );
   }
 
   /** A command succeeded (or the connection became ready): the outage, if any, is over. */
   reportSuccess(): void {
     if (this.state === "connected") return;
     this.state = "connected";
-    if (this.outageLogged) this.log.info(`Redis at ${this.where} answers again: rate limits are shared across instances again`);
+    if (this.outageLogged)
+      this.log.info(
+        `Redis at ${this.where} answers again: rate limits are shared across instances again`,
+      );
     this.outageLogged = false;
   }
 

@@ -5,8 +5,21 @@ import { createTestDatabase } from "@tpi/db";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger, type Logger } from "../logger";
-import { CONTRACT_RATE_LIMITS, serveApp, startTestApi, type HttpResult, type Served, type TestApi } from "../testing/test-api";
-import { RedisOutageProxy, TEST_REDIS_URL, deleteRedisKeys, redisUnavailableReason, uniqueRedisPrefix } from "../testing/redis";
+import {
+  CONTRACT_RATE_LIMITS,
+  serveApp,
+  startTestApi,
+  type HttpResult,
+  type Served,
+  type TestApi,
+} from "../testing/test-api";
+import {
+  RedisOutageProxy,
+  TEST_REDIS_URL,
+  deleteRedisKeys,
+  redisUnavailableReason,
+  uniqueRedisPrefix,
+} from "../testing/redis";
 import { REDIS_RETRY_AFTER_FAILURE_MS, RedisConnection } from "./redis-connection";
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -15,17 +28,25 @@ const NOW = new Date("2026-03-31T12:00:00.000Z");
 const unavailable = await redisUnavailableReason();
 if (unavailable !== undefined) {
   // CI provides Redis and must run these tests; elsewhere they are skipped with the reason.
-  if (process.env.CI) throw new Error(`the shared rate-limit tests need Redis in CI: ${unavailable}`);
+  if (process.env.CI)
+    throw new Error(`the shared rate-limit tests need Redis in CI: ${unavailable}`);
   console.warn(`skipping the shared rate-limit tests: ${unavailable}`);
 }
 
-async function times(count: number, send: (i: number) => Promise<HttpResult>): Promise<HttpResult[]> {
+async function times(
+  count: number,
+  send: (i: number) => Promise<HttpResult>,
+): Promise<HttpResult[]> {
   const results: HttpResult[] = [];
   for (let i = 0; i < count; i++) results.push(await send(i));
   return results;
 }
 
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (await check()) return;
@@ -35,7 +56,9 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs: nu
 }
 
 /** Starts `tsx src/main.ts` (the real api process) and resolves with its URL once it listens. */
-function startApiProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startApiProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(resolve(API_DIR, "node_modules", ".bin", "tsx"), ["src/main.ts"], {
     cwd: API_DIR,
     env: { ...process.env, ...env },
@@ -43,7 +66,10 @@ function startApiProcess(env: Record<string, string>): Promise<{ child: ChildPro
   });
   let output = "";
   return new Promise((resolveStart, rejectStart) => {
-    const timer = setTimeout(() => rejectStart(new Error(`api process did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => rejectStart(new Error(`api process did not start in 60 s:\n${output}`)),
+      60_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /api listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -73,7 +99,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 const get = async (url: string, path: string): Promise<HttpResult> => {
   const response = await fetch(`${url}${path}`);
   const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as unknown, headers: response.headers, text };
+  return {
+    status: response.status,
+    body: JSON.parse(text) as unknown,
+    headers: response.headers,
+    text,
+  };
 };
 
 describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", () => {
@@ -122,8 +153,10 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
 
     it("enforce one combined limit of 60 per IP", async () => {
       const [first, second] = urls;
-      if (first === undefined || second === undefined) throw new Error("two api processes expected");
-      for (const url of urls) expect((await get(url, "/health")).body).toMatchObject({ redis: "connected" });
+      if (first === undefined || second === undefined)
+        throw new Error("two api processes expected");
+      for (const url of urls)
+        expect((await get(url, "/health")).body).toMatchObject({ redis: "connected" });
 
       const served = await times(60, (i) => get(i % 2 === 0 ? first : second, "/api/token-types"));
       expect(served.map((res) => res.status)).toEqual(Array.from({ length: 60 }, () => 200));
@@ -147,9 +180,12 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
     let prefix = "";
     const lines: string[] = [];
     const log: Logger = createLogger("info", (line) => lines.push(line));
-    const warnings = () => lines.filter((line) => line.includes(" WARN ") && line.includes("Redis unreachable"));
-    const recoveries = () => lines.filter((line) => line.includes(" INFO ") && line.includes("answers again"));
-    const health = async () => (await served.get("/health")).body as { status: string; redis: string };
+    const warnings = () =>
+      lines.filter((line) => line.includes(" WARN ") && line.includes("Redis unreachable"));
+    const recoveries = () =>
+      lines.filter((line) => line.includes(" INFO ") && line.includes("answers again"));
+    const health = async () =>
+      (await served.get("/health")).body as { status: string; redis: string };
 
     beforeAll(async () => {
       api = await startTestApi({ now: NOW });
@@ -158,7 +194,10 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       prefix = uniqueRedisPrefix("outage");
       prefixes.push(prefix);
       connection = new RedisConnection(proxy.url, log);
-      served = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, redis: connection, redisPrefix: prefix } });
+      served = await serveApp({
+        ...api.deps,
+        rateLimits: { ...CONTRACT_RATE_LIMITS, redis: connection, redisPrefix: prefix },
+      });
       await eventually(() => connection.status === "connected", 5_000, "the Redis connection");
     });
     afterAll(async () => {
@@ -170,12 +209,18 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
 
     it("keeps serving with local limits, warns once, reports it on /health, and shares limits again after recovery", async () => {
       const counter = `${prefix}public:127.0.0.1`;
-      expect((await times(10, () => served.get("/api/token-types"))).every((res) => res.status === 200)).toBe(true);
+      expect(
+        (await times(10, () => served.get("/api/token-types"))).every((res) => res.status === 200),
+      ).toBe(true);
       expect(await redis.get(counter)).toBe("10");
       expect(await health()).toMatchObject({ status: "healthy", redis: "connected" });
 
       await proxy.cut();
-      await eventually(async () => (await health()).redis === "unreachable", 5_000, "/health to report the outage");
+      await eventually(
+        async () => (await health()).redis === "unreachable",
+        5_000,
+        "/health to report the outage",
+      );
       // Served during the outage, without waiting on Redis, and limited locally: exactly 60 more.
       const started = Date.now();
       const during = await times(61, () => served.get("/api/token-types"));
@@ -187,7 +232,11 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       expect(await redis.get(counter)).toBe("10");
 
       await proxy.open();
-      await eventually(async () => (await health()).redis === "connected", 10_000, "/health to report the recovery");
+      await eventually(
+        async () => (await health()).redis === "connected",
+        10_000,
+        "/health to report the recovery",
+      );
       expect(recoveries()).toHaveLength(1);
       // Counting is shared again: the Redis counter resumes where it was (the local count was spent).
       const after = await served.get("/api/token-types");
@@ -196,11 +245,19 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
 
       // A second outage is a new outage: one more warning.
       await proxy.cut();
-      await eventually(async () => (await health()).redis === "unreachable", 5_000, "the second outage");
+      await eventually(
+        async () => (await health()).redis === "unreachable",
+        5_000,
+        "the second outage",
+      );
       expect((await served.get("/api/token-types")).status).toBe(429); // still the local count
       expect(warnings()).toHaveLength(2);
       await proxy.open();
-      await eventually(async () => (await health()).redis === "connected", 10_000, "the second recovery");
+      await eventually(
+        async () => (await health()).redis === "connected",
+        10_000,
+        "the second recovery",
+      );
     });
 
     it("does not wait on a hung Redis for every request", async () => {
@@ -208,12 +265,22 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       const stallPrefix = uniqueRedisPrefix("stall");
       prefixes.push(stallPrefix);
       const stallLines: string[] = [];
-      const stallConnection = new RedisConnection(proxy.url, createLogger("info", (line) => stallLines.push(line)));
-      const app = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, redis: stallConnection, redisPrefix: stallPrefix } });
+      const stallConnection = new RedisConnection(
+        proxy.url,
+        createLogger("info", (line) => stallLines.push(line)),
+      );
+      const app = await serveApp({
+        ...api.deps,
+        rateLimits: { ...CONTRACT_RATE_LIMITS, redis: stallConnection, redisPrefix: stallPrefix },
+      });
       const counter = `${stallPrefix}public:127.0.0.1`;
       const redisState = async () => ((await app.get("/health")).body as { redis: string }).redis;
       try {
-        await eventually(() => stallConnection.status === "connected", 5_000, "the Redis connection");
+        await eventually(
+          () => stallConnection.status === "connected",
+          5_000,
+          "the Redis connection",
+        );
         expect((await app.get("/api/token-types")).status).toBe(200);
         expect(await redis.get(counter)).toBe("1");
 
@@ -255,17 +322,38 @@ describe.skipIf(unavailable !== undefined)("rate limits shared through Redis", (
       const latePrefix = uniqueRedisPrefix("late");
       prefixes.push(latePrefix);
       const lateLines: string[] = [];
-      const late = new RedisConnection(`redis://127.0.0.1:${port}`, createLogger("info", (line) => lateLines.push(line)));
-      const lateApp = await serveApp({ ...api.deps, rateLimits: { ...CONTRACT_RATE_LIMITS, redis: late, redisPrefix: latePrefix } });
+      const late = new RedisConnection(
+        `redis://127.0.0.1:${port}`,
+        createLogger("info", (line) => lateLines.push(line)),
+      );
+      const lateApp = await serveApp({
+        ...api.deps,
+        rateLimits: { ...CONTRACT_RATE_LIMITS, redis: late, redisPrefix: latePrefix },
+      });
       try {
         expect((await lateApp.get("/api/token-types")).status).toBe(200);
-        expect(((await lateApp.get("/health")).body as { redis: string }).redis).toBe("unreachable");
-        await eventually(() => lateLines.some((line) => line.includes("Redis unreachable")), 5_000, "the outage warning");
+        expect(((await lateApp.get("/health")).body as { redis: string }).redis).toBe(
+          "unreachable",
+        );
+        await eventually(
+          () => lateLines.some((line) => line.includes("Redis unreachable")),
+          5_000,
+          "the outage warning",
+        );
 
         await lateProxy.open(port);
-        await eventually(async () => ((await lateApp.get("/health")).body as { redis: string }).redis === "connected", 10_000, "Redis to be found");
+        await eventually(
+          async () =>
+            ((await lateApp.get("/health")).body as { redis: string }).redis === "connected",
+          10_000,
+          "Redis to be found",
+        );
         expect((await lateApp.get("/api/token-types")).status).toBe(200);
-        await eventually(async () => (await redis.get(`${latePrefix}public:127.0.0.1`)) === "1", 2_000, "the shared counter");
+        await eventually(
+          async () => (await redis.get(`${latePrefix}public:127.0.0.1`)) === "1",
+          2_000,
+          "the shared counter",
+        );
         expect(lateLines.filter((line) => line.includes("Redis unreachable"))).toHaveLength(1);
       } finally {
         await lateApp.close();

@@ -1,4 +1,8 @@
-import { API_KEY_REQUIRED_MESSAGE, TRIAL_KEY_CREATION_MESSAGE, isWellFormedApiKey } from "@tpi/domain";
+import {
+  API_KEY_REQUIRED_MESSAGE,
+  TRIAL_KEY_CREATION_MESSAGE,
+  isWellFormedApiKey,
+} from "@tpi/domain";
 import { findApiKeyByHash, listApiKeys, revokeApiKey } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
@@ -11,7 +15,10 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW, configure: (deps) => ({ ...deps, maxKeysPerAccount: MAX_KEYS }) });
+  api = await startTestApi({
+    now: NOW,
+    configure: (deps) => ({ ...deps, maxKeysPerAccount: MAX_KEYS }),
+  });
 });
 afterAll(async () => api.close());
 
@@ -42,7 +49,10 @@ describe("401 variants on a route that needs a key", () => {
     const { key, keyId } = await api.createKey("full");
     await revokeApiKey(api.db, keyId, NOW);
     api.deps.auth.invalidate();
-    for (const res of [await api.post("/api/create-api-key", { name: "x" }, bearer(key)), await api.get("/api/otpi", bearer(key))]) {
+    for (const res of [
+      await api.post("/api/create-api-key", { name: "x" }, bearer(key)),
+      await api.get("/api/otpi", bearer(key)),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual(unauthorized("API key is inactive"));
     }
@@ -64,38 +74,66 @@ describe("401 variants on a route that needs a key", () => {
 
 describe("POST /api/create-api-key", () => {
   it("refuses a trial account with the contract's 403 body and no message", async () => {
-    const trial = await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 3_600_000) });
+    const trial = await api.createKey("trial", {
+      trialEndsAt: new Date(NOW.getTime() + 3_600_000),
+    });
     const res = await api.post("/api/create-api-key", { name: "ci" }, bearer(trial.key));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ success: false, error: TRIAL_KEY_CREATION_MESSAGE });
     expect(TRIAL_KEY_CREATION_MESSAGE).toMatch(/not available on trial accounts/);
   });
 
-  it.each(["premium", "full"] as const)("creates a named key for a %s account, shown once and stored as a hash", async (plan) => {
-    const owner = await api.createKey(plan);
-    const res = await api.post("/api/create-api-key", { name: "  deploy bot  " }, bearer(owner.key));
-    expect(res.status).toBe(201);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const body = res.body as { success: boolean; key: string; id: string; name: string; displayPrefix: string; createdAt: string };
-    expect(body).toMatchObject({ success: true, name: "deploy bot" });
-    expect(Object.keys(body).sort()).toEqual(["createdAt", "displayPrefix", "id", "key", "name", "success"]);
-    expect(isWellFormedApiKey(body.key)).toBe(true);
-    expect(body.key.startsWith(body.displayPrefix)).toBe(true);
-    expect(body.displayPrefix).toMatch(/^tpi_sk_[A-Za-z0-9]{6}$/);
-    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+  it.each(["premium", "full"] as const)(
+    "creates a named key for a %s account, shown once and stored as a hash",
+    async (plan) => {
+      const owner = await api.createKey(plan);
+      const res = await api.post(
+        "/api/create-api-key",
+        { name: "  deploy bot  " },
+        bearer(owner.key),
+      );
+      expect(res.status).toBe(201);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const body = res.body as {
+        success: boolean;
+        key: string;
+        id: string;
+        name: string;
+        displayPrefix: string;
+        createdAt: string;
+      };
+      expect(body).toMatchObject({ success: true, name: "deploy bot" });
+      expect(Object.keys(body).sort()).toEqual([
+        "createdAt",
+        "displayPrefix",
+        "id",
+        "key",
+        "name",
+        "success",
+      ]);
+      expect(isWellFormedApiKey(body.key)).toBe(true);
+      expect(body.key.startsWith(body.displayPrefix)).toBe(true);
+      expect(body.displayPrefix).toMatch(/^tpi_sk_[A-Za-z0-9]{6}$/);
+      expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
 
-    // Stored: the hash and the prefix, never the secret.
-    const stored = await findApiKeyByHash(api.db, hashApiKey(body.key));
-    expect(stored?.id).toBe(body.id);
-    expect(stored?.accountId).toBe(owner.accountId);
-    const rows = await api.db.$queryRaw<{ row: string }[]>`select row_to_json(k)::text as row from api_key k`;
-    expect(rows.some(({ row }) => row.includes(body.key))).toBe(false);
+      // Stored: the hash and the prefix, never the secret.
+      const stored = await findApiKeyByHash(api.db, hashApiKey(body.key));
+      expect(stored?.id).toBe(body.id);
+      expect(stored?.accountId).toBe(owner.accountId);
+      const rows = await api.db.$queryRaw<
+        { row: string }[]
+      >`select row_to_json(k)::text as row from api_key k`;
+      expect(rows.some(({ row }) => row.includes(body.key))).toBe(false);
 
-    // The new key works at once, with full access; the account now has two keys.
-    const index = await api.get("/api/otpi?lab=minimax", bearer(body.key));
-    expect(index.status).not.toBe(401);
-    expect((await listApiKeys(api.db, owner.accountId)).map((key) => key.name).sort()).toEqual(["deploy bot", "test key"]);
-  });
+      // The new key works at once, with full access; the account now has two keys.
+      const index = await api.get("/api/otpi?lab=minimax", bearer(body.key));
+      expect(index.status).not.toBe(401);
+      expect((await listApiKeys(api.db, owner.accountId)).map((key) => key.name).sort()).toEqual([
+        "deploy bot",
+        "test key",
+      ]);
+    },
+  );
 
   it.each([
     ["no name", {}],
@@ -107,7 +145,10 @@ describe("POST /api/create-api-key", () => {
     const owner = await api.createKey("full");
     const res = await api.post("/api/create-api-key", body, bearer(owner.key));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad request", message: "The body must be a JSON object with a 'name' of 1 to 100 characters." });
+    expect(res.body).toEqual({
+      error: "Bad request",
+      message: "The body must be a JSON object with a 'name' of 1 to 100 characters.",
+    });
   });
 
   it("accepts a 100-character name", async () => {
@@ -118,22 +159,31 @@ describe("POST /api/create-api-key", () => {
 
   it("refuses a key over the per-account limit with 409, and allows one again after a revocation", async () => {
     const owner = await api.createKey("premium"); // 1 of 3
-    expect((await api.post("/api/create-api-key", { name: "two" }, bearer(owner.key))).status).toBe(201);
+    expect((await api.post("/api/create-api-key", { name: "two" }, bearer(owner.key))).status).toBe(
+      201,
+    );
     const third = await api.post("/api/create-api-key", { name: "three" }, bearer(owner.key));
     expect(third.status).toBe(201);
     const fourth = await api.post("/api/create-api-key", { name: "four" }, bearer(owner.key));
     expect(fourth.status).toBe(409);
     expect(fourth.body).toEqual({
       error: "Key limit reached",
-      message: "This account already has 3 active API keys, the most it may hold. Revoke one before creating another.",
+      message:
+        "This account already has 3 active API keys, the most it may hold. Revoke one before creating another.",
     });
     await revokeApiKey(api.db, (third.body as { id: string }).id, NOW);
-    expect((await api.post("/api/create-api-key", { name: "four" }, bearer(owner.key))).status).toBe(201);
+    expect(
+      (await api.post("/api/create-api-key", { name: "four" }, bearer(owner.key))).status,
+    ).toBe(201);
   });
 
   it("does not overshoot the limit under concurrent requests", async () => {
     const owner = await api.createKey("full");
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api.post("/api/create-api-key", { name: `k${i}` }, bearer(owner.key))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        api.post("/api/create-api-key", { name: `k${i}` }, bearer(owner.key)),
+      ),
+    );
     expect(results.filter((res) => res.status === 201)).toHaveLength(MAX_KEYS - 1);
     expect(results.filter((res) => res.status === 409)).toHaveLength(6 - (MAX_KEYS - 1));
     expect((await listApiKeys(api.db, owner.accountId)).length).toBe(MAX_KEYS);
@@ -144,16 +194,24 @@ describe("POST /api/create-api-key", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toContain("POST");
     const owner = await api.createKey("full");
-    const big = await api.post("/api/create-api-key", { name: "x", padding: "p".repeat(20_000) }, bearer(owner.key));
+    const big = await api.post(
+      "/api/create-api-key",
+      { name: "x", padding: "p".repeat(20_000) },
+      bearer(owner.key),
+    );
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ error: "Payload too large", message: "The request body is larger than the limit for this route." });
+    expect(big.body).toEqual({
+      error: "Payload too large",
+      message: "The request body is larger than the limit for this route.",
+    });
   });
 });
 
 describe("key usage and revocation across instances", () => {
   it("records lastUsedAt in memory and writes it in a batch, not per request", async () => {
     const { key, keyId } = await api.createKey("full");
-    for (let i = 0; i < 5; i++) expect((await api.get("/api/token-types-free", bearer(key))).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await api.get("/api/token-types-free", bearer(key))).status).toBe(200);
     await api.get("/api/otpi", bearer(key));
     const before = await api.db.apiKey.findUniqueOrThrow({ where: { id: keyId } });
     expect(before.lastUsedAt).toBeNull();

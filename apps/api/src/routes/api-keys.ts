@@ -1,4 +1,9 @@
-import { API_KEY_NAME_MAX_LENGTH, TRIAL_KEY_CREATION_MESSAGE, badRequest, planMayCreateKeys } from "@tpi/domain";
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  TRIAL_KEY_CREATION_MESSAGE,
+  badRequest,
+  planMayCreateKeys,
+} from "@tpi/domain";
 import { Router } from "express";
 import type { AppDeps } from "../app";
 import { callerOf, identifyCaller, requireKey } from "../http/caller";
@@ -6,7 +11,6 @@ import { ERROR_STATUS } from "../http/error-status";
 import { methodNotAllowed, sendError } from "../http/errors";
 import { createApiKeyBodySchema } from "../schemas/api-keys";
 import { createApiKey } from "../services/api-keys";
-
 
 /** The contract's one exception to `{ error, message }` (section 7): the trial refusal. */
 export type TrialRefusalBody = { success: false; error: string };
@@ -24,10 +28,19 @@ export function apiKeyRoutes(deps: AppDeps, maxKeysPerAccount: number): Router {
     }
     const parsed = createApiKeyBodySchema.safeParse(req.body);
     if (!parsed.success) {
-      sendError(res, badRequest(`The body must be a JSON object with a 'name' of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`));
+      sendError(
+        res,
+        badRequest(
+          `The body must be a JSON object with a 'name' of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`,
+        ),
+      );
       return;
     }
-    const created = await createApiKey(deps.db, { accountId: caller.accountId, name: parsed.data.name, maxKeysPerAccount });
+    const created = await createApiKey(deps.db, {
+      accountId: caller.accountId,
+      name: parsed.data.name,
+      maxKeysPerAccount,
+    });
     if (!created.ok) {
       sendError(res, created.error);
       return;

@@ -42,7 +42,9 @@ describe("lab catalogs", () => {
     };
     const { key } = await api.createKey("full");
     expect((await api.get("/api/token-types-free")).body).toEqual(expected);
-    expect((await api.get("/api/token-types-free", { Authorization: `Bearer ${key}` })).body).toEqual(expected);
+    expect(
+      (await api.get("/api/token-types-free", { Authorization: `Bearer ${key}` })).body,
+    ).toEqual(expected);
   });
 
   it("rejects parameters the catalogs do not take", async () => {

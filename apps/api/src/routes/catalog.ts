@@ -11,7 +11,9 @@ export const TOKEN_TYPES_BODY = {
 export const TOKEN_TYPES_FREE_BODY = {
   success: true,
   access: "free-tier",
-  data: LAB_CATALOG.filter((entry) => FREE_TIER_LAB_IDS.includes(entry.lab)).map(({ lab, label }) => ({ lab, label })),
+  data: LAB_CATALOG.filter((entry) => FREE_TIER_LAB_IDS.includes(entry.lab)).map(
+    ({ lab, label }) => ({ lab, label }),
+  ),
 } as const;
 
 /** Catalog routes take no parameters; an unknown one is a 400 rather than silently ignored. */
@@ -26,10 +28,12 @@ const noParameters: RequestHandler = (req, res, next) => {
 
 export function catalogRoutes(): Router {
   const router = Router();
-  const serve = (body: object): RequestHandler => (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=3600");
-    res.json(body);
-  };
+  const serve =
+    (body: object): RequestHandler =>
+    (_req, res) => {
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      res.json(body);
+    };
   router.get("/api/token-types", noParameters, serve(TOKEN_TYPES_BODY));
   router.all("/api/token-types", methodNotAllowed(["GET"]));
   router.get("/api/token-types-free", noParameters, serve(TOKEN_TYPES_FREE_BODY));

@@ -34,13 +34,11 @@ const fake: Server = createServer((req, res) => {
     if (mode === "rate-limited") return void res.writeHead(429).end("slow down");
     if (mode === "garbage")
       return void res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[]}');
-    res
-      .writeHead(200, { "content-type": "application/json" })
-      .end(
-        JSON.stringify({
-          choices: [{ message: { role: "assistant", content: "Phrased by the model." } }],
-        }),
-      );
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        choices: [{ message: { role: "assistant", content: "Phrased by the model." } }],
+      }),
+    );
   });
 });
 

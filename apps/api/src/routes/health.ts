@@ -20,7 +20,10 @@ export async function databaseAnswers(db: Db): Promise<boolean> {
 }
 
 /** `GET /health`: liveness plus database connectivity; 503 while the database is unreachable. */
-export function healthRoutes(db: Db, extraChecks: () => Record<string, string> = () => ({})): Router {
+export function healthRoutes(
+  db: Db,
+  extraChecks: () => Record<string, string> = () => ({}),
+): Router {
   const router = Router();
   router.get("/health", async (_req, res) => {
     const connected = await databaseAnswers(db);

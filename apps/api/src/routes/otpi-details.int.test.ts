@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { constituentsResponseSchema, methodologyResponseSchema, revisionsResponseSchema } from "../schemas/otpi-details";
+import {
+  constituentsResponseSchema,
+  methodologyResponseSchema,
+  revisionsResponseSchema,
+} from "../schemas/otpi-details";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 
 // "Today" is 2026-03-31 12:00 UTC: the free window starts 2026-02-28 and the latest settled day is 2026-03-29.
@@ -12,12 +16,46 @@ beforeAll(async () => {
   key = (await api.createKey()).key;
   await api.load(
     ["2026-01-15", "2026-03-29", "2026-03-30"].flatMap((date) => [
-      observation({ date, modelId: "anthropic/claude-a", inputPricePerMtok: 3, outputPricePerMtok: 15, inputTokens: 600_000, outputTokens: 200_000 }),
-      observation({ date, modelId: "anthropic/claude-b", inputPricePerMtok: 1, outputPricePerMtok: 5, inputTokens: 150_000, outputTokens: 50_000 }),
-      observation({ date, modelId: "anthropic/claude-b:free", inputPricePerMtok: 0, outputPricePerMtok: 0 }),
-      observation({ date, modelId: "openai/gpt-oss-120b", inputPricePerMtok: 0.1, outputPricePerMtok: 0.5 }),
-      observation({ date, modelId: "openai/gpt-a", inputPricePerMtok: 1.25, outputPricePerMtok: 10 }),
-      observation({ date, modelId: "minimax/m-a", inputPricePerMtok: 0.3, outputPricePerMtok: 1.2 }),
+      observation({
+        date,
+        modelId: "anthropic/claude-a",
+        inputPricePerMtok: 3,
+        outputPricePerMtok: 15,
+        inputTokens: 600_000,
+        outputTokens: 200_000,
+      }),
+      observation({
+        date,
+        modelId: "anthropic/claude-b",
+        inputPricePerMtok: 1,
+        outputPricePerMtok: 5,
+        inputTokens: 150_000,
+        outputTokens: 50_000,
+      }),
+      observation({
+        date,
+        modelId: "anthropic/claude-b:free",
+        inputPricePerMtok: 0,
+        outputPricePerMtok: 0,
+      }),
+      observation({
+        date,
+        modelId: "openai/gpt-oss-120b",
+        inputPricePerMtok: 0.1,
+        outputPricePerMtok: 0.5,
+      }),
+      observation({
+        date,
+        modelId: "openai/gpt-a",
+        inputPricePerMtok: 1.25,
+        outputPricePerMtok: 10,
+      }),
+      observation({
+        date,
+        modelId: "minimax/m-a",
+        inputPricePerMtok: 0.3,
+        outputPricePerMtok: 1.2,
+      }),
     ]),
   );
 });
@@ -31,7 +69,8 @@ describe("GET /api/otpi/constituents", () => {
     expect(res.status).toBe(200);
     expect(constituentsResponseSchema.safeParse(res.body).success).toBe(true);
     const published = await api.get("/api/otpi?date=2026-03-29&lab=anthropic");
-    const row = (published.body as { data: { indexPerMtok: number; computedAt: string }[] }).data[0];
+    const row = (published.body as { data: { indexPerMtok: number; computedAt: string }[] })
+      .data[0];
     expect(res.body).toMatchObject({
       success: true,
       access: "public-1mo",
@@ -45,7 +84,17 @@ describe("GET /api/otpi/constituents", () => {
       suppressionReason: null,
       count: 3,
     });
-    const data = (res.body as { data: { modelId: string; weight: number; eligible: boolean; exclusionReason: string | null; blendedPricePerMtok: number | null }[] }).data;
+    const data = (
+      res.body as {
+        data: {
+          modelId: string;
+          weight: number;
+          eligible: boolean;
+          exclusionReason: string | null;
+          blendedPricePerMtok: number | null;
+        }[];
+      }
+    ).data;
     expect(data.map((c) => [c.modelId, c.weight, c.eligible, c.exclusionReason])).toEqual([
       ["anthropic/claude-a", 0.8, true, null],
       ["anthropic/claude-b", 0.2, true, null],
@@ -58,13 +107,26 @@ describe("GET /api/otpi/constituents", () => {
 
   it("names the methodology exclusion list's reason", async () => {
     const res = await api.get("/api/otpi/constituents?date=2026-03-29&lab=openai");
-    const data = (res.body as { data: { modelId: string; exclusionReason: string | null; exclusionDescription: string | null }[] }).data;
-    expect(data.find((c) => c.modelId === "openai/gpt-oss-120b")).toMatchObject({ exclusionReason: "excluded_model", exclusionDescription: expect.stringContaining("exclusion list") });
+    const data = (
+      res.body as {
+        data: {
+          modelId: string;
+          exclusionReason: string | null;
+          exclusionDescription: string | null;
+        }[];
+      }
+    ).data;
+    expect(data.find((c) => c.modelId === "openai/gpt-oss-120b")).toMatchObject({
+      exclusionReason: "excluded_model",
+      exclusionDescription: expect.stringContaining("exclusion list"),
+    });
   });
 
   it("needs a key for paid labs and for dates before the free window, like /api/otpi", async () => {
     expect((await api.get("/api/otpi/constituents?date=2026-03-29&lab=minimax")).status).toBe(401);
-    expect((await api.get("/api/otpi/constituents?date=2026-01-15&lab=anthropic")).status).toBe(401);
+    expect((await api.get("/api/otpi/constituents?date=2026-01-15&lab=anthropic")).status).toBe(
+      401,
+    );
     const keyed = await api.get("/api/otpi/constituents?date=2026-01-15&lab=minimax", auth());
     expect(keyed.status).toBe(200);
     expect(keyed.body).toMatchObject({ access: "full", count: 1 });
@@ -73,13 +135,22 @@ describe("GET /api/otpi/constituents", () => {
   it("reports a lab-day without a value with its suppression reason", async () => {
     const res = await api.get("/api/otpi/constituents?date=2026-03-29&lab=xiaomi", auth());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ published: false, indexPerMtok: null, suppressionReason: "no_observations", count: 0, data: [] });
+    expect(res.body).toMatchObject({
+      published: false,
+      indexPerMtok: null,
+      suppressionReason: "no_observations",
+      count: 0,
+      data: [],
+    });
   });
 
   it("answers 404 for a day that is not settled yet", async () => {
     const res = await api.get("/api/otpi/constituents?date=2026-03-30&lab=anthropic");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: "No data available", message: expect.stringContaining("not settled") });
+    expect(res.body).toEqual({
+      error: "No data available",
+      message: expect.stringContaining("not settled"),
+    });
   });
 
   it.each([
@@ -96,7 +167,13 @@ describe("GET /api/otpi/constituents", () => {
   });
 
   it("allows only GET", async () => {
-    expect((await api.request("/api/otpi/constituents?date=2026-03-29&lab=anthropic", { method: "POST" })).status).toBe(405);
+    expect(
+      (
+        await api.request("/api/otpi/constituents?date=2026-03-29&lab=anthropic", {
+          method: "POST",
+        })
+      ).status,
+    ).toBe(405);
   });
 });
 
@@ -127,11 +204,17 @@ describe("GET /api/otpi/revisions", () => {
     expect((await api.get("/api/otpi/revisions")).status).toBe(401);
   });
   it("answers an empty log with 200 and validates its range", async () => {
-    const res = await api.get("/api/otpi/revisions?startDate=2026-03-01&endDate=2026-03-31&lab=anthropic", auth());
+    const res = await api.get(
+      "/api/otpi/revisions?startDate=2026-03-01&endDate=2026-03-31&lab=anthropic",
+      auth(),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, count: 0, data: [] });
     expect(revisionsResponseSchema.safeParse(res.body).success).toBe(true);
-    const reversed = await api.get("/api/otpi/revisions?startDate=2026-03-31&endDate=2026-03-01", auth());
+    const reversed = await api.get(
+      "/api/otpi/revisions?startDate=2026-03-31&endDate=2026-03-01",
+      auth(),
+    );
     expect(reversed.status).toBe(400);
     expect((await api.get("/api/otpi/revisions?lab=acme", auth())).status).toBe(400);
   });

@@ -41,7 +41,10 @@ export function otpiRoutes(deps: AppDeps): Router {
       if (!miss.ok) sendError(res, miss.error);
       return;
     }
-    res.setHeader("Cache-Control", caller.kind === "anonymous" ? "public, max-age=60" : "private, max-age=60");
+    res.setHeader(
+      "Cache-Control",
+      caller.kind === "anonymous" ? "public, max-age=60" : "private, max-age=60",
+    );
     res.setHeader("Vary", "Authorization");
     res.setHeader("ETag", body.etag);
     res.type("application/json").send(body.json);

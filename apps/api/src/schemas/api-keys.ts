@@ -3,7 +3,14 @@ import { z } from "zod";
 
 /** `POST /api/create-api-key`: the request body the route validates and the bodies it answers with. */
 export const createApiKeyBodySchema = z
-  .object({ name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH).describe("A name for the key, 1 to 100 characters") })
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(API_KEY_NAME_MAX_LENGTH)
+      .describe("A name for the key, 1 to 100 characters"),
+  })
   .describe("The new key's name");
 
 export const createApiKeyResponseSchema = z
@@ -18,4 +25,6 @@ export const createApiKeyResponseSchema = z
   .strict();
 
 /** The contract's one exception to `{ error, message }` (section 7): a trial account's refusal. */
-export const trialRefusalSchema = z.object({ success: z.literal(false), error: z.string() }).strict();
+export const trialRefusalSchema = z
+  .object({ success: z.literal(false), error: z.string() })
+  .strict();

@@ -22,11 +22,9 @@ export const chatRequestSchema = z
       .array(
         z.object({
           role: z.enum(["user", "assistant"]),
-          content: z
-            .string()
-            .max(CHAT_HISTORY_TURN_MAX_CHARS, {
-              error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
-            }),
+          content: z.string().max(CHAT_HISTORY_TURN_MAX_CHARS, {
+            error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
+          }),
         }),
       )
       .max(CHAT_HISTORY_MAX_TURNS, {
@@ -43,12 +41,10 @@ export const chatRequestSchema = z
 
 export const chatSourceSchema = z
   .object({
-    endpoint: z
-      .string()
-      .meta({
-        description: "The REST route that returns these rows.",
-        example: "/api/gpu/{gpuName}/index-history",
-      }),
+    endpoint: z.string().meta({
+      description: "The REST route that returns these rows.",
+      example: "/api/gpu/{gpuName}/index-history",
+    }),
     parameters: z
       .record(z.string(), z.string())
       .meta({ description: "Its parameters, so the rows can be fetched again and checked." }),
@@ -75,18 +71,14 @@ export const chatResponseSchema = z
     data: z.object({
       answer: z.string(),
       sources: z.array(chatSourceSchema),
-      intent: z
-        .enum(CHAT_INTENTS)
-        .meta({
-          description:
-            "What the question was understood as; `out_of_scope` when it is not about our data.",
-        }),
-      engine: z
-        .enum(["built-in", "model"])
-        .meta({
-          description:
-            "`built-in` answers alone; `model` when the configured model phrased the answer from the same sources.",
-        }),
+      intent: z.enum(CHAT_INTENTS).meta({
+        description:
+          "What the question was understood as; `out_of_scope` when it is not about our data.",
+      }),
+      engine: z.enum(["built-in", "model"]).meta({
+        description:
+          "`built-in` answers alone; `model` when the configured model phrased the answer from the same sources.",
+      }),
     }),
   })
   .meta({ id: "ChatResponse" });

@@ -50,12 +50,10 @@ export const gpuHistoryQuerySchema = z.object({
 });
 
 export const gpuIndexHistoryQuerySchema = z.object({
-  startDate: dayParamSchema("startDate")
-    .optional()
-    .meta({
-      description:
-        "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
-    }),
+  startDate: dayParamSchema("startDate").optional().meta({
+    description:
+      "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
+  }),
   endDate: dayParamSchema("endDate")
     .optional()
     .meta({ description: "Inclusive last day. Default: today (UTC)." }),
@@ -83,12 +81,10 @@ export const gpuLatestResponseSchema = z
       last_updated: instantSchema.meta({
         description: "The hour of the latest hourly print (UTC).",
       }),
-      is_carried: z
-        .boolean()
-        .meta({
-          description:
-            "True when that hour had no trades and the previous print was carried forward.",
-        }),
+      is_carried: z.boolean().meta({
+        description:
+          "True when that hour had no trades and the previous print was carried forward.",
+      }),
     }),
   })
   .meta({ id: "GpuLatestPrint" });
@@ -126,12 +122,9 @@ export const gpuHistoryResponseSchema = z
       requested_datetime: instantSchema.meta({
         description: "The requested instant, normalised to UTC.",
       }),
-      time_difference: z
-        .number()
-        .min(0)
-        .meta({
-          description: "Absolute gap between the requested instant and `timestamp`, in seconds.",
-        }),
+      time_difference: z.number().min(0).meta({
+        description: "Absolute gap between the requested instant and `timestamp`, in seconds.",
+      }),
       is_exact: z.boolean().meta({ description: "True when `time_difference` is 0." }),
     }),
   })

@@ -13,13 +13,16 @@ const dayParameter = (name: string) =>
   z
     .string({ error: (issue) => missing(name, issue.input) })
     .refine((value) => parseUtcDay(value) !== undefined, {
-      error: (issue) => `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${String(issue.input)}'.`,
+      error: (issue) =>
+        `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${String(issue.input)}'.`,
     })
     .describe("UTC day, YYYY-MM-DD");
 
 const labParameter = z
   .enum(LAB_IDS as readonly [LabId, ...LabId[]], {
-    error: (issue) => missing("lab", issue.input) ?? `Invalid lab '${String(issue.input)}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
+    error: (issue) =>
+      missing("lab", issue.input) ??
+      `Invalid lab '${String(issue.input)}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
   })
   .describe("Lab identifier");
 
@@ -30,7 +33,11 @@ export const constituentsQuerySchema = z.object({
 export type ConstituentsQuery = z.infer<typeof constituentsQuerySchema>;
 
 export const revisionsQuerySchema = z
-  .object({ startDate: dayParameter("startDate").optional(), endDate: dayParameter("endDate").optional(), lab: labParameter.optional() })
+  .object({
+    startDate: dayParameter("startDate").optional(),
+    endDate: dayParameter("endDate").optional(),
+    lab: labParameter.optional(),
+  })
   .refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, {
     error: "'startDate' is after 'endDate'.",
   });
@@ -42,7 +49,10 @@ export const constituentSchema = z.object({
   outputPricePerMtok: z.number().nullable(),
   inputTokens: z.number().int(),
   outputTokens: z.number().int(),
-  blendedPricePerMtok: z.number().nullable().describe("(input price x input tokens + output price x output tokens) / tokens"),
+  blendedPricePerMtok: z
+    .number()
+    .nullable()
+    .describe("(input price x input tokens + output price x output tokens) / tokens"),
   weight: z.number().describe("Share of the lab's eligible tokens; 0 when excluded"),
   eligible: z.boolean(),
   exclusionReason: z.string().nullable(),
@@ -54,7 +64,9 @@ export const constituentsResponseSchema = z.object({
   access: z.enum(ACCESS_LEVELS),
   date: z.string(),
   lab: z.enum(LAB_IDS as readonly [LabId, ...LabId[]]),
-  published: z.boolean().describe("False when the lab-day was not published (see suppressionReason)"),
+  published: z
+    .boolean()
+    .describe("False when the lab-day was not published (see suppressionReason)"),
   indexPerMtok: z.number().nullable(),
   computedAt: z.string().nullable(),
   methodologyVersion: z.string(),
@@ -74,9 +86,14 @@ export const revisionSchema = z.object({
   newIndexPerMtok: z.number().nullable(),
   oldSuppressionReason: z.string().nullable(),
   newSuppressionReason: z.string().nullable(),
-  changePercent: z.number().nullable().describe("Relative change in percent; null when the lab-day gained or lost its value"),
+  changePercent: z
+    .number()
+    .nullable()
+    .describe("Relative change in percent; null when the lab-day gained or lost its value"),
   reason: z.string(),
-  forced: z.boolean().describe("True when the change was below the materiality threshold and an operator forced it"),
+  forced: z
+    .boolean()
+    .describe("True when the change was below the materiality threshold and an operator forced it"),
   methodologyVersion: z.string(),
   oldComputedAt: z.string().nullable(),
   restatedAt: z.string().describe("The new computedAt of the value"),
@@ -94,7 +111,10 @@ export const methodologyResponseSchema = z.object({
   version: z.string(),
   unit: z.string(),
   formula: z.string(),
-  eligibility: z.object({ excludedModelPatterns: z.array(z.string()), exclusionReasons: z.record(z.string(), z.string()) }),
+  eligibility: z.object({
+    excludedModelPatterns: z.array(z.string()),
+    exclusionReasons: z.record(z.string(), z.string()),
+  }),
   sufficiency: z.object({
     minEligibleModels: z.number().int(),
     minEligibleTokens: z.number().int(),
@@ -102,6 +122,8 @@ export const methodologyResponseSchema = z.object({
   }),
   settlement: z.object({ lagHours: z.number(), calendar: z.string() }),
   restatements: z.object({ materialityThresholdPercent: z.number(), policy: z.string() }),
-  history: z.array(z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() })),
+  history: z.array(
+    z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() }),
+  ),
 });
 export type MethodologyResponse = z.infer<typeof methodologyResponseSchema>;

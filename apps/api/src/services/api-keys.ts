@@ -3,7 +3,14 @@ import { insertApiKeyWithinLimit, type Db } from "@tpi/db";
 import { generateApiKey } from "../auth/api-key-secret";
 
 /** A key just created: the only moment its secret exists outside the caller's hands. */
-export type CreatedApiKey = { key: string; id: string; name: string; displayPrefix: string; createdAt: string; accountId: string };
+export type CreatedApiKey = {
+  key: string;
+  id: string;
+  name: string;
+  displayPrefix: string;
+  createdAt: string;
+  accountId: string;
+};
 
 /**
  * Creates a named key for an account, within the keys-per-account limit. Only the hash and the
@@ -17,7 +24,12 @@ export async function createApiKey(
   const secret = generateApiKey();
   const inserted = await insertApiKeyWithinLimit(
     db,
-    { accountId: input.accountId, name: input.name, displayPrefix: secret.displayPrefix, keyHash: secret.keyHash },
+    {
+      accountId: input.accountId,
+      name: input.name,
+      displayPrefix: secret.displayPrefix,
+      keyHash: secret.keyHash,
+    },
     input.maxKeysPerAccount,
   );
   switch (inserted.outcome) {

@@ -12,10 +12,16 @@ describe("GPU sample on a fresh database", () => {
   afterAll(async () => api.close());
 
   it("loads idempotently and publishes prints and daily values the routes serve", async () => {
-    const first = await seedGpuSample({ db: api.db, url: api.databaseUrl }, { now: NOW, from: "2026-11-19" });
+    const first = await seedGpuSample(
+      { db: api.db, url: api.databaseUrl },
+      { now: NOW, from: "2026-11-19" },
+    );
     expect(first.generated).toBeGreaterThan(3_000);
     expect(first.inserted).toBe(first.generated);
-    expect((await seedGpuSample({ db: api.db, url: api.databaseUrl }, { now: NOW, from: "2026-11-19" })).inserted).toBe(0);
+    expect(
+      (await seedGpuSample({ db: api.db, url: api.databaseUrl }, { now: NOW, from: "2026-11-19" }))
+        .inserted,
+    ).toBe(0);
     await api.loadGpuTrades([]);
 
     const latest = await api.get("/api/gpu/H100%20SXM");

@@ -17,19 +17,31 @@ export type MethodologyDocument = {
   version: string;
   unit: string;
   formula: string;
-  eligibility: { excludedModelPatterns: readonly string[]; exclusionReasons: Record<string, string> };
-  sufficiency: { minEligibleModels: number; minEligibleTokens: number; suppressionReasons: Record<string, string> };
+  eligibility: {
+    excludedModelPatterns: readonly string[];
+    exclusionReasons: Record<string, string>;
+  };
+  sufficiency: {
+    minEligibleModels: number;
+    minEligibleTokens: number;
+    suppressionReasons: Record<string, string>;
+  };
   settlement: { lagHours: number; calendar: string };
   restatements: { materialityThresholdPercent: number; policy: string };
   history: readonly MethodologyVersion[];
 };
 
-export function methodologyDocument(rules: MethodologyRules = DEFAULT_METHODOLOGY_RULES): MethodologyDocument {
+export function methodologyDocument(
+  rules: MethodologyRules = DEFAULT_METHODOLOGY_RULES,
+): MethodologyDocument {
   return {
     version: rules.version,
     unit: "USD per million tokens",
     formula: INDEX_FORMULA,
-    eligibility: { excludedModelPatterns: rules.excludedModelPatterns, exclusionReasons: { ...EXCLUSION_REASONS } },
+    eligibility: {
+      excludedModelPatterns: rules.excludedModelPatterns,
+      exclusionReasons: { ...EXCLUSION_REASONS },
+    },
     sufficiency: {
       minEligibleModels: rules.minEligibleModels,
       minEligibleTokens: rules.minEligibleTokens,

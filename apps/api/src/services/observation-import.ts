@@ -1,5 +1,10 @@
 import { IMPORT_ERROR_REPORT_LIMIT, observationKey, type UtcDay } from "@tpi/domain";
-import { DirectCopyConflict, openDirectObservationCopy, openObservationImport, type MergeCounts } from "@tpi/db";
+import {
+  DirectCopyConflict,
+  openDirectObservationCopy,
+  openObservationImport,
+  type MergeCounts,
+} from "@tpi/db";
 import type { ObservationLine } from "../ingest/observation-file";
 
 /**
@@ -38,11 +43,17 @@ export async function importObservations(
   source: ObservationSource,
   options: { skipInvalid: boolean },
 ): Promise<ImportReport> {
-  return (await importDirectly(databaseUrl, source)) ?? (await importStaged(databaseUrl, source(), options));
+  return (
+    (await importDirectly(databaseUrl, source)) ??
+    (await importStaged(databaseUrl, source(), options))
+  );
 }
 
 /** The direct path, or undefined (nothing written) when the file needs the staged one. */
-async function importDirectly(databaseUrl: string, source: ObservationSource): Promise<ImportReport | undefined> {
+async function importDirectly(
+  databaseUrl: string,
+  source: ObservationSource,
+): Promise<ImportReport | undefined> {
   const session = await openDirectObservationCopy(databaseUrl);
   const started = performance.now();
   try {
@@ -74,7 +85,11 @@ async function importDirectly(databaseUrl: string, source: ObservationSource): P
         onSettledDays: settledDaysTouched.reduce((sum, day) => sum + (rowsPerDay.get(day) ?? 0), 0),
         settledDaysTouched,
       },
-      phasesMs: { stage: Math.round(staged - started), check: 0, merge: Math.round(performance.now() - staged) },
+      phasesMs: {
+        stage: Math.round(staged - started),
+        check: 0,
+        merge: Math.round(performance.now() - staged),
+      },
     };
   } catch (error) {
     if (error instanceof DirectCopyConflict) return undefined;
@@ -108,7 +123,8 @@ async function importStaged(
           if (busy) await busy;
         } else {
           invalidRows += 1;
-          if (issues.length < IMPORT_ERROR_REPORT_LIMIT) issues.push({ line, reason: result.error });
+          if (issues.length < IMPORT_ERROR_REPORT_LIMIT)
+            issues.push({ line, reason: result.error });
         }
       }
     }
@@ -129,7 +145,15 @@ async function importStaged(
       .slice(0, IMPORT_ERROR_REPORT_LIMIT);
 
     endPhase("check");
-    const report: ImportReport = { rowsRead, invalidRows, issues: allIssues, written: false, counts: null, method: "staged", phasesMs };
+    const report: ImportReport = {
+      rowsRead,
+      invalidRows,
+      issues: allIssues,
+      written: false,
+      counts: null,
+      method: "staged",
+      phasesMs,
+    };
     if (invalidRows > 0 && !options.skipInvalid) return report; // close() rolls back: nothing written
     if (duplicates.count > 0) await session.dropDuplicateLines();
     const counts = await session.merge();

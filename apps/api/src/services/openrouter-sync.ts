@@ -2,7 +2,12 @@ import type { UtcDay } from "@tpi/domain";
 import { OpenRouterError, fetchOpenRouterDay, type OpenRouterConfig } from "../ingest/openrouter";
 import { importObservations, type ImportReport } from "./observation-import";
 
-export type OpenRouterSyncReport = { date: UtcDay; import: ImportReport; skippedOtherLabs: number; unpriced: number };
+export type OpenRouterSyncReport = {
+  date: UtcDay;
+  import: ImportReport;
+  skippedOtherLabs: number;
+  unpriced: number;
+};
 
 async function* oneBatch<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
   yield rows;
@@ -13,9 +18,15 @@ async function* oneBatch<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
  * row validated by the same rules, all or nothing. Re-running a day changes nothing unless
  * OpenRouter's numbers changed (they may be restated upstream).
  */
-export async function syncOpenRouterDay(databaseUrl: string, config: OpenRouterConfig, date: UtcDay): Promise<OpenRouterSyncReport> {
+export async function syncOpenRouterDay(
+  databaseUrl: string,
+  config: OpenRouterConfig,
+  date: UtcDay,
+): Promise<OpenRouterSyncReport> {
   const day = await fetchOpenRouterDay(config, date);
-  const report = await importObservations(databaseUrl, () => oneBatch(day.rows), { skipInvalid: false });
+  const report = await importObservations(databaseUrl, () => oneBatch(day.rows), {
+    skipInvalid: false,
+  });
   if (!report.written) {
     const first = report.issues[0];
     throw new OpenRouterError(

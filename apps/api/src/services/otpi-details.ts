@@ -29,11 +29,16 @@ import { methodologyDocument } from "./methodology";
  * Unknown and repeated parameters are refused by name like on `/api/otpi`; values are validated
  * by the zod schemas that also describe the responses.
  */
-function parseQuery<Schema extends z.ZodType>(raw: RawQuery, schema: Schema, names: readonly string[]): Result<z.infer<Schema>, DomainError> {
+function parseQuery<Schema extends z.ZodType>(
+  raw: RawQuery,
+  schema: Schema,
+  names: readonly string[],
+): Result<z.infer<Schema>, DomainError> {
   const params = readSingleParameters(raw, names);
   if (!params.ok) return params;
   const parsed = schema.safeParse(params.value);
-  if (!parsed.success) return err(badRequest(parsed.error.issues[0]?.message ?? "Invalid query parameters."));
+  if (!parsed.success)
+    return err(badRequest(parsed.error.issues[0]?.message ?? "Invalid query parameters."));
   return ok(parsed.data);
 }
 
@@ -52,8 +57,12 @@ export async function answerConstituents(
   const authorized = authorizeOtpiQuery({ kind: "day", date, lab }, access, now);
   if (!authorized.ok) return authorized;
 
-  const [stored, constituents] = await Promise.all([readLabDay(db, date, lab), readConstituents(db, date, lab)]);
-  if (!stored.settled) return err(noData(`${date} is not settled yet: no constituents for lab '${lab}'.`));
+  const [stored, constituents] = await Promise.all([
+    readLabDay(db, date, lab),
+    readConstituents(db, date, lab),
+  ]);
+  if (!stored.settled)
+    return err(noData(`${date} is not settled yet: no constituents for lab '${lab}'.`));
   const suppressionReason = stored.value ? null : (stored.suppression?.reason ?? "no_observations");
   return ok({
     success: true,
@@ -63,7 +72,8 @@ export async function answerConstituents(
     published: stored.value !== null,
     indexPerMtok: stored.value?.indexPerMtok ?? null,
     computedAt: stored.value?.computedAt.toISOString() ?? null,
-    methodologyVersion: stored.value?.methodologyVersion ?? stored.suppression?.methodologyVersion ?? "unknown",
+    methodologyVersion:
+      stored.value?.methodologyVersion ?? stored.suppression?.methodologyVersion ?? "unknown",
     totalTokens: stored.value?.totalTokens ?? null,
     suppressionReason,
     suppressionDescription: describeReason(SUPPRESSION_REASONS, suppressionReason),
@@ -83,7 +93,10 @@ export async function answerConstituents(
   });
 }
 
-export async function answerRevisions(db: Db, raw: RawQuery): Promise<Result<RevisionsResponse, DomainError>> {
+export async function answerRevisions(
+  db: Db,
+  raw: RawQuery,
+): Promise<Result<RevisionsResponse, DomainError>> {
   const query = parseQuery(raw, revisionsQuerySchema, ["startDate", "endDate", "lab"]);
   if (!query.ok) return query;
   const revisions = await listRevisions(db, query.value);
@@ -99,7 +112,8 @@ export async function answerRevisions(db: Db, raw: RawQuery): Promise<Result<Rev
       newIndexPerMtok: r.newIndexPerMtok,
       oldSuppressionReason: r.oldSuppressionReason,
       newSuppressionReason: r.newSuppressionReason,
-      changePercent: r.changePercent !== null && Number.isFinite(r.changePercent) ? r.changePercent : null,
+      changePercent:
+        r.changePercent !== null && Number.isFinite(r.changePercent) ? r.changePercent : null,
       reason: r.reason,
       forced: r.forced,
       methodologyVersion: r.methodologyVersion,
@@ -109,14 +123,20 @@ export async function answerRevisions(db: Db, raw: RawQuery): Promise<Result<Rev
   });
 }
 
-export function answerMethodology(raw: RawQuery, rules: MethodologyRules): Result<MethodologyResponse, DomainError> {
+export function answerMethodology(
+  raw: RawQuery,
+  rules: MethodologyRules,
+): Result<MethodologyResponse, DomainError> {
   const params = readSingleParameters(raw, []);
   if (!params.ok) return params;
   const document = methodologyDocument(rules);
   return ok({
     success: true,
     ...document,
-    eligibility: { ...document.eligibility, excludedModelPatterns: [...document.eligibility.excludedModelPatterns] },
+    eligibility: {
+      ...document.eligibility,
+      excludedModelPatterns: [...document.eligibility.excludedModelPatterns],
+    },
     history: [...document.history],
   });
 }

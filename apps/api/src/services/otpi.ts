@@ -23,7 +23,14 @@ export type OtpiRow = { date: UtcDay; lab: LabId; indexPerMtok: number; computed
 /** The contract's envelope (2.2): `date` for single days, `startDate`/`endDate` for ranges. */
 export type OtpiResponse =
   | { success: true; access: AccessLevel; date: UtcDay; count: number; data: OtpiRow[] }
-  | { success: true; access: AccessLevel; startDate: UtcDay; endDate: UtcDay; count: number; data: OtpiRow[] };
+  | {
+      success: true;
+      access: AccessLevel;
+      startDate: UtcDay;
+      endDate: UtcDay;
+      count: number;
+      data: OtpiRow[];
+    };
 
 const toRow = (row: PublishedIndexRow): OtpiRow => ({
   date: row.date,
@@ -38,7 +45,11 @@ function describeLabs(query: OtpiQuery, access: AccessLevel): string {
 }
 
 /** Parses and authorizes a `GET /api/otpi` request: a 400 or 401 before any data is read. */
-export function validateOtpiRequest(rawQuery: RawQuery, access: AccessLevel, now: Date): Result<OtpiQuery, DomainError> {
+export function validateOtpiRequest(
+  rawQuery: RawQuery,
+  access: AccessLevel,
+  now: Date,
+): Result<OtpiQuery, DomainError> {
   const parsed = parseOtpiQuery(rawQuery);
   if (!parsed.ok) return parsed;
   const authorized = authorizeOtpiQuery(parsed.value, access, now);
@@ -67,14 +78,19 @@ export function answerValidOtpiQuery(
   switch (query.kind) {
     case "latest": {
       const day = index.latestDayWith(labs, earliestVisibleDay(access, now));
-      if (day === undefined) return err(noData(`No settled index data is available for ${describeLabs(query, access)}.`));
+      if (day === undefined)
+        return err(
+          noData(`No settled index data is available for ${describeLabs(query, access)}.`),
+        );
       const data = index.rowsOn(day, labs).map(toRow);
       return ok({ success: true, access, date: day, count: data.length, data });
     }
     case "day": {
       const data = index.rowsOn(query.date, labs).map(toRow);
       if (data.length === 0) {
-        return err(noData(`No settled index data for ${query.date} for ${describeLabs(query, access)}.`));
+        return err(
+          noData(`No settled index data for ${query.date} for ${describeLabs(query, access)}.`),
+        );
       }
       return ok({ success: true, access, date: query.date, count: data.length, data });
     }
@@ -82,10 +98,19 @@ export function answerValidOtpiQuery(
       const data = index.rowsBetween(query.startDate, query.endDate, labs).map(toRow);
       if (data.length === 0) {
         return err(
-          noData(`No settled index data from ${query.startDate} to ${query.endDate} for ${describeLabs(query, access)}.`),
+          noData(
+            `No settled index data from ${query.startDate} to ${query.endDate} for ${describeLabs(query, access)}.`,
+          ),
         );
       }
-      return ok({ success: true, access, startDate: query.startDate, endDate: query.endDate, count: data.length, data });
+      return ok({
+        success: true,
+        access,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        count: data.length,
+        data,
+      });
     }
   }
 }

@@ -1,5 +1,10 @@
 import { compareIndexRows, type LabId, type UtcDay } from "@tpi/domain";
-import { allPublishedIndexValues, publicationFingerprint, type Db, type PublishedIndexRow } from "@tpi/db";
+import {
+  allPublishedIndexValues,
+  publicationFingerprint,
+  type Db,
+  type PublishedIndexRow,
+} from "@tpi/db";
 import type { Logger } from "../logger";
 
 /**
@@ -38,7 +43,11 @@ export class PublishedIndex {
   startAutoRefresh(intervalMs: number): void {
     this.stopAutoRefresh();
     this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) => this.log.warn("index refresh failed; serving the last loaded values", { error: String(error) }));
+      this.refresh().catch((error: unknown) =>
+        this.log.warn("index refresh failed; serving the last loaded values", {
+          error: String(error),
+        }),
+      );
     }, intervalMs);
     this.timer.unref();
   }

@@ -17,24 +17,57 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 beforeEach(async () => {
-  await api.db.$executeRawUnsafe("truncate observation, settled_day, index_value, lab_day_suppression, index_constituent, index_revision");
+  await api.db.$executeRawUnsafe(
+    "truncate observation, settled_day, index_value, lab_day_suppression, index_constituent, index_revision",
+  );
   await api.load([
-    observation({ date: DAY, modelId: "openai/gpt-a", inputPricePerMtok: 1, outputPricePerMtok: 4, inputTokens: 800_000, outputTokens: 200_000 }),
-    observation({ date: DAY, modelId: "openai/gpt-b", inputPricePerMtok: 2, outputPricePerMtok: 8, inputTokens: 800_000, outputTokens: 200_000 }),
+    observation({
+      date: DAY,
+      modelId: "openai/gpt-a",
+      inputPricePerMtok: 1,
+      outputPricePerMtok: 4,
+      inputTokens: 800_000,
+      outputTokens: 200_000,
+    }),
+    observation({
+      date: DAY,
+      modelId: "openai/gpt-b",
+      inputPricePerMtok: 2,
+      outputPricePerMtok: 8,
+      inputTokens: 800_000,
+      outputTokens: 200_000,
+    }),
   ]);
 });
 
 const correctPrice = (modelId: string, inputPricePerMtok: number) =>
-  api.db.observation.update({ where: { date_modelId: { date: new Date(`${DAY}T00:00:00Z`), modelId } }, data: { inputPricePerMtok } });
-const publishedOpenai = async () => (await api.db.indexValue.findUnique({ where: { date_lab: { date: new Date(`${DAY}T00:00:00Z`), lab: "openai" } } }));
+  api.db.observation.update({
+    where: { date_modelId: { date: new Date(`${DAY}T00:00:00Z`), modelId } },
+    data: { inputPricePerMtok },
+  });
+const publishedOpenai = async () =>
+  await api.db.indexValue.findUnique({
+    where: { date_lab: { date: new Date(`${DAY}T00:00:00Z`), lab: "openai" } },
+  });
 const restate = (force = false, now = new Date("2030-01-01T09:00:00.000Z")) =>
-  restateLabDay(api.db, rules, { date: DAY, lab: "openai", reason: "provider corrected gpt-a price", force }, now);
+  restateLabDay(
+    api.db,
+    rules,
+    { date: DAY, lab: "openai", reason: "provider corrected gpt-a price", force },
+    now,
+  );
 
 describe("restatements", () => {
   it("refuses when nothing changed, writing nothing", async () => {
     const before = await publishedOpenai();
     const result = await restate();
-    expect(result).toMatchObject({ ok: false, error: { code: "bad_request", message: expect.stringContaining("below the materiality threshold of 0.1%") } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: "bad_request",
+        message: expect.stringContaining("below the materiality threshold of 0.1%"),
+      },
+    });
     expect(await publishedOpenai()).toEqual(before);
     expect(await api.db.indexRevision.count()).toBe(0);
   });
@@ -58,15 +91,32 @@ describe("restatements", () => {
     const after = await publishedOpenai();
     expect(after?.indexPerMtok).toBeCloseTo(2.6, 12);
     expect(after?.computedAt).toEqual(new Date("2030-01-01T09:00:00.000Z"));
-    const snapshot = await api.db.indexConstituent.findFirstOrThrow({ where: { lab: "openai", modelId: "openai/gpt-a" } });
+    const snapshot = await api.db.indexConstituent.findFirstOrThrow({
+      where: { lab: "openai", modelId: "openai/gpt-a" },
+    });
     expect(snapshot.inputPricePerMtok).toBe(1.5);
 
     await api.deps.index.refresh();
-    const served = await api.get(`/api/otpi?date=${DAY}&lab=openai`, { Authorization: `Bearer ${key}` });
-    expect(served.body).toMatchObject({ data: [{ indexPerMtok: after?.indexPerMtok, computedAt: "2030-01-01T09:00:00.000Z" }] });
+    const served = await api.get(`/api/otpi?date=${DAY}&lab=openai`, {
+      Authorization: `Bearer ${key}`,
+    });
+    expect(served.body).toMatchObject({
+      data: [{ indexPerMtok: after?.indexPerMtok, computedAt: "2030-01-01T09:00:00.000Z" }],
+    });
     const log = await api.get("/api/otpi/revisions?lab=openai", { Authorization: `Bearer ${key}` });
     expect(revisionsResponseSchema.safeParse(log.body).success).toBe(true);
-    expect(log.body).toMatchObject({ count: 1, data: [{ date: DAY, lab: "openai", oldIndexPerMtok: before?.indexPerMtok, restatedAt: "2030-01-01T09:00:00.000Z", forced: false }] });
+    expect(log.body).toMatchObject({
+      count: 1,
+      data: [
+        {
+          date: DAY,
+          lab: "openai",
+          oldIndexPerMtok: before?.indexPerMtok,
+          restatedAt: "2030-01-01T09:00:00.000Z",
+          forced: false,
+        },
+      ],
+    });
   });
 
   it("refuses an immaterial change unless forced, and records the force", async () => {
@@ -78,17 +128,43 @@ describe("restatements", () => {
   });
 
   it("withdraws a value that loses its eligible inputs, recording the suppression", async () => {
-    await api.db.observation.updateMany({ where: { lab: "openai" }, data: { inputPricePerMtok: null } });
+    await api.db.observation.updateMany({
+      where: { lab: "openai" },
+      data: { inputPricePerMtok: null },
+    });
     const result = await restate();
-    expect(result).toMatchObject({ ok: true, value: { newIndexPerMtok: null, newSuppressionReason: "no_eligible_volume", changePercent: null } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        newIndexPerMtok: null,
+        newSuppressionReason: "no_eligible_volume",
+        changePercent: null,
+      },
+    });
     expect(await publishedOpenai()).toBeNull();
     await api.deps.index.refresh();
     expect((await api.get(`/api/otpi?date=${DAY}&lab=openai`)).status).toBe(404);
   });
 
   it("refuses days that are not settled and restatements without a reason", async () => {
-    await insertObservationsIfAbsent(api.db, [observation({ date: "2026-03-30", modelId: "openai/gpt-a" })]);
-    expect(await restateLabDay(api.db, rules, { date: "2026-03-30", lab: "openai", reason: "x", force: true }, NOW)).toMatchObject({ ok: false, error: { message: expect.stringContaining("not settled") } });
-    expect(await restateLabDay(api.db, rules, { date: DAY, lab: "openai", reason: "  ", force: true }, NOW)).toMatchObject({ ok: false, error: { message: expect.stringContaining("reason") } });
+    await insertObservationsIfAbsent(api.db, [
+      observation({ date: "2026-03-30", modelId: "openai/gpt-a" }),
+    ]);
+    expect(
+      await restateLabDay(
+        api.db,
+        rules,
+        { date: "2026-03-30", lab: "openai", reason: "x", force: true },
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, error: { message: expect.stringContaining("not settled") } });
+    expect(
+      await restateLabDay(
+        api.db,
+        rules,
+        { date: DAY, lab: "openai", reason: "  ", force: true },
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, error: { message: expect.stringContaining("reason") } });
   });
 });

@@ -40,16 +40,28 @@ export async function restateLabDay(
 ): Promise<Result<RevisionRecord, DomainError>> {
   const reason = request.reason.trim();
   if (reason.length === 0 || reason.length > MAX_RESTATEMENT_REASON_LENGTH) {
-    return err(badRequest(`A restatement needs a reason of 1 to ${MAX_RESTATEMENT_REASON_LENGTH} characters.`));
+    return err(
+      badRequest(
+        `A restatement needs a reason of 1 to ${MAX_RESTATEMENT_REASON_LENGTH} characters.`,
+      ),
+    );
   }
   return db.$transaction(
     async (tx): Promise<Result<RevisionRecord, DomainError>> => {
       await lockSettlement(tx);
       const stored = await readLabDay(tx, request.date, request.lab);
       if (!stored.settled) {
-        return err(badRequest(`${request.date} is not settled yet: settlement will compute it from the stored observations; there is nothing to restate.`));
+        return err(
+          badRequest(
+            `${request.date} is not settled yet: settlement will compute it from the stored observations; there is nothing to restate.`,
+          ),
+        );
       }
-      const computation = computeLabDay(request.lab, await observationsOfLabDay(tx, request.date, request.lab), rules);
+      const computation = computeLabDay(
+        request.lab,
+        await observationsOfLabDay(tx, request.date, request.lab),
+        rules,
+      );
       const before = valueOf(stored);
       const after: LabDayValue = computation.outcome.published
         ? { published: true, indexPerMtok: computation.outcome.indexPerMtok }

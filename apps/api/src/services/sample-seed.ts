@@ -1,5 +1,10 @@
 import { utcDayOf } from "@tpi/domain";
-import { generateTokenSample, insertObservationsIfAbsent, type Db, type ObservationInput } from "@tpi/db";
+import {
+  generateTokenSample,
+  insertObservationsIfAbsent,
+  type Db,
+  type ObservationInput,
+} from "@tpi/db";
 
 const BATCH = 5_000;
 

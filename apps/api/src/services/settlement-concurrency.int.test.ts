@@ -18,18 +18,26 @@ afterAll(async () => {
   await api.close();
 });
 beforeEach(async () => {
-  await api.db.$executeRawUnsafe("truncate observation, settled_day, index_value, lab_day_suppression, index_constituent");
+  await api.db.$executeRawUnsafe(
+    "truncate observation, settled_day, index_value, lab_day_suppression, index_constituent",
+  );
 });
 
 // 40 days: more than one 31-day settlement batch.
 const DAYS = eachUtcDay("2026-02-18", "2026-03-29");
 const observationsOn = (days: readonly string[]) =>
-  days.flatMap((date) => [observation({ date, modelId: "openai/gpt-a" }), observation({ date, modelId: "anthropic/claude-a", inputPricePerMtok: 3 })]);
+  days.flatMap((date) => [
+    observation({ date, modelId: "openai/gpt-a" }),
+    observation({ date, modelId: "anthropic/claude-a", inputPricePerMtok: 3 }),
+  ]);
 
 describe("settlement", () => {
   it("publishes each day once when two settlers run together", async () => {
     await insertObservationsIfAbsent(api.db, observationsOn(DAYS));
-    const [first, second] = await Promise.all([settleDueDays(api.db, { now: NOW, rules }), settleDueDays(other, { now: NOW, rules })]);
+    const [first, second] = await Promise.all([
+      settleDueDays(api.db, { now: NOW, rules }),
+      settleDueDays(other, { now: NOW, rules }),
+    ]);
     const all = [...first.settledDays, ...second.settledDays].sort();
     expect(all).toEqual(DAYS);
     expect(first.publishedValues + second.publishedValues).toBe(DAYS.length * 2);
@@ -41,11 +49,17 @@ describe("settlement", () => {
 
   it("leaves no half-settled day when a settlement fails in the middle of its writes", async () => {
     const days = DAYS.slice(0, 3);
-    await insertObservationsIfAbsent(api.db, [...observationsOn(days), observation({ date: days[1] ?? "", modelId: "openai/crash" })]);
+    await insertObservationsIfAbsent(api.db, [
+      ...observationsOn(days),
+      observation({ date: days[1] ?? "", modelId: "openai/crash" }),
+    ]);
     // A real failure inside PostgreSQL after settled_day and index_value rows were written in the same transaction.
-    await api.db.$executeRawUnsafe(`create function fail_on_crash_model() returns trigger language plpgsql as $$
+    await api.db
+      .$executeRawUnsafe(`create function fail_on_crash_model() returns trigger language plpgsql as $$
       begin if new.model_id = 'openai/crash' then raise exception 'simulated crash'; end if; return new; end $$`);
-    await api.db.$executeRawUnsafe(`create trigger crash before insert on index_constituent for each row execute function fail_on_crash_model()`);
+    await api.db.$executeRawUnsafe(
+      `create trigger crash before insert on index_constituent for each row execute function fail_on_crash_model()`,
+    );
     try {
       await expect(settleDueDays(api.db, { now: NOW, rules })).rejects.toThrow(/simulated crash/);
       expect(await api.db.settledDay.count()).toBe(0);
@@ -64,16 +78,27 @@ describe("settlement", () => {
     await insertObservationsIfAbsent(api.db, observationsOn(["2026-03-29"]));
     const strict = { ...rules, minEligibleModels: 2, minEligibleTokens: 1 };
     await settleDueDays(api.db, { now: NOW, rules: strict });
-    expect(await readLabDay(api.db, "2026-03-29", "openai")).toMatchObject({ settled: true, value: null, suppression: { reason: "below_min_models" } });
-    await api.db.$executeRawUnsafe("truncate settled_day, index_value, lab_day_suppression, index_constituent");
+    expect(await readLabDay(api.db, "2026-03-29", "openai")).toMatchObject({
+      settled: true,
+      value: null,
+      suppression: { reason: "below_min_models" },
+    });
+    await api.db.$executeRawUnsafe(
+      "truncate settled_day, index_value, lab_day_suppression, index_constituent",
+    );
     await settleDueDays(api.db, { now: NOW, rules: { ...rules, minEligibleTokens: 2_000_000 } });
-    expect(await readLabDay(api.db, "2026-03-29", "openai")).toMatchObject({ value: null, suppression: { reason: "below_min_volume" } });
+    expect(await readLabDay(api.db, "2026-03-29", "openai")).toMatchObject({
+      value: null,
+      suppression: { reason: "below_min_volume" },
+    });
   });
 
   it("settles a day only once its lag has passed", async () => {
     await insertObservationsIfAbsent(api.db, observationsOn(["2026-03-29", "2026-03-30"]));
     expect((await settleDueDays(api.db, { now: NOW, rules })).settledDays).toEqual(["2026-03-29"]);
     const later = new Date(NOW.getTime() + 24 * 3_600_000);
-    expect((await settleDueDays(api.db, { now: later, rules })).settledDays).toEqual([addDays("2026-03-29", 1)]);
+    expect((await settleDueDays(api.db, { now: later, rules })).settledDays).toEqual([
+      addDays("2026-03-29", 1),
+    ]);
   });
 });

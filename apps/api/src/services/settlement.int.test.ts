@@ -20,7 +20,10 @@ describe("settlement", () => {
     ]);
     const first = await settleDueDays(api.db, { now: new Date("2026-11-22T11:59:59.999Z"), rules });
     expect(first.settledDays).toEqual(["2026-11-19"]);
-    const second = await settleDueDays(api.db, { now: new Date("2026-11-22T12:00:00.000Z"), rules });
+    const second = await settleDueDays(api.db, {
+      now: new Date("2026-11-22T12:00:00.000Z"),
+      rules,
+    });
     expect(second.settledDays).toEqual(["2026-11-20"]);
     const again = await settleDueDays(api.db, { now: new Date("2026-11-22T12:00:00.000Z"), rules });
     expect(again.settledDays).toEqual([]);
@@ -28,17 +31,35 @@ describe("settlement", () => {
   });
 
   it("--through stops at the given day", async () => {
-    await insertObservationsIfAbsent(api.db, [observation({ date: "2026-10-01", modelId: "openai/a" }), observation({ date: "2026-10-02", modelId: "openai/a" })]);
-    const report = await settleDueDays(api.db, { now: new Date("2026-11-22T12:00:00Z"), rules, through: "2026-10-01" });
+    await insertObservationsIfAbsent(api.db, [
+      observation({ date: "2026-10-01", modelId: "openai/a" }),
+      observation({ date: "2026-10-02", modelId: "openai/a" }),
+    ]);
+    const report = await settleDueDays(api.db, {
+      now: new Date("2026-11-22T12:00:00Z"),
+      rules,
+      through: "2026-10-01",
+    });
     expect(report.settledDays).toEqual(["2026-10-01"]);
     await settleDueDays(api.db, { now: new Date("2026-11-22T12:00:00Z"), rules });
   });
 
   it("never rewrites a settled value: late observations are stored but do not move it", async () => {
-    const before = await api.db.indexValue.findUniqueOrThrow({ where: { date_lab: { date: new Date("2026-11-19"), lab: "anthropic" } } });
-    await insertObservationsIfAbsent(api.db, [observation({ date: "2026-11-19", modelId: "anthropic/late", inputPricePerMtok: 50, outputPricePerMtok: 90 })]);
+    const before = await api.db.indexValue.findUniqueOrThrow({
+      where: { date_lab: { date: new Date("2026-11-19"), lab: "anthropic" } },
+    });
+    await insertObservationsIfAbsent(api.db, [
+      observation({
+        date: "2026-11-19",
+        modelId: "anthropic/late",
+        inputPricePerMtok: 50,
+        outputPricePerMtok: 90,
+      }),
+    ]);
     await settleDueDays(api.db, { now: new Date("2026-11-25T00:00:00Z"), rules });
-    const after = await api.db.indexValue.findUniqueOrThrow({ where: { date_lab: { date: new Date("2026-11-19"), lab: "anthropic" } } });
+    const after = await api.db.indexValue.findUniqueOrThrow({
+      where: { date_lab: { date: new Date("2026-11-19"), lab: "anthropic" } },
+    });
     expect(after).toEqual(before);
     expect(await api.db.observation.count({ where: { modelId: "anthropic/late" } })).toBe(1);
   });
@@ -49,17 +70,28 @@ describe("settlement", () => {
     const suppressions = await api.db.labDaySuppression.findMany({ where: { date: day } });
     expect(values.length + suppressions.length).toBe(11);
     expect(suppressions.every((s) => s.reason === "no_observations")).toBe(true);
-    expect(values[0]).toMatchObject({ methodologyVersion: rules.version, constituentCount: 1, totalTokens: 1_000_000n });
+    expect(values[0]).toMatchObject({
+      methodologyVersion: rules.version,
+      constituentCount: 1,
+      totalTokens: 1_000_000n,
+    });
   });
 
   it("stores the constituents so that the value is recomputable from them", async () => {
     const day = new Date("2026-11-19");
-    const value = await api.db.indexValue.findUniqueOrThrow({ where: { date_lab: { date: day, lab: "anthropic" } } });
-    const constituents = await api.db.indexConstituent.findMany({ where: { date: day, lab: "anthropic", exclusionReason: null }, orderBy: { modelId: "asc" } });
+    const value = await api.db.indexValue.findUniqueOrThrow({
+      where: { date_lab: { date: day, lab: "anthropic" } },
+    });
+    const constituents = await api.db.indexConstituent.findMany({
+      where: { date: day, lab: "anthropic", exclusionReason: null },
+      orderBy: { modelId: "asc" },
+    });
     let spend = 0;
     let tokens = 0;
     for (const c of constituents) {
-      spend += (c.inputPricePerMtok ?? 0) * Number(c.inputTokens) + (c.outputPricePerMtok ?? 0) * Number(c.outputTokens);
+      spend +=
+        (c.inputPricePerMtok ?? 0) * Number(c.inputTokens) +
+        (c.outputPricePerMtok ?? 0) * Number(c.outputTokens);
       tokens += Number(c.inputTokens) + Number(c.outputTokens);
     }
     expect(spend / tokens).toBe(value.indexPerMtok);
@@ -67,10 +99,20 @@ describe("settlement", () => {
 
   it("two settlement runs started together publish each day once", async () => {
     const days = ["2026-09-01", "2026-09-02", "2026-09-03", "2026-09-04"];
-    await insertObservationsIfAbsent(api.db, days.map((date) => observation({ date, modelId: "deepseek/a" })));
+    await insertObservationsIfAbsent(
+      api.db,
+      days.map((date) => observation({ date, modelId: "deepseek/a" })),
+    );
     const now = new Date("2026-11-22T12:00:00Z");
-    const [a, b] = await Promise.all([settleDueDays(api.db, { now, rules }), settleDueDays(api.db, { now, rules })]);
+    const [a, b] = await Promise.all([
+      settleDueDays(api.db, { now, rules }),
+      settleDueDays(api.db, { now, rules }),
+    ]);
     expect([...a.settledDays, ...b.settledDays].sort()).toEqual(days);
-    expect(await api.db.settledDay.count({ where: { date: { gte: new Date("2026-09-01"), lte: new Date("2026-09-04") } } })).toBe(4);
+    expect(
+      await api.db.settledDay.count({
+        where: { date: { gte: new Date("2026-09-01"), lte: new Date("2026-09-04") } },
+      }),
+    ).toBe(4);
   });
 });

@@ -38,13 +38,24 @@ const DAYS_PER_TRANSACTION = 31;
  */
 export async function settleDueDays(
   db: Db,
-  options: { now: Date; rules: MethodologyRules; through?: UtcDay; onProgress?: (done: number, total: number) => void },
+  options: {
+    now: Date;
+    rules: MethodologyRules;
+    through?: UtcDay;
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<SettlementReport> {
   const { now, rules } = options;
   const settleableThrough = latestSettleableDay(now, rules.settlementLagHours);
-  const through = options.through === undefined ? settleableThrough : minDay(options.through, settleableThrough);
+  const through =
+    options.through === undefined ? settleableThrough : minDay(options.through, settleableThrough);
   const candidates = await unsettledDaysWithObservations(db, through);
-  const report: SettlementReport = { settledDays: [], publishedValues: 0, suppressedLabDays: 0, settleableThrough };
+  const report: SettlementReport = {
+    settledDays: [],
+    publishedValues: 0,
+    suppressedLabDays: 0,
+    settleableThrough,
+  };
 
   for (let start = 0; start < candidates.length; start += DAYS_PER_TRANSACTION) {
     const batch = candidates.slice(start, start + DAYS_PER_TRANSACTION);
@@ -62,7 +73,10 @@ export async function settleDueDays(
       },
       { timeout: 120_000, maxWait: 120_000 },
     );
-    options.onProgress?.(Math.min(start + DAYS_PER_TRANSACTION, candidates.length), candidates.length);
+    options.onProgress?.(
+      Math.min(start + DAYS_PER_TRANSACTION, candidates.length),
+      candidates.length,
+    );
   }
   return report;
 }
@@ -83,6 +97,8 @@ export function computeSettlements(
   }
   return days.map((day) => ({
     day,
-    labs: LAB_IDS.map((lab: LabId) => computeLabDay(lab, byDayAndLab.get(`${day}|${lab}`) ?? [], rules)),
+    labs: LAB_IDS.map((lab: LabId) =>
+      computeLabDay(lab, byDayAndLab.get(`${day}|${lab}`) ?? [], rules),
+    ),
   }));
 }

@@ -8,7 +8,12 @@ export const TEST_REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** Undefined when Redis answers PING within a second, otherwise why not. */
 export async function redisUnavailableReason(url = TEST_REDIS_URL): Promise<string | undefined> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on("error", () => undefined);
   try {
     await client.connect();

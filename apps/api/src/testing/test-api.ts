@@ -2,7 +2,14 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Router } from "express";
 import { inject } from "vitest";
-import { CHAT_RATE_LIMIT, DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS, PUBLIC_RATE_LIMIT, type AccountPlan, type MethodologyRules } from "@tpi/domain";
+import {
+  CHAT_RATE_LIMIT,
+  DEFAULT_METHODOLOGY_RULES,
+  DEFAULT_WINSOR_BOUNDS,
+  PUBLIC_RATE_LIMIT,
+  type AccountPlan,
+  type MethodologyRules,
+} from "@tpi/domain";
 import {
   createAccount,
   createDb,
@@ -43,7 +50,10 @@ export type TestApi = {
   load(observations: readonly ObservationInput[]): Promise<void>;
   /** Inserts GPU trades, publishes the prints and daily values due at the test clock, and reloads them. */
   loadGpuTrades(trades: readonly GpuTradeInput[]): Promise<void>;
-  createKey(plan?: AccountPlan, options?: { trialEndsAt?: Date | null }): Promise<{ key: string; keyId: string; accountId: string }>;
+  createKey(
+    plan?: AccountPlan,
+    options?: { trialEndsAt?: Date | null },
+  ): Promise<{ key: string; keyId: string; accountId: string }>;
   close(): Promise<void>;
 };
 
@@ -70,7 +80,10 @@ export type Served = {
 };
 
 /** Serves an app built from `deps` on a free loopback port (one more "instance" over the same database). */
-export async function serveApp(deps: AppDeps, extraRoutes: readonly Router[] = []): Promise<Served> {
+export async function serveApp(
+  deps: AppDeps,
+  extraRoutes: readonly Router[] = [],
+): Promise<Served> {
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(deps, extraRoutes).listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -91,7 +104,11 @@ export async function serveApp(deps: AppDeps, extraRoutes: readonly Router[] = [
     request,
     get: (path, headers) => request(path, { headers }),
     post: (path, body, headers = {}) =>
-      request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+      request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
@@ -162,9 +179,18 @@ export async function startTestApi(
       await gpuIndex.refresh();
     },
     async createKey(plan = "full", keyOptions = {}) {
-      const account = await createAccount(db, { name: `test-${plan}`, plan, trialEndsAt: keyOptions.trialEndsAt ?? null });
+      const account = await createAccount(db, {
+        name: `test-${plan}`,
+        plan,
+        trialEndsAt: keyOptions.trialEndsAt ?? null,
+      });
       const secret = generateApiKey();
-      const record = await insertApiKey(db, { accountId: account.id, name: "test key", displayPrefix: secret.displayPrefix, keyHash: secret.keyHash });
+      const record = await insertApiKey(db, {
+        accountId: account.id,
+        name: "test key",
+        displayPrefix: secret.displayPrefix,
+        keyHash: secret.keyHash,
+      });
       return { key: secret.key, keyId: record.id, accountId: account.id };
     },
     async close() {
@@ -178,7 +204,9 @@ export async function startTestApi(
 }
 
 /** An observation with sensible defaults for tests. Prices in USD per Mtok. */
-export function observation(partial: Partial<ObservationInput> & Pick<ObservationInput, "date" | "modelId">): ObservationInput {
+export function observation(
+  partial: Partial<ObservationInput> & Pick<ObservationInput, "date" | "modelId">,
+): ObservationInput {
   const lab = (partial.lab ?? partial.modelId.split("/")[0]) as ObservationInput["lab"];
   return {
     lab,

@@ -1,4 +1,11 @@
-import { LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId, type DomainError, type MethodologyRules } from "@tpi/domain";
+import {
+  LAB_CATALOG,
+  PUBLIC_ACCESS,
+  freeWindow,
+  isLabId,
+  type DomainError,
+  type MethodologyRules,
+} from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { ERROR_STATUS } from "../http/error-status";
@@ -13,12 +20,20 @@ import { gpuRouter, type GpuTrpcContext } from "./gpu-router";
  * services as the REST routes, so the two cannot drift. It is mounted behind the internal service
  * token (see app.ts); the website imports only its type: `import type { AppRouter }`.
  */
-export type TrpcContext = { index: PublishedIndex; clock: () => Date; rules: MethodologyRules } & GpuTrpcContext;
+export type TrpcContext = {
+  index: PublishedIndex;
+  clock: () => Date;
+  rules: MethodologyRules;
+} & GpuTrpcContext;
 
 const t = initTRPC.context<TrpcContext>().create();
 
 function toTrpcError(error: DomainError): TRPCError {
-  return new TRPCError({ code: ERROR_STATUS[error.code].trpc, message: error.message, cause: error });
+  return new TRPCError({
+    code: ERROR_STATUS[error.code].trpc,
+    message: error.message,
+    cause: error,
+  });
 }
 
 /** The same parameters as `GET /api/otpi`; the domain rules validate the values. */
@@ -34,11 +49,15 @@ export const otpiQueryInput = z
 export const appRouter = t.router({
   gpu: gpuRouter,
   /** The lab catalog in display order, with the free tier marked. */
-  labs: t.procedure.query(() => LAB_CATALOG.map(({ lab, label, freeTier }) => ({ lab, label, freeTier }))),
+  labs: t.procedure.query(() =>
+    LAB_CATALOG.map(({ lab, label, freeTier }) => ({ lab, label, freeTier })),
+  ),
 
   /** What a keyless caller of `GET /api/otpi` sees for the same parameters: the website is public. */
   publicIndex: t.procedure.input(otpiQueryInput).query(({ ctx, input }) => {
-    const query = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const query = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => value !== undefined),
+    );
     const result = answerOtpi(query, PUBLIC_ACCESS, ctx.clock(), ctx.index);
     if (!result.ok) throw toTrpcError(result.error);
     return result.value;
@@ -60,12 +79,16 @@ export const appRouter = t.router({
       const query = input.lab === undefined ? { ...window } : { ...window, lab: input.lab };
       const result = answerOtpi(query, PUBLIC_ACCESS, now, ctx.index);
       if (result.ok) return { access: result.value.access, ...window, rows: result.value.data };
-      if (result.error.code === "no_data") return { access: PUBLIC_ACCESS, ...window, rows: [] as OtpiRow[] };
+      if (result.error.code === "no_data")
+        return { access: PUBLIC_ACCESS, ...window, rows: [] as OtpiRow[] };
       throw toTrpcError(result.error);
     }),
 
   /** The same bodies as `GET /api/token-types` and `GET /api/token-types-free`. */
-  tokenTypes: t.procedure.query(() => ({ all: TOKEN_TYPES_BODY.data, free: TOKEN_TYPES_FREE_BODY.data })),
+  tokenTypes: t.procedure.query(() => ({
+    all: TOKEN_TYPES_BODY.data,
+    free: TOKEN_TYPES_FREE_BODY.data,
+  })),
 
   /** The methodology document built from the rules this api runs with (configuration included). */
   methodology: t.procedure.query(({ ctx }) => methodologyDocument(ctx.rules)),

@@ -45,8 +45,7 @@ export function SiteFooter() {
           Token index values are USD per million tokens, volume-weighted blends of providers&apos;
           published list prices for each UTC settlement day; GPU index values are USD per GPU-hour,
           from executed rental trades. Both are market data for information, not an offer or
-          investment advice. Model, lab and GPU names
-          belong to their owners.
+          investment advice. Model, lab and GPU names belong to their owners.
         </p>
       </div>
     </footer>

@@ -9,7 +9,12 @@ import { isTrpcNotFound } from "./trpc-errors";
  * keyless caller. Their answers are validated here, and an api without those procedures (tRPC
  * NOT_FOUND) is reported as "not available yet", not as an error.
  */
-const gpuLatestRowSchema = z.object({ gpu_type: z.string(), region: z.string(), index_value: z.number(), date: z.string() });
+const gpuLatestRowSchema = z.object({
+  gpu_type: z.string(),
+  region: z.string(),
+  index_value: z.number(),
+  date: z.string(),
+});
 const gpuDailyRowSchema = z.object({ timestamp: z.string(), index_value: z.number() });
 export const gpuLatestSchema = z.object({ data: z.array(gpuLatestRowSchema) });
 export const gpuDailySchema = z.object({ data: z.array(gpuDailyRowSchema) });
@@ -53,7 +58,9 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
   const histories = await Promise.all(
     gpus.map(async (gpu) => ({
       gpu,
-      rows: gpuDailySchema.parse(await client.query("gpu.dailyHistory", { gpu, startDate, endDate })).data,
+      rows: gpuDailySchema.parse(
+        await client.query("gpu.dailyHistory", { gpu, startDate, endDate }),
+      ).data,
     })),
   );
   return { state: "available", latest, histories, startDate, endDate };

@@ -14,7 +14,12 @@ export const routerWithGpu = t.router({
       success: true,
       date: "2026-03-30T20:00:00.000Z",
       data: [
-        { gpu_type: "H100 SXM", region: "global", index_value: 2.31, date: "2026-03-30T20:00:00.000Z" },
+        {
+          gpu_type: "H100 SXM",
+          region: "global",
+          index_value: 2.31,
+          date: "2026-03-30T20:00:00.000Z",
+        },
         { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30T20:00:00.000Z" },
       ],
       count: 2,
@@ -38,7 +43,10 @@ export const routerWithGpu = t.router({
           count: 2,
           data: [
             { timestamp: "2026-03-29T20:00:00.000Z", index_value: input.gpu === "B200" ? 4 : 2.3 },
-            { timestamp: "2026-03-30T20:00:00.000Z", index_value: input.gpu === "B200" ? 4.1 : 2.31 },
+            {
+              timestamp: "2026-03-30T20:00:00.000Z",
+              index_value: input.gpu === "B200" ? 4.1 : 2.31,
+            },
           ],
         };
       }),

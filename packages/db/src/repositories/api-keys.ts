@@ -1,7 +1,13 @@
 import type { AccountPlan } from "@tpi/domain";
 import type { Db } from "../client";
 
-export type AccountRecord = { id: string; name: string; plan: AccountPlan; trialEndsAt: Date | null; createdAt: Date };
+export type AccountRecord = {
+  id: string;
+  name: string;
+  plan: AccountPlan;
+  trialEndsAt: Date | null;
+  createdAt: Date;
+};
 export type ApiKeyRecord = {
   id: string;
   accountId: string;
@@ -13,7 +19,13 @@ export type ApiKeyRecord = {
 };
 export type KeyLookup = ApiKeyRecord & { account: AccountRecord };
 
-const asAccount = (row: { id: string; name: string; plan: string; trialEndsAt: Date | null; createdAt: Date }): AccountRecord => ({
+const asAccount = (row: {
+  id: string;
+  name: string;
+  plan: string;
+  trialEndsAt: Date | null;
+  createdAt: Date;
+}): AccountRecord => ({
   ...row,
   plan: row.plan as AccountPlan,
 });
@@ -34,7 +46,10 @@ export async function insertApiKey(
 }
 
 /** The key with this hash and its account, or null. The hash column is unique and indexed. */
-export async function findApiKeyByHash(db: Db, keyHash: string): Promise<(KeyLookup & { keyHash: string }) | null> {
+export async function findApiKeyByHash(
+  db: Db,
+  keyHash: string,
+): Promise<(KeyLookup & { keyHash: string }) | null> {
   const row = await db.apiKey.findUnique({ where: { keyHash }, include: { account: true } });
   return row ? { ...row, account: asAccount(row.account) } : null;
 }
@@ -56,7 +71,12 @@ export async function findAccount(db: Db, id: string): Promise<AccountRecord | n
 }
 
 /** Changes an account's plan; `trialEndsAt` is set for a trial and cleared otherwise by the caller. */
-export async function setAccountPlan(db: Db, id: string, plan: AccountPlan, trialEndsAt: Date | null): Promise<AccountRecord | null> {
+export async function setAccountPlan(
+  db: Db,
+  id: string,
+  plan: AccountPlan,
+  trialEndsAt: Date | null,
+): Promise<AccountRecord | null> {
   const updated = await db.account.updateMany({ where: { id }, data: { plan, trialEndsAt } });
   return updated.count === 0 ? null : findAccount(db, id);
 }
@@ -75,8 +95,15 @@ export async function listApiKeys(db: Db, accountId?: string): Promise<ApiKeyRec
  * Marks a key revoked at `at`. Revoking twice keeps the first time. Null when no key has this id.
  * Other api instances notice within their key-lookup cache time.
  */
-export async function revokeApiKey(db: Db, id: string, at: Date): Promise<{ key: ApiKeyRecord; alreadyRevoked: boolean } | null> {
-  const updated = await db.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: at } });
+export async function revokeApiKey(
+  db: Db,
+  id: string,
+  at: Date,
+): Promise<{ key: ApiKeyRecord; alreadyRevoked: boolean } | null> {
+  const updated = await db.apiKey.updateMany({
+    where: { id, revokedAt: null },
+    data: { revokedAt: at },
+  });
   const key = await db.apiKey.findUnique({ where: { id }, omit: { keyHash: true } });
   return key ? { key, alreadyRevoked: updated.count === 0 } : null;
 }
@@ -96,9 +123,13 @@ export async function insertApiKeyWithinLimit(
   maxActiveKeys: number,
 ): Promise<KeyInsertOutcome> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`select id from account where id = ${input.accountId}::uuid for update`;
+    const locked = await tx.$queryRaw<
+      { id: string }[]
+    >`select id from account where id = ${input.accountId}::uuid for update`;
     if (locked.length === 0) return { outcome: "account_not_found" };
-    const activeKeys = await tx.apiKey.count({ where: { accountId: input.accountId, revokedAt: null } });
+    const activeKeys = await tx.apiKey.count({
+      where: { accountId: input.accountId, revokedAt: null },
+    });
     if (activeKeys >= maxActiveKeys) return { outcome: "limit_reached", activeKeys };
     const { keyHash: _hash, ...key } = await tx.apiKey.create({ data: input });
     return { outcome: "created", key };

@@ -23,7 +23,9 @@ export async function bulkInsert(
   onConflict = "",
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const json = JSON.stringify(rows.map((row) => columns.map((_, columnIndex) => serialise(row[columnIndex]))));
+  const json = JSON.stringify(
+    rows.map((row) => columns.map((_, columnIndex) => serialise(row[columnIndex]))),
+  );
   const names = columns.map((c) => `"${c.name}"`).join(", ");
   const values = columns.map((c, i) => `(r->>${i})::${c.type}`).join(", ");
   return db.$executeRawUnsafe(

@@ -6,6 +6,7 @@ export const dateToDay = (date: Date): UtcDay => utcDayOf(date);
 
 /** Token volumes are bigint in the database; below 2^53 they are exact as numbers. */
 export function bigintToNumber(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Token volume ${value} exceeds 2^53`);
+  if (value > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new RangeError(`Token volume ${value} exceeds 2^53`);
   return Number(value);
 }

@@ -43,7 +43,9 @@ describe("copyGpuTradesIfAbsent", () => {
   });
 
   it("merges into a table that holds trades: stored keys are left as they are", async () => {
-    expect(await copyGpuTradesIfAbsent(database.url, () => [[trade("b", 2, 7), trade("c", 3)]])).toBe(1);
+    expect(
+      await copyGpuTradesIfAbsent(database.url, () => [[trade("b", 2, 7), trade("c", 3)]]),
+    ).toBe(1);
     expect((await rows()).map((r) => [r.trade_id, r.price])).toEqual([
       ["a", 0.1 + 0.2],
       ["b", 2.5],

@@ -8,7 +8,8 @@ import type { GpuTradeInput } from "./gpu-index";
 const STAGE = "gpu_trade_copy_stage";
 /** COPY data is sent in pieces of about 64 KiB. */
 const COPY_CHUNK_CHARS = 1 << 16;
-const COLUMNS = "trade_id, gpu_name, executed_at, price_usd_per_gpu_hour, gpu_hours, provider, source";
+const COLUMNS =
+  "trade_id, gpu_name, executed_at, price_usd_per_gpu_hour, gpu_hours, provider, source";
 
 /**
  * COPY text format: backslash, tab and line breaks are escaped. Numbers are JavaScript's shortest

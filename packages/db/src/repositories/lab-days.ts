@@ -57,13 +57,24 @@ export async function readLabDay(db: Tx, date: UtcDay, lab: LabId): Promise<Stor
       totalTokens: bigintToNumber(value.totalTokens),
       totalSpendUsd: value.totalSpendUsd,
     },
-    suppression: suppression && { reason: suppression.reason, recordedAt: suppression.recordedAt, methodologyVersion: suppression.methodologyVersion },
+    suppression: suppression && {
+      reason: suppression.reason,
+      recordedAt: suppression.recordedAt,
+      methodologyVersion: suppression.methodologyVersion,
+    },
   };
 }
 
 /** The frozen snapshot of a lab-day, in model-id order (the order the blend was summed in). */
-export async function readConstituents(db: Tx, date: UtcDay, lab: LabId): Promise<StoredConstituent[]> {
-  const rows = await db.indexConstituent.findMany({ where: { date: dayToDate(date), lab }, orderBy: { modelId: "asc" } });
+export async function readConstituents(
+  db: Tx,
+  date: UtcDay,
+  lab: LabId,
+): Promise<StoredConstituent[]> {
+  const rows = await db.indexConstituent.findMany({
+    where: { date: dayToDate(date), lab },
+    orderBy: { modelId: "asc" },
+  });
   return rows.map((row) => ({
     modelId: row.modelId,
     inputPricePerMtok: row.inputPricePerMtok,
@@ -77,7 +88,11 @@ export async function readConstituents(db: Tx, date: UtcDay, lab: LabId): Promis
 }
 
 /** Current stored observations of one lab on one day: the inputs a restatement recomputes from. */
-export async function observationsOfLabDay(db: Tx, date: UtcDay, lab: LabId): Promise<StoredObservation[]> {
+export async function observationsOfLabDay(
+  db: Tx,
+  date: UtcDay,
+  lab: LabId,
+): Promise<StoredObservation[]> {
   const rows = await db.observation.findMany({ where: { date: dayToDate(date), lab } });
   return rows.map((row) => ({
     date,
@@ -120,7 +135,9 @@ export async function replaceLabDay(
       },
     });
   } else {
-    await tx.labDaySuppression.create({ data: { ...key, reason: outcome.reason, recordedAt: computedAt, methodologyVersion } });
+    await tx.labDaySuppression.create({
+      data: { ...key, reason: outcome.reason, recordedAt: computedAt, methodologyVersion },
+    });
   }
   await bulkInsert(
     tx,

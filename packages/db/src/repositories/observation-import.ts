@@ -66,7 +66,8 @@ const VALUE_COLUMNS = [
 ] as const;
 
 /** COPY text format: `\N` is null; backslash is the escape character. Tabs and line breaks cannot occur (validated away). */
-const copyText = (value: string): string => (value.includes("\\") ? value.replace(/\\/g, "\\\\") : value);
+const copyText = (value: string): string =>
+  value.includes("\\") ? value.replace(/\\/g, "\\\\") : value;
 const copyValue = (value: number | null): string => (value === null ? "\\N" : String(value));
 
 function copyValues(r: ObservationRecord): string {
@@ -122,7 +123,9 @@ class CopyWriter {
   }
 }
 
-export async function openObservationImport(databaseUrl: string): Promise<ObservationImportSession> {
+export async function openObservationImport(
+  databaseUrl: string,
+): Promise<ObservationImportSession> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let open = true;
@@ -152,13 +155,21 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
 
     async findDuplicateLines(limit) {
       // Most files have no duplicate: one aggregate that stops at the first repeated key decides that.
-      const { rowCount } = await client.query(`select 1 from "${STAGE}" group by date, model_id having count(*) > 1 limit 1`);
+      const { rowCount } = await client.query(
+        `select 1 from "${STAGE}" group by date, model_id having count(*) > 1 limit 1`,
+      );
       if (rowCount === 0) return { count: 0, first: [] };
       await client.query(
         `create temporary table "${DUPLICATES}" on commit drop as
            select date, model_id, min(line) as first_line from "${STAGE}" group by date, model_id having count(*) > 1`,
       );
-      const { rows } = await client.query<{ line: string; first_line: string; date: string; model_id: string; total: string }>(
+      const { rows } = await client.query<{
+        line: string;
+        first_line: string;
+        date: string;
+        model_id: string;
+        total: string;
+      }>(
         `select s.line, d.first_line, s.date::text as date, s.model_id, count(*) over () as total
            from "${STAGE}" s join "${DUPLICATES}" d using (date, model_id)
           where s.line <> d.first_line
@@ -167,7 +178,12 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
       );
       return {
         count: Number(rows[0]?.total ?? 0),
-        first: rows.map((r) => ({ line: Number(r.line), firstLine: Number(r.first_line), date: r.date, modelId: r.model_id })),
+        first: rows.map((r) => ({
+          line: Number(r.line),
+          firstLine: Number(r.first_line),
+          date: r.date,
+          modelId: r.model_id,
+        })),
       };
     },
 
@@ -186,7 +202,13 @@ export async function openObservationImport(databaseUrl: string): Promise<Observ
       const current = VALUE_COLUMNS.map((c) => `observation."${c}"`).join(", ");
       const incoming = VALUE_COLUMNS.map((c) => `excluded."${c}"`).join(", ");
       // Rows in key order: the primary-key index then grows at its right edge instead of splitting pages at random.
-      const { rows } = await client.query<{ staged: string; inserted: string; updated: string; on_settled: string; settled_days: string[] | null }>(
+      const { rows } = await client.query<{
+        staged: string;
+        inserted: string;
+        updated: string;
+        on_settled: string;
+        settled_days: string[] | null;
+      }>(
         `with merged as (
            insert into observation (${columns}, recorded_at)
            select ${columns}, now() from "${STAGE}" order by date, model_id
@@ -254,13 +276,20 @@ export class DirectCopyConflict extends Error {}
 
 const UNIQUE_VIOLATION = "23505";
 
-export async function openDirectObservationCopy(databaseUrl: string): Promise<DirectObservationCopy> {
+export async function openDirectObservationCopy(
+  databaseUrl: string,
+): Promise<DirectObservationCopy> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let open = true;
-  const copy = new CopyWriter(client, `copy observation (${VALUE_COLUMNS.map((c) => `"${c}"`).join(", ")}) from stdin`);
+  const copy = new CopyWriter(
+    client,
+    `copy observation (${VALUE_COLUMNS.map((c) => `"${c}"`).join(", ")}) from stdin`,
+  );
   const conflictOr = (error: unknown): Error =>
-    (error as { code?: string }).code === UNIQUE_VIOLATION ? new DirectCopyConflict("a key exists already or repeats in the file") : (error as Error);
+    (error as { code?: string }).code === UNIQUE_VIOLATION
+      ? new DirectCopyConflict("a key exists already or repeats in the file")
+      : (error as Error);
   try {
     await client.query("begin");
   } catch (error) {

@@ -24,7 +24,10 @@ export type StoredObservation = ModelDayObservation & { date: UtcDay; lab: LabId
 const INSERT_CHUNK = 5_000;
 
 /** Inserts observations; an existing (date, model) is left as it is. Returns how many were new. */
-export async function insertObservationsIfAbsent(db: Tx, rows: readonly ObservationInput[]): Promise<number> {
+export async function insertObservationsIfAbsent(
+  db: Tx,
+  rows: readonly ObservationInput[],
+): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const chunk = rows.slice(start, start + INSERT_CHUNK);
@@ -68,7 +71,10 @@ export async function countObservations(db: Tx): Promise<number> {
 }
 
 /** Observations of the given days, all labs. */
-export async function observationsOnDays(db: Tx, days: readonly UtcDay[]): Promise<StoredObservation[]> {
+export async function observationsOnDays(
+  db: Tx,
+  days: readonly UtcDay[],
+): Promise<StoredObservation[]> {
   if (days.length === 0) return [];
   const rows = await db.observation.findMany({ where: { date: { in: days.map(dayToDate) } } });
   return rows.map((row) => ({

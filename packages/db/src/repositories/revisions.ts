@@ -22,7 +22,10 @@ export type RevisionRecord = {
   restatedAt: Date;
 };
 
-export async function insertRevision(tx: Tx, revision: Omit<RevisionRecord, "id">): Promise<RevisionRecord> {
+export async function insertRevision(
+  tx: Tx,
+  revision: Omit<RevisionRecord, "id">,
+): Promise<RevisionRecord> {
   const row = await tx.indexRevision.create({
     data: { ...revision, date: dayToDate(revision.date) },
   });

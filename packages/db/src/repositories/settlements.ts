@@ -18,7 +18,10 @@ export async function lockSettlement(tx: Prisma.TransactionClient): Promise<void
 }
 
 export async function settledDaysAmong(db: Tx, days: readonly UtcDay[]): Promise<Set<UtcDay>> {
-  const rows = await db.settledDay.findMany({ where: { date: { in: days.map(dayToDate) } }, select: { date: true } });
+  const rows = await db.settledDay.findMany({
+    where: { date: { in: days.map(dayToDate) } },
+    select: { date: true },
+  });
   return new Set(rows.map((row) => dateToDay(row.date)));
 }
 
@@ -32,8 +35,18 @@ type PublishedRow = {
   totalTokens: number;
   totalSpendUsd: number;
 };
-type SuppressionRow = { date: UtcDay; lab: string; reason: string; recordedAt: Date; methodologyVersion: string };
-export type ConstituentRow = Omit<Constituent, "exclusionReason"> & { date: UtcDay; lab: string; exclusionReason: string | null };
+type SuppressionRow = {
+  date: UtcDay;
+  lab: string;
+  reason: string;
+  recordedAt: Date;
+  methodologyVersion: string;
+};
+export type ConstituentRow = Omit<Constituent, "exclusionReason"> & {
+  date: UtcDay;
+  lab: string;
+  exclusionReason: string | null;
+};
 
 export const CONSTITUENT_COLUMNS: readonly BulkColumn[] = [
   { name: "date", type: "date" },
@@ -49,7 +62,18 @@ export const CONSTITUENT_COLUMNS: readonly BulkColumn[] = [
 ];
 
 export function constituentRow(c: ConstituentRow): unknown[] {
-  return [c.date, c.lab, c.modelId, c.inputPricePerMtok, c.outputPricePerMtok, c.inputTokens, c.outputTokens, c.weight, c.blendedPricePerMtok, c.exclusionReason];
+  return [
+    c.date,
+    c.lab,
+    c.modelId,
+    c.inputPricePerMtok,
+    c.outputPricePerMtok,
+    c.inputTokens,
+    c.outputTokens,
+    c.weight,
+    c.blendedPricePerMtok,
+    c.exclusionReason,
+  ];
 }
 
 export type DaySettlement = { day: UtcDay; labs: readonly LabDayComputation[] };
@@ -86,7 +110,13 @@ export async function writeSettlements(
           totalSpendUsd: outcome.totalSpendUsd,
         });
       } else {
-        suppressed.push({ date, lab, reason: outcome.reason, recordedAt: settledAt, methodologyVersion });
+        suppressed.push({
+          date,
+          lab,
+          reason: outcome.reason,
+          recordedAt: settledAt,
+          methodologyVersion,
+        });
       }
       for (const c of computation.constituents) {
         constituents.push({
@@ -128,7 +158,16 @@ export async function writeSettlements(
       { name: "total_tokens", type: "int8" },
       { name: "total_spend_usd", type: "float8" },
     ],
-    published.map((r) => [r.date, r.lab, r.indexPerMtok, r.computedAt, r.methodologyVersion, r.constituentCount, r.totalTokens, r.totalSpendUsd]),
+    published.map((r) => [
+      r.date,
+      r.lab,
+      r.indexPerMtok,
+      r.computedAt,
+      r.methodologyVersion,
+      r.constituentCount,
+      r.totalTokens,
+      r.totalSpendUsd,
+    ]),
   );
   await bulkInsert(
     tx,

@@ -55,7 +55,10 @@ export const SAMPLE_MODELS: readonly SampleModel[] = [
   m("openai", "gpt-4o-mini", 0.15, 0.6, 20, 0),
   m("openai", "gpt-4.1", 2, 8, 12, 0.1, { launchedOn: "2025-04-14" }),
   m("openai", "gpt-4.1-mini", 0.4, 1.6, 10, 0.2, { launchedOn: "2025-04-14" }),
-  m("openai", "o3", 10, 40, 3, 0.2, { launchedOn: "2025-04-16", priceCuts: [{ from: "2025-06-10", factor: 0.2 }] }),
+  m("openai", "o3", 10, 40, 3, 0.2, {
+    launchedOn: "2025-04-16",
+    priceCuts: [{ from: "2025-06-10", factor: 0.2 }],
+  }),
   m("openai", "gpt-5", 1.25, 10, 25, 0.6, { launchedOn: "2025-08-07" }),
   m("openai", "gpt-5-mini", 0.25, 2, 15, 0.6, { launchedOn: "2025-08-07" }),
   m("openai", "gpt-oss-120b", 0.1, 0.5, 10, 0.5, { launchedOn: "2025-08-05" }),
@@ -69,7 +72,9 @@ export const SAMPLE_MODELS: readonly SampleModel[] = [
   m("google", "gemma-3-27b-it", 0.09, 0.17, 3, 0.2),
   m("google", "gemini-2.0-flash-exp:free", 0, 0, 6, -0.5),
 
-  m("deepseek", "deepseek-chat-v3-0324", 0.27, 1.1, 20, -0.4, { priceCuts: [{ from: "2025-09-05", factor: 0.8 }] }),
+  m("deepseek", "deepseek-chat-v3-0324", 0.27, 1.1, 20, -0.4, {
+    priceCuts: [{ from: "2025-09-05", factor: 0.8 }],
+  }),
   m("deepseek", "deepseek-r1-0528", 0.5, 2.15, 8, 0, { launchedOn: "2025-05-28" }),
   m("deepseek", "deepseek-chat-v3.1", 0.27, 1, 15, 0.3, { launchedOn: "2025-08-21" }),
   m("deepseek", "deepseek-v3.2-exp", 0.27, 0.41, 12, 0.6, { launchedOn: "2025-09-29" }),
@@ -91,7 +96,10 @@ export const SAMPLE_MODELS: readonly SampleModel[] = [
   m("qwen", "qwen3-coder:free", 0, 0, 5, 0, { launchedOn: "2025-07-22" }),
 
   m("moonshotai", "kimi-dev-72b", 0.29, 1.15, 0.5, -0.2, { launchedOn: "2025-06-16" }),
-  m("moonshotai", "kimi-k2", 0.6, 2.5, 8, 0, { launchedOn: "2025-07-11", priceCuts: [{ from: "2025-09-05", factor: 0.7 }] }),
+  m("moonshotai", "kimi-k2", 0.6, 2.5, 8, 0, {
+    launchedOn: "2025-07-11",
+    priceCuts: [{ from: "2025-09-05", factor: 0.7 }],
+  }),
   m("moonshotai", "kimi-k2-0905", 0.39, 1.9, 6, 0.3, { launchedOn: "2025-09-05" }),
   m("moonshotai", "kimi-k2-thinking", 0.6, 2.5, 4, 0.6, { launchedOn: "2025-11-06" }),
 
@@ -104,11 +112,15 @@ export const SAMPLE_MODELS: readonly SampleModel[] = [
   m("mistralai", "mistral-nemo", 0.02, 0.04, 3, -0.1),
   m("mistralai", "mistral-large-2411", 2, 6, 1, -0.3),
   m("mistralai", "mistral-medium-3", 0.4, 2, 2, 0.2, { launchedOn: "2025-05-07" }),
-  m("mistralai", "mistral-small-3.2-24b-instruct", 0.06, 0.18, 4, 0.3, { launchedOn: "2025-06-20" }),
+  m("mistralai", "mistral-small-3.2-24b-instruct", 0.06, 0.18, 4, 0.3, {
+    launchedOn: "2025-06-20",
+  }),
   m("mistralai", "codestral-2508", 0.3, 0.9, 3, 0.4, { launchedOn: "2025-08-01" }),
 
   m("meta-llama", "llama-3.1-8b-instruct", 0.02, 0.03, 5, -0.1),
-  m("meta-llama", "llama-3.3-70b-instruct", 0.13, 0.39, 8, -0.1, { priceCuts: [{ from: "2025-09-01", factor: 0.75 }] }),
+  m("meta-llama", "llama-3.3-70b-instruct", 0.13, 0.39, 8, -0.1, {
+    priceCuts: [{ from: "2025-09-01", factor: 0.75 }],
+  }),
   m("meta-llama", "llama-4-maverick", 0.15, 0.6, 6, 0, { launchedOn: "2025-04-05" }),
   m("meta-llama", "llama-4-scout", 0.08, 0.3, 4, 0, { launchedOn: "2025-04-05" }),
 ];

@@ -16,7 +16,9 @@ describe("token sample", () => {
     const a = [...generateTokenSample("2025-06-10", "2025-06-01")];
     const b = [...generateTokenSample("2025-06-10", "2025-06-01")];
     expect(a).toEqual(b);
-    const alone = SAMPLE_MODELS.map((m) => sampleObservation(m, "2025-06-05")).filter((o) => o !== null);
+    const alone = SAMPLE_MODELS.map((m) => sampleObservation(m, "2025-06-05")).filter(
+      (o) => o !== null,
+    );
     expect(a.filter((o) => o.date === "2025-06-05")).toEqual(alone);
   });
 
@@ -35,11 +37,19 @@ describe("token sample", () => {
   it("has weekly seasonality, a price cut and excluded variants", () => {
     const weekday = sampleObservation(sampleModel("openai/gpt-4o-mini"), "2026-11-18"); // Wednesday
     const sunday = sampleObservation(sampleModel("openai/gpt-4o-mini"), "2026-11-22");
-    expect((weekday?.inputTokens ?? 0) + (weekday?.outputTokens ?? 0)).toBeGreaterThan((sunday?.inputTokens ?? 0) + (sunday?.outputTokens ?? 0));
+    expect((weekday?.inputTokens ?? 0) + (weekday?.outputTokens ?? 0)).toBeGreaterThan(
+      (sunday?.inputTokens ?? 0) + (sunday?.outputTokens ?? 0),
+    );
     const o3 = sampleModel("openai/o3");
-    expect(sampleObservation(o3, "2025-06-10")?.inputPricePerMtok).toBeLessThan(sampleObservation(o3, "2025-06-09")?.inputPricePerMtok ?? 0);
+    expect(sampleObservation(o3, "2025-06-10")?.inputPricePerMtok).toBeLessThan(
+      sampleObservation(o3, "2025-06-09")?.inputPricePerMtok ?? 0,
+    );
     const day = [...generateTokenSample(TODAY, TODAY)];
-    const openai = computeLabDay("openai", day.filter((o) => o.lab === "openai"), DEFAULT_METHODOLOGY_RULES);
+    const openai = computeLabDay(
+      "openai",
+      day.filter((o) => o.lab === "openai"),
+      DEFAULT_METHODOLOGY_RULES,
+    );
     expect(openai.constituents.some((c) => c.exclusionReason === "excluded_model")).toBe(true);
     expect(openai.constituents.some((c) => c.exclusionReason === "free_variant")).toBe(true);
   });

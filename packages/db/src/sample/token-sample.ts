@@ -22,7 +22,9 @@ const LAUNCH_RAMP_DAYS = 14;
 const DAYS_PER_YEAR = 365.25;
 
 function priceFactorOn(model: SampleModel, day: UtcDay): number {
-  return (model.priceCuts ?? []).filter((cut) => cut.from <= day).reduce((factor, cut) => factor * cut.factor, 1);
+  return (model.priceCuts ?? [])
+    .filter((cut) => cut.from <= day)
+    .reduce((factor, cut) => factor * cut.factor, 1);
 }
 
 /**
@@ -31,7 +33,8 @@ function priceFactorOn(model: SampleModel, day: UtcDay): number {
  */
 export function sampleObservation(model: SampleModel, day: UtcDay): SampleObservation | null {
   const launchedOn = model.launchedOn ?? SAMPLE_START_DAY;
-  if (day < launchedOn || (model.retiredAfter !== undefined && day > model.retiredAfter)) return null;
+  if (day < launchedOn || (model.retiredAfter !== undefined && day > model.retiredAfter))
+    return null;
   const random = seededRandom(`${model.modelId}|${day}`);
   const ageDays = daysBetween(launchedOn, day);
   const ramp = Math.min(1, (ageDays + 1) / LAUNCH_RAMP_DAYS);
@@ -39,7 +42,12 @@ export function sampleObservation(model: SampleModel, day: UtcDay): SampleObserv
   const weekday = startOfUtcDay(day).getUTCDay();
   const noise = Math.exp(0.12 * normal(random));
   const totalTokens = Math.round(
-    model.baseDailyBillions * 1e9 * ramp * Math.exp(model.yearlyTrend * years) * (WEEKDAY_FACTOR[weekday] ?? 1) * noise,
+    model.baseDailyBillions *
+      1e9 *
+      ramp *
+      Math.exp(model.yearlyTrend * years) *
+      (WEEKDAY_FACTOR[weekday] ?? 1) *
+      noise,
   );
   const inputShare = Math.min(0.95, Math.max(0.5, 0.8 + 0.03 * normal(random)));
   const inputTokens = Math.round(totalTokens * inputShare);
@@ -57,7 +65,10 @@ export function sampleObservation(model: SampleModel, day: UtcDay): SampleObserv
 }
 
 /** Every sample observation from the start of the sample through `through`, day by day. */
-export function* generateTokenSample(through: UtcDay, from: UtcDay = SAMPLE_START_DAY): Generator<SampleObservation> {
+export function* generateTokenSample(
+  through: UtcDay,
+  from: UtcDay = SAMPLE_START_DAY,
+): Generator<SampleObservation> {
   for (const day of eachUtcDay(from, through)) {
     for (const model of SAMPLE_MODELS) {
       const observation = sampleObservation(model, day);

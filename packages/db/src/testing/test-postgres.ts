@@ -13,7 +13,9 @@ import { applyMigrations } from "../migrate";
  */
 export type TestPostgres = { adminUrl: string; embedded: boolean; stop(): Promise<void> };
 
-export async function startTestPostgres(databaseUrl = process.env.DATABASE_URL): Promise<TestPostgres> {
+export async function startTestPostgres(
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<TestPostgres> {
   if (databaseUrl) return { adminUrl: databaseUrl, embedded: false, stop: async () => undefined };
   const dataDir = mkdtempSync(join(tmpdir(), "tpi-test-pg-"));
   chmodSync(dataDir, 0o755); // the server runs as a separate user when tests run as root
@@ -30,7 +32,9 @@ export async function startTestPostgres(databaseUrl = process.env.DATABASE_URL):
 }
 
 /** A fresh, migrated database on the test server; `drop` removes it. */
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `tpi_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -7,7 +7,9 @@ let server: TestPostgres | undefined;
 export async function setup(project: TestProject): Promise<void> {
   server = await startTestPostgres();
   project.provide("pgAdminUrl", server.adminUrl);
-  console.log(`integration tests use ${server.embedded ? "an embedded PostgreSQL" : "the PostgreSQL server at DATABASE_URL"}`);
+  console.log(
+    `integration tests use ${server.embedded ? "an embedded PostgreSQL" : "the PostgreSQL server at DATABASE_URL"}`,
+  );
 }
 
 export async function teardown(): Promise<void> {
