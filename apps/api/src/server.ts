@@ -77,7 +77,9 @@ export async function startServer(
   });
   const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = env;
   if (websiteUrl !== undefined && internalToken !== undefined) {
-    runtime.index.onChange(() => void notifyWebsiteOfNewData(websiteUrl, internalToken, log));
+    const notify = () => void notifyWebsiteOfNewData(websiteUrl, internalToken, log);
+    runtime.index.onChange(notify);
+    runtime.gpuIndex.onChange(notify);
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

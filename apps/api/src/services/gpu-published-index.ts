@@ -7,6 +7,7 @@ import {
 } from "@tpi/domain";
 import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
 import type { Logger } from "../logger";
+import { PublishedReload } from "./published-reload";
 
 /**
  * Every published GPU print and daily value, held in memory (about 80k prints for 18 months of
@@ -16,39 +17,37 @@ import type { Logger } from "../logger";
 export class GpuPublishedIndex {
   private prints = new Map<GpuName, HourlyPrint[]>();
   private daily = new Map<GpuName, DailyValue[]>();
-  private fingerprint = "";
-  private timer: NodeJS.Timeout | undefined;
+  private readonly reload: PublishedReload;
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: Logger,
-  ) {}
+  constructor(db: Db, log: Logger) {
+    this.reload = new PublishedReload(
+      "GPU index",
+      () => gpuPublicationFingerprint(db),
+      async () => {
+        const [prints, daily] = await Promise.all([allGpuPrints(db), allGpuDailyValues(db)]);
+        this.prints = groupByGpu(prints);
+        this.daily = groupByGpu(daily);
+      },
+      log,
+    );
+  }
 
-  async refresh(): Promise<boolean> {
-    const fingerprint = await gpuPublicationFingerprint(this.db);
-    if (fingerprint === this.fingerprint) return false;
-    const [prints, daily] = await Promise.all([allGpuPrints(this.db), allGpuDailyValues(this.db)]);
-    this.prints = groupByGpu(prints);
-    this.daily = groupByGpu(daily);
-    this.fingerprint = fingerprint;
-    return true;
+  /** Reloads when a print or daily value was published since the last load. True if it reloaded. */
+  refresh(): Promise<boolean> {
+    return this.reload.refresh();
+  }
+
+  /** Called after each reload. */
+  onChange(listener: () => void): void {
+    this.reload.onChange(listener);
   }
 
   startAutoRefresh(intervalMs: number): void {
-    this.stopAutoRefresh();
-    this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) =>
-        this.log.warn("GPU index refresh failed; serving the last loaded values", {
-          error: String(error),
-        }),
-      );
-    }, intervalMs);
-    this.timer.unref();
+    this.reload.startAutoRefresh(intervalMs);
   }
 
   stopAutoRefresh(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.reload.stopAutoRefresh();
   }
 
   get printCount(): number {

@@ -6,6 +6,7 @@ import {
   type PublishedIndexRow,
 } from "@tpi/db";
 import type { Logger } from "../logger";
+import { PublishedReload } from "./published-reload";
 
 /**
  * Every published index value, held in memory. Settled values are immutable except through a
@@ -16,45 +17,33 @@ import type { Logger } from "../logger";
 export class PublishedIndex {
   private days: UtcDay[] = [];
   private rowsByDay = new Map<UtcDay, PublishedIndexRow[]>();
-  private fingerprint = "";
-  private timer: NodeJS.Timeout | undefined;
-  private listeners: Array<() => void> = [];
+  private readonly reload: PublishedReload;
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: Logger,
-  ) {}
+  constructor(db: Db, log: Logger) {
+    this.reload = new PublishedReload(
+      "index",
+      () => publicationFingerprint(db),
+      async () => this.replace(await allPublishedIndexValues(db)),
+      log,
+    );
+  }
 
   /** Reloads when anything was published or restated since the last load. Returns true if it reloaded. */
-  async refresh(): Promise<boolean> {
-    const fingerprint = await publicationFingerprint(this.db);
-    if (fingerprint === this.fingerprint) return false;
-    this.replace(await allPublishedIndexValues(this.db));
-    this.fingerprint = fingerprint;
-    for (const listener of this.listeners) listener();
-    return true;
+  refresh(): Promise<boolean> {
+    return this.reload.refresh();
   }
 
   /** Called after each reload (used to drop caches derived from the published set). */
   onChange(listener: () => void): void {
-    this.listeners.push(listener);
+    this.reload.onChange(listener);
   }
 
   startAutoRefresh(intervalMs: number): void {
-    this.stopAutoRefresh();
-    this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) =>
-        this.log.warn("index refresh failed; serving the last loaded values", {
-          error: String(error),
-        }),
-      );
-    }, intervalMs);
-    this.timer.unref();
+    this.reload.startAutoRefresh(intervalMs);
   }
 
   stopAutoRefresh(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.reload.stopAutoRefresh();
   }
 
   private replace(rows: PublishedIndexRow[]): void {

@@ -1,0 +1,52 @@
+import type { Logger } from "../logger";
+
+/**
+ * Keeps an in-memory copy of published data current. Published values change only when
+ * something is settled or restated, so the copy reloads only when the database's publication
+ * fingerprint moves: on a timer (values another instance published) and on demand (right after
+ * this process settles). A failed reload keeps serving the last loaded copy.
+ */
+export class PublishedReload {
+  private fingerprint = "";
+  private timer: NodeJS.Timeout | undefined;
+  private readonly listeners: Array<() => void> = [];
+
+  constructor(
+    private readonly what: string,
+    private readonly readFingerprint: () => Promise<string>,
+    private readonly reload: () => Promise<void>,
+    private readonly log: Logger,
+  ) {}
+
+  /** Reloads when anything was published or restated since the last load. True if it reloaded. */
+  async refresh(): Promise<boolean> {
+    const fingerprint = await this.readFingerprint();
+    if (fingerprint === this.fingerprint) return false;
+    await this.reload();
+    this.fingerprint = fingerprint;
+    for (const listener of this.listeners) listener();
+    return true;
+  }
+
+  /** Called after each reload (used to drop caches derived from the published data). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  startAutoRefresh(intervalMs: number): void {
+    this.stopAutoRefresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.log.warn(`${this.what} refresh failed; serving the last loaded values`, {
+          error: String(error),
+        }),
+      );
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopAutoRefresh(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
