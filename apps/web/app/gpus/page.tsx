@@ -18,17 +18,6 @@ export default async function GpusPage() {
   const endDate = utcDayOf(new Date());
   const startDate = subtractMonthsClamped(endDate, GPU_FREE_WINDOW_MONTHS);
   const view = await loadGpuIndex(startDate, endDate);
-  if (view.state === "not-yet-available") {
-    return (
-      <>
-        <h1>GPU compute price index</h1>
-        <p className="notice" data-gpu-state="coming-soon">
-          The GPU index is coming soon: a daily price index of GPU compute (H100, H200, B200 and
-          more) will be published here, with the latest values and a three-month chart.
-        </p>
-      </>
-    );
-  }
   if (view.state === "no-data") {
     return (
       <>

@@ -1,18 +1,12 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  historyInputs,
-  routerWithGpu,
-  routerWithGpuWithoutData,
-  routerWithoutGpu,
-} from "../testing/gpu-routers";
+import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "../testing/gpu-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
 import { loadGpuIndex } from "./gpu";
 
 /**
- * The GPU page reads procedures another change adds to the api. These tests serve a real tRPC
- * router over HTTP, once without the `gpu` procedures (the page must say "coming") and once with
- * them in the documented shapes (the page must show them).
+ * The GPU loader against tRPC routers served over HTTP in the api's GPU shapes, with and without
+ * published values.
  */
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -22,13 +16,6 @@ async function serve(router: AnyTRPCRouter): Promise<void> {
 }
 
 describe("loadGpuIndex", () => {
-  it("reports 'not yet available' when the api has no gpu procedures", async () => {
-    await serve(routerWithoutGpu);
-    await expect(loadGpuIndex("2025-12-30", "2026-03-30")).resolves.toEqual({
-      state: "not-yet-available",
-    });
-  });
-
   it("reads the latest values and each GPU's history over the requested window", async () => {
     await serve(routerWithGpu);
     const view = await loadGpuIndex("2025-12-30", "2026-03-30");
@@ -46,7 +33,7 @@ describe("loadGpuIndex", () => {
     });
   });
 
-  it("tells 'no data yet' (NOT_FOUND from an existing procedure) apart from 'coming soon'", async () => {
+  it("reports 'no data yet' when the procedure answers NOT_FOUND", async () => {
     await serve(routerWithGpuWithoutData);
     await expect(loadGpuIndex("2025-12-30", "2026-03-30")).resolves.toEqual({
       state: "no-data",

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AppRouter } from "@tpi/api/trpc";
-import { createTRPCClient, createTRPCUntypedClient, httpLink, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpLink, type TRPCLink } from "@trpc/client";
 import { readWebEnv } from "../env";
 
 /**
@@ -31,13 +31,4 @@ function links(): TRPCLink<AppRouter>[] {
 /** The typed client: every call is checked against the api's router type (imported as a type only). */
 export function apiClient() {
   return createTRPCClient<AppRouter>({ links: links() });
-}
-
-/**
- * An untyped client for procedures that another change adds to the router (the GPU index):
- * the website must build and run against an api that does not have them yet, so these answers
- * are validated at runtime instead of typed at compile time.
- */
-export function untypedApiClient() {
-  return createTRPCUntypedClient<AppRouter>({ links: links() });
 }

@@ -2,11 +2,11 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 
 /**
- * Routers standing in for the api in GPU tests: without the `gpu` procedures, with them in the
- * shapes the api's `gpu` router returns (the REST envelopes), and with them but no data yet.
+ * Routers standing in for the api in the GPU rendering tests: the `gpu` procedures in the shapes
+ * the api's router returns (the REST envelopes), and with them but no data yet. The browser tests
+ * run the page against the real api.
  */
 const t = initTRPC.create();
-export const routerWithoutGpu = t.router({ labs: t.procedure.query(() => []) });
 export const historyInputs: unknown[] = [];
 export const routerWithGpu = t.router({
   gpu: t.router({
