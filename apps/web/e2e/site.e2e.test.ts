@@ -236,15 +236,24 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   });
 
   it("methodology is rendered from the api's methodology data", async () => {
+    const api = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
+      version: string;
+      formula: string;
+      settlement: { lagHours: number };
+      restatements: { materialityThresholdPercent: number };
+    };
     const page = await browser.newPage();
     await open(page, "/methodology");
     expect(
       await page.locator("[data-methodology-version]").getAttribute("data-methodology-version"),
-    ).toBe("1.0");
+    ).toBe(api.version);
     expect(
       await page.locator("[data-settlement-lag-hours]").getAttribute("data-settlement-lag-hours"),
-    ).toBe("36");
-    expect(await page.textContent("main")).toContain("indexPerMtok = sum over eligible models");
+    ).toBe(String(api.settlement.lagHours));
+    expect(
+      await page.locator("[data-materiality-percent]").getAttribute("data-materiality-percent"),
+    ).toBe(String(api.restatements.materialityThresholdPercent));
+    expect(await page.textContent("main")).toContain(api.formula);
     await screenshot(page, "methodology");
     await page.close();
   });
@@ -254,6 +263,15 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await open(page, "/docs");
     for (const id of ["authentication", "tiers", "limits"])
       expect(await page.locator(`#${id}`).count()).toBe(1);
+    // Every route the api documents in its OpenAPI document has a section with a curl example.
+    const openapi = (await (await fetch(`${site.apiUrl}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    const documented = Object.keys(openapi.paths);
+    expect(documented.length).toBeGreaterThan(10);
+    for (const route of documented) {
+      expect(await page.locator(`section[data-route="${route}"]`).count(), route).toBe(1);
+    }
     for (const route of ["/api/otpi", "/api/token-types", "/api/token-types-free", "/health"]) {
       const section = page.locator(`section[data-route="${route}"]`);
       expect(await section.count(), route).toBe(1);

@@ -6,7 +6,7 @@ import { loadMethodology } from "../../src/server/data";
 export const metadata: Metadata = {
   title: "Methodology",
   description:
-    "How the Token Price Index is computed: the formula, which models are eligible, data sufficiency, settlement lag and methodology versions.",
+    "How the Token Price Index is computed: the formula, which models are eligible, data sufficiency, settlement lag, restatements and methodology versions.",
 };
 
 export const dynamic = "force-dynamic";
@@ -107,6 +107,15 @@ export default async function MethodologyPage() {
           {doc.settlement.lagHours} hours
         </strong>
         . {doc.settlement.calendar}
+      </p>
+
+      <h2 id="restatements">Restatements</h2>
+      <p>
+        Materiality threshold:{" "}
+        <strong data-materiality-percent={doc.restatements.materialityThresholdPercent}>
+          {doc.restatements.materialityThresholdPercent}%
+        </strong>
+        . {doc.restatements.policy}
       </p>
 
       <h2 id="versions">Methodology versions</h2>
