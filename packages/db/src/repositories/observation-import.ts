@@ -123,28 +123,71 @@ class CopyWriter {
   }
 }
 
-export async function openObservationImport(
+/**
+ * A connection of its own in an open transaction, with one COPY writer on it: the lifecycle both
+ * import paths share. `prepare` runs inside the transaction before any row is copied. `commit`
+ * ends it; `close` aborts an unfinished COPY, rolls back anything uncommitted, and disconnects.
+ */
+type CopyTransaction = {
+  client: pg.Client;
+  copy: CopyWriter;
+  commit(): Promise<void>;
+  close(): Promise<void>;
+};
+
+async function openCopyTransaction(
   databaseUrl: string,
-): Promise<ObservationImportSession> {
+  copySql: string,
+  prepare: (client: pg.Client) => Promise<void> = async () => undefined,
+): Promise<CopyTransaction> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let open = true;
-  const copy = new CopyWriter(client, `copy "${STAGE}" from stdin`);
+  const copy = new CopyWriter(client, copySql);
   try {
     await client.query("begin");
-    // Enough memory for the duplicate check's hash aggregate over millions of keys to stay off disk.
-    await client.query("set local work_mem = '128MB'");
-    await client.query(
-      `create temporary table "${STAGE}" (
-         line int8 not null, date date not null, model_id text not null, lab text not null,
-         input_price_per_mtok float8, output_price_per_mtok float8, input_tokens int8 not null, output_tokens int8 not null,
-         cache_read_price_per_mtok float8, cache_read_tokens int8, source text not null
-       ) on commit drop`,
-    );
+    await prepare(client);
   } catch (error) {
     await client.end();
     throw error;
   }
+  return {
+    client,
+    copy,
+    async commit() {
+      await client.query("commit");
+      open = false;
+    },
+    async close() {
+      try {
+        await copy.abort();
+        if (open) await client.query("rollback");
+      } finally {
+        open = false;
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function openObservationImport(
+  databaseUrl: string,
+): Promise<ObservationImportSession> {
+  const { client, copy, commit, close } = await openCopyTransaction(
+    databaseUrl,
+    `copy "${STAGE}" from stdin`,
+    async (connection) => {
+      // Enough memory for the duplicate check's hash aggregate over millions of keys to stay off disk.
+      await connection.query("set local work_mem = '128MB'");
+      await connection.query(
+        `create temporary table "${STAGE}" (
+           line int8 not null, date date not null, model_id text not null, lab text not null,
+           input_price_per_mtok float8, output_price_per_mtok float8, input_tokens int8 not null, output_tokens int8 not null,
+           cache_read_price_per_mtok float8, cache_read_tokens int8, source text not null
+         ) on commit drop`,
+      );
+    },
+  );
 
   return {
     stage({ line, record }) {
@@ -239,20 +282,8 @@ export async function openObservationImport(
       };
     },
 
-    async commit() {
-      await client.query("commit");
-      open = false;
-    },
-
-    async close() {
-      try {
-        await copy.abort();
-        if (open) await client.query("rollback");
-      } finally {
-        open = false;
-        await client.end();
-      }
-    },
+    commit,
+    close,
   };
 }
 
@@ -279,23 +310,14 @@ const UNIQUE_VIOLATION = "23505";
 export async function openDirectObservationCopy(
   databaseUrl: string,
 ): Promise<DirectObservationCopy> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let open = true;
-  const copy = new CopyWriter(
-    client,
+  const { client, copy, commit, close } = await openCopyTransaction(
+    databaseUrl,
     `copy observation (${VALUE_COLUMNS.map((c) => `"${c}"`).join(", ")}) from stdin`,
   );
   const conflictOr = (error: unknown): Error =>
     (error as { code?: string }).code === UNIQUE_VIOLATION
       ? new DirectCopyConflict("a key exists already or repeats in the file")
       : (error as Error);
-  try {
-    await client.query("begin");
-  } catch (error) {
-    await client.end();
-    throw error;
-  }
   return {
     stage(record) {
       try {
@@ -320,18 +342,7 @@ export async function openDirectObservationCopy(
       );
       return rows.map((row) => row.date);
     },
-    async commit() {
-      await client.query("commit");
-      open = false;
-    },
-    async close() {
-      try {
-        await copy.abort();
-        if (open) await client.query("rollback");
-      } finally {
-        open = false;
-        await client.end();
-      }
-    },
+    commit,
+    close,
   };
 }
