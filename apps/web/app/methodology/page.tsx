@@ -39,27 +39,10 @@ export default async function MethodologyPage() {
 
       <h2 id="eligibility">Eligibility</h2>
       <p>A model counts towards its lab&apos;s index only when none of these applies:</p>
-      <div className="table-wrap">
-        <table>
-          <caption>Reasons a model is excluded from a day&apos;s index</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reason code</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(doc.eligibility.exclusionReasons).map(([code, meaning]) => (
-              <tr key={code}>
-                <th scope="row">
-                  <code>{code}</code>
-                </th>
-                <td>{withCode(meaning)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ReasonTable
+        caption="Reasons a model is excluded from a day's index"
+        reasons={doc.eligibility.exclusionReasons}
+      />
       <p>
         Excluded model patterns (<code>*</code> matches any characters):{" "}
         {doc.eligibility.excludedModelPatterns.length === 0
@@ -78,27 +61,10 @@ export default async function MethodologyPage() {
         model(s) and {doc.sufficiency.minEligibleTokens.toLocaleString("en-US")} eligible token(s).
         Otherwise no value is published for that day:
       </p>
-      <div className="table-wrap">
-        <table>
-          <caption>Reasons a lab-day has no published value</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reason code</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(doc.sufficiency.suppressionReasons).map(([code, meaning]) => (
-              <tr key={code}>
-                <th scope="row">
-                  <code>{code}</code>
-                </th>
-                <td>{withCode(meaning)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ReasonTable
+        caption="Reasons a lab-day has no published value"
+        reasons={doc.sufficiency.suppressionReasons}
+      />
 
       <h2 id="settlement">Settlement</h2>
       <p>
@@ -145,5 +111,32 @@ export default async function MethodologyPage() {
         </table>
       </div>
     </>
+  );
+}
+
+/** A captioned table of reason codes and what they mean (exclusions, suppressions). */
+function ReasonTable({ caption, reasons }: { caption: string; reasons: Record<string, string> }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reason code</th>
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(reasons).map(([code, meaning]) => (
+            <tr key={code}>
+              <th scope="row">
+                <code>{code}</code>
+              </th>
+              <td>{withCode(meaning)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
