@@ -1,10 +1,10 @@
-import { baseTestConfig } from "@tpi/vitest-config";
+import { baseTestConfig, testFiles } from "@tpi/vitest-config";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     ...baseTestConfig,
-    include: ["src/**/*.test.ts"],
+    include: testFiles(["src/**/*.test.ts"]),
     globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     // Files run in parallel, each on its own database; two workers suit these 2-core machines.
     maxWorkers: 2,

@@ -1,4 +1,4 @@
-import { baseTestConfig } from "@tpi/vitest-config";
+import { baseTestConfig, testFiles } from "@tpi/vitest-config";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -11,5 +11,5 @@ export default defineConfig({
   },
   // Page components are rendered to HTML in tests with React's automatic JSX runtime.
   oxc: { jsx: { runtime: "automatic" } },
-  test: { ...baseTestConfig, include: ["src/**/*.test.ts", "src/**/*.test.tsx"] },
+  test: { ...baseTestConfig, include: testFiles(["src/**/*.test.ts", "src/**/*.test.tsx"]) },
 });

@@ -45,6 +45,9 @@ if (task === "test") {
     console.error("Some files are not formatted: run `pnpm format`.");
     process.exit(formatStatus);
   }
+  // Before anything else can pass: a failing test must fail this command, in every package.
+  const exitCheckStatus = pnpmRun(["exec", "node", "tooling/vitest/exit-check/run.mjs"]);
+  if (exitCheckStatus !== 0) process.exit(exitCheckStatus);
   // Type checks, lint, the schema-drift check, unit and integration tests, then the website's
   // browser tests (after its build). One task at a time: these machines have two cores.
   process.exit(

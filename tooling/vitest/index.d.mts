@@ -1,3 +1,4 @@
+export declare function testFiles(patterns: string[]): string[];
 export declare const baseTestConfig: {
   include: string[];
   environment: "node";

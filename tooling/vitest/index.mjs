@@ -2,8 +2,20 @@
  * Shared Vitest defaults. Tests live beside the code as `*.test.ts`; integration tests that
  * need PostgreSQL are named `*.int.test.ts` and share one embedded server per run.
  */
+
+/**
+ * The test files a configuration runs: its own patterns, or, while the exit-status check runs
+ * (`exit-check/run.mjs`), only the one fixture that check names. The fixtures sit outside every
+ * package's patterns, so a normal run never sees them; the check runs them through each
+ * package's real configuration (its global setup included) and asserts the exit status.
+ */
+export function testFiles(patterns) {
+  const fixture = process.env.TPI_VITEST_EXIT_CHECK_FIXTURE;
+  return fixture ? [fixture] : patterns;
+}
+
 export const baseTestConfig = {
-  include: ["src/**/*.test.ts"],
+  include: testFiles(["src/**/*.test.ts"]),
   environment: "node",
   testTimeout: 30_000,
   hookTimeout: 120_000,

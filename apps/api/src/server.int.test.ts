@@ -1,13 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
 import { startServer, type RunningServer } from "./server";
+import { runCli } from "./testing/cli";
 
-const apiDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 
 let running: RunningServer;
@@ -24,9 +21,9 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       SETTLEMENT_INTERVAL_SECONDS: "0",
       LOG_LEVEL: "silent",
+      TPI_TEST_CLOCK: NOW.toISOString(),
     }),
     createLogger("silent"),
-    () => NOW,
   );
   startupMs = Date.now() - started;
 }, 120_000);
@@ -35,15 +32,8 @@ afterAll(async () => {
   await drop?.();
 });
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-    cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+/** The CLI on the same clock as the server, so "today" is the same day for both. */
+const cli = (...args: string[]) => runCli(args, { databaseUrl, now: NOW });
 
 describe("first start on an empty database", () => {
   it("loads the sample, settles every settleable day and answers /api/otpi at once", async () => {

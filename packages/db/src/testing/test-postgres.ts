@@ -16,7 +16,10 @@ export type TestPostgres = { adminUrl: string; embedded: boolean; stop(): Promis
 export async function startTestPostgres(
   databaseUrl = process.env.DATABASE_URL,
 ): Promise<TestPostgres> {
-  if (databaseUrl) return { adminUrl: databaseUrl, embedded: false, stop: async () => undefined };
+  if (databaseUrl) {
+    await expectServerAnswers(databaseUrl);
+    return { adminUrl: databaseUrl, embedded: false, stop: async () => undefined };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "tpi-test-pg-"));
   chmodSync(dataDir, 0o755); // the server runs as a separate user when tests run as root
   const port = 30_000 + Math.floor(Math.random() * 20_000);
@@ -29,6 +32,22 @@ export async function startTestPostgres(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Fails the whole run at once, with the reason, when the server at DATABASE_URL does not answer. */
+async function expectServerAnswers(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } catch (error) {
+    const where = new URL(url);
+    throw new Error(
+      `the PostgreSQL server at DATABASE_URL (${where.hostname}:${where.port || 5432}) does not answer: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** A fresh, migrated database on the test server; `drop` removes it. */
