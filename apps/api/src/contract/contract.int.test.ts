@@ -1,0 +1,57 @@
+/**
+ * The public HTTP contract, pinned: every request of `requests.ts` replayed against a fresh api
+ * at a fixed clock on deterministic data, and each answer (status, the headers that carry
+ * meaning, body) compared with `contract-snapshot.txt`. Any changed byte fails this test, with
+ * the first differing entries printed. Volatile values are hidden in one documented place,
+ * `withoutVolatile` in `contract-api.ts`.
+ *
+ * Re-record only when a change to the contract is intended, and explain every changed entry
+ * (`git diff src/contract/contract-snapshot.txt`) in the commit message:
+ *
+ *   pnpm --filter @tpi/api contract:record
+ *
+ * (that is `vitest run src/contract --update`). Adding requests to `requests.ts` also needs a
+ * re-record; the entries are numbered, so insertions shift the numbers after them.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  describeDifferences,
+  renderSnapshot,
+  replayContract,
+  startContractApi,
+  type ContractApi,
+} from "./contract-api";
+import { CONTRACT_REQUESTS } from "./requests";
+
+const SNAPSHOT_FILE = new URL("./contract-snapshot.txt", import.meta.url);
+
+let contract: ContractApi;
+beforeAll(async () => {
+  contract = await startContractApi();
+});
+afterAll(async () => contract.api.close());
+
+describe("public HTTP contract", () => {
+  it("labels every request once", () => {
+    const labels = CONTRACT_REQUESTS.map((request) => request.label);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+  });
+
+  it("answers every request exactly as recorded", { timeout: 120_000 }, async () => {
+    const actual = renderSnapshot(
+      CONTRACT_REQUESTS,
+      await replayContract(contract, CONTRACT_REQUESTS),
+    );
+    let recorded = "";
+    try {
+      recorded = readFileSync(SNAPSHOT_FILE, "utf8");
+    } catch {
+      // No snapshot yet: the file snapshot below writes it (outside CI).
+    }
+    const differences = recorded === actual ? "" : describeDifferences(recorded, actual);
+    await expect(actual, `The contract changed:\n${differences}\n`).toMatchFileSnapshot(
+      SNAPSHOT_FILE.pathname,
+    );
+  });
+});
