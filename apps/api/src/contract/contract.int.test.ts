@@ -10,7 +10,8 @@
  *
  *   pnpm --filter @tpi/api contract:record
  *
- * (that is `vitest run src/contract --update`). Adding requests to `requests.ts` also needs a
+ * (that is `vitest run src/contract --update`). Recorded in UTC, as the whole suite runs: under
+ * another TZ the GPU settlement stamps move (the existing GPU route tests fail there too). Adding requests to `requests.ts` also needs a
  * re-record; the entries are numbered, so insertions shift the numbers after them.
  */
 import { readFileSync } from "node:fs";
