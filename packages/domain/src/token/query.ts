@@ -33,10 +33,13 @@ export type OtpiDateSelection =
 
 export type OtpiQuery = OtpiDateSelection & { lab?: LabId };
 
+/** The 400 text for a lab identifier outside the catalog. */
+export function invalidLabMessage(value: string): string {
+  return `Invalid lab '${value}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`;
+}
+
 export function parseLab(value: string): Result<LabId, DomainError> {
-  return isLabId(value)
-    ? ok(value)
-    : err(badRequest(`Invalid lab '${value}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`));
+  return isLabId(value) ? ok(value) : err(badRequest(invalidLabMessage(value)));
 }
 
 export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
