@@ -13,7 +13,7 @@ import { once } from "node:events";
 import { LAB_IDS, addDays } from "@tpi/domain";
 import { createTestDatabase, startTestPostgres } from "@tpi/db";
 import { readObservationFile } from "../src/ingest/observation-file";
-import { importObservations } from "../src/services/observation-import";
+import { importObservations } from "../src/jobs/observation-import";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const MODELS_PER_DAY = 1_000;

@@ -1,19 +1,30 @@
-export * from "./access";
-export * from "./api-key-format";
-export * from "./calendar";
-export * from "./errors";
-export * from "./free-window";
-export * from "./index-math";
-export * from "./labs";
-export * from "./methodology";
-export * from "./otpi-query";
-export * from "./result";
-export * from "./settlement-calendar";
-export * from "./accounts";
-export * from "./rate-limits";
-export * from "./gpus";
-export * from "./gpu-index";
-export * from "./gpu-query";
-export * from "./new-york-time";
-export * from "./observation-record";
-export * from "./restatement";
+/**
+ * The domain's public surface. `shared/` holds what every index uses; each index has a folder
+ * with the same file names (catalog, query, free-window, settlement-calendar, index-math,
+ * methodology, record), so that a new index drops into the same frame.
+ */
+export * from "./shared/access";
+export * from "./shared/accounts";
+export * from "./shared/api-key-format";
+export * from "./shared/calendar";
+export * from "./shared/errors";
+export * from "./shared/query-parameters";
+export * from "./shared/rate-limits";
+export * from "./shared/result";
+
+export * from "./token/catalog";
+export * from "./token/query";
+export * from "./token/free-window";
+export * from "./token/settlement-calendar";
+export * from "./token/index-math";
+export * from "./token/methodology";
+export * from "./token/record";
+export * from "./token/restatement";
+
+export * from "./gpu/catalog";
+export * from "./gpu/query";
+export * from "./gpu/free-window";
+export * from "./gpu/settlement-calendar";
+export * from "./gpu/index-math";
+export * from "./gpu/methodology";
+export * from "./gpu/record";

@@ -3,13 +3,10 @@ import { parseArgs } from "node:util";
 import { createProgress } from "../progress";
 import { describeGpuSettlement, settleGpuAndPublish } from "../runtime";
 import { seedGpuSample } from "../services/gpu-sample-seed";
-import {
-  MAX_LISTED_ERRORS,
-  formatOfPath,
-  parseGpuTrades,
-  writeGpuTrades,
-  type GpuImportFormat,
-} from "../services/gpu-import";
+import { MAX_LISTED_ERRORS } from "@tpi/domain";
+import { formatOfPath, type RecordFileFormat } from "../ingest/record-file";
+import { parseGpuTrades } from "../ingest/trade-file";
+import { writeGpuTrades } from "../jobs/gpu-import";
 import { UsageError, withRuntime, type Command } from "./command";
 
 export const GPU_USAGE = `  gpu-import FILE [--format csv|jsonl] [--source NAME]
@@ -29,7 +26,7 @@ export const gpuCommands: Record<string, Command> = {
     const [path, ...extra] = positionals;
     if (path === undefined || extra.length > 0)
       throw new UsageError("gpu-import needs exactly one FILE");
-    const format = (values.format ?? formatOfPath(path)) as GpuImportFormat | undefined;
+    const format = (values.format ?? formatOfPath(path)) as RecordFileFormat | undefined;
     if (format !== "csv" && format !== "jsonl")
       throw new UsageError("give --format csv|jsonl (or name the file .csv, .jsonl or .ndjson)");
     const text = await readFile(path, "utf8");

@@ -1,15 +1,15 @@
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { readObservationFile } from "../ingest/observation-file";
 import {
-  OBSERVATION_FILE_FORMATS,
-  ObservationFileError,
+  RECORD_FILE_FORMATS,
+  RecordFileError,
   formatOfPath,
-  readObservationFile,
-  type ObservationFileFormat,
-} from "../ingest/observation-file";
+  type RecordFileFormat,
+} from "../ingest/record-file";
 import { createProgress } from "../progress";
-import { importObservations, type ImportReport } from "../services/observation-import";
+import { importObservations, type ImportReport } from "../jobs/observation-import";
 import { addDays, parseUtcDay, utcDayOf } from "@tpi/domain";
 import { openRouterConfigFrom } from "../env";
 import { syncOpenRouterDay, type OpenRouterSyncReport } from "../services/openrouter-sync";
@@ -29,9 +29,9 @@ export const ingestCommands: Record<string, Command> = {
       throw new UsageError("import takes exactly one file path");
     if (!existsSync(path)) throw new Error(`no such file: ${path}`);
     const format = values.format ?? formatOfPath(path);
-    if (!OBSERVATION_FILE_FORMATS.includes(format as ObservationFileFormat)) {
+    if (!RECORD_FILE_FORMATS.includes(format as RecordFileFormat)) {
       throw new UsageError(
-        `cannot tell the format of '${path}': pass --format ${OBSERVATION_FILE_FORMATS.join("|")}`,
+        `cannot tell the format of '${path}': pass --format ${RECORD_FILE_FORMATS.join("|")}`,
       );
     }
     await withRuntime(env, log, async (runtime) => {
@@ -41,13 +41,13 @@ export const ingestCommands: Record<string, Command> = {
         report = await importObservations(
           runtime.database.url,
           () =>
-            readObservationFile(path, format as ObservationFileFormat, (done, total) =>
+            readObservationFile(path, format as RecordFileFormat, (done, total) =>
               progress.update(done, total),
             ),
           { skipInvalid: values["skip-invalid"] === true },
         );
       } catch (error) {
-        if (error instanceof ObservationFileError)
+        if (error instanceof RecordFileError)
           throw new Error(`${path}: ${error.message}; nothing was imported`);
         throw error;
       }

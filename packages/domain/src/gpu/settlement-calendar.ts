@@ -1,4 +1,4 @@
-import { addDays, type UtcDay } from "./calendar";
+import { addDays, type UtcDay } from "../shared/calendar";
 
 /**
  * The GPU index settles at 4 PM America/New_York. The UTC offset of New York comes from the

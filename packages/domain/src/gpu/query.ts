@@ -1,19 +1,23 @@
-import type { AccessLevel } from "./access";
-import { parseUtcDay, subtractMonthsClamped, utcDayOf, type UtcDay } from "./calendar";
-import { apiKeyRequired, badRequest, type DomainError } from "./errors";
+import type { AccessLevel } from "../shared/access";
+import { parseUtcDay, utcDayOf, type UtcDay } from "../shared/calendar";
+import { apiKeyRequired, badRequest, type DomainError } from "../shared/errors";
 import {
   FREE_TIER_GPU_NAMES,
   INVALID_GPU_MESSAGE,
   isFreeTierGpu,
   isGpuName,
   type GpuName,
-} from "./gpus";
-import { err, ok, type Result } from "./result";
+} from "./catalog";
+import {
+  freeTierKeyRequired,
+  parseDayParameter,
+  startAfterEndMessage,
+} from "../shared/query-parameters";
+import { err, ok, type Result } from "../shared/result";
+import { GPU_FREE_WINDOW_MONTHS, gpuFreeWindowStart } from "./free-window";
 
 /** Rules of the GPU routes that do not depend on storage. */
 
-/** Keyless callers of the GPU daily series see the trailing 3 calendar months. */
-export const GPU_FREE_WINDOW_MONTHS = 3;
 export const GPU_ACCESS_LEVELS = ["public-3mo", "full"] as const;
 export type GpuAccess = (typeof GPU_ACCESS_LEVELS)[number];
 
@@ -34,11 +38,7 @@ export function parseGpuName(value: string): Result<GpuName, DomainError> {
 /** Keyless callers may read only free-tier GPUs. */
 export function authorizeGpu(gpu: GpuName, access: AccessLevel): Result<GpuName, DomainError> {
   if (access === "full" || isFreeTierGpu(gpu)) return ok(gpu);
-  return err(
-    apiKeyRequired(
-      `An API key is required for GPU '${gpu}': without a key only ${FREE_TIER_GPU_NAMES.join(", ")} are available.`,
-    ),
-  );
+  return err(freeTierKeyRequired("GPU", gpu, FREE_TIER_GPU_NAMES));
 }
 
 // `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`.
@@ -102,11 +102,6 @@ export function nearestRecord<T extends Timed>(
 
 export type GpuHistoryRange = { startDate: UtcDay | undefined; endDate: UtcDay };
 
-/** First day keyless callers may see: today (UTC) minus 3 months, day-of-month clamped. */
-export function gpuFreeWindowStart(now: Date): UtcDay {
-  return subtractMonthsClamped(utcDayOf(now), GPU_FREE_WINDOW_MONTHS);
-}
-
 /**
  * The date range of the daily series. Defaults: `endDate` today; `startDate` the start of the
  * free window without a key, all history with one. A keyless `startDate` before the window is a
@@ -121,20 +116,15 @@ export function resolveGpuHistoryRange(
   for (const name of ["startDate", "endDate"] as const) {
     const raw = params[name];
     if (raw === undefined) continue;
-    const day = parseUtcDay(raw);
-    if (day === undefined)
-      return err(
-        badRequest(
-          `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${raw}'.`,
-        ),
-      );
-    parsed[name] = day;
+    const day = parseDayParameter(name, raw);
+    if (!day.ok) return day;
+    parsed[name] = day.value;
   }
   const endDate = parsed.endDate ?? utcDayOf(now);
   const windowStart = gpuFreeWindowStart(now);
   const startDate = parsed.startDate ?? (access === "full" ? undefined : windowStart);
   if (startDate !== undefined && startDate > endDate)
-    return err(badRequest(`'startDate' (${startDate}) is after 'endDate' (${endDate}).`));
+    return err(badRequest(startAfterEndMessage(startDate, endDate)));
   if (access !== "full" && startDate !== undefined && startDate < windowStart) {
     return err(
       apiKeyRequired(

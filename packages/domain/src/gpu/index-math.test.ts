@@ -8,8 +8,8 @@ import {
   winsorizedVolumeWeightedMean,
   type GpuTrade,
   type HourlyPrint,
-} from "./gpu-index";
-import { latestSettledDayAt, newYorkDayOf, settlementInstant } from "./new-york-time";
+} from "./index-math";
+import { latestSettledDayAt, newYorkDayOf, settlementInstant } from "./settlement-calendar";
 
 const trade = (executedAt: string, price: number, gpuHours = 1): GpuTrade => ({
   gpuName: "H100 SXM",

@@ -1,9 +1,24 @@
-import type { AccessLevel } from "./access";
-import { parseUtcDay, type UtcDay } from "./calendar";
-import { apiKeyRequired, badRequest, type DomainError } from "./errors";
+import type { AccessLevel } from "../shared/access";
+import type { UtcDay } from "../shared/calendar";
+import { apiKeyRequired, badRequest, type DomainError } from "../shared/errors";
+import {
+  freeTierKeyRequired,
+  parseDayParameter,
+  readSingleParameters,
+  startAfterEndMessage,
+  type RawQuery,
+} from "../shared/query-parameters";
 import { freeWindow } from "./free-window";
-import { FREE_TIER_LAB_IDS, LAB_IDS, isFreeTierLab, isLabId, labOrder, type LabId } from "./labs";
-import { err, ok, type Result } from "./result";
+import {
+  FREE_TIER_LAB_IDS,
+  LAB_IDS,
+  LAB_LIST_TEXT,
+  isFreeTierLab,
+  isLabId,
+  labOrder,
+  type LabId,
+} from "./catalog";
+import { err, ok, type Result } from "../shared/result";
 
 /**
  * Rules of `GET /api/otpi` that do not depend on storage: which parameters are valid, which
@@ -18,52 +33,13 @@ export type OtpiDateSelection =
 
 export type OtpiQuery = OtpiDateSelection & { lab?: LabId };
 
-/** Query values as an HTTP framework hands them over: repeated keys become arrays. */
-export type RawQuery = Record<string, unknown>;
-
-export const LAB_LIST_TEXT = LAB_IDS.join(", ");
-
-/**
- * Rejects unknown and repeated parameters by name, then validates each value. Parameter names
- * are case-sensitive, like the lab identifiers.
- */
-export function readSingleParameters<const Names extends readonly string[]>(
-  raw: RawQuery,
-  allowed: Names,
-): Result<Partial<Record<Names[number], string>>, DomainError> {
-  const values: Partial<Record<string, string>> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (!allowed.includes(name)) {
-      return err(
-        badRequest(
-          `Unknown query parameter '${name}'. Allowed parameters: ${allowed.join(", ") || "none"}.`,
-        ),
-      );
-    }
-    if (Array.isArray(value))
-      return err(badRequest(`Query parameter '${name}' was given more than once.`));
-    if (typeof value !== "string")
-      return err(badRequest(`Query parameter '${name}' must be a single string value.`));
-    values[name] = value;
-  }
-  return ok(values as Partial<Record<Names[number], string>>);
-}
-
-function parseDayParameter(name: string, value: string): Result<UtcDay, DomainError> {
-  const day = parseUtcDay(value);
-  return day === undefined
-    ? err(
-        badRequest(
-          `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${value}'.`,
-        ),
-      )
-    : ok(day);
+/** The 400 text for a lab identifier outside the catalog. */
+export function invalidLabMessage(value: string): string {
+  return `Invalid lab '${value}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`;
 }
 
 export function parseLab(value: string): Result<LabId, DomainError> {
-  return isLabId(value)
-    ? ok(value)
-    : err(badRequest(`Invalid lab '${value}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`));
+  return isLabId(value) ? ok(value) : err(badRequest(invalidLabMessage(value)));
 }
 
 export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
@@ -103,7 +79,7 @@ export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
   const end = parseDayParameter("endDate", endDate);
   if (!end.ok) return end;
   if (start.value > end.value) {
-    return err(badRequest(`'startDate' (${start.value}) is after 'endDate' (${end.value}).`));
+    return err(badRequest(startAfterEndMessage(start.value, end.value)));
   }
   return ok(withLab({ kind: "range", startDate: start.value, endDate: end.value }));
 }
@@ -130,11 +106,7 @@ export function authorizeOtpiQuery(
 ): Result<void, DomainError> {
   if (access === "full") return ok(undefined);
   if (query.lab !== undefined && !isFreeTierLab(query.lab)) {
-    return err(
-      apiKeyRequired(
-        `An API key is required for lab '${query.lab}': without a key only ${FREE_TIER_LAB_IDS.join(", ")} are available.`,
-      ),
-    );
+    return err(freeTierKeyRequired("lab", query.lab, FREE_TIER_LAB_IDS));
   }
   const window = freeWindow(now);
   const firstDay =

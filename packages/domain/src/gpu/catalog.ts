@@ -1,4 +1,4 @@
-import type { AccessLevel } from "./access";
+import type { AccessLevel } from "../shared/access";
 
 /**
  * The GPU catalog: the single source of truth for GPU names (exact, case- and space-sensitive,

@@ -1,6 +1,6 @@
-import { parseUtcDay, type UtcDay } from "./calendar";
-import { LAB_IDS, isLabId, labPrefixOfModelId, type LabId } from "./labs";
-import { err, ok, type Result } from "./result";
+import { parseUtcDay, type UtcDay } from "../shared/calendar";
+import { LAB_IDS, isLabId, labPrefixOfModelId, type LabId } from "./catalog";
+import { err, ok, type Result } from "../shared/result";
 
 /**
  * The observation file format (CSV header names and JSON Lines keys) and the rules every row

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkObservationHeader, validateObservationFields } from "./observation-record";
+import { checkObservationHeader, validateObservationFields } from "./record";
 
 const valid = {
   date: "2026-03-01",

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, utcDayOf } from "./calendar";
+import { addDays, utcDayOf } from "../shared/calendar";
 import { freeWindow } from "./free-window";
-import { LAB_IDS } from "./labs";
+import { LAB_IDS } from "./catalog";
 import {
   authorizeOtpiQuery,
   compareIndexRows,
   parseOtpiQuery,
   visibleLabs,
   type OtpiQuery,
-} from "./otpi-query";
+} from "./query";
 
 const NOW = new Date("2026-11-22T15:00:00.000Z");
 

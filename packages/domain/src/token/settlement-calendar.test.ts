@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, utcDayOf } from "./calendar";
+import { addDays, utcDayOf } from "../shared/calendar";
 import { isSettleable, latestSettleableDay, settleableFrom } from "./settlement-calendar";
 
 describe("settlement calendar", () => {

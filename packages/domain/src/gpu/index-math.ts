@@ -1,22 +1,13 @@
-import { addDays, type UtcDay } from "./calendar";
-import type { GpuName } from "./gpus";
-import { settlementInstant } from "./new-york-time";
+import { addDays, type UtcDay } from "../shared/calendar";
+import type { GpuName } from "./catalog";
+import { DEFAULT_WINSOR_BOUNDS, type WinsorBounds } from "./methodology";
+import { settlementInstant } from "./settlement-calendar";
 
 /**
  * The GPU compute price index (USD per GPU-hour): hourly prints from executed rental trades,
  * daily values from the hourly prints. Pure functions; storage and scheduling live elsewhere.
  */
 export const MS_PER_HOUR = 3_600_000;
-
-/** Default winsorizing bounds, as fractions: prices below the 5th and above the 95th percentile are clamped. */
-export const DEFAULT_WINSOR_LOWER = 0.05;
-export const DEFAULT_WINSOR_UPPER = 0.95;
-
-export type WinsorBounds = { lower: number; upper: number };
-export const DEFAULT_WINSOR_BOUNDS: WinsorBounds = {
-  lower: DEFAULT_WINSOR_LOWER,
-  upper: DEFAULT_WINSOR_UPPER,
-};
 
 /** One executed rental trade. */
 export type GpuTrade = {

@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  ObservationFileError,
-  readObservationFile,
-  type ObservationFileFormat,
-} from "../ingest/observation-file";
+import { readObservationFile } from "../ingest/observation-file";
+import { RecordFileError, type RecordFileFormat } from "../ingest/record-file";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 import { importObservations } from "./observation-import";
 
@@ -37,12 +34,12 @@ beforeEach(async () => {
 });
 
 let fileCounter = 0;
-function file(lines: readonly string[], format: ObservationFileFormat = "csv"): string {
+function file(lines: readonly string[], format: RecordFileFormat = "csv"): string {
   const path = join(dir, `f${(fileCounter += 1)}.${format}`);
   writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
 }
-const run = (path: string, format: ObservationFileFormat = "csv", skipInvalid = false) =>
+const run = (path: string, format: RecordFileFormat = "csv", skipInvalid = false) =>
   importObservations(api.databaseUrl, () => readObservationFile(path, format), { skipInvalid });
 const storedRows = () => api.db.observation.count();
 
@@ -239,7 +236,7 @@ describe("importing observation files", () => {
 
   it("refuses a file whose header lacks a column, writing nothing", async () => {
     await expect(run(file(["date,model_id,lab", "2026-03-30,openai/x,openai"]))).rejects.toThrow(
-      ObservationFileError,
+      RecordFileError,
     );
     await expect(run(file(["date,model_id,lab", "2026-03-30,openai/x,openai"]))).rejects.toThrow(
       /missing required column/,

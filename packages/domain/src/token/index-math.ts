@@ -1,4 +1,4 @@
-import type { LabId } from "./labs";
+import type { LabId } from "./catalog";
 import { matchesModelPattern, type MethodologyRules } from "./methodology";
 
 /** One model's market observation for one UTC day. Prices in USD per million tokens. */

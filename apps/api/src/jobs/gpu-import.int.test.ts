@@ -1,7 +1,9 @@
 import { countGpuTrades } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../testing/test-api";
-import { parseGpuTrades, splitCsvLine, writeGpuTrades } from "./gpu-import";
+import { parseCsvRecord } from "../ingest/csv-records";
+import { parseGpuTrades } from "../ingest/trade-file";
+import { writeGpuTrades } from "./gpu-import";
 
 const NOW = new Date("2026-03-10T12:30:00.000Z");
 const CSV = [
@@ -28,7 +30,7 @@ describe("parsing and validating trade files", () => {
     const again = parseGpuTrades(CSV, "csv", { now: NOW, source: "test" });
     expect(parsed.trades[1]?.tradeId).toMatch(/^sha256:/);
     expect(again.trades[1]?.tradeId).toBe(parsed.trades[1]?.tradeId);
-    expect(splitCsvLine('a,"b ""c""",d')).toEqual(["a", 'b "c"', "d"]);
+    expect(parseCsvRecord('a,"b ""c""",d')).toEqual(["a", 'b "c"', "d"]);
   });
 
   it("reports every invalid record with its line number", () => {

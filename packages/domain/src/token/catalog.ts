@@ -24,6 +24,9 @@ export const FREE_TIER_LAB_IDS: readonly LabId[] = LAB_CATALOG.filter((e) => e.f
   (e) => e.lab,
 );
 
+/** The lab identifiers as messages list them. */
+export const LAB_LIST_TEXT = LAB_IDS.join(", ");
+
 const labPosition = new Map<string, number>(LAB_IDS.map((lab, index) => [lab, index]));
 
 /** Exact, case-sensitive membership test. */

@@ -1,4 +1,4 @@
-import { subtractMonthsClamped, utcDayOf, type UtcDay } from "./calendar";
+import { subtractMonthsClamped, utcDayOf, type UtcDay } from "../shared/calendar";
 
 /** Keyless callers see the trailing calendar month of token index history. */
 export const FREE_WINDOW_MONTHS = 1;

@@ -1,4 +1,4 @@
-import type { UtcDay } from "./calendar";
+import type { UtcDay } from "../shared/calendar";
 import { DEFAULT_MATERIALITY_THRESHOLD_PERCENT } from "./restatement";
 import { DEFAULT_SETTLEMENT_LAG_HOURS } from "./settlement-calendar";
 
@@ -50,6 +50,11 @@ export const METHODOLOGY_HISTORY: readonly MethodologyVersion[] = [
       "Daily volume-weighted blend of input and output list prices per lab over paid production models; free variants, open-weight releases of closed labs, models without volume or a price excluded; settles 36 hours after the UTC day.",
   },
 ];
+
+/** The method in one paragraph, for answers that quote it (the chat), with the rules in force. */
+export function describeTokenMethodology(rules: MethodologyRules): string {
+  return `Token Price Index: a daily volume-weighted blend of list prices per lab, in USD per million tokens: ${INDEX_FORMULA}. Free variants, open-weight releases of closed labs (${rules.excludedModelPatterns.join(", ")}) and models without a price or volume are excluded; each UTC day settles ${rules.settlementLagHours} hours after it ends.`;
+}
 
 /** `*` matches any run of characters; everything else is literal. */
 export function matchesModelPattern(modelId: string, pattern: string): boolean {

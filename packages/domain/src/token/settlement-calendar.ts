@@ -1,4 +1,4 @@
-import { addDays, startOfUtcDay, utcDayOf, type UtcDay } from "./calendar";
+import { addDays, startOfUtcDay, utcDayOf, type UtcDay } from "../shared/calendar";
 
 /** A UTC day settles this many hours after it ends, unless configured otherwise. */
 export const DEFAULT_SETTLEMENT_LAG_HOURS = 36;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearestRecord, parseGpuDatetime, resolveGpuHistoryRange } from "./gpu-query";
+import { nearestRecord, parseGpuDatetime, resolveGpuHistoryRange } from "./query";
 
 describe("parseGpuDatetime", () => {
   it("accepts 'YYYY-MM-DD HH:MM:SS' as UTC and ISO 8601 with or without an offset", () => {

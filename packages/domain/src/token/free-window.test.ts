@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { daysBetween, utcDayOf } from "./calendar";
+import { daysBetween, utcDayOf } from "../shared/calendar";
 import { freeWindow } from "./free-window";
 
 describe("freeWindow", () => {
