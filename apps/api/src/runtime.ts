@@ -4,12 +4,12 @@ import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import { clockFrom, methodologyRulesFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { createProgress } from "./progress";
-import { seedGpuSample } from "./services/gpu-sample-seed";
-import { GpuPublishedIndex } from "./services/gpu-published-index";
-import { settleGpuIndex, type GpuSettlementReport } from "./services/gpu-settlement";
-import { seedTokenSample } from "./services/sample-seed";
-import { settleDueDays, type SettlementReport } from "./services/settlement";
-import { PublishedIndex } from "./services/published-index";
+import { seedGpuSample } from "./jobs/gpu-sample-seed";
+import { GpuPublishedIndex } from "./read-models/gpu-published-index";
+import { settleGpuIndex, type GpuSettlementReport } from "./jobs/gpu-settlement";
+import { seedTokenSample } from "./jobs/sample-seed";
+import { settleDueDays, type SettlementReport } from "./jobs/settlement";
+import { PublishedIndex } from "./read-models/published-index";
 
 /** Everything the server and the CLI share: configuration, the database and the services. */
 export type Runtime = {

@@ -5,7 +5,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
-import { notifyWebsiteOfNewData } from "./services/website-revalidation";
+import { notifyWebsiteOfNewData } from "./jobs/website-revalidation";
 import { chatSettingsFrom } from "./services/chat/chat-settings";
 import {
   describeGpuSettlement,
@@ -17,7 +17,7 @@ import {
   settleGpuAndPublish,
   type Runtime,
 } from "./runtime";
-import { startOpenRouterSchedule } from "./openrouter-schedule";
+import { startOpenRouterSchedule } from "./jobs/openrouter-schedule";
 
 export type RunningServer = {
   runtime: Runtime;

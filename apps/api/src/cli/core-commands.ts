@@ -3,7 +3,7 @@ import { parseUtcDay } from "@tpi/domain";
 import { applyMigrations, openDatabase } from "@tpi/db";
 import { createProgress } from "../progress";
 import { describeSettlement, settleAndPublish } from "../runtime";
-import { seedTokenSample } from "../services/sample-seed";
+import { seedTokenSample } from "../jobs/sample-seed";
 import { UsageError, withRuntime, type Command } from "./command";
 
 /** Core operator commands: schema, sample data, settlement. */

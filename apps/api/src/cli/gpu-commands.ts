@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { createProgress } from "../progress";
 import { describeGpuSettlement, settleGpuAndPublish } from "../runtime";
-import { seedGpuSample } from "../services/gpu-sample-seed";
+import { seedGpuSample } from "../jobs/gpu-sample-seed";
 import {
   MAX_LISTED_ERRORS,
   formatOfPath,

@@ -12,7 +12,7 @@ import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../services/observation-import";
 import { addDays, parseUtcDay, utcDayOf } from "@tpi/domain";
 import { openRouterConfigFrom } from "../env";
-import { syncOpenRouterDay, type OpenRouterSyncReport } from "../services/openrouter-sync";
+import { syncOpenRouterDay, type OpenRouterSyncReport } from "../jobs/openrouter-sync";
 import { UsageError, withRuntime, type Command } from "./command";
 
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { parseLab, parseUtcDay } from "@tpi/domain";
-import { restateLabDay } from "../services/restatement";
+import { restateLabDay } from "../jobs/restatement";
 import { UsageError, withRuntime, type Command } from "./command";
 
 const describeValue = (value: number | null, suppression: string | null): string =>

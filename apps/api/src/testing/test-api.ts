@@ -26,10 +26,10 @@ import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
-import { GpuPublishedIndex } from "../services/gpu-published-index";
-import { settleGpuIndex } from "../services/gpu-settlement";
-import { PublishedIndex } from "../services/published-index";
-import { settleDueDays } from "../services/settlement";
+import { GpuPublishedIndex } from "../read-models/gpu-published-index";
+import { settleGpuIndex } from "../jobs/gpu-settlement";
+import { PublishedIndex } from "../read-models/published-index";
+import { settleDueDays } from "../jobs/settlement";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**

@@ -1,8 +1,8 @@
 import { addDays, utcDayOf } from "@tpi/domain";
-import { describeOpenRouterSync } from "./cli/ingest-commands";
-import { openRouterConfigFrom } from "./env";
-import type { Runtime } from "./runtime";
-import { syncOpenRouterDay } from "./services/openrouter-sync";
+import { describeOpenRouterSync } from "../cli/ingest-commands";
+import { openRouterConfigFrom } from "../env";
+import type { Runtime } from "../runtime";
+import { syncOpenRouterDay } from "./openrouter-sync";
 
 /**
  * Syncs yesterday's OpenRouter data every OPENROUTER_SYNC_INTERVAL_SECONDS (off at 0). Yesterday,

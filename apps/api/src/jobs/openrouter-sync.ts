@@ -1,6 +1,6 @@
 import type { UtcDay } from "@tpi/domain";
 import { OpenRouterError, fetchOpenRouterDay, type OpenRouterConfig } from "../ingest/openrouter";
-import { importObservations, type ImportReport } from "./observation-import";
+import { importObservations, type ImportReport } from "../services/observation-import";
 
 export type OpenRouterSyncReport = {
   date: UtcDay;
