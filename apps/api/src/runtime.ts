@@ -37,9 +37,9 @@ export async function openRuntime(
     embeddedPort: env.TPI_EMBEDDED_PG_PORT,
     log: (line) => log.info(line),
   });
-  const index = new PublishedIndex(database.db, log);
+  const index = new PublishedIndex(database.db);
   const auth = new ApiKeyAuthenticator(database.db, clock);
-  const gpuIndex = new GpuPublishedIndex(database.db, log);
+  const gpuIndex = new GpuPublishedIndex(database.db);
   return {
     env,
     log,
@@ -50,8 +50,6 @@ export async function openRuntime(
     auth,
     clock,
     async close() {
-      index.stopAutoRefresh();
-      gpuIndex.stopAutoRefresh();
       await auth.stop();
       await database.close();
     },

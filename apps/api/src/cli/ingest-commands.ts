@@ -10,9 +10,13 @@ import {
 } from "../ingest/observation-file";
 import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../services/observation-import";
-import { addDays, parseUtcDay, utcDayOf } from "@tpi/domain";
+import { parseUtcDay } from "@tpi/domain";
 import { openRouterConfigFrom } from "../env";
-import { syncOpenRouterDay, type OpenRouterSyncReport } from "../jobs/openrouter-sync";
+import {
+  describeOpenRouterSync,
+  openRouterDayToSync,
+  syncOpenRouterDay,
+} from "../jobs/openrouter-sync";
 import { UsageError, withRuntime, type Command } from "./command";
 
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */
@@ -71,9 +75,7 @@ export const ingestCommands: Record<string, Command> = {
     });
     await withRuntime(env, log, async (runtime) => {
       const date =
-        values.date === undefined
-          ? addDays(utcDayOf(runtime.clock()), -1)
-          : parseUtcDay(values.date);
+        values.date === undefined ? openRouterDayToSync(runtime.clock()) : parseUtcDay(values.date);
       if (date === undefined)
         throw new UsageError(
           `--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`,
@@ -84,10 +86,6 @@ export const ingestCommands: Record<string, Command> = {
     });
   },
 };
-
-export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
-  return `OpenRouter ${report.date}: ${report.import.rowsRead} model(s) of catalog labs, ${report.unpriced} without a price (stored, excluded from the index), ${report.skippedOtherLabs} of other labs skipped`;
-}
 
 export function printImportReport(report: ImportReport, what: string): void {
   if (report.invalidRows > 0) {

@@ -141,9 +141,9 @@ export async function startTestApi(
   const clock = { now: options.now };
   const log = createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
-  const index = new PublishedIndex(db, log);
+  const index = new PublishedIndex(db);
   const auth = new ApiKeyAuthenticator(db, () => clock.now);
-  const gpuIndex = new GpuPublishedIndex(db, log);
+  const gpuIndex = new GpuPublishedIndex(db);
   const baseDeps: AppDeps = {
     db,
     index,
