@@ -19,6 +19,11 @@ import {
 } from "../jobs/openrouter-sync";
 import { UsageError, withRuntime, type Command } from "./command";
 
+/** Help lines of the data-in commands. */
+export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]
+                                       import observations from a CSV or JSON Lines file (atomic)
+  openrouter sync [--date YYYY-MM-DD]  fetch prices and daily volumes from OpenRouter and store them`;
+
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */
 export const ingestCommands: Record<string, Command> = {
   async import(args, env, log) {
