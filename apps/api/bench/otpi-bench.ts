@@ -22,8 +22,8 @@ import {
 import { generateApiKey } from "../src/auth/api-key-secret";
 import { readEnv } from "../src/env";
 import { createLogger } from "../src/logger";
-import { seedTokenSample } from "../src/services/sample-seed";
-import { settleDueDays } from "../src/services/settlement";
+import { seedTokenSample } from "../src/jobs/sample-seed";
+import { settleDueDays } from "../src/jobs/settlement";
 import { startServer } from "../src/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

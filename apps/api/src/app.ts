@@ -27,9 +27,9 @@ import { gpuRoutes } from "./routes/gpu";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
 import type { ChatModel } from "./services/chat/model-backend";
-import type { GpuPublishedIndex } from "./services/gpu-published-index";
+import type { GpuPublishedIndex } from "./read-models/gpu-published-index";
 import { otpiDetailRoutes } from "./routes/otpi-details";
-import type { PublishedIndex } from "./services/published-index";
+import type { PublishedIndex } from "./read-models/published-index";
 import { appRouter } from "./trpc/router";
 
 export type AppDeps = {

@@ -4,12 +4,12 @@ import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import { clockFrom, methodologyRulesFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { createProgress } from "./progress";
-import { seedGpuSample } from "./services/gpu-sample-seed";
-import { GpuPublishedIndex } from "./services/gpu-published-index";
-import { settleGpuIndex, type GpuSettlementReport } from "./services/gpu-settlement";
-import { seedTokenSample } from "./services/sample-seed";
-import { settleDueDays, type SettlementReport } from "./services/settlement";
-import { PublishedIndex } from "./services/published-index";
+import { seedGpuSample } from "./jobs/gpu-sample-seed";
+import { GpuPublishedIndex } from "./read-models/gpu-published-index";
+import { settleGpuIndex, type GpuSettlementReport } from "./jobs/gpu-settlement";
+import { seedTokenSample } from "./jobs/sample-seed";
+import { settleDueDays, type SettlementReport } from "./jobs/settlement";
+import { PublishedIndex } from "./read-models/published-index";
 
 /** Everything the server and the CLI share: configuration, the database and the services. */
 export type Runtime = {
@@ -37,9 +37,9 @@ export async function openRuntime(
     embeddedPort: env.TPI_EMBEDDED_PG_PORT,
     log: (line) => log.info(line),
   });
-  const index = new PublishedIndex(database.db, log);
+  const index = new PublishedIndex(database.db);
   const auth = new ApiKeyAuthenticator(database.db, clock);
-  const gpuIndex = new GpuPublishedIndex(database.db, log);
+  const gpuIndex = new GpuPublishedIndex(database.db);
   return {
     env,
     log,
@@ -50,8 +50,6 @@ export async function openRuntime(
     auth,
     clock,
     async close() {
-      index.stopAutoRefresh();
-      gpuIndex.stopAutoRefresh();
       await auth.stop();
       await database.close();
     },

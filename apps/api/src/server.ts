@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app";
-import type { Env } from "./env";
+import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
+import { openRouterConfigFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
-import { notifyWebsiteOfNewData } from "./services/website-revalidation";
+import { notifyWebsiteOfNewData } from "./jobs/website-revalidation";
 import { chatSettingsFrom } from "./services/chat/chat-settings";
 import {
   describeGpuSettlement,
@@ -17,7 +18,12 @@ import {
   settleGpuAndPublish,
   type Runtime,
 } from "./runtime";
-import { startOpenRouterSchedule } from "./openrouter-schedule";
+import {
+  describeOpenRouterSync,
+  openRouterDayToSync,
+  syncOpenRouterDay,
+} from "./jobs/openrouter-sync";
+import { Scheduler } from "./jobs/scheduler";
 
 export type RunningServer = {
   runtime: Runtime;
@@ -28,7 +34,9 @@ export type RunningServer = {
 
 /**
  * Starts the api: database (embedded unless DATABASE_URL), migrations, the sample on an empty
- * database, settlement of every settleable day, then HTTP. Settlement then runs on a schedule.
+ * database, settlement of every settleable day, then HTTP. Every periodic job (settlement, GPU
+ * prints, the OpenRouter sync, reloads of the published sets, key-usage writes) then runs on one
+ * scheduler, which `close()` stops and waits for.
  */
 export async function startServer(
   env: Env,
@@ -36,17 +44,32 @@ export async function startServer(
   clock?: () => Date,
 ): Promise<RunningServer> {
   const runtime = await openRuntime(env, log, clock);
+  const scheduler = new Scheduler(log);
   await seedSampleIfEmpty(runtime);
   const report = await settleAndPublish(runtime);
   log.info(describeSettlement(report));
   await runtime.index.refresh();
-  runtime.index.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
+  // Reloads pick up what other instances published (this one reloads right after it settles).
+  scheduler.every({
+    name: "index refresh",
+    intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
+    failureMessage: runtime.index.refreshFailureMessage,
+    run: () => runtime.index.refresh(),
+  });
   await seedGpuSampleIfEmpty(runtime);
   log.info(describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })));
-  runtime.gpuIndex.startAutoRefresh(env.INDEX_REFRESH_SECONDS * 1000);
-  runtime.auth.startLastUsedFlush((error) =>
-    log.warn("could not record key usage", { error: String(error) }),
-  );
+  scheduler.every({
+    name: "GPU index refresh",
+    intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
+    failureMessage: runtime.gpuIndex.refreshFailureMessage,
+    run: () => runtime.gpuIndex.refresh(),
+  });
+  scheduler.every({
+    name: "key usage flush",
+    intervalMs: LAST_USED_FLUSH_MS,
+    failureMessage: "could not record key usage",
+    run: () => runtime.auth.flushLastUsed(),
+  });
 
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
@@ -85,56 +108,42 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   log.info(`api listening on ${url} (${runtime.index.size} published values loaded)`);
 
-  let settling = false;
-  const settleTimer =
-    env.SETTLEMENT_INTERVAL_SECONDS > 0
-      ? setInterval(() => {
-          if (settling) return;
-          settling = true;
-          settleAndPublish(runtime)
-            .then((scheduled) => {
-              if (scheduled.settledDays.length > 0) log.info(describeSettlement(scheduled));
-            })
-            .catch((error: unknown) =>
-              log.warn("scheduled settlement failed; will retry", { error: String(error) }),
-            )
-            .finally(() => {
-              settling = false;
-            });
-        }, env.SETTLEMENT_INTERVAL_SECONDS * 1000)
-      : undefined;
-  settleTimer?.unref();
-  const stopOpenRouterSync = startOpenRouterSchedule(runtime);
-
+  scheduler.every({
+    name: "settlement",
+    intervalMs: env.SETTLEMENT_INTERVAL_SECONDS * 1000,
+    failureMessage: "scheduled settlement failed; will retry",
+    run: async () => {
+      const scheduled = await settleAndPublish(runtime);
+      if (scheduled.settledDays.length > 0) log.info(describeSettlement(scheduled));
+    },
+  });
+  scheduler.every({
+    name: "OpenRouter sync",
+    intervalMs: env.OPENROUTER_SYNC_INTERVAL_SECONDS * 1000,
+    failureMessage: "OpenRouter sync failed; will retry at the next interval",
+    run: async () => {
+      const date = openRouterDayToSync(runtime.clock());
+      const synced = await syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(env), date);
+      log.info(describeOpenRouterSync(synced));
+    },
+  });
   // GPU prints are due on every hour; checking every minute publishes each within a minute.
-  let printing = false;
-  const gpuTimer =
-    env.GPU_PRINT_INTERVAL_SECONDS > 0
-      ? setInterval(() => {
-          if (printing) return;
-          printing = true;
-          settleGpuAndPublish(runtime)
-            .then((report) => {
-              if (report.prints > 0) log.info(describeGpuSettlement(report));
-            })
-            .catch((error: unknown) =>
-              log.warn("scheduled GPU print failed; will retry", { error: String(error) }),
-            )
-            .finally(() => {
-              printing = false;
-            });
-        }, env.GPU_PRINT_INTERVAL_SECONDS * 1000)
-      : undefined;
-  gpuTimer?.unref();
+  scheduler.every({
+    name: "GPU prints",
+    intervalMs: env.GPU_PRINT_INTERVAL_SECONDS * 1000,
+    failureMessage: "scheduled GPU print failed; will retry",
+    run: async () => {
+      const printed = await settleGpuAndPublish(runtime);
+      if (printed.prints > 0) log.info(describeGpuSettlement(printed));
+    },
+  });
 
   return {
     runtime,
     server,
     url,
     async close() {
-      if (settleTimer) clearInterval(settleTimer);
-      if (gpuTimer) clearInterval(gpuTimer);
-      stopOpenRouterSync();
+      await scheduler.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await redis?.close();

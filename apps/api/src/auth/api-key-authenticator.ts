@@ -37,7 +37,8 @@ type CachedLookup = {
 /** How long a key lookup is trusted; a revoked key stops working on every instance within this. */
 export const KEY_CACHE_TTL_MS = 4_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
-const LAST_USED_FLUSH_MS = 30_000;
+/** Milliseconds between batched writes of `lastUsedAt` (run by the server's scheduler). */
+export const LAST_USED_FLUSH_MS = 30_000;
 
 /**
  * Resolves the Authorization header to a caller. Lookups are cached for a few seconds so that a
@@ -47,7 +48,6 @@ const LAST_USED_FLUSH_MS = 30_000;
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CachedLookup>();
   private readonly lastUsed = new Map<string, Date>();
-  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -115,11 +115,6 @@ export class ApiKeyAuthenticator {
     this.cache.clear();
   }
 
-  startLastUsedFlush(onError: (error: unknown) => void): void {
-    this.flushTimer = setInterval(() => this.flushLastUsed().catch(onError), LAST_USED_FLUSH_MS);
-    this.flushTimer.unref();
-  }
-
   /** Writes the collected last-use times, one update per key used since the last flush. */
   async flushLastUsed(): Promise<number> {
     const entries = [...this.lastUsed.entries()];
@@ -133,8 +128,8 @@ export class ApiKeyAuthenticator {
     return entries.length;
   }
 
+  /** Writes what is still collected; the periodic flush is the server's scheduler's. */
   async stop(): Promise<void> {
-    if (this.flushTimer) clearInterval(this.flushTimer);
     await this.flushLastUsed().catch(() => undefined);
   }
 }

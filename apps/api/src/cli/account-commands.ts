@@ -16,13 +16,25 @@ import {
   type ApiKeyRecord,
 } from "@tpi/db";
 import type { Env } from "../env";
-import { KEY_CACHE_TTL_MS } from "../auth/api-key-authenticator";
+import { KEY_CACHE_TTL_MS, LAST_USED_FLUSH_MS } from "../auth/api-key-authenticator";
 import { createApiKey } from "../services/api-keys";
 import { UsageError, withRuntime, type Command } from "./command";
 
 /** Operator commands for accounts and their API keys. Each prints what it did. */
 
 const PROPAGATION = `every api instance applies it within ${KEY_CACHE_TTL_MS / 1000} seconds`;
+
+/** Help lines of the account and key commands. */
+export const ACCOUNT_USAGE = `  accounts create --name NAME --plan trial|premium|full
+                                       create an account (a trial ends after TRIAL_PERIOD_HOURS)
+  accounts list                        list accounts with their plans and active key counts
+  accounts set-plan --account ID --plan trial|premium|full
+                                       change an account's plan (to trial: the trial restarts now)
+  keys create --name NAME [--account ID | --account-name NAME --plan trial|premium|full]
+                                       create an API key (printed once; only its hash is stored);
+                                       without --account, a new account (default plan full)
+  keys list [--account ID]             list keys: id, display prefix, name, last use, state
+  keys revoke --id KEY_ID              revoke a key (every instance refuses it within ${KEY_CACHE_TTL_MS / 1000} seconds)`;
 
 function planOf(value: string | undefined): AccountPlan {
   if (value === undefined || !isAccountPlan(value))
@@ -192,7 +204,9 @@ export const accountCommands: Record<string, Command> = {
           const keys = await listApiKeys(runtime.database.db, values.account);
           for (const key of keys) console.log(describeKey(key));
           const scope = values.account === undefined ? "" : ` for account ${values.account}`;
-          console.log(`${keys.length} key(s)${scope}; last use is recorded every 30 seconds`);
+          console.log(
+            `${keys.length} key(s)${scope}; last use is recorded every ${LAST_USED_FLUSH_MS / 1000} seconds`,
+          );
         });
         return;
       }

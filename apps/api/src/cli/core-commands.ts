@@ -3,8 +3,13 @@ import { parseUtcDay } from "@tpi/domain";
 import { applyMigrations, openDatabase } from "@tpi/db";
 import { createProgress } from "../progress";
 import { describeSettlement, settleAndPublish } from "../runtime";
-import { seedTokenSample } from "../services/sample-seed";
+import { seedTokenSample } from "../jobs/sample-seed";
 import { UsageError, withRuntime, type Command } from "./command";
+
+/** Help lines of the core commands, in the order `pnpm tpi help` prints them. */
+export const CORE_USAGE = `  migrate                              apply pending database migrations
+  seed --sample                        load the deterministic SAMPLE observations through today
+  settle [--through YYYY-MM-DD]        settle every day whose settlement time has passed`;
 
 /** Core operator commands: schema, sample data, settlement. */
 export const coreCommands: Record<string, Command> = {

@@ -1,17 +1,19 @@
 import { readFile } from "node:fs/promises";
+import { GPU_SAMPLE_MONTHS } from "@tpi/db";
 import { parseArgs } from "node:util";
 import { createProgress } from "../progress";
 import { describeGpuSettlement, settleGpuAndPublish } from "../runtime";
-import { seedGpuSample } from "../services/gpu-sample-seed";
+import { seedGpuSample } from "../jobs/gpu-sample-seed";
 import { MAX_LISTED_ERRORS } from "@tpi/domain";
 import { formatOfPath, type RecordFileFormat } from "../ingest/record-file";
 import { parseGpuTrades } from "../ingest/trade-file";
 import { writeGpuTrades } from "../jobs/gpu-import";
 import { UsageError, withRuntime, type Command } from "./command";
 
+/** Help lines of the GPU commands. */
 export const GPU_USAGE = `  gpu-import FILE [--format csv|jsonl] [--source NAME]
                                        import executed GPU rental trades (all or nothing), then publish due prints
-  gpu-seed --sample                    load the deterministic SAMPLE GPU trades (18 months) and publish prints
+  gpu-seed --sample                    load the deterministic SAMPLE GPU trades (${GPU_SAMPLE_MONTHS} months) and publish prints
   gpu-settle                           publish every due hourly GPU print and daily value`;
 
 /** Operator commands of the GPU compute index. */

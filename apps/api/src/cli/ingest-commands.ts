@@ -10,10 +10,19 @@ import {
 } from "../ingest/record-file";
 import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
-import { addDays, parseUtcDay, utcDayOf } from "@tpi/domain";
+import { parseUtcDay } from "@tpi/domain";
 import { openRouterConfigFrom } from "../env";
-import { syncOpenRouterDay, type OpenRouterSyncReport } from "../services/openrouter-sync";
+import {
+  describeOpenRouterSync,
+  openRouterDayToSync,
+  syncOpenRouterDay,
+} from "../jobs/openrouter-sync";
 import { UsageError, withRuntime, type Command } from "./command";
+
+/** Help lines of the data-in commands. */
+export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]
+                                       import observations from a CSV or JSON Lines file (atomic)
+  openrouter sync [--date YYYY-MM-DD]  fetch prices and daily volumes from OpenRouter and store them`;
 
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */
 export const ingestCommands: Record<string, Command> = {
@@ -71,9 +80,7 @@ export const ingestCommands: Record<string, Command> = {
     });
     await withRuntime(env, log, async (runtime) => {
       const date =
-        values.date === undefined
-          ? addDays(utcDayOf(runtime.clock()), -1)
-          : parseUtcDay(values.date);
+        values.date === undefined ? openRouterDayToSync(runtime.clock()) : parseUtcDay(values.date);
       if (date === undefined)
         throw new UsageError(
           `--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`,
@@ -84,10 +91,6 @@ export const ingestCommands: Record<string, Command> = {
     });
   },
 };
-
-export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
-  return `OpenRouter ${report.date}: ${report.import.rowsRead} model(s) of catalog labs, ${report.unpriced} without a price (stored, excluded from the index), ${report.skippedOtherLabs} of other labs skipped`;
-}
 
 export function printImportReport(report: ImportReport, what: string): void {
   if (report.invalidRows > 0) {

@@ -1,10 +1,14 @@
 import { parseArgs } from "node:util";
 import { parseLab, parseUtcDay } from "@tpi/domain";
-import { restateLabDay } from "../services/restatement";
+import { restateLabDay } from "../jobs/restatement";
 import { UsageError, withRuntime, type Command } from "./command";
 
 const describeValue = (value: number | null, suppression: string | null): string =>
   value === null ? `no value (${suppression ?? "unknown"})` : `${value} USD/Mtok`;
+
+/** Help lines of `restate`. */
+export const RESTATEMENT_USAGE = `  restate --date D --lab L --reason TEXT [--force]
+                                       recompute a settled lab-day from stored observations (logged)`;
 
 /** `restate`: the only way a published value changes. */
 export const restatementCommands: Record<string, Command> = {

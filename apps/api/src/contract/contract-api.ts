@@ -6,7 +6,7 @@ import {
   revokeApiKey,
 } from "@tpi/db";
 import { utcDayOf } from "@tpi/domain";
-import { restateLabDay } from "../services/restatement";
+import { restateLabDay } from "../jobs/restatement";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { CONTRACT_INTERNAL_TOKEN, type ContractKey, type ContractRequest } from "./requests";
 

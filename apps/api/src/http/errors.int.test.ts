@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../testing/test-api";
-import type { PublishedIndex } from "../services/published-index";
+import type { PublishedIndex } from "../read-models/published-index";
 
 let api: TestApi;
 let failing: TestApi;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { syncOpenRouterDay } from "../services/openrouter-sync";
+import { syncOpenRouterDay } from "../jobs/openrouter-sync";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { OpenRouterError, perTokenToPerMtok, type OpenRouterConfig } from "./openrouter";
 

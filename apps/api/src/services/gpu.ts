@@ -29,7 +29,7 @@ import {
   type GpuIndexHistoryResponse,
   type GpuLatestResponse,
 } from "../schemas/gpu";
-import type { GpuPublishedIndex } from "./gpu-published-index";
+import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
 
 /**
  * The GPU routes' answers, shared by REST and tRPC. Each parses its raw input with the schemas,

@@ -15,7 +15,7 @@ import {
   ok,
 } from "@tpi/domain";
 import type { PublishedIndexRow } from "@tpi/db";
-import type { PublishedIndex } from "./published-index";
+import type { PublishedIndex } from "../read-models/published-index";
 
 /** One row of `data` (contract 2.1). */
 export type OtpiRow = { date: UtcDay; lab: LabId; indexPerMtok: number; computedAt: string };

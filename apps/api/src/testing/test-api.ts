@@ -26,10 +26,10 @@ import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
-import { GpuPublishedIndex } from "../services/gpu-published-index";
-import { settleGpuIndex } from "../services/gpu-settlement";
-import { PublishedIndex } from "../services/published-index";
-import { settleDueDays } from "../services/settlement";
+import { GpuPublishedIndex } from "../read-models/gpu-published-index";
+import { settleGpuIndex } from "../jobs/gpu-settlement";
+import { PublishedIndex } from "../read-models/published-index";
+import { settleDueDays } from "../jobs/settlement";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**
@@ -141,9 +141,9 @@ export async function startTestApi(
   const clock = { now: options.now };
   const log = createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
-  const index = new PublishedIndex(db, log);
+  const index = new PublishedIndex(db);
   const auth = new ApiKeyAuthenticator(db, () => clock.now);
-  const gpuIndex = new GpuPublishedIndex(db, log);
+  const gpuIndex = new GpuPublishedIndex(db);
   const baseDeps: AppDeps = {
     db,
     index,

@@ -3,7 +3,7 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { ERROR_STATUS } from "../http/error-status";
 import { answerDailyIndexAll, answerGpuIndexHistory } from "../services/gpu";
-import type { GpuPublishedIndex } from "../services/gpu-published-index";
+import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
 
 /**
  * GPU procedures for the website. The website is public, so they answer what a keyless caller of

@@ -12,7 +12,7 @@ import { ERROR_STATUS } from "../http/error-status";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../routes/catalog";
 import { methodologyDocument } from "../services/methodology";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
-import type { PublishedIndex } from "../services/published-index";
+import type { PublishedIndex } from "../read-models/published-index";
 import { gpuRouter, type GpuTrpcContext } from "./gpu-router";
 
 /**

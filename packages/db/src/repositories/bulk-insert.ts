@@ -38,7 +38,7 @@ export async function bulkInsert(
  * Values go to PostgreSQL as text: bigint and dates as their exact literal forms, and numbers as
  * JavaScript's shortest round-trip text. Handed over as numbers, the driver path rounds them to
  * 15 significant digits (0.1 + 0.2 was stored as 0.3), so a stored value differed from the
- * computed one; the property test in apps/api/src/services/index-properties.int.test.ts caught it.
+ * computed one; the property test in apps/api/src/jobs/index-properties.int.test.ts caught it.
  */
 function serialise(value: unknown): string | null {
   if (value === null || value === undefined) return null;

@@ -18,8 +18,8 @@ import {
   type WinsorBounds,
 } from "@tpi/domain";
 import type { ChatIntent, ChatSource } from "../../schemas/chat";
-import type { GpuPublishedIndex } from "../gpu-published-index";
-import type { PublishedIndex } from "../published-index";
+import type { GpuPublishedIndex } from "../../read-models/gpu-published-index";
+import type { PublishedIndex } from "../../read-models/published-index";
 
 /**
  * The built-in chat engine: deterministic intent detection over questions about our own data,

@@ -1,6 +1,6 @@
-import type { UtcDay } from "@tpi/domain";
+import { addDays, utcDayOf, type UtcDay } from "@tpi/domain";
 import { OpenRouterError, fetchOpenRouterDay, type OpenRouterConfig } from "../ingest/openrouter";
-import { importObservations, type ImportReport } from "../jobs/observation-import";
+import { importObservations, type ImportReport } from "./observation-import";
 
 export type OpenRouterSyncReport = {
   date: UtcDay;
@@ -8,6 +8,19 @@ export type OpenRouterSyncReport = {
   skippedOtherLabs: number;
   unpriced: number;
 };
+
+/**
+ * The day a sync fetches unless told otherwise: yesterday, because a UTC day's volumes are
+ * complete only after it ends (and it settles 36 hours later). Re-syncing an unchanged day
+ * writes nothing, and several instances may sync at once: the import is an idempotent upsert.
+ */
+export function openRouterDayToSync(now: Date): UtcDay {
+  return addDays(utcDayOf(now), -1);
+}
+
+export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
+  return `OpenRouter ${report.date}: ${report.import.rowsRead} model(s) of catalog labs, ${report.unpriced} without a price (stored, excluded from the index), ${report.skippedOtherLabs} of other labs skipped`;
+}
 
 async function* oneBatch<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
   yield rows;

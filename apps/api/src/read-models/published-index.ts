@@ -5,7 +5,6 @@ import {
   type Db,
   type PublishedIndexRow,
 } from "@tpi/db";
-import type { Logger } from "../logger";
 import { PublishedReload } from "./published-reload";
 
 /**
@@ -19,12 +18,11 @@ export class PublishedIndex {
   private rowsByDay = new Map<UtcDay, PublishedIndexRow[]>();
   private readonly reload: PublishedReload;
 
-  constructor(db: Db, log: Logger) {
+  constructor(db: Db) {
     this.reload = new PublishedReload(
       "index",
       () => publicationFingerprint(db),
       async () => this.replace(await allPublishedIndexValues(db)),
-      log,
     );
   }
 
@@ -38,12 +36,9 @@ export class PublishedIndex {
     this.reload.onChange(listener);
   }
 
-  startAutoRefresh(intervalMs: number): void {
-    this.reload.startAutoRefresh(intervalMs);
-  }
-
-  stopAutoRefresh(): void {
-    this.reload.stopAutoRefresh();
+  /** Logged when a timed refresh fails. */
+  get refreshFailureMessage(): string {
+    return this.reload.refreshFailureMessage;
   }
 
   private replace(rows: PublishedIndexRow[]): void {

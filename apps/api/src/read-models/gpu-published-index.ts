@@ -6,7 +6,6 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
-import type { Logger } from "../logger";
 import { PublishedReload } from "./published-reload";
 
 /**
@@ -19,7 +18,7 @@ export class GpuPublishedIndex {
   private daily = new Map<GpuName, DailyValue[]>();
   private readonly reload: PublishedReload;
 
-  constructor(db: Db, log: Logger) {
+  constructor(db: Db) {
     this.reload = new PublishedReload(
       "GPU index",
       () => gpuPublicationFingerprint(db),
@@ -28,7 +27,6 @@ export class GpuPublishedIndex {
         this.prints = groupByGpu(prints);
         this.daily = groupByGpu(daily);
       },
-      log,
     );
   }
 
@@ -42,12 +40,9 @@ export class GpuPublishedIndex {
     this.reload.onChange(listener);
   }
 
-  startAutoRefresh(intervalMs: number): void {
-    this.reload.startAutoRefresh(intervalMs);
-  }
-
-  stopAutoRefresh(): void {
-    this.reload.stopAutoRefresh();
+  /** Logged when a timed refresh fails. */
+  get refreshFailureMessage(): string {
+    return this.reload.refreshFailureMessage;
   }
 
   get printCount(): number {

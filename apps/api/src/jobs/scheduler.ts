@@ -1,0 +1,61 @@
+import type { Logger } from "../logger";
+
+/** Work the api repeats on a timer while it serves (settlement, prints, syncs, reloads, flushes). */
+export type PeriodicJob = {
+  /** Names the job in debug lines. */
+  name: string;
+  /** Milliseconds between runs; 0 leaves the job off. */
+  intervalMs: number;
+  /** One run. A rejection is logged once as a warning; the next run is still due on time. */
+  run: () => Promise<unknown>;
+  /** The warning logged (with the error) when a run fails. */
+  failureMessage: string;
+};
+
+/**
+ * Runs every periodic job of the process on its own interval, never two runs of one job at
+ * once: a run still going when the next is due makes that next run be skipped, not stacked
+ * (a slow database must not pile up settlements). Timers do not keep the process alive.
+ */
+export class Scheduler {
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly log: Logger) {}
+
+  every(job: PeriodicJob): void {
+    if (this.stopped) throw new Error(`scheduler stopped: cannot schedule ${job.name}`);
+    if (job.intervalMs <= 0) return;
+    let current: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (this.stopped) return;
+      if (current) {
+        this.log.debug(`${job.name} still running; skipped this interval`);
+        return;
+      }
+      const run = Promise.resolve()
+        .then(() => job.run())
+        .then(
+          () => undefined,
+          (error: unknown) => this.log.warn(job.failureMessage, { error: String(error) }),
+        )
+        .finally(() => {
+          current = undefined;
+          this.running.delete(run);
+        });
+      current = run;
+      this.running.add(run);
+    }, job.intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Starts no further run and resolves once every run in progress has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+    await Promise.all([...this.running]);
+  }
+}
