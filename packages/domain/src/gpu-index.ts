@@ -1,6 +1,6 @@
 import { addDays, type UtcDay } from "./calendar";
 import type { GpuName } from "./gpus";
-import { settlementInstant } from "./new-york-time";
+import { SETTLEMENT_LOCAL_HOUR, SETTLEMENT_TIME_ZONE, settlementInstant } from "./new-york-time";
 
 /**
  * The GPU compute price index (USD per GPU-hour): hourly prints from executed rental trades,
@@ -189,4 +189,15 @@ export function computeDailyValue(
   if (inPeriod.length === 0) return undefined;
   const mean = inPeriod.reduce((total, p) => total + p.indexValue, 0) / inPeriod.length;
   return { gpuName, day, settledAt: through, indexValue: mean, printCount: inPeriod.length };
+}
+
+/**
+ * The GPU method in one paragraph, with the winsorizing bounds in force; the chat quotes it. The
+ * settlement hours come from the settlement rule: a July and a January day give the UTC hour
+ * under daylight saving time and outside it.
+ */
+export function gpuMethodologySummary(bounds: WinsorBounds): string {
+  const localHour = `${SETTLEMENT_LOCAL_HOUR % 12 || 12} ${SETTLEMENT_LOCAL_HOUR < 12 ? "AM" : "PM"}`;
+  const utcHour = (day: UtcDay) => `${settlementInstant(day).getUTCHours()}:00`;
+  return `GPU compute price index: executed rental trades in USD per GPU-hour. Every hour on the hour it prints the volume-weighted mean (weights: GPU-hours) of the trailing hour's trades after winsorizing prices at the ${bounds.lower * 100}th and ${bounds.upper * 100}th percentiles; an hour without trades carries the previous print forward, marked as carried. The daily value is the mean of the day's hourly prints, settled at ${localHour} ${SETTLEMENT_TIME_ZONE} and stamped with that instant in UTC (${utcHour("2026-07-01")} in summer, ${utcHour("2026-01-01")} in winter).`;
 }

@@ -56,3 +56,8 @@ export function matchesModelPattern(modelId: string, pattern: string): boolean {
   const escaped = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${escaped.join(".*")}$`).test(modelId);
 }
+
+/** The token method in one paragraph, with the excluded patterns and settlement lag in force; the chat quotes it. */
+export function tokenMethodologySummary(rules: MethodologyRules): string {
+  return `Token Price Index: a daily volume-weighted blend of list prices per lab, in USD per million tokens: ${INDEX_FORMULA}. Free variants, open-weight releases of closed labs (${rules.excludedModelPatterns.join(", ")}) and models without a price or volume are excluded; each UTC day settles ${rules.settlementLagHours} hours after it ends.`;
+}
