@@ -26,7 +26,7 @@ import { docsRoutes } from "./routes/docs";
 import { gpuRoutes } from "./routes/gpu";
 import { healthRoutes } from "./routes/health";
 import { otpiRoutes } from "./routes/otpi";
-import type { ChatModel } from "./services/chat/model-backend";
+import type { ChatModel } from "./chat/model-backend";
 import type { GpuPublishedIndex } from "./read-models/gpu-published-index";
 import { otpiDetailRoutes } from "./routes/otpi-details";
 import type { PublishedIndex } from "./read-models/published-index";

@@ -7,7 +7,7 @@ import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
 import { notifyWebsiteOfNewData } from "./jobs/website-revalidation";
-import { chatSettingsFrom } from "./services/chat/chat-settings";
+import { chatSettingsFrom } from "./chat/chat-settings";
 import {
   describeGpuSettlement,
   describeSettlement,

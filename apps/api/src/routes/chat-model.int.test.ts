@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAiCompatibleModel } from "../services/chat/model-backend";
+import { createOpenAiCompatibleModel } from "../chat/model-backend";
 import { startTestApi, type TestApi } from "../testing/test-api";
 
 // A fake OpenAI-compatible server on 127.0.0.1 whose behaviour each test picks.

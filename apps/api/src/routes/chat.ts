@@ -3,7 +3,7 @@ import { Router } from "express";
 import type { AppDeps } from "../app";
 import { identifyCaller, requireKey } from "../http/caller";
 import { methodNotAllowed, sendError } from "../http/errors";
-import { answerChat } from "../services/chat/chat-service";
+import { answerChat } from "../chat/chat-service";
 
 /**
  * `POST /api/chat` (contract 4.3, 8): requires a key. The 20-per-minute per-key limiter is mounted

@@ -1,5 +1,5 @@
 import type { WinsorBounds } from "@tpi/domain";
-import { winsorBoundsFrom, type Env } from "../../env";
+import { winsorBoundsFrom, type Env } from "../env";
 import { createOpenAiCompatibleModel, type ChatModel } from "./model-backend";
 
 /** The chat's settings: the optional model backend (only with CHAT_LLM_BASE_URL) and the GPU method's bounds it explains. */

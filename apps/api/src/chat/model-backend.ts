@@ -1,6 +1,7 @@
 import { DomainError } from "@tpi/domain";
-import type { ChatSource } from "../../schemas/chat";
-import type { ChatTurn } from "./engine";
+import type { ChatSource } from "../schemas/chat";
+import { CHAT_SCOPE } from "./answers";
+import type { ChatTurn } from "./intent";
 
 /**
  * An optional OpenAI-compatible chat-completions backend that phrases an answer from rows the
@@ -25,7 +26,7 @@ export type ChatModel = {
 };
 
 const SYSTEM_PROMPT = [
-  "You answer questions about the Token Price Index (USD per million tokens per model lab) and the GPU compute price index (USD per GPU-hour).",
+  `You answer questions about ${CHAT_SCOPE}.`,
   "Use only the numbers in the SOURCES and the DRAFT below; never invent, estimate or round them differently than the draft.",
   "Keep the answer short and plain. If the draft says data is missing, say so.",
 ].join(" ");

@@ -1,8 +1,9 @@
 import type { DomainError, Result } from "@tpi/domain";
 import { ok } from "@tpi/domain";
-import { parseValue } from "../../schemas/common";
-import { chatRequestSchema, type ChatResponse } from "../../schemas/chat";
-import { answerQuestion, type ChatData } from "./engine";
+import { parseValue } from "../schemas/common";
+import { chatRequestSchema, type ChatResponse } from "../schemas/chat";
+import { answerQuestion } from "./engine";
+import type { ChatData } from "./sources";
 import type { ChatModel } from "./model-backend";
 
 /**

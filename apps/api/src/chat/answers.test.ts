@@ -1,0 +1,40 @@
+import { DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
+import { describe, expect, it } from "vitest";
+import { methodologyAnswer } from "./answers";
+
+const TOKEN_METHOD =
+  "Token Price Index: a daily volume-weighted blend of list prices per lab, in USD per million tokens: indexPerMtok = sum over eligible models of (inputPricePerMtok * inputTokens + outputPricePerMtok * outputTokens) / sum over eligible models of (inputTokens + outputTokens). Free variants, open-weight releases of closed labs (openai/gpt-oss-*, google/gemma-*) and models without a price or volume are excluded; each UTC day settles 36 hours after it ends.";
+const GPU_METHOD =
+  "GPU compute price index: executed rental trades in USD per GPU-hour. Every hour on the hour it prints the volume-weighted mean (weights: GPU-hours) of the trailing hour's trades after winsorizing prices at the 5th and 95th percentiles; an hour without trades carries the previous print forward, marked as carried. The daily value is the mean of the day's hourly prints, settled at 4 PM America/New_York and stamped with that instant in UTC (20:00 in summer, 21:00 in winter).";
+
+describe("methodologyAnswer", () => {
+  const method = { rules: DEFAULT_METHODOLOGY_RULES, winsor: DEFAULT_WINSOR_BOUNDS };
+
+  it("explains the index asked about, both when the question names neither or both", () => {
+    expect(methodologyAnswer([], "lab", method).answer).toBe(TOKEN_METHOD);
+    expect(methodologyAnswer([], "gpu", method).answer).toBe(GPU_METHOD);
+    expect(methodologyAnswer([], undefined, method)).toEqual({
+      intent: "methodology",
+      answer: `${TOKEN_METHOD}\n${GPU_METHOD}`,
+      sources: [],
+    });
+    expect(methodologyAnswer([{ kind: "gpu", gpu: "H200" }], "lab", method).answer).toBe(
+      `${TOKEN_METHOD}\n${GPU_METHOD}`,
+    );
+  });
+
+  it("states the rules in force, not the defaults", () => {
+    const configured = {
+      rules: {
+        ...DEFAULT_METHODOLOGY_RULES,
+        excludedModelPatterns: ["x/*"],
+        settlementLagHours: 48,
+      },
+      winsor: { lower: 0.1, upper: 0.9 },
+    };
+    const answer = methodologyAnswer([], undefined, configured).answer;
+    expect(answer).toContain("closed labs (x/*)");
+    expect(answer).toContain("settles 48 hours after it ends");
+    expect(answer).toContain("at the 10th and 90th percentiles");
+  });
+});

@@ -1,0 +1,194 @@
+import {
+  FREE_WINDOW_MONTHS,
+  GPU_FREE_WINDOW_MONTHS,
+  GPU_NAMES,
+  LAB_CATALOG,
+  LAB_IDS,
+  describeGpuMethodology,
+  describeTokenMethodology,
+} from "@tpi/domain";
+import type { ChatIntent, ChatSource } from "../schemas/chat";
+import type { Domain, Subject } from "./intent";
+import type { Period } from "./period";
+import {
+  freeTier,
+  latestPoint,
+  latestSource,
+  series,
+  seriesSource,
+  type ChatData,
+  type Point,
+} from "./sources";
+
+/** Answers in plain sentences, built only from the values `sources` returns and listed with them. */
+export type EngineAnswer = { intent: ChatIntent; answer: string; sources: ChatSource[] };
+
+/** What this service knows about, as the chat and the model backend both say it. */
+export const CHAT_SCOPE =
+  "the Token Price Index (USD per million tokens per model lab) and the GPU compute price index (USD per GPU-hour)";
+
+export const OUT_OF_SCOPE_ANSWER = [
+  `I can only answer questions about this service's data: ${CHAT_SCOPE}.`,
+  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, what is on the free tier, or how the indices are computed.",
+  `Tracked labs: ${LAB_CATALOG.map((e) => e.label).join(", ")}. Tracked GPUs: ${GPU_NAMES.join(", ")}.`,
+].join(" ");
+
+const nameOf = (s: Subject) => (s.kind === "gpu" ? s.gpu : s.label);
+const formatValue = (s: Subject, value: number) =>
+  s.kind === "gpu"
+    ? `$${value.toFixed(3)} per GPU-hour`
+    : `$${value.toFixed(4)} per million tokens`;
+const percent = (from: number, to: number) =>
+  `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
+
+const noDataLine = (s: Subject, period?: Period) =>
+  `There is no published value for ${nameOf(s)}${period ? ` ${period.label}` : ""}.`;
+
+export function outOfScopeAnswer(): EngineAnswer {
+  return { intent: "out_of_scope", answer: OUT_OF_SCOPE_ANSWER, sources: [] };
+}
+
+export function latestAnswer(subjects: readonly Subject[], data: ChatData): EngineAnswer {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const s of subjects) {
+    const point = latestPoint(s, data);
+    if (!point) {
+      lines.push(noDataLine(s));
+      continue;
+    }
+    lines.push(`${nameOf(s)}: ${formatValue(s, point.value)} (settled ${point.at}).`);
+    sources.push(latestSource(s, point));
+  }
+  return { intent: "latest", answer: lines.join("\n"), sources };
+}
+
+export function changeAnswer(
+  subjects: readonly Subject[],
+  period: Period,
+  data: ChatData,
+): EngineAnswer {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const s of subjects) {
+    const points = series(s, period, data);
+    const first = points[0];
+    const last = points.at(-1);
+    if (!first || !last || points.length < 2) {
+      lines.push(
+        noDataLine(s, period).replace(
+          "no published value",
+          "not enough published data to measure a change",
+        ),
+      );
+      continue;
+    }
+    const direction =
+      last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged";
+    lines.push(
+      `${nameOf(s)} ${direction} ${period.label}: from ${formatValue(s, first.value)} on ${first.at} to ${formatValue(s, last.value)} on ${last.at} (${percent(first.value, last.value)}).`,
+    );
+    sources.push(seriesSource(s, period, [first, last]));
+  }
+  return { intent: "change", answer: lines.join("\n"), sources };
+}
+
+export function extremeAnswer(
+  subjects: readonly Subject[],
+  period: Period,
+  high: boolean,
+  data: ChatData,
+): EngineAnswer {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const s of subjects) {
+    const points = series(s, period, data);
+    if (points.length === 0) {
+      lines.push(noDataLine(s, period));
+      continue;
+    }
+    const best = points.reduce((a, b) =>
+      high ? (b.value > a.value ? b : a) : b.value < a.value ? b : a,
+    );
+    lines.push(
+      `${nameOf(s)}'s ${high ? "highest" : "lowest"} daily value ${period.label} was ${formatValue(s, best.value)} on ${best.at} (out of ${points.length} settled days).`,
+    );
+    sources.push(seriesSource(s, period, [best]));
+  }
+  return { intent: "extreme", answer: lines.join("\n"), sources };
+}
+
+export function compareAnswer(subjects: readonly Subject[], data: ChatData): EngineAnswer {
+  const latest = latestAnswer(subjects, data);
+  const points = subjects.map((s) => ({ s, point: latestPoint(s, data) }));
+  const [a, b] = points;
+  const lines = [latest.answer];
+  if (a?.point && b?.point) {
+    if (a.s.kind !== b.s.kind)
+      lines.push(
+        "These are in different units (USD per million tokens and USD per GPU-hour), so they cannot be compared directly.",
+      );
+    else {
+      const cheaper = a.point.value <= b.point.value ? a : b;
+      const dearer = cheaper === a ? b : a;
+      if (cheaper.point && dearer.point) {
+        const share = ((dearer.point.value - cheaper.point.value) / dearer.point.value) * 100;
+        lines.push(
+          `${nameOf(cheaper.s)} is ${share.toFixed(1)}% cheaper than ${nameOf(dearer.s)} (${(dearer.point.value / cheaper.point.value).toFixed(2)}x).`,
+        );
+      }
+    }
+  }
+  return { intent: "compare", answer: lines.join("\n"), sources: latest.sources };
+}
+
+export function rankingAnswer(
+  pool: readonly Subject[],
+  high: boolean,
+  data: ChatData,
+): EngineAnswer {
+  const ranked = pool
+    .map((s) => ({ s, point: latestPoint(s, data) }))
+    .filter((entry): entry is { s: Subject; point: Point } => entry.point !== undefined)
+    .sort((x, y) => (high ? y.point.value - x.point.value : x.point.value - y.point.value));
+  const top = ranked[0];
+  if (!top)
+    return { intent: "extreme", answer: "There are no published values to rank.", sources: [] };
+  const order = ranked
+    .map((e, i) => `${i + 1}. ${nameOf(e.s)}: ${formatValue(e.s, e.point.value)}`)
+    .join("\n");
+  return {
+    intent: "extreme",
+    answer: `By the latest settled values, the ${high ? "most expensive" : "cheapest"} is ${nameOf(top.s)} at ${formatValue(top.s, top.point.value)}.\n${order}`,
+    sources: ranked.map((e) => latestSource(e.s, e.point)),
+  };
+}
+
+export function freeTierAnswer(): EngineAnswer {
+  const { labs, gpus, sources } = freeTier();
+  const paidLabs = LAB_IDS.filter((lab) => !labs.some((e) => e.lab === lab));
+  const paidGpus = GPU_NAMES.filter((gpu) => !gpus.includes(gpu));
+  return {
+    intent: "free_tier",
+    answer: [
+      `Without an API key you can read the token index for ${labs.map((e) => e.label).join(", ")} over the trailing ${FREE_WINDOW_MONTHS} month (GET /api/otpi), and the GPU index for ${gpus.join(", ")}: latest prints, latest daily values, and the daily series over the trailing ${GPU_FREE_WINDOW_MONTHS} months.`,
+      `A key is needed for ${paidLabs.join(", ")}, for ${paidGpus.join(", ")}, for older history, for the nearest-print history route and for this chat.`,
+    ].join("\n"),
+    sources,
+  };
+}
+
+/** The method of the index the question is about (both when it is about neither or both), quoted from the domain. */
+export function methodologyAnswer(
+  subjects: readonly Subject[],
+  domain: Domain | undefined,
+  method: Pick<ChatData, "rules" | "winsor">,
+): EngineAnswer {
+  const aboutGpu = domain === "gpu" || subjects.some((s) => s.kind === "gpu");
+  const aboutLab = domain === "lab" || subjects.some((s) => s.kind === "lab");
+  const both = aboutGpu === aboutLab;
+  const parts: string[] = [];
+  if (aboutLab || both) parts.push(describeTokenMethodology(method.rules));
+  if (aboutGpu || both) parts.push(describeGpuMethodology(method.winsor));
+  return { intent: "methodology", answer: parts.join("\n"), sources: [] };
+}

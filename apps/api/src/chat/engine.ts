@@ -1,0 +1,44 @@
+import {
+  changeAnswer,
+  compareAnswer,
+  extremeAnswer,
+  freeTierAnswer,
+  latestAnswer,
+  methodologyAnswer,
+  outOfScopeAnswer,
+  rankingAnswer,
+  type EngineAnswer,
+} from "./answers";
+import { parseQuestion, type ChatTurn } from "./intent";
+import type { ChatData } from "./sources";
+
+/**
+ * The built-in chat engine: deterministic intent detection over questions about our own data
+ * (`intent.ts`), answered from the in-memory published sets (`sources.ts`) in plain sentences
+ * (`answers.ts`). Every number in an answer comes from a row listed in its sources.
+ */
+export function answerQuestion(
+  message: string,
+  history: readonly ChatTurn[],
+  data: ChatData,
+): EngineAnswer {
+  const question = parseQuestion(message, history, data.now);
+  switch (question.kind) {
+    case "methodology":
+      return methodologyAnswer(question.subjects, question.domain, data);
+    case "free_tier":
+      return freeTierAnswer();
+    case "ranking":
+      return rankingAnswer(question.pool, question.high, data);
+    case "extreme":
+      return extremeAnswer(question.subjects, question.period, question.high, data);
+    case "change":
+      return changeAnswer(question.subjects, question.period, data);
+    case "compare":
+      return compareAnswer(question.subjects, data);
+    case "latest":
+      return latestAnswer(question.subjects, data);
+    case "out_of_scope":
+      return outOfScopeAnswer();
+  }
+}
