@@ -115,15 +115,15 @@ function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): J
 }
 
 /**
- * The order of the named schemas in `components` as first published, so that the document stays
+ * The order of the named schemas in `components` as first served, so that the document stays
  * the same byte for byte whichever module registers a schema first; others follow, in
  * registration order.
  */
 const COMPONENT_ORDER = [
+  "ErrorBody",
   "ChatRequest",
   "ChatSource",
   "ChatResponse",
-  "ErrorBody",
   "OtpiResponse",
   "TokenTypes",
   "TokenTypesFree",
