@@ -2,12 +2,13 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app";
 import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
-import { openRouterConfigFrom, type Env } from "./env";
+import type { WinsorBounds } from "@tpi/domain";
+import { openRouterConfigFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
 import { notifyWebsiteOfNewData } from "./jobs/website-revalidation";
-import { chatSettingsFrom } from "./chat/chat-settings";
+import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
 import {
   describeGpuSettlement,
   describeSettlement,
@@ -150,4 +151,17 @@ export async function startServer(
       await runtime.close();
     },
   };
+}
+
+/** The chat's settings: the optional model backend (only with CHAT_LLM_BASE_URL) and the GPU method's bounds it explains. */
+function chatSettingsFrom(env: Env): { model?: ChatModel; winsor: WinsorBounds } {
+  const model = env.CHAT_LLM_BASE_URL
+    ? createOpenAiCompatibleModel({
+        baseUrl: env.CHAT_LLM_BASE_URL,
+        model: env.CHAT_LLM_MODEL,
+        apiKey: env.CHAT_LLM_API_KEY,
+        timeoutMs: env.CHAT_LLM_TIMEOUT_MS,
+      })
+    : undefined;
+  return { model, winsor: winsorBoundsFrom(env) };
 }

@@ -1,42 +1,53 @@
-import { FREE_TIER_LAB_IDS, LAB_CATALOG, type RawQuery, readSingleParameters } from "@tpi/domain";
-import { Router, type RequestHandler } from "express";
-import { methodNotAllowed, sendError } from "../http/errors";
+import { ok } from "@tpi/domain";
+import { defineRoute, reply } from "../http/route";
+import { noQuerySchema } from "../schemas/common";
+import { tokenTypesFreeResponseSchema, tokenTypesResponseSchema } from "../schemas/core";
+import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
+import { BAD_REQUEST_RESPONSE } from "../openapi/responses";
 
-/** Catalog bodies never change while the process runs, so they are built once. */
-export const TOKEN_TYPES_BODY = {
-  success: true,
-  data: LAB_CATALOG.map(({ lab, label, freeTier }) => ({ lab, label, freeTier })),
-} as const;
+/** Catalog bodies never change while the process runs; an hour of caching is safe. */
+const CATALOG_CACHE = "public, max-age=3600";
 
-export const TOKEN_TYPES_FREE_BODY = {
-  success: true,
-  access: "free-tier",
-  data: LAB_CATALOG.filter((entry) => FREE_TIER_LAB_IDS.includes(entry.lab)).map(
-    ({ lab, label }) => ({ lab, label }),
-  ),
-} as const;
+export const tokenTypesRoute = defineRoute({
+  method: "get",
+  path: "/api/token-types",
+  operationId: "listTokenTypes",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Lab catalog", schema: tokenTypesResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary: "Every tracked lab",
+    tags: ["Reference"],
+    examples: () => [{ label: "All labs", pathAndQuery: "/api/token-types" }],
+  },
+  handler:
+    () =>
+    ({ res }) =>
+      reply(res, ok(TOKEN_TYPES_BODY), { cacheControl: CATALOG_CACHE }),
+});
 
-/** Catalog routes take no parameters; an unknown one is a 400 rather than silently ignored. */
-const noParameters: RequestHandler = (req, res, next) => {
-  const result = readSingleParameters(req.query as RawQuery, []);
-  if (!result.ok) {
-    sendError(res, result.error);
-    return;
-  }
-  next();
-};
-
-export function catalogRoutes(): Router {
-  const router = Router();
-  const serve =
-    (body: object): RequestHandler =>
-    (_req, res) => {
-      res.setHeader("Cache-Control", "public, max-age=3600");
-      res.json(body);
-    };
-  router.get("/api/token-types", noParameters, serve(TOKEN_TYPES_BODY));
-  router.all("/api/token-types", methodNotAllowed(["GET"]));
-  router.get("/api/token-types-free", noParameters, serve(TOKEN_TYPES_FREE_BODY));
-  router.all("/api/token-types-free", methodNotAllowed(["GET"]));
-  return router;
-}
+export const tokenTypesFreeRoute = defineRoute({
+  method: "get",
+  path: "/api/token-types-free",
+  operationId: "listFreeTokenTypes",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary: "Labs on the free tier",
+    tags: ["Reference"],
+    examples: () => [{ label: "Free-tier labs", pathAndQuery: "/api/token-types-free" }],
+  },
+  handler:
+    () =>
+    ({ res }) =>
+      reply(res, ok(TOKEN_TYPES_FREE_BODY), { cacheControl: CATALOG_CACHE }),
+});

@@ -1,32 +1,51 @@
-import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
-import { Router } from "express";
-import type { AppDeps } from "../app";
-import { identifyCaller, requireKey } from "../http/caller";
-import { methodNotAllowed, sendError } from "../http/errors";
+import { CHAT_RATE_LIMIT, DEFAULT_WINSOR_BOUNDS, describeAllowance } from "@tpi/domain";
+import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
+import { defineRoute, reply } from "../http/route";
+import { chatRequestSchema, chatResponseSchema } from "../schemas/chat";
 import { answerChat } from "../chat/chat-service";
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
 
-/**
- * `POST /api/chat` (contract 4.3, 8): requires a key. The 20-per-minute per-key limiter is mounted
- * on this path by the rate-limit module, not here.
- */
-export function chatRoutes(deps: AppDeps): Router {
-  const router = Router();
-  router.post("/api/chat", identifyCaller(deps.auth), requireKey, async (req, res) => {
-    const data = {
-      index: deps.index,
-      gpuIndex: deps.gpuIndex,
-      now: deps.clock(),
-      rules: deps.rules,
-      winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
-    };
-    const result = await answerChat(req.body, data, deps.chat?.model);
-    if (!result.ok) {
-      sendError(res, result.error);
-      return;
-    }
-    res.setHeader("Cache-Control", "no-store");
-    res.json(result.value);
-  });
-  router.all("/api/chat", methodNotAllowed(["POST"]));
-  return router;
-}
+/** `POST /api/chat` (contract 4.3, 8): requires a key and counts against the per-key chat allowance. */
+export const chatRoute = defineRoute({
+  method: "post",
+  path: "/api/chat",
+  operationId: "chat",
+  security: "required",
+  limiter: "chat",
+  body: chatRequestSchema,
+  responses: {
+    200: { description: "Answer", schema: chatResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    413: errorResponse(`The body is larger than ${JSON_BODY_LIMIT_TEXT}.`),
+    502: errorResponse("The configured chat model answered with an error."),
+    503: errorResponse("The configured chat model did not answer in time or cannot be reached."),
+  },
+  docs: {
+    summary: "Ask the market-data assistant",
+    description:
+      "Answers from the index data with the rows used (`sources`); says so when a question is outside its scope.",
+    tags: ["Assistant"],
+    access: `${describeAllowance(CHAT_RATE_LIMIT)}.`,
+    examples: () => [
+      {
+        label: "A comparison",
+        pathAndQuery: "/api/chat",
+        body: { message: "Compare anthropic and openai over the last month" },
+        withKey: true,
+      },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ body, res }) => {
+      const data = {
+        index: deps.index,
+        gpuIndex: deps.gpuIndex,
+        now: deps.clock(),
+        rules: deps.rules,
+        winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
+      };
+      reply(res, await answerChat(body, data, deps.chat?.model), { cacheControl: "no-store" });
+    },
+});

@@ -1,83 +1,237 @@
-import type { DomainError, RawQuery, Result } from "@tpi/domain";
-import { Router, type Response } from "express";
-import type { AppDeps } from "../app";
-import { callerOf, identifyCaller, requireKey } from "../http/caller";
-import { methodNotAllowed, sendError } from "../http/errors";
 import {
+  DAILY_INDEX_LOOKBACK_DAYS,
+  FREE_TIER_GPU_NAMES,
+  GPU_CATALOG,
+  GPU_FREE_WINDOW_MONTHS,
+  authorizeGpu,
+  ok,
+} from "@tpi/domain";
+import { cacheScope, defineRoute, reply } from "../http/route";
+import { noQuerySchema } from "../schemas/common";
+import {
+  dailyIndexAllResponseSchema,
+  gpuCatalogResponseSchema,
+  gpuHistoryQuerySchema,
+  gpuHistoryResponseSchema,
+  gpuIndexHistoryQuerySchema,
+  gpuIndexHistoryResponseSchema,
+  gpuLatestResponseSchema,
+  gpuPathParamsSchema,
+} from "../schemas/gpu";
+import {
+  GPU_TYPES_BODY,
+  GPU_TYPES_FREE_BODY,
   answerDailyIndexAll,
-  answerGpuCatalog,
   answerGpuHistory,
   answerGpuIndexHistory,
   answerGpuLatest,
 } from "../services/gpu";
+import {
+  BAD_REQUEST_RESPONSE,
+  NO_DATA_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+} from "../openapi/responses";
 
-/** Values change at most hourly (contract 8 rule 5), so a minute of caching is safe. */
+/**
+ * The GPU compute price index routes. Values are USD per GPU-hour. They change at most hourly,
+ * so a minute of caching is safe; the catalogs never change while the process runs.
+ */
 const INDEX_MAX_AGE_SECONDS = 60;
+const CATALOG_MAX_AGE_SECONDS = 3600;
 
-function reply<T>(res: Response, result: Result<T, DomainError>, maxAgeSeconds: number): void {
-  if (!result.ok) {
-    sendError(res, result.error);
-    return;
-  }
-  const scope = callerOf(res).kind === "anonymous" ? "public" : "private";
-  res.setHeader("Cache-Control", `${scope}, max-age=${maxAgeSeconds}`);
-  res.setHeader("Vary", "Authorization");
-  res.json(result.value);
-}
+const KEYED_GPU_NAMES = GPU_CATALOG.filter((entry) => !entry.freeTier).map((e) => e.gpuName);
+const quoted = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
-/** The GPU compute price index routes (issue 5; contract 4.3). Values are USD per GPU-hour. */
-export function gpuRoutes(deps: AppDeps): Router {
-  const router = Router();
-  const optionalKey = identifyCaller(deps.auth);
-  const query = (req: { query: unknown }) => req.query as RawQuery;
+/** A GPU name is checked (400) before its access (401), so a typo is reported as a typo. */
+const authorizeGpuPath = (
+  params: { gpuName: Parameters<typeof authorizeGpu>[0] },
+  caller: { access: Parameters<typeof authorizeGpu>[1] },
+) => authorizeGpu(params.gpuName, caller.access);
 
-  router.get("/api/gpu-types", (req, res) => reply(res, answerGpuCatalog(query(req), false), 3600));
-  router.all("/api/gpu-types", methodNotAllowed(["GET"]));
-  router.get("/api/gpu-types-free", (req, res) =>
-    reply(res, answerGpuCatalog(query(req), true), 3600),
-  );
-  router.all("/api/gpu-types-free", methodNotAllowed(["GET"]));
+export const gpuTypesRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu-types",
+  operationId: "listGpuTypes",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary: "Every tracked GPU",
+    tags: ["Reference"],
+    examples: () => [{ label: "All GPUs", pathAndQuery: "/api/gpu-types" }],
+  },
+  handler:
+    () =>
+    ({ caller, res }) =>
+      reply(res, ok(GPU_TYPES_BODY), {
+        cacheControl: `${cacheScope(caller)}, max-age=${CATALOG_MAX_AGE_SECONDS}`,
+        varyOnKey: true,
+      }),
+});
 
-  router.get("/api/daily-index/all", optionalKey, (req, res) =>
-    reply(
-      res,
-      answerDailyIndexAll(query(req), callerOf(res).access, deps.clock(), deps.gpuIndex),
-      INDEX_MAX_AGE_SECONDS,
-    ),
-  );
-  router.all("/api/daily-index/all", methodNotAllowed(["GET"]));
+export const gpuTypesFreeRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu-types-free",
+  operationId: "listFreeGpuTypes",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary: "GPUs on the free tier",
+    tags: ["Reference"],
+    examples: () => [{ label: "Free-tier GPUs", pathAndQuery: "/api/gpu-types-free" }],
+  },
+  handler:
+    () =>
+    ({ caller, res }) =>
+      reply(res, ok(GPU_TYPES_FREE_BODY), {
+        cacheControl: `${cacheScope(caller)}, max-age=${CATALOG_MAX_AGE_SECONDS}`,
+        varyOnKey: true,
+      }),
+});
 
-  router.get("/api/gpu/:gpuName/history", optionalKey, requireKey, (req, res) =>
-    reply(
-      res,
-      answerGpuHistory(req.params.gpuName, query(req), callerOf(res).access, deps.gpuIndex),
-      INDEX_MAX_AGE_SECONDS,
-    ),
-  );
-  router.all("/api/gpu/:gpuName/history", methodNotAllowed(["GET"]));
+export const gpuLatestRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}",
+  operationId: "getGpuLatest",
+  security: "optional",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Latest print", schema: gpuLatestResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: "Latest hourly print of one GPU (USD per GPU-hour)",
+    description: `Free-tier GPUs without a key; ${quoted(KEYED_GPU_NAMES)} needs one. Prints are published hourly on the hour.`,
+    tags: ["Current Prices"],
+    access: "Without a key: the free-tier GPUs; a key for the others.",
+    examples: () => [{ label: "H100 SXM now", pathAndQuery: "/api/gpu/H100%20SXM" }],
+  },
+  handler:
+    (deps) =>
+    ({ params, caller, res }) =>
+      reply(res, answerGpuLatest(params.gpuName, deps.gpuIndex), {
+        cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
+        varyOnKey: true,
+      }),
+});
 
-  router.get("/api/gpu/:gpuName/index-history", optionalKey, (req, res) =>
-    reply(
-      res,
-      answerGpuIndexHistory(
-        req.params.gpuName,
-        query(req),
-        callerOf(res).access,
-        deps.clock(),
-        deps.gpuIndex,
+export const dailyIndexAllRoute = defineRoute({
+  method: "get",
+  path: "/api/daily-index/all",
+  operationId: "getDailyIndexAll",
+  security: "optional",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Latest daily values", schema: dailyIndexAllResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: "Latest settled daily value of every GPU the caller may see",
+    description: `Daily values settle at 4 PM America/New_York, stamped in UTC (20:00 in summer, 21:00 in winter). Looks back ${DAILY_INDEX_LOOKBACK_DAYS} settled days: a GPU without a value in them is left out. Without a key: the ${FREE_TIER_GPU_NAMES.length} free-tier GPUs.`,
+    tags: ["Current Prices"],
+    access: "Without a key: the free-tier GPUs.",
+    examples: () => [{ label: "Every GPU", pathAndQuery: "/api/daily-index/all" }],
+  },
+  handler:
+    (deps) =>
+    ({ caller, res }) =>
+      reply(res, answerDailyIndexAll(caller.access, deps.clock(), deps.gpuIndex), {
+        cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
+        varyOnKey: true,
+      }),
+});
+
+export const gpuHistoryRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/history",
+  operationId: "getGpuNearestPrint",
+  security: "required",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: gpuHistoryQuerySchema,
+  responses: {
+    200: { description: "Nearest print", schema: gpuHistoryResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: errorResponse("The GPU has no print at all."),
+  },
+  docs: {
+    summary: "Hourly print nearest an instant",
+    description:
+      "Never 404 for an out-of-range instant: returns the nearest print and the gap in `time_difference` (seconds).",
+    tags: ["Historical Prices"],
+    examples: (days) => [
+      {
+        label: "H100 SXM at noon UTC",
+        pathAndQuery: `/api/gpu/H100%20SXM/history?datetime=${days.end}%2012:00:00`,
+        withKey: true,
+      },
+    ],
+  },
+  handler:
+    (deps) =>
+    ({ params, query, caller, res }) =>
+      reply(res, answerGpuHistory(params.gpuName, query.datetime, deps.gpuIndex), {
+        cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
+        varyOnKey: true,
+      }),
+});
+
+export const gpuIndexHistoryRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/index-history",
+  operationId: "getGpuIndexHistory",
+  security: "optional",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: gpuIndexHistoryQuerySchema,
+  responses: {
+    200: { description: "Daily series", schema: gpuIndexHistoryResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: "Daily series of one GPU, oldest first",
+    description: `Without a key: free-tier GPUs and the trailing ${GPU_FREE_WINDOW_MONTHS} months (\`access\` = \`public-3mo\`); an earlier \`startDate\` is 401. With a key: all GPUs and all history (\`full\`).`,
+    tags: ["Historical Prices"],
+    access: `Without a key: free-tier GPUs and the trailing ${GPU_FREE_WINDOW_MONTHS} months.`,
+    examples: (days) => [
+      {
+        label: "B200 over a week",
+        pathAndQuery: `/api/gpu/B200/index-history?startDate=${days.start}&endDate=${days.end}`,
+      },
+    ],
+  },
+  handler:
+    (deps) =>
+    ({ params, query, caller, res }) =>
+      reply(
+        res,
+        answerGpuIndexHistory(params.gpuName, query, caller.access, deps.clock(), deps.gpuIndex),
+        {
+          cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
+          varyOnKey: true,
+        },
       ),
-      INDEX_MAX_AGE_SECONDS,
-    ),
-  );
-  router.all("/api/gpu/:gpuName/index-history", methodNotAllowed(["GET"]));
-
-  router.get("/api/gpu/:gpuName", optionalKey, (req, res) =>
-    reply(
-      res,
-      answerGpuLatest(req.params.gpuName, query(req), callerOf(res).access, deps.gpuIndex),
-      INDEX_MAX_AGE_SECONDS,
-    ),
-  );
-  router.all("/api/gpu/:gpuName", methodNotAllowed(["GET"]));
-  return router;
-}
+});

@@ -1,6 +1,7 @@
-import { Router } from "express";
 import type { Db } from "@tpi/db";
-import { methodNotAllowed } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
+import { healthResponseSchema } from "../schemas/core";
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -19,22 +20,37 @@ export async function databaseAnswers(db: Db): Promise<boolean> {
   }
 }
 
-/** `GET /health`: liveness plus database connectivity; 503 while the database is unreachable. */
-export function healthRoutes(
-  db: Db,
-  extraChecks: () => Record<string, string> = () => ({}),
-): Router {
-  const router = Router();
-  router.get("/health", async (_req, res) => {
-    const connected = await databaseAnswers(db);
-    res.setHeader("Cache-Control", "no-store");
-    res.status(connected ? 200 : 503).json({
-      status: connected ? "healthy" : "unhealthy",
-      timestamp: new Date().toISOString(),
-      database: connected ? "connected" : "disconnected",
-      ...extraChecks(),
-    });
-  });
-  router.all("/health", methodNotAllowed(["GET"]));
-  return router;
+/** `/health`'s report on the shared rate-limit store. */
+function redisHealth(settings: RateLimitSettings): Record<string, string> {
+  return { redis: settings.redis ? settings.redis.status : "not configured" };
 }
+
+/** `GET /health`: liveness plus database connectivity; 503 while the database is unreachable. */
+export const healthRoute = defineRoute({
+  method: "get",
+  path: "/health",
+  operationId: "health",
+  security: "none",
+  limiter: "none",
+  responses: {
+    200: { description: "Healthy", schema: healthResponseSchema },
+    503: { description: "The database is unreachable", schema: healthResponseSchema },
+  },
+  docs: {
+    summary: "Liveness and database connectivity",
+    tags: ["Reference"],
+    examples: () => [{ label: "Health check", pathAndQuery: "/health" }],
+  },
+  handler:
+    (deps) =>
+    async ({ res }) => {
+      const connected = await databaseAnswers(deps.db);
+      res.setHeader("Cache-Control", "no-store");
+      res.status(connected ? 200 : 503).json({
+        status: connected ? "healthy" : "unhealthy",
+        timestamp: new Date().toISOString(),
+        database: connected ? "connected" : "disconnected",
+        ...redisHealth(deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS),
+      });
+    },
+});

@@ -1,40 +1,107 @@
-import { Router, type Response } from "express";
-import type { DomainError, Result } from "@tpi/domain";
-import type { AppDeps } from "../app";
-import { callerOf, identifyCaller, requireKey } from "../http/caller";
-import { methodNotAllowed, sendError } from "../http/errors";
+import { cacheScope, defineRoute, reply } from "../http/route";
+import { noQuerySchema } from "../schemas/common";
+import {
+  constituentsQuerySchema,
+  constituentsResponseSchema,
+  methodologyResponseSchema,
+  revisionsQuerySchema,
+  revisionsResponseSchema,
+} from "../schemas/otpi-details";
 import { answerConstituents, answerMethodology, answerRevisions } from "../services/otpi-details";
-
-function reply<T>(res: Response, result: Result<T, DomainError>, cacheControl: string): void {
-  if (!result.ok) {
-    sendError(res, result.error);
-    return;
-  }
-  res.setHeader("Cache-Control", cacheControl);
-  res.setHeader("Vary", "Authorization");
-  res.json(result.value);
-}
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
 
 /**
- * The published "why": `GET /api/otpi/constituents` (keyless for free labs inside the free
- * window, like `/api/otpi`), `GET /api/otpi/methodology` (public), `GET /api/otpi/revisions` (keyed).
- * Exact paths, so they never collide with `GET /api/otpi` itself.
+ * The published "why": constituents (keyless for free labs inside the free window, like
+ * `/api/otpi`), the methodology (public) and the revision log (keyed). Exact paths, so they never
+ * collide with `GET /api/otpi` itself.
  */
-export function otpiDetailRoutes(deps: AppDeps): Router {
-  const router = Router();
-  router.get("/api/otpi/constituents", identifyCaller(deps.auth), async (req, res) => {
-    const caller = callerOf(res);
-    const result = await answerConstituents(deps.db, req.query, caller.access, deps.clock());
-    reply(res, result, caller.kind === "anonymous" ? "public, max-age=60" : "private, max-age=60");
-  });
-  router.get("/api/otpi/methodology", (req, res) => {
-    reply(res, answerMethodology(req.query, deps.rules), "public, max-age=300");
-  });
-  router.get("/api/otpi/revisions", identifyCaller(deps.auth), requireKey, async (req, res) => {
-    reply(res, await answerRevisions(deps.db, req.query), "private, max-age=60");
-  });
-  for (const path of ["/api/otpi/constituents", "/api/otpi/methodology", "/api/otpi/revisions"]) {
-    router.all(path, methodNotAllowed(["GET"]));
-  }
-  return router;
-}
+export const otpiConstituentsRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi/constituents",
+  operationId: "getOtpiConstituents",
+  security: "optional",
+  limiter: "public",
+  query: constituentsQuerySchema,
+  responses: {
+    200: { description: "The lab-day's constituents", schema: constituentsResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: errorResponse("The lab-day is not settled."),
+  },
+  docs: {
+    summary:
+      "Every model considered for one lab-day: prices, volumes, weight in the blend or why it was excluded",
+    description:
+      "Keyless callers may read free-tier labs inside the free window, like `/api/otpi`; everything else needs a key. The inputs are those frozen when the day settled (or last restated).",
+    tags: ["Token Prices"],
+    access: "Like /api/otpi: without a key, free-tier labs inside the free window.",
+    examples: (days) => [
+      {
+        label: "Constituents of a free lab",
+        pathAndQuery: `/api/otpi/constituents?date=${days.end}&lab=anthropic`,
+      },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ query, caller, res }) =>
+      reply(res, await answerConstituents(deps.db, query, caller.access, deps.clock()), {
+        cacheControl: `${cacheScope(caller)}, max-age=60`,
+        varyOnKey: true,
+      }),
+});
+
+export const otpiMethodologyRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi/methodology",
+  operationId: "getOtpiMethodology",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "The methodology", schema: methodologyResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history",
+    tags: ["Token Prices"],
+    examples: () => [{ label: "The methodology", pathAndQuery: "/api/otpi/methodology" }],
+  },
+  handler:
+    (deps) =>
+    ({ res }) =>
+      reply(res, answerMethodology(deps.rules), {
+        cacheControl: "public, max-age=300",
+        varyOnKey: true,
+      }),
+});
+
+export const otpiRevisionsRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi/revisions",
+  operationId: "getOtpiRevisions",
+  security: "required",
+  limiter: "public",
+  query: revisionsQuerySchema,
+  responses: {
+    200: { description: "Revisions, oldest first", schema: revisionsResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The revision log: every restatement of a settled value, with old and new value, reason and time",
+    tags: ["Token Prices"],
+    examples: () => [
+      { label: "All revisions", pathAndQuery: "/api/otpi/revisions", withKey: true },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ query, res }) =>
+      reply(res, await answerRevisions(deps.db, query), {
+        cacheControl: "private, max-age=60",
+        varyOnKey: true,
+      }),
+});

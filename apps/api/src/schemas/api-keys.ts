@@ -9,7 +9,7 @@ export const createApiKeyBodySchema = z
       .trim()
       .min(1)
       .max(API_KEY_NAME_MAX_LENGTH)
-      .describe("A name for the key, 1 to 100 characters"),
+      .describe(`A name for the key, 1 to ${API_KEY_NAME_MAX_LENGTH} characters`),
   })
   .describe("The new key's name");
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Limits of `POST /api/chat`; the JSON body limit (16 kB) holds a full request of ASCII text. */
+/** Limits of `POST /api/chat`; the JSON body limit (http/limits.ts) holds a full request of ASCII text. */
 export const CHAT_MESSAGE_MAX_CHARS = 2_000;
 export const CHAT_HISTORY_MAX_TURNS = 10;
 export const CHAT_HISTORY_TURN_MAX_CHARS = 1_000;
@@ -8,14 +8,16 @@ export const CHAT_HISTORY_TURN_MAX_CHARS = 1_000;
 export const chatRequestSchema = z
   .object({
     message: z
-      .string({ error: "'message' is required: a string of 1 to 2000 characters." })
+      .string({
+        error: `'message' is required: a string of 1 to ${CHAT_MESSAGE_MAX_CHARS} characters.`,
+      })
       .trim()
       .min(1, { error: "'message' must not be empty." })
       .max(CHAT_MESSAGE_MAX_CHARS, {
         error: `'message' is longer than ${CHAT_MESSAGE_MAX_CHARS} characters.`,
       })
       .meta({
-        description: "The question, 1-2000 characters.",
+        description: `The question, 1-${CHAT_MESSAGE_MAX_CHARS} characters.`,
         example: "How did the H100 SXM index change over the last 30 days?",
       }),
     history: z

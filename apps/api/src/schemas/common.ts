@@ -1,7 +1,8 @@
 import {
+  DomainError,
+  LAB_IDS,
   badRequest,
   readSingleParameters,
-  type DomainError,
   type RawQuery,
   type Result,
   err,
@@ -17,7 +18,13 @@ export const errorBodySchema = z
   })
   .meta({ id: "ErrorBody" });
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The JSON Schema of a lab parameter whose value a domain parser checks (so that its message,
+ * not zod's, answers): the catalog's identifiers, documented rather than enforced by zod.
+ */
+export const labParameterDoc = { type: "string", enum: [...LAB_IDS] } as const;
 
 /** A `YYYY-MM-DD` in a response. */
 export const daySchema = z
@@ -37,33 +44,72 @@ export const instantSchema = z
   .string()
   .meta({ format: "date-time", example: "2026-08-21T20:00:00.000Z" });
 
-/**
- * Validates a query string against a schema of optional string fields: unknown and repeated
- * parameters are refused by name first (the same rule as every route), then each value is
- * checked by the schema; the first problem becomes a 400 `Bad request` with the schema's message.
- */
-export function parseQuery<Shape extends z.ZodRawShape>(
-  schema: z.ZodObject<Shape>,
-  raw: RawQuery,
-): Result<z.output<z.ZodObject<Shape>>, DomainError> {
-  const single = readSingleParameters(raw, Object.keys(schema.shape));
-  if (!single.ok) return single;
-  const parsed = schema.safeParse(single.value);
-  if (!parsed.success)
-    return err(badRequest(parsed.error.issues[0]?.message ?? "Invalid query parameters."));
-  return ok(parsed.data);
+/** No parameters: anything sent is refused by name. */
+export const noQuerySchema = z.object({});
+
+/** The parameters a query schema accepts: its object's keys (before any domain transform). */
+export function queryShape(schema: z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>): z.ZodRawShape {
+  return schema instanceof z.ZodPipe ? schema.in.shape : schema.shape;
 }
 
-/** Validates one value (a path parameter, a body) against a schema; the first issue's message becomes a 400. */
+/**
+ * A zod transform that runs a domain parser: its error is carried on the issue unchanged (code
+ * and message), so zod schemas and the domain rules answer the same 400s.
+ */
+export function domainTransform<In, Out>(parse: (value: In) => Result<Out, DomainError>) {
+  return (value: In, ctx: z.RefinementCtx<In>): Out => {
+    const parsed = parse(value);
+    if (parsed.ok) return parsed.value;
+    ctx.issues.push({
+      code: "custom",
+      input: value,
+      message: parsed.error.message,
+      params: { domainError: parsed.error },
+    });
+    return z.NEVER;
+  };
+}
+
+/** The request's first problem as a domain error: the domain's own error, else a 400 with zod's message. */
+function firstProblem(error: z.ZodError, prefixPath: boolean): DomainError {
+  const issue = error.issues[0];
+  const carried = issue?.code === "custom" ? issue.params?.domainError : undefined;
+  if (carried instanceof DomainError) return carried;
+  const where = prefixPath && issue && issue.path.length > 0 ? `'${issue.path.join(".")}': ` : "";
+  return badRequest(`${where}${issue?.message ?? "Invalid request."}`);
+}
+
+/**
+ * Validates a query string: unknown and repeated parameters are refused by name first (the same
+ * rule on every route), then the values by the schema (and the domain parsers its transforms
+ * call); the first problem is the answer.
+ */
+export function parseQuery<Schema extends z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>>(
+  schema: Schema,
+  raw: RawQuery,
+): Result<z.output<Schema>, DomainError> {
+  const single = readSingleParameters(raw, Object.keys(queryShape(schema)));
+  if (!single.ok) return single;
+  const parsed = schema.safeParse(single.value);
+  return parsed.success
+    ? ok(parsed.data as z.output<Schema>)
+    : err(firstProblem(parsed.error, false));
+}
+
+/** Validates path parameters: each value by its own schema, reported without its name. */
+export function parseParams<Schema extends z.ZodObject>(
+  schema: Schema,
+  raw: Record<string, string>,
+): Result<z.output<Schema>, DomainError> {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? ok(parsed.data) : err(firstProblem(parsed.error, false));
+}
+
+/** Validates one value (a body) against a schema; the first issue, prefixed by its path, becomes a 400. */
 export function parseValue<T extends z.ZodType>(
   schema: T,
   value: unknown,
 ): Result<z.output<T>, DomainError> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `'${issue.path.join(".")}': ` : "";
-    return err(badRequest(`${where}${issue?.message ?? "Invalid request."}`));
-  }
-  return ok(parsed.data);
+  return parsed.success ? ok(parsed.data) : err(firstProblem(parsed.error, true));
 }

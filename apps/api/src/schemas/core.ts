@@ -1,30 +1,47 @@
-import type { OTPI_QUERY_PARAMETERS } from "@tpi/domain";
-import { ACCESS_LEVELS, LAB_IDS, type LabId } from "@tpi/domain";
+import {
+  ACCESS_LEVELS,
+  LAB_IDS,
+  parseOtpiQuery,
+  type LabId,
+  type OTPI_QUERY_PARAMETERS,
+} from "@tpi/domain";
 import { z } from "zod";
-import { dayParamSchema, daySchema, instantSchema } from "./common";
+import { DAY_PATTERN, daySchema, domainTransform, instantSchema, labParameterDoc } from "./common";
 
 /**
- * Schemas of the routes that existed before issue 5 (OTPI, token catalogs, health), for the
- * OpenAPI document. Their requests are validated by the domain parser (`parseOtpiQuery`); the
- * parameter names come from the same list (OTPI_QUERY_PARAMETERS) so the two cannot drift.
+ * Schemas of the OTPI, token catalog and health routes. `GET /api/otpi`'s parameters are plain
+ * strings piped into the domain parser (`parseOtpiQuery`), which checks them in its own order
+ * (lab, then the date combination, then each day); their documented formats are what it enforces.
  */
 const labSchema = z
   .enum(LAB_IDS as [LabId, ...LabId[]])
   .meta({ description: "Model lab identifier (case-sensitive)." });
 
+const DAY_PARAMETER_DOC = {
+  format: "date",
+  example: "2026-08-21",
+  type: "string",
+  pattern: DAY_PATTERN.source,
+} as const;
+
+const dayParameter = (description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ ...DAY_PARAMETER_DOC, description });
+
 const otpiParameterSchemas = {
-  date: dayParamSchema("date")
+  date: dayParameter("One settlement day (UTC). Not combinable with a range."),
+  startDate: dayParameter("Inclusive start of a range; needs `endDate`."),
+  endDate: dayParameter("Inclusive end of a range; needs `startDate`."),
+  lab: z
+    .string()
     .optional()
-    .meta({ description: "One settlement day (UTC). Not combinable with a range." }),
-  startDate: dayParamSchema("startDate")
-    .optional()
-    .meta({ description: "Inclusive start of a range; needs `endDate`." }),
-  endDate: dayParamSchema("endDate")
-    .optional()
-    .meta({ description: "Inclusive end of a range; needs `startDate`." }),
-  lab: labSchema.optional(),
+    .meta({ description: "Model lab identifier (case-sensitive).", ...labParameterDoc }),
 } satisfies Record<(typeof OTPI_QUERY_PARAMETERS)[number], z.ZodType>;
-export const otpiQuerySchema = z.object(otpiParameterSchemas);
+export const otpiQuerySchema = z
+  .object(otpiParameterSchemas)
+  .transform(domainTransform(parseOtpiQuery));
 
 const otpiRowSchema = z.object({
   date: daySchema,

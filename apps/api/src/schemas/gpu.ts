@@ -24,9 +24,6 @@ export const gpuNameSchema = z
 
 export const gpuPathParamsSchema = z.object({ gpuName: gpuNameSchema });
 
-/** No parameters: anything sent is refused by name. */
-export const noQuerySchema = z.object({});
-
 export const gpuHistoryQuerySchema = z.object({
   datetime: z
     .string({ error: DATETIME_REQUIRED_MESSAGE })

@@ -4,7 +4,6 @@ import {
   addDays,
   latestSettledDayAt,
   GPU_REGION,
-  authorizeGpu,
   err,
   gpuAccessOf,
   noData,
@@ -14,15 +13,9 @@ import {
   type AccessLevel,
   type DomainError,
   type GpuName,
-  type RawQuery,
   type Result,
 } from "@tpi/domain";
-import { parseQuery, parseValue } from "../schemas/common";
 import {
-  gpuHistoryQuerySchema,
-  gpuIndexHistoryQuerySchema,
-  gpuNameSchema,
-  noQuerySchema,
   type DailyIndexAllResponse,
   type GpuCatalogResponse,
   type GpuHistoryResponse,
@@ -32,8 +25,8 @@ import {
 import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
 
 /**
- * The GPU routes' answers, shared by REST and tRPC. Each parses its raw input with the schemas,
- * applies the domain's access rules and reads the in-memory published set.
+ * The GPU routes' answers, shared by REST and tRPC. Inputs arrive validated (by the routes'
+ * schemas) and authorized; each reads the in-memory published set.
  */
 
 /** Catalog bodies never change while the process runs. */
@@ -49,38 +42,16 @@ export const GPU_TYPES_FREE_BODY: GpuCatalogResponse = {
   })),
 };
 
-export function answerGpuCatalog(
-  rawQuery: RawQuery,
-  freeOnly: boolean,
-): Result<GpuCatalogResponse, DomainError> {
-  const query = parseQuery(noQuerySchema, rawQuery);
-  if (!query.ok) return query;
-  return ok(freeOnly ? GPU_TYPES_FREE_BODY : GPU_TYPES_BODY);
-}
-
-/** Name check (400) before the access check (401), so a typo is reported as a typo. */
-function readableGpu(rawName: unknown, access: AccessLevel): Result<GpuName, DomainError> {
-  const gpu = parseValue(gpuNameSchema, rawName);
-  if (!gpu.ok) return gpu;
-  return authorizeGpu(gpu.value, access);
-}
-
 export function answerGpuLatest(
-  rawName: unknown,
-  rawQuery: RawQuery,
-  access: AccessLevel,
+  gpu: GpuName,
   index: GpuPublishedIndex,
 ): Result<GpuLatestResponse, DomainError> {
-  const gpu = readableGpu(rawName, access);
-  if (!gpu.ok) return gpu;
-  const query = parseQuery(noQuerySchema, rawQuery);
-  if (!query.ok) return query;
-  const print = index.latestPrint(gpu.value);
-  if (!print) return err(noData(`No hourly index data found for ${gpu.value}`));
+  const print = index.latestPrint(gpu);
+  if (!print) return err(noData(`No hourly index data found for ${gpu}`));
   return ok({
     success: true,
     data: {
-      gpu_name: gpu.value,
+      gpu_name: gpu,
       region: GPU_REGION,
       index_value: print.indexValue,
       last_updated: print.hour.toISOString(),
@@ -90,13 +61,10 @@ export function answerGpuLatest(
 }
 
 export function answerDailyIndexAll(
-  rawQuery: RawQuery,
   access: AccessLevel,
   now: Date,
   index: GpuPublishedIndex,
 ): Result<DailyIndexAllResponse, DomainError> {
-  const query = parseQuery(noQuerySchema, rawQuery);
-  if (!query.ok) return query;
   // The last DAILY_INDEX_LOOKBACK_DAYS New York days that have settled by now.
   const oldestDay = addDays(latestSettledDayAt(now), 1 - DAILY_INDEX_LOOKBACK_DAYS);
   const data = visibleGpus(access).flatMap((gpu) => {
@@ -124,22 +92,16 @@ export function answerDailyIndexAll(
 
 /** Requires a key (checked by the route); every GPU is readable with one. */
 export function answerGpuHistory(
-  rawName: unknown,
-  rawQuery: RawQuery,
-  access: AccessLevel,
+  gpu: GpuName,
+  requested: Date,
   index: GpuPublishedIndex,
 ): Result<GpuHistoryResponse, DomainError> {
-  const gpu = readableGpu(rawName, access);
-  if (!gpu.ok) return gpu;
-  const query = parseQuery(gpuHistoryQuerySchema, rawQuery);
-  if (!query.ok) return query;
-  const requested = query.value.datetime;
-  const nearest = index.nearestPrint(gpu.value, requested);
-  if (!nearest) return err(noData(`No hourly index data found for ${gpu.value}`));
+  const nearest = index.nearestPrint(gpu, requested);
+  if (!nearest) return err(noData(`No hourly index data found for ${gpu}`));
   return ok({
     success: true,
     data: {
-      gpu_name: gpu.value,
+      gpu_name: gpu,
       region: GPU_REGION,
       index_value: nearest.record.indexValue,
       timestamp: nearest.record.hour.toISOString(),
@@ -152,27 +114,23 @@ export function answerGpuHistory(
 }
 
 export function answerGpuIndexHistory(
-  rawName: unknown,
-  rawQuery: RawQuery,
+  gpu: GpuName,
+  days: { startDate?: string; endDate?: string },
   access: AccessLevel,
   now: Date,
   index: GpuPublishedIndex,
 ): Result<GpuIndexHistoryResponse, DomainError> {
-  const gpu = readableGpu(rawName, access);
-  if (!gpu.ok) return gpu;
-  const query = parseQuery(gpuIndexHistoryQuerySchema, rawQuery);
-  if (!query.ok) return query;
-  const range = resolveGpuHistoryRange(query.value, access, now);
+  const range = resolveGpuHistoryRange(days, access, now);
   if (!range.ok) return range;
-  const values = index.dailyBetween(gpu.value, range.value.startDate, range.value.endDate);
-  if (values.length === 0) return err(noData(`No daily index data found for ${gpu.value}`));
+  const values = index.dailyBetween(gpu, range.value.startDate, range.value.endDate);
+  if (values.length === 0) return err(noData(`No daily index data found for ${gpu}`));
   const data = values.map((v) => ({
     timestamp: v.settledAt.toISOString(),
     index_value: v.indexValue,
   }));
   return ok({
     success: true,
-    gpu_type: gpu.value,
+    gpu_type: gpu,
     access: gpuAccessOf(access),
     startDate: range.value.startDate ?? null,
     endDate: range.value.endDate,

@@ -2,58 +2,37 @@ import {
   EXCLUSION_REASONS,
   SUPPRESSION_REASONS,
   authorizeOtpiQuery,
-  badRequest,
   err,
   noData,
   ok,
-  readSingleParameters,
   type AccessLevel,
   type DomainError,
   type MethodologyRules,
-  type RawQuery,
   type Result,
 } from "@tpi/domain";
 import { listRevisions, readConstituents, readLabDay, type Db } from "@tpi/db";
-import type { z } from "zod";
-import {
-  constituentsQuerySchema,
-  revisionsQuerySchema,
-  type ConstituentsResponse,
-  type MethodologyResponse,
-  type RevisionsResponse,
+import type {
+  ConstituentsQuery,
+  RevisionsQuery,
+  ConstituentsResponse,
+  MethodologyResponse,
+  RevisionsResponse,
 } from "../schemas/otpi-details";
 import { methodologyDocument } from "./methodology";
 
 /**
  * The "why" behind published values: constituents of a lab-day, the methodology, the revision log.
- * Unknown and repeated parameters are refused by name like on `/api/otpi`; values are validated
- * by the zod schemas that also describe the responses.
+ * Queries arrive validated by the routes' schemas.
  */
-function parseQuery<Schema extends z.ZodType>(
-  raw: RawQuery,
-  schema: Schema,
-  names: readonly string[],
-): Result<z.infer<Schema>, DomainError> {
-  const params = readSingleParameters(raw, names);
-  if (!params.ok) return params;
-  const parsed = schema.safeParse(params.value);
-  if (!parsed.success)
-    return err(badRequest(parsed.error.issues[0]?.message ?? "Invalid query parameters."));
-  return ok(parsed.data);
-}
-
 const describeReason = (table: Record<string, string>, reason: string | null): string | null =>
   reason === null ? null : (table[reason] ?? reason);
 
 export async function answerConstituents(
   db: Db,
-  raw: RawQuery,
+  { date, lab }: ConstituentsQuery,
   access: AccessLevel,
   now: Date,
 ): Promise<Result<ConstituentsResponse, DomainError>> {
-  const query = parseQuery(raw, constituentsQuerySchema, ["date", "lab"]);
-  if (!query.ok) return query;
-  const { date, lab } = query.value;
   const authorized = authorizeOtpiQuery({ kind: "day", date, lab }, access, now);
   if (!authorized.ok) return authorized;
 
@@ -95,11 +74,9 @@ export async function answerConstituents(
 
 export async function answerRevisions(
   db: Db,
-  raw: RawQuery,
+  query: RevisionsQuery,
 ): Promise<Result<RevisionsResponse, DomainError>> {
-  const query = parseQuery(raw, revisionsQuerySchema, ["startDate", "endDate", "lab"]);
-  if (!query.ok) return query;
-  const revisions = await listRevisions(db, query.value);
+  const revisions = await listRevisions(db, query);
   // An empty log is an answer (nothing was ever restated in the range), not missing data: 200.
   return ok({
     success: true,
@@ -124,11 +101,8 @@ export async function answerRevisions(
 }
 
 export function answerMethodology(
-  raw: RawQuery,
   rules: MethodologyRules,
 ): Result<MethodologyResponse, DomainError> {
-  const params = readSingleParameters(raw, []);
-  if (!params.ok) return params;
   const document = methodologyDocument(rules);
   return ok({
     success: true,

@@ -21,7 +21,8 @@ import {
   type GpuTradeInput,
   type ObservationInput,
 } from "@tpi/db";
-import { createApp, type AppDeps } from "../app";
+import { createApp } from "../app";
+import type { AppDeps } from "../deps";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
 import { createLogger } from "../logger";

@@ -1,40 +1,24 @@
-import { GPU_CATALOG, PUBLIC_ACCESS, type DomainError, type Result } from "@tpi/domain";
-import { TRPCError, initTRPC } from "@trpc/server";
+import { GPU_CATALOG, PUBLIC_ACCESS, authorizeGpu } from "@tpi/domain";
 import { z } from "zod";
-import { ERROR_STATUS } from "../http/error-status";
+import { parseParams, parseQuery } from "../schemas/common";
+import { gpuIndexHistoryQuerySchema, gpuPathParamsSchema } from "../schemas/gpu";
 import { answerDailyIndexAll, answerGpuIndexHistory } from "../services/gpu";
-import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
+import { t, unwrap } from "./init";
 
 /**
  * GPU procedures for the website. The website is public, so they answer what a keyless caller of
- * the REST routes sees, through the same service functions.
+ * the REST routes sees, through the same schemas and service functions.
  */
-export type GpuTrpcContext = { gpuIndex: GpuPublishedIndex; clock: () => Date };
-
-const t = initTRPC.context<GpuTrpcContext>().create();
-
-function unwrap<T>(result: Result<T, DomainError>): T {
-  if (!result.ok)
-    throw new TRPCError({
-      code: ERROR_STATUS[result.error.code].trpc,
-      message: result.error.message,
-      cause: result.error,
-    });
-  return result.value;
-}
-
 export const gpuRouter = t.router({
   /** Every GPU in display order with the free tier marked. */
   catalog: t.procedure.query(() =>
     GPU_CATALOG.map(({ gpuName, freeTier }) => ({ gpuName, freeTier })),
   ),
-
   /** The latest settled daily value of each free-tier GPU. */
   latestDaily: t.procedure.query(({ ctx }) =>
-    unwrap(answerDailyIndexAll({}, PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex)),
+    unwrap(answerDailyIndexAll(PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex)),
   ),
-
-  /** A free-tier GPU's daily series within the trailing 3 months. */
+  /** A free-tier GPU's daily series within the keyless window, as `GET /api/gpu/{gpuName}/index-history`. */
   dailyHistory: t.procedure
     .input(
       z
@@ -45,14 +29,13 @@ export const gpuRouter = t.router({
         })
         .strict(),
     )
-    .query(({ ctx, input }) => {
-      const query = Object.fromEntries(
-        Object.entries({ startDate: input.startDate, endDate: input.endDate }).filter(
-          ([, v]) => v !== undefined,
-        ),
-      );
+    .query(({ ctx, input: { gpu, ...days } }) => {
+      const { gpuName } = unwrap(parseParams(gpuPathParamsSchema, { gpuName: gpu }));
+      unwrap(authorizeGpu(gpuName, PUBLIC_ACCESS));
+      const query = Object.fromEntries(Object.entries(days).filter(([, v]) => v !== undefined));
+      const range = unwrap(parseQuery(gpuIndexHistoryQuerySchema, query));
       return unwrap(
-        answerGpuIndexHistory(input.gpu, query, PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex),
+        answerGpuIndexHistory(gpuName, range, PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex),
       );
     }),
 });

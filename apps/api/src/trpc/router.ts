@@ -1,40 +1,19 @@
-import {
-  LAB_CATALOG,
-  PUBLIC_ACCESS,
-  freeWindow,
-  isLabId,
-  type DomainError,
-  type MethodologyRules,
-} from "@tpi/domain";
-import { TRPCError, initTRPC } from "@trpc/server";
+import { LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId } from "@tpi/domain";
+import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { ERROR_STATUS } from "../http/error-status";
-import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../routes/catalog";
+import { apiReference } from "../openapi/reference";
 import { methodologyDocument } from "../services/methodology";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
-import type { PublishedIndex } from "../read-models/published-index";
-import { gpuRouter, type GpuTrpcContext } from "./gpu-router";
+import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
+import { gpuRouter } from "./gpu-router";
+import { t, toTrpcError, unwrap } from "./init";
 
 /**
  * The internal tRPC router, used by the website's server-side rendering. It calls the same
  * services as the REST routes, so the two cannot drift. It is mounted behind the internal service
  * token (see app.ts); the website imports only its type: `import type { AppRouter }`.
  */
-export type TrpcContext = {
-  index: PublishedIndex;
-  clock: () => Date;
-  rules: MethodologyRules;
-} & GpuTrpcContext;
-
-const t = initTRPC.context<TrpcContext>().create();
-
-function toTrpcError(error: DomainError): TRPCError {
-  return new TRPCError({
-    code: ERROR_STATUS[error.code].trpc,
-    message: error.message,
-    cause: error,
-  });
-}
+export type { TrpcContext } from "./init";
 
 /** The same parameters as `GET /api/otpi`; the domain rules validate the values. */
 export const otpiQueryInput = z
@@ -58,9 +37,7 @@ export const appRouter = t.router({
     const query = Object.fromEntries(
       Object.entries(input).filter(([, value]) => value !== undefined),
     );
-    const result = answerOtpi(query, PUBLIC_ACCESS, ctx.clock(), ctx.index);
-    if (!result.ok) throw toTrpcError(result.error);
-    return result.value;
+    return unwrap(answerOtpi(query, PUBLIC_ACCESS, ctx.clock(), ctx.index));
   }),
 
   /**
@@ -92,6 +69,8 @@ export const appRouter = t.router({
 
   /** The methodology document built from the rules this api runs with (configuration included). */
   methodology: t.procedure.query(({ ctx }) => methodologyDocument(ctx.rules)),
+  /** The REST routes described for the website's /docs page, with example dates from the api's clock. */
+  apiReference: t.procedure.query(({ ctx }) => apiReference(ctx.routes ?? [], ctx.clock())),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,21 @@
 import type { Metadata } from "next";
-import { FREE_TIER_LAB_IDS, freeWindow, utcDayOf, addDays } from "@tpi/domain";
 import { readWebEnv } from "../../src/env";
-import { curl, routeDocs } from "../../src/lib/api-docs";
 import { loadMethodology } from "../../src/server/data";
+import { apiClient } from "../../src/server/trpc-client";
+
+/** A curl command for one example of the api's reference; a JSON POST carries its body. */
+function curl(
+  apiUrl: string,
+  example: { method: string; pathAndQuery: string; withKey: boolean; body?: string },
+): string {
+  const method = example.method === "GET" ? "" : ` -X ${example.method}`;
+  const auth = example.withKey ? ` \\\n  -H "Authorization: Bearer $TPI_API_KEY"` : "";
+  const body =
+    example.body === undefined
+      ? ""
+      : ` \\\n  -H "Content-Type: application/json" \\\n  -d '${example.body}'`;
+  return `curl -s${method} "${apiUrl}${example.pathAndQuery}"${auth}${body}`;
+}
 
 export const metadata: Metadata = {
   title: "API documentation",
@@ -15,10 +28,12 @@ export const dynamic = "force-dynamic";
 
 export default async function DocsPage() {
   const { publicApiUrl } = readWebEnv();
-  const methodology = await loadMethodology();
-  const window = freeWindow(new Date());
-  const exampleEnd = addDays(utcDayOf(new Date()), -2);
-  const routes = routeDocs(publicApiUrl, addDays(exampleEnd, -6), exampleEnd);
+  // The routes, the free window and the example dates come from the api (its route list and clock).
+  const [methodology, reference] = await Promise.all([
+    loadMethodology(),
+    apiClient().apiReference.query(),
+  ]);
+  const window = reference.freeWindow;
   return (
     <>
       <h1>API documentation</h1>
@@ -36,7 +51,13 @@ export default async function DocsPage() {
         key is shown once and only its hash is stored.
       </p>
       <pre>
-        <code>{curl(publicApiUrl, "/api/otpi", true)}</code>
+        <code>
+          {curl(publicApiUrl, {
+            method: "GET",
+            pathAndQuery: "/api/otpi",
+            withKey: true,
+          })}
+        </code>
       </pre>
       <p>
         A missing key on a route that needs one, an unknown or malformed key, or a revoked key gives
@@ -60,7 +81,7 @@ export default async function DocsPage() {
           <tbody>
             <tr>
               <th scope="row">Free (no key)</th>
-              <td>{FREE_TIER_LAB_IDS.join(", ")}</td>
+              <td>{reference.freeTierLabs.join(", ")}</td>
               <td>
                 Trailing month, rolling (today: {window.startDate} to {window.endDate})
               </td>
@@ -70,7 +91,7 @@ export default async function DocsPage() {
             </tr>
             <tr>
               <th scope="row">API key</th>
-              <td>All 11 labs</td>
+              <td>All {reference.labCount} labs</td>
               <td>All settled days</td>
               <td>
                 <code>full</code>
@@ -82,7 +103,7 @@ export default async function DocsPage() {
 
       <h2 id="limits">Limits</h2>
       <ul>
-        <li>Public routes: 60 requests per minute per IP address, whether or not a key is sent.</li>
+        <li>Public routes: {reference.publicAllowance}, whether or not a key is sent.</li>
         <li>
           Over the limit: status 429 with a <code>Retry-After</code> header giving the seconds to
           wait.
@@ -102,7 +123,7 @@ export default async function DocsPage() {
       </p>
 
       <h2 id="routes">Routes</h2>
-      {routes.map((route) => (
+      {reference.routes.map((route) => (
         <section key={route.id} aria-labelledby={`route-${route.id}`} data-route={route.path}>
           <h3 id={`route-${route.id}`}>
             <code>
@@ -110,16 +131,18 @@ export default async function DocsPage() {
             </code>
           </h3>
           <p>{route.summary}</p>
+          {route.description !== undefined && <p>{route.description}</p>}
           <p>
             <strong>Authentication:</strong> {route.auth}
           </p>
           {route.parameters.length > 0 && (
             <div className="table-wrap">
               <table>
-                <caption>Query parameters of {route.path} (all optional)</caption>
+                <caption>Parameters of {route.path}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
+                    <th scope="col">In</th>
                     <th scope="col">Meaning</th>
                   </tr>
                 </thead>
@@ -129,6 +152,10 @@ export default async function DocsPage() {
                       <th scope="row">
                         <code>{parameter.name}</code>
                       </th>
+                      <td>
+                        {parameter.in}
+                        {parameter.required ? ", required" : ""}
+                      </td>
                       <td>{parameter.meaning}</td>
                     </tr>
                   ))}
@@ -140,7 +167,11 @@ export default async function DocsPage() {
             <div key={example.label}>
               <p className="muted">{example.label}:</p>
               <pre>
-                <code>{example.command}</code>
+                <code>
+                  {example.browser
+                    ? `${publicApiUrl}${example.pathAndQuery}`
+                    : curl(publicApiUrl, example)}
+                </code>
               </pre>
             </div>
           ))}

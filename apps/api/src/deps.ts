@@ -1,0 +1,33 @@
+import type { MethodologyRules, WinsorBounds } from "@tpi/domain";
+import type { Db } from "@tpi/db";
+import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
+import type { Logger } from "./logger";
+import type { RateLimitSettings } from "./rate-limit/limiters";
+import type { ChatModel } from "./chat/model-backend";
+import type { GpuPublishedIndex } from "./read-models/gpu-published-index";
+import type { PublishedIndex } from "./read-models/published-index";
+
+/** Everything the api's routes and routers read: stores, clock, configuration. */
+export type AppDeps = {
+  db: Db;
+  index: PublishedIndex;
+  /** The published GPU prints and daily values, in memory. */
+  gpuIndex: GpuPublishedIndex;
+  /** The chat's optional model backend and the GPU winsorizing bounds it explains; built-in only when absent. */
+  chat?: { model?: ChatModel; winsor: WinsorBounds };
+  auth: ApiKeyAuthenticator;
+  rules: MethodologyRules;
+  /** The UTC clock; injected so that tests can pin "today". */
+  clock: () => Date;
+  log: Logger;
+  /** Bearer token the website presents to the internal tRPC router; without one, tRPC is closed. */
+  internalToken?: string;
+  /** Allowances, trusted origins and the optional shared Redis store; the contract's limits in memory by default. */
+  rateLimits?: RateLimitSettings;
+  /** Express "trust proxy" (TRUST_PROXY): false by default, so X-Forwarded-For is ignored. */
+  trustProxy?: false | number | readonly string[];
+  /** Browser origins allowed by CORS (CORS_ORIGINS); none by default. */
+  corsOrigins?: readonly string[];
+  /** Unrevoked keys an account may hold (MAX_KEYS_PER_ACCOUNT). */
+  maxKeysPerAccount?: number;
+};

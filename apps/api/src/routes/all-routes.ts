@@ -1,0 +1,40 @@
+import type { Route } from "../http/route";
+import { createApiKeyRoute } from "./api-keys";
+import { tokenTypesFreeRoute, tokenTypesRoute } from "./catalog";
+import { chatRoute } from "./chat";
+import { apiReferenceRoute, openApiRoute } from "./docs";
+import {
+  dailyIndexAllRoute,
+  gpuHistoryRoute,
+  gpuIndexHistoryRoute,
+  gpuLatestRoute,
+  gpuTypesFreeRoute,
+  gpuTypesRoute,
+} from "./gpu";
+import { healthRoute } from "./health";
+import { otpiRoute } from "./otpi";
+import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./otpi-details";
+
+/**
+ * Every route this service serves, in the order of the reference: Express registers them, the
+ * 405 handler allows their methods, the OpenAPI document and the website's /docs page describe them.
+ */
+export const ROUTES: readonly Route[] = [
+  healthRoute,
+  otpiRoute,
+  otpiConstituentsRoute,
+  otpiMethodologyRoute,
+  otpiRevisionsRoute,
+  tokenTypesRoute,
+  tokenTypesFreeRoute,
+  gpuTypesRoute,
+  gpuTypesFreeRoute,
+  gpuLatestRoute,
+  dailyIndexAllRoute,
+  gpuHistoryRoute,
+  gpuIndexHistoryRoute,
+  createApiKeyRoute,
+  chatRoute,
+  openApiRoute,
+  apiReferenceRoute,
+];

@@ -1,0 +1,33 @@
+import type { DomainError, MethodologyRules, Result } from "@tpi/domain";
+import { TRPCError, initTRPC } from "@trpc/server";
+import { ERROR_STATUS } from "../http/error-status";
+import type { Route } from "../http/route";
+import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
+import type { PublishedIndex } from "../read-models/published-index";
+
+/** What every procedure may read; built per request by app.ts. */
+export type TrpcContext = {
+  index: PublishedIndex;
+  gpuIndex: GpuPublishedIndex;
+  clock: () => Date;
+  rules: MethodologyRules;
+  /** The REST route list, described for the website's /docs page (app.ts passes it; none in callers that serve no reference). */
+  routes?: readonly Route[];
+};
+
+/** The one tRPC instance of the api. */
+export const t = initTRPC.context<TrpcContext>().create();
+
+/** A service result as a procedure's answer: domain errors map through the one status table. */
+export function unwrap<T>(result: Result<T, DomainError>): T {
+  if (!result.ok) throw toTrpcError(result.error);
+  return result.value;
+}
+
+export function toTrpcError(error: DomainError): TRPCError {
+  return new TRPCError({
+    code: ERROR_STATUS[error.code].trpc,
+    message: error.message,
+    cause: error,
+  });
+}
