@@ -14,6 +14,7 @@ import { methodologyDocument } from "../services/methodology";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
 import type { PublishedIndex } from "../services/published-index";
 import { gpuRouter, type GpuTrpcContext } from "./gpu-router";
+import { freeWindows } from "./windows";
 
 /**
  * The internal tRPC router, used by the website's server-side rendering. It calls the same
@@ -83,6 +84,9 @@ export const appRouter = t.router({
         return { access: PUBLIC_ACCESS, ...window, rows: [] as OtpiRow[] };
       throw toTrpcError(result.error);
     }),
+
+  /** Each index's free window on the api's clock, so that the website never reads its own. */
+  windows: t.procedure.query(({ ctx }) => freeWindows(ctx.clock())),
 
   /** The same bodies as `GET /api/token-types` and `GET /api/token-types-free`. */
   tokenTypes: t.procedure.query(() => ({
