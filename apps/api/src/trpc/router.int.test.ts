@@ -66,6 +66,20 @@ describe("internal tRPC router: website procedures", () => {
     expect(res.body.error?.data?.code).toBe("UNAUTHORIZED");
   });
 
+  it("windows gives each index's free window on the api's clock", async () => {
+    const [res, tokenRange] = await Promise.all([trpc("windows"), trpc("freeWindowIndex", {})]);
+    expect(res.status).toBe(200);
+    expect(res.body.result?.data).toEqual({
+      token: { startDate: "2026-02-28", endDate: "2026-03-31" },
+      gpu: { startDate: "2025-12-31", endDate: "2026-03-31" },
+    });
+    const served = tokenRange.body.result?.data as { startDate: string; endDate: string };
+    expect((res.body.result?.data as { token: unknown }).token).toEqual({
+      startDate: served.startDate,
+      endDate: served.endDate,
+    });
+  });
+
   it("tokenTypes equals the two REST catalog bodies", async () => {
     const [all, free, res] = await Promise.all([
       api.get("/api/token-types"),

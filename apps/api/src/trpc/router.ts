@@ -7,6 +7,7 @@ import { answerOtpi, type OtpiRow } from "../services/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
 import { gpuRouter } from "./gpu-router";
 import { t, toTrpcError, unwrap } from "./init";
+import { freeWindows } from "./windows";
 
 /**
  * The internal tRPC router, used by the website's server-side rendering. It calls the same
@@ -60,6 +61,9 @@ export const appRouter = t.router({
         return { access: PUBLIC_ACCESS, ...window, rows: [] as OtpiRow[] };
       throw toTrpcError(result.error);
     }),
+
+  /** Each index's free window on the api's clock, so that the website never reads its own. */
+  windows: t.procedure.query(({ ctx }) => freeWindows(ctx.clock())),
 
   /** The same bodies as `GET /api/token-types` and `GET /api/token-types-free`. */
   tokenTypes: t.procedure.query(() => ({

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { GPU_FREE_WINDOW_MONTHS, subtractMonthsClamped, utcDayOf } from "@tpi/domain";
 import { LineChart } from "../../src/components/line-chart";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { gpuSeries } from "../../src/lib/gpu-shape";
+import { loadWindows } from "../../src/server/data";
 import { loadGpuIndex } from "../../src/server/gpu";
 
 export const metadata: Metadata = {
@@ -13,11 +13,10 @@ export const metadata: Metadata = {
 
 export const dynamic = "force-dynamic";
 
-/** The GPU chart covers the free tier's trailing three calendar months (UTC), like the api. */
+/** The GPU chart covers the free tier's trailing three calendar months (UTC), asked of the api. */
 export default async function GpusPage() {
-  const endDate = utcDayOf(new Date());
-  const startDate = subtractMonthsClamped(endDate, GPU_FREE_WINDOW_MONTHS);
-  const view = await loadGpuIndex(startDate, endDate);
+  const { gpu: window } = await loadWindows();
+  const view = await loadGpuIndex(window.startDate, window.endDate);
   if (view.state === "no-data") {
     return (
       <>

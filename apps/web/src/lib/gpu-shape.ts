@@ -1,15 +1,14 @@
+import type { GpuDailyRow } from "./api-types";
 import type { Series } from "./shape";
 
-/** Daily GPU index rows as the api's `gpu.dailyHistory` returns them. */
-export type GpuDailyRow = { timestamp: string; index_value: number };
+/** One GPU's daily index rows, as `gpu.dailyHistory` returns them. */
+export type GpuHistory = { gpu: string; rows: readonly GpuDailyRow[] };
 
 /**
  * Chart series per GPU: one point per UTC day (the day of `timestamp`; a later row of the same
  * day replaces an earlier one), oldest first.
  */
-export function gpuSeries(
-  histories: readonly { gpu: string; rows: readonly GpuDailyRow[] }[],
-): Series[] {
+export function gpuSeries(histories: readonly GpuHistory[]): Series[] {
   return histories
     .map(({ gpu, rows }) => {
       const byDay = new Map<string, number>();

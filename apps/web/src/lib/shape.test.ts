@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { indexRowsToCsv, labSeries, labSnapshots, newestFirst, type IndexRow } from "./shape";
+import type { IndexRow } from "./api-types";
+import { indexRowsToCsv, labSeries, labSnapshots, newestFirst } from "./shape";
 
 const row = (date: string, lab: IndexRow["lab"], indexPerMtok: number): IndexRow => ({
   date,

@@ -1,8 +1,6 @@
 import { addDays, LAB_CATALOG, type LabId, type UtcDay } from "@tpi/domain";
+import type { IndexRow } from "./api-types";
 import { changeBetween, type Change } from "./format";
-
-/** One row of `GET /api/otpi`'s `data` as the api returns it (contract 2.1). */
-export type IndexRow = { date: UtcDay; lab: LabId; indexPerMtok: number; computedAt: string };
 
 export type LabSnapshot = {
   lab: LabId;

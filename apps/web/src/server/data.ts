@@ -1,6 +1,6 @@
 import "server-only";
 import type { LabId } from "@tpi/domain";
-import type { IndexRow } from "../lib/shape";
+import type { FreeWindows, RouterOutputs } from "../lib/api-types";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
 
@@ -8,8 +8,10 @@ import { isTrpcNotFound } from "./trpc-errors";
  * What the pages read, each through the api's internal tRPC router, which answers from the same
  * services as the public REST routes (so the website and `/api/otpi` agree exactly).
  */
-export type FreeWindowView = { startDate: string; endDate: string; rows: IndexRow[] };
-export type LatestView = { date: string; rows: IndexRow[] } | undefined;
+type FreeWindowIndex = RouterOutputs["freeWindowIndex"];
+type LatestDay = Extract<RouterOutputs["publicIndex"], { date: string }>;
+export type FreeWindowView = Pick<FreeWindowIndex, "startDate" | "endDate" | "rows">;
+export type LatestView = { date: LatestDay["date"]; rows: LatestDay["data"] } | undefined;
 
 export async function loadLatest(): Promise<LatestView> {
   try {
@@ -34,4 +36,9 @@ export async function loadTokenTypes() {
 
 export async function loadMethodology() {
   return apiClient().methodology.query();
+}
+
+/** Each index's free window, on the api's clock: the website never decides a data window itself. */
+export async function loadWindows(): Promise<FreeWindows> {
+  return apiClient().windows.query();
 }

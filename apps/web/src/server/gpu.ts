@@ -1,19 +1,14 @@
 import "server-only";
-import type { AppRouter } from "@tpi/api/trpc";
-import type { inferRouterOutputs } from "@trpc/server";
+import type { GpuLatest } from "../lib/api-types";
+import type { GpuHistory } from "../lib/gpu-shape";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
 
 /**
  * The GPU index, from the api's `gpu.latestDaily` and `gpu.dailyHistory` procedures: the same
  * envelopes as `GET /api/daily-index/all` and `GET /api/gpu/{gpuName}/index-history` for a
- * keyless caller, typed through the api's router type.
+ * keyless caller.
  */
-type GpuOutputs = inferRouterOutputs<AppRouter>["gpu"];
-export type GpuLatest = GpuOutputs["latestDaily"]["data"][number];
-export type GpuDailyRow = GpuOutputs["dailyHistory"]["data"][number];
-export type GpuHistory = { gpu: string; rows: GpuDailyRow[] };
-
 export type GpuIndexView =
   | {
       state: "available";

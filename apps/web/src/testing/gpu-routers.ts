@@ -7,8 +7,16 @@ import { z } from "zod";
  * run the page against the real api.
  */
 const t = initTRPC.create();
+
+/** The api's free windows on a fixed clock (today 2026-03-30 UTC). */
+const windows = t.procedure.query(() => ({
+  token: { startDate: "2026-02-28", endDate: "2026-03-30" },
+  gpu: { startDate: "2025-12-30", endDate: "2026-03-30" },
+}));
+
 export const historyInputs: unknown[] = [];
 export const routerWithGpu = t.router({
+  windows,
   gpu: t.router({
     latestDaily: t.procedure.query(() => ({
       success: true,
@@ -54,6 +62,7 @@ export const routerWithGpu = t.router({
 });
 
 export const routerWithGpuWithoutData = t.router({
+  windows,
   gpu: t.router({
     latestDaily: t.procedure.query(() => {
       throw new TRPCError({ code: "NOT_FOUND", message: "No GPU index data available." });

@@ -1,0 +1,21 @@
+import type { AppRouter } from "@tpi/api/trpc";
+import type { inferRouterOutputs } from "@trpc/server";
+
+/**
+ * Every row the website renders, typed as the api's internal tRPC router returns it. The types are
+ * inferred from the router's type (imported as a type only, never as a value), so a change of the
+ * api's answers is a compile error here rather than a page that silently renders the wrong field.
+ */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** One token index row: a row of `GET /api/otpi`'s `data`. */
+export type IndexRow = RouterOutputs["freeWindowIndex"]["rows"][number];
+
+/** The latest settled daily value of one GPU and region: a row of `GET /api/daily-index/all`. */
+export type GpuLatest = RouterOutputs["gpu"]["latestDaily"]["data"][number];
+
+/** One daily GPU index value: a row of `GET /api/gpu/{gpuName}/index-history`. */
+export type GpuDailyRow = RouterOutputs["gpu"]["dailyHistory"]["data"][number];
+
+/** Each index's free window (UTC days, inclusive) on the api's clock. */
+export type FreeWindows = RouterOutputs["windows"];
