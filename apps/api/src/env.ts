@@ -191,3 +191,6 @@ export function winsorBoundsFrom(env: Env): WinsorBounds {
     upper: env.GPU_WINSOR_UPPER_PERCENTILE / 100,
   };
 }
+
+/** Every variable the api reads, by name; docs/operations.md's configuration table lists the same (a test compares them). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
