@@ -18,7 +18,7 @@ import type { OpenRouterConfig } from "./ingest/openrouter";
 
 /**
  * Every environment variable the api and the CLI read, validated in one place. Nothing else in
- * the app reads process.env. The README's configuration table lists the same variables.
+ * the app reads process.env. docs/operations.md's configuration table lists the same variables (a test compares them).
  */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -107,7 +107,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the rate-limit keys in Redis, so that several deployments can share one server. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default("tpi:rl:"),
-  /** Browser origins (scheme://host[:port]) whose requests skip the public limiter. See the README caveat. */
+  /** Browser origins (scheme://host[:port]) whose requests skip the public limiter. See the caveat in docs/operations.md. */
   RATE_LIMIT_TRUSTED_ORIGINS: commaList.default([]),
   /** Origins allowed to call the api from a browser (CORS); none by default. */
   CORS_ORIGINS: commaList.default([]),
