@@ -1,10 +1,9 @@
 import { parseArgs } from "node:util";
-import { parseUtcDay } from "@tpi/domain";
 import { applyMigrations, openDatabase } from "@tpi/db";
 import { createProgress } from "../progress";
 import { describeSettlement, settleAndPublish } from "../runtime";
 import { seedTokenSample } from "../jobs/sample-seed";
-import { UsageError, withRuntime, type Command } from "./command";
+import { UsageError, dayOption, withRuntime, type Command } from "./command";
 
 /** Help lines of the core commands, in the order `pnpm tpi help` prints them. */
 export const CORE_USAGE = `  migrate                              apply pending database migrations
@@ -50,12 +49,7 @@ export const coreCommands: Record<string, Command> = {
 
   async settle(args, env, log) {
     const { values } = parseArgs({ args, options: { through: { type: "string" } }, strict: true });
-    const through = values.through === undefined ? undefined : parseUtcDay(values.through);
-    if (values.through !== undefined && through === undefined) {
-      throw new UsageError(
-        `--through must be a real date in YYYY-MM-DD format; got '${values.through}'`,
-      );
-    }
+    const through = values.through === undefined ? undefined : dayOption("through", values.through);
     await withRuntime(env, log, async (runtime) => {
       const report = await settleAndPublish(runtime, through);
       console.log(describeSettlement(report));

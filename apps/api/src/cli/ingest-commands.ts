@@ -10,14 +10,13 @@ import {
 } from "../ingest/record-file";
 import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
-import { parseUtcDay } from "@tpi/domain";
 import { openRouterConfigFrom } from "../env";
 import {
   describeOpenRouterSync,
   openRouterDayToSync,
   syncOpenRouterDay,
 } from "../jobs/openrouter-sync";
-import { UsageError, withRuntime, type Command } from "./command";
+import { UsageError, dayOption, withRuntime, type Command } from "./command";
 
 /** Help lines of the data-in commands. */
 export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]
@@ -80,11 +79,9 @@ export const ingestCommands: Record<string, Command> = {
     });
     await withRuntime(env, log, async (runtime) => {
       const date =
-        values.date === undefined ? openRouterDayToSync(runtime.clock()) : parseUtcDay(values.date);
-      if (date === undefined)
-        throw new UsageError(
-          `--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`,
-        );
+        values.date === undefined
+          ? openRouterDayToSync(runtime.clock())
+          : dayOption("date", values.date);
       const report = await syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(env), date);
       console.log(describeOpenRouterSync(report));
       printImportReport(report.import, `OpenRouter ${date}`);

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { parseLab, parseUtcDay } from "@tpi/domain";
+import { parseLab } from "@tpi/domain";
 import { restateLabDay } from "../jobs/restatement";
-import { UsageError, withRuntime, type Command } from "./command";
+import { UsageError, dayOption, withRuntime, type Command } from "./command";
 
 const describeValue = (value: number | null, suppression: string | null): string =>
   value === null ? `no value (${suppression ?? "unknown"})` : `${value} USD/Mtok`;
@@ -23,11 +23,7 @@ export const restatementCommands: Record<string, Command> = {
       },
       strict: true,
     });
-    const date = parseUtcDay(values.date ?? "");
-    if (date === undefined)
-      throw new UsageError(
-        `--date must be a real date in YYYY-MM-DD format; got '${values.date ?? ""}'`,
-      );
+    const date = dayOption("date", values.date);
     const lab = parseLab(values.lab ?? "");
     if (!lab.ok) throw new UsageError(lab.error.message);
     if (values.reason === undefined)

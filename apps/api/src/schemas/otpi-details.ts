@@ -1,4 +1,11 @@
-import { ACCESS_LEVELS, LAB_IDS, LAB_LIST_TEXT, parseUtcDay, type LabId } from "@tpi/domain";
+import {
+  ACCESS_LEVELS,
+  LAB_IDS,
+  invalidDayParameterMessage,
+  invalidLabMessage,
+  parseUtcDay,
+  type LabId,
+} from "@tpi/domain";
 import { z } from "zod";
 
 /**
@@ -13,16 +20,13 @@ const dayParameter = (name: string) =>
   z
     .string({ error: (issue) => missing(name, issue.input) })
     .refine((value) => parseUtcDay(value) !== undefined, {
-      error: (issue) =>
-        `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${String(issue.input)}'.`,
+      error: (issue) => invalidDayParameterMessage(name, String(issue.input)),
     })
     .describe("UTC day, YYYY-MM-DD");
 
 const labParameter = z
   .enum(LAB_IDS as readonly [LabId, ...LabId[]], {
-    error: (issue) =>
-      missing("lab", issue.input) ??
-      `Invalid lab '${String(issue.input)}'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
+    error: (issue) => missing("lab", issue.input) ?? invalidLabMessage(String(issue.input)),
   })
   .describe("Lab identifier");
 
