@@ -35,3 +35,4 @@ export {
 export * from "./repositories/lab-days";
 export * from "./repositories/observation-import";
 export * from "./repositories/revisions";
+export * from "./repositories/source-data";

@@ -20,6 +20,8 @@ export * from "./token/index-math";
 export * from "./token/methodology";
 export * from "./token/record";
 export * from "./token/restatement";
+export * from "./token/provenance";
+export * from "./token/rankings";
 
 export * from "./gpu/catalog";
 export * from "./gpu/query";

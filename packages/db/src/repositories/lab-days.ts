@@ -1,9 +1,9 @@
-import type { LabDayComputation, LabId, UtcDay } from "@tpi/domain";
+import type { LabDayComputation, LabId, PriceBasis, SplitBasis, UtcDay } from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { bulkInsert } from "./bulk-insert";
 import { bigintToNumber, dayToDate } from "./conversions";
-import type { StoredObservation } from "./observations";
+import { storedObservationOf, type StoredObservation } from "./observations";
 import { CONSTITUENT_COLUMNS, constituentRow } from "./settlements";
 
 type Tx = Db | Prisma.TransactionClient;
@@ -27,15 +27,22 @@ export type StoredLabDay = {
   suppression: { reason: string; recordedAt: Date; methodologyVersion: string } | null;
 };
 
+/** A frozen constituent: the split the formula used (reported, or estimated with `inputShare`) and where its prices came from. */
 export type StoredConstituent = {
   modelId: string;
   inputPricePerMtok: number | null;
   outputPricePerMtok: number | null;
-  inputTokens: number;
-  outputTokens: number;
+  inputTokens: bigint;
+  outputTokens: bigint;
+  totalTokens: bigint;
+  split: SplitBasis;
+  inputShare: number | null;
   weight: number;
   blendedPricePerMtok: number | null;
   exclusionReason: string | null;
+  source: string;
+  priceBasis: PriceBasis;
+  priceSnapshotId: number | null;
 };
 
 export async function readLabDay(db: Tx, date: UtcDay, lab: LabId): Promise<StoredLabDay> {
@@ -79,11 +86,17 @@ export async function readConstituents(
     modelId: row.modelId,
     inputPricePerMtok: row.inputPricePerMtok,
     outputPricePerMtok: row.outputPricePerMtok,
-    inputTokens: bigintToNumber(row.inputTokens),
-    outputTokens: bigintToNumber(row.outputTokens),
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    totalTokens: row.totalTokens,
+    split: row.splitBasis as SplitBasis,
+    inputShare: row.inputShare,
     weight: row.weight,
     blendedPricePerMtok: row.blendedPricePerMtok,
     exclusionReason: row.exclusionReason,
+    source: row.source,
+    priceBasis: row.priceBasis as PriceBasis,
+    priceSnapshotId: row.priceSnapshotId,
   }));
 }
 
@@ -94,16 +107,7 @@ export async function observationsOfLabDay(
   lab: LabId,
 ): Promise<StoredObservation[]> {
   const rows = await db.observation.findMany({ where: { date: dayToDate(date), lab } });
-  return rows.map((row) => ({
-    date,
-    lab,
-    modelId: row.modelId,
-    inputPricePerMtok: row.inputPricePerMtok,
-    outputPricePerMtok: row.outputPricePerMtok,
-    inputTokens: bigintToNumber(row.inputTokens),
-    outputTokens: bigintToNumber(row.outputTokens),
-    source: row.source,
-  }));
+  return rows.map(storedObservationOf);
 }
 
 /**
@@ -130,7 +134,7 @@ export async function replaceLabDay(
         computedAt,
         methodologyVersion,
         constituentCount: outcome.constituentCount,
-        totalTokens: BigInt(outcome.totalTokens),
+        totalTokens: outcome.totalTokens,
         totalSpendUsd: outcome.totalSpendUsd,
       },
     });

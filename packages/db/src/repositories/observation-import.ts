@@ -60,18 +60,22 @@ const VALUE_COLUMNS = [
   "output_price_per_mtok",
   "input_tokens",
   "output_tokens",
+  "total_tokens",
   "cache_read_price_per_mtok",
   "cache_read_tokens",
   "source",
+  "price_basis",
+  "price_snapshot_id",
 ] as const;
 
 /** COPY text format: `\N` is null; backslash is the escape character. Tabs and line breaks cannot occur (validated away). */
 const copyText = (value: string): string =>
   value.includes("\\") ? value.replace(/\\/g, "\\\\") : value;
-const copyValue = (value: number | null): string => (value === null ? "\\N" : String(value));
+const copyValue = (value: number | bigint | null): string =>
+  value === null ? "\\N" : String(value);
 
 function copyValues(r: ObservationRecord): string {
-  return `${r.date}\t${copyText(r.modelId)}\t${r.lab}\t${copyValue(r.inputPricePerMtok)}\t${copyValue(r.outputPricePerMtok)}\t${r.inputTokens}\t${r.outputTokens}\t${copyValue(r.cacheReadPricePerMtok)}\t${copyValue(r.cacheReadTokens)}\t${copyText(r.source)}\n`;
+  return `${r.date}\t${copyText(r.modelId)}\t${r.lab}\t${copyValue(r.inputPricePerMtok)}\t${copyValue(r.outputPricePerMtok)}\t${copyValue(r.inputTokens)}\t${copyValue(r.outputTokens)}\t${r.totalTokens}\t${copyValue(r.cacheReadPricePerMtok)}\t${copyValue(r.cacheReadTokens)}\t${copyText(r.source)}\t${r.priceBasis}\t${copyValue(r.priceSnapshotId)}\n`;
 }
 
 /**
@@ -182,8 +186,9 @@ export async function openObservationImport(
       await connection.query(
         `create temporary table "${STAGE}" (
            line int8 not null, date date not null, model_id text not null, lab text not null,
-           input_price_per_mtok float8, output_price_per_mtok float8, input_tokens int8 not null, output_tokens int8 not null,
-           cache_read_price_per_mtok float8, cache_read_tokens int8, source text not null
+           input_price_per_mtok float8, output_price_per_mtok float8, input_tokens int8, output_tokens int8, total_tokens int8 not null,
+           cache_read_price_per_mtok float8, cache_read_tokens int8, source text not null,
+           price_basis text not null, price_snapshot_id int4
          ) on commit drop`,
       );
     },

@@ -1,8 +1,8 @@
-import type { LabId, ModelDayObservation, UtcDay } from "@tpi/domain";
+import type { LabId, ModelDayObservation, PriceBasis, UtcDay } from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { bulkInsert, type BulkColumn } from "./bulk-insert";
-import { bigintToNumber, dateToDay, dayToDate } from "./conversions";
+import { dateToDay, dayToDate } from "./conversions";
 
 type Tx = Db | Prisma.TransactionClient;
 
@@ -12,14 +12,47 @@ export type ObservationInput = {
   lab: LabId;
   inputPricePerMtok: number | null;
   outputPricePerMtok: number | null;
-  inputTokens: number;
-  outputTokens: number;
+  /** The reported split, or null for both when only the total is known. */
+  inputTokens: bigint | null;
+  outputTokens: bigint | null;
+  totalTokens: bigint;
   cacheReadPricePerMtok?: number | null;
-  cacheReadTokens?: number | null;
+  cacheReadTokens?: bigint | null;
   source: string;
+  priceBasis: PriceBasis;
+  priceSnapshotId: number | null;
 };
 
-export type StoredObservation = ModelDayObservation & { date: UtcDay; lab: LabId; source: string };
+export type StoredObservation = ModelDayObservation & { date: UtcDay; lab: LabId };
+
+/** A stored observation row as the model-day the index math reads. */
+export function storedObservationOf(row: {
+  date: Date;
+  lab: string;
+  modelId: string;
+  inputPricePerMtok: number | null;
+  outputPricePerMtok: number | null;
+  inputTokens: bigint | null;
+  outputTokens: bigint | null;
+  totalTokens: bigint;
+  source: string;
+  priceBasis: string;
+  priceSnapshotId: number | null;
+}): StoredObservation {
+  return {
+    date: dateToDay(row.date),
+    lab: row.lab as LabId,
+    modelId: row.modelId,
+    inputPricePerMtok: row.inputPricePerMtok,
+    outputPricePerMtok: row.outputPricePerMtok,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    totalTokens: row.totalTokens,
+    source: row.source,
+    priceBasis: row.priceBasis as PriceBasis,
+    priceSnapshotId: row.priceSnapshotId,
+  };
+}
 
 const INSERT_CHUNK = 5_000;
 
@@ -43,9 +76,12 @@ export async function insertObservationsIfAbsent(
         row.outputPricePerMtok,
         row.inputTokens,
         row.outputTokens,
+        row.totalTokens,
         row.cacheReadPricePerMtok ?? null,
         row.cacheReadTokens ?? null,
         row.source,
+        row.priceBasis,
+        row.priceSnapshotId,
       ]),
       "on conflict (date, model_id) do nothing",
     );
@@ -61,9 +97,12 @@ const OBSERVATION_COLUMNS: readonly BulkColumn[] = [
   { name: "output_price_per_mtok", type: "float8" },
   { name: "input_tokens", type: "int8" },
   { name: "output_tokens", type: "int8" },
+  { name: "total_tokens", type: "int8" },
   { name: "cache_read_price_per_mtok", type: "float8" },
   { name: "cache_read_tokens", type: "int8" },
   { name: "source", type: "text" },
+  { name: "price_basis", type: "text" },
+  { name: "price_snapshot_id", type: "int4" },
 ];
 
 export async function countObservations(db: Tx): Promise<number> {
@@ -77,16 +116,7 @@ export async function observationsOnDays(
 ): Promise<StoredObservation[]> {
   if (days.length === 0) return [];
   const rows = await db.observation.findMany({ where: { date: { in: days.map(dayToDate) } } });
-  return rows.map((row) => ({
-    date: dateToDay(row.date),
-    lab: row.lab as LabId,
-    modelId: row.modelId,
-    inputPricePerMtok: row.inputPricePerMtok,
-    outputPricePerMtok: row.outputPricePerMtok,
-    inputTokens: bigintToNumber(row.inputTokens),
-    outputTokens: bigintToNumber(row.outputTokens),
-    source: row.source,
-  }));
+  return rows.map(storedObservationOf);
 }
 
 /** Days up to `through` that have observations but no settlement yet, oldest first. */

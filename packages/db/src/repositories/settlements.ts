@@ -32,7 +32,7 @@ type PublishedRow = {
   computedAt: Date;
   methodologyVersion: string;
   constituentCount: number;
-  totalTokens: number;
+  totalTokens: bigint;
   totalSpendUsd: number;
 };
 type SuppressionRow = {
@@ -56,9 +56,15 @@ export const CONSTITUENT_COLUMNS: readonly BulkColumn[] = [
   { name: "output_price_per_mtok", type: "float8" },
   { name: "input_tokens", type: "int8" },
   { name: "output_tokens", type: "int8" },
+  { name: "total_tokens", type: "int8" },
+  { name: "split_basis", type: "text" },
+  { name: "input_share", type: "float8" },
   { name: "weight", type: "float8" },
   { name: "blended_price_per_mtok", type: "float8" },
   { name: "exclusion_reason", type: "text" },
+  { name: "source", type: "text" },
+  { name: "price_basis", type: "text" },
+  { name: "price_snapshot_id", type: "int4" },
 ];
 
 export function constituentRow(c: ConstituentRow): unknown[] {
@@ -70,9 +76,15 @@ export function constituentRow(c: ConstituentRow): unknown[] {
     c.outputPricePerMtok,
     c.inputTokens,
     c.outputTokens,
+    c.totalTokens,
+    c.split,
+    c.inputShare,
     c.weight,
     c.blendedPricePerMtok,
     c.exclusionReason,
+    c.source,
+    c.priceBasis,
+    c.priceSnapshotId,
   ];
 }
 
@@ -119,18 +131,7 @@ export async function writeSettlements(
         });
       }
       for (const c of computation.constituents) {
-        constituents.push({
-          date,
-          lab,
-          modelId: c.modelId,
-          inputPricePerMtok: c.inputPricePerMtok,
-          outputPricePerMtok: c.outputPricePerMtok,
-          inputTokens: c.inputTokens,
-          outputTokens: c.outputTokens,
-          weight: c.weight,
-          blendedPricePerMtok: c.blendedPricePerMtok,
-          exclusionReason: c.exclusionReason,
-        });
+        constituents.push({ ...c, date, lab });
       }
     }
   }

@@ -1,6 +1,7 @@
 import { parseUtcDay, type UtcDay } from "../shared/calendar";
 import { LAB_IDS, isLabId, labPrefixOfModelId, type LabId } from "./catalog";
 import { err, ok, type Result } from "../shared/result";
+import type { PriceBasis } from "./provenance";
 
 /**
  * The observation file format (CSV header names and JSON Lines keys) and the rules every row
@@ -12,11 +13,15 @@ export const REQUIRED_OBSERVATION_COLUMNS = [
   "lab",
   "input_price_per_mtok",
   "output_price_per_mtok",
-  "input_tokens",
-  "output_tokens",
   "source",
 ] as const;
+/**
+ * Volumes: `input_tokens` and `output_tokens` (the split as reported), or `total_tokens` alone
+ * (the methodology then estimates the split), or all three (the total must be their sum).
+ */
+export const TOKEN_COLUMNS = ["input_tokens", "output_tokens", "total_tokens"] as const;
 export const OPTIONAL_OBSERVATION_COLUMNS = [
+  ...TOKEN_COLUMNS,
   "cache_read_price_per_mtok",
   "cache_read_tokens",
 ] as const;
@@ -30,19 +35,29 @@ export const IMPORT_ERROR_REPORT_LIMIT = 50;
 export const MAX_MODEL_ID_LENGTH = 200;
 export const MAX_SOURCE_LENGTH = 100;
 
-/** A validated observation. Prices in USD per million tokens (null: no price that day); volumes in tokens. */
+/**
+ * A validated observation. Prices in USD per million tokens (null: no price that day); volumes in
+ * exact tokens: the reported split (input and output) or null for both when only the total is known.
+ */
 export type ObservationRecord = {
   date: UtcDay;
   modelId: string;
   lab: LabId;
   inputPricePerMtok: number | null;
   outputPricePerMtok: number | null;
-  inputTokens: number;
-  outputTokens: number;
+  inputTokens: bigint | null;
+  outputTokens: bigint | null;
+  totalTokens: bigint;
   cacheReadPricePerMtok: number | null;
-  cacheReadTokens: number | null;
+  cacheReadTokens: bigint | null;
   source: string;
+  priceBasis: PriceBasis;
+  /** The stored price snapshot that priced it (synced sources); null for prices reported in a file. */
+  priceSnapshotId: number | null;
 };
+
+/** Largest token count a row may carry: PostgreSQL's bigint. */
+const MAX_TOKENS = 9_223_372_036_854_775_807n;
 
 /** The (date, model) key: one observation per model per UTC day. */
 export const observationKey = (record: { date: UtcDay; modelId: string }): string =>
@@ -62,9 +77,12 @@ export function checkObservationHeader(header: readonly string[]): Result<void, 
     seen.add(name);
   }
   const missing = REQUIRED_OBSERVATION_COLUMNS.filter((name) => !seen.has(name));
-  return missing.length > 0
-    ? err(`missing required column(s): ${missing.join(", ")}`)
-    : ok(undefined);
+  if (missing.length > 0) return err(`missing required column(s): ${missing.join(", ")}`);
+  if (seen.has("input_tokens") !== seen.has("output_tokens"))
+    return err("input_tokens and output_tokens come together (or use total_tokens alone)");
+  if (!seen.has("input_tokens") && !seen.has("total_tokens"))
+    return err("missing volume column(s): input_tokens and output_tokens, or total_tokens");
+  return ok(undefined);
 }
 
 /** A field as a file hands it over: CSV gives strings (empty = absent), JSON also numbers and null. */
@@ -85,21 +103,56 @@ function readPrice(name: string, value: RawField): Result<number | null, string>
   return ok(number);
 }
 
-/** A token volume: a whole, non-negative number of tokens, exact as a JS number (below 2^53). */
-function readTokens(name: string, value: RawField): Result<number, string> {
+/**
+ * A token volume: a whole, non-negative number of tokens, read exactly. Text may hold any size up
+ * to PostgreSQL's bigint; a JSON number above 2^53 has already lost digits when parsed, so it is
+ * refused with the advice to send it as a string.
+ */
+function readTokens(name: string, value: RawField): Result<bigint, string> {
   if (isAbsent(value)) return err(`${name} is missing`);
-  const number =
-    typeof value === "string" && !INTEGER.test(trimmed(value)) ? undefined : toNumber(value);
-  if (number === undefined || !Number.isInteger(number))
+  let tokens: bigint;
+  if (typeof value === "number") {
+    if (!Number.isInteger(value)) return err(`${name} is not a whole number: ${describe(value)}`);
+    if (!Number.isSafeInteger(value))
+      return err(
+        `${name} is above 2^53 as a JSON number and may have lost digits; write it as a string: ${describe(value)}`,
+      );
+    tokens = BigInt(value);
+  } else if (typeof value === "string" && INTEGER.test(trimmed(value))) {
+    tokens = BigInt(trimmed(value));
+  } else {
     return err(`${name} is not a whole number: ${describe(value)}`);
-  if (number < 0) return err(`${name} is negative: ${describe(value)}`);
-  if (!Number.isSafeInteger(number))
-    return err(`${name} is too large (at most ${Number.MAX_SAFE_INTEGER}): ${describe(value)}`);
-  return ok(number);
+  }
+  if (tokens < 0n) return err(`${name} is negative: ${describe(value)}`);
+  if (tokens > MAX_TOKENS) return err(`${name} is too large (at most ${MAX_TOKENS}): ${describe(value)}`);
+  return ok(tokens);
 }
 
-function readOptionalTokens(name: string, value: RawField): Result<number | null, string> {
+function readOptionalTokens(name: string, value: RawField): Result<bigint | null, string> {
   return isAbsent(value) ? ok(null) : readTokens(name, value);
+}
+
+/** The reported split, the total alone, or all three when they agree. */
+function readVolumes(
+  fields: Readonly<Record<string, RawField>>,
+): Result<{ inputTokens: bigint | null; outputTokens: bigint | null; totalTokens: bigint }, string> {
+  const input = readOptionalTokens("input_tokens", fields.input_tokens);
+  if (!input.ok) return input;
+  const output = readOptionalTokens("output_tokens", fields.output_tokens);
+  if (!output.ok) return output;
+  const total = readOptionalTokens("total_tokens", fields.total_tokens);
+  if (!total.ok) return total;
+  if (input.value === null && output.value === null) {
+    if (total.value === null)
+      return err("input_tokens and output_tokens are missing (or give total_tokens)");
+    return ok({ inputTokens: null, outputTokens: null, totalTokens: total.value });
+  }
+  if (input.value === null) return err("input_tokens is missing (output_tokens is given)");
+  if (output.value === null) return err("output_tokens is missing (input_tokens is given)");
+  const sum = input.value + output.value;
+  if (total.value !== null && total.value !== sum)
+    return err(`total_tokens ${total.value} is not input_tokens + output_tokens (${sum})`);
+  return ok({ inputTokens: input.value, outputTokens: output.value, totalTokens: sum });
 }
 
 /** Surrounding spaces are tolerated in numbers; checked by character code to spare a trim per field on the hot path. */
@@ -185,10 +238,8 @@ export function validateObservationFields(
   if (!inputPrice.ok) return inputPrice;
   const outputPrice = readPrice("output_price_per_mtok", fields.output_price_per_mtok);
   if (!outputPrice.ok) return outputPrice;
-  const inputTokens = readTokens("input_tokens", fields.input_tokens);
-  if (!inputTokens.ok) return inputTokens;
-  const outputTokens = readTokens("output_tokens", fields.output_tokens);
-  if (!outputTokens.ok) return outputTokens;
+  const volumes = readVolumes(fields);
+  if (!volumes.ok) return volumes;
   const source = readText("source", fields.source, MAX_SOURCE_LENGTH, true);
   if (!source.ok) return source;
   const cacheReadPrice = readPrice("cache_read_price_per_mtok", fields.cache_read_price_per_mtok);
@@ -202,10 +253,11 @@ export function validateObservationFields(
     lab,
     inputPricePerMtok: inputPrice.value,
     outputPricePerMtok: outputPrice.value,
-    inputTokens: inputTokens.value,
-    outputTokens: outputTokens.value,
+    ...volumes.value,
     cacheReadPricePerMtok: cacheReadPrice.value,
     cacheReadTokens: cacheReadTokens.value,
     source: source.value,
+    priceBasis: "reported",
+    priceSnapshotId: null,
   });
 }

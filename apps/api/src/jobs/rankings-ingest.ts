@@ -1,0 +1,129 @@
+import {
+  choosePricingSnapshot,
+  indexPriceList,
+  priceRankingsDay,
+  type PriceIndex,
+  type PriceSnapshotRef,
+  type RankingsRow,
+  type UtcDay,
+} from "@tpi/domain";
+import {
+  priceListOf,
+  priceSnapshotsOf,
+  writeSourceDays,
+  type Db,
+  type SourceDayInput,
+  type SourceDayWrite,
+} from "@tpi/db";
+
+/**
+ * Daily rankings into observations, the one path for every ranking source: OpenRouter's
+ * rankings-daily and the generated sample (which takes the same shape). Each day is priced by
+ * the stored snapshot the methodology's rule picks, checked whole, and written whole or not at all.
+ */
+export type RankingsDayInput = {
+  date: UtcDay;
+  /** The day's rows as the source answered; empty means the answer left the day out. */
+  rows: readonly RankingsRow[];
+  /** The source's as-of time for the answer that held the day (OpenRouter's `meta.as_of`). */
+  asOf: Date;
+};
+
+export type IngestedDay =
+  | {
+      date: UtcDay;
+      written: true;
+      write: SourceDayWrite;
+      priceBasis: "snapshot" | "backfilled";
+      priceSnapshotId: number;
+      trackedModels: number;
+      unpricedModels: number;
+      ignoredModels: number;
+    }
+  | { date: UtcDay; written: false; reason: string };
+
+/** Days written per transaction: a crash loses at most one batch, never half a day. */
+const DAYS_PER_TRANSACTION = 31;
+
+export async function ingestRankingsDays(
+  db: Db,
+  input: {
+    source: string;
+    days: readonly RankingsDayInput[];
+    /** Days on or after this may be priced by a snapshot taken more than 48 hours later (back-filled). */
+    backfillFrom: UtcDay | null;
+    syncedAt: Date;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<IngestedDay[]> {
+  const snapshots = await priceSnapshotsOf(db, input.source);
+  const priceIndexes = new Map<number, PriceIndex>();
+  const priceIndexOf = async (snapshot: PriceSnapshotRef): Promise<PriceIndex> => {
+    const cached = priceIndexes.get(snapshot.id);
+    if (cached) return cached;
+    const index = indexPriceList(await priceListOf(db, snapshot.id));
+    priceIndexes.set(snapshot.id, index);
+    return index;
+  };
+
+  const outcomes: IngestedDay[] = [];
+  let done = 0;
+  for (let start = 0; start < input.days.length; start += DAYS_PER_TRANSACTION) {
+    const batch = input.days.slice(start, start + DAYS_PER_TRANSACTION);
+    const writes: SourceDayInput[] = [];
+    const pending: Omit<Extract<IngestedDay, { written: true }>, "write">[] = [];
+    for (const { date, rows, asOf } of batch) {
+      if (rows.length === 0) {
+        outcomes.push({
+          date,
+          written: false,
+          reason: `the answer holds no rows for ${date} (partial answer); nothing written for it`,
+        });
+        continue;
+      }
+      const pricing = choosePricingSnapshot(date, snapshots, input.backfillFrom);
+      if (!pricing.ok) {
+        outcomes.push({ date, written: false, reason: pricing.reason });
+        continue;
+      }
+      const priced = priceRankingsDay(
+        date,
+        rows,
+        await priceIndexOf(pricing.snapshot),
+        pricing,
+        input.source,
+      );
+      if (!priced.ok) {
+        outcomes.push({
+          date,
+          written: false,
+          reason: `malformed answer for ${date}: ${priced.reason}; nothing written for it`,
+        });
+        continue;
+      }
+      writes.push({ day: priced.day, source: input.source, asOf, pricing });
+      pending.push({
+        date,
+        written: true,
+        priceBasis: pricing.basis,
+        priceSnapshotId: pricing.snapshot.id,
+        trackedModels: priced.day.observations.length,
+        unpricedModels: priced.day.unpricedModels,
+        ignoredModels: priced.day.ignoredModels,
+      });
+    }
+    if (writes.length > 0) {
+      const results = await db.$transaction((tx) => writeSourceDays(tx, writes, input.syncedAt), {
+        timeout: 120_000,
+        maxWait: 120_000,
+      });
+      results.forEach((write, i) => {
+        const day = pending[i];
+        if (day) outcomes.push({ ...day, write });
+      });
+    }
+    done += batch.length;
+    input.onProgress?.(done, input.days.length);
+  }
+  return outcomes.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}

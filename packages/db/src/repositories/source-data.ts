@@ -1,0 +1,430 @@
+import { createHash } from "node:crypto";
+import type {
+  DayCoverage,
+  PriceBasis,
+  PriceListModel,
+  PriceSnapshotRef,
+  PricedRankingsDay,
+  UtcDay,
+} from "@tpi/domain";
+import type { Db } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+import { bulkInsert, type BulkColumn } from "./bulk-insert";
+import { dateToDay, dayToDate } from "./conversions";
+
+type Tx = Db | Prisma.TransactionClient;
+
+/**
+ * Ranking sources (OpenRouter, the generated sample) as stored: price snapshots with their lists,
+ * synced days with their coverage and as-of time, and the log of sync runs.
+ */
+
+/** SHA-256 over the list in model-id order: identical lists (most days) share their stored rows. */
+export function priceListHash(models: readonly PriceListModel[]): string {
+  const ordered = [...models].sort((a, b) =>
+    a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0,
+  );
+  const hash = createHash("sha256");
+  for (const m of ordered)
+    hash.update(
+      JSON.stringify([m.modelId, m.canonicalSlug, m.prompt, m.completion, m.inputCacheRead]),
+    );
+  return hash.digest("hex");
+}
+
+const PRICE_LIST_COLUMNS: readonly BulkColumn[] = [
+  { name: "content_hash", type: "text" },
+  { name: "model_id", type: "text" },
+  { name: "canonical_slug", type: "text" },
+  { name: "prompt", type: "text" },
+  { name: "completion", type: "text" },
+  { name: "input_cache_read", type: "text" },
+];
+
+export type PriceSnapshotInput = {
+  source: string;
+  fetchedAt: Date;
+  models: readonly PriceListModel[];
+};
+
+/** Stores snapshots (and any list not stored yet); returns them in input order with their ids. */
+export async function storePriceSnapshots(
+  db: Tx,
+  snapshots: readonly PriceSnapshotInput[],
+): Promise<PriceSnapshotRef[]> {
+  const refs: PriceSnapshotRef[] = [];
+  const listsWritten = new Set<string>();
+  for (const snapshot of snapshots) {
+    const contentHash = priceListHash(snapshot.models);
+    if (!listsWritten.has(contentHash)) {
+      listsWritten.add(contentHash);
+      await bulkInsert(
+        db,
+        "price_list_model",
+        PRICE_LIST_COLUMNS,
+        snapshot.models.map((m) => [
+          contentHash,
+          m.modelId,
+          m.canonicalSlug,
+          m.prompt,
+          m.completion,
+          m.inputCacheRead,
+        ]),
+        "on conflict (content_hash, model_id) do nothing",
+      );
+    }
+    const row = await db.priceSnapshot.create({
+      data: {
+        source: snapshot.source,
+        fetchedAt: snapshot.fetchedAt,
+        contentHash,
+        modelCount: snapshot.models.length,
+      },
+      select: { id: true, fetchedAt: true },
+    });
+    refs.push(row);
+  }
+  return refs;
+}
+
+/** Every snapshot of a source, oldest first: what `choosePricingSnapshot` picks from. */
+export async function priceSnapshotsOf(db: Tx, source: string): Promise<PriceSnapshotRef[]> {
+  return db.priceSnapshot.findMany({
+    where: { source },
+    orderBy: [{ fetchedAt: "asc" }, { id: "asc" }],
+    select: { id: true, fetchedAt: true },
+  });
+}
+
+/** The model list a snapshot held. */
+export async function priceListOf(db: Tx, snapshotId: number): Promise<PriceListModel[]> {
+  const snapshot = await db.priceSnapshot.findUnique({ where: { id: snapshotId } });
+  if (!snapshot) return [];
+  const rows = await db.priceListModel.findMany({
+    where: { contentHash: snapshot.contentHash },
+    orderBy: { modelId: "asc" },
+  });
+  return rows.map((r) => ({
+    modelId: r.modelId,
+    canonicalSlug: r.canonicalSlug,
+    prompt: r.prompt,
+    completion: r.completion,
+    inputCacheRead: r.inputCacheRead,
+  }));
+}
+
+export type SourceDayInput = {
+  day: PricedRankingsDay;
+  source: string;
+  asOf: Date;
+  pricing: { snapshot: PriceSnapshotRef; basis: PriceBasis };
+};
+
+export type SourceDayWrite = {
+  date: UtcDay;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** This source's rows of the day that the new answer no longer lists: deleted. */
+  removed: number;
+  /** The day is already settled: stored, published values untouched (a candidate for `tpi restate`). */
+  settled: boolean;
+};
+
+const OBSERVATION_COLUMNS: readonly BulkColumn[] = [
+  { name: "date", type: "date" },
+  { name: "model_id", type: "text" },
+  { name: "lab", type: "text" },
+  { name: "input_price_per_mtok", type: "float8" },
+  { name: "output_price_per_mtok", type: "float8" },
+  { name: "input_tokens", type: "int8" },
+  { name: "output_tokens", type: "int8" },
+  { name: "total_tokens", type: "int8" },
+  { name: "cache_read_price_per_mtok", type: "float8" },
+  { name: "cache_read_tokens", type: "int8" },
+  { name: "source", type: "text" },
+  { name: "price_basis", type: "text" },
+  { name: "price_snapshot_id", type: "int4" },
+];
+const UPDATED_COLUMNS = OBSERVATION_COLUMNS.map((c) => c.name).filter(
+  (name) => name !== "date" && name !== "model_id",
+);
+
+/**
+ * Writes synced days: each day's observations replace that source's previous rows of the day
+ * (a model that left the answer is deleted, an unchanged row is left as it was), and its
+ * coverage and as-of time are kept in `source_day`. Call inside a transaction: a day is written
+ * whole or not at all.
+ */
+export async function writeSourceDays(
+  tx: Prisma.TransactionClient,
+  days: readonly SourceDayInput[],
+  syncedAt: Date,
+): Promise<SourceDayWrite[]> {
+  const results: SourceDayWrite[] = [];
+  for (const { day, source, asOf, pricing } of days) {
+    const date = dayToDate(day.date);
+    const modelIds = day.observations.map((o) => o.modelId);
+    const removed = await tx.observation.deleteMany({
+      where: { date, source, modelId: { notIn: modelIds } },
+    });
+    const existing = await tx.observation.count({ where: { date, modelId: { in: modelIds } } });
+    const rows = day.observations.map((o) => [
+      o.date,
+      o.modelId,
+      o.lab,
+      o.inputPricePerMtok,
+      o.outputPricePerMtok,
+      o.inputTokens,
+      o.outputTokens,
+      o.totalTokens,
+      o.cacheReadPricePerMtok,
+      o.cacheReadTokens,
+      o.source,
+      o.priceBasis,
+      o.priceSnapshotId,
+    ]);
+    const assignments = UPDATED_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(", ");
+    const current = UPDATED_COLUMNS.map((c) => `observation."${c}"`).join(", ");
+    const incoming = UPDATED_COLUMNS.map((c) => `excluded."${c}"`).join(", ");
+    const written = await bulkInsert(
+      tx,
+      "observation",
+      OBSERVATION_COLUMNS,
+      rows,
+      `on conflict (date, model_id) do update set ${assignments}, recorded_at = now() where (${current}) is distinct from (${incoming})`,
+    );
+    const inserted = modelIds.length - existing;
+    const coverage: DayCoverage = day.coverage;
+    await tx.sourceDay.upsert({
+      where: { date_source: { date, source } },
+      create: sourceDayData(date, source, asOf, pricing, coverage, modelIds.length, syncedAt, day),
+      update: sourceDayData(date, source, asOf, pricing, coverage, modelIds.length, syncedAt, day),
+    });
+    const settled = (await tx.settledDay.count({ where: { date } })) > 0;
+    results.push({
+      date: day.date,
+      inserted,
+      updated: written - inserted,
+      unchanged: modelIds.length - written,
+      removed: removed.count,
+      settled,
+    });
+  }
+  return results;
+}
+
+function sourceDayData(
+  date: Date,
+  source: string,
+  asOf: Date,
+  pricing: { snapshot: PriceSnapshotRef; basis: PriceBasis },
+  coverage: DayCoverage,
+  trackedModels: number,
+  syncedAt: Date,
+  day: PricedRankingsDay,
+) {
+  return {
+    date,
+    source,
+    asOf,
+    priceSnapshotId: pricing.snapshot.id,
+    priceBasis: pricing.basis,
+    listedTokens: coverage.listedTokens,
+    otherTokens: coverage.otherTokens,
+    trackedTokens: coverage.trackedTokens,
+    listedModels: trackedModels + day.ignoredModels,
+    syncedAt,
+  };
+}
+
+/** A synced day as stored: coverage, as-of time and pricing. */
+export type StoredSourceDay = {
+  date: UtcDay;
+  source: string;
+  asOf: Date;
+  priceSnapshotId: number;
+  priceBasis: PriceBasis;
+  coverage: DayCoverage;
+  listedModels: number;
+  syncedAt: Date;
+};
+
+/** Every source's record of one day (usually one). */
+export async function readSourceDays(db: Tx, day: UtcDay): Promise<StoredSourceDay[]> {
+  const rows = await db.sourceDay.findMany({
+    where: { date: dayToDate(day) },
+    orderBy: { source: "asc" },
+  });
+  return rows.map(storedSourceDayOf);
+}
+
+/** Synced days of a range, oldest first (coverage over a period). */
+export async function readSourceDaysBetween(
+  db: Tx,
+  from: UtcDay,
+  to: UtcDay,
+): Promise<StoredSourceDay[]> {
+  const rows = await db.sourceDay.findMany({
+    where: { date: { gte: dayToDate(from), lte: dayToDate(to) } },
+    orderBy: [{ date: "asc" }, { source: "asc" }],
+  });
+  return rows.map(storedSourceDayOf);
+}
+
+function storedSourceDayOf(row: {
+  date: Date;
+  source: string;
+  asOf: Date;
+  priceSnapshotId: number;
+  priceBasis: string;
+  listedTokens: bigint;
+  otherTokens: bigint;
+  trackedTokens: bigint;
+  listedModels: number;
+  syncedAt: Date;
+}): StoredSourceDay {
+  return {
+    date: dateToDay(row.date),
+    source: row.source,
+    asOf: row.asOf,
+    priceSnapshotId: row.priceSnapshotId,
+    priceBasis: row.priceBasis as PriceBasis,
+    coverage: {
+      listedTokens: row.listedTokens,
+      otherTokens: row.otherTokens,
+      trackedTokens: row.trackedTokens,
+    },
+    listedModels: row.listedModels,
+    syncedAt: row.syncedAt,
+  };
+}
+
+/** The sources behind the stored observations: days held and the newest as-of time of each. */
+export type SourceSummary = {
+  source: string;
+  firstDay: UtcDay;
+  lastDay: UtcDay;
+  days: number;
+  latestAsOf: Date | null;
+};
+
+export async function summarizeSources(db: Tx): Promise<SourceSummary[]> {
+  const rows = await db.$queryRaw<
+    { source: string; first_day: Date; last_day: Date; days: bigint; latest_as_of: Date | null }[]
+  >`
+    select o.source, min(o.date) as first_day, max(o.date) as last_day,
+           count(distinct o.date) as days,
+           (select max(s.as_of) from source_day s where s.source = o.source) as latest_as_of
+    from observation o group by o.source order by o.source`;
+  return rows.map((r) => ({
+    source: r.source,
+    firstDay: dateToDay(r.first_day),
+    lastDay: dateToDay(r.last_day),
+    days: Number(r.days),
+    latestAsOf: r.latest_as_of,
+  }));
+}
+
+// --- the sync log and the one-syncer lock ---
+
+export type SourceSyncStart = {
+  source: string;
+  trigger: string;
+  firstDay: UtcDay;
+  lastDay: UtcDay;
+  startedAt: Date;
+};
+
+export async function startSourceSync(db: Tx, run: SourceSyncStart): Promise<number> {
+  const row = await db.sourceSync.create({
+    data: {
+      source: run.source,
+      trigger: run.trigger,
+      firstDay: dayToDate(run.firstDay),
+      lastDay: dayToDate(run.lastDay),
+      startedAt: run.startedAt,
+      outcome: "running",
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+export type SourceSyncEnd = {
+  finishedAt: Date;
+  asOf: Date | null;
+  priceSnapshotId: number | null;
+  requests: number;
+  daysWritten: number;
+  daysFailed: number;
+  outcome: "ok" | "partial" | "failed";
+  message: string;
+};
+
+export async function finishSourceSync(db: Tx, id: number, end: SourceSyncEnd): Promise<void> {
+  await db.sourceSync.update({ where: { id }, data: end });
+}
+
+/** Requests a source's syncs made since `since` (its daily request budget). */
+export async function sourceRequestsSince(db: Tx, source: string, since: Date): Promise<number> {
+  const result = await db.sourceSync.aggregate({
+    where: { source, startedAt: { gte: since } },
+    _sum: { requests: true },
+  });
+  return result._sum.requests ?? 0;
+}
+
+export type SourceSyncRow = SourceSyncStart & SourceSyncEnd & { id: number };
+
+export async function recentSourceSyncs(
+  db: Tx,
+  source: string,
+  limit = 20,
+): Promise<SourceSyncRow[]> {
+  const rows = await db.sourceSync.findMany({
+    where: { source },
+    orderBy: { id: "desc" },
+    take: limit,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    source: r.source,
+    trigger: r.trigger,
+    firstDay: dateToDay(r.firstDay),
+    lastDay: dateToDay(r.lastDay),
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt ?? r.startedAt,
+    asOf: r.asOf,
+    priceSnapshotId: r.priceSnapshotId,
+    requests: r.requests,
+    daysWritten: r.daysWritten,
+    daysFailed: r.daysFailed,
+    outcome: r.outcome as SourceSyncEnd["outcome"],
+    message: r.message,
+  }));
+}
+
+/** Arbitrary constant identifying the source-sync lock among advisory locks. */
+const SOURCE_SYNC_LOCK_KEY = 7_224_019_011;
+
+/**
+ * Runs `work` only if no other process is syncing (a transaction-scoped advisory lock held for
+ * the whole run; a crashed syncer's connection closes and frees it). Returns `{ locked: false }`
+ * without running when another instance holds it.
+ */
+export async function withSourceSyncLock<T>(
+  db: Db,
+  work: () => Promise<T>,
+  maxRunMs: number,
+): Promise<{ locked: true; result: T } | { locked: false }> {
+  return db.$transaction(
+    async (tx) => {
+      const [row] = await tx.$queryRaw<{ locked: boolean }[]>`
+        select pg_try_advisory_xact_lock(${SOURCE_SYNC_LOCK_KEY}) as locked`;
+      if (!row?.locked) return { locked: false as const };
+      return { locked: true as const, result: await work() };
+    },
+    { timeout: maxRunMs, maxWait: 10_000 },
+  );
+}
