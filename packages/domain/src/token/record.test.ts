@@ -79,7 +79,7 @@ describe("validateObservationFields", () => {
     [{ model_id: "anthropic/claude x" }, "model_id must be"],
     [{ source: "" }, "source is missing"],
     [{ input_tokens: "9223372036854775808" }, "input_tokens is too large"],
-    [{ input_tokens: 9007199254740993 }, "write it as a string"],
+    [{ input_tokens: 2 ** 53 + 2 }, "write it as a string"],
     [{ extra: "1" }, "unknown field 'extra'"],
   ])("rejects %j with a reason", (patch, reason) => {
     expect(reasonOf({ ...valid, ...patch })).toContain(reason);
