@@ -1,9 +1,5 @@
 import { createHash } from "node:crypto";
-import {
-  copyGpuTradesIfAbsent,
-  generateGpuSample,
-  revokeApiKey,
-} from "@tpi/db";
+import { copyGpuTradesIfAbsent, generateGpuSample, revokeApiKey } from "@tpi/db";
 import { restateLabDay } from "../jobs/restatement";
 import { seedTokenSample } from "../jobs/sample-seed";
 import { startTestApi, type TestApi } from "../testing/test-api";

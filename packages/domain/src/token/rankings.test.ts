@@ -6,6 +6,7 @@ import {
   perTokenToPerMtok,
   priceRankingsDay,
   splitPermaslug,
+  trackedShare,
   type PriceListModel,
   type PriceSnapshotRef,
   type RankingsRow,
@@ -156,6 +157,7 @@ describe("priceRankingsDay", () => {
     });
     expect(day.ignoredModels).toBe(2);
     expect(listedShare(day.coverage)).toBe(0.5);
+    expect(trackedShare(day.coverage)).toBe(0.3);
     expect(listedShare({ listedTokens: 0n, otherTokens: 0n, trackedTokens: 0n })).toBeNull();
   });
 
