@@ -240,9 +240,12 @@ describe("the generated sample", () => {
       const first = await seedTokenSample(sample.db, { now: NOW, from: "2026-03-20" });
       // Through yesterday: its snapshot (2 hours after it ended) has been taken by noon today.
       expect(first).toMatchObject({ days: 11, through: "2026-03-30" });
-      expect(first.inserted).toBe(first.observations);
+      expect(first.newDays).toBe(11);
+      expect(first.inserted).toBeGreaterThan(11 * 40);
+      const observations = await sample.db.observation.count();
       const second = await seedTokenSample(sample.db, { now: NOW, from: "2026-03-20" });
-      expect(second).toMatchObject({ days: 11, inserted: 0 });
+      expect(second).toMatchObject({ days: 11, newDays: 0, inserted: 0 });
+      expect(await sample.db.observation.count()).toBe(observations);
       expect(await sample.db.priceSnapshot.count()).toBe(11);
       await sample.load([]);
       expect(sample.deps.index.dataSources).toMatchObject({
