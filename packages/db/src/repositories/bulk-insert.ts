@@ -35,6 +35,30 @@ export async function bulkInsert(
 }
 
 /**
+ * `bulkInsert` that reports the rows it wrote (inserted, or updated by `onConflict`) per UTC day,
+ * from the table's `date` column: rows `{ day: 'YYYY-MM-DD', n }`.
+ */
+export async function bulkInsertCountingByDay(
+  db: Tx,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: readonly (readonly unknown[])[],
+  onConflict = "",
+): Promise<{ day: string; n: number }[]> {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((row) => columns.map((_, columnIndex) => serialise(row[columnIndex]))),
+  );
+  const names = columns.map((c) => `"${c.name}"`).join(", ");
+  const values = columns.map((c, i) => `(r->>${i})::${c.type}`).join(", ");
+  return db.$queryRawUnsafe(
+    `with written as (insert into "${table}" (${names}) select ${values} from jsonb_array_elements($1::jsonb) as r ${onConflict} returning "date")
+     select to_char("date", 'YYYY-MM-DD') as day, count(*)::int as n from written group by "date"`,
+    json,
+  );
+}
+
+/**
  * Values go to PostgreSQL as text: bigint and dates as their exact literal forms, and numbers as
  * JavaScript's shortest round-trip text. Handed over as numbers, the driver path rounds them to
  * 15 significant digits (0.1 + 0.2 was stored as 0.3), so a stored value differed from the

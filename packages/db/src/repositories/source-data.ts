@@ -9,7 +9,7 @@ import type {
 } from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
-import { bulkInsert, type BulkColumn } from "./bulk-insert";
+import { bulkInsert, bulkInsertCountingByDay, type BulkColumn } from "./bulk-insert";
 import { dateToDay, dayToDate } from "./conversions";
 
 type Tx = Db | Prisma.TransactionClient;
@@ -179,7 +179,8 @@ const UPDATED_COLUMNS = OBSERVATION_COLUMNS.map((c) => c.name).filter(
  * Writes synced days: each day's observations replace that source's previous rows of the day
  * (a model that left the answer is deleted, an unchanged row is left as it was), and its
  * coverage and as-of time are kept in `source_day`. Call inside a transaction: a day is written
- * whole or not at all.
+ * whole or not at all. Each step is one statement for all the days given (five round trips per
+ * day made the 600-day sample spend most of its seeding time waiting on the database).
  */
 export async function writeSourceDays(
   tx: Prisma.TransactionClient,
@@ -187,14 +188,74 @@ export async function writeSourceDays(
   syncedAt: Date,
 ): Promise<SourceDayWrite[]> {
   const results: SourceDayWrite[] = [];
-  for (const { day, source, asOf, pricing } of days) {
-    const date = dayToDate(day.date);
-    const modelIds = day.observations.map((o) => o.modelId);
-    const removed = await tx.observation.deleteMany({
-      where: { date, source, modelId: { notIn: modelIds } },
-    });
-    const existing = await tx.observation.count({ where: { date, modelId: { in: modelIds } } });
-    const rows = day.observations.map((o) => [
+  // A statement may not touch the same row twice: a day given twice is written in a later chunk.
+  let chunk: SourceDayInput[] = [];
+  const keys = new Set<string>();
+  for (const input of days) {
+    const key = `${input.day.date}|${input.source}`;
+    if (keys.has(key)) {
+      results.push(...(await writeDistinctSourceDays(tx, chunk, syncedAt)));
+      chunk = [];
+      keys.clear();
+    }
+    keys.add(key);
+    chunk.push(input);
+  }
+  results.push(...(await writeDistinctSourceDays(tx, chunk, syncedAt)));
+  return results;
+}
+
+const SOURCE_DAY_COLUMNS: readonly BulkColumn[] = [
+  { name: "date", type: "date" },
+  { name: "source", type: "text" },
+  { name: "as_of", type: "timestamptz" },
+  { name: "price_snapshot_id", type: "int4" },
+  { name: "price_basis", type: "text" },
+  { name: "listed_tokens", type: "int8" },
+  { name: "other_tokens", type: "int8" },
+  { name: "tracked_tokens", type: "int8" },
+  { name: "listed_models", type: "int4" },
+  { name: "synced_at", type: "timestamptz" },
+];
+
+/** Counts per day from rows `{ day: 'YYYY-MM-DD', n: int }`. */
+const countsByDay = (rows: readonly { day: string; n: number }[]): Map<string, number> =>
+  new Map(rows.map((r) => [r.day, Number(r.n)]));
+
+async function writeDistinctSourceDays(
+  tx: Prisma.TransactionClient,
+  days: readonly SourceDayInput[],
+  syncedAt: Date,
+): Promise<SourceDayWrite[]> {
+  if (days.length === 0) return [];
+  // Each day with its source and the model ids its answer lists, as one JSON parameter.
+  const listed = JSON.stringify(
+    days.map(({ day, source }) => [day.date, source, day.observations.map((o) => o.modelId)]),
+  );
+  const removed = countsByDay(
+    await tx.$queryRawUnsafe<{ day: string; n: number }[]>(
+      `with gone as (
+         delete from observation o using jsonb_array_elements($1::jsonb) d
+         where o.date = (d->>0)::date and o.source = d->>1
+           and not (o.model_id in (select jsonb_array_elements_text(d->2)))
+         returning o.date)
+       select to_char(date, 'YYYY-MM-DD') as day, count(*)::int as n from gone group by date`,
+      listed,
+    ),
+  );
+  const existing = countsByDay(
+    await tx.$queryRawUnsafe<{ day: string; n: number }[]>(
+      `select d->>0 as day, count(o.model_id)::int as n
+       from jsonb_array_elements($1::jsonb) d
+       join observation o on o.date = (d->>0)::date
+         and o.model_id in (select jsonb_array_elements_text(d->2))
+       group by d->>0`,
+      listed,
+    ),
+  );
+
+  const rows = days.flatMap(({ day }) =>
+    day.observations.map((o) => [
       o.date,
       o.modelId,
       o.lab,
@@ -208,59 +269,65 @@ export async function writeSourceDays(
       o.source,
       o.priceBasis,
       o.priceSnapshotId,
-    ]);
-    const assignments = UPDATED_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(", ");
-    const current = UPDATED_COLUMNS.map((c) => `observation."${c}"`).join(", ");
-    const incoming = UPDATED_COLUMNS.map((c) => `excluded."${c}"`).join(", ");
-    const written = await bulkInsert(
+    ]),
+  );
+  const assignments = UPDATED_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(", ");
+  const current = UPDATED_COLUMNS.map((c) => `observation."${c}"`).join(", ");
+  const incoming = UPDATED_COLUMNS.map((c) => `excluded."${c}"`).join(", ");
+  const written = countsByDay(
+    await bulkInsertCountingByDay(
       tx,
       "observation",
       OBSERVATION_COLUMNS,
       rows,
       `on conflict (date, model_id) do update set ${assignments}, recorded_at = now() where (${current}) is distinct from (${incoming})`,
-    );
-    const inserted = modelIds.length - existing;
-    const coverage: DayCoverage = day.coverage;
-    await tx.sourceDay.upsert({
-      where: { date_source: { date, source } },
-      create: sourceDayData(date, source, asOf, pricing, coverage, modelIds.length, syncedAt, day),
-      update: sourceDayData(date, source, asOf, pricing, coverage, modelIds.length, syncedAt, day),
-    });
-    const settled = (await tx.settledDay.count({ where: { date } })) > 0;
-    results.push({
+    ),
+  );
+
+  await bulkInsert(
+    tx,
+    "source_day",
+    SOURCE_DAY_COLUMNS,
+    days.map(({ day, source, asOf, pricing }) => [
+      day.date,
+      source,
+      asOf,
+      pricing.snapshot.id,
+      pricing.basis,
+      day.coverage.listedTokens,
+      day.coverage.otherTokens,
+      day.coverage.trackedTokens,
+      day.observations.length + day.ignoredModels,
+      syncedAt,
+    ]),
+    `on conflict (date, source) do update set ${SOURCE_DAY_COLUMNS.filter(
+      (c) => c.name !== "date" && c.name !== "source",
+    )
+      .map((c) => `"${c.name}" = excluded."${c.name}"`)
+      .join(", ")}`,
+  );
+  const settled = new Set(
+    (
+      await tx.settledDay.findMany({
+        where: { date: { in: days.map(({ day }) => dayToDate(day.date)) } },
+        select: { date: true },
+      })
+    ).map((row) => dateToDay(row.date)),
+  );
+
+  return days.map(({ day }) => {
+    const models = day.observations.length;
+    const inserted = models - (existing.get(day.date) ?? 0);
+    const changed = written.get(day.date) ?? 0;
+    return {
       date: day.date,
       inserted,
-      updated: written - inserted,
-      unchanged: modelIds.length - written,
-      removed: removed.count,
-      settled,
-    });
-  }
-  return results;
-}
-
-function sourceDayData(
-  date: Date,
-  source: string,
-  asOf: Date,
-  pricing: { snapshot: PriceSnapshotRef; basis: PriceBasis },
-  coverage: DayCoverage,
-  trackedModels: number,
-  syncedAt: Date,
-  day: PricedRankingsDay,
-) {
-  return {
-    date,
-    source,
-    asOf,
-    priceSnapshotId: pricing.snapshot.id,
-    priceBasis: pricing.basis,
-    listedTokens: coverage.listedTokens,
-    otherTokens: coverage.otherTokens,
-    trackedTokens: coverage.trackedTokens,
-    listedModels: trackedModels + day.ignoredModels,
-    syncedAt,
-  };
+      updated: changed - inserted,
+      unchanged: models - changed,
+      removed: removed.get(day.date) ?? 0,
+      settled: settled.has(day.date),
+    };
+  });
 }
 
 /** A synced day as stored: coverage, as-of time and pricing. */
