@@ -87,3 +87,8 @@ export function formatShortUtcDay(day: string): string {
   const full = formatUtcDay(day);
   return full.split(" ").slice(0, 2).join(" ");
 }
+
+/** A token count with thousands separators, `1234567` → `1,234,567`. */
+export function formatTokens(tokens: number): string {
+  return `${tokens < 0 ? "-" : ""}${fixed(tokens, 0)}`;
+}
