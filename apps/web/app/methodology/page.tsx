@@ -242,7 +242,7 @@ function ReasonTable({
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Reason code</th>
+            <th scope="col">{codeHeading}</th>
             <th scope="col">Meaning</th>
           </tr>
         </thead>
