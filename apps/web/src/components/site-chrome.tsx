@@ -37,12 +37,18 @@ export function SiteHeader() {
  */
 export function SampleDataBanner({ dataSources }: { dataSources: DataSources | undefined }) {
   if (dataSources?.sample !== true) return null;
+  // The notice opens with "Sample data:"; that part is the banner's title.
+  const notice = dataSources.notice ?? "Sample data";
+  const titleEnd = notice.indexOf(":");
+  const [title, explanation] =
+    titleEnd === -1
+      ? ["Sample data", notice]
+      : [notice.slice(0, titleEnd), notice.slice(titleEnd + 1).trim()];
   return (
     <div className="sample-banner" role="note" aria-label="Sample data" data-sample-banner>
       <div className="inner">
         <p>
-          <strong className="sample-banner-title">Sample data</strong>{" "}
-          <span>{dataSources.notice}</span>
+          <strong className="sample-banner-title">{title}:</strong> {explanation}
         </p>
         <p>
           For real prices and volumes from OpenRouter, the operator of this site sets{" "}
