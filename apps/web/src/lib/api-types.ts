@@ -27,7 +27,7 @@ export type DataSources = RouterOutputs["dataProvenance"];
 export type SourceDay = RouterOutputs["sourceDays"][number];
 
 /** A settled lab-day's constituents with coverage and provenance: the body of `GET /api/otpi/constituents`. */
-export type Constituents = RouterOutputs["constituents"];
+export type Constituents = NonNullable<RouterOutputs["constituents"]>;
 
 /** One constituent model of a lab-day. */
 export type ConstituentRow = Constituents["data"][number];

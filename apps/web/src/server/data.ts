@@ -69,13 +69,16 @@ export async function loadSourceDays(startDate: string, endDate: string): Promis
   return apiClient().sourceDays.query({ startDate, endDate });
 }
 
-/** A settled lab-day's constituents; `undefined` when the api has none for it. */
+/**
+ * A settled lab-day's constituents; `undefined` when the api has none for it (the day is not
+ * settled yet, or is outside what a keyless caller may see).
+ */
 export async function loadConstituents(
   date: string,
   lab: LabId,
 ): Promise<Constituents | undefined> {
   try {
-    return await apiClient().constituents.query({ date, lab });
+    return (await apiClient().constituents.query({ date, lab })) ?? undefined;
   } catch (error) {
     if (isTrpcNotFound(error)) return undefined;
     throw error;

@@ -11,7 +11,7 @@ import {
   describeEstimatedSplit,
   openRouterCitation,
 } from "@tpi/domain";
-import { TRPCError, initTRPC } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import { z } from "zod";
 
 /**
@@ -41,7 +41,7 @@ function dataSources(source: Source) {
         firstDay: "2026-03-28",
         lastDay: "2026-03-29",
         days: 2,
-        latestAsOf: sample ? null : AS_OF,
+        latestAsOf: AS_OF,
         citation: sample ? SAMPLE_NOTICE : openRouterCitation(AS_OF),
         licence: sample ? null : { ...OPENROUTER_LICENCE },
       },
@@ -49,14 +49,14 @@ function dataSources(source: Source) {
   };
 }
 
-function sourceDay(source: Source, date: string, asOf: string | null) {
+function sourceDay(source: Source, date: string, asOf: string) {
   const sample = source === "sample";
   return {
     date,
     source,
     sample,
     asOf,
-    citation: sample ? SAMPLE_NOTICE : openRouterCitation(asOf ?? "unknown"),
+    citation: sample ? SAMPLE_NOTICE : openRouterCitation(asOf),
     priceBasis: "snapshot",
     listedShare: 0.873,
     trackedShare: 0.612,
@@ -90,7 +90,7 @@ function constituents(source: Source, date: string, lab: string) {
     provenance: {
       source,
       sample,
-      asOf: sample ? null : AS_OF,
+      asOf: AS_OF,
       citation: sample ? SAMPLE_NOTICE : openRouterCitation(AS_OF),
       licence: sample ? null : { ...OPENROUTER_LICENCE },
     },
@@ -187,16 +187,15 @@ function routerFor(source: Source) {
     sourceDays: t.procedure
       .input(z.object({ startDate: z.string(), endDate: z.string() }))
       .query(() => [
-        sourceDay(source, "2026-03-28", source === "sample" ? null : "2026-03-29T00:11:00.000Z"),
-        sourceDay(source, "2026-03-29", source === "sample" ? null : AS_OF),
+        sourceDay(source, "2026-03-28", "2026-03-29T00:11:00.000Z"),
+        sourceDay(source, "2026-03-29", AS_OF),
       ]),
     constituents: t.procedure
       .input(z.object({ date: z.string(), lab: z.string() }))
-      .query(({ input }) => {
-        if (input.date !== "2026-03-29")
-          throw new TRPCError({ code: "NOT_FOUND", message: "not settled" });
-        return constituents(source, input.date, input.lab);
-      }),
+      // A day without constituents (not settled) is null, as the api answers it.
+      .query(({ input }) =>
+        input.date === "2026-03-29" ? constituents(source, input.date, input.lab) : null,
+      ),
     methodology: t.procedure.query(() => methodology(source)),
   });
 }
