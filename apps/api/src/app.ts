@@ -58,6 +58,7 @@ export function createApp(
     createExpressMiddleware({
       router: appRouter,
       createContext: () => ({
+        db: deps.db,
         index: deps.index,
         gpuIndex: deps.gpuIndex,
         clock: deps.clock,

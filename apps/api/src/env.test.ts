@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEnv } from "./env";
+import { methodologyRulesFrom, readEnv } from "./env";
 
 describe("rate-limit, key and CORS configuration", () => {
   it("defaults: trust proxy off, no trusted or CORS origins, 72-hour trials, 10 keys, no Redis", () => {
@@ -39,5 +39,21 @@ describe("rate-limit, key and CORS configuration", () => {
     expect(env.TRIAL_PERIOD_HOURS).toBe(24);
     expect(env.MAX_KEYS_PER_ACCOUNT).toBe(3);
     expect(() => readEnv({ MAX_KEYS_PER_ACCOUNT: "0" })).toThrow(/MAX_KEYS_PER_ACCOUNT/);
+  });
+});
+
+describe("methodology configuration", () => {
+  it("estimates total-only splits with 0.75 unless ESTIMATED_INPUT_SHARE says otherwise", () => {
+    expect(methodologyRulesFrom(readEnv({})).estimatedInputShare).toBe(0.75);
+    expect(
+      methodologyRulesFrom(readEnv({ ESTIMATED_INPUT_SHARE: "0.8" })).estimatedInputShare,
+    ).toBe(0.8);
+  });
+
+  it("refuses a share outside (0, 1) or with more than 4 decimals, naming the variable", () => {
+    for (const value of ["1", "0", "-0.2", "0.12345", "abc"])
+      expect(() => readEnv({ ESTIMATED_INPUT_SHARE: value }), value).toThrow(
+        /ESTIMATED_INPUT_SHARE/,
+      );
   });
 });

@@ -3,12 +3,14 @@ import { fileURLToPath } from "node:url";
 import {
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
   DEFAULT_TRIAL_PERIOD_HOURS,
+  DEFAULT_ESTIMATED_INPUT_SHARE,
   DEFAULT_EXCLUDED_MODEL_PATTERNS,
   DEFAULT_MATERIALITY_THRESHOLD_PERCENT,
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_SETTLEMENT_LAG_HOURS,
   DEFAULT_WINSOR_LOWER,
   DEFAULT_WINSOR_UPPER,
+  inputShareProblem,
   type WinsorBounds,
   type MethodologyRules,
 } from "@tpi/domain";
@@ -89,6 +91,14 @@ const envSchema = z.object({
     .min(0)
     .max(100)
     .default(DEFAULT_MATERIALITY_THRESHOLD_PERCENT),
+  /** Methodology 1.1: the share of a total-only volume counted as input tokens (0..1 exclusive, at most 4 decimals). */
+  ESTIMATED_INPUT_SHARE: z.coerce
+    .number()
+    .superRefine((share, context) => {
+      const problem = inputShareProblem(share);
+      if (problem !== null) context.addIssue({ code: "custom", message: problem });
+    })
+    .default(DEFAULT_ESTIMATED_INPUT_SHARE),
   /** OpenRouter connector: where to fetch from (tests point it at a local stub), per-request timeout, retries and backoff. */
   OPENROUTER_BASE_URL: z.string().url().default("https://openrouter.ai"),
   OPENROUTER_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
@@ -182,6 +192,7 @@ export function methodologyRulesFrom(env: Env): MethodologyRules {
     minEligibleTokens: env.MIN_ELIGIBLE_TOKENS,
     settlementLagHours: env.SETTLEMENT_LAG_HOURS,
     materialityThresholdPercent: env.RESTATEMENT_MATERIALITY_PERCENT,
+    estimatedInputShare: env.ESTIMATED_INPUT_SHARE,
   };
 }
 

@@ -63,12 +63,14 @@ export async function seedSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   runtime.log.info(
     "empty database: loading the sample observations (SAMPLE data, not market data)",
   );
-  const progress = createProgress("sample observations");
+  const progress = createProgress("sample days");
   const result = await seedTokenSample(runtime.database.db, {
     now: runtime.clock(),
-    onProgress: (generated, inserted) => progress.update(inserted),
+    onProgress: (done, total) => progress.update(done, total),
   });
-  progress.finish(`${result.inserted.toLocaleString("en-US")} inserted through ${result.through}`);
+  progress.finish(
+    `${result.inserted.toLocaleString("en-US")} sample observations over ${result.days.toLocaleString("en-US")} days through ${result.through}`,
+  );
   return true;
 }
 

@@ -10,11 +10,21 @@ export * from "./repositories/observations";
 export * from "./repositories/settlements";
 export {
   generateTokenSample,
-  sampleObservation,
-  SAMPLE_SOURCE,
-  type SampleObservation,
+  perMtokToPerTokenText,
+  samplePriceList,
+  sampleRankingsOn,
+  sampleRankingsRow,
+  sampleSnapshotTime,
+  SAMPLE_SNAPSHOT_DELAY_HOURS,
+  type SampleDay,
 } from "./sample/token-sample";
-export { SAMPLE_MODELS, SAMPLE_START_DAY, type SampleModel } from "./sample/token-models";
+export {
+  SAMPLE_MODELS,
+  SAMPLE_START_DAY,
+  samplePermaslug,
+  type SampleModel,
+  type UntrackedAuthor,
+} from "./sample/token-models";
 export { seededRandom, normal } from "./sample/prng";
 export {
   startTestPostgres,

@@ -36,13 +36,13 @@ export const coreCommands: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { sample: { type: "boolean" } }, strict: true });
     if (!values.sample) throw new UsageError("seed needs --sample (the only seed source)");
     await withRuntime(env, log, async (runtime) => {
-      const progress = createProgress("sample observations");
+      const progress = createProgress("sample days");
       const result = await seedTokenSample(runtime.database.db, {
         now: runtime.clock(),
-        onProgress: (generated) => progress.update(generated),
+        onProgress: (done, total) => progress.update(done, total),
       });
       progress.finish(
-        `generated ${result.generated.toLocaleString("en-US")} sample observations through ${result.through}; ${result.inserted.toLocaleString("en-US")} were new, ${(result.generated - result.inserted).toLocaleString("en-US")} already stored`,
+        `SAMPLE data (not market data): ${result.days.toLocaleString("en-US")} days through ${result.through}, ${result.observations.toLocaleString("en-US")} observations; ${result.inserted.toLocaleString("en-US")} were new, ${(result.observations - result.inserted).toLocaleString("en-US")} already stored`,
       );
     });
   },

@@ -1,12 +1,7 @@
 import { createHash } from "node:crypto";
-import {
-  copyGpuTradesIfAbsent,
-  generateGpuSample,
-  generateTokenSample,
-  revokeApiKey,
-} from "@tpi/db";
-import { utcDayOf } from "@tpi/domain";
+import { copyGpuTradesIfAbsent, generateGpuSample, revokeApiKey } from "@tpi/db";
 import { restateLabDay } from "../jobs/restatement";
+import { seedTokenSample } from "../jobs/sample-seed";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { CONTRACT_INTERNAL_TOKEN, type ContractKey, type ContractRequest } from "./requests";
 
@@ -45,7 +40,8 @@ export type ContractApi = { api: TestApi; keys: Record<ContractKey, string> };
  */
 export async function startContractApi(): Promise<ContractApi> {
   const api = await startTestApi({ now: CONTRACT_NOW, internalToken: CONTRACT_INTERNAL_TOKEN });
-  await api.load([...generateTokenSample(utcDayOf(CONTRACT_NOW), SAMPLE_FROM)]);
+  await seedTokenSample(api.db, { now: CONTRACT_NOW, from: SAMPLE_FROM });
+  await api.load([]); // settles the seeded days and publishes them
   await copyGpuTradesIfAbsent(api.databaseUrl, () => generateGpuSample(CONTRACT_NOW, SAMPLE_FROM));
   await api.loadGpuTrades([]);
   const restated = await restateLabDay(

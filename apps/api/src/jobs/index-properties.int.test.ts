@@ -1,11 +1,18 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_METHODOLOGY_RULES, computeLabDay, type LabId } from "@tpi/domain";
+import {
+  DEFAULT_METHODOLOGY_RULES,
+  computeLabDay,
+  type LabId,
+  type MethodologyRules,
+  type ModelDayObservation,
+} from "@tpi/domain";
 import {
   insertObservationsIfAbsent,
   readConstituents,
   readLabDay,
   type ObservationInput,
+  type StoredConstituent,
 } from "@tpi/db";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { restateLabDay } from "./restatement";
@@ -40,8 +47,14 @@ const modelDay = (lab: LabId) =>
       nil: null,
       freq: 8,
     }),
-    inputTokens: fc.integer({ min: 0, max: 1e12 }),
-    outputTokens: fc.integer({ min: 0, max: 1e11 }),
+    // Up to 2^60 per model-day: lab totals well above 2^53 must stay exact.
+    inputTokens: fc.oneof(
+      fc.bigInt({ min: 0n, max: 1_000_000_000_000n }),
+      fc.bigInt({ min: 0n, max: 2n ** 60n }),
+    ),
+    outputTokens: fc.bigInt({ min: 0n, max: 100_000_000_000n }),
+    // A source that gives only the total (OpenRouter's rankings) leaves the split to the methodology.
+    reported: fc.boolean(),
   });
 const dayObservations = fc
   .tuple(
@@ -52,17 +65,118 @@ const dayObservations = fc
   .map((perLab) =>
     perLab.flatMap((list, i) =>
       list.map(
-        (o): ObservationInput => ({
+        ({ reported, inputTokens, outputTokens, ...o }): ObservationInput => ({
           ...o,
+          inputTokens: reported ? inputTokens : null,
+          outputTokens: reported ? outputTokens : null,
+          totalTokens: inputTokens + outputTokens,
           date: DAY,
           lab: LABS[i] ?? "openai",
           source: "property",
+          priceBasis: "reported",
+          priceSnapshotId: null,
         }),
       ),
     ),
   );
 
+/**
+ * The inputs a stored snapshot holds, as the index math reads them: a reported split as stored,
+ * an estimated one as the total alone (the recorded share re-estimates it).
+ */
+const observationsFrom = (constituents: readonly StoredConstituent[]): ModelDayObservation[] =>
+  constituents.map((c) => ({
+    ...c,
+    inputTokens: c.split === "reported" ? c.inputTokens : null,
+    outputTokens: c.split === "reported" ? c.outputTokens : null,
+  }));
+
+/** The rules a lab-day was settled under: its recorded version and the input share its constituents record. */
+function recordedRules(
+  version: string,
+  constituents: readonly StoredConstituent[],
+): MethodologyRules {
+  const shares = new Set(
+    constituents.flatMap((c) => (c.inputShare === null ? [] : [c.inputShare])),
+  );
+  expect(shares.size).toBeLessThanOrEqual(1);
+  const [share] = shares;
+  return { ...rules, version, estimatedInputShare: share ?? rules.estimatedInputShare };
+}
+
 describe("published values (property tests on PostgreSQL)", () => {
+  it("equal the recomputation from their stored constituents under the recorded version and input share", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        dayObservations,
+        fc.constantFrom(0.75, 0.6, 0.8333),
+        async (observations, share) => {
+          await reset();
+          await insertObservationsIfAbsent(api.db, observations);
+          const settledUnder = { ...rules, estimatedInputShare: share };
+          await settleDueDays(api.db, { now: NOW, rules: settledUnder });
+          for (const lab of LABS) {
+            const stored = await readLabDay(api.db, DAY, lab);
+            if (!stored.value) continue;
+            const constituents = await readConstituents(api.db, DAY, lab);
+            const labObservations = observations.filter((o) => o.lab === lab);
+            for (const c of constituents) {
+              const input = labObservations.find((o) => o.modelId === c.modelId);
+              expect(c.totalTokens).toBe(input?.totalTokens);
+              expect(c.split).toBe(input?.inputTokens === null ? "estimated" : "reported");
+              expect(c.inputShare).toBe(c.split === "estimated" ? share : null);
+              expect(c.inputTokens + c.outputTokens).toBe(c.totalTokens);
+            }
+            const recomputed = computeLabDay(
+              lab,
+              observationsFrom(constituents),
+              recordedRules(stored.value.methodologyVersion, constituents),
+            );
+            expect(recomputed.outcome).toMatchObject({
+              published: true,
+              indexPerMtok: stored.value.indexPerMtok,
+              totalTokens: stored.value.totalTokens,
+            });
+            expect(recomputed.constituents.map((c) => [c.inputTokens, c.outputTokens])).toEqual(
+              constituents.map((c) => [c.inputTokens, c.outputTokens]),
+            );
+          }
+        },
+      ),
+      { numRuns: 15, endOnFailure: true },
+    );
+  });
+
+  it("keep the methodology version they were settled under when later days settle under another", async () => {
+    await reset();
+    const day = (date: string, modelId: string): ObservationInput => ({
+      date,
+      modelId,
+      lab: "openai",
+      inputPricePerMtok: 2,
+      outputPricePerMtok: 8,
+      inputTokens: null,
+      outputTokens: null,
+      totalTokens: 1_000_000n,
+      source: "property",
+      priceBasis: "reported",
+      priceSnapshotId: null,
+    });
+    await insertObservationsIfAbsent(api.db, [day("2026-03-27", "openai/a")]);
+    await settleDueDays(api.db, {
+      now: NOW,
+      rules: { ...rules, version: "1.0" },
+      through: "2026-03-27",
+    });
+    await insertObservationsIfAbsent(api.db, [day(DAY, "openai/a")]);
+    await settleDueDays(api.db, { now: NOW, rules });
+    expect((await readLabDay(api.db, "2026-03-27", "openai")).value?.methodologyVersion).toBe(
+      "1.0",
+    );
+    expect((await readLabDay(api.db, DAY, "openai")).value?.methodologyVersion).toBe("1.1");
+    expect(rules.version).toBe("1.1");
+  });
+
   it("equal the recomputation from their stored constituents and lie between the cheapest and dearest eligible model", async () => {
     await fc.assert(
       fc.asyncProperty(dayObservations, async (observations) => {
@@ -76,7 +190,11 @@ describe("published values (property tests on PostgreSQL)", () => {
           if (!stored.settled) continue;
           const constituents = await readConstituents(api.db, DAY, lab);
           expect(constituents).toHaveLength(observations.filter((o) => o.lab === lab).length);
-          const recomputed = computeLabDay(lab, constituents, rules).outcome;
+          const recomputed = computeLabDay(
+            lab,
+            observationsFrom(constituents),
+            recordedRules(stored.value?.methodologyVersion ?? rules.version, constituents),
+          ).outcome;
           if (!recomputed.published) {
             expect(stored.value).toBeNull();
             expect(stored.suppression?.reason).toBe(recomputed.reason);

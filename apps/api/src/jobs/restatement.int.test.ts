@@ -26,16 +26,16 @@ beforeEach(async () => {
       modelId: "openai/gpt-a",
       inputPricePerMtok: 1,
       outputPricePerMtok: 4,
-      inputTokens: 800_000,
-      outputTokens: 200_000,
+      inputTokens: 800_000n,
+      outputTokens: 200_000n,
     }),
     observation({
       date: DAY,
       modelId: "openai/gpt-b",
       inputPricePerMtok: 2,
       outputPricePerMtok: 8,
-      inputTokens: 800_000,
-      outputTokens: 200_000,
+      inputTokens: 800_000n,
+      outputTokens: 200_000n,
     }),
   ]);
 });

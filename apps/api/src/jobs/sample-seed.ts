@@ -1,35 +1,70 @@
-import { utcDayOf } from "@tpi/domain";
+import { SAMPLE_SOURCE, addDays, utcDayOf, type UtcDay } from "@tpi/domain";
 import {
+  SAMPLE_START_DAY,
   generateTokenSample,
-  insertObservationsIfAbsent,
+  priceSnapshotsOf,
+  sampleSnapshotTime,
+  storePriceSnapshots,
   type Db,
-  type ObservationInput,
 } from "@tpi/db";
+import { ingestRankingsDays } from "./rankings-ingest";
 
-const BATCH = 5_000;
+export type SampleSeedReport = {
+  /** Sample days generated (each a day of ranking rows and its price snapshot). */
+  days: number;
+  /** Observations (tracked-lab model-days) that were not stored before. */
+  inserted: number;
+  /** Observations generated in all. */
+  observations: number;
+  /** Last day seeded: the last one whose price snapshot has been taken by `now`. */
+  through: UtcDay;
+};
 
 /**
- * Loads the deterministic sample observations from the start of the sample through today.
- * Rows that already exist are kept as they are, so seeding twice changes nothing.
+ * Loads the generated SAMPLE (not market data) through the same path as OpenRouter's data: the
+ * price-list snapshots first, then the days' ranking rows via `ingestRankingsDays`. A day is
+ * seeded once its snapshot (two hours after the day ends) has been taken by `now`. Snapshots
+ * already stored are not stored again and unchanged rows stay as they are, so seeding twice
+ * changes nothing.
  */
 export async function seedTokenSample(
   db: Db,
-  options: { now: Date; onProgress?: (generated: number, inserted: number) => void },
-): Promise<{ generated: number; inserted: number; through: string }> {
-  const through = utcDayOf(options.now);
-  let generated = 0;
+  options: {
+    now: Date;
+    from?: UtcDay;
+    onProgress?: (doneDays: number, totalDays: number) => void;
+  },
+): Promise<SampleSeedReport> {
+  const today = utcDayOf(options.now);
+  const through =
+    sampleSnapshotTime(addDays(today, -1)) <= options.now ? addDays(today, -1) : addDays(today, -2);
+  const from = options.from ?? SAMPLE_START_DAY;
+  const days = through < from ? [] : [...generateTokenSample(through, from)];
+
+  const stored = new Set(
+    (await priceSnapshotsOf(db, SAMPLE_SOURCE)).map((s) => s.fetchedAt.getTime()),
+  );
+  await storePriceSnapshots(
+    db,
+    days
+      .filter((day) => !stored.has(day.snapshotAt.getTime()))
+      .map((day) => ({ source: SAMPLE_SOURCE, fetchedAt: day.snapshotAt, models: day.priceList })),
+  );
+
+  const outcomes = await ingestRankingsDays(db, {
+    source: SAMPLE_SOURCE,
+    days: days.map((day) => ({ date: day.date, rows: day.rows, asOf: day.snapshotAt })),
+    backfillFrom: null,
+    syncedAt: options.now,
+    onProgress: options.onProgress,
+  });
   let inserted = 0;
-  let batch: ObservationInput[] = [];
-  const flush = async () => {
-    inserted += await insertObservationsIfAbsent(db, batch);
-    batch = [];
-    options.onProgress?.(generated, inserted);
-  };
-  for (const observation of generateTokenSample(through)) {
-    batch.push(observation);
-    generated += 1;
-    if (batch.length >= BATCH) await flush();
+  let observations = 0;
+  for (const outcome of outcomes) {
+    // Every sample day has its own snapshot: a day not written is a defect of the sample.
+    if (!outcome.written) throw new Error(`sample day not written: ${outcome.reason}`);
+    inserted += outcome.write.inserted;
+    observations += outcome.trackedModels;
   }
-  if (batch.length > 0) await flush();
-  return { generated, inserted, through };
+  return { days: days.length, inserted, observations, through };
 }

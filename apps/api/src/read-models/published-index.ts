@@ -2,9 +2,12 @@ import { compareIndexRows, type LabId, type UtcDay } from "@tpi/domain";
 import {
   allPublishedIndexValues,
   publicationFingerprint,
+  summarizeSources,
   type Db,
   type PublishedIndexRow,
 } from "@tpi/db";
+import type { DataSources } from "../schemas/otpi-details";
+import { dataSourcesOf } from "./data-sources";
 import { PublishedReload } from "./published-reload";
 
 /**
@@ -16,14 +19,30 @@ import { PublishedReload } from "./published-reload";
 export class PublishedIndex {
   private days: UtcDay[] = [];
   private rowsByDay = new Map<UtcDay, PublishedIndexRow[]>();
+  private sources: DataSources = dataSourcesOf([]);
   private readonly reload: PublishedReload;
 
   constructor(db: Db) {
     this.reload = new PublishedReload(
       "index",
       () => publicationFingerprint(db),
-      async () => this.replace(await allPublishedIndexValues(db)),
+      async () => {
+        const [rows, sources] = await Promise.all([
+          allPublishedIndexValues(db),
+          summarizeSources(db),
+        ]);
+        this.replace(rows);
+        this.sources = dataSourcesOf(sources);
+      },
     );
+  }
+
+  /**
+   * The sources behind the stored data, summarised when the published set last reloaded: the
+   * methodology and the website state them without a database round trip.
+   */
+  get dataSources(): DataSources {
+    return this.sources;
   }
 
   /** Reloads when anything was published or restated since the last load. Returns true if it reloaded. */

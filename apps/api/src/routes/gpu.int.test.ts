@@ -257,6 +257,7 @@ describe("tRPC gpu procedures (website, public view)", () => {
   it("serve the free GPUs' latest daily values and a daily series", async () => {
     const { appRouter } = await import("../trpc/router");
     const caller = appRouter.createCaller({
+      db: api.deps.db,
       index: api.deps.index,
       gpuIndex: api.deps.gpuIndex,
       clock: api.deps.clock,

@@ -71,7 +71,7 @@ export const otpiMethodologyRoute = defineRoute({
   handler:
     (deps) =>
     ({ res }) =>
-      reply(res, answerMethodology(deps.rules), {
+      reply(res, answerMethodology(deps.rules, deps.index.dataSources), {
         cacheControl: "public, max-age=300",
         varyOnKey: true,
       }),

@@ -43,8 +43,8 @@ beforeAll(async () => {
         modelId: "anthropic/claude-b",
         inputPricePerMtok: 1,
         outputPricePerMtok: 5,
-        inputTokens: 3_000_000,
-        outputTokens: 1_000_000,
+        inputTokens: 3_000_000n,
+        outputTokens: 1_000_000n,
       }),
       observation({
         date,

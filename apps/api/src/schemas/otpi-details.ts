@@ -1,6 +1,7 @@
 import {
   ACCESS_LEVELS,
   LAB_IDS,
+  PRICE_BASIS_IDS,
   invalidDayParameterMessage,
   invalidLabMessage,
   parseUtcDay,
@@ -47,12 +48,65 @@ export const revisionsQuerySchema = z
   });
 export type RevisionsQuery = z.infer<typeof revisionsQuerySchema>;
 
+/**
+ * A token count as a JSON number: exact up to 2^53; beyond it (a source may report more) the
+ * nearest double, so the schema does not promise a safe integer.
+ */
+const tokenCount = z.number().min(0).describe("Tokens (a JSON number; exact up to 2^53)");
+
+const priceBasisSchema = z.enum(PRICE_BASIS_IDS as [string, ...string[]]);
+
+export const licenceSchema = z.object({ name: z.string(), url: z.string() });
+
+/** What a reader is told about the data behind a value (`provenanceOf`). */
+export const provenanceSchema = z.object({
+  source: z.string().describe("`openrouter`, `sample`, or an observation file's source"),
+  sample: z.boolean().describe("True for generated sample data: never market data"),
+  asOf: z.string().nullable().describe("The source's as-of time of the data, ISO 8601 UTC"),
+  citation: z
+    .string()
+    .nullable()
+    .describe("The line to show with the numbers (OpenRouter's citation, or the sample notice)"),
+  licence: licenceSchema.nullable(),
+});
+
+export const coverageSchema = z.object({
+  source: z.string(),
+  listedTokens: tokenCount.describe("Tokens of the listed top models (all authors)"),
+  otherTokens: tokenCount.describe("Tokens of the `other` row: every model outside the top list"),
+  trackedTokens: tokenCount.describe("Tokens of listed models of the tracked labs"),
+  listedShare: z
+    .number()
+    .nullable()
+    .describe("Listed tokens / (listed + other); null on a day without traffic"),
+  trackedShare: z
+    .number()
+    .nullable()
+    .describe("Tracked labs' listed tokens / (listed + other); null on a day without traffic"),
+});
+
 export const constituentSchema = z.object({
   modelId: z.string(),
   inputPricePerMtok: z.number().nullable(),
   outputPricePerMtok: z.number().nullable(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
+  inputTokens: tokenCount.describe("Input tokens the formula used (reported or estimated)"),
+  outputTokens: tokenCount.describe("Output tokens the formula used (reported or estimated)"),
+  totalTokens: tokenCount,
+  split: z
+    .enum(["reported", "estimated"])
+    .describe("Whether the input/output split came from the source or was estimated"),
+  inputShare: z
+    .number()
+    .nullable()
+    .describe("Input share used to estimate the split; null when reported"),
+  priceBasis: priceBasisSchema,
+  priceBasisDescription: z.string(),
+  priceSnapshotId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The stored price snapshot that priced the model-day"),
+  source: z.string(),
   blendedPricePerMtok: z
     .number()
     .nullable()
@@ -74,9 +128,15 @@ export const constituentsResponseSchema = z.object({
   indexPerMtok: z.number().nullable(),
   computedAt: z.string().nullable(),
   methodologyVersion: z.string(),
-  totalTokens: z.number().int().nullable(),
+  totalTokens: tokenCount.nullable(),
   suppressionReason: z.string().nullable(),
   suppressionDescription: z.string().nullable(),
+  coverage: coverageSchema
+    .nullable()
+    .describe("The day's traffic as the ranking source describes it (top models and `other`)"),
+  provenance: provenanceSchema.describe(
+    "Where the numbers come from; with mixed sources, the source of the largest volume",
+  ),
   count: z.number().int(),
   data: z.array(constituentSchema),
 });
@@ -110,6 +170,44 @@ export const revisionsResponseSchema = z.object({
 });
 export type RevisionsResponse = z.infer<typeof revisionsResponseSchema>;
 
+export const dataSourceSchema = z.object({
+  source: z.string(),
+  sample: z.boolean(),
+  firstDay: z.string(),
+  lastDay: z.string(),
+  days: z.number().int(),
+  latestAsOf: z.string().nullable(),
+  citation: z.string().nullable(),
+  licence: licenceSchema.nullable(),
+});
+
+/** The sources behind the published data (kept in memory with the published index). */
+export const dataSourcesSchema = z.object({
+  sample: z.boolean().describe("True when any published data comes from the generated sample"),
+  notice: z.string().nullable().describe("The sample notice when sample data is shown"),
+  sources: z.array(dataSourceSchema),
+});
+export type DataSources = z.infer<typeof dataSourcesSchema>;
+
+export const sourceDaysInputSchema = z
+  .object({ startDate: dayParameter("startDate"), endDate: dayParameter("endDate") })
+  .strict()
+  .refine((q) => q.startDate <= q.endDate, { error: "'startDate' is after 'endDate'." });
+
+export const sourceDaySchema = z.object({
+  date: z.string(),
+  source: z.string(),
+  sample: z.boolean(),
+  asOf: z.string(),
+  citation: z.string().nullable(),
+  priceBasis: priceBasisSchema,
+  listedShare: z.number().nullable(),
+  trackedShare: z.number().nullable(),
+  otherTokens: tokenCount,
+  listedTokens: tokenCount,
+});
+export type SourceDay = z.infer<typeof sourceDaySchema>;
+
 export const methodologyResponseSchema = z.object({
   success: z.literal(true),
   version: z.string(),
@@ -126,6 +224,16 @@ export const methodologyResponseSchema = z.object({
   }),
   settlement: z.object({ lagHours: z.number(), calendar: z.string() }),
   restatements: z.object({ materialityThresholdPercent: z.number(), policy: z.string() }),
+  estimatedSplit: z.object({
+    inputShare: z.number().describe("Share of a total-only volume counted as input tokens"),
+    rule: z.string(),
+    effectiveFrom: z.string(),
+  }),
+  pricing: z.object({
+    snapshotWindowHours: z.number(),
+    priceBases: z.record(z.string(), z.string()),
+  }),
+  dataSources: dataSourcesSchema,
   history: z.array(
     z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() }),
   ),

@@ -10,14 +10,16 @@ import {
   type MethodologyRules,
   type Result,
 } from "@tpi/domain";
-import { listRevisions, readConstituents, readLabDay, type Db } from "@tpi/db";
+import { listRevisions, readConstituents, readLabDay, readSourceDays, type Db } from "@tpi/db";
 import type {
   ConstituentsQuery,
+  DataSources,
   RevisionsQuery,
   ConstituentsResponse,
   MethodologyResponse,
   RevisionsResponse,
 } from "../schemas/otpi-details";
+import { constituentsProvenance, coverageOf, priceBasisDescription } from "./data-provenance";
 import { methodologyDocument } from "./methodology";
 
 /**
@@ -36,13 +38,15 @@ export async function answerConstituents(
   const authorized = authorizeOtpiQuery({ kind: "day", date, lab }, access, now);
   if (!authorized.ok) return authorized;
 
-  const [stored, constituents] = await Promise.all([
+  const [stored, constituents, sourceDays] = await Promise.all([
     readLabDay(db, date, lab),
     readConstituents(db, date, lab),
+    readSourceDays(db, date),
   ]);
   if (!stored.settled)
     return err(noData(`${date} is not settled yet: no constituents for lab '${lab}'.`));
   const suppressionReason = stored.value ? null : (stored.suppression?.reason ?? "no_observations");
+  const { provenance, sourceDay } = constituentsProvenance(constituents, sourceDays);
   return ok({
     success: true,
     access,
@@ -53,16 +57,25 @@ export async function answerConstituents(
     computedAt: stored.value?.computedAt.toISOString() ?? null,
     methodologyVersion:
       stored.value?.methodologyVersion ?? stored.suppression?.methodologyVersion ?? "unknown",
-    totalTokens: stored.value?.totalTokens ?? null,
+    totalTokens: stored.value ? Number(stored.value.totalTokens) : null,
     suppressionReason,
     suppressionDescription: describeReason(SUPPRESSION_REASONS, suppressionReason),
+    coverage: sourceDay ? coverageOf(sourceDay) : null,
+    provenance,
     count: constituents.length,
     data: constituents.map((c) => ({
       modelId: c.modelId,
       inputPricePerMtok: c.inputPricePerMtok,
       outputPricePerMtok: c.outputPricePerMtok,
-      inputTokens: c.inputTokens,
-      outputTokens: c.outputTokens,
+      inputTokens: Number(c.inputTokens),
+      outputTokens: Number(c.outputTokens),
+      totalTokens: Number(c.totalTokens),
+      split: c.split,
+      inputShare: c.inputShare,
+      priceBasis: c.priceBasis,
+      priceBasisDescription: priceBasisDescription(c.priceBasis),
+      priceSnapshotId: c.priceSnapshotId,
+      source: c.source,
       blendedPricePerMtok: c.blendedPricePerMtok,
       weight: c.weight,
       eligible: c.exclusionReason === null,
@@ -102,8 +115,9 @@ export async function answerRevisions(
 
 export function answerMethodology(
   rules: MethodologyRules,
+  dataSources: DataSources,
 ): Result<MethodologyResponse, DomainError> {
-  const document = methodologyDocument(rules);
+  const document = methodologyDocument(rules, dataSources);
   return ok({
     success: true,
     ...document,
@@ -111,6 +125,7 @@ export function answerMethodology(
       ...document.eligibility,
       excludedModelPatterns: [...document.eligibility.excludedModelPatterns],
     },
+    pricing: { ...document.pricing, priceBases: { ...document.pricing.priceBases } },
     history: [...document.history],
   });
 }

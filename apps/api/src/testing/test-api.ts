@@ -204,18 +204,26 @@ export async function startTestApi(
   };
 }
 
-/** An observation with sensible defaults for tests. Prices in USD per Mtok. */
+/**
+ * An observation with sensible defaults for tests. Prices in USD per Mtok; the total follows the
+ * split unless given (a total-only observation passes null for both sides and its total).
+ */
 export function observation(
   partial: Partial<ObservationInput> & Pick<ObservationInput, "date" | "modelId">,
 ): ObservationInput {
   const lab = (partial.lab ?? partial.modelId.split("/")[0]) as ObservationInput["lab"];
+  const inputTokens = partial.inputTokens === undefined ? 800_000n : partial.inputTokens;
+  const outputTokens = partial.outputTokens === undefined ? 200_000n : partial.outputTokens;
   return {
     lab,
     inputPricePerMtok: 1,
     outputPricePerMtok: 4,
-    inputTokens: 800_000,
-    outputTokens: 200_000,
     source: "test",
+    priceBasis: "reported",
+    priceSnapshotId: null,
     ...partial,
+    inputTokens,
+    outputTokens,
+    totalTokens: partial.totalTokens ?? (inputTokens ?? 0n) + (outputTokens ?? 0n),
   };
 }

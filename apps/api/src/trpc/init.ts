@@ -1,4 +1,5 @@
 import type { DomainError, MethodologyRules, Result } from "@tpi/domain";
+import type { Db } from "@tpi/db";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ERROR_STATUS } from "../http/error-status";
 import type { Route } from "../http/route";
@@ -7,6 +8,8 @@ import type { PublishedIndex } from "../read-models/published-index";
 
 /** What every procedure may read; built per request by app.ts. */
 export type TrpcContext = {
+  /** Read by the procedures that answer from stored detail (constituents, synced days). */
+  db: Db;
   index: PublishedIndex;
   gpuIndex: GpuPublishedIndex;
   clock: () => Date;

@@ -2,7 +2,10 @@ import { LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId } from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { apiReference } from "../openapi/reference";
+import { constituentsQuerySchema, sourceDaysInputSchema } from "../schemas/otpi-details";
+import { answerSourceDays } from "../services/data-provenance";
 import { methodologyDocument } from "../services/methodology";
+import { answerConstituents } from "../services/otpi-details";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
 import { gpuRouter } from "./gpu-router";
@@ -72,7 +75,29 @@ export const appRouter = t.router({
   })),
 
   /** The methodology document built from the rules this api runs with (configuration included). */
-  methodology: t.procedure.query(({ ctx }) => methodologyDocument(ctx.rules)),
+  methodology: t.procedure.query(({ ctx }) =>
+    methodologyDocument(ctx.rules, ctx.index.dataSources),
+  ),
+
+  /** The sources behind the published data (the methodology's `dataSources`): sample or real, cited. */
+  dataProvenance: t.procedure.query(({ ctx }) => ctx.index.dataSources),
+
+  /** Synced days of a range, oldest first: source, as-of time, citation, price basis and coverage. */
+  sourceDays: t.procedure
+    .input(sourceDaysInputSchema)
+    .query(({ ctx, input }) => answerSourceDays(ctx.db, input)),
+
+  /**
+   * `GET /api/otpi/constituents` as a keyless caller sees it (the website is public): free-tier
+   * labs inside the free window. A lab-day without constituents yet (not settled) is null rather
+   * than NOT_FOUND, so pages render "no data".
+   */
+  constituents: t.procedure.input(constituentsQuerySchema).query(async ({ ctx, input }) => {
+    const result = await answerConstituents(ctx.db, input, PUBLIC_ACCESS, ctx.clock());
+    if (result.ok) return result.value;
+    if (result.error.code === "no_data") return null;
+    throw toTrpcError(result.error);
+  }),
   /** The REST routes described for the website's /docs page, with example dates from the api's clock. */
   apiReference: t.procedure.query(({ ctx }) => apiReference(ctx.routes ?? [], ctx.clock())),
 });

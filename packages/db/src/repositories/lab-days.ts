@@ -2,7 +2,7 @@ import type { LabDayComputation, LabId, PriceBasis, SplitBasis, UtcDay } from "@
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { bulkInsert } from "./bulk-insert";
-import { bigintToNumber, dayToDate } from "./conversions";
+import { dayToDate } from "./conversions";
 import { storedObservationOf, type StoredObservation } from "./observations";
 import { CONSTITUENT_COLUMNS, constituentRow } from "./settlements";
 
@@ -21,7 +21,8 @@ export type StoredLabDay = {
     computedAt: Date;
     methodologyVersion: string;
     constituentCount: number;
-    totalTokens: number;
+    /** Exact: a lab-day may hold more than 2^53 tokens. */
+    totalTokens: bigint;
     totalSpendUsd: number;
   } | null;
   suppression: { reason: string; recordedAt: Date; methodologyVersion: string } | null;
@@ -61,7 +62,7 @@ export async function readLabDay(db: Tx, date: UtcDay, lab: LabId): Promise<Stor
       computedAt: value.computedAt,
       methodologyVersion: value.methodologyVersion,
       constituentCount: value.constituentCount,
-      totalTokens: bigintToNumber(value.totalTokens),
+      totalTokens: value.totalTokens,
       totalSpendUsd: value.totalSpendUsd,
     },
     suppression: suppression && {

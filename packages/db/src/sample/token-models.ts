@@ -1,13 +1,19 @@
 import type { LabId } from "@tpi/domain";
 
 /**
- * The sample universe: models per lab with list prices resembling each lab's published prices
- * (USD per million tokens), launch and retirement days, base daily volume and yearly trend.
+ * The sample universe: models per author with list prices resembling each lab's published prices
+ * (USD per million tokens), launch and retirement days, base daily volume and yearly trend. It
+ * takes the shape of OpenRouter's data: `modelId` is the model list's public slug (`:free` for a
+ * free variant), and the rankings name the model by its permaslug, the public slug dated with its
+ * release (`anthropic/claude-sonnet-4` -> `anthropic/claude-sonnet-4-20250522`). A few authors
+ * the index does not track rank among them, as they do on OpenRouter.
  * This is SAMPLE data for demonstration and tests, not market data.
  */
 export type SampleModel = {
+  /** The public slug (the model list's `id`). */
   modelId: string;
-  lab: LabId;
+  /** The slug's author: a tracked lab, or one the index ignores. */
+  author: LabId | UntrackedAuthor;
   inputPricePerMtok: number;
   outputPricePerMtok: number;
   /** First UTC day with volume (defaults to the start of the sample). */
@@ -22,8 +28,11 @@ export type SampleModel = {
   priceCuts?: readonly { from: string; factor: number }[];
 };
 
+/** Authors that rank among the top models but that the index does not track. */
+export type UntrackedAuthor = "x-ai" | "nousresearch" | "cohere";
+
 const m = (
-  lab: LabId,
+  lab: LabId | UntrackedAuthor,
   name: string,
   input: number,
   output: number,
@@ -32,7 +41,7 @@ const m = (
   extra: Partial<SampleModel> = {},
 ): SampleModel => ({
   modelId: `${lab}/${name}`,
-  lab,
+  author: lab,
   inputPricePerMtok: input,
   outputPricePerMtok: output,
   baseDailyBillions,
@@ -123,4 +132,23 @@ export const SAMPLE_MODELS: readonly SampleModel[] = [
   }),
   m("meta-llama", "llama-4-maverick", 0.15, 0.6, 6, 0, { launchedOn: "2025-04-05" }),
   m("meta-llama", "llama-4-scout", 0.08, 0.3, 4, 0, { launchedOn: "2025-04-05" }),
+
+  m("x-ai", "grok-3-mini", 0.3, 0.5, 6, 0),
+  m("x-ai", "grok-4", 3, 15, 8, 0.4, { launchedOn: "2025-07-09" }),
+  m("x-ai", "grok-code-fast-1", 0.2, 1.5, 20, 0.5, { launchedOn: "2025-08-26" }),
+  m("nousresearch", "hermes-3-llama-3.1-405b", 1, 3, 1, -0.2),
+  m("nousresearch", "hermes-4-70b", 0.13, 0.4, 1.5, 0.2, { launchedOn: "2025-08-26" }),
+  m("cohere", "command-a", 2.5, 10, 0.8, 0, { launchedOn: "2025-04-15" }),
 ];
+
+/**
+ * The permaslug the rankings use: the public slug dated with the release (the first day of the
+ * sample for models released before it), the variant suffix kept.
+ */
+export function samplePermaslug(model: SampleModel): string {
+  const colon = model.modelId.indexOf(":");
+  const base = colon < 0 ? model.modelId : model.modelId.slice(0, colon);
+  const variant = colon < 0 ? "" : model.modelId.slice(colon);
+  const released = (model.launchedOn ?? SAMPLE_START_DAY).replaceAll("-", "");
+  return `${base}-${released}${variant}`;
+}

@@ -5,22 +5,35 @@ import { DEFAULT_METHODOLOGY_RULES } from "./methodology";
 
 /** Random model-days of one lab: some free, some unpriced, some without volume. */
 const labObservations = fc.uniqueArray(
-  fc.record({
-    modelId: fc.oneof(
-      fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((name) => `openai/${name}`),
-      fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((name) => `openai/${name}:free`),
+  fc
+    .record({
+      modelId: fc.oneof(
+        fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((name) => `openai/${name}`),
+        fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((name) => `openai/${name}:free`),
+      ),
+      inputPricePerMtok: fc.option(fc.double({ min: 0, max: 200, noNaN: true }), {
+        nil: null,
+        freq: 8,
+      }),
+      outputPricePerMtok: fc.option(fc.double({ min: 0, max: 800, noNaN: true }), {
+        nil: null,
+        freq: 8,
+      }),
+      inputTokens: fc.bigInt({ min: 0n, max: 5_000_000_000_000n }),
+      outputTokens: fc.bigInt({ min: 0n, max: 1_000_000_000_000n }),
+      reported: fc.boolean(),
+    })
+    .map(
+      ({ reported, inputTokens, outputTokens, ...rest }): ModelDayObservation => ({
+        ...rest,
+        inputTokens: reported ? inputTokens : null,
+        outputTokens: reported ? outputTokens : null,
+        totalTokens: inputTokens + outputTokens,
+        source: "test",
+        priceBasis: "reported",
+        priceSnapshotId: null,
+      }),
     ),
-    inputPricePerMtok: fc.option(fc.double({ min: 0, max: 200, noNaN: true }), {
-      nil: null,
-      freq: 8,
-    }),
-    outputPricePerMtok: fc.option(fc.double({ min: 0, max: 800, noNaN: true }), {
-      nil: null,
-      freq: 8,
-    }),
-    inputTokens: fc.integer({ min: 0, max: 5e12 }),
-    outputTokens: fc.integer({ min: 0, max: 1e12 }),
-  }),
   { selector: (o) => o.modelId, maxLength: 12 },
 );
 

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeLabDay, exclusionReasonOf, type ModelDayObservation } from "./index-math";
+import {
+  computeLabDay,
+  exclusionReasonOf,
+  resolveSplit,
+  type ModelDayObservation,
+} from "./index-math";
 import {
   DEFAULT_METHODOLOGY_RULES,
   matchesModelPattern,
@@ -11,8 +16,12 @@ const rules = DEFAULT_METHODOLOGY_RULES;
 const obs = (partial: Partial<ModelDayObservation> & { modelId: string }): ModelDayObservation => ({
   inputPricePerMtok: 1,
   outputPricePerMtok: 4,
-  inputTokens: 800,
-  outputTokens: 200,
+  inputTokens: 800n,
+  outputTokens: 200n,
+  totalTokens: (partial.inputTokens ?? 800n) + (partial.outputTokens ?? 200n),
+  source: "test",
+  priceBasis: "reported",
+  priceSnapshotId: null,
   ...partial,
 });
 
@@ -25,15 +34,15 @@ describe("computeLabDay", () => {
           modelId: "anthropic/a",
           inputPricePerMtok: 3,
           outputPricePerMtok: 15,
-          inputTokens: 8_000_000,
-          outputTokens: 2_000_000,
+          inputTokens: 8_000_000n,
+          outputTokens: 2_000_000n,
         }),
         obs({
           modelId: "anthropic/b",
           inputPricePerMtok: 1,
           outputPricePerMtok: 5,
-          inputTokens: 3_000_000,
-          outputTokens: 1_000_000,
+          inputTokens: 3_000_000n,
+          outputTokens: 1_000_000n,
         }),
       ],
       rules,
@@ -43,7 +52,7 @@ describe("computeLabDay", () => {
       published: true,
       indexPerMtok: 62 / 14,
       constituentCount: 2,
-      totalTokens: 14_000_000,
+      totalTokens: 14_000_000n,
       totalSpendUsd: 62,
     });
     expect(result.constituents.map((c) => c.weight)).toEqual([10 / 14, 4 / 14]);
@@ -60,7 +69,7 @@ describe("computeLabDay", () => {
         obs({ modelId: "openai/no-price", inputPricePerMtok: null }),
         obs({ modelId: "openai/no-output-price", outputPricePerMtok: null }),
         obs({ modelId: "openai/zero", inputPricePerMtok: 0, outputPricePerMtok: 0 }),
-        obs({ modelId: "openai/idle", inputTokens: 0, outputTokens: 0 }),
+        obs({ modelId: "openai/idle", inputTokens: 0n, outputTokens: 0n }),
       ],
       rules,
     );
@@ -129,6 +138,82 @@ describe("computeLabDay", () => {
   });
 });
 
+describe("resolveSplit", () => {
+  it("keeps a reported split as it is, whatever the share", () => {
+    expect(resolveSplit({ inputTokens: 10n, outputTokens: 90n, totalTokens: 100n }, 0.75)).toEqual({
+      inputTokens: 10n,
+      outputTokens: 90n,
+      split: "reported",
+      inputShare: null,
+    });
+  });
+
+  it("estimates input as the share of the total, rounded half up to whole tokens", () => {
+    const only = (totalTokens: bigint) => ({ inputTokens: null, outputTokens: null, totalTokens });
+    // 0.75 * 2 = 1.5 -> 2; 0.75 * 1 = 0.75 -> 1; 0.75 * 6 = 4.5 -> 5; 0.75 * 4 = 3 exactly.
+    expect(resolveSplit(only(2n), 0.75)).toEqual({
+      inputTokens: 2n,
+      outputTokens: 0n,
+      split: "estimated",
+      inputShare: 0.75,
+    });
+    expect(resolveSplit(only(1n), 0.75).inputTokens).toBe(1n);
+    expect(resolveSplit(only(6n), 0.75).inputTokens).toBe(5n);
+    expect(resolveSplit(only(4n), 0.75)).toMatchObject({ inputTokens: 3n, outputTokens: 1n });
+    // 0.6667 * 3 = 2.0001 -> 2 (not half up); 0.0001 * 5_000 = 0.5 -> 1 (half up).
+    expect(resolveSplit(only(3n), 0.6667).inputTokens).toBe(2n);
+    expect(resolveSplit(only(5_000n), 0.0001).inputTokens).toBe(1n);
+    expect(resolveSplit(only(0n), 0.75)).toMatchObject({ inputTokens: 0n, outputTokens: 0n });
+  });
+
+  it("is exact for totals above 2^53, and input plus output is always the total", () => {
+    const total = 2n ** 60n + 3n; // 1152921504606846979
+    const split = resolveSplit({ inputTokens: null, outputTokens: null, totalTokens: total }, 0.75);
+    // 1152921504606846979 * 3 / 4 = 864691128455135234.25 -> 864691128455135234
+    expect(split.inputTokens).toBe(864691128455135234n);
+    expect(split.outputTokens).toBe(288230376151711745n);
+    expect(split.inputTokens + split.outputTokens).toBe(total);
+  });
+
+  it("refuses a share the methodology does not accept", () => {
+    const only = { inputTokens: null, outputTokens: null, totalTokens: 10n };
+    expect(() => resolveSplit(only, 1)).toThrow(RangeError);
+    expect(() => resolveSplit(only, 0.12345)).toThrow("at most 4 decimal places");
+  });
+});
+
+describe("computeLabDay with estimated splits", () => {
+  it("blends a total-only model with the configured share and records it", () => {
+    const result = computeLabDay(
+      "anthropic",
+      [
+        obs({
+          modelId: "anthropic/total-only",
+          inputPricePerMtok: 3,
+          outputPricePerMtok: 15,
+          inputTokens: null,
+          outputTokens: null,
+          totalTokens: 4_000_000n,
+        }),
+      ],
+      { ...rules, estimatedInputShare: 0.5 },
+    );
+    // 2M input at 3 + 2M output at 15 over 4M tokens = 9 USD per Mtok.
+    expect(result.outcome).toMatchObject({
+      published: true,
+      indexPerMtok: 9,
+      totalTokens: 4_000_000n,
+    });
+    expect(result.constituents[0]).toMatchObject({
+      inputTokens: 2_000_000n,
+      outputTokens: 2_000_000n,
+      totalTokens: 4_000_000n,
+      split: "estimated",
+      inputShare: 0.5,
+    });
+  });
+});
+
 describe("matchesModelPattern", () => {
   it("treats * as a wildcard and everything else literally", () => {
     expect(matchesModelPattern("google/gemma-3-27b-it", "google/gemma-*")).toBe(true);
@@ -138,14 +223,28 @@ describe("matchesModelPattern", () => {
 });
 
 const price = fc.double({ min: 0, max: 200, noNaN: true, noDefaultInfinity: true });
-const tokens = fc.integer({ min: 0, max: 50_000_000_000 });
-const observationArb = fc.record({
-  modelId: fc.stringMatching(/^deepseek\/[a-z0-9-]{1,12}(:free)?$/),
-  inputPricePerMtok: fc.option(price, { nil: null, freq: 10 }),
-  outputPricePerMtok: fc.option(price, { nil: null, freq: 10 }),
-  inputTokens: tokens,
-  outputTokens: tokens,
-});
+const tokens = fc.bigInt({ min: 0n, max: 50_000_000_000n });
+/** Model-days with a reported split, or (as from a rankings source) only the total. */
+const observationArb = fc
+  .record({
+    modelId: fc.stringMatching(/^deepseek\/[a-z0-9-]{1,12}(:free)?$/),
+    inputPricePerMtok: fc.option(price, { nil: null, freq: 10 }),
+    outputPricePerMtok: fc.option(price, { nil: null, freq: 10 }),
+    inputTokens: tokens,
+    outputTokens: tokens,
+    reported: fc.boolean(),
+  })
+  .map(
+    ({ reported, inputTokens, outputTokens, ...rest }): ModelDayObservation => ({
+      ...rest,
+      inputTokens: reported ? inputTokens : null,
+      outputTokens: reported ? outputTokens : null,
+      totalTokens: inputTokens + outputTokens,
+      source: "test",
+      priceBasis: "reported",
+      priceSnapshotId: null,
+    }),
+  );
 const uniqueObservations = fc.uniqueArray(observationArb, {
   selector: (o) => o.modelId,
   maxLength: 12,

@@ -75,12 +75,12 @@ export type SuppressionReason = keyof typeof SUPPRESSION_REASONS;
 
 export type Constituent = Omit<ModelDayObservation, "inputTokens" | "outputTokens"> &
   ResolvedSplit & {
-  exclusionReason: ExclusionReason | null;
-  /** Share of the lab's eligible tokens (0 for excluded models). */
-  weight: number;
-  /** (inputPrice * inputTokens + outputPrice * outputTokens) / totalTokens, USD per Mtok, with the resolved split. */
-  blendedPricePerMtok: number | null;
-};
+    exclusionReason: ExclusionReason | null;
+    /** Share of the lab's eligible tokens (0 for excluded models). */
+    weight: number;
+    /** (inputPrice * inputTokens + outputPrice * outputTokens) / totalTokens, USD per Mtok, with the resolved split. */
+    blendedPricePerMtok: number | null;
+  };
 
 export type PublishedLabDay = {
   published: true;

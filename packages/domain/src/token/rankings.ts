@@ -130,6 +130,12 @@ export function listedShare(coverage: DayCoverage): number | null {
   return total === 0n ? null : Number(coverage.listedTokens) / Number(total);
 }
 
+/** Share of the day's traffic in listed models of the tracked labs (0..1); null when the day had no traffic. */
+export function trackedShare(coverage: DayCoverage): number | null {
+  const total = coverage.listedTokens + coverage.otherTokens;
+  return total === 0n ? null : Number(coverage.trackedTokens) / Number(total);
+}
+
 export type PricedRankingsDay = {
   date: UtcDay;
   observations: ObservationRecord[];

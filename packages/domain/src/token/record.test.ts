@@ -42,11 +42,14 @@ describe("validateObservationFields", () => {
         lab: "anthropic",
         inputPricePerMtok: 3,
         outputPricePerMtok: 15,
-        inputTokens: 800000,
-        outputTokens: 200000,
+        inputTokens: 800000n,
+        outputTokens: 200000n,
+        totalTokens: 1000000n,
         cacheReadPricePerMtok: 0.3,
         cacheReadTokens: null,
         source: "openrouter",
+        priceBasis: "reported",
+        priceSnapshotId: null,
       },
     });
   });
@@ -75,10 +78,69 @@ describe("validateObservationFields", () => {
     [{ model_id: "claude" }, "has no lab prefix"],
     [{ model_id: "anthropic/claude x" }, "model_id must be"],
     [{ source: "" }, "source is missing"],
-    [{ input_tokens: "9007199254740993" }, "input_tokens is too large"],
+    [{ input_tokens: "9223372036854775808" }, "input_tokens is too large"],
+    [{ input_tokens: 2 ** 53 + 2 }, "write it as a string"],
     [{ extra: "1" }, "unknown field 'extra'"],
   ])("rejects %j with a reason", (patch, reason) => {
     expect(reasonOf({ ...valid, ...patch })).toContain(reason);
+  });
+});
+
+describe("token volumes", () => {
+  const { input_tokens: _input, output_tokens: _output, ...withoutVolumes } = valid;
+  const volumesOf = (fields: Record<string, unknown>) => {
+    const result = validateObservationFields(fields);
+    if (!result.ok) throw new Error(result.error);
+    const { inputTokens, outputTokens, totalTokens } = result.value;
+    return { inputTokens, outputTokens, totalTokens };
+  };
+
+  it("accepts the total alone and leaves the split to the methodology", () => {
+    expect(volumesOf({ ...withoutVolumes, total_tokens: "1000" })).toEqual({
+      inputTokens: null,
+      outputTokens: null,
+      totalTokens: 1000n,
+    });
+  });
+
+  it("derives the total from a reported split", () => {
+    expect(volumesOf(valid)).toEqual({
+      inputTokens: 800000n,
+      outputTokens: 200000n,
+      totalTokens: 1000000n,
+    });
+  });
+
+  it("accepts all three when the total is the sum, and refuses them when it is not", () => {
+    expect(volumesOf({ ...valid, total_tokens: "1000000" }).totalTokens).toBe(1000000n);
+    expect(reasonOf({ ...valid, total_tokens: "999999" })).toBe(
+      "total_tokens 999999 is not input_tokens + output_tokens (1000000)",
+    );
+  });
+
+  it("refuses half a split and a row without any volume", () => {
+    expect(reasonOf({ ...withoutVolumes, input_tokens: "5", total_tokens: "9" })).toBe(
+      "output_tokens is missing (input_tokens is given)",
+    );
+    expect(reasonOf({ ...withoutVolumes, output_tokens: "5" })).toBe(
+      "input_tokens is missing (output_tokens is given)",
+    );
+    expect(reasonOf(withoutVolumes)).toContain("or give total_tokens");
+  });
+
+  it("reads text above 2^53 exactly, and refuses a JSON number above 2^53 (digits already lost)", () => {
+    expect(volumesOf({ ...withoutVolumes, total_tokens: "9007199254740993" }).totalTokens).toBe(
+      9007199254740993n,
+    );
+    expect(
+      volumesOf({ ...valid, input_tokens: "9007199254740993", output_tokens: "1" }).totalTokens,
+    ).toBe(9007199254740994n);
+    expect(reasonOf({ ...withoutVolumes, total_tokens: 2 ** 53 + 2 })).toContain(
+      "total_tokens is above 2^53 as a JSON number",
+    );
+    expect(volumesOf({ ...withoutVolumes, total_tokens: 2 ** 53 - 1 }).totalTokens).toBe(
+      9007199254740991n,
+    );
   });
 });
 
@@ -98,6 +160,28 @@ describe("checkObservationHeader", () => {
     expect(checkObservationHeader([...Object.keys(valid), "date"])).toMatchObject({
       ok: false,
       error: "column 'date' appears twice",
+    });
+  });
+  it("asks for a split or a total, and for both sides of a split", () => {
+    const base = [
+      "date",
+      "model_id",
+      "lab",
+      "input_price_per_mtok",
+      "output_price_per_mtok",
+      "source",
+    ];
+    expect(checkObservationHeader([...base, "total_tokens"]).ok).toBe(true);
+    expect(
+      checkObservationHeader([...base, "input_tokens", "output_tokens", "total_tokens"]).ok,
+    ).toBe(true);
+    expect(checkObservationHeader([...base, "input_tokens", "total_tokens"])).toEqual({
+      ok: false,
+      error: "input_tokens and output_tokens come together (or use total_tokens alone)",
+    });
+    expect(checkObservationHeader(base)).toEqual({
+      ok: false,
+      error: "missing volume column(s): input_tokens and output_tokens, or total_tokens",
     });
   });
 });
