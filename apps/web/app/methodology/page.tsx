@@ -186,8 +186,11 @@ function DataSourcesTable({ dataSources }: { dataSources: MethodologyDocument["d
             {dataSources.sources.map((entry) => (
               <tr key={entry.source} data-source={entry.source}>
                 <th scope="row">
-                  <code>{entry.source}</code>
-                  {entry.sample && " (sample)"}
+                  {/* One child: a stacked row's header is a flex box that would part the words. */}
+                  <span>
+                    <code>{entry.source}</code>
+                    {entry.sample && " (sample)"}
+                  </span>
                 </th>
                 <td data-label="Days (UTC)">
                   {entry.days} day{entry.days === 1 ? "" : "s"}
