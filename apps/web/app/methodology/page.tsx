@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Fragment, type ReactNode } from "react";
 import type { RouterOutputs } from "../../src/lib/api-types";
-import { formatUtcDay } from "../../src/lib/format";
+import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { formatInputShare } from "../../src/lib/provenance";
 import { loadMethodology } from "../../src/server/data";
 
@@ -204,7 +204,7 @@ function DataSourcesTable({ dataSources }: { dataSources: MethodologyDocument["d
                   {entry.latestAsOf === null ? (
                     "n/a"
                   ) : (
-                    <time dateTime={entry.latestAsOf}>{entry.latestAsOf}</time>
+                    <time dateTime={entry.latestAsOf}>{formatUtcInstant(entry.latestAsOf)}</time>
                   )}
                 </td>
                 <td data-label="Citation">

@@ -92,3 +92,8 @@ export function formatShortUtcDay(day: string): string {
 export function formatTokens(tokens: number): string {
   return `${tokens < 0 ? "-" : ""}${fixed(tokens, 0)}`;
 }
+
+/** `2026-11-23T02:00:00.000Z` → `2026-11-23 02:00:00Z`: an ISO 8601 UTC instant, easier to read. */
+export function formatUtcInstant(instant: string): string {
+  return instant.replace("T", " ").replace(/\.\d+Z$/, "Z");
+}

@@ -8,7 +8,7 @@ import {
   DaysCitation,
 } from "../../../src/components/lab-sources";
 import { LineChart } from "../../../src/components/line-chart";
-import { formatUsd, formatUtcDay } from "../../../src/lib/format";
+import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
 import { csvPathOf } from "../../../src/lib/paths";
 import { provenanceByDay } from "../../../src/lib/provenance";
 import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
@@ -125,9 +125,7 @@ export default async function LabPage(props: LabPageProps) {
                       {formatUsd(row.indexPerMtok)}
                     </td>
                     <td data-label="Computed at (UTC)">
-                      <time dateTime={row.computedAt}>
-                        {row.computedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}
-                      </time>
+                      <time dateTime={row.computedAt}>{formatUtcInstant(row.computedAt)}</time>
                     </td>
                   </tr>
                 ))}
