@@ -42,7 +42,7 @@ export const coreCommands: Record<string, Command> = {
         onProgress: (done, total) => progress.update(done, total),
       });
       progress.finish(
-        `SAMPLE data (not market data): ${result.days.toLocaleString("en-US")} days through ${result.through}, ${result.observations.toLocaleString("en-US")} observations; ${result.inserted.toLocaleString("en-US")} were new, ${(result.observations - result.inserted).toLocaleString("en-US")} already stored`,
+        `SAMPLE data (not market data): ${result.days.toLocaleString("en-US")} days through ${result.through}; ${result.newDays.toLocaleString("en-US")} were new, ${(result.days - result.newDays).toLocaleString("en-US")} already stored (${result.inserted.toLocaleString("en-US")} observations inserted)`,
       );
     });
   },

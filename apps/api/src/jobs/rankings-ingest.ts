@@ -3,12 +3,13 @@ import {
   indexPriceList,
   priceRankingsDay,
   type PriceIndex,
+  type PriceListModel,
   type PriceSnapshotRef,
   type RankingsRow,
   type UtcDay,
 } from "@tpi/domain";
 import {
-  priceListOf,
+  priceListsOf,
   priceSnapshotsOf,
   writeSourceDays,
   type Db,
@@ -57,12 +58,21 @@ export async function ingestRankingsDays(
   },
 ): Promise<IngestedDay[]> {
   const snapshots = await priceSnapshotsOf(db, input.source);
-  const priceIndexes = new Map<number, PriceIndex>();
-  const priceIndexOf = async (snapshot: PriceSnapshotRef): Promise<PriceIndex> => {
-    const cached = priceIndexes.get(snapshot.id);
+  // The lists of every snapshot the days will use, read at once; each distinct list indexed once.
+  const chosen = input.days.map((day) =>
+    choosePricingSnapshot(day.date, snapshots, input.backfillFrom),
+  );
+  const lists = await priceListsOf(
+    db,
+    chosen.flatMap((choice) => (choice.ok ? [choice.snapshot.id] : [])),
+  );
+  const priceIndexes = new Map<PriceListModel[], PriceIndex>();
+  const priceIndexOf = (snapshot: PriceSnapshotRef): PriceIndex => {
+    const list = lists.get(snapshot.id) ?? [];
+    const cached = priceIndexes.get(list);
     if (cached) return cached;
-    const index = indexPriceList(await priceListOf(db, snapshot.id));
-    priceIndexes.set(snapshot.id, index);
+    const index = indexPriceList(list);
+    priceIndexes.set(list, index);
     return index;
   };
 
@@ -72,7 +82,7 @@ export async function ingestRankingsDays(
     const batch = input.days.slice(start, start + DAYS_PER_TRANSACTION);
     const writes: SourceDayInput[] = [];
     const pending: Omit<Extract<IngestedDay, { written: true }>, "write">[] = [];
-    for (const { date, rows, asOf } of batch) {
+    for (const [offset, { date, rows, asOf }] of batch.entries()) {
       if (rows.length === 0) {
         outcomes.push({
           date,
@@ -81,7 +91,7 @@ export async function ingestRankingsDays(
         });
         continue;
       }
-      const pricing = choosePricingSnapshot(date, snapshots, input.backfillFrom);
+      const pricing = chosen[start + offset] ?? { ok: false, reason: `no pricing for ${date}` };
       if (!pricing.ok) {
         outcomes.push({ date, written: false, reason: pricing.reason });
         continue;
@@ -89,7 +99,7 @@ export async function ingestRankingsDays(
       const priced = priceRankingsDay(
         date,
         rows,
-        await priceIndexOf(pricing.snapshot),
+        priceIndexOf(pricing.snapshot),
         pricing,
         input.source,
       );

@@ -3,6 +3,7 @@ import {
   SAMPLE_START_DAY,
   generateTokenSample,
   priceSnapshotsOf,
+  readSourceDaysBetween,
   sampleSnapshotTime,
   storePriceSnapshots,
   type Db,
@@ -10,12 +11,12 @@ import {
 import { ingestRankingsDays } from "./rankings-ingest";
 
 export type SampleSeedReport = {
-  /** Sample days generated (each a day of ranking rows and its price snapshot). */
+  /** Sample days in the range (each a day of ranking rows and its price snapshot). */
   days: number;
-  /** Observations (tracked-lab model-days) that were not stored before. */
+  /** Days written now; the others were already stored and are left as they are. */
+  newDays: number;
+  /** Observations (tracked-lab model-days) written now. */
   inserted: number;
-  /** Observations generated in all. */
-  observations: number;
   /** Last day seeded: the last one whose price snapshot has been taken by `now`. */
   through: UtcDay;
 };
@@ -23,9 +24,9 @@ export type SampleSeedReport = {
 /**
  * Loads the generated SAMPLE (not market data) through the same path as OpenRouter's data: the
  * price-list snapshots first, then the days' ranking rows via `ingestRankingsDays`. A day is
- * seeded once its snapshot (two hours after the day ends) has been taken by `now`. Snapshots
- * already stored are not stored again and unchanged rows stay as they are, so seeding twice
- * changes nothing.
+ * seeded once its snapshot (two hours after the day ends) has been taken by `now`. Days the
+ * sample already holds are skipped (the sample is deterministic: they hold what it would write)
+ * and stored snapshots are not stored again, so seeding twice changes nothing.
  */
 export async function seedTokenSample(
   db: Db,
@@ -39,7 +40,15 @@ export async function seedTokenSample(
   const through =
     sampleSnapshotTime(addDays(today, -1)) <= options.now ? addDays(today, -1) : addDays(today, -2);
   const from = options.from ?? SAMPLE_START_DAY;
-  const days = through < from ? [] : [...generateTokenSample(through, from)];
+  const all = through < from ? [] : [...generateTokenSample(through, from)];
+  const held = new Set(
+    through < from
+      ? []
+      : (await readSourceDaysBetween(db, from, through))
+          .filter((day) => day.source === SAMPLE_SOURCE)
+          .map((day) => day.date),
+  );
+  const days = all.filter((day) => !held.has(day.date));
 
   const stored = new Set(
     (await priceSnapshotsOf(db, SAMPLE_SOURCE)).map((s) => s.fetchedAt.getTime()),
@@ -59,12 +68,10 @@ export async function seedTokenSample(
     onProgress: options.onProgress,
   });
   let inserted = 0;
-  let observations = 0;
   for (const outcome of outcomes) {
     // Every sample day has its own snapshot: a day not written is a defect of the sample.
     if (!outcome.written) throw new Error(`sample day not written: ${outcome.reason}`);
     inserted += outcome.write.inserted;
-    observations += outcome.trackedModels;
   }
-  return { days: days.length, inserted, observations, through };
+  return { days: all.length, newDays: days.length, inserted, through };
 }

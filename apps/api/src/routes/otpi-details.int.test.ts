@@ -79,9 +79,12 @@ describe("GET /api/otpi/constituents", () => {
       published: true,
       indexPerMtok: row?.indexPerMtok,
       computedAt: row?.computedAt,
-      methodologyVersion: "1.0",
+      methodologyVersion: "1.1",
       totalTokens: 1_000_000,
       suppressionReason: null,
+      // Observations from a file: reported split and prices, no ranking coverage, no citation.
+      coverage: null,
+      provenance: { source: "test", sample: false, asOf: null, citation: null, licence: null },
       count: 3,
     });
     const data = (
@@ -95,6 +98,14 @@ describe("GET /api/otpi/constituents", () => {
         }[];
       }
     ).data;
+    expect(data[0]).toMatchObject({
+      totalTokens: 800_000,
+      split: "reported",
+      inputShare: null,
+      priceBasis: "reported",
+      priceSnapshotId: null,
+      source: "test",
+    });
     expect(data.map((c) => [c.modelId, c.weight, c.eligible, c.exclusionReason])).toEqual([
       ["anthropic/claude-a", 0.8, true, null],
       ["anthropic/claude-b", 0.2, true, null],
@@ -184,14 +195,20 @@ describe("GET /api/otpi/methodology", () => {
     expect(methodologyResponseSchema.strict().safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({
       success: true,
-      version: "1.0",
+      version: "1.1",
       unit: "USD per million tokens",
       formula: expect.stringContaining("indexPerMtok"),
       eligibility: { excludedModelPatterns: ["openai/gpt-oss-*", "google/gemma-*"] },
       sufficiency: { minEligibleModels: 1, minEligibleTokens: 1 },
       settlement: { lagHours: 36 },
       restatements: { materialityThresholdPercent: 0.1 },
-      history: [{ version: "1.0", effectiveFrom: "2025-01-01" }],
+      history: [
+        { version: "1.0", effectiveFrom: "2025-01-01" },
+        { version: "1.1", effectiveFrom: "2026-11-23" },
+      ],
+      estimatedSplit: { inputShare: 0.75, effectiveFrom: "2026-11-23" },
+      // Observations from a file: reported splits, no ranking source, no sample.
+      dataSources: { sample: false, notice: null, sources: [{ source: "test", citation: null }] },
     });
   });
   it("rejects parameters", async () => {

@@ -95,7 +95,7 @@ describe("internal tRPC router: website procedures", () => {
   it("methodology is the document built from the api's configured rules", async () => {
     const res = await trpc("methodology");
     expect(res.body.result?.data).toEqual(
-      JSON.parse(JSON.stringify(methodologyDocument(api.deps.rules))),
+      JSON.parse(JSON.stringify(methodologyDocument(api.deps.rules, api.deps.index.dataSources))),
     );
   });
 

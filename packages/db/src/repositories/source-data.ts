@@ -47,44 +47,50 @@ export type PriceSnapshotInput = {
   models: readonly PriceListModel[];
 };
 
-/** Stores snapshots (and any list not stored yet); returns them in input order with their ids. */
+/**
+ * Stores snapshots (and any list not stored yet) in two statements whatever their number (the
+ * sample stores one per day); returns them in input order with their ids.
+ */
 export async function storePriceSnapshots(
   db: Tx,
   snapshots: readonly PriceSnapshotInput[],
 ): Promise<PriceSnapshotRef[]> {
-  const refs: PriceSnapshotRef[] = [];
-  const listsWritten = new Set<string>();
-  for (const snapshot of snapshots) {
-    const contentHash = priceListHash(snapshot.models);
-    if (!listsWritten.has(contentHash)) {
-      listsWritten.add(contentHash);
-      await bulkInsert(
-        db,
-        "price_list_model",
-        PRICE_LIST_COLUMNS,
-        snapshot.models.map((m) => [
-          contentHash,
-          m.modelId,
-          m.canonicalSlug,
-          m.prompt,
-          m.completion,
-          m.inputCacheRead,
-        ]),
-        "on conflict (content_hash, model_id) do nothing",
-      );
-    }
-    const row = await db.priceSnapshot.create({
-      data: {
-        source: snapshot.source,
-        fetchedAt: snapshot.fetchedAt,
+  if (snapshots.length === 0) return [];
+  const hashes = snapshots.map((snapshot) => priceListHash(snapshot.models));
+  const listRows: unknown[][] = [];
+  const listed = new Set<string>();
+  snapshots.forEach((snapshot, i) => {
+    const contentHash = hashes[i] ?? "";
+    if (listed.has(contentHash)) return;
+    listed.add(contentHash);
+    for (const m of snapshot.models)
+      listRows.push([
         contentHash,
-        modelCount: snapshot.models.length,
-      },
-      select: { id: true, fetchedAt: true },
-    });
-    refs.push(row);
-  }
-  return refs;
+        m.modelId,
+        m.canonicalSlug,
+        m.prompt,
+        m.completion,
+        m.inputCacheRead,
+      ]);
+  });
+  await bulkInsert(
+    db,
+    "price_list_model",
+    PRICE_LIST_COLUMNS,
+    listRows,
+    "on conflict (content_hash, model_id) do nothing",
+  );
+  const rows = await db.priceSnapshot.createManyAndReturn({
+    data: snapshots.map((snapshot, i) => ({
+      source: snapshot.source,
+      fetchedAt: snapshot.fetchedAt,
+      contentHash: hashes[i] ?? "",
+      modelCount: snapshot.models.length,
+    })),
+    select: { id: true, fetchedAt: true },
+  });
+  // PostgreSQL returns inserted rows in the order of the values; ids grow with it.
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, fetchedAt: row.fetchedAt }));
 }
 
 /** Every snapshot of a source, oldest first: what `choosePricingSnapshot` picks from. */
@@ -98,19 +104,38 @@ export async function priceSnapshotsOf(db: Tx, source: string): Promise<PriceSna
 
 /** The model list a snapshot held. */
 export async function priceListOf(db: Tx, snapshotId: number): Promise<PriceListModel[]> {
-  const snapshot = await db.priceSnapshot.findUnique({ where: { id: snapshotId } });
-  if (!snapshot) return [];
-  const rows = await db.priceListModel.findMany({
-    where: { contentHash: snapshot.contentHash },
-    orderBy: { modelId: "asc" },
+  return (await priceListsOf(db, [snapshotId])).get(snapshotId) ?? [];
+}
+
+/**
+ * The model lists of several snapshots in two queries; snapshots holding the same list (most
+ * days) share one array, so a caller can index each distinct list once.
+ */
+export async function priceListsOf(
+  db: Tx,
+  snapshotIds: readonly number[],
+): Promise<Map<number, PriceListModel[]>> {
+  const snapshots = await db.priceSnapshot.findMany({
+    where: { id: { in: [...new Set(snapshotIds)] } },
+    select: { id: true, contentHash: true },
   });
-  return rows.map((r) => ({
-    modelId: r.modelId,
-    canonicalSlug: r.canonicalSlug,
-    prompt: r.prompt,
-    completion: r.completion,
-    inputCacheRead: r.inputCacheRead,
-  }));
+  const rows = await db.priceListModel.findMany({
+    where: { contentHash: { in: [...new Set(snapshots.map((s) => s.contentHash))] } },
+    orderBy: [{ contentHash: "asc" }, { modelId: "asc" }],
+  });
+  const byHash = new Map<string, PriceListModel[]>();
+  for (const r of rows) {
+    const list = byHash.get(r.contentHash) ?? [];
+    if (list.length === 0) byHash.set(r.contentHash, list);
+    list.push({
+      modelId: r.modelId,
+      canonicalSlug: r.canonicalSlug,
+      prompt: r.prompt,
+      completion: r.completion,
+      inputCacheRead: r.inputCacheRead,
+    });
+  }
+  return new Map(snapshots.map((s) => [s.id, byHash.get(s.contentHash) ?? []]));
 }
 
 export type SourceDayInput = {
