@@ -74,7 +74,10 @@ export function indexPriceList(models: readonly PriceListModel[]): PriceIndex {
  * list's `canonical_slug`, dated); the list's ids are the public slugs. A `:variant` permaslug
  * takes that variant's own entry where the list has one, otherwise its base model's price.
  */
-export function priceListModelOf(permaslug: string, prices: PriceIndex): PriceListModel | undefined {
+export function priceListModelOf(
+  permaslug: string,
+  prices: PriceIndex,
+): PriceListModel | undefined {
   const { base, variant } = splitPermaslug(permaslug);
   return (
     prices.byCanonical.get(permaslug) ??
@@ -190,7 +193,9 @@ export function priceRankingsDay(
     const inputPrice = listed ? perTokenToPerMtok(listed.prompt) : null;
     const outputPrice = listed ? perTokenToPerMtok(listed.completion) : null;
     if (inputPrice === null || outputPrice === null) unpricedModels += 1;
-    observations.push(observationOf(date, row, lab, inputPrice, outputPrice, listed, pricing, source));
+    observations.push(
+      observationOf(date, row, lab, inputPrice, outputPrice, listed, pricing, source),
+    );
   }
   if (coverage.listedTokens + coverage.otherTokens > MAX_STORED_TOKENS)
     return { ok: false, reason: `the day's total exceeds ${MAX_STORED_TOKENS} tokens` };

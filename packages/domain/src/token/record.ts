@@ -124,7 +124,8 @@ function readTokens(name: string, value: RawField): Result<bigint, string> {
     return err(`${name} is not a whole number: ${describe(value)}`);
   }
   if (tokens < 0n) return err(`${name} is negative: ${describe(value)}`);
-  if (tokens > MAX_TOKENS) return err(`${name} is too large (at most ${MAX_TOKENS}): ${describe(value)}`);
+  if (tokens > MAX_TOKENS)
+    return err(`${name} is too large (at most ${MAX_TOKENS}): ${describe(value)}`);
   return ok(tokens);
 }
 
@@ -135,7 +136,10 @@ function readOptionalTokens(name: string, value: RawField): Result<bigint | null
 /** The reported split, the total alone, or all three when they agree. */
 function readVolumes(
   fields: Readonly<Record<string, RawField>>,
-): Result<{ inputTokens: bigint | null; outputTokens: bigint | null; totalTokens: bigint }, string> {
+): Result<
+  { inputTokens: bigint | null; outputTokens: bigint | null; totalTokens: bigint },
+  string
+> {
   const input = readOptionalTokens("input_tokens", fields.input_tokens);
   if (!input.ok) return input;
   const output = readOptionalTokens("output_tokens", fields.output_tokens);
