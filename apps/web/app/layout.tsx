@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { SiteFooter, SiteHeader } from "../src/components/site-chrome";
+import { SampleDataBanner, SiteFooter, SiteHeader } from "../src/components/site-chrome";
+import { loadDataSources } from "../src/server/data";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,7 +12,8 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const dataSources = await loadDataSources();
   return (
     <html lang="en">
       <body>
@@ -19,10 +21,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
+        <SampleDataBanner dataSources={dataSources} />
         <main id="content">
           <div className="inner">{children}</div>
         </main>
-        <SiteFooter />
+        <SiteFooter dataSources={dataSources} />
       </body>
     </html>
   );

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeWindow } from "@tpi/domain";
+import { SAMPLE_NOTICE, freeWindow } from "@tpi/domain";
 import { formatUsd } from "../src/lib/format";
+import { axeViolations } from "./axe";
 import { contrastFailures } from "./contrast";
 import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, type RunningSite } from "./harness";
 
@@ -43,6 +44,60 @@ async function api(path: string): Promise<OtpiBody> {
   expect(response.status, `${path} status`).toBe(200);
   return (await response.json()) as OtpiBody;
 }
+
+type SourceDayBody = {
+  date: string;
+  source: string;
+  sample: boolean;
+  asOf: string | null;
+  citation: string | null;
+  listedShare: number | null;
+  trackedShare: number | null;
+};
+
+/** The api's synced source days through its internal router, as the website reads them. */
+async function sourceDaysOf(startDate: string, endDate: string): Promise<SourceDayBody[]> {
+  const input = encodeURIComponent(JSON.stringify({ startDate, endDate }));
+  const response = await fetch(`${site.apiUrl}/trpc/sourceDays?input=${input}`, {
+    headers: { authorization: `Bearer ${site.internalToken}` },
+  });
+  expect(response.status, "sourceDays status").toBe(200);
+  return ((await response.json()) as { result: { data: SourceDayBody[] } }).result.data;
+}
+
+/** One RFC 4180 line: fields split on commas outside double quotes, `""` inside quotes is `"`. */
+function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (quoted) {
+      if (char === '"' && line[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      fields.push(field);
+      field = "";
+    } else field += char;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** Every page of the site, each with the chrome (banner, footer) of every other. */
+const ALL_PAGES = [
+  "/",
+  "/labs/anthropic",
+  "/labs/mistralai",
+  "/gpus",
+  "/methodology",
+  "/docs",
+  "/labs/not-a-lab",
+] as const;
 
 async function open(page: Page, path: string, expectedStatus = 200): Promise<void> {
   const response = await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
@@ -149,14 +204,25 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     );
     const path = await download.path();
     const lines = readFileSync(path, "utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,lab,indexPerMtok,computedAt");
-    const csvRows = lines.slice(1).map((line) => line.split(","));
+    expect(lines[0]).toBe("date,lab,indexPerMtok,computedAt,source,as_of,citation");
+    const csvRows = lines.slice(1).map(parseCsvLine);
     expect(csvRows.map(([date, , value]) => ({ date, raw: value }))).toEqual(
       table.map(({ date, raw }) => ({ date, raw })),
     );
     expect(csvRows.map(([, lab, , computedAt]) => ({ lab, computedAt }))).toEqual(
       expected.map(({ lab, computedAt }) => ({ lab, computedAt })),
     );
+    // Every row says where its day's data comes from, as the api's source days say.
+    const sourceDays = await sourceDaysOf(window.startDate, window.endDate);
+    for (const [date, , , , source, asOf, citation] of csvRows) {
+      const day = sourceDays.find((entry) => entry.date === date);
+      expect(day, `source day of ${date}`).toBeDefined();
+      expect({ source, asOf, citation }).toEqual({
+        source: day?.source,
+        asOf: day?.asOf ?? "",
+        citation: day?.citation,
+      });
+    }
     await screenshot(page, "lab-anthropic");
     await context.close();
   });
@@ -218,19 +284,12 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await context.close();
   });
 
-  it("text on every page passes WCAG AA contrast", async () => {
+  it("every page passes WCAG AA contrast and axe-core's WCAG A/AA rules", async () => {
     const page = await browser.newPage();
-    for (const path of [
-      "/",
-      "/labs/anthropic",
-      "/labs/mistralai",
-      "/gpus",
-      "/methodology",
-      "/docs",
-      "/labs/not-a-lab",
-    ]) {
+    for (const path of ALL_PAGES) {
       await page.goto(`${site.webUrl}${path}`);
       expect(await contrastFailures(page), `contrast on ${path}`).toEqual([]);
+      expect(await axeViolations(page), `axe-core on ${path}`).toEqual([]);
     }
     await page.close();
   });
@@ -301,6 +360,158 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     expect(shown).toEqual(api.data.map((row) => ({ gpu: row.gpu_type, value: row.index_value })));
     expect(await page.locator('figure[data-chart="gpu-3m"]').count()).toBe(1);
     await screenshot(page, "gpus");
+    await page.close();
+  });
+
+  it("every page says 'Sample data' in a banner and the footer while the api serves the sample", async () => {
+    const provenance = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
+      dataSources: { sample: boolean; notice: string | null };
+    };
+    // The browser tests run the api on the generated sample (no OpenRouter key).
+    expect(provenance.dataSources.sample).toBe(true);
+    expect(provenance.dataSources.notice).toBe(SAMPLE_NOTICE);
+    const page = await browser.newPage();
+    for (const path of ALL_PAGES) {
+      await page.goto(`${site.webUrl}${path}`);
+      const banner = page.locator("[data-sample-banner]");
+      expect(await banner.count(), `banner on ${path}`).toBe(1);
+      expect(await banner.isVisible(), `banner visible on ${path}`).toBe(true);
+      expect(await banner.textContent(), `banner text on ${path}`).toContain("Sample data");
+      expect(await banner.textContent()).toContain("OPENROUTER_API_KEY");
+      expect(await page.locator("footer [data-sample-notice]").textContent()).toBe(SAMPLE_NOTICE);
+    }
+    await page.close();
+  });
+
+  it("the banner and the citations are in the server's HTML (no JavaScript needed)", async () => {
+    for (const path of ["/", "/labs/anthropic", "/methodology", "/gpus"]) {
+      const html = await (await fetch(`${site.webUrl}${path}`)).text();
+      expect(html, `banner in ${path}`).toContain("data-sample-banner");
+      expect(html, `footer notice in ${path}`).toContain(
+        `data-sample-notice="true">${SAMPLE_NOTICE}`,
+      );
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, "/labs/anthropic");
+    expect(await page.locator("[data-sample-banner]").isVisible()).toBe(true);
+    expect(await page.locator("[data-days-citation]").textContent()).toBe(SAMPLE_NOTICE);
+    await screenshot(page, "lab-anthropic-no-javascript");
+    await context.close();
+  });
+
+  it("the methodology page states 1.1, its effective date, the configured input share, the price rule and the sources", async () => {
+    const doc = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
+      version: string;
+      estimatedSplit: { inputShare: number; rule: string; effectiveFrom: string };
+      pricing: { snapshotWindowHours: number; priceBases: Record<string, string> };
+      dataSources: { sources: { source: string; days: number }[] };
+      history: { version: string }[];
+    };
+    expect(doc.version).toBe("1.1");
+    const page = await browser.newPage();
+    await open(page, "/methodology");
+    expect(
+      await page.locator("[data-methodology-version]").getAttribute("data-methodology-version"),
+    ).toBe("1.1");
+    expect(await page.locator("[data-methodology-effective-from]").getAttribute("datetime")).toBe(
+      doc.estimatedSplit.effectiveFrom,
+    );
+    expect(
+      await page.locator("[data-estimated-input-share]").getAttribute("data-estimated-input-share"),
+    ).toBe(String(doc.estimatedSplit.inputShare));
+    expect(await page.locator("[data-estimated-input-share]").textContent()).toBe(
+      `${doc.estimatedSplit.inputShare * 100}%`,
+    );
+    expect(await page.locator("[data-estimated-split-rule]").textContent()).toBe(
+      doc.estimatedSplit.rule,
+    );
+    expect(
+      await page.locator("[data-snapshot-window-hours]").getAttribute("data-snapshot-window-hours"),
+    ).toBe(String(doc.pricing.snapshotWindowHours));
+    const main = (await page.textContent("main")) ?? "";
+    for (const meaning of Object.values(doc.pricing.priceBases)) expect(main).toContain(meaning);
+    for (const source of doc.dataSources.sources)
+      expect(await page.locator(`tr[data-source="${source.source}"]`).count()).toBe(1);
+    const versions = await page.$$eval('#versions ~ .table-wrap tbody th[scope="row"]', (cells) =>
+      cells.map((cell) => cell.textContent),
+    );
+    expect(versions).toEqual(doc.history.map((entry) => entry.version));
+    expect(versions).toEqual(expect.arrayContaining(["1.0", "1.1"]));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "methodology-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "methodology-390");
+    await page.close();
+  });
+
+  it("a free lab page cites its latest day, gives that day's coverage and its constituents as the api does", async () => {
+    const tokenWindow = freeWindow(new Date());
+    const range = await api(
+      `/api/otpi?lab=anthropic&startDate=${tokenWindow.startDate}&endDate=${tokenWindow.endDate}`,
+    );
+    const latestDate =
+      [...range.data]
+        .map((row) => row.date)
+        .sort()
+        .at(-1) ?? "";
+    const sourceDays = await sourceDaysOf(tokenWindow.startDate, tokenWindow.endDate);
+    const latestDay = sourceDays.find((day) => day.date === latestDate);
+    expect(latestDay, "source day of the latest day").toBeDefined();
+    const constituentsResponse = await fetch(
+      `${site.apiUrl}/api/otpi/constituents?date=${latestDate}&lab=anthropic`,
+    );
+    expect(constituentsResponse.status).toBe(200);
+    const constituents = (await constituentsResponse.json()) as {
+      data: { modelId: string; split: string; totalTokens: number; priceBasis: string }[];
+    };
+    expect(constituents.data.length).toBeGreaterThan(0);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/labs/anthropic");
+    expect(await page.locator("[data-days-citation]").getAttribute("data-days-citation")).toBe(
+      latestDate,
+    );
+    expect(await page.locator("[data-days-citation]").textContent()).toContain(
+      latestDay?.citation ?? "no citation",
+    );
+    const coverage = page.locator("[data-coverage]");
+    expect(await coverage.getAttribute("data-coverage")).toBe(latestDate);
+    expect(await coverage.getAttribute("data-listed-share")).toBe(String(latestDay?.listedShare));
+    expect(await coverage.getAttribute("data-tracked-share")).toBe(String(latestDay?.trackedShare));
+    expect(await coverage.textContent()).toMatch(/carried \d+\.\d% of the day.s tokens/);
+    expect(await page.locator("[data-constituents]").getAttribute("data-constituents")).toBe(
+      latestDate,
+    );
+    const shown = await page.$$eval('table[data-table="constituents"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        modelId: row.getAttribute("data-model") ?? "",
+        split: row.getAttribute("data-split") ?? "",
+        totalTokens: Number(
+          row.querySelector("td[data-total-tokens]")?.getAttribute("data-total-tokens"),
+        ),
+        priceBasis: row.querySelector("abbr")?.textContent ?? "",
+      })),
+    );
+    expect(shown).toEqual(
+      constituents.data.map(({ modelId, split, totalTokens, priceBasis }) => ({
+        modelId,
+        split,
+        totalTokens,
+        priceBasis,
+      })),
+    );
+    await screenshot(page, "lab-anthropic-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
+    await screenshot(page, "lab-anthropic-390");
+    await page.goto(`${site.webUrl}/`);
+    await screenshot(page, "home-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "home-1280");
     await page.close();
   });
 

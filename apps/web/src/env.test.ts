@@ -7,6 +7,7 @@ describe("readWebEnv", () => {
       apiUrl: "http://127.0.0.1:8080",
       publicApiUrl: "http://127.0.0.1:8080",
       internalToken: undefined,
+      buildPhase: false,
     });
   });
   it("drops trailing slashes and uses the public url when given", () => {
@@ -19,7 +20,12 @@ describe("readWebEnv", () => {
       apiUrl: "http://api:9000",
       publicApiUrl: "https://api.example.com",
       internalToken: "secret-token-123456",
+      buildPhase: false,
     });
+  });
+  it("knows when next build is prerendering (no api runs then)", () => {
+    expect(readWebEnv({ NEXT_PHASE: "phase-production-build" }).buildPhase).toBe(true);
+    expect(readWebEnv({ NEXT_PHASE: "phase-production-server" }).buildPhase).toBe(false);
   });
   it("rejects an api url that is not a url", () => {
     expect(() => readWebEnv({ TPI_API_URL: "not a url" })).toThrow();

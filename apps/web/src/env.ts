@@ -11,7 +11,15 @@ export type WebEnv = {
   publicApiUrl: string;
   /** Bearer token for the internal tRPC router; never sent to a browser. */
   internalToken: string | undefined;
+  /**
+   * True while `next build` prerenders pages (Next sets NEXT_PHASE): no api runs then, so shared
+   * chrome renders without the data it would otherwise fetch.
+   */
+  buildPhase: boolean;
 };
+
+/** Next's name for the production build phase (`PHASE_PRODUCTION_BUILD` in next/constants). */
+const BUILD_PHASE = "phase-production-build";
 
 const DEFAULT_API_URL = "http://127.0.0.1:8080";
 
@@ -28,5 +36,6 @@ export function readWebEnv(source: Record<string, string | undefined> = process.
     apiUrl,
     publicApiUrl: cleanUrl(source.TPI_PUBLIC_API_URL, apiUrl),
     internalToken: token === undefined || token === "" ? undefined : token,
+    buildPhase: source.NEXT_PHASE === BUILD_PHASE,
   };
 }

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { Fragment, type ReactNode } from "react";
-import { formatUtcDay } from "../../src/lib/format";
+import type { RouterOutputs } from "../../src/lib/api-types";
+import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
+import { formatInputShare } from "../../src/lib/provenance";
 import { loadMethodology } from "../../src/server/data";
+
+type MethodologyDocument = RouterOutputs["methodology"];
 
 export const metadata: Metadata = {
   title: "Methodology",
   description:
-    "How the Token Price Index is computed: the formula, which models are eligible, data sufficiency, settlement lag, restatements and methodology versions.",
+    "How the Token Price Index is computed: the formula, estimated input/output splits, price snapshots, data sources, which models are eligible, data sufficiency, settlement lag, restatements and methodology versions.",
 };
 
 export const dynamic = "force-dynamic";
@@ -22,12 +26,22 @@ function withCode(text: string): ReactNode {
 
 export default async function MethodologyPage() {
   const doc = await loadMethodology();
+  const inForce = doc.history.find((version) => version.version === doc.version);
   return (
     <>
       <h1>Methodology</h1>
       <p className="lead">
-        Methodology version <strong data-methodology-version={doc.version}>{doc.version}</strong>.
-        Values are in {doc.unit}. This page is rendered from the same methodology document the API
+        Methodology version <strong data-methodology-version={doc.version}>{doc.version}</strong>
+        {inForce !== undefined && (
+          <>
+            , in force from{" "}
+            <time dateTime={inForce.effectiveFrom} data-methodology-effective-from>
+              {formatUtcDay(inForce.effectiveFrom)}
+            </time>{" "}
+            (UTC)
+          </>
+        )}
+        . Values are in {doc.unit}. This page is rendered from the same methodology document the API
         publishes, built from the rules the index runs with.
       </p>
 
@@ -36,6 +50,37 @@ export default async function MethodologyPage() {
       <pre className="wrap">
         <code>{doc.formula}</code>
       </pre>
+
+      <h2 id="estimated-split">Input and output tokens when a source reports only totals</h2>
+      <p>
+        Configured input share:{" "}
+        <strong data-estimated-input-share={doc.estimatedSplit.inputShare}>
+          {formatInputShare(doc.estimatedSplit.inputShare)}
+        </strong>{" "}
+        of a model-day&apos;s total tokens (in force from{" "}
+        <time dateTime={doc.estimatedSplit.effectiveFrom}>
+          {formatUtcDay(doc.estimatedSplit.effectiveFrom)}
+        </time>
+        ).
+      </p>
+      <p data-estimated-split-rule>{withCode(doc.estimatedSplit.rule)}</p>
+
+      <h2 id="prices">Prices</h2>
+      <p>
+        Price snapshot window:{" "}
+        <strong data-snapshot-window-hours={doc.pricing.snapshotWindowHours}>
+          {doc.pricing.snapshotWindowHours} hours
+        </strong>{" "}
+        after the UTC day ends. Each constituent says how its prices were obtained:
+      </p>
+      <ReasonTable
+        caption="How a model-day's prices were obtained (price basis)"
+        reasons={doc.pricing.priceBases}
+        codeHeading="Price basis"
+      />
+
+      <h2 id="data-sources">Data sources</h2>
+      <DataSourcesTable dataSources={doc.dataSources} />
 
       <h2 id="eligibility">Eligibility</h2>
       <p>A model counts towards its lab&apos;s index only when none of these applies:</p>
@@ -114,15 +159,93 @@ export default async function MethodologyPage() {
   );
 }
 
-/** A captioned table of reason codes and what they mean (exclusions, suppressions). */
-function ReasonTable({ caption, reasons }: { caption: string; reasons: Record<string, string> }) {
+/** Every source behind the published data, its days and the citation its licence requires. */
+function DataSourcesTable({ dataSources }: { dataSources: MethodologyDocument["dataSources"] }) {
+  if (dataSources.sources.length === 0) {
+    return <p>No source has published data yet.</p>;
+  }
+  return (
+    <>
+      {dataSources.sample && dataSources.notice !== null && (
+        <p className="notice" data-sample-notice>
+          {dataSources.notice}
+        </p>
+      )}
+      <div className="table-wrap">
+        <table className="stack" data-table="data-sources">
+          <caption>The sources of the published data, their UTC days and citations</caption>
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Days (UTC)</th>
+              <th scope="col">Latest as of</th>
+              <th scope="col">Citation</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dataSources.sources.map((entry) => (
+              <tr key={entry.source} data-source={entry.source}>
+                <th scope="row">
+                  {/* One child: a stacked row's header is a flex box that would part the words. */}
+                  <span>
+                    <code>{entry.source}</code>
+                    {entry.sample && " (sample)"}
+                  </span>
+                </th>
+                <td data-label="Days (UTC)">
+                  {entry.days} day{entry.days === 1 ? "" : "s"}
+                  {entry.firstDay !== null && entry.lastDay !== null && (
+                    <>
+                      , {formatUtcDay(entry.firstDay)} to {formatUtcDay(entry.lastDay)}
+                    </>
+                  )}
+                </td>
+                <td data-label="Latest as of">
+                  {entry.latestAsOf === null ? (
+                    "n/a"
+                  ) : (
+                    <time dateTime={entry.latestAsOf}>{formatUtcInstant(entry.latestAsOf)}</time>
+                  )}
+                </td>
+                <td data-label="Citation">
+                  {entry.citation ?? "none required"}
+                  {entry.licence !== null && (
+                    <>
+                      {" "}
+                      Licensed under{" "}
+                      <a href={entry.licence.url} rel="license">
+                        {entry.licence.name}
+                      </a>
+                      .
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** A captioned table of codes and what they mean (exclusions, suppressions, price bases). */
+function ReasonTable({
+  caption,
+  reasons,
+  codeHeading = "Reason code",
+}: {
+  caption: string;
+  reasons: Record<string, string>;
+  codeHeading?: string;
+}) {
   return (
     <div className="table-wrap">
       <table>
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Reason code</th>
+            <th scope="col">{codeHeading}</th>
             <th scope="col">Meaning</th>
           </tr>
         </thead>

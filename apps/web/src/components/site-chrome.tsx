@@ -1,4 +1,6 @@
 import Link from "next/link";
+import type { DataSources } from "../lib/api-types";
+import { sourceCitations } from "../lib/provenance";
 
 const NAV_LINKS = [
   { href: "/", label: "Index" },
@@ -29,11 +31,68 @@ export function SiteHeader() {
   );
 }
 
-/** The licence and attribution notice every page carries (the data terms for reuse). */
-export function SiteFooter() {
+/**
+ * Shown on every page, in the server-rendered HTML, while any published number comes from the
+ * generated sample: a reader must never take it for market data. Absent when the data is real.
+ */
+export function SampleDataBanner({ dataSources }: { dataSources: DataSources | undefined }) {
+  if (dataSources?.sample !== true) return null;
+  // The notice opens with "Sample data:"; that part is the banner's title.
+  const notice = dataSources.notice ?? "Sample data";
+  const titleEnd = notice.indexOf(":");
+  const [title, explanation] =
+    titleEnd === -1
+      ? ["Sample data", notice]
+      : [notice.slice(0, titleEnd), notice.slice(titleEnd + 1).trim()];
+  return (
+    <div className="sample-banner" role="note" aria-label="Sample data" data-sample-banner>
+      <div className="inner">
+        <p>
+          <strong className="sample-banner-title">{title}:</strong> {explanation}
+        </p>
+        <p>
+          For real prices and volumes from OpenRouter, the operator of this site sets{" "}
+          <code>OPENROUTER_API_KEY</code> (any OpenRouter API key) and syncs.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Where the numbers come from: each real source's required citation, or the sample notice. */
+function DataSourceNotice({ dataSources }: { dataSources: DataSources | undefined }) {
+  if (dataSources === undefined) return null;
+  const citations = sourceCitations(dataSources);
+  return (
+    <>
+      {citations.map((entry) => (
+        <p key={entry.source} data-citation={entry.source}>
+          {entry.citation}
+          {entry.licence !== null && (
+            <>
+              {" "}
+              Licensed under{" "}
+              <a href={entry.licence.url} rel="license">
+                {entry.licence.name}
+              </a>
+              .
+            </>
+          )}
+        </p>
+      ))}
+      {dataSources.sample && dataSources.notice !== null && (
+        <p data-sample-notice>{dataSources.notice}</p>
+      )}
+    </>
+  );
+}
+
+/** The data sources, licence and attribution notice every page carries (the data terms for reuse). */
+export function SiteFooter({ dataSources }: { dataSources: DataSources | undefined }) {
   return (
     <footer className="site-footer">
       <div className="inner">
+        <DataSourceNotice dataSources={dataSources} />
         <p>
           Index data © Token Price Index, licensed under{" "}
           <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">

@@ -19,3 +19,15 @@ export type GpuDailyRow = RouterOutputs["gpu"]["dailyHistory"]["data"][number];
 
 /** Each index's free window (UTC days, inclusive) on the api's clock. */
 export type FreeWindows = RouterOutputs["windows"];
+
+/** Where the published data comes from: whether any of it is the generated sample, and each source's days and citation. */
+export type DataSources = RouterOutputs["dataProvenance"];
+
+/** One synced source day: its source, `as_of`, citation, price basis and coverage. */
+export type SourceDay = RouterOutputs["sourceDays"][number];
+
+/** A settled lab-day's constituents with coverage and provenance: the body of `GET /api/otpi/constituents`. */
+export type Constituents = NonNullable<RouterOutputs["constituents"]>;
+
+/** One constituent model of a lab-day. */
+export type ConstituentRow = Constituents["data"][number];

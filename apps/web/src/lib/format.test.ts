@@ -7,6 +7,7 @@ import {
   formatSignedUsd,
   formatUsd,
   formatUtcDay,
+  formatUtcInstant,
 } from "./format";
 
 describe("formatUsd", () => {
@@ -60,5 +61,12 @@ describe("UTC days", () => {
   it("leaves anything that is not a day as it is", () => {
     expect(formatUtcDay("yesterday")).toBe("yesterday");
     expect(formatUtcDay("2026-13-01")).toBe("2026-13-01");
+  });
+});
+
+describe("formatUtcInstant", () => {
+  it("shows an ISO instant as date, time and Z without milliseconds", () => {
+    expect(formatUtcInstant("2026-11-23T02:00:00.000Z")).toBe("2026-11-23 02:00:00Z");
+    expect(formatUtcInstant("2026-11-23T02:00:00Z")).toBe("2026-11-23 02:00:00Z");
   });
 });

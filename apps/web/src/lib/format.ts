@@ -87,3 +87,13 @@ export function formatShortUtcDay(day: string): string {
   const full = formatUtcDay(day);
   return full.split(" ").slice(0, 2).join(" ");
 }
+
+/** A token count with thousands separators, `1234567` → `1,234,567`. */
+export function formatTokens(tokens: number): string {
+  return `${tokens < 0 ? "-" : ""}${fixed(tokens, 0)}`;
+}
+
+/** `2026-11-23T02:00:00.000Z` → `2026-11-23 02:00:00Z`: an ISO 8601 UTC instant, easier to read. */
+export function formatUtcInstant(instant: string): string {
+  return instant.replace("T", " ").replace(/\.\d+Z$/, "Z");
+}

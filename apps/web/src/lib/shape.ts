@@ -1,6 +1,7 @@
 import { addDays, LAB_CATALOG, type LabId, type UtcDay } from "@tpi/domain";
 import type { IndexRow } from "./api-types";
 import { changeBetween, type Change } from "./format";
+import type { DayProvenance } from "./provenance";
 
 export type LabSnapshot = {
   lab: LabId;
@@ -60,7 +61,20 @@ export function newestFirst<T extends { date: UtcDay }>(rows: readonly T[]): T[]
   return [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-export const CSV_COLUMNS = ["date", "lab", "indexPerMtok", "computedAt"] as const;
+/**
+ * The API's field names first (their order is what existing readers parse), then where each day's
+ * data comes from: the source, its `as_of` and the citation its licence requires (per row, because
+ * `as_of` differs by day).
+ */
+export const CSV_COLUMNS = [
+  "date",
+  "lab",
+  "indexPerMtok",
+  "computedAt",
+  "source",
+  "as_of",
+  "citation",
+] as const;
 
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -68,13 +82,28 @@ function csvField(value: string): string {
 
 /**
  * RFC 4180 CSV of index rows with the API's field names and exact values (numbers as the API
- * serialises them, not as the page rounds them), CRLF line ends.
+ * serialises them, not as the page rounds them), CRLF line ends. A day without a synced source
+ * day leaves its provenance fields empty.
  */
-export function indexRowsToCsv(rows: readonly IndexRow[]): string {
+export function indexRowsToCsv(
+  rows: readonly IndexRow[],
+  provenance: ReadonlyMap<UtcDay, DayProvenance>,
+): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const row of rows) {
+    const day = provenance.get(row.date);
     lines.push(
-      [row.date, row.lab, String(row.indexPerMtok), row.computedAt].map(csvField).join(","),
+      [
+        row.date,
+        row.lab,
+        String(row.indexPerMtok),
+        row.computedAt,
+        day?.source ?? "",
+        day?.asOf ?? "",
+        day?.citation ?? "",
+      ]
+        .map(csvField)
+        .join(","),
     );
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -1,6 +1,13 @@
 import "server-only";
 import type { LabId } from "@tpi/domain";
-import type { FreeWindows, RouterOutputs } from "../lib/api-types";
+import type {
+  Constituents,
+  DataSources,
+  FreeWindows,
+  RouterOutputs,
+  SourceDay,
+} from "../lib/api-types";
+import { readWebEnv } from "../env";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
 
@@ -41,4 +48,39 @@ export async function loadMethodology() {
 /** Each index's free window, on the api's clock: the website never decides a data window itself. */
 export async function loadWindows(): Promise<FreeWindows> {
   return apiClient().windows.query();
+}
+
+/**
+ * Where the published numbers come from (sample or OpenRouter, with citations), for the banner
+ * and footer of every page. `undefined` only while `next build` prerenders a page (no api runs
+ * then); at run time a failure is an error, so that no page silently drops the sample notice.
+ */
+export async function loadDataSources(): Promise<DataSources | undefined> {
+  try {
+    return await apiClient().dataProvenance.query();
+  } catch (error) {
+    if (readWebEnv().buildPhase) return undefined;
+    throw error;
+  }
+}
+
+/** The synced source day behind each UTC day of a range (OpenRouter's as_of and coverage), oldest first. */
+export async function loadSourceDays(startDate: string, endDate: string): Promise<SourceDay[]> {
+  return apiClient().sourceDays.query({ startDate, endDate });
+}
+
+/**
+ * A settled lab-day's constituents; `undefined` when the api has none for it (the day is not
+ * settled yet, or is outside what a keyless caller may see).
+ */
+export async function loadConstituents(
+  date: string,
+  lab: LabId,
+): Promise<Constituents | undefined> {
+  try {
+    return (await apiClient().constituents.query({ date, lab })) ?? undefined;
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
 }

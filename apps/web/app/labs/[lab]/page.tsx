@@ -2,11 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { isFreeTierLab, isLabId, type LabId } from "@tpi/domain";
+import {
+  ConstituentsSection,
+  CoverageLine,
+  DaysCitation,
+} from "../../../src/components/lab-sources";
 import { LineChart } from "../../../src/components/line-chart";
-import { formatUsd, formatUtcDay } from "../../../src/lib/format";
+import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
 import { csvPathOf } from "../../../src/lib/paths";
+import { provenanceByDay } from "../../../src/lib/provenance";
 import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
-import { loadFreeWindow } from "../../../src/server/data";
+import { loadConstituents, loadFreeWindow, loadSourceDays } from "../../../src/server/data";
 
 /** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
 export const revalidate = 300;
@@ -47,6 +53,15 @@ export default async function LabPage(props: LabPageProps) {
   const window = await loadFreeWindow(lab);
   const rows = newestFirst(window.rows);
   const latest = rows[0];
+  const [sourceDays, constituents] = await Promise.all([
+    loadSourceDays(window.startDate, window.endDate),
+    latest === undefined ? undefined : loadConstituents(latest.date, lab),
+  ]);
+  const provenance = provenanceByDay(sourceDays);
+  // The latest day shown may have several source days (one per source): the largest carries it.
+  const latestSourceDay = sourceDays
+    .filter((day) => day.date === latest?.date)
+    .sort((a, b) => b.listedTokens + b.otherTokens - (a.listedTokens + a.otherTokens))[0];
   return (
     <>
       <h1>{label} token price index</h1>
@@ -110,15 +125,16 @@ export default async function LabPage(props: LabPageProps) {
                       {formatUsd(row.indexPerMtok)}
                     </td>
                     <td data-label="Computed at (UTC)">
-                      <time dateTime={row.computedAt}>
-                        {row.computedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")}
-                      </time>
+                      <time dateTime={row.computedAt}>{formatUtcInstant(row.computedAt)}</time>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          <DaysCitation date={latest.date} provenance={provenance.get(latest.date)} />
+          <CoverageLine day={latestSourceDay} />
+          {constituents !== undefined && <ConstituentsSection label={label} body={constituents} />}
         </>
       )}
       <p className="muted">

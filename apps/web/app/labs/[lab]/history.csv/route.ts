@@ -1,11 +1,15 @@
 import { isFreeTierLab, isLabId } from "@tpi/domain";
 import { csvFileName } from "../../../../src/lib/paths";
+import { provenanceByDay } from "../../../../src/lib/provenance";
 import { indexRowsToCsv, newestFirst } from "../../../../src/lib/shape";
-import { loadFreeWindow } from "../../../../src/server/data";
+import { loadFreeWindow, loadSourceDays } from "../../../../src/server/data";
 
 export const dynamic = "force-dynamic";
 
-/** The rows of the lab page's table as CSV: same loader, same cache entry, same order. */
+/**
+ * The rows of the lab page's table as CSV: same loaders, same cache entries, same order, each row
+ * with the source, `as_of` and citation of its day.
+ */
 export async function GET(
   _request: Request,
   context: { params: Promise<{ lab: string }> },
@@ -18,7 +22,9 @@ export async function GET(
     });
   }
   const window = await loadFreeWindow(lab);
-  return new Response(indexRowsToCsv(newestFirst(window.rows)), {
+  const sourceDays = await loadSourceDays(window.startDate, window.endDate);
+  const csv = indexRowsToCsv(newestFirst(window.rows), provenanceByDay(sourceDays));
+  return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${csvFileName(lab, window.startDate, window.endDate)}"`,
