@@ -1,5 +1,18 @@
-import { addDays, maxDay, minDay, utcDayOf, type MethodologyRules } from "@tpi/domain";
-import { countGpuTrades, countObservations, openDatabase, type OpenDatabase } from "@tpi/db";
+import {
+  SAMPLE_SOURCE,
+  addDays,
+  maxDay,
+  minDay,
+  utcDayOf,
+  type MethodologyRules,
+} from "@tpi/domain";
+import {
+  countGpuTrades,
+  countObservations,
+  openDatabase,
+  summarizeSources,
+  type OpenDatabase,
+} from "@tpi/db";
 import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import {
   clockFrom,
@@ -81,9 +94,11 @@ export async function loadTokenDataIfEmpty(runtime: Runtime): Promise<void> {
   const openRouter = openRouterConfigFrom(env);
   const empty = (await countObservations(runtime.database.db)) === 0;
   if (openRouter === undefined) {
-    if (empty && (await seedSampleIfEmpty(runtime)))
+    if (empty) await seedSampleIfEmpty(runtime);
+    const sources = await summarizeSources(runtime.database.db);
+    if (sources.some((summary) => summary.source === SAMPLE_SOURCE))
       log.info(
-        "token index: serving SAMPLE data (generated, not market data). For real data from OpenRouter set OPENROUTER_API_KEY (any OpenRouter key) and start again on an empty database, or run 'pnpm tpi openrouter sync'",
+        "token index: serving sample data (SAMPLE: generated, not market data). For real data from OpenRouter set OPENROUTER_API_KEY (any OpenRouter key) and start on an empty database, or run 'pnpm tpi openrouter sync'",
       );
     return;
   }

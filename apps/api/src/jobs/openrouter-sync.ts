@@ -123,6 +123,19 @@ async function runSync(
   let priceSnapshotId: number | null = null;
   const failAll = (dates: readonly UtcDay[], reason: string) =>
     days.push(...dates.map((date) => ({ date, written: false as const, reason })));
+  const finish = (outcome: SourceSyncEnd["outcome"], message: string) => {
+    const written = days.filter((d) => d.written).length;
+    return finishSourceSync(db, syncId, {
+      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
+      asOf,
+      priceSnapshotId,
+      requests: client.requests,
+      daysWritten: written,
+      daysFailed: total - written,
+      outcome,
+      message,
+    });
+  };
 
   try {
     // The run needs the model list and one request per window; refuse before spending any.
@@ -179,20 +192,15 @@ async function runSync(
         options.onProgress?.(done, total);
       }
     }
-  } finally {
-    const end = summarize(days, total, client.requests);
-    await finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf,
-      priceSnapshotId,
-      requests: client.requests,
-      daysWritten: days.filter((d) => d.written).length,
-      daysFailed: total - days.filter((d) => d.written).length,
-      outcome: end.outcome,
-      message: end.message,
-    });
+  } catch (error) {
+    // Not OpenRouter's doing (the database, a bug): logged as a failed run, then raised.
+    const { message } = summarize(days, total, client.requests);
+    const cause = error instanceof Error ? error.message : String(error);
+    await finish("failed", `${message}; stopped by an error: ${cause}`).catch(() => undefined);
+    throw error;
   }
   const { outcome, message } = summarize(days, total, client.requests);
+  await finish(outcome, message);
   return {
     ran: true,
     syncId,
