@@ -174,6 +174,23 @@ describe("syncOpenRouter", () => {
     expect(days).toHaveLength(21);
   });
 
+  it("keeps its requests the minimum interval apart across the model list and every window", async () => {
+    // Warm: a process's first request arrives later after its start than the next would.
+    await fetch(`${stub.url}${MODELS_PATH}`).then((res) => res.text());
+    stub.reset();
+    const report = await sync("2026-10-01", YESTERDAY, {
+      backfillFrom: "2026-10-01",
+      config: { minRequestIntervalMs: 200 },
+    });
+    expect(report.ran && report.requests).toBe(3);
+    const at = stub.requests.map((r) => r.at);
+    expect(at).toHaveLength(3);
+    // The stub shares the test's event loop: an arrival may be taken a few ms late (see the
+    // connector's tests); unpaced requests would arrive about a millisecond apart.
+    for (let i = 1; i < at.length; i++)
+      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200 - 25);
+  });
+
   it("a day the answer leaves out is not written (partial); the others are", async () => {
     stub.missingDays.add("2026-11-20");
     const report = await sync("2026-11-20", YESTERDAY);
