@@ -1,4 +1,4 @@
-import { UsageError } from "./cli/command";
+import { ConfigurationError, UsageError } from "./cli/command";
 import { COMMANDS, USAGE } from "./cli/commands";
 import { readEnv } from "./env";
 import { createLogger } from "./logger";
@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`tpi ${name}: ${message}`);
+    if (error instanceof ConfigurationError) return 2;
     if (
       error instanceof UsageError ||
       (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodologyRulesFrom, readEnv } from "./env";
+import { methodologyRulesFrom, openRouterConfigFrom, readEnv } from "./env";
 
 describe("rate-limit, key and CORS configuration", () => {
   it("defaults: trust proxy off, no trusted or CORS origins, 72-hour trials, 10 keys, no Redis", () => {
@@ -55,5 +55,41 @@ describe("methodology configuration", () => {
       expect(() => readEnv({ ESTIMATED_INPUT_SHARE: value }), value).toThrow(
         /ESTIMATED_INPUT_SHARE/,
       );
+  });
+});
+
+describe("OpenRouter configuration", () => {
+  it("is off without a key; with one, the connector's settings and their defaults", () => {
+    expect(openRouterConfigFrom(readEnv({}))).toBeUndefined();
+    const env = readEnv({ OPENROUTER_API_KEY: "sk-or-v1-abc" });
+    expect(openRouterConfigFrom(env)).toMatchObject({
+      baseUrl: "https://openrouter.ai",
+      apiKey: "sk-or-v1-abc",
+      minRequestIntervalMs: 2_100,
+      dailyRequestBudget: 500,
+    });
+    expect(env.OPENROUTER_STARTUP_DAYS).toBe(30);
+    expect(env.OPENROUTER_SYNC_HOUR_UTC).toBe(3);
+    expect(env.OPENROUTER_BACKFILL_FROM).toBeUndefined();
+  });
+
+  it("refuses a back-fill day before the dataset or not a real day, and an hour outside 0 to 23", () => {
+    expect(readEnv({ OPENROUTER_BACKFILL_FROM: "2025-03-01" }).OPENROUTER_BACKFILL_FROM).toBe(
+      "2025-03-01",
+    );
+    expect(() => readEnv({ OPENROUTER_BACKFILL_FROM: "2024-12-31" })).toThrow(
+      /OPENROUTER_BACKFILL_FROM/,
+    );
+    expect(() => readEnv({ OPENROUTER_BACKFILL_FROM: "2025-02-30" })).toThrow(
+      /OPENROUTER_BACKFILL_FROM/,
+    );
+    expect(() => readEnv({ OPENROUTER_SYNC_HOUR_UTC: "24" })).toThrow(/OPENROUTER_SYNC_HOUR_UTC/);
+  });
+
+  it("never puts the key in a configuration error", () => {
+    const key = "sk-or-v1-secret-value";
+    expect(() => readEnv({ OPENROUTER_API_KEY: key, OPENROUTER_SYNC_HOUR_UTC: "x" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(key) }),
+    );
   });
 });

@@ -13,10 +13,15 @@ import {
   inputShareProblem,
   type WinsorBounds,
   type MethodologyRules,
+  parseUtcDay,
 } from "@tpi/domain";
 import { DEFAULT_EMBEDDED_PORT } from "@tpi/db";
 import { z } from "zod";
-import type { OpenRouterConfig } from "./ingest/openrouter";
+import {
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  RANKINGS_FIRST_DAY,
+  type OpenRouterConfig,
+} from "./ingest/openrouter";
 
 /**
  * Every environment variable the api and the CLI read, validated in one place. Nothing else in
@@ -99,13 +104,31 @@ const envSchema = z.object({
       if (problem !== null) context.addIssue({ code: "custom", message: problem });
     })
     .default(DEFAULT_ESTIMATED_INPUT_SHARE),
-  /** OpenRouter connector: where to fetch from (tests point it at a local stub), per-request timeout, retries and backoff. */
+  /**
+   * OpenRouter's Data API: any OpenRouter key (a secret: never logged). With it, an empty database
+   * is filled from OpenRouter at start instead of the sample, and a daily sync runs.
+   */
+  OPENROUTER_API_KEY: z.string().min(1).optional(),
+  /** Where the connector fetches from (tests and proxies point it elsewhere), per-request timeout, retries and backoff. */
   OPENROUTER_BASE_URL: z.string().url().default("https://openrouter.ai"),
   OPENROUTER_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   OPENROUTER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   OPENROUTER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
-  /** How often the api syncs yesterday's OpenRouter data; 0 turns the schedule off. */
-  OPENROUTER_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(0),
+  /** Least time between two requests: OpenRouter allows 30 a minute per key. */
+  OPENROUTER_MIN_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(2_100),
+  /** Requests per UTC day the syncs may make: OpenRouter allows 500 a day per account. */
+  OPENROUTER_DAILY_REQUEST_BUDGET: z.coerce.number().int().min(1).default(500),
+  /** Days synced at the first start on an empty database (with a key). */
+  OPENROUTER_STARTUP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  /** With a key, the first start also back-fills from this day (YYYY-MM-DD, from 2025-01-01). */
+  OPENROUTER_BACKFILL_FROM: z
+    .string()
+    .refine((value) => parseUtcDay(value) !== undefined && value >= RANKINGS_FIRST_DAY, {
+      message: `a real day in YYYY-MM-DD format, ${RANKINGS_FIRST_DAY} or later`,
+    })
+    .optional(),
+  /** UTC hour after which the daily sync fetches yesterday (OpenRouter's daily snapshot is earlier). */
+  OPENROUTER_SYNC_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
@@ -175,12 +198,18 @@ export function clockFrom(env: Env): () => Date {
   return () => pinned;
 }
 
-export function openRouterConfigFrom(env: Env): OpenRouterConfig {
+/** The connector's settings; undefined without OPENROUTER_API_KEY (no OpenRouter sync then). */
+export function openRouterConfigFrom(env: Env): OpenRouterConfig | undefined {
+  if (env.OPENROUTER_API_KEY === undefined) return undefined;
   return {
     baseUrl: env.OPENROUTER_BASE_URL,
+    apiKey: env.OPENROUTER_API_KEY,
     timeoutMs: env.OPENROUTER_TIMEOUT_MS,
     maxRetries: env.OPENROUTER_MAX_RETRIES,
     retryBaseMs: env.OPENROUTER_RETRY_BASE_MS,
+    minRequestIntervalMs: env.OPENROUTER_MIN_REQUEST_INTERVAL_MS,
+    dailyRequestBudget: env.OPENROUTER_DAILY_REQUEST_BUDGET,
+    maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
   };
 }
 

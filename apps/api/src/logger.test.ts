@@ -10,6 +10,13 @@ describe("logger redaction", () => {
     );
   });
 
+  it("redacts OpenRouter keys (OPENROUTER_API_KEY) anywhere in a message", () => {
+    const openRouterKey = `sk-or-v1-${"0f".repeat(32)}`;
+    expect(redact(`OpenRouter refused ${openRouterKey}.`)).toBe(
+      "OpenRouter refused sk-or-v1-[redacted].",
+    );
+  });
+
   it("redacts passwords in connection URLs, with or without a user name", () => {
     expect(redact("postgresql://tpi:hunter2@db:5432/tpi")).toBe(
       "postgresql://tpi:[redacted]@db:5432/tpi",

@@ -12,7 +12,8 @@ export type Logger = {
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_FIELD = /authorization|api[-_]?key|token|secret|password|cookie/i;
-const SECRET_VALUE = /\b(tpi_sk_)[A-Za-z0-9]+/g;
+/** Our API keys, and OpenRouter's (`sk-or-v1-…`, the OPENROUTER_API_KEY). */
+const SECRET_VALUE = /\b(tpi_sk_|sk-or-(?:v\d+-)?)[A-Za-z0-9]+/g;
 const URL_PASSWORD = /(\/\/[^:/@\s]*:)[^@\s]+@/g;
 
 export function redact(text: string): string {

@@ -1,7 +1,33 @@
-import type { MethodologyRules } from "@tpi/domain";
-import { countGpuTrades, countObservations, openDatabase, type OpenDatabase } from "@tpi/db";
+import {
+  SAMPLE_SOURCE,
+  addDays,
+  maxDay,
+  minDay,
+  utcDayOf,
+  type MethodologyRules,
+} from "@tpi/domain";
+import {
+  countGpuTrades,
+  countObservations,
+  openDatabase,
+  summarizeSources,
+  type OpenDatabase,
+} from "@tpi/db";
 import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import { clockFrom, methodologyRulesFrom, winsorBoundsFrom, type Env } from "./env";
+import {
+  clockFrom,
+  methodologyRulesFrom,
+  openRouterConfigFrom,
+  winsorBoundsFrom,
+  type Env,
+} from "./env";
+import { RANKINGS_FIRST_DAY } from "./ingest/openrouter";
+import {
+  daysFailed,
+  daysWritten,
+  describeOpenRouterSync,
+  syncOpenRouter,
+} from "./jobs/openrouter-sync";
 import type { Logger } from "./logger";
 import { createProgress } from "./progress";
 import { seedGpuSample } from "./jobs/gpu-sample-seed";
@@ -54,6 +80,66 @@ export async function openRuntime(
       await database.close();
     },
   };
+}
+
+/**
+ * The first start's token data. With OPENROUTER_API_KEY and an empty database: the last
+ * OPENROUTER_STARTUP_DAYS days from OpenRouter (and from OPENROUTER_BACKFILL_FROM when set); an
+ * operator's request, so days priced by a later snapshot are marked back-filled. No sample is
+ * loaded while a key is set, even when the sync fails (the api then serves without token data
+ * and says why). Without a key: the sample, said to be one.
+ */
+export async function loadTokenDataIfEmpty(runtime: Runtime): Promise<void> {
+  const { env, log } = runtime;
+  const openRouter = openRouterConfigFrom(env);
+  const empty = (await countObservations(runtime.database.db)) === 0;
+  if (openRouter === undefined) {
+    if (empty) await seedSampleIfEmpty(runtime);
+    const sources = await summarizeSources(runtime.database.db);
+    if (sources.some((summary) => summary.source === SAMPLE_SOURCE))
+      log.info(
+        "token index: serving sample data (SAMPLE: generated, not market data). For real data from OpenRouter set OPENROUTER_API_KEY (any OpenRouter key) and start on an empty database, or run 'pnpm tpi openrouter sync'",
+      );
+    return;
+  }
+  if (!empty) {
+    log.info(
+      `OPENROUTER_API_KEY is set: OpenRouter data is synced daily after ${String(env.OPENROUTER_SYNC_HOUR_UTC).padStart(2, "0")}:00 UTC`,
+    );
+    return;
+  }
+  const now = runtime.clock();
+  const to = addDays(utcDayOf(now), -1);
+  const recent = maxDay(addDays(to, -(env.OPENROUTER_STARTUP_DAYS - 1)), RANKINGS_FIRST_DAY);
+  const from =
+    env.OPENROUTER_BACKFILL_FROM === undefined
+      ? recent
+      : minDay(recent, env.OPENROUTER_BACKFILL_FROM);
+  log.info(
+    `empty database and OPENROUTER_API_KEY set: syncing ${from} to ${to} from OpenRouter (the sample is not loaded while a key is set)`,
+  );
+  const progress = createProgress("OpenRouter days");
+  try {
+    const report = await syncOpenRouter(runtime.database.db, openRouter, {
+      from,
+      to,
+      backfillFrom: from,
+      trigger: "startup",
+      now,
+      onProgress: (done, total) => progress.update(done, total),
+    });
+    progress.finish(describeOpenRouterSync(report));
+    if (!report.ran || daysWritten(report) === 0)
+      log.error(
+        `start-up sync from OpenRouter wrote no day: ${report.ran ? report.message : report.reason}. Serving without token data (no sample is loaded while OPENROUTER_API_KEY is set); the daily sync tries again after ${String(env.OPENROUTER_SYNC_HOUR_UTC).padStart(2, "0")}:00 UTC, or run 'pnpm tpi openrouter sync'`,
+      );
+    else if (daysFailed(report) > 0)
+      log.warn(`start-up sync from OpenRouter: some days were not written: ${report.message}`);
+  } catch (error) {
+    log.error(
+      `start-up sync from OpenRouter failed: ${error instanceof Error ? error.message : String(error)}. Serving without token data (no sample is loaded while OPENROUTER_API_KEY is set)`,
+    );
+  }
 }
 
 /** Loads the sample when the database holds no observation at all (first start). */

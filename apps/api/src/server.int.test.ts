@@ -11,6 +11,7 @@ let running: RunningServer;
 let databaseUrl: string;
 let drop: () => Promise<void>;
 let startupMs = 0;
+const logLines: string[] = [];
 beforeAll(async () => {
   ({ url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl")));
   const started = Date.now();
@@ -23,7 +24,7 @@ beforeAll(async () => {
       LOG_LEVEL: "silent",
       TPI_TEST_CLOCK: NOW.toISOString(),
     }),
-    createLogger("silent"),
+    createLogger("info", (line) => logLines.push(line)),
   );
   startupMs = Date.now() - started;
 }, 120_000);
@@ -44,6 +45,8 @@ describe("first start on an empty database", () => {
     expect(body.data.map((r) => r.lab)).toEqual(["anthropic", "openai", "google", "deepseek"]);
     const settled = await running.runtime.database.db.settledDay.count();
     expect(settled).toBeGreaterThanOrEqual(548); // 18 months of days
+    // Without OPENROUTER_API_KEY the operator is told the numbers are a sample, and how to get real ones.
+    expect(logLines.join("\n")).toMatch(/serving sample data .*set OPENROUTER_API_KEY/);
     console.log(`startup with sample seeding and settlement of ${settled} days: ${startupMs} ms`);
   });
 });

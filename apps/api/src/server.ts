@@ -14,17 +14,20 @@ import {
   describeSettlement,
   openRuntime,
   seedGpuSampleIfEmpty,
-  seedSampleIfEmpty,
+  loadTokenDataIfEmpty,
   settleAndPublish,
   settleGpuAndPublish,
   type Runtime,
 } from "./runtime";
 import {
+  daysWritten,
   describeOpenRouterSync,
-  openRouterDayToSync,
-  syncOpenRouterDay,
+  runScheduledOpenRouterSync,
 } from "./jobs/openrouter-sync";
 import { Scheduler } from "./jobs/scheduler";
+
+/** How often the api checks whether the daily OpenRouter sync is due. */
+const OPENROUTER_SCHEDULE_CHECK_MS = 60_000;
 
 export type RunningServer = {
   runtime: Runtime;
@@ -34,8 +37,8 @@ export type RunningServer = {
 };
 
 /**
- * Starts the api: database (embedded unless DATABASE_URL), migrations, the sample on an empty
- * database, settlement of every settleable day, then HTTP. Every periodic job (settlement, GPU
+ * Starts the api: database (embedded unless DATABASE_URL), migrations, on an empty database
+ * OpenRouter's recent days (with OPENROUTER_API_KEY) or the sample (without), settlement of every settleable day, then HTTP. Every periodic job (settlement, GPU
  * prints, the OpenRouter sync, reloads of the published sets, key-usage writes) then runs on one
  * scheduler, which `close()` stops and waits for.
  */
@@ -46,7 +49,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const runtime = await openRuntime(env, log, clock);
   const scheduler = new Scheduler(log);
-  await seedSampleIfEmpty(runtime);
+  await loadTokenDataIfEmpty(runtime);
   const report = await settleAndPublish(runtime);
   log.info(describeSettlement(report));
   await runtime.index.refresh();
@@ -118,16 +121,29 @@ export async function startServer(
       if (scheduled.settledDays.length > 0) log.info(describeSettlement(scheduled));
     },
   });
-  scheduler.every({
-    name: "OpenRouter sync",
-    intervalMs: env.OPENROUTER_SYNC_INTERVAL_SECONDS * 1000,
-    failureMessage: "OpenRouter sync failed; will retry at the next interval",
-    run: async () => {
-      const date = openRouterDayToSync(runtime.clock());
-      const synced = await syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(env), date);
-      log.info(describeOpenRouterSync(synced));
-    },
-  });
+  // The daily OpenRouter sync: checked every minute, due after OPENROUTER_SYNC_HOUR_UTC while
+  // yesterday is not stored; the sync log and the database lock keep restarts and other
+  // instances from running it twice.
+  const openRouter = openRouterConfigFrom(env);
+  if (openRouter !== undefined)
+    scheduler.every({
+      name: "OpenRouter sync",
+      intervalMs: OPENROUTER_SCHEDULE_CHECK_MS,
+      failureMessage: "scheduled OpenRouter sync failed; will retry",
+      run: async () => {
+        const synced = await runScheduledOpenRouterSync(runtime.database.db, openRouter, {
+          now: runtime.clock(),
+          syncHourUtc: env.OPENROUTER_SYNC_HOUR_UTC,
+        });
+        if (synced === null) return;
+        log.info(describeOpenRouterSync(synced));
+        if (synced.ran && synced.outcome !== "ok") log.warn(`OpenRouter sync: ${synced.message}`);
+        if (daysWritten(synced) > 0) {
+          const settled = await settleAndPublish(runtime);
+          if (settled.settledDays.length > 0) log.info(describeSettlement(settled));
+        }
+      },
+    });
   // GPU prints are due on every hour; checking every minute publishes each within a minute.
   scheduler.every({
     name: "GPU prints",

@@ -9,6 +9,9 @@ export type Command = (args: string[], env: Env, log: Logger) => Promise<void>;
 /** A mistake in how the command was called: exit code 2 and the usage text. */
 export class UsageError extends Error {}
 
+/** A setting the command needs is missing or unusable: exit code 2, without the usage text. */
+export class ConfigurationError extends Error {}
+
 /** A `--name YYYY-MM-DD` option that must name a real UTC day; a usage error otherwise. */
 export function dayOption(name: string, value: string | undefined): UtcDay {
   const day = parseUtcDay(value ?? "");

@@ -10,18 +10,24 @@ import {
 } from "../ingest/record-file";
 import { createProgress } from "../progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
-import { openRouterConfigFrom } from "../env";
+import { addDays, utcDayOf } from "@tpi/domain";
+import { clockFrom, openRouterConfigFrom } from "../env";
+import { OpenRouterError, rankingsRangeProblem } from "../ingest/openrouter";
 import {
+  daysFailed,
   describeOpenRouterSync,
-  openRouterDayToSync,
-  syncOpenRouterDay,
+  describeSyncedDay,
+  syncOpenRouter,
 } from "../jobs/openrouter-sync";
-import { UsageError, dayOption, withRuntime, type Command } from "./command";
+import { ConfigurationError, UsageError, dayOption, withRuntime, type Command } from "./command";
 
 /** Help lines of the data-in commands. */
 export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]
                                        import observations from a CSV or JSON Lines file (atomic)
-  openrouter sync [--date YYYY-MM-DD]  fetch prices and daily volumes from OpenRouter and store them`;
+  openrouter sync [--date D | --from D [--to D]] [--backfill-from D]
+                                       fetch OpenRouter's daily rankings and model prices (default:
+                                       yesterday, UTC) and store them; --backfill-from D also syncs
+                                       from D, pricing days with a later snapshot (back-filled)`;
 
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */
 export const ingestCommands: Record<string, Command> = {
@@ -72,22 +78,80 @@ export const ingestCommands: Record<string, Command> = {
     const [subcommand, ...rest] = args;
     if (subcommand !== "sync")
       throw new UsageError(`unknown openrouter subcommand '${subcommand ?? ""}'`);
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args: rest,
-      options: { date: { type: "string" } },
+      options: {
+        date: { type: "string" },
+        from: { type: "string" },
+        to: { type: "string" },
+        "backfill-from": { type: "string" },
+      },
+      allowPositionals: true,
       strict: true,
     });
+    if (positionals.length > 0)
+      throw new UsageError(`openrouter sync takes no arguments; got '${positionals.join(" ")}'`);
+    const config = openRouterConfigFrom(env);
+    if (config === undefined)
+      throw new ConfigurationError(
+        "OPENROUTER_API_KEY is not set: create a key at https://openrouter.ai/settings/keys (any OpenRouter key reads the Data API) and set OPENROUTER_API_KEY",
+      );
+    const now = clockFrom(env)();
+    const range = openRouterSyncRange(values, now);
+    const problem = rankingsRangeProblem(range.from, range.to, now);
+    if (problem !== null) throw new UsageError(`cannot sync: ${problem}`);
+
     await withRuntime(env, log, async (runtime) => {
-      const date =
-        values.date === undefined
-          ? openRouterDayToSync(runtime.clock())
-          : dayOption("date", values.date);
-      const report = await syncOpenRouterDay(runtime.database.url, openRouterConfigFrom(env), date);
+      const progress = createProgress("OpenRouter days");
+      let report;
+      try {
+        report = await syncOpenRouter(runtime.database.db, config, {
+          ...range,
+          trigger: "manual",
+          now,
+          onProgress: (done, total) => progress.update(done, total),
+        });
+      } catch (error) {
+        if (error instanceof OpenRouterError && error.problem === "range")
+          throw new UsageError(error.message);
+        throw error;
+      }
+      progress.finish(report.ran ? `${report.days.length} day(s) done` : "skipped");
+      if (report.ran) for (const day of report.days) console.log(describeSyncedDay(day));
       console.log(describeOpenRouterSync(report));
-      printImportReport(report.import, `OpenRouter ${date}`);
+      if (!report.ran) throw new Error(report.reason);
+      if (daysFailed(report) > 0)
+        throw new Error(`${daysFailed(report)} day(s) not written (reasons above)`);
     });
   },
 };
+
+/**
+ * The days `openrouter sync` was asked for: --date D; --from D [--to D]; --backfill-from D alone
+ * (from D); default yesterday (UTC). --backfill-from allows back-filled prices from that day on.
+ */
+function openRouterSyncRange(
+  values: { date?: string; from?: string; to?: string; "backfill-from"?: string },
+  now: Date,
+): { from: string; to: string; backfillFrom: string | null } {
+  const yesterday = addDays(utcDayOf(now), -1);
+  const backfillFrom =
+    values["backfill-from"] === undefined
+      ? null
+      : dayOption("backfill-from", values["backfill-from"]);
+  if (values.date !== undefined) {
+    if (values.from !== undefined || values.to !== undefined)
+      throw new UsageError("give either --date or --from/--to, not both");
+    const day = dayOption("date", values.date);
+    return { from: day, to: day, backfillFrom };
+  }
+  if (values.to !== undefined && values.from === undefined)
+    throw new UsageError("--to needs --from");
+  const from =
+    values.from !== undefined ? dayOption("from", values.from) : (backfillFrom ?? yesterday);
+  const to = values.to !== undefined ? dayOption("to", values.to) : yesterday;
+  return { from, to, backfillFrom };
+}
 
 export function printImportReport(report: ImportReport, what: string): void {
   if (report.invalidRows > 0) {

@@ -1,183 +1,217 @@
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { syncOpenRouterDay } from "../jobs/openrouter-sync";
-import { startTestApi, type TestApi } from "../testing/test-api";
-import { OpenRouterError, perTokenToPerMtok, type OpenRouterConfig } from "./openrouter";
+import {
+  HUGE_TOTAL,
+  MODELS_PATH,
+  RANKINGS_PATH,
+  STUB_KEY,
+  startOpenRouterStub,
+  type OpenRouterStub,
+} from "../testing/openrouter-stub";
+import {
+  OpenRouterClient,
+  OpenRouterError,
+  rankingsAnswerProblem,
+  rankingsRangeProblem,
+  rankingsWindows,
+  retryAfterMs,
+  type OpenRouterConfig,
+} from "./openrouter";
 
-const fixture = (name: string): string =>
-  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-const MODELS = fixture("openrouter-models.json");
-const VOLUMES = fixture("openrouter-volumes-2026-03-29.json");
-const DATE = "2026-03-29";
-
-/** A local stand-in for OpenRouter: each path answers from a queue of scripted replies, then from its default. */
-type Reply = { status?: number; body?: string; delayMs?: number };
-let routes: Record<string, { queue: Reply[]; fallback: Reply }>;
-let requests: string[];
-let stub: Server;
+let stub: OpenRouterStub;
 let config: OpenRouterConfig;
+/**
+ * Arrival times are taken by the stub, which shares the test's event loop: a busy loop (the
+ * other test worker, garbage collection) delays one arrival more than the next by a few ms.
+ * Without pacing the gaps would be about a millisecond, so this slack does not hide a failure.
+ */
+const TIMER_SLACK_MS = 25;
 
-function answer(req: IncomingMessage, res: ServerResponse): void {
-  const path = (req.url ?? "").split("?")[0] ?? "";
-  requests.push(req.url ?? "");
-  const route = routes[path];
-  const reply = route ? (route.queue.shift() ?? route.fallback) : { status: 404, body: "{}" };
-  setTimeout(() => {
-    if (res.destroyed) return;
-    res
-      .writeHead(reply.status ?? 200, { "content-type": "application/json" })
-      .end(reply.body ?? "");
-  }, reply.delayMs ?? 0);
-}
-
-let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ now: new Date("2026-03-31T12:00:00.000Z") });
-  stub = createServer(answer);
-  await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+  stub = await startOpenRouterStub({ latestDay: "2026-11-21" });
   config = {
-    baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+    baseUrl: stub.url,
+    apiKey: STUB_KEY,
     timeoutMs: 300,
     maxRetries: 2,
     retryBaseMs: 20,
+    minRequestIntervalMs: 0,
+    dailyRequestBudget: 500,
+    maxRetryAfterMs: 5_000,
   };
 });
-afterAll(async () => {
-  stub.closeAllConnections();
-  await new Promise<void>((resolve) => stub.close(() => resolve()));
-  await api.close();
-});
+afterAll(() => stub.close());
+// A process's first request also loads the HTTP client and opens the connection, so it arrives
+// later after its start than the next would: tests that time arrivals start warm.
 beforeEach(async () => {
-  await api.db.$executeRawUnsafe("truncate observation");
-  requests = [];
-  routes = {
-    "/api/v1/models": { queue: [], fallback: { body: MODELS } },
-    "/api/v1/volumes": { queue: [], fallback: { body: VOLUMES } },
-  };
+  await fetch(`${stub.url}${MODELS_PATH}`).then((res) => res.text());
+  stub.reset();
 });
 
-const sync = () => syncOpenRouterDay(api.databaseUrl, config, DATE);
-const stored = () => api.db.observation.count();
+const client = (overrides: Partial<OpenRouterConfig> = {}, usedToday = 0) =>
+  new OpenRouterClient({ ...config, ...overrides }, usedToday);
+const rankingsRequests = () => stub.requests.filter((r) => r.path === RANKINGS_PATH);
 
-describe("perTokenToPerMtok", () => {
-  it("converts USD per token text to USD per million tokens exactly", () => {
-    expect(perTokenToPerMtok("0.000003")).toBe(3);
-    expect(perTokenToPerMtok("0.00000125")).toBe(1.25);
-    expect(perTokenToPerMtok("0.000000125")).toBe(0.125);
-    expect(perTokenToPerMtok("0.0048")).toBe(4800);
-    expect(perTokenToPerMtok("0")).toBe(0);
-    expect(perTokenToPerMtok("-1")).toBeNull();
+describe("the documented answers", () => {
+  it("reads the model list: ids, canonical slugs, prices as text, variants as their own entries", async () => {
+    const models = await client().models();
+    expect(models).toContainEqual({
+      modelId: "anthropic/claude-sonnet-4",
+      canonicalSlug: "anthropic/claude-4-sonnet-20250522",
+      prompt: "0.000003",
+      completion: "0.000015",
+      inputCacheRead: "0.0000003",
+    });
+    expect(models.find((x) => x.modelId === "deepseek/deepseek-r1-0528:free")).toMatchObject({
+      prompt: "0",
+      completion: "0",
+    });
+    expect(models.find((x) => x.modelId === "openrouter/auto")?.prompt).toBe("-1");
+  });
+
+  it("reads rankings-daily with the bearer key: 50 models plus `other` a day, totals exact beyond 2^53, meta", async () => {
+    const answer = await client().rankingsDaily("2026-11-20", "2026-11-21");
+    expect(stub.requests[0]?.authorization).toBe(`Bearer ${STUB_KEY}`);
+    expect(stub.requests[0]?.query.get("start_date")).toBe("2026-11-20");
+    expect(answer.rows).toHaveLength(102);
+    expect(answer.rows[50]).toMatchObject({ date: "2026-11-20", permaslug: "other" });
+    const huge = answer.rows.find((r) => r.permaslug === "google/gemini-2.5-flash");
+    expect(typeof huge?.totalTokens).toBe("bigint");
+    expect(huge?.totalTokens).toBe(HUGE_TOTAL + 1n); // day 20: factor 1, exact
+    expect(answer.asOf.toISOString()).toBe("2026-11-22T02:00:00.000Z");
+    expect([answer.startDate, answer.endDate]).toEqual(["2026-11-20", "2026-11-21"]);
+    expect(rankingsAnswerProblem({ start: "2026-11-20", end: "2026-11-21" }, answer)).toBeNull();
+    expect(rankingsAnswerProblem({ start: "2026-11-19", end: "2026-11-21" }, answer)).toMatch(
+      /covers 2026-11-20 to 2026-11-21, not the requested 2026-11-19 to 2026-11-21/,
+    );
   });
 });
 
-describe("OpenRouter sync against a local stub", () => {
-  it("stores catalog labs' models with prices in USD per Mtok and the day's volumes; a re-sync changes nothing", async () => {
-    const report = await sync();
-    expect(report).toMatchObject({
-      date: DATE,
-      skippedOtherLabs: 1,
-      unpriced: 1,
-      import: { written: true, counts: { inserted: 6 } },
-    });
-    const claude = await api.db.observation.findFirstOrThrow({
-      where: { modelId: "anthropic/claude-sonnet-4" },
-    });
-    expect(claude).toMatchObject({
-      lab: "anthropic",
-      inputPricePerMtok: 3,
-      outputPricePerMtok: 15,
-      cacheReadPricePerMtok: 0.3,
-      inputTokens: 412_000_000_000n,
-      outputTokens: 9_800_000_000n,
-      cacheReadTokens: 150_000_000_000n,
-      source: "openrouter",
-    });
-    const gemini = await api.db.observation.findFirstOrThrow({
-      where: { modelId: "google/gemini-2.5-flash" },
-    });
-    expect(gemini.inputPricePerMtok).toBeNull();
-    expect(await api.db.observation.count({ where: { lab: "x-ai" } })).toBe(0);
-
-    expect((await sync()).import.counts).toMatchObject({ inserted: 0, updated: 0, unchanged: 6 });
-  });
-
-  it("retries 5xx answers with backoff and then succeeds", async () => {
-    routes["/api/v1/models"]?.queue.push(
-      { status: 503, body: "unavailable" },
-      { status: 502, body: "bad gateway" },
+describe("failures", () => {
+  it("a refused key is a clear error and is not retried", async () => {
+    const wrong = client({ apiKey: "sk-or-v1-wrong" });
+    const error = await wrong.rankingsDaily("2026-11-21", "2026-11-21").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenRouterError);
+    expect((error as OpenRouterError).problem).toBe("auth");
+    expect((error as Error).message).toMatch(
+      /^OPENROUTER_API_KEY was refused by OpenRouter \(HTTP 401/,
     );
-    const started = Date.now();
-    await sync();
-    expect(requests.filter((r) => r.startsWith("/api/v1/models"))).toHaveLength(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(20 + 40); // two backoffs: 20 ms, then 40 ms
-    expect(await stored()).toBe(6);
+    expect((error as Error).message).not.toContain("sk-or-v1-wrong");
+    expect(rankingsRequests()).toHaveLength(1);
   });
 
-  it("gives up after the retries with a clear error and writes nothing", async () => {
-    routes["/api/v1/volumes"] = { queue: [], fallback: { status: 500, body: "boom" } };
-    await expect(sync()).rejects.toThrow(
-      new OpenRouterError(
-        `GET ${config.baseUrl}/api/v1/volumes?date=${DATE} failed after 3 attempt(s): HTTP 500`,
-      ),
+  it("honours 429 Retry-After: the next request comes no earlier than asked", async () => {
+    stub.queue[RANKINGS_PATH] = [{ status: 429, headers: { "retry-after": "1" }, body: "{}" }];
+    await client().rankingsDaily("2026-11-21", "2026-11-21");
+    const [first, second] = rankingsRequests();
+    expect(second).toBeDefined();
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
+  });
+
+  it("stops when 429 asks for a longer wait than a run allows", async () => {
+    const later = new Date(Date.now() + 3_600_000).toUTCString();
+    stub.queue[RANKINGS_PATH] = [{ status: 429, headers: { "retry-after": later }, body: "{}" }];
+    await expect(client().rankingsDaily("2026-11-21", "2026-11-21")).rejects.toThrow(
+      /HTTP 429\) and asked to wait 3\d{3} s, longer than the 5 s a run waits/,
     );
-    expect(requests.filter((r) => r.startsWith("/api/v1/volumes"))).toHaveLength(3);
-    expect(await stored()).toBe(0);
+    expect(rankingsRequests()).toHaveLength(1);
   });
 
-  it("times out slow answers, retries them, and reports the timeout", async () => {
-    routes["/api/v1/models"] = { queue: [], fallback: { body: MODELS, delayMs: 1_000 } };
-    await expect(sync()).rejects.toThrow(/failed after 3 attempt\(s\): timed out after 300 ms/);
-    expect(await stored()).toBe(0);
+  it("retries 5xx with backoff and then succeeds", async () => {
+    stub.queue[MODELS_PATH] = [{ status: 503, body: "unavailable" }, { status: 502 }];
+    expect((await client().models()).length).toBeGreaterThan(0);
+    const attempts = stub.requests.filter((r) => r.path === MODELS_PATH);
+    expect(attempts).toHaveLength(3);
+    // Backoffs of 20 ms, then 40 ms.
+    expect((attempts[2]?.at ?? 0) - (attempts[0]?.at ?? 0)).toBeGreaterThanOrEqual(
+      60 - TIMER_SLACK_MS,
+    );
   });
 
-  it("recovers when only the first answer is slow", async () => {
-    routes["/api/v1/models"]?.queue.push({ body: MODELS, delayMs: 1_000 });
-    await sync();
-    expect(await stored()).toBe(6);
+  it("times out slow answers, retries them, and names the timeout", async () => {
+    stub.queue[MODELS_PATH] = [1, 2, 3].map(() => ({ body: "{}", delayMs: 1_000 }));
+    await expect(client().models()).rejects.toThrow(
+      /GET \/api\/v1\/models failed after 3 attempt\(s\): timed out after 300 ms/,
+    );
   });
 
-  it("does not retry a 404", async () => {
-    routes["/api/v1/models"] = { queue: [], fallback: { status: 404, body: "{}" } };
-    await expect(sync()).rejects.toThrow(/answered HTTP 404; not retried/);
-    expect(requests).toHaveLength(1);
-  });
-
-  it.each([
-    ["a body that is not JSON", "/api/v1/models", "<html>oops</html>", /not JSON/],
-    [
-      "a price that is not a decimal string",
-      "/api/v1/models",
+  it("rejects truncated JSON and schema mismatches, naming the problem", async () => {
+    stub.queue[RANKINGS_PATH] = [
+      { body: '{"data":[{"date":"2026-11-21","model_permaslug":"openai/gpt-5-2025-08-07","tot' },
+    ];
+    await expect(client().rankingsDaily("2026-11-21", "2026-11-21")).rejects.toThrow(
+      /not complete JSON \(\d+ characters; truncated\?\)/,
+    );
+    const bad = (total: string) =>
       JSON.stringify({
-        data: [{ id: "openai/gpt-5", pricing: { prompt: 0.000001, completion: "0.00001" } }],
-      }),
-      /malformed model list \(\/api\/v1\/models\): data\.0\.pricing\.prompt/,
-    ],
-    [
-      "volumes without data",
-      "/api/v1/volumes",
-      JSON.stringify({ date: DATE }),
-      /malformed volumes \(\/api\/v1\/volumes\): data/,
-    ],
-    [
-      "a negative volume",
-      "/api/v1/volumes",
-      JSON.stringify({
-        date: DATE,
-        data: [{ model: "openai/gpt-5", prompt_tokens: -1, completion_tokens: 1 }],
-      }),
-      /data\.0\.prompt_tokens/,
-    ],
-    [
-      "volumes of another day",
-      "/api/v1/volumes",
-      JSON.stringify({ date: "2026-03-28", data: [] }),
-      /requested for 2026-03-29 but describe 2026-03-28/,
-    ],
-  ])("rejects %s with a clear error and writes nothing", async (_what, path, body, message) => {
-    routes[path] = { queue: [], fallback: { body } };
-    await expect(sync()).rejects.toThrow(message);
-    expect(await stored()).toBe(0);
+        data: [{ date: "2026-11-21", model_permaslug: "openai/gpt-5", total_tokens: total }],
+        meta: {
+          as_of: "2026-11-22T02:00:00Z",
+          start_date: "2026-11-21",
+          end_date: "2026-11-21",
+          version: "v1",
+        },
+      });
+    stub.queue[RANKINGS_PATH] = [{ body: bad("12.5") }, { body: bad("-3") }];
+    for (let i = 0; i < 2; i++)
+      await expect(client().rankingsDaily("2026-11-21", "2026-11-21")).rejects.toThrow(
+        /malformed rankings-daily answer for 2026-11-21 to 2026-11-21: data\.0\.total_tokens: a whole number of tokens/,
+      );
+    stub.queue[MODELS_PATH] = [
+      {
+        body: JSON.stringify({
+          data: [{ id: "openai/gpt-5", pricing: { prompt: 0.000001, completion: "0" } }],
+        }),
+      },
+    ];
+    await expect(client().models()).rejects.toThrow(
+      /malformed model list .*data\.0\.pricing\.prompt/,
+    );
+  });
+
+  it("paces requests: starts at least the minimum interval apart", async () => {
+    const paced = client({ minRequestIntervalMs: 200 });
+    await paced.models();
+    await paced.rankingsDaily("2026-11-21", "2026-11-21");
+    await paced.rankingsDaily("2026-11-20", "2026-11-20");
+    const at = stub.requests.map((r) => r.at);
+    expect(at).toHaveLength(3);
+    for (let i = 1; i < at.length; i++)
+      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS);
+  });
+
+  it("refuses to go over the daily budget, before sending", async () => {
+    const nearlySpent = client({ dailyRequestBudget: 10 }, 9);
+    await nearlySpent.models();
+    await expect(nearlySpent.rankingsDaily("2026-11-21", "2026-11-21")).rejects.toThrow(
+      /daily budget of 10 OpenRouter requests \(OPENROUTER_DAILY_REQUEST_BUDGET\) is used up/,
+    );
+    expect(stub.requests).toHaveLength(1);
+  });
+});
+
+describe("ranges and headers", () => {
+  it("refuses days before the dataset and days not yet ended", () => {
+    const now = new Date("2026-11-22T12:00:00Z");
+    expect(rankingsRangeProblem("2024-12-31", "2025-01-02", now)).toMatch(/start on 2025-01-01/);
+    expect(rankingsRangeProblem("2026-11-21", "2026-11-22", now)).toMatch(
+      /2026-11-22 has not ended yet \(UTC\); the latest day that can be synced is 2026-11-21/,
+    );
+    expect(rankingsRangeProblem("2026-11-01", "2026-11-21", now)).toBeNull();
+  });
+
+  it("cuts ranges into windows of at most 31 days", () => {
+    expect(rankingsWindows("2026-01-01", "2026-03-05")).toEqual([
+      { start: "2026-01-01", end: "2026-01-31" },
+      { start: "2026-02-01", end: "2026-03-03" },
+      { start: "2026-03-04", end: "2026-03-05" },
+    ]);
+  });
+
+  it("reads Retry-After as seconds or an HTTP date", () => {
+    const now = Date.parse("2026-11-22T12:00:00Z");
+    expect(retryAfterMs("7", now)).toBe(7_000);
+    expect(retryAfterMs("Sun, 22 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
+    expect(retryAfterMs("soon", now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });

@@ -1,189 +1,383 @@
-import { isLabId, labPrefixOfModelId, validateObservationFields, type UtcDay } from "@tpi/domain";
+import {
+  addDays,
+  eachUtcDay,
+  maxDay,
+  minDay,
+  parseUtcDay,
+  utcDayOf,
+  type PriceListModel,
+  type RankingsRow,
+  type UtcDay,
+} from "@tpi/domain";
 import { z } from "zod";
-import type { ObservationLine } from "./observation-file";
 
 /**
- * OpenRouter's public data: the model list with per-token prices (`GET /api/v1/models`, USD per
- * token as decimal strings) and daily token volumes per model. OpenRouter publishes volumes as
- * rankings, not as a documented API, so the connector reads them from
- * `GET /api/v1/volumes?date=YYYY-MM-DD` in this shape (an operator's proxy or export serves it):
- *
- *   { "date": "2026-03-29", "as_of": "2026-03-30T06:00:00Z",
- *     "data": [{ "model": "anthropic/claude-sonnet-4", "prompt_tokens": 412000000000,
- *                "completion_tokens": 9800000000, "cache_read_tokens": 150000000000 }] }
+ * OpenRouter's Data API as documented (openrouter.ai/docs): the model list
+ * (`GET /api/v1/models`, USD per token as decimal strings, a canonical slug per model) and the
+ * daily rankings (`GET /api/v1/datasets/rankings-daily?start_date&end_date`: per UTC day the top
+ * 50 public models by total tokens plus one aggregated `other` row, totals as decimal strings,
+ * `meta.as_of`). Any OpenRouter key reads it as a bearer token; the account may make 30 requests
+ * a minute per key and 500 a day. Plain fetch + zod: two GETs do not need the SDK.
  */
-export const OPENROUTER_SOURCE = "openrouter";
+
+/** The first day the rankings dataset holds; earlier start dates are clamped forward to it. */
+export const RANKINGS_FIRST_DAY: UtcDay = "2025-01-01";
+/** Days per rankings request: a month of up to 51 rows a day keeps each answer small. */
+export const RANKINGS_WINDOW_DAYS = 31;
+/** Longest 429 Retry-After a run waits out; a longer one stops the run (milliseconds). */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 export type OpenRouterConfig = {
   baseUrl: string;
-  /** Per request, in milliseconds. */
+  /** Any OpenRouter key; sent only in the Authorization header, never logged. */
+  apiKey: string;
+  /** Per request, in milliseconds (connection, headers and body). */
   timeoutMs: number;
   /** Retries after the first attempt, for timeouts, network errors, 429 and 5xx. */
   maxRetries: number;
   /** Backoff before retry n (0-based) is retryBaseMs * 2^n milliseconds. */
   retryBaseMs: number;
+  /** Least time between the starts of two requests (30 a minute per key: 2000 ms, plus margin). */
+  minRequestIntervalMs: number;
+  /** Requests the account may make per UTC day (OpenRouter allows 500). */
+  dailyRequestBudget: number;
+  /** A 429 asking to wait longer than this (milliseconds) stops the run. */
+  maxRetryAfterMs: number;
 };
 
-/** The sync could not get usable data; nothing was written. */
-export class OpenRouterError extends Error {}
+/**
+ * Why a request or answer was unusable. `auth`, `budget` and `rate-limit` make every further
+ * request of the run pointless, so a sync stops at them; the others fail only what was asked.
+ */
+export type OpenRouterProblem =
+  | "auth"
+  | "budget"
+  | "rate-limit"
+  | "unavailable"
+  | "http"
+  | "malformed"
+  | "range";
+
+export class OpenRouterError extends Error {
+  constructor(
+    readonly problem: OpenRouterProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OpenRouterError";
+  }
+
+  get stopsRun(): boolean {
+    return this.problem === "auth" || this.problem === "budget" || this.problem === "rate-limit";
+  }
+}
+
+// --- the documented answers ---
 
 const perTokenPrice = z
   .string()
-  .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "a decimal number as a string");
+  .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "USD per token as a decimal string");
 
-export const openRouterModelsSchema = z.object({
+export const modelListSchema = z.object({
   data: z.array(
     z.looseObject({
       id: z.string().min(1),
+      canonical_slug: z.string().min(1).nullish(),
       pricing: z.looseObject({
         prompt: perTokenPrice,
         completion: perTokenPrice,
-        input_cache_read: perTokenPrice.optional(),
+        input_cache_read: perTokenPrice.nullish(),
       }),
     }),
   ),
 });
 
-const tokenCount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-export const openRouterVolumesSchema = z.object({
-  date: z.string(),
-  as_of: z.string().optional(),
-  data: z.array(
-    z.looseObject({
-      model: z.string().min(1),
-      prompt_tokens: tokenCount,
-      completion_tokens: tokenCount,
-      cache_read_tokens: tokenCount.optional(),
-    }),
-  ),
+const utcDay = z.string().refine((value) => parseUtcDay(value) !== undefined, {
+  message: "a real UTC day in YYYY-MM-DD format",
 });
 
+/** Exact: a total may exceed 2^53, so it never passes through a float. */
+const tokenTotal = z
+  .string()
+  .regex(/^\d+$/, "a whole number of tokens as a decimal string")
+  .transform((text) => BigInt(text));
+
+export const rankingsDailySchema = z.object({
+  data: z.array(
+    z.looseObject({
+      date: utcDay,
+      model_permaslug: z.string().min(1),
+      total_tokens: tokenTotal,
+    }),
+  ),
+  meta: z.looseObject({
+    as_of: z.iso.datetime({ offset: true }),
+    start_date: utcDay,
+    end_date: utcDay,
+    version: z.literal("v1"),
+  }),
+});
+
+export type RankingsAnswer = {
+  rows: RankingsRow[];
+  asOf: Date;
+  /** The window the answer says it covers (after OpenRouter's clamp). */
+  startDate: UtcDay;
+  endDate: UtcDay;
+};
+
+// --- which days may be asked for ---
+
 /**
- * USD per token (decimal text) to USD per million tokens, by moving the decimal point in the text:
- * "0.000003" * 1e6 in binary floating point is 2.9999999999999996, the text shift gives exactly 3.
- * OpenRouter marks variable-price routers with "-1": no price.
+ * Why a range cannot be synced, or null: the dataset starts on 2025-01-01, and a day's totals
+ * are complete only after it ends (UTC).
  */
-export function perTokenToPerMtok(text: string): number | null {
-  const value = Number(text);
-  if (value < 0) return null;
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return value * 1_000_000; // exponent notation: rare, and already inexact upstream
-  const [whole = "0", fraction = ""] = [match[1], match[2]];
-  const padded = fraction.padEnd(6, "0");
-  return Number(`${whole}${padded.slice(0, 6)}.${padded.slice(6) || "0"}`);
+export function rankingsRangeProblem(from: UtcDay, to: UtcDay, now: Date): string | null {
+  if (from > to) return `the range starts (${from}) after it ends (${to})`;
+  if (from < RANKINGS_FIRST_DAY)
+    return `OpenRouter's rankings start on ${RANKINGS_FIRST_DAY}; ${from} is earlier`;
+  const lastEnded = addDays(utcDayOf(now), -1);
+  if (to > lastEnded)
+    return `${to} has not ended yet (UTC); the latest day that can be synced is ${lastEnded}`;
+  return null;
 }
 
-async function fetchJson(url: string, config: OpenRouterConfig): Promise<unknown> {
-  let lastProblem = "";
-  for (let attempt = 0; attempt <= config.maxRetries; attempt++) {
-    if (attempt > 0)
-      await new Promise((resolve) => setTimeout(resolve, config.retryBaseMs * 2 ** (attempt - 1)));
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        signal: AbortSignal.timeout(config.timeoutMs),
-        headers: { accept: "application/json" },
-      });
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      lastProblem = timedOut
-        ? `timed out after ${config.timeoutMs} ms`
-        : `network error: ${error instanceof Error ? error.message : String(error)}`;
-      continue;
-    }
-    if (response.status === 429 || response.status >= 500) {
-      lastProblem = `HTTP ${response.status}`;
-      await response.body?.cancel();
-      continue;
-    }
-    if (!response.ok)
-      throw new OpenRouterError(`GET ${url} answered HTTP ${response.status}; not retried`);
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      lastProblem = `body not received: ${error instanceof Error ? error.message : String(error)}`;
-      continue;
-    }
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new OpenRouterError(
-        `GET ${url} answered with a body that is not JSON: ${text.slice(0, 80)}`,
-      );
-    }
+/** A range cut into request windows of at most RANKINGS_WINDOW_DAYS days, oldest first. */
+export function rankingsWindows(from: UtcDay, to: UtcDay): { start: UtcDay; end: UtcDay }[] {
+  const windows: { start: UtcDay; end: UtcDay }[] = [];
+  for (let start = from; start <= to; start = addDays(start, RANKINGS_WINDOW_DAYS))
+    windows.push({ start, end: minDay(to, addDays(start, RANKINGS_WINDOW_DAYS - 1)) });
+  return windows;
+}
+
+/**
+ * Why an answer does not describe the window asked for, or null. OpenRouter echoes the resolved
+ * window in `meta` (a start before 2025-01-01 is clamped forward); rows must fall inside it.
+ */
+export function rankingsAnswerProblem(
+  requested: { start: UtcDay; end: UtcDay },
+  answer: RankingsAnswer,
+): string | null {
+  const expectedStart = maxDay(requested.start, RANKINGS_FIRST_DAY);
+  if (answer.startDate !== expectedStart || answer.endDate !== requested.end)
+    return `the answer covers ${answer.startDate} to ${answer.endDate}, not the requested ${expectedStart} to ${requested.end}`;
+  const outside = answer.rows.find((row) => row.date < expectedStart || row.date > requested.end);
+  if (outside) return `it holds a row of ${outside.date}, outside the requested window`;
+  return null;
+}
+
+/** The answer's rows by requested day; a day the answer left out gets no rows (written not at all). */
+export function rankingsRowsByDay(
+  requested: { start: UtcDay; end: UtcDay },
+  rows: readonly RankingsRow[],
+): { date: UtcDay; rows: RankingsRow[] }[] {
+  const byDay = new Map<UtcDay, RankingsRow[]>();
+  for (const row of rows) {
+    const list = byDay.get(row.date) ?? [];
+    list.push(row);
+    byDay.set(row.date, list);
   }
-  throw new OpenRouterError(
-    `GET ${url} failed after ${config.maxRetries + 1} attempt(s): ${lastProblem}`,
-  );
+  return eachUtcDay(requested.start, requested.end).map((date) => ({
+    date,
+    rows: byDay.get(date) ?? [],
+  }));
 }
 
-function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
+// --- the client ---
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, Math.ceil(ms))));
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, nowMs = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+/**
+ * One run's connection to OpenRouter: paced (a minimum interval between request starts), within
+ * the account's daily budget (requests already made today are passed in), with per-request
+ * timeouts and retries. Every attempt counts as a request.
+ */
+export class OpenRouterClient {
+  /** Requests this client sent (attempts, retries included). */
+  requests = 0;
+  private lastStartMs = Number.NEGATIVE_INFINITY;
+  private notBeforeMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly config: OpenRouterConfig,
+    /** Requests the account already made today (UTC), from the sync log. */
+    private readonly requestsBeforeToday: number,
+  ) {}
+
+  /** Requests left today before the budget is reached. */
+  get budgetLeft(): number {
+    return this.config.dailyRequestBudget - this.requestsBeforeToday - this.requests;
+  }
+
+  async models(): Promise<PriceListModel[]> {
+    const answer = parseAnswer(
+      modelListSchema,
+      await this.getJson("/api/v1/models"),
+      "model list (/api/v1/models)",
+    );
+    return answer.data.map((model) => ({
+      modelId: model.id,
+      canonicalSlug: model.canonical_slug ?? null,
+      prompt: model.pricing.prompt,
+      completion: model.pricing.completion,
+      inputCacheRead: model.pricing.input_cache_read ?? null,
+    }));
+  }
+
+  async rankingsDaily(start: UtcDay, end: UtcDay): Promise<RankingsAnswer> {
+    const answer = parseAnswer(
+      rankingsDailySchema,
+      await this.getJson(`/api/v1/datasets/rankings-daily?start_date=${start}&end_date=${end}`),
+      `rankings-daily answer for ${start} to ${end}`,
+    );
+    return {
+      rows: answer.data.map((row) => ({
+        date: row.date,
+        permaslug: row.model_permaslug,
+        totalTokens: row.total_tokens,
+      })),
+      asOf: new Date(answer.meta.as_of),
+      startDate: answer.meta.start_date,
+      endDate: answer.meta.end_date,
+    };
+  }
+
+  private async getJson(path: string): Promise<unknown> {
+    const url = `${this.config.baseUrl.replace(/\/+$/, "")}${path}`;
+    const what = `GET ${path}`;
+    let lastProblem = "";
+    for (let attempt = 0; attempt <= this.config.maxRetries; attempt++) {
+      await this.paced(what);
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          signal: AbortSignal.timeout(this.config.timeoutMs),
+          headers: { accept: "application/json", authorization: `Bearer ${this.config.apiKey}` },
+        });
+      } catch (error) {
+        lastProblem = transportProblem(error, this.config.timeoutMs);
+        this.backOff(attempt);
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) {
+        const detail = await errorDetail(response);
+        throw new OpenRouterError(
+          "auth",
+          `OPENROUTER_API_KEY was refused by OpenRouter (HTTP ${response.status} on ${what}${detail}); check the key (openrouter.ai/settings/keys)`,
+        );
+      }
+      if (response.status === 429) {
+        await response.body?.cancel();
+        const wait = retryAfterMs(response.headers.get("retry-after"));
+        if (wait !== undefined && wait > this.config.maxRetryAfterMs)
+          throw new OpenRouterError(
+            "rate-limit",
+            `OpenRouter rate-limited ${what} (HTTP 429) and asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${this.config.maxRetryAfterMs / 1000} s a run waits; run the sync again later`,
+          );
+        lastProblem = `HTTP 429 (rate limited)`;
+        if (wait === undefined) this.backOff(attempt);
+        else this.notBeforeMs = Math.max(this.notBeforeMs, performance.now() + wait);
+        if (attempt === this.config.maxRetries)
+          throw new OpenRouterError(
+            "rate-limit",
+            `${what} was rate-limited by OpenRouter (HTTP 429) ${attempt + 1} time(s); run the sync again later`,
+          );
+        continue;
+      }
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        lastProblem = `HTTP ${response.status}`;
+        this.backOff(attempt);
+        continue;
+      }
+      if (!response.ok) {
+        const detail = await errorDetail(response);
+        throw new OpenRouterError(
+          "http",
+          `${what} answered HTTP ${response.status}${detail}; not retried`,
+        );
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        lastProblem = `body not received: ${transportProblem(error, this.config.timeoutMs)}`;
+        this.backOff(attempt);
+        continue;
+      }
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw new OpenRouterError(
+          "malformed",
+          `${what} answered with a body that is not complete JSON (${text.length} characters; truncated?): ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    throw new OpenRouterError(
+      "unavailable",
+      `${what} failed after ${this.config.maxRetries + 1} attempt(s): ${lastProblem}`,
+    );
+  }
+
+  /** Waits for the pacing interval (and any Retry-After or backoff), then counts the request against the budget. */
+  private async paced(what: string): Promise<void> {
+    if (this.budgetLeft <= 0)
+      throw new OpenRouterError(
+        "budget",
+        `the daily budget of ${this.config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) is used up for today (UTC), so ${what} was not sent; sync again after 00:00 UTC`,
+      );
+    const startAt = Math.max(this.lastStartMs + this.config.minRequestIntervalMs, this.notBeforeMs);
+    const wait = startAt - performance.now();
+    if (wait > 0) await sleep(wait);
+    this.lastStartMs = performance.now();
+    this.requests += 1;
+  }
+
+  private backOff(attempt: number): void {
+    this.notBeforeMs = Math.max(
+      this.notBeforeMs,
+      performance.now() + this.config.retryBaseMs * 2 ** attempt,
+    );
+  }
+}
+
+function transportProblem(error: unknown, timeoutMs: number): string {
+  const timedOut =
+    error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+  if (timedOut) return `timed out after ${timeoutMs} ms`;
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `network error: ${error instanceof Error ? error.message : String(error)}${cause}`;
+}
+
+/** OpenRouter's error text (`{ error: { message } }`), shortened, for the operator's message. */
+async function errorDetail(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    const message = body.error?.message;
+    return typeof message === "string" && message.length > 0 ? `: ${message.slice(0, 200)}` : "";
+  } catch {
+    return "";
+  }
+}
+
+function parseAnswer<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new OpenRouterError(
+    "malformed",
     `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
   );
-}
-
-export type OpenRouterDay = {
-  rows: ObservationLine[];
-  /** Models with volume whose lab is not in our catalog. */
-  skippedOtherLabs: number;
-  /** Models with volume but no usable price in the model list (stored without price; excluded from the index). */
-  unpriced: number;
-};
-
-/** Fetches prices and one day's volumes and turns them into validated observation rows. */
-export async function fetchOpenRouterDay(
-  config: OpenRouterConfig,
-  date: UtcDay,
-): Promise<OpenRouterDay> {
-  const base = config.baseUrl.replace(/\/+$/, "");
-  const models = parsePayload(
-    openRouterModelsSchema,
-    await fetchJson(`${base}/api/v1/models`, config),
-    "model list (/api/v1/models)",
-  );
-  const volumes = parsePayload(
-    openRouterVolumesSchema,
-    await fetchJson(`${base}/api/v1/volumes?date=${date}`, config),
-    "volumes (/api/v1/volumes)",
-  );
-  if (volumes.date !== date)
-    throw new OpenRouterError(`volumes were requested for ${date} but describe ${volumes.date}`);
-
-  const pricing = new Map(models.data.map((model) => [model.id, model.pricing]));
-  const result: OpenRouterDay = { rows: [], skippedOtherLabs: 0, unpriced: 0 };
-  volumes.data.forEach((entry, index) => {
-    const lab = labPrefixOfModelId(entry.model);
-    if (lab === undefined || !isLabId(lab)) {
-      result.skippedOtherLabs += 1;
-      return;
-    }
-    const price = pricing.get(entry.model);
-    const input = price ? perTokenToPerMtok(price.prompt) : null;
-    const output = price ? perTokenToPerMtok(price.completion) : null;
-    if (input === null || output === null) result.unpriced += 1;
-    result.rows.push({
-      // The position in the volumes payload stands in for a line number in error reports.
-      line: index + 1,
-      result: validateObservationFields({
-        date,
-        model_id: entry.model,
-        lab,
-        input_price_per_mtok: input,
-        output_price_per_mtok: output,
-        input_tokens: entry.prompt_tokens,
-        output_tokens: entry.completion_tokens,
-        cache_read_price_per_mtok:
-          price?.input_cache_read === undefined ? null : perTokenToPerMtok(price.input_cache_read),
-        cache_read_tokens: entry.cache_read_tokens ?? null,
-        source: OPENROUTER_SOURCE,
-      }),
-    });
-  });
-  return result;
 }
