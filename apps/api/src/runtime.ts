@@ -106,6 +106,13 @@ export async function loadTokenDataIfEmpty(runtime: Runtime): Promise<void> {
     log.info(
       `OPENROUTER_API_KEY is set: OpenRouter data is synced daily after ${String(env.OPENROUTER_SYNC_HOUR_UTC).padStart(2, "0")}:00 UTC`,
     );
+    const sample = (await summarizeSources(runtime.database.db)).find(
+      (summary) => summary.source === SAMPLE_SOURCE,
+    );
+    if (sample !== undefined)
+      log.warn(
+        `this database also holds sample data (${sample.days} days, ${sample.firstDay} to ${sample.lastDay}), marked as sample wherever shown: each OpenRouter sync replaces the sample on the days it writes (settled days change only through 'pnpm tpi restate'). For OpenRouter data only, start on an empty database`,
+      );
     return;
   }
   const now = runtime.clock();

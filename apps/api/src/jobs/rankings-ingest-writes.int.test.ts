@@ -1,4 +1,4 @@
-import { OPENROUTER_SOURCE, type RankingsRow } from "@tpi/domain";
+import { OPENROUTER_SOURCE, SAMPLE_SOURCE, type RankingsRow } from "@tpi/domain";
 import { storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../testing/test-api";
@@ -40,9 +40,9 @@ const rows = (date: string, totals: Record<string, bigint>): RankingsRow[] =>
     totalTokens,
   }));
 
-const ingest = (perDay: Record<string, bigint>[]) =>
+const ingest = (perDay: Record<string, bigint>[], source = OPENROUTER_SOURCE) =>
   ingestRankingsDays(api.db, {
-    source: OPENROUTER_SOURCE,
+    source,
     days: DAYS.map((date, i) => ({ date, asOf: NOW, rows: rows(date, perDay[i] ?? {}) })),
     backfillFrom: null,
     syncedAt: NOW,
@@ -83,5 +83,65 @@ describe("re-syncing days", () => {
       [5n, 35n, 2],
       [7n, 33n, 3],
     ]);
+  });
+
+  it("real data replaces the sample on its days: no day blends sample and market data", async () => {
+    const SAMPLE_DAY = "2026-03-29";
+    await storePriceSnapshots(api.db, [
+      {
+        source: SAMPLE_SOURCE,
+        fetchedAt: new Date(`${nextDay(SAMPLE_DAY)}T02:00:00Z`),
+        models: [
+          {
+            modelId: "openai/sample-only",
+            canonicalSlug: "openai/sample-only-1",
+            prompt: "0.000001",
+            completion: "0.000001",
+            inputCacheRead: null,
+          },
+        ],
+      },
+      {
+        source: OPENROUTER_SOURCE,
+        fetchedAt: new Date(`${nextDay(SAMPLE_DAY)}T03:00:00Z`),
+        models: [
+          {
+            modelId: "openai/a",
+            canonicalSlug: "openai/a-1",
+            prompt: "0.000001",
+            completion: "0.000002",
+            inputCacheRead: null,
+          },
+        ],
+      },
+    ]);
+    const sampleRows: RankingsRow[] = [
+      { date: SAMPLE_DAY, permaslug: "openai/sample-only-1", totalTokens: 100n },
+      { date: SAMPLE_DAY, permaslug: "other", totalTokens: 10n },
+    ];
+    await ingestRankingsDays(api.db, {
+      source: SAMPLE_SOURCE,
+      days: [{ date: SAMPLE_DAY, asOf: NOW, rows: sampleRows }],
+      backfillFrom: null,
+      syncedAt: NOW,
+    });
+    const [real] = await ingestRankingsDays(api.db, {
+      source: OPENROUTER_SOURCE,
+      days: [
+        {
+          date: SAMPLE_DAY,
+          asOf: NOW,
+          rows: [{ date: SAMPLE_DAY, permaslug: "openai/a-1", totalTokens: 50n }],
+        },
+      ],
+      backfillFrom: null,
+      syncedAt: NOW,
+    });
+    expect(real?.written && real.write.removed).toBe(1);
+    const day = new Date(`${SAMPLE_DAY}T00:00:00Z`);
+    const stored = await api.db.observation.findMany({ where: { date: day } });
+    expect(stored.map((o) => [o.modelId, o.source])).toEqual([["openai/a-1", OPENROUTER_SOURCE]]);
+    const sources = await api.db.sourceDay.findMany({ where: { date: day } });
+    expect(sources.map((d) => d.source)).toEqual([OPENROUTER_SOURCE]);
   });
 });

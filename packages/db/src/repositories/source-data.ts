@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { SAMPLE_SOURCE } from "@tpi/domain";
 import type {
   DayCoverage,
   PriceBasis,
@@ -177,7 +178,9 @@ const UPDATED_COLUMNS = OBSERVATION_COLUMNS.map((c) => c.name).filter(
 
 /**
  * Writes synced days: each day's observations replace that source's previous rows of the day
- * (a model that left the answer is deleted, an unchanged row is left as it was), and its
+ * (a model that left the answer is deleted, an unchanged row is left as it was), and real data
+ * replaces the generated sample: a real source's day drops the sample's rows and coverage of that
+ * day, so that no day blends sample and market data. Its
  * coverage and as-of time are kept in `source_day`. Call inside a transaction: a day is written
  * whole or not at all. Each step is one statement for all the days given (five round trips per
  * day made the 600-day sample spend most of its seeding time waiting on the database).
@@ -236,12 +239,20 @@ async function writeDistinctSourceDays(
     await tx.$queryRawUnsafe<{ day: string; n: number }[]>(
       `with gone as (
          delete from observation o using jsonb_array_elements($1::jsonb) d
-         where o.date = (d->>0)::date and o.source = d->>1
-           and not (o.model_id in (select jsonb_array_elements_text(d->2)))
+         where o.date = (d->>0)::date
+           and ((o.source = d->>1 and not (o.model_id in (select jsonb_array_elements_text(d->2))))
+             or (o.source = $2 and d->>1 <> $2))
          returning o.date)
        select to_char(date, 'YYYY-MM-DD') as day, count(*)::int as n from gone group by date`,
       listed,
+      SAMPLE_SOURCE,
     ),
+  );
+  await tx.$executeRawUnsafe(
+    `delete from source_day s using jsonb_array_elements($1::jsonb) d
+     where s.date = (d->>0)::date and s.source = $2 and d->>1 <> $2`,
+    listed,
+    SAMPLE_SOURCE,
   );
   const existing = countsByDay(
     await tx.$queryRawUnsafe<{ day: string; n: number }[]>(
