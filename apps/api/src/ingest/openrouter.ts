@@ -212,6 +212,8 @@ export class OpenRouterClient {
     private readonly config: OpenRouterConfig,
     /** Requests the account already made today (UTC), from the sync log. */
     private readonly requestsBeforeToday: number,
+    /** Told the running count before each request goes out (the sync log keeps it). */
+    private readonly onRequest: (requests: number) => Promise<void> = async () => undefined,
   ) {}
 
   /** Requests left today before the budget is reached. */
@@ -342,6 +344,7 @@ export class OpenRouterClient {
     if (wait > 0) await sleep(wait);
     this.lastStartMs = performance.now();
     this.requests += 1;
+    await this.onRequest(this.requests);
   }
 
   private backOff(attempt: number): void {

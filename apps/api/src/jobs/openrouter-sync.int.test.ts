@@ -292,6 +292,19 @@ describe("syncOpenRouter", () => {
     expect(await db.sourceSync.count()).toBe(0);
   });
 
+  it("counts each request in the sync log as it goes out, so a run that dies halfway still counts", async () => {
+    // The first rankings answer is a slow 503; the retry gets the documented answer.
+    stub.queue[RANKINGS_PATH] = [{ delayMs: 200, status: 503, body: "{}" }];
+    const running = sync(YESTERDAY, YESTERDAY);
+    while (stub.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
+    // The rankings request is out and unanswered: the run is still going.
+    const [row] = await recentSourceSyncs(db, "openrouter", 1);
+    expect(row).toMatchObject({ outcome: "running", requests: 2 });
+    await running;
+    const [finished] = await recentSourceSyncs(db, "openrouter", 1);
+    expect(finished).toMatchObject({ outcome: "ok", requests: 3 });
+  });
+
   it("a second sync while one runs is skipped (one syncer at a time)", async () => {
     let release = () => {};
     const holding = withSourceSyncLock(

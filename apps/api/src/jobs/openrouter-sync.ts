@@ -11,6 +11,7 @@ import {
 } from "@tpi/domain";
 import {
   finishSourceSync,
+  recordSourceSyncRequests,
   sourceRequestsSince,
   startSourceSync,
   storePriceSnapshots,
@@ -115,7 +116,9 @@ async function runSync(
     OPENROUTER_SOURCE,
     startOfUtcDay(utcDayOf(now)),
   );
-  const client = new OpenRouterClient(config, requestsToday);
+  const client = new OpenRouterClient(config, requestsToday, (requests) =>
+    recordSourceSyncRequests(db, syncId, requests),
+  );
   const windows = rankingsWindows(from, to);
   const total = daysBetween(from, to) + 1;
   const days: IngestedDay[] = [];

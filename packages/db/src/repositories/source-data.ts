@@ -469,6 +469,18 @@ export async function finishSourceSync(db: Tx, id: number, end: SourceSyncEnd): 
   await db.sourceSync.update({ where: { id }, data: end });
 }
 
+/**
+ * Counts a running sync's requests as they are sent, so that a run that dies halfway still
+ * counts against the daily request budget.
+ */
+export async function recordSourceSyncRequests(
+  db: Tx,
+  id: number,
+  requests: number,
+): Promise<void> {
+  await db.sourceSync.update({ where: { id }, data: { requests } });
+}
+
 /** Requests a source's syncs made since `since` (its daily request budget). */
 export async function sourceRequestsSince(db: Tx, source: string, since: Date): Promise<number> {
   const result = await db.sourceSync.aggregate({
