@@ -339,12 +339,14 @@ export class OpenRouterClient {
         "budget",
         `the daily budget of ${this.config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) is used up for today (UTC), so ${what} was not sent; sync again after 00:00 UTC`,
       );
+    // Counted (and logged) before the pacing wait, so the log's write never delays a request
+    // past the time its interval was measured from.
+    this.requests += 1;
+    await this.onRequest(this.requests);
     const startAt = Math.max(this.lastStartMs + this.config.minRequestIntervalMs, this.notBeforeMs);
     const wait = startAt - performance.now();
     if (wait > 0) await sleep(wait);
     this.lastStartMs = performance.now();
-    this.requests += 1;
-    await this.onRequest(this.requests);
   }
 
   private backOff(attempt: number): void {
