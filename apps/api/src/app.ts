@@ -3,7 +3,8 @@ import cors from "cors";
 import express from "express";
 import helmet from "helmet";
 import type { AppDeps } from "./deps";
-import { errorHandler, routeNotFound } from "./http/errors";
+import { isDatabaseUnavailable } from "@tpi/db";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, errorHandler, routeNotFound } from "./http/errors";
 import { requireInternalToken } from "./http/internal-token";
 import { JSON_BODY_LIMIT_BYTES } from "./http/limits";
 import { registerRoutes } from "./http/register-routes";
@@ -65,10 +66,16 @@ export function createApp(
         rules: deps.rules,
         routes: ROUTES,
       }),
+      // Database failures count towards the outage (logged once) and answer 503 with Retry-After.
+      onError: ({ error }) => void deps.databaseHealth.reportFailure(error.cause),
+      responseMeta: ({ errors }) =>
+        errors.some((error) => isDatabaseUnavailable(error.cause))
+          ? { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } }
+          : {},
     }),
   );
   for (const router of extraRoutes) app.use(router);
   app.use(routeNotFound);
-  app.use(errorHandler(deps.log));
+  app.use(errorHandler(deps.log, deps.databaseHealth));
   return app;
 }

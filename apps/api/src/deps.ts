@@ -1,6 +1,7 @@
 import type { MethodologyRules, WinsorBounds } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
+import type { DatabaseHealth } from "./database-health";
 import type { Logger } from "./logger";
 import type { RateLimitSettings } from "./rate-limit/limiters";
 import type { ChatModel } from "./chat/model-backend";
@@ -16,6 +17,8 @@ export type AppDeps = {
   /** The chat's optional model backend and the GPU winsorizing bounds it explains; built-in only when absent. */
   chat?: { model?: ChatModel; winsor: WinsorBounds };
   auth: ApiKeyAuthenticator;
+  /** Whether the database answers; request failures on it report here (one log line per outage). */
+  databaseHealth: DatabaseHealth;
   rules: MethodologyRules;
   /** The UTC clock; injected so that tests can pin "today". */
   clock: () => Date;

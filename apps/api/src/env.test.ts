@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodologyRulesFrom, openRouterConfigFrom, readEnv } from "./env";
+import { databaseTimeoutsFrom, methodologyRulesFrom, openRouterConfigFrom, readEnv } from "./env";
 
 describe("rate-limit, key and CORS configuration", () => {
   it("defaults: trust proxy off, no trusted or CORS origins, 72-hour trials, 10 keys, no Redis", () => {
@@ -91,5 +91,42 @@ describe("OpenRouter configuration", () => {
     expect(() => readEnv({ OPENROUTER_API_KEY: key, OPENROUTER_SYNC_HOUR_UTC: "x" })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining(key) }),
     );
+  });
+});
+
+describe("database timeouts, key grace and shutdown", () => {
+  it("defaults: seconds for requests, two minutes for jobs, five minutes of key grace, 10 s drain", () => {
+    const env = readEnv({});
+    expect(databaseTimeoutsFrom(env)).toEqual({
+      request: { connectMs: 3_000, statementMs: 5_000, idleInTransactionMs: 60_000 },
+      job: { connectMs: 3_000, statementMs: 120_000, idleInTransactionMs: 60_000 },
+    });
+    expect(env.KEY_STALE_GRACE_SECONDS).toBe(300);
+    expect(env.SHUTDOWN_GRACE_MS).toBe(10_000);
+  });
+
+  it("reads each and refuses values outside their bounds", () => {
+    const env = readEnv({
+      DATABASE_CONNECT_TIMEOUT_MS: "1500",
+      DATABASE_STATEMENT_TIMEOUT_MS: "2000",
+      DATABASE_JOB_STATEMENT_TIMEOUT_MS: "600000",
+      DATABASE_IDLE_TX_TIMEOUT_MS: "30000",
+      KEY_STALE_GRACE_SECONDS: "0",
+      SHUTDOWN_GRACE_MS: "0",
+    });
+    expect(databaseTimeoutsFrom(env)).toEqual({
+      request: { connectMs: 1_500, statementMs: 2_000, idleInTransactionMs: 30_000 },
+      job: { connectMs: 1_500, statementMs: 600_000, idleInTransactionMs: 30_000 },
+    });
+    expect(env.KEY_STALE_GRACE_SECONDS).toBe(0);
+    expect(env.SHUTDOWN_GRACE_MS).toBe(0);
+    expect(() => readEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(() => readEnv({ DATABASE_CONNECT_TIMEOUT_MS: "-1" })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() => readEnv({ KEY_STALE_GRACE_SECONDS: "1.5" })).toThrow(/KEY_STALE_GRACE_SECONDS/);
+    expect(() => readEnv({ SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });

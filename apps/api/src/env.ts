@@ -15,7 +15,13 @@ import {
   type MethodologyRules,
   parseUtcDay,
 } from "@tpi/domain";
-import { DEFAULT_EMBEDDED_PORT } from "@tpi/db";
+import {
+  DEFAULT_EMBEDDED_PORT,
+  DEFAULT_JOB_TIMEOUTS,
+  DEFAULT_REQUEST_TIMEOUTS,
+  type DbTimeouts,
+} from "@tpi/db";
+import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
 import { z } from "zod";
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
@@ -73,6 +79,43 @@ const envSchema = z.object({
     .min(1024)
     .max(65_535)
     .default(DEFAULT_EMBEDDED_PORT),
+  /** Longest wait for a new database connection, in milliseconds. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(DEFAULT_REQUEST_TIMEOUTS.connectMs),
+  /** Longest statement of a request (routes, key checks), in milliseconds; the client waits 1 s more. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_REQUEST_TIMEOUTS.statementMs),
+  /** Longest statement of a job (settlement, prints, syncs, reloads, the CLI), in milliseconds. */
+  DATABASE_JOB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(DEFAULT_JOB_TIMEOUTS.statementMs),
+  /** The server ends a session idle inside a transaction this long (milliseconds), freeing its locks. */
+  DATABASE_IDLE_TX_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(DEFAULT_REQUEST_TIMEOUTS.idleInTransactionMs),
+  /** While the database is down, a key confirmed within this many seconds keeps its last known state. */
+  KEY_STALE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(DEFAULT_KEY_STALE_GRACE_SECONDS),
+  /** On SIGTERM/SIGINT, how long in-flight requests and running jobs may finish (milliseconds). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SETTLEMENT_LAG_HOURS: z.coerce
     .number()
     .min(0)
@@ -210,6 +253,18 @@ export function openRouterConfigFrom(env: Env): OpenRouterConfig | undefined {
     minRequestIntervalMs: env.OPENROUTER_MIN_REQUEST_INTERVAL_MS,
     dailyRequestBudget: env.OPENROUTER_DAILY_REQUEST_BUDGET,
     maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
+  };
+}
+
+/** Bounds on the database pools: short for requests, long for jobs. */
+export function databaseTimeoutsFrom(env: Env): { request: DbTimeouts; job: DbTimeouts } {
+  const shared = {
+    connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    idleInTransactionMs: env.DATABASE_IDLE_TX_TIMEOUT_MS,
+  };
+  return {
+    request: { ...shared, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    job: { ...shared, statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS },
   };
 }
 

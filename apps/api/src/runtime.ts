@@ -14,8 +14,10 @@ import {
   type OpenDatabase,
 } from "@tpi/db";
 import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
+import { DatabaseHealth } from "./database-health";
 import {
   clockFrom,
+  databaseTimeoutsFrom,
   methodologyRulesFrom,
   openRouterConfigFrom,
   winsorBoundsFrom,
@@ -42,6 +44,8 @@ export type Runtime = {
   env: Env;
   log: Logger;
   database: OpenDatabase;
+  /** Whether the database answers, from what requests, jobs and its probe see. */
+  databaseHealth: DatabaseHealth;
   rules: MethodologyRules;
   index: PublishedIndex;
   gpuIndex: GpuPublishedIndex;
@@ -61,21 +65,28 @@ export async function openRuntime(
     databaseUrl: env.DATABASE_URL,
     dataDir: env.TPI_DATA_DIR,
     embeddedPort: env.TPI_EMBEDDED_PG_PORT,
+    timeouts: databaseTimeoutsFrom(env),
     log: (line) => log.info(line),
   });
+  const databaseHealth = new DatabaseHealth(log, () => database.requestDb.$queryRaw`select 1`);
   const index = new PublishedIndex(database.db);
-  const auth = new ApiKeyAuthenticator(database.db, clock);
+  const auth = new ApiKeyAuthenticator(database.requestDb, clock, {
+    staleGraceMs: env.KEY_STALE_GRACE_SECONDS * 1000,
+    databaseHealth,
+  });
   const gpuIndex = new GpuPublishedIndex(database.db);
   return {
     env,
     log,
     database,
+    databaseHealth,
     rules: methodologyRulesFrom(env),
     index,
     gpuIndex,
     auth,
     clock,
     async close() {
+      databaseHealth.stop();
       await auth.stop();
       await database.close();
     },

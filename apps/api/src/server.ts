@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { createApp } from "./app";
 import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
@@ -33,6 +33,11 @@ export type RunningServer = {
   runtime: Runtime;
   server: Server;
   url: string;
+  /**
+   * Graceful stop: refuses new connections at once, lets in-flight requests and running jobs
+   * finish for up to SHUTDOWN_GRACE_MS (then cuts what is left), closes Redis and the database
+   * pools, and stops the embedded PostgreSQL server when this process started it.
+   */
   close(): Promise<void>;
 };
 
@@ -48,7 +53,7 @@ export async function startServer(
   clock?: () => Date,
 ): Promise<RunningServer> {
   const runtime = await openRuntime(env, log, clock);
-  const scheduler = new Scheduler(log);
+  const scheduler = new Scheduler(log, runtime.databaseHealth);
   await loadTokenDataIfEmpty(runtime);
   const report = await settleAndPublish(runtime);
   log.info(describeSettlement(report));
@@ -79,7 +84,8 @@ export async function startServer(
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
   const app = createApp({
-    db: runtime.database.db,
+    db: runtime.database.requestDb,
+    databaseHealth: runtime.databaseHealth,
     index: runtime.index,
     gpuIndex: runtime.gpuIndex,
     chat: chatSettingsFrom(env),
@@ -102,6 +108,7 @@ export async function startServer(
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
     listening.once("error", reject);
   });
+  const inFlight = trackInFlight(server);
   const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = env;
   if (websiteUrl !== undefined && internalToken !== undefined) {
     const notify = () => void notifyWebsiteOfNewData(websiteUrl, internalToken, log);
@@ -160,13 +167,71 @@ export async function startServer(
     server,
     url,
     async close() {
-      await scheduler.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      const graceMs = env.SHUTDOWN_GRACE_MS;
+      const drained = drainHttp(server, inFlight, graceMs);
+      const jobsStopped = withinGrace(scheduler.stop(), graceMs);
+      const [requestsLeft, jobsFinished] = await Promise.all([drained, jobsStopped]);
+      if (requestsLeft > 0)
+        log.warn(
+          `shutdown: ${requestsLeft} request(s) still running after ${graceMs} ms (SHUTDOWN_GRACE_MS); their connections were closed`,
+        );
+      // An unfinished job's open transaction is rolled back when its pool closes below: settlement
+      // and prints are written a transaction at a time, so nothing half-written remains.
+      if (!jobsFinished)
+        log.warn(
+          `shutdown: a scheduled job was still running after ${graceMs} ms (SHUTDOWN_GRACE_MS); its open transaction is abandoned`,
+        );
       await redis?.close();
       await runtime.close();
     },
   };
+}
+
+/** The responses being written, so that a drain can mark them `Connection: close`. */
+function trackInFlight(server: Server): Set<ServerResponse> {
+  const responses = new Set<ServerResponse>();
+  server.on("request", (_req, res: ServerResponse) => {
+    responses.add(res);
+    res.once("close", () => responses.delete(res));
+  });
+  return responses;
+}
+
+/**
+ * Stops accepting connections, closes idle keep-alive connections at once, tells every in-flight
+ * response to close its connection when done, and waits for the rest for up to `graceMs`, then
+ * closes them. Resolves with the number of requests cut short.
+ */
+async function drainHttp(
+  server: Server,
+  inFlight: Set<ServerResponse>,
+  graceMs: number,
+): Promise<number> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  // A request that arrives on a busy keep-alive connection during the drain is answered, then its connection closes.
+  server.prependListener("request", (_req, res: ServerResponse) =>
+    res.setHeader("Connection", "close"),
+  );
+  server.closeIdleConnections();
+  if (await withinGrace(closed, graceMs)) return 0;
+  const left = inFlight.size;
+  server.closeAllConnections();
+  await closed;
+  return left;
+}
+
+/** True when `work` settles within `ms`; false (and `work` left running) otherwise. */
+async function withinGrace(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The chat's settings: the optional model backend (only with CHAT_LLM_BASE_URL) and the GPU method's bounds it explains. */

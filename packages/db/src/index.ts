@@ -1,4 +1,12 @@
-export { createDb, Prisma, type Db } from "./client";
+export {
+  createDb,
+  Prisma,
+  DEFAULT_JOB_TIMEOUTS,
+  DEFAULT_REQUEST_TIMEOUTS,
+  type Db,
+  type DbTimeouts,
+} from "./client";
+export { describeDatabaseError, isDatabaseUnavailable } from "./database-errors";
 export * from "./embedded-postgres-server";
 export { applyMigrations, readMigrations, MIGRATIONS_DIR, type MigrationReport } from "./migrate";
 export { openDatabase, type DatabaseSettings, type OpenDatabase } from "./open-database";

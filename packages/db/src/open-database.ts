@@ -1,5 +1,11 @@
 import { resolve } from "node:path";
-import { createDb, type Db } from "./client";
+import {
+  createDb,
+  DEFAULT_JOB_TIMEOUTS,
+  DEFAULT_REQUEST_TIMEOUTS,
+  type Db,
+  type DbTimeouts,
+} from "./client";
 import {
   DEFAULT_DATABASE_NAME,
   embeddedUrl,
@@ -17,19 +23,32 @@ export type DatabaseSettings = {
   embeddedPort: number;
   /** Run pending migrations before returning (default true). */
   migrate?: boolean;
+  /** Bounds on the request pool (`requestDb`) and the job pool (`db`). */
+  timeouts?: { request: DbTimeouts; job: DbTimeouts };
   log?: (line: string) => void;
 };
 
 export type OpenDatabase = {
+  /** Jobs, the CLI and reloads: long statements allowed (settlement, imports). */
   db: Db;
+  /** Request paths (routes, tRPC, key checks): short timeouts, so no request hangs on the database. */
+  requestDb: Db;
   url: string;
   embedded: EmbeddedServer | null;
   close(): Promise<void>;
 };
 
+/** Pool sizes: requests run many short queries at once, jobs few long ones. */
+const REQUEST_POOL_SIZE = 10;
+const JOB_POOL_SIZE = 5;
+
 /** Connects to `DATABASE_URL`, or starts the embedded server, then migrates and returns a client. */
 export async function openDatabase(settings: DatabaseSettings): Promise<OpenDatabase> {
   const log = settings.log ?? (() => undefined);
+  const timeouts = settings.timeouts ?? {
+    request: DEFAULT_REQUEST_TIMEOUTS,
+    job: DEFAULT_JOB_TIMEOUTS,
+  };
   let url = settings.databaseUrl;
   let embedded: EmbeddedServer | null = null;
   if (!url) {
@@ -46,13 +65,15 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
     if (report.applied.length === 0)
       log(`database schema up to date (${report.alreadyApplied} migrations)`);
   }
-  const db = createDb(url);
+  const db = createDb(url, JOB_POOL_SIZE, timeouts.job);
+  const requestDb = createDb(url, REQUEST_POOL_SIZE, timeouts.request);
   return {
     db,
+    requestDb,
     url,
     embedded,
     async close() {
-      await db.$disconnect();
+      await Promise.all([db.$disconnect(), requestDb.$disconnect()]);
       await embedded?.stop();
     },
   };

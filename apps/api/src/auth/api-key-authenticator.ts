@@ -13,7 +13,8 @@ import {
   type DomainError,
   type Result,
 } from "@tpi/domain";
-import { findApiKeyByHash, type Db } from "@tpi/db";
+import { findApiKeyByHash, isDatabaseUnavailable, type Db } from "@tpi/db";
+import type { DatabaseHealth } from "../database-health";
 import { hashApiKey } from "./api-key-secret";
 
 export type Caller =
@@ -24,6 +25,8 @@ export const ANONYMOUS: Caller = { kind: "anonymous", access: PUBLIC_ACCESS };
 
 type CachedLookup = {
   expiresAt: number;
+  /** When the database last confirmed this state (epoch milliseconds). */
+  verifiedAt: number;
   found: {
     keyId: string;
     accountId: string;
@@ -39,6 +42,21 @@ export const KEY_CACHE_TTL_MS = 4_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
 /** Milliseconds between batched writes of `lastUsedAt` (run by the server's scheduler). */
 export const LAST_USED_FLUSH_MS = 30_000;
+/** Default of KEY_STALE_GRACE_SECONDS: how long a key's last known state serves while the database is down. */
+export const DEFAULT_KEY_STALE_GRACE_SECONDS = 300;
+
+export type AuthenticatorOptions = {
+  /** How long a lookup is trusted while the database answers (KEY_CACHE_TTL_MS; tests shorten it). */
+  cacheTtlMs?: number;
+  /**
+   * While the database cannot be reached, a key whose state the database confirmed within this
+   * many milliseconds keeps that state (valid, revoked or unknown); a key never seen, or seen
+   * longer ago, cannot be checked and its request gets 503.
+   */
+  staleGraceMs?: number;
+  /** Outage tracking: a key check does not wait on a database known to be down. */
+  databaseHealth?: DatabaseHealth;
+};
 
 /**
  * Resolves the Authorization header to a caller. Lookups are cached for a few seconds so that a
@@ -49,10 +67,19 @@ export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CachedLookup>();
   private readonly lastUsed = new Map<string, Date>();
 
+  private readonly cacheTtlMs: number;
+  private readonly staleGraceMs: number;
+  private readonly databaseHealth: DatabaseHealth | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+    options: AuthenticatorOptions = {},
+  ) {
+    this.cacheTtlMs = options.cacheTtlMs ?? KEY_CACHE_TTL_MS;
+    this.staleGraceMs = options.staleGraceMs ?? DEFAULT_KEY_STALE_GRACE_SECONDS * 1000;
+    this.databaseHealth = options.databaseHealth;
+  }
 
   async authenticate(
     authorizationHeader: string | undefined,
@@ -93,9 +120,21 @@ export class ApiKeyAuthenticator {
     const nowMs = Date.now();
     const cached = this.cache.get(keyHash);
     if (cached && cached.expiresAt > nowMs) return cached;
-    const row = await findApiKeyByHash(this.db, keyHash);
+    const stale = cached && nowMs - cached.verifiedAt <= this.staleGraceMs ? cached : undefined;
+    // A database known to be down is not waited on for a key whose last state is still usable.
+    if (stale && this.databaseHealth?.available === false) return stale;
+    let row: Awaited<ReturnType<typeof findApiKeyByHash>>;
+    try {
+      row = await findApiKeyByHash(this.db, keyHash);
+    } catch (error) {
+      if (stale === undefined || !isDatabaseUnavailable(error)) throw error; // 503 at the edge
+      this.databaseHealth?.reportFailure(error);
+      return stale;
+    }
+    this.databaseHealth?.reportSuccess();
     const entry: CachedLookup = {
-      expiresAt: nowMs + KEY_CACHE_TTL_MS,
+      expiresAt: nowMs + this.cacheTtlMs,
+      verifiedAt: nowMs,
       found: row && {
         keyId: row.id,
         accountId: row.accountId,

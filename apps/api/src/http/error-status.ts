@@ -16,7 +16,7 @@ export const ERROR_STATUS: Record<ErrorCode, { http: number; trpc: TrpcCode }> =
   rate_limited: { http: 429, trpc: "TOO_MANY_REQUESTS" },
   internal: { http: 500, trpc: "INTERNAL_SERVER_ERROR" },
   bad_gateway: { http: 502, trpc: "INTERNAL_SERVER_ERROR" },
-  unavailable: { http: 503, trpc: "INTERNAL_SERVER_ERROR" },
+  unavailable: { http: 503, trpc: "SERVICE_UNAVAILABLE" },
 };
 
 type TrpcCode =
@@ -28,4 +28,5 @@ type TrpcCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS"
-  | "INTERNAL_SERVER_ERROR";
+  | "INTERNAL_SERVER_ERROR"
+  | "SERVICE_UNAVAILABLE";

@@ -1,13 +1,22 @@
 import { DomainError, ERROR_LABELS, type ErrorCode } from "@tpi/domain";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import type { DatabaseHealth } from "../database-health";
 import type { Logger } from "../logger";
 import { ERROR_STATUS } from "./error-status";
 
 /** The contract's error body: `{ error, message }`. */
 export type ErrorBody = { error: string; message: string };
 
+/** Seconds a client is told to wait (Retry-After) before retrying a 503. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The database is temporarily unavailable and this request needs it. Retry shortly.";
+
 export function sendError(res: Response, error: DomainError): void {
   const body: ErrorBody = { error: error.label, message: error.message };
+  if (error.code === "unavailable")
+    res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   res.status(ERROR_STATUS[error.code].http).json(body);
 }
 
@@ -55,10 +64,12 @@ type HttpishError = {
 
 /**
  * The last middleware. Domain errors map through the status table; body-parser and router errors
- * (bad JSON, oversized bodies, malformed URL encoding) become clear 4xx; anything else is a 500
- * whose body says nothing about internals.
+ * (bad JSON, oversized bodies, malformed URL encoding) become clear 4xx; a database that cannot be
+ * reached or did not answer in time is a 503 with Retry-After, counted by the outage tracker
+ * (which logs the outage once) rather than logged here; anything else is a 500 whose body says
+ * nothing about internals.
  */
-export function errorHandler(log: Logger): ErrorRequestHandler {
+export function errorHandler(log: Logger, databaseHealth: DatabaseHealth): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next) => {
     if (res.headersSent) {
       res.end();
@@ -66,6 +77,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (error instanceof DomainError) {
       sendError(res, error);
+      return;
+    }
+    if (databaseHealth.reportFailure(error)) {
+      sendError(res, errorOf("unavailable", DATABASE_UNAVAILABLE_MESSAGE));
       return;
     }
     const httpish = (typeof error === "object" && error !== null ? error : {}) as HttpishError;

@@ -1,3 +1,4 @@
+import type { DatabaseHealth } from "../database-health";
 import type { Logger } from "../logger";
 
 /** Work the api repeats on a timer while it serves (settlement, prints, syncs, reloads, flushes). */
@@ -6,7 +7,10 @@ export type PeriodicJob = {
   name: string;
   /** Milliseconds between runs; 0 leaves the job off. */
   intervalMs: number;
-  /** One run. A rejection is logged once as a warning; the next run is still due on time. */
+  /**
+   * One run. A rejection is logged once as a warning (a database outage is counted by the outage
+   * tracker instead, which logs it once for all jobs and requests); the next run is still due on time.
+   */
   run: () => Promise<unknown>;
   /** The warning logged (with the error) when a run fails. */
   failureMessage: string;
@@ -22,7 +26,10 @@ export class Scheduler {
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly databaseHealth?: DatabaseHealth,
+  ) {}
 
   every(job: PeriodicJob): void {
     if (this.stopped) throw new Error(`scheduler stopped: cannot schedule ${job.name}`);
@@ -38,7 +45,10 @@ export class Scheduler {
         .then(() => job.run())
         .then(
           () => undefined,
-          (error: unknown) => this.log.warn(job.failureMessage, { error: String(error) }),
+          (error: unknown) => {
+            if (this.databaseHealth?.reportFailure(error)) return;
+            this.log.warn(job.failureMessage, { error: String(error) });
+          },
         )
         .finally(() => {
           current = undefined;

@@ -1,23 +1,37 @@
 import type { Db } from "@tpi/db";
+import type { DatabaseHealth, DatabaseState } from "../database-health";
 import { defineRoute } from "../http/route";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
 import { healthResponseSchema } from "../schemas/core";
 
 const PING_TIMEOUT_MS = 2_000;
 
-/** True when the database answers `select 1` within the timeout. */
-export async function databaseAnswers(db: Db): Promise<boolean> {
+/**
+ * True when the database answers `select 1` within the timeout. The outage tracker hears of the
+ * answer, or of a connection failure, like it hears of requests'.
+ */
+export async function databaseAnswers(db: Db, health?: DatabaseHealth): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([db.$queryRaw`select 1`.then(() => true), timeout]);
-  } catch {
+    const answered = await Promise.race([db.$queryRaw`select 1`.then(() => true), timeout]);
+    if (answered) health?.reportSuccess();
+    return answered;
+  } catch (error) {
+    health?.reportFailure(error);
     return false;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `/health`'s report on an ongoing database outage: since when (absent while the database answers). */
+function databaseOutage(state: DatabaseState): Record<string, string> {
+  return state.status === "unavailable"
+    ? { databaseUnavailableSince: state.since.toISOString() }
+    : {};
 }
 
 /** `/health`'s report on the shared rate-limit store. */
@@ -44,12 +58,13 @@ export const healthRoute = defineRoute({
   handler:
     (deps) =>
     async ({ res }) => {
-      const connected = await databaseAnswers(deps.db);
+      const connected = await databaseAnswers(deps.db, deps.databaseHealth);
       res.setHeader("Cache-Control", "no-store");
       res.status(connected ? 200 : 503).json({
         status: connected ? "healthy" : "unhealthy",
         timestamp: new Date().toISOString(),
         database: connected ? "connected" : "disconnected",
+        ...databaseOutage(deps.databaseHealth.state),
         ...redisHealth(deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS),
       });
     },

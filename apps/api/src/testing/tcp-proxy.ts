@@ -2,46 +2,76 @@ import net from "node:net";
 
 /**
  * A loopback TCP proxy that a test can cut and restore, to make a real dependency (PostgreSQL,
- * Redis) unreachable without stopping the machine's server.
+ * Redis) unreachable without stopping the machine's server: `cut` refuses (connections are
+ * closed at once), `blackHole` keeps connections open but carries nothing either way (a network
+ * partition: bytes wait, nothing answers), `restore` heals both.
  */
-export type TcpProxy = { port: number; cut(): void; restore(): void; close(): Promise<void> };
+export type TcpProxy = {
+  port: number;
+  cut(): void;
+  blackHole(): void;
+  restore(): void;
+  close(): Promise<void>;
+};
+
+type Pair = { client: net.Socket; upstream: net.Socket | undefined };
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
-  let open = true;
-  const sockets = new Set<net.Socket>();
+  let mode: "open" | "cut" | "blackHole" = "open";
+  const pairs = new Set<Pair>();
+
+  const connectUpstream = (pair: Pair) => {
+    const upstream = net.connect(targetPort, targetHost);
+    pair.upstream = upstream;
+    upstream.on("error", () => drop(pair)).on("close", () => drop(pair));
+    pair.client.pipe(upstream).pipe(pair.client);
+  };
+  const drop = (pair: Pair) => {
+    pair.client.destroy();
+    pair.upstream?.destroy();
+    pairs.delete(pair);
+  };
   const server = net.createServer((client) => {
-    if (!open) {
+    if (mode === "cut") {
       client.destroy();
       return;
     }
-    const upstream = net.connect(targetPort, targetHost);
-    sockets.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on("error", drop).on("close", drop);
-    upstream.on("error", drop).on("close", drop);
-    client.pipe(upstream).pipe(client);
+    const pair: Pair = { client, upstream: undefined };
+    pairs.add(pair);
+    client.on("error", () => drop(pair)).on("close", () => drop(pair));
+    if (mode === "blackHole") client.pause();
+    else connectUpstream(pair);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
     cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
+      mode = "cut";
+      for (const pair of pairs) drop(pair);
+    },
+    blackHole() {
+      mode = "blackHole";
+      for (const { client, upstream } of pairs) {
+        client.unpipe();
+        upstream?.unpipe();
+        client.pause();
+        upstream?.pause();
+      }
     },
     restore() {
-      open = true;
+      const wasBlackHole = mode === "blackHole";
+      mode = "open";
+      if (!wasBlackHole) return;
+      for (const pair of pairs) {
+        if (pair.upstream === undefined) connectUpstream(pair);
+        else pair.client.pipe(pair.upstream).pipe(pair.client);
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
-        open = false;
-        for (const socket of sockets) socket.destroy();
+        mode = "cut";
+        for (const pair of pairs) drop(pair);
         server.close(() => resolve());
       }),
   };

@@ -18,6 +18,7 @@ import {
   insertGpuTradesIfAbsent,
   insertObservationsIfAbsent,
   type Db,
+  type DbTimeouts,
   type GpuTradeInput,
   type ObservationInput,
 } from "@tpi/db";
@@ -25,7 +26,8 @@ import { createApp } from "../app";
 import type { AppDeps } from "../deps";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
-import { createLogger } from "../logger";
+import { DatabaseHealth } from "../database-health";
+import { createLogger, type Logger } from "../logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
 import { GpuPublishedIndex } from "../read-models/gpu-published-index";
 import { settleGpuIndex } from "../jobs/gpu-settlement";
@@ -124,6 +126,14 @@ export async function startTestApi(
     internalToken?: string;
     /** Route the api's database connections through a proxy the test can cut (`api.databaseProxy`). */
     proxyDatabase?: boolean;
+    /** The api's pool bounds (the request defaults otherwise). */
+    databaseTimeouts?: DbTimeouts;
+    /** How long a key's last known state serves while the database is down (milliseconds). */
+    keyStaleGraceMs?: number;
+    /** How long a key lookup is trusted while the database answers (milliseconds). */
+    keyCacheTtlMs?: number;
+    /** Where the api logs (silent otherwise). */
+    log?: Logger;
     configure?: (deps: AppDeps) => AppDeps;
     extraRoutes?: readonly Router[];
   } = { now: new Date() },
@@ -138,15 +148,21 @@ export async function startTestApi(
     target.hostname = "127.0.0.1";
     appDatabaseUrl = target.toString();
   }
-  const db = createDb(appDatabaseUrl, 4);
+  const db = createDb(appDatabaseUrl, 4, options.databaseTimeouts);
   const clock = { now: options.now };
-  const log = createLogger("silent");
+  const log = options.log ?? createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const index = new PublishedIndex(db);
-  const auth = new ApiKeyAuthenticator(db, () => clock.now);
+  const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
+  const auth = new ApiKeyAuthenticator(db, () => clock.now, {
+    staleGraceMs: options.keyStaleGraceMs,
+    cacheTtlMs: options.keyCacheTtlMs,
+    databaseHealth,
+  });
   const gpuIndex = new GpuPublishedIndex(db);
   const baseDeps: AppDeps = {
     db,
+    databaseHealth,
     index,
     gpuIndex,
     auth,
@@ -196,6 +212,7 @@ export async function startTestApi(
     },
     async close() {
       await served.close();
+      databaseHealth.stop();
       await auth.stop();
       await db.$disconnect();
       await databaseProxy?.close();

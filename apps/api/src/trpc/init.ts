@@ -1,7 +1,8 @@
 import type { DomainError, MethodologyRules, Result } from "@tpi/domain";
-import type { Db } from "@tpi/db";
+import { isDatabaseUnavailable, type Db } from "@tpi/db";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ERROR_STATUS } from "../http/error-status";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import type { Route } from "../http/route";
 import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
 import type { PublishedIndex } from "../read-models/published-index";
@@ -18,8 +19,22 @@ export type TrpcContext = {
   routes?: readonly Route[];
 };
 
-/** The one tRPC instance of the api. */
-export const t = initTRPC.context<TrpcContext>().create();
+/**
+ * The one tRPC instance of the api. A database that cannot be reached is SERVICE_UNAVAILABLE
+ * (503, with Retry-After: see app.ts) with the same message as the REST routes' 503.
+ */
+export const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    if (!isDatabaseUnavailable(error.cause)) return shape;
+    // No stack: the driver's frames say nothing a caller can use.
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      data: { ...data, code: "SERVICE_UNAVAILABLE" as const, httpStatus: 503 },
+    };
+  },
+});
 
 /** A service result as a procedure's answer: domain errors map through the one status table. */
 export function unwrap<T>(result: Result<T, DomainError>): T {

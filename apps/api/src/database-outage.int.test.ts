@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "./logger";
+import { observation, startTestApi, type HttpResult, type TestApi } from "./testing/test-api";
+
+/**
+ * The database behind a real loopback proxy that refuses, then black-holes, then heals: what can
+ * be answered from memory is, what cannot is a 503 with Retry-After, the outage is logged once
+ * when it starts and once when it ends, and service resumes without a restart.
+ */
+const NOW = new Date("2026-03-31T12:00:00.000Z");
+const INTERNAL_TOKEN = "internal-token-for-outage-tests";
+/** Short bounds so that the black hole costs the test a second or two per request. */
+const STATEMENT_TIMEOUT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 1_000;
+/** Generous: a request must end within the pool's bounds, not hang for the partition. */
+const REQUEST_BOUND_MS = 4 * (STATEMENT_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 1_000);
+
+const logLines: string[] = [];
+let api: TestApi;
+let knownKey: string;
+let unseenKey: string;
+beforeAll(async () => {
+  api = await startTestApi({
+    now: NOW,
+    proxyDatabase: true,
+    internalToken: INTERNAL_TOKEN,
+    databaseTimeouts: {
+      connectMs: CONNECT_TIMEOUT_MS,
+      statementMs: STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: 60_000,
+    },
+    // Lookups expire at once, so that every keyed request below needs the database or the grace.
+    keyCacheTtlMs: 1,
+    keyStaleGraceMs: 600_000,
+    log: createLogger("info", (line) => logLines.push(line)),
+  });
+  knownKey = (await api.createKey()).key;
+  unseenKey = (await api.createKey()).key;
+  await api.load(
+    ["2026-03-29", "2026-03-30"].flatMap((date) => [
+      observation({ date, modelId: "anthropic/claude-a" }),
+      observation({ date, modelId: "openai/gpt-a" }),
+      observation({ date, modelId: "qwen/qwen-a" }),
+    ]),
+  );
+  // The known key is seen valid while the database answers.
+  expect((await api.get("/api/otpi?lab=qwen", bearer(knownKey))).status).toBe(200);
+}, 60_000);
+afterAll(async () => api?.close());
+
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+const CONSTITUENTS = "/api/otpi/constituents?date=2026-03-29&lab=anthropic";
+const REVISIONS = "/api/otpi/revisions";
+const trpcConstituents = () =>
+  api.get(
+    `/trpc/constituents?input=${encodeURIComponent(JSON.stringify({ date: "2026-03-29", lab: "anthropic" }))}`,
+    bearer(INTERNAL_TOKEN),
+  );
+
+function expectUnavailable(res: HttpResult, what: string): void {
+  expect(res.status, what).toBe(503);
+  expect(res.headers.get("retry-after"), what).toBe("5");
+  expect(res.body, what).toEqual({
+    error: "Service unavailable",
+    message: "The database is temporarily unavailable and this request needs it. Retry shortly.",
+  });
+}
+
+const outageStarts = () => logLines.filter((line) => /database unavailable/.test(line));
+const outageEnds = () => logLines.filter((line) => /database available again after/.test(line));
+
+async function untilOk(path: string, headers?: Record<string, string>): Promise<HttpResult> {
+  let res = await api.get(path, headers);
+  for (let attempt = 0; attempt < 100 && res.status !== 200; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    res = await api.get(path, headers);
+  }
+  return res;
+}
+
+describe("PostgreSQL refuses connections", () => {
+  it("answers from memory, 503 elsewhere, logs the outage once, and recovers without a restart", async () => {
+    expect((await api.get(CONSTITUENTS)).status).toBe(200);
+    api.databaseProxy?.cut();
+
+    for (let round = 0; round < 3; round++) {
+      // Published data from memory, anonymous and keyed (the key from its last known state).
+      expect((await api.get("/api/token-types")).status).toBe(200);
+      expect((await api.get("/api/otpi")).status).toBe(200);
+      const keyed = await api.get("/api/otpi?lab=qwen", bearer(knownKey));
+      expect(keyed.status).toBe(200);
+      expect((keyed.body as { access: string }).access).toBe("full");
+      // What needs the database: 503 with Retry-After and the JSON error body.
+      expectUnavailable(await api.get(CONSTITUENTS), "constituents");
+      expectUnavailable(await api.get(REVISIONS, bearer(knownKey)), "revisions");
+      expectUnavailable(
+        await api.post("/api/create-api-key", { name: "during outage" }, bearer(knownKey)),
+        "create-api-key",
+      );
+      // A key first used during the outage cannot be checked: 503, not 401 or 500.
+      expectUnavailable(await api.get("/api/otpi?lab=qwen", bearer(unseenKey)), "unseen key");
+      const trpc = await trpcConstituents();
+      expect(trpc.status, "tRPC").toBe(503);
+      expect(trpc.headers.get("retry-after")).toBe("5");
+      expect(trpc.text).not.toMatch(/ECONNREFUSED|node_modules|\n\s+at /);
+    }
+    const health = await api.get("/health");
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({
+      database: "disconnected",
+      databaseUnavailableSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(outageStarts()).toHaveLength(1);
+    expect(outageEnds()).toHaveLength(0);
+    expect(logLines.filter((line) => /ERROR unhandled error/.test(line))).toEqual([]);
+
+    api.databaseProxy?.restore();
+    expect((await untilOk(CONSTITUENTS)).status).toBe(200);
+    expect((await untilOk("/api/otpi?lab=qwen", bearer(unseenKey))).status).toBe(200);
+    expect((await api.get("/health")).body).not.toHaveProperty("databaseUnavailableSince");
+    // The probe notices the return within a second or so even when no request needs the database.
+    for (let attempt = 0; attempt < 50 && outageEnds().length === 0; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(outageStarts()).toHaveLength(1);
+    expect(outageEnds()).toHaveLength(1);
+    expect(outageEnds()[0]).toMatch(/after \d+\.\d s \(\d+ failed/);
+  }, 60_000);
+});
+
+describe("PostgreSQL stops answering (a black hole)", () => {
+  it("ends every request within the pool's bounds: 503 where the database is needed", async () => {
+    const before = outageStarts().length;
+    api.databaseProxy?.blackHole();
+    try {
+      for (const path of [CONSTITUENTS, REVISIONS]) {
+        const started = Date.now();
+        const res = await api.get(path, bearer(knownKey));
+        expectUnavailable(res, path);
+        expect(Date.now() - started, path).toBeLessThan(REQUEST_BOUND_MS);
+      }
+      const started = Date.now();
+      const keyed = await api.get("/api/otpi?lab=qwen", bearer(knownKey));
+      expect(keyed.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(REQUEST_BOUND_MS);
+      expect((await api.get("/api/otpi")).status).toBe(200);
+    } finally {
+      api.databaseProxy?.restore();
+    }
+    expect((await untilOk(CONSTITUENTS)).status).toBe(200);
+    expect(outageStarts()).toHaveLength(before + 1);
+  }, 60_000);
+});
