@@ -282,14 +282,25 @@ function startPostgres(
   port: number,
   user: ServerUser,
 ): Promise<RunningPostgres> {
+  // Its own process group: a terminal's Ctrl-C (sent to the whole foreground group) must not stop
+  // the server under requests the api is still finishing; the api stops it once drained.
   const child = spawn(binaries.postgres, ["-D", clusterDir, "-p", String(port)], {
     ...spawnIds(user),
     env: SERVER_ENV,
     stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
   });
   const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  // Should the process exit without stopping it (a failed start, a shutdown that timed out), the
+  // server is still told to stop (fast shutdown); an 'exit' listener, not a signal handler.
+  const stopOnExit = () => {
+    if (running()) child.kill("SIGINT");
+  };
+  process.once("exit", stopOnExit);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT"); // fast shutdown
+    process.removeListener("exit", stopOnExit);
+    if (running()) child.kill("SIGINT"); // fast shutdown
     await exited;
   };
   return new Promise<RunningPostgres>((resolveStart, rejectStart) => {

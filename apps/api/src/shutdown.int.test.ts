@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createAccount, createDb, createTestDatabase, embeddedUrl, insertApiKey } from "@tpi/db";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { generateApiKey } from "./auth/api-key-secret";
+import { readEnv } from "./env";
+import { createLogger } from "./logger";
+
+/**
+ * SIGTERM on a real api process (`node --import tsx src/main.ts`, embedded PostgreSQL, as
+ * `pnpm start` runs it): in-flight requests finish, new connections are refused, idle keep-alive
+ * connections close at once, the embedded server stops, the exit code is 0.
+ */
+const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
+const NOW = "2026-11-22T12:00:00.000Z";
+const IN_FLIGHT = 6;
+/** Ample for the in-flight requests once their bodies arrive; the one that never sends its body is cut after it. */
+const GRACE_MS = 8_000;
+
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+let api: ChildProcess | undefined;
+let dataDir: string | undefined;
+afterAll(() => {
+  if (api && api.exitCode === null && api.signalCode === null) api.kill("SIGKILL");
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A POST /api/chat whose headers ask for `100 Continue` and whose body the test sends later. */
+type SlowRequest = {
+  /** Resolves once the server answered `100 Continue`: the request is in flight. */
+  accepted: Promise<void>;
+  sendBody(): void;
+  /** The raw response (status line, headers, body) once the server closed the connection. */
+  response: Promise<string>;
+};
+
+function slowChat(port: number, key: string): SlowRequest {
+  const body = JSON.stringify({ message: "What is the latest OTPI for anthropic?" });
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  let onContinue: () => void = () => undefined;
+  const accepted = new Promise<void>((resolve) => (onContinue = resolve));
+  const response = new Promise<string>((resolve, reject) => {
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("utf8");
+      if (received.startsWith("HTTP/1.1 100 Continue\r\n\r\n")) {
+        received = received.slice("HTTP/1.1 100 Continue\r\n\r\n".length);
+        onContinue();
+      }
+    });
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+  });
+  socket.write(
+    [
+      "POST /api/chat HTTP/1.1",
+      "Host: 127.0.0.1",
+      `Authorization: Bearer ${key}`,
+      "Content-Type: application/json",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Expect: 100-continue",
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  return { accepted, response, sendBody: () => socket.write(body) };
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
+function waitForLine(
+  output: { text: string },
+  pattern: RegExp,
+  ms: number,
+): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + ms;
+    const check = () => {
+      const match = output.text.match(pattern);
+      if (match) return resolve(match);
+      if (Date.now() > deadline)
+        return reject(new Error(`no line matching ${pattern} within ${ms} ms:\n${output.text}`));
+      setTimeout(check, 50);
+    };
+    check();
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+describe("SIGTERM on the api process", () => {
+  it("finishes in-flight requests, refuses new connections, stops the embedded server and exits 0", async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "tpi-shutdown-"));
+    chmodSync(dataDir, 0o755); // the server runs as the postgres user when tests run as root
+    const pgPort = 30_000 + Math.floor(Math.random() * 20_000);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      TPI_DATA_DIR: dataDir,
+      TPI_EMBEDDED_PG_PORT: String(pgPort),
+      SEED_SAMPLE_ON_EMPTY: "false",
+      SETTLEMENT_INTERVAL_SECONDS: "0",
+      GPU_PRINT_INTERVAL_SECONDS: "0",
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      LOG_LEVEL: "info",
+      TPI_TEST_CLOCK: NOW,
+    };
+    delete env.DATABASE_URL; // the embedded server, as `pnpm start` runs it by default
+    const output = { text: "" };
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: API_DIR,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    api = child;
+    child.stdout.on("data", (chunk: Buffer) => (output.text += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output.text += chunk.toString("utf8")));
+    const exited = new Promise<Exit>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+
+    const [, port] = await waitForLine(
+      output,
+      /api listening on http:\/\/127\.0\.0\.1:(\d+)/,
+      120_000,
+    );
+    const apiPort = Number(port);
+    const postmasterPid = Number(
+      readFileSync(join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    expect(processAlive(postmasterPid)).toBe(true);
+
+    // A key, written straight into the api's database.
+    const db = createDb(embeddedUrl(pgPort, "tpi"), 1);
+    const account = await createAccount(db, { name: "shutdown", plan: "full", trialEndsAt: null });
+    const secret = generateApiKey();
+    await insertApiKey(db, {
+      accountId: account.id,
+      name: "shutdown test",
+      displayPrefix: secret.displayPrefix,
+      keyHash: secret.keyHash,
+    });
+    await db.$disconnect();
+
+    // An idle keep-alive connection: closed at once by the drain.
+    const idle = net.connect(apiPort, "127.0.0.1");
+    const idleClosed = new Promise<void>((resolve) => idle.once("close", () => resolve()));
+    await new Promise<void>((resolve) => {
+      idle.once("data", () => resolve());
+      idle.write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    });
+
+    const requests = Array.from({ length: IN_FLIGHT }, () => slowChat(apiPort, secret.key));
+    const stuck = slowChat(apiPort, secret.key); // never sends its body
+    await Promise.all([...requests, stuck].map((request) => request.accepted));
+
+    child.kill("SIGTERM");
+    await waitForLine(output, /SIGTERM received/, 10_000);
+    expect(await connectionRefused(apiPort)).toBe(true);
+    await idleClosed;
+    // A second signal (Ctrl-C reaches the whole process group) does not cut the drain short.
+    child.kill("SIGINT");
+    await waitForLine(output, /SIGINT received again: already shutting down/, 10_000);
+    expect(child.exitCode).toBeNull(); // still draining: the requests have not sent their bodies
+
+    for (const request of requests) request.sendBody();
+    const responses = await Promise.all(requests.map((request) => request.response));
+    for (const raw of responses) {
+      expect(raw).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(raw.toLowerCase()).toContain("\r\nconnection: close\r\n");
+      expect(raw).toContain('"answer"');
+    }
+
+    // The request that never completes is cut after the grace; the process still exits 0.
+    expect(await stuck.response).toBe("");
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output.text).toMatch(
+      new RegExp(`1 request\\(s\\) still running after ${GRACE_MS} ms \\(SHUTDOWN_GRACE_MS\\)`),
+    );
+    expect(processAlive(postmasterPid)).toBe(false);
+    expect(existsSync(join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+    expect(output.text).toMatch(/api stopped/);
+    expect(output.text).not.toMatch(/ERROR/);
+  }, 180_000);
+});
+
+describe("signal handlers", () => {
+  it("starting and stopping the server adds no SIGTERM/SIGINT handler (only main.ts decides the exit)", async () => {
+    const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+    const before = signals.map((signal) => process.listeners(signal).length);
+    const { startServer } = await import("./server");
+    const database = await createTestDatabase(inject("pgAdminUrl"));
+    try {
+      const running = await startServer(
+        readEnv({
+          DATABASE_URL: database.url,
+          PORT: "0",
+          HOST: "127.0.0.1",
+          SEED_SAMPLE_ON_EMPTY: "false",
+          SETTLEMENT_INTERVAL_SECONDS: "0",
+          LOG_LEVEL: "silent",
+          TPI_TEST_CLOCK: NOW,
+        }),
+        createLogger("silent"),
+      );
+      expect(signals.map((signal) => process.listeners(signal).length)).toEqual(before);
+      await running.close();
+      expect(signals.map((signal) => process.listeners(signal).length)).toEqual(before);
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+});
