@@ -3,7 +3,7 @@
  * Starts the api (port 8080 unless PORT) and the website (port 3000 unless WEB_PORT) together.
  * Both get the same internal service token (generated here unless INTERNAL_API_TOKEN is set),
  * so the website can call the api's internal tRPC router and the api can ask the website to
- * revalidate its pages when a day settles. Ctrl-C stops both.
+ * revalidate its pages when a day settles. Ctrl-C or SIGTERM stops both gracefully (see stopAll).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -34,9 +34,79 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const children = [
-  spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env }),
-];
+/**
+ * How long the api and the website get to stop after SIGTERM: the api's drain (SHUTDOWN_GRACE_MS,
+ * 10 s by default) plus the 10 s it may take to close its pools and the embedded server, and a
+ * margin. Whatever still runs then is killed and the exit code is 1.
+ */
+const STOP_TIMEOUT_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) + 15_000;
+
+/** The api, then the website. */
+const children = [];
+let apiReady = false;
+let stopping = false;
+
+/**
+ * Each child runs in its own process group and signals go to the whole group: pnpm, when
+ * signalled, kills the shell it started but not the api under it, so signalling pnpm alone would
+ * leave the api running. (A terminal's Ctrl-C therefore reaches this process only; it forwards.)
+ */
+function start(args, childEnv) {
+  const child = spawn(pnpm, [...prefix, ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: childEnv,
+    detached: true,
+  });
+  children.push(child);
+  // One child stopping on its own stops the other; its exit code (1 when killed) is ours.
+  child.on("exit", (code) => {
+    if (!stopping && !apiReady)
+      console.error("the api stopped while starting; see its output above");
+    stopAll("SIGTERM", code ?? 1);
+  });
+}
+
+/** Sends `signal` to every process of the child's group; false when none is left. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once no process of the child's group is left (the api outlives pnpm while it drains). */
+async function groupGone(child) {
+  while (signalGroup(child, 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Forwards the stop to every group, waits for them (bounded), then exits with `code`. */
+function stopAll(signal, code) {
+  if (stopping) {
+    console.log(`${signal}: already stopping; waiting for the api and the website to finish`);
+    return;
+  }
+  stopping = true;
+  for (const child of children) signalGroup(child, signal);
+  const timer = setTimeout(() => {
+    console.error(`the api or the website did not stop within ${STOP_TIMEOUT_MS} ms; killing them`);
+    for (const child of children) signalGroup(child, "SIGKILL");
+    process.exit(1);
+  }, STOP_TIMEOUT_MS);
+  void Promise.all(children.map(groupGone)).then(() => {
+    clearTimeout(timer);
+    process.exit(code);
+  });
+}
+
+process.on("SIGINT", () => stopAll("SIGINT", 0));
+process.on("SIGTERM", () => stopAll("SIGTERM", 0));
+// Should this process end any other way, the children are not left running in their own groups.
+process.on("exit", () => {
+  for (const child of children) signalGroup(child, "SIGTERM");
+});
 
 /**
  * The website renders from the api, so it starts once the api answers /health (the first start
@@ -44,7 +114,7 @@ const children = [
  */
 async function waitForApi(timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !stopping) {
     try {
       const res = await fetch(`http://127.0.0.1:${apiPort}/health`);
       if (res.status === 200) return true;
@@ -56,41 +126,21 @@ async function waitForApi(timeoutMs) {
   return false;
 }
 
-let apiReady = false;
-children[0].once("exit", (code) => {
-  if (apiReady) return;
-  console.error("the api stopped while starting; see its output above");
-  process.exit(code ?? 1);
-});
+start(["--filter", "@tpi/api", "start"], env);
 console.log(
   `starting the api on http://localhost:${apiPort}; the website follows once the api answers`,
 );
 if (!(await waitForApi(10 * 60_000))) {
-  console.error(
-    `the api did not answer on http://localhost:${apiPort}/health within 10 minutes; stopping`,
+  if (!stopping) {
+    console.error(
+      `the api did not answer on http://localhost:${apiPort}/health within 10 minutes; stopping`,
+    );
+    stopAll("SIGTERM", 1);
+  }
+} else {
+  apiReady = true;
+  start(["--filter", "@tpi/web", "start", "--port", webPort], { ...env, PORT: webPort });
+  console.log(
+    `ready: api on http://localhost:${apiPort} (try /api/otpi, reference at /docs), website on http://localhost:${webPort}`,
   );
-  children[0].kill("SIGTERM");
-  process.exit(1);
 }
-apiReady = true;
-children.push(
-  spawn(pnpm, [...prefix, "--filter", "@tpi/web", "start", "--port", webPort], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...env, PORT: webPort },
-  }),
-);
-console.log(
-  `ready: api on http://localhost:${apiPort} (try /api/otpi, reference at /docs), website on http://localhost:${webPort}`,
-);
-
-let exiting = false;
-const stopAll = (code) => {
-  if (exiting) return;
-  exiting = true;
-  for (const child of children) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 5_000).unref();
-};
-for (const child of children) child.on("exit", (code) => stopAll(code ?? 1));
-process.on("SIGINT", () => stopAll(0));
-process.on("SIGTERM", () => stopAll(0));

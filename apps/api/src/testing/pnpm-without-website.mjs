@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+/**
+ * Stands in for pnpm under `tooling/scripts/start-all.mjs` (TPI_PNPM) in its shutdown test: the
+ * api runs through the real pnpm, as under `npm start`; the website is not built (minutes, and
+ * not what the test is about) and a small HTTP server on its port takes its place, which stops on
+ * SIGTERM like `next start` does.
+ */
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+
+const args = process.argv.slice(2);
+const website = args.includes("@tpi/web");
+if (website && args.includes("build")) process.exit(0);
+if (website) {
+  const port = Number(args[args.indexOf("--port") + 1]);
+  const server = createServer((_req, res) => res.end("website stand-in"));
+  server.listen(port, "127.0.0.1");
+  process.on("SIGTERM", () => {
+    console.log("website stand-in stopped");
+    server.close(() => process.exit(0));
+  });
+} else {
+  // The real pnpm; like it, this process does not outlive its child, and leaves signals to it.
+  const child = spawn("pnpm", args, { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => undefined);
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
+}
