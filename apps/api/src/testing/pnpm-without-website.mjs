@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console */
 /**
  * Stands in for pnpm under `tooling/scripts/start-all.mjs` (TPI_PNPM) in its shutdown test: the
  * api runs through the real pnpm, as under `npm start`; the website is not built (minutes, and
