@@ -181,12 +181,14 @@ export async function seedSampleIfEmpty(runtime: Runtime): Promise<boolean> {
 export async function settleAndPublish(
   runtime: Runtime,
   through?: string,
+  signal?: AbortSignal,
 ): Promise<SettlementReport> {
   const progress = createProgress("settling days");
   const report = await settleDueDays(runtime.database.db, {
     now: runtime.clock(),
     rules: runtime.rules,
     through,
+    signal,
     onProgress: (done, total) => progress.update(done, total),
   });
   if (report.settledDays.length > 0) {
@@ -219,12 +221,13 @@ export async function seedGpuSampleIfEmpty(runtime: Runtime): Promise<boolean> {
 /** Publishes due GPU prints and daily values, then reloads the in-memory set. Progress only when asked (startup, CLI), not on the minute timer. */
 export async function settleGpuAndPublish(
   runtime: Runtime,
-  options: { showProgress?: boolean } = {},
+  options: { showProgress?: boolean; signal?: AbortSignal } = {},
 ): Promise<GpuSettlementReport> {
   const progress = options.showProgress ? createProgress("GPU prints") : undefined;
   const report = await settleGpuIndex(runtime.database.db, {
     now: runtime.clock(),
     bounds: winsorBoundsFrom(runtime.env),
+    signal: options.signal,
     onProgress: (done, total) => progress?.update(done, total),
   });
   if (report.prints > 0) progress?.finish(describeGpuSettlement(report));

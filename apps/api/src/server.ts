@@ -123,8 +123,8 @@ export async function startServer(
     name: "settlement",
     intervalMs: env.SETTLEMENT_INTERVAL_SECONDS * 1000,
     failureMessage: "scheduled settlement failed; will retry",
-    run: async () => {
-      const scheduled = await settleAndPublish(runtime);
+    run: async (stopping) => {
+      const scheduled = await settleAndPublish(runtime, undefined, stopping);
       if (scheduled.settledDays.length > 0) log.info(describeSettlement(scheduled));
     },
   });
@@ -137,7 +137,7 @@ export async function startServer(
       name: "OpenRouter sync",
       intervalMs: OPENROUTER_SCHEDULE_CHECK_MS,
       failureMessage: "scheduled OpenRouter sync failed; will retry",
-      run: async () => {
+      run: async (stopping) => {
         const synced = await runScheduledOpenRouterSync(runtime.database.db, openRouter, {
           now: runtime.clock(),
           syncHourUtc: env.OPENROUTER_SYNC_HOUR_UTC,
@@ -146,7 +146,7 @@ export async function startServer(
         log.info(describeOpenRouterSync(synced));
         if (synced.ran && synced.outcome !== "ok") log.warn(`OpenRouter sync: ${synced.message}`);
         if (daysWritten(synced) > 0) {
-          const settled = await settleAndPublish(runtime);
+          const settled = await settleAndPublish(runtime, undefined, stopping);
           if (settled.settledDays.length > 0) log.info(describeSettlement(settled));
         }
       },
@@ -156,8 +156,8 @@ export async function startServer(
     name: "GPU prints",
     intervalMs: env.GPU_PRINT_INTERVAL_SECONDS * 1000,
     failureMessage: "scheduled GPU print failed; will retry",
-    run: async () => {
-      const printed = await settleGpuAndPublish(runtime);
+    run: async (stopping) => {
+      const printed = await settleGpuAndPublish(runtime, { signal: stopping });
       if (printed.prints > 0) log.info(describeGpuSettlement(printed));
     },
   });

@@ -48,7 +48,13 @@ const HOURS_PER_TRANSACTION = 92 * 24;
  */
 export async function settleGpuIndex(
   db: Db,
-  options: { now: Date; bounds: WinsorBounds; onProgress?: (done: number, total: number) => void },
+  options: {
+    now: Date;
+    bounds: WinsorBounds;
+    onProgress?: (done: number, total: number) => void;
+    /** When aborted (the api is stopping), no further transaction starts; what is published stays. */
+    signal?: AbortSignal;
+  },
 ): Promise<GpuSettlementReport> {
   const report: GpuSettlementReport = {
     prints: 0,
@@ -62,7 +68,7 @@ export async function settleGpuIndex(
   for (let start = 0; start < GPU_NAMES.length; start += PARALLEL_GPUS) {
     await Promise.all(
       GPU_NAMES.slice(start, start + PARALLEL_GPUS).map(async (gpuName) => {
-        await settleGpu(db, gpuName, lastHour, options.bounds, report);
+        await settleGpu(db, gpuName, lastHour, options.bounds, report, options.signal);
         done += 1;
         options.onProgress?.(done, GPU_NAMES.length);
       }),
@@ -80,8 +86,10 @@ async function settleGpu(
   lastHour: Date,
   bounds: WinsorBounds,
   report: GpuSettlementReport,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   for (;;) {
+    if (signal?.aborted) return;
     const finished = await db.$transaction(
       async (tx) => {
         await lockGpuSettlement(tx, gpuName);

@@ -121,4 +121,30 @@ describe("Scheduler", () => {
     expect(runs).toBe(0);
     await scheduler.stop();
   });
+
+  it("stop() tells a running job to stop at its next safe point, and waits for it", async () => {
+    const { log } = recordingLogger();
+    const scheduler = new Scheduler(log);
+    let signal: AbortSignal | undefined;
+    let finish: () => void = () => undefined;
+    scheduler.every({
+      name: "settlement",
+      intervalMs: 1_000,
+      failureMessage: "settlement failed",
+      run: (stopping) => {
+        signal = stopping;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(signal?.aborted).toBe(false);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    expect(signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false); // the run in progress is waited for
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
 });

@@ -11,7 +11,7 @@ export type PeriodicJob = {
    * One run. A rejection is logged once as a warning (a database outage is counted by the outage
    * tracker instead, which logs it once for all jobs and requests); the next run is still due on time.
    */
-  run: () => Promise<unknown>;
+  run: (stopping: AbortSignal) => Promise<unknown>;
   /** The warning logged (with the error) when a run fails. */
   failureMessage: string;
 };
@@ -25,6 +25,8 @@ export class Scheduler {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
+  /** Aborted by stop(): long runs (settlement, prints) end at their next transaction boundary. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly log: Logger,
@@ -42,7 +44,7 @@ export class Scheduler {
         return;
       }
       const run = Promise.resolve()
-        .then(() => job.run())
+        .then(() => job.run(this.stopping.signal))
         .then(
           () => undefined,
           (error: unknown) => {
@@ -61,9 +63,13 @@ export class Scheduler {
     this.timers.push(timer);
   }
 
-  /** Starts no further run and resolves once every run in progress has finished. */
+  /**
+   * Starts no further run, asks runs in progress to stop at their next safe point (the signal
+   * passed to `run`), and resolves once every one of them has finished.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
     await Promise.all([...this.running]);

@@ -116,3 +116,25 @@ describe("settlement", () => {
     ).toBe(4);
   });
 });
+
+describe("settlement while the api stops", () => {
+  it("starts no further transaction once asked to stop; the next run settles the rest", async () => {
+    const days = Array.from({ length: 40 }, (_, i) =>
+      new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+    );
+    await insertObservationsIfAbsent(
+      api.db,
+      days.map((date) => observation({ date, modelId: "google/a" })),
+    );
+    const stopping = new AbortController();
+    const interrupted = await settleDueDays(api.db, {
+      now: new Date("2025-03-01T00:00:00Z"),
+      rules,
+      signal: stopping.signal,
+      onProgress: () => stopping.abort(), // the api is stopped during the first transaction
+    });
+    expect(interrupted.settledDays).toEqual(days.slice(0, 31)); // one whole transaction
+    const rest = await settleDueDays(api.db, { now: new Date("2025-03-01T00:00:00Z"), rules });
+    expect(rest.settledDays).toEqual(days.slice(31));
+  });
+});

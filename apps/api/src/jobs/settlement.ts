@@ -43,6 +43,8 @@ export async function settleDueDays(
     rules: MethodologyRules;
     through?: UtcDay;
     onProgress?: (done: number, total: number) => void;
+    /** When aborted (the api is stopping), no further batch starts; settled batches stay settled. */
+    signal?: AbortSignal;
   },
 ): Promise<SettlementReport> {
   const { now, rules } = options;
@@ -58,6 +60,7 @@ export async function settleDueDays(
   };
 
   for (let start = 0; start < candidates.length; start += DAYS_PER_TRANSACTION) {
+    if (options.signal?.aborted) break;
     const batch = candidates.slice(start, start + DAYS_PER_TRANSACTION);
     await db.$transaction(
       async (tx) => {
