@@ -150,3 +150,34 @@ describe("PostgreSQL stops answering (a black hole)", () => {
     expect(outageStarts()).toHaveLength(before + 1);
   }, 60_000);
 });
+
+describe("KEY_STALE_GRACE_SECONDS", () => {
+  it("a key last confirmed longer ago than the grace gets 503 while the database is down", async () => {
+    const graceMs = 300;
+    const short = await startTestApi({
+      now: NOW,
+      proxyDatabase: true,
+      keyCacheTtlMs: 1,
+      keyStaleGraceMs: graceMs,
+    });
+    try {
+      const { key } = await short.createKey();
+      await short.load(
+        ["2026-03-29", "2026-03-30"].flatMap((date) => [
+          observation({ date, modelId: "anthropic/claude-a" }),
+          observation({ date, modelId: "qwen/qwen-a" }),
+        ]),
+      );
+      const keyed = () => short.get("/api/otpi?lab=qwen", bearer(key));
+      expect((await keyed()).status).toBe(200);
+      short.databaseProxy?.cut();
+      expect((await keyed()).status).toBe(200); // within the grace
+      await new Promise((resolve) => setTimeout(resolve, graceMs + 50));
+      expectUnavailable(await keyed(), "past the grace");
+      expect((await short.get("/api/otpi")).status).toBe(200); // anonymous: from memory
+    } finally {
+      short.databaseProxy?.restore();
+      await short.close();
+    }
+  }, 60_000);
+});

@@ -87,14 +87,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** A one-line reason for logs (the first line of the message, without Prisma's call-site preamble). */
+/** A one-line reason for logs: the driver's message, or the last line of Prisma's (after its call-site preamble). */
 export function describeDatabaseError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const wrapped = (error as ErrorLike).meta?.driverAdapterError?.cause as
-    | { kind?: string; message?: string; code?: string }
+    | { message?: unknown }
     | undefined;
-  if (wrapped?.kind !== undefined)
-    return wrapped.message ?? `${wrapped.kind}${wrapped.code ? ` (${wrapped.code})` : ""}`;
+  if (typeof wrapped?.message === "string") return wrapped.message;
   const lines = error.message.split("\n").filter((line) => line.trim().length > 0);
   return (lines.at(-1) ?? error.name).trim().slice(0, 300);
 }
