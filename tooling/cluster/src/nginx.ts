@@ -60,8 +60,14 @@ export function renderSiteConfig(siteFile: string, ports: SitePorts): string {
       if (first === undefined) throw new Error("deploy/nginx/tpi.conf: tpi_api has no server");
       const [, indent, parameters] = first;
       const lines = ports.apiPorts.map((port) => `${indent}server 127.0.0.1:${port}${parameters};`);
-      const withoutServers = body.replace(/^\s*server 127\.0\.0\.1:\d+.*;\n/gm, "");
-      return `upstream tpi_api {\n${lines.join("\n")}\n${withoutServers}}`;
+      // The test's servers where the first one stood; the other production ones go.
+      let placed = false;
+      const withTestServers = body.replace(/^\s*server 127\.0\.0\.1:\d+.*;$\n?/gm, () => {
+        if (placed) return "";
+        placed = true;
+        return `${lines.join("\n")}\n`;
+      });
+      return `upstream tpi_api {${withTestServers}}`;
     },
     "an upstream tpi_api",
   );
