@@ -259,6 +259,19 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       expect(reply.headers["content-type"]).toMatch(/^application\/json/);
       expect(jsonOf(reply)).toMatchObject({ error: "Not found" });
     }
+    // Large answers are compressed for clients that ask; the one that returns a new key is too
+    // small to be (gzip_min_length), even with the longest name.
+    const gzip = { origin: LOAD_ORIGIN, "accept-encoding": "gzip" };
+    const compressed = await send(`${publicUrl}/openapi.json`, { headers: gzip });
+    expect(compressed.headers["content-encoding"]).toBe("gzip");
+    const created = await send(`${publicUrl}/api/create-api-key`, {
+      method: "POST",
+      headers: { ...gzip, "content-type": "application/json", authorization: `Bearer ${loadKey}` },
+      body: JSON.stringify({ name: "n".repeat(100) }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers["content-encoding"]).toBeUndefined();
+
     const internal = await send(`${internalUrl}/trpc/sourceDays`);
     expect(internal.status).toBe(401);
     expect(jsonOf(internal)).toHaveProperty("message");
