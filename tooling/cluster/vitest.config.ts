@@ -11,7 +11,8 @@ export default defineConfig({
     include: testFiles(["src/**/*.test.ts"]),
     globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Three first starts at once on a 2-core machine: seeding and settling take a while.
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });

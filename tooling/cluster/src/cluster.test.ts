@@ -348,9 +348,11 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     if (load === undefined) throw new Error("no load");
     load.phase = "b";
     const exits: string[] = [];
+    const codes: (number | null)[] = [];
     for (const instance of instances) {
       const exit = await instance.stop("SIGTERM");
       exits.push(`${instance.name} exit ${exit.code ?? exit.signal}`);
+      codes.push(exit.code);
       instance.start();
       await instance.waitHealthy(HEALTHY_WITHIN_MS);
       await sleep(1_000);
@@ -359,6 +361,8 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       `(b) SIGTERM restarts: ${load.sentByPhase.get("b") ?? 0} GETs, ${load.failuresIn("b").length} failed (${exits.join(", ")})`,
     );
     expect(load.failuresIn("b")).toEqual([]);
+    // A stop on SIGTERM ends in a clean exit (0), not in death by the signal or a forced kill.
+    expect(codes).toEqual(instances.map(() => 0));
   });
 
   it("(c) refuses a key revoked through one instance on every instance within the documented time", async () => {
