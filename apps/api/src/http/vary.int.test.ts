@@ -25,7 +25,7 @@ function varyValues(headers: Headers): string[] {
 describe("Vary with CORS_ORIGINS set", () => {
   it("names both Origin and Authorization on cacheable routes", async () => {
     for (const path of ["/api/gpu-types", "/api/otpi/methodology", "/api/otpi?date=2026-03-29"]) {
-      for (const headers of [{ origin: ALLOWED_ORIGIN }, {}]) {
+      for (const headers of [{ origin: ALLOWED_ORIGIN }, {}] as Record<string, string>[]) {
         const res = await api.get(path, headers);
         expect(res.status, path).toBe(200);
         expect(varyValues(res.headers), path).toEqual(
