@@ -17,6 +17,7 @@ import {
 } from "@tpi/domain";
 import { DEFAULT_EMBEDDED_PORT } from "@tpi/db";
 import { z } from "zod";
+import type { ServerLimits } from "./http/server-limits";
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
   RANKINGS_FIRST_DAY,
@@ -227,6 +228,16 @@ export function openRouterConfigFrom(env: Env): OpenRouterConfig | undefined {
     minRequestIntervalMs: env.OPENROUTER_MIN_REQUEST_INTERVAL_MS,
     dailyRequestBudget: env.OPENROUTER_DAILY_REQUEST_BUDGET,
     maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
+  };
+}
+
+/** The HTTP server's timeouts and connection cap. */
+export function serverLimitsFrom(env: Env): ServerLimits {
+  return {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: env.HTTP_MAX_CONNECTIONS,
   };
 }
 

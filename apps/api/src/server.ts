@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "./app";
-import { createLimitedServer, serverLimitsFrom } from "./http/server-limits";
+import { createLimitedServer } from "./http/server-limits";
 import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
-import { openRouterConfigFrom, winsorBoundsFrom, type Env } from "./env";
+import { openRouterConfigFrom, serverLimitsFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";

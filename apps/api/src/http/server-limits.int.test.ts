@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { startTestApi, type TestApi } from "../testing/test-api";
-import { readEnv } from "../env";
-import { createLimitedServer, serverLimitsFrom, type ServerLimits } from "./server-limits";
+import { readEnv, serverLimitsFrom } from "../env";
+import { createLimitedServer, type ServerLimits } from "./server-limits";
 
 /**
  * The server's own limits, seen from raw TCP clients: slow headers and slow bodies are answered

@@ -8,7 +8,6 @@ import {
 import type { Duplex } from "node:stream";
 import type { ErrorCode } from "@tpi/domain";
 import { ERROR_LABELS } from "@tpi/domain";
-import type { Env } from "../env";
 import { ERROR_STATUS } from "./error-status";
 import type { ErrorBody } from "./errors";
 
@@ -30,15 +29,6 @@ export type ServerLimits = {
  * Fixed when the server is created, hence a constant.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
-
-export function serverLimitsFrom(env: Env): ServerLimits {
-  return {
-    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
-    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
-    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    maxConnections: env.HTTP_MAX_CONNECTIONS,
-  };
-}
 
 /** The api's HTTP server: `app` behind the limits, answering parser errors with JSON. */
 export function createLimitedServer(app: RequestListener, limits: ServerLimits): Server {

@@ -74,11 +74,10 @@ export function domainTransform<In, Out>(parse: (value: In) => Result<Out, Domai
  * Text PostgreSQL cannot store: U+0000 (its `text` type refuses it) and UTF-16 code units that
  * no UTF-8 sequence encodes (a lone surrogate, which JSON's `"\ud800"` escape can carry).
  */
-const UNSTORABLE_TEXT =
-  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE_TEXT.test(value);
+  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 }
 
 /** The one message for text that cannot be stored, naming where it was found. */
