@@ -130,6 +130,25 @@ describe("keep-alive", () => {
   });
 });
 
+describe("idle keep-alive connections", () => {
+  it("are not cut by the headers or request timeout while idle between requests", async () => {
+    const server = await listen({ ...SMALL_LIMITS, keepAliveTimeoutMs: 60_000 });
+    try {
+      const client = await open(server.port);
+      client.socket.write("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      await expect.poll(() => client.received()).toMatch(/^HTTP\/1\.1 200 /);
+      // Idle for several timeout checks, each past both timeouts.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(client.socket.destroyed).toBe(false);
+      expect(client.received().match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      client.socket.write("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+      expect((await client.closed).match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("connection cap", () => {
   it("closes connections past the cap on arrival and accepts again once one closes", async () => {
     const server = await listen({
@@ -161,6 +180,12 @@ describe("requests Node's HTTP parser refuses", () => {
     {
       label: "raw control bytes in the URL",
       request: "GET /api/otpi?lab=\u0001\u007f HTTP/1.1\r\nHost: localhost\r\n\r\n",
+      status: 400,
+      error: "Bad request",
+    },
+    {
+      label: "a raw non-ASCII byte in the URL",
+      request: "GET /api/gpu/H100\u00e9 HTTP/1.1\r\nHost: localhost\r\n\r\n",
       status: 400,
       error: "Bad request",
     },
