@@ -18,8 +18,17 @@ export type TrpcContext = {
   routes?: readonly Route[];
 };
 
-/** The one tRPC instance of the api. */
-export const t = initTRPC.context<TrpcContext>().create();
+/**
+ * The one tRPC instance of the api. Error bodies never carry a stack trace (they name absolute
+ * paths of the server), whatever NODE_ENV says: tRPC adds one outside production mode.
+ */
+export const t = initTRPC.context<TrpcContext>().create({
+  isDev: false,
+  errorFormatter: ({ shape }) => {
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, data };
+  },
+});
 
 /** A service result as a procedure's answer: domain errors map through the one status table. */
 export function unwrap<T>(result: Result<T, DomainError>): T {
