@@ -1,7 +1,9 @@
 import type { NextConfig } from "next";
+import { securityHeaderRules } from "./src/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  headers: async () => securityHeaderRules(),
   transpilePackages: ["@tpi/domain"],
   experimental: {
     // Pages and api answers are cached in memory only: a restarted website (possibly pointed at

@@ -17,6 +17,9 @@ const apiPort = process.env.PORT ?? "8080";
 const webPort = process.env.WEB_PORT ?? "3000";
 const env = {
   ...process.env,
+  // Production mode unless told otherwise: libraries add development aids (stack traces in
+  // error bodies, unminified pages) outside it.
+  NODE_ENV: process.env.NODE_ENV ?? "production",
   INTERNAL_API_TOKEN: internalToken,
   PORT: apiPort,
   TPI_API_URL: process.env.TPI_API_URL ?? `http://127.0.0.1:${apiPort}`,

@@ -38,6 +38,13 @@ export function createApp(
   // Client IPs (req.ip, the public limiter's key) come from X-Forwarded-For only when configured.
   app.set("trust proxy", deps.trustProxy ?? false);
   app.use(helmet());
+  // The cors package adds `Vary: Origin` only when it allows the origin; a shared cache must
+  // also know that an answer without CORS headers is not for every origin.
+  if (corsOrigins.size > 0)
+    app.use((_req, res, next) => {
+      res.vary("Origin");
+      next();
+    });
   app.use(
     cors({
       origin: (origin, callback) =>

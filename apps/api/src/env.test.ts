@@ -130,3 +130,23 @@ describe("database timeouts, key grace and shutdown", () => {
     expect(() => readEnv({ SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
+
+describe("HTTP server limits", () => {
+  it("defaults: 10 s for headers, 30 s per request, 65 s keep-alive, 4096 connections", () => {
+    const env = readEnv({});
+    expect(env.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
+    expect(env.HTTP_REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(65_000);
+    expect(env.HTTP_MAX_CONNECTIONS).toBe(4_096);
+  });
+
+  it("refuses values out of bounds and a headers timeout longer than the request timeout", () => {
+    expect(() => readEnv({ HTTP_MAX_CONNECTIONS: "0" })).toThrow(/HTTP_MAX_CONNECTIONS/);
+    expect(() => readEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: "50" })).toThrow(
+      /HTTP_KEEP_ALIVE_TIMEOUT_MS/,
+    );
+    expect(() =>
+      readEnv({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+  });
+});

@@ -23,6 +23,7 @@ import {
 } from "@tpi/db";
 import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
 import { z } from "zod";
+import type { ServerLimits } from "./http/server-limits";
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
   RANKINGS_FIRST_DAY,
@@ -188,6 +189,18 @@ const envSchema = z.object({
   /** Origins allowed to call the api from a browser (CORS); none by default. */
   CORS_ORIGINS: commaList.default([]),
   TRUST_PROXY: trustProxy.default(false),
+  /** Time a client has to send a request's headers (Node answers 408 and closes after it). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Time a client has to send a whole request, headers and body; at least the headers timeout. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle timeout of the proxy
+   * in front (nginx's upstream keepalive_timeout and common load balancers: 60 s), so the proxy
+   * closes first and never sends a request on a connection the api is closing.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
+  /** Open connections the api accepts at once; more are closed on arrival. Keep below `ulimit -n`. */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_096),
   /** The website to notify (POST /revalidate) when the published index changes. */
   TPI_WEB_URL: z.string().url().optional(),
   // --- issue 5: GPU index and chat ---
@@ -224,7 +237,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+      path: ["HTTP_HEADERS_TIMEOUT_MS"],
+      message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
@@ -265,6 +283,16 @@ export function databaseTimeoutsFrom(env: Env): { request: DbTimeouts; job: DbTi
   return {
     request: { ...shared, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     job: { ...shared, statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS },
+  };
+}
+
+/** The HTTP server's timeouts and connection cap. */
+export function serverLimitsFrom(env: Env): ServerLimits {
+  return {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: env.HTTP_MAX_CONNECTIONS,
   };
 }
 

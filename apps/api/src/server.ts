@@ -1,9 +1,10 @@
 import type { AddressInfo } from "node:net";
 import type { Server, ServerResponse } from "node:http";
 import { createApp } from "./app";
+import { createLimitedServer } from "./http/server-limits";
 import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
-import { openRouterConfigFrom, winsorBoundsFrom, type Env } from "./env";
+import { openRouterConfigFrom, serverLimitsFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
@@ -105,7 +106,11 @@ export async function startServer(
     maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+    const listening = createLimitedServer(app, serverLimitsFrom(env)).listen(
+      env.PORT,
+      env.HOST,
+      () => resolve(listening),
+    );
     listening.once("error", reject);
   });
   const inFlight = trackInFlight(server);

@@ -294,6 +294,60 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await page.close();
   });
 
+  it("every page satisfies its Content-Security-Policy (no violation, no error) and sends the security headers", async () => {
+    const page = await browser.newPage();
+    // Recorded by the browser itself; init scripts run outside the page's CSP.
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { cspViolations: violations });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || /Content.Security.Policy/i.test(message.text()))
+        problems.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    const violationsOf = () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    for (const path of ALL_PAGES) {
+      const response = await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
+      const headers = response?.headers() ?? {};
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-frame-options"], path).toBe("DENY");
+      expect(headers["permissions-policy"], path).toContain("camera=()");
+      // Hydration has run (React attaches its root) and nothing was refused.
+      await page.waitForFunction(() => document.readyState === "complete");
+      expect(await violationsOf(), path).toEqual([]);
+    }
+    // Only 404 console errors for the unknown lab's document are expected.
+    expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
+    // The recorder works: an image from another origin is refused and reported.
+    await page.evaluate(() => {
+      const image = document.createElement("img");
+      image.src = "https://example.invalid/tracker.png";
+      document.body.append(image);
+    });
+    await expect
+      .poll(violationsOf)
+      .toEqual([expect.stringContaining("img-src https://example.invalid/tracker.png")]);
+    await page.close();
+  });
+
+  it("cached pages carry the headers too; HSTS only when the proxy says the request came over HTTPS", async () => {
+    await fetch(`${site.webUrl}/`);
+    const cached = await fetch(`${site.webUrl}/`);
+    expect(cached.headers.get("x-nextjs-cache")).toBe("HIT");
+    expect(cached.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(cached.headers.get("strict-transport-security")).toBeNull();
+    const overHttps = await fetch(`${site.webUrl}/`, { headers: { "x-forwarded-proto": "https" } });
+    expect(overHttps.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
+  });
+
   it("methodology is rendered from the api's methodology data", async () => {
     const api = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
       version: string;

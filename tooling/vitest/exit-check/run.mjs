@@ -22,7 +22,7 @@ const CASE_TIMEOUT_MS = 180_000;
 /** Every `vitest*.config.ts` of every workspace package. */
 function vitestConfigs() {
   const configs = [];
-  for (const group of ["apps", "packages"]) {
+  for (const group of ["apps", "packages", "tooling"]) {
     for (const name of readdirSync(join(root, group)).sort()) {
       const dir = join(root, group, name);
       if (!existsSync(join(dir, "package.json"))) continue;

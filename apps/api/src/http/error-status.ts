@@ -13,6 +13,8 @@ export const ERROR_STATUS: Record<ErrorCode, { http: number; trpc: TrpcCode }> =
   method_not_allowed: { http: 405, trpc: "METHOD_NOT_SUPPORTED" },
   key_limit_reached: { http: 409, trpc: "CONFLICT" },
   payload_too_large: { http: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  headers_too_large: { http: 431, trpc: "BAD_REQUEST" },
+  request_timeout: { http: 408, trpc: "TIMEOUT" },
   rate_limited: { http: 429, trpc: "TOO_MANY_REQUESTS" },
   internal: { http: 500, trpc: "INTERNAL_SERVER_ERROR" },
   bad_gateway: { http: 502, trpc: "INTERNAL_SERVER_ERROR" },
@@ -27,6 +29,7 @@ type TrpcCode =
   | "METHOD_NOT_SUPPORTED"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
+  | "TIMEOUT"
   | "TOO_MANY_REQUESTS"
   | "INTERNAL_SERVER_ERROR"
   | "SERVICE_UNAVAILABLE";

@@ -1,4 +1,4 @@
-import { err, ok, type DomainError, type RawQuery, type Result } from "@tpi/domain";
+import { ok, type DomainError, type RawQuery, type Result } from "@tpi/domain";
 import type { Express, RequestHandler } from "express";
 import type { AppDeps } from "../deps";
 import { parseParams, parseQuery, parseValue } from "../schemas/common";
@@ -73,7 +73,5 @@ function validatedHandler(route: Route, deps: AppDeps, routes: readonly Route[])
 function parseBody(route: Route, raw: unknown): Result<unknown, DomainError> {
   if (!route.body) return ok(undefined);
   // Without a JSON content type Express leaves no body: it is validated as an empty object.
-  const parsed = parseValue(route.body, raw ?? {});
-  if (parsed.ok || !route.invalidBody) return parsed;
-  return err(route.invalidBody());
+  return parseValue(route.body, raw ?? {}, route.invalidBody);
 }

@@ -129,7 +129,8 @@ export function reply<T>(
     return;
   }
   res.setHeader("Cache-Control", cacheControl);
-  if (varyOnKey) res.setHeader("Vary", "Authorization");
+  // Merged with what other middleware varies on (CORS adds Origin), never replacing it.
+  if (varyOnKey) res.vary("Authorization");
   res.status(status).json(result.value);
 }
 

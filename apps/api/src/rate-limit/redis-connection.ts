@@ -94,6 +94,25 @@ export class RedisConnection {
     this.outageLogged = false;
   }
 
+  /**
+   * Asks Redis itself (PING, bounded by the command timeout) and returns the state that leaves,
+   * so that a Redis answering again shows as connected without waiting for a rate-limited
+   * request to try it. While the client is not connected, the state stands as it is.
+   */
+  async probe(): Promise<RedisState> {
+    if (this.client.status !== "ready") return this.state;
+    try {
+      await this.client.ping();
+      this.suspendedUntil = 0;
+      this.reportSuccess();
+    } catch (error) {
+      this.markUnreachable(
+        `PING failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return this.state;
+  }
+
   /** Sends a raw command; used by the rate-limit store. */
   sendCommand(command: string, ...args: string[]): Promise<unknown> {
     return this.client.call(command, ...args);

@@ -34,9 +34,9 @@ function databaseOutage(state: DatabaseState): Record<string, string> {
     : {};
 }
 
-/** `/health`'s report on the shared rate-limit store. */
-function redisHealth(settings: RateLimitSettings): Record<string, string> {
-  return { redis: settings.redis ? settings.redis.status : "not configured" };
+/** `/health`'s report on the shared rate-limit store, from a PING sent now. */
+async function redisHealth(settings: RateLimitSettings): Promise<Record<string, string>> {
+  return { redis: settings.redis ? await settings.redis.probe() : "not configured" };
 }
 
 /** `GET /health`: liveness plus database connectivity; 503 while the database is unreachable. */
@@ -58,14 +58,17 @@ export const healthRoute = defineRoute({
   handler:
     (deps) =>
     async ({ res }) => {
-      const connected = await databaseAnswers(deps.db, deps.databaseHealth);
+      const [connected, redis] = await Promise.all([
+        databaseAnswers(deps.db, deps.databaseHealth),
+        redisHealth(deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS),
+      ]);
       res.setHeader("Cache-Control", "no-store");
       res.status(connected ? 200 : 503).json({
         status: connected ? "healthy" : "unhealthy",
         timestamp: new Date().toISOString(),
         database: connected ? "connected" : "disconnected",
         ...databaseOutage(deps.databaseHealth.state),
-        ...redisHealth(deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS),
+        ...redis,
       });
     },
 });

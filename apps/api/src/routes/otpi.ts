@@ -76,7 +76,7 @@ export const otpiRoute = defineRoute({
         return;
       }
       res.setHeader("Cache-Control", `${cacheScope(caller)}, max-age=60`);
-      res.setHeader("Vary", "Authorization");
+      res.vary("Authorization");
       res.setHeader("ETag", body.etag);
       res.type("application/json").send(body.json);
     };

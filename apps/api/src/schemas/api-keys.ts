@@ -1,15 +1,13 @@
 import { API_KEY_NAME_MAX_LENGTH } from "@tpi/domain";
 import { z } from "zod";
+import { storableText } from "./common";
 
 /** `POST /api/create-api-key`: the request body the route validates and the bodies it answers with. */
 export const createApiKeyBodySchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(API_KEY_NAME_MAX_LENGTH)
-      .describe(`A name for the key, 1 to ${API_KEY_NAME_MAX_LENGTH} characters`),
+    name: storableText(z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH), "name").describe(
+      `A name for the key, 1 to ${API_KEY_NAME_MAX_LENGTH} characters`,
+    ),
   })
   .describe("The new key's name");
 

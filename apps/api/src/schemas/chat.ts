@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./common";
 
 /** Limits of `POST /api/chat`; the JSON body limit (http/limits.ts) holds a full request of ASCII text. */
 export const CHAT_MESSAGE_MAX_CHARS = 2_000;
@@ -7,26 +8,31 @@ export const CHAT_HISTORY_TURN_MAX_CHARS = 1_000;
 
 export const chatRequestSchema = z
   .object({
-    message: z
-      .string({
-        error: `'message' is required: a string of 1 to ${CHAT_MESSAGE_MAX_CHARS} characters.`,
-      })
-      .trim()
-      .min(1, { error: "'message' must not be empty." })
-      .max(CHAT_MESSAGE_MAX_CHARS, {
-        error: `'message' is longer than ${CHAT_MESSAGE_MAX_CHARS} characters.`,
-      })
-      .meta({
-        description: `The question, 1-${CHAT_MESSAGE_MAX_CHARS} characters.`,
-        example: "How did the H100 SXM index change over the last 30 days?",
-      }),
+    message: storableText(
+      z
+        .string({
+          error: `'message' is required: a string of 1 to ${CHAT_MESSAGE_MAX_CHARS} characters.`,
+        })
+        .trim()
+        .min(1, { error: "'message' must not be empty." })
+        .max(CHAT_MESSAGE_MAX_CHARS, {
+          error: `'message' is longer than ${CHAT_MESSAGE_MAX_CHARS} characters.`,
+        }),
+      "message",
+    ).meta({
+      description: `The question, 1-${CHAT_MESSAGE_MAX_CHARS} characters.`,
+      example: "How did the H100 SXM index change over the last 30 days?",
+    }),
     history: z
       .array(
         z.object({
           role: z.enum(["user", "assistant"]),
-          content: z.string().max(CHAT_HISTORY_TURN_MAX_CHARS, {
-            error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
-          }),
+          content: storableText(
+            z.string().max(CHAT_HISTORY_TURN_MAX_CHARS, {
+              error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
+            }),
+            "history.content",
+          ),
         }),
       )
       .max(CHAT_HISTORY_MAX_TURNS, {

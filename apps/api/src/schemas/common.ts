@@ -70,11 +70,44 @@ export function domainTransform<In, Out>(parse: (value: In) => Result<Out, Domai
   };
 }
 
-/** The request's first problem as a domain error: the domain's own error, else a 400 with zod's message. */
-function firstProblem(error: z.ZodError, prefixPath: boolean): DomainError {
+/**
+ * Text PostgreSQL cannot store: U+0000 (its `text` type refuses it) and UTF-16 code units that
+ * no UTF-8 sequence encodes (a lone surrogate, which JSON's `"\ud800"` escape can carry).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+}
+
+/** The one message for text that cannot be stored, naming where it was found. */
+export function unstorableTextMessage(field: string): string {
+  return `'${field}' must not contain U+0000 (NUL) or unpaired UTF-16 surrogates.`;
+}
+
+/**
+ * Refuses text PostgreSQL cannot store with the shared 400. The error is carried on the issue,
+ * so it is the answer even on a route whose other body problems share one message.
+ */
+export function storableText<T extends z.ZodString>(schema: T, field: string): T {
+  return schema.superRefine((value, ctx) => {
+    if (isStorableText(value)) return;
+    const message = unstorableTextMessage(field);
+    ctx.addIssue({ code: "custom", message, params: { domainError: badRequest(message) } });
+  }) as T;
+}
+
+function carriedDomainError(error: z.ZodError): DomainError | undefined {
   const issue = error.issues[0];
   const carried = issue?.code === "custom" ? issue.params?.domainError : undefined;
-  if (carried instanceof DomainError) return carried;
+  return carried instanceof DomainError ? carried : undefined;
+}
+
+/** The request's first problem as a domain error: the domain's own error, else a 400 with zod's message. */
+function firstProblem(error: z.ZodError, prefixPath: boolean): DomainError {
+  const carried = carriedDomainError(error);
+  if (carried) return carried;
+  const issue = error.issues[0];
   const where = prefixPath && issue && issue.path.length > 0 ? `'${issue.path.join(".")}': ` : "";
   return badRequest(`${where}${issue?.message ?? "Invalid request."}`);
 }
@@ -105,11 +138,18 @@ export function parseParams<Schema extends z.ZodObject>(
   return parsed.success ? ok(parsed.data) : err(firstProblem(parsed.error, false));
 }
 
-/** Validates one value (a body) against a schema; the first issue, prefixed by its path, becomes a 400. */
+/**
+ * Validates one value (a body) against a schema; the first issue, prefixed by its path, becomes a
+ * 400. With `invalid`, that route-wide message answers instead, unless the issue carries its own
+ * domain error (text that cannot be stored, a domain parser's refusal).
+ */
 export function parseValue<T extends z.ZodType>(
   schema: T,
   value: unknown,
+  invalid?: () => DomainError,
 ): Result<z.output<T>, DomainError> {
   const parsed = schema.safeParse(value);
-  return parsed.success ? ok(parsed.data) : err(firstProblem(parsed.error, true));
+  if (parsed.success) return ok(parsed.data);
+  if (invalid && !carriedDomainError(parsed.error)) return err(invalid());
+  return err(firstProblem(parsed.error, true));
 }

@@ -20,14 +20,16 @@ export type TrpcContext = {
 };
 
 /**
- * The one tRPC instance of the api. A database that cannot be reached is SERVICE_UNAVAILABLE
- * (503, with Retry-After: see app.ts) with the same message as the REST routes' 503.
+ * The one tRPC instance of the api. Error bodies never carry a stack trace (they name absolute
+ * paths of the server), whatever NODE_ENV says: tRPC adds one outside production mode. A database
+ * that cannot be reached is SERVICE_UNAVAILABLE (503, with Retry-After: see app.ts) with the same
+ * message as the REST routes' 503.
  */
 export const t = initTRPC.context<TrpcContext>().create({
-  errorFormatter({ shape, error }) {
-    if (!isDatabaseUnavailable(error.cause)) return shape;
-    // No stack: the driver's frames say nothing a caller can use.
+  isDev: false,
+  errorFormatter: ({ shape, error }) => {
     const { stack: _stack, ...data } = shape.data;
+    if (!isDatabaseUnavailable(error.cause)) return { ...shape, data };
     return {
       ...shape,
       message: DATABASE_UNAVAILABLE_MESSAGE,

@@ -50,3 +50,24 @@ describe("internal tRPC router", () => {
     expect((trpc.body as { result: { data: unknown } }).result.data).toEqual(rest.body);
   });
 });
+
+describe("internal tRPC errors", () => {
+  it("carry no stack trace or absolute path, whatever NODE_ENV is", async () => {
+    const auth = { Authorization: `Bearer ${TOKEN}` };
+    const answers = [
+      await api.get(`/trpc/constituents?input=${encodeURIComponent('{"date":1}')}`, auth),
+      await api.get(
+        `/trpc/freeWindowIndex?input=${encodeURIComponent(JSON.stringify({ lab: 5 }))}`,
+        auth,
+      ),
+      await api.get("/trpc/noSuchProcedure", auth),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.text).not.toContain("stack");
+      expect(answer.text).not.toContain(process.cwd());
+      expect(answer.text).not.toMatch(/file:\/\/|node_modules|\.ts:\d+/);
+    }
+  });
+});

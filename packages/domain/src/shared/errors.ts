@@ -24,6 +24,10 @@ export const ERROR_LABELS = {
   key_limit_reached: "Key limit reached",
   /** A request body over the size limit. */
   payload_too_large: "Payload too large",
+  /** The request's headers exceed Node's limit (16 KB in total), refused by the HTTP parser. */
+  headers_too_large: "Request header fields too large",
+  /** The client did not send the whole request (headers, then body) within the server's timeouts. */
+  request_timeout: "Request timeout",
   /** A request body that is not valid JSON or not of the declared type. */
   unsupported_body: "Bad request",
   /** A limiter's allowance is used up. */

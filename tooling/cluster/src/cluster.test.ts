@@ -1,0 +1,488 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { withDatabase } from "@tpi/db";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { jsonOf, send, type Reply } from "./http";
+import { LoadLoop, answered } from "./load";
+import { findNginx, startNginx, type RunningNginx } from "./nginx";
+import { REPO_ROOT } from "./paths";
+import { ApiInstance, runCli } from "./processes";
+
+/**
+ * Many instances, for real: three api processes (started as production starts them) on one
+ * PostgreSQL database and one Redis, behind nginx running deploy/nginx/tpi.conf itself, under
+ * steady GET traffic. An instance is killed, each is restarted in turn, a key is revoked, and all
+ * three settle the same days at once; the balancer must not fail a single GET.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+/** CI installs nginx and runs Redis: there a missing one fails the run instead of skipping. */
+const required = process.env.TPI_REQUIRE_CLUSTER_TESTS === "1" || Boolean(process.env.CI);
+const INSTANCES = 3;
+/** Browser origin the load clients send; listed in RATE_LIMIT_TRUSTED_ORIGINS (no per-IP limit). */
+const LOAD_ORIGIN = "http://cluster-load.test";
+const HEALTHY_WITHIN_MS = 180_000;
+
+async function redisUnavailableReason(): Promise<string | undefined> {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    return `no Redis answers at ${REDIS_URL} (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const nginxPath = findNginx();
+const missing =
+  nginxPath === undefined
+    ? "no nginx on PATH or in /usr/sbin (install it with: apt-get install -y nginx-light)"
+    : await redisUnavailableReason();
+if (missing !== undefined && !required)
+  console.warn(`[cluster] SKIPPED: ${missing}; CI runs it (TPI_REQUIRE_CLUSTER_TESTS=1)`);
+
+/** "takes effect everywhere within N seconds", as docs/operations.md promises for revocations. */
+function documentedRevocationSeconds(): number {
+  const docs = readFileSync(join(REPO_ROOT, "docs", "operations.md"), "utf8");
+  const match = /revoked key[^.]*takes effect everywhere\s+within (\d+) seconds/.exec(docs);
+  if (match?.[1] === undefined)
+    throw new Error("docs/operations.md no longer states how fast a revocation takes effect");
+  return Number(match[1]);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Stands in for the website upstream: answers 200 with the request headers nginx sent. */
+async function startHeaderEcho(port: number): Promise<Server> {
+  const server = createHttpServer((req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ path: req.url, headers: req.headers }));
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  return server;
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Sums one number of a log line over every match in `text` ("1,234" counts as 1234). */
+function sumOf(text: string, pattern: RegExp, group: number): number {
+  let total = 0;
+  for (const match of text.matchAll(pattern))
+    total += Number((match[group] ?? "0").replace(/,/g, ""));
+  return total;
+}
+
+describe.runIf(missing !== undefined && required)("cluster requirement", () => {
+  it("has nginx and Redis, because CI / TPI_REQUIRE_CLUSTER_TESTS requires the cluster test", () => {
+    expect.fail(missing);
+  });
+});
+
+describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/tpi.conf", () => {
+  let tempDir = "";
+  let adminUrl = "";
+  let databaseName = "";
+  let databaseUrl = "";
+  let redisPrefix = "";
+  let internalToken = "";
+  let web: Server | undefined;
+  let nginx: RunningNginx | undefined;
+  let publicUrl = "";
+  let internalUrl = "";
+  const instances: ApiInstance[] = [];
+  let load: LoadLoop | undefined;
+  let loadKey = "";
+  let revokedKey = { id: "", key: "" };
+  const figures: string[] = [];
+  const cliEnv = () => ({ DATABASE_URL: databaseUrl });
+
+  async function createKey(name: string): Promise<{ id: string; key: string }> {
+    const run = await runCli(["keys", "create", "--name", name, "--plan", "full"], cliEnv());
+    expect(run.status, run.stderr).toBe(0);
+    const id = /created API key (\S+) /.exec(run.stdout)?.[1];
+    const key = /^(tpi_\S+)$/m.exec(run.stdout)?.[1];
+    if (id === undefined || key === undefined) throw new Error(`unexpected output:\n${run.stdout}`);
+    return { id, key };
+  }
+
+  beforeAll(async () => {
+    tempDir = mkdtempSync(join(tmpdir(), "tpi-cluster-"));
+    // nginx's workers run as an unprivileged user when the test runs as root.
+    chmodSync(tempDir, 0o755);
+    adminUrl = inject("pgAdminUrl");
+    // An empty database, not even migrated: the three instances migrate, seed and settle it together.
+    databaseName = `tpi_cluster_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${databaseName}"`);
+    await admin.end();
+    databaseUrl = withDatabase(adminUrl, databaseName);
+    redisPrefix = `tpi-test:cluster:${randomBytes(6).toString("hex")}:`;
+    internalToken = randomBytes(24).toString("hex");
+
+    const [publicPort, internalPort, webPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const env = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      RATE_LIMIT_REDIS_PREFIX: redisPrefix,
+      // One proxy hop: the client address is the one nginx appends to X-Forwarded-For.
+      TRUST_PROXY: "1",
+      RATE_LIMIT_TRUSTED_ORIGINS: LOAD_ORIGIN,
+      INTERNAL_API_TOKEN: internalToken,
+      // Short intervals so that what one instance publishes reaches the others within the test.
+      SETTLEMENT_INTERVAL_SECONDS: "2",
+      INDEX_REFRESH_SECONDS: "1",
+      GPU_PRINT_INTERVAL_SECONDS: "5",
+      LOG_LEVEL: "info",
+      OPENROUTER_API_KEY: "",
+      TPI_WEB_URL: "",
+      TPI_TEST_CLOCK: "",
+    };
+    for (let index = 0; index < INSTANCES; index++)
+      instances.push(new ApiInstance(`api-${index + 1}`, await freePort(), env));
+    // All at once on the empty database: migrations, sample seeding and settlement race.
+    for (const instance of instances) instance.start();
+    await Promise.all(instances.map((instance) => instance.waitHealthy(HEALTHY_WITHIN_MS)));
+
+    web = await startHeaderEcho(webPort);
+    nginx = await startNginx(nginxPath ?? "nginx", join(tempDir, "nginx"), {
+      publicPort,
+      internalPort,
+      apiPorts: instances.map((instance) => instance.port),
+      webPort,
+      logDir: join(tempDir, "nginx", "logs"),
+    });
+    publicUrl = `http://127.0.0.1:${publicPort}`;
+    internalUrl = `http://127.0.0.1:${internalPort}`;
+
+    const [forLoad, toRevoke] = await Promise.all([
+      createKey("cluster load"),
+      createKey("cluster revoked"),
+    ]);
+    loadKey = forLoad.key;
+    revokedKey = toRevoke;
+
+    const headers = { origin: LOAD_ORIGIN };
+    load = new LoadLoop(
+      publicUrl,
+      [
+        { path: "/api/otpi", headers },
+        { path: "/api/gpu/H100%20SXM", headers },
+        { path: "/health" },
+        {
+          path: "/api/otpi?lab=anthropic",
+          headers: { ...headers, authorization: `Bearer ${loadKey}` },
+        },
+        { path: "/api/gpu-types", headers },
+        {
+          path: "/api/daily-index/all",
+          headers: { ...headers, authorization: `Bearer ${loadKey}` },
+        },
+      ],
+      { clients: 3, pauseMs: 10 },
+    );
+    load.start();
+  });
+
+  afterAll(async () => {
+    await load?.stop();
+    if (figures.length > 0) console.log(`[cluster] figures\n  ${figures.join("\n  ")}`);
+    await nginx?.stop();
+    await Promise.all(instances.map((instance) => instance.stop("SIGKILL")));
+    await new Promise<void>((resolve) => (web ? web.close(() => resolve()) : resolve()));
+    if (databaseName !== "") {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists "${databaseName}" with (force)`);
+      await admin.end();
+    }
+    if (redisPrefix !== "") {
+      const redis = new Redis(REDIS_URL);
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", `${redisPrefix}*`, "COUNT", 100);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+      redis.disconnect();
+    }
+    if (tempDir !== "") rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it("serves the api and the website on their paths, and hides the internal routes", async () => {
+    for (const path of ["/health", "/openapi.json", "/docs", "/api/token-types"]) {
+      const reply = await send(`${publicUrl}${path}`, { headers: { origin: LOAD_ORIGIN } });
+      expect(reply.status, path).toBe(200);
+    }
+    // Everything else is the website's (here a stand-in that echoes the headers it received).
+    const page = await send(`${publicUrl}/labs/anthropic`);
+    expect(page.status).toBe(200);
+    expect(jsonOf(page)).toMatchObject({ path: "/labs/anthropic" });
+
+    // /trpc and /metrics are internal: a JSON 404 outside, the api itself on the internal listener.
+    for (const path of ["/trpc/sourceDays", "/metrics"]) {
+      const reply = await send(`${publicUrl}${path}`, {
+        headers: { authorization: `Bearer ${internalToken}` },
+      });
+      expect(reply.status, path).toBe(404);
+      expect(reply.headers["content-type"]).toMatch(/^application\/json/);
+      expect(jsonOf(reply)).toMatchObject({ error: "Not found" });
+    }
+    // Large answers are compressed for clients that ask; the one that returns a new key is too
+    // small to be (gzip_min_length), even with the longest name.
+    const gzip = { origin: LOAD_ORIGIN, "accept-encoding": "gzip" };
+    const compressed = await send(`${publicUrl}/openapi.json`, { headers: gzip });
+    expect(compressed.headers["content-encoding"]).toBe("gzip");
+    const created = await send(`${publicUrl}/api/create-api-key`, {
+      method: "POST",
+      headers: { ...gzip, "content-type": "application/json", authorization: `Bearer ${loadKey}` },
+      body: JSON.stringify({ name: "n".repeat(100) }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers["content-encoding"]).toBeUndefined();
+
+    const internal = await send(`${internalUrl}/trpc/sourceDays`);
+    expect(internal.status).toBe(401);
+    expect(jsonOf(internal)).toHaveProperty("message");
+    expect((await send(`${internalUrl}/health`)).status).toBe(200);
+  });
+
+  it("passes X-Forwarded-For, X-Forwarded-Proto and X-Request-Id upstream", async () => {
+    const generated = jsonOf(await send(`${publicUrl}/`)) as { headers: Record<string, string> };
+    expect(generated.headers["x-forwarded-for"]).toBe("127.0.0.1");
+    expect(generated.headers["x-forwarded-proto"]).toBe("http");
+    expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+    const given = jsonOf(
+      await send(`${publicUrl}/`, {
+        headers: { "x-request-id": "client-chosen-id", "x-forwarded-for": "203.0.113.9" },
+        localAddress: "127.0.0.7",
+      }),
+    ) as { headers: Record<string, string> };
+    expect(given.headers["x-request-id"]).toBe("client-chosen-id");
+    // nginx appends the address it saw; the api (TRUST_PROXY=1) uses that last one.
+    expect(given.headers["x-forwarded-for"]).toBe("203.0.113.9, 127.0.0.7");
+  });
+
+  it("limits each client by the address nginx saw, once across all instances (Redis)", async () => {
+    // 60 requests a minute per client IP: the 61st from one address is refused whichever instance
+    // serves it, while another address is still served, and a forged X-Forwarded-For changes nothing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const reply = await send(`${publicUrl}/api/token-types`, {
+        localAddress: "127.0.0.2",
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+      });
+      statuses.push(reply.status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses.at(-1)).toBe(429);
+    const other = await send(`${publicUrl}/api/token-types`, { localAddress: "127.0.0.3" });
+    expect(other.status).toBe(200);
+  });
+
+  it("answers nginx's own errors on api paths in JSON (413)", async () => {
+    const reply = await send(`${publicUrl}/api/create-api-key`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${loadKey}` },
+      body: JSON.stringify({ name: "x".repeat(100 * 1024) }),
+    });
+    expect(reply.status).toBe(413);
+    expect(jsonOf(reply)).toMatchObject({ error: "Payload too large" });
+  });
+
+  it("(a) fails no GET while one instance is killed with SIGKILL, and takes it back", async () => {
+    if (load === undefined) throw new Error("no load");
+    const victim = instances[0];
+    if (victim === undefined) throw new Error("no instance");
+    await sleep(1_000);
+    load.phase = "a";
+    const errorLogBefore = nginx?.siteErrorLog() ?? "";
+    await victim.stop("SIGKILL");
+    // Traffic keeps landing on the dead instance's port; nginx must retry it elsewhere.
+    await sleep(3_000);
+    victim.start();
+    await victim.waitHealthy(HEALTHY_WITHIN_MS);
+    await sleep(2_000);
+    const refused = (nginx?.siteErrorLog() ?? "").slice(errorLogBefore.length);
+    expect(refused, "nginx never met the dead instance: the test proved nothing").toMatch(
+      /Connection refused|prematurely closed|reset by peer/,
+    );
+    figures.push(
+      `(a) SIGKILL: ${load.sentByPhase.get("a") ?? 0} GETs, ${load.failuresIn("a").length} failed`,
+    );
+    expect(load.failuresIn("a")).toEqual([]);
+  });
+
+  it("(b) fails no GET while each instance is restarted with SIGTERM in turn", async () => {
+    if (load === undefined) throw new Error("no load");
+    load.phase = "b";
+    const exits: string[] = [];
+    const codes: (number | null)[] = [];
+    for (const instance of instances) {
+      const exit = await instance.stop("SIGTERM");
+      exits.push(`${instance.name} exit ${exit.code ?? exit.signal}`);
+      codes.push(exit.code);
+      instance.start();
+      await instance.waitHealthy(HEALTHY_WITHIN_MS);
+      await sleep(1_000);
+    }
+    figures.push(
+      `(b) SIGTERM restarts: ${load.sentByPhase.get("b") ?? 0} GETs, ${load.failuresIn("b").length} failed (${exits.join(", ")})`,
+    );
+    expect(load.failuresIn("b")).toEqual([]);
+    // A stop on SIGTERM ends in a clean exit (0), not in death by the signal or a forced kill.
+    expect(codes).toEqual(instances.map(() => 0));
+  });
+
+  it("(c) refuses a key revoked through one instance on every instance within the documented time", async () => {
+    if (load === undefined) throw new Error("no load");
+    load.phase = "c";
+    const documentedMs = documentedRevocationSeconds() * 1000;
+    const headers = { origin: LOAD_ORIGIN, authorization: `Bearer ${revokedKey.key}` };
+    const targets = [
+      ...instances.map((instance) => ({ name: instance.name, url: instance.url })),
+      { name: "nginx", url: publicUrl },
+    ];
+    // Every instance has the key cached as valid when it is revoked.
+    for (const target of targets) {
+      const reply = await send(`${target.url}/api/otpi`, { headers });
+      expect(reply.status, target.name).toBe(200);
+    }
+
+    let polling = true;
+    const seen = targets.map(() => [] as { atMs: number; status: number }[]);
+    const pollers = targets.map(async (target, index) => {
+      while (polling) {
+        let status = 0;
+        try {
+          status = (await send(`${target.url}/api/otpi`, { headers })).status;
+        } catch {
+          status = -1;
+        }
+        seen[index]?.push({ atMs: Date.now(), status });
+        await sleep(50);
+      }
+    });
+    const revoke = await runCli(["keys", "revoke", "--id", revokedKey.id], cliEnv());
+    expect(revoke.status, revoke.stderr).toBe(0);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const row = await client.query<{ revoked_at: Date }>(
+      "select revoked_at from api_key where id = $1",
+      [revokedKey.id],
+    );
+    await client.end();
+    const revokedAtMs = row.rows[0]?.revoked_at.getTime() ?? Number.NaN;
+    // Poll until past the documented time, plus a margin to see that no target answers 200 again.
+    await sleep(Math.max(0, revokedAtMs + documentedMs + 1_500 - Date.now()));
+    polling = false;
+    await Promise.all(pollers);
+
+    const latencies = targets.map((target, index) => {
+      const answers = seen[index] ?? [];
+      // From the first answer after which every answer was a 401.
+      let from = answers.length;
+      while (from > 0 && answers[from - 1]?.status === 401) from -= 1;
+      const first = answers[from];
+      return {
+        name: target.name,
+        latencyMs: first === undefined ? Number.POSITIVE_INFINITY : first.atMs - revokedAtMs,
+        wrong: answers.filter((answer) => answer.status !== 200 && answer.status !== 401),
+      };
+    });
+    figures.push(
+      `(c) revocation refused after: ${latencies.map((l) => `${l.name} ${l.latencyMs} ms`).join(", ")} (documented: within ${documentedMs} ms)`,
+    );
+    for (const latency of latencies) {
+      expect(latency.wrong, latency.name).toEqual([]);
+      expect(latency.latencyMs, latency.name).toBeLessThanOrEqual(documentedMs);
+    }
+    expect(load.failuresIn("c")).toEqual([]);
+  });
+
+  it("(d) published every day exactly once though all three settled at once", async () => {
+    // Every settlement any instance logged, at start or on its timer, in every incarnation (the
+    // terminal progress lines that repeat them are left out).
+    const output = instances.map((instance) => instance.output).join("\n");
+    const settled =
+      /(?<!settling days: )settled (\d+) day\(s\) from \S+ to \S+: (\d+) values published, (\d+) lab-days without a value/g;
+    const printed =
+      /(?<!GPU prints: )published ([\d,]+) hourly GPU print\(s\) \([\d,]+ carried forward\) and ([\d,]+) daily value\(s\)/g;
+    figures.push(
+      `(d) days settled by each instance: ${instances.map((instance) => `${instance.name} ${sumOf(instance.output, settled, 1)}`).join(", ")}`,
+    );
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const count = async (sql: string): Promise<number> =>
+        Number((await client.query<{ n: string }>(sql)).rows[0]?.n);
+      const days = await count("select count(*) as n from settled_day");
+      const span = await count("select (max(date) - min(date) + 1) as n from settled_day");
+      const values = await count("select count(*) as n from index_value");
+      const suppressions = await count("select count(*) as n from lab_day_suppression");
+      const revisions = await count("select count(*) as n from index_revision");
+      const prints = await count("select count(*) as n from gpu_hourly_print");
+      const gpuDays = await count("select count(*) as n from gpu_daily_value");
+      figures.push(
+        `(d) ${days} days settled, ${values} values, ${suppressions} suppressions, ${prints} GPU prints, ${gpuDays} GPU daily values, ${revisions} revisions`,
+      );
+      expect(days).toBeGreaterThan(0);
+      expect(span, "settled days have gaps").toBe(days);
+      // Each row was written by exactly one settlement: what the instances say they published
+      // adds up to what the database holds, and no value was ever rewritten.
+      expect(sumOf(output, settled, 1)).toBe(days);
+      expect(sumOf(output, settled, 2)).toBe(values);
+      expect(sumOf(output, settled, 3)).toBe(suppressions);
+      expect(sumOf(output, printed, 1)).toBe(prints);
+      expect(sumOf(output, printed, 2)).toBe(gpuDays);
+      expect(revisions).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("ends the load with no failed GET, then answers JSON 503 when no instance is up", async () => {
+    if (load === undefined) throw new Error("no load");
+    await load.stop();
+    figures.push(`load: ${load.sent} GETs through nginx, ${load.failures.length} failed`);
+    expect(load.failures).toEqual([]);
+    expect(load.sent).toBeGreaterThan(0);
+    for (const instance of instances) await instance.stop("SIGTERM");
+    const reply: Reply = await send(`${publicUrl}/api/otpi`, { headers: { origin: LOAD_ORIGIN } });
+    expect(answered(reply.status)).toBe(false);
+    expect(reply.status).toBe(503);
+    expect(reply.headers["retry-after"]).toBe("5");
+    expect(jsonOf(reply)).toMatchObject({ error: "Service unavailable" });
+  });
+});
