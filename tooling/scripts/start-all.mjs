@@ -3,7 +3,8 @@
  * Starts the api (port 8080 unless PORT) and the website (port 3000 unless WEB_PORT) together.
  * Both get the same internal service token (generated here unless INTERNAL_API_TOKEN is set),
  * so the website can call the api's internal tRPC router and the api can ask the website to
- * revalidate its pages when a day settles. Ctrl-C stops both.
+ * revalidate its pages when a day settles. Ctrl-C stops both. Both run compiled: the api from
+ * apps/api/dist (built here first), the website from its Next.js build.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -24,6 +25,16 @@ const env = {
   TPI_WEB_URL: process.env.TPI_WEB_URL ?? `http://127.0.0.1:${webPort}`,
 };
 
+const apiBuild = spawnSync(process.execPath, [join(root, "apps", "api", "build.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+  env,
+});
+if (apiBuild.status !== 0) {
+  console.error("the api failed to build; see above");
+  process.exit(apiBuild.status ?? 1);
+}
+
 const build = spawnSync(pnpm, [...prefix, "--filter", "@tpi/web", "build"], {
   cwd: root,
   stdio: "inherit",
@@ -35,7 +46,11 @@ if (build.status !== 0) {
 }
 
 const children = [
-  spawn(pnpm, [...prefix, "--filter", "@tpi/api", "start"], { cwd: root, stdio: "inherit", env }),
+  spawn(process.execPath, ["--enable-source-maps", join(root, "apps", "api", "dist", "main.js")], {
+    cwd: join(root, "apps", "api"),
+    stdio: "inherit",
+    env,
+  }),
 ];
 
 /**
