@@ -4,7 +4,7 @@ import { startServer } from "./server";
 
 /** `pnpm start`: the api process. Stops cleanly on SIGINT/SIGTERM. */
 const env = readEnv();
-const log = createLogger(env.LOG_LEVEL);
+const log = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT ?? "json");
 try {
   const running = await startServer(env, log);
   let stopping = false;

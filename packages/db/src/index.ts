@@ -1,4 +1,4 @@
-export { createDb, Prisma, type Db } from "./client";
+export { createDb, poolStats, Prisma, type Db, type PoolStats } from "./client";
 export * from "./embedded-postgres-server";
 export { applyMigrations, readMigrations, MIGRATIONS_DIR, type MigrationReport } from "./migrate";
 export { openDatabase, type DatabaseSettings, type OpenDatabase } from "./open-database";

@@ -48,6 +48,8 @@ export const LAST_USED_FLUSH_MS = 30_000;
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CachedLookup>();
   private readonly lastUsed = new Map<string, Date>();
+  /** Lookups answered from the cache and from the database, for the metrics. */
+  readonly cacheLookups = { hits: 0, misses: 0 };
 
   constructor(
     private readonly db: Db,
@@ -92,7 +94,11 @@ export class ApiKeyAuthenticator {
   private async lookup(keyHash: string): Promise<CachedLookup> {
     const nowMs = Date.now();
     const cached = this.cache.get(keyHash);
-    if (cached && cached.expiresAt > nowMs) return cached;
+    if (cached && cached.expiresAt > nowMs) {
+      this.cacheLookups.hits++;
+      return cached;
+    }
+    this.cacheLookups.misses++;
     const row = await findApiKeyByHash(this.db, keyHash);
     const entry: CachedLookup = {
       expiresAt: nowMs + KEY_CACHE_TTL_MS,

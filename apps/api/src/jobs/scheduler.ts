@@ -1,4 +1,5 @@
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 
 /** Work the api repeats on a timer while it serves (settlement, prints, syncs, reloads, flushes). */
 export type PeriodicJob = {
@@ -22,7 +23,11 @@ export class Scheduler {
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** Counts every run and its duration by job name and outcome. */
+    private readonly metrics?: Metrics,
+  ) {}
 
   every(job: PeriodicJob): void {
     if (this.stopped) throw new Error(`scheduler stopped: cannot schedule ${job.name}`);
@@ -35,7 +40,7 @@ export class Scheduler {
         return;
       }
       const run = Promise.resolve()
-        .then(() => job.run())
+        .then(() => this.timed(job))
         .then(
           () => undefined,
           (error: unknown) => this.log.warn(job.failureMessage, { error: String(error) }),
@@ -49,6 +54,20 @@ export class Scheduler {
     }, job.intervalMs);
     timer.unref();
     this.timers.push(timer);
+  }
+
+  private async timed(job: PeriodicJob): Promise<unknown> {
+    const started = performance.now();
+    const finished = (outcome: "ok" | "failed") =>
+      this.metrics?.jobFinished(job.name, outcome, (performance.now() - started) / 1000);
+    try {
+      const result = await job.run();
+      finished("ok");
+      return result;
+    } catch (error) {
+      finished("failed");
+      throw error;
+    }
   }
 
   /** Starts no further run and resolves once every run in progress has finished. */
