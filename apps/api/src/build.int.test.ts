@@ -131,6 +131,9 @@ describe("the compiled api", () => {
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toContain("text/css");
     expect(output).not.toContain("TypeScript loaded at run time");
+    // Its logs are JSON lines (LOG_FORMAT defaults to json for the api).
+    const listening = output.split("\n").find((line) => line.includes("api listening on"));
+    expect(JSON.parse(listening ?? "")).toMatchObject({ level: "info", pid: child.pid });
   }, 120_000);
 });
 
