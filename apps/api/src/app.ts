@@ -59,11 +59,10 @@ export function createApp(
   registerRoutes(app, ROUTES, deps, { chat: chatLimiter });
   app.use(docsAssetRoutes());
   // Prometheus metrics: internal, behind the same token as /trpc.
-  app.get("/metrics", requireInternalToken(deps.internalToken), (_req, res, next) => {
-    metrics.exposition().then(({ contentType, body }) => {
-      res.setHeader("Cache-Control", "no-store");
-      res.type(contentType).send(body);
-    }, next);
+  app.get("/metrics", requireInternalToken(deps.internalToken), async (_req, res) => {
+    const { contentType, body } = await metrics.exposition();
+    res.setHeader("Cache-Control", "no-store");
+    res.type(contentType).send(body);
   });
   app.use(
     "/trpc",
