@@ -13,6 +13,7 @@ type LogLine = {
   msg: string;
   requestId?: string;
   route?: string;
+  path?: string;
   status?: number;
   durationMs?: number;
 };
@@ -77,6 +78,13 @@ describe("request ids, access log and metrics", () => {
       status: 404,
     });
     expect(typeof access[0]?.durationMs).toBe("number");
+  });
+
+  it("logs the whole path and the prefix label of requests to the mounted tRPC router", async () => {
+    lines.length = 0;
+    await api.get("/trpc/tokenTypes", AS_WEBSITE);
+    const access = logged().filter((line) => line.msg === "request");
+    expect(access).toMatchObject([{ route: "/trpc/*", path: "/trpc/tokenTypes", status: 200 }]);
   });
 
   it("never logs the Authorization header", async () => {

@@ -56,7 +56,9 @@ export function requestContext(
       incoming !== undefined && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
-    const route = labelOf(req.path);
+    // Read now: a mounted router (/trpc) rewrites req.url while it handles the request.
+    const path = req.path;
+    const route = labelOf(path);
     res.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.statusCode;
@@ -65,7 +67,7 @@ export function requestContext(
         requestId,
         method: req.method,
         route,
-        path: req.path,
+        path,
         status,
         durationMs: Math.round(seconds * 10_000) / 10,
         // The client went away before the whole answer was sent.
