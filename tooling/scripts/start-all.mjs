@@ -4,6 +4,8 @@
  * Both get the same internal service token (generated here unless INTERNAL_API_TOKEN is set),
  * so the website can call the api's internal tRPC router and the api can ask the website to
  * revalidate its pages when a day settles. Ctrl-C or SIGTERM stops both gracefully (see stopAll).
+ * Both run compiled: the api from apps/api/dist (built here first), the website from its Next.js
+ * build.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -26,6 +28,16 @@ const env = {
   // The api tells the website to drop its cached pages when a new day settles.
   TPI_WEB_URL: process.env.TPI_WEB_URL ?? `http://127.0.0.1:${webPort}`,
 };
+
+const apiBuild = spawnSync(process.execPath, [join(root, "apps", "api", "build.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+  env,
+});
+if (apiBuild.status !== 0) {
+  console.error("the api failed to build; see above");
+  process.exit(apiBuild.status ?? 1);
+}
 
 const build = spawnSync(pnpm, [...prefix, "--filter", "@tpi/web", "build"], {
   cwd: root,
@@ -54,9 +66,9 @@ let stopping = false;
  * signalled, kills the shell it started but not the api under it, so signalling pnpm alone would
  * leave the api running. (A terminal's Ctrl-C therefore reaches this process only; it forwards.)
  */
-function start(args, childEnv) {
-  const child = spawn(pnpm, [...prefix, ...args], {
-    cwd: root,
+function start(command, args, childEnv, cwd = root) {
+  const child = spawn(command, args, {
+    cwd,
     stdio: "inherit",
     env: childEnv,
     detached: true,
@@ -129,7 +141,12 @@ async function waitForApi(timeoutMs) {
   return false;
 }
 
-start(["--filter", "@tpi/api", "start"], env);
+start(
+  process.execPath,
+  ["--enable-source-maps", join(root, "apps", "api", "dist", "main.js")],
+  env,
+  join(root, "apps", "api"),
+);
 console.log(
   `starting the api on http://localhost:${apiPort}; the website follows once the api answers`,
 );
@@ -142,7 +159,10 @@ if (!(await waitForApi(10 * 60_000))) {
   }
 } else {
   apiReady = true;
-  start(["--filter", "@tpi/web", "start", "--port", webPort], { ...env, PORT: webPort });
+  start(pnpm, [...prefix, "--filter", "@tpi/web", "start", "--port", webPort], {
+    ...env,
+    PORT: webPort,
+  });
   console.log(
     `ready: api on http://localhost:${apiPort} (try /api/otpi, reference at /docs), website on http://localhost:${webPort}`,
   );

@@ -8,6 +8,8 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, errorHandler, routeNotFound } from "./
 import { requireInternalToken } from "./http/internal-token";
 import { JSON_BODY_LIMIT_BYTES } from "./http/limits";
 import { registerRoutes } from "./http/register-routes";
+import { requestContext, routeLabeler } from "./http/request-context";
+import { Metrics } from "./metrics";
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   createRateLimiters,
@@ -25,9 +27,12 @@ export function createApp(
   deps: AppDeps,
   extraRoutes: readonly express.Router[] = [],
 ): express.Express {
+  const metrics = deps.metrics ?? new Metrics();
+  metrics.observeKeyCache(() => deps.auth.cacheLookups);
   const { publicLimiter, chatLimiter } = createRateLimiters(
     deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS,
     deps.log,
+    (limiter, decision) => metrics.limiterDecided(limiter, decision),
   );
   const corsOrigins = new Set(
     (deps.corsOrigins ?? []).map(normalizeOrigin).filter((origin) => origin !== undefined),
@@ -37,6 +42,7 @@ export function createApp(
   app.set("query parser", "simple");
   // Client IPs (req.ip, the public limiter's key) come from X-Forwarded-For only when configured.
   app.set("trust proxy", deps.trustProxy ?? false);
+  app.use(requestContext(deps.log, metrics, routeLabeler(ROUTES)));
   app.use(helmet());
   // The cors package adds `Vary: Origin` only when it allows the origin; a shared cache must
   // also know that an answer without CORS headers is not for every origin.
@@ -60,6 +66,12 @@ export function createApp(
   app.use(express.json({ limit: JSON_BODY_LIMIT_BYTES }));
   registerRoutes(app, ROUTES, deps, { chat: chatLimiter });
   app.use(docsAssetRoutes());
+  // Prometheus metrics: internal, behind the same token as /trpc.
+  app.get("/metrics", requireInternalToken(deps.internalToken), async (_req, res) => {
+    const { contentType, body } = await metrics.exposition();
+    res.setHeader("Cache-Control", "no-store");
+    res.type(contentType).send(body);
+  });
   app.use(
     "/trpc",
     requireInternalToken(deps.internalToken),

@@ -19,7 +19,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = readEnv();
-  const log = createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL);
+  const log = createLogger(
+    env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL,
+    undefined,
+    env.LOG_FORMAT ?? "pretty",
+  );
   try {
     await command(args, env, log);
     return 0;

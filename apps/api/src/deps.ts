@@ -3,6 +3,7 @@ import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import type { DatabaseHealth } from "./database-health";
 import type { Logger } from "./logger";
+import type { Metrics } from "./metrics";
 import type { RateLimitSettings } from "./rate-limit/limiters";
 import type { ChatModel } from "./chat/model-backend";
 import type { GpuPublishedIndex } from "./read-models/gpu-published-index";
@@ -23,6 +24,8 @@ export type AppDeps = {
   /** The UTC clock; injected so that tests can pin "today". */
   clock: () => Date;
   log: Logger;
+  /** The process's metrics (GET /metrics); a fresh set per app when absent. */
+  metrics?: Metrics;
   /** Bearer token the website presents to the internal tRPC router; without one, tRPC is closed. */
   internalToken?: string;
   /** Allowances, trusted origins and the optional shared Redis store; the contract's limits in memory by default. */

@@ -13,6 +13,12 @@ describe("rate-limit, key and CORS configuration", () => {
     expect(env.RATE_LIMIT_REDIS_PREFIX).toBe("tpi:rl:");
   });
 
+  it("reads LOG_FORMAT as json or pretty (each entry point picks its default) and refuses others", () => {
+    expect(readEnv({}).LOG_FORMAT).toBeUndefined();
+    expect(readEnv({ LOG_FORMAT: "pretty" }).LOG_FORMAT).toBe("pretty");
+    expect(() => readEnv({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  });
+
   it("reads trust proxy as a hop count or a list of proxies, and refuses 'true'", () => {
     expect(readEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(readEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);

@@ -223,6 +223,8 @@ const envSchema = z.object({
   CHAT_LLM_API_KEY: z.string().min(1).optional(),
   CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** `json` (one object per line; the api's default) or `pretty` (one readable line; the CLI's default). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /**
    * Test-only: pins the service's clock to this instant (ISO 8601, e.g. 2026-11-22T12:00:00Z).
    * A test that fixes "now" passes it to every process it starts, so that no test depends on the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, redact } from "./logger";
+import { createLogger, redact, runWithRequestId } from "./logger";
 
 const KEY = `tpi_sk_${"a1B2".repeat(10)}`;
 
@@ -48,6 +48,34 @@ describe("logger redaction", () => {
       url: "redis://u:[redacted]@host:6379",
       path: "/api/otpi",
     });
+  });
+
+  it("writes one JSON object per line in the json format, redacted the same way", () => {
+    const lines: string[] = [];
+    const log = createLogger("debug", (line) => lines.push(line), "json");
+    log.error(`key ${KEY} refused`, { authorization: `Bearer ${KEY}`, url: "redis://u:pw@h:1" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(KEY);
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({
+      level: "error",
+      msg: "key tpi_sk_[redacted] refused",
+      authorization: "[redacted]",
+      url: "redis://u:[redacted]@h:1",
+      time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown,
+    });
+  });
+
+  it("stamps every line written while a request is handled with its id, and no other line", async () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (line) => lines.push(line), "json");
+    await runWithRequestId("req-1", async () => {
+      log.info("before an await");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      log.warn("after an await");
+    });
+    log.info("outside");
+    const ids = lines.map((line) => (JSON.parse(line) as { requestId?: string }).requestId);
+    expect(ids).toEqual(["req-1", "req-1", undefined]);
   });
 
   it("drops lines below the configured level", () => {

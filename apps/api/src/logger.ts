@@ -1,8 +1,15 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { pino, stdTimeFunctions } from "pino";
+
 /**
- * A small line logger. Fields whose names suggest a secret are redacted, and so is anything
- * that looks like one of our API keys, wherever it appears in a message.
+ * The process's logger: pino, one JSON object per line (`LOG_FORMAT=json`, the api's default),
+ * or one readable line (`pretty`: time, level, message, fields as JSON). A line written while a
+ * request is handled carries that request's id (`requestId`). Fields whose names suggest a
+ * secret are redacted, and so is anything that looks like one of our API keys, wherever it
+ * appears in a message or a field.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+export type LogFormat = "json" | "pretty";
 export type Logger = {
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
@@ -10,7 +17,6 @@ export type Logger = {
   error(message: string, fields?: Record<string, unknown>): void;
 };
 
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_FIELD = /authorization|api[-_]?key|token|secret|password|cookie/i;
 /** Our API keys, and OpenRouter's (`sk-or-v1-…`, the OPENROUTER_API_KEY). */
 const SECRET_VALUE = /\b(tpi_sk_|sk-or-(?:v\d+-)?)[A-Za-z0-9]+/g;
@@ -29,17 +35,65 @@ function redactFields(fields: Record<string, unknown>): Record<string, unknown> 
   );
 }
 
+/** The request being handled, for the lines written while it is (see http/request-context.ts). */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+export function runWithRequestId<T>(requestId: string, run: () => T): T {
+  return requestScope.run({ requestId }, run);
+}
+
+/** The id of the request being handled, or undefined outside a request (jobs, start-up). */
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore()?.requestId;
+}
+
+/** Keys of pino's own in a JSON line; everything else is a field of the call. */
+const PINO_KEYS = new Set(["level", "time", "msg", "pid", "hostname"]);
+
+/** A JSON line in the old readable form: `2026-01-01T00:00:00.000Z WARN message {"field":1}`. */
+function prettyLine(json: string): string {
+  const { level, time, msg, ...rest } = JSON.parse(json) as Record<string, unknown>;
+  const fields = Object.fromEntries(Object.entries(rest).filter(([key]) => !PINO_KEYS.has(key)));
+  const extra = Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : "";
+  return `${String(time)} ${String(level).toUpperCase()} ${String(msg)}${extra}`;
+}
+
+const toStderr = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/**
+ * `write` receives each line without its newline (stderr by default; tests collect lines).
+ * Lines are written synchronously, so nothing is lost when the process exits right after.
+ */
 export function createLogger(
   level: LogLevel,
-  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  write: (line: string) => void = toStderr,
+  format: LogFormat = "pretty",
 ): Logger {
+  const destination = {
+    write(chunk: string): void {
+      const line = chunk.endsWith("\n") ? chunk.slice(0, -1) : chunk;
+      write(format === "json" ? line : prettyLine(line));
+    },
+  };
+  const logger = pino(
+    {
+      level,
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId === undefined ? {} : { requestId };
+      },
+    },
+    destination,
+  );
   const at =
     (lineLevel: Exclude<LogLevel, "silent">) =>
     (message: string, fields?: Record<string, unknown>): void => {
-      if (ORDER[lineLevel] < ORDER[level]) return;
-      const extra =
-        fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(redactFields(fields))}` : "";
-      write(`${new Date().toISOString()} ${lineLevel.toUpperCase()} ${redact(message)}${extra}`);
+      if (!logger.isLevelEnabled(lineLevel)) return;
+      logger[lineLevel](fields ? redactFields(fields) : {}, redact(message));
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }

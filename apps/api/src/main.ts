@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from "./server";
 const CLOSE_BUDGET_MS = 10_000;
 
 const env = readEnv();
-const log = createLogger(env.LOG_LEVEL);
+const log = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT ?? "json");
 let running: RunningServer | undefined;
 let stopping = false;
 

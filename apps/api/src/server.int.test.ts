@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from "./server";
 import { runCli } from "./testing/cli";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
+const INTERNAL_TOKEN = "server-test-internal-token";
 
 let running: RunningServer;
 let databaseUrl: string;
@@ -23,6 +24,7 @@ beforeAll(async () => {
       SETTLEMENT_INTERVAL_SECONDS: "0",
       LOG_LEVEL: "silent",
       TPI_TEST_CLOCK: NOW.toISOString(),
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
     }),
     createLogger("info", (line) => logLines.push(line)),
   );
@@ -94,5 +96,21 @@ describe("operator CLI", () => {
     const noName = cli("keys", "create");
     expect(noName.status).toBe(2);
     expect(noName.stderr).toMatch(/--name is required/);
+  });
+});
+
+describe("GET /metrics of the running server", () => {
+  it("shows the database pool, the database as up and Node's process metrics", async () => {
+    const res = await fetch(`${running.url}/metrics`, {
+      headers: { Authorization: `Bearer ${INTERNAL_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const body = await res.text();
+    expect(body).toMatch(/^tpi_database_pool_connections\{state="total"\} [1-9]\d*$/m);
+    expect(body).toMatch(/^tpi_database_pool_connections\{state="waiting"\} 0$/m);
+    expect(body).toMatch(/^tpi_database_up 1$/m);
+    expect(body).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(body).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 });

@@ -4,8 +4,11 @@ import { createApp } from "./app";
 import { createLimitedServer } from "./http/server-limits";
 import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
+import { poolStats } from "@tpi/db";
 import { openRouterConfigFrom, serverLimitsFrom, winsorBoundsFrom, type Env } from "./env";
 import type { Logger } from "./logger";
+import { Metrics } from "./metrics";
+import { databaseAnswers } from "./routes/health";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
 import { notifyWebsiteOfNewData } from "./jobs/website-revalidation";
@@ -54,7 +57,11 @@ export async function startServer(
   clock?: () => Date,
 ): Promise<RunningServer> {
   const runtime = await openRuntime(env, log, clock);
-  const scheduler = new Scheduler(log, runtime.databaseHealth);
+  const metrics = new Metrics({ processMetrics: true });
+  metrics.observeDatabasePool(() => poolStats(runtime.database.db));
+  // Asked of the database when scraped (bounded like /health's probe).
+  metrics.observeDatabaseUp(() => databaseAnswers(runtime.database.db));
+  const scheduler = new Scheduler(log, runtime.databaseHealth, metrics);
   await loadTokenDataIfEmpty(runtime);
   const report = await settleAndPublish(runtime);
   log.info(describeSettlement(report));
@@ -94,6 +101,7 @@ export async function startServer(
     rules: runtime.rules,
     clock: runtime.clock,
     log,
+    metrics,
     internalToken: env.INTERNAL_API_TOKEN,
     rateLimits: {
       ...DEFAULT_RATE_LIMIT_SETTINGS,

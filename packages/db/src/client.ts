@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
@@ -39,16 +40,23 @@ export const DEFAULT_JOB_TIMEOUTS: DbTimeouts = {
 /** Margin between the server's statement timeout and the client's wait for a reply. */
 const CLIENT_WAIT_MARGIN_MS = 1_000;
 
+/** Connections of a client's pool: open, idle among them, and requests waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
+/** Each client's pool, for `poolStats` (Prisma does not expose the pool it is given). */
+const POOLS = new WeakMap<Db, pg.Pool>();
+
 /**
  * A Prisma client over node-postgres. The pool reconnects by itself, so the process survives a
- * database restart; every wait on the server is bounded by `timeouts`.
+ * database restart; every wait on the server is bounded by `timeouts`. The pool is ours (passed
+ * to the adapter, which ends it on `$disconnect`) so that its size can be read.
  */
 export function createDb(
   databaseUrl: string,
   poolSize = 10,
   timeouts: DbTimeouts = DEFAULT_REQUEST_TIMEOUTS,
 ): Db {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     connectionTimeoutMillis: timeouts.connectMs,
@@ -58,5 +66,13 @@ export function createDb(
     // Detects a silently dropped connection (a crashed host) instead of waiting on it forever.
     keepAlive: true,
   });
-  return new PrismaClient({ adapter });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  POOLS.set(db, pool);
+  return db;
+}
+
+/** The pool's connections now; undefined for a client not made by `createDb`. */
+export function poolStats(db: Db): PoolStats | undefined {
+  const pool = POOLS.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }

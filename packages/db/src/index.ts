@@ -1,10 +1,12 @@
 export {
   createDb,
+  poolStats,
   Prisma,
   DEFAULT_JOB_TIMEOUTS,
   DEFAULT_REQUEST_TIMEOUTS,
   type Db,
   type DbTimeouts,
+  type PoolStats,
 } from "./client";
 export { describeDatabaseError, isDatabaseUnavailable } from "./database-errors";
 export * from "./embedded-postgres-server";

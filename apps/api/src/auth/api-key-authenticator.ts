@@ -66,6 +66,8 @@ export type AuthenticatorOptions = {
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CachedLookup>();
   private readonly lastUsed = new Map<string, Date>();
+  /** Lookups answered from the cache and from the database, for the metrics. */
+  readonly cacheLookups = { hits: 0, misses: 0 };
 
   private readonly cacheTtlMs: number;
   private readonly staleGraceMs: number;
@@ -119,7 +121,11 @@ export class ApiKeyAuthenticator {
   private async lookup(keyHash: string): Promise<CachedLookup> {
     const nowMs = Date.now();
     const cached = this.cache.get(keyHash);
-    if (cached && cached.expiresAt > nowMs) return cached;
+    if (cached && cached.expiresAt > nowMs) {
+      this.cacheLookups.hits++;
+      return cached;
+    }
+    this.cacheLookups.misses++;
     const stale = cached && nowMs - cached.verifiedAt <= this.staleGraceMs ? cached : undefined;
     // A database known to be down is not waited on for a key whose last state is still usable.
     if (stale && this.databaseHealth?.available === false) return stale;

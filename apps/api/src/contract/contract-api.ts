@@ -87,8 +87,11 @@ export async function replayContract(
   requests: readonly ContractRequest[],
 ): Promise<ContractResponse[]> {
   const responses: ContractResponse[] = [];
-  for (const request of requests) {
-    const headers: Record<string, string> = {};
+  for (const [index, request] of requests.entries()) {
+    // Each request names its own id, so error bodies (which quote it) are the same every run.
+    const headers: Record<string, string> = {
+      "x-request-id": `contract-${String(index + 1).padStart(3, "0")}`,
+    };
     if (request.as) headers.authorization = `Bearer ${keys[request.as]}`;
     let body: string | undefined;
     if (request.body !== undefined) {

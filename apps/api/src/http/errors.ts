@@ -1,11 +1,16 @@
 import { DomainError, ERROR_LABELS, type ErrorCode } from "@tpi/domain";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { DatabaseHealth } from "../database-health";
-import type { Logger } from "../logger";
+import { currentRequestId, type Logger } from "../logger";
 import { ERROR_STATUS } from "./error-status";
 
-/** The contract's error body: `{ error, message }`. */
-export type ErrorBody = { error: string; message: string };
+/** The contract's error body: `{ error, message }`, and the request's id (`X-Request-Id`) to quote in a report. */
+export type ErrorBody = { error: string; message: string; requestId?: string };
+
+export function errorBody(error: string, message: string): ErrorBody {
+  const requestId = currentRequestId();
+  return requestId === undefined ? { error, message } : { error, message, requestId };
+}
 
 /** Seconds a client is told to wait (Retry-After) before retrying a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -14,10 +19,9 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is temporarily unavailable and this request needs it. Retry shortly.";
 
 export function sendError(res: Response, error: DomainError): void {
-  const body: ErrorBody = { error: error.label, message: error.message };
   if (error.code === "unavailable")
     res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-  res.status(ERROR_STATUS[error.code].http).json(body);
+  res.status(ERROR_STATUS[error.code].http).json(errorBody(error.label, error.message));
 }
 
 export function errorOf(code: ErrorCode, message: string): DomainError {
@@ -103,7 +107,7 @@ export function errorHandler(log: Logger, databaseHealth: DatabaseHealth): Error
           : "The request could not be processed.";
       res
         .status(status !== undefined && status >= 400 && status < 500 ? status : 400)
-        .json({ error: ERROR_LABELS.bad_request, message });
+        .json(errorBody(ERROR_LABELS.bad_request, message));
       return;
     }
     log.error("unhandled error", {

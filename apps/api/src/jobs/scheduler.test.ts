@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../logger";
+import { Metrics } from "../metrics";
 import { Scheduler } from "./scheduler";
 
 /** A run that lasts until the test ends it. */
@@ -146,5 +147,23 @@ describe("Scheduler", () => {
     finish();
     await stopping;
     expect(stopped).toBe(true);
+  });
+
+  it("counts each run and its duration by job name and outcome", async () => {
+    const { log } = recordingLogger();
+    const metrics = new Metrics();
+    const scheduler = new Scheduler(log, undefined, metrics);
+    const job = controllable();
+    scheduler.every({ name: "settlement", intervalMs: 1_000, failureMessage: "failed", ...job });
+    await vi.advanceTimersByTimeAsync(1_000);
+    job.finish();
+    await vi.advanceTimersByTimeAsync(1_000);
+    job.fail(new Error("database unreachable"));
+    await vi.advanceTimersByTimeAsync(0);
+    await scheduler.stop();
+    const { body } = await metrics.exposition();
+    expect(body).toContain('tpi_job_runs_total{job="settlement",outcome="ok"} 1');
+    expect(body).toContain('tpi_job_runs_total{job="settlement",outcome="failed"} 1');
+    expect(body).toContain('tpi_job_duration_seconds_count{job="settlement",outcome="ok"} 1');
   });
 });

@@ -1,5 +1,6 @@
 import type { DatabaseHealth } from "../database-health";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 
 /** Work the api repeats on a timer while it serves (settlement, prints, syncs, reloads, flushes). */
 export type PeriodicJob = {
@@ -31,6 +32,8 @@ export class Scheduler {
   constructor(
     private readonly log: Logger,
     private readonly databaseHealth?: DatabaseHealth,
+    /** Counts every run and its duration by job name and outcome. */
+    private readonly metrics?: Metrics,
   ) {}
 
   every(job: PeriodicJob): void {
@@ -44,7 +47,7 @@ export class Scheduler {
         return;
       }
       const run = Promise.resolve()
-        .then(() => job.run(this.stopping.signal))
+        .then(() => this.timed(job))
         .then(
           () => undefined,
           (error: unknown) => {
@@ -61,6 +64,20 @@ export class Scheduler {
     }, job.intervalMs);
     timer.unref();
     this.timers.push(timer);
+  }
+
+  private async timed(job: PeriodicJob): Promise<unknown> {
+    const started = performance.now();
+    const finished = (outcome: "ok" | "failed") =>
+      this.metrics?.jobFinished(job.name, outcome, (performance.now() - started) / 1000);
+    try {
+      const result = await job.run(this.stopping.signal);
+      finished("ok");
+      return result;
+    } catch (error) {
+      finished("failed");
+      throw error;
+    }
   }
 
   /**

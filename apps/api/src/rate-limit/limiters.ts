@@ -10,6 +10,7 @@ import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from "exp
 import { callerOf } from "../http/caller";
 import { sendError } from "../http/errors";
 import type { Logger } from "../logger";
+import type { LimiterDecision } from "../metrics";
 import { FailoverStore } from "./failover-store";
 import type { RedisConnection } from "./redis-connection";
 
@@ -56,14 +57,18 @@ function retryAfterSeconds(req: Request): number {
   return resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 1;
 }
 
+/** Told each limiter's decision (for the metrics). */
+export type OnLimiterDecision = (limiter: string, decision: LimiterDecision) => void;
+
 function limiter(
   rule: RateLimitRule,
   settings: RateLimitSettings,
   name: string,
   log: Logger,
+  onDecision: OnLimiterDecision,
   extra: Pick<Partial<Options>, "keyGenerator" | "skip">,
 ): RequestHandler {
-  return rateLimit({
+  const limit = rateLimit({
     windowMs: rule.windowMs,
     limit: rule.limit,
     // IETF draft-8 `RateLimit` and `RateLimit-Policy` headers; no legacy X-RateLimit-* headers.
@@ -74,6 +79,7 @@ function limiter(
       ? new FailoverStore(settings.redis, `${settings.redisPrefix}${name}:`)
       : undefined,
     handler: (req: Request, res: Response) => {
+      onDecision(name, "limited");
       sendError(
         res,
         new DomainError("rate_limited", rateLimitedMessage(rule, retryAfterSeconds(req))),
@@ -89,9 +95,18 @@ function limiter(
     },
     ...extra,
   });
+  return (req, res, next) =>
+    limit(req, res, (error?: unknown) => {
+      if (error === undefined) onDecision(name, "allowed");
+      next(error);
+    });
 }
 
-export function createRateLimiters(settings: RateLimitSettings, log: Logger): RateLimiters {
+export function createRateLimiters(
+  settings: RateLimitSettings,
+  log: Logger,
+  onDecision: OnLimiterDecision = () => undefined,
+): RateLimiters {
   const trusted = new Set(
     settings.trustedOrigins.map(normalizeOrigin).filter((origin) => origin !== undefined),
   );
@@ -102,8 +117,10 @@ export function createRateLimiters(settings: RateLimitSettings, log: Logger): Ra
     return normalized !== undefined && trusted.has(normalized);
   };
   return {
-    publicLimiter: limiter(settings.public, settings, "public", log, { skip: fromTrustedOrigin }),
-    chatLimiter: limiter(settings.chat, settings, "chat", log, {
+    publicLimiter: limiter(settings.public, settings, "public", log, onDecision, {
+      skip: fromTrustedOrigin,
+    }),
+    chatLimiter: limiter(settings.chat, settings, "chat", log, onDecision, {
       // Per key, whatever the IP: the key's id (never the secret). Only an unauthenticated request,
       // which `requireKey` refuses before this runs, would fall back to the IP.
       keyGenerator: (req, res) => {

@@ -15,6 +15,10 @@ export const errorBodySchema = z
   .object({
     error: z.string().meta({ description: "Short error label", example: "Bad request" }),
     message: z.string().meta({ description: "Human-readable explanation" }),
+    requestId: z.string().optional().meta({
+      description:
+        "The request's id, also sent as the X-Request-Id header (an incoming X-Request-Id of up to 64 letters, digits and . _ : - is kept); quote it when reporting a problem",
+    }),
   })
   .meta({ id: "ErrorBody" });
 

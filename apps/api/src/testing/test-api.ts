@@ -82,6 +82,19 @@ export type Served = {
   close(): Promise<void>;
 };
 
+/**
+ * Error bodies quote the request's id (`requestId`, a fresh one per request). It is checked here
+ * against the X-Request-Id header and left out of `body`, so that tests compare error bodies as
+ * `{ error, message }`; `text` keeps the body as sent.
+ */
+function withoutRequestId(body: unknown, headers: Headers): unknown {
+  if (body === null || typeof body !== "object" || !("requestId" in body)) return body;
+  const { requestId, ...rest } = body as Record<string, unknown>;
+  if (requestId !== headers.get("x-request-id"))
+    throw new Error(`error body's requestId ${String(requestId)} is not the X-Request-Id header`);
+  return rest;
+}
+
 /** Serves an app built from `deps` on a free loopback port (one more "instance" over the same database). */
 export async function serveApp(
   deps: AppDeps,
@@ -100,7 +113,12 @@ export async function serveApp(
     } catch {
       body = undefined;
     }
-    return { status: response.status, body, headers: response.headers, text };
+    return {
+      status: response.status,
+      body: withoutRequestId(body, response.headers),
+      headers: response.headers,
+      text,
+    };
   };
   return {
     url,

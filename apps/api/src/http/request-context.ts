@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { runWithRequestId, type Logger } from "../logger";
+import type { Metrics } from "../metrics";
+import type { Route } from "./route";
+
+/**
+ * An incoming `X-Request-Id` is kept (a proxy's id then joins its logs to ours) when it is short
+ * and plain; anything else is replaced, so that a client cannot put arbitrary text in our logs
+ * and headers.
+ */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The route label of paths that match no route: one label, whatever the path (bounded cardinality). */
+export const UNMATCHED_ROUTE = "unmatched";
+
+/** Paths served outside the route list, each under one label. */
+const PREFIX_ROUTES = ["/trpc/", "/docs/assets/"] as const;
+
+/**
+ * Maps a request path to its route's template (`/api/gpu/H100` -> `/api/gpu/{gpuName}`), the
+ * label of metrics and access-log lines: never the raw path, so labels stay few.
+ */
+export function routeLabeler(routes: readonly Route[]): (path: string) => string {
+  const templates = [...new Set(routes.map((route) => route.path))].map((template) => ({
+    template,
+    // Express matches case-insensitively and with an optional trailing slash.
+    pattern: new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`,
+      "i",
+    ),
+  }));
+  return (path) => {
+    const known = templates.find(({ pattern }) => pattern.test(path));
+    if (known) return known.template;
+    if (path === "/metrics") return path;
+    const prefix = PREFIX_ROUTES.find((candidate) => path.startsWith(candidate));
+    return prefix === undefined ? UNMATCHED_ROUTE : `${prefix}*`;
+  };
+}
+
+/**
+ * The first middleware: gives the request its id (the `X-Request-Id` response header, the
+ * `requestId` of error bodies and of every log line written while it is handled), and when the
+ * answer ends writes one access-log line and counts it in the metrics. The Authorization header
+ * and the query are never logged.
+ */
+export function requestContext(
+  log: Logger,
+  metrics: Metrics,
+  labelOf: (path: string) => string,
+): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId =
+      incoming !== undefined && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    // Read now: a mounted router (/trpc) rewrites req.url while it handles the request.
+    const path = req.path;
+    const route = labelOf(path);
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = res.statusCode;
+      metrics.requestFinished({ method: req.method, route, status: String(status) }, seconds);
+      log.info("request", {
+        requestId,
+        method: req.method,
+        route,
+        path,
+        status,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        // The client went away before the whole answer was sent.
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+    runWithRequestId(requestId, next);
+  };
+}
