@@ -66,7 +66,7 @@ describe("npm start's process supervisor", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(output).toMatch(/SIGTERM received: no new connections/);
-    expect(output).toMatch(/INFO api stopped/);
+    expect(output).toMatch(/"msg":"api stopped"/);
     expect(output).toMatch(/website stand-in stopped/);
     await expect(fetch(`http://127.0.0.1:${base}/health`)).rejects.toThrow();
     expect(existsSync(join(dataDir, "pg", "postmaster.pid"))).toBe(false);
