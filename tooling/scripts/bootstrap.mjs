@@ -28,14 +28,18 @@ function pnpmCommand() {
 }
 
 const [pnpm, prefix] = pnpmCommand();
-const pnpmRun = (args) => run(pnpm, [...prefix, ...args]);
+const pnpmRun = (args, options) => run(pnpm, [...prefix, ...args], options);
 
 if (task !== "start" && task !== "test") {
   console.error("usage: node tooling/scripts/bootstrap.mjs start|test");
   process.exit(2);
 }
 
-const installStatus = pnpmRun(["install", "--frozen-lockfile"]);
+// The build tools (esbuild, Next.js, TypeScript) are devDependencies, which pnpm skips when
+// NODE_ENV=production is exported; the install always takes them (start-all sets production
+// mode for the running services only).
+const { NODE_ENV: _exportedNodeEnv, ...installEnv } = process.env;
+const installStatus = pnpmRun(["install", "--frozen-lockfile"], { env: installEnv });
 if (installStatus !== 0) process.exit(installStatus);
 
 if (task === "test") {
