@@ -20,7 +20,7 @@ afterAll(() => {
 });
 
 describe("npm start's process supervisor", () => {
-  it("forwards SIGTERM to the api under pnpm and to the website, waits for both, exits 0", async () => {
+  it("forwards SIGTERM to the api and to the website, waits for both, exits 0", async () => {
     dataDir = mkdtempSync(join(tmpdir(), "tpi-start-all-"));
     chmodSync(dataDir, 0o755); // the server runs as the postgres user when tests run as root
     const base = 20_000 + Math.floor(Math.random() * 9_000);
@@ -56,7 +56,7 @@ describe("npm start's process supervisor", () => {
     const exited = new Promise<number | null>((resolve) =>
       child.once("exit", (code) => resolve(code)),
     );
-    for (let waited = 0; !/ready: api on/.test(output); waited += 100) {
+    for (let waited = 0; !/website stand-in listening/.test(output); waited += 100) {
       if (waited > 150_000 || child.exitCode !== null)
         throw new Error(`start-all did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
