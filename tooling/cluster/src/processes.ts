@@ -4,17 +4,21 @@ import { API_DIR } from "./paths";
 export type Command = { command: string; args: string[]; cwd: string };
 
 /**
- * How production starts an api process, and the operators' CLI: the one place to change when the
- * api is run from its compiled build instead of through tsx.
+ * How production starts an api process, and the operators' CLI: the compiled build in
+ * apps/api/dist (turbo builds it before this test), exactly what `npm start` and the systemd unit run.
  */
 export function apiCommand(): Command {
-  return { command: process.execPath, args: ["--import", "tsx", "src/main.ts"], cwd: API_DIR };
+  return {
+    command: process.execPath,
+    args: ["--enable-source-maps", "dist/main.js"],
+    cwd: API_DIR,
+  };
 }
 
 export function cliCommand(args: readonly string[]): Command {
   return {
     command: process.execPath,
-    args: ["--import", "tsx", "src/cli.ts", ...args],
+    args: ["--enable-source-maps", "dist/cli.js", ...args],
     cwd: API_DIR,
   };
 }
