@@ -241,14 +241,32 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
   });
 
   it("serves the api and the website on their paths, and hides the internal routes", async () => {
-    for (const path of ["/health", "/openapi.json", "/docs", "/api/token-types"]) {
-      const reply = await send(`${publicUrl}${path}`, { headers: { origin: LOAD_ORIGIN } });
-      expect(reply.status, path).toBe(200);
+    const apiHost = { host: "api.example.com" };
+    const websiteHost = { host: "example.com" };
+    for (const host of [apiHost, websiteHost]) {
+      for (const path of ["/health", "/openapi.json", "/api/token-types"]) {
+        const reply = await send(`${publicUrl}${path}`, {
+          headers: { ...host, origin: LOAD_ORIGIN },
+        });
+        expect(reply.status, `${host.host}${path}`).toBe(200);
+        expect(reply.headers["content-type"], path).toMatch(/^application\/json/);
+      }
     }
-    // Everything else is the website's (here a stand-in that echoes the headers it received).
-    const page = await send(`${publicUrl}/labs/anthropic`);
-    expect(page.status).toBe(200);
-    expect(jsonOf(page)).toMatchObject({ path: "/labs/anthropic" });
+    // /docs is the api's reference (Swagger UI) on the api's name, its assets included...
+    const reference = await send(`${publicUrl}/docs/`, { headers: apiHost });
+    expect(reference.status).toBe(200);
+    expect(reference.headers["content-type"]).toMatch(/^text\/html/);
+    expect(reference.body).toContain("swagger-ui");
+    const stylesheet = await send(`${publicUrl}/docs/assets/swagger-ui.css`, { headers: apiHost });
+    expect(stylesheet.status).toBe(200);
+    expect(stylesheet.headers["content-type"]).toMatch(/^text\/css/);
+    // ...and the website's guide on any other name; the rest is the website's everywhere (here a
+    // stand-in that echoes the path and headers it received).
+    for (const path of ["/docs", "/docs/", "/labs/anthropic"]) {
+      const page = await send(`${publicUrl}${path}`, { headers: websiteHost });
+      expect(page.status, path).toBe(200);
+      expect(jsonOf(page), path).toMatchObject({ path });
+    }
 
     // /trpc and /metrics are internal: a JSON 404 outside, the api itself on the internal listener.
     for (const path of ["/trpc/sourceDays", "/metrics"]) {
