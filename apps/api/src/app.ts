@@ -1,13 +1,16 @@
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import type { RequestListener } from "node:http";
 import cors from "cors";
-import express from "express";
-import helmet from "helmet";
+import express, { type RequestHandler } from "express";
 import type { AppDeps } from "./deps";
 import { isDatabaseUnavailable } from "@tpi/db";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, errorHandler, routeNotFound } from "./http/errors";
 import { requireInternalToken } from "./http/internal-token";
-import { JSON_BODY_LIMIT_BYTES } from "./http/limits";
-import { registerRoutes } from "./http/register-routes";
+import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./http/limits";
+import { createFastLane, type FastLane } from "./http/fast-lane";
+import { registerRoutes, routeChain } from "./http/register-routes";
+import { securityHeaders } from "./http/security-headers";
+import { AnswerCache } from "./http/settled";
 import { requestContext, routeLabeler } from "./http/request-context";
 import { Metrics } from "./metrics";
 import {
@@ -19,14 +22,19 @@ import { ROUTES } from "./routes/all-routes";
 import { docsAssetRoutes } from "./routes/docs";
 import { appRouter } from "./trpc/router";
 
+/** The api: the Express app and the listener to serve (the fast lane in front of the app). */
+export type Api = {
+  app: express.Express;
+  listener: RequestListener;
+  answers: AnswerCache;
+  fastLane: FastLane;
+};
+
 /**
  * The api. `extraRoutes` are mounted after the built-in routes and before the JSON 404 (the
  * integration tests mount their own handlers there).
  */
-export function createApp(
-  deps: AppDeps,
-  extraRoutes: readonly express.Router[] = [],
-): express.Express {
+export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] = []): Api {
   const metrics = deps.metrics ?? new Metrics();
   metrics.observeKeyCache(() => deps.auth.cacheLookups);
   const { publicLimiter, chatLimiter } = createRateLimiters(
@@ -37,21 +45,31 @@ export function createApp(
   const corsOrigins = new Set(
     (deps.corsOrigins ?? []).map(normalizeOrigin).filter((origin) => origin !== undefined),
   );
+  const answers = new AnswerCache(
+    (deps.answerCacheMaxMb ?? DEFAULT_ANSWER_CACHE_MAX_MB) * 1024 * 1024,
+  );
+  deps.index.onChange(() => answers.clear());
+  deps.gpuIndex.onChange(() => answers.clear());
+
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "simple");
   // Client IPs (req.ip, the public limiter's key) come from X-Forwarded-For only when configured.
   app.set("trust proxy", deps.trustProxy ?? false);
-  app.use(requestContext(deps.log, metrics, routeLabeler(ROUTES)));
-  app.use(helmet());
+
+  // What every request passes first, in this order, in Express and in the fast lane.
+  const front: RequestHandler[] = [
+    requestContext(deps.log, metrics, routeLabeler(ROUTES)),
+    securityHeaders(),
+  ];
   // The cors package adds `Vary: Origin` only when it allows the origin; a shared cache must
   // also know that an answer without CORS headers is not for every origin.
   if (corsOrigins.size > 0)
-    app.use((_req, res, next) => {
+    front.push((_req, res, next) => {
       res.vary("Origin");
       next();
     });
-  app.use(
+  front.push(
     cors({
       origin: (origin, callback) =>
         callback(null, origin !== undefined && corsOrigins.has(normalizeOrigin(origin) ?? "")),
@@ -60,11 +78,15 @@ export function createApp(
       maxAge: 600,
     }),
   );
+  for (const handler of front) app.use(handler);
   // Every public route under /api, before body parsing and before any key check, so a key
   // neither raises nor replaces the per-IP allowance. Not /health, not the internal /trpc.
   app.use("/api", publicLimiter);
   app.use(express.json({ limit: JSON_BODY_LIMIT_BYTES }));
-  registerRoutes(app, ROUTES, deps, { chat: chatLimiter });
+  const chains = ROUTES.map((route) =>
+    routeChain(route, deps, ROUTES, { chat: chatLimiter }, answers),
+  );
+  registerRoutes(app, chains);
   app.use(docsAssetRoutes());
   // Prometheus metrics: internal, behind the same token as /trpc.
   app.get("/metrics", requireInternalToken(deps.internalToken), async (_req, res) => {
@@ -95,6 +117,32 @@ export function createApp(
   );
   for (const router of extraRoutes) app.use(router);
   app.use(routeNotFound);
-  app.use(errorHandler(deps.log, deps.databaseHealth));
-  return app;
+  const onError = errorHandler(deps.log, deps.databaseHealth);
+  app.use(onError);
+
+  const fastLane = createFastLane({
+    app,
+    deps,
+    answers,
+    front,
+    publicLimiter,
+    chains,
+    errorHandler: onError,
+  });
+  metrics.observeAnswers(() => ({ ...answers.size, fastLaneAnswers: fastLane.served.count }));
+  const listener: RequestListener =
+    deps.fastLane === false
+      ? app
+      : (req, res) => {
+          if (!fastLane.tryServe(req, res)) app(req, res);
+        };
+  return { app, listener, answers, fastLane };
+}
+
+/** The api's Express app alone (route listings); serve `createApi(...).listener`. */
+export function createApp(
+  deps: AppDeps,
+  extraRoutes: readonly express.Router[] = [],
+): express.Express {
+  return createApi(deps, extraRoutes).app;
 }

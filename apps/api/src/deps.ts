@@ -36,4 +36,8 @@ export type AppDeps = {
   corsOrigins?: readonly string[];
   /** Unrevoked keys an account may hold (MAX_KEYS_PER_ACCOUNT). */
   maxKeysPerAccount?: number;
+  /** Megabytes of settled answers kept serialised (ANSWER_CACHE_MAX_MB). */
+  answerCacheMaxMb?: number;
+  /** Repeated settled GETs skip Express's router (HTTP_FAST_LANE); on unless false. */
+  fastLane?: boolean;
 };

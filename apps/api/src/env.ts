@@ -23,6 +23,7 @@ import {
 } from "@tpi/db";
 import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
 import { z } from "zod";
+import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
 import type { ServerLimits } from "./http/server-limits";
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
@@ -201,9 +202,18 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   /** Open connections the api accepts at once; more are closed on arrival. Keep below `ulimit -n`. */
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_096),
+  /** Repeated settled GETs are served before Express's router (off: every request through Express). */
+  HTTP_FAST_LANE: flag.default(true),
+  /** Megabytes of settled answers (uncompressed JSON) each instance keeps serialised. */
+  ANSWER_CACHE_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_536)
+    .default(DEFAULT_ANSWER_CACHE_MAX_MB),
   /** The website to notify (POST /revalidate) when the published index changes. */
   TPI_WEB_URL: z.string().url().optional(),
-  // --- issue 5: GPU index and chat ---
+  // --- GPU index and chat ---
   /** Winsorizing bounds of the hourly GPU print, in percent (prices outside are clamped). */
   GPU_WINSOR_LOWER_PERCENTILE: z.coerce
     .number()

@@ -123,6 +123,35 @@ export class Metrics {
     });
   }
 
+  /** The kept settled answers and the fast lane's answers, read when scraped. */
+  observeAnswers(read: () => { urls: number; bytes: number; fastLaneAnswers: number }): void {
+    new Gauge({
+      name: "tpi_answer_cache_bytes",
+      help: "Uncompressed bytes of settled answers kept in memory.",
+      registers: [this.registry],
+      collect() {
+        this.set(read().bytes);
+      },
+    });
+    new Gauge({
+      name: "tpi_answer_cache_urls",
+      help: "Distinct request URLs with a settled answer kept in memory.",
+      registers: [this.registry],
+      collect() {
+        this.set(read().urls);
+      },
+    });
+    new Counter({
+      name: "tpi_fast_lane_answers_total",
+      help: "Settled answers sent from memory before Express routing (the fast lane).",
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read().fastLaneAnswers);
+      },
+    });
+  }
+
   /** The Prometheus text exposition of every metric. */
   async exposition(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };

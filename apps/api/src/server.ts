@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server, ServerResponse } from "node:http";
-import { createApp } from "./app";
+import { createApi } from "./app";
 import { createLimitedServer } from "./http/server-limits";
 import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
@@ -91,7 +91,7 @@ export async function startServer(
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
-  const app = createApp({
+  const api = createApi({
     db: runtime.database.requestDb,
     databaseHealth: runtime.databaseHealth,
     index: runtime.index,
@@ -112,9 +112,11 @@ export async function startServer(
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
+    answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
+    fastLane: env.HTTP_FAST_LANE,
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = createLimitedServer(app, serverLimitsFrom(env)).listen(
+    const listening = createLimitedServer(api.listener, serverLimitsFrom(env)).listen(
       env.PORT,
       env.HOST,
       () => resolve(listening),

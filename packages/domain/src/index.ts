@@ -8,6 +8,7 @@ export * from "./shared/accounts";
 export * from "./shared/api-key-format";
 export * from "./shared/calendar";
 export * from "./shared/errors";
+export * from "./shared/freshness";
 export * from "./shared/query-parameters";
 export * from "./shared/rate-limits";
 export * from "./shared/result";

@@ -126,8 +126,9 @@ const WALL_CLOCK_FIELDS = ["computedAt", "oldComputedAt", "restatedAt"] as const
  * - `/health`'s `timestamp` (the wall clock of the request);
  * - `WALL_CLOCK_FIELDS` anywhere (settlement and restatement stamp rows with the wall clock);
  * - the secret, id, display prefix and creation time of a key made by `POST /api/create-api-key`;
- * - an ETag computed from a body that held any of these, and every ETag of a HEAD answer (no body
- *   to tell).
+ * - the value of every ETag: settled answers' strong ETags name the published version, which
+ *   includes the wall-clock publication stamps; the snapshot keeps their form (strong or weak,
+ *   and the content coding they name).
  * Returns undefined when nothing is volatile in the body.
  */
 function withoutVolatile(request: ContractRequest, json: unknown): unknown {
@@ -159,6 +160,12 @@ function withoutVolatile(request: ContractRequest, json: unknown): unknown {
   return changed ? copy : undefined;
 }
 
+/** An ETag's form without its value: `"<volatile>"`, `W/"<volatile>"`, `"<volatile>-gzip"`. */
+function etagForm(etag: string): string {
+  const match = /^(W\/)?"[^"]*?(-gzip|-br)?"$/.exec(etag);
+  return match === null ? etag : `${match[1] ?? ""}"${VOLATILE}${match[2] ?? ""}"`;
+}
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -187,8 +194,7 @@ export function renderEntry(
   const exactJson = parsed.ok && JSON.stringify(parsed.value) === response.text;
   const normalised = exactJson ? withoutVolatile(request, parsed.value) : undefined;
   for (const [name, value] of Object.entries(response.headers)) {
-    const volatile = name === "etag" && (normalised !== undefined || request.method === "HEAD");
-    lines.push(`${name}: ${volatile ? VOLATILE : value}`);
+    lines.push(`${name}: ${name === "etag" ? etagForm(value) : value}`);
   }
 
   const text = normalised === undefined ? response.text : JSON.stringify(normalised);

@@ -23,7 +23,9 @@ import {
   startContractApi,
   type ContractApi,
 } from "./contract-api";
-import { CONTRACT_REQUESTS } from "./requests";
+import { routeLabeler } from "../http/request-context";
+import { ROUTES } from "../routes/all-routes";
+import { CONTRACT_INTERNAL_TOKEN, CONTRACT_REQUESTS } from "./requests";
 
 const SNAPSHOT_FILE = new URL("./contract-snapshot.txt", import.meta.url);
 
@@ -55,4 +57,33 @@ describe("public HTTP contract", () => {
       SNAPSHOT_FILE.pathname,
     );
   });
+
+  it("answers a repeated GET byte for byte the same, from memory when settled", async () => {
+    const gets = CONTRACT_REQUESTS.filter(
+      (request) => request.method === "GET" && request.body === undefined,
+    );
+    const first = await replayContract(contract, gets);
+    const before = await fastLaneAnswers();
+    const second = await replayContract(contract, gets);
+    expect(renderSnapshot(gets, second)).toBe(renderSnapshot(gets, first));
+    // Every settled 200 of the second round came from the fast lane (each URL was answered once).
+    const labelOf = routeLabeler(ROUTES);
+    const settledPaths = new Set(ROUTES.filter((r) => r.settled).map((r) => r.path));
+    const settledAnswers = gets.filter((request, i) => {
+      const pathname = new URL(request.path, "http://contract").pathname;
+      return second[i]?.status === 200 && settledPaths.has(labelOf(pathname));
+    });
+    expect(settledAnswers.length).toBeGreaterThan(20);
+    expect((await fastLaneAnswers()) - before).toBe(settledAnswers.length);
+  });
 });
+
+/** The api's count of answers sent by the fast lane, from its metrics. */
+async function fastLaneAnswers(): Promise<number> {
+  const response = await fetch(`${contract.api.url}/metrics`, {
+    headers: { authorization: `Bearer ${CONTRACT_INTERNAL_TOKEN}` },
+  });
+  const match = /^tpi_fast_lane_answers_total (\d+)$/m.exec(await response.text());
+  if (match === null) throw new Error("no tpi_fast_lane_answers_total in /metrics");
+  return Number(match[1]);
+}

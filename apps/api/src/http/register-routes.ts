@@ -5,31 +5,46 @@ import { parseParams, parseQuery, parseValue } from "../schemas/common";
 import { callerOf, identifyCaller, requireKey } from "./caller";
 import { methodNotAllowed, sendError } from "./errors";
 import { expressPath, type Route } from "./route";
+import { serveSettled, type AnswerCache } from "./settled";
 
 /** The per-key chat allowance; the per-IP public one is mounted on all of /api before body parsing. */
 export type RouteLimiters = { chat: RequestHandler };
 
 /**
- * Registers every route of the list: authentication by its security, its limiter, input
- * validation (path, then query, then body: the first problem is the answer), its handler; then,
- * per path, the 405 with the `Allow` header naming the methods the list defines there.
+ * What one route runs after the middleware every request passes (and after the public limiter
+ * on /api): its checks (authentication by its security, the chat limiter) and its handler, which
+ * validates the input (path, then query, then body: the first problem is the answer).
  */
-export function registerRoutes(
-  app: Express,
-  routes: readonly Route[],
+export type RouteChain = { route: Route; checks: RequestHandler[]; handler: RequestHandler };
+
+export function routeChain(
+  route: Route,
   deps: AppDeps,
+  routes: readonly Route[],
   limiters: RouteLimiters,
-): void {
+  answers: AnswerCache,
+): RouteChain {
+  if (route.path.startsWith("/api/") === (route.limiter === "none"))
+    throw new Error(`${route.path}: every /api route, and only those, is rate limited`);
+  if ((route.handler === undefined) === (route.settled === undefined))
+    throw new Error(`${route.path}: a route has either a handler or a settled answer`);
+  if (route.settled !== undefined && route.method !== "get")
+    throw new Error(`${route.path}: only GET routes have settled answers`);
+  const checks: RequestHandler[] = [];
+  if (route.security !== "none") checks.push(identifyCaller(deps.auth));
+  if (route.security === "required") checks.push(requireKey);
+  if (route.limiter === "chat") checks.push(limiters.chat);
+  return { route, checks, handler: validatedHandler(route, deps, routes, answers) };
+}
+
+/**
+ * Registers every route's chain; then, per path, the 405 with the `Allow` header naming the
+ * methods the list defines there.
+ */
+export function registerRoutes(app: Express, chains: readonly RouteChain[]): void {
   const methodsByPath = new Map<string, string[]>();
-  for (const route of routes) {
-    if (route.path.startsWith("/api/") === (route.limiter === "none"))
-      throw new Error(`${route.path}: every /api route, and only those, is rate limited`);
-    const chain: RequestHandler[] = [];
-    if (route.security !== "none") chain.push(identifyCaller(deps.auth));
-    if (route.security === "required") chain.push(requireKey);
-    if (route.limiter === "chat") chain.push(limiters.chat);
-    chain.push(validatedHandler(route, deps, routes));
-    app[route.method](expressPath(route.path), ...chain);
+  for (const { route, checks, handler } of chains) {
+    app[route.method](expressPath(route.path), ...checks, handler);
     if (route.otherMethodsNotFound) continue;
     methodsByPath.set(route.path, [
       ...(methodsByPath.get(route.path) ?? []),
@@ -40,8 +55,15 @@ export function registerRoutes(
     app.route(expressPath(path)).all(methodNotAllowed(methods));
 }
 
-function validatedHandler(route: Route, deps: AppDeps, routes: readonly Route[]): RequestHandler {
-  const handle = route.handler(deps, routes);
+function validatedHandler(
+  route: Route,
+  deps: AppDeps,
+  routes: readonly Route[],
+  answers: AnswerCache,
+): RequestHandler {
+  const handle = route.handler?.(deps, routes);
+  const settled = route.settled;
+  const answer = settled?.answer(deps);
   return async (req, res) => {
     const caller = callerOf(res);
     if (route.admit && !route.admit(caller, res)) return;
@@ -59,14 +81,10 @@ function validatedHandler(route: Route, deps: AppDeps, routes: readonly Route[])
     if (!query.ok) return sendError(res, query.error);
     const body = parseBody(route, req.body);
     if (!body.ok) return sendError(res, body.error);
-    await handle({
-      query: query.value,
-      params: params.value,
-      body: body.value,
-      caller,
-      req,
-      res,
-    });
+    const input = { query: query.value, params: params.value, caller };
+    if (settled !== undefined && answer !== undefined)
+      return serveSettled(route, settled, answer, deps, answers, input, req, res);
+    await handle?.({ ...input, body: body.value, req, res });
   };
 }
 

@@ -60,7 +60,8 @@ export type RouteHandler<Query = unknown, Params = unknown, Body = unknown> = (
 
 type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-export type RouteDefinition<
+/** What every route declares, whether it writes its own answer or has a settled one. */
+type RouteCommon<
   QuerySchemaT extends QuerySchema | undefined = QuerySchema | undefined,
   ParamsSchemaT extends z.ZodObject | undefined = z.ZodObject | undefined,
   BodySchemaT extends z.ZodType | undefined = z.ZodType | undefined,
@@ -85,16 +86,58 @@ export type RouteDefinition<
   otherMethodsNotFound?: true;
   responses: Record<number, ResponseDoc>;
   docs: RouteDocs;
-  /** Called once per app with its dependencies and the whole route list; returns the request handler. */
-  handler: (
+};
+
+export type RouteDefinition<
+  QuerySchemaT extends QuerySchema | undefined = QuerySchema | undefined,
+  ParamsSchemaT extends z.ZodObject | undefined = z.ZodObject | undefined,
+  BodySchemaT extends z.ZodType | undefined = z.ZodType | undefined,
+> = RouteCommon<QuerySchemaT, ParamsSchemaT, BodySchemaT> &
+  (
+    | {
+        /** Called once per app with its dependencies and the whole route list; returns the request handler. */
+        handler: (
+          deps: AppDeps,
+          routes: readonly Route[],
+        ) => RouteHandler<Output<QuerySchemaT>, Output<ParamsSchemaT>, Output<BodySchemaT>>;
+        settled?: never;
+      }
+    | {
+        handler?: never;
+        /** A GET answered from published values: see SettledAnswer. */
+        settled: SettledAnswer<Output<QuerySchemaT>, Output<ParamsSchemaT>>;
+      }
+  );
+
+/**
+ * When an answer changes: with the published token values, with the published GPU prints (new
+ * each hour), with the GPU daily values (new each 4 PM New York), or never while the process runs.
+ */
+export type Freshness = "token" | "gpu-prints" | "gpu-daily" | "static";
+
+export type SettledInput<Query, Params> = { query: Query; params: Params; caller: Caller };
+
+/**
+ * A read whose answer is a function of the caller's access, the request and the published values
+ * alone. It is serialised once and kept as bytes, with a strong ETag derived from the published
+ * version, the clock period and the request (so `If-None-Match` is answered without building the
+ * body), compressed for clients that ask when large, and cached by clients (Cache-Control) and by
+ * the api until the next value can appear. Repeated requests are served before Express routing
+ * (the fast lane) after the same limiter and key checks.
+ */
+export type SettledAnswer<Query, Params> = {
+  freshness: Freshness;
+  answer: (
     deps: AppDeps,
-    routes: readonly Route[],
-  ) => RouteHandler<Output<QuerySchemaT>, Output<ParamsSchemaT>, Output<BodySchemaT>>;
+  ) => (
+    input: SettledInput<Query, Params>,
+  ) => Result<unknown, DomainError> | Promise<Result<unknown, DomainError>>;
 };
 
 /** A route in the list: its input types erased, checked where it is defined. */
-export type Route = Omit<RouteDefinition, "handler" | "authorizePath"> & {
-  handler: (deps: AppDeps, routes: readonly Route[]) => RouteHandler;
+export type Route = Omit<RouteCommon, "authorizePath"> & {
+  handler?: (deps: AppDeps, routes: readonly Route[]) => RouteHandler;
+  settled?: SettledAnswer<unknown, unknown>;
   authorizePath?: (params: unknown, caller: Caller) => Result<unknown, DomainError>;
 };
 

@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
+import { createApi } from "../app";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { readEnv, serverLimitsFrom } from "../env";
 import { createLimitedServer, type ServerLimits } from "./server-limits";
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 async function listen(limits: ServerLimits): Promise<{ port: number; close(): Promise<void> }> {
-  const server: Server = createLimitedServer(createApp(api.deps), limits);
+  const server: Server = createLimitedServer(createApi(api.deps).listener, limits);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   return {
     port: (server.address() as AddressInfo).port,

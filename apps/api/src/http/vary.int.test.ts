@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 
-/** Caches key on every header a response varies on: CORS's Origin and the key's Authorization together. */
+/**
+ * Caches key on every header a response varies on: CORS's Origin, the key's Authorization where
+ * the route reads a key, and Accept-Encoding on settled answers, all together.
+ */
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 const ALLOWED_ORIGIN = "https://app.example.com";
 
@@ -23,14 +26,21 @@ function varyValues(headers: Headers): string[] {
 }
 
 describe("Vary with CORS_ORIGINS set", () => {
-  it("names both Origin and Authorization on cacheable routes", async () => {
-    for (const path of ["/api/gpu-types", "/api/otpi/methodology", "/api/otpi?date=2026-03-29"]) {
-      for (const headers of [{ origin: ALLOWED_ORIGIN }, {}] as Record<string, string>[]) {
+  it("names Origin, Accept-Encoding and, where the route reads a key, Authorization", async () => {
+    const routes = [
+      { path: "/api/gpu-types", readsKey: false },
+      { path: "/api/otpi/methodology", readsKey: false },
+      { path: "/api/otpi?date=2026-03-29", readsKey: true },
+      { path: "/api/otpi/constituents?date=2026-03-29&lab=anthropic", readsKey: true },
+    ];
+    for (const { path, readsKey } of routes) {
+      // Twice each: the second answer comes from memory (the fast lane), with the same headers.
+      for (const headers of [{ origin: ALLOWED_ORIGIN }, {}, {}] as Record<string, string>[]) {
         const res = await api.get(path, headers);
         expect(res.status, path).toBe(200);
-        expect(varyValues(res.headers), path).toEqual(
-          expect.arrayContaining(["origin", "authorization"]),
-        );
+        const vary = varyValues(res.headers);
+        expect(vary, path).toEqual(expect.arrayContaining(["origin", "accept-encoding"]));
+        expect(vary.includes("authorization"), path).toBe(readsKey);
       }
     }
   });

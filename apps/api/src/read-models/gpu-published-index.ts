@@ -35,6 +35,31 @@ export class GpuPublishedIndex {
     return this.reload.refresh();
   }
 
+  /** Names the loaded set: equal on every instance that loaded the same values (see PublishedReload). */
+  get version(): string {
+    return this.reload.version;
+  }
+
+  /** The hour of the latest print of any GPU. */
+  get latestPrintHour(): Date | undefined {
+    let latest: Date | undefined;
+    for (const list of this.prints.values()) {
+      const hour = list.at(-1)?.hour;
+      if (hour !== undefined && (latest === undefined || hour > latest)) latest = hour;
+    }
+    return latest;
+  }
+
+  /** The latest New York day with a daily value of any GPU. */
+  get latestDailyDay(): UtcDay | undefined {
+    let latest: UtcDay | undefined;
+    for (const list of this.daily.values()) {
+      const day = list.at(-1)?.day;
+      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
+    }
+    return latest;
+  }
+
   /** Called after each reload. */
   onChange(listener: () => void): void {
     this.reload.onChange(listener);

@@ -50,6 +50,16 @@ export class PublishedIndex {
     return this.reload.refresh();
   }
 
+  /** Names the loaded set: equal on every instance that loaded the same values (see PublishedReload). */
+  get version(): string {
+    return this.reload.version;
+  }
+
+  /** The latest day with any published value. */
+  get latestDay(): UtcDay | undefined {
+    return this.days.at(-1);
+  }
+
   /** Called after each reload (used to drop caches derived from the published set). */
   onChange(listener: () => void): void {
     this.reload.onChange(listener);

@@ -1,3 +1,8 @@
+import { randomUUID } from "node:crypto";
+
+/** Loads of one refresh while values keep being published under it. */
+const MAX_LOAD_ATTEMPTS = 3;
+
 /**
  * Keeps an in-memory copy of published data current. Published values change only when
  * something is settled or restated, so the copy reloads only when the database's publication
@@ -6,6 +11,7 @@
  */
 export class PublishedReload {
   private fingerprint = "";
+  private loadedVersion = "";
   private readonly listeners: Array<() => void> = [];
 
   constructor(
@@ -19,12 +25,29 @@ export class PublishedReload {
     return `${this.what} refresh failed; serving the last loaded values`;
   }
 
+  /**
+   * The fingerprint of what is loaded: the same on every instance that loaded the same values,
+   * so it can key validators (ETags) that any instance honours. Empty before the first load.
+   */
+  get version(): string {
+    return this.loadedVersion;
+  }
+
   /** Reloads when anything was published or restated since the last load. True if it reloaded. */
   async refresh(): Promise<boolean> {
-    const fingerprint = await this.readFingerprint();
+    let fingerprint = await this.readFingerprint();
     if (fingerprint === this.fingerprint) return false;
-    await this.reload();
+    // The fingerprint names the loaded values only if nothing was published while they loaded;
+    // otherwise load again (a few times at most, then the version is made unique to this copy).
+    let version: string | undefined;
+    for (let attempt = 0; attempt < MAX_LOAD_ATTEMPTS && version === undefined; attempt++) {
+      await this.reload();
+      const after = await this.readFingerprint();
+      if (after === fingerprint) version = fingerprint;
+      fingerprint = after;
+    }
     this.fingerprint = fingerprint;
+    this.loadedVersion = version ?? `${fingerprint}~${randomUUID()}`;
     for (const listener of this.listeners) listener();
     return true;
   }

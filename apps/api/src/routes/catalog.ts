@@ -1,13 +1,11 @@
 import { ok } from "@tpi/domain";
-import { defineRoute, reply } from "../http/route";
+import { defineRoute } from "../http/route";
 import { noQuerySchema } from "../schemas/common";
 import { tokenTypesFreeResponseSchema, tokenTypesResponseSchema } from "../schemas/core";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
 import { BAD_REQUEST_RESPONSE } from "../openapi/responses";
 
-/** Catalog bodies never change while the process runs; an hour of caching is safe. */
-const CATALOG_CACHE = "public, max-age=3600";
-
+/** The catalogs never change while the process runs (static: an hour of caching). */
 export const tokenTypesRoute = defineRoute({
   method: "get",
   path: "/api/token-types",
@@ -24,10 +22,7 @@ export const tokenTypesRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "All labs", pathAndQuery: "/api/token-types" }],
   },
-  handler:
-    () =>
-    ({ res }) =>
-      reply(res, ok(TOKEN_TYPES_BODY), { cacheControl: CATALOG_CACHE }),
+  settled: { freshness: "static", answer: () => () => ok(TOKEN_TYPES_BODY) },
 });
 
 export const tokenTypesFreeRoute = defineRoute({
@@ -46,8 +41,5 @@ export const tokenTypesFreeRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "Free-tier labs", pathAndQuery: "/api/token-types-free" }],
   },
-  handler:
-    () =>
-    ({ res }) =>
-      reply(res, ok(TOKEN_TYPES_FREE_BODY), { cacheControl: CATALOG_CACHE }),
+  settled: { freshness: "static", answer: () => () => ok(TOKEN_TYPES_FREE_BODY) },
 });

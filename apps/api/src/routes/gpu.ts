@@ -6,7 +6,7 @@ import {
   authorizeGpu,
   ok,
 } from "@tpi/domain";
-import { cacheScope, defineRoute, reply } from "../http/route";
+import { defineRoute } from "../http/route";
 import { noQuerySchema } from "../schemas/common";
 import {
   dailyIndexAllResponseSchema,
@@ -34,11 +34,9 @@ import {
 } from "../openapi/responses";
 
 /**
- * The GPU compute price index routes. Values are USD per GPU-hour. They change at most hourly,
- * so a minute of caching is safe; the catalogs never change while the process runs.
+ * The GPU compute price index routes. Values are USD per GPU-hour: prints are published on every
+ * hour, daily values at 4 PM New York; the catalogs never change while the process runs.
  */
-const INDEX_MAX_AGE_SECONDS = 60;
-const CATALOG_MAX_AGE_SECONDS = 3600;
 
 const KEYED_GPU_NAMES = GPU_CATALOG.filter((entry) => !entry.freeTier).map((e) => e.gpuName);
 const quoted = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
@@ -65,13 +63,7 @@ export const gpuTypesRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "All GPUs", pathAndQuery: "/api/gpu-types" }],
   },
-  handler:
-    () =>
-    ({ caller, res }) =>
-      reply(res, ok(GPU_TYPES_BODY), {
-        cacheControl: `${cacheScope(caller)}, max-age=${CATALOG_MAX_AGE_SECONDS}`,
-        varyOnKey: true,
-      }),
+  settled: { freshness: "static", answer: () => () => ok(GPU_TYPES_BODY) },
 });
 
 export const gpuTypesFreeRoute = defineRoute({
@@ -90,13 +82,7 @@ export const gpuTypesFreeRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "Free-tier GPUs", pathAndQuery: "/api/gpu-types-free" }],
   },
-  handler:
-    () =>
-    ({ caller, res }) =>
-      reply(res, ok(GPU_TYPES_FREE_BODY), {
-        cacheControl: `${cacheScope(caller)}, max-age=${CATALOG_MAX_AGE_SECONDS}`,
-        varyOnKey: true,
-      }),
+  settled: { freshness: "static", answer: () => () => ok(GPU_TYPES_FREE_BODY) },
 });
 
 export const gpuLatestRoute = defineRoute({
@@ -121,13 +107,13 @@ export const gpuLatestRoute = defineRoute({
     access: "Without a key: the free-tier GPUs; a key for the others.",
     examples: () => [{ label: "H100 SXM now", pathAndQuery: "/api/gpu/H100%20SXM" }],
   },
-  handler:
-    (deps) =>
-    ({ params, caller, res }) =>
-      reply(res, answerGpuLatest(params.gpuName, deps.gpuIndex), {
-        cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
-        varyOnKey: true,
-      }),
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params }) =>
+        answerGpuLatest(params.gpuName, deps.gpuIndex),
+  },
 });
 
 export const dailyIndexAllRoute = defineRoute({
@@ -150,13 +136,13 @@ export const dailyIndexAllRoute = defineRoute({
     access: "Without a key: the free-tier GPUs.",
     examples: () => [{ label: "Every GPU", pathAndQuery: "/api/daily-index/all" }],
   },
-  handler:
-    (deps) =>
-    ({ caller, res }) =>
-      reply(res, answerDailyIndexAll(caller.access, deps.clock(), deps.gpuIndex), {
-        cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
-        varyOnKey: true,
-      }),
+  settled: {
+    freshness: "gpu-daily",
+    answer:
+      (deps) =>
+      ({ caller }) =>
+        answerDailyIndexAll(caller.access, deps.clock(), deps.gpuIndex),
+  },
 });
 
 export const gpuHistoryRoute = defineRoute({
@@ -187,13 +173,13 @@ export const gpuHistoryRoute = defineRoute({
       },
     ],
   },
-  handler:
-    (deps) =>
-    ({ params, query, caller, res }) =>
-      reply(res, answerGpuHistory(params.gpuName, query.datetime, deps.gpuIndex), {
-        cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
-        varyOnKey: true,
-      }),
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params, query }) =>
+        answerGpuHistory(params.gpuName, query.datetime, deps.gpuIndex),
+  },
 });
 
 export const gpuIndexHistoryRoute = defineRoute({
@@ -223,15 +209,11 @@ export const gpuIndexHistoryRoute = defineRoute({
       },
     ],
   },
-  handler:
-    (deps) =>
-    ({ params, query, caller, res }) =>
-      reply(
-        res,
+  settled: {
+    freshness: "gpu-daily",
+    answer:
+      (deps) =>
+      ({ params, query, caller }) =>
         answerGpuIndexHistory(params.gpuName, query, caller.access, deps.clock(), deps.gpuIndex),
-        {
-          cacheControl: `${cacheScope(caller)}, max-age=${INDEX_MAX_AGE_SECONDS}`,
-          varyOnKey: true,
-        },
-      ),
+  },
 });

@@ -1,4 +1,4 @@
-import { cacheScope, defineRoute, reply } from "../http/route";
+import { defineRoute } from "../http/route";
 import { noQuerySchema } from "../schemas/common";
 import {
   constituentsQuerySchema,
@@ -13,7 +13,8 @@ import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../o
 /**
  * The published "why": constituents (keyless for free labs inside the free window, like
  * `/api/otpi`), the methodology (public) and the revision log (keyed). Exact paths, so they never
- * collide with `GET /api/otpi` itself.
+ * collide with `GET /api/otpi` itself. Settled inputs change only when a day settles or is
+ * restated, so the answers are kept like the index's and cost no database read once asked.
  */
 export const otpiConstituentsRoute = defineRoute({
   method: "get",
@@ -42,13 +43,13 @@ export const otpiConstituentsRoute = defineRoute({
       },
     ],
   },
-  handler:
-    (deps) =>
-    async ({ query, caller, res }) =>
-      reply(res, await answerConstituents(deps.db, query, caller.access, deps.clock()), {
-        cacheControl: `${cacheScope(caller)}, max-age=60`,
-        varyOnKey: true,
-      }),
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query, caller }) =>
+        answerConstituents(deps.db, query, caller.access, deps.clock()),
+  },
 });
 
 export const otpiMethodologyRoute = defineRoute({
@@ -68,13 +69,10 @@ export const otpiMethodologyRoute = defineRoute({
     tags: ["Token Prices"],
     examples: () => [{ label: "The methodology", pathAndQuery: "/api/otpi/methodology" }],
   },
-  handler:
-    (deps) =>
-    ({ res }) =>
-      reply(res, answerMethodology(deps.rules, deps.index.dataSources), {
-        cacheControl: "public, max-age=300",
-        varyOnKey: true,
-      }),
+  settled: {
+    freshness: "token",
+    answer: (deps) => () => answerMethodology(deps.rules, deps.index.dataSources),
+  },
 });
 
 export const otpiRevisionsRoute = defineRoute({
@@ -97,11 +95,11 @@ export const otpiRevisionsRoute = defineRoute({
       { label: "All revisions", pathAndQuery: "/api/otpi/revisions", withKey: true },
     ],
   },
-  handler:
-    (deps) =>
-    async ({ query, res }) =>
-      reply(res, await answerRevisions(deps.db, query), {
-        cacheControl: "private, max-age=60",
-        varyOnKey: true,
-      }),
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerRevisions(deps.db, query),
+  },
 });

@@ -1,13 +1,5 @@
-import {
-  FREE_TIER_LAB_IDS,
-  authorizeOtpiQuery,
-  utcDayOf,
-  type AccessLevel,
-  type OtpiQuery,
-} from "@tpi/domain";
-import { sendError } from "../http/errors";
-import { cacheScope, defineRoute } from "../http/route";
-import { ResponseCache } from "../http/response-cache";
+import { FREE_TIER_LAB_IDS, authorizeOtpiQuery } from "@tpi/domain";
+import { defineRoute } from "../http/route";
 import { otpiQuerySchema, otpiResponseSchema } from "../schemas/core";
 import { answerValidOtpiQuery } from "../services/otpi";
 import {
@@ -16,14 +8,7 @@ import {
   UNAUTHORIZED_RESPONSE,
 } from "../openapi/responses";
 
-/** Distinct (access, query, day) answers kept serialised. */
-const CACHED_ANSWERS = 1_000;
-
-/**
- * `GET /api/otpi`: the token price index (contract 4.1). Answers come from the in-memory
- * published set; successful bodies are kept serialised (with an ETag, so clients can revalidate
- * with If-None-Match) until the published set changes or the UTC day (and so the free window) moves.
- */
+/** `GET /api/otpi`: the token price index (contract 4.1), from the in-memory published set. */
 export const otpiRoute = defineRoute({
   method: "get",
   path: "/api/otpi",
@@ -55,30 +40,16 @@ export const otpiRoute = defineRoute({
       },
     ],
   },
-  handler: (deps) => {
-    const answers = new ResponseCache(CACHED_ANSWERS);
-    deps.index.onChange(() => answers.clear());
-    /** Computes and caches a successful answer; undefined when the answer is an error (not cached). */
-    const answerAndCache = (key: string, query: OtpiQuery, access: AccessLevel, now: Date) => {
-      const result = answerValidOtpiQuery(query, access, now, deps.index);
-      return result.ok ? answers.set(key, result.value) : undefined;
-    };
-    return ({ query, caller, res }) => {
-      const now = deps.clock();
-      const authorized = authorizeOtpiQuery(query, caller.access, now);
-      if (!authorized.ok) return sendError(res, authorized.error);
-      // The answer depends on the caller's access, the query and (through the free window) the UTC day.
-      const key = `${caller.access}|${utcDayOf(now)}|${JSON.stringify(query)}`;
-      const body = answers.get(key) ?? answerAndCache(key, query, caller.access, now);
-      if (!body) {
-        const miss = answerValidOtpiQuery(query, caller.access, now, deps.index);
-        if (!miss.ok) sendError(res, miss.error);
-        return;
-      }
-      res.setHeader("Cache-Control", `${cacheScope(caller)}, max-age=60`);
-      res.vary("Authorization");
-      res.setHeader("ETag", body.etag);
-      res.type("application/json").send(body.json);
-    };
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query, caller }) => {
+        const now = deps.clock();
+        const authorized = authorizeOtpiQuery(query, caller.access, now);
+        return authorized.ok
+          ? answerValidOtpiQuery(query, caller.access, now, deps.index)
+          : authorized;
+      },
   },
 });

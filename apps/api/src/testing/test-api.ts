@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { Router } from "express";
 import { inject } from "vitest";
 import {
@@ -22,7 +22,7 @@ import {
   type GpuTradeInput,
   type ObservationInput,
 } from "@tpi/db";
-import { createApp } from "../app";
+import { createApi } from "../app";
 import type { AppDeps } from "../deps";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { generateApiKey } from "../auth/api-key-secret";
@@ -101,7 +101,11 @@ export async function serveApp(
   extraRoutes: readonly Router[] = [],
 ): Promise<Served> {
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(deps, extraRoutes).listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(createApi(deps, extraRoutes).listener).listen(
+      0,
+      "127.0.0.1",
+      () => resolve(listening),
+    );
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request = async (path: string, init?: RequestInit): Promise<HttpResult> => {

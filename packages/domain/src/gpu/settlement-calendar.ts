@@ -60,3 +60,8 @@ export function latestSettledDayAt(instant: Date): UtcDay {
   const today = newYorkDayOf(instant);
   return settlementInstant(today).getTime() <= instant.getTime() ? today : addDays(today, -1);
 }
+
+/** The next daily settlement instant after `instant` (4 PM New York of the next unsettled day). */
+export function nextSettlementInstant(instant: Date): Date {
+  return settlementInstant(addDays(latestSettledDayAt(instant), 1));
+}

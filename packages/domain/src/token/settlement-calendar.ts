@@ -21,3 +21,8 @@ export function isSettleable(day: UtcDay, now: Date, lagHours: number): boolean 
 export function latestSettleableDay(now: Date, lagHours: number): UtcDay {
   return addDays(utcDayOf(new Date(now.getTime() - lagHours * MS_PER_HOUR)), -1);
 }
+
+/** The next instant a day becomes settleable after `now` (a new index value can appear then). */
+export function nextSettleableInstant(now: Date, lagHours: number): Date {
+  return settleableFrom(addDays(latestSettleableDay(now, lagHours), 1), lagHours);
+}
