@@ -71,17 +71,47 @@ const retryAfter = {
   },
 };
 
+/** Headers of a settled answer (see http/settled.ts), on its 200 and its 304. */
+const settledHeaders = {
+  ETag: {
+    description:
+      "Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding.",
+    schema: { type: "string" },
+  },
+  "Cache-Control": {
+    description:
+      "`public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late).",
+    schema: { type: "string" },
+  },
+};
+
+const ifNoneMatch = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "ETags of answers you hold; 304 without a body when one is current.",
+  schema: { type: "string" },
+};
+
 function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): JsonObject {
   const responses: JsonObject = {};
   const all: Record<number, ResponseDoc> = { ...route.responses };
   const limit = route.limiter === "none" ? undefined : RATE_LIMITS[route.limiter];
   if (limit) all[429] = errorResponse(`Too many requests: ${limit.description}.`);
+  const settled = route.settled !== undefined;
   for (const [status, doc] of Object.entries(all)) {
+    const headers =
+      status === "429" ? retryAfter : settled && status === "200" ? settledHeaders : undefined;
     responses[status] = {
       description: doc.description,
-      ...(status === "429" ? { headers: retryAfter } : {}),
+      ...(headers ? { headers } : {}),
       content: { [doc.mediaType ?? "application/json"]: { schema: schemaOf(doc.schema) } },
     };
+    if (settled && status === "200")
+      responses["304"] = {
+        description: "Not modified: the If-None-Match header names the current answer.",
+        headers: settledHeaders,
+      };
   }
   return {
     operationId: route.operationId,
@@ -92,6 +122,7 @@ function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): J
     parameters: [
       ...parameters("path", route.params?.shape),
       ...parameters("query", route.query && queryShape(route.query)),
+      ...(settled ? [ifNoneMatch] : []),
     ],
     ...(route.body
       ? {
