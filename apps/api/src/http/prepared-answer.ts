@@ -120,6 +120,9 @@ export type SendPreparedOptions = {
 
 type VaryingResponse = ServerResponse & { vary(field: string): unknown };
 
+const VARY = "Accept-Encoding";
+const VARY_ON_KEY = "Authorization, Accept-Encoding";
+
 /**
  * The caching headers of every settled answer, 200 or 304. `Vary: Accept-Encoding` is sent with
  * small answers too: whether an answer is compressed depends on that header in general, and a
@@ -128,8 +131,10 @@ type VaryingResponse = ServerResponse & { vary(field: string): unknown };
 function setCachingHeaders(res: VaryingResponse, etag: string, options: SendPreparedOptions): void {
   res.setHeader("Cache-Control", `${options.scope}, max-age=${options.maxAgeSeconds}`);
   // Merged with what other middleware varies on (CORS adds Origin), never replacing it.
-  if (options.varyOnKey) res.vary("Authorization");
-  res.vary("Accept-Encoding");
+  if (res.hasHeader("Vary")) {
+    if (options.varyOnKey) res.vary("Authorization");
+    res.vary("Accept-Encoding");
+  } else res.setHeader("Vary", options.varyOnKey ? VARY_ON_KEY : VARY);
   res.setHeader("ETag", etag);
 }
 

@@ -14,6 +14,9 @@ const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** The route label of paths that match no route: one label, whatever the path (bounded cardinality). */
 export const UNMATCHED_ROUTE = "unmatched";
 
+/** Distinct request paths whose label is remembered. */
+const LABELS_KEPT = 1_000;
+
 /** Paths served outside the route list, each under one label. */
 const PREFIX_ROUTES = ["/trpc/", "/docs/assets/"] as const;
 
@@ -30,12 +33,23 @@ export function routeLabeler(routes: readonly Route[]): (path: string) => string
       "i",
     ),
   }));
-  return (path) => {
+  const label = (path: string): string => {
     const known = templates.find(({ pattern }) => pattern.test(path));
     if (known) return known.template;
     if (path === "/metrics") return path;
     const prefix = PREFIX_ROUTES.find((candidate) => path.startsWith(candidate));
     return prefix === undefined ? UNMATCHED_ROUTE : `${prefix}*`;
+  };
+  // Paths repeat (the same few URLs carry most traffic); remembered, bounded against junk paths.
+  const labels = new Map<string, string>();
+  return (path) => {
+    let known = labels.get(path);
+    if (known === undefined) {
+      known = label(path);
+      if (labels.size >= LABELS_KEPT) labels.clear();
+      labels.set(path, known);
+    }
+    return known;
   };
 }
 

@@ -40,14 +40,23 @@ export type RateLimiters = {
   chatLimiter: RequestHandler;
 };
 
+/** Origins remembered normalised: browsers send the same few on every request; bounded against junk. */
+const NORMALIZED_ORIGINS_KEPT = 1_000;
+const normalizedOrigins = new Map<string, string | undefined>();
+
 /** `https://Example.com:443/` → `https://example.com`; undefined for anything that is not an origin. */
 export function normalizeOrigin(value: string): string | undefined {
+  if (normalizedOrigins.has(value)) return normalizedOrigins.get(value);
+  let normalized: string | undefined;
   try {
     const url = new URL(value);
-    return url.origin === "null" ? undefined : url.origin;
+    normalized = url.origin === "null" ? undefined : url.origin;
   } catch {
-    return undefined;
+    normalized = undefined;
   }
+  if (normalizedOrigins.size >= NORMALIZED_ORIGINS_KEPT) normalizedOrigins.clear();
+  normalizedOrigins.set(value, normalized);
+  return normalized;
 }
 
 /** Whole seconds until the window resets, at least 1 (a 0 would invite an immediate retry). */
