@@ -13,7 +13,7 @@ export function callerOf(res: Response): Caller {
  * valid, active key, otherwise the request fails with the contract's 401.
  */
 export function identifyCaller(auth: ApiKeyAuthenticator): RequestHandler {
-  return async (req, res, next) => {
+  return async function checkKey(req, res, next) {
     const result = await auth.authenticate(req.headers.authorization);
     if (!result.ok) {
       sendError(res, result.error);

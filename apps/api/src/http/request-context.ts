@@ -64,7 +64,7 @@ export function requestContext(
   metrics: Metrics,
   labelOf: (path: string) => string,
 ): RequestHandler {
-  return (req, res, next) => {
+  return function identifyRequest(req, res, next) {
     const incoming = req.get("x-request-id");
     const requestId =
       incoming !== undefined && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -28,7 +28,7 @@ export function securityHeaders(): RequestHandler {
   });
   if (!finished)
     throw new Error("helmet did not finish synchronously; its headers cannot be recorded");
-  return (_req, res, next) => {
+  return function sendSecurityHeaders(_req, res, next) {
     for (const [name, value] of recorded) res.setHeader(name, value);
     next();
   };
