@@ -285,6 +285,26 @@ const postgres = await startTestPostgres();
 const database = await createTestDatabase(postgres.adminUrl);
 const running: { variant: ServerVariant; api: ApiProcess }[] = [];
 const baselines: BaselineServer[] = [];
+let cleaning: Promise<void> | undefined;
+/** Stops every server and removes the scratch database; once, whether the run ends or is interrupted. */
+function cleanUp(): Promise<void> {
+  const ignore = () => undefined;
+  cleaning ??= (async () => {
+    for (const baseline of baselines) await baseline.stop().catch(ignore);
+    for (const { api } of running) await api.stop().catch(ignore);
+    await database.drop().catch(ignore);
+    await postgres.stop().catch(ignore);
+  })();
+  return cleaning;
+}
+for (const [signal, exitCode] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const)
+  process.once(signal, () => {
+    progress(`${signal}: stopping the servers and removing the scratch database`);
+    void cleanUp().finally(() => process.exit(exitCode));
+  });
 try {
   // 1. Data: the token sample, settled (timed, as on a first start), then the GPU sample.
   const now = new Date();
@@ -403,6 +423,7 @@ try {
           headers: { Origin: BENCH_ORIGIN },
           // A baseline repeats the recorded status (a 304 stays a 304).
           expected: [referenceAnswers[index]?.status ?? 200],
+          api: undefined,
         })),
         ...running.map(({ variant, api }) => ({
           server: variant.name,
@@ -410,6 +431,7 @@ try {
           url: `${api.url}${result.url}`,
           headers: result.headers,
           expected: result.target.expectedStatuses,
+          api,
         })),
       ];
       for (const server of servers) {
@@ -418,6 +440,12 @@ try {
           seconds: options.seconds,
           headers: server.headers,
         });
+        // A server that ended (crashed, or killed from outside) makes every later figure zero.
+        const ended = server.api?.exitStatus();
+        if (ended !== undefined)
+          throw new Error(
+            `${server.label} ended (${ended}) during the run; its last output:\n${server.api?.output() ?? ""}`,
+          );
         measured.push({ server: server.server, figures });
         done += 1;
         const wrong = unexpectedStatuses(figures, server.expected);
@@ -514,10 +542,7 @@ try {
   printTable(results, report);
   console.log(`\nJSON: ${options.jsonPath}`);
 } finally {
-  for (const baseline of baselines) await baseline.stop();
-  for (const { api } of running) await api.stop();
-  await database.drop();
-  await postgres.stop();
+  await cleanUp();
 }
 
 if (failures.length > 0) {

@@ -95,6 +95,8 @@ export type ApiProcess = {
   rssBytes(): Promise<number>;
   /** The api's stdout and stderr so far (the last characters). */
   output(): string;
+  /** Undefined while the process runs; then how it ended (`exit code 1`, `signal SIGTERM`). */
+  exitStatus(): string | undefined;
   /** SIGTERM, then waits for the exit (SIGKILL after STOP_TIMEOUT_MS). */
   stop(): Promise<void>;
 };
@@ -140,10 +142,10 @@ export async function startApiProcess(options: {
   };
   child.stdout?.setEncoding("utf8").on("data", keep);
   child.stderr?.setEncoding("utf8").on("data", keep);
-  let exitCode: number | string | null | undefined;
+  let exitStatus: string | undefined;
   const exited = new Promise<void>((resolve) => {
     child.once("exit", (code, signal) => {
-      exitCode = signal ?? code;
+      exitStatus = signal === null ? `exit code ${code}` : `signal ${signal}`;
       resolve();
     });
   });
@@ -151,8 +153,8 @@ export async function startApiProcess(options: {
   if (pid === undefined) throw new Error(`${label}: could not start node (${process.execPath})`);
 
   while (!(await answersHealthy(url))) {
-    if (exitCode !== undefined)
-      throw new Error(`${label} exited with ${exitCode} during start-up:\n${output}`);
+    if (exitStatus !== undefined)
+      throw new Error(`${label} ended (${exitStatus}) during start-up:\n${output}`);
     if (performance.now() - started > START_TIMEOUT_MS) {
       child.kill("SIGKILL");
       throw new Error(`${label}: /health not 200 within ${START_TIMEOUT_MS} ms:\n${output}`);
@@ -168,8 +170,9 @@ export async function startApiProcess(options: {
     startupMs,
     rssBytes: () => residentBytes(pid),
     output: () => output,
+    exitStatus: () => exitStatus,
     async stop() {
-      if (exitCode !== undefined) return;
+      if (exitStatus !== undefined) return;
       child.kill("SIGTERM");
       const killer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
       await exited;
