@@ -15,8 +15,8 @@ const BUILD_INPUTS = [
   join(API_DIR, "..", "..", "packages", "domain", "src"),
   join(API_DIR, "..", "..", "packages", "db", "src"),
 ];
-/** How long a start may take before it counts as failed (milliseconds); a first start on an empty database seeds and publishes the samples. */
-const START_TIMEOUT_MS = 180_000;
+/** How long a start may take before it counts as failed (milliseconds), unless told otherwise; a first start on an empty database seeds and publishes the samples. */
+const DEFAULT_START_TIMEOUT_MS = 180_000;
 /** After SIGTERM, how long the api may drain before it is killed (milliseconds). */
 const STOP_TIMEOUT_MS = 30_000;
 const HEALTH_POLL_MS = 25;
@@ -124,8 +124,11 @@ async function answersHealthy(url: string): Promise<boolean> {
 export async function startApiProcess(options: {
   env: Record<string, string>;
   label?: string;
+  /** Larger data sets take longer to load and publish on a first start. */
+  startTimeoutMs?: number;
 }): Promise<ApiProcess> {
   const label = options.label ?? "api";
+  const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   const port = options.env.PORT ?? String(await freePort());
   const host = options.env.HOST ?? "127.0.0.1";
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
@@ -155,9 +158,9 @@ export async function startApiProcess(options: {
   while (!(await answersHealthy(url))) {
     if (exitStatus !== undefined)
       throw new Error(`${label} ended (${exitStatus}) during start-up:\n${output}`);
-    if (performance.now() - started > START_TIMEOUT_MS) {
+    if (performance.now() - started > startTimeoutMs) {
       child.kill("SIGKILL");
-      throw new Error(`${label}: /health not 200 within ${START_TIMEOUT_MS} ms:\n${output}`);
+      throw new Error(`${label}: /health not 200 within ${startTimeoutMs} ms:\n${output}`);
     }
     await sleep(HEALTH_POLL_MS);
   }
