@@ -3,7 +3,8 @@
  * `npm start`, `npm test` and `npm run bench` on a machine that has only Node and npm: finds pnpm
  * (the version pinned in package.json's packageManager; fetched through npx from the npm registry
  * when it is not installed), installs the workspace from the lockfile, then starts the service,
- * runs the complete test suite or runs the api's HTTP benchmark (arguments after the task go to it). corepack is deliberately not used (it fails on these machines).
+ * runs the complete test suite or runs the api's HTTP benchmark (with the arguments after
+ * `bench`). corepack is deliberately not used (it fails on these machines).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
