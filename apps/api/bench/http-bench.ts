@@ -13,8 +13,15 @@
  * Exits non-zero when any answer had an unexpected status or a connection error, or when the
  * JSON could not be written back: the figures are not worth reading then.
  */
-import { cpus, totalmem } from "node:os";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_METHODOLOGY_RULES, addDays, type UtcDay } from "@tpi/domain";
@@ -42,8 +49,11 @@ import {
   type ApiProcess,
   type BaselineKind,
   type BaselineServer,
+  formatStageShares,
+  summarizeCpuProfile,
   type LoadFigures,
   type RecordedResponse,
+  type StageShare,
 } from "./lib";
 
 /**
@@ -164,6 +174,8 @@ type Options = {
   rounds: number;
   jsonPath: string;
   only: string | undefined;
+  /** CPU-profile the api variants (node --cpu-prof) and summarise them by request stage. */
+  profile: boolean;
 };
 
 function positiveInteger(name: string, text: string | undefined, fallback: number): number {
@@ -188,12 +200,13 @@ function readOptions(): Options {
       rounds: { type: "string" },
       json: { type: "string" },
       only: { type: "string" },
+      profile: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
   if (values.help) {
     console.log(
-      "usage: pnpm bench [--quick] [--seconds N] [--connections N] [--rounds N] [--json PATH] [--only SUBSTRING]",
+      "usage: pnpm bench [--quick] [--seconds N] [--connections N] [--rounds N] [--json PATH] [--only SUBSTRING] [--profile]\n  --profile: CPU-profile each api variant (node --cpu-prof) and print where its time went, by stage of the request path",
     );
     process.exit(0);
   }
@@ -206,6 +219,7 @@ function readOptions(): Options {
     rounds: positiveInteger("rounds", values.rounds, quick ? 1 : 2),
     jsonPath: resolve(values.json ?? join(API_DIR, "bench-results", `http-${stamp}.json`)),
     only: values.only,
+    profile: values.profile,
   };
 }
 
@@ -271,6 +285,9 @@ if (targets.length === 0) {
   process.exit(2);
 }
 const failures: string[] = [];
+/** Where each variant's CPU profile is written (with --profile). */
+const profileRoot = options.profile ? mkdtempSync(join(tmpdir(), "tpi-bench-profile-")) : "";
+const profileDirectory = (variant: ServerVariant) => join(profileRoot, variant.name);
 
 progress("building the api (apps/api/dist) if missing or stale");
 const build = ensureApiBuilt();
@@ -352,6 +369,9 @@ try {
     progress(`starting the api (${variant.label})`);
     const api = await startApiProcess({
       label: variant.label,
+      nodeArgs: options.profile
+        ? ["--cpu-prof", `--cpu-prof-dir=${profileDirectory(variant)}`]
+        : [],
       env: {
         DATABASE_URL: database.url,
         LOG_LEVEL: "warn",
@@ -530,8 +550,19 @@ try {
     })),
     failures,
   };
+  // Profiles are written when the api exits: stop the variants first, then read them.
+  const profiles: Record<string, StageShare[]> = {};
+  if (options.profile) {
+    for (const { variant, api } of running) {
+      await api.stop();
+      const directory = profileDirectory(variant);
+      const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
+      if (file === undefined) failures.push(`${variant.label}: no CPU profile in ${directory}`);
+      else profiles[variant.label] = summarizeCpuProfile(join(directory, file));
+    }
+  }
   mkdirSync(dirname(options.jsonPath), { recursive: true });
-  writeFileSync(options.jsonPath, JSON.stringify(report, null, 2) + "\n");
+  writeFileSync(options.jsonPath, JSON.stringify({ ...report, profiles }, null, 2) + "\n");
   // Read back: the smoke run checks that the JSON exists and parses.
   const written = existsSync(options.jsonPath)
     ? (JSON.parse(readFileSync(options.jsonPath, "utf8")) as { targets?: unknown[] })
@@ -540,6 +571,10 @@ try {
     failures.push(`the JSON at ${options.jsonPath} was not written completely`);
 
   printTable(results, report);
+  for (const [label, shares] of Object.entries(profiles))
+    console.log(
+      `\nWhere ${label}'s CPU time went (whole process, start-up included):\n${formatStageShares(shares)}`,
+    );
   console.log(`\nJSON: ${options.jsonPath}`);
 } finally {
   await cleanUp();

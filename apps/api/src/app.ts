@@ -4,7 +4,12 @@ import cors from "cors";
 import express, { type RequestHandler } from "express";
 import type { AppDeps } from "./deps";
 import { isDatabaseUnavailable } from "@tpi/db";
-import { UNAVAILABLE_RETRY_AFTER_SECONDS, errorHandler, routeNotFound } from "./http/errors";
+import {
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  appendVary,
+  errorHandler,
+  routeNotFound,
+} from "./http/errors";
 import { requireInternalToken } from "./http/internal-token";
 import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./http/limits";
 import { createFastLane, type FastLane } from "./http/fast-lane";
@@ -65,8 +70,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   // The cors package adds `Vary: Origin` only when it allows the origin; a shared cache must
   // also know that an answer without CORS headers is not for every origin.
   if (corsOrigins.size > 0)
-    front.push((_req, res, next) => {
-      res.vary("Origin");
+    front.push(function varyOnOrigin(_req, res, next) {
+      appendVary(res, "Origin");
       next();
     });
   front.push(

@@ -126,6 +126,8 @@ export async function startApiProcess(options: {
   label?: string;
   /** Larger data sets take longer to load and publish on a first start. */
   startTimeoutMs?: number;
+  /** Extra options for node, before the script (e.g. `--cpu-prof`). */
+  nodeArgs?: readonly string[];
 }): Promise<ApiProcess> {
   const label = options.label ?? "api";
   const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
@@ -133,11 +135,15 @@ export async function startApiProcess(options: {
   const host = options.env.HOST ?? "127.0.0.1";
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ["--enable-source-maps", DIST_MAIN], {
-    cwd: API_DIR,
-    env: { ...process.env, ...options.env, PORT: port, HOST: host },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--enable-source-maps", DIST_MAIN],
+    {
+      cwd: API_DIR,
+      env: { ...process.env, ...options.env, PORT: port, HOST: host },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   ownChildProcess(child);
   let output = "";
   const keep = (chunk: string) => {

@@ -21,3 +21,4 @@ export {
   type RecordedResponse,
 } from "./baselines";
 export { runLoad, type LoadFigures, type LoadOptions } from "./load";
+export { formatStageShares, summarizeCpuProfile, type StageShare } from "./cpu-profile";

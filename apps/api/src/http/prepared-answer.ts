@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { appendVary } from "./errors";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
 /**
@@ -118,7 +119,7 @@ export type SendPreparedOptions = {
   maxAgeSeconds: number;
 };
 
-type VaryingResponse = ServerResponse & { vary(field: string): unknown };
+type VaryingResponse = ServerResponse;
 
 const VARY = "Accept-Encoding";
 const VARY_ON_KEY = "Authorization, Accept-Encoding";
@@ -132,8 +133,8 @@ function setCachingHeaders(res: VaryingResponse, etag: string, options: SendPrep
   res.setHeader("Cache-Control", `${options.scope}, max-age=${options.maxAgeSeconds}`);
   // Merged with what other middleware varies on (CORS adds Origin), never replacing it.
   if (res.hasHeader("Vary")) {
-    if (options.varyOnKey) res.vary("Authorization");
-    res.vary("Accept-Encoding");
+    if (options.varyOnKey) appendVary(res, "Authorization");
+    appendVary(res, "Accept-Encoding");
   } else res.setHeader("Vary", options.varyOnKey ? VARY_ON_KEY : VARY);
   res.setHeader("ETag", etag);
 }

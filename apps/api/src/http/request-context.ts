@@ -65,13 +65,16 @@ export function requestContext(
   labelOf: (path: string) => string,
 ): RequestHandler {
   return function identifyRequest(req, res, next) {
-    const incoming = req.get("x-request-id");
+    // Node's own request fields only: the fast lane runs this without Express's objects.
+    const incoming = req.headers["x-request-id"];
     const requestId =
-      incoming !== undefined && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      typeof incoming === "string" && WELL_FORMED_REQUEST_ID.test(incoming)
+        ? incoming
+        : randomUUID();
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
     // Read now: a mounted router (/trpc) rewrites req.url while it handles the request.
-    const path = req.path;
+    const path = pathOf(req.url ?? "/");
     const route = labelOf(path);
     res.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -90,4 +93,17 @@ export function requestContext(
     });
     runWithRequestId(requestId, next);
   };
+}
+
+/** The path of a request target, as Express's `req.path` gives it (origin or absolute form). */
+export function pathOf(url: string): string {
+  if (url.startsWith("/")) {
+    const query = url.indexOf("?");
+    return query === -1 ? url : url.slice(0, query);
+  }
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }

@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../deps";
-import { sendError } from "./errors";
+import { appendVary, sendError } from "./errors";
 
 /**
  * One definition per route: what Express registers, what the 405 handler allows, what the
@@ -173,7 +173,7 @@ export function reply<T>(
   }
   res.setHeader("Cache-Control", cacheControl);
   // Merged with what other middleware varies on (CORS adds Origin), never replacing it.
-  if (varyOnKey) res.vary("Authorization");
+  if (varyOnKey) appendVary(res, "Authorization");
   res.status(status).json(result.value);
 }
 
