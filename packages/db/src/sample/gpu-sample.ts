@@ -146,7 +146,9 @@ export function* generateGpuSample(
   const days = eachUtcDay(from, utcDayOf(now));
   for (const { gpuName } of [...SAMPLE_GPUS].sort((a, b) => (a.gpuName < b.gpuName ? -1 : 1))) {
     for (const day of days) {
-      yield sampleGpuTradesOn(gpuName, day, tradesPerDay).filter((t) => t.executedAt.getTime() < now.getTime());
+      yield sampleGpuTradesOn(gpuName, day, tradesPerDay).filter(
+        (t) => t.executedAt.getTime() < now.getTime(),
+      );
     }
   }
 }
