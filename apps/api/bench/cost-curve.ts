@@ -47,10 +47,12 @@ const { values: args } = parseArgs({
     scales: { type: "string", default: SCALES.map((s) => s.id).join(",") },
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    rounds: { type: "string", default: "2" },
   },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
+const ROUNDS = Number(args.rounds);
 const chosen = args.scales.split(",").map((id) => {
   const scale = SCALES.find((s) => s.id === id.trim());
   if (!scale) throw new Error(`unknown scale ${id}; one of ${SCALES.map((s) => s.id).join(", ")}`);
@@ -68,7 +70,8 @@ const MB = 1024 * 1024;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-type RouteFigures = { name: string; path: string } & LoadFigures;
+/** A route's figures from its median round (by req/s), and every round's. */
+type RouteFigures = { name: string; path: string; rounds: LoadFigures[] } & LoadFigures;
 
 type ReadModelFigures = {
   /** Series (labs) in the published token read model. */
@@ -106,7 +109,9 @@ type ScaleFigures = {
     settledDays: number;
     gpuSeedMs: number;
     gpuSettleMs: number;
+    /** The faster of two starts (spawn to healthy); both in startupSamplesMs. */
     startupMs: number;
+    startupSamplesMs: number[];
   };
   rssBytes: { afterStart: number; afterWarmUp: number; afterLoad: number };
   readModel: ReadModelFigures;
@@ -184,7 +189,10 @@ async function prepareDatabase(
   db: Db,
   url: string,
   now: Date,
-): Promise<{ timings: Omit<ScaleFigures["timings"], "startupMs">; key: string }> {
+): Promise<{
+  timings: Omit<ScaleFigures["timings"], "startupMs" | "startupSamplesMs">;
+  key: string;
+}> {
   log(`${scale.id}: seeding token observations`);
   const tokenSeed = await timed(async () => {
     if (scale.tokenYears === undefined) {
@@ -242,7 +250,32 @@ async function prepareDatabase(
   };
 }
 
-async function runScale(scale: Scale, adminUrl: string): Promise<ScaleFigures> {
+type Route = { name: string; path: string; headers: Record<string, string> };
+
+/** A scale whose database is ready and whose api runs. */
+type Running = {
+  scale: Scale;
+  drop(): Promise<void>;
+  figures: Omit<ScaleFigures, "routes" | "rssBytes"> & {
+    rssBytes: Omit<ScaleFigures["rssBytes"], "afterLoad">;
+  };
+  api: Awaited<ReturnType<typeof startApiProcess>>;
+  routes: Route[];
+  rounds: Map<string, LoadFigures[]>;
+};
+
+/** Seeds and settles the scale's database and measures its read models (this process). */
+async function prepareScale(
+  scale: Scale,
+  adminUrl: string,
+): Promise<{
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  now: Date;
+  key: string;
+  figures: Omit<ScaleFigures, "routes" | "rssBytes" | "timings"> & {
+    timings: Omit<ScaleFigures["timings"], "startupMs" | "startupSamplesMs">;
+  };
+}> {
   // One instant for the whole scale: the seeding, the settlement and the api's pinned clock.
   const now = new Date();
   const database = await createTestDatabase(adminUrl);
@@ -267,12 +300,28 @@ async function runScale(scale: Scale, adminUrl: string): Promise<ScaleFigures> {
     };
     log(`${scale.id}: measuring the read models in-process`);
     const readModel = await measureReadModels(db, lastDay);
+    return {
+      database,
+      now,
+      key: prepared.key,
+      figures: { scale: scale.id, label: scale.label, data, timings: prepared.timings, readModel },
+    };
+  } finally {
+    await db.$disconnect();
+  }
+}
 
-    log(`${scale.id}: starting the api`);
-    const api = await startApiProcess({
+/** Starts the compiled api on the scale's database: twice (a restart is timed too), keeping the second. */
+async function startScaleApi(
+  scale: Scale,
+  databaseUrl: string,
+  now: Date,
+): Promise<{ api: Awaited<ReturnType<typeof startApiProcess>>; startupMs: number[] }> {
+  const start = () =>
+    startApiProcess({
       label: `api ${scale.id}`,
       env: {
-        DATABASE_URL: database.url,
+        DATABASE_URL: databaseUrl,
         LOG_LEVEL: "warn",
         SETTLEMENT_INTERVAL_SECONDS: "0",
         RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
@@ -280,74 +329,60 @@ async function runScale(scale: Scale, adminUrl: string): Promise<ScaleFigures> {
         TPI_TEST_CLOCK: now.toISOString(),
       },
     });
-    try {
-      log(`${scale.id}: api healthy after ${api.startupMs.toFixed(0)} ms`);
-      const afterStart = await api.rssBytes();
-      const keyed = { Authorization: `Bearer ${prepared.key}` };
-      const routes: Array<{ name: string; path: string; headers: Record<string, string> }> = [
-        { name: "GET /api/otpi (default, keyless)", path: "/api/otpi", headers: {} },
-        {
-          name: "GET /api/otpi one year, keyed, all labs",
-          path: `/api/otpi?startDate=${addDays(lastDay, -364)}&endDate=${lastDay}`,
-          headers: keyed,
-        },
-        {
-          name: "GET /api/otpi whole history, keyed",
-          path: `/api/otpi?startDate=${firstDay}&endDate=${lastDay}`,
-          headers: keyed,
-        },
-        { name: "GET /api/gpu/H100%20SXM", path: "/api/gpu/H100%20SXM", headers: {} },
-        { name: "GET /api/daily-index/all", path: "/api/daily-index/all", headers: {} },
-      ];
-      for (const route of routes) {
-        for (let i = 0; i < WARM_UP_REQUESTS; i++) {
-          const response = await fetch(`${api.url}${route.path}`, {
-            headers: { Origin: BENCH_ORIGIN, ...route.headers },
-          });
-          await response.arrayBuffer();
-          if (response.status !== 200)
-            throw new Error(`${route.path} answered ${response.status} during warm-up`);
-        }
-      }
-      const afterWarmUp = await api.rssBytes();
-      const figures: RouteFigures[] = [];
-      for (const route of routes) {
-        const load = await runLoad(`${api.url}${route.path}`, {
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-          headers: { Origin: BENCH_ORIGIN, ...route.headers },
-        });
-        log(
-          `${scale.id}: ${route.name}: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms} ms, ${load.bytesPerResponse.toFixed(0)} B/answer, ${load.errors + load.non2xx} errors/non-2xx`,
-        );
-        figures.push({ name: route.name, path: route.path, ...load });
-      }
-      const afterLoad = await api.rssBytes();
-      return {
-        scale: scale.id,
-        label: scale.label,
-        data,
-        timings: { ...prepared.timings, startupMs: api.startupMs },
-        rssBytes: { afterStart, afterWarmUp, afterLoad },
-        readModel,
-        routes: figures,
-      };
-    } finally {
-      await api.stop();
+  const first = await start();
+  await first.stop();
+  const api = await start();
+  log(
+    `${scale.id}: api healthy after ${first.startupMs.toFixed(0)} ms, restarted in ${api.startupMs.toFixed(0)} ms`,
+  );
+  return { api, startupMs: [first.startupMs, api.startupMs] };
+}
+
+function routesOf(data: ScaleFigures["data"], key: string): Route[] {
+  const keyed = { Authorization: `Bearer ${key}` };
+  return [
+    { name: "GET /api/otpi (default, keyless)", path: "/api/otpi", headers: {} },
+    {
+      name: "GET /api/otpi one year, keyed, all labs",
+      path: `/api/otpi?startDate=${addDays(data.lastDay, -364)}&endDate=${data.lastDay}`,
+      headers: keyed,
+    },
+    {
+      name: "GET /api/otpi whole history, keyed",
+      path: `/api/otpi?startDate=${data.firstDay}&endDate=${data.lastDay}`,
+      headers: keyed,
+    },
+    { name: "GET /api/gpu/H100%20SXM", path: "/api/gpu/H100%20SXM", headers: {} },
+    { name: "GET /api/daily-index/all", path: "/api/daily-index/all", headers: {} },
+  ];
+}
+
+async function warmUp(running: Running): Promise<void> {
+  for (const route of running.routes) {
+    for (let i = 0; i < WARM_UP_REQUESTS; i++) {
+      const response = await fetch(`${running.api.url}${route.path}`, {
+        headers: { Origin: BENCH_ORIGIN, ...route.headers },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200)
+        throw new Error(`${running.scale.id} ${route.path} answered ${response.status} in warm-up`);
     }
-  } finally {
-    await db.$disconnect();
-    await database.drop();
   }
+}
+
+/** The figure of the round with the median req/s (the middle one; the lower middle for an even count). */
+function medianRound(rounds: readonly LoadFigures[]): LoadFigures {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as LoadFigures;
 }
 
 function printTable(results: readonly ScaleFigures[]): void {
   const columns = results.map((r) => r.scale);
   const row = (name: string, cell: (r: ScaleFigures) => string) =>
-    console.log(`${name.padEnd(46)} ${results.map((r) => cell(r).padStart(12)).join(" ")}`);
+    console.log(`${name.padEnd(46)} ${results.map((r) => cell(r).padStart(14)).join(" ")}`);
   const n = (value: number) => value.toLocaleString("en-US");
   const s = (ms: number) => (ms / 1000).toFixed(1);
-  console.log(`\n${"".padEnd(46)} ${columns.map((c) => c.padStart(12)).join(" ")}`);
+  console.log(`\n${"".padEnd(46)} ${columns.map((c) => c.padStart(14)).join(" ")}`);
   row("token days", (r) => n(r.data.tokenDays));
   row("observations", (r) => n(r.data.observations));
   row("published series (labs)", (r) => n(r.readModel.series));
@@ -378,8 +413,12 @@ function printTable(results: readonly ScaleFigures[]): void {
   const routeNames = results[0]?.routes.map((route) => route.name) ?? [];
   for (const name of routeNames) {
     const of = (r: ScaleFigures) => r.routes.find((route) => route.name === name);
-    row(`${name}: p99 ms`, (r) => String(of(r)?.p99Ms ?? "-"));
-    row(`  req/s`, (r) => (of(r)?.requestsPerSecond ?? 0).toFixed(0));
+    const range = (r: ScaleFigures, pick: (f: LoadFigures) => number) => {
+      const values = (of(r)?.rounds ?? []).map(pick);
+      return `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+    };
+    row(`${name}: p99 ms`, (r) => range(r, (f) => f.p99Ms));
+    row(`  req/s`, (r) => range(r, (f) => f.requestsPerSecond));
     row(`  KB/answer`, (r) => ((of(r)?.bytesPerResponse ?? 0) / 1024).toFixed(1));
     row(`  errors + non-2xx`, (r) => String((of(r)?.errors ?? 0) + (of(r)?.non2xx ?? 0)));
   }
@@ -388,14 +427,74 @@ function printTable(results: readonly ScaleFigures[]): void {
 const built = ensureApiBuilt();
 if (built.built) log("built apps/api/dist");
 const postgres = await startTestPostgres();
+const runningScales: Running[] = [];
 const results: ScaleFigures[] = [];
 const startedAt = new Date();
 try {
+  // Every scale's api runs at once, idle but for its load: each round loads every route on every
+  // scale back to back, so a change in the machine's load (2 shared cores) hits all scales alike.
   for (const scale of chosen) {
     log(`=== ${scale.label}`);
-    results.push(await runScale(scale, postgres.adminUrl));
+    const prepared = await prepareScale(scale, postgres.adminUrl);
+    try {
+      const { api, startupMs } = await startScaleApi(scale, prepared.database.url, prepared.now);
+      const running: Running = {
+        scale,
+        drop: () => prepared.database.drop(),
+        figures: {
+          ...prepared.figures,
+          timings: {
+            ...prepared.figures.timings,
+            startupMs: Math.min(...startupMs),
+            startupSamplesMs: startupMs,
+          },
+          rssBytes: { afterStart: await api.rssBytes(), afterWarmUp: 0 },
+        },
+        api,
+        routes: routesOf(prepared.figures.data, prepared.key),
+        rounds: new Map(),
+      };
+      runningScales.push(running);
+      await warmUp(running);
+      running.figures.rssBytes.afterWarmUp = await api.rssBytes();
+    } catch (error) {
+      await prepared.database.drop();
+      throw error;
+    }
+  }
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (let r = 0; r < (runningScales[0]?.routes.length ?? 0); r++) {
+      for (const running of runningScales) {
+        const route = running.routes[r] as Route;
+        const load = await runLoad(`${running.api.url}${route.path}`, {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          headers: { Origin: BENCH_ORIGIN, ...route.headers },
+        });
+        log(
+          `round ${round} ${running.scale.id}: ${route.name}: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms} ms, ${load.bytesPerResponse.toFixed(0)} B/answer, ${load.errors + load.non2xx} errors/non-2xx`,
+        );
+        if (load.errors > 0)
+          log(`connection errors; the api's last output:\n${running.api.output().slice(-4000)}`);
+        running.rounds.set(route.name, [...(running.rounds.get(route.name) ?? []), load]);
+      }
+    }
+  }
+  for (const running of runningScales) {
+    results.push({
+      ...running.figures,
+      rssBytes: { ...running.figures.rssBytes, afterLoad: await running.api.rssBytes() },
+      routes: running.routes.map((route) => {
+        const rounds = running.rounds.get(route.name) ?? [];
+        return { name: route.name, path: route.path, ...medianRound(rounds), rounds };
+      }),
+    });
   }
 } finally {
+  for (const running of runningScales) {
+    await running.api.stop();
+    await running.drop();
+  }
   await postgres.stop();
 }
 printTable(results);
@@ -410,6 +509,7 @@ writeFileSync(
       node: process.version,
       connections: CONNECTIONS,
       seconds: SECONDS,
+      rounds: ROUNDS,
       embeddedPostgres: postgres.embedded,
       results,
     },
@@ -417,4 +517,6 @@ writeFileSync(
     2,
   ),
 );
-console.log(`\nLoad: ${CONNECTIONS} connections, ${SECONDS} s per route. Written to ${file}`);
+console.log(
+  `\nLoad: ${CONNECTIONS} connections, ${SECONDS} s per route and round, ${ROUNDS} round(s); route figures from the round with the median req/s. Written to ${file}`,
+);
