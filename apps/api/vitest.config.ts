@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     ...baseTestConfig,
-    include: testFiles(["src/**/*.test.ts"]),
+    include: testFiles(["src/**/*.test.ts", "bench/**/*.test.ts"]),
     globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     // Files run in parallel, each on its own database; two workers suit these 2-core machines.
     maxWorkers: 2,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start` and `npm test` on a machine that has only Node and npm: finds pnpm (the version
- * pinned in package.json's packageManager; fetched through npx from the npm registry when it is
- * not installed), installs the workspace from the lockfile, then starts the service or runs the
- * complete test suite. corepack is deliberately not used (it fails on these machines).
+ * `npm start`, `npm test` and `npm run bench` on a machine that has only Node and npm: finds pnpm
+ * (the version pinned in package.json's packageManager; fetched through npx from the npm registry
+ * when it is not installed), installs the workspace from the lockfile, then starts the service,
+ * runs the complete test suite or runs the api's HTTP benchmark (with the arguments after
+ * `bench`). corepack is deliberately not used (it fails on these machines).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -30,8 +31,8 @@ function pnpmCommand() {
 const [pnpm, prefix] = pnpmCommand();
 const pnpmRun = (args, options) => run(pnpm, [...prefix, ...args], options);
 
-if (task !== "start" && task !== "test") {
-  console.error("usage: node tooling/scripts/bootstrap.mjs start|test");
+if (task !== "start" && task !== "test" && task !== "bench") {
+  console.error("usage: node tooling/scripts/bootstrap.mjs start|test|bench [bench options]");
   process.exit(2);
 }
 
@@ -41,6 +42,11 @@ if (task !== "start" && task !== "test") {
 const { NODE_ENV: _exportedNodeEnv, ...installEnv } = process.env;
 const installStatus = pnpmRun(["install", "--frozen-lockfile"], { env: installEnv });
 if (installStatus !== 0) process.exit(installStatus);
+
+if (task === "bench") {
+  // The benchmark builds the api itself when dist/ is missing or stale (apps/api/bench/lib).
+  process.exit(pnpmRun(["--filter", "@tpi/api", "bench", ...process.argv.slice(3)]));
+}
 
 if (task === "test") {
   // Formatting first: it is the cheapest check and the shared Prettier config is the style.

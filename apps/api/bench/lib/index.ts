@@ -1,0 +1,23 @@
+/**
+ * The benchmarks' shared pieces: the compiled api in its own process, the load generator in
+ * its own process, and baseline servers (bare Express, raw node:http) in their own processes
+ * serving the same bytes as the target they are compared with.
+ */
+export {
+  API_DIR,
+  ensureApiBuilt,
+  freePort,
+  ownChildProcess,
+  residentBytes,
+  startApiProcess,
+  type ApiProcess,
+} from "./api-process";
+export {
+  BASELINE_DESCRIPTIONS,
+  recordResponse,
+  startBaselineServer,
+  type BaselineKind,
+  type BaselineServer,
+  type RecordedResponse,
+} from "./baselines";
+export { runLoad, type LoadFigures, type LoadOptions } from "./load";
