@@ -116,6 +116,8 @@ type ScaleFigures = {
   rssBytes: { afterStart: number; afterWarmUp: number; afterLoad: number };
   readModel: ReadModelFigures;
   routes: RouteFigures[];
+  /** Times the api had exited while idle and was started again (then RSS is the new process's). */
+  apiRestarts: number;
 };
 
 function log(line: string): void {
@@ -256,10 +258,14 @@ type Route = { name: string; path: string; headers: Record<string, string> };
 type Running = {
   scale: Scale;
   drop(): Promise<void>;
-  figures: Omit<ScaleFigures, "routes" | "rssBytes"> & {
+  figures: Omit<ScaleFigures, "routes" | "rssBytes" | "apiRestarts"> & {
     rssBytes: Omit<ScaleFigures["rssBytes"], "afterLoad">;
   };
   api: Awaited<ReturnType<typeof startApiProcess>>;
+  /** Starts the scale's api again (when it exited while idle). */
+  restart(): Promise<Awaited<ReturnType<typeof startApiProcess>>>;
+  /** Times the api was found gone and restarted before a load. */
+  restarts: number;
   routes: Route[];
   rounds: Map<string, LoadFigures[]>;
 };
@@ -272,7 +278,7 @@ async function prepareScale(
   database: Awaited<ReturnType<typeof createTestDatabase>>;
   now: Date;
   key: string;
-  figures: Omit<ScaleFigures, "routes" | "rssBytes" | "timings"> & {
+  figures: Omit<ScaleFigures, "routes" | "rssBytes" | "timings" | "apiRestarts"> & {
     timings: Omit<ScaleFigures["timings"], "startupMs" | "startupSamplesMs">;
   };
 }> {
@@ -312,23 +318,26 @@ async function prepareScale(
 }
 
 /** Starts the compiled api on the scale's database: twice (a restart is timed too), keeping the second. */
+function startOnce(scale: Scale, databaseUrl: string, now: Date) {
+  return startApiProcess({
+    label: `api ${scale.id}`,
+    env: {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      SETTLEMENT_INTERVAL_SECONDS: "0",
+      RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
+      // The bench's instant: the api finds everything due already settled and published.
+      TPI_TEST_CLOCK: now.toISOString(),
+    },
+  });
+}
+
 async function startScaleApi(
   scale: Scale,
   databaseUrl: string,
   now: Date,
 ): Promise<{ api: Awaited<ReturnType<typeof startApiProcess>>; startupMs: number[] }> {
-  const start = () =>
-    startApiProcess({
-      label: `api ${scale.id}`,
-      env: {
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: "warn",
-        SETTLEMENT_INTERVAL_SECONDS: "0",
-        RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
-        // The bench's instant: the api finds everything due already settled and published.
-        TPI_TEST_CLOCK: now.toISOString(),
-      },
-    });
+  const start = () => startOnce(scale, databaseUrl, now);
   const first = await start();
   await first.stop();
   const api = await start();
@@ -370,6 +379,16 @@ async function warmUp(running: Running): Promise<void> {
   }
 }
 
+async function answersHealth(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
 /** The figure of the round with the median req/s (the middle one; the lower middle for an even count). */
 function medianRound(rounds: readonly LoadFigures[]): LoadFigures {
   const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
@@ -397,6 +416,7 @@ function printTable(results: readonly ScaleFigures[]): void {
   row("api RSS after start (MB)", (r) => (r.rssBytes.afterStart / MB).toFixed(0));
   row("api RSS after warm-up (MB)", (r) => (r.rssBytes.afterWarmUp / MB).toFixed(0));
   row("api RSS after load (MB)", (r) => (r.rssBytes.afterLoad / MB).toFixed(0));
+  row("api restarts (exited while idle)", (r) => String(r.apiRestarts));
   row("token read model heap (MB)", (r) => (r.readModel.heapBytes / MB).toFixed(1));
   row("token read model bytes per value", (r) => r.readModel.heapBytesPerRow.toFixed(0));
   row("token read model load (ms)", (r) => r.readModel.loadMs.toFixed(0));
@@ -451,6 +471,8 @@ try {
           rssBytes: { afterStart: await api.rssBytes(), afterWarmUp: 0 },
         },
         api,
+        restart: () => startOnce(scale, prepared.database.url, prepared.now),
+        restarts: 0,
         routes: routesOf(prepared.figures.data, prepared.key),
         rounds: new Map(),
       };
@@ -466,6 +488,16 @@ try {
     for (let r = 0; r < (runningScales[0]?.routes.length ?? 0); r++) {
       for (const running of runningScales) {
         const route = running.routes[r] as Route;
+        if (!(await answersHealth(running.api.url))) {
+          // Seen on the shared machine: an idle api gone without a word at LOG_LEVEL=warn (a
+          // signal from outside); its figures so far stand, a new process serves the rest.
+          log(
+            `${running.scale.id}: the api no longer answers; restarting it. Its last output:\n${running.api.output().slice(-2000)}`,
+          );
+          running.api = await running.restart();
+          running.restarts += 1;
+          await warmUp(running);
+        }
         const load = await runLoad(`${running.api.url}${route.path}`, {
           connections: CONNECTIONS,
           seconds: SECONDS,
@@ -483,6 +515,7 @@ try {
   for (const running of runningScales) {
     results.push({
       ...running.figures,
+      apiRestarts: running.restarts,
       rssBytes: { ...running.figures.rssBytes, afterLoad: await running.api.rssBytes() },
       routes: running.routes.map((route) => {
         const rounds = running.rounds.get(route.name) ?? [];
