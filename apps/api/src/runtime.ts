@@ -7,8 +7,8 @@ import {
   type MethodologyRules,
 } from "@tpi/domain";
 import {
-  countGpuTrades,
-  countObservations,
+  hasGpuTrades,
+  hasObservations,
   openDatabase,
   summarizeSources,
   type OpenDatabase,
@@ -103,7 +103,7 @@ export async function openRuntime(
 export async function loadTokenDataIfEmpty(runtime: Runtime): Promise<void> {
   const { env, log } = runtime;
   const openRouter = openRouterConfigFrom(env);
-  const empty = (await countObservations(runtime.database.db)) === 0;
+  const empty = !(await hasObservations(runtime.database.db));
   if (openRouter === undefined) {
     if (empty) await seedSampleIfEmpty(runtime);
     const sources = await summarizeSources(runtime.database.db);
@@ -163,7 +163,7 @@ export async function loadTokenDataIfEmpty(runtime: Runtime): Promise<void> {
 /** Loads the sample when the database holds no observation at all (first start). */
 export async function seedSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   if (!runtime.env.SEED_SAMPLE_ON_EMPTY) return false;
-  if ((await countObservations(runtime.database.db)) > 0) return false;
+  if (await hasObservations(runtime.database.db)) return false;
   runtime.log.info(
     "empty database: loading the sample observations (SAMPLE data, not market data)",
   );
@@ -207,7 +207,7 @@ export function describeSettlement(report: SettlementReport): string {
 /** Loads the GPU sample trades when the database holds no trade at all (first start). */
 export async function seedGpuSampleIfEmpty(runtime: Runtime): Promise<boolean> {
   if (!runtime.env.SEED_SAMPLE_ON_EMPTY) return false;
-  if ((await countGpuTrades(runtime.database.db)) > 0) return false;
+  if (await hasGpuTrades(runtime.database.db)) return false;
   runtime.log.info("no GPU trades: loading the sample trades (SAMPLE data, not market data)");
   const progress = createProgress("sample GPU trades");
   const result = await seedGpuSample(runtime.database, {

@@ -8,7 +8,13 @@ import type { UtcDay } from "@tpi/domain";
  */
 export async function seedGpuSample(
   database: { db: Db; url: string },
-  options: { now: Date; from?: UtcDay; onProgress?: (copied: number) => void },
+  options: {
+    now: Date;
+    from?: UtcDay;
+    /** Trades a day across all GPUs (default: the sample's); benchmarks seed denser markets. */
+    tradesPerDay?: number;
+    onProgress?: (copied: number) => void;
+  },
 ): Promise<{ generated: number; inserted: number; from: string }> {
   const from = options.from ?? gpuSampleStartDay(options.now);
   let generated = 0;
@@ -16,7 +22,7 @@ export async function seedGpuSample(
     database.url,
     function* () {
       generated = 0; // counted afresh if the load runs again through the merge
-      for (const trades of generateGpuSample(options.now, from)) {
+      for (const trades of generateGpuSample(options.now, from, options.tradesPerDay)) {
         generated += trades.length;
         yield trades;
       }

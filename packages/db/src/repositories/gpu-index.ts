@@ -59,6 +59,14 @@ export async function countGpuTrades(db: Tx): Promise<number> {
 }
 
 /**
+ * Whether any trade is stored: one index probe, where a count reads every row (0.7 s at 5.4 M
+ * trades), so that the start-up's emptiness check stays flat as trades accumulate.
+ */
+export async function hasGpuTrades(db: Tx): Promise<boolean> {
+  return (await db.gpuTrade.findFirst({ select: { tradeId: true } })) !== null;
+}
+
+/**
  * Trades of one GPU executed in [from, to), in key order (time, then trade id). The order is part
  * of the result: a print sums floating-point products, so it depends on the order of its trades
  * in the last bit. Unordered, the rows came in heap order, which depends on how the trades were

@@ -109,6 +109,11 @@ export async function countObservations(db: Tx): Promise<number> {
   return db.observation.count();
 }
 
+/** Whether any observation is stored: one index probe instead of a count of every row. */
+export async function hasObservations(db: Tx): Promise<boolean> {
+  return (await db.observation.findFirst({ select: { modelId: true } })) !== null;
+}
+
 /** Observations of the given days, all labs. */
 export async function observationsOnDays(
   db: Tx,

@@ -1,6 +1,11 @@
 import { GPU_NAMES, addDays, winsorizedVolumeWeightedMean, type GpuName } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { generateGpuSample, gpuSampleStartDay, sampleGpuTradesOn } from "./gpu-sample";
+import {
+  GPU_SAMPLE_TRADES_PER_DAY,
+  generateGpuSample,
+  gpuSampleStartDay,
+  sampleGpuTradesOn,
+} from "./gpu-sample";
 
 const dailyMean = (gpu: GpuName, day: string) =>
   winsorizedVolumeWeightedMean(
@@ -25,6 +30,17 @@ describe("GPU sample", () => {
       expect(new Set(trades.map((t) => t.gpuName)).size).toBe(6);
       expect(trades.every((t) => t.executedAt.toISOString().startsWith(day))).toBe(true);
     }
+  });
+
+  it("scales the density with tradesPerDay and leaves the default sample as it was", () => {
+    const day = "2026-03-10";
+    const dense = GPU_NAMES.flatMap((gpu) => sampleGpuTradesOn(gpu, day, 10_000));
+    expect(dense.length).toBeGreaterThan(8_000);
+    expect(dense.length).toBeLessThan(13_000);
+    expect(new Set(dense.map((t) => `${t.gpuName}|${t.tradeId}`)).size).toBe(dense.length);
+    expect(sampleGpuTradesOn("H100 SXM", day, GPU_SAMPLE_TRADES_PER_DAY)).toEqual(
+      sampleGpuTradesOn("H100 SXM", day),
+    );
   });
 
   it("keeps realistic USD per GPU-hour levels with the expected trends", () => {

@@ -84,8 +84,13 @@ function hourOfDay(u: number): number {
  * One GPU's trades on one UTC day. Each GPU-day draws from its own seed, so any day is
  * reproducible on its own whatever range is generated. About 2% of trades are off-market
  * (mispriced listings, distressed capacity) so that winsorizing has something to do.
+ * `tradesPerDay` (across all GPUs) scales the density; benchmarks use it for denser markets.
  */
-export function sampleGpuTradesOn(gpuName: GpuName, day: UtcDay): GpuTradeInput[] {
+export function sampleGpuTradesOn(
+  gpuName: GpuName,
+  day: UtcDay,
+  tradesPerDay: number = GPU_SAMPLE_TRADES_PER_DAY,
+): GpuTradeInput[] {
   const gpuIndex = SAMPLE_GPUS.findIndex((g) => g.gpuName === gpuName);
   const gpu = SAMPLE_GPUS[gpuIndex];
   if (!gpu) return [];
@@ -95,7 +100,7 @@ export function sampleGpuTradesOn(gpuName: GpuName, day: UtcDay): GpuTradeInput[
   const count = Math.max(
     1,
     Math.round(
-      GPU_SAMPLE_TRADES_PER_DAY *
+      tradesPerDay *
         gpu.tradeShare *
         (WEEKDAY_FACTOR[weekday] ?? 1) *
         Math.exp(0.15 * normal(random)),
@@ -136,11 +141,14 @@ export function gpuSampleStartDay(now: Date): UtcDay {
 export function* generateGpuSample(
   now: Date,
   from: UtcDay = gpuSampleStartDay(now),
+  tradesPerDay: number = GPU_SAMPLE_TRADES_PER_DAY,
 ): Generator<GpuTradeInput[]> {
   const days = eachUtcDay(from, utcDayOf(now));
   for (const { gpuName } of [...SAMPLE_GPUS].sort((a, b) => (a.gpuName < b.gpuName ? -1 : 1))) {
     for (const day of days) {
-      yield sampleGpuTradesOn(gpuName, day).filter((t) => t.executedAt.getTime() < now.getTime());
+      yield sampleGpuTradesOn(gpuName, day, tradesPerDay).filter(
+        (t) => t.executedAt.getTime() < now.getTime(),
+      );
     }
   }
 }
