@@ -20,5 +20,5 @@ export {
   type BaselineServer,
   type RecordedResponse,
 } from "./baselines";
-export { runLoad, type LoadFigures, type LoadOptions } from "./load";
+export { runLoad, type LoadEngine, type LoadFigures, type LoadOptions } from "./load";
 export { formatStageShares, summarizeCpuProfile, type StageShare } from "./cpu-profile";

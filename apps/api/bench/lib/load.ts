@@ -3,7 +3,9 @@ import { fileURLToPath } from "node:url";
 
 /** What one load run measured (autocannon's figures, from its own process). */
 export type LoadFigures = {
-  /** Mean of the per-second request counts. */
+  /** Which generator measured: autocannon, or the node:http loop for compressed answers. */
+  engine: LoadEngine;
+  /** Mean of the per-second request counts (node-http: answers over the run's duration). */
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -20,7 +22,15 @@ export type LoadFigures = {
   durationSeconds: number;
 };
 
+/**
+ * autocannon for everything it parses at speed; node:http (Node's C parser) for compressed
+ * answers, whose binary bodies slow autocannon's JavaScript parser down twentyfold.
+ */
+export type LoadEngine = "autocannon" | "node-http";
+
 export type LoadOptions = {
+  /** Default: node-http when the request accepts a compressed answer, autocannon otherwise. */
+  engine?: LoadEngine;
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
@@ -30,11 +40,14 @@ export type LoadOptions = {
 const WORKER = fileURLToPath(new URL("./load-worker.mjs", import.meta.url));
 
 /**
- * Loads `url` for `options.seconds` from a separate Node process running autocannon, and
+ * Loads `url` for `options.seconds` from a separate Node process (autocannon, or the node:http
+ * loop for compressed answers), and
  * resolves with its figures. Rejects when the worker fails or prints no figures.
  */
 export function runLoad(url: string, options: LoadOptions): Promise<LoadFigures> {
-  const request = JSON.stringify({ url, ...options });
+  const engine =
+    options.engine ?? (acceptsCompression(options.headers) ? "node-http" : "autocannon");
+  const request = JSON.stringify({ url, ...options, engine });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WORKER, request], {
       stdio: ["ignore", "pipe", "pipe"],
@@ -57,4 +70,10 @@ export function runLoad(url: string, options: LoadOptions): Promise<LoadFigures>
       resolve(JSON.parse(line) as LoadFigures);
     });
   });
+}
+
+function acceptsCompression(headers: Record<string, string> | undefined): boolean {
+  return Object.entries(headers ?? {}).some(
+    ([name, value]) => name.toLowerCase() === "accept-encoding" && /gzip|br|\*/.test(value),
+  );
 }
