@@ -447,7 +447,9 @@ try {
           server: baseline.kind,
           label: BASELINE_LABELS[baseline.kind],
           url: baseline.urlOf(index),
-          headers: { Origin: BENCH_ORIGIN },
+          // The target's own request (the baseline ignores it): the same bytes sent, and the
+          // same load generator (compressed answers are loaded by the node:http client).
+          headers: result.headers,
           // A baseline repeats the recorded status (a 304 stays a 304).
           expected: [referenceAnswers[index]?.status ?? 200],
           api: undefined,
