@@ -717,6 +717,6 @@ function printTable(
     }
   }
   console.log(
-    "\nbytes/resp: status line, headers and body as read from the socket (compressed when the api compressed). x Express / x node:http: the api's req/s over the baseline's in the same round, the baseline serving the bytes the api answered (status, content type and encoding, body). Targets asking for compression are loaded by a node:http client (autocannon's parser slows down twentyfold on binary bodies); all others by autocannon.",
+    "\nbytes/resp: status line, headers and body as read from the socket (compressed when the api compressed). x Express / x node:http: the api's req/s over the baseline's in the same round, the baseline serving the bytes the api answered (status, headers but date, connection and length, body). Targets asking for compression are loaded by a node:http client (autocannon's parser slows down twentyfold on binary bodies); all others by autocannon.",
   );
 }

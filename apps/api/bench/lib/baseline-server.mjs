@@ -1,13 +1,13 @@
 /**
  * A baseline server in its own process (see baselines.ts): answers GET /0, /1, ... with the
- * recorded responses of a responses file (status, content type and encoding, body bytes), so
- * that a target is compared with the cheapest server sending the same bytes.
+ * recorded responses of a responses file (status, every header but date, connection and length,
+ * body bytes), so that a target is compared with the cheapest server sending the same bytes.
  *
  *   node baseline-server.mjs express|node-http /tmp/responses.json
  *
  * `express`: a bare Express app, `res.status(s).set(headers).send(body)` with the body as a
- * Buffer (Express's routing, its send path and its ETag hash; no JSON.stringify, since the
- * bytes are ready). `node-http`: `node:http` alone, `res.writeHead(s, headers); res.end(body)`.
+ * Buffer (Express's routing and its send path; no JSON.stringify, since the bytes are ready,
+ * and no ETag hash, since the recorded headers carry the api's). `node-http`: `node:http` alone, `res.writeHead(s, headers); res.end(body)`.
  * Prints `{"port":N}` on stdout once listening; SIGTERM stops it.
  */
 import { Buffer } from "node:buffer";
@@ -32,6 +32,10 @@ function responseFor(path) {
 let server;
 if (kind === "express") {
   const app = express();
+  // The recorded headers are the answer's: Express adds none of its own (the api sends no
+  // X-Powered-By, and its ETag is among the recorded headers when it sent one).
+  app.disable("x-powered-by");
+  app.set("etag", false);
   app.get(/^\/\d+$/, (req, res) => {
     const recorded = responseFor(req.path);
     if (recorded === undefined) return void res.sendStatus(404);

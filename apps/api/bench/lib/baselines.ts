@@ -9,13 +9,24 @@ import { ownChildProcess, residentBytes } from "./api-process";
 /** One answer as it came over the wire: the body undecoded (compressed if it was). */
 export type RecordedResponse = {
   status: number;
-  /** The headers a baseline repeats: those that change what the body bytes mean. */
+  /** The headers a baseline repeats: all but those its own server writes. */
   headers: Record<string, string>;
   body: Buffer;
 };
 
-/** Headers a baseline answers with, copied from the recorded answer. */
-const REPEATED_HEADERS = ["content-type", "content-encoding"] as const;
+/**
+ * Headers a baseline does not copy: those its own server writes (the date, the connection's
+ * state, the length of the bytes it sends). Every other header of the recorded answer is
+ * repeated, so that both sides of a comparison send the same bytes: the api's security,
+ * caching and request-id headers cost the server to write and the load generator to parse.
+ */
+const SERVER_WRITTEN_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+]);
 
 /** GETs `url` with `headers` once and keeps the answer's raw bytes (no decompression, unlike fetch). */
 export function recordResponse(
@@ -29,9 +40,10 @@ export function recordResponse(
       incoming.once("error", reject);
       incoming.once("end", () => {
         const repeated: Record<string, string> = {};
-        for (const name of REPEATED_HEADERS) {
-          const value = incoming.headers[name];
-          if (typeof value === "string") repeated[name] = value;
+        for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
+          const name = incoming.rawHeaders[i] ?? "";
+          const value = incoming.rawHeaders[i + 1] ?? "";
+          if (!SERVER_WRITTEN_HEADERS.has(name.toLowerCase())) repeated[name] = value;
         }
         resolve({
           status: incoming.statusCode ?? 0,
@@ -53,9 +65,9 @@ export type BaselineKind = "express" | "node-http";
 
 export const BASELINE_DESCRIPTIONS: Record<BaselineKind, string> = {
   express:
-    "bare Express 5 in its own process: res.status(s).set(content-type[, content-encoding]).send(Buffer of the target's recorded body bytes)",
+    "bare Express 5 in its own process: res.status(s).set(the recorded headers).send(Buffer of the recorded body), no X-Powered-By, no ETag of its own",
   "node-http":
-    "node:http in its own process: res.writeHead(s, {content-type[, content-encoding], content-length}); res.end(Buffer of the target's recorded body bytes)",
+    "node:http in its own process: res.writeHead(s, {the recorded headers, content-length}); res.end(Buffer of the recorded body)",
 };
 
 export type BaselineServer = {

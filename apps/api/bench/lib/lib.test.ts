@@ -20,6 +20,8 @@ beforeAll(async () => {
     const gzip = req.headers["accept-encoding"] === "gzip";
     res.writeHead(200, {
       "content-type": "application/json; charset=utf-8",
+      "cache-control": "public, max-age=60",
+      "x-request-id": "recorded-id",
       ...(gzip ? { "content-encoding": "gzip" } : {}),
     });
     res.end(gzip ? gzipSync(BODY) : BODY);
@@ -49,6 +51,12 @@ describe("baseline servers", () => {
     async (kind) => {
       const recorded = await recordResponse(`${url}/body`, { "Accept-Encoding": "gzip" });
       expect(recorded.headers["content-encoding"]).toBe("gzip");
+      // Every header but those the server writes itself (date, connection, length).
+      expect(
+        Object.keys(recorded.headers)
+          .map((name) => name.toLowerCase())
+          .sort(),
+      ).toEqual(["cache-control", "content-encoding", "content-type", "x-request-id"]);
       expect(recorded.body.equals(gzipSync(BODY))).toBe(true);
 
       const baseline = await startBaselineServer(kind, [recorded]);
