@@ -31,3 +31,4 @@ export * from "./gpu/settlement-calendar";
 export * from "./gpu/index-math";
 export * from "./gpu/methodology";
 export * from "./gpu/record";
+export * from "./gpu/grain";
