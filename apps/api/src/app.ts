@@ -62,11 +62,10 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   // Client IPs (req.ip, the public limiter's key) come from X-Forwarded-For only when configured.
   app.set("trust proxy", deps.trustProxy ?? false);
 
-  // What every request passes first, in this order, in Express and in the fast lane.
-  const front: RequestHandler[] = [
-    requestContext(deps.log, metrics, routeLabeler(ROUTES)),
-    securityHeaders(),
-  ];
+  // What every request passes first, in this order, in Express and in the fast lane: its id and
+  // access-log record, then the headers of every answer.
+  const context = requestContext(deps.log, metrics, routeLabeler(ROUTES));
+  const front: RequestHandler[] = [securityHeaders()];
   // The cors package adds `Vary: Origin` only when it allows the origin; a shared cache must
   // also know that an answer without CORS headers is not for every origin.
   if (corsOrigins.size > 0)
@@ -83,6 +82,7 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
       maxAge: 600,
     }),
   );
+  app.use(context.identifyRequest);
   for (const handler of front) app.use(handler);
   // Every public route under /api, before body parsing and before any key check, so a key
   // neither raises nor replaces the per-IP allowance. Not /health, not the internal /trpc.
@@ -129,6 +129,7 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
     app,
     deps,
     answers,
+    context,
     front,
     publicLimiter,
     chains,

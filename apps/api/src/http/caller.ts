@@ -1,5 +1,5 @@
-import type { RequestHandler, Response } from "express";
-import { apiKeyRequired } from "@tpi/domain";
+import type { NextFunction, RequestHandler, Response } from "express";
+import { apiKeyRequired, type DomainError, type Result } from "@tpi/domain";
 import { ANONYMOUS, type ApiKeyAuthenticator, type Caller } from "../auth/api-key-authenticator";
 import { sendError } from "./errors";
 
@@ -13,16 +13,22 @@ export function callerOf(res: Response): Caller {
  * valid, active key, otherwise the request fails with the contract's 401.
  */
 export function identifyCaller(auth: ApiKeyAuthenticator): RequestHandler {
-  return async function checkKey(req, res, next) {
-    // No header: anonymous (callerOf's default), decided without a turn of the event loop.
-    if (req.headers.authorization === undefined) return next();
-    const result = await auth.authenticate(req.headers.authorization);
+  const decided = (res: Response, next: NextFunction, result: Result<Caller, DomainError>) => {
     if (!result.ok) {
       sendError(res, result.error);
       return;
     }
     res.locals.caller = result.value;
     next();
+  };
+  return function checkKey(req, res, next) {
+    // No header: anonymous (callerOf's default). A busy key: its lookup is cached. Both are
+    // decided in this turn of the event loop, without a promise.
+    const header = req.headers.authorization;
+    if (header === undefined) return next();
+    const known = auth.authenticateFromCache(header);
+    if (known !== undefined) return decided(res, next, known);
+    return auth.authenticate(header).then((result) => decided(res, next, result));
   };
 }
 

@@ -86,6 +86,7 @@ describe("bodies and errors", () => {
     const lines: string[] = [];
     // A failure that is not the database's (an unreachable database is a 503: database-outage.int.test.ts).
     const brokenAuth = {
+      authenticateFromCache: () => undefined,
       authenticate: () => Promise.reject(new Error("ECONNREFUSED at /srv/node_modules/x.js:1")),
     } as unknown as ApiKeyAuthenticator;
     const broken = await serveApp({

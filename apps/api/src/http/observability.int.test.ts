@@ -19,13 +19,14 @@ type LogLine = {
 };
 
 /** The value of one sample of the exposition, e.g. `tpi_http_requests_total{...}`; 0 when absent. */
-function sample(exposition: string, name: string, labels: Record<string, string>): number {
+function sample(exposition: string, name: string, labels: Record<string, string> = {}): number {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   const line = exposition
     .split("\n")
     .find(
       (candidate) =>
-        candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)),
+        (candidate.startsWith(`${name}{`) || candidate.startsWith(`${name} `)) &&
+        wanted.every((label) => candidate.includes(label)),
     );
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(" ") + 1));
 }
@@ -77,6 +78,29 @@ describe("request ids, access log and metrics", () => {
       route: "unmatched",
       status: 404,
     });
+    expect(typeof access[0]?.durationMs).toBe("number");
+  });
+
+  it("logs and counts an answer the fast lane sends from kept bytes, like any other", async () => {
+    await api.get("/api/token-types"); // computed and kept
+    const before = await scrape();
+    lines.length = 0;
+    const kept = await api.get("/api/token-types", { "X-Request-Id": "trace-kept" });
+    expect(kept.status).toBe(200);
+    const after = await scrape();
+    const delta = (name: string, labels?: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    expect(delta("tpi_fast_lane_answers_total")).toBe(1);
+    expect(delta("tpi_http_requests_total", { route: "/api/token-types", status: "200" })).toBe(1);
+    // The scrape's own line follows.
+    const access = logged().filter((line) => line.msg === "request" && line.route !== "/metrics");
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      requestId: "trace-kept",
+      route: "/api/token-types",
+      status: 200,
+    });
+    expect(access[0]).not.toHaveProperty("aborted");
     expect(typeof access[0]?.durationMs).toBe("number");
   });
 

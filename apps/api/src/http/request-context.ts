@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { runWithRequestId, type Logger } from "../logger";
 import type { Metrics } from "../metrics";
@@ -53,18 +54,38 @@ export function routeLabeler(routes: readonly Route[]): (path: string) => string
   };
 }
 
-/**
- * The first middleware: gives the request its id (the `X-Request-Id` response header, the
- * `requestId` of error bodies and of every log line written while it is handled), and when the
- * answer ends writes one access-log line and counts it in the metrics. The Authorization header
- * and the query are never logged.
- */
+/** One request as the access log and the metrics see it, from its first middleware on. */
+export type RequestRecord = {
+  readonly requestId: string;
+  /**
+   * Writes the access-log line and counts the answer. `handedOver`: the whole answer was given to
+   * the socket (a synchronous `end`), so it did not end early even though it is not flushed yet.
+   */
+  finish(handedOver?: boolean): void;
+};
+
+export type RequestContext = {
+  /**
+   * The first middleware: gives the request its id (the `X-Request-Id` response header, the
+   * `requestId` of error bodies and of every log line written while it is handled), and when the
+   * answer closes writes one access-log line and counts it in the metrics.
+   */
+  identifyRequest: RequestHandler;
+  /**
+   * The same, for a caller that runs the rest of the request itself (the fast lane): the id is set
+   * and the record returned; the caller runs the request under `runWithRequestId` and finishes the
+   * record when the answer ended (at once when it ended synchronously: no close listener then).
+   */
+  begin(req: IncomingMessage, res: ServerResponse): RequestRecord;
+};
+
+/** The Authorization header and the query are never logged. */
 export function requestContext(
   log: Logger,
   metrics: Metrics,
   labelOf: (path: string) => string,
-): RequestHandler {
-  return function identifyRequest(req, res, next) {
+): RequestContext {
+  const begin = (req: IncomingMessage, res: ServerResponse): RequestRecord => {
     // Node's own request fields only: the fast lane runs this without Express's objects.
     const incoming = req.headers["x-request-id"];
     const requestId =
@@ -76,22 +97,35 @@ export function requestContext(
     // Read now: a mounted router (/trpc) rewrites req.url while it handles the request.
     const path = pathOf(req.url ?? "/");
     const route = labelOf(path);
-    res.once("close", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const status = res.statusCode;
-      metrics.requestFinished({ method: req.method, route, status: String(status) }, seconds);
-      log.info("request", {
-        requestId,
-        method: req.method,
-        route,
-        path,
-        status,
-        durationMs: Math.round(seconds * 10_000) / 10,
-        // The client went away before the whole answer was sent.
-        ...(res.writableFinished ? {} : { aborted: true }),
-      });
-    });
-    runWithRequestId(requestId, next);
+    return {
+      requestId,
+      finish(handedOver = false) {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const status = res.statusCode;
+        metrics.requestFinished(
+          { method: req.method ?? "GET", route, status: String(status) },
+          seconds,
+        );
+        log.info("request", {
+          requestId,
+          method: req.method,
+          route,
+          path,
+          status,
+          durationMs: Math.round(seconds * 10_000) / 10,
+          // The client went away before the whole answer was sent.
+          ...(handedOver || res.writableFinished ? {} : { aborted: true }),
+        });
+      },
+    };
+  };
+  return {
+    begin,
+    identifyRequest(req, res, next) {
+      const record = begin(req, res);
+      res.once("close", () => record.finish());
+      runWithRequestId(record.requestId, next);
+    },
   };
 }
 

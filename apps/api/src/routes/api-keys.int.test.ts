@@ -220,6 +220,34 @@ describe("key usage and revocation across instances", () => {
     expect(after.lastUsedAt?.toISOString()).toBe(NOW.toISOString());
   });
 
+  it("answers a cached key without the database, and only a cached key", async () => {
+    const instance = new ApiKeyAuthenticator(api.db, () => NOW, { cacheTtlMs: 60_000 });
+    try {
+      const { key, keyId } = await api.createKey("premium");
+      // Never looked up here: the database must be asked.
+      expect(instance.authenticateFromCache(`Bearer ${key}`)).toBeUndefined();
+      // Decided without a lookup: no header, a malformed one.
+      expect(instance.authenticateFromCache(undefined)).toMatchObject({
+        ok: true,
+        value: { kind: "anonymous" },
+      });
+      expect(instance.authenticateFromCache("Bearer not-a-key")).toMatchObject({ ok: false });
+      expect((await instance.authenticate(`Bearer ${key}`)).ok).toBe(true);
+      const misses = instance.cacheLookups.misses;
+      expect(instance.authenticateFromCache(`Bearer ${key}`)).toMatchObject({
+        ok: true,
+        value: { kind: "key", keyId, plan: "premium" },
+      });
+      // A different key with the same shape is not mistaken for the cached one.
+      expect(instance.authenticateFromCache(`Bearer tpi_sk_${"Z".repeat(40)}`)).toBeUndefined();
+      expect(instance.cacheLookups.misses).toBe(misses);
+      instance.invalidate();
+      expect(instance.authenticateFromCache(`Bearer ${key}`)).toBeUndefined();
+    } finally {
+      await instance.stop();
+    }
+  });
+
   it("a key revoked on one instance stops working on another within 5 seconds", async () => {
     const other = new ApiKeyAuthenticator(api.db, () => NOW); // a second api instance's view
     try {
