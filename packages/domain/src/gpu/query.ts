@@ -20,13 +20,6 @@ import { latestSettledDayAt } from "./settlement-calendar";
 
 /** Rules of the GPU routes that do not depend on storage. */
 
-export const GPU_ACCESS_LEVELS = ["public-3mo", "full"] as const;
-export type GpuAccess = (typeof GPU_ACCESS_LEVELS)[number];
-
-export function gpuAccessOf(access: AccessLevel): GpuAccess {
-  return access === "full" ? "full" : "public-3mo";
-}
-
 /** `/api/daily-index/all` looks back this many settled days (the original's rule): a GPU without a value in them is left out. */
 export const DAILY_INDEX_LOOKBACK_DAYS = 7;
 

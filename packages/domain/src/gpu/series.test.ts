@@ -18,6 +18,10 @@ import {
   checkHourlySpan,
   parseHistoryLimit,
   parseRangeBound,
+  parseRangeBounds,
+  parseRollingHistoryQuery,
+  parseSeriesQuery,
+  ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE,
   resolveInstantRange,
   rollingAverage,
   sliceByTime,
@@ -117,12 +121,13 @@ describe("range bounds", () => {
     const range = resolveInstantRange({}, anchor, 24 * MS_PER_HOUR);
     expect(range.ok && range.value.start.toISOString()).toBe("2026-03-09T12:00:00.000Z");
     expect(range.ok && range.value.end).toBe(anchor);
-    const reversed = resolveInstantRange(
-      { startDate: "2026-03-09", endDate: "2026-03-08" },
-      anchor,
-      MS_PER_HOUR,
+    const reversed = parseRangeBounds({ startDate: "2026-03-09", endDate: "2026-03-08" });
+    expect(!reversed.ok && reversed.error.message).toBe(
+      "'startDate' (2026-03-09T00:00:00.000Z) is after 'endDate' (2026-03-08T23:59:59.999Z).",
     );
-    expect(reversed.ok).toBe(false);
+    // A start given alone after the default end (the anchor) is refused too.
+    const late = resolveInstantRange({ start: new Date("2026-03-11T00:00:00Z") }, anchor, 1);
+    expect(late.ok).toBe(false);
   });
 
   it("caps hourly rows at the maximum span", () => {
@@ -146,6 +151,24 @@ describe("range bounds", () => {
       end: new Date(BASE + 2 * MS_PER_HOUR),
     });
     expect(slice).toEqual([hours[1], hours[2]]);
+  });
+});
+
+describe("series queries", () => {
+  it("parse defaults: auto grain, limit 100, no bounds", () => {
+    expect(parseSeriesQuery({})).toEqual({
+      ok: true,
+      value: { bounds: {}, granularity: "auto", limit: HISTORY_LIMIT_DEFAULT },
+    });
+  });
+
+  it("the rolling history needs both bounds and defaults to the daily grain", () => {
+    for (const raw of [{}, { startDate: "2026-03-01" }, { endDate: "2026-03-01" }]) {
+      const parsed = parseRollingHistoryQuery(raw);
+      expect(!parsed.ok && parsed.error.message).toBe(ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE);
+    }
+    const parsed = parseRollingHistoryQuery({ startDate: "2026-03-01", endDate: "2026-03-02" });
+    expect(parsed.ok && parsed.value.granularity).toBe("daily");
   });
 });
 

@@ -1,6 +1,7 @@
 import { parseUtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import { err, ok, type Result } from "../shared/result";
+import { parseGranularity, type GpuGranularityChoice } from "./grain";
 import { MS_PER_HOUR } from "./index-math";
 import { parseGpuDatetime } from "./query";
 
@@ -69,30 +70,79 @@ export function parseRangeBound(
 /** An inclusive range of instants. */
 export type InstantRange = { start: Date; end: Date };
 
+/** The bounds a caller gave, parsed (either may be absent). */
+export type RangeBounds = { start?: Date; end?: Date };
+
+export function parseRangeBounds(params: {
+  startDate?: string;
+  endDate?: string;
+}): Result<RangeBounds, DomainError> {
+  const bounds: RangeBounds = {};
+  if (params.startDate !== undefined) {
+    const start = parseRangeBound("startDate", params.startDate);
+    if (!start.ok) return start;
+    bounds.start = start.value;
+  }
+  if (params.endDate !== undefined) {
+    const end = parseRangeBound("endDate", params.endDate);
+    if (!end.ok) return end;
+    bounds.end = end.value;
+  }
+  if (bounds.start && bounds.end && bounds.start.getTime() > bounds.end.getTime())
+    return err(badRequest(rangeStartAfterEndMessage(bounds.start, bounds.end)));
+  return ok(bounds);
+}
+
 /**
- * The range of a ranged series. `endDate` defaults to `anchor` (the GPU's latest print, so that
- * the answer is a function of the published values alone); `startDate` to `defaultSpanMs`
- * before the end. A start after the end is a 400.
+ * The range of a ranged series. The end defaults to `anchor` (the GPU's latest print, so that
+ * the answer is a function of the published values alone); the start to `defaultSpanMs` before
+ * the end. A start after the end is a 400.
  */
 export function resolveInstantRange(
-  params: { startDate?: string; endDate?: string },
+  bounds: RangeBounds,
   anchor: Date,
   defaultSpanMs: number,
 ): Result<InstantRange, DomainError> {
-  let end = anchor;
-  if (params.endDate !== undefined) {
-    const parsed = parseRangeBound("endDate", params.endDate);
-    if (!parsed.ok) return parsed;
-    end = parsed.value;
-  }
-  let start = new Date(end.getTime() - defaultSpanMs);
-  if (params.startDate !== undefined) {
-    const parsed = parseRangeBound("startDate", params.startDate);
-    if (!parsed.ok) return parsed;
-    start = parsed.value;
-  }
+  const end = bounds.end ?? anchor;
+  const start = bounds.start ?? new Date(end.getTime() - defaultSpanMs);
   if (start.getTime() > end.getTime()) return err(badRequest(rangeStartAfterEndMessage(start, end)));
   return ok({ start, end });
+}
+
+/** The query of history-simple and history-range, parsed. */
+export type SeriesQuery = { bounds: RangeBounds; granularity: GpuGranularityChoice; limit: number };
+
+export function parseSeriesQuery(raw: {
+  startDate?: string;
+  endDate?: string;
+  granularity?: string;
+  limit?: string;
+}): Result<SeriesQuery, DomainError> {
+  const bounds = parseRangeBounds(raw);
+  if (!bounds.ok) return bounds;
+  const granularity = parseGranularity(raw.granularity);
+  if (!granularity.ok) return granularity;
+  const limit = parseHistoryLimit(raw.limit);
+  if (!limit.ok) return limit;
+  return ok({ bounds: bounds.value, granularity: granularity.value, limit: limit.value });
+}
+
+/** The query of the rolling-average history: both bounds required; the grain defaults to daily. */
+export type RollingHistoryQuery = { range: InstantRange; granularity: GpuGranularityChoice };
+
+export function parseRollingHistoryQuery(raw: {
+  startDate?: string;
+  endDate?: string;
+  granularity?: string;
+}): Result<RollingHistoryQuery, DomainError> {
+  if (raw.startDate === undefined || raw.endDate === undefined)
+    return err(badRequest(ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE));
+  const bounds = parseRangeBounds(raw);
+  if (!bounds.ok) return bounds;
+  const granularity = parseGranularity(raw.granularity ?? "daily");
+  if (!granularity.ok) return granularity;
+  const { start, end } = bounds.value as InstantRange;
+  return ok({ range: { start, end }, granularity: granularity.value });
 }
 
 /** The length of a range in days (fractional), as servedGrain's `auto` rule reads it. */
