@@ -242,7 +242,7 @@ const limitParameter = z
     type: "integer",
     minimum: 1,
     maximum: HISTORY_LIMIT_MAX,
-    example: String(HISTORY_LIMIT_DEFAULT),
+    example: HISTORY_LIMIT_DEFAULT,
   });
 
 export const gpuHistorySimpleQuerySchema = z
