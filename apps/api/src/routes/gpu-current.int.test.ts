@@ -48,7 +48,11 @@ async function withClock<T>(now: string, run: () => Promise<T>): Promise<T> {
 
 describe("GET /api/daily-index", () => {
   it("serves one GPU's latest settled daily value, named by gpuType or its alias gpu", async () => {
-    for (const query of ["gpuType=H100%20SXM", "gpu=H100%20SXM", "gpuType=H100%20SXM&gpu=H100%20SXM"]) {
+    for (const query of [
+      "gpuType=H100%20SXM",
+      "gpu=H100%20SXM",
+      "gpuType=H100%20SXM&gpu=H100%20SXM",
+    ]) {
       const res = await api.get(`/api/daily-index?${query}`);
       expect(res.status, query).toBe(200);
       expect(res.body).toEqual(LATEST_H100);
@@ -62,7 +66,10 @@ describe("GET /api/daily-index", () => {
       ["", GPU_TYPE_REQUIRED_MESSAGE],
       ["gpuType=H300", INVALID_GPU_MESSAGE],
       ["gpu=h100%20sxm", INVALID_GPU_MESSAGE],
-      ["gpuType=H200&date=2026-03-09", "Unknown query parameter 'date'. Allowed parameters: gpuType, gpu."],
+      [
+        "gpuType=H200&date=2026-03-09",
+        "Unknown query parameter 'date'. Allowed parameters: gpuType, gpu.",
+      ],
     ];
     for (const [query, message] of cases) {
       const res = await api.get(`/api/daily-index?${query}`);
@@ -143,9 +150,7 @@ describe("GET /api/day-index (deprecated)", () => {
     const metrics = new Metrics();
     const served = await serveApp({ ...api.deps, fastLane: true, metrics });
     const fastLaneAnswers = async () =>
-      Number(
-        /^tpi_fast_lane_answers_total (\d+)$/m.exec((await metrics.exposition()).body)?.[1],
-      );
+      Number(/^tpi_fast_lane_answers_total (\d+)$/m.exec((await metrics.exposition()).body)?.[1]);
     try {
       const path = `/api/day-index?gpuType=${H100}`;
       const first = await served.get(path);

@@ -149,7 +149,10 @@ describe("GET /api/gpu/{gpuName}/history-simple", () => {
       `${path}?startDate=2026-02-30`,
       invalidRangeBoundMessage("startDate", "2026-02-30"),
     );
-    await expectBadRequest(`${path}?endDate=yesterday`, invalidRangeBoundMessage("endDate", "yesterday"));
+    await expectBadRequest(
+      `${path}?endDate=yesterday`,
+      invalidRangeBoundMessage("endDate", "yesterday"),
+    );
     await expectBadRequest(
       `${path}?startDate=2026-03-09&endDate=2026-03-08`,
       "'startDate' (2026-03-09T00:00:00.000Z) is after 'endDate' (2026-03-08T23:59:59.999Z).",
@@ -192,7 +195,10 @@ describe("GET /api/gpu/{gpuName}/history-range", () => {
 
   it("serves Premium and Trial keys daily rows oldest first, and Full keys daily beyond 30 days", async () => {
     for (const plan of ["premium", "trial"] as const) {
-      const res = await api.get(`${H100}/history-range?startDate=2026-03-06&endDate=2026-03-09`, as(plan));
+      const res = await api.get(
+        `${H100}/history-range?startDate=2026-03-06&endDate=2026-03-09`,
+        as(plan),
+      );
       expect(res.body).toMatchObject({ access: "premium", count: 4 });
       const rows = (res.body as { data: RangeRow[] }).data;
       expect(rows.map((r) => r.timestamp)).toEqual(DAILY_STAMPS_03_06_TO_03_09);
@@ -250,14 +256,20 @@ describe("GET /api/gpu/{gpuName}/hourly", () => {
       count: 24,
     });
     expect(stamps(res.body)).toEqual(hours("2026-03-09T13:00:00.000Z", 24));
-    expect(rowsOf(res.body)[23]?.index_value).toBeCloseTo(printValue(2, "2026-03-10T12:00:00Z"), 10);
+    expect(rowsOf(res.body)[23]?.index_value).toBeCloseTo(
+      printValue(2, "2026-03-10T12:00:00Z"),
+      10,
+    );
   });
 
   it("serves a given range and refuses one longer than the maximum span", async () => {
     const res = await api.get(`${H100}/hourly?startDate=2026-03-08&endDate=2026-03-08`, as("full"));
     expect(stamps(res.body)).toEqual(hours("2026-03-08T00:00:00.000Z", 24));
     await expectBadRequest(`${H100}/hourly?startDate=2026-01-01`, HOURLY_RANGE_TOO_LONG_MESSAGE);
-    await expectBadRequest(`${H100}/hourly?startDate=x`, invalidRangeBoundMessage("startDate", "x"));
+    await expectBadRequest(
+      `${H100}/hourly?startDate=x`,
+      invalidRangeBoundMessage("startDate", "x"),
+    );
     await expectBadRequest("/api/gpu/H300/hourly", INVALID_GPU_MESSAGE);
   });
 });
@@ -305,7 +317,10 @@ describe("GET /api/gpu/{gpuName}/rolling-24h-average/history", () => {
 
   it("serves Premium keys the average as of each settlement, oldest first (daily even when hourly is asked)", async () => {
     for (const query of ["", "&granularity=hourly"]) {
-      const res = await api.get(`${path}?startDate=2026-03-06&endDate=2026-03-09${query}`, as("premium"));
+      const res = await api.get(
+        `${path}?startDate=2026-03-06&endDate=2026-03-09${query}`,
+        as("premium"),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ access: "premium", granularity: "daily", count: 4 });
       const rows = (res.body as { data: RollingRow[] }).data;
@@ -328,7 +343,10 @@ describe("GET /api/gpu/{gpuName}/rolling-24h-average/history", () => {
       `${path}?startDate=2026-01-01&endDate=2026-03-09&granularity=hourly`,
       HOURLY_RANGE_TOO_LONG_MESSAGE,
     );
-    await expectBadRequest(`${path}?startDate=2026-03-01&endDate=2026-03-09&granularity=weekly`, GRANULARITY_MESSAGE);
+    await expectBadRequest(
+      `${path}?startDate=2026-03-01&endDate=2026-03-09&granularity=weekly`,
+      GRANULARITY_MESSAGE,
+    );
     await expectBadRequest(
       `${path}?startDate=2026-03-09&endDate=2026-03-01`,
       "'startDate' (2026-03-09T00:00:00.000Z) is after 'endDate' (2026-03-01T23:59:59.999Z).",

@@ -156,7 +156,11 @@ export const gpuHourlyRoute = defineRoute({
     tags: ["Historical Prices"],
     access: FULL_KEY_REQUIRED,
     examples: () => [
-      { label: "H100 SXM, last 24 hours", pathAndQuery: "/api/gpu/H100%20SXM/hourly", withKey: true },
+      {
+        label: "H100 SXM, last 24 hours",
+        pathAndQuery: "/api/gpu/H100%20SXM/hourly",
+        withKey: true,
+      },
     ],
   },
   settled: {

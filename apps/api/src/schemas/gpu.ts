@@ -141,12 +141,10 @@ export const gpuIndexHistoryResponseSchema = z
   .object({
     success: z.literal(true),
     gpu_type: gpuNameSchema,
-    access: z
-      .enum(GPU_PLAN_ACCESS_LEVELS)
-      .meta({
-        description:
-          "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
-      }),
+    access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+      description:
+        "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
+    }),
     startDate: daySchema
       .nullable()
       .meta({ description: "First day of the range served; null when unbounded." }),
@@ -247,8 +245,14 @@ const limitParameter = z
 
 export const gpuHistorySimpleQuerySchema = z
   .object({
-    startDate: rangeBoundParameter("startDate", "First instant included. Default: 30 days before the end."),
-    endDate: rangeBoundParameter("endDate", "Last instant included. Default: the GPU's latest print."),
+    startDate: rangeBoundParameter(
+      "startDate",
+      "First instant included. Default: 30 days before the end.",
+    ),
+    endDate: rangeBoundParameter(
+      "endDate",
+      "Last instant included. Default: the GPU's latest print.",
+    ),
     granularity: granularityParameter(
       `\`daily\`, \`hourly\` or \`auto\` (default: hourly for ranges up to ${AUTO_HOURLY_MAX_DAYS} days, daily beyond). Only Full keys are served hourly; Premium and Trial keys are served daily.`,
     ),
@@ -258,16 +262,28 @@ export const gpuHistorySimpleQuerySchema = z
 
 export const gpuHistoryRangeQuerySchema = z
   .object({
-    startDate: rangeBoundParameter("startDate", "First instant included. Default: 30 days before the end."),
-    endDate: rangeBoundParameter("endDate", "Last instant included. Default: the GPU's latest print."),
+    startDate: rangeBoundParameter(
+      "startDate",
+      "First instant included. Default: 30 days before the end.",
+    ),
+    endDate: rangeBoundParameter(
+      "endDate",
+      "Last instant included. Default: the GPU's latest print.",
+    ),
     limit: limitParameter,
   })
   .transform(domainTransform(parseSeriesQuery));
 
 export const gpuHourlyQuerySchema = z
   .object({
-    startDate: rangeBoundParameter("startDate", "First print hour included. Default: 23 hours before the end (24 prints)."),
-    endDate: rangeBoundParameter("endDate", "Last print hour included. Default: the GPU's latest print."),
+    startDate: rangeBoundParameter(
+      "startDate",
+      "First print hour included. Default: 23 hours before the end (24 prints).",
+    ),
+    endDate: rangeBoundParameter(
+      "endDate",
+      "Last print hour included. Default: the GPU's latest print.",
+    ),
   })
   .transform(domainTransform(parseRangeBounds));
 

@@ -42,10 +42,12 @@ const printsArbitrary = fc
       .map((values) =>
         [...hours]
           .sort((a, b) => a - b)
-          .map((h, i): TimedValue => ({
-            hour: new Date(BASE + h * MS_PER_HOUR),
-            indexValue: values[i] as number,
-          })),
+          .map(
+            (h, i): TimedValue => ({
+              hour: new Date(BASE + h * MS_PER_HOUR),
+              indexValue: values[i] as number,
+            }),
+          ),
       ),
   );
 

@@ -105,7 +105,8 @@ export function resolveInstantRange(
 ): Result<InstantRange, DomainError> {
   const end = bounds.end ?? anchor;
   const start = bounds.start ?? new Date(end.getTime() - defaultSpanMs);
-  if (start.getTime() > end.getTime()) return err(badRequest(rangeStartAfterEndMessage(start, end)));
+  if (start.getTime() > end.getTime())
+    return err(badRequest(rangeStartAfterEndMessage(start, end)));
   return ok({ start, end });
 }
 
