@@ -256,6 +256,8 @@ describe("GET /api/gpu/{gpuName}/hourly", () => {
       count: 24,
     });
     expect(stamps(res.body)).toEqual(hours("2026-03-09T13:00:00.000Z", 24));
+    // With the Full key's answer kept for the fast lane, a Premium key on the same URL is still refused.
+    expect((await api.get(`${H100}/hourly`, as("premium"))).status).toBe(403);
     expect(rowsOf(res.body)[23]?.index_value).toBeCloseTo(
       printValue(2, "2026-03-10T12:00:00Z"),
       10,

@@ -50,7 +50,7 @@ const noneInRange = (gpu: GpuName, range: InstantRange) =>
     ),
   );
 
-/** The range asked for, its defaults anchored at the GPU's latest print; undefined range: no prints. */
+/** The range asked for, its defaults anchored at the GPU's latest print (404 when the GPU has none). */
 function rangeAround(
   gpu: GpuName,
   bounds: RangeBounds,
