@@ -6,7 +6,7 @@ import {
   authorizeGpu,
   ok,
 } from "@tpi/domain";
-import { defineRoute, type Route } from "../http/route";
+import { defineRoute, type RouteDeprecation } from "../http/route";
 import { noQuerySchema } from "../schemas/common";
 import {
   dailyIndexAllResponseSchema,
@@ -153,11 +153,16 @@ export const dailyIndexAllRoute = defineRoute({
 const DAILY_INDEX_DESCRIPTION = `The GPU is named by \`gpuType\` or its alias \`gpu\` (both: only when equal). Same look-back as /api/daily-index/all: the latest value must have settled in the last ${DAILY_INDEX_LOOKBACK_DAYS} settled days, else 404. Without a key: the free-tier GPUs; ${quoted(KEYED_GPU_NAMES)} needs one.`;
 
 /** `/api/daily-index` and its deprecated alias `/api/day-index`: one definition, two paths. */
-const dailyIndexRouteAt = (path: string, operationId: string) =>
+const dailyIndexRouteAt = (
+  path: string,
+  operationId: string,
+  alias?: { deprecated: RouteDeprecation; summary: string; description: string },
+) =>
   defineRoute({
     method: "get",
     path,
     operationId,
+    ...(alias ? { deprecated: alias.deprecated } : {}),
     security: "optional",
     limiter: "public",
     query: dailyIndexQuerySchema,
@@ -168,8 +173,8 @@ const dailyIndexRouteAt = (path: string, operationId: string) =>
       404: NO_DATA_RESPONSE,
     },
     docs: {
-      summary: "Latest settled daily value of one GPU",
-      description: DAILY_INDEX_DESCRIPTION,
+      summary: alias?.summary ?? "Latest settled daily value of one GPU",
+      description: alias?.description ?? DAILY_INDEX_DESCRIPTION,
       tags: ["Current Prices"],
       access: "Without a key: the free-tier GPUs.",
       examples: () => [
@@ -191,16 +196,11 @@ export const DAY_INDEX_DEPRECATED_SINCE = "2026-11-23";
 
 export const dailyIndexRoute = dailyIndexRouteAt(DAILY_INDEX_PATH, "getDailyIndex");
 
-const dayIndexAlias = dailyIndexRouteAt("/api/day-index", "getDayIndex");
-export const dayIndexRoute = {
-  ...dayIndexAlias,
+export const dayIndexRoute = dailyIndexRouteAt("/api/day-index", "getDayIndex", {
   deprecated: { successor: DAILY_INDEX_PATH, since: DAY_INDEX_DEPRECATED_SINCE },
-  docs: {
-    ...dayIndexAlias.docs,
-    summary: "Deprecated alias of /api/daily-index",
-    description: `Answers exactly as /api/daily-index, with the headers \`Deprecation\` (RFC 9745, deprecated since ${DAY_INDEX_DEPRECATED_SINCE}) and \`Link\` to the successor. ${DAILY_INDEX_DESCRIPTION}`,
-  },
-} satisfies Route;
+  summary: "Deprecated alias of /api/daily-index",
+  description: `Answers exactly as /api/daily-index, with the headers \`Deprecation\` (RFC 9745, deprecated since ${DAY_INDEX_DEPRECATED_SINCE}) and \`Link\` to the successor. ${DAILY_INDEX_DESCRIPTION}`,
+});
 
 export const previousDailyIndexRoute = defineRoute({
   method: "get",
