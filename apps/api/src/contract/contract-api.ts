@@ -26,6 +26,8 @@ const RECORDED_HEADERS = [
   "etag",
   "allow",
   "www-authenticate",
+  "deprecation",
+  "link",
   "access-control-allow-origin",
   "access-control-allow-methods",
   "access-control-allow-headers",

@@ -400,6 +400,62 @@ for (const [label, query] of indexHistoryBad) {
 get("gpu index history 400: unknown GPU", indexHistory("H300"));
 wrongMethods(indexHistory("H100%20SXM"), ["POST", "DELETE"]);
 
+// ---- GPU daily index of one GPU, its previous value, the deprecated alias ----
+get("daily index one GPU keyless", "/api/daily-index?gpuType=H100%20SXM");
+get("daily index one GPU by the gpu alias", "/api/daily-index?gpu=H200");
+get("daily index one GPU keyed GPU keyless", "/api/daily-index?gpuType=RTX%20PRO%206000%20WS");
+get("daily index one GPU keyed GPU trial key", "/api/daily-index?gpuType=RTX%20PRO%206000%20WS", {
+  as: "trial",
+});
+get("daily index one GPU 400: no name", "/api/daily-index");
+get("daily index one GPU 400: two names", "/api/daily-index?gpuType=H200&gpu=B200");
+get("daily index one GPU 400: unknown GPU", "/api/daily-index?gpuType=H300");
+get("daily index previous keyless", "/api/daily-index/H100%20SXM/previous");
+get("daily index previous keyed GPU keyless", "/api/daily-index/RTX%20PRO%206000%20WS/previous");
+get("day index (deprecated) keyless", "/api/day-index?gpuType=H100%20SXM");
+
+// ---- GPU ranged series (keyed) ----
+const series = (route: string, gpu = "H100%20SXM", query = "") =>
+  `/api/gpu/${gpu}/${route}${query}`;
+const WEEK = "?startDate=2026-11-14&endDate=2026-11-20";
+for (const route of ["history-simple", "history-range", "hourly", "rolling-24h-average"])
+  get(`gpu ${route} keyless`, series(route));
+get("gpu history-simple full key", series("history-simple", "H100%20SXM", `${WEEK}&limit=5`), {
+  as: "full",
+});
+get(
+  "gpu history-simple premium key asks hourly",
+  series("history-simple", "H200", `${WEEK}&granularity=hourly`),
+  {
+    as: "premium",
+  },
+);
+get("gpu history-simple 400: limit 0", series("history-simple", "H100%20SXM", "?limit=0"), {
+  as: "full",
+});
+get("gpu history-range trial key", series("history-range", "B200", WEEK), { as: "trial" });
+get(
+  "gpu history-range full key",
+  series("history-range", "H100%20SXM", "?startDate=2026-11-20&endDate=2026-11-20&limit=3"),
+  {
+    as: "full",
+  },
+);
+get("gpu hourly full key", series("hourly"), { as: "full" });
+get("gpu hourly premium key", series("hourly"), { as: "premium" });
+get("gpu rolling average full key", series("rolling-24h-average"), { as: "full" });
+get("gpu rolling average trial key", series("rolling-24h-average"), { as: "trial" });
+get(
+  "gpu rolling average history premium key",
+  series("rolling-24h-average/history", "H100%20SXM", WEEK),
+  {
+    as: "premium",
+  },
+);
+get("gpu rolling average history 400: no dates", series("rolling-24h-average/history"), {
+  as: "premium",
+});
+
 // ---- POST /api/create-api-key ----
 const K = "/api/create-api-key";
 post("create key keyless", K, { name: "x" });

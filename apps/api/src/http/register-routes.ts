@@ -4,7 +4,7 @@ import type { AppDeps } from "../deps";
 import { parseParams, parseQuery, parseValue } from "../schemas/common";
 import { callerOf, identifyCaller, requireKey } from "./caller";
 import { methodNotAllowed, sendError } from "./errors";
-import { expressPath, type Route } from "./route";
+import { deprecationHeaders, expressPath, type Route } from "./route";
 import { serveSettled, type AnswerCache } from "./settled";
 
 /** The per-key chat allowance; the per-IP public one is mounted on all of /api before body parsing. */
@@ -31,6 +31,9 @@ export function routeChain(
   if (route.settled !== undefined && route.method !== "get")
     throw new Error(`${route.path}: only GET routes have settled answers`);
   const checks: RequestHandler[] = [];
+  // First of the route's checks, which Express and the fast lane both run: every answer of a
+  // deprecated route says so, whichever lane sends it and whatever its status.
+  if (route.deprecated) checks.push(announceDeprecation(deprecationHeaders(route.deprecated)));
   if (route.security !== "none") checks.push(identifyCaller(deps.auth));
   if (route.security === "required") checks.push(requireKey);
   if (route.limiter === "chat") checks.push(limiters.chat);
@@ -53,6 +56,13 @@ export function registerRoutes(app: Express, chains: readonly RouteChain[]): voi
   }
   for (const [path, methods] of methodsByPath)
     app.route(expressPath(path)).all(methodNotAllowed(methods));
+}
+
+function announceDeprecation(headers: Record<string, string>): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next();
+  };
 }
 
 function validatedHandler(

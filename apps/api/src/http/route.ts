@@ -82,11 +82,31 @@ type RouteCommon<
   admit?: (caller: Caller, res: Response) => boolean;
   /** An access rule on the path parameters, checked after they parse and before the query (a typo is a 400, a keyed resource a 401). */
   authorizePath?: (params: Output<ParamsSchemaT>, caller: Caller) => Result<unknown, DomainError>;
+  /**
+   * The route is kept for old clients only: every answer carries `Deprecation` (RFC 9745) and a
+   * `Link` to its successor, and the OpenAPI operation is `deprecated`.
+   */
+  deprecated?: RouteDeprecation;
   /** Other methods on the path fall through to the JSON 404 instead of a 405 (the contract's /docs page). */
   otherMethodsNotFound?: true;
   responses: Record<number, ResponseDoc>;
   docs: RouteDocs;
 };
+
+/** `successor`: the path to use instead; `since`: the UTC day the route was deprecated. */
+export type RouteDeprecation = { successor: string; since: UtcDay };
+
+/**
+ * The headers of a deprecated route's answers: `Deprecation: @<unix seconds>` (RFC 9745, the
+ * instant it was deprecated) and `Link: <successor>; rel="successor-version"` (RFC 5829).
+ */
+export function deprecationHeaders(deprecated: RouteDeprecation): Record<string, string> {
+  const seconds = Date.parse(`${deprecated.since}T00:00:00.000Z`) / 1000;
+  return {
+    Deprecation: `@${seconds}`,
+    Link: `<${deprecated.successor}>; rel="successor-version"`,
+  };
+}
 
 export type RouteDefinition<
   QuerySchemaT extends QuerySchema | undefined = QuerySchema | undefined,

@@ -81,7 +81,7 @@ function basisOf(freshness: Freshness, deps: AppDeps, now: Date): string {
 
 /**
  * The strong ETag of a settled answer, known before its body is built: the same published
- * version, clock period, route, access and parsed request always produce the same bytes, on any
+ * version, clock period, route, caller class and parsed request always produce the same bytes, on any
  * instance.
  */
 export function settledEtag(
@@ -94,7 +94,9 @@ export function settledEtag(
 ): string {
   const digest = createHash("sha1")
     .update(basisOf(freshness, deps, now))
-    .update(`\n${route.method} ${route.path}\n${caller.access}\n`)
+    // The caller's class, not only its access: a Full key's answer (hourly grain, `access: full`)
+    // differs from a Premium key's to the same URL.
+    .update(`\n${route.method} ${route.path}\n${callerClass(caller)}\n`)
     .update(JSON.stringify([input.params, input.query]))
     .digest("base64url");
   return `"${digest}"`;

@@ -6,7 +6,7 @@ import {
   type RateLimitRule,
 } from "@tpi/domain";
 import { z } from "zod";
-import type { ResponseDoc, Route, Security } from "../http/route";
+import { deprecationHeaders, type ResponseDoc, type Route, type Security } from "../http/route";
 import { errorResponse } from "./responses";
 import { queryShape } from "../schemas/common";
 
@@ -93,15 +93,32 @@ const ifNoneMatch = {
   schema: { type: "string" },
 };
 
+/** The Deprecation and Link headers of a deprecated route, documented with their values. */
+function deprecationHeaderDocs(deprecated: NonNullable<Route["deprecated"]>): JsonObject {
+  const values = deprecationHeaders(deprecated);
+  return {
+    Deprecation: {
+      description: `RFC 9745: deprecated since ${deprecated.since} (\`${values.Deprecation}\`, Unix seconds).`,
+      schema: { type: "string", example: values.Deprecation },
+    },
+    Link: {
+      description: `The successor: \`${values.Link}\`.`,
+      schema: { type: "string", example: values.Link },
+    },
+  };
+}
+
 function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): JsonObject {
   const responses: JsonObject = {};
   const all: Record<number, ResponseDoc> = { ...route.responses };
   const limit = route.limiter === "none" ? undefined : RATE_LIMITS[route.limiter];
   if (limit) all[429] = errorResponse(`Too many requests: ${limit.description}.`);
   const settled = route.settled !== undefined;
+  const deprecation = route.deprecated && deprecationHeaderDocs(route.deprecated);
   for (const [status, doc] of Object.entries(all)) {
-    const headers =
+    const base =
       status === "429" ? retryAfter : settled && status === "200" ? settledHeaders : undefined;
+    const headers = deprecation ? { ...base, ...deprecation } : base;
     responses[status] = {
       description: doc.description,
       ...(headers ? { headers } : {}),
@@ -110,7 +127,7 @@ function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): J
     if (settled && status === "200")
       responses["304"] = {
         description: "Not modified: the If-None-Match header names the current answer.",
-        headers: settledHeaders,
+        headers: deprecation ? { ...settledHeaders, ...deprecation } : settledHeaders,
       };
   }
   return {
@@ -118,6 +135,7 @@ function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): J
     summary: route.docs.summary,
     ...(route.docs.description ? { description: route.docs.description } : {}),
     tags: route.docs.tags,
+    ...(route.deprecated ? { deprecated: true } : {}),
     security: securityOf(route.security),
     parameters: [
       ...parameters("path", route.params?.shape),

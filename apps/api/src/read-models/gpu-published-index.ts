@@ -1,5 +1,7 @@
 import {
   nearestRecord,
+  sliceByTime,
+  type InstantRange,
   type DailyValue,
   type GpuName,
   type HourlyPrint,
@@ -86,6 +88,26 @@ export class GpuPublishedIndex {
 
   latestDaily(gpu: GpuName): DailyValue | undefined {
     return this.daily.get(gpu)?.at(-1);
+  }
+
+  /** Every print of one GPU, sorted by hour (oldest first). */
+  printsOf(gpu: GpuName): readonly HourlyPrint[] {
+    return this.prints.get(gpu) ?? [];
+  }
+
+  /** Prints with start <= hour <= end, oldest first. */
+  printsWithin(gpu: GpuName, range: InstantRange): HourlyPrint[] {
+    return sliceByTime(this.printsOf(gpu), (p) => p.hour, range);
+  }
+
+  /** Daily values settled within start <= settledAt <= end, oldest first. */
+  dailyWithin(gpu: GpuName, range: InstantRange): DailyValue[] {
+    return sliceByTime(this.daily.get(gpu) ?? [], (v) => v.settledAt, range);
+  }
+
+  /** The latest two daily values, latest last (fewer when the GPU has fewer). */
+  latestTwoDaily(gpu: GpuName): readonly DailyValue[] {
+    return (this.daily.get(gpu) ?? []).slice(-2);
   }
 
   /** Daily values with startDate <= day <= endDate (no lower bound when startDate is undefined), oldest first. */

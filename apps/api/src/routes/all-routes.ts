@@ -5,12 +5,22 @@ import { chatRoute } from "./chat";
 import { apiReferenceRoute, openApiRoute } from "./docs";
 import {
   dailyIndexAllRoute,
+  dailyIndexRoute,
+  dayIndexRoute,
+  previousDailyIndexRoute,
   gpuHistoryRoute,
   gpuIndexHistoryRoute,
   gpuLatestRoute,
   gpuTypesFreeRoute,
   gpuTypesRoute,
 } from "./gpu";
+import {
+  gpuHistoryRangeRoute,
+  gpuHistorySimpleRoute,
+  gpuHourlyRoute,
+  gpuRollingAverageRoute,
+  gpuRollingHistoryRoute,
+} from "./gpu-series";
 import { healthRoute } from "./health";
 import { otpiRoute } from "./otpi";
 import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./otpi-details";
@@ -31,8 +41,16 @@ export const ROUTES: readonly Route[] = [
   gpuTypesFreeRoute,
   gpuLatestRoute,
   dailyIndexAllRoute,
+  dailyIndexRoute,
+  previousDailyIndexRoute,
+  dayIndexRoute,
   gpuHistoryRoute,
   gpuIndexHistoryRoute,
+  gpuHistorySimpleRoute,
+  gpuHistoryRangeRoute,
+  gpuHourlyRoute,
+  gpuRollingAverageRoute,
+  gpuRollingHistoryRoute,
   createApiKeyRoute,
   chatRoute,
   openApiRoute,

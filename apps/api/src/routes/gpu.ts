@@ -6,7 +6,7 @@ import {
   authorizeGpu,
   ok,
 } from "@tpi/domain";
-import { defineRoute } from "../http/route";
+import { defineRoute, type RouteDeprecation } from "../http/route";
 import { noQuerySchema } from "../schemas/common";
 import {
   dailyIndexAllResponseSchema,
@@ -17,6 +17,9 @@ import {
   gpuIndexHistoryResponseSchema,
   gpuLatestResponseSchema,
   gpuPathParamsSchema,
+  dailyIndexQuerySchema,
+  gpuDailyIndexResponseSchema,
+  gpuPreviousDailyIndexResponseSchema,
 } from "../schemas/gpu";
 import {
   GPU_TYPES_BODY,
@@ -25,6 +28,8 @@ import {
   answerGpuHistory,
   answerGpuIndexHistory,
   answerGpuLatest,
+  answerDailyIndex,
+  answerPreviousDailyIndex,
 } from "../services/gpu";
 import {
   BAD_REQUEST_RESPONSE,
@@ -42,7 +47,7 @@ const KEYED_GPU_NAMES = GPU_CATALOG.filter((entry) => !entry.freeTier).map((e) =
 const quoted = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
 /** A GPU name is checked (400) before its access (401), so a typo is reported as a typo. */
-const authorizeGpuPath = (
+export const authorizeGpuPath = (
   params: { gpuName: Parameters<typeof authorizeGpu>[0] },
   caller: { access: Parameters<typeof authorizeGpu>[1] },
 ) => authorizeGpu(params.gpuName, caller.access);
@@ -145,6 +150,91 @@ export const dailyIndexAllRoute = defineRoute({
   },
 });
 
+const DAILY_INDEX_DESCRIPTION = `The GPU is named by \`gpuType\` or its alias \`gpu\` (both: only when equal). Same look-back as /api/daily-index/all: the latest value must have settled in the last ${DAILY_INDEX_LOOKBACK_DAYS} settled days, else 404. Without a key: the free-tier GPUs; ${quoted(KEYED_GPU_NAMES)} needs one.`;
+
+/** `/api/daily-index` and its deprecated alias `/api/day-index`: one definition, two paths. */
+const dailyIndexRouteAt = (
+  path: string,
+  operationId: string,
+  alias?: { deprecated: RouteDeprecation; summary: string; description: string },
+) =>
+  defineRoute({
+    method: "get",
+    path,
+    operationId,
+    ...(alias ? { deprecated: alias.deprecated } : {}),
+    security: "optional",
+    limiter: "public",
+    query: dailyIndexQuerySchema,
+    responses: {
+      200: { description: "Latest daily value", schema: gpuDailyIndexResponseSchema },
+      400: BAD_REQUEST_RESPONSE,
+      401: UNAUTHORIZED_RESPONSE,
+      404: NO_DATA_RESPONSE,
+    },
+    docs: {
+      summary: alias?.summary ?? "Latest settled daily value of one GPU",
+      description: alias?.description ?? DAILY_INDEX_DESCRIPTION,
+      tags: ["Current Prices"],
+      access: "Without a key: the free-tier GPUs.",
+      examples: () => [
+        { label: "H100 SXM, latest day", pathAndQuery: `${path}?gpuType=H100%20SXM` },
+      ],
+    },
+    settled: {
+      freshness: "gpu-daily",
+      answer:
+        (deps) =>
+        ({ query, caller }) =>
+          answerDailyIndex(query, caller.access, deps.clock(), deps.gpuIndex),
+    },
+  });
+
+export const DAILY_INDEX_PATH = "/api/daily-index";
+/** `/api/day-index` is the original's old name of /api/daily-index, deprecated on this UTC day. */
+export const DAY_INDEX_DEPRECATED_SINCE = "2026-11-23";
+
+export const dailyIndexRoute = dailyIndexRouteAt(DAILY_INDEX_PATH, "getDailyIndex");
+
+export const dayIndexRoute = dailyIndexRouteAt("/api/day-index", "getDayIndex", {
+  deprecated: { successor: DAILY_INDEX_PATH, since: DAY_INDEX_DEPRECATED_SINCE },
+  summary: "Deprecated alias of /api/daily-index",
+  description: `Answers exactly as /api/daily-index, with the headers \`Deprecation\` (RFC 9745, deprecated since ${DAY_INDEX_DEPRECATED_SINCE}) and \`Link\` to the successor. ${DAILY_INDEX_DESCRIPTION}`,
+});
+
+export const previousDailyIndexRoute = defineRoute({
+  method: "get",
+  path: "/api/daily-index/{gpuName}/previous",
+  operationId: "getPreviousDailyIndex",
+  security: "optional",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Previous daily value", schema: gpuPreviousDailyIndexResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: "Settled daily value before the latest one (day over day)",
+    description: `The value of the settlement before the latest, in the shape of /api/daily-index, plus the latest value (\`latest_index_value\`, \`latest_date\`) and the change between them (\`change\` in USD per GPU-hour, \`change_percent\` of the previous value). Both must lie in the last ${DAILY_INDEX_LOOKBACK_DAYS} settled days, else 404. Without a key: the free-tier GPUs.`,
+    tags: ["Current Prices"],
+    access: "Without a key: the free-tier GPUs; a key for the others.",
+    examples: () => [
+      { label: "H100 SXM, day over day", pathAndQuery: "/api/daily-index/H100%20SXM/previous" },
+    ],
+  },
+  settled: {
+    freshness: "gpu-daily",
+    answer:
+      (deps) =>
+      ({ params }) =>
+        answerPreviousDailyIndex(params.gpuName, deps.clock(), deps.gpuIndex),
+  },
+});
+
 export const gpuHistoryRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/history",
@@ -199,7 +289,7 @@ export const gpuIndexHistoryRoute = defineRoute({
   },
   docs: {
     summary: "Daily series of one GPU, oldest first",
-    description: `Without a key: free-tier GPUs and the trailing ${GPU_FREE_WINDOW_MONTHS} months (\`access\` = \`public-3mo\`); an earlier \`startDate\` is 401. With a key: all GPUs and all history (\`full\`).`,
+    description: `Without a key: free-tier GPUs and the trailing ${GPU_FREE_WINDOW_MONTHS} months (\`access\` = \`public-3mo\`); an earlier \`startDate\` is 401. With a key: all GPUs and all history (\`access\` = \`premium\` for Premium and Trial keys, \`full\` for Full keys, as the original reports them).`,
     tags: ["Historical Prices"],
     access: `Without a key: free-tier GPUs and the trailing ${GPU_FREE_WINDOW_MONTHS} months.`,
     examples: (days) => [
@@ -214,6 +304,13 @@ export const gpuIndexHistoryRoute = defineRoute({
     answer:
       (deps) =>
       ({ params, query, caller }) =>
-        answerGpuIndexHistory(params.gpuName, query, caller.access, deps.clock(), deps.gpuIndex),
+        answerGpuIndexHistory(
+          params.gpuName,
+          query,
+          caller.access,
+          caller.kind === "key" ? caller.plan : undefined,
+          deps.clock(),
+          deps.gpuIndex,
+        ),
   },
 });

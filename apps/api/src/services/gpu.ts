@@ -1,16 +1,18 @@
 import {
   DAILY_INDEX_LOOKBACK_DAYS,
   GPU_CATALOG,
-  addDays,
-  latestSettledDayAt,
   GPU_REGION,
+  authorizeGpu,
+  dailyLookbackStart,
   err,
-  gpuAccessOf,
+  gpuPlanAccessOf,
   noData,
   ok,
   resolveGpuHistoryRange,
   visibleGpus,
   type AccessLevel,
+  type AccountPlan,
+  type DailyValue,
   type DomainError,
   type GpuName,
   type Result,
@@ -18,6 +20,8 @@ import {
 import {
   type DailyIndexAllResponse,
   type GpuCatalogResponse,
+  type GpuDailyIndexResponse,
+  type GpuPreviousDailyIndexResponse,
   type GpuHistoryResponse,
   type GpuIndexHistoryResponse,
   type GpuLatestResponse,
@@ -65,8 +69,7 @@ export function answerDailyIndexAll(
   now: Date,
   index: GpuPublishedIndex,
 ): Result<DailyIndexAllResponse, DomainError> {
-  // The last DAILY_INDEX_LOOKBACK_DAYS New York days that have settled by now.
-  const oldestDay = addDays(latestSettledDayAt(now), 1 - DAILY_INDEX_LOOKBACK_DAYS);
+  const oldestDay = dailyLookbackStart(now);
   const data = visibleGpus(access).flatMap((gpu) => {
     const value = index.latestDaily(gpu);
     return value && value.day >= oldestDay
@@ -117,6 +120,7 @@ export function answerGpuIndexHistory(
   gpu: GpuName,
   days: { startDate?: string; endDate?: string },
   access: AccessLevel,
+  plan: AccountPlan | undefined,
   now: Date,
   index: GpuPublishedIndex,
 ): Result<GpuIndexHistoryResponse, DomainError> {
@@ -131,10 +135,62 @@ export function answerGpuIndexHistory(
   return ok({
     success: true,
     gpu_type: gpu,
-    access: gpuAccessOf(access),
+    access: gpuPlanAccessOf(plan),
     startDate: range.value.startDate ?? null,
     endDate: range.value.endDate,
     count: data.length,
     data,
+  });
+}
+
+const outsideLookback = (gpu: GpuName) =>
+  err(
+    noData(
+      `No daily index data found for ${gpu} in the last ${DAILY_INDEX_LOOKBACK_DAYS} settled days`,
+    ),
+  );
+
+const dailyRow = (value: DailyValue) => ({
+  gpu_type: value.gpuName,
+  region: GPU_REGION,
+  index_value: value.indexValue,
+  date: value.settledAt.toISOString(),
+});
+
+/** The latest settled daily value of one GPU, within the same look-back as /api/daily-index/all. */
+export function answerDailyIndex(
+  gpu: GpuName,
+  access: AccessLevel,
+  now: Date,
+  index: GpuPublishedIndex,
+): Result<GpuDailyIndexResponse, DomainError> {
+  const authorized = authorizeGpu(gpu, access);
+  if (!authorized.ok) return authorized;
+  const latest = index.latestDaily(gpu);
+  if (!latest || latest.day < dailyLookbackStart(now)) return outsideLookback(gpu);
+  return ok({ success: true, data: dailyRow(latest) });
+}
+
+/**
+ * The settled daily value before the latest one, with the latest and the change between them
+ * (day-over-day use). Both values must lie in the look-back, like every daily-index answer.
+ */
+export function answerPreviousDailyIndex(
+  gpu: GpuName,
+  now: Date,
+  index: GpuPublishedIndex,
+): Result<GpuPreviousDailyIndexResponse, DomainError> {
+  const [previous, latest] = index.latestTwoDaily(gpu);
+  if (!previous || !latest || previous.day < dailyLookbackStart(now)) return outsideLookback(gpu);
+  const change = latest.indexValue - previous.indexValue;
+  return ok({
+    success: true,
+    data: {
+      ...dailyRow(previous),
+      latest_index_value: latest.indexValue,
+      latest_date: latest.settledAt.toISOString(),
+      change,
+      change_percent: (change / previous.indexValue) * 100,
+    },
   });
 }

@@ -35,7 +35,7 @@ export const gpuRouter = t.router({
       const query = Object.fromEntries(Object.entries(days).filter(([, v]) => v !== undefined));
       const range = unwrap(parseQuery(gpuIndexHistoryQuerySchema, query));
       return unwrap(
-        answerGpuIndexHistory(gpuName, range, PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex),
+        answerGpuIndexHistory(gpuName, range, PUBLIC_ACCESS, undefined, ctx.clock(), ctx.gpuIndex),
       );
     }),
 });

@@ -1,8 +1,9 @@
 import type { AccessLevel } from "../shared/access";
-import { parseUtcDay, utcDayOf, type UtcDay } from "../shared/calendar";
+import { addDays, parseUtcDay, utcDayOf, type UtcDay } from "../shared/calendar";
 import { apiKeyRequired, badRequest, type DomainError } from "../shared/errors";
 import {
   FREE_TIER_GPU_NAMES,
+  GPU_NAMES,
   INVALID_GPU_MESSAGE,
   isFreeTierGpu,
   isGpuName,
@@ -15,18 +16,37 @@ import {
 } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { GPU_FREE_WINDOW_MONTHS, gpuFreeWindowStart } from "./free-window";
+import { latestSettledDayAt } from "./settlement-calendar";
 
 /** Rules of the GPU routes that do not depend on storage. */
 
-export const GPU_ACCESS_LEVELS = ["public-3mo", "full"] as const;
-export type GpuAccess = (typeof GPU_ACCESS_LEVELS)[number];
-
-export function gpuAccessOf(access: AccessLevel): GpuAccess {
-  return access === "full" ? "full" : "public-3mo";
-}
-
 /** `/api/daily-index/all` looks back this many settled days (the original's rule): a GPU without a value in them is left out. */
 export const DAILY_INDEX_LOOKBACK_DAYS = 7;
+
+/** The oldest New York day the daily-index routes serve: the last DAILY_INDEX_LOOKBACK_DAYS days settled by `now`. */
+export function dailyLookbackStart(now: Date): UtcDay {
+  return addDays(latestSettledDayAt(now), 1 - DAILY_INDEX_LOOKBACK_DAYS);
+}
+
+export const GPU_TYPE_REQUIRED_MESSAGE = `gpuType query parameter is required (one of: ${GPU_NAMES.join(", ")})`;
+export const GPU_TYPE_CONFLICT_MESSAGE =
+  "gpuType and its alias gpu name different GPUs: give one of them.";
+
+/**
+ * The GPU of `/api/daily-index`: `gpuType` (the documented name) or `gpu` (the name some
+ * clients of the original send). Both may be given when they agree.
+ */
+export function resolveDailyIndexGpu(params: {
+  gpuType?: string;
+  gpu?: string;
+}): Result<GpuName, DomainError> {
+  const { gpuType, gpu } = params;
+  if (gpuType !== undefined && gpu !== undefined && gpuType !== gpu)
+    return err(badRequest(GPU_TYPE_CONFLICT_MESSAGE));
+  const name = gpuType ?? gpu;
+  if (name === undefined) return err(badRequest(GPU_TYPE_REQUIRED_MESSAGE));
+  return parseGpuName(name);
+}
 
 export const DATETIME_REQUIRED_MESSAGE =
   "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)";
