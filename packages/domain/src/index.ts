@@ -32,3 +32,4 @@ export * from "./gpu/index-math";
 export * from "./gpu/methodology";
 export * from "./gpu/record";
 export * from "./gpu/grain";
+export * from "./gpu/analytics";
