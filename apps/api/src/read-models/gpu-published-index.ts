@@ -1,11 +1,21 @@
 import {
+  NO_VOLUME,
+  aggregateTradeVolume,
   nearestRecord,
+  type TradeVolumeByPeriod,
+  type VolumeTotals,
   type DailyValue,
   type GpuName,
   type HourlyPrint,
   type UtcDay,
 } from "@tpi/domain";
-import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
+import {
+  allGpuDailyValues,
+  allGpuPrints,
+  gpuPublicationFingerprint,
+  gpuTradeHourBuckets,
+  type Db,
+} from "@tpi/db";
 import { PublishedReload } from "./published-reload";
 
 /**
@@ -16,6 +26,8 @@ import { PublishedReload } from "./published-reload";
 export class GpuPublishedIndex {
   private prints = new Map<GpuName, HourlyPrint[]>();
   private daily = new Map<GpuName, DailyValue[]>();
+  /** Traded volume per print hour and settlement day, aggregated from the stored trades at load. */
+  private volume = new Map<GpuName, TradeVolumeByPeriod>();
   private readonly reload: PublishedReload;
 
   constructor(db: Db) {
@@ -23,9 +35,16 @@ export class GpuPublishedIndex {
       "GPU index",
       () => gpuPublicationFingerprint(db),
       async () => {
-        const [prints, daily] = await Promise.all([allGpuPrints(db), allGpuDailyValues(db)]);
+        const [prints, daily, tradeHours] = await Promise.all([
+          allGpuPrints(db),
+          allGpuDailyValues(db),
+          gpuTradeHourBuckets(db),
+        ]);
         this.prints = groupByGpu(prints);
         this.daily = groupByGpu(daily);
+        this.volume = new Map(
+          [...tradeHours].map(([gpu, buckets]) => [gpu, aggregateTradeVolume(buckets)]),
+        );
       },
     );
   }
@@ -84,6 +103,24 @@ export class GpuPublishedIndex {
     return nearestRecord(this.prints.get(gpu) ?? [], at);
   }
 
+  /** Prints with from <= hour <= through, oldest first. */
+  printsBetween(gpu: GpuName, from: Date, through: Date): HourlyPrint[] {
+    const list = this.prints.get(gpu) ?? [];
+    const start = firstIndexAtOrAfter(list, from.getTime());
+    const end = firstIndexAtOrAfter(list, through.getTime() + 1);
+    return list.slice(start, end);
+  }
+
+  /** What the stored trades of the print at `hour` traded (zeros for a carried print). */
+  volumeOfPrintHour(gpu: GpuName, hour: Date): VolumeTotals {
+    return this.volume.get(gpu)?.hourly.get(hour.getTime()) ?? NO_VOLUME;
+  }
+
+  /** What the stored trades of the settlement period of `day` traded. */
+  volumeOfSettlementDay(gpu: GpuName, day: UtcDay): VolumeTotals {
+    return this.volume.get(gpu)?.daily.get(day) ?? NO_VOLUME;
+  }
+
   latestDaily(gpu: GpuName): DailyValue | undefined {
     return this.daily.get(gpu)?.at(-1);
   }
@@ -94,6 +131,18 @@ export class GpuPublishedIndex {
       (v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate,
     );
   }
+}
+
+/** Binary search over prints sorted by hour: the first whose hour is at or after `ms`. */
+function firstIndexAtOrAfter(sorted: readonly HourlyPrint[], ms: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] as HourlyPrint).hour.getTime() < ms) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function groupByGpu<T extends { gpuName: GpuName }>(rows: readonly T[]): Map<GpuName, T[]> {

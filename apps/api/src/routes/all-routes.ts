@@ -11,6 +11,7 @@ import {
   gpuTypesFreeRoute,
   gpuTypesRoute,
 } from "./gpu";
+import { gpuVolatilityRoute, gpuVolumeRoute } from "./gpu-analytics";
 import { healthRoute } from "./health";
 import { otpiRoute } from "./otpi";
 import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./otpi-details";
@@ -33,6 +34,8 @@ export const ROUTES: readonly Route[] = [
   dailyIndexAllRoute,
   gpuHistoryRoute,
   gpuIndexHistoryRoute,
+  gpuVolatilityRoute,
+  gpuVolumeRoute,
   createApiKeyRoute,
   chatRoute,
   openApiRoute,

@@ -61,27 +61,35 @@ describe("rolling volatility", () => {
 
   it("is 0 for a constant series", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.01, max: 1000, noNaN: true }), fc.integer({ min: 2, max: 30 }), (value, window) => {
-        const points = series(Array.from({ length: window + 1 }, () => value));
-        expect(rollingVolatilityAt(addDays(START, window), window, lookup(points))).toBe(0);
-      }),
+      fc.property(
+        fc.double({ min: 0.01, max: 1000, noNaN: true }),
+        fc.integer({ min: 2, max: 30 }),
+        (value, window) => {
+          const points = series(Array.from({ length: window + 1 }, () => value));
+          expect(rollingVolatilityAt(addDays(START, window), window, lookup(points))).toBe(0);
+        },
+      ),
     );
   });
 
   it("is unchanged when the series is scaled by a positive constant", () => {
     fc.assert(
-      fc.property(positiveSeries, fc.double({ min: 0.001, max: 1000, noNaN: true }), (values, factor) => {
-        const window = values.length - 1;
-        const last = addDays(START, window);
-        const base = rollingVolatilityAt(last, window, lookup(series(values)));
-        const scaled = rollingVolatilityAt(
-          last,
-          window,
-          lookup(series(values.map((v) => v * factor))),
-        );
-        expect(base).toBeDefined();
-        expect(scaled).toBeCloseTo(base as number, 6);
-      }),
+      fc.property(
+        positiveSeries,
+        fc.double({ min: 0.001, max: 1000, noNaN: true }),
+        (values, factor) => {
+          const window = values.length - 1;
+          const last = addDays(START, window);
+          const base = rollingVolatilityAt(last, window, lookup(series(values)));
+          const scaled = rollingVolatilityAt(
+            last,
+            window,
+            lookup(series(values.map((v) => v * factor))),
+          );
+          expect(base).toBeDefined();
+          expect(scaled).toBeCloseTo(base as number, 6);
+        },
+      ),
     );
   });
 
@@ -89,9 +97,15 @@ describe("rolling volatility", () => {
     const history = series([10, 11, 10.5, 12, 11.5, 11, 12.5]);
     const requested = history.slice(4);
     const rows = rollingVolatilitySeries(requested, history, 3);
-    expect(rows.map((r) => r.day)).toEqual([addDays(START, 6), addDays(START, 5), addDays(START, 4)]);
+    expect(rows.map((r) => r.day)).toEqual([
+      addDays(START, 6),
+      addDays(START, 5),
+      addDays(START, 4),
+    ]);
     // Day 4's window takes returns of days 2..4, before the first requested day.
-    expect(rows[2]?.rollingVolatility).toBe(rollingVolatilityAt(addDays(START, 4), 3, lookup(history)));
+    expect(rows[2]?.rollingVolatility).toBe(
+      rollingVolatilityAt(addDays(START, 4), 3, lookup(history)),
+    );
     expect(rows.every((r) => (r.rollingVolatility ?? -1) >= 0)).toBe(true);
   });
 });
@@ -106,9 +120,16 @@ describe("analytics query rules", () => {
       ok: false,
       error: { message: ANALYTICS_END_DATE_REQUIRED_MESSAGE },
     });
-    expect(resolveAnalyticsRange({ startDate: "2026-02-30", endDate: "2026-03-01" }).ok).toBe(false);
-    expect(resolveAnalyticsRange({ startDate: "2026-03-02", endDate: "2026-03-01" }).ok).toBe(false);
-    const oneYear = { startDate: "2025-01-01", endDate: addDays("2025-01-01", VOLUME_MAX_SPAN_DAYS - 1) };
+    expect(resolveAnalyticsRange({ startDate: "2026-02-30", endDate: "2026-03-01" }).ok).toBe(
+      false,
+    );
+    expect(resolveAnalyticsRange({ startDate: "2026-03-02", endDate: "2026-03-01" }).ok).toBe(
+      false,
+    );
+    const oneYear = {
+      startDate: "2025-01-01",
+      endDate: addDays("2025-01-01", VOLUME_MAX_SPAN_DAYS - 1),
+    };
     expect(resolveAnalyticsRange(oneYear, VOLUME_MAX_SPAN_DAYS).ok).toBe(true);
     expect(
       resolveAnalyticsRange(
@@ -123,7 +144,10 @@ describe("analytics query rules", () => {
     expect(parseWindowDays("1")).toEqual({ ok: true, value: 1 });
     expect(parseWindowDays("365")).toEqual({ ok: true, value: 365 });
     for (const bad of ["0", "366", "1.5", "x", "", "-3", "1e2", " 5"])
-      expect(parseWindowDays(bad)).toMatchObject({ ok: false, error: { message: WINDOW_DAYS_MESSAGE } });
+      expect(parseWindowDays(bad)).toMatchObject({
+        ok: false,
+        error: { message: WINDOW_DAYS_MESSAGE },
+      });
   });
 });
 
@@ -168,7 +192,14 @@ describe("traded volume per published period", () => {
       fc.property(fc.integer({ min: 0, max: 366 * 24 }), (offset) => {
         const hour = new Date(Date.parse("2026-01-01T00:00:00.000Z") + offset * 3_600_000);
         const day = settlementDayOfPrintHour(hour);
-        const print = { gpuName: "B200" as const, hour, indexValue: 1, carried: false, tradeCount: 1, gpuHours: 1 };
+        const print = {
+          gpuName: "B200" as const,
+          hour,
+          indexValue: 1,
+          carried: false,
+          tradeCount: 1,
+          gpuHours: 1,
+        };
         expect(computeDailyValue("B200", day, [print])?.printCount).toBe(1);
       }),
     );
@@ -177,18 +208,41 @@ describe("traded volume per published period", () => {
   it("counts distinct providers of a day over the day's union, not the sum of its hours", () => {
     const volume = aggregateTradeVolume([
       // Executed 10:xx and 11:xx UTC on 2026-03-09: prints 11:00 and 12:00, both of day 03-09.
-      { hourStart: new Date("2026-03-09T10:00:00.000Z"), tradeCount: 3, gpuHours: 5, providerIds: [1, 2] },
-      { hourStart: new Date("2026-03-09T11:00:00.000Z"), tradeCount: 1, gpuHours: 0.5, providerIds: [2] },
+      {
+        hourStart: new Date("2026-03-09T10:00:00.000Z"),
+        tradeCount: 3,
+        gpuHours: 5,
+        providerIds: [1, 2],
+      },
+      {
+        hourStart: new Date("2026-03-09T11:00:00.000Z"),
+        tradeCount: 1,
+        gpuHours: 0.5,
+        providerIds: [2],
+      },
       // Executed 20:xx: the 21:00 print, after the 20:00 settlement, so day 03-10.
-      { hourStart: new Date("2026-03-09T20:00:00.000Z"), tradeCount: 2, gpuHours: 4, providerIds: [3] },
+      {
+        hourStart: new Date("2026-03-09T20:00:00.000Z"),
+        tradeCount: 2,
+        gpuHours: 4,
+        providerIds: [3],
+      },
     ]);
     expect(volume.hourly.get(Date.parse("2026-03-09T11:00:00.000Z"))).toEqual({
       tradeCount: 3,
       gpuHours: 5,
       distinctProviders: 2,
     });
-    expect(volume.daily.get("2026-03-09")).toEqual({ tradeCount: 4, gpuHours: 5.5, distinctProviders: 2 });
-    expect(volume.daily.get("2026-03-10")).toEqual({ tradeCount: 2, gpuHours: 4, distinctProviders: 1 });
+    expect(volume.daily.get("2026-03-09")).toEqual({
+      tradeCount: 4,
+      gpuHours: 5.5,
+      distinctProviders: 2,
+    });
+    expect(volume.daily.get("2026-03-10")).toEqual({
+      tradeCount: 2,
+      gpuHours: 4,
+      distinctProviders: 1,
+    });
     expect(volume.daily.get("2026-03-11")).toBeUndefined();
     expect(NO_VOLUME).toEqual({ tradeCount: 0, gpuHours: 0, distinctProviders: 0 });
   });

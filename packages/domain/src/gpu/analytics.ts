@@ -186,7 +186,10 @@ export type TradeVolumeByPeriod = {
  * traded in two hours is one provider of the day).
  */
 export function aggregateTradeVolume(buckets: readonly TradeHourBucket[]): TradeVolumeByPeriod {
-  const hourly = new Map<number, { tradeCount: number; gpuHours: number; providers: Set<number> }>();
+  const hourly = new Map<
+    number,
+    { tradeCount: number; gpuHours: number; providers: Set<number> }
+  >();
   for (const bucket of buckets) {
     const hour = printHourOfTrade(bucket.hourStart).getTime();
     const totals = hourly.get(hour) ?? { tradeCount: 0, gpuHours: 0, providers: new Set() };
