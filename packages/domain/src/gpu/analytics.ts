@@ -1,9 +1,9 @@
-import { addDays, daysBetween, type UtcDay } from "../shared/calendar";
+import { addDays, daysBetween, utcDayOf, type UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import { parseDayParameter, startAfterEndMessage } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { MS_PER_HOUR } from "./index-math";
-import { newYorkDayOf, settlementInstant } from "./settlement-calendar";
+import { settlementInstant } from "./settlement-calendar";
 
 /**
  * GPU analytics: rolling volatility of the daily index and traded volume per published period.
@@ -166,11 +166,17 @@ export function printHourOfTrade(executedAt: Date): Date {
 /**
  * The New York day whose settlement period holds the print of `printHour`: the period of day D
  * is (settlement of D - 1, settlement of D] (settlementPeriod), so a print on 4 PM New York
- * belongs to that day and the print an hour later to the next.
+ * belongs to that day and the print an hour later to the next. A settlement instant falls at
+ * 20:00 or 21:00 UTC on the UTC date of its day, so the day is the print's UTC date or the next:
+ * one settlement instant to look up. `settlementAt` (epoch milliseconds of a day's settlement)
+ * lets a caller over many hours remember the instants: each goes through Intl.
  */
-export function settlementDayOfPrintHour(printHour: Date): UtcDay {
-  const day = newYorkDayOf(printHour);
-  return printHour.getTime() > settlementInstant(day).getTime() ? addDays(day, 1) : day;
+export function settlementDayOfPrintHour(
+  printHour: Date,
+  settlementAt: (day: UtcDay) => number = (day) => settlementInstant(day).getTime(),
+): UtcDay {
+  const utcDay = utcDayOf(printHour);
+  return printHour.getTime() > settlementAt(utcDay) ? addDays(utcDay, 1) : utcDay;
 }
 
 export type TradeVolumeByPeriod = {
@@ -199,9 +205,14 @@ export function aggregateTradeVolume(buckets: readonly TradeHourBucket[]): Trade
     hourly.set(hour, totals);
   }
   const daily = new Map<UtcDay, { tradeCount: number; gpuHours: number; providers: Set<number> }>();
-  // Settlement day lookups go through Intl; hours of one UTC day share at most two New York days.
+  const settlements = new Map<UtcDay, number>();
+  const settlementAt = (day: UtcDay) => {
+    let at = settlements.get(day);
+    if (at === undefined) settlements.set(day, (at = settlementInstant(day).getTime()));
+    return at;
+  };
   for (const [hour, totals] of [...hourly].sort(([a], [b]) => a - b)) {
-    const day = settlementDayOfPrintHour(new Date(hour));
+    const day = settlementDayOfPrintHour(new Date(hour), settlementAt);
     const dayTotals = daily.get(day) ?? { tradeCount: 0, gpuHours: 0, providers: new Set() };
     dayTotals.tradeCount += totals.tradeCount;
     dayTotals.gpuHours += totals.gpuHours;
