@@ -110,6 +110,33 @@ describe("rolling volatility", () => {
   });
 });
 
+describe("rolling volatility series", () => {
+  it("equals rollingVolatilityAt on every requested day, gaps and short windows included", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.double({ min: 0.01, max: 1000, noNaN: true }), { freq: 6 }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 59 }),
+        (maybeValues, windowDays, skip) => {
+          const history = series(maybeValues.map((v) => v ?? 0)).filter(
+            (_, i) => maybeValues[i] !== null,
+          );
+          const requested = history.filter((_, i) => i >= Math.min(skip, history.length - 1));
+          const rows = rollingVolatilitySeries(requested, history, windowDays);
+          expect(rows.map((r) => r.day)).toEqual(requested.map((p) => p.day).reverse());
+          for (const row of rows)
+            expect(row.rollingVolatility).toBe(
+              rollingVolatilityAt(row.day, windowDays, lookup(history)),
+            );
+        },
+      ),
+    );
+  });
+});
+
 describe("analytics query rules", () => {
   it("requires both dates, real days, in order, within a cap", () => {
     expect(resolveAnalyticsRange({ endDate: "2026-01-02" })).toMatchObject({

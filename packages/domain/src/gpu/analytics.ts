@@ -102,7 +102,8 @@ export function rollingVolatilityAt(
   valueOfDay: (day: UtcDay) => number | undefined,
 ): number | undefined {
   const returns: number[] = [];
-  for (let back = 0; back < windowDays; back++) {
+  // Oldest first, the order rollingVolatilitySeries sums in (the same digits to the last bit).
+  for (let back = windowDays - 1; back >= 0; back--) {
     const today = valueOfDay(addDays(day, -back));
     const yesterday = valueOfDay(addDays(day, -back - 1));
     if (today === undefined || yesterday === undefined || !(today > 0) || !(yesterday > 0))
@@ -117,19 +118,37 @@ export type VolatilityPoint = DailyPoint & { rollingVolatility: number | undefin
 
 /**
  * The volatility of every point in `requested` (any order), each over `history` (all stored
- * daily values of the GPU, any order, reaching back before the requested range). Returned most
- * recent first, the order of the original's analytics series.
+ * daily values of the GPU, any order, reaching back before the requested range), by the rule of
+ * rollingVolatilityAt. Returned most recent first, the order of the original's analytics series.
+ * The returns are computed once, on an array indexed by day, so a long range costs about
+ * rows x windowDays arithmetic rather than calendar arithmetic per looked-up day.
  */
 export function rollingVolatilitySeries(
   requested: readonly DailyPoint[],
   history: readonly DailyPoint[],
   windowDays: number,
 ): VolatilityPoint[] {
-  const byDay = new Map(history.map((p) => [p.day, p.indexValue]));
-  const valueOfDay = (day: UtcDay) => byDay.get(day);
-  return [...requested]
-    .sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0))
-    .map((p) => ({ ...p, rollingVolatility: rollingVolatilityAt(p.day, windowDays, valueOfDay) }));
+  const rows = [...requested].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
+  const firstDay = history.reduce<UtcDay | undefined>(
+    (first, p) => (first === undefined || p.day < first ? p.day : first),
+    undefined,
+  );
+  if (firstDay === undefined) return rows.map((p) => ({ ...p, rollingVolatility: undefined }));
+  // values[i]: the value of firstDay + i days (NaN when missing); returns[i]: ln(values[i] / values[i - 1]).
+  const values: number[] = [];
+  for (const p of history)
+    values[daysBetween(firstDay, p.day)] = p.indexValue > 0 ? p.indexValue : NaN;
+  const returns = Array.from(values, (v, i) =>
+    i === 0 ? NaN : Math.log((v ?? NaN) / (values[i - 1] ?? NaN)),
+  );
+  const annualize = Math.sqrt(GPU_RETURNS_PER_YEAR);
+  return rows.map((p) => {
+    const last = daysBetween(firstDay, p.day);
+    const window = last - windowDays + 1 >= 1 ? returns.slice(last - windowDays + 1, last + 1) : [];
+    const complete = window.length === windowDays && window.every(Number.isFinite);
+    const deviation = complete ? sampleStandardDeviation(window) : undefined;
+    return { ...p, rollingVolatility: deviation === undefined ? undefined : deviation * annualize };
+  });
 }
 
 // --- traded volume ---
