@@ -289,6 +289,44 @@ describe("GET /api/gpu/{gpuName}/volume-metrics", () => {
     expect(daily.data.map((row) => row.recorded_at)).toEqual(["2026-03-09T20:00:00.000Z"]);
   });
 
+  it("follows the next publication: a new print's volume appears once it is published, not before", async () => {
+    const query = `${VOLUME}?startDate=2026-03-10&endDate=2026-03-10&granularity=hourly`;
+    const late: GpuTradeInput[] = [
+      {
+        ...(TRADES[0] as GpuTradeInput),
+        tradeId: "late-1",
+        executedAt: new Date("2026-03-10T12:20:00.000Z"),
+        provider: "Delta Late Cloud",
+      },
+      {
+        ...(TRADES[0] as GpuTradeInput),
+        tradeId: "late-2",
+        executedAt: new Date("2026-03-10T12:40:00.000Z"),
+        gpuHours: 3,
+        provider: "Delta Late Cloud",
+      },
+    ];
+    // Stored before 13:00: the 13:00 print is not published, so no period for it.
+    await api.loadGpuTrades(late);
+    expect(((await get(query, "full")).body as VolumeBody).data[0]?.recorded_at).toBe(
+      "2026-03-10T12:00:00.000Z",
+    );
+    api.clock.now = new Date("2026-03-10T13:30:00.000Z");
+    try {
+      await api.loadGpuTrades([]);
+      const body = (await get(query, "full")).body as VolumeBody;
+      expect(body.data[0]).toMatchObject({
+        recorded_at: "2026-03-10T13:00:00.000Z",
+        trade_count: 2,
+        gpu_hours: (TRADES[0] as GpuTradeInput).gpuHours + 3,
+        distinct_providers: 1,
+      });
+      expect(JSON.stringify(body)).not.toContain("Delta Late Cloud");
+    } finally {
+      api.clock.now = NOW;
+    }
+  });
+
   it("answers bad input with 400 and the exact message", async () => {
     const tooLong = `startDate=2025-01-01&endDate=${addDays("2025-01-01", VOLUME_MAX_SPAN_DAYS)}`;
     const cases: [string, string][] = [
