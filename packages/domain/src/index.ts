@@ -33,3 +33,4 @@ export * from "./gpu/methodology";
 export * from "./gpu/record";
 export * from "./gpu/grain";
 export * from "./gpu/series";
+export * from "./gpu/analytics";

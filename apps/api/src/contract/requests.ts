@@ -456,6 +456,48 @@ get("gpu rolling average history 400: no dates", series("rolling-24h-average/his
   as: "premium",
 });
 
+// ---- GET /api/gpu/{gpuName}/volatility and /volume-metrics (analytics) ----
+const volatility = (gpu: string, query: string) => `/api/gpu/${gpu}/volatility${query}`;
+const volume = (gpu: string, query: string) => `/api/gpu/${gpu}/volume-metrics${query}`;
+const analyticsWeek = "?startDate=2026-11-14&endDate=2026-11-20";
+get("gpu volatility keyless", volatility("H100%20SXM", analyticsWeek));
+get("gpu volatility full key", volatility("H100%20SXM", `${analyticsWeek}&windowDays=7`), {
+  as: "full",
+});
+get("gpu volatility trial key, default window", volatility("B200", analyticsWeek), {
+  as: "trial",
+});
+get("gpu volatility 400: no startDate", volatility("H100%20SXM", "?endDate=2026-11-20"), {
+  as: "full",
+});
+get("gpu volatility 400: windowDays 0", volatility("H100%20SXM", `${analyticsWeek}&windowDays=0`), {
+  as: "full",
+});
+get("gpu volume keyless", volume("H100%20SXM", analyticsWeek));
+get("gpu volume full key daily", volume("H100%20SXM", `${analyticsWeek}&granularity=daily`), {
+  as: "full",
+});
+get(
+  "gpu volume full key hourly, one day",
+  volume("H200", "?startDate=2026-11-20&endDate=2026-11-20&granularity=hourly"),
+  { as: "full" },
+);
+get(
+  "gpu volume trial key asks hourly, served daily",
+  volume("H200", `${analyticsWeek}&granularity=hourly`),
+  {
+    as: "trial",
+  },
+);
+get(
+  "gpu volume 400: bad granularity",
+  volume("H100%20SXM", `${analyticsWeek}&granularity=weekly`),
+  {
+    as: "full",
+  },
+);
+wrongMethods(volume("H100%20SXM", analyticsWeek), ["POST"]);
+
 // ---- POST /api/create-api-key ----
 const K = "/api/create-api-key";
 post("create key keyless", K, { name: "x" });

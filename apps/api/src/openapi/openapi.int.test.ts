@@ -282,6 +282,58 @@ describe("contract: responses conform to the document", () => {
       status: 404,
     },
     {
+      template: "/api/gpu/{gpuName}/volatility",
+      path: "/api/gpu/H100%20SXM/volatility?startDate=2026-03-07&endDate=2026-03-09&windowDays=2",
+      auth: true,
+      status: 200,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volatility",
+      path: "/api/gpu/H100%20SXM/volatility?startDate=2026-03-07&endDate=2026-03-09",
+      auth: "trial",
+      status: 200,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volatility",
+      path: "/api/gpu/H100%20SXM/volatility?startDate=2026-03-07&endDate=2026-03-09",
+      status: 401,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volatility",
+      path: "/api/gpu/H100%20SXM/volatility?startDate=2026-03-07&endDate=2026-03-09&windowDays=0",
+      auth: true,
+      status: 400,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volatility",
+      path: "/api/gpu/B200/volatility?startDate=2026-03-07&endDate=2026-03-09",
+      auth: true,
+      status: 404,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volume-metrics",
+      path: "/api/gpu/H100%20SXM/volume-metrics?startDate=2026-03-07&endDate=2026-03-09&granularity=hourly",
+      auth: true,
+      status: 200,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volume-metrics",
+      path: "/api/gpu/H100%20SXM/volume-metrics?startDate=2026-03-07&endDate=2026-03-09",
+      auth: "trial",
+      status: 200,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volume-metrics",
+      path: "/api/gpu/H100%20SXM/volume-metrics?endDate=2026-03-09",
+      auth: true,
+      status: 400,
+    },
+    {
+      template: "/api/gpu/{gpuName}/volume-metrics",
+      path: "/api/gpu/H100%20SXM/volume-metrics?startDate=2026-03-07&endDate=2026-03-09",
+      status: 401,
+    },
+    {
       template: "/api/chat",
       path: "/api/chat",
       method: "post",

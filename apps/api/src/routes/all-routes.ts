@@ -21,6 +21,7 @@ import {
   gpuRollingAverageRoute,
   gpuRollingHistoryRoute,
 } from "./gpu-series";
+import { gpuVolatilityRoute, gpuVolumeRoute } from "./gpu-analytics";
 import { healthRoute } from "./health";
 import { otpiRoute } from "./otpi";
 import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./otpi-details";
@@ -51,6 +52,8 @@ export const ROUTES: readonly Route[] = [
   gpuHourlyRoute,
   gpuRollingAverageRoute,
   gpuRollingHistoryRoute,
+  gpuVolatilityRoute,
+  gpuVolumeRoute,
   createApiKeyRoute,
   chatRoute,
   openApiRoute,
