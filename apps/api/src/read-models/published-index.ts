@@ -66,6 +66,11 @@ export class PublishedIndex {
     return this.reload.version;
   }
 
+  /** The last `count` days with any published value, oldest first. */
+  latestDays(count: number): UtcDay[] {
+    return count > 0 ? this.days.slice(-count) : [];
+  }
+
   /** The latest day with any published value. */
   get latestDay(): UtcDay | undefined {
     return this.days.at(-1);

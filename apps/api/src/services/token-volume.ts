@@ -1,10 +1,12 @@
 import {
   LAB_IDS,
+  RECENT_TOKEN_VOLUME_DAYS,
   err,
   noData,
   ok,
   type AccessLevel,
   type DomainError,
+  type LabId,
   type Result,
   type TokenVolumeQuery,
 } from "@tpi/domain";
@@ -41,4 +43,30 @@ export function answerTokenVolume(
     dataSources: index.dataSources,
     data,
   });
+}
+
+/**
+ * The website's volume page: the last `RECENT_TOKEN_VOLUME_DAYS` settled days of `labs` (shares
+ * still over every tracked lab), each lab's latest row, and the sources. No settled day yet is
+ * an empty answer, so the page can say so.
+ */
+export function answerRecentTokenVolume(index: PublishedIndex, labs: readonly LabId[]) {
+  const days = index.latestDays(RECENT_TOKEN_VOLUME_DAYS);
+  const startDate = days[0];
+  const endDate = days.at(-1);
+  const rows =
+    startDate === undefined || endDate === undefined
+      ? []
+      : index.volumeRowsBetween(startDate, endDate, labs);
+  const latest = labs.flatMap((lab) => rows.findLast((row) => row.lab === lab) ?? []);
+  const inRows = new Set(rows.map((row) => row.lab));
+  return {
+    startDate: startDate ?? null,
+    endDate: endDate ?? null,
+    days: days.length,
+    latest,
+    rows,
+    baselines: index.volumeBaselines.filter((base) => inRows.has(base.lab)),
+    dataSources: index.dataSources,
+  };
 }

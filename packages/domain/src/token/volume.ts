@@ -20,6 +20,9 @@ import { parseLab } from "./query";
 
 export const TOKEN_VOLUME_QUERY_PARAMETERS = ["startDate", "endDate", "lab"] as const;
 
+/** The website's volume page shows this many latest settled days (about the free window). */
+export const RECENT_TOKEN_VOLUME_DAYS = 30;
+
 /** A growth index equals this on the lab's base day. */
 export const GROWTH_INDEX_BASE = 100;
 
