@@ -242,9 +242,7 @@ export function volumeAnswer(
   }
   const latest = labs
     .map((s) => ({ s, row: latestVolume(s.lab, data) }))
-    .sort((a, b) =>
-      named.length > 0 ? 0 : (b.row?.share ?? -1) - (a.row?.share ?? -1),
-    );
+    .sort((a, b) => (named.length > 0 ? 0 : (b.row?.share ?? -1) - (a.row?.share ?? -1)));
   for (const { s, row } of latest) {
     if (!row) {
       if (named.length > 0) lines.push(`There is no published token volume for ${s.label}.`);

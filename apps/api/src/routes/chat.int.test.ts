@@ -214,7 +214,13 @@ describe("built-in engine", () => {
         endpoint: "/api/token-volume",
         parameters: { startDate: "2026-02-10", endDate: "2026-03-10", lab: "anthropic" },
         values: [
-          { date: "2026-03-01", lab: "anthropic", totalTokens: 1_000_000, growthIndex: 100, share: 1 },
+          {
+            date: "2026-03-01",
+            lab: "anthropic",
+            totalTokens: 1_000_000,
+            growthIndex: 100,
+            share: 1,
+          },
           {
             date: "2026-03-07",
             lab: "anthropic",

@@ -208,7 +208,10 @@ describe("GET /api/token-volume", () => {
       `${RANGE}&lab=OpenAI`,
       `Invalid lab 'OpenAI'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
     ],
-    [`${RANGE}&date=2026-03-29`, "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, lab."],
+    [
+      `${RANGE}&date=2026-03-29`,
+      "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, lab.",
+    ],
   ])("answers 400 for %s", async (query, message) => {
     const res = await api.get(`/api/token-volume?${query}`, withKey());
     expect(res.status).toBe(400);

@@ -17,7 +17,9 @@ import { dataSourcesSchema } from "./otpi-details";
  */
 const requiredDay = (name: string, description: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? requiredParameterMessage(name) : undefined) })
+    .string({
+      error: (issue) => (issue.input === undefined ? requiredParameterMessage(name) : undefined),
+    })
     .meta({
       description,
       format: "date",
@@ -29,10 +31,13 @@ const requiredDay = (name: string, description: string) =>
 const tokenVolumeParameterSchemas = {
   startDate: requiredDay("startDate", "Inclusive first settlement day (UTC)."),
   endDate: requiredDay("endDate", "Inclusive last settlement day (UTC); not before `startDate`."),
-  lab: z.string().optional().meta({
-    description: "Model lab identifier (case-sensitive): only this lab's rows.",
-    ...labParameterDoc,
-  }),
+  lab: z
+    .string()
+    .optional()
+    .meta({
+      description: "Model lab identifier (case-sensitive): only this lab's rows.",
+      ...labParameterDoc,
+    }),
 } satisfies Record<(typeof TOKEN_VOLUME_QUERY_PARAMETERS)[number], z.ZodType>;
 
 export const tokenVolumeQuerySchema = z
@@ -46,7 +51,8 @@ export const tokenVolumeRowSchema = z.object({
   date: daySchema,
   lab: labSchema,
   totalTokens: tokenCount.meta({
-    description: "Tokens the lab-day's published index value was computed from (frozen at settlement)",
+    description:
+      "Tokens the lab-day's published index value was computed from (frozen at settlement)",
   }),
   growthIndex: z.number().nullable().meta({
     description: "100 x totalTokens / the lab's base-day totalTokens; 100 on the base day",

@@ -1,12 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GROWTH_INDEX_BASE } from "@tpi/domain";
-import {
-  formatGrowthIndex,
-  formatShare,
-  formatTokens,
-  formatUtcDay,
-} from "../../src/lib/format";
+import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../src/lib/format";
 import { labLabel } from "../../src/lib/shape";
 import { loadRecentTokenVolume } from "../../src/server/data";
 

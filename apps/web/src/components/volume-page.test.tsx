@@ -20,7 +20,9 @@ describe("/volume", () => {
     const html = await renderWith(routerWithVolume);
     expect(html).toContain("<caption>Latest settled share and growth per lab</caption>");
     const latest = html.slice(html.indexOf('data-table="volume-latest"'), html.indexOf("<h2>"));
-    expect(latest).toMatch(/data-lab="anthropic".*Anthropic.*5,000,000.*50\.00%.*125\.0.*28 Mar 2026/s);
+    expect(latest).toMatch(
+      /data-lab="anthropic".*Anthropic.*5,000,000.*50\.00%.*125\.0.*28 Mar 2026/s,
+    );
     expect(latest).toMatch(/data-lab="openai".*1,000,000.*12\.35%.*50\.0/s);
   });
 

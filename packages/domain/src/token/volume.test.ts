@@ -28,8 +28,9 @@ describe("parseTokenVolumeQuery", () => {
     expect(parseTokenVolumeQuery({ startDate: "2026-03-02", endDate: "2026-03-01" })).toMatchObject(
       { error: { message: "'startDate' (2026-03-02) is after 'endDate' (2026-03-01)." } },
     );
-    expect(parseTokenVolumeQuery({ startDate: "2026-03-01", endDate: "2026-03-01", lab: "qwen" }))
-      .toEqual({ ok: true, value: { startDate: "2026-03-01", endDate: "2026-03-01", lab: "qwen" } });
+    expect(
+      parseTokenVolumeQuery({ startDate: "2026-03-01", endDate: "2026-03-01", lab: "qwen" }),
+    ).toEqual({ ok: true, value: { startDate: "2026-03-01", endDate: "2026-03-01", lab: "qwen" } });
   });
 });
 
