@@ -1,7 +1,7 @@
 import {
   ACCESS_LEVELS,
   LAB_IDS,
-  TOKEN_VOLUME_QUERY_PARAMETERS,
+  type TOKEN_VOLUME_QUERY_PARAMETERS,
   parseTokenVolumeQuery,
   requiredParameterMessage,
   type LabId,
