@@ -208,6 +208,11 @@ describe("GET /api/token-volume", () => {
       `${RANGE}&lab=OpenAI`,
       `Invalid lab 'OpenAI'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
     ],
+    ["lab=OpenAI", "Query parameter 'startDate' is required."],
+    [
+      "startDate=x&endDate=2026-03-29&lab=OpenAI",
+      `Invalid lab 'OpenAI'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
+    ],
     [
       `${RANGE}&date=2026-03-29`,
       "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, lab.",

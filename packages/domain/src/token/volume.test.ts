@@ -18,10 +18,13 @@ describe("parseTokenVolumeQuery", () => {
     });
   });
 
-  it("checks the lab, then each day, then their order", () => {
+  it("checks the missing days, then the lab, then each day, then their order", () => {
     expect(parseTokenVolumeQuery({ lab: "OpenAI" })).toMatchObject({
-      error: { message: invalidLabMessage("OpenAI") },
+      error: { message: requiredParameterMessage("startDate") },
     });
+    expect(
+      parseTokenVolumeQuery({ startDate: "x", endDate: "2026-03-01", lab: "OpenAI" }),
+    ).toMatchObject({ error: { message: invalidLabMessage("OpenAI") } });
     expect(parseTokenVolumeQuery({ startDate: "2026-02-30", endDate: "2026-03-01" })).toMatchObject(
       { error: { message: invalidDayParameterMessage("startDate", "2026-02-30") } },
     );

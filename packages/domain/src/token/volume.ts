@@ -29,21 +29,22 @@ export const GROWTH_INDEX_BASE = 100;
 export type TokenVolumeQuery = { startDate: UtcDay; endDate: UtcDay; lab?: LabId };
 
 /**
- * Parses `GET /api/token-volume`'s query: the lab first (like `/api/otpi`), then both days,
- * which are required, then their order.
+ * Parses `GET /api/token-volume`'s query. Both days are required and a missing one is reported
+ * first (the route's schema marks them required, so its answer is the same); then the lab, each
+ * day's format and their order.
  */
 export function parseTokenVolumeQuery(raw: RawQuery): Result<TokenVolumeQuery, DomainError> {
   const params = readSingleParameters(raw, TOKEN_VOLUME_QUERY_PARAMETERS);
   if (!params.ok) return params;
   const { startDate, endDate, lab } = params.value;
+  if (startDate === undefined) return err(badRequest(requiredParameterMessage("startDate")));
+  if (endDate === undefined) return err(badRequest(requiredParameterMessage("endDate")));
   let labFilter: LabId | undefined;
   if (lab !== undefined) {
     const parsedLab = parseLab(lab);
     if (!parsedLab.ok) return parsedLab;
     labFilter = parsedLab.value;
   }
-  if (startDate === undefined) return err(badRequest(requiredParameterMessage("startDate")));
-  if (endDate === undefined) return err(badRequest(requiredParameterMessage("endDate")));
   const start = parseDayParameter("startDate", startDate);
   if (!start.ok) return start;
   const end = parseDayParameter("endDate", endDate);
