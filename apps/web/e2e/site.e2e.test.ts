@@ -94,6 +94,7 @@ const ALL_PAGES = [
   "/labs/anthropic",
   "/labs/mistralai",
   "/gpus",
+  "/volume",
   "/methodology",
   "/docs",
   "/labs/not-a-lab",
@@ -417,6 +418,50 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await page.close();
   });
 
+  it("the volume page shows the free labs' latest share and growth from the api's published rows, without JavaScript", async () => {
+    const response = await fetch(`${site.apiUrl}/trpc/recentTokenVolume`, {
+      headers: { authorization: `Bearer ${site.internalToken}` },
+    });
+    const view = (
+      (await response.json()) as {
+        result: {
+          data: {
+            days: number;
+            latest: { lab: string; share: number; growthIndex: number }[];
+            rows: unknown[];
+          };
+        };
+      }
+    ).result.data;
+    expect(view.days).toBe(30);
+    expect(view.latest.map((row) => row.lab)).toEqual([
+      "anthropic",
+      "openai",
+      "google",
+      "deepseek",
+    ]);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, "/volume");
+    const shown = await page.$$eval('table[data-table="volume-latest"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        lab: row.getAttribute("data-lab") ?? "",
+        share: Number(row.querySelector("td[data-share]")?.getAttribute("data-share")),
+        growthIndex: Number(row.querySelector("td[data-growth]")?.getAttribute("data-growth")),
+      })),
+    );
+    expect(shown).toEqual(
+      view.latest.map(({ lab, share, growthIndex }) => ({ lab, share, growthIndex })),
+    );
+    expect(await page.locator('table[data-table="volume-days"] tbody tr').count()).toBe(
+      view.rows.length,
+    );
+    expect(await page.locator("[data-sample-banner]").isVisible()).toBe(true);
+    expect(await page.locator('nav a[href="/volume"]').count()).toBe(1);
+    await screenshot(page, "volume-no-javascript");
+    await context.close();
+  });
+
   it("every page says 'Sample data' in a banner and the footer while the api serves the sample", async () => {
     const provenance = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
       dataSources: { sample: boolean; notice: string | null };
@@ -438,7 +483,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   });
 
   it("the banner and the citations are in the server's HTML (no JavaScript needed)", async () => {
-    for (const path of ["/", "/labs/anthropic", "/methodology", "/gpus"]) {
+    for (const path of ["/", "/labs/anthropic", "/methodology", "/gpus", "/volume"]) {
       const html = await (await fetch(`${site.webUrl}${path}`)).text();
       expect(html, `banner in ${path}`).toContain("data-sample-banner");
       expect(html, `footer notice in ${path}`).toContain(

@@ -23,6 +23,7 @@ export * from "./token/record";
 export * from "./token/restatement";
 export * from "./token/provenance";
 export * from "./token/rankings";
+export * from "./token/volume";
 
 export * from "./gpu/catalog";
 export * from "./gpu/query";

@@ -8,14 +8,17 @@ import {
   describeTokenMethodology,
 } from "@tpi/domain";
 import type { ChatIntent, ChatSource } from "../schemas/chat";
-import type { Domain, Subject } from "./intent";
+import type { Domain, LabSubject, Subject } from "./intent";
 import type { Period } from "./period";
 import {
   freeTier,
   latestPoint,
   latestSource,
+  latestVolume,
   series,
   seriesSource,
+  volumeSeries,
+  volumeSource,
   type ChatData,
   type Point,
 } from "./sources";
@@ -29,7 +32,7 @@ export const CHAT_SCOPE =
 
 export const OUT_OF_SCOPE_ANSWER = [
   `I can only answer questions about this service's data: ${CHAT_SCOPE}.`,
-  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, what is on the free tier, or how the indices are computed.",
+  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, labs' token volume and share, what is on the free tier, or how the indices are computed.",
   `Tracked labs: ${LAB_CATALOG.map((e) => e.label).join(", ")}. Tracked GPUs: ${GPU_NAMES.join(", ")}.`,
 ].join(" ");
 
@@ -191,4 +194,65 @@ export function methodologyAnswer(
   if (aboutLab || both) parts.push(describeTokenMethodology(method.rules));
   if (aboutGpu || both) parts.push(describeGpuMethodology(method.winsor));
   return { intent: "methodology", answer: parts.join("\n"), sources: [] };
+}
+
+const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
+const sharePercent = (share: number | null) =>
+  share === null ? "no share" : `${(share * 100).toFixed(1)}%`;
+const growthText = (value: number | null) => (value === null ? "n/a" : value.toFixed(1));
+
+/**
+ * Token volume of labs, from the same rows as `GET /api/token-volume`: each lab's latest share
+ * of the tracked labs' tokens (every lab, largest share first, when the question names none), or
+ * with `growth` its volume's move over the period from the first and last settled day.
+ */
+export function volumeAnswer(
+  named: readonly LabSubject[],
+  period: Period,
+  growth: boolean,
+  data: ChatData,
+): EngineAnswer {
+  const labs: readonly LabSubject[] =
+    named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => ({ kind: "lab", lab, label }));
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  if (growth) {
+    for (const s of labs) {
+      const rows = volumeSeries(s.lab, period, data);
+      const first = rows[0];
+      const last = rows.at(-1);
+      if (!first || !last || rows.length < 2) {
+        lines.push(
+          `There is not enough published token volume for ${s.label} ${period.label} to measure growth.`,
+        );
+        continue;
+      }
+      const direction =
+        last.totalTokens > first.totalTokens
+          ? "grew"
+          : last.totalTokens < first.totalTokens
+            ? "fell"
+            : "was unchanged";
+      lines.push(
+        `${s.label}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${percent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
+      );
+      sources.push(volumeSource(s.lab, period, [first, last]));
+    }
+    return { intent: "volume", answer: lines.join("\n"), sources };
+  }
+  const latest = labs
+    .map((s) => ({ s, row: latestVolume(s.lab, data) }))
+    .sort((a, b) => (named.length > 0 ? 0 : (b.row?.share ?? -1) - (a.row?.share ?? -1)));
+  for (const { s, row } of latest) {
+    if (!row) {
+      if (named.length > 0) lines.push(`There is no published token volume for ${s.label}.`);
+      continue;
+    }
+    lines.push(
+      `${s.label}: ${sharePercent(row.share)} of the tracked labs' tokens on ${row.date} (${tokens(row.totalTokens)}; growth index ${growthText(row.growthIndex)}, 100 on its first published day).`,
+    );
+    sources.push(volumeSource(s.lab, { startDate: row.date, endDate: row.date }, [row]));
+  }
+  if (lines.length === 0) lines.push("There is no published token volume yet.");
+  return { intent: "volume", answer: lines.join("\n"), sources };
 }

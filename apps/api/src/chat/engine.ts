@@ -7,6 +7,7 @@ import {
   methodologyAnswer,
   outOfScopeAnswer,
   rankingAnswer,
+  volumeAnswer,
   type EngineAnswer,
 } from "./answers";
 import { parseQuestion, type ChatTurn } from "./intent";
@@ -36,6 +37,8 @@ export function answerQuestion(
       return changeAnswer(question.subjects, question.period, data);
     case "compare":
       return compareAnswer(question.subjects, data);
+    case "volume":
+      return volumeAnswer(question.labs, question.period, question.growth, data);
     case "latest":
       return latestAnswer(question.subjects, data);
     case "out_of_scope":

@@ -115,6 +115,36 @@ describe("parseQuestion", () => {
     });
   });
 
+  it("reads token volume, usage and share questions about labs", () => {
+    expect(parse("what share of tokens does anthropic have")).toEqual({
+      kind: "volume",
+      labs: [{ kind: "lab", lab: "anthropic", label: "Anthropic" }],
+      period: { startDate: "2026-02-08", endDate: "2026-03-10", label: "over the last 30 days" },
+      growth: false,
+    });
+    expect(parse("token volume growth of openai this month")).toEqual({
+      kind: "volume",
+      labs: [{ kind: "lab", lab: "openai", label: "OpenAI" }],
+      period: { startDate: "2026-02-10", endDate: "2026-03-10", label: "over the last month" },
+      growth: true,
+    });
+    expect(parse("How did Claude's usage change over the last week?")).toMatchObject({
+      kind: "volume",
+      labs: [{ lab: "anthropic" }],
+      growth: true,
+    });
+    expect(parse("What is each lab's market share?")).toMatchObject({ kind: "volume", labs: [] });
+    // A follow-up takes its lab from an earlier turn, like any other question.
+    expect(
+      parse("and its share?", [{ role: "user", content: "What about Gemini?" }]),
+    ).toMatchObject({ kind: "volume", labs: [{ lab: "google" }] });
+  });
+
+  it("never reads a GPU question as token volume", () => {
+    expect(parse("What is the H100's trade volume?")).toMatchObject({ kind: "latest" });
+    expect(parse("GPU usage prices")).toMatchObject({ kind: "latest" });
+  });
+
   it("leaves anything else out of scope", () => {
     expect(parse("What's the weather in Paris?")).toEqual({ kind: "out_of_scope" });
     expect(parse("hello")).toEqual({ kind: "out_of_scope" });

@@ -6,7 +6,8 @@ import { findPeriod, type Period } from "./period";
  * kind of answer wanted, the labs and GPUs it names (or an earlier turn named), and the period.
  */
 export type ChatTurn = { role: "user" | "assistant"; content: string };
-export type Subject = { kind: "lab"; lab: LabId; label: string } | { kind: "gpu"; gpu: GpuName };
+export type LabSubject = { kind: "lab"; lab: LabId; label: string };
+export type Subject = LabSubject | { kind: "gpu"; gpu: GpuName };
 /** Which index a question is about when it names no lab or GPU ("which GPU...", "token prices"). */
 export type Domain = "gpu" | "lab";
 
@@ -18,6 +19,11 @@ export type Question =
   | { kind: "extreme"; subjects: Subject[]; period: Period; high: boolean }
   | { kind: "change"; subjects: Subject[]; period: Period }
   | { kind: "compare"; subjects: Subject[] }
+  /**
+   * Token volume of labs (every lab when none is named): each one's latest share of the tracked
+   * labs' tokens, or with `growth` how its volume moved over `period`.
+   */
+  | { kind: "volume"; labs: LabSubject[]; period: Period; growth: boolean }
   | { kind: "latest"; subjects: Subject[] }
   | { kind: "out_of_scope" };
 
@@ -91,6 +97,9 @@ const PATTERNS = {
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
   gpuDomain: /\bgpus?\b|\bcompute\b|\bcards?\b/,
   labDomain: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
+  volume:
+    /\b(?:token )?volumes?\b|\busage\b|\b(?:market )?shares?\b|\bhow many tokens\b|\btokens? (?:used|processed|served|consumed)\b/,
+  growth: /\bgr[eo]w(?:th|n|s|ing)?\b/,
 };
 
 const allGpus = (): Subject[] => GPU_NAMES.map((gpu) => ({ kind: "gpu", gpu }));
@@ -98,8 +107,9 @@ const allLabs = (): Subject[] => LAB_CATALOG.map(({ lab, label }) => ({ kind: "l
 
 /**
  * Reads one question; `history` supplies the labs or GPUs of a follow-up that names none. The
- * tests run in a fixed order: methodology, free tier, highs and lows (ranking first), change,
- * comparison, latest value, and anything else is out of scope.
+ * tests run in a fixed order: methodology, free tier, token volume (share, usage, growth of
+ * volume; never about GPUs), highs and lows (ranking first), change, comparison, latest value,
+ * and anything else is out of scope.
  */
 export function parseQuestion(message: string, history: readonly ChatTurn[], now: Date): Question {
   const lower = message.toLowerCase();
@@ -118,6 +128,15 @@ export function parseQuestion(message: string, history: readonly ChatTurn[], now
 
   if (PATTERNS.methodology.test(lower)) return { kind: "methodology", subjects, domain };
   if (PATTERNS.freeTier.test(lower)) return { kind: "free_tier" };
+  if (
+    PATTERNS.volume.test(lower) &&
+    domain !== "gpu" &&
+    !subjects.some((subject) => subject.kind === "gpu")
+  ) {
+    const labs = subjects.filter((subject): subject is LabSubject => subject.kind === "lab");
+    const growth = PATTERNS.growth.test(lower) || PATTERNS.change.test(lower);
+    return { kind: "volume", labs, period: findPeriod(message, now), growth };
+  }
   const all = (): Subject[] => (domain === "gpu" ? allGpus() : domain === "lab" ? allLabs() : []);
   const high = PATTERNS.wantsHigh.test(lower);
   if (PATTERNS.extreme.test(lower)) {

@@ -5,7 +5,9 @@ import {
   LAB_CATALOG,
   type GpuName,
   type LabEntry,
+  type LabId,
   type MethodologyRules,
+  type TokenVolumeRow,
   type WinsorBounds,
 } from "@tpi/domain";
 import type { ChatSource } from "../schemas/chat";
@@ -102,6 +104,32 @@ export function seriesSource(s: Subject, period: Period, points: readonly Point[
         parameters: { lab: s.lab, startDate: period.startDate, endDate: period.endDate },
         values: points.map((p) => p.row),
       };
+}
+
+/**
+ * A lab's token volume rows (`GET /api/token-volume`'s rows): its latest settled day, or every
+ * settled day of a period, oldest first. Shares are over every tracked lab, as the route says.
+ */
+export function latestVolume(lab: LabId, data: ChatData): TokenVolumeRow | undefined {
+  const day = data.index.latestDayWith([lab]);
+  return day === undefined ? undefined : data.index.volumeRowsBetween(day, day, [lab])[0];
+}
+
+export function volumeSeries(lab: LabId, period: Period, data: ChatData): TokenVolumeRow[] {
+  return data.index.volumeRowsBetween(period.startDate, period.endDate, [lab]);
+}
+
+/** The `GET /api/token-volume` call that returns the rows an answer used, with those rows. */
+export function volumeSource(
+  lab: LabId,
+  range: { startDate: string; endDate: string },
+  rows: readonly TokenVolumeRow[],
+): ChatSource {
+  return {
+    endpoint: "/api/token-volume",
+    parameters: { startDate: range.startDate, endDate: range.endDate, lab },
+    values: rows.map((row) => ({ ...row })),
+  };
 }
 
 export type FreeTier = { labs: LabEntry[]; gpus: readonly GpuName[]; sources: ChatSource[] };

@@ -273,6 +273,32 @@ for (const [label, query] of revisionsBad)
 get("revisions keyless bad query", `${R}?lab=acme`);
 wrongMethods(R, ["POST", "DELETE"]);
 
+// ---- /api/token-volume ----
+const V = "/api/token-volume";
+get("token volume keyless", `${V}?startDate=2026-11-14&endDate=2026-11-20`);
+get("token volume revoked key", `${V}?startDate=2026-11-14&endDate=2026-11-20`, { as: "revoked" });
+get("token volume trial key", `${V}?startDate=2026-11-14&endDate=2026-11-20`, { as: "trial" });
+get("token volume premium key one lab", `${V}?startDate=2026-11-01&endDate=2026-11-20&lab=qwen`, {
+  as: "premium",
+});
+get("token volume full key restated day", `${V}?startDate=2026-11-10&endDate=2026-11-10`, {
+  as: "full",
+});
+get("token volume unsettled days", `${V}?startDate=2026-11-21&endDate=2026-11-22`, { as: "full" });
+const volumeBad: [string, string][] = [
+  ["no parameters", ""],
+  ["missing startDate", "?endDate=2026-11-20"],
+  ["missing endDate", "?startDate=2026-11-14"],
+  ["bad date", "?startDate=2026-02-30&endDate=2026-11-20"],
+  ["reversed range", "?startDate=2026-11-20&endDate=2026-11-14"],
+  ["unknown lab", "?startDate=2026-11-14&endDate=2026-11-20&lab=acme"],
+  ["unknown parameter", "?date=2026-11-20"],
+  ["repeated lab", "?startDate=2026-11-14&endDate=2026-11-20&lab=qwen&lab=openai"],
+];
+for (const [label, query] of volumeBad)
+  get(`token volume 400: ${label}`, `${V}${query}`, { as: "full" });
+wrongMethods(V, ["POST"]);
+
 // ---- GPU catalogs ----
 for (const path of ["/api/gpu-types", "/api/gpu-types-free"]) {
   get(`${path} keyless`, path);
@@ -666,6 +692,7 @@ const trpcGets: [string, string][] = [
   ["public index bad date", `publicIndex${trpcInput({ date: "2026-02-30" })}`],
   ["public index unknown field", `publicIndex${trpcInput({ labs: "openai" })}`],
   ["free window index", "freeWindowIndex"],
+  ["recent token volume", "recentTokenVolume"],
   ["free window index lab", `freeWindowIndex${trpcInput({ lab: "anthropic" })}`],
   ["free window index paid lab", `freeWindowIndex${trpcInput({ lab: "minimax" })}`],
   ["free window index unknown lab", `freeWindowIndex${trpcInput({ lab: "acme" })}`],

@@ -119,6 +119,26 @@ describe("restatements", () => {
     });
   });
 
+  it("restates the tokens behind a value with it: /api/token-volume serves the new total", async () => {
+    const volume = async () => {
+      await api.deps.index.refresh();
+      const res = await api.get(`/api/token-volume?startDate=${DAY}&endDate=${DAY}&lab=openai`, {
+        Authorization: `Bearer ${key}`,
+      });
+      return (res.body as { data: { totalTokens: number; growthIndex: number }[] }).data[0];
+    };
+    expect(await volume()).toMatchObject({ totalTokens: 2_000_000, growthIndex: 100 });
+    // The source corrects gpt-a's volume to 2M tokens: the blend moves from 2.4 to 2.1333 USD/Mtok.
+    await api.db.observation.update({
+      where: { date_modelId: { date: new Date(`${DAY}T00:00:00Z`), modelId: "openai/gpt-a" } },
+      data: { inputTokens: 1_600_000n, outputTokens: 400_000n, totalTokens: 2_000_000n },
+    });
+    const result = await restate();
+    if (!result.ok) throw new Error(result.error.message);
+    expect((await publishedOpenai())?.totalTokens).toBe(3_000_000n);
+    expect(await volume()).toMatchObject({ totalTokens: 3_000_000, growthIndex: 100 });
+  });
+
   it("refuses an immaterial change unless forced, and records the force", async () => {
     await correctPrice("openai/gpt-a", 1.001); // index 2.4 -> 2.4004: 0.017%
     expect((await restate()).ok).toBe(false);

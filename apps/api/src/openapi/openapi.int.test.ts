@@ -191,6 +191,35 @@ describe("contract: responses conform to the document", () => {
     },
     { template: "/api/otpi/revisions", path: "/api/otpi/revisions", status: 401 },
     {
+      template: "/api/token-volume",
+      path: "/api/token-volume?startDate=2026-03-01&endDate=2026-03-09",
+      auth: true,
+      status: 200,
+    },
+    {
+      template: "/api/token-volume",
+      path: "/api/token-volume?startDate=2026-03-01&endDate=2026-03-09",
+      auth: "trial",
+      status: 200,
+    },
+    {
+      template: "/api/token-volume",
+      path: "/api/token-volume?endDate=2026-03-09",
+      auth: true,
+      status: 400,
+    },
+    {
+      template: "/api/token-volume",
+      path: "/api/token-volume?startDate=2026-03-01&endDate=2026-03-09",
+      status: 401,
+    },
+    {
+      template: "/api/token-volume",
+      path: "/api/token-volume?startDate=2026-03-02&endDate=2026-03-06",
+      auth: true,
+      status: 404,
+    },
+    {
       template: "/api/create-api-key",
       path: "/api/create-api-key",
       method: "post",

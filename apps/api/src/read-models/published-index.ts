@@ -1,4 +1,13 @@
-import { compareIndexRows, type LabId, type UtcDay } from "@tpi/domain";
+import {
+  LAB_IDS,
+  compareIndexRows,
+  tokenVolumeRows,
+  volumeBaselines,
+  type LabId,
+  type TokenVolumeRow,
+  type UtcDay,
+  type VolumeBaseline,
+} from "@tpi/domain";
 import {
   allPublishedIndexValues,
   publicationFingerprint,
@@ -20,6 +29,8 @@ export class PublishedIndex {
   private days: UtcDay[] = [];
   private rowsByDay = new Map<UtcDay, PublishedIndexRow[]>();
   private sources: DataSources = dataSourcesOf([]);
+  /** Each lab's first published day and its tokens: the base of its volume growth index. */
+  private baselines: VolumeBaseline[] = [];
   private readonly reload: PublishedReload;
 
   constructor(db: Db) {
@@ -55,6 +66,11 @@ export class PublishedIndex {
     return this.reload.version;
   }
 
+  /** The last `count` days with any published value, oldest first. */
+  latestDays(count: number): UtcDay[] {
+    return count > 0 ? this.days.slice(-count) : [];
+  }
+
   /** The latest day with any published value. */
   get latestDay(): UtcDay | undefined {
     return this.days.at(-1);
@@ -80,6 +96,20 @@ export class PublishedIndex {
     }
     this.rowsByDay = byDay;
     this.days = [...byDay.keys()];
+    this.baselines = volumeBaselines(sorted);
+  }
+
+  /** The base of every lab with a published value, in catalog order (see volumeBaselines). */
+  get volumeBaselines(): readonly VolumeBaseline[] {
+    return this.baselines;
+  }
+
+  /**
+   * Token volume rows of `labs` from `start` through `end`: shares are over every tracked lab's
+   * published value of the day, whatever `labs` narrows the rows to.
+   */
+  volumeRowsBetween(start: UtcDay, end: UtcDay, labs: readonly LabId[]): TokenVolumeRow[] {
+    return tokenVolumeRows(this.rowsBetween(start, end, LAB_IDS), this.baselines, labs);
   }
 
   get size(): number {

@@ -25,6 +25,7 @@ import { gpuVolatilityRoute, gpuVolumeRoute } from "./gpu-analytics";
 import { healthRoute } from "./health";
 import { otpiRoute } from "./otpi";
 import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./otpi-details";
+import { tokenVolumeRoute } from "./token-volume";
 
 /**
  * Every route this service serves, in the order of the reference: Express registers them, the
@@ -36,6 +37,7 @@ export const ROUTES: readonly Route[] = [
   otpiConstituentsRoute,
   otpiMethodologyRoute,
   otpiRevisionsRoute,
+  tokenVolumeRoute,
   tokenTypesRoute,
   tokenTypesFreeRoute,
   gpuTypesRoute,

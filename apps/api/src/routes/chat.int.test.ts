@@ -53,11 +53,14 @@ beforeAll(async () => {
       inputPricePerMtok: 3,
       outputPricePerMtok: 15,
     }),
+    // Twice 03-01's tokens with the same 80/20 split: the blend is unchanged, the volume doubles.
     observation({
       date: "2026-03-07",
       modelId: "anthropic/claude-a",
       inputPricePerMtok: 2,
       outputPricePerMtok: 10,
+      inputTokens: 1_600_000n,
+      outputTokens: 400_000n,
     }),
     observation({
       date: "2026-03-07",
@@ -181,6 +184,63 @@ describe("built-in engine", () => {
     expect(method.intent).toBe("methodology");
     expect(method.answer).toContain("5th and 95th percentiles");
     expect(method.answer).toContain("4 PM America/New_York");
+  });
+
+  it("answers a lab's share of tokens from the rows GET /api/token-volume serves", async () => {
+    const data = await chat("What share of tokens does Anthropic have?");
+    expect(data.intent).toBe("volume");
+    // 03-07: anthropic 2,000,000 tokens, openai 1,000,000 (the only labs published that day).
+    expect(data.answer).toBe(
+      "Anthropic: 66.7% of the tracked labs' tokens on 2026-03-07 (2,000,000 tokens; growth index 200.0, 100 on its first published day).",
+    );
+    const source = data.sources[0];
+    expect(source).toMatchObject({
+      endpoint: "/api/token-volume",
+      parameters: { startDate: "2026-03-07", endDate: "2026-03-07", lab: "anthropic" },
+    });
+    const query = new URLSearchParams(source?.parameters).toString();
+    const rest = await api.get(`/api/token-volume?${query}`, { authorization: `Bearer ${key}` });
+    expect((rest.body as { data: unknown[] }).data).toEqual(source?.values);
+  });
+
+  it("measures a lab's token volume growth over the period asked", async () => {
+    const data = await chat("token volume growth of anthropic this month");
+    expect(data.intent).toBe("volume");
+    expect(data.answer).toBe(
+      "Anthropic's token volume grew over the last month: from 1,000,000 tokens on 2026-03-01 to 2,000,000 tokens on 2026-03-07 (+100.0%); growth index 100.0 to 200.0, share 100.0% to 66.7%.",
+    );
+    expect(data.sources).toEqual([
+      {
+        endpoint: "/api/token-volume",
+        parameters: { startDate: "2026-02-10", endDate: "2026-03-10", lab: "anthropic" },
+        values: [
+          {
+            date: "2026-03-01",
+            lab: "anthropic",
+            totalTokens: 1_000_000,
+            growthIndex: 100,
+            share: 1,
+          },
+          {
+            date: "2026-03-07",
+            lab: "anthropic",
+            totalTokens: 2_000_000,
+            growthIndex: 200,
+            share: 2 / 3,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("ranks every lab by share when the question names none", async () => {
+    const data = await chat("What is the market share of each lab?");
+    expect(data.intent).toBe("volume");
+    expect(data.answer.split("\n").map((line) => line.split(":")[0])).toEqual([
+      "Anthropic",
+      "OpenAI",
+    ]);
+    expect(data.sources.map((s) => s.parameters.lab)).toEqual(["anthropic", "openai"]);
   });
 
   it("says plainly when a question is out of scope", async () => {

@@ -67,6 +67,7 @@ export const CHAT_INTENTS = [
   "change",
   "compare",
   "extreme",
+  "volume",
   "free_tier",
   "methodology",
   "out_of_scope",

@@ -5,6 +5,7 @@ import {
   invalidDayParameterMessage,
   invalidLabMessage,
   parseUtcDay,
+  requiredParameterMessage,
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import { z } from "zod";
  * describe the same routes from them. Prices are USD per million tokens; volumes are tokens.
  */
 const missing = (name: string, input: unknown): string | undefined =>
-  input === undefined ? `Query parameter '${name}' is required.` : undefined;
+  input === undefined ? requiredParameterMessage(name) : undefined;
 
 const dayParameter = (name: string) =>
   z

@@ -53,6 +53,35 @@ describe("internal tRPC router: website procedures", () => {
     });
   });
 
+  it("recentTokenVolume holds the free labs' rows of GET /api/token-volume over the latest settled days", async () => {
+    const key = (await api.createKey("trial")).key;
+    const rest = await api.get("/api/token-volume?startDate=2026-01-15&endDate=2026-03-29", {
+      authorization: `Bearer ${key}`,
+    });
+    const restRows = (rest.body as { data: { lab: string }[] }).data;
+    const res = await trpc("recentTokenVolume");
+    expect(res.status).toBe(200);
+    const view = res.body.result?.data as {
+      startDate: string;
+      endDate: string;
+      days: number;
+      latest: { lab: string; date: string }[];
+      rows: unknown[];
+      baselines: { lab: string }[];
+      dataSources: { sample: boolean };
+    };
+    // Four settled days, fewer than RECENT_TOKEN_VOLUME_DAYS: all of them. minimax is keyed,
+    // so it has no row, but the shares of the free labs are still over all three labs.
+    expect(view).toMatchObject({ startDate: "2026-01-15", endDate: "2026-03-29", days: 4 });
+    expect(view.rows).toEqual(restRows.filter((row) => row.lab !== "minimax"));
+    expect(view.latest.map((row) => `${row.lab} ${row.date}`)).toEqual([
+      "anthropic 2026-03-29",
+      "openai 2026-03-29",
+    ]);
+    expect(view.baselines.map((base) => base.lab)).toEqual(["anthropic", "openai"]);
+    expect(view.dataSources.sample).toBe(false);
+  });
+
   it("freeWindowIndex without a lab holds the free labs only, inside the window", async () => {
     const res = await trpc("freeWindowIndex", {});
     const rows = (res.body.result?.data as { rows: { lab: string; date: string }[] }).rows;

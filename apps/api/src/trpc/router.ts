@@ -1,4 +1,4 @@
-import { LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId } from "@tpi/domain";
+import { FREE_TIER_LAB_IDS, LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId } from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { apiReference } from "../openapi/reference";
@@ -8,6 +8,7 @@ import { methodologyDocument } from "../services/methodology";
 import { answerConstituents } from "../services/otpi-details";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
+import { answerRecentTokenVolume } from "../services/token-volume";
 import { gpuRouter } from "./gpu-router";
 import { t, toTrpcError, unwrap } from "./init";
 import { freeWindows } from "./windows";
@@ -64,6 +65,15 @@ export const appRouter = t.router({
         return { access: PUBLIC_ACCESS, ...window, rows: [] as OtpiRow[] };
       throw toTrpcError(result.error);
     }),
+
+  /**
+   * The volume page: the latest settled days of the free-tier labs (the website shows what a
+   * keyless caller may see of the labs; shares are still over every tracked lab), from the same
+   * published values as `GET /api/token-volume`.
+   */
+  recentTokenVolume: t.procedure.query(({ ctx }) =>
+    answerRecentTokenVolume(ctx.index, FREE_TIER_LAB_IDS),
+  ),
 
   /** Each index's free window on the api's clock, so that the website never reads its own. */
   windows: t.procedure.query(({ ctx }) => freeWindows(ctx.clock())),

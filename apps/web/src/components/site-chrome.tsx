@@ -5,6 +5,7 @@ import { sourceCitations } from "../lib/provenance";
 const NAV_LINKS = [
   { href: "/", label: "Index" },
   { href: "/#labs", label: "Labs" },
+  { href: "/volume", label: "Volume" },
   { href: "/gpus", label: "GPUs" },
   { href: "/methodology", label: "Methodology" },
   { href: "/docs", label: "API docs" },

@@ -31,3 +31,6 @@ export type Constituents = NonNullable<RouterOutputs["constituents"]>;
 
 /** One constituent model of a lab-day. */
 export type ConstituentRow = Constituents["data"][number];
+
+/** The volume page's data: the latest settled days of token volume, growth and share per lab. */
+export type RecentTokenVolume = RouterOutputs["recentTokenVolume"];

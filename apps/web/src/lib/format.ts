@@ -97,3 +97,13 @@ export function formatTokens(tokens: number): string {
 export function formatUtcInstant(instant: string): string {
   return instant.replace("T", " ").replace(/\.\d+Z$/, "Z");
 }
+
+/** A share (a fraction) as a percentage of the day's tokens, `0.41237` → `41.24%`; `n/a` without one. */
+export function formatShare(share: number | null): string {
+  return share === null ? "n/a" : `${(share * 100).toFixed(2)}%`;
+}
+
+/** A growth index (100 on the base day) with one decimal, `137.456` → `137.5`; `n/a` without one. */
+export function formatGrowthIndex(value: number | null): string {
+  return value === null ? "n/a" : value.toFixed(1);
+}

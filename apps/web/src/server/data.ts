@@ -4,6 +4,7 @@ import type {
   Constituents,
   DataSources,
   FreeWindows,
+  RecentTokenVolume,
   RouterOutputs,
   SourceDay,
 } from "../lib/api-types";
@@ -83,4 +84,9 @@ export async function loadConstituents(
     if (isTrpcNotFound(error)) return undefined;
     throw error;
   }
+}
+
+/** The latest settled days of the token volume index (the volume page), from the published values. */
+export async function loadRecentTokenVolume(): Promise<RecentTokenVolume> {
+  return apiClient().recentTokenVolume.query();
 }

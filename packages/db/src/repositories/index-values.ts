@@ -11,6 +11,11 @@ export type PublishedIndexRow = {
   computedAt: string;
   methodologyVersion: string;
   constituentCount: number;
+  /**
+   * Tokens the value was computed from (frozen at settlement, restated with it), as a JSON
+   * number: exact up to 2^53, the nearest double beyond.
+   */
+  totalTokens: number;
 };
 
 export async function allPublishedIndexValues(db: Db): Promise<PublishedIndexRow[]> {
@@ -22,6 +27,7 @@ export async function allPublishedIndexValues(db: Db): Promise<PublishedIndexRow
     computedAt: row.computedAt.toISOString(),
     methodologyVersion: row.methodologyVersion,
     constituentCount: row.constituentCount,
+    totalTokens: Number(row.totalTokens),
   }));
 }
 

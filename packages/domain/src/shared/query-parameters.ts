@@ -66,3 +66,8 @@ export function freeTierKeyRequired(
     `An API key is required for ${kind} '${name}': without a key only ${freeTier.join(", ")} are available.`,
   );
 }
+
+/** The 400 text for a required query parameter that was not sent. */
+export function requiredParameterMessage(name: string): string {
+  return `Query parameter '${name}' is required.`;
+}

@@ -1,0 +1,145 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { GROWTH_INDEX_BASE } from "@tpi/domain";
+import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../src/lib/format";
+import { labLabel } from "../../src/lib/shape";
+import { loadRecentTokenVolume } from "../../src/server/data";
+
+export const metadata: Metadata = {
+  title: "Token volume",
+  description:
+    "Tokens behind each lab's settled index value: each lab's share of the tracked labs' tokens and its volume growth since its first published day, over the latest settled days.",
+};
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The token volume index for the free-tier labs, rendered on the server (no JavaScript needed):
+ * the latest share and growth per lab, then every lab-day of the latest settled days. The full
+ * series of every lab is `GET /api/token-volume` (with a key).
+ */
+export default async function VolumePage() {
+  const view = await loadRecentTokenVolume();
+  if (view.startDate === null || view.endDate === null) {
+    return (
+      <>
+        <h1>Token volume</h1>
+        <p className="notice" data-volume-state="no-data">
+          No settled day has been published yet.
+        </p>
+      </>
+    );
+  }
+  const baseOf = new Map(view.baselines.map((base) => [base.lab, base]));
+  // Newest day first, catalog order within a day (the rows come date ascending, then catalog order).
+  const newestFirst = [...view.rows].sort((a, b) =>
+    a.date === b.date ? 0 : a.date < b.date ? 1 : -1,
+  );
+  return (
+    <>
+      <h1>Token volume</h1>
+      <p className="lead">
+        The tokens each lab&apos;s settled index value was computed from. The share is the
+        lab&apos;s part of all tracked labs&apos; tokens that day (labs without a published value
+        that day are left out); the growth index is {GROWTH_INDEX_BASE} on the lab&apos;s first
+        published day.
+      </p>
+      <div className="table-wrap">
+        <table data-table="volume-latest">
+          <caption>Latest settled share and growth per lab</caption>
+          <thead>
+            <tr>
+              <th scope="col">Lab</th>
+              <th scope="col">Day (UTC)</th>
+              <th scope="col" className="num">
+                Tokens
+              </th>
+              <th scope="col" className="num">
+                Share of tracked labs
+              </th>
+              <th scope="col" className="num">
+                Growth index
+              </th>
+              <th scope="col">Base day</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.latest.map((row) => {
+              const base = baseOf.get(row.lab);
+              return (
+                <tr key={row.lab} data-lab={row.lab}>
+                  <th scope="row">
+                    <Link href={`/labs/${row.lab}`}>{labLabel(row.lab)}</Link>
+                  </th>
+                  <td>
+                    <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+                  </td>
+                  <td className="num" data-value={row.totalTokens}>
+                    {formatTokens(row.totalTokens)}
+                  </td>
+                  <td className="num" data-share={row.share ?? ""}>
+                    {formatShare(row.share)}
+                  </td>
+                  <td className="num" data-growth={row.growthIndex ?? ""}>
+                    {formatGrowthIndex(row.growthIndex)}
+                  </td>
+                  <td>
+                    {base === undefined ? (
+                      "n/a"
+                    ) : (
+                      <time dateTime={base.baseDate}>{formatUtcDay(base.baseDate)}</time>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <h2>The last {view.days} settled days</h2>
+      <div className="table-wrap">
+        <table data-table="volume-days">
+          <caption>
+            Tokens, share and growth per lab and settled day, {formatUtcDay(view.startDate)} to{" "}
+            {formatUtcDay(view.endDate)}, newest first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Day (UTC)</th>
+              <th scope="col">Lab</th>
+              <th scope="col" className="num">
+                Tokens
+              </th>
+              <th scope="col" className="num">
+                Share of tracked labs
+              </th>
+              <th scope="col" className="num">
+                Growth index
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {newestFirst.map((row) => (
+              <tr key={`${row.date}|${row.lab}`} data-date={row.date} data-lab={row.lab}>
+                <td>
+                  <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+                </td>
+                <th scope="row">{labLabel(row.lab)}</th>
+                <td className="num" data-value={row.totalTokens}>
+                  {formatTokens(row.totalTokens)}
+                </td>
+                <td className="num">{formatShare(row.share)}</td>
+                <td className="num">{formatGrowthIndex(row.growthIndex)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">
+        The free-tier labs are shown; every lab&apos;s series is{" "}
+        <code>GET /api/token-volume?startDate=…&amp;endDate=…</code> with an API key (see the{" "}
+        <Link href="/docs">API docs</Link>).
+      </p>
+    </>
+  );
+}
