@@ -32,7 +32,7 @@ export const CHAT_SCOPE =
 
 export const OUT_OF_SCOPE_ANSWER = [
   `I can only answer questions about this service's data: ${CHAT_SCOPE}.`,
-  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, labs' token volume and share, what is on the free tier, or how the indices are computed.",
+  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, labs' token volume and share, GPUs' volatility, rolling 24-hour average and traded volume, what is on the free tier, or how the indices are computed.",
   `Tracked labs: ${LAB_CATALOG.map((e) => e.label).join(", ")}. Tracked GPUs: ${GPU_NAMES.join(", ")}.`,
 ].join(" ");
 

@@ -10,6 +10,7 @@ import {
   volumeAnswer,
   type EngineAnswer,
 } from "./answers";
+import { rollingAverageAnswer, tradeVolumeAnswer, volatilityAnswer } from "./gpu-answers";
 import { parseQuestion, type ChatTurn } from "./intent";
 import type { ChatData } from "./sources";
 
@@ -39,6 +40,12 @@ export function answerQuestion(
       return compareAnswer(question.subjects, data);
     case "volume":
       return volumeAnswer(question.labs, question.period, question.growth, data);
+    case "volatility":
+      return volatilityAnswer(question.gpus, data);
+    case "rolling_average":
+      return rollingAverageAnswer(question.gpus, data);
+    case "trade_volume":
+      return tradeVolumeAnswer(question.gpus, data);
     case "latest":
       return latestAnswer(question.subjects, data);
     case "out_of_scope":

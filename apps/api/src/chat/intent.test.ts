@@ -141,8 +141,31 @@ describe("parseQuestion", () => {
   });
 
   it("never reads a GPU question as token volume", () => {
-    expect(parse("What is the H100's trade volume?")).toMatchObject({ kind: "latest" });
+    expect(parse("What is the H100's trade volume?")).toEqual({
+      kind: "trade_volume",
+      gpus: ["H100 SXM"],
+    });
     expect(parse("GPU usage prices")).toMatchObject({ kind: "latest" });
+  });
+
+  it("reads GPU analytics questions: volatility, the rolling 24-hour average, traded volume", () => {
+    expect(parse("How volatile is the B200?")).toEqual({ kind: "volatility", gpus: ["B200"] });
+    expect(parse("volatility of H100 vs H200")).toEqual({
+      kind: "volatility",
+      gpus: ["H100 SXM", "H200"],
+    });
+    expect(parse("Which GPUs are most volatile?")).toEqual({ kind: "volatility", gpus: [] });
+    expect(parse("What is the H200's rolling 24h average?")).toEqual({
+      kind: "rolling_average",
+      gpus: ["H200"],
+    });
+    expect(parse("H100 average over the last 24 hours")).toMatchObject({ kind: "rolling_average" });
+    expect(parse("How many trades did the A100 see, and from how many providers?")).toEqual({
+      kind: "trade_volume",
+      gpus: ["A100 SXM4"],
+    });
+    // Without a GPU or a word about GPUs, volatility is not read as a GPU question.
+    expect(parse("How volatile is Anthropic?")).toMatchObject({ kind: "latest" });
   });
 
   it("leaves anything else out of scope", () => {

@@ -24,6 +24,10 @@ export type Question =
    * labs' tokens, or with `growth` how its volume moved over `period`.
    */
   | { kind: "volume"; labs: LabSubject[]; period: Period; growth: boolean }
+  /** GPU analytics (every GPU when none is named): the rolling volatility, the rolling 24 h average, the traded volume. */
+  | { kind: "volatility"; gpus: GpuName[] }
+  | { kind: "rolling_average"; gpus: GpuName[] }
+  | { kind: "trade_volume"; gpus: GpuName[] }
   | { kind: "latest"; subjects: Subject[] }
   | { kind: "out_of_scope" };
 
@@ -100,6 +104,10 @@ const PATTERNS = {
   volume:
     /\b(?:token )?volumes?\b|\busage\b|\b(?:market )?shares?\b|\bhow many tokens\b|\btokens? (?:used|processed|served|consumed)\b/,
   growth: /\bgr[eo]w(?:th|n|s|ing)?\b/,
+  volatility: /\bvolatil\w*|\bstandard deviation\b/,
+  rollingAverage: /\brolling\b|\b24[- ]?(?:h|hr|hours?)\b|\btwenty[- ]four hours\b|\bhourly\b/,
+  tradeVolume:
+    /\b(?:trade|trading|traded) volume\b|\bvolumes?\b|\bhow many trades\b|\bgpu[- ]hours\b|\bproviders\b/,
 };
 
 const allGpus = (): Subject[] => GPU_NAMES.map((gpu) => ({ kind: "gpu", gpu }));
@@ -108,7 +116,7 @@ const allLabs = (): Subject[] => LAB_CATALOG.map(({ lab, label }) => ({ kind: "l
 /**
  * Reads one question; `history` supplies the labs or GPUs of a follow-up that names none. The
  * tests run in a fixed order: methodology, free tier, token volume (share, usage, growth of
- * volume; never about GPUs), highs and lows (ranking first), change, comparison, latest value,
+ * volume; never about GPUs), GPU analytics (volatility, rolling 24 h average, traded volume), highs and lows (ranking first), change, comparison, latest value,
  * and anything else is out of scope.
  */
 export function parseQuestion(message: string, history: readonly ChatTurn[], now: Date): Question {
@@ -136,6 +144,13 @@ export function parseQuestion(message: string, history: readonly ChatTurn[], now
     const labs = subjects.filter((subject): subject is LabSubject => subject.kind === "lab");
     const growth = PATTERNS.growth.test(lower) || PATTERNS.change.test(lower);
     return { kind: "volume", labs, period: findPeriod(message, now), growth };
+  }
+  // GPU analytics: about the GPUs named, or every GPU when the question is about GPUs.
+  const gpus = subjects.flatMap((subject) => (subject.kind === "gpu" ? [subject.gpu] : []));
+  if (gpus.length > 0 || (domain === "gpu" && subjects.length === 0)) {
+    if (PATTERNS.volatility.test(lower)) return { kind: "volatility", gpus };
+    if (PATTERNS.rollingAverage.test(lower)) return { kind: "rolling_average", gpus };
+    if (PATTERNS.tradeVolume.test(lower)) return { kind: "trade_volume", gpus };
   }
   const all = (): Subject[] => (domain === "gpu" ? allGpus() : domain === "lab" ? allLabs() : []);
   const high = PATTERNS.wantsHigh.test(lower);

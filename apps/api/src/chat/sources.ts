@@ -3,6 +3,7 @@ import {
   FREE_TIER_LAB_IDS,
   GPU_REGION,
   LAB_CATALOG,
+  type AccountPlan,
   type GpuName,
   type LabEntry,
   type LabId,
@@ -23,6 +24,8 @@ import type { Period } from "./period";
  * GPU and all history are in reach.
  */
 export type ChatData = {
+  /** The caller's plan: hourly data (the rolling 24 h average) is for Full keys only, as in REST. */
+  plan: AccountPlan | undefined;
   index: PublishedIndex;
   gpuIndex: GpuPublishedIndex;
   now: Date;

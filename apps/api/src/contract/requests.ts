@@ -648,6 +648,9 @@ const questions = [
   "What is the B200 price on 2026-11-01?",
   "What is the RTX PRO 6000 WS price?",
   "What is the MiniMax index?",
+  "How volatile is the H100?",
+  "What is the H200 rolling 24h average?",
+  "How many trades did the B200 see?",
   "hello",
 ];
 for (const message of questions) post(`chat: ${message}`, CHAT, { message }, { as: "full" });
@@ -665,6 +668,12 @@ post(
 );
 post("chat trial key", CHAT, { message: "What is the current H100 price?" }, { as: "trial" });
 post("chat premium key", CHAT, { message: "Compare Claude vs OpenAI" }, { as: "premium" });
+post(
+  "chat premium key asks the rolling average (Full only)",
+  CHAT,
+  { message: "What is the H100 rolling 24h average?" },
+  { as: "premium" },
+);
 get("chat GET is refused", CHAT, { as: "full" });
 get("chat GET keyless", CHAT);
 wrongMethods(CHAT, ["PUT"]);

@@ -1,4 +1,4 @@
-import type { GpuName } from "@tpi/domain";
+import { HOURLY_REQUIRES_FULL_MESSAGE, type GpuName } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
@@ -184,6 +184,79 @@ describe("built-in engine", () => {
     expect(method.intent).toBe("methodology");
     expect(method.answer).toContain("5th and 95th percentiles");
     expect(method.answer).toContain("4 PM America/New_York");
+  });
+
+  /** The rows the cited REST route returns for the source's parameters, with the chat's key. */
+  async function restRows(source: ChatBody["data"]["sources"][number] | undefined) {
+    const { gpuName = "", ...query } = source?.parameters ?? {};
+    const path = (source?.endpoint ?? "").replace("{gpuName}", encodeURIComponent(gpuName));
+    const search = new URLSearchParams(query).toString();
+    const rest = await api.get(`${path}${search ? `?${search}` : ""}`, {
+      authorization: `Bearer ${key}`,
+    });
+    expect(rest.status, rest.text).toBe(200);
+    const body = rest.body as { data: unknown };
+    return Array.isArray(body.data) ? body.data : [body.data];
+  }
+
+  it("answers a GPU's rolling 24-hour average from the route it cites", async () => {
+    const data = await chat("What is the H100 rolling 24h average?");
+    expect(data.intent).toBe("rolling_average");
+    // Prints 03-09 13:00 .. 03-10 12:00 cover the trades i = 204..227: 2 + 215.5 * 0.001 = 2.2155
+    // (2.21549... in binary, so three decimals show 2.215).
+    expect(data.answer).toBe(
+      "H100 SXM: $2.215 per GPU-hour on average over the 24 hourly prints from 2026-03-09T13:00:00.000Z to 2026-03-10T12:00:00.000Z.",
+    );
+    expect(data.sources[0]).toMatchObject({
+      endpoint: "/api/gpu/{gpuName}/rolling-24h-average",
+      parameters: { gpuName: "H100 SXM" },
+    });
+    expect(await restRows(data.sources[0])).toEqual(data.sources[0]?.values);
+  });
+
+  it("gives the rolling 24-hour average to Full keys only, as the REST route does", async () => {
+    for (const plan of ["premium", "trial"] as const) {
+      const other = (await api.createKey(plan)).key;
+      const res = await ask(
+        { message: "What is the H100 rolling 24h average?" },
+        { authorization: `Bearer ${other}` },
+      );
+      expect(res.status).toBe(200);
+      expect((res.body as ChatBody).data).toMatchObject({
+        intent: "rolling_average",
+        answer: HOURLY_REQUIRES_FULL_MESSAGE,
+        sources: [],
+      });
+    }
+  });
+
+  it("answers a GPU's volatility, saying when the window is not yet full", async () => {
+    const data = await chat("How volatile is the H200?");
+    expect(data.intent).toBe("volatility");
+    // Daily values since 03-01 only: fewer than 30 daily returns before the latest day.
+    expect(data.answer).toBe(
+      "H200: not enough daily values before 2026-03-09T20:00:00.000Z for a full 30-day window.",
+    );
+    expect(data.sources[0]).toMatchObject({
+      endpoint: "/api/gpu/{gpuName}/volatility",
+      parameters: {
+        gpuName: "H200",
+        startDate: "2026-03-09",
+        endDate: "2026-03-09",
+        windowDays: "30",
+      },
+    });
+    expect(await restRows(data.sources[0])).toEqual(data.sources[0]?.values);
+  });
+
+  it("answers a GPU's traded volume of its latest settled day from the route it cites", async () => {
+    const data = await chat("How many trades did the H100 see?");
+    expect(data.intent).toBe("trade_volume");
+    // The settlement period (03-08 20:00, 03-09 20:00] holds 24 hourly trades of 4 GPU-hours.
+    expect(data.answer).toBe(
+      "H100 SXM: 24 trades, 96 GPU-hours, from 1 provider in the settlement period ending 2026-03-09T20:00:00.000Z.",
+    );
+    expect(await restRows(data.sources[0])).toEqual(data.sources[0]?.values);
   });
 
   it("answers a lab's share of tokens from the rows GET /api/token-volume serves", async () => {

@@ -38,8 +38,9 @@ export const chatRoute = defineRoute({
   },
   handler:
     (deps) =>
-    async ({ body, res }) => {
+    async ({ body, caller, res }) => {
       const data = {
+        plan: caller.kind === "key" ? caller.plan : undefined,
         index: deps.index,
         gpuIndex: deps.gpuIndex,
         now: deps.clock(),
