@@ -43,7 +43,6 @@ export {
   type TestPostgres,
 } from "./testing/test-postgres";
 export * from "./repositories/gpu-index";
-export * from "./repositories/gpu-trade-volume";
 export { copyGpuTradesIfAbsent } from "./repositories/gpu-trade-copy";
 export {
   generateGpuSample,

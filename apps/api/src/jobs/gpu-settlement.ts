@@ -44,7 +44,9 @@ const HOURS_PER_TRANSACTION = 92 * 24;
  * whose 4 PM New York settlement has passed, for every GPU. Each step runs in one transaction
  * under an advisory lock and starts from what is stored, so concurrent settlers publish each
  * print once and a crash leaves nothing half-written. Published values are never recomputed:
- * trades imported late for an hour already printed do not change it (a restatement would).
+ * trades imported late for an hour already printed do not change it (a restatement would), nor
+ * the volume stored with it: each print keeps the count, GPU-hours and providers of the trades it
+ * was computed from, and each daily value those of its prints, written in the same transaction.
  */
 export async function settleGpuIndex(
   db: Db,

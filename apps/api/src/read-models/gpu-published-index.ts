@@ -1,35 +1,25 @@
 import {
-  NO_VOLUME,
-  aggregateTradeVolume,
   nearestRecord,
   sliceByTime,
   type InstantRange,
-  type TradeVolumeByPeriod,
-  type VolumeTotals,
   type DailyValue,
   type GpuName,
   type HourlyPrint,
   type UtcDay,
 } from "@tpi/domain";
-import {
-  allGpuDailyValues,
-  allGpuPrints,
-  gpuPublicationFingerprint,
-  gpuTradeHourBuckets,
-  type Db,
-} from "@tpi/db";
+import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
 import { PublishedReload } from "./published-reload";
 
 /**
  * Every published GPU print and daily value, held in memory (about 80k prints for 18 months of
- * six GPUs). Published values are final, so reads never touch the database: the set reloads only
- * when the publication fingerprint moves (on a timer, and right after this process settles).
+ * six GPUs), each with the traded volume frozen in it when it was published. Published values are
+ * final, so reads never touch the database: the set reloads only when the publication
+ * fingerprint moves (on a timer, and right after this process settles), and a reload reads only
+ * published rows, so its cost does not grow with the stored trades.
  */
 export class GpuPublishedIndex {
   private prints = new Map<GpuName, HourlyPrint[]>();
   private daily = new Map<GpuName, DailyValue[]>();
-  /** Traded volume per print hour and settlement day, aggregated from the stored trades at load. */
-  private volume = new Map<GpuName, TradeVolumeByPeriod>();
   private readonly reload: PublishedReload;
 
   constructor(db: Db) {
@@ -37,16 +27,9 @@ export class GpuPublishedIndex {
       "GPU index",
       () => gpuPublicationFingerprint(db),
       async () => {
-        const [prints, daily, tradeHours] = await Promise.all([
-          allGpuPrints(db),
-          allGpuDailyValues(db),
-          gpuTradeHourBuckets(db),
-        ]);
+        const [prints, daily] = await Promise.all([allGpuPrints(db), allGpuDailyValues(db)]);
         this.prints = groupByGpu(prints);
         this.daily = groupByGpu(daily);
-        this.volume = new Map(
-          [...tradeHours].map(([gpu, buckets]) => [gpu, aggregateTradeVolume(buckets)]),
-        );
       },
     );
   }
@@ -103,16 +86,6 @@ export class GpuPublishedIndex {
 
   nearestPrint(gpu: GpuName, at: Date): ReturnType<typeof nearestRecord<HourlyPrint>> {
     return nearestRecord(this.prints.get(gpu) ?? [], at);
-  }
-
-  /** What the stored trades of the print at `hour` traded (zeros for a carried print). */
-  volumeOfPrintHour(gpu: GpuName, hour: Date): VolumeTotals {
-    return this.volume.get(gpu)?.hourly.get(hour.getTime()) ?? NO_VOLUME;
-  }
-
-  /** What the stored trades of the settlement period of `day` traded. */
-  volumeOfSettlementDay(gpu: GpuName, day: UtcDay): VolumeTotals {
-    return this.volume.get(gpu)?.daily.get(day) ?? NO_VOLUME;
   }
 
   latestDaily(gpu: GpuName): DailyValue | undefined {

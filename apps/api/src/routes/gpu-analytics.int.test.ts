@@ -7,9 +7,10 @@ import {
   WINDOW_DAYS_MESSAGE,
   addDays,
   invalidDayParameterMessage,
+  newYorkDayOf,
   printHourOfTrade,
   rollingVolatilityAt,
-  settlementDayOfPrintHour,
+  settlementPeriod,
   spanTooLongMessage,
   startAfterEndMessage,
   type AccountPlan,
@@ -62,6 +63,15 @@ function expectedVolume(inPeriod: (t: GpuTradeInput) => boolean) {
     trade_count: trades.length,
     gpu_hours: trades.reduce((total, t) => total + t.gpuHours, 0),
     distinct_providers: new Set(trades.map((t) => t.provider)).size,
+  };
+}
+
+/** Whether a trade counts in the daily value of `day`: its print lies in the day's settlement period. */
+function inSettlementPeriodOf(day: UtcDay) {
+  const { after, through } = settlementPeriod(day);
+  return (t: GpuTradeInput) => {
+    const hour = printHourOfTrade(t.executedAt);
+    return hour > after.getTime() && hour <= through.getTime();
   };
 }
 
@@ -134,7 +144,7 @@ describe("GET /api/gpu/{gpuName}/volatility", () => {
     );
     const daily = (history.body as { data: { timestamp: string; index_value: number }[] }).data;
     const valueOfDay = new Map<UtcDay, number>(
-      daily.map((d) => [settlementDayOfPrintHour(new Date(d.timestamp)), d.index_value]),
+      daily.map((d) => [newYorkDayOf(new Date(d.timestamp)), d.index_value]),
     );
     for (const plan of ["trial", "premium", "full"] as const) {
       const res = await get(
@@ -144,7 +154,7 @@ describe("GET /api/gpu/{gpuName}/volatility", () => {
       expect(res.status, res.text).toBe(200);
       const body = res.body as VolatilityBody;
       expect(body.window_days).toBe(3);
-      const days = body.data.map((row) => settlementDayOfPrintHour(new Date(row.recorded_at)));
+      const days = body.data.map((row) => newYorkDayOf(new Date(row.recorded_at)));
       expect(days).toEqual(["2026-03-09", "2026-03-08", "2026-03-07", "2026-03-06", "2026-03-05"]);
       expect(body.count).toBe(5);
       for (const [i, row] of body.data.entries()) {
@@ -227,7 +237,7 @@ describe("GET /api/gpu/{gpuName}/volume-metrics", () => {
         expect(res.status, res.text).toBe(200);
         const body = res.body as VolumeBody;
         expect(body.granularity).toBe("daily");
-        const days = body.data.map((row) => settlementDayOfPrintHour(new Date(row.recorded_at)));
+        const days = body.data.map((row) => newYorkDayOf(new Date(row.recorded_at)));
         expect(days).toEqual([
           "2026-03-09",
           "2026-03-08",
@@ -237,9 +247,7 @@ describe("GET /api/gpu/{gpuName}/volume-metrics", () => {
         ]);
         for (const [i, row] of body.data.entries()) {
           const day = days[i] as UtcDay;
-          expect(row).toMatchObject(
-            expectedVolume((t) => settlementDayOfPrintHour(printHourOfTrade(t.executedAt)) === day),
-          );
+          expect(row).toMatchObject(expectedVolume(inSettlementPeriodOf(day)));
           expect(row.trade_count).toBeGreaterThan(20);
           // Distinct over the day, not summed over its hours.
           expect(row.distinct_providers).toBe(PROVIDERS.length);
@@ -259,9 +267,7 @@ describe("GET /api/gpu/{gpuName}/volume-metrics", () => {
       expect(body.data.at(-1)?.recorded_at).toBe("2026-03-05T00:00:00.000Z");
       for (const row of body.data) {
         const hour = Date.parse(row.recorded_at);
-        expect(row).toMatchObject(
-          expectedVolume((t) => printHourOfTrade(t.executedAt).getTime() === hour),
-        );
+        expect(row).toMatchObject(expectedVolume((t) => printHourOfTrade(t.executedAt) === hour));
       }
     }
     const daily = (await get(`${VOLUME}?${range}&granularity=daily`, "full")).body as VolumeBody;
@@ -322,6 +328,44 @@ describe("GET /api/gpu/{gpuName}/volume-metrics", () => {
         distinct_providers: 1,
       });
       expect(JSON.stringify(body)).not.toContain("Delta Late Cloud");
+    } finally {
+      api.clock.now = NOW;
+    }
+  });
+
+  it("keeps a published period's volume when a trade of that period is stored after it was published", async () => {
+    const hourly = `${VOLUME}?startDate=2026-03-09&endDate=2026-03-09&granularity=hourly`;
+    const daily = `${VOLUME}?startDate=2026-03-09&endDate=2026-03-09&granularity=daily`;
+    const before = {
+      hourly: (await get(hourly, "full")).body as VolumeBody,
+      daily: (await get(daily, "full")).body as VolumeBody,
+    };
+    const elevenAm = before.hourly.data.find((r) => r.recorded_at === "2026-03-09T11:00:00.000Z");
+    expect(elevenAm).toMatchObject(
+      expectedVolume((t) => printHourOfTrade(t.executedAt) === Date.parse("2026-03-09T11:00Z")),
+    );
+    // Executed 10:30 on 03-09 (the 11:00 print, day 03-09) by a provider new to that day, stored
+    // a day later; then the clock moves so that new prints are published and the set reloads.
+    const late: GpuTradeInput = {
+      ...(TRADES[0] as GpuTradeInput),
+      tradeId: "late-for-a-printed-hour",
+      executedAt: new Date("2026-03-09T10:30:00.000Z"),
+      gpuHours: 5,
+      provider: "Epsilon Late Cloud",
+    };
+    api.clock.now = new Date("2026-03-10T16:30:00.000Z");
+    try {
+      await api.loadGpuTrades([late]);
+      const latest = (
+        await get(`${VOLUME}?startDate=2026-03-10&endDate=2026-03-10&granularity=hourly`, "full")
+      ).body as VolumeBody;
+      expect(latest.data[0]?.recorded_at, "the set reloaded").toBe("2026-03-10T16:00:00.000Z");
+      const after = {
+        hourly: await get(hourly, "full"),
+        daily: await get(daily, "full"),
+      };
+      expect(after.hourly.body).toEqual(before.hourly);
+      expect(after.daily.body).toEqual(before.daily);
     } finally {
       api.clock.now = NOW;
     }

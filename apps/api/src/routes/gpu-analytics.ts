@@ -93,7 +93,7 @@ export const gpuVolumeRoute = defineRoute({
   docs: {
     summary: "Trades, GPU-hours and distinct providers per published period, most recent first",
     description: [
-      `Counted from the stored trades behind the index, per published period only: hourly, the trailing hour of each published print (a trade at exactly HH:00 counts in the next hour's print, as in the index); daily, the settlement period of each published daily value (after the previous day's 4 PM New York through this day's). A carried print counts zero trades.`,
+      `Counted from the trades each print / daily value was computed from, frozen when it was published, per published period only: hourly, the trailing hour of each published print (a trade at exactly HH:00 counts in the next hour's print, as in the index); daily, the trades of the prints each published daily value averages, i.e. its settlement period (after the previous day's 4 PM New York through this day's). A carried print counts zero trades. A trade stored after its period was published changes neither the index nor its volume.`,
       `\`distinct_providers\` counts providers, never names them; a day's count is over the whole period, not the sum of its hours.`,
       `The original's \`utilization_ratio\` (share of tracked capacity rented) is not served: it needs capacity data this service does not hold.`,
       `\`startDate\` and \`endDate\` are required and span at most ${VOLUME_MAX_SPAN_DAYS} days; hourly rows are the prints stamped 00:00 UTC on \`startDate\` through 23:00 UTC on \`endDate\`, daily rows the New York days in the range.`,

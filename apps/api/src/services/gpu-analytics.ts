@@ -22,8 +22,8 @@ import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
 import type { GpuVolatilityResponse, GpuVolumeResponse } from "../schemas/gpu-analytics";
 
 /**
- * The GPU analytics answers, from the in-memory published set only (the traded volume is
- * aggregated from the stored trades when that set loads), so they are settled and cacheable.
+ * The GPU analytics answers, from the in-memory published set only (the traded volume is the one
+ * frozen in each print and daily value when it was published), so they are settled and cacheable.
  */
 
 export function answerGpuVolatility(
@@ -73,13 +73,16 @@ export function answerGpuVolume(
   if (!requested.ok) return requested;
   const { startDate, endDate } = range.value;
   const granularity = servedGrain(requested.value, inclusiveDays(startDate, endDate), plan);
-  const row = (recordedAt: Date, volume: ReturnType<GpuPublishedIndex["volumeOfPrintHour"]>) => ({
+  const row = (
+    recordedAt: Date,
+    volume: { tradeCount: number; gpuHours: number; providerCount: number },
+  ) => ({
     recorded_at: recordedAt.toISOString(),
     gpu_type: gpu,
     region: GPU_REGION,
     trade_count: volume.tradeCount,
     gpu_hours: volume.gpuHours,
-    distinct_providers: volume.distinctProviders,
+    distinct_providers: volume.providerCount,
   });
   // Only published periods: a print's trailing hour, a daily value's settlement period.
   const data =
@@ -89,10 +92,8 @@ export function answerGpuVolume(
             start: startOfUtcDay(startDate),
             end: new Date(startOfUtcDay(addDays(endDate, 1)).getTime() - MS_PER_HOUR),
           })
-          .map((p) => row(p.hour, index.volumeOfPrintHour(gpu, p.hour)))
-      : index
-          .dailyBetween(gpu, startDate, endDate)
-          .map((v) => row(v.settledAt, index.volumeOfSettlementDay(gpu, v.day)));
+          .map((p) => row(p.hour, p))
+      : index.dailyBetween(gpu, startDate, endDate).map((v) => row(v.settledAt, v));
   if (data.length === 0)
     return err(
       noData(

@@ -5,6 +5,7 @@ import {
   type GpuTrade,
   type HourlyPrint,
   type PrintableTrade,
+  type SettlingPrint,
   type UtcDay,
 } from "@tpi/domain";
 import type { Db } from "../client";
@@ -73,11 +74,11 @@ export async function hasGpuTrades(db: Tx): Promise<boolean> {
  * written (concurrent batches interleave pages) and made two loads of the same trades publish
  * prints differing in the last digit.
  *
- * Read as one text, a line per trade, of what a print needs (the provider is left out): Prisma's
- * per-row decoding is the slow part of large reads, and building JSON arrays with
- * `extract(epoch ...)` (numeric) cost twice this. The time is float8 epoch milliseconds, rounded
- * (exact: timestamps have millisecond precision); prices and hours are float8 text (shortest
- * round-trip, exact).
+ * Read as one text, a line per trade, of what a print needs: Prisma's per-row decoding is the
+ * slow part of large reads, and building JSON arrays with `extract(epoch ...)` (numeric) cost
+ * twice this. The time is float8 epoch milliseconds, rounded (exact: timestamps have millisecond
+ * precision); prices and hours are float8 text (shortest round-trip, exact); the provider comes
+ * last as a JSON string, so a comma or line break in a name cannot split a line.
  */
 export async function gpuTradesBetween(
   db: Tx,
@@ -86,16 +87,18 @@ export async function gpuTradesBetween(
   to: Date,
 ): Promise<PrintableTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours), chr(10) order by executed_at, trade_id) as rows
+    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours, to_json(provider)::text), chr(10) order by executed_at, trade_id) as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
   if (!row?.rows) return [];
   return row.rows.split("\n").map((line) => {
-    const [ms, price, gpuHours] = line.split(",");
+    const [ms, price, gpuHours] = line.split(",", 3);
+    const providerAt = line.indexOf(",", line.indexOf(",", line.indexOf(",") + 1) + 1) + 1;
     return {
       gpuName,
       executedAt: new Date(Number(ms)),
       priceUsdPerGpuHour: Number(price),
       gpuHours: Number(gpuHours),
+      provider: JSON.parse(line.slice(providerAt)) as string,
     };
   });
 }
@@ -119,14 +122,22 @@ export async function lockGpuSettlement(
 }
 
 export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPrint | undefined> {
-  const row = await db.gpuHourlyPrint.findFirst({ where: { gpuName }, orderBy: { hour: "desc" } });
+  const row = await db.gpuHourlyPrint.findFirst({
+    where: { gpuName },
+    orderBy: { hour: "desc" },
+    omit: { providers: true },
+  });
   return row ? toPrint(row) : undefined;
 }
 
-/** Published prints are final: an existing (gpu, hour) is never overwritten. Rows travel as one JSON text. */
+/**
+ * Published prints are final: an existing (gpu, hour) is never overwritten, so neither is the
+ * volume stored with a print (its trades' count, GPU-hours and providers). Rows travel as one
+ * JSON text.
+ */
 export async function insertGpuPrints(
   db: Tx,
-  prints: readonly HourlyPrint[],
+  prints: readonly SettlingPrint[],
   computedAt: Date,
 ): Promise<number> {
   let inserted = 0;
@@ -141,11 +152,14 @@ export async function insertGpuPrints(
           p.carried,
           p.tradeCount,
           p.gpuHours,
+          p.providerCount,
+          p.providers,
         ]),
     );
     inserted += await db.$executeRawUnsafe(
-      `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, computed_at)
-       select r->>0, (r->>1)::timestamptz, (r->>2)::float8, (r->>3)::boolean, (r->>4)::int, (r->>5)::float8, $2::timestamptz
+      `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, provider_count, providers, computed_at)
+       select r->>0, (r->>1)::timestamptz, (r->>2)::float8, (r->>3)::boolean, (r->>4)::int, (r->>5)::float8, (r->>6)::int,
+              array(select jsonb_array_elements_text(r->7)), $2::timestamptz
        from jsonb_array_elements($1::jsonb) as r
        on conflict (gpu_name, hour) do nothing`,
       json,
@@ -155,24 +169,38 @@ export async function insertGpuPrints(
   return inserted;
 }
 
-/** Prints of one GPU with after < hour <= through, oldest first. Read as one JSON text, like the trades (Prisma decodes row by row). */
+/**
+ * Prints of one GPU with after < hour <= through, oldest first, with their providers (for the
+ * daily values' distinct providers). Read as one JSON text, like the trades (Prisma decodes row
+ * by row).
+ */
 export async function gpuPrintsBetween(
   db: Tx,
   gpuName: GpuName,
   after: Date,
   through: Date,
-): Promise<HourlyPrint[]> {
+): Promise<SettlingPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours) order by hour)::text as rows
+    select json_agg(json_build_array(round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours, provider_count, providers) order by hour)::text as rows
     from gpu_hourly_print where gpu_name = ${gpuName} and hour > ${after} and hour <= ${through}`;
-  const rows = JSON.parse(row?.rows ?? "[]") as [number, number, boolean, number, number][];
-  return rows.map(([ms, indexValue, carried, tradeCount, gpuHours]) => ({
+  const rows = JSON.parse(row?.rows ?? "[]") as [
+    number,
+    number,
+    boolean,
+    number,
+    number,
+    number,
+    string[],
+  ][];
+  return rows.map(([ms, indexValue, carried, tradeCount, gpuHours, providerCount, providers]) => ({
     gpuName,
     hour: new Date(ms),
     indexValue,
     carried,
     tradeCount,
     gpuHours,
+    providerCount,
+    providers,
   }));
 }
 
@@ -191,11 +219,20 @@ export async function insertGpuDailyValues(
 ): Promise<number> {
   if (values.length === 0) return 0;
   const json = JSON.stringify(
-    values.map((v) => [v.gpuName, v.day, v.settledAt.toISOString(), v.indexValue, v.printCount]),
+    values.map((v) => [
+      v.gpuName,
+      v.day,
+      v.settledAt.toISOString(),
+      v.indexValue,
+      v.printCount,
+      v.tradeCount,
+      v.gpuHours,
+      v.providerCount,
+    ]),
   );
   return db.$executeRawUnsafe(
-    `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, computed_at)
-     select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, $2::timestamptz
+    `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, trade_count, gpu_hours, provider_count, computed_at)
+     select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, (r->>5)::int, (r->>6)::float8, (r->>7)::int, $2::timestamptz
      from jsonb_array_elements($1::jsonb) as r
      on conflict (gpu_name, day) do nothing`,
     json,
@@ -204,24 +241,35 @@ export async function insertGpuDailyValues(
 }
 
 /**
- * Everything published, for the in-memory read model; ordered by GPU then time. Read as one JSON
- * text (about 80k rows), hours as float8 epoch milliseconds (exact; numeric `extract` is slower).
+ * Everything published, for the in-memory read model, with the volume frozen in each print (never
+ * the provider names); ordered by GPU then time. Read as one JSON text (about 80k rows), hours as
+ * float8 epoch milliseconds (exact; numeric `extract` is slower).
  */
 export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(gpu_name, round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours) order by gpu_name, hour)::text as rows
+    select json_agg(json_build_array(gpu_name, round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours, provider_count) order by gpu_name, hour)::text as rows
     from gpu_hourly_print`;
-  const rows = JSON.parse(row?.rows ?? "[]") as [string, number, number, boolean, number, number][];
-  return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours]) => ({
+  const rows = JSON.parse(row?.rows ?? "[]") as [
+    string,
+    number,
+    number,
+    boolean,
+    number,
+    number,
+    number,
+  ][];
+  return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours, providerCount]) => ({
     gpuName: gpuName as GpuName,
     hour: new Date(ms),
     indexValue,
     carried,
     tradeCount,
     gpuHours,
+    providerCount,
   }));
 }
 
+/** Every daily value with its frozen volume, for the read model; ordered by GPU then day. */
 export async function allGpuDailyValues(db: Tx): Promise<DailyValue[]> {
   const rows = await db.gpuDailyValue.findMany({ orderBy: [{ gpuName: "asc" }, { day: "asc" }] });
   return rows.map(toDaily);
@@ -249,6 +297,7 @@ type PrintRow = {
   carried: boolean;
   tradeCount: number;
   gpuHours: number;
+  providerCount: number;
 };
 type DailyRow = {
   gpuName: string;
@@ -256,6 +305,9 @@ type DailyRow = {
   settledAt: Date;
   indexValue: number;
   printCount: number;
+  tradeCount: number;
+  gpuHours: number;
+  providerCount: number;
 };
 
 function toPrint(row: PrintRow): HourlyPrint {
@@ -266,6 +318,7 @@ function toPrint(row: PrintRow): HourlyPrint {
     carried: row.carried,
     tradeCount: row.tradeCount,
     gpuHours: row.gpuHours,
+    providerCount: row.providerCount,
   };
 }
 
@@ -276,5 +329,8 @@ function toDaily(row: DailyRow): DailyValue {
     settledAt: row.settledAt,
     indexValue: row.indexValue,
     printCount: row.printCount,
+    tradeCount: row.tradeCount,
+    gpuHours: row.gpuHours,
+    providerCount: row.providerCount,
   };
 }

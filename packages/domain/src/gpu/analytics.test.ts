@@ -4,21 +4,16 @@ import { addDays, type UtcDay } from "../shared/calendar";
 import {
   ANALYTICS_END_DATE_REQUIRED_MESSAGE,
   ANALYTICS_START_DATE_REQUIRED_MESSAGE,
-  NO_VOLUME,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   VOLUME_MAX_SPAN_DAYS,
   WINDOW_DAYS_MESSAGE,
-  aggregateTradeVolume,
   parseWindowDays,
-  printHourOfTrade,
   resolveAnalyticsRange,
   rollingVolatilityAt,
   rollingVolatilitySeries,
-  settlementDayOfPrintHour,
   spanTooLongMessage,
   type DailyPoint,
 } from "./analytics";
-import { computeDailyValue, computeHourlyPrints, settlementPeriod } from "./index-math";
 
 const START: UtcDay = "2026-01-01";
 const series = (values: readonly number[], start: UtcDay = START): DailyPoint[] =>
@@ -175,102 +170,5 @@ describe("analytics query rules", () => {
         ok: false,
         error: { message: WINDOW_DAYS_MESSAGE },
       });
-  });
-});
-
-describe("traded volume per published period", () => {
-  it("puts a trade exactly on an hour boundary in the print the index puts it in", () => {
-    const onTheHour = new Date("2026-03-09T12:00:00.000Z");
-    const justBefore = new Date("2026-03-09T11:59:59.999Z");
-    expect(printHourOfTrade(onTheHour).toISOString()).toBe("2026-03-09T13:00:00.000Z");
-    expect(printHourOfTrade(justBefore).toISOString()).toBe("2026-03-09T12:00:00.000Z");
-    // The index itself: the 13:00 print holds the on-the-hour trade, the 12:00 print the other.
-    const prints = computeHourlyPrints(
-      "H100 SXM",
-      [
-        { gpuName: "H100 SXM", executedAt: onTheHour, priceUsdPerGpuHour: 3, gpuHours: 2 },
-        { gpuName: "H100 SXM", executedAt: justBefore, priceUsdPerGpuHour: 2, gpuHours: 1 },
-      ],
-      new Date("2026-03-09T12:00:00.000Z"),
-      new Date("2026-03-09T13:00:00.000Z"),
-      undefined,
-    );
-    expect(prints.map((p) => [p.hour.toISOString(), p.tradeCount, p.gpuHours])).toEqual([
-      ["2026-03-09T12:00:00.000Z", 1, 1],
-      ["2026-03-09T13:00:00.000Z", 1, 2],
-    ]);
-  });
-
-  it("puts each print hour in the settlement period whose daily value averages it", () => {
-    // 2026-03-09 settles at 20:00 UTC (daylight saving time); 2026-01-15 at 21:00 UTC.
-    for (const [hour, day] of [
-      ["2026-03-09T20:00:00.000Z", "2026-03-09"],
-      ["2026-03-09T21:00:00.000Z", "2026-03-10"],
-      ["2026-01-15T21:00:00.000Z", "2026-01-15"],
-      ["2026-01-15T22:00:00.000Z", "2026-01-16"],
-      ["2026-01-16T03:00:00.000Z", "2026-01-16"],
-    ] as const) {
-      expect(settlementDayOfPrintHour(new Date(hour))).toBe(day);
-      const { after, through } = settlementPeriod(day);
-      expect(new Date(hour) > after && new Date(hour) <= through).toBe(true);
-    }
-    // Every hour of a year lands in the day computeDailyValue averages it into.
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 366 * 24 }), (offset) => {
-        const hour = new Date(Date.parse("2026-01-01T00:00:00.000Z") + offset * 3_600_000);
-        const day = settlementDayOfPrintHour(hour);
-        const print = {
-          gpuName: "B200" as const,
-          hour,
-          indexValue: 1,
-          carried: false,
-          tradeCount: 1,
-          gpuHours: 1,
-        };
-        expect(computeDailyValue("B200", day, [print])?.printCount).toBe(1);
-      }),
-    );
-  });
-
-  it("counts distinct providers of a day over the day's union, not the sum of its hours", () => {
-    const volume = aggregateTradeVolume([
-      // Executed 10:xx and 11:xx UTC on 2026-03-09: prints 11:00 and 12:00, both of day 03-09.
-      {
-        hourStart: new Date("2026-03-09T10:00:00.000Z"),
-        tradeCount: 3,
-        gpuHours: 5,
-        providerIds: [1, 2],
-      },
-      {
-        hourStart: new Date("2026-03-09T11:00:00.000Z"),
-        tradeCount: 1,
-        gpuHours: 0.5,
-        providerIds: [2],
-      },
-      // Executed 20:xx: the 21:00 print, after the 20:00 settlement, so day 03-10.
-      {
-        hourStart: new Date("2026-03-09T20:00:00.000Z"),
-        tradeCount: 2,
-        gpuHours: 4,
-        providerIds: [3],
-      },
-    ]);
-    expect(volume.hourly.get(Date.parse("2026-03-09T11:00:00.000Z"))).toEqual({
-      tradeCount: 3,
-      gpuHours: 5,
-      distinctProviders: 2,
-    });
-    expect(volume.daily.get("2026-03-09")).toEqual({
-      tradeCount: 4,
-      gpuHours: 5.5,
-      distinctProviders: 2,
-    });
-    expect(volume.daily.get("2026-03-10")).toEqual({
-      tradeCount: 2,
-      gpuHours: 4,
-      distinctProviders: 1,
-    });
-    expect(volume.daily.get("2026-03-11")).toBeUndefined();
-    expect(NO_VOLUME).toEqual({ tradeCount: 0, gpuHours: 0, distinctProviders: 0 });
   });
 });

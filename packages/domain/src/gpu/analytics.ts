@@ -1,13 +1,12 @@
-import { addDays, daysBetween, utcDayOf, type UtcDay } from "../shared/calendar";
+import { addDays, daysBetween, type UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import { parseDayParameter, startAfterEndMessage } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
-import { MS_PER_HOUR } from "./index-math";
-import { settlementInstant } from "./settlement-calendar";
 
 /**
  * GPU analytics: rolling volatility of the daily index and traded volume per published period.
- * Pure rules; the published values and the stored trades' aggregates are handed in.
+ * Pure rules; the published values (the volume is frozen in the prints and daily values) are
+ * handed in.
  */
 
 // --- query rules shared by the analytics routes ---
@@ -158,93 +157,3 @@ export function rollingVolatilitySeries(
  * under 8,784 rows.
  */
 export const VOLUME_MAX_SPAN_DAYS = 366;
-
-/** Stored trades of one GPU executed within one clock hour [hourStart, hourStart + 1h). */
-export type TradeHourBucket = {
-  hourStart: Date;
-  tradeCount: number;
-  gpuHours: number;
-  /** Opaque small integers standing for the providers that traded: names never leave storage. */
-  providerIds: readonly number[];
-};
-
-/** What a period traded: never who. */
-export type VolumeTotals = { tradeCount: number; gpuHours: number; distinctProviders: number };
-
-export const NO_VOLUME: VolumeTotals = { tradeCount: 0, gpuHours: 0, distinctProviders: 0 };
-
-/**
- * The print hour a trade counts in, the index's own rule (computeHourlyPrints): the print on the
- * hour H covers trades executed in [H - 1h, H), so a trade exactly on the hour belongs to the
- * next hour's print.
- */
-export function printHourOfTrade(executedAt: Date): Date {
-  return new Date(Math.floor(executedAt.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR);
-}
-
-/**
- * The New York day whose settlement period holds the print of `printHour`: the period of day D
- * is (settlement of D - 1, settlement of D] (settlementPeriod), so a print on 4 PM New York
- * belongs to that day and the print an hour later to the next. A settlement instant falls at
- * 20:00 or 21:00 UTC on the UTC date of its day, so the day is the print's UTC date or the next:
- * one settlement instant to look up. `settlementAt` (epoch milliseconds of a day's settlement)
- * lets a caller over many hours remember the instants: each goes through Intl.
- */
-export function settlementDayOfPrintHour(
-  printHour: Date,
-  settlementAt: (day: UtcDay) => number = (day) => settlementInstant(day).getTime(),
-): UtcDay {
-  const utcDay = utcDayOf(printHour);
-  return printHour.getTime() > settlementAt(utcDay) ? addDays(utcDay, 1) : utcDay;
-}
-
-export type TradeVolumeByPeriod = {
-  /** Keyed by the print hour's epoch milliseconds. */
-  hourly: Map<number, VolumeTotals>;
-  /** Keyed by the settlement day. */
-  daily: Map<UtcDay, VolumeTotals>;
-};
-
-/**
- * Totals per print hour and per settlement day of one GPU's hour buckets. Distinct providers of a
- * day are counted over the day's union of providers, not summed from its hours (a provider that
- * traded in two hours is one provider of the day).
- */
-export function aggregateTradeVolume(buckets: readonly TradeHourBucket[]): TradeVolumeByPeriod {
-  const hourly = new Map<
-    number,
-    { tradeCount: number; gpuHours: number; providers: Set<number> }
-  >();
-  for (const bucket of buckets) {
-    const hour = printHourOfTrade(bucket.hourStart).getTime();
-    const totals = hourly.get(hour) ?? { tradeCount: 0, gpuHours: 0, providers: new Set() };
-    totals.tradeCount += bucket.tradeCount;
-    totals.gpuHours += bucket.gpuHours;
-    for (const id of bucket.providerIds) totals.providers.add(id);
-    hourly.set(hour, totals);
-  }
-  const daily = new Map<UtcDay, { tradeCount: number; gpuHours: number; providers: Set<number> }>();
-  const settlements = new Map<UtcDay, number>();
-  const settlementAt = (day: UtcDay) => {
-    let at = settlements.get(day);
-    if (at === undefined) settlements.set(day, (at = settlementInstant(day).getTime()));
-    return at;
-  };
-  for (const [hour, totals] of [...hourly].sort(([a], [b]) => a - b)) {
-    const day = settlementDayOfPrintHour(new Date(hour), settlementAt);
-    const dayTotals = daily.get(day) ?? { tradeCount: 0, gpuHours: 0, providers: new Set() };
-    dayTotals.tradeCount += totals.tradeCount;
-    dayTotals.gpuHours += totals.gpuHours;
-    for (const id of totals.providers) dayTotals.providers.add(id);
-    daily.set(day, dayTotals);
-  }
-  const finish = (t: { tradeCount: number; gpuHours: number; providers: Set<number> }) => ({
-    tradeCount: t.tradeCount,
-    gpuHours: t.gpuHours,
-    distinctProviders: t.providers.size,
-  });
-  return {
-    hourly: new Map([...hourly].map(([hour, t]) => [hour, finish(t)])),
-    daily: new Map([...daily].map(([day, t]) => [day, finish(t)])),
-  };
-}

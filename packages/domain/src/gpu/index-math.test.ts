@@ -4,19 +4,20 @@ import {
   computeDailyValue,
   computeHourlyPrints,
   percentileOfSorted,
+  printHourOfTrade,
   settlementPeriod,
   winsorizedVolumeWeightedMean,
   type GpuTrade,
-  type HourlyPrint,
+  type SettlingPrint,
 } from "./index-math";
 import { latestSettledDayAt, newYorkDayOf, settlementInstant } from "./settlement-calendar";
 
-const trade = (executedAt: string, price: number, gpuHours = 1): GpuTrade => ({
+const trade = (executedAt: string, price: number, gpuHours = 1, provider = "p"): GpuTrade => ({
   gpuName: "H100 SXM",
   executedAt: new Date(executedAt),
   priceUsdPerGpuHour: price,
   gpuHours,
-  provider: "p",
+  provider,
 });
 
 describe("settlement instant (4 PM America/New_York)", () => {
@@ -140,12 +141,117 @@ describe("hourly prints", () => {
   });
 });
 
+describe("volume frozen with the prints and daily values", () => {
+  it("puts a trade exactly on an hour boundary in the next hour's print", () => {
+    const onTheHour = new Date("2026-03-09T12:00:00.000Z");
+    const justBefore = new Date("2026-03-09T11:59:59.999Z");
+    expect(new Date(printHourOfTrade(onTheHour)).toISOString()).toBe("2026-03-09T13:00:00.000Z");
+    expect(new Date(printHourOfTrade(justBefore)).toISOString()).toBe("2026-03-09T12:00:00.000Z");
+  });
+
+  it("counts exactly the trades each print used: trades, GPU-hours, distinct providers; zeros when carried", () => {
+    const prints = computeHourlyPrints(
+      "H100 SXM",
+      [
+        trade("2026-03-09T10:05:00Z", 2, 1.5, "a"),
+        trade("2026-03-09T10:30:00Z", 3, 2, "b"),
+        trade("2026-03-09T10:59:00Z", 4, 0.25, "a"),
+        // Outside the printed hours: counted nowhere.
+        trade("2026-03-09T13:00:00Z", 9, 7, "c"),
+      ],
+      new Date("2026-03-09T11:00:00Z"),
+      new Date("2026-03-09T12:00:00Z"),
+      undefined,
+    );
+    expect(
+      prints.map((p) => [p.carried, p.tradeCount, p.gpuHours, p.providerCount, p.providers]),
+    ).toEqual([
+      [false, 3, 3.75, 2, ["a", "b"]],
+      [true, 0, 0, 0, []],
+    ]);
+  });
+
+  it("sums a day's trades and GPU-hours over its prints and counts distinct providers over the whole period", () => {
+    const print = (hourIso: string, tradeCount: number, gpuHours: number, providers: string[]) => ({
+      gpuName: "H100 SXM" as const,
+      hour: new Date(hourIso),
+      indexValue: 2,
+      carried: tradeCount === 0,
+      tradeCount,
+      gpuHours,
+      providerCount: providers.length,
+      providers,
+    });
+    // 2026-03-09 settles at 20:00 UTC: the 21:00 print belongs to 2026-03-10.
+    const prints = [
+      print("2026-03-09T11:00:00Z", 3, 5, ["a", "b"]),
+      print("2026-03-09T12:00:00Z", 1, 0.5, ["b"]),
+      print("2026-03-09T13:00:00Z", 0, 0, []),
+      print("2026-03-09T20:00:00Z", 2, 1, ["a"]),
+      print("2026-03-09T21:00:00Z", 2, 4, ["c"]),
+    ];
+    expect(computeDailyValue("H100 SXM", "2026-03-09", prints)).toMatchObject({
+      printCount: 4,
+      tradeCount: 6,
+      gpuHours: 6.5,
+      // a and b, each in several hours: 2, not the 4 the hours' counts add up to.
+      providerCount: 2,
+    });
+    expect(computeDailyValue("H100 SXM", "2026-03-10", prints)).toMatchObject({
+      printCount: 1,
+      tradeCount: 2,
+      gpuHours: 4,
+      providerCount: 1,
+    });
+  });
+
+  it("equals the volume of the period's trades, whatever the trades", () => {
+    const hourMs = 3_600_000;
+    const start = Date.parse("2026-03-08T12:00:00Z");
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            offsetMs: fc.integer({ min: 0, max: 40 * hourMs }),
+            gpuHours: fc.integer({ min: 1, max: 8 }),
+            provider: fc.constantFrom("a", "b", "c", "d"),
+          }),
+          { maxLength: 60 },
+        ),
+        (specs) => {
+          const trades = specs.map((t) =>
+            trade(new Date(start + t.offsetMs).toISOString(), 2, t.gpuHours, t.provider),
+          );
+          const prints = computeHourlyPrints(
+            "H100 SXM",
+            trades,
+            new Date(start + hourMs),
+            new Date(start + 41 * hourMs),
+            { indexValue: 1 },
+          );
+          const { after, through } = settlementPeriod("2026-03-09");
+          const inPeriod = trades.filter(
+            (t) =>
+              printHourOfTrade(t.executedAt) > after.getTime() &&
+              printHourOfTrade(t.executedAt) <= through.getTime(),
+          );
+          expect(computeDailyValue("H100 SXM", "2026-03-09", prints)).toMatchObject({
+            tradeCount: inPeriod.length,
+            gpuHours: inPeriod.reduce((total, t) => total + t.gpuHours, 0),
+            providerCount: new Set(inPeriod.map((t) => t.provider)).size,
+          });
+        },
+      ),
+    );
+  });
+});
+
 describe("daily value", () => {
   const hourlyOver = (
     fromIso: string,
     count: number,
     value: (i: number) => number,
-  ): HourlyPrint[] =>
+  ): SettlingPrint[] =>
     Array.from({ length: count }, (_, i) => ({
       gpuName: "H100 SXM",
       hour: new Date(new Date(fromIso).getTime() + i * 3_600_000),
@@ -153,6 +259,8 @@ describe("daily value", () => {
       carried: false,
       tradeCount: 1,
       gpuHours: 1,
+      providerCount: 1,
+      providers: ["p"],
     }));
 
   it("is the mean of the prints after the previous settlement through this one, stamped 4 PM New York", () => {

@@ -20,10 +20,13 @@ export type GpuTrade = {
   provider: string;
 };
 
-/** What a print needs of a trade (the provider plays no part), so readers can skip the rest. */
+/**
+ * What a print needs of a trade, so readers can skip the rest. The provider plays no part in the
+ * value; it is counted (distinct providers) in the volume frozen with the print.
+ */
 export type PrintableTrade = Pick<
   GpuTrade,
-  "gpuName" | "executedAt" | "priceUsdPerGpuHour" | "gpuHours"
+  "gpuName" | "executedAt" | "priceUsdPerGpuHour" | "gpuHours" | "provider"
 >;
 
 export type PricedVolume = { price: number; gpuHours: number };
@@ -36,9 +39,18 @@ export type HourlyPrint = {
   indexValue: number;
   /** True when the trailing hour had no trade and the previous print's value was carried forward. */
   carried: boolean;
+  /** The volume of exactly the trades the print was computed from (zeros when carried), frozen with it. */
   tradeCount: number;
   gpuHours: number;
+  providerCount: number;
 };
+
+/**
+ * A print as the settlement job handles it: with the distinct provider names of its trades
+ * (sorted), so that a daily value counts its period's distinct providers over the union of its
+ * prints' trades. The names stay in storage: the read model loads only the counts.
+ */
+export type SettlingPrint = HourlyPrint & { providers: readonly string[] };
 
 /** A settled daily value: the mean of the hourly prints of one settlement period. */
 export type DailyValue = {
@@ -50,6 +62,11 @@ export type DailyValue = {
   /** USD per GPU-hour. */
   indexValue: number;
   printCount: number;
+  /** The volume of the trades of the prints it averages, frozen with it: the prints' sums ... */
+  tradeCount: number;
+  gpuHours: number;
+  /** ... and the distinct providers over the whole period, not the sum of its hours' counts. */
+  providerCount: number;
 };
 
 /** Percentile (fraction 0..1) of sorted values, linear interpolation between closest ranks. */
@@ -92,6 +109,15 @@ export function floorToHour(instant: Date): Date {
 }
 
 /**
+ * The hour of the print a trade counts in: the print on the hour H covers trades executed in
+ * [H - 1h, H), so a trade exactly on the hour belongs to the next hour's print. Epoch
+ * milliseconds.
+ */
+export function printHourOfTrade(executedAt: Date): number {
+  return Math.floor(executedAt.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR;
+}
+
+/**
  * Hourly prints for the hours `firstHour`, firstHour + 1h, ... through `lastHour` (both on the
  * hour). The print at hour H covers trades executed in [H - 1h, H). An hour without trades
  * carries the previous print forward, marked as carried; before the first print there is
@@ -105,21 +131,19 @@ export function computeHourlyPrints(
   lastHour: Date,
   previous: { indexValue: number } | undefined,
   bounds: WinsorBounds = DEFAULT_WINSOR_BOUNDS,
-): HourlyPrint[] {
+): SettlingPrint[] {
   const first = firstHour.getTime();
   const last = lastHour.getTime();
   const buckets = new Map<number, PrintableTrade[]>();
   for (const trade of trades) {
     if (trade.gpuName !== gpuName) continue;
-    // The print that includes a trade is the first hour strictly after its execution.
-    const printHour =
-      Math.floor(trade.executedAt.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR;
+    const printHour = printHourOfTrade(trade.executedAt);
     if (printHour < first || printHour > last) continue;
     const bucket = buckets.get(printHour);
     if (bucket) bucket.push(trade);
     else buckets.set(printHour, [trade]);
   }
-  const prints: HourlyPrint[] = [];
+  const prints: SettlingPrint[] = [];
   let carry = previous?.indexValue;
   for (let hour = first; hour <= last; hour += MS_PER_HOUR) {
     const hourTrades = buckets.get(hour) ?? [];
@@ -128,6 +152,7 @@ export function computeHourlyPrints(
       bounds,
     );
     if (value !== undefined) {
+      const providers = distinctSorted(hourTrades.map((t) => t.provider));
       prints.push({
         gpuName,
         hour: new Date(hour),
@@ -135,6 +160,8 @@ export function computeHourlyPrints(
         carried: false,
         tradeCount: hourTrades.length,
         gpuHours: sumHours(hourTrades),
+        providerCount: providers.length,
+        providers,
       });
       carry = value;
     } else if (carry !== undefined) {
@@ -145,6 +172,8 @@ export function computeHourlyPrints(
         carried: true,
         tradeCount: 0,
         gpuHours: 0,
+        providerCount: 0,
+        providers: [],
       });
     }
   }
@@ -153,6 +182,10 @@ export function computeHourlyPrints(
 
 function sumHours(trades: readonly PrintableTrade[]): number {
   return trades.reduce((total, t) => total + t.gpuHours, 0);
+}
+
+function distinctSorted(names: Iterable<string>): string[] {
+  return [...new Set(names)].sort();
 }
 
 /**
@@ -164,11 +197,15 @@ export function settlementPeriod(day: UtcDay): { after: Date; through: Date } {
   return { after: settlementInstant(addDays(day, -1)), through: settlementInstant(day) };
 }
 
-/** The daily value of `day` from its period's prints (carried prints included), or undefined without prints. */
+/**
+ * The daily value of `day` from its period's prints (carried prints included), or undefined
+ * without prints, with the volume of the prints' trades: counts and GPU-hours summed oldest
+ * print first, distinct providers over the union of the prints' providers.
+ */
 export function computeDailyValue(
   gpuName: GpuName,
   day: UtcDay,
-  prints: readonly HourlyPrint[],
+  prints: readonly SettlingPrint[],
 ): DailyValue | undefined {
   const { after, through } = settlementPeriod(day);
   const inPeriod = prints.filter(
@@ -179,5 +216,15 @@ export function computeDailyValue(
   );
   if (inPeriod.length === 0) return undefined;
   const mean = inPeriod.reduce((total, p) => total + p.indexValue, 0) / inPeriod.length;
-  return { gpuName, day, settledAt: through, indexValue: mean, printCount: inPeriod.length };
+  const ordered = [...inPeriod].sort((a, b) => a.hour.getTime() - b.hour.getTime());
+  return {
+    gpuName,
+    day,
+    settledAt: through,
+    indexValue: mean,
+    printCount: inPeriod.length,
+    tradeCount: ordered.reduce((total, p) => total + p.tradeCount, 0),
+    gpuHours: ordered.reduce((total, p) => total + p.gpuHours, 0),
+    providerCount: new Set(ordered.flatMap((p) => p.providers)).size,
+  };
 }
