@@ -304,7 +304,8 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
     ]);
     for (const res of [rolling, hourly, daily, volatility]) expect(res.status, res.text).toBe(200);
     const detail = await (await caller()).gpu.detail({ gpu: "H200" });
-    expect(detail).toEqual({
+    const { routes: _routes, ...parts } = detail;
+    expect(parts).toEqual({
       gpu_type: "H200",
       window,
       volatility_window_days: 30,
@@ -314,6 +315,14 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
       volatility: volatility.body,
     });
     expect(detail.hourly?.data).toHaveLength(24);
+    // Each part names the REST route serving it, with the GPU's name encoded into the path.
+    expect(detail.routes.hourly).toMatchObject({
+      operationId: "getGpuHourly",
+      path: "/api/gpu/H200/hourly",
+    });
+    expect(detail.routes.volatility.path).toBe("/api/gpu/H200/volatility");
+    const h100 = await (await caller()).gpu.detail({ gpu: "H100 SXM" });
+    expect(h100.routes.daily.path).toBe("/api/gpu/H100%20SXM/index-history");
     expect(detail.rollingAverage?.data.as_of).toBe("2026-03-10T12:00:00.000Z");
   });
 

@@ -8,6 +8,10 @@ import {
   type Result,
 } from "@tpi/domain";
 import { z } from "zod";
+import type { Route } from "../http/route";
+import { gpuIndexHistoryRoute } from "../routes/gpu";
+import { gpuVolatilityRoute } from "../routes/gpu-analytics";
+import { gpuHourlyRoute, gpuRollingAverageRoute } from "../routes/gpu-series";
 import { parseParams, parseQuery } from "../schemas/common";
 import { gpuIndexHistoryQuerySchema, gpuPathParamsSchema } from "../schemas/gpu";
 import { answerDailyIndexAll, answerGpuIndexHistory } from "../services/gpu";
@@ -20,6 +24,15 @@ import { freeWindows } from "./windows";
 function publicGpu(gpu: string): GpuName {
   const { gpuName } = unwrap(parseParams(gpuPathParamsSchema, { gpuName: gpu }));
   return unwrap(authorizeGpu(gpuName, PUBLIC_ACCESS));
+}
+
+/** The REST route serving a part of the page, for its link: the /docs anchor is `route-<operationId>`. */
+function routeFor(route: Route, gpu: GpuName) {
+  return {
+    operationId: route.operationId,
+    path: route.path.replace("{gpuName}", encodeURIComponent(gpu)),
+    access: route.docs.access,
+  };
 }
 
 /** A part of a page without published data yet is null, so the page says so; other errors stay errors. */
@@ -76,6 +89,12 @@ export const gpuRouter = t.router({
       gpu_type: gpuName,
       window,
       volatility_window_days: VOLATILITY_WINDOW_DEFAULT_DAYS,
+      routes: {
+        rollingAverage: routeFor(gpuRollingAverageRoute, gpuName),
+        hourly: routeFor(gpuHourlyRoute, gpuName),
+        daily: routeFor(gpuIndexHistoryRoute, gpuName),
+        volatility: routeFor(gpuVolatilityRoute, gpuName),
+      },
       rollingAverage: orNull(answerRollingAverage(gpuName, ctx.gpuIndex)),
       hourly: orNull(answerHourly(gpuName, {}, ctx.gpuIndex)),
       daily: orNull(
