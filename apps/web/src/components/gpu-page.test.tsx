@@ -1,4 +1,3 @@
-import type { AnyTRPCRouter } from "@trpc/server";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
