@@ -282,12 +282,14 @@ describe("tRPC gpu procedures (website, public view)", () => {
 describe("tRPC gpu.detail (the website's GPU page)", () => {
   async function caller() {
     const { appRouter } = await import("../trpc/router");
+    const { ROUTES } = await import("./all-routes");
     return appRouter.createCaller({
       db: api.deps.db,
       index: api.deps.index,
       gpuIndex: api.deps.gpuIndex,
       clock: api.deps.clock,
       rules: api.deps.rules,
+      routes: ROUTES,
     });
   }
 
@@ -320,9 +322,11 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
       operationId: "getGpuHourly",
       path: "/api/gpu/H200/hourly",
     });
-    expect(detail.routes.volatility.path).toBe("/api/gpu/H200/volatility");
+    expect(detail.routes.volatility?.path).toBe("/api/gpu/H200/volatility");
+    expect(detail.routes.rollingAverage?.operationId).toBe("getGpuRollingAverage");
+    expect(detail.routes.daily?.access).toContain("Without a key");
     const h100 = await (await caller()).gpu.detail({ gpu: "H100 SXM" });
-    expect(h100.routes.daily.path).toBe("/api/gpu/H100%20SXM/index-history");
+    expect(h100.routes.daily?.path).toBe("/api/gpu/H100%20SXM/index-history");
     expect(detail.rollingAverage?.data.as_of).toBe("2026-03-10T12:00:00.000Z");
   });
 

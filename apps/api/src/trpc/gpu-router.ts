@@ -9,9 +9,6 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import type { Route } from "../http/route";
-import { gpuIndexHistoryRoute } from "../routes/gpu";
-import { gpuVolatilityRoute } from "../routes/gpu-analytics";
-import { gpuHourlyRoute, gpuRollingAverageRoute } from "../routes/gpu-series";
 import { parseParams, parseQuery } from "../schemas/common";
 import { gpuIndexHistoryQuerySchema, gpuPathParamsSchema } from "../schemas/gpu";
 import { answerDailyIndexAll, answerGpuIndexHistory } from "../services/gpu";
@@ -26,12 +23,26 @@ function publicGpu(gpu: string): GpuName {
   return unwrap(authorizeGpu(gpuName, PUBLIC_ACCESS));
 }
 
-/** The REST route serving a part of the page, for its link: the /docs anchor is `route-<operationId>`. */
-function routeFor(route: Route, gpu: GpuName) {
+/** The operationIds of the REST routes serving each part of a GPU's page. */
+const GPU_PAGE_OPERATIONS = {
+  rollingAverage: "getGpuRollingAverage",
+  hourly: "getGpuHourly",
+  daily: "getGpuIndexHistory",
+  volatility: "getGpuVolatility",
+} as const;
+
+/**
+ * The REST route serving a part of the page, for its link (the /docs anchor is
+ * `route-<operationId>`), read from the route list the api serves so the path and access text
+ * cannot drift; null where the caller passed no route list.
+ */
+function routeFor(routes: readonly Route[] | undefined, operationId: string, gpu: GpuName) {
+  const route = routes?.find((candidate) => candidate.operationId === operationId);
+  if (route === undefined) return null;
   return {
-    operationId: route.operationId,
+    operationId,
     path: route.path.replace("{gpuName}", encodeURIComponent(gpu)),
-    access: route.docs.access,
+    access: route.docs.access ?? null,
   };
 }
 
@@ -90,10 +101,10 @@ export const gpuRouter = t.router({
       window,
       volatility_window_days: VOLATILITY_WINDOW_DEFAULT_DAYS,
       routes: {
-        rollingAverage: routeFor(gpuRollingAverageRoute, gpuName),
-        hourly: routeFor(gpuHourlyRoute, gpuName),
-        daily: routeFor(gpuIndexHistoryRoute, gpuName),
-        volatility: routeFor(gpuVolatilityRoute, gpuName),
+        rollingAverage: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.rollingAverage, gpuName),
+        hourly: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.hourly, gpuName),
+        daily: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.daily, gpuName),
+        volatility: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.volatility, gpuName),
       },
       rollingAverage: orNull(answerRollingAverage(gpuName, ctx.gpuIndex)),
       hourly: orNull(answerHourly(gpuName, {}, ctx.gpuIndex)),

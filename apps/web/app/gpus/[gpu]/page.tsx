@@ -240,12 +240,13 @@ function VolatilitySection({ detail }: { detail: GpuDetail }) {
 }
 
 function ApiRoutes({ detail }: { detail: GpuDetail }) {
+  // A part whose route the api did not name (none in its route list) gets no row.
   const parts = [
     { label: "Latest print and rolling 24-hour average", route: detail.routes.rollingAverage },
     { label: "Hourly prints", route: detail.routes.hourly },
     { label: "Daily index", route: detail.routes.daily },
     { label: "Rolling volatility", route: detail.routes.volatility },
-  ];
+  ].flatMap(({ label, route }) => (route === null ? [] : [{ label, route }]));
   return (
     <>
       <h2>The same data from the API</h2>
