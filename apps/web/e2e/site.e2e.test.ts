@@ -475,9 +475,13 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     expect(await noScript.locator('[data-gpu-state="keyed"]').count()).toBe(1);
     expect(await noScript.locator("[data-value]").count()).toBe(0);
     await screenshot(noScript, "gpu-keyed");
-    await open(noScript, "/gpus/H300", 404);
-    expect(await noScript.locator("h1").textContent()).toBe("Page not found");
     await context.close();
+
+    // Next renders its not-found page in the browser, as for an unknown lab: JavaScript on.
+    const notFoundPage = await browser.newPage();
+    await open(notFoundPage, "/gpus/H300", 404);
+    expect(await notFoundPage.locator("h1").textContent()).toBe("Page not found");
+    await notFoundPage.close();
   });
 
   it("the volume page shows the free labs' latest share and growth from the api's published rows, without JavaScript", async () => {

@@ -141,7 +141,7 @@ function HourlyTable({ detail }: { detail: GpuDetail }) {
         without trades carries the previous print forward and is marked carried.
       </p>
       <div className="table-wrap">
-        <table className="stack" data-table="gpu-hourly" data-gpu={detail.gpu_type}>
+        <table data-table="gpu-hourly" data-gpu={detail.gpu_type}>
           <caption>
             {detail.gpu_type} hourly prints in USD per GPU-hour, newest first (UTC hours)
           </caption>
@@ -151,7 +151,7 @@ function HourlyTable({ detail }: { detail: GpuDetail }) {
               <th scope="col" className="num">
                 Print (USD / GPU-hour)
               </th>
-              <th scope="col">Carried forward</th>
+              <th scope="col">Carried</th>
             </tr>
           </thead>
           <tbody>
@@ -160,14 +160,10 @@ function HourlyTable({ detail }: { detail: GpuDetail }) {
                 <th scope="row">
                   <time dateTime={row.timestamp}>{formatUtcInstant(row.timestamp)}</time>
                 </th>
-                <td
-                  className="num"
-                  data-label="Print (USD / GPU-hour)"
-                  data-value={row.index_value}
-                >
+                <td className="num" data-value={row.index_value}>
                   {formatUsd(row.index_value)}
                 </td>
-                <td data-label="Carried forward">{row.is_carried ? "Carried: no trade" : "No"}</td>
+                <td>{row.is_carried ? "Yes: no trade" : "No"}</td>
               </tr>
             ))}
           </tbody>
