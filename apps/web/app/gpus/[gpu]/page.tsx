@@ -149,7 +149,7 @@ function HourlyTable({ detail }: { detail: GpuDetail }) {
             <tr>
               <th scope="col">Hour (UTC)</th>
               <th scope="col" className="num">
-                Print (USD / GPU-hour)
+                USD / GPU-hour
               </th>
               <th scope="col">Carried</th>
             </tr>
@@ -158,7 +158,7 @@ function HourlyTable({ detail }: { detail: GpuDetail }) {
             {rows.map((row) => (
               <tr key={row.timestamp} data-hour={row.timestamp} data-carried={row.is_carried}>
                 <th scope="row">
-                  <time dateTime={row.timestamp}>{formatUtcInstant(row.timestamp)}</time>
+                  <UtcInstant instant={row.timestamp} />
                 </th>
                 <td className="num" data-value={row.index_value}>
                   {formatUsd(row.index_value)}
@@ -170,6 +170,16 @@ function HourlyTable({ detail }: { detail: GpuDetail }) {
         </table>
       </div>
     </>
+  );
+}
+
+/** `2026-11-23 19:00:00Z`, wrapping between the day and the time only. */
+function UtcInstant({ instant }: { instant: string }) {
+  const [day, time] = formatUtcInstant(instant).split(" ");
+  return (
+    <time dateTime={instant}>
+      <span className="instant-part">{day}</span> <span className="instant-part">{time}</span>
+    </time>
   );
 }
 
