@@ -94,6 +94,8 @@ const ALL_PAGES = [
   "/labs/anthropic",
   "/labs/mistralai",
   "/gpus",
+  "/gpus/H100%20SXM",
+  "/gpus/RTX%20PRO%206000%20WS",
   "/volume",
   "/methodology",
   "/docs",
@@ -271,7 +273,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       isMobile: true,
     });
     const page = await context.newPage();
-    for (const path of ["/", "/labs/anthropic", "/methodology", "/docs"]) {
+    for (const path of ["/", "/labs/anthropic", "/methodology", "/docs", "/gpus/H100%20SXM"]) {
       await open(page, path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
@@ -418,6 +420,70 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await page.close();
   });
 
+  it("a free GPU's page, linked from /gpus, shows gpu.detail's print, average, 24 prints with carried marks and charts, without JavaScript and at 390 px", async () => {
+    type Detail = {
+      rollingAverage: { data: { average_usd_per_hour: number; carried_count: number } } | null;
+      hourly: { data: { timestamp: string; index_value: number; is_carried: boolean }[] } | null;
+      daily: { data: unknown[] } | null;
+      volatility: { data: { rolling_volatility: number | null }[] } | null;
+    };
+    const input = encodeURIComponent(JSON.stringify({ gpu: "H100 SXM" }));
+    const response = await fetch(`${site.apiUrl}/trpc/gpu.detail?input=${input}`, {
+      headers: { authorization: `Bearer ${site.internalToken}` },
+    });
+    expect(response.status).toBe(200);
+    const detail = ((await response.json()) as { result: { data: Detail } }).result.data;
+    expect(detail.hourly?.data.length).toBe(24);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/gpus");
+    await page.locator('table[data-table="gpu-latest"] a', { hasText: "H100 SXM" }).click();
+    await page.waitForURL(`${site.webUrl}/gpus/H100%20SXM`);
+    expect(await page.locator("h1").textContent()).toBe("H100 SXM GPU compute price index");
+    const shown = await page.$$eval('table[data-table="gpu-hourly"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        timestamp: row.getAttribute("data-hour") ?? "",
+        index_value: Number(row.querySelector("td[data-value]")?.getAttribute("data-value")),
+        is_carried: row.getAttribute("data-carried") === "true",
+      })),
+    );
+    expect(shown).toEqual([...(detail.hourly?.data ?? [])].reverse());
+    expect(
+      Number(
+        await page.locator('[data-card="rolling-average"] [data-value]').getAttribute("data-value"),
+      ),
+    ).toBe(detail.rollingAverage?.data.average_usd_per_hour);
+    expect(await page.locator('figure[data-chart="gpu-daily"]').count()).toBe(1);
+    expect(
+      await page.locator("[data-latest-volatility]").getAttribute("data-latest-volatility"),
+    ).toBe(String(detail.volatility?.data[0]?.rolling_volatility ?? ""));
+    expect(await page.locator('table[data-table="gpu-routes"] tbody tr').count()).toBe(4);
+    await screenshot(page, "gpu-h100-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
+    await screenshot(page, "gpu-h100-390");
+    await page.close();
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await open(noScript, "/gpus/H100%20SXM");
+    expect(await noScript.locator('table[data-table="gpu-hourly"] tbody tr').count()).toBe(24);
+    await open(noScript, "/gpus/RTX%20PRO%206000%20WS");
+    expect(await noScript.locator('[data-gpu-state="keyed"]').count()).toBe(1);
+    expect(await noScript.locator("[data-value]").count()).toBe(0);
+    await screenshot(noScript, "gpu-keyed");
+    await context.close();
+
+    // Next renders its not-found page in the browser, as for an unknown lab: JavaScript on.
+    const notFoundPage = await browser.newPage();
+    await open(notFoundPage, "/gpus/H300", 404);
+    expect(await notFoundPage.locator("h1").textContent()).toBe("Page not found");
+    await notFoundPage.close();
+  });
+
   it("the volume page shows the free labs' latest share and growth from the api's published rows, without JavaScript", async () => {
     const response = await fetch(`${site.apiUrl}/trpc/recentTokenVolume`, {
       headers: { authorization: `Bearer ${site.internalToken}` },
@@ -483,7 +549,14 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   });
 
   it("the banner and the citations are in the server's HTML (no JavaScript needed)", async () => {
-    for (const path of ["/", "/labs/anthropic", "/methodology", "/gpus", "/volume"]) {
+    for (const path of [
+      "/",
+      "/labs/anthropic",
+      "/methodology",
+      "/gpus",
+      "/gpus/H100%20SXM",
+      "/volume",
+    ]) {
       const html = await (await fetch(`${site.webUrl}${path}`)).text();
       expect(html, `banner in ${path}`).toContain("data-sample-banner");
       expect(html, `footer notice in ${path}`).toContain(

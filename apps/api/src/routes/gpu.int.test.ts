@@ -279,6 +279,77 @@ describe("tRPC gpu procedures (website, public view)", () => {
   });
 });
 
+describe("tRPC gpu.detail (the website's GPU page)", () => {
+  async function caller() {
+    const { appRouter } = await import("../trpc/router");
+    const { ROUTES } = await import("./all-routes");
+    return appRouter.createCaller({
+      db: api.deps.db,
+      index: api.deps.index,
+      gpuIndex: api.deps.gpuIndex,
+      clock: api.deps.clock,
+      rules: api.deps.rules,
+      routes: ROUTES,
+    });
+  }
+
+  it("holds the REST envelopes of the rolling average, hourly prints, free-window daily series and 30-day volatility", async () => {
+    const full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
+    // The keyless GPU window on the api's clock (today 2026-03-10): 3 calendar months back.
+    const window = { startDate: "2025-12-10", endDate: "2026-03-10" };
+    const range = `startDate=${window.startDate}&endDate=${window.endDate}`;
+    const [rolling, hourly, daily, volatility] = await Promise.all([
+      api.get("/api/gpu/H200/rolling-24h-average", full),
+      api.get("/api/gpu/H200/hourly", full),
+      api.get(`/api/gpu/H200/index-history?${range}`),
+      api.get(`/api/gpu/H200/volatility?${range}&windowDays=30`, full),
+    ]);
+    for (const res of [rolling, hourly, daily, volatility]) expect(res.status, res.text).toBe(200);
+    const detail = await (await caller()).gpu.detail({ gpu: "H200" });
+    const { routes: _routes, ...parts } = detail;
+    expect(parts).toEqual({
+      gpu_type: "H200",
+      window,
+      volatility_window_days: 30,
+      rollingAverage: rolling.body,
+      hourly: hourly.body,
+      daily: daily.body,
+      volatility: volatility.body,
+    });
+    expect(detail.hourly?.data).toHaveLength(24);
+    // Each part names the REST route serving it, with the GPU's name encoded into the path.
+    expect(detail.routes.hourly).toMatchObject({
+      operationId: "getGpuHourly",
+      path: "/api/gpu/H200/hourly",
+    });
+    expect(detail.routes.volatility?.path).toBe("/api/gpu/H200/volatility");
+    expect(detail.routes.rollingAverage?.operationId).toBe("getGpuRollingAverage");
+    expect(detail.routes.daily?.access).toContain("Without a key");
+    const h100 = await (await caller()).gpu.detail({ gpu: "H100 SXM" });
+    expect(h100.routes.daily?.path).toBe("/api/gpu/H100%20SXM/index-history");
+    expect(detail.rollingAverage?.data.as_of).toBe("2026-03-10T12:00:00.000Z");
+  });
+
+  it("gives null parts for a free GPU without published values", async () => {
+    const detail = await (await caller()).gpu.detail({ gpu: "B200" });
+    expect(detail).toMatchObject({
+      gpu_type: "B200",
+      rollingAverage: null,
+      hourly: null,
+      daily: null,
+      volatility: null,
+    });
+  });
+
+  it("refuses an unknown GPU (400) and a keyed GPU (401) as the keyless REST routes do", async () => {
+    const trpc = await caller();
+    await expect(trpc.gpu.detail({ gpu: "H300" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(trpc.gpu.detail({ gpu: "RTX PRO 6000 WS" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+  });
+});
+
 describe("GET /api/daily-index/all look-back", () => {
   it("leaves out GPUs without a value in the last 7 settled days", async () => {
     const later = new Date("2026-03-17T21:00:00.000Z");

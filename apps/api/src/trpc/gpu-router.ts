@@ -1,9 +1,57 @@
-import { GPU_CATALOG, PUBLIC_ACCESS, authorizeGpu } from "@tpi/domain";
+import {
+  GPU_CATALOG,
+  PUBLIC_ACCESS,
+  VOLATILITY_WINDOW_DEFAULT_DAYS,
+  authorizeGpu,
+  type DomainError,
+  type GpuName,
+  type Result,
+} from "@tpi/domain";
 import { z } from "zod";
+import type { Route } from "../http/route";
 import { parseParams, parseQuery } from "../schemas/common";
 import { gpuIndexHistoryQuerySchema, gpuPathParamsSchema } from "../schemas/gpu";
 import { answerDailyIndexAll, answerGpuIndexHistory } from "../services/gpu";
-import { t, unwrap } from "./init";
+import { answerGpuVolatility } from "../services/gpu-analytics";
+import { answerHourly, answerRollingAverage } from "../services/gpu-series";
+import { t, toTrpcError, unwrap } from "./init";
+import { freeWindows } from "./windows";
+
+/** A free-tier GPU named by the website: the REST routes' path schema, then the keyless rule. */
+function publicGpu(gpu: string): GpuName {
+  const { gpuName } = unwrap(parseParams(gpuPathParamsSchema, { gpuName: gpu }));
+  return unwrap(authorizeGpu(gpuName, PUBLIC_ACCESS));
+}
+
+/** The operationIds of the REST routes serving each part of a GPU's page. */
+const GPU_PAGE_OPERATIONS = {
+  rollingAverage: "getGpuRollingAverage",
+  hourly: "getGpuHourly",
+  daily: "getGpuIndexHistory",
+  volatility: "getGpuVolatility",
+} as const;
+
+/**
+ * The REST route serving a part of the page, for its link (the /docs anchor is
+ * `route-<operationId>`), read from the route list the api serves so the path and access text
+ * cannot drift; null where the caller passed no route list.
+ */
+function routeFor(routes: readonly Route[] | undefined, operationId: string, gpu: GpuName) {
+  const route = routes?.find((candidate) => candidate.operationId === operationId);
+  if (route === undefined) return null;
+  return {
+    operationId,
+    path: route.path.replace("{gpuName}", encodeURIComponent(gpu)),
+    access: route.docs.access ?? null,
+  };
+}
+
+/** A part of a page without published data yet is null, so the page says so; other errors stay errors. */
+function orNull<T>(result: Result<T, DomainError>): T | null {
+  if (result.ok) return result.value;
+  if (result.error.code === "no_data") return null;
+  throw toTrpcError(result.error);
+}
 
 /**
  * GPU procedures for the website. The website is public, so they answer what a keyless caller of
@@ -30,12 +78,46 @@ export const gpuRouter = t.router({
         .strict(),
     )
     .query(({ ctx, input: { gpu, ...days } }) => {
-      const { gpuName } = unwrap(parseParams(gpuPathParamsSchema, { gpuName: gpu }));
-      unwrap(authorizeGpu(gpuName, PUBLIC_ACCESS));
+      const gpuName = publicGpu(gpu);
       const query = Object.fromEntries(Object.entries(days).filter(([, v]) => v !== undefined));
       const range = unwrap(parseQuery(gpuIndexHistoryQuerySchema, query));
       return unwrap(
         answerGpuIndexHistory(gpuName, range, PUBLIC_ACCESS, undefined, ctx.clock(), ctx.gpuIndex),
       );
     }),
+  /**
+   * One free-tier GPU's page: the REST envelopes of its latest rolling 24 h average, its trailing
+   * 24 hourly prints (oldest first), its daily series over the keyless window and the 30-day
+   * rolling volatility over that window, each null when nothing is published for it yet. The
+   * ranged routes behind the last three need a key; the website shows this trailing view of the
+   * free GPUs publicly (its methodology note says so), full ranges and other grains stay keyed.
+   */
+  detail: t.procedure.input(z.object({ gpu: z.string() }).strict()).query(({ ctx, input }) => {
+    const gpuName = publicGpu(input.gpu);
+    const now = ctx.clock();
+    const window = freeWindows(now).gpu;
+    return {
+      gpu_type: gpuName,
+      window,
+      volatility_window_days: VOLATILITY_WINDOW_DEFAULT_DAYS,
+      routes: {
+        rollingAverage: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.rollingAverage, gpuName),
+        hourly: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.hourly, gpuName),
+        daily: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.daily, gpuName),
+        volatility: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.volatility, gpuName),
+      },
+      rollingAverage: orNull(answerRollingAverage(gpuName, ctx.gpuIndex)),
+      hourly: orNull(answerHourly(gpuName, {}, ctx.gpuIndex)),
+      daily: orNull(
+        answerGpuIndexHistory(gpuName, window, PUBLIC_ACCESS, undefined, now, ctx.gpuIndex),
+      ),
+      volatility: orNull(
+        answerGpuVolatility(
+          gpuName,
+          { ...window, windowDays: String(VOLATILITY_WINDOW_DEFAULT_DAYS) },
+          ctx.gpuIndex,
+        ),
+      ),
+    };
+  }),
 });

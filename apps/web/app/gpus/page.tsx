@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { GPU_CATALOG } from "@tpi/domain";
 import { LineChart } from "../../src/components/line-chart";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { gpuSeries } from "../../src/lib/gpu-shape";
+import { gpuPathOf } from "../../src/lib/paths";
 import { loadWindows } from "../../src/server/data";
 import { loadGpuIndex } from "../../src/server/gpu";
 
@@ -12,6 +15,9 @@ export const metadata: Metadata = {
 };
 
 export const dynamic = "force-dynamic";
+
+/** GPUs outside the free tier: their pages say what they hold and that it needs a key. */
+const KEYED_GPUS = GPU_CATALOG.filter((entry) => !entry.freeTier).map((entry) => entry.gpuName);
 
 /** The GPU chart covers the free tier's trailing three calendar months (UTC), asked of the api. */
 export default async function GpusPage() {
@@ -49,7 +55,9 @@ export default async function GpusPage() {
           <tbody>
             {view.latest.map((entry) => (
               <tr key={`${entry.gpu_type}|${entry.region}`} data-gpu={entry.gpu_type}>
-                <th scope="row">{entry.gpu_type}</th>
+                <th scope="row">
+                  <Link href={gpuPathOf(entry.gpu_type)}>{entry.gpu_type}</Link>
+                </th>
                 <td>{entry.region}</td>
                 <td className="num" data-value={entry.index_value}>
                   {formatUsd(entry.index_value)}
@@ -64,6 +72,16 @@ export default async function GpusPage() {
           </tbody>
         </table>
       </div>
+      <p data-keyed-gpus>
+        Each GPU&apos;s page has its hourly prints, rolling average and volatility. With an API key:{" "}
+        {KEYED_GPUS.map((gpu, index) => (
+          <span key={gpu}>
+            {index > 0 && ", "}
+            <Link href={gpuPathOf(gpu)}>{gpu}</Link>
+          </span>
+        ))}
+        .
+      </p>
       <h2>The trailing three months</h2>
       <LineChart
         id="gpu-3m"

@@ -1,5 +1,5 @@
 import { chartGeometry, describeSeries } from "../lib/chart";
-import { formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
+import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
 import type { Series } from "../lib/shape";
 
 /**
@@ -19,19 +19,45 @@ function styleAt(index: number) {
   return STYLES[index % STYLES.length] ?? STYLES[0];
 }
 
+/** How values read: USD amounts, or fractions shown as percentages (0.8 is 80%). */
+export type ChartValueKind = "usd" | "percent";
+
+const VALUE_FORMATS: Record<
+  ChartValueKind,
+  { value: (value: number) => string; axis: (value: number, decimals: number) => string }
+> = {
+  usd: {
+    value: (value) => formatUsd(value),
+    axis: (value, decimals) => formatUsd(value, decimals),
+  },
+  percent: {
+    value: (value) => formatFractionPercent(value),
+    axis: (value, decimals) => formatFractionPercent(value, decimals),
+  },
+};
+
 type LineChartProps = {
   id: string;
   title: string;
   series: readonly Series[];
-  /** Values are USD; the axis uses fewer decimals than tables. */
+  /** Values are USD unless said otherwise. */
+  valueKind?: ChartValueKind;
+  /** The axis uses fewer decimals than tables. */
   axisDecimals?: number;
 };
 
 /** A server-rendered SVG line chart with a text alternative (title, description and caption). */
-export function LineChart({ id, title, series, axisDecimals = 2 }: LineChartProps) {
+export function LineChart({
+  id,
+  title,
+  series,
+  valueKind = "usd",
+  axisDecimals = 2,
+}: LineChartProps) {
   const geometry = chartGeometry(series);
   if (geometry === undefined) return <p className="notice">No values to chart yet.</p>;
-  const description = describeSeries(series, (value) => formatUsd(value), formatUtcDay);
+  const format = VALUE_FORMATS[valueKind];
+  const description = describeSeries(series, format.value, formatUtcDay);
   const { frame } = geometry;
   return (
     <figure className="chart" data-chart={id}>
@@ -55,7 +81,7 @@ export function LineChart({ id, title, series, axisDecimals = 2 }: LineChartProp
                   stroke="#d5dae2"
                 />
                 <text x={frame.left - 8} y={tick.position + 4} textAnchor="end">
-                  {formatUsd(tick.value, axisDecimals)}
+                  {format.axis(tick.value, axisDecimals)}
                 </text>
               </g>
             ))}

@@ -34,3 +34,6 @@ export type ConstituentRow = Constituents["data"][number];
 
 /** The volume page's data: the latest settled days of token volume, growth and share per lab. */
 export type RecentTokenVolume = RouterOutputs["recentTokenVolume"];
+
+/** One free-tier GPU's page: the REST envelopes of its rolling average, hourly prints, daily series and volatility (null without data). */
+export type GpuDetail = RouterOutputs["gpu"]["detail"];

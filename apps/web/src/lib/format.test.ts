@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatFractionPercent,
   changeBetween,
   formatChange,
   formatPercent,
@@ -68,5 +69,13 @@ describe("formatUtcInstant", () => {
   it("shows an ISO instant as date, time and Z without milliseconds", () => {
     expect(formatUtcInstant("2026-11-23T02:00:00.000Z")).toBe("2026-11-23 02:00:00Z");
     expect(formatUtcInstant("2026-11-23T02:00:00Z")).toBe("2026-11-23 02:00:00Z");
+  });
+});
+
+describe("formatFractionPercent", () => {
+  it("shows a fraction as a percentage with the given decimals, n/a without a value", () => {
+    expect(formatFractionPercent(0.41237)).toBe("41.24%");
+    expect(formatFractionPercent(0.25, 1)).toBe("25.0%");
+    expect(formatFractionPercent(null)).toBe("n/a");
   });
 });

@@ -98,9 +98,14 @@ export function formatUtcInstant(instant: string): string {
   return instant.replace("T", " ").replace(/\.\d+Z$/, "Z");
 }
 
+/** A fraction as a percentage, `0.41237` → `41.24%`; `n/a` without one. */
+export function formatFractionPercent(fraction: number | null, decimals = 2): string {
+  return fraction === null ? "n/a" : `${(fraction * 100).toFixed(decimals)}%`;
+}
+
 /** A share (a fraction) as a percentage of the day's tokens, `0.41237` → `41.24%`; `n/a` without one. */
 export function formatShare(share: number | null): string {
-  return share === null ? "n/a" : `${(share * 100).toFixed(2)}%`;
+  return formatFractionPercent(share);
 }
 
 /** A growth index (100 on the base day) with one decimal, `137.456` → `137.5`; `n/a` without one. */

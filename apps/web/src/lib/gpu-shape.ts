@@ -1,4 +1,4 @@
-import type { GpuDailyRow } from "./api-types";
+import type { GpuDailyRow, GpuDetail } from "./api-types";
 import type { Series } from "./shape";
 
 /** One GPU's daily index rows, as `gpu.dailyHistory` returns them. */
@@ -21,4 +21,22 @@ export function gpuSeries(histories: readonly GpuHistory[]): Series[] {
       return { key: gpu, label: gpu, points };
     })
     .filter((series) => series.points.length > 0);
+}
+
+type VolatilityRow = NonNullable<GpuDetail["volatility"]>["data"][number];
+
+/**
+ * The rolling volatility as one chart series (fractions: 0.8 is 80 %), oldest first, one point
+ * per UTC day of `recorded_at`. Days without a value (a gap in their window) are left out, so
+ * they stay gaps on the calendar-day axis.
+ */
+export function volatilitySeries(rows: readonly VolatilityRow[]): Series[] {
+  const points = rows
+    .flatMap((row) =>
+      row.rolling_volatility === null
+        ? []
+        : [{ date: row.recorded_at.slice(0, 10), value: row.rolling_volatility }],
+    )
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return points.length === 0 ? [] : [{ key: "volatility", label: "Volatility", points }];
 }

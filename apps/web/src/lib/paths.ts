@@ -9,3 +9,8 @@ export function csvPathOf(lab: LabId): string {
 export function csvFileName(lab: LabId, startDate: string, endDate: string): string {
   return `tpi-${lab}-${startDate}-to-${endDate}.csv`;
 }
+
+/** A GPU's page: the name URL-encoded as one path segment (`/gpus/H100%20SXM`). */
+export function gpuPathOf(gpu: string): string {
+  return `/gpus/${encodeURIComponent(gpu)}`;
+}

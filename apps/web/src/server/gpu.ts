@@ -1,5 +1,5 @@
 import "server-only";
-import type { GpuLatest } from "../lib/api-types";
+import type { GpuDetail, GpuLatest } from "../lib/api-types";
 import type { GpuHistory } from "../lib/gpu-shape";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
@@ -38,4 +38,13 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
     })),
   );
   return { state: "available", latest, histories, startDate, endDate };
+}
+
+/**
+ * One free-tier GPU's page from the api's `gpu.detail` procedure: the envelopes of
+ * `GET /api/gpu/{gpuName}/rolling-24h-average`, `/hourly`, `/index-history` over the keyless
+ * window and `/volatility` (30-day window) over it, each null while nothing is published.
+ */
+export async function loadGpuDetail(gpu: string): Promise<GpuDetail> {
+  return apiClient().gpu.detail.query({ gpu });
 }

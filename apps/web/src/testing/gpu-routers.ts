@@ -15,6 +15,110 @@ const windows = t.procedure.query(() => ({
 }));
 
 export const historyInputs: unknown[] = [];
+export const detailInputs: unknown[] = [];
+
+const HOUR_MS = 3_600_000;
+/** H100 SXM's trailing 24 prints, oldest first: 21:00 UTC on 03-29 through 20:00 on 03-30; 03:00 and 04:00 carried. */
+const H100_PRINTS = Array.from({ length: 24 }, (_, i) => {
+  const timestamp = new Date(Date.parse("2026-03-29T21:00:00.000Z") + i * HOUR_MS).toISOString();
+  const carried = timestamp.startsWith("2026-03-30T03") || timestamp.startsWith("2026-03-30T04");
+  return { timestamp, index_value: Number((2.3 + i * 0.001).toFixed(4)), is_carried: carried };
+});
+
+function routesOf(gpu: string) {
+  const path = `/api/gpu/${encodeURIComponent(gpu)}`;
+  const access = "Required: a Full plan key (Premium and Trial keys get 403).";
+  return {
+    rollingAverage: {
+      operationId: "getGpuRollingAverage",
+      path: `${path}/rolling-24h-average`,
+      access,
+    },
+    hourly: { operationId: "getGpuHourly", path: `${path}/hourly`, access },
+    daily: {
+      operationId: "getGpuIndexHistory",
+      path: `${path}/index-history`,
+      access: "Without a key: free-tier GPUs and the trailing 3 months.",
+    },
+    volatility: {
+      operationId: "getGpuVolatility",
+      path: `${path}/volatility`,
+      access: "Any key (Trial, Premium or Full); without a key 401.",
+    },
+  };
+}
+
+/** `gpu.detail` in the api's shapes: H100 SXM with every part, any other GPU with nothing published yet. */
+const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }) => {
+  detailInputs.push(input);
+  const common = {
+    gpu_type: input.gpu,
+    window: { startDate: "2025-12-30", endDate: "2026-03-30" },
+    volatility_window_days: 30,
+    routes: routesOf(input.gpu),
+  };
+  if (input.gpu !== "H100 SXM")
+    return { ...common, rollingAverage: null, hourly: null, daily: null, volatility: null };
+  const range = { startDate: "2026-03-29T21:00:00.000Z", endDate: "2026-03-30T20:00:00.000Z" };
+  return {
+    ...common,
+    rollingAverage: {
+      success: true as const,
+      data: {
+        gpu_name: input.gpu,
+        region: "global" as const,
+        average_usd_per_hour: 2.3115,
+        as_of: range.endDate,
+        window_start: range.startDate,
+        window_end: range.endDate,
+        print_count: 24,
+        carried_count: 2,
+      },
+    },
+    hourly: {
+      success: true as const,
+      gpu_type: input.gpu,
+      access: "full" as const,
+      granularity: "hourly" as const,
+      ...range,
+      count: H100_PRINTS.length,
+      data: H100_PRINTS,
+    },
+    daily: {
+      success: true as const,
+      gpu_type: input.gpu,
+      access: "public-3mo" as const,
+      startDate: "2025-12-30",
+      endDate: "2026-03-30",
+      count: 2,
+      data: [
+        { timestamp: "2026-03-29T20:00:00.000Z", index_value: 2.3 },
+        { timestamp: "2026-03-30T20:00:00.000Z", index_value: 2.31 },
+      ],
+    },
+    volatility: {
+      success: true as const,
+      gpu_type: input.gpu,
+      window_days: 30,
+      startDate: "2025-12-30",
+      endDate: "2026-03-30",
+      count: 3,
+      // Most recent first, as the api serves analytics series; 03-28's window has a gap.
+      data: [
+        ["2026-03-30T20:00:00.000Z", 2.31, 0.4123],
+        ["2026-03-29T20:00:00.000Z", 2.3, 0.398],
+        ["2026-03-28T20:00:00.000Z", 2.29, null],
+      ].map(([recorded_at, index_value, rolling_volatility]) => ({
+        recorded_at: recorded_at as string,
+        gpu_type: input.gpu,
+        region: "global" as const,
+        index_value: index_value as number,
+        rolling_volatility: rolling_volatility as number | null,
+        window_days: 30,
+      })),
+    },
+  };
+});
 export const routerWithGpu = t.router({
   windows,
   gpu: t.router({
@@ -58,6 +162,7 @@ export const routerWithGpu = t.router({
           ],
         };
       }),
+    detail,
   }),
 });
 

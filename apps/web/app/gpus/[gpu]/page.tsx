@@ -1,0 +1,321 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import {
+  FREE_TIER_GPU_NAMES,
+  GPU_FREE_WINDOW_MONTHS,
+  GPU_RETURNS_PER_YEAR,
+  VOLATILITY_WINDOW_DEFAULT_DAYS,
+  isFreeTierGpu,
+  isGpuName,
+  type GpuName,
+} from "@tpi/domain";
+import { LineChart } from "../../../src/components/line-chart";
+import type { GpuDetail } from "../../../src/lib/api-types";
+import {
+  formatFractionPercent,
+  formatUsd,
+  formatUtcDay,
+  formatUtcInstant,
+} from "../../../src/lib/format";
+import { gpuSeries, volatilitySeries } from "../../../src/lib/gpu-shape";
+import { loadGpuDetail } from "../../../src/server/gpu";
+
+/** Hourly prints change every hour: rendered per request, the api answers cached briefly (trpc-client.ts). */
+export const dynamic = "force-dynamic";
+
+type GpuPageProps = { params: Promise<{ gpu: string }> };
+
+/**
+ * The segment is the GPU name URL-encoded (`H100%20SXM`). Next hands it over decoded or not
+ * depending on the version, so it is decoded here once; a malformed escape is no GPU at all.
+ */
+async function gpuNameOf(props: GpuPageProps): Promise<GpuName | undefined> {
+  const { gpu } = await props.params;
+  let name = gpu;
+  try {
+    name = decodeURIComponent(gpu);
+  } catch {
+    return undefined;
+  }
+  return isGpuName(name) ? name : undefined;
+}
+
+export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
+  const gpu = await gpuNameOf(props);
+  if (gpu === undefined) return { title: "GPU not found" };
+  return isFreeTierGpu(gpu)
+    ? {
+        title: `${gpu} GPU compute price index`,
+        description: `${gpu} rental prices in USD per GPU-hour: the latest hourly print, the rolling 24-hour average, the trailing day of prints, ${GPU_FREE_WINDOW_MONTHS} months of daily values and their ${VOLATILITY_WINDOW_DEFAULT_DAYS}-day volatility.`,
+      }
+    : {
+        title: `${gpu} GPU compute price index (API key)`,
+        description: `The ${gpu} GPU compute price index is available with an API key: what it contains and how to get access.`,
+      };
+}
+
+export default async function GpuPage(props: GpuPageProps) {
+  const gpu = await gpuNameOf(props);
+  if (gpu === undefined) notFound();
+  if (!isFreeTierGpu(gpu)) return <KeyedGpu gpu={gpu} />;
+  const detail = await loadGpuDetail(gpu);
+  return (
+    <>
+      <h1>{gpu} GPU compute price index</h1>
+      <p className="lead">
+        What renting one {gpu} costs, in USD per GPU-hour, from executed rental trades: hourly
+        prints, their rolling 24-hour average and the daily index. All times are UTC.
+      </p>
+      <LatestCards detail={detail} />
+      <HourlyTable detail={detail} />
+      <DailySection detail={detail} />
+      <VolatilitySection detail={detail} />
+      <ApiRoutes detail={detail} />
+      <h2>About this page</h2>
+      <p data-gpu-methodology>
+        The website shows this trailing view of each free-tier GPU: the latest day of hourly prints,
+        the rolling average as of the latest print, and the daily index and its volatility over the
+        free window ({formatUtcDay(detail.window.startDate)} to{" "}
+        {formatUtcDay(detail.window.endDate)}). The API&apos;s hourly, rolling-average and
+        volatility routes need a key; they serve full ranges and other grains. How prints and daily
+        values are computed is in the <Link href="/methodology">methodology</Link>.
+      </p>
+    </>
+  );
+}
+
+function LatestCards({ detail }: { detail: GpuDetail }) {
+  const prints = detail.hourly?.data ?? [];
+  const latest = prints[prints.length - 1];
+  const average = detail.rollingAverage?.data;
+  if (latest === undefined && average === undefined)
+    return (
+      <p className="notice" data-gpu-state="no-data">
+        No hourly prints of {detail.gpu_type} have been published yet.
+      </p>
+    );
+  return (
+    <div className="cards">
+      {latest !== undefined && (
+        <div className="card" data-card="latest-print">
+          <div className="muted">Latest hourly print</div>
+          <div className="value" data-value={latest.index_value}>
+            {formatUsd(latest.index_value)}
+          </div>
+          <div>
+            USD per GPU-hour at{" "}
+            <time dateTime={latest.timestamp}>{formatUtcInstant(latest.timestamp)}</time>
+            {latest.is_carried ? " (carried forward: no trade that hour)" : ""}
+          </div>
+        </div>
+      )}
+      {average !== undefined && (
+        <div className="card" data-card="rolling-average">
+          <div className="muted">Rolling 24-hour average</div>
+          <div className="value" data-value={average.average_usd_per_hour}>
+            {formatUsd(average.average_usd_per_hour)}
+          </div>
+          <div>
+            USD per GPU-hour over{" "}
+            <time dateTime={average.window_start}>{formatUtcInstant(average.window_start)}</time> to{" "}
+            <time dateTime={average.window_end}>{formatUtcInstant(average.window_end)}</time>:{" "}
+            <span data-print-count={average.print_count}>{average.print_count} prints</span>, of
+            which{" "}
+            <span data-carried-count={average.carried_count}>{average.carried_count} carried</span>.
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HourlyTable({ detail }: { detail: GpuDetail }) {
+  if (detail.hourly === null) return null;
+  const rows = [...detail.hourly.data].reverse();
+  return (
+    <>
+      <h2>The trailing 24 hourly prints</h2>
+      <p>
+        A print is the volume-weighted mean price of the trades of the hour before it. An hour
+        without trades carries the previous print forward and is marked carried.
+      </p>
+      <div className="table-wrap">
+        <table data-table="gpu-hourly" data-gpu={detail.gpu_type}>
+          <caption>
+            {detail.gpu_type} hourly prints in USD per GPU-hour, newest first (UTC hours)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Hour (UTC)</th>
+              <th scope="col" className="num">
+                USD / GPU-hour
+              </th>
+              <th scope="col">Carried</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.timestamp} data-hour={row.timestamp} data-carried={row.is_carried}>
+                <th scope="row">
+                  <UtcInstant instant={row.timestamp} />
+                </th>
+                <td className="num" data-value={row.index_value}>
+                  {formatUsd(row.index_value)}
+                </td>
+                <td>{row.is_carried ? "Yes: no trade" : "No"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** `2026-11-23 19:00:00Z`, wrapping between the day and the time only. */
+function UtcInstant({ instant }: { instant: string }) {
+  const [day, time] = formatUtcInstant(instant).split(" ");
+  return (
+    <time dateTime={instant}>
+      <span className="instant-part">{day}</span> <span className="instant-part">{time}</span>
+    </time>
+  );
+}
+
+function DailySection({ detail }: { detail: GpuDetail }) {
+  return (
+    <>
+      <h2>The daily index, trailing {GPU_FREE_WINDOW_MONTHS} months</h2>
+      {detail.daily === null ? (
+        <p className="notice">No daily values of {detail.gpu_type} in the free window yet.</p>
+      ) : (
+        <LineChart
+          id="gpu-daily"
+          title={`${detail.gpu_type} daily GPU compute price index, USD per GPU-hour`}
+          series={gpuSeries([{ gpu: detail.gpu_type, rows: detail.daily.data }])}
+        />
+      )}
+    </>
+  );
+}
+
+function VolatilitySection({ detail }: { detail: GpuDetail }) {
+  const days = detail.volatility_window_days;
+  const series = detail.volatility === null ? [] : volatilitySeries(detail.volatility.data);
+  // Rows come most recent first; the latest row may have no value (a gap in its window).
+  const latest = detail.volatility?.data[0];
+  return (
+    <>
+      <h2>{days}-day rolling volatility</h2>
+      <p>
+        The annualized volatility is the standard deviation of the daily log returns over the {days}{" "}
+        days ending on each day, times √{GPU_RETURNS_PER_YEAR} because GPU values settle every
+        calendar day; a day whose window misses a value has none.
+      </p>
+      {latest === undefined ? (
+        <p className="notice">No daily values of {detail.gpu_type} in the free window yet.</p>
+      ) : (
+        <>
+          <p data-latest-volatility={latest.rolling_volatility ?? ""}>
+            Latest:{" "}
+            <strong>
+              {latest.rolling_volatility === null
+                ? `not available (the ${days} days up to it are not all settled)`
+                : `${formatFractionPercent(latest.rolling_volatility)} annualized`}
+            </strong>{" "}
+            as of <time dateTime={latest.recorded_at}>{formatUtcInstant(latest.recorded_at)}</time>.
+          </p>
+          {series.length === 0 ? (
+            <p className="notice">
+              No day of the free window has a complete {days}-day window yet.
+            </p>
+          ) : (
+            <LineChart
+              id="gpu-volatility"
+              title={`${detail.gpu_type} ${days}-day rolling volatility, annualized`}
+              series={series}
+              valueKind="percent"
+              axisDecimals={1}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function ApiRoutes({ detail }: { detail: GpuDetail }) {
+  // A part whose route the api did not name (none in its route list) gets no row.
+  const parts = [
+    { label: "Latest print and rolling 24-hour average", route: detail.routes.rollingAverage },
+    { label: "Hourly prints", route: detail.routes.hourly },
+    { label: "Daily index", route: detail.routes.daily },
+    { label: "Rolling volatility", route: detail.routes.volatility },
+  ].flatMap(({ label, route }) => (route === null ? [] : [{ label, route }]));
+  return (
+    <>
+      <h2>The same data from the API</h2>
+      <div className="table-wrap">
+        <table className="stack" data-table="gpu-routes">
+          <caption>The API routes serving each part of this page</caption>
+          <thead>
+            <tr>
+              <th scope="col">Part</th>
+              <th scope="col">Route</th>
+              <th scope="col">Access</th>
+            </tr>
+          </thead>
+          <tbody>
+            {parts.map(({ label, route }) => (
+              <tr key={route.operationId} data-operation={route.operationId}>
+                <th scope="row">{label}</th>
+                <td data-label="Route">
+                  <Link href={`/docs#route-${route.operationId}`}>
+                    <code>GET {route.path}</code>
+                  </Link>
+                </td>
+                <td data-label="Access">{route.access ?? "See the reference."}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function KeyedGpu({ gpu }: { gpu: GpuName }) {
+  return (
+    <>
+      <h1>{gpu} GPU compute price index</h1>
+      <p className="lead" data-gpu-state="keyed">
+        The {gpu} index is part of the keyed tier: its hourly prints, daily values and analytics are
+        served to API key holders.
+      </p>
+      <h2>What the data is</h2>
+      <p>
+        Every hour, the volume-weighted mean price of the {gpu} rental trades of the hour before, in
+        USD per GPU-hour (an hour without trades carries the previous print forward, marked
+        carried); each day, the mean of its hourly prints; and analytics over them, such as the
+        rolling 24-hour average and the rolling volatility. See the{" "}
+        <Link href="/methodology">methodology</Link>.
+      </p>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          Get an API key (see <Link href="/docs#authentication">authentication</Link>).
+        </li>
+        <li>
+          Call <code>GET /api/gpu/{encodeURIComponent(gpu)}/index-history</code> with{" "}
+          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; the other GPU routes are in the{" "}
+          <Link href="/docs#routes">API reference</Link>.
+        </li>
+      </ol>
+      <p>
+        Without a key, the free tier covers {FREE_TIER_GPU_NAMES.join(", ")} over the trailing{" "}
+        {GPU_FREE_WINDOW_MONTHS} months: <Link href="/gpus">see the GPU index</Link>.
+      </p>
+    </>
+  );
+}

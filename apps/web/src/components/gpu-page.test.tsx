@@ -1,0 +1,123 @@
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import GpuPage from "../../app/gpus/[gpu]/page";
+import GpusPage from "../../app/gpus/page";
+import { detailInputs, routerWithGpu } from "../testing/gpu-routers";
+import { serveRouterAsApi } from "../testing/trpc-fixture";
+
+/**
+ * The /gpus/[gpu] page rendered to HTML against a router in the api's `gpu.detail` shapes: a GPU
+ * with every part, one with nothing published, a keyed GPU and unknown names (the browser tests
+ * render it against the real api).
+ */
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+async function gpuPage(segment: string): Promise<string> {
+  close = await serveRouterAsApi(routerWithGpu);
+  const page = (await GpuPage({ params: Promise.resolve({ gpu: segment }) })) as ReactElement;
+  return renderToStaticMarkup(page);
+}
+
+/** Text without tags, for assertions across inline elements. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'");
+
+describe("/gpus/[gpu]", () => {
+  it("shows the latest print and the rolling 24-hour average with units, UTC window and counts", async () => {
+    const html = await gpuPage("H100%20SXM");
+    expect(detailInputs).toContainEqual({ gpu: "H100 SXM" });
+    expect(html).toContain("<h1>H100 SXM GPU compute price index</h1>");
+    const text = textOf(html);
+    expect(html).toMatch(/data-card="latest-print".*data-value="2.323"/);
+    expect(text).toContain("$2.3230USD per GPU-hour at 2026-03-30 20:00:00Z");
+    expect(html).toMatch(/data-card="rolling-average".*data-value="2.3115"/);
+    expect(text).toContain(
+      "USD per GPU-hour over 2026-03-29 21:00:00Z to 2026-03-30 20:00:00Z: 24 prints, of which 2 carried.",
+    );
+  });
+
+  it("lists the trailing 24 prints newest first in a captioned table, marking the carried ones", async () => {
+    const html = await gpuPage("H100 SXM");
+    expect(html).toContain(
+      "<caption>H100 SXM hourly prints in USD per GPU-hour, newest first (UTC hours)</caption>",
+    );
+    const hours = [...html.matchAll(/data-hour="([^"]+)" data-carried="(true|false)"/g)];
+    expect(hours).toHaveLength(24);
+    expect(hours[0]?.[1]).toBe("2026-03-30T20:00:00.000Z");
+    expect(hours[23]?.[1]).toBe("2026-03-29T21:00:00.000Z");
+    expect(hours.filter((hour) => hour[2] === "true").map((hour) => hour[1])).toEqual([
+      "2026-03-30T04:00:00.000Z",
+      "2026-03-30T03:00:00.000Z",
+    ]);
+    expect(html.match(/Yes: no trade/g)).toHaveLength(2);
+  });
+
+  it("charts the daily index and the 30-day volatility, gives the latest volatility in percent and says what it is", async () => {
+    const html = await gpuPage("H100%20SXM");
+    expect(html).toContain('data-chart="gpu-daily"');
+    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.3000 on 29 Mar 2026, \$2\.3100 on 30 Mar 2026/);
+    expect(html).toContain('data-chart="gpu-volatility"');
+    // Values in percent; the day whose window has a gap is left out of the line.
+    expect(html).toMatch(/<desc[^>]*>Volatility: 39\.80% on 29 Mar 2026, 41\.23% on 30 Mar 2026/);
+    const text = textOf(html);
+    expect(text).toContain("Latest: 41.23% annualized as of 2026-03-30 20:00:00Z.");
+    expect(text).toContain(
+      "standard deviation of the daily log returns over the 30 days ending on each day, times √365",
+    );
+  });
+
+  it("links each part to the API route serving it and says why the page is public", async () => {
+    const html = await gpuPage("H100%20SXM");
+    for (const [operationId, path] of [
+      ["getGpuRollingAverage", "/api/gpu/H100%20SXM/rolling-24h-average"],
+      ["getGpuHourly", "/api/gpu/H100%20SXM/hourly"],
+      ["getGpuIndexHistory", "/api/gpu/H100%20SXM/index-history"],
+      ["getGpuVolatility", "/api/gpu/H100%20SXM/volatility"],
+    ])
+      expect(html).toContain(`<a href="/docs#route-${operationId}"><code>GET ${path}</code></a>`);
+    expect(textOf(html)).toContain(
+      "Hourly printsGET /api/gpu/H100%20SXM/hourlyRequired: a Full plan key",
+    );
+    expect(textOf(html)).toMatch(
+      /The API's hourly, rolling-average and volatility routes need a key; they serve full ranges and other grains\./,
+    );
+  });
+
+  it("says nothing is published yet when a free GPU has no prints, without empty charts or an empty prints table", async () => {
+    const html = await gpuPage("B200");
+    expect(html).toContain('data-gpu-state="no-data"');
+    expect(html).toContain("No hourly prints of B200 have been published yet.");
+    expect(html).not.toContain('data-table="gpu-hourly"');
+    expect(html).toContain('data-table="gpu-routes"');
+    expect(html).not.toContain("data-chart");
+    expect(html).toContain("No daily values of B200 in the free window yet.");
+  });
+
+  it("shows a keyed GPU's contents and that it needs an API key, without asking the api for values", async () => {
+    const before = detailInputs.length;
+    const html = await gpuPage("RTX%20PRO%206000%20WS");
+    expect(detailInputs.length).toBe(before);
+    expect(html).toContain('data-gpu-state="keyed"');
+    expect(html).toContain("served to API key holders");
+    expect(html).toContain("<code>GET /api/gpu/RTX%20PRO%206000%20WS/index-history</code>");
+    expect(html).not.toContain("data-value");
+  });
+
+  it("is the site's 404 for an unknown or malformed GPU name", async () => {
+    for (const segment of ["H300", "h100%20sxm", "%E0%A4%A"])
+      await expect(gpuPage(segment)).rejects.toMatchObject({
+        digest: expect.stringMatching(/404|NOT_FOUND/) as unknown,
+      });
+  });
+});
+
+describe("/gpus links each GPU to its page", () => {
+  it("links the free GPUs in the table and the keyed ones below it", async () => {
+    close = await serveRouterAsApi(routerWithGpu);
+    const html = renderToStaticMarkup(await GpusPage());
+    expect(html).toContain('<a href="/gpus/H100%20SXM">H100 SXM</a>');
+    expect(html).toContain('<a href="/gpus/B200">B200</a>');
+    expect(html).toContain('<a href="/gpus/RTX%20PRO%206000%20WS">RTX PRO 6000 WS</a>');
+  });
+});
