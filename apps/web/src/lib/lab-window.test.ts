@@ -1,6 +1,6 @@
 import { LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { canonicalLabOf, LAB_ALIASES, summarizeWindow } from "./lab-window";
+import { canonicalLabOf, LAB_ALIASES, shownRange, summarizeWindow, tokenShares } from "./lab-window";
 
 const row = (date: string, indexPerMtok: number) => ({ date, indexPerMtok });
 
@@ -74,5 +74,34 @@ describe("canonicalLabOf", () => {
 
   it("maps every alias to a catalog lab", () => {
     for (const lab of Object.values(LAB_ALIASES)) expect(LAB_IDS).toContain(lab);
+  });
+});
+
+describe("shownRange", () => {
+  it("ends on the last settled day shown, not on the window's end (today)", () => {
+    expect(
+      shownRange({
+        startDate: "2026-02-28",
+        endDate: "2026-03-30",
+        rows: [{ date: "2026-03-28" }, { date: "2026-03-29" }, { date: "2026-03-01" }],
+      }),
+    ).toEqual({ startDate: "2026-02-28", endDate: "2026-03-29" });
+  });
+
+  it("falls back to the window's end when nothing is shown", () => {
+    expect(shownRange({ startDate: "2026-02-28", endDate: "2026-03-30", rows: [] })).toEqual({
+      startDate: "2026-02-28",
+      endDate: "2026-03-30",
+    });
+  });
+});
+
+describe("tokenShares", () => {
+  it("divides by every observed model's tokens, excluded ones included", () => {
+    expect(tokenShares([{ totalTokens: 3 }, { totalTokens: 1 }])).toEqual([0.75, 0.25]);
+  });
+
+  it("is null for a day without tokens", () => {
+    expect(tokenShares([{ totalTokens: 0 }])).toEqual([null]);
   });
 });

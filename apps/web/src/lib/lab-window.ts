@@ -103,3 +103,27 @@ export function canonicalLabOf(segment: string): LabId | undefined {
   if (byLabel !== undefined) return byLabel.lab;
   return Object.hasOwn(LAB_ALIASES, folded) ? LAB_ALIASES[folded] : undefined;
 }
+
+/**
+ * The range a lab page and its CSV name: from the free window's first day through the last
+ * settled day shown (not today, which has not settled). Falls back to the window's end only when
+ * nothing is shown, so the lead, the table caption and the CSV file name always agree.
+ */
+export function shownRange(window: {
+  startDate: UtcDay;
+  endDate: UtcDay;
+  rows: readonly { date: UtcDay }[];
+}): { startDate: UtcDay; endDate: UtcDay } {
+  let endDate: UtcDay | undefined;
+  for (const row of window.rows) if (endDate === undefined || row.date > endDate) endDate = row.date;
+  return { startDate: window.startDate, endDate: endDate ?? window.endDate };
+}
+
+/**
+ * Each constituent's share of the tokens of every model observed for the lab that day (excluded
+ * ones included), as a fraction; `null` when the day observed no tokens.
+ */
+export function tokenShares(rows: readonly { totalTokens: number }[]): (number | null)[] {
+  const total = rows.reduce((sum, row) => sum + row.totalTokens, 0);
+  return rows.map((row) => (total > 0 ? row.totalTokens / total : null));
+}

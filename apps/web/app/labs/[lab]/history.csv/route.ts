@@ -1,5 +1,6 @@
 import { isFreeTierLab, isLabId } from "@tpi/domain";
-import { csvFileName } from "../../../../src/lib/paths";
+import { canonicalLabOf, shownRange } from "../../../../src/lib/lab-window";
+import { csvFileName, csvPathOf } from "../../../../src/lib/paths";
 import { provenanceByDay } from "../../../../src/lib/provenance";
 import { indexRowsToCsv, newestFirst } from "../../../../src/lib/shape";
 import { loadFreeWindow, loadSourceDays } from "../../../../src/server/data";
@@ -15,6 +16,11 @@ export async function GET(
   context: { params: Promise<{ lab: string }> },
 ): Promise<Response> {
   const { lab } = await context.params;
+  // Another spelling of a lab (`/labs/Anthropic/history.csv`) is a 308 to the identifier's file.
+  const canonical = isLabId(lab) ? undefined : canonicalLabOf(lab);
+  if (canonical !== undefined && isFreeTierLab(canonical)) {
+    return new Response(null, { status: 308, headers: { location: csvPathOf(canonical) } });
+  }
   if (!isLabId(lab) || !isFreeTierLab(lab)) {
     return new Response("Not found: CSV downloads exist for the free-tier labs only.\n", {
       status: 404,
@@ -23,11 +29,13 @@ export async function GET(
   }
   const window = await loadFreeWindow(lab);
   const sourceDays = await loadSourceDays(window.startDate, window.endDate);
+  // Named after the last settled day it holds, as the page's lead and table caption are.
+  const range = shownRange(window);
   const csv = indexRowsToCsv(newestFirst(window.rows), provenanceByDay(sourceDays));
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${csvFileName(lab, window.startDate, window.endDate)}"`,
+      "content-disposition": `attachment; filename="${csvFileName(lab, range.startDate, range.endDate)}"`,
     },
   });
 }
