@@ -13,8 +13,8 @@ export const metadata: Metadata = {
     "Every model lab the Token Price Index tracks: the latest settled value of the free-tier labs and the latest settled day of the keyed labs.",
 };
 
-/** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
-export const revalidate = 300;
+/** Rendered per request (the api is not running at build time); the api answers are cached by tag. */
+export const dynamic = "force-dynamic";
 
 export default async function LabsPage() {
   const [window, keyed] = await Promise.all([loadFreeWindow(), loadKeyedLatestDays()]);
@@ -89,8 +89,8 @@ export default async function LabsPage() {
       </div>
       <KeyTeaser keyedCount={keyed.length} />
       <p className="muted">
-        Free-tier values cover the trailing month ({formatUtcDay(window.startDate)} onwards); see the{" "}
-        <Link href="/methodology">methodology</Link> for how each value is computed.
+        Free-tier values cover the trailing month ({formatUtcDay(window.startDate)} onwards); see
+        the <Link href="/methodology">methodology</Link> for how each value is computed.
       </p>
     </>
   );

@@ -78,7 +78,8 @@ export function ConstituentsSection({ label, body }: { label: string; body: Cons
       <p>
         The models {label}&apos;s value for the latest settled day was computed from, with the
         prices and tokens each contributed (token share: of every model observed that day, excluded
-        ones included; weight: in the index, eligible models only; methodology {body.methodologyVersion}; see the{" "}
+        ones included; weight: in the index, eligible models only; methodology{" "}
+        {body.methodologyVersion}; see the{" "}
         <Link href="/methodology#estimated-split">estimated split</Link> and{" "}
         <Link href="/methodology#prices">price basis</Link> rules).
       </p>

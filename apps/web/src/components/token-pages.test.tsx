@@ -222,7 +222,9 @@ describe("lab pages and keyed labs", () => {
     const html = renderToStaticMarkup(await LabsPage());
     expect(html.match(/data-tier="free"/g)).toHaveLength(4);
     expect(html.match(/data-tier="keyed"/g)).toHaveLength(7);
-    expect(html).toMatch(/data-lab="anthropic" data-tier="free" data-date="2026-03-29">.*data-value="5.5">\$5\.5000/);
+    expect(html).toMatch(
+      /data-lab="anthropic" data-tier="free" data-date="2026-03-29">.*data-value="5.5">\$5\.5000/,
+    );
     expect(html).toContain(`data-lab="minimax" data-tier="keyed" data-date="${KEYED_LATEST_DAY}"`);
     expect(html.match(/data-locked/g)).toHaveLength(7);
   });
@@ -233,7 +235,9 @@ describe("lab pages and keyed labs", () => {
     const html = renderToStaticMarkup(page);
     const latestTable = html.slice(html.indexOf('data-table="latest"'), html.indexOf("</table>"));
     expect(latestTable.match(/data-tier="keyed"/g)).toHaveLength(7);
-    expect(latestTable).toContain(`data-lab="minimax" data-tier="keyed" data-latest-date="${KEYED_LATEST_DAY}"`);
+    expect(latestTable).toContain(
+      `data-lab="minimax" data-tier="keyed" data-latest-date="${KEYED_LATEST_DAY}"`,
+    );
     expect(latestTable.match(/data-locked/g)).toHaveLength(7);
     expect(latestTable.match(/data-value=/g)).toHaveLength(1);
     expect(html).toContain("data-key-teaser");

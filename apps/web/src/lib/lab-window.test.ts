@@ -1,6 +1,12 @@
 import { LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { canonicalLabOf, LAB_ALIASES, shownRange, summarizeWindow, tokenShares } from "./lab-window";
+import {
+  canonicalLabOf,
+  LAB_ALIASES,
+  shownRange,
+  summarizeWindow,
+  tokenShares,
+} from "./lab-window";
 
 const row = (date: string, indexPerMtok: number) => ({ date, indexPerMtok });
 
@@ -10,7 +16,11 @@ describe("summarizeWindow", () => {
   });
 
   it("ends on the latest row's day, whatever order the rows come in", () => {
-    const summary = summarizeWindow([row("2026-03-29", 5), row("2026-03-01", 4), row("2026-03-28", 6)]);
+    const summary = summarizeWindow([
+      row("2026-03-29", 5),
+      row("2026-03-01", 4),
+      row("2026-03-28", 6),
+    ]);
     expect(summary?.endDate).toBe("2026-03-29");
     expect(summary?.startDate).toBe("2026-03-01");
     expect(summary?.latest).toEqual({ date: "2026-03-29", value: 5 });
@@ -18,7 +28,12 @@ describe("summarizeWindow", () => {
   });
 
   it("gives only the horizons the shown rows reach back to, compared by calendar day", () => {
-    const rows = [row("2026-02-27", 2), row("2026-03-22", 4), row("2026-03-28", 5), row("2026-03-29", 5.5)];
+    const rows = [
+      row("2026-02-27", 2),
+      row("2026-03-22", 4),
+      row("2026-03-28", 5),
+      row("2026-03-29", 5.5),
+    ];
     const summary = summarizeWindow(rows);
     expect(summary?.changes.map((entry) => [entry.days, entry.from])).toEqual([
       [1, "2026-03-28"],
@@ -31,7 +46,11 @@ describe("summarizeWindow", () => {
   });
 
   it("reports no earlier value for a horizon day without a row, instead of using a neighbour", () => {
-    const summary = summarizeWindow([row("2026-03-20", 1), row("2026-03-27", 4), row("2026-03-29", 5)]);
+    const summary = summarizeWindow([
+      row("2026-03-20", 1),
+      row("2026-03-27", 4),
+      row("2026-03-29", 5),
+    ]);
     expect(summary?.changes.map((entry) => [entry.days, entry.change])).toEqual([
       [1, undefined],
       [7, undefined],

@@ -115,7 +115,8 @@ export function shownRange(window: {
   rows: readonly { date: UtcDay }[];
 }): { startDate: UtcDay; endDate: UtcDay } {
   let endDate: UtcDay | undefined;
-  for (const row of window.rows) if (endDate === undefined || row.date > endDate) endDate = row.date;
+  for (const row of window.rows)
+    if (endDate === undefined || row.date > endDate) endDate = row.date;
   return { startDate: window.startDate, endDate: endDate ?? window.endDate };
 }
 

@@ -11,7 +11,12 @@ import {
 } from "../../../src/components/lab-sources";
 import { LineChart } from "../../../src/components/line-chart";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
-import { canonicalLabOf, shownRange, summarizeWindow, type WindowSummary } from "../../../src/lib/lab-window";
+import {
+  canonicalLabOf,
+  shownRange,
+  summarizeWindow,
+  type WindowSummary,
+} from "../../../src/lib/lab-window";
 import { csvPathOf, labPathOf } from "../../../src/lib/paths";
 import { provenanceByDay } from "../../../src/lib/provenance";
 import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
@@ -102,9 +107,9 @@ export default async function LabPage(props: LabPageProps) {
       <h1>{label} token price index</h1>
       <p className="lead">
         The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
-        UTC day of the free window (<time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time>{" "}
-        to <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled
-        day).
+        UTC day of the free window (
+        <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
+        <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
       </p>
       {latest === undefined ? (
         <p className="notice">No settled values in the free window yet.</p>
@@ -136,8 +141,8 @@ export default async function LabPage(props: LabPageProps) {
           <div className="table-wrap">
             <table className="stack" data-table="history" data-lab={lab}>
               <caption>
-                {label} token price index per UTC settlement day, {formatUtcDay(range.startDate)}{" "}
-                to {formatUtcDay(range.endDate)}, newest first
+                {label} token price index per UTC settlement day, {formatUtcDay(range.startDate)} to{" "}
+                {formatUtcDay(range.endDate)}, newest first
               </caption>
               <thead>
                 <tr>
