@@ -150,16 +150,6 @@ describe("/labs/[lab]/history.csv", () => {
   });
 });
 
-/** What Next's redirect helpers throw: the digest names the target and the status. */
-async function redirectOf(lab: string): Promise<string | undefined> {
-  try {
-    await LabPage({ params: Promise.resolve({ lab }) });
-  } catch (error) {
-    return (error as { digest?: string }).digest;
-  }
-  return undefined;
-}
-
 describe("lab pages and keyed labs", () => {
   it("names the last settled day, not today, in the lead, the table caption and the CSV file", async () => {
     const html = await labPageWith(routerWithOpenRouterData, "anthropic");
@@ -203,18 +193,6 @@ describe("lab pages and keyed labs", () => {
     expect(html).toContain('href="/docs#authentication"');
     expect(html).not.toContain("data-value");
     expect(html).not.toMatch(/\$\d/);
-  });
-
-  it("redirects another case, a label or an alias of a lab with a 308, and leaves unknown names to 404", async () => {
-    close = await serveRouterAsApi(routerWithOpenRouterData);
-    expect(await redirectOf("Anthropic")).toMatch(/;\/labs\/anthropic;308;/);
-    expect(await redirectOf("Mistral")).toMatch(/;\/labs\/mistralai;308;/);
-    expect(await redirectOf("not-a-lab")).toMatch(/NEXT_HTTP_ERROR_FALLBACK;404/);
-    const csv = await historyCsv(new Request("http://localhost/labs/OpenAI/history.csv"), {
-      params: Promise.resolve({ lab: "OpenAI" }),
-    });
-    expect(csv.status).toBe(308);
-    expect(csv.headers.get("location")).toBe("/labs/openai/history.csv");
   });
 
   it("lists every lab on /labs: free labs' latest value, keyed labs' latest day and a lock", async () => {

@@ -2,6 +2,7 @@ import { LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import {
   canonicalLabOf,
+  canonicalLabPath,
   LAB_ALIASES,
   shownRange,
   summarizeWindow,
@@ -122,5 +123,22 @@ describe("tokenShares", () => {
 
   it("is null for a day without tokens", () => {
     expect(tokenShares([{ totalTokens: 0 }])).toEqual([null]);
+  });
+});
+
+describe("canonicalLabPath", () => {
+  it("rewrites the lab segment only, keeping what follows it", () => {
+    expect(canonicalLabPath("/labs/Anthropic")).toBe("/labs/anthropic");
+    expect(canonicalLabPath("/labs/Z.ai/history.csv")).toBe("/labs/z-ai/history.csv");
+    expect(canonicalLabPath("/labs/Meta%20Llama")).toBe("/labs/meta-llama");
+  });
+
+  it("is undefined for canonical paths, unknown names, malformed escapes and other paths", () => {
+    expect(canonicalLabPath("/labs/anthropic")).toBeUndefined();
+    expect(canonicalLabPath("/labs/anthropic/history.csv")).toBeUndefined();
+    expect(canonicalLabPath("/labs/not-a-lab")).toBeUndefined();
+    expect(canonicalLabPath("/labs/%E0%A4%A")).toBeUndefined();
+    expect(canonicalLabPath("/labs")).toBeUndefined();
+    expect(canonicalLabPath("/gpus/Anthropic")).toBeUndefined();
   });
 });

@@ -128,3 +128,22 @@ export function tokenShares(rows: readonly { totalTokens: number }[]): (number |
   const total = rows.reduce((sum, row) => sum + row.totalTokens, 0);
   return rows.map((row) => (total > 0 ? row.totalTokens / total : null));
 }
+
+/**
+ * The canonical path for a lab path written with another spelling of the lab
+ * (`/labs/Anthropic/history.csv` → `/labs/anthropic/history.csv`); `undefined` when the path is
+ * already canonical (so a redirect never loops) or names no lab (left to the 404).
+ */
+export function canonicalLabPath(pathname: string): string | undefined {
+  const match = /^\/labs\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (match === null) return undefined;
+  const [, segment = "", rest = ""] = match;
+  let name = segment;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape is no lab name: compare it as written.
+  }
+  const lab = canonicalLabOf(name);
+  return lab === undefined ? undefined : `/labs/${lab}${rest}`;
+}

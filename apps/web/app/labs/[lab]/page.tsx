@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, permanentRedirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { isFreeTierLab, isLabId, LAB_CATALOG, type LabId } from "@tpi/domain";
 import { ChangeText } from "../../../src/components/change-text";
 import { KeyTeaser, KEY_HREF, LockedValue, SettledDay } from "../../../src/components/keyed-access";
@@ -11,12 +11,7 @@ import {
 } from "../../../src/components/lab-sources";
 import { LineChart } from "../../../src/components/line-chart";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
-import {
-  canonicalLabOf,
-  shownRange,
-  summarizeWindow,
-  type WindowSummary,
-} from "../../../src/lib/lab-window";
+import { shownRange, summarizeWindow, type WindowSummary } from "../../../src/lib/lab-window";
 import { csvPathOf, labPathOf } from "../../../src/lib/paths";
 import { provenanceByDay } from "../../../src/lib/provenance";
 import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
@@ -37,24 +32,11 @@ export function generateStaticParams(): { lab: string }[] {
 
 type LabPageProps = { params: Promise<{ lab: string }> };
 
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/**
- * The lab of the path; another case, a label or an alias (`/labs/Anthropic`) is a 308 to the
- * identifier's page (which redirects no further), and anything else a 404.
- */
+/** The lab of the path; other spellings of a lab were redirected by proxy.ts, the rest are 404. */
 async function labOf(props: LabPageProps): Promise<LabId> {
   const { lab } = await props.params;
-  if (isLabId(lab)) return lab;
-  const canonical = canonicalLabOf(decoded(lab));
-  if (canonical !== undefined) permanentRedirect(labPathOf(canonical));
-  notFound();
+  if (!isLabId(lab)) notFound();
+  return lab;
 }
 
 export async function generateMetadata(props: LabPageProps): Promise<Metadata> {

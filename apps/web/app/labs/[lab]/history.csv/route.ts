@@ -1,6 +1,6 @@
 import { isFreeTierLab, isLabId } from "@tpi/domain";
-import { canonicalLabOf, shownRange } from "../../../../src/lib/lab-window";
-import { csvFileName, csvPathOf } from "../../../../src/lib/paths";
+import { shownRange } from "../../../../src/lib/lab-window";
+import { csvFileName } from "../../../../src/lib/paths";
 import { provenanceByDay } from "../../../../src/lib/provenance";
 import { indexRowsToCsv, newestFirst } from "../../../../src/lib/shape";
 import { loadFreeWindow, loadSourceDays } from "../../../../src/server/data";
@@ -16,11 +16,6 @@ export async function GET(
   context: { params: Promise<{ lab: string }> },
 ): Promise<Response> {
   const { lab } = await context.params;
-  // Another spelling of a lab (`/labs/Anthropic/history.csv`) is a 308 to the identifier's file.
-  const canonical = isLabId(lab) ? undefined : canonicalLabOf(lab);
-  if (canonical !== undefined && isFreeTierLab(canonical)) {
-    return new Response(null, { status: 308, headers: { location: csvPathOf(canonical) } });
-  }
   if (!isLabId(lab) || !isFreeTierLab(lab)) {
     return new Response("Not found: CSV downloads exist for the free-tier labs only.\n", {
       status: 404,
