@@ -56,7 +56,7 @@ describe("/gpus/[gpu]", () => {
   it("charts the daily index and the 30-day volatility, gives the latest volatility in percent and says what it is", async () => {
     const html = await gpuPage("H100%20SXM");
     expect(html).toContain('data-chart="gpu-daily"');
-    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.3000 on 29 Mar 2026, \$2\.3100 on 30 Mar 2026/);
+    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.0000 on 28 Feb 2026, \$2\.3100 on 30 Mar 2026/);
     expect(html).toContain('data-chart="gpu-volatility"');
     // Values in percent; the day whose window has a gap is left out of the line.
     expect(html).toMatch(/<desc[^>]*>Volatility: 39\.80% on 29 Mar 2026, 41\.23% on 30 Mar 2026/);

@@ -37,3 +37,9 @@ export type RecentTokenVolume = RouterOutputs["recentTokenVolume"];
 
 /** One free-tier GPU's page: the REST envelopes of its rolling average, hourly prints, daily series and volatility (null without data). */
 export type GpuDetail = RouterOutputs["gpu"]["detail"];
+
+/** A GPU outside the free tier with the UTC day and instant of its latest settled value, without the value. */
+export type GpuKeyedLatest = RouterOutputs["gpu"]["keyedLatest"][number];
+
+/** The GPU methodology in force: sections, winsorizing bounds and version history. */
+export type GpuMethodology = RouterOutputs["gpu"]["methodology"];
