@@ -36,11 +36,6 @@ export default async function GpusPage() {
     );
   }
   const series = gpuSeries(view.histories);
-  const firstDay = series.map((line) => line.points[0]?.date ?? "").sort()[0];
-  const lastDay = series
-    .map((line) => line.points.at(-1)?.date ?? "")
-    .sort()
-    .at(-1);
   return (
     <>
       <h1>GPU compute price index</h1>
@@ -93,12 +88,6 @@ export default async function GpusPage() {
         title="Daily GPU compute price index, USD per GPU-hour"
         series={series}
       />
-      {firstDay !== undefined && lastDay !== undefined && (
-        <p className="muted" data-chart-caption data-last-day={lastDay}>
-          Daily values settled from {formatUtcDay(firstDay)} to {formatUtcDay(lastDay)}, one point
-          per GPU and day (free GPUs, trailing three months).
-        </p>
-      )}
     </>
   );
 }

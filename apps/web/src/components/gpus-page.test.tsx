@@ -95,12 +95,12 @@ describe("/gpus lists every GPU", () => {
     expect(row).not.toContain("$");
   });
 
-  it("captions the chart with the days its data covers, up to the latest settled day", async () => {
+  it("says which days the chart covers only in its caption, ending on the data's last day", async () => {
     const html = await renderWith(routerWithGpu);
-    expect(html).toContain('data-last-day="2026-03-30"');
-    expect(textOf(html)).toContain("Daily values settled from 28 Feb 2026 to 30 Mar 2026");
-    // The window's own bounds are not presented as data days.
-    expect(textOf(html)).not.toContain("30 Dec 2025 to 30 Mar 2026.");
+    const caption = /<figcaption[^>]*>([\s\S]*?)<\/figcaption>/.exec(html)?.[1] ?? "";
+    expect(caption).toContain("28 Feb 2026 to 30 Mar 2026");
+    // The free window's own bounds are not presented as the data's days.
+    expect(textOf(html)).not.toContain("30 Dec 2025 to 30 Mar 2026");
   });
 
   it("links the GPU methodology", async () => {
