@@ -111,6 +111,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
         clock: deps.clock,
         rules: deps.rules,
         routes: ROUTES,
+        // The bounds the chat explains are the ones the settlement runs with (server.ts).
+        winsor: deps.chat?.winsor,
       }),
       // Database failures count towards the outage (logged once) and answer 503 with Retry-After.
       onError: ({ error }) => void deps.databaseHealth.reportFailure(error.cause),

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_NOTICE, addDays, freeWindow } from "@tpi/domain";
-import { formatUsd } from "../src/lib/format";
+import { formatUsd, formatUtcDay } from "../src/lib/format";
 import { axeViolations } from "./axe";
 import { contrastFailures } from "./contrast";
 import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, type RunningSite } from "./harness";
@@ -99,6 +99,7 @@ const ALL_PAGES = [
   "/gpus/RTX%20PRO%206000%20WS",
   "/volume",
   "/methodology",
+  "/methodology/gpu",
   "/docs",
   "/labs/not-a-lab",
 ] as const;
@@ -282,7 +283,9 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       "/labs/minimax",
       "/methodology",
       "/docs",
+      "/gpus",
       "/gpus/H100%20SXM",
+      "/methodology/gpu",
     ]) {
       await open(page, path);
       const overflow = await page.evaluate(
@@ -417,12 +420,14 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     expect(api.data.length).toBe(5);
     const page = await browser.newPage();
     await open(page, "/gpus");
-    expect(await page.locator("[data-gpu-state]").count()).toBe(0);
-    const shown = await page.$$eval('table[data-table="gpu-latest"] tbody tr', (rows) =>
-      rows.map((row) => ({
-        gpu: row.getAttribute("data-gpu") ?? "",
-        value: Number(row.querySelector("td[data-value]")?.getAttribute("data-value")),
-      })),
+    expect(await page.locator('[data-gpu-state="no-data"]').count()).toBe(0);
+    const shown = await page.$$eval(
+      'table[data-table="gpu-latest"] tbody tr:has(td[data-value])',
+      (rows) =>
+        rows.map((row) => ({
+          gpu: row.getAttribute("data-gpu") ?? "",
+          value: Number(row.querySelector("td[data-value]")?.getAttribute("data-value")),
+        })),
     );
     expect(shown).toEqual(api.data.map((row) => ({ gpu: row.gpu_type, value: row.index_value })));
     expect(await page.locator('figure[data-chart="gpu-3m"]').count()).toBe(1);
@@ -710,6 +715,133 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     });
     expect(accepted.status).toBe(200);
     expect(await cacheState()).toBe("MISS");
+  });
+
+  describe("GPU pages: every GPU, changes, CSV and methodology", () => {
+    type DailyBody = { data: { timestamp: string; index_value: number }[] };
+    const H100 = "H100%20SXM";
+
+    async function trpc<T>(path: string, input?: unknown): Promise<T> {
+      const query =
+        input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const response = await fetch(`${site.apiUrl}/trpc/${path}${query}`, {
+        headers: { authorization: `Bearer ${site.internalToken}` },
+      });
+      expect(response.status, path).toBe(200);
+      return ((await response.json()) as { result: { data: T } }).result.data;
+    }
+
+    /** The free window's daily values of a GPU as the keyless REST route serves them, by UTC day. */
+    async function dailyByDay(gpu: string): Promise<Map<string, number>> {
+      const { gpu: window } = await trpc<{ gpu: { startDate: string; endDate: string } }>(
+        "windows",
+      );
+      const response = await fetch(
+        `${site.apiUrl}/api/gpu/${gpu}/index-history?startDate=${window.startDate}&endDate=${window.endDate}`,
+      );
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as DailyBody;
+      return new Map(body.data.map((row) => [row.timestamp.slice(0, 10), row.index_value]));
+    }
+
+    it("/gpus lists all six GPUs; the free ones' changes equal the api's daily values, the keyed one shows only its settled day", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await open(page, "/gpus");
+      const rows = await page.$$eval('table[data-table="gpu-latest"] tbody tr', (trs) =>
+        trs.map((tr) => tr.getAttribute("data-gpu")),
+      );
+      expect(rows).toEqual([
+        "H100 SXM",
+        "H200",
+        "A100 SXM4",
+        "RTX 5090",
+        "B200",
+        "RTX PRO 6000 WS",
+      ]);
+      const h100 = await dailyByDay(H100);
+      const cells = await page.$$eval('tr[data-gpu="H100 SXM"] td[data-change-days]', (tds) =>
+        tds.map((td) => ({
+          from: td.getAttribute("data-change-from") ?? "",
+          change: td.getAttribute("data-change") ?? "",
+        })),
+      );
+      const latestDay = [...h100.keys()].sort().at(-1) ?? "";
+      const latest = h100.get(latestDay) ?? Number.NaN;
+      expect(cells).toHaveLength(3);
+      for (const cell of cells) {
+        const earlier = h100.get(cell.from);
+        if (earlier === undefined) expect(cell.change).toBe("");
+        else expect(Number(cell.change)).toBeCloseTo(latest - earlier, 10);
+      }
+      const keyed = await trpc<{ gpu_type: string; date: string | null }[]>("gpu.keyedLatest");
+      const keyedRow = page.locator('tr[data-gpu="RTX PRO 6000 WS"]');
+      expect(await keyedRow.locator("time").getAttribute("datetime")).toBe(keyed[0]?.date);
+      expect(await keyedRow.locator("[data-value]").count()).toBe(0);
+      expect(await keyedRow.textContent()).not.toContain("$");
+      expect(await page.locator('figure[data-chart="gpu-3m"] figcaption').textContent()).toContain(
+        `to ${formatUtcDay(latestDay)}`,
+      );
+      await screenshot(page, "gpus-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, "gpus-390");
+      await page.close();
+    });
+
+    it("a GPU page's change strip and CSV hold the api's daily series", async () => {
+      const h100 = await dailyByDay(H100);
+      const days = [...h100.keys()].sort();
+      const values = days.map((day) => h100.get(day) ?? Number.NaN);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, `/gpus/${H100}`);
+      const stat = async (name: string) =>
+        Number(await page.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
+      expect(await stat("min")).toBe(Math.min(...values));
+      expect(await stat("max")).toBe(Math.max(...values));
+      expect(await stat("mean")).toBeCloseTo(
+        values.reduce((sum, value) => sum + value, 0) / values.length,
+        10,
+      );
+      const href = await page.locator("a[data-csv]").getAttribute("href");
+      expect(href).toBe(`/gpus/${H100}/daily.csv`);
+      await context.close();
+
+      const csv = await fetch(`${site.webUrl}${href}`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-disposition")).toBe(
+        `attachment; filename="tpi-gpu-H100-SXM-daily-to-${days.at(-1)}.csv"`,
+      );
+      const lines = (await csv.text()).trim().split("\r\n").slice(1);
+      expect(lines.map((line) => line.split(",")[0])).toEqual(days);
+      expect(lines.map((line) => Number(line.split(",")[3]))).toEqual(values);
+      expect((await fetch(`${site.webUrl}/gpus/RTX%20PRO%206000%20WS/daily.csv`)).status).toBe(404);
+
+      const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await open(phone, `/gpus/${H100}`);
+      await screenshot(phone, "gpu-h100-strip-390");
+      await phone.close();
+    });
+
+    it("/methodology/gpu renders the api's GPU methodology, linked from the GPU pages", async () => {
+      const doc = await trpc<{ sections: { id: string; heading: string; text: string }[] }>(
+        "gpu.methodology",
+      );
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, "/gpus");
+      await page.locator('main a[href="/methodology/gpu"]').first().click();
+      await page.waitForURL(`${site.webUrl}/methodology/gpu`);
+      for (const section of doc.sections) {
+        expect(await page.locator(`h2#${section.id}`).textContent()).toBe(section.heading);
+        expect(
+          await page.locator(`[data-gpu-methodology-section="${section.id}"]`).textContent(),
+        ).toBe(section.text);
+      }
+      await screenshot(page, "methodology-gpu-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, "methodology-gpu-390");
+      await context.close();
+    });
   });
 });
 

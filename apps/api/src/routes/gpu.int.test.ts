@@ -350,6 +350,57 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
   });
 });
 
+describe("tRPC gpu.keyedLatest (the website's GPU list)", () => {
+  async function caller() {
+    const { appRouter } = await import("../trpc/router");
+    return appRouter.createCaller({
+      db: api.deps.db,
+      index: api.deps.index,
+      gpuIndex: api.deps.gpuIndex,
+      clock: api.deps.clock,
+      rules: api.deps.rules,
+    });
+  }
+
+  it("gives each keyed GPU's latest settled day as a Full key's daily index dates it, and never its value", async () => {
+    const full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
+    const rest = await api.get("/api/daily-index?gpuType=RTX%20PRO%206000%20WS", full);
+    expect(rest.status, rest.text).toBe(200);
+    const { date, index_value } = (rest.body as { data: { date: string; index_value: number } })
+      .data;
+    const keyed = await (await caller()).gpu.keyedLatest();
+    expect(keyed).toEqual([{ gpu_type: "RTX PRO 6000 WS", day: date.slice(0, 10), date }]);
+    // The locked value appears nowhere in the answer, in any field or spelling.
+    const text = JSON.stringify(keyed);
+    expect(text).not.toContain(String(index_value));
+    expect(text).not.toMatch(/value|price|usd/i);
+  });
+});
+
+describe("tRPC gpu.methodology (the website's GPU methodology page)", () => {
+  it("serves the domain's sections with the bounds the api runs with and the version history", async () => {
+    const { appRouter } = await import("../trpc/router");
+    const context = {
+      db: api.deps.db,
+      index: api.deps.index,
+      gpuIndex: api.deps.gpuIndex,
+      clock: api.deps.clock,
+      rules: api.deps.rules,
+    };
+    const { gpuMethodologySections, GPU_METHODOLOGY_HISTORY } = await import("@tpi/domain");
+    const winsor = { lower: 0.1, upper: 0.9 };
+    const doc = await appRouter.createCaller({ ...context, winsor }).gpu.methodology();
+    expect(doc.winsor).toEqual(winsor);
+    expect(doc.sections).toEqual(gpuMethodologySections(winsor));
+    expect(doc.sections.map((section) => section.text).join(" ")).toContain(
+      "10th and 90th percentiles",
+    );
+    expect(doc.history).toEqual(GPU_METHODOLOGY_HISTORY);
+    const defaults = await appRouter.createCaller(context).gpu.methodology();
+    expect(defaults.winsor).toEqual({ lower: 0.05, upper: 0.95 });
+  });
+});
+
 describe("GET /api/daily-index/all look-back", () => {
   it("leaves out GPUs without a value in the last 7 settled days", async () => {
     const later = new Date("2026-03-17T21:00:00.000Z");

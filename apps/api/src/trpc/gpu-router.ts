@@ -1,8 +1,15 @@
 import {
+  DEFAULT_WINSOR_BOUNDS,
   GPU_CATALOG,
+  GPU_INDEX_UNIT,
+  GPU_METHODOLOGY_HISTORY,
+  GPU_METHODOLOGY_VERSION,
   PUBLIC_ACCESS,
+  SETTLEMENT_TIME_ZONE,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   authorizeGpu,
+  gpuMethodologySections,
+  isFreeTierGpu,
   type DomainError,
   type GpuName,
   type Result,
@@ -66,6 +73,37 @@ export const gpuRouter = t.router({
   latestDaily: t.procedure.query(({ ctx }) =>
     unwrap(answerDailyIndexAll(PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex)),
   ),
+  /**
+   * The GPUs outside the free tier with the UTC day and instant of their latest settled daily
+   * value, and never the value: the website's GPU list shows that a keyed GPU is published and
+   * how recent it is, and locks the number behind a key. `date` is null before the first
+   * settlement.
+   */
+  keyedLatest: t.procedure.query(({ ctx }) =>
+    GPU_CATALOG.filter(({ gpuName }) => !isFreeTierGpu(gpuName)).map(({ gpuName }) => {
+      const latest = ctx.gpuIndex.latestDaily(gpuName);
+      return {
+        gpu_type: gpuName,
+        day: latest?.day ?? null,
+        date: latest?.settledAt.toISOString() ?? null,
+      };
+    }),
+  ),
+  /**
+   * The GPU methodology in force, section by section, from the domain text the chat quotes, with
+   * the winsorizing bounds the settlement runs with and the version history.
+   */
+  methodology: t.procedure.query(({ ctx }) => {
+    const winsor = ctx.winsor ?? DEFAULT_WINSOR_BOUNDS;
+    return {
+      version: GPU_METHODOLOGY_VERSION,
+      unit: GPU_INDEX_UNIT,
+      winsor,
+      settlementTimeZone: SETTLEMENT_TIME_ZONE,
+      sections: gpuMethodologySections(winsor),
+      history: GPU_METHODOLOGY_HISTORY,
+    };
+  }),
   /** A free-tier GPU's daily series within the keyless window, as `GET /api/gpu/{gpuName}/index-history`. */
   dailyHistory: t.procedure
     .input(

@@ -1,4 +1,4 @@
-import type { DomainError, MethodologyRules, Result } from "@tpi/domain";
+import type { DomainError, MethodologyRules, Result, WinsorBounds } from "@tpi/domain";
 import { isDatabaseUnavailable, type Db } from "@tpi/db";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ERROR_STATUS } from "../http/error-status";
@@ -17,6 +17,8 @@ export type TrpcContext = {
   rules: MethodologyRules;
   /** The REST route list, described for the website's /docs page (app.ts passes it; none in callers that serve no reference). */
   routes?: readonly Route[];
+  /** The GPU winsorizing bounds in force, which the GPU methodology states; the defaults when absent. */
+  winsor?: WinsorBounds;
 };
 
 /**

@@ -1,28 +1,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { GPU_CATALOG } from "@tpi/domain";
+import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
+import { ChangeText } from "../../src/components/change-text";
 import { LineChart } from "../../src/components/line-chart";
+import type { GpuDailyRow, GpuKeyedLatest, GpuLatest } from "../../src/lib/api-types";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
-import { gpuSeries } from "../../src/lib/gpu-shape";
-import { gpuPathOf } from "../../src/lib/paths";
+import { GPU_CHANGE_DAYS, dailyPoints, gpuChanges, gpuSeries } from "../../src/lib/gpu-shape";
+import { GPU_METHODOLOGY_PATH, gpuPathOf } from "../../src/lib/paths";
 import { loadWindows } from "../../src/server/data";
-import { loadGpuIndex } from "../../src/server/gpu";
+import { loadGpuIndex, loadKeyedLatest } from "../../src/server/gpu";
 
 export const metadata: Metadata = {
   title: "GPU compute price index",
   description:
-    "The latest daily GPU compute price index for the free GPUs, with a chart of the trailing three months.",
+    "The latest daily GPU compute price index of every GPU with its 1, 7 and 30-day change, and a chart of the free GPUs' trailing three months.",
 };
 
 export const dynamic = "force-dynamic";
 
-/** GPUs outside the free tier: their pages say what they hold and that it needs a key. */
-const KEYED_GPUS = GPU_CATALOG.filter((entry) => !entry.freeTier).map((entry) => entry.gpuName);
-
-/** The GPU chart covers the free tier's trailing three calendar months (UTC), asked of the api. */
+/** The trailing window charted below: the api's GPU free window, never one from the website's clock. */
 export default async function GpusPage() {
   const { gpu: window } = await loadWindows();
-  const view = await loadGpuIndex(window.startDate, window.endDate);
+  const [view, keyed] = await Promise.all([
+    loadGpuIndex(window.startDate, window.endDate),
+    loadKeyedLatest(),
+  ]);
   if (view.state === "no-data") {
     return (
       <>
@@ -33,64 +35,139 @@ export default async function GpusPage() {
       </>
     );
   }
+  const series = gpuSeries(view.histories);
   return (
     <>
       <h1>GPU compute price index</h1>
       <p className="lead">
-        The daily GPU compute price index for the free GPUs, in USD per GPU-hour.
+        What renting a GPU costs, in USD per GPU-hour, from executed rental trades: the latest
+        settled daily value of each GPU and how it moved. Each GPU&apos;s page has its hourly
+        prints, rolling average and volatility;{" "}
+        <Link href={GPU_METHODOLOGY_PATH}>how the index is computed</Link>.
       </p>
       <div className="table-wrap">
-        <table data-table="gpu-latest">
-          <caption>Latest daily GPU index per GPU and region (USD per GPU-hour)</caption>
+        <table className="stack" data-table="gpu-latest">
+          <caption>
+            Latest settled daily GPU index per GPU, global region, in USD per GPU-hour, with its
+            change over 1, 7 and 30 days
+          </caption>
           <thead>
             <tr>
               <th scope="col">GPU</th>
-              <th scope="col">Region</th>
               <th scope="col" className="num">
-                Index (USD / GPU-hour)
+                Latest (USD / GPU-hour)
               </th>
-              <th scope="col">Day (UTC)</th>
+              <th scope="col">Settled (UTC day)</th>
+              {GPU_CHANGE_DAYS.map((days) => (
+                <th scope="col" className="num" key={days}>
+                  {changeHeading(days)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {view.latest.map((entry) => (
-              <tr key={`${entry.gpu_type}|${entry.region}`} data-gpu={entry.gpu_type}>
-                <th scope="row">
-                  <Link href={gpuPathOf(entry.gpu_type)}>{entry.gpu_type}</Link>
-                </th>
-                <td>{entry.region}</td>
-                <td className="num" data-value={entry.index_value}>
-                  {formatUsd(entry.index_value)}
-                </td>
-                <td>
-                  <time dateTime={entry.date.slice(0, 10)}>
-                    {formatUtcDay(entry.date.slice(0, 10))}
-                  </time>
-                </td>
-              </tr>
-            ))}
+            {GPU_CATALOG.map(({ gpuName, freeTier }) => {
+              if (!freeTier)
+                return (
+                  <KeyedRow
+                    key={gpuName}
+                    gpu={gpuName}
+                    latest={keyed.find((entry) => entry.gpu_type === gpuName)}
+                  />
+                );
+              const latest = view.latest.find((entry) => entry.gpu_type === gpuName);
+              const rows = view.histories.find((history) => history.gpu === gpuName)?.rows ?? [];
+              return <FreeRow key={gpuName} gpu={gpuName} latest={latest} rows={rows} />;
+            })}
           </tbody>
         </table>
       </div>
-      <p data-keyed-gpus>
-        Each GPU&apos;s page has its hourly prints, rolling average and volatility. With an API key:{" "}
-        {KEYED_GPUS.map((gpu, index) => (
-          <span key={gpu}>
-            {index > 0 && ", "}
-            <Link href={gpuPathOf(gpu)}>{gpu}</Link>
-          </span>
-        ))}
-        .
-      </p>
       <h2>The trailing three months</h2>
       <LineChart
         id="gpu-3m"
         title="Daily GPU compute price index, USD per GPU-hour"
-        series={gpuSeries(view.histories)}
+        series={series}
       />
-      <p className="muted">
-        {formatUtcDay(view.startDate)} to {formatUtcDay(view.endDate)}.
-      </p>
     </>
+  );
+}
+
+function changeHeading(days: number): string {
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+function FreeRow({
+  gpu,
+  latest,
+  rows,
+}: {
+  gpu: GpuName;
+  latest: GpuLatest | undefined;
+  rows: readonly GpuDailyRow[];
+}) {
+  const name = (
+    <th scope="row">
+      <Link href={gpuPathOf(gpu)}>{gpu}</Link>
+    </th>
+  );
+  if (latest === undefined)
+    return (
+      <tr data-gpu={gpu} data-gpu-state="no-recent-value">
+        {name}
+        <td colSpan={2 + GPU_CHANGE_DAYS.length} data-label="Latest">
+          No value settled in the last {DAILY_INDEX_LOOKBACK_DAYS} days.
+        </td>
+      </tr>
+    );
+  const day = latest.date.slice(0, 10);
+  const changes = gpuChanges(dailyPoints(rows), { date: day, value: latest.index_value });
+  return (
+    <tr data-gpu={gpu}>
+      {name}
+      <td className="num" data-label="Latest (USD / GPU-hour)" data-value={latest.index_value}>
+        {formatUsd(latest.index_value)}
+      </td>
+      <td data-label="Settled (UTC day)">
+        <time dateTime={latest.date}>{formatUtcDay(day)}</time>
+      </td>
+      {changes.map(({ days, fromDate, change }) => (
+        <td
+          className="num"
+          key={days}
+          data-label={changeHeading(days)}
+          data-change-days={days}
+          data-change-from={fromDate}
+          data-change={change === undefined ? "" : change.absolute}
+        >
+          <ChangeText change={change} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** A keyed GPU: its latest settled day from the api, its value locked behind a key. */
+function KeyedRow({ gpu, latest }: { gpu: GpuName; latest: GpuKeyedLatest | undefined }) {
+  const day = latest?.day ?? null;
+  const date = latest?.date ?? null;
+  return (
+    <tr data-gpu={gpu} data-gpu-state="keyed">
+      <th scope="row">
+        <Link href={gpuPathOf(gpu)}>{gpu}</Link>
+      </th>
+      <td className="num" data-label="Latest (USD / GPU-hour)" data-locked>
+        Locked: API key
+      </td>
+      <td data-label="Settled (UTC day)">
+        {day === null || date === null ? (
+          "Not settled yet"
+        ) : (
+          <time dateTime={date}>{formatUtcDay(day)}</time>
+        )}
+      </td>
+      <td colSpan={GPU_CHANGE_DAYS.length} data-label="Changes">
+        <Link href={gpuPathOf(gpu)}>How to get a key for {gpu}</Link>
+      </td>
+    </tr>
   );
 }

@@ -1,9 +1,12 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { GET as gpuDailyCsv } from "../../app/gpus/[gpu]/daily.csv/route";
 import GpuPage from "../../app/gpus/[gpu]/page";
+import GpuMethodologyPage from "../../app/methodology/gpu/page";
 import GpusPage from "../../app/gpus/page";
-import { detailInputs, routerWithGpu } from "../testing/gpu-routers";
+import { gpuMethodologySections } from "@tpi/domain";
+import { FIXTURE_WINSOR, detailInputs, routerWithGpu } from "../testing/gpu-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
 
 /**
@@ -56,7 +59,7 @@ describe("/gpus/[gpu]", () => {
   it("charts the daily index and the 30-day volatility, gives the latest volatility in percent and says what it is", async () => {
     const html = await gpuPage("H100%20SXM");
     expect(html).toContain('data-chart="gpu-daily"');
-    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.3000 on 29 Mar 2026, \$2\.3100 on 30 Mar 2026/);
+    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.0000 on 28 Feb 2026, \$2\.3100 on 30 Mar 2026/);
     expect(html).toContain('data-chart="gpu-volatility"');
     // Values in percent; the day whose window has a gap is left out of the line.
     expect(html).toMatch(/<desc[^>]*>Volatility: 39\.80% on 29 Mar 2026, 41\.23% on 30 Mar 2026/);
@@ -119,5 +122,99 @@ describe("/gpus links each GPU to its page", () => {
     expect(html).toContain('<a href="/gpus/H100%20SXM">H100 SXM</a>');
     expect(html).toContain('<a href="/gpus/B200">B200</a>');
     expect(html).toContain('<a href="/gpus/RTX%20PRO%206000%20WS">RTX PRO 6000 WS</a>');
+  });
+});
+
+describe("/gpus/[gpu] change strip", () => {
+  it("gives the latest daily value's 1, 7 and 30-day change and the window's low, high and mean", async () => {
+    const html = await gpuPage("H100%20SXM");
+    const start = html.indexOf('data-change-strip="H100 SXM"');
+    expect(start).toBeGreaterThanOrEqual(0);
+    const strip = html.slice(start, html.indexOf("</dl>", start));
+    const text = textOf(strip);
+    expect(text).toContain("Latest (30 Mar 2026)$2.3100");
+    expect(text).toContain("1 day (from 29 Mar 2026)▲ +$0.0100 (+0.43%)");
+    expect(text).toContain("7 days (from 23 Mar 2026)▲ +$0.1100 (+5.00%)");
+    expect(text).toContain("30 days (from 28 Feb 2026)▲ +$0.3100 (+15.50%)");
+    expect(text).toContain("Low (28 Feb 2026)$2.0000");
+    expect(text).toContain("High (30 Mar 2026)$2.3100");
+    // (2 + 2.2 + 2.3 + 2.31) / 4
+    expect(text).toContain("Mean of 4 days$2.2025");
+  });
+
+  it("links the CSV of the same series, named after the GPU and its last settled day", async () => {
+    const html = await gpuPage("H100%20SXM");
+    expect(html).toContain(
+      '<a href="/gpus/H100%20SXM/daily.csv" download="tpi-gpu-H100-SXM-daily-to-2026-03-30.csv" data-csv="true">',
+    );
+    expect(html).toContain('href="/methodology/gpu"');
+  });
+
+  it("has no strip and no CSV link for a GPU without daily values", async () => {
+    const html = await gpuPage("B200");
+    expect(html).not.toContain("data-change-strip");
+    expect(html).not.toContain("daily.csv");
+  });
+});
+
+describe("/gpus/[gpu]/daily.csv", () => {
+  async function csvOf(segment: string): Promise<Response> {
+    close = await serveRouterAsApi(routerWithGpu);
+    return gpuDailyCsv(new Request(`http://localhost/gpus/${segment}/daily.csv`), {
+      params: Promise.resolve({ gpu: segment }),
+    });
+  }
+
+  it("serves the page's daily series, oldest first, as an attachment named after the GPU and last day", async () => {
+    const response = await csvOf("H100%20SXM");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="tpi-gpu-H100-SXM-daily-to-2026-03-30.csv"',
+    );
+    expect((await response.text()).split("\r\n")).toEqual([
+      "date,gpu_type,region,index_value,timestamp",
+      "2026-02-28,H100 SXM,global,2,2026-02-28T21:00:00.000Z",
+      "2026-03-23,H100 SXM,global,2.2,2026-03-23T20:00:00.000Z",
+      "2026-03-29,H100 SXM,global,2.3,2026-03-29T20:00:00.000Z",
+      "2026-03-30,H100 SXM,global,2.31,2026-03-30T20:00:00.000Z",
+      "",
+    ]);
+  });
+
+  it("is a 404 for a keyed, unknown or not yet published GPU", async () => {
+    for (const segment of ["RTX%20PRO%206000%20WS", "H300", "%E0%A4%A", "B200"]) {
+      const response = await csvOf(segment);
+      close?.();
+      expect(response.status, segment).toBe(404);
+      expect(await response.text()).toMatch(/^Not found: /);
+    }
+  });
+});
+
+describe("/methodology/gpu", () => {
+  async function methodologyPage(): Promise<string> {
+    close = await serveRouterAsApi(routerWithGpu);
+    return renderToStaticMarkup(await GpuMethodologyPage());
+  }
+
+  it("renders each section of the api's GPU methodology under its own heading and anchor", async () => {
+    const html = await methodologyPage();
+    for (const section of gpuMethodologySections(FIXTURE_WINSOR)) {
+      expect(html).toContain(`<h2 id="${section.id}">${section.heading}</h2>`);
+      expect(textOf(html)).toContain(section.text);
+      expect(html).toContain(`<a href="#${section.id}">`);
+    }
+  });
+
+  it("states the bounds the api runs with, the UTC settlement stamps and the versions", async () => {
+    const html = await methodologyPage();
+    const text = textOf(html);
+    expect(text).toContain("winsorized at the 10th and 90th percentiles");
+    expect(html).toContain('data-winsor-lower="0.1"');
+    expect(text).toContain("Bounds in force: lower 10%, upper 90%");
+    expect(text).toContain("(20:00 in summer, 21:00 in winter)");
+    expect(html).toContain('data-table="gpu-methodology-versions"');
+    expect(html).toContain('data-gpu-methodology-version="1.0"');
   });
 });

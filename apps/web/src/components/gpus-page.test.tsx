@@ -1,5 +1,6 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import { renderToStaticMarkup } from "react-dom/server";
+import { GPU_CATALOG } from "@tpi/domain";
 import { afterEach, describe, expect, it } from "vitest";
 import GpusPage from "../../app/gpus/page";
 import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "../testing/gpu-routers";
@@ -21,18 +22,17 @@ describe("/gpus", () => {
   it("shows the latest values in a captioned table and a three-month chart", async () => {
     const html = await renderWith(routerWithGpu);
     expect(html).toContain(
-      "<caption>Latest daily GPU index per GPU and region (USD per GPU-hour)</caption>",
+      "<caption>Latest settled daily GPU index per GPU, global region, in USD per GPU-hour, with its change over 1, 7 and 30 days</caption>",
     );
     expect(html).toContain('data-gpu="H100 SXM"');
     expect(html).toContain('data-value="2.31"');
     expect(html).toContain("$2.3100");
     expect(html).toContain('data-chart="gpu-3m"');
-    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.3000 on 29 Mar 2026, \$2\.3100 on 30 Mar 2026/);
+    expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.0000 on 28 Feb 2026, \$2\.3100 on 30 Mar 2026/);
   });
 
   it("charts the GPU free window the api gives, not one from the website's clock", async () => {
-    const html = await renderWith(routerWithGpu);
-    expect(html).toContain("30 Dec 2025 to 30 Mar 2026.");
+    await renderWith(routerWithGpu);
     expect(historyInputs).toContainEqual({
       gpu: "H100 SXM",
       startDate: "2025-12-30",
@@ -43,5 +43,67 @@ describe("/gpus", () => {
   it("says no values are published yet when the gpu procedures have no data", async () => {
     const html = await renderWith(routerWithGpuWithoutData);
     expect(html).toContain('data-gpu-state="no-data"');
+  });
+});
+
+/** Text without tags, for assertions across inline elements. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'");
+
+/** The HTML of one GPU's row of the latest table. */
+function rowOf(html: string, gpu: string): string {
+  const start = html.indexOf(`<tr data-gpu="${gpu}"`);
+  expect(start, `row of ${gpu}`).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.indexOf("</tr>", start));
+}
+
+describe("/gpus lists every GPU", () => {
+  it("has one row per GPU of the catalog, in its order", async () => {
+    const html = await renderWith(routerWithGpu);
+    const rows = [...html.matchAll(/<tr data-gpu="([^"]+)"/g)].map((match) => match[1]);
+    expect(rows).toEqual(GPU_CATALOG.map((entry) => entry.gpuName));
+  });
+
+  it("gives each free GPU's change over 1, 7 and 30 calendar days from its daily series", async () => {
+    const h100 = rowOf(await renderWith(routerWithGpu), "H100 SXM");
+    // 2.31 on 30 Mar against 2.30 (29 Mar), 2.20 (23 Mar) and 2.00 (28 Feb).
+    expect(h100).toContain('data-change-days="1" data-change-from="2026-03-29"');
+    expect(h100).toContain('data-change-days="7" data-change-from="2026-03-23"');
+    expect(h100).toContain('data-change-days="30" data-change-from="2026-02-28"');
+    const text = textOf(h100);
+    expect(text).toContain("+$0.0100 (+0.43%)");
+    expect(text).toContain("+$0.1100 (+5.00%)");
+    expect(text).toContain("+$0.3100 (+15.50%)");
+    expect(h100).toContain('<a href="/gpus/H100%20SXM">H100 SXM</a>');
+  });
+
+  it("says n/a where the earlier day has no value, and which free GPUs have no recent value", async () => {
+    const html = await renderWith(routerWithGpu);
+    const b200 = textOf(rowOf(html, "B200"));
+    expect(b200).toContain("+$0.1000 (+2.50%)");
+    expect(b200.match(/no earlier value/g)).toHaveLength(2);
+    expect(rowOf(html, "H200")).toContain('data-gpu-state="no-recent-value"');
+    expect(textOf(rowOf(html, "H200"))).toContain("No value settled in the last 7 days.");
+  });
+
+  it("shows the keyed GPU's latest settled day with its value locked and a way to a key", async () => {
+    const row = rowOf(await renderWith(routerWithGpu), "RTX PRO 6000 WS");
+    expect(row).toContain('data-gpu-state="keyed"');
+    expect(row).toContain('<time dateTime="2026-03-29T20:00:00.000Z">29 Mar 2026</time>');
+    expect(row).toContain("Locked: API key");
+    expect(row).toContain('href="/gpus/RTX%20PRO%206000%20WS">How to get a key');
+    expect(row).not.toContain("data-value");
+    expect(row).not.toContain("$");
+  });
+
+  it("says which days the chart covers only in its caption, ending on the data's last day", async () => {
+    const html = await renderWith(routerWithGpu);
+    const caption = /<figcaption[^>]*>([\s\S]*?)<\/figcaption>/.exec(html)?.[1] ?? "";
+    expect(caption).toContain("28 Feb 2026 to 30 Mar 2026");
+    // The free window's own bounds are not presented as the data's days.
+    expect(textOf(html)).not.toContain("30 Dec 2025 to 30 Mar 2026");
+  });
+
+  it("links the GPU methodology", async () => {
+    expect(await renderWith(routerWithGpu)).toContain('href="/methodology/gpu"');
   });
 });

@@ -40,3 +40,9 @@ export type GpuDetail = RouterOutputs["gpu"]["detail"];
 
 /** A keyed lab's latest settled day, without its value (the keyless pages show it locked). */
 export type KeyedLatestDay = RouterOutputs["keyedLatestDays"][number];
+
+/** A GPU outside the free tier with the UTC day and instant of its latest settled value, without the value. */
+export type GpuKeyedLatest = RouterOutputs["gpu"]["keyedLatest"][number];
+
+/** The GPU methodology in force: sections, winsorizing bounds and version history. */
+export type GpuMethodology = RouterOutputs["gpu"]["methodology"];

@@ -1,5 +1,7 @@
+import { GPU_REGION, addDays } from "@tpi/domain";
 import type { GpuDailyRow, GpuDetail } from "./api-types";
-import type { Series } from "./shape";
+import { changeBetween, type Change } from "./format";
+import { csvField, type Series } from "./shape";
 
 /** One GPU's daily index rows, as `gpu.dailyHistory` returns them. */
 export type GpuHistory = { gpu: string; rows: readonly GpuDailyRow[] };
@@ -10,17 +12,94 @@ export type GpuHistory = { gpu: string; rows: readonly GpuDailyRow[] };
  */
 export function gpuSeries(histories: readonly GpuHistory[]): Series[] {
   return histories
-    .map(({ gpu, rows }) => {
-      const byDay = new Map<string, number>();
-      const ordered = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
-      for (const row of ordered)
-        byDay.set(new Date(row.timestamp).toISOString().slice(0, 10), row.index_value);
-      const points = [...byDay.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([date, value]) => ({ date, value }));
-      return { key: gpu, label: gpu, points };
-    })
+    .map(({ gpu, rows }) => ({ key: gpu, label: gpu, points: dailyPoints(rows) }))
     .filter((series) => series.points.length > 0);
+}
+
+/** A daily value on its UTC day (USD per GPU-hour). */
+export type DayValue = { date: string; value: number };
+
+/** One point per UTC day of `timestamp` (a later row of the same day replaces an earlier one), oldest first. */
+export function dailyPoints(rows: readonly GpuDailyRow[]): DayValue[] {
+  const byDay = new Map<string, number>();
+  const ordered = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  for (const row of ordered)
+    byDay.set(new Date(row.timestamp).toISOString().slice(0, 10), row.index_value);
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, value]) => ({ date, value }));
+}
+
+/**
+ * The trailing changes shown for a GPU, in calendar days: GPU values settle every day of the
+ * week, so "7d" compares with the value of exactly seven UTC days earlier.
+ */
+export const GPU_CHANGE_DAYS = [1, 7, 30] as const;
+
+export type GpuChange = {
+  days: (typeof GPU_CHANGE_DAYS)[number];
+  /** The earlier day compared with. */
+  fromDate: string;
+  /** Undefined when that day has no value in the series (not settled, or outside the window). */
+  change: Change | undefined;
+};
+
+/** The change of `latest` over each of GPU_CHANGE_DAYS, from the daily points of the same GPU. */
+export function gpuChanges(points: readonly DayValue[], latest: DayValue): GpuChange[] {
+  const byDay = new Map(points.map((point) => [point.date, point.value]));
+  return GPU_CHANGE_DAYS.map((days) => {
+    const fromDate = addDays(latest.date, -days);
+    return { days, fromDate, change: changeBetween(latest.value, byDay.get(fromDate)) };
+  });
+}
+
+/** The lowest and highest daily value of a series with their days, and the mean of its values. */
+export type WindowStats = {
+  min: DayValue;
+  max: DayValue;
+  /** The arithmetic mean of the daily values, USD per GPU-hour. */
+  mean: number;
+  count: number;
+  first: string;
+  last: string;
+};
+
+/** Undefined for an empty series; on ties the earliest day is named. */
+export function windowStats(points: readonly DayValue[]): WindowStats | undefined {
+  const [head] = points;
+  if (head === undefined) return undefined;
+  let min = head;
+  let max = head;
+  let sum = 0;
+  for (const point of points) {
+    if (point.value < min.value) min = point;
+    if (point.value > max.value) max = point;
+    sum += point.value;
+  }
+  return {
+    min,
+    max,
+    mean: sum / points.length,
+    count: points.length,
+    first: head.date,
+    last: points[points.length - 1]?.date ?? head.date,
+  };
+}
+
+/** The CSV columns of a GPU's daily series download. */
+export const GPU_CSV_COLUMNS = ["date", "gpu_type", "region", "index_value", "timestamp"] as const;
+
+/** A GPU's daily rows as CSV, oldest first: the UTC day, the GPU, the value and its settlement instant. */
+export function gpuDailyToCsv(gpu: string, rows: readonly GpuDailyRow[]): string {
+  const ordered = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  const lines = [GPU_CSV_COLUMNS.join(",")];
+  for (const row of ordered)
+    lines.push(
+      [row.timestamp.slice(0, 10), gpu, GPU_REGION, String(row.index_value), row.timestamp]
+        .map(csvField)
+        .join(","),
+    );
+  return `${lines.join("\r\n")}\r\n`;
 }
 
 type VolatilityRow = NonNullable<GpuDetail["volatility"]>["data"][number];

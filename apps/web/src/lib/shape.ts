@@ -76,7 +76,7 @@ export const CSV_COLUMNS = [
   "citation",
 ] as const;
 
-function csvField(value: string): string {
+export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -23,7 +23,7 @@ describe("loadGpuIndex", () => {
     if (view.state !== "available") return;
     expect(view.latest.map((entry) => entry.gpu_type)).toEqual(["H100 SXM", "B200"]);
     expect(view.histories.map((history) => [history.gpu, history.rows.length])).toEqual([
-      ["H100 SXM", 2],
+      ["H100 SXM", 4],
       ["B200", 2],
     ]);
     expect(historyInputs).toContainEqual({

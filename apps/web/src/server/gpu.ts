@@ -1,5 +1,5 @@
 import "server-only";
-import type { GpuDetail, GpuLatest } from "../lib/api-types";
+import type { GpuDetail, GpuKeyedLatest, GpuLatest, GpuMethodology } from "../lib/api-types";
 import type { GpuHistory } from "../lib/gpu-shape";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
@@ -47,4 +47,14 @@ export async function loadGpuIndex(startDate: string, endDate: string): Promise<
  */
 export async function loadGpuDetail(gpu: string): Promise<GpuDetail> {
   return apiClient().gpu.detail.query({ gpu });
+}
+
+/** The keyed GPUs with the day of their latest settled value (never the value): `gpu.keyedLatest`. */
+export async function loadKeyedLatest(): Promise<GpuKeyedLatest[]> {
+  return apiClient().gpu.keyedLatest.query();
+}
+
+/** The GPU methodology in force, section by section: `gpu.methodology`. */
+export async function loadGpuMethodology(): Promise<GpuMethodology> {
+  return apiClient().gpu.methodology.query();
 }

@@ -1,4 +1,5 @@
 import { TRPCError, initTRPC } from "@trpc/server";
+import { GPU_METHODOLOGY_HISTORY, gpuMethodologySections } from "@tpi/domain";
 import { z } from "zod";
 
 /**
@@ -24,6 +25,17 @@ const H100_PRINTS = Array.from({ length: 24 }, (_, i) => {
   const carried = timestamp.startsWith("2026-03-30T03") || timestamp.startsWith("2026-03-30T04");
   return { timestamp, index_value: Number((2.3 + i * 0.001).toFixed(4)), is_carried: carried };
 });
+
+/** H100 SXM's daily values: the latest day, 1, 7 and 30 days before it (2.31 vs 2.30, 2.20, 2.00). */
+const H100_DAILY = [
+  { timestamp: "2026-02-28T21:00:00.000Z", index_value: 2 },
+  { timestamp: "2026-03-23T20:00:00.000Z", index_value: 2.2 },
+  { timestamp: "2026-03-29T20:00:00.000Z", index_value: 2.3 },
+  { timestamp: "2026-03-30T20:00:00.000Z", index_value: 2.31 },
+];
+
+/** Bounds other than the defaults, so a page showing them shows the api's answer. */
+export const FIXTURE_WINSOR = { lower: 0.1, upper: 0.9 };
 
 function routesOf(gpu: string) {
   const path = `/api/gpu/${encodeURIComponent(gpu)}`;
@@ -90,11 +102,8 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
       access: "public-3mo" as const,
       startDate: "2025-12-30",
       endDate: "2026-03-30",
-      count: 2,
-      data: [
-        { timestamp: "2026-03-29T20:00:00.000Z", index_value: 2.3 },
-        { timestamp: "2026-03-30T20:00:00.000Z", index_value: 2.31 },
-      ],
+      count: H100_DAILY.length,
+      data: H100_DAILY,
     },
     volatility: {
       success: true as const,
@@ -146,23 +155,36 @@ export const routerWithGpu = t.router({
       )
       .query(({ input }) => {
         historyInputs.push(input);
+        const data =
+          input.gpu === "B200"
+            ? [
+                { timestamp: "2026-03-29T20:00:00.000Z", index_value: 4 },
+                { timestamp: "2026-03-30T20:00:00.000Z", index_value: 4.1 },
+              ]
+            : H100_DAILY;
         return {
           success: true,
           gpu_type: input.gpu,
           access: "public-3mo",
           startDate: input.startDate,
           endDate: input.endDate,
-          count: 2,
-          data: [
-            { timestamp: "2026-03-29T20:00:00.000Z", index_value: input.gpu === "B200" ? 4 : 2.3 },
-            {
-              timestamp: "2026-03-30T20:00:00.000Z",
-              index_value: input.gpu === "B200" ? 4.1 : 2.31,
-            },
-          ],
+          count: data.length,
+          data,
         };
       }),
     detail,
+    // As the api answers: the day and instant of the latest settled value, never the value.
+    keyedLatest: t.procedure.query(() => [
+      { gpu_type: "RTX PRO 6000 WS", day: "2026-03-29", date: "2026-03-29T20:00:00.000Z" },
+    ]),
+    methodology: t.procedure.query(() => ({
+      version: "1.0",
+      unit: "USD per GPU-hour",
+      winsor: FIXTURE_WINSOR,
+      settlementTimeZone: "America/New_York",
+      sections: gpuMethodologySections(FIXTURE_WINSOR),
+      history: GPU_METHODOLOGY_HISTORY,
+    })),
   }),
 });
 
@@ -172,5 +194,6 @@ export const routerWithGpuWithoutData = t.router({
     latestDaily: t.procedure.query(() => {
       throw new TRPCError({ code: "NOT_FOUND", message: "No GPU index data available." });
     }),
+    keyedLatest: t.procedure.query(() => [{ gpu_type: "RTX PRO 6000 WS", day: null, date: null }]),
   }),
 });

@@ -7,7 +7,6 @@ import {
   GPU_RETURNS_PER_YEAR,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   isFreeTierGpu,
-  isGpuName,
   type GpuName,
 } from "@tpi/domain";
 import { LineChart } from "../../../src/components/line-chart";
@@ -18,27 +17,30 @@ import {
   formatUtcDay,
   formatUtcInstant,
 } from "../../../src/lib/format";
-import { gpuSeries, volatilitySeries } from "../../../src/lib/gpu-shape";
+import { ChangeText } from "../../../src/components/change-text";
+import {
+  dailyPoints,
+  gpuChanges,
+  gpuSeries,
+  volatilitySeries,
+  windowStats,
+} from "../../../src/lib/gpu-shape";
+import {
+  GPU_METHODOLOGY_PATH,
+  gpuCsvFileName,
+  gpuCsvPathOf,
+  gpuNameOfSegment,
+} from "../../../src/lib/paths";
 import { loadGpuDetail } from "../../../src/server/gpu";
 
 /** Hourly prints change every hour: rendered per request, the api answers cached briefly (trpc-client.ts). */
 export const dynamic = "force-dynamic";
 
 type GpuPageProps = { params: Promise<{ gpu: string }> };
+type GpuDailyRows = NonNullable<GpuDetail["daily"]>["data"];
 
-/**
- * The segment is the GPU name URL-encoded (`H100%20SXM`). Next hands it over decoded or not
- * depending on the version, so it is decoded here once; a malformed escape is no GPU at all.
- */
 async function gpuNameOf(props: GpuPageProps): Promise<GpuName | undefined> {
-  const { gpu } = await props.params;
-  let name = gpu;
-  try {
-    name = decodeURIComponent(gpu);
-  } catch {
-    return undefined;
-  }
-  return isGpuName(name) ? name : undefined;
+  return gpuNameOfSegment((await props.params).gpu);
 }
 
 export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
@@ -79,7 +81,7 @@ export default async function GpuPage(props: GpuPageProps) {
         free window ({formatUtcDay(detail.window.startDate)} to{" "}
         {formatUtcDay(detail.window.endDate)}). The API&apos;s hourly, rolling-average and
         volatility routes need a key; they serve full ranges and other grains. How prints and daily
-        values are computed is in the <Link href="/methodology">methodology</Link>.
+        values are computed is in the <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>.
       </p>
     </>
   );
@@ -190,12 +192,78 @@ function DailySection({ detail }: { detail: GpuDetail }) {
       {detail.daily === null ? (
         <p className="notice">No daily values of {detail.gpu_type} in the free window yet.</p>
       ) : (
-        <LineChart
-          id="gpu-daily"
-          title={`${detail.gpu_type} daily GPU compute price index, USD per GPU-hour`}
-          series={gpuSeries([{ gpu: detail.gpu_type, rows: detail.daily.data }])}
-        />
+        <>
+          <ChangeStrip gpu={detail.gpu_type} rows={detail.daily.data} />
+          <LineChart
+            id="gpu-daily"
+            title={`${detail.gpu_type} daily GPU compute price index, USD per GPU-hour`}
+            series={gpuSeries([{ gpu: detail.gpu_type, rows: detail.daily.data }])}
+          />
+        </>
       )}
+    </>
+  );
+}
+
+/**
+ * The latest daily value's change over 1, 7 and 30 days and the range of the charted window,
+ * from the same daily series as the chart and the CSV.
+ */
+function ChangeStrip({ gpu, rows }: { gpu: string; rows: GpuDailyRows }) {
+  const points = dailyPoints(rows);
+  const stats = windowStats(points);
+  const latest = points.at(-1);
+  if (stats === undefined || latest === undefined) return null;
+  return (
+    <>
+      <dl className="change-strip" data-change-strip={gpu}>
+        <div>
+          <dt>
+            Latest (<time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>)
+          </dt>
+          <dd data-value={latest.value}>{formatUsd(latest.value)}</dd>
+        </div>
+        {gpuChanges(points, latest).map(({ days, fromDate, change }) => (
+          <div key={days}>
+            <dt>
+              {days === 1 ? "1 day" : `${days} days`} (from{" "}
+              <time dateTime={fromDate}>{formatUtcDay(fromDate)}</time>)
+            </dt>
+            <dd data-change-days={days} data-change={change === undefined ? "" : change.absolute}>
+              <ChangeText change={change} />
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>
+            Low (<time dateTime={stats.min.date}>{formatUtcDay(stats.min.date)}</time>)
+          </dt>
+          <dd data-stat="min" data-value={stats.min.value}>
+            {formatUsd(stats.min.value)}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            High (<time dateTime={stats.max.date}>{formatUtcDay(stats.max.date)}</time>)
+          </dt>
+          <dd data-stat="max" data-value={stats.max.value}>
+            {formatUsd(stats.max.value)}
+          </dd>
+        </div>
+        <div>
+          <dt>Mean of {stats.count} days</dt>
+          <dd data-stat="mean" data-value={stats.mean}>
+            {formatUsd(stats.mean)}
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">
+        USD per GPU-hour, over the settled days {formatUtcDay(stats.first)} to{" "}
+        {formatUtcDay(stats.last)}.{" "}
+        <a href={gpuCsvPathOf(gpu)} download={gpuCsvFileName(gpu, stats.last)} data-csv>
+          Download these daily values (CSV)
+        </a>
+      </p>
     </>
   );
 }
@@ -299,7 +367,7 @@ function KeyedGpu({ gpu }: { gpu: GpuName }) {
         USD per GPU-hour (an hour without trades carries the previous print forward, marked
         carried); each day, the mean of its hourly prints; and analytics over them, such as the
         rolling 24-hour average and the rolling volatility. See the{" "}
-        <Link href="/methodology">methodology</Link>.
+        <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>.
       </p>
       <h2>How to get it</h2>
       <ol>
