@@ -797,7 +797,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       for (const path of ALL_PAGES) {
         await page.goto(`${site.webUrl}${path}`);
         const background = await page.evaluate(
-          () => getComputedStyle(document.body).backgroundColor,
+          () => getComputedStyle(document.documentElement).backgroundColor,
         );
         expect(background, `dark background on ${path}`).toBe("rgb(18, 22, 28)");
         expect(await contrastFailures(page), `dark contrast on ${path}`).toEqual([]);
