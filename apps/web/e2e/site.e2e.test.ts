@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_NOTICE, freeWindow } from "@tpi/domain";
+import { SAMPLE_NOTICE, addDays, freeWindow } from "@tpi/domain";
 import { formatUsd } from "../src/lib/format";
 import { axeViolations } from "./axe";
 import { contrastFailures } from "./contrast";
@@ -91,6 +91,7 @@ function parseCsvLine(line: string): string[] {
 /** Every page of the site, each with the chrome (banner, footer) of every other. */
 const ALL_PAGES = [
   "/",
+  "/labs",
   "/labs/anthropic",
   "/labs/mistralai",
   "/gpus",
@@ -204,8 +205,9 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       page.waitForEvent("download"),
       page.getByRole("link", { name: /Download these/ }).click(),
     ]);
+    // Named after the last settled day it holds (the newest row), not today.
     expect(download.suggestedFilename()).toBe(
-      `tpi-anthropic-${window.startDate}-to-${window.endDate}.csv`,
+      `tpi-anthropic-${window.startDate}-to-${expected[0]?.date}.csv`,
     );
     const path = await download.path();
     const lines = readFileSync(path, "utf8").trimEnd().split("\r\n");
@@ -275,7 +277,15 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       isMobile: true,
     });
     const page = await context.newPage();
-    for (const path of ["/", "/labs/anthropic", "/methodology", "/docs", "/gpus/H100%20SXM"]) {
+    for (const path of [
+      "/",
+      "/labs",
+      "/labs/anthropic",
+      "/labs/minimax",
+      "/methodology",
+      "/docs",
+      "/gpus/H100%20SXM",
+    ]) {
       await open(page, path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
@@ -553,6 +563,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
   it("the banner and the citations are in the server's HTML (no JavaScript needed)", async () => {
     for (const path of [
       "/",
+      "/labs",
       "/labs/anthropic",
       "/methodology",
       "/gpus",
@@ -867,5 +878,151 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       expect(await page.locator('footer a[href="/status"]').count()).toBe(1);
       await context.close();
     });
+  });
+});
+
+describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
+  let labSite: RunningSite;
+  let labBrowser: Browser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    labSite = await startSite();
+    labBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  });
+  afterAll(async () => {
+    await labBrowser?.close();
+    await labSite?.stop();
+  });
+
+  const restOf = async (path: string): Promise<OtpiBody> =>
+    (await (await fetch(`${labSite.apiUrl}${path}`)).json()) as OtpiBody;
+
+  /** The api's keyed latest days, read as the website reads them (internal tRPC). */
+  async function keyedLatestDays(): Promise<{ lab: string; latestDate: string | null }[]> {
+    const response = await fetch(`${labSite.apiUrl}/trpc/keyedLatestDays`, {
+      headers: { authorization: `Bearer ${labSite.internalToken}` },
+    });
+    return (
+      (await response.json()) as { result: { data: { lab: string; latestDate: string | null }[] } }
+    ).result.data;
+  }
+
+  it("/labs lists every lab: the free labs' latest values from /api/otpi, the keyed labs' latest day locked", async () => {
+    const free = freeWindow(new Date());
+    const range = await restOf(`/api/otpi?startDate=${free.startDate}&endDate=${free.endDate}`);
+    const keyed = await keyedLatestDays();
+    const page = await labBrowser.newPage();
+    expect((await fetch(`${labSite.webUrl}/labs`)).status).toBe(200);
+    await page.goto(`${labSite.webUrl}/labs`);
+    for (const lab of ["anthropic", "openai", "google", "deepseek"]) {
+      const latest = range.data
+        .filter((row) => row.lab === lab)
+        .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+      const row = page.locator(`table[data-table="labs"] tr[data-lab="${lab}"]`);
+      expect(await row.getAttribute("data-date")).toBe(latest?.date);
+      expect(await row.locator("td[data-value]").getAttribute("data-value")).toBe(
+        String(latest?.indexPerMtok),
+      );
+    }
+    expect(keyed).toHaveLength(7);
+    for (const entry of keyed) {
+      const row = page.locator(`table[data-table="labs"] tr[data-lab="${entry.lab}"]`);
+      expect(await row.getAttribute("data-tier")).toBe("keyed");
+      expect(await row.getAttribute("data-date")).toBe(entry.latestDate ?? "");
+      expect(await row.locator("[data-value]").count()).toBe(0);
+      expect(await row.locator("[data-locked]").count()).toBe(1);
+    }
+    expect(await page.locator('nav[aria-label="Main"] a[href="/labs"]').count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "labs-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, "horizontal overflow of /labs at 390 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "labs-390.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("another case or an alias of a lab is a 308 to its page, which does not redirect; unknown names are 404", async () => {
+    const get = (path: string) => fetch(`${labSite.webUrl}${path}`, { redirect: "manual" });
+    const mixed = await get("/labs/Anthropic");
+    expect(mixed.status).toBe(308);
+    expect(new URL(mixed.headers.get("location") ?? "", labSite.webUrl).pathname).toBe(
+      "/labs/anthropic",
+    );
+    const alias = await get("/labs/mistral");
+    expect(alias.status).toBe(308);
+    expect(new URL(alias.headers.get("location") ?? "", labSite.webUrl).pathname).toBe(
+      "/labs/mistralai",
+    );
+    expect((await get("/labs/anthropic")).status).toBe(200);
+    expect((await get("/labs/Not-A-Lab")).status).toBe(404);
+  });
+
+  it("a free lab page's change strip and end date come from the rows its table shows", async () => {
+    const window = freeWindow(new Date());
+    const range = await restOf(
+      `/api/otpi?lab=openai&startDate=${window.startDate}&endDate=${window.endDate}`,
+    );
+    const values = range.data.map((row) => row.indexPerMtok);
+    const lastSettled = [...range.data].sort((a, b) => (a.date < b.date ? 1 : -1))[0]?.date;
+    const page = await labBrowser.newPage();
+    await page.goto(`${labSite.webUrl}/labs/openai`);
+    expect(await page.locator("[data-change-strip]").getAttribute("data-change-strip")).toBe(
+      lastSettled,
+    );
+    expect(await page.locator(`.lead time[datetime="${lastSettled}"]`).count()).toBe(1);
+    expect(await page.locator('[data-stat="min"]').getAttribute("data-value")).toBe(
+      String(Math.min(...values)),
+    );
+    expect(await page.locator('[data-stat="max"]').getAttribute("data-value")).toBe(
+      String(Math.max(...values)),
+    );
+    const mean = Number(await page.locator('[data-stat="mean"]').getAttribute("data-value"));
+    expect(mean).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 9);
+    // Only the horizons whose day lies within the rows shown (the free window holds 1 and 7 days).
+    const oldest = [...range.data].sort((a, b) => (a.date < b.date ? -1 : 1))[0]?.date ?? "";
+    const reachable = [1, 7, 30, 90].filter((days) => addDays(lastSettled ?? "", -days) >= oldest);
+    expect(
+      await page.$$eval("[data-horizon]", (items) =>
+        items.map((item) => Number(item.getAttribute("data-horizon"))),
+      ),
+    ).toEqual(reachable);
+    expect(await page.locator('[data-other-labs] a[href="/labs/minimax"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it("a keyed lab page and the home table show the keyed latest day from the api and no value", async () => {
+    const keyed = await keyedLatestDays();
+    const minimax = keyed.find((entry) => entry.lab === "minimax");
+    const page = await labBrowser.newPage();
+    await page.goto(`${labSite.webUrl}/labs/minimax`);
+    expect(await page.locator("[data-keyed-latest]").getAttribute("data-keyed-latest")).toBe(
+      minimax?.latestDate ?? "",
+    );
+    expect(await page.locator("[data-value]").count()).toBe(0);
+    expect(await page.locator('[data-key-teaser] a[href="/docs#authentication"]').count()).toBe(1);
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, "lab-minimax-keyed-1280.png"),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: join(ARTIFACTS_DIR, "lab-minimax-keyed-390.png"),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${labSite.webUrl}/`);
+    const keyedRows = page.locator('table[data-table="latest"] tr[data-tier="keyed"]');
+    expect(await keyedRows.count()).toBe(7);
+    expect(await keyedRows.locator("[data-value]").count()).toBe(0);
+    expect(await keyedRows.locator("[data-locked]").count()).toBe(7);
+    expect(
+      await page
+        .locator('table[data-table="latest"] tr[data-lab="minimax"]')
+        .getAttribute("data-latest-date"),
+    ).toBe(minimax?.latestDate ?? "");
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "home-keyed-1280.png"), fullPage: true });
+    await page.close();
   });
 });

@@ -109,6 +109,32 @@ describe("internal tRPC router: website procedures", () => {
     });
   });
 
+  it("keyedLatestDays gives each keyed lab's latest settled day as a full key sees it, and no value", async () => {
+    const key = (await api.createKey("full")).key;
+    const rest = await api.get("/api/otpi?lab=minimax&startDate=2026-01-01&endDate=2026-03-31", {
+      authorization: `Bearer ${key}`,
+    });
+    const restRows = (rest.body as { data: { date: string; indexPerMtok: number }[] }).data;
+    const latest = restRows.reduce((a, b) => (a.date > b.date ? a : b));
+    const res = await trpc("keyedLatestDays");
+    expect(res.status).toBe(200);
+    const rows = res.body.result?.data as Record<string, unknown>[];
+    expect(rows.map((row) => row.lab)).toEqual([
+      "minimax",
+      "xiaomi",
+      "qwen",
+      "moonshotai",
+      "z-ai",
+      "mistralai",
+      "meta-llama",
+    ]);
+    expect(rows[0]).toEqual({ lab: "minimax", label: "MiniMax", latestDate: latest.date });
+    expect(rows.slice(1).every((row) => row.latestDate === null)).toBe(true);
+    // Only the three fields: no value, tokens or count reaches a keyless page through here.
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(["lab", "label", "latestDate"]);
+    expect(JSON.stringify(res.body)).not.toContain(String(latest.indexPerMtok));
+  });
+
   it("tokenTypes equals the two REST catalog bodies", async () => {
     const [all, free, res] = await Promise.all([
       api.get("/api/token-types"),

@@ -1,4 +1,11 @@
-import { FREE_TIER_LAB_IDS, LAB_CATALOG, PUBLIC_ACCESS, freeWindow, isLabId } from "@tpi/domain";
+import {
+  FREE_TIER_LAB_IDS,
+  LAB_CATALOG,
+  PUBLIC_ACCESS,
+  freeWindow,
+  isFreeTierLab,
+  isLabId,
+} from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { apiReference } from "../openapi/reference";
@@ -77,6 +84,19 @@ export const appRouter = t.router({
 
   /** Each index's free window on the api's clock, so that the website never reads its own. */
   windows: t.procedure.query(({ ctx }) => freeWindows(ctx.clock())),
+
+  /**
+   * The latest settled day of each keyed lab, in catalog order, and nothing else: the website
+   * shows keyless readers that a keyed lab is current (the date) while its value stays locked.
+   * No value, token count or constituent may be added here, since keyless pages render it.
+   */
+  keyedLatestDays: t.procedure.query(({ ctx }) =>
+    LAB_CATALOG.filter(({ lab }) => !isFreeTierLab(lab)).map(({ lab, label }) => ({
+      lab,
+      label,
+      latestDate: ctx.index.latestDayWith([lab]) ?? null,
+    })),
+  ),
 
   /** The same bodies as `GET /api/token-types` and `GET /api/token-types-free`. */
   tokenTypes: t.procedure.query(() => ({

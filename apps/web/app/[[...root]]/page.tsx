@@ -2,10 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ChangeText } from "../../src/components/change-text";
+import { KeyTeaser, LockedValue, SettledDay } from "../../src/components/keyed-access";
 import { LineChart } from "../../src/components/line-chart";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { labSeries, labSnapshots } from "../../src/lib/shape";
-import { loadFreeWindow, loadLatest, loadTokenTypes } from "../../src/server/data";
+import {
+  loadFreeWindow,
+  loadKeyedLatestDays,
+  loadLatest,
+  loadTokenTypes,
+} from "../../src/server/data";
 import { readWebEnv } from "../../src/env";
 import { socialMetadata } from "../../src/lib/social";
 
@@ -54,10 +60,11 @@ export function generateStaticParams(): { root: string[] }[] {
 export default async function HomePage(props: HomePageProps) {
   const { root } = await props.params;
   if (root !== undefined && root.length > 0) notFound();
-  const [latest, window, tokenTypes] = await Promise.all([
+  const [latest, window, tokenTypes, keyedLatest] = await Promise.all([
     loadLatest(),
     loadFreeWindow(),
     loadTokenTypes(),
+    loadKeyedLatestDays(),
   ]);
   const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
   const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
@@ -122,9 +129,28 @@ export default async function HomePage(props: HomePageProps) {
                     </td>
                   </tr>
                 ))}
+                {keyedLatest.map((entry) => (
+                  <tr
+                    key={entry.lab}
+                    data-lab={entry.lab}
+                    data-tier="keyed"
+                    data-latest-date={entry.latestDate ?? ""}
+                  >
+                    <th scope="row">
+                      <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+                    </th>
+                    <td className="num" data-label="Index (USD / M tokens)">
+                      <LockedValue />
+                    </td>
+                    <td colSpan={2} data-label="Latest settled day">
+                      latest settled day <SettledDay date={entry.latestDate} />
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
+          <KeyTeaser keyedCount={keyedLatest.length} />
         </section>
       )}
 

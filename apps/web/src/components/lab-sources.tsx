@@ -2,6 +2,7 @@ import { provenanceOf } from "@tpi/domain";
 import Link from "next/link";
 import type { Constituents, SourceDay } from "../lib/api-types";
 import { formatTokens, formatUsd, formatUtcDay } from "../lib/format";
+import { tokenShares } from "../lib/lab-window";
 import { formatInputShare, formatShare, type DayProvenance } from "../lib/provenance";
 
 /**
@@ -68,6 +69,7 @@ function priceText(price: number | null): string {
 
 /** The constituents of one settled lab-day: every model considered, its inputs and its weight or why it was left out. */
 export function ConstituentsSection({ label, body }: { label: string; body: Constituents }) {
+  const shares = tokenShares(body.data);
   return (
     <section aria-labelledby="constituents-heading" data-constituents={body.date}>
       <h2 id="constituents-heading">
@@ -75,7 +77,9 @@ export function ConstituentsSection({ label, body }: { label: string; body: Cons
       </h2>
       <p>
         The models {label}&apos;s value for the latest settled day was computed from, with the
-        prices and tokens each contributed (methodology {body.methodologyVersion}; see the{" "}
+        prices and tokens each contributed (token share: of every model observed that day, excluded
+        ones included; weight: in the index, eligible models only; methodology{" "}
+        {body.methodologyVersion}; see the{" "}
         <Link href="/methodology#estimated-split">estimated split</Link> and{" "}
         <Link href="/methodology#prices">price basis</Link> rules).
       </p>
@@ -99,13 +103,16 @@ export function ConstituentsSection({ label, body }: { label: string; body: Cons
                 <th scope="col" className="num">
                   Tokens
                 </th>
+                <th scope="col" className="num">
+                  Token share
+                </th>
                 <th scope="col">Split</th>
                 <th scope="col">Price basis</th>
                 <th scope="col">Weight or exclusion</th>
               </tr>
             </thead>
             <tbody>
-              {body.data.map((row) => (
+              {body.data.map((row, index) => (
                 <tr key={row.modelId} data-model={row.modelId} data-split={row.split}>
                   <th scope="row">
                     <code>{row.modelId}</code>
@@ -118,6 +125,13 @@ export function ConstituentsSection({ label, body }: { label: string; body: Cons
                   </td>
                   <td className="num" data-label="Tokens" data-total-tokens={row.totalTokens}>
                     {formatTokens(row.totalTokens)}
+                  </td>
+                  <td
+                    className="num"
+                    data-label="Token share"
+                    data-token-share={shares[index] ?? ""}
+                  >
+                    {formatShare(shares[index] ?? null)}
                   </td>
                   <td data-label="Split">{splitText(row)}</td>
                   <td data-label="Price basis">

@@ -4,7 +4,7 @@ import { sourceCitations } from "../lib/provenance";
 
 const NAV_LINKS = [
   { href: "/", label: "Index" },
-  { href: "/#labs", label: "Labs" },
+  { href: "/labs", label: "Labs" },
   { href: "/volume", label: "Volume" },
   { href: "/gpus", label: "GPUs" },
   { href: "/methodology", label: "Methodology" },

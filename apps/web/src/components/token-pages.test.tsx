@@ -8,12 +8,15 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import HomePage from "../../app/[[...root]]/page";
 import LabPage from "../../app/labs/[lab]/page";
+import LabsPage from "../../app/labs/page";
 import { GET as historyCsv } from "../../app/labs/[lab]/history.csv/route";
 import MethodologyPage from "../../app/methodology/page";
 import { loadDataSources } from "../server/data";
 import {
   CONFIGURED_INPUT_SHARE,
+  KEYED_LATEST_DAY,
   routerWithOpenRouterData,
   routerWithSampleData,
 } from "../testing/token-routers";
@@ -144,5 +147,77 @@ describe("/labs/[lab]/history.csv", () => {
       '2026-03-28,anthropic,5,2026-03-31T12:00:00.000Z,openrouter,2026-03-29T00:11:00.000Z,"Source: OpenRouter (openrouter.ai/rankings), as of 2026-03-29T00:11:00.000Z."',
       "",
     ]);
+  });
+});
+
+describe("lab pages and keyed labs", () => {
+  it("names the last settled day, not today, in the lead, the table caption and the CSV file", async () => {
+    const html = await labPageWith(routerWithOpenRouterData, "anthropic");
+    // The api's window ends today (30 Mar); the last settled day shown is 29 Mar.
+    expect(html).not.toContain("30 Mar 2026");
+    expect(html).toContain('<time dateTime="2026-03-29">29 Mar 2026</time>, the last settled');
+    expect(html).toContain("per UTC settlement day, 28 Feb 2026 to 29 Mar 2026, newest first");
+    const response = await historyCsv(new Request("http://localhost/labs/anthropic/history.csv"), {
+      params: Promise.resolve({ lab: "anthropic" }),
+    });
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="tpi-anthropic-2026-02-28-to-2026-03-29.csv"',
+    );
+  });
+
+  it("shows the change strip of the table's rows: only the horizons they reach, low, high and mean", async () => {
+    const html = await labPageWith(routerWithOpenRouterData, "anthropic");
+    expect(html).toContain('data-change-strip="2026-03-29"');
+    expect(html).toMatch(/data-horizon="1" data-from="2026-03-28">.*\+\$0\.5000 \(\+10\.00%\)/);
+    expect(html).not.toContain('data-horizon="7"');
+    expect(html).toContain('data-stat="min" data-value="5" data-date="2026-03-28"');
+    expect(html).toContain('data-stat="max" data-value="5.5" data-date="2026-03-29"');
+    expect(html).toMatch(/data-stat="mean" data-value="5.25">.*\$5\.2500/);
+  });
+
+  it("gives each constituent its share of the day's observed tokens, and links to the other labs", async () => {
+    const html = await labPageWith(routerWithOpenRouterData, "anthropic");
+    // 3,000,000 and 1,000 of the 3,001,000 tokens observed (the excluded model counts).
+    expect(html).toContain(`data-token-share="${3_000_000 / 3_001_000}">100.0%`);
+    expect(html).toContain(`data-token-share="${1000 / 3_001_000}">0.0%`);
+    expect(html).toContain('<a href="/labs/mistralai">Mistral AI</a>');
+    expect(html).toContain('<a href="/labs/openai">OpenAI</a>');
+    expect(html).not.toContain('<a href="/labs/anthropic">');
+  });
+
+  it("shows a keyed lab's latest settled day from the api, locked, with the way to a key", async () => {
+    const html = await labPageWith(routerWithOpenRouterData, "minimax");
+    expect(html).toContain(`data-keyed-latest="${KEYED_LATEST_DAY}"`);
+    expect(html).toContain("data-locked");
+    expect(html).toContain("data-key-teaser");
+    expect(html).toContain('href="/docs#authentication"');
+    expect(html).not.toContain("data-value");
+    expect(html).not.toMatch(/\$\d/);
+  });
+
+  it("lists every lab on /labs: free labs' latest value, keyed labs' latest day and a lock", async () => {
+    close = await serveRouterAsApi(routerWithOpenRouterData);
+    const html = renderToStaticMarkup(await LabsPage());
+    expect(html.match(/data-tier="free"/g)).toHaveLength(4);
+    expect(html.match(/data-tier="keyed"/g)).toHaveLength(7);
+    expect(html).toMatch(
+      /data-lab="anthropic" data-tier="free" data-date="2026-03-29">.*data-value="5.5">\$5\.5000/,
+    );
+    expect(html).toContain(`data-lab="minimax" data-tier="keyed" data-date="${KEYED_LATEST_DAY}"`);
+    expect(html.match(/data-locked/g)).toHaveLength(7);
+  });
+
+  it("lists the keyed labs in the home page's headline table, locked, with their latest settled day", async () => {
+    close = await serveRouterAsApi(routerWithOpenRouterData);
+    const page = (await HomePage({ params: Promise.resolve({}) })) as ReactElement;
+    const html = renderToStaticMarkup(page);
+    const latestTable = html.slice(html.indexOf('data-table="latest"'), html.indexOf("</table>"));
+    expect(latestTable.match(/data-tier="keyed"/g)).toHaveLength(7);
+    expect(latestTable).toContain(
+      `data-lab="minimax" data-tier="keyed" data-latest-date="${KEYED_LATEST_DAY}"`,
+    );
+    expect(latestTable.match(/data-locked/g)).toHaveLength(7);
+    expect(latestTable.match(/data-value=/g)).toHaveLength(1);
+    expect(html).toContain("data-key-teaser");
   });
 });

@@ -37,3 +37,6 @@ export type RecentTokenVolume = RouterOutputs["recentTokenVolume"];
 
 /** One free-tier GPU's page: the REST envelopes of its rolling average, hourly prints, daily series and volatility (null without data). */
 export type GpuDetail = RouterOutputs["gpu"]["detail"];
+
+/** A keyed lab's latest settled day, without its value (the keyless pages show it locked). */
+export type KeyedLatestDay = RouterOutputs["keyedLatestDays"][number];

@@ -1,5 +1,10 @@
 import type { LabId } from "@tpi/domain";
 
+/** A lab's page. */
+export function labPathOf(lab: LabId): string {
+  return `/labs/${lab}`;
+}
+
 /** The CSV download of a free lab's table (served by app/labs/[lab]/history.csv/route.ts). */
 export function csvPathOf(lab: LabId): string {
   return `/labs/${lab}/history.csv`;

@@ -4,6 +4,7 @@ import type {
   Constituents,
   DataSources,
   FreeWindows,
+  KeyedLatestDay,
   RecentTokenVolume,
   RouterOutputs,
   SourceDay,
@@ -89,4 +90,9 @@ export async function loadConstituents(
 /** The latest settled days of the token volume index (the volume page), from the published values. */
 export async function loadRecentTokenVolume(): Promise<RecentTokenVolume> {
   return apiClient().recentTokenVolume.query();
+}
+
+/** Each keyed lab's latest settled day (the date only: keyless pages never get a keyed value). */
+export async function loadKeyedLatestDays(): Promise<KeyedLatestDay[]> {
+  return apiClient().keyedLatestDays.query();
 }

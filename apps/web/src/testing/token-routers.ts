@@ -2,6 +2,7 @@ import {
   DEFAULT_EXCLUDED_MODEL_PATTERNS,
   EXCLUSION_REASONS,
   INDEX_FORMULA,
+  LAB_CATALOG,
   METHODOLOGY_HISTORY,
   OPENROUTER_LICENCE,
   PRICE_BASES,
@@ -24,6 +25,8 @@ const t = initTRPC.create();
 /** The api's free windows on a fixed clock (today 2026-03-30 UTC). */
 const WINDOW = { startDate: "2026-02-28", endDate: "2026-03-30" };
 const AS_OF = "2026-03-30T00:12:00.000Z";
+/** The latest settled day of the one keyed lab with data (MiniMax) in these routers. */
+export const KEYED_LATEST_DAY = "2026-03-28";
 /** A configured input share other than the default, so a test sees the configured one. */
 export const CONFIGURED_INPUT_SHARE = 0.6;
 
@@ -197,6 +200,32 @@ function routerFor(source: Source) {
         input.date === "2026-03-29" ? constituents(source, input.date, input.lab) : null,
       ),
     methodology: t.procedure.query(() => methodology(source)),
+    publicIndex: t.procedure.input(z.object({}).passthrough()).query(() => ({
+      success: true,
+      access: "public-1mo",
+      date: "2026-03-29",
+      count: 1,
+      data: [
+        {
+          date: "2026-03-29",
+          lab: "anthropic",
+          indexPerMtok: 5.5,
+          computedAt: "2026-03-31T12:00:00.000Z",
+        },
+      ],
+    })),
+    tokenTypes: t.procedure.query(() => ({
+      all: LAB_CATALOG.map(({ lab, label }) => ({ lab, label })),
+      free: LAB_CATALOG.filter((entry) => entry.freeTier).map(({ lab, label }) => ({ lab, label })),
+    })),
+    // As the api answers: keyed labs only, their latest settled day and never a value.
+    keyedLatestDays: t.procedure.query(() =>
+      LAB_CATALOG.filter((entry) => !entry.freeTier).map(({ lab, label }) => ({
+        lab,
+        label,
+        latestDate: lab === "minimax" ? KEYED_LATEST_DAY : null,
+      })),
+    ),
   });
 }
 

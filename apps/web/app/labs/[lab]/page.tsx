@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { isFreeTierLab, isLabId, type LabId } from "@tpi/domain";
+import { isFreeTierLab, isLabId, LAB_CATALOG, type LabId } from "@tpi/domain";
+import { ChangeText } from "../../../src/components/change-text";
+import { KeyTeaser, KEY_HREF, LockedValue, SettledDay } from "../../../src/components/keyed-access";
 import {
   ConstituentsSection,
   CoverageLine,
@@ -9,10 +11,16 @@ import {
 } from "../../../src/components/lab-sources";
 import { LineChart } from "../../../src/components/line-chart";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
-import { csvPathOf } from "../../../src/lib/paths";
+import { shownRange, summarizeWindow, type WindowSummary } from "../../../src/lib/lab-window";
+import { csvPathOf, labPathOf } from "../../../src/lib/paths";
 import { provenanceByDay } from "../../../src/lib/provenance";
 import { labLabel, labSeries, newestFirst } from "../../../src/lib/shape";
-import { loadConstituents, loadFreeWindow, loadSourceDays } from "../../../src/server/data";
+import {
+  loadConstituents,
+  loadFreeWindow,
+  loadKeyedLatestDays,
+  loadSourceDays,
+} from "../../../src/server/data";
 import { CiteThis } from "../../../src/components/cite-this";
 import { readWebEnv } from "../../../src/env";
 import { socialMetadata } from "../../../src/lib/social";
@@ -27,6 +35,7 @@ export function generateStaticParams(): { lab: string }[] {
 
 type LabPageProps = { params: Promise<{ lab: string }> };
 
+/** The lab of the path; other spellings of a lab were redirected by proxy.ts, the rest are 404. */
 async function labOf(props: LabPageProps): Promise<LabId> {
   const { lab } = await props.params;
   if (!isLabId(lab)) notFound();
@@ -68,11 +77,24 @@ export async function generateMetadata(props: LabPageProps): Promise<Metadata> {
 export default async function LabPage(props: LabPageProps) {
   const lab = await labOf(props);
   const label = labLabel(lab);
-  if (!isFreeTierLab(lab)) return <KeyedLab lab={lab} label={label} />;
+  if (!isFreeTierLab(lab)) {
+    const keyed = await loadKeyedLatestDays();
+    return (
+      <KeyedLab
+        lab={lab}
+        label={label}
+        latestDate={keyed.find((entry) => entry.lab === lab)?.latestDate ?? null}
+        keyedCount={keyed.length}
+      />
+    );
+  }
 
   const window = await loadFreeWindow(lab);
   const rows = newestFirst(window.rows);
   const latest = rows[0];
+  // One end date for the lead, the table and the CSV: the last settled day shown, not today.
+  const range = shownRange(window);
+  const summary = summarizeWindow(rows);
   const [sourceDays, constituents] = await Promise.all([
     loadSourceDays(window.startDate, window.endDate),
     latest === undefined ? undefined : loadConstituents(latest.date, lab),
@@ -87,8 +109,9 @@ export default async function LabPage(props: LabPageProps) {
       <h1>{label} token price index</h1>
       <p className="lead">
         The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
-        UTC day of the free window ({formatUtcDay(window.startDate)} to{" "}
-        {formatUtcDay(window.endDate)}).
+        UTC day of the free window (
+        <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
+        <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
       </p>
       {latest === undefined ? (
         <p className="notice">No settled values in the free window yet.</p>
@@ -106,6 +129,7 @@ export default async function LabPage(props: LabPageProps) {
               </div>
             </div>
           </div>
+          {summary !== undefined && <ChangeStrip summary={summary} />}
           <LineChart
             id={`lab-${lab}`}
             title={`${label} token price index, USD per million tokens`}
@@ -119,8 +143,8 @@ export default async function LabPage(props: LabPageProps) {
           <div className="table-wrap">
             <table className="stack" data-table="history" data-lab={lab}>
               <caption>
-                {label} token price index per UTC settlement day, {formatUtcDay(window.startDate)}{" "}
-                to {formatUtcDay(window.endDate)}, newest first
+                {label} token price index per UTC settlement day, {formatUtcDay(range.startDate)} to{" "}
+                {formatUtcDay(range.endDate)}, newest first
               </caption>
               <thead>
                 <tr>
@@ -167,13 +191,88 @@ export default async function LabPage(props: LabPageProps) {
       )}
       <p className="muted">
         Older history is available with an API key: see{" "}
-        <Link href="/docs">the API documentation</Link>.
+        <Link href={KEY_HREF}>how to get and use a key</Link>.
       </p>
+      <OtherLabs lab={lab} />
     </>
   );
 }
 
-function KeyedLab({ lab, label }: { lab: LabId; label: string }) {
+/** The change strip: changes to the latest settled day and the window's range, from the table's rows. */
+function ChangeStrip({ summary }: { summary: WindowSummary }) {
+  return (
+    <section aria-labelledby="changes-heading" data-change-strip={summary.endDate}>
+      <h2 id="changes-heading">
+        Changes to <time dateTime={summary.endDate}>{formatUtcDay(summary.endDate)}</time>
+      </h2>
+      <dl className="change-strip">
+        {summary.changes.map((entry) => (
+          <div key={entry.days} data-horizon={entry.days} data-from={entry.from}>
+            <dt>
+              {entry.days === 1 ? "1 day" : `${entry.days} days`}{" "}
+              <span className="muted">
+                (vs <time dateTime={entry.from}>{formatUtcDay(entry.from)}</time>)
+              </span>
+            </dt>
+            <dd>
+              <ChangeText change={entry.change} />
+            </dd>
+          </div>
+        ))}
+        <div data-stat="min" data-value={summary.min.value} data-date={summary.min.date}>
+          <dt>
+            Low <span className="muted">({formatUtcDay(summary.min.date)})</span>
+          </dt>
+          <dd>{formatUsd(summary.min.value)}</dd>
+        </div>
+        <div data-stat="max" data-value={summary.max.value} data-date={summary.max.date}>
+          <dt>
+            High <span className="muted">({formatUtcDay(summary.max.date)})</span>
+          </dt>
+          <dd>{formatUsd(summary.max.value)}</dd>
+        </div>
+        <div data-stat="mean" data-value={summary.mean}>
+          <dt>
+            Mean <span className="muted">({summary.days} days shown)</span>
+          </dt>
+          <dd>{formatUsd(summary.mean)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Links to every other lab's page, free and keyed, in catalog order. */
+function OtherLabs({ lab }: { lab: LabId }) {
+  return (
+    <nav aria-labelledby="other-labs-heading" className="other-labs" data-other-labs>
+      <h2 id="other-labs-heading">Other labs</h2>
+      <ul>
+        {LAB_CATALOG.filter((entry) => entry.lab !== lab).map((entry) => (
+          <li key={entry.lab}>
+            <Link href={labPathOf(entry.lab)}>{entry.label}</Link>
+            {!entry.freeTier && <span className="muted"> (API key)</span>}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link href="/labs">All labs with their latest values</Link>
+      </p>
+    </nav>
+  );
+}
+
+function KeyedLab({
+  lab,
+  label,
+  latestDate,
+  keyedCount,
+}: {
+  lab: LabId;
+  label: string;
+  latestDate: string | null;
+  keyedCount: number;
+}) {
   return (
     <>
       <h1>{label} token price index</h1>
@@ -181,6 +280,18 @@ function KeyedLab({ lab, label }: { lab: LabId; label: string }) {
         The {label} index is part of the keyed tier: its daily values and full history are served to
         API key holders.
       </p>
+      <div className="cards">
+        <div className="card" data-keyed-latest={latestDate ?? ""}>
+          <div className="muted">Latest settled day</div>
+          <div className="value">
+            <LockedValue />
+          </div>
+          <div>
+            USD per million tokens on <SettledDay date={latestDate} />
+          </div>
+        </div>
+      </div>
+      <KeyTeaser keyedCount={keyedCount} />
       <h2>What the data is</h2>
       <p>
         For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}
@@ -203,6 +314,7 @@ function KeyedLab({ lab, label }: { lab: LabId; label: string }) {
         Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
         month: <Link href="/">see today&apos;s index</Link>.
       </p>
+      <OtherLabs lab={lab} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { isFreeTierLab, isLabId } from "@tpi/domain";
+import { shownRange } from "../../../../src/lib/lab-window";
 import { csvFileName } from "../../../../src/lib/paths";
 import { provenanceByDay } from "../../../../src/lib/provenance";
 import { indexRowsToCsv, newestFirst } from "../../../../src/lib/shape";
@@ -23,11 +24,13 @@ export async function GET(
   }
   const window = await loadFreeWindow(lab);
   const sourceDays = await loadSourceDays(window.startDate, window.endDate);
+  // Named after the last settled day it holds, as the page's lead and table caption are.
+  const range = shownRange(window);
   const csv = indexRowsToCsv(newestFirst(window.rows), provenanceByDay(sourceDays));
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${csvFileName(lab, window.startDate, window.endDate)}"`,
+      "content-disposition": `attachment; filename="${csvFileName(lab, range.startDate, range.endDate)}"`,
     },
   });
 }

@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LAB_CATALOG, isFreeTierLab } from "@tpi/domain";
+import { KeyTeaser, LockedValue, SettledDay } from "../../src/components/keyed-access";
+import { formatUsd, formatUtcDay } from "../../src/lib/format";
+import { labPathOf } from "../../src/lib/paths";
+import { newestFirst } from "../../src/lib/shape";
+import { loadFreeWindow, loadKeyedLatestDays } from "../../src/server/data";
+
+export const metadata: Metadata = {
+  title: "Labs",
+  description:
+    "Every model lab the Token Price Index tracks: the latest settled value of the free-tier labs and the latest settled day of the keyed labs.",
+};
+
+/** Rendered per request (the api is not running at build time); the api answers are cached by tag. */
+export const dynamic = "force-dynamic";
+
+export default async function LabsPage() {
+  const [window, keyed] = await Promise.all([loadFreeWindow(), loadKeyedLatestDays()]);
+  const rows = newestFirst(window.rows);
+  const keyedDates = new Map(keyed.map((entry) => [entry.lab, entry.latestDate]));
+  return (
+    <>
+      <h1>Labs</h1>
+      <p className="lead">
+        Every model lab the index tracks, with its latest settled UTC day. The free-tier labs show
+        their value (USD per million tokens); the keyed labs&apos; values need an API key.
+      </p>
+      <div className="table-wrap">
+        <table className="stack" data-table="labs">
+          <caption>Labs of the Token Price Index, latest settled day and value</caption>
+          <thead>
+            <tr>
+              <th scope="col">Lab</th>
+              <th scope="col">Access</th>
+              <th scope="col">Latest settled day (UTC)</th>
+              <th scope="col" className="num">
+                Index (USD / M tokens)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {LAB_CATALOG.map(({ lab, label }) => {
+              if (isFreeTierLab(lab)) {
+                // Newest first, so the first row of the lab is its latest settled day.
+                const latest = rows.find((row) => row.lab === lab);
+                return (
+                  <tr key={lab} data-lab={lab} data-tier="free" data-date={latest?.date ?? ""}>
+                    <th scope="row">
+                      <Link href={labPathOf(lab)}>{label}</Link>
+                    </th>
+                    <td data-label="Access">Free</td>
+                    <td data-label="Latest settled day (UTC)">
+                      {latest === undefined ? (
+                        <span className="muted">none in the free window</span>
+                      ) : (
+                        <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+                      )}
+                    </td>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={latest?.indexPerMtok}
+                    >
+                      {latest === undefined ? "n/a" : formatUsd(latest.indexPerMtok)}
+                    </td>
+                  </tr>
+                );
+              }
+              const date = keyedDates.get(lab) ?? null;
+              return (
+                <tr key={lab} data-lab={lab} data-tier="keyed" data-date={date ?? ""}>
+                  <th scope="row">
+                    <Link href={labPathOf(lab)}>{label}</Link>
+                  </th>
+                  <td data-label="Access">API key</td>
+                  <td data-label="Latest settled day (UTC)">
+                    <SettledDay date={date} />
+                  </td>
+                  <td className="num" data-label="Index (USD / M tokens)">
+                    <LockedValue />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <KeyTeaser keyedCount={keyed.length} />
+      <p className="muted">
+        Free-tier values cover the trailing month ({formatUtcDay(window.startDate)} onwards); see
+        the <Link href="/methodology">methodology</Link> for how each value is computed.
+      </p>
+    </>
+  );
+}

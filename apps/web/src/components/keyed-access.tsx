@@ -1,0 +1,49 @@
+import Link from "next/link";
+import { formatUtcDay } from "../lib/format";
+
+/** Where a reader gets a key: the docs' authentication section (there is no account dashboard). */
+export const KEY_HREF = "/docs#authentication";
+
+/** Drawn inline: the site's system fonts have no padlock glyph (an emoji showed as a box). */
+function PadlockIcon() {
+  return (
+    <svg
+      className="padlock"
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 12 14"
+      width="11"
+      height="13"
+    >
+      <path d="M3 6V4a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <rect x="1" y="6" width="10" height="7.5" rx="1.2" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** In place of a keyed lab's value: says it exists and is locked, and never carries a number. */
+export function LockedValue() {
+  return (
+    <span className="locked" data-locked>
+      <PadlockIcon />
+      Locked: <Link href={KEY_HREF}>API key</Link>
+    </span>
+  );
+}
+
+/** A keyed lab's latest settled day, from the api; "none yet" before its first settlement. */
+export function SettledDay({ date }: { date: string | null }) {
+  if (date === null) return <span className="muted">none settled yet</span>;
+  return <time dateTime={date}>{formatUtcDay(date)}</time>;
+}
+
+/** What a key gives, in one sentence, with the way to one. */
+export function KeyTeaser({ keyedCount }: { keyedCount: number }) {
+  return (
+    <p className="key-teaser" data-key-teaser>
+      Any API key unlocks the {keyedCount} keyed labs&apos; daily values, every lab&apos;s full
+      history before the trailing month, and each day&apos;s per-model constituents:{" "}
+      <Link href={KEY_HREF}>how to get and use a key</Link>.
+    </p>
+  );
+}
