@@ -489,7 +489,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await screenshot(noScript, "gpu-keyed");
     await context.close();
 
-    // Next renders its not-found page in the browser, as for an unknown lab: JavaScript on.
+    // An unknown GPU is a 404 with the site's not-found page (server-rendered: see proxy.ts).
     const notFoundPage = await browser.newPage();
     await open(notFoundPage, "/gpus/H300", 404);
     expect(await notFoundPage.locator("h1").textContent()).toBe("Page not found");
