@@ -22,7 +22,11 @@ export default [
     },
   },
   {
-    files: ["app/**/{page,layout,not-found,error}.tsx", "next.config.ts"],
+    files: [
+      "app/**/{page,layout,not-found,error}.tsx",
+      "app/{robots,sitemap}.ts",
+      "next.config.ts",
+    ],
     rules: { "no-restricted-syntax": "off" },
   },
 ];

@@ -1,22 +1,16 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NotFoundBody } from "../src/components/not-found-body";
 
 export const metadata: Metadata = {
   title: "Page not found",
   description: "This page does not exist on the Token Price Index site.",
 };
 
+/**
+ * Next's own 404 (a `notFound()` that proxy.ts did not see coming). Next renders it in the
+ * browser when a dynamic page throws; proxy.ts sends the addresses it knows to be unknown to
+ * /page-not-found instead, which is complete without JavaScript.
+ */
 export default function NotFound() {
-  return (
-    <>
-      <h1>Page not found</h1>
-      <p className="lead">
-        There is no page at this address. Lab pages exist for the labs the index covers.
-      </p>
-      <p>
-        <Link href="/">Go to today&apos;s index</Link> or read the{" "}
-        <Link href="/docs">API documentation</Link>.
-      </p>
-    </>
-  );
+  return <NotFoundBody />;
 }

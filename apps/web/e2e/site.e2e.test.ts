@@ -101,7 +101,9 @@ const ALL_PAGES = [
   "/methodology",
   "/methodology/gpu",
   "/docs",
+  "/status",
   "/labs/not-a-lab",
+  "/no/such/page",
 ] as const;
 
 async function open(page: Page, path: string, expectedStatus = 200): Promise<void> {
@@ -492,7 +494,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await screenshot(noScript, "gpu-keyed");
     await context.close();
 
-    // Next renders its not-found page in the browser, as for an unknown lab: JavaScript on.
+    // An unknown GPU is a 404 with the site's not-found page (server-rendered: see proxy.ts).
     const notFoundPage = await browser.newPage();
     await open(notFoundPage, "/gpus/H300", 404);
     expect(await notFoundPage.locator("h1").textContent()).toBe("Page not found");
@@ -840,6 +842,172 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       await screenshot(page, "methodology-gpu-1280");
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, "methodology-gpu-390");
+      await context.close();
+    });
+  });
+
+  describe("reach and correctness: 404s, robots and sitemap, cards, citations, dark mode, docs examples, status", () => {
+    /** The internal router's answer, as the website's server reads it. */
+    async function internal<T>(procedure: string, input?: unknown): Promise<T> {
+      const query =
+        input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const response = await fetch(`${site.apiUrl}/trpc/${procedure}${query}`, {
+        headers: { authorization: `Bearer ${site.internalToken}` },
+      });
+      expect(response.status, `${procedure} status`).toBe(200);
+      return ((await response.json()) as { result: { data: T } }).result.data;
+    }
+
+    it("unknown labs, GPUs and paths are 404s whose server HTML is the complete not-found page", async () => {
+      for (const path of ["/labs/unknown", "/gpus/H300", "/no/such/page", "/labs/not-a-lab"]) {
+        const response = await fetch(`${site.webUrl}${path}`);
+        expect(response.status, path).toBe(404);
+        const html = await response.text();
+        expect(html, path).toContain("<h1>Page not found</h1>");
+        expect(html, path).toContain('href="/"');
+        expect(html, path).toContain("data-sample-banner");
+        expect(html, path).not.toContain("__next_error__");
+      }
+      // A client cannot mark a real page as missing.
+      const spoofed = await fetch(`${site.webUrl}/docs`, { headers: { "x-tpi-not-found": "1" } });
+      expect(spoofed.status).toBe(200);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, "/gpus/H300", 404);
+      expect(await page.locator("h1").textContent()).toBe("Page not found");
+      await screenshot(page, "not-found-no-javascript");
+      await context.close();
+    });
+
+    it("robots.txt names the sitemap, and the sitemap lists every public page, each answering 200", async () => {
+      const robots = await (await fetch(`${site.webUrl}/robots.txt`)).text();
+      expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+      expect(robots).toContain("Disallow: /revalidate");
+      const sitemap = await (await fetch(`${site.webUrl}/sitemap.xml`)).text();
+      const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
+      const paths = urls.map((url) => new URL(url).pathname);
+      for (const lab of ["anthropic", "openai", "mistralai"])
+        expect(paths).toContain(`/labs/${lab}`);
+      for (const path of [
+        "/",
+        "/gpus",
+        "/gpus/H100%20SXM",
+        "/volume",
+        "/methodology",
+        "/docs",
+        "/status",
+      ])
+        expect(paths).toContain(path);
+      for (const path of paths)
+        expect((await fetch(`${site.webUrl}${path}`)).status, path).toBe(200);
+    });
+
+    it("home, lab and GPU pages carry OpenGraph and Twitter cards with the latest value, and lab and GPU pages a Cite-this line", async () => {
+      const latest = await api("/api/otpi");
+      const page = await browser.newPage();
+      const meta = (name: string) =>
+        page.locator(`meta[property="${name}"], meta[name="${name}"]`).getAttribute("content");
+      await open(page, "/");
+      const homeCard = (await meta("og:description")) ?? "";
+      for (const row of latest.data) expect(homeCard).toContain(formatUsd(row.indexPerMtok));
+      expect(await meta("twitter:description")).toBe(homeCard);
+      expect(await meta("twitter:card")).toBe("summary");
+
+      const anthropic = latest.data.find((row) => row.lab === "anthropic");
+      await open(page, "/labs/anthropic");
+      expect(await meta("og:title")).toContain(formatUsd(anthropic?.indexPerMtok ?? Number.NaN));
+      expect(await meta("og:url")).toMatch(/\/labs\/anthropic$/);
+      const labCitation = (await page.locator("[data-citation-text]").textContent()) ?? "";
+      expect(labCitation).toContain(`value of ${latest.date}`);
+      expect(labCitation).toContain("CC BY 4.0");
+      expect(labCitation).toMatch(/retrieved from https?:\/\/\S+\/labs\/anthropic\./);
+
+      await open(page, "/gpus/H100%20SXM");
+      const printValue = Number(
+        await page.locator('[data-card="latest-print"] [data-value]').getAttribute("data-value"),
+      );
+      expect(await meta("og:title")).toContain(formatUsd(printValue));
+      const gpuCitation = (await page.locator("[data-citation-text]").textContent()) ?? "";
+      expect(gpuCitation).toContain("USD per GPU-hour");
+      expect(gpuCitation).toContain("CC BY 4.0");
+      await screenshot(page, "gpu-cite-this");
+      await page.close();
+    });
+
+    it("in dark mode every page is dark, passes WCAG AA contrast and axe-core's rules", async () => {
+      const context = await browser.newContext({ colorScheme: "dark" });
+      const page = await context.newPage();
+      for (const path of ALL_PAGES) {
+        await page.goto(`${site.webUrl}${path}`);
+        const background = await page.evaluate(
+          () => getComputedStyle(document.documentElement).backgroundColor,
+        );
+        expect(background, `dark background on ${path}`).toBe("rgb(18, 22, 28)");
+        expect(await contrastFailures(page), `dark contrast on ${path}`).toEqual([]);
+        expect(await axeViolations(page), `dark axe-core on ${path}`).toEqual([]);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${site.webUrl}/labs/anthropic`);
+      await screenshot(page, "dark-lab-anthropic-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${site.webUrl}/`);
+      await screenshot(page, "dark-home-390");
+      await context.close();
+    });
+
+    it("every keyless /docs example answers 2xx, and parameter tables say where each goes and whether it is required", async () => {
+      type Reference = {
+        routes: {
+          path: string;
+          parameters: { name: string; in: string; required: boolean }[];
+          examples: { method: string; pathAndQuery: string; withKey: boolean; body?: string }[];
+        }[];
+      };
+      const reference = await internal<Reference>("apiReference");
+      const keyless = reference.routes.flatMap((route) =>
+        route.examples.filter((example) => !example.withKey),
+      );
+      expect(
+        keyless.some((example) => example.pathAndQuery.startsWith("/api/otpi/constituents")),
+      ).toBe(true);
+      for (const example of keyless) {
+        const response = await fetch(`${site.apiUrl}${example.pathAndQuery}`, {
+          method: example.method,
+          ...(example.body === undefined
+            ? {}
+            : { body: example.body, headers: { "content-type": "application/json" } }),
+        });
+        expect(response.status, `${example.method} ${example.pathAndQuery}`).toBeLessThan(300);
+      }
+      const page = await browser.newPage();
+      await open(page, "/docs");
+      for (const route of reference.routes)
+        for (const parameter of route.parameters) {
+          const row = page
+            .locator(`section[data-route="${route.path}"] tr[data-parameter="${parameter.name}"]`)
+            .first();
+          expect(await row.getAttribute("data-in"), `${route.path} ${parameter.name}`).toBe(
+            parameter.in,
+          );
+          expect(await row.textContent()).toContain(parameter.required ? "Required" : "Optional");
+        }
+      await page.close();
+    });
+
+    it("/status shows the api's health and the latest published values, rendered on the server and linked from the footer", async () => {
+      const latest = await api("/api/otpi");
+      const html = await (await fetch(`${site.webUrl}/status`)).text();
+      expect(html).toContain("<h1>Service status</h1>");
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, "/status");
+      expect(await page.locator('tr[data-status="database"] td').textContent()).toBe("connected");
+      expect(await page.locator('tr[data-status="token-day"]').getAttribute("data-value")).toBe(
+        latest.date,
+      );
+      expect(await page.locator('tr[data-status="gpu-print"]').count()).toBeGreaterThan(0);
+      await page.goto(`${site.webUrl}/`);
+      expect(await page.locator('footer a[href="/status"]').count()).toBe(1);
       await context.close();
     });
   });

@@ -6,6 +6,7 @@ describe("readWebEnv", () => {
     expect(readWebEnv({})).toEqual({
       apiUrl: "http://127.0.0.1:8080",
       publicApiUrl: "http://127.0.0.1:8080",
+      publicSiteUrl: "http://localhost:3000",
       internalToken: undefined,
       buildPhase: false,
     });
@@ -14,11 +15,13 @@ describe("readWebEnv", () => {
     const env = readWebEnv({
       TPI_API_URL: "http://api:9000/",
       TPI_PUBLIC_API_URL: "https://api.example.com/",
+      TPI_PUBLIC_SITE_URL: "https://www.example.com/",
       INTERNAL_API_TOKEN: " secret-token-123456 ",
     });
     expect(env).toEqual({
       apiUrl: "http://api:9000",
       publicApiUrl: "https://api.example.com",
+      publicSiteUrl: "https://www.example.com",
       internalToken: "secret-token-123456",
       buildPhase: false,
     });

@@ -9,6 +9,11 @@ export type WebEnv = {
   apiUrl: string;
   /** The api's address as the public should use it in curl examples and links. */
   publicApiUrl: string;
+  /**
+   * The website's own public address: the absolute base of sitemap.xml, robots.txt, canonical and
+   * OpenGraph URLs and the "Cite this" retrieval links (crawlers and citations need absolute URLs).
+   */
+  publicSiteUrl: string;
   /** Bearer token for the internal tRPC router; never sent to a browser. */
   internalToken: string | undefined;
   /**
@@ -22,6 +27,8 @@ export type WebEnv = {
 const BUILD_PHASE = "phase-production-build";
 
 const DEFAULT_API_URL = "http://127.0.0.1:8080";
+/** `next start`'s default address: right for a local run, set TPI_PUBLIC_SITE_URL in production. */
+const DEFAULT_SITE_URL = "http://localhost:3000";
 
 function cleanUrl(value: string | undefined, fallback: string): string {
   const chosen = value === undefined || value.trim() === "" ? fallback : value.trim();
@@ -35,6 +42,7 @@ export function readWebEnv(source: Record<string, string | undefined> = process.
   return {
     apiUrl,
     publicApiUrl: cleanUrl(source.TPI_PUBLIC_API_URL, apiUrl),
+    publicSiteUrl: cleanUrl(source.TPI_PUBLIC_SITE_URL, DEFAULT_SITE_URL),
     internalToken: token === undefined || token === "" ? undefined : token,
     buildPhase: source.NEXT_PHASE === BUILD_PHASE,
   };

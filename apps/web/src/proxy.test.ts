@@ -24,13 +24,36 @@ describe("proxy: other spellings of a lab", () => {
     );
   });
 
-  it("passes identifiers and unknown names through (no loop; the page answers 404)", () => {
-    expect(at("/labs/anthropic")).toBeUndefined();
-    expect(at("/labs/anthropic/history.csv")).toBeUndefined();
-    expect(at("/labs/not-a-lab")).toBeUndefined();
+  it("passes identifiers through (no loop) and marks unknown names as missing (404)", () => {
+    for (const path of ["/labs/anthropic", "/labs/anthropic/history.csv"]) {
+      const response = at(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("x-middleware-next"), path).toBe("1");
+      expect(response.headers.get("location"), path).toBeNull();
+    }
+    expect(at("/labs/not-a-lab").status).toBe(404);
+  });
+});
+
+describe("proxy: unknown addresses", () => {
+  it("marks an unknown lab, GPU or section with status 404 and the header next.config rewrites on", () => {
+    for (const path of ["/labs/unknown", "/gpus/H300", "/no/such/page"]) {
+      const response = at(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("x-middleware-request-x-tpi-not-found"), path).toBe("1");
+    }
   });
 
-  it("runs on lab paths only", () => {
-    expect(config.matcher).toBe("/labs/:path+");
+  it("passes known pages through, and strips the mark when a client sends it", () => {
+    const request = new NextRequest("http://localhost/docs", {
+      headers: { "x-tpi-not-found": "1" },
+    });
+    const response = proxy(request);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-middleware-request-x-tpi-not-found")).toBeNull();
+  });
+
+  it("runs on every path but Next's own assets", () => {
+    expect(config.matcher).toEqual(["/((?!_next/).*)"]);
   });
 });

@@ -7,6 +7,7 @@ import {
   freeWindow,
   utcDayOf,
   type DayWindow,
+  type UtcDay,
 } from "@tpi/domain";
 import type { z } from "zod";
 import type { Route, Security } from "../http/route";
@@ -61,7 +62,10 @@ const SECURITY_TEXT: Record<Security, string> = {
   required: "Required.",
 };
 
-/** Examples end two days before today (UTC): the latest day settled by then, and a week before it. */
+/**
+ * Examples end on the latest settled day of the free-tier labs, so that each answers 2xx; before
+ * any day has settled, two days before today (UTC), the day normally settled by then.
+ */
 const EXAMPLE_END_DAYS_AGO = 2;
 const EXAMPLE_WEEK_DAYS = 7;
 
@@ -84,8 +88,8 @@ function bodyShape(body: z.ZodType | undefined): z.ZodRawShape | undefined {
   return body && "shape" in body ? (body.shape as z.ZodRawShape) : undefined;
 }
 
-export function routeReference(route: Route, now: Date): RouteReference {
-  const end = addDays(utcDayOf(now), -EXAMPLE_END_DAYS_AGO);
+export function routeReference(route: Route, now: Date, latestSettledDay?: UtcDay): RouteReference {
+  const end = latestSettledDay ?? addDays(utcDayOf(now), -EXAMPLE_END_DAYS_AGO);
   const days = { start: addDays(end, 1 - EXAMPLE_WEEK_DAYS), end };
   const method = route.method === "get" ? "GET" : "POST";
   return {
@@ -111,12 +115,16 @@ export function routeReference(route: Route, now: Date): RouteReference {
   };
 }
 
-export function apiReference(routes: readonly Route[], now: Date): ApiReference {
+export function apiReference(
+  routes: readonly Route[],
+  now: Date,
+  latestSettledDay?: UtcDay,
+): ApiReference {
   return {
     freeWindow: freeWindow(now),
     freeTierLabs: FREE_TIER_LAB_IDS,
     labCount: LAB_IDS.length,
     publicAllowance: describeAllowance(PUBLIC_RATE_LIMIT),
-    routes: routes.map((route) => routeReference(route, now)),
+    routes: routes.map((route) => routeReference(route, now, latestSettledDay)),
   };
 }

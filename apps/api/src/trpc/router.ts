@@ -128,8 +128,13 @@ export const appRouter = t.router({
     if (result.error.code === "no_data") return null;
     throw toTrpcError(result.error);
   }),
-  /** The REST routes described for the website's /docs page, with example dates from the api's clock. */
-  apiReference: t.procedure.query(({ ctx }) => apiReference(ctx.routes ?? [], ctx.clock())),
+  /**
+   * The REST routes described for the website's /docs page; the examples ask for the latest day
+   * the free-tier labs have settled (a day still open would answer 404).
+   */
+  apiReference: t.procedure.query(({ ctx }) =>
+    apiReference(ctx.routes ?? [], ctx.clock(), ctx.index.latestDayWith(FREE_TIER_LAB_IDS)),
+  ),
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,12 +12,37 @@ import {
   loadLatest,
   loadTokenTypes,
 } from "../../src/server/data";
+import { readWebEnv } from "../../src/env";
+import { socialMetadata } from "../../src/lib/social";
 
-export const metadata: Metadata = {
-  title: { absolute: "Token Price Index: the daily price of AI tokens by model lab" },
-  description:
-    "The latest settled Token Price Index for Anthropic, OpenAI, Google and DeepSeek in USD per million tokens, with daily and weekly changes and a one-month chart.",
-};
+type HomePageProps = { params: Promise<{ root?: string[] }> };
+
+const HOME_TITLE = "Token Price Index: the daily price of AI tokens by model lab";
+const HOME_DESCRIPTION =
+  "The latest settled Token Price Index for Anthropic, OpenAI, Google and DeepSeek in USD per million tokens, with daily and weekly changes and a one-month chart.";
+
+export async function generateMetadata(props: HomePageProps): Promise<Metadata> {
+  const { root } = await props.params;
+  if (root !== undefined && root.length > 0) return { title: "Page not found" };
+  const latest = await loadLatest();
+  // The cards carry the latest settled values, so a shared link shows the numbers themselves.
+  const values =
+    latest === undefined
+      ? undefined
+      : `${latest.date} (UTC): ${labSnapshots(latest.rows, [])
+          .map((snapshot) => `${snapshot.label} ${formatUsd(snapshot.indexPerMtok)}`)
+          .join(", ")} per million tokens.`;
+  return {
+    title: { absolute: HOME_TITLE },
+    description: HOME_DESCRIPTION,
+    ...socialMetadata({
+      siteUrl: readWebEnv().publicSiteUrl,
+      path: "/",
+      title: HOME_TITLE,
+      description: values === undefined ? HOME_DESCRIPTION : `Latest settled day ${values}`,
+    }),
+  };
+}
 
 /**
  * The home page is served by a root optional catch-all so that it can be an on-demand ISR page:
@@ -31,8 +56,6 @@ export const dynamicParams = true;
 export function generateStaticParams(): { root: string[] }[] {
   return [];
 }
-
-type HomePageProps = { params: Promise<{ root?: string[] }> };
 
 export default async function HomePage(props: HomePageProps) {
   const { root } = await props.params;

@@ -3,6 +3,9 @@ import { readWebEnv } from "../../src/env";
 import { loadMethodology } from "../../src/server/data";
 import { apiClient } from "../../src/server/trpc-client";
 
+/** Where a parameter goes, in the words of a reader writing the request. */
+const PARAMETER_PLACES = { path: "Path", query: "Query string", body: "JSON body" } as const;
+
 /** A curl command for one example of the api's reference; a JSON POST carries its body. */
 function curl(
   apiUrl: string,
@@ -142,20 +145,24 @@ export default async function DocsPage() {
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
-                    <th scope="col">In</th>
+                    <th scope="col">Where</th>
+                    <th scope="col">Required</th>
                     <th scope="col">Meaning</th>
                   </tr>
                 </thead>
                 <tbody>
                   {route.parameters.map((parameter) => (
-                    <tr key={parameter.name}>
+                    <tr
+                      key={parameter.name}
+                      data-parameter={parameter.name}
+                      data-in={parameter.in}
+                      data-required={parameter.required}
+                    >
                       <th scope="row">
                         <code>{parameter.name}</code>
                       </th>
-                      <td>
-                        {parameter.in}
-                        {parameter.required ? ", required" : ""}
-                      </td>
+                      <td>{PARAMETER_PLACES[parameter.in]}</td>
+                      <td>{parameter.required ? "Required" : "Optional"}</td>
                       <td>{parameter.meaning}</td>
                     </tr>
                   ))}
@@ -164,7 +171,7 @@ export default async function DocsPage() {
             </div>
           )}
           {route.examples.map((example) => (
-            <div key={example.label}>
+            <div key={example.label} data-example={example.pathAndQuery}>
               <p className="muted">{example.label}:</p>
               <pre>
                 <code>

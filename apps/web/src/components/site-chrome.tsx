@@ -107,6 +107,9 @@ export function SiteFooter({ dataSources }: { dataSources: DataSources | undefin
           from executed rental trades. Both are market data for information, not an offer or
           investment advice. Model, lab and GPU names belong to their owners.
         </p>
+        <p>
+          <Link href="/status">Service status</Link>
+        </p>
       </div>
     </footer>
   );

@@ -32,6 +32,16 @@ import {
   gpuNameOfSegment,
 } from "../../../src/lib/paths";
 import { loadGpuDetail } from "../../../src/server/gpu";
+import { CiteThis } from "../../../src/components/cite-this";
+import { readWebEnv } from "../../../src/env";
+import { gpuPathOf } from "../../../src/lib/paths";
+import { socialMetadata } from "../../../src/lib/social";
+
+/** The newest hourly print of a GPU's page, if any has been published. */
+function latestPrintOf(detail: GpuDetail) {
+  const prints = detail.hourly?.data ?? [];
+  return prints[prints.length - 1];
+}
 
 /** Hourly prints change every hour: rendered per request, the api answers cached briefly (trpc-client.ts). */
 export const dynamic = "force-dynamic";
@@ -46,15 +56,26 @@ async function gpuNameOf(props: GpuPageProps): Promise<GpuName | undefined> {
 export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   const gpu = await gpuNameOf(props);
   if (gpu === undefined) return { title: "GPU not found" };
-  return isFreeTierGpu(gpu)
-    ? {
-        title: `${gpu} GPU compute price index`,
-        description: `${gpu} rental prices in USD per GPU-hour: the latest hourly print, the rolling 24-hour average, the trailing day of prints, ${GPU_FREE_WINDOW_MONTHS} months of daily values and their ${VOLATILITY_WINDOW_DEFAULT_DAYS}-day volatility.`,
-      }
-    : {
-        title: `${gpu} GPU compute price index (API key)`,
-        description: `The ${gpu} GPU compute price index is available with an API key: what it contains and how to get access.`,
-      };
+  const siteUrl = readWebEnv().publicSiteUrl;
+  const path = gpuPathOf(gpu);
+  if (!isFreeTierGpu(gpu)) {
+    const title = `${gpu} GPU compute price index (API key)`;
+    const description = `The ${gpu} GPU compute price index is available with an API key: what it contains and how to get access.`;
+    return { title, description, ...socialMetadata({ siteUrl, path, title, description }) };
+  }
+  const title = `${gpu} GPU compute price index`;
+  const description = `${gpu} rental prices in USD per GPU-hour: the latest hourly print, the rolling 24-hour average, the trailing day of prints, ${GPU_FREE_WINDOW_MONTHS} months of daily values and their ${VOLATILITY_WINDOW_DEFAULT_DAYS}-day volatility.`;
+  // The card carries the latest print, so a shared link shows the number itself.
+  const latest = latestPrintOf(await loadGpuDetail(gpu));
+  const cardTitle =
+    latest === undefined
+      ? title
+      : `${title}: ${formatUsd(latest.index_value)} / GPU-hour at ${formatUtcInstant(latest.timestamp)}`;
+  return {
+    title,
+    description,
+    ...socialMetadata({ siteUrl, path, title: cardTitle, description }),
+  };
 }
 
 export default async function GpuPage(props: GpuPageProps) {
@@ -74,6 +95,7 @@ export default async function GpuPage(props: GpuPageProps) {
       <DailySection detail={detail} />
       <VolatilitySection detail={detail} />
       <ApiRoutes detail={detail} />
+      <GpuCitation detail={detail} />
       <h2>About this page</h2>
       <p data-gpu-methodology>
         The website shows this trailing view of each free-tier GPU: the latest day of hourly prints,
@@ -84,6 +106,21 @@ export default async function GpuPage(props: GpuPageProps) {
         values are computed is in the <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>.
       </p>
     </>
+  );
+}
+
+function GpuCitation({ detail }: { detail: GpuDetail }) {
+  const latest = latestPrintOf(detail);
+  if (latest === undefined) return null;
+  return (
+    <CiteThis
+      citation={{
+        series: `${detail.gpu_type} GPU compute price index, hourly print`,
+        unit: "USD per GPU-hour",
+        valueDate: latest.timestamp,
+        url: `${readWebEnv().publicSiteUrl}${gpuPathOf(detail.gpu_type)}`,
+      }}
+    />
   );
 }
 

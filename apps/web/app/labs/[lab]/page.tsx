@@ -21,6 +21,9 @@ import {
   loadKeyedLatestDays,
   loadSourceDays,
 } from "../../../src/server/data";
+import { CiteThis } from "../../../src/components/cite-this";
+import { readWebEnv } from "../../../src/env";
+import { socialMetadata } from "../../../src/lib/social";
 
 /** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
 export const revalidate = 300;
@@ -43,15 +46,32 @@ export async function generateMetadata(props: LabPageProps): Promise<Metadata> {
   const { lab } = await props.params;
   if (!isLabId(lab)) return { title: "Lab not found" };
   const label = labLabel(lab);
-  return isFreeTierLab(lab)
-    ? {
-        title: `${label} token price index`,
-        description: `Daily ${label} token price index in USD per million tokens over the trailing month, with a CSV download.`,
-      }
-    : {
-        title: `${label} token price index (API key)`,
-        description: `The ${label} token price index is available with an API key: what it contains and how to get access.`,
-      };
+  const siteUrl = readWebEnv().publicSiteUrl;
+  if (!isFreeTierLab(lab)) {
+    const title = `${label} token price index (API key)`;
+    const description = `The ${label} token price index is available with an API key: what it contains and how to get access.`;
+    return {
+      title,
+      description,
+      ...socialMetadata({ siteUrl, path: `/labs/${lab}`, title, description }),
+    };
+  }
+  // The card carries the latest value, so a shared link shows the number itself.
+  const latest = newestFirst((await loadFreeWindow(lab)).rows)[0];
+  const title = `${label} token price index`;
+  const description =
+    latest === undefined
+      ? `Daily ${label} token price index in USD per million tokens over the trailing month, with a CSV download.`
+      : `${formatUsd(latest.indexPerMtok)} per million tokens on ${latest.date} (UTC settlement day): the daily ${label} token price index over the trailing month, with a CSV download.`;
+  const cardTitle =
+    latest === undefined
+      ? title
+      : `${title}: ${formatUsd(latest.indexPerMtok)} / M tokens on ${latest.date}`;
+  return {
+    title,
+    description,
+    ...socialMetadata({ siteUrl, path: `/labs/${lab}`, title: cardTitle, description }),
+  };
 }
 
 export default async function LabPage(props: LabPageProps) {
@@ -159,6 +179,14 @@ export default async function LabPage(props: LabPageProps) {
           <DaysCitation date={latest.date} provenance={provenance.get(latest.date)} />
           <CoverageLine day={latestSourceDay} />
           {constituents !== undefined && <ConstituentsSection label={label} body={constituents} />}
+          <CiteThis
+            citation={{
+              series: `${label} token price index`,
+              unit: "USD per million tokens",
+              valueDate: latest.date,
+              url: `${readWebEnv().publicSiteUrl}/labs/${lab}`,
+            }}
+          />
         </>
       )}
       <p className="muted">

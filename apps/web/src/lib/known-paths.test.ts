@@ -1,0 +1,38 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { FREE_TIER_GPU_NAMES, GPU_NAMES, LAB_IDS } from "@tpi/domain";
+import { describe, expect, it } from "vitest";
+import { gpuPathOf } from "./paths";
+import { TOP_LEVEL_SEGMENTS, isKnownPath } from "./known-paths";
+import { publicPagePaths } from "./site-pages";
+
+describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404)", () => {
+  it("knows every public page, each lab and each GPU", () => {
+    for (const path of publicPagePaths()) expect(isKnownPath(path), path).toBe(true);
+    for (const lab of LAB_IDS) expect(isKnownPath(`/labs/${lab}/history.csv`)).toBe(true);
+    expect(isKnownPath(gpuPathOf(FREE_TIER_GPU_NAMES[0] ?? GPU_NAMES[0] ?? ""))).toBe(true);
+    for (const path of ["/robots.txt", "/sitemap.xml", "/icon.svg", "/revalidate"])
+      expect(isKnownPath(path), path).toBe(true);
+  });
+
+  it("does not know an unknown lab, an unknown GPU, a malformed escape or an unknown section", () => {
+    for (const path of [
+      "/labs/unknown",
+      "/labs/not-a-lab",
+      "/gpus/H300",
+      "/gpus/%E0%A4%A",
+      "/no/such/page",
+      "/wp-login.php",
+      "/page-not-found",
+    ])
+      expect(isKnownPath(path), path).toBe(false);
+  });
+
+  it("lists every route directory of the app, so that a new page is not answered 404", () => {
+    const appDir = fileURLToPath(new URL("../../app", import.meta.url));
+    const routeDirs = readdirSync(appDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !/^[[(_@]/.test(entry.name))
+      .map((entry) => entry.name);
+    for (const dir of routeDirs) expect(TOP_LEVEL_SEGMENTS, dir).toContain(dir);
+  });
+});

@@ -1,0 +1,54 @@
+import { isGpuName, isLabId } from "@tpi/domain";
+
+/**
+ * The first path segments the app answers (app/<segment>, plus Next's metadata files and its
+ * assets). A unit test compares this list with the app directory, so a new route cannot be
+ * forgotten here.
+ */
+export const TOP_LEVEL_SEGMENTS = [
+  "docs",
+  "gpus",
+  "labs",
+  "methodology",
+  "page-not-found",
+  "revalidate",
+  "status",
+  "volume",
+  "robots.txt",
+  "sitemap.xml",
+  "icon.svg",
+  "_next",
+  "favicon.ico",
+] as const;
+
+const TOP_LEVEL = new Set<string>(TOP_LEVEL_SEGMENTS);
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * False for an address that is certainly no page: an unknown first segment, a lab or a GPU the
+ * catalogs do not have. Deeper paths under a known section are left to the routes themselves.
+ */
+export function isKnownPath(pathname: string): boolean {
+  const segments = pathname.split("/").filter((segment) => segment !== "");
+  const [first, second] = segments;
+  if (first === undefined) return true;
+  if (!TOP_LEVEL.has(first)) return false;
+  if (first === "page-not-found") return false;
+  if (second === undefined) return true;
+  if (first === "labs") return isLabId(decoded(second) ?? "");
+  if (first === "gpus") return isGpuName(decoded(second) ?? "");
+  return true;
+}
+
+/** The route that renders the 404 page on the server (app/page-not-found). */
+export const NOT_FOUND_PATH = "/page-not-found";
+
+/** The request header proxy.ts sets on an unknown address; next.config rewrites on it. */
+export const NOT_FOUND_HEADER = "x-tpi-not-found";
