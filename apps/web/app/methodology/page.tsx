@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import type { RouterOutputs } from "../../src/lib/api-types";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
@@ -43,6 +44,10 @@ export default async function MethodologyPage() {
         )}
         . Values are in {doc.unit}. This page is rendered from the same methodology document the API
         publishes, built from the rules the index runs with.
+      </p>
+      <p>
+        This page covers the token price index. The GPU compute price index has its own:{" "}
+        <Link href="/methodology/gpu">GPU methodology</Link>.
       </p>
 
       <h2 id="formula">Formula</h2>
