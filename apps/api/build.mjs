@@ -13,7 +13,7 @@
  * root, packages located with createRequire) keeps seeing its source file's location: each
  * bundled `import.meta.url` is rewritten to the source file's URL, relative to the bundle.
  */
-import { readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,8 +58,7 @@ const workspaceOnly = {
   },
 };
 
-await rm(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: apiDir,
   entryPoints: ["src/main.ts", "src/cli.ts"],
   outdir,
@@ -70,7 +69,17 @@ await build({
   sourcemap: true,
   logLevel: "warning",
   plugins: [workspaceOnly],
+  write: false,
 });
+// Each file is written beside its place and renamed over it (atomic on one file system), and
+// dist/ is never emptied first: a process starting from dist/ while another build runs (npm
+// start, the tests, an operator) always finds complete files, never a missing or half-written one.
+await mkdir(outdir, { recursive: true });
+for (const file of result.outputFiles) {
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  await writeFile(temporary, file.contents);
+  await rename(temporary, file.path);
+}
 
 const unresolvable = [...externals].filter((specifier) => {
   try {

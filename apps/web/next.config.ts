@@ -1,17 +1,44 @@
 import type { NextConfig } from "next";
-import { NOT_FOUND_HEADER, NOT_FOUND_PATH } from "./src/lib/known-paths";
+import {
+  NOT_FOUND_HEADER,
+  NOT_FOUND_PATH,
+  UNAVAILABLE_HEADER,
+  UNAVAILABLE_PATH,
+} from "./src/lib/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
+import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "./src/lib/chart-params";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   headers: async () => securityHeaderRules(),
   // proxy.ts marks an address that is no page; it is answered by the server-rendered 404 page.
+  // That rule comes first; `/` is a known page, so it never carries the header and the home
+  // rewrites below still apply. The home and lab pages with a chart state in their query are
+  // rendered per request by /home-view and /labs/<lab>/view; the plain pages stay cached (ISR
+  // ignores queries, so they cannot read them themselves).
   rewrites: async () => ({
     beforeFiles: [
+      // proxy.ts found the api unable to serve pages: the 503 page, whatever was asked.
       {
         source: "/:path*",
-        has: [{ type: "header", key: NOT_FOUND_HEADER }],
+        has: [{ type: "header" as const, key: UNAVAILABLE_HEADER }],
+        destination: UNAVAILABLE_PATH,
+      },
+      {
+        source: "/:path*",
+        has: [{ type: "header" as const, key: NOT_FOUND_HEADER }],
         destination: NOT_FOUND_PATH,
+      },
+      ...[CHART_RANGE_PARAM, HOME_SERIES_PARAM].map((key) => ({
+        source: "/",
+        has: [{ type: "query" as const, key }],
+        destination: "/home-view",
+      })),
+      // A lab page with a chart range, likewise, by the per-request /labs/<lab>/view.
+      {
+        source: "/labs/:lab",
+        has: [{ type: "query" as const, key: CHART_RANGE_PARAM }],
+        destination: "/labs/:lab/view",
       },
     ],
     afterFiles: [],

@@ -1,9 +1,29 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { NOT_FOUND_HEADER, isKnownPath } from "./src/lib/known-paths";
+import { formTokenCookie, sessionCookie } from "@tpi/domain";
+import { readWebEnv } from "./src/env";
+import {
+  ADMIN_PAGE,
+  ANONYMOUS_FORM_PATHS,
+  isAccountPath,
+  FLASH_COOKIE,
+  FLASH_HEADER,
+  FORM_TOKEN_HEADER,
+} from "./src/lib/account-paths";
+import { NOT_FOUND_HEADER, UNAVAILABLE_HEADER, isKnownPath } from "./src/lib/known-paths";
+import {
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  apiReachability,
+  servable,
+  unavailableAnswer,
+  type ApiReachability,
+  type ApiState,
+} from "./src/lib/api-reachability";
 import { canonicalLabPath } from "./src/lib/lab-window";
 
 /**
- * Two jobs, in this order:
+ * The proxy's jobs, in this order: the redirects (1), the 503s while the api cannot serve pages
+ * (4, below), the account pages' tokens (3, below), the 404 marks (2):
  *
  * 1. Another spelling of a lab in a lab path (`/labs/Anthropic`, `/labs/mistral`) is a permanent
  *    redirect (308) to the identifier's path. Done here rather than in the page: a redirect thrown
@@ -17,7 +37,149 @@ import { canonicalLabPath } from "./src/lib/lab-window";
  *    127.0.0.1 into `localhost` and then treats it as another origin (an external proxy to
  *    itself) when the server listens on 127.0.0.1.
  */
-export function proxy(request: NextRequest): NextResponse {
+/**
+ * A fresh form token from the api (`account.formToken`) for an anonymous account form; undefined
+ * when the api does not answer (the page then says the form cannot be sent).
+ */
+async function fetchFormToken(): Promise<string | undefined> {
+  const env = readWebEnv();
+  try {
+    const response = await fetch(`${env.apiUrl}/trpc/account.formToken`, {
+      cache: "no-store",
+      headers:
+        env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { result?: { data?: { token?: unknown } } };
+    const token = body.result?.data?.token;
+    return typeof token === "string" ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The role of the account signed in with this session token (`account.me`), or undefined when
+ * there is no valid session or the api does not answer: the page then decides (it sends a reader
+ * without a session to sign in).
+ */
+async function fetchRole(sessionToken: string): Promise<string | undefined> {
+  const env = readWebEnv();
+  const input = encodeURIComponent(JSON.stringify({ sessionToken }));
+  try {
+    const response = await fetch(`${env.apiUrl}/trpc/account.me?input=${input}`, {
+      cache: "no-store",
+      headers:
+        env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as {
+      result?: { data?: { account?: { role?: unknown } } };
+    };
+    const role = body.result?.data?.account?.role;
+    return typeof role === "string" ? role : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * 3. Account pages: an anonymous form (sign-in, sign-up, reset) gets a fresh form token, as the
+ *    cookie the api describes and, through a request header, as the page's hidden field (a page
+ *    cannot set cookies itself). A one-time flash cookie is cleared on the page that shows it.
+ */
+/** Seconds the form cookie ends before its token, so that a held cookie always carries a live token. */
+const FORM_COOKIE_MARGIN_SECONDS = 300;
+
+async function accountPage(request: NextRequest, headers: Headers): Promise<NextResponse> {
+  const pathname = request.nextUrl.pathname;
+  headers.delete(FORM_TOKEN_HEADER);
+  headers.delete(FLASH_HEADER);
+  // A prefetch renders nothing the reader sees: the one-time message waits for the real visit.
+  const prefetch = request.headers.has("next-router-prefetch");
+  const flash = request.cookies.get(FLASH_COOKIE)?.value;
+  const showFlash = request.method === "GET" && !prefetch && flash !== undefined;
+  // Handed to the page in a request header: Next shows the page the cookies as this response
+  // sets them, so the cleared cookie would already read empty.
+  if (showFlash && flash !== "") headers.set(FLASH_HEADER, flash);
+  const formSpec = formTokenCookie(!readWebEnv().sitePlainHttp);
+  let formToken: string | undefined;
+  if (request.method === "GET" && ANONYMOUS_FORM_PATHS.includes(pathname)) {
+    // The browser's form cookie is reused while it lasts (it expires before its token does):
+    // a new token at every visit would break a form open in another tab.
+    const held = request.cookies.get(formSpec.name)?.value;
+    if (held !== undefined && held !== "") headers.set(FORM_TOKEN_HEADER, held);
+    else {
+      formToken = await fetchFormToken();
+      if (formToken !== undefined) headers.set(FORM_TOKEN_HEADER, formToken);
+    }
+  }
+  // The admin page refuses other accounts with its own complete text; the status says so too
+  // (a page cannot set its status, so it is set here, as for the 404s).
+  let status = 200;
+  if (request.method === "GET" && !prefetch && pathname === ADMIN_PAGE) {
+    const session = request.cookies.get(sessionCookie(!readWebEnv().sitePlainHttp).name)?.value;
+    const role = session === undefined || session === "" ? undefined : await fetchRole(session);
+    if (role !== undefined && role !== "admin") status = 403;
+  }
+  const response = NextResponse.next({ request: { headers }, status });
+  response.headers.set("cache-control", "no-store");
+  if (formToken !== undefined)
+    response.cookies.set(formSpec.name, formToken, {
+      httpOnly: true,
+      secure: formSpec.secure,
+      sameSite: "lax",
+      path: "/",
+      maxAge: formSpec.maxAgeSeconds - FORM_COOKIE_MARGIN_SECONDS,
+    });
+  if (showFlash)
+    response.cookies.set(FLASH_COOKIE, "", {
+      httpOnly: true,
+      secure: !readWebEnv().sitePlainHttp,
+      sameSite: "lax",
+      path: "/account",
+      maxAge: 0,
+    });
+  return response;
+}
+
+/** The probe of the api this process's proxy asks (one per api address; see api-reachability). */
+let reachability: { apiUrl: string; reachable: ApiReachability } | undefined;
+
+function apiState(): Promise<ApiState> {
+  const { apiUrl } = readWebEnv();
+  if (reachability?.apiUrl !== apiUrl)
+    reachability = { apiUrl, reachable: apiReachability(`${apiUrl}/health`) };
+  return reachability.reachable();
+}
+
+/**
+ * 4. While the api does not answer, a page is the 503 page, a download or an image a JSON 503,
+ *    each with Retry-After (never a 500), and an account form's post goes back to the account
+ *    pages (which show the 503 page).
+ */
+function unavailable(request: NextRequest, headers: Headers): NextResponse {
+  const retry = {
+    "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    "cache-control": "no-store",
+  };
+  const answer = unavailableAnswer(request.nextUrl.pathname, request.method);
+  if (answer === "back-to-account")
+    return new NextResponse(null, { status: 303, headers: { ...retry, location: "/account" } });
+  if (answer === "json")
+    return NextResponse.json(
+      { error: "Service unavailable", message: UNAVAILABLE_MESSAGE },
+      { status: 503, headers: retry },
+    );
+  headers.set(UNAVAILABLE_HEADER, "1");
+  const response = NextResponse.next({ request: { headers }, status: 503 });
+  for (const [name, value] of Object.entries(retry)) response.headers.set(name, value);
+  return response;
+}
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const pathname = request.nextUrl.pathname;
   const canonical = canonicalLabPath(pathname);
   if (canonical !== undefined) {
@@ -28,6 +190,10 @@ export function proxy(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   // Only this proxy may mark an address: a client sending the header itself gets it removed.
   headers.delete(NOT_FOUND_HEADER);
+  headers.delete(UNAVAILABLE_HEADER);
+  if (isKnownPath(pathname) && !servable(pathname, await apiState()))
+    return unavailable(request, headers);
+  if (isAccountPath(pathname)) return accountPage(request, headers);
   if (isKnownPath(pathname)) return NextResponse.next({ request: { headers } });
   headers.set(NOT_FOUND_HEADER, "1");
   return NextResponse.next({ request: { headers }, status: 404 });

@@ -27,6 +27,12 @@ const env = {
   TPI_API_URL: process.env.TPI_API_URL ?? `http://127.0.0.1:${apiPort}`,
   // The api tells the website to drop its cached pages when a new day settles.
   TPI_WEB_URL: process.env.TPI_WEB_URL ?? `http://127.0.0.1:${webPort}`,
+  TPI_PUBLIC_SITE_URL: process.env.TPI_PUBLIC_SITE_URL ?? `http://localhost:${webPort}`,
+  // Unless told where the site is published, it is this machine's plain http: account cookies
+  // then go without Secure, which browsers other than Chromium refuse over http.
+  TPI_SITE_PLAIN_HTTP:
+    process.env.TPI_SITE_PLAIN_HTTP ??
+    (process.env.TPI_PUBLIC_SITE_URL === undefined ? "true" : "false"),
 };
 
 const apiBuild = spawnSync(process.execPath, [join(root, "apps", "api", "build.mjs")], {

@@ -2,7 +2,11 @@ import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import type { RequestListener } from "node:http";
 import cors from "cors";
 import express, { type RequestHandler } from "express";
-import type { AppDeps } from "./deps";
+import { DEFAULT_MAX_KEYS_PER_ACCOUNT, RateLimitedError } from "@tpi/domain";
+import { csrfKeyFrom } from "./accounts/secrets";
+import { WebAccounts } from "./accounts/web-accounts";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./deps";
+import { AttemptLimiter } from "./rate-limit/attempt-limiter";
 import { isDatabaseUnavailable } from "@tpi/db";
 import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -18,10 +22,13 @@ import { securityHeaders } from "./http/security-headers";
 import { AnswerCache } from "./http/settled";
 import { requestContext, routeLabeler } from "./http/request-context";
 import { Metrics } from "./metrics";
+import { mcpRouter } from "./mcp/http";
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   createRateLimiters,
   normalizeOrigin,
+  type LimiterState,
+  type RateLimitSettings,
 } from "./rate-limit/limiters";
 import { ROUTES } from "./routes/all-routes";
 import { docsAssetRoutes } from "./routes/docs";
@@ -42,8 +49,9 @@ export type Api = {
 export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] = []): Api {
   const metrics = deps.metrics ?? new Metrics();
   metrics.observeKeyCache(() => deps.auth.cacheLookups);
-  const { publicLimiter, chatLimiter } = createRateLimiters(
-    deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS,
+  const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS;
+  const { publicLimiter, chatLimiter, chatState, mcpKeyLimiter } = createRateLimiters(
+    rateLimits,
     deps.log,
     (limiter, decision) => metrics.limiterDecided(limiter, decision),
   );
@@ -55,6 +63,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   );
   deps.index.onChange(() => answers.clear());
   deps.gpuIndex.onChange(() => answers.clear());
+
+  const accounts = websiteAccounts(deps, rateLimits, chatState);
 
   const app = express();
   app.disable("x-powered-by");
@@ -78,7 +88,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
       origin: (origin, callback) =>
         callback(null, origin !== undefined && corsOrigins.has(normalizeOrigin(origin) ?? "")),
       methods: ["GET", "POST"],
-      allowedHeaders: ["Authorization", "Content-Type"],
+      // MCP clients in a browser send the protocol version header on every call after the first.
+      allowedHeaders: ["Authorization", "Content-Type", "Mcp-Protocol-Version"],
       maxAge: 600,
     }),
   );
@@ -87,6 +98,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   // Every public route under /api, before body parsing and before any key check, so a key
   // neither raises nor replaces the per-IP allowance. Not /health, not the internal /trpc.
   app.use("/api", publicLimiter);
+  // The MCP server: its own key check and limiters (keyless per IP, keyed per key), then its body.
+  app.use(mcpRouter(deps, { publicLimiter, keyLimiter: mcpKeyLimiter }));
   app.use(express.json({ limit: JSON_BODY_LIMIT_BYTES }));
   const chains = ROUTES.map((route) =>
     routeChain(route, deps, ROUTES, { chat: chatLimiter }, answers),
@@ -113,13 +126,21 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
         routes: ROUTES,
         // The bounds the chat explains are the ones the settlement runs with (server.ts).
         winsor: deps.chat?.winsor,
+        accounts,
       }),
       // Database failures count towards the outage (logged once) and answer 503 with Retry-After.
       onError: ({ error }) => void deps.databaseHealth.reportFailure(error.cause),
-      responseMeta: ({ errors }) =>
-        errors.some((error) => isDatabaseUnavailable(error.cause))
-          ? { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } }
-          : {},
+      responseMeta: ({ errors }) => {
+        if (errors.some((error) => isDatabaseUnavailable(error.cause)))
+          return {
+            status: 503,
+            headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+          };
+        const limited = errors.find((error) => error.cause instanceof RateLimitedError)?.cause;
+        return limited instanceof RateLimitedError
+          ? { headers: { "Retry-After": String(limited.retryAfterSeconds) } }
+          : {};
+      },
     }),
   );
   for (const router of extraRoutes) app.use(router);
@@ -145,6 +166,28 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
           if (!fastLane.tryServe(req, res)) app(req, res);
         };
   return { app, listener, answers, fastLane };
+}
+
+/** The website's account service; none without an internal token (its CSRF key derives from it). */
+function websiteAccounts(
+  deps: AppDeps,
+  rateLimits: RateLimitSettings,
+  chatState: (keyId: string) => Promise<LimiterState>,
+): WebAccounts | undefined {
+  if (deps.internalToken === undefined) return undefined;
+  const settings = deps.websiteAccounts ?? DEFAULT_WEBSITE_ACCOUNT_SETTINGS;
+  return new WebAccounts({
+    db: deps.db,
+    clock: deps.clock,
+    csrfKey: csrfKeyFrom(deps.internalToken),
+    cookieSecure: settings.cookieSecure,
+    siteUrl: settings.siteUrl,
+    trialPeriodHours: settings.trialPeriodHours,
+    maxKeysPerAccount: deps.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT,
+    auth: deps.auth,
+    limiter: new AttemptLimiter(rateLimits),
+    chatState,
+  });
 }
 
 /** The api's Express app alone (route listings); serve `createApi(...).listener`. */

@@ -1,4 +1,4 @@
-import type { MethodologyRules, WinsorBounds } from "@tpi/domain";
+import { DEFAULT_TRIAL_PERIOD_HOURS, type MethodologyRules, type WinsorBounds } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
 import type { DatabaseHealth } from "./database-health";
@@ -38,6 +38,24 @@ export type AppDeps = {
   maxKeysPerAccount?: number;
   /** Megabytes of settled answers kept serialised (ANSWER_CACHE_MAX_MB). */
   answerCacheMaxMb?: number;
+  /** The website's accounts (account.* procedures); the defaults below when absent. */
+  websiteAccounts?: WebsiteAccountSettings;
   /** Repeated settled GETs skip Express's router (HTTP_FAST_LANE); on unless false. */
   fastLane?: boolean;
+};
+
+export type WebsiteAccountSettings = {
+  /** The website's public address, for links in mails (TPI_PUBLIC_SITE_URL). */
+  siteUrl: string;
+  /** False only for a website on plain http on loopback (TPI_SITE_PLAIN_HTTP). */
+  cookieSecure: boolean;
+  /** Trial length of a new account (TRIAL_PERIOD_HOURS). */
+  trialPeriodHours: number;
+};
+
+/** Without configuration: the website on `next start`'s local address, Secure cookies. */
+export const DEFAULT_WEBSITE_ACCOUNT_SETTINGS: WebsiteAccountSettings = {
+  siteUrl: "http://localhost:3000",
+  cookieSecure: true,
+  trialPeriodHours: DEFAULT_TRIAL_PERIOD_HOURS,
 };

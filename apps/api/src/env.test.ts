@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { databaseTimeoutsFrom, methodologyRulesFrom, openRouterConfigFrom, readEnv } from "./env";
+import {
+  databaseTimeoutsFrom,
+  methodologyRulesFrom,
+  openRouterConfigFrom,
+  readEnv,
+  smtpConfigFrom,
+  websiteAccountSettingsFrom,
+} from "./env";
 
 describe("rate-limit, key and CORS configuration", () => {
   it("defaults: trust proxy off, no trusted or CORS origins, 72-hour trials, 10 keys, no Redis", () => {
@@ -154,5 +161,59 @@ describe("HTTP server limits", () => {
     expect(() =>
       readEnv({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" }),
     ).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+  });
+});
+
+describe("website accounts and mail", () => {
+  it("defaults: Secure cookies, mails to the log, links to the local website", () => {
+    const env = readEnv({});
+    expect(websiteAccountSettingsFrom(env)).toEqual({
+      siteUrl: "http://localhost:3000",
+      cookieSecure: true,
+      trialPeriodHours: 72,
+    });
+    expect(env.MAIL_TRANSPORT).toBe("log");
+    expect(smtpConfigFrom(env)).toBeUndefined();
+  });
+
+  it("allows cookies without Secure only for a website on plain http on loopback", () => {
+    expect(
+      websiteAccountSettingsFrom(
+        readEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://127.0.0.1:3000" }),
+      ).cookieSecure,
+    ).toBe(false);
+    expect(() =>
+      readEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "https://tpi.example.org" }),
+    ).toThrow(/TPI_SITE_PLAIN_HTTP/);
+    expect(() =>
+      readEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://tpi.example.org" }),
+    ).toThrow(/TPI_SITE_PLAIN_HTTP/);
+  });
+
+  it("needs SMTP_HOST for SMTP, and TLS to send credentials beyond loopback", () => {
+    expect(() => readEnv({ MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_HOST: is required/);
+    expect(() =>
+      readEnv({ MAIL_TRANSPORT: "smtp", SMTP_HOST: "mail.example.org", SMTP_USER: "u" }),
+    ).toThrow(/SMTP_SECURE/);
+    const env = readEnv({
+      MAIL_TRANSPORT: "smtp",
+      SMTP_HOST: "mail.example.org",
+      SMTP_PORT: "465",
+      SMTP_SECURE: "true",
+      SMTP_USER: "u",
+      SMTP_PASSWORD: "p",
+      MAIL_FROM: "accounts@example.org",
+    });
+    expect(smtpConfigFrom(env)).toMatchObject({
+      host: "mail.example.org",
+      port: 465,
+      secure: true,
+      user: "u",
+      password: "p",
+      from: "accounts@example.org",
+    });
+    expect(
+      readEnv({ MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_USER: "u" }).SMTP_SECURE,
+    ).toBe(false);
   });
 });

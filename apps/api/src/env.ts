@@ -21,7 +21,12 @@ import {
   DEFAULT_REQUEST_TIMEOUTS,
   type DbTimeouts,
 } from "@tpi/db";
+import type { SmtpConfig } from "./accounts/smtp";
 import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type WebsiteAccountSettings } from "./deps";
+
+/** Longest wait for a reply of the SMTP server (milliseconds); the outbox retries after it. */
+const SMTP_TIMEOUT_MS = 15_000;
 import { z } from "zod";
 import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
 import type { ServerLimits } from "./http/server-limits";
@@ -211,6 +216,22 @@ const envSchema = z.object({
     .min(1)
     .max(65_536)
     .default(DEFAULT_ANSWER_CACHE_MAX_MB),
+  // --- website accounts ---
+  /** The website's public address: the links in account mails point there. */
+  TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
+  /** The website is plain http on loopback: session cookies without Secure (and without `__Host-`). */
+  TPI_SITE_PLAIN_HTTP: flag.default(false),
+  /** `log` (default: mails written to the log, marked sent) or `smtp` (SMTP_* below). */
+  MAIL_TRANSPORT: z.enum(["log", "smtp"]).default("log"),
+  /** Sender address of account mails (an address only, no display name). */
+  MAIL_FROM: z.email().default("no-reply@localhost"),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(25),
+  /** Implicit TLS (port 465). Without it the connection is plain: for a relay on loopback or a private network. */
+  SMTP_SECURE: flag.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  /** A secret: never logged. */
+  SMTP_PASSWORD: z.string().min(1).optional(),
   /** The website to notify (POST /revalidate) when the published index changes. */
   TPI_WEB_URL: z.string().url().optional(),
   // --- GPU index and chat ---
@@ -232,6 +253,8 @@ const envSchema = z.object({
   CHAT_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   CHAT_LLM_API_KEY: z.string().min(1).optional(),
   CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** The API key `tpi mcp` (stdio) answers for when no --key is given; keyless (the free tier) when unset. */
+  TPI_MCP_API_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** `json` (one object per line; the api's default) or `pretty` (one readable line; the CLI's default). */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
@@ -254,6 +277,25 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       path: ["HTTP_HEADERS_TIMEOUT_MS"],
       message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
     })
+    .refine((env) => !env.TPI_SITE_PLAIN_HTTP || isLoopbackHttp(env.TPI_PUBLIC_SITE_URL), {
+      path: ["TPI_SITE_PLAIN_HTTP"],
+      message:
+        "only for a website on plain http on loopback (TPI_PUBLIC_SITE_URL http://localhost…)",
+    })
+    .refine((env) => env.MAIL_TRANSPORT !== "smtp" || env.SMTP_HOST !== undefined, {
+      path: ["SMTP_HOST"],
+      message: "is required with MAIL_TRANSPORT=smtp",
+    })
+    .refine(
+      (env) =>
+        env.SMTP_USER === undefined ||
+        env.SMTP_SECURE ||
+        isLoopbackHost(env.SMTP_HOST ?? "localhost"),
+      {
+        path: ["SMTP_SECURE"],
+        message: "must be true to send SMTP credentials to a host other than loopback",
+      },
+    )
     .safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -262,6 +304,38 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return ["localhost", "127.0.0.1", "[::1]", "::1"].includes(host.toLowerCase());
+}
+
+function isLoopbackHttp(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === "http:" && isLoopbackHost(parsed.hostname);
+}
+
+/** The website accounts' settings: the links' site, whether cookies are Secure, the trial length. */
+export function websiteAccountSettingsFrom(env: Env): WebsiteAccountSettings {
+  return {
+    siteUrl: env.TPI_PUBLIC_SITE_URL,
+    cookieSecure: !env.TPI_SITE_PLAIN_HTTP,
+    trialPeriodHours: env.TRIAL_PERIOD_HOURS,
+  };
+}
+
+/** The SMTP settings with MAIL_TRANSPORT=smtp; undefined for the log transport. */
+export function smtpConfigFrom(env: Env): SmtpConfig | undefined {
+  if (env.MAIL_TRANSPORT !== "smtp" || env.SMTP_HOST === undefined) return undefined;
+  return {
+    host: env.SMTP_HOST,
+    port: env.SMTP_PORT,
+    secure: env.SMTP_SECURE,
+    user: env.SMTP_USER,
+    password: env.SMTP_PASSWORD,
+    from: env.MAIL_FROM,
+    timeoutMs: SMTP_TIMEOUT_MS,
+  };
 }
 
 /** The clock every service reads: real time, or the instant pinned by TPI_TEST_CLOCK. */

@@ -40,7 +40,7 @@ export class Metrics {
   });
   private readonly limiterDecisions = new Counter({
     name: "tpi_rate_limit_decisions_total",
-    help: "Rate-limiter decisions, by limiter (public, chat) and decision (allowed, limited).",
+    help: "Rate-limiter decisions, by limiter (public, chat, mcp) and decision (allowed, limited).",
     labelNames: ["limiter", "decision"] as const,
     registers: [this.registry],
   });

@@ -2,16 +2,29 @@ import type { AddressInfo } from "node:net";
 import type { Server, ServerResponse } from "node:http";
 import { createApi } from "./app";
 import { createLimitedServer } from "./http/server-limits";
-import { LAST_USED_FLUSH_MS } from "./auth/api-key-authenticator";
+import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
 import { poolStats } from "@tpi/db";
-import { openRouterConfigFrom, serverLimitsFrom, winsorBoundsFrom, type Env } from "./env";
+import {
+  openRouterConfigFrom,
+  serverLimitsFrom,
+  smtpConfigFrom,
+  websiteAccountSettingsFrom,
+  winsorBoundsFrom,
+  type Env,
+} from "./env";
+import {
+  OUTBOX_FLUSH_INTERVAL_MS,
+  flushOutbox,
+  logTransport,
+  smtpTransport,
+} from "./accounts/mailer";
 import type { Logger } from "./logger";
 import { Metrics } from "./metrics";
 import { databaseAnswers } from "./routes/health";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
 import { RedisConnection } from "./rate-limit/redis-connection";
-import { notifyWebsiteOfNewData } from "./jobs/website-revalidation";
+import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./jobs/website-revalidation";
 import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
 import {
   describeGpuSettlement,
@@ -83,9 +96,18 @@ export async function startServer(
   });
   scheduler.every({
     name: "key usage flush",
-    intervalMs: LAST_USED_FLUSH_MS,
+    intervalMs: KEY_USAGE_FLUSH_MS,
     failureMessage: "could not record key usage",
     run: () => runtime.auth.flushLastUsed(),
+  });
+  // Account mails: written to the outbox with what they announce, sent here (stopped with the scheduler).
+  const smtp = smtpConfigFrom(env);
+  const mailTransport = smtp === undefined ? logTransport(log) : smtpTransport(smtp);
+  scheduler.every({
+    name: "mail outbox",
+    intervalMs: OUTBOX_FLUSH_INTERVAL_MS,
+    failureMessage: "could not send account mail; will retry",
+    run: () => flushOutbox(runtime.database.db, mailTransport, log, runtime.clock),
   });
 
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
@@ -114,6 +136,7 @@ export async function startServer(
     maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
     answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
     fastLane: env.HTTP_FAST_LANE,
+    websiteAccounts: websiteAccountSettingsFrom(env),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = createLimitedServer(api.listener, serverLimitsFrom(env)).listen(
@@ -125,10 +148,14 @@ export async function startServer(
   });
   const inFlight = trackInFlight(server);
   const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = env;
+  let stopMidnightNotices = () => {};
   if (websiteUrl !== undefined && internalToken !== undefined) {
     const notify = () => void notifyWebsiteOfNewData(websiteUrl, internalToken, log);
     runtime.index.onChange(notify);
     runtime.gpuIndex.onChange(notify);
+    // The machine's clock, not runtime.clock: a pinned test clock (TPI_TEST_CLOCK) never reaches
+    // a midnight, and reading it would re-arm the timer on a fixed, meaningless period.
+    stopMidnightNotices = atEachUtcMidnight(notify);
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -183,6 +210,7 @@ export async function startServer(
     url,
     async close() {
       const graceMs = env.SHUTDOWN_GRACE_MS;
+      stopMidnightNotices();
       const drained = drainHttp(server, inFlight, graceMs);
       const jobsStopped = withinGrace(scheduler.stop(), graceMs);
       const [requestsLeft, jobsFinished] = await Promise.all([drained, jobsStopped]);

@@ -4,7 +4,15 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createAccount, createDb, createTestDatabase, embeddedUrl, insertApiKey } from "@tpi/db";
+import {
+  createAccount,
+  createDb,
+  createTestDatabase,
+  embeddedUrl,
+  freePort,
+  insertApiKey,
+} from "@tpi/db";
+import { startTcpProxy } from "./testing/tcp-proxy";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "./auth/api-key-secret";
 import { readEnv } from "./env";
@@ -113,7 +121,7 @@ describe("SIGTERM on the api process", () => {
   it("finishes in-flight requests, refuses new connections, stops the embedded server and exits 0", async () => {
     dataDir = mkdtempSync(join(tmpdir(), "tpi-shutdown-"));
     chmodSync(dataDir, 0o755); // the server runs as the postgres user when tests run as root
-    const pgPort = 30_000 + Math.floor(Math.random() * 20_000);
+    const pgPort = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       HOST: "127.0.0.1",
@@ -203,6 +211,79 @@ describe("SIGTERM on the api process", () => {
     expect(existsSync(join(dataDir, "pg", "postmaster.pid"))).toBe(false);
     expect(output.text).toMatch(/api stopped/);
     expect(output.text).not.toMatch(/ERROR/);
+  }, 180_000);
+});
+
+describe("SIGTERM while the database does not answer", () => {
+  it("answers the request waiting on the database, closes the pool and exits 0 within the grace", async () => {
+    const database = await createTestDatabase(inject("pgAdminUrl"));
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const proxied = new URL(database.url);
+    proxied.port = String(proxy.port);
+    try {
+      const db = createDb(database.url, 1);
+      const account = await createAccount(db, { name: "outage", plan: "full", trialEndsAt: null });
+      const secret = generateApiKey();
+      await insertApiKey(db, {
+        accountId: account.id,
+        name: "outage shutdown test",
+        displayPrefix: secret.displayPrefix,
+        keyHash: secret.keyHash,
+      });
+      await db.$disconnect();
+
+      const output = { text: "" };
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: API_DIR,
+        env: {
+          ...process.env,
+          HOST: "127.0.0.1",
+          PORT: "0",
+          DATABASE_URL: proxied.toString(),
+          SEED_SAMPLE_ON_EMPTY: "false",
+          SETTLEMENT_INTERVAL_SECONDS: "0",
+          GPU_PRINT_INTERVAL_SECONDS: "0",
+          SHUTDOWN_GRACE_MS: String(GRACE_MS),
+          LOG_LEVEL: "info",
+          TPI_TEST_CLOCK: NOW,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      api = child;
+      child.stdout.on("data", (chunk: Buffer) => (output.text += chunk.toString("utf8")));
+      child.stderr.on("data", (chunk: Buffer) => (output.text += chunk.toString("utf8")));
+      const exited = new Promise<Exit>((resolve) =>
+        child.once("exit", (code, signal) => resolve({ code, signal })),
+      );
+      const [, port] = await waitForLine(
+        output,
+        /api listening on http:\/\/127\.0\.0\.1:(\d+)/,
+        120_000,
+      );
+
+      // The network to the database goes silent: connections stay open, nothing comes back.
+      proxy.blackHole();
+      // A key never seen before must be looked up in the database: this request waits on it.
+      const waiting = fetch(`http://127.0.0.1:${port}/api/otpi`, {
+        headers: { authorization: `Bearer ${secret.key}` },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      child.kill("SIGTERM");
+
+      const answer = await waiting;
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).not.toBeNull();
+      expect(await answer.json()).toMatchObject({ error: expect.any(String) });
+      expect(await exited).toEqual({ code: 0, signal: null });
+      // The request ended inside the grace (its database wait is bounded), and closing the pool
+      // did not wait on the silent connections (else the close budget exits 1).
+      expect(output.text).not.toMatch(/still running after/);
+      expect(output.text).toMatch(/api stopped/);
+    } finally {
+      await proxy.close();
+      await database.drop();
+    }
   }, 180_000);
 });
 

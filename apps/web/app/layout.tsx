@@ -1,6 +1,12 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { SampleDataBanner, SiteFooter, SiteHeader } from "../src/components/site-chrome";
+import {
+  DATA_SOURCES_UNREACHABLE,
+  SampleDataBanner,
+  SiteFooter,
+  SiteHeader,
+  type SiteDataSources,
+} from "../src/components/site-chrome";
 import { loadDataSources } from "../src/server/data";
 import "./globals.css";
 
@@ -13,7 +19,11 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const dataSources = await loadDataSources();
+  // The 503 page and /status render while the api is down; any other page needs the api for its
+  // own data too, so it is never rendered (nor cached) with this banner but by accident of timing.
+  const dataSources: SiteDataSources = await loadDataSources().catch(
+    () => DATA_SOURCES_UNREACHABLE,
+  );
   return (
     <html lang="en">
       <body>
@@ -25,7 +35,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main id="content">
           <div className="inner">{children}</div>
         </main>
-        <SiteFooter dataSources={dataSources} />
+        <SiteFooter
+          dataSources={dataSources === DATA_SOURCES_UNREACHABLE ? undefined : dataSources}
+        />
       </body>
     </html>
   );

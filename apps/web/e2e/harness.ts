@@ -51,24 +51,37 @@ async function waitForOk(
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** The api's log line of a mail (MAIL_TRANSPORT=log, the default transport). */
+const MAIL_LOG_MARK = "MAIL_TRANSPORT=log";
+
 function startProcess(
   command: string,
   args: string[],
   cwd: string,
   env: Record<string, string>,
-): { child: ChildProcess; output: () => string } {
+): { child: ChildProcess; output: () => string; mails: () => string[] } {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
+  // Mail lines are kept whole, all of them (the tail above is bounded and would drop them).
+  let pending = "";
+  const mails: string[] = [];
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8_000);
   };
+  // The api logs to stderr; both streams are read.
+  const watch = (chunk: Buffer) => {
+    keep(chunk);
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) if (line.includes(MAIL_LOG_MARK)) mails.push(line);
+  };
   child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, output: () => log };
+  child.stderr?.on("data", watch);
+  return { child, output: () => log, mails: () => [...mails] };
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
@@ -80,15 +93,71 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Another website process on the same build, reading the api at `apiUrl` (for instance through a
+ * proxy the test can cut). Started once `/robots.txt` answers, which needs no api.
+ */
+export async function startWebsite(
+  apiUrl: string,
+  internalToken: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const web = startProcess(
+    process.execPath,
+    [
+      require.resolve("next/dist/bin/next"),
+      "start",
+      "--port",
+      String(port),
+      "--hostname",
+      "127.0.0.1",
+    ],
+    WEB_DIR,
+    {
+      TPI_API_URL: apiUrl,
+      INTERNAL_API_TOKEN: internalToken,
+      NEXT_TELEMETRY_DISABLED: "1",
+      TPI_SITE_PLAIN_HTTP: "true",
+      TPI_PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${url}/robots.txt`, 120_000, web.child, web.output);
+  } catch (error) {
+    await stopProcess(web.child);
+    throw error;
+  }
+  return { url, stop: () => stopProcess(web.child) };
+}
+
 export type RunningSite = {
   apiUrl: string;
   webUrl: string;
   internalToken: string;
+  /** Creates an API key of a new account on `plan` with the operator's CLI; returns the key. */
+  createKey(plan: "trial" | "premium" | "full"): string;
+  /** Runs the operator's CLI (`tpi …`) against the api's database; returns its stdout. */
+  cli(args: string[]): string;
+  /** The api's logged mails so far (MAIL_TRANSPORT=log), one log line each, oldest first. */
+  mails(): string[];
+  /** The newest link to `path` (e.g. /account/verify-email) mailed to `email`, waiting for the outbox. */
+  mailedLink(email: string, path: string): Promise<string>;
   stop(): Promise<void>;
 };
 
+/** The key line of `tpi keys create`: the line after "shown this once". */
+function keyFromCliOutput(output: string): string {
+  const lines = output.split("\n").map((line) => line.trim());
+  const key = lines[lines.findIndex((line) => line.includes("shown this once")) + 1];
+  if (key === undefined || key === "") throw new Error(`no key in the CLI's output:\n${output}`);
+  return key;
+}
+
 /** Builds the website when no build exists (bounded), then starts the api and the website. */
 export async function startSite(): Promise<RunningSite> {
+  // Plain http on loopback: the account cookies are `tpi_session`/`tpi_form` without Secure
+  // (the api and the website both read the flag; a browser keeps no __Host- cookie over http).
   const nextBin = require.resolve("next/dist/bin/next");
   if (!existsSync(join(WEB_DIR, ".next", "BUILD_ID"))) {
     const build = spawnSync(process.execPath, [nextBin, "build"], {
@@ -111,8 +180,13 @@ export async function startSite(): Promise<RunningSite> {
     TPI_EMBEDDED_PG_PORT: String(pgPort),
     TPI_DATA_DIR: dataDir,
     INTERNAL_API_TOKEN: internalToken,
-    LOG_LEVEL: "warn",
+    // info: the mails (with their links) are logged at info with MAIL_TRANSPORT=log.
+    LOG_LEVEL: "info",
     DATABASE_URL: "",
+    TPI_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
+    TPI_SITE_PLAIN_HTTP: "true",
+    // As `npm start` does: the api tells the website when values change and at each UTC midnight.
+    TPI_WEB_URL: `http://127.0.0.1:${webPort}`,
   });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const web = startProcess(
@@ -123,6 +197,7 @@ export async function startSite(): Promise<RunningSite> {
       TPI_API_URL: apiUrl,
       INTERNAL_API_TOKEN: internalToken,
       NEXT_TELEMETRY_DISABLED: "1",
+      TPI_SITE_PLAIN_HTTP: "true",
     },
   );
   const webUrl = `http://127.0.0.1:${webPort}`;
@@ -137,5 +212,71 @@ export async function startSite(): Promise<RunningSite> {
     await stop();
     throw error;
   }
-  return { apiUrl, webUrl, internalToken, stop };
+  // The CLI reaches the api's embedded PostgreSQL over its port (the server is the api's).
+  const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/tpi`;
+  const cli = (args: string[]) => {
+    const run = spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/cli.ts", ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    if (run.status !== 0)
+      throw new Error(`tpi ${args.join(" ")} failed:\n${run.stdout}${run.stderr}`);
+    return run.stdout;
+  };
+  const mailedLink = async (email: string, path: string) => {
+    // The outbox is flushed every 5 seconds: wait up to 30.
+    const deadline = Date.now() + 30_000;
+    const pattern = new RegExp(
+      `https?://[^\\s"]*${path.replace(/[/]/g, "\\/")}\\?token=[A-Za-z0-9_-]+`,
+    );
+    while (Date.now() < deadline) {
+      const line = api
+        .mails()
+        .reverse()
+        .find((mail) => mail.includes(email) && pattern.test(mail));
+      const link = line?.match(pattern)?.[0];
+      if (link !== undefined) return link;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(
+      `no mail to ${email} with a ${path} link within 30 s:\n${api.mails().join("\n")}`,
+    );
+  };
+  const createKey = (plan: "trial" | "premium" | "full") => {
+    const cli = spawnSync(
+      process.execPath,
+      [
+        require.resolve("tsx/cli"),
+        "src/cli.ts",
+        "keys",
+        "create",
+        "--name",
+        `e2e-${plan}`,
+        "--account-name",
+        `e2e-${plan}`,
+        "--plan",
+        plan,
+      ],
+      {
+        cwd: API_DIR,
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
+    if (cli.status !== 0) throw new Error(`tpi keys create failed:\n${cli.stdout}${cli.stderr}`);
+    return keyFromCliOutput(cli.stdout);
+  };
+  return {
+    apiUrl,
+    webUrl,
+    internalToken,
+    createKey,
+    cli,
+    mails: api.mails,
+    mailedLink,
+    stop,
+  };
 }

@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_NOTICE, addDays, freeWindow } from "@tpi/domain";
+import { LAB_IDS, SAMPLE_NOTICE, addDays, displayPrefixOf, freeWindow } from "@tpi/domain";
+import { startTcpProxy } from "../../api/src/testing/tcp-proxy";
 import { formatUsd, formatUtcDay } from "../src/lib/format";
 import { axeViolations } from "./axe";
 import { contrastFailures } from "./contrast";
-import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, type RunningSite } from "./harness";
+import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite, startWebsite, type RunningSite } from "./harness";
 
 /**
  * The website in a real Chromium against a real api (embedded PostgreSQL, sample data): every
@@ -103,11 +105,20 @@ const ALL_PAGES = [
   "/docs",
   "/status",
   "/labs/not-a-lab",
+  "/?range=7D&labs=anthropic,openai",
+  "/gpus?range=1M",
+  "/labs/anthropic?range=7D",
+  "/gpus/H100%20SXM?range=1M",
   "/no/such/page",
 ] as const;
 
-async function open(page: Page, path: string, expectedStatus = 200): Promise<void> {
-  const response = await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
+async function open(
+  page: Page,
+  path: string,
+  expectedStatus = 200,
+  baseUrl = site.webUrl,
+): Promise<void> {
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
   expect(response?.status(), `status of ${path}`).toBe(expectedStatus);
 }
 
@@ -251,7 +262,13 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     expect(await page.locator("h1").textContent()).toBe("Page not found");
     await screenshot(page, "not-found");
     await open(page, "/no/such/page", 404);
-    expect((await fetch(`${site.webUrl}/labs/mistralai/history.csv`)).status).toBe(404);
+    // A keyed lab's download is refused in JSON, as the api refuses, for the scripts that fetch it.
+    const keyedCsv = await fetch(`${site.webUrl}/labs/mistralai/history.csv`);
+    expect(keyedCsv.status).toBe(404);
+    expect(await keyedCsv.json()).toEqual({
+      error: "Not found",
+      message: "CSV downloads exist for the free-tier labs only.",
+    });
     await page.close();
   });
 
@@ -302,15 +319,19 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     await context.close();
   });
 
-  it("every page passes WCAG AA contrast and axe-core's WCAG A/AA rules", async () => {
+  it("every page passes WCAG AA contrast and axe-core's WCAG A/AA rules, on a desktop and a phone", async () => {
     const page = await browser.newPage();
-    for (const path of ALL_PAGES) {
-      await page.goto(`${site.webUrl}${path}`);
-      expect(await contrastFailures(page), `contrast on ${path}`).toEqual([]);
-      expect(await axeViolations(page), `axe-core on ${path}`).toEqual([]);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      for (const path of ALL_PAGES) {
+        await page.goto(`${site.webUrl}${path}`);
+        expect(await contrastFailures(page), `contrast on ${path} at ${width}`).toEqual([]);
+        expect(await axeViolations(page), `axe-core on ${path} at ${width}`).toEqual([]);
+      }
     }
     await page.close();
-  });
+    // Every page at two widths, each checked twice: minutes on a loaded two-core machine.
+  }, 300_000);
 
   it("every page satisfies its Content-Security-Policy (no violation, no error) and sends the security headers", async () => {
     const page = await browser.newPage();
@@ -719,6 +740,300 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
     expect(await cacheState()).toBe("MISS");
   });
 
+  it("while the api is cut off, pages are a complete 503 page with Retry-After, downloads a JSON 503, /status says so; it recovers alone", async () => {
+    const cable = await startTcpProxy("127.0.0.1", Number(new URL(site.apiUrl).port));
+    const website = await startWebsite(`http://127.0.0.1:${cable.port}`, site.internalToken);
+    try {
+      expect((await fetch(`${website.url}/labs/anthropic`)).status).toBe(200);
+      cable.cut();
+      // The website's probe of the api is reused for two seconds: the outage shows within them.
+      await expect
+        .poll(async () => (await fetch(`${website.url}/`)).status, { timeout: 10_000 })
+        .toBe(503);
+      for (const path of ["/", "/labs/anthropic", "/gpus/H100%20SXM", "/account/sign-in"]) {
+        const page = await fetch(`${website.url}${path}`);
+        expect(page.status, path).toBe(503);
+        expect(page.headers.get("retry-after"), path).toBe("10");
+        expect(page.headers.get("cache-control"), path).toContain("no-store");
+        const html = await page.text();
+        expect(html, path).toContain("<h1>Temporarily unavailable</h1>");
+        // The chrome still says where the numbers come from (the answer cached before the cut).
+        expect(html, path).toContain("data-sample-banner");
+      }
+      const csv = await fetch(`${website.url}/labs/anthropic/history.csv`);
+      expect(csv.status).toBe(503);
+      expect(csv.headers.get("retry-after")).toBe("10");
+      expect(await csv.json()).toMatchObject({ error: "Service unavailable" });
+      // The status page reports the outage itself, and the api-free files still answer.
+      const status = await fetch(`${website.url}/status`);
+      expect(status.status).toBe(200);
+      expect(await status.text()).toMatch(/<tr data-status="api">.*Unreachable/s);
+      expect((await fetch(`${website.url}/robots.txt`)).status).toBe(200);
+      // An unknown address stays a 404, whatever the api's state.
+      expect((await fetch(`${website.url}/no/such/page`)).status).toBe(404);
+
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await open(page, "/", 503, website.url);
+      await screenshot(page, "api-unavailable-390");
+      expect(await axeViolations(page), "axe-core on the 503 page").toEqual([]);
+      await page.close();
+
+      cable.restore();
+      await expect
+        .poll(async () => (await fetch(`${website.url}/labs/anthropic`)).status, {
+          timeout: 10_000,
+        })
+        .toBe(200);
+    } finally {
+      await website.stop();
+      await cable.close();
+    }
+  }, 180_000);
+
+  // Charts that fit and the chart island share the site and browser started above.
+  describe("charts that fit and the interactive chart island", () => {
+    /** Visible elements that reach past the viewport's right edge, outside any scroll or clip box. */
+    const overflowingElements = (page: Page) =>
+      page.evaluate(() => {
+        const clipped = (element: Element): boolean => {
+          for (let up = element.parentElement; up !== null; up = up.parentElement)
+            if (getComputedStyle(up).overflowX !== "visible") return true;
+          return false;
+        };
+        return [...document.querySelectorAll("body *")]
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(element);
+          })
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+      });
+
+    it("at 390 px no element of any page overflows the viewport, chart labels are at least 11 px, axes name their unit, and axe finds no scroll box", async () => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      for (const path of ALL_PAGES) {
+        await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
+        expect(await overflowingElements(page), `overflow on ${path}`).toEqual([]);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `page width on ${path}`,
+        ).toBeLessThanOrEqual(0);
+        const labelSizes = await page.$$eval(".chart-x, .chart-y", (labels) =>
+          labels.map((label) => Number.parseFloat(getComputedStyle(label).fontSize)),
+        );
+        for (const size of labelSizes)
+          expect(size, `tick label size on ${path}`).toBeGreaterThanOrEqual(11);
+        const charts = await page.locator("figure[data-chart]").count();
+        expect(await page.locator("figure[data-chart] [data-chart-unit]").count(), path).toBe(
+          charts,
+        );
+        expect(
+          (await axeViolations(page)).filter(
+            (violation) => violation.id === "scrollable-region-focusable",
+          ),
+          `scroll boxes on ${path}`,
+        ).toEqual([]);
+      }
+      for (const [path, name] of [
+        ["/", "chart-home-390"],
+        ["/gpus", "chart-gpus-390"],
+        ["/gpus/H100%20SXM", "chart-gpu-h100-390"],
+      ] as const) {
+        await page.goto(`${site.webUrl}${path}`);
+        await screenshot(page, name);
+      }
+      await context.close();
+    });
+
+    it("a shared chart URL renders the same chart without JavaScript, wider ranges locked, and the plain home page stays cached", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, "/?range=7D&labs=anthropic");
+      const chart = page.locator('figure[data-chart="home-month"]');
+      const description = (await chart.locator("desc").textContent()) ?? "";
+      expect(description).toContain("Anthropic:");
+      expect(description).not.toContain("OpenAI:");
+      expect(await chart.locator('a[data-range="7D"]').getAttribute("aria-current")).toBe("true");
+      for (const range of ["3M", "1Y", "All"])
+        expect(await chart.locator(`[data-range="${range}"][data-locked="true"]`).count()).toBe(1);
+      expect(await chart.locator("[data-locked-note]").textContent()).toContain("API key");
+      // Seven UTC days at most, and the latest table is complete whatever the chart shows.
+      const days = await chart.locator(".chart-x").count();
+      expect(days).toBeGreaterThan(0);
+      // Free labs with their values, keyed labs locked: every lab has a row.
+      expect(await page.locator('table[data-table="latest"] tbody tr').count()).toBe(
+        LAB_IDS.length,
+      );
+      expect(await page.locator('a[data-series="openai"]').getAttribute("href")).toBe(
+        "/?range=7D&labs=anthropic,openai",
+      );
+      await open(page, "/gpus?range=7D");
+      expect(
+        await page
+          .locator('figure[data-chart="gpu-3m"] a[data-range="7D"]')
+          .getAttribute("aria-current"),
+      ).toBe("true");
+      await context.close();
+      await fetch(`${site.webUrl}/`);
+      expect((await fetch(`${site.webUrl}/`)).headers.get("x-nextjs-cache")).toBe("HIT");
+    });
+
+    it("with JavaScript, range links and lab toggles change the URL and the chart, and hovering shows day, value and change", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await open(page, "/");
+      const chart = page.locator('figure[data-chart="home-month"]');
+      await chart.locator('a[data-range="7D"]').click();
+      await page.waitForURL(/range=7D/);
+      await page.waitForFunction(() =>
+        document.querySelector(
+          'figure[data-chart="home-month"] a[data-range="7D"][aria-current="true"]',
+        ),
+      );
+      await chart.locator('a[data-series="openai"]').click();
+      await page.waitForURL(/labs=/);
+      expect(new URL(page.url()).searchParams.get("labs")?.split(",")).not.toContain("openai");
+      expect(await chart.locator("desc").textContent()).not.toContain("OpenAI:");
+      // The chart is below the fold: hover() scrolls it into view first.
+      const area = chart.locator(".chart-area");
+      const box = await area.boundingBox();
+      expect(box).not.toBeNull();
+      await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
+      const tooltip = chart.locator("[data-chart-tooltip]");
+      await tooltip.waitFor();
+      const text = (await tooltip.textContent()) ?? "";
+      expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+      expect(text).toMatch(/\$\d+\.\d{4}/);
+      expect(text).toMatch(/since|no earlier value/);
+      await screenshot(page, "chart-home-tooltip-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(200);
+      await screenshot(page, "chart-home-tooltip-390");
+      await open(page, "/gpus");
+      await screenshot(page, "chart-gpus-1280");
+      await page.close();
+    });
+
+    it("from the keyboard, the focused plot steps through the days and announces each one", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await open(page, "/?range=7D");
+      const area = page.locator('figure[data-chart="home-month"] .chart-area');
+      await page.waitForFunction(() =>
+        document.querySelector('figure[data-chart="home-month"] .chart-area[tabindex="0"]'),
+      );
+      expect(await area.getAttribute("aria-label")).toContain("arrow keys");
+      await area.focus();
+      await page.keyboard.press("ArrowLeft");
+      const tooltip = area.locator("[data-chart-tooltip]");
+      const latest = await tooltip.getAttribute("data-chart-tooltip");
+      expect(latest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await page.keyboard.press("ArrowLeft");
+      const before = await tooltip.getAttribute("data-chart-tooltip");
+      expect(before).toBe(addDays(latest ?? "", -1));
+      await page.keyboard.press("Home");
+      const first = (await tooltip.getAttribute("data-chart-tooltip")) ?? "";
+      expect(first).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(first < (before ?? "")).toBe(true);
+      // The tooltip sits in a live region, so a screen reader reads the day it moved to.
+      expect(await area.locator('[role="status"] [data-chart-tooltip]').count()).toBe(1);
+      await page.keyboard.press("Escape");
+      expect(await tooltip.count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    });
+
+    it("lab and GPU pages take a range too, and their CSV link follows it", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, "/labs/anthropic?range=7D");
+      const chart = page.locator('figure[data-chart="lab-anthropic"]');
+      expect(await chart.locator('a[data-range="7D"]').getAttribute("aria-current")).toBe("true");
+      expect(await chart.locator('a[data-range="1M"]').getAttribute("href")).toBe(
+        "/labs/anthropic",
+      );
+      for (const range of ["3M", "1Y", "All"])
+        expect(await chart.locator(`[data-range="${range}"][data-locked="true"]`).count()).toBe(1);
+      const dates = await page
+        .locator('table[data-table="history"] tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-date") ?? ""));
+      expect(dates.length).toBeGreaterThan(0);
+      expect(dates.length).toBeLessThanOrEqual(7);
+      expect((dates.at(-1) ?? "") >= addDays(dates[0] ?? "", -6)).toBe(true);
+      const labCsv = await page.locator("a[data-csv]").getAttribute("href");
+      expect(labCsv).toBe("/labs/anthropic/history.csv?range=7D");
+      const labLines = (await (await fetch(`${site.webUrl}${labCsv}`)).text())
+        .trim()
+        .split("\r\n")
+        .slice(1);
+      expect(labLines.map((line) => line.split(",")[0])).toEqual(dates);
+      // A range the page does not hold gives the whole free window, as the page does.
+      await open(page, "/labs/anthropic?range=All");
+      expect(
+        await page
+          .locator('figure[data-chart="lab-anthropic"] a[data-range="1M"]')
+          .getAttribute("aria-current"),
+      ).toBe("true");
+
+      await open(page, "/gpus/H100%20SXM?range=1M");
+      const gpuChart = page.locator('figure[data-chart="gpu-daily"]');
+      expect(await gpuChart.locator('a[data-range="1M"]').getAttribute("aria-current")).toBe(
+        "true",
+      );
+      expect(await gpuChart.locator('[data-range="1Y"][data-locked="true"]').count()).toBe(1);
+      const gpuCsv = await page.locator("a[data-csv]").getAttribute("href");
+      expect(gpuCsv).toBe("/gpus/H100%20SXM/daily.csv?range=1M");
+      const gpuDays = (await (await fetch(`${site.webUrl}${gpuCsv}`)).text())
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",")[0] ?? "");
+      const fullDays = (await (await fetch(`${site.webUrl}/gpus/H100%20SXM/daily.csv`)).text())
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",")[0] ?? "");
+      expect(gpuDays.length).toBeGreaterThan(20);
+      expect(gpuDays.length).toBeLessThan(fullDays.length);
+      expect(gpuDays).toEqual(fullDays.slice(fullDays.length - gpuDays.length));
+      await context.close();
+      // The plain lab page stays in the full-route cache.
+      await fetch(`${site.webUrl}/labs/anthropic`);
+      expect((await fetch(`${site.webUrl}/labs/anthropic`)).headers.get("x-nextjs-cache")).toBe(
+        "HIT",
+      );
+    });
+
+    it("each page with a chart ships under 150 KB of gzipped JavaScript, island included", async () => {
+      for (const path of ["/", "/?range=7D", "/gpus", "/labs/anthropic", "/gpus/H100%20SXM"]) {
+        const html = await (await fetch(`${site.webUrl}${path}`)).text();
+        const sources = [
+          ...new Set(
+            [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)]
+              .filter((match) => !/\snomodule\b/i.test(match[0]))
+              .map((match) => match[1] ?? ""),
+          ),
+        ].filter(Boolean);
+        const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+          .map((match) => match[1] ?? "")
+          .join("\n");
+        const external = Buffer.concat(
+          await Promise.all(
+            sources.map(async (src) =>
+              Buffer.from(await (await fetch(new URL(src, site.webUrl))).arrayBuffer()),
+            ),
+          ),
+        );
+        const kb =
+          (gzipSync(external, { level: 9 }).length +
+            gzipSync(Buffer.from(inline), { level: 9 }).length) /
+          1024;
+        expect(kb, `gzip KB of JavaScript on ${path}`).toBeLessThan(150);
+      }
+    });
+  });
+
   describe("GPU pages: every GPU, changes, CSV and methodology", () => {
     type DailyBody = { data: { timestamp: string; index_value: number }[] };
     const H100 = "H100%20SXM";
@@ -789,6 +1104,48 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       await page.close();
     });
 
+    it("a keyed GPU's page shows its latest settled day from the api, locked, and the way to a key", async () => {
+      const keyed = await trpc<{ gpu_type: string; day: string | null }[]>("gpu.keyedLatest");
+      const rtx = keyed.find((entry) => entry.gpu_type === "RTX PRO 6000 WS");
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await open(page, "/gpus/RTX%20PRO%206000%20WS");
+      expect(await page.locator("[data-keyed-latest]").getAttribute("data-keyed-latest")).toBe(
+        rtx?.day ?? "",
+      );
+      expect(await page.locator("[data-keyed-latest] [data-locked]").count()).toBe(1);
+      expect(await page.locator("main").textContent()).not.toMatch(/\$\d/);
+      await context.close();
+    });
+
+    it("pages carry a large card image with the latest value, served as a 1200x630 PNG", async () => {
+      const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+      for (const [path, card] of [
+        ["/", "/og/home"],
+        ["/labs/anthropic", "/og/labs/anthropic"],
+        ["/labs/minimax", "/og/labs/minimax"],
+        [`/gpus/${H100}`, `/og/gpus/${H100}`],
+      ] as const) {
+        const html = await (await fetch(`${site.webUrl}${path}`)).text();
+        const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+        expect(image, `og:image of ${path}`).toBeDefined();
+        expect(new URL(image ?? "").pathname).toBe(card);
+        expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+        expect(html).toMatch(/<meta property="og:image:alt" content="[^"]+"/);
+        const response = await fetch(`${site.webUrl}${card}`);
+        expect(response.status, card).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/png");
+        expect(pngSize(Buffer.from(await response.arrayBuffer()))).toEqual([1200, 630]);
+      }
+      expect((await fetch(`${site.webUrl}/og/labs/nobody`)).status).toBe(404);
+      expect((await fetch(`${site.webUrl}/og/gpus/H100`)).status).toBe(404);
+      const card = await fetch(`${site.webUrl}/og/labs/anthropic`);
+      writeFileSync(
+        join(ARTIFACTS_DIR, "card-anthropic.png"),
+        Buffer.from(await card.arrayBuffer()),
+      );
+    });
+
     it("a GPU page's change strip and CSV hold the api's daily series", async () => {
       const h100 = await dailyByDay(H100);
       const days = [...h100.keys()].sort();
@@ -816,7 +1173,9 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       const lines = (await csv.text()).trim().split("\r\n").slice(1);
       expect(lines.map((line) => line.split(",")[0])).toEqual(days);
       expect(lines.map((line) => Number(line.split(",")[3]))).toEqual(values);
-      expect((await fetch(`${site.webUrl}/gpus/RTX%20PRO%206000%20WS/daily.csv`)).status).toBe(404);
+      const keyedCsv = await fetch(`${site.webUrl}/gpus/RTX%20PRO%206000%20WS/daily.csv`);
+      expect(keyedCsv.status).toBe(404);
+      expect(await keyedCsv.json()).toMatchObject({ error: "Not found" });
 
       const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await open(phone, `/gpus/${H100}`);
@@ -911,7 +1270,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       const homeCard = (await meta("og:description")) ?? "";
       for (const row of latest.data) expect(homeCard).toContain(formatUsd(row.indexPerMtok));
       expect(await meta("twitter:description")).toBe(homeCard);
-      expect(await meta("twitter:card")).toBe("summary");
+      expect(await meta("twitter:card")).toBe("summary_large_image");
 
       const anthropic = latest.data.find((row) => row.lab === "anthropic");
       await open(page, "/labs/anthropic");
@@ -953,7 +1312,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       await page.goto(`${site.webUrl}/`);
       await screenshot(page, "dark-home-390");
       await context.close();
-    });
+    }, 180_000);
 
     it("every keyless /docs example answers 2xx, and parameter tables say where each goes and whether it is required", async () => {
       type Reference = {
@@ -994,6 +1353,36 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       await page.close();
     });
 
+    it("every keyed /docs example answers 2xx with a Full plan key created by the operator CLI", async () => {
+      type Reference = {
+        routes: {
+          examples: { method: string; pathAndQuery: string; withKey: boolean; body?: string }[];
+        }[];
+      };
+      const reference = await internal<Reference>("apiReference");
+      const keyed = reference.routes.flatMap((route) =>
+        route.examples.filter((example) => example.withKey),
+      );
+      expect(keyed.length).toBeGreaterThan(0);
+      const key = site.createKey("full");
+      for (const example of keyed) {
+        const send = (headers: Record<string, string>) =>
+          fetch(`${site.apiUrl}${example.pathAndQuery}`, {
+            method: example.method,
+            headers: {
+              ...headers,
+              ...(example.body === undefined ? {} : { "content-type": "application/json" }),
+            },
+            ...(example.body === undefined ? {} : { body: example.body }),
+          });
+        const label = `${example.method} ${example.pathAndQuery}`;
+        expect((await send({ authorization: `Bearer ${key}` })).status, label).toBeLessThan(300);
+      }
+      // The docs page shows each keyed example with the header a reader must add.
+      const html = await (await fetch(`${site.webUrl}/docs`)).text();
+      expect(html).toContain("Authorization: Bearer");
+    });
+
     it("/status shows the api's health and the latest published values, rendered on the server and linked from the footer", async () => {
       const latest = await api("/api/otpi");
       const html = await (await fetch(`${site.webUrl}/status`)).text();
@@ -1010,6 +1399,380 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       expect(await page.locator('footer a[href="/status"]').count()).toBe(1);
       await context.close();
     });
+  });
+  describe("website accounts: sign-up to key, usage and revocation", () => {
+    const PASSWORD = "correct horse battery staple";
+    const ACCOUNT_PAGES = [
+      "/account/sign-in",
+      "/account/sign-up",
+      "/account/reset-password",
+      "/account/reset-password?token=not-a-real-token",
+      "/account/verify-email?token=not-a-real-token",
+      "/account",
+      "/account/new-key",
+      "/account/admin",
+    ];
+
+    async function signUpAndConfirm(page: Page, email: string): Promise<void> {
+      await open(page, "/account/sign-up");
+      await page.fill('form[data-form="sign-up"] input[name="email"]', email);
+      await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
+      await page.click('form[data-form="sign-up"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/sign-in`);
+      expect(await page.locator('[data-flash="notice"]').textContent()).toBeTruthy();
+      const link = await site.mailedLink(email, "/account/verify-email");
+      expect(link.startsWith(`${site.webUrl}/account/verify-email?token=`)).toBe(true);
+      await page.goto(link);
+      await page.click('form[data-form="verify-email"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/sign-in`);
+      expect(await page.locator('[data-flash="notice"]').count()).toBe(1);
+    }
+
+    /** Signs in; returns the Set-Cookie header of the sign-in answer. */
+    async function signIn(page: Page, email: string, password = PASSWORD): Promise<string> {
+      await open(page, "/account/sign-in");
+      await page.fill('form[data-form="sign-in"] input[name="email"]', email);
+      await page.fill('form[data-form="sign-in"] input[name="password"]', password);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith("/account/do/sign-in")),
+        page.click('form[data-form="sign-in"] button[type="submit"]'),
+      ]);
+      await page.waitForLoadState("load");
+      return (await answer.headerValue("set-cookie")) ?? "";
+    }
+
+    async function sessionCookie(page: Page): Promise<string | undefined> {
+      const cookies = await page.context().cookies(site.webUrl);
+      return cookies.find((cookie) => cookie.name === "tpi_session")?.value;
+    }
+
+    async function keyRows(page: Page): Promise<number> {
+      await open(page, "/account");
+      return page.locator('table[data-table="keys"] tbody tr').count();
+    }
+
+    it("signs up, confirms, signs in, is refused keys on trial, and after an upgrade creates, copies, uses, counts and revokes a key", async () => {
+      const context = await browser.newContext();
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: site.webUrl,
+      });
+      const page = await context.newPage();
+      // Signed out, the account page leads to the sign-in page.
+      await open(page, "/account");
+      expect(page.url()).toBe(`${site.webUrl}/account/sign-in`);
+
+      const email = `e2e-${Date.now()}@example.com`;
+      await signUpAndConfirm(page, email);
+
+      const setCookie = await signIn(page, email);
+      expect(page.url()).toBe(`${site.webUrl}/account`);
+      expect(setCookie).toMatch(/^tpi_session=[^;]+;/);
+      expect(setCookie).toContain("HttpOnly");
+      expect(setCookie).toContain("SameSite=Lax");
+      expect(setCookie).toContain("Path=/");
+      const cookie = (await context.cookies(site.webUrl)).find((c) => c.name === "tpi_session");
+      expect(cookie?.httpOnly).toBe(true);
+      expect(await page.evaluate(() => document.cookie)).not.toContain("tpi_session");
+      expect(await page.locator('[data-account="email"]').textContent()).toBe(email);
+      expect(await page.locator('[data-account="plan"]').textContent()).toBe("trial");
+      expect(await page.locator("[data-key-refusal]").textContent()).toContain(
+        "not available on trial accounts",
+      );
+      expect(await page.locator("[data-key-refusal]").textContent()).toContain(
+        "tpi accounts set-plan",
+      );
+      expect(await page.locator('form[data-form="create-key"]').count()).toBe(0);
+      const account = await page.request.get(`${site.webUrl}/account`);
+      expect(account.headers()["cache-control"]).toContain("no-store");
+
+      // Session fixation: signing in again ends the held session and sets a new one.
+      const first = await sessionCookie(page);
+      await signIn(page, email);
+      const second = await sessionCookie(page);
+      expect(second).toBeTruthy();
+      expect(second).not.toBe(first);
+      const stale = await browser.newContext();
+      await stale.addCookies([{ name: "tpi_session", value: first ?? "", url: site.webUrl }]);
+      const stalePage = await stale.newPage();
+      await stalePage.goto(`${site.webUrl}/account`);
+      expect(new URL(stalePage.url()).pathname).toBe("/account/sign-in");
+      await stale.close();
+
+      // An operator upgrades the account with the CLI.
+      const line = site
+        .cli(["accounts", "list"])
+        .split("\n")
+        .find((entry) => entry.includes(`<${email}>`));
+      const accountId = line?.split(" ")[0] ?? "";
+      expect(accountId).toMatch(/^[0-9a-f-]{36}$/);
+      site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "premium"]);
+      await open(page, "/account");
+      expect(await page.locator('[data-account="plan"]').textContent()).toBe("premium");
+      expect(await page.locator("[data-key-refusal]").count()).toBe(0);
+
+      // CSRF: a state change without the session's token, or with a wrong one, changes nothing.
+      for (const form of [
+        { name: "forged" } as Record<string, string>,
+        { name: "forged", csrfToken: "wrong" },
+      ]) {
+        const answer = await page.request.post(`${site.webUrl}/account/do/create-key`, {
+          form,
+          maxRedirects: 0,
+        });
+        expect(answer.status()).toBe(303);
+        expect(answer.headers().location).toBe("/account");
+      }
+      expect(await keyRows(page)).toBe(0);
+      // Only account pages as redirect targets, as relative paths.
+      const unknown = await page.request.post(`${site.webUrl}/account/do/no-such-action`, {
+        maxRedirects: 0,
+      });
+      expect(unknown.status()).toBe(404);
+
+      // The key, shown once, copied with the button.
+      await open(page, "/account");
+      await page.fill('form[data-form="create-key"] input[name="name"]', "e2e-web");
+      await page.click('form[data-form="create-key"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/new-key`);
+      const key = await page.locator("[data-new-key]").inputValue();
+      expect(key.length).toBeGreaterThan(20);
+      await screenshot(page, "account-new-key-1280");
+      await page.click("[data-copy-button]");
+      await expect
+        .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5_000 })
+        .toBe(key);
+      await open(page, "/account/new-key");
+      expect(await page.locator("[data-new-key]").count()).toBe(0);
+      expect(await page.locator("[data-new-key-gone]").count()).toBe(1);
+      expect(await page.content()).not.toContain(key);
+
+      // The key works against the api, and its use is counted on the account page.
+      for (let call = 0; call < 3; call += 1) {
+        const answer = await fetch(`${site.apiUrl}/api/otpi`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(answer.status).toBe(200);
+      }
+      await open(page, "/account");
+      const keyId = await page
+        .locator('table[data-table="keys"] tbody tr[data-key-state="active"]')
+        .getAttribute("data-key-id");
+      const today = new Date().toISOString().slice(0, 10);
+      await expect
+        .poll(
+          async () => {
+            await open(page, "/account");
+            const cell = page.locator(
+              `table[data-table="usage"] tr[data-day="${today}"] td[data-key-id="${keyId}"]`,
+            );
+            return Number((await cell.textContent()) ?? "0");
+          },
+          { timeout: 40_000, interval: 2_000 },
+        )
+        .toBeGreaterThanOrEqual(3);
+      await screenshot(page, "account-1280");
+
+      // Revoked on the website: the api refuses the key.
+      await page.click(`tr[data-key-id="${keyId}"] button[type="submit"]`);
+      await page.waitForURL(`${site.webUrl}/account`);
+      expect(await page.locator(`tr[data-key-id="${keyId}"]`).getAttribute("data-key-state")).toBe(
+        "revoked",
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await fetch(`${site.apiUrl}/api/otpi`, {
+                headers: { authorization: `Bearer ${key}` },
+              })
+            ).status,
+          { timeout: 10_000, interval: 500 },
+        )
+        .toBe(401);
+
+      // Every account page: screenshots, contrast and axe at 1280 and 390 px (signed in).
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+        for (const path of ACCOUNT_PAGES) {
+          // Signed in without the admin role: the admin page refuses with 403 and its own text.
+          await open(page, path, path === "/account/admin" ? 403 : 200);
+          const name = path.replace(/[/?=]+/g, "-").replace(/^-/, "");
+          await screenshot(page, `${name}-${width}`);
+          expect(await contrastFailures(page), `contrast on ${path} at ${width}`).toEqual([]);
+          expect(await axeViolations(page), `axe-core on ${path} at ${width}`).toEqual([]);
+        }
+      }
+      expect(await page.locator("[data-admin-refused]").count()).toBe(1);
+      // The refusal is in the server's HTML, not drawn by the browser.
+      const cookieHeader = (await page.context().cookies(site.webUrl))
+        .map((cookie) => `${cookie.name}=${cookie.value}`)
+        .join("; ");
+      const refused = await fetch(`${site.webUrl}/account/admin`, {
+        headers: { cookie: cookieHeader },
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("This page is for administrators only.");
+
+      // Sign-out ends the session and clears the cookie.
+      await open(page, "/account");
+      await page.click('form[data-form="sign-out"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/sign-in`);
+      expect(await sessionCookie(page)).toBeUndefined();
+      await context.close();
+    }, 240_000);
+
+    it("admin page: an admin sets a plan, and the action is logged", async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const email = `e2e-admin-${Date.now()}@example.com`;
+      await signUpAndConfirm(page, email);
+      site.cli(["accounts", "grant-admin", email]);
+      // A key of another account (made on the command line), which the admin revokes below.
+      const otherKey = site.createKey("full");
+      await signIn(page, email);
+      await open(page, "/account/admin");
+      const row = page.locator(`table[data-table="admin-accounts"] tr`, { hasText: email });
+      await row.locator('select[name="plan"]').selectOption("full");
+      await row.locator('button[type="submit"]').click();
+      await page.waitForURL(`${site.webUrl}/account/admin`);
+      expect(await page.locator('[data-flash="notice"]').count()).toBe(1);
+      expect(await page.locator('table[data-table="admin-actions"]').textContent()).toContain(
+        "set",
+      );
+
+      // Every active key is listed with its account; the admin revokes one with its button.
+      const keyRow = page.locator(
+        `table[data-table="admin-keys"] tr[data-key-prefix="${displayPrefixOf(otherKey)}"]`,
+      );
+      expect(await keyRow.count()).toBe(1);
+      expect(await keyRow.textContent()).toContain("e2e-full");
+      const otherKeyId = await keyRow.getAttribute("data-key-id");
+      const withOtherKey = () =>
+        fetch(`${site.apiUrl}/api/otpi`, { headers: { authorization: `Bearer ${otherKey}` } });
+      expect((await withOtherKey()).status).toBe(200);
+      await screenshot(page, "account-admin-keys-1280");
+      expect(await axeViolations(page), "axe-core on the admin key list").toEqual([]);
+      expect(await contrastFailures(page), "contrast on the admin key list").toEqual([]);
+      await keyRow.locator('button[type="submit"]').click();
+      await page.waitForURL(`${site.webUrl}/account/admin`);
+      expect(await page.locator('[data-flash="notice"]').textContent()).toContain("revoked");
+      expect(await keyRow.count()).toBe(0);
+      expect(await page.locator('table[data-table="admin-actions"]').textContent()).toContain(
+        `key:${otherKeyId}`,
+      );
+      // The api that revoked it refuses it at once.
+      expect((await withOtherKey()).status).toBe(401);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+        await open(page, "/account/admin");
+        await screenshot(page, `account-admin-signed-in-admin-${width}`);
+        expect(await axeViolations(page), `axe-core on /account/admin at ${width}`).toEqual([]);
+        expect(await contrastFailures(page), `contrast on /account/admin at ${width}`).toEqual([]);
+      }
+      await context.close();
+    }, 120_000);
+
+    it("lists the account's sessions and signs out the other browsers", async () => {
+      const email = `e2e-sessions-${Date.now()}@example.com`;
+      const laptop = await browser.newContext();
+      const phone = await browser.newContext({ javaScriptEnabled: false });
+      const laptopPage = await laptop.newPage();
+      const phonePage = await phone.newPage();
+      await signUpAndConfirm(laptopPage, email);
+      await signIn(laptopPage, email);
+      await signIn(phonePage, email);
+
+      await open(laptopPage, "/account");
+      const rows = laptopPage.locator('table[data-table="sessions"] tbody tr');
+      expect(await rows.count()).toBe(2);
+      expect(await laptopPage.locator('tr[data-session="current"]').textContent()).toContain(
+        "This browser",
+      );
+      await screenshot(laptopPage, "account-sessions-1280");
+      expect(await axeViolations(laptopPage), "axe-core on /account with sessions").toEqual([]);
+
+      await laptopPage.click('form[data-form="sign-out-others"] button[type="submit"]');
+      await laptopPage.waitForURL(`${site.webUrl}/account`);
+      expect(await laptopPage.locator('[data-flash="notice"]').textContent()).toContain(
+        "1 session ended",
+      );
+      expect(await rows.count()).toBe(1);
+      expect(await laptopPage.locator('form[data-form="sign-out-others"]').count()).toBe(0);
+
+      // The phone's session is over: its next account page asks it to sign in.
+      await phonePage.goto(`${site.webUrl}/account`);
+      expect(new URL(phonePage.url()).pathname).toBe("/account/sign-in");
+      await laptop.close();
+      await phone.close();
+    }, 120_000);
+
+    it("resets a password with the mailed link", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const email = `e2e-reset-${Date.now()}@example.com`;
+      await signUpAndConfirm(page, email);
+      await open(page, "/account/reset-password");
+      await page.fill('form[data-form="reset-request"] input[name="email"]', email);
+      await page.click('form[data-form="reset-request"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/reset-password`);
+      expect(await page.locator('[data-flash="notice"]').count()).toBe(1);
+      const link = await site.mailedLink(email, "/account/reset-password");
+      await page.goto(link);
+
+      // A password the api refuses (too short; posted directly, past the browser's own check)
+      // comes back to the same link's form with the api's words, not to the request form.
+      const mailToken = new URL(link).searchParams.get("token") ?? "";
+      const refusedPost = await context.request.post(`${site.webUrl}/account/do/reset-password`, {
+        form: {
+          formToken:
+            (await page
+              .locator('form[data-form="reset-password"] input[name="formToken"]')
+              .getAttribute("value")) ?? "",
+          token: mailToken,
+          password: "short",
+        },
+        maxRedirects: 0,
+      });
+      expect(refusedPost.status()).toBe(303);
+      expect(refusedPost.headers().location).toBe(`/account/reset-password?token=${mailToken}`);
+      await open(page, refusedPost.headers().location ?? "");
+      expect(await page.locator('[data-flash="error"]').textContent()).toContain(
+        "at least 10 characters",
+      );
+      expect(await page.locator('form[data-form="reset-password"]').count()).toBe(1);
+
+      const newPassword = "another long password 42";
+      await page.fill('form[data-form="reset-password"] input[name="password"]', newPassword);
+      await page.click('form[data-form="reset-password"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/sign-in`);
+      await signIn(page, email, newPassword);
+      expect(page.url()).toBe(`${site.webUrl}/account`);
+      // The used link is dead: a new password through it goes back to the request form.
+      await page.goto(link);
+      await page.fill('form[data-form="reset-password"] input[name="password"]', newPassword);
+      await page.click('form[data-form="reset-password"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/reset-password`);
+      expect(await page.locator('[data-flash="error"]').textContent()).toContain(
+        "invalid, already used or expired",
+      );
+      await context.close();
+    }, 120_000);
+
+    it("repeated wrong passwords get the api's 429 words with the wait", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const email = `e2e-brute-${Date.now()}@example.com`;
+      let refused = false;
+      for (let attempt = 0; attempt < 8 && !refused; attempt += 1) {
+        await signIn(page, email, "wrong password 123");
+        expect(new URL(page.url()).pathname).toBe("/account/sign-in");
+        refused = (await page.locator("[data-retry-after]").count()) === 1;
+      }
+      expect(refused).toBe(true);
+      expect(await page.locator('[data-flash="error"]').textContent()).toMatch(/Try again in \d+/);
+      await screenshot(page, "account-sign-in-429-1280");
+      await context.close();
+    }, 120_000);
   });
 });
 
@@ -1133,6 +1896,7 @@ describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
       minimax?.latestDate ?? "",
     );
     expect(await page.locator("[data-value]").count()).toBe(0);
+    expect(await page.locator('[data-key-teaser] a[href="/account/sign-up"]').count()).toBe(1);
     expect(await page.locator('[data-key-teaser] a[href="/docs#authentication"]').count()).toBe(1);
     await page.screenshot({
       path: join(ARTIFACTS_DIR, "lab-minimax-keyed-1280.png"),

@@ -9,6 +9,8 @@ describe("readWebEnv", () => {
       publicSiteUrl: "http://localhost:3000",
       internalToken: undefined,
       buildPhase: false,
+      sitePlainHttp: false,
+      trustProxy: false,
     });
   });
   it("drops trailing slashes and uses the public url when given", () => {
@@ -24,11 +26,29 @@ describe("readWebEnv", () => {
       publicSiteUrl: "https://www.example.com",
       internalToken: "secret-token-123456",
       buildPhase: false,
+      sitePlainHttp: false,
+      trustProxy: false,
     });
   });
   it("knows when next build is prerendering (no api runs then)", () => {
     expect(readWebEnv({ NEXT_PHASE: "phase-production-build" }).buildPhase).toBe(true);
     expect(readWebEnv({ NEXT_PHASE: "phase-production-server" }).buildPhase).toBe(false);
+  });
+  it("allows plain-http account cookies only for a website on http on loopback", () => {
+    expect(
+      readWebEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://127.0.0.1:3000" })
+        .sitePlainHttp,
+    ).toBe(true);
+    expect(() =>
+      readWebEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "https://www.example.com" }),
+    ).toThrow(/loopback/);
+    expect(() =>
+      readWebEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://www.example.com" }),
+    ).toThrow(/loopback/);
+  });
+  it("trusts X-Forwarded-For only when told", () => {
+    expect(readWebEnv({ TPI_TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(readWebEnv({ TPI_TRUST_PROXY: "yes" }).trustProxy).toBe(false);
   });
   it("rejects an api url that is not a url", () => {
     expect(() => readWebEnv({ TPI_API_URL: "not a url" })).toThrow();

@@ -21,6 +21,17 @@ export type WebEnv = {
    * chrome renders without the data it would otherwise fetch.
    */
   buildPhase: boolean;
+  /**
+   * TPI_SITE_PLAIN_HTTP, the api's flag: the website is plain http on loopback, so its account
+   * cookies are `tpi_session`/`tpi_form` without `Secure` (a browser keeps no `__Host-` cookie
+   * over http). Refused unless TPI_PUBLIC_SITE_URL is http on loopback, as the api refuses it.
+   */
+  sitePlainHttp: boolean;
+  /**
+   * TPI_TRUST_PROXY: the website runs behind a reverse proxy that appends the client's address to
+   * `X-Forwarded-For`, so the last entry is the client's (the per-address sign-in limits need it).
+   */
+  trustProxy: boolean;
 };
 
 /** Next's name for the production build phase (`PHASE_PRODUCTION_BUILD` in next/constants). */
@@ -36,14 +47,31 @@ function cleanUrl(value: string | undefined, fallback: string): string {
   return parsed.toString().replace(/\/+$/, "");
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function flag(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === "true";
+}
+
 export function readWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
   const apiUrl = cleanUrl(source.TPI_API_URL, DEFAULT_API_URL);
   const token = source.INTERNAL_API_TOKEN?.trim();
+  const publicSiteUrl = cleanUrl(source.TPI_PUBLIC_SITE_URL, DEFAULT_SITE_URL);
+  const sitePlainHttp = flag(source.TPI_SITE_PLAIN_HTTP);
+  if (sitePlainHttp) {
+    const site = new URL(publicSiteUrl);
+    if (site.protocol !== "http:" || !LOOPBACK_HOSTS.has(site.hostname))
+      throw new Error(
+        "TPI_SITE_PLAIN_HTTP=true is only for a website on plain http on loopback (TPI_PUBLIC_SITE_URL http://localhost…)",
+      );
+  }
   return {
     apiUrl,
     publicApiUrl: cleanUrl(source.TPI_PUBLIC_API_URL, apiUrl),
-    publicSiteUrl: cleanUrl(source.TPI_PUBLIC_SITE_URL, DEFAULT_SITE_URL),
+    publicSiteUrl,
     internalToken: token === undefined || token === "" ? undefined : token,
     buildPhase: source.NEXT_PHASE === BUILD_PHASE,
+    sitePlainHttp,
+    trustProxy: flag(source.TPI_TRUST_PROXY),
   };
 }

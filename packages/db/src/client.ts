@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { keepSessionsInUtc } from "./session";
 import { PrismaClient } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
@@ -66,6 +67,7 @@ export function createDb(
     // Detects a silently dropped connection (a crashed host) instead of waiting on it forever.
     keepAlive: true,
   });
+  keepSessionsInUtc(pool);
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   POOLS.set(db, pool);
   return db;

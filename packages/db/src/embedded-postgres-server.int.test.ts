@@ -1,9 +1,11 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { embeddedUrl, startEmbeddedServer } from "./embedded-postgres-server";
+import { embeddedUrl, isPortBusy, startEmbeddedServer } from "./embedded-postgres-server";
+import { freePort } from "./testing/free-port";
 
 // PostgreSQL refuses to run as root, so as root the server runs as `postgres`; under a home only
 // root may enter (mode 0700, the usual /root) that user reaches neither the checkout's data folder
@@ -15,7 +17,7 @@ describe("the embedded server started by root", () => {
       const home = mkdtempSync(join(tmpdir(), "tpi-root-home-"));
       chmodSync(home, 0o700);
       const lines: string[] = [];
-      const port = 40_000 + Math.floor(Math.random() * 10_000);
+      const port = await freePort();
       const server = await startEmbeddedServer({
         dataDir: join(home, ".data"),
         port,
@@ -38,4 +40,52 @@ describe("the embedded server started by root", () => {
     },
     120_000,
   );
+});
+
+describe("the embedded server's port", () => {
+  it("waits for a port another socket holds for a moment, and names the setting when it stays taken", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "tpi-busy-port-"));
+    chmodSync(dataDir, 0o755); // the server runs as the postgres user when tests run as root
+    const port = await freePort();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(port, "127.0.0.1", () => resolve()));
+    const lines: string[] = [];
+    try {
+      // Held throughout: every attempt is refused, and the error says which setting to change.
+      const refused = await startEmbeddedServer({ dataDir, port, log: (line) => lines.push(line) })
+        .then(() => undefined)
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toContain(
+        `could not listen on 127.0.0.1:${port}: another program holds that port`,
+      );
+      expect((refused as Error).message).toContain("TPI_EMBEDDED_PG_PORT");
+      expect(isPortBusy((refused as Error).cause)).toBe(true);
+      expect(lines.filter((line) => line.includes(`port ${port} is busy`))).toHaveLength(4);
+
+      // Released during the first wait: the server starts on that very port.
+      lines.length = 0;
+      const server = await startEmbeddedServer({
+        dataDir,
+        port,
+        log: (line) => {
+          lines.push(line);
+          if (line.includes("is busy")) holder.close();
+        },
+      });
+      try {
+        expect(server.ownsServer).toBe(true);
+        expect(lines.some((line) => line.includes(`port ${port} is busy`))).toBe(true);
+        const client = new pg.Client({ connectionString: embeddedUrl(port, "postgres") });
+        await client.connect();
+        await client.query("select 1");
+        await client.end();
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      if (holder.listening) holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

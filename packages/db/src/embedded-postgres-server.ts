@@ -90,16 +90,33 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     log(`initialising embedded PostgreSQL in ${clusterDir}`);
     initialiseCluster(binaries, clusterDir, user);
   }
-  let server: RunningPostgres;
-  try {
-    server = await startPostgres(binaries, clusterDir, options.port, user);
-  } catch (error) {
-    // Another process may have won the race to start the same cluster.
-    if (await answers(adminUrl)) return notOwned;
-    throw error;
+  let server: RunningPostgres | undefined;
+  for (let attempt = 1; !server; attempt += 1) {
+    try {
+      server = await startPostgres(binaries, clusterDir, options.port, user);
+    } catch (error) {
+      // Another process may have won the race to start the same cluster.
+      if (await answers(adminUrl)) return notOwned;
+      if (!isPortBusy(error)) throw error;
+      if (attempt >= PORT_BUSY_ATTEMPTS) {
+        throw new Error(
+          `embedded PostgreSQL could not listen on 127.0.0.1:${options.port}: another program holds that port. ` +
+            `Set TPI_EMBEDDED_PG_PORT to a free port.`,
+          { cause: error },
+        );
+      }
+      // A port in the kernel's ephemeral range (32768–60999 on Linux; the default 54329 is one) can
+      // be held for a moment by an outgoing connection; a listener that stays gets the message
+      // above after the last attempt.
+      log(
+        `port ${options.port} is busy; trying again in ${PORT_BUSY_WAIT_MS / 1000} s (attempt ${attempt + 1} of ${PORT_BUSY_ATTEMPTS})`,
+      );
+      await new Promise((wait) => setTimeout(wait, PORT_BUSY_WAIT_MS));
+    }
   }
+  const started = server;
   log(`embedded PostgreSQL started on 127.0.0.1:${options.port} (data: ${clusterDir})`);
-  return { adminUrl, port: options.port, ownsServer: true, stop: () => server.stop() };
+  return { adminUrl, port: options.port, ownsServer: true, stop: () => started.stop() };
 }
 
 // --- running the npm-shipped binaries ourselves ---
@@ -271,6 +288,15 @@ function initialiseCluster(binaries: Binaries, clusterDir: string, user: ServerU
 }
 
 type RunningPostgres = { stop(): Promise<void> };
+
+/** How often a start refused with "Address already in use" is tried, and the wait between tries. */
+const PORT_BUSY_ATTEMPTS = 5;
+const PORT_BUSY_WAIT_MS = 1_000;
+
+/** PostgreSQL's own words when it cannot bind its port. */
+export function isPortBusy(error: unknown): boolean {
+  return error instanceof Error && /could not bind .*Address already in use/.test(error.message);
+}
 
 /** Longest wait for a starting server to accept connections. */
 const START_TIMEOUT_MS = 60_000;

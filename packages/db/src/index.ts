@@ -13,6 +13,7 @@ export * from "./embedded-postgres-server";
 export { applyMigrations, readMigrations, MIGRATIONS_DIR, type MigrationReport } from "./migrate";
 export { openDatabase, type DatabaseSettings, type OpenDatabase } from "./open-database";
 export * from "./repositories/api-keys";
+export * from "./repositories/web-accounts";
 export * from "./repositories/bulk-insert";
 export * from "./repositories/conversions";
 export * from "./repositories/index-values";
@@ -42,6 +43,7 @@ export {
   withDatabase,
   type TestPostgres,
 } from "./testing/test-postgres";
+export { freePort } from "./testing/free-port";
 export * from "./repositories/gpu-index";
 export { copyGpuTradesIfAbsent } from "./repositories/gpu-trade-copy";
 export {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { setSessionUtc } from "./session";
 
 /**
  * Applies the SQL migrations in prisma/migrations, each in its own transaction, recorded in a
@@ -53,6 +54,7 @@ export async function applyMigrations(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    await setSessionUtc(client);
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await client.query(CREATE_MIGRATIONS_TABLE);
     const { rows } = await client.query<{ migration_name: string; checksum: string }>(

@@ -13,6 +13,8 @@ export * from "./shared/query-parameters";
 export * from "./shared/rate-limits";
 export * from "./shared/result";
 
+export * from "./account/rules";
+
 export * from "./token/catalog";
 export * from "./token/query";
 export * from "./token/free-window";

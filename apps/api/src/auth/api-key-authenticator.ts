@@ -12,8 +12,10 @@ import {
   type AccountPlan,
   type DomainError,
   type Result,
+  type UtcDay,
+  utcDayOf,
 } from "@tpi/domain";
-import { findApiKeyByHash, isDatabaseUnavailable, type Db } from "@tpi/db";
+import { addKeyUsage, findApiKeyByHash, isDatabaseUnavailable, type Db } from "@tpi/db";
 import type { DatabaseHealth } from "../database-health";
 import { hashApiKey } from "./api-key-secret";
 
@@ -40,8 +42,11 @@ type CachedLookup = {
 /** How long a key lookup is trusted; a revoked key stops working on every instance within this. */
 export const KEY_CACHE_TTL_MS = 4_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
-/** Milliseconds between batched writes of `lastUsedAt` (run by the server's scheduler). */
-export const LAST_USED_FLUSH_MS = 30_000;
+/**
+ * Milliseconds between batched writes of key usage, `lastUsedAt` and the per-day request counts
+ * (run by the server's scheduler, and once more on shutdown).
+ */
+export const KEY_USAGE_FLUSH_MS = 10_000;
 /** Default of KEY_STALE_GRACE_SECONDS: how long a key's last known state serves while the database is down. */
 export const DEFAULT_KEY_STALE_GRACE_SECONDS = 300;
 
@@ -66,6 +71,8 @@ export type AuthenticatorOptions = {
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CachedLookup>();
   private readonly lastUsed = new Map<string, Date>();
+  /** Requests per `<key id>|<UTC day>` since the last flush: counted in memory, never awaited. */
+  private readonly requestCounts = new Map<string, number>();
   /** Lookups answered from the cache and from the database, for the metrics. */
   readonly cacheLookups = { hits: 0, misses: 0 };
 
@@ -141,6 +148,8 @@ export class ApiKeyAuthenticator {
       return err(inactiveApiKey());
     }
     this.lastUsed.set(found.keyId, now);
+    const countKey = `${found.keyId}|${utcDayOf(now)}`;
+    this.requestCounts.set(countKey, (this.requestCounts.get(countKey) ?? 0) + 1);
     return ok({
       kind: "key",
       access: accessForPlan(found.plan),
@@ -189,8 +198,26 @@ export class ApiKeyAuthenticator {
     this.cache.clear();
   }
 
-  /** Writes the collected last-use times, one update per key used since the last flush. */
+  /**
+   * Writes the collected usage: per-day request counts, added to what other instances wrote
+   * (counts that fail to write are kept for the next flush), and one last-use update per key.
+   */
   async flushLastUsed(): Promise<number> {
+    const counts = [...this.requestCounts.entries()];
+    this.requestCounts.clear();
+    try {
+      await addKeyUsage(
+        this.db,
+        counts.map(([countKey, count]) => {
+          const [keyId = "", day = ""] = countKey.split("|");
+          return { keyId, day: day as UtcDay, count };
+        }),
+      );
+    } catch (error) {
+      for (const [countKey, count] of counts)
+        this.requestCounts.set(countKey, (this.requestCounts.get(countKey) ?? 0) + count);
+      throw error;
+    }
     const entries = [...this.lastUsed.entries()];
     this.lastUsed.clear();
     for (const [id, at] of entries) {

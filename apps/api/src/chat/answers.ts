@@ -4,8 +4,13 @@ import {
   GPU_NAMES,
   LAB_CATALOG,
   LAB_IDS,
+  PUBLIC_ACCESS,
+  authorizeGpu,
+  authorizeOtpiQuery,
   describeGpuMethodology,
   describeTokenMethodology,
+  resolveGpuHistoryRange,
+  type GpuName,
 } from "@tpi/domain";
 import type { ChatIntent, ChatSource } from "../schemas/chat";
 import type { Domain, LabSubject, Subject } from "./intent";
@@ -121,28 +126,99 @@ export function extremeAnswer(
   return { intent: "extreme", answer: lines.join("\n"), sources };
 }
 
+/** How the first two subjects' values compare, or why they cannot; nothing when either has none. */
+function comparisonLine(
+  a: { s: Subject; value: number } | undefined,
+  b: { s: Subject; value: number } | undefined,
+  when = "",
+): string | undefined {
+  if (!a || !b) return undefined;
+  if (a.s.kind !== b.s.kind)
+    return "These are in different units (USD per million tokens and USD per GPU-hour), so they cannot be compared directly.";
+  const cheaper = a.value <= b.value ? a : b;
+  const dearer = cheaper === a ? b : a;
+  const share = ((dearer.value - cheaper.value) / dearer.value) * 100;
+  return `${nameOf(cheaper.s)} is ${share.toFixed(1)}% cheaper than ${nameOf(dearer.s)} (${(dearer.value / cheaper.value).toFixed(2)}x)${when}.`;
+}
+
 export function compareAnswer(subjects: readonly Subject[], data: ChatData): EngineAnswer {
   const latest = latestAnswer(subjects, data);
-  const points = subjects.map((s) => ({ s, point: latestPoint(s, data) }));
-  const [a, b] = points;
-  const lines = [latest.answer];
-  if (a?.point && b?.point) {
-    if (a.s.kind !== b.s.kind)
-      lines.push(
-        "These are in different units (USD per million tokens and USD per GPU-hour), so they cannot be compared directly.",
-      );
-    else {
-      const cheaper = a.point.value <= b.point.value ? a : b;
-      const dearer = cheaper === a ? b : a;
-      if (cheaper.point && dearer.point) {
-        const share = ((dearer.point.value - cheaper.point.value) / dearer.point.value) * 100;
-        lines.push(
-          `${nameOf(cheaper.s)} is ${share.toFixed(1)}% cheaper than ${nameOf(dearer.s)} (${(dearer.point.value / cheaper.point.value).toFixed(2)}x).`,
-        );
-      }
+  const values = subjects.flatMap((s) => {
+    const point = latestPoint(s, data);
+    return point ? [{ s, value: point.value }] : [];
+  });
+  const line = values.length === subjects.length ? comparisonLine(values[0], values[1]) : undefined;
+  return {
+    intent: "compare",
+    answer: [latest.answer, ...(line ? [line] : [])].join("\n"),
+    sources: latest.sources,
+  };
+}
+
+/**
+ * A comparison over a named period: each subject's mean of its settled daily values in the
+ * period (every settled day weighs the same), with the rows averaged as its source.
+ */
+export function comparePeriodAnswer(
+  subjects: readonly Subject[],
+  period: Period,
+  data: ChatData,
+): EngineAnswer {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  const means: Array<{ s: Subject; value: number } | undefined> = [];
+  for (const s of subjects) {
+    const points = series(s, period, data);
+    const first = points[0];
+    const last = points.at(-1);
+    if (!first || !last) {
+      lines.push(noDataLine(s, period));
+      means.push(undefined);
+      continue;
     }
+    const mean = points.reduce((sum, p) => sum + p.value, 0) / points.length;
+    means.push({ s, value: mean });
+    lines.push(
+      `${nameOf(s)}: ${formatValue(s, mean)} on average ${period.label} (the mean of ${points.length} settled daily ${points.length === 1 ? "value" : "values"}, ${first.at} to ${last.at}).`,
+    );
+    sources.push(seriesSource(s, period, points));
   }
-  return { intent: "compare", answer: lines.join("\n"), sources: latest.sources };
+  const line = comparisonLine(means[0], means[1], ` on average ${period.label}`);
+  return {
+    intent: "compare",
+    answer: [...lines, ...(line ? [line] : [])].join("\n"),
+    sources,
+  };
+}
+
+/**
+ * What a keyless caller may not read of a named period, in the REST API's words (the same domain
+ * rules answer its 401s): a paid lab or GPU, or days before the free window. Undefined with a
+ * key, or when everything asked is free.
+ */
+export function lockedPeriodMessage(
+  subjects: readonly Subject[],
+  period: Period,
+  data: Pick<ChatData, "plan" | "now">,
+): string | undefined {
+  if (data.plan !== undefined) return undefined;
+  for (const s of subjects) {
+    const allowed =
+      s.kind === "lab"
+        ? authorizeOtpiQuery(
+            { kind: "range", startDate: period.startDate, endDate: period.endDate, lab: s.lab },
+            PUBLIC_ACCESS,
+            data.now,
+          )
+        : authorizeGpuHistory(s.gpu, period, data.now);
+    if (!allowed.ok) return allowed.error.message;
+  }
+  return undefined;
+}
+
+function authorizeGpuHistory(gpu: GpuName, period: Period, now: Date) {
+  const named = authorizeGpu(gpu, PUBLIC_ACCESS);
+  return named.ok ? resolveGpuHistoryRange(period, PUBLIC_ACCESS, now) : named;
 }
 
 export function rankingAnswer(

@@ -1,32 +1,41 @@
 import type { DomainError, Result } from "@tpi/domain";
 import { ok } from "@tpi/domain";
 import { parseValue } from "../schemas/common";
-import { chatRequestSchema, type ChatResponse } from "../schemas/chat";
+import { chatRequestSchema, type ChatResponse, type ChatSource } from "../schemas/chat";
 import { answerQuestion } from "./engine";
 import type { ChatData } from "./sources";
-import type { ChatModel } from "./model-backend";
+import type { ChatModel, ChatToolbox } from "./model-backend";
+
+/** The configured model and the data tools it may call for this caller (recording what it used). */
+export type ChatBackend = {
+  model: ChatModel;
+  toolbox: ChatToolbox & { sources(): ChatSource[] };
+};
 
 /**
- * `POST /api/chat`: validates the body, answers with the built-in engine, and when a model is
- * configured lets it phrase the same answer from the same sources. Questions outside our data
- * never reach the model. Model failures reject with a 502/503 DomainError.
+ * `POST /api/chat`: validates the body and answers with the built-in engine, or, when a model is
+ * configured, lets the model answer by calling the data tools with the caller's access; the tool
+ * results it was given are the sources. Questions outside our data never reach the model. Model
+ * failures reject with a 502/503 DomainError.
  */
 export async function answerChat(
   body: unknown,
   data: ChatData,
-  model: ChatModel | undefined,
+  backend: ChatBackend | undefined,
 ): Promise<Result<ChatResponse, DomainError>> {
   const request = parseValue(chatRequestSchema, body ?? {});
   if (!request.ok) return request;
   const history = request.value.history ?? [];
   const built = answerQuestion(request.value.message, history, data);
-  if (!model || built.intent === "out_of_scope")
+  if (!backend || built.intent === "out_of_scope")
     return ok({ success: true, data: { ...built, engine: "built-in" } });
-  const answer = await model.phrase({
+  const answer = await backend.model.answer({
     question: request.value.message,
     history,
-    draft: built.answer,
-    sources: built.sources,
+    toolbox: backend.toolbox,
   });
-  return ok({ success: true, data: { ...built, answer, engine: "model" } });
+  return ok({
+    success: true,
+    data: { answer, sources: backend.toolbox.sources(), intent: built.intent, engine: "model" },
+  });
 }

@@ -1,9 +1,11 @@
 import {
   changeAnswer,
   compareAnswer,
+  comparePeriodAnswer,
   extremeAnswer,
   freeTierAnswer,
   latestAnswer,
+  lockedPeriodMessage,
   methodologyAnswer,
   outOfScopeAnswer,
   rankingAnswer,
@@ -36,8 +38,12 @@ export function answerQuestion(
       return extremeAnswer(question.subjects, question.period, question.high, data);
     case "change":
       return changeAnswer(question.subjects, question.period, data);
-    case "compare":
-      return compareAnswer(question.subjects, data);
+    case "compare": {
+      if (!question.period) return compareAnswer(question.subjects, data);
+      const locked = lockedPeriodMessage(question.subjects, question.period, data);
+      if (locked) return { intent: "compare", answer: locked, sources: [] };
+      return comparePeriodAnswer(question.subjects, question.period, data);
+    }
     case "volume":
       return volumeAnswer(question.labs, question.period, question.growth, data);
     case "volatility":

@@ -173,3 +173,130 @@ describe("parseQuestion", () => {
     expect(parse("hello")).toEqual({ kind: "out_of_scope" });
   });
 });
+
+describe("parseQuestion: the method, however it is asked", () => {
+  const now = new Date("2026-11-23T12:00:00.000Z");
+  const parse = (message: string) => parseQuestion(message, [], now);
+
+  // The help text offers "how the indices are computed": these are ways people ask it.
+  it.each([
+    ["Explain how the index is computed", undefined],
+    ["explain how the index is computed", undefined],
+    ["How is the index calculated?", undefined],
+    ["What is the methodology?", undefined],
+    ["How do you compute the GPU index?", "gpu"],
+    ["Can you explain how the token index is calculated?", "lab"],
+    ["How are the token prices weighted?", "lab"],
+    ["Explain the GPU index", "gpu"],
+    ["describe the methodology of the token price index", "lab"],
+    ["how does the H100 price get determined?", undefined],
+    ["Walk me through how the daily values are derived", undefined],
+    ["What's the formula?", undefined],
+    ["how are the hourly prints made for GPUs?", "gpu"],
+    ["how is it calculated", undefined],
+  ])("%j asks for the method", (message, domain) => {
+    expect(parse(message)).toMatchObject({ kind: "methodology", domain });
+  });
+
+  it.each([
+    // Not about our data: a computing word alone is not a question about the index.
+    ["How do you compute pi?", "out_of_scope"],
+    ["Explain quantum computing", "out_of_scope"],
+    ["explain how photosynthesis works", "out_of_scope"],
+    ["How is the weather determined?", "out_of_scope"],
+    ["Explain the rules of chess", "out_of_scope"],
+    // About values, not the method.
+    ["Explain why qwen's index fell last month", "change"],
+    ["How did the settled H100 price change over the last week?", "change"],
+    ["Explain the H100 vs B200 index gap", "compare"],
+    ["How much is the H100 index today?", "latest"],
+    ["What is the latest settled value for qwen?", "latest"],
+  ])("%j does not", (message, kind) => {
+    expect(parse(message).kind).toBe(kind);
+  });
+});
+
+describe("parseQuestion: a comparison over the period it names", () => {
+  const now = new Date("2026-11-23T12:00:00.000Z");
+  const parse = (message: string) => parseQuestion(message, [], now);
+  const OCTOBER = { startDate: "2026-10-01", endDate: "2026-10-31", label: "in October 2026" };
+
+  it.each([
+    ["Compare qwen and deepseek in October 2026", OCTOBER],
+    ["compare Qwen with DeepSeek during October 2026", OCTOBER],
+    ["Qwen vs DeepSeek, Oct 2026", OCTOBER],
+    ["How did qwen compare with deepseek in October?", OCTOBER],
+    ["Was qwen cheaper than deepseek in october?", OCTOBER],
+    ["qwen versus deepseek for 2026-10", OCTOBER],
+    [
+      "compare qwen and deepseek in Sept 2026",
+      {
+        startDate: "2026-09-01",
+        endDate: "2026-09-30",
+        label: "in September 2026",
+      },
+    ],
+    // The current month runs to today.
+    [
+      "compare qwen and deepseek in November",
+      {
+        startDate: "2026-11-01",
+        endDate: "2026-11-23",
+        label: "in November 2026",
+      },
+    ],
+    // A month without a year is the latest one that has begun.
+    [
+      "compare qwen and deepseek in December",
+      {
+        startDate: "2025-12-01",
+        endDate: "2025-12-31",
+        label: "in December 2025",
+      },
+    ],
+    [
+      "compare qwen and deepseek from 2026-10-05 to 2026-10-20",
+      {
+        startDate: "2026-10-05",
+        endDate: "2026-10-20",
+        label: "from 2026-10-05 to 2026-10-20",
+      },
+    ],
+    [
+      "compare the H100 and the B200 over the last 3 months",
+      {
+        startDate: "2026-08-23",
+        endDate: "2026-11-23",
+        label: "over the last 3 months",
+      },
+    ],
+  ])("%j compares the period", (message, period) => {
+    expect(parse(message)).toMatchObject({ kind: "compare", period });
+    expect((parse(message) as { subjects: unknown[] }).subjects).toHaveLength(2);
+  });
+
+  it.each([
+    ["What was Anthropic's index in October 2026?", ["anthropic"]],
+    ["H100 price in October", ["H100 SXM"]],
+    ["What was the GPU index in October 2026?", [...GPU_NAMES]],
+  ])("%j asks one period's value: its mean over the period, not the latest", (message, names) => {
+    const question = parse(message);
+    expect(question).toMatchObject({ kind: "compare", period: OCTOBER });
+    expect(
+      (question as { subjects: Subject[] }).subjects.map((s) => (s.kind === "gpu" ? s.gpu : s.lab)),
+    ).toEqual(names);
+  });
+
+  it("answers the latest value when no period is named", () => {
+    expect(parse("What is Anthropic's index?")).toMatchObject({ kind: "latest" });
+  });
+
+  it.each([
+    "Compare qwen and deepseek",
+    "qwen vs deepseek",
+    "May I compare qwen and deepseek?",
+    "Compare qwen and deepseek now",
+  ])("%j compares the latest values (no period)", (message) => {
+    expect(parse(message)).toEqual({ kind: "compare", subjects: expect.any(Array) });
+  });
+});

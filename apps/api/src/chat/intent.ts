@@ -1,5 +1,5 @@
 import { GPU_NAMES, LAB_CATALOG, type GpuName, type LabId } from "@tpi/domain";
-import { findPeriod, type Period } from "./period";
+import { findNamedPeriod, findPeriod, type Period } from "./period";
 
 /**
  * What a question asks, read deterministically from its words before any data is touched: the
@@ -18,7 +18,8 @@ export type Question =
   | { kind: "ranking"; pool: Subject[]; high: boolean }
   | { kind: "extreme"; subjects: Subject[]; period: Period; high: boolean }
   | { kind: "change"; subjects: Subject[]; period: Period }
-  | { kind: "compare"; subjects: Subject[] }
+  /** Latest values, or with `period` (a period the question names) each subject's mean over it. */
+  | { kind: "compare"; subjects: Subject[]; period?: Period }
   /**
    * Token volume of labs (every lab when none is named): each one's latest share of the tracked
    * labs' tokens, or with `growth` how its volume moved over `period`.
@@ -87,9 +88,32 @@ export function findSubjects(text: string): Subject[] {
   return found.sort((a, b) => a.position - b.position).map((f) => f.subject);
 }
 
+/**
+ * Questions about the method, however phrased: the words themselves ("methodology",
+ * "winsorizing", "formula"); "how"/"explain"/"describe" with a verb of computing and something
+ * of ours to compute (an index, a price, "it"); "explain the index"; "what is the OTPI". A
+ * computing verb alone is not enough ("how do you compute pi?" stays out of scope), and a
+ * question about a move or a comparison, or "explain why...", asks about values, not the method.
+ */
+const METHOD_WORD = /methodolog|winsori|\bformula\b/;
+const METHOD_ASK =
+  /\b(?:how|explain|describe|walk me through|what goes into)\b(?![^?]*\bwhy\b)[^?]*\b(?:calculat|comput|settl|derived?|weight|construct|determin|blend|made|built)\w*/;
+const METHOD_OBJECT =
+  /\b(?:index|indices|indexes|otpi|ocpi|prices?|values?|it|they|numbers?|figures?|prints?|daily values?)\b/;
+const EXPLAIN_INDEX =
+  /\b(?:explain|describe)\b(?![^?]*\bwhy\b)[^?]*\b(?:index|indices|indexes|otpi|ocpi|method)\b/;
+const WHAT_IS_INDEX =
+  /what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/;
+
+function asksForMethod(lower: string, subjects: readonly Subject[]): boolean {
+  if (METHOD_WORD.test(lower) || WHAT_IS_INDEX.test(lower)) return true;
+  // "How did the settled price change?" and "explain the H100 vs B200 gap" ask about values.
+  if (PATTERNS.change.test(lower) || PATTERNS.compare.test(lower)) return false;
+  if (METHOD_ASK.test(lower) && (METHOD_OBJECT.test(lower) || subjects.length > 0)) return true;
+  return EXPLAIN_INDEX.test(lower);
+}
+
 const PATTERNS = {
-  methodology:
-    /methodolog|winsori|how (?:is|are|do you|does)\b.*\b(?:calculat|comput|settl|made|built|derived|weight)|what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/,
   freeTier: /\bfree\b|without (?:an? )?(?:api )?key|no (?:api )?key|public tier/,
   extreme:
     /\b(?:highest|lowest|peak|maximum|minimum|max|min|high|low|cheapest|most expensive|priciest|least expensive)\b/,
@@ -134,7 +158,7 @@ export function parseQuestion(message: string, history: readonly ChatTurn[], now
       ? "lab"
       : undefined;
 
-  if (PATTERNS.methodology.test(lower)) return { kind: "methodology", subjects, domain };
+  if (asksForMethod(lower, subjects)) return { kind: "methodology", subjects, domain };
   if (PATTERNS.freeTier.test(lower)) return { kind: "free_tier" };
   if (
     PATTERNS.volume.test(lower) &&
@@ -164,10 +188,18 @@ export function parseQuestion(message: string, history: readonly ChatTurn[], now
   }
   if (PATTERNS.change.test(lower) && subjects.length > 0)
     return { kind: "change", subjects, period: findPeriod(message, now) };
-  if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0))
-    return { kind: "compare", subjects };
-  if (subjects.length > 0) return { kind: "latest", subjects };
+  if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0)) {
+    const period = findNamedPeriod(message, now);
+    return period ? { kind: "compare", subjects, period } : { kind: "compare", subjects };
+  }
+  // A value asked for a named period ("Anthropic in March 2026") is its mean over that period,
+  // never the latest value, which would answer another question.
+  const named = findNamedPeriod(message, now);
+  if (subjects.length > 0)
+    return named ? { kind: "compare", subjects, period: named } : { kind: "latest", subjects };
   if (domain !== undefined && (PATTERNS.latest.test(lower) || PATTERNS.compare.test(lower)))
-    return { kind: "latest", subjects: all() };
+    return named
+      ? { kind: "compare", subjects: all(), period: named }
+      : { kind: "latest", subjects: all() };
   return { kind: "out_of_scope" };
 }

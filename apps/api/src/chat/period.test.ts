@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPeriod } from "./period";
+import { findNamedPeriod, findPeriod } from "./period";
 
 describe("findPeriod", () => {
   const now = new Date("2026-03-31T12:00:00Z");
@@ -68,4 +68,29 @@ describe("findPeriod labels and units", () => {
       label: "over the last 30 days",
     });
   });
+});
+
+describe("findNamedPeriod: calendar months", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  it.each([
+    ["in October 2026", "2026-10-01", "2026-10-31", "in October 2026"],
+    ["Oct. 2026", "2026-10-01", "2026-10-31", "in October 2026"],
+    ["during february 2024", "2024-02-01", "2024-02-29", "in February 2024"],
+    ["in 2026-02", "2026-02-01", "2026-02-28", "in February 2026"],
+    ["in may", "2026-05-01", "2026-05-31", "in May 2026"],
+    ["in november", "2026-11-01", "2026-11-23", "in November 2026"],
+    ["in december", "2025-12-01", "2025-12-31", "in December 2025"],
+  ])(
+    "%j is one calendar month (to today when it is the current one)",
+    (text, start, end, label) => {
+      expect(findNamedPeriod(text, now)).toEqual({ startDate: start, endDate: end, label });
+    },
+  );
+
+  it.each(["may I ask", "compare them", "on 2026-10-05", "the march of prices"])(
+    "%j names no period",
+    (text) => {
+      expect(findNamedPeriod(text, now)).toBeUndefined();
+    },
+  );
 });

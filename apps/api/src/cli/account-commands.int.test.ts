@@ -1,4 +1,4 @@
-import { createDb, createTestDatabase, findApiKeyByHash, type Db } from "@tpi/db";
+import { createDb, createTestDatabase, findApiKeyByHash, listAdminActions, type Db } from "@tpi/db";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashApiKey } from "../auth/api-key-secret";
 import { readEnv, type Env } from "../env";
@@ -87,6 +87,40 @@ describe("operator commands", () => {
     const stored = await db.account.findUniqueOrThrow({ where: { id: accountId } });
     expect(stored.plan).toBe("premium");
     expect(stored.trialEndsAt).toBeNull();
+    // Recorded in the operators' action log, by the command line.
+    const [action] = await listAdminActions(db, 1);
+    expect(action).toMatchObject({
+      actor: "cli",
+      actorAccountId: null,
+      action: "set-plan",
+      target: `account:${accountId}`,
+      details: { from: "trial", to: "premium" },
+    });
+  });
+
+  it("grants and revokes the admin role by email address or id, recorded as by cli", async () => {
+    const account = await db.account.create({
+      data: { name: "ops@example.com", plan: "full", email: "ops@example.com" },
+    });
+    const [granted = ""] = await run("accounts", "grant-admin", "OPS@example.com");
+    expect(granted).toBe(
+      `granted the admin role to account ${account.id} 'ops@example.com' <ops@example.com> (plan full, admin)`,
+    );
+    expect((await db.account.findUniqueOrThrow({ where: { id: account.id } })).role).toBe("admin");
+    const [revoked = ""] = await run("accounts", "revoke-admin", account.id);
+    expect(revoked).toBe(
+      `revoked the admin role of account ${account.id} 'ops@example.com' <ops@example.com> (plan full)`,
+    );
+    expect((await db.account.findUniqueOrThrow({ where: { id: account.id } })).role).toBe("user");
+    const actions = await listAdminActions(db, 2);
+    expect(actions.map((a) => [a.actor, a.action, a.target])).toEqual([
+      ["cli", "revoke-admin", `account:${account.id}`],
+      ["cli", "grant-admin", `account:${account.id}`],
+    ]);
+    await expect(run("accounts", "grant-admin", "nobody@example.com")).rejects.toThrow(
+      "no account has the email address 'nobody@example.com'",
+    );
+    await expect(run("accounts", "grant-admin")).rejects.toThrow(UsageError);
   });
 
   it("creates a key printed once, lists it without the secret, and revokes it", async () => {
@@ -136,6 +170,59 @@ describe("operator commands", () => {
     await expect(run("keys", "create", "--name", "three", "--account", accountId)).rejects.toThrow(
       /already has 2 active API keys/,
     );
+  });
+
+  it("purges website accounts never confirmed, only old ones without keys or admin role", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const make = (email: string, createdAt: Date, extra: Record<string, unknown> = {}) =>
+      db.account.create({ data: { name: email, plan: "trial", email, createdAt, ...extra } });
+    const stale = await make("stale@example.com", daysAgo(40));
+    await db.webSession.create({
+      data: {
+        accountId: stale.id,
+        tokenHash: "purge-test-session",
+        createdAt: daysAgo(40),
+        expiresAt: daysAgo(26),
+        lastSeenAt: daysAgo(40),
+      },
+    });
+    const recent = await make("recent@example.com", daysAgo(3));
+    const confirmed = await make("confirmed@example.com", daysAgo(40), {
+      emailVerifiedAt: daysAgo(39),
+    });
+    const admin = await make("old.admin@example.com", daysAgo(40), { role: "admin" });
+    const cliAccount = await db.account.create({
+      data: { name: "made on the command line", plan: "full", createdAt: daysAgo(40) },
+    });
+
+    const printed = await run("accounts", "purge-unverified");
+    expect(printed[0]).toMatch(new RegExp(`^deleted ${stale.id} stale@example.com \\(created `));
+    expect(printed.at(-1)).toMatch(/^deleted 1 unconfirmed account\(s\) created before \S+Z$/);
+    const left = await db.account.findMany({
+      where: { id: { in: [stale.id, recent.id, confirmed.id, admin.id, cliAccount.id] } },
+    });
+    expect(left.map((a) => a.id).sort()).toEqual(
+      [recent.id, confirmed.id, admin.id, cliAccount.id].sort(),
+    );
+    expect(await db.webSession.count({ where: { accountId: stale.id } })).toBe(0);
+    const [action] = await listAdminActions(db, 1);
+    expect([action?.actor, action?.action, action?.target]).toEqual([
+      "cli",
+      "purge-unverified",
+      "accounts:1",
+    ]);
+
+    // A shorter age reaches the recent one; nothing left to delete says so.
+    expect((await run("accounts", "purge-unverified", "--older-than-days", "2")).at(-1)).toMatch(
+      /^deleted 1 unconfirmed/,
+    );
+    expect((await run("accounts", "purge-unverified", "--older-than-days", "2")).at(-1)).toMatch(
+      /^deleted 0 unconfirmed/,
+    );
+    for (const bad of ["0", "1.5", "soon", "9".repeat(20)])
+      await expect(
+        run("accounts", "purge-unverified", "--older-than-days", bad),
+      ).rejects.toBeInstanceOf(UsageError);
   });
 
   it("rejects bad arguments with a usage error", async () => {

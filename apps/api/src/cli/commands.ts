@@ -3,6 +3,7 @@ import type { Command } from "./command";
 import { CORE_USAGE, coreCommands } from "./core-commands";
 import { GPU_USAGE, gpuCommands } from "./gpu-commands";
 import { INGEST_USAGE, ingestCommands } from "./ingest-commands";
+import { MCP_USAGE, mcpCommands } from "./mcp-commands";
 import { RESTATEMENT_USAGE, restatementCommands } from "./restatement-commands";
 
 /** Every command module with its help lines, in the order `pnpm tpi help` prints them. Add a module here. */
@@ -13,6 +14,7 @@ export const COMMAND_MODULES: ReadonlyArray<{ usage: string; commands: Record<st
     { usage: GPU_USAGE, commands: gpuCommands },
     { usage: INGEST_USAGE, commands: ingestCommands },
     { usage: RESTATEMENT_USAGE, commands: restatementCommands },
+    { usage: MCP_USAGE, commands: mcpCommands },
   ];
 
 /** Every command, by name. */

@@ -7,6 +7,8 @@ export const ERROR_STATUS: Record<ErrorCode, { http: number; trpc: TrpcCode }> =
   api_key_required: { http: 401, trpc: "UNAUTHORIZED" },
   invalid_api_key: { http: 401, trpc: "UNAUTHORIZED" },
   inactive_api_key: { http: 401, trpc: "UNAUTHORIZED" },
+  session_required: { http: 401, trpc: "UNAUTHORIZED" },
+  invalid_credentials: { http: 401, trpc: "UNAUTHORIZED" },
   forbidden: { http: 403, trpc: "FORBIDDEN" },
   no_data: { http: 404, trpc: "NOT_FOUND" },
   route_not_found: { http: 404, trpc: "NOT_FOUND" },

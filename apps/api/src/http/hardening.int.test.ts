@@ -48,6 +48,18 @@ describe("CORS", () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
     expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+    const mcpPreflight = await api.request("/mcp", {
+      method: "OPTIONS",
+      headers: {
+        origin: ALLOWED_ORIGIN,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type,mcp-protocol-version",
+      },
+    });
+    expect(mcpPreflight.status).toBe(204);
+    expect(mcpPreflight.headers.get("access-control-allow-headers")).toContain(
+      "Mcp-Protocol-Version",
+    );
   });
 
   it("gives any other origin no CORS headers", async () => {

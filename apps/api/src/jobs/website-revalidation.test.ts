@@ -1,8 +1,12 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../logger";
-import { notifyWebsiteOfNewData } from "./website-revalidation";
+import {
+  atEachUtcMidnight,
+  MIDNIGHT_NOTICE_DELAY_MS,
+  notifyWebsiteOfNewData,
+} from "./website-revalidation";
 
 type Received = {
   method: string | undefined;
@@ -42,5 +46,37 @@ describe("notifyWebsiteOfNewData", () => {
         createLogger("silent"),
       ),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe("atEachUtcMidnight", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("runs just after each UTC midnight and at no other time, until stopped", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-23T23:59:00Z") });
+    const runs: string[] = [];
+    const stop = atEachUtcMidnight(() => runs.push(new Date().toISOString()));
+    vi.advanceTimersByTime(60_000 + MIDNIGHT_NOTICE_DELAY_MS - 1);
+    expect(runs).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(runs).toEqual(["2026-11-24T00:00:01.000Z"]);
+    vi.advanceTimersByTime(24 * 3_600_000);
+    expect(runs).toEqual(["2026-11-24T00:00:01.000Z", "2026-11-25T00:00:01.000Z"]);
+    stop();
+    vi.advanceTimersByTime(3 * 24 * 3_600_000);
+    expect(runs).toHaveLength(2);
+  });
+
+  it("reads the given clock, so the api's clock decides the day", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-23T12:00:00Z") });
+    let runs = 0;
+    // The clock says it is ten seconds to midnight although the timers say noon.
+    const stop = atEachUtcMidnight(
+      () => (runs += 1),
+      () => new Date("2026-11-23T23:59:50Z"),
+    );
+    vi.advanceTimersByTime(10_000 + MIDNIGHT_NOTICE_DELAY_MS);
+    expect(runs).toBe(1);
+    stop();
   });
 });

@@ -1,3 +1,4 @@
+import { nextUtcMidnight } from "@tpi/domain";
 import type { Logger } from "../logger";
 
 /**
@@ -25,4 +26,33 @@ export function notifyWebsiteOfNewData(
         error: String(error),
       }),
   );
+}
+
+/**
+ * Waits past the edge before notifying, so that a website regenerating at once computes the new
+ * day's windows even if its clock is a little behind this one (milliseconds).
+ */
+export const MIDNIGHT_NOTICE_DELAY_MS = 1_000;
+
+/**
+ * Calls `run` shortly after every UTC midnight, when the free windows move although no value
+ * changed: the website's cached pages would otherwise show yesterday's window until their timer.
+ * Returns the function that stops it (the timer never keeps the process alive).
+ */
+export function atEachUtcMidnight(
+  run: () => void,
+  clock: () => Date = () => new Date(),
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const now = clock();
+    const waitMs = nextUtcMidnight(now).getTime() - now.getTime() + MIDNIGHT_NOTICE_DELAY_MS;
+    timer = setTimeout(() => {
+      run();
+      arm();
+    }, waitMs);
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
 }

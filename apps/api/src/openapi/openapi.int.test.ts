@@ -5,6 +5,7 @@ import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
+import { MCP_PATH } from "../mcp/http";
 import { ROUTES } from "../routes/all-routes";
 import { buildOpenApiDocument } from "./document";
 
@@ -43,8 +44,9 @@ describe("the OpenAPI document", () => {
     const api = await startTestApi({ now: new Date("2026-03-10T12:30:00Z") });
     try {
       const served = servedRoutes(createApp(api.deps)).filter(
-        // Swagger UI's own files; the internal metrics (behind the internal token, like /trpc).
-        (r) => !r.path.startsWith("/docs/") && r.path !== "/metrics",
+        // Swagger UI's own files; the internal metrics (behind the internal token, like /trpc);
+        // the MCP server (JSON-RPC, not REST: its tools are listed in docs/mcp.md).
+        (r) => !r.path.startsWith("/docs/") && r.path !== "/metrics" && r.path !== MCP_PATH,
       );
       const documented = ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort();
       // A path may be registered twice (POST /api/chat: the chat limiter's chain, then the route).

@@ -1,12 +1,20 @@
 import {
   CHAT_RATE_LIMIT,
   DomainError,
+  MCP_KEY_RATE_LIMIT,
   PUBLIC_RATE_LIMIT,
   rateLimitedMessage,
   type RateLimitRule,
 } from "@tpi/domain";
 import type { Request, RequestHandler, Response } from "express";
-import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from "express-rate-limit";
+import {
+  MemoryStore,
+  ipKeyGenerator,
+  rateLimit,
+  type Options,
+  type RateLimitInfo,
+  type Store,
+} from "express-rate-limit";
 import { callerOf } from "../http/caller";
 import { sendError } from "../http/errors";
 import type { Logger } from "../logger";
@@ -18,6 +26,8 @@ export type RateLimitSettings = {
   /** Allowances; the contract's values unless a test shortens a window. */
   public: RateLimitRule;
   chat: RateLimitRule;
+  /** Keyed `/mcp` calls; MCP_KEY_RATE_LIMIT when absent. */
+  mcpKey?: RateLimitRule;
   /** Origins (scheme://host[:port]) whose requests skip the public limiter. */
   trustedOrigins: readonly string[];
   /** The shared store; without it every instance counts in its own memory. */
@@ -38,7 +48,24 @@ export type RateLimiters = {
   publicLimiter: RequestHandler;
   /** 20 messages per minute per API key; mount after `identifyCaller` and `requireKey`. */
   chatLimiter: RequestHandler;
+  /** 600 `/mcp` requests per minute per API key; mount after the caller is known to hold a key. */
+  mcpKeyLimiter: RequestHandler;
+  /** The current window of a key's chat allowance, for the usage page. */
+  chatState(keyId: string): Promise<LimiterState>;
 };
+
+/** One key's count in a limiter's current window. `resetsAt` is null when the window has no requests. */
+export type LimiterState = { limit: number; used: number; resetsAt: Date | null };
+
+/** The store the limiter counts in: shared through Redis when configured, else this process's memory. */
+export function limiterStore(settings: RateLimitSettings, name: string): Store {
+  return settings.redis
+    ? new FailoverStore(settings.redis, `${settings.redisPrefix}${name}:`)
+    : new MemoryStore();
+}
+
+/** A per-key limiter's key for an API key (its id, never the secret). */
+const chatKeyOf = (keyId: string) => `key:${keyId}`;
 
 /** Origins remembered normalised: browsers send the same few on every request; bounded against junk. */
 const NORMALIZED_ORIGINS_KEPT = 1_000;
@@ -75,7 +102,7 @@ function limiter(
   name: string,
   log: Logger,
   onDecision: OnLimiterDecision,
-  extra: Pick<Partial<Options>, "keyGenerator" | "skip">,
+  extra: Pick<Partial<Options>, "keyGenerator" | "skip" | "store">,
 ): RequestHandler {
   const limit = rateLimit({
     windowMs: rule.windowMs,
@@ -84,9 +111,7 @@ function limiter(
     standardHeaders: "draft-8",
     legacyHeaders: false,
     retryAfter: retryAfterSeconds,
-    store: settings.redis
-      ? new FailoverStore(settings.redis, `${settings.redisPrefix}${name}:`)
-      : undefined,
+    store: settings.redis ? limiterStore(settings, name) : undefined,
     handler: (req: Request, res: Response) => {
       onDecision(name, "limited");
       sendError(
@@ -111,6 +136,17 @@ function limiter(
     });
 }
 
+/**
+ * Per key, whatever the IP: the key's id (never the secret). Only an unauthenticated request,
+ * which the routes refuse before a per-key limiter runs, would fall back to the IP.
+ */
+function perKey(req: Request, res: Response): string {
+  const caller = callerOf(res);
+  return caller.kind === "key"
+    ? chatKeyOf(caller.keyId)
+    : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+}
+
 export function createRateLimiters(
   settings: RateLimitSettings,
   log: Logger,
@@ -125,19 +161,34 @@ export function createRateLimiters(
     const normalized = normalizeOrigin(origin);
     return normalized !== undefined && trusted.has(normalized);
   };
+  // Kept here so that a key's current window can be read back (chatState).
+  const chatStore = limiterStore(settings, "chat");
   return {
     publicLimiter: limiter(settings.public, settings, "public", log, onDecision, {
       skip: fromTrustedOrigin,
     }),
     chatLimiter: limiter(settings.chat, settings, "chat", log, onDecision, {
-      // Per key, whatever the IP: the key's id (never the secret). Only an unauthenticated request,
-      // which `requireKey` refuses before this runs, would fall back to the IP.
-      keyGenerator: (req, res) => {
-        const caller = callerOf(res);
-        return caller.kind === "key"
-          ? `key:${caller.keyId}`
-          : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
-      },
+      store: chatStore,
+      keyGenerator: perKey,
     }),
+    mcpKeyLimiter: limiter(
+      settings.mcpKey ?? MCP_KEY_RATE_LIMIT,
+      settings,
+      "mcp",
+      log,
+      onDecision,
+      {
+        keyGenerator: perKey,
+      },
+    ),
+    async chatState(keyId) {
+      const info = await chatStore.get?.(chatKeyOf(keyId));
+      const live = info !== undefined && (info.resetTime ?? new Date(0)).getTime() > Date.now();
+      return {
+        limit: settings.chat.limit,
+        used: live ? info.totalHits : 0,
+        resetsAt: live ? (info.resetTime ?? null) : null,
+      };
+    },
   };
 }

@@ -2,28 +2,98 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAiCompatibleModel } from "../chat/model-backend";
-import { startTestApi, type TestApi } from "../testing/test-api";
+import { MODEL_ROUNDS, createOpenAiCompatibleModel } from "../chat/model-backend";
+import { DATA_TOOLS } from "../mcp/tools";
+import { observation, startTestApi, type TestApi } from "../testing/test-api";
 
-// A fake OpenAI-compatible server on 127.0.0.1 whose behaviour each test picks.
-type Mode = "ok" | "slow" | "error500" | "garbage" | "rate-limited";
-let mode: Mode = "ok";
-let received:
-  | {
-      authorization?: string;
-      body: { model: string; messages: Array<{ role: string; content: string }> };
+// A fake OpenAI-compatible chat-completions server on 127.0.0.1, in the documented shape of
+// function calling (`tools` in the request, `tool_calls` in the reply, `role: "tool"` messages
+// back), whose behaviour each test picks.
+type Mode =
+  | "tools"
+  | "refused"
+  | "loop"
+  | "text-only"
+  | "slow"
+  | "error500"
+  | "garbage"
+  | "rate-limited";
+let mode: Mode = "tools";
+
+type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+type Message = {
+  role: string;
+  content: string | null;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+};
+type Completion = {
+  model: string;
+  messages: Message[];
+  tools: Array<{
+    type: string;
+    function: {
+      name: string;
+      description: string;
+      parameters: { type: string; properties: Record<string, unknown> };
+    };
+  }>;
+  tool_choice: string;
+};
+let received: Array<{ authorization?: string; body: Completion }> = [];
+const TIMEOUT_MS = 600;
+
+const toolCalls = (...calls: Array<[string, string]>): ToolCall[] =>
+  calls.map(([name, args], i) => ({
+    id: `call_${i + 1}`,
+    type: "function",
+    function: { name, arguments: args },
+  }));
+
+const reply = (message: Partial<Message>) =>
+  JSON.stringify({
+    choices: [{ index: 0, message: { role: "assistant", content: null, ...message } }],
+  });
+
+function answer(body: Completion): string {
+  const toolMessages = body.messages.filter((m) => m.role === "tool");
+  switch (mode) {
+    case "tools": {
+      if (toolMessages.length === 0)
+        return reply({
+          tool_calls: toolCalls(
+            ["get_token_index", '{"lab":"anthropic"}'],
+            ["get_token_index_revisions", "{}"],
+          ),
+        });
+      const result = JSON.parse(toolMessages[0]?.content ?? "{}") as {
+        data: { data: Array<{ date: string; indexPerMtok: number }> };
+        source: { endpoint: string };
+      };
+      const row = result.data.data[0];
+      return reply({
+        content: `Anthropic: ${row?.indexPerMtok} USD per million tokens on ${row?.date} (${result.source.endpoint}).`,
+      });
     }
-  | undefined;
-const TIMEOUT_MS = 300;
+    case "refused":
+      if (toolMessages.length === 0)
+        return reply({ tool_calls: toolCalls(["get_token_index", '{"date":"2026-02-30"}']) });
+      return reply({ content: `The tool said: ${toolMessages[0]?.content}` });
+    case "loop":
+      return reply({ tool_calls: toolCalls(["list_gpus", "{}"]) });
+    case "text-only":
+      return reply({ content: "Answered without tools." });
+    default:
+      return "{}";
+  }
+}
 
 const fake: Server = createServer((req, res) => {
   let raw = "";
   req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
   req.on("end", () => {
-    received = {
-      authorization: req.headers.authorization,
-      body: JSON.parse(raw) as NonNullable<typeof received>["body"],
-    };
+    const body = JSON.parse(raw) as Completion;
+    received.push({ authorization: req.headers.authorization, body });
     if (req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
     if (mode === "slow")
       return void setTimeout(
@@ -34,11 +104,7 @@ const fake: Server = createServer((req, res) => {
     if (mode === "rate-limited") return void res.writeHead(429).end("slow down");
     if (mode === "garbage")
       return void res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[]}');
-    res.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({
-        choices: [{ message: { role: "assistant", content: "Phrased by the model." } }],
-      }),
-    );
+    res.writeHead(200, { "content-type": "application/json" }).end(answer(body));
   });
 });
 
@@ -62,6 +128,9 @@ beforeAll(async () => {
       },
     }),
   });
+  await api.load([
+    observation({ date: "2026-03-08", modelId: "anthropic/claude-a", inputPricePerMtok: 3 }),
+  ]);
   key = (await api.createKey()).key;
 });
 afterAll(async () => {
@@ -69,27 +138,129 @@ afterAll(async () => {
   await new Promise<void>((resolve) => fake.close(() => resolve()));
 });
 
-const ask = (message: string) =>
+const ask = (message: string, withKey = key) =>
   api.request("/api/chat", {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    headers: { "content-type": "application/json", authorization: `Bearer ${withKey}` },
     body: JSON.stringify({ message }),
   });
 
-describe("POST /api/chat with an OpenAI-compatible backend", () => {
-  it("lets the model phrase the built-in answer from the same sources", async () => {
-    mode = "ok";
+type ChatBody = {
+  data: {
+    answer: string;
+    engine: string;
+    intent: string;
+    sources: Array<{
+      tool?: string;
+      endpoint: string;
+      parameters: Record<string, string>;
+      values: unknown[];
+    }>;
+  };
+};
+
+describe("POST /api/chat with an OpenAI-compatible backend (function calling)", () => {
+  it("sends the data tools, runs the calls the model asks for and cites their results", async () => {
+    mode = "tools";
+    received = [];
+    const res = await ask("What is the latest anthropic index?");
+    expect(res.status).toBe(200);
+    const rest = (await api.get("/api/otpi?lab=anthropic", { authorization: `Bearer ${key}` }))
+      .body as { data: Array<{ date: string; indexPerMtok: number }> };
+    const row = rest.data[0];
+    expect(res.body).toMatchObject({
+      success: true,
+      data: {
+        answer: `Anthropic: ${row?.indexPerMtok} USD per million tokens on ${row?.date} (/api/otpi).`,
+        engine: "model",
+        intent: "latest",
+      },
+    });
+    // Each executed call is a source: the tool, its REST route and parameters, the rows with their dates.
+    expect((res.body as ChatBody).data.sources).toEqual([
+      {
+        tool: "get_token_index",
+        endpoint: "/api/otpi",
+        parameters: { lab: "anthropic" },
+        values: rest.data,
+      },
+      {
+        tool: "get_token_index_revisions",
+        endpoint: "/api/otpi/revisions",
+        parameters: {},
+        values: [],
+      },
+    ]);
+
+    expect(received).toHaveLength(2);
+    const [first, second] = received;
+    expect(first?.authorization).toBe("Bearer sk-test");
+    expect(first?.body.model).toBe("fake-model");
+    // The tools are the MCP tool list, with JSON schemas generated from the same zod schemas.
+    expect(first?.body.tools.map((t) => t.function.name)).toEqual(DATA_TOOLS.map((t) => t.name));
+    const otpiTool = first?.body.tools.find((t) => t.function.name === "get_token_index");
+    expect(otpiTool?.type).toBe("function");
+    expect(otpiTool?.function.parameters.type).toBe("object");
+    expect(Object.keys(otpiTool?.function.parameters.properties ?? {})).toEqual([
+      "lab",
+      "date",
+      "startDate",
+      "endDate",
+    ]);
+    expect(first?.body.tool_choice).toBe("auto");
+    // The second request carries the assistant's calls and one `tool` message per call, in order.
+    const messages = second?.body.messages ?? [];
+    const assistant = messages.find((m) => m.role === "assistant");
+    expect(assistant?.tool_calls?.map((c) => c.id)).toEqual(["call_1", "call_2"]);
+    const toolMessages = messages.filter((m) => m.role === "tool");
+    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(["call_1", "call_2"]);
+    const firstResult = JSON.parse(toolMessages[0]?.content ?? "{}") as {
+      data: unknown;
+      source: Record<string, unknown>;
+    };
+    expect(firstResult.data).toEqual(rest);
+    expect(firstResult.source).toMatchObject({
+      endpoint: "/api/otpi",
+      methodologyVersion: api.deps.rules.version,
+      dates: { first: row?.date, last: row?.date },
+    });
+  });
+
+  it("gives the model a refused call's REST error body, and lists no source for it", async () => {
+    mode = "refused";
+    received = [];
+    const res = await ask("What is the latest anthropic index?");
+    expect(res.status).toBe(200);
+    const rest = await api.get("/api/otpi?date=2026-02-30", { authorization: `Bearer ${key}` });
+    expect(rest.status).toBe(400);
+    const toolMessage = received[1]?.body.messages.find((m) => m.role === "tool");
+    expect(JSON.parse(toolMessage?.content ?? "{}")).toEqual(rest.body);
+    expect((res.body as ChatBody).data.sources).toEqual([]);
+  });
+
+  it(`stops after ${MODEL_ROUNDS} rounds: the last may not call tools, and a model that still does is a 502`, async () => {
+    mode = "loop";
+    received = [];
+    const res = await ask("What is the latest anthropic index?");
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({
+      error: "Bad gateway",
+      message: `The chat model did not answer within ${MODEL_ROUNDS} rounds of tool calls.`,
+    });
+    expect(received).toHaveLength(MODEL_ROUNDS);
+    expect(received.map((r) => r.body.tool_choice)).toEqual([
+      ...Array<string>(MODEL_ROUNDS - 1).fill("auto"),
+      "none",
+    ]);
+  });
+
+  it("takes an answer without tool calls as it is, with no sources", async () => {
+    mode = "text-only";
     const res = await ask("What is on the free tier?");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      success: true,
-      data: { answer: "Phrased by the model.", engine: "model", intent: "free_tier" },
+      data: { answer: "Answered without tools.", engine: "model", sources: [] },
     });
-    expect(received?.authorization).toBe("Bearer sk-test");
-    expect(received?.body.model).toBe("fake-model");
-    const system = received?.body.messages[0]?.content ?? "";
-    expect(system).toContain("/api/gpu-types-free");
-    expect(system).toContain("DRAFT:");
   });
 
   it("does not call the model for an out-of-scope question", async () => {
@@ -123,7 +294,11 @@ describe("POST /api/chat with an OpenAI-compatible backend", () => {
       timeoutMs: TIMEOUT_MS,
     });
     await expect(
-      closed.phrase({ question: "q", history: [], draft: "d", sources: [] }),
+      closed.answer({
+        question: "q",
+        history: [],
+        toolbox: { tools: [], call: () => Promise.resolve({ content: "{}" }) },
+      }),
     ).rejects.toMatchObject({ code: "unavailable" });
   });
 });

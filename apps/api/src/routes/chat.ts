@@ -3,6 +3,7 @@ import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { defineRoute, reply } from "../http/route";
 import { chatRequestSchema, chatResponseSchema } from "../schemas/chat";
 import { answerChat } from "../chat/chat-service";
+import { chatToolbox } from "../mcp/chat-tools";
 import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
 
 /** `POST /api/chat` (contract 4.3, 8): requires a key and counts against the per-key chat allowance. */
@@ -47,6 +48,8 @@ export const chatRoute = defineRoute({
         rules: deps.rules,
         winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
       };
-      reply(res, await answerChat(body, data, deps.chat?.model), { cacheControl: "no-store" });
+      const model = deps.chat?.model;
+      const backend = model && { model, toolbox: chatToolbox(deps, caller) };
+      reply(res, await answerChat(body, data, backend), { cacheControl: "no-store" });
     },
 });

@@ -59,6 +59,11 @@ export const chatSourceSchema = z
     values: z
       .array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))
       .meta({ description: "The rows the answer used, with the route's field names." }),
+    tool: z.string().optional().meta({
+      description:
+        "Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).",
+      example: "get_token_index",
+    }),
   })
   .meta({ id: "ChatSource" });
 
@@ -89,7 +94,7 @@ export const chatResponseSchema = z
       }),
       engine: z.enum(["built-in", "model"]).meta({
         description:
-          "`built-in` answers alone; `model` when the configured model phrased the answer from the same sources.",
+          "`built-in` answers alone; `model` when the configured model answered by calling the data tools, whose results are the sources.",
       }),
     }),
   })

@@ -1,9 +1,17 @@
-import type { DomainError, MethodologyRules, Result, WinsorBounds } from "@tpi/domain";
+import {
+  DomainError,
+  RateLimitedError,
+  type MethodologyRules,
+  type Result,
+  type WinsorBounds,
+} from "@tpi/domain";
 import { isDatabaseUnavailable, type Db } from "@tpi/db";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ERROR_STATUS } from "../http/error-status";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
+import { currentRequestId } from "../logger";
 import type { Route } from "../http/route";
+import type { WebAccounts } from "../accounts/web-accounts";
 import type { GpuPublishedIndex } from "../read-models/gpu-published-index";
 import type { PublishedIndex } from "../read-models/published-index";
 
@@ -19,6 +27,8 @@ export type TrpcContext = {
   routes?: readonly Route[];
   /** The GPU winsorizing bounds in force, which the GPU methodology states; the defaults when absent. */
   winsor?: WinsorBounds;
+  /** The website's accounts (account.*); absent where no internal token is configured. */
+  accounts?: WebAccounts;
 };
 
 /**
@@ -30,8 +40,19 @@ export type TrpcContext = {
 export const t = initTRPC.context<TrpcContext>().create({
   isDev: false,
   errorFormatter: ({ shape, error }) => {
-    const { stack: _stack, ...data } = shape.data;
-    if (!isDatabaseUnavailable(error.cause)) return { ...shape, data };
+    const { stack: _stack, ...rest } = shape.data;
+    // The REST body's words: `message`, plus the `error` label and, for a 429, the wait.
+    const cause = error.cause;
+    // The request id of the REST error bodies (and of the access log): a website error names the
+    // api log line it came from.
+    const requestId = currentRequestId();
+    const data = {
+      ...rest,
+      ...(cause instanceof DomainError ? { error: cause.label } : {}),
+      ...(cause instanceof RateLimitedError ? { retryAfterSeconds: cause.retryAfterSeconds } : {}),
+      ...(requestId === undefined ? {} : { requestId }),
+    };
+    if (!isDatabaseUnavailable(cause)) return { ...shape, data };
     return {
       ...shape,
       message: DATABASE_UNAVAILABLE_MESSAGE,

@@ -16,6 +16,7 @@ import { answerConstituents } from "../services/otpi-details";
 import { answerOtpi, type OtpiRow } from "../services/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/token-catalog";
 import { answerRecentTokenVolume } from "../services/token-volume";
+import { accountRouter } from "./account-router";
 import { gpuRouter } from "./gpu-router";
 import { t, toTrpcError, unwrap } from "./init";
 import { freeWindows } from "./windows";
@@ -39,6 +40,8 @@ export const otpiQueryInput = z
 
 export const appRouter = t.router({
   gpu: gpuRouter,
+  /** The website's accounts: sessions, mail links, own keys and usage, operators. */
+  account: accountRouter,
   /** The lab catalog in display order, with the free tier marked. */
   labs: t.procedure.query(() =>
     LAB_CATALOG.map(({ lab, label, freeTier }) => ({ lab, label, freeTier })),

@@ -1,47 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ChangeText } from "../../src/components/change-text";
-import { KeyTeaser, LockedValue, SettledDay } from "../../src/components/keyed-access";
-import { LineChart } from "../../src/components/line-chart";
-import { formatUsd, formatUtcDay } from "../../src/lib/format";
-import { labSeries, labSnapshots } from "../../src/lib/shape";
-import {
-  loadFreeWindow,
-  loadKeyedLatestDays,
-  loadLatest,
-  loadTokenTypes,
-} from "../../src/server/data";
-import { readWebEnv } from "../../src/env";
-import { socialMetadata } from "../../src/lib/social";
+import { HomeContent, homeMetadata } from "../../src/components/home-content";
 
 type HomePageProps = { params: Promise<{ root?: string[] }> };
-
-const HOME_TITLE = "Token Price Index: the daily price of AI tokens by model lab";
-const HOME_DESCRIPTION =
-  "The latest settled Token Price Index for Anthropic, OpenAI, Google and DeepSeek in USD per million tokens, with daily and weekly changes and a one-month chart.";
 
 export async function generateMetadata(props: HomePageProps): Promise<Metadata> {
   const { root } = await props.params;
   if (root !== undefined && root.length > 0) return { title: "Page not found" };
-  const latest = await loadLatest();
-  // The cards carry the latest settled values, so a shared link shows the numbers themselves.
-  const values =
-    latest === undefined
-      ? undefined
-      : `${latest.date} (UTC): ${labSnapshots(latest.rows, [])
-          .map((snapshot) => `${snapshot.label} ${formatUsd(snapshot.indexPerMtok)}`)
-          .join(", ")} per million tokens.`;
-  return {
-    title: { absolute: HOME_TITLE },
-    description: HOME_DESCRIPTION,
-    ...socialMetadata({
-      siteUrl: readWebEnv().publicSiteUrl,
-      path: "/",
-      title: HOME_TITLE,
-      description: values === undefined ? HOME_DESCRIPTION : `Latest settled day ${values}`,
-    }),
-  };
+  return homeMetadata();
 }
 
 /**
@@ -60,148 +26,5 @@ export function generateStaticParams(): { root: string[] }[] {
 export default async function HomePage(props: HomePageProps) {
   const { root } = await props.params;
   if (root !== undefined && root.length > 0) notFound();
-  const [latest, window, tokenTypes, keyedLatest] = await Promise.all([
-    loadLatest(),
-    loadFreeWindow(),
-    loadTokenTypes(),
-    loadKeyedLatestDays(),
-  ]);
-  const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
-  const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
-  const keyedLabs = tokenTypes.all.filter((entry) => !freeLabs.has(entry.lab));
-
-  return (
-    <>
-      <h1>Token Price Index</h1>
-      <p className="lead">
-        What a million tokens cost at each major model lab: a daily, volume-weighted blend of input
-        and output list prices, in US dollars per million tokens, settled per UTC day.
-      </p>
-
-      {latest === undefined ? (
-        <p className="notice">
-          No day has settled yet. Values appear here once the first UTC day settles.
-        </p>
-      ) : (
-        <section aria-labelledby="latest-heading">
-          <h2 id="latest-heading">
-            Latest settled day: <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>{" "}
-            (UTC)
-          </h2>
-          <div className="table-wrap">
-            <table className="stack" data-table="latest" data-date={latest.date}>
-              <caption>
-                Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per
-                million tokens
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Lab</th>
-                  <th scope="col" className="num">
-                    Index (USD / M tokens)
-                  </th>
-                  <th scope="col" className="num">
-                    Change vs previous day
-                  </th>
-                  <th scope="col" className="num">
-                    Change vs 7 days earlier
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {snapshots.map((snapshot) => (
-                  <tr key={snapshot.lab} data-lab={snapshot.lab}>
-                    <th scope="row">
-                      <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
-                    </th>
-                    <td
-                      className="num"
-                      data-label="Index (USD / M tokens)"
-                      data-value={snapshot.indexPerMtok}
-                    >
-                      {formatUsd(snapshot.indexPerMtok)}
-                    </td>
-                    <td className="num" data-label="Change vs previous day">
-                      <ChangeText change={snapshot.dayChange} />
-                    </td>
-                    <td className="num" data-label="Change vs 7 days earlier">
-                      <ChangeText change={snapshot.weekChange} />
-                    </td>
-                  </tr>
-                ))}
-                {keyedLatest.map((entry) => (
-                  <tr
-                    key={entry.lab}
-                    data-lab={entry.lab}
-                    data-tier="keyed"
-                    data-latest-date={entry.latestDate ?? ""}
-                  >
-                    <th scope="row">
-                      <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
-                    </th>
-                    <td className="num" data-label="Index (USD / M tokens)">
-                      <LockedValue />
-                    </td>
-                    <td colSpan={2} data-label="Latest settled day">
-                      latest settled day <SettledDay date={entry.latestDate} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <KeyTeaser keyedCount={keyedLatest.length} />
-        </section>
-      )}
-
-      <section aria-labelledby="chart-heading">
-        <h2 id="chart-heading">The trailing month</h2>
-        <LineChart
-          id="home-month"
-          title="Token Price Index of the free-tier labs, USD per million tokens"
-          series={labSeries(window.rows)}
-        />
-      </section>
-
-      <section id="labs" aria-labelledby="tiers-heading">
-        <h2 id="tiers-heading">Free and keyed data</h2>
-        <p>
-          Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the
-          trailing month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
-          <Link href="/docs#authentication">how to get and use a key</Link>.
-        </p>
-        <div className="table-wrap">
-          <table data-table="tiers">
-            <caption>Labs covered by the index and the access each needs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Lab</th>
-                <th scope="col">Identifier</th>
-                <th scope="col">Access</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokenTypes.all.map((entry) => (
-                <tr
-                  key={entry.lab}
-                  data-lab={entry.lab}
-                  data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
-                >
-                  <th scope="row">
-                    <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
-                  </th>
-                  <td>
-                    <code>{entry.lab}</code>
-                  </td>
-                  <td>
-                    {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-    </>
-  );
+  return <HomeContent chartQuery={{}} />;
 }

@@ -2,7 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
 import { ChangeText } from "../../src/components/change-text";
+import { ChartControls } from "../../src/components/chart-controls";
 import { LineChart } from "../../src/components/line-chart";
+import { CHART_RANGE_PARAM, GPU_SERIES_PARAM } from "../../src/lib/chart-params";
+import {
+  applyChartState,
+  GPU_HELD_RANGE,
+  parseChartState,
+  type ChartOffer,
+} from "../../src/lib/chart-state";
 import type { GpuDailyRow, GpuKeyedLatest, GpuLatest } from "../../src/lib/api-types";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { GPU_CHANGE_DAYS, dailyPoints, gpuChanges, gpuSeries } from "../../src/lib/gpu-shape";
@@ -18,8 +26,14 @@ export const metadata: Metadata = {
 
 export const dynamic = "force-dynamic";
 
-/** The trailing window charted below: the api's GPU free window, never one from the website's clock. */
-export default async function GpusPage() {
+/**
+ * The trailing window charted below: the api's GPU free window, never one from the website's
+ * clock. The chart's state (`?range=&gpus=`) is read from the URL.
+ */
+type GpusPageProps = { searchParams?: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function GpusPage(props: GpusPageProps = {}) {
+  const query = (await props.searchParams) ?? {};
   const { gpu: window } = await loadWindows();
   const [view, keyed] = await Promise.all([
     loadGpuIndex(window.startDate, window.endDate),
@@ -35,7 +49,6 @@ export default async function GpusPage() {
       </>
     );
   }
-  const series = gpuSeries(view.histories);
   return (
     <>
       <h1>GPU compute price index</h1>
@@ -83,12 +96,40 @@ export default async function GpusPage() {
         </table>
       </div>
       <h2>The trailing three months</h2>
-      <LineChart
-        id="gpu-3m"
-        title="Daily GPU compute price index, USD per GPU-hour"
-        series={series}
-      />
+      <GpuChart histories={view.histories} query={query} />
     </>
+  );
+}
+
+/** The free GPUs' chart with its state (`?range=&gpus=`) read from the URL. */
+function GpuChart({
+  histories,
+  query,
+}: {
+  histories: Parameters<typeof gpuSeries>[0];
+  query: Record<string, string | string[] | undefined>;
+}) {
+  const allSeries = gpuSeries(histories);
+  // Visitors hold the free window, the trailing three months: wider ranges need a key.
+  const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: allSeries.map((one) => one.key) };
+  const state = parseChartState(query[CHART_RANGE_PARAM], query[GPU_SERIES_PARAM], offer);
+  return (
+    <LineChart
+      id="gpu-3m"
+      title="Daily GPU compute price index, USD per GPU-hour"
+      unit="USD per GPU-hour"
+      series={applyChartState(allSeries, state, offer)}
+      controls={
+        <ChartControls
+          path="/gpus"
+          state={state}
+          offer={offer}
+          seriesParam={GPU_SERIES_PARAM}
+          labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
+          seriesNoun="GPUs"
+        />
+      }
+    />
   );
 }
 

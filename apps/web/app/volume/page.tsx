@@ -45,7 +45,7 @@ export default async function VolumePage() {
         published day.
       </p>
       <div className="table-wrap">
-        <table data-table="volume-latest">
+        <table className="stack" data-table="volume-latest">
           <caption>Latest settled share and growth per lab</caption>
           <thead>
             <tr>
@@ -71,19 +71,23 @@ export default async function VolumePage() {
                   <th scope="row">
                     <Link href={`/labs/${row.lab}`}>{labLabel(row.lab)}</Link>
                   </th>
-                  <td>
+                  <td data-label="Day (UTC)">
                     <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
                   </td>
-                  <td className="num" data-value={row.totalTokens}>
+                  <td className="num" data-label="Tokens" data-value={row.totalTokens}>
                     {formatTokens(row.totalTokens)}
                   </td>
-                  <td className="num" data-share={row.share ?? ""}>
+                  <td
+                    className="num"
+                    data-label="Share of tracked labs"
+                    data-share={row.share ?? ""}
+                  >
                     {formatShare(row.share)}
                   </td>
-                  <td className="num" data-growth={row.growthIndex ?? ""}>
+                  <td className="num" data-label="Growth index" data-growth={row.growthIndex ?? ""}>
                     {formatGrowthIndex(row.growthIndex)}
                   </td>
-                  <td>
+                  <td data-label="Base day">
                     {base === undefined ? (
                       "n/a"
                     ) : (
@@ -98,7 +102,7 @@ export default async function VolumePage() {
       </div>
       <h2>The last {view.days} settled days</h2>
       <div className="table-wrap">
-        <table data-table="volume-days">
+        <table className="stack" data-table="volume-days">
           <caption>
             Tokens, share and growth per lab and settled day, {formatUtcDay(view.startDate)} to{" "}
             {formatUtcDay(view.endDate)}, newest first
@@ -121,15 +125,19 @@ export default async function VolumePage() {
           <tbody>
             {newestFirst.map((row) => (
               <tr key={`${row.date}|${row.lab}`} data-date={row.date} data-lab={row.lab}>
-                <td>
+                <td data-label="Day (UTC)">
                   <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
                 </td>
                 <th scope="row">{labLabel(row.lab)}</th>
-                <td className="num" data-value={row.totalTokens}>
+                <td className="num" data-label="Tokens" data-value={row.totalTokens}>
                   {formatTokens(row.totalTokens)}
                 </td>
-                <td className="num">{formatShare(row.share)}</td>
-                <td className="num">{formatGrowthIndex(row.growthIndex)}</td>
+                <td className="num" data-label="Share of tracked labs">
+                  {formatShare(row.share)}
+                </td>
+                <td className="num" data-label="Growth index">
+                  {formatGrowthIndex(row.growthIndex)}
+                </td>
               </tr>
             ))}
           </tbody>

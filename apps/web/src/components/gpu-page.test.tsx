@@ -17,9 +17,12 @@ import { serveRouterAsApi } from "../testing/trpc-fixture";
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-async function gpuPage(segment: string): Promise<string> {
+async function gpuPage(segment: string, range?: string): Promise<string> {
   close = await serveRouterAsApi(routerWithGpu);
-  const page = (await GpuPage({ params: Promise.resolve({ gpu: segment }) })) as ReactElement;
+  const page = (await GpuPage({
+    params: Promise.resolve({ gpu: segment }),
+    searchParams: Promise.resolve(range === undefined ? {} : { range }),
+  })) as ReactElement;
   return renderToStaticMarkup(page);
 }
 
@@ -142,11 +145,13 @@ describe("/gpus/[gpu] change strip", () => {
     expect(text).toContain("Mean of 4 days$2.2025");
   });
 
-  it("links the CSV of the same series, named after the GPU and its last settled day", async () => {
-    const html = await gpuPage("H100%20SXM");
-    expect(html).toContain(
-      '<a href="/gpus/H100%20SXM/daily.csv" download="tpi-gpu-H100-SXM-daily-to-2026-03-30.csv" data-csv="true">',
+  it("links the CSV of the charted series, with the chart's range when it has one", async () => {
+    expect(await gpuPage("H100%20SXM", "7D")).toContain(
+      '<a href="/gpus/H100%20SXM/daily.csv?range=7D" download="" data-csv="true">',
     );
+    close?.();
+    const html = await gpuPage("H100%20SXM");
+    expect(html).toContain('<a href="/gpus/H100%20SXM/daily.csv" download="" data-csv="true">');
     expect(html).toContain('href="/methodology/gpu"');
   });
 
@@ -158,9 +163,9 @@ describe("/gpus/[gpu] change strip", () => {
 });
 
 describe("/gpus/[gpu]/daily.csv", () => {
-  async function csvOf(segment: string): Promise<Response> {
+  async function csvOf(segment: string, query = ""): Promise<Response> {
     close = await serveRouterAsApi(routerWithGpu);
-    return gpuDailyCsv(new Request(`http://localhost/gpus/${segment}/daily.csv`), {
+    return gpuDailyCsv(new Request(`http://localhost/gpus/${segment}/daily.csv${query}`), {
       params: Promise.resolve({ gpu: segment }),
     });
   }
@@ -182,12 +187,26 @@ describe("/gpus/[gpu]/daily.csv", () => {
     ]);
   });
 
+  it("cuts the days as the page's chart range does, and ignores a range it does not hold", async () => {
+    const days = async (query: string) =>
+      (await (await csvOf("H100%20SXM", query)).text())
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.slice(0, 10));
+    expect(await days("?range=7D")).toEqual(["2026-03-29", "2026-03-30"]);
+    close?.();
+    expect(await days("?range=1M")).toEqual(["2026-03-23", "2026-03-29", "2026-03-30"]);
+    close?.();
+    expect(await days("?range=All")).toHaveLength(4);
+  });
+
   it("is a 404 for a keyed, unknown or not yet published GPU", async () => {
     for (const segment of ["RTX%20PRO%206000%20WS", "H300", "%E0%A4%A", "B200"]) {
       const response = await csvOf(segment);
       close?.();
       expect(response.status, segment).toBe(404);
-      expect(await response.text()).toMatch(/^Not found: /);
+      expect(await response.json()).toMatchObject({ error: "Not found" });
     }
   });
 });

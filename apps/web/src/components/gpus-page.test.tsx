@@ -13,9 +13,12 @@ import { serveRouterAsApi } from "../testing/trpc-fixture";
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-async function renderWith(router: AnyTRPCRouter): Promise<string> {
+async function renderWith(
+  router: AnyTRPCRouter,
+  query: Record<string, string> = {},
+): Promise<string> {
   close = await serveRouterAsApi(router);
-  return renderToStaticMarkup(await GpusPage());
+  return renderToStaticMarkup(await GpusPage({ searchParams: Promise.resolve(query) }));
 }
 
 describe("/gpus", () => {
@@ -43,6 +46,32 @@ describe("/gpus", () => {
   it("says no values are published yet when the gpu procedures have no data", async () => {
     const html = await renderWith(routerWithGpuWithoutData);
     expect(html).toContain('data-gpu-state="no-data"');
+  });
+
+  it("renders the chart state a shared URL names (range and GPUs) without JavaScript, wider ranges locked", async () => {
+    const html = await renderWith(routerWithGpu, { range: "7D", gpus: "B200" });
+    const desc = /<desc[^>]*>([^<]*)<\/desc>/.exec(html)?.[1] ?? "";
+    expect(desc).toContain("B200: $4.0000 on 29 Mar 2026");
+    expect(desc).not.toContain("H100 SXM");
+    expect(html).toMatch(
+      /<a[^>]*data-range="7D"[^>]*aria-current="true"|<a[^>]*aria-current="true"[^>]*data-range="7D"/,
+    );
+    for (const range of ["1Y", "All"])
+      expect(html).toContain(`data-range="${range}" data-locked="true"`);
+    expect(html).toContain('href="/gpus?range=7D"');
+    expect(html).toContain("1Y, All: older history needs an API key");
+    // The table is not filtered by the chart's state: it stays complete.
+    expect(html).toContain('data-gpu="H100 SXM"');
+  });
+
+  it("charts every GPU over the free window without a query", async () => {
+    const html = await renderWith(routerWithGpu);
+    const desc = /<desc[^>]*>([^<]*)<\/desc>/.exec(html)?.[1] ?? "";
+    expect(desc).toContain("H100 SXM:");
+    expect(desc).toContain("B200:");
+    expect(html).toMatch(
+      /data-range="3M"[^>]*aria-current="true"|aria-current="true"[^>]*data-range="3M"/,
+    );
   });
 });
 

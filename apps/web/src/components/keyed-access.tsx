@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { formatUtcDay } from "../lib/format";
 
-/** Where a reader gets a key: the docs' authentication section (there is no account dashboard). */
-export const KEY_HREF = "/docs#authentication";
+/** Where a reader gets a key: the sign-up page (then the account page creates keys). */
+export const KEY_HREF = "/account/sign-up";
 
 /** Drawn inline: the site's system fonts have no padlock glyph (an emoji showed as a box). */
 function PadlockIcon() {
@@ -26,7 +26,10 @@ export function LockedValue() {
   return (
     <span className="locked" data-locked>
       <PadlockIcon />
-      Locked: <Link href={KEY_HREF}>API key</Link>
+      Locked:{" "}
+      <Link prefetch={false} href={KEY_HREF}>
+        API key
+      </Link>
     </span>
   );
 }
@@ -43,7 +46,11 @@ export function KeyTeaser({ keyedCount }: { keyedCount: number }) {
     <p className="key-teaser" data-key-teaser>
       Any API key unlocks the {keyedCount} keyed labs&apos; daily values, every lab&apos;s full
       history before the trailing month, and each day&apos;s per-model constituents:{" "}
-      <Link href={KEY_HREF}>how to get and use a key</Link>.
+      <Link prefetch={false} href={KEY_HREF}>
+        get a key
+      </Link>{" "}
+      (<Link href="/docs#authentication">how to use it</Link>
+      ).
     </p>
   );
 }

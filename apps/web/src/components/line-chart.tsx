@@ -1,12 +1,15 @@
-import { chartGeometry, describeSeries } from "../lib/chart";
+import type { ReactNode } from "react";
+import { chartGeometry, describeSeries, PLOT_HEIGHT, PLOT_WIDTH } from "../lib/chart";
 import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
 import type { Series } from "../lib/shape";
+import { ChartIsland } from "./chart-island";
+import { packIslandData } from "../lib/chart-tooltip";
 
 /**
  * Series styles: colours with at least 4.5:1 contrast on white (above the 3:1 AA needs for
  * graphics) and a distinct dash pattern each, so that the lines differ without colour too.
  */
-const STYLES = [
+export const SERIES_STYLES = [
   { stroke: "#0b57a4", dash: undefined },
   { stroke: "#a34a12", dash: "8 4" },
   { stroke: "#2b6b1f", dash: "2 3" },
@@ -15,8 +18,8 @@ const STYLES = [
   { stroke: "#00607a", dash: "12 4" },
 ] as const;
 
-function styleAt(index: number) {
-  return STYLES[index % STYLES.length] ?? STYLES[0];
+export function styleAt(index: number) {
+  return SERIES_STYLES[index % SERIES_STYLES.length] ?? SERIES_STYLES[0];
 }
 
 /** How values read: USD amounts, or fractions shown as percentages (0.8 is 80%). */
@@ -36,90 +39,163 @@ const VALUE_FORMATS: Record<
   },
 };
 
+/** The y axis's unit when a page does not name a finer one. */
+const DEFAULT_UNITS: Record<ChartValueKind, string> = {
+  usd: "USD",
+  percent: "Percent",
+};
+
 type LineChartProps = {
   id: string;
   title: string;
   series: readonly Series[];
   /** Values are USD unless said otherwise. */
   valueKind?: ChartValueKind;
+  /** Printed above the y axis, e.g. "USD per million tokens". */
+  unit?: string;
   /** The axis uses fewer decimals than tables. */
   axisDecimals?: number;
+  /** Range buttons, series toggles and the like, rendered between the title and the plot. */
+  controls?: ReactNode;
 };
 
-/** A server-rendered SVG line chart with a text alternative (title, description and caption). */
+/**
+ * A server-rendered SVG line chart with a text alternative (title, description and caption).
+ * It is complete without JavaScript; the client island only adds a tooltip on hover or tap.
+ */
 export function LineChart({
   id,
   title,
   series,
   valueKind = "usd",
+  unit,
   axisDecimals = 2,
+  controls,
 }: LineChartProps) {
   const geometry = chartGeometry(series);
-  if (geometry === undefined) return <p className="notice">No values to chart yet.</p>;
+  if (geometry === undefined)
+    return (
+      <>
+        {controls}
+        <p className="notice">No values to chart yet.</p>
+      </>
+    );
   const format = VALUE_FORMATS[valueKind];
   const description = describeSeries(series, format.value, formatUtcDay);
-  const { frame } = geometry;
+  const lastTick = geometry.xTicks.length - 1;
   return (
     <figure className="chart" data-chart={id}>
-      <div className="chart-scroll">
-        <svg
-          viewBox={`0 0 ${frame.width} ${frame.height}`}
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-          preserveAspectRatio="xMidYMid meet"
-        >
+      {controls}
+      <p className="chart-unit" data-chart-unit>
+        {unit ?? DEFAULT_UNITS[valueKind]}
+      </p>
+      <ChartIsland
+        title={title}
+        valueKind={valueKind}
+        data={packIslandData(
+          geometry.series.map((line, index) => ({
+            label: line.label,
+            stroke: styleAt(index).stroke,
+            points: line.points.map((point) => ({
+              date: point.date,
+              value: point.value,
+              // Hundredths of a percent: finer than a pixel on any screen, and short in the page.
+              x: Math.round((point.x / PLOT_WIDTH) * 10_000) / 100,
+            })),
+          })),
+        )}
+      >
+        {/*
+          The outer SVG has no viewBox: its user unit is the CSS pixel, so tick labels keep their
+          12 px at every width, placed by percentages (SVG lengths, not inline styles, which the
+          Content-Security-Policy refuses). The nested SVG stretches the plot box to fit.
+        */}
+        <svg className="chart-svg" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{description}</desc>
-          <g fontSize="12" fill="#4a5363">
+          <svg
+            viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`}
+            preserveAspectRatio="none"
+            width="100%"
+            height="100%"
+            aria-hidden="true"
+          >
             {geometry.yTicks.map((tick) => (
-              <g key={`y${tick.value}`}>
-                <line
-                  x1={frame.left}
-                  x2={frame.width - frame.right}
-                  y1={tick.position}
-                  y2={tick.position}
-                  stroke="#d5dae2"
-                />
-                <text x={frame.left - 8} y={tick.position + 4} textAnchor="end">
-                  {format.axis(tick.value, axisDecimals)}
-                </text>
-              </g>
+              <line
+                key={`grid${tick.value}`}
+                className="chart-grid"
+                x1={0}
+                x2={PLOT_WIDTH}
+                y1={(tick.percent / 100) * PLOT_HEIGHT}
+                y2={(tick.percent / 100) * PLOT_HEIGHT}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
-            {geometry.xTicks.map((tick, index) => (
-              <text
-                key={`x${tick.value}`}
-                x={tick.position}
-                y={frame.height - frame.bottom + 20}
-                // The last label ends at the right edge instead of overflowing it.
-                textAnchor={
-                  index === geometry.xTicks.length - 1 && geometry.xTicks.length > 1
-                    ? "end"
-                    : "middle"
-                }
-              >
-                {formatShortUtcDay(tick.value)}
-              </text>
-            ))}
-          </g>
-          {geometry.series.map((line, index) => {
-            const style = styleAt(index);
-            return (
-              <g key={line.key}>
+            {geometry.series.map((line, index) => {
+              const style = styleAt(index);
+              return (
                 <path
+                  key={line.key}
                   d={line.path}
                   fill="none"
                   stroke={style.stroke}
                   strokeWidth="2.25"
                   strokeDasharray={style.dash}
+                  vectorEffect="non-scaling-stroke"
                 />
-                {line.last && (
-                  <circle cx={line.last.x} cy={line.last.y} r="3.5" fill={style.stroke} />
+              );
+            })}
+          </svg>
+          <g className="chart-ticks" aria-hidden="true">
+            {geometry.yTicks.map((tick) => (
+              <text
+                key={`y${tick.value}`}
+                className="chart-y"
+                x={-6}
+                y={`${tick.percent}%`}
+                dy="0.35em"
+                textAnchor="end"
+              >
+                {format.axis(tick.value, axisDecimals)}
+              </text>
+            ))}
+            {geometry.xTicks.map((tick, index) => (
+              <text
+                key={`x${tick.value}`}
+                className="chart-x"
+                x={`${tick.percent}%`}
+                y="100%"
+                dy="1.35em"
+                textAnchor={
+                  lastTick > 0 && index === lastTick
+                    ? "end"
+                    : index === 0 && lastTick > 0
+                      ? "start"
+                      : "middle"
+                }
+              >
+                {formatShortUtcDay(tick.value)}
+                {tick.year !== undefined && (
+                  <tspan x={`${tick.percent}%`} dy="1.2em">
+                    {tick.year}
+                  </tspan>
                 )}
-              </g>
-            );
-          })}
+              </text>
+            ))}
+          </g>
+          {geometry.series.map((line, index) =>
+            line.last === undefined ? null : (
+              <circle
+                key={`dot${line.key}`}
+                cx={`${(line.last.x / PLOT_WIDTH) * 100}%`}
+                cy={`${(line.last.y / PLOT_HEIGHT) * 100}%`}
+                r="3.5"
+                fill={styleAt(index).stroke}
+              />
+            ),
+          )}
         </svg>
-      </div>
+      </ChartIsland>
       {geometry.series.length > 1 && (
         <ul className="legend" aria-label="Legend">
           {geometry.series.map((line, index) => {

@@ -9,6 +9,8 @@ const NAV_LINKS = [
   { href: "/gpus", label: "GPUs" },
   { href: "/methodology", label: "Methodology" },
   { href: "/docs", label: "API docs" },
+  // Static on purpose: reading the session cookie here would make every page dynamic (no ISR).
+  { href: "/account", label: "Account" },
 ] as const;
 
 export function SiteHeader() {
@@ -22,7 +24,10 @@ export function SiteHeader() {
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href}>{link.label}</Link>
+                {/* Account pages are per person: never prefetched (a prefetch would render them). */}
+                <Link href={link.href} {...(link.href === "/account" ? { prefetch: false } : {})}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -32,11 +37,26 @@ export function SiteHeader() {
   );
 }
 
+/** The layout's data sources when the api did not answer: said in the banner, never guessed. */
+export const DATA_SOURCES_UNREACHABLE = "unreachable";
+export type SiteDataSources = DataSources | undefined | typeof DATA_SOURCES_UNREACHABLE;
+
 /**
  * Shown on every page, in the server-rendered HTML, while any published number comes from the
  * generated sample: a reader must never take it for market data. Absent when the data is real.
  */
-export function SampleDataBanner({ dataSources }: { dataSources: DataSources | undefined }) {
+export function SampleDataBanner({ dataSources }: { dataSources: SiteDataSources }) {
+  if (dataSources === DATA_SOURCES_UNREACHABLE)
+    return (
+      <div className="sample-banner" role="note" aria-label="Data service" data-api-unreachable>
+        <div className="inner">
+          <p>
+            <strong className="sample-banner-title">Data service not answering:</strong> where the
+            numbers come from (market data or the generated sample) cannot be shown right now.
+          </p>
+        </div>
+      </div>
+    );
   if (dataSources?.sample !== true) return null;
   // The notice opens with "Sample data:"; that part is the banner's title.
   const notice = dataSources.notice ?? "Sample data";

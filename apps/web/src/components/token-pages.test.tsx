@@ -8,8 +8,8 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import HomePage from "../../app/[[...root]]/page";
-import LabPage from "../../app/labs/[lab]/page";
+import { HomeContent } from "./home-content";
+import { LabContent } from "./lab-content";
 import LabsPage from "../../app/labs/page";
 import { GET as historyCsv } from "../../app/labs/[lab]/history.csv/route";
 import MethodologyPage from "../../app/methodology/page";
@@ -21,7 +21,7 @@ import {
   routerWithSampleData,
 } from "../testing/token-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
-import { SampleDataBanner, SiteFooter } from "./site-chrome";
+import { DATA_SOURCES_UNREACHABLE, SampleDataBanner, SiteFooter } from "./site-chrome";
 
 /**
  * The site chrome, the methodology page, a lab page and its CSV rendered against routers in the
@@ -51,11 +51,19 @@ async function chromeWith(router: AnyTRPCRouter): Promise<string> {
 
 async function labPageWith(router: AnyTRPCRouter, lab: string): Promise<string> {
   close = await serveRouterAsApi(router);
-  const page = (await LabPage({ params: Promise.resolve({ lab }) })) as ReactElement;
+  const page = (await LabContent({ lab: lab as never })) as ReactElement;
   return renderToStaticMarkup(page);
 }
 
 describe("site chrome", () => {
+  it("says the data's source cannot be shown when the api did not answer, never guessing 'real'", () => {
+    const html = renderToStaticMarkup(<SampleDataBanner dataSources={DATA_SOURCES_UNREACHABLE} />);
+    expect(html).toContain("data-api-unreachable");
+    expect(html).toContain("Data service not answering:");
+    expect(html).toContain("market data or the generated sample");
+    expect(html).not.toContain("data-sample-banner");
+  });
+
   it("says 'Sample data' with the notice and how to get real data when the data is the sample", async () => {
     const html = await chromeWith(routerWithSampleData);
     expect(html).toContain("data-sample-banner");
@@ -190,6 +198,7 @@ describe("lab pages and keyed labs", () => {
     expect(html).toContain(`data-keyed-latest="${KEYED_LATEST_DAY}"`);
     expect(html).toContain("data-locked");
     expect(html).toContain("data-key-teaser");
+    expect(html).toContain('href="/account/sign-up"');
     expect(html).toContain('href="/docs#authentication"');
     expect(html).not.toContain("data-value");
     expect(html).not.toMatch(/\$\d/);
@@ -209,7 +218,8 @@ describe("lab pages and keyed labs", () => {
 
   it("lists the keyed labs in the home page's headline table, locked, with their latest settled day", async () => {
     close = await serveRouterAsApi(routerWithOpenRouterData);
-    const page = (await HomePage({ params: Promise.resolve({}) })) as ReactElement;
+    // `/` renders HomeContent with no chart query; it is an async component, awaited here.
+    const page = (await HomeContent({ chartQuery: {} })) as ReactElement;
     const html = renderToStaticMarkup(page);
     const latestTable = html.slice(html.indexOf('data-table="latest"'), html.indexOf("</table>"));
     expect(latestTable.match(/data-tier="keyed"/g)).toHaveLength(7);

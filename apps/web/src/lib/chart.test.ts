@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chartGeometry, describeSeries, niceDomain, niceStep } from "./chart";
+import {
+  chartGeometry,
+  describeSeries,
+  niceDomain,
+  niceStep,
+  PLOT_HEIGHT,
+  PLOT_WIDTH,
+  X_TICK_COUNT,
+  xTickYears,
+} from "./chart";
 
 describe("niceStep / niceDomain", () => {
   it("picks 1, 2, 2.5 or 5 times a power of ten", () => {
@@ -18,32 +27,107 @@ describe("niceStep / niceDomain", () => {
 });
 
 describe("chartGeometry", () => {
-  const frame = { width: 200, height: 100, top: 0, right: 0, bottom: 0, left: 0 };
+  const series = (points: { date: string; value: number }[]) => [{ key: "a", label: "A", points }];
 
   it("is undefined without points", () => {
-    expect(chartGeometry([{ key: "a", label: "A", points: [] }], frame)).toBeUndefined();
+    expect(chartGeometry([{ key: "a", label: "A", points: [] }])).toBeUndefined();
   });
 
   it("maps the first day to the left edge, the last to the right, and breaks the line at a missing day", () => {
     const geometry = chartGeometry(
-      [
-        {
-          key: "a",
-          label: "A",
-          points: [
-            { date: "2026-03-01", value: 0 },
-            { date: "2026-03-02", value: 2 },
-            { date: "2026-03-05", value: 4 },
-          ],
-        },
-      ],
-      frame,
+      series([
+        { date: "2026-03-01", value: 0 },
+        { date: "2026-03-02", value: 2 },
+        { date: "2026-03-05", value: 4 },
+      ]),
+      { currentYear: "2026" },
     );
-    expect(geometry?.series[0]?.path).toBe("M0,100 L50,50 M200,0");
+    expect(geometry?.series[0]?.path).toBe(
+      `M0,${PLOT_HEIGHT} L250,${PLOT_HEIGHT / 2} M${PLOT_WIDTH},0`,
+    );
     expect(geometry?.firstDay).toBe("2026-03-01");
     expect(geometry?.lastDay).toBe("2026-03-05");
     expect(geometry?.xTicks.at(-1)?.value).toBe("2026-03-05");
     expect(geometry?.yTicks.map((tick) => tick.value)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("places ticks in percent of the plot box, so the drawing can stretch to any width", () => {
+    const geometry = chartGeometry(
+      series([
+        { date: "2026-03-01", value: 0 },
+        { date: "2026-03-05", value: 4 },
+      ]),
+      { currentYear: "2026" },
+    );
+    expect(geometry?.yTicks.map((tick) => tick.percent)).toEqual([100, 75, 50, 25, 0]);
+    expect(geometry?.xTicks.map((tick) => tick.percent)).toEqual([0, 100]);
+    expect(geometry?.series[0]?.points.map((point) => point.x)).toEqual([0, PLOT_WIDTH]);
+  });
+
+  it("labels at most the tick count and drops a regular tick that would collide with the last day's label", () => {
+    // 31 days: ticks every 8 days on days 0, 8, 16, 24; the last day (30) is 6/30 = 20 % after
+    // day 24, one tick interval (100 % / 5), so both stay. 30 days: the last day (29) is 5/29 =
+    // 17 % after day 24, closer than one interval, so day 24's label goes.
+    const days = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        date: `2026-03-${String(index + 1).padStart(2, "0")}`,
+        value: index,
+      }));
+    const wide = chartGeometry(series(days(31)), { currentYear: "2026" });
+    expect(wide?.xTicks.map((tick) => tick.value)).toEqual([
+      "2026-03-01",
+      "2026-03-09",
+      "2026-03-17",
+      "2026-03-25",
+      "2026-03-31",
+    ]);
+    const tight = chartGeometry(series(days(30)), { currentYear: "2026" });
+    expect(tight?.xTicks.map((tick) => tick.value)).toEqual([
+      "2026-03-01",
+      "2026-03-09",
+      "2026-03-17",
+      "2026-03-30",
+    ]);
+    for (const geometry of [wide, tight])
+      expect(geometry?.xTicks.length).toBeLessThanOrEqual(X_TICK_COUNT);
+  });
+
+  it("puts the year on the x ticks only where a range crosses a year or lies in an earlier one", () => {
+    const crossing = chartGeometry(
+      series([
+        { date: "2025-12-20", value: 1 },
+        { date: "2026-01-10", value: 2 },
+      ]),
+      { currentYear: "2026" },
+    );
+    expect(crossing?.xTicks.map((tick) => tick.year)).toEqual(["2025", "2026"]);
+    const thisYear = chartGeometry(
+      series([
+        { date: "2026-01-01", value: 1 },
+        { date: "2026-01-10", value: 2 },
+      ]),
+      { currentYear: "2026" },
+    );
+    expect(thisYear?.xTicks.map((tick) => tick.year)).toEqual([undefined, undefined]);
+    const lastYear = chartGeometry(
+      series([
+        { date: "2025-01-01", value: 1 },
+        { date: "2025-01-10", value: 2 },
+      ]),
+      { currentYear: "2026" },
+    );
+    expect(lastYear?.xTicks.map((tick) => tick.year)).toEqual(["2025", undefined]);
+  });
+});
+
+describe("xTickYears", () => {
+  it("names the year at the first tick and at each tick in a new year", () => {
+    expect(xTickYears(["2024-11-01", "2025-02-01", "2025-05-01", "2026-01-01"], "2026")).toEqual([
+      "2024",
+      "2025",
+      undefined,
+      "2026",
+    ]);
   });
 });
 

@@ -5,37 +5,35 @@ import type { Series } from "./shape";
  * Geometry of a time-series line chart, computed on the server and drawn as inline SVG: no
  * chart library ships to the browser. The x axis is calendar days (gaps stay gaps), the y axis
  * a "nice" linear scale.
+ *
+ * Coordinates are in a fixed plot box of PLOT_WIDTH × PLOT_HEIGHT user units that the SVG
+ * stretches to whatever width the page gives it (preserveAspectRatio="none"): the chart always
+ * spans its column and never scrolls sideways. Tick labels are therefore not SVG text (which
+ * would shrink with the drawing on a phone) but HTML placed at a percentage of the plot box, so
+ * they keep their CSS size at every width.
  */
-export type ChartFrame = {
-  width: number;
-  height: number;
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-};
+export const PLOT_WIDTH = 1000;
+export const PLOT_HEIGHT = 1000;
 
-export const DEFAULT_FRAME: ChartFrame = {
-  width: 880,
-  height: 320,
-  top: 16,
-  right: 16,
-  bottom: 36,
-  left: 72,
-};
+/** Fewer x labels than this many per chart would leave the axis unreadable; more would collide on a 390 px phone. */
+export const X_TICK_COUNT = 5;
 
+export type PlottedPoint = { date: UtcDay; value: number; x: number; y: number };
 export type PlottedSeries = {
   key: string;
   label: string;
   path: string;
+  points: PlottedPoint[];
   last: { x: number; y: number } | undefined;
 };
-export type Tick<T> = { value: T; position: number };
+/** `percent` is the position along the axis, 0 to 100 (x from the left, y from the top). */
+export type YTick = { value: number; percent: number };
+/** `year` is set only where a reader needs it: see `xTickLabels`. */
+export type XTick = { value: UtcDay; percent: number; year: string | undefined };
 export type ChartGeometry = {
-  frame: ChartFrame;
   series: PlottedSeries[];
-  yTicks: Tick<number>[];
-  xTicks: Tick<UtcDay>[];
+  yTicks: YTick[];
+  xTicks: XTick[];
   firstDay: UtcDay;
   lastDay: UtcDay;
 };
@@ -66,12 +64,38 @@ export function niceDomain(
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
+const yearOf = (day: UtcDay): string => day.slice(0, 4);
+
+/**
+ * Which x ticks carry their year. A day-and-month label is ambiguous when the range crosses a
+ * year (then the first tick and each tick in a new year say it) or lies wholly in an earlier
+ * year than `currentYear` (then the first tick says it).
+ */
+export function xTickYears(days: readonly UtcDay[], currentYear: string): (string | undefined)[] {
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (first === undefined || last === undefined) return [];
+  const needsYear = yearOf(first) !== yearOf(last) || yearOf(last) !== currentYear;
+  return days.map((day, index) => {
+    const previous = days[index - 1];
+    if (previous === undefined) return needsYear ? yearOf(day) : undefined;
+    return yearOf(day) !== yearOf(previous) ? yearOf(day) : undefined;
+  });
+}
+
+export type ChartOptions = {
+  xTickCount?: number;
+  /** The UTC year the reader is in, for `xTickYears`; the server's clock by default. */
+  currentYear?: string;
+};
 
 /** `undefined` when no series has a point: the caller renders "no data" instead of an empty frame. */
 export function chartGeometry(
   input: readonly Series[],
-  frame: ChartFrame = DEFAULT_FRAME,
-  xTickCount = 5,
+  {
+    xTickCount = X_TICK_COUNT,
+    currentYear = new Date().toISOString().slice(0, 4),
+  }: ChartOptions = {},
 ): ChartGeometry | undefined {
   const points = input.flatMap((series) => series.points);
   if (points.length === 0) return undefined;
@@ -81,18 +105,12 @@ export function chartGeometry(
   const values = points.map((point) => point.value);
   const { low, high, step } = niceDomain(Math.min(...values), Math.max(...values));
 
-  const plotWidth = frame.width - frame.left - frame.right;
-  const plotHeight = frame.height - frame.top - frame.bottom;
   const spanDays = Math.max(daysBetween(firstDay, lastDay), 1);
   const x = (day: UtcDay): number =>
     round(
-      frame.left +
-        (firstDay === lastDay
-          ? plotWidth / 2
-          : (daysBetween(firstDay, day) / spanDays) * plotWidth),
+      firstDay === lastDay ? PLOT_WIDTH / 2 : (daysBetween(firstDay, day) / spanDays) * PLOT_WIDTH,
     );
-  const y = (value: number): number =>
-    round(frame.top + (1 - (value - low) / (high - low)) * plotHeight);
+  const y = (value: number): number => round((1 - (value - low) / (high - low)) * PLOT_HEIGHT);
 
   const series = input.map((one) => {
     // A missing day breaks the line (M instead of L) so that a gap is not drawn as data.
@@ -102,39 +120,57 @@ export function chartGeometry(
       previous = point.date;
       return `${joined ? "L" : "M"}${x(point.date)},${y(point.value)}`;
     });
-    const lastPoint = one.points[one.points.length - 1];
+    const plotted = one.points.map((point) => ({
+      date: point.date,
+      value: point.value,
+      x: x(point.date),
+      y: y(point.value),
+    }));
+    const lastPoint = plotted[plotted.length - 1];
     return {
       key: one.key,
       label: one.label,
       path: commands.join(" "),
-      last: lastPoint === undefined ? undefined : { x: x(lastPoint.date), y: y(lastPoint.value) },
+      points: plotted,
+      last: lastPoint === undefined ? undefined : { x: lastPoint.x, y: lastPoint.y },
     };
   });
 
-  const yTicks: Tick<number>[] = [];
+  const yTicks: YTick[] = [];
   for (let value = low; value <= high + step / 1e6; value += step) {
-    yTicks.push({ value: Number(value.toFixed(10)), position: y(value) });
-  }
-  const xTicks: Tick<UtcDay>[] = [];
-  const uniqueDays = [...new Set(days)];
-  const every = Math.max(1, Math.ceil((uniqueDays.length - 1) / Math.max(xTickCount - 1, 1)));
-  for (let index = 0; index < uniqueDays.length; index += every) {
-    const day = uniqueDays[index];
-    if (day !== undefined) xTicks.push({ value: day, position: x(day) });
-  }
-  if (xTicks[xTicks.length - 1]?.value !== lastDay) {
-    // The last day always gets a label; a regular tick too close to it would overlap, so it goes.
-    const previous = xTicks[xTicks.length - 1];
-    if (
-      previous !== undefined &&
-      xTicks.length > 1 &&
-      x(lastDay) - previous.position < plotWidth / (2 * xTickCount)
-    )
-      xTicks.pop();
-    xTicks.push({ value: lastDay, position: x(lastDay) });
+    yTicks.push({
+      value: Number(value.toFixed(10)),
+      percent: round((y(value) / PLOT_HEIGHT) * 100),
+    });
   }
 
-  return { frame, series, yTicks, xTicks, firstDay, lastDay };
+  const uniqueDays = [...new Set(days)];
+  const every = Math.max(1, Math.ceil((uniqueDays.length - 1) / Math.max(xTickCount - 1, 1)));
+  const tickDays: UtcDay[] = [];
+  for (let index = 0; index < uniqueDays.length; index += every) {
+    const day = uniqueDays[index];
+    if (day !== undefined) tickDays.push(day);
+  }
+  if (tickDays[tickDays.length - 1] !== lastDay) {
+    // The last day always gets a label (it is right-aligned to the plot's edge); a regular tick
+    // closer to it than one tick interval would collide with it on a phone, so that tick goes.
+    const previous = tickDays[tickDays.length - 1];
+    if (
+      previous !== undefined &&
+      tickDays.length > 1 &&
+      x(lastDay) - x(previous) < PLOT_WIDTH / xTickCount
+    )
+      tickDays.pop();
+    tickDays.push(lastDay);
+  }
+  const years = xTickYears(tickDays, currentYear);
+  const xTicks = tickDays.map((day, index) => ({
+    value: day,
+    percent: round((x(day) / PLOT_WIDTH) * 100),
+    year: years[index],
+  }));
+
+  return { series, yTicks, xTicks, firstDay, lastDay };
 }
 
 /** A one-paragraph text alternative: first and last value and the range of each series. */

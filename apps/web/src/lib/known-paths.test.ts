@@ -24,6 +24,7 @@ describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404
       "/no/such/page",
       "/wp-login.php",
       "/page-not-found",
+      "/page-unavailable",
     ])
       expect(isKnownPath(path), path).toBe(false);
   });

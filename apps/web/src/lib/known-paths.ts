@@ -1,4 +1,5 @@
 import { isGpuName, isLabId } from "@tpi/domain";
+import { isAccountPath } from "./account-paths";
 
 /**
  * The first path segments the app answers (app/<segment>, plus Next's metadata files and its
@@ -6,11 +7,15 @@ import { isGpuName, isLabId } from "@tpi/domain";
  * forgotten here.
  */
 export const TOP_LEVEL_SEGMENTS = [
+  "account",
   "docs",
   "gpus",
+  "home-view",
   "labs",
   "methodology",
+  "og",
   "page-not-found",
+  "page-unavailable",
   "revalidate",
   "status",
   "volume",
@@ -40,7 +45,9 @@ export function isKnownPath(pathname: string): boolean {
   const [first, second] = segments;
   if (first === undefined) return true;
   if (!TOP_LEVEL.has(first)) return false;
-  if (first === "page-not-found") return false;
+  // The 404 and 503 pages are reached through proxy.ts's marks only, never by their address.
+  if (first === "page-not-found" || first === "page-unavailable") return false;
+  if (first === "account") return isAccountPath(pathname);
   if (second === undefined) return true;
   if (first === "labs") return isLabId(decoded(second) ?? "");
   if (first === "gpus") return isGpuName(decoded(second) ?? "");
@@ -52,3 +59,9 @@ export const NOT_FOUND_PATH = "/page-not-found";
 
 /** The request header proxy.ts sets on an unknown address; next.config rewrites on it. */
 export const NOT_FOUND_HEADER = "x-tpi-not-found";
+
+/** The route that renders the 503 page on the server (app/page-unavailable). */
+export const UNAVAILABLE_PATH = "/page-unavailable";
+
+/** The request header proxy.ts sets while the api cannot serve pages; next.config rewrites on it. */
+export const UNAVAILABLE_HEADER = "x-tpi-api-unavailable";

@@ -1,20 +1,32 @@
 import type { Metadata } from "next";
 import { absoluteUrl } from "./site-pages";
+import { CARD_HEIGHT, CARD_WIDTH } from "./social-card";
 
 /** The site's name on every OpenGraph and Twitter card. */
 export const SITE_NAME = "Token Price Index";
 
 /**
- * The canonical URL and the OpenGraph and Twitter text cards of a page (no image: the latest
- * value is in the card's title and description, which is what a link preview shows).
+ * The canonical URL and the OpenGraph and Twitter cards of a page. The latest value is in the
+ * card's title and description; a page with a card image (`image`, a path under /og) shows it
+ * drawn large too, with the title as its alt text.
  */
 export function socialMetadata(input: {
   siteUrl: string;
   path: string;
   title: string;
   description: string;
+  image?: string;
 }): Pick<Metadata, "alternates" | "openGraph" | "twitter"> {
   const url = absoluteUrl(input.siteUrl, input.path);
+  const image =
+    input.image === undefined
+      ? undefined
+      : {
+          url: absoluteUrl(input.siteUrl, input.image),
+          width: CARD_WIDTH,
+          height: CARD_HEIGHT,
+          alt: input.title,
+        };
   return {
     alternates: { canonical: url },
     openGraph: {
@@ -23,7 +35,13 @@ export function socialMetadata(input: {
       url,
       title: input.title,
       description: input.description,
+      ...(image !== undefined && { images: [image] }),
     },
-    twitter: { card: "summary", title: input.title, description: input.description },
+    twitter: {
+      card: image === undefined ? "summary" : "summary_large_image",
+      title: input.title,
+      description: input.description,
+      ...(image !== undefined && { images: [image] }),
+    },
   };
 }

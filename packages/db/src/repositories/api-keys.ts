@@ -1,5 +1,8 @@
-import type { AccountPlan } from "@tpi/domain";
+import type { AccountPlan, AccountRole } from "@tpi/domain";
 import type { Db } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+
+type Tx = Db | Prisma.TransactionClient;
 
 export type AccountRecord = {
   id: string;
@@ -7,6 +10,9 @@ export type AccountRecord = {
   plan: AccountPlan;
   trialEndsAt: Date | null;
   createdAt: Date;
+  /** Null for accounts made on the command line (they cannot sign in to the website). */
+  email: string | null;
+  role: AccountRole;
 };
 export type ApiKeyRecord = {
   id: string;
@@ -19,15 +25,23 @@ export type ApiKeyRecord = {
 };
 export type KeyLookup = ApiKeyRecord & { account: AccountRecord };
 
-const asAccount = (row: {
+/** The account's public fields: never its password hash, even in memory caches. */
+export const asAccount = (row: {
   id: string;
   name: string;
   plan: string;
   trialEndsAt: Date | null;
   createdAt: Date;
+  email: string | null;
+  role: string;
 }): AccountRecord => ({
-  ...row,
+  id: row.id,
+  name: row.name,
   plan: row.plan as AccountPlan,
+  trialEndsAt: row.trialEndsAt,
+  createdAt: row.createdAt,
+  email: row.email,
+  role: row.role as AccountRole,
 });
 
 export async function createAccount(
@@ -65,14 +79,14 @@ export async function listAccounts(db: Db): Promise<AccountSummary[]> {
   return rows.map(({ _count, ...row }) => ({ ...asAccount(row), activeKeys: _count.apiKeys }));
 }
 
-export async function findAccount(db: Db, id: string): Promise<AccountRecord | null> {
+export async function findAccount(db: Tx, id: string): Promise<AccountRecord | null> {
   const row = await db.account.findUnique({ where: { id } });
   return row ? asAccount(row) : null;
 }
 
 /** Changes an account's plan; `trialEndsAt` is set for a trial and cleared otherwise by the caller. */
 export async function setAccountPlan(
-  db: Db,
+  db: Tx,
   id: string,
   plan: AccountPlan,
   trialEndsAt: Date | null,
@@ -82,7 +96,7 @@ export async function setAccountPlan(
 }
 
 /** Keys, oldest first: of one account, or of every account. Never the hash. */
-export async function listApiKeys(db: Db, accountId?: string): Promise<ApiKeyRecord[]> {
+export async function listApiKeys(db: Tx, accountId?: string): Promise<ApiKeyRecord[]> {
   const rows = await db.apiKey.findMany({
     where: accountId === undefined ? {} : { accountId },
     orderBy: { createdAt: "asc" },
@@ -96,7 +110,7 @@ export async function listApiKeys(db: Db, accountId?: string): Promise<ApiKeyRec
  * Other api instances notice within their key-lookup cache time.
  */
 export async function revokeApiKey(
-  db: Db,
+  db: Tx,
   id: string,
   at: Date,
 ): Promise<{ key: ApiKeyRecord; alreadyRevoked: boolean } | null> {

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import pg from "pg";
+import { setSessionUtc } from "../session";
 import { from as copyFrom } from "pg-copy-streams";
 import type { GpuTradeInput } from "./gpu-index";
 
@@ -60,6 +61,7 @@ async function copyOnce(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    await setSessionUtc(client);
     await client.query("begin");
     await client.query("lock table gpu_trade in share row exclusive mode");
     const { rowCount } = await client.query("select 1 from gpu_trade limit 1");

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import type { ObservationRecord, UtcDay } from "@tpi/domain";
 import pg from "pg";
+import { setSessionUtc } from "../session";
 import { from as copyFrom, type CopyStreamQuery } from "pg-copy-streams";
 // Dates travel as `date::text` (YYYY-MM-DD): node-postgres would parse them at local midnight.
 
@@ -149,6 +150,7 @@ async function openCopyTransaction(
   let open = true;
   const copy = new CopyWriter(client, copySql);
   try {
+    await setSessionUtc(client);
     await client.query("begin");
     await prepare(client);
   } catch (error) {

@@ -5,11 +5,12 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startEmbeddedServer } from "../embedded-postgres-server";
 import { applyMigrations } from "../migrate";
+import { freePort } from "./free-port";
 
 /**
  * Test databases on a real PostgreSQL: the server named by DATABASE_URL when set (CI runs the
  * suite once more against the machine's server that way), otherwise an embedded server in a
- * temporary folder on a random port, started once per test run.
+ * temporary folder on a free port, started once per test run.
  */
 export type TestPostgres = { adminUrl: string; embedded: boolean; stop(): Promise<void> };
 
@@ -22,8 +23,7 @@ export async function startTestPostgres(
   }
   const dataDir = mkdtempSync(join(tmpdir(), "tpi-test-pg-"));
   chmodSync(dataDir, 0o755); // the server runs as a separate user when tests run as root
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const server = await startEmbeddedServer({ dataDir, port });
+  const server = await startEmbeddedServer({ dataDir, port: await freePort() });
   return {
     adminUrl: server.adminUrl,
     embedded: true,

@@ -12,6 +12,10 @@ export const ERROR_LABELS = {
   invalid_api_key: "Unauthorized",
   /** The key exists but is revoked, or its trial account has expired. */
   inactive_api_key: "Unauthorized",
+  /** A website procedure needs a live session and got none (missing, expired, revoked). */
+  session_required: "Unauthorized",
+  /** A sign-in with an unknown address or a wrong password (the same answer for both). */
+  invalid_credentials: "Unauthorized",
   /** Authenticated, but the account may not do this. */
   forbidden: "Forbidden",
   /** A valid request that matches no published data. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CHAT_RATE_LIMIT,
+  MCP_KEY_RATE_LIMIT,
   PUBLIC_RATE_LIMIT,
   describeAllowance,
   describeWindow,
@@ -11,6 +12,8 @@ describe("rate limit texts", () => {
   it("states the contract's allowances", () => {
     expect(describeAllowance(PUBLIC_RATE_LIMIT)).toBe("60 requests per minute per IP address");
     expect(describeAllowance(CHAT_RATE_LIMIT)).toBe("20 messages per minute per API key");
+    // Not in the contract: the peer service's MCP allowance for keyed tools.
+    expect(describeAllowance(MCP_KEY_RATE_LIMIT)).toBe("600 requests per minute per API key");
   });
 
   it("names windows in words", () => {

@@ -29,6 +29,17 @@ export const CHAT_RATE_LIMIT: RateLimitRule = {
   unit: "messages",
 };
 
+/**
+ * `/mcp` calls with an API key: 600 requests per minute per key, whatever the IP (an agent makes
+ * many small calls per question). Keyless `/mcp` calls count against the public limiter.
+ */
+export const MCP_KEY_RATE_LIMIT: RateLimitRule = {
+  limit: 600,
+  windowMs: 60_000,
+  scope: "API key",
+  unit: "requests",
+};
+
 /** "minute", "2 seconds", "hour": the window in words. */
 export function describeWindow(windowMs: number): string {
   const units: [number, string][] = [

@@ -9,7 +9,17 @@ import {
   isFreeTierGpu,
   type GpuName,
 } from "@tpi/domain";
+import { ChartControls } from "../../../src/components/chart-controls";
 import { LineChart } from "../../../src/components/line-chart";
+import { CHART_RANGE_PARAM, GPU_SERIES_PARAM } from "../../../src/lib/chart-params";
+import {
+  applyChartState,
+  chartStateHref,
+  GPU_HELD_RANGE,
+  parseChartState,
+  type ChartOffer,
+  type ChartState,
+} from "../../../src/lib/chart-state";
 import type { GpuDetail } from "../../../src/lib/api-types";
 import {
   formatFractionPercent,
@@ -25,17 +35,14 @@ import {
   volatilitySeries,
   windowStats,
 } from "../../../src/lib/gpu-shape";
-import {
-  GPU_METHODOLOGY_PATH,
-  gpuCsvFileName,
-  gpuCsvPathOf,
-  gpuNameOfSegment,
-} from "../../../src/lib/paths";
-import { loadGpuDetail } from "../../../src/server/gpu";
+import { GPU_METHODOLOGY_PATH, gpuCsvPathOf, gpuNameOfSegment } from "../../../src/lib/paths";
+import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
+import { LockedValue, SettledDay } from "../../../src/components/keyed-access";
 import { CiteThis } from "../../../src/components/cite-this";
 import { readWebEnv } from "../../../src/env";
 import { gpuPathOf } from "../../../src/lib/paths";
 import { socialMetadata } from "../../../src/lib/social";
+import { gpuCardPath } from "../../../src/lib/social-card";
 
 /** The newest hourly print of a GPU's page, if any has been published. */
 function latestPrintOf(detail: GpuDetail) {
@@ -46,7 +53,10 @@ function latestPrintOf(detail: GpuDetail) {
 /** Hourly prints change every hour: rendered per request, the api answers cached briefly (trpc-client.ts). */
 export const dynamic = "force-dynamic";
 
-type GpuPageProps = { params: Promise<{ gpu: string }> };
+type GpuPageProps = {
+  params: Promise<{ gpu: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 type GpuDailyRows = NonNullable<GpuDetail["daily"]>["data"];
 
 async function gpuNameOf(props: GpuPageProps): Promise<GpuName | undefined> {
@@ -61,7 +71,11 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   if (!isFreeTierGpu(gpu)) {
     const title = `${gpu} GPU compute price index (API key)`;
     const description = `The ${gpu} GPU compute price index is available with an API key: what it contains and how to get access.`;
-    return { title, description, ...socialMetadata({ siteUrl, path, title, description }) };
+    return {
+      title,
+      description,
+      ...socialMetadata({ siteUrl, path, title, description, image: gpuCardPath(gpu) }),
+    };
   }
   const title = `${gpu} GPU compute price index`;
   const description = `${gpu} rental prices in USD per GPU-hour: the latest hourly print, the rolling 24-hour average, the trailing day of prints, ${GPU_FREE_WINDOW_MONTHS} months of daily values and their ${VOLATILITY_WINDOW_DEFAULT_DAYS}-day volatility.`;
@@ -74,15 +88,21 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   return {
     title,
     description,
-    ...socialMetadata({ siteUrl, path, title: cardTitle, description }),
+    ...socialMetadata({ siteUrl, path, title: cardTitle, description, image: gpuCardPath(gpu) }),
   };
 }
 
 export default async function GpuPage(props: GpuPageProps) {
   const gpu = await gpuNameOf(props);
   if (gpu === undefined) notFound();
-  if (!isFreeTierGpu(gpu)) return <KeyedGpu gpu={gpu} />;
+  if (!isFreeTierGpu(gpu)) {
+    const keyed = (await loadKeyedLatest()).find((entry) => entry.gpu_type === gpu);
+    return <KeyedGpu gpu={gpu} latestDay={keyed?.day ?? null} />;
+  }
   const detail = await loadGpuDetail(gpu);
+  // The daily chart's range (`?range=7D`); the page is rendered per request, so it reads it here.
+  const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: [gpu] };
+  const state = parseChartState((await props.searchParams)?.[CHART_RANGE_PARAM], undefined, offer);
   return (
     <>
       <h1>{gpu} GPU compute price index</h1>
@@ -92,7 +112,7 @@ export default async function GpuPage(props: GpuPageProps) {
       </p>
       <LatestCards detail={detail} />
       <HourlyTable detail={detail} />
-      <DailySection detail={detail} />
+      <DailySection detail={detail} state={state} offer={offer} />
       <VolatilitySection detail={detail} />
       <ApiRoutes detail={detail} />
       <GpuCitation detail={detail} />
@@ -222,7 +242,16 @@ function UtcInstant({ instant }: { instant: string }) {
   );
 }
 
-function DailySection({ detail }: { detail: GpuDetail }) {
+function DailySection({
+  detail,
+  state,
+  offer,
+}: {
+  detail: GpuDetail;
+  state: ChartState;
+  offer: ChartOffer;
+}) {
+  const gpu = detail.gpu_type;
   return (
     <>
       <h2>The daily index, trailing {GPU_FREE_WINDOW_MONTHS} months</h2>
@@ -233,9 +262,29 @@ function DailySection({ detail }: { detail: GpuDetail }) {
           <ChangeStrip gpu={detail.gpu_type} rows={detail.daily.data} />
           <LineChart
             id="gpu-daily"
-            title={`${detail.gpu_type} daily GPU compute price index, USD per GPU-hour`}
-            series={gpuSeries([{ gpu: detail.gpu_type, rows: detail.daily.data }])}
+            title={`${gpu} daily GPU compute price index, USD per GPU-hour`}
+            unit="USD per GPU-hour"
+            series={applyChartState(gpuSeries([{ gpu, rows: detail.daily.data }]), state, offer)}
+            controls={
+              <ChartControls
+                path={gpuPathOf(gpu)}
+                state={state}
+                offer={offer}
+                seriesParam={GPU_SERIES_PARAM}
+                labels={{}}
+                seriesNoun="GPUs"
+              />
+            }
           />
+          <p>
+            <a
+              href={chartStateHref(gpuCsvPathOf(gpu), state, offer, GPU_SERIES_PARAM)}
+              download
+              data-csv
+            >
+              Download the daily values in the chart (CSV)
+            </a>
+          </p>
         </>
       )}
     </>
@@ -296,10 +345,7 @@ function ChangeStrip({ gpu, rows }: { gpu: string; rows: GpuDailyRows }) {
       </dl>
       <p className="muted">
         USD per GPU-hour, over the settled days {formatUtcDay(stats.first)} to{" "}
-        {formatUtcDay(stats.last)}.{" "}
-        <a href={gpuCsvPathOf(gpu)} download={gpuCsvFileName(gpu, stats.last)} data-csv>
-          Download these daily values (CSV)
-        </a>
+        {formatUtcDay(stats.last)}.
       </p>
     </>
   );
@@ -341,6 +387,7 @@ function VolatilitySection({ detail }: { detail: GpuDetail }) {
               title={`${detail.gpu_type} ${days}-day rolling volatility, annualized`}
               series={series}
               valueKind="percent"
+              unit="Annualized volatility, percent"
               axisDecimals={1}
             />
           )}
@@ -390,7 +437,8 @@ function ApiRoutes({ detail }: { detail: GpuDetail }) {
   );
 }
 
-function KeyedGpu({ gpu }: { gpu: GpuName }) {
+/** A keyed GPU: what it is, its latest settled day (never its value) and the way to a key. */
+function KeyedGpu({ gpu, latestDay }: { gpu: GpuName; latestDay: string | null }) {
   return (
     <>
       <h1>{gpu} GPU compute price index</h1>
@@ -398,6 +446,17 @@ function KeyedGpu({ gpu }: { gpu: GpuName }) {
         The {gpu} index is part of the keyed tier: its hourly prints, daily values and analytics are
         served to API key holders.
       </p>
+      <div className="cards">
+        <div className="card" data-keyed-latest={latestDay ?? ""}>
+          <div className="muted">Latest settled day</div>
+          <div className="value">
+            <LockedValue />
+          </div>
+          <div>
+            USD per GPU-hour on <SettledDay date={latestDay} />
+          </div>
+        </div>
+      </div>
       <h2>What the data is</h2>
       <p>
         Every hour, the volume-weighted mean price of the {gpu} rental trades of the hour before, in

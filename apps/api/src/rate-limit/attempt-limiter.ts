@@ -1,0 +1,38 @@
+import { RateLimitedError, type AttemptLimit } from "@tpi/domain";
+import type { Options, Store } from "express-rate-limit";
+import { limiterStore, type RateLimitSettings } from "./limiters";
+
+/**
+ * Counts attempts (sign-in, sign-up, reset requests) in the api's rate-limit store: Redis when
+ * REDIS_URL is set (shared by every instance, in memory during a Redis outage), memory otherwise.
+ * The website passes the client's address; the counts are kept under this deployment's prefix.
+ */
+export class AttemptLimiter {
+  private readonly stores = new Map<string, Store>();
+
+  constructor(private readonly settings: RateLimitSettings) {}
+
+  private storeFor(limit: AttemptLimit): Store {
+    let store = this.stores.get(limit.name);
+    if (store === undefined) {
+      store = limiterStore(this.settings, `account-${limit.name}`);
+      // The stores read only the window from the limiter's options.
+      void store.init?.({ windowMs: limit.windowMs } as Options);
+      this.stores.set(limit.name, store);
+    }
+    return store;
+  }
+
+  /** Counts one attempt; over the limit it throws a 429 with the seconds until the window resets. */
+  async hit(limit: AttemptLimit, key: string): Promise<void> {
+    const { totalHits, resetTime } = await this.storeFor(limit).increment(key);
+    if (totalHits <= limit.limit) return;
+    const waitMs = (resetTime?.getTime() ?? Date.now() + limit.windowMs) - Date.now();
+    throw new RateLimitedError(Math.max(1, Math.ceil(waitMs / 1000)));
+  }
+
+  /** Forgets a key's attempts (a successful sign-in clears its address's failures). */
+  async reset(limit: AttemptLimit, key: string): Promise<void> {
+    await this.storeFor(limit).resetKey(key);
+  }
+}

@@ -1,0 +1,200 @@
+import { ACCOUNT_MESSAGES, ACCOUNT_PLANS, type AccountPlan } from "@tpi/domain";
+import { RESET_PASSWORD_PAGE, resetPasswordPath } from "../../../../src/lib/account-paths";
+import { accountApi, type ApiRefusal } from "../../../../src/server/account";
+import {
+  attempt,
+  clientIp,
+  field,
+  formOf,
+  formTokenOf,
+  requestSessionToken,
+  seeOther,
+  type Outcome,
+} from "../../../../src/server/account-forms";
+
+/**
+ * Every account form posts here (`/account/do/<action>`): plain HTML forms, so that accounts work
+ * without JavaScript. Each handler calls the api (which checks the CSRF or form token, limits and
+ * plans) and answers 303 to an account page with the outcome; a refusal goes back to the form's
+ * page in the api's words.
+ */
+export const dynamic = "force-dynamic";
+
+type Handler = {
+  /** Where a refusal goes back to: the form's page, or a page chosen from the form and the refusal. */
+  from: string | ((form: FormData, refused: ApiRefusal) => string);
+  run: (request: Request, form: FormData) => Promise<Outcome>;
+};
+
+function signedIn(request: Request, form: FormData) {
+  return { sessionToken: requestSessionToken(request) || "-", csrfToken: field(form, "csrfToken") };
+}
+
+function planOf(value: string): AccountPlan | undefined {
+  return ACCOUNT_PLANS.find((known) => known === value);
+}
+
+const HANDLERS: Record<string, Handler> = {
+  "sign-up": {
+    from: "/account/sign-up",
+    run: async (request, form) => {
+      const answer = await accountApi().signUp.mutate({
+        email: field(form, "email"),
+        password: field(form, "password"),
+        clientIp: clientIp(request),
+        formToken: formTokenOf(request, form),
+      });
+      return { to: "/account/sign-in", flash: { kind: "notice", message: answer.message } };
+    },
+  },
+  "sign-in": {
+    from: "/account/sign-in",
+    run: async (request, form) => {
+      const previous = requestSessionToken(request);
+      const answer = await accountApi().signIn.mutate({
+        email: field(form, "email"),
+        password: field(form, "password"),
+        clientIp: clientIp(request),
+        formToken: formTokenOf(request, form),
+        // Session fixation: a token held before sign-in is ended by the api, never promoted.
+        ...(previous === "" ? {} : { previousSessionToken: previous }),
+      });
+      return { to: "/account", session: { value: answer.sessionToken, spec: answer.cookie } };
+    },
+  },
+  "sign-out": {
+    from: "/account",
+    run: async (request, form) => {
+      const answer = await accountApi().signOut.mutate(signedIn(request, form));
+      return {
+        to: "/account/sign-in",
+        flash: { kind: "notice", message: answer.message },
+        session: { value: "" },
+      };
+    },
+  },
+  "sign-out-others": {
+    from: "/account",
+    run: async (request, form) => {
+      const answer = await accountApi().signOutOthers.mutate(signedIn(request, form));
+      const ended = answer.ended === 1 ? "1 session ended" : `${answer.ended} sessions ended`;
+      return {
+        to: "/account",
+        flash: { kind: "notice", message: `${answer.message} (${ended}.)` },
+      };
+    },
+  },
+  "verify-email": {
+    from: "/account/sign-in",
+    run: async (_request, form) => {
+      const answer = await accountApi().verifyEmail.mutate({ token: field(form, "token") });
+      return { to: "/account/sign-in", flash: { kind: "notice", message: answer.message } };
+    },
+  },
+  "reset-request": {
+    from: "/account/reset-password",
+    run: async (request, form) => {
+      const answer = await accountApi().requestPasswordReset.mutate({
+        email: field(form, "email"),
+        clientIp: clientIp(request),
+        formToken: formTokenOf(request, form),
+      });
+      return { to: "/account/reset-password", flash: { kind: "notice", message: answer.message } };
+    },
+  },
+  "reset-password": {
+    // A refused password goes back to the same link's form; a dead link to the request form.
+    from: (form, refused) =>
+      refused.message === ACCOUNT_MESSAGES.invalidEmailToken
+        ? RESET_PASSWORD_PAGE
+        : resetPasswordPath(field(form, "token")),
+    run: async (request, form) => {
+      const answer = await accountApi().resetPassword.mutate({
+        token: field(form, "token"),
+        password: field(form, "password"),
+        formToken: formTokenOf(request, form),
+      });
+      return { to: "/account/sign-in", flash: { kind: "notice", message: answer.message } };
+    },
+  },
+  "create-key": {
+    from: "/account",
+    run: async (request, form) => {
+      const answer = await accountApi().keys.create.mutate({
+        ...signedIn(request, form),
+        name: field(form, "name"),
+      });
+      return {
+        to: "/account/new-key",
+        flash: {
+          kind: "new-key",
+          key: answer.key,
+          name: answer.name,
+          displayPrefix: answer.displayPrefix,
+        },
+      };
+    },
+  },
+  "revoke-key": {
+    from: "/account",
+    run: async (request, form) => {
+      await accountApi().keys.revoke.mutate({
+        ...signedIn(request, form),
+        keyId: field(form, "keyId"),
+      });
+      return { to: "/account", flash: { kind: "notice", message: "The key is revoked." } };
+    },
+  },
+  "admin-set-plan": {
+    from: "/account/admin",
+    run: async (request, form) => {
+      const plan = planOf(field(form, "plan"));
+      if (plan === undefined)
+        return {
+          to: "/account/admin",
+          flash: {
+            kind: "error",
+            message: `Choose one of the plans: ${ACCOUNT_PLANS.join(", ")}.`,
+          },
+        };
+      await accountApi().admin.setPlan.mutate({
+        ...signedIn(request, form),
+        accountId: field(form, "accountId"),
+        plan,
+      });
+      return { to: "/account/admin", flash: { kind: "notice", message: "The plan is changed." } };
+    },
+  },
+  "admin-revoke-key": {
+    from: "/account/admin",
+    run: async (request, form) => {
+      await accountApi().admin.revokeKey.mutate({
+        ...signedIn(request, form),
+        keyId: field(form, "keyId"),
+      });
+      return { to: "/account/admin", flash: { kind: "notice", message: "The key is revoked." } };
+    },
+  },
+};
+
+export async function POST(
+  request: Request,
+  context: { params: Promise<{ action: string }> },
+): Promise<Response> {
+  const { action } = await context.params;
+  const handler = Object.hasOwn(HANDLERS, action) ? HANDLERS[action] : undefined;
+  if (handler === undefined)
+    return Response.json(
+      { error: "not_found", message: "No such account action." },
+      { status: 404, headers: { "cache-control": "no-store" } },
+    );
+  const form = await formOf(request);
+  const { from } = handler;
+  const back = typeof from === "string" ? from : (refused: ApiRefusal) => from(form, refused);
+  return attempt(back, () => handler.run(request, form));
+}
+
+/** A form address opened directly: back to the account page. */
+export function GET(): Response {
+  return seeOther({ to: "/account" });
+}

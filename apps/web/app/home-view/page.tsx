@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../src/lib/chart-params";
+import { HomeContent, homeMetadata } from "../../src/components/home-content";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    ...(await homeMetadata()),
+    // The same content as `/`: search engines index the plain home page only.
+    robots: { index: false },
+    alternates: { canonical: "/" },
+  };
+}
+
+/**
+ * The home page with a chart state (`/?range=…&labs=…`, rewritten here by next.config.ts): it
+ * reads the query, so it is rendered per request, while the plain `/` stays in the full-route
+ * cache.
+ */
+export const dynamic = "force-dynamic";
+
+type HomeViewProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function HomeView(props: HomeViewProps) {
+  const query = await props.searchParams;
+  return (
+    <HomeContent chartQuery={{ range: query[CHART_RANGE_PARAM], labs: query[HOME_SERIES_PARAM] }} />
+  );
+}

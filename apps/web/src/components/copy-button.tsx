@@ -1,0 +1,35 @@
+"use client";
+
+import { useState } from "react";
+
+/**
+ * Copies the value of the input `targetId` to the clipboard. The only script of the account
+ * pages: without JavaScript the key is still in a readonly text field to select and copy.
+ */
+export function CopyButton({ targetId }: { targetId: string }) {
+  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
+  const copy = async () => {
+    const input = document.getElementById(targetId);
+    if (!(input instanceof HTMLInputElement)) return;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void copy()} data-copy-button>
+        Copy
+      </button>
+      <span role="status" aria-live="polite">
+        {copied === "copied"
+          ? "Copied."
+          : copied === "failed"
+            ? "Copy failed: select the key and copy it."
+            : ""}
+      </span>
+    </>
+  );
+}

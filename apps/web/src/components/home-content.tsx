@@ -1,0 +1,217 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ChangeText } from "./change-text";
+import { ChartControls } from "./chart-controls";
+import { KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
+import { LineChart } from "./line-chart";
+import {
+  applyChartState,
+  parseChartState,
+  TOKEN_HELD_RANGE,
+  type ChartOffer,
+} from "../lib/chart-state";
+import { HOME_SERIES_PARAM } from "../lib/chart-params";
+import { formatUsd, formatUtcDay } from "../lib/format";
+import { labSeries, labSnapshots } from "../lib/shape";
+import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenTypes } from "../server/data";
+import { readWebEnv } from "../env";
+import { socialMetadata } from "../lib/social";
+import { HOME_CARD_PATH } from "../lib/social-card";
+
+const HOME_TITLE = "Token Price Index: the daily price of AI tokens by model lab";
+const HOME_DESCRIPTION =
+  "The latest settled Token Price Index for Anthropic, OpenAI, Google and DeepSeek in USD per million tokens, with daily and weekly changes and a one-month chart.";
+
+/** The home page's metadata, shared by `/` and /home-view (`/` with a chart query). */
+export async function homeMetadata(): Promise<Metadata> {
+  const latest = await loadLatest();
+  // The cards carry the latest settled values, so a shared link shows the numbers themselves.
+  const values =
+    latest === undefined
+      ? undefined
+      : `${latest.date} (UTC): ${labSnapshots(latest.rows, [])
+          .map((snapshot) => `${snapshot.label} ${formatUsd(snapshot.indexPerMtok)}`)
+          .join(", ")} per million tokens.`;
+  return {
+    title: { absolute: HOME_TITLE },
+    description: HOME_DESCRIPTION,
+    ...socialMetadata({
+      siteUrl: readWebEnv().publicSiteUrl,
+      path: "/",
+      image: HOME_CARD_PATH,
+      title: HOME_TITLE,
+      description: values === undefined ? HOME_DESCRIPTION : `Latest settled day ${values}`,
+    }),
+  };
+}
+
+/** The home chart's URL query: `?range=` and `?labs=` (comma-separated lab identifiers). */
+export type HomeChartQuery = { range?: string | string[]; labs?: string | string[] };
+
+/**
+ * The home page's content. `/` renders it with no query from the full-route cache; `/` with a
+ * chart query is rewritten (next.config.ts) to the dynamic /home-view route, which renders it with
+ * the query, so that a shared chart link shows the same chart without JavaScript while the plain
+ * home page stays cached.
+ */
+export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }) {
+  const [latest, window, tokenTypes, keyedLatest] = await Promise.all([
+    loadLatest(),
+    loadFreeWindow(),
+    loadTokenTypes(),
+    loadKeyedLatestDays(),
+  ]);
+  const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
+  const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
+  const keyedLabs = tokenTypes.all.filter((entry) => !freeLabs.has(entry.lab));
+  const allSeries = labSeries(window.rows);
+  // Visitors hold the free window, the trailing month: wider ranges need a key.
+  const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: allSeries.map((one) => one.key) };
+  const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer);
+
+  return (
+    <>
+      <h1>Token Price Index</h1>
+      <p className="lead">
+        What a million tokens cost at each major model lab: a daily, volume-weighted blend of input
+        and output list prices, in US dollars per million tokens, settled per UTC day.
+      </p>
+
+      {latest === undefined ? (
+        <p className="notice">
+          No day has settled yet. Values appear here once the first UTC day settles.
+        </p>
+      ) : (
+        <section aria-labelledby="latest-heading">
+          <h2 id="latest-heading">
+            Latest settled day: <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>{" "}
+            (UTC)
+          </h2>
+          <div className="table-wrap">
+            <table className="stack" data-table="latest" data-date={latest.date}>
+              <caption>
+                Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per
+                million tokens
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Lab</th>
+                  <th scope="col" className="num">
+                    Index (USD / M tokens)
+                  </th>
+                  <th scope="col" className="num">
+                    Change vs previous day
+                  </th>
+                  <th scope="col" className="num">
+                    Change vs 7 days earlier
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {snapshots.map((snapshot) => (
+                  <tr key={snapshot.lab} data-lab={snapshot.lab}>
+                    <th scope="row">
+                      <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
+                    </th>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={snapshot.indexPerMtok}
+                    >
+                      {formatUsd(snapshot.indexPerMtok)}
+                    </td>
+                    <td className="num" data-label="Change vs previous day">
+                      <ChangeText change={snapshot.dayChange} />
+                    </td>
+                    <td className="num" data-label="Change vs 7 days earlier">
+                      <ChangeText change={snapshot.weekChange} />
+                    </td>
+                  </tr>
+                ))}
+                {keyedLatest.map((entry) => (
+                  <tr
+                    key={entry.lab}
+                    data-lab={entry.lab}
+                    data-tier="keyed"
+                    data-latest-date={entry.latestDate ?? ""}
+                  >
+                    <th scope="row">
+                      <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+                    </th>
+                    <td className="num" data-label="Index (USD / M tokens)">
+                      <LockedValue />
+                    </td>
+                    <td colSpan={2} data-label="Latest settled day">
+                      latest settled day <SettledDay date={entry.latestDate} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <KeyTeaser keyedCount={keyedLatest.length} />
+        </section>
+      )}
+
+      <section aria-labelledby="chart-heading">
+        <h2 id="chart-heading">The trailing month</h2>
+        <LineChart
+          id="home-month"
+          title="Token Price Index of the free-tier labs, USD per million tokens"
+          unit="USD per million tokens"
+          series={applyChartState(allSeries, chartState, offer)}
+          controls={
+            <ChartControls
+              path="/"
+              state={chartState}
+              offer={offer}
+              seriesParam={HOME_SERIES_PARAM}
+              labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
+              seriesNoun="Labs"
+            />
+          }
+        />
+      </section>
+
+      <section id="labs" aria-labelledby="tiers-heading">
+        <h2 id="tiers-heading">Free and keyed data</h2>
+        <p>
+          Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the
+          trailing month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
+          <Link href="/docs#authentication">how to get and use a key</Link>.
+        </p>
+        <div className="table-wrap">
+          <table data-table="tiers">
+            <caption>Labs covered by the index and the access each needs</caption>
+            <thead>
+              <tr>
+                <th scope="col">Lab</th>
+                <th scope="col">Identifier</th>
+                <th scope="col">Access</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokenTypes.all.map((entry) => (
+                <tr
+                  key={entry.lab}
+                  data-lab={entry.lab}
+                  data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
+                >
+                  <th scope="row">
+                    <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+                  </th>
+                  <td>
+                    <code>{entry.lab}</code>
+                  </td>
+                  <td>
+                    {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

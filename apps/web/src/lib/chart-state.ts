@@ -1,0 +1,144 @@
+import {
+  addDays,
+  FREE_WINDOW_MONTHS,
+  GPU_FREE_WINDOW_MONTHS,
+  subtractMonthsClamped,
+  type UtcDay,
+} from "@tpi/domain";
+import type { Series } from "./shape";
+
+/**
+ * The interactive chart's state, kept in the URL (`?range=&labs=` on the home page,
+ * `?range=&gpus=` on /gpus) and read on the server, so that a shared link renders the same
+ * chart without JavaScript. Pure: the pages parse, filter and build links with it.
+ */
+export const CHART_RANGES = ["7D", "1M", "3M", "1Y", "All"] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+/** The first day a range shows, counting back from the chart's last day (inclusive). */
+function rangeStart(range: ChartRange, lastDay: UtcDay): UtcDay | undefined {
+  switch (range) {
+    case "7D":
+      return addDays(lastDay, -6);
+    case "1M":
+      return addDays(subtractMonthsClamped(lastDay, 1), 1);
+    case "3M":
+      return addDays(subtractMonthsClamped(lastDay, 3), 1);
+    case "1Y":
+      return addDays(subtractMonthsClamped(lastDay, 12), 1);
+    case "All":
+      return undefined;
+  }
+}
+
+export type ChartState = { range: ChartRange; keys: string[] };
+
+/**
+ * What a page holds for a visitor decides the ranges: `held` is the widest range its data
+ * covers (the free window: 1M of token index, 3M of GPU index); wider ones are locked, since only
+ * an API key reaches older history. `keys` are the series the page can show.
+ */
+export type ChartOffer = { held: ChartRange; keys: readonly string[] };
+
+/** The range a whole free window spans, from its length in months (1 → 1M, 3 → 3M, 12 → 1Y). */
+function rangeOfMonths(months: number): ChartRange {
+  if (months <= 1) return "1M";
+  if (months <= 3) return "3M";
+  if (months <= 12) return "1Y";
+  return "All";
+}
+
+/** What the token pages hold for a visitor: the token index's free window. */
+export const TOKEN_HELD_RANGE: ChartRange = rangeOfMonths(FREE_WINDOW_MONTHS);
+/** What the GPU pages hold for a visitor: the GPU index's free window. */
+export const GPU_HELD_RANGE: ChartRange = rangeOfMonths(GPU_FREE_WINDOW_MONTHS);
+
+export function isRangeLocked(range: ChartRange, offer: ChartOffer): boolean {
+  return CHART_RANGES.indexOf(range) > CHART_RANGES.indexOf(offer.held);
+}
+
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/**
+ * The state a URL asks for. A web page answers any query: an unknown or locked range falls back
+ * to the widest held one, unknown series names are ignored, and no known name means all series.
+ */
+export function parseChartState(
+  range: string | string[] | undefined,
+  keys: string | string[] | undefined,
+  offer: ChartOffer,
+): ChartState {
+  const asked = CHART_RANGES.find((candidate) => candidate === first(range));
+  const chosen = asked === undefined || isRangeLocked(asked, offer) ? offer.held : asked;
+  const askedKeys = new Set((first(keys) ?? "").split(",").filter((key) => key !== ""));
+  const known = offer.keys.filter((key) => askedKeys.has(key));
+  return { range: chosen, keys: known.length > 0 ? known : [...offer.keys] };
+}
+
+/**
+ * The first day a state shows of days ending on `lastDay`, or `undefined` for all of them (the
+ * held range shows everything the page holds). The chart and its CSV download both cut here.
+ */
+export function shownFrom(
+  state: ChartState,
+  offer: ChartOffer,
+  lastDay: UtcDay | undefined,
+): UtcDay | undefined {
+  return state.range === offer.held || lastDay === undefined
+    ? undefined
+    : rangeStart(state.range, lastDay);
+}
+
+/** The latest of some days, or `undefined` for none. */
+export function latestDay(days: Iterable<UtcDay>): UtcDay | undefined {
+  let latest: UtcDay | undefined;
+  for (const day of days) if (latest === undefined || day > latest) latest = day;
+  return latest;
+}
+
+/** The series and days a state shows; the held range shows everything the page holds. */
+export function applyChartState(
+  series: readonly Series[],
+  state: ChartState,
+  offer: ChartOffer,
+): Series[] {
+  const chosen = series.filter((one) => state.keys.includes(one.key));
+  const start = shownFrom(
+    state,
+    offer,
+    latestDay(chosen.flatMap((one) => one.points.map((point) => point.date))),
+  );
+  return chosen.map((one) => ({
+    ...one,
+    points: start === undefined ? one.points : one.points.filter((point) => point.date >= start),
+  }));
+}
+
+/**
+ * The link to a state, leaving out what equals the default so that the plain page keeps its
+ * plain (cached) URL. `seriesParam` is `labs` or `gpus`.
+ */
+export function chartStateHref(
+  path: string,
+  state: ChartState,
+  offer: ChartOffer,
+  seriesParam: string,
+): string {
+  const query = new URLSearchParams();
+  if (state.range !== offer.held) query.set("range", state.range);
+  const all = offer.keys.every((key) => state.keys.includes(key));
+  if (!all) query.set(seriesParam, offer.keys.filter((key) => state.keys.includes(key)).join(","));
+  const text = query.toString().replaceAll("%2C", ",");
+  return text === "" ? path : `${path}?${text}`;
+}
+
+/** The state after toggling one series; the last shown series cannot be hidden. */
+export function toggleSeries(state: ChartState, key: string): ChartState {
+  const shown = state.keys.includes(key);
+  if (shown && state.keys.length === 1) return state;
+  return {
+    ...state,
+    keys: shown ? state.keys.filter((one) => one !== key) : [...state.keys, key],
+  };
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  nearestDay,
+  packIslandData,
+  plottedDays,
+  stepDay,
+  tooltipFor,
+  unpackIslandData,
+  type IslandSeries,
+} from "./chart-tooltip";
+
+const labs: IslandSeries[] = [
+  {
+    label: "Anthropic",
+    stroke: "#000",
+    points: [
+      { date: "2026-03-01", value: 4, x: 0 },
+      { date: "2026-03-02", value: 5, x: 50 },
+      { date: "2026-03-03", value: 4.5, x: 100 },
+    ],
+  },
+  {
+    label: "OpenAI",
+    stroke: "#111",
+    points: [{ date: "2026-03-03", value: 2, x: 100 }],
+  },
+];
+
+describe("nearestDay", () => {
+  it("picks the plotted day nearest the pointer across series", () => {
+    expect(nearestDay(labs, 20)).toBe("2026-03-01");
+    expect(nearestDay(labs, 30)).toBe("2026-03-02");
+    expect(nearestDay(labs, 99)).toBe("2026-03-03");
+    expect(nearestDay([], 50)).toBeUndefined();
+  });
+});
+
+describe("tooltipFor", () => {
+  it("gives each series' value and its change against that series' previous point", () => {
+    const tooltip = tooltipFor(labs, "2026-03-03", "usd");
+    expect(tooltip?.heading).toBe("3 Mar 2026");
+    expect(tooltip?.x).toBe(100);
+    expect(tooltip?.lines).toEqual([
+      {
+        label: "Anthropic",
+        stroke: "#000",
+        value: "$4.5000",
+        change: "\u2212$0.5000 (\u221210.00%) since 2 Mar 2026",
+      },
+      { label: "OpenAI", stroke: "#111", value: "$2.0000", change: "no earlier value" },
+    ]);
+  });
+
+  it("skips series without that day and changes percent series in percentage points", () => {
+    const volatility: IslandSeries[] = [
+      {
+        label: "H100",
+        stroke: "#000",
+        points: [
+          { date: "2026-03-01", value: 0.5, x: 0 },
+          { date: "2026-03-02", value: 0.525, x: 100 },
+        ],
+      },
+    ];
+    expect(tooltipFor(volatility, "2026-03-02", "percent")?.lines[0]).toMatchObject({
+      value: "52.50%",
+      change: "+2.50 pts since 1 Mar 2026",
+    });
+    expect(tooltipFor(labs, "2026-03-01", "usd")?.lines.map((line) => line.label)).toEqual([
+      "Anthropic",
+    ]);
+    expect(tooltipFor(labs, "2026-04-01", "usd")).toBeUndefined();
+  });
+});
+
+describe("keyboard cursor", () => {
+  it("lists every plotted day once, oldest first", () => {
+    expect(plottedDays(labs)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
+  });
+
+  it("starts at the latest day, steps one plotted day per arrow and stops at the ends", () => {
+    const days = plottedDays(labs);
+    expect(stepDay(days, undefined, "ArrowLeft")).toBe("2026-03-03");
+    expect(stepDay(days, "2026-03-03", "ArrowLeft")).toBe("2026-03-02");
+    expect(stepDay(days, "2026-03-02", "ArrowRight")).toBe("2026-03-03");
+    expect(stepDay(days, "2026-03-03", "ArrowRight")).toBe("2026-03-03");
+    expect(stepDay(days, "2026-03-01", "ArrowLeft")).toBe("2026-03-01");
+    expect(stepDay(days, "2026-03-02", "Home")).toBe("2026-03-01");
+    expect(stepDay(days, "2026-03-01", "End")).toBe("2026-03-03");
+    expect(stepDay(days, "2026-03-01", "Tab")).toBeUndefined();
+    expect(stepDay([], undefined, "ArrowLeft")).toBeUndefined();
+  });
+});
+
+describe("the island's props in the page", () => {
+  it("write each day once and unpack to the same series", () => {
+    const packed = packIslandData(labs);
+    expect(packed.days).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
+    expect(packed.xs).toEqual([0, 50, 100]);
+    expect(packed.series[1]?.values).toEqual([null, null, 2]);
+    expect(unpackIslandData(packed)).toEqual(labs);
+    expect(unpackIslandData(packIslandData([]))).toEqual([]);
+  });
+});

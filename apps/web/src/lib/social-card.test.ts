@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  cardSubjectOf,
+  cardText,
+  gpuCard,
+  gpuCardPath,
+  homeCard,
+  labCard,
+  labCardPath,
+} from "./social-card";
+
+describe("card addresses", () => {
+  it("names the home, lab and GPU cards and nothing else", () => {
+    expect(cardSubjectOf(["home"])).toEqual({ kind: "home" });
+    expect(cardSubjectOf(["labs", "anthropic"])).toEqual({ kind: "lab", lab: "anthropic" });
+    expect(cardSubjectOf(["gpus", "H100%20SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
+    expect(cardSubjectOf(["gpus", "H100 SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
+    for (const wrong of [
+      [],
+      ["home", "x"],
+      ["labs", "Anthropic"],
+      ["labs"],
+      ["gpus", "H100"],
+      ["x"],
+    ])
+      expect(cardSubjectOf(wrong)).toBeUndefined();
+    expect(cardSubjectOf(labCardPath("openai").split("/").slice(2))).toEqual({
+      kind: "lab",
+      lab: "openai",
+    });
+    expect(cardSubjectOf(gpuCardPath("RTX PRO 6000 WS").split("/").slice(2))).toEqual({
+      kind: "gpu",
+      gpu: "RTX PRO 6000 WS",
+    });
+  });
+});
+
+describe("card contents", () => {
+  it("shows a free lab's latest value with its day, and marks the sample", () => {
+    const card = labCard("anthropic", { date: "2026-11-20", indexPerMtok: 6.25 }, true);
+    expect(card.value).toBe("$6.2500");
+    expect(cardText(card)).toBe(
+      "Anthropic token price index: $6.2500, USD per million tokens on 20 Nov 2026 (UTC). Sample data, not market prices.",
+    );
+  });
+
+  it("never shows a keyed lab's or GPU's value, even when handed one", () => {
+    const lab = labCard("minimax", { date: "2026-11-20", indexPerMtok: 1.5 }, false);
+    expect(cardText(lab)).not.toContain("$");
+    expect(lab.value).toBe("With an API key");
+    const gpu = gpuCard(
+      "RTX PRO 6000 WS",
+      { timestamp: "2026-11-20T21:00:00.000Z", value: 2 },
+      false,
+    );
+    expect(cardText(gpu)).not.toContain("$");
+  });
+
+  it("lists the free labs on the home card in catalog order", () => {
+    const card = homeCard(
+      {
+        date: "2026-11-20",
+        rows: [
+          { lab: "openai", date: "2026-11-20", indexPerMtok: 3, computedAt: "" },
+          { lab: "anthropic", date: "2026-11-20", indexPerMtok: 6, computedAt: "" },
+        ] as never,
+      },
+      false,
+    );
+    expect(card.rows).toEqual([
+      { label: "Anthropic", value: "$6.0000" },
+      { label: "OpenAI", value: "$3.0000" },
+    ]);
+    expect(homeCard(undefined, false).value).toBe("No settled day yet");
+  });
+});

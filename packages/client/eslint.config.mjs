@@ -1,0 +1,3 @@
+import { base } from "@tpi/eslint-config";
+
+export default [...base];

@@ -1,0 +1,3506 @@
+/**
+ * Generated from the api's GET /openapi.json by openapi-typescript: do not edit.
+ * Regenerate with `pnpm --filter @tpi/client types:generate`; a test fails while it differs.
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database connectivity */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otpi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token price index per lab (USD per million tokens)
+         * @description Without a key: the 4 free-tier labs and the trailing month (`access` = `public-1mo`). With a key: every lab and all history (`full`).
+         */
+        get: operations["getOtpi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otpi/constituents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every model considered for one lab-day: prices, volumes, weight in the blend or why it was excluded
+         * @description Keyless callers may read free-tier labs inside the free window, like `/api/otpi`; everything else needs a key. The inputs are those frozen when the day settled (or last restated).
+         */
+        get: operations["getOtpiConstituents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otpi/methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history */
+        get: operations["getOtpiMethodology"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otpi/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revision log: every restatement of a settled value, with old and new value, reason and time */
+        get: operations["getOtpiRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token-volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token volume per lab: tokens, growth index and share of the tracked labs
+         * @description Per lab and settled day: `totalTokens`, the tokens the published index value was computed from (frozen at settlement, restated with it); `growthIndex`, 100 x totalTokens / the tokens of the lab's base day (its first settled day with a published value, over all history, so a day's value is the same in every answer; `baselines` lists each base); `share`, totalTokens / the sum over every tracked lab with a published value that day (a fraction; with `lab`, still over every lab). A lab-day without a published value (suppressed) has no row and is left out of that day's shares. Rows are date ascending, then catalog order; only settled days appear. No maximum range: the answer is bounded by the published history (at most one row per lab and day). `dataSources` says where the values come from (`sample` is true for generated sample data). Every key plan reads every lab and all history (`access` = `full`).
+         */
+        get: operations["getTokenVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tracked lab */
+        get: operations["listTokenTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token-types-free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Labs on the free tier */
+        get: operations["listFreeTokenTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tracked GPU */
+        get: operations["listGpuTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu-types-free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GPUs on the free tier */
+        get: operations["listFreeGpuTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest hourly print of one GPU (USD per GPU-hour)
+         * @description Free-tier GPUs without a key; `RTX PRO 6000 WS` needs one. Prints are published hourly on the hour.
+         */
+        get: operations["getGpuLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/daily-index/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest settled daily value of every GPU the caller may see
+         * @description Daily values settle at 4 PM America/New_York, stamped in UTC (20:00 in summer, 21:00 in winter). Looks back 7 settled days: a GPU without a value in them is left out. Without a key: the 5 free-tier GPUs.
+         */
+        get: operations["getDailyIndexAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/daily-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest settled daily value of one GPU
+         * @description The GPU is named by `gpuType` or its alias `gpu` (both: only when equal). Same look-back as /api/daily-index/all: the latest value must have settled in the last 7 settled days, else 404. Without a key: the free-tier GPUs; `RTX PRO 6000 WS` needs one.
+         */
+        get: operations["getDailyIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/daily-index/{gpuName}/previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settled daily value before the latest one (day over day)
+         * @description The value of the settlement before the latest, in the shape of /api/daily-index, plus the latest value (`latest_index_value`, `latest_date`) and the change between them (`change` in USD per GPU-hour, `change_percent` of the previous value). Both must lie in the last 7 settled days, else 404. Without a key: the free-tier GPUs.
+         */
+        get: operations["getPreviousDailyIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/day-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of /api/daily-index
+         * @deprecated
+         * @description Answers exactly as /api/daily-index, with the headers `Deprecation` (RFC 9745, deprecated since 2026-11-23) and `Link` to the successor. The GPU is named by `gpuType` or its alias `gpu` (both: only when equal). Same look-back as /api/daily-index/all: the latest value must have settled in the last 7 settled days, else 404. Without a key: the free-tier GPUs; `RTX PRO 6000 WS` needs one.
+         */
+        get: operations["getDayIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly print nearest an instant
+         * @description Never 404 for an out-of-range instant: returns the nearest print and the gap in `time_difference` (seconds).
+         */
+        get: operations["getGpuNearestPrint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/index-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily series of one GPU, oldest first
+         * @description Without a key: free-tier GPUs and the trailing 3 months (`access` = `public-3mo`); an earlier `startDate` is 401. With a key: all GPUs and all history (`access` = `premium` for Premium and Trial keys, `full` for Full keys, as the original reports them).
+         */
+        get: operations["getGpuIndexHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/history-simple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clean daily or hourly series of one GPU, most recent first
+         * @description Rows `{timestamp, index_value}`, most recent first: the latest `limit` rows of the range (`has_more` when older ones were left out). `granularity` in the body is the grain served: Full keys get hourly prints for `hourly`, or for `auto` over ranges up to 30 days; Premium and Trial keys are always served daily (not refused). Without `endDate` the range ends at the GPU's latest print; without `startDate` it starts 30 days before the end. A bare date as `endDate` includes that whole UTC day. `limit` defaults to 100, at most 10000.
+         */
+        get: operations["getGpuHistorySimple"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/history-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History rows with their granularity, oldest first
+         * @description Rows `{timestamp, index_value, granularity, is_carried}`, oldest first: the first `limit` rows of the range (`has_more` when later ones were left out; ask again from the last `timestamp`). The grain follows the `auto` rule: hourly prints for Full keys over ranges up to 30 days, daily values otherwise and always for Premium and Trial keys. Without `endDate` the range ends at the GPU's latest print; without `startDate` it starts 30 days before the end. A bare date as `endDate` includes that whole UTC day. `limit` defaults to 100, at most 10000.
+         */
+        get: operations["getGpuHistoryRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/hourly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly prints of one GPU (Full keys)
+         * @description Prints `{timestamp, index_value, is_carried}`, oldest first. Without `endDate` the range ends at the GPU's latest print; without `startDate` it covers the 24 prints up to the end. At most 31 days per request (400 beyond). Premium and Trial keys get 403.
+         */
+        get: operations["getGpuHourly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/rolling-24h-average": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mean of the last 24 hourly prints (Full keys)
+         * @description `average_usd_per_hour` (USD per GPU-hour): the mean of the hourly prints from `window_start` to `window_end` = `as_of`, the latest print (24 prints, which cover the trades of the 24 hours up to `as_of`), with `print_count` and how many were carried. Moves with each hourly print. Premium and Trial keys get 403.
+         */
+        get: operations["getGpuRollingAverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/rolling-24h-average/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of the 24 h rolling average, oldest first
+         * @description `startDate` and `endDate` are required. Daily rows (default): the 24 h average as of each daily settlement instant (4 PM New York) in the range. Full keys may ask `granularity=hourly`: the average as of each print hour, at most 31 days per request; Premium and Trial keys asking hourly are served daily (`granularity` in the body says which).
+         */
+        get: operations["getGpuRollingAverageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/volatility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rolling annualized volatility of one GPU's daily index, most recent first
+         * @description One row per settled daily value from `startDate` through `endDate` (both required). Daily grain only: hourly prints are not used. `rolling_volatility` is the sample standard deviation (divisor n - 1) of the `windowDays` daily log returns ln(v[d] / v[d-1]) ending on the row's day, annualized by sqrt(365) because GPU values settle every calendar day, weekends included; a fraction (0.80 is 80 %). The window reaches back before `startDate` into the stored values, so the first rows carry a full window when history allows. A row carries `null` (never 0) when any day of its window lacks a value (a return across a gap would span several days) and for `windowDays` = 1 (a standard deviation needs two returns). `windowDays`: an integer from 1 to 365, default 30.
+         */
+        get: operations["getGpuVolatility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gpu/{gpuName}/volume-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trades, GPU-hours and distinct providers per published period, most recent first
+         * @description Counted from the trades each print / daily value was computed from, frozen when it was published, per published period only: hourly, the trailing hour of each published print (a trade at exactly HH:00 counts in the next hour's print, as in the index); daily, the trades of the prints each published daily value averages, i.e. its settlement period (after the previous day's 4 PM New York through this day's). A carried print counts zero trades. A trade stored after its period was published changes neither the index nor its volume. `distinct_providers` counts providers, never names them; a day's count is over the whole period, not the sum of its hours. The original's `utilization_ratio` (share of tracked capacity rented) is not served: it needs capacity data this service does not hold. `startDate` and `endDate` are required and span at most 366 days; hourly rows are the prints stamped 00:00 UTC on `startDate` through 23:00 UTC on `endDate`, daily rows the New York days in the range. `granularity`: `daily`, `hourly` or `auto` (hourly up to 30 days, daily beyond). Hourly needs a Full key: Trial and Premium keys are served daily, and the body's `granularity` says which grain was served.
+         */
+        get: operations["getGpuVolumeMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create another API key for the caller's account
+         * @description Authenticated with an existing key of the account. The new key is returned once. Trial accounts get 403 with `{ success: false, error }` (no `message`).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the market-data assistant
+         * @description Answers from the index data with the rows used (`sources`); says so when a question is outside its scope.
+         */
+        post: operations["chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1.0 document */
+        get: operations["openApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Interactive reference rendered from this document (assets served under /docs/assets) */
+        get: operations["apiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorBody: {
+            /**
+             * @description Short error label
+             * @example Bad request
+             */
+            error: string;
+            /** @description Human-readable explanation */
+            message: string;
+            /** @description The request's id, also sent as the X-Request-Id header (an incoming X-Request-Id of up to 64 letters, digits and . _ : - is kept); quote it when reporting a problem */
+            requestId?: string;
+        };
+        ChatRequest: {
+            /**
+             * @description The question, 1-2000 characters.
+             * @example How did the H100 SXM index change over the last 30 days?
+             */
+            message: string;
+            /** @description Earlier turns, oldest first; a follow-up without a lab or GPU refers to the ones named earlier. */
+            history?: {
+                /** @enum {string} */
+                role: "user" | "assistant";
+                content: string;
+            }[];
+        };
+        ChatSource: {
+            /**
+             * @description The REST route that returns these rows.
+             * @example /api/gpu/{gpuName}/index-history
+             */
+            endpoint: string;
+            /** @description Its parameters, so the rows can be fetched again and checked. */
+            parameters: {
+                [key: string]: string;
+            };
+            /** @description The rows the answer used, with the route's field names. */
+            values: {
+                [key: string]: string | number | boolean | null;
+            }[];
+            /**
+             * @description Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).
+             * @example get_token_index
+             */
+            tool?: string;
+        };
+        ChatResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                answer: string;
+                sources: components["schemas"]["ChatSource"][];
+                /**
+                 * @description What the question was understood as; `out_of_scope` when it is not about our data.
+                 * @enum {string}
+                 */
+                intent: "latest" | "change" | "compare" | "extreme" | "volume" | "volatility" | "rolling_average" | "trade_volume" | "free_tier" | "methodology" | "out_of_scope";
+                /**
+                 * @description `built-in` answers alone; `model` when the configured model answered by calling the data tools, whose results are the sources.
+                 * @enum {string}
+                 */
+                engine: "built-in" | "model";
+            };
+        };
+        OtpiResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            access: "public-1mo" | "full";
+            /**
+             * Format: date
+             * @description Single-day responses only.
+             * @example 2026-08-21
+             */
+            date?: string;
+            /**
+             * Format: date
+             * @description Range responses only.
+             * @example 2026-08-21
+             */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Range responses only.
+             * @example 2026-08-21
+             */
+            endDate?: string;
+            count: number;
+            data: {
+                /**
+                 * Format: date
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /**
+                 * @description Model lab identifier (case-sensitive).
+                 * @enum {string}
+                 */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description USD per million tokens, full precision. */
+                indexPerMtok: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                computedAt: string;
+            }[];
+        };
+        TokenTypes: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Model lab identifier (case-sensitive).
+                 * @enum {string}
+                 */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                label: string;
+                freeTier: boolean;
+            }[];
+        };
+        TokenTypesFree: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            access: "free-tier";
+            data: {
+                /**
+                 * @description Model lab identifier (case-sensitive).
+                 * @enum {string}
+                 */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                label: string;
+            }[];
+        };
+        Health: {
+            /** @enum {string} */
+            status: "healthy" | "unhealthy";
+            /**
+             * Format: date-time
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            database: "connected" | "disconnected";
+        } & {
+            [key: string]: string;
+        };
+        GpuCatalog: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_name: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+            }[];
+        };
+        GpuLatestPrint: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_name: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+                /** @description USD per GPU-hour, full precision. */
+                index_value: number;
+                /**
+                 * Format: date-time
+                 * @description The hour of the latest hourly print (UTC).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                last_updated: string;
+                /** @description True when that hour had no trades and the previous print was carried forward. */
+                is_carried: boolean;
+            };
+        };
+        DailyIndexAll: {
+            /** @constant */
+            success: true;
+            /**
+             * Format: date-time
+             * @description Latest settlement instant among the rows: 4 PM America/New_York in UTC (20:00 or 21:00).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            date: string;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+                /** @description USD per GPU-hour, full precision. */
+                index_value: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                date: string;
+            }[];
+            count: number;
+        };
+        GpuNearestPrint: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_name: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+                /** @description USD per GPU-hour, full precision. */
+                index_value: number;
+                /**
+                 * Format: date-time
+                 * @description The hour of the hourly print nearest the requested instant.
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                is_carried: boolean;
+                /**
+                 * Format: date-time
+                 * @description The requested instant, normalised to UTC.
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                requested_datetime: string;
+                /** @description Absolute gap between the requested instant and `timestamp`, in seconds. */
+                time_difference: number;
+                /** @description True when `time_difference` is 0. */
+                is_exact: boolean;
+            };
+        };
+        GpuIndexHistory: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /**
+             * @description `public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).
+             * @enum {string}
+             */
+            access: "public-3mo" | "premium" | "full";
+            /** @description First day of the range served; null when unbounded. */
+            startDate: string | null;
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            endDate: string;
+            count: number;
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Settlement instant: 4 PM America/New_York in UTC.
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                /** @description Daily value: mean of the day's hourly prints, USD per GPU-hour. */
+                index_value: number;
+            }[];
+        };
+        GpuDailyIndex: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+                /** @description Settled daily value: mean of the day's hourly prints, USD per GPU-hour. */
+                index_value: number;
+                /**
+                 * Format: date-time
+                 * @description Settlement instant: 4 PM America/New_York in UTC (20:00 or 21:00).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                date: string;
+            };
+        };
+        GpuPreviousDailyIndex: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+                /** @description Settled daily value: mean of the day's hourly prints, USD per GPU-hour. */
+                index_value: number;
+                /**
+                 * Format: date-time
+                 * @description Settlement instant: 4 PM America/New_York in UTC (20:00 or 21:00).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                date: string;
+                /** @description The latest settled daily value (the one after `date`), USD per GPU-hour. */
+                latest_index_value: number;
+                /**
+                 * Format: date-time
+                 * @description Settlement instant of the latest value.
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                latest_date: string;
+                /** @description `latest_index_value` minus `index_value`, USD per GPU-hour. */
+                change: number;
+                /** @description `change` as a percentage of `index_value`. */
+                change_percent: number;
+            };
+        };
+        GpuHistorySimple: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /**
+             * @description `premium` for Premium and Trial keys, `full` for Full keys.
+             * @enum {string}
+             */
+            access: "public-3mo" | "premium" | "full";
+            /**
+             * @description The grain actually served: `daily` (settled values, 4 PM New York) or `hourly` (prints).
+             * @enum {string}
+             */
+            granularity: "daily" | "hourly";
+            /**
+             * Format: date-time
+             * @description First instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description Last instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            endDate: string;
+            limit: number;
+            count: number;
+            /** @description True when the range holds more rows than `limit`: the oldest were left out. */
+            has_more: boolean;
+            /** @description Most recent first. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The print's hour, or the daily value's settlement instant (4 PM New York in UTC).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                /** @description USD per GPU-hour, full precision. */
+                index_value: number;
+            }[];
+        };
+        GpuHistoryRange: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /**
+             * @description `premium` for Premium and Trial keys, `full` for Full keys.
+             * @enum {string}
+             */
+            access: "public-3mo" | "premium" | "full";
+            /**
+             * Format: date-time
+             * @description First instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description Last instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            endDate: string;
+            limit: number;
+            count: number;
+            /** @description True when the range holds more rows than `limit`: the most recent were left out (ask again from the last `timestamp`). */
+            has_more: boolean;
+            /** @description Oldest first. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The print's hour, or the daily value's settlement instant (4 PM New York in UTC).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                /** @description USD per GPU-hour, full precision. */
+                index_value: number;
+                /**
+                 * @description The grain actually served: `daily` (settled values, 4 PM New York) or `hourly` (prints).
+                 * @enum {string}
+                 */
+                granularity: "daily" | "hourly";
+                /** @description Hourly rows: the hour had no trades and the previous print was carried. Always false on daily rows. */
+                is_carried: boolean;
+            }[];
+        };
+        GpuHourlySeries: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /** @constant */
+            access: "full";
+            /** @constant */
+            granularity: "hourly";
+            /**
+             * Format: date-time
+             * @description First instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description Last instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            endDate: string;
+            count: number;
+            /** @description Oldest first. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The print's hour (UTC).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                /** @description USD per GPU-hour, full precision. */
+                index_value: number;
+                is_carried: boolean;
+            }[];
+        };
+        GpuRollingAverage: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_name: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /**
+                 * @description Only the global index is published.
+                 * @constant
+                 */
+                region: "global";
+                /** @description Mean of the hourly prints in the window, USD per GPU-hour. */
+                average_usd_per_hour: number;
+                /**
+                 * Format: date-time
+                 * @description The latest print's hour: the window ends here (included).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                as_of: string;
+                /**
+                 * Format: date-time
+                 * @description The first print hour the window covers (as_of minus 23 hours).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                window_start: string;
+                /**
+                 * Format: date-time
+                 * @description The last print hour covered (= as_of).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                window_end: string;
+                /** @description Prints averaged: 24 unless the history is shorter. */
+                print_count: number;
+                /** @description How many of them were carried forward (hours without trades). */
+                carried_count: number;
+            };
+        };
+        GpuRollingAverageHistory: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /**
+             * @description `premium` for Premium and Trial keys, `full` for Full keys.
+             * @enum {string}
+             */
+            access: "public-3mo" | "premium" | "full";
+            /**
+             * @description The grain actually served: `daily` (settled values, 4 PM New York) or `hourly` (prints).
+             * @enum {string}
+             */
+            granularity: "daily" | "hourly";
+            /**
+             * Format: date-time
+             * @description First instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description Last instant of the range served (UTC).
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            endDate: string;
+            count: number;
+            /** @description Oldest first. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The instant the average is as of: a settlement instant (daily) or a print hour (hourly).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                /** @description Mean of the hourly prints in the window, USD per GPU-hour. */
+                average_usd_per_hour: number;
+                print_count: number;
+            }[];
+        };
+        GpuVolatility: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            window_days: number;
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            endDate: string;
+            count: number;
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Settlement instant of the daily value: 4 PM America/New_York in UTC.
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                recorded_at: string;
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /** @constant */
+                region: "global";
+                /** @description The daily value, USD per GPU-hour. */
+                index_value: number;
+                /** @description Annualized standard deviation of the window's daily log returns, a fraction (0.80 is 80 %); null when the window is not complete. */
+                rolling_volatility: number | null;
+                window_days: number;
+            }[];
+        };
+        GpuVolumeMetrics: {
+            /** @constant */
+            success: true;
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /**
+             * @description The grain served.
+             * @enum {string}
+             */
+            granularity: "daily" | "hourly";
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            endDate: string;
+            count: number;
+            data: {
+                /**
+                 * Format: date-time
+                 * @description End of the period: the print's hour (hourly) or the settlement instant (daily).
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                recorded_at: string;
+                /**
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @example H100 SXM
+                 * @enum {string}
+                 */
+                gpu_type: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /** @constant */
+                region: "global";
+                /** @description Trades executed in the period. */
+                trade_count: number;
+                /** @description GPU-hours rented in those trades. */
+                gpu_hours: number;
+                /** @description How many providers traded in the period (never which). */
+                distinct_providers: number;
+            }[];
+        };
+        TokenVolumeResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            access: "public-1mo" | "full";
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @example 2026-08-21
+             */
+            endDate: string;
+            count: number;
+            /** @description The base of each lab in `data` (from all history, not the range) */
+            baselines: {
+                /** @enum {string} */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /**
+                 * Format: date
+                 * @description The lab's first settled day with a published value
+                 * @example 2026-08-21
+                 */
+                baseDate: string;
+                /** @description Tokens (exact up to 2^53) */
+                baseTotalTokens: number;
+            }[];
+            /** @description The sources behind the published values; `sample` marks generated data */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+            data: {
+                /**
+                 * Format: date
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @enum {string} */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description Tokens the lab-day's published index value was computed from (frozen at settlement) */
+                totalTokens: number;
+                /** @description 100 x totalTokens / the lab's base-day totalTokens; 100 on the base day */
+                growthIndex: number | null;
+                /** @description totalTokens / the sum over every tracked lab published that day (a fraction; the shares of a day sum to 1) */
+                share: number | null;
+            }[];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getOtpi: {
+        parameters: {
+            query?: {
+                /** @description One settlement day (UTC). Not combinable with a range. */
+                date?: string;
+                /** @description Inclusive start of a range; needs `endDate`. */
+                startDate?: string;
+                /** @description Inclusive end of a range; needs `startDate`. */
+                endDate?: string;
+                /** @description Model lab identifier (case-sensitive). */
+                lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Index rows */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtpiResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOtpiConstituents: {
+        parameters: {
+            query: {
+                /** @description UTC day, YYYY-MM-DD */
+                date: string;
+                /** @description Lab identifier */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lab-day's constituents */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @enum {string} */
+                        access: "public-1mo" | "full";
+                        date: string;
+                        /** @enum {string} */
+                        lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                        /** @description False when the lab-day was not published (see suppressionReason) */
+                        published: boolean;
+                        indexPerMtok: number | null;
+                        computedAt: string | null;
+                        methodologyVersion: string;
+                        totalTokens: number | null;
+                        suppressionReason: string | null;
+                        suppressionDescription: string | null;
+                        /** @description The day's traffic as the ranking source describes it (top models and `other`) */
+                        coverage: {
+                            source: string;
+                            /** @description Tokens of the listed top models (all authors) */
+                            listedTokens: number;
+                            /** @description Tokens of the `other` row: every model outside the top list */
+                            otherTokens: number;
+                            /** @description Tokens of listed models of the tracked labs */
+                            trackedTokens: number;
+                            /** @description Listed tokens / (listed + other); null on a day without traffic */
+                            listedShare: number | null;
+                            /** @description Tracked labs' listed tokens / (listed + other); null on a day without traffic */
+                            trackedShare: number | null;
+                        } | null;
+                        /** @description Where the numbers come from; with mixed sources, the source of the largest volume */
+                        provenance: {
+                            /** @description `openrouter`, `sample`, or an observation file's source */
+                            source: string;
+                            /** @description True for generated sample data: never market data */
+                            sample: boolean;
+                            /** @description The source's as-of time of the data, ISO 8601 UTC */
+                            asOf: string | null;
+                            /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
+                            citation: string | null;
+                            licence: {
+                                name: string;
+                                url: string;
+                            } | null;
+                        };
+                        count: number;
+                        data: {
+                            modelId: string;
+                            inputPricePerMtok: number | null;
+                            outputPricePerMtok: number | null;
+                            /** @description Input tokens the formula used (reported or estimated) */
+                            inputTokens: number;
+                            /** @description Output tokens the formula used (reported or estimated) */
+                            outputTokens: number;
+                            /** @description Tokens (a JSON number; exact up to 2^53) */
+                            totalTokens: number;
+                            /**
+                             * @description Whether the input/output split came from the source or was estimated
+                             * @enum {string}
+                             */
+                            split: "reported" | "estimated";
+                            /** @description Input share used to estimate the split; null when reported */
+                            inputShare: number | null;
+                            /** @enum {string} */
+                            priceBasis: "reported" | "snapshot" | "backfilled";
+                            priceBasisDescription: string;
+                            /** @description The stored price snapshot that priced the model-day */
+                            priceSnapshotId: number | null;
+                            source: string;
+                            /** @description (input price x input tokens + output price x output tokens) / tokens */
+                            blendedPricePerMtok: number | null;
+                            /** @description Share of the lab's eligible tokens; 0 when excluded */
+                            weight: number;
+                            eligible: boolean;
+                            exclusionReason: string | null;
+                            exclusionDescription: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The lab-day is not settled. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOtpiMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        version: string;
+                        unit: string;
+                        formula: string;
+                        eligibility: {
+                            excludedModelPatterns: string[];
+                            exclusionReasons: {
+                                [key: string]: string;
+                            };
+                        };
+                        sufficiency: {
+                            minEligibleModels: number;
+                            minEligibleTokens: number;
+                            suppressionReasons: {
+                                [key: string]: string;
+                            };
+                        };
+                        settlement: {
+                            lagHours: number;
+                            calendar: string;
+                        };
+                        restatements: {
+                            materialityThresholdPercent: number;
+                            policy: string;
+                        };
+                        estimatedSplit: {
+                            /** @description Share of a total-only volume counted as input tokens */
+                            inputShare: number;
+                            rule: string;
+                            effectiveFrom: string;
+                        };
+                        pricing: {
+                            snapshotWindowHours: number;
+                            priceBases: {
+                                [key: string]: string;
+                            };
+                        };
+                        dataSources: {
+                            /** @description True when any published data comes from the generated sample */
+                            sample: boolean;
+                            /** @description The sample notice when sample data is shown */
+                            notice: string | null;
+                            sources: {
+                                source: string;
+                                sample: boolean;
+                                firstDay: string;
+                                lastDay: string;
+                                days: number;
+                                latestAsOf: string | null;
+                                citation: string | null;
+                                licence: {
+                                    name: string;
+                                    url: string;
+                                } | null;
+                            }[];
+                        };
+                        history: {
+                            version: string;
+                            effectiveFrom: string;
+                            summary: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOtpiRevisions: {
+        parameters: {
+            query?: {
+                /** @description UTC day, YYYY-MM-DD */
+                startDate?: string;
+                /** @description UTC day, YYYY-MM-DD */
+                endDate?: string;
+                /** @description Lab identifier */
+                lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revisions, oldest first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        count: number;
+                        data: {
+                            id: number;
+                            date: string;
+                            lab: string;
+                            oldIndexPerMtok: number | null;
+                            newIndexPerMtok: number | null;
+                            oldSuppressionReason: string | null;
+                            newSuppressionReason: string | null;
+                            /** @description Relative change in percent; null when the lab-day gained or lost its value */
+                            changePercent: number | null;
+                            reason: string;
+                            /** @description True when the change was below the materiality threshold and an operator forced it */
+                            forced: boolean;
+                            methodologyVersion: string;
+                            oldComputedAt: string | null;
+                            /** @description The new computedAt of the value */
+                            restatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTokenVolume: {
+        parameters: {
+            query: {
+                /** @description Inclusive first settlement day (UTC). */
+                startDate: string;
+                /** @description Inclusive last settlement day (UTC); not before `startDate`. */
+                endDate: string;
+                /** @description Model lab identifier (case-sensitive): only this lab's rows. */
+                lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token volume rows */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenVolumeResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTokenTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lab catalog */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenTypes"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listFreeTokenTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free-tier labs */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenTypesFree"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGpuTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GPU catalog */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuCatalog"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listFreeGpuTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free-tier GPUs */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuCatalog"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuLatest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest print */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuLatestPrint"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDailyIndexAll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest daily values */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyIndexAll"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDailyIndex: {
+        parameters: {
+            query?: {
+                /** @description Exact GPU name (required, unless `gpu` is given). */
+                gpuType?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /** @description Alias of `gpuType` (some clients of the original send it); both may be given only when equal. */
+                gpu?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest daily value */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuDailyIndex"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPreviousDailyIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Previous daily value */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuPreviousDailyIndex"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDayIndex: {
+        parameters: {
+            query?: {
+                /** @description Exact GPU name (required, unless `gpu` is given). */
+                gpuType?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                /** @description Alias of `gpuType` (some clients of the original send it); both may be given only when equal. */
+                gpu?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest daily value */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuDailyIndex"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuNearestPrint: {
+        parameters: {
+            query: {
+                /** @description The instant to look up: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 (UTC unless an offset is given). */
+                datetime: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nearest print */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuNearestPrint"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The GPU has no print at all. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuIndexHistory: {
+        parameters: {
+            query?: {
+                /** @description Inclusive first day. Default: 3 months ago without a key, the start of the history with one. */
+                startDate?: string;
+                /** @description Inclusive last day. Default: today (UTC). */
+                endDate?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily series */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuIndexHistory"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuHistorySimple: {
+        parameters: {
+            query?: {
+                /** @description First instant included. Default: 30 days before the end. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given). */
+                startDate?: string;
+                /** @description Last instant included. Default: the GPU's latest print. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given); a bare date includes the whole day. */
+                endDate?: string;
+                /** @description `daily`, `hourly` or `auto` (default: hourly for ranges up to 30 days, daily beyond). Only Full keys are served hourly; Premium and Trial keys are served daily. */
+                granularity?: "daily" | "hourly" | "auto";
+                /** @description Rows at most, 1 to 10000. Default 100. */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Series, most recent first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuHistorySimple"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuHistoryRange: {
+        parameters: {
+            query?: {
+                /** @description First instant included. Default: 30 days before the end. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given). */
+                startDate?: string;
+                /** @description Last instant included. Default: the GPU's latest print. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given); a bare date includes the whole day. */
+                endDate?: string;
+                /** @description Rows at most, 1 to 10000. Default 100. */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows with their grain, oldest first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuHistoryRange"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuHourly: {
+        parameters: {
+            query?: {
+                /** @description First print hour included. Default: 23 hours before the end (24 prints). A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given). */
+                startDate?: string;
+                /** @description Last print hour included. Default: the GPU's latest print. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given); a bare date includes the whole day. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hourly prints, oldest first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuHourlySeries"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Hourly GPU data needs a Full plan key; Premium and Trial keys read daily values. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuRollingAverage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rolling average */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuRollingAverage"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Hourly GPU data needs a Full plan key; Premium and Trial keys read daily values. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuRollingAverageHistory: {
+        parameters: {
+            query: {
+                /** @description First instant included. Required. A date (`YYYY-MM-DD`) or an ISO 8601 datetime. */
+                startDate: string;
+                /** @description Last instant included. Required. A date (`YYYY-MM-DD`) or an ISO 8601 datetime; a bare date includes the whole day. */
+                endDate: string;
+                /** @description `daily` (default: one row per daily settlement) or `hourly` (one row per print; Full keys only, Premium and Trial keys are served daily). `auto` picks hourly for short ranges as in history-simple. */
+                granularity?: "daily" | "hourly" | "auto";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rolling averages, oldest first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuRollingAverageHistory"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuVolatility: {
+        parameters: {
+            query: {
+                /** @description Inclusive first day (required). */
+                startDate: string;
+                /** @description Inclusive last day (required). */
+                endDate: string;
+                /** @description Daily log returns per window: an integer from 1 to 365. Default 30. */
+                windowDays?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rolling volatility, most recent first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuVolatility"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuVolumeMetrics: {
+        parameters: {
+            query: {
+                /** @description Inclusive first day (required). */
+                startDate: string;
+                /** @description Inclusive last day (required). */
+                endDate: string;
+                /** @description One of daily, hourly, auto (default auto). Hourly needs a Full key; other keys are served daily. */
+                granularity?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Traded volume per period, most recent first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuVolumeMetrics"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name for the key, 1 to 100 characters */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description The secret, shown this once (only its hash is stored) */
+                        key: string;
+                        id: string;
+                        name: string;
+                        /** @description The first characters of the key, for lists */
+                        displayPrefix: string;
+                        /** @description ISO 8601 UTC */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Trial accounts cannot create API keys. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The account already holds the most keys it may hold. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description Answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 20 messages per minute per API key, after key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The configured chat model answered with an error. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The configured chat model did not answer in time or cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    apiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+}
