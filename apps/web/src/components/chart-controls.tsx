@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { KEY_HREF } from "./keyed-access";
 import {
   CHART_RANGES,
   chartStateHref,
@@ -88,7 +89,10 @@ export function ChartControls({
       {locked.length > 0 && (
         <p className="chart-controls-label" data-locked-note>
           {locked.join(", ")}: older history needs an API key (
-          <Link href="/docs#authentication">how to get one</Link>).
+          <Link prefetch={false} href={KEY_HREF}>
+            get one
+          </Link>
+          ).
         </p>
       )}
     </div>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
-import { KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
+import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
 import { LineChart } from "./line-chart";
 import {
   applyChartState,
@@ -178,7 +178,10 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
         <p>
           Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the
           trailing month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
-          <Link href="/docs#authentication">how to get and use a key</Link>.
+          <Link prefetch={false} href={KEY_HREF}>
+            get a key
+          </Link>{" "}
+          (<Link href="/docs#authentication">how to use it</Link>).
         </p>
         <div className="table-wrap">
           <table data-table="tiers">

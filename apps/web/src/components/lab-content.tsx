@@ -340,7 +340,10 @@ function KeyedLab({
       <h2>How to get it</h2>
       <ol>
         <li>
-          Get an API key (see <Link href="/docs#authentication">authentication</Link>).
+          <Link prefetch={false} href={KEY_HREF}>
+            Get an API key
+          </Link>{" "}
+          (see <Link href="/docs#authentication">authentication</Link>).
         </li>
         <li>
           Call <code>GET /api/otpi?lab={lab}</code> with{" "}

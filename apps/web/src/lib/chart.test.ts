@@ -40,7 +40,6 @@ describe("chartGeometry", () => {
         { date: "2026-03-02", value: 2 },
         { date: "2026-03-05", value: 4 },
       ]),
-      { currentYear: "2026" },
     );
     expect(geometry?.series[0]?.path).toBe(
       `M0,${PLOT_HEIGHT} L250,${PLOT_HEIGHT / 2} M${PLOT_WIDTH},0`,
@@ -57,7 +56,6 @@ describe("chartGeometry", () => {
         { date: "2026-03-01", value: 0 },
         { date: "2026-03-05", value: 4 },
       ]),
-      { currentYear: "2026" },
     );
     expect(geometry?.yTicks.map((tick) => tick.percent)).toEqual([100, 75, 50, 25, 0]);
     expect(geometry?.xTicks.map((tick) => tick.percent)).toEqual([0, 100]);
@@ -73,7 +71,7 @@ describe("chartGeometry", () => {
         date: `2026-03-${String(index + 1).padStart(2, "0")}`,
         value: index,
       }));
-    const wide = chartGeometry(series(days(31)), { currentYear: "2026" });
+    const wide = chartGeometry(series(days(31)));
     expect(wide?.xTicks.map((tick) => tick.value)).toEqual([
       "2026-03-01",
       "2026-03-09",
@@ -81,7 +79,7 @@ describe("chartGeometry", () => {
       "2026-03-25",
       "2026-03-31",
     ]);
-    const tight = chartGeometry(series(days(30)), { currentYear: "2026" });
+    const tight = chartGeometry(series(days(30)));
     expect(tight?.xTicks.map((tick) => tick.value)).toEqual([
       "2026-03-01",
       "2026-03-09",
@@ -92,13 +90,12 @@ describe("chartGeometry", () => {
       expect(geometry?.xTicks.length).toBeLessThanOrEqual(X_TICK_COUNT);
   });
 
-  it("puts the year on the x ticks only where a range crosses a year or lies in an earlier one", () => {
+  it("puts the year on the first x tick and on each tick in a new year", () => {
     const crossing = chartGeometry(
       series([
         { date: "2025-12-20", value: 1 },
         { date: "2026-01-10", value: 2 },
       ]),
-      { currentYear: "2026" },
     );
     expect(crossing?.xTicks.map((tick) => tick.year)).toEqual(["2025", "2026"]);
     const thisYear = chartGeometry(
@@ -106,23 +103,14 @@ describe("chartGeometry", () => {
         { date: "2026-01-01", value: 1 },
         { date: "2026-01-10", value: 2 },
       ]),
-      { currentYear: "2026" },
     );
-    expect(thisYear?.xTicks.map((tick) => tick.year)).toEqual([undefined, undefined]);
-    const lastYear = chartGeometry(
-      series([
-        { date: "2025-01-01", value: 1 },
-        { date: "2025-01-10", value: 2 },
-      ]),
-      { currentYear: "2026" },
-    );
-    expect(lastYear?.xTicks.map((tick) => tick.year)).toEqual(["2025", undefined]);
+    expect(thisYear?.xTicks.map((tick) => tick.year)).toEqual(["2026", undefined]);
   });
 });
 
 describe("xTickYears", () => {
   it("names the year at the first tick and at each tick in a new year", () => {
-    expect(xTickYears(["2024-11-01", "2025-02-01", "2025-05-01", "2026-01-01"], "2026")).toEqual([
+    expect(xTickYears(["2024-11-01", "2025-02-01", "2025-05-01", "2026-01-01"])).toEqual([
       "2024",
       "2025",
       undefined,

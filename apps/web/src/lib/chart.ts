@@ -67,35 +67,24 @@ const round = (value: number): number => Math.round(value * 100) / 100;
 const yearOf = (day: UtcDay): string => day.slice(0, 4);
 
 /**
- * Which x ticks carry their year. A day-and-month label is ambiguous when the range crosses a
- * year (then the first tick and each tick in a new year say it) or lies wholly in an earlier
- * year than `currentYear` (then the first tick says it).
+ * Which x ticks carry their year: the first, and each tick in a new year. A day-and-month label
+ * alone is ambiguous in a screenshot, a printout or a page read a year later.
  */
-export function xTickYears(days: readonly UtcDay[], currentYear: string): (string | undefined)[] {
-  const first = days[0];
-  const last = days[days.length - 1];
-  if (first === undefined || last === undefined) return [];
-  const needsYear = yearOf(first) !== yearOf(last) || yearOf(last) !== currentYear;
+export function xTickYears(days: readonly UtcDay[]): (string | undefined)[] {
   return days.map((day, index) => {
     const previous = days[index - 1];
-    if (previous === undefined) return needsYear ? yearOf(day) : undefined;
-    return yearOf(day) !== yearOf(previous) ? yearOf(day) : undefined;
+    return previous === undefined || yearOf(day) !== yearOf(previous) ? yearOf(day) : undefined;
   });
 }
 
 export type ChartOptions = {
   xTickCount?: number;
-  /** The UTC year the reader is in, for `xTickYears`; the server's clock by default. */
-  currentYear?: string;
 };
 
 /** `undefined` when no series has a point: the caller renders "no data" instead of an empty frame. */
 export function chartGeometry(
   input: readonly Series[],
-  {
-    xTickCount = X_TICK_COUNT,
-    currentYear = new Date().toISOString().slice(0, 4),
-  }: ChartOptions = {},
+  { xTickCount = X_TICK_COUNT }: ChartOptions = {},
 ): ChartGeometry | undefined {
   const points = input.flatMap((series) => series.points);
   if (points.length === 0) return undefined;
@@ -163,7 +152,7 @@ export function chartGeometry(
       tickDays.pop();
     tickDays.push(lastDay);
   }
-  const years = xTickYears(tickDays, currentYear);
+  const years = xTickYears(tickDays);
   const xTicks = tickDays.map((day, index) => ({
     value: day,
     percent: round((x(day) / PLOT_WIDTH) * 100),

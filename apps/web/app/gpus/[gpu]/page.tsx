@@ -37,7 +37,7 @@ import {
 } from "../../../src/lib/gpu-shape";
 import { GPU_METHODOLOGY_PATH, gpuCsvPathOf, gpuNameOfSegment } from "../../../src/lib/paths";
 import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
-import { LockedValue, SettledDay } from "../../../src/components/keyed-access";
+import { KEY_HREF, LockedValue, SettledDay } from "../../../src/components/keyed-access";
 import { CiteThis } from "../../../src/components/cite-this";
 import { readWebEnv } from "../../../src/env";
 import { gpuPathOf } from "../../../src/lib/paths";
@@ -468,7 +468,10 @@ function KeyedGpu({ gpu, latestDay }: { gpu: GpuName; latestDay: string | null }
       <h2>How to get it</h2>
       <ol>
         <li>
-          Get an API key (see <Link href="/docs#authentication">authentication</Link>).
+          <Link prefetch={false} href={KEY_HREF}>
+            Get an API key
+          </Link>{" "}
+          (see <Link href="/docs#authentication">authentication</Link>).
         </li>
         <li>
           Call <code>GET /api/gpu/{encodeURIComponent(gpu)}/index-history</code> with{" "}
