@@ -581,6 +581,7 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       expect(await banner.isVisible(), `banner visible on ${path}`).toBe(true);
       expect(await banner.textContent(), `banner text on ${path}`).toContain("Sample data");
       expect(await banner.textContent()).toContain("OPENROUTER_API_KEY");
+      expect(await banner.textContent()).toContain("gpu-import");
       expect(await page.locator("footer [data-sample-notice]").textContent()).toBe(SAMPLE_NOTICE);
     }
     await page.close();
@@ -860,9 +861,16 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       for (const range of ["3M", "1Y", "All"])
         expect(await chart.locator(`[data-range="${range}"][data-locked="true"]`).count()).toBe(1);
       expect(await chart.locator("[data-locked-note]").textContent()).toContain("API key");
+      expect(await chart.locator("[data-locked-note] a").getAttribute("href")).toBe(
+        "/account/sign-up",
+      );
       // Seven UTC days at most, and the latest table is complete whatever the chart shows.
       const days = await chart.locator(".chart-x").count();
       expect(days).toBeGreaterThan(0);
+      // The first tick says its year, so a screenshot of the chart dates itself.
+      expect(await chart.locator(".chart-x").first().locator("tspan").textContent()).toMatch(
+        /^20\d\d$/,
+      );
       // Free labs with their values, keyed labs locked: every lab has a row.
       expect(await page.locator('table[data-table="latest"] tbody tr').count()).toBe(
         LAB_IDS.length,

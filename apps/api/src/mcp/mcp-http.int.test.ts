@@ -129,6 +129,12 @@ describe("the MCP server over Streamable HTTP", () => {
       endpoint: "/api/gpu/H100%20SXM/history",
       unit: "USD per GPU-hour",
       methodologyVersion: "1.0",
+      // The trades' own source (the test's, not the generated sample), as the database counted them.
+      dataSources: {
+        sample: false,
+        notice: null,
+        sources: [{ source: "test", sample: false, latestAsOf: expect.any(String) }],
+      },
     });
     await client.close();
   });
@@ -216,6 +222,7 @@ describe("the MCP server over Streamable HTTP", () => {
     const gpuText = (gpu.contents[0] as { text: string }).text;
     expect(gpuText).toContain("version 1.0");
     expect(gpuText).toContain("USD per GPU-hour");
+    expect(gpuText).toMatch(/## Data sources\n\n- test: trades on \d+ UTC days from 2026-03-/);
     await client.close();
   });
 

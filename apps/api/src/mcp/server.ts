@@ -31,7 +31,7 @@ export const MCP_RESOURCES = [
     uri: "tpi://methodology/gpu",
     title: "GPU compute price index methodology",
     description:
-      "The GPU index methodology in force, section by section, with the winsorizing bounds and version history.",
+      "The GPU index methodology in force, section by section, with the winsorizing bounds, the data sources (whether the trades are the generated sample) and version history.",
     mimeType: "text/markdown",
   },
 ] as const;
@@ -58,7 +58,7 @@ export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
 export function createMcpServer(deps: AppDeps, caller: Caller): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions:
-      "Market data of the Token Price Index service: the daily token price index per model lab (USD per million tokens) and the GPU compute price index (USD per GPU-hour). Every result carries `source`: the REST call returning the same data, its dates, the methodology version and, for token data, the data sources with citation. Quote numbers with their date and source. Keyless callers see the free tier only; keyed tools refuse them with the REST error text.",
+      "Market data of the Token Price Index service: the daily token price index per model lab (USD per million tokens) and the GPU compute price index (USD per GPU-hour). Every result carries `source`: the REST call returning the same data, its dates, the methodology version and the data sources (whether they are the generated sample; for token data the citation their licence requires). Quote numbers with their date and source. Keyless callers see the free tier only; keyed tools refuse them with the REST error text.",
   });
   for (const tool of DATA_TOOLS) {
     server.registerTool(
@@ -108,10 +108,16 @@ function gpuMethodologyMarkdown(deps: AppDeps): string {
   const history = GPU_METHODOLOGY_HISTORY.map(
     (entry) => `- ${entry.version} (from ${entry.effectiveFrom}): ${entry.summary}`,
   );
+  const { notice, sources } = deps.gpuIndex.dataSources;
+  const sourceLines = sources.map(
+    (source) =>
+      `- ${source.source}${source.sample ? " (generated sample, not market data)" : ""}: trades on ${source.days} UTC days from ${source.firstDay} to ${source.lastDay}; newest trade ${source.latestAsOf ?? "unknown"}.`,
+  );
   return [
     `# GPU compute price index methodology, version ${GPU_METHODOLOGY_VERSION}`,
     `Unit: ${GPU_INDEX_UNIT}.`,
     ...sections,
+    `## Data sources\n\n${[...(notice === null ? [] : [notice]), ...(sourceLines.length > 0 ? sourceLines : ["No trades are stored yet."])].join("\n")}`,
     `## Version history\n\n${history.join("\n")}`,
   ].join("\n\n");
 }

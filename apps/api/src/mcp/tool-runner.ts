@@ -20,8 +20,8 @@ import { toolAccess, type DataTool, type ToolAccess } from "./tools";
  * Runs a data tool for a caller: the route's own checks in the route's order (key, path
  * parameters, path access, query, then the settled answer), so the answer and every refusal are
  * the REST route's. The result names where it came from: the REST call that returns the same
- * body, its dates, the methodology version and, for token data, the sources with citation and
- * licence.
+ * body, its dates, the methodology version and the sources behind the data (for token data with
+ * citation and licence; for GPU data whether the trades are the generated sample).
  */
 
 /** Where a tool result came from, for a reader to cite and check. */
@@ -36,7 +36,10 @@ export type ToolSource = {
   unit: string | null;
   /** The methodology in force for this subject; null for catalogs. */
   methodologyVersion: string | null;
-  /** Token data: the sources behind it, each with its citation and licence (as /api/otpi/methodology). */
+  /**
+   * Token and GPU data: the sources behind it, each with its days, as-of time, citation and
+   * licence (as /api/otpi/methodology), and whether any of it is the generated sample.
+   */
   dataSources?: DataSources;
 };
 
@@ -122,7 +125,12 @@ function sourceOf(
         dataSources: deps.index.dataSources,
       };
     case "gpu":
-      return { ...common, unit: GPU_INDEX_UNIT, methodologyVersion: GPU_METHODOLOGY_VERSION };
+      return {
+        ...common,
+        unit: GPU_INDEX_UNIT,
+        methodologyVersion: GPU_METHODOLOGY_VERSION,
+        dataSources: deps.gpuIndex.dataSources,
+      };
     case "catalog":
       return { ...common, unit: null, methodologyVersion: null };
   }

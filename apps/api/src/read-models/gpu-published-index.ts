@@ -7,7 +7,15 @@ import {
   type HourlyPrint,
   type UtcDay,
 } from "@tpi/domain";
-import { allGpuDailyValues, allGpuPrints, gpuPublicationFingerprint, type Db } from "@tpi/db";
+import {
+  allGpuDailyValues,
+  allGpuPrints,
+  gpuPublicationFingerprint,
+  summarizeGpuSources,
+  type Db,
+} from "@tpi/db";
+import type { DataSources } from "../schemas/otpi-details";
+import { dataSourcesOf } from "./data-sources";
 import { PublishedReload } from "./published-reload";
 
 /**
@@ -15,11 +23,13 @@ import { PublishedReload } from "./published-reload";
  * six GPUs), each with the traded volume frozen in it when it was published. Published values are
  * final, so reads never touch the database: the set reloads only when the publication
  * fingerprint moves (on a timer, and right after this process settles), and a reload reads only
- * published rows, so its cost does not grow with the stored trades.
+ * published rows and the per-day counts of the trades' sources, so its cost does not grow with the
+ * stored trades.
  */
 export class GpuPublishedIndex {
   private prints = new Map<GpuName, HourlyPrint[]>();
   private daily = new Map<GpuName, DailyValue[]>();
+  private sources: DataSources = dataSourcesOf([]);
   private readonly reload: PublishedReload;
 
   constructor(db: Db) {
@@ -27,9 +37,14 @@ export class GpuPublishedIndex {
       "GPU index",
       () => gpuPublicationFingerprint(db),
       async () => {
-        const [prints, daily] = await Promise.all([allGpuPrints(db), allGpuDailyValues(db)]);
+        const [prints, daily, sources] = await Promise.all([
+          allGpuPrints(db),
+          allGpuDailyValues(db),
+          summarizeGpuSources(db),
+        ]);
         this.prints = groupByGpu(prints);
         this.daily = groupByGpu(daily);
+        this.sources = dataSourcesOf(sources);
       },
     );
   }
@@ -42,6 +57,11 @@ export class GpuPublishedIndex {
   /** Names the loaded set: equal on every instance that loaded the same values (see PublishedReload). */
   get version(): string {
     return this.reload.version;
+  }
+
+  /** Where the trades behind the published values come from: the generated sample or market trades. */
+  get dataSources(): DataSources {
+    return this.sources;
   }
 
   /** The hour of the latest print of any GPU. */

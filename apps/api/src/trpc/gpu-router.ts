@@ -102,8 +102,11 @@ export const gpuRouter = t.router({
       settlementTimeZone: SETTLEMENT_TIME_ZONE,
       sections: gpuMethodologySections(winsor),
       history: GPU_METHODOLOGY_HISTORY,
+      dataSources: ctx.gpuIndex.dataSources,
     };
   }),
+  /** Where the trades behind the GPU index come from (the generated sample or market trades), per source. */
+  dataProvenance: t.procedure.query(({ ctx }) => ctx.gpuIndex.dataSources),
   /** A free-tier GPU's daily series within the keyless window, as `GET /api/gpu/{gpuName}/index-history`. */
   dailyHistory: t.procedure
     .input(

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
-import type { RouterOutputs } from "../../src/lib/api-types";
-import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
+import { formatUtcDay } from "../../src/lib/format";
 import { formatInputShare } from "../../src/lib/provenance";
+import { DataSourcesTable } from "../../src/components/data-sources-table";
 import { loadMethodology } from "../../src/server/data";
-
-type MethodologyDocument = RouterOutputs["methodology"];
 
 export const metadata: Metadata = {
   title: "Methodology",
@@ -85,7 +83,10 @@ export default async function MethodologyPage() {
       />
 
       <h2 id="data-sources">Data sources</h2>
-      <DataSourcesTable dataSources={doc.dataSources} />
+      <DataSourcesTable
+        dataSources={doc.dataSources}
+        caption="The sources of the published data, their UTC days and citations"
+      />
 
       <h2 id="eligibility">Eligibility</h2>
       <p>A model counts towards its lab&apos;s index only when none of these applies:</p>
@@ -155,76 +156,6 @@ export default async function MethodologyPage() {
                   </time>
                 </td>
                 <td>{withCode(version.summary)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}
-
-/** Every source behind the published data, its days and the citation its licence requires. */
-function DataSourcesTable({ dataSources }: { dataSources: MethodologyDocument["dataSources"] }) {
-  if (dataSources.sources.length === 0) {
-    return <p>No source has published data yet.</p>;
-  }
-  return (
-    <>
-      {dataSources.sample && dataSources.notice !== null && (
-        <p className="notice" data-sample-notice>
-          {dataSources.notice}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="stack" data-table="data-sources">
-          <caption>The sources of the published data, their UTC days and citations</caption>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Days (UTC)</th>
-              <th scope="col">Latest as of</th>
-              <th scope="col">Citation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {dataSources.sources.map((entry) => (
-              <tr key={entry.source} data-source={entry.source}>
-                <th scope="row">
-                  {/* One child: a stacked row's header is a flex box that would part the words. */}
-                  <span>
-                    <code>{entry.source}</code>
-                    {entry.sample && " (sample)"}
-                  </span>
-                </th>
-                <td data-label="Days (UTC)">
-                  {entry.days} day{entry.days === 1 ? "" : "s"}
-                  {entry.firstDay !== null && entry.lastDay !== null && (
-                    <>
-                      , {formatUtcDay(entry.firstDay)} to {formatUtcDay(entry.lastDay)}
-                    </>
-                  )}
-                </td>
-                <td data-label="Latest as of">
-                  {entry.latestAsOf === null ? (
-                    "n/a"
-                  ) : (
-                    <time dateTime={entry.latestAsOf}>{formatUtcInstant(entry.latestAsOf)}</time>
-                  )}
-                </td>
-                <td data-label="Citation">
-                  {entry.citation ?? "none required"}
-                  {entry.licence !== null && (
-                    <>
-                      {" "}
-                      Licensed under{" "}
-                      <a href={entry.licence.url} rel="license">
-                        {entry.licence.name}
-                      </a>
-                      .
-                    </>
-                  )}
-                </td>
               </tr>
             ))}
           </tbody>

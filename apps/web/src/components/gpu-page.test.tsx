@@ -5,7 +5,7 @@ import { GET as gpuDailyCsv } from "../../app/gpus/[gpu]/daily.csv/route";
 import GpuPage from "../../app/gpus/[gpu]/page";
 import GpuMethodologyPage from "../../app/methodology/gpu/page";
 import GpusPage from "../../app/gpus/page";
-import { gpuMethodologySections } from "@tpi/domain";
+import { SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
 import { FIXTURE_WINSOR, detailInputs, routerWithGpu } from "../testing/gpu-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
 
@@ -235,5 +235,14 @@ describe("/methodology/gpu", () => {
     expect(text).toContain("(20:00 in summer, 21:00 in winter)");
     expect(html).toContain('data-table="gpu-methodology-versions"');
     expect(html).toContain('data-gpu-methodology-version="1.0"');
+  });
+
+  it("lists the trades' sources, marking the generated sample as such", async () => {
+    const html = await methodologyPage();
+    expect(html).toContain('<h2 id="data-sources">Data sources</h2>');
+    expect(html).toContain(`data-sample-notice="true">${SAMPLE_NOTICE}`);
+    expect(html).toContain('<tr data-source="sample">');
+    expect(html).toContain("<code>sample</code> (sample)");
+    expect(textOf(html)).toContain("184 days, 28 Sep 2025 to 30 Mar 2026");
   });
 });

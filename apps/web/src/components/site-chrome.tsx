@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DataSources } from "../lib/api-types";
+import type { SiteSources } from "../lib/api-types";
 import { sourceCitations } from "../lib/provenance";
 
 const NAV_LINKS = [
@@ -39,7 +39,15 @@ export function SiteHeader() {
 
 /** The layout's data sources when the api did not answer: said in the banner, never guessed. */
 export const DATA_SOURCES_UNREACHABLE = "unreachable";
-export type SiteDataSources = DataSources | undefined | typeof DATA_SOURCES_UNREACHABLE;
+export type SiteDataSources = SiteSources | undefined | typeof DATA_SOURCES_UNREACHABLE;
+
+/** Which of the indices rest on the generated sample, in the words of the banner. */
+function sampleScope({ token, gpu }: SiteSources): string | undefined {
+  if (token.sample && gpu.sample) return "both indices on this site use data";
+  if (token.sample) return "the token index on this site uses data";
+  if (gpu.sample) return "the GPU index on this site uses trades";
+  return undefined;
+}
 
 /**
  * Shown on every page, in the server-rendered HTML, while any published number comes from the
@@ -57,9 +65,11 @@ export function SampleDataBanner({ dataSources }: { dataSources: SiteDataSources
         </div>
       </div>
     );
-  if (dataSources?.sample !== true) return null;
+  if (dataSources === undefined) return null;
+  const scope = sampleScope(dataSources);
+  if (scope === undefined) return null;
   // The notice opens with "Sample data:"; that part is the banner's title.
-  const notice = dataSources.notice ?? "Sample data";
+  const notice = dataSources.token.notice ?? dataSources.gpu.notice ?? "Sample data";
   const titleEnd = notice.indexOf(":");
   const [title, explanation] =
     titleEnd === -1
@@ -69,21 +79,32 @@ export function SampleDataBanner({ dataSources }: { dataSources: SiteDataSources
     <div className="sample-banner" role="note" aria-label="Sample data" data-sample-banner>
       <div className="inner">
         <p>
-          <strong className="sample-banner-title">{title}:</strong> {explanation}
+          <strong className="sample-banner-title">{title}:</strong> {scope} {explanation}
         </p>
-        <p>
-          For real prices and volumes from OpenRouter, the operator of this site sets{" "}
-          <code>OPENROUTER_API_KEY</code> (any OpenRouter API key) and syncs.
-        </p>
+        {dataSources.token.sample && (
+          <p data-sample-remedy="token">
+            For real prices and volumes from OpenRouter, the operator of this site sets{" "}
+            <code>OPENROUTER_API_KEY</code> (any OpenRouter API key) and syncs.
+          </p>
+        )}
+        {dataSources.gpu.sample && (
+          <p data-sample-remedy="gpu">
+            For real GPU prices, the operator imports executed rental trades (
+            <code>pnpm tpi gpu-import FILE --source NAME</code>).
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
 /** Where the numbers come from: each real source's required citation, or the sample notice. */
-function DataSourceNotice({ dataSources }: { dataSources: DataSources | undefined }) {
+function DataSourceNotice({ dataSources }: { dataSources: SiteSources | undefined }) {
   if (dataSources === undefined) return null;
-  const citations = sourceCitations(dataSources);
+  const citations = [...sourceCitations(dataSources.token), ...sourceCitations(dataSources.gpu)];
+  const sampleNotice = [dataSources.token, dataSources.gpu].find(
+    (sources) => sources.sample && sources.notice !== null,
+  )?.notice;
   return (
     <>
       {citations.map((entry) => (
@@ -101,15 +122,13 @@ function DataSourceNotice({ dataSources }: { dataSources: DataSources | undefine
           )}
         </p>
       ))}
-      {dataSources.sample && dataSources.notice !== null && (
-        <p data-sample-notice>{dataSources.notice}</p>
-      )}
+      {sampleNotice !== undefined && <p data-sample-notice>{sampleNotice}</p>}
     </>
   );
 }
 
 /** The data sources, licence and attribution notice every page carries (the data terms for reuse). */
-export function SiteFooter({ dataSources }: { dataSources: DataSources | undefined }) {
+export function SiteFooter({ dataSources }: { dataSources: SiteSources | undefined }) {
   return (
     <footer className="site-footer">
       <div className="inner">

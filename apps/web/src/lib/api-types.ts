@@ -23,6 +23,9 @@ export type FreeWindows = RouterOutputs["windows"];
 /** Where the published data comes from: whether any of it is the generated sample, and each source's days and citation. */
 export type DataSources = RouterOutputs["dataProvenance"];
 
+/** The sources of each index: the token index's (observations) and the GPU index's (trades). */
+export type SiteSources = { token: DataSources; gpu: DataSources };
+
 /** One synced source day: its source, `as_of`, citation, price basis and coverage. */
 export type SourceDay = RouterOutputs["sourceDays"][number];
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { LabId } from "@tpi/domain";
 import type {
   Constituents,
-  DataSources,
+  SiteSources,
   FreeWindows,
   KeyedLatestDay,
   RecentTokenVolume,
@@ -53,13 +53,18 @@ export async function loadWindows(): Promise<FreeWindows> {
 }
 
 /**
- * Where the published numbers come from (sample or OpenRouter, with citations), for the banner
- * and footer of every page. `undefined` only while `next build` prerenders a page (no api runs
- * then); at run time a failure is an error, so that no page silently drops the sample notice.
+ * Where the published numbers of both indices come from (the generated sample, OpenRouter, or
+ * imported GPU trades, with citations), for the banner and footer of every page. `undefined` only
+ * while `next build` prerenders a page (no api runs then); at run time a failure is an error, so
+ * that no page silently drops the sample notice.
  */
-export async function loadDataSources(): Promise<DataSources | undefined> {
+export async function loadDataSources(): Promise<SiteSources | undefined> {
   try {
-    return await apiClient().dataProvenance.query();
+    const [token, gpu] = await Promise.all([
+      apiClient().dataProvenance.query(),
+      apiClient().gpu.dataProvenance.query(),
+    ]);
+    return { token, gpu };
   } catch (error) {
     if (readWebEnv().buildPhase) return undefined;
     throw error;

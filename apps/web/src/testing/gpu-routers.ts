@@ -1,5 +1,5 @@
 import { TRPCError, initTRPC } from "@trpc/server";
-import { GPU_METHODOLOGY_HISTORY, gpuMethodologySections } from "@tpi/domain";
+import { GPU_METHODOLOGY_HISTORY, SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
 import { z } from "zod";
 
 /**
@@ -128,6 +128,24 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
     },
   };
 });
+/** The fixture's trades: the generated sample, as the api says of them. */
+export const FIXTURE_GPU_SOURCES = {
+  sample: true,
+  notice: SAMPLE_NOTICE,
+  sources: [
+    {
+      source: "sample",
+      sample: true,
+      firstDay: "2025-09-28",
+      lastDay: "2026-03-30",
+      days: 184,
+      latestAsOf: "2026-03-30T11:58:00.000Z",
+      citation: SAMPLE_NOTICE,
+      licence: null,
+    },
+  ],
+};
+
 export const routerWithGpu = t.router({
   windows,
   gpu: t.router({
@@ -184,6 +202,7 @@ export const routerWithGpu = t.router({
       settlementTimeZone: "America/New_York",
       sections: gpuMethodologySections(FIXTURE_WINSOR),
       history: GPU_METHODOLOGY_HISTORY,
+      dataSources: FIXTURE_GPU_SOURCES,
     })),
   }),
 });

@@ -52,6 +52,26 @@ function dataSources(source: Source) {
   };
 }
 
+/** The GPU index's sources, as `gpu.dataProvenance` answers: the sample, or an import's own source. */
+function gpuDataSources(sample: boolean) {
+  return {
+    sample,
+    notice: sample ? SAMPLE_NOTICE : null,
+    sources: [
+      {
+        source: sample ? "sample" : "acme-exchange",
+        sample,
+        firstDay: "2025-10-01",
+        lastDay: "2026-03-30",
+        days: 181,
+        latestAsOf: "2026-03-30T11:58:00.000Z",
+        citation: sample ? SAMPLE_NOTICE : null,
+        licence: null,
+      },
+    ],
+  };
+}
+
 function sourceDay(source: Source, date: string, asOf: string) {
   const sample = source === "sample";
   return {
@@ -168,8 +188,9 @@ function methodology(source: Source) {
   };
 }
 
-function routerFor(source: Source) {
+function routerFor(source: Source, gpuSample = source === "sample") {
   return t.router({
+    gpu: t.router({ dataProvenance: t.procedure.query(() => gpuDataSources(gpuSample)) }),
     windows: t.procedure.query(() => ({
       token: WINDOW,
       gpu: { startDate: "2025-12-30", endDate: "2026-03-30" },
@@ -231,3 +252,5 @@ function routerFor(source: Source) {
 
 export const routerWithOpenRouterData = routerFor("openrouter");
 export const routerWithSampleData = routerFor("sample");
+/** Real token data beside sample GPU trades: the banner must still say the GPU index is a sample. */
+export const routerWithSampleGpuData = routerFor("openrouter", true);

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { dateToDay } from "./conversions";
+import type { SourceSummary } from "./source-data";
 
 type Tx = Db | Prisma.TransactionClient;
 
@@ -333,4 +334,26 @@ function toDaily(row: DailyRow): DailyValue {
     gpuHours: row.gpuHours,
     providerCount: row.providerCount,
   };
+}
+
+/**
+ * The sources of the stored trades (the generated sample, or an import's `--source`): UTC days
+ * with trades and the newest trade of each, read from the per-day counts the database keeps on
+ * every insert, so the cost does not grow with the trades. The newest trade is the source's as-of
+ * time: the data describes the market up to it.
+ */
+export async function summarizeGpuSources(db: Tx): Promise<SourceSummary[]> {
+  const rows = await db.$queryRaw<
+    { source: string; first_day: Date; last_day: Date; days: bigint; latest: Date }[]
+  >`
+    select source, min(day) as first_day, max(day) as last_day, count(*) as days,
+           max(last_executed_at) as latest
+    from gpu_trade_source_day group by source order by source`;
+  return rows.map((r) => ({
+    source: r.source,
+    firstDay: dateToDay(r.first_day),
+    lastDay: dateToDay(r.last_day),
+    days: Number(r.days),
+    latestAsOf: r.latest,
+  }));
 }

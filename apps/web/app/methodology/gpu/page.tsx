@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatFractionPercent, formatUtcDay } from "../../../src/lib/format";
+import { DataSourcesTable } from "../../../src/components/data-sources-table";
 import { loadGpuMethodology } from "../../../src/server/gpu";
 
 export const metadata: Metadata = {
   title: "GPU methodology",
   description:
-    "How the GPU compute price index is computed: trade basis, hourly prints over the trailing hour, winsorizing bounds, carried-forward values, the 4 PM New York daily settlement and its UTC stamps, and methodology versions.",
+    "How the GPU compute price index is computed: trade basis, hourly prints over the trailing hour, winsorizing bounds, carried-forward values, the 4 PM New York daily settlement and its UTC stamps, the trades' sources, and methodology versions.",
 };
 
 export const dynamic = "force-dynamic";
@@ -42,6 +43,9 @@ export default async function GpuMethodologyPage() {
             </li>
           ))}
           <li>
+            <a href="#data-sources">Data sources</a>
+          </li>
+          <li>
             <a href="#versions">Methodology versions</a>
           </li>
         </ul>
@@ -65,6 +69,15 @@ export default async function GpuMethodologyPage() {
           )}
         </section>
       ))}
+      <h2 id="data-sources">Data sources</h2>
+      <p>
+        The trades behind the published values, by source: the generated sample, or the source an
+        operator named when importing executed trades. The latest as-of time is the newest trade.
+      </p>
+      <DataSourcesTable
+        dataSources={doc.dataSources}
+        caption="The sources of the GPU trades, their UTC days and newest trade"
+      />
       <h2 id="versions">Methodology versions</h2>
       <div className="table-wrap">
         <table className="stack" data-table="gpu-methodology-versions">

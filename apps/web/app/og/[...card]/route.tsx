@@ -10,6 +10,7 @@ import {
   type CardContent,
   type CardSubject,
 } from "../../../src/lib/social-card";
+import type { SiteSources } from "../../../src/lib/api-types";
 import { newestFirst } from "../../../src/lib/shape";
 import {
   loadDataSources,
@@ -24,7 +25,16 @@ export const dynamic = "force-dynamic";
 /** Link previews fetch a card now and then; five minutes matches the pages' revalidation. */
 const CARD_MAX_AGE_SECONDS = 300;
 
-async function contentOf(subject: CardSubject, sample: boolean): Promise<CardContent> {
+/** A card says "sample" when the index it shows rests on the generated sample. */
+async function contentOf(
+  subject: CardSubject,
+  sources: SiteSources | undefined,
+): Promise<CardContent> {
+  const sample = subject.kind === "gpu" ? sources?.gpu.sample : sources?.token.sample;
+  return cardOf(subject, sample === true);
+}
+
+async function cardOf(subject: CardSubject, sample: boolean): Promise<CardContent> {
   switch (subject.kind) {
     case "home":
       return homeCard(await loadLatest(), sample);
@@ -72,7 +82,7 @@ export async function GET(
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
   const sources = await loadDataSources();
-  const card = await contentOf(subject, sources?.sample === true);
+  const card = await contentOf(subject, sources);
   return new ImageResponse(<CardImage card={card} />, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
