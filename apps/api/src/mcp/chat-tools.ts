@@ -35,7 +35,11 @@ export type RecordingToolbox = ChatToolbox & {
   sources(): ChatSource[];
 };
 
-export function chatToolbox(deps: AppDeps, caller: Caller): RecordingToolbox {
+export function chatToolbox(
+  deps: AppDeps,
+  caller: Caller,
+  maxResultChars = TOOL_RESULT_MAX_CHARS,
+): RecordingToolbox {
   const sources: ChatSource[] = [];
   return {
     tools: FUNCTION_TOOLS,
@@ -50,9 +54,9 @@ export function chatToolbox(deps: AppDeps, caller: Caller): RecordingToolbox {
       const outcome = await runTool(tool, args.value, deps, caller);
       if (!outcome.ok) return { content: JSON.stringify(outcome.error) };
       const content = JSON.stringify({ data: outcome.data, source: outcome.source });
-      if (content.length > TOOL_RESULT_MAX_CHARS)
+      if (content.length > maxResultChars)
         return refusal(
-          `The result is larger than ${TOOL_RESULT_MAX_CHARS} characters; ask for a shorter range or one lab or GPU.`,
+          `The result is larger than ${maxResultChars} characters; ask for a shorter range or one lab or GPU.`,
         );
       sources.push(chatSourceOf(tool, outcome));
       return { content };

@@ -5,7 +5,7 @@ import {
 } from "@tpi/domain";
 import { findApiKeyByHash, listApiKeys, revokeApiKey } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
+import { ApiKeyAuthenticator, KEY_CACHE_TTL_MS } from "../auth/api-key-authenticator";
 import { hashApiKey } from "../auth/api-key-secret";
 import { startTestApi, type TestApi } from "../testing/test-api";
 
@@ -248,7 +248,7 @@ describe("key usage and revocation across instances", () => {
     }
   });
 
-  it("a key revoked on one instance stops working on another within 5 seconds", async () => {
+  it("a key revoked on one instance stops working on another within the documented 4 seconds", async () => {
     const other = new ApiKeyAuthenticator(api.db, () => NOW); // a second api instance's view
     try {
       const { key, keyId } = await api.createKey("full");
@@ -266,7 +266,9 @@ describe("key usage and revocation across instances", () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(refusedAfterMs).toBeDefined();
-      expect(refusedAfterMs).toBeLessThan(5_000);
+      // The documented bound is the lookup cache's lifetime; slack for one poll and one lookup.
+      expect(KEY_CACHE_TTL_MS).toBe(4_000);
+      expect(refusedAfterMs).toBeLessThanOrEqual(KEY_CACHE_TTL_MS + 500);
     } finally {
       await other.stop();
     }

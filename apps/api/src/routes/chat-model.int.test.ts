@@ -2,7 +2,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_ROUNDS, createOpenAiCompatibleModel } from "../chat/model-backend";
+import {
+  MODEL_ROUNDS,
+  TOOL_CALLS_PER_ROUND,
+  createOpenAiCompatibleModel,
+} from "../chat/model-backend";
+import { TOOL_RESULT_MAX_CHARS, chatToolbox } from "../mcp/chat-tools";
 import { DATA_TOOLS } from "../mcp/tools";
 import { observation, startTestApi, type TestApi } from "../testing/test-api";
 
@@ -17,7 +22,8 @@ type Mode =
   | "slow"
   | "error500"
   | "garbage"
-  | "rate-limited";
+  | "rate-limited"
+  | "many-calls";
 let mode: Mode = "tools";
 
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
@@ -81,6 +87,17 @@ function answer(body: Completion): string {
       return reply({ content: `The tool said: ${toolMessages[0]?.content}` });
     case "loop":
       return reply({ tool_calls: toolCalls(["list_gpus", "{}"]) });
+    case "many-calls":
+      if (toolMessages.length === 0)
+        return reply({
+          tool_calls: toolCalls(
+            ...Array.from({ length: TOOL_CALLS_PER_ROUND + 2 }, (): [string, string] => [
+              "list_gpus",
+              "{}",
+            ]),
+          ),
+        });
+      return reply({ content: "Listed." });
     case "text-only":
       return reply({ content: "Answered without tools." });
     default:
@@ -252,6 +269,46 @@ describe("POST /api/chat with an OpenAI-compatible backend (function calling)", 
       ...Array<string>(MODEL_ROUNDS - 1).fill("auto"),
       "none",
     ]);
+  });
+
+  it(`runs at most ${TOOL_CALLS_PER_ROUND} tool calls per round and tells the model so for the rest`, async () => {
+    mode = "many-calls";
+    received = [];
+    const res = await ask("What is the latest H100 SXM price?");
+    expect(res.status).toBe(200);
+    const toolMessages = received[1]?.body.messages.filter((m) => m.role === "tool") ?? [];
+    // Every call gets its answer, in order; the ones past the cap get the refusal instead of data.
+    expect(toolMessages).toHaveLength(TOOL_CALLS_PER_ROUND + 2);
+    const bodies = toolMessages.map(
+      (m) => JSON.parse(m.content ?? "{}") as Record<string, unknown>,
+    );
+    for (const body of bodies.slice(0, TOOL_CALLS_PER_ROUND)) expect(body).toHaveProperty("data");
+    for (const body of bodies.slice(TOOL_CALLS_PER_ROUND))
+      expect(body).toEqual({
+        error: "Bad request",
+        message: `At most ${TOOL_CALLS_PER_ROUND} tool calls are run per round.`,
+      });
+    expect((res.body as ChatBody).data.sources).toHaveLength(TOOL_CALLS_PER_ROUND);
+  });
+
+  it("refuses the model a tool result over the size limit, and lists no source for it", async () => {
+    const caller = await api.deps.auth.authenticate(`Bearer ${key}`);
+    if (!caller.ok) throw new Error("the test key was refused");
+    const full = chatToolbox(api.deps, caller.value);
+    const answered = JSON.parse((await full.call("list_gpus", "{}")).content) as {
+      data: unknown;
+    };
+    expect(answered).toHaveProperty("data");
+    const size = JSON.stringify(answered).length;
+    expect(size).toBeLessThan(TOOL_RESULT_MAX_CHARS);
+    expect(full.sources()).toHaveLength(1);
+
+    const small = chatToolbox(api.deps, caller.value, size - 1);
+    expect(JSON.parse((await small.call("list_gpus", "{}")).content)).toEqual({
+      error: "Bad request",
+      message: `The result is larger than ${size - 1} characters; ask for a shorter range or one lab or GPU.`,
+    });
+    expect(small.sources()).toEqual([]);
   });
 
   it("takes an answer without tool calls as it is, with no sources", async () => {
