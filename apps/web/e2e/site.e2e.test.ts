@@ -924,6 +924,43 @@ describe.skipIf(!chromiumPresent)("website in Chromium", () => {
       await page.close();
     });
 
+    it("on a phone, tapping the chart shows the day, value and change inside the screen", async () => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      for (const [path, chartName] of [
+        ["/?range=7D", "home-month"],
+        ["/gpus", "gpu-3m"],
+      ] as const) {
+        await open(page, path);
+        const chart = page.locator(`figure[data-chart="${chartName}"]`);
+        const area = chart.locator(".chart-area");
+        await page.waitForFunction(
+          (name) =>
+            document.querySelector(`figure[data-chart="${name}"] .chart-area[tabindex="0"]`),
+          chartName,
+        );
+        await area.scrollIntoViewIfNeeded();
+        const box = await area.boundingBox();
+        expect(box, path).not.toBeNull();
+        await area.tap({ position: { x: (box?.width ?? 4) / 2, y: (box?.height ?? 2) / 2 } });
+        const tooltip = chart.locator("[data-chart-tooltip]");
+        await tooltip.waitFor();
+        const text = (await tooltip.textContent()) ?? "";
+        expect(text, path).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+        expect(text, path).toMatch(/\$\d+\.\d+/);
+        expect(text, path).toMatch(/since|no earlier value/);
+        const tip = await tooltip.boundingBox();
+        expect(tip?.x ?? -1, path).toBeGreaterThanOrEqual(0);
+        expect((tip?.x ?? 0) + (tip?.width ?? 0), path).toBeLessThanOrEqual(390);
+        await screenshot(page, `chart-${chartName}-tap-390`);
+      }
+      await context.close();
+    });
+
     it("from the keyboard, the focused plot steps through the days and announces each one", async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await open(page, "/?range=7D");
