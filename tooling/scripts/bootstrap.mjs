@@ -10,16 +10,16 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runForwardingSignals } from "./run-forwarding-signals.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const pnpmVersion = packageManager.replace(/^pnpm@/, "");
 const task = process.argv[2];
 
+/** Runs one step to its end; a stop signal sent to this process is handed to the step. */
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
-  if (result.error) throw result.error;
-  return result.status ?? 1;
+  return runForwardingSignals(command, args, { cwd: root, ...options });
 }
 
 function pnpmCommand() {
@@ -40,28 +40,28 @@ if (task !== "start" && task !== "test" && task !== "bench") {
 // NODE_ENV=production is exported; the install always takes them (start-all sets production
 // mode for the running services only).
 const { NODE_ENV: _exportedNodeEnv, ...installEnv } = process.env;
-const installStatus = pnpmRun(["install", "--frozen-lockfile"], { env: installEnv });
+const installStatus = await pnpmRun(["install", "--frozen-lockfile"], { env: installEnv });
 if (installStatus !== 0) process.exit(installStatus);
 
 if (task === "bench") {
   // The benchmark builds the api itself when dist/ is missing or stale (apps/api/bench/lib).
-  process.exit(pnpmRun(["--filter", "@tpi/api", "bench", ...process.argv.slice(3)]));
+  process.exit(await pnpmRun(["--filter", "@tpi/api", "bench", ...process.argv.slice(3)]));
 }
 
 if (task === "test") {
   // Formatting first: it is the cheapest check and the shared Prettier config is the style.
-  const formatStatus = pnpmRun(["exec", "prettier", "--check", "."]);
+  const formatStatus = await pnpmRun(["exec", "prettier", "--check", "."]);
   if (formatStatus !== 0) {
     console.error("Some files are not formatted: run `pnpm format`.");
     process.exit(formatStatus);
   }
   // Before anything else can pass: a failing test must fail this command, in every package.
-  const exitCheckStatus = pnpmRun(["exec", "node", "tooling/vitest/exit-check/run.mjs"]);
+  const exitCheckStatus = await pnpmRun(["exec", "node", "tooling/vitest/exit-check/run.mjs"]);
   if (exitCheckStatus !== 0) process.exit(exitCheckStatus);
   // Type checks, lint, the schema-drift check, unit and integration tests, then the website's
   // browser tests (after its build). One task at a time: these machines have two cores.
   process.exit(
-    pnpmRun([
+    await pnpmRun([
       "exec",
       "turbo",
       "run",
@@ -77,7 +77,7 @@ if (task === "test") {
 
 // start: build the website, then run the api and the website together until interrupted.
 process.exit(
-  run(process.execPath, [join(root, "tooling", "scripts", "start-all.mjs")], {
+  await run(process.execPath, [join(root, "tooling", "scripts", "start-all.mjs")], {
     env: { ...process.env, TPI_PNPM: JSON.stringify([pnpm, ...prefix]) },
   }),
 );
