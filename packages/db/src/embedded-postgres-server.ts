@@ -310,12 +310,19 @@ function startPostgres(
 ): Promise<RunningPostgres> {
   // Its own process group: a terminal's Ctrl-C (sent to the whole foreground group) must not stop
   // the server under requests the api is still finishing; the api stops it once drained.
-  const child = spawn(binaries.postgres, ["-D", clusterDir, "-p", String(port)], {
-    ...spawnIds(user),
-    env: SERVER_ENV,
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-  });
+  // Only 127.0.0.1, the address every client here uses. With the default `localhost`, a host
+  // that also maps it to ::1 starts the server on ::1 alone when the IPv4 port is taken: it
+  // reports ready, the retry never runs, and the api finds nothing at 127.0.0.1.
+  const child = spawn(
+    binaries.postgres,
+    ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1"],
+    {
+      ...spawnIds(user),
+      env: SERVER_ENV,
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    },
+  );
   const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
   const running = () => child.exitCode === null && child.signalCode === null;
   // Should the process exit without stopping it (a failed start, a shutdown that timed out), the
@@ -324,6 +331,8 @@ function startPostgres(
     if (running()) child.kill("SIGINT");
   };
   process.once("exit", stopOnExit);
+  // A server that exits (a refused start, then a retry) leaves no listener behind.
+  child.once("exit", () => process.removeListener("exit", stopOnExit));
   const stop = async () => {
     process.removeListener("exit", stopOnExit);
     if (running()) child.kill("SIGINT"); // fast shutdown
