@@ -266,9 +266,10 @@ describe("key usage and revocation across instances", () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(refusedAfterMs).toBeDefined();
-      // The documented bound is the lookup cache's lifetime; slack for one poll and one lookup.
+      // The documented bound is the lookup cache's lifetime; up to 1 s more for the 100 ms polls,
+      // a busy machine's timers and the lookup that finds the key revoked.
       expect(KEY_CACHE_TTL_MS).toBe(4_000);
-      expect(refusedAfterMs).toBeLessThanOrEqual(KEY_CACHE_TTL_MS + 500);
+      expect(refusedAfterMs).toBeLessThanOrEqual(KEY_CACHE_TTL_MS + 1_000);
     } finally {
       await other.stop();
     }

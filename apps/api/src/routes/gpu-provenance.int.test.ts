@@ -63,5 +63,17 @@ describe("the sources behind the GPU index", () => {
       ["sample", true],
     ]);
     expect((await caller().gpu.methodology()).dataSources).toEqual(mixed);
+
+    // A trade stored late, in an hour already printed, publishes nothing new: its source is
+    // still named at once.
+    const first = market[0];
+    if (first === undefined) throw new Error("the market trades are empty");
+    const late = { ...first, tradeId: "late-1", source: "late-desk" };
+    await api.loadGpuTrades([late]);
+    expect((await caller().gpu.dataProvenance()).sources.map((source) => source.source)).toEqual([
+      "acme-exchange",
+      "late-desk",
+      "sample",
+    ]);
   });
 });

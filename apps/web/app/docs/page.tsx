@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { readWebEnv } from "../../src/env";
 import { loadMethodology } from "../../src/server/data";
 import { apiClient } from "../../src/server/trpc-client";
@@ -48,10 +49,15 @@ export default async function DocsPage() {
 
       <h2 id="authentication">Authentication</h2>
       <p>
-        Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Keys
-        are issued to accounts by the operators of the service (
-        <code>pnpm tpi keys create --name &lt;name&gt;</code> on a self-hosted installation); the
-        key is shown once and only its hash is stored.
+        Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>.
+        Premium and Full accounts create their keys on their{" "}
+        <Link prefetch={false} href="/account">
+          account page
+        </Link>{" "}
+        (<Link href="/account/sign-up">sign up</Link>: new accounts start on the trial plan, which
+        has no keys); operators also issue keys from the command line (
+        <code>pnpm tpi keys create --name &lt;name&gt;</code> on a self-hosted installation). A key
+        is shown once and only its hash is stored.
       </p>
       <pre>
         <code>

@@ -276,18 +276,29 @@ export async function allGpuDailyValues(db: Tx): Promise<DailyValue[]> {
   return rows.map(toDaily);
 }
 
-/** Moves whenever a print or a daily value is published. */
+/**
+ * Moves whenever a print or a daily value is published, or trades are stored (their sources are
+ * part of what the read model says, even when the trades fall in hours already printed).
+ */
 export async function gpuPublicationFingerprint(db: Tx): Promise<string> {
   const [row] = await db.$queryRaw<
-    { prints: bigint; daily: bigint; latest_print: Date | null; latest_daily: Date | null }[]
+    {
+      prints: bigint;
+      daily: bigint;
+      latest_print: Date | null;
+      latest_daily: Date | null;
+      trades: bigint;
+    }[]
   >`
     select (select count(*) from gpu_hourly_print) as prints, (select count(*) from gpu_daily_value) as daily,
-           (select max(computed_at) from gpu_hourly_print) as latest_print, (select max(computed_at) from gpu_daily_value) as latest_daily`;
+           (select max(computed_at) from gpu_hourly_print) as latest_print, (select max(computed_at) from gpu_daily_value) as latest_daily,
+           (select coalesce(sum(trades), 0) from gpu_trade_source_day) as trades`;
   return [
     row?.prints ?? 0n,
     row?.daily ?? 0n,
     row?.latest_print?.toISOString() ?? "-",
     row?.latest_daily?.toISOString() ?? "-",
+    row?.trades ?? 0n,
   ].join(":");
 }
 

@@ -84,6 +84,23 @@ describe("summarizeGpuSources", () => {
     ]);
   });
 
+  it("counts a trade on its UTC day whatever the writing session's time zone", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // UTC+14: 2026-11-23T23:30Z is already 24 Nov there.
+      await client.query("set time zone 'Pacific/Kiritimati'");
+      await client.query(
+        `insert into gpu_trade (trade_id, gpu_name, executed_at, price_usd_per_gpu_hour, gpu_hours, provider, source)
+         values ('k1', 'H100 SXM', '2026-11-23T23:30:00Z', 2.5, 8, 'Alpha', 'kiritimati-desk')`,
+      );
+    } finally {
+      await client.end();
+    }
+    const [desk] = (await summarizeGpuSources(db)).filter((s) => s.source === "kiritimati-desk");
+    expect(desk).toMatchObject({ firstDay: "2026-11-23", lastDay: "2026-11-23", days: 1 });
+  });
+
   it("counts the trades stored before the migration that introduced the counts", async () => {
     const name = `tpi_sources_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });

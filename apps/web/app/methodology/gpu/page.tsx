@@ -71,8 +71,8 @@ export default async function GpuMethodologyPage() {
       ))}
       <h2 id="data-sources">Data sources</h2>
       <p>
-        The trades behind the published values, by source: the generated sample, or the source an
-        operator named when importing executed trades. The latest as-of time is the newest trade.
+        The stored trades, by source: the generated sample, or the source an operator named when
+        importing executed trades. The latest as-of time is the newest trade.
       </p>
       <DataSourcesTable
         dataSources={doc.dataSources}

@@ -14,12 +14,13 @@ CREATE TABLE "gpu_trade_source_day" (
     CONSTRAINT "gpu_trade_source_day_pkey" PRIMARY KEY ("source","day")
 );
 
--- Days in UTC whatever the session's time zone.
+-- Days in UTC whatever the session's time zone. Rows are upserted in key order, so two imports
+-- touching the same sources and days take their row locks in the same order (no deadlock).
 CREATE FUNCTION "gpu_trade_count_sources"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "gpu_trade_source_day" AS d ("source", "day", "trades", "last_executed_at")
   SELECT source, (executed_at AT TIME ZONE 'UTC')::date, count(*)::int, max(executed_at)
-  FROM inserted GROUP BY 1, 2
+  FROM inserted GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT ("source", "day") DO UPDATE
   SET "trades" = d."trades" + excluded."trades",
       "last_executed_at" = greatest(d."last_executed_at", excluded."last_executed_at");
