@@ -307,6 +307,13 @@ for (const path of ["/api/gpu-types", "/api/gpu-types-free"]) {
   wrongMethods(path, ["POST", "DELETE"]);
 }
 
+// ---- GPU methodology and the trades' sources ----
+const GM = "/api/gpu-methodology";
+get("gpu methodology keyless", GM);
+get("gpu methodology full key", GM, { as: "full" });
+get("gpu methodology 400: a parameter", `${GM}?v=2`);
+wrongMethods(GM, ["POST"]);
+
 // ---- GPU latest print ----
 for (const gpu of GPU_PATHS) {
   get(`gpu latest ${gpu} keyless`, `/api/gpu/${gpu}`);

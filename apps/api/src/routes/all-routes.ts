@@ -11,6 +11,7 @@ import {
   gpuHistoryRoute,
   gpuIndexHistoryRoute,
   gpuLatestRoute,
+  gpuMethodologyRoute,
   gpuTypesFreeRoute,
   gpuTypesRoute,
 } from "./gpu";
@@ -42,6 +43,7 @@ export const ROUTES: readonly Route[] = [
   tokenTypesFreeRoute,
   gpuTypesRoute,
   gpuTypesFreeRoute,
+  gpuMethodologyRoute,
   gpuLatestRoute,
   dailyIndexAllRoute,
   dailyIndexRoute,

@@ -63,9 +63,14 @@ describe("the sources behind the GPU index", () => {
       ["sample", true],
     ]);
     expect((await caller().gpu.methodology()).dataSources).toEqual(mixed);
+    // REST readers see the same, without a key.
+    const rest = await api.get("/api/gpu-methodology");
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual(await caller().gpu.methodology());
+    expect((rest.body as { dataSources: unknown }).dataSources).toEqual(mixed);
 
     // A trade stored late, in an hour already printed, publishes nothing new: its source is
-    // still named at once.
+    // still named at once, in tRPC and in the REST answer (whose cached bytes move with it).
     const first = market[0];
     if (first === undefined) throw new Error("the market trades are empty");
     const late = { ...first, tradeId: "late-1", source: "late-desk" };
@@ -75,5 +80,9 @@ describe("the sources behind the GPU index", () => {
       "late-desk",
       "sample",
     ]);
+    const after = (await api.get("/api/gpu-methodology")).body as {
+      dataSources: { sources: { source: string }[] };
+    };
+    expect(after.dataSources.sources.map((source) => source.source)).toContain("late-desk");
   });
 });

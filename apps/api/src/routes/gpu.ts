@@ -3,6 +3,7 @@ import {
   FREE_TIER_GPU_NAMES,
   GPU_CATALOG,
   GPU_FREE_WINDOW_MONTHS,
+  DEFAULT_WINSOR_BOUNDS,
   authorizeGpu,
   ok,
 } from "@tpi/domain";
@@ -20,7 +21,9 @@ import {
   dailyIndexQuerySchema,
   gpuDailyIndexResponseSchema,
   gpuPreviousDailyIndexResponseSchema,
+  gpuMethodologyResponseSchema,
 } from "../schemas/gpu";
+import { gpuMethodologyDocument } from "../services/gpu-methodology";
 import {
   GPU_TYPES_BODY,
   GPU_TYPES_FREE_BODY,
@@ -88,6 +91,38 @@ export const gpuTypesFreeRoute = defineRoute({
     examples: () => [{ label: "Free-tier GPUs", pathAndQuery: "/api/gpu-types-free" }],
   },
   settled: { freshness: "static", answer: () => () => ok(GPU_TYPES_FREE_BODY) },
+});
+
+export const gpuMethodologyRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu-methodology",
+  operationId: "getGpuMethodology",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "The GPU methodology", schema: gpuMethodologyResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The GPU methodology in force: trade basis, hourly prints, winsorizing, daily settlement, version history, and the sources of the stored trades",
+    description:
+      "`dataSources.sample` is true while any stored trade is the generated sample: quote `dataSources.notice` with GPU values then.",
+    tags: ["Reference"],
+    examples: () => [{ label: "The GPU methodology", pathAndQuery: "/api/gpu-methodology" }],
+  },
+  settled: {
+    // The trades' sources reload with the published GPU set.
+    freshness: "gpu-prints",
+    answer: (deps) => () =>
+      ok(
+        gpuMethodologyDocument(
+          deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
+          deps.gpuIndex.dataSources,
+        ),
+      ),
+  },
 });
 
 export const gpuLatestRoute = defineRoute({

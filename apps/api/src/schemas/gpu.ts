@@ -19,6 +19,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { dayParamSchema, daySchema, domainTransform, instantSchema } from "./common";
+import { dataSourcesSchema } from "./otpi-details";
 
 /**
  * Request and response schemas of the GPU routes. Requests are validated with them and the
@@ -449,3 +450,24 @@ export type GpuHistoryRangeResponse = z.infer<typeof gpuHistoryRangeResponseSche
 export type GpuHourlyResponse = z.infer<typeof gpuHourlyResponseSchema>;
 export type GpuRollingAverageResponse = z.infer<typeof gpuRollingAverageResponseSchema>;
 export type GpuRollingHistoryResponse = z.infer<typeof gpuRollingHistoryResponseSchema>;
+
+/** `GET /api/gpu-methodology`: the GPU methodology in force and the sources of the stored trades. */
+export const gpuMethodologyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    version: z.string(),
+    unit: z.string(),
+    winsor: z
+      .object({ lower: z.number(), upper: z.number() })
+      .describe("The winsorizing percentiles the settlement runs with, as fractions"),
+    settlementTimeZone: z.string(),
+    sections: z.array(z.object({ id: z.string(), heading: z.string(), text: z.string() })),
+    history: z.array(
+      z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() }),
+    ),
+    dataSources: dataSourcesSchema.describe(
+      "The stored trades by source: `sample` is true while any of them is the generated sample",
+    ),
+  })
+  .meta({ id: "GpuMethodologyResponse" });
+export type GpuMethodologyResponse = z.infer<typeof gpuMethodologyResponseSchema>;

@@ -1,14 +1,9 @@
 import {
   DEFAULT_WINSOR_BOUNDS,
   GPU_CATALOG,
-  GPU_INDEX_UNIT,
-  GPU_METHODOLOGY_HISTORY,
-  GPU_METHODOLOGY_VERSION,
   PUBLIC_ACCESS,
-  SETTLEMENT_TIME_ZONE,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   authorizeGpu,
-  gpuMethodologySections,
   isFreeTierGpu,
   type DomainError,
   type GpuName,
@@ -16,6 +11,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import type { Route } from "../http/route";
+import { gpuMethodologyDocument } from "../services/gpu-methodology";
 import { parseParams, parseQuery } from "../schemas/common";
 import { gpuIndexHistoryQuerySchema, gpuPathParamsSchema } from "../schemas/gpu";
 import { answerDailyIndexAll, answerGpuIndexHistory } from "../services/gpu";
@@ -93,18 +89,9 @@ export const gpuRouter = t.router({
    * The GPU methodology in force, section by section, from the domain text the chat quotes, with
    * the winsorizing bounds the settlement runs with and the version history.
    */
-  methodology: t.procedure.query(({ ctx }) => {
-    const winsor = ctx.winsor ?? DEFAULT_WINSOR_BOUNDS;
-    return {
-      version: GPU_METHODOLOGY_VERSION,
-      unit: GPU_INDEX_UNIT,
-      winsor,
-      settlementTimeZone: SETTLEMENT_TIME_ZONE,
-      sections: gpuMethodologySections(winsor),
-      history: GPU_METHODOLOGY_HISTORY,
-      dataSources: ctx.gpuIndex.dataSources,
-    };
-  }),
+  methodology: t.procedure.query(({ ctx }) =>
+    gpuMethodologyDocument(ctx.winsor ?? DEFAULT_WINSOR_BOUNDS, ctx.gpuIndex.dataSources),
+  ),
   /** Where the trades behind the GPU index come from (the generated sample or market trades), per source. */
   dataProvenance: t.procedure.query(({ ctx }) => ctx.gpuIndex.dataSources),
   /** A free-tier GPU's daily series within the keyless window, as `GET /api/gpu/{gpuName}/index-history`. */

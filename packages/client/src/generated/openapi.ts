@@ -183,6 +183,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gpu-methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GPU methodology in force: trade basis, hourly prints, winsorizing, daily settlement, version history, and the sources of the stored trades
+         * @description `dataSources.sample` is true while any stored trade is the generated sample: quote `dataSources.notice` with GPU values then.
+         */
+        get: operations["getGpuMethodology"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gpu/{gpuName}": {
         parameters: {
             query?: never;
@@ -1114,6 +1134,48 @@ export interface components {
                 average_usd_per_hour: number;
                 print_count: number;
             }[];
+        };
+        GpuMethodologyResponse: {
+            /** @constant */
+            success: true;
+            version: string;
+            unit: string;
+            /** @description The winsorizing percentiles the settlement runs with, as fractions */
+            winsor: {
+                lower: number;
+                upper: number;
+            };
+            settlementTimeZone: string;
+            sections: {
+                id: string;
+                heading: string;
+                text: string;
+            }[];
+            history: {
+                version: string;
+                effectiveFrom: string;
+                summary: string;
+            }[];
+            /** @description The stored trades by source: `sample` is true while any of them is the generated sample */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
         };
         GpuVolatility: {
             /** @constant */
@@ -2049,6 +2111,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GpuCatalog"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GPU methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuMethodologyResponse"];
                 };
             };
             /** @description Not modified: the If-None-Match header names the current answer. */
