@@ -28,14 +28,14 @@ import {
   startTestPostgres,
   type Db,
 } from "@tpi/db";
-import { generateApiKey } from "../src/auth/api-key-secret";
+import { generateApiKey } from "../src/platform/auth/api-key-secret";
 import { readEnv, winsorBoundsFrom } from "../src/env";
-import { seedGpuSample } from "../src/jobs/gpu-sample-seed";
-import { settleGpuIndex } from "../src/jobs/gpu-settlement";
-import { seedTokenSample } from "../src/jobs/sample-seed";
-import { settleDueDays } from "../src/jobs/settlement";
-import { GpuPublishedIndex } from "../src/read-models/gpu-published-index";
-import { PublishedIndex } from "../src/read-models/published-index";
+import { seedGpuSample } from "../src/markets/gpu/jobs/sample-seed";
+import { settleGpuIndex } from "../src/markets/gpu/jobs/settlement";
+import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
+import { settleDueDays } from "../src/markets/token/jobs/settlement";
+import { GpuPublishedIndex } from "../src/markets/gpu/read-model/published-index";
+import { PublishedIndex } from "../src/markets/token/read-model/published-index";
 import { API_DIR, ensureApiBuilt, startApiProcess } from "./lib/api-process";
 import { runLoad, type LoadFigures } from "./lib/load";
 import { SCALES, type Scale } from "./scale/scales";

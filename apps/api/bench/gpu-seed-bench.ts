@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { readEnv } from "../src/env";
-import { createLogger } from "../src/logger";
+import { createLogger } from "../src/platform/observability/logger";
 import { openRuntime, seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/runtime";
 
 const log = createLogger("warn");

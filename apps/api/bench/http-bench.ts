@@ -32,11 +32,11 @@ import {
   insertApiKey,
   startTestPostgres,
 } from "@tpi/db";
-import { generateApiKey } from "../src/auth/api-key-secret";
+import { generateApiKey } from "../src/platform/auth/api-key-secret";
 import { readEnv } from "../src/env";
-import { createLogger } from "../src/logger";
-import { seedTokenSample } from "../src/jobs/sample-seed";
-import { settleDueDays } from "../src/jobs/settlement";
+import { createLogger } from "../src/platform/observability/logger";
+import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
+import { settleDueDays } from "../src/markets/token/jobs/settlement";
 import { openRuntime, seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/runtime";
 import {
   API_DIR,

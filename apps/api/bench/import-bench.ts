@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { once } from "node:events";
 import { LAB_IDS, addDays } from "@tpi/domain";
 import { createTestDatabase, startTestPostgres } from "@tpi/db";
-import { readObservationFile } from "../src/ingest/observation-file";
-import { importObservations } from "../src/jobs/observation-import";
+import { readObservationFile } from "../src/markets/token/sources/observation-file";
+import { importObservations } from "../src/markets/token/jobs/observation-import";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const MODELS_PER_DAY = 1_000;

@@ -3,36 +3,36 @@ import type { RequestListener } from "node:http";
 import cors from "cors";
 import express, { type RequestHandler } from "express";
 import { DEFAULT_MAX_KEYS_PER_ACCOUNT, RateLimitedError } from "@tpi/domain";
-import { csrfKeyFrom } from "./accounts/secrets";
-import { WebAccounts } from "./accounts/web-accounts";
+import { csrfKeyFrom } from "./platform/accounts/secrets";
+import { WebAccounts } from "./platform/accounts/web-accounts";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./deps";
-import { AttemptLimiter } from "./rate-limit/attempt-limiter";
+import { AttemptLimiter } from "./platform/rate-limit/attempt-limiter";
 import { isDatabaseUnavailable } from "@tpi/db";
 import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   appendVary,
   errorHandler,
   routeNotFound,
-} from "./http/errors";
-import { requireInternalToken } from "./http/internal-token";
-import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./http/limits";
-import { createFastLane, type FastLane } from "./http/fast-lane";
-import { registerRoutes, routeChain } from "./http/register-routes";
-import { securityHeaders } from "./http/security-headers";
-import { AnswerCache } from "./http/settled";
-import { requestContext, routeLabeler } from "./http/request-context";
-import { Metrics } from "./metrics";
-import { mcpRouter } from "./mcp/http";
+} from "./platform/http/errors";
+import { requireInternalToken } from "./platform/http/internal-token";
+import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./platform/http/limits";
+import { createFastLane, type FastLane } from "./platform/http/fast-lane";
+import { registerRoutes, routeChain } from "./platform/http/register-routes";
+import { securityHeaders } from "./platform/http/security-headers";
+import { AnswerCache } from "./platform/http/settled";
+import { requestContext, routeLabeler } from "./platform/http/request-context";
+import { Metrics } from "./platform/observability/metrics";
+import { mcpRouter } from "./platform/mcp/http";
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   createRateLimiters,
   normalizeOrigin,
   type LimiterState,
   type RateLimitSettings,
-} from "./rate-limit/limiters";
-import { ROUTES } from "./routes/all-routes";
-import { docsAssetRoutes } from "./routes/docs";
-import { appRouter } from "./trpc/router";
+} from "./platform/rate-limit/limiters";
+import { ROUTES } from "./markets/all-routes";
+import { docsAssetRoutes } from "./platform/openapi/docs-routes";
+import { appRouter } from "./platform/trpc/app-router";
 
 /** The api: the Express app and the listener to serve (the fast lane in front of the app). */
 export type Api = {

@@ -1,7 +1,7 @@
-import { ConfigurationError, UsageError } from "./cli/command";
-import { COMMANDS, USAGE } from "./cli/commands";
+import { ConfigurationError, UsageError } from "./platform/cli/command";
+import { COMMANDS, USAGE } from "./platform/cli/commands";
 import { readEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "./platform/observability/logger";
 
 /**
  * The operators' command line: `pnpm tpi <command>`. Every command says what it did and exits

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "./logger";
+import { createLogger } from "./platform/observability/logger";
 import { observation, startTestApi, type HttpResult, type TestApi } from "./testing/test-api";
 
 /**

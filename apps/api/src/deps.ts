@@ -1,13 +1,13 @@
 import { DEFAULT_TRIAL_PERIOD_HOURS, type MethodologyRules, type WinsorBounds } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import type { DatabaseHealth } from "./database-health";
-import type { Logger } from "./logger";
-import type { Metrics } from "./metrics";
-import type { RateLimitSettings } from "./rate-limit/limiters";
-import type { ChatModel } from "./chat/model-backend";
-import type { GpuPublishedIndex } from "./read-models/gpu-published-index";
-import type { PublishedIndex } from "./read-models/published-index";
+import type { ApiKeyAuthenticator } from "./platform/auth/api-key-authenticator";
+import type { DatabaseHealth } from "./platform/health/database-health";
+import type { Logger } from "./platform/observability/logger";
+import type { Metrics } from "./platform/observability/metrics";
+import type { RateLimitSettings } from "./platform/rate-limit/limiters";
+import type { ChatModel } from "./platform/chat/model-backend";
+import type { GpuPublishedIndex } from "./markets/gpu/read-model/published-index";
+import type { PublishedIndex } from "./markets/token/read-model/published-index";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */
 export type AppDeps = {

@@ -21,20 +21,20 @@ import {
   DEFAULT_REQUEST_TIMEOUTS,
   type DbTimeouts,
 } from "@tpi/db";
-import type { SmtpConfig } from "./accounts/smtp";
-import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
+import type { SmtpConfig } from "./platform/accounts/smtp";
+import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./platform/auth/api-key-authenticator";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type WebsiteAccountSettings } from "./deps";
 
 /** Longest wait for a reply of the SMTP server (milliseconds); the outbox retries after it. */
 const SMTP_TIMEOUT_MS = 15_000;
 import { z } from "zod";
-import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
-import type { ServerLimits } from "./http/server-limits";
+import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./platform/http/limits";
+import type { ServerLimits } from "./platform/http/server-limits";
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
   RANKINGS_FIRST_DAY,
   type OpenRouterConfig,
-} from "./ingest/openrouter";
+} from "./markets/token/sources/openrouter";
 
 /**
  * Every environment variable the api and the CLI read, validated in one place. Nothing else in

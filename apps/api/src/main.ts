@@ -1,5 +1,5 @@
 import { readEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./server";
 
 /**

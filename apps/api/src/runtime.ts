@@ -13,8 +13,8 @@ import {
   summarizeSources,
   type OpenDatabase,
 } from "@tpi/db";
-import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import { DatabaseHealth } from "./database-health";
+import { ApiKeyAuthenticator } from "./platform/auth/api-key-authenticator";
+import { DatabaseHealth } from "./platform/health/database-health";
 import {
   clockFrom,
   databaseTimeoutsFrom,
@@ -23,21 +23,21 @@ import {
   winsorBoundsFrom,
   type Env,
 } from "./env";
-import { RANKINGS_FIRST_DAY } from "./ingest/openrouter";
+import { RANKINGS_FIRST_DAY } from "./markets/token/sources/openrouter";
 import {
   daysFailed,
   daysWritten,
   describeOpenRouterSync,
   syncOpenRouter,
-} from "./jobs/openrouter-sync";
-import type { Logger } from "./logger";
-import { createProgress } from "./progress";
-import { seedGpuSample } from "./jobs/gpu-sample-seed";
-import { GpuPublishedIndex } from "./read-models/gpu-published-index";
-import { settleGpuIndex, type GpuSettlementReport } from "./jobs/gpu-settlement";
-import { seedTokenSample } from "./jobs/sample-seed";
-import { settleDueDays, type SettlementReport } from "./jobs/settlement";
-import { PublishedIndex } from "./read-models/published-index";
+} from "./markets/token/jobs/openrouter-sync";
+import type { Logger } from "./platform/observability/logger";
+import { createProgress } from "./platform/observability/progress";
+import { seedGpuSample } from "./markets/gpu/jobs/sample-seed";
+import { GpuPublishedIndex } from "./markets/gpu/read-model/published-index";
+import { settleGpuIndex, type GpuSettlementReport } from "./markets/gpu/jobs/settlement";
+import { seedTokenSample } from "./markets/token/jobs/sample-seed";
+import { settleDueDays, type SettlementReport } from "./markets/token/jobs/settlement";
+import { PublishedIndex } from "./markets/token/read-model/published-index";
 
 /** Everything the server and the CLI share: configuration, the database and the services. */
 export type Runtime = {

@@ -2,7 +2,7 @@ import { createDb, createTestDatabase } from "@tpi/db";
 import { openRouterCitation } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./server";
 import { runCliAsync } from "./testing/cli";
 import {

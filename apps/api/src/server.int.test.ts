@@ -1,7 +1,7 @@
 import { createTestDatabase } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./server";
 import { runCli } from "./testing/cli";
 

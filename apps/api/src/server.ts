@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { Server, ServerResponse } from "node:http";
 import { createApi } from "./app";
-import { createLimitedServer } from "./http/server-limits";
-import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
+import { createLimitedServer } from "./platform/http/server-limits";
+import { KEY_USAGE_FLUSH_MS } from "./platform/auth/api-key-authenticator";
 import type { WinsorBounds } from "@tpi/domain";
 import { poolStats } from "@tpi/db";
 import {
@@ -18,14 +18,14 @@ import {
   flushOutbox,
   logTransport,
   smtpTransport,
-} from "./accounts/mailer";
-import type { Logger } from "./logger";
-import { Metrics } from "./metrics";
-import { databaseAnswers } from "./routes/health";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
-import { RedisConnection } from "./rate-limit/redis-connection";
-import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./jobs/website-revalidation";
-import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
+} from "./platform/accounts/mailer";
+import type { Logger } from "./platform/observability/logger";
+import { Metrics } from "./platform/observability/metrics";
+import { databaseAnswers } from "./platform/health/health-route";
+import { DEFAULT_RATE_LIMIT_SETTINGS } from "./platform/rate-limit/limiters";
+import { RedisConnection } from "./platform/rate-limit/redis-connection";
+import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./platform/jobs/website-revalidation";
+import { createOpenAiCompatibleModel, type ChatModel } from "./platform/chat/model-backend";
 import {
   describeGpuSettlement,
   describeSettlement,
@@ -40,8 +40,8 @@ import {
   daysWritten,
   describeOpenRouterSync,
   runScheduledOpenRouterSync,
-} from "./jobs/openrouter-sync";
-import { Scheduler } from "./jobs/scheduler";
+} from "./markets/token/jobs/openrouter-sync";
+import { Scheduler } from "./platform/jobs/scheduler";
 
 /** How often the api checks whether the daily OpenRouter sync is due. */
 const OPENROUTER_SCHEDULE_CHECK_MS = 60_000;

@@ -14,9 +14,9 @@ import {
 } from "@tpi/db";
 import { startTcpProxy } from "./testing/tcp-proxy";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { generateApiKey } from "./auth/api-key-secret";
+import { generateApiKey } from "./platform/auth/api-key-secret";
 import { readEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "./platform/observability/logger";
 
 /**
  * SIGTERM on a real api process (`node --import tsx src/main.ts`, embedded PostgreSQL, as

@@ -8,7 +8,7 @@ import {
   type Db,
   type SampleDay,
 } from "@tpi/db";
-import { ingestRankingsDays } from "../../src/jobs/rankings-ingest";
+import { ingestRankingsDays } from "../../src/markets/token/jobs/rankings-ingest";
 
 /**
  * A longer token history for benchmarks: `years` of days ending where the sample ends. The

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { copyGpuTradesIfAbsent, generateGpuSample, revokeApiKey } from "@tpi/db";
-import { restateLabDay } from "../jobs/restatement";
-import { seedTokenSample } from "../jobs/sample-seed";
+import { restateLabDay } from "../markets/token/jobs/restatement";
+import { seedTokenSample } from "../markets/token/jobs/sample-seed";
 import { startTestApi, type TestApi } from "../testing/test-api";
 import { CONTRACT_INTERNAL_TOKEN, type ContractKey, type ContractRequest } from "./requests";
 

@@ -23,8 +23,8 @@ import {
   startContractApi,
   type ContractApi,
 } from "./contract-api";
-import { routeLabeler } from "../http/request-context";
-import { ROUTES } from "../routes/all-routes";
+import { routeLabeler } from "../platform/http/request-context";
+import { ROUTES } from "../markets/all-routes";
 import { CONTRACT_INTERNAL_TOKEN, CONTRACT_REQUESTS } from "./requests";
 
 const SNAPSHOT_FILE = new URL("./contract-snapshot.txt", import.meta.url);

@@ -24,15 +24,15 @@ import {
 } from "@tpi/db";
 import { createApi } from "../app";
 import type { AppDeps } from "../deps";
-import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
-import { generateApiKey } from "../auth/api-key-secret";
-import { DatabaseHealth } from "../database-health";
-import { createLogger, type Logger } from "../logger";
-import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
-import { GpuPublishedIndex } from "../read-models/gpu-published-index";
-import { settleGpuIndex } from "../jobs/gpu-settlement";
-import { PublishedIndex } from "../read-models/published-index";
-import { settleDueDays } from "../jobs/settlement";
+import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
+import { generateApiKey } from "../platform/auth/api-key-secret";
+import { DatabaseHealth } from "../platform/health/database-health";
+import { createLogger, type Logger } from "../platform/observability/logger";
+import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../platform/rate-limit/limiters";
+import { GpuPublishedIndex } from "../markets/gpu/read-model/published-index";
+import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
+import { PublishedIndex } from "../markets/token/read-model/published-index";
+import { settleDueDays } from "../markets/token/jobs/settlement";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**

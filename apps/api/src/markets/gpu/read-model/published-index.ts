@@ -1,0 +1,151 @@
+import {
+  nearestRecord,
+  sliceByTime,
+  type InstantRange,
+  type DailyValue,
+  type GpuName,
+  type HourlyPrint,
+  type UtcDay,
+} from "@tpi/domain";
+import {
+  allGpuDailyValues,
+  allGpuPrints,
+  gpuPublicationFingerprint,
+  summarizeGpuSources,
+  type Db,
+} from "@tpi/db";
+import type { DataSources } from "../../token/schemas/details";
+import { dataSourcesOf } from "../../../platform/provenance/data-sources";
+import { PublishedReload } from "../../../platform/publication/published-reload";
+
+/**
+ * Every published GPU print and daily value, held in memory (about 80k prints for 18 months of
+ * six GPUs), each with the traded volume frozen in it when it was published. Published values are
+ * final, so reads never touch the database: the set reloads only when the publication
+ * fingerprint moves (on a timer, and right after this process settles), and a reload reads only
+ * published rows and the per-day counts of the trades' sources, so its cost does not grow with the
+ * stored trades.
+ */
+export class GpuPublishedIndex {
+  private prints = new Map<GpuName, HourlyPrint[]>();
+  private daily = new Map<GpuName, DailyValue[]>();
+  private sources: DataSources = dataSourcesOf([]);
+  private readonly reload: PublishedReload;
+
+  constructor(db: Db) {
+    this.reload = new PublishedReload(
+      "GPU index",
+      () => gpuPublicationFingerprint(db),
+      async () => {
+        const [prints, daily, sources] = await Promise.all([
+          allGpuPrints(db),
+          allGpuDailyValues(db),
+          summarizeGpuSources(db),
+        ]);
+        this.prints = groupByGpu(prints);
+        this.daily = groupByGpu(daily);
+        this.sources = dataSourcesOf(sources);
+      },
+    );
+  }
+
+  /** Reloads when a print or daily value was published since the last load. True if it reloaded. */
+  refresh(): Promise<boolean> {
+    return this.reload.refresh();
+  }
+
+  /** Names the loaded set: equal on every instance that loaded the same values (see PublishedReload). */
+  get version(): string {
+    return this.reload.version;
+  }
+
+  /** Where the trades behind the published values come from: the generated sample or market trades. */
+  get dataSources(): DataSources {
+    return this.sources;
+  }
+
+  /** The hour of the latest print of any GPU. */
+  get latestPrintHour(): Date | undefined {
+    let latest: Date | undefined;
+    for (const list of this.prints.values()) {
+      const hour = list.at(-1)?.hour;
+      if (hour !== undefined && (latest === undefined || hour > latest)) latest = hour;
+    }
+    return latest;
+  }
+
+  /** The latest New York day with a daily value of any GPU. */
+  get latestDailyDay(): UtcDay | undefined {
+    let latest: UtcDay | undefined;
+    for (const list of this.daily.values()) {
+      const day = list.at(-1)?.day;
+      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
+    }
+    return latest;
+  }
+
+  /** Called after each reload. */
+  onChange(listener: () => void): void {
+    this.reload.onChange(listener);
+  }
+
+  /** Logged when a timed refresh fails. */
+  get refreshFailureMessage(): string {
+    return this.reload.refreshFailureMessage;
+  }
+
+  get printCount(): number {
+    let total = 0;
+    for (const list of this.prints.values()) total += list.length;
+    return total;
+  }
+
+  latestPrint(gpu: GpuName): HourlyPrint | undefined {
+    return this.prints.get(gpu)?.at(-1);
+  }
+
+  nearestPrint(gpu: GpuName, at: Date): ReturnType<typeof nearestRecord<HourlyPrint>> {
+    return nearestRecord(this.prints.get(gpu) ?? [], at);
+  }
+
+  latestDaily(gpu: GpuName): DailyValue | undefined {
+    return this.daily.get(gpu)?.at(-1);
+  }
+
+  /** Every print of one GPU, sorted by hour (oldest first). */
+  printsOf(gpu: GpuName): readonly HourlyPrint[] {
+    return this.prints.get(gpu) ?? [];
+  }
+
+  /** Prints with start <= hour <= end, oldest first. */
+  printsWithin(gpu: GpuName, range: InstantRange): HourlyPrint[] {
+    return sliceByTime(this.printsOf(gpu), (p) => p.hour, range);
+  }
+
+  /** Daily values settled within start <= settledAt <= end, oldest first. */
+  dailyWithin(gpu: GpuName, range: InstantRange): DailyValue[] {
+    return sliceByTime(this.daily.get(gpu) ?? [], (v) => v.settledAt, range);
+  }
+
+  /** The latest two daily values, latest last (fewer when the GPU has fewer). */
+  latestTwoDaily(gpu: GpuName): readonly DailyValue[] {
+    return (this.daily.get(gpu) ?? []).slice(-2);
+  }
+
+  /** Daily values with startDate <= day <= endDate (no lower bound when startDate is undefined), oldest first. */
+  dailyBetween(gpu: GpuName, startDate: UtcDay | undefined, endDate: UtcDay): DailyValue[] {
+    return (this.daily.get(gpu) ?? []).filter(
+      (v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate,
+    );
+  }
+}
+
+function groupByGpu<T extends { gpuName: GpuName }>(rows: readonly T[]): Map<GpuName, T[]> {
+  const grouped = new Map<GpuName, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.gpuName);
+    if (list) list.push(row);
+    else grouped.set(row.gpuName, [row]);
+  }
+  return grouped;
+}

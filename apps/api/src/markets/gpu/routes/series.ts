@@ -1,0 +1,244 @@
+import {
+  AUTO_HOURLY_MAX_DAYS,
+  HISTORY_DEFAULT_DAYS,
+  HISTORY_LIMIT_DEFAULT,
+  HISTORY_LIMIT_MAX,
+  HOURLY_DEFAULT_HOURS,
+  HOURLY_RANGE_MAX_DAYS,
+  HOURLY_REQUIRES_FULL_MESSAGE,
+  ROLLING_WINDOW_HOURS,
+  requireHourlyPlan,
+  type AccountPlan,
+} from "@tpi/domain";
+import type { Response } from "express";
+import type { z } from "zod";
+import type { Caller } from "../../../platform/auth/api-key-authenticator";
+import { sendError } from "../../../platform/http/errors";
+import { defineRoute } from "../../../platform/http/route";
+import { authorizeGpuPath } from "./prices";
+import { noQuerySchema } from "../../../platform/http/input";
+import {
+  gpuHistoryRangeQuerySchema,
+  gpuHistoryRangeResponseSchema,
+  gpuHistorySimpleQuerySchema,
+  gpuHistorySimpleResponseSchema,
+  gpuHourlyQuerySchema,
+  gpuHourlyResponseSchema,
+  gpuPathParamsSchema,
+  gpuRollingAverageResponseSchema,
+  gpuRollingHistoryQuerySchema,
+  gpuRollingHistoryResponseSchema,
+} from "../schemas/prices";
+import {
+  answerHistoryRange,
+  answerHistorySimple,
+  answerHourly,
+  answerRollingAverage,
+  answerRollingHistory,
+} from "../services/series";
+import {
+  BAD_REQUEST_RESPONSE,
+  NO_DATA_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+} from "../../../platform/openapi/responses";
+
+/**
+ * The ranged GPU series (Historical Prices): keyed routes whose grain follows the key's plan
+ * (domain gpu/grain.ts): Full keys read hourly prints, Premium and Trial keys daily values.
+ * Ranges without bounds are anchored at the GPU's latest print. Values are USD per GPU-hour.
+ */
+
+const planOf = (caller: Caller): AccountPlan | undefined =>
+  caller.kind === "key" ? caller.plan : undefined;
+
+/** Routes with hourly data only: Premium and Trial keys get the 403 naming the Full plan. */
+const admitFullPlanOnly = (caller: Caller, res: Response): boolean => {
+  const allowed = requireHourlyPlan(planOf(caller));
+  if (!allowed.ok) sendError(res, allowed.error);
+  return allowed.ok;
+};
+
+const FULL_ONLY_RESPONSE = errorResponse(`Forbidden: ${HOURLY_REQUIRES_FULL_MESSAGE}`);
+const KEY_REQUIRED = "Required: any key (Premium, Trial or Full).";
+const FULL_KEY_REQUIRED = "Required: a Full plan key (Premium and Trial keys get 403).";
+const RANGE_DEFAULTS = `Without \`endDate\` the range ends at the GPU's latest print; without \`startDate\` it starts ${HISTORY_DEFAULT_DAYS} days before the end. A bare date as \`endDate\` includes that whole UTC day.`;
+const LIMIT_RULE = `\`limit\` defaults to ${HISTORY_LIMIT_DEFAULT}, at most ${HISTORY_LIMIT_MAX}.`;
+
+const seriesResponses = (description: string, schema: z.ZodType) => ({
+  200: { description, schema },
+  400: BAD_REQUEST_RESPONSE,
+  401: UNAUTHORIZED_RESPONSE,
+  404: NO_DATA_RESPONSE,
+});
+
+export const gpuHistorySimpleRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/history-simple",
+  operationId: "getGpuHistorySimple",
+  security: "required",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: gpuHistorySimpleQuerySchema,
+  responses: seriesResponses("Series, most recent first", gpuHistorySimpleResponseSchema),
+  docs: {
+    summary: "Clean daily or hourly series of one GPU, most recent first",
+    description: `Rows \`{timestamp, index_value}\`, most recent first: the latest \`limit\` rows of the range (\`has_more\` when older ones were left out). \`granularity\` in the body is the grain served: Full keys get hourly prints for \`hourly\`, or for \`auto\` over ranges up to ${AUTO_HOURLY_MAX_DAYS} days; Premium and Trial keys are always served daily (not refused). ${RANGE_DEFAULTS} ${LIMIT_RULE}`,
+    tags: ["Historical Prices"],
+    access: KEY_REQUIRED,
+    examples: (days) => [
+      {
+        label: "H100 SXM, last week",
+        pathAndQuery: `/api/gpu/H100%20SXM/history-simple?startDate=${days.start}&endDate=${days.end}&granularity=auto`,
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params, query, caller }) =>
+        answerHistorySimple(params.gpuName, query, planOf(caller), deps.gpuIndex),
+  },
+});
+
+export const gpuHistoryRangeRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/history-range",
+  operationId: "getGpuHistoryRange",
+  security: "required",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: gpuHistoryRangeQuerySchema,
+  responses: seriesResponses("Rows with their grain, oldest first", gpuHistoryRangeResponseSchema),
+  docs: {
+    summary: "History rows with their granularity, oldest first",
+    description: `Rows \`{timestamp, index_value, granularity, is_carried}\`, oldest first: the first \`limit\` rows of the range (\`has_more\` when later ones were left out; ask again from the last \`timestamp\`). The grain follows the \`auto\` rule: hourly prints for Full keys over ranges up to ${AUTO_HOURLY_MAX_DAYS} days, daily values otherwise and always for Premium and Trial keys. ${RANGE_DEFAULTS} ${LIMIT_RULE}`,
+    tags: ["Historical Prices"],
+    access: KEY_REQUIRED,
+    examples: (days) => [
+      {
+        label: "B200 rows over a week",
+        pathAndQuery: `/api/gpu/B200/history-range?startDate=${days.start}&endDate=${days.end}`,
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params, query, caller }) =>
+        answerHistoryRange(params.gpuName, query, planOf(caller), deps.gpuIndex),
+  },
+});
+
+export const gpuHourlyRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/hourly",
+  operationId: "getGpuHourly",
+  security: "required",
+  limiter: "public",
+  admit: admitFullPlanOnly,
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: gpuHourlyQuerySchema,
+  responses: {
+    ...seriesResponses("Hourly prints, oldest first", gpuHourlyResponseSchema),
+    403: FULL_ONLY_RESPONSE,
+  },
+  docs: {
+    summary: "Hourly prints of one GPU (Full keys)",
+    description: `Prints \`{timestamp, index_value, is_carried}\`, oldest first. Without \`endDate\` the range ends at the GPU's latest print; without \`startDate\` it covers the ${HOURLY_DEFAULT_HOURS} prints up to the end. At most ${HOURLY_RANGE_MAX_DAYS} days per request (400 beyond). Premium and Trial keys get 403.`,
+    tags: ["Historical Prices"],
+    access: FULL_KEY_REQUIRED,
+    examples: () => [
+      {
+        label: "H100 SXM, last 24 hours",
+        pathAndQuery: "/api/gpu/H100%20SXM/hourly",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params, query }) =>
+        answerHourly(params.gpuName, query, deps.gpuIndex),
+  },
+});
+
+export const gpuRollingAverageRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/rolling-24h-average",
+  operationId: "getGpuRollingAverage",
+  security: "required",
+  limiter: "public",
+  admit: admitFullPlanOnly,
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: noQuerySchema,
+  responses: {
+    200: { description: "Rolling average", schema: gpuRollingAverageResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    403: FULL_ONLY_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: `Mean of the last ${ROLLING_WINDOW_HOURS} hourly prints (Full keys)`,
+    description: `\`average_usd_per_hour\` (USD per GPU-hour): the mean of the hourly prints from \`window_start\` to \`window_end\` = \`as_of\`, the latest print (${ROLLING_WINDOW_HOURS} prints, which cover the trades of the ${ROLLING_WINDOW_HOURS} hours up to \`as_of\`), with \`print_count\` and how many were carried. Moves with each hourly print. Premium and Trial keys get 403.`,
+    tags: ["Historical Prices"],
+    access: FULL_KEY_REQUIRED,
+    examples: () => [
+      {
+        label: "H100 SXM, trailing 24 h",
+        pathAndQuery: "/api/gpu/H100%20SXM/rolling-24h-average",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params }) =>
+        answerRollingAverage(params.gpuName, deps.gpuIndex),
+  },
+});
+
+export const gpuRollingHistoryRoute = defineRoute({
+  method: "get",
+  path: "/api/gpu/{gpuName}/rolling-24h-average/history",
+  operationId: "getGpuRollingAverageHistory",
+  security: "required",
+  limiter: "public",
+  params: gpuPathParamsSchema,
+  authorizePath: authorizeGpuPath,
+  query: gpuRollingHistoryQuerySchema,
+  responses: seriesResponses("Rolling averages, oldest first", gpuRollingHistoryResponseSchema),
+  docs: {
+    summary: `History of the ${ROLLING_WINDOW_HOURS} h rolling average, oldest first`,
+    description: `\`startDate\` and \`endDate\` are required. Daily rows (default): the ${ROLLING_WINDOW_HOURS} h average as of each daily settlement instant (4 PM New York) in the range. Full keys may ask \`granularity=hourly\`: the average as of each print hour, at most ${HOURLY_RANGE_MAX_DAYS} days per request; Premium and Trial keys asking hourly are served daily (\`granularity\` in the body says which).`,
+    tags: ["Historical Prices"],
+    access: KEY_REQUIRED,
+    examples: (days) => [
+      {
+        label: "H100 SXM over a week",
+        pathAndQuery: `/api/gpu/H100%20SXM/rolling-24h-average/history?startDate=${days.start}&endDate=${days.end}`,
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "gpu-prints",
+    answer:
+      (deps) =>
+      ({ params, query, caller }) =>
+        answerRollingHistory(params.gpuName, query, planOf(caller), deps.gpuIndex),
+  },
+});

@@ -1,0 +1,473 @@
+import {
+  AUTO_HOURLY_MAX_DAYS,
+  DATETIME_REQUIRED_MESSAGE,
+  GPU_GRAINS,
+  GPU_GRANULARITY_CHOICES,
+  GPU_NAMES,
+  GPU_PLAN_ACCESS_LEVELS,
+  GPU_REGION,
+  HISTORY_LIMIT_DEFAULT,
+  HISTORY_LIMIT_MAX,
+  INVALID_GPU_MESSAGE,
+  ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE,
+  parseGpuDatetime,
+  parseRangeBounds,
+  parseRollingHistoryQuery,
+  parseSeriesQuery,
+  resolveDailyIndexGpu,
+  type GpuName,
+} from "@tpi/domain";
+import { z } from "zod";
+import { dayParamSchema, daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { dataSourcesSchema } from "../../token/schemas/details";
+
+/**
+ * Request and response schemas of the GPU routes. Requests are validated with them and the
+ * OpenAPI document is generated from them, so the two cannot drift. Index values are USD per GPU-hour.
+ */
+export const gpuNameSchema = z
+  .enum(GPU_NAMES as [GpuName, ...GpuName[]], { error: INVALID_GPU_MESSAGE })
+  .meta({
+    description:
+      "Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.",
+    example: "H100 SXM",
+  });
+
+export const gpuPathParamsSchema = z.object({ gpuName: gpuNameSchema });
+
+export const gpuHistoryQuerySchema = z.object({
+  datetime: z
+    .string({ error: DATETIME_REQUIRED_MESSAGE })
+    .meta({
+      description:
+        "The instant to look up: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 (UTC unless an offset is given).",
+      example: "2026-08-21 20:00:00",
+    })
+    .transform((value, ctx) => {
+      const instant = parseGpuDatetime(value);
+      if (instant === undefined) {
+        ctx.issues.push({
+          code: "custom",
+          input: value,
+          message: `datetime '${value}' is not a valid time (format: YYYY-MM-DD HH:MM:SS or ISO 8601)`,
+        });
+        return z.NEVER;
+      }
+      return instant;
+    }),
+});
+
+export const gpuIndexHistoryQuerySchema = z.object({
+  startDate: dayParamSchema("startDate").optional().meta({
+    description:
+      "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
+  }),
+  endDate: dayParamSchema("endDate")
+    .optional()
+    .meta({ description: "Inclusive last day. Default: today (UTC)." }),
+});
+
+const regionSchema = z
+  .literal(GPU_REGION)
+  .meta({ description: "Only the global index is published." });
+const indexValueSchema = z.number().meta({ description: "USD per GPU-hour, full precision." });
+
+export const gpuCatalogResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.array(z.object({ gpu_name: gpuNameSchema, region: regionSchema })),
+  })
+  .meta({ id: "GpuCatalog" });
+
+export const gpuLatestResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      gpu_name: gpuNameSchema,
+      region: regionSchema,
+      index_value: indexValueSchema,
+      last_updated: instantSchema.meta({
+        description: "The hour of the latest hourly print (UTC).",
+      }),
+      is_carried: z.boolean().meta({
+        description:
+          "True when that hour had no trades and the previous print was carried forward.",
+      }),
+    }),
+  })
+  .meta({ id: "GpuLatestPrint" });
+
+export const dailyIndexAllResponseSchema = z
+  .object({
+    success: z.literal(true),
+    date: instantSchema.meta({
+      description:
+        "Latest settlement instant among the rows: 4 PM America/New_York in UTC (20:00 or 21:00).",
+    }),
+    data: z.array(
+      z.object({
+        gpu_type: gpuNameSchema,
+        region: regionSchema,
+        index_value: indexValueSchema,
+        date: instantSchema,
+      }),
+    ),
+    count: z.number().int(),
+  })
+  .meta({ id: "DailyIndexAll" });
+
+export const gpuHistoryResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      gpu_name: gpuNameSchema,
+      region: regionSchema,
+      index_value: indexValueSchema,
+      timestamp: instantSchema.meta({
+        description: "The hour of the hourly print nearest the requested instant.",
+      }),
+      is_carried: z.boolean(),
+      requested_datetime: instantSchema.meta({
+        description: "The requested instant, normalised to UTC.",
+      }),
+      time_difference: z.number().min(0).meta({
+        description: "Absolute gap between the requested instant and `timestamp`, in seconds.",
+      }),
+      is_exact: z.boolean().meta({ description: "True when `time_difference` is 0." }),
+    }),
+  })
+  .meta({ id: "GpuNearestPrint" });
+
+export const gpuIndexHistoryResponseSchema = z
+  .object({
+    success: z.literal(true),
+    gpu_type: gpuNameSchema,
+    access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+      description:
+        "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
+    }),
+    startDate: daySchema
+      .nullable()
+      .meta({ description: "First day of the range served; null when unbounded." }),
+    endDate: daySchema,
+    count: z.number().int(),
+    data: z.array(
+      z.object({
+        timestamp: instantSchema.meta({
+          description: "Settlement instant: 4 PM America/New_York in UTC.",
+        }),
+        index_value: indexValueSchema.meta({
+          description: "Daily value: mean of the day's hourly prints, USD per GPU-hour.",
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "GpuIndexHistory" });
+
+// ---- Current prices: one GPU's latest and previous settled daily values ----
+
+const gpuNameParameter = (description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ description, enum: [...GPU_NAMES], example: "H100 SXM" });
+
+export const dailyIndexQuerySchema = z
+  .object({
+    gpuType: gpuNameParameter("Exact GPU name (required, unless `gpu` is given)."),
+    gpu: gpuNameParameter(
+      "Alias of `gpuType` (some clients of the original send it); both may be given only when equal.",
+    ),
+  })
+  .transform(domainTransform(resolveDailyIndexGpu));
+
+const dailyRowSchema = z.object({
+  gpu_type: gpuNameSchema,
+  region: regionSchema,
+  index_value: indexValueSchema.meta({
+    description: "Settled daily value: mean of the day's hourly prints, USD per GPU-hour.",
+  }),
+  date: instantSchema.meta({
+    description: "Settlement instant: 4 PM America/New_York in UTC (20:00 or 21:00).",
+  }),
+});
+
+export const gpuDailyIndexResponseSchema = z
+  .object({ success: z.literal(true), data: dailyRowSchema })
+  .meta({ id: "GpuDailyIndex" });
+
+export const gpuPreviousDailyIndexResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: dailyRowSchema.extend({
+      latest_index_value: indexValueSchema.meta({
+        description: "The latest settled daily value (the one after `date`), USD per GPU-hour.",
+      }),
+      latest_date: instantSchema.meta({ description: "Settlement instant of the latest value." }),
+      change: z.number().meta({
+        description: "`latest_index_value` minus `index_value`, USD per GPU-hour.",
+      }),
+      change_percent: z.number().meta({
+        description: "`change` as a percentage of `index_value`.",
+      }),
+    }),
+  })
+  .meta({ id: "GpuPreviousDailyIndex" });
+
+// ---- Historical prices: ranged series (key required) ----
+
+const rangeBoundParameter = (name: "startDate" | "endDate", description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({
+      description: `${description} A date (\`YYYY-MM-DD\`) or an ISO 8601 datetime (UTC unless an offset is given)${
+        name === "endDate" ? "; a bare date includes the whole day" : ""
+      }.`,
+      example: name === "startDate" ? "2026-08-01" : "2026-08-21",
+    });
+
+const granularityParameter = (description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ description, enum: [...GPU_GRANULARITY_CHOICES], example: "auto" });
+
+const limitParameter = z
+  .string()
+  .optional()
+  .meta({
+    description: `Rows at most, 1 to ${HISTORY_LIMIT_MAX}. Default ${HISTORY_LIMIT_DEFAULT}.`,
+    type: "integer",
+    minimum: 1,
+    maximum: HISTORY_LIMIT_MAX,
+    example: HISTORY_LIMIT_DEFAULT,
+  });
+
+export const gpuHistorySimpleQuerySchema = z
+  .object({
+    startDate: rangeBoundParameter(
+      "startDate",
+      "First instant included. Default: 30 days before the end.",
+    ),
+    endDate: rangeBoundParameter(
+      "endDate",
+      "Last instant included. Default: the GPU's latest print.",
+    ),
+    granularity: granularityParameter(
+      `\`daily\`, \`hourly\` or \`auto\` (default: hourly for ranges up to ${AUTO_HOURLY_MAX_DAYS} days, daily beyond). Only Full keys are served hourly; Premium and Trial keys are served daily.`,
+    ),
+    limit: limitParameter,
+  })
+  .transform(domainTransform(parseSeriesQuery));
+
+export const gpuHistoryRangeQuerySchema = z
+  .object({
+    startDate: rangeBoundParameter(
+      "startDate",
+      "First instant included. Default: 30 days before the end.",
+    ),
+    endDate: rangeBoundParameter(
+      "endDate",
+      "Last instant included. Default: the GPU's latest print.",
+    ),
+    limit: limitParameter,
+  })
+  .transform(domainTransform(parseSeriesQuery));
+
+export const gpuHourlyQuerySchema = z
+  .object({
+    startDate: rangeBoundParameter(
+      "startDate",
+      "First print hour included. Default: 23 hours before the end (24 prints).",
+    ),
+    endDate: rangeBoundParameter(
+      "endDate",
+      "Last print hour included. Default: the GPU's latest print.",
+    ),
+  })
+  .transform(domainTransform(parseRangeBounds));
+
+const requiredRangeBound = (name: "startDate" | "endDate", description: string) =>
+  z.string({ error: ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE }).meta({
+    description: `${description} Required. A date (\`YYYY-MM-DD\`) or an ISO 8601 datetime${
+      name === "endDate" ? "; a bare date includes the whole day" : ""
+    }.`,
+    example: name === "startDate" ? "2026-08-01" : "2026-08-21",
+  });
+
+export const gpuRollingHistoryQuerySchema = z
+  .object({
+    startDate: requiredRangeBound("startDate", "First instant included."),
+    endDate: requiredRangeBound("endDate", "Last instant included."),
+    granularity: granularityParameter(
+      "`daily` (default: one row per daily settlement) or `hourly` (one row per print; Full keys only, Premium and Trial keys are served daily). `auto` picks hourly for short ranges as in history-simple.",
+    ),
+  })
+  .transform(domainTransform(parseRollingHistoryQuery));
+
+const planAccessSchema = z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+  description: "`premium` for Premium and Trial keys, `full` for Full keys.",
+});
+const grainSchema = z.enum(GPU_GRAINS).meta({
+  description:
+    "The grain actually served: `daily` (settled values, 4 PM New York) or `hourly` (prints).",
+});
+const rangeFields = {
+  startDate: instantSchema.meta({ description: "First instant of the range served (UTC)." }),
+  endDate: instantSchema.meta({ description: "Last instant of the range served (UTC)." }),
+};
+const rowTimestamp = instantSchema.meta({
+  description: "The print's hour, or the daily value's settlement instant (4 PM New York in UTC).",
+});
+
+export const gpuHistorySimpleResponseSchema = z
+  .object({
+    success: z.literal(true),
+    gpu_type: gpuNameSchema,
+    access: planAccessSchema,
+    granularity: grainSchema,
+    ...rangeFields,
+    limit: z.number().int(),
+    count: z.number().int(),
+    has_more: z.boolean().meta({
+      description: "True when the range holds more rows than `limit`: the oldest were left out.",
+    }),
+    data: z
+      .array(z.object({ timestamp: rowTimestamp, index_value: indexValueSchema }))
+      .meta({ description: "Most recent first." }),
+  })
+  .meta({ id: "GpuHistorySimple" });
+
+export const gpuHistoryRangeResponseSchema = z
+  .object({
+    success: z.literal(true),
+    gpu_type: gpuNameSchema,
+    access: planAccessSchema,
+    ...rangeFields,
+    limit: z.number().int(),
+    count: z.number().int(),
+    has_more: z.boolean().meta({
+      description:
+        "True when the range holds more rows than `limit`: the most recent were left out (ask again from the last `timestamp`).",
+    }),
+    data: z
+      .array(
+        z.object({
+          timestamp: rowTimestamp,
+          index_value: indexValueSchema,
+          granularity: grainSchema,
+          is_carried: z.boolean().meta({
+            description:
+              "Hourly rows: the hour had no trades and the previous print was carried. Always false on daily rows.",
+          }),
+        }),
+      )
+      .meta({ description: "Oldest first." }),
+  })
+  .meta({ id: "GpuHistoryRange" });
+
+export const gpuHourlyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    gpu_type: gpuNameSchema,
+    access: z.literal("full"),
+    granularity: z.literal("hourly"),
+    ...rangeFields,
+    count: z.number().int(),
+    data: z
+      .array(
+        z.object({
+          timestamp: instantSchema.meta({ description: "The print's hour (UTC)." }),
+          index_value: indexValueSchema,
+          is_carried: z.boolean(),
+        }),
+      )
+      .meta({ description: "Oldest first." }),
+  })
+  .meta({ id: "GpuHourlySeries" });
+
+const averageSchema = z.number().meta({
+  description: "Mean of the hourly prints in the window, USD per GPU-hour.",
+});
+
+export const gpuRollingAverageResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      gpu_name: gpuNameSchema,
+      region: regionSchema,
+      average_usd_per_hour: averageSchema,
+      as_of: instantSchema.meta({
+        description: "The latest print's hour: the window ends here (included).",
+      }),
+      window_start: instantSchema.meta({
+        description: "The first print hour the window covers (as_of minus 23 hours).",
+      }),
+      window_end: instantSchema.meta({ description: "The last print hour covered (= as_of)." }),
+      print_count: z.number().int().meta({
+        description: "Prints averaged: 24 unless the history is shorter.",
+      }),
+      carried_count: z.number().int().meta({
+        description: "How many of them were carried forward (hours without trades).",
+      }),
+    }),
+  })
+  .meta({ id: "GpuRollingAverage" });
+
+export const gpuRollingHistoryResponseSchema = z
+  .object({
+    success: z.literal(true),
+    gpu_type: gpuNameSchema,
+    access: planAccessSchema,
+    granularity: grainSchema,
+    ...rangeFields,
+    count: z.number().int(),
+    data: z
+      .array(
+        z.object({
+          timestamp: instantSchema.meta({
+            description:
+              "The instant the average is as of: a settlement instant (daily) or a print hour (hourly).",
+          }),
+          average_usd_per_hour: averageSchema,
+          print_count: z.number().int(),
+        }),
+      )
+      .meta({ description: "Oldest first." }),
+  })
+  .meta({ id: "GpuRollingAverageHistory" });
+
+export type GpuCatalogResponse = z.infer<typeof gpuCatalogResponseSchema>;
+export type GpuLatestResponse = z.infer<typeof gpuLatestResponseSchema>;
+export type DailyIndexAllResponse = z.infer<typeof dailyIndexAllResponseSchema>;
+export type GpuHistoryResponse = z.infer<typeof gpuHistoryResponseSchema>;
+export type GpuIndexHistoryResponse = z.infer<typeof gpuIndexHistoryResponseSchema>;
+export type GpuDailyIndexResponse = z.infer<typeof gpuDailyIndexResponseSchema>;
+export type GpuPreviousDailyIndexResponse = z.infer<typeof gpuPreviousDailyIndexResponseSchema>;
+export type GpuHistorySimpleResponse = z.infer<typeof gpuHistorySimpleResponseSchema>;
+export type GpuHistoryRangeResponse = z.infer<typeof gpuHistoryRangeResponseSchema>;
+export type GpuHourlyResponse = z.infer<typeof gpuHourlyResponseSchema>;
+export type GpuRollingAverageResponse = z.infer<typeof gpuRollingAverageResponseSchema>;
+export type GpuRollingHistoryResponse = z.infer<typeof gpuRollingHistoryResponseSchema>;
+
+/** `GET /api/gpu-methodology`: the GPU methodology in force and the sources of the stored trades. */
+export const gpuMethodologyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    version: z.string(),
+    unit: z.string(),
+    winsor: z
+      .object({ lower: z.number(), upper: z.number() })
+      .describe("The winsorizing percentiles the settlement runs with, as fractions"),
+    settlementTimeZone: z.string(),
+    sections: z.array(z.object({ id: z.string(), heading: z.string(), text: z.string() })),
+    history: z.array(
+      z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() }),
+    ),
+    dataSources: dataSourcesSchema.describe(
+      "The stored trades by source: `sample` is true while any of them is the generated sample",
+    ),
+  })
+  .meta({ id: "GpuMethodologyResponse" });
+export type GpuMethodologyResponse = z.infer<typeof gpuMethodologyResponseSchema>;

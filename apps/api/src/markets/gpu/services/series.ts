@@ -1,0 +1,240 @@
+import {
+  GPU_REGION,
+  HISTORY_DEFAULT_DAYS,
+  HOURLY_DEFAULT_HOURS,
+  MS_PER_HOUR,
+  checkHourlySpan,
+  err,
+  gpuPlanAccessOf,
+  noData,
+  ok,
+  rangeDays,
+  resolveInstantRange,
+  rollingAverage,
+  servedGrain,
+  type AccountPlan,
+  type DomainError,
+  type GpuGrain,
+  type GpuName,
+  type InstantRange,
+  type RangeBounds,
+  type Result,
+  type RollingHistoryQuery,
+  type SeriesQuery,
+} from "@tpi/domain";
+import type {
+  GpuHistoryRangeResponse,
+  GpuHistorySimpleResponse,
+  GpuHourlyResponse,
+  GpuRollingAverageResponse,
+  GpuRollingHistoryResponse,
+} from "../schemas/prices";
+import type { GpuPublishedIndex } from "../read-model/published-index";
+
+/**
+ * The ranged GPU series (key required): history-simple, history-range, the hourly prints and the
+ * rolling 24 h average. Ranges default around the GPU's latest print, never the clock, so that
+ * each answer is a function of the published values alone (see http/settled.ts). Values are USD
+ * per GPU-hour. The plan rules (which grain, who may read hourly) are the domain's (gpu/grain.ts).
+ */
+
+const MS_PER_DAY = 24 * MS_PER_HOUR;
+
+type SeriesRow = { at: Date; indexValue: number; carried: boolean };
+
+const noPrints = (gpu: GpuName) => err(noData(`No hourly index data found for ${gpu}`));
+const noneInRange = (gpu: GpuName, range: InstantRange) =>
+  err(
+    noData(
+      `No index data found for ${gpu} between ${range.start.toISOString()} and ${range.end.toISOString()}`,
+    ),
+  );
+
+/** The range asked for, its defaults anchored at the GPU's latest print (404 when the GPU has none). */
+function rangeAround(
+  gpu: GpuName,
+  bounds: RangeBounds,
+  defaultSpanMs: number,
+  index: GpuPublishedIndex,
+): Result<InstantRange, DomainError> {
+  const latest = index.latestPrint(gpu);
+  if (!latest) return noPrints(gpu);
+  return resolveInstantRange(bounds, latest.hour, defaultSpanMs);
+}
+
+/** Rows of one grain within the range, oldest first. */
+function seriesRows(
+  gpu: GpuName,
+  grain: GpuGrain,
+  range: InstantRange,
+  index: GpuPublishedIndex,
+): SeriesRow[] {
+  return grain === "hourly"
+    ? index
+        .printsWithin(gpu, range)
+        .map((p) => ({ at: p.hour, indexValue: p.indexValue, carried: p.carried }))
+    : index
+        .dailyWithin(gpu, range)
+        .map((v) => ({ at: v.settledAt, indexValue: v.indexValue, carried: false }));
+}
+
+const rangeFields = (range: InstantRange) => ({
+  startDate: range.start.toISOString(),
+  endDate: range.end.toISOString(),
+});
+
+/** The latest `limit` rows of the range, most recent first, in the grain the plan may read. */
+export function answerHistorySimple(
+  gpu: GpuName,
+  query: SeriesQuery,
+  plan: AccountPlan | undefined,
+  index: GpuPublishedIndex,
+): Result<GpuHistorySimpleResponse, DomainError> {
+  const range = rangeAround(gpu, query.bounds, HISTORY_DEFAULT_DAYS * MS_PER_DAY, index);
+  if (!range.ok) return range;
+  const granularity = servedGrain(query.granularity, rangeDays(range.value), plan);
+  const rows = seriesRows(gpu, granularity, range.value, index);
+  if (rows.length === 0) return noneInRange(gpu, range.value);
+  const data = rows
+    .slice(-query.limit)
+    .reverse()
+    .map((row) => ({ timestamp: row.at.toISOString(), index_value: row.indexValue }));
+  return ok({
+    success: true,
+    gpu_type: gpu,
+    access: gpuPlanAccessOf(plan),
+    granularity,
+    ...rangeFields(range.value),
+    limit: query.limit,
+    count: data.length,
+    has_more: rows.length > query.limit,
+    data,
+  });
+}
+
+/**
+ * The first `limit` rows of the range, oldest first, each with its grain: hourly prints for Full
+ * keys over ranges up to AUTO_HOURLY_MAX_DAYS days, daily values otherwise (the `auto` rule).
+ */
+export function answerHistoryRange(
+  gpu: GpuName,
+  query: SeriesQuery,
+  plan: AccountPlan | undefined,
+  index: GpuPublishedIndex,
+): Result<GpuHistoryRangeResponse, DomainError> {
+  const range = rangeAround(gpu, query.bounds, HISTORY_DEFAULT_DAYS * MS_PER_DAY, index);
+  if (!range.ok) return range;
+  const granularity = servedGrain("auto", rangeDays(range.value), plan);
+  const rows = seriesRows(gpu, granularity, range.value, index);
+  if (rows.length === 0) return noneInRange(gpu, range.value);
+  const data = rows.slice(0, query.limit).map((row) => ({
+    timestamp: row.at.toISOString(),
+    index_value: row.indexValue,
+    granularity,
+    is_carried: row.carried,
+  }));
+  return ok({
+    success: true,
+    gpu_type: gpu,
+    access: gpuPlanAccessOf(plan),
+    ...rangeFields(range.value),
+    limit: query.limit,
+    count: data.length,
+    has_more: rows.length > query.limit,
+    data,
+  });
+}
+
+/** Hourly prints, oldest first (Full keys: the route admits no other plan). */
+export function answerHourly(
+  gpu: GpuName,
+  bounds: RangeBounds,
+  index: GpuPublishedIndex,
+): Result<GpuHourlyResponse, DomainError> {
+  // 24 prints by default: the latest and the 23 hours before it.
+  const range = rangeAround(gpu, bounds, (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR, index);
+  if (!range.ok) return range;
+  const capped = checkHourlySpan(range.value);
+  if (!capped.ok) return capped;
+  const data = seriesRows(gpu, "hourly", range.value, index).map((row) => ({
+    timestamp: row.at.toISOString(),
+    index_value: row.indexValue,
+    is_carried: row.carried,
+  }));
+  if (data.length === 0) return noneInRange(gpu, range.value);
+  return ok({
+    success: true,
+    gpu_type: gpu,
+    access: "full",
+    granularity: "hourly",
+    ...rangeFields(range.value),
+    count: data.length,
+    data,
+  });
+}
+
+/** The mean of the prints of the 24 hours ending at the latest print (Full keys). */
+export function answerRollingAverage(
+  gpu: GpuName,
+  index: GpuPublishedIndex,
+): Result<GpuRollingAverageResponse, DomainError> {
+  const latest = index.latestPrint(gpu);
+  const average = latest && rollingAverage(index.printsOf(gpu), latest.hour);
+  if (!average) return noPrints(gpu);
+  const covered = index.printsWithin(gpu, { start: average.windowStart, end: average.asOf });
+  return ok({
+    success: true,
+    data: {
+      gpu_name: gpu,
+      region: GPU_REGION,
+      average_usd_per_hour: average.averageUsdPerHour,
+      as_of: average.asOf.toISOString(),
+      window_start: average.windowStart.toISOString(),
+      window_end: average.asOf.toISOString(),
+      print_count: average.printCount,
+      carried_count: covered.filter((p) => p.carried).length,
+    },
+  });
+}
+
+/**
+ * The rolling 24 h average as of each daily settlement instant in the range (daily), or as of
+ * each print hour (hourly: Full keys, at most HOURLY_RANGE_MAX_DAYS days), oldest first.
+ */
+export function answerRollingHistory(
+  gpu: GpuName,
+  query: RollingHistoryQuery,
+  plan: AccountPlan | undefined,
+  index: GpuPublishedIndex,
+): Result<GpuRollingHistoryResponse, DomainError> {
+  const { range } = query;
+  const granularity = servedGrain(query.granularity, rangeDays(range), plan);
+  if (granularity === "hourly") {
+    const capped = checkHourlySpan(range);
+    if (!capped.ok) return capped;
+  }
+  const instants = seriesRows(gpu, granularity, range, index).map((row) => row.at);
+  const prints = index.printsOf(gpu);
+  const data = instants.flatMap((at) => {
+    const average = rollingAverage(prints, at);
+    return average
+      ? [
+          {
+            timestamp: at.toISOString(),
+            average_usd_per_hour: average.averageUsdPerHour,
+            print_count: average.printCount,
+          },
+        ]
+      : [];
+  });
+  if (data.length === 0) return noneInRange(gpu, range);
+  return ok({
+    success: true,
+    gpu_type: gpu,
+    access: gpuPlanAccessOf(plan),
+    granularity,
+    ...rangeFields(range),
+    count: data.length,
+    data,
+  });
+}

@@ -1,0 +1,326 @@
+import {
+  OPENROUTER_SOURCE,
+  addDays,
+  daysBetween,
+  eachUtcDay,
+  maxDay,
+  openRouterCitation,
+  startOfUtcDay,
+  utcDayOf,
+  type UtcDay,
+} from "@tpi/domain";
+import {
+  finishSourceSync,
+  recordSourceSyncRequests,
+  sourceRequestsSince,
+  startSourceSync,
+  storePriceSnapshots,
+  withSourceSyncLock,
+  type Db,
+  type SourceSyncEnd,
+} from "@tpi/db";
+import {
+  OpenRouterClient,
+  OpenRouterError,
+  rankingsAnswerProblem,
+  rankingsRangeProblem,
+  rankingsRowsByDay,
+  rankingsWindows,
+  type OpenRouterConfig,
+} from "../sources/openrouter";
+import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
+
+/**
+ * OpenRouter's rankings and model list into observations: one run fetches the model list (kept
+ * as a price snapshot), then the rankings in windows of at most 31 days, and writes each day
+ * whole or not at all through the one rankings path. One instance syncs at a time (a database
+ * lock); every run is logged in `source_sync`.
+ */
+
+/** Longest a run may hold the sync lock (a back-fill waits out pacing and Retry-After). */
+const MAX_SYNC_RUN_MS = 6 * 3_600_000;
+
+export type SyncTrigger = "manual" | "schedule" | "startup";
+
+export type OpenRouterSyncReport =
+  | { ran: false; reason: string }
+  | {
+      ran: true;
+      syncId: number;
+      from: UtcDay;
+      to: UtcDay;
+      requests: number;
+      /** The newest `meta.as_of` among the answers (the citation's time). */
+      asOf: Date | null;
+      priceSnapshotId: number | null;
+      days: IngestedDay[];
+      /** Settled days whose stored observations changed: candidates for `tpi restate`. */
+      restate: UtcDay[];
+      outcome: SourceSyncEnd["outcome"];
+      message: string;
+    };
+
+/** Days written by a run (0 when it did not run). */
+export function daysWritten(report: OpenRouterSyncReport): number {
+  return report.ran ? report.days.filter((day) => day.written).length : 0;
+}
+
+export function daysFailed(report: OpenRouterSyncReport): number {
+  return report.ran ? report.days.filter((day) => !day.written).length : 0;
+}
+
+/**
+ * Syncs [from, to]. Days before 2025-01-01 or not yet ended are refused (OpenRouterError
+ * `range`) before any request. Problems with OpenRouter fail days, with their reason in the
+ * report; they do not throw.
+ */
+export async function syncOpenRouter(
+  db: Db,
+  config: OpenRouterConfig,
+  options: {
+    from: UtcDay;
+    to: UtcDay;
+    /** Days on or after this may be priced by a snapshot taken more than 48 hours after they ended (back-filled). */
+    backfillFrom: UtcDay | null;
+    trigger: SyncTrigger;
+    now: Date;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<OpenRouterSyncReport> {
+  const problem = rankingsRangeProblem(options.from, options.to, options.now);
+  if (problem !== null) throw new OpenRouterError("range", `cannot sync: ${problem}`);
+  const locked = await withSourceSyncLock(db, () => runSync(db, config, options), MAX_SYNC_RUN_MS);
+  if (!locked.locked)
+    return {
+      ran: false,
+      reason: "another instance is syncing OpenRouter data right now; this sync was skipped",
+    };
+  return locked.result;
+}
+
+async function runSync(
+  db: Db,
+  config: OpenRouterConfig,
+  options: Parameters<typeof syncOpenRouter>[2],
+): Promise<OpenRouterSyncReport> {
+  const { from, to, now } = options;
+  const syncId = await startSourceSync(db, {
+    source: OPENROUTER_SOURCE,
+    trigger: options.trigger,
+    firstDay: from,
+    lastDay: to,
+    startedAt: now,
+  });
+  const requestsToday = await sourceRequestsSince(
+    db,
+    OPENROUTER_SOURCE,
+    startOfUtcDay(utcDayOf(now)),
+  );
+  const client = new OpenRouterClient(config, requestsToday, (requests) =>
+    recordSourceSyncRequests(db, syncId, requests),
+  );
+  const windows = rankingsWindows(from, to);
+  const total = daysBetween(from, to) + 1;
+  const days: IngestedDay[] = [];
+  let asOf: Date | null = null;
+  let priceSnapshotId: number | null = null;
+  const failAll = (dates: readonly UtcDay[], reason: string) =>
+    days.push(...dates.map((date) => ({ date, written: false as const, reason })));
+  const finish = (outcome: SourceSyncEnd["outcome"], message: string) => {
+    const written = days.filter((d) => d.written).length;
+    return finishSourceSync(db, syncId, {
+      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
+      asOf,
+      priceSnapshotId,
+      requests: client.requests,
+      daysWritten: written,
+      daysFailed: total - written,
+      outcome,
+      message,
+    });
+  };
+
+  try {
+    // The run needs the model list and one request per window; refuse before spending any.
+    const needed = 1 + windows.length;
+    if (client.budgetLeft < needed) {
+      failAll(
+        eachUtcDay(from, to),
+        `the daily budget of ${config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) has ${Math.max(0, client.budgetLeft)} left today (UTC) and this sync needs at least ${needed}; nothing was requested`,
+      );
+    } else {
+      let stopReason: string | null = null;
+      try {
+        const models = await client.models();
+        const [snapshot] = await storePriceSnapshots(db, [
+          { source: OPENROUTER_SOURCE, fetchedAt: now, models },
+        ]);
+        priceSnapshotId = snapshot?.id ?? null;
+      } catch (error) {
+        if (!(error instanceof OpenRouterError)) throw error;
+        stopReason = `the model list (prices) could not be read: ${error.message}`;
+      }
+      let done = 0;
+      for (const window of windows) {
+        const windowDays = eachUtcDay(window.start, window.end);
+        if (stopReason !== null) {
+          failAll(windowDays, `not synced: ${stopReason}`);
+        } else {
+          try {
+            const answer = await client.rankingsDaily(window.start, window.end);
+            const mismatch = rankingsAnswerProblem(window, answer);
+            if (mismatch !== null)
+              throw new OpenRouterError(
+                "malformed",
+                `the rankings answer for ${window.start} to ${window.end} is unusable: ${mismatch}`,
+              );
+            if (asOf === null || answer.asOf > asOf) asOf = answer.asOf;
+            const ingested = await ingestRankingsDays(db, {
+              source: OPENROUTER_SOURCE,
+              days: rankingsRowsByDay(window, answer.rows).map((day) => ({
+                ...day,
+                asOf: answer.asOf,
+              })),
+              backfillFrom: options.backfillFrom,
+              syncedAt: now,
+            });
+            days.push(...ingested);
+          } catch (error) {
+            if (!(error instanceof OpenRouterError)) throw error;
+            failAll(windowDays, `${error.message}; nothing was written for it`);
+            if (error.stopsRun) stopReason = error.message;
+          }
+        }
+        done += windowDays.length;
+        options.onProgress?.(done, total);
+      }
+    }
+  } catch (error) {
+    // Not OpenRouter's doing (the database, a bug): logged as a failed run, then raised.
+    const { message } = summarize(days, total, client.requests);
+    const cause = error instanceof Error ? error.message : String(error);
+    await finish("failed", `${message}; stopped by an error: ${cause}`).catch(() => undefined);
+    throw error;
+  }
+  const { outcome, message } = summarize(days, total, client.requests);
+  await finish(outcome, message);
+  return {
+    ran: true,
+    syncId,
+    from,
+    to,
+    requests: client.requests,
+    asOf,
+    priceSnapshotId,
+    days,
+    restate: days
+      .filter(
+        (d) =>
+          d.written && d.write.settled && d.write.inserted + d.write.updated + d.write.removed > 0,
+      )
+      .map((d) => d.date),
+    outcome,
+    message,
+  };
+}
+
+function summarize(
+  days: readonly IngestedDay[],
+  total: number,
+  requests: number,
+): { outcome: SourceSyncEnd["outcome"]; message: string } {
+  const written = days.filter((d) => d.written).length;
+  const firstFailure = days.find((d) => !d.written);
+  const outcome = written === total ? "ok" : written === 0 ? "failed" : "partial";
+  const reason =
+    firstFailure && !firstFailure.written
+      ? `; first failure (${firstFailure.date}): ${firstFailure.reason}`
+      : "";
+  return {
+    outcome,
+    message: `${written} of ${total} day(s) written, ${requests} request(s)${reason}`,
+  };
+}
+
+// --- reports for operators ---
+
+/** One line per day: what was written, or why not. */
+export function describeSyncedDay(day: IngestedDay): string {
+  if (!day.written) return `${day.date}  not written: ${day.reason}`;
+  const w = day.write;
+  const basis = day.priceBasis === "backfilled" ? "back-filled price" : "snapshot price";
+  return `${day.date}  written: ${w.inserted} new, ${w.updated} updated, ${w.unchanged} unchanged, ${w.removed} removed; ${basis} (snapshot ${day.priceSnapshotId}); ${day.trackedModels} tracked model(s), ${day.unpricedModels} without a price, ${day.ignoredModels} of untracked authors ignored${w.settled ? "; day already settled: published values untouched" : ""}`;
+}
+
+/** The run in a few lines: range, requests, as-of time, days written and failed, what to restate. */
+export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
+  if (!report.ran) return `OpenRouter sync skipped: ${report.reason}`;
+  const lines = [
+    `OpenRouter sync ${report.from}${report.to === report.from ? "" : ` to ${report.to}`}: ${daysWritten(report)} day(s) written, ${daysFailed(report)} not written, ${report.requests} request(s)${report.priceSnapshotId === null ? "" : `, price snapshot ${report.priceSnapshotId}`}`,
+  ];
+  if (report.restate.length > 0)
+    lines.push(
+      `already settled days whose observations changed (stored; published values unchanged until restated with 'pnpm tpi restate'): ${report.restate.join(", ")}`,
+    );
+  if (report.asOf !== null) lines.push(openRouterCitation(report.asOf.toISOString()));
+  return lines.join("\n");
+}
+
+// --- the daily schedule ---
+
+/** Most days a scheduled run catches up after a gap. */
+export const SCHEDULED_SYNC_MAX_DAYS = 30;
+/** A scheduled run that did not write yesterday is tried again after this long. */
+export const SCHEDULED_SYNC_RETRY_MS = 3_600_000;
+
+/**
+ * What the daily schedule should sync now, or null: after `syncHourUtc` (OpenRouter's daily
+ * snapshot is taken early in the UTC day), while yesterday is not stored yet and no attempt was
+ * made in the last hour. The range runs from the day after the last stored day (at most 30 days
+ * back) to yesterday.
+ */
+export function scheduledSyncRange(
+  now: Date,
+  syncHourUtc: number,
+  lastStoredDay: UtcDay | null,
+  lastAttemptAt: Date | null,
+): { from: UtcDay; to: UtcDay } | null {
+  if (now.getUTCHours() < syncHourUtc) return null;
+  const yesterday = addDays(utcDayOf(now), -1);
+  if (lastStoredDay !== null && lastStoredDay >= yesterday) return null;
+  if (lastAttemptAt !== null && now.getTime() - lastAttemptAt.getTime() < SCHEDULED_SYNC_RETRY_MS)
+    return null;
+  const earliest = addDays(yesterday, -(SCHEDULED_SYNC_MAX_DAYS - 1));
+  const from = lastStoredDay === null ? earliest : maxDay(addDays(lastStoredDay, 1), earliest);
+  return { from, to: yesterday };
+}
+
+/** Runs the daily sync when it is due (see `scheduledSyncRange`); null when it was not. */
+export async function runScheduledOpenRouterSync(
+  db: Db,
+  config: OpenRouterConfig,
+  options: { now: Date; syncHourUtc: number },
+): Promise<OpenRouterSyncReport | null> {
+  const [stored, attempt] = await Promise.all([
+    db.sourceDay.aggregate({ where: { source: OPENROUTER_SOURCE }, _max: { date: true } }),
+    db.sourceSync.findFirst({
+      where: { source: OPENROUTER_SOURCE, trigger: "schedule" },
+      orderBy: { startedAt: "desc" },
+      select: { startedAt: true },
+    }),
+  ]);
+  const lastStoredDay = stored._max.date ? utcDayOf(stored._max.date) : null;
+  const range = scheduledSyncRange(
+    options.now,
+    options.syncHourUtc,
+    lastStoredDay,
+    attempt?.startedAt ?? null,
+  );
+  if (range === null) return null;
+  return syncOpenRouter(db, config, {
+    ...range,
+    backfillFrom: null,
+    trigger: "schedule",
+    now: options.now,
+  });
+}

@@ -1,0 +1,105 @@
+import { defineRoute } from "../../../platform/http/route";
+import { noQuerySchema } from "../../../platform/http/input";
+import {
+  constituentsQuerySchema,
+  constituentsResponseSchema,
+  methodologyResponseSchema,
+  revisionsQuerySchema,
+  revisionsResponseSchema,
+} from "../schemas/details";
+import { answerConstituents, answerMethodology, answerRevisions } from "../services/details";
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../../../platform/openapi/responses";
+
+/**
+ * The published "why": constituents (keyless for free labs inside the free window, like
+ * `/api/otpi`), the methodology (public) and the revision log (keyed). Exact paths, so they never
+ * collide with `GET /api/otpi` itself. Settled inputs change only when a day settles or is
+ * restated, so the answers are kept like the index's and cost no database read once asked.
+ */
+export const otpiConstituentsRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi/constituents",
+  operationId: "getOtpiConstituents",
+  security: "optional",
+  limiter: "public",
+  query: constituentsQuerySchema,
+  responses: {
+    200: { description: "The lab-day's constituents", schema: constituentsResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: errorResponse("The lab-day is not settled."),
+  },
+  docs: {
+    summary:
+      "Every model considered for one lab-day: prices, volumes, weight in the blend or why it was excluded",
+    description:
+      "Keyless callers may read free-tier labs inside the free window, like `/api/otpi`; everything else needs a key. The inputs are those frozen when the day settled (or last restated).",
+    tags: ["Token Prices"],
+    access: "Like /api/otpi: without a key, free-tier labs inside the free window.",
+    examples: (days) => [
+      {
+        label: "Constituents of a free lab",
+        pathAndQuery: `/api/otpi/constituents?date=${days.end}&lab=anthropic`,
+      },
+    ],
+  },
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query, caller }) =>
+        answerConstituents(deps.db, query, caller.access, deps.clock()),
+  },
+});
+
+export const otpiMethodologyRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi/methodology",
+  operationId: "getOtpiMethodology",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "The methodology", schema: methodologyResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history",
+    tags: ["Token Prices"],
+    examples: () => [{ label: "The methodology", pathAndQuery: "/api/otpi/methodology" }],
+  },
+  settled: {
+    freshness: "token",
+    answer: (deps) => () => answerMethodology(deps.rules, deps.index.dataSources),
+  },
+});
+
+export const otpiRevisionsRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi/revisions",
+  operationId: "getOtpiRevisions",
+  security: "required",
+  limiter: "public",
+  query: revisionsQuerySchema,
+  responses: {
+    200: { description: "Revisions, oldest first", schema: revisionsResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The revision log: every restatement of a settled value, with old and new value, reason and time",
+    tags: ["Token Prices"],
+    examples: () => [
+      { label: "All revisions", pathAndQuery: "/api/otpi/revisions", withKey: true },
+    ],
+  },
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerRevisions(deps.db, query),
+  },
+});

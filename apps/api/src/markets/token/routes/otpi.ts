@@ -1,0 +1,55 @@
+import { FREE_TIER_LAB_IDS, authorizeOtpiQuery } from "@tpi/domain";
+import { defineRoute } from "../../../platform/http/route";
+import { otpiQuerySchema, otpiResponseSchema } from "../schemas/otpi";
+import { answerValidOtpiQuery } from "../services/otpi";
+import {
+  BAD_REQUEST_RESPONSE,
+  NO_DATA_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+} from "../../../platform/openapi/responses";
+
+/** `GET /api/otpi`: the token price index (contract 4.1), from the in-memory published set. */
+export const otpiRoute = defineRoute({
+  method: "get",
+  path: "/api/otpi",
+  operationId: "getOtpi",
+  security: "optional",
+  limiter: "public",
+  query: otpiQuerySchema,
+  responses: {
+    200: { description: "Index rows", schema: otpiResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: "Token price index per lab (USD per million tokens)",
+    description: `Without a key: the ${FREE_TIER_LAB_IDS.length} free-tier labs and the trailing month (\`access\` = \`public-1mo\`). With a key: every lab and all history (\`full\`).`,
+    tags: ["Token Prices"],
+    access: "Without a key: the free tier. With a key: all labs and all history (access = full).",
+    examples: (days) => [
+      { label: "Latest settled day, free tier", pathAndQuery: "/api/otpi" },
+      {
+        label: "One lab over a range",
+        pathAndQuery: `/api/otpi?lab=anthropic&startDate=${days.start}&endDate=${days.end}`,
+      },
+      {
+        label: "A keyed lab with an API key",
+        pathAndQuery: "/api/otpi?lab=mistralai",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query, caller }) => {
+        const now = deps.clock();
+        const authorized = authorizeOtpiQuery(query, caller.access, now);
+        return authorized.ok
+          ? answerValidOtpiQuery(query, caller.access, now, deps.index)
+          : authorized;
+      },
+  },
+});

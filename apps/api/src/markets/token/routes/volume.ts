@@ -1,0 +1,57 @@
+import { GROWTH_INDEX_BASE } from "@tpi/domain";
+import { defineRoute } from "../../../platform/http/route";
+import {
+  BAD_REQUEST_RESPONSE,
+  NO_DATA_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+} from "../../../platform/openapi/responses";
+import { tokenVolumeQuerySchema, tokenVolumeResponseSchema } from "../schemas/volume";
+import { answerTokenVolume } from "../services/volume";
+
+/** `GET /api/token-volume`: the token volume index, from the in-memory published set. */
+export const tokenVolumeRoute = defineRoute({
+  method: "get",
+  path: "/api/token-volume",
+  operationId: "getTokenVolume",
+  security: "required",
+  limiter: "public",
+  query: tokenVolumeQuerySchema,
+  responses: {
+    200: { description: "Token volume rows", schema: tokenVolumeResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NO_DATA_RESPONSE,
+  },
+  docs: {
+    summary: "Token volume per lab: tokens, growth index and share of the tracked labs",
+    description: [
+      "Per lab and settled day: `totalTokens`, the tokens the published index value was computed from (frozen at settlement, restated with it);",
+      `\`growthIndex\`, ${GROWTH_INDEX_BASE} x totalTokens / the tokens of the lab's base day (its first settled day with a published value, over all history, so a day's value is the same in every answer; \`baselines\` lists each base);`,
+      "`share`, totalTokens / the sum over every tracked lab with a published value that day (a fraction; with `lab`, still over every lab).",
+      "A lab-day without a published value (suppressed) has no row and is left out of that day's shares.",
+      "Rows are date ascending, then catalog order; only settled days appear. No maximum range: the answer is bounded by the published history (at most one row per lab and day).",
+      "`dataSources` says where the values come from (`sample` is true for generated sample data). Every key plan reads every lab and all history (`access` = `full`).",
+    ].join(" "),
+    tags: ["Token Prices"],
+    access: "Any key reads every lab and all history.",
+    examples: (days) => [
+      {
+        label: "Every lab over a week",
+        pathAndQuery: `/api/token-volume?startDate=${days.start}&endDate=${days.end}`,
+        withKey: true,
+      },
+      {
+        label: "One lab",
+        pathAndQuery: `/api/token-volume?startDate=${days.start}&endDate=${days.end}&lab=anthropic`,
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: "token",
+    answer:
+      (deps) =>
+      ({ query, caller }) =>
+        answerTokenVolume(query, caller.access, deps.index),
+  },
+});

@@ -1,0 +1,87 @@
+import {
+  ACCESS_LEVELS,
+  LAB_IDS,
+  parseOtpiQuery,
+  type LabId,
+  type OTPI_QUERY_PARAMETERS,
+} from "@tpi/domain";
+import { z } from "zod";
+import { DAY_PATTERN, daySchema, domainTransform, instantSchema, labParameterDoc } from "../../../platform/http/input";
+
+/**
+ * Schemas of the OTPI, token catalog and health routes. `GET /api/otpi`'s parameters are plain
+ * strings piped into the domain parser (`parseOtpiQuery`), which checks them in its own order
+ * (lab, then the date combination, then each day); their documented formats are what it enforces.
+ */
+const labSchema = z
+  .enum(LAB_IDS as [LabId, ...LabId[]])
+  .meta({ description: "Model lab identifier (case-sensitive)." });
+
+const DAY_PARAMETER_DOC = {
+  format: "date",
+  example: "2026-08-21",
+  type: "string",
+  pattern: DAY_PATTERN.source,
+} as const;
+
+const dayParameter = (description: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ ...DAY_PARAMETER_DOC, description });
+
+const otpiParameterSchemas = {
+  date: dayParameter("One settlement day (UTC). Not combinable with a range."),
+  startDate: dayParameter("Inclusive start of a range; needs `endDate`."),
+  endDate: dayParameter("Inclusive end of a range; needs `startDate`."),
+  lab: z
+    .string()
+    .optional()
+    .meta({ description: "Model lab identifier (case-sensitive).", ...labParameterDoc }),
+} satisfies Record<(typeof OTPI_QUERY_PARAMETERS)[number], z.ZodType>;
+export const otpiQuerySchema = z
+  .object(otpiParameterSchemas)
+  .transform(domainTransform(parseOtpiQuery));
+
+const otpiRowSchema = z.object({
+  date: daySchema,
+  lab: labSchema,
+  indexPerMtok: z.number().meta({ description: "USD per million tokens, full precision." }),
+  computedAt: instantSchema,
+});
+
+export const otpiResponseSchema = z
+  .object({
+    success: z.literal(true),
+    access: z.enum(ACCESS_LEVELS),
+    date: daySchema.optional().meta({ description: "Single-day responses only." }),
+    startDate: daySchema.optional().meta({ description: "Range responses only." }),
+    endDate: daySchema.optional().meta({ description: "Range responses only." }),
+    count: z.number().int(),
+    data: z.array(otpiRowSchema),
+  })
+  .meta({ id: "OtpiResponse" });
+
+export const tokenTypesResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })),
+  })
+  .meta({ id: "TokenTypes" });
+
+export const tokenTypesFreeResponseSchema = z
+  .object({
+    success: z.literal(true),
+    access: z.literal("free-tier"),
+    data: z.array(z.object({ lab: labSchema, label: z.string() })),
+  })
+  .meta({ id: "TokenTypesFree" });
+
+export const healthResponseSchema = z
+  .object({
+    status: z.enum(["healthy", "unhealthy"]),
+    timestamp: instantSchema,
+    database: z.enum(["connected", "disconnected"]),
+  })
+  .catchall(z.string())
+  .meta({ id: "Health" });

@@ -1,0 +1,116 @@
+import {
+  authorizeOtpiQuery,
+  earliestVisibleDay,
+  noData,
+  parseOtpiQuery,
+  visibleLabs,
+  type AccessLevel,
+  type DomainError,
+  type LabId,
+  type OtpiQuery,
+  type RawQuery,
+  type Result,
+  type UtcDay,
+  err,
+  ok,
+} from "@tpi/domain";
+import type { PublishedIndexRow } from "@tpi/db";
+import type { PublishedIndex } from "../read-model/published-index";
+
+/** One row of `data` (contract 2.1). */
+export type OtpiRow = { date: UtcDay; lab: LabId; indexPerMtok: number; computedAt: string };
+
+/** The contract's envelope (2.2): `date` for single days, `startDate`/`endDate` for ranges. */
+export type OtpiResponse =
+  | { success: true; access: AccessLevel; date: UtcDay; count: number; data: OtpiRow[] }
+  | {
+      success: true;
+      access: AccessLevel;
+      startDate: UtcDay;
+      endDate: UtcDay;
+      count: number;
+      data: OtpiRow[];
+    };
+
+const toRow = (row: PublishedIndexRow): OtpiRow => ({
+  date: row.date,
+  lab: row.lab,
+  indexPerMtok: row.indexPerMtok,
+  computedAt: row.computedAt,
+});
+
+function describeLabs(query: OtpiQuery, access: AccessLevel): string {
+  if (query.lab !== undefined) return `lab '${query.lab}'`;
+  return access === "full" ? "any lab" : "the free-tier labs";
+}
+
+/** Parses and authorizes a `GET /api/otpi` request: a 400 or 401 before any data is read. */
+export function validateOtpiRequest(
+  rawQuery: RawQuery,
+  access: AccessLevel,
+  now: Date,
+): Result<OtpiQuery, DomainError> {
+  const parsed = parseOtpiQuery(rawQuery);
+  if (!parsed.ok) return parsed;
+  const authorized = authorizeOtpiQuery(parsed.value, access, now);
+  return authorized.ok ? parsed : authorized;
+}
+
+/** Parses, authorizes and answers a `GET /api/otpi` request from the published set. */
+export function answerOtpi(
+  rawQuery: RawQuery,
+  access: AccessLevel,
+  now: Date,
+  index: PublishedIndex,
+): Result<OtpiResponse, DomainError> {
+  const validated = validateOtpiRequest(rawQuery, access, now);
+  return validated.ok ? answerValidOtpiQuery(validated.value, access, now, index) : validated;
+}
+
+/** Answers an already validated query; 404 when nothing matches. */
+export function answerValidOtpiQuery(
+  query: OtpiQuery,
+  access: AccessLevel,
+  now: Date,
+  index: PublishedIndex,
+): Result<OtpiResponse, DomainError> {
+  const labs = visibleLabs(access, query.lab);
+  switch (query.kind) {
+    case "latest": {
+      const day = index.latestDayWith(labs, earliestVisibleDay(access, now));
+      if (day === undefined)
+        return err(
+          noData(`No settled index data is available for ${describeLabs(query, access)}.`),
+        );
+      const data = index.rowsOn(day, labs).map(toRow);
+      return ok({ success: true, access, date: day, count: data.length, data });
+    }
+    case "day": {
+      const data = index.rowsOn(query.date, labs).map(toRow);
+      if (data.length === 0) {
+        return err(
+          noData(`No settled index data for ${query.date} for ${describeLabs(query, access)}.`),
+        );
+      }
+      return ok({ success: true, access, date: query.date, count: data.length, data });
+    }
+    case "range": {
+      const data = index.rowsBetween(query.startDate, query.endDate, labs).map(toRow);
+      if (data.length === 0) {
+        return err(
+          noData(
+            `No settled index data from ${query.startDate} to ${query.endDate} for ${describeLabs(query, access)}.`,
+          ),
+        );
+      }
+      return ok({
+        success: true,
+        access,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        count: data.length,
+        data,
+      });
+    }
+  }
+}

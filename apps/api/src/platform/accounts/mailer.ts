@@ -1,0 +1,65 @@
+import { claimPendingMail, markMailFailed, markMailSent, type Db, type OutboxMail } from "@tpi/db";
+import type { Logger } from "../observability/logger";
+import { sendSmtp, type PlainMail, type SmtpConfig } from "./smtp";
+
+/**
+ * Mail leaves through the outbox: the row is written in the transaction that makes the link it
+ * carries, and `flushOutbox` sends what is pending with a bounded number of attempts, so a mail
+ * server outage delays mail without losing it or failing the request.
+ */
+export type MailTransport = {
+  name: "log" | "smtp";
+  send(mail: PlainMail, now: Date): Promise<void>;
+};
+
+/** The default: the mail goes to the log (link included, nothing else secret), as if sent. */
+export function logTransport(log: Logger): MailTransport {
+  return {
+    name: "log",
+    async send(mail) {
+      log.info("mail (MAIL_TRANSPORT=log)", {
+        to: mail.to,
+        subject: mail.subject,
+        body: mail.text,
+      });
+    },
+  };
+}
+
+export function smtpTransport(config: SmtpConfig): MailTransport {
+  return { name: "smtp", send: (mail, now) => sendSmtp(config, mail, now) };
+}
+
+/** Seconds between outbox flushes, and how many tries a mail gets before it is left failed. */
+export const OUTBOX_FLUSH_INTERVAL_MS = 5_000;
+export const MAIL_MAX_ATTEMPTS = 5;
+const MAILS_PER_FLUSH = 20;
+
+/** Sends pending mails; returns how many were sent. Failures stay pending until their attempts run out. */
+export async function flushOutbox(
+  db: Db,
+  transport: MailTransport,
+  log: Logger,
+  now: () => Date,
+): Promise<number> {
+  const mails: OutboxMail[] = await claimPendingMail(db, MAILS_PER_FLUSH, MAIL_MAX_ATTEMPTS);
+  let sent = 0;
+  for (const mail of mails) {
+    try {
+      await transport.send({ to: mail.to, subject: mail.subject, text: mail.textBody }, now());
+      await markMailSent(db, mail.id, now());
+      sent++;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await markMailFailed(db, mail.id, reason);
+      const final = mail.attempts >= MAIL_MAX_ATTEMPTS;
+      log.warn(final ? "mail failed; no attempts left" : "mail failed; will retry", {
+        outboxId: mail.id,
+        kind: mail.kind,
+        attempt: mail.attempts,
+        reason,
+      });
+    }
+  }
+  return sent;
+}

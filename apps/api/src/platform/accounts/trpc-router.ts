@@ -1,0 +1,117 @@
+import { ACCOUNT_PLANS, DomainError } from "@tpi/domain";
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import type { WebAccounts } from "./web-accounts";
+import { createApiKeyBodySchema } from "./create-key-schemas";
+import { t, toTrpcError } from "../trpc/init";
+
+/**
+ * The website's account procedures (`account.*`). The website's server keeps the session token
+ * in the cookie the api describes, and passes with each call: the session token, for changes the
+ * session's CSRF token, for the anonymous forms both copies of the form token, and the client's
+ * address (as its proxy saw it) for the attempt limits. Refusals carry the REST words
+ * (`message`, and `data.error` the label) and 429s `data.retryAfterSeconds`.
+ */
+
+// Bounds on what the website can send: far above any real value, low enough to never cost much.
+const token = z.string().min(1).max(512);
+const formToken = z.object({ cookie: z.string().max(512), form: z.string().max(512) }).strict();
+const clientIp = z.string().min(1).max(100);
+const email = z.string().max(1_000);
+const password = z.string().max(1_000);
+const session = { sessionToken: token };
+const change = { sessionToken: token, csrfToken: z.string().max(512) };
+
+/** The account service, and domain refusals mapped to tRPC errors once, here. */
+const accountProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const accounts: WebAccounts | undefined = ctx.accounts;
+  if (accounts === undefined)
+    throw new TRPCError({ code: "NOT_FOUND", message: "Accounts are not served here." });
+  const result = await next({ ctx: { accounts } });
+  if (!result.ok && result.error.cause instanceof DomainError)
+    throw toTrpcError(result.error.cause);
+  return result;
+});
+
+const keysRouter = t.router({
+  /** The account's keys, oldest first, revoked ones included: prefix, name, created, last used. */
+  list: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.listKeys(input)),
+  /** A new key, shown this once. Trial accounts: FORBIDDEN with the api's 403 words. */
+  create: accountProcedure
+    .input(z.object({ ...change, name: createApiKeyBodySchema.shape.name }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.createKey(input)),
+  /** Revokes one of the account's own keys (refused by this instance at once, by others within the cache TTL). */
+  revoke: accountProcedure
+    .input(z.object({ ...change, keyId: z.uuid() }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.revokeKey(input)),
+});
+
+const adminRouter = t.router({
+  accounts: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.adminAccounts(input)),
+  setPlan: accountProcedure
+    .input(z.object({ ...change, accountId: z.uuid(), plan: z.enum(ACCOUNT_PLANS) }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.adminSetPlan(input)),
+  /** Every active key with its account (email, or name for accounts made on the command line). */
+  keys: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.adminKeys(input)),
+  revokeKey: accountProcedure
+    .input(z.object({ ...change, keyId: z.uuid() }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.adminRevokeKey(input)),
+  /** The restatement revision log. */
+  revisions: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.adminRevisions(input)),
+  /** Operators' actions, latest first: who, what, on what, when. */
+  actions: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.adminActions(input)),
+});
+
+export const accountRouter = t.router({
+  /** A pre-session form token and its cookie's attributes, for the sign-in, sign-up and reset forms. */
+  formToken: accountProcedure.query(({ ctx }) => ctx.accounts.formToken()),
+  signUp: accountProcedure
+    .input(z.object({ email, password, clientIp, formToken }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.signUp(input)),
+  signIn: accountProcedure
+    .input(
+      z
+        .object({ email, password, clientIp, formToken, previousSessionToken: token.optional() })
+        .strict(),
+    )
+    .mutation(({ ctx, input }) => ctx.accounts.signIn(input)),
+  signOut: accountProcedure
+    .input(z.object(change).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.signOut(input)),
+  /** The account's live sessions (started, last seen, ends; `current` is the caller's). */
+  sessions: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.listSessions(input)),
+  /** Ends every session of the account but the caller's. */
+  signOutOthers: accountProcedure
+    .input(z.object(change).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.signOutOthers(input)),
+  me: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.me(input)),
+  /** From the mailed link: the link's token is the proof (no form token). */
+  verifyEmail: accountProcedure
+    .input(z.object({ token }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.verifyEmail(input)),
+  requestPasswordReset: accountProcedure
+    .input(z.object({ email, clientIp, formToken }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.requestPasswordReset(input)),
+  resetPassword: accountProcedure
+    .input(z.object({ token, password, formToken }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.resetPassword(input)),
+  keys: keysRouter,
+  usage: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.usage(input)),
+  admin: adminRouter,
+});

@@ -1,0 +1,55 @@
+import { CHAT_RATE_LIMIT, DEFAULT_WINSOR_BOUNDS, describeAllowance } from "@tpi/domain";
+import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
+import { defineRoute, reply } from "../http/route";
+import { chatRequestSchema, chatResponseSchema } from "./schemas";
+import { answerChat } from "./chat-service";
+import { chatToolbox } from "./function-tools";
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
+
+/** `POST /api/chat` (contract 4.3, 8): requires a key and counts against the per-key chat allowance. */
+export const chatRoute = defineRoute({
+  method: "post",
+  path: "/api/chat",
+  operationId: "chat",
+  security: "required",
+  limiter: "chat",
+  body: chatRequestSchema,
+  responses: {
+    200: { description: "Answer", schema: chatResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    413: errorResponse(`The body is larger than ${JSON_BODY_LIMIT_TEXT}.`),
+    502: errorResponse("The configured chat model answered with an error."),
+    503: errorResponse("The configured chat model did not answer in time or cannot be reached."),
+  },
+  docs: {
+    summary: "Ask the market-data assistant",
+    description:
+      "Answers from the index data with the rows used (`sources`); says so when a question is outside its scope.",
+    tags: ["Assistant"],
+    access: `${describeAllowance(CHAT_RATE_LIMIT)}.`,
+    examples: () => [
+      {
+        label: "A comparison",
+        pathAndQuery: "/api/chat",
+        body: { message: "Compare anthropic and openai over the last month" },
+        withKey: true,
+      },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ body, caller, res }) => {
+      const data = {
+        plan: caller.kind === "key" ? caller.plan : undefined,
+        index: deps.index,
+        gpuIndex: deps.gpuIndex,
+        now: deps.clock(),
+        rules: deps.rules,
+        winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
+      };
+      const model = deps.chat?.model;
+      const backend = model && { model, toolbox: chatToolbox(deps, caller) };
+      reply(res, await answerChat(body, data, backend), { cacheControl: "no-store" });
+    },
+});

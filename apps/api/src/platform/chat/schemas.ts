@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { storableText } from "../http/input";
+
+/** Limits of `POST /api/chat`; the JSON body limit (http/limits.ts) holds a full request of ASCII text. */
+export const CHAT_MESSAGE_MAX_CHARS = 2_000;
+export const CHAT_HISTORY_MAX_TURNS = 10;
+export const CHAT_HISTORY_TURN_MAX_CHARS = 1_000;
+
+export const chatRequestSchema = z
+  .object({
+    message: storableText(
+      z
+        .string({
+          error: `'message' is required: a string of 1 to ${CHAT_MESSAGE_MAX_CHARS} characters.`,
+        })
+        .trim()
+        .min(1, { error: "'message' must not be empty." })
+        .max(CHAT_MESSAGE_MAX_CHARS, {
+          error: `'message' is longer than ${CHAT_MESSAGE_MAX_CHARS} characters.`,
+        }),
+      "message",
+    ).meta({
+      description: `The question, 1-${CHAT_MESSAGE_MAX_CHARS} characters.`,
+      example: "How did the H100 SXM index change over the last 30 days?",
+    }),
+    history: z
+      .array(
+        z.object({
+          role: z.enum(["user", "assistant"]),
+          content: storableText(
+            z.string().max(CHAT_HISTORY_TURN_MAX_CHARS, {
+              error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
+            }),
+            "history.content",
+          ),
+        }),
+      )
+      .max(CHAT_HISTORY_MAX_TURNS, {
+        error: `'history' holds more than ${CHAT_HISTORY_MAX_TURNS} turns.`,
+      })
+      .optional()
+      .meta({
+        description:
+          "Earlier turns, oldest first; a follow-up without a lab or GPU refers to the ones named earlier.",
+      }),
+  })
+  .strict()
+  .meta({ id: "ChatRequest" });
+
+export const chatSourceSchema = z
+  .object({
+    endpoint: z.string().meta({
+      description: "The REST route that returns these rows.",
+      example: "/api/gpu/{gpuName}/index-history",
+    }),
+    parameters: z
+      .record(z.string(), z.string())
+      .meta({ description: "Its parameters, so the rows can be fetched again and checked." }),
+    values: z
+      .array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))
+      .meta({ description: "The rows the answer used, with the route's field names." }),
+    tool: z.string().optional().meta({
+      description:
+        "Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).",
+      example: "get_token_index",
+    }),
+  })
+  .meta({ id: "ChatSource" });
+
+export const CHAT_INTENTS = [
+  "latest",
+  "change",
+  "compare",
+  "extreme",
+  "volume",
+  "volatility",
+  "rolling_average",
+  "trade_volume",
+  "free_tier",
+  "methodology",
+  "out_of_scope",
+] as const;
+export type ChatIntent = (typeof CHAT_INTENTS)[number];
+
+export const chatResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      answer: z.string(),
+      sources: z.array(chatSourceSchema),
+      intent: z.enum(CHAT_INTENTS).meta({
+        description:
+          "What the question was understood as; `out_of_scope` when it is not about our data.",
+      }),
+      engine: z.enum(["built-in", "model"]).meta({
+        description:
+          "`built-in` answers alone; `model` when the configured model answered by calling the data tools, whose results are the sources.",
+      }),
+    }),
+  })
+  .meta({ id: "ChatResponse" });
+
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+export type ChatResponse = z.infer<typeof chatResponseSchema>;

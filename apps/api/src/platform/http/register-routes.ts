@@ -1,0 +1,105 @@
+import { ok, type DomainError, type RawQuery, type Result } from "@tpi/domain";
+import type { Express, RequestHandler } from "express";
+import type { AppDeps } from "../../deps";
+import { parseParams, parseQuery, parseValue } from "./input";
+import { callerOf, identifyCaller, requireKey } from "./caller";
+import { methodNotAllowed, sendError } from "./errors";
+import { deprecationHeaders, expressPath, type Route } from "./route";
+import { serveSettled, type AnswerCache } from "./settled";
+
+/** The per-key chat allowance; the per-IP public one is mounted on all of /api before body parsing. */
+export type RouteLimiters = { chat: RequestHandler };
+
+/**
+ * What one route runs after the middleware every request passes (and after the public limiter
+ * on /api): its checks (authentication by its security, the chat limiter) and its handler, which
+ * validates the input (path, then query, then body: the first problem is the answer).
+ */
+export type RouteChain = { route: Route; checks: RequestHandler[]; handler: RequestHandler };
+
+export function routeChain(
+  route: Route,
+  deps: AppDeps,
+  routes: readonly Route[],
+  limiters: RouteLimiters,
+  answers: AnswerCache,
+): RouteChain {
+  if (route.path.startsWith("/api/") === (route.limiter === "none"))
+    throw new Error(`${route.path}: every /api route, and only those, is rate limited`);
+  if ((route.handler === undefined) === (route.settled === undefined))
+    throw new Error(`${route.path}: a route has either a handler or a settled answer`);
+  if (route.settled !== undefined && route.method !== "get")
+    throw new Error(`${route.path}: only GET routes have settled answers`);
+  const checks: RequestHandler[] = [];
+  // First of the route's checks, which Express and the fast lane both run: every answer of a
+  // deprecated route says so, whichever lane sends it and whatever its status.
+  if (route.deprecated) checks.push(announceDeprecation(deprecationHeaders(route.deprecated)));
+  if (route.security !== "none") checks.push(identifyCaller(deps.auth));
+  if (route.security === "required") checks.push(requireKey);
+  if (route.limiter === "chat") checks.push(limiters.chat);
+  return { route, checks, handler: validatedHandler(route, deps, routes, answers) };
+}
+
+/**
+ * Registers every route's chain; then, per path, the 405 with the `Allow` header naming the
+ * methods the list defines there.
+ */
+export function registerRoutes(app: Express, chains: readonly RouteChain[]): void {
+  const methodsByPath = new Map<string, string[]>();
+  for (const { route, checks, handler } of chains) {
+    app[route.method](expressPath(route.path), ...checks, handler);
+    if (route.otherMethodsNotFound) continue;
+    methodsByPath.set(route.path, [
+      ...(methodsByPath.get(route.path) ?? []),
+      route.method.toUpperCase(),
+    ]);
+  }
+  for (const [path, methods] of methodsByPath)
+    app.route(expressPath(path)).all(methodNotAllowed(methods));
+}
+
+function announceDeprecation(headers: Record<string, string>): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next();
+  };
+}
+
+function validatedHandler(
+  route: Route,
+  deps: AppDeps,
+  routes: readonly Route[],
+  answers: AnswerCache,
+): RequestHandler {
+  const handle = route.handler?.(deps, routes);
+  const settled = route.settled;
+  const answer = settled?.answer(deps);
+  return async (req, res) => {
+    const caller = callerOf(res);
+    if (route.admit && !route.admit(caller, res)) return;
+    const params: Result<unknown, DomainError> = route.params
+      ? parseParams(route.params, req.params as Record<string, string>)
+      : ok({});
+    if (!params.ok) return sendError(res, params.error);
+    if (route.authorizePath) {
+      const authorized = route.authorizePath(params.value, caller);
+      if (!authorized.ok) return sendError(res, authorized.error);
+    }
+    const query: Result<unknown, DomainError> = route.query
+      ? parseQuery(route.query, req.query as RawQuery)
+      : ok({});
+    if (!query.ok) return sendError(res, query.error);
+    const body = parseBody(route, req.body);
+    if (!body.ok) return sendError(res, body.error);
+    const input = { query: query.value, params: params.value, caller };
+    if (settled !== undefined && answer !== undefined)
+      return serveSettled(route, settled, answer, deps, answers, input, req, res);
+    await handle?.({ ...input, body: body.value, req, res });
+  };
+}
+
+function parseBody(route: Route, raw: unknown): Result<unknown, DomainError> {
+  if (!route.body) return ok(undefined);
+  // Without a JSON content type Express leaves no body: it is validated as an empty object.
+  return parseValue(route.body, raw ?? {}, route.invalidBody);
+}

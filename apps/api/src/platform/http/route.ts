@@ -1,0 +1,203 @@
+import type { DomainError, Result, UtcDay } from "@tpi/domain";
+import type { Request, Response } from "express";
+import type { z } from "zod";
+import type { Caller } from "../auth/api-key-authenticator";
+import type { AppDeps } from "../../deps";
+import { appendVary, sendError } from "./errors";
+
+/**
+ * One definition per route: what Express registers, what the 405 handler allows, what the
+ * OpenAPI document describes and what the website's /docs page shows all come from it.
+ */
+
+/** Who may call: anyone (the key is not read), anyone (a key, when sent, must be valid), key holders only. */
+export type Security = "none" | "optional" | "required";
+
+/** Which allowance counts the request (see packages/domain rate-limits); `none` for routes outside /api. */
+export type Limiter = "public" | "chat" | "none";
+
+export type ResponseDoc = { description: string; schema: z.ZodType; mediaType?: string };
+
+/** Dates for examples, from the api's clock: a settled week ending `end`. */
+export type ExampleDays = { start: UtcDay; end: UtcDay };
+
+/** One example call shown on the website's /docs page. */
+export type RouteExample = {
+  label: string;
+  /** Path and query, e.g. `/api/otpi?lab=anthropic`. */
+  pathAndQuery: string;
+  withKey?: boolean;
+  /** A JSON body (POST routes). */
+  body?: unknown;
+  /** Shown as an address to open in a browser rather than as a curl command. */
+  browser?: boolean;
+};
+
+export type RouteDocs = {
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** What a caller with and without a key may read, after "Optional." or "Required." on /docs. */
+  access?: string;
+  examples: (days: ExampleDays) => RouteExample[];
+};
+
+/** Query schemas: an object of the accepted parameters, optionally piped into a domain parser. */
+export type QuerySchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
+
+export type RouteRequest<Query, Params, Body> = {
+  query: Query;
+  params: Params;
+  body: Body;
+  caller: Caller;
+  req: Request;
+  res: Response;
+};
+
+export type RouteHandler<Query = unknown, Params = unknown, Body = unknown> = (
+  request: RouteRequest<Query, Params, Body>,
+) => void | Promise<void>;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** What every route declares, whether it writes its own answer or has a settled one. */
+type RouteCommon<
+  QuerySchemaT extends QuerySchema | undefined = QuerySchema | undefined,
+  ParamsSchemaT extends z.ZodObject | undefined = z.ZodObject | undefined,
+  BodySchemaT extends z.ZodType | undefined = z.ZodType | undefined,
+> = {
+  method: "get" | "post";
+  /** OpenAPI form (`/api/gpu/{gpuName}`); Express's `:gpuName` form is derived from it. */
+  path: string;
+  operationId: string;
+  security: Security;
+  limiter: Limiter;
+  /** Every parameter the route accepts; anything else, or a repeated one, is a 400 by name. */
+  query?: QuerySchemaT;
+  params?: ParamsSchemaT;
+  body?: BodySchemaT;
+  /** The 400 for any invalid body, when the route answers one message for all body problems. */
+  invalidBody?: () => DomainError;
+  /** A refusal that depends only on the caller, checked after authentication and before the input (answers and returns false). */
+  admit?: (caller: Caller, res: Response) => boolean;
+  /** An access rule on the path parameters, checked after they parse and before the query (a typo is a 400, a keyed resource a 401). */
+  authorizePath?: (params: Output<ParamsSchemaT>, caller: Caller) => Result<unknown, DomainError>;
+  /**
+   * The route is kept for old clients only: every answer carries `Deprecation` (RFC 9745) and a
+   * `Link` to its successor, and the OpenAPI operation is `deprecated`.
+   */
+  deprecated?: RouteDeprecation;
+  /** Other methods on the path fall through to the JSON 404 instead of a 405 (the contract's /docs page). */
+  otherMethodsNotFound?: true;
+  responses: Record<number, ResponseDoc>;
+  docs: RouteDocs;
+};
+
+/** `successor`: the path to use instead; `since`: the UTC day the route was deprecated. */
+export type RouteDeprecation = { successor: string; since: UtcDay };
+
+/**
+ * The headers of a deprecated route's answers: `Deprecation: @<unix seconds>` (RFC 9745, the
+ * instant it was deprecated) and `Link: <successor>; rel="successor-version"` (RFC 5829).
+ */
+export function deprecationHeaders(deprecated: RouteDeprecation): Record<string, string> {
+  const seconds = Date.parse(`${deprecated.since}T00:00:00.000Z`) / 1000;
+  return {
+    Deprecation: `@${seconds}`,
+    Link: `<${deprecated.successor}>; rel="successor-version"`,
+  };
+}
+
+export type RouteDefinition<
+  QuerySchemaT extends QuerySchema | undefined = QuerySchema | undefined,
+  ParamsSchemaT extends z.ZodObject | undefined = z.ZodObject | undefined,
+  BodySchemaT extends z.ZodType | undefined = z.ZodType | undefined,
+> = RouteCommon<QuerySchemaT, ParamsSchemaT, BodySchemaT> &
+  (
+    | {
+        /** Called once per app with its dependencies and the whole route list; returns the request handler. */
+        handler: (
+          deps: AppDeps,
+          routes: readonly Route[],
+        ) => RouteHandler<Output<QuerySchemaT>, Output<ParamsSchemaT>, Output<BodySchemaT>>;
+        settled?: never;
+      }
+    | {
+        handler?: never;
+        /** A GET answered from published values: see SettledAnswer. */
+        settled: SettledAnswer<Output<QuerySchemaT>, Output<ParamsSchemaT>>;
+      }
+  );
+
+/**
+ * When an answer changes: with the published token values, with the published GPU prints (new
+ * each hour), with the GPU daily values (new each 4 PM New York), or never while the process runs.
+ */
+export type Freshness = "token" | "gpu-prints" | "gpu-daily" | "static";
+
+export type SettledInput<Query, Params> = { query: Query; params: Params; caller: Caller };
+
+/**
+ * A read whose answer is a function of the caller's access, the request and the published values
+ * alone. It is serialised once and kept as bytes, with a strong ETag derived from the published
+ * version, the clock period and the request (so `If-None-Match` is answered without building the
+ * body), compressed for clients that ask when large, and cached by clients (Cache-Control) and by
+ * the api until the next value can appear. Repeated requests are served before Express routing
+ * (the fast lane) after the same limiter and key checks.
+ */
+export type SettledAnswer<Query, Params> = {
+  freshness: Freshness;
+  answer: (
+    deps: AppDeps,
+  ) => (
+    input: SettledInput<Query, Params>,
+  ) => Result<unknown, DomainError> | Promise<Result<unknown, DomainError>>;
+};
+
+/** A route in the list: its input types erased, checked where it is defined. */
+export type Route = Omit<RouteCommon, "authorizePath"> & {
+  handler?: (deps: AppDeps, routes: readonly Route[]) => RouteHandler;
+  settled?: SettledAnswer<unknown, unknown>;
+  authorizePath?: (params: unknown, caller: Caller) => Result<unknown, DomainError>;
+};
+
+export function defineRoute<
+  QuerySchemaT extends QuerySchema | undefined = undefined,
+  ParamsSchemaT extends z.ZodObject | undefined = undefined,
+  BodySchemaT extends z.ZodType | undefined = undefined,
+>(definition: RouteDefinition<QuerySchemaT, ParamsSchemaT, BodySchemaT>): Route {
+  return definition as unknown as Route;
+}
+
+/** `/api/gpu/{gpuName}` -> `/api/gpu/:gpuName`. */
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+export type ReplyOptions = {
+  cacheControl: string;
+  /** Adds `Vary: Authorization` (the body depends on the key). */
+  varyOnKey?: boolean;
+  status?: number;
+};
+
+/** Answers a service result: the error through the status table, or the value as JSON. */
+export function reply<T>(
+  res: Response,
+  result: Result<T, DomainError>,
+  { cacheControl, varyOnKey = false, status = 200 }: ReplyOptions,
+): void {
+  if (!result.ok) {
+    sendError(res, result.error);
+    return;
+  }
+  res.setHeader("Cache-Control", cacheControl);
+  // Merged with what other middleware varies on (CORS adds Origin), never replacing it.
+  if (varyOnKey) appendVary(res, "Authorization");
+  res.status(status).json(result.value);
+}
+
+/** Shared caches may keep keyless answers; answers to a key are private. */
+export function cacheScope(caller: Caller): "public" | "private" {
+  return caller.kind === "anonymous" ? "public" : "private";
+}

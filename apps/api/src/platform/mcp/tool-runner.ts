@@ -1,0 +1,162 @@
+import {
+  DomainError,
+  GPU_INDEX_UNIT,
+  GPU_METHODOLOGY_VERSION,
+  apiKeyRequired,
+  err,
+  ok,
+  type Result,
+} from "@tpi/domain";
+import { isDatabaseUnavailable } from "@tpi/db";
+import type { Caller } from "../auth/api-key-authenticator";
+import type { AppDeps } from "../../deps";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
+import type { Route } from "../http/route";
+import { parseParams, parseQuery } from "../http/input";
+import type { DataSources } from "../../markets/token/schemas/details";
+import { toolAccess, type DataTool, type ToolAccess } from "./tools";
+
+/**
+ * Runs a data tool for a caller: the route's own checks in the route's order (key, path
+ * parameters, path access, query, then the settled answer), so the answer and every refusal are
+ * the REST route's. The result names where it came from: the REST call that returns the same
+ * body, its dates, the methodology version and the sources behind the data (for token data with
+ * citation and licence; for GPU data whether the trades are the generated sample).
+ */
+
+/** Where a tool result came from, for a reader to cite and check. */
+export type ToolSource = {
+  tool: string;
+  access: ToolAccess;
+  /** The REST call that returns the same body: its path (parameters filled in) and query. */
+  endpoint: string;
+  parameters: Record<string, string>;
+  /** First and last date or instant among the returned rows (UTC); null when the body has none. */
+  dates: { first: string; last: string } | null;
+  unit: string | null;
+  /** The methodology in force for this subject; null for catalogs. */
+  methodologyVersion: string | null;
+  /**
+   * Token and GPU data: the sources behind it, each with its days, as-of time, citation and
+   * licence (as /api/otpi/methodology), and whether any of it is the generated sample.
+   */
+  dataSources?: DataSources;
+};
+
+export type ToolOutcome =
+  | { ok: true; data: unknown; source: ToolSource }
+  | { ok: false; error: { error: string; message: string } };
+
+/** The route's answer for these parameters and this caller, exactly as REST decides it. */
+export async function answerRoute(
+  route: Route,
+  deps: AppDeps,
+  caller: Caller,
+  request: { params: Record<string, string>; query: Record<string, string> },
+): Promise<Result<unknown, DomainError>> {
+  // A settled answer is a function of the caller and the parameters alone; `admit` needs a
+  // response to write to, which a tool call does not have.
+  if (route.settled === undefined || route.admit !== undefined)
+    throw new Error(`${route.path}: tools answer through settled routes without admit only`);
+  if (route.security === "required" && caller.kind === "anonymous") return err(apiKeyRequired());
+  const params = route.params ? parseParams(route.params, request.params) : ok({});
+  if (!params.ok) return params;
+  if (route.authorizePath) {
+    const authorized = route.authorizePath(params.value, caller);
+    if (!authorized.ok) return authorized;
+  }
+  const query = route.query ? parseQuery(route.query, request.query) : ok({});
+  if (!query.ok) return query;
+  return route.settled.answer(deps)({ query: query.value, params: params.value, caller });
+}
+
+export async function runTool(
+  tool: DataTool,
+  args: Record<string, unknown>,
+  deps: AppDeps,
+  caller: Caller,
+): Promise<ToolOutcome> {
+  const request = tool.request(args);
+  let result: Result<unknown, DomainError>;
+  try {
+    result = await answerRoute(tool.route, deps, caller, request);
+  } catch (error) {
+    result = err(unexpected(error, tool, deps));
+  }
+  if (!result.ok)
+    return { ok: false, error: { error: result.error.label, message: result.error.message } };
+  return { ok: true, data: result.value, source: sourceOf(tool, request, result.value, deps) };
+}
+
+/** A thrown error as REST words it: a database outage is the 503 text, anything else logged and never shown. */
+function unexpected(error: unknown, tool: DataTool, deps: AppDeps): DomainError {
+  if (error instanceof DomainError) return error;
+  if (deps.databaseHealth.reportFailure(error) || isDatabaseUnavailable(error))
+    return new DomainError("unavailable", DATABASE_UNAVAILABLE_MESSAGE);
+  deps.log.error("unhandled error in a data tool", {
+    tool: tool.name,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return new DomainError("internal", "An unexpected error occurred. It has been logged.");
+}
+
+function sourceOf(
+  tool: DataTool,
+  request: { params: Record<string, string>; query: Record<string, string> },
+  body: unknown,
+  deps: AppDeps,
+): ToolSource {
+  const endpoint = tool.route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(request.params[name] ?? ""),
+  );
+  const common = {
+    tool: tool.name,
+    access: toolAccess(tool),
+    endpoint,
+    parameters: { ...request.params, ...request.query },
+    dates: datesOf(body),
+  };
+  switch (tool.subject) {
+    case "token":
+      return {
+        ...common,
+        unit: "USD per million tokens",
+        methodologyVersion: deps.rules.version,
+        dataSources: deps.index.dataSources,
+      };
+    case "gpu":
+      return {
+        ...common,
+        unit: GPU_INDEX_UNIT,
+        methodologyVersion: GPU_METHODOLOGY_VERSION,
+        dataSources: deps.gpuIndex.dataSources,
+      };
+    case "catalog":
+      return { ...common, unit: null, methodologyVersion: null };
+  }
+}
+
+/** The row fields that date a value: token rows' `date`, GPU rows' instants. */
+const DATE_FIELDS = ["date", "timestamp", "last_updated", "restatedAt"] as const;
+
+function datesOf(body: unknown): { first: string; last: string } | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  const rows = Array.isArray(data) ? data : data === undefined ? [body] : [data];
+  const found: string[] = [];
+  for (const row of rows) {
+    if (row === null || typeof row !== "object") continue;
+    for (const field of DATE_FIELDS) {
+      const value = (row as Record<string, unknown>)[field];
+      if (typeof value === "string") {
+        found.push(value);
+        break;
+      }
+    }
+  }
+  if (found.length === 0) {
+    const top = (body as { date?: unknown } | null)?.date;
+    return typeof top === "string" ? { first: top, last: top } : null;
+  }
+  found.sort();
+  return { first: found[0] ?? "", last: found.at(-1) ?? "" };
+}

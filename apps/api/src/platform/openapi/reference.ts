@@ -1,0 +1,130 @@
+import {
+  FREE_TIER_LAB_IDS,
+  LAB_IDS,
+  PUBLIC_RATE_LIMIT,
+  addDays,
+  describeAllowance,
+  freeWindow,
+  utcDayOf,
+  type DayWindow,
+  type UtcDay,
+} from "@tpi/domain";
+import type { z } from "zod";
+import type { Route, Security } from "../http/route";
+import { queryShape } from "../http/input";
+
+/**
+ * The route list as the website's /docs page shows it: each route's text from its definition,
+ * its parameters from its schemas, its examples with dates from the api's clock. The page adds
+ * only the api's public address (to build the curl commands).
+ */
+export type ParameterReference = {
+  name: string;
+  in: "path" | "query" | "body";
+  required: boolean;
+  meaning: string;
+};
+
+export type ExampleReference = {
+  label: string;
+  method: "GET" | "POST";
+  pathAndQuery: string;
+  withKey: boolean;
+  /** The JSON body, serialised. */
+  body?: string;
+  browser: boolean;
+};
+
+export type RouteReference = {
+  id: string;
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  description?: string;
+  auth: string;
+  parameters: ParameterReference[];
+  examples: ExampleReference[];
+};
+
+export type ApiReference = {
+  /** The keyless window of `/api/otpi` today (UTC), by the api's clock. */
+  freeWindow: DayWindow;
+  freeTierLabs: readonly string[];
+  labCount: number;
+  /** "60 requests per minute per IP address". */
+  publicAllowance: string;
+  routes: RouteReference[];
+};
+
+const SECURITY_TEXT: Record<Security, string> = {
+  none: "None.",
+  optional: "Optional.",
+  required: "Required.",
+};
+
+/**
+ * Examples end on the latest settled day of the free-tier labs, so that each answers 2xx; before
+ * any day has settled, two days before today (UTC), the day normally settled by then.
+ */
+const EXAMPLE_END_DAYS_AGO = 2;
+const EXAMPLE_WEEK_DAYS = 7;
+
+function describe(schema: z.ZodType): string {
+  return schema.description ?? "";
+}
+
+function parametersOf(where: ParameterReference["in"], shape: z.ZodRawShape | undefined) {
+  return Object.entries(shape ?? {}).map(
+    ([name, field]): ParameterReference => ({
+      name,
+      in: where,
+      required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
+      meaning: describe(field as z.ZodType),
+    }),
+  );
+}
+
+function bodyShape(body: z.ZodType | undefined): z.ZodRawShape | undefined {
+  return body && "shape" in body ? (body.shape as z.ZodRawShape) : undefined;
+}
+
+export function routeReference(route: Route, now: Date, latestSettledDay?: UtcDay): RouteReference {
+  const end = latestSettledDay ?? addDays(utcDayOf(now), -EXAMPLE_END_DAYS_AGO);
+  const days = { start: addDays(end, 1 - EXAMPLE_WEEK_DAYS), end };
+  const method = route.method === "get" ? "GET" : "POST";
+  return {
+    id: route.operationId,
+    method,
+    path: route.path,
+    summary: route.docs.summary,
+    ...(route.docs.description ? { description: route.docs.description } : {}),
+    auth: [SECURITY_TEXT[route.security], route.docs.access].filter(Boolean).join(" "),
+    parameters: [
+      ...parametersOf("path", route.params?.shape),
+      ...parametersOf("query", route.query && queryShape(route.query)),
+      ...parametersOf("body", bodyShape(route.body)),
+    ],
+    examples: route.docs.examples(days).map((example) => ({
+      label: example.label,
+      method,
+      pathAndQuery: example.pathAndQuery,
+      withKey: example.withKey ?? false,
+      ...(example.body === undefined ? {} : { body: JSON.stringify(example.body) }),
+      browser: example.browser ?? false,
+    })),
+  };
+}
+
+export function apiReference(
+  routes: readonly Route[],
+  now: Date,
+  latestSettledDay?: UtcDay,
+): ApiReference {
+  return {
+    freeWindow: freeWindow(now),
+    freeTierLabs: FREE_TIER_LAB_IDS,
+    labCount: LAB_IDS.length,
+    publicAllowance: describeAllowance(PUBLIC_RATE_LIMIT),
+    routes: routes.map((route) => routeReference(route, now, latestSettledDay)),
+  };
+}
