@@ -25,7 +25,11 @@ import {
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./gpu/routes/analytics";
 import { healthRoute } from "../platform/health/health-route";
 import { otpiRoute } from "./token/routes/otpi";
-import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./token/routes/details";
+import {
+  otpiConstituentsRoute,
+  otpiMethodologyRoute,
+  otpiRevisionsRoute,
+} from "./token/routes/details";
 import { tokenVolumeRoute } from "./token/routes/volume";
 
 /**

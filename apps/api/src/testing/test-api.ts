@@ -28,7 +28,10 @@ import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
 import { generateApiKey } from "../platform/auth/api-key-secret";
 import { DatabaseHealth } from "../platform/health/database-health";
 import { createLogger, type Logger } from "../platform/observability/logger";
-import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../platform/rate-limit/limiters";
+import {
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  type RateLimitSettings,
+} from "../platform/rate-limit/limiters";
 import { GpuPublishedIndex } from "../markets/gpu/read-model/published-index";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
 import { PublishedIndex } from "../markets/token/read-model/published-index";

@@ -2,11 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  MODEL_ROUNDS,
-  TOOL_CALLS_PER_ROUND,
-  createOpenAiCompatibleModel,
-} from "./model-backend";
+import { MODEL_ROUNDS, TOOL_CALLS_PER_ROUND, createOpenAiCompatibleModel } from "./model-backend";
 import { TOOL_RESULT_MAX_CHARS, chatToolbox } from "./function-tools";
 import { DATA_TOOLS } from "../mcp/tools";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";

@@ -4,7 +4,10 @@ import { CORE_USAGE, coreCommands } from "./core-commands";
 import { GPU_USAGE, gpuCommands } from "../../markets/gpu/cli/commands";
 import { INGEST_USAGE, ingestCommands } from "../../markets/token/cli/ingest-commands";
 import { MCP_USAGE, mcpCommands } from "./mcp-commands";
-import { RESTATEMENT_USAGE, restatementCommands } from "../../markets/token/cli/restatement-commands";
+import {
+  RESTATEMENT_USAGE,
+  restatementCommands,
+} from "../../markets/token/cli/restatement-commands";
 
 /** Every command module with its help lines, in the order `pnpm tpi help` prints them. Add a module here. */
 export const COMMAND_MODULES: ReadonlyArray<{ usage: string; commands: Record<string, Command> }> =

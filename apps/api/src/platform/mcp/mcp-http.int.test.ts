@@ -9,7 +9,12 @@ import {
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
-import { RELAXED_RATE_LIMITS, observation, startTestApi, type TestApi } from "../../testing/test-api";
+import {
+  RELAXED_RATE_LIMITS,
+  observation,
+  startTestApi,
+  type TestApi,
+} from "../../testing/test-api";
 import { DATA_TOOLS, toolAccess } from "./tools";
 
 // "Now" is 2026-03-10 12:30 UTC: the token free window starts 2026-02-10; 2026-03-08 is settled

@@ -9,7 +9,10 @@ import {
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { apiReference } from "../openapi/reference";
-import { constituentsQuerySchema, sourceDaysInputSchema } from "../../markets/token/schemas/details";
+import {
+  constituentsQuerySchema,
+  sourceDaysInputSchema,
+} from "../../markets/token/schemas/details";
 import { answerSourceDays } from "../../markets/token/services/provenance";
 import { methodologyDocument } from "../../markets/token/services/methodology";
 import { answerConstituents } from "../../markets/token/services/details";

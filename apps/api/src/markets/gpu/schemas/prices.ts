@@ -18,7 +18,12 @@ import {
   type GpuName,
 } from "@tpi/domain";
 import { z } from "zod";
-import { dayParamSchema, daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import {
+  dayParamSchema,
+  daySchema,
+  domainTransform,
+  instantSchema,
+} from "../../../platform/http/input";
 import { dataSourcesSchema } from "../../token/schemas/details";
 
 /**

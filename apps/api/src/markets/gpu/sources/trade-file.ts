@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { checkTradeHeader, validateTradeFields, type TradeRecord } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
-import { createRecordReader, RecordFileError, type RecordFileFormat } from "../../../platform/ingest/record-file";
+import {
+  createRecordReader,
+  RecordFileError,
+  type RecordFileFormat,
+} from "../../../platform/ingest/record-file";
 
 /**
  * Trade files of the GPU index, read whole and validated before anything is written: the import

@@ -19,7 +19,13 @@ import {
   describeSyncedDay,
   syncOpenRouter,
 } from "../jobs/openrouter-sync";
-import { ConfigurationError, UsageError, dayOption, withRuntime, type Command } from "../../../platform/cli/command";
+import {
+  ConfigurationError,
+  UsageError,
+  dayOption,
+  withRuntime,
+  type Command,
+} from "../../../platform/cli/command";
 
 /** Help lines of the data-in commands. */
 export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]

@@ -8,7 +8,11 @@ import {
   revisionsResponseSchema,
 } from "../schemas/details";
 import { answerConstituents, answerMethodology, answerRevisions } from "../services/details";
-import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../../../platform/openapi/responses";
+import {
+  BAD_REQUEST_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+} from "../../../platform/openapi/responses";
 
 /**
  * The published "why": constituents (keyless for free labs inside the free window, like

@@ -6,7 +6,13 @@ import {
   type OTPI_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { DAY_PATTERN, daySchema, domainTransform, instantSchema, labParameterDoc } from "../../../platform/http/input";
+import {
+  DAY_PATTERN,
+  daySchema,
+  domainTransform,
+  instantSchema,
+  labParameterDoc,
+} from "../../../platform/http/input";
 
 /**
  * Schemas of the OTPI, token catalog and health routes. `GET /api/otpi`'s parameters are plain

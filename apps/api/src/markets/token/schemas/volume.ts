@@ -7,7 +7,12 @@ import {
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
-import { DAY_PATTERN, daySchema, domainTransform, labParameterDoc } from "../../../platform/http/input";
+import {
+  DAY_PATTERN,
+  daySchema,
+  domainTransform,
+  labParameterDoc,
+} from "../../../platform/http/input";
 import { dataSourcesSchema } from "./details";
 
 /**
