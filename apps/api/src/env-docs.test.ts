@@ -4,20 +4,20 @@ import { describe, expect, it } from "vitest";
 import { ENV_VARIABLES, REPO_ROOT } from "./env";
 
 /**
- * docs/operations.md's configuration tables are the operators' list of variables; they must name
+ * docs/operations/configuration.md's tables are the operators' list of variables; they must name
  * exactly what the api's env schema and the website's env reader read, no more and no fewer.
  */
-const OPERATIONS_DOC = join(REPO_ROOT, "docs", "operations.md");
+const CONFIGURATION_DOC = join(REPO_ROOT, "docs", "operations", "configuration.md");
 const WEB_ENV_SOURCE = join(REPO_ROOT, "apps", "web", "src", "env.ts");
 
-/** The variable names in the first column of the table under `### <heading>`, in order. */
+/** The variable names in the first column of the table under `## <heading>`, in order. */
 function documentedVariables(markdown: string, heading: string): string[] {
   const lines = markdown.split("\n");
-  const start = lines.findIndex((line) => line.trim() === `### ${heading}`);
-  if (start === -1) throw new Error(`no '### ${heading}' section in ${OPERATIONS_DOC}`);
+  const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
+  if (start === -1) throw new Error(`no '## ${heading}' section in ${CONFIGURATION_DOC}`);
   const names: string[] = [];
   for (const line of lines.slice(start + 1)) {
-    if (/^#{1,3} /.test(line)) break;
+    if (/^#{1,2} /.test(line)) break;
     if (!line.startsWith("|")) continue;
     const firstCell = line.split("|")[1] ?? "";
     for (const match of firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.push(match[1] ?? "");
@@ -36,8 +36,8 @@ function differences(documented: string[], read: readonly string[]) {
 
 const NO_DIFFERENCE = { readButNotDocumented: [], documentedButNotRead: [], documentedTwice: [] };
 
-describe("docs/operations.md configuration tables", () => {
-  const markdown = readFileSync(OPERATIONS_DOC, "utf8");
+describe("docs/operations/configuration.md tables", () => {
+  const markdown = readFileSync(CONFIGURATION_DOC, "utf8");
 
   it("the api table lists exactly the variables of the api's env schema", () => {
     expect(differences(documentedVariables(markdown, "api"), ENV_VARIABLES)).toEqual(NO_DIFFERENCE);
@@ -53,12 +53,9 @@ describe("docs/operations.md configuration tables", () => {
   });
 
   it("notices a variable without a row and a row without a variable", () => {
-    const table = ["### api", "", "| Variable | Default | Meaning |", "| --- | --- | --- |"];
+    const table = ["## api", "", "| Variable | Default | Meaning |", "| --- | --- | --- |"];
     const rows = ["| `PORT` | `8080` | api port |", "| `NOT_READ` | unset | stale row |"];
-    const documented = documentedVariables(
-      [...table, ...rows, "", "### Website"].join("\n"),
-      "api",
-    );
+    const documented = documentedVariables([...table, ...rows, "", "## Website"].join("\n"), "api");
     expect(documented).toEqual(["PORT", "NOT_READ"]);
     expect(differences(documented, ["PORT", "HOST"])).toEqual({
       readButNotDocumented: ["HOST"],

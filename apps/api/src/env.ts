@@ -38,7 +38,7 @@ import {
 
 /**
  * Every environment variable the api and the CLI read, validated in one place. Nothing else in
- * the app reads process.env. docs/operations.md's configuration table lists the same variables (a test compares them).
+ * the app reads process.env. docs/operations/configuration.md's api table lists the same variables (a test compares them).
  */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -190,7 +190,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the rate-limit keys in Redis, so that several deployments can share one server. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default("tpi:rl:"),
-  /** Browser origins (scheme://host[:port]) whose requests skip the public limiter. See the caveat in docs/operations.md. */
+  /** Browser origins (scheme://host[:port]) whose requests skip the public limiter. See the caveat in docs/operations/rate-limits.md#trusted-origins. */
   RATE_LIMIT_TRUSTED_ORIGINS: commaList.default([]),
   /** Origins allowed to call the api from a browser (CORS); none by default. */
   CORS_ORIGINS: commaList.default([]),
@@ -401,5 +401,5 @@ export function winsorBoundsFrom(env: Env): WinsorBounds {
   };
 }
 
-/** Every variable the api reads, by name; docs/operations.md's configuration table lists the same (a test compares them). */
+/** Every variable the api reads, by name; docs/operations/configuration.md's api table lists the same (a test compares them). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];

@@ -55,12 +55,14 @@ const missing =
 if (missing !== undefined && !required)
   console.warn(`[cluster] SKIPPED: ${missing}; CI runs it (TPI_REQUIRE_CLUSTER_TESTS=1)`);
 
-/** "takes effect everywhere within N seconds", as docs/operations.md promises for revocations. */
+/** "takes effect everywhere within N seconds", as docs/operations/deployment.md promises for revocations. */
 function documentedRevocationSeconds(): number {
-  const docs = readFileSync(join(REPO_ROOT, "docs", "operations.md"), "utf8");
+  const docs = readFileSync(join(REPO_ROOT, "docs", "operations", "deployment.md"), "utf8");
   const match = /revoked key[^.]*takes effect everywhere\s+within (\d+) seconds/.exec(docs);
   if (match?.[1] === undefined)
-    throw new Error("docs/operations.md no longer states how fast a revocation takes effect");
+    throw new Error(
+      "docs/operations/deployment.md no longer states how fast a revocation takes effect",
+    );
   return Number(match[1]);
 }
 

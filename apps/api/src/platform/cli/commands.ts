@@ -31,4 +31,4 @@ export const USAGE = `usage: pnpm tpi <command> [options]
 commands:
 ${COMMAND_MODULES.map((module) => module.usage).join("\n")}
 
-environment: see docs/operations.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
+environment: see docs/operations/configuration.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
