@@ -29,7 +29,9 @@ import {
   type Db,
 } from "@tpi/db";
 import { generateApiKey } from "../src/platform/auth/api-key-secret";
-import { readEnv, winsorBoundsFrom } from "../src/env";
+import { MARKETS } from "../src/markets";
+import { readEnv } from "../src/platform/env";
+import { gpuEnvOf, winsorBoundsFrom } from "../src/markets/gpu/settings";
 import { seedGpuSample } from "../src/markets/gpu/jobs/sample-seed";
 import { settleGpuIndex } from "../src/markets/gpu/jobs/settlement";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
@@ -226,7 +228,7 @@ async function prepareDatabase(
   log(
     `${scale.id}: ${gpuSeed.value.inserted.toLocaleString("en-US")} GPU trades in ${(gpuSeed.ms / 1000).toFixed(1)} s; publishing prints`,
   );
-  const bounds = winsorBoundsFrom(readEnv({ DATABASE_URL: url }));
+  const bounds = winsorBoundsFrom(gpuEnvOf(readEnv(MARKETS, { DATABASE_URL: url })));
   const gpuSettle = await timed(() => settleGpuIndex(db, { now, bounds }));
   log(
     `${scale.id}: ${gpuSettle.value.prints.toLocaleString("en-US")} prints, ${gpuSettle.value.dailyValues} daily values in ${(gpuSettle.ms / 1000).toFixed(1)} s`,

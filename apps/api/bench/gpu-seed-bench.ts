@@ -7,21 +7,24 @@
  *     pnpm --filter @tpi/api exec tsx bench/gpu-seed-bench.ts
  */
 import { writeFileSync } from "node:fs";
-import { readEnv } from "../src/env";
+import { readEnv } from "../src/platform/env";
 import { createLogger } from "../src/platform/observability/logger";
-import { openRuntime, seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/runtime";
+import { MARKETS } from "../src/markets";
+import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/lifecycle";
+import { GPU } from "../src/markets/gpu/state";
+import { jobContextOf, openRuntime } from "../src/platform/runtime";
 
 const log = createLogger("warn");
-const env = readEnv();
+const env = readEnv(MARKETS);
 // A fixed clock (BENCH_NOW, default noon UTC today): the sample ends at "now", so comparable runs need the same instant.
 const nowText = process.env.BENCH_NOW ?? `${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`;
 const now = new Date(nowText);
-const runtime = await openRuntime(env, log, () => now);
+const runtime = await openRuntime(env, log, MARKETS, () => now);
 try {
   const t0 = performance.now();
-  await seedGpuSampleIfEmpty(runtime);
+  await seedGpuSampleIfEmpty(jobContextOf(runtime));
   const t1 = performance.now();
-  const report = await settleGpuAndPublish(runtime);
+  const report = await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime));
   const t2 = performance.now();
   console.log(
     `load ${((t1 - t0) / 1000).toFixed(2)} s, publish ${((t2 - t1) / 1000).toFixed(2)} s (${report.prints} prints, ${report.dailyValues} daily values), total ${((t2 - t0) / 1000).toFixed(2)} s`,

@@ -33,11 +33,14 @@ import {
   startTestPostgres,
 } from "@tpi/db";
 import { generateApiKey } from "../src/platform/auth/api-key-secret";
-import { readEnv } from "../src/env";
+import { readEnv } from "../src/platform/env";
 import { createLogger } from "../src/platform/observability/logger";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
 import { settleDueDays } from "../src/markets/token/jobs/settlement";
-import { openRuntime, seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/runtime";
+import { MARKETS } from "../src/markets";
+import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/lifecycle";
+import { GPU } from "../src/markets/gpu/state";
+import { jobContextOf, openRuntime } from "../src/platform/runtime";
 import {
   API_DIR,
   BASELINE_DESCRIPTIONS,
@@ -356,14 +359,15 @@ try {
 
   progress("seeding and publishing the GPU sample");
   const runtime = await openRuntime(
-    readEnv({ DATABASE_URL: database.url, LOG_LEVEL: "warn" }),
+    readEnv(MARKETS, { DATABASE_URL: database.url, LOG_LEVEL: "warn" }),
     createLogger("warn"),
+    MARKETS,
   );
   let gpuSeedMs: number;
   let gpuPublishMs: number;
   try {
-    gpuSeedMs = (await timed(() => seedGpuSampleIfEmpty(runtime))).ms;
-    gpuPublishMs = (await timed(() => settleGpuAndPublish(runtime))).ms;
+    gpuSeedMs = (await timed(() => seedGpuSampleIfEmpty(jobContextOf(runtime)))).ms;
+    gpuPublishMs = (await timed(() => settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime)))).ms;
   } finally {
     await runtime.close();
   }

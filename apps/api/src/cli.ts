@@ -1,11 +1,16 @@
 import { ConfigurationError, UsageError } from "./platform/cli/command";
-import { COMMANDS, USAGE } from "./platform/cli/commands";
-import { readEnv } from "./env";
+import { commandsOf, usageOf } from "./platform/cli/commands";
+import { readEnv } from "./platform/env";
 import { createLogger } from "./platform/observability/logger";
+import { MARKETS } from "./markets";
+
+const COMMANDS = commandsOf(MARKETS);
+const USAGE = usageOf(MARKETS);
 
 /**
  * The operators' command line: `pnpm tpi <command>`. Every command says what it did and exits
- * non-zero on failure with a one-line reason. Commands and their help lines live in cli/.
+ * non-zero on failure with a one-line reason. Commands and their help lines live in platform/cli/
+ * and in each market's cli/.
  */
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -18,14 +23,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown command '${name}'\n\n${USAGE}`);
     return 2;
   }
-  const env = readEnv();
+  const env = readEnv(MARKETS);
   const log = createLogger(
     env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL,
     undefined,
     env.LOG_FORMAT ?? "pretty",
   );
   try {
-    await command(args, env, log);
+    await command(args, { env, log, markets: MARKETS });
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,16 +1,20 @@
+import { MARKETS } from "./markets";
 import { describe, expect, it } from "vitest";
+import { methodologyRulesFrom as rulesOfTokenEnv, openRouterConfigFrom as openRouterOfTokenEnv, tokenEnvOf } from "./markets/token/settings";
+
+/** The token market's settings from the validated environment (readEnv checked its variables). */
+const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(tokenEnvOf(env));
+const openRouterConfigFrom = (env: Record<string, unknown>) => openRouterOfTokenEnv(tokenEnvOf(env));
 import {
   databaseTimeoutsFrom,
-  methodologyRulesFrom,
-  openRouterConfigFrom,
   readEnv,
   smtpConfigFrom,
   websiteAccountSettingsFrom,
-} from "./env";
+} from "./platform/env";
 
 describe("rate-limit, key and CORS configuration", () => {
   it("defaults: trust proxy off, no trusted or CORS origins, 72-hour trials, 10 keys, no Redis", () => {
-    const env = readEnv({});
+    const env = readEnv(MARKETS, {});
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.RATE_LIMIT_TRUSTED_ORIGINS).toEqual([]);
     expect(env.CORS_ORIGINS).toEqual([]);
@@ -21,23 +25,23 @@ describe("rate-limit, key and CORS configuration", () => {
   });
 
   it("reads LOG_FORMAT as json or pretty (each entry point picks its default) and refuses others", () => {
-    expect(readEnv({}).LOG_FORMAT).toBeUndefined();
-    expect(readEnv({ LOG_FORMAT: "pretty" }).LOG_FORMAT).toBe("pretty");
-    expect(() => readEnv({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+    expect(readEnv(MARKETS, {}).LOG_FORMAT).toBeUndefined();
+    expect(readEnv(MARKETS, { LOG_FORMAT: "pretty" }).LOG_FORMAT).toBe("pretty");
+    expect(() => readEnv(MARKETS, { LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   });
 
   it("reads trust proxy as a hop count or a list of proxies, and refuses 'true'", () => {
-    expect(readEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(readEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
-    expect(readEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual([
+    expect(readEnv(MARKETS, { TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(readEnv(MARKETS, { TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(readEnv(MARKETS, { TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual([
       "loopback",
       "10.0.0.0/8",
     ]);
-    expect(() => readEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => readEnv(MARKETS, { TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
 
   it("reads origin lists and limits", () => {
-    const env = readEnv({
+    const env = readEnv(MARKETS, {
       RATE_LIMIT_TRUSTED_ORIGINS: "https://a.example.com, https://b.example.com",
       CORS_ORIGINS: "https://app.example.com",
       TRIAL_PERIOD_HOURS: "24",
@@ -51,21 +55,21 @@ describe("rate-limit, key and CORS configuration", () => {
     expect(env.CORS_ORIGINS).toEqual(["https://app.example.com"]);
     expect(env.TRIAL_PERIOD_HOURS).toBe(24);
     expect(env.MAX_KEYS_PER_ACCOUNT).toBe(3);
-    expect(() => readEnv({ MAX_KEYS_PER_ACCOUNT: "0" })).toThrow(/MAX_KEYS_PER_ACCOUNT/);
+    expect(() => readEnv(MARKETS, { MAX_KEYS_PER_ACCOUNT: "0" })).toThrow(/MAX_KEYS_PER_ACCOUNT/);
   });
 });
 
 describe("methodology configuration", () => {
   it("estimates total-only splits with 0.75 unless ESTIMATED_INPUT_SHARE says otherwise", () => {
-    expect(methodologyRulesFrom(readEnv({})).estimatedInputShare).toBe(0.75);
+    expect(methodologyRulesFrom(readEnv(MARKETS, {})).estimatedInputShare).toBe(0.75);
     expect(
-      methodologyRulesFrom(readEnv({ ESTIMATED_INPUT_SHARE: "0.8" })).estimatedInputShare,
+      methodologyRulesFrom(readEnv(MARKETS, { ESTIMATED_INPUT_SHARE: "0.8" })).estimatedInputShare,
     ).toBe(0.8);
   });
 
   it("refuses a share outside (0, 1) or with more than 4 decimals, naming the variable", () => {
     for (const value of ["1", "0", "-0.2", "0.12345", "abc"])
-      expect(() => readEnv({ ESTIMATED_INPUT_SHARE: value }), value).toThrow(
+      expect(() => readEnv(MARKETS, { ESTIMATED_INPUT_SHARE: value }), value).toThrow(
         /ESTIMATED_INPUT_SHARE/,
       );
   });
@@ -73,8 +77,8 @@ describe("methodology configuration", () => {
 
 describe("OpenRouter configuration", () => {
   it("is off without a key; with one, the connector's settings and their defaults", () => {
-    expect(openRouterConfigFrom(readEnv({}))).toBeUndefined();
-    const env = readEnv({ OPENROUTER_API_KEY: "sk-or-v1-abc" });
+    expect(openRouterConfigFrom(readEnv(MARKETS, {}))).toBeUndefined();
+    const env = readEnv(MARKETS, { OPENROUTER_API_KEY: "sk-or-v1-abc" });
     expect(openRouterConfigFrom(env)).toMatchObject({
       baseUrl: "https://openrouter.ai",
       apiKey: "sk-or-v1-abc",
@@ -87,21 +91,21 @@ describe("OpenRouter configuration", () => {
   });
 
   it("refuses a back-fill day before the dataset or not a real day, and an hour outside 0 to 23", () => {
-    expect(readEnv({ OPENROUTER_BACKFILL_FROM: "2025-03-01" }).OPENROUTER_BACKFILL_FROM).toBe(
+    expect(readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2025-03-01" }).OPENROUTER_BACKFILL_FROM).toBe(
       "2025-03-01",
     );
-    expect(() => readEnv({ OPENROUTER_BACKFILL_FROM: "2024-12-31" })).toThrow(
+    expect(() => readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2024-12-31" })).toThrow(
       /OPENROUTER_BACKFILL_FROM/,
     );
-    expect(() => readEnv({ OPENROUTER_BACKFILL_FROM: "2025-02-30" })).toThrow(
+    expect(() => readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2025-02-30" })).toThrow(
       /OPENROUTER_BACKFILL_FROM/,
     );
-    expect(() => readEnv({ OPENROUTER_SYNC_HOUR_UTC: "24" })).toThrow(/OPENROUTER_SYNC_HOUR_UTC/);
+    expect(() => readEnv(MARKETS, { OPENROUTER_SYNC_HOUR_UTC: "24" })).toThrow(/OPENROUTER_SYNC_HOUR_UTC/);
   });
 
   it("never puts the key in a configuration error", () => {
     const key = "sk-or-v1-secret-value";
-    expect(() => readEnv({ OPENROUTER_API_KEY: key, OPENROUTER_SYNC_HOUR_UTC: "x" })).toThrow(
+    expect(() => readEnv(MARKETS, { OPENROUTER_API_KEY: key, OPENROUTER_SYNC_HOUR_UTC: "x" })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining(key) }),
     );
   });
@@ -109,7 +113,7 @@ describe("OpenRouter configuration", () => {
 
 describe("database timeouts, key grace and shutdown", () => {
   it("defaults: seconds for requests, two minutes for jobs, five minutes of key grace, 10 s drain", () => {
-    const env = readEnv({});
+    const env = readEnv(MARKETS, {});
     expect(databaseTimeoutsFrom(env)).toEqual({
       request: { connectMs: 3_000, statementMs: 5_000, idleInTransactionMs: 60_000 },
       job: { connectMs: 3_000, statementMs: 120_000, idleInTransactionMs: 60_000 },
@@ -119,7 +123,7 @@ describe("database timeouts, key grace and shutdown", () => {
   });
 
   it("reads each and refuses values outside their bounds", () => {
-    const env = readEnv({
+    const env = readEnv(MARKETS, {
       DATABASE_CONNECT_TIMEOUT_MS: "1500",
       DATABASE_STATEMENT_TIMEOUT_MS: "2000",
       DATABASE_JOB_STATEMENT_TIMEOUT_MS: "600000",
@@ -133,20 +137,20 @@ describe("database timeouts, key grace and shutdown", () => {
     });
     expect(env.KEY_STALE_GRACE_SECONDS).toBe(0);
     expect(env.SHUTDOWN_GRACE_MS).toBe(0);
-    expect(() => readEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
+    expect(() => readEnv(MARKETS, { DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS/,
     );
-    expect(() => readEnv({ DATABASE_CONNECT_TIMEOUT_MS: "-1" })).toThrow(
+    expect(() => readEnv(MARKETS, { DATABASE_CONNECT_TIMEOUT_MS: "-1" })).toThrow(
       /DATABASE_CONNECT_TIMEOUT_MS/,
     );
-    expect(() => readEnv({ KEY_STALE_GRACE_SECONDS: "1.5" })).toThrow(/KEY_STALE_GRACE_SECONDS/);
-    expect(() => readEnv({ SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => readEnv(MARKETS, { KEY_STALE_GRACE_SECONDS: "1.5" })).toThrow(/KEY_STALE_GRACE_SECONDS/);
+    expect(() => readEnv(MARKETS, { SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
 
 describe("HTTP server limits", () => {
   it("defaults: 10 s for headers, 30 s per request, 65 s keep-alive, 4096 connections", () => {
-    const env = readEnv({});
+    const env = readEnv(MARKETS, {});
     expect(env.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
     expect(env.HTTP_REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(65_000);
@@ -154,19 +158,19 @@ describe("HTTP server limits", () => {
   });
 
   it("refuses values out of bounds and a headers timeout longer than the request timeout", () => {
-    expect(() => readEnv({ HTTP_MAX_CONNECTIONS: "0" })).toThrow(/HTTP_MAX_CONNECTIONS/);
-    expect(() => readEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: "50" })).toThrow(
+    expect(() => readEnv(MARKETS, { HTTP_MAX_CONNECTIONS: "0" })).toThrow(/HTTP_MAX_CONNECTIONS/);
+    expect(() => readEnv(MARKETS, { HTTP_KEEP_ALIVE_TIMEOUT_MS: "50" })).toThrow(
       /HTTP_KEEP_ALIVE_TIMEOUT_MS/,
     );
     expect(() =>
-      readEnv({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" }),
+      readEnv(MARKETS, { HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" }),
     ).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/);
   });
 });
 
 describe("website accounts and mail", () => {
   it("defaults: Secure cookies, mails to the log, links to the local website", () => {
-    const env = readEnv({});
+    const env = readEnv(MARKETS, {});
     expect(websiteAccountSettingsFrom(env)).toEqual({
       siteUrl: "http://localhost:3000",
       cookieSecure: true,
@@ -179,23 +183,23 @@ describe("website accounts and mail", () => {
   it("allows cookies without Secure only for a website on plain http on loopback", () => {
     expect(
       websiteAccountSettingsFrom(
-        readEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://127.0.0.1:3000" }),
+        readEnv(MARKETS, { TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://127.0.0.1:3000" }),
       ).cookieSecure,
     ).toBe(false);
     expect(() =>
-      readEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "https://tpi.example.org" }),
+      readEnv(MARKETS, { TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "https://tpi.example.org" }),
     ).toThrow(/TPI_SITE_PLAIN_HTTP/);
     expect(() =>
-      readEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://tpi.example.org" }),
+      readEnv(MARKETS, { TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://tpi.example.org" }),
     ).toThrow(/TPI_SITE_PLAIN_HTTP/);
   });
 
   it("needs SMTP_HOST for SMTP, and TLS to send credentials beyond loopback", () => {
-    expect(() => readEnv({ MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_HOST: is required/);
+    expect(() => readEnv(MARKETS, { MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_HOST: is required/);
     expect(() =>
-      readEnv({ MAIL_TRANSPORT: "smtp", SMTP_HOST: "mail.example.org", SMTP_USER: "u" }),
+      readEnv(MARKETS, { MAIL_TRANSPORT: "smtp", SMTP_HOST: "mail.example.org", SMTP_USER: "u" }),
     ).toThrow(/SMTP_SECURE/);
-    const env = readEnv({
+    const env = readEnv(MARKETS, {
       MAIL_TRANSPORT: "smtp",
       SMTP_HOST: "mail.example.org",
       SMTP_PORT: "465",
@@ -213,7 +217,7 @@ describe("website accounts and mail", () => {
       from: "accounts@example.org",
     });
     expect(
-      readEnv({ MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_USER: "u" }).SMTP_SECURE,
+      readEnv(MARKETS, { MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_USER: "u" }).SMTP_SECURE,
     ).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-import { readEnv } from "./env";
+import { readEnv } from "./platform/env";
 import { createLogger } from "./platform/observability/logger";
-import { startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "./platform/server";
+import { MARKETS } from "./markets";
 
 /**
  * `pnpm start`: the api process. On SIGINT/SIGTERM it drains (see RunningServer.close) and exits
@@ -10,7 +11,7 @@ import { startServer, type RunningServer } from "./server";
 /** After the grace, closing Redis, the pools and the embedded server gets this long (milliseconds) before the process gives up and exits 1. */
 const CLOSE_BUDGET_MS = 10_000;
 
-const env = readEnv();
+const env = readEnv(MARKETS);
 const log = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT ?? "json");
 let running: RunningServer | undefined;
 let stopping = false;
@@ -52,7 +53,7 @@ function stop(signal: NodeJS.Signals): void {
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 try {
-  running = await startServer(env, log);
+  running = await startServer(env, log, MARKETS);
 } catch (error) {
   log.error(
     `api failed to start: ${error instanceof Error ? error.message || error.name : JSON.stringify(error)}`,

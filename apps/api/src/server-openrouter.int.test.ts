@@ -1,9 +1,10 @@
+import { MARKETS } from "./markets";
 import { createDb, createTestDatabase } from "@tpi/db";
 import { openRouterCitation } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readEnv } from "./env";
+import { readEnv } from "./platform/env";
 import { createLogger } from "./platform/observability/logger";
-import { startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "./platform/server";
 import { runCliAsync } from "./testing/cli";
 import {
   STUB_AS_OF,
@@ -29,7 +30,7 @@ async function startWithKey(apiKey: string) {
   const { url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl"));
   const lines: string[] = [];
   const running = await startServer(
-    readEnv({
+    readEnv(MARKETS, {
       DATABASE_URL: databaseUrl,
       PORT: "0",
       HOST: "127.0.0.1",
@@ -44,6 +45,7 @@ async function startWithKey(apiKey: string) {
       TPI_TEST_CLOCK: NOW.toISOString(),
     }),
     createLogger("info", (line) => lines.push(line)),
+    MARKETS,
   );
   return { running, lines, drop };
 }

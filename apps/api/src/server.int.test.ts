@@ -1,8 +1,9 @@
+import { MARKETS } from "./markets";
 import { createTestDatabase } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readEnv } from "./env";
+import { readEnv } from "./platform/env";
 import { createLogger } from "./platform/observability/logger";
-import { startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "./platform/server";
 import { runCli } from "./testing/cli";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
@@ -17,7 +18,7 @@ beforeAll(async () => {
   ({ url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl")));
   const started = Date.now();
   running = await startServer(
-    readEnv({
+    readEnv(MARKETS, {
       DATABASE_URL: databaseUrl,
       PORT: "0",
       HOST: "127.0.0.1",
@@ -27,6 +28,7 @@ beforeAll(async () => {
       INTERNAL_API_TOKEN: INTERNAL_TOKEN,
     }),
     createLogger("info", (line) => logLines.push(line)),
+    MARKETS,
   );
   startupMs = Date.now() - started;
 }, 120_000);
@@ -89,7 +91,7 @@ describe("operator CLI", () => {
   it("fails clearly with a non-zero exit on bad input", () => {
     const badDate = cli("settle", "--through", "2026-02-30");
     expect(badDate.status).toBe(2);
-    expect(badDate.stderr).toMatch(/--through must be a real date/);
+    expect(badDate.stderr).toMatch(/--through must be a real calendar date in YYYY-MM-DD format/);
     const unknown = cli("frobnicate");
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command 'frobnicate'/);

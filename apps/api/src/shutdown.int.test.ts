@@ -1,3 +1,4 @@
+import { MARKETS } from "./markets";
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -15,7 +16,7 @@ import {
 import { startTcpProxy } from "./testing/tcp-proxy";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "./platform/auth/api-key-secret";
-import { readEnv } from "./env";
+import { readEnv } from "./platform/env";
 import { createLogger } from "./platform/observability/logger";
 
 /**
@@ -291,11 +292,11 @@ describe("signal handlers", () => {
   it("starting and stopping the server adds no SIGTERM/SIGINT handler (only main.ts decides the exit)", async () => {
     const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
     const before = signals.map((signal) => process.listeners(signal).length);
-    const { startServer } = await import("./server");
+    const { startServer } = await import("./platform/server");
     const database = await createTestDatabase(inject("pgAdminUrl"));
     try {
       const running = await startServer(
-        readEnv({
+        readEnv(MARKETS, {
           DATABASE_URL: database.url,
           PORT: "0",
           HOST: "127.0.0.1",
@@ -305,6 +306,7 @@ describe("signal handlers", () => {
           TPI_TEST_CLOCK: NOW,
         }),
         createLogger("silent"),
+        MARKETS,
       );
       expect(signals.map((signal) => process.listeners(signal).length)).toEqual(before);
       await running.close();

@@ -17,6 +17,7 @@ export * from "./account/rules";
 
 export * from "./token/catalog";
 export * from "./token/query";
+export * from "./shared/free-window";
 export * from "./token/free-window";
 export * from "./token/settlement-calendar";
 export * from "./token/index-math";

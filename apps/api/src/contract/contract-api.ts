@@ -1,3 +1,4 @@
+import { TOKEN } from "../markets/token/state";
 import { createHash } from "node:crypto";
 import { copyGpuTradesIfAbsent, generateGpuSample, revokeApiKey } from "@tpi/db";
 import { restateLabDay } from "../markets/token/jobs/restatement";
@@ -48,7 +49,7 @@ export async function startContractApi(): Promise<ContractApi> {
   await api.loadGpuTrades([]);
   const restated = await restateLabDay(
     api.db,
-    api.deps.rules,
+    TOKEN.of(api.deps).rules,
     {
       date: "2026-11-10",
       lab: "anthropic",
@@ -58,7 +59,7 @@ export async function startContractApi(): Promise<ContractApi> {
     CONTRACT_NOW,
   );
   if (!restated.ok) throw new Error(`restatement failed: ${restated.error.message}`);
-  await api.deps.index.refresh();
+  await TOKEN.of(api.deps).index.refresh();
 
   const day = 24 * 3_600_000;
   const trialEndsAt = new Date(CONTRACT_NOW.getTime() + 7 * day);

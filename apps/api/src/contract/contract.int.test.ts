@@ -24,7 +24,10 @@ import {
   type ContractApi,
 } from "./contract-api";
 import { routeLabeler } from "../platform/http/request-context";
-import { ROUTES } from "../markets/all-routes";
+import { MARKETS } from "../markets";
+import { routesOf } from "../platform/routes";
+
+const ROUTES = routesOf(MARKETS);
 import { CONTRACT_INTERNAL_TOKEN, CONTRACT_REQUESTS } from "./requests";
 
 const SNAPSHOT_FILE = new URL("./contract-snapshot.txt", import.meta.url);

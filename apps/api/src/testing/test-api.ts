@@ -22,8 +22,8 @@ import {
   type GpuTradeInput,
   type ObservationInput,
 } from "@tpi/db";
-import { createApi } from "../app";
-import type { AppDeps } from "../deps";
+import { createApi } from "../platform/app";
+import type { AppDeps } from "../platform/deps";
 import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
 import { generateApiKey } from "../platform/auth/api-key-secret";
 import { DatabaseHealth } from "../platform/health/database-health";
@@ -32,10 +32,12 @@ import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   type RateLimitSettings,
 } from "../platform/rate-limit/limiters";
-import { GpuPublishedIndex } from "../markets/gpu/read-model/published-index";
+import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
-import { PublishedIndex } from "../markets/token/read-model/published-index";
+import { openGpuState } from "../markets/gpu/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
+import { openTokenState } from "../markets/token/state";
+import { MarketStates } from "../platform/market";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**
@@ -177,21 +179,23 @@ export async function startTestApi(
   const clock = { now: options.now };
   const log = options.log ?? createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
-  const index = new PublishedIndex(db);
+  const token = openTokenState(rules, db);
+  const gpu = openGpuState(DEFAULT_WINSOR_BOUNDS, db);
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {
     staleGraceMs: options.keyStaleGraceMs,
     cacheTtlMs: options.keyCacheTtlMs,
     databaseHealth,
   });
-  const gpuIndex = new GpuPublishedIndex(db);
   const baseDeps: AppDeps = {
     db,
     databaseHealth,
-    index,
-    gpuIndex,
+    marketList: MARKETS,
+    markets: new MarketStates([
+      ["token", token],
+      ["gpu", gpu],
+    ]),
     auth,
-    rules,
     clock: () => clock.now,
     log,
     internalToken: options.internalToken,
@@ -213,12 +217,12 @@ export async function startTestApi(
     async load(observations) {
       await insertObservationsIfAbsent(db, observations);
       await settleDueDays(db, { now: clock.now, rules });
-      await index.refresh();
+      await token.index.refresh();
     },
     async loadGpuTrades(trades) {
       await insertGpuTradesIfAbsent(db, trades);
       await settleGpuIndex(db, { now: clock.now, bounds: DEFAULT_WINSOR_BOUNDS });
-      await gpuIndex.refresh();
+      await gpu.index.refresh();
     },
     async createKey(plan = "full", keyOptions = {}) {
       const account = await createAccount(db, {

@@ -613,10 +613,10 @@ export interface components {
                 answer: string;
                 sources: components["schemas"]["ChatSource"][];
                 /**
-                 * @description What the question was understood as; `out_of_scope` when it is not about our data.
-                 * @enum {string}
+                 * @description What the question was understood as: `latest`, `change`, `compare`, `extreme`, `free_tier`, `methodology`, `out_of_scope`, or one of a market's own questions; `out_of_scope` when it is not about our data.
+                 * @example change
                  */
-                intent: "latest" | "change" | "compare" | "extreme" | "volume" | "volatility" | "rolling_average" | "trade_volume" | "free_tier" | "methodology" | "out_of_scope";
+                intent: string;
                 /**
                  * @description `built-in` answers alone; `model` when the configured model answered by calling the data tools, whose results are the sources.
                  * @enum {string}

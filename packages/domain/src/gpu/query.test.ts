@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { nearestRecord, parseGpuDatetime, resolveGpuHistoryRange } from "./query";
+import {
+  nearestRecord,
+  parseGpuDatetime,
+  parseGpuHistoryQuery,
+  resolveGpuHistoryRange,
+} from "./query";
 
 describe("parseGpuDatetime", () => {
   it("accepts 'YYYY-MM-DD HH:MM:SS' as UTC and ISO 8601 with or without an offset", () => {
@@ -86,13 +91,32 @@ describe("resolveGpuHistoryRange", () => {
     const early = resolveGpuHistoryRange({ startDate: "2026-02-27" }, "public-1mo", now);
     expect(early.ok ? undefined : early.error.code).toBe("api_key_required");
     expect(resolveGpuHistoryRange({ startDate: "2026-02-27" }, "full", now).ok).toBe(true);
-    const bad = resolveGpuHistoryRange({ endDate: "2026-13-01" }, "full", now);
-    expect(bad.ok ? undefined : bad.error.code).toBe("bad_request");
     const reversed = resolveGpuHistoryRange(
       { startDate: "2026-05-02", endDate: "2026-05-01" },
       "full",
       now,
     );
     expect(reversed.ok ? undefined : reversed.error.code).toBe("bad_request");
+  });
+});
+
+describe("parseGpuHistoryQuery", () => {
+  it("parses days as parseOtpiQuery does: single known parameters, real calendar days", () => {
+    expect(parseGpuHistoryQuery({ startDate: "2026-05-01" })).toEqual({
+      ok: true,
+      value: { startDate: "2026-05-01" },
+    });
+    const bad = parseGpuHistoryQuery({ endDate: "2026-13-01" });
+    expect(bad.ok ? undefined : bad.error.message).toBe(
+      "Query parameter 'endDate' must be a real calendar date in YYYY-MM-DD format; got '2026-13-01'.",
+    );
+    const word = parseGpuHistoryQuery({ endDate: "March" });
+    expect(word.ok ? undefined : word.error.code).toBe("bad_request");
+    const unknown = parseGpuHistoryQuery({ since: "2026-05-01" });
+    expect(unknown.ok ? undefined : unknown.error.message).toBe(
+      "Unknown query parameter 'since'. Allowed parameters: startDate, endDate.",
+    );
+    const repeated = parseGpuHistoryQuery({ startDate: ["2026-05-01", "2026-05-02"] });
+    expect(repeated.ok ? undefined : repeated.error.code).toBe("bad_request");
   });
 });

@@ -12,7 +12,9 @@ import {
 import {
   freeTierKeyRequired,
   parseDayParameter,
+  readSingleParameters,
   startAfterEndMessage,
+  type RawQuery,
 } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { GPU_FREE_WINDOW_MONTHS, gpuFreeWindowStart } from "./free-window";
@@ -122,27 +124,42 @@ export function nearestRecord<T extends Timed>(
 
 export type GpuHistoryRange = { startDate: UtcDay | undefined; endDate: UtcDay };
 
+/** The parameters of `GET /api/gpu/{gpuName}/index-history`. */
+export const GPU_HISTORY_QUERY_PARAMETERS = ["startDate", "endDate"] as const;
+
+export type GpuHistoryQuery = { startDate?: UtcDay; endDate?: UtcDay };
+
+/**
+ * Parses the daily series' query as `parseOtpiQuery` parses the token index's: single values of
+ * known parameters, then each day by the one day parser.
+ */
+export function parseGpuHistoryQuery(raw: RawQuery): Result<GpuHistoryQuery, DomainError> {
+  const params = readSingleParameters(raw, GPU_HISTORY_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const query: GpuHistoryQuery = {};
+  for (const name of GPU_HISTORY_QUERY_PARAMETERS) {
+    const value = params.value[name];
+    if (value === undefined) continue;
+    const day = parseDayParameter(name, value);
+    if (!day.ok) return day;
+    query[name] = day.value;
+  }
+  return ok(query);
+}
+
 /**
  * The date range of the daily series. Defaults: `endDate` today; `startDate` the start of the
  * free window without a key, all history with one. A keyless `startDate` before the window is a
  * 401 (the original's rule), not a silent clamp.
  */
 export function resolveGpuHistoryRange(
-  params: { startDate?: string; endDate?: string },
+  query: GpuHistoryQuery,
   access: AccessLevel,
   now: Date,
 ): Result<GpuHistoryRange, DomainError> {
-  const parsed: { startDate?: UtcDay; endDate?: UtcDay } = {};
-  for (const name of ["startDate", "endDate"] as const) {
-    const raw = params[name];
-    if (raw === undefined) continue;
-    const day = parseDayParameter(name, raw);
-    if (!day.ok) return day;
-    parsed[name] = day.value;
-  }
-  const endDate = parsed.endDate ?? utcDayOf(now);
+  const endDate = query.endDate ?? utcDayOf(now);
   const windowStart = gpuFreeWindowStart(now);
-  const startDate = parsed.startDate ?? (access === "full" ? undefined : windowStart);
+  const startDate = query.startDate ?? (access === "full" ? undefined : windowStart);
   if (startDate !== undefined && startDate > endDate)
     return err(badRequest(startAfterEndMessage(startDate, endDate)));
   if (access !== "full" && startDate !== undefined && startDate < windowStart) {

@@ -22,8 +22,6 @@ export const MAX_PRICE_USD_PER_GPU_HOUR = 1_000;
 export const MAX_GPU_HOURS_PER_TRADE = 1_000_000;
 /** Characters of a provider name or trade id. */
 export const MAX_TRADE_TEXT_LENGTH = 200;
-/** Errors listed before the rest are summarised. */
-export const MAX_LISTED_ERRORS = 20;
 
 /** A validated trade; `tradeId` is undefined when the file gives none (the importer derives one from the content). */
 export type TradeRecord = GpuTrade & { tradeId: string | undefined };

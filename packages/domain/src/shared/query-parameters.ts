@@ -37,10 +37,18 @@ export function readSingleParameters<const Names extends readonly string[]>(
   return ok(values as Partial<Record<Names[number], string>>);
 }
 
+/** The one text for a day that is not a real `YYYY-MM-DD` calendar day; `what` names where it was given. */
+export function invalidDayMessage(what: string, value: string): string {
+  return `${what} must be a real calendar date in YYYY-MM-DD format; got '${value}'.`;
+}
+
 /** The 400 text for a day parameter that is not a real `YYYY-MM-DD` calendar day. */
 export function invalidDayParameterMessage(name: string, value: string): string {
-  return `Query parameter '${name}' must be a real calendar date in YYYY-MM-DD format; got '${value}'.`;
+  return invalidDayMessage(`Query parameter '${name}'`, value);
 }
+
+/** Bad records of an import file reported by line number and reason (the rest are only counted). */
+export const MAX_REPORTED_RECORD_ERRORS = 50;
 
 /** A day query parameter through the one day validator (`parseUtcDay`). */
 export function parseDayParameter(name: string, value: string): Result<UtcDay, DomainError> {

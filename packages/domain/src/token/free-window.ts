@@ -1,15 +1,9 @@
-import { subtractMonthsClamped, utcDayOf, type UtcDay } from "../shared/calendar";
+import { trailingWindow, type DayWindow } from "../shared/free-window";
 
 /** Keyless callers see the trailing calendar month of token index history. */
 export const FREE_WINDOW_MONTHS = 1;
 
-export type DayWindow = { startDate: UtcDay; endDate: UtcDay };
-
-/**
- * The free window, recomputed from the UTC clock on every request: from today minus one month
- * (day-of-month clamped to that month's length) through today, inclusive.
- */
+/** The token index's free window: the trailing month through today (UTC). */
 export function freeWindow(now: Date): DayWindow {
-  const today = utcDayOf(now);
-  return { startDate: subtractMonthsClamped(today, FREE_WINDOW_MONTHS), endDate: today };
+  return trailingWindow(now, FREE_WINDOW_MONTHS);
 }

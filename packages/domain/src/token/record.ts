@@ -30,8 +30,6 @@ export const OBSERVATION_COLUMNS: readonly string[] = [
   ...OPTIONAL_OBSERVATION_COLUMNS,
 ];
 
-/** Bad lines reported by number and reason; the rest are only counted. */
-export const IMPORT_ERROR_REPORT_LIMIT = 50;
 export const MAX_MODEL_ID_LENGTH = 200;
 export const MAX_SOURCE_LENGTH = 100;
 

@@ -1,24 +1,23 @@
 import {
-  DEFAULT_WINSOR_BOUNDS,
   GPU_CATALOG,
+  gpuFreeWindow,
   PUBLIC_ACCESS,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   authorizeGpu,
   isFreeTierGpu,
-  type DomainError,
   type GpuName,
-  type Result,
 } from "@tpi/domain";
 import { z } from "zod";
 import type { Route } from "../../platform/http/route";
-import { gpuMethodologyDocument } from "./services/methodology";
-import { parseParams, parseQuery } from "../../platform/http/input";
-import { gpuIndexHistoryQuerySchema, gpuPathParamsSchema } from "./schemas/prices";
-import { answerDailyIndexAll, answerGpuIndexHistory } from "./services/prices";
+import { parseParams } from "../../platform/http/input";
+import { orNull, t, unwrap } from "../../platform/trpc/init";
+import { keylessAnswer, keylessRouteProcedure } from "../../platform/trpc/route-procedure";
+import { gpuPathParamsSchema } from "./schemas/prices";
+import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuMethodologyRoute } from "./routes/prices";
+import { answerGpuIndexHistory } from "./services/prices";
 import { answerGpuVolatility } from "./services/analytics";
 import { answerHourly, answerRollingAverage } from "./services/series";
-import { t, toTrpcError, unwrap } from "../../platform/trpc/init";
-import { freeWindows } from "../../platform/trpc/windows";
+import { GPU } from "./state";
 
 /** A free-tier GPU named by the website: the REST routes' path schema, then the keyless rule. */
 function publicGpu(gpu: string): GpuName {
@@ -49,26 +48,17 @@ function routeFor(routes: readonly Route[] | undefined, operationId: string, gpu
   };
 }
 
-/** A part of a page without published data yet is null, so the page says so; other errors stay errors. */
-function orNull<T>(result: Result<T, DomainError>): T | null {
-  if (result.ok) return result.value;
-  if (result.error.code === "no_data") return null;
-  throw toTrpcError(result.error);
-}
-
 /**
  * GPU procedures for the website. The website is public, so they answer what a keyless caller of
  * the REST routes sees, through the same schemas and service functions.
  */
-export const gpuRouter = t.router({
+const gpuProcedures = t.router({
   /** Every GPU in display order with the free tier marked. */
   catalog: t.procedure.query(() =>
     GPU_CATALOG.map(({ gpuName, freeTier }) => ({ gpuName, freeTier })),
   ),
   /** The latest settled daily value of each free-tier GPU. */
-  latestDaily: t.procedure.query(({ ctx }) =>
-    unwrap(answerDailyIndexAll(PUBLIC_ACCESS, ctx.clock(), ctx.gpuIndex)),
-  ),
+  latestDaily: keylessRouteProcedure(dailyIndexAllRoute),
   /**
    * The GPUs outside the free tier with the UTC day and instant of their latest settled daily
    * value, and never the value: the website's GPU list shows that a keyed GPU is published and
@@ -77,7 +67,7 @@ export const gpuRouter = t.router({
    */
   keyedLatest: t.procedure.query(({ ctx }) =>
     GPU_CATALOG.filter(({ gpuName }) => !isFreeTierGpu(gpuName)).map(({ gpuName }) => {
-      const latest = ctx.gpuIndex.latestDaily(gpuName);
+      const latest = GPU.of(ctx.deps).index.latestDaily(gpuName);
       return {
         gpu_type: gpuName,
         day: latest?.day ?? null,
@@ -89,11 +79,9 @@ export const gpuRouter = t.router({
    * The GPU methodology in force, section by section, from the domain text the chat quotes, with
    * the winsorizing bounds the settlement runs with and the version history.
    */
-  methodology: t.procedure.query(({ ctx }) =>
-    gpuMethodologyDocument(ctx.winsor ?? DEFAULT_WINSOR_BOUNDS, ctx.gpuIndex.dataSources),
-  ),
+  methodology: keylessRouteProcedure(gpuMethodologyRoute),
   /** Where the trades behind the GPU index come from (the generated sample or market trades), per source. */
-  dataProvenance: t.procedure.query(({ ctx }) => ctx.gpuIndex.dataSources),
+  dataProvenance: t.procedure.query(({ ctx }) => GPU.of(ctx.deps).index.dataSources),
   /** A free-tier GPU's daily series within the keyless window, as `GET /api/gpu/{gpuName}/index-history`. */
   dailyHistory: t.procedure
     .input(
@@ -105,14 +93,9 @@ export const gpuRouter = t.router({
         })
         .strict(),
     )
-    .query(({ ctx, input: { gpu, ...days } }) => {
-      const gpuName = publicGpu(gpu);
-      const query = Object.fromEntries(Object.entries(days).filter(([, v]) => v !== undefined));
-      const range = unwrap(parseQuery(gpuIndexHistoryQuerySchema, query));
-      return unwrap(
-        answerGpuIndexHistory(gpuName, range, PUBLIC_ACCESS, undefined, ctx.clock(), ctx.gpuIndex),
-      );
-    }),
+    .query(async ({ ctx, input: { gpu, ...days } }) =>
+      unwrap(await keylessAnswer(gpuIndexHistoryRoute, ctx, { gpuName: gpu, ...days })),
+    ),
   /**
    * One free-tier GPU's page: the REST envelopes of its latest rolling 24 h average, its trailing
    * 24 hourly prints (oldest first), its daily series over the keyless window and the 30-day
@@ -122,8 +105,9 @@ export const gpuRouter = t.router({
    */
   detail: t.procedure.input(z.object({ gpu: z.string() }).strict()).query(({ ctx, input }) => {
     const gpuName = publicGpu(input.gpu);
-    const now = ctx.clock();
-    const window = freeWindows(now).gpu;
+    const now = ctx.deps.clock();
+    const index = GPU.of(ctx.deps).index;
+    const window = gpuFreeWindow(now);
     return {
       gpu_type: gpuName,
       window,
@@ -134,18 +118,19 @@ export const gpuRouter = t.router({
         daily: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.daily, gpuName),
         volatility: routeFor(ctx.routes, GPU_PAGE_OPERATIONS.volatility, gpuName),
       },
-      rollingAverage: orNull(answerRollingAverage(gpuName, ctx.gpuIndex)),
-      hourly: orNull(answerHourly(gpuName, {}, ctx.gpuIndex)),
-      daily: orNull(
-        answerGpuIndexHistory(gpuName, window, PUBLIC_ACCESS, undefined, now, ctx.gpuIndex),
-      ),
+      rollingAverage: orNull(answerRollingAverage(gpuName, index)),
+      hourly: orNull(answerHourly(gpuName, {}, index)),
+      daily: orNull(answerGpuIndexHistory(gpuName, window, PUBLIC_ACCESS, undefined, now, index)),
       volatility: orNull(
         answerGpuVolatility(
           gpuName,
           { ...window, windowDays: String(VOLATILITY_WINDOW_DEFAULT_DAYS) },
-          ctx.gpuIndex,
+          index,
         ),
       ),
     };
   }),
 });
+
+/** The GPU market's procedures for the website, under `gpu.`. */
+export const gpuRouter = t.router({ gpu: gpuProcedures });

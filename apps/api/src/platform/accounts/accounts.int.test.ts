@@ -1,3 +1,4 @@
+import { MARKETS } from "../../markets";
 import {
   ACCOUNT_MESSAGES,
   SIGN_IN_PER_EMAIL_LIMIT,
@@ -7,8 +8,8 @@ import {
 } from "@tpi/domain";
 import { listApiKeys, listOutbox, setAccountPlan } from "@tpi/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readEnv } from "../../env";
-import { accountCommands } from "../cli/account-commands";
+import { readEnv } from "../env";
+import { ACCOUNT_COMMANDS } from "../cli/account-commands";
 import { createLogger } from "../observability/logger";
 import { startTestApi, type HttpResult, type TestApi } from "../../testing/test-api";
 import { passwordHashing } from "./password-hash";
@@ -558,16 +559,16 @@ describe("operators", () => {
     expect(refused.status).toBe(403);
     expect(refused.error?.message).toBe(ACCOUNT_MESSAGES.adminRequired);
 
-    const env = readEnv({ DATABASE_URL: api.databaseUrl, LOG_LEVEL: "silent" });
+    const env = readEnv(MARKETS, { DATABASE_URL: api.databaseUrl, LOG_LEVEL: "silent" });
     const printed: string[] = [];
     vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) =>
       printed.push(parts.join(" ")),
     );
-    await accountCommands.accounts?.(
-      ["grant-admin", "ADMIN@example.com"],
+    await ACCOUNT_COMMANDS.commands.accounts?.(["grant-admin", "ADMIN@example.com"], {
       env,
-      createLogger("silent"),
-    );
+      log: createLogger("silent"),
+      markets: MARKETS,
+    });
     vi.restoreAllMocks();
     expect(printed.join("\n")).toContain("granted the admin role to account");
 

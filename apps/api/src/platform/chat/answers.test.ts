@@ -1,6 +1,36 @@
-import { DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
+import {
+  DEFAULT_METHODOLOGY_RULES,
+  DEFAULT_WINSOR_BOUNDS,
+  type MethodologyRules,
+  type WinsorBounds,
+} from "@tpi/domain";
+import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
+import { MARKETS } from "../../markets";
+import { openGpuState } from "../../markets/gpu/state";
+import { openTokenState } from "../../markets/token/state";
+import { ANONYMOUS } from "../auth/api-key-authenticator";
+import type { AppDeps } from "../deps";
+import { MarketStates } from "../market";
 import { methodologyAnswer } from "./answers";
+import type { ChatScope, Subject } from "./market-chat";
+
+/** A chat scope over markets configured with these rules and bounds (no data is read). */
+function scopeWith(method: { rules: MethodologyRules; winsor: WinsorBounds }): ChatScope {
+  const noDatabase = {} as Db;
+  const markets = new MarketStates([
+    ["token", openTokenState(method.rules, noDatabase)],
+    ["gpu", openGpuState(method.winsor, noDatabase)],
+  ]);
+  const deps = { marketList: MARKETS, markets } as Pick<AppDeps, "marketList" | "markets">;
+  return { deps: deps as AppDeps, caller: ANONYMOUS, now: new Date("2026-11-23T12:00:00Z") };
+}
+
+const explain = (
+  subjects: Subject[],
+  domain: string | undefined,
+  method: { rules: MethodologyRules; winsor: WinsorBounds },
+) => methodologyAnswer(subjects, domain, MARKETS, scopeWith(method));
 
 const TOKEN_METHOD =
   "Token Price Index: a daily volume-weighted blend of list prices per lab, in USD per million tokens: indexPerMtok = sum over eligible models of (inputPricePerMtok * inputTokens + outputPricePerMtok * outputTokens) / sum over eligible models of (inputTokens + outputTokens). Where a source reports only a model's total tokens for the day (OpenRouter's rankings do), the split is estimated: 75% of the total counts as input tokens and the rest as output tokens (rounded half up to whole tokens). Each constituent records whether its split was reported or estimated and the share used. Free variants, open-weight releases of closed labs (openai/gpt-oss-*, google/gemma-*) and models without a price or volume are excluded; each UTC day settles 36 hours after it ends.";
@@ -11,14 +41,14 @@ describe("methodologyAnswer", () => {
   const method = { rules: DEFAULT_METHODOLOGY_RULES, winsor: DEFAULT_WINSOR_BOUNDS };
 
   it("explains the index asked about, both when the question names neither or both", () => {
-    expect(methodologyAnswer([], "lab", method).answer).toBe(TOKEN_METHOD);
-    expect(methodologyAnswer([], "gpu", method).answer).toBe(GPU_METHOD);
-    expect(methodologyAnswer([], undefined, method)).toEqual({
+    expect(explain([], "token", method).answer).toBe(TOKEN_METHOD);
+    expect(explain([], "gpu", method).answer).toBe(GPU_METHOD);
+    expect(explain([], undefined, method)).toEqual({
       intent: "methodology",
       answer: `${TOKEN_METHOD}\n${GPU_METHOD}`,
       sources: [],
     });
-    expect(methodologyAnswer([{ kind: "gpu", gpu: "H200" }], "lab", method).answer).toBe(
+    expect(explain([{ market: "gpu", id: "H200", name: "H200" }], "token", method).answer).toBe(
       `${TOKEN_METHOD}\n${GPU_METHOD}`,
     );
   });
@@ -32,7 +62,7 @@ describe("methodologyAnswer", () => {
       },
       winsor: { lower: 0.1, upper: 0.9 },
     };
-    const answer = methodologyAnswer([], undefined, configured).answer;
+    const answer = explain([], undefined, configured).answer;
     expect(answer).toContain("closed labs (x/*)");
     expect(answer).toContain("settles 48 hours after it ends");
     expect(answer).toContain("at the 10th and 90th percentiles");

@@ -1,85 +1,100 @@
-import {
-  FREE_WINDOW_MONTHS,
-  GPU_FREE_WINDOW_MONTHS,
-  GPU_NAMES,
-  LAB_CATALOG,
-  LAB_IDS,
-  PUBLIC_ACCESS,
-  authorizeGpu,
-  authorizeOtpiQuery,
-  describeGpuMethodology,
-  describeTokenMethodology,
-  resolveGpuHistoryRange,
-  type GpuName,
-} from "@tpi/domain";
-import type { ChatIntent, ChatSource } from "./schemas";
-import type { Domain, LabSubject, Subject } from "./intent";
+import type { Market } from "../market";
+import type { ChatMarket, ChatPoint, ChatScope, EngineAnswer, Subject } from "./market-chat";
 import type { Period } from "./period";
-import {
-  freeTier,
-  latestPoint,
-  latestSource,
-  latestVolume,
-  series,
-  seriesSource,
-  volumeSeries,
-  volumeSource,
-  type ChatData,
-  type Point,
-} from "./sources";
+import type { ChatSource } from "./schemas";
 
-/** Answers in plain sentences, built only from the values `sources` returns and listed with them. */
-export type EngineAnswer = { intent: ChatIntent; answer: string; sources: ChatSource[] };
+/**
+ * The engine's own answers, in plain sentences, built only from values the markets' routes
+ * returned and listed with them as sources.
+ */
 
 /** What this service knows about, as the chat and the model backend both say it. */
-export const CHAT_SCOPE =
-  "the Token Price Index (USD per million tokens per model lab) and the GPU compute price index (USD per GPU-hour)";
+export function chatScope(markets: readonly Market[]): string {
+  return markets.map((market) => market.chat.scope).join(" and ");
+}
 
-export const OUT_OF_SCOPE_ANSWER = [
-  `I can only answer questions about this service's data: ${CHAT_SCOPE}.`,
-  "Ask about latest values, changes over a period, comparisons between labs or GPUs, highs and lows, labs' token volume and share, GPUs' volatility, rolling 24-hour average and traded volume, what is on the free tier, or how the indices are computed.",
-  `Tracked labs: ${LAB_CATALOG.map((e) => e.label).join(", ")}. Tracked GPUs: ${GPU_NAMES.join(", ")}.`,
-].join(" ");
+export function outOfScopeAnswer(markets: readonly Market[]): EngineAnswer {
+  const chats = markets.map((market) => market.chat);
+  const answer = [
+    `I can only answer questions about this service's data: ${chatScope(markets)}.`,
+    `Ask about latest values, changes over a period, comparisons between ${chats.map((chat) => chat.subjectsNoun).join(" or ")}, highs and lows, ${chats.map((chat) => chat.asks).join(", ")}, what is on the free tier, or how the indices are computed.`,
+    chats.map((chat) => chat.tracked).join(" "),
+  ].join(" ");
+  return { intent: "out_of_scope", answer, sources: [] };
+}
 
-const nameOf = (s: Subject) => (s.kind === "gpu" ? s.gpu : s.label);
-const formatValue = (s: Subject, value: number) =>
-  s.kind === "gpu"
-    ? `$${value.toFixed(3)} per GPU-hour`
-    : `$${value.toFixed(4)} per million tokens`;
+/** The market of a subject. */
+export type ChatMarkets = { of(subject: Subject): ChatMarket; readonly list: readonly Market[] };
+
+export function chatMarkets(markets: readonly Market[]): ChatMarkets {
+  const byName = new Map(markets.map((market) => [market.name, market.chat]));
+  return {
+    list: markets,
+    of(subject) {
+      const chat = byName.get(subject.market);
+      if (chat === undefined) throw new Error(`no chat for market '${subject.market}'`);
+      return chat;
+    },
+  };
+}
+
 const percent = (from: number, to: number) =>
   `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
 
 const noDataLine = (s: Subject, period?: Period) =>
-  `There is no published value for ${nameOf(s)}${period ? ` ${period.label}` : ""}.`;
+  `There is no published value for ${s.name}${period ? ` ${period.label}` : ""}.`;
 
-export function outOfScopeAnswer(): EngineAnswer {
-  return { intent: "out_of_scope", answer: OUT_OF_SCOPE_ANSWER, sources: [] };
-}
-
-export function latestAnswer(subjects: readonly Subject[], data: ChatData): EngineAnswer {
+export async function latestAnswer(
+  subjects: readonly Subject[],
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   for (const s of subjects) {
-    const point = latestPoint(s, data);
-    if (!point) {
+    const chat = markets.of(s);
+    const latest = await chat.latest(s, scope);
+    if (!latest) {
       lines.push(noDataLine(s));
       continue;
     }
-    lines.push(`${nameOf(s)}: ${formatValue(s, point.value)} (settled ${point.at}).`);
-    sources.push(latestSource(s, point));
+    lines.push(`${s.name}: ${chat.format(latest.point.value)} (settled ${latest.point.at}).`);
+    sources.push(latest.source);
   }
   return { intent: "latest", answer: lines.join("\n"), sources };
 }
 
-export function changeAnswer(
+/** A subject's series, or the line that says why there is none (a refusal is the route's words). */
+async function seriesOrLine(
+  s: Subject,
+  period: Period,
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<{ points: ChatPoint[] } | { line: string }> {
+  const series = await markets.of(s).series(s, period, scope);
+  if (!series.ok)
+    return series.error.code === "no_data"
+      ? { points: [] }
+      : { line: series.error.message };
+  return { points: series.value };
+}
+
+export async function changeAnswer(
   subjects: readonly Subject[],
   period: Period,
-  data: ChatData,
-): EngineAnswer {
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   for (const s of subjects) {
-    const points = series(s, period, data);
+    const chat = markets.of(s);
+    const series = await seriesOrLine(s, period, markets, scope);
+    if ("line" in series) {
+      lines.push(series.line);
+      continue;
+    }
+    const { points } = series;
     const first = points[0];
     const last = points.at(-1);
     if (!first || !last || points.length < 2) {
@@ -94,23 +109,30 @@ export function changeAnswer(
     const direction =
       last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged";
     lines.push(
-      `${nameOf(s)} ${direction} ${period.label}: from ${formatValue(s, first.value)} on ${first.at} to ${formatValue(s, last.value)} on ${last.at} (${percent(first.value, last.value)}).`,
+      `${s.name} ${direction} ${period.label}: from ${chat.format(first.value)} on ${first.at} to ${chat.format(last.value)} on ${last.at} (${percent(first.value, last.value)}).`,
     );
-    sources.push(seriesSource(s, period, [first, last]));
+    sources.push(chat.seriesSource(s, period, [first, last]));
   }
   return { intent: "change", answer: lines.join("\n"), sources };
 }
 
-export function extremeAnswer(
+export async function extremeAnswer(
   subjects: readonly Subject[],
   period: Period,
   high: boolean,
-  data: ChatData,
-): EngineAnswer {
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   for (const s of subjects) {
-    const points = series(s, period, data);
+    const chat = markets.of(s);
+    const series = await seriesOrLine(s, period, markets, scope);
+    if ("line" in series) {
+      lines.push(series.line);
+      continue;
+    }
+    const { points } = series;
     if (points.length === 0) {
       lines.push(noDataLine(s, period));
       continue;
@@ -119,56 +141,81 @@ export function extremeAnswer(
       high ? (b.value > a.value ? b : a) : b.value < a.value ? b : a,
     );
     lines.push(
-      `${nameOf(s)}'s ${high ? "highest" : "lowest"} daily value ${period.label} was ${formatValue(s, best.value)} on ${best.at} (out of ${points.length} settled days).`,
+      `${s.name}'s ${high ? "highest" : "lowest"} daily value ${period.label} was ${chat.format(best.value)} on ${best.at} (out of ${points.length} settled days).`,
     );
-    sources.push(seriesSource(s, period, [best]));
+    sources.push(chat.seriesSource(s, period, [best]));
   }
   return { intent: "extreme", answer: lines.join("\n"), sources };
 }
 
+type Valued = { s: Subject; value: number };
+
 /** How the first two subjects' values compare, or why they cannot; nothing when either has none. */
 function comparisonLine(
-  a: { s: Subject; value: number } | undefined,
-  b: { s: Subject; value: number } | undefined,
+  a: Valued | undefined,
+  b: Valued | undefined,
+  markets: ChatMarkets,
   when = "",
 ): string | undefined {
   if (!a || !b) return undefined;
-  if (a.s.kind !== b.s.kind)
-    return "These are in different units (USD per million tokens and USD per GPU-hour), so they cannot be compared directly.";
+  if (a.s.market !== b.s.market) {
+    // The units in market order, whichever subject was named first.
+    const units = markets.list
+      .filter((market) => market.name === a.s.market || market.name === b.s.market)
+      .map((market) => market.chat.unit);
+    return `These are in different units (${units.join(" and ")}), so they cannot be compared directly.`;
+  }
   const cheaper = a.value <= b.value ? a : b;
   const dearer = cheaper === a ? b : a;
   const share = ((dearer.value - cheaper.value) / dearer.value) * 100;
-  return `${nameOf(cheaper.s)} is ${share.toFixed(1)}% cheaper than ${nameOf(dearer.s)} (${(dearer.value / cheaper.value).toFixed(2)}x)${when}.`;
+  return `${cheaper.s.name} is ${share.toFixed(1)}% cheaper than ${dearer.s.name} (${(dearer.value / cheaper.value).toFixed(2)}x)${when}.`;
 }
 
-export function compareAnswer(subjects: readonly Subject[], data: ChatData): EngineAnswer {
-  const latest = latestAnswer(subjects, data);
-  const values = subjects.flatMap((s) => {
-    const point = latestPoint(s, data);
-    return point ? [{ s, value: point.value }] : [];
-  });
-  const line = values.length === subjects.length ? comparisonLine(values[0], values[1]) : undefined;
-  return {
-    intent: "compare",
-    answer: [latest.answer, ...(line ? [line] : [])].join("\n"),
-    sources: latest.sources,
-  };
+export async function compareAnswer(
+  subjects: readonly Subject[],
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  const values: Valued[] = [];
+  for (const s of subjects) {
+    const chat = markets.of(s);
+    const latest = await chat.latest(s, scope);
+    if (!latest) {
+      lines.push(noDataLine(s));
+      continue;
+    }
+    lines.push(`${s.name}: ${chat.format(latest.point.value)} (settled ${latest.point.at}).`);
+    sources.push(latest.source);
+    values.push({ s, value: latest.point.value });
+  }
+  const line =
+    values.length === subjects.length ? comparisonLine(values[0], values[1], markets) : undefined;
+  return { intent: "compare", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };
 }
 
 /**
  * A comparison over a named period: each subject's mean of its settled daily values in the
  * period (every settled day weighs the same), with the rows averaged as its source.
  */
-export function comparePeriodAnswer(
+export async function comparePeriodAnswer(
   subjects: readonly Subject[],
   period: Period,
-  data: ChatData,
-): EngineAnswer {
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
-  const means: Array<{ s: Subject; value: number } | undefined> = [];
+  const means: Array<Valued | undefined> = [];
   for (const s of subjects) {
-    const points = series(s, period, data);
+    const chat = markets.of(s);
+    const series = await seriesOrLine(s, period, markets, scope);
+    if ("line" in series) {
+      // A refusal (a key or plan the period needs) is the whole answer, in the route's words.
+      return { intent: "compare", answer: series.line, sources: [] };
+    }
+    const { points } = series;
     const first = points[0];
     const last = points.at(-1);
     if (!first || !last) {
@@ -179,156 +226,76 @@ export function comparePeriodAnswer(
     const mean = points.reduce((sum, p) => sum + p.value, 0) / points.length;
     means.push({ s, value: mean });
     lines.push(
-      `${nameOf(s)}: ${formatValue(s, mean)} on average ${period.label} (the mean of ${points.length} settled daily ${points.length === 1 ? "value" : "values"}, ${first.at} to ${last.at}).`,
+      `${s.name}: ${chat.format(mean)} on average ${period.label} (the mean of ${points.length} settled daily ${points.length === 1 ? "value" : "values"}, ${first.at} to ${last.at}).`,
     );
-    sources.push(seriesSource(s, period, points));
+    sources.push(chat.seriesSource(s, period, points));
   }
-  const line = comparisonLine(means[0], means[1], ` on average ${period.label}`);
-  return {
-    intent: "compare",
-    answer: [...lines, ...(line ? [line] : [])].join("\n"),
-    sources,
-  };
+  const line = comparisonLine(means[0], means[1], markets, ` on average ${period.label}`);
+  return { intent: "compare", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };
 }
 
-/**
- * What a keyless caller may not read of a named period, in the REST API's words (the same domain
- * rules answer its 401s): a paid lab or GPU, or days before the free window. Undefined with a
- * key, or when everything asked is free.
- */
-export function lockedPeriodMessage(
-  subjects: readonly Subject[],
-  period: Period,
-  data: Pick<ChatData, "plan" | "now">,
-): string | undefined {
-  if (data.plan !== undefined) return undefined;
-  for (const s of subjects) {
-    const allowed =
-      s.kind === "lab"
-        ? authorizeOtpiQuery(
-            { kind: "range", startDate: period.startDate, endDate: period.endDate, lab: s.lab },
-            PUBLIC_ACCESS,
-            data.now,
-          )
-        : authorizeGpuHistory(s.gpu, period, data.now);
-    if (!allowed.ok) return allowed.error.message;
-  }
-  return undefined;
-}
-
-function authorizeGpuHistory(gpu: GpuName, period: Period, now: Date) {
-  const named = authorizeGpu(gpu, PUBLIC_ACCESS);
-  return named.ok ? resolveGpuHistoryRange(period, PUBLIC_ACCESS, now) : named;
-}
-
-export function rankingAnswer(
+export async function rankingAnswer(
   pool: readonly Subject[],
   high: boolean,
-  data: ChatData,
-): EngineAnswer {
-  const ranked = pool
-    .map((s) => ({ s, point: latestPoint(s, data) }))
-    .filter((entry): entry is { s: Subject; point: Point } => entry.point !== undefined)
-    .sort((x, y) => (high ? y.point.value - x.point.value : x.point.value - y.point.value));
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const entries: Array<{ s: Subject; value: number; source: ChatSource }> = [];
+  for (const s of pool) {
+    const latest = await markets.of(s).latest(s, scope);
+    if (latest) entries.push({ s, value: latest.point.value, source: latest.source });
+  }
+  const ranked = entries.sort((x, y) => (high ? y.value - x.value : x.value - y.value));
   const top = ranked[0];
   if (!top)
     return { intent: "extreme", answer: "There are no published values to rank.", sources: [] };
-  const order = ranked
-    .map((e, i) => `${i + 1}. ${nameOf(e.s)}: ${formatValue(e.s, e.point.value)}`)
-    .join("\n");
+  const format = (e: (typeof ranked)[number]) => markets.of(e.s).format(e.value);
+  const order = ranked.map((e, i) => `${i + 1}. ${e.s.name}: ${format(e)}`).join("\n");
   return {
     intent: "extreme",
-    answer: `By the latest settled values, the ${high ? "most expensive" : "cheapest"} is ${nameOf(top.s)} at ${formatValue(top.s, top.point.value)}.\n${order}`,
-    sources: ranked.map((e) => latestSource(e.s, e.point)),
+    answer: `By the latest settled values, the ${high ? "most expensive" : "cheapest"} is ${top.s.name} at ${format(top)}.\n${order}`,
+    sources: ranked.map((e) => e.source),
   };
 }
 
-export function freeTierAnswer(): EngineAnswer {
-  const { labs, gpus, sources } = freeTier();
-  const paidLabs = LAB_IDS.filter((lab) => !labs.some((e) => e.lab === lab));
-  const paidGpus = GPU_NAMES.filter((gpu) => !gpus.includes(gpu));
+/** "a, b and c" */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+export function freeTierAnswer(markets: readonly Market[]): EngineAnswer {
+  const parts = markets.map((market) => market.chat.freeTier());
+  const keyed = [
+    ...parts.flatMap((part) => part.keyed),
+    "older history",
+    ...parts.flatMap((part) => part.keyedRoutes),
+    "this chat",
+  ].map((item) => `for ${item}`);
   return {
     intent: "free_tier",
     answer: [
-      `Without an API key you can read the token index for ${labs.map((e) => e.label).join(", ")} over the trailing ${FREE_WINDOW_MONTHS} month (GET /api/otpi), and the GPU index for ${gpus.join(", ")}: latest prints, latest daily values, and the daily series over the trailing ${GPU_FREE_WINDOW_MONTHS} months.`,
-      `A key is needed for ${paidLabs.join(", ")}, for ${paidGpus.join(", ")}, for older history, for the nearest-print history route and for this chat.`,
+      `Without an API key you can read ${parts.map((part) => part.keyless).join(", and ")}.`,
+      `A key is needed ${listed(keyed)}.`,
     ].join("\n"),
-    sources,
+    sources: parts.flatMap((part) => part.sources),
   };
 }
 
-/** The method of the index the question is about (both when it is about neither or both), quoted from the domain. */
+/** The method of the markets the question is about (every market's when it names none), quoted from the domain. */
 export function methodologyAnswer(
   subjects: readonly Subject[],
-  domain: Domain | undefined,
-  method: Pick<ChatData, "rules" | "winsor">,
+  domain: string | undefined,
+  markets: readonly Market[],
+  scope: ChatScope,
 ): EngineAnswer {
-  const aboutGpu = domain === "gpu" || subjects.some((s) => s.kind === "gpu");
-  const aboutLab = domain === "lab" || subjects.some((s) => s.kind === "lab");
-  const both = aboutGpu === aboutLab;
-  const parts: string[] = [];
-  if (aboutLab || both) parts.push(describeTokenMethodology(method.rules));
-  if (aboutGpu || both) parts.push(describeGpuMethodology(method.winsor));
-  return { intent: "methodology", answer: parts.join("\n"), sources: [] };
-}
-
-const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
-const sharePercent = (share: number | null) =>
-  share === null ? "no share" : `${(share * 100).toFixed(1)}%`;
-const growthText = (value: number | null) => (value === null ? "n/a" : value.toFixed(1));
-
-/**
- * Token volume of labs, from the same rows as `GET /api/token-volume`: each lab's latest share
- * of the tracked labs' tokens (every lab, largest share first, when the question names none), or
- * with `growth` its volume's move over the period from the first and last settled day.
- */
-export function volumeAnswer(
-  named: readonly LabSubject[],
-  period: Period,
-  growth: boolean,
-  data: ChatData,
-): EngineAnswer {
-  const labs: readonly LabSubject[] =
-    named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => ({ kind: "lab", lab, label }));
-  const lines: string[] = [];
-  const sources: ChatSource[] = [];
-  if (growth) {
-    for (const s of labs) {
-      const rows = volumeSeries(s.lab, period, data);
-      const first = rows[0];
-      const last = rows.at(-1);
-      if (!first || !last || rows.length < 2) {
-        lines.push(
-          `There is not enough published token volume for ${s.label} ${period.label} to measure growth.`,
-        );
-        continue;
-      }
-      const direction =
-        last.totalTokens > first.totalTokens
-          ? "grew"
-          : last.totalTokens < first.totalTokens
-            ? "fell"
-            : "was unchanged";
-      lines.push(
-        `${s.label}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${percent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
-      );
-      sources.push(volumeSource(s.lab, period, [first, last]));
-    }
-    return { intent: "volume", answer: lines.join("\n"), sources };
-  }
-  const latest = labs
-    .map((s) => ({ s, row: latestVolume(s.lab, data) }))
-    .sort((a, b) => (named.length > 0 ? 0 : (b.row?.share ?? -1) - (a.row?.share ?? -1)));
-  for (const { s, row } of latest) {
-    if (!row) {
-      if (named.length > 0) lines.push(`There is no published token volume for ${s.label}.`);
-      continue;
-    }
-    lines.push(
-      `${s.label}: ${sharePercent(row.share)} of the tracked labs' tokens on ${row.date} (${tokens(row.totalTokens)}; growth index ${growthText(row.growthIndex)}, 100 on its first published day).`,
-    );
-    sources.push(volumeSource(s.lab, { startDate: row.date, endDate: row.date }, [row]));
-  }
-  if (lines.length === 0) lines.push("There is no published token volume yet.");
-  return { intent: "volume", answer: lines.join("\n"), sources };
+  const about = markets.filter(
+    (market) => market.name === domain || subjects.some((s) => s.market === market.name),
+  );
+  const explained = about.length === 0 ? markets : about;
+  return {
+    intent: "methodology",
+    answer: explained.map((market) => market.chat.methodology(scope)).join("\n"),
+    sources: [],
+  };
 }

@@ -1,11 +1,15 @@
+import { MARKETS } from "../../markets";
+import { chatScope } from "./answers";
+import { TOKEN } from "../../markets/token/state";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_ROUNDS, TOOL_CALLS_PER_ROUND, createOpenAiCompatibleModel } from "./model-backend";
 import { TOOL_RESULT_MAX_CHARS, chatToolbox } from "./function-tools";
-import { DATA_TOOLS } from "../mcp/tools";
+import { dataToolsOf } from "../mcp/tools";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
+
+const DATA_TOOLS = dataToolsOf(MARKETS);
 
 // A fake OpenAI-compatible chat-completions server on 127.0.0.1, in the documented shape of
 // function calling (`tools` in the request, `tool_calls` in the reply, `role: "tool"` messages
@@ -130,15 +134,13 @@ beforeAll(async () => {
     now: new Date("2026-03-10T12:30:00.000Z"),
     configure: (deps) => ({
       ...deps,
-      chat: {
-        winsor: DEFAULT_WINSOR_BOUNDS,
-        model: createOpenAiCompatibleModel({
-          baseUrl,
-          model: "fake-model",
-          apiKey: "sk-test",
-          timeoutMs: TIMEOUT_MS,
-        }),
-      },
+      chatModel: createOpenAiCompatibleModel({
+        baseUrl,
+        model: "fake-model",
+        apiKey: "sk-test",
+        timeoutMs: TIMEOUT_MS,
+        scope: chatScope(MARKETS),
+      }),
     }),
   });
   await api.load([
@@ -214,11 +216,12 @@ describe("POST /api/chat with an OpenAI-compatible backend (function calling)", 
     const otpiTool = first?.body.tools.find((t) => t.function.name === "get_token_index");
     expect(otpiTool?.type).toBe("function");
     expect(otpiTool?.function.parameters.type).toBe("object");
+    // The route's parameters, in the route's order.
     expect(Object.keys(otpiTool?.function.parameters.properties ?? {})).toEqual([
-      "lab",
       "date",
       "startDate",
       "endDate",
+      "lab",
     ]);
     expect(first?.body.tool_choice).toBe("auto");
     // The second request carries the assistant's calls and one `tool` message per call, in order.
@@ -234,7 +237,7 @@ describe("POST /api/chat with an OpenAI-compatible backend (function calling)", 
     expect(firstResult.data).toEqual(rest);
     expect(firstResult.source).toMatchObject({
       endpoint: "/api/otpi",
-      methodologyVersion: api.deps.rules.version,
+      methodologyVersion: TOKEN.of(api.deps).rules.version,
       dates: { first: row?.date, last: row?.date },
     });
   });
@@ -345,6 +348,7 @@ describe("POST /api/chat with an OpenAI-compatible backend (function calling)", 
       baseUrl: "http://127.0.0.1:9/v1",
       model: "m",
       timeoutMs: TIMEOUT_MS,
+      scope: chatScope(MARKETS),
     });
     await expect(
       closed.answer({

@@ -1,8 +1,8 @@
-import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MARKETS } from "../../markets";
+import { ANONYMOUS } from "../auth/api-key-authenticator";
 import { methodologyAnswer } from "./answers";
 import { answerQuestion } from "./engine";
-import type { ChatData } from "./sources";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
 
 /**
@@ -54,15 +54,15 @@ async function chat(message: string): Promise<ChatAnswer> {
 }
 
 describe("POST /api/chat: the method, however it is asked", () => {
-  const method = (domain: "lab" | "gpu" | undefined) =>
-    methodologyAnswer([], domain, { rules: api.deps.rules, winsor: DEFAULT_WINSOR_BOUNDS }).answer;
+  const method = (domain: "token" | "gpu" | undefined) =>
+    methodologyAnswer([], domain, MARKETS, { deps: api.deps, caller: ANONYMOUS, now: NOW }).answer;
 
   it.each([
     ["Explain how the index is computed", undefined],
     ["How is the index calculated?", undefined],
     ["What is the methodology?", undefined],
     ["How do you compute the GPU index?", "gpu"],
-    ["Can you explain how the token index is calculated?", "lab"],
+    ["Can you explain how the token index is calculated?", "token"],
   ] as const)("%j is answered from the methodology text", async (message, domain) => {
     const data = await chat(message);
     expect(data.intent).toBe("methodology");
@@ -137,14 +137,9 @@ describe("POST /api/chat: a comparison over a named month", () => {
 });
 
 describe("the engine for a keyless caller (the REST API's free window, in its words)", () => {
-  const keylessData = (): ChatData => ({
-    plan: undefined,
-    index: api.deps.index,
-    gpuIndex: api.deps.gpuIndex,
-    now: NOW,
-    rules: api.deps.rules,
-    winsor: DEFAULT_WINSOR_BOUNDS,
-  });
+  // The chat route needs a key; the engine itself answers any caller through the routes.
+  const keyless = (message: string) =>
+    answerQuestion(message, [], MARKETS, { deps: api.deps, caller: ANONYMOUS, now: NOW });
   const restRefusal = async (path: string) => {
     const rest = await api.get(path);
     expect(rest.status).toBe(401);
@@ -152,11 +147,7 @@ describe("the engine for a keyless caller (the REST API's free window, in its wo
   };
 
   it("refuses a month before the free window with GET /api/otpi's 401 message", async () => {
-    const answer = answerQuestion(
-      "Compare anthropic and openai in October 2026",
-      [],
-      keylessData(),
-    );
+    const answer = await keyless("Compare anthropic and openai in October 2026");
     expect(answer).toEqual({
       intent: "compare",
       answer: await restRefusal("/api/otpi?lab=anthropic&startDate=2026-10-01&endDate=2026-10-31"),
@@ -166,14 +157,14 @@ describe("the engine for a keyless caller (the REST API's free window, in its wo
   });
 
   it("refuses a paid lab with GET /api/otpi's 401 message", async () => {
-    const answer = answerQuestion("Compare qwen and deepseek in November", [], keylessData());
+    const answer = await keyless("Compare qwen and deepseek in November");
     expect(answer.answer).toBe(
       await restRefusal("/api/otpi?lab=qwen&startDate=2026-11-01&endDate=2026-11-23"),
     );
   });
 
   it("refuses a GPU history before the GPU window with the GPU route's 401 message", async () => {
-    const answer = answerQuestion("Compare the H100 and the H200 in June 2026", [], keylessData());
+    const answer = await keyless("Compare the H100 and the H200 in June 2026");
     expect(answer.answer).toBe(
       await restRefusal(
         "/api/gpu/H100%20SXM/index-history?startDate=2026-06-01&endDate=2026-06-30",
@@ -182,7 +173,7 @@ describe("the engine for a keyless caller (the REST API's free window, in its wo
   });
 
   it("answers free labs inside the window", async () => {
-    const answer = answerQuestion("Compare anthropic and openai in November", [], keylessData());
+    const answer = await keyless("Compare anthropic and openai in November");
     expect(answer.answer).toContain(
       "OpenAI: $2.4000 per million tokens on average in November 2026",
     );

@@ -1,4 +1,4 @@
-import { CHAT_RATE_LIMIT, DEFAULT_WINSOR_BOUNDS, describeAllowance } from "@tpi/domain";
+import { CHAT_RATE_LIMIT, describeAllowance } from "@tpi/domain";
 import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { defineRoute, reply } from "../http/route";
 import { chatRequestSchema, chatResponseSchema } from "./schemas";
@@ -40,16 +40,11 @@ export const chatRoute = defineRoute({
   handler:
     (deps) =>
     async ({ body, caller, res }) => {
-      const data = {
-        plan: caller.kind === "key" ? caller.plan : undefined,
-        index: deps.index,
-        gpuIndex: deps.gpuIndex,
-        now: deps.clock(),
-        rules: deps.rules,
-        winsor: deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
-      };
-      const model = deps.chat?.model;
+      const scope = { deps, caller, now: deps.clock() };
+      const model = deps.chatModel;
       const backend = model && { model, toolbox: chatToolbox(deps, caller) };
-      reply(res, await answerChat(body, data, backend), { cacheControl: "no-store" });
+      reply(res, await answerChat(body, deps.marketList, scope, backend), {
+        cacheControl: "no-store",
+      });
     },
 });

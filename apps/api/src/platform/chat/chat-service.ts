@@ -1,9 +1,10 @@
 import type { DomainError, Result } from "@tpi/domain";
 import { ok } from "@tpi/domain";
+import type { Market } from "../market";
 import { parseValue } from "../http/input";
 import { chatRequestSchema, type ChatResponse, type ChatSource } from "./schemas";
 import { answerQuestion } from "./engine";
-import type { ChatData } from "./sources";
+import type { ChatScope } from "./market-chat";
 import type { ChatModel, ChatToolbox } from "./model-backend";
 
 /** The configured model and the data tools it may call for this caller (recording what it used). */
@@ -20,13 +21,14 @@ export type ChatBackend = {
  */
 export async function answerChat(
   body: unknown,
-  data: ChatData,
+  markets: readonly Market[],
+  scope: ChatScope,
   backend: ChatBackend | undefined,
 ): Promise<Result<ChatResponse, DomainError>> {
   const request = parseValue(chatRequestSchema, body ?? {});
   if (!request.ok) return request;
   const history = request.value.history ?? [];
-  const built = answerQuestion(request.value.message, history, data);
+  const built = await answerQuestion(request.value.message, history, markets, scope);
   if (!backend || built.intent === "out_of_scope")
     return ok({ success: true, data: { ...built, engine: "built-in" } });
   const answer = await backend.model.answer({

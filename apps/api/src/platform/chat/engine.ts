@@ -1,60 +1,59 @@
+import type { Market } from "../market";
 import {
   changeAnswer,
+  chatMarkets,
   compareAnswer,
   comparePeriodAnswer,
   extremeAnswer,
   freeTierAnswer,
   latestAnswer,
-  lockedPeriodMessage,
   methodologyAnswer,
   outOfScopeAnswer,
   rankingAnswer,
-  volumeAnswer,
-  type EngineAnswer,
 } from "./answers";
-import { rollingAverageAnswer, tradeVolumeAnswer, volatilityAnswer } from "./gpu-answers";
-import { parseQuestion, type ChatTurn } from "./intent";
-import type { ChatData } from "./sources";
+import { intentOf, readQuestion, type ChatTurn } from "./intent";
+import type { ChatScope, EngineAnswer } from "./market-chat";
+import { findNamedPeriod, findPeriod } from "./period";
 
 /**
  * The built-in chat engine: deterministic intent detection over questions about our own data
- * (`intent.ts`), answered from the in-memory published sets (`sources.ts`) in plain sentences
- * (`answers.ts`). Every number in an answer comes from a row listed in its sources.
+ * (`intent.ts`), answered from the markets' routes for this caller (`market-chat.ts`) in plain
+ * sentences (`answers.ts`). Every number in an answer comes from a row listed in its sources.
  */
-export function answerQuestion(
+export async function answerQuestion(
   message: string,
   history: readonly ChatTurn[],
-  data: ChatData,
-): EngineAnswer {
-  const question = parseQuestion(message, history, data.now);
-  switch (question.kind) {
+  markets: readonly Market[],
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const question = readQuestion(message, history, scope.now, markets);
+  const named = findNamedPeriod(message, scope.now);
+  const intent = intentOf(question, markets, named !== undefined);
+  const byMarket = chatMarkets(markets);
+  const period = () => findPeriod(message, scope.now);
+  switch (intent.kind) {
     case "methodology":
-      return methodologyAnswer(question.subjects, question.domain, data);
+      return methodologyAnswer(question.subjects, question.domain, markets, scope);
     case "free_tier":
-      return freeTierAnswer();
-    case "ranking":
-      return rankingAnswer(question.pool, question.high, data);
-    case "extreme":
-      return extremeAnswer(question.subjects, question.period, question.high, data);
-    case "change":
-      return changeAnswer(question.subjects, question.period, data);
-    case "compare": {
-      if (!question.period) return compareAnswer(question.subjects, data);
-      const locked = lockedPeriodMessage(question.subjects, question.period, data);
-      if (locked) return { intent: "compare", answer: locked, sources: [] };
-      return comparePeriodAnswer(question.subjects, question.period, data);
+      return freeTierAnswer(markets);
+    case "market": {
+      const handler = intent.market.intents[intent.intent];
+      if (handler === undefined) throw new Error("a market intent vanished");
+      return handler.answer(question, scope);
     }
-    case "volume":
-      return volumeAnswer(question.labs, question.period, question.growth, data);
-    case "volatility":
-      return volatilityAnswer(question.gpus, data);
-    case "rolling_average":
-      return rollingAverageAnswer(question.gpus, data);
-    case "trade_volume":
-      return tradeVolumeAnswer(question.gpus, data);
+    case "ranking":
+      return rankingAnswer(intent.pool, intent.high, byMarket, scope);
+    case "extreme":
+      return extremeAnswer(intent.subjects, period(), intent.high, byMarket, scope);
+    case "change":
+      return changeAnswer(intent.subjects, period(), byMarket, scope);
+    case "compare":
+      return named === undefined
+        ? compareAnswer(intent.subjects, byMarket, scope)
+        : comparePeriodAnswer(intent.subjects, named, byMarket, scope);
     case "latest":
-      return latestAnswer(question.subjects, data);
+      return latestAnswer(intent.subjects, byMarket, scope);
     case "out_of_scope":
-      return outOfScopeAnswer();
+      return outOfScopeAnswer(markets);
   }
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { ChatToolbox, FunctionTool } from "./model-backend";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "../deps";
 import type { ChatSource } from "./schemas";
 import { runTool, type ToolOutcome } from "../mcp/tool-runner";
-import { DATA_TOOLS, findTool, type DataTool } from "../mcp/tools";
+import { dataToolsOf, type DataTool } from "../mcp/tools";
+import type { Market } from "../market";
 
 /**
  * The data tools as the chat's model backend calls them: the OpenAI `tools` entries generated
@@ -27,8 +28,17 @@ export function functionToolOf(tool: DataTool): FunctionTool {
   };
 }
 
-/** Every tool's entry, generated once (the schemas never change while the process runs). */
-export const FUNCTION_TOOLS: readonly FunctionTool[] = DATA_TOOLS.map(functionToolOf);
+const functionToolsByMarketList = new WeakMap<readonly Market[], readonly FunctionTool[]>();
+
+/** Every tool's entry, generated once per market list (the schemas never change while the process runs). */
+export function functionToolsOf(markets: readonly Market[]): readonly FunctionTool[] {
+  let entries = functionToolsByMarketList.get(markets);
+  if (entries === undefined) {
+    entries = dataToolsOf(markets).map(functionToolOf);
+    functionToolsByMarketList.set(markets, entries);
+  }
+  return entries;
+}
 
 export type RecordingToolbox = ChatToolbox & {
   /** The tool results the model was given, as chat sources, in the order it asked for them. */
@@ -41,14 +51,13 @@ export function chatToolbox(
   maxResultChars = TOOL_RESULT_MAX_CHARS,
 ): RecordingToolbox {
   const sources: ChatSource[] = [];
+  const tools = dataToolsOf(deps.marketList);
   return {
-    tools: FUNCTION_TOOLS,
+    tools: functionToolsOf(deps.marketList),
     async call(name, argumentsJson) {
-      const tool = findTool(name);
+      const tool = tools.find((candidate) => candidate.name === name);
       if (tool === undefined)
-        return refusal(
-          `Unknown tool '${name}'. Tools: ${DATA_TOOLS.map((t) => t.name).join(", ")}.`,
-        );
+        return refusal(`Unknown tool '${name}'. Tools: ${tools.map((t) => t.name).join(", ")}.`);
       const args = argumentsOf(tool, argumentsJson);
       if (!args.ok) return refusal(args.message);
       const outcome = await runTool(tool, args.value, deps, caller);

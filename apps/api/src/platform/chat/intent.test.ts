@@ -1,8 +1,62 @@
 import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { findSubjects, parseQuestion, type ChatTurn, type Subject } from "./intent";
+import { MARKETS } from "../../markets";
+import { findSubjects, intentOf, readQuestion, type ChatTurn } from "./intent";
+import { findNamedPeriod, findPeriod, type Period } from "./period";
 
-const names = (text: string) => findSubjects(text).map((s) => (s.kind === "gpu" ? s.gpu : s.lab));
+const names = (text: string) => findSubjects(text, MARKETS).map((s) => s.id);
+
+/**
+ * A question as the engine reads it, in a shape tests can compare: the intent's kind (a market
+ * intent by its name), the subjects it is about (ids), its period, highs or lows, its market.
+ */
+type Read = {
+  kind: string;
+  subjects?: string[];
+  period?: Period;
+  high?: boolean;
+  domain?: string;
+};
+
+function readAt(now: Date) {
+  return (message: string, history: ChatTurn[] = []): Read => {
+    const question = readQuestion(message, history, now, MARKETS);
+    const named = findNamedPeriod(message, now);
+    const intent = intentOf(question, MARKETS, named !== undefined);
+    const ids = (subjects: readonly { id: string }[]) => subjects.map((s) => s.id);
+    switch (intent.kind) {
+      case "methodology":
+        return { kind: "methodology", subjects: ids(question.subjects), domain: question.domain };
+      case "free_tier":
+      case "out_of_scope":
+        return { kind: intent.kind };
+      case "market": {
+        const handler = intent.market.intents[intent.intent];
+        const own = question.subjects.filter((s) =>
+          intent.market.subjects.some((entry) => entry.subject.market === s.market),
+        );
+        return { kind: handler?.intent ?? "?", subjects: ids(own) };
+      }
+      case "ranking":
+        return { kind: "ranking", subjects: ids(intent.pool), high: intent.high };
+      case "extreme":
+        return {
+          kind: "extreme",
+          subjects: ids(intent.subjects),
+          period: findPeriod(message, now),
+          high: intent.high,
+        };
+      case "change":
+        return { kind: "change", subjects: ids(intent.subjects), period: findPeriod(message, now) };
+      case "compare":
+        return intent.named && named !== undefined
+          ? { kind: "compare", subjects: ids(intent.subjects), period: named }
+          : { kind: "compare", subjects: ids(intent.subjects) };
+      case "latest":
+        return { kind: "latest", subjects: ids(intent.subjects) };
+    }
+  };
+}
 
 describe("findSubjects", () => {
   it("recognises GPUs however they are written, in the order mentioned", () => {
@@ -22,24 +76,22 @@ describe("findSubjects", () => {
   });
 });
 
-describe("parseQuestion", () => {
-  // The questions the built-in engine answers today (see routes/chat.int.test.ts).
+describe("reading a question", () => {
+  // The questions the built-in engine answers today (see chat-route.int.test.ts).
   const now = new Date("2026-03-10T12:30:00.000Z");
-  const parse = (message: string, history: ChatTurn[] = []) => parseQuestion(message, history, now);
-  const subjectNames = (subjects: readonly Subject[]) =>
-    subjects.map((s) => (s.kind === "gpu" ? s.gpu : s.lab));
+  const parse = readAt(now);
 
   it("reads a latest-value question", () => {
     expect(parse("What is the current H100 price?")).toEqual({
       kind: "latest",
-      subjects: [{ kind: "gpu", gpu: "H100 SXM" }],
+      subjects: ["H100 SXM"],
     });
   });
 
   it("reads a change over a named period", () => {
     expect(parse("How did the H200 change over the last 5 days?")).toEqual({
       kind: "change",
-      subjects: [{ kind: "gpu", gpu: "H200" }],
+      subjects: ["H200"],
       period: { startDate: "2026-03-05", endDate: "2026-03-10", label: "over the last 5 days" },
     });
   });
@@ -48,8 +100,8 @@ describe("parseQuestion", () => {
     expect(parse("Compare Claude vs OpenAI")).toEqual({
       kind: "compare",
       subjects: [
-        { kind: "lab", lab: "anthropic", label: "Anthropic" },
-        { kind: "lab", lab: "openai", label: "OpenAI" },
+        "anthropic",
+        "openai",
       ],
     });
     // Two subjects are a comparison even without the word.
@@ -59,7 +111,7 @@ describe("parseQuestion", () => {
   it("reads a low or high of one subject over a period", () => {
     expect(parse("What was the lowest H100 value in the past week?")).toEqual({
       kind: "extreme",
-      subjects: [{ kind: "gpu", gpu: "H100 SXM" }],
+      subjects: ["H100 SXM"],
       period: { startDate: "2026-03-03", endDate: "2026-03-10", label: "over the last week" },
       high: false,
     });
@@ -69,18 +121,18 @@ describe("parseQuestion", () => {
   it("ranks every GPU or lab when the question names a kind but no subject", () => {
     const cheapest = parse("Which GPU is cheapest right now?");
     expect(cheapest).toMatchObject({ kind: "ranking", high: false });
-    expect(cheapest.kind === "ranking" && subjectNames(cheapest.pool)).toEqual(GPU_NAMES);
+    expect(cheapest.subjects).toEqual(GPU_NAMES);
     const dearest = parse("Which lab is the most expensive?");
     expect(dearest).toMatchObject({ kind: "ranking", high: true });
-    expect(dearest.kind === "ranking" && subjectNames(dearest.pool)).toEqual(LAB_IDS);
+    expect(dearest.subjects).toEqual(LAB_IDS);
     // Only the named ones when several are named.
     const named = parse("cheapest of qwen and deepseek");
-    expect(named.kind === "ranking" && subjectNames(named.pool)).toEqual(["qwen", "deepseek"]);
+    expect(named.subjects).toEqual(["qwen", "deepseek"]);
   });
 
   it("answers every subject's latest value for a kind without a subject", () => {
     const all = parse("token prices");
-    expect(all.kind === "latest" && subjectNames(all.subjects)).toEqual(LAB_IDS);
+    expect(all.subjects).toEqual(LAB_IDS);
   });
 
   it("takes the subject of a follow-up from the latest user turn that named one", () => {
@@ -91,7 +143,7 @@ describe("parseQuestion", () => {
     ];
     expect(parse("and how did it change?", history)).toMatchObject({
       kind: "change",
-      subjects: [{ kind: "lab", lab: "anthropic" }],
+      subjects: ["anthropic"],
     });
     // A free-tier question never inherits a subject.
     expect(parse("and is it free?", history)).toEqual({ kind: "free_tier" });
@@ -111,58 +163,54 @@ describe("parseQuestion", () => {
     });
     expect(parse("How is the Claude index computed?")).toMatchObject({
       kind: "methodology",
-      subjects: [{ kind: "lab", lab: "anthropic" }],
+      subjects: ["anthropic"],
     });
   });
 
   it("reads token volume, usage and share questions about labs", () => {
+    // Whether volume grew or what share it has is the market's answer (chat-route.int.test.ts).
     expect(parse("what share of tokens does anthropic have")).toEqual({
       kind: "volume",
-      labs: [{ kind: "lab", lab: "anthropic", label: "Anthropic" }],
-      period: { startDate: "2026-02-08", endDate: "2026-03-10", label: "over the last 30 days" },
-      growth: false,
+      subjects: ["anthropic"],
     });
     expect(parse("token volume growth of openai this month")).toEqual({
       kind: "volume",
-      labs: [{ kind: "lab", lab: "openai", label: "OpenAI" }],
-      period: { startDate: "2026-02-10", endDate: "2026-03-10", label: "over the last month" },
-      growth: true,
+      subjects: ["openai"],
     });
     expect(parse("How did Claude's usage change over the last week?")).toMatchObject({
       kind: "volume",
-      labs: [{ lab: "anthropic" }],
-      growth: true,
+      subjects: ["anthropic"],
     });
-    expect(parse("What is each lab's market share?")).toMatchObject({ kind: "volume", labs: [] });
+    expect(parse("What is each lab's market share?")).toMatchObject({ kind: "volume", subjects: [] });
     // A follow-up takes its lab from an earlier turn, like any other question.
     expect(
       parse("and its share?", [{ role: "user", content: "What about Gemini?" }]),
-    ).toMatchObject({ kind: "volume", labs: [{ lab: "google" }] });
+    ).toMatchObject({ kind: "volume", subjects: ["google"] });
   });
 
   it("never reads a GPU question as token volume", () => {
     expect(parse("What is the H100's trade volume?")).toEqual({
       kind: "trade_volume",
-      gpus: ["H100 SXM"],
+      subjects: ["H100 SXM"],
     });
     expect(parse("GPU usage prices")).toMatchObject({ kind: "latest" });
   });
 
   it("reads GPU analytics questions: volatility, the rolling 24-hour average, traded volume", () => {
-    expect(parse("How volatile is the B200?")).toEqual({ kind: "volatility", gpus: ["B200"] });
+    expect(parse("How volatile is the B200?")).toEqual({ kind: "volatility", subjects: ["B200"] });
     expect(parse("volatility of H100 vs H200")).toEqual({
       kind: "volatility",
-      gpus: ["H100 SXM", "H200"],
+      subjects: ["H100 SXM", "H200"],
     });
-    expect(parse("Which GPUs are most volatile?")).toEqual({ kind: "volatility", gpus: [] });
+    expect(parse("Which GPUs are most volatile?")).toEqual({ kind: "volatility", subjects: [] });
     expect(parse("What is the H200's rolling 24h average?")).toEqual({
       kind: "rolling_average",
-      gpus: ["H200"],
+      subjects: ["H200"],
     });
     expect(parse("H100 average over the last 24 hours")).toMatchObject({ kind: "rolling_average" });
     expect(parse("How many trades did the A100 see, and from how many providers?")).toEqual({
       kind: "trade_volume",
-      gpus: ["A100 SXM4"],
+      subjects: ["A100 SXM4"],
     });
     // Without a GPU or a word about GPUs, volatility is not read as a GPU question.
     expect(parse("How volatile is Anthropic?")).toMatchObject({ kind: "latest" });
@@ -174,9 +222,8 @@ describe("parseQuestion", () => {
   });
 });
 
-describe("parseQuestion: the method, however it is asked", () => {
-  const now = new Date("2026-11-23T12:00:00.000Z");
-  const parse = (message: string) => parseQuestion(message, [], now);
+describe("reading a question: the method, however it is asked", () => {
+  const parse = readAt(new Date("2026-11-23T12:00:00.000Z"));
 
   // The help text offers "how the indices are computed": these are ways people ask it.
   it.each([
@@ -185,10 +232,10 @@ describe("parseQuestion: the method, however it is asked", () => {
     ["How is the index calculated?", undefined],
     ["What is the methodology?", undefined],
     ["How do you compute the GPU index?", "gpu"],
-    ["Can you explain how the token index is calculated?", "lab"],
-    ["How are the token prices weighted?", "lab"],
+    ["Can you explain how the token index is calculated?", "token"],
+    ["How are the token prices weighted?", "token"],
     ["Explain the GPU index", "gpu"],
-    ["describe the methodology of the token price index", "lab"],
+    ["describe the methodology of the token price index", "token"],
     ["how does the H100 price get determined?", undefined],
     ["Walk me through how the daily values are derived", undefined],
     ["What's the formula?", undefined],
@@ -216,9 +263,8 @@ describe("parseQuestion: the method, however it is asked", () => {
   });
 });
 
-describe("parseQuestion: a comparison over the period it names", () => {
-  const now = new Date("2026-11-23T12:00:00.000Z");
-  const parse = (message: string) => parseQuestion(message, [], now);
+describe("reading a question: a comparison over the period it names", () => {
+  const parse = readAt(new Date("2026-11-23T12:00:00.000Z"));
   const OCTOBER = { startDate: "2026-10-01", endDate: "2026-10-31", label: "in October 2026" };
 
   it.each([
@@ -272,7 +318,7 @@ describe("parseQuestion: a comparison over the period it names", () => {
     ],
   ])("%j compares the period", (message, period) => {
     expect(parse(message)).toMatchObject({ kind: "compare", period });
-    expect((parse(message) as { subjects: unknown[] }).subjects).toHaveLength(2);
+    expect(parse(message).subjects).toHaveLength(2);
   });
 
   it.each([
@@ -282,9 +328,7 @@ describe("parseQuestion: a comparison over the period it names", () => {
   ])("%j asks one period's value: its mean over the period, not the latest", (message, names) => {
     const question = parse(message);
     expect(question).toMatchObject({ kind: "compare", period: OCTOBER });
-    expect(
-      (question as { subjects: Subject[] }).subjects.map((s) => (s.kind === "gpu" ? s.gpu : s.lab)),
-    ).toEqual(names);
+    expect(question.subjects).toEqual(names);
   });
 
   it("answers the latest value when no period is named", () => {
@@ -297,6 +341,6 @@ describe("parseQuestion: a comparison over the period it names", () => {
     "May I compare qwen and deepseek?",
     "Compare qwen and deepseek now",
   ])("%j compares the latest values (no period)", (message) => {
-    expect(parse(message)).toEqual({ kind: "compare", subjects: expect.any(Array) });
+    expect(parse(message)).toEqual({ kind: "compare", subjects: expect.any(Array) as unknown });
   });
 });

@@ -1,92 +1,28 @@
-import { GPU_NAMES, LAB_CATALOG, type GpuName, type LabId } from "@tpi/domain";
-import { findNamedPeriod, findPeriod, type Period } from "./period";
+import type { Market } from "../market";
+import type { ChatMarket, Question, Subject } from "./market-chat";
 
 /**
- * What a question asks, read deterministically from its words before any data is touched: the
- * kind of answer wanted, the labs and GPUs it names (or an earlier turn named), and the period.
+ * Reading a question deterministically from its words before any data is touched: the subjects
+ * it names (every market's), or an earlier turn named; the market its words are about; and the
+ * kind of answer wanted, in a fixed order: methodology, free tier, the markets' own questions (in
+ * market order), highs and lows (ranking first), change, comparison, latest value, and anything
+ * else is out of scope.
  */
 export type ChatTurn = { role: "user" | "assistant"; content: string };
-export type LabSubject = { kind: "lab"; lab: LabId; label: string };
-export type Subject = LabSubject | { kind: "gpu"; gpu: GpuName };
-/** Which index a question is about when it names no lab or GPU ("which GPU...", "token prices"). */
-export type Domain = "gpu" | "lab";
 
-export type Question =
-  | { kind: "methodology"; subjects: Subject[]; domain: Domain | undefined }
+/** What the engine answers itself; markets add their own intents. */
+export type CommonIntent =
+  | { kind: "methodology" }
   | { kind: "free_tier" }
   /** Latest values of `pool`, most expensive first when `high`, cheapest first otherwise. */
   | { kind: "ranking"; pool: Subject[]; high: boolean }
-  | { kind: "extreme"; subjects: Subject[]; period: Period; high: boolean }
-  | { kind: "change"; subjects: Subject[]; period: Period }
-  /** Latest values, or with `period` (a period the question names) each subject's mean over it. */
-  | { kind: "compare"; subjects: Subject[]; period?: Period }
-  /**
-   * Token volume of labs (every lab when none is named): each one's latest share of the tracked
-   * labs' tokens, or with `growth` how its volume moved over `period`.
-   */
-  | { kind: "volume"; labs: LabSubject[]; period: Period; growth: boolean }
-  /** GPU analytics (every GPU when none is named): the rolling volatility, the rolling 24 h average, the traded volume. */
-  | { kind: "volatility"; gpus: GpuName[] }
-  | { kind: "rolling_average"; gpus: GpuName[] }
-  | { kind: "trade_volume"; gpus: GpuName[] }
-  | { kind: "latest"; subjects: Subject[] }
+  | { kind: "extreme"; subjects: readonly Subject[]; high: boolean }
+  | { kind: "change"; subjects: readonly Subject[] }
+  /** Latest values, or with `named` (a period the question names) each subject's mean over it. */
+  | { kind: "compare"; subjects: readonly Subject[]; named: boolean }
+  | { kind: "latest"; subjects: readonly Subject[] }
+  | { kind: "market"; market: ChatMarket; intent: number }
   | { kind: "out_of_scope" };
-
-const LAB_ALIASES: Readonly<Record<string, LabId>> = {
-  claude: "anthropic",
-  gpt: "openai",
-  chatgpt: "openai",
-  gemini: "google",
-  llama: "meta-llama",
-  meta: "meta-llama",
-  mistral: "mistralai",
-  kimi: "moonshotai",
-  moonshot: "moonshotai",
-  glm: "z-ai",
-  zhipu: "z-ai",
-  mimo: "xiaomi",
-};
-
-/** GPU names as people write them: case and spacing vary, suffixes are often left out. */
-const GPU_PATTERNS: ReadonlyArray<[RegExp, GpuName]> = [
-  [/rtx\s*pro\s*6000|pro\s*6000|6000\s*ws/, "RTX PRO 6000 WS"],
-  [/(?:rtx\s*)?5090/, "RTX 5090"],
-  [/h\s*100/, "H100 SXM"],
-  [/h\s*200/, "H200"],
-  [/a\s*100/, "A100 SXM4"],
-  [/b\s*200/, "B200"],
-];
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Labs and GPUs named in `text`, in the order they are mentioned, each once. */
-export function findSubjects(text: string): Subject[] {
-  const lower = text.toLowerCase();
-  const found: Array<{ position: number; subject: Subject }> = [];
-  const seen = new Set<string>();
-  const add = (position: number, subject: Subject) => {
-    const key = subject.kind === "lab" ? subject.lab : subject.gpu;
-    if (position < 0 || seen.has(key)) return;
-    seen.add(key);
-    found.push({ position, subject });
-  };
-  for (const [pattern, gpu] of GPU_PATTERNS) add(lower.search(pattern), { kind: "gpu", gpu });
-  const labWords: Array<[string, LabId]> = [
-    ...LAB_CATALOG.flatMap(
-      ({ lab, label }): Array<[string, LabId]> => [
-        [lab, lab],
-        [label.toLowerCase(), lab],
-      ],
-    ),
-    ...Object.entries(LAB_ALIASES),
-  ];
-  for (const [word, lab] of labWords) {
-    const position = lower.search(new RegExp(`(?<![a-z0-9-])${escape(word)}(?![a-z0-9])`));
-    const entry = LAB_CATALOG.find((e) => e.lab === lab);
-    if (entry) add(position, { kind: "lab", lab, label: entry.label });
-  }
-  return found.sort((a, b) => a.position - b.position).map((f) => f.subject);
-}
 
 /**
  * Questions about the method, however phrased: the words themselves ("methodology",
@@ -105,15 +41,7 @@ const EXPLAIN_INDEX =
 const WHAT_IS_INDEX =
   /what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/;
 
-function asksForMethod(lower: string, subjects: readonly Subject[]): boolean {
-  if (METHOD_WORD.test(lower) || WHAT_IS_INDEX.test(lower)) return true;
-  // "How did the settled price change?" and "explain the H100 vs B200 gap" ask about values.
-  if (PATTERNS.change.test(lower) || PATTERNS.compare.test(lower)) return false;
-  if (METHOD_ASK.test(lower) && (METHOD_OBJECT.test(lower) || subjects.length > 0)) return true;
-  return EXPLAIN_INDEX.test(lower);
-}
-
-const PATTERNS = {
+export const PATTERNS = {
   freeTier: /\bfree\b|without (?:an? )?(?:api )?key|no (?:api )?key|public tier/,
   extreme:
     /\b(?:highest|lowest|peak|maximum|minimum|max|min|high|low|cheapest|most expensive|priciest|least expensive)\b/,
@@ -123,83 +51,100 @@ const PATTERNS = {
     /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/,
   compare: /\b(?:compare[sd]?|comparison|versus|vs\.?|cheaper|more expensive|difference between)\b/,
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
-  gpuDomain: /\bgpus?\b|\bcompute\b|\bcards?\b/,
-  labDomain: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
-  volume:
-    /\b(?:token )?volumes?\b|\busage\b|\b(?:market )?shares?\b|\bhow many tokens\b|\btokens? (?:used|processed|served|consumed)\b/,
-  growth: /\bgr[eo]w(?:th|n|s|ing)?\b/,
-  volatility: /\bvolatil\w*|\bstandard deviation\b/,
-  rollingAverage: /\brolling\b|\b24[- ]?(?:h|hr|hours?)\b|\btwenty[- ]four hours\b|\bhourly\b/,
-  tradeVolume:
-    /\b(?:trade|trading|traded) volume\b|\bvolumes?\b|\bhow many trades\b|\bgpu[- ]hours\b|\bproviders\b/,
 };
 
-const allGpus = (): Subject[] => GPU_NAMES.map((gpu) => ({ kind: "gpu", gpu }));
-const allLabs = (): Subject[] => LAB_CATALOG.map(({ lab, label }) => ({ kind: "lab", lab, label }));
+function asksForMethod(lower: string, subjects: readonly Subject[]): boolean {
+  if (METHOD_WORD.test(lower) || WHAT_IS_INDEX.test(lower)) return true;
+  // "How did the settled price change?" and "explain the H100 vs B200 gap" ask about values.
+  if (PATTERNS.change.test(lower) || PATTERNS.compare.test(lower)) return false;
+  if (METHOD_ASK.test(lower) && (METHOD_OBJECT.test(lower) || subjects.length > 0)) return true;
+  return EXPLAIN_INDEX.test(lower);
+}
 
-/**
- * Reads one question; `history` supplies the labs or GPUs of a follow-up that names none. The
- * tests run in a fixed order: methodology, free tier, token volume (share, usage, growth of
- * volume; never about GPUs), GPU analytics (volatility, rolling 24 h average, traded volume), highs and lows (ranking first), change, comparison, latest value,
- * and anything else is out of scope.
- */
-export function parseQuestion(message: string, history: readonly ChatTurn[], now: Date): Question {
+/** Subjects named in `text`, in the order they are mentioned, each once. */
+export function findSubjects(text: string, markets: readonly Market[]): Subject[] {
+  const lower = text.toLowerCase();
+  const found: Array<{ position: number; subject: Subject }> = [];
+  const seen = new Set<string>();
+  for (const market of markets)
+    for (const { subject, pattern } of market.chat.subjects) {
+      const key = `${subject.market}\n${subject.id}`;
+      const position = lower.search(pattern);
+      if (position < 0 || seen.has(key)) continue;
+      seen.add(key);
+      found.push({ position, subject });
+    }
+  return found.sort((a, b) => a.position - b.position).map((entry) => entry.subject);
+}
+
+/** The market whose words come first in the question, if any. */
+function domainOf(lower: string, markets: readonly Market[]): string | undefined {
+  let best: { market: string; position: number } | undefined;
+  for (const market of markets) {
+    const position = lower.search(market.chat.domainWords);
+    if (position >= 0 && (best === undefined || position < best.position))
+      best = { market: market.name, position };
+  }
+  return best?.market;
+}
+
+/** The question's words, subjects and market; `history` supplies the subjects of a follow-up that names none. */
+export function readQuestion(
+  message: string,
+  history: readonly ChatTurn[],
+  now: Date,
+  markets: readonly Market[],
+): Question {
   const lower = message.toLowerCase();
-  let subjects = findSubjects(message);
-  if (subjects.length === 0) {
+  let subjects = findSubjects(message, markets);
+  if (subjects.length === 0 && !PATTERNS.freeTier.test(lower)) {
     const earlier = [...history]
       .reverse()
-      .find((turn) => turn.role === "user" && findSubjects(turn.content).length > 0);
-    if (earlier && !PATTERNS.freeTier.test(lower)) subjects = findSubjects(earlier.content);
+      .find((turn) => turn.role === "user" && findSubjects(turn.content, markets).length > 0);
+    if (earlier) subjects = findSubjects(earlier.content, markets);
   }
-  const domain: Domain | undefined = PATTERNS.gpuDomain.test(lower)
-    ? "gpu"
-    : PATTERNS.labDomain.test(lower)
-      ? "lab"
-      : undefined;
+  return { message, lower, now, subjects, domain: domainOf(lower, markets) };
+}
 
-  if (asksForMethod(lower, subjects)) return { kind: "methodology", subjects, domain };
+/** Every subject of the question's market (a ranking or "latest prices" over all of them). */
+function allOfDomain(question: Question, markets: readonly Market[]): Subject[] {
+  const market = markets.find((candidate) => candidate.name === question.domain);
+  return market === undefined ? [] : market.chat.subjects.map(({ subject }) => subject);
+}
+
+/** What the question asks, in the fixed order above. `namesPeriod` says whether it names a period. */
+export function intentOf(
+  question: Question,
+  markets: readonly Market[],
+  namesPeriod: boolean,
+): CommonIntent {
+  const { lower, subjects, domain } = question;
+  if (asksForMethod(lower, subjects)) return { kind: "methodology" };
   if (PATTERNS.freeTier.test(lower)) return { kind: "free_tier" };
-  if (
-    PATTERNS.volume.test(lower) &&
-    domain !== "gpu" &&
-    !subjects.some((subject) => subject.kind === "gpu")
-  ) {
-    const labs = subjects.filter((subject): subject is LabSubject => subject.kind === "lab");
-    const growth = PATTERNS.growth.test(lower) || PATTERNS.change.test(lower);
-    return { kind: "volume", labs, period: findPeriod(message, now), growth };
+  for (const market of markets) {
+    const intent = market.chat.intents.findIndex((candidate) => candidate.asks(question));
+    if (intent >= 0) return { kind: "market", market: market.chat, intent };
   }
-  // GPU analytics: about the GPUs named, or every GPU when the question is about GPUs.
-  const gpus = subjects.flatMap((subject) => (subject.kind === "gpu" ? [subject.gpu] : []));
-  if (gpus.length > 0 || (domain === "gpu" && subjects.length === 0)) {
-    if (PATTERNS.volatility.test(lower)) return { kind: "volatility", gpus };
-    if (PATTERNS.rollingAverage.test(lower)) return { kind: "rolling_average", gpus };
-    if (PATTERNS.tradeVolume.test(lower)) return { kind: "trade_volume", gpus };
-  }
-  const all = (): Subject[] => (domain === "gpu" ? allGpus() : domain === "lab" ? allLabs() : []);
   const high = PATTERNS.wantsHigh.test(lower);
   if (PATTERNS.extreme.test(lower)) {
     if (PATTERNS.ranking.test(lower) && subjects.length !== 1) {
-      const pool = subjects.length > 1 ? subjects : all();
+      const pool = subjects.length > 1 ? [...subjects] : allOfDomain(question, markets);
       if (pool.length > 0) return { kind: "ranking", pool, high };
     }
-    if (subjects.length > 0)
-      return { kind: "extreme", subjects, period: findPeriod(message, now), high };
+    if (subjects.length > 0) return { kind: "extreme", subjects, high };
   }
-  if (PATTERNS.change.test(lower) && subjects.length > 0)
-    return { kind: "change", subjects, period: findPeriod(message, now) };
-  if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0)) {
-    const period = findNamedPeriod(message, now);
-    return period ? { kind: "compare", subjects, period } : { kind: "compare", subjects };
-  }
+  if (PATTERNS.change.test(lower) && subjects.length > 0) return { kind: "change", subjects };
+  if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0))
+    return { kind: "compare", subjects, named: namesPeriod };
   // A value asked for a named period ("Anthropic in March 2026") is its mean over that period,
   // never the latest value, which would answer another question.
-  const named = findNamedPeriod(message, now);
   if (subjects.length > 0)
-    return named ? { kind: "compare", subjects, period: named } : { kind: "latest", subjects };
-  if (domain !== undefined && (PATTERNS.latest.test(lower) || PATTERNS.compare.test(lower)))
-    return named
-      ? { kind: "compare", subjects: all(), period: named }
-      : { kind: "latest", subjects: all() };
+    return namesPeriod ? { kind: "compare", subjects, named: true } : { kind: "latest", subjects };
+  if (domain !== undefined && (PATTERNS.latest.test(lower) || PATTERNS.compare.test(lower))) {
+    const all = allOfDomain(question, markets);
+    return namesPeriod
+      ? { kind: "compare", subjects: all, named: true }
+      : { kind: "latest", subjects: all };
+  }
   return { kind: "out_of_scope" };
 }

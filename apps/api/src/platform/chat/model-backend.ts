@@ -1,5 +1,4 @@
 import { DomainError } from "@tpi/domain";
-import { CHAT_SCOPE } from "./answers";
 import type { ChatTurn } from "./intent";
 
 /**
@@ -12,6 +11,8 @@ import type { ChatTurn } from "./intent";
  * unusable reply is 502 `bad_gateway`.
  */
 export type ChatModelSettings = {
+  /** What the service knows about (`chatScope`): the model is told to answer only that. */
+  scope: string;
   baseUrl: string;
   model: string;
   apiKey?: string;
@@ -45,8 +46,8 @@ export const MODEL_ROUNDS = 4;
 /** Tool calls run per round; more in one reply are answered with a refusal. */
 export const TOOL_CALLS_PER_ROUND = 8;
 
-const SYSTEM_PROMPT = [
-  `You answer questions about ${CHAT_SCOPE}.`,
+const systemPrompt = (scope: string) => [
+  `You answer questions about ${scope}.`,
   "Get every number from the tools; never invent, estimate or recompute one.",
   "Cite each number with the date it is for and the source endpoint from the tool result (its `source.endpoint` and parameters).",
   "If a tool answers with an error, say what it says (for example that an API key or a wider plan is needed).",
@@ -127,7 +128,7 @@ export function createOpenAiCompatibleModel(settings: ChatModelSettings): ChatMo
     async answer({ question, history, toolbox }) {
       const deadline = AbortSignal.timeout(settings.timeoutMs);
       const messages: Message[] = [
-        { role: "system", content: SYSTEM_PROMPT },
+        { role: "system", content: systemPrompt(settings.scope) },
         ...history.map((turn) => ({ role: turn.role, content: turn.content })),
         { role: "user", content: question },
       ];

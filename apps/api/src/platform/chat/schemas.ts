@@ -67,20 +67,16 @@ export const chatSourceSchema = z
   })
   .meta({ id: "ChatSource" });
 
-export const CHAT_INTENTS = [
+/** The engine's own intents; each market adds those of its own questions (its `chat.intents`). */
+export const COMMON_CHAT_INTENTS = [
   "latest",
   "change",
   "compare",
   "extreme",
-  "volume",
-  "volatility",
-  "rolling_average",
-  "trade_volume",
   "free_tier",
   "methodology",
   "out_of_scope",
 ] as const;
-export type ChatIntent = (typeof CHAT_INTENTS)[number];
 
 export const chatResponseSchema = z
   .object({
@@ -88,9 +84,9 @@ export const chatResponseSchema = z
     data: z.object({
       answer: z.string(),
       sources: z.array(chatSourceSchema),
-      intent: z.enum(CHAT_INTENTS).meta({
-        description:
-          "What the question was understood as; `out_of_scope` when it is not about our data.",
+      intent: z.string().meta({
+        description: `What the question was understood as: ${COMMON_CHAT_INTENTS.map((intent) => `\`${intent}\``).join(", ")}, or one of a market's own questions; \`out_of_scope\` when it is not about our data.`,
+        example: "change",
       }),
       engine: z.enum(["built-in", "model"]).meta({
         description:

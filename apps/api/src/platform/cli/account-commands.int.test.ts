@@ -1,9 +1,10 @@
+import { MARKETS } from "../../markets";
 import { createDb, createTestDatabase, findApiKeyByHash, listAdminActions, type Db } from "@tpi/db";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashApiKey } from "../auth/api-key-secret";
-import { readEnv, type Env } from "../../env";
+import { readEnv, type Env } from "../env";
 import { createLogger } from "../observability/logger";
-import { accountCommands } from "./account-commands";
+import { ACCOUNT_COMMANDS } from "./account-commands";
 import { UsageError } from "./command";
 
 let env: Env;
@@ -14,7 +15,7 @@ const log = createLogger("silent");
 beforeAll(async () => {
   const database = await createTestDatabase(inject("pgAdminUrl"));
   drop = database.drop;
-  env = readEnv({
+  env = readEnv(MARKETS, {
     DATABASE_URL: database.url,
     LOG_LEVEL: "silent",
     TRIAL_PERIOD_HOURS: "24",
@@ -34,9 +35,9 @@ async function run(command: "accounts" | "keys", ...args: string[]): Promise<str
   vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) =>
     printed.push(parts.join(" ")),
   );
-  const handler = accountCommands[command];
+  const handler = ACCOUNT_COMMANDS.commands[command];
   if (!handler) throw new Error(`no command ${command}`);
-  await handler(args, env, log);
+  await handler(args, { env, log, markets: MARKETS });
   vi.restoreAllMocks();
   return printed;
 }

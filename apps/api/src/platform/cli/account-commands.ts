@@ -19,11 +19,11 @@ import {
   type AccountRecord,
   type ApiKeyRecord,
 } from "@tpi/db";
-import type { Env } from "../../env";
+import type { Env } from "../env";
 import { KEY_CACHE_TTL_MS, KEY_USAGE_FLUSH_MS } from "../auth/api-key-authenticator";
 import { recordAdminAction } from "../accounts/web-accounts";
 import { createApiKey } from "../accounts/create-key";
-import { UsageError, withRuntime, type Command } from "./command";
+import { UsageError, withRuntime, type Command, type CommandModule } from "./command";
 
 /** Operator commands for accounts and their API keys. Each prints what it did. */
 
@@ -100,8 +100,9 @@ function trialEnd(env: Env, plan: AccountPlan, now: Date): Date | null {
   return trialEndFor(plan, now, env.TRIAL_PERIOD_HOURS);
 }
 
-export const accountCommands: Record<string, Command> = {
-  async accounts(args, env, log) {
+const accountCommands: Record<string, Command> = {
+  async accounts(args, context) {
+    const { env } = context;
     const [subcommand, ...rest] = args;
     switch (subcommand) {
       case "create": {
@@ -112,7 +113,7 @@ export const accountCommands: Record<string, Command> = {
         });
         const name = required(values.name, "--name");
         const plan = planOf(values.plan);
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const account = await createAccount(runtime.database.db, {
             name,
             plan,
@@ -124,7 +125,7 @@ export const accountCommands: Record<string, Command> = {
       }
       case "list": {
         parseArgs({ args: rest, options: {}, strict: true });
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const accounts = await listAccounts(runtime.database.db);
           for (const account of accounts) {
             console.log(
@@ -143,7 +144,7 @@ export const accountCommands: Record<string, Command> = {
         });
         const id = idOf(values.account, "--account");
         const plan = planOf(values.plan);
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const now = runtime.clock();
           const account = await runtime.database.db.$transaction(async (tx) => {
             const before = await findAccount(tx, id);
@@ -180,7 +181,7 @@ export const accountCommands: Record<string, Command> = {
           throw new UsageError(`accounts ${subcommand} takes one email address or account id`);
         const isId = UUID_PATTERN.test(who);
         const role = subcommand === "grant-admin" ? "admin" : "user";
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const now = runtime.clock();
           const account = await runtime.database.db.$transaction(async (tx) => {
             const updated = await setAccountRole(
@@ -225,7 +226,7 @@ export const accountCommands: Record<string, Command> = {
           throw new UsageError(
             `--older-than-days takes a whole number of days, 1 or more; got '${raw}'`,
           );
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const now = runtime.clock();
           const cutoff = new Date(now.getTime() - days * MS_PER_DAY);
           const deleted = await runtime.database.db.$transaction(async (tx) => {
@@ -256,7 +257,8 @@ export const accountCommands: Record<string, Command> = {
     }
   },
 
-  async keys(args, env, log) {
+  async keys(args, context) {
+    const { env } = context;
     const [subcommand, ...rest] = args;
     switch (subcommand) {
       case "create": {
@@ -281,7 +283,7 @@ export const accountCommands: Record<string, Command> = {
           );
         }
         const newPlan = values.account === undefined ? planOf(values.plan ?? "full") : undefined;
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const db = runtime.database.db;
           let accountId = values.account;
           if (accountId === undefined) {
@@ -316,7 +318,7 @@ export const accountCommands: Record<string, Command> = {
           strict: true,
         });
         if (values.account !== undefined) idOf(values.account, "--account");
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const keys = await listApiKeys(runtime.database.db, values.account);
           for (const key of keys) console.log(describeKey(key));
           const scope = values.account === undefined ? "" : ` for account ${values.account}`;
@@ -333,7 +335,7 @@ export const accountCommands: Record<string, Command> = {
           strict: true,
         });
         const id = idOf(values.id, "--id");
-        await withRuntime(env, log, async (runtime) => {
+        await withRuntime(context, async (runtime) => {
           const now = runtime.clock();
           const revoked = await runtime.database.db.$transaction(async (tx) => {
             const result = await revokeApiKey(tx, id, now);
@@ -366,3 +368,6 @@ export const accountCommands: Record<string, Command> = {
     }
   },
 };
+
+/** Accounts and keys of the api, for operators. */
+export const ACCOUNT_COMMANDS: CommandModule = { usage: ACCOUNT_USAGE, commands: accountCommands };

@@ -1,10 +1,17 @@
-import { parseUtcDay, type UtcDay } from "@tpi/domain";
-import type { Env } from "../../env";
+import { invalidDayMessage, parseUtcDay, type UtcDay } from "@tpi/domain";
+import type { Env } from "../env";
+import type { Market } from "../market";
 import type { Logger } from "../observability/logger";
-import { openRuntime, type Runtime } from "../../runtime";
+import { openRuntime, type Runtime } from "../runtime";
+
+/** What every command receives besides its arguments: the validated environment, the log, the markets. */
+export type CommandContext = { env: Env; log: Logger; markets: readonly Market[] };
 
 /** A CLI command: parses its own arguments, prints what it did, throws on failure. */
-export type Command = (args: string[], env: Env, log: Logger) => Promise<void>;
+export type Command = (args: string[], context: CommandContext) => Promise<void>;
+
+/** A group of commands with their help lines, in the order `pnpm tpi help` prints them. */
+export type CommandModule = { usage: string; commands: Record<string, Command> };
 
 /** A mistake in how the command was called: exit code 2 and the usage text. */
 export class UsageError extends Error {}
@@ -15,19 +22,16 @@ export class ConfigurationError extends Error {}
 /** A `--name YYYY-MM-DD` option that must name a real UTC day; a usage error otherwise. */
 export function dayOption(name: string, value: string | undefined): UtcDay {
   const day = parseUtcDay(value ?? "");
-  if (day === undefined)
-    throw new UsageError(
-      `--${name} must be a real date in YYYY-MM-DD format; got '${value ?? ""}'`,
-    );
+  if (day === undefined) throw new UsageError(invalidDayMessage(`--${name}`, value ?? ""));
   return day;
 }
 
+/** Runs `run` with the database and every market's state open, and closes them after. */
 export async function withRuntime<T>(
-  env: Env,
-  log: Logger,
+  context: CommandContext,
   run: (runtime: Runtime) => Promise<T>,
 ): Promise<T> {
-  const runtime = await openRuntime(env, log);
+  const runtime = await openRuntime(context.env, context.log, context.markets);
   try {
     return await run(runtime);
   } finally {

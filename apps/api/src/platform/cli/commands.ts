@@ -1,34 +1,35 @@
-import { ACCOUNT_USAGE, accountCommands } from "./account-commands";
-import type { Command } from "./command";
-import { CORE_USAGE, coreCommands } from "./core-commands";
-import { GPU_USAGE, gpuCommands } from "../../markets/gpu/cli/commands";
-import { INGEST_USAGE, ingestCommands } from "../../markets/token/cli/ingest-commands";
-import { MCP_USAGE, mcpCommands } from "./mcp-commands";
-import {
-  RESTATEMENT_USAGE,
-  restatementCommands,
-} from "../../markets/token/cli/restatement-commands";
+import type { Market } from "../market";
+import { ACCOUNT_COMMANDS } from "./account-commands";
+import type { Command, CommandModule } from "./command";
+import { CORE_COMMANDS } from "./core-commands";
+import { MCP_COMMANDS } from "./mcp-commands";
 
-/** Every command module with its help lines, in the order `pnpm tpi help` prints them. Add a module here. */
-export const COMMAND_MODULES: ReadonlyArray<{ usage: string; commands: Record<string, Command> }> =
-  [
-    { usage: CORE_USAGE, commands: coreCommands },
-    { usage: ACCOUNT_USAGE, commands: accountCommands },
-    { usage: GPU_USAGE, commands: gpuCommands },
-    { usage: INGEST_USAGE, commands: ingestCommands },
-    { usage: RESTATEMENT_USAGE, commands: restatementCommands },
-    { usage: MCP_USAGE, commands: mcpCommands },
-  ];
+/**
+ * Every command module with its help lines, in the order `pnpm tpi help` prints them: the
+ * platform's (schema, accounts), each market's in list order, then the MCP server.
+ */
+export function commandModules(markets: readonly Market[]): readonly CommandModule[] {
+  return [CORE_COMMANDS, ACCOUNT_COMMANDS, ...markets.map((market) => market.commands), MCP_COMMANDS];
+}
 
-/** Every command, by name. */
-export const COMMANDS: Record<string, Command> = Object.assign(
-  {},
-  ...COMMAND_MODULES.map((module) => module.commands),
-);
+/** Every command, by name; a name two modules define is a bug. */
+export function commandsOf(markets: readonly Market[]): Record<string, Command> {
+  const commands: Record<string, Command> = {};
+  for (const module of commandModules(markets))
+    for (const [name, command] of Object.entries(module.commands)) {
+      if (name in commands) throw new Error(`two commands are named '${name}'`);
+      commands[name] = command;
+    }
+  return commands;
+}
 
-export const USAGE = `usage: pnpm tpi <command> [options]
+export function usageOf(markets: readonly Market[]): string {
+  return `usage: pnpm tpi <command> [options]
 
 commands:
-${COMMAND_MODULES.map((module) => module.usage).join("\n")}
+${commandModules(markets)
+  .map((module) => module.usage)
+  .join("\n")}
 
 environment: see docs/operations/configuration.md (DATABASE_URL, TPI_DATA_DIR, SETTLEMENT_LAG_HOURS, ...)`;
+}

@@ -1,15 +1,11 @@
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "../rate-limit/limiters";
-import { winsorBoundsFrom } from "../../env";
 import { createMcpServer } from "../mcp/server";
 import { ANONYMOUS, type Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../../deps";
-import { ConfigurationError, withRuntime, type Command } from "./command";
-
-/** Help lines of the MCP command, in the order `pnpm tpi help` prints them. */
-export const MCP_USAGE = `  mcp [--key KEY]                      serve the data tools to an MCP client over stdio; a key (or
-                                       TPI_MCP_API_KEY) widens them beyond the free tier`;
+import type { AppDeps } from "../deps";
+import { refreshPublications } from "../runtime";
+import { ConfigurationError, withRuntime, type CommandModule } from "./command";
 
 /**
  * `tpi mcp`: the MCP server over stdio for a local client (Claude Desktop and the like), reading
@@ -17,51 +13,54 @@ export const MCP_USAGE = `  mcp [--key KEY]                      serve the data 
  * anything else printed go to stderr. The key, when given, is checked like a bearer key on REST
  * and decides what the tools may show; no rate limit applies (the operator's own process).
  */
-export const mcpCommands: Record<string, Command> = {
-  async mcp(args, env, log) {
-    const { values } = parseArgs({ args, options: { key: { type: "string" } }, strict: true });
-    // Anything a library prints with console.log would corrupt the protocol on stdout.
-    console.log = console.error;
-    const key = values.key ?? env.TPI_MCP_API_KEY;
-    await withRuntime(env, log, async (runtime) => {
-      await Promise.all([runtime.index.refresh(), runtime.gpuIndex.refresh()]);
-      let caller: Caller = ANONYMOUS;
-      if (key !== undefined) {
-        const identified = await runtime.auth.authenticate(`Bearer ${key}`);
-        if (!identified.ok)
-          throw new ConfigurationError(`the MCP key: ${identified.error.message}`);
-        caller = identified.value;
-      }
-      const deps: AppDeps = {
-        db: runtime.database.requestDb,
-        index: runtime.index,
-        gpuIndex: runtime.gpuIndex,
-        chat: { winsor: winsorBoundsFrom(env) },
-        auth: runtime.auth,
-        databaseHealth: runtime.databaseHealth,
-        rules: runtime.rules,
-        clock: runtime.clock,
-        log,
-        rateLimits: DEFAULT_RATE_LIMIT_SETTINGS,
-      };
-      // Values published by the api (or another command) while the session lasts.
-      const reload = setInterval(() => {
-        runtime.index.refresh().catch(() => undefined);
-        runtime.gpuIndex.refresh().catch(() => undefined);
-      }, env.INDEX_REFRESH_SECONDS * 1000);
-      const server = createMcpServer(deps, caller);
-      const closed = new Promise<void>((resolve) => {
-        process.stdin.once("end", resolve);
-        process.stdin.once("close", resolve);
-        server.server.onclose = resolve;
+export const MCP_COMMANDS: CommandModule = {
+  usage: `  mcp [--key KEY]                      serve the data tools to an MCP client over stdio; a key (or
+                                       TPI_MCP_API_KEY) widens them beyond the free tier`,
+  commands: {
+    async mcp(args, context) {
+      const { env, log } = context;
+      const { values } = parseArgs({ args, options: { key: { type: "string" } }, strict: true });
+      // Anything a library prints with console.log would corrupt the protocol on stdout.
+      console.log = console.error;
+      const key = values.key ?? env.TPI_MCP_API_KEY;
+      await withRuntime(context, async (runtime) => {
+        await refreshPublications(runtime);
+        let caller: Caller = ANONYMOUS;
+        if (key !== undefined) {
+          const identified = await runtime.auth.authenticate(`Bearer ${key}`);
+          if (!identified.ok)
+            throw new ConfigurationError(`the MCP key: ${identified.error.message}`);
+          caller = identified.value;
+        }
+        const deps: AppDeps = {
+          db: runtime.database.requestDb,
+          marketList: runtime.marketList,
+          markets: runtime.markets,
+          auth: runtime.auth,
+          databaseHealth: runtime.databaseHealth,
+          clock: runtime.clock,
+          log,
+          rateLimits: DEFAULT_RATE_LIMIT_SETTINGS,
+        };
+        // Values published by the api (or another command) while the session lasts.
+        const reload = setInterval(
+          () => void refreshPublications(runtime).catch(() => undefined),
+          env.INDEX_REFRESH_SECONDS * 1000,
+        );
+        const server = createMcpServer(deps, caller);
+        const closed = new Promise<void>((resolve) => {
+          process.stdin.once("end", resolve);
+          process.stdin.once("close", resolve);
+          server.server.onclose = resolve;
+        });
+        await server.connect(new StdioServerTransport());
+        log.info(
+          `MCP server on stdio for ${caller.kind === "key" ? `key ${caller.keyId} (${caller.access})` : "keyless callers (free tier)"}`,
+        );
+        await closed;
+        clearInterval(reload);
+        await server.close();
       });
-      await server.connect(new StdioServerTransport());
-      log.info(
-        `MCP server on stdio for ${caller.kind === "key" ? `key ${caller.keyId} (${caller.access})` : "keyless callers (free tier)"}`,
-      );
-      await closed;
-      clearInterval(reload);
-      await server.close();
-    });
+    },
   },
 };

@@ -1,22 +1,35 @@
 import type { NextFunction, RequestHandler, Response } from "express";
-import { apiKeyRequired, type DomainError, type Result } from "@tpi/domain";
+import type { DomainError, Result } from "@tpi/domain";
 import { ANONYMOUS, type ApiKeyAuthenticator, type Caller } from "../auth/api-key-authenticator";
 import { sendError } from "./errors";
+import type { Route } from "./route";
+import { requireAccess } from "./run-route";
 
 /** The caller resolved for this request (anonymous until `identifyCaller` ran). */
 export function callerOf(res: Response): Caller {
   return (res.locals.caller as Caller | undefined) ?? ANONYMOUS;
 }
 
+/** A bad key's 401, when `identifyCaller` was asked to leave it for after the limiter. */
+export function deferredRefusalOf(res: Response): DomainError | undefined {
+  return res.locals.callerRefusal as DomainError | undefined;
+}
+
 /**
  * Optional authentication: no header means anonymous; a header that is present must name a
- * valid, active key, otherwise the request fails with the contract's 401.
+ * valid, active key, otherwise the request fails with the contract's 401 (or, with
+ * `deferRefusal`, continues as anonymous with the 401 kept for `deferredRefusalOf`, so that a
+ * limiter can count it first).
  */
-export function identifyCaller(auth: ApiKeyAuthenticator): RequestHandler {
+export function identifyCaller(
+  auth: ApiKeyAuthenticator,
+  options: { deferRefusal?: boolean } = {},
+): RequestHandler {
   const decided = (res: Response, next: NextFunction, result: Result<Caller, DomainError>) => {
     if (!result.ok) {
-      sendError(res, result.error);
-      return;
+      if (!options.deferRefusal) return sendError(res, result.error);
+      res.locals.callerRefusal = result.error;
+      return next();
     }
     res.locals.caller = result.value;
     next();
@@ -32,11 +45,11 @@ export function identifyCaller(auth: ApiKeyAuthenticator): RequestHandler {
   };
 }
 
-/** For routes that need a key: anonymous callers get 401 `Unauthorized`. */
-export const requireKey: RequestHandler = (_req, res, next) => {
-  if (callerOf(res).kind === "anonymous") {
-    sendError(res, apiKeyRequired());
-    return;
-  }
-  next();
-};
+/** The route's access step (`requireAccess`) as middleware: before its limiter counts a key. */
+export function requireKeyFor(route: Route): RequestHandler {
+  return function requireKey(_req, res, next) {
+    const access = requireAccess(route, callerOf(res));
+    if (!access.ok) return sendError(res, access.error);
+    next();
+  };
+}

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import type { PublishedIndex } from "../../markets/token/read-model/published-index";
+import { TOKEN, type TokenState } from "../../markets/token/state";
+import { MarketStates } from "../market";
 
 let api: TestApi;
 let failing: TestApi;
@@ -12,12 +14,10 @@ beforeAll(async () => {
     now: new Date("2026-11-22T12:00:00Z"),
     configure: (deps) => ({
       ...deps,
-      index: {
-        onChange: () => undefined,
-        latestDayWith: () => {
-          throw new Error("secret internal detail at /srv/app/index.ts:42");
-        },
-      } as unknown as PublishedIndex,
+      markets: new MarketStates([
+        ...deps.markets.all.filter(([name]) => name !== TOKEN.name),
+        [TOKEN.name, throwingTokenState(TOKEN.of(deps))],
+      ]),
       log: {
         ...deps.log,
         error: (message: string, fields?: Record<string, unknown>) =>
@@ -26,6 +26,17 @@ beforeAll(async () => {
     }),
   });
 });
+/** The token market with an index store that throws, as a bug would. */
+function throwingTokenState(token: TokenState): TokenState {
+  const index = {
+    onChange: () => undefined,
+    latestDayWith: () => {
+      throw new Error("secret internal detail at /srv/app/index.ts:42");
+    },
+  } as unknown as PublishedIndex;
+  return { ...token, index, publications: [] };
+}
+
 afterAll(async () => {
   await api.close();
   await failing.close();

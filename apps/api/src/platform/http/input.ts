@@ -1,6 +1,5 @@
 import {
   DomainError,
-  LAB_IDS,
   badRequest,
   readSingleParameters,
   type RawQuery,
@@ -22,26 +21,14 @@ export const errorBodySchema = z
   })
   .meta({ id: "ErrorBody" });
 
+/** A UTC day as written in requests and responses: `YYYY-MM-DD`. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The JSON Schema of a lab parameter whose value a domain parser checks (so that its message,
- * not zod's, answers): the catalog's identifiers, documented rather than enforced by zod.
- */
-export const labParameterDoc = { type: "string", enum: [...LAB_IDS] } as const;
 
 /** A `YYYY-MM-DD` in a response. */
 export const daySchema = z
   .string()
   .regex(DAY_PATTERN)
   .meta({ format: "date", example: "2026-08-21" });
-
-/** A `YYYY-MM-DD` query parameter named `name` (real calendar validation happens in the domain rules). */
-export const dayParamSchema = (name: string) =>
-  z
-    .string()
-    .regex(DAY_PATTERN, { error: `Query parameter '${name}' must be a date in YYYY-MM-DD format.` })
-    .meta({ format: "date", example: "2026-08-21" });
 
 /** An ISO 8601 UTC instant with milliseconds, as every timestamp in our responses. */
 export const instantSchema = z

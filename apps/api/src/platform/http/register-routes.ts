@@ -1,10 +1,10 @@
-import { ok, type DomainError, type RawQuery, type Result } from "@tpi/domain";
+import type { RawQuery } from "@tpi/domain";
 import type { Express, RequestHandler } from "express";
-import type { AppDeps } from "../../deps";
-import { parseParams, parseQuery, parseValue } from "./input";
-import { callerOf, identifyCaller, requireKey } from "./caller";
+import type { AppDeps } from "../deps";
+import { callerOf, identifyCaller, requireKeyFor } from "./caller";
 import { methodNotAllowed, sendError } from "./errors";
 import { deprecationHeaders, expressPath, type Route } from "./route";
+import { checkRoute, settledAnswerer } from "./run-route";
 import { serveSettled, type AnswerCache } from "./settled";
 
 /** The per-key chat allowance; the per-IP public one is mounted on all of /api before body parsing. */
@@ -35,7 +35,7 @@ export function routeChain(
   // deprecated route says so, whichever lane sends it and whatever its status.
   if (route.deprecated) checks.push(announceDeprecation(deprecationHeaders(route.deprecated)));
   if (route.security !== "none") checks.push(identifyCaller(deps.auth));
-  if (route.security === "required") checks.push(requireKey);
+  if (route.security === "required") checks.push(requireKeyFor(route));
   if (route.limiter === "chat") checks.push(limiters.chat);
   return { route, checks, handler: validatedHandler(route, deps, routes, answers) };
 }
@@ -73,33 +73,18 @@ function validatedHandler(
 ): RequestHandler {
   const handle = route.handler?.(deps, routes);
   const settled = route.settled;
-  const answer = settled?.answer(deps);
+  const answer = settled === undefined ? undefined : settledAnswerer(route, deps);
   return async (req, res) => {
     const caller = callerOf(res);
     if (route.admit && !route.admit(caller, res)) return;
-    const params: Result<unknown, DomainError> = route.params
-      ? parseParams(route.params, req.params as Record<string, string>)
-      : ok({});
-    if (!params.ok) return sendError(res, params.error);
-    if (route.authorizePath) {
-      const authorized = route.authorizePath(params.value, caller);
-      if (!authorized.ok) return sendError(res, authorized.error);
-    }
-    const query: Result<unknown, DomainError> = route.query
-      ? parseQuery(route.query, req.query as RawQuery)
-      : ok({});
-    if (!query.ok) return sendError(res, query.error);
-    const body = parseBody(route, req.body);
-    if (!body.ok) return sendError(res, body.error);
-    const input = { query: query.value, params: params.value, caller };
+    const checked = checkRoute(
+      route,
+      { params: req.params as Record<string, string>, query: req.query as RawQuery, body: req.body },
+      caller,
+    );
+    if (!checked.ok) return sendError(res, checked.error);
     if (settled !== undefined && answer !== undefined)
-      return serveSettled(route, settled, answer, deps, answers, input, req, res);
-    await handle?.({ ...input, body: body.value, req, res });
+      return serveSettled(route, settled, answer, deps, answers, checked.value, req, res);
+    await handle?.({ ...checked.value, req, res });
   };
-}
-
-function parseBody(route: Route, raw: unknown): Result<unknown, DomainError> {
-  if (!route.body) return ok(undefined);
-  // Without a JSON content type Express leaves no body: it is validated as an empty object.
-  return parseValue(route.body, raw ?? {}, route.invalidBody);
 }

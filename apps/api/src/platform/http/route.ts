@@ -2,7 +2,7 @@ import type { DomainError, Result, UtcDay } from "@tpi/domain";
 import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "../deps";
 import { appendVary, sendError } from "./errors";
 
 /**
@@ -78,7 +78,15 @@ type RouteCommon<
   body?: BodySchemaT;
   /** The 400 for any invalid body, when the route answers one message for all body problems. */
   invalidBody?: () => DomainError;
-  /** A refusal that depends only on the caller, checked after authentication and before the input (answers and returns false). */
+  /**
+   * A refusal that depends only on the caller, checked after authentication and before the
+   * input (a plan that may not read hourly data, say).
+   */
+  authorizeCaller?: (caller: Caller) => Result<unknown, DomainError>;
+  /**
+   * Like `authorizeCaller`, for a refusal whose body is not `{ error, message }`: it writes the
+   * answer itself and returns false. Such a route is served by Express only.
+   */
   admit?: (caller: Caller, res: Response) => boolean;
   /** An access rule on the path parameters, checked after they parse and before the query (a typo is a 400, a keyed resource a 401). */
   authorizePath?: (params: Output<ParamsSchemaT>, caller: Caller) => Result<unknown, DomainError>;
@@ -89,8 +97,26 @@ type RouteCommon<
   deprecated?: RouteDeprecation;
   /** Other methods on the path fall through to the JSON 404 instead of a 405 (the contract's /docs page). */
   otherMethodsNotFound?: true;
+  /**
+   * Offered as a data tool (MCP and the chat's model backend): its input is the route's path and
+   * query parameters, its answer the route's. Settled routes without `admit` only.
+   */
+  tool?: RouteTool;
   responses: Record<number, ResponseDoc>;
   docs: RouteDocs;
+};
+
+/** How a route is offered as a data tool; the tool's text is written for a model. */
+export type RouteTool = {
+  /** snake_case, as MCP clients and function-calling models expect. */
+  name: string;
+  title: string;
+  /** What it returns, units and when to use it; the route's method, path and access are appended. */
+  description: string;
+  /** Who may call it, for a model; the route's `docs.access` when absent (keyless routes). */
+  access?: string;
+  /** A catalog: no market provenance (unit, methodology, sources) is attached to its results. */
+  catalog?: true;
 };
 
 /** `successor`: the path to use instead; `since`: the UTC day the route was deprecated. */
@@ -112,6 +138,7 @@ export type RouteDefinition<
   QuerySchemaT extends QuerySchema | undefined = QuerySchema | undefined,
   ParamsSchemaT extends z.ZodObject | undefined = z.ZodObject | undefined,
   BodySchemaT extends z.ZodType | undefined = z.ZodType | undefined,
+  Answer = unknown,
 > = RouteCommon<QuerySchemaT, ParamsSchemaT, BodySchemaT> &
   (
     | {
@@ -125,15 +152,26 @@ export type RouteDefinition<
     | {
         handler?: never;
         /** A GET answered from published values: see SettledAnswer. */
-        settled: SettledAnswer<Output<QuerySchemaT>, Output<ParamsSchemaT>>;
+        settled: SettledAnswer<Output<QuerySchemaT>, Output<ParamsSchemaT>, Answer>;
       }
   );
 
 /**
- * When an answer changes: with the published token values, with the published GPU prints (new
- * each hour), with the GPU daily values (new each 4 PM New York), or never while the process runs.
+ * When a settled answer changes, as its market says: `until` is the epoch millisecond until which
+ * an answer computed at `now` stays current (the next value that can appear); `basis` is what the
+ * answer depends on besides the request (the published version and the clock's period), so that
+ * equal bases give equal bytes on every instance.
  */
-export type Freshness = "token" | "gpu-prints" | "gpu-daily" | "static";
+export type Freshness = {
+  until(deps: AppDeps, now: Date): number;
+  basis(deps: AppDeps, now: Date): string;
+};
+
+/** Answers that never change while the process runs: catalogs and documents. */
+export const STATIC_FRESHNESS: Freshness = {
+  until: () => Number.POSITIVE_INFINITY,
+  basis: () => "static",
+};
 
 export type SettledInput<Query, Params> = { query: Query; params: Params; caller: Caller };
 
@@ -145,13 +183,13 @@ export type SettledInput<Query, Params> = { query: Query; params: Params; caller
  * the api until the next value can appear. Repeated requests are served before Express routing
  * (the fast lane) after the same limiter and key checks.
  */
-export type SettledAnswer<Query, Params> = {
+export type SettledAnswer<Query, Params, Answer = unknown> = {
   freshness: Freshness;
   answer: (
     deps: AppDeps,
   ) => (
     input: SettledInput<Query, Params>,
-  ) => Result<unknown, DomainError> | Promise<Result<unknown, DomainError>>;
+  ) => Result<Answer, DomainError> | Promise<Result<Answer, DomainError>>;
 };
 
 /** A route in the list: its input types erased, checked where it is defined. */
@@ -161,12 +199,18 @@ export type Route = Omit<RouteCommon, "authorizePath"> & {
   authorizePath?: (params: unknown, caller: Caller) => Result<unknown, DomainError>;
 };
 
+/** A route in the list that remembers the type of its settled answer (for typed callers of `runRoute`). */
+export type TypedRoute<Answer> = Route & { readonly answerType?: Answer };
+
 export function defineRoute<
   QuerySchemaT extends QuerySchema | undefined = undefined,
   ParamsSchemaT extends z.ZodObject | undefined = undefined,
   BodySchemaT extends z.ZodType | undefined = undefined,
->(definition: RouteDefinition<QuerySchemaT, ParamsSchemaT, BodySchemaT>): Route {
-  return definition as unknown as Route;
+  Answer = unknown,
+>(
+  definition: RouteDefinition<QuerySchemaT, ParamsSchemaT, BodySchemaT, Answer>,
+): TypedRoute<Answer> {
+  return definition as unknown as TypedRoute<Answer>;
 }
 
 /** `/api/gpu/{gpuName}` -> `/api/gpu/:gpuName`. */

@@ -1,10 +1,11 @@
+import { MARKETS } from "../../markets";
 import { connect, type Socket } from "node:net";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../app";
+import { createApi } from "../app";
 import { startTestApi, type TestApi } from "../../testing/test-api";
-import { readEnv, serverLimitsFrom } from "../../env";
+import { readEnv, serverLimitsFrom } from "../env";
 import { createLimitedServer, type ServerLimits } from "./server-limits";
 
 /**
@@ -115,7 +116,7 @@ describe("timeouts", () => {
 
 describe("keep-alive", () => {
   it("by default outlasts a proxy's 60 s idle timeout, and says so in Keep-Alive", async () => {
-    const defaults = serverLimitsFrom(readEnv({}));
+    const defaults = serverLimitsFrom(readEnv(MARKETS, {}));
     expect(defaults.keepAliveTimeoutMs).toBeGreaterThan(60_000);
     const server = await listen(defaults);
     try {

@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
-import {
-  answerFreshUntil,
-  floorToHour,
-  latestSettleableDay,
-  latestSettledDayAt,
-  nextSettleableInstant,
-  nextSettlementInstant,
-  utcDayOf,
-} from "@tpi/domain";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "../deps";
 import { sendError } from "./errors";
 import {
   PreparedAnswer,
@@ -28,55 +19,12 @@ export const STATIC_MAX_AGE_SECONDS = 3600;
 /** Distinct URLs kept at most, whatever their size (each holds one answer per caller class). */
 const ANSWER_CACHE_MAX_URLS = 20_000;
 
-const MS_PER_HOUR = 3_600_000;
-
 /**
  * The classes of callers that get the same answer to the same URL: every keyless caller, and
  * every key of one plan (access and the per-plan refusals follow from the plan).
  */
 export function callerClass(caller: Caller): string {
   return caller.kind === "anonymous" ? "anonymous" : `key:${caller.plan}`;
-}
-
-/** Epoch milliseconds until which an answer of this freshness, computed now, is current. */
-export function freshUntil(freshness: Freshness, deps: AppDeps, now: Date): number {
-  switch (freshness) {
-    case "static":
-      return Number.POSITIVE_INFINITY;
-    case "token": {
-      const lagHours = deps.rules.settlementLagHours;
-      const latest = deps.index.latestDay;
-      const duePublished = latest !== undefined && latest >= latestSettleableDay(now, lagHours);
-      return answerFreshUntil(now, nextSettleableInstant(now, lagHours), duePublished).getTime();
-    }
-    case "gpu-prints": {
-      const hour = floorToHour(now).getTime();
-      const latest = deps.gpuIndex.latestPrintHour;
-      const duePublished = latest !== undefined && latest.getTime() >= hour;
-      return answerFreshUntil(now, new Date(hour + MS_PER_HOUR), duePublished).getTime();
-    }
-    case "gpu-daily": {
-      const latest = deps.gpuIndex.latestDailyDay;
-      const duePublished = latest !== undefined && latest >= latestSettledDayAt(now);
-      return answerFreshUntil(now, nextSettlementInstant(now), duePublished).getTime();
-    }
-  }
-}
-
-/** What an answer of this freshness is computed from besides the request: the published version and the clock's period. */
-function basisOf(freshness: Freshness, deps: AppDeps, now: Date): string {
-  switch (freshness) {
-    case "static":
-      return "static";
-    case "token":
-      // The free window moves with the UTC day.
-      return `${deps.index.version}\n${utcDayOf(now)}`;
-    case "gpu-prints":
-      return `${deps.gpuIndex.version}\n${utcDayOf(now)}`;
-    case "gpu-daily":
-      // Look-backs count settled New York days.
-      return `${deps.gpuIndex.version}\n${utcDayOf(now)}\n${latestSettledDayAt(now)}`;
-  }
 }
 
 /**
@@ -93,7 +41,7 @@ export function settledEtag(
   now: Date,
 ): string {
   const digest = createHash("sha1")
-    .update(basisOf(freshness, deps, now))
+    .update(freshness.basis(deps, now))
     // The caller's class, not only its access: a Full key's answer (hourly grain, `access: full`)
     // differs from a Premium key's to the same URL.
     .update(`\n${route.method} ${route.path}\n${callerClass(caller)}\n`)
@@ -223,7 +171,7 @@ export async function serveSettled(
     sendPrepared(req, res, kept, sendOptions(route, input.caller, kept.freshUntil, nowMs));
     return;
   }
-  const until = freshUntil(settled.freshness, deps, now);
+  const until = settled.freshness.until(deps, now);
   const etag = settledEtag(route, settled.freshness, deps, input.caller, input, now);
   const notModified = notModifiedBeforeBody(req, etag);
   if (notModified !== undefined) {

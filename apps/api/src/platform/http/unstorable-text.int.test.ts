@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES } from "../../markets/all-routes";
+import { MARKETS } from "../../markets";
+import { routesOf } from "../routes";
+
+const ROUTES = routesOf(MARKETS);
 import { queryShape, unstorableTextMessage } from "./input";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 

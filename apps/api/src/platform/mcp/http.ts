@@ -1,9 +1,7 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ok, type DomainError, type Result } from "@tpi/domain";
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
-import { ANONYMOUS, type Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../../deps";
-import { callerOf } from "../http/caller";
+import type { AppDeps } from "../deps";
+import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { sendError, sendJson } from "../http/errors";
 import { JSON_BODY_LIMIT_BYTES } from "../http/limits";
 import { createMcpServer } from "./server";
@@ -36,7 +34,8 @@ export function mcpRouter(
   const router = express.Router();
   router.post(
     MCP_PATH,
-    admitCaller(deps, limiters),
+    identifyCaller(deps.auth, { deferRefusal: true }),
+    countThenRefuse(limiters),
     express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     jsonRpcParseError,
     (async (req, res) => {
@@ -62,23 +61,23 @@ export function mcpRouter(
 }
 
 /**
- * Authenticates the bearer key (if any), then counts the request: against the key's allowance for
- * a valid key, against the public per-IP allowance otherwise (a bad key included, so guessing keys
- * is limited too). A bad key is answered with its 401 once counted.
+ * Counts the request once the caller is identified (`identifyCaller`, deferring a bad key's
+ * refusal): against the key's allowance for a valid key, against the public per-IP allowance
+ * otherwise (a bad key included, so guessing keys is limited too); then a bad key gets its 401.
  */
-function admitCaller(
-  deps: AppDeps,
-  { publicLimiter, keyLimiter }: { publicLimiter: RequestHandler; keyLimiter: RequestHandler },
-): RequestHandler {
-  return async (req, res, next) => {
-    const header = req.headers.authorization;
-    const identified: Result<Caller, DomainError> =
-      header === undefined ? ok(ANONYMOUS) : await deps.auth.authenticate(header);
-    if (identified.ok) res.locals.caller = identified.value;
-    const limiter = identified.ok && identified.value.kind === "key" ? keyLimiter : publicLimiter;
+function countThenRefuse({
+  publicLimiter,
+  keyLimiter,
+}: {
+  publicLimiter: RequestHandler;
+  keyLimiter: RequestHandler;
+}): RequestHandler {
+  return (req, res, next) => {
+    const limiter = callerOf(res).kind === "key" ? keyLimiter : publicLimiter;
     limiter(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
-      if (!identified.ok) return sendError(res, identified.error);
+      const refusal = deferredRefusalOf(res);
+      if (refusal !== undefined) return sendError(res, refusal);
       next();
     });
   };

@@ -1,9 +1,12 @@
+import { MARKETS } from "../../markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../env";
-import { MCP_RESOURCES } from "./server";
-import { DATA_TOOLS, type DataTool } from "./tools";
+import { REPO_ROOT } from "../env";
+import { dataToolsOf, type DataTool } from "./tools";
+
+const DATA_TOOLS = dataToolsOf(MARKETS);
+const MCP_RESOURCES = MARKETS.flatMap((market) => market.resources);
 
 /**
  * docs/mcp.md lists the tools and resources a client gets; the lists must be the server's own,

@@ -1,3 +1,5 @@
+import { MARKETS } from "../../markets";
+import { TOKEN } from "../../markets/token/state";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -15,7 +17,9 @@ import {
   startTestApi,
   type TestApi,
 } from "../../testing/test-api";
-import { DATA_TOOLS, toolAccess } from "./tools";
+import { dataToolsOf, toolAccess } from "./tools";
+
+const DATA_TOOLS = dataToolsOf(MARKETS);
 
 // "Now" is 2026-03-10 12:30 UTC: the token free window starts 2026-02-10; 2026-03-08 is settled
 // and free, 2026-01-05 is older than the free window. GPU prints run to 12:00 today.
@@ -124,8 +128,8 @@ describe("the MCP server over Streamable HTTP", () => {
       parameters: { lab: "anthropic" },
       dates: { first: FREE_DAY, last: FREE_DAY },
       unit: "USD per million tokens",
-      methodologyVersion: api.deps.rules.version,
-      dataSources: api.deps.index.dataSources,
+      methodologyVersion: TOKEN.of(api.deps).rules.version,
+      dataSources: TOKEN.of(api.deps).index.dataSources,
     });
     const gpu = (await call(client, "get_gpu_price_at", CALLS.get_gpu_price_at?.args ?? {}))
       .structuredContent as { data: { data: Record<string, unknown> }; source: unknown };

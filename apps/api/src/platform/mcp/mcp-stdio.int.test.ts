@@ -1,3 +1,4 @@
+import { MARKETS } from "../../markets";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -7,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../testing/cli";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
-import { DATA_TOOLS } from "./tools";
+import { dataToolsOf } from "./tools";
+
+const DATA_TOOLS = dataToolsOf(MARKETS);
 
 // `tpi mcp` spawned as a real process on the test's database and clock, driven by the SDK's client.
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");

@@ -1,20 +1,11 @@
-import {
-  DomainError,
-  GPU_INDEX_UNIT,
-  GPU_METHODOLOGY_VERSION,
-  apiKeyRequired,
-  err,
-  ok,
-  type Result,
-} from "@tpi/domain";
+import { DomainError, err, type Result } from "@tpi/domain";
 import { isDatabaseUnavailable } from "@tpi/db";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "../deps";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
-import type { Route } from "../http/route";
-import { parseParams, parseQuery } from "../http/input";
-import type { DataSources } from "../../markets/token/schemas/details";
-import { toolAccess, type DataTool, type ToolAccess } from "./tools";
+import { runRoute } from "../http/run-route";
+import type { DataSources } from "../provenance/data-sources";
+import { requestOf, toolAccess, type DataTool, type ToolAccess } from "./tools";
 
 /**
  * Runs a data tool for a caller: the route's own checks in the route's order (key, path
@@ -37,8 +28,8 @@ export type ToolSource = {
   /** The methodology in force for this subject; null for catalogs. */
   methodologyVersion: string | null;
   /**
-   * Token and GPU data: the sources behind it, each with its days, as-of time, citation and
-   * licence (as /api/otpi/methodology), and whether any of it is the generated sample.
+   * A market's data: the sources behind it, each with its days, as-of time, citation and licence,
+   * and whether any of it is the generated sample.
    */
   dataSources?: DataSources;
 };
@@ -47,39 +38,16 @@ export type ToolOutcome =
   | { ok: true; data: unknown; source: ToolSource }
   | { ok: false; error: { error: string; message: string } };
 
-/** The route's answer for these parameters and this caller, exactly as REST decides it. */
-export async function answerRoute(
-  route: Route,
-  deps: AppDeps,
-  caller: Caller,
-  request: { params: Record<string, string>; query: Record<string, string> },
-): Promise<Result<unknown, DomainError>> {
-  // A settled answer is a function of the caller and the parameters alone; `admit` needs a
-  // response to write to, which a tool call does not have.
-  if (route.settled === undefined || route.admit !== undefined)
-    throw new Error(`${route.path}: tools answer through settled routes without admit only`);
-  if (route.security === "required" && caller.kind === "anonymous") return err(apiKeyRequired());
-  const params = route.params ? parseParams(route.params, request.params) : ok({});
-  if (!params.ok) return params;
-  if (route.authorizePath) {
-    const authorized = route.authorizePath(params.value, caller);
-    if (!authorized.ok) return authorized;
-  }
-  const query = route.query ? parseQuery(route.query, request.query) : ok({});
-  if (!query.ok) return query;
-  return route.settled.answer(deps)({ query: query.value, params: params.value, caller });
-}
-
 export async function runTool(
   tool: DataTool,
-  args: Record<string, unknown>,
+  args: Readonly<Record<string, unknown>>,
   deps: AppDeps,
   caller: Caller,
 ): Promise<ToolOutcome> {
-  const request = tool.request(args);
+  const request = requestOf(tool, args);
   let result: Result<unknown, DomainError>;
   try {
-    result = await answerRoute(tool.route, deps, caller, request);
+    result = await runRoute(tool.route, request, caller, deps);
   } catch (error) {
     result = err(unexpected(error, tool, deps));
   }
@@ -102,7 +70,7 @@ function unexpected(error: unknown, tool: DataTool, deps: AppDeps): DomainError 
 
 function sourceOf(
   tool: DataTool,
-  request: { params: Record<string, string>; query: Record<string, string> },
+  request: ReturnType<typeof requestOf>,
   body: unknown,
   deps: AppDeps,
 ): ToolSource {
@@ -113,27 +81,19 @@ function sourceOf(
     tool: tool.name,
     access: toolAccess(tool),
     endpoint,
-    parameters: { ...request.params, ...request.query },
+    parameters: { ...request.params, ...stringsOf(request.query) },
     dates: datesOf(body),
   };
-  switch (tool.subject) {
-    case "token":
-      return {
-        ...common,
-        unit: "USD per million tokens",
-        methodologyVersion: deps.rules.version,
-        dataSources: deps.index.dataSources,
-      };
-    case "gpu":
-      return {
-        ...common,
-        unit: GPU_INDEX_UNIT,
-        methodologyVersion: GPU_METHODOLOGY_VERSION,
-        dataSources: deps.gpuIndex.dataSources,
-      };
-    case "catalog":
-      return { ...common, unit: null, methodologyVersion: null };
-  }
+  if (tool.market === undefined) return { ...common, unit: null, methodologyVersion: null };
+  return { ...common, ...deps.markets.get(tool.market).provenance() };
+}
+
+/** The query as the strings a URL carried (the route refused anything else). */
+function stringsOf(query: Readonly<Record<string, unknown>>): Record<string, string> {
+  const strings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query))
+    if (typeof value === "string") strings[name] = value;
+  return strings;
 }
 
 /** The row fields that date a value: token rows' `date`, GPU rows' instants. */

@@ -1,6 +1,10 @@
+import { MARKETS } from "../../markets";
 import { describe, expect, it } from "vitest";
-import { FUNCTION_TOOLS } from "../chat/function-tools";
-import { DATA_TOOLS, toolAccess } from "./tools";
+import { functionToolsOf } from "../chat/function-tools";
+import { dataToolsOf, toolAccess } from "./tools";
+
+const DATA_TOOLS = dataToolsOf(MARKETS);
+const FUNCTION_TOOLS = functionToolsOf(MARKETS);
 
 describe("the data tool list", () => {
   it("names each tool once, in snake_case", () => {

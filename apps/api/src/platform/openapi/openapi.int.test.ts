@@ -3,10 +3,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
+import { createApp } from "../app";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
 import { MCP_PATH } from "../mcp/http";
-import { ROUTES } from "../../markets/all-routes";
+import { MARKETS } from "../../markets";
+import { routesOf } from "../routes";
+
+const ROUTES = routesOf(MARKETS);
 import { buildOpenApiDocument } from "./document";
 
 type Doc = {

@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { ROUTES } from "../../markets/all-routes";
+import { MARKETS } from "../../markets";
+import { openTokenState } from "../../markets/token/state";
+import { openGpuState } from "../../markets/gpu/state";
+import { DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS, type UtcDay } from "@tpi/domain";
+import type { Db } from "@tpi/db";
+import { MarketStates } from "../market";
+import { routesOf } from "../routes";
 import { apiReference } from "./reference";
 
 const NOW = new Date("2026-11-23T20:00:00Z");
+const ROUTES = routesOf(MARKETS);
+// The read models are never loaded here: the token index's latest keyless day is stubbed.
+const noDatabase = {} as Db;
 
-function constituentsExample(latestSettledDay?: string): string | undefined {
-  const reference = apiReference(ROUTES, NOW, latestSettledDay);
+function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
+  const token = { ...openTokenState(DEFAULT_METHODOLOGY_RULES, noDatabase), latestKeylessDay: () => latestKeylessDay };
+  const markets = new MarketStates([
+    ["token", token],
+    ["gpu", openGpuState(DEFAULT_WINSOR_BOUNDS, noDatabase)],
+  ]);
+  const reference = apiReference(ROUTES, { marketList: MARKETS, markets, clock: () => NOW });
   const route = reference.routes.find((entry) => entry.path === "/api/otpi/constituents");
   return route?.examples[0]?.pathAndQuery;
 }

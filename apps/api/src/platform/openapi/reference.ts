@@ -1,14 +1,11 @@
 import {
-  FREE_TIER_LAB_IDS,
-  LAB_IDS,
   PUBLIC_RATE_LIMIT,
   addDays,
   describeAllowance,
-  freeWindow,
   utcDayOf,
-  type DayWindow,
   type UtcDay,
 } from "@tpi/domain";
+import type { AppDeps } from "../deps";
 import type { z } from "zod";
 import type { Route, Security } from "../http/route";
 import { queryShape } from "../http/input";
@@ -47,10 +44,6 @@ export type RouteReference = {
 };
 
 export type ApiReference = {
-  /** The keyless window of `/api/otpi` today (UTC), by the api's clock. */
-  freeWindow: DayWindow;
-  freeTierLabs: readonly string[];
-  labCount: number;
   /** "60 requests per minute per IP address". */
   publicAllowance: string;
   routes: RouteReference[];
@@ -63,8 +56,9 @@ const SECURITY_TEXT: Record<Security, string> = {
 };
 
 /**
- * Examples end on the latest settled day of the free-tier labs, so that each answers 2xx; before
- * any day has settled, two days before today (UTC), the day normally settled by then.
+ * A market's examples end on the latest day a keyless caller can read of it, so that each answers
+ * 2xx; before any day has settled (and for the platform's routes), two days before today (UTC),
+ * the day normally settled by then.
  */
 const EXAMPLE_END_DAYS_AGO = 2;
 const EXAMPLE_WEEK_DAYS = 7;
@@ -117,14 +111,16 @@ export function routeReference(route: Route, now: Date, latestSettledDay?: UtcDa
 
 export function apiReference(
   routes: readonly Route[],
-  now: Date,
-  latestSettledDay?: UtcDay,
+  deps: Pick<AppDeps, "marketList" | "markets" | "clock">,
 ): ApiReference {
+  const now = deps.clock();
+  const exampleDayOf = new Map<Route, UtcDay | undefined>();
+  for (const market of deps.marketList) {
+    const day = deps.markets.get(market.name).latestKeylessDay();
+    for (const route of market.routes) exampleDayOf.set(route, day);
+  }
   return {
-    freeWindow: freeWindow(now),
-    freeTierLabs: FREE_TIER_LAB_IDS,
-    labCount: LAB_IDS.length,
     publicAllowance: describeAllowance(PUBLIC_RATE_LIMIT),
-    routes: routes.map((route) => routeReference(route, now, latestSettledDay)),
+    routes: routes.map((route) => routeReference(route, now, exampleDayOf.get(route))),
   };
 }

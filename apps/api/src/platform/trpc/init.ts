@@ -1,32 +1,19 @@
-import {
-  DomainError,
-  RateLimitedError,
-  type MethodologyRules,
-  type Result,
-  type WinsorBounds,
-} from "@tpi/domain";
-import { isDatabaseUnavailable, type Db } from "@tpi/db";
+import { DomainError, RateLimitedError, type Result } from "@tpi/domain";
+import { isDatabaseUnavailable } from "@tpi/db";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ERROR_STATUS } from "../http/error-status";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { currentRequestId } from "../observability/logger";
 import type { Route } from "../http/route";
 import type { WebAccounts } from "../accounts/web-accounts";
-import type { GpuPublishedIndex } from "../../markets/gpu/read-model/published-index";
-import type { PublishedIndex } from "../../markets/token/read-model/published-index";
+import type { AppDeps } from "../deps";
 
 /** What every procedure may read; built per request by app.ts. */
 export type TrpcContext = {
-  /** Read by the procedures that answer from stored detail (constituents, synced days). */
-  db: Db;
-  index: PublishedIndex;
-  gpuIndex: GpuPublishedIndex;
-  clock: () => Date;
-  rules: MethodologyRules;
-  /** The REST route list, described for the website's /docs page (app.ts passes it; none in callers that serve no reference). */
-  routes?: readonly Route[];
-  /** The GPU winsorizing bounds in force, which the GPU methodology states; the defaults when absent. */
-  winsor?: WinsorBounds;
+  /** What the REST routes read: the markets' state, the clock, the database. */
+  deps: AppDeps;
+  /** The REST route list, described for the website's /docs page. */
+  routes: readonly Route[];
   /** The website's accounts (account.*); absent where no internal token is configured. */
   accounts?: WebAccounts;
 };
@@ -65,6 +52,13 @@ export const t = initTRPC.context<TrpcContext>().create({
 export function unwrap<T>(result: Result<T, DomainError>): T {
   if (!result.ok) throw toTrpcError(result.error);
   return result.value;
+}
+
+/** A part of a page without published data yet is null, so the page says so; other errors stay errors. */
+export function orNull<T>(result: Result<T, DomainError>): T | null {
+  if (result.ok) return result.value;
+  if (result.error.code === "no_data") return null;
+  throw toTrpcError(result.error);
 }
 
 export function toTrpcError(error: DomainError): TRPCError {

@@ -2,9 +2,11 @@ import { readFile } from "node:fs/promises";
 import { GPU_SAMPLE_MONTHS } from "@tpi/db";
 import { parseArgs } from "node:util";
 import { createProgress } from "../../../platform/observability/progress";
-import { describeGpuSettlement, settleGpuAndPublish } from "../../../runtime";
+import { jobContextOf } from "../../../platform/runtime";
+import { describeGpuSettlement, settleGpuAndPublish } from "../lifecycle";
+import { GPU } from "../state";
 import { seedGpuSample } from "../jobs/sample-seed";
-import { MAX_LISTED_ERRORS } from "@tpi/domain";
+import { MAX_REPORTED_RECORD_ERRORS } from "@tpi/domain";
 import { formatOfPath, type RecordFileFormat } from "../../../platform/ingest/record-file";
 import { parseGpuTrades } from "../sources/trade-file";
 import { writeGpuTrades } from "../jobs/trade-import";
@@ -18,7 +20,7 @@ export const GPU_USAGE = `  gpu-import FILE [--format csv|jsonl] [--source NAME]
 
 /** Operator commands of the GPU compute index. */
 export const gpuCommands: Record<string, Command> = {
-  async "gpu-import"(args, env, log) {
+  async "gpu-import"(args, context) {
     const { values, positionals } = parseArgs({
       args,
       options: { format: { type: "string" }, source: { type: "string", default: "import" } },
@@ -32,7 +34,7 @@ export const gpuCommands: Record<string, Command> = {
     if (format !== "csv" && format !== "jsonl")
       throw new UsageError("give --format csv|jsonl (or name the file .csv, .jsonl or .ndjson)");
     const text = await readFile(path, "utf8");
-    await withRuntime(env, log, async (runtime) => {
+    await withRuntime(context, async (runtime) => {
       const validating = createProgress("validating lines");
       const parsed = parseGpuTrades(text, format, {
         now: runtime.clock(),
@@ -43,10 +45,10 @@ export const gpuCommands: Record<string, Command> = {
         `${parsed.records.toLocaleString("en-US")} record(s), ${parsed.errors.length.toLocaleString("en-US")} invalid`,
       );
       if (parsed.errors.length > 0) {
-        for (const error of parsed.errors.slice(0, MAX_LISTED_ERRORS))
+        for (const error of parsed.errors.slice(0, MAX_REPORTED_RECORD_ERRORS))
           console.error(`${path}:${error.line}: ${error.message}`);
-        if (parsed.errors.length > MAX_LISTED_ERRORS)
-          console.error(`... and ${parsed.errors.length - MAX_LISTED_ERRORS} more`);
+        if (parsed.errors.length > MAX_REPORTED_RECORD_ERRORS)
+          console.error(`... and ${parsed.errors.length - MAX_REPORTED_RECORD_ERRORS} more`);
         throw new Error(`${parsed.errors.length} invalid record(s): nothing was imported`);
       }
       const writing = createProgress("writing trades");
@@ -62,15 +64,15 @@ export const gpuCommands: Record<string, Command> = {
         );
       }
       console.log(
-        describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })),
+        describeGpuSettlement(await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true })),
       );
     });
   },
 
-  async "gpu-seed"(args, env, log) {
+  async "gpu-seed"(args, context) {
     const { values } = parseArgs({ args, options: { sample: { type: "boolean" } }, strict: true });
     if (!values.sample) throw new UsageError("gpu-seed needs --sample (the only seed source)");
-    await withRuntime(env, log, async (runtime) => {
+    await withRuntime(context, async (runtime) => {
       const progress = createProgress("sample GPU trades");
       const result = await seedGpuSample(runtime.database, {
         now: runtime.clock(),
@@ -80,16 +82,16 @@ export const gpuCommands: Record<string, Command> = {
         `generated ${result.generated.toLocaleString("en-US")} from ${result.from}; ${result.inserted.toLocaleString("en-US")} were new`,
       );
       console.log(
-        describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })),
+        describeGpuSettlement(await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true })),
       );
     });
   },
 
-  async "gpu-settle"(args, env, log) {
+  async "gpu-settle"(args, context) {
     parseArgs({ args, options: {}, strict: true });
-    await withRuntime(env, log, async (runtime) => {
+    await withRuntime(context, async (runtime) => {
       console.log(
-        describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })),
+        describeGpuSettlement(await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true })),
       );
     });
   },

@@ -14,7 +14,7 @@ import {
   summarizeGpuSources,
   type Db,
 } from "@tpi/db";
-import type { DataSources } from "../../token/schemas/details";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 import { dataSourcesOf } from "../../../platform/provenance/data-sources";
 import { PublishedReload } from "../../../platform/publication/published-reload";
 
@@ -83,6 +83,9 @@ export class GpuPublishedIndex {
     }
     return latest;
   }
+
+  /** Names the set in logs. */
+  readonly name = "GPU index";
 
   /** Called after each reload. */
   onChange(listener: () => void): void {

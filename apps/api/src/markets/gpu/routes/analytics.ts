@@ -7,6 +7,7 @@ import {
   VOLUME_MAX_SPAN_DAYS,
 } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
+import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../state";
 import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,
@@ -65,11 +66,11 @@ export const gpuVolatilityRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-daily",
+    freshness: GPU_DAILY_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query }) =>
-        answerGpuVolatility(params.gpuName, query, deps.gpuIndex),
+        answerGpuVolatility(params.gpuName, query, GPU.of(deps).index),
   },
 });
 
@@ -110,7 +111,7 @@ export const gpuVolumeRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query, caller }) =>
@@ -118,7 +119,7 @@ export const gpuVolumeRoute = defineRoute({
           params.gpuName,
           query,
           caller.kind === "key" ? caller.plan : undefined,
-          deps.gpuIndex,
+          GPU.of(deps).index,
         ),
   },
 });

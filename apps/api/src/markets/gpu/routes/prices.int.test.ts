@@ -1,3 +1,8 @@
+import { MarketStates } from "../../../platform/market";
+import { TOKEN } from "../../token/state";
+import { GPU, type GpuState } from "../state";
+import { MARKETS } from "../..";
+import { routesOf } from "../../../platform/routes";
 import type { GpuName } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -255,14 +260,8 @@ describe("GET /api/gpu/{gpuName}/history", () => {
 
 describe("tRPC gpu procedures (website, public view)", () => {
   it("serve the free GPUs' latest daily values and a daily series", async () => {
-    const { appRouter } = await import("../../../platform/trpc/app-router");
-    const caller = appRouter.createCaller({
-      db: api.deps.db,
-      index: api.deps.index,
-      gpuIndex: api.deps.gpuIndex,
-      clock: api.deps.clock,
-      rules: api.deps.rules,
-    });
+    const { appRouter } = await import("../../../app-router");
+    const caller = appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
     expect((await caller.gpu.catalog()).map((g) => g.gpuName)).toHaveLength(6);
     expect((await caller.gpu.latestDaily()).data.map((d) => d.gpu_type)).toEqual([
       "H100 SXM",
@@ -281,16 +280,8 @@ describe("tRPC gpu procedures (website, public view)", () => {
 
 describe("tRPC gpu.detail (the website's GPU page)", () => {
   async function caller() {
-    const { appRouter } = await import("../../../platform/trpc/app-router");
-    const { ROUTES } = await import("../../all-routes");
-    return appRouter.createCaller({
-      db: api.deps.db,
-      index: api.deps.index,
-      gpuIndex: api.deps.gpuIndex,
-      clock: api.deps.clock,
-      rules: api.deps.rules,
-      routes: ROUTES,
-    });
+    const { appRouter } = await import("../../../app-router");
+    return appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
   }
 
   it("holds the REST envelopes of the rolling average, hourly prints, free-window daily series and 30-day volatility", async () => {
@@ -352,14 +343,8 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
 
 describe("tRPC gpu.keyedLatest (the website's GPU list)", () => {
   async function caller() {
-    const { appRouter } = await import("../../../platform/trpc/app-router");
-    return appRouter.createCaller({
-      db: api.deps.db,
-      index: api.deps.index,
-      gpuIndex: api.deps.gpuIndex,
-      clock: api.deps.clock,
-      rules: api.deps.rules,
-    });
+    const { appRouter } = await import("../../../app-router");
+    return appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
   }
 
   it("gives each keyed GPU's latest settled day as a Full key's daily index dates it, and never its value", async () => {
@@ -379,24 +364,26 @@ describe("tRPC gpu.keyedLatest (the website's GPU list)", () => {
 
 describe("tRPC gpu.methodology (the website's GPU methodology page)", () => {
   it("serves the domain's sections with the bounds the api runs with and the version history", async () => {
-    const { appRouter } = await import("../../../platform/trpc/app-router");
-    const context = {
-      db: api.deps.db,
-      index: api.deps.index,
-      gpuIndex: api.deps.gpuIndex,
-      clock: api.deps.clock,
-      rules: api.deps.rules,
-    };
+    const { appRouter } = await import("../../../app-router");
     const { gpuMethodologySections, GPU_METHODOLOGY_HISTORY } = await import("@tpi/domain");
     const winsor = { lower: 0.1, upper: 0.9 };
-    const doc = await appRouter.createCaller({ ...context, winsor }).gpu.methodology();
+    // The same published values, settled under other bounds.
+    const gpu: GpuState = { ...GPU.of(api.deps), winsor };
+    const markets = new MarketStates([
+      ["token", TOKEN.of(api.deps)],
+      ["gpu", gpu],
+    ]);
+    const configured = { deps: { ...api.deps, markets }, routes: routesOf(MARKETS) };
+    const doc = await appRouter.createCaller(configured).gpu.methodology();
     expect(doc.winsor).toEqual(winsor);
     expect(doc.sections).toEqual(gpuMethodologySections(winsor));
     expect(doc.sections.map((section) => section.text).join(" ")).toContain(
       "10th and 90th percentiles",
     );
     expect(doc.history).toEqual(GPU_METHODOLOGY_HISTORY);
-    const defaults = await appRouter.createCaller(context).gpu.methodology();
+    const defaults = await appRouter
+      .createCaller({ deps: api.deps, routes: routesOf(MARKETS) })
+      .gpu.methodology();
     expect(defaults.winsor).toEqual({ lower: 0.05, upper: 0.95 });
   });
 });

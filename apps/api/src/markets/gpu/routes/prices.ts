@@ -1,5 +1,6 @@
 import {
   DAILY_INDEX_LOOKBACK_DAYS,
+  GPU_INDEX_UNIT,
   FREE_TIER_GPU_NAMES,
   GPU_CATALOG,
   GPU_FREE_WINDOW_MONTHS,
@@ -7,7 +8,8 @@ import {
   authorizeGpu,
   ok,
 } from "@tpi/domain";
-import { defineRoute, type RouteDeprecation } from "../../../platform/http/route";
+import { STATIC_FRESHNESS, defineRoute, type RouteDeprecation } from "../../../platform/http/route";
+import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
   dailyIndexAllResponseSchema,
@@ -46,6 +48,9 @@ import {
  * hour, daily values at 4 PM New York; the catalogs never change while the process runs.
  */
 
+/** What a keyless caller may ask the GPU tools, as a model reads it. */
+const GPU_TOOL_ACCESS = `Without an API key: only ${FREE_TIER_GPU_NAMES.join(", ")}.`;
+
 const KEYED_GPU_NAMES = GPU_CATALOG.filter((entry) => !entry.freeTier).map((e) => e.gpuName);
 const quoted = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
@@ -59,6 +64,12 @@ export const gpuTypesRoute = defineRoute({
   method: "get",
   path: "/api/gpu-types",
   operationId: "listGpuTypes",
+  tool: {
+    name: "list_gpus",
+    title: "GPU catalog",
+    description: `Every tracked GPU model. The free tier covers ${FREE_TIER_GPU_NAMES.join(", ")}`,
+    catalog: true,
+  },
   security: "none",
   limiter: "public",
   query: noQuerySchema,
@@ -71,7 +82,7 @@ export const gpuTypesRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "All GPUs", pathAndQuery: "/api/gpu-types" }],
   },
-  settled: { freshness: "static", answer: () => () => ok(GPU_TYPES_BODY) },
+  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(GPU_TYPES_BODY) },
 });
 
 export const gpuTypesFreeRoute = defineRoute({
@@ -90,7 +101,7 @@ export const gpuTypesFreeRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "Free-tier GPUs", pathAndQuery: "/api/gpu-types-free" }],
   },
-  settled: { freshness: "static", answer: () => () => ok(GPU_TYPES_FREE_BODY) },
+  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(GPU_TYPES_FREE_BODY) },
 });
 
 export const gpuMethodologyRoute = defineRoute({
@@ -114,12 +125,12 @@ export const gpuMethodologyRoute = defineRoute({
   },
   settled: {
     // The trades' sources reload with the published GPU set.
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer: (deps) => () =>
       ok(
         gpuMethodologyDocument(
-          deps.chat?.winsor ?? DEFAULT_WINSOR_BOUNDS,
-          deps.gpuIndex.dataSources,
+          GPU.of(deps).winsor,
+          GPU.of(deps).index.dataSources,
         ),
       ),
   },
@@ -129,6 +140,12 @@ export const gpuLatestRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}",
   operationId: "getGpuLatest",
+  tool: {
+    name: "get_gpu_price_latest",
+    title: "Latest GPU print",
+    description: `The latest hourly print of one GPU's compute price index in ${GPU_INDEX_UNIT}. Prints are published every hour on the hour`,
+    access: GPU_TOOL_ACCESS,
+  },
   security: "optional",
   limiter: "public",
   params: gpuPathParamsSchema,
@@ -148,11 +165,11 @@ export const gpuLatestRoute = defineRoute({
     examples: () => [{ label: "H100 SXM now", pathAndQuery: "/api/gpu/H100%20SXM" }],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params }) =>
-        answerGpuLatest(params.gpuName, deps.gpuIndex),
+        answerGpuLatest(params.gpuName, GPU.of(deps).index),
   },
 });
 
@@ -160,6 +177,12 @@ export const dailyIndexAllRoute = defineRoute({
   method: "get",
   path: "/api/daily-index/all",
   operationId: "getDailyIndexAll",
+  tool: {
+    name: "get_gpu_daily_index_all",
+    title: "Latest daily GPU values",
+    description: `The latest settled daily value of every GPU the caller may see, in ${GPU_INDEX_UNIT}. Daily values settle at 4 PM America/New_York`,
+    access: GPU_TOOL_ACCESS,
+  },
   security: "optional",
   limiter: "public",
   query: noQuerySchema,
@@ -177,11 +200,11 @@ export const dailyIndexAllRoute = defineRoute({
     examples: () => [{ label: "Every GPU", pathAndQuery: "/api/daily-index/all" }],
   },
   settled: {
-    freshness: "gpu-daily",
+    freshness: GPU_DAILY_FRESHNESS,
     answer:
       (deps) =>
       ({ caller }) =>
-        answerDailyIndexAll(caller.access, deps.clock(), deps.gpuIndex),
+        answerDailyIndexAll(caller.access, deps.clock(), GPU.of(deps).index),
   },
 });
 
@@ -217,11 +240,11 @@ const dailyIndexRouteAt = (
       ],
     },
     settled: {
-      freshness: "gpu-daily",
+      freshness: GPU_DAILY_FRESHNESS,
       answer:
         (deps) =>
         ({ query, caller }) =>
-          answerDailyIndex(query, caller.access, deps.clock(), deps.gpuIndex),
+          answerDailyIndex(query, caller.access, deps.clock(), GPU.of(deps).index),
     },
   });
 
@@ -262,11 +285,11 @@ export const previousDailyIndexRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-daily",
+    freshness: GPU_DAILY_FRESHNESS,
     answer:
       (deps) =>
       ({ params }) =>
-        answerPreviousDailyIndex(params.gpuName, deps.clock(), deps.gpuIndex),
+        answerPreviousDailyIndex(params.gpuName, deps.clock(), GPU.of(deps).index),
   },
 });
 
@@ -274,6 +297,11 @@ export const gpuHistoryRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/history",
   operationId: "getGpuNearestPrint",
+  tool: {
+    name: "get_gpu_price_at",
+    title: "GPU print nearest an instant",
+    description: `The hourly GPU print nearest a given instant, in ${GPU_INDEX_UNIT}. Never fails for an out-of-range time: read 'time_difference' (seconds between the asked instant and the print) and 'is_exact' before quoting the value as the price at that time`,
+  },
   security: "required",
   limiter: "public",
   params: gpuPathParamsSchema,
@@ -299,11 +327,11 @@ export const gpuHistoryRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query }) =>
-        answerGpuHistory(params.gpuName, query.datetime, deps.gpuIndex),
+        answerGpuHistory(params.gpuName, query.datetime, GPU.of(deps).index),
   },
 });
 
@@ -311,6 +339,12 @@ export const gpuIndexHistoryRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/index-history",
   operationId: "getGpuIndexHistory",
+  tool: {
+    name: "get_gpu_index_history",
+    title: "Daily GPU index history",
+    description: `One GPU's settled daily values in ${GPU_INDEX_UNIT}, oldest first`,
+    access: `Without an API key: only ${FREE_TIER_GPU_NAMES.join(", ")} and the trailing ${GPU_FREE_WINDOW_MONTHS} months; an earlier startDate is refused with the REST 401 text.`,
+  },
   security: "optional",
   limiter: "public",
   params: gpuPathParamsSchema,
@@ -335,7 +369,7 @@ export const gpuIndexHistoryRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-daily",
+    freshness: GPU_DAILY_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query, caller }) =>
@@ -345,7 +379,7 @@ export const gpuIndexHistoryRoute = defineRoute({
           caller.access,
           caller.kind === "key" ? caller.plan : undefined,
           deps.clock(),
-          deps.gpuIndex,
+          GPU.of(deps).index,
         ),
   },
 });

@@ -1,6 +1,8 @@
+import { MARKETS } from "../..";
+import { routesOf } from "../../../platform/routes";
 import { SAMPLE_NOTICE } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "../../../platform/trpc/app-router";
+import { appRouter } from "../../../app-router";
 import { GPU_TEST_NOW, hourlyTrades } from "../../../testing/gpu-trades";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
 
@@ -11,13 +13,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 const caller = () =>
-  appRouter.createCaller({
-    db: api.deps.db,
-    index: api.deps.index,
-    gpuIndex: api.deps.gpuIndex,
-    clock: api.deps.clock,
-    rules: api.deps.rules,
-  });
+  appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
 
 /**
  * A reader can tell the GPU index's market trades from the generated sample: the website's banner,

@@ -10,11 +10,10 @@ import {
   requireHourlyPlan,
   type AccountPlan,
 } from "@tpi/domain";
-import type { Response } from "express";
 import type { z } from "zod";
 import type { Caller } from "../../../platform/auth/api-key-authenticator";
-import { sendError } from "../../../platform/http/errors";
 import { defineRoute } from "../../../platform/http/route";
+import { GPU, GPU_PRINT_FRESHNESS } from "../state";
 import { authorizeGpuPath } from "./prices";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
@@ -53,11 +52,7 @@ const planOf = (caller: Caller): AccountPlan | undefined =>
   caller.kind === "key" ? caller.plan : undefined;
 
 /** Routes with hourly data only: Premium and Trial keys get the 403 naming the Full plan. */
-const admitFullPlanOnly = (caller: Caller, res: Response): boolean => {
-  const allowed = requireHourlyPlan(planOf(caller));
-  if (!allowed.ok) sendError(res, allowed.error);
-  return allowed.ok;
-};
+const fullPlanOnly = (caller: Caller) => requireHourlyPlan(planOf(caller));
 
 const FULL_ONLY_RESPONSE = errorResponse(`Forbidden: ${HOURLY_REQUIRES_FULL_MESSAGE}`);
 const KEY_REQUIRED = "Required: any key (Premium, Trial or Full).";
@@ -96,11 +91,11 @@ export const gpuHistorySimpleRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query, caller }) =>
-        answerHistorySimple(params.gpuName, query, planOf(caller), deps.gpuIndex),
+        answerHistorySimple(params.gpuName, query, planOf(caller), GPU.of(deps).index),
   },
 });
 
@@ -128,11 +123,11 @@ export const gpuHistoryRangeRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query, caller }) =>
-        answerHistoryRange(params.gpuName, query, planOf(caller), deps.gpuIndex),
+        answerHistoryRange(params.gpuName, query, planOf(caller), GPU.of(deps).index),
   },
 });
 
@@ -142,7 +137,7 @@ export const gpuHourlyRoute = defineRoute({
   operationId: "getGpuHourly",
   security: "required",
   limiter: "public",
-  admit: admitFullPlanOnly,
+  authorizeCaller: fullPlanOnly,
   params: gpuPathParamsSchema,
   authorizePath: authorizeGpuPath,
   query: gpuHourlyQuerySchema,
@@ -164,11 +159,11 @@ export const gpuHourlyRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query }) =>
-        answerHourly(params.gpuName, query, deps.gpuIndex),
+        answerHourly(params.gpuName, query, GPU.of(deps).index),
   },
 });
 
@@ -178,7 +173,7 @@ export const gpuRollingAverageRoute = defineRoute({
   operationId: "getGpuRollingAverage",
   security: "required",
   limiter: "public",
-  admit: admitFullPlanOnly,
+  authorizeCaller: fullPlanOnly,
   params: gpuPathParamsSchema,
   authorizePath: authorizeGpuPath,
   query: noQuerySchema,
@@ -203,11 +198,11 @@ export const gpuRollingAverageRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params }) =>
-        answerRollingAverage(params.gpuName, deps.gpuIndex),
+        answerRollingAverage(params.gpuName, GPU.of(deps).index),
   },
 });
 
@@ -235,10 +230,10 @@ export const gpuRollingHistoryRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "gpu-prints",
+    freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
       ({ params, query, caller }) =>
-        answerRollingHistory(params.gpuName, query, planOf(caller), deps.gpuIndex),
+        answerRollingHistory(params.gpuName, query, planOf(caller), GPU.of(deps).index),
   },
 });

@@ -16,15 +16,17 @@ import {
   parseSeriesQuery,
   resolveDailyIndexGpu,
   type GpuName,
+  parseGpuHistoryQuery,
+  type GPU_HISTORY_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { documentedDayParameter } from "../../../platform/http/parameters";
 import {
-  dayParamSchema,
   daySchema,
   domainTransform,
   instantSchema,
 } from "../../../platform/http/input";
-import { dataSourcesSchema } from "../../token/schemas/details";
+import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
  * Request and response schemas of the GPU routes. Requests are validated with them and the
@@ -62,15 +64,19 @@ export const gpuHistoryQuerySchema = z.object({
     }),
 });
 
-export const gpuIndexHistoryQuerySchema = z.object({
-  startDate: dayParamSchema("startDate").optional().meta({
-    description:
+/** Plain strings piped into the domain parser (`parseGpuHistoryQuery`), as `GET /api/otpi`'s. */
+export const gpuIndexHistoryQuerySchema = z
+  .object({
+    startDate: documentedDayParameter(
+      "startDate",
       "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
-  }),
-  endDate: dayParamSchema("endDate")
-    .optional()
-    .meta({ description: "Inclusive last day. Default: today (UTC)." }),
-});
+    ).optional(),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive last day. Default: today (UTC).",
+    ).optional(),
+  } satisfies Record<(typeof GPU_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
+  .transform(domainTransform(parseGpuHistoryQuery));
 
 const regionSchema = z
   .literal(GPU_REGION)

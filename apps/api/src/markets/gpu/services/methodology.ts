@@ -7,7 +7,7 @@ import {
   type WinsorBounds,
 } from "@tpi/domain";
 import type { GpuMethodologyResponse } from "../schemas/prices";
-import type { DataSources } from "../../token/schemas/details";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 
 /**
  * The GPU methodology as published data, for `GET /api/gpu-methodology`, the website's

@@ -11,7 +11,8 @@ import {
 import { createProgress } from "../../../platform/observability/progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
 import { addDays, utcDayOf } from "@tpi/domain";
-import { clockFrom, openRouterConfigFrom } from "../../../env";
+import { clockFrom } from "../../../platform/env";
+import { openRouterConfigFrom, tokenEnvOf } from "../settings";
 import { OpenRouterError, rankingsRangeProblem } from "../sources/openrouter";
 import {
   daysFailed,
@@ -37,7 +38,7 @@ export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]
 
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */
 export const ingestCommands: Record<string, Command> = {
-  async import(args, env, log) {
+  async import(args, context) {
     const { values, positionals } = parseArgs({
       args,
       options: { format: { type: "string" }, "skip-invalid": { type: "boolean", default: false } },
@@ -54,7 +55,7 @@ export const ingestCommands: Record<string, Command> = {
         `cannot tell the format of '${path}': pass --format ${RECORD_FILE_FORMATS.join("|")}`,
       );
     }
-    await withRuntime(env, log, async (runtime) => {
+    await withRuntime(context, async (runtime) => {
       const progress = createProgress(`importing ${basename(path)} (bytes)`);
       let report: ImportReport;
       try {
@@ -80,7 +81,8 @@ export const ingestCommands: Record<string, Command> = {
     });
   },
 
-  async openrouter(args, env, log) {
+  async openrouter(args, context) {
+    const { env } = context;
     const [subcommand, ...rest] = args;
     if (subcommand !== "sync")
       throw new UsageError(`unknown openrouter subcommand '${subcommand ?? ""}'`);
@@ -97,7 +99,7 @@ export const ingestCommands: Record<string, Command> = {
     });
     if (positionals.length > 0)
       throw new UsageError(`openrouter sync takes no arguments; got '${positionals.join(" ")}'`);
-    const config = openRouterConfigFrom(env);
+    const config = openRouterConfigFrom(tokenEnvOf(env));
     if (config === undefined)
       throw new ConfigurationError(
         "OPENROUTER_API_KEY is not set: create a key at https://openrouter.ai/settings/keys (any OpenRouter key reads the Data API) and set OPENROUTER_API_KEY",
@@ -107,7 +109,7 @@ export const ingestCommands: Record<string, Command> = {
     const problem = rankingsRangeProblem(range.from, range.to, now);
     if (problem !== null) throw new UsageError(`cannot sync: ${problem}`);
 
-    await withRuntime(env, log, async (runtime) => {
+    await withRuntime(context, async (runtime) => {
       const progress = createProgress("OpenRouter days");
       let report;
       try {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { parseLab } from "@tpi/domain";
 import { restateLabDay } from "../jobs/restatement";
+import { TOKEN } from "../state";
 import { UsageError, dayOption, withRuntime, type Command } from "../../../platform/cli/command";
 
 const describeValue = (value: number | null, suppression: string | null): string =>
@@ -12,7 +13,7 @@ export const RESTATEMENT_USAGE = `  restate --date D --lab L --reason TEXT [--fo
 
 /** `restate`: the only way a published value changes. */
 export const restatementCommands: Record<string, Command> = {
-  async restate(args, env, log) {
+  async restate(args, context) {
     const { values } = parseArgs({
       args,
       options: {
@@ -28,10 +29,10 @@ export const restatementCommands: Record<string, Command> = {
     if (!lab.ok) throw new UsageError(lab.error.message);
     if (values.reason === undefined)
       throw new UsageError("--reason is required: every restatement is logged with why");
-    await withRuntime(env, log, async (runtime) => {
+    await withRuntime(context, async (runtime) => {
       const result = await restateLabDay(
         runtime.database.db,
-        runtime.rules,
+        TOKEN.of(runtime).rules,
         { date, lab: lab.value, reason: values.reason ?? "", force: values.force === true },
         runtime.clock(),
       );

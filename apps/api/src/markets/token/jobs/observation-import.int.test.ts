@@ -1,3 +1,4 @@
+import { TOKEN } from "../state";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -285,7 +286,7 @@ describe("importing observation files", () => {
       counts: { inserted: 2, onSettledDays: 1, settledDaysTouched: ["2026-03-29"] },
     });
 
-    await api.deps.index.refresh();
+    await TOKEN.of(api.deps).index.refresh();
     expect((await api.get("/api/otpi?date=2026-03-29&lab=openai")).body).toEqual(published.body);
   });
 });

@@ -1,4 +1,4 @@
-import { IMPORT_ERROR_REPORT_LIMIT, observationKey, type UtcDay } from "@tpi/domain";
+import { MAX_REPORTED_RECORD_ERRORS, observationKey, type UtcDay } from "@tpi/domain";
 import {
   DirectCopyConflict,
   openDirectObservationCopy,
@@ -18,7 +18,7 @@ export type ImportReport = {
   /** Data rows read (blank lines and the CSV header not counted). */
   rowsRead: number;
   invalidRows: number;
-  /** The first bad lines by line number (at most IMPORT_ERROR_REPORT_LIMIT). */
+  /** The first bad lines by line number (at most MAX_REPORTED_RECORD_ERRORS). */
   issues: ImportIssue[];
   /** False when the file was rejected and nothing was written. */
   written: boolean;
@@ -123,7 +123,7 @@ async function importStaged(
           if (busy) await busy;
         } else {
           invalidRows += 1;
-          if (issues.length < IMPORT_ERROR_REPORT_LIMIT)
+          if (issues.length < MAX_REPORTED_RECORD_ERRORS)
             issues.push({ line, reason: result.error });
         }
       }
@@ -131,7 +131,7 @@ async function importStaged(
     await session.endStaging();
     endPhase("stage");
 
-    const duplicates = await session.findDuplicateLines(IMPORT_ERROR_REPORT_LIMIT);
+    const duplicates = await session.findDuplicateLines(MAX_REPORTED_RECORD_ERRORS);
     invalidRows += duplicates.count;
     // Both lists are in line order and each holds at most the limit: their merge's head is the file's first bad lines.
     const allIssues = [
@@ -142,7 +142,7 @@ async function importStaged(
       })),
     ]
       .sort((a, b) => a.line - b.line)
-      .slice(0, IMPORT_ERROR_REPORT_LIMIT);
+      .slice(0, MAX_REPORTED_RECORD_ERRORS);
 
     endPhase("check");
     const report: ImportReport = {

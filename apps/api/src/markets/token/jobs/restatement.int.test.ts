@@ -1,3 +1,4 @@
+import { TOKEN } from "../state";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";
@@ -96,7 +97,7 @@ describe("restatements", () => {
     });
     expect(snapshot.inputPricePerMtok).toBe(1.5);
 
-    await api.deps.index.refresh();
+    await TOKEN.of(api.deps).index.refresh();
     const served = await api.get(`/api/otpi?date=${DAY}&lab=openai`, {
       Authorization: `Bearer ${key}`,
     });
@@ -121,7 +122,7 @@ describe("restatements", () => {
 
   it("restates the tokens behind a value with it: /api/token-volume serves the new total", async () => {
     const volume = async () => {
-      await api.deps.index.refresh();
+      await TOKEN.of(api.deps).index.refresh();
       const res = await api.get(`/api/token-volume?startDate=${DAY}&endDate=${DAY}&lab=openai`, {
         Authorization: `Bearer ${key}`,
       });
@@ -162,7 +163,7 @@ describe("restatements", () => {
       },
     });
     expect(await publishedOpenai()).toBeNull();
-    await api.deps.index.refresh();
+    await TOKEN.of(api.deps).index.refresh();
     expect((await api.get(`/api/otpi?date=${DAY}&lab=openai`)).status).toBe(404);
   });
 

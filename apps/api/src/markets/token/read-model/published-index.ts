@@ -15,7 +15,7 @@ import {
   type Db,
   type PublishedIndexRow,
 } from "@tpi/db";
-import type { DataSources } from "../schemas/details";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 import { dataSourcesOf } from "../../../platform/provenance/data-sources";
 import { PublishedReload } from "../../../platform/publication/published-reload";
 
@@ -75,6 +75,9 @@ export class PublishedIndex {
   get latestDay(): UtcDay | undefined {
     return this.days.at(-1);
   }
+
+  /** Names the set in logs. */
+  readonly name = "token index";
 
   /** Called after each reload (used to drop caches derived from the published set). */
   onChange(listener: () => void): void {

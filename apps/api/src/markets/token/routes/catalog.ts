@@ -1,5 +1,5 @@
 import { ok } from "@tpi/domain";
-import { defineRoute } from "../../../platform/http/route";
+import { STATIC_FRESHNESS, defineRoute } from "../../../platform/http/route";
 import { noQuerySchema } from "../../../platform/http/input";
 import { tokenTypesFreeResponseSchema, tokenTypesResponseSchema } from "../schemas/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/catalog";
@@ -10,6 +10,13 @@ export const tokenTypesRoute = defineRoute({
   method: "get",
   path: "/api/token-types",
   operationId: "listTokenTypes",
+  tool: {
+    name: "list_token_labs",
+    title: "Lab catalog",
+    description:
+      "Every tracked model lab with its display name and whether it is on the free tier",
+    catalog: true,
+  },
   security: "none",
   limiter: "public",
   query: noQuerySchema,
@@ -22,7 +29,7 @@ export const tokenTypesRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "All labs", pathAndQuery: "/api/token-types" }],
   },
-  settled: { freshness: "static", answer: () => () => ok(TOKEN_TYPES_BODY) },
+  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(TOKEN_TYPES_BODY) },
 });
 
 export const tokenTypesFreeRoute = defineRoute({
@@ -41,5 +48,5 @@ export const tokenTypesFreeRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "Free-tier labs", pathAndQuery: "/api/token-types-free" }],
   },
-  settled: { freshness: "static", answer: () => () => ok(TOKEN_TYPES_FREE_BODY) },
+  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(TOKEN_TYPES_FREE_BODY) },
 });

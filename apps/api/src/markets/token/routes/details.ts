@@ -1,4 +1,6 @@
+import { TOKEN_TOOL_ACCESS } from "./tool-access";
 import { defineRoute } from "../../../platform/http/route";
+import { TOKEN, TOKEN_FRESHNESS } from "../state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
   constituentsQuerySchema,
@@ -24,6 +26,13 @@ export const otpiConstituentsRoute = defineRoute({
   method: "get",
   path: "/api/otpi/constituents",
   operationId: "getOtpiConstituents",
+  tool: {
+    name: "get_token_index_constituents",
+    title: "Constituents of a lab-day",
+    description:
+      "Every model considered for one lab on one settled day: its prices (USD per million tokens), token volumes, weight in the blend or why it was excluded, with the day's coverage, data source and methodology version. Use it to explain why an index value is what it is",
+    access: TOKEN_TOOL_ACCESS,
+  },
   security: "optional",
   limiter: "public",
   query: constituentsQuerySchema,
@@ -48,7 +57,7 @@ export const otpiConstituentsRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "token",
+    freshness: TOKEN_FRESHNESS,
     answer:
       (deps) =>
       ({ query, caller }) =>
@@ -60,6 +69,12 @@ export const otpiMethodologyRoute = defineRoute({
   method: "get",
   path: "/api/otpi/methodology",
   operationId: "getOtpiMethodology",
+  tool: {
+    name: "get_token_methodology",
+    title: "Token index methodology",
+    description:
+      "The token index methodology in force: formula, eligibility, data sufficiency, settlement lag, restatement policy, price bases, data sources with citations and licence, and version history",
+  },
   security: "none",
   limiter: "public",
   query: noQuerySchema,
@@ -74,8 +89,8 @@ export const otpiMethodologyRoute = defineRoute({
     examples: () => [{ label: "The methodology", pathAndQuery: "/api/otpi/methodology" }],
   },
   settled: {
-    freshness: "token",
-    answer: (deps) => () => answerMethodology(deps.rules, deps.index.dataSources),
+    freshness: TOKEN_FRESHNESS,
+    answer: (deps) => () => answerMethodology(TOKEN.of(deps).rules, TOKEN.of(deps).index.dataSources),
   },
 });
 
@@ -83,6 +98,12 @@ export const otpiRevisionsRoute = defineRoute({
   method: "get",
   path: "/api/otpi/revisions",
   operationId: "getOtpiRevisions",
+  tool: {
+    name: "get_token_index_revisions",
+    title: "Revision log",
+    description:
+      "Every restatement of a settled token index value, oldest first: old and new value, change in percent, reason, time and methodology version. Optional range and lab filter. An empty list means nothing was restated",
+  },
   security: "required",
   limiter: "public",
   query: revisionsQuerySchema,
@@ -100,7 +121,7 @@ export const otpiRevisionsRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "token",
+    freshness: TOKEN_FRESHNESS,
     answer:
       (deps) =>
       ({ query }) =>

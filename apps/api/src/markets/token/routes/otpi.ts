@@ -1,5 +1,7 @@
 import { FREE_TIER_LAB_IDS, authorizeOtpiQuery } from "@tpi/domain";
+import { TOKEN_TOOL_ACCESS } from "./tool-access";
 import { defineRoute } from "../../../platform/http/route";
+import { TOKEN, TOKEN_FRESHNESS } from "../state";
 import { otpiQuerySchema, otpiResponseSchema } from "../schemas/otpi";
 import { answerValidOtpiQuery } from "../services/otpi";
 import {
@@ -13,6 +15,13 @@ export const otpiRoute = defineRoute({
   method: "get",
   path: "/api/otpi",
   operationId: "getOtpi",
+  tool: {
+    name: "get_token_index",
+    title: "Token price index",
+    description:
+      "The token price index: the daily, volume-weighted blended price per lab in USD per million tokens. No dates: the latest settled day. 'date': that one day. 'startDate' with 'endDate': every settled day in the range, oldest first. 'lab' restricts to one lab. Rows carry the settlement date and computedAt",
+    access: TOKEN_TOOL_ACCESS,
+  },
   security: "optional",
   limiter: "public",
   query: otpiQuerySchema,
@@ -41,14 +50,14 @@ export const otpiRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "token",
+    freshness: TOKEN_FRESHNESS,
     answer:
       (deps) =>
       ({ query, caller }) => {
         const now = deps.clock();
         const authorized = authorizeOtpiQuery(query, caller.access, now);
         return authorized.ok
-          ? answerValidOtpiQuery(query, caller.access, now, deps.index)
+          ? answerValidOtpiQuery(query, caller.access, now, TOKEN.of(deps).index)
           : authorized;
       },
   },

@@ -1,3 +1,5 @@
+import { TOKEN as TOKEN_MARKET } from "../state";
+import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 import {
   OPENROUTER_LICENCE,
   OPENROUTER_SOURCE,
@@ -12,8 +14,7 @@ import { ingestRankingsDays } from "../jobs/rankings-ingest";
 import { seedTokenSample } from "../jobs/sample-seed";
 import {
   constituentsResponseSchema,
-  dataSourcesSchema,
-  methodologyResponseSchema,
+    methodologyResponseSchema,
   sourceDaySchema,
 } from "../schemas/details";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
@@ -248,7 +249,7 @@ describe("the generated sample", () => {
       expect(await sample.db.observation.count()).toBe(observations);
       expect(await sample.db.priceSnapshot.count()).toBe(11);
       await sample.load([]);
-      expect(sample.deps.index.dataSources).toMatchObject({
+      expect(TOKEN_MARKET.of(sample.deps).index.dataSources).toMatchObject({
         sample: true,
         notice: SAMPLE_NOTICE,
         sources: [

@@ -1,5 +1,6 @@
 import { GROWTH_INDEX_BASE } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
+import { TOKEN, TOKEN_FRESHNESS } from "../state";
 import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,
@@ -48,10 +49,10 @@ export const tokenVolumeRoute = defineRoute({
     ],
   },
   settled: {
-    freshness: "token",
+    freshness: TOKEN_FRESHNESS,
     answer:
       (deps) =>
       ({ query, caller }) =>
-        answerTokenVolume(query, caller.access, deps.index),
+        answerTokenVolume(query, caller.access, TOKEN.of(deps).index),
   },
 });

@@ -9,44 +9,36 @@ import {
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
+import { dayParameter, orderedRange } from "../../../platform/http/parameters";
+import { labParameter } from "../parameters";
+import {
+  dataSourcesSchema,
+  licenceSchema,
+  provenanceSchema,
+  type DataSources,
+} from "../../../platform/provenance/data-sources";
 
 /**
  * Requests and responses of `GET /api/otpi/constituents`, `/api/otpi/methodology` and
  * `/api/otpi/revisions`. The routes validate with these schemas and an OpenAPI generator can
  * describe the same routes from them. Prices are USD per million tokens; volumes are tokens.
  */
-const missing = (name: string, input: unknown): string | undefined =>
-  input === undefined ? requiredParameterMessage(name) : undefined;
-
-const dayParameter = (name: string) =>
-  z
-    .string({ error: (issue) => missing(name, issue.input) })
-    .refine((value) => parseUtcDay(value) !== undefined, {
-      error: (issue) => invalidDayParameterMessage(name, String(issue.input)),
-    })
-    .describe("UTC day, YYYY-MM-DD");
-
-const labParameter = z
-  .enum(LAB_IDS as readonly [LabId, ...LabId[]], {
-    error: (issue) => missing("lab", issue.input) ?? invalidLabMessage(String(issue.input)),
-  })
-  .describe("Lab identifier");
+const UTC_DAY = "UTC day, YYYY-MM-DD";
+const LAB = "Lab identifier";
 
 export const constituentsQuerySchema = z.object({
-  date: dayParameter("date"),
-  lab: labParameter,
+  date: dayParameter("date", UTC_DAY),
+  lab: labParameter(LAB),
 });
 export type ConstituentsQuery = z.infer<typeof constituentsQuerySchema>;
 
 export const revisionsQuerySchema = z
   .object({
-    startDate: dayParameter("startDate").optional(),
-    endDate: dayParameter("endDate").optional(),
-    lab: labParameter.optional(),
+    startDate: dayParameter("startDate", UTC_DAY).optional(),
+    endDate: dayParameter("endDate", UTC_DAY).optional(),
+    lab: labParameter(LAB).optional(),
   })
-  .refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, {
-    error: "'startDate' is after 'endDate'.",
-  });
+  .superRefine(orderedRange);
 export type RevisionsQuery = z.infer<typeof revisionsQuerySchema>;
 
 /**
@@ -56,20 +48,6 @@ export type RevisionsQuery = z.infer<typeof revisionsQuerySchema>;
 const tokenCount = z.number().min(0).describe("Tokens (a JSON number; exact up to 2^53)");
 
 const priceBasisSchema = z.enum(PRICE_BASIS_IDS as [string, ...string[]]);
-
-export const licenceSchema = z.object({ name: z.string(), url: z.string() });
-
-/** What a reader is told about the data behind a value (`provenanceOf`). */
-export const provenanceSchema = z.object({
-  source: z.string().describe("`openrouter`, `sample`, or an observation file's source"),
-  sample: z.boolean().describe("True for generated sample data: never market data"),
-  asOf: z.string().nullable().describe("The source's as-of time of the data, ISO 8601 UTC"),
-  citation: z
-    .string()
-    .nullable()
-    .describe("The line to show with the numbers (OpenRouter's citation, or the sample notice)"),
-  licence: licenceSchema.nullable(),
-});
 
 export const coverageSchema = z.object({
   source: z.string(),
@@ -171,29 +149,10 @@ export const revisionsResponseSchema = z.object({
 });
 export type RevisionsResponse = z.infer<typeof revisionsResponseSchema>;
 
-export const dataSourceSchema = z.object({
-  source: z.string(),
-  sample: z.boolean(),
-  firstDay: z.string(),
-  lastDay: z.string(),
-  days: z.number().int(),
-  latestAsOf: z.string().nullable(),
-  citation: z.string().nullable(),
-  licence: licenceSchema.nullable(),
-});
-
-/** The sources behind the published data (kept in memory with the published index). */
-export const dataSourcesSchema = z.object({
-  sample: z.boolean().describe("True when any published data comes from the generated sample"),
-  notice: z.string().nullable().describe("The sample notice when sample data is shown"),
-  sources: z.array(dataSourceSchema),
-});
-export type DataSources = z.infer<typeof dataSourcesSchema>;
-
 export const sourceDaysInputSchema = z
-  .object({ startDate: dayParameter("startDate"), endDate: dayParameter("endDate") })
+  .object({ startDate: dayParameter("startDate", UTC_DAY), endDate: dayParameter("endDate", UTC_DAY) })
   .strict()
-  .refine((q) => q.startDate <= q.endDate, { error: "'startDate' is after 'endDate'." });
+  .superRefine(orderedRange);
 
 export const sourceDaySchema = z.object({
   date: z.string(),
@@ -240,3 +199,4 @@ export const methodologyResponseSchema = z.object({
   ),
 });
 export type MethodologyResponse = z.infer<typeof methodologyResponseSchema>;
+

@@ -6,13 +6,9 @@ import {
   type OTPI_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import {
-  DAY_PATTERN,
-  daySchema,
-  domainTransform,
-  instantSchema,
-  labParameterDoc,
-} from "../../../platform/http/input";
+import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { documentedDayParameter } from "../../../platform/http/parameters";
+import { documentedLabParameter } from "../parameters";
 
 /**
  * Schemas of the OTPI, token catalog and health routes. `GET /api/otpi`'s parameters are plain
@@ -23,27 +19,20 @@ const labSchema = z
   .enum(LAB_IDS as [LabId, ...LabId[]])
   .meta({ description: "Model lab identifier (case-sensitive)." });
 
-const DAY_PARAMETER_DOC = {
-  format: "date",
-  example: "2026-08-21",
-  type: "string",
-  pattern: DAY_PATTERN.source,
-} as const;
-
-const dayParameter = (description: string) =>
-  z
-    .string()
-    .optional()
-    .meta({ ...DAY_PARAMETER_DOC, description });
-
 const otpiParameterSchemas = {
-  date: dayParameter("One settlement day (UTC). Not combinable with a range."),
-  startDate: dayParameter("Inclusive start of a range; needs `endDate`."),
-  endDate: dayParameter("Inclusive end of a range; needs `startDate`."),
-  lab: z
-    .string()
-    .optional()
-    .meta({ description: "Model lab identifier (case-sensitive).", ...labParameterDoc }),
+  date: documentedDayParameter(
+    "date",
+    "One settlement day (UTC). Not combinable with a range.",
+  ).optional(),
+  startDate: documentedDayParameter(
+    "startDate",
+    "Inclusive start of a range; needs `endDate`.",
+  ).optional(),
+  endDate: documentedDayParameter(
+    "endDate",
+    "Inclusive end of a range; needs `startDate`.",
+  ).optional(),
+  lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
 } satisfies Record<(typeof OTPI_QUERY_PARAMETERS)[number], z.ZodType>;
 export const otpiQuerySchema = z
   .object(otpiParameterSchemas)

@@ -3,46 +3,25 @@ import {
   LAB_IDS,
   type TOKEN_VOLUME_QUERY_PARAMETERS,
   parseTokenVolumeQuery,
-  requiredParameterMessage,
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
-import {
-  DAY_PATTERN,
-  daySchema,
-  domainTransform,
-  labParameterDoc,
-} from "../../../platform/http/input";
-import { dataSourcesSchema } from "./details";
+import { daySchema, domainTransform } from "../../../platform/http/input";
+import { documentedDayParameter } from "../../../platform/http/parameters";
+import { documentedLabParameter } from "../parameters";
+import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
  * `GET /api/token-volume`: plain strings piped into the domain parser (`parseTokenVolumeQuery`),
  * which owns the order and the text of every 400; the formats documented here are what it
  * enforces. Volumes are tokens (JSON numbers, exact up to 2^53); shares are fractions.
  */
-const requiredDay = (name: string, description: string) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? requiredParameterMessage(name) : undefined),
-    })
-    .meta({
-      description,
-      format: "date",
-      example: "2026-08-21",
-      type: "string",
-      pattern: DAY_PATTERN.source,
-    });
-
 const tokenVolumeParameterSchemas = {
-  startDate: requiredDay("startDate", "Inclusive first settlement day (UTC)."),
-  endDate: requiredDay("endDate", "Inclusive last settlement day (UTC); not before `startDate`."),
-  lab: z
-    .string()
-    .optional()
-    .meta({
-      description: "Model lab identifier (case-sensitive): only this lab's rows.",
-      ...labParameterDoc,
-    }),
+  startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
+  endDate: documentedDayParameter("endDate", "Inclusive last settlement day (UTC); not before `startDate`."),
+  lab: documentedLabParameter(
+    "Model lab identifier (case-sensitive): only this lab's rows.",
+  ).optional(),
 } satisfies Record<(typeof TOKEN_VOLUME_QUERY_PARAMETERS)[number], z.ZodType>;
 
 export const tokenVolumeQuerySchema = z

@@ -13,12 +13,12 @@ import {
 import { listRevisions, readConstituents, readLabDay, readSourceDays, type Db } from "@tpi/db";
 import type {
   ConstituentsQuery,
-  DataSources,
   RevisionsQuery,
   ConstituentsResponse,
   MethodologyResponse,
   RevisionsResponse,
 } from "../schemas/details";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 import { constituentsProvenance, coverageOf, priceBasisDescription } from "./provenance";
 import { methodologyDocument } from "./methodology";
 

@@ -10,7 +10,7 @@ import {
   type MethodologyRules,
   type MethodologyVersion,
 } from "@tpi/domain";
-import type { DataSources } from "../schemas/details";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 
 /**
  * The methodology as published data: what `GET /api/otpi/methodology` returns and what the

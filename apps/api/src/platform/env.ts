@@ -1,51 +1,36 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  DEFAULT_MAX_KEYS_PER_ACCOUNT,
-  DEFAULT_TRIAL_PERIOD_HOURS,
-  DEFAULT_ESTIMATED_INPUT_SHARE,
-  DEFAULT_EXCLUDED_MODEL_PATTERNS,
-  DEFAULT_MATERIALITY_THRESHOLD_PERCENT,
-  DEFAULT_METHODOLOGY_RULES,
-  DEFAULT_SETTLEMENT_LAG_HOURS,
-  DEFAULT_WINSOR_LOWER,
-  DEFAULT_WINSOR_UPPER,
-  inputShareProblem,
-  type WinsorBounds,
-  type MethodologyRules,
-  parseUtcDay,
-} from "@tpi/domain";
+import { DEFAULT_MAX_KEYS_PER_ACCOUNT, DEFAULT_TRIAL_PERIOD_HOURS } from "@tpi/domain";
 import {
   DEFAULT_EMBEDDED_PORT,
   DEFAULT_JOB_TIMEOUTS,
   DEFAULT_REQUEST_TIMEOUTS,
   type DbTimeouts,
 } from "@tpi/db";
-import type { SmtpConfig } from "./platform/accounts/smtp";
-import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./platform/auth/api-key-authenticator";
+import { z } from "zod";
+import type { SmtpConfig } from "./accounts/smtp";
+import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type WebsiteAccountSettings } from "./deps";
+import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
+import type { ServerLimits } from "./http/server-limits";
+import type { Market } from "./market";
 
 /** Longest wait for a reply of the SMTP server (milliseconds); the outbox retries after it. */
 const SMTP_TIMEOUT_MS = 15_000;
-import { z } from "zod";
-import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./platform/http/limits";
-import type { ServerLimits } from "./platform/http/server-limits";
-import {
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  RANKINGS_FIRST_DAY,
-  type OpenRouterConfig,
-} from "./markets/token/sources/openrouter";
 
 /**
- * Every environment variable the api and the CLI read, validated in one place. Nothing else in
- * the app reads process.env. docs/operations/configuration.md's api table lists the same variables (a test compares them).
+ * Every environment variable the api and the CLI read, validated in one place: the platform's
+ * below, and each market's own (`Market.env`), merged. Nothing else in the app reads process.env. docs/operations/configuration.md's api table lists the same variables (a test compares them).
  */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
 
-const flag = z
+/** A yes/no variable: true, false, 1, 0, yes or no. */
+export const envFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
-const commaList = z.string().transform((value) =>
+const flag = envFlag;
+/** A comma-separated list; blanks dropped. */
+export const envList = z.string().transform((value) =>
   value
     .split(",")
     .map((item) => item.trim())
@@ -75,7 +60,7 @@ const trustProxy = z.string().transform((value, context): false | number | strin
     .filter((item) => item.length > 0);
 });
 
-const envSchema = z.object({
+const PLATFORM_ENV = {
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
@@ -123,62 +108,6 @@ const envSchema = z.object({
     .default(DEFAULT_KEY_STALE_GRACE_SECONDS),
   /** On SIGTERM/SIGINT, how long in-flight requests and running jobs may finish (milliseconds). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  SETTLEMENT_LAG_HOURS: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 30)
-    .default(DEFAULT_SETTLEMENT_LAG_HOURS),
-  SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
-  EXCLUDED_MODEL_PATTERNS: commaList.default([...DEFAULT_EXCLUDED_MODEL_PATTERNS]),
-  MIN_ELIGIBLE_MODELS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(DEFAULT_METHODOLOGY_RULES.minEligibleModels),
-  MIN_ELIGIBLE_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(DEFAULT_METHODOLOGY_RULES.minEligibleTokens),
-  /** Restatements moving a value by less than this many percent are refused unless forced. */
-  RESTATEMENT_MATERIALITY_PERCENT: z.coerce
-    .number()
-    .min(0)
-    .max(100)
-    .default(DEFAULT_MATERIALITY_THRESHOLD_PERCENT),
-  /** Methodology 1.1: the share of a total-only volume counted as input tokens (0..1 exclusive, at most 4 decimals). */
-  ESTIMATED_INPUT_SHARE: z.coerce
-    .number()
-    .superRefine((share, context) => {
-      const problem = inputShareProblem(share);
-      if (problem !== null) context.addIssue({ code: "custom", message: problem });
-    })
-    .default(DEFAULT_ESTIMATED_INPUT_SHARE),
-  /**
-   * OpenRouter's Data API: any OpenRouter key (a secret: never logged). With it, an empty database
-   * is filled from OpenRouter at start instead of the sample, and a daily sync runs.
-   */
-  OPENROUTER_API_KEY: z.string().min(1).optional(),
-  /** Where the connector fetches from (tests and proxies point it elsewhere), per-request timeout, retries and backoff. */
-  OPENROUTER_BASE_URL: z.string().url().default("https://openrouter.ai"),
-  OPENROUTER_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
-  OPENROUTER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  OPENROUTER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
-  /** Least time between two requests: OpenRouter allows 30 a minute per key. */
-  OPENROUTER_MIN_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(2_100),
-  /** Requests per UTC day the syncs may make: OpenRouter allows 500 a day per account. */
-  OPENROUTER_DAILY_REQUEST_BUDGET: z.coerce.number().int().min(1).default(500),
-  /** Days synced at the first start on an empty database (with a key). */
-  OPENROUTER_STARTUP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
-  /** With a key, the first start also back-fills from this day (YYYY-MM-DD, from 2025-01-01). */
-  OPENROUTER_BACKFILL_FROM: z
-    .string()
-    .refine((value) => parseUtcDay(value) !== undefined && value >= RANKINGS_FIRST_DAY, {
-      message: `a real day in YYYY-MM-DD format, ${RANKINGS_FIRST_DAY} or later`,
-    })
-    .optional(),
-  /** UTC hour after which the daily sync fetches yesterday (OpenRouter's daily snapshot is earlier). */
-  OPENROUTER_SYNC_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
@@ -191,9 +120,9 @@ const envSchema = z.object({
   /** Prefix of the rate-limit keys in Redis, so that several deployments can share one server. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default("tpi:rl:"),
   /** Browser origins (scheme://host[:port]) whose requests skip the public limiter. See the caveat in docs/operations/rate-limits.md#trusted-origins. */
-  RATE_LIMIT_TRUSTED_ORIGINS: commaList.default([]),
+  RATE_LIMIT_TRUSTED_ORIGINS: envList.default([]),
   /** Origins allowed to call the api from a browser (CORS); none by default. */
-  CORS_ORIGINS: commaList.default([]),
+  CORS_ORIGINS: envList.default([]),
   TRUST_PROXY: trustProxy.default(false),
   /** Time a client has to send a request's headers (Node answers 408 and closes after it). */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -234,20 +163,6 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().min(1).optional(),
   /** The website to notify (POST /revalidate) when the published index changes. */
   TPI_WEB_URL: z.string().url().optional(),
-  // --- GPU index and chat ---
-  /** Winsorizing bounds of the hourly GPU print, in percent (prices outside are clamped). */
-  GPU_WINSOR_LOWER_PERCENTILE: z.coerce
-    .number()
-    .min(0)
-    .max(50)
-    .default(DEFAULT_WINSOR_LOWER * 100),
-  GPU_WINSOR_UPPER_PERCENTILE: z.coerce
-    .number()
-    .min(50)
-    .max(100)
-    .default(DEFAULT_WINSOR_UPPER * 100),
-  /** How often the api checks for due GPU prints (they are due on the hour). */
-  GPU_PRINT_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Optional OpenAI-compatible chat backend; without CHAT_LLM_BASE_URL the built-in engine answers alone. */
   CHAT_LLM_BASE_URL: z.string().url().optional(),
   CHAT_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
@@ -264,15 +179,33 @@ const envSchema = z.object({
    * day it runs. Never set it in production: nothing would ever become due.
    */
   TPI_TEST_CLOCK: z.iso.datetime({ offset: true }).optional(),
-});
+};
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * The validated environment: the platform's variables typed, the markets' variables carried for
+ * their `Market.open` (each market reads its own through its schema's types).
+ */
+export type Env = z.output<z.ZodObject<typeof PLATFORM_ENV>> & Readonly<Record<string, unknown>>;
 
-export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+/** The schema of the platform's variables and those of `markets`; two owners of one name is a bug. */
+function envSchemaOf(markets: readonly Market[]) {
+  const shape: Record<string, z.core.$ZodType> = { ...PLATFORM_ENV };
+  for (const market of markets)
+    for (const [name, schema] of Object.entries(market.env)) {
+      if (name in shape) throw new Error(`environment variable ${name} is declared twice`);
+      shape[name] = schema;
+    }
+  return z.object(shape) as unknown as z.ZodObject<typeof PLATFORM_ENV>;
+}
+
+export function readEnv(
+  markets: readonly Market[],
+  source: Record<string, string | undefined> = process.env,
+): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = envSchema
+  const parsed = envSchemaOf(markets)
     .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
       path: ["HTTP_HEADERS_TIMEOUT_MS"],
       message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
@@ -303,7 +236,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       .join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  return parsed.data as Env;
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -345,21 +278,6 @@ export function clockFrom(env: Env): () => Date {
   return () => pinned;
 }
 
-/** The connector's settings; undefined without OPENROUTER_API_KEY (no OpenRouter sync then). */
-export function openRouterConfigFrom(env: Env): OpenRouterConfig | undefined {
-  if (env.OPENROUTER_API_KEY === undefined) return undefined;
-  return {
-    baseUrl: env.OPENROUTER_BASE_URL,
-    apiKey: env.OPENROUTER_API_KEY,
-    timeoutMs: env.OPENROUTER_TIMEOUT_MS,
-    maxRetries: env.OPENROUTER_MAX_RETRIES,
-    retryBaseMs: env.OPENROUTER_RETRY_BASE_MS,
-    minRequestIntervalMs: env.OPENROUTER_MIN_REQUEST_INTERVAL_MS,
-    dailyRequestBudget: env.OPENROUTER_DAILY_REQUEST_BUDGET,
-    maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
-  };
-}
-
 /** Bounds on the database pools: short for requests, long for jobs. */
 export function databaseTimeoutsFrom(env: Env): { request: DbTimeouts; job: DbTimeouts } {
   const shared = {
@@ -382,24 +300,7 @@ export function serverLimitsFrom(env: Env): ServerLimits {
   };
 }
 
-export function methodologyRulesFrom(env: Env): MethodologyRules {
-  return {
-    ...DEFAULT_METHODOLOGY_RULES,
-    excludedModelPatterns: env.EXCLUDED_MODEL_PATTERNS,
-    minEligibleModels: env.MIN_ELIGIBLE_MODELS,
-    minEligibleTokens: env.MIN_ELIGIBLE_TOKENS,
-    settlementLagHours: env.SETTLEMENT_LAG_HOURS,
-    materialityThresholdPercent: env.RESTATEMENT_MATERIALITY_PERCENT,
-    estimatedInputShare: env.ESTIMATED_INPUT_SHARE,
-  };
-}
-
-export function winsorBoundsFrom(env: Env): WinsorBounds {
-  return {
-    lower: env.GPU_WINSOR_LOWER_PERCENTILE / 100,
-    upper: env.GPU_WINSOR_UPPER_PERCENTILE / 100,
-  };
-}
-
 /** Every variable the api reads, by name; docs/operations/configuration.md's api table lists the same (a test compares them). */
-export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+export function envVariables(markets: readonly Market[]): string[] {
+  return Object.keys(envSchemaOf(markets).shape);
+}

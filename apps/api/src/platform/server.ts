@@ -1,50 +1,22 @@
 import type { AddressInfo } from "node:net";
 import type { Server, ServerResponse } from "node:http";
-import { createApi } from "./app";
-import { createLimitedServer } from "./platform/http/server-limits";
-import { KEY_USAGE_FLUSH_MS } from "./platform/auth/api-key-authenticator";
-import type { WinsorBounds } from "@tpi/domain";
 import { poolStats } from "@tpi/db";
-import {
-  openRouterConfigFrom,
-  serverLimitsFrom,
-  smtpConfigFrom,
-  websiteAccountSettingsFrom,
-  winsorBoundsFrom,
-  type Env,
-} from "./env";
-import {
-  OUTBOX_FLUSH_INTERVAL_MS,
-  flushOutbox,
-  logTransport,
-  smtpTransport,
-} from "./platform/accounts/mailer";
-import type { Logger } from "./platform/observability/logger";
-import { Metrics } from "./platform/observability/metrics";
-import { databaseAnswers } from "./platform/health/health-route";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "./platform/rate-limit/limiters";
-import { RedisConnection } from "./platform/rate-limit/redis-connection";
-import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./platform/jobs/website-revalidation";
-import { createOpenAiCompatibleModel, type ChatModel } from "./platform/chat/model-backend";
-import {
-  describeGpuSettlement,
-  describeSettlement,
-  openRuntime,
-  seedGpuSampleIfEmpty,
-  loadTokenDataIfEmpty,
-  settleAndPublish,
-  settleGpuAndPublish,
-  type Runtime,
-} from "./runtime";
-import {
-  daysWritten,
-  describeOpenRouterSync,
-  runScheduledOpenRouterSync,
-} from "./markets/token/jobs/openrouter-sync";
-import { Scheduler } from "./platform/jobs/scheduler";
-
-/** How often the api checks whether the daily OpenRouter sync is due. */
-const OPENROUTER_SCHEDULE_CHECK_MS = 60_000;
+import { createApi } from "./app";
+import { createLimitedServer } from "./http/server-limits";
+import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
+import { serverLimitsFrom, smtpConfigFrom, websiteAccountSettingsFrom, type Env } from "./env";
+import { OUTBOX_FLUSH_INTERVAL_MS, flushOutbox, logTransport, smtpTransport } from "./accounts/mailer";
+import type { Market } from "./market";
+import type { Logger } from "./observability/logger";
+import { Metrics } from "./observability/metrics";
+import { databaseAnswers } from "./health/health-route";
+import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
+import { RedisConnection } from "./rate-limit/redis-connection";
+import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./jobs/website-revalidation";
+import { chatScope } from "./chat/answers";
+import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
+import { jobContextOf, openRuntime, type Runtime } from "./runtime";
+import { Scheduler } from "./jobs/scheduler";
 
 export type RunningServer = {
   runtime: Runtime;
@@ -59,41 +31,34 @@ export type RunningServer = {
 };
 
 /**
- * Starts the api: database (embedded unless DATABASE_URL), migrations, on an empty database
- * OpenRouter's recent days (with OPENROUTER_API_KEY) or the sample (without), settlement of every settleable day, then HTTP. Every periodic job (settlement, GPU
- * prints, the OpenRouter sync, reloads of the published sets, key-usage writes) then runs on one
+ * Starts the api: database (embedded unless DATABASE_URL), migrations, each market's start (its
+ * first loads on an empty database and settlement of what is due), then HTTP. Every periodic job
+ * (the markets' jobs, reloads of the published sets, key-usage writes, mail) then runs on one
  * scheduler, which `close()` stops and waits for.
  */
 export async function startServer(
   env: Env,
   log: Logger,
+  marketList: readonly Market[],
   clock?: () => Date,
 ): Promise<RunningServer> {
-  const runtime = await openRuntime(env, log, clock);
+  const runtime = await openRuntime(env, log, marketList, clock);
   const metrics = new Metrics({ processMetrics: true });
   metrics.observeDatabasePool(() => poolStats(runtime.database.db));
   // Asked of the database when scraped (bounded like /health's probe).
   metrics.observeDatabaseUp(() => databaseAnswers(runtime.database.db));
   const scheduler = new Scheduler(log, runtime.databaseHealth, metrics);
-  await loadTokenDataIfEmpty(runtime);
-  const report = await settleAndPublish(runtime);
-  log.info(describeSettlement(report));
-  await runtime.index.refresh();
+  const jobContext = jobContextOf(runtime);
+  // Each market in list order: its first loads, then settlement and publication.
+  for (const market of marketList) await market.start(runtime.markets.get(market.name), jobContext);
   // Reloads pick up what other instances published (this one reloads right after it settles).
-  scheduler.every({
-    name: "index refresh",
-    intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
-    failureMessage: runtime.index.refreshFailureMessage,
-    run: () => runtime.index.refresh(),
-  });
-  await seedGpuSampleIfEmpty(runtime);
-  log.info(describeGpuSettlement(await settleGpuAndPublish(runtime, { showProgress: true })));
-  scheduler.every({
-    name: "GPU index refresh",
-    intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
-    failureMessage: runtime.gpuIndex.refreshFailureMessage,
-    run: () => runtime.gpuIndex.refresh(),
-  });
+  for (const publication of runtime.markets.publications)
+    scheduler.every({
+      name: `${publication.name} refresh`,
+      intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
+      failureMessage: publication.refreshFailureMessage,
+      run: () => publication.refresh(),
+    });
   scheduler.every({
     name: "key usage flush",
     intervalMs: KEY_USAGE_FLUSH_MS,
@@ -116,11 +81,10 @@ export async function startServer(
   const api = createApi({
     db: runtime.database.requestDb,
     databaseHealth: runtime.databaseHealth,
-    index: runtime.index,
-    gpuIndex: runtime.gpuIndex,
-    chat: chatSettingsFrom(env),
+    marketList,
+    markets: runtime.markets,
+    chatModel: chatModelFrom(env, marketList),
     auth: runtime.auth,
-    rules: runtime.rules,
     clock: runtime.clock,
     log,
     metrics,
@@ -151,58 +115,19 @@ export async function startServer(
   let stopMidnightNotices = () => {};
   if (websiteUrl !== undefined && internalToken !== undefined) {
     const notify = () => void notifyWebsiteOfNewData(websiteUrl, internalToken, log);
-    runtime.index.onChange(notify);
-    runtime.gpuIndex.onChange(notify);
+    for (const publication of runtime.markets.publications) publication.onChange(notify);
     // The machine's clock, not runtime.clock: a pinned test clock (TPI_TEST_CLOCK) never reaches
     // a midnight, and reading it would re-arm the timer on a fixed, meaningless period.
     stopMidnightNotices = atEachUtcMidnight(notify);
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  log.info(`api listening on ${url} (${runtime.index.size} published values loaded)`);
+  const loaded = runtime.markets.all.map(([, state]) => state.describeLoaded()).join(", ");
+  log.info(`api listening on ${url} (${loaded} loaded)`);
+  for (const market of marketList)
+    for (const job of market.jobs(runtime.markets.get(market.name), jobContext))
+      scheduler.every(job);
 
-  scheduler.every({
-    name: "settlement",
-    intervalMs: env.SETTLEMENT_INTERVAL_SECONDS * 1000,
-    failureMessage: "scheduled settlement failed; will retry",
-    run: async (stopping) => {
-      const scheduled = await settleAndPublish(runtime, undefined, stopping);
-      if (scheduled.settledDays.length > 0) log.info(describeSettlement(scheduled));
-    },
-  });
-  // The daily OpenRouter sync: checked every minute, due after OPENROUTER_SYNC_HOUR_UTC while
-  // yesterday is not stored; the sync log and the database lock keep restarts and other
-  // instances from running it twice.
-  const openRouter = openRouterConfigFrom(env);
-  if (openRouter !== undefined)
-    scheduler.every({
-      name: "OpenRouter sync",
-      intervalMs: OPENROUTER_SCHEDULE_CHECK_MS,
-      failureMessage: "scheduled OpenRouter sync failed; will retry",
-      run: async (stopping) => {
-        const synced = await runScheduledOpenRouterSync(runtime.database.db, openRouter, {
-          now: runtime.clock(),
-          syncHourUtc: env.OPENROUTER_SYNC_HOUR_UTC,
-        });
-        if (synced === null) return;
-        log.info(describeOpenRouterSync(synced));
-        if (synced.ran && synced.outcome !== "ok") log.warn(`OpenRouter sync: ${synced.message}`);
-        if (daysWritten(synced) > 0) {
-          const settled = await settleAndPublish(runtime, undefined, stopping);
-          if (settled.settledDays.length > 0) log.info(describeSettlement(settled));
-        }
-      },
-    });
-  // GPU prints are due on every hour; checking every minute publishes each within a minute.
-  scheduler.every({
-    name: "GPU prints",
-    intervalMs: env.GPU_PRINT_INTERVAL_SECONDS * 1000,
-    failureMessage: "scheduled GPU print failed; will retry",
-    run: async (stopping) => {
-      const printed = await settleGpuAndPublish(runtime, { signal: stopping });
-      if (printed.prints > 0) log.info(describeGpuSettlement(printed));
-    },
-  });
 
   return {
     runtime,
@@ -277,15 +202,15 @@ async function withinGrace(work: Promise<unknown>, ms: number): Promise<boolean>
   }
 }
 
-/** The chat's settings: the optional model backend (only with CHAT_LLM_BASE_URL) and the GPU method's bounds it explains. */
-function chatSettingsFrom(env: Env): { model?: ChatModel; winsor: WinsorBounds } {
-  const model = env.CHAT_LLM_BASE_URL
+/** The chat's optional model backend (only with CHAT_LLM_BASE_URL). */
+function chatModelFrom(env: Env, markets: readonly Market[]): ChatModel | undefined {
+  return env.CHAT_LLM_BASE_URL
     ? createOpenAiCompatibleModel({
+        scope: chatScope(markets),
         baseUrl: env.CHAT_LLM_BASE_URL,
         model: env.CHAT_LLM_MODEL,
         apiKey: env.CHAT_LLM_API_KEY,
         timeoutMs: env.CHAT_LLM_TIMEOUT_MS,
       })
     : undefined;
-  return { model, winsor: winsorBoundsFrom(env) };
 }

@@ -3,36 +3,36 @@ import type { RequestListener } from "node:http";
 import cors from "cors";
 import express, { type RequestHandler } from "express";
 import { DEFAULT_MAX_KEYS_PER_ACCOUNT, RateLimitedError } from "@tpi/domain";
-import { csrfKeyFrom } from "./platform/accounts/secrets";
-import { WebAccounts } from "./platform/accounts/web-accounts";
+import { csrfKeyFrom } from "./accounts/secrets";
+import { WebAccounts } from "./accounts/web-accounts";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./deps";
-import { AttemptLimiter } from "./platform/rate-limit/attempt-limiter";
+import { AttemptLimiter } from "./rate-limit/attempt-limiter";
 import { isDatabaseUnavailable } from "@tpi/db";
 import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   appendVary,
   errorHandler,
   routeNotFound,
-} from "./platform/http/errors";
-import { requireInternalToken } from "./platform/http/internal-token";
-import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./platform/http/limits";
-import { createFastLane, type FastLane } from "./platform/http/fast-lane";
-import { registerRoutes, routeChain } from "./platform/http/register-routes";
-import { securityHeaders } from "./platform/http/security-headers";
-import { AnswerCache } from "./platform/http/settled";
-import { requestContext, routeLabeler } from "./platform/http/request-context";
-import { Metrics } from "./platform/observability/metrics";
-import { mcpRouter } from "./platform/mcp/http";
+} from "./http/errors";
+import { requireInternalToken } from "./http/internal-token";
+import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./http/limits";
+import { createFastLane, type FastLane } from "./http/fast-lane";
+import { registerRoutes, routeChain } from "./http/register-routes";
+import { securityHeaders } from "./http/security-headers";
+import { AnswerCache } from "./http/settled";
+import { requestContext, routeLabeler } from "./http/request-context";
+import { Metrics } from "./observability/metrics";
+import { mcpRouter } from "./mcp/http";
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   createRateLimiters,
   normalizeOrigin,
   type LimiterState,
   type RateLimitSettings,
-} from "./platform/rate-limit/limiters";
-import { ROUTES } from "./markets/all-routes";
-import { docsAssetRoutes } from "./platform/openapi/docs-routes";
-import { appRouter } from "./platform/trpc/app-router";
+} from "./rate-limit/limiters";
+import { routesOf } from "./routes";
+import { docsAssetRoutes } from "./openapi/docs-routes";
+import { buildAppRouter } from "./trpc/app-router";
 
 /** The api: the Express app and the listener to serve (the fast lane in front of the app). */
 export type Api = {
@@ -61,8 +61,9 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   const answers = new AnswerCache(
     (deps.answerCacheMaxMb ?? DEFAULT_ANSWER_CACHE_MAX_MB) * 1024 * 1024,
   );
-  deps.index.onChange(() => answers.clear());
-  deps.gpuIndex.onChange(() => answers.clear());
+  for (const publication of deps.markets.publications) publication.onChange(() => answers.clear());
+  const routes = routesOf(deps.marketList);
+  const appRouter = buildAppRouter(deps.marketList);
 
   const accounts = websiteAccounts(deps, rateLimits, chatState);
 
@@ -74,7 +75,7 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
 
   // What every request passes first, in this order, in Express and in the fast lane: its id and
   // access-log record, then the headers of every answer.
-  const context = requestContext(deps.log, metrics, routeLabeler(ROUTES));
+  const context = requestContext(deps.log, metrics, routeLabeler(routes));
   const front: RequestHandler[] = [securityHeaders()];
   // The cors package adds `Vary: Origin` only when it allows the origin; a shared cache must
   // also know that an answer without CORS headers is not for every origin.
@@ -101,8 +102,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   // The MCP server: its own key check and limiters (keyless per IP, keyed per key), then its body.
   app.use(mcpRouter(deps, { publicLimiter, keyLimiter: mcpKeyLimiter }));
   app.use(express.json({ limit: JSON_BODY_LIMIT_BYTES }));
-  const chains = ROUTES.map((route) =>
-    routeChain(route, deps, ROUTES, { chat: chatLimiter }, answers),
+  const chains = routes.map((route) =>
+    routeChain(route, deps, routes, { chat: chatLimiter }, answers),
   );
   registerRoutes(app, chains);
   app.use(docsAssetRoutes());
@@ -117,17 +118,7 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
     requireInternalToken(deps.internalToken),
     createExpressMiddleware({
       router: appRouter,
-      createContext: () => ({
-        db: deps.db,
-        index: deps.index,
-        gpuIndex: deps.gpuIndex,
-        clock: deps.clock,
-        rules: deps.rules,
-        routes: ROUTES,
-        // The bounds the chat explains are the ones the settlement runs with (server.ts).
-        winsor: deps.chat?.winsor,
-        accounts,
-      }),
+      createContext: () => ({ deps, routes, accounts }),
       // Database failures count towards the outage (logged once) and answer 503 with Retry-After.
       onError: ({ error }) => void deps.databaseHealth.reportFailure(error.cause),
       responseMeta: ({ errors }) => {

@@ -1,26 +1,26 @@
-import { DEFAULT_TRIAL_PERIOD_HOURS, type MethodologyRules, type WinsorBounds } from "@tpi/domain";
+import { DEFAULT_TRIAL_PERIOD_HOURS } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { ApiKeyAuthenticator } from "./platform/auth/api-key-authenticator";
-import type { DatabaseHealth } from "./platform/health/database-health";
-import type { Logger } from "./platform/observability/logger";
-import type { Metrics } from "./platform/observability/metrics";
-import type { RateLimitSettings } from "./platform/rate-limit/limiters";
-import type { ChatModel } from "./platform/chat/model-backend";
-import type { GpuPublishedIndex } from "./markets/gpu/read-model/published-index";
-import type { PublishedIndex } from "./markets/token/read-model/published-index";
+import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
+import type { DatabaseHealth } from "./health/database-health";
+import type { Logger } from "./observability/logger";
+import type { Metrics } from "./observability/metrics";
+import type { RateLimitSettings } from "./rate-limit/limiters";
+import type { ChatModel } from "./chat/model-backend";
+import type { Market, MarketStates } from "./market";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */
 export type AppDeps = {
+  /** The requests' pool. */
   db: Db;
-  index: PublishedIndex;
-  /** The published GPU prints and daily values, in memory. */
-  gpuIndex: GpuPublishedIndex;
-  /** The chat's optional model backend and the GPU winsorizing bounds it explains; built-in only when absent. */
-  chat?: { model?: ChatModel; winsor: WinsorBounds };
+  /** The markets served, in the order of the reference (routes, tools, chat, tRPC namespaces). */
+  marketList: readonly Market[];
+  /** Each market's live state (published sets in memory, settings), by market name. */
+  markets: MarketStates;
+  /** The chat's optional model backend; the built-in engine answers alone when absent. */
+  chatModel?: ChatModel;
   auth: ApiKeyAuthenticator;
   /** Whether the database answers; request failures on it report here (one log line per outage). */
   databaseHealth: DatabaseHealth;
-  rules: MethodologyRules;
   /** The UTC clock; injected so that tests can pin "today". */
   clock: () => Date;
   log: Logger;

@@ -1,0 +1,263 @@
+import {
+  FREE_TIER_GPU_NAMES,
+  GPU_FREE_WINDOW_MONTHS,
+  GPU_INDEX_UNIT,
+  GPU_NAMES,
+  GPU_REGION,
+  VOLATILITY_WINDOW_DEFAULT_DAYS,
+  describeGpuMethodology,
+  type GpuName,
+} from "@tpi/domain";
+import type {
+  ChatMarket,
+  ChatPoint,
+  ChatScope,
+  EngineAnswer,
+  MarketIntent,
+  Question,
+  SourceRow,
+  Subject,
+} from "../../platform/chat/market-chat";
+import type { Period } from "../../platform/chat/period";
+import type { ChatSource } from "../../platform/chat/schemas";
+import type { Route } from "../../platform/http/route";
+import { runRoute } from "../../platform/http/run-route";
+import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
+import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuTypesFreeRoute } from "./routes/prices";
+import { gpuRollingAverageRoute } from "./routes/series";
+import { GPU } from "./state";
+
+/** What the chat knows of the GPU index: GPUs as people write them, their values through the GPU routes. */
+
+const MARKET = "gpu";
+
+/** GPU names as people write them: case and spacing vary, suffixes are often left out. */
+const GPU_PATTERNS: Readonly<Record<GpuName, RegExp>> = {
+  "H100 SXM": /h\s*100/,
+  H200: /h\s*200/,
+  "A100 SXM4": /a\s*100/,
+  "RTX 5090": /(?:rtx\s*)?5090/,
+  B200: /b\s*200/,
+  "RTX PRO 6000 WS": /rtx\s*pro\s*6000|pro\s*6000|6000\s*ws/,
+};
+
+const gpuSubject = (gpu: GpuName): Subject => ({ market: MARKET, id: gpu, name: gpu });
+
+const VOLATILITY = /\bvolatil\w*|\bstandard deviation\b/;
+const ROLLING_AVERAGE = /\brolling\b|\b24[- ]?(?:h|hr|hours?)\b|\btwenty[- ]four hours\b|\bhourly\b/;
+const TRADE_VOLUME =
+  /\b(?:trade|trading|traded) volume\b|\bvolumes?\b|\bhow many trades\b|\bgpu[- ]hours\b|\bproviders\b/;
+
+const rowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
+const usd = (value: number) => `$${value.toFixed(3)} per GPU-hour`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+type Rows<T> = { data: T[] };
+type DailyRow = { gpu_type: string; index_value: number; date: string };
+type HistoryRow = { timestamp: string; index_value: number };
+
+async function latest(subject: Subject, scope: ChatScope) {
+  const answer = await runRoute(dailyIndexAllRoute, {}, scope.caller, scope.deps);
+  const row = answer.ok
+    ? (answer.value as Rows<DailyRow>).data.find((candidate) => candidate.gpu_type === subject.id)
+    : undefined;
+  if (row === undefined) return undefined;
+  const point: ChatPoint = { at: row.date, value: row.index_value, row: rowOf(row) };
+  const source: ChatSource = {
+    endpoint: dailyIndexAllRoute.path,
+    parameters: {},
+    values: [point.row],
+  };
+  return { point, source };
+}
+
+async function series(subject: Subject, period: Period, scope: ChatScope) {
+  const answer = await runRoute(
+    gpuIndexHistoryRoute,
+    {
+      params: { gpuName: subject.id },
+      query: { startDate: period.startDate, endDate: period.endDate },
+    },
+    scope.caller,
+    scope.deps,
+  );
+  if (!answer.ok) return answer;
+  const points = (answer.value as Rows<HistoryRow>).data.map(
+    (row): ChatPoint => ({ at: row.timestamp, value: row.index_value, row: rowOf(row) }),
+  );
+  return { ok: true as const, value: points };
+}
+
+/** The GPUs a question names, or every GPU when it names none. */
+const gpusOf = (question: Question): GpuName[] => {
+  const named = question.subjects.filter((s) => s.market === MARKET).map((s) => s.id as GpuName);
+  return named.length > 0 ? named : [...GPU_NAMES];
+};
+
+/** About GPUs: it names one, or it is about GPUs and names nothing else. */
+const aboutGpus = (question: Question): boolean =>
+  question.subjects.some((s) => s.market === MARKET) ||
+  (question.domain === MARKET && question.subjects.length === 0);
+
+/** The latest settled day of a GPU's daily values, the day the analytics answers describe. */
+const latestDayOf = (gpu: GpuName, scope: ChatScope) =>
+  GPU.of(scope.deps).index.latestDaily(gpu)?.day;
+
+/** One GPU analytics question: its route, the query for a GPU, the line of its row. */
+type Analytics<Row> = {
+  intent: string;
+  route: Route;
+  /** The query for a GPU; none while the GPU has no settled day. */
+  request(gpu: GpuName, scope: ChatScope): Record<string, string> | undefined;
+  rowOf(body: unknown): Row | undefined;
+  line(gpu: GpuName, row: Row): string;
+  /** What is said of a GPU without data. */
+  none(gpu: GpuName): string;
+};
+
+/**
+ * For each GPU the route's answer for its parameters, one line each; a refusal (a plan the route
+ * needs) is the whole answer, in the route's words.
+ */
+async function analyticsAnswer<Row>(
+  analytics: Analytics<Row>,
+  question: Question,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const gpu of gpusOf(question)) {
+    const query = analytics.request(gpu, scope);
+    const answer =
+      query === undefined
+        ? undefined
+        : await runRoute(
+            analytics.route,
+            { params: { gpuName: gpu }, query },
+            scope.caller,
+            scope.deps,
+          );
+    if (answer !== undefined && !answer.ok && answer.error.code !== "no_data")
+      return { intent: analytics.intent, answer: answer.error.message, sources: [] };
+    const row = answer?.ok ? analytics.rowOf(answer.value) : undefined;
+    if (row === undefined) {
+      lines.push(analytics.none(gpu));
+      continue;
+    }
+    sources.push({
+      endpoint: analytics.route.path,
+      parameters: { gpuName: gpu, ...query },
+      values: [rowOf(row as object)],
+    });
+    lines.push(analytics.line(gpu, row));
+  }
+  return { intent: analytics.intent, answer: lines.join("\n"), sources };
+}
+
+const intentOf = <Row>(pattern: RegExp, analytics: Analytics<Row>): MarketIntent => ({
+  intent: analytics.intent,
+  asks: (question) => aboutGpus(question) && pattern.test(question.lower),
+  answer: (question, scope) => analyticsAnswer(analytics, question, scope),
+});
+
+const firstRow = <Row>(body: unknown) => (body as Rows<Row>).data[0];
+const noDailyValue = (gpu: GpuName) => `There is no published daily value for ${gpu}.`;
+
+/** The rolling volatility (default window) as of each GPU's latest settled day. */
+const VOLATILITY_INTENT = intentOf<{ recorded_at: string; rolling_volatility: number | null }>(
+  VOLATILITY,
+  {
+    intent: "volatility",
+    route: gpuVolatilityRoute,
+    request(gpu, scope) {
+      const day = latestDayOf(gpu, scope);
+      return day === undefined
+        ? undefined
+        : { startDate: day, endDate: day, windowDays: String(VOLATILITY_WINDOW_DEFAULT_DAYS) };
+    },
+    rowOf: firstRow,
+    line: (gpu, row) =>
+      row.rolling_volatility === null
+        ? `${gpu}: not enough daily values before ${row.recorded_at} for a full ${VOLATILITY_WINDOW_DEFAULT_DAYS}-day window.`
+        : `${gpu}: ${(row.rolling_volatility * 100).toFixed(1)}% annualized volatility over the ${VOLATILITY_WINDOW_DEFAULT_DAYS} days to ${row.recorded_at} (standard deviation of daily log returns, times the square root of 365).`,
+    none: noDailyValue,
+  },
+);
+
+type RollingAverage = {
+  average_usd_per_hour: number;
+  print_count: number;
+  carried_count: number;
+  window_start: string;
+  as_of: string;
+};
+
+/** The mean of the hourly prints of the 24 hours ending at each GPU's latest print (Full keys). */
+const ROLLING_AVERAGE_INTENT = intentOf<RollingAverage>(ROLLING_AVERAGE, {
+  intent: "rolling_average",
+  route: gpuRollingAverageRoute,
+  request: () => ({}),
+  rowOf: (body) => (body as { data: RollingAverage }).data,
+  line(gpu, average) {
+    const carried =
+      average.carried_count > 0 ? `, ${average.carried_count} of them carried forward` : "";
+    return `${gpu}: ${usd(average.average_usd_per_hour)} on average over the ${average.print_count} hourly prints from ${average.window_start} to ${average.as_of}${carried}.`;
+  },
+  none: (gpu) => `There is no hourly print for ${gpu}.`,
+});
+
+/** What was traded in the settlement period of each GPU's latest settled day. */
+const TRADE_VOLUME_INTENT = intentOf<{
+  recorded_at: string;
+  trade_count: number;
+  gpu_hours: number;
+  distinct_providers: number;
+}>(TRADE_VOLUME, {
+  intent: "trade_volume",
+  route: gpuVolumeRoute,
+  request(gpu, scope) {
+    const day = latestDayOf(gpu, scope);
+    return day === undefined ? undefined : { startDate: day, endDate: day, granularity: "daily" };
+  },
+  rowOf: firstRow,
+  line: (gpu, row) =>
+    `${gpu}: ${count(row.trade_count, "trade", "trades")}, ${row.gpu_hours.toLocaleString("en-US", { maximumFractionDigits: 1 })} GPU-hours, from ${count(row.distinct_providers, "provider", "providers")} in the settlement period ending ${row.recorded_at}.`,
+  none: noDailyValue,
+});
+
+export const GPU_CHAT: ChatMarket = {
+  scope: `the GPU compute price index (${GPU_INDEX_UNIT})`,
+  subjectsNoun: "GPUs",
+  asks: "GPUs' volatility, rolling 24-hour average and traded volume",
+  tracked: `Tracked GPUs: ${GPU_NAMES.join(", ")}.`,
+  // In catalog order: "every GPU" answers list them so.
+  subjects: GPU_NAMES.map((gpu) => ({ subject: gpuSubject(gpu), pattern: GPU_PATTERNS[gpu] })),
+  domainWords: /\bgpus?\b|\bcompute\b|\bcards?\b/,
+  unit: GPU_INDEX_UNIT,
+  format: usd,
+  latest,
+  series,
+  seriesSource: (subject, period, points) => ({
+    endpoint: gpuIndexHistoryRoute.path,
+    parameters: { gpuName: subject.id, startDate: period.startDate, endDate: period.endDate },
+    values: points.map((point) => point.row),
+  }),
+  freeTier() {
+    const paid = GPU_NAMES.filter((gpu) => !FREE_TIER_GPU_NAMES.includes(gpu));
+    return {
+      keyless: `the GPU index for ${FREE_TIER_GPU_NAMES.join(", ")}: latest prints, latest daily values, and the daily series over the trailing ${GPU_FREE_WINDOW_MONTHS} months`,
+      keyed: [paid.join(", ")],
+      keyedRoutes: ["the nearest-print history route"],
+      sources: [
+        {
+          endpoint: gpuTypesFreeRoute.path,
+          parameters: {},
+          values: FREE_TIER_GPU_NAMES.map((gpu_name) => ({ gpu_name, region: GPU_REGION })),
+        },
+      ],
+    };
+  },
+  methodology: (scope) => describeGpuMethodology(GPU.of(scope.deps).winsor),
+  intents: [VOLATILITY_INTENT, ROLLING_AVERAGE_INTENT, TRADE_VOLUME_INTENT],
+};

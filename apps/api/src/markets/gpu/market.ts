@@ -1,0 +1,67 @@
+import { gpuFreeWindow } from "@tpi/domain";
+import { defineMarket } from "../../platform/market";
+import { GPU_CHAT } from "./chat";
+import { GPU_USAGE, gpuCommands } from "./cli/commands";
+import { gpuJobs, startGpuMarket } from "./lifecycle";
+import { GPU_RESOURCES } from "./resources";
+import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
+import {
+  dailyIndexAllRoute,
+  dailyIndexRoute,
+  dayIndexRoute,
+  gpuHistoryRoute,
+  gpuIndexHistoryRoute,
+  gpuLatestRoute,
+  gpuMethodologyRoute,
+  gpuTypesFreeRoute,
+  gpuTypesRoute,
+  previousDailyIndexRoute,
+} from "./routes/prices";
+import {
+  gpuHistoryRangeRoute,
+  gpuHistorySimpleRoute,
+  gpuHourlyRoute,
+  gpuRollingAverageRoute,
+  gpuRollingHistoryRoute,
+} from "./routes/series";
+import { GPU_ENV, gpuSettingsFrom } from "./settings";
+import { GPU, openGpuState } from "./state";
+import { gpuRouter } from "./trpc";
+
+/**
+ * The GPU compute price index: for six GPUs, an hourly print in USD per GPU-hour from executed
+ * rental trades and a daily value settled at 4 PM America/New_York.
+ */
+export const gpuMarket = defineMarket({
+  name: "gpu",
+  key: GPU,
+  env: GPU_ENV,
+  settingsFrom: gpuSettingsFrom,
+  routes: [
+    gpuTypesRoute,
+    gpuTypesFreeRoute,
+    gpuMethodologyRoute,
+    gpuLatestRoute,
+    dailyIndexAllRoute,
+    dailyIndexRoute,
+    previousDailyIndexRoute,
+    dayIndexRoute,
+    gpuHistoryRoute,
+    gpuIndexHistoryRoute,
+    gpuHistorySimpleRoute,
+    gpuHistoryRangeRoute,
+    gpuHourlyRoute,
+    gpuRollingAverageRoute,
+    gpuRollingHistoryRoute,
+    gpuVolatilityRoute,
+    gpuVolumeRoute,
+  ],
+  trpc: gpuRouter,
+  commands: { usage: GPU_USAGE, commands: gpuCommands },
+  chat: GPU_CHAT,
+  resources: GPU_RESOURCES,
+  freeWindow: gpuFreeWindow,
+  open: (settings, context) => openGpuState(settings.winsor, context.db),
+  start: (state, _settings, context) => startGpuMarket(state, context),
+  jobs: gpuJobs,
+});

@@ -1,0 +1,63 @@
+import {
+  GPU_INDEX_UNIT,
+  GPU_METHODOLOGY_VERSION,
+  answerFreshUntil,
+  floorToHour,
+  latestSettledDayAt,
+  nextSettlementInstant,
+  utcDayOf,
+  type WinsorBounds,
+} from "@tpi/domain";
+import type { Db } from "@tpi/db";
+import type { Freshness } from "../../platform/http/route";
+import { marketKey, type MarketStateBase } from "../../platform/market";
+import { GpuPublishedIndex } from "./read-model/published-index";
+
+const MS_PER_HOUR = 3_600_000;
+
+/** The GPU market's live state: the published prints and daily values, and the bounds in force. */
+export type GpuState = MarketStateBase & {
+  index: GpuPublishedIndex;
+  /** The winsorizing bounds the settlement runs with, which the methodology states. */
+  winsor: WinsorBounds;
+};
+
+export const GPU = marketKey<GpuState>("gpu");
+
+export function openGpuState(winsor: WinsorBounds, db: Db): GpuState {
+  const index = new GpuPublishedIndex(db);
+  return {
+    index,
+    winsor,
+    publications: [index],
+    provenance: () => ({
+      unit: GPU_INDEX_UNIT,
+      methodologyVersion: GPU_METHODOLOGY_VERSION,
+      dataSources: index.dataSources,
+    }),
+    describeLoaded: () => `${index.printCount.toLocaleString("en-US")} published GPU prints`,
+    latestKeylessDay: () => index.latestDailyDay,
+  };
+}
+
+/** Answers over hourly prints change on each hour; the free window moves with the UTC day. */
+export const GPU_PRINT_FRESHNESS: Freshness = {
+  until(deps, now) {
+    const hour = floorToHour(now).getTime();
+    const latest = GPU.of(deps).index.latestPrintHour;
+    const duePublished = latest !== undefined && latest.getTime() >= hour;
+    return answerFreshUntil(now, new Date(hour + MS_PER_HOUR), duePublished).getTime();
+  },
+  basis: (deps, now) => `${GPU.of(deps).index.version}\n${utcDayOf(now)}`,
+};
+
+/** Answers over daily values change at each 4 PM New York settlement; look-backs count settled days. */
+export const GPU_DAILY_FRESHNESS: Freshness = {
+  until(deps, now) {
+    const latest = GPU.of(deps).index.latestDailyDay;
+    const duePublished = latest !== undefined && latest >= latestSettledDayAt(now);
+    return answerFreshUntil(now, nextSettlementInstant(now), duePublished).getTime();
+  },
+  basis: (deps, now) =>
+    `${GPU.of(deps).index.version}\n${utcDayOf(now)}\n${latestSettledDayAt(now)}`,
+};

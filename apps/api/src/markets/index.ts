@@ -1,0 +1,9 @@
+import { gpuMarket } from "./gpu/market";
+import { tokenMarket } from "./token/market";
+
+/**
+ * The markets this service serves, in the order of the reference: their routes, tools, chat
+ * subjects, commands and website procedures follow this order. Adding a market is one folder
+ * under markets/ and one line here (docs/architecture.md, "Adding a market").
+ */
+export const MARKETS = [tokenMarket, gpuMarket] as const;

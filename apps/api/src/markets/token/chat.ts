@@ -1,0 +1,248 @@
+import {
+  FREE_TIER_LAB_IDS,
+  FREE_WINDOW_MONTHS,
+  LAB_CATALOG,
+  LAB_IDS,
+  describeTokenMethodology,
+  type LabId,
+  type TokenVolumeRow,
+} from "@tpi/domain";
+import type {
+  ChatMarket,
+  ChatPoint,
+  ChatScope,
+  EngineAnswer,
+  MarketIntent,
+  Question,
+  SourceRow,
+  Subject,
+} from "../../platform/chat/market-chat";
+import { findPeriod, type Period } from "../../platform/chat/period";
+import type { ChatSource } from "../../platform/chat/schemas";
+import { runRoute } from "../../platform/http/run-route";
+import { tokenTypesFreeRoute } from "./routes/catalog";
+import { otpiRoute } from "./routes/otpi";
+import { tokenVolumeRoute } from "./routes/volume";
+import type { OtpiResponse, OtpiRow } from "./services/otpi";
+import type { TokenVolumeResponse } from "./schemas/volume";
+import { TOKEN, TOKEN_INDEX_UNIT } from "./state";
+
+/** What the chat knows of the token index: labs as people name them, their values through /api/otpi. */
+
+const MARKET = "token";
+
+/** Names people use for a lab besides its id and display name. */
+const LAB_ALIASES: Readonly<Record<string, LabId>> = {
+  claude: "anthropic",
+  gpt: "openai",
+  chatgpt: "openai",
+  gemini: "google",
+  llama: "meta-llama",
+  meta: "meta-llama",
+  mistral: "mistralai",
+  kimi: "moonshotai",
+  moonshot: "moonshotai",
+  glm: "z-ai",
+  zhipu: "z-ai",
+  mimo: "xiaomi",
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const labSubject = (lab: LabId, label: string): Subject => ({ market: MARKET, id: lab, name: label });
+
+/** A lab as a whole word: its id, display name or an alias. */
+const SUBJECTS = LAB_CATALOG.map(({ lab, label }) => {
+  const words = [
+    lab,
+    label.toLowerCase(),
+    ...Object.entries(LAB_ALIASES)
+      .filter(([, aliased]) => aliased === lab)
+      .map(([alias]) => alias),
+  ];
+  return {
+    subject: labSubject(lab, label),
+    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escape).join("|")})(?![a-z0-9])`),
+  };
+});
+
+const VOLUME =
+  /\b(?:token )?volumes?\b|\busage\b|\b(?:market )?shares?\b|\bhow many tokens\b|\btokens? (?:used|processed|served|consumed)\b/;
+const GROWTH = /\bgr[eo]w(?:th|n|s|ing)?\b/;
+const CHANGE =
+  /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/;
+
+const rowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
+const pointOf = (row: OtpiRow): ChatPoint => ({
+  at: row.date,
+  value: row.indexPerMtok,
+  row: rowOf(row),
+});
+
+async function latest(subject: Subject, scope: ChatScope) {
+  const answer = await runRoute(otpiRoute, { query: { lab: subject.id } }, scope.caller, scope.deps);
+  const row = answer.ok ? (answer.value as OtpiResponse).data[0] : undefined;
+  if (row === undefined) return undefined;
+  const point = pointOf(row);
+  const source: ChatSource = {
+    endpoint: otpiRoute.path,
+    parameters: { lab: subject.id, date: point.at },
+    values: [point.row],
+  };
+  return { point, source };
+}
+
+async function series(subject: Subject, period: Period, scope: ChatScope) {
+  const query = { lab: subject.id, startDate: period.startDate, endDate: period.endDate };
+  const answer = await runRoute(otpiRoute, { query }, scope.caller, scope.deps);
+  return answer.ok
+    ? { ok: true as const, value: (answer.value as OtpiResponse).data.map(pointOf) }
+    : answer;
+}
+
+/** `GET /api/token-volume` rows of one lab over a range, oldest first; none when nothing is settled. */
+async function volumeRows(
+  lab: LabId,
+  range: { startDate: string; endDate: string },
+  scope: ChatScope,
+): Promise<TokenVolumeRow[]> {
+  const answer = await runRoute(
+    tokenVolumeRoute,
+    { query: { startDate: range.startDate, endDate: range.endDate, lab } },
+    scope.caller,
+    scope.deps,
+  );
+  return answer.ok ? (answer.value as TokenVolumeResponse).data : [];
+}
+
+const volumeSource = (
+  lab: LabId,
+  range: { startDate: string; endDate: string },
+  rows: readonly TokenVolumeRow[],
+): ChatSource => ({
+  endpoint: tokenVolumeRoute.path,
+  parameters: { startDate: range.startDate, endDate: range.endDate, lab },
+  values: rows.map(rowOf),
+});
+
+const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
+const sharePercent = (share: number | null) =>
+  share === null ? "no share" : `${(share * 100).toFixed(1)}%`;
+const growthText = (value: number | null) => (value === null ? "n/a" : value.toFixed(1));
+const percent = (from: number, to: number) =>
+  `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
+
+/** Each lab's volume move over the period, from its first and last settled day in it. */
+async function volumeGrowthAnswer(
+  question: Question,
+  labs: readonly Subject[],
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  const period = findPeriod(question.message, question.now);
+  for (const s of labs) {
+    const lab = s.id as LabId;
+    const rows = await volumeRows(lab, period, scope);
+    const first = rows[0];
+    const last = rows.at(-1);
+    if (!first || !last || rows.length < 2) {
+      lines.push(
+        `There is not enough published token volume for ${s.name} ${period.label} to measure growth.`,
+      );
+      continue;
+    }
+    const direction =
+      last.totalTokens > first.totalTokens
+        ? "grew"
+        : last.totalTokens < first.totalTokens
+          ? "fell"
+          : "was unchanged";
+    lines.push(
+      `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${percent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
+    );
+    sources.push(volumeSource(lab, period, [first, last]));
+  }
+  return { intent: "volume", answer: lines.join("\n"), sources };
+}
+
+/**
+ * Token volume of labs, from `GET /api/token-volume`'s rows: each lab's latest share of the
+ * tracked labs' tokens (every lab, largest share first, when the question names none), or with
+ * growth words its volume's move over the period.
+ */
+async function volumeAnswer(question: Question, scope: ChatScope): Promise<EngineAnswer> {
+  const named = question.subjects.filter((s) => s.market === MARKET);
+  const labs: readonly Subject[] =
+    named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => labSubject(lab, label));
+  if (GROWTH.test(question.lower) || CHANGE.test(question.lower))
+    return volumeGrowthAnswer(question, labs, scope);
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  const latestRows: Array<{ s: Subject; row: TokenVolumeRow | undefined }> = [];
+  for (const s of labs) {
+    const lab = s.id as LabId;
+    const day = TOKEN.of(scope.deps).index.latestDayWith([lab]);
+    const rows =
+      day === undefined ? [] : await volumeRows(lab, { startDate: day, endDate: day }, scope);
+    latestRows.push({ s, row: rows[0] });
+  }
+  if (named.length === 0) latestRows.sort((a, b) => (b.row?.share ?? -1) - (a.row?.share ?? -1));
+  for (const { s, row } of latestRows) {
+    if (!row) {
+      if (named.length > 0) lines.push(`There is no published token volume for ${s.name}.`);
+      continue;
+    }
+    lines.push(
+      `${s.name}: ${sharePercent(row.share)} of the tracked labs' tokens on ${row.date} (${tokens(row.totalTokens)}; growth index ${growthText(row.growthIndex)}, 100 on its first published day).`,
+    );
+    sources.push(volumeSource(s.id as LabId, { startDate: row.date, endDate: row.date }, [row]));
+  }
+  if (lines.length === 0) lines.push("There is no published token volume yet.");
+  return { intent: "volume", answer: lines.join("\n"), sources };
+}
+
+/** Volume questions about labs (every lab when none is named), never about another market's subjects. */
+const VOLUME_INTENT: MarketIntent = {
+  intent: "volume",
+  asks: (question) =>
+    VOLUME.test(question.lower) &&
+    (question.domain === undefined || question.domain === MARKET) &&
+    question.subjects.every((s) => s.market === MARKET),
+  answer: volumeAnswer,
+};
+
+export const TOKEN_CHAT: ChatMarket = {
+  scope: "the Token Price Index (USD per million tokens per model lab)",
+  subjectsNoun: "labs",
+  asks: "labs' token volume and share",
+  tracked: `Tracked labs: ${LAB_CATALOG.map((entry) => entry.label).join(", ")}.`,
+  subjects: SUBJECTS,
+  domainWords: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
+  unit: TOKEN_INDEX_UNIT,
+  format: (value) => `$${value.toFixed(4)} per million tokens`,
+  latest,
+  series,
+  seriesSource: (subject, period, points) => ({
+    endpoint: otpiRoute.path,
+    parameters: { lab: subject.id, startDate: period.startDate, endDate: period.endDate },
+    values: points.map((point) => point.row),
+  }),
+  freeTier() {
+    const labs = LAB_CATALOG.filter((entry) => FREE_TIER_LAB_IDS.includes(entry.lab));
+    return {
+      keyless: `the token index for ${labs.map((entry) => entry.label).join(", ")} over the trailing ${FREE_WINDOW_MONTHS} month (GET ${otpiRoute.path})`,
+      keyed: [LAB_IDS.filter((lab) => !FREE_TIER_LAB_IDS.includes(lab)).join(", ")],
+      keyedRoutes: [],
+      sources: [
+        {
+          endpoint: tokenTypesFreeRoute.path,
+          parameters: {},
+          values: labs.map(({ lab, label }) => ({ lab, label })),
+        },
+      ],
+    };
+  },
+  methodology: (scope) => describeTokenMethodology(TOKEN.of(scope.deps).rules),
+  intents: [VOLUME_INTENT],
+};

@@ -1,0 +1,46 @@
+import { freeWindow } from "@tpi/domain";
+import { defineMarket } from "../../platform/market";
+import { TOKEN_CHAT } from "./chat";
+import { INGEST_USAGE, ingestCommands } from "./cli/ingest-commands";
+import { RESTATEMENT_USAGE, restatementCommands } from "./cli/restatement-commands";
+import { SAMPLE_USAGE, sampleCommands } from "./cli/sample-commands";
+import { startTokenMarket, tokenJobs } from "./lifecycle";
+import { TOKEN_RESOURCES } from "./resources";
+import { tokenTypesFreeRoute, tokenTypesRoute } from "./routes/catalog";
+import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./routes/details";
+import { otpiRoute } from "./routes/otpi";
+import { tokenVolumeRoute } from "./routes/volume";
+import { TOKEN_ENV, tokenSettingsFrom } from "./settings";
+import { TOKEN, openTokenState } from "./state";
+import { tokenRouter } from "./trpc";
+
+/**
+ * The token price index: for each model lab, one volume-weighted blended price per UTC day in
+ * USD per million tokens, from OpenRouter's rankings (or the sample, or imported observations).
+ */
+export const tokenMarket = defineMarket({
+  name: "token",
+  key: TOKEN,
+  env: TOKEN_ENV,
+  settingsFrom: tokenSettingsFrom,
+  routes: [
+    otpiRoute,
+    otpiConstituentsRoute,
+    otpiMethodologyRoute,
+    otpiRevisionsRoute,
+    tokenVolumeRoute,
+    tokenTypesRoute,
+    tokenTypesFreeRoute,
+  ],
+  trpc: tokenRouter,
+  commands: {
+    usage: [SAMPLE_USAGE, INGEST_USAGE, RESTATEMENT_USAGE].join("\n"),
+    commands: { ...sampleCommands, ...ingestCommands, ...restatementCommands },
+  },
+  chat: TOKEN_CHAT,
+  resources: TOKEN_RESOURCES,
+  freeWindow,
+  open: (settings, context) => openTokenState(settings.rules, context.db),
+  start: startTokenMarket,
+  jobs: tokenJobs,
+});

@@ -1,0 +1,55 @@
+import {
+  FREE_TIER_LAB_IDS,
+  answerFreshUntil,
+  latestSettleableDay,
+  nextSettleableInstant,
+  utcDayOf,
+  type MethodologyRules,
+} from "@tpi/domain";
+import type { Db } from "@tpi/db";
+import type { Freshness } from "../../platform/http/route";
+import { marketKey, type MarketStateBase } from "../../platform/market";
+import { PublishedIndex } from "./read-model/published-index";
+
+/** The unit of every token index value. */
+export const TOKEN_INDEX_UNIT = "USD per million tokens";
+
+/** The token market's live state: the published values in memory and the method they follow. */
+export type TokenState = MarketStateBase & {
+  index: PublishedIndex;
+  /** The methodology in force (configuration included), which settlement applies and texts state. */
+  rules: MethodologyRules;
+};
+
+export const TOKEN = marketKey<TokenState>("token");
+
+export function openTokenState(rules: MethodologyRules, db: Db): TokenState {
+  const index = new PublishedIndex(db);
+  return {
+    index,
+    rules,
+    publications: [index],
+    provenance: () => ({
+      unit: TOKEN_INDEX_UNIT,
+      methodologyVersion: rules.version,
+      dataSources: index.dataSources,
+    }),
+    describeLoaded: () => `${index.size.toLocaleString("en-US")} published token values`,
+    latestKeylessDay: () => index.latestDayWith(FREE_TIER_LAB_IDS),
+  };
+}
+
+/**
+ * Token answers change with the published values: the next day can settle at the settlement
+ * lag after its end, and the free window moves with the UTC day.
+ */
+export const TOKEN_FRESHNESS: Freshness = {
+  until(deps, now) {
+    const { index, rules } = TOKEN.of(deps);
+    const lagHours = rules.settlementLagHours;
+    const latest = index.latestDay;
+    const duePublished = latest !== undefined && latest >= latestSettleableDay(now, lagHours);
+    return answerFreshUntil(now, nextSettleableInstant(now, lagHours), duePublished).getTime();
+  },
+  basis: (deps, now) => `${TOKEN.of(deps).index.version}\n${utcDayOf(now)}`,
+};

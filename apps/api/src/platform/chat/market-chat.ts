@@ -1,0 +1,88 @@
+import type { DomainError, Result } from "@tpi/domain";
+import type { Caller } from "../auth/api-key-authenticator";
+import type { AppDeps } from "../deps";
+import type { Period } from "./period";
+import type { ChatSource } from "./schemas";
+
+/**
+ * What the chat knows of one market. The platform's engine reads questions, finds the subjects
+ * they name (a lab, a GPU), picks an intent and writes the answer; the market says which
+ * subjects exist, how its values read, where its latest values and series come from (its REST
+ * routes, through `runRoute`, so every number is the one REST serves this caller) and which
+ * questions only it answers.
+ */
+
+/** Something a question can name: one lab, one GPU. */
+export type Subject = { market: string; id: string; name: string };
+
+/** A source row: the route's own fields. */
+export type SourceRow = Record<string, string | number | boolean | null>;
+
+/** One value a route returned: `at` is its UTC day or instant, `row` the route's row. */
+export type ChatPoint = { at: string; value: number; row: SourceRow };
+
+/** Whom the chat answers: its caller's access decides what every route returns. */
+export type ChatScope = { deps: AppDeps; caller: Caller; now: Date };
+
+/** A question as read before any data is touched. */
+export type Question = {
+  message: string;
+  lower: string;
+  now: Date;
+  /** Every subject named, in the order mentioned (or those of an earlier turn). */
+  subjects: readonly Subject[];
+  /** The market whose words the question uses when it names no subject ("which GPU…"). */
+  domain: string | undefined;
+};
+
+export type EngineAnswer = { intent: string; answer: string; sources: ChatSource[] };
+
+/** A latest value with the call that returns it. */
+export type Latest = { point: ChatPoint; source: ChatSource };
+
+/** A subject's values over a period, or the route's refusal (a key or plan it needs). */
+export type Series = Result<ChatPoint[], DomainError>;
+
+/** A question only this market answers (its analytics). */
+export type MarketIntent = {
+  intent: string;
+  asks(question: Question): boolean;
+  answer(question: Question, scope: ChatScope): Promise<EngineAnswer>;
+};
+
+export type ChatMarket = {
+  /** How the scope sentence names the market: "the GPU compute price index (USD per GPU-hour)". */
+  scope: string;
+  /** The subjects as a plural noun: "labs". */
+  subjectsNoun: string;
+  /** Its own questions as the out-of-scope answer lists them: "labs' token volume and share". */
+  asks: string;
+  /** "Tracked labs: Anthropic, OpenAI." */
+  tracked: string;
+  /** Every subject, in catalog order, and how questions write it (lower-case text is searched). */
+  subjects: ReadonlyArray<{ subject: Subject; pattern: RegExp }>;
+  /** Words that put a question in this market when it names no subject. */
+  domainWords: RegExp;
+  /** The unit of its values, for "different units" answers. */
+  unit: string;
+  format(value: number): string;
+  latest(subject: Subject, scope: ChatScope): Promise<Latest | undefined>;
+  series(subject: Subject, period: Period, scope: ChatScope): Promise<Series>;
+  /** The call that returns a series, with the rows an answer used. */
+  seriesSource(subject: Subject, period: Period, points: readonly ChatPoint[]): ChatSource;
+  /** What a keyless caller may read, and what needs a key, with the routes that list the free tier. */
+  freeTier(): FreeTierPart;
+  /** The method in force, in plain sentences. */
+  methodology(scope: ChatScope): string;
+  intents: readonly MarketIntent[];
+};
+
+export type FreeTierPart = {
+  /** "the token index for Anthropic, OpenAI over the trailing 1 month (GET /api/otpi)" */
+  keyless: string;
+  /** Items needing a key: "minimax, xiaomi", "RTX PRO 6000 WS". */
+  keyed: readonly string[];
+  /** Routes that need a key whatever the subject: "the nearest-print history route". */
+  keyedRoutes: readonly string[];
+  sources: ChatSource[];
+};
