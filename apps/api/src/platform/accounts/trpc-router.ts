@@ -37,81 +37,81 @@ const keysRouter = t.router({
   /** The account's keys, oldest first, revoked ones included: prefix, name, created, last used. */
   list: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.listKeys(input)),
+    .query(({ ctx, input }) => ctx.accounts.keys.list(input)),
   /** A new key, shown this once. Trial accounts: FORBIDDEN with the api's 403 words. */
   create: accountProcedure
     .input(z.object({ ...change, name: createApiKeyBodySchema.shape.name }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.createKey(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.keys.create(input)),
   /** Revokes one of the account's own keys (refused by this instance at once, by others within the cache TTL). */
   revoke: accountProcedure
     .input(z.object({ ...change, keyId: z.uuid() }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.revokeKey(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.keys.revoke(input)),
 });
 
 const adminRouter = t.router({
   accounts: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.adminAccounts(input)),
+    .query(({ ctx, input }) => ctx.accounts.admin.accounts(input)),
   setPlan: accountProcedure
     .input(z.object({ ...change, accountId: z.uuid(), plan: z.enum(ACCOUNT_PLANS) }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.adminSetPlan(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.admin.setPlan(input)),
   /** Every active key with its account (email, or name for accounts made on the command line). */
   keys: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.adminKeys(input)),
+    .query(({ ctx, input }) => ctx.accounts.admin.keys(input)),
   revokeKey: accountProcedure
     .input(z.object({ ...change, keyId: z.uuid() }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.adminRevokeKey(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.admin.revokeKey(input)),
   /** The restatement revision log. */
   revisions: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.adminRevisions(input)),
+    .query(({ ctx, input }) => ctx.accounts.admin.revisions(input)),
   /** Operators' actions, latest first: who, what, on what, when. */
   actions: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.adminActions(input)),
+    .query(({ ctx, input }) => ctx.accounts.admin.actions(input)),
 });
 
 export const accountRouter = t.router({
   /** A pre-session form token and its cookie's attributes, for the sign-in, sign-up and reset forms. */
-  formToken: accountProcedure.query(({ ctx }) => ctx.accounts.formToken()),
+  formToken: accountProcedure.query(({ ctx }) => ctx.accounts.sessions.formToken()),
   signUp: accountProcedure
     .input(z.object({ email, password, clientIp, formToken }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.signUp(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.credentials.signUp(input)),
   signIn: accountProcedure
     .input(
       z
         .object({ email, password, clientIp, formToken, previousSessionToken: token.optional() })
         .strict(),
     )
-    .mutation(({ ctx, input }) => ctx.accounts.signIn(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.sessions.signIn(input)),
   signOut: accountProcedure
     .input(z.object(change).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.signOut(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.sessions.signOut(input)),
   /** The account's live sessions (started, last seen, ends; `current` is the caller's). */
   sessions: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.listSessions(input)),
+    .query(({ ctx, input }) => ctx.accounts.sessions.list(input)),
   /** Ends every session of the account but the caller's. */
   signOutOthers: accountProcedure
     .input(z.object(change).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.signOutOthers(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.sessions.signOutOthers(input)),
   me: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.me(input)),
+    .query(({ ctx, input }) => ctx.accounts.sessions.me(input)),
   /** From the mailed link: the link's token is the proof (no form token). */
   verifyEmail: accountProcedure
     .input(z.object({ token }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.verifyEmail(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.credentials.verifyEmail(input)),
   requestPasswordReset: accountProcedure
     .input(z.object({ email, clientIp, formToken }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.requestPasswordReset(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.credentials.requestPasswordReset(input)),
   resetPassword: accountProcedure
     .input(z.object({ token, password, formToken }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.resetPassword(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.credentials.resetPassword(input)),
   keys: keysRouter,
   usage: accountProcedure
     .input(z.object(session).strict())
-    .query(({ ctx, input }) => ctx.accounts.usage(input)),
+    .query(({ ctx, input }) => ctx.accounts.usage.lastDays(input)),
   admin: adminRouter,
 });
