@@ -1,6 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,6 +18,7 @@ import { fileURLToPath } from "node:url";
 /**
  * Starts what the browser tests need, each bounded in time: the api (embedded PostgreSQL on a
  * fresh data directory, sample data) and the built website, on free loopback ports.
+ * global-setup.ts starts them once per run; each test file connects with `connectSite`.
  */
 export const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const API_DIR = join(WEB_DIR, "..", "api");
@@ -54,12 +63,18 @@ async function waitForOk(
 /** The api's log line of a mail (MAIL_TRANSPORT=log, the default transport). */
 const MAIL_LOG_MARK = "MAIL_TRANSPORT=log";
 
+/**
+ * Spawns a service and keeps the tail of its output. With `mailLog`, every mail line it logs is
+ * appended to that file: the test files run in other processes than the one that started the
+ * api, and read the mails from there.
+ */
 function startProcess(
   command: string,
   args: string[],
   cwd: string,
   env: Record<string, string>,
-): { child: ChildProcess; output: () => string; mails: () => string[] } {
+  mailLog?: string,
+): { child: ChildProcess; output: () => string } {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -68,7 +83,6 @@ function startProcess(
   let log = "";
   // Mail lines are kept whole, all of them (the tail above is bounded and would drop them).
   let pending = "";
-  const mails: string[] = [];
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8_000);
   };
@@ -77,11 +91,13 @@ function startProcess(
     keep(chunk);
     const lines = (pending + chunk.toString()).split("\n");
     pending = lines.pop() ?? "";
-    for (const line of lines) if (line.includes(MAIL_LOG_MARK)) mails.push(line);
+    const mails = lines.filter((line) => line.includes(MAIL_LOG_MARK));
+    if (mailLog !== undefined && mails.length > 0)
+      appendFileSync(mailLog, mails.map((line) => `${line}\n`).join(""));
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", watch);
-  return { child, output: () => log, mails: () => [...mails] };
+  return { child, output: () => log };
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
@@ -131,10 +147,28 @@ export async function startWebsite(
   return { url, stop: () => stopProcess(web.child) };
 }
 
-export type RunningSite = {
+/**
+ * Where a started site answers, in plain values: Vitest hands it from the global set-up to every
+ * test file (`provide`/`inject` serialize it), and `connectSite` rebuilds the helpers from it.
+ */
+export type SiteAddress = {
   apiUrl: string;
   webUrl: string;
   internalToken: string;
+  /** The api's embedded PostgreSQL, for the operator's CLI. */
+  databaseUrl: string;
+  /** The file the api's logged mails are appended to, one line each. */
+  mailLog: string;
+};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Absent when Chromium is missing: the set-up starts no site and the browser tests skip. */
+    e2eSite?: SiteAddress;
+  }
+}
+
+export type Site = SiteAddress & {
   /** Creates an API key of a new account on `plan` with the operator's CLI; returns the key. */
   createKey(plan: "trial" | "premium" | "full"): string;
   /** Runs the operator's CLI (`tpi …`) against the api's database; returns its stdout. */
@@ -143,8 +177,9 @@ export type RunningSite = {
   mails(): string[];
   /** The newest link to `path` (e.g. /account/verify-email) mailed to `email`, waiting for the outbox. */
   mailedLink(email: string, path: string): Promise<string>;
-  stop(): Promise<void>;
 };
+
+export type RunningSite = Site & { stop(): Promise<void> };
 
 /** The key line of `tpi keys create`: the line after "shown this once". */
 function keyFromCliOutput(output: string): string {
@@ -152,6 +187,56 @@ function keyFromCliOutput(output: string): string {
   const key = lines[lines.findIndex((line) => line.includes("shown this once")) + 1];
   if (key === undefined || key === "") throw new Error(`no key in the CLI's output:\n${output}`);
   return key;
+}
+
+/** The helpers of a site started elsewhere (the global set-up), from its address. */
+export function connectSite(address: SiteAddress): Site {
+  // The CLI reaches the api's embedded PostgreSQL over its port (the server is the api's).
+  const cli = (args: string[]) => {
+    const run = spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/cli.ts", ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, DATABASE_URL: address.databaseUrl, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    if (run.status !== 0)
+      throw new Error(`tpi ${args.join(" ")} failed:\n${run.stdout}${run.stderr}`);
+    return run.stdout;
+  };
+  const mails = () =>
+    readFileSync(address.mailLog, "utf8")
+      .split("\n")
+      .filter((line) => line !== "");
+  const mailedLink = async (email: string, path: string) => {
+    // The outbox is flushed every 5 seconds: wait up to 30.
+    const deadline = Date.now() + 30_000;
+    const pattern = new RegExp(
+      `https?://[^\\s"]*${path.replace(/[/]/g, "\\/")}\\?token=[A-Za-z0-9_-]+`,
+    );
+    while (Date.now() < deadline) {
+      const line = mails()
+        .reverse()
+        .find((mail) => mail.includes(email) && pattern.test(mail));
+      const link = line?.match(pattern)?.[0];
+      if (link !== undefined) return link;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`no mail to ${email} with a ${path} link within 30 s:\n${mails().join("\n")}`);
+  };
+  const createKey = (plan: "trial" | "premium" | "full") =>
+    keyFromCliOutput(
+      cli([
+        "keys",
+        "create",
+        "--name",
+        `e2e-${plan}`,
+        "--account-name",
+        `e2e-${plan}`,
+        "--plan",
+        plan,
+      ]),
+    );
+  return { ...address, createKey, cli, mails, mailedLink };
 }
 
 /** Builds the website when no build exists (bounded), then starts the api and the website. */
@@ -174,20 +259,28 @@ export async function startSite(): Promise<RunningSite> {
   // mkdtemp makes a 0700 directory; PostgreSQL runs as its own user when started by root.
   chmodSync(tempDir, 0o755);
   const dataDir = join(tempDir, "data");
-  const api = startProcess(process.execPath, [require.resolve("tsx/cli"), "src/main.ts"], API_DIR, {
-    PORT: String(apiPort),
-    HOST: "127.0.0.1",
-    TPI_EMBEDDED_PG_PORT: String(pgPort),
-    TPI_DATA_DIR: dataDir,
-    INTERNAL_API_TOKEN: internalToken,
-    // info: the mails (with their links) are logged at info with MAIL_TRANSPORT=log.
-    LOG_LEVEL: "info",
-    DATABASE_URL: "",
-    TPI_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
-    TPI_SITE_PLAIN_HTTP: "true",
-    // As `npm start` does: the api tells the website when values change and at each UTC midnight.
-    TPI_WEB_URL: `http://127.0.0.1:${webPort}`,
-  });
+  const mailLog = join(tempDir, "mails.log");
+  writeFileSync(mailLog, "");
+  const api = startProcess(
+    process.execPath,
+    [require.resolve("tsx/cli"), "src/main.ts"],
+    API_DIR,
+    {
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      TPI_EMBEDDED_PG_PORT: String(pgPort),
+      TPI_DATA_DIR: dataDir,
+      INTERNAL_API_TOKEN: internalToken,
+      // info: the mails (with their links) are logged at info with MAIL_TRANSPORT=log.
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      TPI_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
+      TPI_SITE_PLAIN_HTTP: "true",
+      // As `npm start` does: the api tells the website when values change and at each UTC midnight.
+      TPI_WEB_URL: `http://127.0.0.1:${webPort}`,
+    },
+    mailLog,
+  );
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const web = startProcess(
     process.execPath,
@@ -212,71 +305,6 @@ export async function startSite(): Promise<RunningSite> {
     await stop();
     throw error;
   }
-  // The CLI reaches the api's embedded PostgreSQL over its port (the server is the api's).
   const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/tpi`;
-  const cli = (args: string[]) => {
-    const run = spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/cli.ts", ...args], {
-      cwd: API_DIR,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-      encoding: "utf8",
-      timeout: 120_000,
-    });
-    if (run.status !== 0)
-      throw new Error(`tpi ${args.join(" ")} failed:\n${run.stdout}${run.stderr}`);
-    return run.stdout;
-  };
-  const mailedLink = async (email: string, path: string) => {
-    // The outbox is flushed every 5 seconds: wait up to 30.
-    const deadline = Date.now() + 30_000;
-    const pattern = new RegExp(
-      `https?://[^\\s"]*${path.replace(/[/]/g, "\\/")}\\?token=[A-Za-z0-9_-]+`,
-    );
-    while (Date.now() < deadline) {
-      const line = api
-        .mails()
-        .reverse()
-        .find((mail) => mail.includes(email) && pattern.test(mail));
-      const link = line?.match(pattern)?.[0];
-      if (link !== undefined) return link;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(
-      `no mail to ${email} with a ${path} link within 30 s:\n${api.mails().join("\n")}`,
-    );
-  };
-  const createKey = (plan: "trial" | "premium" | "full") => {
-    const cli = spawnSync(
-      process.execPath,
-      [
-        require.resolve("tsx/cli"),
-        "src/cli.ts",
-        "keys",
-        "create",
-        "--name",
-        `e2e-${plan}`,
-        "--account-name",
-        `e2e-${plan}`,
-        "--plan",
-        plan,
-      ],
-      {
-        cwd: API_DIR,
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-        encoding: "utf8",
-        timeout: 120_000,
-      },
-    );
-    if (cli.status !== 0) throw new Error(`tpi keys create failed:\n${cli.stdout}${cli.stderr}`);
-    return keyFromCliOutput(cli.stdout);
-  };
-  return {
-    apiUrl,
-    webUrl,
-    internalToken,
-    createKey,
-    cli,
-    mails: api.mails,
-    mailedLink,
-    stop,
-  };
+  return { ...connectSite({ apiUrl, webUrl, internalToken, databaseUrl, mailLog }), stop };
 }

@@ -14,26 +14,57 @@ const MS_PER_DAY = 24 * MS_PER_HOUR;
 /** Where operators read how plans change (`tpi accounts set-plan`). */
 const PLANS_DOCS_HREF = "/docs#authentication";
 
-function keyState(key: { revokedAt: string | null }): string {
-  return key.revokedAt === null ? "Active" : `Revoked ${formatUtcInstant(key.revokedAt)}`;
-}
-
-export default async function AccountPage() {
-  const session = await requireSession();
+/** The page's answers from the api, asked for together. */
+async function loadAccountPage(sessionToken: string) {
   const api = accountApi();
   const [flash, keys, usage, sessions] = await Promise.all([
     pageFlash(),
-    api.keys.list.query({ sessionToken: session.token }),
-    api.usage.query({ sessionToken: session.token }),
-    api.sessions.query({ sessionToken: session.token }),
+    api.keys.list.query({ sessionToken }),
+    api.usage.query({ sessionToken }),
+    api.sessions.query({ sessionToken }),
   ]);
-  const otherSessions = sessions.filter((entry) => !entry.current).length;
+  return { flash, keys, usage, sessions };
+}
+
+// The parts' props are typed from the loaders' answers, so they follow the api's shapes.
+type Session = Awaited<ReturnType<typeof requireSession>>;
+type AccountPageData = Awaited<ReturnType<typeof loadAccountPage>>;
+
+export default async function AccountPage() {
+  const session = await requireSession();
+  const { flash, keys, usage, sessions } = await loadAccountPage(session.token);
   const { account, csrfToken } = session;
-  const days = [...usage.days].reverse();
   return (
     <>
       <h1>Your account</h1>
       <FlashMessage flash={flash} />
+      <AccountSummary account={account} csrfToken={csrfToken} />
+
+      <h2>API keys</h2>
+      <p>
+        Send a key as <code>Authorization: Bearer &lt;key&gt;</code>; see{" "}
+        <Link href="/docs#authentication">the API docs</Link>.
+      </p>
+      <KeyList keys={keys} csrfToken={csrfToken} />
+      {account.keyCreationRefusal === null ? (
+        <KeyCreationForm csrfToken={csrfToken} />
+      ) : (
+        <KeyRefusal refusal={account.keyCreationRefusal} />
+      )}
+
+      <h2>Sessions</h2>
+      <SessionList sessions={sessions} csrfToken={csrfToken} />
+
+      <h2>Usage</h2>
+      <UsageTables usage={usage} />
+    </>
+  );
+}
+
+/** Who is signed in, the sign-out button, and the way to the admin page for administrators. */
+function AccountSummary({ account, csrfToken }: Pick<Session, "account" | "csrfToken">) {
+  return (
+    <>
       <dl className="account-facts">
         <dt>Email</dt>
         <dd data-account="email">{account.email}</dd>
@@ -58,87 +89,109 @@ export default async function AccountPage() {
           </Link>
         </p>
       ) : null}
+    </>
+  );
+}
 
-      <h2>API keys</h2>
+function keyState(key: { revokedAt: string | null }): string {
+  return key.revokedAt === null ? "Active" : `Revoked ${formatUtcInstant(key.revokedAt)}`;
+}
+
+/** The account's keys, active and revoked, each active one with its revoke button. */
+function KeyList({ keys, csrfToken }: { keys: AccountPageData["keys"]; csrfToken: string }) {
+  if (keys.length === 0) return <p className="muted">No keys yet.</p>;
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="API keys">
+      <table data-table="keys">
+        <caption>Your API keys</caption>
+        <thead>
+          <tr>
+            <th scope="col">Prefix</th>
+            <th scope="col">Name</th>
+            <th scope="col">Created (UTC)</th>
+            <th scope="col">Last used (UTC)</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span className="sr-only">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr
+              key={key.id}
+              data-key-id={key.id}
+              data-key-state={key.revokedAt === null ? "active" : "revoked"}
+            >
+              <td>
+                <code>{key.displayPrefix}</code>
+              </td>
+              <th scope="row">{key.name}</th>
+              <td>{formatUtcInstant(key.createdAt)}</td>
+              <td>{key.lastUsedAt === null ? "Never" : formatUtcInstant(key.lastUsedAt)}</td>
+              <td>{keyState(key)}</td>
+              <td>
+                {key.revokedAt === null ? (
+                  <form method="post" action="/account/do/revoke-key" className="inline-form">
+                    <CsrfField token={csrfToken} />
+                    <input type="hidden" name="keyId" value={key.id} />
+                    <button type="submit" aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </button>
+                  </form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KeyCreationForm({ csrfToken }: { csrfToken: string }) {
+  return (
+    <form
+      method="post"
+      action="/account/do/create-key"
+      className="account-form"
+      data-form="create-key"
+    >
+      <CsrfField token={csrfToken} />
+      <label>
+        New key name
+        <input type="text" name="name" required maxLength={100} />
+      </label>
+      <button type="submit">Create key</button>
+    </form>
+  );
+}
+
+/** Why this account's plan gives no keys (the api's words), and who can change the plan. */
+function KeyRefusal({ refusal }: { refusal: string }) {
+  return (
+    <div className="notice" data-key-refusal>
+      <p>{refusal}</p>
       <p>
-        Send a key as <code>Authorization: Bearer &lt;key&gt;</code>; see{" "}
-        <Link href="/docs#authentication">the API docs</Link>.
+        Plans are set by the service&apos;s operator (<code>tpi accounts set-plan</code>, or an
+        administrator on this website); ask yours to upgrade your account. See{" "}
+        <Link href={PLANS_DOCS_HREF}>the API docs on keys</Link>.
       </p>
-      {keys.length === 0 ? (
-        <p className="muted">No keys yet.</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="API keys">
-          <table data-table="keys">
-            <caption>Your API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Prefix</th>
-                <th scope="col">Name</th>
-                <th scope="col">Created (UTC)</th>
-                <th scope="col">Last used (UTC)</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr
-                  key={key.id}
-                  data-key-id={key.id}
-                  data-key-state={key.revokedAt === null ? "active" : "revoked"}
-                >
-                  <td>
-                    <code>{key.displayPrefix}</code>
-                  </td>
-                  <th scope="row">{key.name}</th>
-                  <td>{formatUtcInstant(key.createdAt)}</td>
-                  <td>{key.lastUsedAt === null ? "Never" : formatUtcInstant(key.lastUsedAt)}</td>
-                  <td>{keyState(key)}</td>
-                  <td>
-                    {key.revokedAt === null ? (
-                      <form method="post" action="/account/do/revoke-key" className="inline-form">
-                        <CsrfField token={csrfToken} />
-                        <input type="hidden" name="keyId" value={key.id} />
-                        <button type="submit" aria-label={`Revoke ${key.name}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {account.keyCreationRefusal === null ? (
-        <form
-          method="post"
-          action="/account/do/create-key"
-          className="account-form"
-          data-form="create-key"
-        >
-          <CsrfField token={csrfToken} />
-          <label>
-            New key name
-            <input type="text" name="name" required maxLength={100} />
-          </label>
-          <button type="submit">Create key</button>
-        </form>
-      ) : (
-        <div className="notice" data-key-refusal>
-          <p>{account.keyCreationRefusal}</p>
-          <p>
-            Plans are set by the service&apos;s operator (<code>tpi accounts set-plan</code>, or an
-            administrator on this website); ask yours to upgrade your account. See{" "}
-            <Link href={PLANS_DOCS_HREF}>the API docs on keys</Link>.
-          </p>
-        </div>
-      )}
+    </div>
+  );
+}
 
-      <h2>Sessions</h2>
+/** The browsers signed in to this account, and a button that signs out all but this one. */
+function SessionList({
+  sessions,
+  csrfToken,
+}: {
+  sessions: AccountPageData["sessions"];
+  csrfToken: string;
+}) {
+  const otherSessions = sessions.filter((entry) => !entry.current).length;
+  return (
+    <>
       <p className="muted">
         Browsers signed in to this account. A session ends{" "}
         {SESSION_ABSOLUTE_LIFETIME_MS / MS_PER_DAY} days after sign-in, after{" "}
@@ -182,8 +235,16 @@ export default async function AccountPage() {
           </button>
         </form>
       ) : null}
+    </>
+  );
+}
 
-      <h2>Usage</h2>
+type Usage = AccountPageData["usage"];
+
+/** Each key's requests: this minute's chat allowance and the requests per UTC day. */
+function UsageTables({ usage }: { usage: Usage }) {
+  return (
+    <>
       <p className="muted">
         Requests per key per UTC day over the last {usage.days.length} days; counts reach this page
         within {usage.flushIntervalSeconds} seconds.
@@ -192,69 +253,78 @@ export default async function AccountPage() {
         <p className="muted">No keys, so no usage.</p>
       ) : (
         <>
-          <div
-            className="table-wrap"
-            tabIndex={0}
-            role="region"
-            aria-label="Chat allowance this minute"
-          >
-            <table data-table="limits">
-              <caption>This minute&apos;s chat allowance per key</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Limit</th>
-                  <th scope="col">Resets (UTC)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {usage.keys.map((key) => (
-                  <tr key={key.keyId}>
-                    <th scope="row">
-                      {key.name} <code>{key.displayPrefix}</code>
-                    </th>
-                    <td>{key.currentMinute.used}</td>
-                    <td>{key.currentMinute.limit}</td>
-                    <td>
-                      {key.currentMinute.resetsAt === null
-                        ? "Not started"
-                        : formatUtcInstant(key.currentMinute.resetsAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Requests per day">
-            <table data-table="usage">
-              <caption>Requests per day (UTC), newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  {usage.keys.map((key) => (
-                    <th scope="col" key={key.keyId}>
-                      {key.name} <code>{key.displayPrefix}</code>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((day) => (
-                  <tr key={day} data-day={day}>
-                    <th scope="row">{formatUtcDay(day)}</th>
-                    {usage.keys.map((key) => (
-                      <td key={key.keyId} data-key-id={key.keyId}>
-                        {key.requestsPerDay.find((entry) => entry.day === day)?.requests ?? 0}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChatAllowanceTable keys={usage.keys} />
+          <DailyUsageTable usage={usage} />
         </>
       )}
     </>
+  );
+}
+
+function ChatAllowanceTable({ keys }: { keys: Usage["keys"] }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Chat allowance this minute">
+      <table data-table="limits">
+        <caption>This minute&apos;s chat allowance per key</caption>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Used</th>
+            <th scope="col">Limit</th>
+            <th scope="col">Resets (UTC)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.keyId}>
+              <th scope="row">
+                {key.name} <code>{key.displayPrefix}</code>
+              </th>
+              <td>{key.currentMinute.used}</td>
+              <td>{key.currentMinute.limit}</td>
+              <td>
+                {key.currentMinute.resetsAt === null
+                  ? "Not started"
+                  : formatUtcInstant(key.currentMinute.resetsAt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One row per UTC day, newest first, one column per key; a day without requests counts 0. */
+function DailyUsageTable({ usage }: { usage: Usage }) {
+  const days = [...usage.days].reverse();
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Requests per day">
+      <table data-table="usage">
+        <caption>Requests per day (UTC), newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {usage.keys.map((key) => (
+              <th scope="col" key={key.keyId}>
+                {key.name} <code>{key.displayPrefix}</code>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day} data-day={day}>
+              <th scope="row">{formatUtcDay(day)}</th>
+              {usage.keys.map((key) => (
+                <td key={key.keyId} data-key-id={key.keyId}>
+                  {key.requestsPerDay.find((entry) => entry.day === day)?.requests ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -30,14 +30,24 @@ export const metadata: Metadata = {
 // Reads the api's public address at run time (TPI_PUBLIC_API_URL), so it is not frozen at build time.
 export const dynamic = "force-dynamic";
 
-export default async function DocsPage() {
-  const { publicApiUrl } = readWebEnv();
+/** The page's answers from the api, asked for together. */
+async function loadDocsPage() {
   // The routes, the free window and the example dates come from the api (its route list and clock).
   const [methodology, reference] = await Promise.all([
     loadMethodology(),
     apiClient().apiReference.query(),
   ]);
-  const window = reference.freeWindow;
+  return { methodology, reference };
+}
+
+// The sections' props are typed from the loader's answers, so they follow the api's shapes.
+type DocsPageData = Awaited<ReturnType<typeof loadDocsPage>>;
+type ApiReference = DocsPageData["reference"];
+type ReferenceRoute = ApiReference["routes"][number];
+
+export default async function DocsPage() {
+  const { publicApiUrl } = readWebEnv();
+  const { methodology, reference } = await loadDocsPage();
   return (
     <>
       <h1>API documentation</h1>
@@ -47,6 +57,31 @@ export default async function DocsPage() {
         <a href={`${publicApiUrl}/openapi.json`}>OpenAPI document</a> (OpenAPI 3.1).
       </p>
 
+      <AuthenticationSection publicApiUrl={publicApiUrl} />
+
+      <h2 id="tiers">Tiers</h2>
+      <TiersTable reference={reference} />
+
+      <h2 id="limits">Limits</h2>
+      <LimitsList reference={reference} settlementLagHours={methodology.settlement.lagHours} />
+
+      <h2 id="errors">Errors</h2>
+      <p>
+        Errors carry <code>{`{"error": "<label>", "message": "<explanation>"}`}</code>. Check the
+        status first: 400 invalid parameter, 401 key missing/invalid/revoked, 404 no data for the
+        parameters, 429 rate limited, 500 internal error, 503 unavailable.
+      </p>
+
+      <h2 id="routes">Routes</h2>
+      <RouteReference routes={reference.routes} publicApiUrl={publicApiUrl} />
+    </>
+  );
+}
+
+/** How to get a key and send it, with a curl example, and what a refused key answers. */
+function AuthenticationSection({ publicApiUrl }: { publicApiUrl: string }) {
+  return (
+    <>
       <h2 id="authentication">Authentication</h2>
       <p>
         Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>.
@@ -72,124 +107,144 @@ export default async function DocsPage() {
         A missing key on a route that needs one, an unknown or malformed key, or a revoked key gives
         401 with <code>{`{"error":"Unauthorized","message":"…"}`}</code>.
       </p>
-
-      <h2 id="tiers">Tiers</h2>
-      <div className="table-wrap">
-        <table>
-          <caption>What each tier can read from /api/otpi</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tier</th>
-              <th scope="col">Labs</th>
-              <th scope="col">History</th>
-              <th scope="col">
-                <code>access</code> in responses
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Free (no key)</th>
-              <td>{reference.freeTierLabs.join(", ")}</td>
-              <td>
-                Trailing month, rolling (today: {window.startDate} to {window.endDate})
-              </td>
-              <td>
-                <code>public-1mo</code>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">API key</th>
-              <td>All {reference.labCount} labs</td>
-              <td>All settled days</td>
-              <td>
-                <code>full</code>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-
-      <h2 id="limits">Limits</h2>
-      <ul>
-        <li>Public routes: {reference.publicAllowance}, whether or not a key is sent.</li>
-        <li>
-          Over the limit: status 429 with a <code>Retry-After</code> header giving the seconds to
-          wait.
-        </li>
-        <li>
-          Values settle once per UTC day ({methodology.settlement.lagHours} hours after the day
-          ends, see the <a href="/methodology#settlement">methodology</a>); polling more often than
-          every few minutes returns the same data.
-        </li>
-      </ul>
-
-      <h2 id="errors">Errors</h2>
-      <p>
-        Errors carry <code>{`{"error": "<label>", "message": "<explanation>"}`}</code>. Check the
-        status first: 400 invalid parameter, 401 key missing/invalid/revoked, 404 no data for the
-        parameters, 429 rate limited, 500 internal error, 503 unavailable.
-      </p>
-
-      <h2 id="routes">Routes</h2>
-      {reference.routes.map((route) => (
-        <section key={route.id} aria-labelledby={`route-${route.id}`} data-route={route.path}>
-          <h3 id={`route-${route.id}`}>
-            <code>
-              {route.method} {route.path}
-            </code>
-          </h3>
-          <p>{route.summary}</p>
-          {route.description !== undefined && <p>{route.description}</p>}
-          <p>
-            <strong>Authentication:</strong> {route.auth}
-          </p>
-          {route.parameters.length > 0 && (
-            <div className="table-wrap">
-              <table>
-                <caption>Parameters of {route.path}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Where</th>
-                    <th scope="col">Required</th>
-                    <th scope="col">Meaning</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {route.parameters.map((parameter) => (
-                    <tr
-                      key={parameter.name}
-                      data-parameter={parameter.name}
-                      data-in={parameter.in}
-                      data-required={parameter.required}
-                    >
-                      <th scope="row">
-                        <code>{parameter.name}</code>
-                      </th>
-                      <td>{PARAMETER_PLACES[parameter.in]}</td>
-                      <td>{parameter.required ? "Required" : "Optional"}</td>
-                      <td>{parameter.meaning}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {route.examples.map((example) => (
-            <div key={example.label} data-example={example.pathAndQuery}>
-              <p className="muted">{example.label}:</p>
-              <pre>
-                <code>
-                  {example.browser
-                    ? `${publicApiUrl}${example.pathAndQuery}`
-                    : curl(publicApiUrl, example)}
-                </code>
-              </pre>
-            </div>
-          ))}
-        </section>
-      ))}
     </>
+  );
+}
+
+/** What the free tier and a key can read, with today's free window from the api. */
+function TiersTable({ reference }: { reference: ApiReference }) {
+  const window = reference.freeWindow;
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption>What each tier can read from /api/otpi</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tier</th>
+            <th scope="col">Labs</th>
+            <th scope="col">History</th>
+            <th scope="col">
+              <code>access</code> in responses
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Free (no key)</th>
+            <td>{reference.freeTierLabs.join(", ")}</td>
+            <td>
+              Trailing month, rolling (today: {window.startDate} to {window.endDate})
+            </td>
+            <td>
+              <code>public-1mo</code>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">API key</th>
+            <td>All {reference.labCount} labs</td>
+            <td>All settled days</td>
+            <td>
+              <code>full</code>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LimitsList({
+  reference,
+  settlementLagHours,
+}: {
+  reference: ApiReference;
+  settlementLagHours: number;
+}) {
+  return (
+    <ul>
+      <li>Public routes: {reference.publicAllowance}, whether or not a key is sent.</li>
+      <li>
+        Over the limit: status 429 with a <code>Retry-After</code> header giving the seconds to
+        wait.
+      </li>
+      <li>
+        Values settle once per UTC day ({settlementLagHours} hours after the day ends, see the{" "}
+        <a href="/methodology#settlement">methodology</a>); polling more often than every few
+        minutes returns the same data.
+      </li>
+    </ul>
+  );
+}
+
+/** One section per route of the api's reference: what it does, its parameters, its examples. */
+function RouteReference({
+  routes,
+  publicApiUrl,
+}: {
+  routes: ReferenceRoute[];
+  publicApiUrl: string;
+}) {
+  return routes.map((route) => (
+    <section key={route.id} aria-labelledby={`route-${route.id}`} data-route={route.path}>
+      <h3 id={`route-${route.id}`}>
+        <code>
+          {route.method} {route.path}
+        </code>
+      </h3>
+      <p>{route.summary}</p>
+      {route.description !== undefined && <p>{route.description}</p>}
+      <p>
+        <strong>Authentication:</strong> {route.auth}
+      </p>
+      {route.parameters.length > 0 && <ParameterTable route={route} />}
+      {route.examples.map((example) => (
+        <div key={example.label} data-example={example.pathAndQuery}>
+          <p className="muted">{example.label}:</p>
+          <pre>
+            <code>
+              {example.browser
+                ? `${publicApiUrl}${example.pathAndQuery}`
+                : curl(publicApiUrl, example)}
+            </code>
+          </pre>
+        </div>
+      ))}
+    </section>
+  ));
+}
+
+/** A route's parameters: where each goes and whether it is required (the docs tests read both). */
+function ParameterTable({ route }: { route: ReferenceRoute }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption>Parameters of {route.path}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Where</th>
+            <th scope="col">Required</th>
+            <th scope="col">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {route.parameters.map((parameter) => (
+            <tr
+              key={parameter.name}
+              data-parameter={parameter.name}
+              data-in={parameter.in}
+              data-required={parameter.required}
+            >
+              <th scope="row">
+                <code>{parameter.name}</code>
+              </th>
+              <td>{PARAMETER_PLACES[parameter.in]}</td>
+              <td>{parameter.required ? "Required" : "Optional"}</td>
+              <td>{parameter.meaning}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -9,10 +9,12 @@ import {
   parseChartState,
   TOKEN_HELD_RANGE,
   type ChartOffer,
+  type ChartState,
 } from "../lib/chart-state";
 import { HOME_SERIES_PARAM } from "../lib/chart-params";
 import { formatUsd, formatUtcDay } from "../lib/format";
-import { labSeries, labSnapshots } from "../lib/shape";
+import type { KeyedLatestDay } from "../lib/api-types";
+import { labSeries, labSnapshots, type LabSnapshot, type Series } from "../lib/shape";
 import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenTypes } from "../server/data";
 import { readWebEnv } from "../env";
 import { socialMetadata } from "../lib/social";
@@ -61,9 +63,6 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
     loadTokenTypes(),
     loadKeyedLatestDays(),
   ]);
-  const snapshots = latest === undefined ? [] : labSnapshots(latest.rows, window.rows);
-  const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
-  const keyedLabs = tokenTypes.all.filter((entry) => !freeLabs.has(entry.lab));
   const allSeries = labSeries(window.rows);
   // Visitors hold the free window, the trailing month: wider ranges need a key.
   const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: allSeries.map((one) => one.key) };
@@ -82,139 +81,188 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
           No day has settled yet. Values appear here once the first UTC day settles.
         </p>
       ) : (
-        <section aria-labelledby="latest-heading">
-          <h2 id="latest-heading">
-            Latest settled day: <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>{" "}
-            (UTC)
-          </h2>
-          <div className="table-wrap">
-            <table className="stack" data-table="latest" data-date={latest.date}>
-              <caption>
-                Token Price Index on {formatUtcDay(latest.date)} (UTC settlement day), USD per
-                million tokens
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Lab</th>
-                  <th scope="col" className="num">
-                    Index (USD / M tokens)
-                  </th>
-                  <th scope="col" className="num">
-                    Change vs previous day
-                  </th>
-                  <th scope="col" className="num">
-                    Change vs 7 days earlier
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {snapshots.map((snapshot) => (
-                  <tr key={snapshot.lab} data-lab={snapshot.lab}>
-                    <th scope="row">
-                      <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
-                    </th>
-                    <td
-                      className="num"
-                      data-label="Index (USD / M tokens)"
-                      data-value={snapshot.indexPerMtok}
-                    >
-                      {formatUsd(snapshot.indexPerMtok)}
-                    </td>
-                    <td className="num" data-label="Change vs previous day">
-                      <ChangeText change={snapshot.dayChange} />
-                    </td>
-                    <td className="num" data-label="Change vs 7 days earlier">
-                      <ChangeText change={snapshot.weekChange} />
-                    </td>
-                  </tr>
-                ))}
-                {keyedLatest.map((entry) => (
-                  <tr
-                    key={entry.lab}
-                    data-lab={entry.lab}
-                    data-tier="keyed"
-                    data-latest-date={entry.latestDate ?? ""}
-                  >
-                    <th scope="row">
-                      <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
-                    </th>
-                    <td className="num" data-label="Index (USD / M tokens)">
-                      <LockedValue />
-                    </td>
-                    <td colSpan={2} data-label="Latest settled day">
-                      latest settled day <SettledDay date={entry.latestDate} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <KeyTeaser keyedCount={keyedLatest.length} />
-        </section>
+        <LatestDaySection
+          date={latest.date}
+          snapshots={labSnapshots(latest.rows, window.rows)}
+          keyedLatest={keyedLatest}
+        />
       )}
 
-      <section aria-labelledby="chart-heading">
-        <h2 id="chart-heading">The trailing month</h2>
-        <LineChart
-          id="home-month"
-          title="Token Price Index of the free-tier labs, USD per million tokens"
-          unit="USD per million tokens"
-          series={applyChartState(allSeries, chartState, offer)}
-          controls={
-            <ChartControls
-              path="/"
-              state={chartState}
-              offer={offer}
-              seriesParam={HOME_SERIES_PARAM}
-              labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
-              seriesNoun="Labs"
-            />
-          }
-        />
-      </section>
+      <TrailingMonthSection allSeries={allSeries} chartState={chartState} offer={offer} />
 
-      <section id="labs" aria-labelledby="tiers-heading">
-        <h2 id="tiers-heading">Free and keyed data</h2>
-        <p>
-          Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the
-          trailing month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
-          <Link prefetch={false} href={KEY_HREF}>
-            get a key
-          </Link>{" "}
-          (<Link href="/docs#authentication">how to use it</Link>).
-        </p>
-        <div className="table-wrap">
-          <table data-table="tiers">
-            <caption>Labs covered by the index and the access each needs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Lab</th>
-                <th scope="col">Identifier</th>
-                <th scope="col">Access</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokenTypes.all.map((entry) => (
-                <tr
-                  key={entry.lab}
-                  data-lab={entry.lab}
-                  data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
-                >
-                  <th scope="row">
-                    <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
-                  </th>
-                  <td>
-                    <code>{entry.lab}</code>
-                  </td>
-                  <td>
-                    {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <LabTiersSection tokenTypes={tokenTypes} />
     </>
+  );
+}
+
+/** Every lab's latest settled day: free labs with values and changes, keyed labs locked. */
+function LatestDaySection({
+  date,
+  snapshots,
+  keyedLatest,
+}: {
+  date: string;
+  snapshots: LabSnapshot[];
+  keyedLatest: KeyedLatestDay[];
+}) {
+  return (
+    <section aria-labelledby="latest-heading">
+      <h2 id="latest-heading">
+        Latest settled day: <time dateTime={date}>{formatUtcDay(date)}</time> (UTC)
+      </h2>
+      <div className="table-wrap">
+        <table className="stack" data-table="latest" data-date={date}>
+          <caption>
+            Token Price Index on {formatUtcDay(date)} (UTC settlement day), USD per million tokens
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Lab</th>
+              <th scope="col" className="num">
+                Index (USD / M tokens)
+              </th>
+              <th scope="col" className="num">
+                Change vs previous day
+              </th>
+              <th scope="col" className="num">
+                Change vs 7 days earlier
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {snapshots.map((snapshot) => (
+              <FreeLabRow key={snapshot.lab} snapshot={snapshot} />
+            ))}
+            {keyedLatest.map((entry) => (
+              <KeyedLabRow key={entry.lab} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <KeyTeaser keyedCount={keyedLatest.length} />
+    </section>
+  );
+}
+
+function FreeLabRow({ snapshot }: { snapshot: LabSnapshot }) {
+  return (
+    <tr data-lab={snapshot.lab}>
+      <th scope="row">
+        <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
+      </th>
+      <td className="num" data-label="Index (USD / M tokens)" data-value={snapshot.indexPerMtok}>
+        {formatUsd(snapshot.indexPerMtok)}
+      </td>
+      <td className="num" data-label="Change vs previous day">
+        <ChangeText change={snapshot.dayChange} />
+      </td>
+      <td className="num" data-label="Change vs 7 days earlier">
+        <ChangeText change={snapshot.weekChange} />
+      </td>
+    </tr>
+  );
+}
+
+/** A keyed lab's row: its latest settled day, never its value. */
+function KeyedLabRow({ entry }: { entry: KeyedLatestDay }) {
+  return (
+    <tr data-lab={entry.lab} data-tier="keyed" data-latest-date={entry.latestDate ?? ""}>
+      <th scope="row">
+        <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+      </th>
+      <td className="num" data-label="Index (USD / M tokens)">
+        <LockedValue />
+      </td>
+      <td colSpan={2} data-label="Latest settled day">
+        latest settled day <SettledDay date={entry.latestDate} />
+      </td>
+    </tr>
+  );
+}
+
+/** The free labs' chart over the range and labs the URL asks for, with its range and lab links. */
+function TrailingMonthSection({
+  allSeries,
+  chartState,
+  offer,
+}: {
+  allSeries: Series[];
+  chartState: ChartState;
+  offer: ChartOffer;
+}) {
+  return (
+    <section aria-labelledby="chart-heading">
+      <h2 id="chart-heading">The trailing month</h2>
+      <LineChart
+        id="home-month"
+        title="Token Price Index of the free-tier labs, USD per million tokens"
+        unit="USD per million tokens"
+        series={applyChartState(allSeries, chartState, offer)}
+        controls={
+          <ChartControls
+            path="/"
+            state={chartState}
+            offer={offer}
+            seriesParam={HOME_SERIES_PARAM}
+            labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
+            seriesNoun="Labs"
+          />
+        }
+      />
+    </section>
+  );
+}
+
+/** Every lab of the index and whether reading it needs a key. */
+function LabTiersSection({
+  tokenTypes,
+}: {
+  tokenTypes: Awaited<ReturnType<typeof loadTokenTypes>>;
+}) {
+  const freeLabs = new Set<string>(tokenTypes.free.map((entry) => entry.lab));
+  const keyedLabs = tokenTypes.all.filter((entry) => !freeLabs.has(entry.lab));
+  return (
+    <section id="labs" aria-labelledby="tiers-heading">
+      <h2 id="tiers-heading">Free and keyed data</h2>
+      <p>
+        Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the trailing
+        month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
+        <Link prefetch={false} href={KEY_HREF}>
+          get a key
+        </Link>{" "}
+        (<Link href="/docs#authentication">how to use it</Link>).
+      </p>
+      <div className="table-wrap">
+        <table data-table="tiers">
+          <caption>Labs covered by the index and the access each needs</caption>
+          <thead>
+            <tr>
+              <th scope="col">Lab</th>
+              <th scope="col">Identifier</th>
+              <th scope="col">Access</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokenTypes.all.map((entry) => (
+              <tr
+                key={entry.lab}
+                data-lab={entry.lab}
+                data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
+              >
+                <th scope="row">
+                  <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+                </th>
+                <td>
+                  <code>{entry.lab}</code>
+                </td>
+                <td>
+                  {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { isFreeTierLab, LAB_CATALOG, type LabId } from "@tpi/domain";
+import { isFreeTierLab, type LabId } from "@tpi/domain";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
 import { CiteThis } from "./cite-this";
-import { KeyTeaser, KEY_HREF, LockedValue, SettledDay } from "./keyed-access";
+import { KEY_HREF } from "./keyed-access";
+import { KeyedLab } from "./keyed-lab";
 import { ConstituentsSection, CoverageLine, DaysCitation } from "./lab-sources";
 import { LineChart } from "./line-chart";
+import { OtherLabs } from "./other-labs";
 import { readWebEnv } from "../env";
+import type { IndexRow } from "../lib/api-types";
 import { HOME_SERIES_PARAM } from "../lib/chart-params";
 import { socialMetadata } from "../lib/social";
 import { labCardPath } from "../lib/social-card";
@@ -101,6 +104,36 @@ export async function LabContent({
     );
   }
 
+  const view = await loadFreeLab(lab, chartQuery);
+  const { latest, range } = view;
+  return (
+    <>
+      <h1>{label} token price index</h1>
+      <p className="lead">
+        The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
+        UTC day of the free window (
+        <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
+        <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
+      </p>
+      {latest === undefined ? (
+        <p className="notice">No settled values in the free window yet.</p>
+      ) : (
+        <FreeLabValues lab={lab} label={label} latest={latest} view={view} />
+      )}
+      <p className="muted">
+        Older history is available with an API key:{" "}
+        <Link prefetch={false} href={KEY_HREF}>
+          get one
+        </Link>
+        .
+      </p>
+      <OtherLabs lab={lab} />
+    </>
+  );
+}
+
+/** What a free lab's page shows: the free window from the api, cut to the chart's range. */
+async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
   const window = await loadFreeWindow(lab);
   const rows = newestFirst(window.rows);
   const latest = rows[0];
@@ -123,116 +156,151 @@ export async function LabContent({
   const latestSourceDay = sourceDays
     .filter((day) => day.date === latest?.date)
     .sort((a, b) => b.listedTokens + b.otherTokens - (a.listedTokens + a.otherTokens))[0];
+  return {
+    latest,
+    range,
+    summary,
+    offer,
+    chartState,
+    shownRows,
+    shownStart,
+    provenance,
+    latestSourceDay,
+    constituents,
+  };
+}
+
+type FreeLabView = Awaited<ReturnType<typeof loadFreeLab>>;
+
+/** A free lab's values: latest day, changes, chart, CSV link, table, sources and citation. */
+function FreeLabValues({
+  lab,
+  label,
+  latest,
+  view,
+}: {
+  lab: LabId;
+  label: string;
+  latest: IndexRow;
+  view: FreeLabView;
+}) {
   return (
     <>
-      <h1>{label} token price index</h1>
-      <p className="lead">
-        The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
-        UTC day of the free window (
-        <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
-        <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
+      <LatestValueCard latest={latest} />
+      {view.summary !== undefined && <ChangeStrip summary={view.summary} />}
+      <LineChart
+        id={`lab-${lab}`}
+        title={`${label} token price index, USD per million tokens`}
+        unit="USD per million tokens"
+        series={labSeries(view.shownRows)}
+        controls={
+          <ChartControls
+            path={labPathOf(lab)}
+            state={view.chartState}
+            offer={view.offer}
+            seriesParam={HOME_SERIES_PARAM}
+            labels={{}}
+            seriesNoun="Labs"
+          />
+        }
+      />
+      <p>
+        <a
+          className="button"
+          href={chartStateHref(csvPathOf(lab), view.chartState, view.offer, HOME_SERIES_PARAM)}
+          download
+          data-csv
+        >
+          Download these {view.shownRows.length} rows as CSV
+        </a>
       </p>
-      {latest === undefined ? (
-        <p className="notice">No settled values in the free window yet.</p>
-      ) : (
-        <>
-          <div className="cards">
-            <div className="card">
-              <div className="muted">Latest settled day</div>
-              <div className="value" data-latest-value={latest.indexPerMtok}>
-                {formatUsd(latest.indexPerMtok)}
-              </div>
-              <div>
-                USD per million tokens on{" "}
-                <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
-              </div>
-            </div>
-          </div>
-          {summary !== undefined && <ChangeStrip summary={summary} />}
-          <LineChart
-            id={`lab-${lab}`}
-            title={`${label} token price index, USD per million tokens`}
-            unit="USD per million tokens"
-            series={labSeries(shownRows)}
-            controls={
-              <ChartControls
-                path={labPathOf(lab)}
-                state={chartState}
-                offer={offer}
-                seriesParam={HOME_SERIES_PARAM}
-                labels={{}}
-                seriesNoun="Labs"
-              />
-            }
-          />
-          <p>
-            <a
-              className="button"
-              href={chartStateHref(csvPathOf(lab), chartState, offer, HOME_SERIES_PARAM)}
-              download
-              data-csv
-            >
-              Download these {shownRows.length} rows as CSV
-            </a>
-          </p>
-          <div className="table-wrap">
-            <table className="stack" data-table="history" data-lab={lab}>
-              <caption>
-                {label} token price index per UTC settlement day, {formatUtcDay(shownStart)} to{" "}
-                {formatUtcDay(range.endDate)}, newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Settlement day (UTC)</th>
-                  <th scope="col" className="num">
-                    Index (USD / M tokens)
-                  </th>
-                  <th scope="col">Computed at (UTC)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shownRows.map((row) => (
-                  <tr key={row.date} data-date={row.date}>
-                    <th scope="row">
-                      <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-                    </th>
-                    <td
-                      className="num"
-                      data-label="Index (USD / M tokens)"
-                      data-value={row.indexPerMtok}
-                    >
-                      {formatUsd(row.indexPerMtok)}
-                    </td>
-                    <td data-label="Computed at (UTC)">
-                      <time dateTime={row.computedAt}>{formatUtcInstant(row.computedAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <DaysCitation date={latest.date} provenance={provenance.get(latest.date)} />
-          <CoverageLine day={latestSourceDay} />
-          {constituents !== undefined && <ConstituentsSection label={label} body={constituents} />}
-          <CiteThis
-            citation={{
-              series: `${label} token price index`,
-              unit: "USD per million tokens",
-              valueDate: latest.date,
-              url: `${readWebEnv().publicSiteUrl}/labs/${lab}`,
-            }}
-          />
-        </>
+      <HistoryTable
+        lab={lab}
+        label={label}
+        rows={view.shownRows}
+        startDate={view.shownStart}
+        endDate={view.range.endDate}
+      />
+      <DaysCitation date={latest.date} provenance={view.provenance.get(latest.date)} />
+      <CoverageLine day={view.latestSourceDay} />
+      {view.constituents !== undefined && (
+        <ConstituentsSection label={label} body={view.constituents} />
       )}
-      <p className="muted">
-        Older history is available with an API key:{" "}
-        <Link prefetch={false} href={KEY_HREF}>
-          get one
-        </Link>
-        .
-      </p>
-      <OtherLabs lab={lab} />
+      <CiteThis
+        citation={{
+          series: `${label} token price index`,
+          unit: "USD per million tokens",
+          valueDate: latest.date,
+          url: `${readWebEnv().publicSiteUrl}/labs/${lab}`,
+        }}
+      />
     </>
+  );
+}
+
+function LatestValueCard({ latest }: { latest: IndexRow }) {
+  return (
+    <div className="cards">
+      <div className="card">
+        <div className="muted">Latest settled day</div>
+        <div className="value" data-latest-value={latest.indexPerMtok}>
+          {formatUsd(latest.indexPerMtok)}
+        </div>
+        <div>
+          USD per million tokens on <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The rows of the chart's range, newest first: the rows the CSV link downloads. */
+function HistoryTable({
+  lab,
+  label,
+  rows,
+  startDate,
+  endDate,
+}: {
+  lab: LabId;
+  label: string;
+  rows: IndexRow[];
+  startDate: string;
+  endDate: string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="stack" data-table="history" data-lab={lab}>
+        <caption>
+          {label} token price index per UTC settlement day, {formatUtcDay(startDate)} to{" "}
+          {formatUtcDay(endDate)}, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Settlement day (UTC)</th>
+            <th scope="col" className="num">
+              Index (USD / M tokens)
+            </th>
+            <th scope="col">Computed at (UTC)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.date} data-date={row.date}>
+              <th scope="row">
+                <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+              </th>
+              <td className="num" data-label="Index (USD / M tokens)" data-value={row.indexPerMtok}>
+                {formatUsd(row.indexPerMtok)}
+              </td>
+              <td data-label="Computed at (UTC)">
+                <time dateTime={row.computedAt}>{formatUtcInstant(row.computedAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -277,85 +345,5 @@ function ChangeStrip({ summary }: { summary: WindowSummary }) {
         </div>
       </dl>
     </section>
-  );
-}
-
-/** Links to every other lab's page, free and keyed, in catalog order. */
-function OtherLabs({ lab }: { lab: LabId }) {
-  return (
-    <nav aria-labelledby="other-labs-heading" className="other-labs" data-other-labs>
-      <h2 id="other-labs-heading">Other labs</h2>
-      <ul>
-        {LAB_CATALOG.filter((entry) => entry.lab !== lab).map((entry) => (
-          <li key={entry.lab}>
-            <Link href={labPathOf(entry.lab)}>{entry.label}</Link>
-            {!entry.freeTier && <span className="muted"> (API key)</span>}
-          </li>
-        ))}
-      </ul>
-      <p>
-        <Link href="/labs">All labs with their latest values</Link>
-      </p>
-    </nav>
-  );
-}
-
-function KeyedLab({
-  lab,
-  label,
-  latestDate,
-  keyedCount,
-}: {
-  lab: LabId;
-  label: string;
-  latestDate: string | null;
-  keyedCount: number;
-}) {
-  return (
-    <>
-      <h1>{label} token price index</h1>
-      <p className="lead">
-        The {label} index is part of the keyed tier: its daily values and full history are served to
-        API key holders.
-      </p>
-      <div className="cards">
-        <div className="card" data-keyed-latest={latestDate ?? ""}>
-          <div className="muted">Latest settled day</div>
-          <div className="value">
-            <LockedValue />
-          </div>
-          <div>
-            USD per million tokens on <SettledDay date={latestDate} />
-          </div>
-        </div>
-      </div>
-      <KeyTeaser keyedCount={keyedCount} />
-      <h2>What the data is</h2>
-      <p>
-        For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}
-        {label}&apos;s paid production models, in USD per million tokens, computed with the
-        published <Link href="/methodology">methodology</Link>. Every value carries the time it was
-        computed.
-      </p>
-      <h2>How to get it</h2>
-      <ol>
-        <li>
-          <Link prefetch={false} href={KEY_HREF}>
-            Get an API key
-          </Link>{" "}
-          (see <Link href="/docs#authentication">authentication</Link>).
-        </li>
-        <li>
-          Call <code>GET /api/otpi?lab={lab}</code> with{" "}
-          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; add <code>startDate</code> and{" "}
-          <code>endDate</code> for history.
-        </li>
-      </ol>
-      <p>
-        Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
-        month: <Link href="/">see today&apos;s index</Link>.
-      </p>
-      <OtherLabs lab={lab} />
-    </>
   );
 }

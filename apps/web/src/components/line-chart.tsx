@@ -1,5 +1,11 @@
 import type { ReactNode } from "react";
-import { chartGeometry, describeSeries, PLOT_HEIGHT, PLOT_WIDTH } from "../lib/chart";
+import {
+  chartGeometry,
+  describeSeries,
+  PLOT_HEIGHT,
+  PLOT_WIDTH,
+  type ChartGeometry,
+} from "../lib/chart";
 import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
 import type { Series } from "../lib/shape";
 import { ChartIsland } from "./chart-island";
@@ -25,10 +31,12 @@ export function styleAt(index: number) {
 /** How values read: USD amounts, or fractions shown as percentages (0.8 is 80%). */
 export type ChartValueKind = "usd" | "percent";
 
-const VALUE_FORMATS: Record<
-  ChartValueKind,
-  { value: (value: number) => string; axis: (value: number, decimals: number) => string }
-> = {
+type ValueFormat = {
+  value: (value: number) => string;
+  axis: (value: number, decimals: number) => string;
+};
+
+const VALUE_FORMATS: Record<ChartValueKind, ValueFormat> = {
   usd: {
     value: (value) => formatUsd(value),
     axis: (value, decimals) => formatUsd(value, decimals),
@@ -82,29 +90,13 @@ export function LineChart({
     );
   const format = VALUE_FORMATS[valueKind];
   const description = describeSeries(series, format.value, formatUtcDay);
-  const lastTick = geometry.xTicks.length - 1;
   return (
     <figure className="chart" data-chart={id}>
       {controls}
       <p className="chart-unit" data-chart-unit>
         {unit ?? DEFAULT_UNITS[valueKind]}
       </p>
-      <ChartIsland
-        title={title}
-        valueKind={valueKind}
-        data={packIslandData(
-          geometry.series.map((line, index) => ({
-            label: line.label,
-            stroke: styleAt(index).stroke,
-            points: line.points.map((point) => ({
-              date: point.date,
-              value: point.value,
-              // Hundredths of a percent: finer than a pixel on any screen, and short in the page.
-              x: Math.round((point.x / PLOT_WIDTH) * 10_000) / 100,
-            })),
-          })),
-        )}
-      >
+      <ChartIsland title={title} valueKind={valueKind} data={islandDataOf(geometry)}>
         {/*
           The outer SVG has no viewBox: its user unit is the CSS pixel, so tick labels keep their
           12 px at every width, placed by percentages (SVG lengths, not inline styles, which the
@@ -113,116 +105,167 @@ export function LineChart({
         <svg className="chart-svg" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{description}</desc>
-          <svg
-            viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`}
-            preserveAspectRatio="none"
-            width="100%"
-            height="100%"
-            aria-hidden="true"
-          >
-            {geometry.yTicks.map((tick) => (
-              <line
-                key={`grid${tick.value}`}
-                className="chart-grid"
-                x1={0}
-                x2={PLOT_WIDTH}
-                y1={(tick.percent / 100) * PLOT_HEIGHT}
-                y2={(tick.percent / 100) * PLOT_HEIGHT}
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-            {geometry.series.map((line, index) => {
-              const style = styleAt(index);
-              return (
-                <path
-                  key={line.key}
-                  d={line.path}
-                  fill="none"
-                  stroke={style.stroke}
-                  strokeWidth="2.25"
-                  strokeDasharray={style.dash}
-                  vectorEffect="non-scaling-stroke"
-                />
-              );
-            })}
-          </svg>
-          <g className="chart-ticks" aria-hidden="true">
-            {geometry.yTicks.map((tick) => (
-              <text
-                key={`y${tick.value}`}
-                className="chart-y"
-                x={-6}
-                y={`${tick.percent}%`}
-                dy="0.35em"
-                textAnchor="end"
-              >
-                {format.axis(tick.value, axisDecimals)}
-              </text>
-            ))}
-            {geometry.xTicks.map((tick, index) => (
-              <text
-                key={`x${tick.value}`}
-                className="chart-x"
-                x={`${tick.percent}%`}
-                y="100%"
-                dy="1.35em"
-                textAnchor={
-                  lastTick > 0 && index === lastTick
-                    ? "end"
-                    : index === 0 && lastTick > 0
-                      ? "start"
-                      : "middle"
-                }
-              >
-                {formatShortUtcDay(tick.value)}
-                {tick.year !== undefined && (
-                  <tspan x={`${tick.percent}%`} dy="1.2em">
-                    {tick.year}
-                  </tspan>
-                )}
-              </text>
-            ))}
-          </g>
-          {geometry.series.map((line, index) =>
-            line.last === undefined ? null : (
-              <circle
-                key={`dot${line.key}`}
-                cx={`${(line.last.x / PLOT_WIDTH) * 100}%`}
-                cy={`${(line.last.y / PLOT_HEIGHT) * 100}%`}
-                r="3.5"
-                fill={styleAt(index).stroke}
-              />
-            ),
-          )}
+          <ChartPlot geometry={geometry} />
+          <ChartAxes geometry={geometry} format={format} axisDecimals={axisDecimals} />
+          <LastValueDots geometry={geometry} />
         </svg>
       </ChartIsland>
-      {geometry.series.length > 1 && (
-        <ul className="legend" aria-label="Legend">
-          {geometry.series.map((line, index) => {
-            const style = styleAt(index);
-            return (
-              <li key={line.key}>
-                <svg width="28" height="10" aria-hidden="true">
-                  <line
-                    x1="0"
-                    x2="28"
-                    y1="5"
-                    y2="5"
-                    stroke={style.stroke}
-                    strokeWidth="2.5"
-                    strokeDasharray={style.dash}
-                  />
-                </svg>
-                {line.label}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ChartLegend geometry={geometry} />
       <figcaption>
         {title}, {formatUtcDay(geometry.firstDay)} to {formatUtcDay(geometry.lastDay)} (UTC
         settlement days). {description}
       </figcaption>
     </figure>
+  );
+}
+
+/** What the client island needs for its tooltip: each series' days, values and x positions. */
+function islandDataOf(geometry: ChartGeometry) {
+  return packIslandData(
+    geometry.series.map((line, index) => ({
+      label: line.label,
+      stroke: styleAt(index).stroke,
+      points: line.points.map((point) => ({
+        date: point.date,
+        value: point.value,
+        // Hundredths of a percent: finer than a pixel on any screen, and short in the page.
+        x: Math.round((point.x / PLOT_WIDTH) * 10_000) / 100,
+      })),
+    })),
+  );
+}
+
+/** The plot box: horizontal grid lines at the y ticks and one path per series. */
+function ChartPlot({ geometry }: { geometry: ChartGeometry }) {
+  return (
+    <svg
+      viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`}
+      preserveAspectRatio="none"
+      width="100%"
+      height="100%"
+      aria-hidden="true"
+    >
+      {geometry.yTicks.map((tick) => (
+        <line
+          key={`grid${tick.value}`}
+          className="chart-grid"
+          x1={0}
+          x2={PLOT_WIDTH}
+          y1={(tick.percent / 100) * PLOT_HEIGHT}
+          y2={(tick.percent / 100) * PLOT_HEIGHT}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+      {geometry.series.map((line, index) => {
+        const style = styleAt(index);
+        return (
+          <path
+            key={line.key}
+            d={line.path}
+            fill="none"
+            stroke={style.stroke}
+            strokeWidth="2.25"
+            strokeDasharray={style.dash}
+            vectorEffect="non-scaling-stroke"
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The first x label starts at the axis and the last ends there, so neither is cut off. */
+function xTickAnchor(index: number, lastTick: number): "start" | "middle" | "end" {
+  if (lastTick > 0 && index === lastTick) return "end";
+  if (index === 0 && lastTick > 0) return "start";
+  return "middle";
+}
+
+/** Tick labels: values left of the plot, days below it (with the year where a reader needs it). */
+function ChartAxes({
+  geometry,
+  format,
+  axisDecimals,
+}: {
+  geometry: ChartGeometry;
+  format: ValueFormat;
+  axisDecimals: number;
+}) {
+  const lastTick = geometry.xTicks.length - 1;
+  return (
+    <g className="chart-ticks" aria-hidden="true">
+      {geometry.yTicks.map((tick) => (
+        <text
+          key={`y${tick.value}`}
+          className="chart-y"
+          x={-6}
+          y={`${tick.percent}%`}
+          dy="0.35em"
+          textAnchor="end"
+        >
+          {format.axis(tick.value, axisDecimals)}
+        </text>
+      ))}
+      {geometry.xTicks.map((tick, index) => (
+        <text
+          key={`x${tick.value}`}
+          className="chart-x"
+          x={`${tick.percent}%`}
+          y="100%"
+          dy="1.35em"
+          textAnchor={xTickAnchor(index, lastTick)}
+        >
+          {formatShortUtcDay(tick.value)}
+          {tick.year !== undefined && (
+            <tspan x={`${tick.percent}%`} dy="1.2em">
+              {tick.year}
+            </tspan>
+          )}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+/** A dot on each series' latest value. */
+function LastValueDots({ geometry }: { geometry: ChartGeometry }) {
+  return geometry.series.map((line, index) =>
+    line.last === undefined ? null : (
+      <circle
+        key={`dot${line.key}`}
+        cx={`${(line.last.x / PLOT_WIDTH) * 100}%`}
+        cy={`${(line.last.y / PLOT_HEIGHT) * 100}%`}
+        r="3.5"
+        fill={styleAt(index).stroke}
+      />
+    ),
+  );
+}
+
+/** Each series' colour and dash beside its label; a single series needs none. */
+function ChartLegend({ geometry }: { geometry: ChartGeometry }) {
+  if (geometry.series.length <= 1) return null;
+  return (
+    <ul className="legend" aria-label="Legend">
+      {geometry.series.map((line, index) => {
+        const style = styleAt(index);
+        return (
+          <li key={line.key}>
+            <svg width="28" height="10" aria-hidden="true">
+              <line
+                x1="0"
+                x2="28"
+                y1="5"
+                y2="5"
+                stroke={style.stroke}
+                strokeWidth="2.5"
+                strokeDasharray={style.dash}
+              />
+            </svg>
+            {line.label}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

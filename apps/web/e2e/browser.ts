@@ -1,0 +1,90 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from "./harness";
+import { site } from "./site";
+
+/**
+ * The website in a real Chromium against a real api (embedded PostgreSQL, sample data): every
+ * page answers 200, shows the values `/api/otpi` returns for the same day, renders them without
+ * JavaScript, and a screenshot of each page is saved under test-artifacts/. This module holds
+ * what the test files share in the browser: the launch, the list of pages, opening and shooting.
+ */
+
+/** Without it every browser test skips (global-setup.ts says so once and starts no site). */
+export const chromiumPresent = existsSync(CHROMIUM_PATH);
+/** CI sets this so that a missing browser fails the run instead of skipping the tests. */
+export const browserRequired = process.env.TPI_REQUIRE_BROWSER_TESTS === "1";
+
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * A Chromium for one test file. Each file launches its own (about a second): Vitest runs every
+ * file in its own process, and a browser cannot be handed from one process to another.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  // playwright-core gives each launch a fresh temporary profile (the notes' fresh --user-data-dir).
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+}
+
+/** Every page of the site, each with the chrome (banner, footer) of every other. */
+export const ALL_PAGES = [
+  "/",
+  "/labs",
+  "/labs/anthropic",
+  "/labs/mistralai",
+  "/gpus",
+  "/gpus/H100%20SXM",
+  "/gpus/RTX%20PRO%206000%20WS",
+  "/volume",
+  "/methodology",
+  "/methodology/gpu",
+  "/docs",
+  "/status",
+  "/labs/not-a-lab",
+  "/?range=7D&labs=anthropic,openai",
+  "/gpus?range=1M",
+  "/labs/anthropic?range=7D",
+  "/gpus/H100%20SXM?range=1M",
+  "/no/such/page",
+] as const;
+
+export async function open(
+  page: Page,
+  path: string,
+  expectedStatus = 200,
+  baseUrl = site.webUrl,
+): Promise<void> {
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
+  expect(response?.status(), `status of ${path}`).toBe(expectedStatus);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** [date, value attribute, displayed value] of each row of the lab history table. */
+export async function historyTable(
+  page: Page,
+): Promise<{ date: string; raw: string; shown: string }[]> {
+  return page.$$eval('table[data-table="history"] tbody tr', (rows) =>
+    rows.map((row) => {
+      const cell = row.querySelector("td[data-value]");
+      return {
+        date: row.getAttribute("data-date") ?? "",
+        raw: cell?.getAttribute("data-value") ?? "",
+        shown: cell?.textContent ?? "",
+      };
+    }),
+  );
+}

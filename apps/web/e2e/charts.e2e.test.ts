@@ -1,0 +1,294 @@
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LAB_IDS, addDays } from "@tpi/domain";
+import { axeViolations } from "./axe";
+import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { site } from "./site";
+
+/** The charts of the home, lab and GPU pages: fitting a phone, shared ranges, the interactive island. */
+describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart island", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Visible elements that reach past the viewport's right edge, outside any scroll or clip box. */
+  const overflowingElements = (page: Page) =>
+    page.evaluate(() => {
+      const clipped = (element: Element): boolean => {
+        for (let up = element.parentElement; up !== null; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== "visible") return true;
+        return false;
+      };
+      return [...document.querySelectorAll("body *")]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(element);
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    });
+
+  it("at 390 px no element of any page overflows the viewport, chart labels are at least 11 px, axes name their unit, and axe finds no scroll box", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    for (const path of ALL_PAGES) {
+      await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
+      expect(await overflowingElements(page), `overflow on ${path}`).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `page width on ${path}`,
+      ).toBeLessThanOrEqual(0);
+      const labelSizes = await page.$$eval(".chart-x, .chart-y", (labels) =>
+        labels.map((label) => Number.parseFloat(getComputedStyle(label).fontSize)),
+      );
+      for (const size of labelSizes)
+        expect(size, `tick label size on ${path}`).toBeGreaterThanOrEqual(11);
+      const charts = await page.locator("figure[data-chart]").count();
+      expect(await page.locator("figure[data-chart] [data-chart-unit]").count(), path).toBe(charts);
+      expect(
+        (await axeViolations(page)).filter(
+          (violation) => violation.id === "scrollable-region-focusable",
+        ),
+        `scroll boxes on ${path}`,
+      ).toEqual([]);
+    }
+    for (const [path, name] of [
+      ["/", "chart-home-390"],
+      ["/gpus", "chart-gpus-390"],
+      ["/gpus/H100%20SXM", "chart-gpu-h100-390"],
+    ] as const) {
+      await page.goto(`${site.webUrl}${path}`);
+      await screenshot(page, name);
+    }
+    await context.close();
+  });
+
+  it("a shared chart URL renders the same chart without JavaScript, wider ranges locked, and the plain home page stays cached", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, "/?range=7D&labs=anthropic");
+    const chart = page.locator('figure[data-chart="home-month"]');
+    const description = (await chart.locator("desc").textContent()) ?? "";
+    expect(description).toContain("Anthropic:");
+    expect(description).not.toContain("OpenAI:");
+    expect(await chart.locator('a[data-range="7D"]').getAttribute("aria-current")).toBe("true");
+    for (const range of ["3M", "1Y", "All"])
+      expect(await chart.locator(`[data-range="${range}"][data-locked="true"]`).count()).toBe(1);
+    expect(await chart.locator("[data-locked-note]").textContent()).toContain("API key");
+    expect(await chart.locator("[data-locked-note] a").getAttribute("href")).toBe(
+      "/account/sign-up",
+    );
+    // Seven UTC days at most, and the latest table is complete whatever the chart shows.
+    const days = await chart.locator(".chart-x").count();
+    expect(days).toBeGreaterThan(0);
+    // The first tick says its year, so a screenshot of the chart dates itself.
+    expect(await chart.locator(".chart-x").first().locator("tspan").textContent()).toMatch(
+      /^20\d\d$/,
+    );
+    // Free labs with their values, keyed labs locked: every lab has a row.
+    expect(await page.locator('table[data-table="latest"] tbody tr').count()).toBe(LAB_IDS.length);
+    expect(await page.locator('a[data-series="openai"]').getAttribute("href")).toBe(
+      "/?range=7D&labs=anthropic,openai",
+    );
+    await open(page, "/gpus?range=7D");
+    expect(
+      await page
+        .locator('figure[data-chart="gpu-3m"] a[data-range="7D"]')
+        .getAttribute("aria-current"),
+    ).toBe("true");
+    await context.close();
+    await fetch(`${site.webUrl}/`);
+    expect((await fetch(`${site.webUrl}/`)).headers.get("x-nextjs-cache")).toBe("HIT");
+  });
+
+  it("with JavaScript, range links and lab toggles change the URL and the chart, and hovering shows day, value and change", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/");
+    const chart = page.locator('figure[data-chart="home-month"]');
+    await chart.locator('a[data-range="7D"]').click();
+    await page.waitForURL(/range=7D/);
+    await page.waitForFunction(() =>
+      document.querySelector(
+        'figure[data-chart="home-month"] a[data-range="7D"][aria-current="true"]',
+      ),
+    );
+    await chart.locator('a[data-series="openai"]').click();
+    await page.waitForURL(/labs=/);
+    expect(new URL(page.url()).searchParams.get("labs")?.split(",")).not.toContain("openai");
+    expect(await chart.locator("desc").textContent()).not.toContain("OpenAI:");
+    // The chart is below the fold: hover() scrolls it into view first.
+    const area = chart.locator(".chart-area");
+    const box = await area.boundingBox();
+    expect(box).not.toBeNull();
+    await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
+    const tooltip = chart.locator("[data-chart-tooltip]");
+    await tooltip.waitFor();
+    const text = (await tooltip.textContent()) ?? "";
+    expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    expect(text).toMatch(/\$\d+\.\d{4}/);
+    expect(text).toMatch(/since|no earlier value/);
+    await screenshot(page, "chart-home-tooltip-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await screenshot(page, "chart-home-tooltip-390");
+    await open(page, "/gpus");
+    await screenshot(page, "chart-gpus-1280");
+    await page.close();
+  });
+
+  it("on a phone, tapping the chart shows the day, value and change inside the screen", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    for (const [path, chartName] of [
+      ["/?range=7D", "home-month"],
+      ["/gpus", "gpu-3m"],
+    ] as const) {
+      await open(page, path);
+      const chart = page.locator(`figure[data-chart="${chartName}"]`);
+      const area = chart.locator(".chart-area");
+      await page.waitForFunction(
+        (name) => document.querySelector(`figure[data-chart="${name}"] .chart-area[tabindex="0"]`),
+        chartName,
+      );
+      await area.scrollIntoViewIfNeeded();
+      const box = await area.boundingBox();
+      expect(box, path).not.toBeNull();
+      await area.tap({ position: { x: (box?.width ?? 4) / 2, y: (box?.height ?? 2) / 2 } });
+      const tooltip = chart.locator("[data-chart-tooltip]");
+      await tooltip.waitFor();
+      const text = (await tooltip.textContent()) ?? "";
+      expect(text, path).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+      expect(text, path).toMatch(/\$\d+\.\d+/);
+      expect(text, path).toMatch(/since|no earlier value/);
+      const tip = await tooltip.boundingBox();
+      expect(tip?.x ?? -1, path).toBeGreaterThanOrEqual(0);
+      expect((tip?.x ?? 0) + (tip?.width ?? 0), path).toBeLessThanOrEqual(390);
+      await screenshot(page, `chart-${chartName}-tap-390`);
+    }
+    await context.close();
+  });
+
+  it("from the keyboard, the focused plot steps through the days and announces each one", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/?range=7D");
+    const area = page.locator('figure[data-chart="home-month"] .chart-area');
+    await page.waitForFunction(() =>
+      document.querySelector('figure[data-chart="home-month"] .chart-area[tabindex="0"]'),
+    );
+    expect(await area.getAttribute("aria-label")).toContain("arrow keys");
+    await area.focus();
+    await page.keyboard.press("ArrowLeft");
+    const tooltip = area.locator("[data-chart-tooltip]");
+    const latest = await tooltip.getAttribute("data-chart-tooltip");
+    expect(latest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await page.keyboard.press("ArrowLeft");
+    const before = await tooltip.getAttribute("data-chart-tooltip");
+    expect(before).toBe(addDays(latest ?? "", -1));
+    await page.keyboard.press("Home");
+    const first = (await tooltip.getAttribute("data-chart-tooltip")) ?? "";
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(first < (before ?? "")).toBe(true);
+    // The tooltip sits in a live region, so a screen reader reads the day it moved to.
+    expect(await area.locator('[role="status"] [data-chart-tooltip]').count()).toBe(1);
+    await page.keyboard.press("Escape");
+    expect(await tooltip.count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("lab and GPU pages take a range too, and their CSV link follows it", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, "/labs/anthropic?range=7D");
+    const chart = page.locator('figure[data-chart="lab-anthropic"]');
+    expect(await chart.locator('a[data-range="7D"]').getAttribute("aria-current")).toBe("true");
+    expect(await chart.locator('a[data-range="1M"]').getAttribute("href")).toBe("/labs/anthropic");
+    for (const range of ["3M", "1Y", "All"])
+      expect(await chart.locator(`[data-range="${range}"][data-locked="true"]`).count()).toBe(1);
+    const dates = await page
+      .locator('table[data-table="history"] tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-date") ?? ""));
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.length).toBeLessThanOrEqual(7);
+    expect((dates.at(-1) ?? "") >= addDays(dates[0] ?? "", -6)).toBe(true);
+    const labCsv = await page.locator("a[data-csv]").getAttribute("href");
+    expect(labCsv).toBe("/labs/anthropic/history.csv?range=7D");
+    const labLines = (await (await fetch(`${site.webUrl}${labCsv}`)).text())
+      .trim()
+      .split("\r\n")
+      .slice(1);
+    expect(labLines.map((line) => line.split(",")[0])).toEqual(dates);
+    // A range the page does not hold gives the whole free window, as the page does.
+    await open(page, "/labs/anthropic?range=All");
+    expect(
+      await page
+        .locator('figure[data-chart="lab-anthropic"] a[data-range="1M"]')
+        .getAttribute("aria-current"),
+    ).toBe("true");
+
+    await open(page, "/gpus/H100%20SXM?range=1M");
+    const gpuChart = page.locator('figure[data-chart="gpu-daily"]');
+    expect(await gpuChart.locator('a[data-range="1M"]').getAttribute("aria-current")).toBe("true");
+    expect(await gpuChart.locator('[data-range="1Y"][data-locked="true"]').count()).toBe(1);
+    const gpuCsv = await page.locator("a[data-csv]").getAttribute("href");
+    expect(gpuCsv).toBe("/gpus/H100%20SXM/daily.csv?range=1M");
+    const gpuDays = (await (await fetch(`${site.webUrl}${gpuCsv}`)).text())
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(",")[0] ?? "");
+    const fullDays = (await (await fetch(`${site.webUrl}/gpus/H100%20SXM/daily.csv`)).text())
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(",")[0] ?? "");
+    expect(gpuDays.length).toBeGreaterThan(20);
+    expect(gpuDays.length).toBeLessThan(fullDays.length);
+    expect(gpuDays).toEqual(fullDays.slice(fullDays.length - gpuDays.length));
+    await context.close();
+    // The plain lab page stays in the full-route cache.
+    await fetch(`${site.webUrl}/labs/anthropic`);
+    expect((await fetch(`${site.webUrl}/labs/anthropic`)).headers.get("x-nextjs-cache")).toBe(
+      "HIT",
+    );
+  });
+
+  it("each page with a chart ships under 150 KB of gzipped JavaScript, island included", async () => {
+    for (const path of ["/", "/?range=7D", "/gpus", "/labs/anthropic", "/gpus/H100%20SXM"]) {
+      const html = await (await fetch(`${site.webUrl}${path}`)).text();
+      const sources = [
+        ...new Set(
+          [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)]
+            .filter((match) => !/\snomodule\b/i.test(match[0]))
+            .map((match) => match[1] ?? ""),
+        ),
+      ].filter(Boolean);
+      const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+        .map((match) => match[1] ?? "")
+        .join("\n");
+      const external = Buffer.concat(
+        await Promise.all(
+          sources.map(async (src) =>
+            Buffer.from(await (await fetch(new URL(src, site.webUrl))).arrayBuffer()),
+          ),
+        ),
+      );
+      const kb =
+        (gzipSync(external, { level: 9 }).length +
+          gzipSync(Buffer.from(inline), { level: 9 }).length) /
+        1024;
+      expect(kb, `gzip KB of JavaScript on ${path}`).toBeLessThan(150);
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { existsSync, mkdirSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+import { ARTIFACTS_DIR, CHROMIUM_PATH, startSite } from "./harness";
+
+/**
+ * Starts the api and the built website once for the whole browser-test run; every test file
+ * connects to them (site.ts). One start instead of one per file: a start (embedded PostgreSQL,
+ * sample data, the website) takes tens of seconds on these machines, and the files run one
+ * after another. Returns the teardown, which stops both.
+ */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.warn(
+      `[web e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`,
+    );
+    return async () => undefined;
+  }
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const site = await startSite();
+  const { apiUrl, webUrl, internalToken, databaseUrl, mailLog } = site;
+  project.provide("e2eSite", { apiUrl, webUrl, internalToken, databaseUrl, mailLog });
+  return () => site.stop();
+}

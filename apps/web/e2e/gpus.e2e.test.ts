@@ -1,0 +1,206 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatUtcDay } from "../src/lib/format";
+import { internal } from "./api-helpers";
+import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { site } from "./site";
+
+/** /gpus and the GPU pages: every GPU, the api's values, changes, charts and CSV; keyed GPUs locked. */
+describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  type DailyBody = { data: { timestamp: string; index_value: number }[] };
+  const H100 = "H100%20SXM";
+
+  /** The free window's daily values of a GPU as the keyless REST route serves them, by UTC day. */
+  async function dailyByDay(gpu: string): Promise<Map<string, number>> {
+    const { gpu: window } = await internal<{ gpu: { startDate: string; endDate: string } }>(
+      "windows",
+    );
+    const response = await fetch(
+      `${site.apiUrl}/api/gpu/${gpu}/index-history?startDate=${window.startDate}&endDate=${window.endDate}`,
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as DailyBody;
+    return new Map(body.data.map((row) => [row.timestamp.slice(0, 10), row.index_value]));
+  }
+
+  it("the GPU page shows the free GPUs' latest daily values, equal to GET /api/daily-index/all", async () => {
+    const api = (await (await fetch(`${site.apiUrl}/api/daily-index/all`)).json()) as {
+      data: { gpu_type: string; index_value: number }[];
+    };
+    expect(api.data.length).toBe(5);
+    const page = await browser.newPage();
+    await open(page, "/gpus");
+    expect(await page.locator('[data-gpu-state="no-data"]').count()).toBe(0);
+    const shown = await page.$$eval(
+      'table[data-table="gpu-latest"] tbody tr:has(td[data-value])',
+      (rows) =>
+        rows.map((row) => ({
+          gpu: row.getAttribute("data-gpu") ?? "",
+          value: Number(row.querySelector("td[data-value]")?.getAttribute("data-value")),
+        })),
+    );
+    expect(shown).toEqual(api.data.map((row) => ({ gpu: row.gpu_type, value: row.index_value })));
+    expect(await page.locator('figure[data-chart="gpu-3m"]').count()).toBe(1);
+    await screenshot(page, "gpus");
+    await page.close();
+  });
+
+  it("a free GPU's page, linked from /gpus, shows gpu.detail's print, average, 24 prints with carried marks and charts, without JavaScript and at 390 px", async () => {
+    type Detail = {
+      rollingAverage: { data: { average_usd_per_hour: number; carried_count: number } } | null;
+      hourly: { data: { timestamp: string; index_value: number; is_carried: boolean }[] } | null;
+      daily: { data: unknown[] } | null;
+      volatility: { data: { rolling_volatility: number | null }[] } | null;
+    };
+    const input = encodeURIComponent(JSON.stringify({ gpu: "H100 SXM" }));
+    const response = await fetch(`${site.apiUrl}/trpc/gpu.detail?input=${input}`, {
+      headers: { authorization: `Bearer ${site.internalToken}` },
+    });
+    expect(response.status).toBe(200);
+    const detail = ((await response.json()) as { result: { data: Detail } }).result.data;
+    expect(detail.hourly?.data.length).toBe(24);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/gpus");
+    await page.locator('table[data-table="gpu-latest"] a', { hasText: "H100 SXM" }).click();
+    await page.waitForURL(`${site.webUrl}/gpus/H100%20SXM`);
+    expect(await page.locator("h1").textContent()).toBe("H100 SXM GPU compute price index");
+    const shown = await page.$$eval('table[data-table="gpu-hourly"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        timestamp: row.getAttribute("data-hour") ?? "",
+        index_value: Number(row.querySelector("td[data-value]")?.getAttribute("data-value")),
+        is_carried: row.getAttribute("data-carried") === "true",
+      })),
+    );
+    expect(shown).toEqual([...(detail.hourly?.data ?? [])].reverse());
+    expect(
+      Number(
+        await page.locator('[data-card="rolling-average"] [data-value]').getAttribute("data-value"),
+      ),
+    ).toBe(detail.rollingAverage?.data.average_usd_per_hour);
+    expect(await page.locator('figure[data-chart="gpu-daily"]').count()).toBe(1);
+    expect(
+      await page.locator("[data-latest-volatility]").getAttribute("data-latest-volatility"),
+    ).toBe(String(detail.volatility?.data[0]?.rolling_volatility ?? ""));
+    expect(await page.locator('table[data-table="gpu-routes"] tbody tr').count()).toBe(4);
+    await screenshot(page, "gpu-h100-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
+    await screenshot(page, "gpu-h100-390");
+    await page.close();
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await open(noScript, "/gpus/H100%20SXM");
+    expect(await noScript.locator('table[data-table="gpu-hourly"] tbody tr').count()).toBe(24);
+    await open(noScript, "/gpus/RTX%20PRO%206000%20WS");
+    expect(await noScript.locator('[data-gpu-state="keyed"]').count()).toBe(1);
+    expect(await noScript.locator("[data-value]").count()).toBe(0);
+    await screenshot(noScript, "gpu-keyed");
+    await context.close();
+
+    // An unknown GPU is a 404 with the site's not-found page (server-rendered: see proxy.ts).
+    const notFoundPage = await browser.newPage();
+    await open(notFoundPage, "/gpus/H300", 404);
+    expect(await notFoundPage.locator("h1").textContent()).toBe("Page not found");
+    await notFoundPage.close();
+  });
+
+  it("/gpus lists all six GPUs; the free ones' changes equal the api's daily values, the keyed one shows only its settled day", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/gpus");
+    const rows = await page.$$eval('table[data-table="gpu-latest"] tbody tr', (trs) =>
+      trs.map((tr) => tr.getAttribute("data-gpu")),
+    );
+    expect(rows).toEqual(["H100 SXM", "H200", "A100 SXM4", "RTX 5090", "B200", "RTX PRO 6000 WS"]);
+    const h100 = await dailyByDay(H100);
+    const cells = await page.$$eval('tr[data-gpu="H100 SXM"] td[data-change-days]', (tds) =>
+      tds.map((td) => ({
+        from: td.getAttribute("data-change-from") ?? "",
+        change: td.getAttribute("data-change") ?? "",
+      })),
+    );
+    const latestDay = [...h100.keys()].sort().at(-1) ?? "";
+    const latest = h100.get(latestDay) ?? Number.NaN;
+    expect(cells).toHaveLength(3);
+    for (const cell of cells) {
+      const earlier = h100.get(cell.from);
+      if (earlier === undefined) expect(cell.change).toBe("");
+      else expect(Number(cell.change)).toBeCloseTo(latest - earlier, 10);
+    }
+    const keyed = await internal<{ gpu_type: string; date: string | null }[]>("gpu.keyedLatest");
+    const keyedRow = page.locator('tr[data-gpu="RTX PRO 6000 WS"]');
+    expect(await keyedRow.locator("time").getAttribute("datetime")).toBe(keyed[0]?.date);
+    expect(await keyedRow.locator("[data-value]").count()).toBe(0);
+    expect(await keyedRow.textContent()).not.toContain("$");
+    expect(await page.locator('figure[data-chart="gpu-3m"] figcaption').textContent()).toContain(
+      `to ${formatUtcDay(latestDay)}`,
+    );
+    await screenshot(page, "gpus-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "gpus-390");
+    await page.close();
+  });
+
+  it("a keyed GPU's page shows its latest settled day from the api, locked, and the way to a key", async () => {
+    const keyed = await internal<{ gpu_type: string; day: string | null }[]>("gpu.keyedLatest");
+    const rtx = keyed.find((entry) => entry.gpu_type === "RTX PRO 6000 WS");
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, "/gpus/RTX%20PRO%206000%20WS");
+    expect(await page.locator("[data-keyed-latest]").getAttribute("data-keyed-latest")).toBe(
+      rtx?.day ?? "",
+    );
+    expect(await page.locator("[data-keyed-latest] [data-locked]").count()).toBe(1);
+    expect(await page.locator("main").textContent()).not.toMatch(/\$\d/);
+    await context.close();
+  });
+
+  it("a GPU page's change strip and CSV hold the api's daily series", async () => {
+    const h100 = await dailyByDay(H100);
+    const days = [...h100.keys()].sort();
+    const values = days.map((day) => h100.get(day) ?? Number.NaN);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, `/gpus/${H100}`);
+    const stat = async (name: string) =>
+      Number(await page.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
+    expect(await stat("min")).toBe(Math.min(...values));
+    expect(await stat("max")).toBe(Math.max(...values));
+    expect(await stat("mean")).toBeCloseTo(
+      values.reduce((sum, value) => sum + value, 0) / values.length,
+      10,
+    );
+    const href = await page.locator("a[data-csv]").getAttribute("href");
+    expect(href).toBe(`/gpus/${H100}/daily.csv`);
+    await context.close();
+
+    const csv = await fetch(`${site.webUrl}${href}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toBe(
+      `attachment; filename="tpi-gpu-H100-SXM-daily-to-${days.at(-1)}.csv"`,
+    );
+    const lines = (await csv.text()).trim().split("\r\n").slice(1);
+    expect(lines.map((line) => line.split(",")[0])).toEqual(days);
+    expect(lines.map((line) => Number(line.split(",")[3]))).toEqual(values);
+    const keyedCsv = await fetch(`${site.webUrl}/gpus/RTX%20PRO%206000%20WS/daily.csv`);
+    expect(keyedCsv.status).toBe(404);
+    expect(await keyedCsv.json()).toMatchObject({ error: "Not found" });
+
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await open(phone, `/gpus/${H100}`);
+    await screenshot(phone, "gpu-h100-strip-390");
+    await phone.close();
+  });
+});

@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { FREE_TIER_GPU_NAMES, GPU_FREE_WINDOW_MONTHS, type GpuName } from "@tpi/domain";
+import { KEY_HREF, LockedValue, SettledDay } from "./keyed-access";
+import { GPU_METHODOLOGY_PATH } from "../lib/paths";
+
+/** A keyed GPU: what it is, its latest settled day (never its value) and the way to a key. */
+export function KeyedGpu({ gpu, latestDay }: { gpu: GpuName; latestDay: string | null }) {
+  return (
+    <>
+      <h1>{gpu} GPU compute price index</h1>
+      <p className="lead" data-gpu-state="keyed">
+        The {gpu} index is part of the keyed tier: its hourly prints, daily values and analytics are
+        served to API key holders.
+      </p>
+      <div className="cards">
+        <div className="card" data-keyed-latest={latestDay ?? ""}>
+          <div className="muted">Latest settled day</div>
+          <div className="value">
+            <LockedValue />
+          </div>
+          <div>
+            USD per GPU-hour on <SettledDay date={latestDay} />
+          </div>
+        </div>
+      </div>
+      <h2>What the data is</h2>
+      <p>
+        Every hour, the volume-weighted mean price of the {gpu} rental trades of the hour before, in
+        USD per GPU-hour (an hour without trades carries the previous print forward, marked
+        carried); each day, the mean of its hourly prints; and analytics over them, such as the
+        rolling 24-hour average and the rolling volatility. See the{" "}
+        <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>.
+      </p>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          <Link prefetch={false} href={KEY_HREF}>
+            Get an API key
+          </Link>{" "}
+          (see <Link href="/docs#authentication">authentication</Link>).
+        </li>
+        <li>
+          Call <code>GET /api/gpu/{encodeURIComponent(gpu)}/index-history</code> with{" "}
+          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; the other GPU routes are in the{" "}
+          <Link href="/docs#routes">API reference</Link>.
+        </li>
+      </ol>
+      <p>
+        Without a key, the free tier covers {FREE_TIER_GPU_NAMES.join(", ")} over the trailing{" "}
+        {GPU_FREE_WINDOW_MONTHS} months: <Link href="/gpus">see the GPU index</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import Link from "next/link";
+import type { LabId } from "@tpi/domain";
+import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
+import { OtherLabs } from "./other-labs";
+
+/** A keyed lab's page: what the data is, its latest settled day (never its value), the way in. */
+export function KeyedLab({
+  lab,
+  label,
+  latestDate,
+  keyedCount,
+}: {
+  lab: LabId;
+  label: string;
+  latestDate: string | null;
+  keyedCount: number;
+}) {
+  return (
+    <>
+      <h1>{label} token price index</h1>
+      <p className="lead">
+        The {label} index is part of the keyed tier: its daily values and full history are served to
+        API key holders.
+      </p>
+      <div className="cards">
+        <div className="card" data-keyed-latest={latestDate ?? ""}>
+          <div className="muted">Latest settled day</div>
+          <div className="value">
+            <LockedValue />
+          </div>
+          <div>
+            USD per million tokens on <SettledDay date={latestDate} />
+          </div>
+        </div>
+      </div>
+      <KeyTeaser keyedCount={keyedCount} />
+      <h2>What the data is</h2>
+      <p>
+        For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}
+        {label}&apos;s paid production models, in USD per million tokens, computed with the
+        published <Link href="/methodology">methodology</Link>. Every value carries the time it was
+        computed.
+      </p>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          <Link prefetch={false} href={KEY_HREF}>
+            Get an API key
+          </Link>{" "}
+          (see <Link href="/docs#authentication">authentication</Link>).
+        </li>
+        <li>
+          Call <code>GET /api/otpi?lab={lab}</code> with{" "}
+          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; add <code>startDate</code> and{" "}
+          <code>endDate</code> for history.
+        </li>
+      </ol>
+      <p>
+        Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
+        month: <Link href="/">see today&apos;s index</Link>.
+      </p>
+      <OtherLabs lab={lab} />
+    </>
+  );
+}
