@@ -30,8 +30,8 @@ import {
 } from "@tpi/db";
 import { generateApiKey } from "../src/platform/auth/api-key-secret";
 import { MARKETS } from "../src/markets";
-import { readEnv } from "../src/platform/env";
-import { gpuEnvOf, winsorBoundsFrom } from "../src/markets/gpu/settings";
+import { readEnv } from "../src/platform/runtime/env";
+import { gpuEnvOf, winsorBoundsFrom } from "../src/markets/gpu/jobs/settings";
 import { seedGpuSample } from "../src/markets/gpu/jobs/sample-seed";
 import { settleGpuIndex } from "../src/markets/gpu/jobs/settlement";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";

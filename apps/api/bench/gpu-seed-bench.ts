@@ -7,12 +7,12 @@
  *     pnpm --filter @tpi/api exec tsx bench/gpu-seed-bench.ts
  */
 import { writeFileSync } from "node:fs";
-import { readEnv } from "../src/platform/env";
+import { readEnv } from "../src/platform/runtime/env";
 import { createLogger } from "../src/platform/observability/logger";
 import { MARKETS } from "../src/markets";
-import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/lifecycle";
-import { GPU } from "../src/markets/gpu/state";
-import { jobContextOf, openRuntime } from "../src/platform/runtime";
+import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/jobs/lifecycle";
+import { GPU } from "../src/markets/gpu/read-model/state";
+import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 
 const log = createLogger("warn");
 const env = readEnv(MARKETS);

@@ -33,14 +33,14 @@ import {
   startTestPostgres,
 } from "@tpi/db";
 import { generateApiKey } from "../src/platform/auth/api-key-secret";
-import { readEnv } from "../src/platform/env";
+import { readEnv } from "../src/platform/runtime/env";
 import { createLogger } from "../src/platform/observability/logger";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
 import { settleDueDays } from "../src/markets/token/jobs/settlement";
 import { MARKETS } from "../src/markets";
-import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/lifecycle";
-import { GPU } from "../src/markets/gpu/state";
-import { jobContextOf, openRuntime } from "../src/platform/runtime";
+import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/jobs/lifecycle";
+import { GPU } from "../src/markets/gpu/read-model/state";
+import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 import {
   API_DIR,
   BASELINE_DESCRIPTIONS,
@@ -367,7 +367,8 @@ try {
   let gpuPublishMs: number;
   try {
     gpuSeedMs = (await timed(() => seedGpuSampleIfEmpty(jobContextOf(runtime)))).ms;
-    gpuPublishMs = (await timed(() => settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime)))).ms;
+    gpuPublishMs = (await timed(() => settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime))))
+      .ms;
   } finally {
     await runtime.close();
   }

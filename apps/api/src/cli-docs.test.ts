@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./platform/env";
+import { REPO_ROOT } from "./platform/runtime/env";
 
 /**
  * docs/operations/command-line.md quotes `pnpm tpi help` as the list of operator commands; it must be the

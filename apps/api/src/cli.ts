@@ -1,6 +1,6 @@
 import { ConfigurationError, UsageError } from "./platform/cli/command";
 import { commandsOf, usageOf } from "./platform/cli/commands";
-import { readEnv } from "./platform/env";
+import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { MARKETS } from "./markets";
 

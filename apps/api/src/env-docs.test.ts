@@ -2,7 +2,7 @@ import { MARKETS } from "./markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { envVariables, REPO_ROOT } from "./platform/env";
+import { envVariables, REPO_ROOT } from "./platform/runtime/env";
 
 /**
  * docs/operations/configuration.md's tables are the operators' list of variables; they must name
@@ -41,7 +41,9 @@ describe("docs/operations/configuration.md tables", () => {
   const markdown = readFileSync(CONFIGURATION_DOC, "utf8");
 
   it("the api table lists exactly the variables of the api's env schema", () => {
-    expect(differences(documentedVariables(markdown, "api"), envVariables(MARKETS))).toEqual(NO_DIFFERENCE);
+    expect(differences(documentedVariables(markdown, "api"), envVariables(MARKETS))).toEqual(
+      NO_DIFFERENCE,
+    );
   });
 
   it("the website table lists exactly the variables apps/web/src/env.ts reads", () => {

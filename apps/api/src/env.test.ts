@@ -1,16 +1,21 @@
 import { MARKETS } from "./markets";
 import { describe, expect, it } from "vitest";
-import { methodologyRulesFrom as rulesOfTokenEnv, openRouterConfigFrom as openRouterOfTokenEnv, tokenEnvOf } from "./markets/token/settings";
+import {
+  methodologyRulesFrom as rulesOfTokenEnv,
+  openRouterConfigFrom as openRouterOfTokenEnv,
+  tokenEnvOf,
+} from "./markets/token/jobs/settings";
 
 /** The token market's settings from the validated environment (readEnv checked its variables). */
 const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(tokenEnvOf(env));
-const openRouterConfigFrom = (env: Record<string, unknown>) => openRouterOfTokenEnv(tokenEnvOf(env));
+const openRouterConfigFrom = (env: Record<string, unknown>) =>
+  openRouterOfTokenEnv(tokenEnvOf(env));
 import {
   databaseTimeoutsFrom,
   readEnv,
   smtpConfigFrom,
   websiteAccountSettingsFrom,
-} from "./platform/env";
+} from "./platform/runtime/env";
 
 describe("rate-limit, key and CORS configuration", () => {
   it("defaults: trust proxy off, no trusted or CORS origins, 72-hour trials, 10 keys, no Redis", () => {
@@ -91,23 +96,25 @@ describe("OpenRouter configuration", () => {
   });
 
   it("refuses a back-fill day before the dataset or not a real day, and an hour outside 0 to 23", () => {
-    expect(readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2025-03-01" }).OPENROUTER_BACKFILL_FROM).toBe(
-      "2025-03-01",
-    );
+    expect(
+      readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2025-03-01" }).OPENROUTER_BACKFILL_FROM,
+    ).toBe("2025-03-01");
     expect(() => readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2024-12-31" })).toThrow(
       /OPENROUTER_BACKFILL_FROM/,
     );
     expect(() => readEnv(MARKETS, { OPENROUTER_BACKFILL_FROM: "2025-02-30" })).toThrow(
       /OPENROUTER_BACKFILL_FROM/,
     );
-    expect(() => readEnv(MARKETS, { OPENROUTER_SYNC_HOUR_UTC: "24" })).toThrow(/OPENROUTER_SYNC_HOUR_UTC/);
+    expect(() => readEnv(MARKETS, { OPENROUTER_SYNC_HOUR_UTC: "24" })).toThrow(
+      /OPENROUTER_SYNC_HOUR_UTC/,
+    );
   });
 
   it("never puts the key in a configuration error", () => {
     const key = "sk-or-v1-secret-value";
-    expect(() => readEnv(MARKETS, { OPENROUTER_API_KEY: key, OPENROUTER_SYNC_HOUR_UTC: "x" })).toThrow(
-      expect.objectContaining({ message: expect.not.stringContaining(key) }),
-    );
+    expect(() =>
+      readEnv(MARKETS, { OPENROUTER_API_KEY: key, OPENROUTER_SYNC_HOUR_UTC: "x" }),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining(key) }));
   });
 });
 
@@ -143,7 +150,9 @@ describe("database timeouts, key grace and shutdown", () => {
     expect(() => readEnv(MARKETS, { DATABASE_CONNECT_TIMEOUT_MS: "-1" })).toThrow(
       /DATABASE_CONNECT_TIMEOUT_MS/,
     );
-    expect(() => readEnv(MARKETS, { KEY_STALE_GRACE_SECONDS: "1.5" })).toThrow(/KEY_STALE_GRACE_SECONDS/);
+    expect(() => readEnv(MARKETS, { KEY_STALE_GRACE_SECONDS: "1.5" })).toThrow(
+      /KEY_STALE_GRACE_SECONDS/,
+    );
     expect(() => readEnv(MARKETS, { SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
@@ -183,14 +192,23 @@ describe("website accounts and mail", () => {
   it("allows cookies without Secure only for a website on plain http on loopback", () => {
     expect(
       websiteAccountSettingsFrom(
-        readEnv(MARKETS, { TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://127.0.0.1:3000" }),
+        readEnv(MARKETS, {
+          TPI_SITE_PLAIN_HTTP: "true",
+          TPI_PUBLIC_SITE_URL: "http://127.0.0.1:3000",
+        }),
       ).cookieSecure,
     ).toBe(false);
     expect(() =>
-      readEnv(MARKETS, { TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "https://tpi.example.org" }),
+      readEnv(MARKETS, {
+        TPI_SITE_PLAIN_HTTP: "true",
+        TPI_PUBLIC_SITE_URL: "https://tpi.example.org",
+      }),
     ).toThrow(/TPI_SITE_PLAIN_HTTP/);
     expect(() =>
-      readEnv(MARKETS, { TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://tpi.example.org" }),
+      readEnv(MARKETS, {
+        TPI_SITE_PLAIN_HTTP: "true",
+        TPI_PUBLIC_SITE_URL: "http://tpi.example.org",
+      }),
     ).toThrow(/TPI_SITE_PLAIN_HTTP/);
   });
 
@@ -217,7 +235,8 @@ describe("website accounts and mail", () => {
       from: "accounts@example.org",
     });
     expect(
-      readEnv(MARKETS, { MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_USER: "u" }).SMTP_SECURE,
+      readEnv(MARKETS, { MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_USER: "u" })
+        .SMTP_SECURE,
     ).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { readEnv } from "./platform/env";
+import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./platform/server";
 import { MARKETS } from "./markets";

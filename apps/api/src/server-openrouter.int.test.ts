@@ -2,7 +2,7 @@ import { MARKETS } from "./markets";
 import { createDb, createTestDatabase } from "@tpi/db";
 import { openRouterCitation } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readEnv } from "./platform/env";
+import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./platform/server";
 import { runCliAsync } from "./testing/cli";

@@ -1,7 +1,7 @@
 import { MARKETS } from "./markets";
 import { createTestDatabase } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readEnv } from "./platform/env";
+import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./platform/server";
 import { runCli } from "./testing/cli";

@@ -16,7 +16,7 @@ import {
 import { startTcpProxy } from "./testing/tcp-proxy";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "./platform/auth/api-key-secret";
-import { readEnv } from "./platform/env";
+import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 
 /**

@@ -1,4 +1,4 @@
-import { TOKEN } from "../markets/token/state";
+import { TOKEN } from "../markets/token/read-model/state";
 import { createHash } from "node:crypto";
 import { copyGpuTradesIfAbsent, generateGpuSample, revokeApiKey } from "@tpi/db";
 import { restateLabDay } from "../markets/token/jobs/restatement";

@@ -5,7 +5,7 @@ import express, { type RequestHandler } from "express";
 import { DEFAULT_MAX_KEYS_PER_ACCOUNT, RateLimitedError } from "@tpi/domain";
 import { csrfKeyFrom } from "./accounts/secrets";
 import { WebAccounts } from "./accounts/web-accounts";
-import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./deps";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./core/deps";
 import { AttemptLimiter } from "./rate-limit/attempt-limiter";
 import { isDatabaseUnavailable } from "@tpi/db";
 import {

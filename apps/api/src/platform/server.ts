@@ -4,9 +4,19 @@ import { poolStats } from "@tpi/db";
 import { createApi } from "./app";
 import { createLimitedServer } from "./http/server-limits";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
-import { serverLimitsFrom, smtpConfigFrom, websiteAccountSettingsFrom, type Env } from "./env";
-import { OUTBOX_FLUSH_INTERVAL_MS, flushOutbox, logTransport, smtpTransport } from "./accounts/mailer";
-import type { Market } from "./market";
+import {
+  serverLimitsFrom,
+  smtpConfigFrom,
+  websiteAccountSettingsFrom,
+  type Env,
+} from "./runtime/env";
+import {
+  OUTBOX_FLUSH_INTERVAL_MS,
+  flushOutbox,
+  logTransport,
+  smtpTransport,
+} from "./accounts/mailer";
+import type { Market } from "./core/market";
 import type { Logger } from "./observability/logger";
 import { Metrics } from "./observability/metrics";
 import { databaseAnswers } from "./health/health-route";
@@ -15,7 +25,7 @@ import { RedisConnection } from "./rate-limit/redis-connection";
 import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./jobs/website-revalidation";
 import { chatScope } from "./chat/answers";
 import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
-import { jobContextOf, openRuntime, type Runtime } from "./runtime";
+import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler } from "./jobs/scheduler";
 
 export type RunningServer = {
@@ -127,7 +137,6 @@ export async function startServer(
   for (const market of marketList)
     for (const job of market.jobs(runtime.markets.get(market.name), jobContext))
       scheduler.every(job);
-
 
   return {
     runtime,

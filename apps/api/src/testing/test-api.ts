@@ -23,7 +23,7 @@ import {
   type ObservationInput,
 } from "@tpi/db";
 import { createApi } from "../platform/app";
-import type { AppDeps } from "../platform/deps";
+import type { AppDeps } from "../platform/core/deps";
 import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
 import { generateApiKey } from "../platform/auth/api-key-secret";
 import { DatabaseHealth } from "../platform/health/database-health";
@@ -34,10 +34,10 @@ import {
 } from "../platform/rate-limit/limiters";
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
-import { openGpuState } from "../markets/gpu/state";
+import { openGpuState } from "../markets/gpu/read-model/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
-import { openTokenState } from "../markets/token/state";
-import { MarketStates } from "../platform/market";
+import { openTokenState } from "../markets/token/read-model/state";
+import { MarketStates } from "../platform/core/market";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**

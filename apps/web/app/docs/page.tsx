@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { readWebEnv } from "../../src/env";
-import { loadMethodology } from "../../src/server/data";
+import { loadMethodology, loadTokenTypes, loadWindows } from "../../src/server/data";
 import { apiClient } from "../../src/server/trpc-client";
 
 /** Where a parameter goes, in the words of a reader writing the request. */
@@ -33,12 +33,26 @@ export const dynamic = "force-dynamic";
 /** The page's answers from the api, asked for together. */
 async function loadDocsPage() {
   // The routes, the free window and the example dates come from the api (its route list and clock).
-  const [methodology, reference] = await Promise.all([
+  const [methodology, reference, windows, tokenTypes] = await Promise.all([
     loadMethodology(),
     apiClient().apiReference.query(),
+    loadWindows(),
+    loadTokenTypes(),
   ]);
-  return { methodology, reference };
+  const tiers: TokenTiers = {
+    window: windows.token,
+    freeTierLabs: tokenTypes.free.map((entry) => entry.lab),
+    labCount: tokenTypes.all.length,
+  };
+  return { methodology, reference, tiers };
 }
+
+/** What the tiers table states of /api/otpi: today's free window and the labs on each tier. */
+type TokenTiers = {
+  window: { startDate: string; endDate: string };
+  freeTierLabs: readonly string[];
+  labCount: number;
+};
 
 // The sections' props are typed from the loader's answers, so they follow the api's shapes.
 type DocsPageData = Awaited<ReturnType<typeof loadDocsPage>>;
@@ -47,7 +61,7 @@ type ReferenceRoute = ApiReference["routes"][number];
 
 export default async function DocsPage() {
   const { publicApiUrl } = readWebEnv();
-  const { methodology, reference } = await loadDocsPage();
+  const { methodology, reference, tiers } = await loadDocsPage();
   return (
     <>
       <h1>API documentation</h1>
@@ -60,7 +74,7 @@ export default async function DocsPage() {
       <AuthenticationSection publicApiUrl={publicApiUrl} />
 
       <h2 id="tiers">Tiers</h2>
-      <TiersTable reference={reference} />
+      <TiersTable tiers={tiers} />
 
       <h2 id="limits">Limits</h2>
       <LimitsList reference={reference} settlementLagHours={methodology.settlement.lagHours} />
@@ -112,8 +126,8 @@ function AuthenticationSection({ publicApiUrl }: { publicApiUrl: string }) {
 }
 
 /** What the free tier and a key can read, with today's free window from the api. */
-function TiersTable({ reference }: { reference: ApiReference }) {
-  const window = reference.freeWindow;
+function TiersTable({ tiers }: { tiers: TokenTiers }) {
+  const { window } = tiers;
   return (
     <div className="table-wrap">
       <table>
@@ -131,7 +145,7 @@ function TiersTable({ reference }: { reference: ApiReference }) {
         <tbody>
           <tr>
             <th scope="row">Free (no key)</th>
-            <td>{reference.freeTierLabs.join(", ")}</td>
+            <td>{tiers.freeTierLabs.join(", ")}</td>
             <td>
               Trailing month, rolling (today: {window.startDate} to {window.endDate})
             </td>
@@ -141,7 +155,7 @@ function TiersTable({ reference }: { reference: ApiReference }) {
           </tr>
           <tr>
             <th scope="row">API key</th>
-            <td>All {reference.labCount} labs</td>
+            <td>All {tiers.labCount} labs</td>
             <td>All settled days</td>
             <td>
               <code>full</code>

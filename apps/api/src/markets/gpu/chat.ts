@@ -25,7 +25,7 @@ import { runRoute } from "../../platform/http/run-route";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuTypesFreeRoute } from "./routes/prices";
 import { gpuRollingAverageRoute } from "./routes/series";
-import { GPU } from "./state";
+import { GPU } from "./read-model/state";
 
 /** What the chat knows of the GPU index: GPUs as people write them, their values through the GPU routes. */
 
@@ -44,7 +44,8 @@ const GPU_PATTERNS: Readonly<Record<GpuName, RegExp>> = {
 const gpuSubject = (gpu: GpuName): Subject => ({ market: MARKET, id: gpu, name: gpu });
 
 const VOLATILITY = /\bvolatil\w*|\bstandard deviation\b/;
-const ROLLING_AVERAGE = /\brolling\b|\b24[- ]?(?:h|hr|hours?)\b|\btwenty[- ]four hours\b|\bhourly\b/;
+const ROLLING_AVERAGE =
+  /\brolling\b|\b24[- ]?(?:h|hr|hours?)\b|\btwenty[- ]four hours\b|\bhourly\b/;
 const TRADE_VOLUME =
   /\b(?:trade|trading|traded) volume\b|\bvolumes?\b|\bhow many trades\b|\bgpu[- ]hours\b|\bproviders\b/;
 

@@ -1,8 +1,8 @@
 import { gpuFreeWindow } from "@tpi/domain";
-import { defineMarket } from "../../platform/market";
+import { defineMarket } from "../../platform/core/market";
 import { GPU_CHAT } from "./chat";
 import { GPU_USAGE, gpuCommands } from "./cli/commands";
-import { gpuJobs, startGpuMarket } from "./lifecycle";
+import { gpuJobs, startGpuMarket } from "./jobs/lifecycle";
 import { GPU_RESOURCES } from "./resources";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import {
@@ -24,8 +24,8 @@ import {
   gpuRollingAverageRoute,
   gpuRollingHistoryRoute,
 } from "./routes/series";
-import { GPU_ENV, gpuSettingsFrom } from "./settings";
-import { GPU, openGpuState } from "./state";
+import { GPU_ENV, gpuSettingsFrom } from "./jobs/settings";
+import { GPU, openGpuState } from "./read-model/state";
 import { gpuRouter } from "./trpc";
 
 /**

@@ -5,7 +5,7 @@ import {
   gpuMethodologySections,
 } from "@tpi/domain";
 import type { McpResource } from "../../platform/mcp/resources";
-import { GPU, type GpuState } from "./state";
+import { GPU, type GpuState } from "./read-model/state";
 
 /** The GPU methodology as an MCP resource, in Markdown, with the bounds and sources in force. */
 export const GPU_RESOURCES: readonly McpResource[] = [

@@ -17,7 +17,7 @@ import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuMethodologyRoute } from ".
 import { answerGpuIndexHistory } from "./services/prices";
 import { answerGpuVolatility } from "./services/analytics";
 import { answerHourly, answerRollingAverage } from "./services/series";
-import { GPU } from "./state";
+import { GPU } from "./read-model/state";
 
 /** A free-tier GPU named by the website: the REST routes' path schema, then the keyless rule. */
 function publicGpu(gpu: string): GpuName {

@@ -25,7 +25,7 @@ import { otpiRoute } from "./routes/otpi";
 import { tokenVolumeRoute } from "./routes/volume";
 import type { OtpiResponse, OtpiRow } from "./services/otpi";
 import type { TokenVolumeResponse } from "./schemas/volume";
-import { TOKEN, TOKEN_INDEX_UNIT } from "./state";
+import { TOKEN, TOKEN_INDEX_UNIT } from "./read-model/state";
 
 /** What the chat knows of the token index: labs as people name them, their values through /api/otpi. */
 
@@ -49,7 +49,11 @@ const LAB_ALIASES: Readonly<Record<string, LabId>> = {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const labSubject = (lab: LabId, label: string): Subject => ({ market: MARKET, id: lab, name: label });
+const labSubject = (lab: LabId, label: string): Subject => ({
+  market: MARKET,
+  id: lab,
+  name: label,
+});
 
 /** A lab as a whole word: its id, display name or an alias. */
 const SUBJECTS = LAB_CATALOG.map(({ lab, label }) => {
@@ -80,7 +84,12 @@ const pointOf = (row: OtpiRow): ChatPoint => ({
 });
 
 async function latest(subject: Subject, scope: ChatScope) {
-  const answer = await runRoute(otpiRoute, { query: { lab: subject.id } }, scope.caller, scope.deps);
+  const answer = await runRoute(
+    otpiRoute,
+    { query: { lab: subject.id } },
+    scope.caller,
+    scope.deps,
+  );
   const row = answer.ok ? (answer.value as OtpiResponse).data[0] : undefined;
   if (row === undefined) return undefined;
   const point = pointOf(row);

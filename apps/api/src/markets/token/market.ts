@@ -1,17 +1,17 @@
 import { freeWindow } from "@tpi/domain";
-import { defineMarket } from "../../platform/market";
+import { defineMarket } from "../../platform/core/market";
 import { TOKEN_CHAT } from "./chat";
 import { INGEST_USAGE, ingestCommands } from "./cli/ingest-commands";
 import { RESTATEMENT_USAGE, restatementCommands } from "./cli/restatement-commands";
 import { SAMPLE_USAGE, sampleCommands } from "./cli/sample-commands";
-import { startTokenMarket, tokenJobs } from "./lifecycle";
+import { startTokenMarket, tokenJobs } from "./jobs/lifecycle";
 import { TOKEN_RESOURCES } from "./resources";
 import { tokenTypesFreeRoute, tokenTypesRoute } from "./routes/catalog";
 import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
 import { tokenVolumeRoute } from "./routes/volume";
-import { TOKEN_ENV, tokenSettingsFrom } from "./settings";
-import { TOKEN, openTokenState } from "./state";
+import { TOKEN_ENV, tokenSettingsFrom } from "./jobs/settings";
+import { TOKEN, openTokenState } from "./read-model/state";
 import { tokenRouter } from "./trpc";
 
 /**

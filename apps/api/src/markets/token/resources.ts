@@ -1,6 +1,6 @@
 import type { McpResource } from "../../platform/mcp/resources";
 import { answerMethodology } from "./services/details";
-import { TOKEN } from "./state";
+import { TOKEN } from "./read-model/state";
 
 /** The token methodology as an MCP resource: the body of GET /api/otpi/methodology. */
 export const TOKEN_RESOURCES: readonly McpResource[] = [

@@ -16,7 +16,7 @@ import { answerSourceDays } from "./services/provenance";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "./services/catalog";
 import { answerRecentTokenVolume } from "./services/volume";
 import type { OtpiRow } from "./services/otpi";
-import { TOKEN } from "./state";
+import { TOKEN } from "./read-model/state";
 
 /**
  * The token market's procedures for the website, which is public: each answers what a keyless
@@ -98,5 +98,7 @@ export const tokenRouter = t.router({
    */
   constituents: t.procedure
     .input(z.object({ date: z.string(), lab: z.string() }).strict())
-    .query(async ({ ctx, input }) => orNull(await keylessAnswer(otpiConstituentsRoute, ctx, input))),
+    .query(async ({ ctx, input }) =>
+      orNull(await keylessAnswer(otpiConstituentsRoute, ctx, input)),
+    ),
 });

@@ -8,7 +8,7 @@ import {
 } from "@tpi/domain";
 import { listApiKeys, listOutbox, setAccountPlan } from "@tpi/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readEnv } from "../env";
+import { readEnv } from "../runtime/env";
 import { ACCOUNT_COMMANDS } from "../cli/account-commands";
 import { createLogger } from "../observability/logger";
 import { startTestApi, type HttpResult, type TestApi } from "../../testing/test-api";

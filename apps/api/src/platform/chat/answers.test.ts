@@ -7,11 +7,11 @@ import {
 import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { openGpuState } from "../../markets/gpu/state";
-import { openTokenState } from "../../markets/token/state";
+import { openGpuState } from "../../markets/gpu/read-model/state";
+import { openTokenState } from "../../markets/token/read-model/state";
 import { ANONYMOUS } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
-import { MarketStates } from "../market";
+import type { AppDeps } from "../core/deps";
+import { MarketStates } from "../core/market";
 import { methodologyAnswer } from "./answers";
 import type { ChatScope, Subject } from "./market-chat";
 

@@ -1,4 +1,4 @@
-import type { Market } from "../market";
+import type { Market } from "../core/market";
 import type { ChatMarket, ChatPoint, ChatScope, EngineAnswer, Subject } from "./market-chat";
 import type { Period } from "./period";
 import type { ChatSource } from "./schemas";
@@ -73,9 +73,7 @@ async function seriesOrLine(
 ): Promise<{ points: ChatPoint[] } | { line: string }> {
   const series = await markets.of(s).series(s, period, scope);
   if (!series.ok)
-    return series.error.code === "no_data"
-      ? { points: [] }
-      : { line: series.error.message };
+    return series.error.code === "no_data" ? { points: [] } : { line: series.error.message };
   return { points: series.value };
 }
 

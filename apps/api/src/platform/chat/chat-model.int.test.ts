@@ -1,6 +1,6 @@
 import { MARKETS } from "../../markets";
 import { chatScope } from "./answers";
-import { TOKEN } from "../../markets/token/state";
+import { TOKEN } from "../../markets/token/read-model/state";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

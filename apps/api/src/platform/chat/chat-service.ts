@@ -1,6 +1,6 @@
 import type { DomainError, Result } from "@tpi/domain";
 import { ok } from "@tpi/domain";
-import type { Market } from "../market";
+import type { Market } from "../core/market";
 import { parseValue } from "../http/input";
 import { chatRequestSchema, type ChatResponse, type ChatSource } from "./schemas";
 import { answerQuestion } from "./engine";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { ChatToolbox, FunctionTool } from "./model-backend";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import type { ChatSource } from "./schemas";
 import { runTool, type ToolOutcome } from "../mcp/tool-runner";
 import { dataToolsOf, type DataTool } from "../mcp/tools";
-import type { Market } from "../market";
+import type { Market } from "../core/market";
 
 /**
  * The data tools as the chat's model backend calls them: the OpenAI `tools` entries generated

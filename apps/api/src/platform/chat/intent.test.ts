@@ -99,10 +99,7 @@ describe("reading a question", () => {
   it("reads a comparison of two labs, named by product or by label", () => {
     expect(parse("Compare Claude vs OpenAI")).toEqual({
       kind: "compare",
-      subjects: [
-        "anthropic",
-        "openai",
-      ],
+      subjects: ["anthropic", "openai"],
     });
     // Two subjects are a comparison even without the word.
     expect(parse("H100 and B200 please")).toMatchObject({ kind: "compare" });
@@ -181,7 +178,10 @@ describe("reading a question", () => {
       kind: "volume",
       subjects: ["anthropic"],
     });
-    expect(parse("What is each lab's market share?")).toMatchObject({ kind: "volume", subjects: [] });
+    expect(parse("What is each lab's market share?")).toMatchObject({
+      kind: "volume",
+      subjects: [],
+    });
     // A follow-up takes its lab from an earlier turn, like any other question.
     expect(
       parse("and its share?", [{ role: "user", content: "What about Gemini?" }]),

@@ -1,4 +1,4 @@
-import type { Market } from "../market";
+import type { Market } from "../core/market";
 import type { ChatMarket, Question, Subject } from "./market-chat";
 
 /**

@@ -1,6 +1,6 @@
 import type { DomainError, Result } from "@tpi/domain";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import type { Period } from "./period";
 import type { ChatSource } from "./schemas";
 

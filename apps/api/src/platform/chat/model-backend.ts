@@ -46,13 +46,14 @@ export const MODEL_ROUNDS = 4;
 /** Tool calls run per round; more in one reply are answered with a refusal. */
 export const TOOL_CALLS_PER_ROUND = 8;
 
-const systemPrompt = (scope: string) => [
-  `You answer questions about ${scope}.`,
-  "Get every number from the tools; never invent, estimate or recompute one.",
-  "Cite each number with the date it is for and the source endpoint from the tool result (its `source.endpoint` and parameters).",
-  "If a tool answers with an error, say what it says (for example that an API key or a wider plan is needed).",
-  "Keep the answer short and plain. If the question is not about this data, say so without calling tools.",
-].join(" ");
+const systemPrompt = (scope: string) =>
+  [
+    `You answer questions about ${scope}.`,
+    "Get every number from the tools; never invent, estimate or recompute one.",
+    "Cite each number with the date it is for and the source endpoint from the tool result (its `source.endpoint` and parameters).",
+    "If a tool answers with an error, say what it says (for example that an API key or a wider plan is needed).",
+    "Keep the answer short and plain. If the question is not about this data, say so without calling tools.",
+  ].join(" ");
 
 /** Upstream replies larger than this are not chat answers. */
 const MAX_REPLY_BYTES = 256 * 1024;

@@ -2,7 +2,7 @@ import { MARKETS } from "../../markets";
 import { createDb, createTestDatabase, findApiKeyByHash, listAdminActions, type Db } from "@tpi/db";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { hashApiKey } from "../auth/api-key-secret";
-import { readEnv, type Env } from "../env";
+import { readEnv, type Env } from "../runtime/env";
 import { createLogger } from "../observability/logger";
 import { ACCOUNT_COMMANDS } from "./account-commands";
 import { UsageError } from "./command";

@@ -19,7 +19,7 @@ import {
   type AccountRecord,
   type ApiKeyRecord,
 } from "@tpi/db";
-import type { Env } from "../env";
+import type { Env } from "../runtime/env";
 import { KEY_CACHE_TTL_MS, KEY_USAGE_FLUSH_MS } from "../auth/api-key-authenticator";
 import { recordAdminAction } from "../accounts/web-accounts";
 import { createApiKey } from "../accounts/create-key";

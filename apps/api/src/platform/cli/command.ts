@@ -1,8 +1,8 @@
 import { invalidDayMessage, parseUtcDay, type UtcDay } from "@tpi/domain";
-import type { Env } from "../env";
-import type { Market } from "../market";
+import type { Env } from "../runtime/env";
+import type { Market } from "../core/market";
 import type { Logger } from "../observability/logger";
-import { openRuntime, type Runtime } from "../runtime";
+import { openRuntime, type Runtime } from "../runtime/runtime";
 
 /** What every command receives besides its arguments: the validated environment, the log, the markets. */
 export type CommandContext = { env: Env; log: Logger; markets: readonly Market[] };

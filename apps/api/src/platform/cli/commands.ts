@@ -1,4 +1,4 @@
-import type { Market } from "../market";
+import type { Market } from "../core/market";
 import { ACCOUNT_COMMANDS } from "./account-commands";
 import type { Command, CommandModule } from "./command";
 import { CORE_COMMANDS } from "./core-commands";
@@ -9,7 +9,12 @@ import { MCP_COMMANDS } from "./mcp-commands";
  * platform's (schema, accounts), each market's in list order, then the MCP server.
  */
 export function commandModules(markets: readonly Market[]): readonly CommandModule[] {
-  return [CORE_COMMANDS, ACCOUNT_COMMANDS, ...markets.map((market) => market.commands), MCP_COMMANDS];
+  return [
+    CORE_COMMANDS,
+    ACCOUNT_COMMANDS,
+    ...markets.map((market) => market.commands),
+    MCP_COMMANDS,
+  ];
 }
 
 /** Every command, by name; a name two modules define is a bug. */

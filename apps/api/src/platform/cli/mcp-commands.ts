@@ -3,8 +3,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "../rate-limit/limiters";
 import { createMcpServer } from "../mcp/server";
 import { ANONYMOUS, type Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
-import { refreshPublications } from "../runtime";
+import type { AppDeps } from "../core/deps";
+import { refreshPublications } from "../runtime/runtime";
 import { ConfigurationError, withRuntime, type CommandModule } from "./command";
 
 /**

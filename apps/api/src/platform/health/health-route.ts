@@ -2,9 +2,20 @@ import type { Db } from "@tpi/db";
 import type { DatabaseHealth, DatabaseState } from "./database-health";
 import { defineRoute } from "../http/route";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
-import { healthResponseSchema } from "../../markets/token/schemas/otpi";
+import { z } from "zod";
+import { instantSchema } from "../http/input";
 
 const PING_TIMEOUT_MS = 2_000;
+
+/** The body of GET /health. */
+export const healthResponseSchema = z
+  .object({
+    status: z.enum(["healthy", "unhealthy"]),
+    timestamp: instantSchema,
+    database: z.enum(["connected", "disconnected"]),
+  })
+  .catchall(z.string())
+  .meta({ id: "Health" });
 
 /**
  * True when the database answers `select 1` within the timeout. The outage tracker hears of the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import type { PublishedIndex } from "../../markets/token/read-model/published-index";
-import { TOKEN, type TokenState } from "../../markets/token/state";
-import { MarketStates } from "../market";
+import { TOKEN, type TokenState } from "../../markets/token/read-model/state";
+import { MarketStates } from "../core/market";
 
 let api: TestApi;
 let failing: TestApi;

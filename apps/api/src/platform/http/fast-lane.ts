@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from "express";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { callerOf } from "./caller";
 import { maxAgeSeconds, sendPrepared } from "./prepared-answer";
 import { runWithRequestId } from "../observability/logger";

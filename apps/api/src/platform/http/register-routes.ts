@@ -1,6 +1,6 @@
 import type { RawQuery } from "@tpi/domain";
 import type { Express, RequestHandler } from "express";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { callerOf, identifyCaller, requireKeyFor } from "./caller";
 import { methodNotAllowed, sendError } from "./errors";
 import { deprecationHeaders, expressPath, type Route } from "./route";
@@ -79,7 +79,11 @@ function validatedHandler(
     if (route.admit && !route.admit(caller, res)) return;
     const checked = checkRoute(
       route,
-      { params: req.params as Record<string, string>, query: req.query as RawQuery, body: req.body },
+      {
+        params: req.params as Record<string, string>,
+        query: req.query as RawQuery,
+        body: req.body,
+      },
       caller,
     );
     if (!checked.ok) return sendError(res, checked.error);

@@ -2,7 +2,7 @@ import type { DomainError, Result, UtcDay } from "@tpi/domain";
 import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { appendVary, sendError } from "./errors";
 
 /**

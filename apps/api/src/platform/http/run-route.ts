@@ -1,6 +1,6 @@
 import { apiKeyRequired, ok, type DomainError, type RawQuery, type Result } from "@tpi/domain";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { parseParams, parseQuery, parseValue } from "./input";
 import type { Route, SettledAnswer, TypedRoute } from "./route";
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app";
 import { startTestApi, type TestApi } from "../../testing/test-api";
-import { readEnv, serverLimitsFrom } from "../env";
+import { readEnv, serverLimitsFrom } from "../runtime/env";
 import { createLimitedServer, type ServerLimits } from "./server-limits";
 
 /**

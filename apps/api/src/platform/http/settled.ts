@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { sendError } from "./errors";
 import {
   PreparedAnswer,

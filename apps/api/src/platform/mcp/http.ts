@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { sendError, sendJson } from "../http/errors";
 import { JSON_BODY_LIMIT_BYTES } from "../http/limits";

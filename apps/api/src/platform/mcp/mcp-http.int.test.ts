@@ -1,5 +1,5 @@
 import { MARKETS } from "../../markets";
-import { TOKEN } from "../../markets/token/state";
+import { TOKEN } from "../../markets/token/read-model/state";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 
 /** A document MCP clients can read besides the tools (a market's methodology, say). */
 export type McpResource = {

@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { runTool, type ToolOutcome } from "./tool-runner";
 import { resourcesOf } from "./resources";
 import { dataToolsOf, toolAccess } from "./tools";
@@ -64,4 +64,3 @@ export function createMcpServer(deps: AppDeps, caller: Caller): McpServer {
     );
   return server;
 }
-

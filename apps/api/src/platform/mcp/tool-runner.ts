@@ -1,7 +1,7 @@
 import { DomainError, err, type Result } from "@tpi/domain";
 import { isDatabaseUnavailable } from "@tpi/db";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { runRoute } from "../http/run-route";
 import type { DataSources } from "../provenance/data-sources";

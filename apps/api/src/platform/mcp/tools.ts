@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { queryShape } from "../http/input";
 import type { Route } from "../http/route";
-import type { Market } from "../market";
+import type { Market } from "../core/market";
 
 /**
  * The data tools, one list for the MCP server (`/mcp`, `tpi mcp`) and the chat's model backend
@@ -54,7 +54,10 @@ function inputOf(route: Route): z.ZodObject {
   for (const [name, field] of Object.entries(route.params?.shape ?? {}))
     shape[name] = argumentOf(field as z.ZodType, true);
   for (const [name, field] of Object.entries(route.query ? queryShape(route.query) : {}))
-    shape[name] = argumentOf(field as z.ZodType, !(field as z.ZodType).safeParse(undefined).success);
+    shape[name] = argumentOf(
+      field as z.ZodType,
+      !(field as z.ZodType).safeParse(undefined).success,
+    );
   // Unknown arguments reach the route, which refuses them by name as REST does.
   return z.looseObject(shape);
 }
@@ -90,10 +93,7 @@ function buildTools(markets: readonly Market[]): DataTool[] {
       tools.push({
         name: tool.name,
         title: tool.title,
-        description: [
-          `${tool.description} (GET ${route.path}).`,
-          accessSentence(route),
-        ]
+        description: [`${tool.description} (GET ${route.path}).`, accessSentence(route)]
           .filter((sentence) => sentence !== "")
           .join(" "),
         input: inputOf(route),

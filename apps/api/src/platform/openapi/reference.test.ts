@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { openTokenState } from "../../markets/token/state";
-import { openGpuState } from "../../markets/gpu/state";
+import { openTokenState } from "../../markets/token/read-model/state";
+import { openGpuState } from "../../markets/gpu/read-model/state";
 import { DEFAULT_METHODOLOGY_RULES, DEFAULT_WINSOR_BOUNDS, type UtcDay } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import { MarketStates } from "../market";
+import { MarketStates } from "../core/market";
 import { routesOf } from "../routes";
 import { apiReference } from "./reference";
 
@@ -14,7 +14,10 @@ const ROUTES = routesOf(MARKETS);
 const noDatabase = {} as Db;
 
 function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
-  const token = { ...openTokenState(DEFAULT_METHODOLOGY_RULES, noDatabase), latestKeylessDay: () => latestKeylessDay };
+  const token = {
+    ...openTokenState(DEFAULT_METHODOLOGY_RULES, noDatabase),
+    latestKeylessDay: () => latestKeylessDay,
+  };
   const markets = new MarketStates([
     ["token", token],
     ["gpu", openGpuState(DEFAULT_WINSOR_BOUNDS, noDatabase)],

@@ -1,11 +1,5 @@
-import {
-  PUBLIC_RATE_LIMIT,
-  addDays,
-  describeAllowance,
-  utcDayOf,
-  type UtcDay,
-} from "@tpi/domain";
-import type { AppDeps } from "../deps";
+import { PUBLIC_RATE_LIMIT, addDays, describeAllowance, utcDayOf, type UtcDay } from "@tpi/domain";
+import type { AppDeps } from "../core/deps";
 import type { z } from "zod";
 import type { Route, Security } from "../http/route";
 import { queryShape } from "../http/input";

@@ -1,4 +1,4 @@
-import { TOKEN as TOKEN_MARKET } from "../../markets/token/state";
+import { TOKEN as TOKEN_MARKET } from "../../markets/token/read-model/state";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methodologyDocument } from "../../markets/token/services/methodology";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
@@ -151,7 +151,14 @@ describe("internal tRPC router: website procedures", () => {
   it("methodology is the document built from the api's configured rules", async () => {
     const res = await trpc("methodology");
     expect(res.body.result?.data).toEqual(
-      JSON.parse(JSON.stringify(methodologyDocument(TOKEN_MARKET.of(api.deps).rules, TOKEN_MARKET.of(api.deps).index.dataSources))),
+      JSON.parse(
+        JSON.stringify(
+          methodologyDocument(
+            TOKEN_MARKET.of(api.deps).rules,
+            TOKEN_MARKET.of(api.deps).index.dataSources,
+          ),
+        ),
+      ),
     );
   });
 

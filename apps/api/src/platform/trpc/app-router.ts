@@ -1,6 +1,6 @@
 import type { DayWindow } from "@tpi/domain";
-import { accountRouter } from "../accounts/trpc-router";
-import type { Market } from "../market";
+import { accountRouter } from "./account-router";
+import type { Market } from "../core/market";
 import { apiReference } from "../openapi/reference";
 import { t } from "./init";
 

@@ -6,7 +6,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { currentRequestId } from "../observability/logger";
 import type { Route } from "../http/route";
 import type { WebAccounts } from "../accounts/web-accounts";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../core/deps";
 
 /** What every procedure may read; built per request by app.ts. */
 export type TrpcContext = {

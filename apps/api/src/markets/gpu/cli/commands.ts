@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { GPU_SAMPLE_MONTHS } from "@tpi/db";
 import { parseArgs } from "node:util";
 import { createProgress } from "../../../platform/observability/progress";
-import { jobContextOf } from "../../../platform/runtime";
-import { describeGpuSettlement, settleGpuAndPublish } from "../lifecycle";
-import { GPU } from "../state";
+import { jobContextOf } from "../../../platform/runtime/runtime";
+import { describeGpuSettlement, settleGpuAndPublish } from "../jobs/lifecycle";
+import { GPU } from "../read-model/state";
 import { seedGpuSample } from "../jobs/sample-seed";
 import { MAX_REPORTED_RECORD_ERRORS } from "@tpi/domain";
 import { formatOfPath, type RecordFileFormat } from "../../../platform/ingest/record-file";
@@ -64,7 +64,9 @@ export const gpuCommands: Record<string, Command> = {
         );
       }
       console.log(
-        describeGpuSettlement(await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true })),
+        describeGpuSettlement(
+          await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true }),
+        ),
       );
     });
   },
@@ -82,7 +84,9 @@ export const gpuCommands: Record<string, Command> = {
         `generated ${result.generated.toLocaleString("en-US")} from ${result.from}; ${result.inserted.toLocaleString("en-US")} were new`,
       );
       console.log(
-        describeGpuSettlement(await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true })),
+        describeGpuSettlement(
+          await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true }),
+        ),
       );
     });
   },
@@ -91,7 +95,9 @@ export const gpuCommands: Record<string, Command> = {
     parseArgs({ args, options: {}, strict: true });
     await withRuntime(context, async (runtime) => {
       console.log(
-        describeGpuSettlement(await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true })),
+        describeGpuSettlement(
+          await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true }),
+        ),
       );
     });
   },

@@ -7,7 +7,7 @@ import {
   VOLUME_MAX_SPAN_DAYS,
 } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
-import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../state";
+import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,

@@ -1,6 +1,6 @@
-import { MarketStates } from "../../../platform/market";
-import { TOKEN } from "../../token/state";
-import { GPU, type GpuState } from "../state";
+import { MarketStates } from "../../../platform/core/market";
+import { TOKEN } from "../../token/read-model/state";
+import { GPU, type GpuState } from "../read-model/state";
 import { MARKETS } from "../..";
 import { routesOf } from "../../../platform/routes";
 import type { GpuName } from "@tpi/domain";

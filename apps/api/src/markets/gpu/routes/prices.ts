@@ -4,12 +4,11 @@ import {
   FREE_TIER_GPU_NAMES,
   GPU_CATALOG,
   GPU_FREE_WINDOW_MONTHS,
-  DEFAULT_WINSOR_BOUNDS,
   authorizeGpu,
   ok,
 } from "@tpi/domain";
 import { STATIC_FRESHNESS, defineRoute, type RouteDeprecation } from "../../../platform/http/route";
-import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../state";
+import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
   dailyIndexAllResponseSchema,
@@ -127,12 +126,7 @@ export const gpuMethodologyRoute = defineRoute({
     // The trades' sources reload with the published GPU set.
     freshness: GPU_PRINT_FRESHNESS,
     answer: (deps) => () =>
-      ok(
-        gpuMethodologyDocument(
-          GPU.of(deps).winsor,
-          GPU.of(deps).index.dataSources,
-        ),
-      ),
+      ok(gpuMethodologyDocument(GPU.of(deps).winsor, GPU.of(deps).index.dataSources)),
   },
 });
 

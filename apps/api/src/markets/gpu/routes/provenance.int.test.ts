@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const caller = () =>
-  appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
+const caller = () => appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
 
 /**
  * A reader can tell the GPU index's market trades from the generated sample: the website's banner,

@@ -13,7 +13,7 @@ import {
 import type { z } from "zod";
 import type { Caller } from "../../../platform/auth/api-key-authenticator";
 import { defineRoute } from "../../../platform/http/route";
-import { GPU, GPU_PRINT_FRESHNESS } from "../state";
+import { GPU, GPU_PRINT_FRESHNESS } from "../read-model/state";
 import { authorizeGpuPath } from "./prices";
 import { noQuerySchema } from "../../../platform/http/input";
 import {

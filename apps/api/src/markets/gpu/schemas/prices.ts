@@ -21,11 +21,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { documentedDayParameter } from "../../../platform/http/parameters";
-import {
-  daySchema,
-  domainTransform,
-  instantSchema,
-} from "../../../platform/http/input";
+import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**

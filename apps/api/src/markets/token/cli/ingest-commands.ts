@@ -11,8 +11,8 @@ import {
 import { createProgress } from "../../../platform/observability/progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
 import { addDays, utcDayOf } from "@tpi/domain";
-import { clockFrom } from "../../../platform/env";
-import { openRouterConfigFrom, tokenEnvOf } from "../settings";
+import { clockFrom } from "../../../platform/runtime/env";
+import { openRouterConfigFrom, tokenEnvOf } from "../jobs/settings";
 import { OpenRouterError, rankingsRangeProblem } from "../sources/openrouter";
 import {
   daysFailed,

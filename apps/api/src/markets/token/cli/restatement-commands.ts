@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { parseLab } from "@tpi/domain";
 import { restateLabDay } from "../jobs/restatement";
-import { TOKEN } from "../state";
+import { TOKEN } from "../read-model/state";
 import { UsageError, dayOption, withRuntime, type Command } from "../../../platform/cli/command";
 
 const describeValue = (value: number | null, suppression: string | null): string =>

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { UsageError, dayOption, withRuntime, type Command } from "../../../platform/cli/command";
-import { jobContextOf } from "../../../platform/runtime";
+import { jobContextOf } from "../../../platform/runtime/runtime";
 import { seedTokenSample } from "../jobs/sample-seed";
-import { describeSettlement, settleAndPublish } from "../lifecycle";
-import { TOKEN } from "../state";
+import { describeSettlement, settleAndPublish } from "../jobs/lifecycle";
+import { TOKEN } from "../read-model/state";
 
 /** Help lines of the sample and settlement commands. */
 export const SAMPLE_USAGE = `  seed --sample                        load the deterministic SAMPLE observations through today

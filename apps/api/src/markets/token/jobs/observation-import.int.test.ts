@@ -1,4 +1,4 @@
-import { TOKEN } from "../state";
+import { TOKEN } from "../read-model/state";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-import { TOKEN } from "../state";
+import { TOKEN } from "../read-model/state";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";

@@ -13,8 +13,7 @@ export const tokenTypesRoute = defineRoute({
   tool: {
     name: "list_token_labs",
     title: "Lab catalog",
-    description:
-      "Every tracked model lab with its display name and whether it is on the free tier",
+    description: "Every tracked model lab with its display name and whether it is on the free tier",
     catalog: true,
   },
   security: "none",

@@ -1,6 +1,6 @@
 import { TOKEN_TOOL_ACCESS } from "./tool-access";
 import { defineRoute } from "../../../platform/http/route";
-import { TOKEN, TOKEN_FRESHNESS } from "../state";
+import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
   constituentsQuerySchema,
@@ -90,7 +90,8 @@ export const otpiMethodologyRoute = defineRoute({
   },
   settled: {
     freshness: TOKEN_FRESHNESS,
-    answer: (deps) => () => answerMethodology(TOKEN.of(deps).rules, TOKEN.of(deps).index.dataSources),
+    answer: (deps) => () =>
+      answerMethodology(TOKEN.of(deps).rules, TOKEN.of(deps).index.dataSources),
   },
 });
 

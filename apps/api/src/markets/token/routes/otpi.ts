@@ -1,7 +1,7 @@
 import { FREE_TIER_LAB_IDS, authorizeOtpiQuery } from "@tpi/domain";
 import { TOKEN_TOOL_ACCESS } from "./tool-access";
 import { defineRoute } from "../../../platform/http/route";
-import { TOKEN, TOKEN_FRESHNESS } from "../state";
+import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import { otpiQuerySchema, otpiResponseSchema } from "../schemas/otpi";
 import { answerValidOtpiQuery } from "../services/otpi";
 import {

@@ -1,4 +1,4 @@
-import { TOKEN as TOKEN_MARKET } from "../state";
+import { TOKEN as TOKEN_MARKET } from "../read-model/state";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 import {
   OPENROUTER_LICENCE,
@@ -14,7 +14,7 @@ import { ingestRankingsDays } from "../jobs/rankings-ingest";
 import { seedTokenSample } from "../jobs/sample-seed";
 import {
   constituentsResponseSchema,
-    methodologyResponseSchema,
+  methodologyResponseSchema,
   sourceDaySchema,
 } from "../schemas/details";
 import { startTestApi, type TestApi } from "../../../testing/test-api";

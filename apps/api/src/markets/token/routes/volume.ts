@@ -1,6 +1,6 @@
 import { GROWTH_INDEX_BASE } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
-import { TOKEN, TOKEN_FRESHNESS } from "../state";
+import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,

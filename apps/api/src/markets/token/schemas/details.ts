@@ -1,22 +1,8 @@
-import {
-  ACCESS_LEVELS,
-  LAB_IDS,
-  PRICE_BASIS_IDS,
-  invalidDayParameterMessage,
-  invalidLabMessage,
-  parseUtcDay,
-  requiredParameterMessage,
-  type LabId,
-} from "@tpi/domain";
+import { ACCESS_LEVELS, LAB_IDS, PRICE_BASIS_IDS, type LabId } from "@tpi/domain";
 import { z } from "zod";
 import { dayParameter, orderedRange } from "../../../platform/http/parameters";
-import { labParameter } from "../parameters";
-import {
-  dataSourcesSchema,
-  licenceSchema,
-  provenanceSchema,
-  type DataSources,
-} from "../../../platform/provenance/data-sources";
+import { labParameter } from "./parameters";
+import { dataSourcesSchema, provenanceSchema } from "../../../platform/provenance/data-sources";
 
 /**
  * Requests and responses of `GET /api/otpi/constituents`, `/api/otpi/methodology` and
@@ -150,7 +136,10 @@ export const revisionsResponseSchema = z.object({
 export type RevisionsResponse = z.infer<typeof revisionsResponseSchema>;
 
 export const sourceDaysInputSchema = z
-  .object({ startDate: dayParameter("startDate", UTC_DAY), endDate: dayParameter("endDate", UTC_DAY) })
+  .object({
+    startDate: dayParameter("startDate", UTC_DAY),
+    endDate: dayParameter("endDate", UTC_DAY),
+  })
   .strict()
   .superRefine(orderedRange);
 
@@ -199,4 +188,3 @@ export const methodologyResponseSchema = z.object({
   ),
 });
 export type MethodologyResponse = z.infer<typeof methodologyResponseSchema>;
-

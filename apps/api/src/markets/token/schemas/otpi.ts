@@ -8,7 +8,7 @@ import {
 import { z } from "zod";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
 import { documentedDayParameter } from "../../../platform/http/parameters";
-import { documentedLabParameter } from "../parameters";
+import { documentedLabParameter } from "./parameters";
 
 /**
  * Schemas of the OTPI, token catalog and health routes. `GET /api/otpi`'s parameters are plain
@@ -71,12 +71,3 @@ export const tokenTypesFreeResponseSchema = z
     data: z.array(z.object({ lab: labSchema, label: z.string() })),
   })
   .meta({ id: "TokenTypesFree" });
-
-export const healthResponseSchema = z
-  .object({
-    status: z.enum(["healthy", "unhealthy"]),
-    timestamp: instantSchema,
-    database: z.enum(["connected", "disconnected"]),
-  })
-  .catchall(z.string())
-  .meta({ id: "Health" });

@@ -8,7 +8,7 @@ import {
 import { z } from "zod";
 import { daySchema, domainTransform } from "../../../platform/http/input";
 import { documentedDayParameter } from "../../../platform/http/parameters";
-import { documentedLabParameter } from "../parameters";
+import { documentedLabParameter } from "./parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
@@ -18,7 +18,10 @@ import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
  */
 const tokenVolumeParameterSchemas = {
   startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
-  endDate: documentedDayParameter("endDate", "Inclusive last settlement day (UTC); not before `startDate`."),
+  endDate: documentedDayParameter(
+    "endDate",
+    "Inclusive last settlement day (UTC); not before `startDate`.",
+  ),
   lab: documentedLabParameter(
     "Model lab identifier (case-sensitive): only this lab's rows.",
   ).optional(),

@@ -7,9 +7,9 @@ import {
   type MethodologyRules,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { Freshness } from "../../platform/http/route";
-import { marketKey, type MarketStateBase } from "../../platform/market";
-import { PublishedIndex } from "./read-model/published-index";
+import type { Freshness } from "../../../platform/http/route";
+import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import { PublishedIndex } from "./published-index";
 
 /** The unit of every token index value. */
 export const TOKEN_INDEX_UNIT = "USD per million tokens";

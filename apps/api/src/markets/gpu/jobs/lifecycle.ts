@@ -1,9 +1,9 @@
 import { hasGpuTrades } from "@tpi/db";
-import type { MarketJobContext, ScheduledJob } from "../../platform/market";
-import { settleGpuIndex, type GpuSettlementReport } from "./jobs/settlement";
-import { seedGpuSample } from "./jobs/sample-seed";
+import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import { settleGpuIndex, type GpuSettlementReport } from "./settlement";
+import { seedGpuSample } from "./sample-seed";
 import type { GpuSettings } from "./settings";
-import type { GpuState } from "./state";
+import type { GpuState } from "../read-model/state";
 
 /** The GPU market's start-up: the sample trades on an empty database, then every due print. */
 export async function startGpuMarket(state: GpuState, context: MarketJobContext): Promise<void> {

@@ -1,9 +1,9 @@
 import { ACCOUNT_PLANS, DomainError } from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import type { WebAccounts } from "./web-accounts";
-import { createApiKeyBodySchema } from "./create-key-schemas";
-import { t, toTrpcError } from "../trpc/init";
+import type { WebAccounts } from "../accounts/web-accounts";
+import { createApiKeyBodySchema } from "../accounts/create-key-schemas";
+import { t, toTrpcError } from "./init";
 
 /**
  * The website's account procedures (`account.*`). The website's server keeps the session token

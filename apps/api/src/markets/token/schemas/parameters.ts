@@ -1,7 +1,7 @@
 import { LAB_IDS, parseLab } from "@tpi/domain";
 import { z } from "zod";
-import { domainTransform } from "../../platform/http/input";
-import { requiredParameter } from "../../platform/http/parameters";
+import { domainTransform } from "../../../platform/http/input";
+import { requiredParameter } from "../../../platform/http/parameters";
 
 /**
  * The token market's catalog parameter: a lab, documented with the catalog's identifiers and

@@ -10,12 +10,12 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { z } from "zod";
-import { envList } from "../../platform/env";
+import { envList } from "../../../platform/runtime/env";
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
   RANKINGS_FIRST_DAY,
   type OpenRouterConfig,
-} from "./sources/openrouter";
+} from "../sources/openrouter";
 
 /** The token market's environment variables (listed with the others in the configuration docs). */
 export const TOKEN_ENV = {

@@ -1,18 +1,18 @@
 import { SAMPLE_SOURCE, addDays, maxDay, minDay, utcDayOf } from "@tpi/domain";
 import { hasObservations, summarizeSources } from "@tpi/db";
-import type { MarketJobContext, ScheduledJob } from "../../platform/market";
-import { RANKINGS_FIRST_DAY } from "./sources/openrouter";
+import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import { RANKINGS_FIRST_DAY } from "../sources/openrouter";
 import {
   daysFailed,
   daysWritten,
   describeOpenRouterSync,
   runScheduledOpenRouterSync,
   syncOpenRouter,
-} from "./jobs/openrouter-sync";
-import { seedTokenSample } from "./jobs/sample-seed";
-import { settleDueDays, type SettlementReport } from "./jobs/settlement";
+} from "./openrouter-sync";
+import { seedTokenSample } from "./sample-seed";
+import { settleDueDays, type SettlementReport } from "./settlement";
 import type { TokenSettings } from "./settings";
-import type { TokenState } from "./state";
+import type { TokenState } from "../read-model/state";
 
 /** How often the api checks whether the daily OpenRouter sync is due. */
 const OPENROUTER_SCHEDULE_CHECK_MS = 60_000;
@@ -102,9 +102,7 @@ export async function loadTokenDataIfEmpty(
   }
   if (!empty) {
     log.info(`OPENROUTER_API_KEY is set: OpenRouter data is synced daily after ${syncHour}`);
-    const sample = (await summarizeSources(db)).find(
-      (summary) => summary.source === SAMPLE_SOURCE,
-    );
+    const sample = (await summarizeSources(db)).find((summary) => summary.source === SAMPLE_SOURCE);
     if (sample !== undefined)
       log.warn(
         `this database also holds sample data (${sample.days} days, ${sample.firstDay} to ${sample.lastDay}), marked as sample wherever shown: each OpenRouter sync replaces the sample on the days it writes (settled days change only through 'pnpm tpi restate'). For OpenRouter data only, start on an empty database`,

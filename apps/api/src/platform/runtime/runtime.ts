@@ -1,10 +1,10 @@
 import { openDatabase, type OpenDatabase } from "@tpi/db";
-import { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import { DatabaseHealth } from "./health/database-health";
+import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
+import { DatabaseHealth } from "../health/database-health";
 import { clockFrom, databaseTimeoutsFrom, type Env } from "./env";
-import { openMarkets, type Market, type MarketJobContext, type MarketStates } from "./market";
-import type { Logger } from "./observability/logger";
-import { createProgress } from "./observability/progress";
+import { openMarkets, type Market, type MarketJobContext, type MarketStates } from "../core/market";
+import type { Logger } from "../observability/logger";
+import { createProgress } from "../observability/progress";
 
 /** Everything the server and the CLI share: configuration, the database, the markets' state. */
 export type Runtime = {

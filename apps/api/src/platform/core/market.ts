@@ -2,13 +2,13 @@ import type { DayWindow, UtcDay } from "@tpi/domain";
 import type { Db, OpenDatabase } from "@tpi/db";
 import type { AnyRouter } from "@trpc/server";
 import type { z } from "zod";
-import type { ChatMarket } from "./chat/market-chat";
-import type { CommandModule } from "./cli/command";
-import type { Route } from "./http/route";
-import type { McpResource } from "./mcp/resources";
-import type { Logger } from "./observability/logger";
-import type { Progress } from "./observability/progress";
-import type { DataSources } from "./provenance/data-sources";
+import type { ChatMarket } from "../chat/market-chat";
+import type { CommandModule } from "../cli/command";
+import type { Route } from "../http/route";
+import type { McpResource } from "../mcp/resources";
+import type { Logger } from "../observability/logger";
+import type { Progress } from "../observability/progress";
+import type { DataSources } from "../provenance/data-sources";
 
 /**
  * A market is a module: one folder under `markets/` that exports one `Market` and is named once

@@ -1,11 +1,11 @@
 import { DEFAULT_TRIAL_PERIOD_HOURS } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { ApiKeyAuthenticator } from "./auth/api-key-authenticator";
-import type { DatabaseHealth } from "./health/database-health";
-import type { Logger } from "./observability/logger";
-import type { Metrics } from "./observability/metrics";
-import type { RateLimitSettings } from "./rate-limit/limiters";
-import type { ChatModel } from "./chat/model-backend";
+import type { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
+import type { DatabaseHealth } from "../health/database-health";
+import type { Logger } from "../observability/logger";
+import type { Metrics } from "../observability/metrics";
+import type { RateLimitSettings } from "../rate-limit/limiters";
+import type { ChatModel } from "../chat/model-backend";
 import type { Market, MarketStates } from "./market";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */

@@ -9,9 +9,9 @@ import {
   type WinsorBounds,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { Freshness } from "../../platform/http/route";
-import { marketKey, type MarketStateBase } from "../../platform/market";
-import { GpuPublishedIndex } from "./read-model/published-index";
+import type { Freshness } from "../../../platform/http/route";
+import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import { GpuPublishedIndex } from "./published-index";
 
 const MS_PER_HOUR = 3_600_000;
 

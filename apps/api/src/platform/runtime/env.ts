@@ -8,12 +8,12 @@ import {
   type DbTimeouts,
 } from "@tpi/db";
 import { z } from "zod";
-import type { SmtpConfig } from "./accounts/smtp";
-import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "./auth/api-key-authenticator";
-import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type WebsiteAccountSettings } from "./deps";
-import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
-import type { ServerLimits } from "./http/server-limits";
-import type { Market } from "./market";
+import type { SmtpConfig } from "../accounts/smtp";
+import { DEFAULT_KEY_STALE_GRACE_SECONDS } from "../auth/api-key-authenticator";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type WebsiteAccountSettings } from "../core/deps";
+import { DEFAULT_ANSWER_CACHE_MAX_MB } from "../http/limits";
+import type { ServerLimits } from "../http/server-limits";
+import type { Market } from "../core/market";
 
 /** Longest wait for a reply of the SMTP server (milliseconds); the outbox retries after it. */
 const SMTP_TIMEOUT_MS = 15_000;
@@ -22,7 +22,14 @@ const SMTP_TIMEOUT_MS = 15_000;
  * Every environment variable the api and the CLI read, validated in one place: the platform's
  * below, and each market's own (`Market.env`), merged. Nothing else in the app reads process.env. docs/operations/configuration.md's api table lists the same variables (a test compares them).
  */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
+export const REPO_ROOT = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+  "..",
+  "..",
+  "..",
+);
 
 /** A yes/no variable: true, false, 1, 0, yes or no. */
 export const envFlag = z

@@ -1,0 +1,65 @@
+/**
+ * The api's layers, lowest first: a module imports (at run time) only from its own layer or
+ * lower ones, so each can be read and tested without what sits above it. Checked by
+ * `pnpm lint` (tooling/eslint/layers.mjs) with the folder-cycle check; every folder must be
+ * listed here. docs/architecture.md draws the same order.
+ *
+ * Two rules hold for type imports too: the platform never names a market, and a market never
+ * reaches into another.
+ */
+export const LAYERS = {
+  root: "src",
+  layers: [
+    // The platform's foundations: logs and metrics, provenance, published sets, file readers, and
+    // the contracts every part shares (a market, the app's dependencies).
+    {
+      name: "platform foundations",
+      folders: [
+        "platform/observability",
+        "platform/provenance",
+        "platform/publication",
+        "platform/ingest",
+        "platform/core",
+      ],
+    },
+    { name: "keys", folders: ["platform/auth"] },
+    // Routes, the one request pipeline, parameters, errors, the fast lane.
+    { name: "http", folders: ["platform/http"] },
+    { name: "http services", folders: ["platform/rate-limit", "platform/openapi", "platform/mcp"] },
+    {
+      name: "platform features",
+      folders: ["platform/accounts", "platform/chat", "platform/health", "platform/jobs"],
+    },
+    { name: "website router", folders: ["platform/trpc"] },
+    { name: "runtime", folders: ["platform/runtime"] },
+    { name: "command line", folders: ["platform/cli"] },
+    // The platform assembled: the app, the server, the route list.
+    { name: "platform", folders: ["platform"] },
+    // A market, bottom up: its sources and schemas, its read model, the answers, its jobs, its
+    // routes and commands, then the market itself (state, chat, tRPC, the Market object).
+    { name: "market sources and schemas", folders: ["markets/*/sources", "markets/*/schemas"] },
+    { name: "market read model", folders: ["markets/*/read-model"] },
+    { name: "market services", folders: ["markets/*/services"] },
+    { name: "market jobs", folders: ["markets/*/jobs"] },
+    { name: "market routes and commands", folders: ["markets/*/routes", "markets/*/cli"] },
+    { name: "market", folders: ["markets/*"] },
+    { name: "market list", folders: ["markets"] },
+    // Process entry points (main.ts, cli.ts) and the website's router type.
+    { name: "entry points", folders: ["."] },
+    // Test assembly: whole apps and servers, stubs of outside services.
+    { name: "tests", folders: ["testing", "contract"] },
+  ],
+  forbidden: [
+    {
+      from: "platform/**",
+      to: "markets/**",
+      message: "the platform knows no market by name: take what you need from the Market type",
+    },
+    {
+      from: "markets/*/**",
+      to: "markets/*/**",
+      sameSegmentAllowed: 1,
+      message: "a market never imports another market: share through the platform or the domain",
+    },
+  ],
+};
