@@ -30,7 +30,11 @@ export interface paths {
         };
         /**
          * Token price index per lab (USD per million tokens)
-         * @description Without a key: the 4 free-tier labs and the trailing month (`access` = `public-1mo`). With a key: every lab and all history (`full`).
+         * @description Without a key: the 4 free-tier labs and the trailing month (`access` = `public-1mo`): today minus one calendar month (the day clamped to that month's length) through today, UTC; outside it, or for another lab, a 401 naming the window's first day or the lab. With a key: every lab and all history (`full`).
+         *
+         *     Without a date parameter: the latest settled day on which the caller's labs have data. A single day's answer carries `date`, a range's `startDate` and `endDate`. Rows are ordered by date, then by lab in catalog order; `indexPerMtok` is USD per million tokens at full precision and `computedAt` the settlement instant. A lab-day without a value has no row, never a zero.
+         *
+         *     400 for `date` with a range, half a range, a start after the end, a day that is not a real `YYYY-MM-DD` day, an unknown `lab` (the message lists the allowed ones), or a repeated or unknown parameter; 404 when nothing settled matches.
          */
         get: operations["getOtpi"];
         put?: never;
@@ -85,7 +89,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The revision log: every restatement of a settled value, with old and new value, reason and time */
+        /**
+         * The revision log: every restatement of a settled value, with old and new value, reason and time
+         * @description Oldest first. Nothing restated (in the range, for the lab) is 200 with `count: 0`, not 404.
+         */
         get: operations["getOtpiRevisions"];
         put?: never;
         post?: never;
@@ -495,7 +502,7 @@ export interface paths {
         put?: never;
         /**
          * Create another API key for the caller's account
-         * @description Authenticated with an existing key of the account. The new key is returned once. Trial accounts get 403 with `{ success: false, error }` (no `message`).
+         * @description Authenticated with an existing key of the account. The new key is in the 201 answer only (`Cache-Control: no-store`): only its hash is stored. Trial accounts get 403 with `{ success: false, error }` (no `message`); an account already holding its most active keys (MAX_KEYS_PER_ACCOUNT) gets 409.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -579,7 +586,7 @@ export interface components {
              * @example How did the H100 SXM index change over the last 30 days?
              */
             message: string;
-            /** @description Earlier turns, oldest first; a follow-up without a lab or GPU refers to the ones named earlier. */
+            /** @description Earlier turns, oldest first, at most 10 (`role` `user` or `assistant`, `content` at most 1000 characters); a follow-up without a lab or GPU refers to the ones named earlier. */
             history?: {
                 /** @enum {string} */
                 role: "user" | "assistant";
@@ -713,7 +720,7 @@ export interface components {
             success: true;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -730,7 +737,7 @@ export interface components {
             success: true;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -763,7 +770,7 @@ export interface components {
             date: string;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -788,7 +795,7 @@ export interface components {
             success: true;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -823,7 +830,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -857,7 +864,7 @@ export interface components {
             success: true;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -882,7 +889,7 @@ export interface components {
             success: true;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -918,7 +925,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -965,7 +972,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -1014,7 +1021,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -1054,7 +1061,7 @@ export interface components {
             success: true;
             data: {
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -1094,7 +1101,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -1181,7 +1188,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -1206,7 +1213,7 @@ export interface components {
                  */
                 recorded_at: string;
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -1224,7 +1231,7 @@ export interface components {
             /** @constant */
             success: true;
             /**
-             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
              * @example H100 SXM
              * @enum {string}
              */
@@ -1253,7 +1260,7 @@ export interface components {
                  */
                 recorded_at: string;
                 /**
-                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.
+                 * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
                  * @example H100 SXM
                  * @enum {string}
                  */
@@ -1425,7 +1432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1583,7 +1590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1809,7 +1816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1883,7 +1890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2212,7 +2219,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -2252,7 +2259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2328,7 +2335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2409,7 +2416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2448,7 +2455,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -2488,7 +2495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2581,7 +2588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
@@ -2635,7 +2642,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -2675,7 +2682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2719,7 +2726,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -2759,7 +2766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2807,7 +2814,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -2847,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2893,7 +2900,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -2933,7 +2940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2977,7 +2984,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -3017,7 +3024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3072,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -3105,7 +3112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,7 +3167,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -3200,7 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +3253,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -3286,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3332,7 +3339,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`. */
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
                 gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
             };
             cookie?: never;
@@ -3372,7 +3379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3448,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +3539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized: the key is missing (where required), malformed, unknown or revoked. */
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -49,7 +49,7 @@ export const createApiKeyRoute = defineRoute({
   docs: {
     summary: "Create another API key for the caller's account",
     description:
-      "Authenticated with an existing key of the account. The new key is returned once. Trial accounts get 403 with `{ success: false, error }` (no `message`).",
+      "Authenticated with an existing key of the account. The new key is in the 201 answer only (`Cache-Control: no-store`): only its hash is stored. Trial accounts get 403 with `{ success: false, error }` (no `message`); an account already holding its most active keys (MAX_KEYS_PER_ACCOUNT) gets 409.",
     tags: ["Account"],
     access: "A key of the account (trial accounts get 403).",
     examples: () => [

@@ -40,8 +40,7 @@ export const chatRequestSchema = z
       })
       .optional()
       .meta({
-        description:
-          "Earlier turns, oldest first; a follow-up without a lab or GPU refers to the ones named earlier.",
+        description: `Earlier turns, oldest first, at most ${CHAT_HISTORY_MAX_TURNS} (\`role\` \`user\` or \`assistant\`, \`content\` at most ${CHAT_HISTORY_TURN_MAX_CHARS} characters); a follow-up without a lab or GPU refers to the ones named earlier.`,
       }),
   })
   .strict()

@@ -11,6 +11,6 @@ export const BAD_REQUEST_RESPONSE = errorResponse(
   "Bad request: a parameter or the body is missing, unknown, repeated or invalid.",
 );
 export const UNAUTHORIZED_RESPONSE = errorResponse(
-  "Unauthorized: the key is missing (where required), malformed, unknown or revoked.",
+  "Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial).",
 );
 export const NO_DATA_RESPONSE = errorResponse("No data available for the parameters.");

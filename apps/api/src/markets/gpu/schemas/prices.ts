@@ -32,7 +32,7 @@ export const gpuNameSchema = z
   .enum(GPU_NAMES as [GpuName, ...GpuName[]], { error: INVALID_GPU_MESSAGE })
   .meta({
     description:
-      "Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`.",
+      "Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.",
     example: "H100 SXM",
   });
 

@@ -116,6 +116,8 @@ export const otpiRevisionsRoute = defineRoute({
   docs: {
     summary:
       "The revision log: every restatement of a settled value, with old and new value, reason and time",
+    description:
+      "Oldest first. Nothing restated (in the range, for the lab) is 200 with `count: 0`, not 404.",
     tags: ["Token Prices"],
     examples: () => [
       { label: "All revisions", pathAndQuery: "/api/otpi/revisions", withKey: true },
