@@ -8,15 +8,15 @@ import {
   describeGpuMethodology,
   type GpuName,
 } from "@tpi/domain";
-import type {
-  ChatMarket,
-  ChatPoint,
-  ChatScope,
-  EngineAnswer,
-  MarketIntent,
-  Question,
-  SourceRow,
-  Subject,
+import {
+  sourceRowOf,
+  type ChatMarket,
+  type ChatPoint,
+  type ChatScope,
+  type EngineAnswer,
+  type MarketIntent,
+  type Question,
+  type Subject,
 } from "../../platform/chat/market-chat";
 import type { Period } from "../../platform/chat/period";
 import type { ChatSource } from "../../platform/chat/schemas";
@@ -49,7 +49,6 @@ const ROLLING_AVERAGE =
 const TRADE_VOLUME =
   /\b(?:trade|trading|traded) volume\b|\bvolumes?\b|\bhow many trades\b|\bgpu[- ]hours\b|\bproviders\b/;
 
-const rowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
 const usd = (value: number) => `$${value.toFixed(3)} per GPU-hour`;
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -64,7 +63,7 @@ async function latest(subject: Subject, scope: ChatScope) {
     ? (answer.value as Rows<DailyRow>).data.find((candidate) => candidate.gpu_type === subject.id)
     : undefined;
   if (row === undefined) return undefined;
-  const point: ChatPoint = { at: row.date, value: row.index_value, row: rowOf(row) };
+  const point: ChatPoint = { at: row.date, value: row.index_value, row: sourceRowOf(row) };
   const source: ChatSource = {
     endpoint: dailyIndexAllRoute.path,
     parameters: {},
@@ -85,7 +84,7 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
   );
   if (!answer.ok) return answer;
   const points = (answer.value as Rows<HistoryRow>).data.map(
-    (row): ChatPoint => ({ at: row.timestamp, value: row.index_value, row: rowOf(row) }),
+    (row): ChatPoint => ({ at: row.timestamp, value: row.index_value, row: sourceRowOf(row) }),
   );
   return { ok: true as const, value: points };
 }
@@ -149,7 +148,7 @@ async function analyticsAnswer<Row>(
     sources.push({
       endpoint: analytics.route.path,
       parameters: { gpuName: gpu, ...query },
-      values: [rowOf(row as object)],
+      values: [sourceRowOf(row as object)],
     });
     lines.push(analytics.line(gpu, row));
   }

@@ -7,15 +7,15 @@ import {
   type LabId,
   type TokenVolumeRow,
 } from "@tpi/domain";
-import type {
-  ChatMarket,
-  ChatPoint,
-  ChatScope,
-  EngineAnswer,
-  MarketIntent,
-  Question,
-  SourceRow,
-  Subject,
+import {
+  sourceRowOf,
+  type ChatMarket,
+  type ChatPoint,
+  type ChatScope,
+  type EngineAnswer,
+  type MarketIntent,
+  type Question,
+  type Subject,
 } from "../../platform/chat/market-chat";
 import { findPeriod, type Period } from "../../platform/chat/period";
 import type { ChatSource } from "../../platform/chat/schemas";
@@ -76,11 +76,10 @@ const GROWTH = /\bgr[eo]w(?:th|n|s|ing)?\b/;
 const CHANGE =
   /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/;
 
-const rowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
 const pointOf = (row: OtpiRow): ChatPoint => ({
   at: row.date,
   value: row.indexPerMtok,
-  row: rowOf(row),
+  row: sourceRowOf(row),
 });
 
 async function latest(subject: Subject, scope: ChatScope) {
@@ -131,7 +130,7 @@ const volumeSource = (
 ): ChatSource => ({
   endpoint: tokenVolumeRoute.path,
   parameters: { startDate: range.startDate, endDate: range.endDate, lab },
-  values: rows.map(rowOf),
+  values: rows.map(sourceRowOf),
 });
 
 const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;

@@ -44,13 +44,13 @@ const percent = (from: number, to: number) =>
 const noDataLine = (s: Subject, period?: Period) =>
   `There is no published value for ${s.name}${period ? ` ${period.label}` : ""}.`;
 
-export async function latestAnswer(
-  subjects: readonly Subject[],
-  markets: ChatMarkets,
-  scope: ChatScope,
-): Promise<EngineAnswer> {
+type Valued = { s: Subject; value: number };
+
+/** Each subject's latest value as a line, with its source and value (none when it has none). */
+async function latestLines(subjects: readonly Subject[], markets: ChatMarkets, scope: ChatScope) {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
+  const values: Valued[] = [];
   for (const s of subjects) {
     const chat = markets.of(s);
     const latest = await chat.latest(s, scope);
@@ -60,7 +60,17 @@ export async function latestAnswer(
     }
     lines.push(`${s.name}: ${chat.format(latest.point.value)} (settled ${latest.point.at}).`);
     sources.push(latest.source);
+    values.push({ s, value: latest.point.value });
   }
+  return { lines, sources, values };
+}
+
+export async function latestAnswer(
+  subjects: readonly Subject[],
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const { lines, sources } = await latestLines(subjects, markets, scope);
   return { intent: "latest", answer: lines.join("\n"), sources };
 }
 
@@ -146,8 +156,6 @@ export async function extremeAnswer(
   return { intent: "extreme", answer: lines.join("\n"), sources };
 }
 
-type Valued = { s: Subject; value: number };
-
 /** How the first two subjects' values compare, or why they cannot; nothing when either has none. */
 function comparisonLine(
   a: Valued | undefined,
@@ -174,20 +182,7 @@ export async function compareAnswer(
   markets: ChatMarkets,
   scope: ChatScope,
 ): Promise<EngineAnswer> {
-  const lines: string[] = [];
-  const sources: ChatSource[] = [];
-  const values: Valued[] = [];
-  for (const s of subjects) {
-    const chat = markets.of(s);
-    const latest = await chat.latest(s, scope);
-    if (!latest) {
-      lines.push(noDataLine(s));
-      continue;
-    }
-    lines.push(`${s.name}: ${chat.format(latest.point.value)} (settled ${latest.point.at}).`);
-    sources.push(latest.source);
-    values.push({ s, value: latest.point.value });
-  }
+  const { lines, sources, values } = await latestLines(subjects, markets, scope);
   const line =
     values.length === subjects.length ? comparisonLine(values[0], values[1], markets) : undefined;
   return { intent: "compare", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };

@@ -18,6 +18,9 @@ export type Subject = { market: string; id: string; name: string };
 /** A source row: the route's own fields. */
 export type SourceRow = Record<string, string | number | boolean | null>;
 
+/** A route's row as a source row (the flat fields a route's rows have). */
+export const sourceRowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
+
 /** One value a route returned: `at` is its UTC day or instant, `row` the route's row. */
 export type ChatPoint = { at: string; value: number; row: SourceRow };
 
