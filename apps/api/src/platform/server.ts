@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server, ServerResponse } from "node:http";
+import type { RequestListener, Server, ServerResponse } from "node:http";
 import { poolStats } from "@tpi/db";
 import { createApi } from "./app";
 import { createLimitedServer } from "./http/server-limits";
@@ -16,6 +16,7 @@ import {
   logTransport,
   smtpTransport,
 } from "./accounts/mailer";
+import type { AppDeps } from "./core/deps";
 import type { Market } from "./core/market";
 import type { Logger } from "./observability/logger";
 import { Metrics } from "./observability/metrics";
@@ -61,75 +62,14 @@ export async function startServer(
   const jobContext = jobContextOf(runtime);
   // Each market in list order: its first loads, then settlement and publication.
   for (const market of marketList) await market.start(runtime.markets.get(market.name), jobContext);
-  // Reloads pick up what other instances published (this one reloads right after it settles).
-  for (const publication of runtime.markets.publications)
-    scheduler.every({
-      name: `${publication.name} refresh`,
-      intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
-      failureMessage: publication.refreshFailureMessage,
-      run: () => publication.refresh(),
-    });
-  scheduler.every({
-    name: "key usage flush",
-    intervalMs: KEY_USAGE_FLUSH_MS,
-    failureMessage: "could not record key usage",
-    run: () => runtime.auth.flushLastUsed(),
-  });
-  // Account mails: written to the outbox with what they announce, sent here (stopped with the scheduler).
-  const smtp = smtpConfigFrom(env);
-  const mailTransport = smtp === undefined ? logTransport(log) : smtpTransport(smtp);
-  scheduler.every({
-    name: "mail outbox",
-    intervalMs: OUTBOX_FLUSH_INTERVAL_MS,
-    failureMessage: "could not send account mail; will retry",
-    run: () => flushOutbox(runtime.database.db, mailTransport, log, runtime.clock),
-  });
-
+  schedulePlatformJobs(scheduler, runtime);
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
-  const api = createApi({
-    db: runtime.database.requestDb,
-    databaseHealth: runtime.databaseHealth,
-    marketList,
-    markets: runtime.markets,
-    chatModel: chatModelFrom(env, marketList),
-    auth: runtime.auth,
-    clock: runtime.clock,
-    log,
-    metrics,
-    internalToken: env.INTERNAL_API_TOKEN,
-    rateLimits: {
-      ...DEFAULT_RATE_LIMIT_SETTINGS,
-      trustedOrigins: env.RATE_LIMIT_TRUSTED_ORIGINS,
-      redis,
-      redisPrefix: env.RATE_LIMIT_REDIS_PREFIX,
-    },
-    trustProxy: env.TRUST_PROXY,
-    corsOrigins: env.CORS_ORIGINS,
-    maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
-    answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
-    fastLane: env.HTTP_FAST_LANE,
-    websiteAccounts: websiteAccountSettingsFrom(env),
-  });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = createLimitedServer(api.listener, serverLimitsFrom(env)).listen(
-      env.PORT,
-      env.HOST,
-      () => resolve(listening),
-    );
-    listening.once("error", reject);
-  });
+  const api = createApi(appDepsOf(runtime, metrics, redis));
+  const server = await listen(api.listener, env);
   const inFlight = trackInFlight(server);
-  const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = env;
-  let stopMidnightNotices = () => {};
-  if (websiteUrl !== undefined && internalToken !== undefined) {
-    const notify = () => void notifyWebsiteOfNewData(websiteUrl, internalToken, log);
-    for (const publication of runtime.markets.publications) publication.onChange(notify);
-    // The machine's clock, not runtime.clock: a pinned test clock (TPI_TEST_CLOCK) never reaches
-    // a midnight, and reading it would re-arm the timer on a fixed, meaningless period.
-    stopMidnightNotices = atEachUtcMidnight(notify);
-  }
+  const stopMidnightNotices = notifyWebsiteOfChanges(runtime);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const loaded = runtime.markets.all.map(([, state]) => state.describeLoaded()).join(", ");
@@ -162,6 +102,95 @@ export async function startServer(
       await runtime.close();
     },
   };
+}
+
+/**
+ * The platform's periodic work: reloads of every published set (values other instances
+ * published; this one reloads right after it settles), key-usage writes and the mail outbox.
+ */
+function schedulePlatformJobs(scheduler: Scheduler, runtime: Runtime): void {
+  const { env, log } = runtime;
+  for (const publication of runtime.markets.publications)
+    scheduler.every({
+      name: `${publication.name} refresh`,
+      intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
+      failureMessage: publication.refreshFailureMessage,
+      run: () => publication.refresh(),
+    });
+  scheduler.every({
+    name: "key usage flush",
+    intervalMs: KEY_USAGE_FLUSH_MS,
+    failureMessage: "could not record key usage",
+    run: () => runtime.auth.flushLastUsed(),
+  });
+  // Account mails: written to the outbox with what they announce, sent here (stopped with the scheduler).
+  const smtp = smtpConfigFrom(env);
+  const mailTransport = smtp === undefined ? logTransport(log) : smtpTransport(smtp);
+  scheduler.every({
+    name: "mail outbox",
+    intervalMs: OUTBOX_FLUSH_INTERVAL_MS,
+    failureMessage: "could not send account mail; will retry",
+    run: () => flushOutbox(runtime.database.db, mailTransport, log, runtime.clock),
+  });
+}
+
+/** What the app's routes and routers read, from the runtime and the configuration. */
+function appDepsOf(
+  runtime: Runtime,
+  metrics: Metrics,
+  redis: RedisConnection | undefined,
+): AppDeps {
+  const { env, log, marketList } = runtime;
+  return {
+    db: runtime.database.requestDb,
+    databaseHealth: runtime.databaseHealth,
+    marketList,
+    markets: runtime.markets,
+    chatModel: chatModelFrom(env, marketList),
+    auth: runtime.auth,
+    clock: runtime.clock,
+    log,
+    metrics,
+    internalToken: env.INTERNAL_API_TOKEN,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMIT_SETTINGS,
+      trustedOrigins: env.RATE_LIMIT_TRUSTED_ORIGINS,
+      redis,
+      redisPrefix: env.RATE_LIMIT_REDIS_PREFIX,
+    },
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    maxKeysPerAccount: env.MAX_KEYS_PER_ACCOUNT,
+    answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
+    fastLane: env.HTTP_FAST_LANE,
+    websiteAccounts: websiteAccountSettingsFrom(env),
+  };
+}
+
+/** The HTTP server on PORT and HOST, with the configured timeouts and connection cap. */
+function listen(listener: RequestListener, env: Env): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const listening = createLimitedServer(listener, serverLimitsFrom(env)).listen(
+      env.PORT,
+      env.HOST,
+      () => resolve(listening),
+    );
+    listening.once("error", reject);
+  });
+}
+
+/**
+ * With TPI_WEB_URL and the internal token: the website hears of every newly published value and
+ * of each UTC midnight (its free windows move). Returns the stop of the midnight timer.
+ */
+function notifyWebsiteOfChanges(runtime: Runtime): () => void {
+  const { TPI_WEB_URL: websiteUrl, INTERNAL_API_TOKEN: internalToken } = runtime.env;
+  if (websiteUrl === undefined || internalToken === undefined) return () => {};
+  const notify = () => void notifyWebsiteOfNewData(websiteUrl, internalToken, runtime.log);
+  for (const publication of runtime.markets.publications) publication.onChange(notify);
+  // The machine's clock, not runtime.clock: a pinned test clock (TPI_TEST_CLOCK) never reaches
+  // a midnight, and reading it would re-arm the timer on a fixed, meaningless period.
+  return atEachUtcMidnight(notify);
 }
 
 /** The responses being written, so that a drain can mark them `Connection: close`. */
