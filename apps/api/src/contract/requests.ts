@@ -76,7 +76,7 @@ get("docs stylesheet", "/docs/assets/swagger-ui.css");
 get("docs bundle", "/docs/assets/swagger-ui-bundle.js");
 get("docs asset that does not exist", "/docs/assets/nothing.css");
 get("docs asset directory", "/docs/assets/");
-post("docs refuse POST (no 405 route)", "/docs", { x: 1 });
+wrongMethods("/docs", ["POST"]);
 get("root", "/");
 get("api root", "/api");
 get("api root, trailing slash", "/api/");
@@ -743,6 +743,10 @@ for (const [label, path] of trpcGets) get(`trpc ${label}`, `/trpc/${path}`, { he
 post("trpc query by POST", "/trpc/labs", {}, { headers: TRPC_AUTH });
 add({ label: "trpc DELETE", method: "DELETE", path: "/trpc/labs", headers: TRPC_AUTH });
 get("trpc root", "/trpc", { headers: TRPC_AUTH });
+
+// ---- added last, so that the entries before keep their numbers ----
+// /docs answers other methods like every path: OPTIONS names the allowed ones.
+add({ label: "docs OPTIONS", method: "OPTIONS", path: "/docs" });
 
 /** Every request of the contract snapshot, in replay order (state-changing ones included). */
 export const CONTRACT_REQUESTS: readonly ContractRequest[] = requests;
