@@ -46,11 +46,11 @@ export const openApiRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "The document", pathAndQuery: "/openapi.json" }],
   },
-  handler: (_deps, routes) => {
+  handler: (deps, routes) => {
     // The document depends only on code, so it is built once, on first request.
     let document: string | undefined;
     return ({ res }) => {
-      document ??= JSON.stringify(buildOpenApiDocument(routes));
+      document ??= JSON.stringify(buildOpenApiDocument(routes, deps.marketList));
       res.setHeader("Cache-Control", "public, max-age=3600");
       res.type("application/json").send(document);
     };
