@@ -86,6 +86,20 @@ describe("the typed client, keyed", () => {
     expect(answer.data.answer).toMatch(/qwen/i);
   });
 
+  it("sends an object parameter as its own pairs: /api/daily-index's GPU by name or alias", async () => {
+    // No GPU value is published here: a 404 says the GPU was read (a 400 would name the query).
+    for (const gpuSelection of [{ gpuType: "H100 SXM" }, { gpu: "H100 SXM" }] as const) {
+      const { error, response } = await keyed.GET("/api/daily-index", {
+        params: { query: { gpuSelection } },
+      });
+      expect(new URL(response.url).search).toBe(
+        `?${Object.keys(gpuSelection)[0] ?? ""}=H100%20SXM`,
+      );
+      expect(response.status).toBe(404);
+      expect(error?.error).toBe("No data available");
+    }
+  });
+
   it("unwrap throws a TpiApiError carrying the status and body of a 404", async () => {
     const thrown = await unwrap(
       keyed.GET("/api/otpi", { params: { query: { date: "2025-06-02", lab: "qwen" } } }),

@@ -108,6 +108,9 @@ export function tpiMiddleware(
 export function createTpiClient(options: TpiClientOptions): TpiClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    // The document's object parameters (alternatives, as `/api/daily-index`'s GPU) are
+    // `style: form, explode: true`: each property its own `name=value` pair.
+    querySerializer: { object: { style: "form", explode: true } },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   client.use(tpiMiddleware(options));

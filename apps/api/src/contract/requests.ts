@@ -76,7 +76,7 @@ get("docs stylesheet", "/docs/assets/swagger-ui.css");
 get("docs bundle", "/docs/assets/swagger-ui-bundle.js");
 get("docs asset that does not exist", "/docs/assets/nothing.css");
 get("docs asset directory", "/docs/assets/");
-post("docs refuse POST (no 405 route)", "/docs", { x: 1 });
+wrongMethods("/docs", ["POST"]);
 get("root", "/");
 get("api root", "/api");
 get("api root, trailing slash", "/api/");
@@ -568,7 +568,7 @@ for (const [label, body] of createBad) {
     headers: { "content-type": "application/json" },
   });
 }
-post("create key extra field is ignored", K, { name: "x", scope: "admin" }, { as: "full" });
+post("create key unknown field is refused", K, { name: "x", extra: 42 }, { as: "full" });
 post("create key malformed JSON", K, '{"name":', {
   as: "full",
   headers: { "content-type": "application/json" },
@@ -743,6 +743,34 @@ for (const [label, path] of trpcGets) get(`trpc ${label}`, `/trpc/${path}`, { he
 post("trpc query by POST", "/trpc/labs", {}, { headers: TRPC_AUTH });
 add({ label: "trpc DELETE", method: "DELETE", path: "/trpc/labs", headers: TRPC_AUTH });
 get("trpc root", "/trpc", { headers: TRPC_AUTH });
+
+// ---- added last, so that the entries before keep their numbers ----
+// /docs answers other methods like every path: OPTIONS names the allowed ones.
+add({ label: "docs OPTIONS", method: "OPTIONS", path: "/docs" });
+// A chat history turn holds a role and a content, nothing else.
+post(
+  "chat 400: extra field in a history turn",
+  CHAT,
+  { message: "hi", history: [{ role: "user", content: "x", extra: 1 }] },
+  { as: "full", headers: { "content-type": "application/json" } },
+);
+// The GPU of /api/daily-index named by its alias alone, and by both names when equal.
+get("daily index one GPU by both names, equal", "/api/daily-index?gpuType=H200&gpu=H200");
+get("daily index one GPU 400: empty gpuType", "/api/daily-index?gpuType=");
+// Empty and malformed datetimes of the GPU history and series.
+get("gpu history 400: empty datetime", "/api/gpu/H100%20SXM/history?datetime=", { as: "full" });
+get(
+  "gpu history-simple 400: empty startDate",
+  series("history-simple", "H100%20SXM", "?startDate="),
+  {
+    as: "full",
+  },
+);
+get(
+  "gpu history-range with white space around an ISO datetime",
+  series("history-range", "H100%20SXM", "?startDate=%202026-11-19T00:00:00Z%20&endDate=2026-11-20"),
+  { as: "full" },
+);
 
 /** Every request of the contract snapshot, in replay order (state-changing ones included). */
 export const CONTRACT_REQUESTS: readonly ContractRequest[] = requests;

@@ -99,6 +99,7 @@ export const fixtureMarket = defineMarket({
   env: { FIXTURE_GREETING: z.string().default("hello") },
   settingsFrom: (env) => ({ greeting: env.FIXTURE_GREETING }),
   routes: [widgetPriceRoute],
+  tags: { Fixture: "The fixture market's widget prices (tests only)." },
   trpc: t.router({ fixture: t.router({ widgetPrice: keylessRouteProcedure(widgetPriceRoute) }) }),
   commands: {
     usage: "  fixture-greet                        print the fixture market's greeting",

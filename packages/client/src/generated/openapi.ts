@@ -1367,6 +1367,24 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Bad request: the request carries a body declared as JSON (`Content-Type: application/json`) that does not parse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable */
             503: {
                 headers: {
@@ -1443,6 +1461,15 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1608,6 +1635,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -1729,6 +1765,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -1825,6 +1870,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -1908,6 +1962,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -1959,6 +2022,15 @@ export interface operations {
             };
             /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2024,6 +2096,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2075,6 +2156,15 @@ export interface operations {
             };
             /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2140,6 +2230,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2191,6 +2290,15 @@ export interface operations {
             };
             /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2277,6 +2385,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2353,6 +2470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2368,11 +2494,52 @@ export interface operations {
     };
     getDailyIndex: {
         parameters: {
-            query?: {
-                /** @description Exact GPU name (required, unless `gpu` is given). */
-                gpuType?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
-                /** @description Alias of `gpuType` (some clients of the original send it); both may be given only when equal. */
-                gpu?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            query: {
+                /** @description The GPU, as `?gpuType=<name>` or its alias `?gpu=<name>`: one of them is required; both only when equal. */
+                gpuSelection: {
+                    /**
+                     * @description Exact GPU name (required, unless `gpu` is given).
+                     * @example H100 SXM
+                     * @enum {string}
+                     */
+                    gpuType?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                    /**
+                     * @description Alias of `gpuType` (some clients of the original send it); both may be given only when equal.
+                     * @example H100 SXM
+                     * @enum {string}
+                     */
+                    gpu?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                } | {
+                    /** @constant */
+                    gpuType?: "H100 SXM";
+                    /** @constant */
+                    gpu?: "H100 SXM";
+                } | {
+                    /** @constant */
+                    gpuType?: "H200";
+                    /** @constant */
+                    gpu?: "H200";
+                } | {
+                    /** @constant */
+                    gpuType?: "A100 SXM4";
+                    /** @constant */
+                    gpu?: "A100 SXM4";
+                } | {
+                    /** @constant */
+                    gpuType?: "RTX 5090";
+                    /** @constant */
+                    gpu?: "RTX 5090";
+                } | {
+                    /** @constant */
+                    gpuType?: "B200";
+                    /** @constant */
+                    gpu?: "B200";
+                } | {
+                    /** @constant */
+                    gpuType?: "RTX PRO 6000 WS";
+                    /** @constant */
+                    gpu?: "RTX PRO 6000 WS";
+                };
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -2427,6 +2594,15 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2513,6 +2689,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2528,11 +2713,52 @@ export interface operations {
     };
     getDayIndex: {
         parameters: {
-            query?: {
-                /** @description Exact GPU name (required, unless `gpu` is given). */
-                gpuType?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
-                /** @description Alias of `gpuType` (some clients of the original send it); both may be given only when equal. */
-                gpu?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            query: {
+                /** @description The GPU, as `?gpuType=<name>` or its alias `?gpu=<name>`: one of them is required; both only when equal. */
+                gpuSelection: {
+                    /**
+                     * @description Exact GPU name (required, unless `gpu` is given).
+                     * @example H100 SXM
+                     * @enum {string}
+                     */
+                    gpuType?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                    /**
+                     * @description Alias of `gpuType` (some clients of the original send it); both may be given only when equal.
+                     * @example H100 SXM
+                     * @enum {string}
+                     */
+                    gpu?: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+                } | {
+                    /** @constant */
+                    gpuType?: "H100 SXM";
+                    /** @constant */
+                    gpu?: "H100 SXM";
+                } | {
+                    /** @constant */
+                    gpuType?: "H200";
+                    /** @constant */
+                    gpu?: "H200";
+                } | {
+                    /** @constant */
+                    gpuType?: "A100 SXM4";
+                    /** @constant */
+                    gpu?: "A100 SXM4";
+                } | {
+                    /** @constant */
+                    gpuType?: "RTX 5090";
+                    /** @constant */
+                    gpu?: "RTX 5090";
+                } | {
+                    /** @constant */
+                    gpuType?: "B200";
+                    /** @constant */
+                    gpu?: "B200";
+                } | {
+                    /** @constant */
+                    gpuType?: "RTX PRO 6000 WS";
+                    /** @constant */
+                    gpu?: "RTX PRO 6000 WS";
+                };
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -2603,6 +2829,19 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
+                    Deprecation?: string;
+                    /** @description The successor: `</api/daily-index>; rel="successor-version"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     /** @description RFC 9745: deprecated since 2026-11-23 (`@1795392000`, Unix seconds). */
                     Deprecation?: string;
@@ -2700,6 +2939,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2777,6 +3025,15 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2872,6 +3129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -2951,6 +3217,15 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3051,6 +3326,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -3132,6 +3416,15 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3225,6 +3518,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -3246,7 +3548,7 @@ export interface operations {
                 /** @description Inclusive last day (required). */
                 endDate: string;
                 /** @description Daily log returns per window: an integer from 1 to 365. Default 30. */
-                windowDays?: string;
+                windowDays?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -3311,6 +3613,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
             429: {
                 headers: {
@@ -3332,7 +3643,7 @@ export interface operations {
                 /** @description Inclusive last day (required). */
                 endDate: string;
                 /** @description One of daily, hourly, auto (default auto). Hourly needs a Full key; other keys are served daily. */
-                granularity?: string;
+                granularity?: "daily" | "hourly" | "auto";
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -3390,6 +3701,15 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3608,6 +3928,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: the request carries a body declared as JSON (`Content-Type: application/json`) that does not parse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     apiReference: {
@@ -3626,6 +3964,24 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Bad request: the request carries a body declared as JSON (`Content-Type: application/json`) that does not parse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

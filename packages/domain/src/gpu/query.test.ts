@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  GPU_DATETIME_PATTERN,
   nearestRecord,
   parseGpuDatetime,
   parseGpuHistoryQuery,
@@ -35,6 +37,63 @@ describe("parseGpuDatetime", () => {
     ]) {
       expect(parseGpuDatetime(bad), bad).toBeUndefined();
     }
+  });
+});
+
+describe("GPU_DATETIME_PATTERN", () => {
+  const accepted = (value: string) => parseGpuDatetime(value) !== undefined;
+  const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, "0"));
+  /** Datetimes built from parts, each sometimes out of range or missing, with white space around. */
+  const built = fc
+    .record({
+      lead: fc.constantFrom("", " ", "\t", "\u00a0", "\n", "\u3000", "\u200b", "x"),
+      year: fc.constantFrom("2026", "2024", "1900", "2000", "0000", "0001", "9999", "202", "20266"),
+      month: two(13),
+      day: two(32),
+      separator: fc.constantFrom("T", " ", "t", "_", ""),
+      hour: two(25),
+      minute: two(61),
+      second: fc.option(two(61), { nil: undefined }),
+      fraction: fc.constantFrom("", ".5", ".123456789", ".1234567890", "."),
+      zone: fc.constantFrom("", "Z", "z", "+05:30", "-0400", "+24:00", "+05:60", "+5:30", "+0530Z"),
+      time: fc.boolean(),
+      trail: fc.constantFrom("", " ", "\r\n", "\ufeff", "Z", "\u0085"),
+    })
+    .map(
+      (p) =>
+        `${p.lead}${p.year}-${p.month}-${p.day}` +
+        (p.time
+          ? `${p.separator}${p.hour}:${p.minute}${p.second === undefined ? "" : `:${p.second}${p.fraction}`}${p.zone}`
+          : "") +
+        p.trail,
+    );
+
+  it("matches exactly what parseGpuDatetime accepts", () => {
+    fc.assert(
+      fc.property(fc.oneof(built, fc.string({ maxLength: 40 })), (value) => {
+        expect(GPU_DATETIME_PATTERN.test(value), JSON.stringify(value)).toBe(accepted(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("agrees on the documented forms and the usual mistakes", () => {
+    for (const value of [
+      "2026-08-21",
+      "2026-08-21 20:00:00",
+      "2026-08-21T20:00",
+      "2026-08-21T20:00:00.123456789+05:30",
+      " 2026-08-21T20:00:00Z ",
+      "2024-02-29T00:00:00-0000",
+      "",
+      " ",
+      "2026-02-29",
+      "2026-08-21T",
+      "2026-08-21 20",
+      "2026-08-21T20:00Z",
+      "2026-08-21T20:00:00.Z",
+    ])
+      expect(GPU_DATETIME_PATTERN.test(value), JSON.stringify(value)).toBe(accepted(value));
   });
 });
 

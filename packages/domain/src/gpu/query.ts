@@ -1,5 +1,11 @@
 import type { AccessLevel } from "../shared/access";
-import { addDays, parseUtcDay, utcDayOf, type UtcDay } from "../shared/calendar";
+import {
+  UTC_DAY_PATTERN_SOURCE,
+  addDays,
+  parseUtcDay,
+  utcDayOf,
+  type UtcDay,
+} from "../shared/calendar";
 import { apiKeyRequired, badRequest, type DomainError } from "../shared/errors";
 import {
   FREE_TIER_GPU_NAMES,
@@ -66,6 +72,21 @@ export function authorizeGpu(gpu: GpuName, access: AccessLevel): Result<GpuName,
 // `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]`.
 const DATETIME_PATTERN =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * What `parseGpuDatetime` accepts, as one regular expression: the OpenAPI `pattern` of the
+ * datetime parameters (the history route's `datetime`, the ranged series' bounds). Its days are
+ * `UTC_DAY_PATTERN_SOURCE`'s real calendar days, its hours 00-23, minutes and seconds 00-59, an
+ * offset's hours 00-23; `\s` is the white space `String.prototype.trim` removes. A test holds it
+ * to the parser.
+ */
+export const GPU_DATETIME_PATTERN = new RegExp(
+  [
+    String.raw`^\s*${UTC_DAY_PATTERN_SOURCE}`,
+    String.raw`(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?`,
+    String.raw`\s*$`,
+  ].join(""),
+);
 
 /**
  * Parses the `datetime` of the history route. A time without an offset is UTC. Calendar values

@@ -4,6 +4,7 @@ import {
   addDays,
   daysBetween,
   eachUtcDay,
+  UTC_DAY_PATTERN,
   parseUtcDay,
   subtractMonthsClamped,
   utcDayOf,
@@ -42,6 +43,35 @@ describe("parseUtcDay", () => {
   });
   it("accepts exactly what Date.UTC round-trips", () => {
     fc.assert(fc.property(dayArb, (day) => parseUtcDay(day) === day));
+  });
+});
+
+describe("UTC_DAY_PATTERN", () => {
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  it("matches exactly the days parseUtcDay accepts, month by month, around every leap rule", () => {
+    // Centuries (leap every 400 years), the years around them, the first and last years.
+    const years = [
+      0, 1, 2, 3, 4, 99, 100, 104, 396, 400, 404, 1896, 1900, 1904, 1999, 2000, 2024,
+    ].concat([2025, 2026, 2100, 2400, 9996, 9999]);
+    for (const year of years)
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) {
+          const value = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(UTC_DAY_PATTERN.test(value), value).toBe(parseUtcDay(value) !== undefined);
+        }
+  });
+  it("agrees with parseUtcDay on any string of day-like characters", () => {
+    const dayLike = fc.string({
+      unit: fc.constantFrom(..."0123456789-- T:Z".split("")),
+      minLength: 8,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(fc.oneof(dayLike, fc.string(), dayArb), (value) => {
+        expect(UTC_DAY_PATTERN.test(value), value).toBe(parseUtcDay(value) !== undefined);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

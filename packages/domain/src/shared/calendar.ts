@@ -17,6 +17,21 @@ export function parseUtcDay(value: string): UtcDay | undefined {
   return value;
 }
 
+/**
+ * The days `parseUtcDay` accepts, as one regular expression (0001-9999, the proleptic Gregorian
+ * calendar: 30- and 31-day months, February 29 in leap years only), for documents that describe
+ * a day parameter (the OpenAPI `pattern`). Without anchors, to be composed; a test holds it to
+ * the parser.
+ */
+export const UTC_DAY_PATTERN_SOURCE = [
+  String.raw`(?:(?:\d{3}[1-9]|\d{2}[1-9]\d|\d[1-9]\d{2}|[1-9]\d{3})-`,
+  String.raw`(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))`,
+  String.raw`|(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)`,
+].join("");
+
+/** `UTC_DAY_PATTERN_SOURCE`, anchored: a string matches exactly when `parseUtcDay` accepts it. */
+export const UTC_DAY_PATTERN = new RegExp(`^${UTC_DAY_PATTERN_SOURCE}$`);
+
 export function isUtcDay(value: string): value is UtcDay {
   return parseUtcDay(value) !== undefined;
 }

@@ -56,6 +56,14 @@ export const gpuMarket = defineMarket({
     gpuVolatilityRoute,
     gpuVolumeRoute,
   ],
+  tags: {
+    "Current Prices":
+      "The GPU compute price index now: each GPU's latest hourly print and latest settled daily values, in USD per GPU-hour.",
+    "Historical Prices":
+      "The GPU index over time: the print nearest an instant, daily settlements over a range, hourly and daily series and the rolling 24-hour average.",
+    Analytics:
+      "Measures derived from the GPU index: rolling volatility of the daily values and traded volume per period.",
+  },
   trpc: gpuRouter,
   commands: { usage: GPU_USAGE, commands: gpuCommands },
   chat: GPU_CHAT,

@@ -32,6 +32,10 @@ export const tokenMarket = defineMarket({
     tokenTypesRoute,
     tokenTypesFreeRoute,
   ],
+  tags: {
+    "Token Prices":
+      "The Token Price Index: one volume-weighted blended price per model lab and UTC day in USD per million tokens, its constituents, methodology and revisions, and the token volume behind it.",
+  },
   trpc: tokenRouter,
   commands: {
     usage: [SAMPLE_USAGE, INGEST_USAGE, RESTATEMENT_USAGE].join("\n"),

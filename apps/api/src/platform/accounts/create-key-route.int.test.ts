@@ -141,13 +141,14 @@ describe("POST /api/create-api-key", () => {
     ["a name over 100 characters", { name: "n".repeat(101) }],
     ["a name that is not a string", { name: 42 }],
     ["a body that is not an object", ["name"]],
+    ["a field besides the name", { name: "x", extra: 42 }],
   ])("answers 400 for %s", async (_case, body) => {
     const owner = await api.createKey("full");
     const res = await api.post("/api/create-api-key", body, bearer(owner.key));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: "Bad request",
-      message: "The body must be a JSON object with a 'name' of 1 to 100 characters.",
+      message: "The body must be a JSON object with only a 'name' of 1 to 100 characters.",
     });
   });
 

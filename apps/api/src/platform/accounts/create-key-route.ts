@@ -29,7 +29,7 @@ export const createApiKeyRoute = defineRoute({
   body: createApiKeyBodySchema,
   invalidBody: () =>
     badRequest(
-      `The body must be a JSON object with a 'name' of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`,
+      `The body must be a JSON object with only a 'name' of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`,
     ),
   // Trial accounts are refused before their body is read.
   admit: (caller, res) => {

@@ -5,11 +5,14 @@ import { storableText } from "../http/input";
 /** `POST /api/create-api-key`: the request body the route validates and the bodies it answers with. */
 export const createApiKeyBodySchema = z
   .object({
-    name: storableText(z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH), "name").describe(
-      `A name for the key, 1 to ${API_KEY_NAME_MAX_LENGTH} characters`,
-    ),
+    // `\S`: not blank, which the document can say where it cannot say "after trimming".
+    name: storableText(
+      z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH).regex(/\S/),
+      "name",
+    ).describe(`A name for the key, 1 to ${API_KEY_NAME_MAX_LENGTH} characters`),
   })
-  .describe("The new key's name");
+  .strict()
+  .describe("The new key's name (no other field)");
 
 export const createApiKeyResponseSchema = z
   .object({

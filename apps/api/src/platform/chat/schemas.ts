@@ -25,15 +25,17 @@ export const chatRequestSchema = z
     }),
     history: z
       .array(
-        z.object({
-          role: z.enum(["user", "assistant"]),
-          content: storableText(
-            z.string().max(CHAT_HISTORY_TURN_MAX_CHARS, {
-              error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
-            }),
-            "history.content",
-          ),
-        }),
+        z
+          .object({
+            role: z.enum(["user", "assistant"]),
+            content: storableText(
+              z.string().max(CHAT_HISTORY_TURN_MAX_CHARS, {
+                error: `a history turn is longer than ${CHAT_HISTORY_TURN_MAX_CHARS} characters.`,
+              }),
+              "history.content",
+            ),
+          })
+          .strict(),
       )
       .max(CHAT_HISTORY_MAX_TURNS, {
         error: `'history' holds more than ${CHAT_HISTORY_MAX_TURNS} turns.`,

@@ -127,6 +127,8 @@ export type Market<Name extends string = string, Router extends AnyRouter = AnyR
   readonly env: z.ZodRawShape;
   /** REST routes, in the order the reference lists them. */
   readonly routes: readonly Route[];
+  /** The OpenAPI tags its routes use that the platform does not, each with its description. */
+  readonly tags: Readonly<Record<string, string>>;
   /** Procedures for the website, merged into the app router (the market names them). */
   readonly trpc: Router;
   /** Operator commands and their help lines. */
@@ -183,6 +185,7 @@ export function defineMarket<
     name: definition.name,
     env: definition.env,
     routes: definition.routes,
+    tags: definition.tags,
     trpc: definition.trpc,
     commands: definition.commands,
     chat: definition.chat,

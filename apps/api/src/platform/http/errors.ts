@@ -81,7 +81,7 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
       res,
       errorOf(
         "method_not_allowed",
-        `${req.method} is not supported on ${req.path}. Allowed: ${allow}.`,
+        `${req.method} is not supported on ${req.baseUrl}${req.path}. Allowed: ${allow}.`,
       ),
     );
   };

@@ -1,11 +1,12 @@
 import {
+  UTC_DAY_PATTERN,
   parseDayParameter,
   requiredParameterMessage,
   startAfterEndMessage,
   type UtcDay,
 } from "@tpi/domain";
 import { z } from "zod";
-import { DAY_PATTERN, domainTransform } from "./input";
+import { domainTransform } from "./input";
 
 /**
  * The parameter vocabulary every route shares: a UTC day and a range of them, documented the
@@ -13,12 +14,18 @@ import { DAY_PATTERN, domainTransform } from "./input";
  * own catalog parameters (a lab, a GPU) the same way in their `parameters.ts`.
  */
 
-/** The JSON Schema of a UTC day parameter, as every route documents it. */
+/**
+ * The JSON Schema of a UTC day parameter, as every route documents it: its pattern is the
+ * domain's, which matches exactly the real calendar days the one day parser accepts (so an empty
+ * value, 2026-02-30 or 0000-01-01 is invalid by the document as by the server).
+ */
 export const DAY_PARAMETER_DOC = {
   format: "date",
   example: "2026-08-21",
   type: "string",
-  pattern: DAY_PATTERN.source,
+  minLength: 10,
+  maxLength: 10,
+  pattern: UTC_DAY_PATTERN.source,
 } as const;
 
 /** The refusal of a missing required parameter, in the domain's words; zod's own otherwise. */
@@ -52,4 +59,36 @@ export function orderedRange<T extends { startDate?: UtcDay; endDate?: UtcDay }>
   const { startDate, endDate } = range;
   if (startDate !== undefined && endDate !== undefined && startDate > endDate)
     ctx.addIssue({ code: "custom", message: startAfterEndMessage(startDate, endDate) });
+}
+
+/** The key of a query object's metadata that makes its parameters alternatives (see below). */
+const ALTERNATIVES = "parameterAlternatives";
+
+/** How the OpenAPI document describes a query whose parameters are alternatives. */
+export type ParameterAlternatives = {
+  /** The name of the one object parameter the query is documented as. */
+  group: string;
+  description: string;
+  /** At least one is given; when several are, they must be equal. */
+  names: readonly string[];
+  /** The values each of them may take. */
+  values: readonly string[];
+};
+
+/**
+ * A query whose parameters name one thing in alternative ways (a name and its alias): at least
+ * one of `names` is required, and several only when equal. OpenAPI parameters are each required
+ * or not and cannot say "one of these", so the document describes such a query as one object
+ * parameter (`style: form`, `explode: true`: the same `?gpuType=H200` query string) whose JSON
+ * Schema says it. The rule itself stays the route's (its domain parser).
+ */
+export function alternativeParameters<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  alternatives: ParameterAlternatives & { names: readonly (keyof Shape & string)[] },
+): z.ZodObject<Shape> {
+  return z.object(shape).meta({ [ALTERNATIVES]: alternatives });
+}
+
+export function parameterAlternativesOf(query: z.ZodObject): ParameterAlternatives | undefined {
+  return z.globalRegistry.get(query)?.[ALTERNATIVES] as ParameterAlternatives | undefined;
 }

@@ -42,13 +42,13 @@ export function routeChain(
 
 /**
  * Registers every route's chain; then, per path, the 405 with the `Allow` header naming the
- * methods the list defines there.
+ * methods the list defines there: every other method on every path, TRACE and unknown ones
+ * included (OPTIONS is a 204 with the same header).
  */
 export function registerRoutes(app: Express, chains: readonly RouteChain[]): void {
   const methodsByPath = new Map<string, string[]>();
   for (const { route, checks, handler } of chains) {
     app[route.method](expressPath(route.path), ...checks, handler);
-    if (route.otherMethodsNotFound) continue;
     methodsByPath.set(route.path, [
       ...(methodsByPath.get(route.path) ?? []),
       route.method.toUpperCase(),

@@ -95,8 +95,6 @@ type RouteCommon<
    * `Link` to its successor, and the OpenAPI operation is `deprecated`.
    */
   deprecated?: RouteDeprecation;
-  /** Other methods on the path fall through to the JSON 404 instead of a 405 (the contract's /docs page). */
-  otherMethodsNotFound?: true;
   /**
    * Offered as a data tool (MCP and the chat's model backend): its input is the route's path and
    * query parameters, its answer the route's. Settled routes without `admit` only.

@@ -1,7 +1,9 @@
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import express, { Router } from "express";
 import { z } from "zod";
+import { methodNotAllowed } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { OPENAPI_VERSION, buildOpenApiDocument } from "./document";
 
@@ -44,11 +46,11 @@ export const openApiRoute = defineRoute({
     tags: ["Reference"],
     examples: () => [{ label: "The document", pathAndQuery: "/openapi.json" }],
   },
-  handler: (_deps, routes) => {
+  handler: (deps, routes) => {
     // The document depends only on code, so it is built once, on first request.
     let document: string | undefined;
     return ({ res }) => {
-      document ??= JSON.stringify(buildOpenApiDocument(routes));
+      document ??= JSON.stringify(buildOpenApiDocument(routes, deps.marketList));
       res.setHeader("Cache-Control", "public, max-age=3600");
       res.type("application/json").send(document);
     };
@@ -62,7 +64,6 @@ export const apiReferenceRoute = defineRoute({
   operationId: "apiReference",
   security: "none",
   limiter: "none",
-  otherMethodsNotFound: true,
   responses: {
     200: { description: "HTML page", schema: z.string(), mediaType: "text/html" },
   },
@@ -79,11 +80,25 @@ export const apiReferenceRoute = defineRoute({
     },
 });
 
-/** Swagger UI's script and files: served for the /docs page, not routes of the reference. */
+/**
+ * Swagger UI's script and files: served for the /docs page, not routes of the reference. Like
+ * every route's path, each answers other methods with 405 and `Allow` (an unknown file is a 404
+ * whatever the method).
+ */
 export function docsAssetRoutes(): Router {
   const router = Router();
-  router.get("/docs/init.js", (_req, res) => {
-    res.type("application/javascript").send(DOCS_INIT);
+  const refuse = methodNotAllowed(["GET"]);
+  router
+    .route("/docs/init.js")
+    .get((_req, res) => {
+      res.type("application/javascript").send(DOCS_INIT);
+    })
+    .all(refuse);
+  const assets = new Set(readdirSync(SWAGGER_UI_DIR));
+  router.use("/docs/assets", (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || !assets.has(req.path.slice(1)))
+      return next();
+    refuse(req, res, next);
   });
   router.use(
     "/docs/assets",

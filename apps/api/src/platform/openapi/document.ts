@@ -6,7 +6,16 @@ import {
   type RateLimitRule,
 } from "@tpi/domain";
 import { z } from "zod";
-import { deprecationHeaders, type ResponseDoc, type Route, type Security } from "../http/route";
+import type { Market } from "../core/market";
+import {
+  deprecationHeaders,
+  type QuerySchema,
+  type ResponseDoc,
+  type Route,
+  type Security,
+} from "../http/route";
+import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
+import { parameterAlternativesOf } from "../http/parameters";
 import { errorResponse } from "./responses";
 import { queryShape } from "../http/input";
 
@@ -44,6 +53,8 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonObject {
 
 const componentRef = (id: string) => `#/components/schemas/${id}`;
 
+const isRequired = (field: z.ZodType) => !field.safeParse(undefined).success;
+
 function parameters(where: "path" | "query", shape: z.ZodRawShape | undefined): JsonObject[] {
   if (!shape) return [];
   return Object.entries(shape).map(([name, field]) => {
@@ -52,11 +63,49 @@ function parameters(where: "path" | "query", shape: z.ZodRawShape | undefined): 
     return {
       name,
       in: where,
-      required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
+      required: where === "path" || isRequired(field as z.ZodType),
       description,
       schema: rest,
     };
   });
+}
+
+/**
+ * The query's parameters: one each, or, when they are alternatives (http/parameters.ts), one
+ * object parameter whose schema says which combinations the route accepts: at least one of them,
+ * all with the same value. `style: form` with `explode: true` serialises it as the same
+ * `?name=value` pairs.
+ */
+function queryParameters(query: QuerySchema | undefined): JsonObject[] {
+  if (!query) return [];
+  const shape = queryShape(query);
+  const alternatives = parameterAlternativesOf(query instanceof z.ZodPipe ? query.in : query);
+  if (!alternatives) return parameters("query", shape);
+  const { group, description, names, values } = alternatives;
+  const fields = Object.entries(shape) as [string, z.ZodType][];
+  if (fields.some(([name]) => !names.includes(name)))
+    throw new Error(`${group}: a query of alternatives holds only the alternatives`);
+  return [
+    {
+      name: group,
+      in: "query",
+      required: true,
+      description,
+      style: "form",
+      explode: true,
+      schema: {
+        type: "object",
+        properties: Object.fromEntries(
+          fields.map(([name, field]) => [name, jsonSchema(field, "input")]),
+        ),
+        additionalProperties: false,
+        minProperties: 1,
+        anyOf: values.map((value) => ({
+          properties: Object.fromEntries(names.map((name) => [name, { const: value }])),
+        })),
+      },
+    },
+  ];
 }
 
 function securityOf(security: Security): JsonObject[] {
@@ -85,6 +134,19 @@ const settledHeaders = {
   },
 };
 
+/**
+ * What every request may meet before its route: the JSON body parser reads a body sent as JSON
+ * on any path and method, so any operation can answer these two.
+ */
+const BODY_PARSER_RESPONSES: Record<400 | 413, ResponseDoc> = {
+  400: errorResponse(
+    "Bad request: the request carries a body declared as JSON (`Content-Type: application/json`) that does not parse.",
+  ),
+  413: errorResponse(
+    `Payload too large: the request carries a body larger than ${JSON_BODY_LIMIT_TEXT}.`,
+  ),
+};
+
 const ifNoneMatch = {
   name: "If-None-Match",
   in: "header",
@@ -108,9 +170,11 @@ function deprecationHeaderDocs(deprecated: NonNullable<Route["deprecated"]>): Js
   };
 }
 
-function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): JsonObject {
+type SchemaOf = (schema: z.ZodType, io?: "input" | "output") => JsonObject;
+
+function operation(route: Route, schemaOf: SchemaOf): JsonObject {
   const responses: JsonObject = {};
-  const all: Record<number, ResponseDoc> = { ...route.responses };
+  const all: Record<number, ResponseDoc> = { ...BODY_PARSER_RESPONSES, ...route.responses };
   const limit = route.limiter === "none" ? undefined : RATE_LIMITS[route.limiter];
   if (limit) all[429] = errorResponse(`Too many requests: ${limit.description}.`);
   const settled = route.settled !== undefined;
@@ -139,14 +203,14 @@ function operation(route: Route, schemaOf: (schema: z.ZodType) => JsonObject): J
     security: securityOf(route.security),
     parameters: [
       ...parameters("path", route.params?.shape),
-      ...parameters("query", route.query && queryShape(route.query)),
+      ...queryParameters(route.query),
       ...(settled ? [ifNoneMatch] : []),
     ],
     ...(route.body
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: schemaOf(route.body) } },
+            content: { "application/json": { schema: schemaOf(route.body, "input") } },
           },
         }
       : {}),
@@ -188,8 +252,47 @@ const componentRank = (id: string): number => {
   return rank === -1 ? COMPONENT_ORDER.length : rank;
 };
 
-/** Builds the document of `routes`; `serverUrl` is where this instance is reached. */
-export function buildOpenApiDocument(routes: readonly Route[], serverUrl?: string): JsonObject {
+/** The tags of the platform's own routes; each market describes its own (`Market.tags`). */
+const PLATFORM_TAGS: Readonly<Record<string, string>> = {
+  Reference:
+    "The service and its vocabulary: health, each market's catalogs and methodology, this document and its interactive reference.",
+  Account: "API keys: a key of an account creates another key for it.",
+  Assistant:
+    "Questions in plain language, answered from the published values with the rows used as sources.",
+};
+
+/** Every tag the routes use, in order of first use, with its description. */
+function tagsOf(routes: readonly Route[], markets: readonly Pick<Market, "tags">[]): JsonObject[] {
+  const descriptions = new Map(Object.entries(PLATFORM_TAGS));
+  for (const market of markets)
+    for (const [name, description] of Object.entries(market.tags)) {
+      if (descriptions.has(name)) throw new Error(`the tag '${name}' is described twice`);
+      descriptions.set(name, description);
+    }
+  return [...new Set(routes.flatMap((route) => route.docs.tags))].map((name) => {
+    const description = descriptions.get(name);
+    if (description === undefined) throw new Error(`the tag '${name}' has no description`);
+    return { name, description };
+  });
+}
+
+/**
+ * The document's one server: `/`, resolved against the address the document was read from
+ * (OpenAPI 3.1, section 4.8.5), so that every instance serves the same bytes under any host name,
+ * scheme or proxy, and a client reading it from an instance calls that instance.
+ */
+const SERVERS = [
+  {
+    url: "/",
+    description: "The instance that serves this document (the address it was read from).",
+  },
+];
+
+/** Builds the document of `routes`, with the tags of the platform and of `markets`. */
+export function buildOpenApiDocument(
+  routes: readonly Route[],
+  markets: readonly Pick<Market, "tags">[],
+): JsonObject {
   // Named schemas (`.meta({ id })`) become components and are referenced by $ref.
   const registry = z.toJSONSchema(z.globalRegistry, {
     target: "draft-2020-12",
@@ -204,11 +307,12 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl?: strin
     const { $schema: _s, $id: _i, id: _id, ...rest } = schema as JsonObject;
     components[id] = rest;
   }
-  const schemaOf = (schema: z.ZodType): JsonObject => {
+  // Request bodies are read as input (before transforms), answers as output.
+  const schemaOf: SchemaOf = (schema, io = "output") => {
     const id = z.globalRegistry.get(schema)?.id;
     return typeof id === "string" && id in components
       ? { $ref: componentRef(id) }
-      : jsonSchema(schema, "output");
+      : jsonSchema(schema, io);
   };
   const paths: Record<string, JsonObject> = {};
   for (const route of routes)
@@ -227,8 +331,8 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl?: strin
         `Errors are JSON { error, message }; labels: ${[...new Set(Object.values(ERROR_LABELS))].join(", ")}.`,
       ].join("\n\n"),
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    tags: [...new Set(routes.flatMap((r) => r.docs.tags))].map((name) => ({ name })),
+    servers: SERVERS,
+    tags: tagsOf(routes, markets),
     paths,
     components: {
       schemas: components,

@@ -2,6 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { GpuTradeInput } from "@tpi/db";
+import { GPU_DATETIME_PATTERN, UTC_DAY_PATTERN } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
@@ -21,7 +22,7 @@ type Doc = {
   >;
   components: { securitySchemes: Record<string, unknown> };
 };
-const doc = buildOpenApiDocument(ROUTES) as Doc;
+const doc = buildOpenApiDocument(ROUTES, MARKETS) as Doc;
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with the bearer scheme", async () => {
@@ -41,6 +42,73 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/chat"]?.post?.responses["429"]).toMatchObject({
       headers: { "Retry-After": expect.any(Object) },
     });
+  });
+
+  it("names its server relative to where it is read, and describes every tag", () => {
+    const full = doc as unknown as {
+      servers: unknown[];
+      tags: { name: string; description?: string }[];
+    };
+    expect(full.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+    expect(full.tags.filter((tag) => !tag.description)).toEqual([]);
+  });
+
+  it("states what the server enforces: one of the GPU's two names, real dates and times, no extra fields", () => {
+    type Parameters = {
+      name: string;
+      in: string;
+      required: boolean;
+      schema: Record<string, unknown>;
+    }[];
+    const parametersOf = (path: string) =>
+      (doc.paths[path]?.get as unknown as { parameters: Parameters }).parameters;
+    const [selection] = parametersOf("/api/daily-index");
+    expect(selection).toMatchObject({
+      in: "query",
+      required: true,
+      style: "form",
+      explode: true,
+      schema: { type: "object", additionalProperties: false, minProperties: 1 },
+    });
+    const gpuSchema = ajv.compile(selection?.schema ?? {});
+    expect(gpuSchema({})).toBe(false);
+    expect(gpuSchema({ gpuType: "H200" })).toBe(true);
+    expect(gpuSchema({ gpu: "H200" })).toBe(true);
+    expect(gpuSchema({ gpuType: "H200", gpu: "H200" })).toBe(true);
+    expect(gpuSchema({ gpuType: "H200", gpu: "B200" })).toBe(false);
+    expect(gpuSchema({ gpuType: "H300" })).toBe(false);
+
+    const datetime = parametersOf("/api/gpu/{gpuName}/history").find((p) => p.name === "datetime");
+    expect(datetime?.schema.pattern).toBe(GPU_DATETIME_PATTERN.source);
+    for (const path of [
+      "/api/gpu/{gpuName}/history-simple",
+      "/api/gpu/{gpuName}/history-range",
+      "/api/gpu/{gpuName}/hourly",
+      "/api/gpu/{gpuName}/rolling-24h-average/history",
+    ])
+      for (const name of ["startDate", "endDate"])
+        expect(
+          parametersOf(path).find((p) => p.name === name)?.schema.pattern,
+          `${path} ${name}`,
+        ).toBe(GPU_DATETIME_PATTERN.source);
+    for (const path of ["/api/gpu/{gpuName}/volatility", "/api/gpu/{gpuName}/volume-metrics"])
+      for (const name of ["startDate", "endDate"])
+        expect(
+          parametersOf(path).find((p) => p.name === name)?.schema.pattern,
+          `${path} ${name}`,
+        ).toBe(UTC_DAY_PATTERN.source);
+
+    const createKey = ajv.compile({
+      $ref: "openapi#/paths/~1api~1create-api-key/post/requestBody/content/application~1json/schema",
+    });
+    expect(createKey({ name: "x" })).toBe(true);
+    expect(createKey({ name: "x", extra: 42 })).toBe(false);
+    expect(createKey({ name: "   " })).toBe(false);
+    const chat = ajv.compile({ $ref: "openapi#/components/schemas/ChatRequest" });
+    expect(chat({ message: "hi", history: [{ role: "user", content: "x" }] })).toBe(true);
+    expect(chat({ message: "hi", history: [{ role: "user", content: "x", extra: 1 }] })).toBe(
+      false,
+    );
   });
 
   it("describes every REST route the app serves", async () => {

@@ -10,6 +10,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { daySchema, instantSchema } from "../../../platform/http/input";
+import { DAY_PARAMETER_DOC } from "../../../platform/http/parameters";
 import { gpuNameSchema } from "./prices";
 
 /**
@@ -19,7 +20,7 @@ import { gpuNameSchema } from "./prices";
  */
 
 const requiredDay = (message: string, description: string) =>
-  z.string({ error: message }).meta({ format: "date", example: "2026-08-21", description });
+  z.string({ error: message }).meta({ ...DAY_PARAMETER_DOC, description });
 
 const analyticsRangeShape = {
   startDate: requiredDay(ANALYTICS_START_DATE_REQUIRED_MESSAGE, "Inclusive first day (required)."),
@@ -33,7 +34,10 @@ export const gpuVolatilityQuerySchema = z.object({
     .optional()
     .meta({
       description: `Daily log returns per window: an integer from ${VOLATILITY_WINDOW_MIN_DAYS} to ${VOLATILITY_WINDOW_MAX_DAYS}. Default ${VOLATILITY_WINDOW_DEFAULT_DAYS}.`,
-      example: String(VOLATILITY_WINDOW_DEFAULT_DAYS),
+      type: "integer",
+      minimum: VOLATILITY_WINDOW_MIN_DAYS,
+      maximum: VOLATILITY_WINDOW_MAX_DAYS,
+      example: VOLATILITY_WINDOW_DEFAULT_DAYS,
     }),
 });
 
@@ -44,6 +48,7 @@ export const gpuVolumeQuerySchema = z.object({
     .optional()
     .meta({
       description: `One of ${GPU_GRANULARITY_CHOICES.join(", ")} (default auto). Hourly needs a Full key; other keys are served daily.`,
+      enum: [...GPU_GRANULARITY_CHOICES],
       example: "daily",
     }),
 });

@@ -1,6 +1,7 @@
 import {
   AUTO_HOURLY_MAX_DAYS,
   DATETIME_REQUIRED_MESSAGE,
+  GPU_DATETIME_PATTERN,
   GPU_GRAINS,
   GPU_GRANULARITY_CHOICES,
   GPU_NAMES,
@@ -20,7 +21,7 @@ import {
   type GPU_HISTORY_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { documentedDayParameter } from "../../../platform/http/parameters";
+import { alternativeParameters, documentedDayParameter } from "../../../platform/http/parameters";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
@@ -38,10 +39,23 @@ export const gpuNameSchema = z
 
 export const gpuPathParamsSchema = z.object({ gpuName: gpuNameSchema });
 
+/**
+ * The JSON Schema of a datetime parameter (the history's `datetime`, the ranged series' bounds):
+ * the domain's pattern matches exactly what its parser accepts (a real calendar day, then
+ * optionally a time and an offset, white space around), so an empty or malformed value is
+ * invalid by the document as by the server.
+ */
+const DATETIME_PARAMETER_DOC = {
+  type: "string",
+  minLength: 10,
+  pattern: GPU_DATETIME_PATTERN.source,
+} as const;
+
 export const gpuHistoryQuerySchema = z.object({
   datetime: z
     .string({ error: DATETIME_REQUIRED_MESSAGE })
     .meta({
+      ...DATETIME_PARAMETER_DOC,
       description:
         "The instant to look up: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 (UTC unless an offset is given).",
       example: "2026-08-21 20:00:00",
@@ -179,14 +193,21 @@ const gpuNameParameter = (description: string) =>
     .optional()
     .meta({ description, enum: [...GPU_NAMES], example: "H100 SXM" });
 
-export const dailyIndexQuerySchema = z
-  .object({
+export const dailyIndexQuerySchema = alternativeParameters(
+  {
     gpuType: gpuNameParameter("Exact GPU name (required, unless `gpu` is given)."),
     gpu: gpuNameParameter(
       "Alias of `gpuType` (some clients of the original send it); both may be given only when equal.",
     ),
-  })
-  .transform(domainTransform(resolveDailyIndexGpu));
+  },
+  {
+    group: "gpuSelection",
+    description:
+      "The GPU, as `?gpuType=<name>` or its alias `?gpu=<name>`: one of them is required; both only when equal.",
+    names: ["gpuType", "gpu"],
+    values: GPU_NAMES,
+  },
+).transform(domainTransform(resolveDailyIndexGpu));
 
 const dailyRowSchema = z.object({
   gpu_type: gpuNameSchema,
@@ -228,6 +249,7 @@ const rangeBoundParameter = (name: "startDate" | "endDate", description: string)
     .string()
     .optional()
     .meta({
+      ...DATETIME_PARAMETER_DOC,
       description: `${description} A date (\`YYYY-MM-DD\`) or an ISO 8601 datetime (UTC unless an offset is given)${
         name === "endDate" ? "; a bare date includes the whole day" : ""
       }.`,
@@ -297,6 +319,7 @@ export const gpuHourlyQuerySchema = z
 
 const requiredRangeBound = (name: "startDate" | "endDate", description: string) =>
   z.string({ error: ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE }).meta({
+    ...DATETIME_PARAMETER_DOC,
     description: `${description} Required. A date (\`YYYY-MM-DD\`) or an ISO 8601 datetime${
       name === "endDate" ? "; a bare date includes the whole day" : ""
     }.`,
