@@ -744,5 +744,15 @@ post("trpc query by POST", "/trpc/labs", {}, { headers: TRPC_AUTH });
 add({ label: "trpc DELETE", method: "DELETE", path: "/trpc/labs", headers: TRPC_AUTH });
 get("trpc root", "/trpc", { headers: TRPC_AUTH });
 
+// ---- MCP: the protected resource metadata (RFC 9728) and the 401 that names it ----
+get("mcp resource metadata", "/.well-known/oauth-protected-resource");
+get("mcp resource metadata of /mcp", "/.well-known/oauth-protected-resource/mcp");
+post(
+  "mcp revoked key",
+  "/mcp",
+  { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+  { as: "revoked", headers: { accept: "application/json, text/event-stream" } },
+);
+
 /** Every request of the contract snapshot, in replay order (state-changing ones included). */
 export const CONTRACT_REQUESTS: readonly ContractRequest[] = requests;
