@@ -341,6 +341,33 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     expect(jsonOf(reply)).toMatchObject({ error: "Payload too large" });
   });
 
+  it("answers nginx's 413 on /mcp as a JSON-RPC error, and passes the MCP metadata to the api", async () => {
+    const tooLarge = await send(`${publicUrl}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "ping",
+        params: { x: "x".repeat(100 * 1024) },
+      }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(jsonOf(tooLarge)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    for (const path of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/mcp",
+    ]) {
+      const metadata = await send(`${publicUrl}${path}`);
+      expect(metadata.status, path).toBe(200);
+      // The address the client used, through the proxy (X-Forwarded-Proto, Host).
+      expect(jsonOf(metadata), path).toMatchObject({ resource: `${publicUrl}/mcp` });
+    }
+  });
+
   it("(a) fails no GET while one instance is killed with SIGKILL, and takes it back", async () => {
     if (load === undefined) throw new Error("no load");
     const victim = instances[0];

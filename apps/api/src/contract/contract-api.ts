@@ -108,17 +108,26 @@ export async function replayContract(
       body,
       redirect: "manual",
     });
+    // The api's own address (a free port each run), which the MCP metadata and its 401 name.
+    const withoutOrigin = (text: string) => text.replaceAll(api.url, API_ORIGIN);
     const recorded: ContractResponse["headers"] = {};
     for (const name of RECORDED_HEADERS) {
       const value = response.headers.get(name);
-      if (value !== null) recorded[name] = value;
+      if (value !== null) recorded[name] = withoutOrigin(value);
     }
-    responses.push({ status: response.status, headers: recorded, text: await response.text() });
+    responses.push({
+      status: response.status,
+      headers: recorded,
+      text: withoutOrigin(await response.text()),
+    });
   }
   return responses;
 }
 
 const VOLATILE = "<volatile>";
+
+/** How the snapshot writes the api's address (scheme, host and the port it listened on). */
+const API_ORIGIN = "http://<api>";
 
 /** Row stamps that settlement and restatement take from the wall clock, not the injected one. */
 const WALL_CLOCK_FIELDS = ["computedAt", "oldComputedAt", "restatedAt"] as const;
@@ -131,7 +140,10 @@ const WALL_CLOCK_FIELDS = ["computedAt", "oldComputedAt", "restatedAt"] as const
  * - the secret, id, display prefix and creation time of a key made by `POST /api/create-api-key`;
  * - the value of every ETag: settled answers' strong ETags name the published version, which
  *   includes the wall-clock publication stamps; the snapshot keeps their form (strong or weak,
- *   and the content coding they name).
+ *   and the content coding they name);
+ * - the api's own address (its port is a free one each run), which the MCP metadata and the
+ *   challenge of /mcp's 401 name: written `http://<api>`, replaced in bodies and headers as
+ *   they are received (`replayContract`), before anything else looks at them.
  * Returns undefined when nothing is volatile in the body.
  */
 function withoutVolatile(request: ContractRequest, json: unknown): unknown {

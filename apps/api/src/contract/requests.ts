@@ -771,6 +771,15 @@ get(
   series("history-range", "H100%20SXM", "?startDate=%202026-11-19T00:00:00Z%20&endDate=2026-11-20"),
   { as: "full" },
 );
+// ---- MCP: the protected resource metadata (RFC 9728) and the 401 that names it ----
+get("mcp resource metadata", "/.well-known/oauth-protected-resource");
+get("mcp resource metadata of /mcp", "/.well-known/oauth-protected-resource/mcp");
+post(
+  "mcp revoked key",
+  "/mcp",
+  { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+  { as: "revoked", headers: { accept: "application/json, text/event-stream" } },
+);
 
 /** Every request of the contract snapshot, in replay order (state-changing ones included). */
 export const CONTRACT_REQUESTS: readonly ContractRequest[] = requests;

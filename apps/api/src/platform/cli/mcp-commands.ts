@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { DEFAULT_RATE_LIMIT_SETTINGS } from "../rate-limit/limiters";
-import { createMcpServer } from "../mcp/server";
+import { connectMcpServer, createMcpServer } from "../mcp/server";
+import { JsonRpcStdioTransport } from "../mcp/stdio-transport";
 import { ANONYMOUS, type Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
 import { refreshPublications } from "../runtime/runtime";
@@ -53,7 +53,7 @@ export const MCP_COMMANDS: CommandModule = {
           process.stdin.once("close", resolve);
           server.server.onclose = resolve;
         });
-        await server.connect(new StdioServerTransport());
+        await connectMcpServer(server, new JsonRpcStdioTransport());
         log.info(
           `MCP server on stdio for ${caller.kind === "key" ? `key ${caller.keyId} (${caller.access})` : "keyless callers (free tier)"}`,
         );

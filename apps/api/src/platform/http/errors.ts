@@ -34,7 +34,33 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 export function sendError(res: ServerResponse, error: DomainError): void {
   if (error.code === "unavailable")
     res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  const challenge = bearerChallenge(error);
+  if (challenge !== undefined && !res.hasHeader("WWW-Authenticate"))
+    res.setHeader("WWW-Authenticate", challenge);
   sendJson(res, ERROR_STATUS[error.code].http, errorBody(error.label, error.message));
+}
+
+/** API-key 401s: no key where one is needed (a keyed route, lab, GPU or day), and a key that is not valid. */
+const KEY_CHALLENGES: Partial<Record<ErrorCode, string | undefined>> = {
+  api_key_required: undefined,
+  invalid_api_key: "invalid_token",
+  inactive_api_key: "invalid_token",
+};
+
+/**
+ * The `WWW-Authenticate` challenge of an API-key 401 (a 401 must carry one, RFC 9110; its form is
+ * RFC 6750's): `Bearer`, with `error="invalid_token"` when the key sent is unknown, malformed or
+ * revoked, and any `parameters` first (`resource_metadata="…"`, RFC 9728). Undefined for every
+ * other error, the website's session 401s included (a cookie, not a bearer token).
+ */
+export function bearerChallenge(
+  error: DomainError,
+  parameters: readonly string[] = [],
+): string | undefined {
+  if (!(error.code in KEY_CHALLENGES)) return undefined;
+  const code = KEY_CHALLENGES[error.code];
+  const all = code === undefined ? parameters : [...parameters, `error="${code}"`];
+  return all.length === 0 ? "Bearer" : `Bearer ${all.join(", ")}`;
 }
 
 /**

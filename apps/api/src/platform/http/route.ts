@@ -111,7 +111,11 @@ export type RouteTool = {
   title: string;
   /** What it returns, units and when to use it; the route's method, path and access are appended. */
   description: string;
-  /** Who may call it, for a model; the route's `docs.access` when absent (keyless routes). */
+  /**
+   * Who may call it, for a model: on a keyless route what the free tier shows (the route's
+   * `docs.access` when absent); on a keyed route what it needs beyond a key (a plan), after the
+   * sentence saying it needs one.
+   */
   access?: string;
   /** A catalog: no market provenance (unit, methodology, sources) is attached to its results. */
   catalog?: true;

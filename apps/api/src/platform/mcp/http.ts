@@ -1,43 +1,64 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Router,
+} from "express";
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
-import { sendError, sendJson } from "../http/errors";
-import { JSON_BODY_LIMIT_BYTES } from "../http/limits";
-import { createMcpServer } from "./server";
+import { methodNotAllowed, sendError, sendJson } from "../http/errors";
+import { JSON_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_TEXT } from "../http/limits";
+import { normalizeOrigin } from "../rate-limit/limiters";
+import {
+  PARSE_ERROR,
+  PARSE_ERROR_MESSAGE,
+  SERVER_ERROR,
+  invalidBodyOf,
+  jsonRpcError,
+} from "./json-rpc";
+import {
+  PROTECTED_RESOURCE_METADATA_PATH,
+  mcpBearerChallenge,
+  protectedResourceMetadata,
+} from "./resource-metadata";
+import { connectMcpServer, createMcpServer } from "./server";
 
 /** Where the Streamable HTTP transport listens. */
 export const MCP_PATH = "/mcp";
 
-/** JSON-RPC error codes the transport answers with (JSON-RPC 2.0 section 5.1). */
-const PARSE_ERROR = -32700;
-const SERVER_ERROR = -32000;
-
-const jsonRpcError = (code: number, message: string) => ({
-  jsonrpc: "2.0",
-  error: { code, message },
-  id: null,
-});
-
 /**
  * `POST /mcp`: the MCP server over Streamable HTTP, stateless (no session: each request gets its
  * own server and transport, so any instance behind a balancer can answer it) and answering plain
- * JSON rather than an event stream. Access as on REST: a bearer key checked by the same
- * authenticator (a bad key is the REST 401); keyless requests count against the public per-IP
- * limiter, keyed ones against the per-key MCP allowance (429 with Retry-After either way). The
- * caller decides what every tool may show.
+ * JSON rather than an event stream. In order:
+ *
+ *   1. a browser's request from an origin not in CORS_ORIGINS is refused (403), against DNS
+ *      rebinding, as the transport's specification requires; requests without `Origin`
+ *      (non-browser clients) pass;
+ *   2. access as on REST: a bearer key checked by the same authenticator; keyless requests count
+ *      against the public per-IP limiter, keyed ones against the per-key MCP allowance (429 with
+ *      Retry-After either way); a bad key is the REST 401, with a `WWW-Authenticate` challenge
+ *      naming the protected resource metadata (RFC 9728);
+ *   3. the body: not JSON is -32700, over the limit 413, JSON that is not a JSON-RPC message
+ *      -32600, all as JSON-RPC error bodies;
+ *   4. the SDK's transport and the server, which answer for the caller.
  */
 export function mcpRouter(
   deps: AppDeps,
   limiters: { publicLimiter: RequestHandler; keyLimiter: RequestHandler },
 ): Router {
   const router = express.Router();
+  router.use(protectedResourceMetadataRoutes());
+  router.all(MCP_PATH, refuseForeignOrigins(deps.corsOrigins ?? []));
   router.post(
     MCP_PATH,
     identifyCaller(deps.auth, { deferRefusal: true }),
     countThenRefuse(limiters),
-    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
-    jsonRpcParseError,
+    // Any JSON value, not only objects and arrays: a string or a number is JSON (no parse
+    // error) but not a JSON-RPC message (-32600).
+    express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false }),
+    jsonRpcBodyError,
+    refuseInvalidBody,
     (async (req, res) => {
       const server = createMcpServer(deps, callerOf(res));
       const transport = new StreamableHTTPServerTransport({
@@ -48,7 +69,7 @@ export function mcpRouter(
         void transport.close();
         void server.close();
       });
-      await server.connect(transport);
+      await connectMcpServer(server, transport);
       await transport.handleRequest(req, res, req.body);
     }) satisfies RequestHandler,
   );
@@ -61,9 +82,33 @@ export function mcpRouter(
 }
 
 /**
+ * DNS-rebinding protection (MCP Streamable HTTP, "Security Warning"): a page whose host name was
+ * rebound to this server calls it from its own origin, so CORS never applies; the `Origin` its
+ * browser sends is the only sign. Allowed: requests without `Origin` (non-browser clients) and
+ * the origins of CORS_ORIGINS, the api's one list of browser origins. Never the request's own
+ * `Host`, which a rebinding page controls.
+ */
+function refuseForeignOrigins(allowed: readonly string[]): RequestHandler {
+  const origins = new Set(allowed.map(normalizeOrigin).filter((origin) => origin !== undefined));
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || origins.has(normalizeOrigin(origin) ?? "")) return next();
+    sendJson(
+      res,
+      403,
+      jsonRpcError(
+        SERVER_ERROR,
+        `Forbidden: requests from the origin '${origin}' are not allowed. A browser client's origin must be listed in the server's CORS_ORIGINS.`,
+      ),
+    );
+  };
+}
+
+/**
  * Counts the request once the caller is identified (`identifyCaller`, deferring a bad key's
  * refusal): against the key's allowance for a valid key, against the public per-IP allowance
- * otherwise (a bad key included, so guessing keys is limited too); then a bad key gets its 401.
+ * otherwise (a bad key included, so guessing keys is limited too); then a bad key gets its 401,
+ * with the challenge that names the protected resource metadata.
  */
 function countThenRefuse({
   publicLimiter,
@@ -77,14 +122,81 @@ function countThenRefuse({
     limiter(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
       const refusal = deferredRefusalOf(res);
-      if (refusal !== undefined) return sendError(res, refusal);
-      next();
+      if (refusal === undefined) return next();
+      res.setHeader("WWW-Authenticate", mcpBearerChallenge(baseUrlOf(req), refusal));
+      sendError(res, refusal);
     });
   };
 }
 
-/** A body that is not JSON: JSON-RPC's parse error, as JSON; other body errors go to the app's handler. */
-const jsonRpcParseError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-  if ((error as { type?: string } | null)?.type !== "entity.parse.failed") return next(error);
-  sendJson(res, 400, jsonRpcError(PARSE_ERROR, "Parse error: the request body is not valid JSON."));
+/**
+ * Body errors as JSON-RPC error bodies: not JSON is the parse error (400, -32700); over the limit
+ * 413, and any other refusal of the body parser its own 4xx (an unsupported charset, say), with
+ * -32000 as the SDK's transport answers HTTP-level refusals.
+ */
+const jsonRpcBodyError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const { type, status, expose, message } = (error ?? {}) as {
+    type?: string;
+    status?: number;
+    expose?: boolean;
+    message?: string;
+  };
+  if (type === "entity.parse.failed")
+    return sendJson(res, 400, jsonRpcError(PARSE_ERROR, PARSE_ERROR_MESSAGE));
+  if (type === "entity.too.large" || status === 413)
+    return sendJson(
+      res,
+      413,
+      jsonRpcError(
+        SERVER_ERROR,
+        `Payload Too Large: the request body must not exceed ${JSON_BODY_LIMIT_TEXT} (${JSON_BODY_LIMIT_BYTES} bytes).`,
+      ),
+    );
+  // body-parser's own words for these (an unsupported charset, say) are meant for the client.
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return sendJson(
+      res,
+      status,
+      jsonRpcError(
+        SERVER_ERROR,
+        `The request body could not be read${expose === true && message ? `: ${message}` : ""}.`,
+      ),
+    );
+  next(error);
 };
+
+/** JSON that is not a JSON-RPC message (no `method`, say): -32600. Without a JSON body the transport answers (415). */
+const refuseInvalidBody: RequestHandler = (req, res, next) => {
+  if (req.body === undefined) return next();
+  const invalid = invalidBodyOf(req.body);
+  if (invalid === undefined) return next();
+  sendJson(res, 400, invalid);
+};
+
+/** The address clients reach this api at: the scheme and host of the request (through trusted proxies). */
+function baseUrlOf(req: Request): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+const METADATA_PATHS = new Set([
+  PROTECTED_RESOURCE_METADATA_PATH,
+  `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`,
+]);
+
+const metadataMethodNotAllowed = methodNotAllowed(["GET"]);
+
+/**
+ * `GET /.well-known/oauth-protected-resource` (and `…/mcp`, the address RFC 9728 derives from
+ * the /mcp resource): the metadata document, cacheable for an hour; other methods get the JSON
+ * 405. Served as middleware, outside the REST route list: it describes /mcp, it is not an
+ * operation of the data API.
+ */
+function protectedResourceMetadataRoutes(): RequestHandler {
+  return (req, res, next) => {
+    if (!METADATA_PATHS.has(req.path)) return next();
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return metadataMethodNotAllowed(req, res, next);
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    sendJson(res, 200, protectedResourceMetadata(baseUrlOf(req), MCP_PATH));
+  };
+}

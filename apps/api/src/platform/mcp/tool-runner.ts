@@ -4,39 +4,23 @@ import type { Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { runRoute } from "../http/run-route";
-import type { DataSources } from "../provenance/data-sources";
-import { requestOf, toolAccess, type DataTool, type ToolAccess } from "./tools";
+import { requestOf, toolAccess, type DataTool } from "./tools";
+import type { ToolError, ToolSource } from "./tool-source";
 
 /**
  * Runs a data tool for a caller: the route's own checks in the route's order (key, path
  * parameters, path access, query, then the settled answer), so the answer and every refusal are
  * the REST route's. The result names where it came from: the REST call that returns the same
  * body, its dates, the methodology version and the sources behind the data (for token data with
- * citation and licence; for GPU data whether the trades are the generated sample).
+ * citation and licence; for GPU data whether the trades are the generated sample), and who
+ * called (keyless, or a key and its plan) beside what the tool needs.
  */
 
-/** Where a tool result came from, for a reader to cite and check. */
-export type ToolSource = {
-  tool: string;
-  access: ToolAccess;
-  /** The REST call that returns the same body: its path (parameters filled in) and query. */
-  endpoint: string;
-  parameters: Record<string, string>;
-  /** First and last date or instant among the returned rows (UTC); null when the body has none. */
-  dates: { first: string; last: string } | null;
-  unit: string | null;
-  /** The methodology in force for this subject; null for catalogs. */
-  methodologyVersion: string | null;
-  /**
-   * A market's data: the sources behind it, each with its days, as-of time, citation and licence,
-   * and whether any of it is the generated sample.
-   */
-  dataSources?: DataSources;
-};
+export type { ToolSource } from "./tool-source";
 
 export type ToolOutcome =
   | { ok: true; data: unknown; source: ToolSource }
-  | { ok: false; error: { error: string; message: string } };
+  | { ok: false; error: ToolError };
 
 export async function runTool(
   tool: DataTool,
@@ -53,7 +37,11 @@ export async function runTool(
   }
   if (!result.ok)
     return { ok: false, error: { error: result.error.label, message: result.error.message } };
-  return { ok: true, data: result.value, source: sourceOf(tool, request, result.value, deps) };
+  return {
+    ok: true,
+    data: result.value,
+    source: sourceOf(tool, request, result.value, caller, deps),
+  };
 }
 
 /** A thrown error as REST words it: a database outage is the 503 text, anything else logged and never shown. */
@@ -72,6 +60,7 @@ function sourceOf(
   tool: DataTool,
   request: ReturnType<typeof requestOf>,
   body: unknown,
+  caller: Caller,
   deps: AppDeps,
 ): ToolSource {
   const endpoint = tool.route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
@@ -79,7 +68,11 @@ function sourceOf(
   );
   const common = {
     tool: tool.name,
-    access: toolAccess(tool),
+    access: {
+      caller: caller.kind === "key" ? ("key" as const) : ("keyless" as const),
+      plan: caller.kind === "key" ? caller.plan : null,
+      tool: toolAccess(tool),
+    },
     endpoint,
     parameters: { ...request.params, ...stringsOf(request.query) },
     dates: datesOf(body),

@@ -2,14 +2,18 @@ import { z } from "zod";
 import { queryShape } from "../http/input";
 import type { Route } from "../http/route";
 import type { Market } from "../core/market";
+import { toolErrorSchema, toolSourceSchema, type ToolAccess } from "./tool-source";
+
+export type { ToolAccess } from "./tool-source";
 
 /**
  * The data tools, one list for the MCP server (`/mcp`, `tpi mcp`) and the chat's model backend
  * (function calling), generated from the routes that declare a `tool`: a tool's input is its
  * route's path and query parameters (names, descriptions, formats and allowed values from the
- * route's schemas), and its answer is the route's, through the same pipeline (`runRoute`). So a
- * tool and its route cannot disagree on a number, on who may see it, or on the words of a
- * refusal, and a parameter added to a route appears in its tool.
+ * route's schemas), its answer is the route's, through the same pipeline (`runRoute`), and its
+ * output schema is the route's 200 body beside the result's `source`. So a tool and its route
+ * cannot disagree on a number, on who may see it, on the words of a refusal or on the shape of an
+ * answer, and a parameter added to a route appears in its tool.
  */
 
 export type DataTool = {
@@ -20,14 +24,16 @@ export type DataTool = {
   description: string;
   /** Strings, as a query string carries them; validated by the route, not here. */
   input: z.ZodObject;
+  /**
+   * A result's structured content: `{ data: <the route's 200 body>, source }`, or for a refusal
+   * the REST error body `{ error, message }`.
+   */
+  output: z.ZodType;
   /** The REST route the tool answers through; its `security` decides the tool's access. */
   route: Route;
   /** The market whose provenance (unit, methodology, sources) results carry; none for catalogs. */
   market: string | undefined;
 };
-
-/** `keyless`: callable without a key, limited to what the free tier shows; `key`: needs an API key. */
-export type ToolAccess = "keyless" | "key";
 
 export function toolAccess(tool: DataTool): ToolAccess {
   return tool.route.security === "required" ? "key" : "keyless";
@@ -62,8 +68,17 @@ function inputOf(route: Route): z.ZodObject {
   return z.looseObject(shape);
 }
 
+/** What `structuredContent` holds: the route's 200 body beside the result's source, or a refusal's error body. */
+function outputOf(route: Route): z.ZodType {
+  const body = route.responses[200]?.schema;
+  if (body === undefined) throw new Error(`${route.path}: a tool's route documents its 200 body`);
+  return z.union([z.object({ data: body, source: toolSourceSchema }), toolErrorSchema]);
+}
+
 function accessSentence(route: Route): string {
-  if (route.security === "required") return KEY_NEEDED;
+  // A keyed route may narrow further (a plan): its tool says so after the key sentence.
+  if (route.security === "required")
+    return route.tool?.access === undefined ? KEY_NEEDED : `${KEY_NEEDED} ${route.tool.access}`;
   if (route.security === "none") return "Free for everyone.";
   return route.tool?.access ?? route.docs.access ?? "";
 }
@@ -88,6 +103,11 @@ function buildTools(markets: readonly Market[]): DataTool[] {
       if (tool === undefined) continue;
       if (route.method !== "get" || route.settled === undefined || route.admit !== undefined)
         throw new Error(`${route.path}: tools answer through settled GET routes without admit`);
+      // Without a query schema a route would ignore the arguments it does not know.
+      if (route.query === undefined)
+        throw new Error(
+          `${route.path}: a tool's route declares its query (noQuerySchema for none)`,
+        );
       if (names.has(tool.name)) throw new Error(`two tools are named '${tool.name}'`);
       names.add(tool.name);
       tools.push({
@@ -97,6 +117,7 @@ function buildTools(markets: readonly Market[]): DataTool[] {
           .filter((sentence) => sentence !== "")
           .join(" "),
         input: inputOf(route),
+        output: outputOf(route),
         route,
         market: tool.catalog ? undefined : market.name,
       });

@@ -1,5 +1,6 @@
 import {
   AUTO_HOURLY_MAX_DAYS,
+  GPU_INDEX_UNIT,
   GPU_RETURNS_PER_YEAR,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   VOLATILITY_WINDOW_MAX_DAYS,
@@ -34,6 +35,11 @@ export const gpuVolatilityRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/volatility",
   operationId: "getGpuVolatility",
+  tool: {
+    name: "get_gpu_volatility",
+    title: "GPU price volatility",
+    description: `Rolling annualized volatility of one GPU's daily index, one row per settled day from \`startDate\` through \`endDate\` (both required, YYYY-MM-DD), most recent first. \`rolling_volatility\` is the standard deviation of the \`windowDays\` daily log returns ending on the row's day, annualized, as a fraction (0.80 is 80 %), null when the window is incomplete; \`index_value\` is the day's value in ${GPU_INDEX_UNIT}. \`windowDays\`: ${VOLATILITY_WINDOW_MIN_DAYS} to ${VOLATILITY_WINDOW_MAX_DAYS}, default ${VOLATILITY_WINDOW_DEFAULT_DAYS}`,
+  },
   security: "required",
   limiter: "public",
   params: gpuPathParamsSchema,
@@ -78,6 +84,11 @@ export const gpuVolumeRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/volume-metrics",
   operationId: "getGpuVolumeMetrics",
+  tool: {
+    name: "get_gpu_volume_metrics",
+    title: "GPU traded volume",
+    description: `The traded volume behind one GPU's index per published period, most recent first: \`trade_count\`, \`gpu_hours\` and \`distinct_providers\`, from \`startDate\` through \`endDate\` (both required, YYYY-MM-DD, at most ${VOLUME_MAX_SPAN_DAYS} days). \`granularity\`: \`daily\`, \`hourly\` or \`auto\` (hourly up to ${AUTO_HOURLY_MAX_DAYS} days, the default); hourly rows need a Full plan key and other keys are served daily, so read \`granularity\` in the answer`,
+  },
   security: "required",
   limiter: "public",
   params: gpuPathParamsSchema,

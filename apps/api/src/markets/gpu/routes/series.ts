@@ -1,5 +1,6 @@
 import {
   AUTO_HOURLY_MAX_DAYS,
+  GPU_INDEX_UNIT,
   HISTORY_DEFAULT_DAYS,
   HISTORY_LIMIT_DEFAULT,
   HISTORY_LIMIT_MAX,
@@ -55,6 +56,9 @@ const planOf = (caller: Caller): AccountPlan | undefined =>
 const fullPlanOnly = (caller: Caller) => requireHourlyPlan(planOf(caller));
 
 const FULL_ONLY_RESPONSE = errorResponse(`Forbidden: ${HOURLY_REQUIRES_FULL_MESSAGE}`);
+/** What the hourly tools need beyond a key, as a model reads it. */
+const FULL_PLAN_TOOL_ACCESS =
+  "Only Full plan keys: Trial and Premium keys are refused with the REST 403 text.";
 const KEY_REQUIRED = "Required: any key (Premium, Trial or Full).";
 const FULL_KEY_REQUIRED = "Required: a Full plan key (Premium and Trial keys get 403).";
 const RANGE_DEFAULTS = `Without \`endDate\` the range ends at the GPU's latest print; without \`startDate\` it starts ${HISTORY_DEFAULT_DAYS} days before the end. A bare date as \`endDate\` includes that whole UTC day.`;
@@ -135,6 +139,12 @@ export const gpuHourlyRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/hourly",
   operationId: "getGpuHourly",
+  tool: {
+    name: "get_gpu_hourly_prints",
+    title: "Hourly GPU prints",
+    description: `One GPU's hourly prints in ${GPU_INDEX_UNIT}, oldest first; \`is_carried\` is true for an hour without trades, which repeats the previous print. \`startDate\` and \`endDate\` are optional (a date or an ISO 8601 instant, UTC): without \`endDate\` the range ends at the latest print, without \`startDate\` it holds the ${HOURLY_DEFAULT_HOURS} prints up to the end; at most ${HOURLY_RANGE_MAX_DAYS} days per call`,
+    access: FULL_PLAN_TOOL_ACCESS,
+  },
   security: "required",
   limiter: "public",
   authorizeCaller: fullPlanOnly,
@@ -171,6 +181,12 @@ export const gpuRollingAverageRoute = defineRoute({
   method: "get",
   path: "/api/gpu/{gpuName}/rolling-24h-average",
   operationId: "getGpuRollingAverage",
+  tool: {
+    name: "get_gpu_rolling_average",
+    title: "GPU 24-hour rolling average",
+    description: `The mean of one GPU's last ${ROLLING_WINDOW_HOURS} hourly prints in ${GPU_INDEX_UNIT} (\`average_usd_per_hour\`), with the window's first and last print hour, \`print_count\` and how many prints were carried (hours without trades). Moves with each hourly print: a smoother current price than the latest print`,
+    access: FULL_PLAN_TOOL_ACCESS,
+  },
   security: "required",
   limiter: "public",
   authorizeCaller: fullPlanOnly,

@@ -180,6 +180,8 @@ describe("GET /api/otpi without a key", () => {
       error: "Unauthorized",
       message: expect.stringMatching(/minimax.*Authorization: Bearer <API_KEY>/s),
     });
+    // A 401 carries its challenge (RFC 9110): no key was sent, so no error code (RFC 6750).
+    expect(res.headers.get("www-authenticate")).toBe("Bearer");
   });
 
   it("answers 401 for dates before the free window, naming its first day", async () => {
@@ -264,6 +266,7 @@ describe("GET /api/otpi with a key", () => {
       const res = await api.get("/api/otpi", header);
       expect(res.status, JSON.stringify(header)).toBe(401);
       expect(res.body).toEqual({ error: "Unauthorized", message: "Invalid API key" });
+      expect(res.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
     }
   });
 
@@ -273,6 +276,7 @@ describe("GET /api/otpi with a key", () => {
     const res = await api.get("/api/otpi", { Authorization: `Bearer ${key}` });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "Unauthorized", message: "API key is inactive" });
+    expect(res.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
   });
 });
 

@@ -14,6 +14,12 @@ export const tokenVolumeRoute = defineRoute({
   method: "get",
   path: "/api/token-volume",
   operationId: "getTokenVolume",
+  tool: {
+    name: "get_token_volume",
+    title: "Token volume",
+    description:
+      "Token volume per lab and settled day, behind the token price index: `totalTokens` (the tokens the day's index value was computed from), `growthIndex` (100 on the lab's first published day) and `share` (the lab's fraction of every tracked lab's tokens that day). `startDate` and `endDate` are required (YYYY-MM-DD, UTC; one day: the same date twice), `lab` is optional; rows oldest first, then by lab. Use it for market share and usage growth, not for prices",
+  },
   security: "required",
   limiter: "public",
   query: tokenVolumeQuerySchema,
