@@ -370,7 +370,9 @@ export async function moverAnswer(
   return {
     intent: "mover",
     answer: [leader, ...order].join("\n"),
-    sources: ranked.map((move) => markets.of(move.s).seriesSource(move.s, period, [move.first, move.last])),
+    sources: ranked.map((move) =>
+      markets.of(move.s).seriesSource(move.s, period, [move.first, move.last]),
+    ),
   };
 }
 
@@ -383,7 +385,9 @@ export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): 
     const about = market.chat.scope.charAt(0).toUpperCase() + market.chat.scope.slice(1);
     if (dataSources.sources.length === 0) lines.push(`${about}: no data is stored yet.`);
     for (const source of dataSources.sources) {
-      const licence = source.licence ? `, licence ${source.licence.name} (${source.licence.url})` : "";
+      const licence = source.licence
+        ? `, licence ${source.licence.name} (${source.licence.url})`
+        : "";
       lines.push(
         source.sample
           ? `${about}: the generated sample, not market data (${source.days} days, ${source.firstDay} to ${source.lastDay}).`

@@ -15,7 +15,13 @@ import {
   provenanceAnswer,
   rankingAnswer,
 } from "./answers";
-import { intentOf, readQuestion, type ChatTurn, type CommonIntent } from "./intent";
+import {
+  intentOf,
+  readQuestion,
+  withoutSubjects,
+  type ChatTurn,
+  type CommonIntent,
+} from "./intent";
 import type { ChatScope, EngineAnswer, Question } from "./market-chat";
 import { defaultPeriod } from "./period";
 import { readWhen } from "./when";
@@ -35,7 +41,7 @@ export async function answerQuestion(
   markets: readonly Market[],
   scope: ChatScope,
 ): Promise<ChatAnswer> {
-  const when = readWhen(message, scope.now);
+  const when = readWhen(withoutSubjects(message, markets), scope.now);
   // A date that is no date is refused in the API's words, never read as "the latest".
   if (when.kind === "invalid")
     return { intent: "invalid_date", answer: when.message, sources: [], notices: [] };

@@ -1,7 +1,7 @@
 import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { findSubjects, intentOf, readQuestion, type ChatTurn } from "./intent";
+import { findSubjects, intentOf, readQuestion, withoutSubjects, type ChatTurn } from "./intent";
 import { defaultPeriod, type Period } from "./period";
 import { readWhen } from "./when";
 
@@ -21,7 +21,7 @@ type Read = {
 
 function readAt(now: Date) {
   return (message: string, history: ChatTurn[] = []): Read => {
-    const when = readWhen(message, now);
+    const when = readWhen(withoutSubjects(message, MARKETS), now);
     const question = readQuestion(message, history, now, MARKETS, when);
     const named = when.kind === "period" ? when.period : undefined;
     const period = named ?? defaultPeriod(now);

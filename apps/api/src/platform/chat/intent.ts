@@ -57,7 +57,8 @@ const MOVER_UP =
   /\b(?:rose|risen|rise|increased?|gained?|climbed?|went up|grew)\b[^?]*\b(?:most|fastest|biggest|largest)\b|\b(?:biggest|largest|top)\s+(?:gain|gainer|rise|increase|jump)s?\b|\bgot (?:more expensive|pricier|dearer)\b|\bbecame more expensive\b/;
 const MOVER_DOWN =
   /\b(?:fell|fallen|fall|dropped|drop|decreased?|declined?|lost|went down|sank)\b[^?]*\b(?:most|fastest|biggest|largest)\b|\b(?:biggest|largest|top)\s+(?:loss|loser|fall|drop|decline|decrease)s?\b|\bgot (?:cheaper|less expensive)\b|\bbecame cheaper\b/;
-const MOVER_EITHER = /\b(?:biggest|largest|top)\s+movers?\b|\bmoved (?:the )?most\b|\bchanged (?:the )?most\b/;
+const MOVER_EITHER =
+  /\b(?:biggest|largest|top)\s+movers?\b|\bmoved (?:the )?most\b|\bchanged (?:the )?most\b/;
 const WHICH = /\b(?:which|what|who)\b/;
 
 export const PATTERNS = {
@@ -94,6 +95,23 @@ export function findSubjects(text: string, markets: readonly Market[]): Subject[
       found.push({ position, subject });
     }
   return found.sort((a, b) => a.position - b.position).map((entry) => entry.subject);
+}
+
+/**
+ * The text with every subject's name blanked out: GPU names carry numbers ("H100", "RTX 5090")
+ * that a date reader would otherwise take for days or years.
+ */
+export function withoutSubjects(text: string, markets: readonly Market[]): string {
+  let lower = text.toLowerCase();
+  for (const market of markets)
+    for (const { pattern } of market.chat.subjects) {
+      const global = new RegExp(
+        pattern.source,
+        pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
+      );
+      lower = lower.replace(global, (match) => " ".repeat(match.length));
+    }
+  return lower;
 }
 
 /** The market whose words come first in the question, if any. */

@@ -61,10 +61,18 @@ function monthPeriod(lower: string, today: UtcDay): Period | undefined {
     const before = lower.slice(0, match.index);
     if (year === undefined && !MONTH_PREPOSITION.test(before)) continue;
     const [thisYear, thisMonth] = today.split("-").map(Number) as [number, number];
-    const inMonth = calendarMonth(year ?? (month <= thisMonth ? thisYear : thisYear - 1), month, today);
+    const inMonth = calendarMonth(
+      year ?? (month <= thisMonth ? thisYear : thisYear - 1),
+      month,
+      today,
+    );
     // "since June": from the month's first day through today.
     if (/\bsince\s+$/.test(before))
-      return { startDate: inMonth.startDate, endDate: today, label: inMonth.label.replace(/^in /, "since ") };
+      return {
+        startDate: inMonth.startDate,
+        endDate: today,
+        label: inMonth.label.replace(/^in /, "since "),
+      };
     return inMonth;
   }
   return undefined;

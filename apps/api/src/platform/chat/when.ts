@@ -1,12 +1,5 @@
 import * as chrono from "chrono-node";
-import {
-  maxDay,
-  minDay,
-  parseDayParameter,
-  parseUtcDay,
-  utcDayOf,
-  type UtcDay,
-} from "@tpi/domain";
+import { maxDay, minDay, parseDayParameter, parseUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
 import { findNamedPeriod, type Period } from "./period";
 
 /**
@@ -27,7 +20,8 @@ const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
 const QUARTER = /\bq([1-4])\s*(?:of\s+)?(\d{4})?\b/;
 const YEAR = /\b(?:in|during|for|over|throughout)\s+(\d{4})\b(?!-)/;
 const SINCE = /\bsince\b/;
-const NOW_WORDS = /^(?:right )?now$|^today$|^tonight$|^currently$|^at the moment$|^this (?:morning|afternoon|evening)$/;
+const NOW_WORDS =
+  /^(?:right )?now$|^today$|^tonight$|^currently$|^at the moment$|^this (?:morning|afternoon|evening)$/;
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 /** A day of a month written out ("20 November 2026", "Nov 1", "3. November"): one day, not the month. */
 const DAY_OF_MONTH = new RegExp(
@@ -63,7 +57,8 @@ export function readWhen(text: string, now: Date): When {
   if (year?.[1]) {
     const startDate = `${year[1]}-01-01`;
     const endDate = minDay(`${year[1]}-12-31`, today);
-    if (startDate <= today) return { kind: "period", period: { startDate, endDate, label: `in ${year[1]}` } };
+    if (startDate <= today)
+      return { kind: "period", period: { startDate, endDate, label: `in ${year[1]}` } };
   }
   return writtenDates(text, lower, now, today);
 }
@@ -124,6 +119,10 @@ function span(startDate: UtcDay, endDate: UtcDay, today: UtcDay, label?: string)
   const clampedEnd = minDay(endDate, today);
   return {
     kind: "period",
-    period: { startDate, endDate: clampedEnd, label: label ?? `from ${startDate} to ${clampedEnd}` },
+    period: {
+      startDate,
+      endDate: clampedEnd,
+      label: label ?? `from ${startDate} to ${clampedEnd}`,
+    },
   };
 }
