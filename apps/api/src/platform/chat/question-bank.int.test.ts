@@ -155,7 +155,7 @@ describe("the chat's question bank, answered as REST answers", () => {
   }
 
   it("names the GPU that rose and the one that fell the most over a month, ranked as REST's series rank them", async () => {
-    const moves = [];
+    const moves: Array<{ gpu: string; change: number; first: GpuRow; last: GpuRow }> = [];
     for (const gpu of GPU_NAMES) {
       const res = await rest<{ data: GpuRow[] }>(
         `/api/gpu/${encodeURIComponent(gpu)}/index-history?startDate=2026-11-01&endDate=${TODAY}`,
