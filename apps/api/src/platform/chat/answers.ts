@@ -233,17 +233,21 @@ export async function rankingAnswer(
   markets: ChatMarkets,
   scope: ChatScope,
 ): Promise<EngineAnswer> {
-  const entries: Array<{ s: Subject; value: number; source: ChatSource }> = [];
+  const entries: Array<{ s: Subject; value: number; at: string; source: ChatSource }> = [];
   for (const s of pool) {
     const latest = await markets.of(s).latest(s, scope);
-    if (latest) entries.push({ s, value: latest.point.value, source: latest.source });
+    if (latest)
+      entries.push({ s, value: latest.point.value, at: latest.point.at, source: latest.source });
   }
   const ranked = entries.sort((x, y) => (high ? y.value - x.value : x.value - y.value));
   const top = ranked[0];
   if (!top)
     return { intent: "extreme", answer: "There are no published values to rank.", sources: [] };
   const format = (e: (typeof ranked)[number]) => markets.of(e.s).format(e.value);
-  const order = ranked.map((e, i) => `${i + 1}. ${e.s.name}: ${format(e)}`).join("\n");
+  // Each value with the day it settled: a ranking of latest values may mix days.
+  const order = ranked
+    .map((e, i) => `${i + 1}. ${e.s.name}: ${format(e)} (settled ${e.at})`)
+    .join("\n");
   return {
     intent: "extreme",
     answer: `By the latest settled values, the ${high ? "most expensive" : "cheapest"} is ${top.s.name} at ${format(top)}.\n${order}`,
