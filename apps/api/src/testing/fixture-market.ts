@@ -127,6 +127,7 @@ export const fixtureMarket = defineMarket({
     }),
     freeTier: () => ({ keyless: "every widget price", keyed: [], keyedRoutes: [], sources: [] }),
     methodology: () => "Widget prices are fixed by the fixture.",
+    methodologyRoute: widgetPriceRoute,
     intents: [],
   },
   resources: [],

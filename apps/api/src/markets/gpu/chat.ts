@@ -23,7 +23,12 @@ import type { ChatSource } from "../../platform/chat/schemas";
 import type { Route } from "../../platform/http/route";
 import { runRoute } from "../../platform/http/run-route";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
-import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuTypesFreeRoute } from "./routes/prices";
+import {
+  dailyIndexAllRoute,
+  gpuIndexHistoryRoute,
+  gpuMethodologyRoute,
+  gpuTypesFreeRoute,
+} from "./routes/prices";
 import { gpuRollingAverageRoute } from "./routes/series";
 import { GPU } from "./read-model/state";
 
@@ -100,16 +105,23 @@ const aboutGpus = (question: Question): boolean =>
   question.subjects.some((s) => s.market === MARKET) ||
   (question.domain === MARKET && question.subjects.length === 0);
 
-/** The latest settled day of a GPU's daily values, the day the analytics answers describe. */
-const latestDayOf = (gpu: GpuName, scope: ChatScope) =>
-  GPU.of(scope.deps).index.latestDaily(gpu)?.day;
+/**
+ * The day an analytics answer describes: the day the question names, the last day of the
+ * period it names, or the GPU's latest settled day.
+ */
+const dayOf = (gpu: GpuName, question: Question, scope: ChatScope) => {
+  const { when } = question;
+  if (when.kind === "day") return when.day;
+  if (when.kind === "period") return when.period.endDate;
+  return GPU.of(scope.deps).index.latestDaily(gpu)?.day;
+};
 
 /** One GPU analytics question: its route, the query for a GPU, the line of its row. */
 type Analytics<Row> = {
   intent: string;
   route: Route;
   /** The query for a GPU; none while the GPU has no settled day. */
-  request(gpu: GpuName, scope: ChatScope): Record<string, string> | undefined;
+  request(gpu: GpuName, question: Question, scope: ChatScope): Record<string, string> | undefined;
   rowOf(body: unknown): Row | undefined;
   line(gpu: GpuName, row: Row): string;
   /** What is said of a GPU without data. */
@@ -128,7 +140,7 @@ async function analyticsAnswer<Row>(
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   for (const gpu of gpusOf(question)) {
-    const query = analytics.request(gpu, scope);
+    const query = analytics.request(gpu, question, scope);
     const answer =
       query === undefined
         ? undefined
@@ -170,8 +182,8 @@ const VOLATILITY_INTENT = intentOf<{ recorded_at: string; rolling_volatility: nu
   {
     intent: "volatility",
     route: gpuVolatilityRoute,
-    request(gpu, scope) {
-      const day = latestDayOf(gpu, scope);
+    request(gpu, question, scope) {
+      const day = dayOf(gpu, question, scope);
       return day === undefined
         ? undefined
         : { startDate: day, endDate: day, windowDays: String(VOLATILITY_WINDOW_DEFAULT_DAYS) };
@@ -216,8 +228,8 @@ const TRADE_VOLUME_INTENT = intentOf<{
 }>(TRADE_VOLUME, {
   intent: "trade_volume",
   route: gpuVolumeRoute,
-  request(gpu, scope) {
-    const day = latestDayOf(gpu, scope);
+  request(gpu, question, scope) {
+    const day = dayOf(gpu, question, scope);
     return day === undefined ? undefined : { startDate: day, endDate: day, granularity: "daily" };
   },
   rowOf: firstRow,
@@ -259,5 +271,6 @@ export const GPU_CHAT: ChatMarket = {
     };
   },
   methodology: (scope) => describeGpuMethodology(GPU.of(scope.deps).winsor),
+  methodologyRoute: gpuMethodologyRoute,
   intents: [VOLATILITY_INTENT, ROLLING_AVERAGE_INTENT, TRADE_VOLUME_INTENT],
 };

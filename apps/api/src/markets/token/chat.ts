@@ -21,6 +21,7 @@ import { findPeriod, type Period } from "../../platform/chat/period";
 import type { ChatSource } from "../../platform/chat/schemas";
 import { runRoute } from "../../platform/http/run-route";
 import { tokenTypesFreeRoute } from "./routes/catalog";
+import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
 import { tokenVolumeRoute } from "./routes/volume";
 import type { OtpiResponse, OtpiRow } from "./services/otpi";
@@ -252,5 +253,6 @@ export const TOKEN_CHAT: ChatMarket = {
     };
   },
   methodology: (scope) => describeTokenMethodology(TOKEN.of(scope.deps).rules),
+  methodologyRoute: otpiMethodologyRoute,
   intents: [VOLUME_INTENT],
 };

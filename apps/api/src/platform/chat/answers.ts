@@ -233,17 +233,21 @@ export async function rankingAnswer(
   markets: ChatMarkets,
   scope: ChatScope,
 ): Promise<EngineAnswer> {
-  const entries: Array<{ s: Subject; value: number; source: ChatSource }> = [];
+  const entries: Array<{ s: Subject; value: number; at: string; source: ChatSource }> = [];
   for (const s of pool) {
     const latest = await markets.of(s).latest(s, scope);
-    if (latest) entries.push({ s, value: latest.point.value, source: latest.source });
+    if (latest)
+      entries.push({ s, value: latest.point.value, at: latest.point.at, source: latest.source });
   }
   const ranked = entries.sort((x, y) => (high ? y.value - x.value : x.value - y.value));
   const top = ranked[0];
   if (!top)
     return { intent: "extreme", answer: "There are no published values to rank.", sources: [] };
   const format = (e: (typeof ranked)[number]) => markets.of(e.s).format(e.value);
-  const order = ranked.map((e, i) => `${i + 1}. ${e.s.name}: ${format(e)}`).join("\n");
+  // Each value with the day it settled: a ranking of latest values may mix days.
+  const order = ranked
+    .map((e, i) => `${i + 1}. ${e.s.name}: ${format(e)} (settled ${e.at})`)
+    .join("\n");
   return {
     intent: "extreme",
     answer: `By the latest settled values, the ${high ? "most expensive" : "cheapest"} is ${top.s.name} at ${format(top)}.\n${order}`,
@@ -291,4 +295,138 @@ export function methodologyAnswer(
     answer: explained.map((market) => market.chat.methodology(scope)).join("\n"),
     sources: [],
   };
+}
+
+/** Each subject's value on one day (none when that day has no published value: never another day's). */
+export async function onDayAnswer(
+  subjects: readonly Subject[],
+  day: string,
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  const values: Valued[] = [];
+  const period: Period = { startDate: day, endDate: day, label: `on ${day}` };
+  for (const s of subjects) {
+    const chat = markets.of(s);
+    const series = await seriesOrLine(s, period, markets, scope);
+    if ("line" in series) return { intent: "on_day", answer: series.line, sources: [] };
+    const point = series.points[0];
+    if (point === undefined) {
+      lines.push(noDataLine(s, period));
+      continue;
+    }
+    const settled = point.at === day ? "" : ` (settled ${point.at})`;
+    lines.push(`${s.name}: ${chat.format(point.value)} on ${day}${settled}.`);
+    sources.push(chat.seriesSource(s, period, [point]));
+    values.push({ s, value: point.value });
+  }
+  const line =
+    values.length === subjects.length && subjects.length > 1
+      ? comparisonLine(values[0], values[1], markets, ` on ${day}`)
+      : undefined;
+  return { intent: "on_day", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };
+}
+
+const MOVER_VERB = { up: "rose", down: "fell", either: "moved" } as const;
+
+/**
+ * Which subject moved most over the period, from each one's first and last settled value in it
+ * (up: the largest rise, down: the largest fall, either: the largest move either way), with the
+ * others ranked after it.
+ */
+export async function moverAnswer(
+  pool: readonly Subject[],
+  direction: "up" | "down" | "either",
+  period: Period,
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const moves: Array<{ s: Subject; first: ChatPoint; last: ChatPoint; change: number }> = [];
+  for (const s of pool) {
+    const series = await seriesOrLine(s, period, markets, scope);
+    if ("line" in series) return { intent: "mover", answer: series.line, sources: [] };
+    const first = series.points[0];
+    const last = series.points.at(-1);
+    if (!first || !last || series.points.length < 2) continue;
+    moves.push({ s, first, last, change: (last.value - first.value) / first.value });
+  }
+  const score = (move: (typeof moves)[number]) =>
+    direction === "up" ? move.change : direction === "down" ? -move.change : Math.abs(move.change);
+  const ranked = moves.sort((a, b) => score(b) - score(a));
+  const top = ranked[0];
+  if (!top)
+    return {
+      intent: "mover",
+      answer: `There is not enough published data ${period.label} to measure a change.`,
+      sources: [],
+    };
+  const describe = (move: (typeof moves)[number]) => {
+    const chat = markets.of(move.s);
+    return `from ${chat.format(move.first.value)} on ${move.first.at} to ${chat.format(move.last.value)} on ${move.last.at} (${percent(move.first.value, move.last.value)})`;
+  };
+  const leader =
+    direction !== "either" && score(top) <= 0
+      ? `None ${MOVER_VERB[direction]} ${period.label}; the closest was ${top.s.name}, ${describe(top)}.`
+      : `${top.s.name} ${MOVER_VERB[direction]} the most ${period.label}: ${describe(top)}.`;
+  const order = ranked.map((move, i) => `${i + 1}. ${move.s.name}: ${describe(move)}`);
+  return {
+    intent: "mover",
+    answer: [leader, ...order].join("\n"),
+    sources: ranked.map((move) =>
+      markets.of(move.s).seriesSource(move.s, period, [move.first, move.last]),
+    ),
+  };
+}
+
+/** Where each market's data comes from, as its methodology route states it. */
+export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): EngineAnswer {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const market of markets) {
+    const { dataSources } = scope.deps.markets.get(market.name).provenance();
+    const about = market.chat.scope.charAt(0).toUpperCase() + market.chat.scope.slice(1);
+    if (dataSources.sources.length === 0) lines.push(`${about}: no data is stored yet.`);
+    for (const source of dataSources.sources) {
+      const licence = source.licence
+        ? `, licence ${source.licence.name} (${source.licence.url})`
+        : "";
+      lines.push(
+        source.sample
+          ? `${about}: the generated sample, not market data (${source.days} days, ${source.firstDay} to ${source.lastDay}).`
+          : `${about}: ${source.source}, ${source.days} days from ${source.firstDay} to ${source.lastDay}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
+      );
+    }
+    sources.push({
+      endpoint: market.chat.methodologyRoute.path,
+      parameters: {},
+      values: dataSources.sources.map((source) => ({
+        source: source.source,
+        sample: source.sample,
+        firstDay: source.firstDay,
+        lastDay: source.lastDay,
+        latestAsOf: source.latestAsOf,
+        citation: source.citation,
+      })),
+    });
+  }
+  return { intent: "provenance", answer: lines.join("\n"), sources };
+}
+
+/**
+ * What every answer ends with, for each market it is about: the sample notice while its data is
+ * the generated sample, else the citations its sources' licences require.
+ */
+export function noticesOf(markets: readonly Market[], scope: ChatScope): string[] {
+  const notices: string[] = [];
+  for (const market of markets) {
+    const { dataSources } = scope.deps.markets.get(market.name).provenance();
+    const lines =
+      dataSources.sample && dataSources.notice !== null
+        ? [dataSources.notice]
+        : dataSources.sources.flatMap((source) => (source.citation ? [source.citation] : []));
+    for (const line of lines) if (!notices.includes(line)) notices.push(line);
+  }
+  return notices;
 }

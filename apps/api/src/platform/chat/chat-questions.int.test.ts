@@ -152,6 +152,7 @@ describe("the engine for a keyless caller (the REST API's free window, in its wo
       intent: "compare",
       answer: await restRefusal("/api/otpi?lab=anthropic&startDate=2026-10-01&endDate=2026-10-31"),
       sources: [],
+      notices: [],
     });
     expect(answer.answer).toContain("An API key is required for dates before 2026-10-23");
   });

@@ -29,7 +29,7 @@ export async function answerChat(
   if (!request.ok) return request;
   const history = request.value.history ?? [];
   const built = await answerQuestion(request.value.message, history, markets, scope);
-  if (!backend || built.intent === "out_of_scope")
+  if (!backend || built.intent === "out_of_scope" || built.intent === "invalid_date")
     return ok({ success: true, data: { ...built, engine: "built-in" } });
   const answer = await backend.model.answer({
     question: request.value.message,
@@ -38,6 +38,12 @@ export async function answerChat(
   });
   return ok({
     success: true,
-    data: { answer, sources: backend.toolbox.sources(), intent: built.intent, engine: "model" },
+    data: {
+      answer,
+      sources: backend.toolbox.sources(),
+      intent: built.intent,
+      engine: "model",
+      notices: built.notices,
+    },
   });
 }

@@ -8,32 +8,69 @@ import {
   freeTierAnswer,
   latestAnswer,
   methodologyAnswer,
+  moverAnswer,
+  noticesOf,
+  onDayAnswer,
   outOfScopeAnswer,
+  provenanceAnswer,
   rankingAnswer,
 } from "./answers";
-import { intentOf, readQuestion, type ChatTurn } from "./intent";
-import type { ChatScope, EngineAnswer } from "./market-chat";
-import { findNamedPeriod, findPeriod } from "./period";
+import {
+  intentOf,
+  readQuestion,
+  withoutSubjects,
+  type ChatTurn,
+  type CommonIntent,
+} from "./intent";
+import type { ChatScope, EngineAnswer, Question } from "./market-chat";
+import { defaultPeriod } from "./period";
+import { readWhen } from "./when";
 
 /**
- * The built-in chat engine: deterministic intent detection over questions about our own data
- * (`intent.ts`), answered from the markets' routes for this caller (`market-chat.ts`) in plain
- * sentences (`answers.ts`). Every number in an answer comes from a row listed in its sources.
+ * The built-in chat engine: deterministic reading of questions about our own data (`when.ts`,
+ * `intent.ts`), answered from the markets' routes for this caller (`market-chat.ts`) in plain
+ * sentences (`answers.ts`). Every number in an answer comes from a row listed in its sources,
+ * every answer states the day or period it used, and ends with the data notice of the markets
+ * it is about (the sample notice, or the sources' citations).
  */
+export type ChatAnswer = EngineAnswer & { notices: string[] };
+
 export async function answerQuestion(
   message: string,
   history: readonly ChatTurn[],
   markets: readonly Market[],
   scope: ChatScope,
+): Promise<ChatAnswer> {
+  const when = readWhen(withoutSubjects(message, markets), scope.now);
+  // A date that is no date is refused in the API's words, never read as "the latest".
+  if (when.kind === "invalid")
+    return { intent: "invalid_date", answer: when.message, sources: [], notices: [] };
+  const question = readQuestion(message, history, scope.now, markets, when);
+  const intent = intentOf(question, markets);
+  const answer = await answerIntent(intent, question, markets, scope);
+  if (answer.intent === "out_of_scope") return { ...answer, notices: [] };
+  const notices = noticesOf(aboutMarkets(intent, question, markets), scope);
+  return {
+    ...answer,
+    answer: [answer.answer, ...notices].join("\n"),
+    notices,
+  };
+}
+
+async function answerIntent(
+  intent: CommonIntent,
+  question: Question,
+  markets: readonly Market[],
+  scope: ChatScope,
 ): Promise<EngineAnswer> {
-  const question = readQuestion(message, history, scope.now, markets);
-  const named = findNamedPeriod(message, scope.now);
-  const intent = intentOf(question, markets, named !== undefined);
   const byMarket = chatMarkets(markets);
-  const period = () => findPeriod(message, scope.now);
+  const { when } = question;
+  const period = when.kind === "period" ? when.period : defaultPeriod(scope.now);
   switch (intent.kind) {
     case "methodology":
       return methodologyAnswer(question.subjects, question.domain, markets, scope);
+    case "provenance":
+      return provenanceAnswer(aboutMarkets(intent, question, markets), scope);
     case "free_tier":
       return freeTierAnswer(markets);
     case "market": {
@@ -41,19 +78,43 @@ export async function answerQuestion(
       if (handler === undefined) throw new Error("a market intent vanished");
       return handler.answer(question, scope);
     }
+    case "mover":
+      return moverAnswer(intent.pool, intent.direction, period, byMarket, scope);
+    case "on_day":
+      return when.kind === "day"
+        ? onDayAnswer(intent.subjects, when.day, byMarket, scope)
+        : latestAnswer(intent.subjects, byMarket, scope);
     case "ranking":
       return rankingAnswer(intent.pool, intent.high, byMarket, scope);
     case "extreme":
-      return extremeAnswer(intent.subjects, period(), intent.high, byMarket, scope);
+      return extremeAnswer(intent.subjects, period, intent.high, byMarket, scope);
     case "change":
-      return changeAnswer(intent.subjects, period(), byMarket, scope);
+      return changeAnswer(intent.subjects, period, byMarket, scope);
     case "compare":
-      return named === undefined
-        ? compareAnswer(intent.subjects, byMarket, scope)
-        : comparePeriodAnswer(intent.subjects, named, byMarket, scope);
+      return when.kind === "period"
+        ? comparePeriodAnswer(intent.subjects, when.period, byMarket, scope)
+        : compareAnswer(intent.subjects, byMarket, scope);
     case "latest":
       return latestAnswer(intent.subjects, byMarket, scope);
     case "out_of_scope":
       return outOfScopeAnswer(markets);
   }
+}
+
+/** The markets an answer is about: those of its subjects, of its words, of its own intent; all when none. */
+function aboutMarkets(
+  intent: CommonIntent,
+  question: Question,
+  markets: readonly Market[],
+): readonly Market[] {
+  const names = new Set(question.subjects.map((subject) => subject.market));
+  if (question.domain !== undefined) names.add(question.domain);
+  if (intent.kind === "market") {
+    const owner = markets.find((market) => market.chat === intent.market);
+    if (owner) names.add(owner.name);
+  }
+  if (intent.kind === "ranking" || intent.kind === "mover")
+    for (const subject of intent.pool) names.add(subject.market);
+  const about = markets.filter((market) => names.has(market.name));
+  return about.length > 0 ? about : markets;
 }

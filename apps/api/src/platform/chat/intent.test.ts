@@ -1,8 +1,9 @@
 import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { findSubjects, intentOf, readQuestion, type ChatTurn } from "./intent";
-import { findNamedPeriod, findPeriod, type Period } from "./period";
+import { findSubjects, intentOf, readQuestion, withoutSubjects, type ChatTurn } from "./intent";
+import { defaultPeriod, type Period } from "./period";
+import { readWhen } from "./when";
 
 const names = (text: string) => findSubjects(text, MARKETS).map((s) => s.id);
 
@@ -20,16 +21,23 @@ type Read = {
 
 function readAt(now: Date) {
   return (message: string, history: ChatTurn[] = []): Read => {
-    const question = readQuestion(message, history, now, MARKETS);
-    const named = findNamedPeriod(message, now);
-    const intent = intentOf(question, MARKETS, named !== undefined);
+    const when = readWhen(withoutSubjects(message, MARKETS), now);
+    const question = readQuestion(message, history, now, MARKETS, when);
+    const named = when.kind === "period" ? when.period : undefined;
+    const period = named ?? defaultPeriod(now);
+    const intent = intentOf(question, MARKETS);
     const ids = (subjects: readonly { id: string }[]) => subjects.map((s) => s.id);
     switch (intent.kind) {
       case "methodology":
         return { kind: "methodology", subjects: ids(question.subjects), domain: question.domain };
       case "free_tier":
+      case "provenance":
       case "out_of_scope":
         return { kind: intent.kind };
+      case "mover":
+        return { kind: "mover", subjects: ids(intent.pool), period };
+      case "on_day":
+        return { kind: "on_day", subjects: ids(intent.subjects) };
       case "market": {
         const handler = intent.market.intents[intent.intent];
         const own = question.subjects.filter((s) =>
@@ -43,13 +51,13 @@ function readAt(now: Date) {
         return {
           kind: "extreme",
           subjects: ids(intent.subjects),
-          period: findPeriod(message, now),
+          period,
           high: intent.high,
         };
       case "change":
-        return { kind: "change", subjects: ids(intent.subjects), period: findPeriod(message, now) };
+        return { kind: "change", subjects: ids(intent.subjects), period };
       case "compare":
-        return intent.named && named !== undefined
+        return named !== undefined
           ? { kind: "compare", subjects: ids(intent.subjects), period: named }
           : { kind: "compare", subjects: ids(intent.subjects) };
       case "latest":

@@ -1,19 +1,27 @@
 import type { Market } from "../core/market";
 import type { ChatMarket, Question, Subject } from "./market-chat";
+import type { When } from "./when";
 
 /**
  * Reading a question deterministically from its words before any data is touched: the subjects
- * it names (every market's), or an earlier turn named; the market its words are about; and the
- * kind of answer wanted, in a fixed order: methodology, free tier, the markets' own questions (in
- * market order), highs and lows (ranking first), change, comparison, latest value, and anything
- * else is out of scope.
+ * it names (every market's), or an earlier turn named; the market its words are about; the day
+ * or period it asks about (`when.ts`); and the kind of answer wanted, in a fixed order:
+ * methodology, data provenance, free tier, the markets' own questions (in market order), the
+ * biggest mover, a value on one day, highs and lows (ranking first), change, comparison, latest
+ * value, and anything else is out of scope.
  */
 export type ChatTurn = { role: "user" | "assistant"; content: string };
 
 /** What the engine answers itself; markets add their own intents. */
 export type CommonIntent =
   | { kind: "methodology" }
+  /** Where the data comes from: sample or real, sources, citations, licences. */
+  | { kind: "provenance" }
   | { kind: "free_tier" }
+  /** Which of `pool` moved most over a period: up, down, or either way. */
+  | { kind: "mover"; pool: Subject[]; direction: "up" | "down" | "either" }
+  /** Values on the one day the question names. */
+  | { kind: "on_day"; subjects: readonly Subject[] }
   /** Latest values of `pool`, most expensive first when `high`, cheapest first otherwise. */
   | { kind: "ranking"; pool: Subject[]; high: boolean }
   | { kind: "extreme"; subjects: readonly Subject[]; high: boolean }
@@ -40,6 +48,18 @@ const EXPLAIN_INDEX =
   /\b(?:explain|describe)\b(?![^?]*\bwhy\b)[^?]*\b(?:index|indices|indexes|otpi|ocpi|method)\b/;
 const WHAT_IS_INDEX =
   /what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/;
+
+/** Questions about where the numbers come from, not what they are. */
+const PROVENANCE =
+  /\b(?:sample|real data|real or|market data|generated|provenance|citation|cite|licen[cs]e|where (?:does|do|is|are) (?:the|this|your)? ?(?:data|numbers?|prices?|values?) come from|(?:data )?sources?)\b/;
+/** "Which GPU rose the most", "biggest mover", "got more expensive". */
+const MOVER_UP =
+  /\b(?:rose|risen|rise|increased?|gained?|climbed?|went up|grew)\b[^?]*\b(?:most|fastest|biggest|largest)\b|\b(?:biggest|largest|top)\s+(?:gain|gainer|rise|increase|jump)s?\b|\bgot (?:more expensive|pricier|dearer)\b|\bbecame more expensive\b/;
+const MOVER_DOWN =
+  /\b(?:fell|fallen|fall|dropped|drop|decreased?|declined?|lost|went down|sank)\b[^?]*\b(?:most|fastest|biggest|largest)\b|\b(?:biggest|largest|top)\s+(?:loss|loser|fall|drop|decline|decrease)s?\b|\bgot (?:cheaper|less expensive)\b|\bbecame cheaper\b/;
+const MOVER_EITHER =
+  /\b(?:biggest|largest|top)\s+movers?\b|\bmoved (?:the )?most\b|\bchanged (?:the )?most\b/;
+const WHICH = /\b(?:which|what|who)\b/;
 
 export const PATTERNS = {
   freeTier: /\bfree\b|without (?:an? )?(?:api )?key|no (?:api )?key|public tier/,
@@ -77,6 +97,23 @@ export function findSubjects(text: string, markets: readonly Market[]): Subject[
   return found.sort((a, b) => a.position - b.position).map((entry) => entry.subject);
 }
 
+/**
+ * The text with every subject's name blanked out: GPU names carry numbers ("H100", "RTX 5090")
+ * that a date reader would otherwise take for days or years.
+ */
+export function withoutSubjects(text: string, markets: readonly Market[]): string {
+  let lower = text.toLowerCase();
+  for (const market of markets)
+    for (const { pattern } of market.chat.subjects) {
+      const global = new RegExp(
+        pattern.source,
+        pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
+      );
+      lower = lower.replace(global, (match) => " ".repeat(match.length));
+    }
+  return lower;
+}
+
 /** The market whose words come first in the question, if any. */
 function domainOf(lower: string, markets: readonly Market[]): string | undefined {
   let best: { market: string; position: number } | undefined;
@@ -88,12 +125,13 @@ function domainOf(lower: string, markets: readonly Market[]): string | undefined
   return best?.market;
 }
 
-/** The question's words, subjects and market; `history` supplies the subjects of a follow-up that names none. */
+/** The question's words, subjects, market and time; `history` supplies the subjects of a follow-up that names none. */
 export function readQuestion(
   message: string,
   history: readonly ChatTurn[],
   now: Date,
   markets: readonly Market[],
+  when: When,
 ): Question {
   const lower = message.toLowerCase();
   let subjects = findSubjects(message, markets);
@@ -103,7 +141,7 @@ export function readQuestion(
       .find((turn) => turn.role === "user" && findSubjects(turn.content, markets).length > 0);
     if (earlier) subjects = findSubjects(earlier.content, markets);
   }
-  return { message, lower, now, subjects, domain: domainOf(lower, markets) };
+  return { message, lower, now, subjects, domain: domainOf(lower, markets), when };
 }
 
 /** Every subject of the question's market (a ranking or "latest prices" over all of them). */
@@ -112,18 +150,33 @@ function allOfDomain(question: Question, markets: readonly Market[]): Subject[] 
   return market === undefined ? [] : market.chat.subjects.map(({ subject }) => subject);
 }
 
-/** What the question asks, in the fixed order above. `namesPeriod` says whether it names a period. */
-export function intentOf(
-  question: Question,
-  markets: readonly Market[],
-  namesPeriod: boolean,
-): CommonIntent {
-  const { lower, subjects, domain } = question;
+/** Which way a "which … the most" question asks about, if it asks one. */
+function moverDirection(lower: string): "up" | "down" | "either" | undefined {
+  if (MOVER_UP.test(lower)) return "up";
+  if (MOVER_DOWN.test(lower)) return "down";
+  if (MOVER_EITHER.test(lower)) return "either";
+  return undefined;
+}
+
+/** What the question asks, in the fixed order above. */
+export function intentOf(question: Question, markets: readonly Market[]): CommonIntent {
+  const { lower, subjects, domain, when } = question;
+  const namesPeriod = when.kind === "period";
   if (asksForMethod(lower, subjects)) return { kind: "methodology" };
+  if (PROVENANCE.test(lower) && !PATTERNS.freeTier.test(lower)) return { kind: "provenance" };
   if (PATTERNS.freeTier.test(lower)) return { kind: "free_tier" };
   for (const market of markets) {
     const intent = market.chat.intents.findIndex((candidate) => candidate.asks(question));
     if (intent >= 0) return { kind: "market", market: market.chat, intent };
+  }
+  const direction = moverDirection(lower);
+  if (direction !== undefined && (WHICH.test(lower) || subjects.length !== 1)) {
+    const pool = subjects.length > 1 ? [...subjects] : allOfDomain(question, markets);
+    if (pool.length > 0) return { kind: "mover", pool, direction };
+  }
+  if (when.kind === "day") {
+    const onDay = subjects.length > 0 ? subjects : allOfDomain(question, markets);
+    if (onDay.length > 0) return { kind: "on_day", subjects: onDay };
   }
   const high = PATTERNS.wantsHigh.test(lower);
   if (PATTERNS.extreme.test(lower)) {

@@ -1,7 +1,9 @@
 import type { DomainError, Result } from "@tpi/domain";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
+import type { Route } from "../http/route";
 import type { Period } from "./period";
+import type { When } from "./when";
 import type { ChatSource } from "./schemas";
 
 /**
@@ -36,6 +38,8 @@ export type Question = {
   subjects: readonly Subject[];
   /** The market whose words the question uses when it names no subject ("which GPU…"). */
   domain: string | undefined;
+  /** The day or period it asks about, or the latest value. */
+  when: When;
 };
 
 export type EngineAnswer = { intent: string; answer: string; sources: ChatSource[] };
@@ -77,6 +81,8 @@ export type ChatMarket = {
   freeTier(): FreeTierPart;
   /** The method in force, in plain sentences. */
   methodology(scope: ChatScope): string;
+  /** The route whose answer states the market's data sources (sample or not, citations). */
+  methodologyRoute: Route;
   intents: readonly MarketIntent[];
 };
 

@@ -58,9 +58,22 @@ function monthPeriod(lower: string, today: UtcDay): Period | undefined {
     const month = MONTHS.findIndex((name) => name.startsWith(word.slice(0, 3))) + 1;
     const year = match[2] ? Number(match[2]) : undefined;
     if (month === 0) continue;
-    if (year === undefined && !MONTH_PREPOSITION.test(lower.slice(0, match.index))) continue;
+    const before = lower.slice(0, match.index);
+    if (year === undefined && !MONTH_PREPOSITION.test(before)) continue;
     const [thisYear, thisMonth] = today.split("-").map(Number) as [number, number];
-    return calendarMonth(year ?? (month <= thisMonth ? thisYear : thisYear - 1), month, today);
+    const inMonth = calendarMonth(
+      year ?? (month <= thisMonth ? thisYear : thisYear - 1),
+      month,
+      today,
+    );
+    // "since June": from the month's first day through today.
+    if (/\bsince\s+$/.test(before))
+      return {
+        startDate: inMonth.startDate,
+        endDate: today,
+        label: inMonth.label.replace(/^in /, "since "),
+      };
+    return inMonth;
   }
   return undefined;
 }

@@ -71,11 +71,15 @@ export const chatSourceSchema = z
 /** The engine's own intents; each market adds those of its own questions (its `chat.intents`). */
 export const COMMON_CHAT_INTENTS = [
   "latest",
+  "on_day",
   "change",
   "compare",
   "extreme",
+  "mover",
   "free_tier",
   "methodology",
+  "provenance",
+  "invalid_date",
   "out_of_scope",
 ] as const;
 
@@ -88,6 +92,10 @@ export const chatResponseSchema = z
       intent: z.string().meta({
         description: `What the question was understood as: ${COMMON_CHAT_INTENTS.map((intent) => `\`${intent}\``).join(", ")}, or one of a market's own questions; \`out_of_scope\` when it is not about our data.`,
         example: "change",
+      }),
+      notices: z.array(z.string()).meta({
+        description:
+          "The data notice of the markets the answer is about, also the answer's last lines: the sample notice while their data is the generated sample, else the citations their sources' licences require.",
       }),
       engine: z.enum(["built-in", "model"]).meta({
         description:

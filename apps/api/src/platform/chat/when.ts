@@ -1,0 +1,128 @@
+import * as chrono from "chrono-node";
+import { maxDay, minDay, parseDayParameter, parseUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
+import { findNamedPeriod, type Period } from "./period";
+
+/**
+ * When a question asks about: one day ("on 2025-06-15", "yesterday", "on Nov 1"), a period ("in
+ * October 2026", "last week", "Q3 2026", "since June", "from 1 to 15 October"), nothing (the
+ * latest value), or a date that is no date ("2025-13-45"), refused in the API's own words.
+ * Written dates are read by chrono-node (English, with French, German, Spanish, Portuguese,
+ * Italian and Dutch dates as a fallback); counted and calendar periods by `period.ts`.
+ */
+export type When =
+  | { kind: "latest" }
+  | { kind: "day"; day: UtcDay; label: string }
+  | { kind: "period"; period: Period }
+  | { kind: "invalid"; message: string };
+
+/** Numbers written as days: refused when they are not real calendar days, never read as "now". */
+const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
+const QUARTER = /\bq([1-4])\s*(?:of\s+)?(\d{4})?\b/;
+const YEAR = /\b(?:in|during|for|over|throughout)\s+(\d{4})\b(?!-)/;
+const SINCE = /\bsince\b/;
+const NOW_WORDS =
+  /^(?:right )?now$|^today$|^tonight$|^currently$|^at the moment$|^this (?:morning|afternoon|evening)$/;
+const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/** A day of a month written out ("20 November 2026", "Nov 1", "3. November"): one day, not the month. */
+const DAY_OF_MONTH = new RegExp(
+  `\\b\\d{1,2}(?:st|nd|rd|th|\\.)?\\s+(?:of\\s+)?${MONTH}|\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?![\\d:])`,
+);
+
+/** Other languages' parsers, tried when English finds no date. */
+const OTHER_LANGUAGES = [chrono.fr, chrono.de, chrono.es, chrono.pt, chrono.it, chrono.nl];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const dayOfParsed = (date: Date): UtcDay =>
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+export function readWhen(text: string, now: Date): When {
+  const lower = text.toLowerCase();
+  const today = utcDayOf(now);
+  for (const match of lower.matchAll(WRITTEN_DAY)) {
+    const written = match[0];
+    if (parseUtcDay(written) === undefined) {
+      const refused = parseDayParameter("date", written);
+      if (!refused.ok) return { kind: "invalid", message: refused.error.message };
+    }
+  }
+  if (DAY_OF_MONTH.test(lower) && !SINCE.test(lower)) {
+    const written = writtenDates(text, lower, now, today);
+    if (written.kind === "day") return written;
+  }
+  const named = findNamedPeriod(text, now);
+  if (named) return { kind: "period", period: named };
+  const quarter = QUARTER.exec(lower);
+  if (quarter?.[1]) return { kind: "period", period: quarterPeriod(quarter, today) };
+  const year = YEAR.exec(lower);
+  if (year?.[1]) {
+    const startDate = `${year[1]}-01-01`;
+    const endDate = minDay(`${year[1]}-12-31`, today);
+    if (startDate <= today)
+      return { kind: "period", period: { startDate, endDate, label: `in ${year[1]}` } };
+  }
+  return writtenDates(text, lower, now, today);
+}
+
+function quarterPeriod(match: RegExpExecArray, today: UtcDay): Period {
+  const quarter = Number(match[1]);
+  const [thisYear] = today.split("-").map(Number) as [number];
+  const firstMonth = (quarter - 1) * 3 + 1;
+  // Without a year: the latest such quarter that has begun.
+  const startsThisYear = `${thisYear}-${pad(firstMonth)}-01` <= today;
+  const year = match[2] ? Number(match[2]) : startsThisYear ? thisYear : thisYear - 1;
+  const lastMonth = firstMonth + 2;
+  const lastDay = new Date(Date.UTC(year, lastMonth, 0)).getUTCDate();
+  return {
+    startDate: `${year}-${pad(firstMonth)}-01`,
+    endDate: minDay(`${year}-${pad(lastMonth)}-${pad(lastDay)}`, today),
+    label: `in Q${quarter} ${year}`,
+  };
+}
+
+/** Dates chrono-node reads: a range, "since" a date, or one day. */
+function writtenDates(text: string, lower: string, now: Date, today: UtcDay): When {
+  const reference = { instant: now, timezone: "UTC" };
+  let results = chrono.parse(text, reference);
+  for (const language of OTHER_LANGUAGES)
+    if (results.length === 0) results = language.parse(text, reference);
+  // A day another language reads where English reads only the month ("am 3. November 2026").
+  if (results[0] !== undefined && !results[0].start.isCertain("day"))
+    for (const language of OTHER_LANGUAGES) {
+      const other = language.parse(text, reference)[0];
+      if (other?.start.isCertain("day")) {
+        results = [other];
+        break;
+      }
+    }
+  // "Now" and "today" ask for the latest value, whichever day it settled.
+  results = results.filter((result) => !NOW_WORDS.test(result.text.trim().toLowerCase()));
+  const first = results[0];
+  if (first === undefined) return { kind: "latest" };
+  const start = dayOfParsed(first.start.date());
+  const end = first.end ? dayOfParsed(first.end.date()) : undefined;
+  const second = results[1];
+  if (end !== undefined || second !== undefined) {
+    const last = end ?? dayOfParsed((second as chrono.ParsedResult).start.date());
+    return span(minDay(start, last), maxDay(start, last), today);
+  }
+  if (SINCE.test(lower)) return span(start, today, today, `since ${start}`);
+  // A month or a year without a day ("in June"): that calendar month.
+  if (!first.start.isCertain("day")) {
+    const [year, month] = start.split("-").map(Number) as [number, number];
+    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return span(start, `${year}-${pad(month)}-${pad(lastDay)}`, today);
+  }
+  return { kind: "day", day: start, label: `on ${start}` };
+}
+
+function span(startDate: UtcDay, endDate: UtcDay, today: UtcDay, label?: string): When {
+  const clampedEnd = minDay(endDate, today);
+  return {
+    kind: "period",
+    period: {
+      startDate,
+      endDate: clampedEnd,
+      label: label ?? `from ${startDate} to ${clampedEnd}`,
+    },
+  };
+}
