@@ -620,10 +620,12 @@ export interface components {
                 answer: string;
                 sources: components["schemas"]["ChatSource"][];
                 /**
-                 * @description What the question was understood as: `latest`, `change`, `compare`, `extreme`, `free_tier`, `methodology`, `out_of_scope`, or one of a market's own questions; `out_of_scope` when it is not about our data.
+                 * @description What the question was understood as: `latest`, `on_day`, `change`, `compare`, `extreme`, `mover`, `free_tier`, `methodology`, `provenance`, `invalid_date`, `out_of_scope`, or one of a market's own questions; `out_of_scope` when it is not about our data.
                  * @example change
                  */
                 intent: string;
+                /** @description The data notice of the markets the answer is about, also the answer's last lines: the sample notice while their data is the generated sample, else the citations their sources' licences require. */
+                notices: string[];
                 /**
                  * @description `built-in` answers alone; `model` when the configured model answered by calling the data tools, whose results are the sources.
                  * @enum {string}

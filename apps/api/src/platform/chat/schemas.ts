@@ -15,6 +15,7 @@ export const chatRequestSchema = z
         })
         .trim()
         .min(1, { error: "'message' must not be empty." })
+        .regex(/\S/, { error: "'message' must not be empty." })
         .max(CHAT_MESSAGE_MAX_CHARS, {
           error: `'message' is longer than ${CHAT_MESSAGE_MAX_CHARS} characters.`,
         }),
