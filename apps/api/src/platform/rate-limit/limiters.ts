@@ -17,7 +17,7 @@ import {
 } from "express-rate-limit";
 import { callerOf } from "../http/caller";
 import { sendError } from "../http/errors";
-import type { Logger } from "../observability/logger";
+import { keepRequestId, type Logger } from "../observability/logger";
 import type { LimiterDecision } from "../observability/metrics";
 import { FailoverStore } from "./failover-store";
 import type { RedisConnection } from "./redis-connection";
@@ -142,10 +142,13 @@ function limiter(
       next();
       return;
     }
-    return limit(req, res, (error?: unknown) => {
-      if (error === undefined) onDecision(name, "allowed");
-      next(error);
-    });
+    // Counting asks the store (a promise, Redis perhaps): the request id goes along.
+    return keepRequestId(() =>
+      limit(req, res, (error?: unknown) => {
+        if (error === undefined) onDecision(name, "allowed");
+        next(error);
+      }),
+    );
   };
 }
 
