@@ -44,6 +44,7 @@ import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 import {
   API_DIR,
   BASELINE_DESCRIPTIONS,
+  cpuSeconds,
   ensureApiBuilt,
   recordResponse,
   runLoad,
@@ -186,6 +187,8 @@ type Options = {
   only: string | undefined;
   /** CPU-profile the api variants (node --cpu-prof) and summarise them by request stage. */
   profile: boolean;
+  /** The server variants to run (names of SERVER_VARIANTS); all by default. */
+  variants: readonly ServerVariant[];
 };
 
 function positiveInteger(name: string, text: string | undefined, fallback: number): number {
@@ -211,16 +214,27 @@ function readOptions(): Options {
       json: { type: "string" },
       only: { type: "string" },
       profile: { type: "boolean", default: false },
+      variants: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
   if (values.help) {
     console.log(
-      "usage: pnpm bench [--quick] [--seconds N] [--connections N] [--rounds N] [--json PATH] [--only SUBSTRING] [--profile]\n  --profile: CPU-profile each api variant (node --cpu-prof) and print where its time went, by stage of the request path",
+      `usage: pnpm bench [--quick] [--seconds N] [--connections N] [--rounds N] [--json PATH] [--only SUBSTRING] [--variants NAME,...] [--profile]\n  --variants: the api variants to run (${SERVER_VARIANTS.map((variant) => variant.name).join(", ")}; default all)\n  --profile: CPU-profile each api variant (node --cpu-prof) and print where its time went, by stage of the request path`,
     );
     process.exit(0);
   }
   const quick = values.quick;
+  const variantNames = values.variants?.split(",").map((name) => name.trim()) ?? [];
+  const unknown = variantNames.filter(
+    (name) => !SERVER_VARIANTS.some((variant) => variant.name === name),
+  );
+  if (unknown.length > 0) {
+    console.error(
+      `--variants: no variant named ${unknown.join(", ")} (there are ${SERVER_VARIANTS.map((variant) => variant.name).join(", ")})`,
+    );
+    process.exit(2);
+  }
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   return {
     quick,
@@ -230,6 +244,10 @@ function readOptions(): Options {
     jsonPath: resolve(values.json ?? join(API_DIR, "bench-results", `http-${stamp}.json`)),
     only: values.only,
     profile: values.profile,
+    variants:
+      variantNames.length === 0
+        ? SERVER_VARIANTS
+        : SERVER_VARIANTS.filter((variant) => variantNames.includes(variant.name)),
   };
 }
 
@@ -269,12 +287,34 @@ const range = (values: number[], digits: number): string => {
   return low === high ? low : `${low}-${high}`;
 };
 
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/** `0.62 (0.58-0.75)`: the median over rounds, then the range; one value alone when all agree. */
+const medianAndRange = (values: number[], digits: number): string => {
+  if (values.length === 0) return "";
+  const spread = range(values, digits);
+  return spread.includes("-") ? `${median(values).toFixed(digits)} (${spread})` : spread;
+};
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 // ---------------------------------------------------------------------------------------------
 // The run.
 
-type Measured = { server: string; figures: LoadFigures };
+type Measured = {
+  server: string;
+  figures: LoadFigures;
+  /** The server process's CPU time (user and system) over the load, per answer; Linux only. */
+  cpuMicrosecondsPerAnswer: number | undefined;
+};
 type RoundResult = { round: number; measured: Measured[] };
 type TargetResult = {
   target: Target;
@@ -377,7 +417,7 @@ try {
   );
 
   // 2. The api, once per variant, one after the other (start-up time without contention).
-  for (const variant of SERVER_VARIANTS) {
+  for (const variant of options.variants) {
     progress(`starting the api (${variant.label})`);
     const api = await startApiProcess({
       label: variant.label,
@@ -450,6 +490,7 @@ try {
       const servers = [
         ...baselines.map((baseline) => ({
           server: baseline.kind,
+          pid: baseline.pid,
           label: BASELINE_LABELS[baseline.kind],
           url: baseline.urlOf(index),
           // The target's own request (the baseline ignores it): the same bytes sent, and the
@@ -461,6 +502,7 @@ try {
         })),
         ...running.map(({ variant, api }) => ({
           server: variant.name,
+          pid: api.pid,
           label: variant.label,
           url: `${api.url}${result.url}`,
           headers: result.headers,
@@ -469,18 +511,25 @@ try {
         })),
       ];
       for (const server of servers) {
+        const cpuBefore = await cpuSeconds(server.pid);
         const figures = await runLoad(server.url, {
           connections: options.connections,
           seconds: options.seconds,
           headers: server.headers,
         });
+        const cpuAfter =
+          server.api?.exitStatus() === undefined ? await cpuSeconds(server.pid) : undefined;
+        const cpuMicrosecondsPerAnswer =
+          cpuBefore === undefined || cpuAfter === undefined || figures.totalRequests === 0
+            ? undefined
+            : ((cpuAfter - cpuBefore) * 1e6) / figures.totalRequests;
         // A server that ended (crashed, or killed from outside) makes every later figure zero.
         const ended = server.api?.exitStatus();
         if (ended !== undefined)
           throw new Error(
             `${server.label} ended (${ended}) during the run; its last output:\n${server.api?.output() ?? ""}`,
           );
-        measured.push({ server: server.server, figures });
+        measured.push({ server: server.server, figures, cpuMicrosecondsPerAnswer });
         done += 1;
         const wrong = unexpectedStatuses(figures, server.expected);
         if (figures.errors > 0 || wrong.length > 0)
@@ -488,7 +537,7 @@ try {
             `round ${round}, ${result.target.name}, ${server.label}: ${figures.errors} connection error(s)${wrong.length > 0 ? `, unexpected ${wrong.join(", ")}` : ""}`,
           );
         progress(
-          `round ${round}/${options.rounds} [${done}/${perRound}] ${result.target.name} / ${server.label}: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99Ms} ms`,
+          `round ${round}/${options.rounds} [${done}/${perRound}] ${result.target.name} / ${server.label}: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99Ms} ms${cpuMicrosecondsPerAnswer === undefined ? "" : `, ${cpuMicrosecondsPerAnswer.toFixed(1)} us CPU per answer`}`,
         );
       }
       result.rounds.push({ round, measured });
@@ -529,6 +578,7 @@ try {
       connections: options.connections,
       rounds: options.rounds,
       only: options.only ?? null,
+      variants: options.variants.map((variant) => variant.name),
     },
     database: postgres.embedded ? "embedded PostgreSQL" : "PostgreSQL server at DATABASE_URL",
     preparation: {
@@ -559,7 +609,12 @@ try {
       ),
       rounds: result.rounds.map((round) => ({
         round: round.round,
-        figures: Object.fromEntries(round.measured.map((m) => [m.server, m.figures])),
+        figures: Object.fromEntries(
+          round.measured.map((m) => [
+            m.server,
+            { ...m.figures, cpuMicrosecondsPerAnswer: m.cpuMicrosecondsPerAnswer ?? null },
+          ]),
+        ),
       })),
     })),
     failures,
@@ -636,12 +691,14 @@ function printTable(
     );
 
   const columns = [
-    ["target / server", 48],
+    ["target / server", 44],
     ["req/s", 13],
     ["p50 ms", 7],
     ["p99 ms", 8],
-    ["x Express", 11],
-    ["x node:http", 11],
+    ["CPU us/ans", 17],
+    ["x Express", 17],
+    ["x node:http", 17],
+    ["CPU x node:http", 17],
     ["unexpected", 10],
     ["statuses", 22],
     ["bytes/resp", 11],
@@ -659,27 +716,45 @@ function printTable(
     console.log(result.target.name);
     const serverNames = [
       ...BASELINE_KINDS.map((kind) => ({ name: kind as string, label: BASELINE_LABELS[kind] })),
-      ...SERVER_VARIANTS.map((variant) => ({ name: variant.name, label: variant.label })),
+      ...options.variants.map((variant) => ({ name: variant.name, label: variant.label })),
     ];
     for (const { name, label } of serverNames) {
       const perRound = result.rounds.map((round) => ({
-        figures: round.measured.find((m) => m.server === name)?.figures,
-        express: round.measured.find((m) => m.server === "express")?.figures,
-        nodeHttp: round.measured.find((m) => m.server === "node-http")?.figures,
+        measured: round.measured.find((m) => m.server === name),
+        express: round.measured.find((m) => m.server === "express"),
+        nodeHttp: round.measured.find((m) => m.server === "node-http"),
       }));
-      const figures = perRound.flatMap((r) => (r.figures === undefined ? [] : [r.figures]));
+      const figures = perRound.flatMap((r) =>
+        r.measured === undefined ? [] : [r.measured.figures],
+      );
       if (figures.length === 0) continue;
+      // Per round, the server's req/s over the baseline's (the median first, then the range).
       const ratio = (baseline: "express" | "nodeHttp") =>
-        range(
+        medianAndRange(
           perRound.flatMap((r) => {
-            const base = r[baseline]?.requestsPerSecond;
-            return r.figures === undefined || !base ? [] : [r.figures.requestsPerSecond / base];
+            const base = r[baseline]?.figures.requestsPerSecond;
+            return r.measured === undefined || !base
+              ? []
+              : [r.measured.figures.requestsPerSecond / base];
           }),
           2,
         );
+      // Per round, raw node:http's CPU time per answer over the server's: 1 is as cheap as it.
+      const cpuRatio = medianAndRange(
+        perRound.flatMap((r) => {
+          const own = r.measured?.cpuMicrosecondsPerAnswer;
+          const base = r.nodeHttp?.cpuMicrosecondsPerAnswer;
+          return own === undefined || base === undefined || own <= 0 ? [] : [base / own];
+        }),
+        2,
+      );
+      const cpuPerAnswer = perRound.flatMap((r) => {
+        const own = r.measured?.cpuMicrosecondsPerAnswer;
+        return own === undefined ? [] : [own];
+      });
       const isBaseline = name === "express" || name === "node-http";
       const expected = isBaseline
-        ? [result.recorded[SERVER_VARIANTS[0]?.name ?? ""]?.status ?? 200]
+        ? [result.recorded[options.variants[0]?.name ?? ""]?.status ?? 200]
         : result.target.expectedStatuses;
       const unexpected = figures.reduce(
         (sum, f) =>
@@ -709,8 +784,10 @@ function printTable(
             figures.map((f) => f.p99Ms),
             0,
           ),
+          medianAndRange(cpuPerAnswer, 1),
           isBaseline ? "" : ratio("express"),
           isBaseline ? "" : ratio("nodeHttp"),
+          name === "node-http" ? "" : cpuRatio,
           String(unexpected),
           [...statuses].map(([status, count]) => `${status}:${count}`).join(" "),
           range(
@@ -722,6 +799,6 @@ function printTable(
     }
   }
   console.log(
-    "\nbytes/resp: status line, headers and body as read from the socket (compressed when the api compressed). x Express / x node:http: the api's req/s over the baseline's in the same round, the baseline serving the bytes the api answered (status, headers but date, connection and length, body). Targets asking for compression are loaded by a node:http client (autocannon's parser slows down twentyfold on binary bodies); all others by autocannon.",
+    "\nbytes/resp: status line, headers and body as read from the socket (compressed when the api compressed). x Express / x node:http: the api's req/s over the baseline's in the same round, the baseline serving the bytes the api answered (status, headers but date, connection and length, body); the median over rounds, then the range. CPU us/ans: the server process's CPU time (user and system) during the load over its answers (Linux); CPU x node:http: raw node:http's CPU time per answer over the server's in the same round, which other work on the machine disturbs less than req/s. Targets asking for compression are loaded by a node:http client (autocannon's parser slows down twentyfold on binary bodies); all others by autocannon.",
   );
 }

@@ -86,6 +86,32 @@ export async function residentBytes(pid: number): Promise<number> {
   return Number(ps.stdout.trim()) * 1024;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ; 100 on every common Linux). */
+let clockTicks: number | undefined;
+
+/**
+ * CPU seconds (user and system) a process has used so far: Linux only (/proc/<pid>/stat),
+ * undefined elsewhere. Sampled before and after a load, it gives the server's CPU time per
+ * answer, which other work on the machine changes far less than its req/s.
+ */
+export async function cpuSeconds(pid: number): Promise<number | undefined> {
+  if (process.platform !== "linux") return undefined;
+  if (clockTicks === undefined) {
+    const getconf = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+    const ticks = Number(getconf.stdout?.trim());
+    clockTicks = Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // After the command name (in parentheses, which may hold spaces): state, then 10 fields, then
+  // utime and stime (fields 14 and 15 of proc(5)).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const user = Number(fields[11]);
+  const system = Number(fields[12]);
+  if (!Number.isFinite(user) || !Number.isFinite(system))
+    throw new Error(`no CPU times in /proc/${pid}/stat`);
+  return (user + system) / clockTicks;
+}
+
 export type ApiProcess = {
   label: string;
   url: string;

@@ -5,6 +5,7 @@
  */
 export {
   API_DIR,
+  cpuSeconds,
   ensureApiBuilt,
   freePort,
   ownChildProcess,

@@ -3,7 +3,11 @@ import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } 
 import type { AppDeps } from "../core/deps";
 import { callerOf } from "./caller";
 import { maxAgeSeconds, sendPrepared } from "./prepared-answer";
-import { runWithRequestId } from "../observability/logger";
+import {
+  keepRequestId,
+  runSynchronouslyWithRequestId,
+  runWithRequestId,
+} from "../observability/logger";
 import type { RouteChain } from "./register-routes";
 import type { RequestContext } from "./request-context";
 import { STATIC_MAX_AGE_SECONDS, callerClass, type AnswerCache } from "./settled";
@@ -81,9 +85,14 @@ export function createFastLane(parts: FastLaneParts): FastLane {
       const kept = answers.answer(req.url, callerClass(caller), nowMs);
       if (kept === undefined) {
         // No answer kept for this caller's class (or it expired): the route's own handler
-        // validates the request and computes one, with Express's objects.
+        // validates the request and computes one, with Express's objects, and keeps the request
+        // id across its awaits (its rejection, too, is caught in the request's scope).
         toExpress(req, res, answers.find(req.url)?.params ?? {});
-        return chain.handler(req, res, next);
+        keepRequestId(() => {
+          const result: unknown = chain.handler(req, res, next);
+          if (result instanceof Promise) result.catch(next);
+        });
+        return;
       }
       served.count++;
       sendPrepared(req, res, kept, {
@@ -110,14 +119,24 @@ export function createFastLane(parts: FastLaneParts): FastLane {
       // What the shared middleware uses besides Node's own fields: the app (the limiter's
       // checks), the client address (its key), `append` (its RateLimit headers) and the
       // response's locals (the caller).
-      const request = req as Request;
+      const request = req as Request & { app: Express; ip: string | undefined };
       const response = res as Response;
-      Object.assign(request, { app });
-      Object.assign(request, { ip: clientAddress.call(request) as string | undefined });
+      request.app = app;
+      request.ip = clientAddress.call(request) as string | undefined;
       response.locals = Object.create(null) as Response["locals"];
       response.append = appendHeader;
       const record = parts.context.begin(req, res);
-      runWithRequestId(record.requestId, () => run(pipeline, request, response, onError));
+      // The request id (error bodies, log lines) without AsyncLocalStorage for the synchronous
+      // part: a kept answer to a trusted origin or within the limit, keyless or with a cached
+      // key, is sent before this call returns. What continues later enters the scope where it
+      // starts: the limiter (its store) and the route's handler (keepRequestId). The key check
+      // of a key not yet cached continues after the database answers, so a request with a key
+      // runs in the scope from the start, as in Express.
+      if (req.headers.authorization === undefined)
+        runSynchronouslyWithRequestId(record.requestId, () =>
+          run(pipeline, request, response, onError),
+        );
+      else runWithRequestId(record.requestId, () => run(pipeline, request, response, onError));
       // A kept answer is sent in this turn: the record is finished now, without a close listener
       // (which costs a sixth of the lane's throughput). A request that waits (a key looked up, an
       // answer computed) is finished when its answer closes, as in Express.

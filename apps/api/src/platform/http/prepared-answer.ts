@@ -65,12 +65,25 @@ export function etagOf(etag: string, coding: ContentCoding | undefined): string 
   return coding === undefined ? etag : `${etag.slice(0, -1)}-${coding}"`;
 }
 
+/** Distinct `Accept-Encoding` values whose coding is remembered (clients send a few; bounded against junk). */
+const CODINGS_KEPT = 256;
+const codingOfHeader = new Map<string, ContentCoding | undefined>();
+
 /**
  * The coding to send for an `Accept-Encoding` header: brotli when accepted, else gzip, else none.
  * A coding with `q=0` is refused; `*` accepts both.
  */
 export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
   if (acceptEncoding === undefined || acceptEncoding === "") return undefined;
+  // Each large answer asks this; the header is parsed once per distinct value.
+  if (codingOfHeader.has(acceptEncoding)) return codingOfHeader.get(acceptEncoding);
+  const coding = parseAcceptEncoding(acceptEncoding);
+  if (codingOfHeader.size >= CODINGS_KEPT) codingOfHeader.clear();
+  codingOfHeader.set(acceptEncoding, coding);
+  return coding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): ContentCoding | undefined {
   let br: boolean | undefined;
   let gzip: boolean | undefined;
   let any: boolean | undefined;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, redact, runWithRequestId } from "./logger";
+import {
+  createLogger,
+  currentRequestId,
+  keepRequestId,
+  redact,
+  runSynchronouslyWithRequestId,
+  runWithRequestId,
+} from "./logger";
 
 const KEY = `tpi_sk_${"a1B2".repeat(10)}`;
 
@@ -76,6 +83,52 @@ describe("logger redaction", () => {
     log.info("outside");
     const ids = lines.map((line) => (JSON.parse(line) as { requestId?: string }).requestId);
     expect(ids).toEqual(["req-1", "req-1", undefined]);
+  });
+
+  it("stamps the lines of a request's synchronous part, and of what it keeps the id for", async () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (line) => lines.push(line), "json");
+    const later: Promise<void>[] = [];
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+    runSynchronouslyWithRequestId("req-2", () => {
+      log.info("synchronous");
+      later.push(
+        keepRequestId(async () => {
+          await tick();
+          log.info("kept across an await");
+        }),
+      );
+      later.push(
+        (async () => {
+          await tick();
+          log.info("not kept");
+        })(),
+      );
+    });
+    log.info("after");
+    await Promise.all(later);
+    const ids = Object.fromEntries(
+      lines.map((line) => {
+        const { msg, requestId } = JSON.parse(line) as { msg: string; requestId?: string };
+        return [msg, requestId];
+      }),
+    );
+    expect(ids).toEqual({
+      synchronous: "req-2",
+      after: undefined,
+      "kept across an await": "req-2",
+      "not kept": undefined,
+    });
+  });
+
+  it("keepRequestId runs as it is outside a request and inside the scope", async () => {
+    expect(keepRequestId(() => currentRequestId())).toBeUndefined();
+    await runWithRequestId("req-3", async () => {
+      expect(keepRequestId(() => currentRequestId())).toBe("req-3");
+      await keepRequestId(() => new Promise((resolve) => setTimeout(resolve, 1)));
+      expect(currentRequestId()).toBe("req-3");
+    });
+    expect(currentRequestId()).toBeUndefined();
   });
 
   it("drops lines below the configured level", () => {

@@ -22,14 +22,95 @@ const JOB_SECONDS_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900];
 export type JobOutcome = "ok" | "failed";
 export type LimiterDecision = "allowed" | "limited";
 
+type RequestLabels = LabelValues<"method" | "route" | "status">;
+type DecisionLabels = LabelValues<"limiter" | "decision">;
+
+/**
+ * One (method, route, status) of the requests answered, counted in plain numbers: the request
+ * path adds to these, and prom-client reads them only when /metrics is scraped (its `inc` and
+ * `observe` hash and check the labels on every call, which every answer would pay).
+ */
+type RequestSeries = {
+  readonly labels: RequestLabels;
+  count: number;
+  sum: number;
+  /** Observations per bucket of REQUEST_SECONDS_BUCKETS, not cumulative; above the last: none. */
+  readonly buckets: number[];
+};
+
+/**
+ * What the histogram's `collect` uses of a prom-client 15 histogram beyond its typings: `zero`
+ * (documented, not typed) makes a series under its labels' hash, and `hashMap` holds each
+ * series' counts, which prom-client's exposition reads (metrics.test.ts checks the exposition
+ * against the same observations made with `observe`).
+ */
+type HistogramInternals = {
+  zero(labels: RequestLabels): void;
+  hashMap: Record<
+    string,
+    { labels: unknown; bucketValues: Record<number, number>; sum: number; count: number }
+  >;
+};
+
+/** The index of the first bucket whose upper bound holds `value` (prom-client's `le`); -1 above all. */
+function bucketOf(bounds: readonly number[], value: number): number {
+  for (let index = 0; index < bounds.length; index++)
+    if (value <= (bounds[index] ?? Number.POSITIVE_INFINITY)) return index;
+  return -1;
+}
+
+/** A counter's `collect`: writes counts kept in plain numbers into it when it is scraped. */
+function countsCollector<T extends string>(
+  counts: readonly { labels: LabelValues<T>; count: number }[],
+): (this: Counter<T>) => void {
+  return function collect(this: Counter<T>) {
+    this.reset();
+    for (const { labels, count } of counts) this.inc(labels, count);
+  };
+}
+
+/** The request histogram's `collect`: writes the request series into it when it is scraped. */
+function requestHistogramCollector(
+  series: readonly RequestSeries[],
+): (this: Histogram<"method" | "route" | "status">) => void {
+  return function collect(this: Histogram<"method" | "route" | "status">) {
+    // prom-client has no call that sets a series' buckets, sum and count: each series is made
+    // by `zero` (its labels hashed as `observe` hashes them), then given its counts.
+    const histogram = this as unknown as HistogramInternals;
+    this.reset();
+    for (const { labels } of series) histogram.zero(labels);
+    const entries = new Map(Object.values(histogram.hashMap).map((entry) => [entry.labels, entry]));
+    for (const { labels, count, sum, buckets } of series) {
+      const entry = entries.get(labels);
+      if (entry === undefined) throw new Error("prom-client's histogram did not keep a series");
+      entry.count = count;
+      entry.sum = sum;
+      REQUEST_SECONDS_BUCKETS.forEach((bound, index) => {
+        entry.bucketValues[bound] = buckets[index] ?? 0;
+      });
+    }
+  };
+}
+
 export class Metrics {
   readonly registry = new Registry();
+
+  /** Every request series, in the order each first occurred (prom-client's order too). */
+  private readonly requestSeries: RequestSeries[] = [];
+  /** The same series by method, route and status: found without building a key per answer. */
+  private readonly requestSeriesByLabels = new Map<
+    string,
+    Map<string, Map<number, RequestSeries>>
+  >();
+  /** Limiter decisions, in the order each first occurred. */
+  private readonly decisionCounts: { labels: DecisionLabels; count: number }[] = [];
 
   private readonly httpRequests = new Counter({
     name: "tpi_http_requests_total",
     help: "HTTP requests answered, by method, route template and status code.",
     labelNames: ["method", "route", "status"] as const,
     registers: [this.registry],
+    collect: countsCollector(this.requestSeries),
   });
   private readonly httpDuration = new Histogram({
     name: "tpi_http_request_duration_seconds",
@@ -37,12 +118,14 @@ export class Metrics {
     labelNames: ["method", "route", "status"] as const,
     buckets: REQUEST_SECONDS_BUCKETS,
     registers: [this.registry],
+    collect: requestHistogramCollector(this.requestSeries),
   });
   private readonly limiterDecisions = new Counter({
     name: "tpi_rate_limit_decisions_total",
     help: "Rate-limiter decisions, by limiter (public, chat, mcp) and decision (allowed, limited).",
     labelNames: ["limiter", "decision"] as const,
     registers: [this.registry],
+    collect: countsCollector(this.decisionCounts),
   });
   private readonly jobRuns = new Counter({
     name: "tpi_job_runs_total",
@@ -63,28 +146,45 @@ export class Metrics {
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** The labelled series of each (method, route, status), made once: labels are hashed only then. */
-  private readonly requestSeries = new Map<
-    string,
-    { count: { inc(): void }; duration: { observe(seconds: number): void } }
-  >();
-
-  requestFinished(labels: LabelValues<"method" | "route" | "status">, seconds: number): void {
-    const key = `${labels.method} ${labels.route} ${labels.status}`;
-    let series = this.requestSeries.get(key);
+  /**
+   * Counts an answer in tpi_http_requests_total and observes its duration (seconds) in
+   * tpi_http_request_duration_seconds, under its method, route template and status.
+   */
+  requestFinished(method: string, route: string, status: number, seconds: number): void {
+    let byRoute = this.requestSeriesByLabels.get(method);
+    if (byRoute === undefined) {
+      byRoute = new Map();
+      this.requestSeriesByLabels.set(method, byRoute);
+    }
+    let byStatus = byRoute.get(route);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byRoute.set(route, byStatus);
+    }
+    let series = byStatus.get(status);
     if (series === undefined) {
       series = {
-        count: this.httpRequests.labels(labels),
-        duration: this.httpDuration.labels(labels),
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        buckets: REQUEST_SECONDS_BUCKETS.map(() => 0),
       };
-      this.requestSeries.set(key, series);
+      byStatus.set(status, series);
+      this.requestSeries.push(series);
     }
-    series.count.inc();
-    series.duration.observe(seconds);
+    series.count += 1;
+    series.sum += seconds;
+    const bucket = bucketOf(REQUEST_SECONDS_BUCKETS, seconds);
+    if (bucket !== -1) series.buckets[bucket] = (series.buckets[bucket] ?? 0) + 1;
   }
 
+  /** Counts a limiter's decision in tpi_rate_limit_decisions_total. */
   limiterDecided(limiter: string, decision: LimiterDecision): void {
-    this.limiterDecisions.inc({ limiter, decision });
+    const counted = this.decisionCounts.find(
+      ({ labels }) => labels.limiter === limiter && labels.decision === decision,
+    );
+    if (counted !== undefined) counted.count += 1;
+    else this.decisionCounts.push({ labels: { limiter, decision }, count: 1 });
   }
 
   jobFinished(job: string, outcome: JobOutcome, seconds: number): void {

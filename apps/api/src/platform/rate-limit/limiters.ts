@@ -17,7 +17,7 @@ import {
 } from "express-rate-limit";
 import { callerOf } from "../http/caller";
 import { sendError } from "../http/errors";
-import type { Logger } from "../observability/logger";
+import { keepRequestId, type Logger } from "../observability/logger";
 import type { LimiterDecision } from "../observability/metrics";
 import { FailoverStore } from "./failover-store";
 import type { RedisConnection } from "./redis-connection";
@@ -102,8 +102,12 @@ function limiter(
   name: string,
   log: Logger,
   onDecision: OnLimiterDecision,
-  extra: Pick<Partial<Options>, "keyGenerator" | "skip" | "store">,
+  extra: Pick<Partial<Options>, "keyGenerator" | "store"> & {
+    /** Requests the limiter lets through uncounted (decided synchronously, see below). */
+    skip?: (req: Request) => boolean;
+  },
 ): RequestHandler {
+  const { skip, ...options } = extra;
   const limit = rateLimit({
     windowMs: rule.windowMs,
     limit: rule.limit,
@@ -127,13 +131,25 @@ function limiter(
       error: (error, message) =>
         log.error(`rate limiter: ${message ?? "error"}`, { error: String(error) }),
     },
-    ...extra,
+    ...options,
   });
-  return (req, res, next) =>
-    limit(req, res, (error?: unknown) => {
-      if (error === undefined) onDecision(name, "allowed");
-      next(error);
-    });
+  return (req, res, next) => {
+    // A skipped request is decided here, in this turn, exactly as express-rate-limit decides it
+    // (allowed, uncounted, no headers): its middleware is an async function, whose promises and
+    // microtask turns cost a trusted origin's request more than all the rest of the limiter.
+    if (skip?.(req) === true) {
+      onDecision(name, "allowed");
+      next();
+      return;
+    }
+    // Counting asks the store (a promise, Redis perhaps): the request id goes along.
+    return keepRequestId(() =>
+      limit(req, res, (error?: unknown) => {
+        if (error === undefined) onDecision(name, "allowed");
+        next(error);
+      }),
+    );
+  };
 }
 
 /**
