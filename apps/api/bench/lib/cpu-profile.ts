@@ -68,7 +68,19 @@ const REQUEST_STAGES: readonly Stage[] = [
     matches: (f) =>
       fromPackage("prom-client")(f) ||
       fromPackage("pino")(f) ||
-      named("identifyRequest", "requestFinished", "runWithRequestId", "randomUUID")(f),
+      named(
+        "identifyRequest",
+        "requestFinished",
+        "limiterDecided",
+        "runWithRequestId",
+        "runSynchronouslyWithRequestId",
+        "keepRequestId",
+        "currentRequestId",
+        "randomUUID",
+      )(f) ||
+      // The request record's own steps (request-context.ts), in the api's bundle or source.
+      (named("begin", "finish")(f) &&
+        (f.url.endsWith("/dist/main.js") || f.url.includes("request-context"))),
   },
   {
     name: "the answer (settled cache, headers, validation, handler)",
@@ -87,6 +99,9 @@ const REQUEST_STAGES: readonly Stage[] = [
   },
 ];
 
+/** The stage of samples where the process waited (no JavaScript, no native work). */
+const IDLE = "idle";
+
 /** Where a sample goes when no request stage is on its stack. */
 const GENERIC_STAGES: readonly Stage[] = [
   {
@@ -94,7 +109,7 @@ const GENERIC_STAGES: readonly Stage[] = [
     matches: (f) => f.url.startsWith("node:") || named("writev", "writeBuffer", "parse")(f),
   },
   { name: "garbage collection", matches: named("(garbage collector)") },
-  { name: "idle", matches: named("(idle)") },
+  { name: IDLE, matches: named("(idle)") },
 ];
 
 export function summarizeCpuProfile(path: string): StageShare[] {
@@ -135,11 +150,19 @@ export function summarizeCpuProfile(path: string): StageShare[] {
     .sort((a, b) => b.percent - a.percent);
 }
 
-/** The summary as lines of text, for the console and commit messages. */
+/**
+ * The summary as lines of text, for the console and commit messages: each stage's share of the
+ * whole profile, then of the busy time (idle left out), which is what the request path costs.
+ */
 export function formatStageShares(shares: readonly StageShare[]): string {
+  const busy = shares.filter((s) => s.stage !== IDLE).reduce((sum, s) => sum + s.milliseconds, 0);
   return shares
-    .map(
-      (s) => `${s.percent.toFixed(1).padStart(5)} %  ${s.stage} (${s.milliseconds.toFixed(0)} ms)`,
-    )
+    .map((s) => {
+      const ofBusy =
+        s.stage === IDLE || busy <= 0
+          ? "".padStart(15)
+          : `(${((100 * s.milliseconds) / busy).toFixed(1).padStart(4)} % busy)`;
+      return `${s.percent.toFixed(1).padStart(5)} %  ${ofBusy}  ${s.stage} (${s.milliseconds.toFixed(0)} ms)`;
+    })
     .join("\n");
 }
