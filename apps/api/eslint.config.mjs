@@ -1,4 +1,4 @@
-import { base } from "@tpi/eslint-config";
+import { base, utcRules } from "@tpi/eslint-config";
 
 /**
  * The api's lint. Its layers (which folder may import which) are checked beside ESLint, over the
@@ -10,6 +10,7 @@ const TESTS = ["src/**/*.test.ts", "src/testing/**"];
 
 export default [
   ...base,
+  utcRules,
   {
     // One place reads the environment, validates it and gives it types: platform/runtime/env.ts.
     // Tests and testing/ may pass the environment on to the child processes they start.

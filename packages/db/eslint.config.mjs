@@ -1,3 +1,3 @@
-import { base } from "@tpi/eslint-config";
+import { base, utcRules } from "@tpi/eslint-config";
 
-export default [...base];
+export default [...base, utcRules];

@@ -1,3 +1,7 @@
-import { base, domainRules } from "@tpi/eslint-config";
+import { base, domainRules, utcRules } from "@tpi/eslint-config";
 
-export default [...base, { files: ["src/**/*.ts"], ignores: ["src/**/*.test.ts"], ...domainRules }];
+export default [
+  ...base,
+  utcRules,
+  { files: ["src/**/*.ts"], ignores: ["src/**/*.test.ts"], ...domainRules },
+];

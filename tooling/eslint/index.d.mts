@@ -1,3 +1,4 @@
 import type { Linter } from "eslint";
 export declare const base: Linter.Config[];
 export declare const domainRules: Linter.Config;
+export declare const utcRules: Linter.Config;

@@ -3,8 +3,14 @@ import tseslint from "typescript-eslint";
 
 /**
  * Shared flat config. `domainRules` keeps packages/domain free of I/O and frameworks:
- * the index math must stay pure so that it can be tested without a server.
+ * the index math must stay pure so that it can be tested without a server. `utcRules` keeps the
+ * process's time zone out of every computed value (domain, db, api).
  */
+const NAMED_EXPORTS = {
+  selector: "ExportDefaultDeclaration",
+  message: "Use named exports (framework files excepted).",
+};
+
 export const base = tseslint.config(
   { ignores: ["**/dist/**", "**/.next/**", "**/generated/**", "**/node_modules/**"] },
   js.configs.recommended,
@@ -17,13 +23,7 @@ export const base = tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ExportDefaultDeclaration",
-          message: "Use named exports (framework files excepted).",
-        },
-      ],
+      "no-restricted-syntax": ["error", NAMED_EXPORTS],
     },
   },
 );
@@ -43,6 +43,44 @@ export const domainRules = {
             message: "packages/domain has no framework imports.",
           },
         ],
+      },
+    ],
+  },
+};
+
+const LOCAL_TIME_MESSAGE =
+  "Local time follows the process's TZ: use the UTC form (getUTC*, Date.UTC, toISOString), or Intl with an explicit timeZone (see packages/domain/src/gpu/settlement-calendar.ts).";
+
+/**
+ * Days, hours and stamps are UTC, and the GPU settlement reads America/New_York through Intl
+ * with that zone named: nothing may read the process's own zone, which differs between servers.
+ * Repeats base's named-exports entry, because a later `no-restricted-syntax` replaces an earlier
+ * one. CI also runs the domain and api tests under other zones (.ci/run); this catches the code
+ * that no test reaches. Number formatting (`toLocaleString` on numbers) is not a date and stays.
+ */
+export const utcRules = {
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      NAMED_EXPORTS,
+      {
+        selector:
+          "CallExpression[callee.property.name=/^(get|set)(FullYear|Year|Month|Date|Day|Hours|Minutes|Seconds|Milliseconds)$/]",
+        message: LOCAL_TIME_MESSAGE,
+      },
+      {
+        selector:
+          "CallExpression[callee.property.name=/^(getTimezoneOffset|toDateString|toTimeString|toLocaleDateString|toLocaleTimeString)$/]",
+        message: LOCAL_TIME_MESSAGE,
+      },
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length>1]",
+        message: LOCAL_TIME_MESSAGE,
+      },
+      {
+        selector:
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+        message: LOCAL_TIME_MESSAGE,
       },
     ],
   },

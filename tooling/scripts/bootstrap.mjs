@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 /**
- * `npm start`, `npm test` and `npm run bench` on a machine that has only Node and npm: finds pnpm
- * (the version pinned in package.json's packageManager; fetched through npx from the npm registry
- * when it is not installed), installs the workspace from the lockfile, then starts the service,
- * runs the complete test suite or runs the api's HTTP benchmark (with the arguments after
- * `bench`). corepack is deliberately not used (it fails on these machines).
+ * Every root npm script that needs pnpm, on a machine that has only Node and npm: finds pnpm (the
+ * version pinned in package.json's packageManager; fetched through npx from the npm registry when
+ * it is not installed), installs the workspace from the lockfile, then runs the task. turbo needs
+ * a pnpm binary on PATH too ("Unable to find package manager binary"): run through pnpm, and
+ * through npx when pnpm is fetched, it finds the one this script runs. corepack is deliberately not
+ * used (it fails on these machines). `npm install` cannot stand in for the install (npm refuses
+ * the workspace's `workspace:` and `catalog:` versions).
+ *
+ * - `start`, `test`, `bench [options]`, `build`: always install first (a checkout may have moved
+ *   since the last install);
+ * - `typecheck`, `lint`, `bench:cost [options]`: install only when nothing is installed yet, so
+ *   that the commands run while working stay quick.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runForwardingSignals } from "./run-forwarding-signals.mjs";
@@ -31,21 +38,37 @@ function pnpmCommand() {
 const [pnpm, prefix] = pnpmCommand();
 const pnpmRun = (args, options) => run(pnpm, [...prefix, ...args], options);
 
-if (task !== "start" && task !== "test" && task !== "bench") {
-  console.error("usage: node tooling/scripts/bootstrap.mjs start|test|bench [bench options]");
+/** The tasks that run pnpm after installing, and what each runs (its options appended). */
+const AFTER_INSTALL = {
+  // The benchmark builds the api itself when dist/ is missing or stale (apps/api/bench/lib).
+  bench: ["--filter", "@tpi/api", "bench"],
+  build: ["exec", "turbo", "run", "build"],
+  typecheck: ["exec", "turbo", "run", "typecheck"],
+  lint: ["exec", "turbo", "run", "lint"],
+  "bench:cost": ["--filter", "@tpi/api", "bench:cost"],
+};
+const INSTALL_ONLY_WHEN_MISSING = new Set(["typecheck", "lint", "bench:cost"]);
+
+if (task !== "start" && task !== "test" && !Object.hasOwn(AFTER_INSTALL, task)) {
+  console.error(
+    `usage: node tooling/scripts/bootstrap.mjs start|test|${Object.keys(AFTER_INSTALL).join("|")} [options]`,
+  );
   process.exit(2);
 }
 
-// The build tools (esbuild, Next.js, TypeScript) are devDependencies, which pnpm skips when
-// NODE_ENV=production is exported; the install always takes them (start-all sets production
-// mode for the running services only).
-const { NODE_ENV: _exportedNodeEnv, ...installEnv } = process.env;
-const installStatus = await pnpmRun(["install", "--frozen-lockfile"], { env: installEnv });
-if (installStatus !== 0) process.exit(installStatus);
+// pnpm writes node_modules/.modules.yaml on every install.
+const installed = existsSync(join(root, "node_modules", ".modules.yaml"));
+if (!(installed && INSTALL_ONLY_WHEN_MISSING.has(task))) {
+  // The build tools (esbuild, Next.js, TypeScript) are devDependencies, which pnpm skips when
+  // NODE_ENV=production is exported; the install always takes them (start-all sets production
+  // mode for the running services only).
+  const { NODE_ENV: _exportedNodeEnv, ...installEnv } = process.env;
+  const installStatus = await pnpmRun(["install", "--frozen-lockfile"], { env: installEnv });
+  if (installStatus !== 0) process.exit(installStatus);
+}
 
-if (task === "bench") {
-  // The benchmark builds the api itself when dist/ is missing or stale (apps/api/bench/lib).
-  process.exit(await pnpmRun(["--filter", "@tpi/api", "bench", ...process.argv.slice(3)]));
+if (Object.hasOwn(AFTER_INSTALL, task)) {
+  process.exit(await pnpmRun([...AFTER_INSTALL[task], ...process.argv.slice(3)]));
 }
 
 if (task === "test") {

@@ -10,9 +10,10 @@
  *
  *   pnpm --filter @tpi/api contract:record
  *
- * (that is `vitest run src/contract --update`). Recorded in UTC, as the whole suite runs: under
- * another TZ the GPU settlement stamps move (the existing GPU route tests fail there too). Adding requests to `requests.ts` also needs a
- * re-record; the entries are numbered, so insertions shift the numbers after them.
+ * (that is `vitest run src/contract --update`). The answers do not depend on the process's time
+ * zone, so the same snapshot holds under any TZ (CI replays it under New York and Adelaide too).
+ * Adding requests to `requests.ts` also needs a re-record; the entries are numbered, so
+ * insertions shift the numbers after them.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
