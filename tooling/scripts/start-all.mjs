@@ -33,6 +33,14 @@ const env = {
   TPI_SITE_PLAIN_HTTP:
     process.env.TPI_SITE_PLAIN_HTTP ??
     (process.env.TPI_PUBLIC_SITE_URL === undefined ? "true" : "false"),
+  // The api runs in production mode, where it refuses to log account mails' one-time links
+  // unless told to. A site on this machine alone has no mail server: its user reads the links
+  // in the api's log. A published site (TPI_PUBLIC_SITE_URL) must choose (MAIL_TRANSPORT=smtp).
+  ...(process.env.MAIL_LOG_LINKS === undefined &&
+  process.env.MAIL_TRANSPORT === undefined &&
+  process.env.TPI_PUBLIC_SITE_URL === undefined
+    ? { MAIL_LOG_LINKS: "true" }
+    : {}),
 };
 
 const apiBuild = spawnSync(process.execPath, [join(root, "apps", "api", "build.mjs")], {

@@ -1,4 +1,6 @@
 import { MARKETS } from "./markets";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   methodologyRulesFrom as rulesOfTokenEnv,
@@ -11,7 +13,9 @@ const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(t
 const openRouterConfigFrom = (env: Record<string, unknown>) =>
   openRouterOfTokenEnv(tokenEnvOf(env));
 import {
+  REPO_ROOT,
   databaseTimeoutsFrom,
+  mailSettingsFrom,
   readEnv,
   smtpConfigFrom,
   websiteAccountSettingsFrom,
@@ -187,6 +191,36 @@ describe("website accounts and mail", () => {
     });
     expect(env.MAIL_TRANSPORT).toBe("log");
     expect(smtpConfigFrom(env)).toBeUndefined();
+    // Outside production (development, tests) the log carries the links: that is how they arrive.
+    expect(mailSettingsFrom(env)).toEqual({ transport: "log", links: true });
+  });
+
+  it("refuses the log transport in production unless MAIL_LOG_LINKS says what to do with the links", () => {
+    const production = { NODE_ENV: "production" };
+    expect(() => mailSettingsFrom(readEnv(MARKETS, production))).toThrow(
+      /MAIL_TRANSPORT=log in production .*MAIL_TRANSPORT=smtp.*MAIL_LOG_LINKS=false.*MAIL_LOG_LINKS=true/,
+    );
+    expect(() =>
+      mailSettingsFrom(readEnv(MARKETS, { ...production, MAIL_TRANSPORT: "log" })),
+    ).toThrow(/MAIL_LOG_LINKS/);
+    expect(mailSettingsFrom(readEnv(MARKETS, { ...production, MAIL_LOG_LINKS: "false" }))).toEqual({
+      transport: "log",
+      links: false,
+    });
+    expect(mailSettingsFrom(readEnv(MARKETS, { ...production, MAIL_LOG_LINKS: "true" }))).toEqual({
+      transport: "log",
+      links: true,
+    });
+    expect(mailSettingsFrom(readEnv(MARKETS, { MAIL_LOG_LINKS: "false" }))).toEqual({
+      transport: "log",
+      links: false,
+    });
+    expect(
+      mailSettingsFrom(
+        readEnv(MARKETS, { ...production, MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1" }),
+      ),
+    ).toMatchObject({ transport: "smtp", smtp: { host: "127.0.0.1" } });
+    expect(() => readEnv(MARKETS, { MAIL_LOG_LINKS: "maybe" })).toThrow(/MAIL_LOG_LINKS/);
   });
 
   it("allows cookies without Secure only for a website on plain http on loopback", () => {
@@ -238,5 +272,26 @@ describe("website accounts and mail", () => {
       readEnv(MARKETS, { MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_USER: "u" })
         .SMTP_SECURE,
     ).toBe(false);
+  });
+});
+
+describe("deploy/tpi.env.example", () => {
+  it("starts a production api that sends account mail over TLS to the public site's links", () => {
+    const example = readFileSync(join(REPO_ROOT, "deploy", "tpi.env.example"), "utf8");
+    const variables = Object.fromEntries(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    // The systemd unit adds NODE_ENV=production.
+    const env = readEnv(MARKETS, { ...variables, NODE_ENV: "production" });
+    expect(mailSettingsFrom(env)).toMatchObject({
+      transport: "smtp",
+      smtp: { secure: true, port: 465 },
+    });
+    expect(websiteAccountSettingsFrom(env).siteUrl).toMatch(/^https:\/\//);
+    // The website's own variable: one proxy (nginx) appends the visitor's address.
+    expect(variables.TPI_TRUST_PROXY).toBe("1");
   });
 });

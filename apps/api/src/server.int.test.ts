@@ -40,6 +40,27 @@ afterAll(async () => {
 /** The CLI on the same clock as the server, so "today" is the same day for both. */
 const cli = (...args: string[]) => runCli(args, { databaseUrl, now: NOW });
 
+describe("start-up in production", () => {
+  it("refuses the log mail transport unless MAIL_LOG_LINKS is set, before opening anything", async () => {
+    const lines: string[] = [];
+    const env = readEnv(MARKETS, {
+      NODE_ENV: "production",
+      // Never reached: the refusal comes first (a database here would fail with other words).
+      DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",
+      DATABASE_CONNECT_TIMEOUT_MS: "100",
+      PORT: "0",
+      HOST: "127.0.0.1",
+    });
+    await expect(
+      startServer(
+        env,
+        createLogger("info", (line) => lines.push(line)),
+        MARKETS,
+      ),
+    ).rejects.toThrow(/MAIL_TRANSPORT=log in production/);
+  });
+});
+
 describe("first start on an empty database", () => {
   it("loads the sample, settles every settleable day and answers /api/otpi at once", async () => {
     const res = await fetch(`${running.url}/api/otpi`);

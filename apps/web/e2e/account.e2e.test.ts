@@ -8,8 +8,8 @@ import { site } from "./site";
 
 /**
  * The account pages: sign-up to key, usage and revocation, administration, sessions, password
- * reset and the sign-in limit. Only this file signs in: the api counts sign-in attempts per
- * address, so its last test (the 429) would refuse a sign-in of a file run after it.
+ * reset and the sign-in limits, per visitor: the website passes each visitor's address (the
+ * last X-Forwarded-For entry, as behind nginx) to the api, signed.
  */
 describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and revocation", () => {
   let browser: Browser;
@@ -389,5 +389,36 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     expect(await page.locator('[data-flash="error"]').textContent()).toMatch(/Try again in \d+/);
     await screenshot(page, "account-sign-in-429-1280");
     await context.close();
+  }, 120_000);
+
+  it("one visitor's wrong passwords never refuse another visitor's right one", async () => {
+    // Two visitors, as nginx in front of the website would report them.
+    const visitor = (address: string) =>
+      browser.newContext({
+        javaScriptEnabled: false,
+        extraHTTPHeaders: { "x-forwarded-for": address },
+      });
+    const ownerContext = await visitor("203.0.113.10");
+    const guesserContext = await visitor("198.51.100.66");
+    const owner = await ownerContext.newPage();
+    const guesser = await guesserContext.newPage();
+    const email = `e2e-owner-${Date.now()}@example.com`;
+    await signUpAndConfirm(owner, email);
+    let refused = false;
+    for (let attempt = 0; attempt < 8 && !refused; attempt += 1) {
+      await signIn(guesser, email, "wrong password 123");
+      refused = (await guesser.locator("[data-retry-after]").count()) === 1;
+    }
+    expect(refused).toBe(true);
+    // The guesser waits even with the right password...
+    await signIn(guesser, email);
+    expect(new URL(guesser.url()).pathname).toBe("/account/sign-in");
+    expect(await guesser.locator("[data-retry-after]").count()).toBe(1);
+    // ...the owner, from another address, signs in.
+    await signIn(owner, email);
+    expect(new URL(owner.url()).pathname).toBe("/account");
+    expect(await owner.locator('[data-account="email"]').textContent()).toBe(email);
+    await ownerContext.close();
+    await guesserContext.close();
   }, 120_000);
 });

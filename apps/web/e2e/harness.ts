@@ -271,8 +271,10 @@ export async function startSite(): Promise<RunningSite> {
       TPI_EMBEDDED_PG_PORT: String(pgPort),
       TPI_DATA_DIR: dataDir,
       INTERNAL_API_TOKEN: internalToken,
-      // info: the mails (with their links) are logged at info with MAIL_TRANSPORT=log.
+      // info: the mails (with their links) are logged at info with MAIL_TRANSPORT=log; the links
+      // whole, which the tests follow (the default outside production, said here in any case).
       LOG_LEVEL: "info",
+      MAIL_LOG_LINKS: "true",
       DATABASE_URL: "",
       TPI_PUBLIC_SITE_URL: `http://127.0.0.1:${webPort}`,
       TPI_SITE_PLAIN_HTTP: "true",
@@ -291,6 +293,10 @@ export async function startSite(): Promise<RunningSite> {
       INTERNAL_API_TOKEN: internalToken,
       NEXT_TELEMETRY_DISABLED: "1",
       TPI_SITE_PLAIN_HTTP: "true",
+      // As behind nginx: the last X-Forwarded-For entry is the visitor's address. Here no proxy
+      // appends one: Next.js sets the peer's (127.0.0.1) when a request has none, and a test
+      // plays two visitors by sending the header nginx would have written.
+      TPI_TRUST_PROXY: "1",
     },
   );
   const webUrl = `http://127.0.0.1:${webPort}`;

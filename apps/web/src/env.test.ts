@@ -10,7 +10,7 @@ describe("readWebEnv", () => {
       internalToken: undefined,
       buildPhase: false,
       sitePlainHttp: false,
-      trustProxy: false,
+      trustedProxyHops: 0,
     });
   });
   it("drops trailing slashes and uses the public url when given", () => {
@@ -27,7 +27,7 @@ describe("readWebEnv", () => {
       internalToken: "secret-token-123456",
       buildPhase: false,
       sitePlainHttp: false,
-      trustProxy: false,
+      trustedProxyHops: 0,
     });
   });
   it("knows when next build is prerendering (no api runs then)", () => {
@@ -46,9 +46,13 @@ describe("readWebEnv", () => {
       readWebEnv({ TPI_SITE_PLAIN_HTTP: "true", TPI_PUBLIC_SITE_URL: "http://www.example.com" }),
     ).toThrow(/loopback/);
   });
-  it("trusts X-Forwarded-For only when told", () => {
-    expect(readWebEnv({ TPI_TRUST_PROXY: "true" }).trustProxy).toBe(true);
-    expect(readWebEnv({ TPI_TRUST_PROXY: "yes" }).trustProxy).toBe(false);
+  it("trusts X-Forwarded-For only when told, as many proxies as told", () => {
+    expect(readWebEnv({ TPI_TRUST_PROXY: "true" }).trustedProxyHops).toBe(1);
+    expect(readWebEnv({ TPI_TRUST_PROXY: "1" }).trustedProxyHops).toBe(1);
+    expect(readWebEnv({ TPI_TRUST_PROXY: "2" }).trustedProxyHops).toBe(2);
+    expect(readWebEnv({ TPI_TRUST_PROXY: "false" }).trustedProxyHops).toBe(0);
+    expect(readWebEnv({ TPI_TRUST_PROXY: "yes" }).trustedProxyHops).toBe(0);
+    expect(readWebEnv({ TPI_TRUST_PROXY: "-1" }).trustedProxyHops).toBe(0);
   });
   it("rejects an api url that is not a url", () => {
     expect(() => readWebEnv({ TPI_API_URL: "not a url" })).toThrow();

@@ -28,10 +28,13 @@ export type WebEnv = {
    */
   sitePlainHttp: boolean;
   /**
-   * TPI_TRUST_PROXY: the website runs behind a reverse proxy that appends the client's address to
-   * `X-Forwarded-For`, so the last entry is the client's (the per-address sign-in limits need it).
+   * TPI_TRUST_PROXY: how many reverse proxies in front of the website append the client's
+   * address to `X-Forwarded-For` (`true` is 1; unset, `false` or `0`: none). The entry that many
+   * from the end is the visitor's address, which the website signs for the api's attempt limits;
+   * entries before it are the client's to write. Without a proxy Next.js gives a route handler
+   * no address it can trust (it keeps a client's own X-Forwarded-For), so none is passed.
    */
-  trustProxy: boolean;
+  trustedProxyHops: number;
 };
 
 /** Next's name for the production build phase (`PHASE_PRODUCTION_BUILD` in next/constants). */
@@ -53,6 +56,13 @@ function flag(value: string | undefined): boolean {
   return value?.trim().toLowerCase() === "true";
 }
 
+/** `true` is one proxy, a number that many; anything else none. */
+function proxyHops(value: string | undefined): number {
+  const trimmed = value?.trim().toLowerCase() ?? "";
+  if (trimmed === "true") return 1;
+  return /^\d{1,2}$/.test(trimmed) ? Number(trimmed) : 0;
+}
+
 export function readWebEnv(source: Record<string, string | undefined> = process.env): WebEnv {
   const apiUrl = cleanUrl(source.TPI_API_URL, DEFAULT_API_URL);
   const token = source.INTERNAL_API_TOKEN?.trim();
@@ -72,6 +82,6 @@ export function readWebEnv(source: Record<string, string | undefined> = process.
     internalToken: token === undefined || token === "" ? undefined : token,
     buildPhase: source.NEXT_PHASE === BUILD_PHASE,
     sitePlainHttp,
-    trustProxy: flag(source.TPI_TRUST_PROXY),
+    trustedProxyHops: proxyHops(source.TPI_TRUST_PROXY),
   };
 }

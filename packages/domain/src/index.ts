@@ -14,6 +14,7 @@ export * from "./shared/rate-limits";
 export * from "./shared/result";
 
 export * from "./account/rules";
+export * from "./account/visitor-address";
 
 export * from "./token/catalog";
 export * from "./token/query";

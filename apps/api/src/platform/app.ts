@@ -2,7 +2,11 @@ import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import type { RequestListener } from "node:http";
 import cors from "cors";
 import express, { type RequestHandler } from "express";
-import { DEFAULT_MAX_KEYS_PER_ACCOUNT, RateLimitedError } from "@tpi/domain";
+import {
+  DEFAULT_MAX_KEYS_PER_ACCOUNT,
+  RateLimitedError,
+  VISITOR_ADDRESS_HEADER,
+} from "@tpi/domain";
 import { csrfKeyFrom } from "./accounts/secrets";
 import { WebAccounts } from "./accounts/web-accounts";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./core/deps";
@@ -118,7 +122,12 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
     requireInternalToken(deps.internalToken),
     createExpressMiddleware({
       router: appRouter,
-      createContext: () => ({ deps, routes, accounts }),
+      createContext: ({ req }) => ({
+        deps,
+        routes,
+        accounts,
+        visitorHeader: req.get(VISITOR_ADDRESS_HEADER),
+      }),
       // Database failures count towards the outage (logged once) and answer 503 with Retry-After.
       onError: ({ error }) => void deps.databaseHealth.reportFailure(error.cause),
       responseMeta: ({ errors }) => {
@@ -170,13 +179,16 @@ function websiteAccounts(
   return new WebAccounts({
     db: deps.db,
     clock: deps.clock,
+    log: deps.log,
     csrfKey: csrfKeyFrom(deps.internalToken),
+    internalToken: deps.internalToken,
     cookieSecure: settings.cookieSecure,
     siteUrl: settings.siteUrl,
     trialPeriodHours: settings.trialPeriodHours,
     maxKeysPerAccount: deps.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT,
     auth: deps.auth,
     limiter: new AttemptLimiter(rateLimits),
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     chatState,
   });
 }

@@ -5,10 +5,11 @@ import { createApi } from "./app";
 import { createLimitedServer } from "./http/server-limits";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
 import {
+  mailSettingsFrom,
   serverLimitsFrom,
-  smtpConfigFrom,
   websiteAccountSettingsFrom,
   type Env,
+  type MailSettings,
 } from "./runtime/env";
 import {
   OUTBOX_FLUSH_INTERVAL_MS,
@@ -53,6 +54,8 @@ export async function startServer(
   marketList: readonly Market[],
   clock?: () => Date,
 ): Promise<RunningServer> {
+  // Before anything starts: refused in production with mail links going to the log.
+  const mail = mailSettingsFrom(env);
   const runtime = await openRuntime(env, log, marketList, clock);
   const metrics = new Metrics({ processMetrics: true });
   metrics.observeDatabasePool(() => poolStats(runtime.database.db));
@@ -62,7 +65,7 @@ export async function startServer(
   const jobContext = jobContextOf(runtime);
   // Each market in list order: its first loads, then settlement and publication.
   for (const market of marketList) await market.start(runtime.markets.get(market.name), jobContext);
-  schedulePlatformJobs(scheduler, runtime);
+  schedulePlatformJobs(scheduler, runtime, mail);
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
@@ -108,7 +111,7 @@ export async function startServer(
  * The platform's periodic work: reloads of every published set (values other instances
  * published; this one reloads right after it settles), key-usage writes and the mail outbox.
  */
-function schedulePlatformJobs(scheduler: Scheduler, runtime: Runtime): void {
+function schedulePlatformJobs(scheduler: Scheduler, runtime: Runtime, mail: MailSettings): void {
   const { env, log } = runtime;
   for (const publication of runtime.markets.publications)
     scheduler.every({
@@ -124,8 +127,12 @@ function schedulePlatformJobs(scheduler: Scheduler, runtime: Runtime): void {
     run: () => runtime.auth.flushLastUsed(),
   });
   // Account mails: written to the outbox with what they announce, sent here (stopped with the scheduler).
-  const smtp = smtpConfigFrom(env);
-  const mailTransport = smtp === undefined ? logTransport(log) : smtpTransport(smtp);
+  const mailTransport =
+    mail.transport === "smtp" ? smtpTransport(mail.smtp) : logTransport(log, { links: mail.links });
+  if (mail.transport === "log" && mail.links && env.NODE_ENV === "production")
+    log.warn(
+      "MAIL_LOG_LINKS=true: account mails are logged with their one-time links; whoever reads this log can take over accounts",
+    );
   scheduler.every({
     name: "mail outbox",
     intervalMs: OUTBOX_FLUSH_INTERVAL_MS,

@@ -133,22 +133,3 @@ export function requestSessionToken(request: Request): string {
 export function formTokenOf(request: Request, form: FormData): { cookie: string; form: string } {
   return { cookie: cookieValue(request, formCookieSpec().name), form: field(form, "formToken") };
 }
-
-/**
- * The address the api's attempt limits count: with TPI_TRUST_PROXY, the last X-Forwarded-For
- * entry (the one the operator's proxy appended; earlier ones are the client's to forge).
- * Without it Next gives a route handler no socket address, so every visitor is `unknown`: the
- * per-address limit is then one limit for the whole website instance, and the per-email
- * sign-in limit still protects each account.
- */
-export function clientIp(request: Request): string {
-  if (readWebEnv().trustProxy) {
-    const entries = (request.headers.get("x-forwarded-for") ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== "");
-    const last = entries.at(-1);
-    if (last !== undefined && last.length <= 100) return last;
-  }
-  return "unknown";
-}

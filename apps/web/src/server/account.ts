@@ -6,20 +6,30 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { readWebEnv } from "../env";
 import { FLASH_HEADER, FORM_TOKEN_HEADER, decodeFlash, type Flash } from "../lib/account-paths";
+import { visitorAddress, visitorHeaders } from "./visitor-address";
 
 /**
  * The website's side of accounts: a tRPC client that never caches (account answers are per
  * person), the cookie names, the session read from the request, and the api's refusals turned
  * into words for the page. Every rule (passwords, limits, CSRF, plans) is the api's.
+ *
+ * Given the browser's request (the form handlers), each call carries the visitor's address,
+ * signed (visitor-address.ts), for the api's per-visitor attempt limits.
  */
-export function accountApi() {
+export function accountApi(visitorRequest?: Request) {
   const env = readWebEnv();
+  const visitor = visitorRequest === undefined ? undefined : visitorAddress(visitorRequest);
   return createTRPCClient<AppRouter>({
     links: [
       httpLink({
         url: `${env.apiUrl}/trpc`,
-        headers: () =>
-          env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+        // Per call: the signature's time is the call's.
+        headers: () => ({
+          ...(env.internalToken === undefined
+            ? {}
+            : { authorization: `Bearer ${env.internalToken}` }),
+          ...visitorHeaders(visitor, env.internalToken),
+        }),
         fetch: (input, init) => fetch(input, { ...init, cache: "no-store" }),
       }),
     ],

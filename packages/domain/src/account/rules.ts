@@ -38,37 +38,65 @@ export const FORM_TOKEN_LIFETIME_MS = 2 * 3_600_000;
 /** Attempts allowed per window; counted in the api's rate-limit store (Redis when configured). */
 export type AttemptLimit = { name: string; limit: number; windowMs: number };
 
-/** Sign-in attempts per client IP: enough for a shared office, too few for guessing. */
-export const SIGN_IN_PER_IP_LIMIT: AttemptLimit = {
-  name: "sign-in-ip",
+/*
+ * Sign-in limits, as large services set them: a wrong password costs the address that sent it,
+ * not the account's owner elsewhere. Addresses are the visitor's, as the website's server saw
+ * them and signed them for the api (see visitor-address.ts); one address is one count.
+ *
+ * - Per account and address: a few failures, then that address waits for that account. The
+ *   owner signing in from another address is not refused.
+ * - Per address, any account: failures spread over many accounts (credential stuffing). A
+ *   successful sign-in gives its attempt back.
+ * - Per account, any address: a higher ceiling that never refuses; above it every attempt on
+ *   the account waits SIGN_IN_SLOWDOWN_MS first (a distributed guesser pays for each try, the
+ *   owner's right password still signs in).
+ */
+
+/** Failed sign-ins for one account from one address; a successful sign-in clears it. */
+export const SIGN_IN_PER_ACCOUNT_AND_ADDRESS_LIMIT: AttemptLimit = {
+  name: "sign-in-account-address",
+  limit: 5,
+  windowMs: 15 * 60_000,
+};
+/** Failed sign-ins from one address, whatever the accounts: enough for a shared office. */
+export const SIGN_IN_PER_ADDRESS_LIMIT: AttemptLimit = {
+  name: "sign-in-address",
   limit: 20,
   windowMs: 15 * 60_000,
 };
-/** Sign-in attempts per email address, from any IP: the brute-force bound on one account. */
-export const SIGN_IN_PER_EMAIL_LIMIT: AttemptLimit = {
-  name: "sign-in-email",
-  limit: 5,
+/** Failed sign-ins for one account from any address above which each attempt is slowed down. */
+export const SIGN_IN_ACCOUNT_SLOWDOWN: AttemptLimit = {
+  name: "sign-in-account",
+  limit: 20,
   windowMs: 15 * 60_000,
 };
-/** Sign-ups per client IP: each one sends a mail. */
-export const SIGN_UP_PER_IP_LIMIT: AttemptLimit = {
-  name: "sign-up-ip",
+/** The wait of each sign-in attempt on an account above SIGN_IN_ACCOUNT_SLOWDOWN (milliseconds). */
+export const SIGN_IN_SLOWDOWN_MS = 2_000;
+/** Sign-ups per address: each one sends a mail. */
+export const SIGN_UP_PER_ADDRESS_LIMIT: AttemptLimit = {
+  name: "sign-up-address",
   limit: 5,
   windowMs: 3_600_000,
 };
-/** Password-reset requests per client IP: each one may send a mail. */
-export const PASSWORD_RESET_PER_IP_LIMIT: AttemptLimit = {
-  name: "reset-ip",
+/** Password-reset requests per address, whatever the email addresses: each one sends a mail. */
+export const PASSWORD_RESET_PER_ADDRESS_LIMIT: AttemptLimit = {
+  name: "reset-address",
   limit: 5,
+  windowMs: 3_600_000,
+};
+/** Reset requests for one email address from one address: the owner elsewhere can still ask. */
+export const PASSWORD_RESET_PER_EMAIL_AND_ADDRESS_LIMIT: AttemptLimit = {
+  name: "reset-email-address",
+  limit: 3,
   windowMs: 3_600_000,
 };
 /**
- * Reset requests per address, whether or not an account uses it: each one mails the address, so
- * this bounds what anyone can send to one inbox, from however many client addresses.
+ * Reset requests per email address from any address, whether or not an account uses it: each
+ * one mails the address, so this bounds what anyone can send to one inbox.
  */
 export const PASSWORD_RESET_PER_EMAIL_LIMIT: AttemptLimit = {
   name: "reset-email",
-  limit: 3,
+  limit: 10,
   windowMs: 3_600_000,
 };
 

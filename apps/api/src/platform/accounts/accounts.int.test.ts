@@ -1,29 +1,44 @@
 import { MARKETS } from "../../markets";
 import {
   ACCOUNT_MESSAGES,
-  SIGN_IN_PER_EMAIL_LIMIT,
-  SIGN_UP_PER_IP_LIMIT,
+  PASSWORD_RESET_PER_EMAIL_AND_ADDRESS_LIMIT,
+  PASSWORD_RESET_PER_EMAIL_LIMIT,
+  SIGN_IN_PER_ACCOUNT_AND_ADDRESS_LIMIT,
+  SIGN_UP_PER_ADDRESS_LIMIT,
   TRIAL_KEY_CREATION_MESSAGE,
+  VISITOR_ADDRESS_HEADER,
   keyLimitMessage,
 } from "@tpi/domain";
 import { listApiKeys, listOutbox, setAccountPlan } from "@tpi/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readEnv } from "../runtime/env";
+import { mailSettingsFrom, readEnv } from "../runtime/env";
 import { ACCOUNT_COMMANDS } from "../cli/account-commands";
-import { createLogger } from "../observability/logger";
 import { startTestApi, type HttpResult, type TestApi } from "../../testing/test-api";
+import { SecretLog } from "../../testing/secret-log";
+import { flushOutbox, logTransport } from "./mailer";
 import { passwordHashing } from "./password-hash";
+import { signVisitorAddress, visitorKeyFrom } from "./visitor-address";
 
 const NOW = new Date("2026-11-20T12:00:00.000Z");
 const TOKEN = "internal-token-for-account-tests-0123";
 const MAX_KEYS = 2;
 const PASSWORD = "correct horse battery";
 
+/**
+ * Everything the api logs during these tests (and the CLI, and the mails, flushed at the end as
+ * production sends them), with every secret the tests handled: the last test requires that no
+ * line holds one.
+ */
+const logged = new SecretLog();
+logged.secret(TOKEN, "the internal token");
+logged.secret(PASSWORD, "a password");
+
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({
     now: NOW,
     internalToken: TOKEN,
+    log: logged.log,
     configure: (deps) => ({ ...deps, maxKeysPerAccount: MAX_KEYS }),
   });
 });
@@ -38,17 +53,28 @@ type TrpcAnswer = {
 };
 
 const internal = { authorization: `Bearer ${TOKEN}` };
+const VISITOR_KEY = visitorKeyFrom(TOKEN);
+
+/** The header the website's server sends with an anonymous form: the visitor's address, signed. */
+function from(address: string): Record<string, string> {
+  return { [VISITOR_ADDRESS_HEADER]: signVisitorAddress(VISITOR_KEY, address, Date.now()) };
+}
 
 async function answer(res: HttpResult): Promise<TrpcAnswer> {
   const body = res.body as { result?: { data: never }; error?: TrpcAnswer["error"] };
+  logged.secretsIn(body.result?.data, "an answer");
   return { status: res.status, data: body.result?.data ?? ({} as never), error: body.error, res };
 }
 
-async function mutate(path: string, input: unknown): Promise<TrpcAnswer> {
-  return answer(await api.post(`/trpc/account.${path}`, input, internal));
+/** A mutation; `address` is the visitor the website signs for (anonymous forms). */
+async function mutate(path: string, input: unknown, address?: string): Promise<TrpcAnswer> {
+  logged.secretsIn(input, "an input");
+  const headers = address === undefined ? internal : { ...internal, ...from(address) };
+  return answer(await api.post(`/trpc/account.${path}`, input, headers));
 }
 
 async function query(path: string, input?: unknown): Promise<TrpcAnswer> {
+  logged.secretsIn(input, "an input");
   const search = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   return answer(await api.get(`/trpc/account.${path}${search}`, internal));
 }
@@ -61,10 +87,17 @@ async function formToken(): Promise<{ cookie: string; form: string }> {
 
 let ipCounter = 0;
 /** A fresh client address per call, so that only the tests about limits meet them. */
-const freshIp = () => `203.0.113.${++ipCounter}`;
+const freshIp = () => {
+  ipCounter += 1;
+  return `10.${Math.floor(ipCounter / 250)}.${ipCounter % 250}.1`;
+};
 
 async function mailsTo(email: string) {
-  return (await listOutbox(api.db)).filter((mail) => mail.to === email);
+  const mails = (await listOutbox(api.db)).filter((mail) => mail.to === email);
+  for (const mail of mails)
+    for (const [, token] of mail.textBody.matchAll(/token=([A-Za-z0-9_-]+)/g))
+      logged.secret(token ?? "", `the link token of a ${mail.kind} mail`);
+  return mails;
 }
 
 function linkToken(body: string): string {
@@ -74,17 +107,16 @@ function linkToken(body: string): string {
 }
 
 async function signUp(email: string, password = PASSWORD) {
-  return mutate("signUp", { email, password, clientIp: freshIp(), formToken: await formToken() });
+  return mutate("signUp", { email, password, formToken: await formToken() }, freshIp());
 }
 
-async function signIn(email: string, password = PASSWORD, extra: Record<string, unknown> = {}) {
-  return mutate("signIn", {
-    email,
-    password,
-    clientIp: freshIp(),
-    formToken: await formToken(),
-    ...extra,
-  });
+async function signIn(
+  email: string,
+  password = PASSWORD,
+  extra: Record<string, unknown> = {},
+  address = freshIp(),
+) {
+  return mutate("signIn", { email, password, formToken: await formToken(), ...extra }, address);
 }
 
 /** Signs up, confirms the address through the mailed link, signs in. */
@@ -151,16 +183,15 @@ describe("sign-up", () => {
     );
   });
 
-  it("is limited per client address: the next one is 429 with Retry-After", async () => {
-    const clientIp = freshIp();
-    const attempt = async (n: number) =>
-      mutate("signUp", {
-        email: `limited${n}@example.com`,
-        password: PASSWORD,
-        clientIp,
-        formToken: await formToken(),
-      });
-    for (let n = 0; n < SIGN_UP_PER_IP_LIMIT.limit; n++)
+  it("is limited per visitor address: the next one is 429 with Retry-After, others go on", async () => {
+    const address = freshIp();
+    const attempt = async (n: number, from = address) =>
+      mutate(
+        "signUp",
+        { email: `limited${n}@example.com`, password: PASSWORD, formToken: await formToken() },
+        from,
+      );
+    for (let n = 0; n < SIGN_UP_PER_ADDRESS_LIMIT.limit; n++)
       expect((await attempt(n)).status).toBe(200);
     const refused = await attempt(99);
     expect(refused.status).toBe(429);
@@ -170,6 +201,67 @@ describe("sign-up", () => {
       String(refused.error?.data.retryAfterSeconds),
     );
     expect(await api.db.account.count({ where: { email: "limited99@example.com" } })).toBe(0);
+    // Sign-up stays open to every other visitor.
+    expect((await attempt(100, freshIp())).status).toBe(200);
+  });
+
+  it("counts visitors without a valid signed address as one: a forged header gains nothing", async () => {
+    const forger = visitorKeyFrom("not-the-internal-token-0123456789");
+    const unsigned = (n: number) => ({
+      [VISITOR_ADDRESS_HEADER]: signVisitorAddress(forger, `198.51.100.${n}`, Date.now()),
+    });
+    const stale = (n: number) => ({
+      [VISITOR_ADDRESS_HEADER]: signVisitorAddress(
+        VISITOR_KEY,
+        `198.51.100.${n}`,
+        Date.now() - 120_000,
+      ),
+    });
+    // Each request claims another address; none is believed, so they share one allowance.
+    const claims = [
+      {},
+      unsigned(1),
+      unsigned(2),
+      stale(3),
+      { [VISITOR_ADDRESS_HEADER]: "198.51.100.4" },
+      { [VISITOR_ADDRESS_HEADER]: "198.51.100.5;t=1;sig=x" },
+    ];
+    const statuses: number[] = [];
+    for (const [n, claim] of claims.entries()) {
+      const input = {
+        email: `unverified${n}@example.com`,
+        password: PASSWORD,
+        formToken: await formToken(),
+      };
+      logged.secretsIn(input, "an input");
+      const res = await api.post("/trpc/account.signUp", input, { ...internal, ...claim });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The header's address itself, correctly signed, is its own visitor.
+    expect(
+      (
+        await mutate(
+          "signUp",
+          { email: "signed@example.com", password: PASSWORD, formToken: await formToken() },
+          "198.51.100.1",
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it("takes no address from the input: the website's old clientIp field is refused", async () => {
+    const res = await mutate(
+      "signUp",
+      {
+        email: "old@example.com",
+        password: PASSWORD,
+        clientIp: "1.2.3.4",
+        formToken: await formToken(),
+      },
+      freshIp(),
+    );
+    expect(res.status).toBe(400);
   });
 });
 
@@ -184,23 +276,21 @@ describe("CSRF on the anonymous forms", () => {
       { cookie: forged, form: forged },
     ];
     for (const token of cases) {
-      const res = await mutate("signUp", {
-        email: "csrf@example.com",
-        password: PASSWORD,
-        clientIp: freshIp(),
-        formToken: token,
-      });
+      const res = await mutate(
+        "signUp",
+        { email: "csrf@example.com", password: PASSWORD, formToken: token },
+        freshIp(),
+      );
       expect(res.status).toBe(403);
       expect(res.error?.message).toBe(ACCOUNT_MESSAGES.csrfRefused);
     }
     api.clock.now = new Date(NOW.getTime() + 3 * 3_600_000);
     try {
-      const late = await mutate("signUp", {
-        email: "csrf@example.com",
-        password: PASSWORD,
-        clientIp: freshIp(),
-        formToken: good,
-      });
+      const late = await mutate(
+        "signUp",
+        { email: "csrf@example.com", password: PASSWORD, formToken: good },
+        freshIp(),
+      );
       expect(late.status).toBe(403);
     } finally {
       api.clock.now = NOW;
@@ -266,15 +356,20 @@ describe("sign-in", () => {
     }
   });
 
-  it("limits attempts on one address from any client: the next is 429 with Retry-After", async () => {
+  it("limits one visitor's failures on an account: 429 with Retry-After for that visitor only", async () => {
     await verifiedSession("target@example.com");
-    for (let n = 0; n < SIGN_IN_PER_EMAIL_LIMIT.limit; n++)
-      expect((await signIn("target@example.com", `guess number ${n}`)).status).toBe(401);
-    // The right password does not help once the allowance is spent.
-    const refused = await signIn("target@example.com");
+    const guesser = freshIp();
+    for (let n = 0; n < SIGN_IN_PER_ACCOUNT_AND_ADDRESS_LIMIT.limit; n++)
+      expect((await signIn("target@example.com", `guess number ${n}`, {}, guesser)).status).toBe(
+        401,
+      );
+    // The right password does not help the guesser once its allowance is spent...
+    const refused = await signIn("target@example.com", PASSWORD, {}, guesser);
     expect(refused.status).toBe(429);
     expect(refused.error?.message).toMatch(/^Too many attempts\. Retry after \d+ seconds\.$/);
     expect(Number(refused.res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // ...and the owner, from another address, signs in.
+    expect((await signIn("target@example.com", PASSWORD, {}, freshIp())).status).toBe(200);
   });
 
   it("never promotes a token held before sign-in (fixation) and rotates on every sign-in", async () => {
@@ -386,40 +481,40 @@ describe("sessions", () => {
 });
 
 describe("password reset", () => {
-  it("limits requests per email address, known or not, from any client address", async () => {
+  const askReset = async (email: string, address = freshIp()) =>
+    mutate("requestPasswordReset", { email, formToken: await formToken() }, address);
+
+  it("limits one visitor's requests for an address; the owner elsewhere can still ask", async () => {
+    await verifiedSession("pestered@example.com");
+    const pest = freshIp();
+    for (let i = 0; i < PASSWORD_RESET_PER_EMAIL_AND_ADDRESS_LIMIT.limit; i += 1)
+      expect((await askReset("pestered@example.com", pest)).status).toBe(200);
+    const refused = await askReset("pestered@example.com", pest);
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toMatch(/^Too many attempts\. Retry after \d+ seconds?\.$/);
+    expect((await askReset("pestered@example.com")).status).toBe(200);
+  });
+
+  it("bounds the mail to one address, known or not, from any number of visitors", async () => {
     await verifiedSession("often@example.com");
     for (const email of ["often@example.com", "never.registered@example.com"]) {
-      for (let i = 0; i < 3; i += 1) {
-        const ok = await mutate("requestPasswordReset", {
-          email,
-          clientIp: freshIp(),
-          formToken: await formToken(),
-        });
-        expect(ok.status, `${email} #${i + 1}`).toBe(200);
-      }
-      const refused = await mutate("requestPasswordReset", {
-        email,
-        clientIp: freshIp(),
-        formToken: await formToken(),
-      });
+      for (let i = 0; i < PASSWORD_RESET_PER_EMAIL_LIMIT.limit; i += 1)
+        expect((await askReset(email)).status, `${email} #${i + 1}`).toBe(200);
+      const refused = await askReset(email);
       expect(refused.status, email).toBe(429);
       expect(refused.error?.message, email).toMatch(
         /^Too many attempts\. Retry after \d+ seconds?\.$/,
       );
     }
-    expect((await mailsTo("never.registered@example.com")).map((m) => m.kind)).toEqual([
-      "no-account",
-      "no-account",
-      "no-account",
-    ]);
+    expect((await mailsTo("never.registered@example.com")).map((m) => m.kind)).toEqual(
+      Array.from({ length: PASSWORD_RESET_PER_EMAIL_LIMIT.limit }, () => "no-account"),
+    );
   });
 
   it("answers alike for unknown addresses, changes the password and ends every session", async () => {
     const { sessionToken } = await verifiedSession("reset@example.com");
-    const ask = async (email: string) =>
-      mutate("requestPasswordReset", { email, clientIp: freshIp(), formToken: await formToken() });
-    const unknown = await ask("ghost@example.com");
-    const known = await ask("reset@example.com");
+    const unknown = await askReset("ghost@example.com");
+    const known = await askReset("reset@example.com");
     expect(unknown.data).toEqual({ message: ACCOUNT_MESSAGES.resetCheckMail });
     expect(known.data).toEqual(unknown.data);
     // The unknown address is told that no account uses it: no link, nothing created.
@@ -566,7 +661,7 @@ describe("operators", () => {
     );
     await ACCOUNT_COMMANDS.commands.accounts?.(["grant-admin", "ADMIN@example.com"], {
       env,
-      log: createLogger("silent"),
+      log: logged.log,
       markets: MARKETS,
     });
     vi.restoreAllMocks();
@@ -663,3 +758,32 @@ describe("operators", () => {
     );
   });
 });
+
+describe("the log", () => {
+  it("holds no password, session, CSRF or form token, mailed link or API key", async () => {
+    // The mails go out as production sends them without SMTP (the api refuses to start with
+    // the log transport in production unless MAIL_LOG_LINKS is set; false here).
+    const mail = mailSettingsFrom(
+      readEnv(MARKETS, { NODE_ENV: "production", MAIL_LOG_LINKS: "false" }),
+    );
+    expect(mail).toEqual({ transport: "log", links: false });
+    const sent = await flushAll(
+      logTransport(logged.log, { links: mail.transport === "log" && mail.links }),
+    );
+    expect(sent).toBeGreaterThan(10);
+    expect(logged.lines.filter((line) => line.includes("mail (MAIL_TRANSPORT=log)"))).toHaveLength(
+      sent,
+    );
+    expect(logged.lines.length).toBeGreaterThan(sent);
+    expect(logged.leaks()).toEqual([]);
+  });
+});
+
+async function flushAll(transport: ReturnType<typeof logTransport>): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await flushOutbox(api.db, transport, logged.log, () => NOW);
+    if (batch === 0) return sent;
+    sent += batch;
+  }
+}

@@ -8,15 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiKeyAuthenticator, KEY_CACHE_TTL_MS } from "../auth/api-key-authenticator";
 import { hashApiKey } from "../auth/api-key-secret";
 import { startTestApi, type TestApi } from "../../testing/test-api";
+import { SecretLog } from "../../testing/secret-log";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 const MAX_KEYS = 3;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
+/** Everything the api logs here; the last test requires that no key appears in it. */
+const logged = new SecretLog();
+
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({
     now: NOW,
+    log: logged.log,
     configure: (deps) => ({ ...deps, maxKeysPerAccount: MAX_KEYS }),
   });
 });
@@ -274,5 +279,12 @@ describe("key usage and revocation across instances", () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe("the log", () => {
+  it("holds no API key, sent or created", () => {
+    expect(logged.lines.length).toBeGreaterThan(0);
+    expect(logged.leaks()).toEqual([]);
   });
 });

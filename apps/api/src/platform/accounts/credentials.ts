@@ -1,8 +1,9 @@
 import {
   ACCOUNT_MESSAGES,
+  PASSWORD_RESET_PER_ADDRESS_LIMIT,
+  PASSWORD_RESET_PER_EMAIL_AND_ADDRESS_LIMIT,
   PASSWORD_RESET_PER_EMAIL_LIMIT,
-  PASSWORD_RESET_PER_IP_LIMIT,
-  SIGN_UP_PER_IP_LIMIT,
+  SIGN_UP_PER_ADDRESS_LIMIT,
   badRequest,
   parseEmail,
   passwordProblem,
@@ -24,6 +25,7 @@ import { alreadyRegisteredMail, noAccountMail } from "./mail-texts";
 import { hashPassword } from "./password-hash";
 import { sha256Hex } from "./secrets";
 import type { AccountServiceDeps, FormToken } from "./session-guard";
+import type { Visitor } from "./visitor-address";
 
 /**
  * An account's address and password, set and proven without a session: sign-up, the mailed
@@ -41,9 +43,9 @@ export type CredentialServiceDeps = AccountServiceDeps & {
 export class CredentialService {
   constructor(private readonly deps: CredentialServiceDeps) {}
 
-  async signUp(input: { email: string; password: string; clientIp: string; formToken: FormToken }) {
+  async signUp(input: { email: string; password: string; formToken: FormToken }, visitor: Visitor) {
     this.deps.guard.checkForm(input.formToken);
-    await this.deps.limiter.hit(SIGN_UP_PER_IP_LIMIT, input.clientIp);
+    await this.deps.limiter.hit(SIGN_UP_PER_ADDRESS_LIMIT, visitor.key);
     const email = parseEmail(input.email);
     if (!email.ok) throw email.error;
     const problem = passwordProblem(input.password, email.value);
@@ -87,11 +89,20 @@ export class CredentialService {
     return { message: ACCOUNT_MESSAGES.emailVerified };
   }
 
-  async requestPasswordReset(input: { email: string; clientIp: string; formToken: FormToken }) {
+  /**
+   * Mails a reset link. Limited per visitor, per visitor and email address (someone asking for
+   * another's address does not stop its owner from asking elsewhere), and per email address from
+   * anywhere, a higher bound on the mail one inbox can be sent.
+   */
+  async requestPasswordReset(input: { email: string; formToken: FormToken }, visitor: Visitor) {
     this.deps.guard.checkForm(input.formToken);
-    await this.deps.limiter.hit(PASSWORD_RESET_PER_IP_LIMIT, input.clientIp);
+    await this.deps.limiter.hit(PASSWORD_RESET_PER_ADDRESS_LIMIT, visitor.key);
     const email = parseEmail(input.email);
     if (!email.ok) throw email.error;
+    await this.deps.limiter.hit(
+      PASSWORD_RESET_PER_EMAIL_AND_ADDRESS_LIMIT,
+      `${visitor.key}|${email.value}`,
+    );
     await this.deps.limiter.hit(PASSWORD_RESET_PER_EMAIL_LIMIT, email.value);
     const found = await findCredentialsByEmail(this.deps.db, email.value);
     const { siteUrl } = this.deps;

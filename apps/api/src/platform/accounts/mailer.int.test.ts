@@ -3,12 +3,23 @@ import type { AddressInfo } from "node:net";
 import { createDb, createTestDatabase, enqueueMail, listOutbox, type Db } from "@tpi/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Logger } from "../observability/logger";
+import { SecretLog } from "../../testing/secret-log";
 import { MAIL_MAX_ATTEMPTS, flushOutbox, logTransport, smtpTransport } from "./mailer";
 
 let db: Db;
 let drop: () => Promise<void>;
 const NOW = new Date("2026-11-20T12:00:00.000Z");
-const LINK = "https://tpi.example.org/account/verify-email?token=abcDEF123";
+const LINK_TOKEN = "abcDEF123-link-token_0123456789";
+const LINK = `https://tpi.example.org/account/verify-email?token=${LINK_TOKEN}`;
+const SMTP_PASSWORD = "s3cret-smtp-password";
+
+/**
+ * Every line these tests log but the one that shows the opt-in (links in the log, on purpose),
+ * with the secrets they handle: the last test requires that no line holds one.
+ */
+const logged = new SecretLog();
+logged.secret(LINK_TOKEN, "the link's token");
+logged.secret(SMTP_PASSWORD, "the SMTP password");
 
 beforeAll(async () => {
   const database = await createTestDatabase(inject("pgAdminUrl"));
@@ -23,11 +34,14 @@ beforeEach(async () => {
   await db.mailOutbox.deleteMany();
 });
 
-function recordingLog(): Logger & { lines: { message: string; fields?: unknown }[] } {
+/** Records each call, and (unless `watched` is false) hands it to the secret-watching log too. */
+function recordingLog(watched = true): Logger & { lines: { message: string; fields?: unknown }[] } {
   const lines: { message: string; fields?: unknown }[] = [];
-  const record = (message: string, fields?: Record<string, unknown>) =>
+  const at = (level: keyof Logger) => (message: string, fields?: Record<string, unknown>) => {
     lines.push({ message, fields });
-  return { lines, debug: record, info: record, warn: record, error: record };
+    if (watched) logged.log[level](message, fields);
+  };
+  return { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
 
 async function queue(to = "ada@example.com") {
@@ -41,22 +55,39 @@ async function queue(to = "ada@example.com") {
 }
 
 describe("the log transport (default)", () => {
-  it("writes the mail with its link to the log, marks it sent and drops the body", async () => {
+  it("writes the mail with its link's token redacted, marks it sent and drops the body", async () => {
     await queue();
     const log = recordingLog();
-    expect(await flushOutbox(db, logTransport(log), log, () => NOW)).toBe(1);
+    const transport = logTransport(log, { links: false });
+    expect(await flushOutbox(db, transport, log, () => NOW)).toBe(1);
     expect(log.lines).toEqual([
       {
         message: "mail (MAIL_TRANSPORT=log)",
         fields: expect.objectContaining({
           to: "ada@example.com",
-          body: expect.stringContaining(LINK),
+          body: expect.stringContaining(
+            "https://tpi.example.org/account/verify-email?token=[redacted]",
+          ),
         }),
       },
     ]);
+    expect(JSON.stringify(log.lines)).not.toContain(LINK_TOKEN);
     const [row] = await listOutbox(db);
     expect(row).toMatchObject({ sentAt: NOW, attempts: 1, textBody: "", lastError: null });
-    expect(await flushOutbox(db, logTransport(log), log, () => NOW)).toBe(0);
+    expect(await flushOutbox(db, transport, log, () => NOW)).toBe(0);
+  });
+
+  it("writes the whole link only when told to (development, or MAIL_LOG_LINKS=true)", async () => {
+    await queue();
+    // Not watched: showing the link is what this transport was asked to do.
+    const log = recordingLog(false);
+    expect(await flushOutbox(db, logTransport(log, { links: true }), log, () => NOW)).toBe(1);
+    expect(log.lines).toEqual([
+      {
+        message: "mail (MAIL_TRANSPORT=log)",
+        fields: expect.objectContaining({ body: expect.stringContaining(LINK) }),
+      },
+    ]);
   });
 });
 
@@ -112,7 +143,8 @@ async function smtpStub(options: { refuseRecipient?: boolean; requireAuth?: stri
 
 describe("the SMTP transport", () => {
   it("delivers the mail (authenticated, base64 body with the link) and marks it sent", async () => {
-    const credentials = Buffer.from("\u0000mailer\u0000s3cret").toString("base64");
+    const credentials = Buffer.from(`\u0000mailer\u0000${SMTP_PASSWORD}`).toString("base64");
+    logged.secret(credentials, "the SMTP credentials");
     const stub = await smtpStub({ requireAuth: credentials });
     try {
       await queue();
@@ -122,7 +154,7 @@ describe("the SMTP transport", () => {
         port: stub.port,
         secure: false,
         user: "mailer",
-        password: "s3cret",
+        password: SMTP_PASSWORD,
         from: "no-reply@tpi.example.org",
         timeoutMs: 5_000,
       });
@@ -143,7 +175,7 @@ describe("the SMTP transport", () => {
       const [row] = await listOutbox(db);
       expect(row?.sentAt).toEqual(NOW);
       // Nothing secret in the log: the password never, the link only with the log transport.
-      expect(JSON.stringify(log.lines)).not.toContain("s3cret");
+      expect(JSON.stringify(log.lines)).not.toContain(SMTP_PASSWORD);
     } finally {
       await stub.close();
     }
@@ -171,5 +203,12 @@ describe("the SMTP transport", () => {
     } finally {
       await stub.close();
     }
+  });
+});
+
+describe("the log", () => {
+  it("holds no link token and no SMTP password", () => {
+    expect(logged.lines.length).toBeGreaterThan(0);
+    expect(logged.leaks()).toEqual([]);
   });
 });

@@ -12,15 +12,27 @@ export type MailTransport = {
   send(mail: PlainMail, now: Date): Promise<void>;
 };
 
-/** The default: the mail goes to the log (link included, nothing else secret), as if sent. */
-export function logTransport(log: Logger): MailTransport {
+/** A link's one-time token in a mail's text (`?token=…`), as the log shows it without the token. */
+const LINK_TOKEN = /([?&]token=)[^\s&#]+/g;
+
+export function withoutLinkTokens(text: string): string {
+  return text.replace(LINK_TOKEN, "$1[redacted]");
+}
+
+/**
+ * The default: the mail goes to the log, as if sent. With `links` (development, or
+ * MAIL_LOG_LINKS=true) the one-time links are written whole, so that whoever reads the log can
+ * follow them; otherwise their tokens are redacted: a token in the log would let whoever reads it
+ * confirm someone else's address or choose their password.
+ */
+export function logTransport(log: Logger, options: { links: boolean }): MailTransport {
   return {
     name: "log",
     async send(mail) {
       log.info("mail (MAIL_TRANSPORT=log)", {
         to: mail.to,
         subject: mail.subject,
-        body: mail.text,
+        body: options.links ? mail.text : withoutLinkTokens(mail.text),
       });
     },
   };

@@ -2,8 +2,10 @@ import {
   ACCOUNT_MESSAGES,
   DomainError,
   SESSION_ABSOLUTE_LIFETIME_MS,
-  SIGN_IN_PER_EMAIL_LIMIT,
-  SIGN_IN_PER_IP_LIMIT,
+  SIGN_IN_ACCOUNT_SLOWDOWN,
+  SIGN_IN_PER_ACCOUNT_AND_ADDRESS_LIMIT,
+  SIGN_IN_PER_ADDRESS_LIMIT,
+  SIGN_IN_SLOWDOWN_MS,
   forbidden,
   keyCreationRefusal,
   normalizeEmail,
@@ -28,6 +30,7 @@ import { mailOneTimeLink } from "./account-mail";
 import { dummyPasswordHash, verifyPassword } from "./password-hash";
 import { newOpaqueToken, sha256Hex } from "./secrets";
 import { liveSessionBounds, type AccountServiceDeps, type FormToken } from "./session-guard";
+import type { Visitor } from "./visitor-address";
 
 /**
  * A signed-in browser's life: the sign-in form's token, sign-in, the account's view of itself,
@@ -37,6 +40,8 @@ export type SessionServiceDeps = AccountServiceDeps & {
   /** For the address-check link mailed again when an unverified account signs in. */
   siteUrl: string;
   limiter: AttemptLimiter;
+  /** Waits this long (the sign-in slowdown); tests record the waits instead. */
+  sleep: (ms: number) => Promise<void>;
 };
 
 export type AccountView = {
@@ -83,25 +88,40 @@ export class SessionService {
     return this.deps.guard.formToken();
   }
 
-  async signIn(input: {
-    email: string;
-    password: string;
-    clientIp: string;
-    formToken: FormToken;
-    /** The session cookie the browser held before this sign-in, if any: ended, never promoted. */
-    previousSessionToken?: string;
-  }): Promise<SignedIn> {
+  /**
+   * Signs in. The limits (rules.ts): the visitor's failures on this account, the visitor's
+   * failures on any account, and above the account's ceiling a wait before the password is
+   * checked. A wrong password from one address never refuses the right one from another.
+   */
+  async signIn(
+    input: {
+      email: string;
+      password: string;
+      formToken: FormToken;
+      /** The session cookie the browser held before this sign-in, if any: ended, never promoted. */
+      previousSessionToken?: string;
+    },
+    visitor: Visitor,
+  ): Promise<SignedIn> {
     this.deps.guard.checkForm(input.formToken);
+    const { limiter } = this.deps;
     const emailKey = normalizeEmail(input.email);
-    await this.deps.limiter.hit(SIGN_IN_PER_IP_LIMIT, input.clientIp);
-    await this.deps.limiter.hit(SIGN_IN_PER_EMAIL_LIMIT, emailKey);
+    const pairKey = `${visitor.key}|${emailKey}`;
+    // Counted before the password is checked (concurrent guesses cannot slip past the limit);
+    // a successful sign-in gives them back below.
+    await limiter.hit(SIGN_IN_PER_ACCOUNT_AND_ADDRESS_LIMIT, pairKey);
+    await limiter.hit(SIGN_IN_PER_ADDRESS_LIMIT, visitor.key);
+    if ((await limiter.count(SIGN_IN_ACCOUNT_SLOWDOWN, emailKey)) >= SIGN_IN_ACCOUNT_SLOWDOWN.limit)
+      await this.deps.sleep(SIGN_IN_SLOWDOWN_MS);
     const email = parseEmail(input.email);
     const found = email.ok ? await findCredentialsByEmail(this.deps.db, email.value) : null;
     // An unknown address costs one derivation too, against a fixed dummy hash: no timing signal.
     const stored = found?.passwordHash ?? (await dummyPasswordHash());
     const matches = await verifyPassword(input.password, stored);
-    if (found === null || found.passwordHash === null || !matches)
+    if (found === null || found.passwordHash === null || !matches) {
+      await limiter.add(SIGN_IN_ACCOUNT_SLOWDOWN, emailKey);
       throw new DomainError("invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
+    }
     const now = this.deps.clock();
     if (found.emailVerifiedAt === null) {
       await this.deps.db.$transaction((tx) =>
@@ -115,7 +135,10 @@ export class SessionService {
       );
       throw forbidden(ACCOUNT_MESSAGES.emailNotVerified);
     }
-    await this.deps.limiter.reset(SIGN_IN_PER_EMAIL_LIMIT, emailKey);
+    // The right password: this visitor's failures on the account are forgiven, and this attempt
+    // was no failure. The account's ceiling stays: others may still be guessing.
+    await limiter.reset(SIGN_IN_PER_ACCOUNT_AND_ADDRESS_LIMIT, pairKey);
+    await limiter.giveBack(SIGN_IN_PER_ADDRESS_LIMIT, visitor.key);
     if (input.previousSessionToken !== undefined) await this.endSession(input.previousSessionToken);
     // Always a new token: a token planted before sign-in never becomes a signed-in session.
     const sessionToken = newOpaqueToken();

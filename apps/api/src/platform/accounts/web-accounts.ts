@@ -2,12 +2,14 @@ import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import type { AttemptLimiter } from "../rate-limit/attempt-limiter";
 import type { LimiterState } from "../rate-limit/limiters";
+import type { Logger } from "../observability/logger";
 import { AdminService } from "./admin";
 import { CredentialService } from "./credentials";
 import { KeyService } from "./keys";
 import { SessionGuard } from "./session-guard";
 import { SessionService } from "./sessions";
 import { UsageService } from "./usage";
+import { VisitorAddresses, visitorKeyFrom, type Visitor } from "./visitor-address";
 
 // The CLI records its operator actions in the same log as the admin procedures.
 export { recordAdminAction } from "./admin";
@@ -16,14 +18,17 @@ export { recordAdminAction } from "./admin";
  * The website's accounts: sign-up, sign-in, sessions, mail links, the account's own keys and
  * usage, and the operators' procedures. Called by the internal tRPC router only (behind the
  * internal service token); the website keeps the session token in an httpOnly cookie and passes
- * it, the CSRF token and the client's address with each call. Refusals are DomainErrors, mapped
- * to tRPC errors once at the router.
+ * it and the CSRF token with each call, and the anonymous forms the visitor's address, signed
+ * (visitor-address.ts). Refusals are DomainErrors, mapped to tRPC errors once at the router.
  */
 export type WebAccountsDeps = {
   db: Db;
   clock: () => Date;
+  log: Logger;
   /** HMAC key of the CSRF tokens (derived from INTERNAL_API_TOKEN: see secrets.ts). */
   csrfKey: Buffer;
+  /** The internal token, from which the visitor address's key is derived. */
+  internalToken: string;
   /** False only when the website is plain http on loopback (TPI_SITE_PLAIN_HTTP). */
   cookieSecure: boolean;
   /** The website's public address, for the links in mails (TPI_PUBLIC_SITE_URL). */
@@ -33,6 +38,8 @@ export type WebAccountsDeps = {
   /** Key revocations and plan changes apply at once on this instance (the others within the cache TTL). */
   auth: ApiKeyAuthenticator;
   limiter: AttemptLimiter;
+  /** The sign-in slowdown's wait (setTimeout; tests record it instead). */
+  sleep: (ms: number) => Promise<void>;
   chatState: (keyId: string) => Promise<LimiterState>;
 };
 
@@ -46,8 +53,10 @@ export class WebAccounts {
   readonly keys: KeyService;
   readonly usage: UsageService;
   readonly admin: AdminService;
+  private readonly visitors: VisitorAddresses;
 
   constructor(deps: WebAccountsDeps) {
+    this.visitors = new VisitorAddresses(visitorKeyFrom(deps.internalToken), deps.log);
     const { db, clock, siteUrl, trialPeriodHours, limiter, auth } = deps;
     const guard = new SessionGuard({
       db,
@@ -63,7 +72,7 @@ export class WebAccounts {
       trialPeriodHours,
       limiter,
     });
-    this.sessions = new SessionService({ db, clock, guard, siteUrl, limiter });
+    this.sessions = new SessionService({ db, clock, guard, siteUrl, limiter, sleep: deps.sleep });
     this.keys = new KeyService({
       db,
       clock,
@@ -73,5 +82,10 @@ export class WebAccounts {
     });
     this.usage = new UsageService({ db, clock, guard, chatState: deps.chatState });
     this.admin = new AdminService({ db, clock, guard, auth, trialPeriodHours });
+  }
+
+  /** The visitor of an anonymous form, from the website's signed header (`unverified` without one). */
+  visitor(header: string | undefined): Visitor {
+    return this.visitors.of(header);
   }
 }

@@ -23,6 +23,8 @@ export type AppDeps = {
   databaseHealth: DatabaseHealth;
   /** The UTC clock; injected so that tests can pin "today". */
   clock: () => Date;
+  /** The waits the api imposes (the sign-in slowdown); setTimeout unless a test records them. */
+  sleep?: (ms: number) => Promise<void>;
   log: Logger;
   /** The process's metrics (GET /metrics); a fresh set per app when absent. */
   metrics?: Metrics;

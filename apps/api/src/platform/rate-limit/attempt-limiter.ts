@@ -5,7 +5,8 @@ import { limiterStore, type RateLimitSettings } from "./limiters";
 /**
  * Counts attempts (sign-in, sign-up, reset requests) in the api's rate-limit store: Redis when
  * REDIS_URL is set (shared by every instance, in memory during a Redis outage), memory otherwise.
- * The website passes the client's address; the counts are kept under this deployment's prefix.
+ * Keys are the visitor's address, an account's email address, or both; the counts are kept
+ * under this deployment's prefix.
  */
 export class AttemptLimiter {
   private readonly stores = new Map<string, Store>();
@@ -31,7 +32,25 @@ export class AttemptLimiter {
     throw new RateLimitedError(Math.max(1, Math.ceil(waitMs / 1000)));
   }
 
-  /** Forgets a key's attempts (a successful sign-in clears its address's failures). */
+  /** Counts one attempt and never refuses (a count that slows down rather than refuses). */
+  async add(limit: AttemptLimit, key: string): Promise<void> {
+    await this.storeFor(limit).increment(key);
+  }
+
+  /** Attempts counted under `key` in its current window (0 once the window has ended). */
+  async count(limit: AttemptLimit, key: string): Promise<number> {
+    const info = await this.storeFor(limit).get?.(key);
+    if (info === undefined) return 0;
+    const live = info.resetTime === undefined || info.resetTime.getTime() > Date.now();
+    return live ? info.totalHits : 0;
+  }
+
+  /** Gives one attempt back (a successful sign-in was no failure). */
+  async giveBack(limit: AttemptLimit, key: string): Promise<void> {
+    await this.storeFor(limit).decrement(key);
+  }
+
+  /** Forgets a key's attempts (a successful sign-in clears its account and address's failures). */
   async reset(limit: AttemptLimit, key: string): Promise<void> {
     await this.storeFor(limit).resetKey(key);
   }

@@ -157,8 +157,17 @@ const PLATFORM_ENV = {
   TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
   /** The website is plain http on loopback: session cookies without Secure (and without `__Host-`). */
   TPI_SITE_PLAIN_HTTP: flag.default(false),
-  /** `log` (default: mails written to the log, marked sent) or `smtp` (SMTP_* below). */
+  /**
+   * `log` (default: mails written to the log, marked sent) or `smtp` (SMTP_* below). In
+   * production the log transport needs MAIL_LOG_LINKS set (see mailSettingsFrom).
+   */
   MAIL_TRANSPORT: z.enum(["log", "smtp"]).default("log"),
+  /**
+   * Whether the log transport writes the one-time links (sign-up confirmation, password reset)
+   * with their token. Unset: yes outside production, and in production the api refuses to start
+   * with the log transport: a token in the log lets whoever reads it take the account.
+   */
+  MAIL_LOG_LINKS: flag.optional(),
   /** Sender address of account mails (an address only, no display name). */
   MAIL_FROM: z.email().default("no-reply@localhost"),
   SMTP_HOST: z.string().min(1).optional(),
@@ -177,6 +186,8 @@ const PLATFORM_ENV = {
   CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** The API key `tpi mcp` (stdio) answers for when no --key is given; keyless (the free tier) when unset. */
   TPI_MCP_API_KEY: z.string().min(1).optional(),
+  /** `production` in deployments: then the log mail transport needs MAIL_LOG_LINKS set. */
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** `json` (one object per line; the api's default) or `pretty` (one readable line; the CLI's default). */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
@@ -276,6 +287,28 @@ export function smtpConfigFrom(env: Env): SmtpConfig | undefined {
     from: env.MAIL_FROM,
     timeoutMs: SMTP_TIMEOUT_MS,
   };
+}
+
+/** How account mail leaves: SMTP, or the log (with the links' tokens or without). */
+export type MailSettings =
+  | { transport: "smtp"; smtp: SmtpConfig }
+  | { transport: "log"; links: boolean };
+
+export const MAIL_LOG_IN_PRODUCTION_MESSAGE =
+  "MAIL_TRANSPORT=log in production (NODE_ENV=production) would write account mails, with their one-time sign-up and password-reset links, to the log, where anyone who reads it can take over an account. Set MAIL_TRANSPORT=smtp (and SMTP_HOST) to send them; or MAIL_LOG_LINKS=false to log mails with the links' tokens redacted (no one receives a working link); or MAIL_LOG_LINKS=true to accept links in the log (one operator, who reads the log alone)";
+
+/**
+ * The mail settings the api starts with. In production (NODE_ENV=production) the log transport
+ * is refused unless MAIL_LOG_LINKS says what to do with the links: the api does not start.
+ * Elsewhere the log carries the links (development), unless MAIL_LOG_LINKS=false.
+ */
+export function mailSettingsFrom(env: Env): MailSettings {
+  const smtp = smtpConfigFrom(env);
+  if (smtp !== undefined) return { transport: "smtp", smtp };
+  const production = env.NODE_ENV === "production";
+  if (production && env.MAIL_LOG_LINKS === undefined)
+    throw new Error(`Invalid configuration: ${MAIL_LOG_IN_PRODUCTION_MESSAGE}`);
+  return { transport: "log", links: env.MAIL_LOG_LINKS ?? !production };
 }
 
 /** The clock every service reads: real time, or the instant pinned by TPI_TEST_CLOCK. */

@@ -8,15 +8,15 @@ import { t, toTrpcError } from "./init";
 /**
  * The website's account procedures (`account.*`). The website's server keeps the session token
  * in the cookie the api describes, and passes with each call: the session token, for changes the
- * session's CSRF token, for the anonymous forms both copies of the form token, and the client's
- * address (as its proxy saw it) for the attempt limits. Refusals carry the REST words
+ * session's CSRF token, and for the anonymous forms both copies of the form token. The visitor's
+ * address, for the attempt limits, is never an input: it comes in the website's signed header
+ * (ctx.visitorHeader), verified by the account service. Refusals carry the REST words
  * (`message`, and `data.error` the label) and 429s `data.retryAfterSeconds`.
  */
 
 // Bounds on what the website can send: far above any real value, low enough to never cost much.
 const token = z.string().min(1).max(512);
 const formToken = z.object({ cookie: z.string().max(512), form: z.string().max(512) }).strict();
-const clientIp = z.string().min(1).max(100);
 const email = z.string().max(1_000);
 const password = z.string().max(1_000);
 const session = { sessionToken: token };
@@ -27,7 +27,9 @@ const accountProcedure = t.procedure.use(async ({ ctx, next }) => {
   const accounts: WebAccounts | undefined = ctx.accounts;
   if (accounts === undefined)
     throw new TRPCError({ code: "NOT_FOUND", message: "Accounts are not served here." });
-  const result = await next({ ctx: { accounts } });
+  const result = await next({
+    ctx: { accounts, visitor: () => accounts.visitor(ctx.visitorHeader) },
+  });
   if (!result.ok && result.error.cause instanceof DomainError)
     throw toTrpcError(result.error.cause);
   return result;
@@ -76,15 +78,13 @@ export const accountRouter = t.router({
   /** A pre-session form token and its cookie's attributes, for the sign-in, sign-up and reset forms. */
   formToken: accountProcedure.query(({ ctx }) => ctx.accounts.sessions.formToken()),
   signUp: accountProcedure
-    .input(z.object({ email, password, clientIp, formToken }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.credentials.signUp(input)),
+    .input(z.object({ email, password, formToken }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.credentials.signUp(input, ctx.visitor())),
   signIn: accountProcedure
     .input(
-      z
-        .object({ email, password, clientIp, formToken, previousSessionToken: token.optional() })
-        .strict(),
+      z.object({ email, password, formToken, previousSessionToken: token.optional() }).strict(),
     )
-    .mutation(({ ctx, input }) => ctx.accounts.sessions.signIn(input)),
+    .mutation(({ ctx, input }) => ctx.accounts.sessions.signIn(input, ctx.visitor())),
   signOut: accountProcedure
     .input(z.object(change).strict())
     .mutation(({ ctx, input }) => ctx.accounts.sessions.signOut(input)),
@@ -104,8 +104,10 @@ export const accountRouter = t.router({
     .input(z.object({ token }).strict())
     .mutation(({ ctx, input }) => ctx.accounts.credentials.verifyEmail(input)),
   requestPasswordReset: accountProcedure
-    .input(z.object({ email, clientIp, formToken }).strict())
-    .mutation(({ ctx, input }) => ctx.accounts.credentials.requestPasswordReset(input)),
+    .input(z.object({ email, formToken }).strict())
+    .mutation(({ ctx, input }) =>
+      ctx.accounts.credentials.requestPasswordReset(input, ctx.visitor()),
+    ),
   resetPassword: accountProcedure
     .input(z.object({ token, password, formToken }).strict())
     .mutation(({ ctx, input }) => ctx.accounts.credentials.resetPassword(input)),

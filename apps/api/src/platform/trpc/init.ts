@@ -16,6 +16,11 @@ export type TrpcContext = {
   routes: readonly Route[];
   /** The website's accounts (account.*); absent where no internal token is configured. */
   accounts?: WebAccounts;
+  /**
+   * The website's signed visitor address (the `x-tpi-visitor` header), as received: the account
+   * procedures verify it (accounts/visitor-address.ts) before any limit counts under it.
+   */
+  visitorHeader?: string;
 };
 
 /**

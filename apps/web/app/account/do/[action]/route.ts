@@ -3,7 +3,6 @@ import { RESET_PASSWORD_PAGE, resetPasswordPath } from "../../../../src/lib/acco
 import { accountApi, type ApiRefusal } from "../../../../src/server/account";
 import {
   attempt,
-  clientIp,
   field,
   formOf,
   formTokenOf,
@@ -38,10 +37,10 @@ const HANDLERS: Record<string, Handler> = {
   "sign-up": {
     from: "/account/sign-up",
     run: async (request, form) => {
-      const answer = await accountApi().signUp.mutate({
+      // The request goes along: the api limits sign-ups per visitor address.
+      const answer = await accountApi(request).signUp.mutate({
         email: field(form, "email"),
         password: field(form, "password"),
-        clientIp: clientIp(request),
         formToken: formTokenOf(request, form),
       });
       return { to: "/account/sign-in", flash: { kind: "notice", message: answer.message } };
@@ -51,10 +50,9 @@ const HANDLERS: Record<string, Handler> = {
     from: "/account/sign-in",
     run: async (request, form) => {
       const previous = requestSessionToken(request);
-      const answer = await accountApi().signIn.mutate({
+      const answer = await accountApi(request).signIn.mutate({
         email: field(form, "email"),
         password: field(form, "password"),
-        clientIp: clientIp(request),
         formToken: formTokenOf(request, form),
         // Session fixation: a token held before sign-in is ended by the api, never promoted.
         ...(previous === "" ? {} : { previousSessionToken: previous }),
@@ -94,9 +92,8 @@ const HANDLERS: Record<string, Handler> = {
   "reset-request": {
     from: "/account/reset-password",
     run: async (request, form) => {
-      const answer = await accountApi().requestPasswordReset.mutate({
+      const answer = await accountApi(request).requestPasswordReset.mutate({
         email: field(form, "email"),
-        clientIp: clientIp(request),
         formToken: formTokenOf(request, form),
       });
       return { to: "/account/reset-password", flash: { kind: "notice", message: answer.message } };
