@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { readEnv } from "../src/platform/runtime/env";
 import { createLogger } from "../src/platform/observability/logger";
 import { MARKETS } from "../src/markets";
-import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/jobs/lifecycle";
+import { loadGpuSample, settleGpuAndPublish } from "../src/markets/gpu/jobs/lifecycle";
 import { GPU } from "../src/markets/gpu/read-model/state";
 import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 
@@ -22,7 +22,7 @@ const now = new Date(nowText);
 const runtime = await openRuntime(env, log, MARKETS, () => now);
 try {
   const t0 = performance.now();
-  await seedGpuSampleIfEmpty(jobContextOf(runtime));
+  await loadGpuSample(jobContextOf(runtime));
   const t1 = performance.now();
   const report = await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime));
   const t2 = performance.now();

@@ -38,7 +38,7 @@ import { createLogger } from "../src/platform/observability/logger";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
 import { settleDueDays } from "../src/markets/token/jobs/settlement";
 import { MARKETS } from "../src/markets";
-import { seedGpuSampleIfEmpty, settleGpuAndPublish } from "../src/markets/gpu/jobs/lifecycle";
+import { loadGpuSample, settleGpuAndPublish } from "../src/markets/gpu/jobs/lifecycle";
 import { GPU } from "../src/markets/gpu/read-model/state";
 import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 import {
@@ -406,7 +406,7 @@ try {
   let gpuSeedMs: number;
   let gpuPublishMs: number;
   try {
-    gpuSeedMs = (await timed(() => seedGpuSampleIfEmpty(jobContextOf(runtime)))).ms;
+    gpuSeedMs = (await timed(() => loadGpuSample(jobContextOf(runtime)))).ms;
     gpuPublishMs = (await timed(() => settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime))))
       .ms;
   } finally {

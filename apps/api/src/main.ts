@@ -1,11 +1,13 @@
 import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
-import { startServer, type RunningServer } from "./platform/server";
+import { StartupStopped, startServer, type RunningServer } from "./platform/server";
 import { MARKETS } from "./markets";
 
 /**
  * `pnpm start`: the api process. On SIGINT/SIGTERM it drains (see RunningServer.close) and exits
- * 0. These are the only signal handlers of the process: no library's handler decides the exit.
+ * 0; during start-up, the first loads and settlement stop at their next batch boundary with what
+ * they did recorded (the next start resumes them), the database is closed, and it exits 0. These
+ * are the only signal handlers of the process: no library's handler decides the exit.
  */
 
 /** After the grace, closing Redis, the pools and the embedded server gets this long (milliseconds) before the process gives up and exits 1. */
@@ -15,12 +17,35 @@ const env = readEnv(MARKETS);
 const log = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT ?? "json");
 let running: RunningServer | undefined;
 let stopping = false;
+/** Aborted by a signal that arrives before the api serves: start-up work stops between batches. */
+const startup = new AbortController();
+let startupSignal: NodeJS.Signals = "SIGTERM";
+
+/** Exits 1 should stopping take longer than the grace and the close budget (a stuck step). */
+function exitAfterBudget(): void {
+  setTimeout(() => {
+    log.error(
+      `shutdown did not finish within ${env.SHUTDOWN_GRACE_MS + CLOSE_BUDGET_MS} ms (SHUTDOWN_GRACE_MS plus ${CLOSE_BUDGET_MS} ms to close connections); exiting`,
+    );
+    process.exit(1);
+  }, env.SHUTDOWN_GRACE_MS + CLOSE_BUDGET_MS).unref();
+}
 
 function stop(signal: NodeJS.Signals): void {
   if (running === undefined) {
-    // Nothing is served yet; the embedded server, if started, is stopped on exit (see embedded-postgres-server.ts).
-    log.warn(`${signal} received during start-up: stopping`);
-    process.exit(1);
+    if (startup.signal.aborted) {
+      log.warn(`${signal} received again: already stopping the start-up`);
+      return;
+    }
+    // Nothing is served yet. Loads commit in batches and record their progress: stopping at the
+    // next batch boundary keeps what is done, and the next start resumes the rest.
+    log.warn(
+      `${signal} received during start-up: stopping after the current batch (what is loaded is kept; the next start resumes the rest)`,
+    );
+    startupSignal = signal;
+    startup.abort();
+    exitAfterBudget();
+    return;
   }
   if (stopping) {
     // A terminal's Ctrl-C reaches every process of the group and `npm start` forwards it as
@@ -32,12 +57,7 @@ function stop(signal: NodeJS.Signals): void {
   log.info(
     `${signal} received: no new connections; finishing in-flight requests and jobs (up to ${env.SHUTDOWN_GRACE_MS} ms), then stopping`,
   );
-  setTimeout(() => {
-    log.error(
-      `shutdown did not finish within ${env.SHUTDOWN_GRACE_MS + CLOSE_BUDGET_MS} ms (SHUTDOWN_GRACE_MS plus ${CLOSE_BUDGET_MS} ms to close connections); exiting`,
-    );
-    process.exit(1);
-  }, env.SHUTDOWN_GRACE_MS + CLOSE_BUDGET_MS).unref();
+  exitAfterBudget();
   running.close().then(
     () => {
       log.info("api stopped");
@@ -53,8 +73,16 @@ function stop(signal: NodeJS.Signals): void {
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 try {
-  running = await startServer(env, log, MARKETS);
+  running = await startServer(env, log, MARKETS, undefined, { stopping: startup.signal });
+  // A signal that came while the server was binding: stop the way a signal to a running api does.
+  if (startup.signal.aborted) stop(startupSignal);
 } catch (error) {
+  if (error instanceof StartupStopped) {
+    log.info(
+      "api stopped during start-up; what was loaded is recorded and the next start resumes the rest",
+    );
+    process.exit(0);
+  }
   log.error(
     `api failed to start: ${error instanceof Error ? error.message || error.name : JSON.stringify(error)}`,
   );

@@ -79,6 +79,10 @@ describe("first start with OPENROUTER_API_KEY on an empty database", () => {
     };
     expect(body.date).toBe("2026-11-20");
     expect(body.data.map((r) => r.lab)).toEqual(["anthropic", "openai", "google", "deepseek"]);
+    expect(await (await fetch(`${running.url}/health`)).json()).toMatchObject({
+      status: "healthy",
+      data: { token: "complete" },
+    });
     const days = await db.sourceDay.findMany({ orderBy: { date: "asc" } });
     // Days within 48 hours of the snapshot are priced by it; the older start-up days are back-filled.
     expect(days.map((d) => d.priceBasis)).toEqual([
@@ -118,7 +122,13 @@ describe("first start whose key OpenRouter refuses", () => {
     stub.reset();
     const { running, lines, drop } = await startWithKey("sk-or-v1-refused0000");
     try {
-      expect((await fetch(`${running.url}/health`)).status).toBe(200);
+      // Serving, but not calling a data set without its token index healthy.
+      const health = await fetch(`${running.url}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({
+        status: "degraded",
+        data: { token: "incomplete", gpu: "complete" },
+      });
       expect((await fetch(`${running.url}/api/otpi`)).status).toBe(404);
       expect(await running.runtime.database.db.observation.count()).toBe(0);
       const log = lines.join("\n");

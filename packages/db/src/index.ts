@@ -58,3 +58,4 @@ export * from "./repositories/lab-days";
 export * from "./repositories/observation-import";
 export * from "./repositories/revisions";
 export * from "./repositories/source-data";
+export * from "./repositories/data-loads";

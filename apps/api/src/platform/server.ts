@@ -43,28 +43,53 @@ export type RunningServer = {
 };
 
 /**
+ * Raised by `startServer` when its `stopping` signal was aborted before it served: the markets'
+ * loads stopped between batches with what they did recorded (the next start resumes them), and
+ * the database was closed.
+ */
+export class StartupStopped extends Error {
+  constructor() {
+    super("stopped during start-up");
+    this.name = "StartupStopped";
+  }
+}
+
+/**
  * Starts the api: database (embedded unless DATABASE_URL), migrations, each market's start (its
- * first loads on an empty database and settlement of what is due), then HTTP. Every periodic job
- * (the markets' jobs, reloads of the published sets, key-usage writes, mail) then runs on one
- * scheduler, which `close()` stops and waits for.
+ * first loads, resumed until complete, and settlement of what is due), then HTTP. Every periodic
+ * job (the markets' jobs, reloads of the published sets, key-usage writes, mail) then runs on one
+ * scheduler, which `close()` stops and waits for. Once `options.stopping` is aborted (a signal
+ * during start-up), the markets' start-up work stops at its next batch boundary, the database is
+ * closed and StartupStopped is raised.
  */
 export async function startServer(
   env: Env,
   log: Logger,
   marketList: readonly Market[],
   clock?: () => Date,
+  options: { stopping?: AbortSignal } = {},
 ): Promise<RunningServer> {
+  const { stopping } = options;
   // Before anything starts: refused in production with mail links going to the log.
   const mail = mailSettingsFrom(env);
   const runtime = await openRuntime(env, log, marketList, clock);
+  const jobContext = jobContextOf(runtime);
+  try {
+    // Each market in list order: its first loads, then settlement and publication.
+    for (const market of marketList) {
+      if (stopping?.aborted) break;
+      await market.start(runtime.markets.get(market.name), { ...jobContext, stopping });
+    }
+    if (stopping?.aborted) throw new StartupStopped();
+  } catch (error) {
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
   const metrics = new Metrics({ processMetrics: true });
   metrics.observeDatabasePool(() => poolStats(runtime.database.db));
   // Asked of the database when scraped (bounded like /health's probe).
   metrics.observeDatabaseUp(() => databaseAnswers(runtime.database.db));
   const scheduler = new Scheduler(log, runtime.databaseHealth, metrics);
-  const jobContext = jobContextOf(runtime);
-  // Each market in list order: its first loads, then settlement and publication.
-  for (const market of marketList) await market.start(runtime.markets.get(market.name), jobContext);
   schedulePlatformJobs(scheduler, runtime, mail);
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).

@@ -7,7 +7,9 @@ import { addDays, eachUtcDay, maxDay, type UtcDay } from "@tpi/domain";
  * `GET /api/v1/models` ({ data: [{ id, canonical_slug, name, pricing }] }) and
  * `GET /api/v1/datasets/rankings-daily` (per day the top 50 permaslugs by total tokens, then one
  * `other` row; `meta` with as_of, the resolved window and version). Tests script failures per
- * path (a queue of replies) and read every request with its arrival time.
+ * path (a queue of replies), hold a documented answer until they release it (`documented` with
+ * `until`: a sync stopped or killed mid-run, at a known point), and read every request with its
+ * arrival time.
  */
 export const STUB_KEY = "sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 export const STUB_AS_OF = "2026-11-22T02:00:00Z";
@@ -107,6 +109,10 @@ export type StubReply = {
   body?: string;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** The documented answer (status, body and headers are ignored), after `delayMs` and `until`. */
+  documented?: boolean;
+  /** The reply is sent once this settles (and `delayMs` after), if the client still waits. */
+  until?: Promise<void>;
 };
 export type StubRequest = {
   path: string;
@@ -157,13 +163,22 @@ export async function startOpenRouterStub(options: { latestDay: UtcDay }): Promi
       authorization: req.headers.authorization,
     });
     const scripted = stub.queue[url.pathname]?.shift();
-    const reply = scripted ?? documentedReply(url, req.headers.authorization, stub);
-    setTimeout(() => {
-      if (res.destroyed) return;
-      res
-        .writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers })
-        .end(reply.body ?? "");
-    }, reply.delayMs ?? 0);
+    const reply =
+      scripted === undefined || scripted.documented
+        ? {
+            ...documentedReply(url, req.headers.authorization, stub),
+            delayMs: scripted?.delayMs,
+          }
+        : scripted;
+    const send = () =>
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res
+          .writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers })
+          .end(reply.body ?? "");
+      }, reply.delayMs ?? 0);
+    if (scripted?.until === undefined) send();
+    else void scripted.until.then(send, send);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return Object.assign(stub, {

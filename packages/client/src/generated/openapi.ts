@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database connectivity */
+        /** Liveness, database connectivity and the data sets' state */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -705,8 +705,11 @@ export interface components {
             }[];
         };
         Health: {
-            /** @enum {string} */
-            status: "healthy" | "unhealthy";
+            /**
+             * @description `healthy`: the database answers and every market's data set is complete. `loading`: a market's first-start load is running (in this instance or another). `degraded`: a market's first-start load stopped unfinished (a source failed, or its process was stopped or died) and none is running: that market serves what is stored, possibly nothing, until a start or a serving instance's hourly check completes it. `unhealthy` (503): the database does not answer.
+             * @enum {string}
+             */
+            status: "healthy" | "loading" | "degraded" | "unhealthy";
             /**
              * Format: date-time
              * @example 2026-08-21T20:00:00.000Z
@@ -714,6 +717,10 @@ export interface components {
             timestamp: string;
             /** @enum {string} */
             database: "connected" | "disconnected";
+            /** @description Each market's data set, by market name (absent while the database does not answer): `complete`, `loading` or `incomplete`. */
+            data?: {
+                [key: string]: "complete" | "loading" | "incomplete";
+            };
         } & {
             [key: string]: string;
         };
@@ -1360,7 +1367,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Healthy */
+            /** @description The database answers; `status` says whether every market's data set is complete (`healthy`), being loaded (`loading`) or left unfinished (`degraded`) */
             200: {
                 headers: {
                     [name: string]: unknown;

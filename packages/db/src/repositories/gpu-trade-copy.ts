@@ -37,18 +37,20 @@ const UNIQUE_VIOLATION = "23505";
  * otherwise they go into a temporary table and are merged with `on conflict do nothing`. A key
  * repeated within the input makes the direct COPY fail; the load then runs again through the
  * merge, which is why `trades` is a function (a generator is read once). Roll back, or crash,
- * and nothing was written.
+ * and nothing was written. Once `signal` is aborted the COPY is cancelled (CopyFail), the
+ * transaction rolled back, and the signal's reason raised.
  */
 export async function copyGpuTradesIfAbsent(
   databaseUrl: string,
   trades: () => Iterable<readonly GpuTradeInput[]>,
   onProgress?: (copied: number) => void,
+  signal?: AbortSignal,
 ): Promise<number> {
   try {
-    return await copyOnce(databaseUrl, trades(), "direct-if-empty", onProgress);
+    return await copyOnce(databaseUrl, trades(), "direct-if-empty", onProgress, signal);
   } catch (error) {
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-    return copyOnce(databaseUrl, trades(), "merge", onProgress);
+    return copyOnce(databaseUrl, trades(), "merge", onProgress, signal);
   }
 }
 
@@ -57,6 +59,7 @@ async function copyOnce(
   batches: Iterable<readonly GpuTradeInput[]>,
   mode: "direct-if-empty" | "merge",
   onProgress: ((copied: number) => void) | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -80,6 +83,12 @@ async function copyOnce(
     let copied = 0;
     let pending = "";
     for (const batch of batches) {
+      if (signal?.aborted) {
+        // CopyFail: the server ends the COPY with an error; the rollback below undoes it all.
+        stream.destroy();
+        await done.catch(() => undefined);
+        throw signal.reason;
+      }
       for (const trade of batch) pending += copyLine(trade);
       copied += batch.length;
       if (pending.length < COPY_CHUNK_CHARS) continue;

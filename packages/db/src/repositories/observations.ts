@@ -114,6 +114,15 @@ export async function hasObservations(db: Tx): Promise<boolean> {
   return (await db.observation.findFirst({ select: { modelId: true } })) !== null;
 }
 
+/** Days of [from, to] holding at least one observation (any source), oldest first. */
+export async function daysWithObservations(db: Tx, from: UtcDay, to: UtcDay): Promise<UtcDay[]> {
+  const rows = await db.$queryRaw<{ date: Date }[]>`
+    select distinct date from observation
+    where date between ${dayToDate(from)}::date and ${dayToDate(to)}::date
+    order by date`;
+  return rows.map((row) => dateToDay(row.date));
+}
+
 /** Observations of the given days, all labs. */
 export async function observationsOnDays(
   db: Tx,

@@ -461,7 +461,8 @@ export type SourceSyncEnd = {
   requests: number;
   daysWritten: number;
   daysFailed: number;
-  outcome: "ok" | "partial" | "failed";
+  /** `interrupted`: stopped before it finished (a shutdown, or its process died: see closeInterruptedSourceSyncs). */
+  outcome: "ok" | "partial" | "failed" | "interrupted";
   message: string;
 };
 
@@ -522,6 +523,49 @@ export async function recentSourceSyncs(
 
 /** Arbitrary constant identifying the source-sync lock among advisory locks. */
 const SOURCE_SYNC_LOCK_KEY = 7_224_019_011;
+
+/**
+ * Closes the source's runs still logged `running` as `interrupted`: call it holding the sync lock
+ * (inside `withSourceSyncLock`), when no run can be going on, so such a row is one whose process
+ * died (kill -9, a crash, a lost connection) before it could write its end. Returns their ids.
+ */
+export async function closeInterruptedSourceSyncs(
+  db: Tx,
+  source: string,
+  now: Date,
+): Promise<number[]> {
+  const rows = await db.sourceSync.findMany({
+    where: { source, outcome: "running" },
+    select: { id: true, startedAt: true },
+  });
+  for (const row of rows)
+    await db.sourceSync.update({
+      where: { id: row.id },
+      data: {
+        outcome: "interrupted",
+        finishedAt: new Date(Math.max(now.getTime(), row.startedAt.getTime())),
+        message: `interrupted: the process running this sync stopped before it finished (found ${now.toISOString()}); what it wrote is kept, the days it did not write are missing`,
+      },
+    });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The same at any time: when no sync runs (the lock is free), closes the runs a dead process left
+ * `running`; when one runs, does nothing and returns null.
+ */
+export async function closeInterruptedSourceSyncsIfIdle(
+  db: Db,
+  source: string,
+  now: Date,
+): Promise<number[] | null> {
+  const locked = await withSourceSyncLock(
+    db,
+    () => closeInterruptedSourceSyncs(db, source, now),
+    60_000,
+  );
+  return locked.locked ? locked.result : null;
+}
 
 /**
  * Runs `work` only if no other process is syncing (a transaction-scoped advisory lock held for

@@ -65,6 +65,12 @@ export type MarketJobContext = MarketOpenContext & {
   progress(label: string): Progress;
   /** Whether an empty market loads its generated sample at start (SEED_SAMPLE_ON_EMPTY). */
   seedSampleOnEmpty: boolean;
+  /**
+   * Given to `start` only: aborted when the process is asked to stop during start-up (SIGTERM,
+   * SIGINT). First loads and settlement then stop between batches, record what they did, and
+   * return; the next start resumes them.
+   */
+  stopping?: AbortSignal;
 };
 
 /** A periodic job the platform's scheduler runs (never two runs of one job at a time). */
@@ -141,7 +147,10 @@ export type Market<Name extends string = string, Router extends AnyRouter = AnyR
   freeWindow(now: Date): DayWindow;
   /** Builds the live state over the database from the validated environment. */
   open(env: Readonly<Record<string, unknown>>, context: MarketOpenContext): MarketStateBase;
-  /** Server start: first loads (sample or sources), then settlement and publication. */
+  /**
+   * Server start: first loads (sample or sources; recorded in `data_load` and resumed until
+   * complete), then settlement and publication. Returns early once `context.stopping` is aborted.
+   */
   start(state: MarketStateBase, context: MarketJobContext): Promise<void>;
   /** Periodic work after start: syncs, settlement, prints (reloads are the platform's). */
   jobs(state: MarketStateBase, context: MarketJobContext): readonly ScheduledJob[];

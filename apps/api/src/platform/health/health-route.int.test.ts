@@ -7,7 +7,12 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-type Health = { status: string; timestamp: string; database: string };
+type Health = {
+  status: string;
+  timestamp: string;
+  database: string;
+  data?: Record<string, string>;
+};
 
 async function health(): Promise<{ status: number; body: Health }> {
   const res = await api.get("/health");
@@ -22,6 +27,8 @@ describe("GET /health", () => {
       status: "healthy",
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       database: "connected",
+      // No first-start load recorded: nothing is being loaded for either market.
+      data: { token: "complete", gpu: "complete" },
       redis: "not configured",
     });
   });
@@ -31,6 +38,7 @@ describe("GET /health", () => {
     const down = await health();
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ status: "unhealthy", database: "disconnected" });
+    expect(down.body.data).toBeUndefined(); // unknown while the database does not answer
     // The published index is served from memory: reads keep working during the outage.
     expect((await api.get("/api/token-types")).status).toBe(200);
 

@@ -1,4 +1,4 @@
-import type { Db } from "@tpi/db";
+import { dataLoadStates, isPendingLoad, type Db } from "@tpi/db";
 import type { DatabaseHealth, DatabaseState } from "./database-health";
 import { defineRoute } from "../http/route";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
@@ -7,15 +7,64 @@ import { instantSchema } from "../http/input";
 
 const PING_TIMEOUT_MS = 2_000;
 
+/** A market's data set: its first-start loads all done, one being loaded now, or one left unfinished. */
+export const marketDataStateSchema = z.enum(["complete", "loading", "incomplete"]);
+export type MarketDataState = z.output<typeof marketDataStateSchema>;
+
 /** The body of GET /health. */
 export const healthResponseSchema = z
   .object({
-    status: z.enum(["healthy", "unhealthy"]),
+    status: z
+      .enum(["healthy", "loading", "degraded", "unhealthy"])
+      .describe(
+        "`healthy`: the database answers and every market's data set is complete. `loading`: a market's first-start load is running (in this instance or another). `degraded`: a market's first-start load stopped unfinished (a source failed, or its process was stopped or died) and none is running: that market serves what is stored, possibly nothing, until a start or a serving instance's hourly check completes it. `unhealthy` (503): the database does not answer.",
+      ),
     timestamp: instantSchema,
     database: z.enum(["connected", "disconnected"]),
+    data: z
+      .record(z.string(), marketDataStateSchema)
+      .optional()
+      .describe(
+        "Each market's data set, by market name (absent while the database does not answer): `complete`, `loading` or `incomplete`.",
+      ),
   })
   .catchall(z.string())
   .meta({ id: "Health" });
+
+/**
+ * Each market's data set from its recorded first-start loads (`data_load`): `loading` while one
+ * not finished is locked by a live process, `incomplete` while one is unfinished and nobody loads
+ * it (stopped, failed, or its process died), else `complete` (a market that recorded no load
+ * holds what imports and syncs wrote: nothing is being loaded for it).
+ */
+export async function marketDataStates(
+  db: Db,
+  marketNames: readonly string[],
+): Promise<Record<string, MarketDataState>> {
+  const loads = await dataLoadStates(db);
+  const states: Record<string, MarketDataState> = {};
+  for (const market of marketNames) {
+    const pending = loads.filter((load) => load.market === market && isPendingLoad(load));
+    states[market] = pending.some((load) => load.locked)
+      ? "loading"
+      : pending.length > 0
+        ? "incomplete"
+        : "complete";
+  }
+  return states;
+}
+
+/** The overall status from the database's answer and the markets' data sets. */
+export function healthStatus(
+  connected: boolean,
+  data: Readonly<Record<string, MarketDataState>> | undefined,
+): z.output<typeof healthResponseSchema>["status"] {
+  if (!connected) return "unhealthy";
+  const states = Object.values(data ?? {});
+  if (states.includes("incomplete")) return "degraded";
+  if (states.includes("loading")) return "loading";
+  return "healthy";
+}
 
 /**
  * True when the database answers `select 1` within the timeout. The outage tracker hears of the
@@ -50,7 +99,14 @@ async function redisHealth(settings: RateLimitSettings): Promise<Record<string, 
   return { redis: settings.redis ? await settings.redis.probe() : "not configured" };
 }
 
-/** `GET /health`: liveness plus database connectivity; 503 while the database is unreachable. */
+/**
+ * `GET /health`: liveness, database connectivity and each market's data set. 503 only while the
+ * database is unreachable: a data set still loading or left incomplete answers 200 with `loading`
+ * or `degraded`. The data is the shared database's, the same for every instance, so failing
+ * readiness for it would take every instance out of a load balancer together (the GPU market and
+ * the accounts with it); the website also reads 503 as "without database". Monitoring alerts on
+ * `status`; `data` says which market.
+ */
 export const healthRoute = defineRoute({
   method: "get",
   path: "/health",
@@ -58,11 +114,15 @@ export const healthRoute = defineRoute({
   security: "none",
   limiter: "none",
   responses: {
-    200: { description: "Healthy", schema: healthResponseSchema },
+    200: {
+      description:
+        "The database answers; `status` says whether every market's data set is complete (`healthy`), being loaded (`loading`) or left unfinished (`degraded`)",
+      schema: healthResponseSchema,
+    },
     503: { description: "The database is unreachable", schema: healthResponseSchema },
   },
   docs: {
-    summary: "Liveness and database connectivity",
+    summary: "Liveness, database connectivity and the data sets' state",
     tags: ["Reference"],
     examples: () => [{ label: "Health check", pathAndQuery: "/health" }],
   },
@@ -73,11 +133,22 @@ export const healthRoute = defineRoute({
         databaseAnswers(deps.db, deps.databaseHealth),
         redisHealth(deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS),
       ]);
+      const data = connected
+        ? await marketDataStates(
+            deps.db,
+            deps.marketList.map((market) => market.name),
+          ).catch((error: unknown) => {
+            deps.databaseHealth.reportFailure(error);
+            return undefined;
+          })
+        : undefined;
+      const answered = connected && data !== undefined;
       res.setHeader("Cache-Control", "no-store");
-      res.status(connected ? 200 : 503).json({
-        status: connected ? "healthy" : "unhealthy",
+      res.status(answered ? 200 : 503).json({
+        status: healthStatus(answered, data),
         timestamp: new Date().toISOString(),
-        database: connected ? "connected" : "disconnected",
+        database: answered ? "connected" : "disconnected",
+        ...(data === undefined ? {} : { data }),
         ...databaseOutage(deps.databaseHealth.state),
         ...redis,
       });

@@ -10,6 +10,7 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import {
+  closeInterruptedSourceSyncs,
   finishSourceSync,
   recordSourceSyncRequests,
   sourceRequestsSince,
@@ -26,6 +27,7 @@ import {
   rankingsRangeProblem,
   rankingsRowsByDay,
   rankingsWindows,
+  STOPPED_MESSAGE,
   type OpenRouterConfig,
 } from "../sources/openrouter";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
@@ -56,6 +58,8 @@ export type OpenRouterSyncReport =
       days: IngestedDay[];
       /** Settled days whose stored observations changed: candidates for `tpi restate`. */
       restate: UtcDay[];
+      /** Runs a dead process had left `running` in the sync log, closed as interrupted by this one. */
+      closedInterrupted: number[];
       outcome: SourceSyncEnd["outcome"];
       message: string;
     };
@@ -70,9 +74,11 @@ export function daysFailed(report: OpenRouterSyncReport): number {
 }
 
 /**
- * Syncs [from, to]. Days before 2025-01-01 or not yet ended are refused (OpenRouterError
- * `range`) before any request. Problems with OpenRouter fail days, with their reason in the
- * report; they do not throw.
+ * Syncs [from, to] (only `days` of it when given: a resumed first start asks for the days it
+ * misses). Days before 2025-01-01 or not yet ended are refused (OpenRouterError `range`) before
+ * any request. Problems with OpenRouter fail days, with their reason in the report; they do not
+ * throw. Once `signal` is aborted the request in flight is cut, no further window starts, and the
+ * run is logged `interrupted` (the windows written stay written).
  */
 export async function syncOpenRouter(
   db: Db,
@@ -85,10 +91,19 @@ export async function syncOpenRouter(
     trigger: SyncTrigger;
     now: Date;
     onProgress?: (done: number, total: number) => void;
+    /** Only these days of [from, to] (sorted, no repeats); all of them when absent. */
+    days?: readonly UtcDay[];
+    signal?: AbortSignal;
   },
 ): Promise<OpenRouterSyncReport> {
   const problem = rankingsRangeProblem(options.from, options.to, options.now);
   if (problem !== null) throw new OpenRouterError("range", `cannot sync: ${problem}`);
+  const outside = options.days?.find((day) => day < options.from || day > options.to);
+  if (outside !== undefined)
+    throw new OpenRouterError(
+      "range",
+      `cannot sync: ${outside} is outside ${options.from} to ${options.to}`,
+    );
   const locked = await withSourceSyncLock(db, () => runSync(db, config, options), MAX_SYNC_RUN_MS);
   if (!locked.locked)
     return {
@@ -104,6 +119,8 @@ async function runSync(
   options: Parameters<typeof syncOpenRouter>[2],
 ): Promise<OpenRouterSyncReport> {
   const { from, to, now } = options;
+  // Under the lock no other run can be going on: a `running` row is one a dead process left.
+  const closedInterrupted = await closeInterruptedSourceSyncs(db, OPENROUTER_SOURCE, now);
   const syncId = await startSourceSync(db, {
     source: OPENROUTER_SOURCE,
     trigger: options.trigger,
@@ -116,11 +133,18 @@ async function runSync(
     OPENROUTER_SOURCE,
     startOfUtcDay(utcDayOf(now)),
   );
-  const client = new OpenRouterClient(config, requestsToday, (requests) =>
-    recordSourceSyncRequests(db, syncId, requests),
+  const client = new OpenRouterClient(
+    config,
+    requestsToday,
+    (requests) => recordSourceSyncRequests(db, syncId, requests),
+    options.signal,
   );
-  const windows = rankingsWindows(from, to);
-  const total = daysBetween(from, to) + 1;
+  const windows =
+    options.days === undefined
+      ? rankingsWindows(from, to)
+      : consecutiveRuns(options.days).flatMap((run) => rankingsWindows(run.from, run.to));
+  const total = options.days === undefined ? daysBetween(from, to) + 1 : options.days.length;
+  const asked = () => windows.flatMap((window) => eachUtcDay(window.start, window.end));
   const days: IngestedDay[] = [];
   let asOf: Date | null = null;
   let priceSnapshotId: number | null = null;
@@ -145,7 +169,7 @@ async function runSync(
     const needed = 1 + windows.length;
     if (client.budgetLeft < needed) {
       failAll(
-        eachUtcDay(from, to),
+        asked(),
         `the daily budget of ${config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) has ${Math.max(0, client.budgetLeft)} left today (UTC) and this sync needs at least ${needed}; nothing was requested`,
       );
     } else {
@@ -158,11 +182,15 @@ async function runSync(
         priceSnapshotId = snapshot?.id ?? null;
       } catch (error) {
         if (!(error instanceof OpenRouterError)) throw error;
-        stopReason = `the model list (prices) could not be read: ${error.message}`;
+        stopReason =
+          error.problem === "stopped"
+            ? error.message
+            : `the model list (prices) could not be read: ${error.message}`;
       }
       let done = 0;
       for (const window of windows) {
         const windowDays = eachUtcDay(window.start, window.end);
+        if (stopReason === null && options.signal?.aborted) stopReason = STOPPED_MESSAGE;
         if (stopReason !== null) {
           failAll(windowDays, `not synced: ${stopReason}`);
         } else {
@@ -202,7 +230,12 @@ async function runSync(
     await finish("failed", `${message}; stopped by an error: ${cause}`).catch(() => undefined);
     throw error;
   }
-  const { outcome, message } = summarize(days, total, client.requests);
+  const stopped = options.signal?.aborted === true;
+  const summary = summarize(days, total, client.requests);
+  // A run cut short by a shutdown is neither ok nor failed: its remaining days were never asked for.
+  const outcome = stopped && summary.outcome !== "ok" ? "interrupted" : summary.outcome;
+  const message =
+    outcome === "interrupted" ? `${summary.message}; ${STOPPED_MESSAGE}` : summary.message;
   await finish(outcome, message);
   return {
     ran: true,
@@ -219,9 +252,21 @@ async function runSync(
           d.written && d.write.settled && d.write.inserted + d.write.updated + d.write.removed > 0,
       )
       .map((d) => d.date),
+    closedInterrupted,
     outcome,
     message,
   };
+}
+
+/** Sorted days as runs of consecutive days (each run is asked for in windows). */
+export function consecutiveRuns(days: readonly UtcDay[]): { from: UtcDay; to: UtcDay }[] {
+  const runs: { from: UtcDay; to: UtcDay }[] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last !== undefined && addDays(last.to, 1) === day) last.to = day;
+    else runs.push({ from: day, to: day });
+  }
+  return runs;
 }
 
 function summarize(
@@ -258,6 +303,11 @@ export function describeOpenRouterSync(report: OpenRouterSyncReport): string {
   const lines = [
     `OpenRouter sync ${report.from}${report.to === report.from ? "" : ` to ${report.to}`}: ${daysWritten(report)} day(s) written, ${daysFailed(report)} not written, ${report.requests} request(s)${report.priceSnapshotId === null ? "" : `, price snapshot ${report.priceSnapshotId}`}`,
   ];
+  if (report.closedInterrupted.length > 0)
+    lines.push(
+      `closed ${report.closedInterrupted.length} earlier sync run(s) left running by a process that stopped without finishing (sync log ${report.closedInterrupted.map((id) => `#${id}`).join(", ")}): logged as interrupted`,
+    );
+  if (report.outcome === "interrupted") lines.push(STOPPED_MESSAGE);
   if (report.restate.length > 0)
     lines.push(
       `already settled days whose observations changed (stored; published values unchanged until restated with 'pnpm tpi restate'): ${report.restate.join(", ")}`,
@@ -299,7 +349,7 @@ export function scheduledSyncRange(
 export async function runScheduledOpenRouterSync(
   db: Db,
   config: OpenRouterConfig,
-  options: { now: Date; syncHourUtc: number },
+  options: { now: Date; syncHourUtc: number; signal?: AbortSignal },
 ): Promise<OpenRouterSyncReport | null> {
   const [stored, attempt] = await Promise.all([
     db.sourceDay.aggregate({ where: { source: OPENROUTER_SOURCE }, _max: { date: true } }),
@@ -322,5 +372,6 @@ export async function runScheduledOpenRouterSync(
     backfillFrom: null,
     trigger: "schedule",
     now: options.now,
+    signal: options.signal,
   });
 }

@@ -43,6 +43,10 @@ export type IngestedDay =
     }
   | { date: UtcDay; written: false; reason: string };
 
+/** Why a day was not written when the load was asked to stop before its batch. */
+export const STOPPED_REASON =
+  "not written: stopped before this day's batch (the process is stopping)";
+
 /** Days written per transaction: a crash loses at most one batch, never half a day. */
 const DAYS_PER_TRANSACTION = 31;
 
@@ -55,6 +59,8 @@ export async function ingestRankingsDays(
     backfillFrom: UtcDay | null;
     syncedAt: Date;
     onProgress?: (done: number, total: number) => void;
+    /** Once aborted, no further batch starts: the days left are reported not written (STOPPED_REASON). */
+    signal?: AbortSignal;
   },
 ): Promise<IngestedDay[]> {
   const snapshots = await priceSnapshotsOf(db, input.source);
@@ -80,6 +86,14 @@ export async function ingestRankingsDays(
   let done = 0;
   for (let start = 0; start < input.days.length; start += DAYS_PER_TRANSACTION) {
     const batch = input.days.slice(start, start + DAYS_PER_TRANSACTION);
+    if (input.signal?.aborted) {
+      outcomes.push(
+        ...input.days
+          .slice(start)
+          .map(({ date }) => ({ date, written: false as const, reason: STOPPED_REASON })),
+      );
+      break;
+    }
     const writes: SourceDayInput[] = [];
     const pending: Omit<Extract<IngestedDay, { written: true }>, "write">[] = [];
     for (const [offset, { date, rows, asOf }] of batch.entries()) {

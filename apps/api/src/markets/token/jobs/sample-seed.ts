@@ -1,6 +1,7 @@
 import { SAMPLE_SOURCE, addDays, utcDayOf, type UtcDay } from "@tpi/domain";
 import {
   SAMPLE_START_DAY,
+  daysWithObservations,
   generateTokenSample,
   priceSnapshotsOf,
   readSourceDaysBetween,
@@ -8,7 +9,7 @@ import {
   storePriceSnapshots,
   type Db,
 } from "@tpi/db";
-import { ingestRankingsDays } from "./rankings-ingest";
+import { STOPPED_REASON, ingestRankingsDays } from "./rankings-ingest";
 
 export type SampleSeedReport = {
   /** Sample days in the range (each a day of ranking rows and its price snapshot). */
@@ -19,14 +20,25 @@ export type SampleSeedReport = {
   inserted: number;
   /** Last day seeded: the last one whose price snapshot has been taken by `now`. */
   through: UtcDay;
+  /** Days skipped because other data (an import, a source) already held them (`keepOtherData`). */
+  keptDays: number;
+  /** Stopped by the signal before every day was written; the days written are whole. */
+  stopped: boolean;
 };
+
+/** The last sample day `now` can hold: the last whose price snapshot (two hours after it ends) has been taken. */
+export function sampleThrough(now: Date): UtcDay {
+  const yesterday = addDays(utcDayOf(now), -1);
+  return sampleSnapshotTime(yesterday) <= now ? yesterday : addDays(yesterday, -1);
+}
 
 /**
  * Loads the generated SAMPLE (not market data) through the same path as OpenRouter's data: the
  * price-list snapshots first, then the days' ranking rows via `ingestRankingsDays`. A day is
  * seeded once its snapshot (two hours after the day ends) has been taken by `now`. Days the
  * sample already holds are skipped (the sample is deterministic: they hold what it would write)
- * and stored snapshots are not stored again, so seeding twice changes nothing.
+ * and stored snapshots are not stored again, so seeding twice changes nothing; a seed stopped
+ * between batches (`signal`) or killed resumes where it stopped the next time.
  */
 export async function seedTokenSample(
   db: Db,
@@ -34,11 +46,16 @@ export async function seedTokenSample(
     now: Date;
     from?: UtcDay;
     onProgress?: (doneDays: number, totalDays: number) => void;
+    /**
+     * Leave days that hold observations of any source as they are (the first start's load: an
+     * operator's import made while it was stopped is not overwritten by the sample).
+     */
+    keepOtherData?: boolean;
+    /** Once aborted, no further batch (31 days, one transaction) starts. */
+    signal?: AbortSignal;
   },
 ): Promise<SampleSeedReport> {
-  const today = utcDayOf(options.now);
-  const through =
-    sampleSnapshotTime(addDays(today, -1)) <= options.now ? addDays(today, -1) : addDays(today, -2);
+  const through = sampleThrough(options.now);
   const from = options.from ?? SAMPLE_START_DAY;
   const all = through < from ? [] : [...generateTokenSample(through, from)];
   const held = new Set(
@@ -48,7 +65,11 @@ export async function seedTokenSample(
           .filter((day) => day.source === SAMPLE_SOURCE)
           .map((day) => day.date),
   );
-  const days = all.filter((day) => !held.has(day.date));
+  const kept =
+    options.keepOtherData && through >= from
+      ? new Set((await daysWithObservations(db, from, through)).filter((date) => !held.has(date)))
+      : new Set<UtcDay>();
+  const days = all.filter((day) => !held.has(day.date) && !kept.has(day.date));
 
   const stored = new Set(
     (await priceSnapshotsOf(db, SAMPLE_SOURCE)).map((s) => s.fetchedAt.getTime()),
@@ -66,12 +87,20 @@ export async function seedTokenSample(
     backfillFrom: null,
     syncedAt: options.now,
     onProgress: options.onProgress,
+    signal: options.signal,
   });
   let inserted = 0;
+  let newDays = 0;
+  let stopped = false;
   for (const outcome of outcomes) {
+    if (!outcome.written && outcome.reason === STOPPED_REASON) {
+      stopped = true;
+      continue;
+    }
     // Every sample day has its own snapshot: a day not written is a defect of the sample.
     if (!outcome.written) throw new Error(`sample day not written: ${outcome.reason}`);
     inserted += outcome.write.inserted;
+    newDays += 1;
   }
-  return { days: all.length, newDays: days.length, inserted, through };
+  return { days: all.length, newDays, inserted, through, keptDays: kept.size, stopped };
 }

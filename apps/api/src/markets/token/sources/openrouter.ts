@@ -47,7 +47,8 @@ export type OpenRouterConfig = {
 
 /**
  * Why a request or answer was unusable. `auth`, `budget` and `rate-limit` make every further
- * request of the run pointless, so a sync stops at them; the others fail only what was asked.
+ * request of the run pointless, so a sync stops at them, and so at `stopped` (the process is
+ * stopping); the others fail only what was asked.
  */
 export type OpenRouterProblem =
   | "auth"
@@ -56,7 +57,8 @@ export type OpenRouterProblem =
   | "unavailable"
   | "http"
   | "malformed"
-  | "range";
+  | "range"
+  | "stopped";
 
 export class OpenRouterError extends Error {
   constructor(
@@ -68,7 +70,12 @@ export class OpenRouterError extends Error {
   }
 
   get stopsRun(): boolean {
-    return this.problem === "auth" || this.problem === "budget" || this.problem === "rate-limit";
+    return (
+      this.problem === "auth" ||
+      this.problem === "budget" ||
+      this.problem === "rate-limit" ||
+      this.problem === "stopped"
+    );
   }
 }
 
@@ -185,8 +192,22 @@ export function rankingsRowsByDay(
 
 // --- the client ---
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, Math.ceil(ms))));
+/** Waits `ms`, or less when `signal` is aborted meanwhile. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, Math.ceil(ms)));
+    signal?.addEventListener("abort", done, { once: true });
+  });
+
+/** What a request cut short by the run's stop signal raises. */
+export const STOPPED_MESSAGE =
+  "the sync was stopped before it finished (the process is stopping); the days not written are synced by the next start";
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, nowMs = Date.now()): number | undefined {
@@ -214,6 +235,8 @@ export class OpenRouterClient {
     private readonly requestsBeforeToday: number,
     /** Told the running count before each request goes out (the sync log keeps it). */
     private readonly onRequest: (requests: number) => Promise<void> = async () => undefined,
+    /** Once aborted, waits end and the request in flight is cut: OpenRouterError `stopped`. */
+    private readonly stopping?: AbortSignal,
   ) {}
 
   /** Requests left today before the budget is reached. */
@@ -259,14 +282,18 @@ export class OpenRouterClient {
     const what = `GET ${path}`;
     let lastProblem = "";
     for (let attempt = 0; attempt <= this.config.maxRetries; attempt++) {
+      this.throwIfStopped();
       await this.paced(what);
+      this.throwIfStopped(); // stopped during the pacing wait: counted, never sent
+      const timeout = AbortSignal.timeout(this.config.timeoutMs);
       let response: Response;
       try {
         response = await fetch(url, {
-          signal: AbortSignal.timeout(this.config.timeoutMs),
+          signal: this.stopping ? AbortSignal.any([timeout, this.stopping]) : timeout,
           headers: { accept: "application/json", authorization: `Bearer ${this.config.apiKey}` },
         });
       } catch (error) {
+        this.throwIfStopped();
         lastProblem = transportProblem(error, this.config.timeoutMs);
         this.backOff(attempt);
         continue;
@@ -313,6 +340,7 @@ export class OpenRouterClient {
       try {
         text = await response.text();
       } catch (error) {
+        this.throwIfStopped();
         lastProblem = `body not received: ${transportProblem(error, this.config.timeoutMs)}`;
         this.backOff(attempt);
         continue;
@@ -345,8 +373,12 @@ export class OpenRouterClient {
     await this.onRequest(this.requests);
     const startAt = Math.max(this.lastStartMs + this.config.minRequestIntervalMs, this.notBeforeMs);
     const wait = startAt - performance.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await sleep(wait, this.stopping);
     this.lastStartMs = performance.now();
+  }
+
+  private throwIfStopped(): void {
+    if (this.stopping?.aborted) throw new OpenRouterError("stopped", STOPPED_MESSAGE);
   }
 
   private backOff(attempt: number): void {

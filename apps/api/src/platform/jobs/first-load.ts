@@ -1,0 +1,169 @@
+import { hostname } from "node:os";
+import {
+  beginDataLoadAttempt,
+  endDataLoad,
+  findDataLoad,
+  isPendingLoad,
+  recordDataLoadProgress,
+  tryLockDataLoad,
+  type DataLoad,
+} from "@tpi/db";
+import type { UtcDay } from "@tpi/domain";
+import type { MarketJobContext } from "../core/market";
+
+/**
+ * A market's first-start load that survives being stopped. The load is recorded in `data_load`
+ * before anything is written (`planDataLoad`); each attempt holds the row's advisory lock, says
+ * what it is doing in the row (its heartbeat), and ends it `complete`, `interrupted` (stopped:
+ * resumed at once) or `failed` (resumed by the next start, or an hour later by a serving
+ * instance). Loaders write only what is missing and commit whole batches, so an attempt can stop
+ * (or die) anywhere and the next one finishes the job.
+ */
+
+/** A failed attempt (a source refused, a network down) is tried again by a serving instance after this long. */
+export const FAILED_LOAD_RETRY_MS = 3_600_000;
+/** How often a serving instance looks for a load to resume (another instance's died, a failed one is due). */
+export const FIRST_LOAD_CHECK_MS = 60_000;
+/** Least time between two heartbeats of an attempt in `data_load` (milliseconds). */
+const HEARTBEAT_MIN_INTERVAL_MS = 2_000;
+
+/** Who is loading: written in the row, for the operator who finds a load interrupted. */
+export const LOAD_OWNER = `${hostname()}:${process.pid}`;
+
+export type LoadRange = { firstDay: UtcDay; lastDay: UtcDay };
+
+/** What one attempt of a loader did. */
+export type LoadAttempt = {
+  /** Every day of the range is stored (nothing is left to resume). */
+  complete: boolean;
+  /** One line for the log and the load's row. */
+  message: string;
+  /**
+   * Not complete for a passing reason (another process held what it needed): recorded
+   * `interrupted`, so the next check tries again at once instead of an hour later.
+   */
+  retrySoon?: boolean;
+};
+
+/** One market's load from one source, as `runFirstLoad` drives it. */
+export type FirstLoadSpec = {
+  /** Names it in log lines ("the token sample"). */
+  label: string;
+  /**
+   * The range this attempt covers, from the recorded one: a resumed load keeps its first day and
+   * may extend its last to the days that ended since it was planned.
+   */
+  range(recorded: DataLoad): LoadRange;
+  /**
+   * Loads what is missing of `range`, stopping between batches once `signal` is aborted, and
+   * says whether the whole range is now stored. `heartbeat` records its progress.
+   */
+  load(
+    range: LoadRange,
+    control: { signal: AbortSignal | undefined; heartbeat(message: string): void },
+  ): Promise<LoadAttempt>;
+};
+
+export type FirstLoadOutcome =
+  | {
+      ran: false;
+      /** `complete`: nothing to do; `busy`: another process is loading it; `not-due`: it failed less than an hour ago. */
+      why: "complete" | "busy" | "not-due";
+    }
+  | { ran: true; status: "complete" | "interrupted" | "failed"; message: string };
+
+/**
+ * Runs one attempt of `load` unless another process holds it (`busy`) or it is done. `scheduled`
+ * (a serving instance's check) waits FAILED_LOAD_RETRY_MS after a failed attempt; a start-up
+ * attempt always runs. An error (the database) ends the attempt `failed` and is raised.
+ */
+export async function runFirstLoad(
+  context: MarketJobContext,
+  load: DataLoad,
+  spec: FirstLoadSpec,
+  options: { signal?: AbortSignal; scheduled?: boolean } = {},
+): Promise<FirstLoadOutcome> {
+  const { db, log } = context;
+  const lock = await tryLockDataLoad(context.database.url, load.id);
+  if (lock === null) return { ran: false, why: "busy" };
+  try {
+    // Read again under the lock: another process may have finished it meanwhile.
+    const recorded = (await findDataLoad(db, load.id)) ?? load;
+    if (!isPendingLoad(recorded)) return { ran: false, why: "complete" };
+    const now = context.clock();
+    if (
+      options.scheduled &&
+      recorded.status === "failed" &&
+      now.getTime() - recorded.updatedAt.getTime() < FAILED_LOAD_RETRY_MS
+    )
+      return { ran: false, why: "not-due" };
+    if (recorded.status === "running")
+      log.warn(
+        `${spec.label}: the previous attempt (${recorded.owner ?? "unknown process"}, attempt ${recorded.attempts}) was interrupted: its process stopped at about ${recorded.updatedAt.toISOString()} without finishing (${recorded.message}); resuming it`,
+      );
+    else if (recorded.attempts > 0)
+      log.info(
+        `${spec.label}: resuming the first-start load (${recorded.firstDay} to ${recorded.lastDay}, attempt ${recorded.attempts + 1}; last attempt ${recorded.status}: ${recorded.message})`,
+      );
+    const range = spec.range(recorded);
+    await beginDataLoadAttempt(db, load.id, { owner: LOAD_OWNER, ...range, now });
+
+    const heartbeat = heartbeatOf(context, load.id);
+    let attempt: LoadAttempt;
+    try {
+      attempt = await spec.load(range, { signal: options.signal, heartbeat: heartbeat.beat });
+    } catch (error) {
+      await heartbeat.settled();
+      const message = `stopped by an error: ${error instanceof Error ? error.message : String(error)}`;
+      await endDataLoad(db, load.id, { status: "failed", message, now: context.clock() }).catch(
+        () => undefined,
+      );
+      throw error;
+    }
+    await heartbeat.settled();
+    const status = attempt.complete
+      ? "complete"
+      : options.signal?.aborted || attempt.retrySoon
+        ? "interrupted"
+        : "failed";
+    const message = options.signal?.aborted
+      ? `${attempt.message}; stopped before it finished (the process is stopping): the next start resumes it`
+      : attempt.message;
+    await endDataLoad(db, load.id, { status, message, now: context.clock() });
+    return { ran: true, status, message };
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * The attempt's progress written to its row at most every HEARTBEAT_MIN_INTERVAL_MS, without
+ * holding up the loader; `settled` waits for the last write (so it cannot land after the end).
+ */
+function heartbeatOf(
+  context: MarketJobContext,
+  id: number,
+): { beat(message: string): void; settled(): Promise<void> } {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let writing: Promise<void> = Promise.resolve();
+  return {
+    beat(message) {
+      const at = performance.now();
+      if (at - lastAt < HEARTBEAT_MIN_INTERVAL_MS) return;
+      lastAt = at;
+      writing = writing
+        .then(() => recordDataLoadProgress(context.db, id, { message, now: context.clock() }))
+        .catch(() => undefined); // a missed heartbeat is only a staler message
+    },
+    settled: () => writing,
+  };
+}
+
+/** The log line of an attempt's outcome, or null when there is nothing to say. */
+export function describeFirstLoad(label: string, outcome: FirstLoadOutcome): string | null {
+  if (!outcome.ran)
+    return outcome.why === "busy"
+      ? `${label}: another instance is loading it now; serving what is stored meanwhile (/health says "loading")`
+      : null;
+  return `${label}: ${outcome.status === "complete" ? "complete" : outcome.status}: ${outcome.message}`;
+}

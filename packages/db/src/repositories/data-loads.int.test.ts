@@ -1,0 +1,113 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDb, type Db } from "../client";
+import { createTestDatabase } from "../testing/test-postgres";
+import {
+  beginDataLoadAttempt,
+  dataLoadStates,
+  endDataLoad,
+  planDataLoad,
+  tryLockDataLoad,
+} from "./data-loads";
+import {
+  closeInterruptedSourceSyncs,
+  closeInterruptedSourceSyncsIfIdle,
+  startSourceSync,
+  withSourceSyncLock,
+} from "./source-data";
+
+const NOW = new Date("2026-11-22T12:00:00.000Z");
+
+describe("data loads and the sync log's interrupted runs", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(inject("pgAdminUrl"));
+    db = createDb(database.url);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  const plan = (source: string) =>
+    planDataLoad(db, {
+      market: "token",
+      source,
+      firstDay: "2026-10-23",
+      lastDay: "2026-11-21",
+      now: NOW,
+    });
+
+  it("instances planning the same load at once get the one row", async () => {
+    const loads = await Promise.all([plan("a"), plan("a"), plan("a"), plan("a")]);
+    expect(new Set(loads.map((load) => load.id)).size).toBe(1);
+    expect(loads[0]).toMatchObject({
+      market: "token",
+      source: "a",
+      firstDay: "2026-10-23",
+      lastDay: "2026-11-21",
+      status: "interrupted",
+      attempts: 0,
+    });
+  });
+
+  it("one process at a time holds a load; its lock goes with its connection, whatever ends it", async () => {
+    const load = await plan("b");
+    const first = await tryLockDataLoad(database.url, load.id);
+    expect(first).not.toBeNull();
+    expect(await tryLockDataLoad(database.url, load.id)).toBeNull();
+    await beginDataLoadAttempt(db, load.id, {
+      owner: "here:1",
+      firstDay: load.firstDay,
+      lastDay: "2026-11-22",
+      now: NOW,
+    });
+    expect((await dataLoadStates(db)).find((state) => state.source === "b")).toEqual({
+      market: "token",
+      source: "b",
+      status: "running",
+      locked: true,
+    });
+    await first?.release();
+    expect((await dataLoadStates(db)).find((state) => state.source === "b")?.locked).toBe(false);
+
+    // A process that dies: its connection is terminated by the server, not released.
+    const dying = new pg.Client({ connectionString: database.url });
+    await dying.connect();
+    dying.on("error", () => undefined);
+    const [{ pid }] = (await dying.query<{ pid: number }>("select pg_backend_pid() as pid"))
+      .rows as [{ pid: number }];
+    await dying.query("select pg_advisory_lock(7224020, $1::int)", [load.id]);
+    expect((await dataLoadStates(db)).find((state) => state.source === "b")?.locked).toBe(true);
+    await db.$queryRaw`select pg_terminate_backend(${pid}::int, 10000)`; // waits for the backend to end
+    const again = await tryLockDataLoad(database.url, load.id);
+    expect(again).not.toBeNull();
+    await again?.release();
+    await endDataLoad(db, load.id, { status: "complete", message: "done", now: NOW });
+  });
+
+  it("a sync run a dead process left `running` is closed as interrupted once the sync lock is free", async () => {
+    const dead = await startSourceSync(db, {
+      source: "openrouter",
+      trigger: "startup",
+      firstDay: "2026-10-23",
+      lastDay: "2026-11-21",
+      startedAt: NOW,
+    });
+    // While a sync holds the lock, nothing is closed (it may be that sync's own row).
+    const held = await withSourceSyncLock(
+      db,
+      () => closeInterruptedSourceSyncsIfIdle(db, "openrouter", NOW),
+      60_000,
+    );
+    expect(held).toEqual({ locked: true, result: null });
+    expect(await closeInterruptedSourceSyncsIfIdle(db, "openrouter", NOW)).toEqual([dead]);
+    expect(await db.sourceSync.findUnique({ where: { id: dead } })).toMatchObject({
+      outcome: "interrupted",
+      finishedAt: NOW,
+      message: expect.stringMatching(/^interrupted: the process running this sync stopped/),
+    });
+    expect(await closeInterruptedSourceSyncs(db, "openrouter", NOW)).toEqual([]);
+  });
+});
