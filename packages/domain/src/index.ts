@@ -39,3 +39,4 @@ export * from "./gpu/record";
 export * from "./gpu/grain";
 export * from "./gpu/series";
 export * from "./gpu/analytics";
+export * from "./gpu/quotes";
