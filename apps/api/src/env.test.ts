@@ -127,6 +127,7 @@ describe("database timeouts, key grace and shutdown", () => {
     });
     expect(env.KEY_STALE_GRACE_SECONDS).toBe(300);
     expect(env.SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(env.SHUTDOWN_IDLE_CLOSE_MS).toBe(5_000);
   });
 
   it("reads each and refuses values outside their bounds", () => {
@@ -137,6 +138,7 @@ describe("database timeouts, key grace and shutdown", () => {
       DATABASE_IDLE_TX_TIMEOUT_MS: "30000",
       KEY_STALE_GRACE_SECONDS: "0",
       SHUTDOWN_GRACE_MS: "0",
+      SHUTDOWN_IDLE_CLOSE_MS: "0",
     });
     expect(databaseTimeoutsFrom(env)).toEqual({
       request: { connectMs: 1_500, statementMs: 2_000, idleInTransactionMs: 30_000 },
@@ -144,6 +146,7 @@ describe("database timeouts, key grace and shutdown", () => {
     });
     expect(env.KEY_STALE_GRACE_SECONDS).toBe(0);
     expect(env.SHUTDOWN_GRACE_MS).toBe(0);
+    expect(env.SHUTDOWN_IDLE_CLOSE_MS).toBe(0);
     expect(() => readEnv(MARKETS, { DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS/,
     );
@@ -154,6 +157,9 @@ describe("database timeouts, key grace and shutdown", () => {
       /KEY_STALE_GRACE_SECONDS/,
     );
     expect(() => readEnv(MARKETS, { SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => readEnv(MARKETS, { SHUTDOWN_IDLE_CLOSE_MS: "-1" })).toThrow(
+      /SHUTDOWN_IDLE_CLOSE_MS/,
+    );
   });
 });
 
