@@ -1,5 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  createAccount,
+  createDb,
+  createTestDatabase,
+  insertApiKey,
+  poolStats,
+  type Db,
+} from "@tpi/db";
 import { createLogger } from "./platform/observability/logger";
+import { DatabaseHealth } from "./platform/health/database-health";
+import { databaseAnswers } from "./platform/health/health-route";
+import { Scheduler } from "./platform/jobs/scheduler";
+import { ApiKeyAuthenticator, KEY_USAGE_FLUSH_MS } from "./platform/auth/api-key-authenticator";
+import { generateApiKey } from "./platform/auth/api-key-secret";
+import { startTcpProxy } from "./testing/tcp-proxy";
 import { observation, startTestApi, type HttpResult, type TestApi } from "./testing/test-api";
 
 /**
@@ -186,6 +200,149 @@ describe("KEY_STALE_GRACE_SECONDS", () => {
     } finally {
       short.databaseProxy?.restore();
       await short.close();
+    }
+  }, 60_000);
+});
+
+/** Resolves once `check` holds (polled; bounded so that a failure says which wait it was). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${what}: not within 10 s`);
+}
+
+/** The pool has closed every connection it had (it noticed that they were dropped). */
+const poolEmpty = (db: Db) => () => (poolStats(db)?.total ?? 0) === 0;
+
+describe("the outage's one log line says why", () => {
+  it("connection refused: the server is down (nothing listens)", async () => {
+    const lines: string[] = [];
+    const down = await startTestApi({
+      now: NOW,
+      proxyDatabase: true,
+      log: createLogger("info", (line) => lines.push(line)),
+    });
+    try {
+      const proxy = down.databaseProxy;
+      if (proxy === undefined) throw new Error("no proxy");
+      expect((await down.get("/health")).status).toBe(200);
+      const unseen = (await down.createKey()).key;
+      proxy.refuse();
+      await until(poolEmpty(down.db), "the pool drops its connections");
+      // A key never checked needs the database.
+      expectUnavailable(await down.get("/api/otpi", bearer(unseen)), "an unseen key");
+      expectUnavailable(await down.get("/api/otpi", bearer(unseen)), "an unseen key");
+      const starts = lines.filter((line) => /database unavailable/.test(line));
+      expect(starts).toEqual([
+        expect.stringContaining(
+          `ERROR database unavailable: connection refused by 127.0.0.1:${proxy.port} (ECONNREFUSED). `,
+        ),
+      ]);
+    } finally {
+      await down.databaseProxy?.restore();
+      await down.close();
+    }
+  }, 60_000);
+
+  it('connection refused from a COMMIT on: not Prisma\'s "Transaction already closed"', async () => {
+    const database = await createTestDatabase(inject("pgAdminUrl"));
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    target.port = String(proxy.port);
+    const db = createDb(target.toString(), 2);
+    const lines: string[] = [];
+    const log = createLogger("info", (line) => lines.push(line));
+    const health = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
+    const auth = new ApiKeyAuthenticator(db, () => NOW, { databaseHealth: health });
+    // The key-usage flush, as the server schedules it: its last-used update commits a transaction.
+    const scheduler = new Scheduler(log, health);
+    try {
+      const account = await createAccount(db, { name: "flush", plan: "full", trialEndsAt: null });
+      const secret = generateApiKey();
+      await insertApiKey(db, {
+        accountId: account.id,
+        name: "flush",
+        displayPrefix: secret.displayPrefix,
+        keyHash: secret.keyHash,
+      });
+      expect((await auth.authenticate(`Bearer ${secret.key}`)).ok).toBe(true); // noted as used
+      // The database goes down as the flush commits: that COMMIT never arrives, and Prisma
+      // reports the transaction's state ("A rollback cannot be executed on a committed
+      // transaction"), not the lost connection.
+      proxy.refuseAtCommit();
+      scheduler.every({
+        name: "key usage flush",
+        intervalMs: Math.min(KEY_USAGE_FLUSH_MS, 50),
+        failureMessage: "could not record key usage",
+        run: () => auth.flushLastUsed(),
+      });
+      await until(
+        () => lines.some((line) => /database unavailable/.test(line)),
+        "the outage's log line",
+      );
+      const starts = lines.filter((line) => /database unavailable/.test(line));
+      expect(starts).toEqual([
+        expect.stringContaining(
+          `ERROR database unavailable: connection refused by 127.0.0.1:${proxy.port} (ECONNREFUSED). `,
+        ),
+      ]);
+      expect(lines.join("\n")).not.toMatch(/Transaction already closed/);
+    } finally {
+      await scheduler.stop();
+      health.stop();
+      await proxy.restore();
+      // Prisma never gives the pool back the connection whose COMMIT failed, and ending a pool
+      // waits for every connection it lent: not waited on (that connection is closed already).
+      void db.$disconnect();
+      await proxy.close();
+      await database.drop();
+    }
+  }, 60_000);
+
+  it("authentication failed: the api's password was changed", async () => {
+    const database = await createTestDatabase(inject("pgAdminUrl"));
+    const admin = createDb(database.url, 1);
+    const role = `tpi_outage_${process.pid}_${Date.now()}`;
+    let db: Db | undefined;
+    let health: DatabaseHealth | undefined;
+    try {
+      await admin.$executeRawUnsafe(`create role ${role} login password 'first-password'`);
+      const url = new URL(database.url);
+      url.username = role;
+      url.password = "first-password";
+      db = createDb(url.toString(), 1, {
+        connectMs: CONNECT_TIMEOUT_MS,
+        statementMs: STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: 60_000,
+      });
+      const lines: string[] = [];
+      const probeDb = db;
+      health = new DatabaseHealth(
+        createLogger("info", (line) => lines.push(line)),
+        () => probeDb.$queryRaw`select 1`,
+      );
+      expect(await databaseAnswers(db, health)).toBe(true);
+      await admin.$executeRawUnsafe(`alter role ${role} password 'second-password'`);
+      await admin.$executeRawUnsafe(
+        `select pg_terminate_backend(pid) from pg_stat_activity where usename = '${role}'`,
+      );
+      await until(poolEmpty(db), "the pool drops its terminated connection");
+      // /health's probe, as a request would: 503 and one line, not an unhandled error per request.
+      expect(await databaseAnswers(db, health)).toBe(false);
+      expect(await databaseAnswers(db, health)).toBe(false);
+      expect(lines).toEqual([
+        expect.stringContaining(
+          `ERROR database unavailable: authentication failed for user "${role}" (28P01). `,
+        ),
+      ]);
+    } finally {
+      health?.stop();
+      await db?.$disconnect();
+      await admin.$executeRawUnsafe(`drop role if exists ${role}`);
+      await admin.$disconnect();
+      await database.drop();
     }
   }, 60_000);
 });

@@ -131,6 +131,7 @@ describe("database timeouts, key grace and shutdown", () => {
     });
     expect(env.KEY_STALE_GRACE_SECONDS).toBe(300);
     expect(env.SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(env.SHUTDOWN_IDLE_CLOSE_MS).toBe(5_000);
   });
 
   it("reads each and refuses values outside their bounds", () => {
@@ -141,6 +142,7 @@ describe("database timeouts, key grace and shutdown", () => {
       DATABASE_IDLE_TX_TIMEOUT_MS: "30000",
       KEY_STALE_GRACE_SECONDS: "0",
       SHUTDOWN_GRACE_MS: "0",
+      SHUTDOWN_IDLE_CLOSE_MS: "0",
     });
     expect(databaseTimeoutsFrom(env)).toEqual({
       request: { connectMs: 1_500, statementMs: 2_000, idleInTransactionMs: 30_000 },
@@ -148,6 +150,7 @@ describe("database timeouts, key grace and shutdown", () => {
     });
     expect(env.KEY_STALE_GRACE_SECONDS).toBe(0);
     expect(env.SHUTDOWN_GRACE_MS).toBe(0);
+    expect(env.SHUTDOWN_IDLE_CLOSE_MS).toBe(0);
     expect(() => readEnv(MARKETS, { DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS/,
     );
@@ -158,6 +161,9 @@ describe("database timeouts, key grace and shutdown", () => {
       /KEY_STALE_GRACE_SECONDS/,
     );
     expect(() => readEnv(MARKETS, { SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => readEnv(MARKETS, { SHUTDOWN_IDLE_CLOSE_MS: "-1" })).toThrow(
+      /SHUTDOWN_IDLE_CLOSE_MS/,
+    );
   });
 });
 

@@ -22,7 +22,8 @@ import { createLogger } from "./platform/observability/logger";
 /**
  * SIGTERM on a real api process (`node --import tsx src/main.ts`, embedded PostgreSQL, as
  * `pnpm start` runs it): in-flight requests finish, new connections are refused, idle keep-alive
- * connections close at once, the embedded server stops, the exit code is 0.
+ * connections close once idle for SHUTDOWN_IDLE_CLOSE_MS (requests still arriving on them are
+ * answered), the embedded server stops, the exit code is 0.
  */
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NOW = "2026-11-22T12:00:00.000Z";
@@ -31,6 +32,9 @@ const IN_FLIGHT = 6;
 const GRACE_MS = 8_000;
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** An origin whose requests skip the public limiter (RATE_LIMIT_TRUSTED_ORIGINS). */
+const TRUSTED_ORIGIN = "http://keep-alive.test";
 
 let api: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -133,6 +137,7 @@ describe("SIGTERM on the api process", () => {
       SETTLEMENT_INTERVAL_SECONDS: "0",
       GPU_PRINT_INTERVAL_SECONDS: "0",
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      SHUTDOWN_IDLE_CLOSE_MS: "1000",
       LOG_LEVEL: "info",
       TPI_TEST_CLOCK: NOW,
     };
@@ -173,7 +178,7 @@ describe("SIGTERM on the api process", () => {
     });
     await db.$disconnect();
 
-    // An idle keep-alive connection: closed at once by the drain.
+    // An idle keep-alive connection: closed by the drain once idle for SHUTDOWN_IDLE_CLOSE_MS.
     const idle = net.connect(apiPort, "127.0.0.1");
     const idleClosed = new Promise<void>((resolve) => idle.once("close", () => resolve()));
     await new Promise<void>((resolve) => {
@@ -212,6 +217,195 @@ describe("SIGTERM on the api process", () => {
     expect(existsSync(join(dataDir, "pg", "postmaster.pid"))).toBe(false);
     expect(output.text).toMatch(/api stopped/);
     expect(output.text).not.toMatch(/ERROR/);
+  }, 180_000);
+});
+
+/** What keep-alive clients saw of a shutdown. */
+type Tally = {
+  /** Complete answers (status line, headers, the whole body). */
+  answers: number;
+  /** Of those, answers to requests sent after the signal. */
+  afterSignal: number;
+  /** Connections reset (ECONNRESET, EPIPE) by the server. */
+  resets: number;
+  /** Requests sent whose connection closed before their whole answer came. */
+  incomplete: number;
+  /** What went wrong, for the failure message. */
+  events: string[];
+};
+
+/** One HTTP/1.1 answer read from `received` (Content-Length framing, as the api answers), or undefined while incomplete. */
+function completeAnswer(received: string): { answer: string; rest: string } | undefined {
+  const end = received.indexOf("\r\n\r\n");
+  if (end < 0) return undefined;
+  const length = /\r\ncontent-length: *(\d+)/i.exec(received.slice(0, end + 2));
+  const total = end + 4 + Number(length?.[1] ?? 0);
+  if (received.length < total) return undefined;
+  return { answer: received.slice(0, total), rest: received.slice(total) };
+}
+
+/**
+ * A keep-alive connection that sends `request` again as soon as each answer is complete, until
+ * the server ends the connection (`Connection: close`, then its close); then it connects again,
+ * until its connection is refused. Resets and answers cut short are counted.
+ */
+async function keepAliveClient(
+  port: number,
+  request: string,
+  signalled: () => boolean,
+  tally: Tally,
+): Promise<void> {
+  for (;;) {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.setEncoding("latin1");
+    const outcome = await new Promise<"refused" | "closed">((resolve) => {
+      let received = "";
+      let waiting = false;
+      let sentAfterSignal = false;
+      let closing = false;
+      const send = () => {
+        waiting = true;
+        sentAfterSignal = signalled();
+        socket.write(request);
+      };
+      socket.once("connect", send);
+      socket.on("data", (chunk: string) => {
+        received += chunk;
+        const complete = completeAnswer(received);
+        if (complete === undefined) return;
+        received = complete.rest;
+        waiting = false;
+        tally.answers++;
+        if (sentAfterSignal) tally.afterSignal++;
+        if (/\r\nconnection: *close\r\n/i.test(complete.answer)) closing = true;
+        else send();
+      });
+      socket.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "ECONNREFUSED") return resolve("refused");
+        if (error.code === "ECONNRESET" || error.code === "EPIPE") {
+          tally.resets++;
+          tally.events.push(`${error.code} (${waiting ? "a request waiting" : "idle"})`);
+        } else tally.events.push(`error ${error.code ?? error.message}`);
+      });
+      socket.on("close", () => {
+        if (socket.bytesWritten === 0) {
+          // Refused: never connected.
+        } else if (waiting) {
+          tally.incomplete++;
+          tally.events.push(`closed with a request unanswered (${received.length} bytes of it)`);
+        } else if (!closing) tally.events.push("closed without Connection: close");
+        resolve("closed");
+      });
+    });
+    if (outcome === "refused") return;
+  }
+}
+
+describe("SIGTERM while keep-alive clients send requests", () => {
+  it("answers every request in full, resets no connection, and exits 0", async () => {
+    const database = await createTestDatabase(inject("pgAdminUrl"));
+    try {
+      const output = { text: "" };
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: API_DIR,
+        env: {
+          ...process.env,
+          HOST: "127.0.0.1",
+          PORT: "0",
+          DATABASE_URL: database.url,
+          SEED_SAMPLE_ON_EMPTY: "false",
+          SETTLEMENT_INTERVAL_SECONDS: "0",
+          GPU_PRINT_INTERVAL_SECONDS: "0",
+          SHUTDOWN_GRACE_MS: "20000",
+          SHUTDOWN_IDLE_CLOSE_MS: "5000",
+          RATE_LIMIT_TRUSTED_ORIGINS: TRUSTED_ORIGIN,
+          LOG_LEVEL: "info",
+          TPI_TEST_CLOCK: NOW,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      api = child;
+      child.stdout.on("data", (chunk: Buffer) => (output.text += chunk.toString("utf8")));
+      child.stderr.on("data", (chunk: Buffer) => (output.text += chunk.toString("utf8")));
+      const exited = new Promise<Exit>((resolve) =>
+        child.once("exit", (code, signal) => resolve({ code, signal })),
+      );
+      const [, port] = await waitForLine(
+        output,
+        /api listening on http:\/\/127\.0\.0\.1:(\d+)/,
+        120_000,
+      );
+      const apiPort = Number(port);
+
+      // Clients sending back to back: a settled GET (the fast lane), a POST with a body (401
+      // without a key: nginx never replays it), /health (the database). From a trusted origin,
+      // which the public limiter lets through.
+      const origin = `Origin: ${TRUSTED_ORIGIN}\r\n`;
+      const chatBody = JSON.stringify({ message: "What is the latest OTPI?" });
+      const requests = [
+        `GET /api/token-types HTTP/1.1\r\nHost: 127.0.0.1\r\n${origin}\r\n`,
+        `POST /api/chat HTTP/1.1\r\nHost: 127.0.0.1\r\n${origin}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(chatBody)}\r\n\r\n${chatBody}`,
+        `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n${origin}\r\n`,
+      ];
+      const tally: Tally = { answers: 0, afterSignal: 0, resets: 0, incomplete: 0, events: [] };
+      let signalled = false;
+      const busy = Array.from({ length: 24 }, (_, i) =>
+        keepAliveClient(apiPort, requests[i % requests.length] ?? "", () => signalled, tally),
+      );
+
+      // Idle keep-alive connections (a proxy's pool): each has had one answer; each sends its
+      // next request a moment after the signal, one never does.
+      const idle = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const socket = net.connect(apiPort, "127.0.0.1");
+          socket.setEncoding("latin1");
+          let received = "";
+          let error: string | undefined;
+          socket.on("data", (chunk: string) => (received += chunk));
+          socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+          const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+          socket.write(requests[0] ?? "");
+          while (completeAnswer(received) === undefined)
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          received = "";
+          return { socket, closed, received: () => received, error: () => error };
+        }),
+      );
+
+      while (tally.answers < 300) await new Promise((resolve) => setTimeout(resolve, 10));
+      signalled = true;
+      child.kill("SIGTERM");
+      await waitForLine(output, /SIGTERM received/, 10_000);
+      const delaysMs = [0, 50, 200, 1_000];
+      await Promise.all(
+        delaysMs.map(async (delayMs, i) => {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          idle[i]?.socket.write(requests[0] ?? "");
+        }),
+      );
+      await Promise.all(busy);
+      await Promise.all(idle.map((connection) => connection.closed));
+
+      expect(tally.events).toEqual([]);
+      expect(tally.resets).toBe(0);
+      expect(tally.incomplete).toBe(0);
+      expect(tally.afterSignal).toBeGreaterThan(0);
+      for (const [i] of delaysMs.entries()) {
+        const connection = idle[i];
+        expect(connection?.error()).toBeUndefined();
+        const answer = completeAnswer(connection?.received() ?? "")?.answer ?? "";
+        expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+        expect(answer.toLowerCase()).toContain("\r\nconnection: close\r\n");
+      }
+      // The connection that never sent again was closed, cleanly, after SHUTDOWN_IDLE_CLOSE_MS.
+      expect(idle[4]?.error()).toBeUndefined();
+      expect(idle[4]?.received()).toBe("");
+      expect(await exited).toEqual({ code: 0, signal: null });
+      expect(output.text).not.toMatch(/still running after/);
+      expect(output.text).toMatch(/api stopped/);
+    } finally {
+      await database.drop();
+    }
   }, 180_000);
 });
 

@@ -8,7 +8,11 @@ export {
   type DbTimeouts,
   type PoolStats,
 } from "./client";
-export { describeDatabaseError, isDatabaseUnavailable } from "./database-errors";
+export {
+  databaseFailureReason,
+  describeDatabaseError,
+  isDatabaseUnavailable,
+} from "./database-errors";
 export * from "./embedded-postgres-server";
 export { applyMigrations, readMigrations, MIGRATIONS_DIR, type MigrationReport } from "./migrate";
 export { openDatabase, type DatabaseSettings, type OpenDatabase } from "./open-database";

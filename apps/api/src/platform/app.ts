@@ -19,14 +19,15 @@ import {
   routeNotFound,
 } from "./http/errors";
 import { requireInternalToken } from "./http/internal-token";
-import { DEFAULT_ANSWER_CACHE_MAX_MB, JSON_BODY_LIMIT_BYTES } from "./http/limits";
+import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
+import { jsonBody, refuseFromHead } from "./http/body-limit";
 import { createFastLane, type FastLane } from "./http/fast-lane";
 import { registerRoutes, routeChain } from "./http/register-routes";
 import { securityHeaders } from "./http/security-headers";
 import { AnswerCache } from "./http/settled";
 import { requestContext, routeLabeler } from "./http/request-context";
 import { Metrics } from "./observability/metrics";
-import { mcpRouter } from "./mcp/http";
+import { MCP_PATH, mcpPayloadTooLarge, mcpRouter } from "./mcp/http";
 import {
   DEFAULT_RATE_LIMIT_SETTINGS,
   createRateLimiters,
@@ -100,12 +101,15 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
   );
   app.use(context.identifyRequest);
   for (const handler of front) app.use(handler);
+  // What the request's head already refuses (no Host, a declared body over the limit), before
+  // anything reads its body or waits on a limiter or a key. The fast lane serves none of these.
+  app.use(refuseFromHead({ [MCP_PATH]: (_req, res) => mcpPayloadTooLarge(res) }));
   // Every public route under /api, before body parsing and before any key check, so a key
   // neither raises nor replaces the per-IP allowance. Not /health, not the internal /trpc.
   app.use("/api", publicLimiter);
   // The MCP server: its own key check and limiters (keyless per IP, keyed per key), then its body.
   app.use(mcpRouter(deps, { publicLimiter, keyLimiter: mcpKeyLimiter }));
-  app.use(express.json({ limit: JSON_BODY_LIMIT_BYTES }));
+  app.use(jsonBody());
   const chains = routes.map((route) =>
     routeChain(route, deps, routes, { chat: chatLimiter }, answers),
   );

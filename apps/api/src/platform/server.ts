@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
-import type { RequestListener, Server, ServerResponse } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import { poolStats } from "@tpi/db";
 import { createApi } from "./app";
 import { createLimitedServer } from "./http/server-limits";
+import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
 import {
   mailSettingsFrom,
@@ -35,9 +36,11 @@ export type RunningServer = {
   server: Server;
   url: string;
   /**
-   * Graceful stop: refuses new connections at once, lets in-flight requests and running jobs
-   * finish for up to SHUTDOWN_GRACE_MS (then cuts what is left), closes Redis and the database
-   * pools, and stops the embedded PostgreSQL server when this process started it.
+   * Graceful stop: refuses new connections at once, answers every request still arriving on an
+   * open connection with `Connection: close`, closes connections that stay idle for
+   * SHUTDOWN_IDLE_CLOSE_MS, lets in-flight requests and running jobs finish for up to
+   * SHUTDOWN_GRACE_MS (then cuts what is left), closes Redis and the database pools, and stops
+   * the embedded PostgreSQL server when this process started it.
    */
   close(): Promise<void>;
 };
@@ -96,7 +99,7 @@ export async function startServer(
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
   const api = createApi(appDepsOf(runtime, metrics, redis));
   const server = await listen(api.listener, env);
-  const inFlight = trackInFlight(server);
+  const http = drainableServer(server);
   const stopMidnightNotices = notifyWebsiteOfChanges(runtime);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -113,7 +116,10 @@ export async function startServer(
     async close() {
       const graceMs = env.SHUTDOWN_GRACE_MS;
       stopMidnightNotices();
-      const drained = drainHttp(server, inFlight, graceMs);
+      const drained = http.drain({
+        graceMs,
+        idleCloseMs: Math.min(env.SHUTDOWN_IDLE_CLOSE_MS, graceMs),
+      });
       const jobsStopped = withinGrace(scheduler.stop(), graceMs);
       const [requestsLeft, jobsFinished] = await Promise.all([drained, jobsStopped]);
       if (requestsLeft > 0)
@@ -223,53 +229,6 @@ function notifyWebsiteOfChanges(runtime: Runtime): () => void {
   // The machine's clock, not runtime.clock: a pinned test clock (TPI_TEST_CLOCK) never reaches
   // a midnight, and reading it would re-arm the timer on a fixed, meaningless period.
   return atEachUtcMidnight(notify);
-}
-
-/** The responses being written, so that a drain can mark them `Connection: close`. */
-function trackInFlight(server: Server): Set<ServerResponse> {
-  const responses = new Set<ServerResponse>();
-  server.on("request", (_req, res: ServerResponse) => {
-    responses.add(res);
-    res.once("close", () => responses.delete(res));
-  });
-  return responses;
-}
-
-/**
- * Stops accepting connections, closes idle keep-alive connections at once, tells every in-flight
- * response to close its connection when done, and waits for the rest for up to `graceMs`, then
- * closes them. Resolves with the number of requests cut short.
- */
-async function drainHttp(
-  server: Server,
-  inFlight: Set<ServerResponse>,
-  graceMs: number,
-): Promise<number> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  // A request that arrives on a busy keep-alive connection during the drain is answered, then its connection closes.
-  server.prependListener("request", (_req, res: ServerResponse) =>
-    res.setHeader("Connection", "close"),
-  );
-  server.closeIdleConnections();
-  if (await withinGrace(closed, graceMs)) return 0;
-  const left = inFlight.size;
-  server.closeAllConnections();
-  await closed;
-  return left;
-}
-
-/** True when `work` settles within `ms`; false (and `work` left running) otherwise. */
-async function withinGrace(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([work.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The chat's optional model backend (only with CHAT_LLM_BASE_URL). */

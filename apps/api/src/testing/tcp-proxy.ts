@@ -2,28 +2,41 @@ import net from "node:net";
 
 /**
  * A loopback TCP proxy that a test can cut and restore, to make a real dependency (PostgreSQL,
- * Redis) unreachable without stopping the machine's server: `cut` refuses (connections are
- * closed at once), `blackHole` keeps connections open but carries nothing either way (a network
- * partition: bytes wait, nothing answers), `restore` heals both.
+ * Redis) unreachable without stopping the machine's server: `cut` drops every connection and
+ * closes new ones on arrival, `refuse` drops every connection and stops listening (new ones are
+ * refused: ECONNREFUSED, as when the server is down), `refuseAtCommit` does that the moment a
+ * client sends a PostgreSQL COMMIT (which never arrives), `blackHole` keeps connections open but
+ * carries nothing either way (a network partition: bytes wait, nothing answers), `restore` heals
+ * each.
  */
 export type TcpProxy = {
   port: number;
   cut(): void;
+  refuse(): void;
+  refuseAtCommit(): void;
   blackHole(): void;
-  restore(): void;
+  restore(): Promise<void>;
   close(): Promise<void>;
 };
 
 type Pair = { client: net.Socket; upstream: net.Socket | undefined };
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
-  let mode: "open" | "cut" | "blackHole" = "open";
+  let mode: "open" | "cut" | "blackHole" | "refuse" = "open";
+  let refuseAtCommit = false;
   const pairs = new Set<Pair>();
 
   const connectUpstream = (pair: Pair) => {
     const upstream = net.connect(targetPort, targetHost);
     pair.upstream = upstream;
     upstream.on("error", () => drop(pair)).on("close", () => drop(pair));
+    // Before the pipe's own listener, so that the COMMIT is never passed on.
+    pair.client.prependListener("data", (chunk: Buffer) => {
+      if (refuseAtCommit && chunk.includes("COMMIT")) {
+        refuseAtCommit = false;
+        refuse();
+      }
+    });
     pair.client.pipe(upstream).pipe(pair.client);
   };
   const drop = (pair: Pair) => {
@@ -44,11 +57,20 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
+  const refuse = () => {
+    mode = "refuse";
+    for (const pair of pairs) drop(pair);
+    if (server.listening) server.close();
+  };
   return {
     port,
     cut() {
       mode = "cut";
       for (const pair of pairs) drop(pair);
+    },
+    refuse,
+    refuseAtCommit() {
+      refuseAtCommit = true;
     },
     blackHole() {
       mode = "blackHole";
@@ -59,10 +81,13 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
         upstream?.pause();
       }
     },
-    restore() {
-      const wasBlackHole = mode === "blackHole";
+    async restore() {
+      const was = mode;
       mode = "open";
-      if (!wasBlackHole) return;
+      refuseAtCommit = false;
+      if (was === "refuse" && !server.listening)
+        await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      if (was !== "blackHole") return;
       for (const pair of pairs) {
         if (pair.upstream === undefined) connectUpstream(pair);
         else pair.client.pipe(pair.upstream).pipe(pair.client);
@@ -72,7 +97,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       new Promise<void>((resolve) => {
         mode = "cut";
         for (const pair of pairs) drop(pair);
-        server.close(() => resolve());
+        if (server.listening) server.close(() => resolve());
+        else resolve();
       }),
   };
 }

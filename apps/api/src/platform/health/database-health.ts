@@ -1,4 +1,4 @@
-import { describeDatabaseError, isDatabaseUnavailable } from "@tpi/db";
+import { databaseFailureReason, describeDatabaseError, isDatabaseUnavailable } from "@tpi/db";
 import type { Logger } from "../observability/logger";
 
 /** What /health (and metrics) report about the database. */
@@ -10,10 +10,16 @@ export type DatabaseState =
       since: Date;
       /** Requests and job runs that failed on the database during this outage. */
       failures: number;
-      /** The first failure's reason, one line. */
+      /**
+       * Why, one line (databaseFailureReason): from the first failure, or from the database's
+       * answer to a probe when that failure did not say.
+       */
       reason: string;
       outages: number;
     };
+
+/** The state during an outage, with whether its ERROR line was written yet. */
+type Outage = Extract<DatabaseState, { status: "unavailable" }> & { logged: boolean };
 
 /** While the database is down, how often it is asked `select 1` to notice its return. */
 export const DATABASE_PROBE_INTERVAL_MS = 1_000;
@@ -56,17 +62,18 @@ export class DatabaseHealth {
       this.current.failures += 1;
       return true;
     }
-    const reason = describeDatabaseError(error);
-    this.current = {
+    const reason = databaseFailureReason(error);
+    const outage: Outage = {
       status: "unavailable",
       since: new Date(),
       failures: 1,
-      reason,
+      reason: reason ?? describeDatabaseError(error),
       outages: this.current.outages + 1,
+      logged: false,
     };
-    this.log.error(
-      `database unavailable: ${reason}. Answering from memory what can be (known API keys for a while); requests that need the database get 503 until it answers again`,
-    );
+    this.current = outage;
+    if (reason !== undefined) this.logStart(outage);
+    else this.diagnose(outage);
     this.startProbing();
     return true;
   }
@@ -74,12 +81,38 @@ export class DatabaseHealth {
   /** The database answered. Ends an outage, if one was going on. */
   reportSuccess(): void {
     if (this.current.status === "available") return;
-    const seconds = (Date.now() - this.current.since.getTime()) / 1000;
+    const outage = this.current as Outage;
+    this.logStart(outage); // still being diagnosed: said with what is known
+    const seconds = (Date.now() - outage.since.getTime()) / 1000;
     this.log.info(
-      `database available again after ${seconds.toFixed(1)} s (${this.current.failures} failed request(s) or job run(s) during the outage)`,
+      `database available again after ${seconds.toFixed(1)} s (${outage.failures} failed request(s) or job run(s) during the outage)`,
     );
-    this.current = { status: "available", outages: this.current.outages };
+    this.current = { status: "available", outages: outage.outages };
     this.stopProbing();
+  }
+
+  /**
+   * The first failure did not say why (a transaction's state, see databaseFailureReason): the
+   * database is asked at once, and its answer, a failure that does say, is the outage's reason.
+   */
+  private diagnose(outage: Outage): void {
+    this.probe().then(
+      () => this.reportSuccess(),
+      (probeError: unknown) => {
+        const reason = databaseFailureReason(probeError);
+        if (reason !== undefined) outage.reason = reason;
+        this.logStart(outage);
+      },
+    );
+  }
+
+  /** The outage's one ERROR line, once. */
+  private logStart(outage: Outage): void {
+    if (outage.logged) return;
+    outage.logged = true;
+    this.log.error(
+      `database unavailable: ${outage.reason}. Answering from memory what can be (known API keys for a while); requests that need the database get 503 until it answers again`,
+    );
   }
 
   stop(): void {

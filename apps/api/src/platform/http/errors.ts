@@ -16,6 +16,10 @@ export function errorBody(error: string, message: string): ErrorBody {
 /** Seconds a client is told to wait (Retry-After) before retrying a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/** A body over the limit (http/limits.ts); refused before it is read (http/body-limit.ts). */
+export const PAYLOAD_TOO_LARGE_MESSAGE =
+  "The request body is larger than the limit for this route.";
+
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The database is temporarily unavailable and this request needs it. Retry shortly.";
 
@@ -145,10 +149,7 @@ export function errorHandler(log: Logger, databaseHealth: DatabaseHealth): Error
     const httpish = (typeof error === "object" && error !== null ? error : {}) as HttpishError;
     const status = httpish.status ?? httpish.statusCode;
     if (status === 413 || httpish.type === "entity.too.large") {
-      sendError(
-        res,
-        errorOf("payload_too_large", "The request body is larger than the limit for this route."),
-      );
+      sendError(res, errorOf("payload_too_large", PAYLOAD_TOO_LARGE_MESSAGE));
       return;
     }
     if (httpish.type === "entity.parse.failed") {

@@ -112,7 +112,8 @@ export function createFastLane(parts: FastLaneParts): FastLane {
   return {
     served,
     tryServe(req, res) {
-      if (req.method !== "GET" || hasBody(req)) return false;
+      // Without Host, Express refuses it (http/body-limit.ts).
+      if (req.method !== "GET" || hasBody(req) || req.headers.host === undefined) return false;
       const entry = answers.find(req.url ?? "");
       const pipeline = entry && pipelines.get(entry.route);
       if (pipeline === undefined) return false;

@@ -2,12 +2,15 @@ import {
   STATUS_CODES,
   createServer,
   maxHeaderSize,
+  type IncomingMessage,
   type RequestListener,
   type Server,
+  type ServerResponse,
 } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorCode } from "@tpi/domain";
 import { ERROR_LABELS } from "@tpi/domain";
+import { headRefusalOf } from "./body-limit";
 import { ERROR_STATUS } from "./error-status";
 import type { ErrorBody } from "./errors";
 
@@ -30,11 +33,37 @@ export type ServerLimits = {
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
-/** The api's HTTP server: `app` behind the limits, answering parser errors with JSON. */
+/**
+ * The api's HTTP server: `app` behind the limits, answering parser errors with JSON. Node's own
+ * answers without a body are left to the app: a request without Host (Node's bare 400; the app
+ * answers the JSON 400, body-limit.ts) and an `Expect` header (see `answerExpectations`).
+ */
 export function createLimitedServer(app: RequestListener, limits: ServerLimits): Server {
-  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS }, app);
+  const server = createServer(
+    { connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS, requireHostHeader: false },
+    app,
+  );
   applyServerLimits(server, limits);
+  answerExpectations(server);
   return server;
+}
+
+/**
+ * `Expect: 100-continue` (a client waiting for leave to send its body): Node would send
+ * `100 Continue` at once, so the client would send a body the app then refuses. `100 Continue`
+ * goes only to a request the app will not refuse from its head (a declared body over the limit,
+ * no Host); the others get their refusal without it, and the body is never sent. Any other
+ * expectation is ignored, as RFC 9110 allows and nginx does, rather than answered with Node's
+ * bare 417.
+ */
+function answerExpectations(server: Server): void {
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (headRefusalOf(req) === undefined) res.writeContinue();
+    server.emit("request", req, res);
+  });
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) =>
+    server.emit("request", req, res),
+  );
 }
 
 export function applyServerLimits(server: Server, limits: ServerLimits): void {

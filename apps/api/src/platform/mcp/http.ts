@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express, {
   type ErrorRequestHandler,
@@ -8,6 +9,7 @@ import express, {
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
+import { jsonBody } from "../http/body-limit";
 import { JSON_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { normalizeOrigin } from "../rate-limit/limiters";
 import {
@@ -56,7 +58,7 @@ export function mcpRouter(
     countThenRefuse(limiters),
     // Any JSON value, not only objects and arrays: a string or a number is JSON (no parse
     // error) but not a JSON-RPC message (-32600).
-    express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false }),
+    jsonBody({ strict: false }),
     jsonRpcBodyError,
     refuseInvalidBody,
     (async (req, res) => {
@@ -143,15 +145,7 @@ const jsonRpcBodyError: ErrorRequestHandler = (error: unknown, _req, res, next) 
   };
   if (type === "entity.parse.failed")
     return sendJson(res, 400, jsonRpcError(PARSE_ERROR, PARSE_ERROR_MESSAGE));
-  if (type === "entity.too.large" || status === 413)
-    return sendJson(
-      res,
-      413,
-      jsonRpcError(
-        SERVER_ERROR,
-        `Payload Too Large: the request body must not exceed ${JSON_BODY_LIMIT_TEXT} (${JSON_BODY_LIMIT_BYTES} bytes).`,
-      ),
-    );
+  if (type === "entity.too.large" || status === 413) return mcpPayloadTooLarge(res);
   // body-parser's own words for these (an unsupported charset, say) are meant for the client.
   if (typeof status === "number" && status >= 400 && status < 500)
     return sendJson(
@@ -164,6 +158,18 @@ const jsonRpcBodyError: ErrorRequestHandler = (error: unknown, _req, res, next) 
     );
   next(error);
 };
+
+/** The 413 of /mcp, as a JSON-RPC error body (also for a body refused from its declared length). */
+export function mcpPayloadTooLarge(res: ServerResponse): void {
+  sendJson(
+    res,
+    413,
+    jsonRpcError(
+      SERVER_ERROR,
+      `Payload Too Large: the request body must not exceed ${JSON_BODY_LIMIT_TEXT} (${JSON_BODY_LIMIT_BYTES} bytes).`,
+    ),
+  );
+}
 
 /** JSON that is not a JSON-RPC message (no `method`, say): -32600. Without a JSON body the transport answers (415). */
 const refuseInvalidBody: RequestHandler = (req, res, next) => {

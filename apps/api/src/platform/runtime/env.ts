@@ -115,6 +115,14 @@ const PLATFORM_ENV = {
     .default(DEFAULT_KEY_STALE_GRACE_SECONDS),
   /** On SIGTERM/SIGINT, how long in-flight requests and running jobs may finish (milliseconds). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * During that drain, how long a connection may stay open without a request before it is closed
+   * (milliseconds; at most SHUTDOWN_GRACE_MS). A request arriving meanwhile is answered, with
+   * `Connection: close`. Longer than the idle timeout of the clients and the proxy in front
+   * (nginx's upstream keepalive_timeout: 4 s), so that they close idle connections themselves
+   * rather than send a request on one the api is closing.
+   */
+  SHUTDOWN_IDLE_CLOSE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
