@@ -67,7 +67,12 @@ export class ApiInstance {
     this.child = child;
   }
 
-  /** Resolves once /health answers 200; fails at once if the process exits first. */
+  /**
+   * Resolves once /health answers 200 with status `healthy`: the database answers and every
+   * market's data set is complete. A 200 `loading` is not enough: on a first start the instance
+   * listens while the first load runs, and until it ends the lab routes have nothing to serve.
+   * Fails at once if the process exits first.
+   */
   async waitHealthy(timeoutMs: number): Promise<void> {
     const child = this.child;
     if (child === undefined) throw new Error(`${this.name} was never started`);
@@ -77,7 +82,10 @@ export class ApiInstance {
         throw new Error(`${this.name} exited before serving:\n${this.tail()}`);
       try {
         const response = await fetch(`${this.url}/health`, { signal: AbortSignal.timeout(2_000) });
-        if (response.status === 200) return;
+        if (response.status === 200) {
+          const body = (await response.json()) as { status?: unknown };
+          if (body.status === "healthy") return;
+        }
       } catch {
         // not listening yet
       }
