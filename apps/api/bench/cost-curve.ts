@@ -31,7 +31,7 @@ import {
 import { generateApiKey } from "../src/platform/auth/api-key-secret";
 import { MARKETS } from "../src/markets";
 import { readEnv } from "../src/platform/runtime/env";
-import { gpuEnvOf, winsorBoundsFrom } from "../src/markets/gpu/jobs/settings";
+import { gpuEnvOf, gpuSettingsFrom } from "../src/markets/gpu/jobs/settings";
 import { seedGpuSample } from "../src/markets/gpu/jobs/sample-seed";
 import { settleGpuIndex } from "../src/markets/gpu/jobs/settlement";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
@@ -228,8 +228,8 @@ async function prepareDatabase(
   log(
     `${scale.id}: ${gpuSeed.value.inserted.toLocaleString("en-US")} GPU trades in ${(gpuSeed.ms / 1000).toFixed(1)} s; publishing prints`,
   );
-  const bounds = winsorBoundsFrom(gpuEnvOf(readEnv(MARKETS, { DATABASE_URL: url })));
-  const gpuSettle = await timed(() => settleGpuIndex(db, { now, bounds }));
+  const { rules } = gpuSettingsFrom(gpuEnvOf(readEnv(MARKETS, { DATABASE_URL: url })));
+  const gpuSettle = await timed(() => settleGpuIndex(db, { now, rules }));
   log(
     `${scale.id}: ${gpuSettle.value.prints.toLocaleString("en-US")} prints, ${gpuSettle.value.dailyValues} daily values in ${(gpuSettle.ms / 1000).toFixed(1)} s`,
   );

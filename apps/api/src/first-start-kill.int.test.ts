@@ -252,6 +252,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
   async function startInProcess(databaseUrl: string, lines: string[]): Promise<RunningServer> {
     return startServer(
       readEnv(MARKETS, {
+        GPU_LEDGER_ENABLED: "false",
         ...variables(),
         DATABASE_URL: databaseUrl,
         PORT: "0",

@@ -31,6 +31,7 @@ async function startWithKey(apiKey: string) {
   const lines: string[] = [];
   const running = await startServer(
     readEnv(MARKETS, {
+      GPU_LEDGER_ENABLED: "false",
       DATABASE_URL: databaseUrl,
       PORT: "0",
       HOST: "127.0.0.1",

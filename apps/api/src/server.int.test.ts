@@ -19,6 +19,7 @@ beforeAll(async () => {
   const started = Date.now();
   running = await startServer(
     readEnv(MARKETS, {
+      GPU_LEDGER_ENABLED: "false",
       DATABASE_URL: databaseUrl,
       PORT: "0",
       HOST: "127.0.0.1",
@@ -44,6 +45,7 @@ describe("start-up in production", () => {
   it("refuses the log mail transport unless MAIL_LOG_LINKS is set, before opening anything", async () => {
     const lines: string[] = [];
     const env = readEnv(MARKETS, {
+      GPU_LEDGER_ENABLED: "false",
       NODE_ENV: "production",
       // Never reached: the refusal comes first (a database here would fail with other words).
       DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",

@@ -49,6 +49,7 @@ export {
 } from "./testing/test-postgres";
 export { freePort } from "./testing/free-port";
 export * from "./repositories/gpu-index";
+export * from "./repositories/gpu-quotes";
 export { copyGpuTradesIfAbsent } from "./repositories/gpu-trade-copy";
 export {
   generateGpuSample,

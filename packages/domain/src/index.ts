@@ -40,3 +40,6 @@ export * from "./gpu/grain";
 export * from "./gpu/series";
 export * from "./gpu/analytics";
 export * from "./gpu/quotes";
+export * from "./gpu/quote-math";
+export * from "./gpu/quote-sources";
+export * from "./gpu/normalisation";

@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import {
   CHAT_RATE_LIMIT,
   DEFAULT_METHODOLOGY_RULES,
-  DEFAULT_WINSOR_BOUNDS,
+  DEFAULT_GPU_METHOD_RULES,
   PUBLIC_RATE_LIMIT,
   type AccountPlan,
   type MethodologyRules,
@@ -180,7 +180,7 @@ export async function startTestApi(
   const log = options.log ?? createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const token = openTokenState(rules, db);
-  const gpu = openGpuState(DEFAULT_WINSOR_BOUNDS, db);
+  const gpu = openGpuState(DEFAULT_GPU_METHOD_RULES, db);
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {
     staleGraceMs: options.keyStaleGraceMs,
@@ -221,7 +221,7 @@ export async function startTestApi(
     },
     async loadGpuTrades(trades) {
       await insertGpuTradesIfAbsent(db, trades);
-      await settleGpuIndex(db, { now: clock.now, bounds: DEFAULT_WINSOR_BOUNDS });
+      await settleGpuIndex(db, { now: clock.now, rules: DEFAULT_GPU_METHOD_RULES });
       await gpu.index.refresh();
     },
     async createKey(plan = "full", keyOptions = {}) {

@@ -73,7 +73,11 @@ describe("GPU prints and daily values store the volume of their trades", () => {
       new Date("2026-03-09T13:00:00.000Z"),
       undefined,
     );
-    await insertGpuPrints(db, prints, new Date());
+    await insertGpuPrints(
+      db,
+      prints.map((p, i) => ({ ...p, backfilled: i === 0 })),
+      new Date(),
+    );
     const stored = await gpuPrintsBetween(
       db,
       "B200",
@@ -96,10 +100,16 @@ describe("GPU prints and daily values store the volume of their trades", () => {
       [0, 0, 0],
     ]);
     expect(JSON.stringify(loaded)).not.toContain("Alpha");
+    // Basis, sources and the back-filled mark travel with each print.
+    expect(loaded.map((p) => [p.basis, p.sources, p.backfilled])).toEqual([
+      ["trades", ["test"], true],
+      ["trades", ["test"], false],
+      ["trades", ["test"], false],
+    ]);
 
     const daily = computeDailyValue("B200", "2026-03-09", stored);
     expect(daily).toMatchObject({ tradeCount: 3, gpuHours: 3.75, providerCount: 2 });
-    await insertGpuDailyValues(db, daily ? [daily] : [], new Date());
-    expect(await allGpuDailyValues(db)).toEqual([daily]);
+    await insertGpuDailyValues(db, daily ? [{ ...daily, backfilled: true }] : [], new Date());
+    expect(await allGpuDailyValues(db)).toEqual([{ ...daily, backfilled: true }]);
   });
 });

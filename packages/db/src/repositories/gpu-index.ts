@@ -1,9 +1,12 @@
 import {
   GPU_NAMES,
+  type DailyBasis,
   type DailyValue,
   type GpuName,
   type GpuTrade,
   type HourlyPrint,
+  type PreviousPrint,
+  type PrintBasis,
   type PrintableTrade,
   type SettlingPrint,
   type UtcDay,
@@ -14,6 +17,27 @@ import { dateToDay } from "./conversions";
 import type { SourceSummary } from "./source-data";
 
 type Tx = Db | Prisma.TransactionClient;
+
+/** A print as published: marked back-filled when it was computed more than an hour after its hour. */
+export type PublishedPrint = HourlyPrint & { backfilled: boolean };
+/** A daily value as published, marked back-filled like a print. */
+export type PublishedDailyValue = DailyValue & { backfilled: boolean };
+
+/**
+ * Many prints name the same sources: one shared array per distinct list keeps the in-memory read
+ * model from holding 80k copies of `["sample"]`.
+ */
+function internSources(): (sources: readonly string[]) => readonly string[] {
+  const seen = new Map<string, readonly string[]>();
+  return (sources) => {
+    const key = sources.join("\u0000");
+    const known = seen.get(key);
+    if (known) return known;
+    const frozen = Object.freeze([...sources]);
+    seen.set(key, frozen);
+    return frozen;
+  };
+}
 
 /** A trade as stored: the domain trade plus its idempotency key and origin. */
 export type GpuTradeInput = GpuTrade & { tradeId: string; source: string };
@@ -78,8 +102,8 @@ export async function hasGpuTrades(db: Tx): Promise<boolean> {
  * Read as one text, a line per trade, of what a print needs: Prisma's per-row decoding is the
  * slow part of large reads, and building JSON arrays with `extract(epoch ...)` (numeric) cost
  * twice this. The time is float8 epoch milliseconds, rounded (exact: timestamps have millisecond
- * precision); prices and hours are float8 text (shortest round-trip, exact); the provider comes
- * last as a JSON string, so a comma or line break in a name cannot split a line.
+ * precision); prices and hours are float8 text (shortest round-trip, exact); the provider and the
+ * source come last as a JSON array, so a comma or line break in a name cannot split a line.
  */
 export async function gpuTradesBetween(
   db: Tx,
@@ -88,18 +112,20 @@ export async function gpuTradesBetween(
   to: Date,
 ): Promise<PrintableTrade[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours, to_json(provider)::text), chr(10) order by executed_at, trade_id) as rows
+    select string_agg(concat_ws(',', round(date_part('epoch', executed_at) * 1000), price_usd_per_gpu_hour, gpu_hours, json_build_array(provider, source)::text), chr(10) order by executed_at, trade_id) as rows
     from gpu_trade where gpu_name = ${gpuName} and executed_at >= ${from} and executed_at < ${to}`;
   if (!row?.rows) return [];
   return row.rows.split("\n").map((line) => {
     const [ms, price, gpuHours] = line.split(",", 3);
-    const providerAt = line.indexOf(",", line.indexOf(",", line.indexOf(",") + 1) + 1) + 1;
+    const namesAt = line.indexOf(",", line.indexOf(",", line.indexOf(",") + 1) + 1) + 1;
+    const [provider, source] = JSON.parse(line.slice(namesAt)) as [string, string];
     return {
       gpuName,
       executedAt: new Date(Number(ms)),
       priceUsdPerGpuHour: Number(price),
       gpuHours: Number(gpuHours),
-      provider: JSON.parse(line.slice(providerAt)) as string,
+      provider,
+      source,
     };
   });
 }
@@ -122,13 +148,26 @@ export async function lockGpuSettlement(
   await tx.$executeRaw`select pg_advisory_xact_lock(${GPU_SETTLEMENT_LOCK_BASE + position})`;
 }
 
-export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPrint | undefined> {
+export async function latestGpuPrint(
+  db: Tx,
+  gpuName: GpuName,
+): Promise<(HourlyPrint & PreviousPrint) | undefined> {
   const row = await db.gpuHourlyPrint.findFirst({
     where: { gpuName },
     orderBy: { hour: "desc" },
-    omit: { providers: true },
+    omit: { providers: true, snapshotIds: true },
   });
   return row ? toPrint(row) : undefined;
+}
+
+/** The hour of the GPU's first print, if any. */
+export async function firstGpuPrintHour(db: Tx, gpuName: GpuName): Promise<Date | undefined> {
+  const row = await db.gpuHourlyPrint.findFirst({
+    where: { gpuName },
+    orderBy: { hour: "asc" },
+    select: { hour: true },
+  });
+  return row?.hour;
 }
 
 /**
@@ -138,7 +177,7 @@ export async function latestGpuPrint(db: Tx, gpuName: GpuName): Promise<HourlyPr
  */
 export async function insertGpuPrints(
   db: Tx,
-  prints: readonly SettlingPrint[],
+  prints: readonly (SettlingPrint & { backfilled: boolean })[],
   computedAt: Date,
 ): Promise<number> {
   let inserted = 0;
@@ -155,12 +194,20 @@ export async function insertGpuPrints(
           p.gpuHours,
           p.providerCount,
           p.providers,
+          p.basis,
+          p.sources,
+          p.offerCount,
+          p.snapshotIds,
+          p.backfilled,
         ]),
     );
     inserted += await db.$executeRawUnsafe(
-      `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, provider_count, providers, computed_at)
+      `insert into gpu_hourly_print (gpu_name, hour, index_value, carried, trade_count, gpu_hours, provider_count, providers, computed_at,
+                                     basis, sources, offer_count, snapshot_ids, backfilled)
        select r->>0, (r->>1)::timestamptz, (r->>2)::float8, (r->>3)::boolean, (r->>4)::int, (r->>5)::float8, (r->>6)::int,
-              array(select jsonb_array_elements_text(r->7)), $2::timestamptz
+              array(select jsonb_array_elements_text(r->7)), $2::timestamptz,
+              r->>8, array(select jsonb_array_elements_text(r->9)), (r->>10)::int,
+              array(select (jsonb_array_elements_text(r->11))::int), (r->>12)::boolean
        from jsonb_array_elements($1::jsonb) as r
        on conflict (gpu_name, hour) do nothing`,
       json,
@@ -182,7 +229,8 @@ export async function gpuPrintsBetween(
   through: Date,
 ): Promise<SettlingPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours, provider_count, providers) order by hour)::text as rows
+    select json_agg(json_build_array(round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours, provider_count, providers,
+                                     basis, sources, offer_count, snapshot_ids) order by hour)::text as rows
     from gpu_hourly_print where gpu_name = ${gpuName} and hour > ${after} and hour <= ${through}`;
   const rows = JSON.parse(row?.rows ?? "[]") as [
     number,
@@ -192,17 +240,39 @@ export async function gpuPrintsBetween(
     number,
     number,
     string[],
+    PrintBasis,
+    string[],
+    number,
+    number[],
   ][];
-  return rows.map(([ms, indexValue, carried, tradeCount, gpuHours, providerCount, providers]) => ({
-    gpuName,
-    hour: new Date(ms),
-    indexValue,
-    carried,
-    tradeCount,
-    gpuHours,
-    providerCount,
-    providers,
-  }));
+  return rows.map(
+    ([
+      ms,
+      indexValue,
+      carried,
+      tradeCount,
+      gpuHours,
+      providerCount,
+      providers,
+      basis,
+      sources,
+      offerCount,
+      snapshotIds,
+    ]) => ({
+      gpuName,
+      hour: new Date(ms),
+      indexValue,
+      carried,
+      tradeCount,
+      gpuHours,
+      providerCount,
+      providers,
+      basis,
+      sources,
+      offerCount,
+      snapshotIds,
+    }),
+  );
 }
 
 export async function latestGpuDailyValue(
@@ -215,7 +285,7 @@ export async function latestGpuDailyValue(
 
 export async function insertGpuDailyValues(
   db: Tx,
-  values: readonly DailyValue[],
+  values: readonly PublishedDailyValue[],
   computedAt: Date,
 ): Promise<number> {
   if (values.length === 0) return 0;
@@ -229,11 +299,17 @@ export async function insertGpuDailyValues(
       v.tradeCount,
       v.gpuHours,
       v.providerCount,
+      v.basis,
+      v.sources,
+      v.offerCount,
+      v.backfilled,
     ]),
   );
   return db.$executeRawUnsafe(
-    `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, trade_count, gpu_hours, provider_count, computed_at)
-     select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, (r->>5)::int, (r->>6)::float8, (r->>7)::int, $2::timestamptz
+    `insert into gpu_daily_value (gpu_name, day, settled_at, index_value, print_count, trade_count, gpu_hours, provider_count, computed_at,
+                                  basis, sources, offer_count, backfilled)
+     select r->>0, (r->>1)::date, (r->>2)::timestamptz, (r->>3)::float8, (r->>4)::int, (r->>5)::int, (r->>6)::float8, (r->>7)::int, $2::timestamptz,
+            r->>8, array(select jsonb_array_elements_text(r->9)), (r->>10)::int, (r->>11)::boolean
      from jsonb_array_elements($1::jsonb) as r
      on conflict (gpu_name, day) do nothing`,
     json,
@@ -246,9 +322,10 @@ export async function insertGpuDailyValues(
  * the provider names); ordered by GPU then time. Read as one JSON text (about 80k rows), hours as
  * float8 epoch milliseconds (exact; numeric `extract` is slower).
  */
-export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
+export async function allGpuPrints(db: Tx): Promise<PublishedPrint[]> {
   const [row] = await db.$queryRaw<{ rows: string | null }[]>`
-    select json_agg(json_build_array(gpu_name, round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours, provider_count) order by gpu_name, hour)::text as rows
+    select json_agg(json_build_array(gpu_name, round(date_part('epoch', hour) * 1000), index_value, carried, trade_count, gpu_hours, provider_count,
+                                     basis, sources, offer_count, backfilled) order by gpu_name, hour)::text as rows
     from gpu_hourly_print`;
   const rows = JSON.parse(row?.rows ?? "[]") as [
     string,
@@ -258,27 +335,52 @@ export async function allGpuPrints(db: Tx): Promise<HourlyPrint[]> {
     number,
     number,
     number,
+    PrintBasis,
+    string[],
+    number,
+    boolean,
   ][];
-  return rows.map(([gpuName, ms, indexValue, carried, tradeCount, gpuHours, providerCount]) => ({
-    gpuName: gpuName as GpuName,
-    hour: new Date(ms),
-    indexValue,
-    carried,
-    tradeCount,
-    gpuHours,
-    providerCount,
-  }));
+  const intern = internSources();
+  return rows.map(
+    ([
+      gpuName,
+      ms,
+      indexValue,
+      carried,
+      tradeCount,
+      gpuHours,
+      providerCount,
+      basis,
+      sources,
+      offerCount,
+      backfilled,
+    ]) => ({
+      gpuName: gpuName as GpuName,
+      hour: new Date(ms),
+      indexValue,
+      carried,
+      tradeCount,
+      gpuHours,
+      providerCount,
+      basis,
+      sources: intern(sources),
+      offerCount,
+      backfilled,
+    }),
+  );
 }
 
 /** Every daily value with its frozen volume, for the read model; ordered by GPU then day. */
-export async function allGpuDailyValues(db: Tx): Promise<DailyValue[]> {
+export async function allGpuDailyValues(db: Tx): Promise<PublishedDailyValue[]> {
   const rows = await db.gpuDailyValue.findMany({ orderBy: [{ gpuName: "asc" }, { day: "asc" }] });
-  return rows.map(toDaily);
+  const intern = internSources();
+  return rows.map((row) => ({ ...toDaily(row), sources: intern(row.sources) }));
 }
 
 /**
- * Moves whenever a print or a daily value is published, or trades are stored (their sources are
- * part of what the read model says, even when the trades fall in hours already printed).
+ * Moves whenever a print or a daily value is published, or trades or quote snapshots are stored
+ * (their sources are part of what the read model says, even when they fall in hours already
+ * printed).
  */
 export async function gpuPublicationFingerprint(db: Tx): Promise<string> {
   const [row] = await db.$queryRaw<
@@ -288,17 +390,20 @@ export async function gpuPublicationFingerprint(db: Tx): Promise<string> {
       latest_print: Date | null;
       latest_daily: Date | null;
       trades: bigint;
+      snapshots: number | null;
     }[]
   >`
     select (select count(*) from gpu_hourly_print) as prints, (select count(*) from gpu_daily_value) as daily,
            (select max(computed_at) from gpu_hourly_print) as latest_print, (select max(computed_at) from gpu_daily_value) as latest_daily,
-           (select coalesce(sum(trades), 0) from gpu_trade_source_day) as trades`;
+           (select coalesce(sum(trades), 0) from gpu_trade_source_day) as trades,
+           (select max(id) from gpu_quote_snapshot) as snapshots`;
   return [
     row?.prints ?? 0n,
     row?.daily ?? 0n,
     row?.latest_print?.toISOString() ?? "-",
     row?.latest_daily?.toISOString() ?? "-",
     row?.trades ?? 0n,
+    row?.snapshots ?? 0,
   ].join(":");
 }
 
@@ -310,6 +415,9 @@ type PrintRow = {
   tradeCount: number;
   gpuHours: number;
   providerCount: number;
+  basis: string;
+  sources: string[];
+  offerCount: number;
 };
 type DailyRow = {
   gpuName: string;
@@ -320,6 +428,10 @@ type DailyRow = {
   tradeCount: number;
   gpuHours: number;
   providerCount: number;
+  basis: string;
+  sources: string[];
+  offerCount: number;
+  backfilled: boolean;
 };
 
 function toPrint(row: PrintRow): HourlyPrint {
@@ -331,10 +443,13 @@ function toPrint(row: PrintRow): HourlyPrint {
     tradeCount: row.tradeCount,
     gpuHours: row.gpuHours,
     providerCount: row.providerCount,
+    basis: row.basis as PrintBasis,
+    sources: row.sources,
+    offerCount: row.offerCount,
   };
 }
 
-function toDaily(row: DailyRow): DailyValue {
+function toDaily(row: DailyRow): PublishedDailyValue {
   return {
     gpuName: row.gpuName as GpuName,
     day: dateToDay(row.day) as UtcDay,
@@ -344,6 +459,10 @@ function toDaily(row: DailyRow): DailyValue {
     tradeCount: row.tradeCount,
     gpuHours: row.gpuHours,
     providerCount: row.providerCount,
+    basis: row.basis as DailyBasis,
+    sources: row.sources,
+    offerCount: row.offerCount,
+    backfilled: row.backfilled,
   };
 }
 

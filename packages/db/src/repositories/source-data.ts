@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { SAMPLE_SOURCE } from "@tpi/domain";
+import { OPENROUTER_SOURCE, SAMPLE_SOURCE } from "@tpi/domain";
 import type {
   DayCoverage,
   PriceBasis,
@@ -523,6 +523,11 @@ export async function recentSourceSyncs(
 
 /** Arbitrary constant identifying the source-sync lock among advisory locks. */
 const SOURCE_SYNC_LOCK_KEY = 7_224_019_011;
+/**
+ * Every other source syncs under its own lock, keyed by the hash of its name in the two-key space
+ * of advisory locks, so a GPU price sync never waits for an OpenRouter back-fill and the reverse.
+ */
+const SOURCE_SYNC_LOCK_CLASS = 7_224_019;
 
 /**
  * Closes the source's runs still logged `running` as `interrupted`: call it holding the sync lock
@@ -563,6 +568,7 @@ export async function closeInterruptedSourceSyncsIfIdle(
     db,
     () => closeInterruptedSourceSyncs(db, source, now),
     60_000,
+    source,
   );
   return locked.locked ? locked.result : null;
 }
@@ -576,11 +582,17 @@ export async function withSourceSyncLock<T>(
   db: Db,
   work: () => Promise<T>,
   maxRunMs: number,
+  /** The source whose syncs exclude each other; OpenRouter's (the original lock key) when absent. */
+  source?: string,
 ): Promise<{ locked: true; result: T } | { locked: false }> {
   return db.$transaction(
     async (tx) => {
-      const [row] = await tx.$queryRaw<{ locked: boolean }[]>`
-        select pg_try_advisory_xact_lock(${SOURCE_SYNC_LOCK_KEY}) as locked`;
+      const [row] =
+        source === undefined || source === OPENROUTER_SOURCE
+          ? await tx.$queryRaw<{ locked: boolean }[]>`
+              select pg_try_advisory_xact_lock(${SOURCE_SYNC_LOCK_KEY}) as locked`
+          : await tx.$queryRaw<{ locked: boolean }[]>`
+              select pg_try_advisory_xact_lock(${SOURCE_SYNC_LOCK_CLASS}::int, hashtext(${source})) as locked`;
       if (!row?.locked) return { locked: false as const };
       return { locked: true as const, result: await work() };
     },

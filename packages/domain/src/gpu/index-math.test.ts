@@ -7,17 +7,24 @@ import {
   printHourOfTrade,
   settlementPeriod,
   winsorizedVolumeWeightedMean,
-  type GpuTrade,
+  type PrintableTrade,
   type SettlingPrint,
 } from "./index-math";
 import { latestSettledDayAt, newYorkDayOf, settlementInstant } from "./settlement-calendar";
 
-const trade = (executedAt: string, price: number, gpuHours = 1, provider = "p"): GpuTrade => ({
+const trade = (
+  executedAt: string,
+  price: number,
+  gpuHours = 1,
+  provider = "p",
+  source = "market",
+): PrintableTrade => ({
   gpuName: "H100 SXM",
   executedAt: new Date(executedAt),
   priceUsdPerGpuHour: price,
   gpuHours,
   provider,
+  source,
 });
 
 describe("settlement instant (4 PM America/New_York)", () => {
@@ -181,6 +188,10 @@ describe("volume frozen with the prints and daily values", () => {
       gpuHours,
       providerCount: providers.length,
       providers,
+      basis: "trades" as const,
+      sources: ["market"],
+      offerCount: 0,
+      snapshotIds: [],
     });
     // 2026-03-09 settles at 20:00 UTC: the 21:00 print belongs to 2026-03-10.
     const prints = [
@@ -261,6 +272,10 @@ describe("daily value", () => {
       gpuHours: 1,
       providerCount: 1,
       providers: ["p"],
+      basis: "trades",
+      sources: ["market"],
+      offerCount: 0,
+      snapshotIds: [],
     }));
 
   it("is the mean of the prints after the previous settlement through this one, stamped 4 PM New York", () => {

@@ -1,11 +1,19 @@
 import { addDays, type UtcDay } from "../shared/calendar";
+import { SAMPLE_SOURCE } from "../token/provenance";
 import type { GpuName } from "./catalog";
 import { DEFAULT_WINSOR_BOUNDS, type WinsorBounds } from "./methodology";
+import {
+  computeQuotePrint,
+  snapshotsForPrint,
+  type PrintableSnapshot,
+  type QuoteRules,
+} from "./quote-math";
 import { settlementInstant } from "./settlement-calendar";
 
 /**
- * The GPU compute price index (USD per GPU-hour): hourly prints from executed rental trades,
- * daily values from the hourly prints. Pure functions; storage and scheduling live elsewhere.
+ * The GPU compute price index (USD per GPU-hour): hourly prints from executed rental trades or
+ * from posted prices (quotes), daily values from the hourly prints. Pure functions; storage and
+ * scheduling live elsewhere.
  */
 export const MS_PER_HOUR = 3_600_000;
 
@@ -22,12 +30,23 @@ export type GpuTrade = {
 
 /**
  * What a print needs of a trade, so readers can skip the rest. The provider plays no part in the
- * value; it is counted (distinct providers) in the volume frozen with the print.
+ * value; it is counted (distinct providers) in the volume frozen with the print. The source tells
+ * executed market trades from the generated sample's.
  */
 export type PrintableTrade = Pick<
   GpuTrade,
   "gpuName" | "executedAt" | "priceUsdPerGpuHour" | "gpuHours" | "provider"
->;
+> & { source: string };
+
+/**
+ * The evidence of a print: executed trades (methodology 1.0's volume-weighted winsorized mean) or
+ * posted prices (2.0's median across providers). Kept on every print and daily value, never
+ * mixed within one print.
+ */
+export const PRINT_BASES = ["trades", "quotes"] as const;
+export type PrintBasis = (typeof PRINT_BASES)[number];
+/** A daily value's prints share one basis, or the day is `mixed` (and says so). */
+export type DailyBasis = PrintBasis | "mixed";
 
 export type PricedVolume = { price: number; gpuHours: number };
 
@@ -42,7 +61,14 @@ export type HourlyPrint = {
   /** The volume of exactly the trades the print was computed from (zeros when carried), frozen with it. */
   tradeCount: number;
   gpuHours: number;
+  /** Distinct providers of its trades, or providers whose price counted (zero when carried). */
   providerCount: number;
+  /** What the value was computed from; a carried print keeps the basis of the print it repeats. */
+  basis: PrintBasis;
+  /** The data sources behind the value (trade sources, or quote sources), sorted; carried prints keep the repeated print's. */
+  sources: readonly string[];
+  /** Posted prices counted (quotes basis; zero for trades and when carried). */
+  offerCount: number;
 };
 
 /**
@@ -50,7 +76,11 @@ export type HourlyPrint = {
  * (sorted), so that a daily value counts its period's distinct providers over the union of its
  * prints' trades. The names stay in storage: the read model loads only the counts.
  */
-export type SettlingPrint = HourlyPrint & { providers: readonly string[] };
+export type SettlingPrint = HourlyPrint & {
+  providers: readonly string[];
+  /** The quote snapshots the print read (quotes basis), by id; empty otherwise. */
+  snapshotIds: readonly number[];
+};
 
 /** A settled daily value: the mean of the hourly prints of one settlement period. */
 export type DailyValue = {
@@ -67,6 +97,12 @@ export type DailyValue = {
   gpuHours: number;
   /** ... and the distinct providers over the whole period, not the sum of its hours' counts. */
   providerCount: number;
+  /** The basis its prints share, or `mixed`. */
+  basis: DailyBasis;
+  /** The sources behind its prints, sorted. */
+  sources: readonly string[];
+  /** Posted prices counted, summed over its prints. */
+  offerCount: number;
 };
 
 /** Percentile (fraction 0..1) of sorted values, linear interpolation between closest ranks. */
@@ -118,24 +154,54 @@ export function printHourOfTrade(executedAt: Date): number {
 }
 
 /**
- * Hourly prints for the hours `firstHour`, firstHour + 1h, ... through `lastHour` (both on the
- * hour). The print at hour H covers trades executed in [H - 1h, H). An hour without trades
- * carries the previous print forward, marked as carried; before the first print there is
- * nothing to carry, so such hours have no print. `trades` must hold at least the trades of
- * [firstHour - 1h, lastHour), in any order; others are ignored.
+ * Hourly prints from trades alone (methodology 1.0): `computeGpuPrints` without quotes.
  */
 export function computeHourlyPrints(
   gpuName: GpuName,
   trades: readonly PrintableTrade[],
   firstHour: Date,
   lastHour: Date,
-  previous: { indexValue: number } | undefined,
+  previous: PreviousPrint | undefined,
   bounds: WinsorBounds = DEFAULT_WINSOR_BOUNDS,
+): SettlingPrint[] {
+  return computeGpuPrints(gpuName, { trades, snapshots: [] }, firstHour, lastHour, previous, {
+    bounds,
+    quotes: NO_QUOTES,
+  });
+}
+
+/** Quote rules under which no snapshot is ever used. */
+const NO_QUOTES: QuoteRules = { minProviders: 1, maxSnapshotAgeHours: {} };
+
+/** What a print carried forward repeats of the previous print. */
+export type PreviousPrint = Pick<HourlyPrint, "indexValue"> &
+  Partial<Pick<HourlyPrint, "basis" | "sources">>;
+
+/**
+ * Hourly prints for the hours `firstHour`, firstHour + 1h, ... through `lastHour` (both on the
+ * hour). The print at hour H covers [H - 1h, H), and takes its evidence in this order:
+ * 1. executed market trades in that hour (any source but the generated sample): their
+ *    volume-weighted winsorized mean;
+ * 2. otherwise posted prices: the snapshots taken before H (see `snapshotsForPrint`), when at
+ *    least `minProviders` providers quote the GPU on demand: the median across providers;
+ * 3. otherwise the generated sample's trades in that hour, as in 1;
+ * 4. otherwise the previous print carried forward, marked as carried (before the first print
+ *    there is nothing to carry, so such hours have no print).
+ * `trades` must hold at least the trades of [firstHour - 1h, lastHour) and `snapshots` those
+ * taken within each source's age limit before firstHour through lastHour, in any order.
+ */
+export function computeGpuPrints(
+  gpuName: GpuName,
+  inputs: { trades: readonly PrintableTrade[]; snapshots: readonly PrintableSnapshot[] },
+  firstHour: Date,
+  lastHour: Date,
+  previous: PreviousPrint | undefined,
+  rules: { bounds: WinsorBounds; quotes: QuoteRules },
 ): SettlingPrint[] {
   const first = firstHour.getTime();
   const last = lastHour.getTime();
   const buckets = new Map<number, PrintableTrade[]>();
-  for (const trade of trades) {
+  for (const trade of inputs.trades) {
     if (trade.gpuName !== gpuName) continue;
     const printHour = printHourOfTrade(trade.executedAt);
     if (printHour < first || printHour > last) continue;
@@ -143,41 +209,85 @@ export function computeHourlyPrints(
     if (bucket) bucket.push(trade);
     else buckets.set(printHour, [trade]);
   }
+  const snapshots = inputs.snapshots.filter((s) => s.quotes.some((q) => q.gpuName === gpuName));
   const prints: SettlingPrint[] = [];
-  let carry = previous?.indexValue;
+  let carry: PreviousPrint | undefined = previous;
   for (let hour = first; hour <= last; hour += MS_PER_HOUR) {
     const hourTrades = buckets.get(hour) ?? [];
-    const value = winsorizedVolumeWeightedMean(
-      hourTrades.map((t) => ({ price: t.priceUsdPerGpuHour, gpuHours: t.gpuHours })),
-      bounds,
-    );
-    if (value !== undefined) {
-      const providers = distinctSorted(hourTrades.map((t) => t.provider));
-      prints.push({
-        gpuName,
-        hour: new Date(hour),
-        indexValue: value,
-        carried: false,
-        tradeCount: hourTrades.length,
-        gpuHours: sumHours(hourTrades),
-        providerCount: providers.length,
-        providers,
-      });
-      carry = value;
+    const market = hourTrades.filter((t) => t.source !== SAMPLE_SOURCE);
+    let print =
+      market.length > 0 ? tradePrint(gpuName, hour, market, rules.bounds) : undefined;
+    if (print === undefined && snapshots.length > 0) {
+      const used = snapshotsForPrint(snapshots, new Date(hour), rules.quotes);
+      const quoted = computeQuotePrint(gpuName, used, rules.quotes);
+      if (quoted.value !== undefined)
+        print = {
+          gpuName,
+          hour: new Date(hour),
+          indexValue: quoted.value,
+          carried: false,
+          tradeCount: 0,
+          gpuHours: 0,
+          providerCount: quoted.providers.length,
+          providers: quoted.providers.map((p) => p.provider),
+          basis: "quotes",
+          sources: quoted.sources,
+          offerCount: quoted.offerCount,
+          snapshotIds: quoted.snapshotIds,
+        };
+    }
+    if (print === undefined && hourTrades.length > 0)
+      print = tradePrint(gpuName, hour, hourTrades, rules.bounds);
+    if (print !== undefined) {
+      prints.push(print);
+      carry = print;
     } else if (carry !== undefined) {
       prints.push({
         gpuName,
         hour: new Date(hour),
-        indexValue: carry,
+        indexValue: carry.indexValue,
         carried: true,
         tradeCount: 0,
         gpuHours: 0,
         providerCount: 0,
         providers: [],
+        basis: carry.basis ?? "trades",
+        sources: carry.sources ?? [],
+        offerCount: 0,
+        snapshotIds: [],
       });
     }
   }
   return prints;
+}
+
+/** A print from trades (methodology 1.0), or undefined when none is usable. */
+function tradePrint(
+  gpuName: GpuName,
+  hour: number,
+  trades: readonly PrintableTrade[],
+  bounds: WinsorBounds,
+): SettlingPrint | undefined {
+  const value = winsorizedVolumeWeightedMean(
+    trades.map((t) => ({ price: t.priceUsdPerGpuHour, gpuHours: t.gpuHours })),
+    bounds,
+  );
+  if (value === undefined) return undefined;
+  const providers = distinctSorted(trades.map((t) => t.provider));
+  return {
+    gpuName,
+    hour: new Date(hour),
+    indexValue: value,
+    carried: false,
+    tradeCount: trades.length,
+    gpuHours: sumHours(trades),
+    providerCount: providers.length,
+    providers,
+    basis: "trades",
+    sources: distinctSorted(trades.map((t) => t.source)),
+    offerCount: 0,
+    snapshotIds: [],
+  };
 }
 
 function sumHours(trades: readonly PrintableTrade[]): number {
@@ -217,6 +327,7 @@ export function computeDailyValue(
   if (inPeriod.length === 0) return undefined;
   const mean = inPeriod.reduce((total, p) => total + p.indexValue, 0) / inPeriod.length;
   const ordered = [...inPeriod].sort((a, b) => a.hour.getTime() - b.hour.getTime());
+  const bases = new Set(ordered.map((p) => p.basis));
   return {
     gpuName,
     day,
@@ -226,5 +337,8 @@ export function computeDailyValue(
     tradeCount: ordered.reduce((total, p) => total + p.tradeCount, 0),
     gpuHours: ordered.reduce((total, p) => total + p.gpuHours, 0),
     providerCount: new Set(ordered.flatMap((p) => p.providers)).size,
+    basis: bases.size === 1 ? (ordered[0] as SettlingPrint).basis : "mixed",
+    sources: distinctSorted(ordered.flatMap((p) => p.sources)),
+    offerCount: ordered.reduce((total, p) => total + p.offerCount, 0),
   };
 }

@@ -270,7 +270,7 @@ export const GPU_CHAT: ChatMarket = {
       ],
     };
   },
-  methodology: (scope) => describeGpuMethodology(GPU.of(scope.deps).winsor),
+  methodology: (scope) => describeGpuMethodology(GPU.of(scope.deps).rules),
   methodologyRoute: gpuMethodologyRoute,
   intents: [VOLATILITY_INTENT, ROLLING_AVERAGE_INTENT, TRADE_VOLUME_INTENT],
 };

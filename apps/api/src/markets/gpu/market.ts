@@ -69,7 +69,7 @@ export const gpuMarket = defineMarket({
   chat: GPU_CHAT,
   resources: GPU_RESOURCES,
   freeWindow: gpuFreeWindow,
-  open: (settings, context) => openGpuState(settings.winsor, context.db),
-  start: (state, _settings, context) => startGpuMarket(state, context),
+  open: (settings, context) => openGpuState(settings.rules, context.db),
+  start: (state, settings, context) => startGpuMarket(state, settings, context),
   jobs: gpuJobs,
 });

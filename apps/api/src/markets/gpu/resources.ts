@@ -20,8 +20,8 @@ export const GPU_RESOURCES: readonly McpResource[] = [
   },
 ];
 
-function gpuMethodologyMarkdown({ winsor, index }: GpuState): string {
-  const sections = gpuMethodologySections(winsor).map(
+function gpuMethodologyMarkdown({ rules, index }: GpuState): string {
+  const sections = gpuMethodologySections(rules).map(
     (section) => `## ${section.heading}\n\n${section.text}`,
   );
   const history = GPU_METHODOLOGY_HISTORY.map(

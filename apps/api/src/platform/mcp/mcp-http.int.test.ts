@@ -178,7 +178,7 @@ describe("the MCP server over Streamable HTTP", () => {
     expect(gpu.source).toMatchObject({
       endpoint: "/api/gpu/H100%20SXM/history",
       unit: "USD per GPU-hour",
-      methodologyVersion: "1.0",
+      methodologyVersion: "2.0",
       // The trades' own source (the test's, not the generated sample), as the database counted them.
       dataSources: {
         sample: false,
@@ -548,7 +548,7 @@ describe("the MCP server over Streamable HTTP", () => {
     expect(JSON.parse(tokenText)).toEqual((await api.get("/api/otpi/methodology")).body);
     const gpu = await client.readResource({ uri: "tpi://methodology/gpu" });
     const gpuText = (gpu.contents[0] as { text: string }).text;
-    expect(gpuText).toContain("version 1.0");
+    expect(gpuText).toContain("version 2.0");
     expect(gpuText).toContain("USD per GPU-hour");
     expect(gpuText).toMatch(/## Data sources\n\n- test: trades on \d+ UTC days from 2026-03-/);
     await client.close();

@@ -8,7 +8,7 @@ import {
   tryLockDataLoad,
   type Db,
 } from "@tpi/db";
-import { DEFAULT_WINSOR_BOUNDS } from "@tpi/domain";
+import { DEFAULT_GPU_METHOD_RULES } from "@tpi/domain";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
 import { loaderContext } from "../../../testing/first-start";
 import { loadGpuSample } from "./lifecycle";
@@ -46,7 +46,7 @@ async function trades(db: Db): Promise<number> {
 
 /** Published prints and daily values as text, in key order. */
 async function published(db: Db): Promise<string[]> {
-  await settleGpuIndex(db, { now: NOW, bounds: DEFAULT_WINSOR_BOUNDS });
+  await settleGpuIndex(db, { now: NOW, rules: DEFAULT_GPU_METHOD_RULES });
   const daily = await db.gpuDailyValue.findMany({ orderBy: [{ gpuName: "asc" }, { day: "asc" }] });
   const prints = await db.gpuHourlyPrint.count();
   return [

@@ -1,12 +1,17 @@
 import {
   GPU_SAMPLE_SOURCE,
+  closeInterruptedSourceSyncsIfIdle,
   dataLoadsOf,
+  endDataLoad,
   gpuSampleStartDay,
   hasGpuTrades,
+  hasQuoteSnapshots,
   isPendingLoad,
+  latestQuoteSnapshot,
   planDataLoad,
+  type DataLoad,
 } from "@tpi/db";
-import { maxDay, utcDayOf } from "@tpi/domain";
+import { addDays, maxDay, utcDayOf, type UtcDay } from "@tpi/domain";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import {
   FIRST_LOAD_CHECK_MS,
@@ -15,20 +20,46 @@ import {
   type FirstLoadOutcome,
   type FirstLoadSpec,
 } from "../../../platform/jobs/first-load";
+import type { GpuLedgerConfig } from "../sources/gpu-ledger";
+import {
+  describeQuoteSync,
+  ledgerSyncRange,
+  pollVast,
+  snapshotsStored,
+  syncGpuLedger,
+  vastPollDue,
+  type QuoteSyncReport,
+} from "./quote-sync";
 import { settleGpuIndex, type GpuSettlementReport } from "./settlement";
 import { seedGpuSample } from "./sample-seed";
-import type { GpuSettings } from "./settings";
+import type { GpuSettings, LedgerSource } from "./settings";
 import type { GpuState } from "../read-model/state";
 
 /** The market's name in `data_load`. */
 const MARKET = "gpu";
+/** How often the api checks whether a quote source is due. */
+const QUOTE_SYNC_CHECK_MS = 60_000;
 
 /**
- * The GPU market's start-up: the sample trades on the first start (resumed while not complete),
- * then every due print. Stops early when the process is asked to stop during start-up.
+ * The GPU market's start-up: the sync log's runs a dead process left `running` closed, the first
+ * load on an empty database (the ledger's recent days, or the sample when the ledger is off or
+ * does not answer; resumed while not complete), then every due print. Stops early when the
+ * process is asked to stop during start-up.
  */
-export async function startGpuMarket(state: GpuState, context: MarketJobContext): Promise<void> {
-  await loadGpuSample(context, { signal: context.stopping });
+export async function startGpuMarket(
+  state: GpuState,
+  settings: GpuSettings,
+  context: MarketJobContext,
+): Promise<void> {
+  if (settings.vastRefusal !== undefined) context.log.warn(settings.vastRefusal);
+  for (const source of quoteSourcesOf(settings)) {
+    const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock());
+    if (closed !== null && closed.length > 0)
+      context.log.warn(
+        `${source} sync log: ${closed.length} run(s) left running by a process that stopped without finishing (${closed.map((id) => `#${id}`).join(", ")}) closed as interrupted`,
+      );
+  }
+  await loadGpuData(settings, context, { signal: context.stopping });
   if (context.stopping?.aborted) return;
   context.log.info(
     describeGpuSettlement(
@@ -40,73 +71,322 @@ export async function startGpuMarket(state: GpuState, context: MarketJobContext)
   );
 }
 
-/** GPU prints are due on every hour; checking every minute publishes each within a minute. */
+function quoteSourcesOf(settings: GpuSettings): string[] {
+  return [settings.ledger?.description.id, settings.vast?.description.id].filter(
+    (id): id is string => id !== undefined,
+  );
+}
+
+/**
+ * A source's failures logged once per outage: the first failure as a warning, repeats at debug,
+ * and one line when it answers again.
+ */
+function outageLog(context: MarketJobContext, source: string) {
+  let failing: string | null = null;
+  return (report: QuoteSyncReport) => {
+    if (!report.ran) return;
+    const failure =
+      report.snapshots.length === 0 && report.failed.length > 0 ? report.message : null;
+    if (failure !== null) {
+      if (failing === null) context.log.warn(`${source} did not answer usably: ${failure}`);
+      else context.log.debug(`${source} still failing: ${failure}`);
+      failing = failure;
+      return;
+    }
+    if (failing !== null) context.log.info(`${source} answers again (${report.message})`);
+    failing = null;
+    if (snapshotsStored(report) > 0) context.log.info(describeQuoteSync(report));
+  };
+}
+
+/**
+ * Prints are due every hour, the ledger's file once a day and a Vast.ai poll every hour: checked
+ * every minute, each run under its source's lock (another instance's run is skipped).
+ */
 export function gpuJobs(
   state: GpuState,
   settings: GpuSettings,
   context: MarketJobContext,
 ): ScheduledJob[] {
-  return [
+  const publish = async (stopping: AbortSignal) => {
+    const printed = await settleGpuAndPublish(state, context, { signal: stopping });
+    if (printed.prints > 0) context.log.info(describeGpuSettlement(printed));
+  };
+  const jobs: ScheduledJob[] = [
     {
       // A first-start load left unfinished by another instance (stopped, or its process died):
       // taken over here without waiting for a restart.
       name: "GPU first-start load",
       intervalMs: FIRST_LOAD_CHECK_MS,
-      failureMessage: "resuming the GPU sample load failed; will retry",
+      failureMessage: "resuming the GPU first-start load failed; will retry",
       run: async (stopping) => {
-        const outcome = await loadGpuSample(context, { signal: stopping, scheduled: true });
-        if (outcome?.ran && outcome.status === "complete") {
-          const printed = await settleGpuAndPublish(state, context, { signal: stopping });
-          if (printed.prints > 0) context.log.info(describeGpuSettlement(printed));
-        }
+        const outcome = await loadGpuData(settings, context, { signal: stopping, scheduled: true });
+        if (outcome?.ran && outcome.status === "complete") await publish(stopping);
       },
     },
     {
       name: "GPU prints",
       intervalMs: settings.printIntervalMs,
       failureMessage: "scheduled GPU print failed; will retry",
-      run: async (stopping) => {
-        const printed = await settleGpuAndPublish(state, context, { signal: stopping });
-        if (printed.prints > 0) context.log.info(describeGpuSettlement(printed));
-      },
+      run: publish,
     },
   ];
+  const ledger = settings.ledger;
+  if (ledger !== undefined) {
+    const logged = outageLog(context, ledger.description.id);
+    jobs.push({
+      name: "GPU ledger sync",
+      intervalMs: QUOTE_SYNC_CHECK_MS,
+      failureMessage: "scheduled GPU ledger sync failed; will retry",
+      run: async (stopping) => {
+        const report = await runScheduledLedgerSync(ledger, context, stopping);
+        if (report === null) return;
+        logged(report);
+        if (snapshotsStored(report) > 0) await publish(stopping);
+      },
+    });
+  }
+  const vast = settings.vast;
+  if (vast !== undefined) {
+    const logged = outageLog(context, vast.description.id);
+    jobs.push({
+      name: "Vast.ai poll",
+      intervalMs: QUOTE_SYNC_CHECK_MS,
+      failureMessage: "scheduled Vast.ai poll failed; will retry",
+      run: async (stopping) => {
+        const now = context.clock();
+        const [latest, attempt] = await Promise.all([
+          latestQuoteSnapshot(context.db, vast.description.id),
+          lastSyncAttempt(context, vast.description.id),
+        ]);
+        if (!vastPollDue(now, latest?.asOf ?? null, attempt)) return;
+        const report = await pollVast(context.db, vast.config, vast.description, {
+          trigger: "schedule",
+          now,
+          signal: stopping,
+        });
+        logged(report);
+        if (snapshotsStored(report) > 0) await publish(stopping);
+      },
+    });
+  }
+  return jobs;
+}
+
+async function lastSyncAttempt(context: MarketJobContext, source: string): Promise<Date | null> {
+  const row = await context.db.sourceSync.findFirst({
+    where: { source },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  return row?.startedAt ?? null;
+}
+
+/** The daily ledger run when it is due (see `ledgerSyncRange`); null when it was not. */
+export async function runScheduledLedgerSync(
+  ledger: LedgerSource,
+  context: MarketJobContext,
+  signal?: AbortSignal,
+): Promise<QuoteSyncReport | null> {
+  const now = context.clock();
+  const [latest, attempt] = await Promise.all([
+    latestQuoteSnapshot(context.db, ledger.description.id),
+    lastSyncAttempt(context, ledger.description.id),
+  ]);
+  const range = ledgerSyncRange(now, (latest?.label as UtcDay | undefined) ?? null, attempt);
+  if (range === null) return null;
+  return syncGpuLedger(context.db, ledger.config, ledger.description, {
+    ...range,
+    trigger: "schedule",
+    now,
+    signal,
+  });
 }
 
 /**
- * The first start's sample GPU trades, recorded as a load in `data_load` before any is written:
- * planned when the database holds no trade and no load (SEED_SAMPLE_ON_EMPTY), then run until
- * complete, at this start or the next (or by a serving instance when another one's attempt died).
- * Null when there is nothing to load; `scheduled` (the serving instance's check) never plans one.
+ * The first start's GPU data, recorded as a load in `data_load` before anything is written. On an
+ * empty database (no trade, no quote snapshot): the ledger's last GPU_LEDGER_BACKFILL_DAYS days
+ * (back-filled history, then today's file), or the sample when the ledger is switched off. When
+ * the ledger gives nothing at the first start (offline: a host that does not resolve or answer
+ * fails within seconds), its load is closed as superseded and the sample is loaded instead, said
+ * once and clearly; the scheduled ledger sync keeps trying, and prints after its first answer are
+ * from quotes. A load not complete is resumed at each start (and by `scheduled` checks of a
+ * serving instance), writing only what is missing. Null when there was nothing to load.
  */
-export async function loadGpuSample(
+export async function loadGpuData(
+  settings: Pick<GpuSettings, "ledger" | "ledgerBackfillDays">,
   context: MarketJobContext,
   options: { signal?: AbortSignal; scheduled?: boolean } = {},
 ): Promise<FirstLoadOutcome | null> {
-  if (!context.seedSampleOnEmpty) return null;
   const { db, log } = context;
   const loads = await dataLoadsOf(db, MARKET);
   let load = loads.find((recorded) => isPendingLoad(recorded)) ?? null;
-  if (load === null) {
-    // A database loaded before load plans existed holds its sample whole (one transaction).
-    if (options.scheduled || loads.length > 0 || (await hasGpuTrades(db))) return null;
-    const now = context.clock();
-    load = await planDataLoad(db, {
-      market: MARKET,
-      source: GPU_SAMPLE_SOURCE,
-      firstDay: gpuSampleStartDay(now),
-      lastDay: utcDayOf(now),
-      now,
-    });
-    log.info("no GPU trades: loading the sample trades (SAMPLE data, not market data)");
+  if (load !== null && load.source !== GPU_SAMPLE_SOURCE && settings.ledger === undefined) {
+    const message = "superseded: GPU_LEDGER_ENABLED is false now";
+    await endDataLoad(db, load.id, { status: "superseded", message, now: context.clock() });
+    log.warn(`GPU first-start load from '${load.source}' (${load.message}): ${message}`);
+    load = null;
   }
-  const outcome = await runFirstLoad(context, load, gpuSampleLoad(context), options);
-  const line = describeFirstLoad("GPU sample", outcome);
-  if (line !== null) {
+  if (load === null) {
+    // Planned only on a database without GPU data: one filled before load plans existed (the
+    // sample whole, in one transaction) or by syncs and imports has no first start to finish.
+    if (options.scheduled || loads.length > 0) return null;
+    if ((await hasGpuTrades(db)) || (await hasQuoteSnapshots(db))) return null;
+    load = await planFirstLoad(settings, context);
+    if (load === null) return null;
+  }
+  if (load.source === GPU_SAMPLE_SOURCE) return runSampleLoad(context, load, options);
+  const ledger = settings.ledger;
+  if (ledger === undefined) return null;
+  let stored = 0;
+  const outcome = await runFirstLoad(
+    context,
+    load,
+    ledgerFirstDays(ledger, settings.ledgerBackfillDays, context, (report) => {
+      stored += report.ran ? report.snapshots.length : 0;
+    }),
+    options,
+  );
+  const line = describeFirstLoad("GPU ledger first start", outcome);
+  const gaveNothing = outcome.ran && outcome.status === "failed" && stored === 0;
+  if (line !== null && !gaveNothing) {
     if (outcome.ran && outcome.status !== "complete") log.warn(line);
     else log.info(line);
   }
+  if (!gaveNothing || options.scheduled || options.signal?.aborted) return outcome;
+  // Nothing from the ledger at the first start: the sample instead, said once.
+  const reason = outcome.ran ? outcome.message : "";
+  const message = `superseded: the ledger did not answer at the first start (${reason}); the sample was loaded instead`;
+  await endDataLoad(db, load.id, { status: "superseded", message, now: context.clock() });
+  if (!context.seedSampleOnEmpty || (await hasGpuTrades(db))) {
+    log.warn(
+      `GPU index: ${ledger.description.id} did not answer (${reason}); no GPU data is loaded (SEED_SAMPLE_ON_EMPTY is off); the api keeps trying the ledger every hour`,
+    );
+    return outcome;
+  }
+  log.warn(
+    `GPU index: ${ledger.description.id} did not answer (${reason}): loading the SAMPLE GPU trades instead (generated, not market data, marked as the sample everywhere); the api keeps trying the ledger every hour and prints from its prices once it answers`,
+  );
+  const now = context.clock();
+  const sample = await planDataLoad(db, {
+    market: MARKET,
+    source: GPU_SAMPLE_SOURCE,
+    firstDay: gpuSampleStartDay(now),
+    lastDay: utcDayOf(now),
+    now,
+    message: `the ledger did not answer at the first start: ${reason}`,
+  });
+  return runSampleLoad(context, sample, options);
+}
+
+/** The first start's GPU data with the ledger off: the sample (see `loadGpuData`). */
+export function loadGpuSample(
+  context: MarketJobContext,
+  options: { signal?: AbortSignal; scheduled?: boolean } = {},
+): Promise<FirstLoadOutcome | null> {
+  return loadGpuData({ ledger: undefined, ledgerBackfillDays: 1 }, context, options);
+}
+
+/** The load to plan on an empty database: the ledger's recent days, or the sample without it. */
+async function planFirstLoad(
+  settings: Pick<GpuSettings, "ledger" | "ledgerBackfillDays">,
+  context: MarketJobContext,
+): Promise<DataLoad | null> {
+  const now = context.clock();
+  const today = utcDayOf(now);
+  if (settings.ledger !== undefined) {
+    const firstDay = addDays(today, -(settings.ledgerBackfillDays - 1));
+    context.log.info(
+      `no GPU data: loading ${firstDay} to ${today} from ${settings.ledger.description.name} (${settings.ledger.description.licence.name}); past days are marked back-filled`,
+    );
+    return planDataLoad(context.db, {
+      market: MARKET,
+      source: settings.ledger.description.id,
+      firstDay,
+      lastDay: today,
+      now,
+    });
+  }
+  if (!context.seedSampleOnEmpty) return null;
+  context.log.info(
+    "no GPU data and GPU_LEDGER_ENABLED is false: loading the sample trades (SAMPLE data, not market data)",
+  );
+  return planDataLoad(context.db, {
+    market: MARKET,
+    source: GPU_SAMPLE_SOURCE,
+    firstDay: gpuSampleStartDay(now),
+    lastDay: today,
+    now,
+  });
+}
+
+async function runSampleLoad(
+  context: MarketJobContext,
+  load: DataLoad,
+  options: { signal?: AbortSignal; scheduled?: boolean },
+): Promise<FirstLoadOutcome> {
+  const outcome = await runFirstLoad(context, load, gpuSampleLoad(context), options);
+  const line = describeFirstLoad("GPU sample", outcome);
+  if (line !== null) {
+    if (outcome.ran && outcome.status !== "complete") context.log.warn(line);
+    else context.log.info(line);
+  }
   return outcome;
+}
+
+/**
+ * The first start's ledger days as a resumable load: the days of the range (extended to today)
+ * its listing holds and no sync stored yet, then today's file. At the first start a host that
+ * does not answer fails fast (one retry, a 5 s timeout), so that an offline start falls back to
+ * the sample within seconds; later attempts use the configured patience.
+ */
+function ledgerFirstDays(
+  ledger: LedgerSource,
+  backfillDays: number,
+  context: MarketJobContext,
+  onReport: (report: QuoteSyncReport) => void,
+): FirstLoadSpec {
+  return {
+    label: "GPU ledger first start",
+    range: (recorded) => ({
+      firstDay: maxDay(recorded.firstDay, addDays(utcDayOf(context.clock()), -(backfillDays - 1))),
+      lastDay: maxDay(recorded.lastDay, utcDayOf(context.clock())),
+    }),
+    async load(range, { signal, heartbeat }) {
+      const progress = context.progress(`${ledger.description.id} days`);
+      const report = await syncGpuLedger(
+        context.db,
+        quickToFail(ledger.config),
+        ledger.description,
+        {
+          from: range.firstDay,
+          to: range.lastDay,
+          trigger: "startup",
+          now: context.clock(),
+          signal,
+          onProgress: (done, total) => {
+            progress.update(done, total);
+            heartbeat(`${done} of ${total} ledger files fetched`);
+          },
+        },
+      );
+      onReport(report);
+      progress.finish(describeQuoteSync(report));
+      if (!report.ran)
+        return { complete: false, retrySoon: true, message: `stored nothing: ${report.reason}` };
+      return { complete: report.failed.length === 0, message: report.message };
+    },
+  };
+}
+
+/** The ledger's settings for a start-up attempt: one retry, a short timeout and backoff. */
+function quickToFail(config: GpuLedgerConfig): GpuLedgerConfig {
+  return {
+    ...config,
+    maxRetries: Math.min(config.maxRetries, 1),
+    timeoutMs: Math.min(config.timeoutMs, 5_000),
+    retryBaseMs: Math.min(config.retryBaseMs, 1_000),
+  };
 }
 
 /** The GPU sample as a resumable load: the same deterministic trades, those not stored yet added. */
@@ -150,7 +430,7 @@ export async function settleGpuAndPublish(
   const progress = options.showProgress ? context.progress("GPU prints") : undefined;
   const report = await settleGpuIndex(context.db, {
     now: context.clock(),
-    bounds: state.winsor,
+    rules: state.rules,
     signal: options.signal,
     onProgress: (done, total) => progress?.update(done, total),
   });

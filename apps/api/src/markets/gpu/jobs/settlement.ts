@@ -3,26 +3,34 @@ import {
   MS_PER_HOUR,
   addDays,
   computeDailyValue,
-  computeHourlyPrints,
+  computeGpuPrints,
   floorToHour,
+  isBackfilled,
   latestSettledDayAt,
   newYorkDayOf,
+  quoteExclusionOf,
   settlementInstant,
-  type DailyValue,
+  settlementPeriod,
+  type GpuMethodRules,
   type GpuName,
+  type SettlingPrint,
   type UtcDay,
-  type WinsorBounds,
 } from "@tpi/domain";
 import {
   firstGpuTradeAt,
+  firstQuoteSnapshotAt,
   gpuPrintsBetween,
   gpuTradesBetween,
+  insertDailyQuotes,
   insertGpuDailyValues,
   insertGpuPrints,
   latestGpuDailyValue,
   latestGpuPrint,
   lockGpuSettlement,
+  quoteSnapshotsBetween,
+  quoteSnapshotsWithIds,
   type Db,
+  type PublishedDailyValue,
 } from "@tpi/db";
 
 export type GpuSettlementReport = {
@@ -44,15 +52,18 @@ const HOURS_PER_TRANSACTION = 92 * 24;
  * whose 4 PM New York settlement has passed, for every GPU. Each step runs in one transaction
  * under an advisory lock and starts from what is stored, so concurrent settlers publish each
  * print once and a crash leaves nothing half-written. Published values are never recomputed:
- * trades imported late for an hour already printed do not change it (a restatement would), nor
- * the volume stored with it: each print keeps the count, GPU-hours and providers of the trades it
- * was computed from, and each daily value those of its prints, written in the same transaction.
+ * trades imported or quotes synced late for an hour already printed do not change it (a
+ * restatement would), nor the volume and sources stored with it: each print keeps the count,
+ * GPU-hours and providers of the trades (or the providers, offers and snapshots of the quotes) it
+ * was computed from, and each daily value those of its prints and the quotes behind them, written
+ * in the same transaction. A value computed more than an hour after its hour or settlement
+ * instant (`now` is the judge) is marked back-filled.
  */
 export async function settleGpuIndex(
   db: Db,
   options: {
     now: Date;
-    bounds: WinsorBounds;
+    rules: GpuMethodRules;
     onProgress?: (done: number, total: number) => void;
     /** When aborted (the api is stopping), no further transaction starts; what is published stays. */
     signal?: AbortSignal;
@@ -70,7 +81,7 @@ export async function settleGpuIndex(
   for (let start = 0; start < GPU_NAMES.length; start += PARALLEL_GPUS) {
     await Promise.all(
       GPU_NAMES.slice(start, start + PARALLEL_GPUS).map(async (gpuName) => {
-        await settleGpu(db, gpuName, lastHour, options.bounds, report, options.signal);
+        await settleGpu(db, gpuName, lastHour, options, report);
         done += 1;
         options.onProgress?.(done, GPU_NAMES.length);
       }),
@@ -86,10 +97,13 @@ async function settleGpu(
   db: Db,
   gpuName: GpuName,
   lastHour: Date,
-  bounds: WinsorBounds,
+  options: { now: Date; rules: GpuMethodRules; signal?: AbortSignal },
   report: GpuSettlementReport,
-  signal: AbortSignal | undefined,
 ): Promise<void> {
+  const { now, rules, signal } = options;
+  // Snapshots older than the longest age limit cannot be read by any print of a chunk.
+  const snapshotReach =
+    Math.max(0, ...Object.values(rules.quotes.maxSnapshotAgeHours)) * MS_PER_HOUR;
   for (;;) {
     if (signal?.aborted) return;
     const finished = await db.$transaction(
@@ -98,7 +112,7 @@ async function settleGpu(
         const previous = await latestGpuPrint(tx, gpuName);
         const firstHour = previous
           ? new Date(previous.hour.getTime() + MS_PER_HOUR)
-          : await firstPrintHour(tx, gpuName);
+          : await firstPrintHour(tx, gpuName, rules);
         if (firstHour === undefined || firstHour > lastHour) return true;
         const chunkLast = new Date(
           Math.min(
@@ -106,18 +120,34 @@ async function settleGpu(
             firstHour.getTime() + (HOURS_PER_TRANSACTION - 1) * MS_PER_HOUR,
           ),
         );
-        const trades = await gpuTradesBetween(
-          tx,
+        const [trades, snapshots] = await Promise.all([
+          gpuTradesBetween(tx, gpuName, new Date(firstHour.getTime() - MS_PER_HOUR), chunkLast),
+          snapshotReach > 0
+            ? quoteSnapshotsBetween(
+                tx,
+                gpuName,
+                new Date(firstHour.getTime() - snapshotReach),
+                chunkLast,
+              )
+            : [],
+        ]);
+        const prints = computeGpuPrints(
           gpuName,
-          new Date(firstHour.getTime() - MS_PER_HOUR),
+          { trades, snapshots },
+          firstHour,
           chunkLast,
+          previous,
+          { bounds: rules.winsor, quotes: rules.quotes },
         );
-        const prints = computeHourlyPrints(gpuName, trades, firstHour, chunkLast, previous, bounds);
-        await insertGpuPrints(tx, prints, new Date());
+        await insertGpuPrints(
+          tx,
+          prints.map((p) => ({ ...p, backfilled: isBackfilled(p.hour, now) })),
+          new Date(),
+        );
         report.prints += prints.length;
         report.carriedPrints += prints.filter((p) => p.carried).length;
         // Read the count before adding: `x += await y` would add to a stale x while the other GPU settles.
-        const settled = await settleDays(tx, gpuName, chunkLast);
+        const settled = await settleDays(tx, gpuName, chunkLast, now);
         report.dailyValues += settled;
         return chunkLast.getTime() >= lastHour.getTime();
       },
@@ -128,18 +158,29 @@ async function settleGpu(
   // Daily values can be due without new prints (a run that found every hour printed); settle them too.
   const lateDays = await db.$transaction(async (tx) => {
     await lockGpuSettlement(tx, gpuName);
-    return settleDays(tx, gpuName, lastHour);
+    return settleDays(tx, gpuName, lastHour, now);
   });
   report.dailyValues += lateDays;
 }
 
-/** The first print covers the hour of the GPU's first trade. */
+/**
+ * The first print covers the hour of the GPU's first trade, or the first hour after its first
+ * quote snapshot (when quote sources are read), whichever is earlier.
+ */
 async function firstPrintHour(
   tx: Parameters<typeof latestGpuPrint>[0],
   gpuName: GpuName,
+  rules: GpuMethodRules,
 ): Promise<Date | undefined> {
-  const first = await firstGpuTradeAt(tx, gpuName);
-  return first ? new Date(floorToHour(first).getTime() + MS_PER_HOUR) : undefined;
+  const readsQuotes = Object.keys(rules.quotes.maxSnapshotAgeHours).length > 0;
+  const [trade, snapshot] = await Promise.all([
+    firstGpuTradeAt(tx, gpuName),
+    readsQuotes ? firstQuoteSnapshotAt(tx, gpuName) : undefined,
+  ]);
+  const hours = [trade, snapshot]
+    .filter((at): at is Date => at !== undefined)
+    .map((at) => floorToHour(at).getTime() + MS_PER_HOUR);
+  return hours.length > 0 ? new Date(Math.min(...hours)) : undefined;
 }
 
 /** Settles the days after the last settled one whose settlement instant is at or before `printedThrough`. */
@@ -147,6 +188,7 @@ async function settleDays(
   tx: Parameters<typeof latestGpuPrint>[0],
   gpuName: GpuName,
   printedThrough: Date,
+  now: Date,
 ): Promise<number> {
   const lastDaily = await latestGpuDailyValue(tx, gpuName);
   const lastDay = latestSettledDayAt(printedThrough);
@@ -167,10 +209,46 @@ async function settleDays(
     settlementInstant(addDays(firstDay, -1)),
     settlementInstant(lastDay),
   );
-  const values: DailyValue[] = [];
+  const values: PublishedDailyValue[] = [];
   for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
     const value = computeDailyValue(gpuName, day, prints);
-    if (value) values.push(value);
+    if (value) values.push({ ...value, backfilled: isBackfilled(value.settledAt, now) });
   }
-  return insertGpuDailyValues(tx, values, new Date());
+  const inserted = await insertGpuDailyValues(tx, values, new Date());
+  for (const value of values)
+    if (value.basis !== "trades") await freezeDailyQuotes(tx, gpuName, value.day, prints);
+  return inserted;
+}
+
+/**
+ * The quotes behind a daily value from quotes, frozen with it: every quote of every snapshot its
+ * prints read, whether it counted (or why not), and in how many of the day's prints.
+ */
+async function freezeDailyQuotes(
+  tx: Parameters<typeof latestGpuPrint>[0],
+  gpuName: GpuName,
+  day: UtcDay,
+  prints: readonly SettlingPrint[],
+): Promise<void> {
+  const { after, through } = settlementPeriod(day);
+  const printsBySnapshot = new Map<number, number>();
+  for (const print of prints) {
+    if (print.hour <= after || print.hour > through) continue;
+    for (const id of print.snapshotIds)
+      printsBySnapshot.set(id, (printsBySnapshot.get(id) ?? 0) + 1);
+  }
+  const snapshots = await quoteSnapshotsWithIds(tx, gpuName, [...printsBySnapshot.keys()]);
+  await insertDailyQuotes(
+    tx,
+    gpuName,
+    day,
+    snapshots.flatMap((snapshot) =>
+      snapshot.quotes.map((quote) => ({
+        snapshotId: snapshot.id,
+        quote,
+        exclusion: quoteExclusionOf(quote),
+        prints: printsBySnapshot.get(snapshot.id) ?? 0,
+      })),
+    ),
+  );
 }

@@ -6,7 +6,7 @@ import {
   latestSettledDayAt,
   nextSettlementInstant,
   utcDayOf,
-  type WinsorBounds,
+  type GpuMethodRules,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { Freshness } from "../../../platform/http/route";
@@ -18,17 +18,17 @@ const MS_PER_HOUR = 3_600_000;
 /** The GPU market's live state: the published prints and daily values, and the bounds in force. */
 export type GpuState = MarketStateBase & {
   index: GpuPublishedIndex;
-  /** The winsorizing bounds the settlement runs with, which the methodology states. */
-  winsor: WinsorBounds;
+  /** The method's parameters the settlement runs with (winsorizing bounds, quote rules), which the methodology states. */
+  rules: GpuMethodRules;
 };
 
 export const GPU = marketKey<GpuState>("gpu");
 
-export function openGpuState(winsor: WinsorBounds, db: Db): GpuState {
+export function openGpuState(rules: GpuMethodRules, db: Db): GpuState {
   const index = new GpuPublishedIndex(db);
   return {
     index,
-    winsor,
+    rules,
     publications: [index],
     provenance: () => ({
       unit: GPU_INDEX_UNIT,

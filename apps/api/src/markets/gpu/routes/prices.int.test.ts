@@ -367,8 +367,9 @@ describe("tRPC gpu.methodology (the website's GPU methodology page)", () => {
     const { appRouter } = await import("../../../app-router");
     const { gpuMethodologySections, GPU_METHODOLOGY_HISTORY } = await import("@tpi/domain");
     const winsor = { lower: 0.1, upper: 0.9 };
+    const rules = { ...GPU.of(api.deps).rules, winsor };
     // The same published values, settled under other bounds.
-    const gpu: GpuState = { ...GPU.of(api.deps), winsor };
+    const gpu: GpuState = { ...GPU.of(api.deps), rules };
     const markets = new MarketStates([
       ["token", TOKEN.of(api.deps)],
       ["gpu", gpu],
@@ -376,7 +377,7 @@ describe("tRPC gpu.methodology (the website's GPU methodology page)", () => {
     const configured = { deps: { ...api.deps, markets }, routes: routesOf(MARKETS) };
     const doc = await appRouter.createCaller(configured).gpu.methodology();
     expect(doc.winsor).toEqual(winsor);
-    expect(doc.sections).toEqual(gpuMethodologySections(winsor));
+    expect(doc.sections).toEqual(gpuMethodologySections(rules));
     expect(doc.sections.map((section) => section.text).join(" ")).toContain(
       "10th and 90th percentiles",
     );

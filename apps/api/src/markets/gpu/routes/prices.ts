@@ -126,7 +126,7 @@ export const gpuMethodologyRoute = defineRoute({
     // The trades' sources reload with the published GPU set.
     freshness: GPU_PRINT_FRESHNESS,
     answer: (deps) => () =>
-      ok(gpuMethodologyDocument(GPU.of(deps).winsor, GPU.of(deps).index.dataSources)),
+      ok(gpuMethodologyDocument(GPU.of(deps).rules, GPU.of(deps).index.dataSources)),
   },
 });
 

@@ -490,6 +490,17 @@ export const gpuMethodologyResponseSchema = z
     winsor: z
       .object({ lower: z.number(), upper: z.number() })
       .describe("The winsorizing percentiles the settlement runs with, as fractions"),
+    quoteRules: z
+      .object({
+        minProviders: z
+          .number()
+          .int()
+          .describe("Fewest providers with an on-demand price for a print from quotes"),
+        maxSnapshotAgeHours: z
+          .record(z.string(), z.number())
+          .describe("Per quote source read: hours after its as-of time a snapshot may still be used"),
+      })
+      .describe("Methodology 2.0's rules for prints from posted prices"),
     settlementTimeZone: z.string(),
     sections: z.array(z.object({ id: z.string(), heading: z.string(), text: z.string() })),
     history: z.array(

@@ -10,6 +10,12 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { z } from "zod";
+import {
+  jsonErrorText,
+  PacedHttpClient,
+  retryAfterMs,
+  type HttpAnswer,
+} from "../../../platform/ingest/paced-http";
 
 /**
  * OpenRouter's Data API as documented (openrouter.ai/docs): the model list
@@ -192,52 +198,59 @@ export function rankingsRowsByDay(
 
 // --- the client ---
 
-/** Waits `ms`, or less when `signal` is aborted meanwhile. */
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, Math.ceil(ms)));
-    signal?.addEventListener("abort", done, { once: true });
-  });
-
 /** What a request cut short by the run's stop signal raises. */
 export const STOPPED_MESSAGE =
   "the sync was stopped before it finished (the process is stopping); the days not written are synced by the next start";
 
-/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, nowMs = Date.now()): number | undefined {
-  if (header === null) return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
+export { retryAfterMs };
 
 /**
  * One run's connection to OpenRouter: paced (a minimum interval between request starts), within
  * the account's daily budget (requests already made today are passed in), with per-request
- * timeouts and retries. Every attempt counts as a request.
+ * timeouts and retries (platform/ingest/paced-http). Every attempt counts as a request.
  */
 export class OpenRouterClient {
-  /** Requests this client sent (attempts, retries included). */
-  requests = 0;
-  private lastStartMs = Number.NEGATIVE_INFINITY;
-  private notBeforeMs = Number.NEGATIVE_INFINITY;
+  private readonly http: PacedHttpClient;
 
   constructor(
     private readonly config: OpenRouterConfig,
     /** Requests the account already made today (UTC), from the sync log. */
     private readonly requestsBeforeToday: number,
     /** Told the running count before each request goes out (the sync log keeps it). */
-    private readonly onRequest: (requests: number) => Promise<void> = async () => undefined,
+    onRequest: (requests: number) => Promise<void> = async () => undefined,
     /** Once aborted, waits end and the request in flight is cut: OpenRouterError `stopped`. */
-    private readonly stopping?: AbortSignal,
-  ) {}
+    stopping?: AbortSignal,
+  ) {
+    this.http = new PacedHttpClient(
+      config,
+      {
+        sourceName: "OpenRouter",
+        headers: { accept: "application/json", authorization: `Bearer ${config.apiKey}` },
+        secrets: [config.apiKey],
+        refusal: (answer, what) =>
+          answer.status === 401 || answer.status === 403
+            ? `OPENROUTER_API_KEY was refused by OpenRouter (HTTP ${answer.status} on ${what}${errorDetail(answer)}); check the key (openrouter.ai/settings/keys)`
+            : undefined,
+        errorDetail,
+        stoppedMessage: STOPPED_MESSAGE,
+        beforeAttempt: (what) => {
+          if (this.budgetLeft <= 0)
+            throw new OpenRouterError(
+              "budget",
+              `the daily budget of ${this.config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) is used up for today (UTC), so ${what} was not sent; sync again after 00:00 UTC`,
+            );
+        },
+        error: (problem, message) => new OpenRouterError(problem, message),
+      },
+      onRequest,
+      stopping,
+    );
+  }
+
+  /** Requests this client sent (attempts, retries included). */
+  get requests(): number {
+    return this.http.requests;
+  }
 
   /** Requests left today before the budget is reached. */
   get budgetLeft(): number {
@@ -278,135 +291,23 @@ export class OpenRouterClient {
   }
 
   private async getJson(path: string): Promise<unknown> {
-    const url = `${this.config.baseUrl.replace(/\/+$/, "")}${path}`;
     const what = `GET ${path}`;
-    let lastProblem = "";
-    for (let attempt = 0; attempt <= this.config.maxRetries; attempt++) {
-      this.throwIfStopped();
-      await this.paced(what);
-      this.throwIfStopped(); // stopped during the pacing wait: counted, never sent
-      const timeout = AbortSignal.timeout(this.config.timeoutMs);
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          signal: this.stopping ? AbortSignal.any([timeout, this.stopping]) : timeout,
-          headers: { accept: "application/json", authorization: `Bearer ${this.config.apiKey}` },
-        });
-      } catch (error) {
-        this.throwIfStopped();
-        lastProblem = transportProblem(error, this.config.timeoutMs);
-        this.backOff(attempt);
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) {
-        const detail = await errorDetail(response);
-        throw new OpenRouterError(
-          "auth",
-          `OPENROUTER_API_KEY was refused by OpenRouter (HTTP ${response.status} on ${what}${detail}); check the key (openrouter.ai/settings/keys)`,
-        );
-      }
-      if (response.status === 429) {
-        await response.body?.cancel();
-        const wait = retryAfterMs(response.headers.get("retry-after"));
-        if (wait !== undefined && wait > this.config.maxRetryAfterMs)
-          throw new OpenRouterError(
-            "rate-limit",
-            `OpenRouter rate-limited ${what} (HTTP 429) and asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${this.config.maxRetryAfterMs / 1000} s a run waits; run the sync again later`,
-          );
-        lastProblem = `HTTP 429 (rate limited)`;
-        if (wait === undefined) this.backOff(attempt);
-        else this.notBeforeMs = Math.max(this.notBeforeMs, performance.now() + wait);
-        if (attempt === this.config.maxRetries)
-          throw new OpenRouterError(
-            "rate-limit",
-            `${what} was rate-limited by OpenRouter (HTTP 429) ${attempt + 1} time(s); run the sync again later`,
-          );
-        continue;
-      }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        lastProblem = `HTTP ${response.status}`;
-        this.backOff(attempt);
-        continue;
-      }
-      if (!response.ok) {
-        const detail = await errorDetail(response);
-        throw new OpenRouterError(
-          "http",
-          `${what} answered HTTP ${response.status}${detail}; not retried`,
-        );
-      }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        this.throwIfStopped();
-        lastProblem = `body not received: ${transportProblem(error, this.config.timeoutMs)}`;
-        this.backOff(attempt);
-        continue;
-      }
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        throw new OpenRouterError(
-          "malformed",
-          `${what} answered with a body that is not complete JSON (${text.length} characters; truncated?): ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
-    throw new OpenRouterError(
-      "unavailable",
-      `${what} failed after ${this.config.maxRetries + 1} attempt(s): ${lastProblem}`,
-    );
+    const body = await this.http.send({
+      url: `${this.config.baseUrl.replace(/\/+$/, "")}${path}`,
+      what,
+    });
+    return this.http.json(body, what);
   }
-
-  /** Waits for the pacing interval (and any Retry-After or backoff), then counts the request against the budget. */
-  private async paced(what: string): Promise<void> {
-    if (this.budgetLeft <= 0)
-      throw new OpenRouterError(
-        "budget",
-        `the daily budget of ${this.config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) is used up for today (UTC), so ${what} was not sent; sync again after 00:00 UTC`,
-      );
-    // Counted (and logged) before the pacing wait, so the log's write never delays a request
-    // past the time its interval was measured from.
-    this.requests += 1;
-    await this.onRequest(this.requests);
-    const startAt = Math.max(this.lastStartMs + this.config.minRequestIntervalMs, this.notBeforeMs);
-    const wait = startAt - performance.now();
-    if (wait > 0) await sleep(wait, this.stopping);
-    this.lastStartMs = performance.now();
-  }
-
-  private throwIfStopped(): void {
-    if (this.stopping?.aborted) throw new OpenRouterError("stopped", STOPPED_MESSAGE);
-  }
-
-  private backOff(attempt: number): void {
-    this.notBeforeMs = Math.max(
-      this.notBeforeMs,
-      performance.now() + this.config.retryBaseMs * 2 ** attempt,
-    );
-  }
-}
-
-function transportProblem(error: unknown, timeoutMs: number): string {
-  const timedOut =
-    error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-  if (timedOut) return `timed out after ${timeoutMs} ms`;
-  const cause =
-    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return `network error: ${error instanceof Error ? error.message : String(error)}${cause}`;
 }
 
 /** OpenRouter's error text (`{ error: { message } }`), shortened, for the operator's message. */
-async function errorDetail(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    const message = body.error?.message;
-    return typeof message === "string" && message.length > 0 ? `: ${message.slice(0, 200)}` : "";
-  } catch {
-    return "";
-  }
+function errorDetail(answer: HttpAnswer): string {
+  const message = jsonErrorText(answer.text, (body) =>
+    typeof body.error === "object" && body.error !== null
+      ? (body.error as { message?: unknown }).message
+      : undefined,
+  );
+  return message === undefined ? "" : `: ${message.slice(0, 200)}`;
 }
 
 function parseAnswer<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
