@@ -1161,6 +1161,15 @@ export interface components {
                 lower: number;
                 upper: number;
             };
+            /** @description Methodology 2.0's rules for prints from posted prices */
+            quoteRules: {
+                /** @description Fewest providers with an on-demand price for a print from quotes */
+                minProviders: number;
+                /** @description Per quote source read: hours after its as-of time a snapshot may still be used */
+                maxSnapshotAgeHours: {
+                    [key: string]: number;
+                };
+            };
             settlementTimeZone: string;
             sections: {
                 id: string;
