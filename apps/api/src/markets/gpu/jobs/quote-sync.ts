@@ -196,13 +196,23 @@ function endOf(run: RunState, options: RunOptions) {
   };
 }
 
+/** Missing days a run's summary names; more are counted. */
+const MISSING_DAYS_NAMED = 5;
+
 function summaryOf(run: RunState): string {
   const inserted = run.snapshots.filter((s) => s.inserted).length;
   const parts = [
     `${inserted} snapshot(s) stored, ${run.snapshots.length - inserted} already stored`,
     `${run.requests} request(s)`,
   ];
-  if (run.missing.length > 0) parts.push(`${run.missing.length} day(s) the source does not hold`);
+  if (run.missing.length > 0) {
+    // Named, so that the sync log alone tells the operator which days have no file.
+    const named = [...run.missing].sort().slice(0, MISSING_DAYS_NAMED);
+    const more = run.missing.length - named.length;
+    parts.push(
+      `${run.missing.length} day(s) the source does not hold (${named.join(", ")}${more > 0 ? ` and ${more} more` : ""})`,
+    );
+  }
   if (run.failed.length > 0) {
     const [first] = run.failed;
     parts.push(`${run.failed.length} failed (first: ${first?.label}: ${first?.reason})`);
