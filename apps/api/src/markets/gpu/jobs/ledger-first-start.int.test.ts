@@ -3,7 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GPU_SAMPLE_SOURCE, dataLoadsOf } from "@tpi/db";
 import { createLogger } from "../../../platform/observability/logger";
 import { loaderContext, type LoaderContext } from "../../../testing/first-start";
-import { LEDGER_PATHS, startGpuLedgerStub, type GpuLedgerStub } from "../../../testing/gpu-ledger-stub";
+import {
+  LEDGER_PATHS,
+  startGpuLedgerStub,
+  type GpuLedgerStub,
+} from "../../../testing/gpu-ledger-stub";
 import {
   QUOTE_DAYS,
   QUOTE_DAY_1,
@@ -176,6 +180,11 @@ describe("the GPU first start with the ledger on", () => {
     ]);
     expect((await health()).data).toMatchObject({ gpu: "complete" });
     // A later start has nothing to load.
-    expect(await loadGpuData(settings, loaderContext(database(), () => NOW))).toBeNull();
+    expect(
+      await loadGpuData(
+        settings,
+        loaderContext(database(), () => NOW),
+      ),
+    ).toBeNull();
   }, 60_000);
 });

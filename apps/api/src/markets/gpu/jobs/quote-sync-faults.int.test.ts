@@ -133,29 +133,32 @@ describe("ledger faults met by a sync", () => {
       },
       /2026-11-21: malformed snapshot .*: offers\.1\.usd_hr: Invalid input: expected number/,
     ],
-  ])("%s on one day: that day stores nothing, the others are stored, the log names it", async (_what, replies, reason) => {
-    stub.queue[LEDGER_PATHS.day(QUOTE_DAY_2)] = replies();
-    const report = await sync();
-    if (!report.ran) throw new Error(report.reason);
-    expect(report.outcome).toBe("partial");
-    expect(report.failed.map((f) => f.label)).toEqual([QUOTE_DAY_2]);
-    expect(await storedLabels()).toEqual([QUOTE_DAY_1, QUOTE_DAY_3]);
-    const logged = await lastSyncLog();
-    expect(logged).toMatchObject({ outcome: "partial", daysWritten: 2, daysFailed: 1 });
-    expect(logged.message).toMatch(/2 snapshot\(s\) stored, 1 already stored/);
-    expect(logged.message).toMatch(reason);
+  ])(
+    "%s on one day: that day stores nothing, the others are stored, the log names it",
+    async (_what, replies, reason) => {
+      stub.queue[LEDGER_PATHS.day(QUOTE_DAY_2)] = replies();
+      const report = await sync();
+      if (!report.ran) throw new Error(report.reason);
+      expect(report.outcome).toBe("partial");
+      expect(report.failed.map((f) => f.label)).toEqual([QUOTE_DAY_2]);
+      expect(await storedLabels()).toEqual([QUOTE_DAY_1, QUOTE_DAY_3]);
+      const logged = await lastSyncLog();
+      expect(logged).toMatchObject({ outcome: "partial", daysWritten: 2, daysFailed: 1 });
+      expect(logged.message).toMatch(/2 snapshot\(s\) stored, 1 already stored/);
+      expect(logged.message).toMatch(reason);
 
-    // The next sync asks for the failed day only (and latest.json), and stores it whole.
-    stub.requests.length = 0;
-    const next = await sync();
-    expect(next.ran && next.outcome).toBe("ok");
-    expect(stub.requests.map((r) => r.path)).toEqual([
-      LEDGER_PATHS.tree,
-      LEDGER_PATHS.day(QUOTE_DAY_2),
-      LEDGER_PATHS.latest,
-    ]);
-    expect(await storedLabels()).toEqual([QUOTE_DAY_1, QUOTE_DAY_3, QUOTE_DAY_2]);
-  });
+      // The next sync asks for the failed day only (and latest.json), and stores it whole.
+      stub.requests.length = 0;
+      const next = await sync();
+      expect(next.ran && next.outcome).toBe("ok");
+      expect(stub.requests.map((r) => r.path)).toEqual([
+        LEDGER_PATHS.tree,
+        LEDGER_PATHS.day(QUOTE_DAY_2),
+        LEDGER_PATHS.latest,
+      ]);
+      expect(await storedLabels()).toEqual([QUOTE_DAY_1, QUOTE_DAY_3, QUOTE_DAY_2]);
+    },
+  );
 
   it("a listed day whose file is gone (404): the others are stored, the day is named missing", async () => {
     stub.queue[LEDGER_PATHS.day(QUOTE_DAY_2)] = [LEDGER_FAULTS.entryNotFound];

@@ -245,11 +245,12 @@ describe("the ledger synced and printed, by hand", () => {
       where: { gpuName: "H100 SXM", day: new Date("2026-11-20") },
     });
     expect(frozen.filter((q) => q.exclusion === null)).toHaveLength(4);
-    expect(frozen.filter((q) => q.exclusion === "tier").map((q) => q.tier).sort()).toEqual([
-      "community",
-      "reserved",
-      "spot",
-    ]);
+    expect(
+      frozen
+        .filter((q) => q.exclusion === "tier")
+        .map((q) => q.tier)
+        .sort(),
+    ).toEqual(["community", "reserved", "spot"]);
   }, 60_000);
 
   it("`tpi gpu-sync` stores and prints the same, and says where the data comes from", async () => {
@@ -270,7 +271,9 @@ describe("the ledger synced and printed, by hand", () => {
       log.mockRestore();
     }
     const output = lines.join("\n");
-    expect(output).toContain("gpurentalprices sync #1 (ok): 3 snapshot(s) stored, 1 already stored");
+    expect(output).toContain(
+      "gpurentalprices sync #1 (ok): 3 snapshot(s) stored, 1 already stored",
+    );
     expect(output).toContain("2026-11-20 (as of 2026-11-20T06:21:55.020Z): stored, 12 quote(s)");
     expect(output).toContain(GPU_LEDGER_CITATION);
     expect(output).toMatch(/published 189 hourly GPU print\(s\) \(39 carried forward\)/);
