@@ -5,7 +5,12 @@ import { ConfigurationError } from "../../../platform/cli/command";
 import { createLogger } from "../../../platform/observability/logger";
 import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
-import { startGpuLedgerStub, type GpuLedgerStub } from "../../../testing/gpu-ledger-stub";
+import {
+  LEDGER_PATHS,
+  startGpuLedgerStub,
+  type GpuLedgerStub,
+} from "../../../testing/gpu-ledger-stub";
+import { releaseLater } from "../../../testing/loopback-stub";
 import {
   QUOTE_DAY_1,
   QUOTE_DAY_3,
@@ -17,6 +22,7 @@ import {
   truncateGpuData,
 } from "../../../testing/gpu-quote-fixtures";
 import {
+  VAST_FAULTS,
   VAST_SEARCH_PATH,
   VAST_STUB_KEY,
   startVastStub,
@@ -211,4 +217,83 @@ describe("Vast.ai with a key and no data licence", () => {
     expect(await db.gpuQuoteSnapshot.count({ where: { source: "vastai" } })).toBe(0);
     expect(await db.sourceSync.count({ where: { source: "vastai" } })).toBe(0);
   }, 60_000);
+});
+
+describe("Vast.ai faults met by a poll", () => {
+  const licensed = () => {
+    const settings = gpuSettingsOf(variables({ VAST_DATA_LICENCE: LICENCE }));
+    if (settings.vast === undefined || settings.ledger === undefined)
+      throw new Error("both sources must be on");
+    return { ...settings, vast: settings.vast, ledger: settings.ledger };
+  };
+  const poll = (settings: ReturnType<typeof licensed>, apiKey?: string) =>
+    pollVast(
+      db,
+      { ...settings.vast.config, apiKey: apiKey ?? settings.vast.config.apiKey },
+      settings.vast.description,
+      { trigger: "manual", now: NOW },
+    );
+
+  it("a refused key: nothing stored, one request, the log says so without the key", async () => {
+    const key = "vast-wrong-key-0000000000000000000000000000";
+    const report = await poll(licensed(), key);
+    expect(report.ran && report.outcome).toBe("failed");
+    expect(vast.requests).toHaveLength(1);
+    const [logged] = await recentSourceSyncs(db, "vastai", 1);
+    expect(logged).toMatchObject({ outcome: "failed", requests: 1, daysWritten: 0 });
+    expect(logged?.message).toMatch(
+      /the Vast\.ai API key was refused \(HTTP 404 .*Invalid user key/,
+    );
+    expect(JSON.stringify(report) + (logged?.message ?? "")).not.toContain(key);
+    expect(await db.gpuQuoteSnapshot.count()).toBe(0);
+  });
+
+  it("429 without Retry-After: backs off, asks again, stores the answer", async () => {
+    vast.queue[VAST_SEARCH_PATH] = [VAST_FAULTS.tooFrequent];
+    // Paced above the stub's own minimum interval (100 ms), as 6.5 s is above Vast's 6 s.
+    const settings = licensed();
+    settings.vast.config.minRequestIntervalMs = 150;
+    const report = await poll(settings);
+    expect(report.ran && report.outcome).toBe("ok");
+    expect(vast.requests).toHaveLength(2);
+    expect((await recentSourceSyncs(db, "vastai", 1))[0]).toMatchObject({ requests: 2 });
+    expect(await db.gpuQuoteSnapshot.count({ where: { source: "vastai" } })).toBe(1);
+  });
+
+  it.each([
+    ["a proxy's HTML page", VAST_FAULTS.htmlPage, /content type 'text\/html/],
+    [
+      "a body cut off",
+      { ...VAST_FAULTS.cutMidBody([]), body: "x".repeat(400) },
+      /body not received/,
+    ],
+    ["malformed JSON", VAST_FAULTS.invalidJson, /not complete JSON/],
+    ["no offers list", VAST_FAULTS.noOffers, /malformed offer search answer .*offers/],
+  ])("%s: nothing stored, the log says why", async (_what, reply, reason) => {
+    // Every attempt gets the fault (two with VAST_MAX_RETRIES 1).
+    vast.queue[VAST_SEARCH_PATH] = [reply, reply];
+    const report = await poll(licensed());
+    expect(report.ran && report.outcome).toBe("failed");
+    const [logged] = await recentSourceSyncs(db, "vastai", 1);
+    expect(logged?.message).toMatch(reason);
+    expect(await db.gpuQuoteSnapshot.count()).toBe(0);
+    expect(await db.gpuQuote.count()).toBe(0);
+  });
+
+  it("a ledger sync in progress does not hold up a poll (each source has its own lock)", async () => {
+    const settings = licensed();
+    const held = releaseLater();
+    ledger.queue[LEDGER_PATHS.tree] = [{ documented: true, until: held.until }];
+    const ledgerRun = syncGpuLedger(db, settings.ledger.config, settings.ledger.description, {
+      from: QUOTE_DAY_1,
+      to: QUOTE_DAY_3,
+      trigger: "manual",
+      now: NOW,
+    });
+    while (ledger.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const polled = await poll(settings);
+    held.release();
+    expect(polled.ran && polled.outcome).toBe("ok");
+    expect((await ledgerRun).ran).toBe(true);
+  });
 });
