@@ -374,7 +374,8 @@ function ledgerFirstDays(
       progress.finish(describeQuoteSync(report));
       if (!report.ran)
         return { complete: false, retrySoon: true, message: `stored nothing: ${report.reason}` };
-      return { complete: report.failed.length === 0, message: report.message };
+      // Not complete when stopped between two files either (outcome `interrupted`, nothing failed).
+      return { complete: report.outcome === "ok", message: report.message };
     },
   };
 }

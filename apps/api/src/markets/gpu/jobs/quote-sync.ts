@@ -118,6 +118,7 @@ async function runLogged(
         warnings: [],
         answered: false,
         firstProblem: null,
+        stoppedEarly: false,
         onRequest: async (requests) => {
           run.requests = requests;
           await recordSourceSyncRequests(db, syncId, requests);
@@ -134,11 +135,14 @@ async function runLogged(
         }).catch(() => undefined);
         throw error;
       }
+      run.missing.sort();
       const stored = run.snapshots.length;
       const stopped = options.signal?.aborted === true;
       let outcome: SourceSyncEnd["outcome"] =
         run.failed.length === 0 ? "ok" : stored === 0 ? "failed" : "partial";
-      if (stopped && outcome !== "ok") outcome = "interrupted";
+      // A run stopped between requests has no failure to show, but it did not fetch everything:
+      // "ok" would make a first-start load look complete and it would never be resumed.
+      if (run.stoppedEarly || (stopped && outcome !== "ok")) outcome = "interrupted";
       const message = summaryOf(run);
       await finishSourceSync(db, syncId, { ...endOf(run, options), outcome, message });
       return {
@@ -178,6 +182,8 @@ type RunState = {
   /** Whether any request got an answer from the source (even a refusal of one day). */
   answered: boolean;
   firstProblem: string | null;
+  /** The stop signal ended the run before it had asked for everything it meant to. */
+  stoppedEarly: boolean;
   onRequest: (requests: number) => Promise<void>;
 };
 
@@ -196,17 +202,28 @@ function endOf(run: RunState, options: RunOptions) {
   };
 }
 
+/** Missing days a run's summary names; more are counted. */
+const MISSING_DAYS_NAMED = 5;
+
 function summaryOf(run: RunState): string {
   const inserted = run.snapshots.filter((s) => s.inserted).length;
   const parts = [
     `${inserted} snapshot(s) stored, ${run.snapshots.length - inserted} already stored`,
     `${run.requests} request(s)`,
   ];
-  if (run.missing.length > 0) parts.push(`${run.missing.length} day(s) the source does not hold`);
+  if (run.missing.length > 0) {
+    // Named, so that the sync log alone tells the operator which days have no file.
+    const named = [...run.missing].sort().slice(0, MISSING_DAYS_NAMED);
+    const more = run.missing.length - named.length;
+    parts.push(
+      `${run.missing.length} day(s) the source does not hold (${named.join(", ")}${more > 0 ? ` and ${more} more` : ""})`,
+    );
+  }
   if (run.failed.length > 0) {
     const [first] = run.failed;
     parts.push(`${run.failed.length} failed (first: ${first?.label}: ${first?.reason})`);
   }
+  if (run.stoppedEarly) parts.push("stopped before it finished (the process is stopping)");
   return parts.join(", ");
 }
 
@@ -281,7 +298,10 @@ export async function syncGpuLedger(
       const total = wanted.length + 1;
       let done = 0;
       for (const day of wanted) {
-        if (options.signal?.aborted) break;
+        if (options.signal?.aborted) {
+          run.stoppedEarly = true;
+          return;
+        }
         try {
           const snapshot = await client.day(day);
           if (snapshot === null) run.missing.push(day);
@@ -291,14 +311,16 @@ export async function syncGpuLedger(
         }
         options.onProgress?.(++done, total);
       }
-      if (options.signal?.aborted) return;
+      if (options.signal?.aborted) {
+        run.stoppedEarly = true;
+        return;
+      }
       try {
         await store(db, run, await client.latest(), description, options.now);
       } catch (error) {
         failed(run, "latest.json", error);
       }
       options.onProgress?.(total, total);
-      run.missing.sort();
     },
   );
 }
