@@ -20,11 +20,30 @@ export type Subject = { market: string; id: string; name: string };
 /** A source row: the route's own fields. */
 export type SourceRow = Record<string, string | number | boolean | null>;
 
-/** A route's row as a source row (the flat fields a route's rows have). */
-export const sourceRowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
+/**
+ * A route's row as a source row: its flat fields, a list of names (a value's `sources`) joined
+ * with ", " so that every source value stays a plain JSON value.
+ */
+export const sourceRowOf = (row: object): SourceRow =>
+  Object.fromEntries(
+    Object.entries(row).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(", ") : (value as SourceRow[string]),
+    ]),
+  );
 
-/** One value a route returned: `at` is its UTC day or instant, `row` the route's row. */
-export type ChatPoint = { at: string; value: number; row: SourceRow };
+/**
+ * One value a route returned: `at` is its UTC day or instant, `row` the route's row. A market
+ * whose values name their evidence adds `note` (said with the value: its day or hour, basis and
+ * sources) and `citations` (the lines its sources require, ended with the answer).
+ */
+export type ChatPoint = {
+  at: string;
+  value: number;
+  row: SourceRow;
+  note?: string;
+  citations?: readonly string[];
+};
 
 /** Whom the chat answers: its caller's access decides what every route returns. */
 export type ChatScope = { deps: AppDeps; caller: Caller; now: Date };
@@ -42,7 +61,13 @@ export type Question = {
   when: When;
 };
 
-export type EngineAnswer = { intent: string; answer: string; sources: ChatSource[] };
+/** `citations`: the lines the sources of the values quoted require (the sample notice for sample values). */
+export type EngineAnswer = {
+  intent: string;
+  answer: string;
+  sources: ChatSource[];
+  citations?: readonly string[];
+};
 
 /** A latest value with the call that returns it. */
 export type Latest = { point: ChatPoint; source: ChatSource };
