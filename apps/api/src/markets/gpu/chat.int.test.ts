@@ -50,10 +50,10 @@ describe("GPU chat answers cite the evidence of the values they quote", () => {
     );
     expect(answer.notices).toEqual([SAMPLE_NOTICE, GPU_LEDGER_CITATION]);
     expect(answer.answer.endsWith(GPU_LEDGER_CITATION)).toBe(true);
-    // Source rows stay flat: the value's sources as one text.
+    // The source row is the REST row, evidence included.
     expect(answer.sources[0]?.values[0]).toMatchObject({
       basis: "quotes",
-      sources: "gpurentalprices",
+      sources: ["gpurentalprices"],
     });
   });
 

@@ -18,19 +18,10 @@ import type { ChatSource } from "./schemas";
 export type Subject = { market: string; id: string; name: string };
 
 /** A source row: the route's own fields. */
-export type SourceRow = Record<string, string | number | boolean | null>;
+export type SourceRow = Record<string, string | number | boolean | null | string[]>;
 
-/**
- * A route's row as a source row: its flat fields, a list of names (a value's `sources`) joined
- * with ", " so that every source value stays a plain JSON value.
- */
-export const sourceRowOf = (row: object): SourceRow =>
-  Object.fromEntries(
-    Object.entries(row).map(([name, value]) => [
-      name,
-      Array.isArray(value) ? value.join(", ") : (value as SourceRow[string]),
-    ]),
-  );
+/** A route's row as a source row (the flat fields a route's rows have, lists of names included). */
+export const sourceRowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
 
 /**
  * One value a route returned: `at` is its UTC day or instant, `row` the route's row. A market
