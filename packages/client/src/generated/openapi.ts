@@ -625,7 +625,7 @@ export interface components {
             };
             /** @description The rows the answer used, with the route's field names. */
             values: {
-                [key: string]: string | number | boolean | null;
+                [key: string]: string | number | boolean | null | string[];
             }[];
             /**
              * @description Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).
