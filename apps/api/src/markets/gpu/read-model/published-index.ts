@@ -18,7 +18,7 @@ import {
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { dataSourcesOf } from "../../../platform/provenance/data-sources";
 import { PublishedReload } from "../../../platform/publication/published-reload";
-import { gpuDataSourcesOf } from "../services/provenance";
+import { gpuDataSourcesOf } from "./data-sources";
 
 /** A published print or daily value: with its basis, sources, counts and back-filled mark. */
 type HourlyPrint = PublishedPrint;
