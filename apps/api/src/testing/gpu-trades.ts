@@ -48,3 +48,29 @@ export const GPU_TEST_TRADES: readonly GpuTradeInput[] = [
   ...hourlyTrades("H200", 3),
   ...hourlyTrades("RTX PRO 6000 WS", 1.5),
 ];
+
+/**
+ * The provenance fields of a value of the test trades: one provider, source `test`; computed at
+ * the test clock, so back-filled unless it is the latest hour's print.
+ */
+export const testTradeEvidence = (backfilled: boolean) => ({
+  basis: "trades",
+  sources: ["test"],
+  providerCount: 1,
+  offerCount: 0,
+  backfilled,
+});
+
+/** An answer's provenance when its values rest on the test trades (the latest is 03-10 11:30). */
+export const TEST_TRADES_PROVENANCE = {
+  sample: false,
+  sources: [
+    {
+      source: "test",
+      sample: false,
+      asOf: "2026-03-10T11:30:00.000Z",
+      citation: null,
+      licence: null,
+    },
+  ],
+};

@@ -351,6 +351,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gpu/{gpuName}/constituents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What one settled GPU daily value was computed from: posted prices included or excluded with the reason, and trades per provider
+         * @description `date` is the New York settlement day. Quote rows are the prices frozen when the day settled; trade rows aggregate the trades of the day's prints from trades. Without a key: free-tier GPUs and the trailing 3 months, like `/api/gpu/{gpuName}/index-history`; an earlier day is 401.
+         */
+        get: operations["getGpuConstituents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gpu/{gpuName}/history-simple": {
         parameters: {
             query?: never;
@@ -605,7 +625,7 @@ export interface components {
             };
             /** @description The rows the answer used, with the route's field names. */
             values: {
-                [key: string]: string | number | boolean | null;
+                [key: string]: string | number | boolean | null | string[];
             }[];
             /**
              * @description Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).
@@ -766,7 +786,26 @@ export interface components {
                 last_updated: string;
                 /** @description True when that hour had no trades and the previous print was carried forward. */
                 is_carried: boolean;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             };
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         DailyIndexAll: {
             /** @constant */
@@ -796,8 +835,27 @@ export interface components {
                  * @example 2026-08-21T20:00:00.000Z
                  */
                 date: string;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             }[];
             count: number;
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuNearestPrint: {
             /** @constant */
@@ -833,7 +891,26 @@ export interface components {
                 time_difference: number;
                 /** @description True when `time_difference` is 0. */
                 is_exact: boolean;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             };
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuIndexHistory: {
             /** @constant */
@@ -866,6 +943,44 @@ export interface components {
                 timestamp: string;
                 /** @description Daily value: mean of the day's hourly prints, USD per GPU-hour. */
                 index_value: number;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
+            }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
+        };
+        GpuAnswerProvenance: {
+            /** @description True when any value of the answer rests on the generated sample. */
+            sample: boolean;
+            /** @description Each source of the answer's values: its latest as-of time, the citation to show with the numbers and its licence. */
+            sources: {
+                /** @description `openrouter`, `sample`, or an observation file's source */
+                source: string;
+                /** @description True for generated sample data: never market data */
+                sample: boolean;
+                /** @description The source's as-of time of the data, ISO 8601 UTC */
+                asOf: string | null;
+                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
+                citation: string | null;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
             }[];
         };
         GpuDailyIndex: {
@@ -891,7 +1006,26 @@ export interface components {
                  * @example 2026-08-21T20:00:00.000Z
                  */
                 date: string;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             };
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuPreviousDailyIndex: {
             /** @constant */
@@ -916,6 +1050,24 @@ export interface components {
                  * @example 2026-08-21T20:00:00.000Z
                  */
                 date: string;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
                 /** @description The latest settled daily value (the one after `date`), USD per GPU-hour. */
                 latest_index_value: number;
                 /**
@@ -929,6 +1081,7 @@ export interface components {
                 /** @description `change` as a percentage of `index_value`. */
                 change_percent: number;
             };
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuHistorySimple: {
             /** @constant */
@@ -975,7 +1128,26 @@ export interface components {
                 timestamp: string;
                 /** @description USD per GPU-hour, full precision. */
                 index_value: number;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuHistoryRange: {
             /** @constant */
@@ -1024,7 +1196,26 @@ export interface components {
                 granularity: "daily" | "hourly";
                 /** @description Hourly rows: the hour had no trades and the previous print was carried. Always false on daily rows. */
                 is_carried: boolean;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuHourlySeries: {
             /** @constant */
@@ -1063,7 +1254,26 @@ export interface components {
                 /** @description USD per GPU-hour, full precision. */
                 index_value: number;
                 is_carried: boolean;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuRollingAverage: {
             /** @constant */
@@ -1105,6 +1315,7 @@ export interface components {
                 /** @description How many of them were carried forward (hours without trades). */
                 carried_count: number;
             };
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuRollingAverageHistory: {
             /** @constant */
@@ -1150,6 +1361,7 @@ export interface components {
                 average_usd_per_hour: number;
                 print_count: number;
             }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuMethodologyResponse: {
             /** @constant */
@@ -1168,6 +1380,10 @@ export interface components {
                 /** @description Per quote source read: hours after its as-of time a snapshot may still be used */
                 maxSnapshotAgeHours: {
                     [key: string]: number;
+                };
+                /** @description Why a posted price of a snapshot read does not count, by reason */
+                exclusionReasons: {
+                    [key: string]: string;
                 };
             };
             settlementTimeZone: string;
@@ -1243,7 +1459,26 @@ export interface components {
                 /** @description Annualized standard deviation of the window's daily log returns, a fraction (0.80 is 80 %); null when the window is not complete. */
                 rolling_volatility: number | null;
                 window_days: number;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
         };
         GpuVolumeMetrics: {
             /** @constant */
@@ -1291,7 +1526,102 @@ export interface components {
                 gpu_hours: number;
                 /** @description How many providers traded in the period (never which). */
                 distinct_providers: number;
+                /**
+                 * @description The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.
+                 * @enum {string}
+                 */
+                basis: "trades" | "quotes" | "mixed";
+                /**
+                 * @description The data sources behind the value, sorted (`sample` for the generated sample).
+                 * @example [
+                 *       "gpurentalprices"
+                 *     ]
+                 */
+                sources: string[];
+                /** @description Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print. */
+                providerCount: number;
+                /** @description Posted prices counted (quotes basis; summed over a day's prints); 0 for trades. */
+                offerCount: number;
+                /** @description True when the value was computed more than an hour after its hour or settlement instant. */
+                backfilled: boolean;
             }[];
+            provenance: components["schemas"]["GpuAnswerProvenance"];
+        };
+        GpuConstituents: {
+            /** @constant */
+            success: true;
+            /**
+             * @description `public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key.
+             * @enum {string}
+             */
+            access: "public-3mo" | "premium" | "full";
+            /**
+             * @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names.
+             * @example H100 SXM
+             * @enum {string}
+             */
+            gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            /** @description The New York settlement day. */
+            date: string;
+            /**
+             * Format: date-time
+             * @description 4 PM America/New_York on `date`, in UTC.
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            settledAt: string;
+            /** @constant */
+            published: true;
+            /** @description The daily value: mean of the day's hourly prints. */
+            indexValue: number;
+            methodologyVersion: string;
+            /** @enum {string} */
+            basis: "trades" | "quotes" | "mixed";
+            backfilled: boolean;
+            printCount: number;
+            providerCount: number;
+            offerCount: number;
+            tradeCount: number;
+            provenance: components["schemas"]["GpuAnswerProvenance"];
+            count: number;
+            /** @description Quote rows (every posted price of the snapshots the day's prints read, included or excluded with the reason) then trade rows (the trades of the day's prints from trades, per source and provider). */
+            data: ({
+                /** @constant */
+                kind: "quote";
+                /** @description The quote source of the snapshot (`gpurentalprices`). */
+                source: string;
+                /** @description The stored snapshot the price was read from. */
+                snapshotId: number;
+                /**
+                 * Format: date-time
+                 * @description The source's own time of that snapshot.
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                snapshotAsOf: string;
+                provider: string;
+                /** @description How the price is offered; only `on-demand` counts. */
+                tier: string;
+                /** @description What tells the offer apart from the provider's others; "" when one. */
+                offer: string;
+                /** @description USD per GPU-hour. */
+                priceUsdPerGpuHour: number;
+                /** @description How many of the day's hourly prints read this snapshot. */
+                prints: number;
+                /** @description True when the price counted in those prints. */
+                included: boolean;
+                /** @description Why the price did not count; null when it counted. */
+                exclusionReason: ("tier" | "stale") | null;
+                exclusionDescription: string | null;
+            } | {
+                /** @constant */
+                kind: "trades";
+                /** @description The trades' source (`sample` for the generated sample). */
+                source: string;
+                provider: string;
+                tradeCount: number;
+                gpuHours: number;
+                /** @description GPU-hour-weighted mean of the trades' prices, before winsorizing, USD per GPU-hour. */
+                averagePriceUsdPerGpuHour: number;
+            })[];
         };
         TokenVolumeResponse: {
             /** @constant */
@@ -3042,6 +3372,97 @@ export interface operations {
                 };
             };
             /** @description No data available for the parameters. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGpuConstituents: {
+        parameters: {
+            query: {
+                /** @description The New York settlement day of the daily value, YYYY-MM-DD (it settled at 4 PM America/New_York that day). */
+                date: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Exact GPU name (case and spaces matter), URL-encoded in the path, e.g. `H100%20SXM`; an unknown name is a 400 listing the allowed names. */
+                gpuName: "H100 SXM" | "H200" | "A100 SXM4" | "RTX 5090" | "B200" | "RTX PRO 6000 WS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daily value's constituents */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GpuConstituents"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The GPU-day is not settled. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -46,7 +46,8 @@ export type PrintableTrade = Pick<
 export const PRINT_BASES = ["trades", "quotes"] as const;
 export type PrintBasis = (typeof PRINT_BASES)[number];
 /** A daily value's prints share one basis, or the day is `mixed` (and says so). */
-export type DailyBasis = PrintBasis | "mixed";
+export const DAILY_BASES = [...PRINT_BASES, "mixed"] as const;
+export type DailyBasis = (typeof DAILY_BASES)[number];
 
 export type PricedVolume = { price: number; gpuHours: number };
 
@@ -215,8 +216,7 @@ export function computeGpuPrints(
   for (let hour = first; hour <= last; hour += MS_PER_HOUR) {
     const hourTrades = buckets.get(hour) ?? [];
     const market = hourTrades.filter((t) => t.source !== SAMPLE_SOURCE);
-    let print =
-      market.length > 0 ? tradePrint(gpuName, hour, market, rules.bounds) : undefined;
+    let print = market.length > 0 ? tradePrint(gpuName, hour, market, rules.bounds) : undefined;
     if (print === undefined && snapshots.length > 0) {
       const used = snapshotsForPrint(snapshots, new Date(hour), rules.quotes);
       const quoted = computeQuotePrint(gpuName, used, rules.quotes);

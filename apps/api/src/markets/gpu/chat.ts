@@ -6,6 +6,7 @@ import {
   GPU_REGION,
   VOLATILITY_WINDOW_DEFAULT_DAYS,
   describeGpuMethodology,
+  newYorkDayOf,
   type GpuName,
 } from "@tpi/domain";
 import {
@@ -58,17 +59,41 @@ const usd = (value: number) => `$${value.toFixed(3)} per GPU-hour`;
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-type Rows<T> = { data: T[] };
-type DailyRow = { gpu_type: string; index_value: number; date: string };
-type HistoryRow = { timestamp: string; index_value: number };
+/** What every GPU answer says of its values' sources (the REST answers' `provenance`). */
+type Provenance = { provenance: { sources: { source: string; citation: string | null }[] } };
+type Rows<T> = { data: T[] } & Provenance;
+/** The evidence each GPU value names (the REST rows' provenance fields). */
+type Evidence = { basis: string; sources: string[] };
+type DailyRow = { gpu_type: string; index_value: number; date: string } & Evidence;
+type HistoryRow = { timestamp: string; index_value: number } & Evidence;
+
+/** The citations (or the sample notice) the answer's sources require, of those named. */
+function citationsOf(answer: Provenance, named?: readonly string[]): string[] {
+  return answer.provenance.sources
+    .filter((source) => named === undefined || named.includes(source.source))
+    .flatMap((source) => (source.citation ? [source.citation] : []));
+}
+
+/**
+ * A settled daily value as the chat quotes it: its settlement instant, its New York day, what it
+ * rests on, and the citations its sources require.
+ */
+function dailyPoint(at: string, row: { index_value: number } & Evidence, answer: Provenance) {
+  return {
+    at,
+    value: row.index_value,
+    row: sourceRowOf(row),
+    note: `New York day ${newYorkDayOf(new Date(at))}, from ${row.basis}: ${row.sources.join(", ")}`,
+    citations: citationsOf(answer, row.sources),
+  } satisfies ChatPoint;
+}
 
 async function latest(subject: Subject, scope: ChatScope) {
   const answer = await runRoute(dailyIndexAllRoute, {}, scope.caller, scope.deps);
-  const row = answer.ok
-    ? (answer.value as Rows<DailyRow>).data.find((candidate) => candidate.gpu_type === subject.id)
-    : undefined;
-  if (row === undefined) return undefined;
-  const point: ChatPoint = { at: row.date, value: row.index_value, row: sourceRowOf(row) };
+  const body = answer.ok ? (answer.value as Rows<DailyRow>) : undefined;
+  const row = body?.data.find((candidate) => candidate.gpu_type === subject.id);
+  if (body === undefined || row === undefined) return undefined;
+  const point: ChatPoint = dailyPoint(row.date, row, body);
   const source: ChatSource = {
     endpoint: dailyIndexAllRoute.path,
     parameters: {},
@@ -88,9 +113,8 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
     scope.deps,
   );
   if (!answer.ok) return answer;
-  const points = (answer.value as Rows<HistoryRow>).data.map(
-    (row): ChatPoint => ({ at: row.timestamp, value: row.index_value, row: sourceRowOf(row) }),
-  );
+  const body = answer.value as Rows<HistoryRow>;
+  const points = body.data.map((row): ChatPoint => dailyPoint(row.timestamp, row, body));
   return { ok: true as const, value: points };
 }
 
@@ -139,6 +163,7 @@ async function analyticsAnswer<Row>(
 ): Promise<EngineAnswer> {
   const lines: string[] = [];
   const sources: ChatSource[] = [];
+  const citations: string[] = [];
   for (const gpu of gpusOf(question)) {
     const query = analytics.request(gpu, question, scope);
     const answer =
@@ -163,8 +188,15 @@ async function analyticsAnswer<Row>(
       values: [sourceRowOf(row as object)],
     });
     lines.push(analytics.line(gpu, row));
+    // The answer's provenance covers exactly the values behind the row.
+    if (answer?.ok) citations.push(...citationsOf(answer.value as Provenance));
   }
-  return { intent: analytics.intent, answer: lines.join("\n"), sources };
+  return {
+    intent: analytics.intent,
+    answer: lines.join("\n"),
+    sources,
+    citations: [...new Set(citations)],
+  };
 }
 
 const intentOf = <Row>(pattern: RegExp, analytics: Analytics<Row>): MarketIntent => ({

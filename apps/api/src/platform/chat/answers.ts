@@ -51,6 +51,7 @@ async function latestLines(subjects: readonly Subject[], markets: ChatMarkets, s
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   const values: Valued[] = [];
+  const points: ChatPoint[] = [];
   for (const s of subjects) {
     const chat = markets.of(s);
     const latest = await chat.latest(s, scope);
@@ -58,11 +59,22 @@ async function latestLines(subjects: readonly Subject[], markets: ChatMarkets, s
       lines.push(noDataLine(s));
       continue;
     }
-    lines.push(`${s.name}: ${chat.format(latest.point.value)} (settled ${latest.point.at}).`);
+    lines.push(
+      `${s.name}: ${chat.format(latest.point.value)} (settled ${latest.point.at}${noteOf(latest.point)}).`,
+    );
     sources.push(latest.source);
     values.push({ s, value: latest.point.value });
+    points.push(latest.point);
   }
-  return { lines, sources, values };
+  return { lines, sources, values, citations: citationsOf(points) };
+}
+
+/** What a market says with a value (its day or hour, basis and sources), after a "; ". */
+const noteOf = (point: ChatPoint): string => (point.note ? `; ${point.note}` : "");
+
+/** The citations the quoted values' sources require, each once, in order. */
+function citationsOf(points: readonly ChatPoint[]): string[] {
+  return [...new Set(points.flatMap((point) => point.citations ?? []))];
 }
 
 export async function latestAnswer(
@@ -70,8 +82,8 @@ export async function latestAnswer(
   markets: ChatMarkets,
   scope: ChatScope,
 ): Promise<EngineAnswer> {
-  const { lines, sources } = await latestLines(subjects, markets, scope);
-  return { intent: "latest", answer: lines.join("\n"), sources };
+  const { lines, sources, citations } = await latestLines(subjects, markets, scope);
+  return { intent: "latest", answer: lines.join("\n"), sources, citations };
 }
 
 /** A subject's series, or the line that says why there is none (a refusal is the route's words). */
@@ -182,10 +194,15 @@ export async function compareAnswer(
   markets: ChatMarkets,
   scope: ChatScope,
 ): Promise<EngineAnswer> {
-  const { lines, sources, values } = await latestLines(subjects, markets, scope);
+  const { lines, sources, values, citations } = await latestLines(subjects, markets, scope);
   const line =
     values.length === subjects.length ? comparisonLine(values[0], values[1], markets) : undefined;
-  return { intent: "compare", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };
+  return {
+    intent: "compare",
+    answer: [...lines, ...(line ? [line] : [])].join("\n"),
+    sources,
+    citations,
+  };
 }
 
 /**
@@ -307,6 +324,7 @@ export async function onDayAnswer(
   const lines: string[] = [];
   const sources: ChatSource[] = [];
   const values: Valued[] = [];
+  const quoted: ChatPoint[] = [];
   const period: Period = { startDate: day, endDate: day, label: `on ${day}` };
   for (const s of subjects) {
     const chat = markets.of(s);
@@ -317,16 +335,27 @@ export async function onDayAnswer(
       lines.push(noDataLine(s, period));
       continue;
     }
-    const settled = point.at === day ? "" : ` (settled ${point.at})`;
+    const settled =
+      point.at === day
+        ? point.note
+          ? ` (${point.note})`
+          : ""
+        : ` (settled ${point.at}${noteOf(point)})`;
     lines.push(`${s.name}: ${chat.format(point.value)} on ${day}${settled}.`);
     sources.push(chat.seriesSource(s, period, [point]));
     values.push({ s, value: point.value });
+    quoted.push(point);
   }
   const line =
     values.length === subjects.length && subjects.length > 1
       ? comparisonLine(values[0], values[1], markets, ` on ${day}`)
       : undefined;
-  return { intent: "on_day", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };
+  return {
+    intent: "on_day",
+    answer: [...lines, ...(line ? [line] : [])].join("\n"),
+    sources,
+    citations: citationsOf(quoted),
+  };
 }
 
 const MOVER_VERB = { up: "rose", down: "fell", either: "moved" } as const;

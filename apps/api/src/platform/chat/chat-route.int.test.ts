@@ -118,7 +118,7 @@ describe("built-in engine", () => {
     expect(data.intent).toBe("latest");
     // 03-09 settled at 20:00 UTC: prints (03-08 20:00, 03-09 20:00] cover trades i = 188..211, mean 199.5.
     expect(data.answer).toContain(
-      "H100 SXM: $2.200 per GPU-hour (settled 2026-03-09T20:00:00.000Z)",
+      "H100 SXM: $2.200 per GPU-hour (settled 2026-03-09T20:00:00.000Z; New York day 2026-03-09, from trades: test)",
     );
     expect(data.sources).toEqual([
       {
@@ -130,6 +130,11 @@ describe("built-in engine", () => {
             region: "global",
             index_value: expect.closeTo(2.1995, 9),
             date: "2026-03-09T20:00:00.000Z",
+            basis: "trades",
+            sources: ["test"],
+            providerCount: 1,
+            offerCount: 0,
+            backfilled: true,
           },
         ],
       },

@@ -49,9 +49,13 @@ export async function answerQuestion(
   const intent = intentOf(question, markets);
   const answer = await answerIntent(intent, question, markets, scope);
   if (answer.intent === "out_of_scope") return { ...answer, notices: [] };
-  const notices = noticesOf(aboutMarkets(intent, question, markets), scope);
+  // The market's notices, then any citation a quoted value's own sources require beyond them.
+  const { citations = [], ...rest } = answer;
+  const notices = [
+    ...new Set([...noticesOf(aboutMarkets(intent, question, markets), scope), ...citations]),
+  ];
   return {
-    ...answer,
+    ...rest,
     answer: [answer.answer, ...notices].join("\n"),
     notices,
   };

@@ -18,13 +18,23 @@ import type { ChatSource } from "./schemas";
 export type Subject = { market: string; id: string; name: string };
 
 /** A source row: the route's own fields. */
-export type SourceRow = Record<string, string | number | boolean | null>;
+export type SourceRow = Record<string, string | number | boolean | null | string[]>;
 
-/** A route's row as a source row (the flat fields a route's rows have). */
+/** A route's row as a source row (the flat fields a route's rows have, lists of names included). */
 export const sourceRowOf = (row: object): SourceRow => ({ ...(row as SourceRow) });
 
-/** One value a route returned: `at` is its UTC day or instant, `row` the route's row. */
-export type ChatPoint = { at: string; value: number; row: SourceRow };
+/**
+ * One value a route returned: `at` is its UTC day or instant, `row` the route's row. A market
+ * whose values name their evidence adds `note` (said with the value: its day or hour, basis and
+ * sources) and `citations` (the lines its sources require, ended with the answer).
+ */
+export type ChatPoint = {
+  at: string;
+  value: number;
+  row: SourceRow;
+  note?: string;
+  citations?: readonly string[];
+};
 
 /** Whom the chat answers: its caller's access decides what every route returns. */
 export type ChatScope = { deps: AppDeps; caller: Caller; now: Date };
@@ -42,7 +52,13 @@ export type Question = {
   when: When;
 };
 
-export type EngineAnswer = { intent: string; answer: string; sources: ChatSource[] };
+/** `citations`: the lines the sources of the values quoted require (the sample notice for sample values). */
+export type EngineAnswer = {
+  intent: string;
+  answer: string;
+  sources: ChatSource[];
+  citations?: readonly string[];
+};
 
 /** A latest value with the call that returns it. */
 export type Latest = { point: ChatPoint; source: ChatSource };

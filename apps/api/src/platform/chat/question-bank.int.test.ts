@@ -32,7 +32,7 @@ async function rest<T>(path: string): Promise<{ status: number; body: T }> {
 }
 
 type OtpiRow = { date: string; lab: string; indexPerMtok: number };
-type GpuRow = { timestamp: string; index_value: number };
+type GpuRow = { timestamp: string; index_value: number; basis: string; sources: string[] };
 const usdPerMtok = (value: number) => `$${value.toFixed(4)} per million tokens`;
 const usdPerGpuHour = (value: number) => `$${value.toFixed(3)} per GPU-hour`;
 const pct = (from: number, to: number) =>
@@ -114,19 +114,28 @@ describe("the chat's question bank, answered as REST answers", () => {
   for (const gpu of GPU_NAMES) {
     it(`${gpu}: latest, on given days, a change`, async () => {
       const all = await rest<{
-        data: Array<{ gpu_type: string; index_value: number; date: string }>;
+        data: Array<{
+          gpu_type: string;
+          index_value: number;
+          date: string;
+          basis: string;
+          sources: string[];
+        }>;
       }>("/api/daily-index/all");
       const row = all.body.data.find((entry) => entry.gpu_type === gpu);
       if (!row) throw new Error(`no daily value for ${gpu}`);
+      // The sample's days settle at 21:00 UTC in November: the New York day is the UTC day.
       expect((await ask(`What is the current ${gpu} price?`)).answer).toBe(
-        withNotice(`${gpu}: ${usdPerGpuHour(row.index_value)} (settled ${row.date}).`),
+        withNotice(
+          `${gpu}: ${usdPerGpuHour(row.index_value)} (settled ${row.date}; New York day ${row.date.slice(0, 10)}, from ${row.basis}: ${row.sources.join(", ")}).`,
+        ),
       );
       const path = `/api/gpu/${encodeURIComponent(gpu)}/index-history`;
       for (const day of GPU_DAYS) {
         const onDay = await rest<{ data: GpuRow[] }>(`${path}?startDate=${day}&endDate=${day}`);
         const value = onDay.status === 200 ? onDay.body.data[0] : undefined;
         const expected = value
-          ? `${gpu}: ${usdPerGpuHour(value.index_value)} on ${day} (settled ${value.timestamp}).`
+          ? `${gpu}: ${usdPerGpuHour(value.index_value)} on ${day} (settled ${value.timestamp}; New York day ${day}, from ${value.basis}: ${value.sources.join(", ")}).`
           : `There is no published value for ${gpu} on ${day}.`;
         for (const question of [`What was the ${gpu} price on ${day}?`, `${gpu} index ${day}`]) {
           const answer = await ask(question);

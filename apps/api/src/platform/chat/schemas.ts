@@ -59,7 +59,13 @@ export const chatSourceSchema = z
       .record(z.string(), z.string())
       .meta({ description: "Its parameters, so the rows can be fetched again and checked." }),
     values: z
-      .array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))
+      .array(
+        z.record(
+          z.string(),
+          // A list of names: a GPU value's `sources`.
+          z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]),
+        ),
+      )
       .meta({ description: "The rows the answer used, with the route's field names." }),
     tool: z.string().optional().meta({
       description:

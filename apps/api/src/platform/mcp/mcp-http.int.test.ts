@@ -47,6 +47,10 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     args: { gpuName: "H100 SXM", startDate: "2026-03-06", endDate: "2026-03-09" },
     rest: "/api/gpu/H100%20SXM/index-history?startDate=2026-03-06&endDate=2026-03-09",
   },
+  get_gpu_index_constituents: {
+    args: { gpuName: "H100 SXM", date: "2026-03-08" },
+    rest: "/api/gpu/H100%20SXM/constituents?date=2026-03-08",
+  },
   list_token_labs: { args: {}, rest: "/api/token-types" },
   list_gpus: { args: {}, rest: "/api/gpu-types" },
   get_token_volume: {

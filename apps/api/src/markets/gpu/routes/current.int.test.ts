@@ -5,7 +5,12 @@ import {
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Metrics } from "../../../platform/observability/metrics";
-import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
+import {
+  GPU_TEST_NOW,
+  GPU_TEST_TRADES,
+  TEST_TRADES_PROVENANCE,
+  testTradeEvidence,
+} from "../../../testing/gpu-trades";
 import { serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
 import { DAY_INDEX_DEPRECATED_SINCE } from "./prices";
 
@@ -34,7 +39,9 @@ const LATEST_H100 = {
     region: "global",
     index_value: expect.closeTo(H100_03_09, 10),
     date: "2026-03-09T20:00:00.000Z",
+    ...testTradeEvidence(true),
   },
+  provenance: TEST_TRADES_PROVENANCE,
 };
 
 async function withClock<T>(now: string, run: () => Promise<T>): Promise<T> {
@@ -119,7 +126,9 @@ describe("GET /api/daily-index/{gpuName}/previous", () => {
         latest_date: "2026-03-09T20:00:00.000Z",
         change: expect.closeTo(H100_03_09 - H100_03_08, 10),
         change_percent: expect.closeTo(((H100_03_09 - H100_03_08) / H100_03_08) * 100, 8),
+        ...testTradeEvidence(true),
       },
+      provenance: TEST_TRADES_PROVENANCE,
     });
   });
 

@@ -7,6 +7,7 @@ import type { GpuName } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { TEST_TRADES_PROVENANCE, testTradeEvidence } from "../../../testing/gpu-trades";
 
 // "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
 // saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
@@ -90,7 +91,10 @@ describe("GET /api/gpu/{gpuName}", () => {
         index_value: expect.closeTo(2.131, 10),
         last_updated: "2026-03-10T12:00:00.000Z",
         is_carried: false,
+        // Computed at 12:30 for 12:00: on time.
+        ...testTradeEvidence(false),
       },
+      provenance: TEST_TRADES_PROVENANCE,
     });
   });
 

@@ -9,7 +9,13 @@ import {
   invalidRangeBoundMessage,
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GPU_TEST_NOW, GPU_TEST_TRADES, HOUR_MS, printValue } from "../../../testing/gpu-trades";
+import {
+  GPU_TEST_NOW,
+  GPU_TEST_TRADES,
+  HOUR_MS,
+  TEST_TRADES_PROVENANCE,
+  printValue,
+} from "../../../testing/gpu-trades";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
 
 /** The keyed GPU series, per plan: history-simple, history-range, hourly, rolling 24 h average. */
@@ -301,6 +307,7 @@ describe("GET /api/gpu/{gpuName}/rolling-24h-average", () => {
         print_count: 24,
         carried_count: 0,
       },
+      provenance: TEST_TRADES_PROVENANCE,
     });
     expect((await api.get(`${H100}/rolling-24h-average?x=1`, as("full"))).status).toBe(400);
     expect((await api.get("/api/gpu/B200/rolling-24h-average", as("full"))).status).toBe(404);
