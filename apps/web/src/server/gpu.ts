@@ -1,5 +1,12 @@
 import "server-only";
-import type { GpuDetail, GpuKeyedLatest, GpuLatest, GpuMethodology } from "../lib/api-types";
+import type {
+  GpuConstituents,
+  GpuDetail,
+  GpuKeyedLatest,
+  GpuLatest,
+  GpuMethodology,
+  GpuProvenance,
+} from "../lib/api-types";
 import type { GpuHistory } from "../lib/gpu-shape";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
@@ -57,4 +64,50 @@ export async function loadKeyedLatest(): Promise<GpuKeyedLatest[]> {
 /** The GPU methodology in force, section by section: `gpu.methodology`. */
 export async function loadGpuMethodology(): Promise<GpuMethodology> {
   return apiClient().gpu.methodology.query();
+}
+
+/** `gpu.constituents` as the website calls it; typed by hand until the api's router has it. */
+type ConstituentsProcedure = {
+  constituents: {
+    query(input: { gpu: string; date: string }): Promise<GpuConstituents | null>;
+  };
+};
+
+/**
+ * A settled GPU day's constituents (New York settlement day `date`); `undefined` when the api has
+ * none for it: the day is not settled, or is outside what a keyless caller may see.
+ */
+export async function loadGpuConstituents(
+  gpu: string,
+  date: string,
+): Promise<GpuConstituents | undefined> {
+  const procedures = apiClient().gpu as unknown as ConstituentsProcedure;
+  try {
+    return (await procedures.constituents.query({ gpu, date })) ?? undefined;
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Where the GPU index's values come from, per source with citation and licence: `gpu.dataProvenance`. */
+export async function loadGpuProvenance(): Promise<GpuProvenance> {
+  return apiClient().gpu.dataProvenance.query();
+}
+
+/** The New York settlement day of a daily GPU row: 4 PM New York is the same calendar day in UTC. */
+export function settlementDayOf(timestamp: string): string {
+  return timestamp.slice(0, 10);
+}
+
+/** The latest settled day of a GPU's page (its newest daily row), or undefined before the first. */
+export function latestSettledDayOf(detail: GpuDetail): string | undefined {
+  const days = (detail.daily?.data ?? []).map((row) => settlementDayOf(row.timestamp)).sort();
+  return days.at(-1);
+}
+
+/** The constituents of the latest settled day of a GPU's page: what its table and CSV show. */
+export async function latestSettledConstituents(gpu: string): Promise<GpuConstituents | undefined> {
+  const day = latestSettledDayOf(await loadGpuDetail(gpu));
+  return day === undefined ? undefined : loadGpuConstituents(gpu, day);
 }
