@@ -311,5 +311,6 @@ export const routerWithGpuWithoutData = t.router({
       throw new TRPCError({ code: "NOT_FOUND", message: "No GPU index data available." });
     }),
     keyedLatest: t.procedure.query(() => [{ gpu_type: "RTX PRO 6000 WS", day: null, date: null }]),
+    dataProvenance: t.procedure.query(() => ({ sample: false, notice: null, sources: [] })),
   }),
 });
