@@ -43,3 +43,4 @@ export * from "./gpu/quotes";
 export * from "./gpu/quote-math";
 export * from "./gpu/quote-sources";
 export * from "./gpu/normalisation";
+export * from "./gpu/constituents";

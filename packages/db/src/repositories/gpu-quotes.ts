@@ -299,17 +299,23 @@ export type QuoteSourceSummary = {
   source: string;
   firstDay: UtcDay;
   lastDay: UtcDay;
+  /** Distinct UTC days with a snapshot. */
+  days: number;
   snapshots: number;
   latestAsOf: Date;
 } & QuoteAttribution;
 
-/** Per source: the UTC days of its snapshots, their number, the latest as-of and the attribution it carries. */
+/**
+ * Per source: the UTC days of its snapshots (first, last, how many), their number, the latest
+ * as-of and the attribution of the latest snapshot (what a reader must be shown today).
+ */
 export async function summarizeQuoteSources(db: Tx): Promise<QuoteSourceSummary[]> {
   const rows = await db.$queryRaw<
     {
       source: string;
       first_day: Date;
       last_day: Date;
+      days: bigint;
       snapshots: bigint;
       latest: Date;
       citation: string;
@@ -318,7 +324,7 @@ export async function summarizeQuoteSources(db: Tx): Promise<QuoteSourceSummary[
     }[]
   >`
     select s.source, min((s.as_of at time zone 'UTC')::date) as first_day, max((s.as_of at time zone 'UTC')::date) as last_day,
-           count(*) as snapshots, max(s.as_of) as latest,
+           count(distinct (s.as_of at time zone 'UTC')::date) as days, count(*) as snapshots, max(s.as_of) as latest,
            (array_agg(s.citation order by s.as_of desc, s.id desc))[1] as citation,
            (array_agg(s.licence_name order by s.as_of desc, s.id desc))[1] as licence_name,
            (array_agg(s.licence_url order by s.as_of desc, s.id desc))[1] as licence_url
@@ -327,6 +333,7 @@ export async function summarizeQuoteSources(db: Tx): Promise<QuoteSourceSummary[
     source: r.source,
     firstDay: dateToDay(r.first_day),
     lastDay: dateToDay(r.last_day),
+    days: Number(r.days),
     snapshots: Number(r.snapshots),
     latestAsOf: r.latest,
     citation: r.citation,

@@ -46,7 +46,8 @@ export type PrintableTrade = Pick<
 export const PRINT_BASES = ["trades", "quotes"] as const;
 export type PrintBasis = (typeof PRINT_BASES)[number];
 /** A daily value's prints share one basis, or the day is `mixed` (and says so). */
-export type DailyBasis = PrintBasis | "mixed";
+export const DAILY_BASES = [...PRINT_BASES, "mixed"] as const;
+export type DailyBasis = (typeof DAILY_BASES)[number];
 
 export type PricedVolume = { price: number; gpuHours: number };
 

@@ -2,9 +2,7 @@ import {
   nearestRecord,
   sliceByTime,
   type InstantRange,
-  type DailyValue,
   type GpuName,
-  type HourlyPrint,
   type UtcDay,
 } from "@tpi/domain";
 import {
@@ -12,11 +10,19 @@ import {
   allGpuPrints,
   gpuPublicationFingerprint,
   summarizeGpuSources,
+  summarizeQuoteSources,
   type Db,
+  type PublishedDailyValue,
+  type PublishedPrint,
 } from "@tpi/db";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { dataSourcesOf } from "../../../platform/provenance/data-sources";
 import { PublishedReload } from "../../../platform/publication/published-reload";
+import { gpuDataSourcesOf } from "../services/provenance";
+
+/** A published print or daily value: with its basis, sources, counts and back-filled mark. */
+type HourlyPrint = PublishedPrint;
+type DailyValue = PublishedDailyValue;
 
 /**
  * Every published GPU print and daily value, held in memory (about 80k prints for 18 months of
@@ -37,14 +43,15 @@ export class GpuPublishedIndex {
       "GPU index",
       () => gpuPublicationFingerprint(db),
       async () => {
-        const [prints, daily, sources] = await Promise.all([
+        const [prints, daily, tradeSources, quoteSources] = await Promise.all([
           allGpuPrints(db),
           allGpuDailyValues(db),
           summarizeGpuSources(db),
+          summarizeQuoteSources(db),
         ]);
         this.prints = groupByGpu(prints);
         this.daily = groupByGpu(daily);
-        this.sources = dataSourcesOf(sources);
+        this.sources = gpuDataSourcesOf(tradeSources, quoteSources, sourcesNamedBy(prints));
       },
     );
   }
@@ -59,7 +66,10 @@ export class GpuPublishedIndex {
     return this.reload.version;
   }
 
-  /** Where the trades behind the published values come from: the generated sample or market trades. */
+  /**
+   * Where the published values come from: the trade sources (the generated sample or market
+   * trades) and the quote sources the prints rest on, with their citations and licences.
+   */
   get dataSources(): DataSources {
     return this.sources;
   }
@@ -141,6 +151,12 @@ export class GpuPublishedIndex {
       (v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate,
     );
   }
+}
+
+/** Every source named by a print (interned lists: one look per distinct list). */
+function sourcesNamedBy(prints: readonly PublishedPrint[]): Set<string> {
+  const lists = new Set(prints.map((p) => p.sources));
+  return new Set([...lists].flat());
 }
 
 function groupByGpu<T extends { gpuName: GpuName }>(rows: readonly T[]): Map<GpuName, T[]> {

@@ -11,7 +11,7 @@ import {
 import { z } from "zod";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import { DAY_PARAMETER_DOC } from "../../../platform/http/parameters";
-import { gpuNameSchema } from "./prices";
+import { answerProvenanceSchema, gpuNameSchema, valueProvenanceFields } from "./prices";
 
 /**
  * Request and response schemas of the GPU analytics routes (volatility, traded volume). The
@@ -76,8 +76,10 @@ export const gpuVolatilityResponseSchema = z
             "Annualized standard deviation of the window's daily log returns, a fraction (0.80 is 80 %); null when the window is not complete.",
         }),
         window_days: z.number().int(),
+        ...valueProvenanceFields,
       }),
     ),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuVolatility" });
 
@@ -108,8 +110,10 @@ export const gpuVolumeResponseSchema = z
           .int()
           .min(0)
           .meta({ description: "How many providers traded in the period (never which)." }),
+        ...valueProvenanceFields,
       }),
     ),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuVolumeMetrics" });
 

@@ -1,5 +1,6 @@
 import {
   AUTO_HOURLY_MAX_DAYS,
+  DAILY_BASES,
   DATETIME_REQUIRED_MESSAGE,
   GPU_DATETIME_PATTERN,
   GPU_GRAINS,
@@ -23,7 +24,7 @@ import {
 import { z } from "zod";
 import { alternativeParameters, documentedDayParameter } from "../../../platform/http/parameters";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
-import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
+import { dataSourcesSchema, provenanceSchema } from "../../../platform/provenance/data-sources";
 
 /**
  * Request and response schemas of the GPU routes. Requests are validated with them and the
@@ -88,6 +89,47 @@ export const gpuIndexHistoryQuerySchema = z
   } satisfies Record<(typeof GPU_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseGpuHistoryQuery));
 
+// ---- Provenance of every published value ----
+
+/**
+ * What each published print or daily value says of its evidence (additive to the original's
+ * fields). A print's basis is `trades` or `quotes`; a daily value's may be `mixed`.
+ */
+export const valueProvenanceFields = {
+  basis: z.enum(DAILY_BASES).meta({
+    description:
+      "The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.",
+  }),
+  sources: z.array(z.string()).meta({
+    description: "The data sources behind the value, sorted (`sample` for the generated sample).",
+    example: ["gpurentalprices"],
+  }),
+  providerCount: z.number().int().min(0).meta({
+    description:
+      "Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print.",
+  }),
+  offerCount: z.number().int().min(0).meta({
+    description: "Posted prices counted (quotes basis; summed over a day's prints); 0 for trades.",
+  }),
+  backfilled: z.boolean().meta({
+    description:
+      "True when the value was computed more than an hour after its hour or settlement instant.",
+  }),
+};
+
+/** The sources of the values in one answer, with the citation and licence each requires. */
+export const answerProvenanceSchema = z
+  .object({
+    sample: z
+      .boolean()
+      .meta({ description: "True when any value of the answer rests on the generated sample." }),
+    sources: z.array(provenanceSchema).meta({
+      description:
+        "Each source of the answer's values: its latest as-of time, the citation to show with the numbers and its licence.",
+    }),
+  })
+  .meta({ id: "GpuAnswerProvenance" });
+
 const regionSchema = z
   .literal(GPU_REGION)
   .meta({ description: "Only the global index is published." });
@@ -114,7 +156,9 @@ export const gpuLatestResponseSchema = z
         description:
           "True when that hour had no trades and the previous print was carried forward.",
       }),
+      ...valueProvenanceFields,
     }),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuLatestPrint" });
 
@@ -131,9 +175,11 @@ export const dailyIndexAllResponseSchema = z
         region: regionSchema,
         index_value: indexValueSchema,
         date: instantSchema,
+        ...valueProvenanceFields,
       }),
     ),
     count: z.number().int(),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "DailyIndexAll" });
 
@@ -155,7 +201,9 @@ export const gpuHistoryResponseSchema = z
         description: "Absolute gap between the requested instant and `timestamp`, in seconds.",
       }),
       is_exact: z.boolean().meta({ description: "True when `time_difference` is 0." }),
+      ...valueProvenanceFields,
     }),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuNearestPrint" });
 
@@ -180,8 +228,10 @@ export const gpuIndexHistoryResponseSchema = z
         index_value: indexValueSchema.meta({
           description: "Daily value: mean of the day's hourly prints, USD per GPU-hour.",
         }),
+        ...valueProvenanceFields,
       }),
     ),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuIndexHistory" });
 
@@ -218,10 +268,11 @@ const dailyRowSchema = z.object({
   date: instantSchema.meta({
     description: "Settlement instant: 4 PM America/New_York in UTC (20:00 or 21:00).",
   }),
+  ...valueProvenanceFields,
 });
 
 export const gpuDailyIndexResponseSchema = z
-  .object({ success: z.literal(true), data: dailyRowSchema })
+  .object({ success: z.literal(true), data: dailyRowSchema, provenance: answerProvenanceSchema })
   .meta({ id: "GpuDailyIndex" });
 
 export const gpuPreviousDailyIndexResponseSchema = z
@@ -239,6 +290,8 @@ export const gpuPreviousDailyIndexResponseSchema = z
         description: "`change` as a percentage of `index_value`.",
       }),
     }),
+    // The sources of both values (the previous and the latest).
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuPreviousDailyIndex" });
 
@@ -364,8 +417,11 @@ export const gpuHistorySimpleResponseSchema = z
       description: "True when the range holds more rows than `limit`: the oldest were left out.",
     }),
     data: z
-      .array(z.object({ timestamp: rowTimestamp, index_value: indexValueSchema }))
+      .array(
+        z.object({ timestamp: rowTimestamp, index_value: indexValueSchema, ...valueProvenanceFields }),
+      )
       .meta({ description: "Most recent first." }),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuHistorySimple" });
 
@@ -391,9 +447,11 @@ export const gpuHistoryRangeResponseSchema = z
             description:
               "Hourly rows: the hour had no trades and the previous print was carried. Always false on daily rows.",
           }),
+          ...valueProvenanceFields,
         }),
       )
       .meta({ description: "Oldest first." }),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuHistoryRange" });
 
@@ -411,9 +469,11 @@ export const gpuHourlyResponseSchema = z
           timestamp: instantSchema.meta({ description: "The print's hour (UTC)." }),
           index_value: indexValueSchema,
           is_carried: z.boolean(),
+          ...valueProvenanceFields,
         }),
       )
       .meta({ description: "Oldest first." }),
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuHourlySeries" });
 
@@ -442,6 +502,8 @@ export const gpuRollingAverageResponseSchema = z
         description: "How many of them were carried forward (hours without trades).",
       }),
     }),
+    // The sources of the prints averaged.
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuRollingAverage" });
 
@@ -465,6 +527,8 @@ export const gpuRollingHistoryResponseSchema = z
         }),
       )
       .meta({ description: "Oldest first." }),
+    // The sources of the prints averaged.
+    provenance: answerProvenanceSchema,
   })
   .meta({ id: "GpuRollingAverageHistory" });
 

@@ -20,6 +20,7 @@ import {
 } from "@tpi/domain";
 import type { GpuPublishedIndex } from "../read-model/published-index";
 import type { GpuVolatilityResponse, GpuVolumeResponse } from "../schemas/analytics";
+import { answerProvenance, valueProvenance } from "./provenance";
 
 /**
  * The GPU analytics answers, from the in-memory published set only (the traded volume is the one
@@ -41,15 +42,19 @@ export function answerGpuVolatility(
   const requested = history.filter((v) => v.day >= startDate);
   if (requested.length === 0)
     return err(noData(`No daily index data found for ${gpu} from ${startDate} to ${endDate}`));
-  const settledAtOf = new Map(requested.map((v) => [v.day, v.settledAt]));
-  const data = rollingVolatilitySeries(requested, history, windowDays.value).map((point) => ({
-    recorded_at: (settledAtOf.get(point.day) as Date).toISOString(),
-    gpu_type: gpu,
-    region: GPU_REGION,
-    index_value: point.indexValue,
-    rolling_volatility: point.rollingVolatility ?? null,
-    window_days: windowDays.value,
-  }));
+  const valueOf = new Map(requested.map((v) => [v.day, v]));
+  const data = rollingVolatilitySeries(requested, history, windowDays.value).map((point) => {
+    const value = valueOf.get(point.day) as (typeof requested)[number];
+    return {
+      recorded_at: value.settledAt.toISOString(),
+      gpu_type: gpu,
+      region: GPU_REGION,
+      index_value: point.indexValue,
+      rolling_volatility: point.rollingVolatility ?? null,
+      window_days: windowDays.value,
+      ...valueProvenance(value),
+    };
+  });
   return ok({
     success: true,
     gpu_type: gpu,
@@ -58,6 +63,7 @@ export function answerGpuVolatility(
     endDate,
     count: data.length,
     data,
+    provenance: answerProvenance(requested, index.dataSources),
   });
 }
 
@@ -73,27 +79,28 @@ export function answerGpuVolume(
   if (!requested.ok) return requested;
   const { startDate, endDate } = range.value;
   const granularity = servedGrain(requested.value, inclusiveDays(startDate, endDate), plan);
-  const row = (
-    recordedAt: Date,
-    volume: { tradeCount: number; gpuHours: number; providerCount: number },
-  ) => ({
+  const row = (recordedAt: Date, value: Parameters<typeof valueProvenance>[0] & Volume) => ({
     recorded_at: recordedAt.toISOString(),
     gpu_type: gpu,
     region: GPU_REGION,
-    trade_count: volume.tradeCount,
-    gpu_hours: volume.gpuHours,
-    distinct_providers: volume.providerCount,
+    trade_count: value.tradeCount,
+    gpu_hours: value.gpuHours,
+    distinct_providers: value.providerCount,
+    ...valueProvenance(value),
   });
   // Only published periods: a print's trailing hour, a daily value's settlement period.
-  const data =
+  const values =
     granularity === "hourly"
       ? index
           .printsWithin(gpu, {
             start: startOfUtcDay(startDate),
             end: new Date(startOfUtcDay(addDays(endDate, 1)).getTime() - MS_PER_HOUR),
           })
-          .map((p) => row(p.hour, p))
-      : index.dailyBetween(gpu, startDate, endDate).map((v) => row(v.settledAt, v));
+          .map((p) => ({ at: p.hour, value: p }))
+      : index
+          .dailyBetween(gpu, startDate, endDate)
+          .map((v) => ({ at: v.settledAt, value: v }));
+  const data = values.map(({ at, value }) => row(at, value));
   if (data.length === 0)
     return err(
       noData(
@@ -109,5 +116,11 @@ export function answerGpuVolume(
     endDate,
     count: data.length,
     data,
+    provenance: answerProvenance(
+      values.map(({ value }) => value),
+      index.dataSources,
+    ),
   });
 }
+
+type Volume = { tradeCount: number; gpuHours: number; providerCount: number };

@@ -12,7 +12,6 @@ import {
   visibleGpus,
   type AccessLevel,
   type AccountPlan,
-  type DailyValue,
   type DomainError,
   type GpuName,
   type Result,
@@ -26,7 +25,9 @@ import {
   type GpuIndexHistoryResponse,
   type GpuLatestResponse,
 } from "../schemas/prices";
+import type { PublishedDailyValue } from "@tpi/db";
 import type { GpuPublishedIndex } from "../read-model/published-index";
+import { answerProvenance, valueProvenance } from "./provenance";
 
 /**
  * The GPU routes' answers, shared by REST and tRPC. Inputs arrive validated (by the routes'
@@ -60,7 +61,9 @@ export function answerGpuLatest(
       index_value: print.indexValue,
       last_updated: print.hour.toISOString(),
       is_carried: print.carried,
+      ...valueProvenance(print),
     },
+    provenance: answerProvenance([print], index.dataSources),
   });
 }
 
@@ -70,19 +73,11 @@ export function answerDailyIndexAll(
   index: GpuPublishedIndex,
 ): Result<DailyIndexAllResponse, DomainError> {
   const oldestDay = dailyLookbackStart(now);
-  const data = visibleGpus(access).flatMap((gpu) => {
+  const values = visibleGpus(access).flatMap((gpu) => {
     const value = index.latestDaily(gpu);
-    return value && value.day >= oldestDay
-      ? [
-          {
-            gpu_type: gpu,
-            region: GPU_REGION,
-            index_value: value.indexValue,
-            date: value.settledAt.toISOString(),
-          },
-        ]
-      : [];
+    return value && value.day >= oldestDay ? [value] : [];
   });
+  const data = values.map(dailyRow);
   if (data.length === 0)
     return err(
       noData(
@@ -90,7 +85,13 @@ export function answerDailyIndexAll(
       ),
     );
   const date = data.map((row) => row.date).reduce((a, b) => (a >= b ? a : b));
-  return ok({ success: true, date, data, count: data.length });
+  return ok({
+    success: true,
+    date,
+    data,
+    count: data.length,
+    provenance: answerProvenance(values, index.dataSources),
+  });
 }
 
 /** Requires a key (checked by the route); every GPU is readable with one. */
@@ -112,7 +113,9 @@ export function answerGpuHistory(
       requested_datetime: requested.toISOString(),
       time_difference: nearest.timeDifferenceSeconds,
       is_exact: nearest.isExact,
+      ...valueProvenance(nearest.record),
     },
+    provenance: answerProvenance([nearest.record], index.dataSources),
   });
 }
 
@@ -131,6 +134,7 @@ export function answerGpuIndexHistory(
   const data = values.map((v) => ({
     timestamp: v.settledAt.toISOString(),
     index_value: v.indexValue,
+    ...valueProvenance(v),
   }));
   return ok({
     success: true,
@@ -140,6 +144,7 @@ export function answerGpuIndexHistory(
     endDate: range.value.endDate,
     count: data.length,
     data,
+    provenance: answerProvenance(values, index.dataSources),
   });
 }
 
@@ -150,11 +155,12 @@ const outsideLookback = (gpu: GpuName) =>
     ),
   );
 
-const dailyRow = (value: DailyValue) => ({
+const dailyRow = (value: PublishedDailyValue) => ({
   gpu_type: value.gpuName,
   region: GPU_REGION,
   index_value: value.indexValue,
   date: value.settledAt.toISOString(),
+  ...valueProvenance(value),
 });
 
 /** The latest settled daily value of one GPU, within the same look-back as /api/daily-index/all. */
@@ -168,7 +174,11 @@ export function answerDailyIndex(
   if (!authorized.ok) return authorized;
   const latest = index.latestDaily(gpu);
   if (!latest || latest.day < dailyLookbackStart(now)) return outsideLookback(gpu);
-  return ok({ success: true, data: dailyRow(latest) });
+  return ok({
+    success: true,
+    data: dailyRow(latest),
+    provenance: answerProvenance([latest], index.dataSources),
+  });
 }
 
 /**
@@ -192,5 +202,6 @@ export function answerPreviousDailyIndex(
       change,
       change_percent: (change / previous.indexValue) * 100,
     },
+    provenance: answerProvenance([previous, latest], index.dataSources),
   });
 }

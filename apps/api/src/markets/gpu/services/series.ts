@@ -30,6 +30,7 @@ import type {
   GpuRollingHistoryResponse,
 } from "../schemas/prices";
 import type { GpuPublishedIndex } from "../read-model/published-index";
+import { answerProvenance, valueProvenance } from "./provenance";
 
 /**
  * The ranged GPU series (key required): history-simple, history-range, the hourly prints and the
@@ -40,7 +41,13 @@ import type { GpuPublishedIndex } from "../read-model/published-index";
 
 const MS_PER_DAY = 24 * MS_PER_HOUR;
 
-type SeriesRow = { at: Date; indexValue: number; carried: boolean };
+type SeriesRow = {
+  at: Date;
+  indexValue: number;
+  carried: boolean;
+  sources: readonly string[];
+  provenance: ReturnType<typeof valueProvenance>;
+};
 
 const noPrints = (gpu: GpuName) => err(noData(`No hourly index data found for ${gpu}`));
 const noneInRange = (gpu: GpuName, range: InstantRange) =>
@@ -70,12 +77,20 @@ function seriesRows(
   index: GpuPublishedIndex,
 ): SeriesRow[] {
   return grain === "hourly"
-    ? index
-        .printsWithin(gpu, range)
-        .map((p) => ({ at: p.hour, indexValue: p.indexValue, carried: p.carried }))
-    : index
-        .dailyWithin(gpu, range)
-        .map((v) => ({ at: v.settledAt, indexValue: v.indexValue, carried: false }));
+    ? index.printsWithin(gpu, range).map((p) => ({
+        at: p.hour,
+        indexValue: p.indexValue,
+        carried: p.carried,
+        sources: p.sources,
+        provenance: valueProvenance(p),
+      }))
+    : index.dailyWithin(gpu, range).map((v) => ({
+        at: v.settledAt,
+        indexValue: v.indexValue,
+        carried: false,
+        sources: v.sources,
+        provenance: valueProvenance(v),
+      }));
 }
 
 const rangeFields = (range: InstantRange) => ({
@@ -95,10 +110,12 @@ export function answerHistorySimple(
   const granularity = servedGrain(query.granularity, rangeDays(range.value), plan);
   const rows = seriesRows(gpu, granularity, range.value, index);
   if (rows.length === 0) return noneInRange(gpu, range.value);
-  const data = rows
-    .slice(-query.limit)
-    .reverse()
-    .map((row) => ({ timestamp: row.at.toISOString(), index_value: row.indexValue }));
+  const served = rows.slice(-query.limit).reverse();
+  const data = served.map((row) => ({
+    timestamp: row.at.toISOString(),
+    index_value: row.indexValue,
+    ...row.provenance,
+  }));
   return ok({
     success: true,
     gpu_type: gpu,
@@ -109,6 +126,7 @@ export function answerHistorySimple(
     count: data.length,
     has_more: rows.length > query.limit,
     data,
+    provenance: answerProvenance(served, index.dataSources),
   });
 }
 
@@ -127,11 +145,13 @@ export function answerHistoryRange(
   const granularity = servedGrain("auto", rangeDays(range.value), plan);
   const rows = seriesRows(gpu, granularity, range.value, index);
   if (rows.length === 0) return noneInRange(gpu, range.value);
-  const data = rows.slice(0, query.limit).map((row) => ({
+  const served = rows.slice(0, query.limit);
+  const data = served.map((row) => ({
     timestamp: row.at.toISOString(),
     index_value: row.indexValue,
     granularity,
     is_carried: row.carried,
+    ...row.provenance,
   }));
   return ok({
     success: true,
@@ -142,6 +162,7 @@ export function answerHistoryRange(
     count: data.length,
     has_more: rows.length > query.limit,
     data,
+    provenance: answerProvenance(served, index.dataSources),
   });
 }
 
@@ -156,10 +177,12 @@ export function answerHourly(
   if (!range.ok) return range;
   const capped = checkHourlySpan(range.value);
   if (!capped.ok) return capped;
-  const data = seriesRows(gpu, "hourly", range.value, index).map((row) => ({
+  const rows = seriesRows(gpu, "hourly", range.value, index);
+  const data = rows.map((row) => ({
     timestamp: row.at.toISOString(),
     index_value: row.indexValue,
     is_carried: row.carried,
+    ...row.provenance,
   }));
   if (data.length === 0) return noneInRange(gpu, range.value);
   return ok({
@@ -170,6 +193,7 @@ export function answerHourly(
     ...rangeFields(range.value),
     count: data.length,
     data,
+    provenance: answerProvenance(rows, index.dataSources),
   });
 }
 
@@ -194,6 +218,7 @@ export function answerRollingAverage(
       print_count: average.printCount,
       carried_count: covered.filter((p) => p.carried).length,
     },
+    provenance: answerProvenance(covered, index.dataSources),
   });
 }
 
@@ -215,8 +240,10 @@ export function answerRollingHistory(
   }
   const instants = seriesRows(gpu, granularity, range, index).map((row) => row.at);
   const prints = index.printsOf(gpu);
+  const averaged: { sources: readonly string[] }[] = [];
   const data = instants.flatMap((at) => {
     const average = rollingAverage(prints, at);
+    if (average) averaged.push(...index.printsWithin(gpu, { start: average.windowStart, end: at }));
     return average
       ? [
           {
@@ -236,5 +263,6 @@ export function answerRollingHistory(
     ...rangeFields(range),
     count: data.length,
     data,
+    provenance: answerProvenance(averaged, index.dataSources),
   });
 }
