@@ -17,7 +17,7 @@ import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { GPU_CHANGE_DAYS, dailyPoints, gpuChanges, gpuSeries } from "../../src/lib/gpu-shape";
 import { GPU_METHODOLOGY_PATH, gpuPathOf } from "../../src/lib/paths";
 import { loadWindows } from "../../src/server/data";
-import { loadGpuIndex, loadGpuProvenance, loadKeyedLatest } from "../../src/server/gpu";
+import { loadGpuIndex, loadKeyedLatest } from "../../src/server/gpu";
 
 export const metadata: Metadata = {
   title: "GPU compute price index",
@@ -36,10 +36,9 @@ type GpusPageProps = { searchParams?: Promise<Record<string, string | string[] |
 export default async function GpusPage(props: GpusPageProps = {}) {
   const query = (await props.searchParams) ?? {};
   const { gpu: window } = await loadWindows();
-  const [view, keyed, provenance] = await Promise.all([
+  const [view, keyed] = await Promise.all([
     loadGpuIndex(window.startDate, window.endDate),
     loadKeyedLatest(),
-    loadGpuProvenance(),
   ]);
   if (view.state === "no-data") {
     return (
@@ -60,7 +59,7 @@ export default async function GpusPage(props: GpusPageProps = {}) {
         GPU&apos;s page has its hourly prints, rolling average and volatility;{" "}
         <Link href={GPU_METHODOLOGY_PATH}>how the index is computed</Link>.
       </p>
-      <GpuProvenanceNote provenance={provenance} />
+      <GpuProvenanceNote provenance={view.provenance} />
       <div className="table-wrap">
         <table className="stack" data-table="gpu-latest">
           <caption>

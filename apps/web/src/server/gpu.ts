@@ -7,6 +7,7 @@ import type {
   GpuMethodology,
   GpuProvenance,
 } from "../lib/api-types";
+import { mergeGpuProvenance } from "../lib/gpu-provenance";
 import type { GpuHistory } from "../lib/gpu-shape";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
@@ -21,6 +22,8 @@ export type GpuIndexView =
       state: "available";
       latest: GpuLatest[];
       histories: GpuHistory[];
+      /** The sources of the values listed (the latest values and the charted histories). */
+      provenance: GpuProvenance;
       startDate: string;
       endDate: string;
     }
@@ -29,22 +32,22 @@ export type GpuIndexView =
 /** The trailing three calendar months of daily GPU index values for every GPU in the latest list. */
 export async function loadGpuIndex(startDate: string, endDate: string): Promise<GpuIndexView> {
   const client = apiClient();
-  let latest: GpuLatest[];
+  let latestAnswer: Awaited<ReturnType<typeof client.gpu.latestDaily.query>>;
   try {
-    latest = (await client.gpu.latestDaily.query()).data;
+    latestAnswer = await client.gpu.latestDaily.query();
   } catch (error) {
     // NOT_FOUND from the procedure: nothing published yet (a fresh installation without trades).
     if (isTrpcNotFound(error)) return { state: "no-data", message: error.message };
     throw error;
   }
+  const latest: GpuLatest[] = latestAnswer.data;
   const gpus = [...new Set(latest.map((entry) => entry.gpu_type))];
-  const histories = await Promise.all(
-    gpus.map(async (gpu) => ({
-      gpu,
-      rows: (await client.gpu.dailyHistory.query({ gpu, startDate, endDate })).data,
-    })),
+  const answers = await Promise.all(
+    gpus.map((gpu) => client.gpu.dailyHistory.query({ gpu, startDate, endDate })),
   );
-  return { state: "available", latest, histories, startDate, endDate };
+  const histories = answers.map((answer, index) => ({ gpu: gpus[index] ?? "", rows: answer.data }));
+  const provenance = mergeGpuProvenance([latestAnswer, ...answers]) ?? latestAnswer.provenance;
+  return { state: "available", latest, histories, provenance, startDate, endDate };
 }
 
 /**
@@ -88,11 +91,6 @@ export async function loadGpuConstituents(
     if (isTrpcNotFound(error)) return undefined;
     throw error;
   }
-}
-
-/** Where the GPU index's values come from, per source with citation and licence: `gpu.dataProvenance`. */
-export async function loadGpuProvenance(): Promise<GpuProvenance> {
-  return apiClient().gpu.dataProvenance.query();
 }
 
 /** The New York settlement day of a daily GPU row: 4 PM New York is the same calendar day in UTC. */

@@ -47,6 +47,20 @@ export const FIXTURE_WINSOR = { lower: 0.1, upper: 0.9 };
 /** The methodology rules of the fixture: its bounds, the default quote rules. */
 export const FIXTURE_RULES = { ...DEFAULT_GPU_METHOD_RULES, winsor: FIXTURE_WINSOR };
 
+/** The ledger as the api describes it: real posted prices, with the citation its licence requires. */
+export const LEDGER_PROVENANCE = {
+  sample: false,
+  sources: [
+    {
+      source: GPU_LEDGER_SOURCE,
+      sample: false,
+      asOf: "2026-03-30T06:21:55.020Z",
+      citation: GPU_LEDGER_CITATION,
+      licence: GPU_LEDGER_LICENCE,
+    },
+  ],
+};
+
 function routesOf(gpu: string) {
   const path = `/api/gpu/${encodeURIComponent(gpu)}`;
   const access = "Required: a Full plan key (Premium and Trial keys get 403).";
@@ -96,6 +110,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
         print_count: 24,
         carried_count: 2,
       },
+      provenance: LEDGER_PROVENANCE,
     },
     hourly: {
       success: true as const,
@@ -105,6 +120,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
       ...range,
       count: H100_PRINTS.length,
       data: H100_PRINTS,
+      provenance: LEDGER_PROVENANCE,
     },
     daily: {
       success: true as const,
@@ -114,6 +130,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
       endDate: "2026-03-30",
       count: H100_DAILY.length,
       data: H100_DAILY,
+      provenance: LEDGER_PROVENANCE,
     },
     volatility: {
       success: true as const,
@@ -135,6 +152,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
         rolling_volatility: rolling_volatility as number | null,
         window_days: 30,
       })),
+      provenance: LEDGER_PROVENANCE,
     },
   };
 });
@@ -152,38 +170,6 @@ export const FIXTURE_GPU_SOURCES = {
       latestAsOf: "2026-03-30T11:58:00.000Z",
       citation: SAMPLE_NOTICE,
       licence: null,
-    },
-  ],
-};
-
-/** The ledger as the api describes it: real posted prices, with the citation its licence requires. */
-const LEDGER_PROVENANCE = {
-  sample: false,
-  sources: [
-    {
-      source: GPU_LEDGER_SOURCE,
-      sample: false,
-      asOf: "2026-03-30T06:21:55.020Z",
-      citation: GPU_LEDGER_CITATION,
-      licence: GPU_LEDGER_LICENCE,
-    },
-  ],
-};
-
-/** `gpu.dataProvenance`: the index rests on the ledger's quotes since 2026-01-01. */
-export const FIXTURE_GPU_LEDGER_SOURCES = {
-  sample: false,
-  notice: null,
-  sources: [
-    {
-      source: GPU_LEDGER_SOURCE,
-      sample: false,
-      firstDay: "2026-01-01",
-      lastDay: "2026-03-30",
-      days: 89,
-      latestAsOf: "2026-03-30T06:21:55.020Z",
-      citation: GPU_LEDGER_CITATION,
-      licence: GPU_LEDGER_LICENCE,
     },
   ],
 };
@@ -257,6 +243,7 @@ export const routerWithGpu = t.router({
         { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30T20:00:00.000Z" },
       ],
       count: 2,
+      provenance: LEDGER_PROVENANCE,
     })),
     dailyHistory: t.procedure
       .input(
@@ -283,11 +270,11 @@ export const routerWithGpu = t.router({
           endDate: input.endDate,
           count: data.length,
           data,
+          provenance: LEDGER_PROVENANCE,
         };
       }),
     detail,
     constituents,
-    dataProvenance: t.procedure.query(() => FIXTURE_GPU_LEDGER_SOURCES),
     // As the api answers: the day and instant of the latest settled value, never the value.
     keyedLatest: t.procedure.query(() => [
       { gpu_type: "RTX PRO 6000 WS", day: "2026-03-29", date: "2026-03-29T20:00:00.000Z" },
@@ -311,6 +298,5 @@ export const routerWithGpuWithoutData = t.router({
       throw new TRPCError({ code: "NOT_FOUND", message: "No GPU index data available." });
     }),
     keyedLatest: t.procedure.query(() => [{ gpu_type: "RTX PRO 6000 WS", day: null, date: null }]),
-    dataProvenance: t.procedure.query(() => ({ sample: false, notice: null, sources: [] })),
   }),
 });

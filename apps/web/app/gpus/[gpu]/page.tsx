@@ -19,6 +19,7 @@ import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
 import { GPU_HELD_RANGE, parseChartState, type ChartOffer } from "../../../src/lib/chart-state";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
 import { gpuConstituentsCsvPathOf } from "../../../src/lib/gpu-constituents";
+import { mergeGpuProvenance } from "../../../src/lib/gpu-provenance";
 import { GPU_METHODOLOGY_PATH, gpuNameOfSegment, gpuPathOf } from "../../../src/lib/paths";
 import { socialMetadata } from "../../../src/lib/social";
 import { gpuCardPath } from "../../../src/lib/social-card";
@@ -26,7 +27,6 @@ import {
   latestSettledDayOf,
   loadGpuConstituents,
   loadGpuDetail,
-  loadGpuProvenance,
   loadKeyedLatest,
 } from "../../../src/server/gpu";
 
@@ -84,7 +84,14 @@ export default async function GpuPage(props: GpuPageProps) {
     const keyed = (await loadKeyedLatest()).find((entry) => entry.gpu_type === gpu);
     return <KeyedGpu gpu={gpu} latestDay={keyed?.day ?? null} />;
   }
-  const [detail, provenance] = await Promise.all([loadGpuDetail(gpu), loadGpuProvenance()]);
+  const detail = await loadGpuDetail(gpu);
+  // The sources of exactly the values shown: the sample notice only if they are the sample.
+  const provenance = mergeGpuProvenance([
+    detail.rollingAverage,
+    detail.hourly,
+    detail.daily,
+    detail.volatility,
+  ]);
   const latestDay = latestSettledDayOf(detail);
   const constituents =
     latestDay === undefined ? undefined : await loadGpuConstituents(gpu, latestDay);
@@ -99,7 +106,7 @@ export default async function GpuPage(props: GpuPageProps) {
         executed rental trades: hourly prints, their rolling 24-hour average and the daily index.
         All times are UTC.
       </p>
-      <GpuProvenanceNote provenance={provenance} />
+      {provenance !== undefined && <GpuProvenanceNote provenance={provenance} />}
       <LatestPrintCards detail={detail} />
       <HourlyPrintsTable detail={detail} />
       <DailyIndexSection detail={detail} state={state} offer={offer} />
