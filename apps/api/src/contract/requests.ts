@@ -433,6 +433,39 @@ for (const [label, query] of indexHistoryBad) {
 get("gpu index history 400: unknown GPU", indexHistory("H300"));
 wrongMethods(indexHistory("H100%20SXM"), ["POST", "DELETE"]);
 
+// ---- GPU constituents of a daily value ----
+const gpuConstituents = (gpu: string, query: string) => `/api/gpu/${gpu}/constituents${query}`;
+get("gpu constituents keyless", gpuConstituents("H100%20SXM", "?date=2026-11-20"));
+get(
+  "gpu constituents keyless keyed GPU",
+  gpuConstituents("RTX%20PRO%206000%20WS", "?date=2026-11-20"),
+);
+get(
+  "gpu constituents full key keyed GPU",
+  gpuConstituents("RTX%20PRO%206000%20WS", "?date=2026-11-20"),
+  { as: "full" },
+);
+get("gpu constituents trial key", gpuConstituents("H200", "?date=2026-11-15"), { as: "trial" });
+get("gpu constituents keyless before the window", gpuConstituents("B200", "?date=2026-08-21"));
+get("gpu constituents premium key before the window", gpuConstituents("B200", "?date=2026-08-21"), {
+  as: "premium",
+});
+get("gpu constituents unsettled day", gpuConstituents("H100%20SXM", "?date=2026-11-22"));
+get("gpu constituents revoked key", gpuConstituents("H100%20SXM", "?date=2026-11-20"), {
+  as: "revoked",
+});
+const gpuConstituentsBad: [string, string][] = [
+  ["no parameters", ""],
+  ["bad date", "?date=2026-02-30"],
+  ["unknown parameter", "?date=2026-11-20&x=1"],
+  ["repeated date", "?date=2026-11-20&date=2026-11-19"],
+  ["a range", "?startDate=2026-11-01&endDate=2026-11-20"],
+];
+for (const [label, query] of gpuConstituentsBad)
+  get(`gpu constituents 400: ${label}`, gpuConstituents("H100%20SXM", query));
+get("gpu constituents 400: unknown GPU", gpuConstituents("H300", "?date=2026-11-20"));
+wrongMethods(gpuConstituents("H100%20SXM", ""), ["POST", "DELETE"]);
+
 // ---- GPU daily index of one GPU, its previous value, the deprecated alias ----
 get("daily index one GPU keyless", "/api/daily-index?gpuType=H100%20SXM");
 get("daily index one GPU by the gpu alias", "/api/daily-index?gpu=H200");

@@ -8,7 +8,9 @@ import {
   DEFAULT_GPU_METHOD_RULES,
   PUBLIC_RATE_LIMIT,
   type AccountPlan,
+  type GpuMethodRules,
   type MethodologyRules,
+  type QuoteSnapshot,
 } from "@tpi/domain";
 import {
   createAccount,
@@ -17,10 +19,12 @@ import {
   insertApiKey,
   insertGpuTradesIfAbsent,
   insertObservationsIfAbsent,
+  storeQuoteSnapshot,
   type Db,
   type DbTimeouts,
   type GpuTradeInput,
   type ObservationInput,
+  type QuoteAttribution,
 } from "@tpi/db";
 import { createApi } from "../platform/app";
 import type { AppDeps } from "../platform/core/deps";
@@ -58,6 +62,14 @@ export type TestApi = {
   load(observations: readonly ObservationInput[]): Promise<void>;
   /** Inserts GPU trades, publishes the prints and daily values due at the test clock, and reloads them. */
   loadGpuTrades(trades: readonly GpuTradeInput[]): Promise<void>;
+  /**
+   * Stores GPU quote snapshots (each with the citation and licence it was collected under), then
+   * settles and reloads like `loadGpuTrades`. Prints read them only under `gpuRules` that read
+   * their source (see `startTestApi`).
+   */
+  loadGpuQuotes(
+    snapshots: readonly { snapshot: QuoteSnapshot; attribution: QuoteAttribution }[],
+  ): Promise<void>;
   createKey(
     plan?: AccountPlan,
     options?: { trialEndsAt?: Date | null },
@@ -150,6 +162,8 @@ export async function startTestApi(
   options: {
     now: Date;
     rules?: MethodologyRules;
+    /** The GPU settlement's rules (default: winsorizing bounds only, no quote source read). */
+    gpuRules?: GpuMethodRules;
     internalToken?: string;
     /** Route the api's database connections through a proxy the test can cut (`api.databaseProxy`). */
     proxyDatabase?: boolean;
@@ -180,7 +194,8 @@ export async function startTestApi(
   const log = options.log ?? createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
   const token = openTokenState(rules, db);
-  const gpu = openGpuState(DEFAULT_GPU_METHOD_RULES, db);
+  const gpuRules = options.gpuRules ?? DEFAULT_GPU_METHOD_RULES;
+  const gpu = openGpuState(gpuRules, db);
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {
     staleGraceMs: options.keyStaleGraceMs,
@@ -221,7 +236,13 @@ export async function startTestApi(
     },
     async loadGpuTrades(trades) {
       await insertGpuTradesIfAbsent(db, trades);
-      await settleGpuIndex(db, { now: clock.now, rules: DEFAULT_GPU_METHOD_RULES });
+      await settleGpuIndex(db, { now: clock.now, rules: gpuRules });
+      await gpu.index.refresh();
+    },
+    async loadGpuQuotes(snapshots) {
+      for (const { snapshot, attribution } of snapshots)
+        await storeQuoteSnapshot(db, snapshot, attribution, clock.now);
+      await settleGpuIndex(db, { now: clock.now, rules: gpuRules });
       await gpu.index.refresh();
     },
     async createKey(plan = "full", keyOptions = {}) {

@@ -216,8 +216,7 @@ export function computeGpuPrints(
   for (let hour = first; hour <= last; hour += MS_PER_HOUR) {
     const hourTrades = buckets.get(hour) ?? [];
     const market = hourTrades.filter((t) => t.source !== SAMPLE_SOURCE);
-    let print =
-      market.length > 0 ? tradePrint(gpuName, hour, market, rules.bounds) : undefined;
+    let print = market.length > 0 ? tradePrint(gpuName, hour, market, rules.bounds) : undefined;
     if (print === undefined && snapshots.length > 0) {
       const used = snapshotsForPrint(snapshots, new Date(hour), rules.quotes);
       const quoted = computeQuotePrint(gpuName, used, rules.quotes);

@@ -5,6 +5,7 @@ import { GPU_USAGE, gpuCommands } from "./cli/commands";
 import { gpuJobs, startGpuMarket } from "./jobs/lifecycle";
 import { GPU_RESOURCES } from "./resources";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
+import { gpuConstituentsRoute } from "./routes/constituents";
 import {
   dailyIndexAllRoute,
   dailyIndexRoute,
@@ -48,6 +49,7 @@ export const gpuMarket = defineMarket({
     dayIndexRoute,
     gpuHistoryRoute,
     gpuIndexHistoryRoute,
+    gpuConstituentsRoute,
     gpuHistorySimpleRoute,
     gpuHistoryRangeRoute,
     gpuHourlyRoute,

@@ -14,6 +14,7 @@ import { orNull, t, unwrap } from "../../platform/trpc/init";
 import { keylessAnswer, keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { gpuPathParamsSchema } from "./schemas/prices";
 import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuMethodologyRoute } from "./routes/prices";
+import { gpuConstituentsRoute } from "./routes/constituents";
 import { answerGpuIndexHistory } from "./services/prices";
 import { answerGpuVolatility } from "./services/analytics";
 import { answerHourly, answerRollingAverage } from "./services/series";
@@ -80,7 +81,10 @@ const gpuProcedures = t.router({
    * the winsorizing bounds the settlement runs with and the version history.
    */
   methodology: keylessRouteProcedure(gpuMethodologyRoute),
-  /** Where the trades behind the GPU index come from (the generated sample or market trades), per source. */
+  /**
+   * Where the published GPU values come from, per source: the trades (the generated sample or
+   * market trades) and the quote sources, with citation and licence.
+   */
   dataProvenance: t.procedure.query(({ ctx }) => GPU.of(ctx.deps).index.dataSources),
   /** A free-tier GPU's daily series within the keyless window, as `GET /api/gpu/{gpuName}/index-history`. */
   dailyHistory: t.procedure
@@ -95,6 +99,16 @@ const gpuProcedures = t.router({
     )
     .query(async ({ ctx, input: { gpu, ...days } }) =>
       unwrap(await keylessAnswer(gpuIndexHistoryRoute, ctx, { gpuName: gpu, ...days })),
+    ),
+  /**
+   * `GET /api/gpu/{gpuName}/constituents` as a keyless caller sees it: free-tier GPUs inside the
+   * free window. A GPU-day not settled yet is null rather than NOT_FOUND, so pages render "no
+   * data".
+   */
+  constituents: t.procedure
+    .input(z.object({ gpu: z.string(), date: z.string() }).strict())
+    .query(async ({ ctx, input: { gpu, date } }) =>
+      orNull(await keylessAnswer(gpuConstituentsRoute, ctx, { gpuName: gpu, date })),
     ),
   /**
    * One free-tier GPU's page: the REST envelopes of its latest rolling 24 h average, its trailing

@@ -1,10 +1,11 @@
 import { MARKETS } from "../..";
 import { routesOf } from "../../../platform/routes";
-import { SAMPLE_NOTICE } from "@tpi/domain";
+import { GPU_LEDGER_CITATION, GPU_LEDGER_LICENCE, SAMPLE_NOTICE } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../../app-router";
 import { GPU_TEST_NOW, hourlyTrades } from "../../../testing/gpu-trades";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { LEDGER_GPU_RULES, dailyLedgerSnapshots, quoteSnapshot } from "../../../testing/gpu-quotes";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -79,5 +80,56 @@ describe("the sources behind the GPU index", () => {
       dataSources: { sources: { source: string }[] };
     };
     expect(after.dataSources.sources.map((source) => source.source)).toContain("late-desk");
+  });
+});
+
+describe("the quote sources behind the GPU index", () => {
+  let quoted: TestApi;
+  beforeAll(async () => {
+    quoted = await startTestApi({ now: GPU_TEST_NOW, gpuRules: LEDGER_GPU_RULES });
+  });
+  afterAll(async () => quoted.close());
+  const quotedCaller = () =>
+    appRouter.createCaller({ deps: quoted.deps, routes: routesOf(MARKETS) });
+
+  it("lists each quote source published values rest on, with the citation and licence stored on its snapshots, never as sample", async () => {
+    const quotes = [
+      { gpuName: "H200" as const, provider: "lambda", price: 3 },
+      { gpuName: "H200" as const, provider: "verda", price: 3.2 },
+    ];
+    // Vast.ai offers stored without the operator's licence: no print reads them.
+    const vast = quoteSnapshot("2026-03-09T06:00:00.000Z", quotes, "vastai");
+    await quoted.loadGpuQuotes([
+      ...dailyLedgerSnapshots("2026-03-07", "2026-03-10", quotes),
+      { snapshot: vast, attribution: { citation: "Vast.ai", licence: { name: "ToS", url: "x" } } },
+    ]);
+    const ledger = {
+      source: "gpurentalprices",
+      sample: false,
+      firstDay: "2026-03-07",
+      lastDay: "2026-03-10",
+      days: 4,
+      latestAsOf: "2026-03-10T06:00:00.000Z",
+      citation: GPU_LEDGER_CITATION,
+      licence: GPU_LEDGER_LICENCE,
+    };
+    expect(await quotedCaller().gpu.dataProvenance()).toEqual({
+      sample: false,
+      notice: null,
+      sources: [ledger],
+    });
+    // Beside the trade sources, sorted by id; sample trades make the whole set `sample`.
+    await quoted.loadGpuTrades(
+      hourlyTrades("B200", 5).map((trade) => ({ ...trade, source: "sample" })),
+    );
+    const mixed = await quotedCaller().gpu.dataProvenance();
+    expect(mixed).toMatchObject({ sample: true, notice: SAMPLE_NOTICE });
+    expect(mixed.sources.map((source) => [source.source, source.sample])).toEqual([
+      ["gpurentalprices", false],
+      ["sample", true],
+    ]);
+    expect(mixed.sources[0]).toEqual(ledger);
+    const rest = (await quoted.get("/api/gpu-methodology")).body as { dataSources: unknown };
+    expect(rest.dataSources).toEqual(mixed);
   });
 });

@@ -418,7 +418,11 @@ export const gpuHistorySimpleResponseSchema = z
     }),
     data: z
       .array(
-        z.object({ timestamp: rowTimestamp, index_value: indexValueSchema, ...valueProvenanceFields }),
+        z.object({
+          timestamp: rowTimestamp,
+          index_value: indexValueSchema,
+          ...valueProvenanceFields,
+        }),
       )
       .meta({ description: "Most recent first." }),
     provenance: answerProvenanceSchema,
@@ -562,7 +566,12 @@ export const gpuMethodologyResponseSchema = z
           .describe("Fewest providers with an on-demand price for a print from quotes"),
         maxSnapshotAgeHours: z
           .record(z.string(), z.number())
-          .describe("Per quote source read: hours after its as-of time a snapshot may still be used"),
+          .describe(
+            "Per quote source read: hours after its as-of time a snapshot may still be used",
+          ),
+        exclusionReasons: z
+          .record(z.string(), z.string())
+          .describe("Why a posted price of a snapshot read does not count, by reason"),
       })
       .describe("Methodology 2.0's rules for prints from posted prices"),
     settlementTimeZone: z.string(),

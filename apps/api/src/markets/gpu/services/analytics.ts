@@ -97,9 +97,7 @@ export function answerGpuVolume(
             end: new Date(startOfUtcDay(addDays(endDate, 1)).getTime() - MS_PER_HOUR),
           })
           .map((p) => ({ at: p.hour, value: p }))
-      : index
-          .dailyBetween(gpu, startDate, endDate)
-          .map((v) => ({ at: v.settledAt, value: v }));
+      : index.dailyBetween(gpu, startDate, endDate).map((v) => ({ at: v.settledAt, value: v }));
   const data = values.map(({ at, value }) => row(at, value));
   if (data.length === 0)
     return err(

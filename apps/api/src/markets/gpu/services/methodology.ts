@@ -2,6 +2,7 @@ import {
   GPU_INDEX_UNIT,
   GPU_METHODOLOGY_HISTORY,
   GPU_METHODOLOGY_VERSION,
+  QUOTE_EXCLUSIONS,
   SETTLEMENT_TIME_ZONE,
   gpuMethodologySections,
   type GpuMethodRules,
@@ -26,6 +27,7 @@ export function gpuMethodologyDocument(
     quoteRules: {
       minProviders: rules.quotes.minProviders,
       maxSnapshotAgeHours: { ...rules.quotes.maxSnapshotAgeHours },
+      exclusionReasons: { ...QUOTE_EXCLUSIONS },
     },
     settlementTimeZone: SETTLEMENT_TIME_ZONE,
     sections: gpuMethodologySections(rules),

@@ -75,7 +75,10 @@ export function answerProvenance(
 
 /** The provenance fields of one published print or daily value, as each answer row carries them. */
 export function valueProvenance(
-  value: Pick<PublishedPrint | PublishedDailyValue, "basis" | "sources" | "providerCount" | "offerCount" | "backfilled">,
+  value: Pick<
+    PublishedPrint | PublishedDailyValue,
+    "basis" | "sources" | "providerCount" | "offerCount" | "backfilled"
+  >,
 ) {
   return {
     basis: value.basis,
