@@ -50,7 +50,9 @@ const SAMPLE_TRADES_DAY: GpuConstituents = {
   tradeCount: 12,
   provenance: {
     sample: true,
-    sources: [{ source: "sample", sample: true, citation: SAMPLE_NOTICE, licence: null }],
+    sources: [
+      { source: "sample", sample: true, asOf: null, citation: SAMPLE_NOTICE, licence: null },
+    ],
   },
   count: 1,
   data: [

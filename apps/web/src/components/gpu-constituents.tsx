@@ -39,10 +39,9 @@ export function GpuConstituentsSection({
       </h2>
       <p>
         What {body.gpuName}&apos;s value for the latest settled New York day was computed from:{" "}
-        <strong data-evidence>{GPU_EVIDENCE_LABELS[evidence]}</strong>
-        {body.indexValue !== null && <> ({formatUsd(body.indexValue)} per GPU-hour)</>}, from{" "}
-        {body.providerCount} providers, {body.offerCount} offers and {body.tradeCount} trades
-        (methodology {body.methodologyVersion}; see the{" "}
+        <strong data-evidence>{GPU_EVIDENCE_LABELS[evidence]}</strong> ({formatUsd(body.indexValue)}{" "}
+        per GPU-hour), from {body.providerCount} providers, {body.offerCount} offers and{" "}
+        {body.tradeCount} trades (methodology {body.methodologyVersion}; see the{" "}
         <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>).
       </p>
       {body.backfilled && (
@@ -117,9 +116,7 @@ function ConstituentRow({ row }: { row: GpuConstituentRow }) {
       <th scope="row">{row.provider}</th>
       <td data-label="Tier">
         {row.kind === "quote" ? row.tier : "executed trades"}
-        {row.kind === "quote" && row.offer !== null && (
-          <span className="muted"> ({row.offer})</span>
-        )}
+        {row.kind === "quote" && row.offer !== "" && <span className="muted"> ({row.offer})</span>}
       </td>
       <td className="num" data-label="Price" data-price={price}>
         {formatUsd(price)}

@@ -66,63 +66,11 @@ export type GpuProvenance = {
   }[];
 };
 
+/** A settled GPU day's constituents: the body of `GET /api/gpu/{gpuName}/constituents?date=`. */
+export type GpuConstituents = NonNullable<RouterOutputs["gpu"]["constituents"]>;
+
+/** One row of a GPU day's constituents: a posted offer (`quote`) or a provider's trades (`trades`). */
+export type GpuConstituentRow = GpuConstituents["data"][number];
+
 /** How a GPU print or daily value was computed: from posted prices, executed trades, or both. */
-export type GpuBasis = "trades" | "quotes" | "mixed";
-
-/** One posted offer considered for a settled GPU day: its price, the prints it entered, and why it was left out if it was. */
-export type GpuQuoteConstituent = {
-  kind: "quote";
-  source: string;
-  snapshotId: string | number;
-  snapshotAsOf: string;
-  provider: string;
-  tier: string;
-  offer: string | null;
-  /** USD per GPU-hour. */
-  priceUsdPerGpuHour: number;
-  /** How many of the day's hourly prints the offer entered. */
-  prints: number;
-  included: boolean;
-  exclusionReason: string | null;
-  exclusionDescription: string | null;
-};
-
-/** A provider's executed trades of a settled GPU day (trade-based days). */
-export type GpuTradesConstituent = {
-  kind: "trades";
-  source: string;
-  provider: string;
-  tradeCount: number;
-  gpuHours: number;
-  /** Volume-weighted, USD per GPU-hour. */
-  averagePriceUsdPerGpuHour: number;
-};
-
-export type GpuConstituentRow = GpuQuoteConstituent | GpuTradesConstituent;
-
-/**
- * A settled GPU day's constituents: the body of `GET /api/gpu/{gpuName}/constituents?date=` and of
- * the `gpu.constituents` procedure. Written out here while the api's router does not have the
- * procedure yet; it is replaced by the inferred type once it does.
- */
-export type GpuConstituents = {
-  success: true;
-  access: string;
-  gpuName: string;
-  /** The New York settlement day, YYYY-MM-DD. */
-  date: string;
-  settledAt: string | null;
-  published: boolean;
-  /** USD per GPU-hour; null when the day has no published value. */
-  indexValue: number | null;
-  methodologyVersion: string;
-  basis: GpuBasis;
-  backfilled: boolean;
-  printCount: number;
-  providerCount: number;
-  offerCount: number;
-  tradeCount: number;
-  provenance: GpuProvenance;
-  count: number;
-  data: GpuConstituentRow[];
-};
+export type GpuBasis = GpuConstituents["basis"];

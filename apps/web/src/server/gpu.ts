@@ -69,13 +69,6 @@ export async function loadGpuMethodology(): Promise<GpuMethodology> {
   return apiClient().gpu.methodology.query();
 }
 
-/** `gpu.constituents` as the website calls it; typed by hand until the api's router has it. */
-type ConstituentsProcedure = {
-  constituents: {
-    query(input: { gpu: string; date: string }): Promise<GpuConstituents | null>;
-  };
-};
-
 /**
  * A settled GPU day's constituents (New York settlement day `date`); `undefined` when the api has
  * none for it: the day is not settled, or is outside what a keyless caller may see.
@@ -84,9 +77,8 @@ export async function loadGpuConstituents(
   gpu: string,
   date: string,
 ): Promise<GpuConstituents | undefined> {
-  const procedures = apiClient().gpu as unknown as ConstituentsProcedure;
   try {
-    return (await procedures.constituents.query({ gpu, date })) ?? undefined;
+    return (await apiClient().gpu.constituents.query({ gpu, date })) ?? undefined;
   } catch (error) {
     if (isTrpcNotFound(error)) return undefined;
     throw error;

@@ -185,7 +185,7 @@ function quote(provider: string, tier: string, price: number, excluded?: [string
     snapshotAsOf: "2026-03-30T06:21:55.020Z",
     provider,
     tier,
-    offer: provider === "aws" ? "p5.48xlarge, 8 GPUs" : null,
+    offer: provider === "aws" ? "p5.48xlarge, 8 GPUs" : "",
     priceUsdPerGpuHour: price,
     prints: excluded === undefined ? 24 : 0,
     included: excluded === undefined,
