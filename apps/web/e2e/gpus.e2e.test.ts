@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUtcDay } from "../src/lib/format";
-import { internal } from "./api-helpers";
+import { internal, parseCsvLine } from "./api-helpers";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
@@ -80,7 +80,12 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
         is_carried: row.getAttribute("data-carried") === "true",
       })),
     );
-    expect(shown).toEqual([...(detail.hourly?.data ?? [])].reverse());
+    // The rows carry provenance fields too; the table shows the instant, value and carried mark.
+    expect(shown).toEqual(
+      [...(detail.hourly?.data ?? [])]
+        .reverse()
+        .map(({ timestamp, index_value, is_carried }) => ({ timestamp, index_value, is_carried })),
+    );
     expect(
       Number(
         await page.locator('[data-card="rolling-average"] [data-value]').getAttribute("data-value"),
@@ -202,5 +207,50 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
     await open(phone, `/gpus/${H100}`);
     await screenshot(phone, "gpu-h100-strip-390");
     await phone.close();
+  });
+
+  it("a free GPU's page lists its latest settled day's constituents as the api does, with the same rows in its CSV and the sample said server-side", async () => {
+    const h100 = await dailyByDay(H100);
+    const latestDay = [...h100.keys()].sort().at(-1) ?? "";
+    const response = await fetch(`${site.apiUrl}/api/gpu/${H100}/constituents?date=${latestDay}`);
+    expect(response.status).toBe(200);
+    type Row = { kind: string; provider: string; source: string };
+    const body = (await response.json()) as {
+      basis: string;
+      provenance: { sample: boolean };
+      data: Row[];
+    };
+    expect(body.data.length).toBeGreaterThan(0);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, `/gpus/${H100}`);
+    const section = page.locator("[data-gpu-constituents]");
+    expect(await section.getAttribute("data-gpu-constituents")).toBe(latestDay);
+    expect(await section.getAttribute("data-basis")).toBe(
+      body.provenance.sample ? "sample" : body.basis,
+    );
+    const shown = await page.$$eval('table[data-table="gpu-constituents"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        kind: row.getAttribute("data-kind") ?? "",
+        provider: row.getAttribute("data-provider") ?? "",
+        source: row.querySelector('td[data-label="Source"]')?.textContent ?? "",
+      })),
+    );
+    expect(shown).toEqual(
+      body.data.map(({ kind, provider, source }) => ({ kind, provider, source })),
+    );
+    await page.close();
+
+    const csv = await (await fetch(`${site.webUrl}/gpus/${H100}/constituents.csv`)).text();
+    const [header, ...lines] = csv.trimEnd().split("\r\n");
+    const columns = parseCsvLine(header ?? "");
+    const at = (line: string, column: string) => parseCsvLine(line)[columns.indexOf(column)];
+    expect(
+      lines.map((line) => [at(line, "kind"), at(line, "provider"), at(line, "source")]),
+    ).toEqual(shown.map((row) => [row.kind, row.provider, row.source]));
+
+    // Without JavaScript: the server's HTML says whether the GPU values are the sample.
+    const html = await (await fetch(`${site.webUrl}/gpus/${H100}`)).text();
+    expect(html).toContain(`data-gpu-provenance="${body.provenance.sample ? "sample" : "real"}"`);
   });
 });

@@ -239,8 +239,12 @@ export function connectSite(address: SiteAddress): Site {
   return { ...address, createKey, cli, mails, mailedLink };
 }
 
-/** Builds the website when no build exists (bounded), then starts the api and the website. */
-export async function startSite(): Promise<RunningSite> {
+/**
+ * Builds the website when no build exists (bounded), then starts the api and the website.
+ * `apiEnv` adds to the api's environment: a test file starting its own site points the api at a
+ * stub source with it (e.g. GPU_LEDGER_BASE_URL).
+ */
+export async function startSite(apiEnv: Record<string, string> = {}): Promise<RunningSite> {
   // Plain http on loopback: the account cookies are `tpi_session`/`tpi_form` without Secure
   // (the api and the website both read the flag; a browser keeps no __Host- cookie over http).
   const nextBin = require.resolve("next/dist/bin/next");
@@ -280,6 +284,7 @@ export async function startSite(): Promise<RunningSite> {
       TPI_SITE_PLAIN_HTTP: "true",
       // As `npm start` does: the api tells the website when values change and at each UTC midnight.
       TPI_WEB_URL: `http://127.0.0.1:${webPort}`,
+      ...apiEnv,
     },
     mailLog,
   );

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
 import { ChangeText } from "../../src/components/change-text";
 import { ChartControls } from "../../src/components/chart-controls";
+import { GpuProvenanceNote } from "../../src/components/gpu-provenance";
 import { LineChart } from "../../src/components/line-chart";
 import { CHART_RANGE_PARAM, GPU_SERIES_PARAM } from "../../src/lib/chart-params";
 import {
@@ -53,11 +54,12 @@ export default async function GpusPage(props: GpusPageProps = {}) {
     <>
       <h1>GPU compute price index</h1>
       <p className="lead">
-        What renting a GPU costs, in USD per GPU-hour, from executed rental trades: the latest
-        settled daily value of each GPU and how it moved. Each GPU&apos;s page has its hourly
-        prints, rolling average and volatility;{" "}
+        What renting a GPU costs, in USD per GPU-hour, from providers&apos; posted prices and
+        executed rental trades: the latest settled daily value of each GPU and how it moved. Each
+        GPU&apos;s page has its hourly prints, rolling average and volatility;{" "}
         <Link href={GPU_METHODOLOGY_PATH}>how the index is computed</Link>.
       </p>
+      <GpuProvenanceNote provenance={view.provenance} />
       <div className="table-wrap">
         <table className="stack" data-table="gpu-latest">
           <caption>

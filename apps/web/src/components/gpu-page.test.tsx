@@ -6,7 +6,7 @@ import GpuPage from "../../app/gpus/[gpu]/page";
 import GpuMethodologyPage from "../../app/methodology/gpu/page";
 import GpusPage from "../../app/gpus/page";
 import { SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
-import { FIXTURE_WINSOR, detailInputs, routerWithGpu } from "../testing/gpu-routers";
+import { FIXTURE_RULES, detailInputs, routerWithGpu } from "../testing/gpu-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
 
 /**
@@ -219,7 +219,7 @@ describe("/methodology/gpu", () => {
 
   it("renders each section of the api's GPU methodology under its own heading and anchor", async () => {
     const html = await methodologyPage();
-    for (const section of gpuMethodologySections(FIXTURE_WINSOR)) {
+    for (const section of gpuMethodologySections(FIXTURE_RULES)) {
       expect(html).toContain(`<h2 id="${section.id}">${section.heading}</h2>`);
       expect(textOf(html)).toContain(section.text);
       expect(html).toContain(`<a href="#${section.id}">`);

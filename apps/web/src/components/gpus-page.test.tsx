@@ -1,6 +1,6 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import { renderToStaticMarkup } from "react-dom/server";
-import { GPU_CATALOG } from "@tpi/domain";
+import { GPU_CATALOG, GPU_LEDGER_CITATION } from "@tpi/domain";
 import { afterEach, describe, expect, it } from "vitest";
 import GpusPage from "../../app/gpus/page";
 import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "../testing/gpu-routers";
@@ -32,6 +32,15 @@ describe("/gpus", () => {
     expect(html).toContain("$2.3100");
     expect(html).toContain('data-chart="gpu-3m"');
     expect(html).toMatch(/<desc[^>]*>H100 SXM: \$2\.0000 on 28 Feb 2026, \$2\.3100 on 30 Mar 2026/);
+  });
+
+  it("cites the ledger the values rest on, with its licence, in the server-rendered table's lead", async () => {
+    const html = await renderWith(routerWithGpu);
+    expect(html).toContain('data-gpu-provenance="real"');
+    expect(html).toContain(
+      `<p class="source-line" data-gpu-citation="gpurentalprices">${GPU_LEDGER_CITATION} Licensed under <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a>.</p>`,
+    );
+    expect(html.indexOf("data-gpu-citation")).toBeLessThan(html.indexOf('data-table="gpu-latest"'));
   });
 
   it("charts the GPU free window the api gives, not one from the website's clock", async () => {

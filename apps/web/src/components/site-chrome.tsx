@@ -95,10 +95,11 @@ export function SampleDataBanner({ dataSources }: { dataSources: SiteDataSources
         )}
         {dataSources.gpu.sample && (
           <p data-sample-remedy="gpu">
-            For real GPU prices, the operator imports executed rental trades (
-            <code>pnpm tpi gpu-import FILE --source NAME</code>) into a database started with{" "}
-            <code>SEED_SAMPLE_ON_EMPTY=false</code>: sample trades once stored stay part of the
-            history.
+            For real GPU prices, the api reads the public gpurentalprices ledger (
+            <code>GPU_LEDGER_ENABLED</code>, on by default) once it can reach it, or the operator
+            imports executed rental trades (<code>pnpm tpi gpu-import FILE --source NAME</code>)
+            into a database started with <code>SEED_SAMPLE_ON_EMPTY=false</code>: sample trades once
+            stored stay part of the history.
           </p>
         )}
       </div>
@@ -151,8 +152,9 @@ export function SiteFooter({ dataSources }: { dataSources: SiteSources | undefin
         <p>
           Token index values are USD per million tokens, volume-weighted blends of providers&apos;
           published list prices for each UTC settlement day; GPU index values are USD per GPU-hour,
-          from executed rental trades. Both are published for information, not as an offer or
-          investment advice. Model, lab and GPU names belong to their owners.
+          from providers&apos; posted rental prices and executed rental trades. Both are published
+          for information, not as an offer or investment advice. Model, lab and GPU names belong to
+          their owners.
         </p>
         <p>
           <Link href="/status">Service status</Link>

@@ -49,3 +49,28 @@ export type GpuKeyedLatest = RouterOutputs["gpu"]["keyedLatest"][number];
 
 /** The GPU methodology in force: sections, winsorizing bounds and version history. */
 export type GpuMethodology = RouterOutputs["gpu"]["methodology"];
+
+/**
+ * Where a GPU answer's values come from, as the api attaches it to every GPU answer carrying
+ * prints or daily values (`provenance`) and as `gpu.dataProvenance` gives it for the whole index:
+ * whether they are the generated sample, and each source with the citation its licence requires.
+ * Only the fields both shapes share, so one component renders either.
+ */
+export type GpuProvenance = {
+  sample: boolean;
+  sources: readonly {
+    source: string;
+    sample: boolean;
+    citation: string | null;
+    licence: { name: string; url: string } | null;
+  }[];
+};
+
+/** A settled GPU day's constituents: the body of `GET /api/gpu/{gpuName}/constituents?date=`. */
+export type GpuConstituents = NonNullable<RouterOutputs["gpu"]["constituents"]>;
+
+/** One row of a GPU day's constituents: a posted offer (`quote`) or a provider's trades (`trades`). */
+export type GpuConstituentRow = GpuConstituents["data"][number];
+
+/** How a GPU print or daily value was computed: from posted prices, executed trades, or both. */
+export type GpuBasis = GpuConstituents["basis"];

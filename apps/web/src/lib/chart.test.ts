@@ -24,6 +24,9 @@ describe("niceStep / niceDomain", () => {
     expect(domain.low).toBeLessThan(3);
     expect(domain.high).toBeGreaterThan(3);
   });
+  it("treats a span within float noise as flat, so the ticks end", () => {
+    expect(niceDomain(2.99, 2.9900000000000007)).toEqual(niceDomain(2.99, 2.99));
+  });
 });
 
 describe("chartGeometry", () => {

@@ -55,7 +55,9 @@ export function niceDomain(
   max: number,
   count = 4,
 ): { low: number; high: number; step: number } {
-  const span = max - min;
+  // A span within float noise of the values (2.99 vs 2.9900000000000007, a flat quote series) is
+  // flat: a step that small would not move a tick (2.99 + 1e-16 === 2.99) and never end the axis.
+  const span = max - min > Math.abs(max) * 1e-9 ? max - min : 0;
   const padded = span > 0 ? span : Math.max(Math.abs(max) * 0.1, 0.01);
   const step = niceStep(padded, count);
   const low = Math.floor((span > 0 ? min : min - padded / 2) / step) * step;

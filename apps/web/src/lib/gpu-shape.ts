@@ -3,6 +3,9 @@ import type { GpuDailyRow, GpuDetail } from "./api-types";
 import { changeBetween, type Change } from "./format";
 import { csvField, type Series } from "./shape";
 
+/** What the charts, changes and daily CSV read of a daily row: its settlement instant and value. */
+export type GpuDayValueRow = Pick<GpuDailyRow, "timestamp" | "index_value">;
+
 /** One GPU's daily index rows, as `gpu.dailyHistory` returns them. */
 export type GpuHistory = { gpu: string; rows: readonly GpuDailyRow[] };
 
@@ -10,7 +13,9 @@ export type GpuHistory = { gpu: string; rows: readonly GpuDailyRow[] };
  * Chart series per GPU: one point per UTC day (the day of `timestamp`; a later row of the same
  * day replaces an earlier one), oldest first.
  */
-export function gpuSeries(histories: readonly GpuHistory[]): Series[] {
+export function gpuSeries(
+  histories: readonly { gpu: string; rows: readonly GpuDayValueRow[] }[],
+): Series[] {
   return histories
     .map(({ gpu, rows }) => ({ key: gpu, label: gpu, points: dailyPoints(rows) }))
     .filter((series) => series.points.length > 0);
@@ -20,7 +25,7 @@ export function gpuSeries(histories: readonly GpuHistory[]): Series[] {
 export type DayValue = { date: string; value: number };
 
 /** One point per UTC day of `timestamp` (a later row of the same day replaces an earlier one), oldest first. */
-export function dailyPoints(rows: readonly GpuDailyRow[]): DayValue[] {
+export function dailyPoints(rows: readonly GpuDayValueRow[]): DayValue[] {
   const byDay = new Map<string, number>();
   const ordered = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   for (const row of ordered)
@@ -90,7 +95,7 @@ export function windowStats(points: readonly DayValue[]): WindowStats | undefine
 export const GPU_CSV_COLUMNS = ["date", "gpu_type", "region", "index_value", "timestamp"] as const;
 
 /** A GPU's daily rows as CSV, oldest first: the UTC day, the GPU, the value and its settlement instant. */
-export function gpuDailyToCsv(gpu: string, rows: readonly GpuDailyRow[]): string {
+export function gpuDailyToCsv(gpu: string, rows: readonly GpuDayValueRow[]): string {
   const ordered = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   const lines = [GPU_CSV_COLUMNS.join(",")];
   for (const row of ordered)

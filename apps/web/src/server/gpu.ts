@@ -1,5 +1,13 @@
 import "server-only";
-import type { GpuDetail, GpuKeyedLatest, GpuLatest, GpuMethodology } from "../lib/api-types";
+import type {
+  GpuConstituents,
+  GpuDetail,
+  GpuKeyedLatest,
+  GpuLatest,
+  GpuMethodology,
+  GpuProvenance,
+} from "../lib/api-types";
+import { mergeGpuProvenance } from "../lib/gpu-provenance";
 import type { GpuHistory } from "../lib/gpu-shape";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
@@ -14,6 +22,8 @@ export type GpuIndexView =
       state: "available";
       latest: GpuLatest[];
       histories: GpuHistory[];
+      /** The sources of the values listed (the latest values and the charted histories). */
+      provenance: GpuProvenance;
       startDate: string;
       endDate: string;
     }
@@ -22,22 +32,22 @@ export type GpuIndexView =
 /** The trailing three calendar months of daily GPU index values for every GPU in the latest list. */
 export async function loadGpuIndex(startDate: string, endDate: string): Promise<GpuIndexView> {
   const client = apiClient();
-  let latest: GpuLatest[];
+  let latestAnswer: Awaited<ReturnType<typeof client.gpu.latestDaily.query>>;
   try {
-    latest = (await client.gpu.latestDaily.query()).data;
+    latestAnswer = await client.gpu.latestDaily.query();
   } catch (error) {
     // NOT_FOUND from the procedure: nothing published yet (a fresh installation without trades).
     if (isTrpcNotFound(error)) return { state: "no-data", message: error.message };
     throw error;
   }
+  const latest: GpuLatest[] = latestAnswer.data;
   const gpus = [...new Set(latest.map((entry) => entry.gpu_type))];
-  const histories = await Promise.all(
-    gpus.map(async (gpu) => ({
-      gpu,
-      rows: (await client.gpu.dailyHistory.query({ gpu, startDate, endDate })).data,
-    })),
+  const answers = await Promise.all(
+    gpus.map((gpu) => client.gpu.dailyHistory.query({ gpu, startDate, endDate })),
   );
-  return { state: "available", latest, histories, startDate, endDate };
+  const histories = answers.map((answer, index) => ({ gpu: gpus[index] ?? "", rows: answer.data }));
+  const provenance = mergeGpuProvenance([latestAnswer, ...answers]) ?? latestAnswer.provenance;
+  return { state: "available", latest, histories, provenance, startDate, endDate };
 }
 
 /**
@@ -57,4 +67,37 @@ export async function loadKeyedLatest(): Promise<GpuKeyedLatest[]> {
 /** The GPU methodology in force, section by section: `gpu.methodology`. */
 export async function loadGpuMethodology(): Promise<GpuMethodology> {
   return apiClient().gpu.methodology.query();
+}
+
+/**
+ * A settled GPU day's constituents (New York settlement day `date`); `undefined` when the api has
+ * none for it: the day is not settled, or is outside what a keyless caller may see.
+ */
+export async function loadGpuConstituents(
+  gpu: string,
+  date: string,
+): Promise<GpuConstituents | undefined> {
+  try {
+    return (await apiClient().gpu.constituents.query({ gpu, date })) ?? undefined;
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The New York settlement day of a daily GPU row: 4 PM New York is the same calendar day in UTC. */
+export function settlementDayOf(timestamp: string): string {
+  return timestamp.slice(0, 10);
+}
+
+/** The latest settled day of a GPU's page (its newest daily row), or undefined before the first. */
+export function latestSettledDayOf(detail: GpuDetail): string | undefined {
+  const days = (detail.daily?.data ?? []).map((row) => settlementDayOf(row.timestamp)).sort();
+  return days.at(-1);
+}
+
+/** The constituents of the latest settled day of a GPU's page: what its table and CSV show. */
+export async function latestSettledConstituents(gpu: string): Promise<GpuConstituents | undefined> {
+  const day = latestSettledDayOf(await loadGpuDetail(gpu));
+  return day === undefined ? undefined : loadGpuConstituents(gpu, day);
 }

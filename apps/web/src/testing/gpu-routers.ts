@@ -1,5 +1,13 @@
 import { TRPCError, initTRPC } from "@trpc/server";
-import { GPU_METHODOLOGY_HISTORY, SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
+import {
+  DEFAULT_GPU_METHOD_RULES,
+  GPU_LEDGER_CITATION,
+  GPU_LEDGER_LICENCE,
+  GPU_LEDGER_SOURCE,
+  GPU_METHODOLOGY_HISTORY,
+  SAMPLE_NOTICE,
+  gpuMethodologySections,
+} from "@tpi/domain";
 import { z } from "zod";
 
 /**
@@ -36,6 +44,22 @@ const H100_DAILY = [
 
 /** Bounds other than the defaults, so a page showing them shows the api's answer. */
 export const FIXTURE_WINSOR = { lower: 0.1, upper: 0.9 };
+/** The methodology rules of the fixture: its bounds, the default quote rules. */
+export const FIXTURE_RULES = { ...DEFAULT_GPU_METHOD_RULES, winsor: FIXTURE_WINSOR };
+
+/** The ledger as the api describes it: real posted prices, with the citation its licence requires. */
+export const LEDGER_PROVENANCE = {
+  sample: false,
+  sources: [
+    {
+      source: GPU_LEDGER_SOURCE,
+      sample: false,
+      asOf: "2026-03-30T06:21:55.020Z",
+      citation: GPU_LEDGER_CITATION,
+      licence: GPU_LEDGER_LICENCE,
+    },
+  ],
+};
 
 function routesOf(gpu: string) {
   const path = `/api/gpu/${encodeURIComponent(gpu)}`;
@@ -86,6 +110,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
         print_count: 24,
         carried_count: 2,
       },
+      provenance: LEDGER_PROVENANCE,
     },
     hourly: {
       success: true as const,
@@ -95,6 +120,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
       ...range,
       count: H100_PRINTS.length,
       data: H100_PRINTS,
+      provenance: LEDGER_PROVENANCE,
     },
     daily: {
       success: true as const,
@@ -104,6 +130,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
       endDate: "2026-03-30",
       count: H100_DAILY.length,
       data: H100_DAILY,
+      provenance: LEDGER_PROVENANCE,
     },
     volatility: {
       success: true as const,
@@ -125,6 +152,7 @@ const detail = t.procedure.input(z.object({ gpu: z.string() })).query(({ input }
         rolling_volatility: rolling_volatility as number | null,
         window_days: 30,
       })),
+      provenance: LEDGER_PROVENANCE,
     },
   };
 });
@@ -146,6 +174,59 @@ export const FIXTURE_GPU_SOURCES = {
   ],
 };
 
+export const constituentsInputs: unknown[] = [];
+
+/** A quote row of the ledger's snapshot of 2026-03-30. */
+function quote(provider: string, tier: string, price: number, excluded?: [string, string]) {
+  return {
+    kind: "quote" as const,
+    source: GPU_LEDGER_SOURCE,
+    snapshotId: 41,
+    snapshotAsOf: "2026-03-30T06:21:55.020Z",
+    provider,
+    tier,
+    offer: provider === "aws" ? "p5.48xlarge, 8 GPUs" : "",
+    priceUsdPerGpuHour: price,
+    prints: excluded === undefined ? 24 : 0,
+    included: excluded === undefined,
+    exclusionReason: excluded?.[0] ?? null,
+    exclusionDescription: excluded?.[1] ?? null,
+  };
+}
+
+/** `gpu.constituents`: H100 SXM's latest settled day from the ledger's quotes, back-filled; none otherwise. */
+const constituents = t.procedure
+  .input(z.object({ gpu: z.string(), date: z.string() }))
+  .query(({ input }) => {
+    constituentsInputs.push(input);
+    if (input.gpu !== "H100 SXM" || input.date !== "2026-03-30") return null;
+    const data = [
+      quote("lambda", "on-demand", 2.99),
+      quote("aws", "on-demand", 12.29),
+      quote("runpod", "community", 2.69, ["tier", "Community tier: only on-demand prices enter"]),
+      quote("vultr", "on-demand", 2.99, ["stale", "Stale: the provider's price was not refreshed"]),
+    ];
+    return {
+      success: true as const,
+      access: "public-3mo",
+      gpuName: input.gpu,
+      date: input.date,
+      settledAt: "2026-03-30T20:00:00.000Z",
+      published: true,
+      indexValue: 2.31,
+      methodologyVersion: "2.0",
+      basis: "quotes" as const,
+      backfilled: true,
+      printCount: 24,
+      providerCount: 2,
+      offerCount: 4,
+      tradeCount: 0,
+      provenance: LEDGER_PROVENANCE,
+      count: data.length,
+      data,
+    };
+  });
+
 export const routerWithGpu = t.router({
   windows,
   gpu: t.router({
@@ -162,6 +243,7 @@ export const routerWithGpu = t.router({
         { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30T20:00:00.000Z" },
       ],
       count: 2,
+      provenance: LEDGER_PROVENANCE,
     })),
     dailyHistory: t.procedure
       .input(
@@ -188,9 +270,11 @@ export const routerWithGpu = t.router({
           endDate: input.endDate,
           count: data.length,
           data,
+          provenance: LEDGER_PROVENANCE,
         };
       }),
     detail,
+    constituents,
     // As the api answers: the day and instant of the latest settled value, never the value.
     keyedLatest: t.procedure.query(() => [
       { gpu_type: "RTX PRO 6000 WS", day: "2026-03-29", date: "2026-03-29T20:00:00.000Z" },
@@ -200,7 +284,7 @@ export const routerWithGpu = t.router({
       unit: "USD per GPU-hour",
       winsor: FIXTURE_WINSOR,
       settlementTimeZone: "America/New_York",
-      sections: gpuMethodologySections(FIXTURE_WINSOR),
+      sections: gpuMethodologySections(FIXTURE_RULES),
       history: GPU_METHODOLOGY_HISTORY,
       dataSources: FIXTURE_GPU_SOURCES,
     })),

@@ -8,7 +8,9 @@ import {
   type GpuName,
 } from "@tpi/domain";
 import { CiteThis } from "../../../src/components/cite-this";
+import { GpuConstituentsSection } from "../../../src/components/gpu-constituents";
 import { DailyIndexSection, VolatilitySection } from "../../../src/components/gpu-daily";
+import { GpuProvenanceNote } from "../../../src/components/gpu-provenance";
 import { HourlyPrintsTable, LatestPrintCards } from "../../../src/components/gpu-hourly";
 import { KeyedGpu } from "../../../src/components/keyed-gpu";
 import { readWebEnv } from "../../../src/env";
@@ -16,10 +18,17 @@ import type { GpuDetail } from "../../../src/lib/api-types";
 import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
 import { GPU_HELD_RANGE, parseChartState, type ChartOffer } from "../../../src/lib/chart-state";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
+import { gpuConstituentsCsvPathOf } from "../../../src/lib/gpu-constituents";
+import { mergeGpuProvenance } from "../../../src/lib/gpu-provenance";
 import { GPU_METHODOLOGY_PATH, gpuNameOfSegment, gpuPathOf } from "../../../src/lib/paths";
 import { socialMetadata } from "../../../src/lib/social";
 import { gpuCardPath } from "../../../src/lib/social-card";
-import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
+import {
+  latestSettledDayOf,
+  loadGpuConstituents,
+  loadGpuDetail,
+  loadKeyedLatest,
+} from "../../../src/server/gpu";
 
 /** The newest hourly print of a GPU's page, if any has been published. */
 function latestPrintOf(detail: GpuDetail) {
@@ -76,6 +85,16 @@ export default async function GpuPage(props: GpuPageProps) {
     return <KeyedGpu gpu={gpu} latestDay={keyed?.day ?? null} />;
   }
   const detail = await loadGpuDetail(gpu);
+  // The sources of exactly the values shown: the sample notice only if they are the sample.
+  const provenance = mergeGpuProvenance([
+    detail.rollingAverage,
+    detail.hourly,
+    detail.daily,
+    detail.volatility,
+  ]);
+  const latestDay = latestSettledDayOf(detail);
+  const constituents =
+    latestDay === undefined ? undefined : await loadGpuConstituents(gpu, latestDay);
   // The daily chart's range (`?range=7D`); the page is rendered per request, so it reads it here.
   const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: [gpu] };
   const state = parseChartState((await props.searchParams)?.[CHART_RANGE_PARAM], undefined, offer);
@@ -83,13 +102,21 @@ export default async function GpuPage(props: GpuPageProps) {
     <>
       <h1>{gpu} GPU compute price index</h1>
       <p className="lead">
-        What renting one {gpu} costs, in USD per GPU-hour, from executed rental trades: hourly
-        prints, their rolling 24-hour average and the daily index. All times are UTC.
+        What renting one {gpu} costs, in USD per GPU-hour, from providers&apos; posted prices and
+        executed rental trades: hourly prints, their rolling 24-hour average and the daily index.
+        All times are UTC.
       </p>
+      {provenance !== undefined && <GpuProvenanceNote provenance={provenance} />}
       <LatestPrintCards detail={detail} />
       <HourlyPrintsTable detail={detail} />
       <DailyIndexSection detail={detail} state={state} offer={offer} />
       <VolatilitySection detail={detail} />
+      {constituents !== undefined && (
+        <GpuConstituentsSection
+          body={constituents}
+          csvHref={gpuConstituentsCsvPathOf(gpuPathOf(gpu))}
+        />
+      )}
       <GpuApiRoutes detail={detail} />
       <GpuCitation detail={detail} />
       <h2>About this page</h2>
