@@ -58,6 +58,7 @@ type QuoteRow = {
   averagePriceUsdPerGpuHour?: number;
   included?: boolean;
   exclusionReason?: string | null;
+  snapshotAsOf?: string;
 };
 type ConstituentsBody = { date: string; basis: string; data: QuoteRow[] };
 
@@ -124,6 +125,9 @@ describe.skipIf(!chromiumPresent)("GPU page on real quotes: constituents, CSV, c
         price: Number(row.querySelector("[data-price]")?.getAttribute("data-price")),
         included: row.getAttribute("data-included") === "true",
         exclusion: row.getAttribute("data-exclusion"),
+        snapshotAsOf: row
+          .querySelector("[data-snapshot-as-of]")
+          ?.getAttribute("data-snapshot-as-of"),
       })),
     );
     expect(shown).toEqual(
@@ -133,6 +137,7 @@ describe.skipIf(!chromiumPresent)("GPU page on real quotes: constituents, CSV, c
         price: row.priceUsdPerGpuHour ?? row.averagePriceUsdPerGpuHour,
         included: row.kind === "trades" || row.included === true,
         exclusion: row.exclusionReason ?? "",
+        snapshotAsOf: row.snapshotAsOf,
       })),
     );
     expect(shown.some((row) => !row.included)).toBe(true);

@@ -68,7 +68,7 @@ const SAMPLE_TRADES_DAY: GpuConstituents = {
 };
 
 describe("/gpus/[gpu] constituents", () => {
-  it("asks for the latest settled New York day and lists its offers with tier, price, prints and status", async () => {
+  it("asks for the latest settled New York day and lists its offers with tier, price, prints, status and the snapshot's as-of time", async () => {
     const html = await gpuPage("H100%20SXM");
     expect(constituentsInputs).toContainEqual({ gpu: "H100 SXM", date: "2026-03-30" });
     expect(html).toContain('data-gpu-constituents="2026-03-30"');
@@ -76,10 +76,10 @@ describe("/gpus/[gpu] constituents", () => {
       textOf(match[0]),
     );
     expect(rows).toEqual([
-      "lambdaon-demand$2.990024 printsincludedgpurentalprices",
-      "awson-demand (p5.48xlarge, 8 GPUs)$12.290024 printsincludedgpurentalprices",
-      "runpodcommunity$2.69000 printsexcluded: Community tier: only on-demand prices entergpurentalprices",
-      "vultron-demand$2.99000 printsexcluded: Stale: the provider's price was not refreshedgpurentalprices",
+      "lambdaon-demand$2.990024 printsincludedgpurentalprices (2026-03-30 06:21:55Z)",
+      "awson-demand (p5.48xlarge, 8 GPUs)$12.290024 printsincludedgpurentalprices (2026-03-30 06:21:55Z)",
+      "runpodcommunity$2.69000 printsexcluded: Community tier: only on-demand prices entergpurentalprices (2026-03-30 06:21:55Z)",
+      "vultron-demand$2.99000 printsexcluded: Stale: the provider's price was not refreshedgpurentalprices (2026-03-30 06:21:55Z)",
     ]);
     expect(html).toContain('data-exclusion="stale"');
   });

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { GpuConstituentRow, GpuConstituents } from "../lib/api-types";
-import { formatUsd, formatUtcDay } from "../lib/format";
+import { formatUsd, formatUtcDay, formatUtcInstant } from "../lib/format";
 import {
   BACKFILLED_LABEL,
   BACKFILLED_TEXT,
@@ -84,7 +84,7 @@ function ConstituentsTable({ body, day }: { body: GpuConstituents; day: string }
               Prints or trades
             </th>
             <th scope="col">Included or excluded</th>
-            <th scope="col">Source</th>
+            <th scope="col">Source (snapshot as of)</th>
           </tr>
         </thead>
         <tbody>
@@ -127,6 +127,13 @@ function ConstituentRow({ row }: { row: GpuConstituentRow }) {
       <td data-label="Included or excluded">{constituentStatus(row)}</td>
       <td data-label="Source">
         <code>{row.source}</code>
+        {/* A day's prints read several snapshots of a source: the same offer appears once per snapshot. */}
+        {row.kind === "quote" && (
+          <span className="muted" data-snapshot-as-of={row.snapshotAsOf}>
+            {" "}
+            ({formatUtcInstant(row.snapshotAsOf)})
+          </span>
+        )}
       </td>
     </tr>
   );

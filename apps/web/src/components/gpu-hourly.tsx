@@ -28,7 +28,7 @@ export function LatestPrintCards({ detail }: { detail: GpuDetail }) {
           <div>
             USD per GPU-hour at{" "}
             <time dateTime={latest.timestamp}>{formatUtcInstant(latest.timestamp)}</time>
-            {latest.is_carried ? " (carried forward: no trade that hour)" : ""}
+            {latest.is_carried ? " (carried forward: no new evidence that hour)" : ""}
           </div>
         </div>
       )}
@@ -60,8 +60,10 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
     <>
       <h2>The trailing 24 hourly prints</h2>
       <p>
-        A print is the volume-weighted mean price of the trades of the hour before it. An hour
-        without trades carries the previous print forward and is marked carried.
+        A print rests on the hour before it: the volume-weighted mean price of its executed trades,
+        otherwise the median of the providers&apos; posted on-demand prices (quotes), otherwise the
+        sample&apos;s trades. An hour without any of them carries the previous print forward and is
+        marked carried.
       </p>
       <div className="table-wrap">
         <table data-table="gpu-hourly" data-gpu={detail.gpu_type}>
@@ -74,6 +76,7 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
               <th scope="col" className="num">
                 USD / GPU-hour
               </th>
+              <th scope="col">Basis (sources)</th>
               <th scope="col">Carried</th>
             </tr>
           </thead>
@@ -86,7 +89,10 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
                 <td className="num" data-value={row.index_value}>
                   {formatUsd(row.index_value)}
                 </td>
-                <td>{row.is_carried ? "Yes: no trade" : "No"}</td>
+                <td data-basis={row.basis}>
+                  {row.basis} ({row.sources.join(", ")})
+                </td>
+                <td>{row.is_carried ? "Yes: no new evidence" : "No"}</td>
               </tr>
             ))}
           </tbody>

@@ -56,7 +56,7 @@ describe("/gpus/[gpu]", () => {
       "2026-03-30T04:00:00.000Z",
       "2026-03-30T03:00:00.000Z",
     ]);
-    expect(html.match(/Yes: no trade/g)).toHaveLength(2);
+    expect(html.match(/Yes: no new evidence/g)).toHaveLength(2);
   });
 
   it("charts the daily index and the 30-day volatility, gives the latest volatility in percent and says what it is", async () => {

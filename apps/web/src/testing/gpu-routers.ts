@@ -31,7 +31,15 @@ const HOUR_MS = 3_600_000;
 const H100_PRINTS = Array.from({ length: 24 }, (_, i) => {
   const timestamp = new Date(Date.parse("2026-03-29T21:00:00.000Z") + i * HOUR_MS).toISOString();
   const carried = timestamp.startsWith("2026-03-30T03") || timestamp.startsWith("2026-03-30T04");
-  return { timestamp, index_value: Number((2.3 + i * 0.001).toFixed(4)), is_carried: carried };
+  return {
+    timestamp,
+    index_value: Number((2.3 + i * 0.001).toFixed(4)),
+    is_carried: carried,
+    basis: "trades",
+    sources: ["sample"],
+    providerCount: carried ? 0 : 3,
+    offerCount: 0,
+  };
 });
 
 /** H100 SXM's daily values: the latest day, 1, 7 and 30 days before it (2.31 vs 2.30, 2.20, 2.00). */
