@@ -57,9 +57,7 @@ describe("gpuMethodologySections", () => {
 
   it("is the chat's paragraph, section by section", () => {
     const sections = gpuMethodologySections(RULES);
-    expect(describeGpuMethodology(RULES)).toBe(
-      sections.map((section) => section.text).join(" "),
-    );
+    expect(describeGpuMethodology(RULES)).toBe(sections.map((section) => section.text).join(" "));
   });
 });
 

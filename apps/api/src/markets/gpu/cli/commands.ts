@@ -158,7 +158,9 @@ export const gpuCommands: Record<string, Command> = {
           await settleGpuAndPublish(GPU.of(runtime), jobContextOf(runtime), { showProgress: true }),
         ),
       );
-      const failed = reports.filter((r) => r.ran && r.snapshots.length === 0 && r.failed.length > 0);
+      const failed = reports.filter(
+        (r) => r.ran && r.snapshots.length === 0 && r.failed.length > 0,
+      );
       if (failed.length > 0)
         throw new Error(
           `${failed.map((r) => r.source).join(" and ")} gave nothing usable; see the lines above`,
@@ -172,7 +174,10 @@ export const gpuCommands: Record<string, Command> = {
     await withRuntime(context, async (runtime) => {
       const db = runtime.database.db;
       const configured = [
-        settings.ledger && { ...settings.ledger.description, where: settings.ledger.config.baseUrl },
+        settings.ledger && {
+          ...settings.ledger.description,
+          where: settings.ledger.config.baseUrl,
+        },
         settings.vast && { ...settings.vast.description, where: settings.vast.config.baseUrl },
       ];
       if (settings.ledger === undefined)
@@ -228,7 +233,9 @@ function syncedSources(settings: GpuSettings, source: string | undefined): ("led
   }
   if (source === vast) {
     if (settings.vast === undefined)
-      throw new ConfigurationError(settings.vastRefusal ?? "Vast.ai is off: VAST_API_KEY is not set");
+      throw new ConfigurationError(
+        settings.vastRefusal ?? "Vast.ai is off: VAST_API_KEY is not set",
+      );
     return ["vast"];
   }
   throw new UsageError(`--source must be gpurentalprices or vastai, not '${source}'`);

@@ -59,11 +59,7 @@ export const GPU_ENV = {
     .min(0)
     .max(10)
     .default(GPU_LEDGER_DEFAULTS.maxRetries),
-  GPU_LEDGER_RETRY_BASE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(GPU_LEDGER_DEFAULTS.retryBaseMs),
+  GPU_LEDGER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(GPU_LEDGER_DEFAULTS.retryBaseMs),
   GPU_LEDGER_MIN_REQUEST_INTERVAL_MS: z.coerce
     .number()
     .int()
