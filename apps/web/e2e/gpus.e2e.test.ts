@@ -196,9 +196,18 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
     expect(csv.headers.get("content-disposition")).toBe(
       `attachment; filename="tpi-gpu-H100-SXM-daily-to-${days.at(-1)}.csv"`,
     );
-    const lines = (await csv.text()).trim().split("\r\n").slice(1);
+    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
     expect(lines.map((line) => line.split(",")[0])).toEqual(days);
     expect(lines.map((line) => Number(line.split(",")[3]))).toEqual(values);
+    // Each value says what it rests on: on this site, the sample's trades, cited as the sample.
+    const columns = parseCsvLine(header ?? "");
+    const at = (line: string, column: string) => parseCsvLine(line)[columns.indexOf(column)];
+    expect(
+      new Set(
+        lines.map((line) => [at(line, "basis"), at(line, "sources"), at(line, "sample")].join(" ")),
+      ),
+    ).toEqual(new Set(["trades sample true"]));
+    expect(lines.every((line) => (at(line, "citation") ?? "") !== "")).toBe(true);
     const keyedCsv = await fetch(`${site.webUrl}/gpus/RTX%20PRO%206000%20WS/daily.csv`);
     expect(keyedCsv.status).toBe(404);
     expect(await keyedCsv.json()).toMatchObject({ error: "Not found" });

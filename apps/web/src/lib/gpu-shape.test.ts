@@ -77,15 +77,39 @@ describe("windowStats", () => {
 });
 
 describe("gpuDailyToCsv", () => {
-  it("writes the rows oldest first with the day, GPU, region, exact value and settlement instant", () => {
-    const csv = gpuDailyToCsv("RTX 5090", [
-      { timestamp: "2026-03-30T20:00:00.000Z", index_value: 0.412345 },
-      { timestamp: "2026-01-05T21:00:00.000Z", index_value: 0.4 },
-    ]);
+  const ledger = {
+    source: "gpurentalprices",
+    sample: false,
+    citation: "GPU rental price data by gpurentalprices.com, licensed under CC BY 4.0.",
+    licence: { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+  };
+  const sample = { source: "sample", sample: true, citation: "SAMPLE DATA", licence: null };
+
+  it("writes the rows oldest first with the day, GPU, region, exact value, settlement instant and provenance", () => {
+    const csv = gpuDailyToCsv(
+      "RTX 5090",
+      [
+        {
+          timestamp: "2026-03-30T20:00:00.000Z",
+          index_value: 0.412345,
+          basis: "quotes",
+          sources: ["gpurentalprices"],
+          backfilled: true,
+        },
+        {
+          timestamp: "2026-01-05T21:00:00.000Z",
+          index_value: 0.4,
+          basis: "mixed",
+          sources: ["gpurentalprices", "sample"],
+          backfilled: false,
+        },
+      ],
+      { sample: true, sources: [ledger, sample] },
+    );
     expect(csv).toBe(
-      "date,gpu_type,region,index_value,timestamp\r\n" +
-        "2026-01-05,RTX 5090,global,0.4,2026-01-05T21:00:00.000Z\r\n" +
-        "2026-03-30,RTX 5090,global,0.412345,2026-03-30T20:00:00.000Z\r\n",
+      "date,gpu_type,region,index_value,timestamp,basis,sources,backfilled,sample,citation\r\n" +
+        '2026-01-05,RTX 5090,global,0.4,2026-01-05T21:00:00.000Z,mixed,gpurentalprices sample,false,true,"GPU rental price data by gpurentalprices.com, licensed under CC BY 4.0. | SAMPLE DATA"\r\n' +
+        '2026-03-30,RTX 5090,global,0.412345,2026-03-30T20:00:00.000Z,quotes,gpurentalprices,true,false,"GPU rental price data by gpurentalprices.com, licensed under CC BY 4.0."\r\n',
     );
   });
 });

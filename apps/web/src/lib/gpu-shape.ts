@@ -1,5 +1,5 @@
 import { GPU_REGION, addDays } from "@tpi/domain";
-import type { GpuDailyRow, GpuDetail } from "./api-types";
+import type { GpuDailyRow, GpuDetail, GpuProvenance } from "./api-types";
 import { changeBetween, type Change } from "./format";
 import { csvField, type Series } from "./shape";
 
@@ -91,19 +91,66 @@ export function windowStats(points: readonly DayValue[]): WindowStats | undefine
   };
 }
 
-/** The CSV columns of a GPU's daily series download. */
-export const GPU_CSV_COLUMNS = ["date", "gpu_type", "region", "index_value", "timestamp"] as const;
+/**
+ * The CSV columns of a GPU's daily series download: the first five as they always were (readers
+ * parse them by position), then what each value rests on: its basis, its sources, whether it was
+ * back-filled, whether any of its sources is the sample, and the citations its sources require.
+ */
+export const GPU_CSV_COLUMNS = [
+  "date",
+  "gpu_type",
+  "region",
+  "index_value",
+  "timestamp",
+  "basis",
+  "sources",
+  "backfilled",
+  "sample",
+  "citation",
+] as const;
 
-/** A GPU's daily rows as CSV, oldest first: the UTC day, the GPU, the value and its settlement instant. */
-export function gpuDailyToCsv(gpu: string, rows: readonly GpuDayValueRow[]): string {
+/** What the daily CSV reads of a daily row: its value and where it comes from. */
+export type GpuDailyCsvRow = Pick<
+  GpuDailyRow,
+  "timestamp" | "index_value" | "basis" | "sources" | "backfilled"
+>;
+
+/**
+ * A GPU's daily rows as CSV, oldest first: the UTC day, the GPU, the value and its settlement
+ * instant, then its provenance from the answer's `provenance` (sources separated by spaces,
+ * citations by " | ").
+ */
+export function gpuDailyToCsv(
+  gpu: string,
+  rows: readonly GpuDailyCsvRow[],
+  provenance: GpuProvenance,
+): string {
+  const bySource = new Map(provenance.sources.map((entry) => [entry.source, entry]));
   const ordered = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   const lines = [GPU_CSV_COLUMNS.join(",")];
-  for (const row of ordered)
+  for (const row of ordered) {
+    const sources = row.sources.map((source) => bySource.get(source));
+    const sample = sources.some((entry) => entry?.sample === true);
+    const citations = [
+      ...new Set(sources.flatMap((entry) => (entry?.citation ? [entry.citation] : []))),
+    ];
     lines.push(
-      [row.timestamp.slice(0, 10), gpu, GPU_REGION, String(row.index_value), row.timestamp]
+      [
+        row.timestamp.slice(0, 10),
+        gpu,
+        GPU_REGION,
+        String(row.index_value),
+        row.timestamp,
+        row.basis,
+        row.sources.join(" "),
+        String(row.backfilled),
+        String(sample),
+        citations.join(" | "),
+      ]
         .map(csvField)
         .join(","),
     );
+  }
   return `${lines.join("\r\n")}\r\n`;
 }
 

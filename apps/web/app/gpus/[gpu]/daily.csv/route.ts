@@ -15,7 +15,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The daily series charted on a free GPU's page as CSV: the same `gpu.detail` answer (and cache
- * entry) as the page, oldest first, with the values as the API serialises them. The file is named
+ * entry) as the page, oldest first, with the values as the API serialises them and each value's
+ * basis, sources, back-filled mark, sample flag and citations. The file is named
  * after the GPU and its last settled day. `?range=7D` cuts it as it cuts the page's chart; an
  * unknown or locked range gives the whole free window, as the page does.
  */
@@ -40,7 +41,8 @@ export async function GET(
   );
   const from = shownFrom(state, offer, last);
   const shown = from === undefined ? rows : rows.filter((row) => dayOf(row) >= from);
-  return new Response(gpuDailyToCsv(gpu, shown), {
+  const provenance = detail.daily?.provenance ?? { sample: false, sources: [] };
+  return new Response(gpuDailyToCsv(gpu, shown, provenance), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${gpuCsvFileName(gpu, last)}"`,
