@@ -65,6 +65,9 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
         sample&apos;s trades. An hour without any of them carries the previous print forward and is
         marked carried.
       </p>
+      <p data-hourly-evidence>
+        These prints rest on <strong>{evidenceSummary(rows)}</strong>.
+      </p>
       <div className="table-wrap">
         <table data-table="gpu-hourly" data-gpu={detail.gpu_type}>
           <caption>
@@ -76,7 +79,6 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
               <th scope="col" className="num">
                 USD / GPU-hour
               </th>
-              <th scope="col">Basis (sources)</th>
               <th scope="col">Carried</th>
             </tr>
           </thead>
@@ -89,10 +91,9 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
                 <td className="num" data-value={row.index_value}>
                   {formatUsd(row.index_value)}
                 </td>
-                <td data-basis={row.basis}>
-                  {row.basis} ({row.sources.join(", ")})
+                <td data-basis={row.basis} data-sources={row.sources.join(" ")}>
+                  {row.is_carried ? "Yes: no new evidence" : "No"}
                 </td>
-                <td>{row.is_carried ? "Yes: no new evidence" : "No"}</td>
               </tr>
             ))}
           </tbody>
@@ -100,6 +101,23 @@ export function HourlyPrintsTable({ detail }: { detail: GpuDetail }) {
       </div>
     </>
   );
+}
+
+/**
+ * What the shown prints rest on, each basis with its sources: "quotes (gpurentalprices)", or
+ * "trades (sample) and quotes (gpurentalprices)" when the window spans both. The table stays three
+ * columns so that it fits a phone.
+ */
+function evidenceSummary(rows: readonly { basis: string; sources: readonly string[] }[]): string {
+  const sourcesByBasis = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const sources = sourcesByBasis.get(row.basis) ?? new Set<string>();
+    for (const source of row.sources) sources.add(source);
+    sourcesByBasis.set(row.basis, sources);
+  }
+  return [...sourcesByBasis.entries()]
+    .map(([basis, sources]) => `${basis} (${[...sources].sort().join(", ")})`)
+    .join(" and ");
 }
 
 /** `2026-11-23 19:00:00Z`, wrapping between the day and the time only. */
