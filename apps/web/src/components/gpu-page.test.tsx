@@ -5,7 +5,7 @@ import { GET as gpuDailyCsv } from "../../app/gpus/[gpu]/daily.csv/route";
 import GpuPage from "../../app/gpus/[gpu]/page";
 import GpuMethodologyPage from "../../app/methodology/gpu/page";
 import GpusPage from "../../app/gpus/page";
-import { SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
+import { GPU_LEDGER_CITATION, SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
 import { FIXTURE_RULES, detailInputs, routerWithGpu } from "../testing/gpu-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
 
@@ -57,6 +57,7 @@ describe("/gpus/[gpu]", () => {
       "2026-03-30T03:00:00.000Z",
     ]);
     expect(html.match(/Yes: no new evidence/g)).toHaveLength(2);
+    expect(textOf(html)).toContain("These prints rest on quotes (gpurentalprices).");
   });
 
   it("charts the daily index and the 30-day volatility, gives the latest volatility in percent and says what it is", async () => {
@@ -170,7 +171,7 @@ describe("/gpus/[gpu]/daily.csv", () => {
     });
   }
 
-  it("serves the page's daily series, oldest first, as an attachment named after the GPU and last day", async () => {
+  it("serves the page's daily series, oldest first, with each value's provenance, as an attachment named after the GPU and last day", async () => {
     const response = await csvOf("H100%20SXM");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -178,11 +179,11 @@ describe("/gpus/[gpu]/daily.csv", () => {
       'attachment; filename="tpi-gpu-H100-SXM-daily-to-2026-03-30.csv"',
     );
     expect((await response.text()).split("\r\n")).toEqual([
-      "date,gpu_type,region,index_value,timestamp",
-      "2026-02-28,H100 SXM,global,2,2026-02-28T21:00:00.000Z",
-      "2026-03-23,H100 SXM,global,2.2,2026-03-23T20:00:00.000Z",
-      "2026-03-29,H100 SXM,global,2.3,2026-03-29T20:00:00.000Z",
-      "2026-03-30,H100 SXM,global,2.31,2026-03-30T20:00:00.000Z",
+      "date,gpu_type,region,index_value,timestamp,basis,sources,backfilled,sample,citation",
+      `2026-02-28,H100 SXM,global,2,2026-02-28T21:00:00.000Z,quotes,gpurentalprices,true,false,"${GPU_LEDGER_CITATION}"`,
+      `2026-03-23,H100 SXM,global,2.2,2026-03-23T20:00:00.000Z,quotes,gpurentalprices,false,false,"${GPU_LEDGER_CITATION}"`,
+      `2026-03-29,H100 SXM,global,2.3,2026-03-29T20:00:00.000Z,quotes,gpurentalprices,false,false,"${GPU_LEDGER_CITATION}"`,
+      `2026-03-30,H100 SXM,global,2.31,2026-03-30T20:00:00.000Z,quotes,gpurentalprices,false,false,"${GPU_LEDGER_CITATION}"`,
       "",
     ]);
   });

@@ -35,20 +35,26 @@ const H100_PRINTS = Array.from({ length: 24 }, (_, i) => {
     timestamp,
     index_value: Number((2.3 + i * 0.001).toFixed(4)),
     is_carried: carried,
-    basis: "trades",
-    sources: ["sample"],
+    basis: "quotes",
+    sources: [GPU_LEDGER_SOURCE],
     providerCount: carried ? 0 : 3,
-    offerCount: 0,
+    offerCount: carried ? 0 : 4,
   };
 });
 
 /** H100 SXM's daily values: the latest day, 1, 7 and 30 days before it (2.31 vs 2.30, 2.20, 2.00). */
 const H100_DAILY = [
-  { timestamp: "2026-02-28T21:00:00.000Z", index_value: 2 },
-  { timestamp: "2026-03-23T20:00:00.000Z", index_value: 2.2 },
-  { timestamp: "2026-03-29T20:00:00.000Z", index_value: 2.3 },
-  { timestamp: "2026-03-30T20:00:00.000Z", index_value: 2.31 },
-];
+  { timestamp: "2026-02-28T21:00:00.000Z", index_value: 2, backfilled: true },
+  { timestamp: "2026-03-23T20:00:00.000Z", index_value: 2.2, backfilled: false },
+  { timestamp: "2026-03-29T20:00:00.000Z", index_value: 2.3, backfilled: false },
+  { timestamp: "2026-03-30T20:00:00.000Z", index_value: 2.31, backfilled: false },
+].map((row) => ({
+  ...row,
+  basis: "quotes" as const,
+  sources: [GPU_LEDGER_SOURCE],
+  providerCount: 3,
+  offerCount: 96,
+}));
 
 /** Bounds other than the defaults, so a page showing them shows the api's answer. */
 export const FIXTURE_WINSOR = { lower: 0.1, upper: 0.9 };
