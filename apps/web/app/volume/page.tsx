@@ -1,22 +1,26 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GROWTH_INDEX_BASE } from "@tpi/domain";
+import { LineChart } from "../../src/components/line-chart";
 import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../src/lib/format";
 import { labLabel } from "../../src/lib/shape";
+import { newestDayFirst, VOLUME_CSV_PATH, volumeShareSeries } from "../../src/lib/volume";
 import { loadRecentTokenVolume } from "../../src/server/data";
 
 export const metadata: Metadata = {
   title: "Token volume",
   description:
-    "Tokens behind each lab's settled index value: each lab's share of the tracked labs' tokens and its volume growth since its first published day, over the latest settled days.",
+    "Tokens behind each lab's settled index value: each lab's share of the tracked labs' tokens and its volume growth since its first published day, over the latest settled days, charted and as a CSV download.",
 };
 
 export const dynamic = "force-dynamic";
 
 /**
  * The token volume index for the free-tier labs, rendered on the server (no JavaScript needed):
- * the latest share and growth per lab, then every lab-day of the latest settled days. The full
- * series of every lab is `GET /api/token-volume` (with a key).
+ * a chart of each lab's share, the latest share and growth per lab, then every lab-day of the
+ * latest settled days in a closed <details> (on a phone each lab-day is a block of five lines,
+ * a hundred of them open would bury the footer) and in the CSV. The full series of every lab is
+ * `GET /api/token-volume` (with a key).
  */
 export default async function VolumePage() {
   const view = await loadRecentTokenVolume();
@@ -32,9 +36,7 @@ export default async function VolumePage() {
   }
   const baseOf = new Map(view.baselines.map((base) => [base.lab, base]));
   // Newest day first, catalog order within a day (the rows come date ascending, then catalog order).
-  const newestFirst = [...view.rows].sort((a, b) =>
-    a.date === b.date ? 0 : a.date < b.date ? 1 : -1,
-  );
+  const newestFirst = newestDayFirst(view.rows);
   return (
     <>
       <h1>Token volume</h1>
@@ -43,6 +45,19 @@ export default async function VolumePage() {
         lab&apos;s part of all tracked labs&apos; tokens that day (labs without a published value
         that day are left out); the growth index is {GROWTH_INDEX_BASE} on the lab&apos;s first
         published day.
+      </p>
+      <LineChart
+        id="volume-share"
+        title="Each lab's share of the tracked labs' tokens"
+        series={volumeShareSeries(view.rows)}
+        valueKind="percent"
+        unit="Share of the tracked labs' tokens, percent"
+        axisDecimals={1}
+      />
+      <p>
+        <a className="button" href={VOLUME_CSV_PATH} download data-csv>
+          Download all {view.rows.length} lab-days as CSV
+        </a>
       </p>
       <div className="table-wrap">
         <table className="stack" data-table="volume-latest">
@@ -101,48 +116,54 @@ export default async function VolumePage() {
         </table>
       </div>
       <h2>The last {view.days} settled days</h2>
-      <div className="table-wrap">
-        <table className="stack" data-table="volume-days">
-          <caption>
-            Tokens, share and growth per lab and settled day, {formatUtcDay(view.startDate)} to{" "}
-            {formatUtcDay(view.endDate)}, newest first
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col">Lab</th>
-              <th scope="col" className="num">
-                Tokens
-              </th>
-              <th scope="col" className="num">
-                Share of tracked labs
-              </th>
-              <th scope="col" className="num">
-                Growth index
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {newestFirst.map((row) => (
-              <tr key={`${row.date}|${row.lab}`} data-date={row.date} data-lab={row.lab}>
-                <td data-label="Day (UTC)">
-                  <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-                </td>
-                <th scope="row">{labLabel(row.lab)}</th>
-                <td className="num" data-label="Tokens" data-value={row.totalTokens}>
-                  {formatTokens(row.totalTokens)}
-                </td>
-                <td className="num" data-label="Share of tracked labs">
-                  {formatShare(row.share)}
-                </td>
-                <td className="num" data-label="Growth index">
-                  {formatGrowthIndex(row.growthIndex)}
-                </td>
+      <details className="volume-days" data-volume-days>
+        <summary>
+          Show every lab-day, {formatUtcDay(view.startDate)} to {formatUtcDay(view.endDate)} (
+          {newestFirst.length} rows)
+        </summary>
+        <div className="table-wrap">
+          <table className="stack" data-table="volume-days">
+            <caption>
+              Tokens, share and growth per lab and settled day, {formatUtcDay(view.startDate)} to{" "}
+              {formatUtcDay(view.endDate)}, newest first
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Day (UTC)</th>
+                <th scope="col">Lab</th>
+                <th scope="col" className="num">
+                  Tokens
+                </th>
+                <th scope="col" className="num">
+                  Share of tracked labs
+                </th>
+                <th scope="col" className="num">
+                  Growth index
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {newestFirst.map((row) => (
+                <tr key={`${row.date}|${row.lab}`} data-date={row.date} data-lab={row.lab}>
+                  <td data-label="Day (UTC)">
+                    <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+                  </td>
+                  <th scope="row">{labLabel(row.lab)}</th>
+                  <td className="num" data-label="Tokens" data-value={row.totalTokens}>
+                    {formatTokens(row.totalTokens)}
+                  </td>
+                  <td className="num" data-label="Share of tracked labs">
+                    {formatShare(row.share)}
+                  </td>
+                  <td className="num" data-label="Growth index">
+                    {formatGrowthIndex(row.growthIndex)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
       <p className="muted">
         The free-tier labs are shown; every lab&apos;s series is{" "}
         <code>GET /api/token-volume?startDate=…&amp;endDate=…</code> with an API key (see the{" "}
