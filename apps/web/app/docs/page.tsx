@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DocsInline, DocsText } from "../../src/components/docs-text";
 import { readWebEnv } from "../../src/env";
 import { loadMethodology, loadTokenTypes, loadWindows } from "../../src/server/data";
 import { apiClient } from "../../src/server/trpc-client";
@@ -205,10 +206,13 @@ function RouteReference({
           {route.method} {route.path}
         </code>
       </h3>
-      <p>{route.summary}</p>
-      {route.description !== undefined && <p>{route.description}</p>}
+      {/* The route texts are Markdown (`code`, lists, paragraphs): rendered, never shown raw. */}
       <p>
-        <strong>Authentication:</strong> {route.auth}
+        <DocsInline text={route.summary} />
+      </p>
+      {route.description !== undefined && <DocsText text={route.description} />}
+      <p>
+        <strong>Authentication:</strong> <DocsInline text={route.auth} />
       </p>
       {route.parameters.length > 0 && <ParameterTable route={route} />}
       {route.examples.map((example) => (
@@ -254,7 +258,9 @@ function ParameterTable({ route }: { route: ReferenceRoute }) {
               </th>
               <td>{PARAMETER_PLACES[parameter.in]}</td>
               <td>{parameter.required ? "Required" : "Optional"}</td>
-              <td>{parameter.meaning}</td>
+              <td>
+                <DocsInline text={parameter.meaning} />
+              </td>
             </tr>
           ))}
         </tbody>
