@@ -1,7 +1,9 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { internal } from "./api-helpers";
+import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
 import { site } from "./site";
 
 /** /docs: every route of the api with its parameters and examples, each example answering 2xx. */
@@ -107,5 +109,59 @@ describe.skipIf(!chromiumPresent)("API documentation page", () => {
     // The docs page shows each keyed example with the header a reader must add.
     const html = await (await fetch(`${site.webUrl}/docs`)).text();
     expect(html).toContain("Authorization: Bearer");
+  });
+
+  it("route texts read as formatting, not Markdown: no backtick outside code, at 390 and 1280 px, light and dark, axe clean", async () => {
+    /** Backticks in text outside code elements, and the code elements in route texts. */
+    const markdownLeft = (page: Page) =>
+      page.evaluate(() => {
+        const main = document.querySelector("main") ?? document.body;
+        const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+        let raw = 0;
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode())
+          if (node.parentElement?.closest("code, pre") === null)
+            raw += (node.textContent ?? "").split("`").length - 1;
+        const routeCode = document.querySelectorAll(
+          "section[data-route] td code, section[data-route] p code",
+        ).length;
+        return { raw, routeCode };
+      });
+    // Formatted on the server: the same without JavaScript.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await open(plain, "/docs");
+    const withoutJavaScript = await markdownLeft(plain);
+    expect(withoutJavaScript.raw).toBe(0);
+    // The texts' `code` spans became <code> (there were 242 raw backticks).
+    expect(withoutJavaScript.routeCode).toBeGreaterThan(100);
+    await noScript.close();
+    for (const colorScheme of ["light", "dark"] as const)
+      for (const width of [390, 1280]) {
+        const context = await browser.newContext({
+          colorScheme,
+          viewport: { width, height: width > 500 ? 900 : 844 },
+          isMobile: width < 500,
+        });
+        const page = await context.newPage();
+        const label = `${colorScheme} ${width}`;
+        await open(page, "/docs");
+        expect(await markdownLeft(page), label).toEqual(withoutJavaScript);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, `horizontal overflow, ${label}`).toBeLessThanOrEqual(0);
+        expect(await contrastFailures(page), `contrast, ${label}`).toEqual([]);
+        expect(await axeViolations(page), `axe-core, ${label}`).toEqual([]);
+        await screenshot(page, `docs-${colorScheme}-${width}`);
+        await context.close();
+      }
+  }, 180_000);
+
+  it("a description's paragraphs are paragraphs, its `code` spans code elements", async () => {
+    const html = await (await fetch(`${site.webUrl}/docs`)).text();
+    const otpi = html.slice(html.indexOf('data-route="/api/otpi"'));
+    const description = otpi.slice(otpi.indexOf('<div class="docs-text">'), otpi.indexOf("</div>"));
+    expect(description.match(/<p>/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(description).toContain("<code>public-1mo</code>");
   });
 });
