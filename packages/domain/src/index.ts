@@ -44,3 +44,14 @@ export * from "./gpu/quote-math";
 export * from "./gpu/quote-sources";
 export * from "./gpu/normalisation";
 export * from "./gpu/constituents";
+
+export * from "./llm-coding/catalog";
+export * from "./llm-coding/queries";
+export * from "./llm-coding/maturation";
+export * from "./llm-coding/values";
+export * from "./llm-coding/methodology";
+
+export * from "./workload/cells";
+export * from "./workload/models";
+export * from "./workload/index-math";
+export * from "./workload/methodology";

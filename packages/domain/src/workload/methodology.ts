@@ -1,0 +1,15 @@
+import { TURN_RANGES } from "./cells";
+import { FAMILY_TIER_WORDS } from "./models";
+
+/** The Workload Cost method, one sentence per rule, for the methodology answer, `/docs` and the chat. */
+export function describeWorkloadMethodology(): string[] {
+  return [
+    `Cells: OpenRouter's session-cost dataset gives, weekly, the median USD cost of one coding-agent session per harness (app), model and turn range (${TURN_RANGES.join(", ")}).`,
+    "Unit: cost per session (one agent session of a harness), in US cents; not per request.",
+    "Implied tokens per session = median session cost / the model's blended list price (0.75 * input + 0.25 * output, USD per million tokens) * 1,000,000: the session's cost in tokens at list price.",
+    `Families: a model's lab is its permaslug's prefix; its family is the brand and its tier words (${FAMILY_TIER_WORDS.join(", ")}) without versions (claude-sonnet, gpt-codex-mini), or, for a flagship without tier words, the brand and major version (gpt-5).`,
+    "Aggregate: the cost per session of a lab or family is the mean over its cells of the median session cost (each cell weighs the same: the source publishes medians, not session counts).",
+    "Like-for-like index: 100 in a group's first week, chained weekly by the Törnqvist index of cost per session over the cells present in both weeks (same harness, model and turn range; weights: mean of the two weeks' cost shares). A week with no matched cell carries the index unchanged and is flagged.",
+    "Effects: each weekly change of the aggregate is split by additive LMDI (log-mean Divisia) into price (list price of the same cells), intensity (implied tokens per session of the same cells) and mix (cells' shares, cells entering and leaving); the three add up exactly to the change, shown in percent of the previous week's cost.",
+  ];
+}
