@@ -50,8 +50,10 @@ export * from "./llm-coding/queries";
 export * from "./llm-coding/maturation";
 export * from "./llm-coding/values";
 export * from "./llm-coding/methodology";
+export * from "./llm-coding/query";
 
 export * from "./workload/cells";
 export * from "./workload/models";
 export * from "./workload/index-math";
 export * from "./workload/methodology";
+export * from "./workload/query";

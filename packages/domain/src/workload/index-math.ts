@@ -168,7 +168,9 @@ function sortedByKey<T extends { key: string }>(cells: readonly T[]): T[] {
 export function logarithmicMean(a: number, b: number): number {
   if (a === b) return a;
   if (a <= 0 || b <= 0) return 0;
-  return (a - b) / Math.log1p((a - b) / b);
+  // Taken with the larger first, so that L(a, b) and L(b, a) are the same number.
+  const [high, low] = a > b ? [a, b] : [b, a];
+  return (high - low) / Math.log1p((high - low) / low);
 }
 
 /**

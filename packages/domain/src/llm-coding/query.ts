@@ -1,0 +1,109 @@
+import type { UtcDay } from "../shared/calendar";
+import { badRequest, type DomainError } from "../shared/errors";
+import {
+  parseDayParameter,
+  readSingleParameters,
+  requiredParameterMessage,
+  startAfterEndMessage,
+  type RawQuery,
+} from "../shared/query-parameters";
+import { err, ok, type Result } from "../shared/result";
+import {
+  LLM_CODING_PRODUCT_LIST_TEXT,
+  isCompareProduct,
+  isLlmCodingProductId,
+  llmCodingProduct,
+  type LlmCodingProductId,
+} from "./catalog";
+
+/** Rules of `GET /api/llm-coding/index` and `/history` that do not depend on storage. */
+export const LLM_CODING_INDEX_QUERY_PARAMETERS = ["product"] as const;
+export const LLM_CODING_HISTORY_QUERY_PARAMETERS = [
+  "product",
+  "startDate",
+  "endDate",
+  "limit",
+] as const;
+
+/** History rows per answer unless `limit` says otherwise (the contract's default). */
+export const DEFAULT_LLM_CODING_HISTORY_LIMIT = 2000;
+/** The most rows one history answer may carry: more than 13 years of days. */
+export const MAX_LLM_CODING_HISTORY_LIMIT = 5000;
+
+export function invalidProductMessage(value: string): string {
+  return `Invalid product '${value}'. Allowed values (case-sensitive): ${LLM_CODING_PRODUCT_LIST_TEXT}.`;
+}
+
+export function compareProductIndexMessage(product: string): string {
+  return `Product '${product}' compares two series and has no single current value; use GET /api/llm-coding/history?product=${product}.`;
+}
+
+export function invalidLimitMessage(value: string): string {
+  return `Query parameter 'limit' must be a whole number from 1 to ${MAX_LLM_CODING_HISTORY_LIMIT}; got '${value}'.`;
+}
+
+function parseProduct(value: string | undefined): Result<LlmCodingProductId, DomainError> {
+  if (value === undefined) return err(badRequest(requiredParameterMessage("product")));
+  return isLlmCodingProductId(value) ? ok(value) : err(badRequest(invalidProductMessage(value)));
+}
+
+/** `GET /api/llm-coding/index?product`: a known product with a single series. */
+export function parseLlmCodingIndexQuery(
+  raw: RawQuery,
+): Result<{ product: LlmCodingProductId }, DomainError> {
+  const params = readSingleParameters(raw, LLM_CODING_INDEX_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const product = parseProduct(params.value.product);
+  if (!product.ok) return product;
+  if (isCompareProduct(llmCodingProduct(product.value)))
+    return err(badRequest(compareProductIndexMessage(product.value)));
+  return ok({ product: product.value });
+}
+
+export type LlmCodingHistoryQuery = {
+  product: LlmCodingProductId;
+  startDate?: UtcDay;
+  endDate?: UtcDay;
+  limit: number;
+};
+
+/**
+ * `GET /api/llm-coding/history`: a known product (comparison products too), optional inclusive
+ * days in order, and a limit (default DEFAULT_LLM_CODING_HISTORY_LIMIT).
+ */
+export function parseLlmCodingHistoryQuery(
+  raw: RawQuery,
+): Result<LlmCodingHistoryQuery, DomainError> {
+  const params = readSingleParameters(raw, LLM_CODING_HISTORY_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const { startDate, endDate, limit } = params.value;
+  const product = parseProduct(params.value.product);
+  if (!product.ok) return product;
+  const query: LlmCodingHistoryQuery = {
+    product: product.value,
+    limit: DEFAULT_LLM_CODING_HISTORY_LIMIT,
+  };
+  if (startDate !== undefined) {
+    const start = parseDayParameter("startDate", startDate);
+    if (!start.ok) return start;
+    query.startDate = start.value;
+  }
+  if (endDate !== undefined) {
+    const end = parseDayParameter("endDate", endDate);
+    if (!end.ok) return end;
+    query.endDate = end.value;
+  }
+  if (
+    query.startDate !== undefined &&
+    query.endDate !== undefined &&
+    query.startDate > query.endDate
+  )
+    return err(badRequest(startAfterEndMessage(query.startDate, query.endDate)));
+  if (limit !== undefined) {
+    const parsed = /^\d{1,9}$/.test(limit) ? Number(limit) : Number.NaN;
+    if (!(parsed >= 1 && parsed <= MAX_LLM_CODING_HISTORY_LIMIT))
+      return err(badRequest(invalidLimitMessage(limit)));
+    query.limit = parsed;
+  }
+  return ok(query);
+}

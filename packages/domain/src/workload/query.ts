@@ -1,0 +1,61 @@
+import type { UtcDay } from "../shared/calendar";
+import { badRequest, type DomainError } from "../shared/errors";
+import {
+  parseDayParameter,
+  readSingleParameters,
+  startAfterEndMessage,
+  type RawQuery,
+} from "../shared/query-parameters";
+import { err, ok, type Result } from "../shared/result";
+import type { LabId } from "../token/catalog";
+import { parseLab } from "../token/query";
+
+/** Rules of `GET /api/workload` that do not depend on storage. */
+export const WORKLOAD_QUERY_PARAMETERS = ["startDate", "endDate", "lab", "family"] as const;
+
+/** A family as `modelFamilyOf` names them (`claude-sonnet`, `gpt-5`), or `all`. */
+const FAMILY = /^[a-z0-9][a-z0-9.-]{0,63}$/;
+
+export function invalidFamilyMessage(value: string): string {
+  return `Invalid family '${value}'. A family is lower-case letters, digits and hyphens, such as claude-sonnet, gpt-5 or all.`;
+}
+
+export type WorkloadQuery = { startDate?: UtcDay; endDate?: UtcDay; lab?: LabId; family?: string };
+
+/**
+ * Parses the query: optional inclusive days (by a week's window end date) in order, an optional
+ * lab of the catalogue and an optional family name. An unknown but well-formed family is not an
+ * error: it matches no rows (families come and go with the models).
+ */
+export function parseWorkloadQuery(raw: RawQuery): Result<WorkloadQuery, DomainError> {
+  const params = readSingleParameters(raw, WORKLOAD_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const { startDate, endDate, lab, family } = params.value;
+  const query: WorkloadQuery = {};
+  if (startDate !== undefined) {
+    const start = parseDayParameter("startDate", startDate);
+    if (!start.ok) return start;
+    query.startDate = start.value;
+  }
+  if (endDate !== undefined) {
+    const end = parseDayParameter("endDate", endDate);
+    if (!end.ok) return end;
+    query.endDate = end.value;
+  }
+  if (
+    query.startDate !== undefined &&
+    query.endDate !== undefined &&
+    query.startDate > query.endDate
+  )
+    return err(badRequest(startAfterEndMessage(query.startDate, query.endDate)));
+  if (lab !== undefined) {
+    const parsed = parseLab(lab);
+    if (!parsed.ok) return parsed;
+    query.lab = parsed.value;
+  }
+  if (family !== undefined) {
+    if (!FAMILY.test(family)) return err(badRequest(invalidFamilyMessage(family)));
+    query.family = family;
+  }
+  return ok(query);
+}
