@@ -51,6 +51,7 @@ export * from "./llm-coding/maturation";
 export * from "./llm-coding/values";
 export * from "./llm-coding/methodology";
 export * from "./llm-coding/query";
+export * from "./llm-coding/app-rankings";
 
 export * from "./workload/cells";
 export * from "./workload/models";

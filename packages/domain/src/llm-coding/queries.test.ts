@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   COUNT_FAILURE_MESSAGES,
+  githubSearchIntervalMs,
   githubSearchPath,
   githubSearchRequest,
   readSearchCount,
@@ -127,5 +128,12 @@ describe("readSearchCount", () => {
         error: { reason: "malformed_response" },
       });
     }
+  });
+});
+
+describe("githubSearchIntervalMs", () => {
+  it("paces searches to 10 a minute without a token and 30 with one", () => {
+    expect(githubSearchIntervalMs(false)).toBe(6000);
+    expect(githubSearchIntervalMs(true)).toBe(2000);
   });
 });

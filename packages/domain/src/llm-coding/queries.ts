@@ -187,6 +187,21 @@ export function searchesForDay(day: UtcDay): GithubSearchRequest[] {
   return requests;
 }
 
+/**
+ * GitHub's search rate limits (docs.github.com/rest/search/search#rate-limit): 10 requests a
+ * minute without a token, 30 with one (`GITHUB_TOKEN`). Secondary limits answer 403 or 429 with
+ * `retry-after`; the connector waits that long before the next search.
+ */
+export const GITHUB_SEARCH_REQUESTS_PER_MINUTE = { anonymous: 10, token: 30 } as const;
+
+/** The pause between two searches that keeps within the limit: 6,000 ms without a token, 2,000 with one. */
+export function githubSearchIntervalMs(hasToken: boolean): number {
+  const perMinute = hasToken
+    ? GITHUB_SEARCH_REQUESTS_PER_MINUTE.token
+    : GITHUB_SEARCH_REQUESTS_PER_MINUTE.anonymous;
+  return Math.ceil(60_000 / perMinute);
+}
+
 /** Why a search answered no count. Never read as zero. */
 export type CountFailureReason = "incomplete_results" | "malformed_response";
 

@@ -289,4 +289,13 @@ describe("computeWorkloadIndex", () => {
     expect(openaiLast?.effects?.priceEffectUsd).toBe(0);
     expect(openaiLast?.effects?.intensityEffectUsd).toBeCloseTo(0.05, 14);
   });
+
+  it("refuses two snapshots of the same week (a caller's bug)", () => {
+    expect(() =>
+      computeWorkloadIndex([
+        { window: window("2026-11-08"), cells: week1 },
+        { window: window("2026-11-08"), cells: week2 },
+      ]),
+    ).toThrow("two snapshots for the week ending 2026-11-08");
+  });
 });

@@ -72,7 +72,9 @@ export type PricedCell = SessionCostCell & {
 
 /**
  * Classifies and prices a week's cells. `priceOf` gives the model's blended price (USD per Mtok)
- * for the week, or null. A price of 0 (a free model) cannot turn a cost into tokens: excluded.
+ * for the week, or null: the list price in force on the window's end date (the latest stored
+ * price snapshot at or before it), so that every cell of a week is priced at one instant. A
+ * price of 0 (a free model) cannot turn a cost into tokens: excluded.
  */
 export function priceCells(
   cells: readonly SessionCostCell[],
@@ -324,6 +326,11 @@ export function computeWorkloadIndex(
   const ordered = [...weeks].sort((a, b) =>
     a.window.windowEndDate < b.window.windowEndDate ? -1 : 1,
   );
+  for (let i = 1; i < ordered.length; i += 1) {
+    const end = ordered[i]?.window.windowEndDate;
+    if (end === ordered[i - 1]?.window.windowEndDate)
+      throw new RangeError(`two snapshots for the week ending ${end}: keep one per week`);
+  }
   const groups = groupsOf(ordered.flatMap((w) => w.cells));
   const rows: WorkloadRow[] = [];
   for (const group of groups) {

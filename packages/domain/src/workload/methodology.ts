@@ -5,6 +5,7 @@ import { FAMILY_TIER_WORDS } from "./models";
 export function describeWorkloadMethodology(): string[] {
   return [
     `Cells: OpenRouter's session-cost dataset gives, weekly, the median USD cost of one coding-agent session per harness (app), model and turn range (${TURN_RANGES.join(", ")}).`,
+    "Weeks: each weekly snapshot covers the trailing window it names (window_days, ending window_end_date), so consecutive weeks share most of their sessions and a weekly change is a change of trailing windows.",
     "Unit: cost per session (one agent session of a harness), in US cents; not per request.",
     "Implied tokens per session = median session cost / the model's blended list price (0.75 * input + 0.25 * output, USD per million tokens) * 1,000,000: the session's cost in tokens at list price.",
     `Families: a model's lab is its permaslug's prefix; its family is the brand and its tier words (${FAMILY_TIER_WORDS.join(", ")}) without versions (claude-sonnet, gpt-codex-mini), or, for a flagship without tier words, the brand and major version (gpt-5).`,
