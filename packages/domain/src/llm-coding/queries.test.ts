@@ -24,9 +24,7 @@ describe("githubSearchRequest", () => {
     );
     expect(q("codex", "opened")).toBe("is:pr is:public head:codex/ created:2026-11-20");
     expect(q("codex", "merged")).toBe("is:pr is:public head:codex/ created:2026-11-20 is:merged");
-    expect(q("copilot", "opened")).toBe(
-      "is:pr is:public head:copilot/ author:app/copilot-swe-agent created:2026-11-20",
-    );
+    expect(q("copilot", "opened")).toBe("is:pr is:public head:copilot/ created:2026-11-20");
     expect(q("cursor", "merged")).toBe("is:pr is:public head:cursor/ created:2026-11-20 is:merged");
     expect(q("devin", "opened")).toBe(
       "is:pr is:public author:devin-ai-integration[bot] created:2026-11-20",

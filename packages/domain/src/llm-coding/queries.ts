@@ -19,9 +19,9 @@ import {
  * - PRarena (github.com/aavetis/PRarena, `collect_data.py`; prarena.ai) counts Copilot, Codex and
  *   Cursor by branch prefix (`is:pr head:copilot/`, `head:codex/`, `head:cursor/`) and Devin by
  *   its bot author (`is:pr author:devin-ai-integration[bot]`), merged ones with `is:merged`.
- * - Agent-PR studies on GitHub search key Claude Code on the line its pull request descriptions
- *   carry, `"Generated with Claude Code" in:body`, and Copilot's cloud agent on its GitHub App
- *   author `author:app/copilot-swe-agent`.
+ * - Agent-PR studies built on GitHub search key Claude Code on the line its pull request
+ *   descriptions carry, `"Generated with Claude Code" in:body` (Claude Code opens pull requests
+ *   under the user's account, so it has no bot author to search).
  * - The Claude Code GitHub tracker (github.com/AlbGri/claude-github-monitor) counts Claude Code
  *   commits by the trailer Claude Code appends to every commit it writes,
  *   `Co-Authored-By: Claude … <noreply@anthropic.com>` (the model name sits between, e.g.
@@ -62,13 +62,16 @@ export const AGENT_SEARCH_MARKERS: Readonly<Record<CodingAgent, AgentSearchMarke
       "Codex pushes its work to branches named codex/… and opens the pull request under the user's account; PRarena counts Codex pull requests with head:codex/.",
   },
   copilot: {
-    // Copilot's coding agent works on branches named `copilot/…` and opens the pull request as
-    // the GitHub App `copilot-swe-agent` (shown as "Copilot"). PRarena searches the branch
-    // prefix alone; requiring the app author as well leaves out people's own `copilot/` branches.
-    pullRequests: "head:copilot/ author:app/copilot-swe-agent",
+    // Copilot's coding agent works on branches named `copilot/…` (and opens its pull requests as
+    // the GitHub App `copilot-swe-agent`, shown as "Copilot"). PRarena counts `head:copilot/`
+    // at scale. Adding the app author would leave out people's own `copilot/` branches, but
+    // search's handling of bot authors has been inconsistent (githubnext/gh-aw,
+    // INVESTIGATION_REPORT.md), and a qualifier that silently matched nothing would publish
+    // zeros: the proven branch prefix is kept.
+    pullRequests: "head:copilot/",
     commits: null,
     reason:
-      "Copilot's coding agent opens its pull requests as the GitHub App copilot-swe-agent from branches named copilot/…; PRarena counts head:copilot/, and the author qualifier keeps out people's own copilot/ branches.",
+      "Copilot's coding agent pushes its work to branches named copilot/… and opens the pull request as the Copilot bot; PRarena counts Copilot pull requests with head:copilot/.",
   },
   cursor: {
     // Cursor's background agents push branches named `cursor/…` and open the pull request
