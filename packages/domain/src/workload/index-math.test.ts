@@ -82,12 +82,13 @@ describe("prices and implied tokens", () => {
     expect(impliedTokensPerSession(1.2, 6)).toBeCloseTo(200_000, 6);
   });
 
-  it("leaves out cells of unknown labs and unpriced or free models", () => {
+  it("leaves out cells of unknown labs, unpriced or free models, and repeated cells", () => {
     const cells = [
       cell("cline", "1-turn", 0.12),
       cell("cline", "1-turn", 0.05, "x-ai/grok-code-fast-1"),
       cell("cline", "1-turn", 0.05, "openai/gpt-5"),
       cell("cline", "1-turn", 0.05, "google/gemini-2.5-flash"),
+      cell("cline", "1-turn", 0.5),
     ];
     const prices: Record<string, number | null> = {
       [SONNET]: 6,
@@ -102,6 +103,7 @@ describe("prices and implied tokens", () => {
       ["x-ai/grok-code-fast-1", "unknown_lab"],
       ["openai/gpt-5", "no_price"],
       ["google/gemini-2.5-flash", "no_price"],
+      [SONNET, "duplicate_cell"],
     ]);
   });
 });

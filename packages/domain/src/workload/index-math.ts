@@ -58,6 +58,7 @@ export function impliedTokensPerSession(costUsd: number, blendedPerMtok: number)
 export const CELL_EXCLUSION_REASONS = {
   unknown_lab: "The model's lab is not one of the index's labs",
   no_price: "No blended price for the model in the week (missing or zero price)",
+  duplicate_cell: "A second row for the same harness, model and turn range in the week",
 } as const;
 export type CellExclusionReason = keyof typeof CELL_EXCLUSION_REASONS;
 
@@ -71,7 +72,7 @@ export type PricedCell = SessionCostCell & {
 };
 
 /**
- * Classifies and prices a week's cells. `priceOf` gives the model's blended price (USD per Mtok)
+ * Classifies and prices a week's cells (a repeated harness-model-turn range keeps its first row). `priceOf` gives the model's blended price (USD per Mtok)
  * for the week, or null: the list price in force on the window's end date (the latest stored
  * price snapshot at or before it), so that every cell of a week is priced at one instant. A
  * price of 0 (a free model) cannot turn a cost into tokens: excluded.
@@ -85,7 +86,14 @@ export function priceCells(
 } {
   const priced: PricedCell[] = [];
   const excluded: { cell: SessionCostCell; reason: CellExclusionReason }[] = [];
+  const seen = new Set<string>();
   for (const cell of cells) {
+    const key = cellKey(cell);
+    if (seen.has(key)) {
+      excluded.push({ cell, reason: "duplicate_cell" });
+      continue;
+    }
+    seen.add(key);
     const modelClass = modelClassOf(cell.modelPermaslug);
     if (modelClass === null) {
       excluded.push({ cell, reason: "unknown_lab" });
@@ -98,7 +106,7 @@ export function priceCells(
     }
     priced.push({
       ...cell,
-      key: cellKey(cell),
+      key,
       ...modelClass,
       blendedPricePerMtok: price,
       impliedTokens: impliedTokensPerSession(cell.medianSessionCostUsd, price),
@@ -185,7 +193,8 @@ export function logarithmicMean(a: number, b: number): number {
  *   mix_i       = L(x_iT, x_i0) * ln(s_iT / s_i0)
  * and these add up to x_iT - x_i0 because s * p * q / 1e6 = x. A cell that enters adds x_iT to
  * the mix effect and one that leaves takes x_i0 from it (the limit of the LMDI terms as a share
- * goes to 0: the change of an entering or leaving cell is a change of composition). The effects
+ * goes to 0, as in Ang & Liu 2007, "Handling zero values in the LMDI decomposition": the change of
+ * an entering or leaving cell is a change of composition). The effects
  * are in USD per session; the `Pct` fields are percent of C_0, and add up to the total percent
  * change 100 * (C_T / C_0 - 1).
  */
