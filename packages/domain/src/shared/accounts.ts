@@ -42,6 +42,13 @@ export function trialHasEnded(plan: AccountPlan, trialEndsAt: Date | null, now: 
   return plan === "trial" && trialEndsAt !== null && trialEndsAt.getTime() <= now.getTime();
 }
 
+/** A plan's name as readers see it ("Full plan"). */
+export const PLAN_LABELS: Readonly<Record<AccountPlan, string>> = {
+  trial: "Trial",
+  premium: "Premium",
+  full: "Full",
+};
+
 export function keyLimitMessage(maxKeysPerAccount: number): string {
   return `This account already has ${maxKeysPerAccount} active API keys, the most it may hold. Revoke one before creating another.`;
 }

@@ -85,18 +85,14 @@ export function sessionRouteProcedure<Answer>(route: TypedRoute<Answer>) {
   const routeInput = routeInputOf(route);
   const routeShape = (routeInput instanceof z.ZodOptional ? routeInput.unwrap() : routeInput)
     .shape as Record<string, z.ZodType>;
-  const input = z.object({ ...routeShape, sessionToken: sessionTokenInput }).strict();
+  // Typed as the strings a URL carries: the route's own schemas check them in `runRoute`.
+  const input = z
+    .object({ ...routeShape, sessionToken: sessionTokenInput })
+    .strict() as unknown as z.ZodType<{ sessionToken?: string } & Partial<Record<string, string>>>;
   return t.procedure
     .input(input)
     .query(async ({ ctx, input: { sessionToken, ...rest } }) =>
-      unwrap(
-        await sessionAnswer(
-          route,
-          ctx,
-          sessionToken as string | undefined,
-          rest as Record<string, string | undefined>,
-        ),
-      ),
+      unwrap(await sessionAnswer(route, ctx, sessionToken, rest)),
     );
 }
 

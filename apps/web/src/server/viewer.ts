@@ -1,0 +1,129 @@
+import "server-only";
+import type { AppRouter } from "@tpi/api/trpc";
+import type { GpuName, LabId } from "@tpi/domain";
+import { createTRPCClient, httpLink } from "@trpc/client";
+import { readWebEnv } from "../env";
+import type { IndexRow, RouterOutputs } from "../lib/api-types";
+import { GPU_HELD_RANGE, TOKEN_HELD_RANGE, type ChartRange } from "../lib/chart-state";
+import { sessionToken } from "./account";
+import { isTrpcNotFound } from "./trpc-errors";
+
+/**
+ * What a signed-in reader sees of the data, read through the api with the session token from the
+ * request's httpOnly cookie: the api resolves the account's plan and answers as the REST routes
+ * answer a key of that plan (the browser never holds a key, and no access rule is decided here).
+ * Only the per-request pages call this: reading the cookie makes a page per-person, and the cached
+ * pages stay the visitors'.
+ */
+
+export type Viewer = NonNullable<RouterOutputs["viewer"]>;
+export type PlanIndex = RouterOutputs["planIndex"];
+export type PlanConstituents = RouterOutputs["planConstituents"];
+export type PlanGpuHistory = RouterOutputs["gpu"]["planIndexHistory"];
+/** The reader of a per-request page: their session token (server side only) and plan. */
+export type SignedInReader = { token: string; viewer: Viewer };
+
+/**
+ * The widest chart range an answer's `access` (the api's word for what the caller reads) reaches:
+ * the token index's `full` and a GPU plan's `premium` or `full` read all history; a keyless
+ * answer (`public-…`) holds the index's free window only.
+ */
+export function heldRangeOf(access: string, market: "token" | "gpu"): ChartRange {
+  if (access === "full" || access === "premium") return "All";
+  return market === "token" ? TOKEN_HELD_RANGE : GPU_HELD_RANGE;
+}
+
+/**
+ * The first day the api's day parameters accept: a range starting here asks for the whole
+ * published history (the api answers the days it has, and what the plan allows).
+ */
+export const HISTORY_START_DAY = "0001-01-01";
+
+/** A client whose answers are never cached: they are one person's, and the input names the session. */
+function personalApi() {
+  const env = readWebEnv();
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${env.apiUrl}/trpc`,
+        headers: () =>
+          env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+        fetch: (input, init) => fetch(input, { ...init, cache: "no-store" }),
+      }),
+    ],
+  });
+}
+
+/** The reader of this request: the session cookie's account and plan, or undefined without one. */
+export async function loadViewer(): Promise<SignedInReader | undefined> {
+  const token = await sessionToken();
+  if (token === undefined) return undefined;
+  const viewer = await personalApi().viewer.query({ sessionToken: token });
+  return viewer === null ? undefined : { token, viewer };
+}
+
+/** `GET /api/otpi?lab=&startDate=&endDate=` as a key of the session's plan gets it. */
+export async function loadPlanIndex(
+  token: string,
+  lab: LabId,
+  startDate: string,
+  endDate: string,
+): Promise<PlanIndex> {
+  return personalApi().planIndex.query({ sessionToken: token, lab, startDate, endDate });
+}
+
+/** `GET /api/otpi/constituents?date=&lab=` as a key of the session's plan gets it. */
+export async function loadPlanConstituents(
+  token: string,
+  lab: LabId,
+  date: string,
+): Promise<PlanConstituents> {
+  return personalApi().planConstituents.query({ sessionToken: token, lab, date });
+}
+
+/** `GET /api/gpu/{gpuName}/index-history?startDate=&endDate=` as a key of the session's plan gets it. */
+export async function loadPlanGpuHistory(
+  token: string,
+  gpu: GpuName,
+  startDate: string,
+  endDate: string,
+): Promise<PlanGpuHistory> {
+  return personalApi().gpu.planIndexHistory.query({
+    sessionToken: token,
+    gpuName: gpu,
+    startDate,
+    endDate,
+  });
+}
+
+/** `loadPlanIndex`, with a range that has no settled day as no rows (the page says so). */
+export async function loadPlanIndexOrNone(
+  token: string,
+  lab: LabId,
+  startDate: string,
+  endDate: string,
+  planAccess: string,
+): Promise<{ access: string; rows: IndexRow[] }> {
+  try {
+    const answer = await loadPlanIndex(token, lab, startDate, endDate);
+    return { access: answer.access, rows: answer.data };
+  } catch (error) {
+    // Nothing settled in the range: no rows, at the access the viewer's plan was answered with.
+    if (isTrpcNotFound(error)) return { access: planAccess, rows: [] };
+    throw error;
+  }
+}
+
+/** `loadPlanConstituents`, undefined for a lab-day without constituents (not settled yet). */
+export async function loadPlanConstituentsOrNone(
+  token: string,
+  lab: LabId,
+  date: string,
+): Promise<PlanConstituents | undefined> {
+  try {
+    return await loadPlanConstituents(token, lab, date);
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
