@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { addDays } from "@tpi/domain";
 import Link from "next/link";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
@@ -16,6 +18,8 @@ import { formatUsd, formatUtcDay } from "../lib/format";
 import type { KeyedLatestDay } from "../lib/api-types";
 import { labSeries, labSnapshots, type LabSnapshot, type Series } from "../lib/shape";
 import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenTypes } from "../server/data";
+import { loadPlanLatest, loadPlanRange, type SignedInReader } from "../server/viewer";
+import { SignedInNote } from "./signed-in-note";
 import { readWebEnv } from "../env";
 import { socialMetadata } from "../lib/social";
 import { HOME_CARD_PATH } from "../lib/social-card";
@@ -56,12 +60,22 @@ export type HomeChartQuery = { range?: string | string[]; labs?: string | string
  * the query, so that a shared chart link shows the same chart without JavaScript while the plain
  * home page stays cached.
  */
-export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }) {
-  const [latest, window, tokenTypes, keyedLatest] = await Promise.all([
+export async function HomeContent({
+  chartQuery,
+  reader,
+}: {
+  chartQuery: HomeChartQuery;
+  /** The signed-in reader (per-request /home-view only): keyed labs' values if the plan reads them. */
+  reader?: SignedInReader;
+}) {
+  const [latest, window, tokenTypes, keyedLatest, planTable] = await Promise.all([
     loadLatest(),
     loadFreeWindow(),
     loadTokenTypes(),
     loadKeyedLatestDays(),
+    reader !== undefined && reader.viewer.tokenAccess === "full"
+      ? loadPlanTable(reader)
+      : undefined,
   ]);
   const allSeries = labSeries(window.rows);
   // Visitors hold the free window, the trailing month: wider ranges need a key.
@@ -80,11 +94,25 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
         <p className="notice">
           No day has settled yet. Values appear here once the first UTC day settles.
         </p>
+      ) : planTable !== undefined && reader !== undefined ? (
+        <LatestDaySection
+          date={planTable.date}
+          snapshots={planTable.snapshots}
+          keyedLatest={[]}
+          note={<SignedInNote viewer={reader.viewer} />}
+        />
       ) : (
         <LatestDaySection
           date={latest.date}
           snapshots={labSnapshots(latest.rows, window.rows)}
           keyedLatest={keyedLatest}
+          note={
+            reader === undefined ? (
+              <KeyTeaser keyedCount={keyedLatest.length} />
+            ) : (
+              <SignedInNote viewer={reader.viewer} />
+            )
+          }
         />
       )}
 
@@ -95,15 +123,31 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
   );
 }
 
+/**
+ * A signed-in reader's table: every lab's latest settled day with its changes, as the api answers
+ * a key of the plan (`GET /api/otpi` for the day, then the week before it for the changes).
+ */
+async function loadPlanTable(
+  reader: SignedInReader,
+): Promise<{ date: string; snapshots: LabSnapshot[] } | undefined> {
+  const latest = await loadPlanLatest(reader.token);
+  if (latest === undefined) return undefined;
+  const history = await loadPlanRange(reader.token, addDays(latest.date, -7), latest.date);
+  return { date: latest.date, snapshots: labSnapshots(latest.rows, history) };
+}
+
 /** Every lab's latest settled day: free labs with values and changes, keyed labs locked. */
 function LatestDaySection({
   date,
   snapshots,
   keyedLatest,
+  note,
 }: {
   date: string;
   snapshots: LabSnapshot[];
   keyedLatest: KeyedLatestDay[];
+  /** Below the table: what a key unlocks, or whom the signed-in values are for. */
+  note: ReactNode;
 }) {
   return (
     <section aria-labelledby="latest-heading">
@@ -139,7 +183,7 @@ function LatestDaySection({
           </tbody>
         </table>
       </div>
-      <KeyTeaser keyedCount={keyedLatest.length} />
+      {note}
     </section>
   );
 }

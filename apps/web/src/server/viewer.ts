@@ -5,7 +5,7 @@ import { createTRPCClient, httpLink } from "@trpc/client";
 import { readWebEnv } from "../env";
 import type { IndexRow, RouterOutputs } from "../lib/api-types";
 import { GPU_HELD_RANGE, TOKEN_HELD_RANGE, type ChartRange } from "../lib/chart-state";
-import { sessionToken } from "./account";
+import { sessionCookieSpec, sessionToken } from "./account";
 import { isTrpcNotFound } from "./trpc-errors";
 
 /**
@@ -54,22 +54,66 @@ function personalApi() {
   });
 }
 
-/** The reader of this request: the session cookie's account and plan, or undefined without one. */
-export async function loadViewer(): Promise<SignedInReader | undefined> {
-  const token = await sessionToken();
+/** The session token in a request's Cookie header (route handlers read their own request). */
+export function sessionTokenOf(request: Request): string | undefined {
+  const name = sessionCookieSpec().name;
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      const value = part.slice(at + 1).trim();
+      return value === "" ? undefined : value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The reader of this request: the session cookie's account and plan, or undefined without a
+ * live session. Pages read the cookie through Next; route handlers pass their request.
+ */
+export async function loadViewer(request?: Request): Promise<SignedInReader | undefined> {
+  const token = request === undefined ? await sessionToken() : sessionTokenOf(request);
   if (token === undefined) return undefined;
   const viewer = await personalApi().viewer.query({ sessionToken: token });
   return viewer === null ? undefined : { token, viewer };
 }
 
-/** `GET /api/otpi?lab=&startDate=&endDate=` as a key of the session's plan gets it. */
+/** `GET /api/otpi` with these parameters, as a key of the session's plan gets it. */
 export async function loadPlanIndex(
   token: string,
-  lab: LabId,
+  query: { lab?: LabId; startDate?: string; endDate?: string },
+): Promise<PlanIndex> {
+  return personalApi().planIndex.query({ sessionToken: token, ...query });
+}
+
+/**
+ * The latest settled day of every lab the plan reads (`GET /api/otpi` without dates), or
+ * undefined before any day settled.
+ */
+export async function loadPlanLatest(
+  token: string,
+): Promise<{ date: string; rows: IndexRow[] } | undefined> {
+  try {
+    const answer = await loadPlanIndex(token, {});
+    return "date" in answer ? { date: answer.date, rows: answer.data } : undefined;
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Every lab's rows of a range the plan reads; none when nothing settled in it. */
+export async function loadPlanRange(
+  token: string,
   startDate: string,
   endDate: string,
-): Promise<PlanIndex> {
-  return personalApi().planIndex.query({ sessionToken: token, lab, startDate, endDate });
+): Promise<IndexRow[]> {
+  try {
+    return (await loadPlanIndex(token, { startDate, endDate })).data;
+  } catch (error) {
+    if (isTrpcNotFound(error)) return [];
+    throw error;
+  }
 }
 
 /** `GET /api/otpi/constituents?date=&lab=` as a key of the session's plan gets it. */
@@ -81,19 +125,21 @@ export async function loadPlanConstituents(
   return personalApi().planConstituents.query({ sessionToken: token, lab, date });
 }
 
-/** `GET /api/gpu/{gpuName}/index-history?startDate=&endDate=` as a key of the session's plan gets it. */
+/**
+ * `GET /api/gpu/{gpuName}/index-history` without dates, as a key of the session's plan gets it:
+ * the api answers a key all history (a keyless caller the free window); null when the GPU has no
+ * daily value published in it.
+ */
 export async function loadPlanGpuHistory(
   token: string,
   gpu: GpuName,
-  startDate: string,
-  endDate: string,
-): Promise<PlanGpuHistory> {
-  return personalApi().gpu.planIndexHistory.query({
-    sessionToken: token,
-    gpuName: gpu,
-    startDate,
-    endDate,
-  });
+): Promise<PlanGpuHistory | null> {
+  try {
+    return await personalApi().gpu.planIndexHistory.query({ sessionToken: token, gpuName: gpu });
+  } catch (error) {
+    if (isTrpcNotFound(error)) return null;
+    throw error;
+  }
 }
 
 /** `loadPlanIndex`, with a range that has no settled day as no rows (the page says so). */
@@ -105,7 +151,7 @@ export async function loadPlanIndexOrNone(
   planAccess: string,
 ): Promise<{ access: string; rows: IndexRow[] }> {
   try {
-    const answer = await loadPlanIndex(token, lab, startDate, endDate);
+    const answer = await loadPlanIndex(token, { lab, startDate, endDate });
     return { access: answer.access, rows: answer.data };
   } catch (error) {
     // Nothing settled in the range: no rows, at the access the viewer's plan was answered with.

@@ -41,7 +41,7 @@ export async function GET(
   const { lab } = await context.params;
   if (!isLabId(lab)) return downloadNotFound(`No lab is named ${lab}.`);
   const rangeParam = new URL(request.url).searchParams.get(CHART_RANGE_PARAM) ?? undefined;
-  const reader = await loadViewer();
+  const reader = await loadViewer(request);
   if (reader !== undefined && reader.viewer.tokenAccess !== null)
     return planCsv(lab, rangeParam, reader);
   if (!isFreeTierLab(lab)) {
@@ -73,7 +73,11 @@ async function planCsv(
   let access: string;
   let rows: IndexRow[];
   try {
-    const answer = await loadPlanIndex(reader.token, lab, HISTORY_START_DAY, endDate);
+    const answer = await loadPlanIndex(reader.token, {
+      lab,
+      startDate: HISTORY_START_DAY,
+      endDate,
+    });
     access = answer.access;
     rows = newestFirst(answer.data);
   } catch (error) {
@@ -99,7 +103,7 @@ async function planCsv(
 async function keyedRefusal(lab: LabId, reader: SignedInReader): Promise<Response> {
   const endDate = (await loadWindows()).token.endDate;
   try {
-    await loadPlanIndex(reader.token, lab, endDate, endDate);
+    await loadPlanIndex(reader.token, { lab, startDate: endDate, endDate });
   } catch (error) {
     if (!isTrpcNotFound(error)) {
       const answer = refusal(error);
