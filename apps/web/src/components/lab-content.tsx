@@ -106,7 +106,7 @@ export async function LabContent({
   const label = labLabel(lab);
   // A plan that reads the whole index (the api's `access`): the page shows what its key would.
   if (reader !== undefined && reader.viewer.tokenAccess === "full")
-    return <PlanLab lab={lab} label={label} chartQuery={chartQuery} reader={reader} />;
+    return planLab({ lab, label, chartQuery, reader });
   if (!isFreeTierLab(lab)) {
     const keyed = await loadKeyedLatestDays();
     return (
@@ -153,7 +153,7 @@ export async function LabContent({
  * A lab's page for a signed-in reader whose plan reads the whole index: every settled day the
  * api answers a key of that plan (`planIndex`), the ranges up to All, and the CSV of them.
  */
-async function PlanLab({
+async function planLab({
   lab,
   label,
   chartQuery,
@@ -288,9 +288,7 @@ function LabValues({
   return (
     <>
       <LatestValueCard latest={latest} />
-      {view.summary !== undefined && (
-        <ChangeStrip summary={view.summary} noun={view.summaryNoun} />
-      )}
+      {view.summary !== undefined && <ChangeStrip summary={view.summary} noun={view.summaryNoun} />}
       <LineChart
         id={`lab-${lab}`}
         title={`${label} token price index, USD per million tokens`}

@@ -35,7 +35,5 @@ export default async function LabView(props: LabViewProps) {
   if (!isLabId(lab)) notFound();
   const query = await props.searchParams;
   const reader = await loadViewer();
-  return (
-    <LabContent lab={lab} chartQuery={{ range: query[CHART_RANGE_PARAM] }} reader={reader} />
-  );
+  return <LabContent lab={lab} chartQuery={{ range: query[CHART_RANGE_PARAM] }} reader={reader} />;
 }
