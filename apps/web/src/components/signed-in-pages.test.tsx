@@ -59,7 +59,8 @@ async function labView(lab: string, range?: string): Promise<string> {
 }
 
 function csv(lab: string, query = "", cookie?: string) {
-  const headers = cookie === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${cookie}` };
+  const headers: Record<string, string> =
+    cookie === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${cookie}` };
   return historyCsv(new Request(`http://localhost/labs/${lab}/history.csv${query}`, { headers }), {
     params: Promise.resolve({ lab }),
   });

@@ -9,7 +9,6 @@ import {
   HOURLY_REQUIRES_FULL_MESSAGE,
   ROLLING_WINDOW_HOURS,
   requireHourlyPlan,
-  type AccountPlan,
 } from "@tpi/domain";
 import type { z } from "zod";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
