@@ -8,6 +8,7 @@ import {
 } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
+import { GPU_TEST_TRADES } from "../../testing/gpu-trades";
 import { generateApiKey } from "../auth/api-key-secret";
 import { newOpaqueToken, sha256Hex } from "../accounts/secrets";
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
       observation({ date, modelId: "minimax/a" }),
     ]),
   );
+  // GPU days of March: outside the keyless three months, inside a key's history.
+  await api.loadGpuTrades(GPU_TEST_TRADES);
 });
 afterAll(async () => api.close());
 
@@ -127,6 +130,11 @@ const CASES = [
   },
   {
     procedure: "gpu.planIndexHistory",
+    input: { gpuName: "H100 SXM" },
+    rest: `/api/gpu/${encodeURIComponent("H100 SXM")}/index-history`,
+  },
+  {
+    procedure: "gpu.planIndexHistory",
     input: { gpuName: "H100 SXM", startDate: "2025-01-01", endDate: "2026-11-22" },
     rest: `/api/gpu/${encodeURIComponent("H100 SXM")}/index-history?startDate=2025-01-01&endDate=2026-11-22`,
   },
@@ -158,6 +166,11 @@ describe("signed-in data procedures", () => {
     expect(keylessKeyed.status).toBe(401);
     expect((await rest(CASES[0].rest, full.key)).status).toBe(200);
     expect((await rest(CASES[0].rest, ended.key)).status).toBe(401);
+    // The GPU answer names the plan: the same days, `premium` or `full`.
+    const gpuPremium = await rest(CASES[5].rest, premium.key);
+    expect(gpuPremium.status).toBe(200);
+    expect(gpuPremium.body).toMatchObject({ access: "premium" });
+    expect(await rest(CASES[5].rest, full.key)).toMatchObject({ body: { access: "full" } });
     for (const { reader: who, restKey } of expectations)
       for (const one of CASES) {
         const input =
