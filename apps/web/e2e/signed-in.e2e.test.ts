@@ -116,6 +116,30 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
     await page.emulateMedia({ colorScheme: "light" });
   });
 
+  it("gives the home page's keyed labs and a keyed GPU's page their values, with no axe violations", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/");
+    const row = page.locator(`table[data-table="latest"] tr[data-lab="${lab}"]`);
+    expect(await row.locator("td[data-value]").count()).toBe(1);
+    expect(await page.locator('table[data-table="latest"] [data-locked]').count()).toBe(0);
+    expect(await page.locator("[data-signed-in]").count()).toBe(1);
+    expect(await axeViolations(page), "axe on the signed-in home page").toEqual([]);
+
+    const keyedGpus = await internal<{ gpu_type: string; day: string | null }[]>("gpu.keyedLatest");
+    const gpu = keyedGpus.find((entry) => entry.day !== null);
+    if (gpu !== undefined) {
+      await open(page, `/gpus/${encodeURIComponent(gpu.gpu_type)}`);
+      expect(await page.locator(".card [data-locked]").count()).toBe(0);
+      expect(await page.locator(`[data-change-strip="${gpu.gpu_type}"]`).count()).toBe(1);
+      expect(await axeViolations(page), "axe on a signed-in keyed GPU page").toEqual([]);
+      const csv = await page.request.get(
+        `${site.webUrl}/gpus/${encodeURIComponent(gpu.gpu_type)}/daily.csv`,
+      );
+      expect(csv.status()).toBe(200);
+      await screenshot(page, "signed-in-keyed-gpu");
+    }
+  });
+
   it("shows a visitor the same lab locked, from the cached page, and refuses its CSV", async () => {
     const visitor = await browser.newContext();
     const anonymous = await visitor.newPage();
