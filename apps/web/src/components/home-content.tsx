@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { addDays } from "@tpi/domain";
 import Link from "next/link";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
@@ -15,10 +14,16 @@ import {
 } from "../lib/chart-state";
 import { HOME_SERIES_PARAM } from "../lib/chart-params";
 import { formatUsd, formatUtcDay } from "../lib/format";
-import type { KeyedLatestDay } from "../lib/api-types";
+import type { IndexRow, KeyedLatestDay } from "../lib/api-types";
 import { labSeries, labSnapshots, type LabSnapshot, type Series } from "../lib/shape";
 import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenTypes } from "../server/data";
-import { loadPlanLatest, loadPlanRange, type SignedInReader } from "../server/viewer";
+import {
+  HISTORY_START_DAY,
+  heldRangeOf,
+  loadPlanIndex,
+  loadPlanLatest,
+  type SignedInReader,
+} from "../server/viewer";
 import { SignedInNote } from "./signed-in-note";
 import { readWebEnv } from "../env";
 import { socialMetadata } from "../lib/social";
@@ -77,9 +82,18 @@ export async function HomeContent({
       ? loadPlanTable(reader)
       : undefined,
   ]);
-  const allSeries = labSeries(window.rows);
-  // Visitors hold the free window, the trailing month: wider ranges need a key.
-  const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: allSeries.map((one) => one.key) };
+  // Visitors hold the free window, the trailing month: wider ranges need a key. A signed-in
+  // reader whose plan reads the whole index holds the same labs' history as the api answers it.
+  const visitorSeries = labSeries(window.rows);
+  const chartLabs = new Set(visitorSeries.map((one) => one.key));
+  const allSeries =
+    planTable === undefined
+      ? visitorSeries
+      : labSeries(planTable.history.filter((row) => chartLabs.has(row.lab)));
+  const offer: ChartOffer = {
+    held: planTable === undefined ? TOKEN_HELD_RANGE : heldRangeOf(planTable.access, "token"),
+    keys: allSeries.map((one) => one.key),
+  };
   const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer);
 
   return (
@@ -116,7 +130,12 @@ export async function HomeContent({
         />
       )}
 
-      <TrailingMonthSection allSeries={allSeries} chartState={chartState} offer={offer} />
+      <TrailingMonthSection
+        allSeries={allSeries}
+        chartState={chartState}
+        offer={offer}
+        heading={planTable === undefined ? "The trailing month" : "The index over time"}
+      />
 
       <LabTiersSection tokenTypes={tokenTypes} />
     </>
@@ -129,11 +148,22 @@ export async function HomeContent({
  */
 async function loadPlanTable(
   reader: SignedInReader,
-): Promise<{ date: string; snapshots: LabSnapshot[] } | undefined> {
+): Promise<
+  { date: string; snapshots: LabSnapshot[]; access: string; history: IndexRow[] } | undefined
+> {
   const latest = await loadPlanLatest(reader.token);
   if (latest === undefined) return undefined;
-  const history = await loadPlanRange(reader.token, addDays(latest.date, -7), latest.date);
-  return { date: latest.date, snapshots: labSnapshots(latest.rows, history) };
+  // All history through the latest day: the table's changes and the chart's ranges up to All.
+  const answer = await loadPlanIndex(reader.token, {
+    startDate: HISTORY_START_DAY,
+    endDate: latest.date,
+  });
+  return {
+    date: latest.date,
+    snapshots: labSnapshots(latest.rows, answer.data),
+    access: answer.access,
+    history: answer.data,
+  };
 }
 
 /** Every lab's latest settled day: free labs with values and changes, keyed labs locked. */
@@ -229,14 +259,16 @@ function TrailingMonthSection({
   allSeries,
   chartState,
   offer,
+  heading,
 }: {
+  heading: string;
   allSeries: Series[];
   chartState: ChartState;
   offer: ChartOffer;
 }) {
   return (
     <section aria-labelledby="chart-heading">
-      <h2 id="chart-heading">The trailing month</h2>
+      <h2 id="chart-heading">{heading}</h2>
       <LineChart
         id="home-month"
         title="Token Price Index of the free-tier labs, USD per million tokens"

@@ -144,6 +144,11 @@ describe("the home page, signed in", () => {
     expect(html).toMatch(/<tr data-lab="minimax">.*?data-value="5\.93"/);
     expect(textOf(html)).not.toContain("Locked: API key");
     expect(textOf(html)).toContain("Signed in as ada@example.com (Full plan)");
+    // The chart holds the free labs' whole history as the plan reads it: every range a link.
+    expect(html).toContain("The index over time");
+    for (const range of ["3M", "1Y", "All"])
+      expect(html).toMatch(new RegExp(`<a [^>]*data-range="${range}"`));
+    expect(html).not.toContain("data-locked-note");
   });
 
   it("is the visitor's home page without a session cookie", async () => {

@@ -102,20 +102,6 @@ export async function loadPlanLatest(
   }
 }
 
-/** Every lab's rows of a range the plan reads; none when nothing settled in it. */
-export async function loadPlanRange(
-  token: string,
-  startDate: string,
-  endDate: string,
-): Promise<IndexRow[]> {
-  try {
-    return (await loadPlanIndex(token, { startDate, endDate })).data;
-  } catch (error) {
-    if (isTrpcNotFound(error)) return [];
-    throw error;
-  }
-}
-
 /** `GET /api/otpi/constituents?date=&lab=` as a key of the session's plan gets it. */
 export async function loadPlanConstituents(
   token: string,
