@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LabView from "../../app/labs/[lab]/view/page";
 import HomeView from "../../app/home-view/page";
+import LabsPage from "../../app/labs/page";
 import { GET as historyCsv } from "../../app/labs/[lab]/history.csv/route";
 import { sessionCookieSpec } from "../server/account";
 import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
@@ -155,6 +156,25 @@ describe("the home page, signed in", () => {
     const html = await rendered(
       (await HomeView({ searchParams: Promise.resolve({}) })) as ReactElement,
     );
+    expect(textOf(html)).toContain("Locked: API key");
+    expect(planInputs).toEqual([]);
+  });
+});
+
+describe("/labs, signed in", () => {
+  it("gives a Full reader each keyed lab's latest value as the plan reads it", async () => {
+    signIn(FULL_SESSION);
+    const html = renderToStaticMarkup((await LabsPage()) as ReactElement);
+    expect(planInputs).toContainEqual({
+      planIndex: { sessionToken: FULL_SESSION, lab: "minimax" },
+    });
+    expect(html).toMatch(/<tr data-lab="minimax" data-tier="keyed"[^>]*>.*?data-value="5\.93"/);
+    expect(textOf(html)).not.toContain("Locked: API key");
+    expect(textOf(html)).toContain("Signed in as ada@example.com (Full plan)");
+  });
+
+  it("locks them for a visitor", async () => {
+    const html = renderToStaticMarkup((await LabsPage()) as ReactElement);
     expect(textOf(html)).toContain("Locked: API key");
     expect(planInputs).toEqual([]);
   });

@@ -128,6 +128,16 @@ export async function loadPlanGpuHistory(
   }
 }
 
+/** A lab's latest settled row as the plan reads it (`GET /api/otpi?lab=`); undefined before any. */
+export async function loadPlanLabLatest(token: string, lab: LabId): Promise<IndexRow | undefined> {
+  try {
+    return (await loadPlanIndex(token, { lab })).data[0];
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
 /** `loadPlanIndex`, with a range that has no settled day as no rows (the page says so). */
 export async function loadPlanIndexOrNone(
   token: string,

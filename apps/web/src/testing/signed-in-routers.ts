@@ -81,7 +81,8 @@ const signedIn = t.router({
       if (!full && input.lab !== undefined && !isFreeTierLab(input.lab as never))
         throw new TRPCError({ code: "UNAUTHORIZED", message: KEYED_LAB_REFUSAL });
       if (input.startDate === undefined) {
-        const labs = full ? ["anthropic", "minimax"] : ["anthropic"];
+        const readable = full ? ["anthropic", "minimax"] : ["anthropic"];
+        const labs = input.lab === undefined ? readable : [input.lab];
         const data = labs.flatMap((lab) => history(lab, PLAN_LAST_DAY, PLAN_LAST_DAY));
         return {
           success: true,
