@@ -7,6 +7,7 @@ import {
 } from "./src/lib/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
 import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "./src/lib/chart-params";
+import { SESSION_COOKIE_NAMES } from "./src/lib/session-cookie-names";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -40,6 +41,19 @@ const nextConfig: NextConfig = {
         has: [{ type: "query" as const, key: CHART_RANGE_PARAM }],
         destination: "/labs/:lab/view",
       },
+      // A signed-in reader (a session cookie, either name) sees their plan's data: the pages
+      // that show keyed values or ranges are rendered per request by the same variants, which
+      // read the cookie and ask the api with the session (the api decides the plan's access).
+      // Visitors without the cookie keep the cached pages; a stale cookie renders the visitor's
+      // view, per request.
+      ...SESSION_COOKIE_NAMES.flatMap((key) => [
+        { source: "/", has: [{ type: "cookie" as const, key }], destination: "/home-view" },
+        {
+          source: "/labs/:lab",
+          has: [{ type: "cookie" as const, key }],
+          destination: "/labs/:lab/view",
+        },
+      ]),
     ],
     afterFiles: [],
     fallback: [],

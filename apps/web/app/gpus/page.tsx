@@ -18,6 +18,13 @@ import { GPU_CHANGE_DAYS, dailyPoints, gpuChanges, gpuSeries } from "../../src/l
 import { GPU_METHODOLOGY_PATH, gpuPathOf } from "../../src/lib/paths";
 import { loadWindows } from "../../src/server/data";
 import { loadGpuIndex, loadKeyedLatest } from "../../src/server/gpu";
+import { SignedInNote } from "../../src/components/signed-in-note";
+import {
+  loadPlanGpuHistory,
+  loadViewer,
+  type PlanGpuHistory,
+  type SignedInReader,
+} from "../../src/server/viewer";
 
 export const metadata: Metadata = {
   title: "GPU compute price index",
@@ -36,9 +43,13 @@ type GpusPageProps = { searchParams?: Promise<Record<string, string | string[] |
 export default async function GpusPage(props: GpusPageProps = {}) {
   const query = (await props.searchParams) ?? {};
   const { gpu: window } = await loadWindows();
-  const [view, keyed] = await Promise.all([
+  // This page is rendered per request: a signed-in reader whose plan reads GPU history (the
+  // api's `gpuAccess`) gets the keyed GPUs' values as the api answers a key of the plan.
+  const reader = await loadViewer();
+  const [view, keyed, planKeyed] = await Promise.all([
     loadGpuIndex(window.startDate, window.endDate),
     loadKeyedLatest(),
+    reader !== undefined && reader.viewer.gpuAccess !== null ? loadPlanKeyed(reader) : undefined,
   ]);
   if (view.state === "no-data") {
     return (
@@ -60,6 +71,7 @@ export default async function GpusPage(props: GpusPageProps = {}) {
         <Link href={GPU_METHODOLOGY_PATH}>how the index is computed</Link>.
       </p>
       <GpuProvenanceNote provenance={view.provenance} />
+      {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       <div className="table-wrap">
         <table className="stack" data-table="gpu-latest">
           <caption>
@@ -82,6 +94,22 @@ export default async function GpusPage(props: GpusPageProps = {}) {
           </thead>
           <tbody>
             {GPU_CATALOG.map(({ gpuName, freeTier }) => {
+              const plan = planKeyed?.get(gpuName);
+              if (!freeTier && plan !== undefined) {
+                const last = plan?.data.at(-1);
+                return (
+                  <FreeRow
+                    key={gpuName}
+                    gpu={gpuName}
+                    latest={
+                      last === undefined
+                        ? undefined
+                        : { index_value: last.index_value, date: last.timestamp }
+                    }
+                    rows={plan?.data ?? []}
+                  />
+                );
+              }
               if (!freeTier)
                 return (
                   <KeyedRow
@@ -101,6 +129,13 @@ export default async function GpusPage(props: GpusPageProps = {}) {
       <GpuChart histories={view.histories} query={query} />
     </>
   );
+}
+
+/** Each keyed GPU's daily history as the api answers a key of the reader's plan (null: none). */
+async function loadPlanKeyed(reader: SignedInReader): Promise<Map<GpuName, PlanGpuHistory | null>> {
+  const keyed = GPU_CATALOG.filter((entry) => !entry.freeTier).map((entry) => entry.gpuName);
+  const answers = await Promise.all(keyed.map((gpu) => loadPlanGpuHistory(reader.token, gpu)));
+  return new Map(keyed.map((gpu, index) => [gpu, answers[index] ?? null]));
 }
 
 /** The free GPUs' chart with its state (`?range=&gpus=`) read from the URL. */
@@ -145,7 +180,8 @@ function FreeRow({
   rows,
 }: {
   gpu: GpuName;
-  latest: GpuLatest | undefined;
+  /** The latest settled daily value (a free GPU's from the api's latest values, a keyed one's from the plan's history). */
+  latest: Pick<GpuLatest, "index_value" | "date"> | undefined;
   rows: readonly GpuDailyRow[];
 }) {
   const name = (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../src/lib/chart-params";
 import { HomeContent, homeMetadata } from "../../src/components/home-content";
+import { loadViewer } from "../../src/server/viewer";
 
 export async function generateMetadata(): Promise<Metadata> {
   return {
@@ -12,9 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The home page with a chart state (`/?range=…&labs=…`, rewritten here by next.config.ts): it
- * reads the query, so it is rendered per request, while the plain `/` stays in the full-route
- * cache.
+ * The home page with a chart state (`/?range=…&labs=…`) or for a signed-in reader (a session
+ * cookie), rewritten here by next.config.ts: it reads the query and the cookie, so it is rendered
+ * per request, while the plain `/` stays in the full-route cache for visitors.
  */
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,11 @@ type HomeViewProps = { searchParams: Promise<Record<string, string | string[] | 
 
 export default async function HomeView(props: HomeViewProps) {
   const query = await props.searchParams;
+  const reader = await loadViewer();
   return (
-    <HomeContent chartQuery={{ range: query[CHART_RANGE_PARAM], labs: query[HOME_SERIES_PARAM] }} />
+    <HomeContent
+      chartQuery={{ range: query[CHART_RANGE_PARAM], labs: query[HOME_SERIES_PARAM] }}
+      reader={reader}
+    />
   );
 }

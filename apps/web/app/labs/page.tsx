@@ -6,6 +6,9 @@ import { formatUsd, formatUtcDay } from "../../src/lib/format";
 import { labPathOf } from "../../src/lib/paths";
 import { newestFirst } from "../../src/lib/shape";
 import { loadFreeWindow, loadKeyedLatestDays } from "../../src/server/data";
+import { SignedInNote } from "../../src/components/signed-in-note";
+import type { IndexRow } from "../../src/lib/api-types";
+import { loadPlanLabLatest, loadViewer, type SignedInReader } from "../../src/server/viewer";
 
 export const metadata: Metadata = {
   title: "Labs",
@@ -13,11 +16,22 @@ export const metadata: Metadata = {
     "Every model lab the Token Price Index tracks: the latest settled value of the free-tier labs and the latest settled day of the keyed labs.",
 };
 
-/** Rendered per request (the api is not running at build time); the api answers are cached by tag. */
+/**
+ * Rendered per request (the api is not running at build time); the api answers are cached by
+ * tag. A signed-in reader whose plan reads the whole index sees the keyed labs' latest values as
+ * the api answers a key of the plan (those answers are never cached).
+ */
 export const dynamic = "force-dynamic";
 
 export default async function LabsPage() {
-  const [window, keyed] = await Promise.all([loadFreeWindow(), loadKeyedLatestDays()]);
+  const reader = await loadViewer();
+  const [window, keyed, planKeyed] = await Promise.all([
+    loadFreeWindow(),
+    loadKeyedLatestDays(),
+    reader !== undefined && reader.viewer.tokenAccess === "full"
+      ? loadKeyedValues(reader)
+      : undefined,
+  ]);
   const rows = newestFirst(window.rows);
   const keyedDates = new Map(keyed.map((entry) => [entry.lab, entry.latestDate]));
   return (
@@ -69,6 +83,26 @@ export default async function LabsPage() {
                 );
               }
               const date = keyedDates.get(lab) ?? null;
+              const value = planKeyed?.get(lab);
+              if (planKeyed !== undefined)
+                return (
+                  <tr key={lab} data-lab={lab} data-tier="keyed" data-date={value?.date ?? ""}>
+                    <th scope="row">
+                      <Link href={labPathOf(lab)}>{label}</Link>
+                    </th>
+                    <td data-label="Access">API key (your plan)</td>
+                    <td data-label="Latest settled day (UTC)">
+                      <SettledDay date={value?.date ?? null} />
+                    </td>
+                    <td
+                      className="num"
+                      data-label="Index (USD / M tokens)"
+                      data-value={value?.indexPerMtok}
+                    >
+                      {value === undefined ? "n/a" : formatUsd(value.indexPerMtok)}
+                    </td>
+                  </tr>
+                );
               return (
                 <tr key={lab} data-lab={lab} data-tier="keyed" data-date={date ?? ""}>
                   <th scope="row">
@@ -87,11 +121,22 @@ export default async function LabsPage() {
           </tbody>
         </table>
       </div>
-      <KeyTeaser keyedCount={keyed.length} />
+      {reader === undefined ? (
+        <KeyTeaser keyedCount={keyed.length} />
+      ) : (
+        <SignedInNote viewer={reader.viewer} />
+      )}
       <p className="muted">
         Free-tier values cover the trailing month ({formatUtcDay(window.startDate)} onwards); see
         the <Link href="/methodology">methodology</Link> for how each value is computed.
       </p>
     </>
   );
+}
+
+/** Each keyed lab's latest settled row as the api answers a key of the reader's plan. */
+async function loadKeyedValues(reader: SignedInReader): Promise<Map<string, IndexRow | undefined>> {
+  const keyedLabs = LAB_CATALOG.filter(({ lab }) => !isFreeTierLab(lab)).map(({ lab }) => lab);
+  const rows = await Promise.all(keyedLabs.map((lab) => loadPlanLabLatest(reader.token, lab)));
+  return new Map(keyedLabs.map((lab, index) => [lab, rows[index]]));
 }

@@ -29,28 +29,35 @@ type GpuDailyRows = NonNullable<GpuDetail["daily"]>["data"];
 
 /** The daily index in the chart's range, with its range links and the CSV of the same days. */
 export function DailyIndexSection({
-  detail,
+  gpu,
+  daily,
   state,
   offer,
+  heading = `The daily index, trailing ${GPU_FREE_WINDOW_MONTHS} months`,
+  emptyText = `No daily values of ${gpu} in the free window yet.`,
 }: {
-  detail: GpuDetail;
+  gpu: string;
+  /** The `GET /api/gpu/{gpuName}/index-history` answer charted (null: none published). */
+  daily: GpuDetail["daily"];
   state: ChartState;
   offer: ChartOffer;
+  /** What the section covers: the free window, or a signed-in reader's plan. */
+  heading?: string;
+  emptyText?: string;
 }) {
-  const gpu = detail.gpu_type;
   return (
     <>
-      <h2>The daily index, trailing {GPU_FREE_WINDOW_MONTHS} months</h2>
-      {detail.daily === null ? (
-        <p className="notice">No daily values of {detail.gpu_type} in the free window yet.</p>
+      <h2>{heading}</h2>
+      {daily === null ? (
+        <p className="notice">{emptyText}</p>
       ) : (
         <>
-          <GpuChangeStrip gpu={detail.gpu_type} rows={detail.daily.data} />
+          <GpuChangeStrip gpu={gpu} rows={daily.data} />
           <LineChart
             id="gpu-daily"
             title={`${gpu} daily GPU compute price index, USD per GPU-hour`}
             unit="USD per GPU-hour"
-            series={applyChartState(gpuSeries([{ gpu, rows: detail.daily.data }]), state, offer)}
+            series={applyChartState(gpuSeries([{ gpu, rows: daily.data }]), state, offer)}
             controls={
               <ChartControls
                 path={gpuPathOf(gpu)}

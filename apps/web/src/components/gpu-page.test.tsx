@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as gpuDailyCsv } from "../../app/gpus/[gpu]/daily.csv/route";
 import GpuPage from "../../app/gpus/[gpu]/page";
 import GpuMethodologyPage from "../../app/methodology/gpu/page";
@@ -8,6 +8,9 @@ import GpusPage from "../../app/gpus/page";
 import { GPU_LEDGER_CITATION, SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
 import { FIXTURE_RULES, detailInputs, routerWithGpu } from "../testing/gpu-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
+
+// The pages read the request's session cookie: none here, a visitor.
+vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
 
 /**
  * The /gpus/[gpu] page rendered to HTML against a router in the api's `gpu.detail` shapes: a GPU

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
@@ -13,9 +14,17 @@ import {
 } from "../lib/chart-state";
 import { HOME_SERIES_PARAM } from "../lib/chart-params";
 import { formatUsd, formatUtcDay } from "../lib/format";
-import type { KeyedLatestDay } from "../lib/api-types";
+import type { IndexRow, KeyedLatestDay } from "../lib/api-types";
 import { labSeries, labSnapshots, type LabSnapshot, type Series } from "../lib/shape";
 import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenTypes } from "../server/data";
+import {
+  HISTORY_START_DAY,
+  heldRangeOf,
+  loadPlanIndex,
+  loadPlanLatest,
+  type SignedInReader,
+} from "../server/viewer";
+import { SignedInNote } from "./signed-in-note";
 import { readWebEnv } from "../env";
 import { socialMetadata } from "../lib/social";
 import { HOME_CARD_PATH } from "../lib/social-card";
@@ -56,16 +65,35 @@ export type HomeChartQuery = { range?: string | string[]; labs?: string | string
  * the query, so that a shared chart link shows the same chart without JavaScript while the plain
  * home page stays cached.
  */
-export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }) {
-  const [latest, window, tokenTypes, keyedLatest] = await Promise.all([
+export async function HomeContent({
+  chartQuery,
+  reader,
+}: {
+  chartQuery: HomeChartQuery;
+  /** The signed-in reader (per-request /home-view only): keyed labs' values if the plan reads them. */
+  reader?: SignedInReader;
+}) {
+  const [latest, window, tokenTypes, keyedLatest, planTable] = await Promise.all([
     loadLatest(),
     loadFreeWindow(),
     loadTokenTypes(),
     loadKeyedLatestDays(),
+    reader !== undefined && reader.viewer.tokenAccess === "full"
+      ? loadPlanTable(reader)
+      : undefined,
   ]);
-  const allSeries = labSeries(window.rows);
-  // Visitors hold the free window, the trailing month: wider ranges need a key.
-  const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: allSeries.map((one) => one.key) };
+  // Visitors hold the free window, the trailing month: wider ranges need a key. A signed-in
+  // reader whose plan reads the whole index holds the same labs' history as the api answers it.
+  const visitorSeries = labSeries(window.rows);
+  const chartLabs = new Set(visitorSeries.map((one) => one.key));
+  const allSeries =
+    planTable === undefined
+      ? visitorSeries
+      : labSeries(planTable.history.filter((row) => chartLabs.has(row.lab)));
+  const offer: ChartOffer = {
+    held: planTable === undefined ? TOKEN_HELD_RANGE : heldRangeOf(planTable.access, "token"),
+    keys: allSeries.map((one) => one.key),
+  };
   const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer);
 
   return (
@@ -80,19 +108,62 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
         <p className="notice">
           No day has settled yet. Values appear here once the first UTC day settles.
         </p>
+      ) : planTable !== undefined && reader !== undefined ? (
+        <LatestDaySection
+          date={planTable.date}
+          snapshots={planTable.snapshots}
+          keyedLatest={[]}
+          note={<SignedInNote viewer={reader.viewer} />}
+        />
       ) : (
         <LatestDaySection
           date={latest.date}
           snapshots={labSnapshots(latest.rows, window.rows)}
           keyedLatest={keyedLatest}
+          note={
+            reader === undefined ? (
+              <KeyTeaser keyedCount={keyedLatest.length} />
+            ) : (
+              <SignedInNote viewer={reader.viewer} />
+            )
+          }
         />
       )}
 
-      <TrailingMonthSection allSeries={allSeries} chartState={chartState} offer={offer} />
+      <TrailingMonthSection
+        allSeries={allSeries}
+        chartState={chartState}
+        offer={offer}
+        heading={planTable === undefined ? "The trailing month" : "The index over time"}
+      />
 
       <LabTiersSection tokenTypes={tokenTypes} />
     </>
   );
+}
+
+/**
+ * A signed-in reader's table: every lab's latest settled day with its changes, as the api answers
+ * a key of the plan (`GET /api/otpi` for the day, then the week before it for the changes).
+ */
+async function loadPlanTable(
+  reader: SignedInReader,
+): Promise<
+  { date: string; snapshots: LabSnapshot[]; access: string; history: IndexRow[] } | undefined
+> {
+  const latest = await loadPlanLatest(reader.token);
+  if (latest === undefined) return undefined;
+  // All history through the latest day: the table's changes and the chart's ranges up to All.
+  const answer = await loadPlanIndex(reader.token, {
+    startDate: HISTORY_START_DAY,
+    endDate: latest.date,
+  });
+  return {
+    date: latest.date,
+    snapshots: labSnapshots(latest.rows, answer.data),
+    access: answer.access,
+    history: answer.data,
+  };
 }
 
 /** Every lab's latest settled day: free labs with values and changes, keyed labs locked. */
@@ -100,10 +171,13 @@ function LatestDaySection({
   date,
   snapshots,
   keyedLatest,
+  note,
 }: {
   date: string;
   snapshots: LabSnapshot[];
   keyedLatest: KeyedLatestDay[];
+  /** Below the table: what a key unlocks, or whom the signed-in values are for. */
+  note: ReactNode;
 }) {
   return (
     <section aria-labelledby="latest-heading">
@@ -139,7 +213,7 @@ function LatestDaySection({
           </tbody>
         </table>
       </div>
-      <KeyTeaser keyedCount={keyedLatest.length} />
+      {note}
     </section>
   );
 }
@@ -185,14 +259,16 @@ function TrailingMonthSection({
   allSeries,
   chartState,
   offer,
+  heading,
 }: {
+  heading: string;
   allSeries: Series[];
   chartState: ChartState;
   offer: ChartOffer;
 }) {
   return (
     <section aria-labelledby="chart-heading">
-      <h2 id="chart-heading">The trailing month</h2>
+      <h2 id="chart-heading">{heading}</h2>
       <LineChart
         id="home-month"
         title="Token Price Index of the free-tier labs, USD per million tokens"

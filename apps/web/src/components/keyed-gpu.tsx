@@ -1,10 +1,27 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { FREE_TIER_GPU_NAMES, GPU_FREE_WINDOW_MONTHS, type GpuName } from "@tpi/domain";
 import { KEY_HREF, LockedValue, SettledDay } from "./keyed-access";
 import { GPU_METHODOLOGY_PATH } from "../lib/paths";
+import { SignedInNote } from "./signed-in-note";
+import type { Viewer } from "../server/viewer";
 
-/** A keyed GPU: what it is, its latest settled day (never its value) and the way to a key. */
-export function KeyedGpu({ gpu, latestDay }: { gpu: GpuName; latestDay: string | null }) {
+/**
+ * A keyed GPU: what it is, its latest settled day and the way to a key. Its value is locked for a
+ * visitor; a signed-in reader whose plan reads it gets the daily index (`children`) in place of
+ * the lock, and any signed-in reader the note naming their plan.
+ */
+export function KeyedGpu({
+  gpu,
+  latestDay,
+  viewer,
+  children,
+}: {
+  gpu: GpuName;
+  latestDay: string | null;
+  viewer?: Viewer;
+  children?: ReactNode;
+}) {
   return (
     <>
       <h1>{gpu} GPU compute price index</h1>
@@ -12,17 +29,20 @@ export function KeyedGpu({ gpu, latestDay }: { gpu: GpuName; latestDay: string |
         The {gpu} index is part of the keyed tier: its hourly prints, daily values and analytics are
         served to API key holders.
       </p>
-      <div className="cards">
-        <div className="card" data-keyed-latest={latestDay ?? ""}>
-          <div className="muted">Latest settled day</div>
-          <div className="value">
-            <LockedValue />
-          </div>
-          <div>
-            USD per GPU-hour on <SettledDay date={latestDay} />
+      {viewer !== undefined && <SignedInNote viewer={viewer} />}
+      {children ?? (
+        <div className="cards">
+          <div className="card" data-keyed-latest={latestDay ?? ""}>
+            <div className="muted">Latest settled day</div>
+            <div className="value">
+              <LockedValue />
+            </div>
+            <div>
+              USD per GPU-hour on <SettledDay date={latestDay} />
+            </div>
           </div>
         </div>
-      </div>
+      )}
       <h2>What the data is</h2>
       <p>
         Every hour, the volume-weighted mean price of the {gpu} rental trades of the hour before, in

@@ -2,6 +2,8 @@ import Link from "next/link";
 import type { LabId } from "@tpi/domain";
 import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
 import { OtherLabs } from "./other-labs";
+import { SignedInNote } from "./signed-in-note";
+import type { Viewer } from "../server/viewer";
 
 /** A keyed lab's page: what the data is, its latest settled day (never its value), the way in. */
 export function KeyedLab({
@@ -9,11 +11,14 @@ export function KeyedLab({
   label,
   latestDate,
   keyedCount,
+  viewer,
 }: {
   lab: LabId;
   label: string;
   latestDate: string | null;
   keyedCount: number;
+  /** A signed-in reader whose plan does not read keyed labs (an ended trial): told why. */
+  viewer?: Viewer;
 }) {
   return (
     <>
@@ -33,7 +38,11 @@ export function KeyedLab({
           </div>
         </div>
       </div>
-      <KeyTeaser keyedCount={keyedCount} />
+      {viewer === undefined ? (
+        <KeyTeaser keyedCount={keyedCount} />
+      ) : (
+        <SignedInNote viewer={viewer} />
+      )}
       <h2>What the data is</h2>
       <p>
         For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}

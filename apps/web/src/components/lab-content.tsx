@@ -6,6 +6,7 @@ import { ChartControls } from "./chart-controls";
 import { CiteThis } from "./cite-this";
 import { KEY_HREF } from "./keyed-access";
 import { KeyedLab } from "./keyed-lab";
+import { SignedInNote } from "./signed-in-note";
 import { ConstituentsSection, CoverageLine, DaysCitation } from "./lab-sources";
 import { LineChart } from "./line-chart";
 import { OtherLabs } from "./other-labs";
@@ -32,7 +33,15 @@ import {
   loadFreeWindow,
   loadKeyedLatestDays,
   loadSourceDays,
+  loadWindows,
 } from "../server/data";
+import {
+  HISTORY_START_DAY,
+  heldRangeOf,
+  loadPlanConstituentsOrNone,
+  loadPlanIndexOrNone,
+  type SignedInReader,
+} from "../server/viewer";
 
 /** The chart state a lab page's URL asks for (`?range=`); the plain page has none. */
 export type LabChartQuery = { range?: string | string[] };
@@ -87,11 +96,17 @@ export async function labMetadata(lab: LabId): Promise<Metadata> {
 export async function LabContent({
   lab,
   chartQuery = {},
+  reader,
 }: {
   lab: LabId;
   chartQuery?: LabChartQuery;
+  /** The signed-in reader (per-request pages only): their plan's data, as the api answers it. */
+  reader?: SignedInReader;
 }) {
   const label = labLabel(lab);
+  // A plan that reads the whole index (the api's `access`): the page shows what its key would.
+  if (reader !== undefined && reader.viewer.tokenAccess === "full")
+    return planLab({ lab, label, chartQuery, reader });
   if (!isFreeTierLab(lab)) {
     const keyed = await loadKeyedLatestDays();
     return (
@@ -100,6 +115,7 @@ export async function LabContent({
         label={label}
         latestDate={keyed.find((entry) => entry.lab === lab)?.latestDate ?? null}
         keyedCount={keyed.length}
+        viewer={reader?.viewer}
       />
     );
   }
@@ -115,10 +131,11 @@ export async function LabContent({
         <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
         <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
       </p>
+      {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {latest === undefined ? (
         <p className="notice">No settled values in the free window yet.</p>
       ) : (
-        <FreeLabValues lab={lab} label={label} latest={latest} view={view} />
+        <LabValues lab={lab} label={label} latest={latest} view={view} />
       )}
       <p className="muted">
         Older history is available with an API key:{" "}
@@ -130,6 +147,89 @@ export async function LabContent({
       <OtherLabs lab={lab} />
     </>
   );
+}
+
+/**
+ * A lab's page for a signed-in reader whose plan reads the whole index: every settled day the
+ * api answers a key of that plan (`planIndex`), the ranges up to All, and the CSV of them.
+ */
+async function planLab({
+  lab,
+  label,
+  chartQuery,
+  reader,
+}: {
+  lab: LabId;
+  label: string;
+  chartQuery: LabChartQuery;
+  reader: SignedInReader;
+}) {
+  const view = await loadPlanLab(lab, chartQuery, reader);
+  const { latest, range } = view;
+  return (
+    <>
+      <h1>{label} token price index</h1>
+      <p className="lead">
+        The daily blended price of {label}&apos;s models in USD per million tokens, for each settled
+        UTC day your plan reads (
+        <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
+        <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
+      </p>
+      <SignedInNote viewer={reader.viewer} />
+      {latest === undefined ? (
+        <p className="notice">No settled values yet.</p>
+      ) : (
+        <LabValues lab={lab} label={label} latest={latest} view={view} />
+      )}
+      <OtherLabs lab={lab} />
+    </>
+  );
+}
+
+/**
+ * What a signed-in reader's lab page shows: the history the api answers a key of the plan, cut
+ * to the chart's range. The ranges offered follow the answer's `access` (the api's rule).
+ */
+async function loadPlanLab(lab: LabId, chartQuery: LabChartQuery, reader: SignedInReader) {
+  const endDate = (await loadWindows()).token.endDate;
+  const answer = await loadPlanIndexOrNone(
+    reader.token,
+    lab,
+    HISTORY_START_DAY,
+    endDate,
+    reader.viewer.tokenAccess ?? "",
+  );
+  const rows = newestFirst(answer.rows);
+  const latest = rows[0];
+  const oldest = rows[rows.length - 1];
+  const range = { startDate: oldest?.date ?? endDate, endDate: latest?.date ?? endDate };
+  const summary = summarizeWindow(rows);
+  const offer: ChartOffer = { held: heldRangeOf(answer.access, "token"), keys: [lab] };
+  const chartState = parseChartState(chartQuery.range, undefined, offer);
+  const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
+  const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);
+  const shownStart = from ?? range.startDate;
+  const [sourceDays, constituents] = await Promise.all([
+    loadSourceDays(shownStart, range.endDate),
+    latest === undefined ? undefined : loadPlanConstituentsOrNone(reader.token, lab, latest.date),
+  ]);
+  const provenance = provenanceByDay(sourceDays);
+  const latestSourceDay = sourceDays
+    .filter((day) => day.date === latest?.date)
+    .sort((a, b) => b.listedTokens + b.otherTokens - (a.listedTokens + a.otherTokens))[0];
+  return {
+    latest,
+    range,
+    summary,
+    summaryNoun: "your plan's history",
+    offer,
+    chartState,
+    shownRows,
+    shownStart,
+    provenance,
+    latestSourceDay,
+    constituents,
+  };
 }
 
 /** What a free lab's page shows: the free window from the api, cut to the chart's range. */
@@ -160,6 +260,7 @@ async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
     latest,
     range,
     summary,
+    summaryNoun: "the free window",
     offer,
     chartState,
     shownRows,
@@ -170,10 +271,10 @@ async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
   };
 }
 
-type FreeLabView = Awaited<ReturnType<typeof loadFreeLab>>;
+type LabView = Awaited<ReturnType<typeof loadFreeLab>>;
 
-/** A free lab's values: latest day, changes, chart, CSV link, table, sources and citation. */
-function FreeLabValues({
+/** A lab's values: latest day, changes, chart, CSV link, table, sources and citation. */
+function LabValues({
   lab,
   label,
   latest,
@@ -182,12 +283,12 @@ function FreeLabValues({
   lab: LabId;
   label: string;
   latest: IndexRow;
-  view: FreeLabView;
+  view: LabView;
 }) {
   return (
     <>
       <LatestValueCard latest={latest} />
-      {view.summary !== undefined && <ChangeStrip summary={view.summary} />}
+      {view.summary !== undefined && <ChangeStrip summary={view.summary} noun={view.summaryNoun} />}
       <LineChart
         id={`lab-${lab}`}
         title={`${label} token price index, USD per million tokens`}
@@ -305,7 +406,7 @@ function HistoryTable({
 }
 
 /** The change strip: changes to the latest settled day and the window's range, from the table's rows. */
-function ChangeStrip({ summary }: { summary: WindowSummary }) {
+function ChangeStrip({ summary, noun }: { summary: WindowSummary; noun: string }) {
   return (
     <section aria-labelledby="changes-heading" data-change-strip={summary.endDate}>
       <h2 id="changes-heading">
@@ -339,7 +440,10 @@ function ChangeStrip({ summary }: { summary: WindowSummary }) {
         </div>
         <div data-stat="mean" data-value={summary.mean}>
           <dt>
-            Mean <span className="muted">({summary.days} days of the free window)</span>
+            Mean{" "}
+            <span className="muted">
+              ({summary.days} days of {noun})
+            </span>
           </dt>
           <dd>{formatUsd(summary.mean)}</dd>
         </div>

@@ -7,7 +7,7 @@ import {
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HomeContent } from "./home-content";
 import { LabContent } from "./lab-content";
 import LabsPage from "../../app/labs/page";
@@ -23,6 +23,9 @@ import {
 } from "../testing/token-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
 import { DATA_SOURCES_UNREACHABLE, SampleDataBanner, SiteFooter } from "./site-chrome";
+
+// /labs reads the request's session cookie: none here, a visitor.
+vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
 
 /**
  * The site chrome, the methodology page, a lab page and its CSV rendered against routers in the

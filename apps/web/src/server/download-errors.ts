@@ -8,3 +8,14 @@ export function downloadNotFound(message: string): Response {
     { status: 404, headers: { "cache-control": "no-store" } },
   );
 }
+
+/**
+ * A download the reader's plan does not include: the api's status (401 or 403) and its words,
+ * which say what is needed.
+ */
+export function downloadRefused(message: string, status: number): Response {
+  return Response.json(
+    { error: status === 401 ? "Unauthorized" : "Forbidden", message },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}

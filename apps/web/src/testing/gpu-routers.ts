@@ -241,67 +241,137 @@ const constituents = t.procedure
     };
   });
 
-export const routerWithGpu = t.router({
+/** The GPU procedures of `routerWithGpu`, reused by the signed-in router below. */
+const gpuProcedures = {
+  latestDaily: t.procedure.query(() => ({
+    success: true,
+    date: "2026-03-30T20:00:00.000Z",
+    data: [
+      {
+        gpu_type: "H100 SXM",
+        region: "global",
+        index_value: 2.31,
+        date: "2026-03-30T20:00:00.000Z",
+      },
+      { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30T20:00:00.000Z" },
+    ],
+    count: 2,
+    provenance: LEDGER_PROVENANCE,
+  })),
+  dailyHistory: t.procedure
+    .input(
+      z.object({
+        gpu: z.string(),
+        startDate: z.string().optional(),
+        endDate: z.string().optional(),
+      }),
+    )
+    .query(({ input }) => {
+      historyInputs.push(input);
+      const data =
+        input.gpu === "B200"
+          ? [
+              { timestamp: "2026-03-29T20:00:00.000Z", index_value: 4 },
+              { timestamp: "2026-03-30T20:00:00.000Z", index_value: 4.1 },
+            ]
+          : H100_DAILY;
+      return {
+        success: true,
+        gpu_type: input.gpu,
+        access: "public-3mo",
+        startDate: input.startDate,
+        endDate: input.endDate,
+        count: data.length,
+        data,
+        provenance: LEDGER_PROVENANCE,
+      };
+    }),
+  detail,
+  constituents,
+  // As the api answers: the day and instant of the latest settled value, never the value.
+  keyedLatest: t.procedure.query(() => [
+    { gpu_type: "RTX PRO 6000 WS", day: "2026-03-29", date: "2026-03-29T20:00:00.000Z" },
+  ]),
+  methodology: t.procedure.query(() => ({
+    version: "1.0",
+    unit: "USD per GPU-hour",
+    winsor: FIXTURE_WINSOR,
+    settlementTimeZone: "America/New_York",
+    sections: gpuMethodologySections(FIXTURE_RULES),
+    history: GPU_METHODOLOGY_HISTORY,
+    dataSources: FIXTURE_GPU_SOURCES,
+  })),
+};
+
+export const routerWithGpu = t.router({ windows, gpu: t.router(gpuProcedures) });
+
+/** The session token of a Full reader in `routerWithGpuSignedIn`; any other is no live session. */
+export const GPU_FULL_SESSION = "gpu-full-session-token-0123456789";
+/** The keyed GPU's daily values a Full key reads (the api's `index-history` without dates). */
+export const KEYED_GPU_DAILY = [
+  { timestamp: "2025-06-01T20:00:00.000Z", index_value: 1.2, backfilled: true },
+  { timestamp: "2026-03-28T20:00:00.000Z", index_value: 1.45, backfilled: false },
+  { timestamp: "2026-03-29T20:00:00.000Z", index_value: 1.5, backfilled: false },
+].map((row) => ({
+  ...row,
+  basis: "quotes" as const,
+  sources: [GPU_LEDGER_SOURCE],
+  providerCount: 3,
+  offerCount: 96,
+}));
+export const planGpuInputs: unknown[] = [];
+
+/**
+ * `routerWithGpu` plus the signed-in procedures in the api's shapes: `viewer` names the Full
+ * reader of GPU_FULL_SESSION, `gpu.planIndexHistory` answers the keyed GPU's history to that
+ * reader as a Full key gets it, and the api's 401 without a plan.
+ */
+export const routerWithGpuSignedIn = t.router({
   windows,
+  viewer: t.procedure
+    .input(z.object({ sessionToken: z.string().optional() }).strict())
+    .query(({ input }) =>
+      input.sessionToken === GPU_FULL_SESSION
+        ? {
+            email: "ada@example.com",
+            name: "Ada",
+            plan: "full" as const,
+            trialEndsAt: null,
+            planActive: true,
+            tokenAccess: "full" as const,
+            gpuAccess: "full" as const,
+          }
+        : null,
+    ),
   gpu: t.router({
-    latestDaily: t.procedure.query(() => ({
-      success: true,
-      date: "2026-03-30T20:00:00.000Z",
-      data: [
-        {
-          gpu_type: "H100 SXM",
-          region: "global",
-          index_value: 2.31,
-          date: "2026-03-30T20:00:00.000Z",
-        },
-        { gpu_type: "B200", region: "global", index_value: 4.1, date: "2026-03-30T20:00:00.000Z" },
-      ],
-      count: 2,
-      provenance: LEDGER_PROVENANCE,
-    })),
-    dailyHistory: t.procedure
+    ...gpuProcedures,
+    planIndexHistory: t.procedure
       .input(
-        z.object({
-          gpu: z.string(),
-          startDate: z.string().optional(),
-          endDate: z.string().optional(),
-        }),
+        z
+          .object({
+            sessionToken: z.string().optional(),
+            gpuName: z.string(),
+            startDate: z.string().optional(),
+            endDate: z.string().optional(),
+          })
+          .strict(),
       )
       .query(({ input }) => {
-        historyInputs.push(input);
-        const data =
-          input.gpu === "B200"
-            ? [
-                { timestamp: "2026-03-29T20:00:00.000Z", index_value: 4 },
-                { timestamp: "2026-03-30T20:00:00.000Z", index_value: 4.1 },
-              ]
-            : H100_DAILY;
+        planGpuInputs.push(input);
+        if (input.sessionToken !== GPU_FULL_SESSION)
+          throw new TRPCError({ code: "UNAUTHORIZED", message: "An API key is required." });
+        const data = input.gpuName === "RTX PRO 6000 WS" ? KEYED_GPU_DAILY : H100_DAILY;
         return {
           success: true,
-          gpu_type: input.gpu,
-          access: "public-3mo",
-          startDate: input.startDate,
-          endDate: input.endDate,
+          gpu_type: input.gpuName,
+          access: "full",
+          startDate: null,
+          endDate: "2026-03-30",
           count: data.length,
           data,
           provenance: LEDGER_PROVENANCE,
         };
       }),
-    detail,
-    constituents,
-    // As the api answers: the day and instant of the latest settled value, never the value.
-    keyedLatest: t.procedure.query(() => [
-      { gpu_type: "RTX PRO 6000 WS", day: "2026-03-29", date: "2026-03-29T20:00:00.000Z" },
-    ]),
-    methodology: t.procedure.query(() => ({
-      version: "1.0",
-      unit: "USD per GPU-hour",
-      winsor: FIXTURE_WINSOR,
-      settlementTimeZone: "America/New_York",
-      sections: gpuMethodologySections(FIXTURE_RULES),
-      history: GPU_METHODOLOGY_HISTORY,
-      dataSources: FIXTURE_GPU_SOURCES,
-    })),
   }),
 });
 

@@ -5,6 +5,7 @@ import {
   keyLimitMessage,
   planMayCreateKeys,
   trialEndFor,
+  trialHasEnded,
 } from "./accounts";
 
 describe("account rules", () => {
@@ -28,5 +29,15 @@ describe("account rules", () => {
     expect(isAccountPlan("premium")).toBe(true);
     expect(isAccountPlan("enterprise")).toBe(false);
     expect(keyLimitMessage(3)).toContain("3 active API keys");
+  });
+
+  it("ends a trial's grant at its end instant, and never a paid plan's", () => {
+    const end = new Date("2026-03-04T10:00:00.000Z");
+    const before = new Date("2026-03-04T09:59:59.999Z");
+    expect(trialHasEnded("trial", end, before)).toBe(false);
+    expect(trialHasEnded("trial", end, end)).toBe(true);
+    expect(trialHasEnded("trial", null, end)).toBe(false);
+    expect(trialHasEnded("premium", end, end)).toBe(false);
+    expect(trialHasEnded("full", end, end)).toBe(false);
   });
 });

@@ -34,6 +34,21 @@ export function trialEndFor(plan: AccountPlan, start: Date, trialPeriodHours: nu
   return plan === "trial" ? new Date(start.getTime() + trialPeriodHours * 3_600_000) : null;
 }
 
+/**
+ * Whether an account's plan grants nothing any more: a trial whose end has passed. Its keys are
+ * refused (401, inactive) and its website session sees what a keyless visitor sees.
+ */
+export function trialHasEnded(plan: AccountPlan, trialEndsAt: Date | null, now: Date): boolean {
+  return plan === "trial" && trialEndsAt !== null && trialEndsAt.getTime() <= now.getTime();
+}
+
+/** A plan's name as readers see it ("Full plan"). */
+export const PLAN_LABELS: Readonly<Record<AccountPlan, string>> = {
+  trial: "Trial",
+  premium: "Premium",
+  full: "Full",
+};
+
 export function keyLimitMessage(maxKeysPerAccount: number): string {
   return `This account already has ${maxKeysPerAccount} active API keys, the most it may hold. Revoke one before creating another.`;
 }

@@ -12,6 +12,7 @@ import type { Route } from "../../platform/http/route";
 import { parseParams } from "../../platform/http/input";
 import { orNull, t, unwrap } from "../../platform/trpc/init";
 import { keylessAnswer, keylessRouteProcedure } from "../../platform/trpc/route-procedure";
+import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
 import { gpuPathParamsSchema } from "./schemas/prices";
 import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuMethodologyRoute } from "./routes/prices";
 import { gpuConstituentsRoute } from "./routes/constituents";
@@ -100,6 +101,12 @@ const gpuProcedures = t.router({
     .query(async ({ ctx, input: { gpu, ...days } }) =>
       unwrap(await keylessAnswer(gpuIndexHistoryRoute, ctx, { gpuName: gpu, ...days })),
     ),
+  /**
+   * What `GET /api/gpu/{gpuName}/index-history` answers a key of the signed-in reader's plan
+   * (`sessionToken`, from the website's cookie), or a keyless caller without a live plan: the
+   * signed-in GPU pages and their daily CSV.
+   */
+  planIndexHistory: sessionRouteProcedure(gpuIndexHistoryRoute),
   /**
    * `GET /api/gpu/{gpuName}/constituents` as a keyless caller sees it: free-tier GPUs inside the
    * free window. A GPU-day not settled yet is null rather than NOT_FOUND, so pages render "no

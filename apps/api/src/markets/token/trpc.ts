@@ -8,6 +8,7 @@ import {
 import { z } from "zod";
 import { keylessAnswer, keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { orNull, t, toTrpcError } from "../../platform/trpc/init";
+import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
 import { otpiConstituentsRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
 import { sourceDaysInputSchema } from "./schemas/details";
@@ -32,6 +33,15 @@ export const tokenRouter = t.router({
 
   /** What a keyless caller of `GET /api/otpi` sees for the same parameters. */
   publicIndex: keylessRouteProcedure(otpiRoute),
+
+  /**
+   * What `GET /api/otpi` answers a key of the signed-in reader's plan (`sessionToken`, from the
+   * website's cookie), or a keyless caller without a live plan: the signed-in lab pages and CSV.
+   */
+  planIndex: sessionRouteProcedure(otpiRoute),
+
+  /** `GET /api/otpi/constituents` for the signed-in reader's plan, as `planIndex`. */
+  planConstituents: sessionRouteProcedure(otpiConstituentsRoute),
 
   /**
    * The free window as a keyless caller sees it (`GET /api/otpi?startDate=&endDate=[&lab=]` over

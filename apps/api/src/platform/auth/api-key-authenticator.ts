@@ -8,6 +8,7 @@ import {
   invalidApiKey,
   isWellFormedApiKey,
   ok,
+  trialHasEnded,
   type AccessLevel,
   type AccountPlan,
   type DomainError,
@@ -19,11 +20,39 @@ import { addKeyUsage, findApiKeyByHash, isDatabaseUnavailable, type Db } from "@
 import type { DatabaseHealth } from "../health/database-health";
 import { hashApiKey } from "./api-key-secret";
 
+/**
+ * Who asks. A `session` caller is a website account signed in with a live plan: the website's
+ * server asks on its behalf (platform/trpc/session-procedure.ts) and every route treats it as a
+ * key of that plan, since access follows the plan and never the door.
+ */
 export type Caller =
   | { kind: "anonymous"; access: AccessLevel }
-  | { kind: "key"; access: AccessLevel; keyId: string; accountId: string; plan: AccountPlan };
+  | { kind: "key"; access: AccessLevel; keyId: string; accountId: string; plan: AccountPlan }
+  | { kind: "session"; access: AccessLevel; accountId: string; plan: AccountPlan };
 
 export const ANONYMOUS: Caller = { kind: "anonymous", access: PUBLIC_ACCESS };
+
+/** The plan whose rules apply to a caller; undefined for a keyless one. */
+export function planOfCaller(caller: Caller): AccountPlan | undefined {
+  return caller.kind === "anonymous" ? undefined : caller.plan;
+}
+
+/**
+ * The caller an account of this plan stands for, as its keys would: the plan's access; an ended
+ * trial grants nothing, so it is the keyless caller (its keys get 401 from `decide`).
+ */
+export function accountCaller(
+  account: { id: string; plan: AccountPlan; trialEndsAt: Date | null },
+  now: Date,
+): Caller {
+  if (trialHasEnded(account.plan, account.trialEndsAt, now)) return ANONYMOUS;
+  return {
+    kind: "session",
+    access: accessForPlan(account.plan),
+    accountId: account.id,
+    plan: account.plan,
+  };
+}
 
 type CachedLookup = {
   expiresAt: number;
@@ -140,13 +169,7 @@ export class ApiKeyAuthenticator {
     }
     const now = this.clock();
     if (found.revokedAt !== null) return err(inactiveApiKey());
-    if (
-      found.plan === "trial" &&
-      found.trialEndsAt !== null &&
-      found.trialEndsAt.getTime() <= now.getTime()
-    ) {
-      return err(inactiveApiKey());
-    }
+    if (trialHasEnded(found.plan, found.trialEndsAt, now)) return err(inactiveApiKey());
     this.lastUsed.set(found.keyId, now);
     const countKey = `${found.keyId}|${utcDayOf(now)}`;
     this.requestCounts.set(countKey, (this.requestCounts.get(countKey) ?? 0) + 1);

@@ -3,6 +3,7 @@ import { accountRouter } from "./account-router";
 import type { Market } from "../core/market";
 import { apiReference } from "../openapi/reference";
 import { t } from "./init";
+import { viewerProcedure } from "./session-procedure";
 
 /**
  * The internal tRPC router, used by the website's server-side rendering: the platform's
@@ -22,6 +23,11 @@ function platformRouter<const Markets extends readonly Market[]>(markets: Market
   return t.router({
     /** The website's accounts: sessions, mail links, own keys and usage, operators. */
     account: accountRouter,
+    /**
+     * The signed-in reader of a session token (address, plan, the access its data procedures
+     * answer with), or null: the website's per-person pages say why they show more.
+     */
+    viewer: viewerProcedure,
     /** Each index's free window on the api's clock, so that the website never reads its own. */
     windows: t.procedure.query(({ ctx }) => {
       const now = ctx.deps.clock();

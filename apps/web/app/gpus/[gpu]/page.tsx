@@ -17,6 +17,8 @@ import { readWebEnv } from "../../../src/env";
 import type { GpuDetail } from "../../../src/lib/api-types";
 import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
 import { GPU_HELD_RANGE, parseChartState, type ChartOffer } from "../../../src/lib/chart-state";
+import { SignedInNote } from "../../../src/components/signed-in-note";
+import { heldRangeOf, loadPlanGpuHistory, loadViewer } from "../../../src/server/viewer";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
 import { gpuConstituentsCsvPathOf } from "../../../src/lib/gpu-constituents";
 import { mergeGpuProvenance } from "../../../src/lib/gpu-provenance";
@@ -80,9 +82,36 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
 export default async function GpuPage(props: GpuPageProps) {
   const gpu = await gpuNameOf(props);
   if (gpu === undefined) notFound();
+  const rangeParam = (await props.searchParams)?.[CHART_RANGE_PARAM];
+  // A signed-in reader whose plan reads GPU history (the api's `gpuAccess`): the daily index as
+  // the api answers a key of the plan. This page is rendered per request, so it may read the
+  // session cookie.
+  const reader = await loadViewer();
+  const planDaily =
+    reader !== undefined && reader.viewer.gpuAccess !== null
+      ? await loadPlanGpuHistory(reader.token, gpu)
+      : undefined;
   if (!isFreeTierGpu(gpu)) {
     const keyed = (await loadKeyedLatest()).find((entry) => entry.gpu_type === gpu);
-    return <KeyedGpu gpu={gpu} latestDay={keyed?.day ?? null} />;
+    if (reader !== undefined && planDaily !== undefined) {
+      const offer: ChartOffer = {
+        held: planDaily === null ? GPU_HELD_RANGE : heldRangeOf(planDaily.access, "gpu"),
+        keys: [gpu],
+      };
+      return (
+        <KeyedGpu gpu={gpu} latestDay={keyed?.day ?? null} viewer={reader.viewer}>
+          <DailyIndexSection
+            gpu={gpu}
+            daily={planDaily}
+            state={parseChartState(rangeParam, undefined, offer)}
+            offer={offer}
+            heading="The daily index, all history your plan reads"
+            emptyText={`No daily values of ${gpu} published yet.`}
+          />
+        </KeyedGpu>
+      );
+    }
+    return <KeyedGpu gpu={gpu} latestDay={keyed?.day ?? null} viewer={reader?.viewer} />;
   }
   const detail = await loadGpuDetail(gpu);
   // The sources of exactly the values shown: the sample notice only if they are the sample.
@@ -96,8 +125,12 @@ export default async function GpuPage(props: GpuPageProps) {
   const constituents =
     latestDay === undefined ? undefined : await loadGpuConstituents(gpu, latestDay);
   // The daily chart's range (`?range=7D`); the page is rendered per request, so it reads it here.
-  const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: [gpu] };
-  const state = parseChartState((await props.searchParams)?.[CHART_RANGE_PARAM], undefined, offer);
+  const daily = planDaily === undefined ? detail.daily : planDaily;
+  const offer: ChartOffer = {
+    held: planDaily == null ? GPU_HELD_RANGE : heldRangeOf(planDaily.access, "gpu"),
+    keys: [gpu],
+  };
+  const state = parseChartState(rangeParam, undefined, offer);
   return (
     <>
       <h1>{gpu} GPU compute price index</h1>
@@ -106,10 +139,17 @@ export default async function GpuPage(props: GpuPageProps) {
         executed rental trades: hourly prints, their rolling 24-hour average and the daily index.
         All times are UTC.
       </p>
+      {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {provenance !== undefined && <GpuProvenanceNote provenance={provenance} />}
       <LatestPrintCards detail={detail} />
       <HourlyPrintsTable detail={detail} />
-      <DailyIndexSection detail={detail} state={state} offer={offer} />
+      <DailyIndexSection
+        gpu={gpu}
+        daily={daily}
+        state={state}
+        offer={offer}
+        {...(planDaily == null ? {} : { heading: "The daily index, all history your plan reads" })}
+      />
       <VolatilitySection detail={detail} />
       {constituents !== undefined && (
         <GpuConstituentsSection

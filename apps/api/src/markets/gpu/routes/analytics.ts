@@ -1,3 +1,4 @@
+import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import {
   AUTO_HOURLY_MAX_DAYS,
   GPU_INDEX_UNIT,
@@ -126,11 +127,6 @@ export const gpuVolumeRoute = defineRoute({
     answer:
       (deps) =>
       ({ params, query, caller }) =>
-        answerGpuVolume(
-          params.gpuName,
-          query,
-          caller.kind === "key" ? caller.plan : undefined,
-          GPU.of(deps).index,
-        ),
+        answerGpuVolume(params.gpuName, query, planOfCaller(caller), GPU.of(deps).index),
   },
 });

@@ -1,3 +1,4 @@
+import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import { FREE_TIER_GPU_NAMES, GPU_FREE_WINDOW_MONTHS, GPU_INDEX_UNIT } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
 import {
@@ -61,7 +62,7 @@ export const gpuConstituentsRoute = defineRoute({
           params.gpuName,
           query,
           caller.access,
-          caller.kind === "key" ? caller.plan : undefined,
+          planOfCaller(caller),
           deps.clock(),
           GPU.of(deps).index,
         ),

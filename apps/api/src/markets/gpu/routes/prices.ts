@@ -1,3 +1,4 @@
+import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import {
   DAILY_INDEX_LOOKBACK_DAYS,
   GPU_INDEX_UNIT,
@@ -371,7 +372,7 @@ export const gpuIndexHistoryRoute = defineRoute({
           params.gpuName,
           query,
           caller.access,
-          caller.kind === "key" ? caller.plan : undefined,
+          planOfCaller(caller),
           deps.clock(),
           GPU.of(deps).index,
         ),

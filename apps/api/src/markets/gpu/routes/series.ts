@@ -9,10 +9,9 @@ import {
   HOURLY_REQUIRES_FULL_MESSAGE,
   ROLLING_WINDOW_HOURS,
   requireHourlyPlan,
-  type AccountPlan,
 } from "@tpi/domain";
 import type { z } from "zod";
-import type { Caller } from "../../../platform/auth/api-key-authenticator";
+import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
 import { defineRoute } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS } from "../read-model/state";
 import { authorizeGpuPath } from "./prices";
@@ -49,8 +48,7 @@ import {
  * Ranges without bounds are anchored at the GPU's latest print. Values are USD per GPU-hour.
  */
 
-const planOf = (caller: Caller): AccountPlan | undefined =>
-  caller.kind === "key" ? caller.plan : undefined;
+const planOf = planOfCaller;
 
 /** Routes with hourly data only: Premium and Trial keys get the 403 naming the Full plan. */
 const fullPlanOnly = (caller: Caller) => requireHourlyPlan(planOf(caller));

@@ -4,6 +4,7 @@ import { isLabId } from "@tpi/domain";
 import { LabContent, labMetadata } from "../../../../src/components/lab-content";
 import { CHART_RANGE_PARAM } from "../../../../src/lib/chart-params";
 import { labPathOf } from "../../../../src/lib/paths";
+import { loadViewer } from "../../../../src/server/viewer";
 
 type LabViewProps = {
   params: Promise<{ lab: string }>;
@@ -11,8 +12,10 @@ type LabViewProps = {
 };
 
 /**
- * A lab's page with a chart state (`/labs/<lab>?range=…`, rewritten here by next.config.ts): it
- * reads the query, so it is rendered per request, while the plain `/labs/<lab>` stays cached.
+ * A lab's page rendered per request, where next.config.ts rewrites `/labs/<lab>` when the request
+ * carries a chart state (`?range=…`: ISR ignores queries) or a session cookie (a signed-in reader
+ * sees their plan's data: the page reads the cookie, and only this per-request variant may). The
+ * plain `/labs/<lab>` stays cached for visitors.
  */
 export const dynamic = "force-dynamic";
 
@@ -31,5 +34,6 @@ export default async function LabView(props: LabViewProps) {
   const { lab } = await props.params;
   if (!isLabId(lab)) notFound();
   const query = await props.searchParams;
-  return <LabContent lab={lab} chartQuery={{ range: query[CHART_RANGE_PARAM] }} />;
+  const reader = await loadViewer();
+  return <LabContent lab={lab} chartQuery={{ range: query[CHART_RANGE_PARAM] }} reader={reader} />;
 }
