@@ -23,7 +23,7 @@ describe("planSummary", () => {
     expect(summary.until).toBe("until 2026-11-29 03:00 UTC");
     expect(summary.expired).toBe(false);
     expect(summary.next.step).toBe("request-upgrade");
-    expect(summary.allows).toContain("you cannot create API keys yourself (trial)");
+    expect(summary.allows).toContain("No API keys of your own: trial accounts cannot create keys");
   });
 
   it("an ended trial says so", () => {
@@ -89,7 +89,7 @@ describe("planSummary", () => {
   it("allowances follow the access rules: every plan's keys read full history", () => {
     for (const plan of ["trial", "premium", "full"] as const)
       expect(planAllowances(plan)[0]).toBe("API keys read every lab's full history");
-    expect(planAllowances("premium")[1]).toBe("you create and revoke your own API keys here");
+    expect(planAllowances("premium")[1]).toBe("Create and revoke your own API keys on this page");
     // The trial's refusal text at the api stays the contract's.
     expect(TRIAL_KEY_CREATION_MESSAGE).toMatch(/not available on trial accounts/);
   });

@@ -81,8 +81,8 @@ export function planAllowances(plan: AccountPlan): string[] {
       ? "API keys read every lab's full history"
       : "API keys read the public labs' last month";
   const keys = planMayCreateKeys(plan)
-    ? "you create and revoke your own API keys here"
-    : "you cannot create API keys yourself (trial)";
+    ? "Create and revoke your own API keys on this page"
+    : "No API keys of your own: trial accounts cannot create keys";
   return [data, keys];
 }
 
