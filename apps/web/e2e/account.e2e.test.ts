@@ -374,6 +374,15 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     const withOtherKey = () =>
       fetch(`${site.apiUrl}/api/otpi`, { headers: { authorization: `Bearer ${otherKey}` } });
     expect((await withOtherKey()).status).toBe(200);
+    // On a phone, with a key to revoke in the list: the page is no wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/account/admin");
+    expect(
+      await pageWidth(page),
+      "/account/admin width at 390 with a key listed",
+    ).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/account/admin");
     await screenshot(page, "account-admin-keys-1280");
     expect(await axeViolations(page), "axe-core on the admin key list").toEqual([]);
     expect(await contrastFailures(page), "contrast on the admin key list").toEqual([]);
