@@ -328,6 +328,20 @@ describe("NEW_ACCOUNT_PLAN=trial (default): request, approve or refuse, mails bo
     expect(again.status).toBe(200);
   });
 
+  it("two requests sent at once: one is stored, the other refused (one pending per account)", async () => {
+    const user = await c.verifiedSession("twice@example.com");
+    const change = { sessionToken: user.sessionToken, csrfToken: user.csrfToken };
+    const answers = await Promise.all([
+      c.mutate("upgrades.request", { ...change, plan: "premium" }),
+      c.mutate("upgrades.request", { ...change, plan: "full" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const pendingRows = await api.db.upgradeRequest.count({
+      where: { accountId: user.account.id, decidedAt: null },
+    });
+    expect(pendingRows).toBe(1);
+  });
+
   it("bad input is a 400 with the domain's words and stores nothing", async () => {
     const boss = await admin("head@example.com");
     const user = await c.verifiedSession("bad@example.com");
