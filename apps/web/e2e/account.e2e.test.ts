@@ -104,6 +104,11 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     await open(page, "/account");
     expect(page.url()).toBe(`${site.webUrl}/account/sign-in`);
 
+    // The sign-up page says what a new account gets (this site: the default, a trial).
+    await open(page, "/account/sign-up");
+    expect(await page.locator("[data-new-account-terms]").textContent()).toMatch(
+      /^New accounts start on a \d+-hour trial, which cannot create API keys: request Premium or Full/,
+    );
     const email = `e2e-${Date.now()}@example.com`;
     await signUpAndConfirm(page, email);
 
@@ -159,6 +164,19 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     // The operator's one-time set-up of an administrator; the user's path needs no shell.
     site.cli(["accounts", "grant-admin", adminEmail]);
     await signIn(adminPage, adminEmail);
+    // The trial's panel on a phone, in both themes (looked at, not asserted: the themes' form
+    // colours are the site's).
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await open(page, "/account");
+      await screenshot(page, `account-trial-${colorScheme}-390`);
+      expect(await pageWidth(page), `trial /account width (${colorScheme})`).toBeLessThanOrEqual(
+        390,
+      );
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/account");
     await page.fill('form[data-form="request-upgrade"] textarea[name="message"]', "For e2e tests.");
     await page.click('form[data-form="request-upgrade"] button[value="full"]');
@@ -289,7 +307,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     expect(await page.locator("main").textContent()).toContain("cannot be undone");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-      await screenshot(page, `account-revoke-key-${width}`);
+      await screenshot(page, `account-revoke-key-confirm-${width}`);
       expect(await pageWidth(page), `revoke confirmation width at ${width}`).toBeLessThanOrEqual(
         width,
       );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   UPGRADE_MESSAGES,
+  newAccountTermsText,
   parseRefusalReason,
   parseUpgradeRequest,
   planAllowances,
@@ -92,6 +93,17 @@ describe("planSummary", () => {
     expect(planAllowances("premium")[1]).toBe("Create and revoke your own API keys on this page");
     // The trial's refusal text at the api stays the contract's.
     expect(TRIAL_KEY_CREATION_MESSAGE).toMatch(/not available on trial accounts/);
+  });
+});
+
+describe("newAccountTermsText", () => {
+  it("names the configured plan, and the trial's length and way on", () => {
+    expect(newAccountTermsText("premium", 72)).toBe(
+      "New accounts get the Premium plan: you create your own API keys as soon as you have confirmed your email address.",
+    );
+    expect(newAccountTermsText("trial", 48)).toContain(
+      "48-hour trial, which cannot create API keys",
+    );
   });
 });
 

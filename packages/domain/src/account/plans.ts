@@ -74,6 +74,13 @@ export function formatUtcMinute(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/** What the sign-up page promises, from the operator's NEW_ACCOUNT_PLAN and TRIAL_PERIOD_HOURS. */
+export function newAccountTermsText(plan: AccountPlan, trialPeriodHours: number): string {
+  return planMayCreateKeys(plan)
+    ? `New accounts get the ${PLAN_NAMES[plan]} plan: you create your own API keys as soon as you have confirmed your email address.`
+    : `New accounts start on a ${trialPeriodHours}-hour trial, which cannot create API keys: request Premium or Full from your account page, and an administrator decides.`;
+}
+
 /** What an account's keys may read, in words, from the one plan-to-access mapping. */
 export function planAllowances(plan: AccountPlan): string[] {
   const data =

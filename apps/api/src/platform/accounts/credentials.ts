@@ -81,6 +81,12 @@ export class CredentialService {
     });
     return { message: ACCOUNT_MESSAGES.signUpCheckMail };
   }
+  /** What a sign-up gets, for the sign-up page (the operator's NEW_ACCOUNT_PLAN). */
+  newAccountTerms() {
+    const { newAccountPlan, trialPeriodHours } = this.deps;
+    return { plan: newAccountPlan, trialPeriodHours };
+  }
+
   async verifyEmail(input: { token: string }) {
     const now = this.deps.clock();
     const verified = await this.deps.db.$transaction(async (tx) => {

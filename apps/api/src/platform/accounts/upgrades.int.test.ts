@@ -115,6 +115,10 @@ describe("NEW_ACCOUNT_PLAN=premium: a key at once after the address is confirmed
   afterAll(async () => api.close());
 
   it("a sign-up is premium, without a trial end, and creates a key that the api accepts", async () => {
+    expect((await c.query("newAccountTerms")).data).toEqual({
+      plan: "premium",
+      trialPeriodHours: 72,
+    });
     const user = await c.verifiedSession("paid@example.com");
     expect(user.account.plan).toBe("premium");
     expect(user.account.trialEndsAt).toBeNull();
@@ -159,6 +163,10 @@ describe("NEW_ACCOUNT_PLAN=trial (default): request, approve or refuse, mails bo
   }
 
   it("a trial sign-up ends after the trial period and may not create keys (the contract's 403)", async () => {
+    expect((await c.query("newAccountTerms")).data).toEqual({
+      plan: "trial",
+      trialPeriodHours: 72,
+    });
     const user = await c.verifiedSession("trial@example.com");
     expect(user.account.plan).toBe("trial");
     expect(user.account.trialEndsAt).toBe(new Date(NOW.getTime() + 72 * 3_600_000).toISOString());

@@ -105,6 +105,8 @@ const upgradesRouter = t.router({
 export const accountRouter = t.router({
   /** A pre-session form token and its cookie's attributes, for the sign-in, sign-up and reset forms. */
   formToken: accountProcedure.query(({ ctx }) => ctx.accounts.sessions.formToken()),
+  /** What a sign-up gets (NEW_ACCOUNT_PLAN, TRIAL_PERIOD_HOURS): the sign-up page says it. */
+  newAccountTerms: accountProcedure.query(({ ctx }) => ctx.accounts.credentials.newAccountTerms()),
   signUp: accountProcedure
     .input(z.object({ email, password, formToken }).strict())
     .mutation(({ ctx, input }) => ctx.accounts.credentials.signUp(input, ctx.visitor())),
