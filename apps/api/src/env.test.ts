@@ -188,12 +188,29 @@ describe("HTTP server limits", () => {
 });
 
 describe("website accounts and mail", () => {
+  it("NEW_ACCOUNT_PLAN and OPERATOR_MAIL: read, checked, passed to the accounts", () => {
+    const env = readEnv(MARKETS, {
+      NEW_ACCOUNT_PLAN: "premium",
+      OPERATOR_MAIL: "Ops@Example.com, boss@example.org",
+    });
+    expect(websiteAccountSettingsFrom(env)).toMatchObject({
+      newAccountPlan: "premium",
+      operatorMail: ["ops@example.com", "boss@example.org"],
+    });
+    expect(() => readEnv(MARKETS, { NEW_ACCOUNT_PLAN: "gold" })).toThrow(/NEW_ACCOUNT_PLAN/);
+    expect(() => readEnv(MARKETS, { OPERATOR_MAIL: "ops@example.com, nobody" })).toThrow(
+      /OPERATOR_MAIL: must be email addresses/,
+    );
+  });
+
   it("defaults: Secure cookies, mails to the log, links to the local website", () => {
     const env = readEnv(MARKETS, {});
     expect(websiteAccountSettingsFrom(env)).toEqual({
       siteUrl: "http://localhost:3000",
       cookieSecure: true,
       trialPeriodHours: 72,
+      newAccountPlan: "trial",
+      operatorMail: [],
     });
     expect(env.MAIL_TRANSPORT).toBe("log");
     expect(smtpConfigFrom(env)).toBeUndefined();

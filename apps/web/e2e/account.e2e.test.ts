@@ -29,6 +29,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     "/account/verify-email?token=not-a-real-token",
     "/account",
     "/account/new-key",
+    "/account/revoke-key",
     "/account/admin",
   ];
 
@@ -65,12 +66,35 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     return cookies.find((cookie) => cookie.name === "tpi_session")?.value;
   }
 
+  /** Waits for a logged mail to `email` that contains `text` (the outbox is flushed every 5 s). */
+  async function mailed(email: string, text: string): Promise<string> {
+    let found: string | undefined;
+    await expect
+      .poll(
+        () => {
+          found = site
+            .mails()
+            .reverse()
+            .find((mail) => mail.includes(email) && mail.includes(text));
+          return found !== undefined;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    return found ?? "";
+  }
+
+  /** No account page is wider than the screen (a phone scrolls sideways only inside tables). */
+  async function pageWidth(page: Page): Promise<number> {
+    return page.evaluate(() => document.documentElement.scrollWidth);
+  }
+
   async function keyRows(page: Page): Promise<number> {
     await open(page, "/account");
     return page.locator('table[data-table="keys"] tbody tr').count();
   }
 
-  it("signs up, confirms, signs in, is refused keys on trial, and after an upgrade creates, copies, uses, counts and revokes a key", async () => {
+  it("signs up, confirms, signs in, is refused keys on trial, requests Full, is approved with one admin click, and creates, copies, uses, counts and revokes a key", async () => {
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], {
       origin: site.webUrl,
@@ -80,6 +104,11 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     await open(page, "/account");
     expect(page.url()).toBe(`${site.webUrl}/account/sign-in`);
 
+    // The sign-up page says what a new account gets (this site: the default, a trial).
+    await open(page, "/account/sign-up");
+    expect(await page.locator("[data-new-account-terms]").textContent()).toMatch(
+      /^New accounts start on a \d+-hour trial, which cannot create API keys: request Premium or Full/,
+    );
     const email = `e2e-${Date.now()}@example.com`;
     await signUpAndConfirm(page, email);
 
@@ -93,13 +122,23 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     expect(cookie?.httpOnly).toBe(true);
     expect(await page.evaluate(() => document.cookie)).not.toContain("tpi_session");
     expect(await page.locator('[data-account="email"]').textContent()).toBe(email);
-    expect(await page.locator('[data-account="plan"]').textContent()).toBe("trial");
+    expect(await page.locator('[data-account="plan"]').textContent()).toBe("Trial");
+    // The plan panel: what the trial allows, until when (UTC), and the next step.
+    expect(await page.locator("[data-plan-until]").textContent()).toMatch(
+      /^Trial, until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+    );
+    expect(await page.locator("[data-plan-allows]").textContent()).toContain(
+      "trial accounts cannot create keys",
+    );
+    expect(await page.locator('[data-plan-next="request-upgrade"]').count()).toBe(1);
     expect(await page.locator("[data-key-refusal]").textContent()).toContain(
       "not available on trial accounts",
     );
+    // The user is told what to do, not the operator's command.
     expect(await page.locator("[data-key-refusal]").textContent()).toContain(
-      "tpi accounts set-plan",
+      "Request Premium or Full",
     );
+    expect(await page.content()).not.toContain("tpi accounts");
     expect(await page.locator('form[data-form="create-key"]').count()).toBe(0);
     const account = await page.request.get(`${site.webUrl}/account`);
     expect(account.headers()["cache-control"]).toContain("no-store");
@@ -117,16 +156,71 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     expect(new URL(stalePage.url()).pathname).toBe("/account/sign-in");
     await stale.close();
 
-    // An operator upgrades the account with the CLI.
-    const line = site
-      .cli(["accounts", "list"])
-      .split("\n")
-      .find((entry) => entry.includes(`<${email}>`));
-    const accountId = line?.split(" ")[0] ?? "";
-    expect(accountId).toMatch(/^[0-9a-f-]{36}$/);
-    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "premium"]);
+    // The user asks for Full from the account page; the admins hear of it by mail.
+    const adminEmail = `e2e-approver-${Date.now()}@example.com`;
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signUpAndConfirm(adminPage, adminEmail);
+    // The operator's one-time set-up of an administrator; the user's path needs no shell.
+    site.cli(["accounts", "grant-admin", adminEmail]);
+    await signIn(adminPage, adminEmail);
+    // The trial's panel on a phone, in both themes (looked at, not asserted: the themes' form
+    // colours are the site's).
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await open(page, "/account");
+      await screenshot(page, `account-trial-${colorScheme}-390`);
+      expect(await pageWidth(page), `trial /account width (${colorScheme})`).toBeLessThanOrEqual(
+        390,
+      );
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/account");
-    expect(await page.locator('[data-account="plan"]').textContent()).toBe("premium");
+    await page.fill('form[data-form="request-upgrade"] textarea[name="message"]', "For e2e tests.");
+    await page.click('form[data-form="request-upgrade"] button[value="full"]');
+    await page.waitForURL(`${site.webUrl}/account`);
+    expect(await page.locator('[data-flash="notice"]').textContent()).toContain(
+      "Your request is sent",
+    );
+    expect(await page.locator('[data-plan-next="request-pending"]').textContent()).toMatch(
+      /Your request for Full is pending since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
+    );
+    expect(await page.locator('form[data-form="request-upgrade"]').count()).toBe(0);
+    const toAdmin = await mailed(adminEmail, `Upgrade request: ${email} asks for Full`);
+    expect(toAdmin).toContain("For e2e tests.");
+
+    // One click on the admin page approves it.
+    await open(adminPage, "/account/admin");
+    const request = adminPage.locator(`[data-request-account="${email}"]`);
+    expect(await request.textContent()).toContain("For e2e tests.");
+    for (const width of [1280, 390]) {
+      await adminPage.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await open(adminPage, "/account/admin");
+      await screenshot(adminPage, `account-admin-upgrade-request-${width}`);
+      expect(await pageWidth(adminPage), `/account/admin width at ${width}`).toBeLessThanOrEqual(
+        width,
+      );
+      expect(
+        await axeViolations(adminPage),
+        `axe-core on the upgrade requests at ${width}`,
+      ).toEqual([]);
+    }
+    await request.locator('form[data-form="approve-upgrade"] button[type="submit"]').click();
+    await adminPage.waitForURL(`${site.webUrl}/account/admin`);
+    expect(await adminPage.locator('[data-flash="notice"]').textContent()).toContain("approved");
+    expect(await adminPage.locator(`[data-request-account="${email}"]`).count()).toBe(0);
+    expect(await adminPage.locator('table[data-table="admin-actions"]').textContent()).toContain(
+      "approve-upgrade",
+    );
+    await adminContext.close();
+    expect(await mailed(email, "is now Full")).toContain("/account");
+
+    await open(page, "/account");
+    expect(await page.locator('[data-account="plan"]').textContent()).toBe("Full");
+    expect(await page.locator("[data-plan-until]").textContent()).toBe("Full, does not expire.");
+    expect(await page.locator('[data-plan-next="create-key"]').count()).toBe(1);
     expect(await page.locator("[data-key-refusal]").count()).toBe(0);
 
     // CSRF: a state change without the session's token, or with a wrong one, changes nothing.
@@ -191,8 +285,38 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
       .toBeGreaterThanOrEqual(3);
     await screenshot(page, "account-1280");
 
-    // Revoked on the website: the api refuses the key.
-    await page.click(`tr[data-key-id="${keyId}"] button[type="submit"]`);
+    // A revocation posted without its confirmation changes nothing.
+    const csrfToken = await page
+      .locator('form[data-form="sign-out"] input[name="csrfToken"]')
+      .inputValue();
+    const unconfirmed = await page.request.post(`${site.webUrl}/account/do/revoke-key`, {
+      form: { csrfToken, keyId: keyId ?? "" },
+      maxRedirects: 0,
+    });
+    expect(unconfirmed.status()).toBe(303);
+    await open(page, "/account");
+    expect(await page.locator('[data-flash="error"]').textContent()).toContain(
+      "Nothing was revoked",
+    );
+    expect(await page.locator(`tr[data-key-id="${keyId}"]`).getAttribute("data-key-state")).toBe(
+      "active",
+    );
+    // Revoked on the website, after its confirmation page: the api refuses the key.
+    await page.click(`tr[data-key-id="${keyId}"] [data-revoke-link]`);
+    await page.waitForURL(/\/account\/revoke-key\?key=/);
+    expect(await page.locator("main").textContent()).toContain("cannot be undone");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await screenshot(page, `account-revoke-key-confirm-${width}`);
+      expect(await pageWidth(page), `revoke confirmation width at ${width}`).toBeLessThanOrEqual(
+        width,
+      );
+      expect(await axeViolations(page), `axe-core on the revoke confirmation at ${width}`).toEqual(
+        [],
+      );
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.click('form[data-form="revoke-key"] button[type="submit"]');
     await page.waitForURL(`${site.webUrl}/account`);
     expect(await page.locator(`tr[data-key-id="${keyId}"]`).getAttribute("data-key-state")).toBe(
       "revoked",
@@ -219,6 +343,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
         await screenshot(page, `${name}-${width}`);
         expect(await contrastFailures(page), `contrast on ${path} at ${width}`).toEqual([]);
         expect(await axeViolations(page), `axe-core on ${path} at ${width}`).toEqual([]);
+        expect(await pageWidth(page), `width of ${path} at ${width}`).toBeLessThanOrEqual(width);
       }
     }
     expect(await page.locator("[data-admin-refused]").count()).toBe(1);
@@ -267,10 +392,22 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     const withOtherKey = () =>
       fetch(`${site.apiUrl}/api/otpi`, { headers: { authorization: `Bearer ${otherKey}` } });
     expect((await withOtherKey()).status).toBe(200);
+    // On a phone, with a key to revoke in the list: the page is no wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/account/admin");
+    expect(
+      await pageWidth(page),
+      "/account/admin width at 390 with a key listed",
+    ).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/account/admin");
     await screenshot(page, "account-admin-keys-1280");
     expect(await axeViolations(page), "axe-core on the admin key list").toEqual([]);
     expect(await contrastFailures(page), "contrast on the admin key list").toEqual([]);
-    await keyRow.locator('button[type="submit"]').click();
+    await keyRow.locator("[data-revoke-link]").click();
+    await page.waitForURL(/\/account\/revoke-key\?key=.*scope=admin/);
+    expect(await page.locator("main").textContent()).toContain("e2e-full");
+    await page.click('form[data-form="revoke-key"] button[type="submit"]');
     await page.waitForURL(`${site.webUrl}/account/admin`);
     expect(await page.locator('[data-flash="notice"]').textContent()).toContain("revoked");
     expect(await keyRow.count()).toBe(0);
@@ -285,6 +422,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
       await screenshot(page, `account-admin-signed-in-admin-${width}`);
       expect(await axeViolations(page), `axe-core on /account/admin at ${width}`).toEqual([]);
       expect(await contrastFailures(page), `contrast on /account/admin at ${width}`).toEqual([]);
+      expect(await pageWidth(page), `/account/admin width at ${width}`).toBeLessThanOrEqual(width);
     }
     await context.close();
   }, 120_000);

@@ -15,6 +15,7 @@ export * from "./shared/result";
 
 export * from "./account/rules";
 export * from "./account/visitor-address";
+export * from "./account/plans";
 
 export * from "./token/catalog";
 export * from "./token/query";

@@ -189,6 +189,8 @@ function websiteAccounts(
     cookieSecure: settings.cookieSecure,
     siteUrl: settings.siteUrl,
     trialPeriodHours: settings.trialPeriodHours,
+    newAccountPlan: settings.newAccountPlan,
+    operatorMail: settings.operatorMail,
     maxKeysPerAccount: deps.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT,
     auth: deps.auth,
     limiter: new AttemptLimiter(rateLimits),

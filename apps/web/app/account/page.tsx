@@ -1,7 +1,14 @@
-import { MS_PER_HOUR, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from "@tpi/domain";
+import {
+  MS_PER_HOUR,
+  PLAN_NAMES,
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+} from "@tpi/domain";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CsrfField, FlashMessage } from "../../src/components/account-parts";
+import { PlanPanel } from "../../src/components/account-plan";
+import { revokeKeyPath } from "../../src/lib/account-paths";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { accountApi, pageFlash, requireSession } from "../../src/server/account";
 
@@ -11,19 +18,17 @@ export const dynamic = "force-dynamic";
 
 const MS_PER_DAY = 24 * MS_PER_HOUR;
 
-/** Where operators read how plans change (`tpi accounts set-plan`). */
-const PLANS_DOCS_HREF = "/docs#authentication";
-
 /** The page's answers from the api, asked for together. */
 async function loadAccountPage(sessionToken: string) {
   const api = accountApi();
-  const [flash, keys, usage, sessions] = await Promise.all([
+  const [flash, keys, usage, sessions, upgrade] = await Promise.all([
     pageFlash(),
     api.keys.list.query({ sessionToken }),
     api.usage.query({ sessionToken }),
     api.sessions.query({ sessionToken }),
+    api.upgrades.mine.query({ sessionToken }),
   ]);
-  return { flash, keys, usage, sessions };
+  return { flash, keys, usage, sessions, upgrade };
 }
 
 // The parts' props are typed from the loaders' answers, so they follow the api's shapes.
@@ -32,20 +37,27 @@ type AccountPageData = Awaited<ReturnType<typeof loadAccountPage>>;
 
 export default async function AccountPage() {
   const session = await requireSession();
-  const { flash, keys, usage, sessions } = await loadAccountPage(session.token);
+  const { flash, keys, usage, sessions, upgrade } = await loadAccountPage(session.token);
   const { account, csrfToken } = session;
   return (
     <>
       <h1>Your account</h1>
       <FlashMessage flash={flash} />
       <AccountSummary account={account} csrfToken={csrfToken} />
+      <PlanPanel
+        account={account}
+        upgrade={upgrade}
+        activeKeys={keys.filter((key) => key.revokedAt === null).length}
+        csrfToken={csrfToken}
+        now={new Date()}
+      />
 
       <h2>API keys</h2>
       <p>
         Send a key as <code>Authorization: Bearer &lt;key&gt;</code>; see{" "}
         <Link href="/docs#authentication">the API docs</Link>.
       </p>
-      <KeyList keys={keys} csrfToken={csrfToken} />
+      <KeyList keys={keys} />
       {account.keyCreationRefusal === null ? (
         <KeyCreationForm csrfToken={csrfToken} />
       ) : (
@@ -69,7 +81,7 @@ function AccountSummary({ account, csrfToken }: Pick<Session, "account" | "csrfT
         <dt>Email</dt>
         <dd data-account="email">{account.email}</dd>
         <dt>Plan</dt>
-        <dd data-account="plan">{account.plan}</dd>
+        <dd data-account="plan">{PLAN_NAMES[account.plan]}</dd>
         <dt>Role</dt>
         <dd data-account="role">{account.role}</dd>
       </dl>
@@ -98,7 +110,7 @@ function keyState(key: { revokedAt: string | null }): string {
 }
 
 /** The account's keys, active and revoked, each active one with its revoke button. */
-function KeyList({ keys, csrfToken }: { keys: AccountPageData["keys"]; csrfToken: string }) {
+function KeyList({ keys }: { keys: AccountPageData["keys"] }) {
   if (keys.length === 0) return <p className="muted">No keys yet.</p>;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="API keys">
@@ -132,13 +144,16 @@ function KeyList({ keys, csrfToken }: { keys: AccountPageData["keys"]; csrfToken
               <td>{keyState(key)}</td>
               <td>
                 {key.revokedAt === null ? (
-                  <form method="post" action="/account/do/revoke-key" className="inline-form">
-                    <CsrfField token={csrfToken} />
-                    <input type="hidden" name="keyId" value={key.id} />
-                    <button type="submit" aria-label={`Revoke ${key.name}`}>
-                      Revoke
-                    </button>
-                  </form>
+                  // A link to a confirmation page: revoking cannot be undone (works without JavaScript).
+                  <Link
+                    prefetch={false}
+                    href={revokeKeyPath(key.id, "own")}
+                    className="button-link"
+                    aria-label={`Revoke ${key.name}`}
+                    data-revoke-link
+                  >
+                    Revoke
+                  </Link>
                 ) : null}
               </td>
             </tr>
@@ -167,15 +182,14 @@ function KeyCreationForm({ csrfToken }: { csrfToken: string }) {
   );
 }
 
-/** Why this account's plan gives no keys (the api's words), and who can change the plan. */
+/** Why this account's plan gives no keys (the api's words), and where to ask for more. */
 function KeyRefusal({ refusal }: { refusal: string }) {
   return (
     <div className="notice" data-key-refusal>
       <p>{refusal}</p>
       <p>
-        Plans are set by the service&apos;s operator (<code>tpi accounts set-plan</code>, or an
-        administrator on this website); ask yours to upgrade your account. See{" "}
-        <Link href={PLANS_DOCS_HREF}>the API docs on keys</Link>.
+        <a href="#plan-heading">Request Premium or Full</a> under Your plan; an administrator
+        decides and you hear by mail.
       </p>
     </div>
   );

@@ -104,10 +104,10 @@ function AuthenticationSection({ publicApiUrl }: { publicApiUrl: string }) {
         <Link prefetch={false} href="/account">
           account page
         </Link>{" "}
-        (<Link href="/account/sign-up">sign up</Link>: new accounts start on the trial plan, which
-        has no keys); operators also issue keys from the command line (
-        <code>pnpm tpi keys create --name &lt;name&gt;</code> on a self-hosted installation). A key
-        is shown once and only its hash is stored.
+        (<Link href="/account/sign-up">sign up</Link>: the page says what a new account gets; a
+        trial, which has no keys, requests Premium or Full on its account page); operators also
+        issue keys from the command line (<code>pnpm tpi keys create --name &lt;name&gt;</code> on a
+        self-hosted installation). A key is shown once and only its hash is stored.
       </p>
       <pre>
         <code>

@@ -17,8 +17,23 @@ export const ACCOUNT_PAGES: readonly string[] = [
   "/account/verify-email",
   "/account/reset-password",
   "/account/new-key",
+  "/account/revoke-key",
   ADMIN_PAGE,
 ];
+
+/** The revocation's confirmation page: a key of the account's own, or (admins) any active key. */
+export const REVOKE_KEY_PAGE = "/account/revoke-key";
+export type RevokeScope = "own" | "admin";
+
+export function revokeKeyPath(keyId: string, scope: RevokeScope): string {
+  const query = new URLSearchParams({ key: keyId });
+  if (scope === "admin") query.set("scope", "admin");
+  return `${REVOKE_KEY_PAGE}?${query.toString()}`;
+}
+
+/** The hidden field that says the revocation was confirmed on its page (no JavaScript needed). */
+export const REVOKE_CONFIRM_FIELD = "confirmed";
+export const REVOKE_CONFIRM_VALUE = "yes";
 
 /** An account page or form handler (anything else under /account is a 404). */
 export function isAccountPath(pathname: string): boolean {

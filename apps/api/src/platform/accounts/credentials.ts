@@ -8,6 +8,7 @@ import {
   parseEmail,
   passwordProblem,
   trialEndFor,
+  type AccountPlan,
 } from "@tpi/domain";
 import {
   consumeEmailToken,
@@ -37,6 +38,8 @@ export type CredentialServiceDeps = AccountServiceDeps & {
   /** The website's public address, for the links in mails (TPI_PUBLIC_SITE_URL). */
   siteUrl: string;
   trialPeriodHours: number;
+  /** What a sign-up gets (NEW_ACCOUNT_PLAN); a trial ends TRIAL_PERIOD_HOURS after sign-up. */
+  newAccountPlan: AccountPlan;
   limiter: AttemptLimiter;
 };
 
@@ -59,8 +62,8 @@ export class CredentialService {
         email: email.value,
         passwordHash,
         name: email.value,
-        plan: "trial",
-        trialEndsAt: trialEndFor("trial", now, this.deps.trialPeriodHours),
+        plan: this.deps.newAccountPlan,
+        trialEndsAt: trialEndFor(this.deps.newAccountPlan, now, this.deps.trialPeriodHours),
         createdAt: now,
       });
       if (created === null) {
@@ -78,6 +81,12 @@ export class CredentialService {
     });
     return { message: ACCOUNT_MESSAGES.signUpCheckMail };
   }
+  /** What a sign-up gets, for the sign-up page (the operator's NEW_ACCOUNT_PLAN). */
+  newAccountTerms() {
+    const { newAccountPlan, trialPeriodHours } = this.deps;
+    return { plan: newAccountPlan, trialPeriodHours };
+  }
+
   async verifyEmail(input: { token: string }) {
     const now = this.deps.clock();
     const verified = await this.deps.db.$transaction(async (tx) => {

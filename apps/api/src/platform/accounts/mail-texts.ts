@@ -1,6 +1,8 @@
 import {
   EMAIL_VERIFICATION_TOKEN_LIFETIME_MS,
   PASSWORD_RESET_TOKEN_LIFETIME_MS,
+  PLAN_NAMES,
+  type UpgradePlan,
 } from "@tpi/domain";
 
 /**
@@ -12,9 +14,18 @@ export const ACCOUNT_LINK_PATHS = {
   reset: "/account/reset-password",
   signIn: "/account/sign-in",
   signUp: "/account/sign-up",
+  account: "/account",
+  admin: "/account/admin",
 } as const;
 
-export type MailKind = "verify" | "reset" | "already-registered" | "no-account";
+export type MailKind =
+  | "verify"
+  | "reset"
+  | "already-registered"
+  | "no-account"
+  | "upgrade-requested"
+  | "upgrade-approved"
+  | "upgrade-refused";
 export type AccountMail = { kind: MailKind; subject: string; textBody: string };
 
 function link(siteUrl: string, path: string, token?: string): string {
@@ -80,6 +91,54 @@ export function noAccountMail(siteUrl: string): AccountMail {
 To create one: ${link(siteUrl, ACCOUNT_LINK_PATHS.signUp)}
 
 If it was not you, ignore this mail: nothing was created or changed.
+`,
+  };
+}
+
+/** To the operators: a trial account asks for a paid plan; the admin page decides it. */
+export function upgradeRequestedMail(
+  siteUrl: string,
+  request: { account: string; plan: UpgradePlan; message: string | null },
+): AccountMail {
+  const note = request.message === null ? "No message." : `Their message:\n\n${request.message}`;
+  return {
+    kind: "upgrade-requested",
+    subject: `Upgrade request: ${request.account} asks for ${PLAN_NAMES[request.plan]}`,
+    textBody: `The trial account ${request.account} asks for the ${PLAN_NAMES[request.plan]} plan.
+
+${note}
+
+Approve or refuse it (signed in as an admin): ${link(siteUrl, ACCOUNT_LINK_PATHS.admin)}
+`,
+  };
+}
+
+/** To the user: the plan is theirs, and keys are made on the account page. */
+export function upgradeApprovedMail(siteUrl: string, plan: UpgradePlan): AccountMail {
+  return {
+    kind: "upgrade-approved",
+    subject: `Your Token Price Index account is now ${PLAN_NAMES[plan]}`,
+    textBody: `Your request is approved: your account is on the ${PLAN_NAMES[plan]} plan, which does not expire.
+
+Create your API keys on your account page: ${link(siteUrl, ACCOUNT_LINK_PATHS.account)}
+`,
+  };
+}
+
+/** To the user: the refusal and the admin's reason; the account stays as it was. */
+export function upgradeRefusedMail(
+  siteUrl: string,
+  plan: UpgradePlan,
+  reason: string,
+): AccountMail {
+  return {
+    kind: "upgrade-refused",
+    subject: "Your Token Price Index upgrade request",
+    textBody: `Your request for the ${PLAN_NAMES[plan]} plan was refused. The operators' reason:
+
+${reason}
+
+Your account stays as it was. You may send a new request from your account page: ${link(siteUrl, ACCOUNT_LINK_PATHS.account)}
 `,
   };
 }

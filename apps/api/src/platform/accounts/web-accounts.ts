@@ -1,3 +1,4 @@
+import type { AccountPlan } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import type { AttemptLimiter } from "../rate-limit/attempt-limiter";
@@ -8,6 +9,7 @@ import { CredentialService } from "./credentials";
 import { KeyService } from "./keys";
 import { SessionGuard } from "./session-guard";
 import { SessionService } from "./sessions";
+import { UpgradeService } from "./upgrades";
 import { UsageService } from "./usage";
 import { VisitorAddresses, visitorKeyFrom, type Visitor } from "./visitor-address";
 
@@ -34,6 +36,10 @@ export type WebAccountsDeps = {
   /** The website's public address, for the links in mails (TPI_PUBLIC_SITE_URL). */
   siteUrl: string;
   trialPeriodHours: number;
+  /** The plan of a new sign-up (NEW_ACCOUNT_PLAN). */
+  newAccountPlan: AccountPlan;
+  /** Who is mailed a trial's upgrade request (OPERATOR_MAIL); empty: every confirmed admin. */
+  operatorMail: readonly string[];
   maxKeysPerAccount: number;
   /** Key revocations and plan changes apply at once on this instance (the others within the cache TTL). */
   auth: ApiKeyAuthenticator;
@@ -53,6 +59,7 @@ export class WebAccounts {
   readonly keys: KeyService;
   readonly usage: UsageService;
   readonly admin: AdminService;
+  readonly upgrades: UpgradeService;
   private readonly visitors: VisitorAddresses;
 
   constructor(deps: WebAccountsDeps) {
@@ -70,6 +77,7 @@ export class WebAccounts {
       guard,
       siteUrl,
       trialPeriodHours,
+      newAccountPlan: deps.newAccountPlan,
       limiter,
     });
     this.sessions = new SessionService({ db, clock, guard, siteUrl, limiter, sleep: deps.sleep });
@@ -82,6 +90,14 @@ export class WebAccounts {
     });
     this.usage = new UsageService({ db, clock, guard, chatState: deps.chatState });
     this.admin = new AdminService({ db, clock, guard, auth, trialPeriodHours });
+    this.upgrades = new UpgradeService({
+      db,
+      clock,
+      guard,
+      auth,
+      siteUrl,
+      operatorMail: deps.operatorMail,
+    });
   }
 
   /** The visitor of an anonymous form, from the website's signed header (`unverified` without one). */

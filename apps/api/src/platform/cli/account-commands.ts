@@ -4,6 +4,7 @@ import {
   API_KEY_NAME_MAX_LENGTH,
   isAccountPlan,
   normalizeEmail,
+  parseRefusalReason,
   trialEndFor,
   type AccountPlan,
 } from "@tpi/domain";
@@ -13,6 +14,7 @@ import {
   findAccount,
   listAccounts,
   listApiKeys,
+  listPendingUpgradeRequests,
   revokeApiKey,
   setAccountPlan,
   setAccountRole,
@@ -23,6 +25,7 @@ import type { Env } from "../runtime/env";
 import { KEY_CACHE_TTL_MS, KEY_USAGE_FLUSH_MS } from "../auth/api-key-authenticator";
 import { recordAdminAction } from "../accounts/web-accounts";
 import { createApiKey } from "../accounts/create-key";
+import { decideUpgrade } from "../accounts/upgrades";
 import { UsageError, withRuntime, type Command, type CommandModule } from "./command";
 
 /** Operator commands for accounts and their API keys. Each prints what it did. */
@@ -50,7 +53,11 @@ export const ACCOUNT_USAGE = `  accounts create --name NAME --plan trial|premium
                                        create an API key (printed once; only its hash is stored);
                                        without --account, a new account (default plan full)
   keys list [--account ID]             list keys: id, display prefix, name, last use, state
-  keys revoke --id KEY_ID              revoke a key (every instance refuses it within ${KEY_CACHE_TTL_MS / 1000} seconds)`;
+  keys revoke --id KEY_ID              revoke a key (every instance refuses it within ${KEY_CACHE_TTL_MS / 1000} seconds)
+  upgrades list                        list trial accounts' pending upgrade requests, oldest first
+  upgrades approve --id REQUEST_ID     give the account the plan it asked for (trial end cleared); mails it
+  upgrades refuse --id REQUEST_ID --reason TEXT
+                                       refuse a request; the account is mailed the reason`;
 
 function planOf(value: string | undefined): AccountPlan {
   if (value === undefined || !isAccountPlan(value))
@@ -101,6 +108,65 @@ function trialEnd(env: Env, plan: AccountPlan, now: Date): Date | null {
 }
 
 const accountCommands: Record<string, Command> = {
+  async upgrades(args, context) {
+    const { env } = context;
+    const [subcommand, ...rest] = args;
+    switch (subcommand) {
+      case "list": {
+        parseArgs({ args: rest, options: {}, strict: true });
+        await withRuntime(context, async (runtime) => {
+          const pending = await listPendingUpgradeRequests(runtime.database.db);
+          for (const request of pending) {
+            const who = request.account.email ?? request.account.name;
+            const note =
+              request.message === null ? "" : `  message: ${JSON.stringify(request.message)}`;
+            console.log(
+              `${request.id}  ${who} (account ${request.accountId}, plan ${request.account.plan}) asks for ${request.plan}  since ${request.createdAt.toISOString()}${note}`,
+            );
+          }
+          console.log(`${pending.length} pending upgrade request(s)`);
+        });
+        return;
+      }
+      case "approve":
+      case "refuse": {
+        const { values } = parseArgs({
+          args: rest,
+          options: { id: { type: "string" }, reason: { type: "string" } },
+          strict: true,
+        });
+        const requestId = idOf(values.id, "--id");
+        let reason: string | null = null;
+        if (subcommand === "refuse") {
+          const parsed = parseRefusalReason(values.reason ?? "");
+          if (!parsed.ok) throw new UsageError(`--reason: ${parsed.error.message}`);
+          reason = parsed.value;
+        } else if (values.reason !== undefined) {
+          throw new UsageError("--reason is for upgrades refuse only");
+        }
+        await withRuntime(context, async (runtime) => {
+          const decided = await decideUpgrade(
+            { db: runtime.database.db, clock: runtime.clock, siteUrl: env.TPI_PUBLIC_SITE_URL },
+            {
+              requestId,
+              decision: subcommand === "approve" ? "approved" : "refused",
+              reason,
+              actor: "cli",
+            },
+          );
+          console.log(
+            subcommand === "approve"
+              ? `approved: account ${decided.accountId} is now on plan ${decided.plan}; ${PROPAGATION}; the user is mailed`
+              : `refused: account ${decided.accountId} keeps its plan; the user is mailed the reason`,
+          );
+        });
+        return;
+      }
+      default:
+        throw new UsageError(`unknown upgrades subcommand '${subcommand ?? ""}'`);
+    }
+  },
+
   async accounts(args, context) {
     const { env } = context;
     const [subcommand, ...rest] = args;

@@ -1,4 +1,8 @@
-import { DEFAULT_TRIAL_PERIOD_HOURS } from "@tpi/domain";
+import {
+  DEFAULT_NEW_ACCOUNT_PLAN,
+  DEFAULT_TRIAL_PERIOD_HOURS,
+  type AccountPlan,
+} from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import type { DatabaseHealth } from "../health/database-health";
@@ -53,6 +57,10 @@ export type WebsiteAccountSettings = {
   cookieSecure: boolean;
   /** Trial length of a new account (TRIAL_PERIOD_HOURS). */
   trialPeriodHours: number;
+  /** The plan of a new website account (NEW_ACCOUNT_PLAN): trial, premium or full. */
+  newAccountPlan: AccountPlan;
+  /** Who is mailed a trial's upgrade request (OPERATOR_MAIL); empty: every confirmed admin. */
+  operatorMail: readonly string[];
 };
 
 /** Without configuration: the website on `next start`'s local address, Secure cookies. */
@@ -60,4 +68,6 @@ export const DEFAULT_WEBSITE_ACCOUNT_SETTINGS: WebsiteAccountSettings = {
   siteUrl: "http://localhost:3000",
   cookieSecure: true,
   trialPeriodHours: DEFAULT_TRIAL_PERIOD_HOURS,
+  newAccountPlan: DEFAULT_NEW_ACCOUNT_PLAN,
+  operatorMail: [],
 };

@@ -1,6 +1,12 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_MAX_KEYS_PER_ACCOUNT, DEFAULT_TRIAL_PERIOD_HOURS } from "@tpi/domain";
+import {
+  ACCOUNT_PLANS,
+  DEFAULT_MAX_KEYS_PER_ACCOUNT,
+  DEFAULT_NEW_ACCOUNT_PLAN,
+  DEFAULT_TRIAL_PERIOD_HOURS,
+  parseEmail,
+} from "@tpi/domain";
 import {
   DEFAULT_EMBEDDED_PORT,
   DEFAULT_JOB_TIMEOUTS,
@@ -128,6 +134,19 @@ const PLATFORM_ENV = {
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
   /** Trial length in hours for accounts created or moved to the trial plan. */
   TRIAL_PERIOD_HOURS: z.coerce.number().positive().default(DEFAULT_TRIAL_PERIOD_HOURS),
+  /**
+   * What a website sign-up gets: `trial` (TRIAL_PERIOD_HOURS, no key creation; the user requests
+   * an upgrade that an admin decides) or a paid plan (`premium`, `full`: keys at once, once the
+   * address is confirmed, since an unconfirmed account cannot sign in).
+   */
+  NEW_ACCOUNT_PLAN: z.enum(ACCOUNT_PLANS).default(DEFAULT_NEW_ACCOUNT_PLAN),
+  /** Addresses mailed when a trial account requests an upgrade; unset: every confirmed admin account. */
+  OPERATOR_MAIL: envList
+    .refine((addresses) => addresses.every((address) => parseEmail(address).ok), {
+      message: "must be email addresses separated by commas",
+    })
+    .transform((addresses) => addresses.map((address) => address.toLowerCase()))
+    .default([]),
   /** Unrevoked keys an account may hold; creating one more is refused with 409. */
   MAX_KEYS_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_MAX_KEYS_PER_ACCOUNT),
   /** Shared rate-limit store for every api instance; without it, limits are per instance, in memory. */
@@ -280,6 +299,8 @@ export function websiteAccountSettingsFrom(env: Env): WebsiteAccountSettings {
     siteUrl: env.TPI_PUBLIC_SITE_URL,
     cookieSecure: !env.TPI_SITE_PLAIN_HTTP,
     trialPeriodHours: env.TRIAL_PERIOD_HOURS,
+    newAccountPlan: env.NEW_ACCOUNT_PLAN,
+    operatorMail: env.OPERATOR_MAIL,
   };
 }
 

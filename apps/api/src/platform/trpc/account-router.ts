@@ -74,9 +74,39 @@ const adminRouter = t.router({
     .query(({ ctx, input }) => ctx.accounts.admin.actions(input)),
 });
 
+// The plan is checked by the domain (its words name the plans); the bound only caps the input.
+const upgradesRouter = t.router({
+  /** The account's latest upgrade request (pending or decided), or null. */
+  mine: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.upgrades.mine(input)),
+  /** A trial account asks for premium or full, with an optional message; one pending at a time. */
+  request: accountProcedure
+    .input(
+      z
+        .object({ ...change, plan: z.string().max(50), message: z.string().max(10_000).optional() })
+        .strict(),
+    )
+    .mutation(({ ctx, input }) => ctx.accounts.upgrades.request(input)),
+  /** Admins: every pending request, oldest first. */
+  pending: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.upgrades.pending(input)),
+  /** Admins: sets the requested plan (trial end cleared) and mails the user. */
+  approve: accountProcedure
+    .input(z.object({ ...change, requestId: z.uuid() }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.upgrades.approve(input)),
+  /** Admins: refuses with a reason, mailed to the user. */
+  refuse: accountProcedure
+    .input(z.object({ ...change, requestId: z.uuid(), reason: z.string().max(10_000) }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.upgrades.refuse(input)),
+});
+
 export const accountRouter = t.router({
   /** A pre-session form token and its cookie's attributes, for the sign-in, sign-up and reset forms. */
   formToken: accountProcedure.query(({ ctx }) => ctx.accounts.sessions.formToken()),
+  /** What a sign-up gets (NEW_ACCOUNT_PLAN, TRIAL_PERIOD_HOURS): the sign-up page says it. */
+  newAccountTerms: accountProcedure.query(({ ctx }) => ctx.accounts.credentials.newAccountTerms()),
   signUp: accountProcedure
     .input(z.object({ email, password, formToken }).strict())
     .mutation(({ ctx, input }) => ctx.accounts.credentials.signUp(input, ctx.visitor())),
@@ -116,4 +146,5 @@ export const accountRouter = t.router({
     .input(z.object(session).strict())
     .query(({ ctx, input }) => ctx.accounts.usage.lastDays(input)),
   admin: adminRouter,
+  upgrades: upgradesRouter,
 });

@@ -1,7 +1,8 @@
-import { ACCOUNT_PLANS } from "@tpi/domain";
+import { ACCOUNT_PLANS, PLAN_NAMES, REFUSAL_REASON_MAX_LENGTH } from "@tpi/domain";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CsrfField, FlashMessage } from "../../../src/components/account-parts";
+import { revokeKeyPath } from "../../../src/lib/account-paths";
 import { formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
 import { accountApi, pageFlash, requireSession } from "../../../src/server/account";
 
@@ -14,14 +15,15 @@ const REVISIONS_SHOWN = 50;
 /** The page's answers from the api, asked for together. */
 async function loadAdminPage(sessionToken: string) {
   const api = accountApi();
-  const [flash, accounts, keys, actions, revisions] = await Promise.all([
+  const [flash, pending, accounts, keys, actions, revisions] = await Promise.all([
     pageFlash(),
+    api.upgrades.pending.query({ sessionToken }),
     api.admin.accounts.query({ sessionToken }),
     api.admin.keys.query({ sessionToken }),
     api.admin.actions.query({ sessionToken }),
     api.admin.revisions.query({ sessionToken }),
   ]);
-  return { flash, accounts, keys, actions, revisions };
+  return { flash, pending, accounts, keys, actions, revisions };
 }
 
 // The tables' props are typed from the loader's answers, so they follow the api's shapes.
@@ -30,17 +32,20 @@ type AdminPageData = Awaited<ReturnType<typeof loadAdminPage>>;
 export default async function AdminPage() {
   const session = await requireSession();
   if (session.account.role !== "admin") return <AdminRefusal />;
-  const { flash, accounts, keys, actions, revisions } = await loadAdminPage(session.token);
+  const { flash, pending, accounts, keys, actions, revisions } = await loadAdminPage(session.token);
   const csrf = session.csrfToken;
   return (
     <>
       <h1>Administration</h1>
       <FlashMessage flash={flash} />
+      <h2>Upgrade requests</h2>
+      <UpgradeRequests pending={pending} csrf={csrf} />
+
       <h2>Accounts</h2>
       <AccountPlansTable accounts={accounts} csrf={csrf} />
 
       <h2>Active keys</h2>
-      <ActiveKeysTable keys={keys} csrf={csrf} />
+      <ActiveKeysTable keys={keys} />
 
       <h2>Recent administrator actions</h2>
       <AdminActionsTable actions={actions} />
@@ -121,8 +126,60 @@ function AccountPlansTable({
   );
 }
 
-/** Every key not yet revoked, of every account, each with its revoke button. */
-function ActiveKeysTable({ keys, csrf }: { keys: AdminPageData["keys"]; csrf: string }) {
+/**
+ * The trial accounts' pending requests, oldest first: one approve button (sets the plan, clears
+ * the trial end) and a refusal with its reason (mailed to the user). Cards, not a table: the
+ * message and the reason field need the width of a phone.
+ */
+function UpgradeRequests({ pending, csrf }: { pending: AdminPageData["pending"]; csrf: string }) {
+  if (pending.length === 0) return <p className="muted">No pending requests.</p>;
+  return (
+    <ul className="upgrade-requests" data-upgrade-requests>
+      {pending.map((request) => (
+        <li key={request.id} data-request-id={request.id} data-request-account={request.account}>
+          <p>
+            <strong>{request.account}</strong> asks for <strong>{PLAN_NAMES[request.plan]}</strong>{" "}
+            (since {formatUtcInstant(request.createdAt)}; now on {request.accountPlan}
+            {request.trialEndsAt === null
+              ? ""
+              : `, trial ends ${formatUtcInstant(request.trialEndsAt)}`}
+            ).
+          </p>
+          {request.message === null ? null : (
+            <blockquote className="upgrade-message">{request.message}</blockquote>
+          )}
+          <form
+            method="post"
+            action="/account/do/admin-approve-upgrade"
+            className="inline-form"
+            data-form="approve-upgrade"
+          >
+            <CsrfField token={csrf} />
+            <input type="hidden" name="requestId" value={request.id} />
+            <button type="submit">Approve {PLAN_NAMES[request.plan]}</button>
+          </form>
+          <form
+            method="post"
+            action="/account/do/admin-refuse-upgrade"
+            className="account-form"
+            data-form="refuse-upgrade"
+          >
+            <CsrfField token={csrf} />
+            <input type="hidden" name="requestId" value={request.id} />
+            <label>
+              Reason for refusing (mailed to {request.account})
+              <textarea name="reason" rows={2} required maxLength={REFUSAL_REASON_MAX_LENGTH} />
+            </label>
+            <button type="submit">Refuse</button>
+          </form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every key not yet revoked, of every account, each with its revoke link (a confirmation page). */
+function ActiveKeysTable({ keys }: { keys: AdminPageData["keys"] }) {
   if (keys.length === 0) return <p className="muted">No active keys.</p>;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Active keys">
@@ -156,16 +213,15 @@ function ActiveKeysTable({ keys, csrf }: { keys: AdminPageData["keys"]; csrf: st
               <td>{formatUtcInstant(key.createdAt)}</td>
               <td>{key.lastUsedAt === null ? "Never" : formatUtcInstant(key.lastUsedAt)}</td>
               <td>
-                <form method="post" action="/account/do/admin-revoke-key" className="inline-form">
-                  <CsrfField token={csrf} />
-                  <input type="hidden" name="keyId" value={key.id} />
-                  <button
-                    type="submit"
-                    aria-label={`Revoke ${key.name} (${key.displayPrefix}) of ${key.account}`}
-                  >
-                    Revoke
-                  </button>
-                </form>
+                <Link
+                  prefetch={false}
+                  href={revokeKeyPath(key.id, "admin")}
+                  className="button-link"
+                  aria-label={`Revoke ${key.name} (${key.displayPrefix}) of ${key.account}`}
+                  data-revoke-link
+                >
+                  Revoke
+                </Link>
               </td>
             </tr>
           ))}

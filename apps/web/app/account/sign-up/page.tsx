@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { FlashMessage, FormTokenField } from "../../../src/components/account-parts";
-import { pageFlash, pageFormToken } from "../../../src/server/account";
+import { newAccountTermsText } from "@tpi/domain";
+import { accountApi, pageFlash, pageFormToken } from "../../../src/server/account";
 
 export const metadata: Metadata = {
   title: "Sign up",
@@ -10,13 +11,25 @@ export const metadata: Metadata = {
 export const dynamic = "force-dynamic";
 
 export default async function SignUpPage() {
-  const [flash, formToken] = await Promise.all([pageFlash(), pageFormToken()]);
+  const [flash, formToken, terms] = await Promise.all([
+    pageFlash(),
+    pageFormToken(),
+    // The api down: the form says so (FormTokenField); the terms are then left out, not a 500.
+    accountApi()
+      .newAccountTerms.query()
+      .catch(() => undefined),
+  ]);
   return (
     <>
       <h1>Sign up</h1>
       <p className="lead">
-        An account holds your API keys. New accounts start on the trial plan; you confirm your email
-        address with a mailed link before you sign in. How keys are used:{" "}
+        An account holds your API keys.{" "}
+        {terms === undefined ? null : (
+          <span data-new-account-terms>
+            {newAccountTermsText(terms.plan, terms.trialPeriodHours)}
+          </span>
+        )}{" "}
+        You confirm your email address with a mailed link before you sign in. How keys are used:{" "}
         <Link href="/docs#authentication">API docs, authentication</Link>.
       </p>
       <FlashMessage flash={flash} />

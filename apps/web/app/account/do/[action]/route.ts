@@ -1,5 +1,10 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_PLANS, type AccountPlan } from "@tpi/domain";
-import { RESET_PASSWORD_PAGE, resetPasswordPath } from "../../../../src/lib/account-paths";
+import {
+  REVOKE_CONFIRM_FIELD,
+  REVOKE_CONFIRM_VALUE,
+  RESET_PASSWORD_PAGE,
+  resetPasswordPath,
+} from "../../../../src/lib/account-paths";
 import { accountApi, type ApiRefusal } from "../../../../src/server/account";
 import {
   attempt,
@@ -27,6 +32,14 @@ type Handler = {
 
 function signedIn(request: Request, form: FormData) {
   return { sessionToken: requestSessionToken(request) || "-", csrfToken: field(form, "csrfToken") };
+}
+
+/** A revocation posted without its confirmation page's field (an old page, a forged form). */
+const UNCONFIRMED_REVOCATION =
+  "Nothing was revoked: confirm the revocation on its page (the key list's Revoke).";
+
+function confirmedRevocation(form: FormData): boolean {
+  return field(form, REVOKE_CONFIRM_FIELD) === REVOKE_CONFIRM_VALUE;
 }
 
 function planOf(value: string): AccountPlan | undefined {
@@ -135,11 +148,46 @@ const HANDLERS: Record<string, Handler> = {
   "revoke-key": {
     from: "/account",
     run: async (request, form) => {
+      if (!confirmedRevocation(form))
+        return { to: "/account", flash: { kind: "error", message: UNCONFIRMED_REVOCATION } };
       await accountApi().keys.revoke.mutate({
         ...signedIn(request, form),
         keyId: field(form, "keyId"),
       });
       return { to: "/account", flash: { kind: "notice", message: "The key is revoked." } };
+    },
+  },
+  "request-upgrade": {
+    from: "/account",
+    run: async (request, form) => {
+      // The plan is the pressed button's value; the api checks it and says which plans exist.
+      const answer = await accountApi().upgrades.request.mutate({
+        ...signedIn(request, form),
+        plan: field(form, "plan"),
+        message: field(form, "message"),
+      });
+      return { to: "/account", flash: { kind: "notice", message: answer.message } };
+    },
+  },
+  "admin-approve-upgrade": {
+    from: "/account/admin",
+    run: async (request, form) => {
+      const answer = await accountApi().upgrades.approve.mutate({
+        ...signedIn(request, form),
+        requestId: field(form, "requestId"),
+      });
+      return { to: "/account/admin", flash: { kind: "notice", message: answer.message } };
+    },
+  },
+  "admin-refuse-upgrade": {
+    from: "/account/admin",
+    run: async (request, form) => {
+      const answer = await accountApi().upgrades.refuse.mutate({
+        ...signedIn(request, form),
+        requestId: field(form, "requestId"),
+        reason: field(form, "reason"),
+      });
+      return { to: "/account/admin", flash: { kind: "notice", message: answer.message } };
     },
   },
   "admin-set-plan": {
@@ -165,6 +213,8 @@ const HANDLERS: Record<string, Handler> = {
   "admin-revoke-key": {
     from: "/account/admin",
     run: async (request, form) => {
+      if (!confirmedRevocation(form))
+        return { to: "/account/admin", flash: { kind: "error", message: UNCONFIRMED_REVOCATION } };
       await accountApi().admin.revokeKey.mutate({
         ...signedIn(request, form),
         keyId: field(form, "keyId"),
