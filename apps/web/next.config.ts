@@ -6,7 +6,7 @@ import {
   UNAVAILABLE_PATH,
 } from "./src/lib/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "./src/lib/chart-params";
+import { CHART_RANGE_PARAM, CHART_VIEW_PARAMS, HOME_SERIES_PARAM } from "./src/lib/chart-params";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -29,17 +29,17 @@ const nextConfig: NextConfig = {
         has: [{ type: "header" as const, key: NOT_FOUND_HEADER }],
         destination: NOT_FOUND_PATH,
       },
-      ...[CHART_RANGE_PARAM, HOME_SERIES_PARAM].map((key) => ({
+      ...[CHART_RANGE_PARAM, HOME_SERIES_PARAM, ...CHART_VIEW_PARAMS].map((key) => ({
         source: "/",
         has: [{ type: "query" as const, key }],
         destination: "/home-view",
       })),
-      // A lab page with a chart range, likewise, by the per-request /labs/<lab>/view.
-      {
+      // A lab page with a chart range, scale or zoom, likewise, by the per-request /labs/<lab>/view.
+      ...[CHART_RANGE_PARAM, ...CHART_VIEW_PARAMS].map((key) => ({
         source: "/labs/:lab",
-        has: [{ type: "query" as const, key: CHART_RANGE_PARAM }],
+        has: [{ type: "query" as const, key }],
         destination: "/labs/:lab/view",
-      },
+      })),
     ],
     afterFiles: [],
     fallback: [],

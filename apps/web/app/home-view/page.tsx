@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../src/lib/chart-params";
+import { chartViewQuery } from "../../src/lib/chart-state";
 import { HomeContent, homeMetadata } from "../../src/components/home-content";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,6 +24,12 @@ type HomeViewProps = { searchParams: Promise<Record<string, string | string[] | 
 export default async function HomeView(props: HomeViewProps) {
   const query = await props.searchParams;
   return (
-    <HomeContent chartQuery={{ range: query[CHART_RANGE_PARAM], labs: query[HOME_SERIES_PARAM] }} />
+    <HomeContent
+      chartQuery={{
+        range: query[CHART_RANGE_PARAM],
+        labs: query[HOME_SERIES_PARAM],
+        view: chartViewQuery(query),
+      }}
+    />
   );
 }

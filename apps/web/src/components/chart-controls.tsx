@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { KEY_HREF } from "./keyed-access";
+import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "../lib/chart";
+import { formatUtcDay } from "../lib/format";
 import {
   CHART_RANGES,
   chartStateHref,
@@ -8,6 +10,13 @@ import {
   type ChartOffer,
   type ChartState,
 } from "../lib/chart-state";
+
+/** What each y scale's link says; its title says what it does. */
+const Y_SCALE_LABELS: Record<YScaleKind, { text: string; title: string }> = {
+  fit: { text: "Fit", title: "Y axis fitted to the values shown" },
+  zero: { text: "From 0", title: "Y axis from zero" },
+  log: { text: "Log", title: "Logarithmic y axis: equal percentage moves look equal" },
+};
 
 type ChartControlsProps = {
   path: string;
@@ -24,7 +33,9 @@ type ChartControlsProps = {
 /**
  * Range buttons and series toggles as plain links: each names a URL the server renders, so they
  * work without JavaScript and a shared link shows the same chart. Ranges wider than the data the
- * page holds for a visitor are shown locked, with the note that a key reaches them.
+ * page holds for a visitor are shown locked, with the note that a key reaches them. None is
+ * prefetched: each names a page rendered per request, which a prefetch would render for nothing
+ * (and a phone would download and parse while the reader is still reading).
  */
 export function ChartControls({
   path,
@@ -50,9 +61,15 @@ export function ChartControls({
             ) : (
               <li key={range}>
                 <Link
-                  href={chartStateHref(path, { ...state, range }, offer, seriesParam)}
+                  href={chartStateHref(
+                    path,
+                    { ...state, range, zoom: undefined },
+                    offer,
+                    seriesParam,
+                  )}
                   data-range={range}
                   aria-current={state.range === range ? "true" : undefined}
+                  prefetch={false}
                   scroll={false}
                 >
                   {range}
@@ -73,6 +90,7 @@ export function ChartControls({
                     href={chartStateHref(path, toggleSeries(state, key), offer, seriesParam)}
                     data-series={key}
                     data-shown={shown ? "true" : "false"}
+                    prefetch={false}
                     scroll={false}
                   >
                     {labels[key] ?? key}
@@ -85,6 +103,38 @@ export function ChartControls({
             })}
           </ul>
         </nav>
+      )}
+      <nav aria-label="Y axis scale">
+        <ul>
+          {Y_SCALES.map((y) => (
+            <li key={y}>
+              <Link
+                href={chartStateHref(path, { ...state, y }, offer, seriesParam)}
+                data-y-scale={y}
+                title={Y_SCALE_LABELS[y].title}
+                aria-current={(state.y ?? DEFAULT_Y_SCALE) === y ? "true" : undefined}
+                prefetch={false}
+                scroll={false}
+              >
+                {Y_SCALE_LABELS[y].text}
+                <span className="sr-only"> ({Y_SCALE_LABELS[y].title.toLowerCase()})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {state.zoom !== undefined && (
+        <p className="chart-controls-label" data-chart-zoom>
+          Zoomed to {formatUtcDay(state.zoom.from)} – {formatUtcDay(state.zoom.to)}.{" "}
+          <Link
+            href={chartStateHref(path, { ...state, zoom: undefined }, offer, seriesParam)}
+            data-zoom-reset
+            prefetch={false}
+            scroll={false}
+          >
+            Reset zoom
+          </Link>
+        </p>
       )}
       {locked.length > 0 && (
         <p className="chart-controls-label" data-locked-note>

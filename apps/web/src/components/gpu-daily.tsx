@@ -51,6 +51,8 @@ export function DailyIndexSection({
             title={`${gpu} daily GPU compute price index, USD per GPU-hour`}
             unit="USD per GPU-hour"
             series={applyChartState(gpuSeries([{ gpu, rows: detail.daily.data }]), state, offer)}
+            yScale={state.y}
+            zoom={state.zoom}
             controls={
               <ChartControls
                 path={gpuPathOf(gpu)}
@@ -64,7 +66,12 @@ export function DailyIndexSection({
           />
           <p>
             <a
-              href={chartStateHref(gpuCsvPathOf(gpu), state, offer, GPU_SERIES_PARAM)}
+              href={chartStateHref(
+                gpuCsvPathOf(gpu),
+                { range: state.range, keys: state.keys },
+                offer,
+                GPU_SERIES_PARAM,
+              )}
               download
               data-csv
             >

@@ -7,6 +7,7 @@ import { LineChart } from "./line-chart";
 import {
   applyChartState,
   parseChartState,
+  type ChartViewQuery,
   TOKEN_HELD_RANGE,
   type ChartOffer,
   type ChartState,
@@ -48,7 +49,12 @@ export async function homeMetadata(): Promise<Metadata> {
 }
 
 /** The home chart's URL query: `?range=` and `?labs=` (comma-separated lab identifiers). */
-export type HomeChartQuery = { range?: string | string[]; labs?: string | string[] };
+export type HomeChartQuery = {
+  range?: string | string[];
+  labs?: string | string[];
+  /** The y axis's scale and zoom (`?y=log&from=…&to=…`). */
+  view?: ChartViewQuery;
+};
 
 /**
  * The home page's content. `/` renders it with no query from the full-route cache; `/` with a
@@ -66,7 +72,7 @@ export async function HomeContent({ chartQuery }: { chartQuery: HomeChartQuery }
   const allSeries = labSeries(window.rows);
   // Visitors hold the free window, the trailing month: wider ranges need a key.
   const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: allSeries.map((one) => one.key) };
-  const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer);
+  const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer, chartQuery.view);
 
   return (
     <>
@@ -198,6 +204,8 @@ function TrailingMonthSection({
         title="Token Price Index of the free-tier labs, USD per million tokens"
         unit="USD per million tokens"
         series={applyChartState(allSeries, chartState, offer)}
+        yScale={chartState.y}
+        zoom={chartState.zoom}
         controls={
           <ChartControls
             path="/"

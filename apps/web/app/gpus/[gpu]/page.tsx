@@ -16,7 +16,12 @@ import { KeyedGpu } from "../../../src/components/keyed-gpu";
 import { readWebEnv } from "../../../src/env";
 import type { GpuDetail } from "../../../src/lib/api-types";
 import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
-import { GPU_HELD_RANGE, parseChartState, type ChartOffer } from "../../../src/lib/chart-state";
+import {
+  chartViewQuery,
+  GPU_HELD_RANGE,
+  parseChartState,
+  type ChartOffer,
+} from "../../../src/lib/chart-state";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
 import { gpuConstituentsCsvPathOf } from "../../../src/lib/gpu-constituents";
 import { mergeGpuProvenance } from "../../../src/lib/gpu-provenance";
@@ -97,7 +102,8 @@ export default async function GpuPage(props: GpuPageProps) {
     latestDay === undefined ? undefined : await loadGpuConstituents(gpu, latestDay);
   // The daily chart's range (`?range=7D`); the page is rendered per request, so it reads it here.
   const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: [gpu] };
-  const state = parseChartState((await props.searchParams)?.[CHART_RANGE_PARAM], undefined, offer);
+  const query = (await props.searchParams) ?? {};
+  const state = parseChartState(query[CHART_RANGE_PARAM], undefined, offer, chartViewQuery(query));
   return (
     <>
       <h1>{gpu} GPU compute price index</h1>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { isLabId } from "@tpi/domain";
 import { LabContent, labMetadata } from "../../../../src/components/lab-content";
 import { CHART_RANGE_PARAM } from "../../../../src/lib/chart-params";
+import { chartViewQuery } from "../../../../src/lib/chart-state";
 import { labPathOf } from "../../../../src/lib/paths";
 
 type LabViewProps = {
@@ -31,5 +32,10 @@ export default async function LabView(props: LabViewProps) {
   const { lab } = await props.params;
   if (!isLabId(lab)) notFound();
   const query = await props.searchParams;
-  return <LabContent lab={lab} chartQuery={{ range: query[CHART_RANGE_PARAM] }} />;
+  return (
+    <LabContent
+      lab={lab}
+      chartQuery={{ range: query[CHART_RANGE_PARAM], view: chartViewQuery(query) }}
+    />
+  );
 }
