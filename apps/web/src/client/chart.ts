@@ -29,7 +29,7 @@ import {
   type IslandData,
   type IslandSeries,
 } from "../lib/chart-tooltip";
-import { CHART_FROM_PARAM, CHART_TO_PARAM } from "../lib/chart-params";
+import { CHART_FROM_PARAM, CHART_TO_PARAM, CONTROLLED_CHART_ID } from "../lib/chart-params";
 
 const AREA = "[data-chart-points]";
 /** A drag narrower than this share of the plot (percent) is a click, not a zoom. */
@@ -123,8 +123,12 @@ function percentAt(area: HTMLElement, clientX: number): number | undefined {
   return box.width > 0 ? ((clientX - box.left) / box.width) * 100 : undefined;
 }
 
-/** Loads the page's URL with the chart zoomed to `range` (or unzoomed), back at the chart. */
+/**
+ * Loads the page's URL with the chart zoomed to `range` (or unzoomed), back at the chart. Only
+ * the chart with controls takes a zoom (the page's URL holds one chart's view).
+ */
 function navigateZoom(area: HTMLElement, range: DayRange | undefined): void {
+  if (area.dataset.chartZoomable !== "true") return;
   const url = new URL(window.location.href);
   if (range === undefined) {
     url.searchParams.delete(CHART_FROM_PARAM);
@@ -133,8 +137,7 @@ function navigateZoom(area: HTMLElement, range: DayRange | undefined): void {
     url.searchParams.set(CHART_FROM_PARAM, range.from);
     url.searchParams.set(CHART_TO_PARAM, range.to);
   }
-  const figure = area.closest("figure[id]");
-  url.hash = figure === null ? "" : figure.id;
+  url.hash = CONTROLLED_CHART_ID;
   if (url.href !== window.location.href) window.location.assign(url.href);
 }
 
@@ -194,7 +197,11 @@ function onPointerMove(event: PointerEvent): void {
   const pointer = gesture.pointers.get(event.pointerId);
   if (pointer !== undefined) pointer.now = at;
   show(area, chart, nearestDay(chart.series, at));
-  if (gesture.mouseFrom !== undefined && Math.abs(at - gesture.mouseFrom) >= MIN_DRAG_PERCENT)
+  if (
+    gesture.mouseFrom !== undefined &&
+    area.dataset.chartZoomable === "true" &&
+    Math.abs(at - gesture.mouseFrom) >= MIN_DRAG_PERCENT
+  )
     band(area, gesture.mouseFrom, at);
 }
 
@@ -273,9 +280,10 @@ function prepare(area: HTMLElement): void {
   if (area.tabIndex === 0) return;
   area.tabIndex = 0;
   area.setAttribute("role", "group");
+  const zoom = area.dataset.chartZoomable === "true" ? ", + to zoom in, 0 to reset the zoom" : "";
   area.setAttribute(
     "aria-label",
-    `${area.dataset.chartTitle ?? "Chart"}: use the arrow keys to read each day, + to zoom in, 0 to reset the zoom`,
+    `${area.dataset.chartTitle ?? "Chart"}: use the arrow keys to read each day${zoom}`,
   );
 }
 

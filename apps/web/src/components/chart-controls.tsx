@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 import { KEY_HREF } from "./keyed-access";
 import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "../lib/chart";
 import { formatUtcDay } from "../lib/format";
@@ -18,6 +19,11 @@ const Y_SCALE_LABELS: Record<YScaleKind, { text: string; title: string }> = {
   log: { text: "Log", title: "Logarithmic y axis: equal percentage moves look equal" },
 };
 
+/** A chart link with the fragment that lands the reloaded page at the chart. */
+export function anchored(href: string): string {
+  return `${href}#${CONTROLLED_CHART_ID}`;
+}
+
 type ChartControlsProps = {
   path: string;
   state: ChartState;
@@ -31,11 +37,12 @@ type ChartControlsProps = {
 };
 
 /**
- * Range buttons and series toggles as plain links: each names a URL the server renders, so they
- * work without JavaScript and a shared link shows the same chart. Ranges wider than the data the
- * page holds for a visitor are shown locked, with the note that a key reaches them. None is
- * prefetched: each names a page rendered per request, which a prefetch would render for nothing
- * (and a phone would download and parse while the reader is still reading).
+ * Range buttons, series toggles and scales as plain links: each names a URL the server renders,
+ * so they work without JavaScript and a shared link shows the same chart. Ranges wider than the
+ * data the page holds for a visitor are shown locked, with the note that a key reaches them.
+ * They are `<a>`, not next/link: each would be a client component to hydrate and a page to
+ * prefetch (rendered per request, for nothing), which on a phone costs more main-thread time than
+ * the page load they save; the fragment brings the reader back to the chart.
  */
 export function ChartControls({
   path,
@@ -60,20 +67,15 @@ export function ChartControls({
               </li>
             ) : (
               <li key={range}>
-                <Link
-                  href={chartStateHref(
-                    path,
-                    { ...state, range, zoom: undefined },
-                    offer,
-                    seriesParam,
+                <a
+                  href={anchored(
+                    chartStateHref(path, { ...state, range, zoom: undefined }, offer, seriesParam),
                   )}
                   data-range={range}
                   aria-current={state.range === range ? "true" : undefined}
-                  prefetch={false}
-                  scroll={false}
                 >
                   {range}
-                </Link>
+                </a>
               </li>
             ),
           )}
@@ -86,18 +88,16 @@ export function ChartControls({
               const shown = state.keys.includes(key);
               return (
                 <li key={key}>
-                  <Link
-                    href={chartStateHref(path, toggleSeries(state, key), offer, seriesParam)}
+                  <a
+                    href={anchored(chartStateHref(path, toggleSeries(state, key), offer, seriesParam))}
                     data-series={key}
                     data-shown={shown ? "true" : "false"}
-                    prefetch={false}
-                    scroll={false}
                   >
                     {labels[key] ?? key}
                     <span className="sr-only">
                       {shown ? " (shown, hide it)" : " (hidden, show it)"}
                     </span>
-                  </Link>
+                  </a>
                 </li>
               );
             })}
@@ -108,17 +108,15 @@ export function ChartControls({
         <ul>
           {Y_SCALES.map((y) => (
             <li key={y}>
-              <Link
-                href={chartStateHref(path, { ...state, y }, offer, seriesParam)}
+              <a
+                href={anchored(chartStateHref(path, { ...state, y }, offer, seriesParam))}
                 data-y-scale={y}
                 title={Y_SCALE_LABELS[y].title}
                 aria-current={(state.y ?? DEFAULT_Y_SCALE) === y ? "true" : undefined}
-                prefetch={false}
-                scroll={false}
               >
                 {Y_SCALE_LABELS[y].text}
                 <span className="sr-only"> ({Y_SCALE_LABELS[y].title.toLowerCase()})</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -126,14 +124,12 @@ export function ChartControls({
       {state.zoom !== undefined && (
         <p className="chart-controls-label" data-chart-zoom>
           Zoomed to {formatUtcDay(state.zoom.from)} – {formatUtcDay(state.zoom.to)}.{" "}
-          <Link
-            href={chartStateHref(path, { ...state, zoom: undefined }, offer, seriesParam)}
+          <a
+            href={anchored(chartStateHref(path, { ...state, zoom: undefined }, offer, seriesParam))}
             data-zoom-reset
-            prefetch={false}
-            scroll={false}
           >
             Reset zoom
-          </Link>
+          </a>
         </p>
       )}
       {locked.length > 0 && (

@@ -11,6 +11,7 @@ import { zoomSeries, type ChartZoom } from "../lib/chart-state";
 import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
 import type { Series } from "../lib/shape";
 import { packIslandData } from "../lib/chart-tooltip";
+import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 
 /** The chart script (public/chart.js, built from src/client/chart.ts). */
 const CHART_SCRIPT_URL = "/chart.js";
@@ -107,8 +108,13 @@ export function LineChart({
   const format = VALUE_FORMATS[valueKind];
   const description = describeSeries(shown, format.value, formatUtcDay);
   return (
-    // The id is where a zoom's navigation lands, so the reader stays at the chart.
-    <figure className="chart" data-chart={id} data-y-scale={geometry.yScale} id={`chart-${id}`}>
+    // A chart with controls is the one its links (and a zoom) land at; only it can be zoomed.
+    <figure
+      className="chart"
+      data-chart={id}
+      data-chart-scale={geometry.yScale}
+      id={controls === undefined ? undefined : CONTROLLED_CHART_ID}
+    >
       {controls}
       <p className="chart-unit" data-chart-unit>
         {unit ?? DEFAULT_UNITS[valueKind]}
@@ -121,6 +127,7 @@ export function LineChart({
         data-chart-points={JSON.stringify(islandDataOf(geometry))}
         data-chart-title={title}
         data-chart-value-kind={valueKind}
+        data-chart-zoomable={controls === undefined ? undefined : "true"}
       >
         {/*
           The outer SVG has no viewBox: its user unit is the CSS pixel, so tick labels keep their
