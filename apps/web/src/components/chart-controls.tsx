@@ -89,7 +89,9 @@ export function ChartControls({
               return (
                 <li key={key}>
                   <a
-                    href={anchored(chartStateHref(path, toggleSeries(state, key), offer, seriesParam))}
+                    href={anchored(
+                      chartStateHref(path, toggleSeries(state, key), offer, seriesParam),
+                    )}
                     data-series={key}
                     data-shown={shown ? "true" : "false"}
                   >

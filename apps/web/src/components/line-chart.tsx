@@ -146,8 +146,18 @@ export function LineChart({
           live region that screen readers announce. Set as (empty) inner HTML, so that React's
           hydration leaves whatever the script put there alone.
         */}
-        <div className="chart-overlay" data-chart-overlay aria-hidden="true" dangerouslySetInnerHTML={EMPTY} />
-        <div role="status" className="chart-tooltip-live" data-chart-live dangerouslySetInnerHTML={EMPTY} />
+        <div
+          className="chart-overlay"
+          data-chart-overlay
+          aria-hidden="true"
+          dangerouslySetInnerHTML={EMPTY}
+        />
+        <div
+          role="status"
+          className="chart-tooltip-live"
+          data-chart-live
+          dangerouslySetInnerHTML={EMPTY}
+        />
       </div>
       <ChartLegend geometry={geometry} />
       <figcaption>

@@ -131,14 +131,19 @@ describe("the held ranges and the first day shown", () => {
     expect(chartStateHref("/", { range: "7D", keys: ["a"], y: "log" }, offer, "labs")).toBe(
       "/?range=7D&labs=a&y=log",
     );
-    expect(chartStateHref("/", { range: "1M", keys: ["a", "b"], y: "fit" }, offer, "labs")).toBe("/");
+    expect(chartStateHref("/", { range: "1M", keys: ["a", "b"], y: "fit" }, offer, "labs")).toBe(
+      "/",
+    );
     // Toggling a series or a range keeps the scale.
     expect(toggleSeries({ range: "1M", keys: ["a", "b"], y: "zero" }, "b").y).toBe("zero");
   });
 
   it("reads a zoom of two valid days in order, keeps it in links, and cuts the series to it", () => {
     const offer: ChartOffer = { held: "1M", keys: ["a"] };
-    const zoomed = parseChartState("1M", undefined, offer, { from: "2026-03-02", to: "2026-03-03" });
+    const zoomed = parseChartState("1M", undefined, offer, {
+      from: "2026-03-02",
+      to: "2026-03-03",
+    });
     expect(zoomed.zoom).toEqual({ from: "2026-03-02", to: "2026-03-03" });
     for (const [from, to] of [
       ["2026-03-03", "2026-03-02"],
@@ -146,7 +151,10 @@ describe("the held ranges and the first day shown", () => {
       ["2026-03-02", undefined],
       ["yesterday", "2026-03-02"],
     ])
-      expect(parseChartState("1M", undefined, offer, { from, to }).zoom, `${from} ${to}`).toBeUndefined();
+      expect(
+        parseChartState("1M", undefined, offer, { from, to }).zoom,
+        `${from} ${to}`,
+      ).toBeUndefined();
     expect(chartStateHref("/labs/a", zoomed, offer, "labs")).toBe(
       "/labs/a?from=2026-03-02&to=2026-03-03",
     );

@@ -54,7 +54,9 @@ export type ChartViewQuery = {
 };
 
 /** The view parameters of a page's query (`searchParams`). */
-export function chartViewQuery(query: Record<string, string | string[] | undefined>): ChartViewQuery {
+export function chartViewQuery(
+  query: Record<string, string | string[] | undefined>,
+): ChartViewQuery {
   return { y: query[CHART_Y_PARAM], from: query[CHART_FROM_PARAM], to: query[CHART_TO_PARAM] };
 }
 

@@ -56,9 +56,7 @@ export function unpackIslandData(data: IslandData): IslandSeries[] {
       const date = data.days[index];
       const x = data.xs[index];
       const y = one.ys?.[index] ?? undefined;
-      return value === null || date === undefined || x === undefined
-        ? []
-        : [{ date, value, x, y }];
+      return value === null || date === undefined || x === undefined ? [] : [{ date, value, x, y }];
     }),
   }));
 }

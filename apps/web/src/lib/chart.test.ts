@@ -185,13 +185,24 @@ describe("y scales", () => {
     expect(log.fraction(1) - log.fraction(0.5)).toBeCloseTo(log.fraction(4) - log.fraction(2), 10);
     expect(log.ticks).toEqual([0.5, 1, 2, 5]);
     expect(logTicks(0.9, 1.2)).toEqual([0.9, 1]);
-    expect(logTicks(0.001, 5_000_000)).toEqual([0.001, 0.01, 0.1, 1, 10, 100, 1000, 10000, 100000, 1000000]);
+    expect(logTicks(0.001, 5_000_000)).toEqual([
+      0.001, 0.01, 0.1, 1, 10, 100, 1000, 10000, 100000, 1000000,
+    ]);
   });
 
   it("draws a log request of values that are not all positive as fitted", () => {
     expect(yScale(0, 0.8, "log").kind).toBe("fit");
     const geometry = chartGeometry(
-      [{ key: "a", label: "A", points: [{ date: "2026-03-01", value: 0 }, { date: "2026-03-02", value: 1 }] }],
+      [
+        {
+          key: "a",
+          label: "A",
+          points: [
+            { date: "2026-03-01", value: 0 },
+            { date: "2026-03-02", value: 1 },
+          ],
+        },
+      ],
       { yScale: "log" },
     );
     expect(geometry?.yScale).toBe("fit");
