@@ -6,8 +6,8 @@ import { axeViolations } from "./axe";
 import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
-/** The charts of the home, lab and GPU pages: fitting a phone, shared ranges, the interactive island. */
-describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart island", () => {
+/** The charts of the home, lab and GPU pages: fitting a phone, shared ranges, scales, public/chart.js. */
+describe.skipIf(!chromiumPresent)("charts that fit, their scales and the chart script", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -275,7 +275,7 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
     );
   });
 
-  it("each page with a chart ships under 150 KB of gzipped JavaScript, island included", async () => {
+  it("each page with a chart ships under 150 KB of gzipped JavaScript, chart script included", async () => {
     for (const path of ["/", "/?range=7D", "/gpus", "/labs/anthropic", "/gpus/H100%20SXM"]) {
       const html = await (await fetch(`${site.webUrl}${path}`)).text();
       const sources = [
