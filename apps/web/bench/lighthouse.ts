@@ -167,7 +167,7 @@ async function main(): Promise<void> {
   }
   try {
     console.log(
-      `website: ${baseUrl}; Lighthouse mobile (default throttling), ${RUNS} runs per page, medians; CPU slowdown ${CPU_SLOWDOWN ?? "4 (default)"}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs`,
+      `website: ${baseUrl}; Lighthouse mobile (${CPU_SLOWDOWN === undefined ? "default throttling" : `default network throttling, CPU slowdown ${CPU_SLOWDOWN} instead of 4`}), ${RUNS} runs per page, medians; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs`,
     );
     // One request each first, so that the measured runs meet warm server caches as visitors do.
     for (const path of PAGES) await (await fetch(`${baseUrl}${path}`)).arrayBuffer();
