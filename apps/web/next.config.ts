@@ -6,7 +6,7 @@ import {
   UNAVAILABLE_PATH,
 } from "./src/lib/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "./src/lib/chart-params";
+import { CHART_RANGE_PARAM, CHART_VIEW_PARAMS, HOME_SERIES_PARAM } from "./src/lib/chart-params";
 import { SESSION_COOKIE_NAMES } from "./src/lib/session-cookie-names";
 
 const nextConfig: NextConfig = {
@@ -30,17 +30,17 @@ const nextConfig: NextConfig = {
         has: [{ type: "header" as const, key: NOT_FOUND_HEADER }],
         destination: NOT_FOUND_PATH,
       },
-      ...[CHART_RANGE_PARAM, HOME_SERIES_PARAM].map((key) => ({
+      ...[CHART_RANGE_PARAM, HOME_SERIES_PARAM, ...CHART_VIEW_PARAMS].map((key) => ({
         source: "/",
         has: [{ type: "query" as const, key }],
         destination: "/home-view",
       })),
-      // A lab page with a chart range, likewise, by the per-request /labs/<lab>/view.
-      {
+      // A lab page with a chart range, scale or zoom, likewise, by the per-request /labs/<lab>/view.
+      ...[CHART_RANGE_PARAM, ...CHART_VIEW_PARAMS].map((key) => ({
         source: "/labs/:lab",
-        has: [{ type: "query" as const, key: CHART_RANGE_PARAM }],
+        has: [{ type: "query" as const, key }],
         destination: "/labs/:lab/view",
-      },
+      })),
       // A signed-in reader (a session cookie, either name) sees their plan's data: the pages
       // that show keyed values or ranges are rendered per request by the same variants, which
       // read the cookie and ask the api with the session (the api decides the plan's access).

@@ -6,8 +6,8 @@ import { axeViolations } from "./axe";
 import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
-/** The charts of the home, lab and GPU pages: fitting a phone, shared ranges, the interactive island. */
-describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart island", () => {
+/** The charts of the home, lab and GPU pages: fitting a phone, shared ranges, scales, public/chart.js. */
+describe.skipIf(!chromiumPresent)("charts that fit, their scales and the chart script", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -94,8 +94,9 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
     );
     // Free labs with their values, keyed labs locked: every lab has a row.
     expect(await page.locator('table[data-table="latest"] tbody tr').count()).toBe(LAB_IDS.length);
+    // Chart links are page loads that land back at the chart.
     expect(await page.locator('a[data-series="openai"]').getAttribute("href")).toBe(
-      "/?range=7D&labs=anthropic,openai",
+      "/?range=7D&labs=anthropic,openai#chart",
     );
     await open(page, "/gpus?range=7D");
     expect(
@@ -123,7 +124,11 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
     await page.waitForURL(/labs=/);
     expect(new URL(page.url()).searchParams.get("labs")?.split(",")).not.toContain("openai");
     expect(await chart.locator("desc").textContent()).not.toContain("OpenAI:");
-    // The chart is below the fold: hover() scrolls it into view first.
+    // The chart is below the fold: hover() scrolls it into view first. public/chart.js loads
+    // async: it has made the plot focusable once it listens.
+    await page.waitForFunction(() =>
+      document.querySelector('figure[data-chart="home-month"] .chart-area[tabindex="0"]'),
+    );
     const area = chart.locator(".chart-area");
     const box = await area.boundingBox();
     expect(box).not.toBeNull();
@@ -134,6 +139,10 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
     expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
     expect(text).toMatch(/\$\d+\.\d{4}/);
     expect(text).toMatch(/since|no earlier value/);
+    // A marker on each shown series' point of that day.
+    expect(await chart.locator("[data-chart-marker]").count()).toBe(
+      await chart.locator("[data-chart-tooltip] .chart-tooltip-row").count(),
+    );
     await screenshot(page, "chart-home-tooltip-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
@@ -213,7 +222,9 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
     await open(page, "/labs/anthropic?range=7D");
     const chart = page.locator('figure[data-chart="lab-anthropic"]');
     expect(await chart.locator('a[data-range="7D"]').getAttribute("aria-current")).toBe("true");
-    expect(await chart.locator('a[data-range="1M"]').getAttribute("href")).toBe("/labs/anthropic");
+    expect(await chart.locator('a[data-range="1M"]').getAttribute("href")).toBe(
+      "/labs/anthropic#chart",
+    );
     for (const range of ["3M", "1Y", "All"])
       expect(await chart.locator(`[data-range="${range}"][data-locked="true"]`).count()).toBe(1);
     const dates = await page
@@ -264,7 +275,7 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
     );
   });
 
-  it("each page with a chart ships under 150 KB of gzipped JavaScript, island included", async () => {
+  it("each page with a chart ships under 150 KB of gzipped JavaScript, chart script included", async () => {
     for (const path of ["/", "/?range=7D", "/gpus", "/labs/anthropic", "/gpus/H100%20SXM"]) {
       const html = await (await fetch(`${site.webUrl}${path}`)).text();
       const sources = [
@@ -290,5 +301,135 @@ describe.skipIf(!chromiumPresent)("charts that fit and the interactive chart isl
         1024;
       expect(kb, `gzip KB of JavaScript on ${path}`).toBeLessThan(150);
     }
+  });
+
+  it("scale links draw the y axis fitted, from zero or logarithmic, without JavaScript", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const ticks = async () =>
+      (await page.locator('figure[data-chart="home-month"] .chart-y').allTextContents()).map(
+        (text) => Number(text.replace(/[$,]/g, "")),
+      );
+    await open(page, "/");
+    const home = page.locator('figure[data-chart="home-month"]');
+    expect(await home.getAttribute("data-chart-scale")).toBe("fit");
+    expect(await home.locator('a[data-y-scale="fit"]').getAttribute("aria-current")).toBe("true");
+    expect(await home.locator('a[data-y-scale="log"]').getAttribute("href")).toBe("/?y=log#chart");
+    await open(page, "/?y=log");
+    expect(await home.getAttribute("data-chart-scale")).toBe("log");
+    expect(await home.locator("[data-chart-unit]").textContent()).toContain("logarithmic");
+    const log = await ticks();
+    // 1-2-5 ticks: each at least twice the one below.
+    for (let index = 1; index < log.length; index += 1)
+      expect(log[index] ?? 0).toBeGreaterThanOrEqual((log[index - 1] ?? 0) * 2);
+    await open(page, "/labs/anthropic?y=zero");
+    expect(
+      (await page.locator('figure[data-chart="lab-anthropic"] .chart-y').allTextContents())[0],
+    ).toBe("$0.00");
+    await open(page, "/labs/anthropic");
+    const fitted = (
+      await page.locator('figure[data-chart="lab-anthropic"] .chart-y').allTextContents()
+    ).map((text) => Number(text.replace(/[$,]/g, "")));
+    // Fitted: the lowest tick is near the data, not at zero.
+    expect(Math.min(...fitted)).toBeGreaterThan(1);
+    await screenshot(page, "chart-lab-fitted-1280");
+    await context.close();
+  });
+
+  it("dragging across the plot zooms to the days selected, keeps them in the URL, and Reset zoom returns", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, "/labs/anthropic");
+    await page.waitForFunction(() =>
+      document.querySelector('figure[data-chart="lab-anthropic"] .chart-area[tabindex="0"]'),
+    );
+    const area = page.locator('figure[data-chart="lab-anthropic"] .chart-area');
+    await area.scrollIntoViewIfNeeded();
+    const box = await area.boundingBox();
+    if (box === null) throw new Error("no plot");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, y, { steps: 4 });
+    await page.mouse.move(box.x + box.width * 0.6, y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}#chart$/);
+    const url = new URL(page.url());
+    const from = url.searchParams.get("from") ?? "";
+    const to = url.searchParams.get("to") ?? "";
+    expect(from < to).toBe(true);
+    const chart = page.locator('figure[data-chart="lab-anthropic"]');
+    const days = await chart.locator(".chart-x").evaluateAll((labels) => labels.length);
+    expect(days).toBeGreaterThan(0);
+    expect(await chart.locator("[data-chart-zoom]").textContent()).toContain("Zoomed to");
+    // The caption names the zoomed days only.
+    expect(await chart.locator("figcaption").textContent()).toContain(`${Number(to.slice(8))} `);
+    await screenshot(page, "chart-lab-zoomed-1280");
+    await chart.locator("a[data-zoom-reset]").click();
+    await page.waitForURL((next) => !next.search.includes("from="));
+    expect(await chart.locator("[data-chart-zoom]").count()).toBe(0);
+    // The keyboard's zoom: "+" on the focused plot.
+    await page.waitForFunction(() =>
+      document.querySelector('figure[data-chart="lab-anthropic"] .chart-area[tabindex="0"]'),
+    );
+    await area.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("+");
+    await page.waitForURL(/from=/);
+    expect(await chart.locator("[data-chart-zoom]").count()).toBe(1);
+    await page.close();
+  });
+
+  it("spreading two fingers on the plot zooms in on a phone", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await open(page, "/gpus/H100%20SXM");
+    await page.waitForFunction(() =>
+      document.querySelector('figure[data-chart="gpu-daily"] .chart-area[tabindex="0"]'),
+    );
+    const area = page.locator('figure[data-chart="gpu-daily"] .chart-area');
+    await area.scrollIntoViewIfNeeded();
+    const box = await area.boundingBox();
+    if (box === null) throw new Error("no plot");
+    const y = box.y + box.height / 2;
+    const at = (share: number) => box.x + box.width * share;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: number[]) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: points.map((x, id) => ({ x, y, id })),
+      });
+    await touch("touchStart", [at(0.4), at(0.6)]);
+    for (const spread of [0.15, 0.2, 0.25, 0.3])
+      await touch("touchMove", [at(0.5 - spread), at(0.5 + spread)]);
+    await touch("touchEnd", []);
+    await page.waitForURL(/from=.*&to=/);
+    expect(await page.locator('figure[data-chart="gpu-daily"] [data-chart-zoom]').count()).toBe(1);
+    await screenshot(page, "chart-gpu-pinched-390");
+    await context.close();
+  });
+
+  it("in dark mode the plot is drawn on the dark paper in the theme's series colours", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await open(page, "/");
+    const colours = await page.evaluate(() => {
+      const area = document.querySelector('figure[data-chart="home-month"] .chart-area');
+      const path = document.querySelector('figure[data-chart="home-month"] path.chart-s1');
+      return {
+        plot: area === null ? "" : getComputedStyle(area).backgroundColor,
+        line: path === null ? "" : getComputedStyle(path).stroke,
+      };
+    });
+    // No white block: the plot is transparent over the dark paper; the first series is light blue.
+    expect(colours.plot).toBe("rgba(0, 0, 0, 0)");
+    expect(colours.line).toBe("rgb(140, 194, 255)");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('figure[data-chart="home-month"]').scrollIntoViewIfNeeded();
+    await screenshot(page, "chart-home-dark-390");
+    await page.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   applyChartState,
   GPU_HELD_RANGE,
   parseChartState,
+  chartViewQuery,
   type ChartOffer,
 } from "../../src/lib/chart-state";
 import type { GpuDailyRow, GpuKeyedLatest, GpuLatest } from "../../src/lib/api-types";
@@ -149,13 +150,20 @@ function GpuChart({
   const allSeries = gpuSeries(histories);
   // Visitors hold the free window, the trailing three months: wider ranges need a key.
   const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: allSeries.map((one) => one.key) };
-  const state = parseChartState(query[CHART_RANGE_PARAM], query[GPU_SERIES_PARAM], offer);
+  const state = parseChartState(
+    query[CHART_RANGE_PARAM],
+    query[GPU_SERIES_PARAM],
+    offer,
+    chartViewQuery(query),
+  );
   return (
     <LineChart
       id="gpu-3m"
       title="Daily GPU compute price index, USD per GPU-hour"
       unit="USD per GPU-hour"
       series={applyChartState(allSeries, state, offer)}
+      yScale={state.y}
+      zoom={state.zoom}
       controls={
         <ChartControls
           path="/gpus"

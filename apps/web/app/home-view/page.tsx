@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../src/lib/chart-params";
+import { chartViewQuery } from "../../src/lib/chart-state";
 import { HomeContent, homeMetadata } from "../../src/components/home-content";
 import { loadViewer } from "../../src/server/viewer";
 
@@ -26,7 +27,11 @@ export default async function HomeView(props: HomeViewProps) {
   const reader = await loadViewer();
   return (
     <HomeContent
-      chartQuery={{ range: query[CHART_RANGE_PARAM], labs: query[HOME_SERIES_PARAM] }}
+      chartQuery={{
+        range: query[CHART_RANGE_PARAM],
+        labs: query[HOME_SERIES_PARAM],
+        view: chartViewQuery(query),
+      }}
       reader={reader}
     />
   );

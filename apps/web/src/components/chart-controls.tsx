@@ -1,5 +1,8 @@
 import Link from "next/link";
+import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 import { KEY_HREF } from "./keyed-access";
+import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "../lib/chart";
+import { formatUtcDay } from "../lib/format";
 import {
   CHART_RANGES,
   chartStateHref,
@@ -8,6 +11,18 @@ import {
   type ChartOffer,
   type ChartState,
 } from "../lib/chart-state";
+
+/** What each y scale's link says; its title says what it does. */
+const Y_SCALE_LABELS: Record<YScaleKind, { text: string; title: string }> = {
+  fit: { text: "Fit", title: "Y axis fitted to the values shown" },
+  zero: { text: "From 0", title: "Y axis from zero" },
+  log: { text: "Log", title: "Logarithmic y axis: equal percentage moves look equal" },
+};
+
+/** A chart link with the fragment that lands the reloaded page at the chart. */
+export function anchored(href: string): string {
+  return `${href}#${CONTROLLED_CHART_ID}`;
+}
 
 type ChartControlsProps = {
   path: string;
@@ -22,9 +37,12 @@ type ChartControlsProps = {
 };
 
 /**
- * Range buttons and series toggles as plain links: each names a URL the server renders, so they
- * work without JavaScript and a shared link shows the same chart. Ranges wider than the data the
- * page holds for a visitor are shown locked, with the note that a key reaches them.
+ * Range buttons, series toggles and scales as plain links: each names a URL the server renders,
+ * so they work without JavaScript and a shared link shows the same chart. Ranges wider than the
+ * data the page holds for a visitor are shown locked, with the note that a key reaches them.
+ * They are `<a>`, not next/link: each would be a client component to hydrate and a page to
+ * prefetch (rendered per request, for nothing), which on a phone costs more main-thread time than
+ * the page load they save; the fragment brings the reader back to the chart.
  */
 export function ChartControls({
   path,
@@ -49,14 +67,15 @@ export function ChartControls({
               </li>
             ) : (
               <li key={range}>
-                <Link
-                  href={chartStateHref(path, { ...state, range }, offer, seriesParam)}
+                <a
+                  href={anchored(
+                    chartStateHref(path, { ...state, range, zoom: undefined }, offer, seriesParam),
+                  )}
                   data-range={range}
                   aria-current={state.range === range ? "true" : undefined}
-                  scroll={false}
                 >
                   {range}
-                </Link>
+                </a>
               </li>
             ),
           )}
@@ -69,22 +88,51 @@ export function ChartControls({
               const shown = state.keys.includes(key);
               return (
                 <li key={key}>
-                  <Link
-                    href={chartStateHref(path, toggleSeries(state, key), offer, seriesParam)}
+                  <a
+                    href={anchored(
+                      chartStateHref(path, toggleSeries(state, key), offer, seriesParam),
+                    )}
                     data-series={key}
                     data-shown={shown ? "true" : "false"}
-                    scroll={false}
                   >
                     {labels[key] ?? key}
                     <span className="sr-only">
                       {shown ? " (shown, hide it)" : " (hidden, show it)"}
                     </span>
-                  </Link>
+                  </a>
                 </li>
               );
             })}
           </ul>
         </nav>
+      )}
+      <nav aria-label="Y axis scale">
+        <ul>
+          {Y_SCALES.map((y) => (
+            <li key={y}>
+              <a
+                href={anchored(chartStateHref(path, { ...state, y }, offer, seriesParam))}
+                data-y-scale={y}
+                title={Y_SCALE_LABELS[y].title}
+                aria-current={(state.y ?? DEFAULT_Y_SCALE) === y ? "true" : undefined}
+              >
+                {Y_SCALE_LABELS[y].text}
+                <span className="sr-only"> ({Y_SCALE_LABELS[y].title.toLowerCase()})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {state.zoom !== undefined && (
+        <p className="chart-controls-label" data-chart-zoom>
+          Zoomed to {formatUtcDay(state.zoom.from)} – {formatUtcDay(state.zoom.to)}.{" "}
+          <a
+            href={anchored(chartStateHref(path, { ...state, zoom: undefined }, offer, seriesParam))}
+            data-zoom-reset
+          >
+            Reset zoom
+          </a>
+        </p>
       )}
       {locked.length > 0 && (
         <p className="chart-controls-label" data-locked-note>

@@ -58,6 +58,8 @@ export function DailyIndexSection({
             title={`${gpu} daily GPU compute price index, USD per GPU-hour`}
             unit="USD per GPU-hour"
             series={applyChartState(gpuSeries([{ gpu, rows: daily.data }]), state, offer)}
+            yScale={state.y}
+            zoom={state.zoom}
             controls={
               <ChartControls
                 path={gpuPathOf(gpu)}
@@ -71,7 +73,12 @@ export function DailyIndexSection({
           />
           <p>
             <a
-              href={chartStateHref(gpuCsvPathOf(gpu), state, offer, GPU_SERIES_PARAM)}
+              href={chartStateHref(
+                gpuCsvPathOf(gpu),
+                { range: state.range, keys: state.keys },
+                offer,
+                GPU_SERIES_PARAM,
+              )}
               download
               data-csv
             >

@@ -70,7 +70,7 @@ describe("/gpus", () => {
     );
     for (const range of ["1Y", "All"])
       expect(html).toContain(`data-range="${range}" data-locked="true"`);
-    expect(html).toContain('href="/gpus?range=7D"');
+    expect(html).toContain('href="/gpus?range=7D#chart"');
     expect(html).toContain("1Y, All: older history needs an API key");
     // The table is not filtered by the chart's state: it stays complete.
     expect(html).toContain('data-gpu="H100 SXM"');

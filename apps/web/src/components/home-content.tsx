@@ -8,6 +8,7 @@ import { LineChart } from "./line-chart";
 import {
   applyChartState,
   parseChartState,
+  type ChartViewQuery,
   TOKEN_HELD_RANGE,
   type ChartOffer,
   type ChartState,
@@ -57,7 +58,12 @@ export async function homeMetadata(): Promise<Metadata> {
 }
 
 /** The home chart's URL query: `?range=` and `?labs=` (comma-separated lab identifiers). */
-export type HomeChartQuery = { range?: string | string[]; labs?: string | string[] };
+export type HomeChartQuery = {
+  range?: string | string[];
+  labs?: string | string[];
+  /** The y axis's scale and zoom (`?y=log&from=…&to=…`). */
+  view?: ChartViewQuery;
+};
 
 /**
  * The home page's content. `/` renders it with no query from the full-route cache; `/` with a
@@ -94,7 +100,7 @@ export async function HomeContent({
     held: planTable === undefined ? TOKEN_HELD_RANGE : heldRangeOf(planTable.access, "token"),
     keys: allSeries.map((one) => one.key),
   };
-  const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer);
+  const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer, chartQuery.view);
 
   return (
     <>
@@ -274,6 +280,8 @@ function TrailingMonthSection({
         title="Token Price Index of the free-tier labs, USD per million tokens"
         unit="USD per million tokens"
         series={applyChartState(allSeries, chartState, offer)}
+        yScale={chartState.y}
+        zoom={chartState.zoom}
         controls={
           <ChartControls
             path="/"

@@ -19,6 +19,7 @@ import {
   chartStateHref,
   latestDay,
   parseChartState,
+  type ChartViewQuery,
   shownFrom,
   TOKEN_HELD_RANGE,
   type ChartOffer,
@@ -44,7 +45,7 @@ import {
 } from "../server/viewer";
 
 /** The chart state a lab page's URL asks for (`?range=`); the plain page has none. */
-export type LabChartQuery = { range?: string | string[] };
+export type LabChartQuery = { range?: string | string[]; view?: ChartViewQuery };
 
 /** Title, description and cards of a lab's page; the cards carry the latest value. */
 export async function labMetadata(lab: LabId): Promise<Metadata> {
@@ -205,7 +206,7 @@ async function loadPlanLab(lab: LabId, chartQuery: LabChartQuery, reader: Signed
   const range = { startDate: oldest?.date ?? endDate, endDate: latest?.date ?? endDate };
   const summary = summarizeWindow(rows);
   const offer: ChartOffer = { held: heldRangeOf(answer.access, "token"), keys: [lab] };
-  const chartState = parseChartState(chartQuery.range, undefined, offer);
+  const chartState = parseChartState(chartQuery.range, undefined, offer, chartQuery.view);
   const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
   const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);
   const shownStart = from ?? range.startDate;
@@ -243,7 +244,7 @@ async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
   // range (`?range=7D`) cuts the chart, the table and the CSV link alike.
   const summary = summarizeWindow(rows);
   const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: [lab] };
-  const chartState = parseChartState(chartQuery.range, undefined, offer);
+  const chartState = parseChartState(chartQuery.range, undefined, offer, chartQuery.view);
   const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
   const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);
   const shownStart = from ?? range.startDate;
@@ -294,6 +295,8 @@ function LabValues({
         title={`${label} token price index, USD per million tokens`}
         unit="USD per million tokens"
         series={labSeries(view.shownRows)}
+        yScale={view.chartState.y}
+        zoom={view.chartState.zoom}
         controls={
           <ChartControls
             path={labPathOf(lab)}
@@ -308,7 +311,12 @@ function LabValues({
       <p>
         <a
           className="button"
-          href={chartStateHref(csvPathOf(lab), view.chartState, view.offer, HOME_SERIES_PARAM)}
+          href={chartStateHref(
+            csvPathOf(lab),
+            { range: view.chartState.range, keys: view.chartState.keys },
+            view.offer,
+            HOME_SERIES_PARAM,
+          )}
           download
           data-csv
         >

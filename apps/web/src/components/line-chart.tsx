@@ -5,23 +5,30 @@ import {
   PLOT_HEIGHT,
   PLOT_WIDTH,
   type ChartGeometry,
+  type YScaleKind,
 } from "../lib/chart";
+import { zoomSeries, type ChartZoom } from "../lib/chart-state";
 import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
 import type { Series } from "../lib/shape";
-import { ChartIsland } from "./chart-island";
 import { packIslandData } from "../lib/chart-tooltip";
+import { CONTROLLED_CHART_ID } from "../lib/chart-params";
+
+/** The chart script (public/chart.js, built from src/client/chart.ts). */
+const CHART_SCRIPT_URL = "/chart.js";
 
 /**
- * Series styles: colours with at least 4.5:1 contrast on white (above the 3:1 AA needs for
- * graphics) and a distinct dash pattern each, so that the lines differ without colour too.
+ * Series styles: a colour each, from the theme (`--series-1` … in app/globals.css: at least
+ * 4.5:1 on the light paper and on the dark one, above the 3:1 AA needs for graphics), and a
+ * distinct dash pattern each, so that the lines differ without colour too. The colour is a CSS
+ * class on SVG (presentation attributes take no variables) and a `var()` in the tooltip's swatch.
  */
 export const SERIES_STYLES = [
-  { stroke: "#0b57a4", dash: undefined },
-  { stroke: "#a34a12", dash: "8 4" },
-  { stroke: "#2b6b1f", dash: "2 3" },
-  { stroke: "#6a1b9a", dash: "10 3 2 3" },
-  { stroke: "#8a1538", dash: "4 4" },
-  { stroke: "#00607a", dash: "12 4" },
+  { stroke: "var(--series-1)", className: "chart-s1", dash: undefined },
+  { stroke: "var(--series-2)", className: "chart-s2", dash: "8 4" },
+  { stroke: "var(--series-3)", className: "chart-s3", dash: "2 3" },
+  { stroke: "var(--series-4)", className: "chart-s4", dash: "10 3 2 3" },
+  { stroke: "var(--series-5)", className: "chart-s5", dash: "4 4" },
+  { stroke: "var(--series-6)", className: "chart-s6", dash: "12 4" },
 ] as const;
 
 export function styleAt(index: number) {
@@ -65,11 +72,18 @@ type LineChartProps = {
   axisDecimals?: number;
   /** Range buttons, series toggles and the like, rendered between the title and the plot. */
   controls?: ReactNode;
+  /** The y axis's scale (`?y=`); fitted to the data when absent. */
+  yScale?: YScaleKind | undefined;
+  /** The days a drag or pinch zoomed to (`?from=&to=`); the chart shows only those. */
+  zoom?: ChartZoom | undefined;
 };
 
 /**
  * A server-rendered SVG line chart with a text alternative (title, description and caption).
- * It is complete without JavaScript; the client island only adds a tooltip on hover or tap.
+ * It is complete without JavaScript. public/chart.js (no React, about 3 KB compressed, loaded
+ * only by pages with a chart) adds the tooltip, the marker on the hovered points and zooming; it
+ * reads the plot's data from `data-chart-points` when the reader first uses the plot. Nothing
+ * here is a client component: the page hydrates no chart.
  */
 export function LineChart({
   id,
@@ -79,8 +93,11 @@ export function LineChart({
   unit,
   axisDecimals = 2,
   controls,
+  yScale,
+  zoom,
 }: LineChartProps) {
-  const geometry = chartGeometry(series);
+  const shown = zoomSeries(series, zoom);
+  const geometry = chartGeometry(shown, { yScale });
   if (geometry === undefined)
     return (
       <>
@@ -89,14 +106,29 @@ export function LineChart({
       </>
     );
   const format = VALUE_FORMATS[valueKind];
-  const description = describeSeries(series, format.value, formatUtcDay);
+  const description = describeSeries(shown, format.value, formatUtcDay);
   return (
-    <figure className="chart" data-chart={id}>
+    // A chart with controls is the one its links (and a zoom) land at; only it can be zoomed.
+    <figure
+      className="chart"
+      data-chart={id}
+      data-chart-scale={geometry.yScale}
+      id={controls === undefined ? undefined : CONTROLLED_CHART_ID}
+    >
       {controls}
       <p className="chart-unit" data-chart-unit>
         {unit ?? DEFAULT_UNITS[valueKind]}
+        {geometry.yScale === "log" && ", logarithmic scale"}
       </p>
-      <ChartIsland title={title} valueKind={valueKind} data={islandDataOf(geometry)}>
+      {/* React hoists this to the head once per page, however many charts the page has. */}
+      <script async src={CHART_SCRIPT_URL} />
+      <div
+        className="chart-area"
+        data-chart-points={JSON.stringify(islandDataOf(geometry))}
+        data-chart-title={title}
+        data-chart-value-kind={valueKind}
+        data-chart-zoomable={controls === undefined ? undefined : "true"}
+      >
         {/*
           The outer SVG has no viewBox: its user unit is the CSS pixel, so tick labels keep their
           12 px at every width, placed by percentages (SVG lengths, not inline styles, which the
@@ -109,7 +141,24 @@ export function LineChart({
           <ChartAxes geometry={geometry} format={format} axisDecimals={axisDecimals} />
           <LastValueDots geometry={geometry} />
         </svg>
-      </ChartIsland>
+        {/*
+          Filled by public/chart.js: the cursor, markers and selection band, and the tooltip in a
+          live region that screen readers announce. Set as (empty) inner HTML, so that React's
+          hydration leaves whatever the script put there alone.
+        */}
+        <div
+          className="chart-overlay"
+          data-chart-overlay
+          aria-hidden="true"
+          dangerouslySetInnerHTML={EMPTY}
+        />
+        <div
+          role="status"
+          className="chart-tooltip-live"
+          data-chart-live
+          dangerouslySetInnerHTML={EMPTY}
+        />
+      </div>
       <ChartLegend geometry={geometry} />
       <figcaption>
         {title}, {formatUtcDay(geometry.firstDay)} to {formatUtcDay(geometry.lastDay)} (UTC
@@ -119,7 +168,9 @@ export function LineChart({
   );
 }
 
-/** What the client island needs for its tooltip: each series' days, values and x positions. */
+const EMPTY = { __html: "" };
+
+/** What public/chart.js needs for its tooltip and markers: each series' days, values and positions. */
 function islandDataOf(geometry: ChartGeometry) {
   return packIslandData(
     geometry.series.map((line, index) => ({
@@ -130,6 +181,7 @@ function islandDataOf(geometry: ChartGeometry) {
         value: point.value,
         // Hundredths of a percent: finer than a pixel on any screen, and short in the page.
         x: Math.round((point.x / PLOT_WIDTH) * 10_000) / 100,
+        y: Math.round((point.y / PLOT_HEIGHT) * 10_000) / 100,
       })),
     })),
   );
@@ -161,9 +213,9 @@ function ChartPlot({ geometry }: { geometry: ChartGeometry }) {
         return (
           <path
             key={line.key}
+            className={style.className}
             d={line.path}
             fill="none"
-            stroke={style.stroke}
             strokeWidth="2.25"
             strokeDasharray={style.dash}
             vectorEffect="non-scaling-stroke"
@@ -236,7 +288,8 @@ function LastValueDots({ geometry }: { geometry: ChartGeometry }) {
         cx={`${(line.last.x / PLOT_WIDTH) * 100}%`}
         cy={`${(line.last.y / PLOT_HEIGHT) * 100}%`}
         r="3.5"
-        fill={styleAt(index).stroke}
+        className={styleAt(index).className}
+        fill="currentColor"
       />
     ),
   );
@@ -253,11 +306,11 @@ function ChartLegend({ geometry }: { geometry: ChartGeometry }) {
           <li key={line.key}>
             <svg width="28" height="10" aria-hidden="true">
               <line
+                className={style.className}
                 x1="0"
                 x2="28"
                 y1="5"
                 y2="5"
-                stroke={style.stroke}
                 strokeWidth="2.5"
                 strokeDasharray={style.dash}
               />

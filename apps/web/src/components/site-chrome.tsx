@@ -24,8 +24,11 @@ export function SiteHeader() {
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                {/* Account pages are per person: never prefetched (a prefetch would render them). */}
-                <Link href={link.href} {...(link.href === "/account" ? { prefetch: false } : {})}>
+                {/*
+                  Never prefetched: on a phone the five prefetches (and account pages, which a
+                  prefetch would render per person) cost main-thread time while the page loads.
+                */}
+                <Link href={link.href} prefetch={false}>
                   {link.label}
                 </Link>
               </li>

@@ -8,6 +8,7 @@ import {
   shownFrom,
   TOKEN_HELD_RANGE,
   parseChartState,
+  zoomSeries,
   toggleSeries,
   type ChartOffer,
 } from "./chart-state";
@@ -119,5 +120,51 @@ describe("the held ranges and the first day shown", () => {
   it("finds the latest day", () => {
     expect(latestDay(["2026-03-02", "2026-03-09", "2026-03-01"])).toBe("2026-03-09");
     expect(latestDay([])).toBeUndefined();
+  });
+
+  it("reads the y scale, leaves the default and unknown scales unset, and writes it into links", () => {
+    const offer: ChartOffer = { held: "1M", keys: ["a", "b"] };
+    expect(parseChartState(undefined, undefined, offer, { y: "log" }).y).toBe("log");
+    expect(parseChartState(undefined, undefined, offer, { y: ["zero"] }).y).toBe("zero");
+    expect(parseChartState(undefined, undefined, offer, { y: "fit" }).y).toBeUndefined();
+    expect(parseChartState(undefined, undefined, offer, { y: "cubic" }).y).toBeUndefined();
+    expect(chartStateHref("/", { range: "7D", keys: ["a"], y: "log" }, offer, "labs")).toBe(
+      "/?range=7D&labs=a&y=log",
+    );
+    expect(chartStateHref("/", { range: "1M", keys: ["a", "b"], y: "fit" }, offer, "labs")).toBe(
+      "/",
+    );
+    // Toggling a series or a range keeps the scale.
+    expect(toggleSeries({ range: "1M", keys: ["a", "b"], y: "zero" }, "b").y).toBe("zero");
+  });
+
+  it("reads a zoom of two valid days in order, keeps it in links, and cuts the series to it", () => {
+    const offer: ChartOffer = { held: "1M", keys: ["a"] };
+    const zoomed = parseChartState("1M", undefined, offer, {
+      from: "2026-03-02",
+      to: "2026-03-03",
+    });
+    expect(zoomed.zoom).toEqual({ from: "2026-03-02", to: "2026-03-03" });
+    for (const [from, to] of [
+      ["2026-03-03", "2026-03-02"],
+      ["2026-02-30", "2026-03-02"],
+      ["2026-03-02", undefined],
+      ["yesterday", "2026-03-02"],
+    ])
+      expect(
+        parseChartState("1M", undefined, offer, { from, to }).zoom,
+        `${from} ${to}`,
+      ).toBeUndefined();
+    expect(chartStateHref("/labs/a", zoomed, offer, "labs")).toBe(
+      "/labs/a?from=2026-03-02&to=2026-03-03",
+    );
+    const points = ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04"].map((date, value) => ({
+      date,
+      value,
+    }));
+    expect(
+      zoomSeries([{ key: "a", label: "A", points }], zoomed.zoom)[0]?.points.map((p) => p.date),
+    ).toEqual(["2026-03-02", "2026-03-03"]);
+    expect(zoomSeries([{ key: "a", label: "A", points }], undefined)[0]?.points).toHaveLength(4);
   });
 });

@@ -1,11 +1,14 @@
 import {
   addDays,
+  parseUtcDay,
   FREE_WINDOW_MONTHS,
   GPU_FREE_WINDOW_MONTHS,
   subtractMonthsClamped,
   type UtcDay,
 } from "@tpi/domain";
 import type { Series } from "./shape";
+import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "./chart";
+import { CHART_FROM_PARAM, CHART_TO_PARAM, CHART_Y_PARAM } from "./chart-params";
 
 /**
  * The interactive chart's state, kept in the URL (`?range=&labs=` on the home page,
@@ -31,7 +34,31 @@ function rangeStart(range: ChartRange, lastDay: UtcDay): UtcDay | undefined {
   }
 }
 
-export type ChartState = { range: ChartRange; keys: string[] };
+/**
+ * `y` is the y axis's scale, absent for the default (fitted to the data); `zoom` the days a
+ * dragged or pinched selection narrowed the chart to, within its range.
+ */
+export type ChartState = {
+  range: ChartRange;
+  keys: string[];
+  y?: YScaleKind | undefined;
+  zoom?: ChartZoom | undefined;
+};
+export type ChartZoom = { from: UtcDay; to: UtcDay };
+
+/** A chart's view in its URL besides range and series: `?y=`, `?from=` and `?to=`. */
+export type ChartViewQuery = {
+  y?: string | string[] | undefined;
+  from?: string | string[] | undefined;
+  to?: string | string[] | undefined;
+};
+
+/** The view parameters of a page's query (`searchParams`). */
+export function chartViewQuery(
+  query: Record<string, string | string[] | undefined>,
+): ChartViewQuery {
+  return { y: query[CHART_Y_PARAM], from: query[CHART_FROM_PARAM], to: query[CHART_TO_PARAM] };
+}
 
 /**
  * What a page holds for a visitor decides the ranges: `held` is the widest range its data
@@ -68,12 +95,28 @@ export function parseChartState(
   range: string | string[] | undefined,
   keys: string | string[] | undefined,
   offer: ChartOffer,
+  view: ChartViewQuery = {},
 ): ChartState {
   const asked = CHART_RANGES.find((candidate) => candidate === first(range));
   const chosen = asked === undefined || isRangeLocked(asked, offer) ? offer.held : asked;
   const askedKeys = new Set((first(keys) ?? "").split(",").filter((key) => key !== ""));
   const known = offer.keys.filter((key) => askedKeys.has(key));
-  return { range: chosen, keys: known.length > 0 ? known : [...offer.keys] };
+  return {
+    range: chosen,
+    keys: known.length > 0 ? known : [...offer.keys],
+    // An unknown scale is the default, left unset like an absent one.
+    y: Y_SCALES.find((candidate) => candidate === first(view.y) && candidate !== DEFAULT_Y_SCALE),
+    zoom: parseZoom(first(view.from), first(view.to)),
+  };
+}
+
+/** Both days valid and in order, or no zoom (a web page answers any query). */
+function parseZoom(from: string | undefined, to: string | undefined): ChartZoom | undefined {
+  const start = from === undefined ? undefined : parseUtcDay(from);
+  const end = to === undefined ? undefined : parseUtcDay(to);
+  return start === undefined || end === undefined || start > end
+    ? undefined
+    : { from: start, to: end };
 }
 
 /**
@@ -115,6 +158,15 @@ export function applyChartState(
   }));
 }
 
+/** The points of a zoomed chart: those within the zoom's days (all of them without a zoom). */
+export function zoomSeries(series: readonly Series[], zoom: ChartZoom | undefined): Series[] {
+  if (zoom === undefined) return [...series];
+  return series.map((one) => ({
+    ...one,
+    points: one.points.filter((point) => point.date >= zoom.from && point.date <= zoom.to),
+  }));
+}
+
 /**
  * The link to a state, leaving out what equals the default so that the plain page keeps its
  * plain (cached) URL. `seriesParam` is `labs` or `gpus`.
@@ -129,6 +181,11 @@ export function chartStateHref(
   if (state.range !== offer.held) query.set("range", state.range);
   const all = offer.keys.every((key) => state.keys.includes(key));
   if (!all) query.set(seriesParam, offer.keys.filter((key) => state.keys.includes(key)).join(","));
+  if (state.y !== undefined && state.y !== DEFAULT_Y_SCALE) query.set(CHART_Y_PARAM, state.y);
+  if (state.zoom !== undefined) {
+    query.set(CHART_FROM_PARAM, state.zoom.from);
+    query.set(CHART_TO_PARAM, state.zoom.to);
+  }
   const text = query.toString().replaceAll("%2C", ",");
   return text === "" ? path : `${path}?${text}`;
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   nearestDay,
   packIslandData,
+  pinchSpan,
+  zoomAround,
+  zoomDays,
   plottedDays,
   stepDay,
   tooltipFor,
@@ -100,5 +103,40 @@ describe("the island's props in the page", () => {
     expect(packed.series[1]?.values).toEqual([null, null, 2]);
     expect(unpackIslandData(packed)).toEqual(labs);
     expect(unpackIslandData(packIslandData([]))).toEqual([]);
+  });
+});
+
+describe("zoom", () => {
+  it("selects the plotted days nearest both ends of a drag, in either direction", () => {
+    expect(zoomDays(labs, 10, 60)).toEqual({ from: "2026-03-01", to: "2026-03-02" });
+    expect(zoomDays(labs, 95, 40)).toEqual({ from: "2026-03-02", to: "2026-03-03" });
+    // Both ends nearest one day: no zoom.
+    expect(zoomDays(labs, 45, 55)).toBeUndefined();
+  });
+
+  it("turns two spreading fingers into a narrower part of the plot, by the ratio of their spread", () => {
+    // Twice as far apart: half the plot, centred where they started.
+    expect(pinchSpan([40, 60], [30, 70])).toEqual([25, 75]);
+    // Near an edge the span stays inside the plot.
+    expect(pinchSpan([0, 10], [0, 40])).toEqual([0, 25]);
+    // Closing or barely moving fingers: no zoom.
+    expect(pinchSpan([30, 70], [40, 60])).toBeUndefined();
+    expect(pinchSpan([40, 60], [40, 62])).toBeUndefined();
+  });
+
+  it("zooms the keyboard to the middle half of the days around the chosen one", () => {
+    const days = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"];
+    expect(zoomAround(days, "d4")).toEqual({ from: "d2", to: "d5" });
+    expect(zoomAround(days, undefined)).toEqual({ from: "d5", to: "d8" });
+    expect(zoomAround(days, "d1")).toEqual({ from: "d1", to: "d4" });
+    expect(zoomAround(["d1", "d2", "d3"], "d2")).toBeUndefined();
+  });
+
+  it("carries each point's height through packing, for the marker", () => {
+    const packed = packIslandData([
+      { label: "A", stroke: "var(--series-1)", points: [{ date: "d1", value: 1, x: 0, y: 25 }] },
+    ]);
+    expect(unpackIslandData(packed)[0]?.points[0]?.y).toBe(25);
+    expect(tooltipFor(unpackIslandData(packed), "d1", "usd")?.lines[0]?.y).toBe(25);
   });
 });

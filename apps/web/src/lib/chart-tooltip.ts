@@ -7,11 +7,12 @@ import {
 } from "./format";
 
 /**
- * What the server hands the chart island: each point's day, value and horizontal position in
- * percent of the plot box from the left. The props are serialised into every page, so they hold
- * only what the tooltip reads.
+ * What the server hands the chart script (public/chart.js, built from src/client/chart.ts): each
+ * point's day, value and position in percent of the plot box, `x` from the left and `y` from the
+ * top (for the marker on the hovered point). They are written into every page with a chart, so
+ * they hold only what the tooltip reads.
  */
-export type IslandPoint = { date: string; value: number; x: number };
+export type IslandPoint = { date: string; value: number; x: number; y?: number | undefined };
 export type IslandSeries = { label: string; stroke: string; points: IslandPoint[] };
 
 /**
@@ -22,7 +23,7 @@ export type IslandSeries = { label: string; stroke: string; points: IslandPoint[
 export type IslandData = {
   days: string[];
   xs: number[];
-  series: { label: string; stroke: string; values: (number | null)[] }[];
+  series: { label: string; stroke: string; values: (number | null)[]; ys?: (number | null)[] }[];
 };
 
 /** Packs the series for the page (on the server). */
@@ -35,10 +36,12 @@ export function packIslandData(series: readonly IslandSeries[]): IslandData {
     xs: days.map((day) => xByDay.get(day) ?? 0),
     series: series.map((one) => {
       const valueByDay = new Map(one.points.map((point) => [point.date, point.value]));
+      const yByDay = new Map(one.points.map((point) => [point.date, point.y]));
       return {
         label: one.label,
         stroke: one.stroke,
         values: days.map((day) => valueByDay.get(day) ?? null),
+        ys: days.map((day) => yByDay.get(day) ?? null),
       };
     }),
   };
@@ -52,7 +55,8 @@ export function unpackIslandData(data: IslandData): IslandSeries[] {
     points: one.values.flatMap((value, index) => {
       const date = data.days[index];
       const x = data.xs[index];
-      return value === null || date === undefined || x === undefined ? [] : [{ date, value, x }];
+      const y = one.ys?.[index] ?? undefined;
+      return value === null || date === undefined || x === undefined ? [] : [{ date, value, x, y }];
     }),
   }));
 }
@@ -102,7 +106,14 @@ export function nearestDay(series: readonly IslandSeries[], xPercent: number): s
   return best?.date;
 }
 
-export type TooltipLine = { label: string; stroke: string; value: string; change: string };
+/** `y` is the point's height in percent from the top, where the marker goes. */
+export type TooltipLine = {
+  label: string;
+  stroke: string;
+  value: string;
+  change: string;
+  y?: number | undefined;
+};
 export type Tooltip = { day: string; heading: string; x: number; lines: TooltipLine[] };
 
 /**
@@ -139,8 +150,61 @@ export function tooltipFor(
       stroke: one.stroke,
       value: valueKind === "usd" ? formatUsd(point.value) : formatFractionPercent(point.value),
       change,
+      y: point.y,
     });
   }
   if (x === undefined) return undefined;
   return { day, heading: formatUtcDay(day), x, lines };
+}
+
+/** A zoom's first and last plotted day. */
+export type DayRange = { from: string; to: string };
+
+/**
+ * The days a drag (or pinch) between two horizontal positions selects, in percent of the plot
+ * box: the plotted days nearest each end, in order. `undefined` when both ends meet one day:
+ * a zoom shows at least two days.
+ */
+export function zoomDays(
+  series: readonly IslandSeries[],
+  fromPercent: number,
+  toPercent: number,
+): DayRange | undefined {
+  const low = nearestDay(series, Math.min(fromPercent, toPercent));
+  const high = nearestDay(series, Math.max(fromPercent, toPercent));
+  return low === undefined || high === undefined || low >= high
+    ? undefined
+    : { from: low, to: high };
+}
+
+/**
+ * The part of the plot (percent from the left) two fingers spreading apart ask for: the width
+ * shrinks by the ratio of their distances, centred where they started. `undefined` when they
+ * did not spread by a fifth (a pinch that closes, or a shaky tap).
+ */
+export function pinchSpan(
+  start: readonly [number, number],
+  end: readonly [number, number],
+): [number, number] | undefined {
+  const before = Math.abs(start[0] - start[1]);
+  const after = Math.abs(end[0] - end[1]);
+  if (before <= 0 || after < before * 1.2) return undefined;
+  const centre = (start[0] + start[1]) / 2;
+  const width = (100 * before) / after;
+  const from = Math.max(0, Math.min(100 - width, centre - width / 2));
+  return [from, Math.min(100, from + width)];
+}
+
+/**
+ * The keyboard's zoom ("+"): the middle half of the plotted days around `day` (the latest when
+ * none is chosen), `undefined` when fewer than four days are plotted.
+ */
+export function zoomAround(days: readonly string[], day: string | undefined): DayRange | undefined {
+  if (days.length < 4) return undefined;
+  const keep = Math.max(2, Math.ceil(days.length / 2));
+  const at = day === undefined ? days.length - 1 : Math.max(0, days.indexOf(day));
+  const start = Math.min(Math.max(0, at - Math.floor(keep / 2)), days.length - keep);
+  const from = days[start];
+  const to = days[start + keep - 1];
+  return from === undefined || to === undefined ? undefined : { from, to };
 }

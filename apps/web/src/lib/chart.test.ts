@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   chartGeometry,
   describeSeries,
+  fittedDomain,
+  logTicks,
   niceDomain,
   niceStep,
   PLOT_HEIGHT,
   PLOT_WIDTH,
   X_TICK_COUNT,
   xTickYears,
+  yScale,
 } from "./chart";
 
 describe("niceStep / niceDomain", () => {
@@ -43,6 +46,7 @@ describe("chartGeometry", () => {
         { date: "2026-03-02", value: 2 },
         { date: "2026-03-05", value: 4 },
       ]),
+      { yScale: "zero" },
     );
     expect(geometry?.series[0]?.path).toBe(
       `M0,${PLOT_HEIGHT} L250,${PLOT_HEIGHT / 2} M${PLOT_WIDTH},0`,
@@ -59,6 +63,7 @@ describe("chartGeometry", () => {
         { date: "2026-03-01", value: 0 },
         { date: "2026-03-05", value: 4 },
       ]),
+      { yScale: "zero" },
     );
     expect(geometry?.yTicks.map((tick) => tick.percent)).toEqual([100, 75, 50, 25, 0]);
     expect(geometry?.xTicks.map((tick) => tick.percent)).toEqual([0, 100]);
@@ -140,5 +145,66 @@ describe("describeSeries", () => {
       (day) => day,
     );
     expect(text).toBe("A: $2 on d1, $3 on d3; low $1, high $3.");
+  });
+});
+
+describe("y scales", () => {
+  // The sample's home chart: four labs from $0.43 to $6.21.
+  const [min, max] = [0.4268, 6.21];
+
+  it("fits the axis to the data with a 5% margin, not to the next round number below", () => {
+    const { low, high } = fittedDomain(min, max);
+    expect(low).toBeCloseTo(min - (max - min) * 0.05, 10);
+    expect(high).toBeCloseTo(max + (max - min) * 0.05, 10);
+    const fit = yScale(5.9018, 6.21, "fit");
+    expect(fit.fraction(5.9018)).toBeCloseTo(0.05 / 1.1, 10);
+    expect(fit.fraction(6.21)).toBeCloseTo(1.05 / 1.1, 10);
+    // Nice values inside the domain, at least three.
+    expect(fit.ticks).toEqual([5.9, 6, 6.1, 6.2]);
+  });
+
+  it("never fits a positive axis below zero, and gives a flat series a band", () => {
+    expect(fittedDomain(0.01, 10).low).toBe(0);
+    const flat = fittedDomain(3, 3);
+    expect(flat.low).toBeLessThan(3);
+    expect(flat.high).toBeGreaterThan(3);
+    expect(yScale(3, 3, "fit").fraction(3)).toBeCloseTo(0.5, 10);
+  });
+
+  it("starts at zero on the zero-based axis, with round bounds", () => {
+    const zero = yScale(min, max, "zero");
+    expect(zero.ticks).toEqual([0, 2, 4, 6, 8]);
+    expect(zero.fraction(0)).toBe(0);
+    expect(zero.fraction(8)).toBe(1);
+    expect(yScale(5.9, 6.2, "zero").ticks[0]).toBe(0);
+  });
+
+  it("spaces equal ratios equally on the log axis, with 1-2-5 ticks", () => {
+    const log = yScale(min, max, "log");
+    expect(log.kind).toBe("log");
+    expect(log.fraction(1) - log.fraction(0.5)).toBeCloseTo(log.fraction(4) - log.fraction(2), 10);
+    expect(log.ticks).toEqual([0.5, 1, 2, 5]);
+    expect(logTicks(0.9, 1.2)).toEqual([0.9, 1]);
+    expect(logTicks(0.001, 5_000_000)).toEqual([
+      0.001, 0.01, 0.1, 1, 10, 100, 1000, 10000, 100000, 1000000,
+    ]);
+  });
+
+  it("draws a log request of values that are not all positive as fitted", () => {
+    expect(yScale(0, 0.8, "log").kind).toBe("fit");
+    const geometry = chartGeometry(
+      [
+        {
+          key: "a",
+          label: "A",
+          points: [
+            { date: "2026-03-01", value: 0 },
+            { date: "2026-03-02", value: 1 },
+          ],
+        },
+      ],
+      { yScale: "log" },
+    );
+    expect(geometry?.yScale).toBe("fit");
   });
 });

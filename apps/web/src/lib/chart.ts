@@ -4,7 +4,7 @@ import type { Series } from "./shape";
 /**
  * Geometry of a time-series line chart, computed on the server and drawn as inline SVG: no
  * chart library ships to the browser. The x axis is calendar days (gaps stay gaps), the y axis
- * a "nice" linear scale.
+ * one of the scales of `Y_SCALES`: fitted to the data (the default), from zero, or logarithmic.
  *
  * Coordinates are in a fixed plot box of PLOT_WIDTH × PLOT_HEIGHT user units that the SVG
  * stretches to whatever width the page gives it (preserveAspectRatio="none"): the chart always
@@ -36,6 +36,8 @@ export type ChartGeometry = {
   xTicks: XTick[];
   firstDay: UtcDay;
   lastDay: UtcDay;
+  /** The scale drawn: `log` asked of values that are not all positive is drawn `fit`. */
+  yScale: YScaleKind;
 };
 
 /** Step of 1, 2, 2.5 or 5 × 10^n giving about `count` intervals over `span`. */
@@ -65,6 +67,104 @@ export function niceDomain(
   return { low, high: high > low ? high : low + step, step };
 }
 
+/**
+ * How the y axis maps values: `fit` spans the data with a small margin (the lines use the whole
+ * height), `zero` starts at zero (sizes compare), `log` is logarithmic (equal percentage moves
+ * look equal, so series an order of magnitude apart stay readable). The query parameter's values.
+ */
+export const Y_SCALES = ["fit", "zero", "log"] as const;
+export type YScaleKind = (typeof Y_SCALES)[number];
+export const DEFAULT_Y_SCALE: YScaleKind = "fit";
+
+/** A y scale: `fraction` maps a value to 0 (bottom) .. 1 (top); `ticks` are the labelled values. */
+export type YScale = { kind: YScaleKind; fraction: (value: number) => number; ticks: number[] };
+
+/** Share of the data's span left free above and below it on a fitted axis. */
+const FIT_MARGIN = 0.05;
+
+/** Multiples of `step` within [low, high], cleaned of float noise (0.1 + 0.2). */
+function ticksWithin(low: number, high: number, step: number): number[] {
+  const ticks: number[] = [];
+  for (let index = Math.ceil(low / step - 1e-9); index * step <= high + step * 1e-9; index += 1)
+    ticks.push(Number((index * step).toFixed(10)));
+  return ticks;
+}
+
+/**
+ * The fitted domain: the data's span with FIT_MARGIN each side, clipped at zero when the data is
+ * all positive (a price axis never shows negative prices). Ticks are nice values inside it, so
+ * the axis does not stretch to the next round number (which on a 0.43 to 6.21 chart is 0 to 8).
+ */
+export function fittedDomain(min: number, max: number): { low: number; high: number } {
+  const span = max - min > Math.abs(max) * 1e-9 ? max - min : 0;
+  if (span === 0) {
+    const band = Math.max(Math.abs(max) * 0.05, 0.005);
+    return { low: min >= 0 ? Math.max(0, min - band) : min - band, high: max + band };
+  }
+  const margin = span * FIT_MARGIN;
+  const low = min >= 0 ? Math.max(0, min - margin) : min - margin;
+  return { low, high: max + margin };
+}
+
+/** Log ticks: 1, 2 and 5 times the powers of ten within [low, high]; fewer or more as needed. */
+export function logTicks(low: number, high: number): number[] {
+  const from = Math.floor(Math.log10(low));
+  const to = Math.ceil(Math.log10(high));
+  const within = (mantissas: readonly number[]) => {
+    const ticks: number[] = [];
+    for (let power = from; power <= to; power += 1)
+      for (const mantissa of mantissas) {
+        const value = Number((mantissa * 10 ** power).toPrecision(12));
+        if (value >= low * (1 - 1e-9) && value <= high * (1 + 1e-9)) ticks.push(value);
+      }
+    return ticks;
+  };
+  // Decades only when the data spans many of them; every integer mantissa on a narrow axis.
+  if (to - from > 4) return within([1]);
+  const standard = within([1, 2, 5]);
+  if (standard.length >= 3) return standard;
+  const fine = within([1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9]);
+  return fine.length >= 2 ? fine : [low, high];
+}
+
+/**
+ * The y scale of values [min, max] of kind `kind`. A log scale needs positive values: with zero
+ * or negative ones the chart is drawn fitted instead (the page says which scale it drew).
+ */
+export function yScale(min: number, max: number, kind: YScaleKind, count = 4): YScale {
+  if (kind === "log" && min > 0) {
+    // A flat series gets a band of 10% each way; otherwise a margin of 5% of the log span.
+    const logMin = Math.log10(min);
+    const logMax = Math.log10(max);
+    const pad = logMax - logMin > 1e-9 ? (logMax - logMin) * FIT_MARGIN : Math.log10(1.1);
+    const low = 10 ** (logMin - pad);
+    const high = 10 ** (logMax + pad);
+    const span = Math.log10(high) - Math.log10(low);
+    return {
+      kind: "log",
+      fraction: (value) => (Math.log10(value) - Math.log10(low)) / span,
+      ticks: logTicks(low, high),
+    };
+  }
+  if (kind === "zero") {
+    const { low, high, step } = niceDomain(Math.min(0, min), Math.max(0, max), count);
+    return {
+      kind: "zero",
+      fraction: (value) => (value - low) / (high - low),
+      ticks: ticksWithin(low, high, step),
+    };
+  }
+  const { low, high } = fittedDomain(min, max);
+  // The domain does not end on round numbers, so a step from `count` may leave only two ticks
+  // inside it: finer steps until at least three are labelled.
+  let ticks: number[] = [];
+  for (const intervals of [count, count + 1, count + 2, count * 2, count * 3]) {
+    ticks = ticksWithin(low, high, niceStep(high - low, intervals));
+    if (ticks.length >= 3) break;
+  }
+  return { kind: "fit", fraction: (value) => (value - low) / (high - low), ticks };
+}
+
 const round = (value: number): number => Math.round(value * 100) / 100;
 const yearOf = (day: UtcDay): string => day.slice(0, 4);
 
@@ -81,12 +181,14 @@ export function xTickYears(days: readonly UtcDay[]): (string | undefined)[] {
 
 export type ChartOptions = {
   xTickCount?: number;
+  /** The y axis's scale; fitted to the data unless said otherwise. */
+  yScale?: YScaleKind;
 };
 
 /** `undefined` when no series has a point: the caller renders "no data" instead of an empty frame. */
 export function chartGeometry(
   input: readonly Series[],
-  { xTickCount = X_TICK_COUNT }: ChartOptions = {},
+  { xTickCount = X_TICK_COUNT, yScale: yScaleKind = DEFAULT_Y_SCALE }: ChartOptions = {},
 ): ChartGeometry | undefined {
   const points = input.flatMap((series) => series.points);
   if (points.length === 0) return undefined;
@@ -94,14 +196,14 @@ export function chartGeometry(
   const firstDay = days[0] ?? "";
   const lastDay = days[days.length - 1] ?? firstDay;
   const values = points.map((point) => point.value);
-  const { low, high, step } = niceDomain(Math.min(...values), Math.max(...values));
+  const scale = yScale(Math.min(...values), Math.max(...values), yScaleKind);
 
   const spanDays = Math.max(daysBetween(firstDay, lastDay), 1);
   const x = (day: UtcDay): number =>
     round(
       firstDay === lastDay ? PLOT_WIDTH / 2 : (daysBetween(firstDay, day) / spanDays) * PLOT_WIDTH,
     );
-  const y = (value: number): number => round((1 - (value - low) / (high - low)) * PLOT_HEIGHT);
+  const y = (value: number): number => round((1 - scale.fraction(value)) * PLOT_HEIGHT);
 
   const series = input.map((one) => {
     // A missing day breaks the line (M instead of L) so that a gap is not drawn as data.
@@ -127,13 +229,10 @@ export function chartGeometry(
     };
   });
 
-  const yTicks: YTick[] = [];
-  for (let value = low; value <= high + step / 1e6; value += step) {
-    yTicks.push({
-      value: Number(value.toFixed(10)),
-      percent: round((y(value) / PLOT_HEIGHT) * 100),
-    });
-  }
+  const yTicks: YTick[] = scale.ticks.map((value) => ({
+    value,
+    percent: round((y(value) / PLOT_HEIGHT) * 100),
+  }));
 
   const uniqueDays = [...new Set(days)];
   const every = Math.max(1, Math.ceil((uniqueDays.length - 1) / Math.max(xTickCount - 1, 1)));
@@ -161,7 +260,7 @@ export function chartGeometry(
     year: years[index],
   }));
 
-  return { series, yTicks, xTicks, firstDay, lastDay };
+  return { series, yTicks, xTicks, firstDay, lastDay, yScale: scale.kind };
 }
 
 /** A one-paragraph text alternative: first and last value and the range of each series. */

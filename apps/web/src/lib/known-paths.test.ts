@@ -36,4 +36,11 @@ describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404
       .map((entry) => entry.name);
     for (const dir of routeDirs) expect(TOP_LEVEL_SEGMENTS, dir).toContain(dir);
   });
+
+  it("lists every file of public/, which Next serves at the site's root", () => {
+    const publicDir = fileURLToPath(new URL("../../public", import.meta.url));
+    const files = readdirSync(publicDir);
+    expect(files).toContain("chart.js");
+    for (const file of files) expect(isKnownPath(`/${file}`), file).toBe(true);
+  });
 });

@@ -2,9 +2,9 @@ import { isGpuName, isLabId } from "@tpi/domain";
 import { isAccountPath } from "./account-paths";
 
 /**
- * The first path segments the app answers (app/<segment>, plus Next's metadata files and its
- * assets). A unit test compares this list with the app directory, so a new route cannot be
- * forgotten here.
+ * The first path segments the app answers (app/<segment>, plus Next's metadata files, its
+ * assets and the files of public/). A unit test compares this list with the app and public
+ * directories, so a new route or file cannot be forgotten here.
  */
 export const TOP_LEVEL_SEGMENTS = [
   "account",
@@ -24,6 +24,8 @@ export const TOP_LEVEL_SEGMENTS = [
   "icon.svg",
   "_next",
   "favicon.ico",
+  // public/: the charts' script.
+  "chart.js",
 ] as const;
 
 const TOP_LEVEL = new Set<string>(TOP_LEVEL_SEGMENTS);

@@ -16,7 +16,12 @@ import { KeyedGpu } from "../../../src/components/keyed-gpu";
 import { readWebEnv } from "../../../src/env";
 import type { GpuDetail } from "../../../src/lib/api-types";
 import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
-import { GPU_HELD_RANGE, parseChartState, type ChartOffer } from "../../../src/lib/chart-state";
+import {
+  chartViewQuery,
+  GPU_HELD_RANGE,
+  parseChartState,
+  type ChartOffer,
+} from "../../../src/lib/chart-state";
 import { SignedInNote } from "../../../src/components/signed-in-note";
 import { heldRangeOf, loadPlanGpuHistory, loadViewer } from "../../../src/server/viewer";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
@@ -82,7 +87,9 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
 export default async function GpuPage(props: GpuPageProps) {
   const gpu = await gpuNameOf(props);
   if (gpu === undefined) notFound();
-  const rangeParam = (await props.searchParams)?.[CHART_RANGE_PARAM];
+  const query = (await props.searchParams) ?? {};
+  const rangeParam = query[CHART_RANGE_PARAM];
+  const view = chartViewQuery(query);
   // A signed-in reader whose plan reads GPU history (the api's `gpuAccess`): the daily index as
   // the api answers a key of the plan. This page is rendered per request, so it may read the
   // session cookie.
@@ -103,7 +110,7 @@ export default async function GpuPage(props: GpuPageProps) {
           <DailyIndexSection
             gpu={gpu}
             daily={planDaily}
-            state={parseChartState(rangeParam, undefined, offer)}
+            state={parseChartState(rangeParam, undefined, offer, view)}
             offer={offer}
             heading="The daily index, all history your plan reads"
             emptyText={`No daily values of ${gpu} published yet.`}
@@ -130,7 +137,7 @@ export default async function GpuPage(props: GpuPageProps) {
     held: planDaily == null ? GPU_HELD_RANGE : heldRangeOf(planDaily.access, "gpu"),
     keys: [gpu],
   };
-  const state = parseChartState(rangeParam, undefined, offer);
+  const state = parseChartState(rangeParam, undefined, offer, view);
   return (
     <>
       <h1>{gpu} GPU compute price index</h1>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { isLabId } from "@tpi/domain";
 import { LabContent, labMetadata } from "../../../../src/components/lab-content";
 import { CHART_RANGE_PARAM } from "../../../../src/lib/chart-params";
+import { chartViewQuery } from "../../../../src/lib/chart-state";
 import { labPathOf } from "../../../../src/lib/paths";
 import { loadViewer } from "../../../../src/server/viewer";
 
@@ -35,5 +36,11 @@ export default async function LabView(props: LabViewProps) {
   if (!isLabId(lab)) notFound();
   const query = await props.searchParams;
   const reader = await loadViewer();
-  return <LabContent lab={lab} chartQuery={{ range: query[CHART_RANGE_PARAM] }} reader={reader} />;
+  return (
+    <LabContent
+      lab={lab}
+      chartQuery={{ range: query[CHART_RANGE_PARAM], view: chartViewQuery(query) }}
+      reader={reader}
+    />
+  );
 }
