@@ -290,7 +290,8 @@ export class OpenRouterClient {
     };
   }
 
-  private async getJson(path: string): Promise<unknown> {
+  /** A GET of any Data API path (with its query), paced and counted like the others: the JSON body. */
+  async getJson(path: string): Promise<unknown> {
     const what = `GET ${path}`;
     const body = await this.http.send({
       url: `${this.config.baseUrl.replace(/\/+$/, "")}${path}`,
