@@ -83,6 +83,13 @@ beforeEach(async () => {
   await db.$executeRawUnsafe("truncate coding_count, coding_count_revision, source_sync");
 });
 
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("expected a value");
+  return value;
+}
+const reasonOf = (day: { written: boolean; reason?: string } | undefined) =>
+  day === undefined || day.written ? "" : (day.reason ?? "");
+
 const sync = (days: string[], now: string, overrides: Partial<GithubSearchConfig> = {}) =>
   syncGithubCounts(
     db,
@@ -91,12 +98,12 @@ const sync = (days: string[], now: string, overrides: Partial<GithubSearchConfig
   );
 
 describe("the GitHub search client", () => {
-  const request = searchesForDay("2026-11-01")[0]!;
+  const request = required(searchesForDay("2026-11-01")[0]);
 
   it("sends the documented search with a User-Agent and the token, and reads total_count", async () => {
     const count = await new GithubSearchClient(config).count(request);
     expect(count).toEqual({ ok: true, value: 101 });
-    const sent = stub.requests[0]!;
+    const sent = required(stub.requests[0]);
     expect(sent.path).toBe("/search/issues");
     expect(qOf(sent)).toBe(request.q);
     expect(sent.query.get("per_page")).toBe("1");
@@ -128,7 +135,7 @@ describe("the GitHub search client", () => {
     expect(count).toEqual({ ok: true, value: 101 });
     expect(waits).toEqual([1_000]);
     const [first, second] = stub.requests;
-    expect(second!.atMs - first!.atMs).toBeGreaterThanOrEqual(990);
+    expect(required(second).atMs - required(first).atMs).toBeGreaterThanOrEqual(990);
     expect(client.requests).toBe(2);
   });
 
@@ -160,7 +167,7 @@ describe("the GitHub search client", () => {
     await client.count(request);
     await client.count(request);
     const [a, b] = stub.requests;
-    expect(b!.atMs - a!.atMs).toBeGreaterThanOrEqual(140);
+    expect(required(b).atMs - required(a).atMs).toBeGreaterThanOrEqual(140);
   });
 });
 
@@ -193,9 +200,7 @@ describe("syncGithubCounts", () => {
     expect(report).toMatchObject({ ran: true, outcome: "failed" });
     if (!report.ran) throw new Error("not run");
     expect(report.days[0]).toMatchObject({ written: false });
-    expect(report.days[0]!.written ? "" : report.days[0]!.reason).toMatch(
-      /cursor merged: .*incomplete_results/,
-    );
+    expect(reasonOf(report.days[0])).toMatch(/cursor merged: .*incomplete_results/);
     const counts = await readCodingCounts(db, { from: "2026-11-01", to: "2026-11-01" });
     // The counts answered before the failure were not written either: all still the first values.
     expect(counts.find((c) => c.agent === "claude" && c.metric === "opened")?.count).toBe(101);
