@@ -162,6 +162,21 @@ describe("the GitHub search client", () => {
     });
   });
 
+  it("sends nothing before x-ratelimit-reset once a success says no search is left", async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 1;
+    answer = (_r, q) => ({
+      ...search(known(q)),
+      headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) },
+    });
+    const client = new GithubSearchClient(config);
+    await client.count(request);
+    await client.count(request);
+    const [a, b] = stub.requests;
+    // The reset is in whole seconds: the client waits until a second after it.
+    expect(performance.timeOrigin + required(b).atMs).toBeGreaterThanOrEqual(reset * 1000 + 990);
+    expect(required(b).atMs - required(a).atMs).toBeGreaterThanOrEqual(990);
+  });
+
   it("paces searches by the configured interval", async () => {
     const client = new GithubSearchClient({ ...config, minRequestIntervalMs: 150 });
     await client.count(request);
