@@ -1,21 +1,22 @@
-import { OPENROUTER_SOURCE, addDays, startOfUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
+import { addDays, utcDayOf, type UtcDay } from "@tpi/domain";
 import {
   closeInterruptedSourceSyncs,
   finishSourceSync,
   recordSourceSyncRequests,
   replaceAppRankingWindow,
-  sourceRequestsSince,
   startSourceSync,
   withSourceSyncLock,
   type Db,
   type SourceSyncEnd,
 } from "@tpi/db";
 import {
-  OpenRouterClient,
-  OpenRouterError,
-  STOPPED_MESSAGE,
-  type OpenRouterConfig,
-} from "../../token/sources/openrouter";
+  APP_RANKINGS_SOURCE,
+  DATA_API_STOPPED_MESSAGE,
+  OpenRouterDataApiClient,
+  OpenRouterDataApiError,
+  openRouterRequestsToday,
+  type OpenRouterDataApiConfig,
+} from "../../../platform/ingest/openrouter-data-api";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 /**
@@ -25,25 +26,7 @@ import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
  * daily request budget of the account, so together they never exceed the key's limits.
  */
 
-export const APP_RANKINGS_SOURCE = "openrouter-app-rankings";
-export const SESSION_COST_SOURCE = "openrouter-session-cost";
-/** Every sync log source whose requests go to the OpenRouter account. */
-export const OPENROUTER_ACCOUNT_SOURCES = [
-  OPENROUTER_SOURCE,
-  APP_RANKINGS_SOURCE,
-  SESSION_COST_SOURCE,
-] as const;
-
 const MAX_SYNC_RUN_MS = 3_600_000;
-
-/** Requests the OpenRouter account made today (UTC) across every OpenRouter sync. */
-export async function openRouterRequestsToday(db: Db, now: Date): Promise<number> {
-  const since = startOfUtcDay(utcDayOf(now));
-  let total = 0;
-  for (const source of OPENROUTER_ACCOUNT_SOURCES)
-    total += await sourceRequestsSince(db, source, since);
-  return total;
-}
 
 export type DatasetSyncTrigger = "manual" | "schedule" | "startup";
 
@@ -64,7 +47,7 @@ export type AppRankingsSyncReport =
 /** Syncs the coding category's rankings of each of `days` (each ended before `now`, UTC). */
 export async function syncAppRankings(
   db: Db,
-  config: OpenRouterConfig,
+  config: OpenRouterDataApiConfig,
   options: {
     days: readonly UtcDay[];
     trigger: DatasetSyncTrigger;
@@ -76,12 +59,12 @@ export async function syncAppRankings(
   const today = utcDayOf(options.now);
   const notOver = options.days.find((day) => day >= today);
   if (notOver !== undefined)
-    throw new OpenRouterError(
+    throw new OpenRouterDataApiError(
       "range",
       `cannot sync app rankings of ${notOver}: the UTC day has not ended (the latest is ${addDays(today, -1)})`,
     );
   if (options.days.length === 0)
-    throw new OpenRouterError("range", "cannot sync: no days asked for");
+    throw new OpenRouterDataApiError("range", "cannot sync: no days asked for");
   const locked = await withSourceSyncLock(db, () => run(db, config, options), MAX_SYNC_RUN_MS);
   if (!locked.locked)
     return {
@@ -93,7 +76,7 @@ export async function syncAppRankings(
 
 async function run(
   db: Db,
-  config: OpenRouterConfig,
+  config: OpenRouterDataApiConfig,
   options: Parameters<typeof syncAppRankings>[2],
 ): Promise<AppRankingsSyncReport> {
   const { now, log = () => undefined } = options;
@@ -106,7 +89,7 @@ async function run(
     lastDay: days.at(-1) as UtcDay,
     startedAt: now,
   });
-  const client = new OpenRouterClient(
+  const client = new OpenRouterDataApiClient(
     config,
     await openRouterRequestsToday(db, now),
     (requests) => recordSourceSyncRequests(db, syncId, requests),
@@ -128,7 +111,7 @@ async function run(
     });
   try {
     for (const day of days) {
-      if (stopReason === null && options.signal?.aborted) stopReason = STOPPED_MESSAGE;
+      if (stopReason === null && options.signal?.aborted) stopReason = DATA_API_STOPPED_MESSAGE;
       if (stopReason !== null) {
         synced.push({ day, written: false, reason: `not synced: ${stopReason}` });
         continue;
@@ -153,7 +136,7 @@ async function run(
           `${day}  app rankings written: ${answer.rows.length} app(s), as of ${answer.asOf.toISOString()}`,
         );
       } catch (error) {
-        if (!(error instanceof OpenRouterError)) throw error;
+        if (!(error instanceof OpenRouterDataApiError)) throw error;
         synced.push({
           day,
           written: false,

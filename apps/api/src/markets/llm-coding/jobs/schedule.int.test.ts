@@ -3,7 +3,6 @@ import {
   createTestDatabase,
   readAppRankingWindows,
   readCodingCounts,
-  readSessionCostWeeks,
   type Db,
 } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -13,8 +12,8 @@ import { llmCodingSettingsFrom, LLM_CODING_ENV } from "./settings";
 import { z } from "zod";
 
 /**
- * The scheduled jobs against one loopback stub answering GitHub search, app rankings and session
- * cost in their documented shapes: the first runs back-fill, a second check the same day does
+ * The scheduled jobs against one loopback stub answering GitHub search and app rankings in their
+ * documented shapes: the first runs back-fill, a second check the same day does
  * nothing, and without an OpenRouter key only GitHub is scheduled.
  */
 
@@ -128,11 +127,8 @@ describe("codingWorkloadJobs", () => {
       to: "2026-11-30",
     });
     expect(windows.map((w) => w.windowStart)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19"]);
-    expect((await readSessionCostWeeks(db)).map((w) => w.window.windowEndDate)).toEqual([
-      "2026-11-16",
-    ]);
     const requests = stub.requests.length;
-    expect(requests).toBe(22 + 3 + 1);
+    expect(requests).toBe(22 + 3);
     for (const job of jobs) await job.run(stopping);
     expect(stub.requests.length).toBe(requests);
   });

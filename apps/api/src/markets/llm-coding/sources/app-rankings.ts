@@ -1,12 +1,15 @@
 import { parseUtcDay, readAppRankingRow, type AppRankingRow, type UtcDay } from "@tpi/domain";
 import { z } from "zod";
-import { OpenRouterError, type OpenRouterClient } from "../../token/sources/openrouter";
+import {
+  OpenRouterDataApiError,
+  type OpenRouterDataApiClient,
+} from "../../../platform/ingest/openrouter-data-api";
 
 /**
  * OpenRouter's app rankings (`GET /api/v1/datasets/app-rankings`; openrouter.ai/docs/cookbook/
  * administration/data-api): apps by tokens over a date window, filtered by `category`, paged with
- * `limit` and `offset` (rank stays absolute). Asked through the token market's OpenRouter client,
- * so the key, base URL, pacing and daily budget are the same.
+ * `limit` and `offset` (rank stays absolute). Asked through the platform's Data API client: the
+ * token market's key, base URL, pacing and daily budget.
  */
 
 export const APP_RANKINGS_PATH = "/api/v1/datasets/app-rankings";
@@ -44,7 +47,7 @@ export type AppRankingsAnswer = {
  * invalid row is `malformed`: nothing of it is kept.
  */
 export async function fetchAppRankings(
-  client: OpenRouterClient,
+  client: OpenRouterDataApiClient,
   window: { category: string; start: UtcDay; end: UtcDay },
 ): Promise<AppRankingsAnswer> {
   const rows: AppRankingRow[] = [];
@@ -59,19 +62,19 @@ export async function fetchAppRankings(
     );
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new OpenRouterError(
+      throw new OpenRouterDataApiError(
         "malformed",
         `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
       );
     }
     const { meta, data } = parsed.data;
     if (meta.start_date !== window.start || meta.end_date !== window.end)
-      throw new OpenRouterError(
+      throw new OpenRouterDataApiError(
         "malformed",
         `the ${what} covers ${meta.start_date} to ${meta.end_date}, not the window asked for`,
       );
     if (asOf !== null && meta.as_of !== asOf)
-      throw new OpenRouterError(
+      throw new OpenRouterDataApiError(
         "malformed",
         `the ${what} is of the snapshot as of ${meta.as_of}, the first page of ${asOf} (it refreshed while paging); sync again`,
       );
@@ -79,12 +82,15 @@ export async function fetchAppRankings(
     for (const [index, raw] of data.entries()) {
       const row = readAppRankingRow(raw);
       if (!row.ok)
-        throw new OpenRouterError("malformed", `malformed ${what}, row ${index}: ${row.error}`);
+        throw new OpenRouterDataApiError(
+          "malformed",
+          `malformed ${what}, row ${index}: ${row.error}`,
+        );
       rows.push(row.value);
     }
     if (data.length < APP_RANKINGS_PAGE_SIZE) break;
   }
-  if (asOf === null) throw new OpenRouterError("malformed", "no app-rankings page was read");
+  if (asOf === null) throw new OpenRouterDataApiError("malformed", "no app-rankings page was read");
   return {
     category: window.category,
     windowStart: window.start,

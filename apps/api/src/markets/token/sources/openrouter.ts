@@ -290,8 +290,7 @@ export class OpenRouterClient {
     };
   }
 
-  /** A GET of any Data API path (with its query), paced and counted like the others: the JSON body. */
-  async getJson(path: string): Promise<unknown> {
+  private async getJson(path: string): Promise<unknown> {
     const what = `GET ${path}`;
     const body = await this.http.send({
       url: `${this.config.baseUrl.replace(/\/+$/, "")}${path}`,

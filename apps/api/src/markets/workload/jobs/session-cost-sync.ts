@@ -10,15 +10,12 @@ import {
   type SourceSyncEnd,
 } from "@tpi/db";
 import {
+  OpenRouterDataApiClient,
+  OpenRouterDataApiError,
   SESSION_COST_SOURCE,
   openRouterRequestsToday,
-  type DatasetSyncTrigger,
-} from "../../llm-coding/jobs/app-rankings-sync";
-import {
-  OpenRouterClient,
-  OpenRouterError,
-  type OpenRouterConfig,
-} from "../../token/sources/openrouter";
+  type OpenRouterDataApiConfig,
+} from "../../../platform/ingest/openrouter-data-api";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
 /**
@@ -46,9 +43,9 @@ export type SessionCostSyncReport =
 
 export async function syncSessionCost(
   db: Db,
-  config: OpenRouterConfig,
+  config: OpenRouterDataApiConfig,
   options: {
-    trigger: DatasetSyncTrigger;
+    trigger: "manual" | "schedule" | "startup";
     now: Date;
     signal?: AbortSignal;
     log?: (line: string) => void;
@@ -65,7 +62,7 @@ export async function syncSessionCost(
 
 async function run(
   db: Db,
-  config: OpenRouterConfig,
+  config: OpenRouterDataApiConfig,
   options: Parameters<typeof syncSessionCost>[2],
 ): Promise<SessionCostSyncReport> {
   const { now, log = () => undefined } = options;
@@ -79,7 +76,7 @@ async function run(
     lastDay: today,
     startedAt: now,
   });
-  const client = new OpenRouterClient(
+  const client = new OpenRouterDataApiClient(
     config,
     await openRouterRequestsToday(db, now),
     (requests) => recordSourceSyncRequests(db, syncId, requests),
@@ -117,7 +114,7 @@ async function run(
       message,
     };
   } catch (error) {
-    if (!(error instanceof OpenRouterError)) {
+    if (!(error instanceof OpenRouterDataApiError)) {
       const cause = error instanceof Error ? error.message : String(error);
       await finish("failed", `stopped by an error: ${cause}`, null).catch(() => undefined);
       throw error;

@@ -5,14 +5,17 @@ import {
   type SessionCostWeek,
 } from "@tpi/domain";
 import { z } from "zod";
-import { OpenRouterError, type OpenRouterClient } from "../../token/sources/openrouter";
+import {
+  OpenRouterDataApiError,
+  type OpenRouterDataApiClient,
+} from "../../../platform/ingest/openrouter-data-api";
 
 /**
  * OpenRouter's session-cost dataset (`GET /api/v1/datasets/session-cost`, refreshed weekly): the
  * median USD cost of one agent session per harness, model and turn range over a trailing window,
  * paged with `limit` (1 to 500) and `offset`. It publishes only its latest snapshot, so past weeks
- * exist here only if they were synced when they were current. Asked through the token market's
- * OpenRouter client (same key, base URL, pacing and daily budget).
+ * exist here only if they were synced when they were current. Asked through the platform's Data
+ * API client (the token market's key, base URL, pacing and daily budget).
  */
 
 export const SESSION_COST_PATH = "/api/v1/datasets/session-cost";
@@ -28,7 +31,9 @@ const pageSchema = z.object({ data: z.array(z.unknown()), meta: z.unknown() });
  * while paging) or an invalid row make the whole answer `malformed`: a week is kept whole or not
  * at all.
  */
-export async function fetchSessionCostWeek(client: OpenRouterClient): Promise<SessionCostWeek> {
+export async function fetchSessionCostWeek(
+  client: OpenRouterDataApiClient,
+): Promise<SessionCostWeek> {
   const cells: SessionCostCell[] = [];
   let window: SessionCostWeek["window"] | null = null;
   for (let page = 0; page < SESSION_COST_MAX_PAGES; page++) {
@@ -38,14 +43,17 @@ export async function fetchSessionCostWeek(client: OpenRouterClient): Promise<Se
       await client.getJson(`${SESSION_COST_PATH}?limit=${SESSION_COST_PAGE_SIZE}&offset=${offset}`),
     );
     if (!parsed.success)
-      throw new OpenRouterError("malformed", `malformed ${what}: it needs 'data' and 'meta'`);
+      throw new OpenRouterDataApiError(
+        "malformed",
+        `malformed ${what}: it needs 'data' and 'meta'`,
+      );
     const meta = readSessionCostMeta(parsed.data.meta);
-    if (!meta.ok) throw new OpenRouterError("malformed", `malformed ${what}: ${meta.error}`);
+    if (!meta.ok) throw new OpenRouterDataApiError("malformed", `malformed ${what}: ${meta.error}`);
     if (
       window !== null &&
       (meta.value.asOf !== window.asOf || meta.value.windowEndDate !== window.windowEndDate)
     )
-      throw new OpenRouterError(
+      throw new OpenRouterDataApiError(
         "malformed",
         `the ${what} is of the snapshot as of ${meta.value.asOf}, the first page of ${window.asOf} (it refreshed while paging); sync again`,
       );
@@ -53,7 +61,7 @@ export async function fetchSessionCostWeek(client: OpenRouterClient): Promise<Se
     for (const [index, raw] of parsed.data.data.entries()) {
       const cell = readSessionCostRow(raw);
       if (!cell.ok)
-        throw new OpenRouterError(
+        throw new OpenRouterDataApiError(
           "malformed",
           `malformed ${what}, row ${offset + index}: ${cell.error}`,
         );
@@ -61,6 +69,7 @@ export async function fetchSessionCostWeek(client: OpenRouterClient): Promise<Se
     }
     if (parsed.data.data.length < SESSION_COST_PAGE_SIZE) break;
   }
-  if (window === null) throw new OpenRouterError("malformed", "no session-cost page was read");
+  if (window === null)
+    throw new OpenRouterDataApiError("malformed", "no session-cost page was read");
   return { window, cells };
 }
