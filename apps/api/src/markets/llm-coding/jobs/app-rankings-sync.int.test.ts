@@ -3,6 +3,8 @@ import {
   createTestDatabase,
   readAppRankingWindows,
   recentSourceSyncs,
+  recordSourceSyncRequests,
+  startSourceSync,
   type Db,
 } from "@tpi/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -14,6 +16,7 @@ import {
 } from "../../../testing/json-stub";
 import {
   APP_RANKINGS_SOURCE,
+  SESSION_COST_SOURCE,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
 import { APP_RANKINGS_PAGE_SIZE } from "../sources/app-rankings";
@@ -144,6 +147,28 @@ describe("syncAppRankings", () => {
     const reasons = report.days.map((d) => (d.written ? "" : d.reason));
     expect(reasons[0]).toMatch(/row 0: total_tokens must be a decimal string/);
     expect(reasons[1]).toMatch(/covers 2026-10-17 to 2026-11-16, not the window asked for/);
+    expect(
+      await readAppRankingWindows(db, { category: "coding", from: "2026-11-01", to: "2026-11-30" }),
+    ).toEqual([]);
+  });
+
+  it("counts every OpenRouter sync's requests of the day against the one budget: a window cut short writes nothing", async () => {
+    const other = await startSourceSync(db, {
+      source: SESSION_COST_SOURCE,
+      trigger: "manual",
+      firstDay: "2026-11-17",
+      lastDay: "2026-11-17",
+      startedAt: new Date("2026-11-17T01:00:00Z"),
+    });
+    await recordSourceSyncRequests(db, other, 499);
+    const report = await syncAppRankings(db, config, {
+      days: ["2026-11-15"],
+      trigger: "manual",
+      now: NOW,
+    });
+    expect(report).toMatchObject({ ran: true, outcome: "failed", requests: 1 });
+    if (!report.ran) throw new Error("not run");
+    expect(report.days[0]?.written ? "" : report.days[0]?.reason).toMatch(/daily budget of 500/);
     expect(
       await readAppRankingWindows(db, { category: "coding", from: "2026-11-01", to: "2026-11-30" }),
     ).toEqual([]);
