@@ -65,3 +65,4 @@ export * from "./repositories/observation-import";
 export * from "./repositories/revisions";
 export * from "./repositories/source-data";
 export * from "./repositories/data-loads";
+export * from "./repositories/coding-workload";

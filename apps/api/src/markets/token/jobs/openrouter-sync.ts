@@ -5,7 +5,6 @@ import {
   eachUtcDay,
   maxDay,
   openRouterCitation,
-  startOfUtcDay,
   utcDayOf,
   type UtcDay,
 } from "@tpi/domain";
@@ -13,7 +12,6 @@ import {
   closeInterruptedSourceSyncs,
   finishSourceSync,
   recordSourceSyncRequests,
-  sourceRequestsSince,
   startSourceSync,
   storePriceSnapshots,
   withSourceSyncLock,
@@ -30,6 +28,7 @@ import {
   STOPPED_MESSAGE,
   type OpenRouterConfig,
 } from "../sources/openrouter";
+import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 
 /**
@@ -128,11 +127,8 @@ async function runSync(
     lastDay: to,
     startedAt: now,
   });
-  const requestsToday = await sourceRequestsSince(
-    db,
-    OPENROUTER_SOURCE,
-    startOfUtcDay(utcDayOf(now)),
-  );
+  // The account's budget is shared with the other OpenRouter datasets' syncs.
+  const requestsToday = await openRouterRequestsToday(db, now);
   const client = new OpenRouterClient(
     config,
     requestsToday,

@@ -1,0 +1,258 @@
+import { addDays, eachUtcDay, searchesForDay, utcDayOf, type UtcDay } from "@tpi/domain";
+import {
+  closeInterruptedSourceSyncs,
+  finishSourceSync,
+  readCodingCounts,
+  recordSourceSyncRequests,
+  startSourceSync,
+  withSourceSyncLock,
+  writeCodingCountsOfDay,
+  type CodingCountObservation,
+  type CodingDayWrite,
+  type Db,
+  type SourceSyncEnd,
+} from "@tpi/db";
+import {
+  GITHUB_STOPPED_MESSAGE,
+  GithubSearchClient,
+  GithubSearchError,
+  type GithubSearchConfig,
+} from "../sources/github-search";
+
+/**
+ * GitHub search counts into `coding_count`: for each UTC day asked for, every search the products
+ * need (`searchesForDay`), then the day's counts written together in one transaction by the
+ * maturation rule. A day with any failed search (incomplete results, a refused query, GitHub down)
+ * writes nothing: a merge rate never mixes a fresh count with a stale one, and a failed count is
+ * never stored as a value. One instance syncs at a time (a database lock per source); every run is
+ * logged in `source_sync`.
+ */
+
+/** The sync log's and the lock's name for GitHub search. */
+export const GITHUB_SEARCH_SOURCE = "github-search";
+
+/** Longest a run may hold the sync lock: a 30-day back-fill without a token takes about 35 minutes. */
+const MAX_SYNC_RUN_MS = 6 * 3_600_000;
+
+export type GithubSyncTrigger = "manual" | "schedule" | "startup";
+
+export type GithubSyncedDay =
+  | { day: UtcDay; written: true; requests: number; write: CodingDayWrite }
+  | { day: UtcDay; written: false; reason: string };
+
+export type GithubSyncReport =
+  | { ran: false; reason: string }
+  | {
+      ran: true;
+      syncId: number;
+      days: GithubSyncedDay[];
+      requests: number;
+      rateLimitWaitMs: number;
+      revisions: number;
+      closedInterrupted: number[];
+      outcome: SourceSyncEnd["outcome"];
+      message: string;
+    };
+
+export class GithubSyncRangeError extends Error {}
+
+/**
+ * Syncs `days` (sorted, each ended before `now`, UTC). Problems with GitHub fail days, with their
+ * reason in the report; they do not throw. A problem that makes further searches pointless (the
+ * token refused, a rate limit longer than a run waits, a stop) fails the remaining days unsearched.
+ */
+export async function syncGithubCounts(
+  db: Db,
+  config: GithubSearchConfig,
+  options: {
+    days: readonly UtcDay[];
+    trigger: GithubSyncTrigger;
+    now: Date;
+    signal?: AbortSignal;
+    /** One line per day and per rate-limit wait: the run's progress. */
+    log?: (line: string) => void;
+  },
+): Promise<GithubSyncReport> {
+  const today = utcDayOf(options.now);
+  const notOver = options.days.find((day) => day >= today);
+  if (notOver !== undefined)
+    throw new GithubSyncRangeError(
+      `cannot sync ${notOver}: the UTC day has not ended (the latest day that can be counted is ${addDays(today, -1)})`,
+    );
+  if (options.days.length === 0) throw new GithubSyncRangeError("cannot sync: no days asked for");
+  const locked = await withSourceSyncLock(
+    db,
+    () => runSync(db, config, options),
+    MAX_SYNC_RUN_MS,
+    GITHUB_SEARCH_SOURCE,
+  );
+  if (!locked.locked)
+    return {
+      ran: false,
+      reason: "another instance is syncing GitHub search counts right now; this sync was skipped",
+    };
+  return locked.result;
+}
+
+async function runSync(
+  db: Db,
+  config: GithubSearchConfig,
+  options: Parameters<typeof syncGithubCounts>[2],
+): Promise<GithubSyncReport> {
+  const { now, log = () => undefined } = options;
+  const days = [...options.days].sort();
+  const closedInterrupted = await closeInterruptedSourceSyncs(db, GITHUB_SEARCH_SOURCE, now);
+  const syncId = await startSourceSync(db, {
+    source: GITHUB_SEARCH_SOURCE,
+    trigger: options.trigger,
+    firstDay: days[0] ?? utcDayOf(now),
+    lastDay: days.at(-1) ?? utcDayOf(now),
+    startedAt: now,
+  });
+  const client = new GithubSearchClient(config, options.signal, (waitMs, why) =>
+    log(`GitHub asked to slow down (${why}): waiting ${Math.ceil(waitMs / 1000)} s`),
+  );
+  const synced: GithubSyncedDay[] = [];
+  let stopReason: string | null = null;
+  const finish = (outcome: SourceSyncEnd["outcome"], message: string) =>
+    finishSourceSync(db, syncId, {
+      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
+      asOf: null,
+      priceSnapshotId: null,
+      requests: client.requests,
+      daysWritten: synced.filter((d) => d.written).length,
+      daysFailed: days.length - synced.filter((d) => d.written).length,
+      outcome,
+      message,
+    });
+  try {
+    for (const day of days) {
+      if (stopReason === null && options.signal?.aborted) stopReason = GITHUB_STOPPED_MESSAGE;
+      if (stopReason !== null) {
+        synced.push({ day, written: false, reason: `not searched: ${stopReason}` });
+        continue;
+      }
+      const before = client.requests;
+      const observations: CodingCountObservation[] = [];
+      let failure: string | null = null;
+      for (const request of searchesForDay(day)) {
+        try {
+          const count = await client.count(request);
+          if (!count.ok) {
+            failure = `${request.agent} ${request.metric}: ${count.error.message}`;
+            break;
+          }
+          observations.push({
+            agent: request.agent,
+            metric: request.metric,
+            endpoint: request.endpoint,
+            query: request.q,
+            count: count.value,
+          });
+        } catch (error) {
+          if (!(error instanceof GithubSearchError)) throw error;
+          failure = `${request.agent} ${request.metric}: ${error.message}`;
+          if (error.stopsRun) stopReason = error.message;
+          break;
+        }
+      }
+      await recordSourceSyncRequests(db, syncId, client.requests);
+      if (failure !== null) {
+        const reason = `${failure}; nothing of the day was written`;
+        synced.push({ day, written: false, reason });
+        log(`${day}  not written: ${reason}`);
+        continue;
+      }
+      // The run's clock (`now`, the time it started) decides provisional or settled, so that
+      // every day of one run is judged on the same UTC day.
+      const write = await writeCodingCountsOfDay(db, {
+        day,
+        observations,
+        observedAt: now,
+        observedOn: utcDayOf(now),
+        syncId,
+      });
+      synced.push({ day, written: true, requests: client.requests - before, write });
+      log(describeGithubDay(synced.at(-1) as GithubSyncedDay));
+    }
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    await finish("failed", `stopped by an error: ${cause}`).catch(() => undefined);
+    throw error;
+  }
+  const written = synced.filter((d) => d.written).length;
+  const firstFailure = synced.find((d) => !d.written);
+  const stopped = options.signal?.aborted === true;
+  const summaryOutcome = written === days.length ? "ok" : written === 0 ? "failed" : "partial";
+  const outcome = stopped && summaryOutcome !== "ok" ? "interrupted" : summaryOutcome;
+  const revisions = synced.reduce((sum, d) => sum + (d.written ? d.write.revised : 0), 0);
+  const message = `${written} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${firstFailure && !firstFailure.written ? `; first failure (${firstFailure.day}): ${firstFailure.reason}` : ""}`;
+  await finish(outcome, message);
+  return {
+    ran: true,
+    syncId,
+    days: synced,
+    requests: client.requests,
+    rateLimitWaitMs: client.rateLimitWaitMs,
+    revisions,
+    closedInterrupted,
+    outcome,
+    message,
+  };
+}
+
+/** One line per day: what was written, or why not. */
+export function describeGithubDay(day: GithubSyncedDay): string {
+  if (!day.written) return `${day.day}  not written: ${day.reason}`;
+  const w = day.write;
+  return `${day.day}  written: ${w.inserted} new, ${w.updated} updated, ${w.unchanged} unchanged, ${w.revised} revised (settled count changed); ${day.requests} request(s)`;
+}
+
+/**
+ * The days a sync searches now: yesterday and the `recheckDays - 1` days before it (provisional
+ * counts move until they settle, and a settled count is watched for late changes as long as it is
+ * in this window), plus the days of the last `backfillDays` not stored at all. Oldest first.
+ */
+export function githubDaysToSync(input: {
+  now: Date;
+  backfillDays: number;
+  recheckDays: number;
+  /** Days with counts stored (any status). */
+  storedDays: ReadonlySet<UtcDay>;
+}): UtcDay[] {
+  const yesterday = addDays(utcDayOf(input.now), -1);
+  const recheckFrom = addDays(yesterday, -(Math.max(1, input.recheckDays) - 1));
+  const backfillFrom = addDays(yesterday, -(Math.max(1, input.backfillDays) - 1));
+  const days = new Set<UtcDay>(eachUtcDay(recheckFrom, yesterday));
+  for (const day of eachUtcDay(backfillFrom, yesterday))
+    if (!input.storedDays.has(day)) days.add(day);
+  return [...days].sort();
+}
+
+/**
+ * The daily sync (and the first one, which back-fills): the days `githubDaysToSync` names, with
+ * the days already stored read from the database.
+ */
+export async function runGithubSync(
+  db: Db,
+  config: GithubSearchConfig,
+  options: {
+    now: Date;
+    backfillDays: number;
+    recheckDays: number;
+    trigger: GithubSyncTrigger;
+    signal?: AbortSignal;
+    log?: (line: string) => void;
+  },
+): Promise<GithubSyncReport> {
+  const yesterday = addDays(utcDayOf(options.now), -1);
+  const from = addDays(yesterday, -(Math.max(options.backfillDays, options.recheckDays) - 1));
+  const stored = await readCodingCounts(db, { from, to: yesterday });
+  const days = githubDaysToSync({
+    now: options.now,
+    backfillDays: options.backfillDays,
+    recheckDays: options.recheckDays,
+    storedDays: new Set(stored.map((count) => count.day)),
+  });
+  return syncGithubCounts(db, config, { ...options, days });
+}

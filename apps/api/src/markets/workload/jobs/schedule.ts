@@ -1,0 +1,47 @@
+import type { Db } from "@tpi/db";
+import type { ScheduledJob } from "../../../platform/core/market";
+import {
+  DAILY_SYNC_CHECK_MS,
+  dailySyncDue,
+  lastSyncRun,
+} from "../../../platform/ingest/daily-sync";
+import {
+  SESSION_COST_SOURCE,
+  type OpenRouterDataApiConfig,
+} from "../../../platform/ingest/openrouter-data-api";
+import { syncSessionCost } from "./session-cost-sync";
+
+/**
+ * The daily session-cost sync as a scheduled job (only with an OpenRouter key): it checks once a
+ * minute whether the sync is due and runs it in the background. The dataset refreshes weekly and
+ * serves only its latest week; syncing daily keeps every week it publishes.
+ */
+export function workloadJobs(input: {
+  db: Db;
+  openRouter: OpenRouterDataApiConfig | undefined;
+  syncHourUtc: number;
+  clock: () => Date;
+  log: { info(line: string): void; warn(line: string): void };
+}): ScheduledJob[] {
+  const { db, openRouter, syncHourUtc, clock, log } = input;
+  if (openRouter === undefined) return [];
+  return [
+    {
+      name: "openrouter-session-cost-sync",
+      intervalMs: DAILY_SYNC_CHECK_MS,
+      failureMessage: "scheduled OpenRouter session-cost sync failed; will retry",
+      run: async (stopping) => {
+        const now = clock();
+        if (!dailySyncDue(now, syncHourUtc, await lastSyncRun(db, SESSION_COST_SOURCE))) return;
+        const report = await syncSessionCost(db, openRouter, {
+          trigger: "schedule",
+          now,
+          signal: stopping,
+        });
+        if (!report.ran) return;
+        if (report.outcome === "ok") log.info(report.message);
+        else log.warn(report.message);
+      },
+    },
+  ];
+}

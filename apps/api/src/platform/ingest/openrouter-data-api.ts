@@ -1,0 +1,134 @@
+import { OPENROUTER_SOURCE, startOfUtcDay, utcDayOf } from "@tpi/domain";
+import { sourceRequestsSince, type Db } from "@tpi/db";
+import {
+  jsonErrorText,
+  PacedHttpClient,
+  type HttpAnswer,
+  type PacingConfig,
+  type TransportProblem,
+} from "./paced-http";
+
+/**
+ * OpenRouter's Data API datasets (`/api/v1/datasets/...`) for every market that reads one: the
+ * same key, base URL, pacing and daily budget as the token market's connector (its
+ * `OpenRouterConfig` has this shape), and one budget for the account, counted over the sync log
+ * rows of every OpenRouter source.
+ */
+
+/** The sync log's names of the OpenRouter datasets read outside the token market. */
+export const APP_RANKINGS_SOURCE = "openrouter-app-rankings";
+export const SESSION_COST_SOURCE = "openrouter-session-cost";
+
+/** Every sync log source whose requests go to the OpenRouter account (500 a day). */
+export const OPENROUTER_ACCOUNT_SOURCES = [
+  OPENROUTER_SOURCE,
+  APP_RANKINGS_SOURCE,
+  SESSION_COST_SOURCE,
+] as const;
+
+export type OpenRouterDataApiConfig = PacingConfig & {
+  baseUrl: string;
+  /** Any OpenRouter key; sent only in the Authorization header, never logged. */
+  apiKey: string;
+  /** Requests the account may make per UTC day (OpenRouter allows 500). */
+  dailyRequestBudget: number;
+};
+
+/** Why a request failed; `budget` (the day's requests used up) also stops a run. */
+export type DataApiProblem = TransportProblem | "budget" | "range";
+
+export class OpenRouterDataApiError extends Error {
+  constructor(
+    readonly problem: DataApiProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OpenRouterDataApiError";
+  }
+
+  get stopsRun(): boolean {
+    return (
+      this.problem === "auth" ||
+      this.problem === "budget" ||
+      this.problem === "rate-limit" ||
+      this.problem === "stopped"
+    );
+  }
+}
+
+export const DATA_API_STOPPED_MESSAGE =
+  "the sync was stopped before it finished (the process is stopping); what was not written is synced by the next run";
+
+/** Requests the OpenRouter account made today (UTC) across every OpenRouter sync. */
+export async function openRouterRequestsToday(db: Db, now: Date): Promise<number> {
+  const since = startOfUtcDay(utcDayOf(now));
+  let total = 0;
+  for (const source of OPENROUTER_ACCOUNT_SOURCES)
+    total += await sourceRequestsSince(db, source, since);
+  return total;
+}
+
+/** One run's paced, budgeted connection to OpenRouter's Data API. */
+export class OpenRouterDataApiClient {
+  private readonly http: PacedHttpClient;
+
+  constructor(
+    private readonly config: OpenRouterDataApiConfig,
+    /** Requests the account already made today (`openRouterRequestsToday`). */
+    private readonly requestsBeforeToday: number,
+    onRequest: (requests: number) => Promise<void> = async () => undefined,
+    stopping?: AbortSignal,
+  ) {
+    this.http = new PacedHttpClient(
+      config,
+      {
+        sourceName: "OpenRouter",
+        headers: { accept: "application/json", authorization: `Bearer ${config.apiKey}` },
+        secrets: [config.apiKey],
+        refusal: (answer, what) =>
+          answer.status === 401 || answer.status === 403
+            ? `OPENROUTER_API_KEY was refused by OpenRouter (HTTP ${answer.status} on ${what}${errorDetail(answer)}); check the key (openrouter.ai/settings/keys)`
+            : undefined,
+        errorDetail,
+        stoppedMessage: DATA_API_STOPPED_MESSAGE,
+        beforeAttempt: (what) => {
+          if (this.budgetLeft <= 0)
+            throw new OpenRouterDataApiError(
+              "budget",
+              `the daily budget of ${this.config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) is used up for today (UTC), so ${what} was not sent; sync again after 00:00 UTC`,
+            );
+        },
+        error: (problem, message) => new OpenRouterDataApiError(problem, message),
+      },
+      onRequest,
+      stopping,
+    );
+  }
+
+  get requests(): number {
+    return this.http.requests;
+  }
+
+  get budgetLeft(): number {
+    return this.config.dailyRequestBudget - this.requestsBeforeToday - this.requests;
+  }
+
+  /** The JSON body of a GET of `path` (with its query string). */
+  async getJson(path: string): Promise<unknown> {
+    const what = `GET ${path.split("?")[0] ?? path}`;
+    const body = await this.http.send({
+      url: `${this.config.baseUrl.replace(/\/+$/, "")}${path}`,
+      what,
+    });
+    return this.http.json(body, what);
+  }
+}
+
+function errorDetail(answer: HttpAnswer): string {
+  const message = jsonErrorText(answer.text, (body) =>
+    typeof body.error === "object" && body.error !== null
+      ? (body.error as { message?: unknown }).message
+      : undefined,
+  );
+  return message === undefined ? "" : `: ${message.slice(0, 200)}`;
+}

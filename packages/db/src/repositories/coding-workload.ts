@@ -1,0 +1,427 @@
+import {
+  decideCountUpdate,
+  ok,
+  type AppRankingRow,
+  type CodingAgent,
+  type CodingMetric,
+  type CountDecision,
+  type CountStatus,
+  type GithubSearchEndpoint,
+  type SessionCostCell,
+  type SessionCostWeek,
+  type SessionCostWindow,
+  type TurnRange,
+  type UtcDay,
+} from "@tpi/domain";
+import type { Db } from "../client";
+import { Prisma } from "../generated/prisma/client";
+import { dateToDay, dayToDate } from "./conversions";
+
+type Tx = Db | Prisma.TransactionClient;
+
+/**
+ * LLM coding counts from GitHub search (with their revisions), OpenRouter's coding app rankings
+ * and its weekly session-cost cells, as stored. Each write is one transaction: a day's counts, a
+ * rankings window or a session-cost week is stored whole or not at all.
+ */
+
+// --- coding counts ---
+
+/** One answered search of one day: the count GitHub gave and the search that gave it. */
+export type CodingCountObservation = {
+  agent: CodingAgent;
+  metric: CodingMetric;
+  endpoint: GithubSearchEndpoint;
+  /** The search's `q`, unencoded. */
+  query: string;
+  count: number;
+};
+
+export type CodingCountWrite = {
+  agent: CodingAgent;
+  metric: CodingMetric;
+  decision: CountDecision;
+};
+
+export type CodingDayWrite = {
+  day: UtcDay;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  revised: number;
+  /** The day's counts were observed before the day ended: nothing was written. */
+  dayNotOver: boolean;
+  writes: CodingCountWrite[];
+};
+
+/**
+ * Writes one day's answered counts in one transaction, each by the maturation rule
+ * (`decideCountUpdate`): a new count is inserted, a provisional one updated in place (settling once
+ * the day has matured), a settled one that changed is updated and its old value recorded in
+ * `coding_count_revision`. A day not over when observed writes nothing. The row locks taken here
+ * make two writers of the same day wait for each other, so a revision is never recorded twice.
+ */
+export async function writeCodingCountsOfDay(
+  db: Db,
+  input: {
+    day: UtcDay;
+    observations: readonly CodingCountObservation[];
+    observedAt: Date;
+    /** The UTC day the searches ran (decides provisional or settled). */
+    observedOn: UtcDay;
+    syncId: number | null;
+  },
+): Promise<CodingDayWrite> {
+  const { day, observedAt, observedOn } = input;
+  const date = dayToDate(day);
+  const empty: CodingDayWrite = {
+    day,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    revised: 0,
+    dayNotOver: false,
+    writes: [],
+  };
+  // A day that has not ended when searched is never stored, not even in part.
+  if (observedOn <= day) return { ...empty, dayNotOver: true };
+  return db.$transaction(async (tx) => {
+    const stored = await tx.$queryRaw<
+      { agent: string; metric: string; count: number; status: string }[]
+    >`
+      select agent, metric, count, status from coding_count where day = ${date} for update`;
+    const storedOf = (agent: string, metric: string) => {
+      const row = stored.find((r) => r.agent === agent && r.metric === metric);
+      return row === undefined ? null : { count: row.count, status: row.status as CountStatus };
+    };
+    const result: CodingDayWrite = { ...empty, writes: [] };
+    for (const o of input.observations) {
+      const decision = decideCountUpdate({
+        day,
+        stored: storedOf(o.agent, o.metric),
+        observation: ok(o.count),
+        observedOn,
+      });
+      result.writes.push({ agent: o.agent, metric: o.metric, decision });
+      const key = { day_agent_metric: { day: date, agent: o.agent, metric: o.metric } };
+      switch (decision.action) {
+        case "insert":
+          await tx.codingCount.create({
+            data: {
+              day: date,
+              agent: o.agent,
+              metric: o.metric,
+              count: decision.count,
+              status: decision.status,
+              endpoint: o.endpoint,
+              query: o.query,
+              observedAt,
+              firstObservedAt: observedAt,
+            },
+          });
+          result.inserted += 1;
+          break;
+        case "update":
+          await tx.codingCount.update({
+            where: key,
+            data: {
+              count: decision.count,
+              status: decision.status,
+              endpoint: o.endpoint,
+              query: o.query,
+              observedAt,
+            },
+          });
+          result.updated += 1;
+          break;
+        case "unchanged":
+          // Observed again with the same value: only the time of the last observation moves.
+          await tx.codingCount.update({ where: key, data: { observedAt } });
+          result.unchanged += 1;
+          break;
+        case "revise":
+          await tx.codingCount.update({
+            where: key,
+            data: { count: decision.count, endpoint: o.endpoint, query: o.query, observedAt },
+          });
+          await tx.codingCountRevision.create({
+            data: {
+              day: date,
+              agent: o.agent,
+              metric: o.metric,
+              oldCount: decision.revision.oldCount,
+              newCount: decision.revision.newCount,
+              changePercent: decision.revision.changePercent,
+              reason: decision.revision.reason,
+              message: decision.revision.message,
+              revisedAt: observedAt,
+              syncId: input.syncId,
+            },
+          });
+          result.revised += 1;
+          break;
+        case "failed":
+        case "day_not_over":
+          // Unreachable: only answered counts of ended days get here (checked above).
+          throw new Error(`count of ${day} cannot be written: ${decision.action}`);
+      }
+    }
+    return result;
+  });
+}
+
+export type StoredCodingCount = {
+  day: UtcDay;
+  agent: CodingAgent;
+  metric: CodingMetric;
+  count: number;
+  status: CountStatus;
+  endpoint: string;
+  query: string;
+  observedAt: Date;
+  firstObservedAt: Date;
+};
+
+/** Stored counts of [from, to], oldest day first, then agent and metric. */
+export async function readCodingCounts(
+  db: Tx,
+  range: { from: UtcDay; to: UtcDay; agent?: CodingAgent; metric?: CodingMetric },
+): Promise<StoredCodingCount[]> {
+  const rows = await db.codingCount.findMany({
+    where: {
+      day: { gte: dayToDate(range.from), lte: dayToDate(range.to) },
+      ...(range.agent === undefined ? {} : { agent: range.agent }),
+      ...(range.metric === undefined ? {} : { metric: range.metric }),
+    },
+    orderBy: [{ day: "asc" }, { agent: "asc" }, { metric: "asc" }],
+  });
+  return rows.map((r) => ({
+    day: dateToDay(r.day),
+    agent: r.agent as CodingAgent,
+    metric: r.metric as CodingMetric,
+    count: r.count,
+    status: r.status as CountStatus,
+    endpoint: r.endpoint,
+    query: r.query,
+    observedAt: r.observedAt,
+    firstObservedAt: r.firstObservedAt,
+  }));
+}
+
+export type StoredCodingCountRevision = {
+  id: number;
+  day: UtcDay;
+  agent: CodingAgent;
+  metric: CodingMetric;
+  oldCount: number;
+  newCount: number;
+  changePercent: number | null;
+  reason: string;
+  message: string;
+  revisedAt: Date;
+  syncId: number | null;
+};
+
+/** Revisions of settled counts, of days in [from, to] when given, in the order recorded. */
+export async function readCodingCountRevisions(
+  db: Tx,
+  range: { from?: UtcDay; to?: UtcDay } = {},
+): Promise<StoredCodingCountRevision[]> {
+  const rows = await db.codingCountRevision.findMany({
+    where: {
+      day: {
+        ...(range.from === undefined ? {} : { gte: dayToDate(range.from) }),
+        ...(range.to === undefined ? {} : { lte: dayToDate(range.to) }),
+      },
+    },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    day: dateToDay(r.day),
+    agent: r.agent as CodingAgent,
+    metric: r.metric as CodingMetric,
+    oldCount: r.oldCount,
+    newCount: r.newCount,
+    changePercent: r.changePercent,
+    reason: r.reason,
+    message: r.message,
+    revisedAt: r.revisedAt,
+    syncId: r.syncId,
+  }));
+}
+
+/**
+ * Days of [from, to] with every one of `expected` counts stored and settled: a daily sync skips
+ * them (a settled count is searched again only when asked for explicitly).
+ */
+export async function settledCodingDays(
+  db: Tx,
+  range: { from: UtcDay; to: UtcDay },
+  expected: number,
+): Promise<UtcDay[]> {
+  const rows = await db.codingCount.groupBy({
+    by: ["day"],
+    where: {
+      day: { gte: dayToDate(range.from), lte: dayToDate(range.to) },
+      status: "settled",
+    },
+    _count: { _all: true },
+  });
+  return rows
+    .filter((r) => r._count._all >= expected)
+    .map((r) => dateToDay(r.day))
+    .sort();
+}
+
+// --- app rankings ---
+
+export type AppRankingWindowInput = {
+  category: string;
+  windowStart: UtcDay;
+  windowEnd: UtcDay;
+  asOf: Date;
+  syncedAt: Date;
+  rows: readonly AppRankingRow[];
+};
+
+/**
+ * Replaces one category's rankings of one window in one transaction (the source restates figures
+ * as its snapshots refresh; the stored window is always one whole answer with its `as_of`).
+ */
+export async function replaceAppRankingWindow(
+  db: Db,
+  input: AppRankingWindowInput,
+): Promise<{ deleted: number; inserted: number }> {
+  const where = {
+    category: input.category,
+    windowStart: dayToDate(input.windowStart),
+    windowEnd: dayToDate(input.windowEnd),
+  };
+  return db.$transaction(async (tx) => {
+    const { count: deleted } = await tx.appRankingToken.deleteMany({ where });
+    const { count: inserted } = await tx.appRankingToken.createMany({
+      data: input.rows.map((row) => ({
+        ...where,
+        appId: row.appId,
+        appName: row.appName,
+        rank: row.rank,
+        totalRequests: BigInt(row.totalRequests),
+        totalTokens: new Prisma.Decimal(row.totalTokens.toString()),
+        asOf: input.asOf,
+        syncedAt: input.syncedAt,
+      })),
+    });
+    return { deleted, inserted };
+  });
+}
+
+export type StoredAppRankingWindow = {
+  category: string;
+  windowStart: UtcDay;
+  windowEnd: UtcDay;
+  asOf: Date;
+  rows: AppRankingRow[];
+};
+
+/** A category's stored windows starting in [from, to], oldest first, rows by rank. */
+export async function readAppRankingWindows(
+  db: Tx,
+  range: { category: string; from: UtcDay; to: UtcDay },
+): Promise<StoredAppRankingWindow[]> {
+  const rows = await db.appRankingToken.findMany({
+    where: {
+      category: range.category,
+      windowStart: { gte: dayToDate(range.from), lte: dayToDate(range.to) },
+    },
+    orderBy: [{ windowStart: "asc" }, { windowEnd: "asc" }, { rank: "asc" }, { appId: "asc" }],
+  });
+  const windows: StoredAppRankingWindow[] = [];
+  for (const r of rows) {
+    const windowStart = dateToDay(r.windowStart);
+    const windowEnd = dateToDay(r.windowEnd);
+    let last = windows.at(-1);
+    if (last === undefined || last.windowStart !== windowStart || last.windowEnd !== windowEnd) {
+      last = { category: r.category, windowStart, windowEnd, asOf: r.asOf, rows: [] };
+      windows.push(last);
+    }
+    last.rows.push({
+      appId: r.appId,
+      appName: r.appName,
+      rank: r.rank,
+      totalRequests: Number(r.totalRequests),
+      totalTokens: BigInt(r.totalTokens.toFixed(0)),
+    });
+  }
+  return windows;
+}
+
+// --- session-cost weeks ---
+
+/**
+ * Replaces the week named by `window.windowEndDate` with these cells, in the source's order,
+ * in one transaction.
+ */
+export async function replaceSessionCostWeek(
+  db: Db,
+  input: { window: SessionCostWindow; cells: readonly SessionCostCell[]; syncedAt: Date },
+): Promise<{ deleted: number; inserted: number }> {
+  const windowEndDate = dayToDate(input.window.windowEndDate);
+  return db.$transaction(async (tx) => {
+    const { count: deleted } = await tx.sessionCostCell.deleteMany({ where: { windowEndDate } });
+    const { count: inserted } = await tx.sessionCostCell.createMany({
+      data: input.cells.map((cell, position) => ({
+        windowEndDate,
+        windowDays: input.window.windowDays,
+        asOf: new Date(input.window.asOf),
+        position,
+        appSlug: cell.appSlug,
+        appName: cell.appName,
+        modelPermaslug: cell.modelPermaslug,
+        turnRange: cell.turnRange,
+        medianSessionCostUsd: cell.medianSessionCostUsd,
+        syncedAt: input.syncedAt,
+      })),
+    });
+    return { deleted, inserted };
+  });
+}
+
+/**
+ * Stored weeks whose window ends in [from, to] (all when absent), oldest first, each with its
+ * cells in the source's order (repeats kept) and its window as the source described it.
+ */
+export async function readSessionCostWeeks(
+  db: Tx,
+  range: { from?: UtcDay; to?: UtcDay } = {},
+): Promise<SessionCostWeek[]> {
+  const rows = await db.sessionCostCell.findMany({
+    where: {
+      windowEndDate: {
+        ...(range.from === undefined ? {} : { gte: dayToDate(range.from) }),
+        ...(range.to === undefined ? {} : { lte: dayToDate(range.to) }),
+      },
+    },
+    orderBy: [{ windowEndDate: "asc" }, { position: "asc" }],
+  });
+  const weeks: { window: SessionCostWindow; cells: SessionCostCell[] }[] = [];
+  for (const r of rows) {
+    const windowEndDate = dateToDay(r.windowEndDate);
+    let last = weeks.at(-1);
+    if (last === undefined || last.window.windowEndDate !== windowEndDate) {
+      last = {
+        window: { asOf: r.asOf.toISOString(), windowDays: r.windowDays, windowEndDate },
+        cells: [],
+      };
+      weeks.push(last);
+    }
+    last.cells.push({
+      appSlug: r.appSlug,
+      appName: r.appName,
+      modelPermaslug: r.modelPermaslug,
+      turnRange: r.turnRange as TurnRange,
+      medianSessionCostUsd: r.medianSessionCostUsd,
+    });
+  }
+  return weeks;
+}
