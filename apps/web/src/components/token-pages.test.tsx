@@ -189,9 +189,9 @@ describe("/labs/[lab]/history.csv", () => {
     });
     expect(response.status).toBe(200);
     expect((await response.text()).split("\r\n")).toEqual([
-      "date,lab,indexPerMtok,computedAt,source,as_of,citation",
-      `2026-03-29,anthropic,5.5,2026-03-31T12:00:00.000Z,openrouter,2026-03-30T00:12:00.000Z,"${OPENROUTER_CITATION}"`,
-      '2026-03-28,anthropic,5,2026-03-31T12:00:00.000Z,openrouter,2026-03-29T00:11:00.000Z,"Source: OpenRouter (openrouter.ai/rankings), as of 2026-03-29T00:11:00.000Z."',
+      "date,lab,indexPerMtok,computedAt,source,as_of,citation,sample",
+      `2026-03-29,anthropic,5.5,2026-03-31T12:00:00.000Z,openrouter,2026-03-30T00:12:00.000Z,"${OPENROUTER_CITATION}",false`,
+      '2026-03-28,anthropic,5,2026-03-31T12:00:00.000Z,openrouter,2026-03-29T00:11:00.000Z,"Source: OpenRouter (openrouter.ai/rankings), as of 2026-03-29T00:11:00.000Z.",false',
       "",
     ]);
   });
