@@ -696,6 +696,7 @@ export interface components {
                  */
                 computedAt: string;
             }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         TokenTypes: {
             /** @constant */
@@ -806,6 +807,7 @@ export interface components {
                 backfilled: boolean;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         DailyIndexAll: {
             /** @constant */
@@ -856,6 +858,7 @@ export interface components {
             }[];
             count: number;
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuNearestPrint: {
             /** @constant */
@@ -911,6 +914,7 @@ export interface components {
                 backfilled: boolean;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuIndexHistory: {
             /** @constant */
@@ -963,6 +967,28 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        AnswerDataSources: {
+            /** @description True when any number of the answer rests on the generated sample: not market data */
+            sample: boolean;
+            /** @description The sample notice to show with the numbers when `sample` is true; null otherwise */
+            notice: string | null;
+            /** @description Each source of the answer's numbers: sample or not, as-of, citation, licence */
+            sources: {
+                /** @description `openrouter`, `sample`, or an observation file's source */
+                source: string;
+                /** @description True for generated sample data: never market data */
+                sample: boolean;
+                /** @description The source's as-of time of the data, ISO 8601 UTC */
+                asOf: string | null;
+                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
+                citation: string | null;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
+            }[];
         };
         GpuAnswerProvenance: {
             /** @description True when any value of the answer rests on the generated sample. */
@@ -1026,6 +1052,7 @@ export interface components {
                 backfilled: boolean;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuPreviousDailyIndex: {
             /** @constant */
@@ -1082,6 +1109,7 @@ export interface components {
                 change_percent: number;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuHistorySimple: {
             /** @constant */
@@ -1148,6 +1176,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuHistoryRange: {
             /** @constant */
@@ -1216,6 +1245,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuHourlySeries: {
             /** @constant */
@@ -1274,6 +1304,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuRollingAverage: {
             /** @constant */
@@ -1316,6 +1347,7 @@ export interface components {
                 carried_count: number;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuRollingAverageHistory: {
             /** @constant */
@@ -1362,6 +1394,7 @@ export interface components {
                 print_count: number;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuMethodologyResponse: {
             /** @constant */
@@ -1479,6 +1512,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuVolumeMetrics: {
             /** @constant */
@@ -1546,6 +1580,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuConstituents: {
             /** @constant */
@@ -1582,6 +1617,7 @@ export interface components {
             offerCount: number;
             tradeCount: number;
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
             count: number;
             /** @description Quote rows (every posted price of the snapshots the day's prints read, included or excluded with the reason) then trade rows (the trades of the day's prints from trades, per source and provider). */
             data: ({
