@@ -3,17 +3,25 @@ import type { SiteSources } from "../lib/api-types";
 import { sourceCitations } from "../lib/provenance";
 
 const NAV_LINKS = [
-  { href: "/", label: "Index" },
-  { href: "/labs", label: "Labs" },
-  { href: "/volume", label: "Volume" },
-  { href: "/gpus", label: "GPUs" },
-  { href: "/methodology", label: "Methodology" },
-  { href: "/docs", label: "API docs" },
+  { section: "index", href: "/", label: "Index" },
+  { section: "labs", href: "/labs", label: "Labs" },
+  { section: "volume", href: "/volume", label: "Volume" },
+  { section: "gpus", href: "/gpus", label: "GPUs" },
+  { section: "methodology", href: "/methodology", label: "Methodology" },
+  { section: "docs", href: "/docs", label: "API docs" },
   // Static on purpose: reading the session cookie here would make every page dynamic (no ISR).
-  { href: "/account", label: "Account" },
+  { section: "account", href: "/account", label: "Account" },
 ] as const;
 
-export function SiteHeader() {
+/** The part of the site a page belongs to, as the navigation names it. */
+export type NavSection = (typeof NAV_LINKS)[number]["section"];
+
+/**
+ * The site's header. `current` is the section of the page it heads, given by the section's
+ * layout (app/<section>/layout.tsx): the link to it is marked `aria-current="page"` and drawn
+ * underlined, in the server's HTML, so that cached pages stay cached and no script is needed.
+ */
+export function SiteHeader({ current }: { current?: NavSection }) {
   return (
     <header className="site-header">
       <div className="inner">
@@ -25,7 +33,11 @@ export function SiteHeader() {
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
                 {/* Account pages are per person: never prefetched (a prefetch would render them). */}
-                <Link href={link.href} {...(link.href === "/account" ? { prefetch: false } : {})}>
+                <Link
+                  href={link.href}
+                  {...(link.href === "/account" ? { prefetch: false } : {})}
+                  {...(link.section === current ? { "aria-current": "page" as const } : {})}
+                >
                   {link.label}
                 </Link>
               </li>
