@@ -53,8 +53,7 @@ async function axeFindings(page: Page): Promise<string[]> {
     type AxeResults = {
       violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
     };
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } })
-      .axe;
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
     const results = await axe.run(document);
     return results.violations.map(
       (violation) =>
@@ -71,7 +70,10 @@ async function controlFindings(page: Page): Promise<string[]> {
     const parse = (value: string): number[] | undefined => {
       const match = /rgba?\(([^)]+)\)/.exec(value);
       if (!match?.[1]) return undefined;
-      const parts = match[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      const parts = match[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
     };
     const luminance = (rgb: number[]) => {
@@ -110,12 +112,16 @@ async function controlFindings(page: Page): Promise<string[]> {
       const ink = parse(style.color) ?? [0, 0, 0, 1];
       const surface = backgroundOf(control);
       const text = ratio(ink, surface);
-      if (text < 4.5) problems.push(`${name}: text ${text.toFixed(2)}:1 (${style.color} on ${surface.join(",")})`);
+      if (text < 4.5)
+        problems.push(
+          `${name}: text ${text.toFixed(2)}:1 (${style.color} on ${surface.join(",")})`,
+        );
       if (control.tagName !== "BUTTON") {
         const border = parse(style.borderTopColor);
         const around = backgroundOf(control.parentElement);
         const edge = Math.max(border ? ratio(border, around) : 1, ratio(surface, around));
-        if (edge < 3) problems.push(`${name}: edge ${edge.toFixed(2)}:1 against ${around.join(",")}`);
+        if (edge < 3)
+          problems.push(`${name}: edge ${edge.toFixed(2)}:1 against ${around.join(",")}`);
       }
     }
     return problems;

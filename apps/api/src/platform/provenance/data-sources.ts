@@ -64,7 +64,9 @@ export const answerDataSourcesSchema = z
   .object({
     sample: z
       .boolean()
-      .describe("True when any number of the answer rests on the generated sample: not market data"),
+      .describe(
+        "True when any number of the answer rests on the generated sample: not market data",
+      ),
     notice: z
       .string()
       .nullable()

@@ -1,9 +1,6 @@
 import { provenanceOf, type DataProvenance } from "@tpi/domain";
 import type { PublishedDailyValue, PublishedPrint } from "@tpi/db";
-import {
-  answerDataSourcesOf,
-  type DataSources,
-} from "../../../platform/provenance/data-sources";
+import { answerDataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
 
 /**
  * What each GPU answer says of the values it carries: their basis, sources and counts, row by
