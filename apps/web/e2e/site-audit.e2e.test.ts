@@ -157,6 +157,15 @@ async function auditPage(
       .evaluate((link) => getComputedStyle(link).textDecorationLine);
     if (!underline.includes("underline")) found.push("the current page's link is not drawn apart");
   }
+  // The sample notice is one or two lines, on a phone too (it used to fill 43% of the screen).
+  const bannerLines = await page.locator("[data-sample-banner] p").evaluateAll((lines) =>
+    lines.map((line) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(line).lineHeight);
+      return Math.round(line.getBoundingClientRect().height / lineHeight);
+    }),
+  );
+  if (bannerLines.length !== 1 || (bannerLines[0] ?? 0) > 2)
+    found.push(`sample banner lines: ${JSON.stringify(bannerLines)}`);
   found.push(...(await controlFindings(page)));
   found.push(...(await axeFindings(page)));
   return found.map((problem) => ({ path, scheme, width, problem }));

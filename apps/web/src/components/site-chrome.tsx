@@ -82,10 +82,9 @@ export const DATA_SOURCES_SECTION_PATH = "/status#data-sources";
 
 /** The banner's one line per case: what a visitor must know, in words for a visitor. */
 function bannerLine({ token, gpu }: SiteSources): string | undefined {
-  if (token.sample && gpu.sample)
-    return "every number on this site is a generated sample, not market data.";
-  if (token.sample) return "the token index on this site is a generated sample, not market data.";
-  if (gpu.sample) return "the GPU index on this site is a generated sample, not market data.";
+  if (token.sample && gpu.sample) return "these numbers are generated, not market data.";
+  if (token.sample) return "the token index is generated, not market data.";
+  if (gpu.sample) return "the GPU index is generated, not market data.";
   return undefined;
 }
 

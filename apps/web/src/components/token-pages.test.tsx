@@ -76,7 +76,7 @@ describe("site chrome", () => {
     // A labelled section: the banner is inside a landmark (axe's `region`).
     expect(html).toContain('<section class="sample-banner" aria-label="Sample data"');
     expect(html).toContain(
-      '<strong class="sample-banner-title">Sample data:</strong> every number on this site is a generated sample, not market data. <a href="/status#data-sources">About the data</a>',
+      '<strong class="sample-banner-title">Sample data:</strong> these numbers are generated, not market data. <a href="/status#data-sources">About the data</a>',
     );
     expect(html).toContain(
       `<p data-sample-notice="true">${SAMPLE_NOTICE.replace("Sample data: ", "Sample data: both indices on this site use data ")}</p>`,
@@ -104,7 +104,7 @@ describe("site chrome", () => {
   it("still says 'Sample data' for the GPU index when only the token data is real", async () => {
     const html = await chromeWith(routerWithSampleGpuData);
     expect(html).toContain(
-      '<strong class="sample-banner-title">Sample data:</strong> the GPU index on this site is a generated sample, not market data.',
+      '<strong class="sample-banner-title">Sample data:</strong> the GPU index is generated, not market data.',
     );
     // The footer cites OpenRouter for the token data and says which index is the sample.
     expect(html).toContain('<p data-citation="openrouter">');
