@@ -230,6 +230,8 @@ describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", 
     await page.click('form[data-form="verify-email"] button[type="submit"]');
     await page.waitForURL(`${site.webUrl}/account/sign-in`);
     site.cli(["accounts", "grant-admin", email]);
+    // A key of another account, so that the admin page's key list has a row to lay out.
+    site.createKey("full");
     await page.fill('form[data-form="sign-in"] input[name="email"]', email);
     await page.fill('form[data-form="sign-in"] input[name="password"]', password);
     await Promise.all([

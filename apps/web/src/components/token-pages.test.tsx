@@ -88,15 +88,19 @@ describe("site chrome", () => {
   });
 
   it("tells the operator how to replace each sampled index with real data, for /status", async () => {
+    /** The data sources the api reports, which these routers always do. */
+    const reported = async () => {
+      const sources = await loadDataSources();
+      if (sources === undefined) throw new Error("the router reported no data sources");
+      return sources;
+    };
     close = await serveRouterAsApi(routerWithSampleData);
-    const both = renderToStaticMarkup(<SampleRemedies dataSources={(await loadDataSources())!} />);
+    const both = renderToStaticMarkup(<SampleRemedies dataSources={await reported()} />);
     expect(both).toContain("<code>OPENROUTER_API_KEY</code>");
     expect(both).toContain("<code>pnpm tpi gpu-import FILE --source NAME</code>");
     close();
     close = await serveRouterAsApi(routerWithSampleGpuData);
-    const gpuOnly = renderToStaticMarkup(
-      <SampleRemedies dataSources={(await loadDataSources())!} />,
-    );
+    const gpuOnly = renderToStaticMarkup(<SampleRemedies dataSources={await reported()} />);
     expect(gpuOnly).toContain('data-sample-remedy="gpu"');
     expect(gpuOnly).not.toContain('data-sample-remedy="token"');
   });
