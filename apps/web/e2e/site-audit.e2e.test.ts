@@ -239,6 +239,21 @@ describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", 
       page.click('form[data-form="sign-in"] button[type="submit"]'),
     ]);
     expect(new URL(page.url()).pathname).toBe("/account");
+    // The administrator gives its own account the Full plan and makes a key, so that /account
+    // lays out its key list too.
+    await open(page, "/account/admin");
+    const row = page.locator('table[data-table="admin-accounts"] tr', { hasText: email });
+    await row.locator('select[name="plan"]').selectOption("full");
+    await Promise.all([
+      page.waitForURL(`${site.webUrl}/account/admin`),
+      row.locator('button[type="submit"]').click(),
+    ]);
+    await open(page, "/account");
+    await page.fill('form[data-form="create-key"] input[name="name"]', "audit key");
+    await Promise.all([
+      page.waitForURL(`${site.webUrl}/account/new-key`),
+      page.click('form[data-form="create-key"] button[type="submit"]'),
+    ]);
     const cookies = await setup.cookies(site.webUrl);
     await setup.close();
     const findings = await auditAll(browser, SIGNED_IN_PAGES, (context) =>
