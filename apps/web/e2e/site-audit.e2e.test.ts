@@ -9,8 +9,9 @@ import { site } from "./site";
  * Every page of the site, in both colour schemes, on a desktop (1280 px) and a phone (390 px):
  * axe-core with all its default rules (WCAG A/AA, its best practices such as `region`, and its
  * own colour contrast) finds nothing, no page is wider than the screen, every form control is
- * readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it) and the
- * navigation marks the current section. Signed out, then signed in as an administrator.
+ * readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it), the focus ring
+ * of the first elements reached with Tab stands out 3:1, the sample notice is at most two lines
+ * and the navigation marks the current section. Signed out, then signed in as an administrator.
  */
 const require = createRequire(import.meta.url);
 const AXE_SOURCE_PATH = require.resolve("axe-core/axe.min.js");
@@ -128,6 +129,62 @@ async function controlFindings(page: Page): Promise<string[]> {
   });
 }
 
+/** How many Tab presses the focus-ring check follows on each page: skip link, header, banner. */
+const FOCUS_STEPS = 12;
+
+/** The focus ring of each of the first focusable elements, against what surrounds it (3:1). */
+async function focusFindings(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (let step = 0; step < FOCUS_STEPS; step += 1) {
+    await page.keyboard.press("Tab");
+    const problem = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (element === null || element === document.body) return undefined;
+      const parse = (value: string): number[] | undefined => {
+        const match = /rgba?\(([^)]+)\)/.exec(value);
+        if (!match?.[1]) return undefined;
+        const parts = match[1]
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+      };
+      const luminance = (rgb: number[]) => {
+        const channel = (c: number) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        };
+        return (
+          0.2126 * channel(rgb[0] ?? 0) +
+          0.7152 * channel(rgb[1] ?? 0) +
+          0.0722 * channel(rgb[2] ?? 0)
+        );
+      };
+      let around: number[] = [255, 255, 255, 1];
+      for (let node = element.parentElement; node !== null; node = node.parentElement) {
+        const colour = parse(getComputedStyle(node).backgroundColor);
+        if (colour !== undefined && (colour[3] ?? 1) > 0.99) {
+          around = colour;
+          break;
+        }
+        if (node === document.documentElement) break;
+      }
+      const style = getComputedStyle(element);
+      const label = `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
+      if (style.outlineStyle === "none" || Number.parseFloat(style.outlineWidth) < 2)
+        return `${label}: no focus ring`;
+      const ring = parse(style.outlineColor) ?? [0, 0, 0, 1];
+      const [high, low] = [luminance(ring), luminance(around)].sort((x, y) => y - x);
+      const ratio = ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+      return ratio < 3
+        ? `${label}: focus ring ${ratio.toFixed(2)}:1 on ${around.join(",")}`
+        : undefined;
+    });
+    if (problem !== undefined) problems.push(problem);
+  }
+  return problems;
+}
+
 async function auditPage(
   page: Page,
   path: string,
@@ -167,6 +224,7 @@ async function auditPage(
   if (bannerLines.length !== 1 || (bannerLines[0] ?? 0) > 2)
     found.push(`sample banner lines: ${JSON.stringify(bannerLines)}`);
   found.push(...(await controlFindings(page)));
+  found.push(...(await focusFindings(page)));
   found.push(...(await axeFindings(page)));
   return found.map((problem) => ({ path, scheme, width, problem }));
 }
