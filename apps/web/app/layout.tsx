@@ -1,13 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import {
-  DATA_SOURCES_UNREACHABLE,
-  SampleDataBanner,
-  SiteFooter,
-  SiteHeader,
-  type SiteDataSources,
-} from "../src/components/site-chrome";
-import { loadDataSources } from "../src/server/data";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -18,26 +10,19 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The 503 page and /status render while the api is down; any other page needs the api for its
-  // own data too, so it is never rendered (nor cached) with this banner but by accident of timing.
-  const dataSources: SiteDataSources = await loadDataSources().catch(
-    () => DATA_SOURCES_UNREACHABLE,
-  );
+/**
+ * The document. The header, sample banner, main landmark and footer come from each section's
+ * layout (`SiteFrame`, src/components/site-frame.tsx), which tells the navigation which section
+ * is current; every top-level route has one (a unit test compares them with the app directory).
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <SiteHeader />
-        <SampleDataBanner dataSources={dataSources} />
-        <main id="content">
-          <div className="inner">{children}</div>
-        </main>
-        <SiteFooter
-          dataSources={dataSources === DATA_SOURCES_UNREACHABLE ? undefined : dataSources}
-        />
+        {children}
       </body>
     </html>
   );

@@ -51,6 +51,19 @@ export type PageRun = {
   mainThread: Record<string, number>;
 };
 
+/** Removes a Chromium profile, waiting out helper processes that still write to it (up to 5 s). */
+async function removeProfile(profile: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      return;
+    } catch (error) {
+      if (attempt >= 25) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /** A headless Chromium with the DevTools protocol on a free port, for one Lighthouse run. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "tpi-lighthouse-"));
@@ -68,13 +81,22 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
       `--user-data-dir=${profile}`,
       "about:blank",
     ],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // Its own process group, so that stop() ends every helper process with it.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    // The whole process group: Chromium's helper processes keep writing to the profile after
+    // the browser process is gone, and a removal racing them fails with ENOTEMPTY.
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }
     await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    await removeProfile(profile);
   };
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";

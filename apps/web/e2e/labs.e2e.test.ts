@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
     );
     const path = await download.path();
     const lines = readFileSync(path, "utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,lab,indexPerMtok,computedAt,source,as_of,citation");
+    expect(lines[0]).toBe("date,lab,indexPerMtok,computedAt,source,as_of,citation,sample");
     const csvRows = lines.slice(1).map(parseCsvLine);
     expect(csvRows.map(([date, , value]) => ({ date, raw: value }))).toEqual(
       table.map(({ date, raw }) => ({ date, raw })),
@@ -60,13 +60,15 @@ describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
     );
     // Every row says where its day's data comes from, as the api's source days say.
     const sourceDays = await sourceDaysOf(window.startDate, window.endDate);
-    for (const [date, , , , source, asOf, citation] of csvRows) {
+    for (const [date, , , , source, asOf, citation, sample] of csvRows) {
       const day = sourceDays.find((entry) => entry.date === date);
       expect(day, `source day of ${date}`).toBeDefined();
-      expect({ source, asOf, citation }).toEqual({
+      expect({ source, asOf, citation, sample }).toEqual({
         source: day?.source,
         asOf: day?.asOf ?? "",
         citation: day?.citation,
+        // The browser tests' api serves the generated sample: every row says so.
+        sample: "true",
       });
     }
     await screenshot(page, "lab-anthropic");

@@ -234,12 +234,20 @@ describe.skipIf(!chromiumPresent)("site-wide", () => {
         expect(await banner.count(), `banner on ${path}`).toBe(1);
         expect(await banner.isVisible(), `banner visible on ${path}`).toBe(true);
         expect(await banner.textContent(), `banner text on ${path}`).toContain("Sample data");
-        expect(await banner.textContent()).toContain("OPENROUTER_API_KEY");
-        expect(await banner.textContent()).toContain("gpu-import");
+        // Visitor's words only; the operator's instructions are on /status, linked from the banner.
+        expect(await banner.textContent()).not.toContain("OPENROUTER_API_KEY");
+        expect(await banner.locator('a[href="/status#data-sources"]').count()).toBe(1);
         expect(await page.locator("footer [data-sample-notice]").textContent()).toBe(
           BOTH_SAMPLE_STATEMENT,
         );
       }
+      // The banner's link leads to the operator's instructions on /status.
+      await open(page, "/status#data-sources");
+      const section = page.locator('[data-section="data-sources"]');
+      expect(await section.locator("h2#data-sources").count()).toBe(1);
+      expect(await section.textContent()).toContain("OPENROUTER_API_KEY");
+      expect(await section.textContent()).toContain("pnpm tpi gpu-import FILE --source NAME");
+      expect(await section.textContent()).toContain("SEED_SAMPLE_ON_EMPTY=false");
       await page.close();
     });
 
@@ -310,6 +318,9 @@ describe.skipIf(!chromiumPresent)("site-wide", () => {
       await open(page, "/labs/anthropic");
       expect(await meta("og:title")).toContain(formatUsd(anthropic?.indexPerMtok ?? Number.NaN));
       expect(await meta("og:url")).toMatch(/\/labs\/anthropic$/);
+      // The browser tests' api serves the sample: a shared link's title says so.
+      expect(await meta("og:title")).toMatch(/\(sample data\)$/);
+      expect(await meta("twitter:title")).toBe(await meta("og:title"));
       const labCitation = (await page.locator("[data-citation-text]").textContent()) ?? "";
       expect(labCitation).toContain(`value of ${latest.date}`);
       expect(labCitation).toContain("CC BY 4.0");

@@ -74,3 +74,6 @@ export const TEST_TRADES_PROVENANCE = {
     },
   ],
 };
+
+/** The same sources as an answer's `dataSources` names them: real trades, so no notice. */
+export const TEST_TRADES_DATA_SOURCES = { ...TEST_TRADES_PROVENANCE, notice: null };

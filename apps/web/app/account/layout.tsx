@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
+import { SiteFrame } from "../../src/components/site-frame";
 
-/** Every account page in one box, so that the account pages' own CSS (globals.css) applies to them alone. */
-export default function AccountLayout({ children }: { children: ReactNode }) {
-  return <div className="account-page">{children}</div>;
+/**
+ * The site chrome around every account page, with "account" marked current in the navigation,
+ * and the pages in one box so that the account pages' own CSS (globals.css) applies to them alone.
+ */
+export default function Layout({ children }: { children: ReactNode }) {
+  return (
+    <SiteFrame section="account">
+      <div className="account-page">{children}</div>
+    </SiteFrame>
+  );
 }

@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
+import { SampleRemedies, sampleStatement } from "../../src/components/site-chrome";
+import type { SiteSources } from "../../src/lib/api-types";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
+import { sourceCitations } from "../../src/lib/provenance";
+import { loadDataSources } from "../../src/server/data";
 import { loadHealth, loadPublishedStatus } from "../../src/server/status";
 
 export const metadata: Metadata = {
@@ -18,7 +22,11 @@ function instantText(value: string | undefined | "unavailable", format: (v: stri
 }
 
 export default async function StatusPage() {
-  const [health, published] = await Promise.all([loadHealth(), loadPublishedStatus()]);
+  const [health, published, dataSources] = await Promise.all([
+    loadHealth(),
+    loadPublishedStatus(),
+    loadDataSources().catch(() => "unreachable" as const),
+  ]);
   return (
     <>
       <h1>Service status</h1>
@@ -69,6 +77,51 @@ export default async function StatusPage() {
           </tbody>
         </table>
       </div>
+      <DataSourcesSection dataSources={dataSources} />
     </>
+  );
+}
+
+/**
+ * Where the numbers come from, and, while any index rests on the generated sample, what the
+ * operator does to publish real data instead (the sample banner on every page links here).
+ */
+function DataSourcesSection({
+  dataSources,
+}: {
+  dataSources: SiteSources | undefined | "unreachable";
+}) {
+  const statement =
+    dataSources === "unreachable" || dataSources === undefined
+      ? undefined
+      : sampleStatement(dataSources);
+  const citations =
+    dataSources === "unreachable" || dataSources === undefined
+      ? []
+      : [...sourceCitations(dataSources.token), ...sourceCitations(dataSources.gpu)];
+  return (
+    <section aria-labelledby="data-sources" data-section="data-sources">
+      <h2 id="data-sources">Where the numbers come from</h2>
+      {dataSources === "unreachable" || dataSources === undefined ? (
+        <p>Unknown: the api did not answer.</p>
+      ) : (
+        <>
+          {statement !== undefined && (
+            <p data-sample-statement>{`${statement.title}: ${statement.text}`}</p>
+          )}
+          {citations.map((entry) => (
+            <p key={entry.source} data-citation={entry.source}>
+              {entry.citation}
+            </p>
+          ))}
+          {statement !== undefined && (
+            <>
+              <h3>For the operator of this site</h3>
+              <SampleRemedies dataSources={dataSources} />
+            </>
+          )}
+        </>
+      )}
+    </section>
   );
 }

@@ -57,6 +57,13 @@ const SAMPLE_TRADES_DAY: GpuConstituents = {
       { source: "sample", sample: true, asOf: null, citation: SAMPLE_NOTICE, licence: null },
     ],
   },
+  dataSources: {
+    sample: true,
+    notice: SAMPLE_NOTICE,
+    sources: [
+      { source: "sample", sample: true, asOf: null, citation: SAMPLE_NOTICE, licence: null },
+    ],
+  },
   count: 1,
   data: [
     {

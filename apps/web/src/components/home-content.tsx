@@ -17,7 +17,13 @@ import { HOME_SERIES_PARAM } from "../lib/chart-params";
 import { formatUsd, formatUtcDay } from "../lib/format";
 import type { IndexRow, KeyedLatestDay } from "../lib/api-types";
 import { labSeries, labSnapshots, type LabSnapshot, type Series } from "../lib/shape";
-import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenTypes } from "../server/data";
+import {
+  isSampleIndex,
+  loadFreeWindow,
+  loadKeyedLatestDays,
+  loadLatest,
+  loadTokenTypes,
+} from "../server/data";
 import {
   HISTORY_START_DAY,
   heldRangeOf,
@@ -51,6 +57,7 @@ export async function homeMetadata(): Promise<Metadata> {
       siteUrl: readWebEnv().publicSiteUrl,
       path: "/",
       image: HOME_CARD_PATH,
+      sample: await isSampleIndex("token"),
       title: HOME_TITLE,
       description: values === undefined ? HOME_DESCRIPTION : `Latest settled day ${values}`,
     }),

@@ -30,6 +30,7 @@ import { csvPathOf, labPathOf } from "../lib/paths";
 import { provenanceByDay } from "../lib/provenance";
 import { labLabel, labSeries, newestFirst } from "../lib/shape";
 import {
+  isSampleIndex,
   loadConstituents,
   loadFreeWindow,
   loadKeyedLatestDays,
@@ -51,6 +52,7 @@ export type LabChartQuery = { range?: string | string[]; view?: ChartViewQuery }
 export async function labMetadata(lab: LabId): Promise<Metadata> {
   const label = labLabel(lab);
   const siteUrl = readWebEnv().publicSiteUrl;
+  const sample = await isSampleIndex("token");
   if (!isFreeTierLab(lab)) {
     const title = `${label} token price index (API key)`;
     const description = `The ${label} token price index is available with an API key: what it contains and how to get access.`;
@@ -63,6 +65,7 @@ export async function labMetadata(lab: LabId): Promise<Metadata> {
         title,
         description,
         image: labCardPath(lab),
+        sample,
       }),
     };
   }
@@ -86,6 +89,7 @@ export async function labMetadata(lab: LabId): Promise<Metadata> {
       title: cardTitle,
       description,
       image: labCardPath(lab),
+      sample,
     }),
   };
 }

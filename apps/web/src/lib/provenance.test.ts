@@ -26,6 +26,7 @@ describe("provenanceByDay", () => {
       source: "openrouter",
       asOf: "2026-03-30T00:10:00Z",
       citation: "Source: A, as of 29.",
+      sample: false,
     });
     expect(byDay.get("2026-03-27")).toBeUndefined();
   });
@@ -39,7 +40,16 @@ describe("provenanceByDay", () => {
       source: "openrouter+lab-feed",
       asOf: "2026-03-30T00:10:00Z",
       citation: "Source: OpenRouter.",
+      sample: false,
     });
+  });
+
+  it("marks a day as the sample when any of its sources is the sample", () => {
+    const byDay = provenanceByDay([
+      day("2026-03-29", "openrouter", "2026-03-30T00:10:00Z", "Source: OpenRouter."),
+      day("2026-03-29", "sample", null, null),
+    ]);
+    expect(byDay.get("2026-03-29")?.sample).toBe(true);
   });
 });
 

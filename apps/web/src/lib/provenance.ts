@@ -24,8 +24,8 @@ export function sourceCitations(dataSources: DataSources): Citation[] {
   );
 }
 
-/** What a CSV row and a table footnote say about one UTC day's data. */
-export type DayProvenance = { source: string; asOf: string; citation: string };
+/** What a CSV row and a table footnote say about one UTC day's data; `sample` if any source is. */
+export type DayProvenance = { source: string; asOf: string; citation: string; sample: boolean };
 
 /**
  * The provenance of each UTC day, from the synced source days. A day fed by several sources
@@ -43,6 +43,7 @@ export function provenanceByDay(days: readonly SourceDay[]): Map<UtcDay, DayProv
       citation: entries
         .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
         .join(" "),
+      sample: entries.some((entry) => entry.sample),
     });
   }
   return result;

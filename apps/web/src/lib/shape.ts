@@ -64,7 +64,9 @@ export function newestFirst<T extends { date: UtcDay }>(rows: readonly T[]): T[]
 /**
  * The API's field names first (their order is what existing readers parse), then where each day's
  * data comes from: the source, its `as_of` and the citation its licence requires (per row, because
- * `as_of` differs by day).
+ * `as_of` differs by day), and last whether the day's data is the generated sample (`true`) or
+ * not (`false`); empty when the day has no synced source day. New columns go at the end so that
+ * readers of the earlier columns by position keep working.
  */
 export const CSV_COLUMNS = [
   "date",
@@ -74,6 +76,7 @@ export const CSV_COLUMNS = [
   "source",
   "as_of",
   "citation",
+  "sample",
 ] as const;
 
 export function csvField(value: string): string {
@@ -101,6 +104,7 @@ export function indexRowsToCsv(
         day?.source ?? "",
         day?.asOf ?? "",
         day?.citation ?? "",
+        day === undefined ? "" : String(day.sample),
       ]
         .map(csvField)
         .join(","),

@@ -23,6 +23,7 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
   "/account/admin": "the operator's administration, not indexed",
   "/account/new-key": "shows a key once, not indexed",
   "/account/reset-password": "a form reached from a mail, not indexed",
+  "/account/revoke-key": "a signed-in reader's confirmation step, not indexed",
   "/account/sign-in": "a form, not indexed",
   "/account/sign-up": "a form, not content a search should land on",
   "/account/verify-email": "reached from a mail, not indexed",

@@ -40,7 +40,11 @@ describe("card contents", () => {
     const card = labCard("anthropic", { date: "2026-11-20", indexPerMtok: 6.25 }, true);
     expect(card.value).toBe("$6.2500");
     expect(cardText(card)).toBe(
-      "Anthropic token price index: $6.2500, USD per million tokens on 20 Nov 2026 (UTC). Sample data, not market prices.",
+      "Anthropic token price index (sample data): $6.2500, USD per million tokens on 20 Nov 2026 (UTC). Sample data, not market prices.",
+    );
+    // Market data: no mark in the title.
+    expect(labCard("anthropic", { date: "2026-11-20", indexPerMtok: 6.25 }, false).title).toBe(
+      "Anthropic token price index",
     );
   });
 

@@ -62,6 +62,15 @@ export type CardContent = {
 };
 
 const KICKER = "Token Price Index";
+
+/**
+ * Said in a card's title (the image, its alt text and the page's og:title and twitter:title)
+ * while the numbers it shows are the generated sample: a shared link must not pass for market data.
+ */
+export const SAMPLE_TITLE_MARK = " (sample data)";
+export function cardTitleOf(title: string, sample: boolean): string {
+  return sample ? `${title}${SAMPLE_TITLE_MARK}` : title;
+}
 const TOKEN_UNIT = "USD per million tokens";
 const GPU_UNIT = "USD per GPU-hour";
 const KEYED_VALUE = "With an API key";
@@ -76,7 +85,7 @@ export function homeCard(
   });
   return {
     kicker: KICKER,
-    title: "The daily price of AI tokens by model lab",
+    title: cardTitleOf("The daily price of AI tokens by model lab", sample),
     value: latest === undefined ? "No settled day yet" : formatUtcDay(latest.date),
     detail: `${TOKEN_UNIT}, latest settled UTC day`,
     rows,
@@ -93,7 +102,7 @@ export function labCard(
   const keyed = !isFreeTierLab(lab);
   return {
     kicker: KICKER,
-    title: `${label} token price index`,
+    title: cardTitleOf(`${label} token price index`, sample),
     value:
       keyed || latest?.indexPerMtok === undefined
         ? keyed
@@ -115,7 +124,7 @@ export function gpuCard(
   const keyed = !isFreeTierGpu(gpu);
   return {
     kicker: KICKER,
-    title: `${gpu} GPU compute price index`,
+    title: cardTitleOf(`${gpu} GPU compute price index`, sample),
     value:
       keyed || latest?.value === undefined
         ? keyed

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { absoluteUrl } from "./site-pages";
-import { CARD_HEIGHT, CARD_WIDTH } from "./social-card";
+import { CARD_HEIGHT, CARD_WIDTH, cardTitleOf } from "./social-card";
 
 /** The site's name on every OpenGraph and Twitter card. */
 export const SITE_NAME = "Token Price Index";
@@ -8,7 +8,8 @@ export const SITE_NAME = "Token Price Index";
 /**
  * The canonical URL and the OpenGraph and Twitter cards of a page. The latest value is in the
  * card's title and description; a page with a card image (`image`, a path under /og) shows it
- * drawn large too, with the title as its alt text.
+ * drawn large too, with the title as its alt text. While the page's numbers are the generated
+ * sample (`sample`), the card's title says so.
  */
 export function socialMetadata(input: {
   siteUrl: string;
@@ -16,8 +17,10 @@ export function socialMetadata(input: {
   title: string;
   description: string;
   image?: string;
+  sample: boolean;
 }): Pick<Metadata, "alternates" | "openGraph" | "twitter"> {
   const url = absoluteUrl(input.siteUrl, input.path);
+  const title = cardTitleOf(input.title, input.sample);
   const image =
     input.image === undefined
       ? undefined
@@ -25,7 +28,7 @@ export function socialMetadata(input: {
           url: absoluteUrl(input.siteUrl, input.image),
           width: CARD_WIDTH,
           height: CARD_HEIGHT,
-          alt: input.title,
+          alt: title,
         };
   return {
     alternates: { canonical: url },
@@ -33,13 +36,13 @@ export function socialMetadata(input: {
       type: "website",
       siteName: SITE_NAME,
       url,
-      title: input.title,
+      title,
       description: input.description,
       ...(image !== undefined && { images: [image] }),
     },
     twitter: {
       card: image === undefined ? "summary" : "summary_large_image",
-      title: input.title,
+      title,
       description: input.description,
       ...(image !== undefined && { images: [image] }),
     },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newestDayFirst, sampleByDay, volumeRowsToCsv, volumeShareSeries } from "./volume";
-import type { SourceDay } from "./api-types";
+import { newestDayFirst, volumeRowsToCsv, volumeShareSeries } from "./volume";
 
 const row = (date: string, lab: string, share: number | null, growthIndex: number | null = 100) =>
   ({ date, lab, totalTokens: 1_000, growthIndex, share }) as Parameters<
@@ -28,25 +27,13 @@ describe("volume page helpers", () => {
     expect(newestDayFirst([...rows, ...later])).toEqual([...later, ...rows]);
   });
 
-  it("flag a day as sample when any of its source days is", () => {
-    const day = (date: string, sample: boolean) => ({ date, sample }) as SourceDay;
-    const flags = sampleByDay([
-      day("2026-03-28", false),
-      day("2026-03-28", true),
-      day("2026-03-29", false),
-    ]);
-    expect([...flags]).toEqual([
-      ["2026-03-28", true],
-      ["2026-03-29", false],
-    ]);
-  });
-
   it("write a missing share or growth index as an empty field, never 0, and quote citations", () => {
     const csv = volumeRowsToCsv(
       [row("2026-03-29", "openai", null, null)],
-      new Map([["2026-03-29", { source: "openrouter", asOf: "x", citation: 'A "b", c' }]]),
-      new Map(),
-      true,
+      new Map([
+        ["2026-03-29", { source: "openrouter", asOf: "x", citation: 'A "b", c', sample: true }],
+      ]),
+      false,
     );
     expect(csv).toBe(
       'date,lab,totalTokens,growthIndex,share,source,as_of,sample,citation\r\n2026-03-29,openai,1000,,,openrouter,x,true,"A ""b"", c"\r\n',

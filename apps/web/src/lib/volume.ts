@@ -1,5 +1,5 @@
 import { LAB_CATALOG, type UtcDay } from "@tpi/domain";
-import type { RecentTokenVolume, SourceDay } from "./api-types";
+import type { RecentTokenVolume } from "./api-types";
 import type { DayProvenance } from "./provenance";
 import { csvField, type Series } from "./shape";
 
@@ -46,23 +46,15 @@ export const VOLUME_CSV_COLUMNS = [
   "citation",
 ] as const;
 
-/** Whether any synced source day of each UTC day is the generated sample. */
-export function sampleByDay(days: readonly SourceDay[]): Map<UtcDay, boolean> {
-  const result = new Map<UtcDay, boolean>();
-  for (const day of days) result.set(day.date, (result.get(day.date) ?? false) || day.sample);
-  return result;
-}
-
 /**
  * RFC 4180 CSV of volume rows with the API's exact values (a missing growth index or share is an
- * empty field), CRLF line ends, in the order given. `sample` is the day's source days' flag; a
- * day without a synced source day takes `sampleFallback` (whether the published set holds the
- * sample), so that every row says whether it is sample data.
+ * empty field), CRLF line ends, in the order given. `sample` is the day's provenance flag (true
+ * when any of its source days is the sample); a day without a synced source day takes
+ * `sampleFallback` (whether the published set holds the sample), so every row says whether it is.
  */
 export function volumeRowsToCsv(
   rows: readonly VolumeRow[],
   provenance: ReadonlyMap<UtcDay, DayProvenance>,
-  sample: ReadonlyMap<UtcDay, boolean>,
   sampleFallback: boolean,
 ): string {
   const lines = [VOLUME_CSV_COLUMNS.join(",")];
@@ -77,7 +69,7 @@ export function volumeRowsToCsv(
         row.share === null ? "" : String(row.share),
         day?.source ?? "",
         day?.asOf ?? "",
-        String(sample.get(row.date) ?? sampleFallback),
+        String(day?.sample ?? sampleFallback),
         day?.citation ?? "",
       ]
         .map(csvField)

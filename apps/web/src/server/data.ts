@@ -71,6 +71,14 @@ export async function loadDataSources(): Promise<SiteSources | undefined> {
   }
 }
 
+/**
+ * Whether an index's published numbers rest on the generated sample, for the cards that quote
+ * them. Unknown (the build, which has no api) counts as not: no card is rendered then.
+ */
+export async function isSampleIndex(index: "token" | "gpu"): Promise<boolean> {
+  return (await loadDataSources())?.[index].sample === true;
+}
+
 /** The synced source day behind each UTC day of a range (OpenRouter's as_of and coverage), oldest first. */
 export async function loadSourceDays(startDate: string, endDate: string): Promise<SourceDay[]> {
   return apiClient().sourceDays.query({ startDate, endDate });

@@ -34,6 +34,8 @@ export interface paths {
          *
          *     Without a date parameter: the latest settled day on which the caller's labs have data. A single day's answer carries `date`, a range's `startDate` and `endDate`. Rows are ordered by date, then by lab in catalog order; `indexPerMtok` is USD per million tokens at full precision and `computedAt` the settlement instant. A lab-day without a value has no row, never a zero.
          *
+         *     Every answer also carries `dataSources`: `sample` is true when any of its numbers rests on the generated sample (not market data), `notice` is then the line to quote with them, and `sources` names each source of the answered days with its `asOf`, `citation` and `licence`. GPU answers carry the same field beside their `provenance`.
+         *
          *     400 for `date` with a range, half a range, a start after the end, a day that is not a real `YYYY-MM-DD` day, an unknown `lab` (the message lists the allowed ones), or a repeated or unknown parameter; 404 when nothing settled matches.
          */
         get: operations["getOtpi"];
@@ -696,6 +698,7 @@ export interface components {
                  */
                 computedAt: string;
             }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         TokenTypes: {
             /** @constant */
@@ -806,6 +809,7 @@ export interface components {
                 backfilled: boolean;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         DailyIndexAll: {
             /** @constant */
@@ -856,6 +860,7 @@ export interface components {
             }[];
             count: number;
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuNearestPrint: {
             /** @constant */
@@ -911,6 +916,7 @@ export interface components {
                 backfilled: boolean;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuIndexHistory: {
             /** @constant */
@@ -963,6 +969,28 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        AnswerDataSources: {
+            /** @description True when any number of the answer rests on the generated sample: not market data */
+            sample: boolean;
+            /** @description The sample notice to show with the numbers when `sample` is true; null otherwise */
+            notice: string | null;
+            /** @description Each source of the answer's numbers: sample or not, as-of, citation, licence */
+            sources: {
+                /** @description `openrouter`, `sample`, or an observation file's source */
+                source: string;
+                /** @description True for generated sample data: never market data */
+                sample: boolean;
+                /** @description The source's as-of time of the data, ISO 8601 UTC */
+                asOf: string | null;
+                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
+                citation: string | null;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
+            }[];
         };
         GpuAnswerProvenance: {
             /** @description True when any value of the answer rests on the generated sample. */
@@ -1026,6 +1054,7 @@ export interface components {
                 backfilled: boolean;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuPreviousDailyIndex: {
             /** @constant */
@@ -1082,6 +1111,7 @@ export interface components {
                 change_percent: number;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuHistorySimple: {
             /** @constant */
@@ -1148,6 +1178,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuHistoryRange: {
             /** @constant */
@@ -1216,6 +1247,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuHourlySeries: {
             /** @constant */
@@ -1274,6 +1306,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuRollingAverage: {
             /** @constant */
@@ -1316,6 +1349,7 @@ export interface components {
                 carried_count: number;
             };
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuRollingAverageHistory: {
             /** @constant */
@@ -1362,6 +1396,7 @@ export interface components {
                 print_count: number;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuMethodologyResponse: {
             /** @constant */
@@ -1479,6 +1514,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuVolumeMetrics: {
             /** @constant */
@@ -1546,6 +1582,7 @@ export interface components {
                 backfilled: boolean;
             }[];
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         GpuConstituents: {
             /** @constant */
@@ -1582,6 +1619,7 @@ export interface components {
             offerCount: number;
             tradeCount: number;
             provenance: components["schemas"]["GpuAnswerProvenance"];
+            dataSources: components["schemas"]["AnswerDataSources"];
             count: number;
             /** @description Quote rows (every posted price of the snapshots the day's prints read, included or excluded with the reason) then trade rows (the trades of the day's prints from trades, per source and provider). */
             data: ({

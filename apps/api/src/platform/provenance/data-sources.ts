@@ -1,4 +1,4 @@
-import { SAMPLE_NOTICE, provenanceOf } from "@tpi/domain";
+import { SAMPLE_NOTICE, provenanceOf, type DataProvenance } from "@tpi/domain";
 import type { SourceSummary } from "@tpi/db";
 import { z } from "zod";
 
@@ -53,4 +53,55 @@ export function dataSourcesOf(summaries: readonly SourceSummary[]): DataSources 
   });
   const sample = sources.some((s) => s.sample);
   return { sample, notice: sample ? SAMPLE_NOTICE : null, sources };
+}
+
+/**
+ * `dataSources` of an answer carrying published numbers (`/api/otpi`, the GPU answers): whether
+ * any of them is the generated sample, the notice to quote with them then, and each source with
+ * its as-of time, citation and licence.
+ */
+export const answerDataSourcesSchema = z
+  .object({
+    sample: z
+      .boolean()
+      .describe(
+        "True when any number of the answer rests on the generated sample: not market data",
+      ),
+    notice: z
+      .string()
+      .nullable()
+      .describe("The sample notice to show with the numbers when `sample` is true; null otherwise"),
+    sources: z
+      .array(provenanceSchema)
+      .describe("Each source of the answer's numbers: sample or not, as-of, citation, licence"),
+  })
+  .meta({ id: "AnswerDataSources" });
+export type AnswerDataSources = z.infer<typeof answerDataSourcesSchema>;
+
+/** The `dataSources` of an answer whose numbers come from these sources. */
+export function answerDataSourcesOf(sources: readonly DataProvenance[]): AnswerDataSources {
+  const sample = sources.some((source) => source.sample);
+  return { sample, notice: sample ? SAMPLE_NOTICE : null, sources: [...sources] };
+}
+
+/**
+ * The stored sources with data on any day from `startDay` to `endDay` (UTC days, inclusive), as
+ * an answer over those days names them. When none is recorded for those days every source is
+ * named: an answer never looks like market data for lack of a record.
+ */
+export function sourcesBetween(
+  dataSources: DataSources,
+  startDay: string,
+  endDay: string,
+): DataProvenance[] {
+  const overlapping = dataSources.sources.filter(
+    (source) => source.firstDay <= endDay && source.lastDay >= startDay,
+  );
+  return (overlapping.length > 0 ? overlapping : dataSources.sources).map((source) => ({
+    source: source.source,
+    sample: source.sample,
+    asOf: source.latestAsOf,
+    citation: source.citation,
+    licence: source.licence,
+  }));
 }

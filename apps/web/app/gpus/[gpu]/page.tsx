@@ -36,6 +36,7 @@ import {
   loadGpuDetail,
   loadKeyedLatest,
 } from "../../../src/server/gpu";
+import { isSampleIndex } from "../../../src/server/data";
 
 /** The newest hourly print of a GPU's page, if any has been published. */
 function latestPrintOf(detail: GpuDetail) {
@@ -60,13 +61,14 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   if (gpu === undefined) return { title: "GPU not found" };
   const siteUrl = readWebEnv().publicSiteUrl;
   const path = gpuPathOf(gpu);
+  const sample = await isSampleIndex("gpu");
   if (!isFreeTierGpu(gpu)) {
     const title = `${gpu} GPU compute price index (API key)`;
     const description = `The ${gpu} GPU compute price index is available with an API key: what it contains and how to get access.`;
     return {
       title,
       description,
-      ...socialMetadata({ siteUrl, path, title, description, image: gpuCardPath(gpu) }),
+      ...socialMetadata({ siteUrl, path, title, description, image: gpuCardPath(gpu), sample }),
     };
   }
   const title = `${gpu} GPU compute price index`;
@@ -80,7 +82,14 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   return {
     title,
     description,
-    ...socialMetadata({ siteUrl, path, title: cardTitle, description, image: gpuCardPath(gpu) }),
+    ...socialMetadata({
+      siteUrl,
+      path,
+      title: cardTitle,
+      description,
+      image: gpuCardPath(gpu),
+      sample,
+    }),
   };
 }
 

@@ -1,7 +1,6 @@
 import { provenanceByDay } from "../../../src/lib/provenance";
 import {
   newestDayFirst,
-  sampleByDay,
   volumeCsvFileName,
   volumeRowsToCsv,
 } from "../../../src/lib/volume";
@@ -23,7 +22,6 @@ export async function GET(): Promise<Response> {
   const csv = volumeRowsToCsv(
     newestDayFirst(view.rows),
     provenanceByDay(sourceDays),
-    sampleByDay(sourceDays),
     view.dataSources.sample,
   );
   return new Response(csv, {

@@ -284,6 +284,7 @@ describe("provenance on every answer carrying GPU values", () => {
         backfilled: false,
       },
       provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
+      dataSources: { sample: false, notice: null, sources: [LEDGER_PROVENANCE] },
     });
 
     const history = await api.get("/api/gpu/H200/history?datetime=2026-03-08%2012:00:00", auth());
@@ -334,8 +335,17 @@ describe("provenance on every answer carrying GPU values", () => {
         ],
       },
     });
+    // The same, in the shape /api/otpi answers with: the notice to quote with the numbers.
+    expect(res.body).toMatchObject({
+      dataSources: {
+        sample: true,
+        notice: SAMPLE_NOTICE,
+        sources: [{ source: "sample", sample: true, citation: SAMPLE_NOTICE, licence: null }],
+      },
+    });
     const all = (await api.get("/api/daily-index/all")).body as Body;
     expect(all.provenance).toMatchObject({ sample: true });
+    expect(all.dataSources).toMatchObject({ sample: true, notice: SAMPLE_NOTICE });
     expect(
       (all.provenance as { sources: { source: string }[] }).sources.map((s) => s.source),
     ).toEqual(["gpurentalprices", "sample", "test"]);

@@ -9,6 +9,7 @@ import {
   GPU_TEST_NOW,
   GPU_TEST_TRADES,
   TEST_TRADES_PROVENANCE,
+  TEST_TRADES_DATA_SOURCES,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
 import { serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
@@ -42,6 +43,7 @@ const LATEST_H100 = {
     ...testTradeEvidence(true),
   },
   provenance: TEST_TRADES_PROVENANCE,
+  dataSources: TEST_TRADES_DATA_SOURCES,
 };
 
 async function withClock<T>(now: string, run: () => Promise<T>): Promise<T> {
@@ -129,6 +131,7 @@ describe("GET /api/daily-index/{gpuName}/previous", () => {
         ...testTradeEvidence(true),
       },
       provenance: TEST_TRADES_PROVENANCE,
+      dataSources: TEST_TRADES_DATA_SOURCES,
     });
   });
 

@@ -7,7 +7,11 @@ import type { GpuName } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
-import { TEST_TRADES_PROVENANCE, testTradeEvidence } from "../../../testing/gpu-trades";
+import {
+  TEST_TRADES_DATA_SOURCES,
+  TEST_TRADES_PROVENANCE,
+  testTradeEvidence,
+} from "../../../testing/gpu-trades";
 
 // "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
 // saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
@@ -95,6 +99,7 @@ describe("GET /api/gpu/{gpuName}", () => {
         ...testTradeEvidence(false),
       },
       provenance: TEST_TRADES_PROVENANCE,
+      dataSources: TEST_TRADES_DATA_SOURCES,
     });
   });
 

@@ -14,6 +14,7 @@ import {
   GPU_TEST_TRADES,
   HOUR_MS,
   TEST_TRADES_PROVENANCE,
+  TEST_TRADES_DATA_SOURCES,
   printValue,
 } from "../../../testing/gpu-trades";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
@@ -308,6 +309,7 @@ describe("GET /api/gpu/{gpuName}/rolling-24h-average", () => {
         carried_count: 0,
       },
       provenance: TEST_TRADES_PROVENANCE,
+      dataSources: TEST_TRADES_DATA_SOURCES,
     });
     expect((await api.get(`${H100}/rolling-24h-average?x=1`, as("full"))).status).toBe(400);
     expect((await api.get("/api/gpu/B200/rolling-24h-average", as("full"))).status).toBe(404);

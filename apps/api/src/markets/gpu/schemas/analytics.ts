@@ -11,7 +11,7 @@ import {
 import { z } from "zod";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import { DAY_PARAMETER_DOC } from "../../../platform/http/parameters";
-import { answerProvenanceSchema, gpuNameSchema, valueProvenanceFields } from "./prices";
+import { answerProvenanceShape, gpuNameSchema, valueProvenanceFields } from "./prices";
 
 /**
  * Request and response schemas of the GPU analytics routes (volatility, traded volume). The
@@ -79,7 +79,7 @@ export const gpuVolatilityResponseSchema = z
         ...valueProvenanceFields,
       }),
     ),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuVolatility" });
 
@@ -113,7 +113,7 @@ export const gpuVolumeResponseSchema = z
         ...valueProvenanceFields,
       }),
     ),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuVolumeMetrics" });
 

@@ -2,7 +2,7 @@ import { DAILY_BASES, GPU_PLAN_ACCESS_LEVELS, QUOTE_EXCLUSIONS } from "@tpi/doma
 import { z } from "zod";
 import { dayParameter } from "../../../platform/http/parameters";
 import { instantSchema } from "../../../platform/http/input";
-import { answerProvenanceSchema, gpuNameSchema } from "./prices";
+import { answerProvenanceShape, gpuNameSchema } from "./prices";
 
 /**
  * `GET /api/gpu/{gpuName}/constituents`: what one settled GPU daily value was computed from.
@@ -78,7 +78,7 @@ export const gpuConstituentsResponseSchema = z
     providerCount: z.number().int(),
     offerCount: z.number().int(),
     tradeCount: z.number().int(),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
     count: z.number().int(),
     data: z
       .array(z.discriminatedUnion("kind", [gpuQuoteConstituentSchema, gpuTradeConstituentSchema]))

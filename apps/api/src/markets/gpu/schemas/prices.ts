@@ -24,7 +24,11 @@ import {
 import { z } from "zod";
 import { alternativeParameters, documentedDayParameter } from "../../../platform/http/parameters";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
-import { dataSourcesSchema, provenanceSchema } from "../../../platform/provenance/data-sources";
+import {
+  answerDataSourcesSchema,
+  dataSourcesSchema,
+  provenanceSchema,
+} from "../../../platform/provenance/data-sources";
 
 /**
  * Request and response schemas of the GPU routes. Requests are validated with them and the
@@ -130,6 +134,12 @@ export const answerProvenanceSchema = z
   })
   .meta({ id: "GpuAnswerProvenance" });
 
+/** The fields every GPU answer carries about its values' sources (services/provenance.ts). */
+export const answerProvenanceShape = {
+  provenance: answerProvenanceSchema,
+  dataSources: answerDataSourcesSchema,
+};
+
 const regionSchema = z
   .literal(GPU_REGION)
   .meta({ description: "Only the global index is published." });
@@ -158,7 +168,7 @@ export const gpuLatestResponseSchema = z
       }),
       ...valueProvenanceFields,
     }),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuLatestPrint" });
 
@@ -179,7 +189,7 @@ export const dailyIndexAllResponseSchema = z
       }),
     ),
     count: z.number().int(),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "DailyIndexAll" });
 
@@ -203,7 +213,7 @@ export const gpuHistoryResponseSchema = z
       is_exact: z.boolean().meta({ description: "True when `time_difference` is 0." }),
       ...valueProvenanceFields,
     }),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuNearestPrint" });
 
@@ -231,7 +241,7 @@ export const gpuIndexHistoryResponseSchema = z
         ...valueProvenanceFields,
       }),
     ),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuIndexHistory" });
 
@@ -272,7 +282,7 @@ const dailyRowSchema = z.object({
 });
 
 export const gpuDailyIndexResponseSchema = z
-  .object({ success: z.literal(true), data: dailyRowSchema, provenance: answerProvenanceSchema })
+  .object({ success: z.literal(true), data: dailyRowSchema, ...answerProvenanceShape })
   .meta({ id: "GpuDailyIndex" });
 
 export const gpuPreviousDailyIndexResponseSchema = z
@@ -291,7 +301,7 @@ export const gpuPreviousDailyIndexResponseSchema = z
       }),
     }),
     // The sources of both values (the previous and the latest).
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuPreviousDailyIndex" });
 
@@ -425,7 +435,7 @@ export const gpuHistorySimpleResponseSchema = z
         }),
       )
       .meta({ description: "Most recent first." }),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuHistorySimple" });
 
@@ -455,7 +465,7 @@ export const gpuHistoryRangeResponseSchema = z
         }),
       )
       .meta({ description: "Oldest first." }),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuHistoryRange" });
 
@@ -477,7 +487,7 @@ export const gpuHourlyResponseSchema = z
         }),
       )
       .meta({ description: "Oldest first." }),
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuHourlySeries" });
 
@@ -507,7 +517,7 @@ export const gpuRollingAverageResponseSchema = z
       }),
     }),
     // The sources of the prints averaged.
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuRollingAverage" });
 
@@ -532,7 +542,7 @@ export const gpuRollingHistoryResponseSchema = z
       )
       .meta({ description: "Oldest first." }),
     // The sources of the prints averaged.
-    provenance: answerProvenanceSchema,
+    ...answerProvenanceShape,
   })
   .meta({ id: "GpuRollingAverageHistory" });
 

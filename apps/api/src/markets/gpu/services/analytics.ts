@@ -20,7 +20,7 @@ import {
 } from "@tpi/domain";
 import type { GpuPublishedIndex } from "../read-model/published-index";
 import type { GpuVolatilityResponse, GpuVolumeResponse } from "../schemas/analytics";
-import { answerProvenance, valueProvenance } from "./provenance";
+import { answerProvenanceFields, valueProvenance } from "./provenance";
 
 /**
  * The GPU analytics answers, from the in-memory published set only (the traded volume is the one
@@ -63,7 +63,7 @@ export function answerGpuVolatility(
     endDate,
     count: data.length,
     data,
-    provenance: answerProvenance(requested, index.dataSources),
+    ...answerProvenanceFields(requested, index.dataSources),
   });
 }
 
@@ -114,7 +114,7 @@ export function answerGpuVolume(
     endDate,
     count: data.length,
     data,
-    provenance: answerProvenance(
+    ...answerProvenanceFields(
       values.map(({ value }) => value),
       index.dataSources,
     ),

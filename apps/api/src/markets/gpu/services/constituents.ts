@@ -17,7 +17,7 @@ import {
 import { dailyQuotesOf, gpuTradesBetween, quoteSnapshotsById, type Db } from "@tpi/db";
 import type { GpuPublishedIndex } from "../read-model/published-index";
 import type { GpuConstituentsQuery, GpuConstituentsResponse } from "../schemas/constituents";
-import { answerProvenance } from "./provenance";
+import { answerProvenanceFields } from "./provenance";
 
 /**
  * The constituents of one settled GPU daily value: the quotes frozen with it when it settled
@@ -92,7 +92,7 @@ export async function answerGpuConstituents(
     providerCount: value.providerCount,
     offerCount: value.offerCount,
     tradeCount: value.tradeCount,
-    provenance: answerProvenance([value], index.dataSources),
+    ...answerProvenanceFields([value], index.dataSources),
     count: data.length,
     data,
   });

@@ -27,7 +27,7 @@ import {
 } from "../schemas/prices";
 import type { PublishedDailyValue } from "@tpi/db";
 import type { GpuPublishedIndex } from "../read-model/published-index";
-import { answerProvenance, valueProvenance } from "./provenance";
+import { answerProvenanceFields, valueProvenance } from "./provenance";
 
 /**
  * The GPU routes' answers, shared by REST and tRPC. Inputs arrive validated (by the routes'
@@ -63,7 +63,7 @@ export function answerGpuLatest(
       is_carried: print.carried,
       ...valueProvenance(print),
     },
-    provenance: answerProvenance([print], index.dataSources),
+    ...answerProvenanceFields([print], index.dataSources),
   });
 }
 
@@ -90,7 +90,7 @@ export function answerDailyIndexAll(
     date,
     data,
     count: data.length,
-    provenance: answerProvenance(values, index.dataSources),
+    ...answerProvenanceFields(values, index.dataSources),
   });
 }
 
@@ -115,7 +115,7 @@ export function answerGpuHistory(
       is_exact: nearest.isExact,
       ...valueProvenance(nearest.record),
     },
-    provenance: answerProvenance([nearest.record], index.dataSources),
+    ...answerProvenanceFields([nearest.record], index.dataSources),
   });
 }
 
@@ -144,7 +144,7 @@ export function answerGpuIndexHistory(
     endDate: range.value.endDate,
     count: data.length,
     data,
-    provenance: answerProvenance(values, index.dataSources),
+    ...answerProvenanceFields(values, index.dataSources),
   });
 }
 
@@ -177,7 +177,7 @@ export function answerDailyIndex(
   return ok({
     success: true,
     data: dailyRow(latest),
-    provenance: answerProvenance([latest], index.dataSources),
+    ...answerProvenanceFields([latest], index.dataSources),
   });
 }
 
@@ -202,6 +202,6 @@ export function answerPreviousDailyIndex(
       change,
       change_percent: (change / previous.indexValue) * 100,
     },
-    provenance: answerProvenance([previous, latest], index.dataSources),
+    ...answerProvenanceFields([previous, latest], index.dataSources),
   });
 }

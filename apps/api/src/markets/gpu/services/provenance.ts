@@ -1,6 +1,6 @@
 import { provenanceOf, type DataProvenance } from "@tpi/domain";
 import type { PublishedDailyValue, PublishedPrint } from "@tpi/db";
-import type { DataSources } from "../../../platform/provenance/data-sources";
+import { answerDataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
 
 /**
  * What each GPU answer says of the values it carries: their basis, sources and counts, row by
@@ -34,6 +34,19 @@ export function answerProvenance(
     };
   });
   return { sample: sources.some((source) => source.sample), sources };
+}
+
+/**
+ * The two fields every GPU answer carries about its values' sources: `provenance` (the sources
+ * and `sample`) and `dataSources`, the same sources in the shape `/api/otpi` answers with, plus
+ * the sample notice to quote with the numbers.
+ */
+export function answerProvenanceFields(
+  values: Iterable<{ sources: readonly string[] }>,
+  dataSources: DataSources,
+) {
+  const provenance = answerProvenance(values, dataSources);
+  return { provenance, dataSources: answerDataSourcesOf(provenance.sources) };
 }
 
 /** The provenance fields of one published print or daily value, as each answer row carries them. */

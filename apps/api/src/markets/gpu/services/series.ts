@@ -30,7 +30,7 @@ import type {
   GpuRollingHistoryResponse,
 } from "../schemas/prices";
 import type { GpuPublishedIndex } from "../read-model/published-index";
-import { answerProvenance, valueProvenance } from "./provenance";
+import { answerProvenanceFields, valueProvenance } from "./provenance";
 
 /**
  * The ranged GPU series (key required): history-simple, history-range, the hourly prints and the
@@ -126,7 +126,7 @@ export function answerHistorySimple(
     count: data.length,
     has_more: rows.length > query.limit,
     data,
-    provenance: answerProvenance(served, index.dataSources),
+    ...answerProvenanceFields(served, index.dataSources),
   });
 }
 
@@ -162,7 +162,7 @@ export function answerHistoryRange(
     count: data.length,
     has_more: rows.length > query.limit,
     data,
-    provenance: answerProvenance(served, index.dataSources),
+    ...answerProvenanceFields(served, index.dataSources),
   });
 }
 
@@ -193,7 +193,7 @@ export function answerHourly(
     ...rangeFields(range.value),
     count: data.length,
     data,
-    provenance: answerProvenance(rows, index.dataSources),
+    ...answerProvenanceFields(rows, index.dataSources),
   });
 }
 
@@ -218,7 +218,7 @@ export function answerRollingAverage(
       print_count: average.printCount,
       carried_count: covered.filter((p) => p.carried).length,
     },
-    provenance: answerProvenance(covered, index.dataSources),
+    ...answerProvenanceFields(covered, index.dataSources),
   });
 }
 
@@ -263,6 +263,6 @@ export function answerRollingHistory(
     ...rangeFields(range),
     count: data.length,
     data,
-    provenance: answerProvenance(averaged, index.dataSources),
+    ...answerProvenanceFields(averaged, index.dataSources),
   });
 }

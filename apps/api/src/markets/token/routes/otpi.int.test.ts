@@ -106,6 +106,10 @@ describe("GET /api/otpi without a key", () => {
     expect(body).not.toHaveProperty("startDate");
     expect(body).not.toHaveProperty("endDate");
     expect(body.data.map((r) => r.lab)).toEqual(["anthropic", "openai", "deepseek"]);
+    // Added to the contract's envelope: the numbers' sources, none of them the sample here.
+    expect(res.body).toMatchObject({
+      dataSources: { sample: false, notice: null, sources: [{ source: "test", sample: false }] },
+    });
   });
 
   it("computes the volume-weighted blend at full precision", async () => {

@@ -36,6 +36,7 @@ export const otpiRoute = defineRoute({
     description: [
       `Without a key: the ${FREE_TIER_LAB_IDS.length} free-tier labs and the trailing month (\`access\` = \`public-1mo\`): today minus one calendar month (the day clamped to that month's length) through today, UTC; outside it, or for another lab, a 401 naming the window's first day or the lab. With a key: every lab and all history (\`full\`).`,
       "Without a date parameter: the latest settled day on which the caller's labs have data. A single day's answer carries `date`, a range's `startDate` and `endDate`. Rows are ordered by date, then by lab in catalog order; `indexPerMtok` is USD per million tokens at full precision and `computedAt` the settlement instant. A lab-day without a value has no row, never a zero.",
+      "Every answer also carries `dataSources`: `sample` is true when any of its numbers rests on the generated sample (not market data), `notice` is then the line to quote with them, and `sources` names each source of the answered days with its `asOf`, `citation` and `licence`. GPU answers carry the same field beside their `provenance`.",
       "400 for `date` with a range, half a range, a start after the end, a day that is not a real `YYYY-MM-DD` day, an unknown `lab` (the message lists the allowed ones), or a repeated or unknown parameter; 404 when nothing settled matches.",
     ].join("\n\n"),
     tags: ["Token Prices"],

@@ -256,6 +256,15 @@ describe("the generated sample", () => {
           { source: "sample", sample: true, firstDay: "2026-03-20", lastDay: "2026-03-30" },
         ],
       });
+      // /api/otpi says so with its numbers: sample, the notice, the source.
+      const otpi = await sample.get(`/api/otpi?date=${DAY}`);
+      expect(otpi.body).toMatchObject({
+        dataSources: {
+          sample: true,
+          notice: SAMPLE_NOTICE,
+          sources: [{ source: "sample", sample: true, citation: SAMPLE_NOTICE, licence: null }],
+        },
+      });
       const res = await sample.get(`/api/otpi/constituents?date=${DAY}&lab=anthropic`);
       expect(res.body).toMatchObject({
         provenance: { source: "sample", sample: true, citation: SAMPLE_NOTICE },

@@ -7,6 +7,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
 import { documentedDayParameter } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
 
@@ -54,6 +55,7 @@ export const otpiResponseSchema = z
     endDate: daySchema.optional().meta({ description: "Range responses only." }),
     count: z.number().int(),
     data: z.array(otpiRowSchema),
+    dataSources: answerDataSourcesSchema,
   })
   .meta({ id: "OtpiResponse" });
 

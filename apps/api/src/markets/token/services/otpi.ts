@@ -16,13 +16,28 @@ import {
 } from "@tpi/domain";
 import type { PublishedIndexRow } from "@tpi/db";
 import type { PublishedIndex } from "../read-model/published-index";
+import {
+  answerDataSourcesOf,
+  sourcesBetween,
+  type AnswerDataSources,
+} from "../../../platform/provenance/data-sources";
 
 /** One row of `data` (contract 2.1). */
 export type OtpiRow = { date: UtcDay; lab: LabId; indexPerMtok: number; computedAt: string };
 
-/** The contract's envelope (2.2): `date` for single days, `startDate`/`endDate` for ranges. */
+/**
+ * The contract's envelope (2.2): `date` for single days, `startDate`/`endDate` for ranges, and
+ * (added to the contract's fields) `dataSources`: whether the numbers are the generated sample.
+ */
 export type OtpiResponse =
-  | { success: true; access: AccessLevel; date: UtcDay; count: number; data: OtpiRow[] }
+  | {
+      success: true;
+      access: AccessLevel;
+      date: UtcDay;
+      count: number;
+      data: OtpiRow[];
+      dataSources: AnswerDataSources;
+    }
   | {
       success: true;
       access: AccessLevel;
@@ -30,7 +45,12 @@ export type OtpiResponse =
       endDate: UtcDay;
       count: number;
       data: OtpiRow[];
+      dataSources: AnswerDataSources;
     };
+
+/** The sources of the published data on the answer's days. */
+const dataSourcesOn = (index: PublishedIndex, startDay: UtcDay, endDay: UtcDay) =>
+  answerDataSourcesOf(sourcesBetween(index.dataSources, startDay, endDay));
 
 const toRow = (row: PublishedIndexRow): OtpiRow => ({
   date: row.date,
@@ -83,7 +103,8 @@ export function answerValidOtpiQuery(
           noData(`No settled index data is available for ${describeLabs(query, access)}.`),
         );
       const data = index.rowsOn(day, labs).map(toRow);
-      return ok({ success: true, access, date: day, count: data.length, data });
+      const dataSources = dataSourcesOn(index, day, day);
+      return ok({ success: true, access, date: day, count: data.length, data, dataSources });
     }
     case "day": {
       const data = index.rowsOn(query.date, labs).map(toRow);
@@ -92,7 +113,14 @@ export function answerValidOtpiQuery(
           noData(`No settled index data for ${query.date} for ${describeLabs(query, access)}.`),
         );
       }
-      return ok({ success: true, access, date: query.date, count: data.length, data });
+      return ok({
+        success: true,
+        access,
+        date: query.date,
+        count: data.length,
+        data,
+        dataSources: dataSourcesOn(index, query.date, query.date),
+      });
     }
     case "range": {
       const data = index.rowsBetween(query.startDate, query.endDate, labs).map(toRow);
@@ -110,6 +138,7 @@ export function answerValidOtpiQuery(
         endDate: query.endDate,
         count: data.length,
         data,
+        dataSources: dataSourcesOn(index, query.startDate, query.endDate),
       });
     }
   }

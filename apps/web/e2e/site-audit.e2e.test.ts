@@ -1,0 +1,322 @@
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPagePaths } from "../src/lib/site-pages";
+import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { site } from "./site";
+
+/**
+ * Every page of the site, in both colour schemes, on a desktop (1280 px) and a phone (390 px):
+ * axe-core with all its default rules (WCAG A/AA, its best practices such as `region`, and its
+ * own colour contrast) finds nothing, no page is wider than the screen, every form control is
+ * readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it), the focus ring
+ * of the first elements reached with Tab stands out 3:1, the sample notice is at most two lines
+ * and the navigation marks the current section. Signed out, then signed in as an administrator.
+ */
+const require = createRequire(import.meta.url);
+const AXE_SOURCE_PATH = require.resolve("axe-core/axe.min.js");
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+
+/** The public pages (from the catalogs), the extra states ALL_PAGES visits and the sign-in pages. */
+const SIGNED_OUT_PAGES = [
+  ...new Set([
+    ...publicPagePaths(),
+    ...ALL_PAGES,
+    "/labs",
+    "/methodology/gpu",
+    "/account/sign-in",
+    "/account/sign-up",
+    "/account/reset-password",
+  ]),
+];
+/** The pages only a signed-in administrator sees. */
+const SIGNED_IN_PAGES = ["/account", "/account/admin"];
+
+/** Which navigation section each page belongs to (undefined: none is marked). */
+function sectionOf(path: string): string | undefined {
+  const [first] = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
+  if (first === undefined) return "/";
+  if (["labs", "gpus", "volume", "methodology", "docs", "account"].includes(first))
+    return `/${first}`;
+  return undefined;
+}
+
+type Finding = { path: string; scheme: string; width: number; problem: string };
+
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE_PATH });
+  return page.evaluate(async () => {
+    type AxeResults = {
+      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+    };
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
+    const results = await axe.run(document);
+    return results.violations.map(
+      (violation) =>
+        `axe ${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => node.target.map(String).join(" "))
+          .join(" | ")}`,
+    );
+  });
+}
+
+/** Text and border contrast of every visible button, field and select, measured in the page. */
+async function controlFindings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parse = (value: string): number[] | undefined => {
+      const match = /rgba?\(([^)]+)\)/.exec(value);
+      if (!match?.[1]) return undefined;
+      const parts = match[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+    };
+    const luminance = (rgb: number[]) => {
+      const channel = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return (
+        0.2126 * channel(rgb[0] ?? 0) +
+        0.7152 * channel(rgb[1] ?? 0) +
+        0.0722 * channel(rgb[2] ?? 0)
+      );
+    };
+    const ratio = (a: number[], b: number[]) => {
+      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+    };
+    /** The first opaque background at or above an element. */
+    const backgroundOf = (start: Element | null): number[] => {
+      for (let element = start; element !== null; element = element.parentElement) {
+        const colour = parse(getComputedStyle(element).backgroundColor);
+        if (colour !== undefined && (colour[3] ?? 1) > 0.99) return colour;
+      }
+      const root = parse(getComputedStyle(document.documentElement).backgroundColor);
+      return root !== undefined && (root[3] ?? 0) > 0.99 ? root : [255, 255, 255, 1];
+    };
+    const problems: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, select, textarea, input:not([type="hidden"])',
+    );
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(control);
+      const name = `${control.tagName.toLowerCase()}${control.getAttribute("name") ? `[name=${control.getAttribute("name")}]` : ""} "${(control.textContent ?? "").trim().slice(0, 30)}"`;
+      const ink = parse(style.color) ?? [0, 0, 0, 1];
+      const surface = backgroundOf(control);
+      const text = ratio(ink, surface);
+      if (text < 4.5)
+        problems.push(
+          `${name}: text ${text.toFixed(2)}:1 (${style.color} on ${surface.join(",")})`,
+        );
+      if (control.tagName !== "BUTTON") {
+        const border = parse(style.borderTopColor);
+        const around = backgroundOf(control.parentElement);
+        const edge = Math.max(border ? ratio(border, around) : 1, ratio(surface, around));
+        if (edge < 3)
+          problems.push(`${name}: edge ${edge.toFixed(2)}:1 against ${around.join(",")}`);
+      }
+    }
+    return problems;
+  });
+}
+
+/** How many Tab presses the focus-ring check follows on each page: skip link, header, banner. */
+const FOCUS_STEPS = 12;
+
+/** The focus ring of each of the first focusable elements, against what surrounds it (3:1). */
+async function focusFindings(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (let step = 0; step < FOCUS_STEPS; step += 1) {
+    await page.keyboard.press("Tab");
+    const problem = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (element === null || element === document.body) return undefined;
+      const parse = (value: string): number[] | undefined => {
+        const match = /rgba?\(([^)]+)\)/.exec(value);
+        if (!match?.[1]) return undefined;
+        const parts = match[1]
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+      };
+      const luminance = (rgb: number[]) => {
+        const channel = (c: number) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        };
+        return (
+          0.2126 * channel(rgb[0] ?? 0) +
+          0.7152 * channel(rgb[1] ?? 0) +
+          0.0722 * channel(rgb[2] ?? 0)
+        );
+      };
+      let around: number[] = [255, 255, 255, 1];
+      for (let node = element.parentElement; node !== null; node = node.parentElement) {
+        const colour = parse(getComputedStyle(node).backgroundColor);
+        if (colour !== undefined && (colour[3] ?? 1) > 0.99) {
+          around = colour;
+          break;
+        }
+        if (node === document.documentElement) break;
+      }
+      const style = getComputedStyle(element);
+      const label = `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
+      if (style.outlineStyle === "none" || Number.parseFloat(style.outlineWidth) < 2)
+        return `${label}: no focus ring`;
+      const ring = parse(style.outlineColor) ?? [0, 0, 0, 1];
+      const [high, low] = [luminance(ring), luminance(around)].sort((x, y) => y - x);
+      const ratio = ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+      return ratio < 3
+        ? `${label}: focus ring ${ratio.toFixed(2)}:1 on ${around.join(",")}`
+        : undefined;
+    });
+    if (problem !== undefined) problems.push(problem);
+  }
+  return problems;
+}
+
+async function auditPage(
+  page: Page,
+  path: string,
+  scheme: string,
+  width: number,
+  expectedStatus: number,
+): Promise<Finding[]> {
+  const response = await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
+  const found: string[] = [];
+  if (response?.status() !== expectedStatus) found.push(`status ${response?.status()}`);
+  const overflow = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (overflow.scrollWidth > overflow.clientWidth)
+    found.push(`wider than the screen: ${overflow.scrollWidth} > ${overflow.clientWidth} px`);
+  const current = await page
+    .locator('.site-nav a[aria-current="page"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  const section = sectionOf(path);
+  const known = path === "/labs/not-a-lab" || path === "/no/such/page" ? undefined : section;
+  if (JSON.stringify(current) !== JSON.stringify(known === undefined ? [] : [known]))
+    found.push(`navigation marks ${JSON.stringify(current)}, expected ${known ?? "nothing"}`);
+  if (current.length === 1) {
+    const underline = await page
+      .locator('.site-nav a[aria-current="page"]')
+      .evaluate((link) => getComputedStyle(link).textDecorationLine);
+    if (!underline.includes("underline")) found.push("the current page's link is not drawn apart");
+  }
+  // The sample notice is one or two lines, on a phone too (it used to fill 43% of the screen).
+  const bannerLines = await page.locator("[data-sample-banner] p").evaluateAll((lines) =>
+    lines.map((line) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(line).lineHeight);
+      return Math.round(line.getBoundingClientRect().height / lineHeight);
+    }),
+  );
+  if (bannerLines.length !== 1 || (bannerLines[0] ?? 0) > 2)
+    found.push(`sample banner lines: ${JSON.stringify(bannerLines)}`);
+  found.push(...(await controlFindings(page)));
+  found.push(...(await focusFindings(page)));
+  found.push(...(await axeFindings(page)));
+  return found.map((problem) => ({ path, scheme, width, problem }));
+}
+
+async function auditAll(
+  browser: Browser,
+  paths: readonly string[],
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const scheme of SCHEMES) {
+    for (const viewport of WIDTHS) {
+      const context = await browser.newContext({
+        colorScheme: scheme,
+        viewport,
+        ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      await prepare?.(context);
+      const page = await context.newPage();
+      for (const path of paths) {
+        const status = path === "/labs/not-a-lab" || path === "/no/such/page" ? 404 : 200;
+        findings.push(...(await auditPage(page, path, scheme, viewport.width, status)));
+      }
+      await screenshot(page, `audit-last-${scheme}-${viewport.width}`);
+      await context.close();
+    }
+  }
+  return findings;
+}
+
+describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("lists every public page of the catalogs and the sign-in pages", () => {
+    expect(SIGNED_OUT_PAGES).toEqual(expect.arrayContaining(publicPagePaths()));
+    expect(SIGNED_OUT_PAGES.length).toBeGreaterThan(25);
+  });
+
+  it("signed out: axe finds nothing, nothing is wider than the screen, controls are readable, the section is marked", async () => {
+    const findings = await auditAll(browser, SIGNED_OUT_PAGES);
+    expect(findings).toEqual([]);
+  }, 900_000);
+
+  it("signed in as an administrator: /account and /account/admin", async () => {
+    const email = `e2e-audit-${Date.now()}@example.com`;
+    const password = "correct horse battery staple";
+    const setup = await browser.newContext();
+    const page = await setup.newPage();
+    await open(page, "/account/sign-up");
+    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-up"] input[name="password"]', password);
+    await page.click('form[data-form="sign-up"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    await page.goto(await site.mailedLink(email, "/account/verify-email"));
+    await page.click('form[data-form="verify-email"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    site.cli(["accounts", "grant-admin", email]);
+    // A key of another account, so that the admin page's key list has a row to lay out.
+    site.createKey("full");
+    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-in"] input[name="password"]', password);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname !== "/account/sign-in"),
+      page.click('form[data-form="sign-in"] button[type="submit"]'),
+    ]);
+    expect(new URL(page.url()).pathname).toBe("/account");
+    // The administrator gives its own account the Full plan and makes a key, so that /account
+    // lays out its key list too.
+    await open(page, "/account/admin");
+    const row = page.locator('table[data-table="admin-accounts"] tr', { hasText: email });
+    await row.locator('select[name="plan"]').selectOption("full");
+    await Promise.all([
+      page.waitForURL(`${site.webUrl}/account/admin`),
+      row.locator('button[type="submit"]').click(),
+    ]);
+    await open(page, "/account");
+    await page.fill('form[data-form="create-key"] input[name="name"]', "audit key");
+    await Promise.all([
+      page.waitForURL(`${site.webUrl}/account/new-key`),
+      page.click('form[data-form="create-key"] button[type="submit"]'),
+    ]);
+    const cookies = await setup.cookies(site.webUrl);
+    await setup.close();
+    const findings = await auditAll(browser, SIGNED_IN_PAGES, (context) =>
+      context.addCookies(cookies),
+    );
+    expect(findings).toEqual([]);
+  }, 300_000);
+});
