@@ -5,7 +5,6 @@ import {
   SESSION_IDLE_TIMEOUT_MS,
 } from "@tpi/domain";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CsrfField, FlashMessage } from "../../src/components/account-parts";
 import { PlanPanel } from "../../src/components/account-plan";
 import { revokeKeyPath } from "../../src/lib/account-paths";
@@ -55,7 +54,7 @@ export default async function AccountPage() {
       <h2>API keys</h2>
       <p>
         Send a key as <code>Authorization: Bearer &lt;key&gt;</code>; see{" "}
-        <Link href="/docs#authentication">the API docs</Link>.
+        <a href="/docs#authentication">the API docs</a>.
       </p>
       <KeyList keys={keys} />
       {account.keyCreationRefusal === null ? (
@@ -96,9 +95,7 @@ function AccountSummary({ account, csrfToken }: Pick<Session, "account" | "csrfT
       </form>
       {account.role === "admin" ? (
         <p>
-          <Link prefetch={false} href="/account/admin">
-            Administration
-          </Link>
+          <a href="/account/admin">Administration</a>
         </p>
       ) : null}
     </>
@@ -145,15 +142,14 @@ function KeyList({ keys }: { keys: AccountPageData["keys"] }) {
               <td>
                 {key.revokedAt === null ? (
                   // A link to a confirmation page: revoking cannot be undone (works without JavaScript).
-                  <Link
-                    prefetch={false}
+                  <a
                     href={revokeKeyPath(key.id, "own")}
                     className="button-link"
                     aria-label={`Revoke ${key.name}`}
                     data-revoke-link
                   >
                     Revoke
-                  </Link>
+                  </a>
                 ) : null}
               </td>
             </tr>

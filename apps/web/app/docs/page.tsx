@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { DocsInline, DocsText } from "../../src/components/docs-text";
 import { readWebEnv } from "../../src/env";
 import { loadMethodology, loadTokenTypes, loadWindows } from "../../src/server/data";
@@ -100,13 +99,10 @@ function AuthenticationSection({ publicApiUrl }: { publicApiUrl: string }) {
       <h2 id="authentication">Authentication</h2>
       <p>
         Send an API key as a bearer token: <code>Authorization: Bearer &lt;API_KEY&gt;</code>.
-        Premium and Full accounts create their keys on their{" "}
-        <Link prefetch={false} href="/account">
-          account page
-        </Link>{" "}
-        (<Link href="/account/sign-up">sign up</Link>: the page says what a new account gets; a
-        trial, which has no keys, requests Premium or Full on its account page); operators also
-        issue keys from the command line (<code>pnpm tpi keys create --name &lt;name&gt;</code> on a
+        Premium and Full accounts create their keys on their <a href="/account">account page</a> (
+        <a href="/account/sign-up">sign up</a>: the page says what a new account gets; a trial,
+        which has no keys, requests Premium or Full on its account page); operators also issue keys
+        from the command line (<code>pnpm tpi keys create --name &lt;name&gt;</code> on a
         self-hosted installation). A key is shown once and only its hash is stored.
       </p>
       <pre>

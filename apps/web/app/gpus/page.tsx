@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
 import { ChangeText } from "../../src/components/change-text";
 import { ChartControls } from "../../src/components/chart-controls";
@@ -69,7 +68,7 @@ export default async function GpusPage(props: GpusPageProps = {}) {
         What renting a GPU costs, in USD per GPU-hour, from providers&apos; posted prices and
         executed rental trades: the latest settled daily value of each GPU and how it moved. Each
         GPU&apos;s page has its hourly prints, rolling average and volatility;{" "}
-        <Link href={GPU_METHODOLOGY_PATH}>how the index is computed</Link>.
+        <a href={GPU_METHODOLOGY_PATH}>how the index is computed</a>.
       </p>
       <GpuProvenanceNote provenance={view.provenance} />
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
@@ -194,7 +193,7 @@ function FreeRow({
 }) {
   const name = (
     <th scope="row">
-      <Link href={gpuPathOf(gpu)}>{gpu}</Link>
+      <a href={gpuPathOf(gpu)}>{gpu}</a>
     </th>
   );
   if (latest === undefined)
@@ -240,7 +239,7 @@ function KeyedRow({ gpu, latest }: { gpu: GpuName; latest: GpuKeyedLatest | unde
   return (
     <tr data-gpu={gpu} data-gpu-state="keyed">
       <th scope="row">
-        <Link href={gpuPathOf(gpu)}>{gpu}</Link>
+        <a href={gpuPathOf(gpu)}>{gpu}</a>
       </th>
       <td className="num" data-label="Latest (USD / GPU-hour)" data-locked>
         Locked: API key
@@ -253,7 +252,7 @@ function KeyedRow({ gpu, latest }: { gpu: GpuName; latest: GpuKeyedLatest | unde
         )}
       </td>
       <td colSpan={GPU_CHANGE_DAYS.length} data-label="Changes">
-        <Link href={gpuPathOf(gpu)}>How to get a key for {gpu}</Link>
+        <a href={gpuPathOf(gpu)}>How to get a key for {gpu}</a>
       </td>
     </tr>
   );

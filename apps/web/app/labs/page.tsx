@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { LAB_CATALOG, isFreeTierLab } from "@tpi/domain";
 import { KeyTeaser, LockedValue, SettledDay } from "../../src/components/keyed-access";
 import { formatUsd, formatUtcDay } from "../../src/lib/format";
@@ -62,7 +61,7 @@ export default async function LabsPage() {
                 return (
                   <tr key={lab} data-lab={lab} data-tier="free" data-date={latest?.date ?? ""}>
                     <th scope="row">
-                      <Link href={labPathOf(lab)}>{label}</Link>
+                      <a href={labPathOf(lab)}>{label}</a>
                     </th>
                     <td data-label="Access">Free</td>
                     <td data-label="Latest settled day (UTC)">
@@ -88,7 +87,7 @@ export default async function LabsPage() {
                 return (
                   <tr key={lab} data-lab={lab} data-tier="keyed" data-date={value?.date ?? ""}>
                     <th scope="row">
-                      <Link href={labPathOf(lab)}>{label}</Link>
+                      <a href={labPathOf(lab)}>{label}</a>
                     </th>
                     <td data-label="Access">API key (your plan)</td>
                     <td data-label="Latest settled day (UTC)">
@@ -106,7 +105,7 @@ export default async function LabsPage() {
               return (
                 <tr key={lab} data-lab={lab} data-tier="keyed" data-date={date ?? ""}>
                   <th scope="row">
-                    <Link href={labPathOf(lab)}>{label}</Link>
+                    <a href={labPathOf(lab)}>{label}</a>
                   </th>
                   <td data-label="Access">API key</td>
                   <td data-label="Latest settled day (UTC)">
@@ -128,7 +127,7 @@ export default async function LabsPage() {
       )}
       <p className="muted">
         Free-tier values cover the trailing month ({formatUtcDay(window.startDate)} onwards); see
-        the <Link href="/methodology">methodology</Link> for how each value is computed.
+        the <a href="/methodology">methodology</a> for how each value is computed.
       </p>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 import { formatUtcDay } from "../../src/lib/format";
 import { formatInputShare } from "../../src/lib/provenance";
@@ -45,7 +44,7 @@ export default async function MethodologyPage() {
       </p>
       <p>
         This page covers the token price index. The GPU compute price index has its own:{" "}
-        <Link href="/methodology/gpu">GPU methodology</Link>.
+        <a href="/methodology/gpu">GPU methodology</a>.
       </p>
 
       <h2 id="formula">Formula</h2>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { UNAVAILABLE_MESSAGE } from "../../src/lib/api-reachability";
 
 export const metadata: Metadata = {
@@ -23,8 +22,8 @@ export default function PageUnavailable() {
         {UNAVAILABLE_MESSAGE}
       </p>
       <p>
-        Reload this page in a moment. <Link href="/status">The status page</Link> shows what the
-        service reports.
+        Reload this page in a moment. <a href="/status">The status page</a> shows what the service
+        reports.
       </p>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { GROWTH_INDEX_BASE } from "@tpi/domain";
 import { LineChart } from "../../src/components/line-chart";
 import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../src/lib/format";
@@ -84,7 +83,7 @@ export default async function VolumePage() {
               return (
                 <tr key={row.lab} data-lab={row.lab}>
                   <th scope="row">
-                    <Link href={`/labs/${row.lab}`}>{labLabel(row.lab)}</Link>
+                    <a href={`/labs/${row.lab}`}>{labLabel(row.lab)}</a>
                   </th>
                   <td data-label="Day (UTC)">
                     <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
@@ -167,7 +166,7 @@ export default async function VolumePage() {
       <p className="muted">
         The free-tier labs are shown; every lab&apos;s series is{" "}
         <code>GET /api/token-volume?startDate=…&amp;endDate=…</code> with an API key (see the{" "}
-        <Link href="/docs">API docs</Link>).
+        <a href="/docs">API docs</a>).
       </p>
     </>
   );

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 import { KEY_HREF } from "./keyed-access";
 import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "../lib/chart";
@@ -136,10 +135,7 @@ export function ChartControls({
       )}
       {locked.length > 0 && (
         <p className="chart-controls-label" data-locked-note>
-          {locked.join(", ")}: older history needs an API key (
-          <Link prefetch={false} href={KEY_HREF}>
-            get one
-          </Link>
+          {locked.join(", ")}: older history needs an API key (<a href={KEY_HREF}>get one</a>
           ).
         </p>
       )}

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { GpuConstituentRow, GpuConstituents } from "../lib/api-types";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../lib/format";
 import {
@@ -42,7 +41,7 @@ export function GpuConstituentsSection({
         <strong data-evidence>{GPU_EVIDENCE_LABELS[evidence]}</strong> ({formatUsd(body.indexValue)}{" "}
         per GPU-hour), from {body.providerCount} providers, {body.offerCount} offers and{" "}
         {body.tradeCount} trades (methodology {body.methodologyVersion}; see the{" "}
-        <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>).
+        <a href={GPU_METHODOLOGY_PATH}>GPU methodology</a>).
       </p>
       {body.backfilled && (
         <p className="notice" data-backfilled-notice>

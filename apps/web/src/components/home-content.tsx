@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import Link from "next/link";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
 import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
@@ -235,7 +234,7 @@ function FreeLabRow({ snapshot }: { snapshot: LabSnapshot }) {
   return (
     <tr data-lab={snapshot.lab}>
       <th scope="row">
-        <Link href={`/labs/${snapshot.lab}`}>{snapshot.label}</Link>
+        <a href={`/labs/${snapshot.lab}`}>{snapshot.label}</a>
       </th>
       <td className="num" data-label="Index (USD / M tokens)" data-value={snapshot.indexPerMtok}>
         {formatUsd(snapshot.indexPerMtok)}
@@ -255,7 +254,7 @@ function KeyedLabRow({ entry }: { entry: KeyedLatestDay }) {
   return (
     <tr data-lab={entry.lab} data-tier="keyed" data-latest-date={entry.latestDate ?? ""}>
       <th scope="row">
-        <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+        <a href={`/labs/${entry.lab}`}>{entry.label}</a>
       </th>
       <td className="num" data-label="Index (USD / M tokens)">
         <LockedValue />
@@ -318,10 +317,7 @@ function LabTiersSection({
       <p>
         Without a key, anyone can read the {tokenTypes.free.length} free-tier labs for the trailing
         month. The other {keyedLabs.length} labs, and all older history, need an API key:{" "}
-        <Link prefetch={false} href={KEY_HREF}>
-          get a key
-        </Link>{" "}
-        (<Link href="/docs#authentication">how to use it</Link>).
+        <a href={KEY_HREF}>get a key</a> (<a href="/docs#authentication">how to use it</a>).
       </p>
       <div className="table-wrap">
         <table data-table="tiers">
@@ -341,7 +337,7 @@ function LabTiersSection({
                 data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
               >
                 <th scope="row">
-                  <Link href={`/labs/${entry.lab}`}>{entry.label}</Link>
+                  <a href={`/labs/${entry.lab}`}>{entry.label}</a>
                 </th>
                 <td>
                   <code>{entry.lab}</code>

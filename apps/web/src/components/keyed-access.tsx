@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { formatUtcDay } from "../lib/format";
 
 /** Where a reader gets a key: the sign-up page (then the account page creates keys). */
@@ -26,10 +25,7 @@ export function LockedValue() {
   return (
     <span className="locked" data-locked>
       <PadlockIcon />
-      Locked:{" "}
-      <Link prefetch={false} href={KEY_HREF}>
-        API key
-      </Link>
+      Locked: <a href={KEY_HREF}>API key</a>
     </span>
   );
 }
@@ -46,10 +42,7 @@ export function KeyTeaser({ keyedCount }: { keyedCount: number }) {
     <p className="key-teaser" data-key-teaser>
       Any API key unlocks the {keyedCount} keyed labs&apos; daily values, every lab&apos;s full
       history before the trailing month, and each day&apos;s per-model constituents:{" "}
-      <Link prefetch={false} href={KEY_HREF}>
-        get a key
-      </Link>{" "}
-      (<Link href="/docs#authentication">how to use it</Link>
+      <a href={KEY_HREF}>get a key</a> (<a href="/docs#authentication">how to use it</a>
       ).
     </p>
   );

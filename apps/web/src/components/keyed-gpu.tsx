@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { FREE_TIER_GPU_NAMES, GPU_FREE_WINDOW_MONTHS, type GpuName } from "@tpi/domain";
 import { KEY_HREF, LockedValue, SettledDay } from "./keyed-access";
@@ -49,25 +48,23 @@ export function KeyedGpu({
         USD per GPU-hour (an hour without trades carries the previous print forward, marked
         carried); each day, the mean of its hourly prints; and analytics over them, such as the
         rolling 24-hour average and the rolling volatility. See the{" "}
-        <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>.
+        <a href={GPU_METHODOLOGY_PATH}>GPU methodology</a>.
       </p>
       <h2>How to get it</h2>
       <ol>
         <li>
-          <Link prefetch={false} href={KEY_HREF}>
-            Get an API key
-          </Link>{" "}
-          (see <Link href="/docs#authentication">authentication</Link>).
+          <a href={KEY_HREF}>Get an API key</a> (see{" "}
+          <a href="/docs#authentication">authentication</a>).
         </li>
         <li>
           Call <code>GET /api/gpu/{encodeURIComponent(gpu)}/index-history</code> with{" "}
           <code>Authorization: Bearer &lt;API_KEY&gt;</code>; the other GPU routes are in the{" "}
-          <Link href="/docs#routes">API reference</Link>.
+          <a href="/docs#routes">API reference</a>.
         </li>
       </ol>
       <p>
         Without a key, the free tier covers {FREE_TIER_GPU_NAMES.join(", ")} over the trailing{" "}
-        {GPU_FREE_WINDOW_MONTHS} months: <Link href="/gpus">see the GPU index</Link>.
+        {GPU_FREE_WINDOW_MONTHS} months: <a href="/gpus">see the GPU index</a>.
       </p>
     </>
   );

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { LabId } from "@tpi/domain";
 import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
 import { OtherLabs } from "./other-labs";
@@ -47,16 +46,14 @@ export function KeyedLab({
       <p>
         For each settled UTC day, the volume-weighted blend of input and output list prices of{" "}
         {label}&apos;s paid production models, in USD per million tokens, computed with the
-        published <Link href="/methodology">methodology</Link>. Every value carries the time it was
+        published <a href="/methodology">methodology</a>. Every value carries the time it was
         computed.
       </p>
       <h2>How to get it</h2>
       <ol>
         <li>
-          <Link prefetch={false} href={KEY_HREF}>
-            Get an API key
-          </Link>{" "}
-          (see <Link href="/docs#authentication">authentication</Link>).
+          <a href={KEY_HREF}>Get an API key</a> (see{" "}
+          <a href="/docs#authentication">authentication</a>).
         </li>
         <li>
           Call <code>GET /api/otpi?lab={lab}</code> with{" "}
@@ -66,7 +63,7 @@ export function KeyedLab({
       </ol>
       <p>
         Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
-        month: <Link href="/">see today&apos;s index</Link>.
+        month: <a href="/">see today&apos;s index</a>.
       </p>
       <OtherLabs lab={lab} />
     </>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { isFreeTierLab, type LabId } from "@tpi/domain";
 import { ChangeText } from "./change-text";
 import { ChartControls } from "./chart-controls";
@@ -143,11 +142,7 @@ export async function LabContent({
         <LabValues lab={lab} label={label} latest={latest} view={view} />
       )}
       <p className="muted">
-        Older history is available with an API key:{" "}
-        <Link prefetch={false} href={KEY_HREF}>
-          get one
-        </Link>
-        .
+        Older history is available with an API key: <a href={KEY_HREF}>get one</a>.
       </p>
       <OtherLabs lab={lab} />
     </>

@@ -1,5 +1,4 @@
 import { provenanceOf } from "@tpi/domain";
-import Link from "next/link";
 import type { Constituents, SourceDay } from "../lib/api-types";
 import { formatTokens, formatUsd, formatUtcDay } from "../lib/format";
 import { tokenShares } from "../lib/lab-window";
@@ -80,8 +79,8 @@ export function ConstituentsSection({ label, body }: { label: string; body: Cons
         prices and tokens each contributed (token share: of every model observed that day, excluded
         ones included; weight: in the index, eligible models only; methodology{" "}
         {body.methodologyVersion}; see the{" "}
-        <Link href="/methodology#estimated-split">estimated split</Link> and{" "}
-        <Link href="/methodology#prices">price basis</Link> rules).
+        <a href="/methodology#estimated-split">estimated split</a> and{" "}
+        <a href="/methodology#prices">price basis</a> rules).
       </p>
       {body.data.length === 0 ? (
         <p className="notice">No model was observed for this day.</p>

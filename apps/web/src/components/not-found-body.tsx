@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 /** The body of every 404 page: what happened and the ways back into the site. */
 export function NotFoundBody() {
   return (
@@ -10,9 +8,8 @@ export function NotFoundBody() {
         for the GPUs it covers.
       </p>
       <p>
-        <Link href="/">Go to today&apos;s index</Link>, see the{" "}
-        <Link href="/gpus">GPU indices</Link> or read the{" "}
-        <Link href="/docs">API documentation</Link>.
+        <a href="/">Go to today&apos;s index</a>, see the <a href="/gpus">GPU indices</a> or read
+        the <a href="/docs">API documentation</a>.
       </p>
     </>
   );

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { LAB_CATALOG, type LabId } from "@tpi/domain";
 import { labPathOf } from "../lib/paths";
 
@@ -10,13 +9,13 @@ export function OtherLabs({ lab }: { lab: LabId }) {
       <ul>
         {LAB_CATALOG.filter((entry) => entry.lab !== lab).map((entry) => (
           <li key={entry.lab}>
-            <Link href={labPathOf(entry.lab)}>{entry.label}</Link>
+            <a href={labPathOf(entry.lab)}>{entry.label}</a>
             {!entry.freeTier && <span className="muted"> (API key)</span>}
           </li>
         ))}
       </ul>
       <p>
-        <Link href="/labs">All labs with their latest values</Link>
+        <a href="/labs">All labs with their latest values</a>
       </p>
     </nav>
   );

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { PLAN_LABELS } from "@tpi/domain";
 import { formatUtcInstant } from "../lib/format";
 import type { Viewer } from "../server/viewer";
@@ -19,7 +18,7 @@ export function SignedInNote({ viewer }: { viewer: Viewer }) {
         <>
           : the trial ended
           {viewer.trialEndsAt === null ? "" : ` ${formatUtcInstant(viewer.trialEndsAt)}`}, so this
-          page shows the free data. See <Link href="/account">your account</Link> to upgrade.
+          page shows the free data. See <a href="/account">your account</a> to upgrade.
         </>
       )}
     </p>

@@ -18,9 +18,9 @@ describe("the navigation's current page", () => {
   it("marks the current section's link with aria-current=page, and only that one", () => {
     const html = renderToStaticMarkup(<SiteHeader current="labs" />);
     expect(html.match(/aria-current/g)).toHaveLength(1);
-    expect(html).toContain('<a aria-current="page" href="/labs">Labs</a>');
+    expect(html).toContain('<a href="/labs" aria-current="page">Labs</a>');
     const index = renderToStaticMarkup(<SiteHeader current="index" />);
-    expect(index).toContain('<a aria-current="page" href="/">Index</a>');
+    expect(index).toContain('<a href="/" aria-current="page">Index</a>');
   });
 
   it("marks nothing on a page of no section (404, status)", () => {

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { SiteSources } from "../lib/api-types";
 import { sourceCitations } from "../lib/provenance";
 
@@ -25,24 +24,24 @@ export function SiteHeader({ current }: { current?: NavSection }) {
   return (
     <header className="site-header">
       <div className="inner">
-        <Link className="brand" href="/">
+        <a className="brand" href="/">
           Token Price Index
-        </Link>
+        </a>
         <nav className="site-nav" aria-label="Main">
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
                 {/*
-                  Never prefetched: on a phone the five prefetches (and account pages, which a
-                  prefetch would render per person) cost main-thread time while the page loads.
+                  Plain links site-wide, never next/link: each next/link is a client component to
+                  hydrate and a page to prefetch, which on a phone costs more main-thread time than
+                  the navigation it speeds up (the pages are server-rendered and cached).
                 */}
-                <Link
+                <a
                   href={link.href}
-                  prefetch={false}
                   {...(link.section === current ? { "aria-current": "page" as const } : {})}
                 >
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -117,9 +116,7 @@ export function SampleDataBanner({ dataSources }: { dataSources: SiteDataSources
       <div className="inner">
         <p>
           <strong className="sample-banner-title">Sample data:</strong> {line}{" "}
-          <Link href={DATA_SOURCES_SECTION_PATH} prefetch={false}>
-            About the data
-          </Link>
+          <a href={DATA_SOURCES_SECTION_PATH}>About the data</a>
         </p>
       </div>
     </section>
@@ -202,7 +199,7 @@ export function SiteFooter({ dataSources }: { dataSources: SiteSources | undefin
           their owners.
         </p>
         <p>
-          <Link href="/status">Service status</Link>
+          <a href="/status">Service status</a>
         </p>
       </div>
     </footer>

@@ -1,6 +1,5 @@
 import { ACCOUNT_PLANS, PLAN_NAMES, REFUSAL_REASON_MAX_LENGTH } from "@tpi/domain";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CsrfField, FlashMessage } from "../../../src/components/account-parts";
 import { revokeKeyPath } from "../../../src/lib/account-paths";
 import { formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
@@ -62,11 +61,7 @@ function AdminRefusal() {
     <>
       <h1>Administration</h1>
       <p className="error-box" role="alert" data-admin-refused>
-        This page is for administrators only.{" "}
-        <Link prefetch={false} href="/account">
-          Back to your account
-        </Link>
-        .
+        This page is for administrators only. <a href="/account">Back to your account</a>.
       </p>
     </>
   );
@@ -213,15 +208,14 @@ function ActiveKeysTable({ keys }: { keys: AdminPageData["keys"] }) {
               <td>{formatUtcInstant(key.createdAt)}</td>
               <td>{key.lastUsedAt === null ? "Never" : formatUtcInstant(key.lastUsedAt)}</td>
               <td>
-                <Link
-                  prefetch={false}
+                <a
                   href={revokeKeyPath(key.id, "admin")}
                   className="button-link"
                   aria-label={`Revoke ${key.name} (${key.displayPrefix}) of ${key.account}`}
                   data-revoke-link
                 >
                   Revoke
-                </Link>
+                </a>
               </td>
             </tr>
           ))}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CopyButton } from "../../../src/components/copy-button";
 import { pageFlash, requireSession } from "../../../src/server/account";
 
@@ -19,10 +18,7 @@ export default async function NewKeyPage() {
         <h1>Your new key</h1>
         <p data-new-key-gone>
           A new key is shown only once, right after it is created. Create another on{" "}
-          <Link prefetch={false} href="/account">
-            your account page
-          </Link>{" "}
-          if you lost it.
+          <a href="/account">your account page</a> if you lost it.
         </p>
       </>
     );
@@ -41,9 +37,7 @@ export default async function NewKeyPage() {
         <CopyButton targetId="new-key" />
       </div>
       <p>
-        <Link prefetch={false} href="/account">
-          Back to your account
-        </Link>
+        <a href="/account">Back to your account</a>
       </p>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CsrfField, FlashMessage } from "../../../src/components/account-parts";
 import {
   ADMIN_PAGE,
@@ -64,10 +63,7 @@ export default async function RevokeKeyPage({
       <FlashMessage flash={flash} />
       {key === undefined ? (
         <p data-revoke-missing>
-          No active key with that id here (already revoked, or not yours).{" "}
-          <Link prefetch={false} href={back}>
-            Back
-          </Link>
+          No active key with that id here (already revoked, or not yours). <a href={back}>Back</a>
         </p>
       ) : (
         <>
@@ -92,9 +88,7 @@ export default async function RevokeKeyPage({
             <input type="hidden" name={REVOKE_CONFIRM_FIELD} value={REVOKE_CONFIRM_VALUE} />
             <div className="button-row">
               <button type="submit">Revoke this key</button>
-              <Link prefetch={false} href={back}>
-                Cancel
-              </Link>
+              <a href={back}>Cancel</a>
             </div>
           </form>
         </>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { FlashMessage, FormTokenField } from "../../../src/components/account-parts";
 import { pageFlash, pageFormToken } from "../../../src/server/account";
 
@@ -25,15 +24,8 @@ export default async function SignInPage() {
         <button type="submit">Sign in</button>
       </form>
       <p>
-        No account yet?{" "}
-        <Link prefetch={false} href="/account/sign-up">
-          Sign up
-        </Link>
-        . Forgot your password?{" "}
-        <Link prefetch={false} href="/account/reset-password">
-          Reset it
-        </Link>
-        .
+        No account yet? <a href="/account/sign-up">Sign up</a>. Forgot your password?{" "}
+        <a href="/account/reset-password">Reset it</a>.
       </p>
     </>
   );

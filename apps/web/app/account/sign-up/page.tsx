@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { FlashMessage, FormTokenField } from "../../../src/components/account-parts";
 import { newAccountTermsText } from "@tpi/domain";
 import { accountApi, pageFlash, pageFormToken } from "../../../src/server/account";
@@ -30,7 +29,7 @@ export default async function SignUpPage() {
           </span>
         )}{" "}
         You confirm your email address with a mailed link before you sign in. How keys are used:{" "}
-        <Link href="/docs#authentication">API docs, authentication</Link>.
+        <a href="/docs#authentication">API docs, authentication</a>.
       </p>
       <FlashMessage flash={flash} />
       <form className="account-form" method="post" action="/account/do/sign-up" data-form="sign-up">
@@ -53,11 +52,7 @@ export default async function SignUpPage() {
         <button type="submit">Sign up</button>
       </form>
       <p>
-        Already have an account?{" "}
-        <Link prefetch={false} href="/account/sign-in">
-          Sign in
-        </Link>
-        .
+        Already have an account? <a href="/account/sign-in">Sign in</a>.
       </p>
     </>
   );

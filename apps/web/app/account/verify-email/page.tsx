@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 
 export const metadata: Metadata = { title: "Confirm your email", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -30,10 +29,7 @@ export default async function VerifyEmailPage({
       ) : (
         <p className="error-box" role="alert">
           This link has no token. Open the link from the mail again, or{" "}
-          <Link prefetch={false} href="/account/sign-in">
-            sign in
-          </Link>{" "}
-          to be sent a new one.
+          <a href="/account/sign-in">sign in</a> to be sent a new one.
         </p>
       )}
     </>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import {
   GPU_FREE_WINDOW_MONTHS,
@@ -182,7 +181,7 @@ export default async function GpuPage(props: GpuPageProps) {
         free window ({formatUtcDay(detail.window.startDate)} to{" "}
         {formatUtcDay(detail.window.endDate)}). The API&apos;s hourly, rolling-average and
         volatility routes need a key; they serve full ranges and other grains. How prints and daily
-        values are computed is in the <Link href={GPU_METHODOLOGY_PATH}>GPU methodology</Link>.
+        values are computed is in the <a href={GPU_METHODOLOGY_PATH}>GPU methodology</a>.
       </p>
     </>
   );
@@ -230,9 +229,9 @@ function GpuApiRoutes({ detail }: { detail: GpuDetail }) {
               <tr key={route.operationId} data-operation={route.operationId}>
                 <th scope="row">{label}</th>
                 <td data-label="Route">
-                  <Link href={`/docs#route-${route.operationId}`}>
+                  <a href={`/docs#route-${route.operationId}`}>
                     <code>GET {route.path}</code>
-                  </Link>
+                  </a>
                 </td>
                 <td data-label="Access">{route.access ?? "See the reference."}</td>
               </tr>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { formatFractionPercent, formatUtcDay } from "../../../src/lib/format";
 import { DataSourcesTable } from "../../../src/components/data-sources-table";
 import { loadGpuMethodology } from "../../../src/server/gpu";
@@ -33,7 +32,7 @@ export default async function GpuMethodologyPage() {
           </>
         )}
         . Values are in {doc.unit}. This page is rendered from the methodology the API runs with;
-        the token index has <Link href="/methodology">its own methodology</Link>.
+        the token index has <a href="/methodology">its own methodology</a>.
       </p>
       <nav aria-label="Sections of the GPU methodology">
         <ul>
@@ -105,7 +104,7 @@ export default async function GpuMethodologyPage() {
         </table>
       </div>
       <p>
-        The prices themselves: <Link href="/gpus">the GPU index</Link>.
+        The prices themselves: <a href="/gpus">the GPU index</a>.
       </p>
     </>
   );

@@ -1,9 +1,5 @@
 import { provenanceByDay } from "../../../src/lib/provenance";
-import {
-  newestDayFirst,
-  volumeCsvFileName,
-  volumeRowsToCsv,
-} from "../../../src/lib/volume";
+import { newestDayFirst, volumeCsvFileName, volumeRowsToCsv } from "../../../src/lib/volume";
 import { loadRecentTokenVolume, loadSourceDays } from "../../../src/server/data";
 import { downloadNotFound } from "../../../src/server/download-errors";
 
