@@ -45,6 +45,19 @@ const OTPI: paths["/api/otpi"]["get"]["responses"][200]["content"]["application/
       computedAt: "2025-06-30T20:00:00.000Z",
     },
   ],
+  dataSources: {
+    sample: false,
+    notice: null,
+    sources: [
+      {
+        source: "openrouter",
+        sample: false,
+        asOf: "2025-06-30T23:00:00.000Z",
+        citation: "Source: OpenRouter (openrouter.ai/rankings), as of 2025-06-30T23:00:00.000Z.",
+        licence: { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+      },
+    ],
+  },
 };
 
 type Result = { code: number; stdout: string; stderr: string };
