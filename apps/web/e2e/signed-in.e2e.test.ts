@@ -75,7 +75,8 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
     expect(await page.locator(".card [data-locked]").count()).toBe(0);
     // The ranges past the free window are links; 1Y is one click away.
     await page.click('[data-chart-controls] a[data-range="1Y"]');
-    await page.waitForURL(`${site.webUrl}/labs/${lab}?range=1Y`);
+    // Chart links land back at the chart (`#chart`).
+    await page.waitForURL(`${site.webUrl}/labs/${lab}?range=1Y#chart`);
     expect(await page.getAttribute('a[data-range="1Y"]', "aria-current")).toBe("true");
     const shown = await historyTable(page);
     expect(shown.length).toBeGreaterThan(31);
