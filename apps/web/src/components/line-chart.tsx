@@ -8,9 +8,16 @@ import {
   type YScaleKind,
 } from "../lib/chart";
 import { zoomSeries, type ChartZoom } from "../lib/chart-state";
-import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
+import { daysBetween, type UtcDay } from "@tpi/domain";
+import {
+  formatCount,
+  formatFractionPercent,
+  formatShortUtcDay,
+  formatUsd,
+  formatUtcDay,
+} from "../lib/format";
 import type { Series } from "../lib/shape";
-import { packIslandData } from "../lib/chart-tooltip";
+import { packIslandData, type ChartValueKind } from "../lib/chart-tooltip";
 import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 
 /** The chart script (public/chart.js, built from src/client/chart.ts). */
@@ -35,9 +42,6 @@ export function styleAt(index: number) {
   return SERIES_STYLES[index % SERIES_STYLES.length] ?? SERIES_STYLES[0];
 }
 
-/** How values read: USD amounts, or fractions shown as percentages (0.8 is 80%). */
-export type ChartValueKind = "usd" | "percent";
-
 type ValueFormat = {
   value: (value: number) => string;
   axis: (value: number, decimals: number) => string;
@@ -52,12 +56,17 @@ const VALUE_FORMATS: Record<ChartValueKind, ValueFormat> = {
     value: (value) => formatFractionPercent(value),
     axis: (value, decimals) => formatFractionPercent(value, decimals),
   },
+  count: {
+    value: (value) => formatCount(value),
+    axis: (value) => formatCount(value),
+  },
 };
 
 /** The y axis's unit when a page does not name a finer one. */
 const DEFAULT_UNITS: Record<ChartValueKind, string> = {
   usd: "USD",
   percent: "Percent",
+  count: "Count",
 };
 
 type LineChartProps = {
@@ -76,6 +85,11 @@ type LineChartProps = {
   yScale?: YScaleKind | undefined;
   /** The days a drag or pinch zoomed to (`?from=&to=`); the chart shows only those. */
   zoom?: ChartZoom | undefined;
+  /**
+   * Days from `from` to the chart's end drawn shaded and named by `label` under the plot (e.g.
+   * counts still provisional), so that a reader sees which values may still move.
+   */
+  marked?: { from: UtcDay; label: string } | undefined;
 };
 
 /**
@@ -95,6 +109,7 @@ export function LineChart({
   controls,
   yScale,
   zoom,
+  marked,
 }: LineChartProps) {
   const shown = zoomSeries(series, zoom);
   const geometry = chartGeometry(shown, { yScale });
@@ -137,7 +152,7 @@ export function LineChart({
         <svg className="chart-svg" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{description}</desc>
-          <ChartPlot geometry={geometry} />
+          <ChartPlot geometry={geometry} markedFrom={marked?.from} />
           <ChartAxes geometry={geometry} format={format} axisDecimals={axisDecimals} />
           <LastValueDots geometry={geometry} />
         </svg>
@@ -160,6 +175,14 @@ export function LineChart({
         />
       </div>
       <ChartLegend geometry={geometry} />
+      {marked !== undefined && marked.from <= geometry.lastDay && (
+        <p className="chart-mark-note" data-chart-marked={marked.from}>
+          <svg width="18" height="10" aria-hidden="true">
+            <rect className="chart-mark" x="0" y="0" width="18" height="10" />
+          </svg>
+          {marked.label}
+        </p>
+      )}
       <figcaption>
         {title}, {formatUtcDay(geometry.firstDay)} to {formatUtcDay(geometry.lastDay)} (UTC
         settlement days). {description}
@@ -187,8 +210,24 @@ function islandDataOf(geometry: ChartGeometry) {
   );
 }
 
-/** The plot box: horizontal grid lines at the y ticks and one path per series. */
-function ChartPlot({ geometry }: { geometry: ChartGeometry }) {
+/**
+ * The plot box's x range shaded from `from` (half a day before its first plotted point, so that
+ * a single marked day shows) to the end; undefined when no plotted day is that late.
+ */
+function markedSpan(geometry: ChartGeometry, from: UtcDay): { x: number; width: number } | undefined {
+  const first = geometry.series
+    .flatMap((line) => line.points)
+    .filter((point) => point.date >= from)
+    .sort((a, b) => a.x - b.x)[0];
+  if (first === undefined) return undefined;
+  const halfDay = PLOT_WIDTH / Math.max(daysBetween(geometry.firstDay, geometry.lastDay), 1) / 2;
+  const x = Math.max(0, first.x - halfDay);
+  return { x, width: PLOT_WIDTH - x };
+}
+
+/** The plot box: horizontal grid lines at the y ticks, the marked days and one path per series. */
+function ChartPlot({ geometry, markedFrom }: { geometry: ChartGeometry; markedFrom?: UtcDay }) {
+  const span = markedFrom === undefined ? undefined : markedSpan(geometry, markedFrom);
   return (
     <svg
       viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`}
@@ -197,6 +236,16 @@ function ChartPlot({ geometry }: { geometry: ChartGeometry }) {
       height="100%"
       aria-hidden="true"
     >
+      {span !== undefined && (
+        <rect
+          className="chart-mark"
+          data-chart-mark
+          x={span.x}
+          y={0}
+          width={span.width}
+          height={PLOT_HEIGHT}
+        />
+      )}
       {geometry.yTicks.map((tick) => (
         <line
           key={`grid${tick.value}`}

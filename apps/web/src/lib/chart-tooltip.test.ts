@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  chartValueKindOf,
   nearestDay,
   packIslandData,
   pinchSpan,
@@ -73,6 +74,32 @@ describe("tooltipFor", () => {
       "Anthropic",
     ]);
     expect(tooltipFor(labs, "2026-04-01", "usd")).toBeUndefined();
+  });
+});
+
+describe("count charts", () => {
+  it("show whole counts and change by count and percent", () => {
+    const prs: IslandSeries[] = [
+      {
+        label: "Claude PRs",
+        stroke: "#000",
+        points: [
+          { date: "2026-11-01", value: 1000, x: 0 },
+          { date: "2026-11-02", value: 1250, x: 100 },
+        ],
+      },
+    ];
+    expect(tooltipFor(prs, "2026-11-02", "count")?.lines[0]).toMatchObject({
+      value: "1,250",
+      change: "+250 (+25.00%) since 1 Nov 2026",
+    });
+  });
+
+  it("read the kind a page names, USD for anything else", () => {
+    expect(chartValueKindOf("count")).toBe("count");
+    expect(chartValueKindOf("percent")).toBe("percent");
+    expect(chartValueKindOf(undefined)).toBe("usd");
+    expect(chartValueKindOf("euros")).toBe("usd");
   });
 });
 

@@ -1,10 +1,36 @@
 import {
   changeBetween,
   formatChange,
+  formatCount,
   formatFractionPercent,
+  formatPercent,
   formatUsd,
   formatUtcDay,
 } from "./format";
+
+/**
+ * How a chart's values read: USD amounts, fractions shown as percentages (0.8 is 80%), or counts
+ * (pull requests, commits). The server writes the kind into the page; the script reads it back.
+ */
+export const CHART_VALUE_KINDS = ["usd", "percent", "count"] as const;
+export type ChartValueKind = (typeof CHART_VALUE_KINDS)[number];
+
+/** The kind a page's `data-chart-value-kind` names; USD for anything else. */
+export function chartValueKindOf(value: string | undefined): ChartValueKind {
+  return CHART_VALUE_KINDS.find((kind) => kind === value) ?? "usd";
+}
+
+/** A value as the tooltip shows it. */
+function formatValue(value: number, valueKind: ChartValueKind): string {
+  switch (valueKind) {
+    case "usd":
+      return formatUsd(value);
+    case "percent":
+      return formatFractionPercent(value);
+    case "count":
+      return formatCount(value);
+  }
+}
 
 /**
  * What the server hands the chart script (public/chart.js, built from src/client/chart.ts): each
@@ -124,7 +150,7 @@ export type Tooltip = { day: string; heading: string; x: number; lines: TooltipL
 export function tooltipFor(
   series: readonly IslandSeries[],
   day: string,
-  valueKind: "usd" | "percent",
+  valueKind: ChartValueKind,
 ): Tooltip | undefined {
   let x: number | undefined;
   const lines: TooltipLine[] = [];
@@ -139,6 +165,11 @@ export function tooltipFor(
       const since = `since ${formatUtcDay(previous.date)}`;
       if (valueKind === "usd") {
         change = `${formatChange(changeBetween(point.value, previous.value))} ${since}`;
+      } else if (valueKind === "count") {
+        const delta = point.value - previous.value;
+        const relative = previous.value === 0 ? undefined : (delta / previous.value) * 100;
+        const sign = delta > 0 ? "+" : delta < 0 ? "\u2212" : "";
+        change = `${sign}${formatCount(Math.abs(delta))} (${formatPercent(relative)}) ${since}`;
       } else {
         const delta = point.value - previous.value;
         const sign = Number((delta * 100).toFixed(2)) === 0 ? "" : delta > 0 ? "+" : "\u2212";
@@ -148,7 +179,7 @@ export function tooltipFor(
     lines.push({
       label: one.label,
       stroke: one.stroke,
-      value: valueKind === "usd" ? formatUsd(point.value) : formatFractionPercent(point.value),
+      value: formatValue(point.value, valueKind),
       change,
       y: point.y,
     });

@@ -93,6 +93,15 @@ export function formatTokens(tokens: number): string {
   return `${tokens < 0 ? "-" : ""}${fixed(tokens, 0)}`;
 }
 
+/**
+ * A count of things (pull requests, commits) with thousands separators, `1234` → `1,234`; a
+ * value between whole numbers (an axis tick of a small count) keeps one decimal.
+ */
+export function formatCount(value: number): string {
+  const sign = value < 0 ? "-" : "";
+  return `${sign}${fixed(value, Number.isInteger(value) ? 0 : 1)}`;
+}
+
 /** `2026-11-23T02:00:00.000Z` → `2026-11-23 02:00:00Z`: an ISO 8601 UTC instant, easier to read. */
 export function formatUtcInstant(instant: string): string {
   return instant.replace("T", " ").replace(/\.\d+Z$/, "Z");

@@ -1,3 +1,4 @@
+import { formatCount } from "./format";
 import { csvField, type Series } from "./shape";
 
 /**
@@ -104,11 +105,7 @@ export function groupProducts(products: readonly CodingProduct[]): CodingGroup[]
 /** `1234` → `1,234` (pull requests or commits); `70.04` → `70.0%` (a merge rate); `n/a` for none. */
 export function formatCodingValue(kind: CodingKind, value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "n/a";
-  if (kind === "pct") return `${value.toFixed(1)}%`;
-  const sign = value < 0 ? "-" : "";
-  return `${sign}${Math.round(Math.abs(value))
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+  return kind === "pct" ? `${value.toFixed(1)}%` : formatCount(value);
 }
 
 /** The unit a product's values are in, as the chart's axis and the citation say it. */
