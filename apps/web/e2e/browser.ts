@@ -56,6 +56,7 @@ export const ALL_PAGES = [
   "/gpus?range=1M",
   "/labs/anthropic?range=7D",
   "/gpus/H100%20SXM?range=1M",
+  "/llm-coding/cc-vs-codex?range=1M",
   "/no/such/page",
 ] as const;
 

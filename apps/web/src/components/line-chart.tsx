@@ -214,7 +214,10 @@ function islandDataOf(geometry: ChartGeometry) {
  * The plot box's x range shaded from `from` (half a day before its first plotted point, so that
  * a single marked day shows) to the end; undefined when no plotted day is that late.
  */
-function markedSpan(geometry: ChartGeometry, from: UtcDay): { x: number; width: number } | undefined {
+function markedSpan(
+  geometry: ChartGeometry,
+  from: UtcDay,
+): { x: number; width: number } | undefined {
   const first = geometry.series
     .flatMap((line) => line.points)
     .filter((point) => point.date >= from)

@@ -5,6 +5,7 @@ const NAV_LINKS = [
   { section: "index", href: "/", label: "Index" },
   { section: "labs", href: "/labs", label: "Labs" },
   { section: "volume", href: "/volume", label: "Volume" },
+  { section: "llm-coding", href: "/llm-coding", label: "LLM Coding" },
   { section: "gpus", href: "/gpus", label: "GPUs" },
   { section: "methodology", href: "/methodology", label: "Methodology" },
   { section: "docs", href: "/docs", label: "API docs" },

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { FREE_TIER_GPU_NAMES, GPU_NAMES, LAB_IDS } from "@tpi/domain";
+import { FREE_TIER_GPU_NAMES, GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { gpuPathOf } from "./paths";
 import { TOP_LEVEL_SEGMENTS, isKnownPath } from "./known-paths";
@@ -26,6 +26,15 @@ describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404
       "/page-not-found",
       "/page-unavailable",
     ])
+      expect(isKnownPath(path), path).toBe(false);
+  });
+
+  it("knows each LLM Coding product's page and CSV, and no other product", () => {
+    for (const product of LLM_CODING_PRODUCT_IDS) {
+      expect(isKnownPath(`/llm-coding/${product}`), product).toBe(true);
+      expect(isKnownPath(`/llm-coding/${product}/history.csv`), product).toBe(true);
+    }
+    for (const path of ["/llm-coding/not-a-product", "/llm-coding/CC-PRS", "/llm-coding/%E0%A4%A"])
       expect(isKnownPath(path), path).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { isGpuName, isLabId } from "@tpi/domain";
+import { isGpuName, isLabId, isLlmCodingProductId } from "@tpi/domain";
 import { isAccountPath } from "./account-paths";
 
 /**
@@ -12,6 +12,7 @@ export const TOP_LEVEL_SEGMENTS = [
   "gpus",
   "home-view",
   "labs",
+  "llm-coding",
   "methodology",
   "og",
   "page-not-found",
@@ -39,8 +40,8 @@ function decoded(segment: string): string | undefined {
 }
 
 /**
- * False for an address that is certainly no page: an unknown first segment, a lab or a GPU the
- * catalogs do not have. Deeper paths under a known section are left to the routes themselves.
+ * False for an address that is certainly no page: an unknown first segment, a lab, a GPU or an
+ * LLM Coding product the catalogs do not have. Deeper paths under a known section are left to the routes themselves.
  */
 export function isKnownPath(pathname: string): boolean {
   const segments = pathname.split("/").filter((segment) => segment !== "");
@@ -53,6 +54,7 @@ export function isKnownPath(pathname: string): boolean {
   if (second === undefined) return true;
   if (first === "labs") return isLabId(decoded(second) ?? "");
   if (first === "gpus") return isGpuName(decoded(second) ?? "");
+  if (first === "llm-coding") return isLlmCodingProductId(decoded(second) ?? "");
   return true;
 }
 

@@ -97,6 +97,7 @@ describe("codingSeries", () => {
       rows,
     );
     expect(series.map((one) => one.label)).toEqual(["Claude PRs", "Codex PRs"]);
+    expect(series.map((one) => one.key)).toEqual(["value", "value2"]);
     expect(series[0]?.points).toEqual([
       { date: "2026-11-01", value: 50 },
       { date: "2026-11-03", value: 60 },
@@ -147,8 +148,8 @@ describe("codingHistoryToCsv", () => {
     expect(csv).toBe(
       [
         "date,value,status,sample,source,citation",
-        "2026-11-01,70.25,settled,false,github-search,\"Source: GitHub search API, counts.\"",
-        "2026-11-02,,provisional,false,github-search,\"Source: GitHub search API, counts.\"",
+        '2026-11-01,70.25,settled,false,github-search,"Source: GitHub search API, counts."',
+        '2026-11-02,,provisional,false,github-search,"Source: GitHub search API, counts."',
         "",
       ].join("\r\n"),
     );

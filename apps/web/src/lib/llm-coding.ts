@@ -114,6 +114,14 @@ export function codingUnit(kind: CodingKind, category: string): string {
   return category === "commits" ? "Commits per UTC day" : "Pull requests per UTC day";
 }
 
+/** The query parameter naming a comparison chart's shown series (`?series=value2`). */
+export const CODING_SERIES_PARAM = "series";
+
+/** A product's series keys, as the answer's fields name them: `value`, and `value2` for a comparison. */
+export function codingSeriesKeys(product: Pick<CodingProduct, "compare">): string[] {
+  return product.compare ? ["value", "value2"] : ["value"];
+}
+
 /**
  * The chart's series of a product's rows: one, or two for a comparison (`value` and `value2`,
  * labelled by `seriesLabels`). A merge rate is charted as a fraction (the chart's percent format
@@ -123,13 +131,14 @@ export function codingSeries(product: CodingProduct, rows: readonly CodingHistor
   const scale = product.kind === "pct" ? 0.01 : 1;
   const labels = product.seriesLabels ?? [product.label];
   const pick = [(row: CodingHistoryRow) => row.value, (row: CodingHistoryRow) => row.value2];
-  const count = product.compare ? 2 : 1;
-  return pick.slice(0, count).map((valueOf, index) => ({
-    key: index === 0 ? "value" : "value2",
+  return codingSeriesKeys(product).map((key, index) => ({
+    key,
     label: labels[index] ?? (index === 0 ? product.label : `${product.label} (2)`),
     points: rows.flatMap((row) => {
-      const value = valueOf(row);
-      return value === null || value === undefined ? [] : [{ date: row.date, value: value * scale }];
+      const value = pick[index]?.(row);
+      return value === null || value === undefined
+        ? []
+        : [{ date: row.date, value: value * scale }];
     }),
   }));
 }

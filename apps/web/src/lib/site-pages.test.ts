@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
+import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
@@ -63,6 +63,12 @@ describe("sitemap.xml and robots.txt", () => {
     for (const gpu of GPU_NAMES) expect(urls).toContain(`https://tpi.example.org${gpuPathOf(gpu)}`);
     expect(urls).toHaveLength(new Set(urls).size);
     expect(urls).toHaveLength(publicPagePaths().length);
+  });
+
+  it("lists the LLM Coding page and each product's page", () => {
+    const paths = publicPagePaths();
+    expect(paths).toContain("/llm-coding");
+    for (const product of LLM_CODING_PRODUCT_IDS) expect(paths).toContain(`/llm-coding/${product}`);
   });
 
   it("holds every page route of app/ that is not listed as unlisted, and nothing else", () => {

@@ -1,10 +1,12 @@
-import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
+import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
+import { llmCodingPathOf } from "./llm-coding";
 import { gpuPathOf } from "./paths";
 
 /** The site's pages that exist once, whatever the catalogs hold. */
 export const FIXED_PAGE_PATHS = [
   "/",
   "/labs",
+  "/llm-coding",
   "/gpus",
   "/volume",
   "/methodology",
@@ -34,14 +36,15 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Every public page of the site, from the same catalogs that decide which lab and GPU pages
- * answer 200 (keyed labs and GPUs have pages too: they explain how to get the data).
+ * Every public page of the site, from the same catalogs that decide which lab, GPU and LLM
+ * Coding pages answer 200 (keyed ones have pages too: they explain how to get the data).
  */
 export function publicPagePaths(): string[] {
   return [
     ...FIXED_PAGE_PATHS,
     ...LAB_IDS.map((lab) => `/labs/${lab}`),
     ...GPU_NAMES.map((gpu) => gpuPathOf(gpu)),
+    ...LLM_CODING_PRODUCT_IDS.map((product) => llmCodingPathOf(product)),
   ];
 }
 

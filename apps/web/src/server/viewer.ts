@@ -40,7 +40,7 @@ export function heldRangeOf(access: string, market: "token" | "gpu"): ChartRange
 export const HISTORY_START_DAY = "0001-01-01";
 
 /** A client whose answers are never cached: they are one person's, and the input names the session. */
-function personalApi() {
+export function personalApi() {
   const env = readWebEnv();
   return createTRPCClient<AppRouter>({
     links: [

@@ -1,0 +1,104 @@
+import { KEY_HREF, LockedValue } from "./keyed-access";
+import { SignedInNote } from "./signed-in-note";
+import type { CodingDataSources } from "../lib/llm-coding";
+import { formatUtcInstant } from "../lib/format";
+import type { ApiRefusal } from "../server/account";
+import type { Viewer } from "../server/viewer";
+
+/** The plans whose keys read the LLM Coding values (the contract's rule, enforced by the api). */
+export const CODING_PLANS_TEXT = "Premium or Full plan";
+
+/** The /docs reference of the LLM Coding routes. */
+export const CODING_DOCS_HREF = "/docs#routes";
+
+/**
+ * Where the values would be: for a visitor, which plans read them and how to get one; for a
+ * signed-in reader whose plan the api refused, who they are and the api's words. Never a number.
+ */
+export function CodingLocked({
+  viewer,
+  refused,
+}: {
+  viewer: Viewer | undefined;
+  refused: ApiRefusal | undefined;
+}) {
+  return (
+    <div data-coding-locked>
+      {viewer !== undefined && <SignedInNote viewer={viewer} />}
+      <div className="cards">
+        <div className="card">
+          <div className="muted">Daily values</div>
+          <div className="value">
+            <LockedValue />
+          </div>
+          <div>
+            Read with a {CODING_PLANS_TEXT}
+            {refused !== undefined && (
+              <>
+                : <span data-coding-refusal>{refused.message}</span>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+      <p className="key-teaser" data-key-teaser>
+        The daily counts and merge rates, their history and CSV are served to a {CODING_PLANS_TEXT}:
+        on this website when signed in with such an account, and through the API with its key.{" "}
+        {viewer === undefined ? (
+          <>
+            <a href={KEY_HREF}>Sign up</a>, then choose the plan on your account page (
+            <a href="/docs#authentication">how keys work</a>).
+          </>
+        ) : (
+          <>
+            See <a href="/account">your account</a> for your plan.
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The sources of an answer's values: each with its as-of time, the citation and licence it
+ * requires, and the sample notice when the values are the generated sample.
+ */
+export function CodingSources({ dataSources }: { dataSources: CodingDataSources }) {
+  return (
+    <>
+      {dataSources.sample && dataSources.notice !== null && (
+        <p className="notice" data-sample-notice>
+          {dataSources.notice}
+        </p>
+      )}
+      {dataSources.sources.length === 0 ? (
+        <p>No source has data yet.</p>
+      ) : (
+        <ul className="sources" data-coding-sources>
+          {dataSources.sources.map((entry) => (
+            <li key={entry.source} data-source={entry.source} data-sample={entry.sample}>
+              <code>{entry.source}</code>
+              {entry.sample && " (sample)"}
+              {entry.asOf !== null && (
+                <>
+                  , as of <time dateTime={entry.asOf}>{formatUtcInstant(entry.asOf)}</time>
+                </>
+              )}
+              : <span data-citation={entry.source}>{entry.citation ?? "no citation required"}</span>
+              {entry.licence !== null && (
+                <>
+                  {" "}
+                  Licensed under{" "}
+                  <a href={entry.licence.url} rel="license">
+                    {entry.licence.name}
+                  </a>
+                  .
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
