@@ -1,0 +1,239 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_PREFIX } from "@tpi/domain";
+import { parseCsvLine } from "./api-helpers";
+import { axeViolations } from "./axe";
+import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
+import { site } from "./site";
+
+type Product = {
+  id: string;
+  label: string;
+  category: string;
+  kind: string;
+  compare: boolean;
+  seriesLabels: string[] | null;
+};
+type HistoryRow = { date: string; value: number | null; value2?: number | null; status: string };
+type HistoryBody = {
+  product: string;
+  compare: boolean;
+  seriesLabels?: string[];
+  data: HistoryRow[];
+  dataSources: {
+    sample: boolean;
+    sources: { source: string; citation: string | null }[];
+  };
+};
+
+/** A comparison product: its page charts two series. */
+const COMPARE = "cc-vs-codex";
+
+/**
+ * The LLM Coding pages: a visitor reads the catalog, the methodology and the sources, with the
+ * values locked (none in the page); a signed-in Full reader gets the chart, table and CSV of a
+ * product with exactly the rows the api answers a Full key, provisional days marked.
+ */
+describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
+  let browser: Browser;
+  let visitor: BrowserContext;
+  let reader: BrowserContext;
+  let products: Product[];
+  const PASSWORD = "correct horse battery staple";
+  const email = `llm-coding-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const response = await fetch(`${site.apiUrl}/api/llm-coding/products`);
+    expect(response.status).toBe(200);
+    products = ((await response.json()) as { data: Product[] }).data;
+    expect(products.map((product) => product.id)).toContain(COMPARE);
+    visitor = await browser.newContext();
+    // Its own visitor address: the api allows 5 sign-ups an hour per address.
+    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.41" } });
+    const page = await reader.newPage();
+    await open(page, "/account/sign-up");
+    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-up"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    await page.goto(await site.mailedLink(email, "/account/verify-email"));
+    await page.click('form[data-form="verify-email"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    const accountId =
+      site
+        .cli(["accounts", "list"])
+        .split("\n")
+        .find((entry) => entry.includes(`<${email}>`))
+        ?.split(" ")[0] ?? "";
+    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
+    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-in"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account`);
+    await page.close();
+  });
+  afterAll(async () => {
+    await visitor?.close();
+    await reader?.close();
+    await browser?.close();
+  });
+
+  /** What the api answers a Full key for a product's history (no dates: all it serves). */
+  async function fullKeyHistory(product: string): Promise<HistoryBody> {
+    const response = await fetch(`${site.apiUrl}/api/llm-coding/history?product=${product}`, {
+      headers: { authorization: `Bearer ${site.createKey("full")}` },
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as HistoryBody;
+  }
+
+  it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
+    const page = await visitor.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/llm-coding");
+    const listed = await page.$$eval("table tr[data-product]", (rows) =>
+      rows.map((row) => row.getAttribute("data-product")),
+    );
+    expect([...listed].sort()).toEqual(products.map((product) => product.id).sort());
+    for (const category of ["prs", "commits", "merge", "compare"])
+      expect(await page.locator(`table[data-table="coding-${category}"]`).count()).toBe(1);
+    expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(
+      "LLM Coding",
+    );
+    expect(await page.locator("[data-coding-locked]").count()).toBe(1);
+    expect(await page.locator("td[data-value]").count()).toBe(0);
+    expect(await page.locator("[data-coding-methodology] li").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-coding-sources] [data-citation]").count()).toBeGreaterThan(0);
+    await screenshot(page, "llm-coding-visitor");
+
+    await open(page, `/llm-coding/${COMPARE}`);
+    expect(await page.locator("[data-coding-locked]").count()).toBe(1);
+    expect(await page.locator("figure.chart").count()).toBe(0);
+    expect(await page.locator("[data-latest-value]").count()).toBe(0);
+    await screenshot(page, "llm-coding-product-visitor");
+    // The CSV is refused in the api's words, not served empty.
+    const csv = await page.request.get(`${site.webUrl}/llm-coding/${COMPARE}/history.csv`);
+    expect([401, 403]).toContain(csv.status());
+    await open(page, "/llm-coding/not-a-product", 404);
+    await page.close();
+  });
+
+  it("gives a Full reader the chart, the table and the CSV of the rows a Full key gets", async () => {
+    const page = await reader.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, `/llm-coding/${COMPARE}`);
+    expect(await page.locator("[data-signed-in]").textContent()).toContain(
+      `Signed in as ${email} (Full plan)`,
+    );
+    expect(await page.locator("[data-coding-locked]").count()).toBe(0);
+    const body = await fullKeyHistory(COMPARE);
+    expect(body.data.length, "the sample publishes the product's days").toBeGreaterThan(0);
+    // Two series, labelled as the api labels them.
+    const legend = await page.$$eval("figure.chart .legend li", (items) =>
+      items.map((item) => item.textContent),
+    );
+    expect(legend).toEqual(body.seriesLabels);
+    // Provisional days are marked on the chart and named in the table.
+    const provisional = body.data.filter((row) => row.status === "provisional");
+    expect(await page.locator("[data-chart-marked]").count()).toBe(provisional.length > 0 ? 1 : 0);
+    if (provisional.length > 0)
+      expect(await page.getAttribute("[data-chart-marked]", "data-chart-marked")).toBe(
+        provisional[0]?.date,
+      );
+    const table = await page.$$eval('table[data-table="coding-history"] tbody tr', (rows) =>
+      rows.map((row) => [
+        row.getAttribute("data-date"),
+        ...[...row.querySelectorAll("td[data-value]")].map((cell) =>
+          cell.getAttribute("data-value"),
+        ),
+        row.getAttribute("data-status"),
+      ]),
+    );
+    expect(table).toEqual(
+      [...body.data]
+        .reverse()
+        .map((row) => [row.date, String(row.value ?? ""), String(row.value2 ?? ""), row.status]),
+    );
+    // The citation under the chart.
+    for (const source of body.dataSources.sources)
+      if (source.citation !== null)
+        expect(await page.locator("[data-chart-sources]").textContent()).toContain(source.citation);
+    await screenshot(page, `llm-coding-${COMPARE}-full`);
+
+    // The CSV: the same rows, oldest first, with status, sample flag, source and citation.
+    const href = await page.getAttribute("a[data-csv]", "href");
+    expect(href).toBe(`/llm-coding/${COMPARE}/history.csv`);
+    const csv = await page.request.get(`${site.webUrl}${href}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["cache-control"]).toBe("private, no-store");
+    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    expect(header).toBe("date,value,value2,status,sample,source,citation");
+    const source = body.dataSources.sources.map((entry) => entry.source).join("+");
+    const citation = body.dataSources.sources
+      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
+      .join(" ");
+    expect(lines.map(parseCsvLine)).toEqual(
+      body.data.map((row) => [
+        row.date,
+        String(row.value ?? ""),
+        String(row.value2 ?? ""),
+        row.status,
+        String(body.dataSources.sample),
+        source,
+        citation,
+      ]),
+    );
+
+    // A range link narrows the chart and its CSV, and lands back at the chart.
+    await page.click('[data-chart-controls] a[data-range="1M"]');
+    await page.waitForURL(`${site.webUrl}/llm-coding/${COMPARE}?range=1M#chart`);
+    expect(await page.getAttribute("a[data-csv]", "href")).toBe(
+      `/llm-coding/${COMPARE}/history.csv?range=1M`,
+    );
+    // No key reached the browser.
+    expect(await page.content()).not.toContain(API_KEY_PREFIX);
+    await page.close();
+  });
+
+  it("lists a Full reader's latest value of every product in the catalog", async () => {
+    const page = await reader.newPage();
+    await open(page, "/llm-coding");
+    expect(await page.locator("[data-coding-locked]").count()).toBe(0);
+    expect(await page.locator("table [data-locked]").count()).toBe(0);
+    const body = await fullKeyHistory(COMPARE);
+    const newest = body.data[body.data.length - 1];
+    expect(
+      await page.getAttribute(`tr[data-product="${COMPARE}"] td[data-value]`, "data-value"),
+    ).toBe(`${newest?.value ?? ""},${newest?.value2 ?? ""}`);
+    await page.close();
+  });
+
+  it("has no axe violations, contrast failures or overflow at 390 and 1280 px, light and dark", async () => {
+    const cases = [
+      { context: visitor, who: "visitor", path: "/llm-coding" },
+      { context: visitor, who: "visitor", path: `/llm-coding/${COMPARE}` },
+      { context: reader, who: "full", path: "/llm-coding" },
+      { context: reader, who: "full", path: `/llm-coding/${COMPARE}` },
+      { context: reader, who: "full", path: "/llm-coding/cc-merge?range=3M" },
+    ];
+    for (const { context, who, path } of cases) {
+      const page: Page = await context.newPage();
+      for (const scheme of ["light", "dark"] as const)
+        for (const width of [390, 1280]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize({ width, height: 900 });
+          await open(page, path);
+          const where = `${who} ${path} at ${width} px, ${scheme}`;
+          expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+          expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+          const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+          await screenshot(page, `${name}-${who}-${width}-${scheme}`);
+        }
+      await page.close();
+    }
+  });
+});
