@@ -105,8 +105,17 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     expect(await page.locator("[data-coding-locked]").count()).toBe(1);
     expect(await page.locator("td[data-value]").count()).toBe(0);
     expect(await page.locator("[data-coding-methodology] li").count()).toBeGreaterThan(0);
-    expect(await page.locator("[data-coding-sources] [data-citation]").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-coding-source-list] [data-citation]").count()).toBeGreaterThan(
+      0,
+    );
     await screenshot(page, "llm-coding-visitor");
+    // The links to the routes' reference land at their sections of /docs.
+    const docsLinks = await page.$$eval('a[href^="/docs#route-"]', (links) => [
+      ...new Set(links.map((link) => link.getAttribute("href")?.split("#")[1] ?? "")),
+    ]);
+    expect(docsLinks.length).toBeGreaterThan(0);
+    await open(page, "/docs");
+    for (const id of docsLinks) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
 
     await open(page, `/llm-coding/${COMPARE}`);
     expect(await page.locator("[data-coding-locked]").count()).toBe(1);

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
+import { DataSourcesTable } from "../../src/components/data-sources-table";
 import {
-  CODING_DOCS_HREF,
+  CODING_DOCS,
   CODING_PLANS_TEXT,
   CodingLocked,
-  CodingSources,
 } from "../../src/components/llm-coding-parts";
 import { LockedValue } from "../../src/components/keyed-access";
 import { SignedInNote } from "../../src/components/signed-in-note";
@@ -32,7 +32,7 @@ const DESCRIPTION =
   "What AI coding agents ship on GitHub, counted every UTC day: pull requests opened by Claude Code, Codex, Copilot, Cursor and Devin, Claude Code's commits, each agent's merge rate, and comparisons.";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const products = await loadCodingProducts();
+  const methodology = await loadCodingMethodology();
   return {
     title: TITLE,
     description: DESCRIPTION,
@@ -41,7 +41,7 @@ export async function generateMetadata(): Promise<Metadata> {
       path: LLM_CODING_PATH,
       title: TITLE,
       description: DESCRIPTION,
-      sample: products.dataSources.sample,
+      sample: methodology.dataSources.sample,
     }),
   };
 }
@@ -58,11 +58,11 @@ type Latest = { date: string; values: (number | null)[]; status: string | null }
 
 export default async function LlmCodingPage() {
   const reader = await loadViewer();
-  const [products, methodology, latest] = await Promise.all([
+  const [products, methodology] = await Promise.all([
     loadCodingProducts(),
     loadCodingMethodology(),
-    reader === undefined ? undefined : loadLatestValues(reader),
   ]);
+  const latest = reader === undefined ? undefined : await loadLatestValues(reader, products.data);
   const groups = groupProducts(products.data);
   const values = latest?.state === "answer" ? latest.values : undefined;
   return (
@@ -97,23 +97,52 @@ export default async function LlmCodingPage() {
       <section aria-labelledby="counting-heading">
         <h2 id="counting-heading">How they are counted</h2>
         <ul data-coding-methodology>
-          {methodology.data.rules.map((rule) => (
+          {methodology.rules.map((rule) => (
             <li key={rule}>{rule}</li>
           ))}
         </ul>
         <p>
-          The whole methodology, with each agent&apos;s search query, is served by{" "}
-          <a href={CODING_DOCS_HREF}>
+          The whole methodology, with each agent&apos;s exact search, is served by{" "}
+          <a href={CODING_DOCS.methodology}>
             <code>GET /api/llm-coding/methodology</code>
           </a>
-          ; the values by <code>GET /api/llm-coding/index</code> and{" "}
-          <code>GET /api/llm-coding/history</code> with a key of a {CODING_PLANS_TEXT} (see the{" "}
-          <a href={CODING_DOCS_HREF}>API reference</a>).
+          ; the values by{" "}
+          <a href={CODING_DOCS.index}>
+            <code>GET /api/llm-coding/index</code>
+          </a>{" "}
+          and{" "}
+          <a href={CODING_DOCS.history}>
+            <code>GET /api/llm-coding/history</code>
+          </a>{" "}
+          with a key of a {CODING_PLANS_TEXT}.
         </p>
       </section>
       <section aria-labelledby="sources-heading">
         <h2 id="sources-heading">Sources</h2>
-        <CodingSources dataSources={products.dataSources} />
+        <ul data-coding-source-list>
+          {methodology.sources.map((source) => (
+            <li key={source.id} data-source={source.id}>
+              <a href={source.url}>{source.name}</a>: {source.measures}{" "}
+              <span data-citation={source.id}>{source.citation}</span>
+              {source.licence === null ? (
+                " No licence: the counts are facts."
+              ) : (
+                <>
+                  {" "}
+                  Licensed under{" "}
+                  <a href={source.licence.url} rel="license">
+                    {source.licence.name}
+                  </a>
+                  .
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <DataSourcesTable
+          dataSources={methodology.dataSources}
+          caption="The sources behind the published LLM Coding values"
+        />
       </section>
     </>
   );
@@ -201,11 +230,11 @@ function ProductTable({
  */
 async function loadLatestValues(
   reader: SignedInReader,
+  products: readonly CodingProduct[],
 ): Promise<
   | { state: "answer"; values: Map<string, Latest | undefined> }
   | { state: "refused"; refusal: ApiRefusal }
 > {
-  const products = (await loadCodingProducts()).data;
   const answers = await Promise.all(
     products.map(async (product): Promise<Latest | undefined | ApiRefusal> => {
       if (product.compare) {
@@ -224,7 +253,7 @@ async function loadLatestValues(
       if (index === undefined) return undefined;
       if (index.state === "refused") return index.refusal;
       const row = index.answer.data;
-      return { date: row.date, values: [row.value], status: row.status ?? null };
+      return { date: row.date, values: [row.value], status: row.status };
     }),
   );
   const refused = answers.find(

@@ -8,8 +8,12 @@ import type { Viewer } from "../server/viewer";
 /** The plans whose keys read the LLM Coding values (the contract's rule, enforced by the api). */
 export const CODING_PLANS_TEXT = "Premium or Full plan";
 
-/** The /docs reference of the LLM Coding routes. */
-export const CODING_DOCS_HREF = "/docs#routes";
+/** The /docs reference of the LLM Coding routes, each at its operation's anchor. */
+export const CODING_DOCS = {
+  methodology: "/docs#route-getLlmCodingMethodology",
+  index: "/docs#route-getLlmCodingIndex",
+  history: "/docs#route-getLlmCodingHistory",
+} as const;
 
 /**
  * Where the values would be: for a visitor, which plans read them and how to get one; for a
@@ -79,9 +83,10 @@ export function CodingSources({ dataSources }: { dataSources: CodingDataSources 
             <li key={entry.source} data-source={entry.source} data-sample={entry.sample}>
               <code>{entry.source}</code>
               {entry.sample && " (sample)"}
-              {entry.asOf !== null && (
+              {entry.latestAsOf !== null && (
                 <>
-                  , as of <time dateTime={entry.asOf}>{formatUtcInstant(entry.asOf)}</time>
+                  , newest search{" "}
+                  <time dateTime={entry.latestAsOf}>{formatUtcInstant(entry.latestAsOf)}</time>
                 </>
               )}
               : <span data-citation={entry.source}>{entry.citation ?? "no citation required"}</span>

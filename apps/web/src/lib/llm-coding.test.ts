@@ -35,7 +35,7 @@ const sources: CodingDataSources = {
     {
       source: "github-search",
       sample: false,
-      asOf: "2026-11-20T01:00:00.000Z",
+      latestAsOf: "2026-11-20T01:00:00.000Z",
       citation: "Source: GitHub search API, counts.",
       licence: null,
     },
@@ -162,7 +162,9 @@ describe("codingHistoryToCsv", () => {
       {
         sample: true,
         notice: "Sample data",
-        sources: [{ source: "sample", sample: true, asOf: null, citation: null, licence: null }],
+        sources: [
+          { source: "sample", sample: true, latestAsOf: null, citation: null, licence: null },
+        ],
       },
     );
     expect(csv).toBe(
@@ -176,7 +178,7 @@ describe("codingHistoryToCsv", () => {
         ...sources,
         sources: [
           ...sources.sources,
-          { source: "openrouter", sample: false, asOf: null, citation: "OR.", licence: null },
+          { source: "openrouter", sample: false, latestAsOf: null, citation: "OR.", licence: null },
         ],
       }),
     ).toEqual({

@@ -46,14 +46,14 @@ export type CodingHistoryRow = {
   status: "provisional" | "settled";
 };
 
-/** The `dataSources` of an answer: the sample flag and each source's citation. */
+/** The `dataSources` of an answer: the sample flag and each source's newest search and citation. */
 export type CodingDataSources = {
   sample: boolean;
   notice: string | null;
   sources: readonly {
     source: string;
     sample: boolean;
-    asOf: string | null;
+    latestAsOf: string | null;
     citation: string | null;
     licence: { name: string; url: string } | null;
   }[];

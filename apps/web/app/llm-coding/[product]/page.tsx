@@ -5,7 +5,7 @@ import { ChartControls } from "../../../src/components/chart-controls";
 import { CiteThis } from "../../../src/components/cite-this";
 import { LineChart } from "../../../src/components/line-chart";
 import {
-  CODING_DOCS_HREF,
+  CODING_DOCS,
   CODING_PLANS_TEXT,
   CodingLocked,
   CodingSources,
@@ -37,8 +37,12 @@ import {
 } from "../../../src/lib/llm-coding";
 import { newestFirst } from "../../../src/lib/shape";
 import { socialMetadata } from "../../../src/lib/social";
-import { loadCodingProducts, type PlanCodingHistory } from "../../../src/server/llm-coding";
-import { loadPlanCodingHistory } from "../../../src/server/llm-coding";
+import {
+  loadCodingMethodology,
+  loadCodingProducts,
+  loadPlanCodingHistory,
+  type PlanCodingHistory,
+} from "../../../src/server/llm-coding";
 import { loadViewer, type SignedInReader } from "../../../src/server/viewer";
 
 type ProductPageProps = {
@@ -72,7 +76,7 @@ export async function generateMetadata(props: ProductPageProps): Promise<Metadat
       path: llmCodingPathOf(product.id),
       title,
       description,
-      sample: (await loadCodingProducts()).dataSources.sample,
+      sample: (await loadCodingMethodology()).dataSources.sample,
     }),
   };
 }
@@ -115,7 +119,7 @@ export default async function LlmCodingProductPage(props: ProductPageProps) {
             <li>
               Or call <code>GET /api/llm-coding/history?product={product.id}</code> with{" "}
               <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-              <a href={CODING_DOCS_HREF}>API reference</a>).
+              <a href={CODING_DOCS.history}>API reference</a>).
             </li>
           </ol>
         </>
