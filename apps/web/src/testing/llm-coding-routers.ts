@@ -1,0 +1,156 @@
+import { LLM_CODING_PRODUCTS, addDays, productCatalogEntry } from "@tpi/domain";
+import { TRPCError, initTRPC } from "@trpc/server";
+import { z } from "zod";
+
+/**
+ * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
+ * public catalog and methodology, and the plan procedures answering as the REST routes answer a
+ * key of the session's plan (`CODING_FULL_SESSION` a Full reader, `CODING_TRIAL_SESSION` a
+ * reader whose plan the api refuses, no session the api's 401). Every plan input is recorded.
+ * The api's own tests hold these shapes to the REST routes.
+ */
+const t = initTRPC.create();
+
+export const CODING_FULL_SESSION = "coding-full-session-0123456789";
+export const CODING_TRIAL_SESSION = "coding-trial-session-0123456789";
+export const CODING_REFUSAL =
+  "The LLM Coding values need a Premium or Full key: this key's plan is Trial.";
+export const CODING_CITATION =
+  "Source: GitHub search API (api.github.com/search/issues and /search/commits), counts of public pull requests and commits per UTC day.";
+/** The first and last day of every product's history; the last 7 are provisional. */
+export const CODING_FIRST_DAY = "2026-09-01";
+export const CODING_LAST_DAY = "2026-11-24";
+export const CODING_FIRST_PROVISIONAL_DAY = addDays(CODING_LAST_DAY, -6);
+
+export const codingPlanInputs: unknown[] = [];
+
+const DATA_SOURCES = {
+  sample: false,
+  notice: null,
+  sources: [
+    {
+      source: "github-search",
+      sample: false,
+      firstDay: CODING_FIRST_DAY,
+      lastDay: CODING_LAST_DAY,
+      days: 85,
+      latestAsOf: "2026-11-25T02:00:00.000Z",
+      citation: CODING_CITATION,
+      licence: null,
+    },
+  ],
+};
+
+const VIEWERS: Record<string, unknown> = {
+  [CODING_FULL_SESSION]: {
+    email: "ada@example.com",
+    name: "Ada",
+    plan: "full",
+    trialEndsAt: null,
+    planActive: true,
+    tokenAccess: "full",
+    gpuAccess: "full",
+  },
+  [CODING_TRIAL_SESSION]: {
+    email: "bob@example.com",
+    name: "Bob",
+    plan: "trial",
+    trialEndsAt: "2026-12-20T10:00:00.000Z",
+    planActive: true,
+    tokenAccess: "full",
+    gpuAccess: null,
+  },
+};
+
+const products = LLM_CODING_PRODUCTS.map(productCatalogEntry);
+
+/** A product's rows: 100 + n pull requests (or 50 + n/10 percent), and 80 + n for `value2`. */
+function historyOf(product: string) {
+  const entry = products.find((one) => one.id === product);
+  const rows = [];
+  for (let day = CODING_FIRST_DAY, n = 0; day <= CODING_LAST_DAY; day = addDays(day, 1), n++)
+    rows.push({
+      date: day,
+      value: entry?.kind === "pct" ? 50 + n / 10 : 100 + n,
+      ...(entry?.compare === true ? { value2: entry.kind === "pct" ? 40 + n / 10 : 80 + n } : {}),
+      status: day >= CODING_FIRST_PROVISIONAL_DAY ? "provisional" : "settled",
+    });
+  return rows;
+}
+
+/** The api's answer for a session, or its refusal (401 without a live session, 403 for a trial). */
+function refuse(sessionToken: string | undefined): void {
+  if (sessionToken === CODING_FULL_SESSION) return;
+  const trial = sessionToken === CODING_TRIAL_SESSION;
+  throw new TRPCError({
+    code: trial ? "FORBIDDEN" : "UNAUTHORIZED",
+    message: trial ? CODING_REFUSAL : "An API key is required.",
+  });
+}
+
+const planInput = z.object({ sessionToken: z.string().optional(), product: z.string() }).strict();
+
+export const routerWithCodingData = t.router({
+  viewer: t.procedure
+    .input(z.object({ sessionToken: z.string().optional() }).strict())
+    .query(({ input }) => (VIEWERS[input.sessionToken ?? ""] ?? null) as never),
+  llmCoding: t.router({
+    products: t.procedure.query(() => ({ success: true as const, data: products })),
+    methodology: t.procedure.query(() => ({
+      success: true as const,
+      version: "1",
+      unit: "pull requests or commits per UTC day; merge rates in percent",
+      maturationDays: 7,
+      mergeRate: "100 * merged / opened for the same creation day",
+      rules: ["Counts come from GitHub's search API.", "Merge rate = 100 * merged / opened."],
+      queries: [],
+      sources: [
+        {
+          id: "github-search",
+          name: "GitHub search API",
+          url: "https://docs.github.com/rest/search/search",
+          measures: "Pull requests and commits per agent and UTC day.",
+          citation: CODING_CITATION,
+          licence: null,
+        },
+      ],
+      dataSources: DATA_SOURCES,
+    })),
+    planHistory: t.procedure.input(planInput).query(({ input }) => {
+      codingPlanInputs.push({ planHistory: input });
+      refuse(input.sessionToken);
+      const entry = products.find((one) => one.id === input.product);
+      const data = historyOf(input.product);
+      return {
+        success: true as const,
+        product: input.product,
+        compare: entry?.compare ?? false,
+        ...(entry?.seriesLabels == null ? {} : { seriesLabels: entry.seriesLabels }),
+        count: data.length,
+        dataSources: DATA_SOURCES,
+        data,
+      };
+    }),
+    planIndex: t.procedure.input(planInput).query(({ input }) => {
+      codingPlanInputs.push({ planIndex: input });
+      refuse(input.sessionToken);
+      const entry = products.find((one) => one.id === input.product);
+      const newest = historyOf(input.product).at(-1);
+      if (entry === undefined || newest === undefined) throw new TRPCError({ code: "NOT_FOUND" });
+      return {
+        success: true as const,
+        data: {
+          product: entry.id,
+          label: entry.label,
+          kind: entry.kind,
+          value: newest.value,
+          changePct: 1,
+          date: newest.date,
+          updatedAt: "2026-11-25T02:00:00.000Z",
+          status: newest.status,
+        },
+        dataSources: DATA_SOURCES,
+      };
+    }),
+  }),
+});
