@@ -24,7 +24,7 @@ import {
 } from "@tpi/db";
 import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
 import { PublishedReload } from "../../../platform/publication/published-reload";
-import { GITHUB_SEARCH_SOURCE } from "../jobs/github-sync";
+import { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
 
 /** A product's row of one day with the time its newest count was searched (null: sample). */
 export type PublishedProductRow = ProductDayRow & { updatedAt: Date | null };

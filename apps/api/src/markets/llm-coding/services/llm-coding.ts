@@ -27,7 +27,7 @@ import {
   type Result,
 } from "@tpi/domain";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import { GITHUB_SEARCH_SOURCE as GITHUB_SYNC_SOURCE } from "../jobs/github-sync";
+import { GITHUB_SEARCH_SOURCE as GITHUB_SYNC_SOURCE } from "../sources/github-search";
 import type { LlmCodingPublishedCounts } from "../read-model/published-counts";
 import { LLM_CODING_METHODOLOGY_VERSION, LLM_CODING_UNIT } from "../read-model/state";
 import type {
