@@ -1,5 +1,6 @@
 import {
   CODING_AGENTS,
+  LLM_CODING_PRODUCTS,
   addDays,
   describeLlmCodingMethodology,
   eachUtcDay,
@@ -332,7 +333,13 @@ export const LLM_CODING_CHAT: ChatMarket = {
     keyless: "the LLM Coding product list and methodology",
     keyed: ["every LLM Coding value"],
     keyedRoutes: ["the LLM Coding index, history and revisions routes"],
-    sources: [{ endpoint: llmCodingProductsRoute.path, parameters: {}, values: [] }],
+    sources: [
+      {
+        endpoint: llmCodingProductsRoute.path,
+        parameters: {},
+        values: LLM_CODING_PRODUCTS.map(({ id, label }) => ({ id, label })),
+      },
+    ],
   }),
   methodology: () => describeLlmCodingMethodology().join(" "),
   methodologyRoute: llmCodingMethodologyRoute,
