@@ -2,16 +2,16 @@ import { MARKETS } from "./markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { methodologyRulesFrom as rulesOfTokenEnv, tokenEnvOf } from "./markets/token/jobs/settings";
 import {
-  methodologyRulesFrom as rulesOfTokenEnv,
-  openRouterConfigFrom as openRouterOfTokenEnv,
-  tokenEnvOf,
-} from "./markets/token/jobs/settings";
+  openRouterConfigFrom as openRouterOfEnv,
+  openRouterEnvOf,
+} from "./platform/ingest/openrouter-data-api";
 
 /** The token market's settings from the validated environment (readEnv checked its variables). */
 const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(tokenEnvOf(env));
 const openRouterConfigFrom = (env: Record<string, unknown>) =>
-  openRouterOfTokenEnv(tokenEnvOf(env));
+  openRouterOfEnv(openRouterEnvOf(env));
 import {
   REPO_ROOT,
   databaseTimeoutsFrom,

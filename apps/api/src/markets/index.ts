@@ -1,4 +1,5 @@
 import { gpuMarket } from "./gpu/market";
+import { llmCodingMarket } from "./llm-coding/market";
 import { tokenMarket } from "./token/market";
 
 /**
@@ -6,4 +7,4 @@ import { tokenMarket } from "./token/market";
  * subjects, commands and website procedures follow this order. Adding a market is one folder
  * under markets/ and one line here (docs/architecture.md, "Adding a market").
  */
-export const MARKETS = [tokenMarket, gpuMarket] as const;
+export const MARKETS = [tokenMarket, gpuMarket, llmCodingMarket] as const;

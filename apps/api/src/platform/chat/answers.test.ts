@@ -2,6 +2,7 @@ import {
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_GPU_METHOD_RULES,
   DEFAULT_WINSOR_BOUNDS,
+  describeLlmCodingMethodology,
   type MethodologyRules,
   type WinsorBounds,
 } from "@tpi/domain";
@@ -9,6 +10,7 @@ import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import { openGpuState } from "../../markets/gpu/read-model/state";
+import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
 import { openTokenState } from "../../markets/token/read-model/state";
 import { ANONYMOUS } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
@@ -22,6 +24,7 @@ function scopeWith(method: { rules: MethodologyRules; winsor: WinsorBounds }): C
   const markets = new MarketStates([
     ["token", openTokenState(method.rules, noDatabase)],
     ["gpu", openGpuState({ ...DEFAULT_GPU_METHOD_RULES, winsor: method.winsor }, noDatabase)],
+    ["llm-coding", openLlmCodingState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
   ]);
   const deps = { marketList: MARKETS, markets } as Pick<AppDeps, "marketList" | "markets">;
   return { deps: deps as AppDeps, caller: ANONYMOUS, now: new Date("2026-11-23T12:00:00Z") };
@@ -46,7 +49,7 @@ describe("methodologyAnswer", () => {
     expect(explain([], "gpu", method).answer).toBe(GPU_METHOD);
     expect(explain([], undefined, method)).toEqual({
       intent: "methodology",
-      answer: `${TOKEN_METHOD}\n${GPU_METHOD}`,
+      answer: `${TOKEN_METHOD}\n${GPU_METHOD}\n${describeLlmCodingMethodology().join(" ")}`,
       sources: [],
     });
     expect(explain([{ market: "gpu", id: "H200", name: "H200" }], "token", method).answer).toBe(
