@@ -114,7 +114,7 @@ export default async function LlmCodingPage() {
           <a href={CODING_DOCS.history}>
             <code>GET /api/llm-coding/history</code>
           </a>{" "}
-          with a key of a {CODING_PLANS_TEXT}.
+          with an API key of {CODING_PLANS_TEXT}.
         </p>
       </section>
       <section aria-labelledby="sources-heading">
@@ -129,7 +129,7 @@ export default async function LlmCodingPage() {
               ) : (
                 <>
                   {" "}
-                  Licensed under{" "}
+                  Licence:{" "}
                   <a href={source.licence.url} rel="license">
                     {source.licence.name}
                   </a>

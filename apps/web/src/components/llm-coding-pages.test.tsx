@@ -11,7 +11,7 @@ import {
   CODING_FULL_SESSION,
   CODING_LAST_DAY,
   CODING_REFUSAL,
-  CODING_TRIAL_SESSION,
+  CODING_ENDED_SESSION,
   codingPlanInputs,
   routerWithCodingData,
 } from "../testing/llm-coding-routers";
@@ -70,7 +70,7 @@ describe("/llm-coding", () => {
     expect(html).toContain('href="/llm-coding/cc-vs-codex"');
     expect(html).toContain("data-coding-locked");
     expect(html).not.toContain("data-value=");
-    expect(textOf(html)).toContain("Premium or Full plan");
+    expect(textOf(html)).toContain("any plan (Trial, Premium, Full)");
     expect(textOf(html)).toContain("Merge rate = 100 * merged / opened.");
     expect(textOf(html)).toContain(CODING_CITATION);
     expect(codingPlanInputs).toEqual([]);
@@ -88,8 +88,8 @@ describe("/llm-coding", () => {
     expect(textOf(html)).toContain("(provisional)");
   });
 
-  it("shows a reader whose plan the api refuses its words, and no value", async () => {
-    setRequestCookie(sessionCookieSpec().name, CODING_TRIAL_SESSION);
+  it("shows a reader whose plan the api refuses (an ended trial) its words, and no value", async () => {
+    setRequestCookie(sessionCookieSpec().name, CODING_ENDED_SESSION);
     const html = await catalogPage();
     expect(html).toContain("data-coding-locked");
     expect(textOf(html)).toContain(CODING_REFUSAL);
@@ -149,12 +149,13 @@ describe("/llm-coding/<product>/history.csv", () => {
     expect((await week.text()).trim().split("\r\n")).toHaveLength(8);
   });
 
-  it("refuses a visitor and a refused plan in the api's words, and an unknown product with 404", async () => {
+  it("refuses a visitor and an ended trial in the api's words, and an unknown product with 404", async () => {
     const visitor = await csv("cc-prs");
     expect(visitor.status).toBe(401);
-    const trial = await csv("cc-prs", CODING_TRIAL_SESSION);
-    expect(trial.status).toBe(403);
-    expect(((await trial.json()) as { message: string }).message).toBe(CODING_REFUSAL);
+    expect(((await visitor.json()) as { message: string }).message).toBe(CODING_REFUSAL);
+    const ended = await csv("cc-prs", CODING_ENDED_SESSION);
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { message: string }).message).toBe(CODING_REFUSAL);
     expect((await csv("not-a-product")).status).toBe(404);
   });
 });

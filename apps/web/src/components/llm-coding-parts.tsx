@@ -1,3 +1,4 @@
+import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
 import { KEY_HREF, LockedValue } from "./keyed-access";
 import { SignedInNote } from "./signed-in-note";
 import type { CodingDataSources } from "../lib/llm-coding";
@@ -5,8 +6,11 @@ import { formatUtcInstant } from "../lib/format";
 import type { ApiRefusal } from "../server/account";
 import type { Viewer } from "../server/viewer";
 
-/** The plans whose keys read the LLM Coding values (the contract's rule, enforced by the api). */
-export const CODING_PLANS_TEXT = "Premium or Full plan";
+/**
+ * Who reads the LLM Coding values, as the api's routes grant them: any key, whatever its plan,
+ * so any signed-in reader whose plan is active (an ended trial reads as a visitor).
+ */
+export const CODING_PLANS_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_LABELS[plan]).join(", ")})`;
 
 /** The /docs reference of the LLM Coding routes, each at its operation's anchor. */
 export const CODING_DOCS = {
@@ -36,7 +40,7 @@ export function CodingLocked({
             <LockedValue />
           </div>
           <div>
-            Read with a {CODING_PLANS_TEXT}
+            Signed in or with an API key, on {CODING_PLANS_TEXT}
             {refused !== undefined && (
               <>
                 : <span data-coding-refusal>{refused.message}</span>
@@ -46,12 +50,12 @@ export function CodingLocked({
         </div>
       </div>
       <p className="key-teaser" data-key-teaser>
-        The daily counts and merge rates, their history and CSV are served to a {CODING_PLANS_TEXT}:
+        The daily counts and merge rates, their history and CSV are served to {CODING_PLANS_TEXT}:
         on this website when signed in with such an account, and through the API with its key.{" "}
         {viewer === undefined ? (
           <>
-            <a href={KEY_HREF}>Sign up</a>, then choose the plan on your account page (
-            <a href="/docs#authentication">how keys work</a>).
+            <a href={KEY_HREF}>Sign up</a> and sign in to read them here (
+            <a href="/docs#authentication">how keys work</a> for the API).
           </>
         ) : (
           <>
@@ -93,7 +97,7 @@ export function CodingSources({ dataSources }: { dataSources: CodingDataSources 
               {entry.licence !== null && (
                 <>
                   {" "}
-                  Licensed under{" "}
+                  Licence:{" "}
                   <a href={entry.licence.url} rel="license">
                     {entry.licence.name}
                   </a>

@@ -3,6 +3,8 @@ import {
   answerProvenance,
   codingHistoryToCsv,
   codingSeries,
+  codingUnit,
+  codingUnitPhrase,
   formatCodingValue,
   groupProducts,
   llmCodingCsvFileName,
@@ -81,6 +83,15 @@ describe("formatCodingValue", () => {
     expect(formatCodingValue("pct", 70.04)).toBe("70.0%");
     expect(formatCodingValue("pct", null)).toBe("n/a");
     expect(formatCodingValue("count", undefined)).toBe("n/a");
+  });
+});
+
+describe("codingUnit", () => {
+  it("names counts and rates, and keeps UTC upper case inside a sentence", () => {
+    expect(codingUnit("count", "prs")).toBe("Pull requests per UTC day");
+    expect(codingUnit("count", "commits")).toBe("Commits per UTC day");
+    expect(codingUnitPhrase("count", "compare")).toBe("pull requests per UTC day");
+    expect(codingUnitPhrase("pct", "merge")).toBe("percent of pull requests merged");
   });
 });
 

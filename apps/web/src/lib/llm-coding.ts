@@ -122,6 +122,12 @@ export function codingSeriesKeys(product: Pick<CodingProduct, "compare">): strin
   return product.compare ? ["value", "value2"] : ["value"];
 }
 
+/** The unit inside a sentence: `pull requests per UTC day` (only its first letter lowered). */
+export function codingUnitPhrase(kind: CodingKind, category: string): string {
+  const unit = codingUnit(kind, category);
+  return `${unit.charAt(0).toLowerCase()}${unit.slice(1)}`;
+}
+
 /**
  * The chart's series of a product's rows: one, or two for a comparison (`value` and `value2`,
  * labelled by `seriesLabels`). A merge rate is charted as a fraction (the chart's percent format

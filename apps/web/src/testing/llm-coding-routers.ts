@@ -5,16 +5,15 @@ import { z } from "zod";
 /**
  * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
  * public catalog and methodology, and the plan procedures answering as the REST routes answer a
- * key of the session's plan (`CODING_FULL_SESSION` a Full reader, `CODING_TRIAL_SESSION` a
- * reader whose plan the api refuses, no session the api's 401). Every plan input is recorded.
+ * key of the session's plan (`CODING_FULL_SESSION` a Full reader; `CODING_ENDED_SESSION` an ended
+ * trial, which the api answers as a caller without a key: its 401, like no session). Every plan input is recorded.
  * The api's own tests hold these shapes to the REST routes.
  */
 const t = initTRPC.create();
 
 export const CODING_FULL_SESSION = "coding-full-session-0123456789";
-export const CODING_TRIAL_SESSION = "coding-trial-session-0123456789";
-export const CODING_REFUSAL =
-  "The LLM Coding values need a Premium or Full key: this key's plan is Trial.";
+export const CODING_ENDED_SESSION = "coding-ended-session-0123456789";
+export const CODING_REFUSAL = "An API key is required for this route.";
 export const CODING_CITATION =
   "Source: GitHub search API (api.github.com/search/issues and /search/commits), counts of public pull requests and commits per UTC day.";
 /** The first and last day of every product's history; the last 7 are provisional. */
@@ -51,13 +50,13 @@ const VIEWERS: Record<string, unknown> = {
     tokenAccess: "full",
     gpuAccess: "full",
   },
-  [CODING_TRIAL_SESSION]: {
+  [CODING_ENDED_SESSION]: {
     email: "bob@example.com",
     name: "Bob",
     plan: "trial",
-    trialEndsAt: "2026-12-20T10:00:00.000Z",
-    planActive: true,
-    tokenAccess: "full",
+    trialEndsAt: "2026-11-20T10:00:00.000Z",
+    planActive: false,
+    tokenAccess: null,
     gpuAccess: null,
   },
 };
@@ -78,14 +77,10 @@ function historyOf(product: string) {
   return rows;
 }
 
-/** The api's answer for a session, or its refusal (401 without a live session, 403 for a trial). */
+/** The api's refusal of a caller without a live plan: its 401, in its words. */
 function refuse(sessionToken: string | undefined): void {
   if (sessionToken === CODING_FULL_SESSION) return;
-  const trial = sessionToken === CODING_TRIAL_SESSION;
-  throw new TRPCError({
-    code: trial ? "FORBIDDEN" : "UNAUTHORIZED",
-    message: trial ? CODING_REFUSAL : "An API key is required.",
-  });
+  throw new TRPCError({ code: "UNAUTHORIZED", message: CODING_REFUSAL });
 }
 
 const planInput = z.object({ sessionToken: z.string().optional(), product: z.string() }).strict();

@@ -27,6 +27,7 @@ import {
   codingSeries,
   codingSeriesKeys,
   codingUnit,
+  codingUnitPhrase,
   formatCodingValue,
   llmCodingCsvPathOf,
   llmCodingPathOf,
@@ -67,7 +68,7 @@ export async function generateMetadata(props: ProductPageProps): Promise<Metadat
   const product = await productOf(props);
   if (product === undefined) return { title: "Product not found" };
   const title = `${product.label}: LLM Coding`;
-  const description = `${product.label} per UTC day (${codingUnit(product.kind, product.category).toLowerCase()}), counted with GitHub's search API: the daily history and its CSV for a ${CODING_PLANS_TEXT}.`;
+  const description = `${product.label} per UTC day (${codingUnitPhrase(product.kind, product.category)}), counted with GitHub's search API: the daily history and its CSV with an account or API key of ${CODING_PLANS_TEXT}.`;
   return {
     title,
     description,
@@ -91,8 +92,8 @@ export default async function LlmCodingProductPage(props: ProductPageProps) {
     <>
       <h1>{product.label}</h1>
       <p className="lead">
-        {product.label}, {codingUnit(product.kind, product.category).toLowerCase()}
-        {product.seriesLabels !== null && ` (${product.seriesLabels.join(" and ")})`}, counted with
+        {product.label}: {codingUnitPhrase(product.kind, product.category)}
+        {product.seriesLabels !== null && ` of ${product.seriesLabels.join(" and ")}`}, counted with
         GitHub&apos;s search API. Counts of the latest {MATURATION_DAYS} days are provisional:
         merges keep arriving after the day, so they may still rise. See{" "}
         <a href={LLM_CODING_PATH}>all LLM Coding products</a> and how they are counted.
@@ -113,7 +114,7 @@ export default async function LlmCodingProductPage(props: ProductPageProps) {
           <h2>How to get it</h2>
           <ol>
             <li>
-              Sign in with an account of a {CODING_PLANS_TEXT}: this page then shows the chart, the
+              Sign in with an account of {CODING_PLANS_TEXT}: this page then shows the chart, the
               table and the CSV.
             </li>
             <li>
@@ -167,7 +168,7 @@ function ProductValues({
       )}
       <LineChart
         id={`coding-${product.id}`}
-        title={`${product.label}, ${codingUnit(product.kind, product.category).toLowerCase()}`}
+        title={`${product.label}, ${codingUnitPhrase(product.kind, product.category)}`}
         unit={codingUnit(product.kind, product.category)}
         valueKind={product.kind === "pct" ? "percent" : "count"}
         axisDecimals={0}
