@@ -4710,7 +4710,7 @@ export interface operations {
                 /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
                 endDate?: string;
                 /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 2000. */
-                limit?: string;
+                limit?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */

@@ -55,7 +55,10 @@ export const llmCodingHistoryQuerySchema = z
       .string()
       .meta({
         description: `Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to ${MAX_LLM_CODING_HISTORY_LIMIT}; default ${DEFAULT_LLM_CODING_HISTORY_LIMIT}.`,
-        pattern: "^\\d{1,9}$",
+        type: "integer",
+        minimum: 1,
+        maximum: MAX_LLM_CODING_HISTORY_LIMIT,
+        example: DEFAULT_LLM_CODING_HISTORY_LIMIT,
       })
       .optional(),
   } satisfies Record<(typeof LLM_CODING_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
