@@ -190,7 +190,7 @@ function ProductTable({
                 <td data-label="Latest day (UTC)">
                   {latest === undefined ? (
                     <span className="muted">
-                      {values === undefined ? "with a plan" : "none yet"}
+                      {values === undefined ? "when signed in" : "none yet"}
                     </span>
                   ) : (
                     <>
