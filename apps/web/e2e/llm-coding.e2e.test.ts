@@ -169,6 +169,17 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     for (const source of body.dataSources.sources)
       if (source.citation !== null)
         expect(await page.locator("[data-chart-sources]").textContent()).toContain(source.citation);
+    // With JavaScript, hovering the plot shows both series' counts that day (no dollars).
+    await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
+    const area = page.locator("figure.chart .chart-area");
+    const box = await area.boundingBox();
+    await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
+    const tooltip = page.locator("[data-chart-tooltip]");
+    await tooltip.waitFor();
+    const tip = (await tooltip.textContent()) ?? "";
+    for (const label of body.seriesLabels ?? []) expect(tip).toContain(label);
+    expect(tip).toMatch(/\d{1,3}(,\d{3})*/);
+    expect(tip).not.toContain("$");
     await screenshot(page, `llm-coding-${COMPARE}-full`);
 
     // The CSV: the same rows, oldest first, with status, sample flag, source and citation.
