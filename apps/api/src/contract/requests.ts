@@ -831,6 +831,9 @@ get("llm-coding revisions full key", `${LC}/revisions?product=cc-merge`, { as: "
 get("llm-coding revisions 400: limit", `${LC}/revisions?product=cc-merge&limit=5`, {
   as: "full",
 });
+get("llm-coding tokens keyless", `${LC}/tokens?agent=claude`);
+get("llm-coding tokens full key, none stored", `${LC}/tokens?agent=claude`, { as: "full" });
+get("llm-coding tokens 400: unknown agent", `${LC}/tokens?agent=cline`, { as: "full" });
 wrongMethods(`${LC}/history`, ["POST"]);
 
 // ---- MCP: the protected resource metadata (RFC 9728) and the 401 that names it ----

@@ -610,6 +610,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/llm-coding/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens per coding agent and UTC day, from OpenRouter's coding app rankings
+         * @description Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional. `totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`. `dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.
+         */
+        get: operations["getLlmCodingTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-api-key": {
         parameters: {
             query?: never;
@@ -1998,6 +2018,51 @@ export interface components {
                     } | null;
                 }[];
             };
+        };
+        LlmCodingTokensResponse: {
+            /** @constant */
+            success: true;
+            count: number;
+            /** @description OpenRouter's app rankings with the newest `as_of`, its citation and licence (CC BY 4.0) */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+            data: {
+                /**
+                 * Format: date
+                 * @description The UTC day of the one-day rankings window
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @enum {string} */
+                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
+                appId: number;
+                /** @description The app's name in the rankings */
+                appName: string;
+                /** @description Its rank in the coding category that day */
+                rank: number;
+                totalRequests: number;
+                /** @description Prompt + completion tokens that day as each provider's tokenizer counts them, a decimal string (totals exceed 2^53) */
+                totalTokens: string;
+                /** @description The rankings' `as_of` (ISO 8601 UTC) */
+                asOf: string;
+            }[];
         };
         TokenVolumeResponse: {
             /** @constant */
@@ -4882,6 +4947,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LlmCodingRevisionsResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLlmCodingTokens: {
+        parameters: {
+            query?: {
+                /** @description Coding agent (case-sensitive); all five when absent. */
+                agent?: "claude" | "codex" | "copilot" | "cursor" | "devin";
+                /** @description Inclusive first UTC day; no lower bound when absent. */
+                startDate?: string;
+                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents' app-rankings rows */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingTokensResponse"];
                 };
             };
             /** @description Not modified: the If-None-Match header names the current answer. */

@@ -3,11 +3,14 @@ import {
   CODING_AGENT_IDS,
   GITHUB_SEARCH_SOURCE as GITHUB_PROVENANCE,
   LLM_CODING_PRODUCTS,
+  OPENROUTER_LICENCE,
   addDays,
+  appRankingsCitation,
   eachUtcDay,
   type CodingAgent,
   type UtcDay,
 } from "@tpi/domain";
+import { replaceAppRankingWindow } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJsonStub, type JsonStub, type StubRequest } from "../../testing/json-stub";
 import { startTestApi, type TestApi } from "../../testing/test-api";
@@ -285,5 +288,68 @@ describe("LLM Coding from GitHub search counts", () => {
         }),
       ]),
     });
+  });
+
+  it("serves the agents' tokens of OpenRouter's coding app rankings, exact and cited", async () => {
+    const asOf = new Date("2026-11-25T02:00:00.000Z");
+    await replaceAppRankingWindow(api.db, {
+      category: "coding",
+      windowStart: "2026-11-24",
+      windowEnd: "2026-11-24",
+      asOf,
+      syncedAt: NOW,
+      rows: [
+        {
+          appId: 1,
+          appName: "Claude Code",
+          rank: 1,
+          totalRequests: 90,
+          totalTokens: 9007199254740993n,
+        },
+        { appId: 2, appName: "Cline", rank: 2, totalRequests: 50, totalTokens: 500n },
+        { appId: 3, appName: "OpenAI Codex", rank: 3, totalRequests: 10, totalTokens: 300n },
+      ],
+    });
+    await LLM_CODING.of(api.deps).counts.refresh();
+    expect((await api.get("/api/llm-coding/tokens")).status).toBe(401);
+    const claude = await api.get("/api/llm-coding/tokens?agent=claude", auth());
+    expect(claude.body).toEqual({
+      success: true,
+      count: 1,
+      dataSources: {
+        sample: false,
+        notice: null,
+        sources: [
+          {
+            source: "openrouter-app-rankings",
+            sample: false,
+            firstDay: "2026-11-24",
+            lastDay: "2026-11-24",
+            days: 1,
+            latestAsOf: asOf.toISOString(),
+            citation: appRankingsCitation(asOf.toISOString()),
+            licence: { ...OPENROUTER_LICENCE },
+          },
+        ],
+      },
+      data: [
+        {
+          date: "2026-11-24",
+          agent: "claude",
+          appId: 1,
+          appName: "Claude Code",
+          rank: 1,
+          totalRequests: 90,
+          totalTokens: "9007199254740993",
+          asOf: asOf.toISOString(),
+        },
+      ],
+    });
+    const all = await api.get("/api/llm-coding/tokens?startDate=2026-11-24", auth());
+    expect((all.body as { data: { agent: string }[] }).data.map((r) => r.agent)).toEqual([
+      "claude",
+      "codex",
+    ]);
+    expect((await api.get("/api/llm-coding/tokens?agent=cline", auth())).status).toBe(400);
   });
 });

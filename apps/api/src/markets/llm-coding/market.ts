@@ -13,6 +13,7 @@ import {
   llmCodingMethodologyRoute,
   llmCodingProductsRoute,
   llmCodingRevisionsRoute,
+  llmCodingTokensRoute,
 } from "./routes/llm-coding";
 import { llmCodingRouter } from "./trpc";
 
@@ -32,6 +33,7 @@ export const llmCodingMarket = defineMarket({
     llmCodingHistoryRoute,
     llmCodingMethodologyRoute,
     llmCodingRevisionsRoute,
+    llmCodingTokensRoute,
   ],
   tags: {
     [LLM_CODING_TAG]:

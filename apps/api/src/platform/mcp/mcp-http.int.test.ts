@@ -86,6 +86,10 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     args: { product: "cc-merge" },
     rest: "/api/llm-coding/revisions?product=cc-merge",
   },
+  get_llm_coding_tokens: {
+    args: { agent: "claude" },
+    rest: "/api/llm-coding/tokens?agent=claude",
+  },
 };
 
 /** A browser origin the api lets call it (CORS_ORIGINS), and one it does not. */

@@ -96,6 +96,17 @@ describe("internal tRPC router: website procedures", () => {
     expect(res.body.error?.data?.code).toBe("UNAUTHORIZED");
   });
 
+  it("llmCoding.products and llmCoding.methodology are the public REST bodies", async () => {
+    for (const [procedure, path] of [
+      ["llmCoding.products", "/api/llm-coding/products"],
+      ["llmCoding.methodology", "/api/llm-coding/methodology"],
+    ] as const) {
+      const res = await trpc(procedure);
+      expect(res.status, procedure).toBe(200);
+      expect(res.body.result?.data, procedure).toEqual((await api.get(path)).body);
+    }
+  });
+
   it("windows gives each index's free window on the api's clock", async () => {
     const [res, tokenRange] = await Promise.all([trpc("windows"), trpc("freeWindowIndex", {})]);
     expect(res.status).toBe(200);

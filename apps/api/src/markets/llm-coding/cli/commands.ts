@@ -87,6 +87,7 @@ export const llmCodingCommands: Record<string, Command> = {
     const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
     await withRuntime(context, async (runtime) => {
       const state = LLM_CODING.of(runtime);
+      await state.counts.refresh();
       console.log(
         `GitHub search: ${settings.githubEnabled ? `on, ${settings.github.baseUrl}, ${settings.github.token === undefined ? "no token (10 searches a minute)" : "with a token (30 searches a minute)"}` : "off (GITHUB_SEARCH_ENABLED is false)"}`,
       );

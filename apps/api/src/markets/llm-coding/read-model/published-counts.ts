@@ -2,8 +2,11 @@ import {
   GITHUB_SEARCH_SOURCE as GITHUB_SEARCH_PROVENANCE,
   LLM_CODING_PRODUCTS,
   LLM_CODING_SAMPLE_DAYS,
+  OPENROUTER_LICENCE,
   SAMPLE_SOURCE,
   addDays,
+  appRankingsCitation,
+  codingAgentOfApp,
   countsNeeded,
   llmCodingSampleCounts,
   productDayRow,
@@ -18,16 +21,38 @@ import {
 import {
   allCodingCounts,
   codingPublicationFingerprint,
+  readAppRankingWindows,
   readCodingCountRevisions,
   type Db,
+  type StoredAppRankingWindow,
   type StoredCodingCountRevision,
 } from "@tpi/db";
 import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
+import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import { PublishedReload } from "../../../platform/publication/published-reload";
+import { CODING_CATEGORY } from "../sources/app-rankings";
 import { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
 
 /** A product's row of one day with the time its newest count was searched (null: sample). */
 export type PublishedProductRow = ProductDayRow & { updatedAt: Date | null };
+
+/**
+ * One coding agent's app on one UTC day of OpenRouter's coding app rankings: its rank and the
+ * prompt + completion tokens (a decimal string: totals exceed 2^53) it used that day.
+ */
+export type AgentTokenRow = {
+  date: UtcDay;
+  agent: CodingAgent;
+  appId: number;
+  appName: string;
+  rank: number;
+  totalRequests: number;
+  totalTokens: string;
+  asOf: string;
+};
+
+/** The widest range of stored days (the rankings' reload reads them all). */
+const ALL_DAYS = { from: "2000-01-01" as UtcDay, to: "9999-12-31" as UtcDay };
 
 type LoadedCount = { count: number; status: CountStatus; observedAt: Date | null };
 
@@ -43,6 +68,8 @@ export class LlmCodingPublishedCounts {
   private rows = new Map<LlmCodingProductId, PublishedProductRow[]>();
   private revisionRows: StoredCodingCountRevision[] = [];
   private sources: DataSources = dataSourcesOf([]);
+  private tokens: AgentTokenRow[] = [];
+  private tokenSourcesLoaded: DataSources = dataSourcesOf([]);
   private readonly reload: PublishedReload;
   /** Set at start from SEED_SAMPLE_ON_EMPTY: serve the sample while nothing is stored. */
   private sampleWhenEmpty = false;
@@ -59,10 +86,13 @@ export class LlmCodingPublishedCounts {
       async () =>
         `${await codingPublicationFingerprint(db)}|${this.sampleWhenEmpty ? utcDayOf(this.clock()) : "-"}`,
       async () => {
-        const [counts, revisions] = await Promise.all([
+        const [counts, revisions, rankings] = await Promise.all([
           allCodingCounts(db),
           readCodingCountRevisions(db),
+          readAppRankingWindows(db, { category: CODING_CATEGORY, ...ALL_DAYS }),
         ]);
+        this.tokens = agentTokenRows(rankings);
+        this.tokenSourcesLoaded = appRankingSources(this.tokens);
         if (counts.length === 0 && this.sampleWhenEmpty) {
           this.load(
             llmCodingSampleCounts(utcDayOf(this.clock())).map((c) => ({ ...c, observedAt: null })),
@@ -197,6 +227,25 @@ export class LlmCodingPublishedCounts {
     );
   }
 
+  /** The coding agents' app-rankings rows of [startDate, endDate], oldest first, then by rank. */
+  tokenRowsBetween(
+    agent: CodingAgent | undefined,
+    startDate: UtcDay | undefined,
+    endDate: UtcDay | undefined,
+  ): AgentTokenRow[] {
+    return this.tokens.filter(
+      (row) =>
+        (agent === undefined || row.agent === agent) &&
+        (startDate === undefined || row.date >= startDate) &&
+        (endDate === undefined || row.date <= endDate),
+    );
+  }
+
+  /** Where the tokens come from: OpenRouter's app rankings, cited, CC BY 4.0. */
+  get tokenSources(): DataSources {
+    return this.tokenSourcesLoaded;
+  }
+
   /** Recorded revisions of settled counts, in the order recorded. */
   get revisions(): readonly StoredCodingCountRevision[] {
     return this.revisionRows;
@@ -241,4 +290,50 @@ function sampleSources(lastDay: UtcDay | undefined): DataSources {
       latestAsOf: null,
     },
   ]);
+}
+
+/** The agents' rows of the stored one-day windows (a window of several days is no day's). */
+function agentTokenRows(windows: readonly StoredAppRankingWindow[]): AgentTokenRow[] {
+  const rows: AgentTokenRow[] = [];
+  for (const window of windows) {
+    if (window.windowStart !== window.windowEnd) continue;
+    for (const row of window.rows) {
+      const agent = codingAgentOfApp(row.appName);
+      if (agent === null) continue;
+      rows.push({
+        date: window.windowStart,
+        agent,
+        appId: row.appId,
+        appName: row.appName,
+        rank: row.rank,
+        totalRequests: row.totalRequests,
+        totalTokens: row.totalTokens.toString(),
+        asOf: window.asOf.toISOString(),
+      });
+    }
+  }
+  return rows;
+}
+
+/** OpenRouter's app rankings as the tokens' source, with the citation of the newest `as_of`. */
+function appRankingSources(rows: readonly AgentTokenRow[]): DataSources {
+  if (rows.length === 0) return dataSourcesOf([]);
+  const days = [...new Set(rows.map((row) => row.date))].sort();
+  const latestAsOf = rows.reduce((latest, row) => (row.asOf > latest ? row.asOf : latest), "");
+  return {
+    sample: false,
+    notice: null,
+    sources: [
+      {
+        source: APP_RANKINGS_SOURCE,
+        sample: false,
+        firstDay: days[0] as UtcDay,
+        lastDay: days.at(-1) as UtcDay,
+        days: days.length,
+        latestAsOf,
+        citation: appRankingsCitation(latestAsOf),
+        licence: { ...OPENROUTER_LICENCE },
+      },
+    ],
+  };
 }

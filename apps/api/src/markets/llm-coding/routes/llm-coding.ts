@@ -21,12 +21,15 @@ import {
   llmCodingProductsResponseSchema,
   llmCodingRevisionsQuerySchema,
   llmCodingRevisionsResponseSchema,
+  llmCodingTokensQuerySchema,
+  llmCodingTokensResponseSchema,
 } from "../schemas/llm-coding";
 import {
   LLM_CODING_PRODUCTS_BODY,
   answerLlmCodingHistory,
   answerLlmCodingIndex,
   answerLlmCodingRevisions,
+  answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
 
@@ -235,5 +238,49 @@ export const llmCodingMethodologyRoute = defineRoute({
   settled: {
     freshness: LLM_CODING_FRESHNESS,
     answer: (deps) => () => ok(llmCodingMethodologyDocument(LLM_CODING.of(deps).counts)),
+  },
+});
+
+export const llmCodingTokensRoute = defineRoute({
+  method: "get",
+  path: "/api/llm-coding/tokens",
+  operationId: "getLlmCodingTokens",
+  tool: {
+    name: "get_llm_coding_tokens",
+    title: "Coding agents' tokens on OpenRouter",
+    description:
+      "Tokens per coding agent and UTC day from OpenRouter's coding app rankings (prompt + completion tokens of the agent's app, its rank and requests), a measure of coding-agent work independent of GitHub; CC BY 4.0, cite OpenRouter. Agents whose traffic does not go through OpenRouter have no rows",
+  },
+  security: "required",
+  limiter: "public",
+  query: llmCodingTokensQuerySchema,
+  responses: {
+    200: { description: "The agents' app-rankings rows", schema: llmCodingTokensResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+  },
+  docs: {
+    summary: "Tokens per coding agent and UTC day, from OpenRouter's coding app rankings",
+    description: [
+      "Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional.",
+      "`totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`.",
+      "`dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.",
+    ].join(" "),
+    tags: [LLM_CODING_TAG],
+    access: KEYED_ACCESS,
+    examples: (days) => [
+      {
+        label: "Claude Code's tokens over a week",
+        pathAndQuery: `/api/llm-coding/tokens?agent=claude&startDate=${days.start}&endDate=${days.end}`,
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: LLM_CODING_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        ok(answerLlmCodingTokens(query, LLM_CODING.of(deps).counts)),
   },
 });

@@ -6,6 +6,8 @@ import {
   parseLlmCodingHistoryQuery,
   parseLlmCodingIndexQuery,
   parseLlmCodingRevisionsQuery,
+  parseLlmCodingTokensQuery,
+  type LLM_CODING_TOKENS_QUERY_PARAMETERS,
   type LLM_CODING_HISTORY_QUERY_PARAMETERS,
   type LLM_CODING_INDEX_QUERY_PARAMETERS,
   type LLM_CODING_REVISIONS_QUERY_PARAMETERS,
@@ -234,3 +236,46 @@ export const llmCodingMethodologyResponseSchema = z
   })
   .meta({ id: "LlmCodingMethodologyResponse" });
 export type LlmCodingMethodologyResponse = z.infer<typeof llmCodingMethodologyResponseSchema>;
+
+export const llmCodingTokensQuerySchema = z
+  .object({
+    agent: z
+      .string()
+      .meta({
+        description: "Coding agent (case-sensitive); all five when absent.",
+        type: "string",
+        enum: [...CODING_AGENT_IDS],
+      })
+      .optional(),
+    startDate: startDateParameter,
+    endDate: endDateParameter,
+  } satisfies Record<(typeof LLM_CODING_TOKENS_QUERY_PARAMETERS)[number], z.ZodType>)
+  .transform(domainTransform(parseLlmCodingTokensQuery));
+
+export const llmCodingTokensResponseSchema = z
+  .object({
+    success: z.literal(true),
+    count: z.number().int(),
+    dataSources: dataSourcesSchema.meta({
+      description:
+        "OpenRouter's app rankings with the newest `as_of`, its citation and licence (CC BY 4.0)",
+    }),
+    data: z.array(
+      z.object({
+        date: daySchema.meta({ description: "The UTC day of the one-day rankings window" }),
+        agent: z.enum(CODING_AGENT_IDS as [string, ...string[]]),
+        appId: z.number().int(),
+        appName: z.string().meta({ description: "The app's name in the rankings" }),
+        rank: z.number().int().meta({ description: "Its rank in the coding category that day" }),
+        totalRequests: z.number().int(),
+        totalTokens: z.string().meta({
+          description:
+            "Prompt + completion tokens that day as each provider's tokenizer counts them, a decimal string (totals exceed 2^53)",
+          pattern: "^\\d+$",
+        }),
+        asOf: z.string().meta({ description: "The rankings' `as_of` (ISO 8601 UTC)" }),
+      }),
+    ),
+  })
+  .meta({ id: "LlmCodingTokensResponse" });
+export type LlmCodingTokensResponse = z.infer<typeof llmCodingTokensResponseSchema>;

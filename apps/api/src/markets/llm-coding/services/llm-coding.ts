@@ -24,6 +24,7 @@ import {
   type LlmCodingHistoryQuery,
   type LlmCodingProductId,
   type LlmCodingRevisionsQuery,
+  type LlmCodingTokensQuery,
   type Result,
 } from "@tpi/domain";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
@@ -36,6 +37,7 @@ import type {
   LlmCodingMethodologyResponse,
   LlmCodingProductsResponse,
   LlmCodingRevisionsResponse,
+  LlmCodingTokensResponse,
 } from "../schemas/llm-coding";
 
 /**
@@ -149,6 +151,18 @@ export function answerLlmCodingRevisions(
     dataSources: counts.dataSources,
     data,
   };
+}
+
+/**
+ * `GET /api/llm-coding/tokens`: the agents' rows of OpenRouter's coding app rankings over the
+ * days, oldest first. An agent whose traffic does not go through OpenRouter has no row.
+ */
+export function answerLlmCodingTokens(
+  query: LlmCodingTokensQuery,
+  counts: LlmCodingPublishedCounts,
+): LlmCodingTokensResponse {
+  const data = counts.tokenRowsBetween(query.agent, query.startDate, query.endDate);
+  return { success: true, count: data.length, dataSources: counts.tokenSources, data };
 }
 
 /** The day written in the query templates the methodology shows. */
