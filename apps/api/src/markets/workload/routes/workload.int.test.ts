@@ -184,29 +184,33 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
     const c2 = (0.5 + 2.8 + 2.4 + 9.0) / 4;
     expect(w2?.cCents).toBeCloseTo(c2 * 100, 10);
     expect(w2?.qKtok).toBeCloseTo(((c2 / 4) * 1e6) / 1000, 9);
-    // Törnqvist over the matched cells: weights = mean of each week's cost shares.
-    const then = [0.6, 3.0, 2.4];
-    const now = [0.5, 2.8, 2.4];
-    const sumThen = 6.0;
-    const sumNow = 5.7;
-    const lnLink = then.reduce(
-      (sum, t, i) => sum + ((t / sumThen + now[i]! / sumNow) / 2) * Math.log(now[i]! / t),
-      0,
-    );
+    // Törnqvist over the matched cells [then, now]: weights = mean of each week's cost shares.
+    const tornqvist = (pairs: [number, number][]) => {
+      const sumThen = pairs.reduce((sum, [t]) => sum + t, 0);
+      const sumNow = pairs.reduce((sum, [, n]) => sum + n, 0);
+      return pairs.reduce(
+        (sum, [t, n]) => sum + ((t / sumThen + n / sumNow) / 2) * Math.log(n / t),
+        0,
+      );
+    };
+    const matched2: [number, number][] = [
+      [0.6, 0.5],
+      [3.0, 2.8],
+      [2.4, 2.4],
+    ];
+    const lnLink = tornqvist(matched2);
     expect(w2?.lfl).toBeCloseTo(100 * Math.exp(lnLink), 10);
-    // LMDI: x = s * c with s = 1/3 then 1/4; L(a, b) = (a - b) / ln(a / b).
+    // LMDI: x = s * c with s = 1/3 then 1/4; L(a, b) = (a - b) / ln(a / b); prices 6 then 4.
     const L = (a: number, b: number) => (a === b ? a : (a - b) / Math.log(a / b));
     let price = 0;
     let intensity = 0;
     let mix = 0;
-    then.forEach((t, i) => {
-      const x0 = t / 3;
-      const xT = now[i]! / 4;
-      const w = L(xT, x0);
+    for (const [t, n] of matched2) {
+      const w = L(n / 4, t / 3);
       price += w * Math.log(4 / 6);
-      intensity += w * Math.log(now[i]! / 4 / (t / 6));
+      intensity += w * Math.log(n / 4 / (t / 6));
       mix += w * Math.log(3 / 4);
-    });
+    }
     mix += 9.0 / 4; // the entering cell's whole contribution
     expect(w2?.priceEffect).toBeCloseTo((100 * price) / c1, 9);
     expect(w2?.intensityEffect).toBeCloseTo((100 * intensity) / c1, 9);
@@ -217,19 +221,19 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
     const c3 = (0.55 + 2.6 + 9.5) / 3;
     expect(w3?.cCents).toBeCloseTo(c3 * 100, 10);
     expect(w3?.priceEffect).toBeCloseTo(0, 12);
-    const then3 = [0.5, 2.4, 9.0];
-    const now3 = [0.55, 2.6, 9.5];
-    const s0 = then3.reduce((a, b) => a + b);
-    const sT = now3.reduce((a, b) => a + b);
-    const lnLink3 = then3.reduce(
-      (sum, t, i) => sum + ((t / s0 + now3[i]! / sT) / 2) * Math.log(now3[i]! / t),
-      0,
-    );
+    const lnLink3 = tornqvist([
+      [0.5, 0.55],
+      [2.4, 2.6],
+      [9.0, 9.5],
+    ]);
     expect(w3?.lfl).toBeCloseTo(100 * Math.exp(lnLink) * Math.exp(lnLink3), 10);
 
     for (const r of [w2, w3]) {
-      const sum = r!.priceEffect! + r!.intensityEffect! + r!.mixEffect!;
-      expect(Math.abs(sum - r!.totalChange!)).toBeLessThan(1e-9);
+      const effects = [r?.priceEffect, r?.intensityEffect, r?.mixEffect, r?.totalChange];
+      if (effects.some((value) => value === null || value === undefined))
+        throw new Error(`effects missing on ${r?.date}`);
+      const [p, i, m, total] = effects as number[];
+      expect(Math.abs((p ?? 0) + (i ?? 0) + (m ?? 0) - (total ?? 0))).toBeLessThan(1e-9);
     }
   });
 

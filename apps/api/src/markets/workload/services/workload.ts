@@ -107,7 +107,8 @@ export function answerWorkload(
 
 /** The method as data, for `GET /api/workload/methodology`, the website and the MCP resource. */
 export function workloadMethodologyDocument(index: PublishedWorkload): WorkloadMethodologyResponse {
-  const latest = index.weeks.at(-1);
+  // The sample's weeks have no OpenRouter as-of time to cite.
+  const latest = index.isSample ? undefined : index.weeks.at(-1);
   return {
     success: true,
     version: WORKLOAD_METHODOLOGY_VERSION,
@@ -130,7 +131,7 @@ export function workloadMethodologyDocument(index: PublishedWorkload): WorkloadM
     rules: describeWorkloadMethodology(),
     exclusions: { ...CELL_EXCLUSION_REASONS },
     weeks: index.weeks.length,
-    latestWeek: latest?.window.windowEndDate ?? null,
+    latestWeek: index.latestWeek ?? null,
     dataSources: answerDataSourcesOf(index.sourcesOf([])),
   };
 }
