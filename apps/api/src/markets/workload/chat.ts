@@ -209,7 +209,8 @@ export const WORKLOAD_CHAT: ChatMarket = {
     keyedRoutes: ["the Workload Cost index (GET /api/workload)"],
     sources: [],
   }),
-  methodology: () => describeWorkloadMethodology().join(" "),
+  methodology: () =>
+    `Workload Cost index in US cents per coding-agent session. ${describeWorkloadMethodology().join(" ")}`,
   methodologyRoute: workloadMethodologyRoute,
   intents: [SESSION_COST_INTENT, WORKLOAD_INDEX_INTENT],
 };
