@@ -513,15 +513,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/llm-coding/products": {
+    "/api/workload": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Every LLM Coding product: id, label, category, kind and the series of comparisons */
-        get: operations["listLlmCodingProducts"];
+        /**
+         * Workload Cost index: cents per coding-agent session, like-for-like index and its price, intensity and mix effects
+         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells. Without `startDate` and `endDate`: the whole history. No matching row is an empty `data`. `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
+         */
+        get: operations["getWorkload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -530,7 +533,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/llm-coding/index": {
+    "/api/workload/methodology": {
         parameters: {
             query?: never;
             header?: never;
@@ -538,90 +541,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The latest value of one LLM Coding product, with its change from the day before
-         * @description `product` is one of cc-prs, codex-prs, copilot-prs, cursor-prs, devin-prs, cc-commits, cc-merge, codex-merge, copilot-merge, cursor-merge, devin-merge, cc-vs-codex, cc-vs-codex-merge; the two comparison products have no single value (400: use the history). `changePct` is the change from the previous UTC day's value in percent, null when that day has no value or it is 0; `updatedAt` is when the newest count behind the value was searched. Every row carries `status`: `provisional` until 7 whole days after its UTC day ended (merged counts and merge rates keep rising for days), then `settled`; a settled count that changes later is a revision (`GET /api/llm-coding/revisions`), never a silent change. `dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.
+         * The Workload Cost methodology: sources, cells, implied tokens, the chained like-for-like index, the LMDI split, exclusions and the citation
+         * @description Public. `dataSources.sample` is true while the index shows the generated sample (no real session-cost week is stored yet).
          */
-        get: operations["getLlmCodingIndex"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/llm-coding/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One LLM Coding product's daily values, oldest first
-         * @description Rows of the UTC days from `startDate` to `endDate` (inclusive, each optional), oldest first; at most `limit` (default 2000), the latest ones when the range holds more. A comparison product adds `seriesLabels` and rows with `value2` (either may be null on a day one series has no value). A day without any value is left out; an empty range is `data: []`, never 404. Every row carries `status`: `provisional` until 7 whole days after its UTC day ended (merged counts and merge rates keep rising for days), then `settled`; a settled count that changes later is a revision (`GET /api/llm-coding/revisions`), never a silent change. `dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.
-         */
-        get: operations["getLlmCodingHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/llm-coding/methodology": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The LLM Coding methodology: sources, the exact GitHub searches per agent, the maturation rule, the merge-rate definition and citations
-         * @description `dataSources.sample` is true while the generated sample is served (no GitHub search has answered yet): quote `dataSources.notice` with the values then.
-         */
-        get: operations["getLlmCodingMethodology"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/llm-coding/revisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every recorded change of a settled count behind one LLM Coding product
-         * @description A product's value is computed from counts (a merge rate from the opened and merged pull requests of the day); each row is one change of one of those counts after it settled: `oldCount`, `newCount`, `changePercent`, `reason` and `recordedAt`, in the order recorded. `startDate` and `endDate` (inclusive, optional) bound the days whose counts changed. None recorded is `data: []`.
-         */
-        get: operations["getLlmCodingRevisions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/llm-coding/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Tokens per coding agent and UTC day, from OpenRouter's coding app rankings
-         * @description Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional. `totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`. `dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.
-         */
-        get: operations["getLlmCodingTokens"];
+        get: operations["getWorkloadMethodology"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1778,292 +1701,6 @@ export interface components {
                 averagePriceUsdPerGpuHour: number;
             })[];
         };
-        LlmCodingProductsResponse: {
-            /** @constant */
-            success: true;
-            data: {
-                /** @enum {string} */
-                id: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-                label: string;
-                /** @enum {string} */
-                category: "prs" | "commits" | "merge" | "compare";
-                /**
-                 * @description `count`: pull requests or commits per UTC day; `pct`: a merge rate in percent
-                 * @enum {string}
-                 */
-                kind: "count" | "pct";
-                /** @description True for a two-series product (`value` and `value2`) */
-                compare: boolean;
-                /** @description The two series' labels of a comparison product; null otherwise */
-                seriesLabels: [
-                    string,
-                    string
-                ] | null;
-            }[];
-        };
-        LlmCodingIndexResponse: {
-            /** @constant */
-            success: true;
-            data: {
-                /** @enum {string} */
-                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-                label: string;
-                /**
-                 * @description `count`: pull requests or commits per UTC day; `pct`: a merge rate in percent
-                 * @enum {string}
-                 */
-                kind: "count" | "pct";
-                /** @description The latest day's value: a whole count, or a merge rate in percent (unrounded) */
-                value: number;
-                /** @description Change from the previous UTC day's value in percent; null when that day has no value or it is 0 */
-                changePct: number | null;
-                /**
-                 * Format: date
-                 * @description The UTC day of the value
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /** @description When the newest count behind the value was searched (ISO 8601 UTC); null for the generated sample */
-                updatedAt: string | null;
-                /**
-                 * @description `provisional` while any count the value uses may still move (until 7 whole days after the day ended); `settled` after. A settled count that changes is recorded as a revision (`GET /api/llm-coding/revisions`).
-                 * @enum {string}
-                 */
-                status: "provisional" | "settled";
-            };
-            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
-            dataSources: {
-                /** @description True when any published data comes from the generated sample */
-                sample: boolean;
-                /** @description The sample notice when sample data is shown */
-                notice: string | null;
-                sources: {
-                    source: string;
-                    sample: boolean;
-                    firstDay: string;
-                    lastDay: string;
-                    days: number;
-                    latestAsOf: string | null;
-                    citation: string | null;
-                    licence: {
-                        name: string;
-                        url: string;
-                    } | null;
-                }[];
-            };
-        };
-        LlmCodingHistoryResponse: {
-            /** @constant */
-            success: true;
-            /** @enum {string} */
-            product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-            compare: boolean;
-            /** @description Comparison products only: the labels of `value` and `value2` */
-            seriesLabels?: [
-                string,
-                string
-            ];
-            count: number;
-            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
-            dataSources: {
-                /** @description True when any published data comes from the generated sample */
-                sample: boolean;
-                /** @description The sample notice when sample data is shown */
-                notice: string | null;
-                sources: {
-                    source: string;
-                    sample: boolean;
-                    firstDay: string;
-                    lastDay: string;
-                    days: number;
-                    latestAsOf: string | null;
-                    citation: string | null;
-                    licence: {
-                        name: string;
-                        url: string;
-                    } | null;
-                }[];
-            };
-            data: {
-                /**
-                 * Format: date
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /** @description The day's value (the first series of a comparison product); null in a comparison row whose first series has none that day */
-                value: number | null;
-                /** @description Comparison products only: the second series' value (null: none) */
-                value2?: number | null;
-                /**
-                 * @description `provisional` while any count the value uses may still move (until 7 whole days after the day ended); `settled` after. A settled count that changes is recorded as a revision (`GET /api/llm-coding/revisions`).
-                 * @enum {string}
-                 */
-                status: "provisional" | "settled";
-            }[];
-        };
-        LlmCodingRevisionsResponse: {
-            /** @constant */
-            success: true;
-            /** @enum {string} */
-            product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-            count: number;
-            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
-            dataSources: {
-                /** @description True when any published data comes from the generated sample */
-                sample: boolean;
-                /** @description The sample notice when sample data is shown */
-                notice: string | null;
-                sources: {
-                    source: string;
-                    sample: boolean;
-                    firstDay: string;
-                    lastDay: string;
-                    days: number;
-                    latestAsOf: string | null;
-                    citation: string | null;
-                    licence: {
-                        name: string;
-                        url: string;
-                    } | null;
-                }[];
-            };
-            data: {
-                /**
-                 * Format: date
-                 * @description The UTC day whose count changed
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /** @enum {string} */
-                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
-                /**
-                 * @description Which count: `opened` pull requests, `merged` pull requests or `commits`
-                 * @enum {string}
-                 */
-                metric: "opened" | "merged" | "commits";
-                /** @description The settled count before the change */
-                oldCount: number;
-                /** @description The count served since */
-                newCount: number;
-                /** @description Relative change in percent; null when the old count was 0 */
-                changePercent: number | null;
-                /** @enum {string} */
-                reason: "rose_after_settlement" | "fell_after_settlement";
-                message: string;
-                /** @description When the change was observed (ISO 8601 UTC) */
-                recordedAt: string;
-            }[];
-        };
-        LlmCodingMethodologyResponse: {
-            /** @constant */
-            success: true;
-            version: string;
-            unit: string;
-            /** @description Whole days after a day ends during which its counts are provisional */
-            maturationDays: number;
-            /** @description How a merge rate is computed */
-            mergeRate: string;
-            /** @description The method, one rule per sentence */
-            rules: string[];
-            /** @description The exact GitHub searches per agent, one per count and UTC day */
-            queries: {
-                /** @enum {string} */
-                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
-                label: string;
-                opened: {
-                    endpoint: string;
-                    /** @description The search's `q`, with the day as YYYY-MM-DD */
-                    q: string;
-                };
-                merged: {
-                    endpoint: string;
-                    /** @description The search's `q`, with the day as YYYY-MM-DD */
-                    q: string;
-                };
-                commits: {
-                    endpoint: string;
-                    /** @description The search's `q`, with the day as YYYY-MM-DD */
-                    q: string;
-                } | null;
-                reason: string;
-            }[];
-            sources: {
-                id: string;
-                name: string;
-                url: string;
-                measures: string;
-                citation: string;
-                licence: {
-                    name: string;
-                    url: string;
-                } | null;
-            }[];
-            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
-            dataSources: {
-                /** @description True when any published data comes from the generated sample */
-                sample: boolean;
-                /** @description The sample notice when sample data is shown */
-                notice: string | null;
-                sources: {
-                    source: string;
-                    sample: boolean;
-                    firstDay: string;
-                    lastDay: string;
-                    days: number;
-                    latestAsOf: string | null;
-                    citation: string | null;
-                    licence: {
-                        name: string;
-                        url: string;
-                    } | null;
-                }[];
-            };
-        };
-        LlmCodingTokensResponse: {
-            /** @constant */
-            success: true;
-            count: number;
-            /** @description OpenRouter's app rankings with the newest `as_of`, its citation and licence (CC BY 4.0) */
-            dataSources: {
-                /** @description True when any published data comes from the generated sample */
-                sample: boolean;
-                /** @description The sample notice when sample data is shown */
-                notice: string | null;
-                sources: {
-                    source: string;
-                    sample: boolean;
-                    firstDay: string;
-                    lastDay: string;
-                    days: number;
-                    latestAsOf: string | null;
-                    citation: string | null;
-                    licence: {
-                        name: string;
-                        url: string;
-                    } | null;
-                }[];
-            };
-            data: {
-                /**
-                 * Format: date
-                 * @description The UTC day of the one-day rankings window
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /** @enum {string} */
-                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
-                appId: number;
-                /** @description The app's name in the rankings */
-                appName: string;
-                /** @description Its rank in the coding category that day */
-                rank: number;
-                totalRequests: number;
-                /** @description Prompt + completion tokens that day as each provider's tokenizer counts them, a decimal string (totals exceed 2^53) */
-                totalTokens: string;
-                /** @description The rankings' `as_of` (ISO 8601 UTC) */
-                asOf: string;
-            }[];
-        };
         TokenVolumeResponse: {
             /** @constant */
             success: true;
@@ -2128,6 +1765,136 @@ export interface components {
                 /** @description totalTokens / the sum over every tracked lab published that day (a fraction; the shares of a day sum to 1) */
                 share: number | null;
             }[];
+        };
+        WorkloadResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            unit: "US cents per coding-agent session (cCents); thousands of tokens per session (qKtok)";
+            /** @description As asked; null: from the first week */
+            startDate: string | null;
+            /** @description As asked; null: through the latest week */
+            endDate: string | null;
+            count: number;
+            data: {
+                /**
+                 * Format: date
+                 * @description The week: its session-cost window's end date (UTC)
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @enum {string} */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description Model family, or `all` (every cell of the lab) */
+                family: string;
+                /** @description Cost per coding-agent SESSION, US cents: the mean over the group's cells of the median session cost (not per request) */
+                cCents: number;
+                /** @description Like-for-like index, base 100 in the group's first week, chained weekly over cells present in both weeks (Törnqvist) */
+                lfl: number;
+                /** @description Implied thousands of tokens per session: median session cost / the model's blended list price, averaged over cells */
+                qKtok: number;
+                /** @description Percent of the previous week's cost per session due to list prices of the same cells (LMDI); null in the group's first week */
+                priceEffect: number | null;
+                /** @description Percent due to implied tokens per session of the same cells (LMDI); null in the first week */
+                intensityEffect: number | null;
+                /** @description Percent due to the cells' shares and cells entering or leaving (LMDI); null in the first week */
+                mixEffect: number | null;
+                /** @description Percent change of cCents from the group's previous week: priceEffect + intensityEffect + mixEffect (to 1e-9); null in the first week */
+                totalChange: number | null;
+                /** @description Cells (harness x model x turn range) in the group this week */
+                cells: number;
+                /** @description Cells also present in the group's previous week (the like-for-like link's base); null in the first week */
+                matchedCells: number | null;
+                /** @description True when no cell matched the previous week: the link is taken as 1 and the change is all mix */
+                lflImputed: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the row's inputs were complete: the later of the session-cost snapshot's as-of time and the price snapshot's fetch time (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                computedAt: string;
+            }[];
+            /** @description The weeks of the answer, with their price snapshot and exclusions */
+            weeks: {
+                /**
+                 * Format: date
+                 * @example 2026-08-21
+                 */
+                date: string;
+                windowDays: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                asOf: string;
+                /** @description When the price snapshot that priced the week was taken; null: none did */
+                pricesFetchedAt: string | null;
+                pricedCells: number;
+                /** @description Cells left out of the week, by reason (see the methodology) */
+                excluded: {
+                    unknown_lab: number;
+                    no_price: number;
+                    duplicate_cell: number;
+                };
+            }[];
+            /** @description The session-cost cells behind the rows (the asked lab and family), week by week */
+            cells: {
+                /**
+                 * Format: date
+                 * @description The week (window end date)
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description Days of sessions the window covers */
+                windowDays: number;
+                /**
+                 * Format: date-time
+                 * @description When OpenRouter computed the window
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                asOf: string;
+                /** @description The coding agent (OpenRouter's app slug) */
+                harness: string;
+                harnessName: string;
+                /** @description OpenRouter model permaslug */
+                model: string;
+                /** @enum {string} */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                family: string;
+                /** @enum {string} */
+                turnRange: "1-turn" | "2-9-turns" | "10-49-turns" | "50-plus-turns";
+                /** @description Median cost of one session, USD */
+                medianSessionCostUsd: number;
+                /** @description The model's list price, 0.75 x input + 0.25 x output, USD per million tokens */
+                blendedPricePerMtok: number;
+                /** @description Implied thousands of tokens per session: cost / blended price */
+                impliedKtok: number;
+            }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        WorkloadMethodologyResponse: {
+            /** @constant */
+            success: true;
+            version: string;
+            /** @constant */
+            unit: "US cents per coding-agent session (cCents); thousands of tokens per session (qKtok)";
+            sources: {
+                source: string;
+                what: string;
+                citation: string;
+                licence: string;
+            }[];
+            turnRanges: ("1-turn" | "2-9-turns" | "10-49-turns" | "50-plus-turns")[];
+            /** @description The method, one sentence per rule */
+            rules: string[];
+            /** @description Why a cell is left out */
+            exclusions: {
+                [key: string]: string;
+            };
+            /** @description Weeks published */
+            weeks: number;
+            latestWeek: string | null;
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
     };
     responses: never;
@@ -4610,405 +4377,17 @@ export interface operations {
             };
         };
     };
-    listLlmCodingProducts: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The LLM Coding catalogue */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LlmCodingProductsResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getLlmCodingIndex: {
-        parameters: {
-            query: {
-                /** @description Product identifier (case-sensitive), one with a single series (not `cc-vs-codex` or `cc-vs-codex-merge`). */
-                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-            };
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The product's latest value */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LlmCodingIndexResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The product has no value yet. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getLlmCodingHistory: {
-        parameters: {
-            query: {
-                /** @description Product identifier (case-sensitive); comparison products too. */
-                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-                /** @description Inclusive first UTC day; no lower bound when absent. */
-                startDate?: string;
-                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
-                endDate?: string;
-                /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 2000. */
-                limit?: number;
-            };
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The product's daily rows */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LlmCodingHistoryResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getLlmCodingMethodology: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The LLM Coding methodology */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LlmCodingMethodologyResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getLlmCodingRevisions: {
-        parameters: {
-            query: {
-                /** @description Product identifier (case-sensitive): the revisions of every count it is computed from. */
-                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
-                /** @description Inclusive first UTC day; no lower bound when absent. */
-                startDate?: string;
-                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
-                endDate?: string;
-            };
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The recorded revisions */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LlmCodingRevisionsResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getLlmCodingTokens: {
+    getWorkload: {
         parameters: {
             query?: {
-                /** @description Coding agent (case-sensitive); all five when absent. */
-                agent?: "claude" | "codex" | "copilot" | "cursor" | "devin";
-                /** @description Inclusive first UTC day; no lower bound when absent. */
+                /** @description Inclusive first week, by the window's end date (UTC). Without dates: the whole history. */
                 startDate?: string;
-                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
+                /** @description Inclusive last week, by the window's end date (UTC); not before `startDate`. */
                 endDate?: string;
+                /** @description Model lab identifier (case-sensitive): only this lab's rows. */
+                lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`) or `all` (the lab's aggregate over every cell). A well-formed family with no cells matches no rows. */
+                family?: string;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5019,7 +4398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agents' app-rankings rows */
+            /** @description Workload Cost rows and cells */
             200: {
                 headers: {
                     /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
@@ -5029,7 +4408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LlmCodingTokensResponse"];
+                    "application/json": components["schemas"]["WorkloadResponse"];
                 };
             };
             /** @description Not modified: the If-None-Match header names the current answer. */
@@ -5054,6 +4433,73 @@ export interface operations {
             };
             /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkloadMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Workload Cost methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkloadMethodologyResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
