@@ -3,15 +3,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { methodologyRulesFrom as rulesOfTokenEnv, tokenEnvOf } from "./markets/token/jobs/settings";
-import {
-  openRouterConfigFrom as openRouterOfEnv,
-  openRouterEnvOf,
-} from "./platform/ingest/openrouter-data-api";
+import { openRouterConfigFrom as openRouterOfTokenEnv } from "./platform/ingest/openrouter-config";
 
 /** The token market's settings from the validated environment (readEnv checked its variables). */
 const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(tokenEnvOf(env));
 const openRouterConfigFrom = (env: Record<string, unknown>) =>
-  openRouterOfEnv(openRouterEnvOf(env));
+  openRouterOfTokenEnv(tokenEnvOf(env));
 import {
   REPO_ROOT,
   databaseTimeoutsFrom,

@@ -1,4 +1,3 @@
-import { utcDayOf } from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { LLM_CODING_CHAT } from "./chat";
 import { LLM_CODING_USAGE, llmCodingCommands } from "./cli/commands";
@@ -43,9 +42,8 @@ export const llmCodingMarket = defineMarket({
   commands: { usage: LLM_CODING_USAGE, commands: llmCodingCommands },
   chat: LLM_CODING_CHAT,
   resources: LLM_CODING_RESOURCES,
-  // Every value needs a key: the keyless window is today alone, a day whose counts are never
-  // taken before it ends, so it holds no value.
-  freeWindow: (now) => ({ startDate: utcDayOf(now), endDate: utcDayOf(now) }),
+  // Every value needs a key, whatever the day.
+  freeWindow: () => null,
   open: (_settings, context) => openLlmCodingState(context.db, context.clock),
   start: startLlmCodingMarket,
   jobs: llmCodingJobs,

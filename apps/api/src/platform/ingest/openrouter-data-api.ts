@@ -34,45 +34,6 @@ export type OpenRouterDataApiConfig = PacingConfig & {
   dailyRequestBudget: number;
 };
 
-/** Longest 429 Retry-After a run waits out; a longer one stops the run (milliseconds). */
-export const DEFAULT_MAX_RETRY_AFTER_MS = 5 * 60_000;
-
-/**
- * The OpenRouter variables of the validated environment. The token market owns and validates
- * them (OPENROUTER_API_KEY and the rest, in its `TOKEN_ENV`); every market reading OpenRouter
- * takes its connection from them through `openRouterConfigFrom`, so one key, one pacing and one
- * daily budget serve them all.
- */
-export type OpenRouterEnv = {
-  OPENROUTER_API_KEY?: string | undefined;
-  OPENROUTER_BASE_URL: string;
-  OPENROUTER_TIMEOUT_MS: number;
-  OPENROUTER_MAX_RETRIES: number;
-  OPENROUTER_RETRY_BASE_MS: number;
-  OPENROUTER_MIN_REQUEST_INTERVAL_MS: number;
-  OPENROUTER_DAILY_REQUEST_BUDGET: number;
-};
-
-/** The OpenRouter variables of the whole validated environment (see `OpenRouterEnv`). */
-export function openRouterEnvOf(env: Readonly<Record<string, unknown>>): OpenRouterEnv {
-  return env as OpenRouterEnv;
-}
-
-/** The connection's settings; undefined without OPENROUTER_API_KEY (no OpenRouter sync then). */
-export function openRouterConfigFrom(env: OpenRouterEnv): OpenRouterDataApiConfig | undefined {
-  if (env.OPENROUTER_API_KEY === undefined) return undefined;
-  return {
-    baseUrl: env.OPENROUTER_BASE_URL,
-    apiKey: env.OPENROUTER_API_KEY,
-    timeoutMs: env.OPENROUTER_TIMEOUT_MS,
-    maxRetries: env.OPENROUTER_MAX_RETRIES,
-    retryBaseMs: env.OPENROUTER_RETRY_BASE_MS,
-    minRequestIntervalMs: env.OPENROUTER_MIN_REQUEST_INTERVAL_MS,
-    dailyRequestBudget: env.OPENROUTER_DAILY_REQUEST_BUDGET,
-    maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
-  };
-}
-
 /** Why a request failed; `budget` (the day's requests used up) also stops a run. */
 export type DataApiProblem = TransportProblem | "budget" | "range";
 

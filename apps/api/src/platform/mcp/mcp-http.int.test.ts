@@ -73,6 +73,7 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     args: { gpuName: "B200", startDate: "2026-03-08", endDate: "2026-03-09", granularity: "daily" },
     rest: "/api/gpu/B200/volume-metrics?startDate=2026-03-08&endDate=2026-03-09&granularity=daily",
   },
+  get_workload_cost: { args: { lab: "anthropic" }, rest: "/api/workload?lab=anthropic" },
   list_llm_coding_products: { args: {}, rest: "/api/llm-coding/products" },
   get_llm_coding_index: {
     args: { product: "codex-prs" },
@@ -581,6 +582,7 @@ describe("the MCP server over Streamable HTTP", () => {
     expect(resources.map((r) => r.uri)).toEqual([
       "tpi://methodology/token",
       "tpi://methodology/gpu",
+      "tpi://methodology/workload",
       "tpi://methodology/llm-coding",
     ]);
     const coding = await client.readResource({ uri: "tpi://methodology/llm-coding" });

@@ -113,8 +113,9 @@ describe("internal tRPC router: website procedures", () => {
     expect(res.body.result?.data).toEqual({
       token: { startDate: "2026-02-28", endDate: "2026-03-31" },
       gpu: { startDate: "2025-12-31", endDate: "2026-03-31" },
-      // Every LLM Coding value needs a key: today alone, which holds no value.
-      "llm-coding": { startDate: "2026-03-31", endDate: "2026-03-31" },
+      // Their values need a key whatever the day.
+      workload: null,
+      "llm-coding": null,
     });
     const served = tokenRange.body.result?.data as { startDate: string; endDate: string };
     expect((res.body.result?.data as { token: unknown }).token).toEqual({

@@ -2,9 +2,9 @@ import { githubSearchIntervalMs } from "@tpi/domain";
 import { z } from "zod";
 import {
   openRouterConfigFrom,
-  openRouterEnvOf,
-  type OpenRouterDataApiConfig,
-} from "../../../platform/ingest/openrouter-data-api";
+  type OpenRouterEnv,
+} from "../../../platform/ingest/openrouter-config";
+import type { OpenRouterDataApiConfig } from "../../../platform/ingest/openrouter-data-api";
 import { envFlag } from "../../../platform/runtime/env";
 import { defaultGithubSearchConfig, type GithubSearchConfig } from "../sources/github-search";
 
@@ -66,8 +66,7 @@ export type LlmCodingSettings = {
  * ones the token market validated (absent when it is not served: then no OpenRouter sync).
  */
 export function llmCodingSettingsFrom(env: LlmCodingEnv): LlmCodingSettings {
-  const openRouterEnv = openRouterEnvOf(env);
-  const syncHour = (env as { OPENROUTER_SYNC_HOUR_UTC?: number }).OPENROUTER_SYNC_HOUR_UTC;
+  const openRouterEnv = env as Partial<OpenRouterEnv> & { OPENROUTER_SYNC_HOUR_UTC?: number };
   const github = defaultGithubSearchConfig(env.GITHUB_TOKEN, env.GITHUB_API_URL);
   return {
     githubEnabled: env.GITHUB_SEARCH_ENABLED,
@@ -82,9 +81,10 @@ export function llmCodingSettingsFrom(env: LlmCodingEnv): LlmCodingSettings {
     githubSync: { backfillDays: env.GITHUB_BACKFILL_DAYS, recheckDays: env.GITHUB_RECHECK_DAYS },
     appRankingsBackfillDays: env.APP_RANKINGS_BACKFILL_DAYS,
     openRouter:
+      openRouterEnv.OPENROUTER_API_KEY === undefined ||
       openRouterEnv.OPENROUTER_BASE_URL === undefined
         ? undefined
-        : openRouterConfigFrom(openRouterEnv),
-    syncHourUtc: syncHour ?? DEFAULT_SYNC_HOUR_UTC,
+        : openRouterConfigFrom(openRouterEnv as OpenRouterEnv),
+    syncHourUtc: openRouterEnv.OPENROUTER_SYNC_HOUR_UTC ?? DEFAULT_SYNC_HOUR_UTC,
   };
 }

@@ -12,7 +12,7 @@ import { createProgress } from "../../../platform/observability/progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
 import { addDays, utcDayOf } from "@tpi/domain";
 import { clockFrom } from "../../../platform/runtime/env";
-import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-data-api";
+import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-config";
 import { tokenEnvOf } from "../jobs/settings";
 import { OpenRouterError, rankingsRangeProblem } from "../sources/openrouter";
 import {

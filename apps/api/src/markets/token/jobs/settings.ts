@@ -11,7 +11,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { envList } from "../../../platform/runtime/env";
-import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-data-api";
+import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-config";
 import { RANKINGS_FIRST_DAY, type OpenRouterConfig } from "../sources/openrouter";
 
 /** The token market's environment variables (listed with the others in the configuration docs). */

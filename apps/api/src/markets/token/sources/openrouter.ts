@@ -30,7 +30,6 @@ import {
 export const RANKINGS_FIRST_DAY: UtcDay = "2025-01-01";
 /** Days per rankings request: a month of up to 51 rows a day keeps each answer small. */
 export const RANKINGS_WINDOW_DAYS = 31;
-
 export type OpenRouterConfig = {
   baseUrl: string;
   /** Any OpenRouter key; sent only in the Authorization header, never logged. */
