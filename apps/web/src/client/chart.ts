@@ -17,6 +17,7 @@
  * (their content is set as inner HTML, empty), so this script can fill them at any time.
  */
 import {
+  chartValueKindOf,
   pinchSpan,
   plottedDays,
   nearestDay,
@@ -25,6 +26,7 @@ import {
   unpackIslandData,
   zoomAround,
   zoomDays,
+  type ChartValueKind,
   type DayRange,
   type IslandData,
   type IslandSeries,
@@ -40,7 +42,7 @@ type Chart = {
   series: IslandSeries[];
   days: string[];
   day: string | undefined;
-  valueKind: "usd" | "percent";
+  valueKind: ChartValueKind;
 };
 
 const charts = new WeakMap<HTMLElement, Chart>();
@@ -62,7 +64,7 @@ function chartOf(area: HTMLElement): Chart | undefined {
     series,
     days: plottedDays(series),
     day: undefined,
-    valueKind: area.dataset.chartValueKind === "percent" ? "percent" : "usd",
+    valueKind: chartValueKindOf(area.dataset.chartValueKind),
   };
   charts.set(area, chart);
   return chart;

@@ -8,9 +8,15 @@ import {
   type YScaleKind,
 } from "../lib/chart";
 import { zoomSeries, type ChartZoom } from "../lib/chart-state";
-import { formatFractionPercent, formatShortUtcDay, formatUsd, formatUtcDay } from "../lib/format";
+import {
+  formatFractionPercent,
+  formatPoints,
+  formatShortUtcDay,
+  formatUsd,
+  formatUtcDay,
+} from "../lib/format";
 import type { Series } from "../lib/shape";
-import { packIslandData } from "../lib/chart-tooltip";
+import { packIslandData, type ChartValueKind } from "../lib/chart-tooltip";
 import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 
 /** The chart script (public/chart.js, built from src/client/chart.ts). */
@@ -35,8 +41,6 @@ export function styleAt(index: number) {
   return SERIES_STYLES[index % SERIES_STYLES.length] ?? SERIES_STYLES[0];
 }
 
-/** How values read: USD amounts, or fractions shown as percentages (0.8 is 80%). */
-export type ChartValueKind = "usd" | "percent";
 
 type ValueFormat = {
   value: (value: number) => string;
@@ -52,12 +56,17 @@ const VALUE_FORMATS: Record<ChartValueKind, ValueFormat> = {
     value: (value) => formatFractionPercent(value),
     axis: (value, decimals) => formatFractionPercent(value, decimals),
   },
+  points: {
+    value: (value) => formatPoints(value),
+    axis: (value, decimals) => formatPoints(value, decimals),
+  },
 };
 
 /** The y axis's unit when a page does not name a finer one. */
 const DEFAULT_UNITS: Record<ChartValueKind, string> = {
   usd: "USD",
   percent: "Percent",
+  points: "Index points",
 };
 
 type LineChartProps = {

@@ -2,9 +2,40 @@ import {
   changeBetween,
   formatChange,
   formatFractionPercent,
+  formatPoints,
   formatUsd,
   formatUtcDay,
 } from "./format";
+
+/**
+ * How a chart's values read: USD amounts, fractions shown as percentages (0.8 is 80%), or index
+ * points (100 on a base day). The server writes the kind into the page; the script reads it back.
+ */
+export const CHART_VALUE_KINDS = ["usd", "percent", "points"] as const;
+export type ChartValueKind = (typeof CHART_VALUE_KINDS)[number];
+
+/** The kind a page's `data-chart-value-kind` names; USD for anything else. */
+export function chartValueKindOf(value: string | undefined): ChartValueKind {
+  return CHART_VALUE_KINDS.find((kind) => kind === value) ?? "usd";
+}
+
+/** A value as the tooltip shows it. */
+function formatValue(value: number, valueKind: ChartValueKind): string {
+  switch (valueKind) {
+    case "usd":
+      return formatUsd(value);
+    case "percent":
+      return formatFractionPercent(value);
+    case "points":
+      return formatPoints(value);
+  }
+}
+
+/** A sign for a difference that is not zero at the shown precision; a real minus sign. */
+function signOf(delta: number, decimals: number): string {
+  if (Number(delta.toFixed(decimals)) === 0) return "";
+  return delta > 0 ? "+" : "\u2212";
+}
 
 /**
  * What the server hands the chart script (public/chart.js, built from src/client/chart.ts): each
@@ -124,7 +155,7 @@ export type Tooltip = { day: string; heading: string; x: number; lines: TooltipL
 export function tooltipFor(
   series: readonly IslandSeries[],
   day: string,
-  valueKind: "usd" | "percent",
+  valueKind: ChartValueKind,
 ): Tooltip | undefined {
   let x: number | undefined;
   const lines: TooltipLine[] = [];
@@ -137,18 +168,20 @@ export function tooltipFor(
     let change = "no earlier value";
     if (previous !== undefined) {
       const since = `since ${formatUtcDay(previous.date)}`;
+      const delta = point.value - previous.value;
       if (valueKind === "usd") {
         change = `${formatChange(changeBetween(point.value, previous.value))} ${since}`;
-      } else {
-        const delta = point.value - previous.value;
-        const sign = Number((delta * 100).toFixed(2)) === 0 ? "" : delta > 0 ? "+" : "\u2212";
+      } else if (valueKind === "percent") {
+        const sign = signOf(delta * 100, 2);
         change = `${sign}${formatFractionPercent(Math.abs(delta)).replace("%", " pts")} ${since}`;
+      } else {
+        change = `${signOf(delta, 1)}${formatPoints(Math.abs(delta))} pts ${since}`;
       }
     }
     lines.push({
       label: one.label,
       stroke: one.stroke,
-      value: valueKind === "usd" ? formatUsd(point.value) : formatFractionPercent(point.value),
+      value: formatValue(point.value, valueKind),
       change,
       y: point.y,
     });

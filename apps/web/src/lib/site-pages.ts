@@ -7,6 +7,7 @@ export const FIXED_PAGE_PATHS = [
   "/labs",
   "/gpus",
   "/volume",
+  "/workload",
   "/methodology",
   "/methodology/gpu",
   "/docs",
