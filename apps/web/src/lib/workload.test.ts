@@ -4,7 +4,7 @@ import {
   formatSessionCost,
   latestWeekRows,
   lflSeries,
-  sortCells,
+  latestWeekCells,
   totalEffect,
   turnRangeLabel,
   weekRange,
@@ -117,27 +117,30 @@ describe("weekRange", () => {
 });
 
 describe("cells", () => {
-  it("sorts by harness, model and the source's turn-range order", () => {
-    const cell = (appName: string, modelPermaslug: string, turnRange: string) => ({
-      appName,
-      modelPermaslug,
+  it("keeps the latest week's cells, by harness, model and the source's turn-range order", () => {
+    const cell = (date: string, harnessName: string, model: string, turnRange: string) => ({
+      date,
+      harnessName,
+      model,
       turnRange,
       medianSessionCostUsd: 1,
     });
-    const sorted = sortCells([
-      cell("Kilo Code", "anthropic/claude-4.5-sonnet", "50-plus-turns"),
-      cell("Cline", "openai/gpt-5", "10-49-turns"),
-      cell("Cline", "anthropic/claude-4.5-sonnet", "2-9-turns"),
-      cell("Cline", "anthropic/claude-4.5-sonnet", "1-turn"),
-      cell("Cline", "anthropic/claude-4.5-sonnet", "50-plus-turns"),
+    const sorted = latestWeekCells([
+      cell("2026-11-15", "Kilo Code", "anthropic/claude-4.5-sonnet", "50-plus-turns"),
+      cell("2026-11-08", "Aider", "anthropic/claude-4.5-sonnet", "1-turn"),
+      cell("2026-11-15", "Cline", "openai/gpt-5", "10-49-turns"),
+      cell("2026-11-15", "Cline", "anthropic/claude-4.5-sonnet", "2-9-turns"),
+      cell("2026-11-15", "Cline", "anthropic/claude-4.5-sonnet", "1-turn"),
+      cell("2026-11-15", "Cline", "anthropic/claude-4.5-sonnet", "50-plus-turns"),
     ]);
-    expect(sorted.map((one) => `${one.appName} ${one.modelPermaslug} ${one.turnRange}`)).toEqual([
+    expect(sorted.map((one) => `${one.harnessName} ${one.model} ${one.turnRange}`)).toEqual([
       "Cline anthropic/claude-4.5-sonnet 1-turn",
       "Cline anthropic/claude-4.5-sonnet 2-9-turns",
       "Cline anthropic/claude-4.5-sonnet 50-plus-turns",
       "Cline openai/gpt-5 10-49-turns",
       "Kilo Code anthropic/claude-4.5-sonnet 50-plus-turns",
     ]);
+    expect(latestWeekCells([])).toEqual([]);
   });
 
   it("names turn ranges in words", () => {

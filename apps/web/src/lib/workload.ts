@@ -29,10 +29,11 @@ export type WorkloadIndexRow = {
   mixEffect: number | null;
 };
 
-/** One session-cost cell: a harness's median session cost on a model in a turn range. */
+/** One session-cost cell: a harness's median session cost on a model in a turn range, in a week. */
 export type WorkloadCellLike = {
-  appName: string;
-  modelPermaslug: string;
+  date: UtcDay;
+  harnessName: string;
+  model: string;
   turnRange: string;
   medianSessionCostUsd: number;
 };
@@ -103,20 +104,27 @@ export function weekRange(rows: readonly { date: UtcDay }[]): { startDate: UtcDa
 }
 
 /**
- * Cells in reading order: harness, then model, then the source's turn ranges (1 turn first),
- * so that one harness's models and turn ranges stand together.
+ * The cells of the latest week (the answer holds every week's), in reading order: harness, then
+ * model, then the source's turn ranges (1 turn first), so that one harness's models and turn
+ * ranges stand together.
  */
-export function sortCells<Cell extends WorkloadCellLike>(cells: readonly Cell[]): Cell[] {
+export function latestWeekCells<Cell extends WorkloadCellLike>(cells: readonly Cell[]): Cell[] {
+  const latest = cells.reduce<string | undefined>(
+    (found, cell) => (found === undefined || cell.date > found ? cell.date : found),
+    undefined,
+  );
   const turnOrder = (range: string) => {
     const at = (TURN_RANGES as readonly string[]).indexOf(range);
     return at === -1 ? TURN_RANGES.length : at;
   };
-  return [...cells].sort(
-    (a, b) =>
-      a.appName.localeCompare(b.appName, "en") ||
-      a.modelPermaslug.localeCompare(b.modelPermaslug, "en") ||
-      turnOrder(a.turnRange) - turnOrder(b.turnRange),
-  );
+  return cells
+    .filter((cell) => cell.date === latest)
+    .sort(
+      (a, b) =>
+        a.harnessName.localeCompare(b.harnessName, "en") ||
+        a.model.localeCompare(b.model, "en") ||
+        turnOrder(a.turnRange) - turnOrder(b.turnRange),
+    );
 }
 
 /** `1-turn` → `1 turn`, `2-9-turns` → `2–9 turns`, `50-plus-turns` → `50+ turns`. */
@@ -194,4 +202,24 @@ export function workloadRowsToCsv<Row extends WorkloadIndexRow>(
     );
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** An answer's sources, as `dataSources` lists them. */
+export type WorkloadSources = {
+  sample: boolean;
+  sources: readonly { source: string; citation: string | null; sample: boolean }[];
+};
+
+/**
+ * What every row of an answer says about where it comes from: all its sources (joined by `+`),
+ * their citations, and whether the answer rests on the generated sample.
+ */
+export function answerProvenance(dataSources: WorkloadSources): RowProvenance {
+  return {
+    source: dataSources.sources.map((entry) => entry.source).join("+"),
+    citation: dataSources.sources
+      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
+      .join(" "),
+    sample: dataSources.sample,
+  };
 }
