@@ -88,9 +88,9 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     expect(await anonymous.locator('a[aria-current="page"]').textContent()).toBe("Workload");
     // What it measures, the method and its cited sources are public; no value is.
     expect(await anonymous.locator("[data-workload-methodology] li").count()).toBeGreaterThan(3);
-    expect(await anonymous.locator("[data-workload-sources] [data-source]").count()).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await anonymous.locator("[data-workload-sources] [data-source]").count(),
+    ).toBeGreaterThan(0);
     expect(await anonymous.locator("figure[data-chart]").count()).toBe(0);
     expect(await anonymous.locator("table[data-table^='workload']").count()).toBe(0);
     expect(await anonymous.locator("a[data-csv]").count()).toBe(0);
@@ -115,7 +115,9 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     expect(await page.locator('[data-workload-state="locked"]').count()).toBe(0);
     const answer = await fullKeyAnswer();
     // The chart: one like-for-like series per lab with an `all` row.
-    const labs = [...new Set(answer.data.filter((row) => row.family === "all").map((row) => row.lab))];
+    const labs = [
+      ...new Set(answer.data.filter((row) => row.family === "all").map((row) => row.lab)),
+    ];
     const chart = page.locator('figure[data-chart="workload-lfl"]');
     expect(await chart.count()).toBe(1);
     expect(await chart.locator("[data-chart-unit]").textContent()).toContain("Index points");
@@ -147,7 +149,10 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
       expect(Number(one?.lfl), `${row.lab} ${row.family}`).toBe(row.lfl);
     }
     // The cells of the latest window, each with the api's median cost.
-    const lastWeek = answer.cells.map((cell) => cell.date).sort().at(-1);
+    const lastWeek = answer.cells
+      .map((cell) => cell.date)
+      .sort()
+      .at(-1);
     const cells = answer.cells.filter((cell) => cell.date === lastWeek);
     expect(cells.length).toBeGreaterThan(0);
     const shownCells = await page.$$eval('table[data-table="workload-cells"] tbody tr', (rows) =>

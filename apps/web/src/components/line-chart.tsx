@@ -41,7 +41,6 @@ export function styleAt(index: number) {
   return SERIES_STYLES[index % SERIES_STYLES.length] ?? SERIES_STYLES[0];
 }
 
-
 type ValueFormat = {
   value: (value: number) => string;
   axis: (value: number, decimals: number) => string;

@@ -114,7 +114,9 @@ describe("/workload for a Full reader", () => {
     const html = await render();
     const table = html.slice(html.indexOf('data-table="workload-latest"'));
     const rows = table.slice(0, table.indexOf("</table>")).split("<tr ").slice(1);
-    expect(rows.map((one) => /data-lab="([^"]+)" data-family="([^"]+)"/.exec(one)?.slice(1))).toEqual([
+    expect(
+      rows.map((one) => /data-lab="([^"]+)" data-family="([^"]+)"/.exec(one)?.slice(1)),
+    ).toEqual([
       ["anthropic", "all"],
       ["anthropic", "claude-opus"],
       ["openai", "all"],
@@ -177,6 +179,10 @@ describe("/workload for a Full reader", () => {
     expect(lines[1]).toBe(
       '2026-11-08,anthropic,all,250,100,1800,,,,true,openrouter-session-cost,"Source: OpenRouter (openrouter.ai), session-cost dataset, as of 2026-11-16T03:00:00.000Z. Licensed under CC BY 4.0."',
     );
-    expect(lines[4]?.startsWith("2026-11-15,anthropic,all,240.125,96.43718,1820.46,-2.5,-1.25,-0.2,true,")).toBe(true);
+    expect(
+      lines[4]?.startsWith(
+        "2026-11-15,anthropic,all,240.125,96.43718,1820.46,-2.5,-1.25,-0.2,true,",
+      ),
+    ).toBe(true);
   });
 });

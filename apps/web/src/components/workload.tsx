@@ -53,8 +53,8 @@ export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
       <h2 id="access-heading">Who reads it</h2>
       <p className="notice">
         The Workload Cost index is read with a {READING_PLANS} plan: signed in with one, this page
-        shows its chart, each lab&apos;s latest week, the session costs behind it and a CSV; its
-        API keys get the same from <code>GET /api/workload</code>.
+        shows its chart, each lab&apos;s latest week, the session costs behind it and a CSV; its API
+        keys get the same from <code>GET /api/workload</code>.
       </p>
       {refusal !== undefined && (
         <p className="key-teaser" data-workload-refusal>
@@ -102,8 +102,8 @@ export function WorkloadAbout() {
         <li>
           <strong>Price, intensity and mix</strong>: each week&apos;s change of cost per session,
           split into list prices (the same sessions at new prices), intensity (more or fewer tokens
-          per session) and mix (which harnesses, models and turn ranges make up the week). The
-          three add up exactly to the change, in percent of the previous week&apos;s cost.
+          per session) and mix (which harnesses, models and turn ranges make up the week). The three
+          add up exactly to the change, in percent of the previous week&apos;s cost.
         </li>
       </ul>
     </section>
@@ -111,11 +111,7 @@ export function WorkloadAbout() {
 }
 
 /** The method, sentence by sentence, and its sources with their citations and licences. */
-export function WorkloadMethodologySection({
-  methodology,
-}: {
-  methodology: WorkloadMethodology;
-}) {
+export function WorkloadMethodologySection({ methodology }: { methodology: WorkloadMethodology }) {
   return (
     <section aria-labelledby="methodology-heading" data-workload-methodology>
       <h2 id="methodology-heading">How it is computed</h2>
@@ -130,7 +126,8 @@ export function WorkloadMethodologySection({
         ) : (
           <>
             {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
-            ending <time dateTime={methodology.latestWeek}>{formatUtcDay(methodology.latestWeek)}</time>
+            ending{" "}
+            <time dateTime={methodology.latestWeek}>{formatUtcDay(methodology.latestWeek)}</time>
           </>
         )}
         .
@@ -160,8 +157,8 @@ export function WorkloadMethodologySection({
       <ul data-workload-sources>
         {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
-            <code>{source.source}</code>: {source.what} <span data-citation-text>{source.citation}</span>{" "}
-            ({source.licence})
+            <code>{source.source}</code>: {source.what}{" "}
+            <span data-citation-text>{source.citation}</span> ({source.licence})
           </li>
         ))}
       </ul>
@@ -239,7 +236,12 @@ export function WorkloadValues({
       <p>
         <a
           className="button"
-          href={chartStateHref(WORKLOAD_CSV_PATH, { range: state.range, keys: offer.keys }, offer, HOME_SERIES_PARAM)}
+          href={chartStateHref(
+            WORKLOAD_CSV_PATH,
+            { range: state.range, keys: offer.keys },
+            offer,
+            HOME_SERIES_PARAM,
+          )}
           download
           data-csv
         >

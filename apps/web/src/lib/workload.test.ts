@@ -101,9 +101,7 @@ describe("totalEffect", () => {
 
   it("is null in a group's first week, whose effects are null", () => {
     expect(totalEffect(row("2026-11-08", "openai", "all", 100, null))).toBeNull();
-    expect(
-      totalEffect({ ...row("2026-11-08", "openai", "all", 100), mixEffect: null }),
-    ).toBeNull();
+    expect(totalEffect({ ...row("2026-11-08", "openai", "all", 100), mixEffect: null })).toBeNull();
   });
 });
 

@@ -96,7 +96,9 @@ export function totalEffect(row: WorkloadIndexRow): number | null {
 }
 
 /** The latest and earliest day of some rows, or undefined for none. */
-export function weekRange(rows: readonly { date: UtcDay }[]): { startDate: UtcDay; endDate: UtcDay } | undefined {
+export function weekRange(
+  rows: readonly { date: UtcDay }[],
+): { startDate: UtcDay; endDate: UtcDay } | undefined {
   const days = rows.map((row) => row.date).sort();
   const startDate = days[0];
   const endDate = days.at(-1);

@@ -1,5 +1,10 @@
 import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
-import { latestDay, parseChartState, shownFrom, type ChartOffer } from "../../../src/lib/chart-state";
+import {
+  latestDay,
+  parseChartState,
+  shownFrom,
+  type ChartOffer,
+} from "../../../src/lib/chart-state";
 import {
   answerProvenance,
   weekRange,
