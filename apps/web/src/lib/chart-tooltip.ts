@@ -31,12 +31,6 @@ function formatValue(value: number, valueKind: ChartValueKind): string {
   }
 }
 
-/** A sign for a difference that is not zero at the shown precision; a real minus sign. */
-function signOf(delta: number, decimals: number): string {
-  if (Number(delta.toFixed(decimals)) === 0) return "";
-  return delta > 0 ? "+" : "\u2212";
-}
-
 /**
  * What the server hands the chart script (public/chart.js, built from src/client/chart.ts): each
  * point's day, value and position in percent of the plot box, `x` from the left and `y` from the
@@ -168,14 +162,17 @@ export function tooltipFor(
     let change = "no earlier value";
     if (previous !== undefined) {
       const since = `since ${formatUtcDay(previous.date)}`;
-      const delta = point.value - previous.value;
       if (valueKind === "usd") {
         change = `${formatChange(changeBetween(point.value, previous.value))} ${since}`;
-      } else if (valueKind === "percent") {
-        const sign = signOf(delta * 100, 2);
-        change = `${sign}${formatFractionPercent(Math.abs(delta)).replace("%", " pts")} ${since}`;
+      } else if (valueKind === "points") {
+        // Index points change in points, signed only when the shown decimal moves.
+        const delta = point.value - previous.value;
+        const sign = Number(delta.toFixed(1)) === 0 ? "" : delta > 0 ? "+" : "\u2212";
+        change = `${sign}${formatPoints(Math.abs(delta))} pts ${since}`;
       } else {
-        change = `${signOf(delta, 1)}${formatPoints(Math.abs(delta))} pts ${since}`;
+        const delta = point.value - previous.value;
+        const sign = Number((delta * 100).toFixed(2)) === 0 ? "" : delta > 0 ? "+" : "\u2212";
+        change = `${sign}${formatFractionPercent(Math.abs(delta)).replace("%", " pts")} ${since}`;
       }
     }
     lines.push({
