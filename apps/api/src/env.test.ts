@@ -2,11 +2,8 @@ import { MARKETS } from "./markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  methodologyRulesFrom as rulesOfTokenEnv,
-  openRouterConfigFrom as openRouterOfTokenEnv,
-  tokenEnvOf,
-} from "./markets/token/jobs/settings";
+import { methodologyRulesFrom as rulesOfTokenEnv, tokenEnvOf } from "./markets/token/jobs/settings";
+import { openRouterConfigFrom as openRouterOfTokenEnv } from "./platform/ingest/openrouter-config";
 
 /** The token market's settings from the validated environment (readEnv checked its variables). */
 const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(tokenEnvOf(env));

@@ -59,3 +59,5 @@ export * from "./workload/models";
 export * from "./workload/index-math";
 export * from "./workload/methodology";
 export * from "./workload/query";
+export * from "./workload/publication";
+export * from "./workload/sample";

@@ -1,4 +1,5 @@
 import { TOKEN } from "../markets/token/read-model/state";
+import { WORKLOAD } from "../markets/workload/read-model/state";
 import { createHash } from "node:crypto";
 import { copyGpuTradesIfAbsent, generateGpuSample, revokeApiKey } from "@tpi/db";
 import { restateLabDay } from "../markets/token/jobs/restatement";
@@ -60,6 +61,8 @@ export async function startContractApi(): Promise<ContractApi> {
   );
   if (!restated.ok) throw new Error(`restatement failed: ${restated.error.message}`);
   await TOKEN.of(api.deps).index.refresh();
+  // No session-cost week is stored: the Workload Cost index is its generated sample.
+  await WORKLOAD.of(api.deps).index.refresh();
 
   const day = 24 * 3_600_000;
   const trialEndsAt = new Date(CONTRACT_NOW.getTime() + 7 * day);

@@ -814,5 +814,30 @@ post(
   { as: "revoked", headers: { accept: "application/json, text/event-stream" } },
 );
 
+// ---- /api/workload (the Workload Cost index: the generated sample) ----
+const W = "/api/workload";
+get("workload keyless", W);
+get(
+  "workload trial key one week, one family",
+  `${W}?startDate=2026-11-15&endDate=2026-11-15&lab=anthropic&family=claude-sonnet`,
+  { as: "trial" },
+);
+get(
+  "workload premium key one lab's aggregate",
+  `${W}?startDate=2026-11-01&endDate=2026-11-22&lab=openai&family=all`,
+  { as: "premium" },
+);
+const workloadBad: [string, string][] = [
+  ["unknown lab", "?lab=acme"],
+  ["bad family", "?family=Claude%20Sonnet"],
+  ["bad date", "?startDate=2026-02-30"],
+  ["reversed range", "?startDate=2026-11-20&endDate=2026-11-14"],
+  ["unknown parameter", "?week=2026-11-15"],
+];
+for (const [label, query] of workloadBad)
+  get(`workload 400: ${label}`, `${W}${query}`, { as: "full" });
+get("workload methodology", `${W}/methodology`);
+wrongMethods(W, ["POST"]);
+
 /** Every request of the contract snapshot, in replay order (state-changing ones included). */
 export const CONTRACT_REQUESTS: readonly ContractRequest[] = requests;

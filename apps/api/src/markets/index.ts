@@ -1,9 +1,10 @@
 import { gpuMarket } from "./gpu/market";
 import { tokenMarket } from "./token/market";
+import { workloadMarket } from "./workload/market";
 
 /**
  * The markets this service serves, in the order of the reference: their routes, tools, chat
  * subjects, commands and website procedures follow this order. Adding a market is one folder
  * under markets/ and one line here (docs/architecture.md, "Adding a market").
  */
-export const MARKETS = [tokenMarket, gpuMarket] as const;
+export const MARKETS = [tokenMarket, gpuMarket, workloadMarket] as const;

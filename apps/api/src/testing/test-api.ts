@@ -41,6 +41,7 @@ import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
 import { openGpuState } from "../markets/gpu/read-model/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
 import { openTokenState } from "../markets/token/read-model/state";
+import { openWorkloadState } from "../markets/workload/read-model/state";
 import { MarketStates } from "../platform/core/market";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
@@ -196,6 +197,8 @@ export async function startTestApi(
   const token = openTokenState(rules, db);
   const gpuRules = options.gpuRules ?? DEFAULT_GPU_METHOD_RULES;
   const gpu = openGpuState(gpuRules, db);
+  // Loaded by the tests that need it (WORKLOAD.of(api.deps).index.refresh()): empty until then.
+  const workload = openWorkloadState(db, () => clock.now);
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {
     staleGraceMs: options.keyStaleGraceMs,
@@ -209,6 +212,7 @@ export async function startTestApi(
     markets: new MarketStates([
       ["token", token],
       ["gpu", gpu],
+      ["workload", workload],
     ]),
     auth,
     clock: () => clock.now,

@@ -513,6 +513,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workload Cost index: cents per coding-agent session, like-for-like index and its price, intensity and mix effects
+         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells. Without `startDate` and `endDate`: the whole history. No matching row is an empty `data`. `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
+         */
+        get: operations["getWorkload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workload/methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Workload Cost methodology: sources, cells, implied tokens, the chained like-for-like index, the LMDI split, exclusions and the citation
+         * @description Public. `dataSources.sample` is true while the index shows the generated sample (no real session-cost week is stored yet).
+         */
+        get: operations["getWorkloadMethodology"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-api-key": {
         parameters: {
             query?: never;
@@ -1725,6 +1765,136 @@ export interface components {
                 /** @description totalTokens / the sum over every tracked lab published that day (a fraction; the shares of a day sum to 1) */
                 share: number | null;
             }[];
+        };
+        WorkloadResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            unit: "US cents per coding-agent session (cCents); thousands of tokens per session (qKtok)";
+            /** @description As asked; null: from the first week */
+            startDate: string | null;
+            /** @description As asked; null: through the latest week */
+            endDate: string | null;
+            count: number;
+            data: {
+                /**
+                 * Format: date
+                 * @description The week: its session-cost window's end date (UTC)
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @enum {string} */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description Model family, or `all` (every cell of the lab) */
+                family: string;
+                /** @description Cost per coding-agent SESSION, US cents: the mean over the group's cells of the median session cost (not per request) */
+                cCents: number;
+                /** @description Like-for-like index, base 100 in the group's first week, chained weekly over cells present in both weeks (Törnqvist) */
+                lfl: number;
+                /** @description Implied thousands of tokens per session: median session cost / the model's blended list price, averaged over cells */
+                qKtok: number;
+                /** @description Percent of the previous week's cost per session due to list prices of the same cells (LMDI); null in the group's first week */
+                priceEffect: number | null;
+                /** @description Percent due to implied tokens per session of the same cells (LMDI); null in the first week */
+                intensityEffect: number | null;
+                /** @description Percent due to the cells' shares and cells entering or leaving (LMDI); null in the first week */
+                mixEffect: number | null;
+                /** @description Percent change of cCents from the group's previous week: priceEffect + intensityEffect + mixEffect (to 1e-9); null in the first week */
+                totalChange: number | null;
+                /** @description Cells (harness x model x turn range) in the group this week */
+                cells: number;
+                /** @description Cells also present in the group's previous week (the like-for-like link's base); null in the first week */
+                matchedCells: number | null;
+                /** @description True when no cell matched the previous week: the link is taken as 1 and the change is all mix */
+                lflImputed: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the row's inputs were complete: the later of the session-cost snapshot's as-of time and the price snapshot's fetch time (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                computedAt: string;
+            }[];
+            /** @description The weeks of the answer, with their price snapshot and exclusions */
+            weeks: {
+                /**
+                 * Format: date
+                 * @example 2026-08-21
+                 */
+                date: string;
+                windowDays: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                asOf: string;
+                /** @description When the price snapshot that priced the week was taken; null: none did */
+                pricesFetchedAt: string | null;
+                pricedCells: number;
+                /** @description Cells left out of the week, by reason (see the methodology) */
+                excluded: {
+                    unknown_lab: number;
+                    no_price: number;
+                    duplicate_cell: number;
+                };
+            }[];
+            /** @description The session-cost cells behind the rows (the asked lab and family), week by week */
+            cells: {
+                /**
+                 * Format: date
+                 * @description The week (window end date)
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description Days of sessions the window covers */
+                windowDays: number;
+                /**
+                 * Format: date-time
+                 * @description When OpenRouter computed the window
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                asOf: string;
+                /** @description The coding agent (OpenRouter's app slug) */
+                harness: string;
+                harnessName: string;
+                /** @description OpenRouter model permaslug */
+                model: string;
+                /** @enum {string} */
+                lab: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                family: string;
+                /** @enum {string} */
+                turnRange: "1-turn" | "2-9-turns" | "10-49-turns" | "50-plus-turns";
+                /** @description Median cost of one session, USD */
+                medianSessionCostUsd: number;
+                /** @description The model's list price, 0.75 x input + 0.25 x output, USD per million tokens */
+                blendedPricePerMtok: number;
+                /** @description Implied thousands of tokens per session: cost / blended price */
+                impliedKtok: number;
+            }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        WorkloadMethodologyResponse: {
+            /** @constant */
+            success: true;
+            version: string;
+            /** @constant */
+            unit: "US cents per coding-agent session (cCents); thousands of tokens per session (qKtok)";
+            sources: {
+                source: string;
+                what: string;
+                citation: string;
+                licence: string;
+            }[];
+            turnRanges: ("1-turn" | "2-9-turns" | "10-49-turns" | "50-plus-turns")[];
+            /** @description The method, one sentence per rule */
+            rules: string[];
+            /** @description Why a cell is left out */
+            exclusions: {
+                [key: string]: string;
+            };
+            /** @description Weeks published */
+            weeks: number;
+            latestWeek: string | null;
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
     };
     responses: never;
@@ -4178,6 +4348,158 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkload: {
+        parameters: {
+            query?: {
+                /** @description Inclusive first week, by the window's end date (UTC). Without dates: the whole history. */
+                startDate?: string;
+                /** @description Inclusive last week, by the window's end date (UTC); not before `startDate`. */
+                endDate?: string;
+                /** @description Model lab identifier (case-sensitive): only this lab's rows. */
+                lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`) or `all` (the lab's aggregate over every cell). A well-formed family with no cells matches no rows. */
+                family?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Workload Cost rows and cells */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkloadResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWorkloadMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Workload Cost methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkloadMethodologyResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -425,3 +425,29 @@ export async function readSessionCostWeeks(
   }
   return weeks;
 }
+
+/**
+ * What the Workload Cost index is computed from, as one string: the stored session-cost weeks
+ * (their count, cells and latest sync) and OpenRouter's price snapshots (their count and newest
+ * id). It moves whenever a week is written or a snapshot stored, and only then.
+ */
+export async function workloadInputsFingerprint(db: Tx, priceSource: string): Promise<string> {
+  const [cells, snapshots] = await Promise.all([
+    db.sessionCostCell.aggregate({
+      _count: { _all: true },
+      _max: { syncedAt: true, windowEndDate: true },
+    }),
+    db.priceSnapshot.aggregate({
+      where: { source: priceSource },
+      _count: { _all: true },
+      _max: { id: true },
+    }),
+  ]);
+  return [
+    cells._count._all,
+    cells._max.windowEndDate?.toISOString() ?? "",
+    cells._max.syncedAt?.toISOString() ?? "",
+    snapshots._count._all,
+    snapshots._max.id ?? "",
+  ].join("|");
+}

@@ -9,6 +9,7 @@ import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import { openGpuState } from "../../markets/gpu/read-model/state";
+import { openWorkloadState } from "../../markets/workload/read-model/state";
 import { openTokenState } from "../../markets/token/read-model/state";
 import { ANONYMOUS } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
@@ -22,6 +23,7 @@ function scopeWith(method: { rules: MethodologyRules; winsor: WinsorBounds }): C
   const markets = new MarketStates([
     ["token", openTokenState(method.rules, noDatabase)],
     ["gpu", openGpuState({ ...DEFAULT_GPU_METHOD_RULES, winsor: method.winsor }, noDatabase)],
+    ["workload", openWorkloadState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
   ]);
   const deps = { marketList: MARKETS, markets } as Pick<AppDeps, "marketList" | "markets">;
   return { deps: deps as AppDeps, caller: ANONYMOUS, now: new Date("2026-11-23T12:00:00Z") };

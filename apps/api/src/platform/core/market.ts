@@ -126,7 +126,11 @@ export class MarketStates {
  * them typed inside the market); its name and tRPC router keep their types, which make the
  * website's `AppRouter`.
  */
-export type Market<Name extends string = string, Router extends AnyRouter = AnyRouter> = {
+export type Market<
+  Name extends string = string,
+  Router extends AnyRouter = AnyRouter,
+  Window extends DayWindow | null = DayWindow | null,
+> = {
   /** Lower case: the key of its state, and how logs and errors name it. */
   readonly name: Name;
   /** Its environment variables (zod schemas), merged into the one validated environment. */
@@ -143,8 +147,11 @@ export type Market<Name extends string = string, Router extends AnyRouter = AnyR
   readonly chat: ChatMarket;
   /** Documents MCP clients can read besides the tools (methodology texts). */
   readonly resources: readonly McpResource[];
-  /** What a keyless caller may read of its history today (UTC days), by the api's clock. */
-  freeWindow(now: Date): DayWindow;
+  /**
+   * What a keyless caller may read of its history today (UTC days), by the api's clock; null for
+   * a market whose values need a key whatever the day.
+   */
+  freeWindow(now: Date): Window;
   /** Builds the live state over the database from the validated environment. */
   open(env: Readonly<Record<string, unknown>>, context: MarketOpenContext): MarketStateBase;
   /**
@@ -162,7 +169,8 @@ export type MarketDefinition<
   State extends MarketStateBase,
   Settings,
   EnvShape extends z.ZodRawShape,
-> = Omit<Market<Name, Router>, "env" | "open" | "start" | "jobs"> & {
+  Window extends DayWindow | null = DayWindow,
+> = Omit<Market<Name, Router, Window>, "env" | "open" | "start" | "jobs"> & {
   readonly key: MarketKey<State>;
   readonly env: EnvShape;
   settingsFrom(env: z.output<z.ZodObject<EnvShape>>): Settings;
@@ -181,7 +189,10 @@ export function defineMarket<
   State extends MarketStateBase,
   Settings,
   EnvShape extends z.ZodRawShape,
->(definition: MarketDefinition<Name, Router, State, Settings, EnvShape>): Market<Name, Router> {
+  Window extends DayWindow | null,
+>(
+  definition: MarketDefinition<Name, Router, State, Settings, EnvShape, Window>,
+): Market<Name, Router, Window> {
   if (definition.key.name !== definition.name)
     throw new Error(`market '${definition.name}' has the key of '${definition.key.name}'`);
   const settingsByState = new WeakMap<MarketStateBase, Settings>();

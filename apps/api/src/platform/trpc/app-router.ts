@@ -1,4 +1,3 @@
-import type { DayWindow } from "@tpi/domain";
 import { accountRouter } from "./account-router";
 import type { Market } from "../core/market";
 import { apiReference } from "../openapi/reference";
@@ -14,9 +13,9 @@ import { viewerProcedure } from "./session-procedure";
  */
 export type { TrpcContext } from "./init";
 
-/** Each market's free window on the api's clock, by market name. */
+/** Each market's free window on the api's clock, by market name (null: no keyless reads). */
 export type FreeWindows<Markets extends readonly Market[]> = {
-  [Name in Markets[number]["name"]]: DayWindow;
+  [M in Markets[number] as M["name"]]: ReturnType<M["freeWindow"]>;
 };
 
 function platformRouter<const Markets extends readonly Market[]>(markets: Markets) {

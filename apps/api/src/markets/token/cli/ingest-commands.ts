@@ -12,7 +12,8 @@ import { createProgress } from "../../../platform/observability/progress";
 import { importObservations, type ImportReport } from "../jobs/observation-import";
 import { addDays, utcDayOf } from "@tpi/domain";
 import { clockFrom } from "../../../platform/runtime/env";
-import { openRouterConfigFrom, tokenEnvOf } from "../jobs/settings";
+import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-config";
+import { tokenEnvOf } from "../jobs/settings";
 import { OpenRouterError, rankingsRangeProblem } from "../sources/openrouter";
 import {
   daysFailed,

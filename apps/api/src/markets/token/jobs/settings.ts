@@ -11,11 +11,8 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { envList } from "../../../platform/runtime/env";
-import {
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  RANKINGS_FIRST_DAY,
-  type OpenRouterConfig,
-} from "../sources/openrouter";
+import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-config";
+import { RANKINGS_FIRST_DAY, type OpenRouterConfig } from "../sources/openrouter";
 
 /** The token market's environment variables (listed with the others in the configuration docs). */
 export const TOKEN_ENV = {
@@ -116,20 +113,5 @@ export function methodologyRulesFrom(env: TokenEnv): MethodologyRules {
     settlementLagHours: env.SETTLEMENT_LAG_HOURS,
     materialityThresholdPercent: env.RESTATEMENT_MATERIALITY_PERCENT,
     estimatedInputShare: env.ESTIMATED_INPUT_SHARE,
-  };
-}
-
-/** The connector's settings; undefined without OPENROUTER_API_KEY (no OpenRouter sync then). */
-export function openRouterConfigFrom(env: TokenEnv): OpenRouterConfig | undefined {
-  if (env.OPENROUTER_API_KEY === undefined) return undefined;
-  return {
-    baseUrl: env.OPENROUTER_BASE_URL,
-    apiKey: env.OPENROUTER_API_KEY,
-    timeoutMs: env.OPENROUTER_TIMEOUT_MS,
-    maxRetries: env.OPENROUTER_MAX_RETRIES,
-    retryBaseMs: env.OPENROUTER_RETRY_BASE_MS,
-    minRequestIntervalMs: env.OPENROUTER_MIN_REQUEST_INTERVAL_MS,
-    dailyRequestBudget: env.OPENROUTER_DAILY_REQUEST_BUDGET,
-    maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
   };
 }

@@ -30,9 +30,6 @@ import {
 export const RANKINGS_FIRST_DAY: UtcDay = "2025-01-01";
 /** Days per rankings request: a month of up to 51 rows a day keeps each answer small. */
 export const RANKINGS_WINDOW_DAYS = 31;
-/** Longest 429 Retry-After a run waits out; a longer one stops the run (milliseconds). */
-export const DEFAULT_MAX_RETRY_AFTER_MS = 5 * 60_000;
-
 export type OpenRouterConfig = {
   baseUrl: string;
   /** Any OpenRouter key; sent only in the Authorization header, never logged. */

@@ -22,8 +22,10 @@ export function workloadJobs(input: {
   syncHourUtc: number;
   clock: () => Date;
   log: { info(line: string): void; warn(line: string): void };
+  /** Called after a sync wrote a week (the market reloads its index). */
+  afterWrite?: () => Promise<unknown>;
 }): ScheduledJob[] {
-  const { db, openRouter, syncHourUtc, clock, log } = input;
+  const { db, openRouter, syncHourUtc, clock, log, afterWrite } = input;
   if (openRouter === undefined) return [];
   return [
     {
@@ -41,6 +43,7 @@ export function workloadJobs(input: {
         if (!report.ran) return;
         if (report.outcome === "ok") log.info(report.message);
         else log.warn(report.message);
+        if (report.written) await afterWrite?.();
       },
     },
   ];

@@ -1,0 +1,55 @@
+import { parseArgs } from "node:util";
+import {
+  ConfigurationError,
+  UsageError,
+  withRuntime,
+  type Command,
+} from "../../../platform/cli/command";
+import { syncSessionCost } from "../jobs/session-cost-sync";
+import { workloadSettingsFrom } from "../jobs/settings";
+import { WORKLOAD } from "../read-model/state";
+
+/** Help lines of the Workload Cost commands. */
+export const WORKLOAD_USAGE = `  workload sync                        fetch OpenRouter's current session-cost week (needs OPENROUTER_API_KEY), store it
+                                       whole, and say what the Workload Cost index now publishes`;
+
+/** Operator commands of the Workload Cost index. */
+export const workloadCommands: Record<string, Command> = {
+  async workload(args, context) {
+    const [subcommand, ...rest] = args;
+    if (subcommand !== "sync")
+      throw new UsageError(`workload takes 'sync'; got '${subcommand ?? ""}'`);
+    parseArgs({ args: rest, options: {}, strict: true });
+    const settings = workloadSettingsFrom(context.env);
+    if (settings.openRouter === undefined)
+      throw new ConfigurationError(
+        "OPENROUTER_API_KEY is not set: create a key at https://openrouter.ai/settings/keys (any OpenRouter key reads the Data API) and set OPENROUTER_API_KEY",
+      );
+    const openRouter = settings.openRouter;
+    await withRuntime(context, async (runtime) => {
+      const report = await syncSessionCost(runtime.database.db, openRouter, {
+        trigger: "manual",
+        now: runtime.clock(),
+      });
+      if (!report.ran) {
+        console.log(`session-cost sync skipped: ${report.reason}`);
+        return;
+      }
+      console.log(report.message);
+      const index = WORKLOAD.of(runtime).index;
+      index.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
+      await index.refresh();
+      const latest = index.weeks.at(-1);
+      console.log(
+        latest === undefined
+          ? "the Workload Cost index has no week yet"
+          : `the Workload Cost index now publishes ${index.describe()}, the latest ending ${latest.window.windowEndDate} with ${latest.cells.length} priced cell(s) (excluded: ${Object.entries(
+              latest.excluded,
+            )
+              .map(([reason, count]) => `${count} ${reason}`)
+              .join(", ")})`,
+      );
+      if (report.outcome !== "ok") process.exitCode = 1;
+    });
+  },
+};

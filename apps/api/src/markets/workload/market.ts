@@ -1,0 +1,35 @@
+import { defineMarket } from "../../platform/core/market";
+import { WORKLOAD_CHAT } from "./chat";
+import { WORKLOAD_USAGE, workloadCommands } from "./cli/commands";
+import { startWorkloadMarket, workloadMarketJobs } from "./jobs/lifecycle";
+import { WORKLOAD_ENV, workloadSettingsFrom } from "./jobs/settings";
+import { WORKLOAD, openWorkloadState } from "./read-model/state";
+import { WORKLOAD_RESOURCES } from "./resources";
+import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
+import { workloadRouter } from "./trpc";
+
+/**
+ * The Workload Cost index: what one coding-agent session costs, per lab and model family, week
+ * by week, from OpenRouter's weekly session costs and our stored model prices, with a
+ * like-for-like index and the change split into price, intensity and mix. Values need a key.
+ */
+export const workloadMarket = defineMarket({
+  name: "workload",
+  key: WORKLOAD,
+  env: WORKLOAD_ENV,
+  settingsFrom: workloadSettingsFrom,
+  routes: [workloadRoute, workloadMethodologyRoute],
+  tags: {
+    "Workload Cost":
+      "What one coding-agent session costs (US cents per session, not per request), per lab and model family, weekly, from OpenRouter's session-cost dataset and our model prices: a like-for-like index and its price, intensity and mix effects.",
+  },
+  trpc: workloadRouter,
+  commands: { usage: WORKLOAD_USAGE, commands: workloadCommands },
+  chat: WORKLOAD_CHAT,
+  resources: WORKLOAD_RESOURCES,
+  // No keyless view of its values (Premium/Full data; any key reads it all).
+  freeWindow: () => null,
+  open: (_settings, context) => openWorkloadState(context.db, context.clock),
+  start: (state, settings, context) => startWorkloadMarket(state, settings, context),
+  jobs: workloadMarketJobs,
+});

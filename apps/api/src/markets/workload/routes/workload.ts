@@ -1,0 +1,99 @@
+import { WORKLOAD_UNIT, ok } from "@tpi/domain";
+import { defineRoute } from "../../../platform/http/route";
+import { noQuerySchema } from "../../../platform/http/input";
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE } from "../../../platform/openapi/responses";
+import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
+import {
+  workloadMethodologyResponseSchema,
+  workloadQuerySchema,
+  workloadResponseSchema,
+} from "../schemas/workload";
+import { answerWorkload, workloadMethodologyDocument } from "../services/workload";
+
+/**
+ * The Workload Cost routes: what one coding-agent session costs per lab and model family, week
+ * by week, from OpenRouter's session costs and our stored model prices. Values need a key of any
+ * plan (Trial, Premium, Full); the methodology is public.
+ */
+
+const WORKLOAD_TAG = "Workload Cost";
+
+export const workloadRoute = defineRoute({
+  method: "get",
+  path: "/api/workload",
+  operationId: "getWorkload",
+  tool: {
+    name: "get_workload_cost",
+    title: "Workload Cost index",
+    description: `What one coding-agent SESSION costs (not one request), per lab and model family (\`all\` = the lab's aggregate), week by week: \`cCents\` (US cents per session), \`lfl\` (like-for-like index, base 100), \`qKtok\` (implied thousands of tokens per session) and the week's change split into \`priceEffect\`, \`intensityEffect\` and \`mixEffect\` (percent, summing to \`totalChange\`), with the session-cost cells (harness, model, turn range, median cost) behind them. Optional \`startDate\`/\`endDate\` (YYYY-MM-DD, by the week's window end date; without them the whole history), \`lab\` and \`family\`. Unit: ${WORKLOAD_UNIT}. Cite OpenRouter's session-cost dataset (CC BY 4.0) with the numbers`,
+  },
+  security: "required",
+  limiter: "public",
+  query: workloadQuerySchema,
+  responses: {
+    200: { description: "Workload Cost rows and cells", schema: workloadResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+  },
+  docs: {
+    summary:
+      "Workload Cost index: cents per coding-agent session, like-for-like index and its price, intensity and mix effects",
+    description: [
+      "Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab):",
+      "`cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost;",
+      "`qKtok`, implied thousands of tokens per session (cost / the model's blended list price);",
+      "`lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks);",
+      "`priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week.",
+      "`cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells.",
+      "Without `startDate` and `endDate`: the whole history. No matching row is an empty `data`.",
+      "`dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.",
+    ].join(" "),
+    tags: [WORKLOAD_TAG],
+    access: "Any key (Trial, Premium, Full) reads every lab and all history; no keyless access.",
+    examples: () => [
+      { label: "Every lab and family, all history", pathAndQuery: "/api/workload", withKey: true },
+      {
+        label: "Anthropic's Sonnet family",
+        pathAndQuery: "/api/workload?lab=anthropic&family=claude-sonnet",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: WORKLOAD_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerWorkload(query, WORKLOAD.of(deps).index),
+  },
+});
+
+export const workloadMethodologyRoute = defineRoute({
+  method: "get",
+  path: "/api/workload/methodology",
+  operationId: "getWorkloadMethodology",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: {
+      description: "The Workload Cost methodology",
+      schema: workloadMethodologyResponseSchema,
+    },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The Workload Cost methodology: sources, cells, implied tokens, the chained like-for-like index, the LMDI split, exclusions and the citation",
+    description:
+      "Public. `dataSources.sample` is true while the index shows the generated sample (no real session-cost week is stored yet).",
+    tags: [WORKLOAD_TAG],
+    examples: () => [
+      { label: "The Workload Cost methodology", pathAndQuery: "/api/workload/methodology" },
+    ],
+  },
+  settled: {
+    freshness: WORKLOAD_FRESHNESS,
+    answer: (deps) => () => ok(workloadMethodologyDocument(WORKLOAD.of(deps).index)),
+  },
+});

@@ -1,0 +1,137 @@
+import {
+  ALL_FAMILIES,
+  CELL_EXCLUSION_REASONS,
+  TURN_RANGES,
+  WORKLOAD_METHODOLOGY_VERSION,
+  WORKLOAD_UNIT,
+  OPENROUTER_SOURCE,
+  describeWorkloadMethodology,
+  openRouterCitation,
+  ok,
+  sessionCostCitation,
+  type DomainError,
+  type Result,
+  type WorkloadQuery,
+} from "@tpi/domain";
+import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import { answerDataSourcesOf } from "../../../platform/provenance/data-sources";
+import type { PublishedWorkload } from "../read-model/published-workload";
+import type {
+  WorkloadMethodologyResponse,
+  WorkloadResponse,
+  WorkloadRowAnswer,
+} from "../schemas/workload";
+
+/**
+ * Answers `GET /api/workload` from the index in memory: the rows of the asked weeks (by window
+ * end date), lab and family, the cells behind them and their sources. Without dates, the whole
+ * history. No matching row is an empty `data`, not an error: a family comes and goes with its
+ * models, and a week may have no cell of a lab.
+ */
+export function answerWorkload(
+  query: WorkloadQuery,
+  index: PublishedWorkload,
+): Result<WorkloadResponse, DomainError> {
+  const inRange = (day: string) =>
+    (query.startDate === undefined || day >= query.startDate) &&
+    (query.endDate === undefined || day <= query.endDate);
+  const rows = index.rows.filter(
+    (row) =>
+      inRange(row.windowEndDate) &&
+      (query.lab === undefined || row.lab === query.lab) &&
+      (query.family === undefined || row.family === query.family),
+  );
+  const weeks = index.weeks.filter((week) => inRange(week.window.windowEndDate));
+  const cells = weeks.flatMap((week) =>
+    week.cells
+      .filter(
+        (cell) =>
+          (query.lab === undefined || cell.lab === query.lab) &&
+          (query.family === undefined ||
+            query.family === ALL_FAMILIES ||
+            cell.family === query.family),
+      )
+      .map((cell) => ({
+        date: week.window.windowEndDate,
+        windowDays: week.window.windowDays,
+        asOf: week.window.asOf,
+        harness: cell.appSlug,
+        harnessName: cell.appName,
+        model: cell.modelPermaslug,
+        lab: cell.lab,
+        family: cell.family,
+        turnRange: cell.turnRange,
+        medianSessionCostUsd: cell.medianSessionCostUsd,
+        blendedPricePerMtok: cell.blendedPricePerMtok,
+        impliedKtok: cell.impliedTokens / 1000,
+      })),
+  );
+  return ok({
+    success: true,
+    unit: WORKLOAD_UNIT,
+    startDate: query.startDate ?? null,
+    endDate: query.endDate ?? null,
+    count: rows.length,
+    data: rows.map(
+      (row): WorkloadRowAnswer => ({
+        date: row.windowEndDate,
+        lab: row.lab,
+        family: row.family,
+        cCents: row.costPerSessionCents,
+        lfl: row.lfl,
+        qKtok: row.ktokPerSession,
+        priceEffect: row.effects?.priceEffectPct ?? null,
+        intensityEffect: row.effects?.intensityEffectPct ?? null,
+        mixEffect: row.effects?.mixEffectPct ?? null,
+        totalChange: row.effects?.totalChangePct ?? null,
+        cells: row.cellCount,
+        matchedCells: row.link?.matchedCells ?? null,
+        lflImputed: row.link?.imputed ?? false,
+        computedAt: row.computedAt,
+      }),
+    ),
+    weeks: weeks.map((week) => ({
+      date: week.window.windowEndDate,
+      windowDays: week.window.windowDays,
+      asOf: week.window.asOf,
+      pricesFetchedAt: week.pricesFetchedAt,
+      pricedCells: week.cells.length,
+      excluded: { ...week.excluded },
+    })),
+    cells,
+    dataSources: answerDataSourcesOf(
+      index.sourcesOf(weeks.map((week) => week.window.windowEndDate)),
+    ),
+  });
+}
+
+/** The method as data, for `GET /api/workload/methodology`, the website and the MCP resource. */
+export function workloadMethodologyDocument(index: PublishedWorkload): WorkloadMethodologyResponse {
+  // The sample's weeks have no OpenRouter as-of time to cite.
+  const latest = index.isSample ? undefined : index.weeks.at(-1);
+  return {
+    success: true,
+    version: WORKLOAD_METHODOLOGY_VERSION,
+    unit: WORKLOAD_UNIT,
+    sources: [
+      {
+        source: SESSION_COST_SOURCE,
+        what: "OpenRouter Data API `GET /api/v1/datasets/session-cost`: weekly median USD cost of one coding-agent session per harness, model and turn range",
+        citation: sessionCostCitation(latest?.window.asOf ?? "the week's as-of time"),
+        licence: "CC BY 4.0",
+      },
+      {
+        source: OPENROUTER_SOURCE,
+        what: "OpenRouter's model list (`GET /api/v1/models`) as the token index stores it: input and output list prices per model, the snapshot in force on each window's last day",
+        citation: openRouterCitation(latest?.pricesFetchedAt ?? "the snapshot's time"),
+        licence: "CC BY 4.0",
+      },
+    ],
+    turnRanges: [...TURN_RANGES],
+    rules: describeWorkloadMethodology(),
+    exclusions: { ...CELL_EXCLUSION_REASONS },
+    weeks: index.weeks.length,
+    latestWeek: index.latestWeek ?? null,
+    dataSources: answerDataSourcesOf(index.sourcesOf([])),
+  };
+}
