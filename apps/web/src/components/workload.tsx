@@ -238,7 +238,7 @@ export function WorkloadValues({
           className="button"
           href={chartStateHref(
             WORKLOAD_CSV_PATH,
-            { range: state.range, keys: offer.keys },
+            { range: state.range, keys: [...offer.keys] },
             offer,
             HOME_SERIES_PARAM,
           )}

@@ -1,8 +1,5 @@
 import { TRPCError, initTRPC } from "@trpc/server";
-import { SAMPLE_NOTICE, describeWorkloadMethodology } from "@tpi/domain";
-// TODO-merge: WORKLOAD_UNIT from @tpi/domain once the api side lands.
-const WORKLOAD_UNIT =
-  "US cents per coding-agent session (cCents); thousands of tokens per session (qKtok)";
+import { SAMPLE_NOTICE, WORKLOAD_UNIT, describeWorkloadMethodology } from "@tpi/domain";
 import { z } from "zod";
 
 /**
