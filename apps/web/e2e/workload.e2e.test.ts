@@ -27,7 +27,10 @@ type WorkloadRowBody = {
 type WorkloadBody = {
   data: WorkloadRowBody[];
   cells: { date: string; model: string; turnRange: string; medianSessionCostUsd: number }[];
-  dataSources: { sample: boolean; sources: { source: string; citation: string | null }[] };
+  dataSources: {
+    sample: boolean;
+    sources: { source: string; sample: boolean; citation: string | null }[];
+  };
 };
 
 /** What the api answers a Full key for the whole history. */
@@ -120,11 +123,15 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     ];
     const chart = page.locator('figure[data-chart="workload-lfl"]');
     expect(await chart.count()).toBe(1);
+    if (answer.dataSources.sample)
+      expect(await page.locator("[data-workload-state=values] [data-sample-notice]").count()).toBe(
+        1,
+      );
     expect(await chart.locator("[data-chart-unit]").textContent()).toContain("Index points");
     if (labs.length > 1) expect(await chart.locator(".legend li").count()).toBe(labs.length);
-    // The citation under the chart names each cited source.
+    // The citation under the chart names each real source (the sample gets the sample notice).
     for (const source of answer.dataSources.sources)
-      if (source.citation !== null)
+      if (source.citation !== null && !source.sample)
         expect(await page.locator(`[data-citation="${source.source}"]`).textContent()).toContain(
           source.citation,
         );
@@ -205,7 +212,9 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     });
     const noScript = await plain.newPage();
     await open(noScript, "/workload?range=1M");
-    expect(await noScript.locator('figure[data-chart="workload-lfl"] svg').count()).toBe(1);
+    expect(await noScript.locator('figure[data-chart="workload-lfl"] svg.chart-svg').count()).toBe(
+      1,
+    );
     expect(await noScript.getAttribute('a[data-range="1M"]', "aria-current")).toBe("true");
     expect(await noScript.getAttribute("a[data-csv]", "href")).toBe(
       "/workload/history.csv?range=1M",

@@ -84,6 +84,8 @@ type LineChartProps = {
   yScale?: YScaleKind | undefined;
   /** The days a drag or pinch zoomed to (`?from=&to=`); the chart shows only those. */
   zoom?: ChartZoom | undefined;
+  /** Days between consecutive values (7 for a weekly series); a wider step is a gap. Daily by default. */
+  cadenceDays?: number;
 };
 
 /**
@@ -103,9 +105,10 @@ export function LineChart({
   controls,
   yScale,
   zoom,
+  cadenceDays,
 }: LineChartProps) {
   const shown = zoomSeries(series, zoom);
-  const geometry = chartGeometry(shown, { yScale });
+  const geometry = chartGeometry(shown, { yScale, cadenceDays });
   if (geometry === undefined)
     return (
       <>

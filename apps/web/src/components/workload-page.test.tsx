@@ -102,10 +102,13 @@ describe("/workload for a Full reader", () => {
     expect(html).not.toContain('data-workload-state="locked"');
     expect(html).toContain('data-chart="workload-lfl"');
     expect(html).toContain('data-chart-value-kind="points"');
+    // Weekly values are joined week to week: each line is drawn, not a row of lone dots.
+    expect(html).toMatch(/<path class="chart-s1" d="M0,\d+(\.\d+)? L1000,/);
     // Both labs' `all` series, in points; the family row is not charted.
     expect(textOf(html)).toMatch(/Anthropic: .*96\.4/);
     expect(textOf(html)).toMatch(/OpenAI: .*104\.2/);
-    expect(html).toMatch(/data-citation="openrouter-session-cost"[^>]*>Source: OpenRouter/);
+    // The sample source has no citation line: the sample notice says what it is.
+    expect(html).not.toContain('data-citation="openrouter-session-cost"');
     expect(html).toContain('href="/workload/history.csv"');
     expect(html).toContain("data-sample-notice");
   });

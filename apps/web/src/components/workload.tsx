@@ -32,6 +32,7 @@ import {
   totalEffect,
   turnRangeLabel,
   weekRange,
+  WORKLOAD_CADENCE_DAYS,
   WORKLOAD_CSV_PATH,
   WORKLOAD_PATH,
 } from "../lib/workload";
@@ -217,6 +218,7 @@ export function WorkloadValues({
         title="Like-for-like workload cost index per lab, all families (100 in each lab's first week)"
         unit="Index points, 100 in each lab's first week"
         valueKind="points"
+        cadenceDays={WORKLOAD_CADENCE_DAYS}
         axisDecimals={1}
         series={applyChartState(allSeries, state, offer)}
         yScale={state.y}
@@ -262,12 +264,13 @@ export function WorkloadValues({
   );
 }
 
-/** The citation of the sources behind the values shown, under the chart. */
+/** The citations of the real sources behind the values shown, under the chart. */
 function SourcesLine({ answer }: { answer: WorkloadAnswer }) {
   return (
     <>
       {answer.dataSources.sources.map((source) =>
-        source.citation === null ? null : (
+        // The sample has no citation: the sample notice above the chart says what it is.
+        source.sample || source.citation === null ? null : (
           <p className="source-line" key={source.source} data-citation={source.source}>
             {source.citation}
             {source.licence !== null && (
@@ -387,63 +390,68 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
         <time dateTime={first.asOf}>{formatUtcInstant(first.asOf)}</time>), each with its
         model&apos;s blended list price and the tokens the cost buys at that price.
       </p>
-      <div className="table-wrap">
-        <table className="stack" data-table="workload-cells">
-          <caption>
-            Median cost of one session per harness, model and turn range, week ending{" "}
-            {formatUtcDay(first.date)}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Harness</th>
-              <th scope="col">Model</th>
-              <th scope="col">Turns</th>
-              <th scope="col" className="num">
-                Median session cost
-              </th>
-              <th scope="col" className="num">
-                Implied tokens
-              </th>
-              <th scope="col" className="num">
-                Blended price (USD / M tokens)
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {cells.map((cell) => (
-              <tr
-                key={`${cell.harness}|${cell.model}|${cell.turnRange}`}
-                data-harness={cell.harness}
-                data-model={cell.model}
-                data-turn-range={cell.turnRange}
-              >
-                <th scope="row">{cell.harnessName}</th>
-                <td data-label="Model">
-                  <code>{cell.model}</code>
-                </td>
-                <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
-                <td
-                  className="num"
-                  data-label="Median session cost"
-                  data-value={cell.medianSessionCostUsd}
-                >
-                  {formatUsd(cell.medianSessionCostUsd)}
-                </td>
-                <td className="num" data-label="Implied tokens" data-value={cell.impliedKtok}>
-                  {formatKtok(cell.impliedKtok)}
-                </td>
-                <td
-                  className="num"
-                  data-label="Blended price (USD / M tokens)"
-                  data-value={cell.blendedPricePerMtok}
-                >
-                  {formatUsd(cell.blendedPricePerMtok)}
-                </td>
+      <details className="workload-cells" data-workload-cells-details>
+        <summary>
+          Show the {cells.length} session costs of the week ending {formatUtcDay(first.date)}
+        </summary>
+        <div className="table-wrap">
+          <table className="stack" data-table="workload-cells">
+            <caption>
+              Median cost of one session per harness, model and turn range, week ending{" "}
+              {formatUtcDay(first.date)}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Harness</th>
+                <th scope="col">Model</th>
+                <th scope="col">Turns</th>
+                <th scope="col" className="num">
+                  Median session cost
+                </th>
+                <th scope="col" className="num">
+                  Implied tokens
+                </th>
+                <th scope="col" className="num">
+                  Blended price (USD / M tokens)
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {cells.map((cell) => (
+                <tr
+                  key={`${cell.harness}|${cell.model}|${cell.turnRange}`}
+                  data-harness={cell.harness}
+                  data-model={cell.model}
+                  data-turn-range={cell.turnRange}
+                >
+                  <th scope="row">{cell.harnessName}</th>
+                  <td data-label="Model">
+                    <code>{cell.model}</code>
+                  </td>
+                  <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
+                  <td
+                    className="num"
+                    data-label="Median session cost"
+                    data-value={cell.medianSessionCostUsd}
+                  >
+                    {formatUsd(cell.medianSessionCostUsd)}
+                  </td>
+                  <td className="num" data-label="Implied tokens" data-value={cell.impliedKtok}>
+                    {formatKtok(cell.impliedKtok)}
+                  </td>
+                  <td
+                    className="num"
+                    data-label="Blended price (USD / M tokens)"
+                    data-value={cell.blendedPricePerMtok}
+                  >
+                    {formatUsd(cell.blendedPricePerMtok)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </section>
   );
 }

@@ -11,6 +11,8 @@ import { csvField, type Series } from "./shape";
 /** The page, its CSV download (app/workload/history.csv/route.ts) and the chart's id. */
 export const WORKLOAD_PATH = "/workload";
 export const WORKLOAD_CSV_PATH = "/workload/history.csv";
+/** The source's snapshots are weekly: one value a week, joined week to week in the chart. */
+export const WORKLOAD_CADENCE_DAYS = 7;
 
 /** One lab × family × week of the index, as `GET /api/workload` serves it. */
 export type WorkloadIndexRow = {
