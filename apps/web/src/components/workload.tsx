@@ -250,8 +250,6 @@ export function WorkloadValues({
           Download these {shownCount} rows as CSV
         </a>
       </p>
-      <LatestTable rows={latest} />
-      <CellsTable answer={answer} />
       <CiteThis
         citation={{
           series: "Workload Cost index (like-for-like, per lab and model family)",
@@ -260,6 +258,9 @@ export function WorkloadValues({
           url: `${readWebEnv().publicSiteUrl}${WORKLOAD_PATH}`,
         }}
       />
+      <h2 id="latest-heading">Each lab&apos;s latest week</h2>
+      <LatestTable rows={latest} />
+      <CellsTable answer={answer} />
     </section>
   );
 }
