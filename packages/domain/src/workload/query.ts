@@ -14,7 +14,7 @@ import { parseLab } from "../token/query";
 export const WORKLOAD_QUERY_PARAMETERS = ["startDate", "endDate", "lab", "family"] as const;
 
 /** A family as `modelFamilyOf` names them (`claude-sonnet`, `gpt-5`), or `all`. */
-const FAMILY = /^[a-z0-9][a-z0-9.-]{0,63}$/;
+export const WORKLOAD_FAMILY_PATTERN = /^[a-z0-9][a-z0-9.-]{0,63}$/;
 
 export function invalidFamilyMessage(value: string): string {
   return `Invalid family '${value}'. A family is lower-case letters, digits and hyphens, such as claude-sonnet, gpt-5 or all.`;
@@ -54,7 +54,7 @@ export function parseWorkloadQuery(raw: RawQuery): Result<WorkloadQuery, DomainE
     query.lab = parsed.value;
   }
   if (family !== undefined) {
-    if (!FAMILY.test(family)) return err(badRequest(invalidFamilyMessage(family)));
+    if (!WORKLOAD_FAMILY_PATTERN.test(family)) return err(badRequest(invalidFamilyMessage(family)));
     query.family = family;
   }
   return ok(query);

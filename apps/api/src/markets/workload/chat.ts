@@ -193,7 +193,7 @@ export const WORKLOAD_CHAT: ChatMarket = {
   tracked: `Workload Cost labs: ${LAB_IDS.join(", ")}.`,
   // Its questions are its own intents (harnesses and families come and go with the data).
   subjects: [],
-  domainWords: /\bworkload\b|\bagent sessions?\b/,
+  domainWords: /\bworkload\b/,
   unit: WORKLOAD_UNIT,
   format: (value) => `${value.toFixed(2)} cents per session`,
   latest: () => Promise.resolve(undefined),
@@ -209,7 +209,8 @@ export const WORKLOAD_CHAT: ChatMarket = {
     keyedRoutes: ["the Workload Cost index (GET /api/workload)"],
     sources: [],
   }),
-  methodology: () => describeWorkloadMethodology().join(" "),
+  methodology: () =>
+    `Workload Cost index in US cents per coding-agent session. ${describeWorkloadMethodology().join(" ")}`,
   methodologyRoute: workloadMethodologyRoute,
   intents: [SESSION_COST_INTENT, WORKLOAD_INDEX_INTENT],
 };

@@ -70,6 +70,7 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     args: { gpuName: "B200", startDate: "2026-03-08", endDate: "2026-03-09", granularity: "daily" },
     rest: "/api/gpu/B200/volume-metrics?startDate=2026-03-08&endDate=2026-03-09&granularity=daily",
   },
+  get_workload_cost: { args: { lab: "anthropic" }, rest: "/api/workload?lab=anthropic" },
 };
 
 /** A browser origin the api lets call it (CORS_ORIGINS), and one it does not. */
@@ -546,6 +547,7 @@ describe("the MCP server over Streamable HTTP", () => {
     expect(resources.map((r) => r.uri)).toEqual([
       "tpi://methodology/token",
       "tpi://methodology/gpu",
+      "tpi://methodology/workload",
     ]);
     const token = await client.readResource({ uri: "tpi://methodology/token" });
     const tokenText = (token.contents[0] as { text: string }).text;

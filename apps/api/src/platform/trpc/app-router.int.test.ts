@@ -102,6 +102,8 @@ describe("internal tRPC router: website procedures", () => {
     expect(res.body.result?.data).toEqual({
       token: { startDate: "2026-02-28", endDate: "2026-03-31" },
       gpu: { startDate: "2025-12-31", endDate: "2026-03-31" },
+      // Its values need a key whatever the day.
+      workload: null,
     });
     const served = tokenRange.body.result?.data as { startDate: string; endDate: string };
     expect((res.body.result?.data as { token: unknown }).token).toEqual({

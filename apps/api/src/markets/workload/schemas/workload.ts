@@ -2,6 +2,7 @@ import {
   CELL_EXCLUSION_REASONS,
   LAB_IDS,
   TURN_RANGES,
+  WORKLOAD_FAMILY_PATTERN,
   WORKLOAD_UNIT,
   parseWorkloadQuery,
   type LabId,
@@ -40,6 +41,8 @@ const workloadParameterSchemas = {
     .meta({
       description:
         "Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`) or `all` (the lab's aggregate over every cell). A well-formed family with no cells matches no rows.",
+      type: "string",
+      pattern: WORKLOAD_FAMILY_PATTERN.source,
     })
     .optional(),
 } satisfies Record<(typeof WORKLOAD_QUERY_PARAMETERS)[number], z.ZodType>;
@@ -121,11 +124,9 @@ export const workloadWeekSchema = z.object({
   date: daySchema,
   windowDays: z.number().int(),
   asOf: instantSchema,
-  pricesFetchedAt: instantSchema
-    .nullable()
-    .meta({
-      description: "When the price snapshot that priced the week was taken; null: none did",
-    }),
+  pricesFetchedAt: instantSchema.nullable().meta({
+    description: "When the price snapshot that priced the week was taken; null: none did",
+  }),
   pricedCells: z.number().int(),
   excluded: z
     .object(
