@@ -9,7 +9,7 @@ import { SignedInNote } from "../../src/components/signed-in-note";
 import { readWebEnv } from "../../src/env";
 import { socialMetadata } from "../../src/lib/social";
 import { WORKLOAD_CARD_PATH } from "../../src/lib/social-card";
-import { WORKLOAD_PATH } from "../../src/lib/workload";
+import { WORKLOAD_LAB_PARAM, WORKLOAD_PATH, workloadLabOf } from "../../src/lib/workload";
 import { loadWorkloadMethodology } from "../../src/server/data";
 import { loadPlanWorkload, loadViewer } from "../../src/server/viewer";
 
@@ -44,10 +44,13 @@ type WorkloadPageProps = { searchParams?: Promise<Record<string, string | string
 
 export default async function WorkloadPage(props: WorkloadPageProps = {}) {
   const query = (await props.searchParams) ?? {};
+  const lab = workloadLabOf(query[WORKLOAD_LAB_PARAM]);
   const reader = await loadViewer();
   const [methodology, plan] = await Promise.all([
     loadWorkloadMethodology(),
-    reader === undefined ? undefined : loadPlanWorkload(reader.token),
+    reader === undefined
+      ? undefined
+      : loadPlanWorkload(reader.token, lab === undefined ? {} : { lab }),
   ]);
   return (
     <>
@@ -58,8 +61,12 @@ export default async function WorkloadPage(props: WorkloadPageProps = {}) {
         not of one request.
       </p>
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
-      {plan !== undefined && plan.kind === "answer" ? (
-        <WorkloadValues answer={plan.answer} query={query} />
+      {plan?.kind === "answer" ? (
+        <WorkloadValues answer={plan.answer} lab={lab} query={query} />
+      ) : plan?.kind === "no-data" ? (
+        <p className="notice" data-workload-state="no-data">
+          No week of the Workload Cost index has been published yet.
+        </p>
       ) : (
         <WorkloadLocked refusal={plan?.kind === "refused" ? plan.message : undefined} />
       )}

@@ -163,6 +163,43 @@ describe("/workload for a Full reader", () => {
     ]);
   });
 
+  it("links each lab to its families' view, which asks the api for that lab only", async () => {
+    expect(await render()).toContain('<a href="/workload?lab=anthropic">Anthropic</a>');
+    workloadInputs.length = 0;
+    const html = await render({ lab: "anthropic", range: "1M" });
+    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_FULL_SESSION, lab: "anthropic" }]);
+    expect(html).toContain('data-workload-lab="anthropic"');
+    // The chart's series are Anthropic's families; its links keep the lab.
+    expect(textOf(html)).toMatch(/All families: .*96\.4/);
+    expect(textOf(html)).toMatch(/claude-opus: .*97\.3/);
+    expect(html).toContain('href="/workload?lab=anthropic&amp;range=7D#chart"');
+    expect(html).toContain('href="/workload/history.csv?lab=anthropic&amp;range=1M"');
+    expect(html).toContain('href="/workload" data-workload-all-labs');
+    // Its table and cells are Anthropic's only.
+    expect(html).not.toContain('data-lab="openai"');
+    expect(html).not.toContain('data-model="openai/gpt-5"');
+    // An unknown lab is no filter.
+    workloadInputs.length = 0;
+    await render({ lab: "OpenAI" });
+    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_FULL_SESSION }]);
+  });
+
+  it("sends one lab's rows when the CSV names it", async () => {
+    const response = await workloadCsv(
+      new Request("http://localhost/workload/history.csv?lab=openai", {
+        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_FULL_SESSION}` },
+      }),
+    );
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="tpi-workload-openai-2026-11-08-to-2026-11-15.csv"',
+    );
+    const lines = (await response.text()).trim().split("\r\n").slice(1);
+    expect(lines.map((line) => line.split(",").slice(0, 3).join(","))).toEqual([
+      "2026-11-08,openai,all",
+      "2026-11-15,openai,all",
+    ]);
+  });
+
   it("sends the api's rows as CSV with provenance, never cached", async () => {
     const response = await workloadCsv(
       new Request("http://localhost/workload/history.csv", {

@@ -1,4 +1,4 @@
-import { ALL_FAMILIES, PLAN_LABELS } from "@tpi/domain";
+import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
 import { ChartControls } from "./chart-controls";
 import { CiteThis } from "./cite-this";
 import { KEY_HREF } from "./keyed-access";
@@ -24,6 +24,7 @@ import {
 } from "../lib/format";
 import { labLabel } from "../lib/shape";
 import {
+  familySeries,
   formatKtok,
   formatSessionCost,
   latestWeekCells,
@@ -33,8 +34,10 @@ import {
   turnRangeLabel,
   weekRange,
   WORKLOAD_CADENCE_DAYS,
-  WORKLOAD_CSV_PATH,
+  WORKLOAD_FAMILIES_PARAM,
   WORKLOAD_PATH,
+  workloadCsvPathOf,
+  workloadPathOf,
 } from "../lib/workload";
 
 /** The plans whose keys and sessions read the Workload Cost index (the api decides; this says it). */
@@ -174,25 +177,38 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
  */
 export function WorkloadValues({
   answer,
+  lab,
   query,
 }: {
   answer: WorkloadAnswer;
+  /** The lab the page is narrowed to (`?lab=`): the answer holds its rows only. */
+  lab: LabId | undefined;
   query: Record<string, string | string[] | undefined>;
 }) {
   const rows = answer.data;
   const range = weekRange(rows);
+  const whose = lab === undefined ? "the Workload Cost index" : `${labLabel(lab)}'s Workload Cost`;
   if (range === undefined)
     return (
-      <p className="notice" data-workload-state="no-data">
-        No week of the Workload Cost index has been published yet.
-      </p>
+      <section aria-labelledby="values-heading" data-workload-state="no-data">
+        <h2 id="values-heading">No week yet</h2>
+        <p className="notice">No week of {whose} has been published yet.</p>
+        {lab !== undefined && (
+          <p>
+            <a href={WORKLOAD_PATH}>All labs</a>
+          </p>
+        )}
+      </section>
     );
-  const allSeries = lflSeries(rows);
+  // Every lab's index over all its families, or one lab's families.
+  const allSeries = lab === undefined ? lflSeries(rows) : familySeries(rows, lab);
+  const seriesParam = lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM;
+  const path = workloadPathOf(lab);
   // The plan reads all history: every range is open.
   const offer: ChartOffer = { held: "All", keys: allSeries.map((one) => one.key) };
   const state = parseChartState(
     query[CHART_RANGE_PARAM],
-    query[HOME_SERIES_PARAM],
+    query[seriesParam],
     offer,
     chartViewQuery(query),
   );
@@ -200,13 +216,21 @@ export function WorkloadValues({
   const shownCount = rows.filter((row) => from === undefined || row.date >= from).length;
   const latest = latestWeekRows(rows);
   return (
-    <section aria-labelledby="values-heading" data-workload-state="values">
+    <section aria-labelledby="values-heading" data-workload-state="values" data-workload-lab={lab}>
       <h2 id="values-heading">
+        {lab === undefined ? "" : `${labLabel(lab)}, `}
         {formatUtcDay(range.startDate)} to {formatUtcDay(range.endDate)}
       </h2>
       <p>
         One value per week, named by the last day of its trailing window (UTC); units:{" "}
-        <span data-workload-unit>{answer.unit}</span>.
+        <span data-workload-unit>{answer.unit}</span>.{" "}
+        {lab === undefined ? (
+          "Each lab's name in the table below opens its families."
+        ) : (
+          <a href={WORKLOAD_PATH} data-workload-all-labs>
+            All labs
+          </a>
+        )}
       </p>
       {answer.dataSources.sample && (
         <p className="notice" data-sample-notice>
@@ -215,8 +239,12 @@ export function WorkloadValues({
       )}
       <LineChart
         id="workload-lfl"
-        title="Like-for-like workload cost index per lab, all families (100 in each lab's first week)"
-        unit="Index points, 100 in each lab's first week"
+        title={
+          lab === undefined
+            ? "Like-for-like workload cost index per lab, all families (100 in each lab's first week)"
+            : `${labLabel(lab)} like-for-like workload cost index per model family (100 in each family's first week)`
+        }
+        unit={`Index points, 100 in each ${lab === undefined ? "lab" : "family"}'s first week`}
         valueKind="points"
         cadenceDays={WORKLOAD_CADENCE_DAYS}
         axisDecimals={1}
@@ -225,12 +253,12 @@ export function WorkloadValues({
         zoom={state.zoom}
         controls={
           <ChartControls
-            path={WORKLOAD_PATH}
+            path={path}
             state={state}
             offer={offer}
-            seriesParam={HOME_SERIES_PARAM}
+            seriesParam={seriesParam}
             labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
-            seriesNoun="Labs"
+            seriesNoun={lab === undefined ? "Labs" : "Families"}
           />
         }
       />
@@ -239,10 +267,10 @@ export function WorkloadValues({
         <a
           className="button"
           href={chartStateHref(
-            WORKLOAD_CSV_PATH,
+            workloadCsvPathOf(lab),
             { range: state.range, keys: [...offer.keys] },
             offer,
-            HOME_SERIES_PARAM,
+            seriesParam,
           )}
           download
           data-csv
@@ -252,14 +280,16 @@ export function WorkloadValues({
       </p>
       <CiteThis
         citation={{
-          series: "Workload Cost index (like-for-like, per lab and model family)",
+          series: `${lab === undefined ? "" : `${labLabel(lab)} `}Workload Cost index (like-for-like, per lab and model family)`,
           unit: "US cents per coding-agent session; index points",
           valueDate: range.endDate,
-          url: `${readWebEnv().publicSiteUrl}${WORKLOAD_PATH}`,
+          url: `${readWebEnv().publicSiteUrl}${path}`,
         }}
       />
-      <h2 id="latest-heading">Each lab&apos;s latest week</h2>
-      <LatestTable rows={latest} />
+      <h2 id="latest-heading">
+        {lab === undefined ? "Each lab's latest week" : `${labLabel(lab)}'s latest week`}
+      </h2>
+      <LatestTable rows={latest} linkLabs={lab === undefined} />
       <CellsTable answer={answer} />
     </section>
   );
@@ -294,7 +324,7 @@ function SourcesLine({ answer }: { answer: WorkloadAnswer }) {
 type Row = WorkloadAnswer["data"][number];
 
 /** Each lab's latest week per family: cost, tokens, the index and the change split. */
-function LatestTable({ rows }: { rows: readonly Row[] }) {
+function LatestTable({ rows, linkLabs }: { rows: readonly Row[]; linkLabs: boolean }) {
   return (
     <div className="table-wrap">
       <table className="stack" data-table="workload-latest">
@@ -336,8 +366,12 @@ function LatestTable({ rows }: { rows: readonly Row[] }) {
               <th scope="row">
                 {/* One child: a stacked row's header is a flex box that would part the words. */}
                 <span>
-                  {labLabel(row.lab)},{" "}
-                  {row.family === ALL_FAMILIES ? "all families" : <code>{row.family}</code>}
+                  {linkLabs && row.family === ALL_FAMILIES ? (
+                    <a href={workloadPathOf(row.lab)}>{labLabel(row.lab)}</a>
+                  ) : (
+                    labLabel(row.lab)
+                  )}
+                  , {row.family === ALL_FAMILIES ? "all families" : <code>{row.family}</code>}
                 </span>
               </th>
               <td data-label="Week ending (UTC)">

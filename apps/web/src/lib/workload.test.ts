@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  familySeries,
   formatKtok,
   formatSessionCost,
   latestWeekRows,
@@ -10,6 +11,9 @@ import {
   weekRange,
   WORKLOAD_CSV_COLUMNS,
   workloadCsvFileName,
+  workloadCsvPathOf,
+  workloadLabOf,
+  workloadPathOf,
   workloadRowsToCsv,
   type WorkloadIndexRow,
 } from "./workload";
@@ -67,6 +71,47 @@ describe("lflSeries", () => {
   it("gives no series for a lab with family rows only, and none for no rows", () => {
     expect(lflSeries([row("2026-11-08", "google", "gemini-flash", 100)])).toEqual([]);
     expect(lflSeries([])).toEqual([]);
+  });
+});
+
+describe("familySeries", () => {
+  it("charts a lab's families, `all` first, then A-Z, oldest first; other labs left out", () => {
+    const rows = [
+      row("2026-11-15", "anthropic", "claude-sonnet", 101),
+      row("2026-11-08", "anthropic", "claude-sonnet", 100),
+      row("2026-11-08", "anthropic", "all", 100),
+      row("2026-11-08", "anthropic", "claude-haiku", 100),
+      row("2026-11-08", "openai", "all", 100),
+    ];
+    expect(familySeries(rows, "anthropic")).toEqual([
+      { key: "all", label: "All families", points: [{ date: "2026-11-08", value: 100 }] },
+      { key: "claude-haiku", label: "claude-haiku", points: [{ date: "2026-11-08", value: 100 }] },
+      {
+        key: "claude-sonnet",
+        label: "claude-sonnet",
+        points: [
+          { date: "2026-11-08", value: 100 },
+          { date: "2026-11-15", value: 101 },
+        ],
+      },
+    ]);
+    expect(familySeries(rows, "google")).toEqual([]);
+  });
+});
+
+describe("the lab view's addresses", () => {
+  it("reads a catalogue lab from the query and ignores anything else", () => {
+    expect(workloadLabOf("openai")).toBe("openai");
+    expect(workloadLabOf(["google", "openai"])).toBe("google");
+    expect(workloadLabOf("OpenAI")).toBeUndefined();
+    expect(workloadLabOf(undefined)).toBeUndefined();
+  });
+
+  it("links the page and its CSV with or without a lab", () => {
+    expect(workloadPathOf()).toBe("/workload");
+    expect(workloadPathOf("openai")).toBe("/workload?lab=openai");
+    expect(workloadCsvPathOf()).toBe("/workload/history.csv");
+    expect(workloadCsvPathOf("openai")).toBe("/workload/history.csv?lab=openai");
   });
 });
 
@@ -187,6 +232,9 @@ describe("workloadRowsToCsv", () => {
   it("names the file after its first and last week", () => {
     expect(workloadCsvFileName("2026-10-04", "2026-11-22")).toBe(
       "tpi-workload-2026-10-04-to-2026-11-22.csv",
+    );
+    expect(workloadCsvFileName("2026-10-04", "2026-11-22", "openai")).toBe(
+      "tpi-workload-openai-2026-10-04-to-2026-11-22.csv",
     );
   });
 });

@@ -1,4 +1,11 @@
-import { ALL_FAMILIES, LAB_CATALOG, TURN_RANGES, type UtcDay } from "@tpi/domain";
+import {
+  ALL_FAMILIES,
+  LAB_CATALOG,
+  TURN_RANGES,
+  isLabId,
+  type LabId,
+  type UtcDay,
+} from "@tpi/domain";
 import { formatTokens, formatUsd } from "./format";
 import { csvField, type Series } from "./shape";
 
@@ -11,6 +18,31 @@ import { csvField, type Series } from "./shape";
 /** The page, its CSV download (app/workload/history.csv/route.ts) and the chart's id. */
 export const WORKLOAD_PATH = "/workload";
 export const WORKLOAD_CSV_PATH = "/workload/history.csv";
+/**
+ * `?lab=` narrows the page to one lab: its families charted, its latest week, its cells and its
+ * CSV. The families shown in that chart are `?families=` (the chart's series parameter).
+ */
+export const WORKLOAD_LAB_PARAM = "lab";
+export const WORKLOAD_FAMILIES_PARAM = "families";
+
+/** The lab a query asks for; anything but a catalogue lab is no filter (a page answers any query). */
+export function workloadLabOf(value: string | string[] | undefined): LabId | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first !== undefined && isLabId(first) ? first : undefined;
+}
+
+/** The page, or its view of one lab. */
+export function workloadPathOf(lab?: LabId): string {
+  return lab === undefined ? WORKLOAD_PATH : `${WORKLOAD_PATH}?${WORKLOAD_LAB_PARAM}=${lab}`;
+}
+
+/** The CSV of the page, or of its view of one lab. */
+export function workloadCsvPathOf(lab?: LabId): string {
+  return lab === undefined
+    ? WORKLOAD_CSV_PATH
+    : `${WORKLOAD_CSV_PATH}?${WORKLOAD_LAB_PARAM}=${lab}`;
+}
+
 /** The source's snapshots are weekly: one value a week, joined week to week in the chart. */
 export const WORKLOAD_CADENCE_DAYS = 7;
 
@@ -40,9 +72,12 @@ export type WorkloadCellLike = {
   medianSessionCostUsd: number;
 };
 
-/** `tpi-workload-2026-10-04-to-2026-11-22.csv`: the weeks it holds in the saved file's name. */
-export function workloadCsvFileName(startDate: UtcDay, endDate: UtcDay): string {
-  return `tpi-workload-${startDate}-to-${endDate}.csv`;
+/**
+ * `tpi-workload-2026-10-04-to-2026-11-22.csv` (`tpi-workload-openai-…` for one lab): the weeks it
+ * holds in the saved file's name.
+ */
+export function workloadCsvFileName(startDate: UtcDay, endDate: UtcDay, lab?: LabId): string {
+  return `tpi-workload-${lab === undefined ? "" : `${lab}-`}${startDate}-to-${endDate}.csv`;
 }
 
 function byDate(a: { date: string }, b: { date: string }): number {
@@ -62,6 +97,25 @@ export function lflSeries(rows: readonly WorkloadIndexRow[]): Series[] {
       .map((row) => ({ date: row.date, value: row.lfl }))
       .sort(byDate),
   })).filter((series) => series.points.length > 0);
+}
+
+/**
+ * One chart series per family of a lab (its like-for-like index), `all` first (named "All
+ * families"), then A-Z, oldest first.
+ */
+export function familySeries(rows: readonly WorkloadIndexRow[], lab: LabId): Series[] {
+  const families = [...new Set(rows.filter((row) => row.lab === lab).map((row) => row.family))];
+  families.sort((a, b) =>
+    a === ALL_FAMILIES ? -1 : b === ALL_FAMILIES ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  return families.map((family) => ({
+    key: family,
+    label: family === ALL_FAMILIES ? "All families" : family,
+    points: rows
+      .filter((row) => row.lab === lab && row.family === family)
+      .map((row) => ({ date: row.date, value: row.lfl }))
+      .sort(byDate),
+  }));
 }
 
 /**

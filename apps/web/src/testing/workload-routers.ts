@@ -131,15 +131,20 @@ const workload = t.router({
         throw new TRPCError({ code: "FORBIDDEN", message: WORKLOAD_PLAN_REFUSAL });
       if (input.sessionToken !== WORKLOAD_FULL_SESSION)
         throw new TRPCError({ code: "UNAUTHORIZED", message: WORKLOAD_KEYLESS_REFUSAL });
+      // `lab` narrows rows and cells, as the route does.
+      const data = WORKLOAD_ROWS.filter((one) => input.lab === undefined || one.lab === input.lab);
+      const cells = WORKLOAD_CELLS.filter(
+        (one) => input.lab === undefined || one.lab === input.lab,
+      );
       return {
         success: true as const,
         unit: WORKLOAD_UNIT,
         startDate: null,
         endDate: null,
-        count: WORKLOAD_ROWS.length,
-        data: WORKLOAD_ROWS,
+        count: data.length,
+        data,
         weeks: [],
-        cells: WORKLOAD_CELLS,
+        cells,
         dataSources: SOURCES,
       };
     }),
