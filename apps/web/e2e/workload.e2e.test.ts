@@ -33,10 +33,10 @@ type WorkloadBody = {
   };
 };
 
-/** What the api answers a Full key for the whole history. */
-async function fullKeyAnswer(): Promise<WorkloadBody> {
+/** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
+async function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
   const key = site.createKey("full");
-  const response = await fetch(`${site.apiUrl}/api/workload`, {
+  const response = await fetch(`${site.apiUrl}/api/workload${query}`, {
     headers: { authorization: `Bearer ${key}` },
   });
   expect(response.status).toBe(200);
@@ -202,6 +202,33 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     );
     // No key reached the browser.
     expect(await page.content()).not.toContain(API_KEY_PREFIX);
+  });
+
+  it("opens a lab's families from the table, with that lab's CSV", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/workload");
+    await page.click('table[data-table="workload-latest"] a[href="/workload?lab=anthropic"]');
+    await page.waitForURL(`${site.webUrl}/workload?lab=anthropic`);
+    const answer = await fullKeyAnswer("?lab=anthropic");
+    const families = new Set(answer.data.map((row) => row.family));
+    expect(families.size).toBeGreaterThan(1);
+    expect(await page.locator('figure[data-chart="workload-lfl"] .legend li').count()).toBe(
+      families.size,
+    );
+    const href = await page.getAttribute("a[data-csv]", "href");
+    expect(href).toBe("/workload/history.csv?lab=anthropic");
+    const csv = await page.request.get(`${site.webUrl}${href}`);
+    const lines = (await csv.text()).trim().split("\r\n").slice(1);
+    expect(lines.map((line) => parseCsvLine(line).slice(0, 5))).toEqual(
+      answer.data.map((row) => [
+        row.date,
+        row.lab,
+        row.family,
+        String(row.cCents),
+        String(row.lfl),
+      ]),
+    );
+    await screenshot(page, "workload-full-anthropic");
   });
 
   it("renders the chart without JavaScript and follows its range links", async () => {
