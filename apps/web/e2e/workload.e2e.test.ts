@@ -86,7 +86,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     await open(anonymous, "/workload");
     const locked = anonymous.locator('[data-workload-state="locked"]');
     expect(await locked.count()).toBe(1);
-    expect(await locked.textContent()).toContain("Premium or Full plan");
+    expect(await locked.textContent()).toContain("any plan (Trial, Premium or Full)");
     expect(await locked.locator('a[href="/account/sign-up"]').count()).toBe(1);
     expect(await anonymous.locator('a[aria-current="page"]').textContent()).toBe("Workload");
     // What it measures, the method and its cited sources are public; no value is.

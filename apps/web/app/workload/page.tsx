@@ -15,7 +15,7 @@ import { loadPlanWorkload, loadViewer } from "../../src/server/viewer";
 
 const TITLE = "Workload cost";
 const DESCRIPTION =
-  "What one coding-agent session costs, per lab and model family, week by week: cost per session, implied tokens per session, a like-for-like index and the split of each change into price, intensity and mix. Read with a Premium or Full plan.";
+  "What one coding-agent session costs, per lab and model family, week by week: cost per session, implied tokens per session, a like-for-like index and the split of each change into price, intensity and mix. Read with an API key or a signed-in account.";
 
 /** The card names the latest week, never a value: a shared link is read by anyone. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -68,7 +68,11 @@ export default async function WorkloadPage(props: WorkloadPageProps = {}) {
           No week of the Workload Cost index has been published yet.
         </p>
       ) : (
-        <WorkloadLocked refusal={plan?.kind === "refused" ? plan.message : undefined} />
+        // A plan without the index (403) reads the api's words; an ended trial (the keyless 401)
+        // reads the signed-in note, which says the trial ended.
+        <WorkloadLocked
+          refusal={plan?.kind === "refused" && plan.status === 403 ? plan.message : undefined}
+        />
       )}
       <WorkloadAbout />
       <WorkloadMethodologySection methodology={methodology} />

@@ -12,7 +12,7 @@ import {
   WORKLOAD_KEYLESS_REFUSAL,
   WORKLOAD_PLAN_REFUSAL,
   WORKLOAD_ROWS,
-  WORKLOAD_TRIAL_SESSION,
+  WORKLOAD_REFUSED_SESSION,
   routerWithWorkload,
   workloadInputs,
 } from "../testing/workload-routers";
@@ -49,7 +49,7 @@ describe("/workload for a visitor", () => {
     const html = await render();
     expect(workloadInputs).toEqual([]);
     expect(html).toContain('data-workload-state="locked"');
-    expect(textOf(html)).toContain("read with a Premium or Full plan");
+    expect(textOf(html)).toContain("any plan (Trial, Premium or Full)");
     expect(html).toContain('href="/account/sign-up"');
     expect(html).toContain('href="/docs"');
     expect(html).toContain('href="/docs#route-getWorkloadMethodology"');
@@ -77,15 +77,15 @@ describe("/workload for a visitor", () => {
 
 describe("/workload for a reader whose plan does not read it", () => {
   it("shows the locked state with the api's refusal, and refuses the CSV with its 403", async () => {
-    setRequestCookie(sessionCookieSpec().name, WORKLOAD_TRIAL_SESSION);
+    setRequestCookie(sessionCookieSpec().name, WORKLOAD_REFUSED_SESSION);
     const html = await render();
-    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_TRIAL_SESSION }]);
+    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_REFUSED_SESSION }]);
     expect(html).toContain('data-workload-state="locked"');
     expect(textOf(html)).toContain(WORKLOAD_PLAN_REFUSAL);
-    expect(textOf(html)).toContain("Signed in as bob@example.com (Trial plan)");
+    expect(textOf(html)).toContain("Signed in as bob@example.com (Premium plan)");
     const response = await workloadCsv(
       new Request("http://localhost/workload/history.csv", {
-        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_TRIAL_SESSION}` },
+        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_REFUSED_SESSION}` },
       }),
     );
     expect(response.status).toBe(403);

@@ -40,8 +40,11 @@ import {
   workloadPathOf,
 } from "../lib/workload";
 
-/** The plans whose keys and sessions read the Workload Cost index (the api decides; this says it). */
-const READING_PLANS = `${PLAN_LABELS.premium} or ${PLAN_LABELS.full}`;
+/**
+ * The plans whose keys and sessions read the Workload Cost index: every plan, a trial included;
+ * no keyless reader (the api decides; this says it).
+ */
+const READING_PLANS = `${PLAN_LABELS.trial}, ${PLAN_LABELS.premium} or ${PLAN_LABELS.full}`;
 
 /** The REST routes of this page, linked to their reference on /docs. */
 const WORKLOAD_ROUTE_ANCHOR = "/docs#route-getWorkload";
@@ -56,9 +59,10 @@ export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
     <section aria-labelledby="access-heading" data-workload-state="locked">
       <h2 id="access-heading">Who reads it</h2>
       <p className="notice">
-        The Workload Cost index is read with a {READING_PLANS} plan: signed in with one, this page
-        shows its chart, each lab&apos;s latest week, the session costs behind it and a CSV; its API
-        keys get the same from <code>GET /api/workload</code>.
+        The Workload Cost index is read with an account: any plan ({READING_PLANS}) shows its chart,
+        each lab&apos;s latest week, the session costs behind it and a CSV on this page once signed
+        in, and its API keys get the same from <code>GET /api/workload</code>. Without an account no
+        value is shown.
       </p>
       {refusal !== undefined && (
         <p className="key-teaser" data-workload-refusal>
@@ -67,13 +71,15 @@ export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
       )}
       <ol>
         <li>
-          <a href={KEY_HREF}>Create an account</a> and confirm your address.
+          <a href={KEY_HREF}>Create an account</a> and confirm your address: a new account starts on
+          a trial, which reads the index.
         </li>
         <li>
-          Ask for the {READING_PLANS} plan on <a href="/account">your account page</a>.
+          Sign in and come back here; <a href="/account">your account page</a> shows your plan and
+          how to request {PLAN_LABELS.premium} or {PLAN_LABELS.full}.
         </li>
         <li>
-          Come back here signed in, or call <code>GET /api/workload</code> with{" "}
+          Or call <code>GET /api/workload</code> with{" "}
           <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
           <a href={WORKLOAD_ROUTE_ANCHOR}>API reference</a>).
         </li>
@@ -146,7 +152,7 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
         <a href={WORKLOAD_METHODOLOGY_ROUTE_ANCHOR}>
           <code>GET /api/workload/methodology</code>
         </a>
-        , the values to {READING_PLANS} keys by{" "}
+        , the values to any key ({READING_PLANS}) by{" "}
         <a href={WORKLOAD_ROUTE_ANCHOR}>
           <code>GET /api/workload</code>
         </a>{" "}

@@ -64,10 +64,10 @@ describe("card contents", () => {
     expect(cardText(gpu)).not.toContain("$");
   });
 
-  it("names the Workload Cost index's latest week and the plans that read it, never a value", () => {
+  it("names the Workload Cost index's latest week and that a key reads it, never a value", () => {
     const card = workloadCard("2026-11-15", true);
     expect(cardText(card)).toBe(
-      "What a coding-agent session costs (sample data): With a Premium or Full plan, US cents per coding-agent session, per lab and model family, latest week ending 15 Nov 2026 (UTC). Sample data, not market prices.",
+      "What a coding-agent session costs (sample data): With an API key, US cents per coding-agent session, per lab and model family, latest week ending 15 Nov 2026 (UTC). Sample data, not market prices.",
     );
     expect(workloadCard(null, false).detail).toBe(
       "US cents per coding-agent session, per lab and model family",

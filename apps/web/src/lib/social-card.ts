@@ -143,14 +143,14 @@ export function gpuCard(
 }
 
 /**
- * The Workload Cost card: the index is read with a plan, so the card names the latest week and
- * never a value (a shared link is seen by anyone).
+ * The Workload Cost card: the index is read with a key (or a signed-in plan), so the card names
+ * the latest week and never a value (a shared link is seen by anyone).
  */
 export function workloadCard(latestWeek: string | null, sample: boolean): CardContent {
   return {
     kicker: KICKER,
     title: cardTitleOf("What a coding-agent session costs", sample),
-    value: "With a Premium or Full plan",
+    value: KEYED_VALUE,
     detail:
       latestWeek === null
         ? WORKLOAD_UNIT

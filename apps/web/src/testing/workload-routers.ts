@@ -4,18 +4,19 @@ import { z } from "zod";
 
 /**
  * A router standing in for the api in the Workload page's rendering tests, in the api's shapes:
- * `viewer` names the Full reader of WORKLOAD_FULL_SESSION and a Trial reader of
- * WORKLOAD_TRIAL_SESSION; `workload.planIndex` answers the Full reader as `GET /api/workload`
- * answers a Full key, the Trial reader with the api's 403 and anyone else with its 401. Every
+ * `viewer` names the Full reader of WORKLOAD_FULL_SESSION and a Premium reader of
+ * WORKLOAD_REFUSED_SESSION; `workload.planIndex` answers the Full reader as `GET /api/workload`
+ * answers a Full key, the other reader with a 403 (a plan the route would not serve) and anyone
+ * else with the api's 401. Every
  * `planIndex` input is recorded. The browser test runs the page against the real api.
  */
 const t = initTRPC.create();
 
 export const WORKLOAD_FULL_SESSION = "workload-full-session-0123456789";
-export const WORKLOAD_TRIAL_SESSION = "workload-trial-session-0123456789";
+export const WORKLOAD_REFUSED_SESSION = "workload-refused-session-0123456789";
 export const WORKLOAD_KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
-export const WORKLOAD_PLAN_REFUSAL =
-  "The Workload Cost index needs a Premium or Full plan; this trial key does not include it.";
+/** A 403 in the REST shape: a plan the route does not serve (every plan reads it today). */
+export const WORKLOAD_PLAN_REFUSAL = "This key's plan does not include the Workload Cost index.";
 
 export const workloadInputs: unknown[] = [];
 
@@ -127,7 +128,7 @@ const workload = t.router({
     )
     .query(({ input }) => {
       workloadInputs.push(input);
-      if (input.sessionToken === WORKLOAD_TRIAL_SESSION)
+      if (input.sessionToken === WORKLOAD_REFUSED_SESSION)
         throw new TRPCError({ code: "FORBIDDEN", message: WORKLOAD_PLAN_REFUSAL });
       if (input.sessionToken !== WORKLOAD_FULL_SESSION)
         throw new TRPCError({ code: "UNAUTHORIZED", message: WORKLOAD_KEYLESS_REFUSAL });
@@ -160,11 +161,11 @@ const VIEWERS: Record<string, unknown> = {
     tokenAccess: "full",
     gpuAccess: "full",
   },
-  [WORKLOAD_TRIAL_SESSION]: {
+  [WORKLOAD_REFUSED_SESSION]: {
     email: "bob@example.com",
     name: "Bob",
-    plan: "trial",
-    trialEndsAt: "2026-12-20T10:00:00.000Z",
+    plan: "premium",
+    trialEndsAt: null,
     planActive: true,
     tokenAccess: "full",
     gpuAccess: "premium",
