@@ -103,6 +103,15 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     expect(latest, "the api publishes workload rows").toBeDefined();
     expect(body).not.toContain(String(latest?.cCents));
     await screenshot(anonymous, "workload-visitor");
+    // Its card names the latest week, never a value, and is a real image.
+    const image = await anonymous.getAttribute('meta[property="og:image"]', "content");
+    expect(image).toMatch(/\/og\/workload$/);
+    const card = await anonymous.request.get(`${site.webUrl}/og/workload`);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/png");
+    expect(await anonymous.getAttribute('meta[property="og:image:alt"]', "content")).toContain(
+      "What a coding-agent session costs",
+    );
     const csv = await anonymous.request.get(`${site.webUrl}/workload/history.csv`);
     expect(csv.status()).toBe(401);
     expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");
