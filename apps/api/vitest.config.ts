@@ -8,7 +8,8 @@ export default defineConfig({
     globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     // Files run in parallel, each on its own database; two workers suit these 2-core machines.
     maxWorkers: 2,
-    // Tests read no outside GPU price source: those about one point it at a loopback stub.
-    env: { GPU_LEDGER_ENABLED: "false" },
+    // Tests read no outside source (GPU prices, GitHub search): those about one point it at a
+    // loopback stub.
+    env: { GPU_LEDGER_ENABLED: "false", GITHUB_SEARCH_ENABLED: "false" },
   },
 });

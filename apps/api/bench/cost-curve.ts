@@ -329,6 +329,7 @@ function startOnce(scale: Scale, databaseUrl: string, now: Date) {
       SETTLEMENT_INTERVAL_SECONDS: "0",
       // No GPU ledger sync in the background of a timed run (nor a remote host in its figures).
       GPU_LEDGER_ENABLED: "false",
+      GITHUB_SEARCH_ENABLED: "false",
       RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
       // The bench's instant: the api finds everything due already settled and published.
       TPI_TEST_CLOCK: now.toISOString(),

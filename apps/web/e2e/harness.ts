@@ -284,6 +284,9 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
       TPI_SITE_PLAIN_HTTP: "true",
       // As `npm start` does: the api tells the website when values change and at each UTC midnight.
       TPI_WEB_URL: `http://127.0.0.1:${webPort}`,
+      // No browser test reaches GitHub: one about LLM Coding points GITHUB_API_URL at a stub
+      // and turns this on in `apiEnv`.
+      GITHUB_SEARCH_ENABLED: "false",
       ...apiEnv,
     },
     mailLog,

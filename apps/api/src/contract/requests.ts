@@ -804,6 +804,38 @@ get(
   series("history-range", "H100%20SXM", "?startDate=%202026-11-19T00:00:00Z%20&endDate=2026-11-20"),
   { as: "full" },
 );
+// ---- /api/llm-coding (no GitHub count stored: no value; the sample is off in the contract api) ----
+const LC = "/api/llm-coding";
+get("llm-coding products keyless", `${LC}/products`);
+get("llm-coding products rejects a parameter", `${LC}/products?x=1`);
+get("llm-coding methodology keyless", `${LC}/methodology`);
+get("llm-coding index keyless", `${LC}/index?product=cc-prs`);
+get("llm-coding index premium key, no value yet", `${LC}/index?product=codex-prs`, {
+  as: "premium",
+});
+get("llm-coding index 400: compare product", `${LC}/index?product=cc-vs-codex`, { as: "full" });
+get("llm-coding index 400: missing product", `${LC}/index`, { as: "full" });
+get("llm-coding history keyless", `${LC}/history?product=cc-prs`);
+get("llm-coding history empty window", `${LC}/history?product=cc-vs-codex&startDate=2026-11-01`, {
+  as: "trial",
+});
+get("llm-coding history 400: unknown product", `${LC}/history?product=CC-PRS`, { as: "full" });
+get("llm-coding history 400: limit 0", `${LC}/history?product=cc-prs&limit=0`, { as: "full" });
+get(
+  "llm-coding history 400: reversed range",
+  `${LC}/history?product=cc-prs&startDate=2026-11-20&endDate=2026-11-14`,
+  { as: "full" },
+);
+get("llm-coding revisions keyless", `${LC}/revisions?product=cc-merge`);
+get("llm-coding revisions full key", `${LC}/revisions?product=cc-merge`, { as: "full" });
+get("llm-coding revisions 400: limit", `${LC}/revisions?product=cc-merge&limit=5`, {
+  as: "full",
+});
+get("llm-coding tokens keyless", `${LC}/tokens?agent=claude`);
+get("llm-coding tokens full key, none stored", `${LC}/tokens?agent=claude`, { as: "full" });
+get("llm-coding tokens 400: unknown agent", `${LC}/tokens?agent=cline`, { as: "full" });
+wrongMethods(`${LC}/history`, ["POST"]);
+
 // ---- MCP: the protected resource metadata (RFC 9728) and the 401 that names it ----
 get("mcp resource metadata", "/.well-known/oauth-protected-resource");
 get("mcp resource metadata of /mcp", "/.well-known/oauth-protected-resource/mcp");

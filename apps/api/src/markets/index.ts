@@ -1,4 +1,5 @@
 import { gpuMarket } from "./gpu/market";
+import { llmCodingMarket } from "./llm-coding/market";
 import { tokenMarket } from "./token/market";
 import { workloadMarket } from "./workload/market";
 
@@ -7,4 +8,4 @@ import { workloadMarket } from "./workload/market";
  * subjects, commands and website procedures follow this order. Adding a market is one folder
  * under markets/ and one line here (docs/architecture.md, "Adding a market").
  */
-export const MARKETS = [tokenMarket, gpuMarket, workloadMarket] as const;
+export const MARKETS = [tokenMarket, gpuMarket, workloadMarket, llmCodingMarket] as const;

@@ -39,6 +39,7 @@ import {
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
 import { openGpuState } from "../markets/gpu/read-model/state";
+import { openLlmCodingState } from "../markets/llm-coding/read-model/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
 import { openTokenState } from "../markets/token/read-model/state";
 import { openWorkloadState } from "../markets/workload/read-model/state";
@@ -213,6 +214,7 @@ export async function startTestApi(
       ["token", token],
       ["gpu", gpu],
       ["workload", workload],
+      ["llm-coding", openLlmCodingState(db, () => clock.now)],
     ]),
     auth,
     clock: () => clock.now,

@@ -553,6 +553,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/llm-coding/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every LLM Coding product: id, label, category, kind and the series of comparisons */
+        get: operations["listLlmCodingProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm-coding/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest value of one LLM Coding product, with its change from the day before
+         * @description `product` is one of cc-prs, codex-prs, copilot-prs, cursor-prs, devin-prs, cc-commits, cc-merge, codex-merge, copilot-merge, cursor-merge, devin-merge, cc-vs-codex, cc-vs-codex-merge; the two comparison products have no single value (400: use the history). `changePct` is the change from the previous UTC day's value in percent, null when that day has no value or it is 0; `updatedAt` is when the newest count behind the value was searched. Every row carries `status`: `provisional` until 7 whole days after its UTC day ended (merged counts and merge rates keep rising for days), then `settled`; a settled count that changes later is a revision (`GET /api/llm-coding/revisions`), never a silent change. `dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.
+         */
+        get: operations["getLlmCodingIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm-coding/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One LLM Coding product's daily values, oldest first
+         * @description Rows of the UTC days from `startDate` to `endDate` (inclusive, each optional), oldest first; at most `limit` (default 2000), the latest ones when the range holds more. A comparison product adds `seriesLabels` and rows with `value2` (either may be null on a day one series has no value). A day without any value is left out; an empty range is `data: []`, never 404. Every row carries `status`: `provisional` until 7 whole days after its UTC day ended (merged counts and merge rates keep rising for days), then `settled`; a settled count that changes later is a revision (`GET /api/llm-coding/revisions`), never a silent change. `dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.
+         */
+        get: operations["getLlmCodingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm-coding/methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The LLM Coding methodology: sources, the exact GitHub searches per agent, the maturation rule, the merge-rate definition and citations
+         * @description `dataSources.sample` is true while the generated sample is served (no GitHub search has answered yet): quote `dataSources.notice` with the values then.
+         */
+        get: operations["getLlmCodingMethodology"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm-coding/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every recorded change of a settled count behind one LLM Coding product
+         * @description A product's value is computed from counts (a merge rate from the opened and merged pull requests of the day); each row is one change of one of those counts after it settled: `oldCount`, `newCount`, `changePercent`, `reason` and `recordedAt`, in the order recorded. `startDate` and `endDate` (inclusive, optional) bound the days whose counts changed. None recorded is `data: []`.
+         */
+        get: operations["getLlmCodingRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm-coding/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens per coding agent and UTC day, from OpenRouter's coding app rankings
+         * @description Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional. `totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`. `dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.
+         */
+        get: operations["getLlmCodingTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-api-key": {
         parameters: {
             query?: never;
@@ -1700,6 +1817,292 @@ export interface components {
                 /** @description GPU-hour-weighted mean of the trades' prices, before winsorizing, USD per GPU-hour. */
                 averagePriceUsdPerGpuHour: number;
             })[];
+        };
+        LlmCodingProductsResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @enum {string} */
+                id: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+                label: string;
+                /** @enum {string} */
+                category: "prs" | "commits" | "merge" | "compare";
+                /**
+                 * @description `count`: pull requests or commits per UTC day; `pct`: a merge rate in percent
+                 * @enum {string}
+                 */
+                kind: "count" | "pct";
+                /** @description True for a two-series product (`value` and `value2`) */
+                compare: boolean;
+                /** @description The two series' labels of a comparison product; null otherwise */
+                seriesLabels: [
+                    string,
+                    string
+                ] | null;
+            }[];
+        };
+        LlmCodingIndexResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @enum {string} */
+                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+                label: string;
+                /**
+                 * @description `count`: pull requests or commits per UTC day; `pct`: a merge rate in percent
+                 * @enum {string}
+                 */
+                kind: "count" | "pct";
+                /** @description The latest day's value: a whole count, or a merge rate in percent (unrounded) */
+                value: number;
+                /** @description Change from the previous UTC day's value in percent; null when that day has no value or it is 0 */
+                changePct: number | null;
+                /**
+                 * Format: date
+                 * @description The UTC day of the value
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description When the newest count behind the value was searched (ISO 8601 UTC); null for the generated sample */
+                updatedAt: string | null;
+                /**
+                 * @description `provisional` while any count the value uses may still move (until 7 whole days after the day ended); `settled` after. A settled count that changes is recorded as a revision (`GET /api/llm-coding/revisions`).
+                 * @enum {string}
+                 */
+                status: "provisional" | "settled";
+            };
+            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+        };
+        LlmCodingHistoryResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+            compare: boolean;
+            /** @description Comparison products only: the labels of `value` and `value2` */
+            seriesLabels?: [
+                string,
+                string
+            ];
+            count: number;
+            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+            data: {
+                /**
+                 * Format: date
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description The day's value (the first series of a comparison product); null in a comparison row whose first series has none that day */
+                value: number | null;
+                /** @description Comparison products only: the second series' value (null: none) */
+                value2?: number | null;
+                /**
+                 * @description `provisional` while any count the value uses may still move (until 7 whole days after the day ended); `settled` after. A settled count that changes is recorded as a revision (`GET /api/llm-coding/revisions`).
+                 * @enum {string}
+                 */
+                status: "provisional" | "settled";
+            }[];
+        };
+        LlmCodingRevisionsResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+            count: number;
+            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+            data: {
+                /**
+                 * Format: date
+                 * @description The UTC day whose count changed
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @enum {string} */
+                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
+                /**
+                 * @description Which count: `opened` pull requests, `merged` pull requests or `commits`
+                 * @enum {string}
+                 */
+                metric: "opened" | "merged" | "commits";
+                /** @description The settled count before the change */
+                oldCount: number;
+                /** @description The count served since */
+                newCount: number;
+                /** @description Relative change in percent; null when the old count was 0 */
+                changePercent: number | null;
+                /** @enum {string} */
+                reason: "rose_after_settlement" | "fell_after_settlement";
+                message: string;
+                /** @description When the change was observed (ISO 8601 UTC) */
+                recordedAt: string;
+            }[];
+        };
+        LlmCodingMethodologyResponse: {
+            /** @constant */
+            success: true;
+            version: string;
+            unit: string;
+            /** @description Whole days after a day ends during which its counts are provisional */
+            maturationDays: number;
+            /** @description How a merge rate is computed */
+            mergeRate: string;
+            /** @description The method, one rule per sentence */
+            rules: string[];
+            /** @description The exact GitHub searches per agent, one per count and UTC day */
+            queries: {
+                /** @enum {string} */
+                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
+                label: string;
+                opened: {
+                    endpoint: string;
+                    /** @description The search's `q`, with the day as YYYY-MM-DD */
+                    q: string;
+                };
+                merged: {
+                    endpoint: string;
+                    /** @description The search's `q`, with the day as YYYY-MM-DD */
+                    q: string;
+                };
+                commits: {
+                    endpoint: string;
+                    /** @description The search's `q`, with the day as YYYY-MM-DD */
+                    q: string;
+                } | null;
+                reason: string;
+            }[];
+            sources: {
+                id: string;
+                name: string;
+                url: string;
+                measures: string;
+                citation: string;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
+            }[];
+            /** @description The sources of the values: GitHub search (its citation; counts are facts and carry no licence), or the generated sample (`sample` true, with its notice), each with its days and newest search (`latestAsOf`) */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+        };
+        LlmCodingTokensResponse: {
+            /** @constant */
+            success: true;
+            count: number;
+            /** @description OpenRouter's app rankings with the newest `as_of`, its citation and licence (CC BY 4.0) */
+            dataSources: {
+                /** @description True when any published data comes from the generated sample */
+                sample: boolean;
+                /** @description The sample notice when sample data is shown */
+                notice: string | null;
+                sources: {
+                    source: string;
+                    sample: boolean;
+                    firstDay: string;
+                    lastDay: string;
+                    days: number;
+                    latestAsOf: string | null;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
+                }[];
+            };
+            data: {
+                /**
+                 * Format: date
+                 * @description The UTC day of the one-day rankings window
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @enum {string} */
+                agent: "claude" | "codex" | "copilot" | "cursor" | "devin";
+                appId: number;
+                /** @description The app's name in the rankings */
+                appName: string;
+                /** @description Its rank in the coding category that day */
+                rank: number;
+                totalRequests: number;
+                /** @description Prompt + completion tokens that day as each provider's tokenizer counts them, a decimal string (totals exceed 2^53) */
+                totalTokens: string;
+                /** @description The rankings' `as_of` (ISO 8601 UTC) */
+                asOf: string;
+            }[];
         };
         TokenVolumeResponse: {
             /** @constant */
@@ -4500,6 +4903,479 @@ export interface operations {
             };
             /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLlmCodingProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The LLM Coding catalogue */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingProductsResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLlmCodingIndex: {
+        parameters: {
+            query: {
+                /** @description Product identifier (case-sensitive), one with a single series (not `cc-vs-codex` or `cc-vs-codex-merge`). */
+                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's latest value */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingIndexResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The product has no value yet. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLlmCodingHistory: {
+        parameters: {
+            query: {
+                /** @description Product identifier (case-sensitive); comparison products too. */
+                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+                /** @description Inclusive first UTC day; no lower bound when absent. */
+                startDate?: string;
+                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
+                endDate?: string;
+                /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 2000. */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's daily rows */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingHistoryResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLlmCodingMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The LLM Coding methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingMethodologyResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLlmCodingRevisions: {
+        parameters: {
+            query: {
+                /** @description Product identifier (case-sensitive): the revisions of every count it is computed from. */
+                product: "cc-prs" | "codex-prs" | "copilot-prs" | "cursor-prs" | "devin-prs" | "cc-commits" | "cc-merge" | "codex-merge" | "copilot-merge" | "cursor-merge" | "devin-merge" | "cc-vs-codex" | "cc-vs-codex-merge";
+                /** @description Inclusive first UTC day; no lower bound when absent. */
+                startDate?: string;
+                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recorded revisions */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingRevisionsResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getLlmCodingTokens: {
+        parameters: {
+            query?: {
+                /** @description Coding agent (case-sensitive); all five when absent. */
+                agent?: "claude" | "codex" | "copilot" | "cursor" | "devin";
+                /** @description Inclusive first UTC day; no lower bound when absent. */
+                startDate?: string;
+                /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents' app-rankings rows */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmCodingTokensResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

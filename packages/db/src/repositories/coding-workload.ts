@@ -208,6 +208,59 @@ export async function readCodingCounts(
   }));
 }
 
+/** Every stored count, oldest day first, then agent and metric (the read model's load). */
+export async function allCodingCounts(db: Tx): Promise<StoredCodingCount[]> {
+  const rows = await db.codingCount.findMany({
+    orderBy: [{ day: "asc" }, { agent: "asc" }, { metric: "asc" }],
+  });
+  return rows.map((r) => ({
+    day: dateToDay(r.day),
+    agent: r.agent as CodingAgent,
+    metric: r.metric as CodingMetric,
+    count: r.count,
+    status: r.status as CountStatus,
+    endpoint: r.endpoint,
+    query: r.query,
+    observedAt: r.observedAt,
+    firstObservedAt: r.firstObservedAt,
+  }));
+}
+
+/**
+ * Names the stored counts, revisions and app rankings: it moves whenever a sync writes (every
+ * count write sets `observed_at`, a revision adds a row, a count or status changes, a rankings
+ * window is replaced with its `synced_at`), so a read model reloads only then.
+ */
+export async function codingPublicationFingerprint(db: Tx): Promise<string> {
+  const [row] = await db.$queryRaw<
+    {
+      counts: bigint;
+      total: bigint;
+      latest: Date | null;
+      revisions: number | null;
+      settled: bigint;
+      rankings: bigint;
+      rankings_synced: Date | null;
+    }[]
+  >`
+    select (select count(*) from coding_count) as counts,
+           (select coalesce(sum(count), 0)::bigint from coding_count) as total,
+           (select max(observed_at) from coding_count) as latest,
+           (select max(id) from coding_count_revision) as revisions,
+           (select count(*) from coding_count where status = 'settled') as settled,
+           (select count(*) from app_ranking_token) as rankings,
+           (select max(synced_at) from app_ranking_token) as rankings_synced`;
+  return [
+    row?.counts ?? 0n,
+    row?.total ?? 0n,
+    row?.latest?.toISOString() ?? "-",
+    row?.revisions ?? 0,
+    row?.settled ?? 0n,
+    row?.rankings ?? 0n,
+    row?.rankings_synced?.toISOString() ?? "-",
+  ].join(":");
+}
+
 export type StoredCodingCountRevision = {
   id: number;
   day: UtcDay;

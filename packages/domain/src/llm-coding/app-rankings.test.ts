@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { appRankingsCitation, readAppRankingRow } from "./app-rankings";
+import {
+  appRankingsCitation,
+  codingAgentOfApp,
+  invalidAgentMessage,
+  parseLlmCodingTokensQuery,
+  readAppRankingRow,
+} from "./app-rankings";
 
 const row = {
   app_id: 12345,
@@ -40,5 +46,30 @@ describe("readAppRankingRow", () => {
     expect(appRankingsCitation("2026-05-12T02:00:00Z")).toBe(
       "Source: OpenRouter (openrouter.ai/apps), as of 2026-05-12T02:00:00Z. Licensed under CC BY 4.0.",
     );
+  });
+});
+
+describe("codingAgentOfApp", () => {
+  it("names the five agents by the names they rank under, and no other app", () => {
+    expect(codingAgentOfApp("Claude Code")).toBe("claude");
+    expect(codingAgentOfApp("OpenAI Codex CLI")).toBe("codex");
+    expect(codingAgentOfApp("GitHub Copilot")).toBe("copilot");
+    expect(codingAgentOfApp("Cursor")).toBe("cursor");
+    expect(codingAgentOfApp("Devin")).toBe("devin");
+    expect(codingAgentOfApp("Cline")).toBeNull();
+    expect(codingAgentOfApp("Claude Desktop")).toBeNull();
+  });
+});
+
+describe("parseLlmCodingTokensQuery", () => {
+  it("takes an optional agent and ordered days, refusing others in the API's words", () => {
+    expect(parseLlmCodingTokensQuery({ agent: "codex", startDate: "2026-11-01" })).toEqual({
+      ok: true,
+      value: { agent: "codex", startDate: "2026-11-01" },
+    });
+    const bad = parseLlmCodingTokensQuery({ agent: "Codex" });
+    expect(bad.ok ? undefined : bad.error.message).toBe(invalidAgentMessage("Codex"));
+    const reversed = parseLlmCodingTokensQuery({ startDate: "2026-11-02", endDate: "2026-11-01" });
+    expect(reversed.ok).toBe(false);
   });
 });

@@ -1,4 +1,13 @@
+import type { UtcDay } from "../shared/calendar";
+import { badRequest, type DomainError } from "../shared/errors";
+import {
+  parseDayParameter,
+  readSingleParameters,
+  startAfterEndMessage,
+  type RawQuery,
+} from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
+import { CODING_AGENT_IDS, type CodingAgent } from "./catalog";
 
 /**
  * OpenRouter's app rankings (`GET /api/v1/datasets/app-rankings`, category `coding`): tokens per
@@ -43,4 +52,65 @@ export function readAppRankingRow(raw: unknown): Result<AppRankingRow, string> {
     totalRequests: total_requests,
     totalTokens: BigInt(total_tokens),
   });
+}
+
+/**
+ * The coding agent an app of OpenRouter's coding rankings is, by the name it ranks under
+ * ("Claude Code", "OpenAI Codex", "GitHub Copilot", "Cursor", "Devin"); null for every other app.
+ * Only apps that send their traffic through OpenRouter rank at all, so an agent may have no row.
+ */
+const APP_NAME_AGENTS: readonly [RegExp, CodingAgent][] = [
+  [/\bclaude[ -]?code\b/i, "claude"],
+  [/\bcodex\b/i, "codex"],
+  [/\bcopilot\b/i, "copilot"],
+  [/\bcursor\b/i, "cursor"],
+  [/\bdevin\b/i, "devin"],
+];
+
+export function codingAgentOfApp(appName: string): CodingAgent | null {
+  return APP_NAME_AGENTS.find(([pattern]) => pattern.test(appName))?.[1] ?? null;
+}
+
+/** `GET /api/llm-coding/tokens`: an optional agent and optional inclusive days in order. */
+export const LLM_CODING_TOKENS_QUERY_PARAMETERS = ["agent", "startDate", "endDate"] as const;
+
+export type LlmCodingTokensQuery = {
+  agent?: CodingAgent;
+  startDate?: UtcDay;
+  endDate?: UtcDay;
+};
+
+export function invalidAgentMessage(value: string): string {
+  return `Invalid agent '${value}'. Allowed values (case-sensitive): ${CODING_AGENT_IDS.join(", ")}.`;
+}
+
+export function parseLlmCodingTokensQuery(
+  raw: RawQuery,
+): Result<LlmCodingTokensQuery, DomainError> {
+  const params = readSingleParameters(raw, LLM_CODING_TOKENS_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const query: LlmCodingTokensQuery = {};
+  const { agent, startDate, endDate } = params.value;
+  if (agent !== undefined) {
+    if (!(CODING_AGENT_IDS as readonly string[]).includes(agent))
+      return err(badRequest(invalidAgentMessage(agent)));
+    query.agent = agent as CodingAgent;
+  }
+  if (startDate !== undefined) {
+    const start = parseDayParameter("startDate", startDate);
+    if (!start.ok) return start;
+    query.startDate = start.value;
+  }
+  if (endDate !== undefined) {
+    const end = parseDayParameter("endDate", endDate);
+    if (!end.ok) return end;
+    query.endDate = end.value;
+  }
+  if (
+    query.startDate !== undefined &&
+    query.endDate !== undefined &&
+    query.startDate > query.endDate
+  )
+    return err(badRequest(startAfterEndMessage(query.startDate, query.endDate)));
+  return ok(query);
 }

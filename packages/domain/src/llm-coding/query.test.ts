@@ -3,6 +3,8 @@ import {
   DEFAULT_LLM_CODING_HISTORY_LIMIT,
   parseLlmCodingHistoryQuery,
   parseLlmCodingIndexQuery,
+  parseLlmCodingRevisionsQuery,
+  invalidProductMessage,
 } from "./query";
 
 const message = (result: { ok: boolean; error?: { message: string } }) =>
@@ -71,5 +73,19 @@ describe("parseLlmCodingHistoryQuery", () => {
     expect(message(parseLlmCodingHistoryQuery({ product: "nope" }))).toContain(
       "Invalid product 'nope'",
     );
+  });
+});
+
+describe("parseLlmCodingRevisionsQuery", () => {
+  it("takes a product and an ordered range, and refuses limit by name", () => {
+    expect(
+      parseLlmCodingRevisionsQuery({ product: "cc-vs-codex", startDate: "2026-11-01" }),
+    ).toEqual({ ok: true, value: { product: "cc-vs-codex", startDate: "2026-11-01" } });
+    const limit = parseLlmCodingRevisionsQuery({ product: "cc-prs", limit: "5" });
+    expect(limit.ok).toBe(false);
+    if (!limit.ok) expect(limit.error.message).toContain("Unknown query parameter 'limit'");
+    const unknown = parseLlmCodingRevisionsQuery({ product: "cc-prz" });
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.error.message).toBe(invalidProductMessage("cc-prz"));
   });
 });

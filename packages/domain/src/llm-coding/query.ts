@@ -107,3 +107,23 @@ export function parseLlmCodingHistoryQuery(
   }
   return ok(query);
 }
+
+/** `GET /api/llm-coding/revisions`: the history's parameters without `limit`. */
+export const LLM_CODING_REVISIONS_QUERY_PARAMETERS = ["product", "startDate", "endDate"] as const;
+
+export type LlmCodingRevisionsQuery = Omit<LlmCodingHistoryQuery, "limit">;
+
+/**
+ * `GET /api/llm-coding/revisions`: a known product (comparison products too) and optional
+ * inclusive days in order, refused in the history's words.
+ */
+export function parseLlmCodingRevisionsQuery(
+  raw: RawQuery,
+): Result<LlmCodingRevisionsQuery, DomainError> {
+  const params = readSingleParameters(raw, LLM_CODING_REVISIONS_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const parsed = parseLlmCodingHistoryQuery(params.value);
+  if (!parsed.ok) return parsed;
+  const { limit: _limit, ...query } = parsed.value;
+  return ok(query);
+}

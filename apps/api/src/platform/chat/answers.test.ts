@@ -3,6 +3,7 @@ import {
   DEFAULT_GPU_METHOD_RULES,
   DEFAULT_WINSOR_BOUNDS,
   describeWorkloadMethodology,
+  describeLlmCodingMethodology,
   type MethodologyRules,
   type WinsorBounds,
 } from "@tpi/domain";
@@ -11,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import { openGpuState } from "../../markets/gpu/read-model/state";
 import { openWorkloadState } from "../../markets/workload/read-model/state";
+import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
 import { openTokenState } from "../../markets/token/read-model/state";
 import { ANONYMOUS } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
@@ -25,6 +27,7 @@ function scopeWith(method: { rules: MethodologyRules; winsor: WinsorBounds }): C
     ["token", openTokenState(method.rules, noDatabase)],
     ["gpu", openGpuState({ ...DEFAULT_GPU_METHOD_RULES, winsor: method.winsor }, noDatabase)],
     ["workload", openWorkloadState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
+    ["llm-coding", openLlmCodingState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
   ]);
   const deps = { marketList: MARKETS, markets } as Pick<AppDeps, "marketList" | "markets">;
   return { deps: deps as AppDeps, caller: ANONYMOUS, now: new Date("2026-11-23T12:00:00Z") };
@@ -52,7 +55,7 @@ describe("methodologyAnswer", () => {
     expect(explain([], "workload", method).answer).toBe(WORKLOAD_METHOD);
     expect(explain([], undefined, method)).toEqual({
       intent: "methodology",
-      answer: `${TOKEN_METHOD}\n${GPU_METHOD}\n${WORKLOAD_METHOD}`,
+      answer: `${TOKEN_METHOD}\n${GPU_METHOD}\n${WORKLOAD_METHOD}\n${describeLlmCodingMethodology().join(" ")}`,
       sources: [],
     });
     expect(explain([{ market: "gpu", id: "H200", name: "H200" }], "token", method).answer).toBe(

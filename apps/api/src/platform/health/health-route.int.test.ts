@@ -27,8 +27,8 @@ describe("GET /health", () => {
       status: "healthy",
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       database: "connected",
-      // No first-start load recorded: nothing is being loaded for either market.
-      data: { token: "complete", gpu: "complete", workload: "complete" },
+      // No first-start load recorded: nothing is being loaded for any market.
+      data: { token: "complete", gpu: "complete", workload: "complete", "llm-coding": "complete" },
       redis: "not configured",
     });
   });

@@ -1,5 +1,7 @@
 import { MARKETS } from "../../markets";
 import { TOKEN } from "../../markets/token/read-model/state";
+import { LLM_CODING } from "../../markets/llm-coding/read-model/state";
+import { writeCodingCountsOfDay } from "@tpi/db";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -9,6 +11,7 @@ import {
   MCP_KEY_RATE_LIMIT,
   PUBLIC_RATE_LIMIT,
   invalidLabMessage,
+  searchesForDay,
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
@@ -71,6 +74,23 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     rest: "/api/gpu/B200/volume-metrics?startDate=2026-03-08&endDate=2026-03-09&granularity=daily",
   },
   get_workload_cost: { args: { lab: "anthropic" }, rest: "/api/workload?lab=anthropic" },
+  list_llm_coding_products: { args: {}, rest: "/api/llm-coding/products" },
+  get_llm_coding_index: {
+    args: { product: "codex-prs" },
+    rest: "/api/llm-coding/index?product=codex-prs",
+  },
+  get_llm_coding_history: {
+    args: { product: "cc-vs-codex", limit: "5" },
+    rest: "/api/llm-coding/history?product=cc-vs-codex&limit=5",
+  },
+  get_llm_coding_revisions: {
+    args: { product: "cc-merge" },
+    rest: "/api/llm-coding/revisions?product=cc-merge",
+  },
+  get_llm_coding_tokens: {
+    args: { agent: "claude" },
+    rest: "/api/llm-coding/tokens?agent=claude",
+  },
 };
 
 /** A browser origin the api lets call it (CORS_ORIGINS), and one it does not. */
@@ -93,6 +113,21 @@ beforeAll(async () => {
     ]),
   );
   await api.loadGpuTrades([...hourlyTrades("H100 SXM", 2), ...hourlyTrades("B200", 5)]);
+  // One day of GitHub counts (12 of everything, 6 merged), as a sync stores them.
+  await writeCodingCountsOfDay(api.db, {
+    day: "2026-03-09",
+    observations: searchesForDay("2026-03-09").map((request) => ({
+      agent: request.agent,
+      metric: request.metric,
+      endpoint: request.endpoint,
+      query: request.q,
+      count: request.metric === "merged" ? 6 : 12,
+    })),
+    observedAt: GPU_TEST_NOW,
+    observedOn: "2026-03-10",
+    syncId: null,
+  });
+  await LLM_CODING.of(api.deps).counts.refresh();
 });
 afterAll(async () => api.close());
 
@@ -548,7 +583,12 @@ describe("the MCP server over Streamable HTTP", () => {
       "tpi://methodology/token",
       "tpi://methodology/gpu",
       "tpi://methodology/workload",
+      "tpi://methodology/llm-coding",
     ]);
+    const coding = await client.readResource({ uri: "tpi://methodology/llm-coding" });
+    const codingText = (coding.contents[0] as { text: string }).text;
+    expect(codingText).toContain("head:codex/ created:YYYY-MM-DD is:merged");
+    expect(codingText).toContain("- github-search: 1 UTC days from 2026-03-09 to 2026-03-09");
     const token = await client.readResource({ uri: "tpi://methodology/token" });
     const tokenText = (token.contents[0] as { text: string }).text;
     expect(JSON.parse(tokenText)).toEqual((await api.get("/api/otpi/methodology")).body);

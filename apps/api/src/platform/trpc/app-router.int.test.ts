@@ -96,14 +96,26 @@ describe("internal tRPC router: website procedures", () => {
     expect(res.body.error?.data?.code).toBe("UNAUTHORIZED");
   });
 
+  it("llmCoding.products and llmCoding.methodology are the public REST bodies", async () => {
+    for (const [procedure, path] of [
+      ["llmCoding.products", "/api/llm-coding/products"],
+      ["llmCoding.methodology", "/api/llm-coding/methodology"],
+    ] as const) {
+      const res = await trpc(procedure);
+      expect(res.status, procedure).toBe(200);
+      expect(res.body.result?.data, procedure).toEqual((await api.get(path)).body);
+    }
+  });
+
   it("windows gives each index's free window on the api's clock", async () => {
     const [res, tokenRange] = await Promise.all([trpc("windows"), trpc("freeWindowIndex", {})]);
     expect(res.status).toBe(200);
     expect(res.body.result?.data).toEqual({
       token: { startDate: "2026-02-28", endDate: "2026-03-31" },
       gpu: { startDate: "2025-12-31", endDate: "2026-03-31" },
-      // Its values need a key whatever the day.
+      // Their values need a key whatever the day.
       workload: null,
+      "llm-coding": null,
     });
     const served = tokenRange.body.result?.data as { startDate: string; endDate: string };
     expect((res.body.result?.data as { token: unknown }).token).toEqual({

@@ -1,5 +1,6 @@
-import type { AccountPlan } from "@tpi/domain";
+import { searchesForDay, type AccountPlan } from "@tpi/domain";
 import {
+  writeCodingCountsOfDay,
   insertApiKey,
   insertWebAccount,
   insertWebSession,
@@ -9,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
 import { GPU_TEST_TRADES } from "../../testing/gpu-trades";
+import { LLM_CODING } from "../../markets/llm-coding/read-model/state";
 import { generateApiKey } from "../auth/api-key-secret";
 import { newOpaqueToken, sha256Hex } from "../accounts/secrets";
 
@@ -33,6 +35,21 @@ beforeAll(async () => {
   );
   // GPU days of March: outside the keyless three months, inside a key's history.
   await api.loadGpuTrades(GPU_TEST_TRADES);
+  // One day of GitHub counts behind the LLM Coding values (every one needs a key).
+  await writeCodingCountsOfDay(api.db, {
+    day: "2026-11-21",
+    observations: searchesForDay("2026-11-21").map((request) => ({
+      agent: request.agent,
+      metric: request.metric,
+      endpoint: request.endpoint,
+      query: request.q,
+      count: request.metric === "merged" ? 3 : 8,
+    })),
+    observedAt: NOW,
+    observedOn: "2026-11-22",
+    syncId: null,
+  });
+  await LLM_CODING.of(api.deps).counts.refresh();
 });
 afterAll(async () => api.close());
 
@@ -137,6 +154,16 @@ const CASES = [
     procedure: "gpu.planIndexHistory",
     input: { gpuName: "H100 SXM", startDate: "2025-01-01", endDate: "2026-11-22" },
     rest: `/api/gpu/${encodeURIComponent("H100 SXM")}/index-history?startDate=2025-01-01&endDate=2026-11-22`,
+  },
+  {
+    procedure: "llmCoding.planIndex",
+    input: { product: "codex-merge" },
+    rest: "/api/llm-coding/index?product=codex-merge",
+  },
+  {
+    procedure: "llmCoding.planHistory",
+    input: { product: "cc-vs-codex", startDate: "2026-11-01" },
+    rest: "/api/llm-coding/history?product=cc-vs-codex&startDate=2026-11-01",
   },
 ] as const;
 

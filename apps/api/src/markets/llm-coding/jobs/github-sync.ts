@@ -13,6 +13,7 @@ import {
   type SourceSyncEnd,
 } from "@tpi/db";
 import {
+  GITHUB_SEARCH_SOURCE,
   GITHUB_STOPPED_MESSAGE,
   GithubSearchClient,
   GithubSearchError,
@@ -28,8 +29,7 @@ import {
  * logged in `source_sync`.
  */
 
-/** The sync log's and the lock's name for GitHub search. */
-export const GITHUB_SEARCH_SOURCE = "github-search";
+export { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
 
 /** Longest a run may hold the sync lock: a 30-day back-fill without a token takes about 35 minutes. */
 const MAX_SYNC_RUN_MS = 6 * 3_600_000;

@@ -38,7 +38,8 @@ export function appRankingsDaysToSync(
 }
 
 /**
- * The jobs: GitHub counts always (no key needed), app rankings only with an OpenRouter key.
+ * The jobs: GitHub counts unless GITHUB_SEARCH_ENABLED is off (no key needed), app rankings only
+ * with an OpenRouter key. `afterSync` runs after a run that wrote (the market reloads its values).
  */
 export function codingWorkloadJobs(input: {
   db: Db;
@@ -47,10 +48,13 @@ export function codingWorkloadJobs(input: {
   syncHourUtc: number;
   clock: () => Date;
   log: { info(line: string): void; warn(line: string): void };
+  afterSync?: () => Promise<unknown>;
 }): ScheduledJob[] {
   const { db, settings, openRouter, syncHourUtc, clock, log } = input;
-  const jobs: ScheduledJob[] = [
-    {
+  const afterSync = input.afterSync ?? (() => Promise.resolve());
+  const jobs: ScheduledJob[] = [];
+  if (settings.githubEnabled)
+    jobs.push({
       name: "github-search-sync",
       intervalMs: DAILY_SYNC_CHECK_MS,
       failureMessage: "scheduled GitHub search sync failed; will retry",
@@ -65,6 +69,7 @@ export function codingWorkloadJobs(input: {
           log: (line) => log.info(`GitHub search: ${line}`),
         });
         if (!report.ran) return;
+        await afterSync();
         log.info(`GitHub search sync: ${report.message}`);
         if (report.outcome !== "ok")
           log.warn(
@@ -75,8 +80,7 @@ export function codingWorkloadJobs(input: {
               .join("; ")}`,
           );
       },
-    },
-  ];
+    });
   if (openRouter === undefined) return jobs;
   jobs.push({
     name: "openrouter-app-rankings-sync",

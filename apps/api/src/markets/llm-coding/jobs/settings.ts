@@ -1,14 +1,25 @@
 import { githubSearchIntervalMs } from "@tpi/domain";
 import { z } from "zod";
+import {
+  openRouterConfigFrom,
+  type OpenRouterEnv,
+} from "../../../platform/ingest/openrouter-config";
+import type { OpenRouterDataApiConfig } from "../../../platform/ingest/openrouter-data-api";
+import { envFlag } from "../../../platform/runtime/env";
 import { defaultGithubSearchConfig, type GithubSearchConfig } from "../sources/github-search";
 
 /**
- * The LLM Coding and Workload Cost sources' environment variables. GitHub search needs no key
- * (a token only raises the limit from 10 to 30 searches a minute); OpenRouter's app rankings and
- * session cost use the token market's OpenRouter settings (OPENROUTER_API_KEY, OPENROUTER_BASE_URL
- * and its pacing and budget), so they have none of their own.
+ * The LLM Coding sources' environment variables. GitHub search needs no key (a token only raises
+ * the limit from 10 to 30 searches a minute); OpenRouter's app rankings use the OpenRouter
+ * settings the token market owns (OPENROUTER_API_KEY, OPENROUTER_BASE_URL, its pacing, budget and
+ * sync hour), so they have none of their own.
  */
 export const LLM_CODING_ENV = {
+  /**
+   * Search GitHub at all: the default. Off, no GitHub request is made (the test suite, an api
+   * without network) and an empty database serves the sample (SEED_SAMPLE_ON_EMPTY).
+   */
+  GITHUB_SEARCH_ENABLED: envFlag.default(true),
   /** Optional GitHub token (a secret: never logged): 30 searches a minute instead of 10. */
   GITHUB_TOKEN: z.string().min(1).optional(),
   /** Where the search requests go (tests and proxies point it elsewhere). */
@@ -29,17 +40,36 @@ export const LLM_CODING_ENV = {
   APP_RANKINGS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
 };
 
+/** The sync hour when the OpenRouter variables are not in the environment (as their default). */
+const DEFAULT_SYNC_HOUR_UTC = 3;
+
 export type LlmCodingEnv = z.output<z.ZodObject<typeof LLM_CODING_ENV>>;
 
 export type LlmCodingSettings = {
+  /** Off: no GitHub search job (GITHUB_SEARCH_ENABLED false). */
+  githubEnabled: boolean;
   github: GithubSearchConfig;
   githubSync: { backfillDays: number; recheckDays: number };
   appRankingsBackfillDays: number;
+  /** OpenRouter's app rankings: only with OPENROUTER_API_KEY. */
+  openRouter: OpenRouterDataApiConfig | undefined;
+  /**
+   * UTC hour after which the daily syncs run: OpenRouter's (OPENROUTER_SYNC_HOUR_UTC, when its
+   * daily snapshot is out); yesterday's GitHub counts can be taken any time after midnight, so
+   * they follow the same hour and one schedule covers both.
+   */
+  syncHourUtc: number;
 };
 
+/**
+ * The market's settings from the validated environment: its own variables, and the OpenRouter
+ * ones the token market validated (absent when it is not served: then no OpenRouter sync).
+ */
 export function llmCodingSettingsFrom(env: LlmCodingEnv): LlmCodingSettings {
+  const openRouterEnv = env as Partial<OpenRouterEnv> & { OPENROUTER_SYNC_HOUR_UTC?: number };
   const github = defaultGithubSearchConfig(env.GITHUB_TOKEN, env.GITHUB_API_URL);
   return {
+    githubEnabled: env.GITHUB_SEARCH_ENABLED,
     github: {
       ...github,
       timeoutMs: env.GITHUB_TIMEOUT_MS,
@@ -50,5 +80,11 @@ export function llmCodingSettingsFrom(env: LlmCodingEnv): LlmCodingSettings {
     },
     githubSync: { backfillDays: env.GITHUB_BACKFILL_DAYS, recheckDays: env.GITHUB_RECHECK_DAYS },
     appRankingsBackfillDays: env.APP_RANKINGS_BACKFILL_DAYS,
+    openRouter:
+      openRouterEnv.OPENROUTER_API_KEY === undefined ||
+      openRouterEnv.OPENROUTER_BASE_URL === undefined
+        ? undefined
+        : openRouterConfigFrom(openRouterEnv as OpenRouterEnv),
+    syncHourUtc: openRouterEnv.OPENROUTER_SYNC_HOUR_UTC ?? DEFAULT_SYNC_HOUR_UTC,
   };
 }

@@ -17,6 +17,9 @@ import { jsonErrorText, retryAfterMs, scrubSecrets } from "../../../platform/ing
  * limit is never a count. A search GitHub marks `incomplete_results` is a failed count.
  */
 
+/** The sync log's, the lock's and the served data's name for GitHub search. */
+export const GITHUB_SEARCH_SOURCE = "github-search";
+
 export type GithubSearchConfig = {
   /** `https://api.github.com`; tests point it at a loopback stub. */
   baseUrl: string;

@@ -1,0 +1,347 @@
+import {
+  CODING_AGENTS,
+  LLM_CODING_PRODUCTS,
+  addDays,
+  describeLlmCodingMethodology,
+  eachUtcDay,
+  minDay,
+  utcDayOf,
+  type CodingAgent,
+  type LlmCodingProductId,
+  type UtcDay,
+} from "@tpi/domain";
+import {
+  sourceRowOf,
+  type ChatMarket,
+  type ChatPoint,
+  type ChatScope,
+  type EngineAnswer,
+  type MarketIntent,
+  type Question,
+  type Subject,
+} from "../../platform/chat/market-chat";
+import type { Period } from "../../platform/chat/period";
+import type { ChatSource } from "../../platform/chat/schemas";
+import { runRoute } from "../../platform/http/run-route";
+import type { DataSources } from "../../platform/provenance/data-sources";
+import { LLM_CODING_UNIT } from "./read-model/state";
+import {
+  llmCodingHistoryRoute,
+  llmCodingIndexRoute,
+  llmCodingMethodologyRoute,
+  llmCodingProductsRoute,
+} from "./routes/llm-coding";
+import type { LlmCodingHistoryResponse, LlmCodingIndexResponse } from "./schemas/llm-coding";
+
+/**
+ * What the chat knows of LLM Coding: the five coding agents as people write them, their pull
+ * requests, merge rates and commits through the LLM Coding routes (so every number is the one
+ * REST serves the caller, and a keyless caller gets the routes' 401 in their words).
+ */
+
+const MARKET = "llm-coding";
+
+/** Words of a coding-agent question (also what lets "Claude" mean Claude Code, not the lab). */
+const CODING_WORDS =
+  "\\bprs?\\b|\\bpull[- ]requests?\\b|\\bcommits?\\b|\\bmerge[ds]?\\b|\\bmerge[- ]rates?\\b|\\bcoding agents?\\b";
+const CODING = new RegExp(CODING_WORDS);
+
+/**
+ * Agents as people write them. "Claude" alone names the Anthropic lab in the token market, so it
+ * names Claude Code here only as "Claude Code" or in a question about pull requests, commits or
+ * merges.
+ */
+const AGENT_PATTERNS: Readonly<Record<CodingAgent, RegExp>> = {
+  claude: new RegExp(
+    `\\bclaude[- ]code\\b|\\bclaude\\b(?=.*(?:${CODING_WORDS}))|(?<=(?:${CODING_WORDS}).*)\\bclaude\\b`,
+  ),
+  codex: /\bcodex\b/,
+  copilot: /\bcopilot\b|\bgithub copilot\b/,
+  cursor: /\bcursor\b/,
+  devin: /\bdevin\b/,
+};
+
+/** How the chat names an agent: Claude's pull requests come from Claude Code. */
+const AGENT_NAMES: Readonly<Record<CodingAgent, string>> = {
+  claude: "Claude Code",
+  codex: "Codex",
+  copilot: "Copilot",
+  cursor: "Cursor",
+  devin: "Devin",
+};
+
+/** The product ids of an agent's series ("cc" is Claude's prefix, as in the catalogue). */
+const prefix = (agent: CodingAgent) => (agent === "claude" ? "cc" : agent);
+const prsProduct = (agent: CodingAgent) => `${prefix(agent)}-prs` as LlmCodingProductId;
+const mergeProduct = (agent: CodingAgent) => `${prefix(agent)}-merge` as LlmCodingProductId;
+/** Only Claude Code marks its commits, so only it has a commits product. */
+const commitsProduct = (agent: CodingAgent) =>
+  agent === "claude" ? ("cc-commits" as LlmCodingProductId) : undefined;
+
+const agentSubject = (agent: CodingAgent): Subject => ({
+  market: MARKET,
+  id: agent,
+  name: AGENT_NAMES[agent],
+});
+
+const whole = (value: number) => Math.round(value).toLocaleString("en-US");
+const percent = (value: number) => `${value.toFixed(1)}%`;
+
+/** The lines the answer's sources require: GitHub's citation, or the sample notice. */
+function citationsOf(dataSources: DataSources): string[] {
+  const lines = dataSources.sources.flatMap((s) => (s.citation === null ? [] : [s.citation]));
+  return [...new Set(dataSources.notice === null ? lines : [dataSources.notice, ...lines])];
+}
+
+async function indexOf(product: LlmCodingProductId, scope: ChatScope) {
+  return runRoute(llmCodingIndexRoute, { query: { product } }, scope.caller, scope.deps);
+}
+
+async function historyOf(product: LlmCodingProductId, period: Period, scope: ChatScope) {
+  return runRoute(
+    llmCodingHistoryRoute,
+    { query: { product, startDate: period.startDate, endDate: period.endDate } },
+    scope.caller,
+    scope.deps,
+  );
+}
+
+async function latest(subject: Subject, scope: ChatScope) {
+  const product = prsProduct(subject.id as CodingAgent);
+  const answer = await indexOf(product, scope);
+  if (!answer.ok) return undefined;
+  const body = answer.value as LlmCodingIndexResponse;
+  const point: ChatPoint = {
+    at: body.data.date,
+    value: body.data.value,
+    row: sourceRowOf(body.data),
+    note: `pull requests opened on ${body.data.date} (UTC), ${body.data.status}`,
+    citations: citationsOf(body.dataSources),
+  };
+  const source: ChatSource = {
+    endpoint: llmCodingIndexRoute.path,
+    parameters: { product },
+    values: [point.row],
+  };
+  return { point, source };
+}
+
+async function series(subject: Subject, period: Period, scope: ChatScope) {
+  const answer = await historyOf(prsProduct(subject.id as CodingAgent), period, scope);
+  if (!answer.ok) return answer;
+  const body = answer.value as LlmCodingHistoryResponse;
+  const citations = citationsOf(body.dataSources);
+  const points = body.data.flatMap((row): ChatPoint[] =>
+    row.value === null
+      ? []
+      : [{ at: row.date, value: row.value, row: sourceRowOf(row), note: row.status, citations }],
+  );
+  return { ok: true as const, value: points };
+}
+
+/** The agents a question names, or all five when it names none. */
+const agentsOf = (question: Question): CodingAgent[] => {
+  const named = question.subjects
+    .filter((s) => s.market === MARKET)
+    .map((s) => s.id as CodingAgent);
+  return named.length > 0 ? named : CODING_AGENTS.map((a) => a.agent);
+};
+
+/** About coding agents: it names one, or uses the market's words and names no other subject. */
+const aboutAgents = (question: Question): boolean =>
+  question.subjects.some((s) => s.market === MARKET) ||
+  (question.domain === MARKET && question.subjects.length === 0);
+
+/**
+ * The days a count question sums: the period it names, ending yesterday at the latest (today's
+ * counts are taken after the day ends); "last week" is the 7 UTC days ending yesterday.
+ */
+function countDays(question: Question): { startDate: UtcDay; endDate: UtcDay; label: string } {
+  const yesterday = addDays(utcDayOf(question.now), -1);
+  const { when } = question;
+  if (when.kind === "day") return { startDate: when.day, endDate: when.day, label: when.label };
+  if (when.kind === "period") {
+    const { period } = when;
+    // A look-back counted from today ("last week", "past 30 days") keeps its length but ends
+    // yesterday; an explicit range is only cut at yesterday.
+    if (period.endDate >= utcDayOf(question.now) && period.label.startsWith("over the last")) {
+      const days = eachUtcDay(period.startDate, period.endDate).length - 1;
+      return {
+        startDate: addDays(yesterday, -(Math.max(days, 1) - 1)),
+        endDate: yesterday,
+        label: period.label,
+      };
+    }
+    return { ...period, endDate: minDay(period.endDate, yesterday) };
+  }
+  return { startDate: addDays(yesterday, -6), endDate: yesterday, label: "over the last week" };
+}
+
+const COMMITS = /\bcommits?\b/;
+const MERGE_RATE = /\bmerge[- ]rates?\b|\bmerged?\b|\bmerges\b|\bmerging\b/;
+const HOW_MANY =
+  /\bhow many\b|\bnumber of\b|\btotal\b|\bcount\b|\b(?:prs?|pull[- ]requests?|commits?)\b/;
+
+/**
+ * "How many PRs did Codex open last week": the sum of the agent's daily counts over the days
+ * (`countDays`), saying the days, how many of them are provisional, and the citation; commits for
+ * Claude Code, whose commits are the only ones marked.
+ */
+const COUNT_INTENT: MarketIntent = {
+  intent: "coding_count",
+  asks: (question) =>
+    aboutAgents(question) &&
+    CODING.test(question.lower) &&
+    HOW_MANY.test(question.lower) &&
+    !MERGE_RATE.test(question.lower),
+  async answer(question, scope): Promise<EngineAnswer> {
+    const commits = COMMITS.test(question.lower);
+    const days = countDays(question);
+    const lines: string[] = [];
+    const sources: ChatSource[] = [];
+    const citations: string[] = [];
+    for (const agent of agentsOf(question)) {
+      const product = commits ? commitsProduct(agent) : prsProduct(agent);
+      const name = AGENT_NAMES[agent];
+      if (product === undefined) {
+        lines.push(
+          `${name}'s commits are not counted: only Claude Code marks the commits it writes (a Co-Authored-By trailer).`,
+        );
+        continue;
+      }
+      const answer = await historyOf(product, days, scope);
+      if (!answer.ok) return { intent: "coding_count", answer: answer.error.message, sources: [] };
+      const body = answer.value as LlmCodingHistoryResponse;
+      const rows = body.data.filter((row) => row.value !== null);
+      const what = commits ? "commits" : "pull requests opened";
+      if (rows.length === 0) {
+        lines.push(`No ${what} of ${name} are counted from ${days.startDate} to ${days.endDate}.`);
+        continue;
+      }
+      const total = rows.reduce((sum, row) => sum + (row.value ?? 0), 0);
+      const provisional = rows.filter((row) => row.status === "provisional").length;
+      const missing = eachUtcDay(days.startDate, days.endDate).length - rows.length;
+      lines.push(
+        `${name}: ${whole(total)} ${what} on public GitHub from ${days.startDate} to ${days.endDate} (${rows.length} UTC day(s)${missing > 0 ? `, ${missing} day(s) without a count` : ""}; ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`,
+      );
+      sources.push({
+        endpoint: llmCodingHistoryRoute.path,
+        parameters: { product, startDate: days.startDate, endDate: days.endDate },
+        values: rows.map(sourceRowOf),
+      });
+      citations.push(...citationsOf(body.dataSources));
+    }
+    return {
+      intent: "coding_count",
+      answer: lines.join("\n"),
+      sources,
+      citations: [...new Set(citations)],
+    };
+  },
+};
+
+/**
+ * Merge rates: the latest day's rate of each agent, or over a named period the daily rates'
+ * mean with its days.
+ */
+const MERGE_RATE_INTENT: MarketIntent = {
+  intent: "coding_merge_rate",
+  asks: (question) => aboutAgents(question) && MERGE_RATE.test(question.lower),
+  async answer(question, scope): Promise<EngineAnswer> {
+    const lines: string[] = [];
+    const sources: ChatSource[] = [];
+    const citations: string[] = [];
+    const period = question.when.kind === "latest" ? undefined : countDays(question);
+    for (const agent of agentsOf(question)) {
+      const product = mergeProduct(agent);
+      const name = AGENT_NAMES[agent];
+      if (period === undefined) {
+        const answer = await indexOf(product, scope);
+        if (!answer.ok) {
+          if (answer.error.code === "no_data") {
+            lines.push(`${name}: no merge rate yet.`);
+            continue;
+          }
+          return { intent: "coding_merge_rate", answer: answer.error.message, sources: [] };
+        }
+        const body = answer.value as LlmCodingIndexResponse;
+        lines.push(
+          `${name}: ${percent(body.data.value)} of the pull requests opened on ${body.data.date} (UTC) were merged (${body.data.status}${body.data.status === "provisional" ? ": it rises as late merges come in" : ""}).`,
+        );
+        sources.push({
+          endpoint: llmCodingIndexRoute.path,
+          parameters: { product },
+          values: [sourceRowOf(body.data)],
+        });
+        citations.push(...citationsOf(body.dataSources));
+        continue;
+      }
+      const answer = await historyOf(product, period, scope);
+      if (!answer.ok)
+        return { intent: "coding_merge_rate", answer: answer.error.message, sources: [] };
+      const body = answer.value as LlmCodingHistoryResponse;
+      const rows = body.data.filter((row) => row.value !== null);
+      if (rows.length === 0) {
+        lines.push(`${name}: no merge rate from ${period.startDate} to ${period.endDate}.`);
+        continue;
+      }
+      const mean = rows.reduce((sum, row) => sum + (row.value ?? 0), 0) / rows.length;
+      const provisional = rows.filter((row) => row.status === "provisional").length;
+      lines.push(
+        `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisional > 0 ? `; ${provisional} day(s) provisional` : ""}.`,
+      );
+      sources.push({
+        endpoint: llmCodingHistoryRoute.path,
+        parameters: { product, startDate: period.startDate, endDate: period.endDate },
+        values: rows.map(sourceRowOf),
+      });
+      citations.push(...citationsOf(body.dataSources));
+    }
+    return {
+      intent: "coding_merge_rate",
+      answer: lines.join("\n"),
+      sources,
+      citations: [...new Set(citations)],
+    };
+  },
+};
+
+export const LLM_CODING_CHAT: ChatMarket = {
+  scope: `LLM Coding (${LLM_CODING_UNIT})`,
+  subjectsNoun: "coding agents",
+  asks: "coding agents' pull requests, merge rates and commits on public GitHub",
+  tracked: `Tracked coding agents: ${CODING_AGENTS.map((a) => AGENT_NAMES[a.agent]).join(", ")}.`,
+  subjects: CODING_AGENTS.map(({ agent }) => ({
+    subject: agentSubject(agent),
+    pattern: AGENT_PATTERNS[agent],
+  })),
+  domainWords: new RegExp(CODING_WORDS),
+  unit: "pull requests per UTC day",
+  format: (value) => `${whole(value)} pull requests`,
+  latest,
+  series,
+  seriesSource: (subject, period, points) => ({
+    endpoint: llmCodingHistoryRoute.path,
+    parameters: {
+      product: prsProduct(subject.id as CodingAgent),
+      startDate: period.startDate,
+      endDate: period.endDate,
+    },
+    values: points.map((point) => point.row),
+  }),
+  freeTier: () => ({
+    keyless: "the LLM Coding product list and methodology",
+    keyed: ["every LLM Coding value"],
+    keyedRoutes: ["the LLM Coding index, history and revisions routes"],
+    sources: [
+      {
+        endpoint: llmCodingProductsRoute.path,
+        parameters: {},
+        values: LLM_CODING_PRODUCTS.map(({ id, label }) => ({ id, label })),
+      },
+    ],
+  }),
+  methodology: () => describeLlmCodingMethodology().join(" "),
+  methodologyRoute: llmCodingMethodologyRoute,
+  intents: [MERGE_RATE_INTENT, COUNT_INTENT],
+};

@@ -1,0 +1,105 @@
+import { parseArgs } from "node:util";
+import { addDays, eachUtcDay, utcDayOf } from "@tpi/domain";
+import { recentSourceSyncs } from "@tpi/db";
+import {
+  ConfigurationError,
+  UsageError,
+  dayOption,
+  withRuntime,
+  type Command,
+} from "../../../platform/cli/command";
+import {
+  GITHUB_SEARCH_SOURCE,
+  GithubSyncRangeError,
+  describeGithubDay,
+  runGithubSync,
+  syncGithubCounts,
+  type GithubSyncReport,
+} from "../jobs/github-sync";
+import { llmCodingSettingsFrom, type LlmCodingEnv } from "../jobs/settings";
+import { LLM_CODING } from "../read-model/state";
+
+/** Help lines of the LLM Coding commands. */
+export const LLM_CODING_USAGE = `  llm-coding-sync [--from DAY] [--to DAY]
+                                       count the coding agents' pull requests and commits with GitHub search (paced:
+                                       10 searches a minute without GITHUB_TOKEN): without days, what the daily sync
+                                       does (missing days of the back-fill window, then the recent days again); with
+                                       them, every day from --from to --to (default yesterday), settled ones too
+  llm-coding-status                    the stored LLM Coding days, the served source and the recent GitHub sync runs`;
+
+function describeReport(report: GithubSyncReport): string {
+  if (!report.ran) return `not run: ${report.reason}`;
+  return `sync #${report.syncId} ${report.outcome}: ${report.message}`;
+}
+
+/** Operator commands of LLM Coding. */
+export const llmCodingCommands: Record<string, Command> = {
+  async "llm-coding-sync"(args, context) {
+    const { values } = parseArgs({
+      args,
+      options: { from: { type: "string" }, to: { type: "string" } },
+      strict: true,
+    });
+    const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
+    if (!settings.githubEnabled)
+      throw new ConfigurationError("GitHub search is off: GITHUB_SEARCH_ENABLED is false");
+    if (values.to !== undefined && values.from === undefined)
+      throw new UsageError("--to needs --from");
+    await withRuntime(context, async (runtime) => {
+      const now = runtime.clock();
+      const log = (line: string) => console.log(line);
+      let report: GithubSyncReport;
+      try {
+        if (values.from === undefined) {
+          report = await runGithubSync(runtime.database.db, settings.github, {
+            now,
+            ...settings.githubSync,
+            trigger: "manual",
+            log,
+          });
+        } else {
+          const from = dayOption("from", values.from);
+          const to =
+            values.to === undefined ? addDays(utcDayOf(now), -1) : dayOption("to", values.to);
+          if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+          report = await syncGithubCounts(runtime.database.db, settings.github, {
+            days: eachUtcDay(from, to),
+            trigger: "manual",
+            now,
+            log,
+          });
+        }
+      } catch (error) {
+        if (error instanceof GithubSyncRangeError) throw new UsageError(error.message);
+        throw error;
+      }
+      console.log(describeReport(report));
+      if (report.ran && report.outcome !== "ok")
+        for (const day of report.days.filter((d) => !d.written).slice(0, 5))
+          console.log(`  ${describeGithubDay(day)}`);
+      await LLM_CODING.of(runtime).counts.refresh();
+      console.log(`served now: ${LLM_CODING.of(runtime).describeLoaded()}`);
+    });
+  },
+
+  async "llm-coding-status"(args, context) {
+    parseArgs({ args, options: {}, strict: true });
+    const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
+    await withRuntime(context, async (runtime) => {
+      const state = LLM_CODING.of(runtime);
+      await state.counts.refresh();
+      console.log(
+        `GitHub search: ${settings.githubEnabled ? `on, ${settings.github.baseUrl}, ${settings.github.token === undefined ? "no token (10 searches a minute)" : "with a token (30 searches a minute)"}` : "off (GITHUB_SEARCH_ENABLED is false)"}`,
+      );
+      for (const source of state.counts.dataSources.sources)
+        console.log(
+          `${source.source}: ${source.days} day(s) from ${source.firstDay} to ${source.lastDay}, newest search ${source.latestAsOf ?? "none"}`,
+        );
+      if (state.counts.dataSources.sources.length === 0) console.log("no counts stored yet");
+      for (const run of await recentSourceSyncs(runtime.database.db, GITHUB_SEARCH_SOURCE, 5))
+        console.log(
+          `  sync #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
+        );
+    });
+  },
+};

@@ -1,0 +1,42 @@
+import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import type { LlmCodingState } from "../read-model/state";
+import { codingWorkloadJobs } from "./schedule";
+import type { LlmCodingSettings } from "./settings";
+
+/**
+ * The LLM Coding market's start-up: no outside host is asked here, so start returns as soon as
+ * the stored counts are loaded. The sample is served while nothing is stored (with
+ * SEED_SAMPLE_ON_EMPTY), the GitHub and app-rankings syncs run as scheduled jobs in the
+ * background (the first run back-fills), and each run that writes reloads the counts.
+ */
+export async function startLlmCodingMarket(
+  state: LlmCodingState,
+  settings: LlmCodingSettings,
+  context: MarketJobContext,
+): Promise<void> {
+  state.counts.serveSampleWhenEmpty(context.seedSampleOnEmpty);
+  await state.counts.refresh();
+  if (!settings.githubEnabled)
+    context.log.info("LLM coding: GitHub search is off (GITHUB_SEARCH_ENABLED is false)");
+  if (state.counts.dataSources.sample)
+    context.log.info(
+      "LLM coding: no GitHub count is stored yet; serving the generated SAMPLE (not market data) until the first sync writes",
+    );
+}
+
+/** The daily GitHub search sync (and app rankings with an OpenRouter key), checked every minute. */
+export function llmCodingJobs(
+  state: LlmCodingState,
+  settings: LlmCodingSettings,
+  context: MarketJobContext,
+): ScheduledJob[] {
+  return codingWorkloadJobs({
+    db: context.db,
+    settings,
+    openRouter: settings.openRouter,
+    syncHourUtc: settings.syncHourUtc,
+    clock: context.clock,
+    log: context.log,
+    afterSync: () => state.counts.refresh(),
+  });
+}

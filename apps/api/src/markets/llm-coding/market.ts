@@ -1,0 +1,50 @@
+import { defineMarket } from "../../platform/core/market";
+import { LLM_CODING_CHAT } from "./chat";
+import { LLM_CODING_USAGE, llmCodingCommands } from "./cli/commands";
+import { llmCodingJobs, startLlmCodingMarket } from "./jobs/lifecycle";
+import { LLM_CODING_ENV, llmCodingSettingsFrom } from "./jobs/settings";
+import { LLM_CODING, openLlmCodingState } from "./read-model/state";
+import { LLM_CODING_RESOURCES } from "./resources";
+import {
+  LLM_CODING_TAG,
+  llmCodingHistoryRoute,
+  llmCodingIndexRoute,
+  llmCodingMethodologyRoute,
+  llmCodingProductsRoute,
+  llmCodingRevisionsRoute,
+  llmCodingTokensRoute,
+} from "./routes/llm-coding";
+import { llmCodingRouter } from "./trpc";
+
+/**
+ * LLM Coding: what AI coding agents ship on public GitHub, per UTC day: pull requests opened,
+ * merge rates and commits of Claude Code, Codex, Copilot, Cursor and Devin, counted with GitHub's
+ * search API (13 products).
+ */
+export const llmCodingMarket = defineMarket({
+  name: "llm-coding",
+  key: LLM_CODING,
+  env: LLM_CODING_ENV,
+  settingsFrom: llmCodingSettingsFrom,
+  routes: [
+    llmCodingProductsRoute,
+    llmCodingIndexRoute,
+    llmCodingHistoryRoute,
+    llmCodingMethodologyRoute,
+    llmCodingRevisionsRoute,
+    llmCodingTokensRoute,
+  ],
+  tags: {
+    [LLM_CODING_TAG]:
+      "What AI coding agents ship on public GitHub, per UTC day: pull requests, merge rates and commits of Claude Code, Codex, Copilot, Cursor and Devin, from GitHub's search API, provisional until they mature.",
+  },
+  trpc: llmCodingRouter,
+  commands: { usage: LLM_CODING_USAGE, commands: llmCodingCommands },
+  chat: LLM_CODING_CHAT,
+  resources: LLM_CODING_RESOURCES,
+  // Every value needs a key, whatever the day.
+  freeWindow: () => null,
+  open: (_settings, context) => openLlmCodingState(context.db, context.clock),
+  start: startLlmCodingMarket,
+  jobs: llmCodingJobs,
+});

@@ -1,0 +1,339 @@
+import {
+  GITHUB_SEARCH_SOURCE as GITHUB_SEARCH_PROVENANCE,
+  LLM_CODING_PRODUCTS,
+  LLM_CODING_SAMPLE_DAYS,
+  OPENROUTER_LICENCE,
+  SAMPLE_SOURCE,
+  addDays,
+  appRankingsCitation,
+  codingAgentOfApp,
+  countsNeeded,
+  llmCodingSampleCounts,
+  productDayRow,
+  utcDayOf,
+  type CodingAgent,
+  type CodingMetric,
+  type CountStatus,
+  type LlmCodingProductId,
+  type ProductDayRow,
+  type UtcDay,
+} from "@tpi/domain";
+import {
+  allCodingCounts,
+  codingPublicationFingerprint,
+  readAppRankingWindows,
+  readCodingCountRevisions,
+  type Db,
+  type StoredAppRankingWindow,
+  type StoredCodingCountRevision,
+} from "@tpi/db";
+import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
+import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import { PublishedReload } from "../../../platform/publication/published-reload";
+import { CODING_CATEGORY } from "../sources/app-rankings";
+import { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
+
+/** A product's row of one day with the time its newest count was searched (null: sample). */
+export type PublishedProductRow = ProductDayRow & { updatedAt: Date | null };
+
+/**
+ * One coding agent's app on one UTC day of OpenRouter's coding app rankings: its rank and the
+ * prompt + completion tokens (a decimal string: totals exceed 2^53) it used that day.
+ */
+export type AgentTokenRow = {
+  date: UtcDay;
+  agent: CodingAgent;
+  appId: number;
+  appName: string;
+  rank: number;
+  totalRequests: number;
+  totalTokens: string;
+  asOf: string;
+};
+
+/** The widest range of stored days (the rankings' reload reads them all). */
+const ALL_DAYS = { from: "2000-01-01" as UtcDay, to: "9999-12-31" as UtcDay };
+
+type LoadedCount = { count: number; status: CountStatus; observedAt: Date | null };
+
+/**
+ * Every stored GitHub count, turned into the 13 products' daily rows and held in memory with the
+ * recorded revisions, so that reads never touch the database. The set reloads when the counts'
+ * fingerprint moves (a sync wrote), on the platform's timer and right after this process syncs.
+ * While no count is stored and the market was started with SEED_SAMPLE_ON_EMPTY, it serves the
+ * generated sample (marked `sample` in `dataSources`) instead; the first stored count replaces it
+ * whole at the next reload.
+ */
+export class LlmCodingPublishedCounts {
+  private rows = new Map<LlmCodingProductId, PublishedProductRow[]>();
+  private revisionRows: StoredCodingCountRevision[] = [];
+  private sources: DataSources = dataSourcesOf([]);
+  private tokens: AgentTokenRow[] = [];
+  private tokenSourcesLoaded: DataSources = dataSourcesOf([]);
+  private readonly reload: PublishedReload;
+  /** Set at start from SEED_SAMPLE_ON_EMPTY: serve the sample while nothing is stored. */
+  private sampleWhenEmpty = false;
+
+  readonly name = "LLM coding counts";
+
+  constructor(
+    db: Db,
+    private readonly clock: () => Date,
+  ) {
+    this.reload = new PublishedReload(
+      "LLM coding counts",
+      // The sample moves with the UTC day (it ends yesterday), so the day is part of its name.
+      async () =>
+        `${await codingPublicationFingerprint(db)}|${this.sampleWhenEmpty ? utcDayOf(this.clock()) : "-"}`,
+      async () => {
+        const [counts, revisions, rankings] = await Promise.all([
+          allCodingCounts(db),
+          readCodingCountRevisions(db),
+          readAppRankingWindows(db, { category: CODING_CATEGORY, ...ALL_DAYS }),
+        ]);
+        this.tokens = agentTokenRows(rankings);
+        this.tokenSourcesLoaded = appRankingSources(this.tokens);
+        if (counts.length === 0 && this.sampleWhenEmpty) {
+          this.load(
+            llmCodingSampleCounts(utcDayOf(this.clock())).map((c) => ({ ...c, observedAt: null })),
+          );
+          this.revisionRows = [];
+          this.sources = sampleSources(this.latestDayOfRows());
+          return;
+        }
+        this.load(counts);
+        this.revisionRows = revisions;
+        this.sources = githubSources(counts);
+      },
+    );
+  }
+
+  /** Serve the generated sample while no count is stored (SEED_SAMPLE_ON_EMPTY). */
+  serveSampleWhenEmpty(on: boolean): void {
+    this.sampleWhenEmpty = on;
+  }
+
+  private load(
+    counts: readonly {
+      day: UtcDay;
+      agent: CodingAgent;
+      metric: CodingMetric;
+      count: number;
+      status: CountStatus;
+      observedAt: Date | null;
+    }[],
+  ): void {
+    const byDay = new Map<UtcDay, Map<string, LoadedCount>>();
+    for (const c of counts) {
+      let day = byDay.get(c.day);
+      if (day === undefined) byDay.set(c.day, (day = new Map()));
+      day.set(`${c.agent}|${c.metric}`, {
+        count: c.count,
+        status: c.status,
+        observedAt: c.observedAt,
+      });
+    }
+    const days = [...byDay.keys()].sort();
+    const rows = new Map<LlmCodingProductId, PublishedProductRow[]>();
+    for (const product of LLM_CODING_PRODUCTS) {
+      const needed = countsNeeded(product);
+      const list: PublishedProductRow[] = [];
+      for (const date of days) {
+        const loaded = byDay.get(date) as Map<string, LoadedCount>;
+        const row = productDayRow(product, date, (agent, metric) =>
+          loaded.get(`${agent}|${metric}`),
+        );
+        if (row === null) continue;
+        let updatedAt: Date | null = null;
+        for (const need of needed) {
+          const at = loaded.get(`${need.agent}|${need.metric}`)?.observedAt ?? null;
+          if (at !== null && (updatedAt === null || at > updatedAt)) updatedAt = at;
+        }
+        list.push({ ...row, updatedAt });
+      }
+      rows.set(product.id, list);
+    }
+    this.rows = rows;
+  }
+
+  private latestDayOfRows(): UtcDay | undefined {
+    let latest: UtcDay | undefined;
+    for (const list of this.rows.values()) {
+      const day = list.at(-1)?.date;
+      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
+    }
+    return latest;
+  }
+
+  refresh(): Promise<boolean> {
+    return this.reload.refresh();
+  }
+
+  get version(): string {
+    return this.reload.version;
+  }
+
+  onChange(listener: () => void): void {
+    this.reload.onChange(listener);
+  }
+
+  get refreshFailureMessage(): string {
+    return this.reload.refreshFailureMessage;
+  }
+
+  /** Where the served counts come from: GitHub search (cited), or the generated sample. */
+  get dataSources(): DataSources {
+    return this.sources;
+  }
+
+  /** The latest day any product has a row for. */
+  get latestDay(): UtcDay | undefined {
+    return this.latestDayOfRows();
+  }
+
+  /** Product-day rows served, all products together. */
+  get rowCount(): number {
+    let total = 0;
+    for (const list of this.rows.values()) total += list.length;
+    return total;
+  }
+
+  /** A product's rows, oldest first (days without any value of it are absent). */
+  rowsOf(product: LlmCodingProductId): readonly PublishedProductRow[] {
+    return this.rows.get(product) ?? [];
+  }
+
+  /** The product's row of one day, if it has one. */
+  rowOn(product: LlmCodingProductId, date: UtcDay): PublishedProductRow | undefined {
+    const list = this.rowsOf(product);
+    for (let i = list.length - 1; i >= 0; i--) {
+      const row = list[i] as PublishedProductRow;
+      if (row.date === date) return row;
+      if (row.date < date) return undefined;
+    }
+    return undefined;
+  }
+
+  /** Rows with startDate <= date <= endDate (open ends when undefined), oldest first. */
+  rowsBetween(
+    product: LlmCodingProductId,
+    startDate: UtcDay | undefined,
+    endDate: UtcDay | undefined,
+  ): PublishedProductRow[] {
+    return this.rowsOf(product).filter(
+      (row) =>
+        (startDate === undefined || row.date >= startDate) &&
+        (endDate === undefined || row.date <= endDate),
+    );
+  }
+
+  /** The coding agents' app-rankings rows of [startDate, endDate], oldest first, then by rank. */
+  tokenRowsBetween(
+    agent: CodingAgent | undefined,
+    startDate: UtcDay | undefined,
+    endDate: UtcDay | undefined,
+  ): AgentTokenRow[] {
+    return this.tokens.filter(
+      (row) =>
+        (agent === undefined || row.agent === agent) &&
+        (startDate === undefined || row.date >= startDate) &&
+        (endDate === undefined || row.date <= endDate),
+    );
+  }
+
+  /** Where the tokens come from: OpenRouter's app rankings, cited, CC BY 4.0. */
+  get tokenSources(): DataSources {
+    return this.tokenSourcesLoaded;
+  }
+
+  /** Recorded revisions of settled counts, in the order recorded. */
+  get revisions(): readonly StoredCodingCountRevision[] {
+    return this.revisionRows;
+  }
+}
+
+/** GitHub search as the one source of stored counts: the days covered and the newest search. */
+function githubSources(counts: readonly { day: UtcDay; observedAt: Date }[]): DataSources {
+  if (counts.length === 0) return dataSourcesOf([]);
+  const days = new Set(counts.map((c) => c.day));
+  let latest = counts[0]?.observedAt as Date;
+  for (const c of counts) if (c.observedAt > latest) latest = c.observedAt;
+  const sorted = [...days].sort();
+  return {
+    sample: false,
+    notice: null,
+    sources: [
+      {
+        source: GITHUB_SEARCH_SOURCE,
+        sample: false,
+        firstDay: sorted[0] as UtcDay,
+        lastDay: sorted.at(-1) as UtcDay,
+        days: days.size,
+        latestAsOf: latest.toISOString(),
+        citation: GITHUB_SEARCH_PROVENANCE.citation,
+        // Counts of public pull requests and commits are facts, not licensed data.
+        licence: null,
+      },
+    ],
+  };
+}
+
+/** The generated sample as the source: marked, with the sample notice as its citation. */
+function sampleSources(lastDay: UtcDay | undefined): DataSources {
+  if (lastDay === undefined) return dataSourcesOf([]);
+  return dataSourcesOf([
+    {
+      source: SAMPLE_SOURCE,
+      firstDay: addDays(lastDay, -(LLM_CODING_SAMPLE_DAYS - 1)),
+      lastDay,
+      days: LLM_CODING_SAMPLE_DAYS,
+      latestAsOf: null,
+    },
+  ]);
+}
+
+/** The agents' rows of the stored one-day windows (a window of several days is no day's). */
+function agentTokenRows(windows: readonly StoredAppRankingWindow[]): AgentTokenRow[] {
+  const rows: AgentTokenRow[] = [];
+  for (const window of windows) {
+    if (window.windowStart !== window.windowEnd) continue;
+    for (const row of window.rows) {
+      const agent = codingAgentOfApp(row.appName);
+      if (agent === null) continue;
+      rows.push({
+        date: window.windowStart,
+        agent,
+        appId: row.appId,
+        appName: row.appName,
+        rank: row.rank,
+        totalRequests: row.totalRequests,
+        totalTokens: row.totalTokens.toString(),
+        asOf: window.asOf.toISOString(),
+      });
+    }
+  }
+  return rows;
+}
+
+/** OpenRouter's app rankings as the tokens' source, with the citation of the newest `as_of`. */
+function appRankingSources(rows: readonly AgentTokenRow[]): DataSources {
+  if (rows.length === 0) return dataSourcesOf([]);
+  const days = [...new Set(rows.map((row) => row.date))].sort();
+  const latestAsOf = rows.reduce((latest, row) => (row.asOf > latest ? row.asOf : latest), "");
+  return {
+    sample: false,
+    notice: null,
+    sources: [
+      {
+        source: APP_RANKINGS_SOURCE,
+        sample: false,
+        firstDay: days[0] as UtcDay,
+        lastDay: days.at(-1) as UtcDay,
+        days: days.length,
+        latestAsOf,
+        citation: appRankingsCitation(latestAsOf),
+        licence: { ...OPENROUTER_LICENCE },
+      },
+    ],
+  };
+}

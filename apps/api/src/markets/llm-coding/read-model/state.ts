@@ -1,0 +1,48 @@
+import { addDays, answerFreshUntil, utcDayOf } from "@tpi/domain";
+import type { Db } from "@tpi/db";
+import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import type { Freshness } from "../../../platform/http/route";
+import { LlmCodingPublishedCounts } from "./published-counts";
+
+const MS_PER_HOUR = 3_600_000;
+
+/** What the LLM Coding values are: counts per UTC day, and percentages for merge rates. */
+export const LLM_CODING_UNIT = "pull requests or commits per UTC day; merge rates in percent";
+/** The method's version: the queries, the maturation rule and the merge-rate definition. */
+export const LLM_CODING_METHODOLOGY_VERSION = "1.0";
+
+/** The LLM Coding market's live state: the products' daily rows in memory. */
+export type LlmCodingState = MarketStateBase & { counts: LlmCodingPublishedCounts };
+
+export const LLM_CODING = marketKey<LlmCodingState>("llm-coding");
+
+export function openLlmCodingState(db: Db, clock: () => Date): LlmCodingState {
+  const counts = new LlmCodingPublishedCounts(db, clock);
+  return {
+    counts,
+    publications: [counts],
+    provenance: () => ({
+      unit: LLM_CODING_UNIT,
+      methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
+      dataSources: counts.dataSources,
+    }),
+    describeLoaded: () =>
+      `${counts.rowCount.toLocaleString("en-US")} LLM coding product-days${counts.dataSources.sample ? " (generated sample)" : ""}`,
+    latestKeylessDay: () => counts.latestDay,
+  };
+}
+
+/**
+ * Counts change whenever a sync writes, which is at the daily sync hour or a retry an hour
+ * later: an answer stays current to the next UTC hour, and only briefly while yesterday's counts
+ * are not in yet.
+ */
+export const LLM_CODING_FRESHNESS: Freshness = {
+  until(deps, now) {
+    const latest = LLM_CODING.of(deps).counts.latestDay;
+    const duePublished = latest !== undefined && latest >= addDays(utcDayOf(now), -1);
+    const nextHour = new Date(Math.floor(now.getTime() / MS_PER_HOUR + 1) * MS_PER_HOUR);
+    return answerFreshUntil(now, nextHour, duePublished).getTime();
+  },
+  basis: (deps, now) => `${LLM_CODING.of(deps).counts.version}\n${utcDayOf(now)}`,
+};
