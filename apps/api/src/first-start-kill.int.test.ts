@@ -316,7 +316,12 @@ describe("OpenRouter's first days: the api process stopped during its second win
         status: 200,
         body: expect.objectContaining({
           status: "loading",
-          data: { token: "loading", gpu: "complete", "llm-coding": "complete" },
+          data: {
+            token: "loading",
+            gpu: "complete",
+            workload: "complete",
+            "llm-coding": "complete",
+          },
         }),
       });
 
@@ -344,7 +349,12 @@ describe("OpenRouter's first days: the api process stopped during its second win
           status: 200,
           body: expect.objectContaining({
             status: "healthy",
-            data: { token: "complete", gpu: "complete", "llm-coding": "complete" },
+            data: {
+              token: "complete",
+              gpu: "complete",
+              workload: "complete",
+              "llm-coding": "complete",
+            },
           }),
         });
         expect(await db.sourceDay.count({ where: { source: OPENROUTER_SOURCE } })).toBe(70);

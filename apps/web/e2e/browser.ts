@@ -47,6 +47,7 @@ export const ALL_PAGES = [
   "/gpus/H100%20SXM",
   "/gpus/RTX%20PRO%206000%20WS",
   "/volume",
+  "/workload",
   "/methodology",
   "/methodology/gpu",
   "/docs",

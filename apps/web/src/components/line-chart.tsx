@@ -12,6 +12,7 @@ import { daysBetween, type UtcDay } from "@tpi/domain";
 import {
   formatCount,
   formatFractionPercent,
+  formatPoints,
   formatShortUtcDay,
   formatUsd,
   formatUtcDay,
@@ -60,6 +61,10 @@ const VALUE_FORMATS: Record<ChartValueKind, ValueFormat> = {
     value: (value) => formatCount(value),
     axis: (value) => formatCount(value),
   },
+  points: {
+    value: (value) => formatPoints(value),
+    axis: (value, decimals) => formatPoints(value, decimals),
+  },
 };
 
 /** The y axis's unit when a page does not name a finer one. */
@@ -67,6 +72,7 @@ const DEFAULT_UNITS: Record<ChartValueKind, string> = {
   usd: "USD",
   percent: "Percent",
   count: "Count",
+  points: "Index points",
 };
 
 type LineChartProps = {
@@ -90,6 +96,8 @@ type LineChartProps = {
    * counts still provisional), so that a reader sees which values may still move.
    */
   marked?: { from: UtcDay; label: string } | undefined;
+  /** Days between consecutive values (7 for a weekly series); a wider step is a gap. Daily by default. */
+  cadenceDays?: number;
 };
 
 /**
@@ -110,9 +118,10 @@ export function LineChart({
   yScale,
   zoom,
   marked,
+  cadenceDays,
 }: LineChartProps) {
   const shown = zoomSeries(series, zoom);
-  const geometry = chartGeometry(shown, { yScale });
+  const geometry = chartGeometry(shown, { yScale, cadenceDays });
   if (geometry === undefined)
     return (
       <>

@@ -7,6 +7,7 @@ const NAV_LINKS = [
   { section: "volume", href: "/volume", label: "Volume" },
   { section: "llm-coding", href: "/llm-coding", label: "LLM Coding" },
   { section: "gpus", href: "/gpus", label: "GPUs" },
+  { section: "workload", href: "/workload", label: "Workload" },
   { section: "methodology", href: "/methodology", label: "Methodology" },
   { section: "docs", href: "/docs", label: "API docs" },
   // Static on purpose: reading the session cookie here would make every page dynamic (no ISR).

@@ -74,3 +74,15 @@ export type GpuConstituentRow = GpuConstituents["data"][number];
 
 /** How a GPU print or daily value was computed: from posted prices, executed trades, or both. */
 export type GpuBasis = GpuConstituents["basis"];
+
+/**
+ * `GET /api/workload` as a key of the signed-in reader's plan gets it: the weekly rows per lab and
+ * family, the unit, the session-cost cells behind them and their sources.
+ */
+export type WorkloadAnswer = RouterOutputs["workload"]["planIndex"];
+
+/** One lab × family × week of the Workload Cost index. */
+export type WorkloadRow = WorkloadAnswer["data"][number];
+
+/** The Workload Cost method and its sources (`GET /api/workload/methodology`). */
+export type WorkloadMethodology = RouterOutputs["workload"]["methodology"];

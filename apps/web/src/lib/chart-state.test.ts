@@ -90,6 +90,20 @@ describe("chartStateHref / toggleSeries", () => {
       ),
     ).toBe("/gpus?gpus=H100+SXM");
   });
+  it("keeps a path's own query (a page's filter) ahead of the state", () => {
+    const offer = { held: "All" as const, keys: ["all", "claude-opus"] };
+    expect(
+      chartStateHref("/workload?lab=anthropic", { range: "1M", keys: ["all"] }, offer, "families"),
+    ).toBe("/workload?lab=anthropic&range=1M&families=all");
+    expect(
+      chartStateHref(
+        "/workload?lab=anthropic",
+        { range: "All", keys: [...offer.keys] },
+        offer,
+        "families",
+      ),
+    ).toBe("/workload?lab=anthropic");
+  });
   it("toggles a series but never hides the last one shown", () => {
     expect(toggleSeries({ range: "1M", keys: ["openai", "google"] }, "openai").keys).toEqual([
       "google",

@@ -187,7 +187,8 @@ export function chartStateHref(
     query.set(CHART_TO_PARAM, state.zoom.to);
   }
   const text = query.toString().replaceAll("%2C", ",");
-  return text === "" ? path : `${path}?${text}`;
+  // A path may carry a query of its own (a page's filter, `/workload?lab=openai`): the state follows it.
+  return text === "" ? path : `${path}${path.includes("?") ? "&" : "?"}${text}`;
 }
 
 /** The state after toggling one series; the last shown series cannot be hidden. */

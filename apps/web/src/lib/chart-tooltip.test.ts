@@ -75,6 +75,35 @@ describe("tooltipFor", () => {
     ]);
     expect(tooltipFor(labs, "2026-04-01", "usd")).toBeUndefined();
   });
+
+  it("shows index points with one decimal and their change in points", () => {
+    const index: IslandSeries[] = [
+      {
+        label: "Anthropic",
+        stroke: "#000",
+        points: [
+          { date: "2026-03-01", value: 100, x: 0 },
+          { date: "2026-03-08", value: 96.44, x: 50 },
+          { date: "2026-03-15", value: 96.42, x: 100 },
+        ],
+      },
+    ];
+    expect(tooltipFor(index, "2026-03-08", "points")?.lines[0]).toMatchObject({
+      value: "96.4",
+      change: "\u22123.6 pts since 1 Mar 2026",
+    });
+    // A move smaller than the shown decimal is no move, without a sign.
+    expect(tooltipFor(index, "2026-03-15", "points")?.lines[0]?.change).toBe(
+      "0.0 pts since 8 Mar 2026",
+    );
+  });
+
+  it("reads the value kind a page names, USD for anything else", () => {
+    expect(chartValueKindOf("points")).toBe("points");
+    expect(chartValueKindOf("percent")).toBe("percent");
+    expect(chartValueKindOf(undefined)).toBe("usd");
+    expect(chartValueKindOf("cents")).toBe("usd");
+  });
 });
 
 describe("count charts", () => {
@@ -95,11 +124,8 @@ describe("count charts", () => {
     });
   });
 
-  it("read the kind a page names, USD for anything else", () => {
+  it("are named count by the page", () => {
     expect(chartValueKindOf("count")).toBe("count");
-    expect(chartValueKindOf("percent")).toBe("percent");
-    expect(chartValueKindOf(undefined)).toBe("usd");
-    expect(chartValueKindOf("euros")).toBe("usd");
   });
 });
 

@@ -4,15 +4,17 @@ import {
   formatCount,
   formatFractionPercent,
   formatPercent,
+  formatPoints,
   formatUsd,
   formatUtcDay,
 } from "./format";
 
 /**
- * How a chart's values read: USD amounts, fractions shown as percentages (0.8 is 80%), or counts
- * (pull requests, commits). The server writes the kind into the page; the script reads it back.
+ * How a chart's values read: USD amounts, fractions shown as percentages (0.8 is 80%), index
+ * points (100 on a base day) or counts (pull requests, commits). The server writes the kind into
+ * the page; the script reads it back.
  */
-export const CHART_VALUE_KINDS = ["usd", "percent", "count"] as const;
+export const CHART_VALUE_KINDS = ["usd", "percent", "points", "count"] as const;
 export type ChartValueKind = (typeof CHART_VALUE_KINDS)[number];
 
 /** The kind a page's `data-chart-value-kind` names; USD for anything else. */
@@ -27,6 +29,8 @@ function formatValue(value: number, valueKind: ChartValueKind): string {
       return formatUsd(value);
     case "percent":
       return formatFractionPercent(value);
+    case "points":
+      return formatPoints(value);
     case "count":
       return formatCount(value);
   }
@@ -165,6 +169,11 @@ export function tooltipFor(
       const since = `since ${formatUtcDay(previous.date)}`;
       if (valueKind === "usd") {
         change = `${formatChange(changeBetween(point.value, previous.value))} ${since}`;
+      } else if (valueKind === "points") {
+        // Index points change in points, signed only when the shown decimal moves.
+        const delta = point.value - previous.value;
+        const sign = Number(delta.toFixed(1)) === 0 ? "" : delta > 0 ? "+" : "\u2212";
+        change = `${sign}${formatPoints(Math.abs(delta))} pts ${since}`;
       } else if (valueKind === "count") {
         const delta = point.value - previous.value;
         const relative = previous.value === 0 ? undefined : (delta / previous.value) * 100;

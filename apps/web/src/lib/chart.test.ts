@@ -57,6 +57,20 @@ describe("chartGeometry", () => {
     expect(geometry?.yTicks.map((tick) => tick.value)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it("joins a weekly series' weeks and breaks it at a missing week", () => {
+    const weeks = series([
+      { date: "2026-03-01", value: 0 },
+      { date: "2026-03-08", value: 2 },
+      { date: "2026-03-22", value: 4 },
+    ]);
+    const weekly = chartGeometry(weeks, { yScale: "zero", cadenceDays: 7 });
+    expect(weekly?.series[0]?.path).toBe(
+      `M0,${PLOT_HEIGHT} L333.33,${PLOT_HEIGHT / 2} M${PLOT_WIDTH},0`,
+    );
+    // Read as daily, every week is a gap: no line at all.
+    expect(chartGeometry(weeks, { yScale: "zero" })?.series[0]?.path).not.toContain("L");
+  });
+
   it("places ticks in percent of the plot box, so the drawing can stretch to any width", () => {
     const geometry = chartGeometry(
       series([

@@ -183,12 +183,21 @@ export type ChartOptions = {
   xTickCount?: number;
   /** The y axis's scale; fitted to the data unless said otherwise. */
   yScale?: YScaleKind;
+  /**
+   * Days between a series' consecutive values: 1 for a daily series, 7 for a weekly one. Points
+   * further apart than this are a gap, drawn as one.
+   */
+  cadenceDays?: number;
 };
 
 /** `undefined` when no series has a point: the caller renders "no data" instead of an empty frame. */
 export function chartGeometry(
   input: readonly Series[],
-  { xTickCount = X_TICK_COUNT, yScale: yScaleKind = DEFAULT_Y_SCALE }: ChartOptions = {},
+  {
+    xTickCount = X_TICK_COUNT,
+    yScale: yScaleKind = DEFAULT_Y_SCALE,
+    cadenceDays = 1,
+  }: ChartOptions = {},
 ): ChartGeometry | undefined {
   const points = input.flatMap((series) => series.points);
   if (points.length === 0) return undefined;
@@ -206,10 +215,11 @@ export function chartGeometry(
   const y = (value: number): number => round((1 - scale.fraction(value)) * PLOT_HEIGHT);
 
   const series = input.map((one) => {
-    // A missing day breaks the line (M instead of L) so that a gap is not drawn as data.
+    // A missing day (a missing week of a weekly series) breaks the line (M instead of L) so that
+    // a gap is not drawn as data.
     let previous: UtcDay | undefined;
     const commands = one.points.map((point) => {
-      const joined = previous !== undefined && daysBetween(previous, point.date) === 1;
+      const joined = previous !== undefined && daysBetween(previous, point.date) <= cadenceDays;
       previous = point.date;
       return `${joined ? "L" : "M"}${x(point.date)},${y(point.value)}`;
     });

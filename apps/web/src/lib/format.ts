@@ -121,3 +121,8 @@ export function formatShare(share: number | null): string {
 export function formatGrowthIndex(value: number | null): string {
   return value === null ? "n/a" : value.toFixed(1);
 }
+
+/** Index points (100 on a base day) with one decimal, `96.437` → `96.4`. */
+export function formatPoints(value: number, decimals = 1): string {
+  return `${value < 0 ? "-" : ""}${fixed(value, decimals)}`;
+}

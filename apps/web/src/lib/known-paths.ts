@@ -20,6 +20,7 @@ export const TOP_LEVEL_SEGMENTS = [
   "revalidate",
   "status",
   "volume",
+  "workload",
   "robots.txt",
   "sitemap.xml",
   "icon.svg",

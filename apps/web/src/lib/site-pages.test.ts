@@ -53,6 +53,7 @@ describe("sitemap.xml and robots.txt", () => {
       "/labs",
       "/gpus",
       "/volume",
+      "/workload",
       "/methodology",
       "/methodology/gpu",
       "/docs",

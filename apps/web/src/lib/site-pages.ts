@@ -9,6 +9,7 @@ export const FIXED_PAGE_PATHS = [
   "/llm-coding",
   "/gpus",
   "/volume",
+  "/workload",
   "/methodology",
   "/methodology/gpu",
   "/docs",

@@ -7,6 +7,8 @@ import {
   homeCard,
   labCard,
   labCardPath,
+  workloadCard,
+  WORKLOAD_CARD_PATH,
 } from "./social-card";
 
 describe("card addresses", () => {
@@ -15,7 +17,9 @@ describe("card addresses", () => {
     expect(cardSubjectOf(["labs", "anthropic"])).toEqual({ kind: "lab", lab: "anthropic" });
     expect(cardSubjectOf(["gpus", "H100%20SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
     expect(cardSubjectOf(["gpus", "H100 SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
+    expect(cardSubjectOf(WORKLOAD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "workload" });
     for (const wrong of [
+      ["workload", "x"],
       [],
       ["home", "x"],
       ["labs", "Anthropic"],
@@ -58,6 +62,16 @@ describe("card contents", () => {
       false,
     );
     expect(cardText(gpu)).not.toContain("$");
+  });
+
+  it("names the Workload Cost index's latest week and that a key reads it, never a value", () => {
+    const card = workloadCard("2026-11-15", true);
+    expect(cardText(card)).toBe(
+      "What a coding-agent session costs (sample data): With an API key, US cents per coding-agent session, per lab and model family, latest week ending 15 Nov 2026 (UTC). Sample data, not market prices.",
+    );
+    expect(workloadCard(null, false).detail).toBe(
+      "US cents per coding-agent session, per lab and model family",
+    );
   });
 
   it("lists the free labs on the home card in catalog order", () => {

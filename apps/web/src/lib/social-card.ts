@@ -24,17 +24,20 @@ export function labCardPath(lab: LabId): string {
 export function gpuCardPath(gpu: GpuName): string {
   return `${CARD_ROOT}/gpus/${encodeURIComponent(gpu)}`;
 }
+export const WORKLOAD_CARD_PATH = `${CARD_ROOT}/workload`;
 
 /** Which card an `/og/…` path asks for, or `undefined` when it names none. */
 export type CardSubject =
   | { kind: "home" }
   | { kind: "lab"; lab: LabId }
-  | { kind: "gpu"; gpu: GpuName };
+  | { kind: "gpu"; gpu: GpuName }
+  | { kind: "workload" };
 
 export function cardSubjectOf(segments: readonly string[]): CardSubject | undefined {
   const [first, second, ...rest] = segments;
   if (rest.length > 0) return undefined;
   if (first === "home" && second === undefined) return { kind: "home" };
+  if (first === "workload" && second === undefined) return { kind: "workload" };
   if (first === "labs" && second !== undefined && isLabId(second))
     return { kind: "lab", lab: second };
   if (first === "gpus" && second !== undefined) {
@@ -74,6 +77,7 @@ export function cardTitleOf(title: string, sample: boolean): string {
 const TOKEN_UNIT = "USD per million tokens";
 const GPU_UNIT = "USD per GPU-hour";
 const KEYED_VALUE = "With an API key";
+const WORKLOAD_UNIT = "US cents per coding-agent session, per lab and model family";
 
 export function homeCard(
   latest: { date: string; rows: readonly IndexRow[] } | undefined,
@@ -133,6 +137,24 @@ export function gpuCard(
         : formatUsd(latest.value),
     detail:
       latest === undefined ? GPU_UNIT : `${GPU_UNIT} at ${formatUtcInstant(latest.timestamp)}`,
+    rows: [],
+    sample,
+  };
+}
+
+/**
+ * The Workload Cost card: the index is read with a key (or a signed-in plan), so the card names
+ * the latest week and never a value (a shared link is seen by anyone).
+ */
+export function workloadCard(latestWeek: string | null, sample: boolean): CardContent {
+  return {
+    kicker: KICKER,
+    title: cardTitleOf("What a coding-agent session costs", sample),
+    value: KEYED_VALUE,
+    detail:
+      latestWeek === null
+        ? WORKLOAD_UNIT
+        : `${WORKLOAD_UNIT}, latest week ending ${formatUtcDay(latestWeek)} (UTC)`,
     rows: [],
     sample,
   };

@@ -8,6 +8,7 @@ import type {
   RecentTokenVolume,
   RouterOutputs,
   SourceDay,
+  WorkloadMethodology,
 } from "../lib/api-types";
 import { readWebEnv } from "../env";
 import { apiClient } from "./trpc-client";
@@ -108,4 +109,9 @@ export async function loadRecentTokenVolume(): Promise<RecentTokenVolume> {
 /** Each keyed lab's latest settled day (the date only: keyless pages never get a keyed value). */
 export async function loadKeyedLatestDays(): Promise<KeyedLatestDay[]> {
   return apiClient().keyedLatestDays.query();
+}
+
+/** The Workload Cost method and its sources (`GET /api/workload/methodology`, public). */
+export async function loadWorkloadMethodology(): Promise<WorkloadMethodology> {
+  return apiClient().workload.methodology.query();
 }

@@ -3,9 +3,9 @@ import type { AppRouter } from "@tpi/api/trpc";
 import type { GpuName, LabId } from "@tpi/domain";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { readWebEnv } from "../env";
-import type { IndexRow, RouterOutputs } from "../lib/api-types";
+import type { IndexRow, RouterOutputs, WorkloadAnswer } from "../lib/api-types";
 import { GPU_HELD_RANGE, TOKEN_HELD_RANGE, type ChartRange } from "../lib/chart-state";
-import { sessionCookieSpec, sessionToken } from "./account";
+import { refusal, sessionCookieSpec, sessionToken } from "./account";
 import { isTrpcNotFound } from "./trpc-errors";
 
 /**
@@ -20,6 +20,8 @@ export type Viewer = NonNullable<RouterOutputs["viewer"]>;
 export type PlanIndex = RouterOutputs["planIndex"];
 export type PlanConstituents = RouterOutputs["planConstituents"];
 export type PlanGpuHistory = RouterOutputs["gpu"]["planIndexHistory"];
+/** `GET /api/workload`'s parameters, as the page and its CSV pass them. */
+export type WorkloadQuery = { startDate?: string; endDate?: string; lab?: string; family?: string };
 /** The reader of a per-request page: their session token (server side only) and plan. */
 export type SignedInReader = { token: string; viewer: Viewer };
 
@@ -166,6 +168,35 @@ export async function loadPlanConstituentsOrNone(
     return await loadPlanConstituents(token, lab, date);
   } catch (error) {
     if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * What `GET /api/workload` answers a key of the session's plan (`planIndex`): the rows, cells
+ * and sources; `refused` with the api's words when the plan does not read it (a keyless caller:
+ * 401, a plan without it: 403); `no-data` before the first week is published.
+ */
+export type PlanWorkloadAnswer =
+  | { kind: "answer"; answer: WorkloadAnswer }
+  | { kind: "refused"; message: string; status: number }
+  | { kind: "no-data" };
+
+export async function loadPlanWorkload(
+  token: string | undefined,
+  query: WorkloadQuery = {},
+): Promise<PlanWorkloadAnswer> {
+  try {
+    const answer = await personalApi().workload.planIndex.query({
+      ...(token === undefined ? {} : { sessionToken: token }),
+      ...query,
+    });
+    return { kind: "answer", answer };
+  } catch (error) {
+    if (isTrpcNotFound(error)) return { kind: "no-data" };
+    const answer = refusal(error);
+    if (answer.status === 401 || answer.status === 403)
+      return { kind: "refused", message: answer.message, status: answer.status };
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import {
   gpuCard,
   homeCard,
   labCard,
+  workloadCard,
   type CardContent,
   type CardSubject,
 } from "../../../src/lib/social-card";
@@ -17,6 +18,7 @@ import {
   loadFreeWindow,
   loadKeyedLatestDays,
   loadLatest,
+  loadWorkloadMethodology,
 } from "../../../src/server/data";
 import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
 
@@ -30,11 +32,20 @@ async function contentOf(
   subject: CardSubject,
   sources: SiteSources | undefined,
 ): Promise<CardContent> {
+  if (subject.kind === "workload") {
+    // The index has its own sources (session costs and model prices): its answer says whether
+    // they are the sample.
+    const methodology = await loadWorkloadMethodology();
+    return workloadCard(methodology.latestWeek, methodology.dataSources.sample);
+  }
   const sample = subject.kind === "gpu" ? sources?.gpu.sample : sources?.token.sample;
   return cardOf(subject, sample === true);
 }
 
-async function cardOf(subject: CardSubject, sample: boolean): Promise<CardContent> {
+async function cardOf(
+  subject: Exclude<CardSubject, { kind: "workload" }>,
+  sample: boolean,
+): Promise<CardContent> {
   switch (subject.kind) {
     case "home":
       return homeCard(await loadLatest(), sample);

@@ -1,8 +1,10 @@
-import { createDb, createTestDatabase, type Db } from "@tpi/db";
+import { createDb, createTestDatabase, recentSourceSyncs, startSourceSync, type Db } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { loaderContext } from "../../../testing/first-start";
 import { openLlmCodingState } from "../read-model/state";
+import { dailySyncDue, lastSyncRun } from "../../../platform/ingest/daily-sync";
+import { GITHUB_SEARCH_SOURCE } from "./github-sync";
 import { llmCodingJobs, startLlmCodingMarket } from "./lifecycle";
 import { LLM_CODING_ENV, llmCodingSettingsFrom } from "./settings";
 
@@ -84,5 +86,24 @@ describe("LLM Coding start-up and jobs", () => {
       "github-search-sync",
       "openrouter-app-rankings-sync",
     ]);
+  });
+
+  it("closes a sync a killed process left running, so the next scheduled sync is due again", async () => {
+    await startSourceSync(db, {
+      source: GITHUB_SEARCH_SOURCE,
+      trigger: "schedule",
+      firstDay: "2026-10-27",
+      lastDay: "2026-11-25",
+      startedAt: new Date("2026-11-26T05:00:00.000Z"),
+    });
+    expect(dailySyncDue(NOW, 3, await lastSyncRun(db, GITHUB_SEARCH_SOURCE))).toBe(false);
+    const state = openLlmCodingState(db, () => NOW);
+    const context = loaderContext({ db, url }, () => NOW);
+    await startLlmCodingMarket(state, settingsOf({}), context);
+    const [last] = await recentSourceSyncs(db, GITHUB_SEARCH_SOURCE, 1);
+    expect(last?.outcome).toBe("interrupted");
+    expect(context.lines.join("\n")).toContain("closed as interrupted");
+    const lastRun = await lastSyncRun(db, GITHUB_SEARCH_SOURCE);
+    expect(dailySyncDue(new Date(NOW.getTime() + 3_600_000), 3, lastRun)).toBe(true);
   });
 });

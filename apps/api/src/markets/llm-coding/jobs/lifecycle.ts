@@ -1,11 +1,19 @@
+import { closeInterruptedSourceSyncsIfIdle } from "@tpi/db";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import { GITHUB_SEARCH_SOURCE } from "./github-sync";
 import type { LlmCodingState } from "../read-model/state";
 import { codingWorkloadJobs } from "./schedule";
 import type { LlmCodingSettings } from "./settings";
 
+/** The sources whose sync log this market keeps (each run is one `source_sync` row). */
+const LLM_CODING_SYNC_SOURCES = [GITHUB_SEARCH_SOURCE, APP_RANKINGS_SOURCE] as const;
+
 /**
- * The LLM Coding market's start-up: no outside host is asked here, so start returns as soon as
- * the stored counts are loaded. The sample is served while nothing is stored (with
+ * The LLM Coding market's start-up: runs a dead process left `running` in the sync log are
+ * closed first (a run still logged `running` is never due again, so a sync killed half-way
+ * would otherwise stop every later one); no outside host is asked here, so start returns as
+ * soon as the stored counts are loaded. The sample is served while nothing is stored (with
  * SEED_SAMPLE_ON_EMPTY), the GitHub and app-rankings syncs run as scheduled jobs in the
  * background (the first run back-fills), and each run that writes reloads the counts.
  */
@@ -14,6 +22,13 @@ export async function startLlmCodingMarket(
   settings: LlmCodingSettings,
   context: MarketJobContext,
 ): Promise<void> {
+  for (const source of LLM_CODING_SYNC_SOURCES) {
+    const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock());
+    if (closed !== null && closed.length > 0)
+      context.log.warn(
+        `${source} sync log: ${closed.length} run(s) left running by a process that stopped without finishing closed as interrupted`,
+      );
+  }
   state.counts.serveSampleWhenEmpty(context.seedSampleOnEmpty);
   await state.counts.refresh();
   if (!settings.githubEnabled)

@@ -83,7 +83,12 @@ describe("the token sample's first-start load", () => {
         status: 200,
         body: expect.objectContaining({
           status: "healthy",
-          data: { token: "complete", gpu: "complete", "llm-coding": "complete" },
+          data: {
+            token: "complete",
+            gpu: "complete",
+            workload: "complete",
+            "llm-coding": "complete",
+          },
         }),
       });
 
@@ -110,7 +115,12 @@ describe("the token sample's first-start load", () => {
         status: 200,
         body: expect.objectContaining({
           status: "degraded",
-          data: { token: "incomplete", gpu: "complete", "llm-coding": "complete" },
+          data: {
+            token: "incomplete",
+            gpu: "complete",
+            workload: "complete",
+            "llm-coding": "complete",
+          },
         }),
       });
 
@@ -128,7 +138,12 @@ describe("the token sample's first-start load", () => {
       expect(await publishedTokenValues(api.db)).toEqual(reference);
       expect((await health(api)).body).toMatchObject({
         status: "healthy",
-        data: { token: "complete", gpu: "complete", "llm-coding": "complete" },
+        data: {
+          token: "complete",
+          gpu: "complete",
+          workload: "complete",
+          "llm-coding": "complete",
+        },
       });
 
       // A later start finds it complete and loads nothing.

@@ -1,0 +1,292 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_PREFIX } from "@tpi/domain";
+import { parseCsvLine } from "./api-helpers";
+import { axeViolations } from "./axe";
+import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
+import { site } from "./site";
+
+/**
+ * The Workload Cost page: a visitor reads what the index is and which plan reads it, and no
+ * value; a signed-in Full reader reads the chart, each lab's latest week and the cells behind it,
+ * and a CSV equal to what `GET /api/workload` answers a Full key.
+ */
+
+type WorkloadRowBody = {
+  date: string;
+  lab: string;
+  family: string;
+  cCents: number;
+  lfl: number;
+  qKtok: number;
+  priceEffect: number | null;
+  intensityEffect: number | null;
+  mixEffect: number | null;
+};
+type WorkloadBody = {
+  data: WorkloadRowBody[];
+  cells: { date: string; model: string; turnRange: string; medianSessionCostUsd: number }[];
+  dataSources: {
+    sample: boolean;
+    sources: { source: string; sample: boolean; citation: string | null }[];
+  };
+};
+
+/** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
+async function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
+  const key = site.createKey("full");
+  const response = await fetch(`${site.apiUrl}/api/workload${query}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as WorkloadBody;
+}
+
+describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
+  let browser: Browser;
+  let reader: BrowserContext;
+  let page: Page;
+  const PASSWORD = "correct horse battery staple";
+  const email = `workload-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Its own visitor address: the api allows 5 sign-ups an hour per address.
+    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.42" } });
+    page = await reader.newPage();
+    await open(page, "/account/sign-up");
+    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-up"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    await page.goto(await site.mailedLink(email, "/account/verify-email"));
+    await page.click('form[data-form="verify-email"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    const accountId =
+      site
+        .cli(["accounts", "list"])
+        .split("\n")
+        .find((entry) => entry.includes(`<${email}>`))
+        ?.split(" ")[0] ?? "";
+    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
+    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-in"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account`);
+  });
+  afterAll(async () => {
+    await reader?.close();
+    await browser?.close();
+  });
+
+  it("shows a visitor the locked state, the plans that read it and no value; refuses the CSV", async () => {
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const anonymous = await visitor.newPage();
+    await open(anonymous, "/workload");
+    const locked = anonymous.locator('[data-workload-state="locked"]');
+    expect(await locked.count()).toBe(1);
+    expect(await locked.textContent()).toContain("any plan (Trial, Premium or Full)");
+    expect(await locked.locator('a[href="/account/sign-up"]').count()).toBe(1);
+    expect(await anonymous.locator('a[aria-current="page"]').textContent()).toBe("Workload");
+    // What it measures, the method and its cited sources are public; no value is.
+    expect(await anonymous.locator("[data-workload-methodology] li").count()).toBeGreaterThan(3);
+    expect(
+      await anonymous.locator("[data-workload-sources] [data-source]").count(),
+    ).toBeGreaterThan(0);
+    expect(await anonymous.locator("figure[data-chart]").count()).toBe(0);
+    expect(await anonymous.locator("table[data-table^='workload']").count()).toBe(0);
+    expect(await anonymous.locator("a[data-csv]").count()).toBe(0);
+    const body = (await anonymous.locator("main").textContent()) ?? "";
+    const answer = await fullKeyAnswer();
+    const latest = answer.data.at(-1);
+    expect(latest, "the api publishes workload rows").toBeDefined();
+    expect(body).not.toContain(String(latest?.cCents));
+    await screenshot(anonymous, "workload-visitor");
+    // Its card names the latest week, never a value, and is a real image.
+    const image = await anonymous.getAttribute('meta[property="og:image"]', "content");
+    expect(image).toMatch(/\/og\/workload$/);
+    const card = await anonymous.request.get(`${site.webUrl}/og/workload`);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/png");
+    expect(await anonymous.getAttribute('meta[property="og:image:alt"]', "content")).toContain(
+      "What a coding-agent session costs",
+    );
+    const csv = await anonymous.request.get(`${site.webUrl}/workload/history.csv`);
+    expect(csv.status()).toBe(401);
+    expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");
+    await visitor.close();
+  });
+
+  it("gives a Full reader the chart, the latest week, the cells and a CSV equal to a Full key's answer", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/workload");
+    expect(await page.locator("[data-signed-in]").textContent()).toContain(
+      `Signed in as ${email} (Full plan)`,
+    );
+    expect(await page.locator('[data-workload-state="locked"]').count()).toBe(0);
+    const answer = await fullKeyAnswer();
+    // The chart: one like-for-like series per lab with an `all` row.
+    const labs = [
+      ...new Set(answer.data.filter((row) => row.family === "all").map((row) => row.lab)),
+    ];
+    const chart = page.locator('figure[data-chart="workload-lfl"]');
+    expect(await chart.count()).toBe(1);
+    if (answer.dataSources.sample)
+      expect(await page.locator("[data-workload-state=values] [data-sample-notice]").count()).toBe(
+        1,
+      );
+    expect(await chart.locator("[data-chart-unit]").textContent()).toContain("Index points");
+    if (labs.length > 1) expect(await chart.locator(".legend li").count()).toBe(labs.length);
+    // The citation under the chart names each real source (the sample gets the sample notice).
+    for (const source of answer.dataSources.sources)
+      if (source.citation !== null && !source.sample)
+        expect(await page.locator(`[data-citation="${source.source}"]`).textContent()).toContain(
+          source.citation,
+        );
+    // The latest week of each lab: the api's values in the table's data attributes.
+    const latestByLab = new Map<string, string>();
+    for (const row of answer.data)
+      if ((latestByLab.get(row.lab) ?? "") < row.date) latestByLab.set(row.lab, row.date);
+    const expected = answer.data.filter((row) => latestByLab.get(row.lab) === row.date);
+    const shown = await page.$$eval('table[data-table="workload-latest"] tbody tr', (rows) =>
+      rows.map((row) => ({
+        key: `${row.getAttribute("data-lab")}|${row.getAttribute("data-family")}`,
+        cost: row.querySelector('[data-label="Cost per session"]')?.getAttribute("data-value"),
+        lfl: row.querySelector('[data-label="Like-for-like"]')?.getAttribute("data-value"),
+      })),
+    );
+    expect(shown.map((row) => row.key).sort()).toEqual(
+      expected.map((row) => `${row.lab}|${row.family}`).sort(),
+    );
+    for (const row of expected) {
+      const one = shown.find((entry) => entry.key === `${row.lab}|${row.family}`);
+      expect(Number(one?.cost), `${row.lab} ${row.family}`).toBe(row.cCents);
+      expect(Number(one?.lfl), `${row.lab} ${row.family}`).toBe(row.lfl);
+    }
+    // The cells of the latest window, each with the api's median cost.
+    const lastWeek = answer.cells
+      .map((cell) => cell.date)
+      .sort()
+      .at(-1);
+    const cells = answer.cells.filter((cell) => cell.date === lastWeek);
+    expect(cells.length).toBeGreaterThan(0);
+    const shownCells = await page.$$eval('table[data-table="workload-cells"] tbody tr', (rows) =>
+      rows.map(
+        (row) =>
+          `${row.getAttribute("data-model")}|${row.getAttribute("data-turn-range")}|${row
+            .querySelector('[data-label="Median session cost"]')
+            ?.getAttribute("data-value")}`,
+      ),
+    );
+    expect(shownCells.sort()).toEqual(
+      cells.map((cell) => `${cell.model}|${cell.turnRange}|${cell.medianSessionCostUsd}`).sort(),
+    );
+    await screenshot(page, "workload-full-1280");
+
+    // The CSV: exactly the Full key's rows, through the reader's cookie, never cached.
+    const href = await page.getAttribute("a[data-csv]", "href");
+    expect(href).toBe("/workload/history.csv");
+    const csv = await page.request.get(`${site.webUrl}${href}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["cache-control"]).toBe("private, no-store");
+    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    expect(header).toBe(
+      "date,lab,family,cCents,lfl,qKtok,priceEffect,intensityEffect,mixEffect,sample,source,citation",
+    );
+    const optional = (value: number | null) => (value === null ? "" : String(value));
+    expect(lines.map((line) => parseCsvLine(line).slice(0, 10))).toEqual(
+      answer.data.map((row) => [
+        row.date,
+        row.lab,
+        row.family,
+        String(row.cCents),
+        String(row.lfl),
+        String(row.qKtok),
+        optional(row.priceEffect),
+        optional(row.intensityEffect),
+        optional(row.mixEffect),
+        String(answer.dataSources.sample),
+      ]),
+    );
+    // No key reached the browser.
+    expect(await page.content()).not.toContain(API_KEY_PREFIX);
+  });
+
+  it("opens a lab's families from the table, with that lab's CSV", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/workload");
+    await page.click('table[data-table="workload-latest"] a[href="/workload?lab=anthropic"]');
+    await page.waitForURL(`${site.webUrl}/workload?lab=anthropic`);
+    const answer = await fullKeyAnswer("?lab=anthropic");
+    const families = new Set(answer.data.map((row) => row.family));
+    expect(families.size).toBeGreaterThan(1);
+    expect(await page.locator('figure[data-chart="workload-lfl"] .legend li').count()).toBe(
+      families.size,
+    );
+    const href = await page.getAttribute("a[data-csv]", "href");
+    expect(href).toBe("/workload/history.csv?lab=anthropic");
+    const csv = await page.request.get(`${site.webUrl}${href}`);
+    const lines = (await csv.text()).trim().split("\r\n").slice(1);
+    expect(lines.map((line) => parseCsvLine(line).slice(0, 5))).toEqual(
+      answer.data.map((row) => [
+        row.date,
+        row.lab,
+        row.family,
+        String(row.cCents),
+        String(row.lfl),
+      ]),
+    );
+    await screenshot(page, "workload-full-anthropic");
+  });
+
+  it("renders the chart without JavaScript and follows its range links", async () => {
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "x-forwarded-for": "192.0.2.42" },
+      storageState: await reader.storageState(),
+    });
+    const noScript = await plain.newPage();
+    await open(noScript, "/workload?range=1M");
+    expect(await noScript.locator('figure[data-chart="workload-lfl"] svg.chart-svg').count()).toBe(
+      1,
+    );
+    expect(await noScript.getAttribute('a[data-range="1M"]', "aria-current")).toBe("true");
+    expect(await noScript.getAttribute("a[data-csv]", "href")).toBe(
+      "/workload/history.csv?range=1M",
+    );
+    await plain.close();
+  });
+
+  it("has no axe violations, no contrast failure and no horizontal overflow at 390 and 1280 px, light and dark", async () => {
+    for (const scheme of ["light", "dark"] as const)
+      for (const width of [390, 1280]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, "/workload");
+        const where = `signed-in /workload at ${width} px, ${scheme}`;
+        expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+        expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+        await screenshot(page, `workload-full-${width}-${scheme}`);
+      }
+    await page.emulateMedia({ colorScheme: "light" });
+    // The visitor's page too.
+    const visitor = await browser.newContext();
+    const anonymous = await visitor.newPage();
+    for (const scheme of ["light", "dark"] as const)
+      for (const width of [390, 1280]) {
+        await anonymous.emulateMedia({ colorScheme: scheme });
+        await anonymous.setViewportSize({ width, height: 900 });
+        await open(anonymous, "/workload");
+        const where = `visitor /workload at ${width} px, ${scheme}`;
+        expect(await axeViolations(anonymous), `axe on ${where}`).toEqual([]);
+        expect(await contrastFailures(anonymous), `contrast on ${where}`).toEqual([]);
+        const scrollWidth = await anonymous.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+        await screenshot(anonymous, `workload-visitor-${width}-${scheme}`);
+      }
+    await visitor.close();
+  });
+});
