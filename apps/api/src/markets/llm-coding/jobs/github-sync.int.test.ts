@@ -251,6 +251,19 @@ describe("syncGithubCounts", () => {
     expect(report.days[1]).toMatchObject({ written: false });
   });
 
+  it("stops the run at the first search no attempt got an answer to (offline), writing nothing", async () => {
+    // A port nothing listens on: every attempt is refused before any HTTP answer.
+    const report = await sync(["2026-11-01", "2026-11-02", "2026-11-03"], "2026-11-04T12:00:00Z", {
+      baseUrl: "http://127.0.0.1:9",
+    });
+    if (!report.ran) throw new Error("not run");
+    expect(report.requests).toBe(config.maxRetries + 1);
+    expect(report.outcome).toBe("failed");
+    expect(reasonOf(report.days[0])).toMatch(/network error.*GitHub did not answer/);
+    expect(reasonOf(report.days[1])).toMatch(/^not searched: /);
+    expect(reasonOf(report.days[2])).toMatch(/^not searched: /);
+  });
+
   it("turns a late rise in merges after settlement into exactly one revision, never a silent change", async () => {
     const day = "2026-11-01";
     await sync([day], "2026-11-02T12:00:00Z"); // provisional

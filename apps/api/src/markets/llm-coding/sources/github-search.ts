@@ -63,10 +63,18 @@ export function defaultGithubSearchConfig(
 
 /**
  * Why a search gave no answer. `auth` (the token refused), `rate-limit` (asked to wait longer than
- * a run waits) and `stopped` end the run; `http` (a 422: the query refused), `unavailable`
- * (retries used up) fail only the count asked for.
+ * a run waits), `unreachable` (no attempt got any HTTP answer: offline, DNS, a firewall; every
+ * later search would fail the same way, so the run stops instead of spending minutes per day on
+ * retries) and `stopped` end the run; `http` (a 422: the query refused) and `unavailable` (GitHub
+ * answered, with server errors, until the retries were used up) fail only the count asked for.
  */
-export type GithubSearchProblem = "auth" | "rate-limit" | "unavailable" | "http" | "stopped";
+export type GithubSearchProblem =
+  | "auth"
+  | "rate-limit"
+  | "unreachable"
+  | "unavailable"
+  | "http"
+  | "stopped";
 
 export class GithubSearchError extends Error {
   constructor(
@@ -78,7 +86,12 @@ export class GithubSearchError extends Error {
   }
 
   get stopsRun(): boolean {
-    return this.problem === "auth" || this.problem === "rate-limit" || this.problem === "stopped";
+    return (
+      this.problem === "auth" ||
+      this.problem === "rate-limit" ||
+      this.problem === "unreachable" ||
+      this.problem === "stopped"
+    );
   }
 }
 
@@ -129,6 +142,7 @@ export class GithubSearchClient {
     let retries = 0;
     let rateLimitWaits = 0;
     let lastProblem = "";
+    let answered = false;
     for (;;) {
       this.throwIfStopped();
       await this.paced();
@@ -148,6 +162,7 @@ export class GithubSearchClient {
         this.backOff(retries++);
         continue;
       }
+      answered = true;
       const text = await response.text().catch(() => "");
       this.notePrimaryLimit(response.headers);
       const wait = rateLimitWait(response, text);
@@ -193,8 +208,8 @@ export class GithubSearchClient {
       return readSearchCount(body);
     }
     throw this.fail(
-      "unavailable",
-      `${what} failed after ${this.config.maxRetries + 1} attempt(s): ${lastProblem}`,
+      answered ? "unavailable" : "unreachable",
+      `${what} failed after ${this.config.maxRetries + 1} attempt(s): ${lastProblem}${answered ? "" : "; GitHub did not answer, so this sync stops here and the next one (in an hour) tries again"}`,
     );
   }
 
