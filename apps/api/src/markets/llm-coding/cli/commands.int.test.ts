@@ -5,7 +5,7 @@ import { startJsonStub, type JsonStub } from "../../../testing/json-stub";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
 
 /**
- * `pnpm tpi llm-coding-sync` and `llm-coding-status` as their own process against a GitHub
+ * `pnpm tpi llm-coding sync` and `llm-coding status` as their own process against a GitHub
  * search stub (12 of everything, 6 merged): what they did, said in lines an operator reads.
  */
 
@@ -35,9 +35,20 @@ const env = (enabled: boolean) => ({
   GITHUB_MIN_REQUEST_INTERVAL_MS: "0",
 });
 
-describe("pnpm tpi llm-coding-sync", () => {
+describe("pnpm tpi llm-coding sync", () => {
+  it("refuses a subcommand it does not have, naming the two it has", () => {
+    const run = runCli(["llm-coding", "resync"], {
+      databaseUrl: api.databaseUrl,
+      now: NOW,
+      env: env(true),
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("llm-coding takes 'sync' or 'status'; got 'resync'");
+    expect(stub.requests).toHaveLength(0);
+  });
+
   it("refuses while GitHub search is off, asking nothing", () => {
-    const run = runCli(["llm-coding-sync"], {
+    const run = runCli(["llm-coding", "sync"], {
       databaseUrl: api.databaseUrl,
       now: NOW,
       env: env(false),
@@ -49,7 +60,7 @@ describe("pnpm tpi llm-coding-sync", () => {
 
   it("counts the days asked for and says what it wrote", async () => {
     const run = await runCliAsync(
-      ["llm-coding-sync", "--from", "2026-11-23", "--to", "2026-11-24"],
+      ["llm-coding", "sync", "--from", "2026-11-23", "--to", "2026-11-24"],
       { databaseUrl: api.databaseUrl, now: NOW, env: env(true) },
     );
     expect(run.stderr).toBe("");
@@ -61,7 +72,7 @@ describe("pnpm tpi llm-coding-sync", () => {
     expect(await readCodingCounts(api.db, { from: "2026-11-23", to: "2026-11-24" })).toHaveLength(
       22,
     );
-    const status = runCli(["llm-coding-status"], {
+    const status = runCli(["llm-coding", "status"], {
       databaseUrl: api.databaseUrl,
       now: NOW,
       env: env(true),
@@ -71,7 +82,7 @@ describe("pnpm tpi llm-coding-sync", () => {
   });
 
   it("refuses a day that has not ended", () => {
-    const run = runCli(["llm-coding-sync", "--from", "2026-11-25", "--to", "2026-11-26"], {
+    const run = runCli(["llm-coding", "sync", "--from", "2026-11-25", "--to", "2026-11-26"], {
       databaseUrl: api.databaseUrl,
       now: NOW,
       env: env(true),

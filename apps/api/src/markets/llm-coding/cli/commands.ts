@@ -20,21 +20,21 @@ import { llmCodingSettingsFrom, type LlmCodingEnv } from "../jobs/settings";
 import { LLM_CODING } from "../read-model/state";
 
 /** Help lines of the LLM Coding commands. */
-export const LLM_CODING_USAGE = `  llm-coding-sync [--from DAY] [--to DAY]
+export const LLM_CODING_USAGE = `  llm-coding sync [--from DAY] [--to DAY]
                                        count the coding agents' pull requests and commits with GitHub search (paced:
                                        10 searches a minute without GITHUB_TOKEN): without days, what the daily sync
                                        does (missing days of the back-fill window, then the recent days again); with
                                        them, every day from --from to --to (default yesterday), settled ones too
-  llm-coding-status                    the stored LLM Coding days, the served source and the recent GitHub sync runs`;
+  llm-coding status                    the stored LLM Coding days, the served source and the recent GitHub sync runs`;
 
 function describeReport(report: GithubSyncReport): string {
   if (!report.ran) return `not run: ${report.reason}`;
   return `sync #${report.syncId} ${report.outcome}: ${report.message}`;
 }
 
-/** Operator commands of LLM Coding. */
-export const llmCodingCommands: Record<string, Command> = {
-  async "llm-coding-sync"(args, context) {
+/** The two subcommands of `llm-coding`, like `workload sync` and `openrouter sync`. */
+const llmCodingSubcommands: Record<"sync" | "status", Command> = {
+  async sync(args, context) {
     const { values } = parseArgs({
       args,
       options: { from: { type: "string" }, to: { type: "string" } },
@@ -82,7 +82,7 @@ export const llmCodingCommands: Record<string, Command> = {
     });
   },
 
-  async "llm-coding-status"(args, context) {
+  async status(args, context) {
     parseArgs({ args, options: {}, strict: true });
     const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
     await withRuntime(context, async (runtime) => {
@@ -101,5 +101,15 @@ export const llmCodingCommands: Record<string, Command> = {
           `  sync #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
         );
     });
+  },
+};
+
+/** Operator commands of LLM Coding: `llm-coding sync` and `llm-coding status`. */
+export const llmCodingCommands: Record<string, Command> = {
+  async "llm-coding"(args, context) {
+    const [subcommand, ...rest] = args;
+    if (subcommand !== "sync" && subcommand !== "status")
+      throw new UsageError(`llm-coding takes 'sync' or 'status'; got '${subcommand ?? ""}'`);
+    await llmCodingSubcommands[subcommand](rest, context);
   },
 };
