@@ -20,6 +20,20 @@ export function invalidFamilyMessage(value: string): string {
   return `Invalid family '${value}'. A family is lower-case letters, digits and hyphens, such as claude-sonnet, gpt-5 or all.`;
 }
 
+/**
+ * A well-formed family the index has never published (for the lab asked, when one is): refused,
+ * not answered with an empty list, so that a caller using another naming (`sonnet` for
+ * `claude-sonnet`) learns the names there are.
+ */
+export function unknownFamilyMessage(
+  value: string,
+  lab: LabId | undefined,
+  known: readonly string[],
+): string {
+  const where = lab === undefined ? "" : ` for ${lab}`;
+  return `No workload series has the family '${value}'${where}. Families published${where}: ${known.join(", ")}.`;
+}
+
 export type WorkloadQuery = { startDate?: UtcDay; endDate?: UtcDay; lab?: LabId; family?: string };
 
 /**

@@ -287,14 +287,29 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
     expect(body.data[0]?.computedAt).toBe("2026-11-08T23:30:00.000Z");
   });
 
-  it("filters by dates (window end days, inclusive) and family; a family without cells is empty", async () => {
+  it("filters by dates (window end days, inclusive) and family; a week without the family's cells is empty", async () => {
     const body = await withKey("?startDate=2026-11-15&endDate=2026-11-22&family=gpt-5");
     expect(body.data.map((r) => [r.date, r.lab, r.family])).toEqual([
       ["2026-11-15", "openai", "gpt-5"],
       ["2026-11-22", "openai", "gpt-5"],
     ]);
     expect(body.cells.every((c) => c.family === "gpt-5")).toBe(true);
-    expect((await withKey("?family=gemini-flash")).data).toEqual([]);
+    expect((await withKey("?startDate=2026-12-01&family=gpt-5")).data).toEqual([]);
+  });
+
+  it("refuses a family the index never published, naming the families there are", async () => {
+    const res = await workload("?lab=anthropic&family=sonnet", {
+      authorization: `Bearer ${key}`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "Bad request" });
+    expect((res.body as { message: string }).message).toMatch(
+      /^No workload series has the family 'sonnet' for anthropic\. Families published for anthropic: all, claude-/,
+    );
+    const elsewhere = await workload("?lab=google&family=gpt-5", {
+      authorization: `Bearer ${key}`,
+    });
+    expect(elsewhere.status).toBe(400);
   });
 
   it("refuses a bad lab, family or date with 400, and a keyless caller with the 401 of every keyed route", async () => {

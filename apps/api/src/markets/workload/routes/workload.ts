@@ -45,7 +45,7 @@ export const workloadRoute = defineRoute({
       "`lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks);",
       "`priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week.",
       "`cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells.",
-      "Without `startDate` and `endDate`: the whole history. No matching row is an empty `data`.",
+      "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 400 that names the families there are (`claude-sonnet`, not `sonnet`).",
       "`dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.",
     ].join(" "),
     tags: [WORKLOAD_TAG],

@@ -5,10 +5,13 @@ import {
   WORKLOAD_METHODOLOGY_VERSION,
   WORKLOAD_UNIT,
   OPENROUTER_SOURCE,
+  badRequest,
   describeWorkloadMethodology,
+  err,
   openRouterCitation,
   ok,
   sessionCostCitation,
+  unknownFamilyMessage,
   type DomainError,
   type Result,
   type WorkloadQuery,
@@ -25,13 +28,25 @@ import type {
 /**
  * Answers `GET /api/workload` from the index in memory: the rows of the asked weeks (by window
  * end date), lab and family, the cells behind them and their sources. Without dates, the whole
- * history. No matching row is an empty `data`, not an error: a family comes and goes with its
- * models, and a week may have no cell of a lab.
+ * history. A family the index has never published (for the lab asked) is refused with the names
+ * there are; otherwise no matching row is an empty `data`, not an error: a family comes and goes
+ * with its models, and a week may have no cell of a lab.
  */
 export function answerWorkload(
   query: WorkloadQuery,
   index: PublishedWorkload,
 ): Result<WorkloadResponse, DomainError> {
+  if (query.family !== undefined && query.family !== ALL_FAMILIES) {
+    const known = [
+      ...new Set(
+        index.rows
+          .filter((row) => query.lab === undefined || row.lab === query.lab)
+          .map((row) => row.family),
+      ),
+    ].sort();
+    if (!known.includes(query.family))
+      return err(badRequest(unknownFamilyMessage(query.family, query.lab, known)));
+  }
   const inRange = (day: string) =>
     (query.startDate === undefined || day >= query.startDate) &&
     (query.endDate === undefined || day <= query.endDate);
