@@ -110,4 +110,32 @@ describe("data loads and the sync log's interrupted runs", () => {
     });
     expect(await closeInterruptedSourceSyncs(db, "openrouter", NOW)).toEqual([]);
   });
+
+  it("keeps a sync's lock for a run longer than the pool's idle-in-transaction timeout", async () => {
+    // A pool whose sessions die after 300 ms idle inside a transaction; the run takes 1.2 s.
+    const strict = createDb(database.url, 4, {
+      connectMs: 3_000,
+      statementMs: 5_000,
+      idleInTransactionMs: 300,
+    });
+    try {
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      let otherTry: Awaited<ReturnType<typeof withSourceSyncLock>> | undefined;
+      const held = await withSourceSyncLock(
+        strict,
+        async () => {
+          await sleep(700);
+          otherTry = await withSourceSyncLock(strict, () => Promise.resolve("second"), 5_000, "x");
+          await sleep(500);
+          return "first";
+        },
+        10_000,
+        "x",
+      );
+      expect(held).toEqual({ locked: true, result: "first" });
+      expect(otherTry).toEqual({ locked: false });
+    } finally {
+      await strict.$disconnect();
+    }
+  });
 });

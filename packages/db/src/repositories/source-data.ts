@@ -587,6 +587,11 @@ export async function withSourceSyncLock<T>(
 ): Promise<{ locked: true; result: T } | { locked: false }> {
   return db.$transaction(
     async (tx) => {
+      // The lock's transaction sits idle while `work` runs on other connections, often for
+      // minutes (a paced back-fill): the pool's idle-in-transaction timeout would end its session,
+      // freeing the lock half-way (a second instance would sync too) and failing the commit.
+      // Only this transaction is exempt; a crashed process still frees the lock with its socket.
+      await tx.$executeRaw`set local idle_in_transaction_session_timeout = 0`;
       const [row] =
         source === undefined || source === OPENROUTER_SOURCE
           ? await tx.$queryRaw<{ locked: boolean }[]>`
