@@ -21,8 +21,8 @@ export function invalidFamilyMessage(value: string): string {
 }
 
 /**
- * A well-formed family the index has never published (for the lab asked, when one is): refused,
- * not answered with an empty list, so that a caller using another naming (`sonnet` for
+ * A well-formed family the index has never published (for the lab asked, when one is): no data
+ * (404), not an empty list, so that a caller using another naming (`sonnet` for
  * `claude-sonnet`) learns the names there are.
  */
 export function unknownFamilyMessage(

@@ -5,6 +5,7 @@ import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
 import { startJsonStub, type JsonStub } from "../../../testing/json-stub";
 import { openWorkloadState } from "../read-model/state";
+import { answerWorkload } from "../services/workload";
 import { startWorkloadMarket, workloadMarketJobs } from "./lifecycle";
 import { workloadSettingsFrom } from "./settings";
 
@@ -95,6 +96,9 @@ describe("startWorkloadMarket", () => {
     );
     expect(off.index.isSample).toBe(false);
     expect(off.index.weeks).toEqual([]);
+    // Nothing published yet: any family is "not yet", an empty answer rather than a 404.
+    const answer = answerWorkload({ family: "claude-sonnet" }, off.index);
+    expect(answer.ok && answer.value.data).toEqual([]);
   });
 
   it("replaces the sample with the first real week as soon as the daily job writes it", async () => {

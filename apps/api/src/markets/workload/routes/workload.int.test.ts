@@ -301,15 +301,15 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
     const res = await workload("?lab=anthropic&family=sonnet", {
       authorization: `Bearer ${key}`,
     });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: "Bad request" });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: "No data available" });
     expect((res.body as { message: string }).message).toMatch(
       /^No workload series has the family 'sonnet' for anthropic\. Families published for anthropic: all, claude-/,
     );
-    const elsewhere = await workload("?lab=google&family=gpt-5", {
+    const elsewhere = await workload("?lab=openai&family=claude-sonnet", {
       authorization: `Bearer ${key}`,
     });
-    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.status).toBe(404);
   });
 
   it("refuses a bad lab, family or date with 400, and a keyless caller with the 401 of every keyed route", async () => {

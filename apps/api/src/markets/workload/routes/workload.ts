@@ -1,7 +1,11 @@
 import { WORKLOAD_UNIT, ok } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
 import { noQuerySchema } from "../../../platform/http/input";
-import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE } from "../../../platform/openapi/responses";
+import {
+  BAD_REQUEST_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+} from "../../../platform/openapi/responses";
 import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
 import {
   workloadMethodologyResponseSchema,
@@ -34,6 +38,9 @@ export const workloadRoute = defineRoute({
     200: { description: "Workload Cost rows and cells", schema: workloadResponseSchema },
     400: BAD_REQUEST_RESPONSE,
     401: UNAUTHORIZED_RESPONSE,
+    404: errorResponse(
+      "No published series has the `family` asked (for the `lab` asked); the message names the families there are.",
+    ),
   },
   docs: {
     summary:
@@ -45,7 +52,7 @@ export const workloadRoute = defineRoute({
       "`lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks);",
       "`priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week.",
       "`cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells.",
-      "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 400 that names the families there are (`claude-sonnet`, not `sonnet`).",
+      "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 404 that names the families there are (`claude-sonnet`, not `sonnet`).",
       "`dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.",
     ].join(" "),
     tags: [WORKLOAD_TAG],

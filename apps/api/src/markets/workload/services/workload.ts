@@ -5,9 +5,9 @@ import {
   WORKLOAD_METHODOLOGY_VERSION,
   WORKLOAD_UNIT,
   OPENROUTER_SOURCE,
-  badRequest,
   describeWorkloadMethodology,
   err,
+  noData,
   openRouterCitation,
   ok,
   sessionCostCitation,
@@ -28,8 +28,8 @@ import type {
 /**
  * Answers `GET /api/workload` from the index in memory: the rows of the asked weeks (by window
  * end date), lab and family, the cells behind them and their sources. Without dates, the whole
- * history. A family the index has never published (for the lab asked) is refused with the names
- * there are; otherwise no matching row is an empty `data`, not an error: a family comes and goes
+ * history. A family the index has never published (for the lab asked) is a 404 naming the ones
+ * there are (once anything is published); otherwise no matching row is an empty `data`, not an error: a family comes and goes
  * with its models, and a week may have no cell of a lab.
  */
 export function answerWorkload(
@@ -44,8 +44,9 @@ export function answerWorkload(
           .map((row) => row.family),
       ),
     ].sort();
-    if (!known.includes(query.family))
-      return err(badRequest(unknownFamilyMessage(query.family, query.lab, known)));
+    // Before anything is published every family is "not yet", not unknown: an empty answer.
+    if (known.length > 0 && !known.includes(query.family))
+      return err(noData(unknownFamilyMessage(query.family, query.lab, known)));
   }
   const inRange = (day: string) =>
     (query.startDate === undefined || day >= query.startDate) &&
