@@ -1,5 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +15,13 @@ import { withDatabase } from "@tpi/db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * Everything that writes apps/api/dist lives in this one file, so that its tests run one after
+ * another: `npm start`'s supervisor compiles the api as it starts, and in a parallel file that
+ * build re-created dist/cli.js under the test that deletes it to see `npm run tpi` compile it.
+ */
+const HERE = dirname(fileURLToPath(import.meta.url));
+const API_DIR = resolve(HERE, "..");
 const REPO_ROOT = resolve(API_DIR, "..", "..");
 const scratch = mkdtempSync(join(tmpdir(), "tpi-build-test-"));
 
@@ -151,4 +165,73 @@ describe("npm run tpi", () => {
     expect(run.stderr).toContain("tpi: compiling the CLI");
     expect(run.stdout).toContain("usage: pnpm tpi <command>");
   }, 90_000);
+});
+
+/**
+ * `npm start` (tooling/scripts/start-all.mjs) on SIGTERM: the signal reaches the api under pnpm
+ * (pnpm alone would leave it running), both children stop, and start-all exits 0 once they did.
+ */
+let startAllDataDir: string | undefined;
+let killStartAll: (() => void) | undefined;
+afterAll(() => {
+  killStartAll?.();
+  if (startAllDataDir) rmSync(startAllDataDir, { recursive: true, force: true });
+});
+
+describe("npm start's process supervisor", () => {
+  it("forwards SIGTERM to the api and to the website, waits for both, exits 0", async () => {
+    startAllDataDir = mkdtempSync(join(tmpdir(), "tpi-start-all-"));
+    chmodSync(startAllDataDir, 0o755); // the server runs as the postgres user when tests run as root
+    const base = 20_000 + Math.floor(Math.random() * 9_000);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(base),
+      WEB_PORT: String(base + 1),
+      TPI_DATA_DIR: startAllDataDir,
+      TPI_EMBEDDED_PG_PORT: String(base + 2),
+      SEED_SAMPLE_ON_EMPTY: "false",
+      SETTLEMENT_INTERVAL_SECONDS: "0",
+      GPU_PRINT_INTERVAL_SECONDS: "0",
+      LOG_LEVEL: "info",
+      TPI_TEST_CLOCK: "2026-11-22T12:00:00.000Z",
+      TPI_PNPM: JSON.stringify([
+        process.execPath,
+        join(HERE, "testing", "pnpm-without-website.mjs"),
+      ]),
+    };
+    delete env.DATABASE_URL;
+    let output = "";
+    const child = spawn(
+      process.execPath,
+      [join(REPO_ROOT, "tooling", "scripts", "start-all.mjs")],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    killStartAll = () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    };
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once("exit", (code) => resolve(code)),
+    );
+    for (let waited = 0; !/website stand-in listening/.test(output); waited += 100) {
+      if (waited > 150_000 || child.exitCode !== null)
+        throw new Error(`start-all did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await fetch(`http://127.0.0.1:${base}/health`)).status).toBe(200);
+
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/SIGTERM received: no new connections/);
+    expect(output).toMatch(/"msg":"api stopped"/);
+    expect(output).toMatch(/website stand-in stopped/);
+    await expect(fetch(`http://127.0.0.1:${base}/health`)).rejects.toThrow();
+    expect(existsSync(join(startAllDataDir, "pg", "postmaster.pid"))).toBe(false);
+  }, 200_000);
 });
