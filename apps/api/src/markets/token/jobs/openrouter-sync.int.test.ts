@@ -312,12 +312,14 @@ describe("syncOpenRouter", () => {
       () => new Promise<void>((resolve) => (release = resolve)),
       60_000,
     );
-    // Let the holder take the lock.
+    // Let the holder take the lock. pg_locks spans the whole server, where other test files hold
+    // advisory locks of their own, so only this file's database counts.
     while (
       (
-        await db.$queryRaw<
-          { n: bigint }[]
-        >`select count(*) as n from pg_locks where locktype = 'advisory'`
+        await db.$queryRaw<{ n: bigint }[]>`
+          select count(*) as n from pg_locks
+          where locktype = 'advisory'
+            and database = (select oid from pg_database where datname = current_database())`
       )[0]?.n === 0n
     )
       await new Promise((r) => setTimeout(r, 10));
