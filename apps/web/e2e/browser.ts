@@ -58,6 +58,7 @@ export const ALL_PAGES = [
   "/labs/anthropic?range=7D",
   "/gpus/H100%20SXM?range=1M",
   "/llm-coding/cc-vs-codex?range=1M",
+  "/memory/mem_ddr5_16gb?range=1M",
   "/no/such/page",
 ] as const;
 

@@ -42,9 +42,17 @@ function sectionOf(path: string): string | undefined {
   const [first] = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
   if (first === undefined) return "/";
   if (
-    ["labs", "gpus", "volume", "workload", "llm-coding", "methodology", "docs", "account"].includes(
-      first,
-    )
+    [
+      "labs",
+      "gpus",
+      "memory",
+      "volume",
+      "workload",
+      "llm-coding",
+      "methodology",
+      "docs",
+      "account",
+    ].includes(first)
   )
     return `/${first}`;
   return undefined;

@@ -6,6 +6,7 @@ const NAV_LINKS = [
   { section: "labs", href: "/labs", label: "Labs" },
   { section: "volume", href: "/volume", label: "Volume" },
   { section: "gpus", href: "/gpus", label: "GPUs" },
+  { section: "memory", href: "/memory", label: "Memory" },
   { section: "llm-coding", href: "/llm-coding", label: "LLM Coding" },
   { section: "workload", href: "/workload", label: "Workload" },
   { section: "methodology", href: "/methodology", label: "Methodology" },

@@ -1,6 +1,12 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { FREE_TIER_GPU_NAMES, GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
+import {
+  FREE_TIER_GPU_NAMES,
+  GPU_NAMES,
+  LAB_IDS,
+  LLM_CODING_PRODUCT_IDS,
+  MEMORY_TYPE_IDS,
+} from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { gpuPathOf } from "./paths";
 import { TOP_LEVEL_SEGMENTS, isKnownPath } from "./known-paths";
@@ -35,6 +41,17 @@ describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404
       expect(isKnownPath(`/llm-coding/${product}/history.csv`), product).toBe(true);
     }
     for (const path of ["/llm-coding/not-a-product", "/llm-coding/CC-PRS", "/llm-coding/%E0%A4%A"])
+      expect(isKnownPath(path), path).toBe(false);
+  });
+
+  it("knows the Memory page, each memory type's page and CSV, and no other type", () => {
+    expect(isKnownPath("/memory")).toBe(true);
+    expect(MEMORY_TYPE_IDS).toHaveLength(14);
+    for (const id of MEMORY_TYPE_IDS) {
+      expect(isKnownPath(`/memory/${id}`), id).toBe(true);
+      expect(isKnownPath(`/memory/${id}/history.csv`), id).toBe(true);
+    }
+    for (const path of ["/memory/mem_ddr9_1tb", "/memory/MEM_DDR5_16GB", "/memory/%E0%A4%A"])
       expect(isKnownPath(path), path).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
+import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS, MEMORY_TYPE_IDS } from "@tpi/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
@@ -70,6 +70,12 @@ describe("sitemap.xml and robots.txt", () => {
     const paths = publicPagePaths();
     expect(paths).toContain("/llm-coding");
     for (const product of LLM_CODING_PRODUCT_IDS) expect(paths).toContain(`/llm-coding/${product}`);
+  });
+
+  it("lists the Memory page and each memory type's page", () => {
+    const paths = publicPagePaths();
+    expect(paths).toContain("/memory");
+    for (const id of MEMORY_TYPE_IDS) expect(paths).toContain(`/memory/${id}`);
   });
 
   it("holds every page route of app/ that is not listed as unlisted, and nothing else", () => {

@@ -7,6 +7,8 @@ import {
   homeCard,
   labCard,
   labCardPath,
+  MEMORY_CARD_PATH,
+  memoryCard,
   workloadCard,
   WORKLOAD_CARD_PATH,
 } from "./social-card";
@@ -18,8 +20,10 @@ describe("card addresses", () => {
     expect(cardSubjectOf(["gpus", "H100%20SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
     expect(cardSubjectOf(["gpus", "H100 SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
     expect(cardSubjectOf(WORKLOAD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "workload" });
+    expect(cardSubjectOf(MEMORY_CARD_PATH.split("/").slice(2))).toEqual({ kind: "memory" });
     for (const wrong of [
       ["workload", "x"],
+      ["memory", "mem_ddr5_16gb"],
       [],
       ["home", "x"],
       ["labs", "Anthropic"],
@@ -72,6 +76,13 @@ describe("card contents", () => {
     expect(workloadCard(null, false).detail).toBe(
       "US cents per coding-agent session, per lab and model family",
     );
+  });
+
+  it("names the Memory section, its unit and that a key reads it, never a value", () => {
+    expect(cardText(memoryCard(true))).toBe(
+      "Memory spot prices: DRAM, NAND flash and modules (sample data): With an API key, USD per chip or module, settled at 4 PM New York on trading days. Sample data, not market prices.",
+    );
+    expect(cardText(memoryCard(false))).not.toMatch(/\d\.\d|\$/);
   });
 
   it("lists the free labs on the home card in catalog order", () => {

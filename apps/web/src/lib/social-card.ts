@@ -25,19 +25,22 @@ export function gpuCardPath(gpu: GpuName): string {
   return `${CARD_ROOT}/gpus/${encodeURIComponent(gpu)}`;
 }
 export const WORKLOAD_CARD_PATH = `${CARD_ROOT}/workload`;
+export const MEMORY_CARD_PATH = `${CARD_ROOT}/memory`;
 
 /** Which card an `/og/…` path asks for, or `undefined` when it names none. */
 export type CardSubject =
   | { kind: "home" }
   | { kind: "lab"; lab: LabId }
   | { kind: "gpu"; gpu: GpuName }
-  | { kind: "workload" };
+  | { kind: "workload" }
+  | { kind: "memory" };
 
 export function cardSubjectOf(segments: readonly string[]): CardSubject | undefined {
   const [first, second, ...rest] = segments;
   if (rest.length > 0) return undefined;
   if (first === "home" && second === undefined) return { kind: "home" };
   if (first === "workload" && second === undefined) return { kind: "workload" };
+  if (first === "memory" && second === undefined) return { kind: "memory" };
   if (first === "labs" && second !== undefined && isLabId(second))
     return { kind: "lab", lab: second };
   if (first === "gpus" && second !== undefined) {
@@ -155,6 +158,23 @@ export function workloadCard(latestWeek: string | null, sample: boolean): CardCo
       latestWeek === null
         ? WORKLOAD_UNIT
         : `${WORKLOAD_UNIT}, latest week ending ${formatUtcDay(latestWeek)} (UTC)`,
+    rows: [],
+    sample,
+  };
+}
+
+const MEMORY_UNIT = "USD per chip or module, settled at 4 PM New York on trading days";
+
+/**
+ * The Memory card: the prices are read with a key (or a signed-in plan), so the card names the
+ * section and its unit, never a value (a shared link is seen by anyone).
+ */
+export function memoryCard(sample: boolean): CardContent {
+  return {
+    kicker: KICKER,
+    title: cardTitleOf("Memory spot prices: DRAM, NAND flash and modules", sample),
+    value: KEYED_VALUE,
+    detail: MEMORY_UNIT,
     rows: [],
     sample,
   };

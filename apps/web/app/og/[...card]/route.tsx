@@ -7,6 +7,7 @@ import {
   gpuCard,
   homeCard,
   labCard,
+  memoryCard,
   workloadCard,
   type CardContent,
   type CardSubject,
@@ -21,6 +22,7 @@ import {
   loadWorkloadMethodology,
 } from "../../../src/server/data";
 import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
+import { loadMemoryMethodology } from "../../../src/server/memory";
 
 export const dynamic = "force-dynamic";
 
@@ -38,12 +40,16 @@ async function contentOf(
     const methodology = await loadWorkloadMethodology();
     return workloadCard(methodology.latestWeek, methodology.dataSources.sample);
   }
+  if (subject.kind === "memory")
+    // The prices have their own source (the imported price files): its answer says whether it is
+    // the sample.
+    return memoryCard((await loadMemoryMethodology()).dataSources.sample);
   const sample = subject.kind === "gpu" ? sources?.gpu.sample : sources?.token.sample;
   return cardOf(subject, sample === true);
 }
 
 async function cardOf(
-  subject: Exclude<CardSubject, { kind: "workload" }>,
+  subject: Exclude<CardSubject, { kind: "workload" } | { kind: "memory" }>,
   sample: boolean,
 ): Promise<CardContent> {
   switch (subject.kind) {

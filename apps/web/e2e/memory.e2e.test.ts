@@ -1,0 +1,269 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_PREFIX } from "@tpi/domain";
+import { parseCsvLine } from "./api-helpers";
+import { axeViolations } from "./axe";
+import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
+import { site } from "./site";
+
+type MemoryTypeBody = { id: string; memoryType: string; category: string };
+type MemoryRow = {
+  date: string;
+  price: number;
+  changePct: number | null;
+  weeklyHigh: number | null;
+  weeklyLow: number | null;
+  sourceUpdatedAt: string | null;
+  source?: string | null;
+};
+type DataSourcesBody = {
+  sample: boolean;
+  sources: { source: string; sample: boolean; citation: string | null }[];
+};
+type IndexBody = { data: (MemoryRow & { id: string })[]; dataSources: DataSourcesBody };
+type HistoryBody = { data: MemoryRow[]; dataSources: DataSourcesBody };
+
+/** The type the section's screenshots and chart checks use. */
+const TYPE = "mem_ddr5_16gb";
+/** Its own visitor address: the api allows 5 sign-ups an hour per address. */
+const ADDRESS = "192.0.2.62";
+
+/**
+ * The Memory pages: a visitor reads the catalogue (names and ids), the method and the sources,
+ * with the values locked (no number in the page) and the CSV refused; a signed-in Trial reader
+ * (any plan reads the values) gets each type's latest settled price as a Trial key gets it, a
+ * type's chart, table and CSV with exactly the rows a Trial key gets, also without JavaScript.
+ */
+describe.skipIf(!chromiumPresent)("Memory pages", () => {
+  let browser: Browser;
+  let visitor: BrowserContext;
+  let reader: BrowserContext;
+  let types: MemoryTypeBody[];
+  const PASSWORD = "correct horse battery staple";
+  const email = `memory-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const response = await fetch(`${site.apiUrl}/api/memory-types`);
+    expect(response.status).toBe(200);
+    types = ((await response.json()) as { data: MemoryTypeBody[] }).data;
+    expect(types.map((type) => type.id)).toContain(TYPE);
+    visitor = await browser.newContext();
+    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": ADDRESS } });
+    const page = await reader.newPage();
+    await open(page, "/account/sign-up");
+    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-up"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    await page.goto(await site.mailedLink(email, "/account/verify-email"));
+    await page.click('form[data-form="verify-email"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    // A new account is on its Trial: the lowest plan, which reads the values as any plan does.
+    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-in"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account`);
+    await page.close();
+  });
+  afterAll(async () => {
+    await visitor?.close();
+    await reader?.close();
+    await browser?.close();
+  });
+
+  /** What the api answers a Trial key for a route. */
+  async function trialKeyAnswer<T>(path: string): Promise<T> {
+    const response = await fetch(`${site.apiUrl}${path}`, {
+      headers: { authorization: `Bearer ${site.createKey("trial")}` },
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  it("shows a visitor the catalogue by category, the method and the sources, with no number, and refuses the CSV", async () => {
+    const page = await visitor.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/memory");
+    expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe("Memory");
+    const listed = await page.$$eval("table tr[data-memory-type]", (rows) =>
+      rows.map((row) => row.getAttribute("data-memory-type")),
+    );
+    expect(listed).toEqual(types.map((type) => type.id));
+    for (const type of types)
+      expect(await page.locator(`tr[data-memory-type="${type.id}"] th`).textContent()).toBe(
+        type.memoryType,
+      );
+    for (const category of ["dram", "flash", "module"])
+      expect(await page.locator(`table[data-table="memory-${category}"]`).count()).toBe(1);
+    const locked = page.locator("[data-memory-locked]");
+    expect(await locked.count()).toBe(1);
+    expect(await locked.textContent()).toContain("any plan (Trial, Premium, Full)");
+    expect(await locked.locator('a[href="/account/sign-up"]').count()).toBe(1);
+    expect(await page.locator("[data-value]").count()).toBe(0);
+    expect((await page.locator("main").textContent()) ?? "").not.toMatch(/\$\d/);
+    expect(await page.locator("[data-memory-methodology] li").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-memory-source-list] [data-citation]").count()).toBeGreaterThan(
+      0,
+    );
+    // Its card names the section, never a value, and is a real image.
+    expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(
+      /\/og\/memory$/,
+    );
+    const card = await page.request.get(`${site.webUrl}/og/memory`);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/png");
+
+    await open(page, `/memory/${TYPE}`);
+    expect(await page.locator("[data-memory-locked]").count()).toBe(1);
+    expect(await page.locator("figure[data-chart]").count()).toBe(0);
+    expect(await page.locator("[data-latest-value]").count()).toBe(0);
+    // The CSV is the api's refusal, in its words and status.
+    const csv = await page.request.get(`${site.webUrl}/memory/${TYPE}/history.csv`);
+    expect(csv.status()).toBe(401);
+    const api = await fetch(`${site.apiUrl}/api/memory/${TYPE}/history`);
+    expect(api.status).toBe(401);
+    const apiBody = (await api.json()) as { error: string; message: string };
+    expect(await csv.json()).toEqual({ error: apiBody.error, message: apiBody.message });
+    await open(page, "/memory/mem_ddr9_1tb", 404);
+    await page.close();
+  });
+
+  it("gives a Trial reader every type's latest price as a Trial key gets it, the sample marked", async () => {
+    const page = await reader.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/memory");
+    expect(await page.locator("[data-signed-in]").textContent()).toContain(
+      `Signed in as ${email} (Trial plan)`,
+    );
+    expect(await page.locator("[data-memory-locked]").count()).toBe(0);
+    const index = await trialKeyAnswer<IndexBody>("/api/memory-index");
+    expect(index.data.length, "the api serves every type's latest day").toBe(types.length);
+    const shown = await page.$$eval("tr[data-memory-type]", (rows) =>
+      rows.map((row) => ({
+        id: row.getAttribute("data-memory-type"),
+        price: row.querySelector('[data-label="Price"]')?.getAttribute("data-value"),
+        high: row.querySelector('[data-label="Weekly high"]')?.getAttribute("data-value"),
+        low: row.querySelector('[data-label="Weekly low"]')?.getAttribute("data-value"),
+      })),
+    );
+    for (const row of index.data) {
+      const one = shown.find((entry) => entry.id === row.id);
+      expect(Number(one?.price), row.id).toBe(row.price);
+      expect(one?.high, row.id).toBe(String(row.weeklyHigh ?? ""));
+      expect(one?.low, row.id).toBe(String(row.weeklyLow ?? ""));
+    }
+    expect(await page.locator("[data-sample-notice]").count()).toBe(
+      index.dataSources.sample ? 2 : 0,
+    );
+    expect(await page.content()).not.toContain(API_KEY_PREFIX);
+    await page.close();
+  });
+
+  it("gives a Trial reader a type's chart, table and a CSV equal to a Trial key's history", async () => {
+    const page = await reader.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, `/memory/${TYPE}`);
+    const body = await trialKeyAnswer<HistoryBody>(`/api/memory/${TYPE}/history`);
+    expect(body.data.length, "the api serves the type's settled days").toBeGreaterThan(0);
+    const chart = page.locator(`figure[data-chart="memory-${TYPE}"]`);
+    expect(await chart.count()).toBe(1);
+    expect(await chart.getAttribute("data-chart-value-kind")).toBe("usd");
+    expect(await chart.locator("[data-chart-unit]").textContent()).toContain("USD per chip");
+    const newest = body.data.at(-1);
+    expect(Number(await page.getAttribute("[data-latest-value]", "data-latest-value"))).toBe(
+      newest?.price,
+    );
+    const table = await page.$$eval('table[data-table="memory-history"] tbody tr', (rows) =>
+      rows.map((row) => [
+        row.getAttribute("data-date"),
+        row.querySelector('[data-label="Price"]')?.getAttribute("data-value"),
+      ]),
+    );
+    expect(table).toEqual(
+      [...body.data].reverse().map((row) => [row.date.slice(0, 10), String(row.price)]),
+    );
+    for (const source of body.dataSources.sources)
+      if (source.citation !== null)
+        expect(await page.locator("[data-chart-sources]").textContent()).toContain(source.citation);
+    // With JavaScript, hovering the plot shows the day's price in dollars.
+    await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
+    const area = chart.locator(".chart-area");
+    const box = await area.boundingBox();
+    await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
+    const tooltip = page.locator("[data-chart-tooltip]");
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toContain("$");
+
+    // The CSV: the same rows, oldest first, through the reader's cookie, never cached.
+    const href = await page.getAttribute("a[data-csv]", "href");
+    expect(href).toBe(`/memory/${TYPE}/history.csv`);
+    const csv = await page.request.get(`${site.webUrl}${href}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["cache-control"]).toBe("private, no-store");
+    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    expect(header).toBe(
+      "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation",
+    );
+    const optional = (value: number | string | null) => (value === null ? "" : String(value));
+    expect(lines.map((line) => parseCsvLine(line).slice(0, 7))).toEqual(
+      body.data.map((row) => [
+        row.date.slice(0, 10),
+        String(row.price),
+        optional(row.changePct),
+        optional(row.weeklyHigh),
+        optional(row.weeklyLow),
+        optional(row.sourceUpdatedAt),
+        String(body.dataSources.sample),
+      ]),
+    );
+    expect(await page.content()).not.toContain(API_KEY_PREFIX);
+    await page.close();
+  });
+
+  it("renders the chart and the values without JavaScript and follows its range links", async () => {
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "x-forwarded-for": ADDRESS },
+      storageState: await reader.storageState(),
+    });
+    const page = await plain.newPage();
+    await open(page, `/memory/${TYPE}`);
+    expect(await page.locator(`figure[data-chart="memory-${TYPE}"] svg.chart-svg`).count()).toBe(1);
+    await page.click('a[data-range="1M"]');
+    await page.waitForURL(`${site.webUrl}/memory/${TYPE}?range=1M`);
+    expect(await page.getAttribute('a[data-range="1M"]', "aria-current")).toBe("true");
+    expect(await page.getAttribute("a[data-csv]", "href")).toBe(
+      `/memory/${TYPE}/history.csv?range=1M`,
+    );
+    await open(page, "/memory");
+    expect(await page.locator("td[data-label='Price'][data-value]").count()).toBe(types.length);
+    await plain.close();
+  });
+
+  it("has no axe violations, no contrast failure and no overflow at 390 and 1280 px, light and dark, for a reader and a visitor", async () => {
+    const anonymous = await visitor.newPage();
+    const signedIn = await reader.newPage();
+    for (const [who, page] of [
+      ["reader", signedIn],
+      ["visitor", anonymous],
+    ] as const)
+      for (const path of ["/memory", `/memory/${TYPE}`])
+        for (const scheme of ["light", "dark"] as const)
+          for (const width of [1280, 390]) {
+            await page.emulateMedia({ colorScheme: scheme });
+            await page.setViewportSize({ width, height: 900 });
+            await open(page, path);
+            const where = `${who} ${path} at ${width} px, ${scheme}`;
+            expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+            expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
+            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+            expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+            const name = path === "/memory" ? "memory" : `memory-${TYPE}`;
+            await screenshot(page, `${name}-${who}-${width}-${scheme}`);
+          }
+    await anonymous.close();
+    await signedIn.close();
+  }, 240_000);
+});

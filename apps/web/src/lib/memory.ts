@@ -1,0 +1,218 @@
+import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
+import { formatPercent, formatUsd } from "./format";
+import { csvField, type Series } from "./shape";
+
+/**
+ * The Memory pages' pure parts: their paths, the catalogue's grouping, the chart's series, the
+ * value formats and the CSV. The shapes are the api's (`memory.*`, the answers of
+ * `GET /api/memory-types`, `/api/memory-index` and `/api/memory/{id}/history`), reduced to the
+ * fields read here.
+ */
+
+/** The section's page (app/memory/page.tsx). */
+export const MEMORY_PATH = "/memory";
+
+/** A memory type's page. */
+export function memoryPathOf(id: string): string {
+  return `${MEMORY_PATH}/${id}`;
+}
+
+/** The CSV of a type's chart (app/memory/[id]/history.csv/route.ts). */
+export function memoryCsvPathOf(id: string): string {
+  return `${memoryPathOf(id)}/history.csv`;
+}
+
+/** `tpi-memory-mem_ddr5_16gb-2026-10-01-to-2026-11-20.csv`: type and days in the saved file's name. */
+export function memoryCsvFileName(id: string, startDate: string, endDate: string): string {
+  return `tpi-memory-${id}-${startDate}-to-${endDate}.csv`;
+}
+
+/** True for one of the catalogue's frozen ids (proxy.ts sends any other `/memory/<x>` to the 404). */
+export function isMemoryTypeId(value: string): boolean {
+  return MEMORY_TYPE_IDS.includes(value);
+}
+
+/** A memory price has three decimals: chip prices are a few dollars, quoted to the tenth of a cent. */
+export const MEMORY_PRICE_DECIMALS = 3;
+
+/** `2.5` → `$2.500`; `n/a` for none. */
+export function formatMemoryPrice(price: number | null | undefined): string {
+  if (price === null || price === undefined || !Number.isFinite(price)) return "n/a";
+  return formatUsd(price, MEMORY_PRICE_DECIMALS);
+}
+
+/** `1.234` (percent) → `+1.23%`; `n/a` for none. */
+export function formatMemoryChange(changePct: number | null | undefined): string {
+  return formatPercent(changePct ?? undefined);
+}
+
+/** A settlement's UTC day: the api's `date` is the day (`2026-11-24`) or its 4 PM New York instant. */
+export function settlementDayOf(date: string): string {
+  return date.slice(0, 10);
+}
+
+/** The headings of the catalogue's categories, in the api's order (`MEMORY_CATEGORIES`). */
+export const MEMORY_CATEGORY_HEADINGS: Readonly<Record<string, { heading: string; text: string }>> =
+  {
+    dram: { heading: "DRAM chips", text: `Spot price of one DRAM chip (${MEMORY_UNITS.dram}).` },
+    flash: {
+      heading: "NAND flash chips",
+      text: `Spot price of one NAND flash chip (${MEMORY_UNITS.flash}).`,
+    },
+    module: {
+      heading: "Memory modules",
+      text: `Spot price of one memory module (${MEMORY_UNITS.module}).`,
+    },
+  };
+
+/** The unit one price is in, by category (USD per chip or per module). */
+export function memoryUnitOf(category: string): string {
+  return (MEMORY_UNITS as Record<string, string>)[category] ?? "USD";
+}
+
+export type MemoryCatalogEntry = { id: string; memoryType: string; category: string };
+
+export type MemoryGroup<T extends MemoryCatalogEntry> = {
+  category: string;
+  heading: string;
+  text: string;
+  types: T[];
+};
+
+/**
+ * The catalogue by category, each in the api's order. A category the page does not know yet gets
+ * a group of its own after the known ones (headed by its name), so that no type is ever hidden.
+ */
+export function groupMemoryTypes<T extends MemoryCatalogEntry>(
+  types: readonly T[],
+): MemoryGroup<T>[] {
+  const categories = [
+    ...MEMORY_CATEGORIES,
+    ...new Set(
+      types
+        .map((entry) => entry.category)
+        .filter((category) => !(MEMORY_CATEGORIES as readonly string[]).includes(category)),
+    ),
+  ];
+  return categories
+    .map((category) => ({
+      category,
+      heading: MEMORY_CATEGORY_HEADINGS[category]?.heading ?? category,
+      text: MEMORY_CATEGORY_HEADINGS[category]?.text ?? "",
+      types: types.filter((entry) => entry.category === category),
+    }))
+    .filter((group) => group.types.length > 0);
+}
+
+/** The fields of a settled day the chart, table and CSV read (`GET /api/memory/{id}/history`). */
+export type MemoryHistoryRow = {
+  date: string;
+  price: number;
+  changePct: number | null;
+  weeklyHigh: number | null;
+  weeklyLow: number | null;
+  sourceUpdatedAt: string | null;
+  /** The source the day was settled from, when the api names it per row. */
+  source?: string | null;
+};
+
+/** The chart's one series: the settled price per day (the chart draws USD). */
+export function memorySeries(label: string, rows: readonly MemoryHistoryRow[]): Series[] {
+  return [
+    {
+      key: "price",
+      label,
+      points: rows.map((row) => ({ date: settlementDayOf(row.date), value: row.price })),
+    },
+  ];
+}
+
+/** The provenance every CSV row carries: the answer's sample flag, its sources and citations. */
+export type MemoryProvenance = { sample: boolean; source: string; citation: string };
+
+/** The CSV's columns, in order. */
+export const MEMORY_CSV_COLUMNS = [
+  "date",
+  "price",
+  "changePct",
+  "weeklyHigh",
+  "weeklyLow",
+  "sourceUpdatedAt",
+  "sample",
+  "source",
+  "citation",
+] as const;
+
+/**
+ * RFC 4180 CSV of a type's settled days, oldest first as the api answers them, the values as it
+ * serialises them (a missing one leaves the field empty), each row with its provenance (the
+ * sample flag, the source that row names and the citation that source requires). CRLF line ends.
+ */
+export function memoryHistoryToCsv(
+  rows: readonly MemoryHistoryRow[],
+  provenanceOf: (row: MemoryHistoryRow) => MemoryProvenance,
+): string {
+  const optional = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? "" : String(value);
+  const lines = [MEMORY_CSV_COLUMNS.join(",")];
+  for (const row of rows) {
+    const provenance = provenanceOf(row);
+    lines.push(
+      [
+        settlementDayOf(row.date),
+        String(row.price),
+        optional(row.changePct),
+        optional(row.weeklyHigh),
+        optional(row.weeklyLow),
+        optional(row.sourceUpdatedAt),
+        String(provenance.sample),
+        provenance.source,
+        provenance.citation,
+      ]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** `+1.23%` in words a screen reader and a colour-blind reader both get: up, down or flat. */
+export function changeDirection(changePct: number | null | undefined): "up" | "down" | "flat" {
+  if (changePct === null || changePct === undefined) return "flat";
+  const rounded = Number(changePct.toFixed(2));
+  return rounded > 0 ? "up" : rounded < 0 ? "down" : "flat";
+}
+
+/** The sources of an answer as the CSV reads them (the api's `dataSources`). */
+export type MemoryCsvSources = {
+  sample: boolean;
+  sources: readonly { source: string; sample: boolean; citation: string | null }[];
+};
+
+/**
+ * A row's provenance: the source the row names (each settled day comes from one import) with
+ * that source's citation; a row naming none carries every source of the answer, as the other
+ * sections' CSVs do. The sample flag is the row's source's, or the answer's.
+ */
+export function memoryRowProvenance(
+  dataSources: MemoryCsvSources,
+  row: { source?: string | null },
+): MemoryProvenance {
+  const named =
+    row.source === undefined || row.source === null
+      ? undefined
+      : dataSources.sources.find((entry) => entry.source === row.source);
+  if (row.source !== undefined && row.source !== null)
+    return {
+      sample: named?.sample ?? dataSources.sample,
+      source: row.source,
+      citation: named?.citation ?? "",
+    };
+  return {
+    sample: dataSources.sample,
+    source: dataSources.sources.map((entry) => entry.source).join("+"),
+    citation: dataSources.sources
+      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
+      .join(" "),
+  };
+}
