@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { UtcInstant } from "../../src/components/gpu-hourly";
 import { LockedValue } from "../../src/components/keyed-access";
 import {
   MEMORY_DOCS,
@@ -8,7 +9,7 @@ import {
 } from "../../src/components/memory-parts";
 import { SignedInNote } from "../../src/components/signed-in-note";
 import { readWebEnv } from "../../src/env";
-import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
+import { formatUtcDay } from "../../src/lib/format";
 import {
   changeDirection,
   formatMemoryChange,
@@ -193,18 +194,22 @@ function TypeTable({
             <th scope="col">Memory type</th>
             <th scope="col">Id</th>
             <th scope="col" className="num">
-              Price
+              {values === undefined ? "Latest price" : "Price"}
             </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-            <th scope="col" className="num">
-              Weekly high
-            </th>
-            <th scope="col" className="num">
-              Weekly low
-            </th>
-            <th scope="col">Settled</th>
+            {values !== undefined && (
+              <>
+                <th scope="col" className="num">
+                  Change
+                </th>
+                <th scope="col" className="num">
+                  Weekly high
+                </th>
+                <th scope="col" className="num">
+                  Weekly low
+                </th>
+                <th scope="col">Settled (source time)</th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -223,7 +228,7 @@ function TypeTable({
                   <code>{type.id}</code>
                 </td>
                 {values === undefined ? (
-                  <td className="num" data-label="Price" colSpan={5}>
+                  <td className="num" data-label="Latest price">
                     <LockedValue />
                   </td>
                 ) : row === undefined ? (
@@ -248,20 +253,21 @@ function TypeTable({
                     <td className="num" data-label="Weekly low" data-value={row.weeklyLow ?? ""}>
                       {formatMemoryPrice(row.weeklyLow)}
                     </td>
-                    <td data-label="Settled">
-                      <time dateTime={settlementDayOf(row.date)}>
-                        {formatUtcDay(settlementDayOf(row.date))}
-                      </time>
-                      {row.sourceUpdatedAt !== null && (
-                        <span className="muted">
-                          {" "}
-                          (source{" "}
-                          <time dateTime={row.sourceUpdatedAt}>
-                            {formatUtcInstant(row.sourceUpdatedAt)}
-                          </time>
-                          )
-                        </span>
-                      )}
+                    <td data-label="Settled (source time)">
+                      {/* One child: a stacked row's cell is a flex box that would part the lines. */}
+                      <span>
+                        <time dateTime={settlementDayOf(row.date)}>
+                          {formatUtcDay(settlementDayOf(row.date))}
+                        </time>
+                        {row.sourceUpdatedAt !== null && (
+                          <>
+                            <br />
+                            <span className="muted">
+                              source <UtcInstant instant={row.sourceUpdatedAt} />
+                            </span>
+                          </>
+                        )}
+                      </span>
                     </td>
                   </>
                 )}

@@ -121,7 +121,7 @@ function evidenceSummary(rows: readonly { basis: string; sources: readonly strin
 }
 
 /** `2026-11-23 19:00:00Z`, wrapping between the day and the time only. */
-function UtcInstant({ instant }: { instant: string }) {
+export function UtcInstant({ instant }: { instant: string }) {
   const [day, time] = formatUtcInstant(instant).split(" ");
   return (
     <time dateTime={instant}>

@@ -108,7 +108,7 @@ describe("/memory", () => {
     expect(html).toMatch(
       /data-memory-type="mem_ddr5_16gb".*?data-label="Weekly low" data-value="7.51">\$7.510/,
     );
-    expect(textOf(html)).toContain("25 Nov 2026 (source 2026-11-25 20:30:00Z)");
+    expect(textOf(html)).toContain("25 Nov 2026source 2026-11-25 20:30:00Z");
     expect(html).toContain("data-sample-notice");
     expect(textOf(html)).toContain(MEMORY_NOTICE);
     expect(textOf(html)).toContain("Signed in as ada@example.com (Trial plan)");
@@ -132,6 +132,10 @@ describe("/memory/<id>", () => {
     ]);
     expect(html).toContain('data-chart="memory-mem_ddr5_16gb"');
     expect(html).toContain('data-chart-value-kind="usd"');
+    // Trading days only: the line runs across every weekend (one move, then lines).
+    const path = /<path class="chart-s1" d="(M[^"]+)"/.exec(html)?.[1] ?? "";
+    expect(path.match(/M/g)).toHaveLength(1);
+    expect(path.match(/L/g)).toHaveLength(61);
     expect(html).toContain('data-latest-value="7.61"');
     expect(textOf(html)).toContain("USD per chip, settled 25 Nov 2026 at 4 PM New York");
     expect(html.match(/<tr data-date=/g)).toHaveLength(62);

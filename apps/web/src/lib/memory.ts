@@ -116,6 +116,13 @@ export type MemoryHistoryRow = {
   source?: string | null;
 };
 
+/**
+ * The widest step between two settled days the chart joins with a line: prices settle on trading
+ * days only, so Friday to Monday is 3 days and a weekend next to an exchange holiday (Good
+ * Friday, a Monday holiday) is 4. A wider step (days without an import) is drawn as a gap.
+ */
+export const MEMORY_CHART_CADENCE_DAYS = 4;
+
 /** The chart's one series: the settled price per day (the chart draws USD). */
 export function memorySeries(label: string, rows: readonly MemoryHistoryRow[]): Series[] {
   return [

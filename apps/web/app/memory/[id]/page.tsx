@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ChartControls } from "../../../src/components/chart-controls";
 import { CiteThis } from "../../../src/components/cite-this";
+import { UtcInstant } from "../../../src/components/gpu-hourly";
 import { LineChart } from "../../../src/components/line-chart";
 import {
   MEMORY_DOCS,
@@ -26,6 +27,7 @@ import {
   formatMemoryChange,
   formatMemoryPrice,
   isMemoryTypeId,
+  MEMORY_CHART_CADENCE_DAYS,
   MEMORY_PATH,
   MEMORY_PRICE_DECIMALS,
   memoryCsvPathOf,
@@ -173,6 +175,7 @@ function TypeValues({
         unit={unit}
         valueKind="usd"
         axisDecimals={MEMORY_PRICE_DECIMALS}
+        cadenceDays={MEMORY_CHART_CADENCE_DAYS}
         series={memorySeries(type.memoryType, shown)}
         yScale={state.y}
         zoom={state.zoom}
@@ -316,9 +319,7 @@ function HistoryTable({
                   {row.sourceUpdatedAt === null ? (
                     <span className="muted">n/a</span>
                   ) : (
-                    <time dateTime={row.sourceUpdatedAt}>
-                      {formatUtcInstant(row.sourceUpdatedAt)}
-                    </time>
+                    <UtcInstant instant={row.sourceUpdatedAt} />
                   )}
                 </td>
               </tr>
