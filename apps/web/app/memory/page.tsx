@@ -27,6 +27,7 @@ import {
   loadMemoryMethodology,
   loadMemoryTypes,
   loadPlanMemoryIndex,
+  memoryIndexRows,
   type MemoryIndexRow,
 } from "../../src/server/memory";
 import { loadViewer } from "../../src/server/viewer";
@@ -68,7 +69,7 @@ export default async function MemoryPage() {
   ]);
   const values =
     index?.state === "answer"
-      ? new Map(index.answer.data.map((row) => [row.id, row] as const))
+      ? new Map(memoryIndexRows(index.answer).map((row) => [row.id, row] as const))
       : index?.state === "none"
         ? new Map<string, MemoryIndexRow>()
         : undefined;
@@ -114,8 +115,24 @@ export default async function MemoryPage() {
           />
         </section>
       ))}
-      <section aria-labelledby="method-heading">
+      <section aria-labelledby="method-heading" data-memory-method>
         <h2 id="method-heading">How they are settled</h2>
+        <p>
+          Methodology version{" "}
+          <strong data-memory-methodology-version={methodology.version}>
+            {methodology.version}
+          </strong>
+          ;{" "}
+          {methodology.latestDate === null ? (
+            "no trading day settled yet"
+          ) : (
+            <>
+              the latest settled trading day is{" "}
+              <time dateTime={methodology.latestDate}>{formatUtcDay(methodology.latestDate)}</time>
+            </>
+          )}
+          .
+        </p>
         <ul data-memory-methodology>
           {methodology.rules.map((rule) => (
             <li key={rule}>{rule}</li>
@@ -136,35 +153,28 @@ export default async function MemoryPage() {
           </a>{" "}
           and{" "}
           <a href={MEMORY_DOCS.history}>
-            <code>GET /api/memory/&#123;id&#125;/history</code>
+            <code>GET /api/memory/&#123;memoryType&#125;/history</code>
           </a>{" "}
           with an API key of {MEMORY_PLANS_TEXT}.
         </p>
       </section>
-      <section aria-labelledby="sources-heading">
+      <section aria-labelledby="sources-heading" data-memory-source-list>
         <h2 id="sources-heading">Sources</h2>
-        <ul data-memory-source-list>
-          {methodology.sources.map((source) => (
-            <li key={source.id} data-source={source.id}>
-              {source.url === null ? source.name : <a href={source.url}>{source.name}</a>}:{" "}
-              {source.measures}{" "}
-              <span data-citation={source.id}>{source.citation ?? "No citation required."}</span>
-              {source.licence === null ? (
-                " No licence: the prices are facts."
-              ) : (
-                <>
-                  {" "}
-                  Licence:{" "}
-                  <a href={source.licence.url} rel="license">
-                    {source.licence.name}
-                  </a>
-                  .
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <p>
+          Each settled price names the sources of the observations it averages; each source comes
+          with the citation and licence its publisher requires.
+        </p>
         <MemorySources dataSources={methodology.dataSources} />
+        {methodology.publicSeries.length > 0 && (
+          <>
+            <h3 id="public-series-heading">Public series</h3>
+            <ul data-memory-public-series>
+              {methodology.publicSeries.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
     </>
   );
@@ -222,7 +232,7 @@ function TypeTable({
                 data-date={row === undefined ? "" : settlementDayOf(row.date)}
               >
                 <th scope="row">
-                  <a href={memoryPathOf(type.id)}>{type.memoryType}</a>
+                  <a href={memoryPathOf(type.id)}>{type.memory_type}</a>
                 </th>
                 <td data-label="Id">
                   <code>{type.id}</code>

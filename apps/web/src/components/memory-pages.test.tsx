@@ -128,7 +128,7 @@ describe("/memory/<id>", () => {
     setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
     const html = await typePage("mem_ddr5_16gb");
     expect(memoryPlanInputs).toEqual([
-      { planHistory: { sessionToken: MEMORY_TRIAL_SESSION, id: "mem_ddr5_16gb" } },
+      { planHistory: { sessionToken: MEMORY_TRIAL_SESSION, memoryType: "mem_ddr5_16gb" } },
     ]);
     expect(html).toContain('data-chart="memory-mem_ddr5_16gb"');
     expect(html).toContain('data-chart-value-kind="usd"');

@@ -89,10 +89,9 @@ export function MemorySources({ dataSources }: { dataSources: MemoryDataSources 
             <li key={entry.source} data-source={entry.source} data-sample={entry.sample}>
               <code>{entry.source}</code>
               {entry.sample && " (sample)"}
-              {entry.latestAsOf !== undefined && entry.latestAsOf !== null && (
+              {entry.asOf !== null && (
                 <>
-                  , newest price file{" "}
-                  <time dateTime={entry.latestAsOf}>{formatUtcInstant(entry.latestAsOf)}</time>
+                  , as of <time dateTime={entry.asOf}>{formatUtcInstant(entry.asOf)}</time>
                 </>
               )}
               : <span data-citation={entry.source}>{entry.citation ?? "no citation required"}</span>

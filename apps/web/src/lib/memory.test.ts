@@ -19,7 +19,7 @@ import {
 
 const catalogue = MEMORY_TYPES.map((type) => ({
   id: type.id,
-  memoryType: type.name,
+  memory_type: type.name,
   category: type.category,
 }));
 
@@ -30,6 +30,8 @@ const row = (date: string, price: number, extra: Partial<MemoryHistoryRow> = {})
   weeklyHigh: null,
   weeklyLow: null,
   sourceUpdatedAt: null,
+  sources: [],
+  sample: false,
   ...extra,
 });
 
@@ -62,7 +64,7 @@ describe("groupMemoryTypes", () => {
   });
 
   it("keeps a category it does not know in a group of its own, after the known ones", () => {
-    const groups = groupMemoryTypes([...catalogue, { id: "x", memoryType: "X", category: "hbm" }]);
+    const groups = groupMemoryTypes([...catalogue, { id: "x", memory_type: "X", category: "hbm" }]);
     expect(groups.at(-1)).toMatchObject({ category: "hbm", heading: "hbm", text: "" });
   });
 });
@@ -108,39 +110,35 @@ describe("memory formats and units", () => {
 });
 
 describe("memoryHistoryToCsv", () => {
-  const sources = {
-    sample: false,
+  const dataSources = {
     sources: [
-      { source: "dramx-file", sample: false, citation: "Prices: DRAMx, 2026." },
-      { source: "other", sample: false, citation: null },
+      { source: "dramx-file", citation: "Prices: DRAMx, 2026." },
+      { source: "broker-file", citation: "Broker quotes." },
+      { source: "other", citation: null },
     ],
   };
 
-  it("writes each settled day with the source its row names and that source's citation, CRLF", () => {
+  it("writes each settled day with its sample flag, its sources and their citations, CRLF", () => {
     const csv = memoryHistoryToCsv(
       [
-        row("2026-11-23", 7.5, { source: "dramx-file", weeklyHigh: 7.7, weeklyLow: 7.1 }),
-        row("2026-11-24T21:00:00.000Z", 7.6, {
+        row("2026-11-23", 7.5, { sources: ["dramx-file"], weeklyHigh: 7.7, weeklyLow: 7.1 }),
+        row("2026-11-24", 7.6, {
           changePct: 1.333,
           sourceUpdatedAt: "2026-11-24T20:30:00.000Z",
-          source: "other",
+          sources: ["dramx-file", "broker-file", "other"],
+          sample: true,
         }),
       ],
-      (one) => memoryRowProvenance(sources, one),
+      (one) => memoryRowProvenance(dataSources, one),
     );
     expect(csv).toBe(
       "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation\r\n" +
         '2026-11-23,7.5,,7.7,7.1,,false,dramx-file,"Prices: DRAMx, 2026."\r\n' +
-        "2026-11-24,7.6,1.333,,,2026-11-24T20:30:00.000Z,false,other,\r\n",
+        '2026-11-24,7.6,1.333,,,2026-11-24T20:30:00.000Z,true,dramx-file+broker-file+other,"Prices: DRAMx, 2026. Broker quotes."\r\n',
     );
   });
 
-  it("gives a row that names no source every source of the answer, and the sample flag", () => {
-    expect(memoryRowProvenance({ ...sources, sample: true }, {})).toEqual({
-      sample: true,
-      source: "dramx-file+other",
-      citation: "Prices: DRAMx, 2026.",
-    });
+  it("is the header alone without rows", () => {
     expect(memoryHistoryToCsv([], () => ({ sample: false, source: "", citation: "" }))).toBe(
       "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation\r\n",
     );

@@ -70,7 +70,8 @@ export function memoryUnitOf(category: string): string {
   return (MEMORY_UNITS as Record<string, string>)[category] ?? "USD";
 }
 
-export type MemoryCatalogEntry = { id: string; memoryType: string; category: string };
+/** A catalogue entry as `GET /api/memory-types` serves it. */
+export type MemoryCatalogEntry = { id: string; memory_type: string; category: string };
 
 export type MemoryGroup<T extends MemoryCatalogEntry> = {
   category: string;
@@ -112,8 +113,10 @@ export type MemoryHistoryRow = {
   weeklyHigh: number | null;
   weeklyLow: number | null;
   sourceUpdatedAt: string | null;
-  /** The source the day was settled from, when the api names it per row. */
-  source?: string | null;
+  /** The sources of the session's observations the day was settled from. */
+  sources: readonly string[];
+  /** True for the generated sample: not market data. */
+  sample: boolean;
 };
 
 /**
@@ -192,34 +195,26 @@ export function changeDirection(changePct: number | null | undefined): "up" | "d
 
 /** The sources of an answer as the CSV reads them (the api's `dataSources`). */
 export type MemoryCsvSources = {
-  sample: boolean;
-  sources: readonly { source: string; sample: boolean; citation: string | null }[];
+  sources: readonly { source: string; citation: string | null }[];
 };
 
 /**
- * A row's provenance: the source the row names (each settled day comes from one import) with
- * that source's citation; a row naming none carries every source of the answer, as the other
- * sections' CSVs do. The sample flag is the row's source's, or the answer's.
+ * A row's provenance: its sample flag, the sources its day was settled from (each observation
+ * names its source; `+` between several) and the citation each of them requires, from the
+ * answer's `dataSources`.
  */
 export function memoryRowProvenance(
   dataSources: MemoryCsvSources,
-  row: { source?: string | null },
+  row: Pick<MemoryHistoryRow, "sources" | "sample">,
 ): MemoryProvenance {
-  const named =
-    row.source === undefined || row.source === null
-      ? undefined
-      : dataSources.sources.find((entry) => entry.source === row.source);
-  if (row.source !== undefined && row.source !== null)
-    return {
-      sample: named?.sample ?? dataSources.sample,
-      source: row.source,
-      citation: named?.citation ?? "",
-    };
   return {
-    sample: dataSources.sample,
-    source: dataSources.sources.map((entry) => entry.source).join("+"),
-    citation: dataSources.sources
-      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
+    sample: row.sample,
+    source: row.sources.join("+"),
+    citation: row.sources
+      .flatMap((source) => {
+        const citation = dataSources.sources.find((entry) => entry.source === source)?.citation;
+        return citation === null || citation === undefined ? [] : [citation];
+      })
       .join(" "),
   };
 }

@@ -11,35 +11,31 @@ import { personalApi } from "./viewer";
  * api's rule: a refusal is shown in its words, never decided here.
  */
 
-/** The sources of an answer: the sample flag and each source's newest print, citation and licence. */
+/** The sources of an answer: the sample flag and each source's as-of time, citation and licence. */
 export type MemoryDataSources = {
   sample: boolean;
   notice: string | null;
   sources: readonly {
     source: string;
     sample: boolean;
-    latestAsOf?: string | null;
+    asOf: string | null;
     citation: string | null;
     licence: { name: string; url: string } | null;
   }[];
 };
 
-/** `GET /api/memory-types`: the 14 frozen ids, their names and categories. */
+/** `GET /api/memory-types`: the 14 frozen ids, their names, categories and units. */
 export type MemoryTypes = {
-  data: readonly { id: string; memoryType: string; category: string }[];
+  data: readonly { id: string; memory_type: string; category: string; unit: string }[];
 };
 
 /** `GET /api/memory/methodology`: the rules and the sources, public. */
 export type MemoryMethodology = {
+  version: string;
+  unit: string;
   rules: readonly string[];
-  sources: readonly {
-    id: string;
-    name: string;
-    url: string | null;
-    measures: string;
-    citation: string | null;
-    licence: { name: string; url: string } | null;
-  }[];
+  publicSeries: readonly string[];
+  latestDate: string | null;
   dataSources: MemoryDataSources;
 };
 
@@ -50,21 +46,27 @@ export type MemoryIndexRow = {
   category: string;
   price: number;
   changePct: number | null;
-  weeklyHigh: number | null;
-  weeklyLow: number | null;
-  sourceUpdatedAt: string | null;
-  updatedAt: string;
+  weeklyHigh: number;
+  weeklyLow: number;
+  sourceUpdatedAt: string;
+  sources: readonly string[];
+  sample: boolean;
   date: string;
+  updatedAt: string;
 };
 
-/** `GET /api/memory-index` (all types) as a key of the reader's plan reads it. */
-export type PlanMemoryIndex = { data: readonly MemoryIndexRow[]; dataSources: MemoryDataSources };
+/** `GET /api/memory-index` (all types: an array) as a key of the reader's plan reads it. */
+export type PlanMemoryIndex = {
+  date: string | null;
+  data: MemoryIndexRow | readonly MemoryIndexRow[];
+  dataSources: MemoryDataSources;
+};
 
-/** `GET /api/memory/{id}/history` (oldest first) as a key of the reader's plan reads it. */
+/** `GET /api/memory/{memoryType}/history` (oldest first) as a key of the reader's plan reads it. */
 export type PlanMemoryHistory = {
   id: string;
   memoryType: string;
-  data: readonly Omit<MemoryIndexRow, "updatedAt" | "id" | "memoryType" | "category">[];
+  data: readonly (MemoryIndexRow & { timestamp: string })[];
   dataSources: MemoryDataSources;
 };
 
@@ -75,7 +77,7 @@ type MemoryProcedures = {
     methodology: { query(): Promise<MemoryMethodology> };
     planIndex: { query(input: { sessionToken?: string }): Promise<PlanMemoryIndex> };
     planHistory: {
-      query(input: { sessionToken?: string; id: string }): Promise<PlanMemoryHistory>;
+      query(input: { sessionToken?: string; memoryType: string }): Promise<PlanMemoryHistory>;
     };
   };
 };
@@ -122,10 +124,20 @@ export async function loadPlanMemoryIndex(
   return planAnswer(() => personalMemory().planIndex.query(sessionInput(token)));
 }
 
-/** `GET /api/memory/{id}/history` (every settled day, oldest first) as the session's plan reads it. */
+/**
+ * `GET /api/memory/{memoryType}/history` (the settled days, oldest first) as the session's plan
+ * reads it; without a session, the api's refusal.
+ */
 export async function loadPlanMemoryHistory(
   token: string | undefined,
   id: string,
 ): Promise<PlanAnswer<PlanMemoryHistory>> {
-  return planAnswer(() => personalMemory().planHistory.query({ ...sessionInput(token), id }));
+  return planAnswer(() =>
+    personalMemory().planHistory.query({ ...sessionInput(token), memoryType: id }),
+  );
+}
+
+/** The index answer's rows: an array for every type (one object only when asked for one `type`). */
+export function memoryIndexRows(answer: PlanMemoryIndex): readonly MemoryIndexRow[] {
+  return Array.isArray(answer.data) ? answer.data : [answer.data as MemoryIndexRow];
 }

@@ -30,7 +30,7 @@ const DATA_SOURCES = {
     {
       source: MEMORY_SOURCE,
       sample: true,
-      latestAsOf: "2026-11-25T21:00:00.000Z",
+      asOf: "2026-11-25T21:00:00.000Z",
       citation: MEMORY_CITATION,
       licence: null,
     },
@@ -80,7 +80,11 @@ function historyOf(id: string) {
       weeklyHigh: Number((price + 0.1).toFixed(2)),
       weeklyLow: Number((price - 0.1).toFixed(2)),
       sourceUpdatedAt: `${day}T20:30:00.000Z`,
-      source: MEMORY_SOURCE,
+      sources: [MEMORY_SOURCE],
+      sample: true,
+      // 4 PM New York: 20:00 UTC in summer time (to 1 November 2026), 21:00 UTC after.
+      timestamp: `${day}T${day < "2026-11-02" ? "20" : "21"}:00:00.000Z`,
+      updatedAt: `${day}T21:05:00.000Z`,
     };
   });
 }
@@ -93,8 +97,9 @@ function refuse(sessionToken: string | undefined): void {
 
 const types = MEMORY_TYPES.map((one) => ({
   id: one.id,
-  memoryType: one.name,
+  memory_type: one.name,
   category: one.category,
+  unit: one.unit,
 }));
 
 export const routerWithMemoryData = t.router({
@@ -105,20 +110,15 @@ export const routerWithMemoryData = t.router({
     types: t.procedure.query(() => ({ success: true as const, count: types.length, data: types })),
     methodology: t.procedure.query(() => ({
       success: true as const,
+      version: "1",
+      unit: "USD per chip (DRAM, NAND flash) or per module",
       rules: [
         "A price settles once per trading day at 4 PM New York.",
         "The settled price is the average of the session's observations.",
       ],
-      sources: [
-        {
-          id: MEMORY_SOURCE,
-          name: "Sample memory prices",
-          url: null,
-          measures: "Generated spot prices per memory type.",
-          citation: MEMORY_CITATION,
-          licence: null,
-        },
-      ],
+      importColumns: [],
+      publicSeries: ["No public daily series of memory spot prices is bundled."],
+      latestDate: MEMORY_LAST_DAY,
       dataSources: DATA_SOURCES,
     })),
     planIndex: t.procedure
@@ -129,8 +129,8 @@ export const routerWithMemoryData = t.router({
         const data = types.map((type) => {
           const newest = historyOf(type.id).at(-1);
           if (newest === undefined) throw new TRPCError({ code: "NOT_FOUND" });
-          const { source: _source, ...row } = newest;
-          return { ...type, ...row, updatedAt: "2026-11-25T21:05:00.000Z" };
+          const { timestamp: _timestamp, ...row } = newest;
+          return { id: type.id, memoryType: type.memory_type, category: type.category, ...row };
         });
         return {
           success: true as const,
@@ -141,17 +141,22 @@ export const routerWithMemoryData = t.router({
         };
       }),
     planHistory: t.procedure
-      .input(z.object({ sessionToken: z.string().optional(), id: z.string() }).strict())
+      .input(z.object({ sessionToken: z.string().optional(), memoryType: z.string() }).strict())
       .query(({ input }) => {
         memoryPlanInputs.push({ planHistory: input });
         refuse(input.sessionToken);
-        const type = types.find((one) => one.id === input.id);
+        const type = types.find((one) => one.id === input.memoryType);
         if (type === undefined) throw new TRPCError({ code: "NOT_FOUND" });
-        const data = historyOf(input.id);
+        const data = historyOf(type.id).map((row) => ({
+          id: type.id,
+          memoryType: type.memory_type,
+          category: type.category,
+          ...row,
+        }));
         return {
           success: true as const,
           id: type.id,
-          memoryType: type.memoryType,
+          memoryType: type.memory_type,
           count: data.length,
           data,
           dataSources: DATA_SOURCES,

@@ -69,8 +69,8 @@ async function typeOf(props: MemoryTypePageProps): Promise<MemoryCatalogEntry | 
 export async function generateMetadata(props: MemoryTypePageProps): Promise<Metadata> {
   const type = await typeOf(props);
   if (type === undefined) return { title: "Memory type not found" };
-  const title = `${type.memoryType}: Memory`;
-  const description = `The spot price of ${type.memoryType} (${memoryUnitOf(type.category)}), settled at 4 PM New York on each trading day: the daily history and its CSV with an account or API key of ${MEMORY_PLANS_TEXT}.`;
+  const title = `${type.memory_type}: Memory`;
+  const description = `The spot price of ${type.memory_type} (${memoryUnitOf(type.category)}), settled at 4 PM New York on each trading day: the daily history and its CSV with an account or API key of ${MEMORY_PLANS_TEXT}.`;
   return {
     title,
     description,
@@ -93,9 +93,9 @@ export default async function MemoryTypePage(props: MemoryTypePageProps) {
     reader === undefined ? undefined : await loadPlanMemoryHistory(reader.token, type.id);
   return (
     <>
-      <h1>{type.memoryType}</h1>
+      <h1>{type.memory_type}</h1>
       <p className="lead">
-        The spot price of {type.memoryType} (<code>{type.id}</code>) in{" "}
+        The spot price of {type.memory_type} (<code>{type.id}</code>) in{" "}
         {memoryUnitOf(type.category)}, settled once per trading day at 4 PM New York from the
         session&apos;s observations. See <a href={MEMORY_PATH}>all memory types</a> and how they are
         settled.
@@ -111,7 +111,7 @@ export default async function MemoryTypePage(props: MemoryTypePageProps) {
         <>
           <SignedInNote viewer={reader.viewer} />
           <p className="notice" data-memory-state="no-data">
-            No trading day of {type.memoryType} has settled yet.
+            No trading day of {type.memory_type} has settled yet.
           </p>
         </>
       ) : (
@@ -164,19 +164,19 @@ function TypeValues({
       <SignedInNote viewer={reader.viewer} />
       {newest === undefined ? (
         <p className="notice" data-memory-state="no-data">
-          No trading day of {type.memoryType} has settled yet.
+          No trading day of {type.memory_type} has settled yet.
         </p>
       ) : (
         <LatestCard row={newest} unit={unit} sample={answer.dataSources.sample} />
       )}
       <LineChart
         id={`memory-${type.id}`}
-        title={`${type.memoryType}, settled spot price (${unit})`}
+        title={`${type.memory_type}, settled spot price (${unit})`}
         unit={unit}
         valueKind="usd"
         axisDecimals={MEMORY_PRICE_DECIMALS}
         cadenceDays={MEMORY_CHART_CADENCE_DAYS}
-        series={memorySeries(type.memoryType, shown)}
+        series={memorySeries(type.memory_type, shown)}
         yScale={state.y}
         zoom={state.zoom}
         controls={
@@ -185,7 +185,7 @@ function TypeValues({
             state={state}
             offer={offer}
             seriesParam="series"
-            labels={{ price: type.memoryType }}
+            labels={{ price: type.memory_type }}
             seriesNoun="Series"
           />
         }
@@ -213,7 +213,7 @@ function TypeValues({
       {newest !== undefined && (
         <CiteThis
           citation={{
-            series: `Memory: ${type.memoryType} spot price`,
+            series: `Memory: ${type.memory_type} spot price`,
             unit,
             valueDate: settlementDayOf(newest.date),
             url: `${readWebEnv().publicSiteUrl}${path}`,
@@ -276,7 +276,7 @@ function HistoryTable({
   return (
     <div className="table-wrap">
       <table className="stack" data-table="memory-history" data-memory-type={type.id}>
-        <caption>{type.memoryType}, settled trading days, newest first</caption>
+        <caption>{type.memory_type}, settled trading days, newest first</caption>
         <thead>
           <tr>
             <th scope="col">Settled (4 PM New York)</th>

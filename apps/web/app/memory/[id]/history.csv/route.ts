@@ -35,7 +35,7 @@ export async function GET(
   if (history.state === "refused")
     return downloadRefused(history.refusal.message, history.refusal.status ?? 403);
   if (history.state === "none")
-    return downloadNotFound(`No trading day of ${type.memoryType} has settled yet.`);
+    return downloadNotFound(`No trading day of ${type.memory_type} has settled yet.`);
   const rows = history.answer.data;
   const offer = { held: "All" as const, keys: ["price"] };
   const state = parseChartState(
