@@ -62,3 +62,11 @@ export * from "./workload/methodology";
 export * from "./workload/query";
 export * from "./workload/publication";
 export * from "./workload/sample";
+
+export * from "./memory/catalog";
+export * from "./memory/trading-calendar";
+export * from "./memory/settlement";
+export * from "./memory/import-file";
+export * from "./memory/query";
+export * from "./memory/sample";
+export * from "./memory/methodology";

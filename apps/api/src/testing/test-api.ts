@@ -42,6 +42,7 @@ import { openGpuState } from "../markets/gpu/read-model/state";
 import { openLlmCodingState } from "../markets/llm-coding/read-model/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
 import { openTokenState } from "../markets/token/read-model/state";
+import { openMemoryState } from "../markets/memory/read-model/state";
 import { openWorkloadState } from "../markets/workload/read-model/state";
 import { MarketStates } from "../platform/core/market";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
@@ -213,6 +214,8 @@ export async function startTestApi(
     markets: new MarketStates([
       ["token", token],
       ["gpu", gpu],
+      // Loaded by the tests that need it (MEMORY.of(api.deps).index.refresh()): empty until then.
+      ["memory", openMemoryState(db, () => clock.now)],
       ["workload", workload],
       ["llm-coding", openLlmCodingState(db, () => clock.now)],
     ]),

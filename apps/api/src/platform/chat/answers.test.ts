@@ -11,6 +11,7 @@ import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import { openGpuState } from "../../markets/gpu/read-model/state";
+import { openMemoryState } from "../../markets/memory/read-model/state";
 import { openWorkloadState } from "../../markets/workload/read-model/state";
 import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
 import { openTokenState } from "../../markets/token/read-model/state";
@@ -26,6 +27,7 @@ function scopeWith(method: { rules: MethodologyRules; winsor: WinsorBounds }): C
   const markets = new MarketStates([
     ["token", openTokenState(method.rules, noDatabase)],
     ["gpu", openGpuState({ ...DEFAULT_GPU_METHOD_RULES, winsor: method.winsor }, noDatabase)],
+    ["memory", openMemoryState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
     ["workload", openWorkloadState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
     ["llm-coding", openLlmCodingState(noDatabase, () => new Date("2026-11-23T12:00:00Z"))],
   ]);

@@ -3,6 +3,7 @@ import { MARKETS } from "../../markets";
 import { openTokenState } from "../../markets/token/read-model/state";
 import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
 import { openGpuState } from "../../markets/gpu/read-model/state";
+import { openMemoryState } from "../../markets/memory/read-model/state";
 import { openWorkloadState } from "../../markets/workload/read-model/state";
 import { DEFAULT_METHODOLOGY_RULES, DEFAULT_GPU_METHOD_RULES, type UtcDay } from "@tpi/domain";
 import type { Db } from "@tpi/db";
@@ -23,6 +24,7 @@ function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
   const markets = new MarketStates([
     ["token", token],
     ["gpu", openGpuState(DEFAULT_GPU_METHOD_RULES, noDatabase)],
+    ["memory", openMemoryState(noDatabase, () => NOW)],
     ["workload", openWorkloadState(noDatabase, () => NOW)],
     ["llm-coding", openLlmCodingState(noDatabase, () => NOW)],
   ]);

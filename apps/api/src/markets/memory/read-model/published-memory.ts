@@ -1,0 +1,220 @@
+import {
+  MEMORY_SAMPLE_SOURCE,
+  SAMPLE_NOTICE,
+  latestSettledTradingDayAt,
+  memorySampleObservations,
+  memorySettlementInstant,
+  settleMemory,
+  type DataProvenance,
+  type UtcDay,
+} from "@tpi/domain";
+import {
+  memoryFingerprint,
+  readMemoryRevisions,
+  readMemorySettlements,
+  readMemorySourceTerms,
+  type Db,
+  type MemoryRevisionRecord,
+  type MemorySourceTerms,
+} from "@tpi/db";
+import { PublishedReload } from "../../../platform/publication/published-reload";
+
+/**
+ * A source's licence as the answers name it: the licence its latest import gave, with the
+ * address the price was published at (the import's `url`; empty when none was given).
+ */
+function licenceOf(terms: MemorySourceTerms): { name: string; url: string } | null {
+  return terms.licence === null ? null : { name: terms.licence, url: terms.url ?? "" };
+}
+
+/** One served value: a settled type-day, with when it was settled. */
+export type MemoryValue = {
+  typeId: string;
+  day: UtcDay;
+  price: number;
+  changePct: number | null;
+  weeklyHigh: number;
+  weeklyLow: number;
+  sourceUpdatedAt: Date;
+  updatedAt: Date;
+  sources: readonly string[];
+};
+
+/**
+ * The Memory index held in memory: every stored settled value, per type oldest first, the
+ * revision log and each source's terms (licence, citation) from its latest observation. Reads
+ * never touch the database; it reloads when an import or a settlement writes (the fingerprint
+ * moves). While no observation is stored and the sample is allowed (SEED_SAMPLE_ON_EMPTY), it
+ * holds the generated sample settled by the same rules, marked as such; the first import replaces it.
+ */
+export class PublishedMemory {
+  private byType = new Map<string, MemoryValue[]>();
+  private revisionLog: MemoryRevisionRecord[] = [];
+  private terms = new Map<string, MemorySourceTerms>();
+  private sample = false;
+  private sampleAllowed = true;
+  private count = 0;
+  private readonly reload: PublishedReload;
+
+  readonly name = "memory index";
+
+  constructor(
+    db: Db,
+    private readonly clock: () => Date,
+  ) {
+    this.reload = new PublishedReload(
+      "memory index",
+      async () => {
+        const stored = await memoryFingerprint(db);
+        // The sample grows by a trading day at each settlement: its last day names it.
+        const sampleThrough = this.sampleAllowed ? latestSettledTradingDayAt(this.clock()) : "off";
+        return `${stored}|${sampleThrough}`;
+      },
+      async () => {
+        const [settlements, revisions, terms] = await Promise.all([
+          readMemorySettlements(db),
+          readMemoryRevisions(db),
+          readMemorySourceTerms(db),
+        ]);
+        const showSample = terms.length === 0 && this.sampleAllowed;
+        const values: MemoryValue[] = showSample ? this.sampleValues() : settlements;
+        const byType = new Map<string, MemoryValue[]>();
+        for (const value of values) {
+          const list = byType.get(value.typeId);
+          if (list === undefined) byType.set(value.typeId, [value]);
+          else list.push(value);
+        }
+        for (const list of byType.values()) list.sort((a, b) => (a.day < b.day ? -1 : 1));
+        this.byType = byType;
+        this.count = values.length;
+        this.revisionLog = showSample ? [] : revisions;
+        this.terms = new Map(terms.map((term) => [term.source, term]));
+        this.sample = showSample;
+      },
+    );
+  }
+
+  /** The sample settled as real observations would be; each value "settled" at its 4 PM. */
+  private sampleValues(): MemoryValue[] {
+    const now = this.clock();
+    return settleMemory(memorySampleObservations(now), latestSettledTradingDayAt(now)).map(
+      (value) => ({ ...value, updatedAt: memorySettlementInstant(value.day) }),
+    );
+  }
+
+  /** Whether an empty store shows the sample (SEED_SAMPLE_ON_EMPTY); set before the first load. */
+  allowSample(allowed: boolean): void {
+    this.sampleAllowed = allowed;
+  }
+
+  refresh(): Promise<boolean> {
+    return this.reload.refresh();
+  }
+
+  get version(): string {
+    return this.reload.version;
+  }
+
+  onChange(listener: () => void): void {
+    this.reload.onChange(listener);
+  }
+
+  get refreshFailureMessage(): string {
+    return this.reload.refreshFailureMessage;
+  }
+
+  /** True while the loaded values are the generated sample. */
+  get isSample(): boolean {
+    return this.sample;
+  }
+
+  /** A type's settled values, oldest first. */
+  valuesOf(typeId: string): readonly MemoryValue[] {
+    return this.byType.get(typeId) ?? [];
+  }
+
+  latestOf(typeId: string): MemoryValue | undefined {
+    return this.byType.get(typeId)?.at(-1);
+  }
+
+  get revisions(): readonly MemoryRevisionRecord[] {
+    return this.revisionLog;
+  }
+
+  get valueCount(): number {
+    return this.count;
+  }
+
+  /** The latest settled trading day of any type. */
+  get latestDay(): UtcDay | undefined {
+    let latest: UtcDay | undefined;
+    for (const list of this.byType.values()) {
+      const day = list.at(-1)?.day;
+      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
+    }
+    return latest;
+  }
+
+  /** Every source's terms (for the methodology and the market's provenance). */
+  get sourceTerms(): readonly MemorySourceTerms[] {
+    return [...this.terms.values()];
+  }
+
+  /**
+   * The sources of these values: each named source, as of its latest publication time among the
+   * values, with the licence and citation its latest import gave; or the sample.
+   */
+  sourcesOf(values: readonly MemoryValue[]): DataProvenance[] {
+    if (this.sample)
+      return [
+        {
+          source: MEMORY_SAMPLE_SOURCE,
+          sample: true,
+          asOf: null,
+          citation: SAMPLE_NOTICE,
+          licence: null,
+        },
+      ];
+    const asOf = new Map<string, number>();
+    for (const value of values)
+      for (const source of value.sources)
+        asOf.set(source, Math.max(asOf.get(source) ?? 0, value.sourceUpdatedAt.getTime()));
+    return [...asOf.keys()].sort().map((source) => {
+      const terms = this.terms.get(source);
+      return {
+        source,
+        sample: false,
+        asOf: new Date(asOf.get(source) ?? 0).toISOString(),
+        citation: terms?.citation ?? null,
+        licence: terms === undefined ? null : licenceOf(terms),
+      };
+    });
+  }
+
+  /** The earliest settled trading day of any type. */
+  get firstDay(): UtcDay | undefined {
+    let first: UtcDay | undefined;
+    for (const list of this.byType.values()) {
+      const day = list[0]?.day;
+      if (day !== undefined && (first === undefined || day < first)) first = day;
+    }
+    return first;
+  }
+
+  /** Every source of the served values, as of its latest publication time; or the sample. */
+  allSources(): DataProvenance[] {
+    if (this.sample) return this.sourcesOf([]);
+    return this.sourceTerms.map((terms) => ({
+      source: terms.source,
+      sample: false,
+      asOf: terms.latestAsOf.toISOString(),
+      citation: terms.citation,
+      licence: licenceOf(terms),
+    }));
+  }
+
+  /** One phrase for the start-up log. */
+  describe(): string {
+    return `${this.count.toLocaleString("en-US")} ${this.sample ? "sample " : ""}memory type-day(s)`;
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  MEMORY_METHODOLOGY_VERSION,
+  MEMORY_UNIT,
+  SAMPLE_NOTICE,
+  answerFreshUntil,
+  nextMemorySettlementInstant,
+  utcDayOf,
+} from "@tpi/domain";
+import type { Db } from "@tpi/db";
+import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import type { Freshness } from "../../../platform/http/route";
+import { PublishedMemory } from "./published-memory";
+
+/** The Memory market's live state: the settled values, revisions and source terms in memory. */
+export type MemoryState = MarketStateBase & { index: PublishedMemory };
+
+export const MEMORY = marketKey<MemoryState>("memory");
+
+/** Imports come at any time: how long an answer may be reused at most. */
+const MAX_ANSWER_AGE_MS = 15 * 60_000;
+
+export function openMemoryState(db: Db, clock: () => Date): MemoryState {
+  const index = new PublishedMemory(db, clock);
+  return {
+    index,
+    publications: [index],
+    provenance: () => ({
+      unit: MEMORY_UNIT,
+      methodologyVersion: MEMORY_METHODOLOGY_VERSION,
+      dataSources: {
+        sample: index.isSample,
+        notice: index.isSample ? SAMPLE_NOTICE : null,
+        sources: index.allSources().map((source) => ({
+          source: source.source,
+          sample: source.sample,
+          firstDay: index.firstDay ?? "",
+          lastDay: index.latestDay ?? "",
+          days: index.valueCount,
+          latestAsOf: source.asOf,
+          citation: source.citation,
+          licence: source.licence,
+        })),
+      },
+    }),
+    describeLoaded: () => index.describe(),
+    latestKeylessDay: () => index.latestDay,
+  };
+}
+
+/**
+ * Values change at each trading day's 4 PM New York settlement and whenever the operator
+ * imports (at any time): an answer is kept until the next settlement, and a quarter of an hour
+ * at most; its basis is the loaded values' version and the day.
+ */
+export const MEMORY_FRESHNESS: Freshness = {
+  until(_deps, now) {
+    const next = Math.min(
+      nextMemorySettlementInstant(now).getTime(),
+      now.getTime() + MAX_ANSWER_AGE_MS,
+    );
+    return answerFreshUntil(now, new Date(next), true).getTime();
+  },
+  basis: (deps, now) => `${MEMORY.of(deps).index.version}\n${utcDayOf(now)}`,
+};

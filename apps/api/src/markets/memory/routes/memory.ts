@@ -1,0 +1,240 @@
+import {
+  DEFAULT_MEMORY_HISTORY_LIMIT,
+  MEMORY_CATEGORIES,
+  MEMORY_TYPES,
+  MEMORY_UNIT,
+  ok,
+} from "@tpi/domain";
+import { noQuerySchema } from "../../../platform/http/input";
+import { STATIC_FRESHNESS, defineRoute } from "../../../platform/http/route";
+import {
+  BAD_REQUEST_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+} from "../../../platform/openapi/responses";
+import { MEMORY, MEMORY_FRESHNESS } from "../read-model/state";
+import {
+  memoryHistoryQuerySchema,
+  memoryHistoryResponseSchema,
+  memoryIndexQuerySchema,
+  memoryIndexResponseSchema,
+  memoryMethodologyResponseSchema,
+  memoryPathParamsSchema,
+  memoryRevisionsQuerySchema,
+  memoryRevisionsResponseSchema,
+  memoryTypesResponseSchema,
+} from "../schemas/memory";
+import {
+  MEMORY_TYPES_BODY,
+  answerMemoryHistory,
+  answerMemoryIndex,
+  answerMemoryRevisions,
+  memoryMethodologyDocument,
+} from "../services/memory";
+
+/**
+ * The Memory routes: DRAM, NAND flash and module prices settled once per NYSE trading day at
+ * 4 PM New York from the operator's imported observations. Values need a key of any plan
+ * (Trial, Premium, Full); the catalogue and the methodology are public.
+ */
+
+/** The OpenAPI tag of the Memory routes. */
+export const MEMORY_TAG = "Memory";
+
+const KEYED_ACCESS =
+  "Any key (Trial, Premium, Full) reads every type and all history; none without one.";
+const SOURCES_TEXT =
+  "Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.";
+
+export const memoryTypesRoute = defineRoute({
+  method: "get",
+  path: "/api/memory-types",
+  operationId: "listMemoryTypes",
+  tool: {
+    name: "list_memory_types",
+    title: "Memory type catalogue",
+    description: `The ${MEMORY_TYPES.length} memory types (DRAM chips, NAND flash chips, DRAM modules) with their frozen ids, names, categories (${MEMORY_CATEGORIES.join(", ")}) and price units`,
+    catalog: true,
+  },
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "The memory type catalogue", schema: memoryTypesResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary: "Every memory type: frozen id, name, category and unit",
+    description:
+      "Ids are frozen (never renamed or reused). `memory_type` is the name the other Memory routes also accept (URL-encoded).",
+    tags: [MEMORY_TAG],
+    examples: () => [{ label: "All memory types", pathAndQuery: "/api/memory-types" }],
+  },
+  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(MEMORY_TYPES_BODY) },
+});
+
+export const memoryIndexRoute = defineRoute({
+  method: "get",
+  path: "/api/memory-index",
+  operationId: "getMemoryIndex",
+  tool: {
+    name: "get_memory_index",
+    title: "Latest memory prices",
+    description: `The latest settled price of each memory type (${MEMORY_UNIT}): the session average of the trading day that settled at 4 PM New York, its change from the previous settled price in percent, and the trailing 7-day high and low. Optional \`category\` (${MEMORY_CATEGORIES.join(", ")}) or \`type\` (frozen id like \`mem_ddr5_16gb\`, or exact name). Say whether \`sample\` is true and name the sources with the numbers`,
+  },
+  security: "required",
+  limiter: "public",
+  query: memoryIndexQuerySchema,
+  responses: {
+    200: { description: "Latest settled values", schema: memoryIndexResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: errorResponse(
+      "The `type` asked has no settled value yet, or is not in the `category` asked.",
+    ),
+  },
+  docs: {
+    summary: "Latest settled memory prices: session average, change, trailing-week high and low",
+    description: [
+      "Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object.",
+      "`price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward).",
+      "`changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value.",
+      SOURCES_TEXT,
+    ].join(" "),
+    tags: [MEMORY_TAG],
+    access: KEYED_ACCESS,
+    examples: () => [
+      { label: "Every memory type", pathAndQuery: "/api/memory-index", withKey: true },
+      { label: "DRAM chips", pathAndQuery: "/api/memory-index?category=dram", withKey: true },
+      {
+        label: "DDR5 16Gb",
+        pathAndQuery: "/api/memory-index?type=mem_ddr5_16gb",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: MEMORY_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerMemoryIndex(query, MEMORY.of(deps).index),
+  },
+});
+
+export const memoryHistoryRoute = defineRoute({
+  method: "get",
+  path: "/api/memory/{memoryType}/history",
+  operationId: "getMemoryHistory",
+  tool: {
+    name: "get_memory_history",
+    title: "Memory price history",
+    description: `One memory type's settled prices per NYSE trading day (${MEMORY_UNIT}), oldest first, with change and trailing-week high and low: \`memoryType\` is a frozen id like \`mem_ddr5_16gb\` or the exact name; optional \`startDate\`/\`endDate\` (YYYY-MM-DD, inclusive) and \`limit\` (default ${DEFAULT_MEMORY_HISTORY_LIMIT}). Days without observations have no row. Say whether \`sample\` is true and name the sources with the numbers`,
+  },
+  security: "required",
+  limiter: "public",
+  params: memoryPathParamsSchema,
+  query: memoryHistoryQuerySchema,
+  responses: {
+    200: {
+      description: "The type's settled values, oldest first",
+      schema: memoryHistoryResponseSchema,
+    },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: errorResponse("No such path: the `memoryType` segment is empty."),
+  },
+  docs: {
+    summary: "One memory type's settled prices per trading day, oldest first",
+    description: [
+      "The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids.",
+      "`startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`.",
+      "`timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value.",
+      SOURCES_TEXT,
+    ].join(" "),
+    tags: [MEMORY_TAG],
+    access: KEYED_ACCESS,
+    examples: (days) => [
+      {
+        label: "DDR5 16Gb over a week",
+        pathAndQuery: `/api/memory/mem_ddr5_16gb/history?startDate=${days.start}&endDate=${days.end}`,
+        withKey: true,
+      },
+      {
+        label: "A DDR5 RDIMM by name, latest 30",
+        pathAndQuery: "/api/memory/DDR5%20RDIMM%2032GB%204800%2F5600/history?limit=30",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: MEMORY_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ params, query }) =>
+        answerMemoryHistory(params.memoryType, query, MEMORY.of(deps).index),
+  },
+});
+
+export const memoryRevisionsRoute = defineRoute({
+  method: "get",
+  path: "/api/memory/revisions",
+  operationId: "getMemoryRevisions",
+  tool: {
+    name: "get_memory_revisions",
+    title: "Memory revision log",
+    description:
+      "Every change of a settled memory price after its settlement (an import that changed the day's observations), oldest day first: old and new price in USD, change in percent, reason and time. Optional `type`, `startDate`, `endDate`. An empty list means nothing was revised",
+  },
+  security: "required",
+  limiter: "public",
+  query: memoryRevisionsQuerySchema,
+  responses: {
+    200: { description: "Revisions, oldest day first", schema: memoryRevisionsResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The Memory revision log: every change of a settled price, with old and new value, reason and time",
+    description:
+      "A settled price never changes silently: an import that changes a settled session's observations re-settles the day and adds a revision here. Nothing revised is 200 with `count: 0`.",
+    tags: [MEMORY_TAG],
+    access: KEYED_ACCESS,
+    examples: () => [
+      { label: "All revisions", pathAndQuery: "/api/memory/revisions", withKey: true },
+    ],
+  },
+  settled: {
+    freshness: MEMORY_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerMemoryRevisions(query, MEMORY.of(deps).index),
+  },
+});
+
+export const memoryMethodologyRoute = defineRoute({
+  method: "get",
+  path: "/api/memory/methodology",
+  operationId: "getMemoryMethodology",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: { description: "The Memory methodology", schema: memoryMethodologyResponseSchema },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The Memory methodology: trading calendar, session average, derived fields, revisions, import format and sources",
+    description:
+      "Public. `dataSources.sample` is true while the generated sample is shown (nothing imported yet).",
+    tags: [MEMORY_TAG],
+    examples: () => [{ label: "The Memory methodology", pathAndQuery: "/api/memory/methodology" }],
+  },
+  settled: {
+    freshness: MEMORY_FRESHNESS,
+    answer: (deps) => () => ok(memoryMethodologyDocument(MEMORY.of(deps).index)),
+  },
+});

@@ -1,0 +1,223 @@
+import {
+  DEFAULT_MEMORY_HISTORY_LIMIT,
+  MAX_MEMORY_HISTORY_LIMIT,
+  MEMORY_CATEGORIES,
+  MEMORY_TYPE_IDS,
+  MEMORY_TYPE_NAMES,
+  MEMORY_UNITS,
+  parseMemoryHistoryQuery,
+  parseMemoryIndexQuery,
+  parseMemoryRevisionsQuery,
+  unknownMemoryTypeMessage,
+  type MEMORY_HISTORY_QUERY_PARAMETERS,
+  type MEMORY_INDEX_QUERY_PARAMETERS,
+  type MEMORY_REVISIONS_QUERY_PARAMETERS,
+} from "@tpi/domain";
+import { z } from "zod";
+import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { documentedDayParameter, requiredParameter } from "../../../platform/http/parameters";
+import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
+
+/**
+ * The Memory routes' parameters and answers. Parameters are plain strings piped into the
+ * domain's parsers (`parseMemoryIndexQuery` and the others), which own the order and the text of
+ * every 400. Prices are USD per chip (DRAM, NAND flash) or per module (modules).
+ */
+
+const TYPE_VALUES = [...MEMORY_TYPE_IDS, ...MEMORY_TYPE_NAMES] as [string, ...string[]];
+
+const typeParameter = (description: string) =>
+  z
+    .string({ error: requiredParameter("type") })
+    .meta({ description, type: "string", enum: TYPE_VALUES })
+    .optional();
+
+const startDateParameter = documentedDayParameter(
+  "startDate",
+  "Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent.",
+).optional();
+const endDateParameter = documentedDayParameter(
+  "endDate",
+  "Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent.",
+).optional();
+
+export const memoryIndexQuerySchema = z
+  .object({
+    category: z
+      .string({ error: requiredParameter("category") })
+      .meta({
+        description: "Only this category's types (an array).",
+        type: "string",
+        enum: [...MEMORY_CATEGORIES],
+      })
+      .optional(),
+    type: typeParameter(
+      "One type by frozen id or exact name (URL-encoded): `data` is then a single object.",
+    ),
+  } satisfies Record<(typeof MEMORY_INDEX_QUERY_PARAMETERS)[number], z.ZodType>)
+  .transform(domainTransform(parseMemoryIndexQuery));
+
+/** The path's type: a frozen id or an exact name; an unknown one is a 400 naming the ids. */
+export const memoryPathParamsSchema = z.object({
+  memoryType: z
+    .enum(TYPE_VALUES, { error: (issue) => unknownMemoryTypeMessage(String(issue.input)) })
+    .meta({
+      description:
+        "The memory type: its frozen id (`mem_ddr5_16gb`) or its exact name, URL-encoded (`DDR5%2016Gb%20(2Gx8)%204800%2F5600`).",
+      example: "mem_ddr5_16gb",
+    }),
+});
+
+export const memoryHistoryQuerySchema = z
+  .object({
+    startDate: startDateParameter,
+    endDate: endDateParameter,
+    limit: z
+      .string()
+      .meta({
+        description: `Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to ${MAX_MEMORY_HISTORY_LIMIT}; default ${DEFAULT_MEMORY_HISTORY_LIMIT}.`,
+        type: "integer",
+        minimum: 1,
+        maximum: MAX_MEMORY_HISTORY_LIMIT,
+        example: DEFAULT_MEMORY_HISTORY_LIMIT,
+      })
+      .optional(),
+  } satisfies Record<(typeof MEMORY_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
+  .transform(domainTransform(parseMemoryHistoryQuery));
+
+export const memoryRevisionsQuerySchema = z
+  .object({
+    type: typeParameter("Only this type's revisions (frozen id or exact name)."),
+    startDate: startDateParameter,
+    endDate: endDateParameter,
+  } satisfies Record<(typeof MEMORY_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
+  .transform(domainTransform(parseMemoryRevisionsQuery));
+
+const categorySchema = z.enum(MEMORY_CATEGORIES);
+const usd = (description: string) => z.number().meta({ description });
+
+export const memoryTypeSchema = z.object({
+  id: z.enum(MEMORY_TYPE_IDS as [string, ...string[]]).meta({
+    description: "Frozen key (at most 32 characters), never renamed or reused",
+  }),
+  memory_type: z.string().meta({ description: "The type's name" }),
+  category: categorySchema,
+  unit: z.enum(Object.values(MEMORY_UNITS) as [string, ...string[]]).meta({
+    description: "What one price is for: USD per chip (DRAM, NAND flash) or per module",
+  }),
+});
+
+export const memoryTypesResponseSchema = z
+  .object({ success: z.literal(true), data: z.array(memoryTypeSchema) })
+  .meta({ id: "MemoryTypesResponse" });
+export type MemoryTypesResponse = z.infer<typeof memoryTypesResponseSchema>;
+
+const valueFields = {
+  id: z.string().meta({ description: "Frozen type id" }),
+  memoryType: z.string().meta({ description: "The type's name" }),
+  category: categorySchema,
+  price: usd(
+    "Session average: the mean of the type's observations in the trading day's session, USD",
+  ),
+  changePct: z.number().nullable().meta({
+    description: "Percent change from the type's previous settled price; null for its first value",
+  }),
+  weeklyHigh: usd(
+    "Highest settled price of the type over the 7 calendar days ending on the day, USD",
+  ),
+  weeklyLow: usd(
+    "Lowest settled price of the type over the 7 calendar days ending on the day, USD",
+  ),
+  sourceUpdatedAt: instantSchema.meta({
+    description: "The latest source publication time among the session's observations (ISO UTC)",
+  }),
+  sources: z.array(z.string()).meta({ description: "The sources of the session's observations" }),
+  sample: z.boolean().meta({ description: "True for the generated sample: not market data" }),
+};
+
+export const memoryIndexRowSchema = z.object({
+  ...valueFields,
+  date: daySchema.meta({
+    description: "The trading day (New York date) whose 4 PM settlement this is",
+  }),
+  updatedAt: instantSchema.meta({ description: "When the service settled the value (ISO UTC)" }),
+});
+export type MemoryIndexRow = z.infer<typeof memoryIndexRowSchema>;
+
+export const memoryIndexResponseSchema = z
+  .object({
+    success: z.literal(true),
+    date: daySchema.nullable().meta({
+      description: "The latest trading day among the values; null when there is none",
+    }),
+    count: z.number().int(),
+    data: z.union([memoryIndexRowSchema, z.array(memoryIndexRowSchema)]).meta({
+      description:
+        "An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out",
+    }),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "MemoryIndexResponse" });
+export type MemoryIndexResponse = z.infer<typeof memoryIndexResponseSchema>;
+
+export const memoryHistoryRowSchema = z.object({
+  date: daySchema.meta({ description: "The trading day (New York date)" }),
+  ...valueFields,
+  timestamp: instantSchema.meta({
+    description: "The settlement instant: 4 PM New York of `date`, in UTC",
+  }),
+  updatedAt: instantSchema.meta({ description: "When the service settled the value (ISO UTC)" }),
+});
+export type MemoryHistoryRow = z.infer<typeof memoryHistoryRowSchema>;
+
+export const memoryHistoryResponseSchema = z
+  .object({
+    success: z.literal(true),
+    id: z.string(),
+    memoryType: z.string(),
+    count: z.number().int(),
+    data: z.array(memoryHistoryRowSchema).meta({ description: "Oldest first" }),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "MemoryHistoryResponse" });
+export type MemoryHistoryResponse = z.infer<typeof memoryHistoryResponseSchema>;
+
+export const memoryRevisionSchema = z.object({
+  id: z.number().int(),
+  date: daySchema.meta({ description: "The trading day revised" }),
+  memoryTypeId: z.string(),
+  memoryType: z.string(),
+  oldPrice: z.number().nullable().meta({ description: "USD; null when the day had no value" }),
+  newPrice: z.number().nullable().meta({ description: "USD; null when the day lost its value" }),
+  changePercent: z.number().nullable(),
+  oldUpdatedAt: instantSchema.nullable().meta({ description: "When the old value was settled" }),
+  reason: z.string(),
+  recordedAt: instantSchema,
+});
+
+export const memoryRevisionsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    count: z.number().int(),
+    data: z.array(memoryRevisionSchema),
+  })
+  .meta({ id: "MemoryRevisionsResponse" });
+export type MemoryRevisionsResponse = z.infer<typeof memoryRevisionsResponseSchema>;
+
+export const memoryMethodologyResponseSchema = z
+  .object({
+    success: z.literal(true),
+    version: z.string(),
+    unit: z.string(),
+    rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
+    importColumns: z
+      .array(z.object({ column: z.string(), meaning: z.string() }))
+      .meta({ description: "The fields of `tpi memory import` files (CSV header or JSON keys)" }),
+    publicSeries: z.array(z.string()).meta({
+      description: "What was checked for a public series to bundle, and why none is",
+    }),
+    latestDate: daySchema.nullable(),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "MemoryMethodologyResponse" });
+export type MemoryMethodologyResponse = z.infer<typeof memoryMethodologyResponseSchema>;

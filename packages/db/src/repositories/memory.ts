@@ -1,0 +1,303 @@
+import {
+  latestSettledTradingDayAt,
+  memoryObservationKey,
+  planMemorySettlement,
+  revisionChangePercent,
+  settleMemory,
+  type MemoryImportRow,
+  type MemoryObservation,
+  type StoredMemorySettlement,
+  type UtcDay,
+} from "@tpi/domain";
+import type { Db } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+import { dateToDay, dayToDate } from "./conversions";
+
+type Tx = Db | Prisma.TransactionClient;
+
+/** Longest an import or a settlement may hold its transaction (a large back-fill file). */
+export const MEMORY_WRITE_TIMEOUT_MS = 300_000;
+
+export async function readMemoryObservations(db: Tx): Promise<MemoryObservation[]> {
+  const rows = await db.memoryObservation.findMany({
+    select: { typeId: true, observedAt: true, source: true, price: true, sourceUpdatedAt: true },
+    orderBy: [{ observedAt: "asc" }, { id: "asc" }],
+  });
+  return rows;
+}
+
+/** The stored settled values, per type, oldest day first. */
+export async function readMemorySettlements(db: Tx): Promise<StoredMemorySettlement[]> {
+  const rows = await db.memorySettlement.findMany({ orderBy: [{ typeId: "asc" }, { day: "asc" }] });
+  return rows.map((row) => ({ ...row, day: dateToDay(row.day) }));
+}
+
+/** One entry of the Memory revision log (USD; null where the day had no value). */
+export type MemoryRevisionRecord = {
+  id: number;
+  typeId: string;
+  day: UtcDay;
+  oldPrice: number | null;
+  newPrice: number | null;
+  oldUpdatedAt: Date | null;
+  changePercent: number | null;
+  reason: string;
+  recordedAt: Date;
+};
+
+/** Every revision, oldest day first, then in the order they were recorded. */
+export async function readMemoryRevisions(db: Tx): Promise<MemoryRevisionRecord[]> {
+  const rows = await db.memoryRevision.findMany({ orderBy: [{ day: "asc" }, { id: "asc" }] });
+  return rows.map((row) => ({ ...row, day: dateToDay(row.day) }));
+}
+
+/** What the latest observation of a source says about it: its licence, citation and address. */
+export type MemorySourceTerms = {
+  source: string;
+  licence: string | null;
+  citation: string | null;
+  url: string | null;
+  /** The source's latest publication time (its latest observation time where it gave none). */
+  latestAsOf: Date;
+};
+
+export async function readMemorySourceTerms(db: Tx): Promise<MemorySourceTerms[]> {
+  const latest = await db.memoryObservation.findMany({
+    distinct: ["source"],
+    orderBy: [{ source: "asc" }, { observedAt: "desc" }, { id: "desc" }],
+    select: { source: true, licence: true, citation: true, url: true },
+  });
+  const times = await db.$queryRaw<{ source: string; latest: Date }[]>`
+    select source, max(coalesce(source_updated_at, observed_at)) as latest
+    from memory_observation group by source`;
+  const timeOf = new Map(times.map((row) => [row.source, row.latest]));
+  return latest.map((row) => ({ ...row, latestAsOf: timeOf.get(row.source) ?? new Date(0) }));
+}
+
+/**
+ * Moves whenever an import or a settlement wrote: observation count and latest change, settled
+ * values' count and latest settlement, revisions' latest id. The read model reloads on a change.
+ */
+export async function memoryFingerprint(db: Tx): Promise<string> {
+  const [row] = await db.$queryRaw<
+    {
+      observations: bigint;
+      observed: Date | null;
+      settled: bigint;
+      settledAt: Date | null;
+      revision: number | null;
+    }[]
+  >`
+    select (select count(*) from memory_observation) as observations,
+           (select max(updated_at) from memory_observation) as observed,
+           (select count(*) from memory_settlement) as settled,
+           (select max(updated_at) from memory_settlement) as "settledAt",
+           (select max(id) from memory_revision) as revision`;
+  if (row === undefined) return "";
+  return [
+    row.observations,
+    row.observed?.toISOString(),
+    row.settled,
+    row.settledAt?.toISOString(),
+    row.revision,
+  ].join("|");
+}
+
+/** What a settlement changed. */
+export type MemorySettlementReport = {
+  /** The latest trading day whose 4 PM settlement had passed. */
+  throughDay: UtcDay;
+  /** Type-days settled for the first time. */
+  settled: number;
+  /** Type-days whose price changed: one revision each. */
+  resettled: number;
+  /** Type-days whose price stands but whose derived fields moved with a neighbour. */
+  rederived: number;
+  /** Type-days that lost every observation (a revision to no value). */
+  withdrawn: number;
+  revisions: MemoryRevisionRecord[];
+};
+
+/**
+ * Settles every trading day whose 4 PM New York settlement is at or before `now`, from every
+ * stored observation, inside the caller's transaction: new days are written, a changed price is
+ * rewritten with a revision (`reason`), derived fields follow. Running it again changes nothing.
+ */
+export async function settleStoredMemory(
+  tx: Prisma.TransactionClient,
+  now: Date,
+  reason: string,
+): Promise<MemorySettlementReport> {
+  const throughDay = latestSettledTradingDayAt(now);
+  const computed = settleMemory(await readMemoryObservations(tx), throughDay);
+  const plan = planMemorySettlement(await readMemorySettlements(tx), computed);
+  const data = (value: (typeof computed)[number]) => ({
+    price: value.price,
+    changePct: value.changePct,
+    weeklyHigh: value.weeklyHigh,
+    weeklyLow: value.weeklyLow,
+    sourceUpdatedAt: value.sourceUpdatedAt,
+    observations: value.observations,
+    sources: value.sources,
+    updatedAt: now,
+  });
+  if (plan.added.length > 0)
+    await tx.memorySettlement.createMany({
+      data: plan.added.map((value) => ({
+        typeId: value.typeId,
+        day: dayToDate(value.day),
+        ...data(value),
+      })),
+    });
+  for (const { after } of [...plan.revised, ...plan.rederived])
+    await tx.memorySettlement.update({
+      where: { typeId_day: { typeId: after.typeId, day: dayToDate(after.day) } },
+      data: data(after),
+    });
+  for (const before of plan.withdrawn)
+    await tx.memorySettlement.delete({
+      where: { typeId_day: { typeId: before.typeId, day: dayToDate(before.day) } },
+    });
+  const revisions: MemoryRevisionRecord[] = [];
+  const changes = [
+    ...plan.revised.map(({ before, after }) => ({
+      before,
+      newPrice: after.price as number | null,
+    })),
+    ...plan.withdrawn.map((before) => ({ before, newPrice: null })),
+  ];
+  for (const { before, newPrice } of changes) {
+    const row = await tx.memoryRevision.create({
+      data: {
+        typeId: before.typeId,
+        day: dayToDate(before.day),
+        oldPrice: before.price,
+        newPrice,
+        oldUpdatedAt: before.updatedAt,
+        changePercent: revisionChangePercent(before.price, newPrice),
+        reason,
+        recordedAt: now,
+      },
+    });
+    revisions.push({ ...row, day: dateToDay(row.day) });
+  }
+  return {
+    throughDay,
+    settled: plan.added.length,
+    resettled: plan.revised.length,
+    rederived: plan.rederived.length,
+    withdrawn: plan.withdrawn.length,
+    revisions,
+  };
+}
+
+/** Settles in a transaction of its own (the settlement job). */
+export function settleMemoryNow(
+  db: Db,
+  now: Date,
+  reason: string,
+): Promise<MemorySettlementReport> {
+  return db.$transaction((tx) => settleStoredMemory(tx, now, reason), {
+    timeout: MEMORY_WRITE_TIMEOUT_MS,
+  });
+}
+
+/** A stored observation whose price an import changed. */
+export type MemoryPriceUpdate = {
+  line: number;
+  typeId: string;
+  observedAt: Date;
+  source: string;
+  oldPrice: number;
+  newPrice: number;
+};
+
+export type MemoryImportReport = {
+  read: number;
+  inserted: number;
+  /** Rows whose natural key was stored with another price or other details. */
+  updated: number;
+  unchanged: number;
+  priceUpdates: MemoryPriceUpdate[];
+  settlement: MemorySettlementReport;
+};
+
+/**
+ * Writes checked import rows and settles, all in one transaction: a failed or killed import
+ * leaves nothing. A row whose natural key (type, observation time, source) is stored with the
+ * same price and details is unchanged; with another price or details, an update.
+ */
+export async function importMemoryObservations(
+  db: Db,
+  rows: readonly MemoryImportRow[],
+  now: Date,
+  reason: string,
+): Promise<MemoryImportReport> {
+  return db.$transaction(
+    async (tx) => {
+      const stored = await tx.memoryObservation.findMany();
+      const storedByKey = new Map(stored.map((row) => [memoryObservationKey(row), row]));
+      const inserts: MemoryImportRow[] = [];
+      const priceUpdates: MemoryPriceUpdate[] = [];
+      let updated = 0;
+      let unchanged = 0;
+      for (const row of rows) {
+        const before = storedByKey.get(memoryObservationKey(row));
+        if (before === undefined) {
+          inserts.push(row);
+          continue;
+        }
+        const same =
+          before.price === row.price &&
+          (before.sourceUpdatedAt?.getTime() ?? null) ===
+            (row.sourceUpdatedAt?.getTime() ?? null) &&
+          before.url === row.url &&
+          before.licence === row.licence &&
+          before.citation === row.citation;
+        if (same) {
+          unchanged++;
+          continue;
+        }
+        updated++;
+        if (before.price !== row.price)
+          priceUpdates.push({
+            line: row.line,
+            typeId: row.typeId,
+            observedAt: row.observedAt,
+            source: row.source,
+            oldPrice: before.price,
+            newPrice: row.price,
+          });
+        await tx.memoryObservation.update({
+          where: { id: before.id },
+          data: {
+            price: row.price,
+            sourceUpdatedAt: row.sourceUpdatedAt,
+            url: row.url,
+            licence: row.licence,
+            citation: row.citation,
+            updatedAt: now,
+          },
+        });
+      }
+      if (inserts.length > 0)
+        await tx.memoryObservation.createMany({
+          data: inserts.map(({ line: _line, ...row }) => ({
+            ...row,
+            importedAt: now,
+            updatedAt: now,
+          })),
+        });
+      const settlement = await settleStoredMemory(tx, now, reason);
+      return {
+        read: rows.length,
+        inserted: inserts.length,
+        updated,
+        unchanged,
+        priceUpdates,
+        settlement,
+      };
+    },
+    { timeout: MEMORY_WRITE_TIMEOUT_MS, maxWait: 10_000 },
+  );
+}

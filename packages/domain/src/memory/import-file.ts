@@ -1,0 +1,362 @@
+import { findMemoryType } from "./catalog";
+
+/**
+ * The operator's import file (`tpi memory import --file <path> [--source <name>]`): CSV with a
+ * header row, or JSON (an array of objects), with these fields per row. Every row is checked
+ * before anything is written; an error names the row's line (CSV: the file's line; JSON: the
+ * row's 1-based position in the array) and the field.
+ */
+export const MEMORY_IMPORT_COLUMNS = {
+  type: "required: the memory type's frozen id (`mem_ddr5_16gb`) or its exact name (`DDR5 16Gb (2Gx8) 4800/5600`)",
+  price:
+    "required: the observed price in USD (per chip, or per module for modules), a number greater than 0",
+  observedAt:
+    "required: when the price was observed, ISO 8601 with a time and a UTC offset (`2026-03-02T15:30:00-05:00` or `2026-03-02T20:30:00Z`)",
+  source:
+    "the source's name (letters, digits, `.`, `_`, `-`, up to 64 characters); required unless `--source` gives it for every row",
+  sourceUpdatedAt: "optional: when the source published the price, ISO 8601 with a UTC offset",
+  url: "optional: where the price was published (http or https)",
+  licence:
+    "optional: the licence under which the source lets the price be republished (`CC BY 4.0`)",
+  citation: "optional: the attribution line the licence requires, shown with every value",
+} as const;
+export type MemoryImportColumn = keyof typeof MEMORY_IMPORT_COLUMNS;
+export const MEMORY_IMPORT_COLUMN_NAMES = Object.keys(
+  MEMORY_IMPORT_COLUMNS,
+) as MemoryImportColumn[];
+const REQUIRED_COLUMNS: readonly MemoryImportColumn[] = ["type", "price", "observedAt"];
+
+/** The most rows one file may hold (about 20 years of hourly prints of every type is far less). */
+export const MAX_MEMORY_IMPORT_ROWS = 200_000;
+/** Errors listed in one refusal; the count says how many there were. */
+export const MAX_LISTED_IMPORT_ERRORS = 20;
+
+export const MEMORY_SOURCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** ISO 8601 with a time and an explicit offset: a local time without one is ambiguous. */
+const INSTANT_PATTERN =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const PRICE_PATTERN = /^\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** One checked row of an import file. */
+export type MemoryImportRow = {
+  /** CSV: the line in the file; JSON: the 1-based position in the array. */
+  line: number;
+  typeId: string;
+  price: number;
+  observedAt: Date;
+  source: string;
+  sourceUpdatedAt: Date | null;
+  url: string | null;
+  licence: string | null;
+  citation: string | null;
+};
+
+export type MemoryImportError = { line: number; field: string; message: string };
+
+export type MemoryImportParse =
+  | { ok: true; rows: MemoryImportRow[] }
+  | { ok: false; errors: MemoryImportError[] };
+
+export type MemoryImportFormat = "csv" | "json";
+
+/** `json` for a `.json` file or text starting with `[`; `csv` otherwise. */
+export function memoryImportFormatOf(path: string, text: string): MemoryImportFormat {
+  if (/\.json$/i.test(path)) return "json";
+  if (/\.csv$/i.test(path)) return "csv";
+  return text.trimStart().startsWith("[") ? "json" : "csv";
+}
+
+export function describeImportError(error: MemoryImportError, format: MemoryImportFormat): string {
+  const where = format === "csv" ? `line ${error.line}` : `row ${error.line}`;
+  return error.field === ""
+    ? `${where}: ${error.message}`
+    : `${where}, field '${error.field}': ${error.message}`;
+}
+
+/** Splits CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks) into records with their first line. */
+export function splitCsv(
+  text: string,
+): { line: number; fields: string[] }[] | { error: MemoryImportError } {
+  const records: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let fieldStarted = false;
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const endRecord = () => {
+    fields.push(field);
+    if (!(fields.length === 1 && fields[0]?.trim() === ""))
+      records.push({ line: recordLine, fields });
+    fields = [];
+    field = "";
+    fieldStarted = false;
+  };
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i];
+    if (quoted) {
+      if (char === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === "\n") line++;
+        field += char;
+      }
+      continue;
+    }
+    if (char === '"' && !fieldStarted) {
+      quoted = true;
+      fieldStarted = true;
+    } else if (char === ",") {
+      fields.push(field);
+      field = "";
+      fieldStarted = false;
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && body[i + 1] === "\n") i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else {
+      field += char;
+      fieldStarted = true;
+    }
+  }
+  if (quoted)
+    return { error: { line: recordLine, field: "", message: "a quoted field is never closed" } };
+  if (field !== "" || fields.length > 0) endRecord();
+  return records;
+}
+
+function parseInstant(value: string): Date | undefined {
+  if (!INSTANT_PATTERN.test(value)) return undefined;
+  const instant = new Date(value.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  if (Number.isNaN(instant.getTime())) return undefined;
+  // Reject impossible calendar dates that Date would roll over (2026-02-30).
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  return instant;
+}
+
+type RawRow = { line: number; values: Partial<Record<string, unknown>> };
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+function checkRow(
+  raw: RawRow,
+  defaultSource: string | undefined,
+  errors: MemoryImportError[],
+): MemoryImportRow | undefined {
+  const { line, values } = raw;
+  const before = errors.length;
+  const fail = (field: string, message: string) => errors.push({ line, field, message });
+  for (const field of Object.keys(values))
+    if (!(MEMORY_IMPORT_COLUMN_NAMES as readonly string[]).includes(field))
+      fail(field, `unknown field; the fields are ${MEMORY_IMPORT_COLUMN_NAMES.join(", ")}`);
+  for (const [field, value] of Object.entries(values))
+    if (
+      value !== undefined &&
+      value !== null &&
+      typeof value !== "string" &&
+      !(field === "price" && typeof value === "number")
+    )
+      fail(field, `must be a string${field === "price" ? " or a number" : ""}`);
+
+  const typeText = text(values.type);
+  const memoryType = typeText === undefined ? undefined : findMemoryType(typeText);
+  if (typeText === undefined) fail("type", "is required");
+  else if (memoryType === undefined)
+    fail(
+      "type",
+      `'${typeText}' is neither a memory type id nor an exact name (see GET /api/memory-types)`,
+    );
+
+  const priceText = text(values.price);
+  const price =
+    priceText !== undefined && PRICE_PATTERN.test(priceText) ? Number(priceText) : Number.NaN;
+  if (priceText === undefined) fail("price", "is required");
+  else if (!(Number.isFinite(price) && price > 0))
+    fail("price", `must be a number of USD greater than 0; got '${priceText}'`);
+
+  const observedText = text(values.observedAt);
+  const observedAt = observedText === undefined ? undefined : parseInstant(observedText);
+  if (observedText === undefined) fail("observedAt", "is required");
+  else if (observedAt === undefined)
+    fail(
+      "observedAt",
+      `must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00); got '${observedText}'`,
+    );
+
+  const source = text(values.source) ?? defaultSource;
+  if (source === undefined)
+    fail("source", "is required (in the row, or for every row with --source)");
+  else if (!MEMORY_SOURCE_PATTERN.test(source))
+    fail(
+      "source",
+      `must be letters, digits, '.', '_' or '-' (up to 64 characters, starting with a letter or digit); got '${source}'`,
+    );
+
+  const sourceUpdatedText = text(values.sourceUpdatedAt);
+  const sourceUpdatedAt =
+    sourceUpdatedText === undefined ? null : (parseInstant(sourceUpdatedText) ?? undefined);
+  if (sourceUpdatedAt === undefined)
+    fail(
+      "sourceUpdatedAt",
+      `must be ISO 8601 with a time and a UTC offset; got '${sourceUpdatedText}'`,
+    );
+
+  const url = text(values.url) ?? null;
+  if (url !== null && !/^https?:\/\/\S+$/i.test(url))
+    fail("url", `must be an http or https address; got '${url}'`);
+
+  if (
+    errors.length > before ||
+    memoryType === undefined ||
+    observedAt === undefined ||
+    source === undefined ||
+    sourceUpdatedAt === undefined
+  )
+    return undefined;
+  return {
+    line,
+    typeId: memoryType.id,
+    price,
+    observedAt,
+    source,
+    sourceUpdatedAt,
+    url,
+    licence: text(values.licence) ?? null,
+    citation: text(values.citation) ?? null,
+  };
+}
+
+/** The natural key of an observation: one price per type, instant and source. */
+export function memoryObservationKey(row: {
+  typeId: string;
+  observedAt: Date;
+  source: string;
+}): string {
+  return `${row.typeId}|${row.observedAt.toISOString()}|${row.source}`;
+}
+
+function checkRows(rows: readonly RawRow[], defaultSource: string | undefined): MemoryImportParse {
+  const errors: MemoryImportError[] = [];
+  if (rows.length === 0)
+    return { ok: false, errors: [{ line: 1, field: "", message: "the file holds no row" }] };
+  if (rows.length > MAX_MEMORY_IMPORT_ROWS)
+    return {
+      ok: false,
+      errors: [
+        {
+          line: 1,
+          field: "",
+          message: `the file holds ${rows.length} rows; at most ${MAX_MEMORY_IMPORT_ROWS} per import`,
+        },
+      ],
+    };
+  const checked: MemoryImportRow[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const raw of rows) {
+    const row = checkRow(raw, defaultSource, errors);
+    if (row === undefined) continue;
+    const key = memoryObservationKey(row);
+    const first = firstLineOf.get(key);
+    if (first !== undefined)
+      errors.push({
+        line: row.line,
+        field: "",
+        message: `repeats the type, observedAt and source of line ${first}: one price per type, instant and source`,
+      });
+    else firstLineOf.set(key, row.line);
+    checked.push(row);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows: checked };
+}
+
+/** Checks a CSV import: a header naming the columns (any order), then one observation per line. */
+export function parseMemoryImportCsv(csv: string, defaultSource?: string): MemoryImportParse {
+  const records = splitCsv(csv);
+  if (!Array.isArray(records)) return { ok: false, errors: [records.error] };
+  const [header, ...body] = records;
+  if (header === undefined)
+    return { ok: false, errors: [{ line: 1, field: "", message: "the file is empty" }] };
+  const columns = header.fields.map((name) => name.trim());
+  const errors: MemoryImportError[] = [];
+  for (const name of columns)
+    if (!(MEMORY_IMPORT_COLUMN_NAMES as readonly string[]).includes(name))
+      errors.push({
+        line: header.line,
+        field: name,
+        message: `unknown column; the columns are ${MEMORY_IMPORT_COLUMN_NAMES.join(", ")}`,
+      });
+  for (const name of REQUIRED_COLUMNS)
+    if (!columns.includes(name))
+      errors.push({
+        line: header.line,
+        field: name,
+        message: "the header lacks this required column",
+      });
+  if (new Set(columns).size !== columns.length)
+    errors.push({ line: header.line, field: "", message: "the header names a column twice" });
+  if (errors.length > 0) return { ok: false, errors };
+  const rows: RawRow[] = [];
+  for (const record of body) {
+    if (record.fields.length !== columns.length) {
+      errors.push({
+        line: record.line,
+        field: "",
+        message: `has ${record.fields.length} field(s); the header has ${columns.length}`,
+      });
+      continue;
+    }
+    rows.push({
+      line: record.line,
+      values: Object.fromEntries(columns.map((name, i) => [name, record.fields[i]])),
+    });
+  }
+  const parsed = checkRows(rows, defaultSource);
+  if (errors.length === 0) return parsed;
+  return {
+    ok: false,
+    errors: [...errors, ...(parsed.ok ? [] : parsed.errors)].sort((a, b) => a.line - b.line),
+  };
+}
+
+/** Checks a JSON import: an array of objects with the CSV's columns as keys (`price` may be a number). */
+export function parseMemoryImportJson(json: string, defaultSource?: string): MemoryImportParse {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    return {
+      ok: false,
+      errors: [{ line: 1, field: "", message: `not valid JSON: ${(error as Error).message}` }],
+    };
+  }
+  if (!Array.isArray(value))
+    return {
+      ok: false,
+      errors: [{ line: 1, field: "", message: "the file must hold a JSON array of row objects" }],
+    };
+  const errors: MemoryImportError[] = [];
+  const rows: RawRow[] = [];
+  value.forEach((item: unknown, i) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item))
+      errors.push({ line: i + 1, field: "", message: "must be an object" });
+    else rows.push({ line: i + 1, values: item as Record<string, unknown> });
+  });
+  const parsed = checkRows(rows, defaultSource);
+  if (errors.length === 0) return parsed;
+  return {
+    ok: false,
+    errors: [...errors, ...(parsed.ok ? [] : parsed.errors)].sort((a, b) => a.line - b.line),
+  };
+}

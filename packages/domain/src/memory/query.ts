@@ -1,0 +1,138 @@
+import type { UtcDay } from "../shared/calendar";
+import { badRequest, type DomainError } from "../shared/errors";
+import {
+  parseDayParameter,
+  readSingleParameters,
+  startAfterEndMessage,
+  type RawQuery,
+} from "../shared/query-parameters";
+import { err, ok, type Result } from "../shared/result";
+import {
+  findMemoryType,
+  isMemoryCategory,
+  unknownMemoryCategoryMessage,
+  unknownMemoryTypeMessage,
+  type MemoryCategory,
+  type MemoryType,
+} from "./catalog";
+
+/** Rules of the Memory routes' parameters that do not depend on storage. */
+export const MEMORY_INDEX_QUERY_PARAMETERS = ["category", "type"] as const;
+export const MEMORY_HISTORY_QUERY_PARAMETERS = ["startDate", "endDate", "limit"] as const;
+export const MEMORY_REVISIONS_QUERY_PARAMETERS = ["type", "startDate", "endDate"] as const;
+
+/** History rows per answer unless `limit` says otherwise (the reference's default). */
+export const DEFAULT_MEMORY_HISTORY_LIMIT = 1000;
+/** The most rows one history answer may carry: about 20 years of trading days. */
+export const MAX_MEMORY_HISTORY_LIMIT = 5000;
+
+export function invalidMemoryLimitMessage(value: string): string {
+  return `Query parameter 'limit' must be a whole number from 1 to ${MAX_MEMORY_HISTORY_LIMIT}; got '${value}'.`;
+}
+
+export function parseMemoryType(value: string): Result<MemoryType, DomainError> {
+  const memory = findMemoryType(value);
+  return memory === undefined ? err(badRequest(unknownMemoryTypeMessage(value))) : ok(memory);
+}
+
+export type MemoryIndexQuery = { category?: MemoryCategory; type?: MemoryType };
+
+/**
+ * `GET /api/memory-index`: nothing (every type), `category` (an array of its types), `type` (one
+ * object), or both (the type, which must be in the category).
+ */
+export function parseMemoryIndexQuery(raw: RawQuery): Result<MemoryIndexQuery, DomainError> {
+  const params = readSingleParameters(raw, MEMORY_INDEX_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const query: MemoryIndexQuery = {};
+  const { category, type } = params.value;
+  if (category !== undefined) {
+    if (!isMemoryCategory(category)) return err(badRequest(unknownMemoryCategoryMessage(category)));
+    query.category = category;
+  }
+  if (type !== undefined) {
+    const memory = parseMemoryType(type);
+    if (!memory.ok) return memory;
+    query.type = memory.value;
+  }
+  return ok(query);
+}
+
+export type MemoryDayRange = { startDate?: UtcDay; endDate?: UtcDay };
+export type MemoryHistoryQuery = MemoryDayRange & { limit: number };
+
+function parseRange(
+  startDate: string | undefined,
+  endDate: string | undefined,
+): Result<MemoryDayRange, DomainError> {
+  const range: MemoryDayRange = {};
+  if (startDate !== undefined) {
+    const start = parseDayParameter("startDate", startDate);
+    if (!start.ok) return start;
+    range.startDate = start.value;
+  }
+  if (endDate !== undefined) {
+    const end = parseDayParameter("endDate", endDate);
+    if (!end.ok) return end;
+    range.endDate = end.value;
+  }
+  if (
+    range.startDate !== undefined &&
+    range.endDate !== undefined &&
+    range.startDate > range.endDate
+  )
+    return err(badRequest(startAfterEndMessage(range.startDate, range.endDate)));
+  return ok(range);
+}
+
+/**
+ * `GET /api/memory/{memoryType}/history`: optional inclusive trading days (a date-only `endDate`
+ * includes that day's 4 PM New York settlement), and a limit (default 1000).
+ */
+export function parseMemoryHistoryQuery(raw: RawQuery): Result<MemoryHistoryQuery, DomainError> {
+  const params = readSingleParameters(raw, MEMORY_HISTORY_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const range = parseRange(params.value.startDate, params.value.endDate);
+  if (!range.ok) return range;
+  const query: MemoryHistoryQuery = { ...range.value, limit: DEFAULT_MEMORY_HISTORY_LIMIT };
+  const { limit } = params.value;
+  if (limit !== undefined) {
+    const parsed = /^\d{1,9}$/.test(limit) ? Number(limit) : Number.NaN;
+    if (!(parsed >= 1 && parsed <= MAX_MEMORY_HISTORY_LIMIT))
+      return err(badRequest(invalidMemoryLimitMessage(limit)));
+    query.limit = parsed;
+  }
+  return ok(query);
+}
+
+export type MemoryRevisionsQuery = MemoryDayRange & { type?: MemoryType };
+
+/** `GET /api/memory/revisions`: optional type and inclusive days. */
+export function parseMemoryRevisionsQuery(
+  raw: RawQuery,
+): Result<MemoryRevisionsQuery, DomainError> {
+  const params = readSingleParameters(raw, MEMORY_REVISIONS_QUERY_PARAMETERS);
+  if (!params.ok) return params;
+  const range = parseRange(params.value.startDate, params.value.endDate);
+  if (!range.ok) return range;
+  const query: MemoryRevisionsQuery = { ...range.value };
+  if (params.value.type !== undefined) {
+    const memory = parseMemoryType(params.value.type);
+    if (!memory.ok) return memory;
+    query.type = memory.value;
+  }
+  return ok(query);
+}
+
+/** Rows of a range, the latest `limit` of them, oldest first. */
+export function latestRowsOf<Row extends { day: UtcDay }>(
+  rows: readonly Row[],
+  query: MemoryHistoryQuery,
+): Row[] {
+  const inRange = rows.filter(
+    (row) =>
+      (query.startDate === undefined || row.day >= query.startDate) &&
+      (query.endDate === undefined || row.day <= query.endDate),
+  );
+  return inRange.slice(Math.max(0, inRange.length - query.limit));
+}
