@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import MemoryPage from "../../app/memory/page";
 import MemoryTypePage from "../../app/memory/[id]/page";
@@ -128,7 +129,13 @@ describe("/memory/<id>", () => {
     setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
     const html = await typePage("mem_ddr5_16gb");
     expect(memoryPlanInputs).toEqual([
-      { planHistory: { sessionToken: MEMORY_TRIAL_SESSION, memoryType: "mem_ddr5_16gb" } },
+      {
+        planHistory: {
+          sessionToken: MEMORY_TRIAL_SESSION,
+          memoryType: "mem_ddr5_16gb",
+          limit: String(MAX_MEMORY_HISTORY_LIMIT),
+        },
+      },
     ]);
     expect(html).toContain('data-chart="memory-mem_ddr5_16gb"');
     expect(html).toContain('data-chart-value-kind="usd"');

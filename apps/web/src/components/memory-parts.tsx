@@ -14,7 +14,7 @@ export const MEMORY_PLANS_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_L
 
 /** The /docs reference of the Memory routes, each at its operation's anchor. */
 export const MEMORY_DOCS = {
-  types: "/docs#route-getMemoryTypes",
+  types: "/docs#route-listMemoryTypes",
   methodology: "/docs#route-getMemoryMethodology",
   index: "/docs#route-getMemoryIndex",
   history: "/docs#route-getMemoryHistory",

@@ -1,4 +1,6 @@
 import "server-only";
+import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
+import type { RouterOutputs } from "../lib/api-types";
 import { refusal, type ApiRefusal } from "./account";
 import { apiClient } from "./trpc-client";
 import { isTrpcNotFound } from "./trpc-errors";
@@ -11,79 +13,17 @@ import { personalApi } from "./viewer";
  * api's rule: a refusal is shown in its words, never decided here.
  */
 
-/** The sources of an answer: the sample flag and each source's as-of time, citation and licence. */
-export type MemoryDataSources = {
-  sample: boolean;
-  notice: string | null;
-  sources: readonly {
-    source: string;
-    sample: boolean;
-    asOf: string | null;
-    citation: string | null;
-    licence: { name: string; url: string } | null;
-  }[];
-};
-
-/** `GET /api/memory-types`: the 14 frozen ids, their names, categories and units. */
-export type MemoryTypes = {
-  data: readonly { id: string; memory_type: string; category: string; unit: string }[];
-};
-
-/** `GET /api/memory/methodology`: the rules and the sources, public. */
-export type MemoryMethodology = {
-  version: string;
-  unit: string;
-  rules: readonly string[];
-  publicSeries: readonly string[];
-  latestDate: string | null;
-  dataSources: MemoryDataSources;
-};
-
+export type MemoryTypes = RouterOutputs["memory"]["types"];
+export type MemoryMethodology = RouterOutputs["memory"]["methodology"];
+export type PlanMemoryIndex = RouterOutputs["memory"]["planIndex"];
+export type PlanMemoryHistory = RouterOutputs["memory"]["planHistory"];
 /** A row of `GET /api/memory-index`: one type's latest settled price. */
-export type MemoryIndexRow = {
-  id: string;
-  memoryType: string;
-  category: string;
-  price: number;
-  changePct: number | null;
-  weeklyHigh: number;
-  weeklyLow: number;
-  sourceUpdatedAt: string;
-  sources: readonly string[];
-  sample: boolean;
-  date: string;
-  updatedAt: string;
-};
+export type MemoryIndexRow = Exclude<PlanMemoryIndex["data"], readonly unknown[]>;
+/** The sources of an answer: the sample flag and each source's as-of time, citation and licence. */
+export type MemoryDataSources = PlanMemoryHistory["dataSources"];
 
-/** `GET /api/memory-index` (all types: an array) as a key of the reader's plan reads it. */
-export type PlanMemoryIndex = {
-  date: string | null;
-  data: MemoryIndexRow | readonly MemoryIndexRow[];
-  dataSources: MemoryDataSources;
-};
-
-/** `GET /api/memory/{memoryType}/history` (oldest first) as a key of the reader's plan reads it. */
-export type PlanMemoryHistory = {
-  id: string;
-  memoryType: string;
-  data: readonly (MemoryIndexRow & { timestamp: string })[];
-  dataSources: MemoryDataSources;
-};
-
-/** The `memory` procedures as this module calls them. */
-type MemoryProcedures = {
-  memory: {
-    types: { query(): Promise<MemoryTypes> };
-    methodology: { query(): Promise<MemoryMethodology> };
-    planIndex: { query(input: { sessionToken?: string }): Promise<PlanMemoryIndex> };
-    planHistory: {
-      query(input: { sessionToken?: string; memoryType: string }): Promise<PlanMemoryHistory>;
-    };
-  };
-};
-
-const publicMemory = () => (apiClient() as unknown as MemoryProcedures).memory;
-const personalMemory = () => (personalApi() as unknown as MemoryProcedures).memory;
+const publicMemory = () => apiClient().memory;
+const personalMemory = () => personalApi().memory;
 
 /** `GET /api/memory-types`: every type, in catalogue order. */
 export async function loadMemoryTypes(): Promise<MemoryTypes> {
@@ -132,12 +72,17 @@ export async function loadPlanMemoryHistory(
   token: string | undefined,
   id: string,
 ): Promise<PlanAnswer<PlanMemoryHistory>> {
+  // Every settled day (the route's default limit is 1,000): the page's ranges cut them.
   return planAnswer(() =>
-    personalMemory().planHistory.query({ ...sessionInput(token), memoryType: id }),
+    personalMemory().planHistory.query({
+      ...sessionInput(token),
+      memoryType: id,
+      limit: String(MAX_MEMORY_HISTORY_LIMIT),
+    }),
   );
 }
 
 /** The index answer's rows: an array for every type (one object only when asked for one `type`). */
 export function memoryIndexRows(answer: PlanMemoryIndex): readonly MemoryIndexRow[] {
-  return Array.isArray(answer.data) ? answer.data : [answer.data as MemoryIndexRow];
+  return Array.isArray(answer.data) ? answer.data : [answer.data];
 }

@@ -141,7 +141,15 @@ export const routerWithMemoryData = t.router({
         };
       }),
     planHistory: t.procedure
-      .input(z.object({ sessionToken: z.string().optional(), memoryType: z.string() }).strict())
+      .input(
+        z
+          .object({
+            sessionToken: z.string().optional(),
+            memoryType: z.string(),
+            limit: z.string(),
+          })
+          .strict(),
+      )
       .query(({ input }) => {
         memoryPlanInputs.push({ planHistory: input });
         refuse(input.sessionToken);
