@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { planMemorySettlement, settleMemory, type MemoryObservation } from "./settlement";
+import {
+  planMemorySettlement,
+  roundMemoryValue,
+  settleMemory,
+  type MemoryObservation,
+} from "./settlement";
 
 const at = (iso: string, price: number, source = "feed", sourceUpdatedAt?: string) =>
   ({
@@ -28,10 +33,10 @@ describe("settleMemory", () => {
     );
     expect(values.map((v) => [v.day, v.price, v.changePct, v.weeklyHigh, v.weeklyLow])).toEqual([
       ["2026-03-02", 11, null, 11, 11],
-      ["2026-03-03", 13, ((13 - 11) / 11) * 100, 13, 11],
-      ["2026-03-05", 9, ((9 - 13) / 13) * 100, 13, 9],
+      ["2026-03-03", 13, 18.181818, 13, 11],
+      ["2026-03-05", 9, -30.769231, 13, 9],
       // 4 to 10 March: only 5 March (9) and 10 March (15).
-      ["2026-03-10", 15, ((15 - 9) / 9) * 100, 15, 9],
+      ["2026-03-10", 15, 66.666667, 15, 9],
     ]);
     expect(values[0]).toMatchObject({ observations: 2, sources: ["feed", "other"] });
     // The latest source time: 20:00 (the source's own) beats the 15:00 observation.
@@ -65,9 +70,31 @@ describe("planMemorySettlement", () => {
     ]);
     // 3 March keeps its price; its change (from 12 now) and weekly low move with Monday's revision.
     expect(plan.rederived.map(({ after: a }) => [a.day, a.changePct, a.weeklyLow])).toEqual([
-      ["2026-03-03", ((20 - 12) / 12) * 100, 12],
+      ["2026-03-03", 66.666667, 12],
     ]);
     expect(plan.withdrawn).toEqual([]);
     expect(planMemorySettlement(before, []).withdrawn).toHaveLength(2);
+  });
+});
+
+describe("stored values", () => {
+  it("are rounded to 0.000001 so that they read back from 15-digit text as computed", () => {
+    const [value] = settleMemory(
+      [
+        at("2026-03-02T15:00:00.000Z", 1),
+        at("2026-03-02T15:01:00.000Z", 1),
+        at("2026-03-02T15:02:00.000Z", 1.000001),
+      ],
+      "2026-03-02",
+    );
+    expect(value?.price).toBe(1.0);
+    const [, second] = settleMemory(
+      [at("2026-03-02T15:00:00.000Z", 3), at("2026-03-03T15:00:00.000Z", 10)],
+      "2026-03-03",
+    );
+    expect(second?.changePct).toBe(233.333333);
+    for (const v of [10 / 3, 1000 / 7, 123456.7654321])
+      expect(Number(roundMemoryValue(v).toPrecision(15))).toBe(roundMemoryValue(v));
+    expect(roundMemoryValue(-2.5e-7)).toBe(-0.0);
   });
 });
