@@ -301,3 +301,8 @@ export async function importMemoryObservations(
     { timeout: MEMORY_WRITE_TIMEOUT_MS, maxWait: 10_000 },
   );
 }
+
+/** Stored observations (for commands and tests that show what an import wrote). */
+export function countMemoryObservations(db: Tx): Promise<number> {
+  return db.memoryObservation.count();
+}

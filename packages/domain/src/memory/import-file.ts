@@ -1,4 +1,5 @@
 import { findMemoryType } from "./catalog";
+import { MEMORY_VALUE_DECIMALS, roundMemoryValue } from "./settlement";
 
 /**
  * The operator's import file (`tpi memory import --file <path> [--source <name>]`): CSV with a
@@ -8,8 +9,7 @@ import { findMemoryType } from "./catalog";
  */
 export const MEMORY_IMPORT_COLUMNS = {
   type: "required: the memory type's frozen id (`mem_ddr5_16gb`) or its exact name (`DDR5 16Gb (2Gx8) 4800/5600`)",
-  price:
-    "required: the observed price in USD (per chip, or per module for modules), a number greater than 0",
+  price: `required: the observed price in USD (per chip, or per module for modules), a number greater than 0, kept to ${MEMORY_VALUE_DECIMALS} decimal places`,
   observedAt:
     "required: when the price was observed, ISO 8601 with a time and a UTC offset (`2026-03-02T15:30:00-05:00` or `2026-03-02T20:30:00Z`)",
   source:
@@ -180,8 +180,11 @@ function checkRow(
     );
 
   const priceText = text(values.price);
+  // Kept to MEMORY_VALUE_DECIMALS places, as every stored price.
   const price =
-    priceText !== undefined && PRICE_PATTERN.test(priceText) ? Number(priceText) : Number.NaN;
+    priceText !== undefined && PRICE_PATTERN.test(priceText)
+      ? roundMemoryValue(Number(priceText))
+      : Number.NaN;
   if (priceText === undefined) fail("price", "is required");
   else if (!(Number.isFinite(price) && price > 0))
     fail("price", `must be a number of USD greater than 0; got '${priceText}'`);

@@ -1,7 +1,7 @@
 import { MEMORY_IMPORT_COLUMNS } from "./import-file";
 import { MAX_MEMORY_HISTORY_LIMIT, DEFAULT_MEMORY_HISTORY_LIMIT } from "./query";
 import { MEMORY_SAMPLE_TRADING_DAYS } from "./sample";
-import { WEEKLY_WINDOW_DAYS } from "./settlement";
+import { MEMORY_VALUE_DECIMALS, WEEKLY_WINDOW_DAYS } from "./settlement";
 
 /** The method's version: the session, the settlement calendar and the derived fields. */
 export const MEMORY_METHODOLOGY_VERSION = "1.0";
@@ -14,6 +14,7 @@ export function describeMemoryMethodology(): string[] {
     "The index settles once per NYSE trading day at 4 PM America/New_York (20:00 UTC under daylight saving time, 21:00 UTC otherwise): Monday to Friday except the NYSE holidays (New Year's Day, Martin Luther King Jr. Day, Washington's Birthday, Good Friday, Memorial Day, Juneteenth, Independence Day, Labor Day, Thanksgiving Day, Christmas Day; a holiday on a Saturday closes the Friday before, one on a Sunday the Monday after, except New Year's Day on a Saturday, which closes nothing). One-off closures are not modelled.",
     "A trading day's session runs from the previous trading day's 4 PM settlement (excluded) to its own (included): an observation at 4:00 PM exactly belongs to that day, one a second later, or on a weekend or holiday, to the next trading day.",
     "`price` is the session average: the plain mean of the type's observations in the session, from every source imported.",
+    `Prices (USD) and percentages are kept to ${MEMORY_VALUE_DECIMALS} decimal places (0.000001), imported prices included, so that a stored value is exactly the value computed.`,
     "A trading day without an observation of a type has no value for it: nothing is carried forward, and the history has no row that day.",
     "`changePct` is the change from the type's previous settled price in percent; null for its first value.",
     `\`weeklyHigh\` and \`weeklyLow\` are the highest and lowest settled price of the type over the ${WEEKLY_WINDOW_DAYS} calendar days ending on the day (the day included).`,

@@ -31,6 +31,20 @@ export type MemorySettledValue = {
   sources: string[];
 };
 
+/**
+ * Decimal places kept of prices (USD) and percentages: 0.000001. Values are rounded to them
+ * before they are stored or compared, so that a value read back from the database (whose
+ * floating-point text keeps 15 significant digits) is the very value computed, and settling the
+ * same observations again changes nothing.
+ */
+export const MEMORY_VALUE_DECIMALS = 6;
+const SCALE = 10 ** MEMORY_VALUE_DECIMALS;
+
+/** A price or percentage rounded to MEMORY_VALUE_DECIMALS places (half away from zero). */
+export function roundMemoryValue(value: number): number {
+  return (Math.sign(value) * Math.round(Math.abs(value) * SCALE)) / SCALE;
+}
+
 /** Calendar days the weekly high and low look back over, the settled day included. */
 export const WEEKLY_WINDOW_DAYS = 7;
 
@@ -67,8 +81,9 @@ export function settleMemory(
     const settled: MemorySettledValue[] = [];
     for (const day of [...days.keys()].sort()) {
       const session = days.get(day) ?? [];
-      const price =
-        session.reduce((sum, observation) => sum + observation.price, 0) / session.length;
+      const price = roundMemoryValue(
+        session.reduce((sum, observation) => sum + observation.price, 0) / session.length,
+      );
       const previous = settled.at(-1);
       const windowStart = addDays(day, -(WEEKLY_WINDOW_DAYS - 1));
       const week = [
@@ -82,7 +97,7 @@ export function settleMemory(
         changePct:
           previous === undefined || previous.price === 0
             ? null
-            : ((price - previous.price) / previous.price) * 100,
+            : roundMemoryValue(((price - previous.price) / previous.price) * 100),
         weeklyHigh: Math.max(...week),
         weeklyLow: Math.min(...week),
         sourceUpdatedAt: new Date(Math.max(...session.map((o) => sourceTimeOf(o).getTime()))),
@@ -148,5 +163,5 @@ export function revisionChangePercent(
   newPrice: number | null,
 ): number | null {
   if (oldPrice === null || newPrice === null || oldPrice === 0) return null;
-  return ((newPrice - oldPrice) / oldPrice) * 100;
+  return roundMemoryValue(((newPrice - oldPrice) / oldPrice) * 100);
 }

@@ -208,7 +208,7 @@ export const MEMORY_CHAT: ChatMarket = {
       },
     ],
   }),
-  methodology: () => describeMemoryMethodology().join(" "),
+  methodology: () => `Memory index in ${MEMORY_UNIT}. ${describeMemoryMethodology().join(" ")}`,
   methodologyRoute: memoryMethodologyRoute,
   intents: [MEMORY_PERIOD_INTENT],
 };

@@ -184,6 +184,7 @@ describe("built-in engine", () => {
     expect(free.sources.map((s) => s.endpoint)).toEqual([
       "/api/token-types-free",
       "/api/gpu-types-free",
+      "/api/memory-types",
       "/api/llm-coding/products",
     ]);
     const method = await chat("How is the GPU index calculated?");

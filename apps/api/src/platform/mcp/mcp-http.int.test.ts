@@ -73,6 +73,13 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     args: { gpuName: "B200", startDate: "2026-03-08", endDate: "2026-03-09", granularity: "daily" },
     rest: "/api/gpu/B200/volume-metrics?startDate=2026-03-08&endDate=2026-03-09&granularity=daily",
   },
+  list_memory_types: { args: {}, rest: "/api/memory-types" },
+  get_memory_index: { args: { category: "dram" }, rest: "/api/memory-index?category=dram" },
+  get_memory_history: {
+    args: { memoryType: "mem_ddr5_16gb", limit: "5" },
+    rest: "/api/memory/mem_ddr5_16gb/history?limit=5",
+  },
+  get_memory_revisions: { args: {}, rest: "/api/memory/revisions" },
   get_workload_cost: { args: { lab: "anthropic" }, rest: "/api/workload?lab=anthropic" },
   list_llm_coding_products: { args: {}, rest: "/api/llm-coding/products" },
   get_llm_coding_index: {
@@ -582,6 +589,7 @@ describe("the MCP server over Streamable HTTP", () => {
     expect(resources.map((r) => r.uri)).toEqual([
       "tpi://methodology/token",
       "tpi://methodology/gpu",
+      "tpi://methodology/memory",
       "tpi://methodology/workload",
       "tpi://methodology/llm-coding",
     ]);

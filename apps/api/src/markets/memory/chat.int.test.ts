@@ -1,0 +1,86 @@
+import { SAMPLE_NOTICE } from "@tpi/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../../testing/test-api";
+import { importMemoryFile } from "./jobs/import";
+import { MEMORY } from "./read-model/state";
+
+/**
+ * The chat's Memory answers: "what did DDR5 16Gb cost last week" lists the settled values of
+ * `mem_ddr5_16gb` over the period's trading days, with their dates, sources and whether they are
+ * the sample, through `GET /api/memory/{memoryType}/history` for the chat's caller.
+ */
+type ChatBody = {
+  data: {
+    intent: string;
+    answer: string;
+    notices: string[];
+    sources: { endpoint: string; parameters: Record<string, string>; values: { date: string }[] }[];
+  };
+};
+
+// Wednesday 25 November 2026, after its 4 PM (EST) settlement; Thursday 26 is Thanksgiving.
+const NOW = new Date("2026-11-25T22:00:00.000Z");
+let api: TestApi;
+let key: string;
+
+const ask = async (message: string) => {
+  const res = await api.post("/api/chat", { message }, { authorization: `Bearer ${key}` });
+  return res.body as ChatBody;
+};
+
+beforeAll(async () => {
+  api = await startTestApi({ now: NOW });
+  key = (await api.createKey("trial")).key;
+  await MEMORY.of(api.deps).index.refresh();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe("the chat on memory prices", () => {
+  it("lists last week's settled DDR5 16Gb values of the sample, marked as the sample", async () => {
+    const { data } = await ask("What did DDR5 16Gb cost last week?");
+    expect(data.intent).toBe("memory_period");
+    const [source] = data.sources;
+    expect(source).toMatchObject({
+      endpoint: "/api/memory/{memoryType}/history",
+      parameters: { memoryType: "mem_ddr5_16gb" },
+    });
+    const days = (source?.values ?? []).map((row) => row.date);
+    // The trading days from 18 to 25 November: no weekend.
+    expect(days).toEqual(
+      ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25"].filter(
+        (day) => day >= (source?.parameters.startDate ?? ""),
+      ),
+    );
+    for (const day of days) expect(data.answer).toContain(`${day}: $`);
+    expect(data.answer).toContain("DDR5 16Gb (2Gx8) 4800/5600 (mem_ddr5_16gb)");
+    expect(data.answer).toContain("SAMPLE");
+    expect(data.answer).not.toContain("eTT");
+    expect(data.notices).toContain(SAMPLE_NOTICE);
+  });
+
+  it("names the source of imported values, and tells the eTT variant apart", async () => {
+    const outcome = await importMemoryFile(api.db, {
+      path: "week.csv",
+      text: [
+        "type,price,observedAt,source,licence,citation",
+        "mem_ddr5_16gb,5.5,2026-11-24T15:00:00Z,acme,CC BY 4.0,Source: Acme.",
+        "mem_ddr5_16gb_ett,4.5,2026-11-24T15:00:00Z,acme,CC BY 4.0,Source: Acme.",
+      ].join("\n"),
+      now: NOW,
+    });
+    expect(outcome.kind).toBe("imported");
+    await MEMORY.of(api.deps).index.refresh();
+    const { data } = await ask("what did ddr5 16gb cost last week");
+    expect(data.answer).toContain("2026-11-24: $5.500 (change n/a; source acme)");
+    expect(data.answer).not.toContain("SAMPLE");
+    expect(data.notices).toContain("Source: Acme.");
+    const ett = await ask("What did DDR5 16Gb eTT cost last week?");
+    expect(ett.data.answer).toContain("2026-11-24: $4.500");
+
+    // The chat itself needs a key: a keyless caller never reaches the values.
+    const keyless = await api.post("/api/chat", { message: "What did DDR5 16Gb cost last week?" });
+    expect(keyless.status).toBe(401);
+  });
+});
