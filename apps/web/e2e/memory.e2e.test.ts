@@ -116,6 +116,14 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
     expect(card.status()).toBe(200);
     expect(card.headers()["content-type"]).toBe("image/png");
 
+    // The links to the routes' reference land at their sections of /docs.
+    const docsLinks = await page.$$eval('a[href^="/docs#route-"]', (links) => [
+      ...new Set(links.map((link) => link.getAttribute("href")?.split("#")[1] ?? "")),
+    ]);
+    expect(docsLinks).toHaveLength(4);
+    await open(page, "/docs");
+    for (const id of docsLinks) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+
     await open(page, `/memory/${TYPE}`);
     expect(await page.locator("[data-memory-locked]").count()).toBe(1);
     expect(await page.locator("figure[data-chart]").count()).toBe(0);

@@ -41,18 +41,11 @@ const SIGNED_IN_PAGES = ["/account", "/account/admin"];
 function sectionOf(path: string): string | undefined {
   const [first] = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
   if (first === undefined) return "/";
+  if (first === "memory") return "/memory";
   if (
-    [
-      "labs",
-      "gpus",
-      "memory",
-      "volume",
-      "workload",
-      "llm-coding",
-      "methodology",
-      "docs",
-      "account",
-    ].includes(first)
+    ["labs", "gpus", "volume", "workload", "llm-coding", "methodology", "docs", "account"].includes(
+      first,
+    )
   )
     return `/${first}`;
   return undefined;

@@ -1,6 +1,6 @@
 import { isGpuName, isLabId, isLlmCodingProductId } from "@tpi/domain";
 import { isAccountPath } from "./account-paths";
-import { isMemoryTypeId } from "./memory";
+import { isMemoryTypeId } from "./memory-ids";
 
 /**
  * The first path segments the app answers (app/<segment>, plus Next's metadata files, its
@@ -43,8 +43,8 @@ function decoded(segment: string): string | undefined {
 }
 
 /**
- * False for an address that is certainly no page: an unknown first segment, a lab, a GPU, an
- * LLM Coding product or a memory type the catalogs do not have. Deeper paths under a known section are left to the routes themselves.
+ * False for an address that is certainly no page: an unknown first segment, a lab, a GPU or an
+ * LLM Coding product the catalogs do not have. Deeper paths under a known section are left to the routes themselves.
  */
 export function isKnownPath(pathname: string): boolean {
   const segments = pathname.split("/").filter((segment) => segment !== "");
@@ -58,6 +58,7 @@ export function isKnownPath(pathname: string): boolean {
   if (first === "labs") return isLabId(decoded(second) ?? "");
   if (first === "gpus") return isGpuName(decoded(second) ?? "");
   if (first === "llm-coding") return isLlmCodingProductId(decoded(second) ?? "");
+  // A memory type the catalogue does not have.
   if (first === "memory") return isMemoryTypeId(decoded(second) ?? "");
   return true;
 }

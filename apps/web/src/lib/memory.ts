@@ -2,6 +2,8 @@ import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
 import { formatPercent, formatUsd } from "./format";
 import { csvField, type Series } from "./shape";
 
+export { isMemoryTypeId } from "./memory-ids";
+
 /**
  * The Memory pages' pure parts: their paths, the catalogue's grouping, the chart's series, the
  * value formats and the CSV. The shapes are the api's (`memory.*`, the answers of
@@ -27,9 +29,9 @@ export function memoryCsvFileName(id: string, startDate: string, endDate: string
   return `tpi-memory-${id}-${startDate}-to-${endDate}.csv`;
 }
 
-/** True for one of the catalogue's frozen ids (proxy.ts sends any other `/memory/<x>` to the 404). */
-export function isMemoryTypeId(value: string): boolean {
-  return MEMORY_TYPE_IDS.includes(value);
+/** Every memory type's page, in catalogue order (the sitemap's and the site audit's). */
+export function memoryPagePaths(): string[] {
+  return MEMORY_TYPE_IDS.map((id) => memoryPathOf(id));
 }
 
 /** A memory price has three decimals: chip prices are a few dollars, quoted to the tenth of a cent. */

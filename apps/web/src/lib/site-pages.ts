@@ -1,6 +1,6 @@
-import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS, MEMORY_TYPE_IDS } from "@tpi/domain";
+import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
 import { llmCodingPathOf } from "./llm-coding";
-import { memoryPathOf } from "./memory";
+import { memoryPagePaths } from "./memory";
 import { gpuPathOf } from "./paths";
 
 /** The site's pages that exist once, whatever the catalogs hold. */
@@ -39,8 +39,8 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Every public page of the site, from the same catalogs that decide which lab, GPU, LLM
- * Coding and memory pages answer 200 (keyed ones have pages too: they explain how to get the data).
+ * Every public page of the site, from the same catalogs that decide which lab, GPU and LLM
+ * Coding pages answer 200 (keyed ones have pages too: they explain how to get the data).
  */
 export function publicPagePaths(): string[] {
   return [
@@ -48,7 +48,7 @@ export function publicPagePaths(): string[] {
     ...LAB_IDS.map((lab) => `/labs/${lab}`),
     ...GPU_NAMES.map((gpu) => gpuPathOf(gpu)),
     ...LLM_CODING_PRODUCT_IDS.map((product) => llmCodingPathOf(product)),
-    ...MEMORY_TYPE_IDS.map((id) => memoryPathOf(id)),
+    ...memoryPagePaths(),
   ];
 }
 
