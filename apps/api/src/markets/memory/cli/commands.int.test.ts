@@ -33,7 +33,8 @@ function file(name: string, text: string): string {
   return path;
 }
 
-describe("pnpm tpi memory", () => {
+// Each run starts the CLI in a process of its own (several seconds each on a loaded machine).
+describe("pnpm tpi memory", { timeout: 90_000 }, () => {
   it("imports a file, says what it did, and writes nothing the second time", async () => {
     const path = file(
       "prices.csv",
@@ -57,7 +58,9 @@ describe("pnpm tpi memory", () => {
     expect(again.stdout).toContain(
       "3 row(s) read: 0 inserted, 0 updated, 3 unchanged (nothing written: every row was already stored as given); settled through 2026-03-10: 0 new type-day(s), 0 re-settled",
     );
+  });
 
+  it("reports an update of a stored price and the revision of its settled day", async () => {
     const changed = file(
       "changed.csv",
       ["type,price,observedAt,source", "mem_ddr5_16gb,5.7,2026-03-09T15:00:00Z,acme"].join("\n"),
