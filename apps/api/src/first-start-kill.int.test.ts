@@ -319,6 +319,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
           data: {
             token: "loading",
             gpu: "complete",
+            memory: "complete",
             workload: "complete",
             "llm-coding": "complete",
           },
@@ -352,6 +353,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
             data: {
               token: "complete",
               gpu: "complete",
+              memory: "complete",
               workload: "complete",
               "llm-coding": "complete",
             },

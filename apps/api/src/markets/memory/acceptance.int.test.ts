@@ -2,6 +2,8 @@ import { countMemoryObservations } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { describeImport, importMemoryFile, type MemoryImportOutcome } from "./jobs/import";
+import type { MarketJobContext } from "../../platform/core/market";
+import { memoryMarketJobs } from "./jobs/lifecycle";
 import { settleMemoryLocked } from "./jobs/settlement";
 import { MEMORY } from "./read-model/state";
 
@@ -280,17 +282,22 @@ describe("Memory from imported files", () => {
     api.clock.now = new Date("2026-03-11T19:59:59.000Z");
     expect(await settleMemoryLocked(api.db, api.clock.now)).toMatchObject({ settled: 0 });
     api.clock.now = new Date("2026-03-11T20:00:00.000Z");
-    expect(await settleMemoryLocked(api.db, api.clock.now)).toMatchObject({
-      throughDay: "2026-03-11",
-      settled: 1,
-      resettled: 0,
-    });
+    // The scheduler's job settles it and reloads the index, which then serves it.
+    const logged: string[] = [];
+    const [job] = memoryMarketJobs(MEMORY.of(api.deps), {}, {
+      db: api.db,
+      clock: () => api.clock.now,
+      log: { ...api.deps.log, info: (line: string) => logged.push(line) },
+    } as unknown as MarketJobContext);
+    await job?.run(new AbortController().signal);
+    expect(logged).toEqual([
+      "memory index: settled through 2026-03-11: 1 new type-day(s), 0 re-settled with a revision, 0 withdrawn, 0 with re-derived change or weekly high/low",
+    ]);
+    expect((await history()).at(-1)).toMatchObject({ date: "2026-03-11", price: 70 });
     expect(await settleMemoryLocked(api.db, api.clock.now)).toMatchObject({
       settled: 0,
       resettled: 0,
       rederived: 0,
     });
-    await MEMORY.of(api.deps).index.refresh();
-    expect((await history()).at(-1)).toMatchObject({ date: "2026-03-11", price: 70 });
   });
 });

@@ -28,7 +28,13 @@ describe("GET /health", () => {
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       database: "connected",
       // No first-start load recorded: nothing is being loaded for any market.
-      data: { token: "complete", gpu: "complete", workload: "complete", "llm-coding": "complete" },
+      data: {
+        token: "complete",
+        gpu: "complete",
+        memory: "complete",
+        workload: "complete",
+        "llm-coding": "complete",
+      },
       redis: "not configured",
     });
   });

@@ -114,6 +114,7 @@ describe("internal tRPC router: website procedures", () => {
       token: { startDate: "2026-02-28", endDate: "2026-03-31" },
       gpu: { startDate: "2025-12-31", endDate: "2026-03-31" },
       // Their values need a key whatever the day.
+      memory: null,
       workload: null,
       "llm-coding": null,
     });

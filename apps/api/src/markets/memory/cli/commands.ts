@@ -37,21 +37,18 @@ async function importCommand(args: string[], context: Parameters<Command>[1]): P
       ...(values.source === undefined ? {} : { defaultSource: values.source }),
       now: runtime.clock(),
     });
-    if (outcome.kind === "invalid") {
-      console.log(
-        `memory import refused ${path}: ${outcome.errorCount} error(s), nothing written${outcome.errorCount > outcome.errors.length ? ` (the first ${outcome.errors.length} listed)` : ""}:`,
+    // A refusal is an error (exit status 1), its rows listed in the message.
+    if (outcome.kind === "invalid")
+      throw new Error(
+        [
+          `import refused ${path}: ${outcome.errorCount} error(s), nothing written${outcome.errorCount > outcome.errors.length ? ` (the first ${outcome.errors.length} listed)` : ""}:`,
+          ...outcome.errors.map((line) => `  ${line}`),
+        ].join("\n"),
       );
-      for (const line of outcome.errors) console.log(`  ${line}`);
-      process.exitCode = 1;
-      return;
-    }
-    if (outcome.kind === "busy") {
-      console.log(
-        "memory import skipped: another import or settlement is writing memory data; nothing written, run it again",
+    if (outcome.kind === "busy")
+      throw new Error(
+        "import skipped: another import or settlement is writing memory data; nothing written, run it again",
       );
-      process.exitCode = 1;
-      return;
-    }
     const { report } = outcome;
     console.log(`memory import of ${path} (${outcome.format}): ${describeImport(report)}`);
     for (const update of report.priceUpdates.slice(0, 20))
@@ -78,11 +75,8 @@ export const memoryCommands: Record<string, Command> = {
       parseArgs({ args: rest, options: {}, strict: true });
       await withRuntime(context, async (runtime) => {
         const report = await settleMemoryLocked(runtime.database.db, runtime.clock());
-        if (report === undefined) {
-          console.log("memory settle skipped: an import or settlement is writing memory data");
-          process.exitCode = 1;
-          return;
-        }
+        if (report === undefined)
+          throw new Error("settle skipped: an import or settlement is writing memory data");
         console.log(`memory ${describeSettlement(report)}`);
       });
       return;

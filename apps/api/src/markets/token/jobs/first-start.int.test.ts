@@ -86,6 +86,7 @@ describe("the token sample's first-start load", () => {
           data: {
             token: "complete",
             gpu: "complete",
+            memory: "complete",
             workload: "complete",
             "llm-coding": "complete",
           },
@@ -118,6 +119,7 @@ describe("the token sample's first-start load", () => {
           data: {
             token: "incomplete",
             gpu: "complete",
+            memory: "complete",
             workload: "complete",
             "llm-coding": "complete",
           },
@@ -141,6 +143,7 @@ describe("the token sample's first-start load", () => {
         data: {
           token: "complete",
           gpu: "complete",
+          memory: "complete",
           workload: "complete",
           "llm-coding": "complete",
         },
