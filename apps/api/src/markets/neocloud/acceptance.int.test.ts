@@ -108,6 +108,22 @@ describe("before the first import", () => {
     expect(map.features.every((feature) => feature.properties.sample)).toBe(true);
     const methodology = await api.get("/api/neocloud/methodology");
     expect(methodology.body).toMatchObject({ dataSources: { sample: true }, imports: [] });
+    const document = methodology.body as {
+      fields: Record<string, string>;
+      operators: { name: string; category: string }[];
+      gazetteer: { licence: string; attribution: string };
+      sources: { citation: string; licence: { name: string } }[];
+    };
+    for (const field of ["dcTier", "leaseTerm", "contractAnnounced", "gpuOrderDate"])
+      expect(document.fields[field]).toContain("not in the sources");
+    expect(document.operators).toContainEqual(
+      expect.objectContaining({ name: "CoreWeave", category: "neocloud" }),
+    );
+    expect(document.gazetteer).toMatchObject({ licence: "CC BY 4.0" });
+    expect(document.sources.map((source) => source.citation)).toEqual([
+      NEOCLOUD_DATASET_INFO["gpu-clusters"].citation,
+      NEOCLOUD_DATASET_INFO["data-centers"].citation,
+    ]);
   });
 });
 
