@@ -96,7 +96,9 @@ describe("selecting and aggregating the sample sites", () => {
         sites_without_gpu_qty: 0,
       },
     ]);
-    expect(chipQuantityOf(dallas[0]!, "H200")).toBe(4000);
-    expect(chipQuantityOf(dallas[0]!, "H100")).toBeNull();
+    const [site] = dallas;
+    if (site === undefined) throw new Error("the sample has a Dallas site");
+    expect(chipQuantityOf(site, "H200")).toBe(4000);
+    expect(chipQuantityOf(site, "H100")).toBeNull();
   });
 });
