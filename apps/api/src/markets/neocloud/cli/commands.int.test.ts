@@ -56,46 +56,51 @@ describe("pnpm tpi neocloud", () => {
     expect(result.stdout).toMatch(/served now: \d+ sample neocloud site\(s\)/);
   });
 
-  it("imports the files, says what it wrote, then that a second import wrote nothing", async () => {
-    const args = [
-      "import",
-      "--gpu-clusters",
-      paths.clusters,
-      "--data-centers",
-      paths.centers,
-      "--timelines",
-      paths.timelines,
-    ];
-    const first = await run(args);
-    expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain(
-      "gpu-clusters: 6 inserted, 0 updated, 0 removed, 0 unchanged; data-centers: 2 inserted, 0 updated, 0 removed, 0 unchanged",
-    );
-    expect(first.stdout).toContain("served now: 8 neocloud site(s)");
-    const second = await run(args);
-    expect(second.stdout).toContain(
-      "gpu-clusters: 0 inserted, 0 updated, 0 removed, 6 unchanged; data-centers: 0 inserted, 0 updated, 0 removed, 2 unchanged",
-    );
-    // The gazetteer placed Abilene, TX at its GeoNames coordinates (city precision).
-    const abilene = await api.db.neocloudSite.findUnique({
-      where: { id: "gpu-clusters:Lambda Abilene Phase 1" },
-    });
-    const site = abilene?.site as {
-      latitude: number;
-      longitude: number;
-      coordinatePrecision: string;
-    };
-    expect(site.coordinatePrecision).toBe("city");
-    expect(site.latitude).toBeCloseTo(32.45, 1);
-    expect(site.longitude).toBeCloseTo(-99.73, 1);
+  // Three processes, each compiling the CLI and the first two reading the 20 MB gazetteer.
+  it(
+    "imports the files, says what it wrote, then that a second import wrote nothing",
+    { timeout: 120_000 },
+    async () => {
+      const args = [
+        "import",
+        "--gpu-clusters",
+        paths.clusters,
+        "--data-centers",
+        paths.centers,
+        "--timelines",
+        paths.timelines,
+      ];
+      const first = await run(args);
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toContain(
+        "gpu-clusters: 6 inserted, 0 updated, 0 removed, 0 unchanged; data-centers: 2 inserted, 0 updated, 0 removed, 0 unchanged",
+      );
+      expect(first.stdout).toContain("served now: 8 neocloud site(s)");
+      const second = await run(args);
+      expect(second.stdout).toContain(
+        "gpu-clusters: 0 inserted, 0 updated, 0 removed, 6 unchanged; data-centers: 0 inserted, 0 updated, 0 removed, 2 unchanged",
+      );
+      // The gazetteer placed Abilene, TX at its GeoNames coordinates (city precision).
+      const abilene = await api.db.neocloudSite.findUnique({
+        where: { id: "gpu-clusters:Lambda Abilene Phase 1" },
+      });
+      const site = abilene?.site as {
+        latitude: number;
+        longitude: number;
+        coordinatePrecision: string;
+      };
+      expect(site.coordinatePrecision).toBe("city");
+      expect(site.latitude).toBeCloseTo(32.45, 1);
+      expect(site.longitude).toBeCloseTo(-99.73, 1);
 
-    const status = await run(["status"]);
-    expect(status.stdout).toContain(
-      `gpu-clusters: 6 record(s), retrieved ${NOW.toISOString()} from ${paths.clusters}`,
-    );
-    expect(status.stdout).toContain("served now: 8 neocloud site(s) (6 neo-cloud)");
-    expect(status.stdout).toMatch(/import #\d+ manual .* ok: Epoch AI neocloud import/);
-  });
+      const status = await run(["status"]);
+      expect(status.stdout).toContain(
+        `gpu-clusters: 6 record(s), retrieved ${NOW.toISOString()} from ${paths.clusters}`,
+      );
+      expect(status.stdout).toContain("served now: 8 neocloud site(s) (6 neo-cloud)");
+      expect(status.stdout).toMatch(/import #\d+ manual .* ok: Epoch AI neocloud import/);
+    },
+  );
 
   it("fails on a missing file, writing nothing, with a non-zero exit", async () => {
     const result = await run([
