@@ -67,3 +67,4 @@ export * from "./repositories/source-data";
 export * from "./repositories/data-loads";
 export * from "./repositories/coding-workload";
 export * from "./repositories/memory";
+export * from "./repositories/neocloud-sites";

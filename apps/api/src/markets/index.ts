@@ -1,6 +1,7 @@
 import { gpuMarket } from "./gpu/market";
 import { llmCodingMarket } from "./llm-coding/market";
 import { memoryMarket } from "./memory/market";
+import { neocloudMarket } from "./neocloud/market";
 import { tokenMarket } from "./token/market";
 import { workloadMarket } from "./workload/market";
 
@@ -15,4 +16,5 @@ export const MARKETS = [
   memoryMarket,
   workloadMarket,
   llmCodingMarket,
+  neocloudMarket,
 ] as const;

@@ -513,106 +513,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/memory-types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every memory type: frozen id, name, category and unit
-         * @description Ids are frozen (never renamed or reused). `memory_type` is the name the other Memory routes also accept (URL-encoded).
-         */
-        get: operations["listMemoryTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/memory-index": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Latest settled memory prices: session average, change, trailing-week high and low
-         * @description Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object. `price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward). `changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
-         */
-        get: operations["getMemoryIndex"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/memory/{memoryType}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One memory type's settled prices per trading day, oldest first
-         * @description The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids. `startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`. `timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
-         */
-        get: operations["getMemoryHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/memory/revisions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The Memory revision log: every change of a settled price, with old and new value, reason and time
-         * @description A settled price never changes silently: an import that changes a settled session's observations re-settles the day and adds a revision here. Nothing revised is 200 with `count: 0`.
-         */
-        get: operations["getMemoryRevisions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/memory/methodology": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The Memory methodology: trading calendar, session average, derived fields, revisions, import format and sources
-         * @description Public. `dataSources.sample` is true while the generated sample is shown (nothing imported yet).
-         */
-        get: operations["getMemoryMethodology"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/workload": {
         parameters: {
             query?: never;
@@ -762,6 +662,86 @@ export interface paths {
          * @description Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional. `totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`. `dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.
          */
         get: operations["getLlmCodingTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Neo-cloud (or all) AI data-center sites by city, country or radius
+         * @description Every filter given applies: `city` (case-insensitive, with an optional `state`), `state`, `country` (Epoch's name or ISO 3166 alpha-2/alpha-3), `status`, and a radius search `lat` + `lon` + `radiusKm` (aliases `latitude`, `longitude`/`lng`, `radius`), which needs all three (400 otherwise, as for a radius ≤ 0 or a latitude or longitude out of range). Radius searches use the great-circle (haversine) distance on a sphere of 6371.0088 km and sort nearest first, each site with `distanceKm`; a site without coordinates never matches one. Other answers sort by site name. Without filters: every site of the scope. `scope` is `neocloud` (default) or `all`. `limit` defaults to 100 (at most 1000); `total` counts every match. Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         */
+        get: operations["listNeocloudSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/sites/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site count, power and GPUs by country or chip family
+         * @description `by=country`: one bucket per country (`Unknown` for sites without one). `by=gpu_type`: one bucket per chip family; a site with two chip types counts in each (its site count and its whole power in each, and each chip's own quantity where the source splits it); a chip no family matches, and a site without a chip type (every Frontier Data Centers site), count as `Other`. `total_gpu_qty` adds known and estimated quantities; a site without power or quantity adds 0 and is counted in `sites_without_power` / `sites_without_gpu_qty` (per bucket) and `sitesWithoutPower` / `sitesWithoutGpuQty` (overall). Buckets are sorted by total power, then site count, descending, then key. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         */
+        get: operations["aggregateNeocloudSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites as a GeoJSON FeatureCollection
+         * @description RFC 7946: one `Point` feature per site with coordinates (`[longitude, latitude]`), its properties a summary of the site; `sitesWithoutCoordinates` counts the sites of the scope left off the map. `scope` as for the sites. `scope` and `dataSources` are foreign members of the collection. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         */
+        get: operations["getNeocloudMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Neo-Cloud Sites methodology: sources and citations, field mapping, the neo-cloud definition and operator list, chip families, geocoding
+         * @description Public. `imports` lists each dataset's last import; `dataSources.sample` is true while the generated sample is served.
+         */
+        get: operations["getNeocloudMethodology"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2204,207 +2184,214 @@ export interface components {
                 asOf: string;
             }[];
         };
-        MemoryTypesResponse: {
-            /** @constant */
-            success: true;
-            data: {
-                /**
-                 * @description Frozen key (at most 32 characters), never renamed or reused
-                 * @enum {string}
-                 */
-                id: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb";
-                /** @description The type's name */
-                memory_type: string;
-                /** @enum {string} */
-                category: "dram" | "flash" | "module";
-                /**
-                 * @description What one price is for: USD per chip (DRAM, NAND flash) or per module
-                 * @enum {string}
-                 */
-                unit: "USD per chip" | "USD per module";
-            }[];
+        NeocloudSiteProvenance: {
+            /** @enum {string} */
+            dataset: "gpu-clusters" | "data-centers";
+            source: string;
+            /** @description GPU Clusters `Name` or the hub's `Handle` */
+            recordName: string;
+            sourceUrls: string[];
+            /** @description When the import that wrote this content read the file(s) */
+            retrievedAt: string;
+            licence: {
+                name: string;
+                url: string;
+            };
+            citation: string;
+            /** @description Epoch's own sources of the record */
+            sourceLinks: string[];
+            /** @description Epoch's confidence tag of each owner and user (`confident`, `likely`, `speculative`) */
+            confidence: {
+                [key: string]: string;
+            };
+            /** @description GPU Clusters `Certainty`; null for the hub */
+            certainty: string | null;
         };
-        MemoryIndexResponse: {
-            /** @constant */
-            success: true;
-            /** @description The latest trading day among the values; null when there is none */
-            date: string | null;
-            count: number;
-            /** @description An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out */
-            data: {
-                /** @description Frozen type id */
-                id: string;
-                /** @description The type's name */
-                memoryType: string;
-                /** @enum {string} */
-                category: "dram" | "flash" | "module";
-                /** @description Session average: the mean of the type's observations in the trading day's session, USD */
-                price: number;
-                /** @description Percent change from the type's previous settled price; null for its first value */
-                changePct: number | null;
-                /** @description Highest settled price of the type over the 7 calendar days ending on the day, USD */
-                weeklyHigh: number;
-                /** @description Lowest settled price of the type over the 7 calendar days ending on the day, USD */
-                weeklyLow: number;
-                /**
-                 * Format: date-time
-                 * @description The latest source publication time among the session's observations (ISO UTC)
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                sourceUpdatedAt: string;
-                /** @description The sources of the session's observations */
-                sources: string[];
-                /** @description True for the generated sample: not market data */
-                sample: boolean;
-                /**
-                 * Format: date
-                 * @description The trading day (New York date) whose 4 PM settlement this is
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /**
-                 * Format: date-time
-                 * @description When the service settled the value (ISO UTC)
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                updatedAt: string;
-            } | {
-                /** @description Frozen type id */
-                id: string;
-                /** @description The type's name */
-                memoryType: string;
-                /** @enum {string} */
-                category: "dram" | "flash" | "module";
-                /** @description Session average: the mean of the type's observations in the trading day's session, USD */
-                price: number;
-                /** @description Percent change from the type's previous settled price; null for its first value */
-                changePct: number | null;
-                /** @description Highest settled price of the type over the 7 calendar days ending on the day, USD */
-                weeklyHigh: number;
-                /** @description Lowest settled price of the type over the 7 calendar days ending on the day, USD */
-                weeklyLow: number;
-                /**
-                 * Format: date-time
-                 * @description The latest source publication time among the session's observations (ISO UTC)
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                sourceUpdatedAt: string;
-                /** @description The sources of the session's observations */
-                sources: string[];
-                /** @description True for the generated sample: not market data */
-                sample: boolean;
-                /**
-                 * Format: date
-                 * @description The trading day (New York date) whose 4 PM settlement this is
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /**
-                 * Format: date-time
-                 * @description When the service settled the value (ISO UTC)
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                updatedAt: string;
-            }[];
-            dataSources: components["schemas"]["AnswerDataSources"];
-        };
-        MemoryHistoryResponse: {
-            /** @constant */
-            success: true;
+        NeocloudSite: {
+            /** @description `<dataset>:<record name or handle>` */
             id: string;
-            memoryType: string;
+            /** @enum {string} */
+            dataset: "gpu-clusters" | "data-centers";
+            /** @description The neo-cloud, else the owner(s) */
+            company: string | null;
+            siteName: string;
+            /** @description The location or address as the source writes it */
+            streetAddress: string | null;
+            city: string | null;
+            /** @description US two-letter state code; null elsewhere */
+            state: string | null;
+            /** @description As Epoch writes it */
+            country: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            /** @description `site`: the source's coordinates; `city`: geocoded from the city; null: unknown */
+            coordinatePrecision: ("site" | "city") | null;
+            /** @description Not in the sources: always null */
+            dcTier: null;
+            ownershipModel: ("owned" | "colocation") | null;
+            coloPartner: string | null;
+            gpuTypes: string[];
+            chips: {
+                /** @description Chip family (`H100`, `GB200`), or Epoch's name when no family matches */
+                type: string;
+                /** @description Aggregate bucket: the family, or `Other` */
+                bucket: string;
+                generation: string | null;
+                /** @description This chip's quantity as the source splits it */
+                quantity: number | null;
+                /** @description Epoch's chip type as written */
+                sourceName: string;
+            }[];
+            /** @description Chips, when Epoch marks the record Confirmed */
+            gpuQtyKnown: number | null;
+            /** @description Chips, when Epoch's certainty is anything else */
+            gpuQtyEst: number | null;
+            h100Equivalents: number | null;
+            chipGeneration: string | null;
+            /** @description MW */
+            powerCapacity: number | null;
+            /** @enum {string} */
+            category: "neocloud" | "hyperscaler" | "ai-lab" | "dc-developer" | "public-sector" | "other-private" | "unknown";
+            isNeocloud: boolean;
+            status: ("operational" | "under_construction" | "planned" | "decommissioned") | null;
+            /** @description Not in the sources: always null */
+            leaseTerm: null;
+            keyCustomer: string | null;
+            /** @description Not in the sources: always null */
+            contractAnnounced: null;
+            /** @description Not in the sources: always null */
+            gpuOrderDate: null;
+            constructionStart: string | null;
+            phase1LiveDate: string | null;
+            fullCapacityTarget: string | null;
+            sourceNotes: string | null;
+            /** @description True for a generated sample site: not market data */
+            sample: boolean;
+            provenance: components["schemas"]["NeocloudSiteProvenance"];
+            /** @description Great-circle distance from the search centre, km (radius searches only) */
+            distanceKm?: number;
+        };
+        NeocloudSitesResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            scope: "neocloud" | "all";
+            /** @description Sites in `data` */
             count: number;
-            /** @description Oldest first */
+            /** @description Sites matching, before `limit` and `offset` */
+            total: number;
+            limit: number;
+            offset: number;
+            data: components["schemas"]["NeocloudSite"][];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        NeocloudAggregateResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            by: "country" | "gpu_type";
+            /** @enum {string} */
+            scope: "neocloud" | "all";
+            /** @description Sites in the scope */
+            sites: number;
+            sitesWithoutPower: number;
+            sitesWithoutGpuQty: number;
             data: {
-                /**
-                 * Format: date
-                 * @description The trading day (New York date)
-                 * @example 2026-08-21
-                 */
-                date: string;
-                /** @description Frozen type id */
-                id: string;
-                /** @description The type's name */
-                memoryType: string;
-                /** @enum {string} */
-                category: "dram" | "flash" | "module";
-                /** @description Session average: the mean of the type's observations in the trading day's session, USD */
-                price: number;
-                /** @description Percent change from the type's previous settled price; null for its first value */
-                changePct: number | null;
-                /** @description Highest settled price of the type over the 7 calendar days ending on the day, USD */
-                weeklyHigh: number;
-                /** @description Lowest settled price of the type over the 7 calendar days ending on the day, USD */
-                weeklyLow: number;
-                /**
-                 * Format: date-time
-                 * @description The latest source publication time among the session's observations (ISO UTC)
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                sourceUpdatedAt: string;
-                /** @description The sources of the session's observations */
-                sources: string[];
-                /** @description True for the generated sample: not market data */
-                sample: boolean;
-                /**
-                 * Format: date-time
-                 * @description The settlement instant: 4 PM New York of `date`, in UTC
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                timestamp: string;
-                /**
-                 * Format: date-time
-                 * @description When the service settled the value (ISO UTC)
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                updatedAt: string;
+                /** @description Country (`Unknown` without one) or chip family (`Other`) */
+                key: string;
+                site_count: number;
+                total_power_mw: number;
+                /** @description Known and estimated chips together */
+                total_gpu_qty: number;
+                sites_without_power: number;
+                sites_without_gpu_qty: number;
             }[];
             dataSources: components["schemas"]["AnswerDataSources"];
         };
-        MemoryRevisionsResponse: {
+        NeocloudMapResponse: {
             /** @constant */
-            success: true;
-            count: number;
-            data: {
-                id: number;
-                /**
-                 * Format: date
-                 * @description The trading day revised
-                 * @example 2026-08-21
-                 */
-                date: string;
-                memoryTypeId: string;
-                memoryType: string;
-                /** @description USD; null when the day had no value */
-                oldPrice: number | null;
-                /** @description USD; null when the day lost its value */
-                newPrice: number | null;
-                changePercent: number | null;
-                /** @description When the old value was settled */
-                oldUpdatedAt: string | null;
-                reason: string;
-                /**
-                 * Format: date-time
-                 * @example 2026-08-21T20:00:00.000Z
-                 */
-                recordedAt: string;
+            type: "FeatureCollection";
+            /** @enum {string} */
+            scope: "neocloud" | "all";
+            features: {
+                /** @constant */
+                type: "Feature";
+                id: string;
+                geometry: {
+                    /** @constant */
+                    type: "Point";
+                    /** @description [longitude, latitude] (RFC 7946) */
+                    coordinates: number[];
+                };
+                properties: {
+                    siteName: string;
+                    company: string | null;
+                    /** @enum {string} */
+                    dataset: "gpu-clusters" | "data-centers";
+                    city: string | null;
+                    state: string | null;
+                    country: string | null;
+                    status: ("operational" | "under_construction" | "planned" | "decommissioned") | null;
+                    /** @enum {string} */
+                    category: "neocloud" | "hyperscaler" | "ai-lab" | "dc-developer" | "public-sector" | "other-private" | "unknown";
+                    isNeocloud: boolean;
+                    gpuTypes: string[];
+                    gpuQty: number | null;
+                    powerCapacity: number | null;
+                    coordinatePrecision: ("site" | "city") | null;
+                    sample: boolean;
+                };
             }[];
+            /** @description Sites of the scope left off the map */
+            sitesWithoutCoordinates: number;
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
-        MemoryMethodologyResponse: {
-            /** @constant */
-            success: true;
-            version: string;
-            unit: string;
-            /** @description The method, one sentence per rule */
-            rules: string[];
-            /** @description The fields of `tpi memory import` files (CSV header or JSON keys) */
-            importColumns: {
-                column: string;
-                meaning: string;
+        NeocloudMethodologyResponse: {
+            methodologyVersion: string;
+            summary: string;
+            sources: {
+                source: string;
+                title: string;
+                urls: string[];
+                documentation: string;
+                citation: string;
+                licence: {
+                    name: string;
+                    url: string;
+                };
+                terms: string;
             }[];
-            /** @description What was checked for a public series to bundle, and why none is */
-            publicSeries: string[];
-            latestDate: string | null;
+            fields: {
+                [key: string]: string;
+            };
+            neocloudDefinition: string;
+            operatorCategories: {
+                [key: string]: string;
+            };
+            operators: {
+                name: string;
+                category: string;
+                aliases: string[];
+                note: string | null;
+            }[];
+            chipFamilies: {
+                family: string;
+                generation: string;
+            }[];
+            rules: string[];
+            geocoding: string;
+            gazetteer: {
+                name: string;
+                licence: string;
+                attribution: string;
+                url: string;
+            };
+            imports: {
+                dataset: string;
+                sourceUrls: string[];
+                retrievedAt: string;
+                records: number;
+            }[];
             dataSources: components["schemas"]["AnswerDataSources"];
         };
         TokenVolumeResponse: {
@@ -5083,408 +5070,6 @@ export interface operations {
             };
         };
     };
-    listMemoryTypes: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The memory type catalogue */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryTypesResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMemoryIndex: {
-        parameters: {
-            query?: {
-                /** @description Only this category's types (an array). */
-                category?: "dram" | "flash" | "module";
-                /** @description One type by frozen id or exact name (URL-encoded): `data` is then a single object. */
-                type?: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb" | "DDR3 4Gb (512Mx8) 1600/1866" | "DDR4 8Gb (1Gx8) 3200" | "DDR4 8Gb (1Gx8) eTT" | "DDR4 16Gb (2Gx8) 3200" | "DDR4 16Gb (2Gx8) eTT" | "DDR5 16Gb (2Gx8) 4800/5600" | "DDR5 16Gb (2Gx8) eTT" | "MLC 32Gb (4Gx8)" | "MLC 64Gb (8Gx8)" | "SLC 1Gb (128Mx8)" | "SLC 2Gb (256Mx8)" | "DDR4 UDIMM 16GB 3200" | "DDR5 RDIMM 32GB 4800/5600" | "DDR5 UDIMM 16GB 4800/5600";
-            };
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Latest settled values */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryIndexResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The `type` asked has no settled value yet, or is not in the `category` asked. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMemoryHistory: {
-        parameters: {
-            query?: {
-                /** @description Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent. */
-                startDate?: string;
-                /** @description Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent. */
-                endDate?: string;
-                /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 1000. */
-                limit?: number;
-            };
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description The memory type: its frozen id (`mem_ddr5_16gb`) or its exact name, URL-encoded (`DDR5%2016Gb%20(2Gx8)%204800%2F5600`). */
-                memoryType: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb" | "DDR3 4Gb (512Mx8) 1600/1866" | "DDR4 8Gb (1Gx8) 3200" | "DDR4 8Gb (1Gx8) eTT" | "DDR4 16Gb (2Gx8) 3200" | "DDR4 16Gb (2Gx8) eTT" | "DDR5 16Gb (2Gx8) 4800/5600" | "DDR5 16Gb (2Gx8) eTT" | "MLC 32Gb (4Gx8)" | "MLC 64Gb (8Gx8)" | "SLC 1Gb (128Mx8)" | "SLC 2Gb (256Mx8)" | "DDR4 UDIMM 16GB 3200" | "DDR5 RDIMM 32GB 4800/5600" | "DDR5 UDIMM 16GB 4800/5600";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The type's settled values, oldest first */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryHistoryResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such path: the `memoryType` segment is empty. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMemoryRevisions: {
-        parameters: {
-            query?: {
-                /** @description Only this type's revisions (frozen id or exact name). */
-                type?: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb" | "DDR3 4Gb (512Mx8) 1600/1866" | "DDR4 8Gb (1Gx8) 3200" | "DDR4 8Gb (1Gx8) eTT" | "DDR4 16Gb (2Gx8) 3200" | "DDR4 16Gb (2Gx8) eTT" | "DDR5 16Gb (2Gx8) 4800/5600" | "DDR5 16Gb (2Gx8) eTT" | "MLC 32Gb (4Gx8)" | "MLC 64Gb (8Gx8)" | "SLC 1Gb (128Mx8)" | "SLC 2Gb (256Mx8)" | "DDR4 UDIMM 16GB 3200" | "DDR5 RDIMM 32GB 4800/5600" | "DDR5 UDIMM 16GB 4800/5600";
-                /** @description Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent. */
-                startDate?: string;
-                /** @description Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent. */
-                endDate?: string;
-            };
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revisions, oldest day first */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryRevisionsResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getMemoryMethodology: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ETags of answers you hold; 304 without a body when one is current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Memory methodology */
-            200: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryMethodologyResponse"];
-                };
-            };
-            /** @description Not modified: the If-None-Match header names the current answer. */
-            304: {
-                headers: {
-                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
-                    ETag?: string;
-                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Payload too large: the request carries a body larger than 16 kB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getWorkload: {
         parameters: {
             query?: {
@@ -6090,6 +5675,365 @@ export interface operations {
             };
             /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNeocloudSites: {
+        parameters: {
+            query?: {
+                /** @description City name, case-insensitive (`Abilene`); with `state` to tell apart cities of one name. */
+                city?: string;
+                /** @description US state code or name (`TX`, `Texas`), case-insensitive. */
+                state?: string;
+                /** @description Country as Epoch writes it (`United States of America`) or its ISO 3166 alpha-2/alpha-3 code (`US`, `USA`). */
+                country?: string;
+                /** @description Latitude in decimal degrees (-90 to 90) of the radius search's centre; needs `lon` and `radiusKm`. */
+                lat?: string;
+                /** @description Alias of `lat`. Latitude in decimal degrees (-90 to 90) of the radius search's centre; needs `lon` and `radiusKm`. */
+                latitude?: string;
+                /** @description Longitude in decimal degrees (-180 to 180) of the radius search's centre; needs `lat` and `radiusKm`. */
+                lon?: string;
+                /** @description Alias of `lon`. Longitude in decimal degrees (-180 to 180) of the radius search's centre; needs `lat` and `radiusKm`. */
+                longitude?: string;
+                /** @description Alias of `lon`. Longitude in decimal degrees (-180 to 180) of the radius search's centre; needs `lat` and `radiusKm`. */
+                lng?: string;
+                /** @description Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both. */
+                radiusKm?: string;
+                /** @description Alias of `radiusKm`. Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both. */
+                radius?: string;
+                /** @description `neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site. */
+                scope?: "neocloud" | "all";
+                /** @description Only sites of this status. */
+                status?: "operational" | "under_construction" | "planned" | "decommissioned";
+                /** @description Most sites returned: 1 to 1000; default 100. */
+                limit?: number;
+                /** @description Sites skipped before the first returned (paging); default 0. */
+                offset?: number;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sites, with paging and sources */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudSitesResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    aggregateNeocloudSites: {
+        parameters: {
+            query: {
+                /** @description `country` or `gpu_type` (chip family). */
+                by: "country" | "gpu_type";
+                /** @description `neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site. */
+                scope?: "neocloud" | "all";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Buckets */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudAggregateResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNeocloudMap: {
+        parameters: {
+            query?: {
+                /** @description `neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site. */
+                scope?: "neocloud" | "all";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A GeoJSON FeatureCollection */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudMapResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNeocloudMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Neo-Cloud Sites methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudMethodologyResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
