@@ -513,6 +513,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memory-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every memory type: frozen id, name, category and unit
+         * @description Ids are frozen (never renamed or reused). `memory_type` is the name the other Memory routes also accept (URL-encoded).
+         */
+        get: operations["listMemoryTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest settled memory prices: session average, change, trailing-week high and low
+         * @description Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object. `price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward). `changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
+         */
+        get: operations["getMemoryIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory/{memoryType}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One memory type's settled prices per trading day, oldest first
+         * @description The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids. `startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`. `timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
+         */
+        get: operations["getMemoryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Memory revision log: every change of a settled price, with old and new value, reason and time
+         * @description A settled price never changes silently: an import that changes a settled session's observations re-settles the day and adds a revision here. Nothing revised is 200 with `count: 0`.
+         */
+        get: operations["getMemoryRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memory/methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Memory methodology: trading calendar, session average, derived fields, revisions, import format and sources
+         * @description Public. `dataSources.sample` is true while the generated sample is shown (nothing imported yet).
+         */
+        get: operations["getMemoryMethodology"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workload": {
         parameters: {
             query?: never;
@@ -2183,6 +2283,209 @@ export interface components {
                 /** @description The rankings' `as_of` (ISO 8601 UTC) */
                 asOf: string;
             }[];
+        };
+        MemoryTypesResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /**
+                 * @description Frozen key (at most 32 characters), never renamed or reused
+                 * @enum {string}
+                 */
+                id: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb";
+                /** @description The type's name */
+                memory_type: string;
+                /** @enum {string} */
+                category: "dram" | "flash" | "module";
+                /**
+                 * @description What one price is for: USD per chip (DRAM, NAND flash) or per module
+                 * @enum {string}
+                 */
+                unit: "USD per chip" | "USD per module";
+            }[];
+        };
+        MemoryIndexResponse: {
+            /** @constant */
+            success: true;
+            /** @description The latest trading day among the values; null when there is none */
+            date: string | null;
+            count: number;
+            /** @description An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out */
+            data: {
+                /** @description Frozen type id */
+                id: string;
+                /** @description The type's name */
+                memoryType: string;
+                /** @enum {string} */
+                category: "dram" | "flash" | "module";
+                /** @description Session average: the mean of the type's observations in the trading day's session, USD */
+                price: number;
+                /** @description Percent change from the type's previous settled price; null for its first value */
+                changePct: number | null;
+                /** @description Highest settled price of the type over the 7 calendar days ending on the day, USD */
+                weeklyHigh: number;
+                /** @description Lowest settled price of the type over the 7 calendar days ending on the day, USD */
+                weeklyLow: number;
+                /**
+                 * Format: date-time
+                 * @description The latest source publication time among the session's observations (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                sourceUpdatedAt: string;
+                /** @description The sources of the session's observations */
+                sources: string[];
+                /** @description True for the generated sample: not market data */
+                sample: boolean;
+                /**
+                 * Format: date
+                 * @description The trading day (New York date) whose 4 PM settlement this is
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /**
+                 * Format: date-time
+                 * @description When the service settled the value (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                updatedAt: string;
+            } | {
+                /** @description Frozen type id */
+                id: string;
+                /** @description The type's name */
+                memoryType: string;
+                /** @enum {string} */
+                category: "dram" | "flash" | "module";
+                /** @description Session average: the mean of the type's observations in the trading day's session, USD */
+                price: number;
+                /** @description Percent change from the type's previous settled price; null for its first value */
+                changePct: number | null;
+                /** @description Highest settled price of the type over the 7 calendar days ending on the day, USD */
+                weeklyHigh: number;
+                /** @description Lowest settled price of the type over the 7 calendar days ending on the day, USD */
+                weeklyLow: number;
+                /**
+                 * Format: date-time
+                 * @description The latest source publication time among the session's observations (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                sourceUpdatedAt: string;
+                /** @description The sources of the session's observations */
+                sources: string[];
+                /** @description True for the generated sample: not market data */
+                sample: boolean;
+                /**
+                 * Format: date
+                 * @description The trading day (New York date) whose 4 PM settlement this is
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /**
+                 * Format: date-time
+                 * @description When the service settled the value (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                updatedAt: string;
+            }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        MemoryHistoryResponse: {
+            /** @constant */
+            success: true;
+            id: string;
+            memoryType: string;
+            count: number;
+            /** @description Oldest first */
+            data: {
+                /**
+                 * Format: date
+                 * @description The trading day (New York date)
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description Frozen type id */
+                id: string;
+                /** @description The type's name */
+                memoryType: string;
+                /** @enum {string} */
+                category: "dram" | "flash" | "module";
+                /** @description Session average: the mean of the type's observations in the trading day's session, USD */
+                price: number;
+                /** @description Percent change from the type's previous settled price; null for its first value */
+                changePct: number | null;
+                /** @description Highest settled price of the type over the 7 calendar days ending on the day, USD */
+                weeklyHigh: number;
+                /** @description Lowest settled price of the type over the 7 calendar days ending on the day, USD */
+                weeklyLow: number;
+                /**
+                 * Format: date-time
+                 * @description The latest source publication time among the session's observations (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                sourceUpdatedAt: string;
+                /** @description The sources of the session's observations */
+                sources: string[];
+                /** @description True for the generated sample: not market data */
+                sample: boolean;
+                /**
+                 * Format: date-time
+                 * @description The settlement instant: 4 PM New York of `date`, in UTC
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                timestamp: string;
+                /**
+                 * Format: date-time
+                 * @description When the service settled the value (ISO UTC)
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                updatedAt: string;
+            }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        MemoryRevisionsResponse: {
+            /** @constant */
+            success: true;
+            count: number;
+            data: {
+                id: number;
+                /**
+                 * Format: date
+                 * @description The trading day revised
+                 * @example 2026-08-21
+                 */
+                date: string;
+                memoryTypeId: string;
+                memoryType: string;
+                /** @description USD; null when the day had no value */
+                oldPrice: number | null;
+                /** @description USD; null when the day lost its value */
+                newPrice: number | null;
+                changePercent: number | null;
+                /** @description When the old value was settled */
+                oldUpdatedAt: string | null;
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-08-21T20:00:00.000Z
+                 */
+                recordedAt: string;
+            }[];
+        };
+        MemoryMethodologyResponse: {
+            /** @constant */
+            success: true;
+            version: string;
+            unit: string;
+            /** @description The method, one sentence per rule */
+            rules: string[];
+            /** @description The fields of `tpi memory import` files (CSV header or JSON keys) */
+            importColumns: {
+                column: string;
+                meaning: string;
+            }[];
+            /** @description What was checked for a public series to bundle, and why none is */
+            publicSeries: string[];
+            latestDate: string | null;
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         NeocloudSiteProvenance: {
             /** @enum {string} */
@@ -5041,6 +5344,408 @@ export interface operations {
             };
             /** @description No data available for the parameters. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMemoryTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory type catalogue */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryTypesResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMemoryIndex: {
+        parameters: {
+            query?: {
+                /** @description Only this category's types (an array). */
+                category?: "dram" | "flash" | "module";
+                /** @description One type by frozen id or exact name (URL-encoded): `data` is then a single object. */
+                type?: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb" | "DDR3 4Gb (512Mx8) 1600/1866" | "DDR4 8Gb (1Gx8) 3200" | "DDR4 8Gb (1Gx8) eTT" | "DDR4 16Gb (2Gx8) 3200" | "DDR4 16Gb (2Gx8) eTT" | "DDR5 16Gb (2Gx8) 4800/5600" | "DDR5 16Gb (2Gx8) eTT" | "MLC 32Gb (4Gx8)" | "MLC 64Gb (8Gx8)" | "SLC 1Gb (128Mx8)" | "SLC 2Gb (256Mx8)" | "DDR4 UDIMM 16GB 3200" | "DDR5 RDIMM 32GB 4800/5600" | "DDR5 UDIMM 16GB 4800/5600";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest settled values */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryIndexResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `type` asked has no settled value yet, or is not in the `category` asked. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMemoryHistory: {
+        parameters: {
+            query?: {
+                /** @description Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent. */
+                startDate?: string;
+                /** @description Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent. */
+                endDate?: string;
+                /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 1000. */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The memory type: its frozen id (`mem_ddr5_16gb`) or its exact name, URL-encoded (`DDR5%2016Gb%20(2Gx8)%204800%2F5600`). */
+                memoryType: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb" | "DDR3 4Gb (512Mx8) 1600/1866" | "DDR4 8Gb (1Gx8) 3200" | "DDR4 8Gb (1Gx8) eTT" | "DDR4 16Gb (2Gx8) 3200" | "DDR4 16Gb (2Gx8) eTT" | "DDR5 16Gb (2Gx8) 4800/5600" | "DDR5 16Gb (2Gx8) eTT" | "MLC 32Gb (4Gx8)" | "MLC 64Gb (8Gx8)" | "SLC 1Gb (128Mx8)" | "SLC 2Gb (256Mx8)" | "DDR4 UDIMM 16GB 3200" | "DDR5 RDIMM 32GB 4800/5600" | "DDR5 UDIMM 16GB 4800/5600";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The type's settled values, oldest first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryHistoryResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such path: the `memoryType` segment is empty. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMemoryRevisions: {
+        parameters: {
+            query?: {
+                /** @description Only this type's revisions (frozen id or exact name). */
+                type?: "mem_ddr3_4gb" | "mem_ddr4_8gb" | "mem_ddr4_8gb_ett" | "mem_ddr4_16gb" | "mem_ddr4_16gb_ett" | "mem_ddr5_16gb" | "mem_ddr5_16gb_ett" | "mem_mlc_32gb" | "mem_mlc_64gb" | "mem_slc_1gb" | "mem_slc_2gb" | "mem_ddr4_udimm_16gb" | "mem_ddr5_rdimm_32gb" | "mem_ddr5_udimm_16gb" | "DDR3 4Gb (512Mx8) 1600/1866" | "DDR4 8Gb (1Gx8) 3200" | "DDR4 8Gb (1Gx8) eTT" | "DDR4 16Gb (2Gx8) 3200" | "DDR4 16Gb (2Gx8) eTT" | "DDR5 16Gb (2Gx8) 4800/5600" | "DDR5 16Gb (2Gx8) eTT" | "MLC 32Gb (4Gx8)" | "MLC 64Gb (8Gx8)" | "SLC 1Gb (128Mx8)" | "SLC 2Gb (256Mx8)" | "DDR4 UDIMM 16GB 3200" | "DDR5 RDIMM 32GB 4800/5600" | "DDR5 UDIMM 16GB 4800/5600";
+                /** @description Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent. */
+                startDate?: string;
+                /** @description Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revisions, oldest day first */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryRevisionsResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMemoryMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Memory methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryMethodologyResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
