@@ -92,4 +92,22 @@ describe("pnpm tpi workload sync", () => {
     );
     expect((await readSessionCostWeeks(api.db)).map((w) => w.cells.length)).toEqual([2]);
   });
+
+  it("exits 1 when the sync fails, so a script or a timer sees it", async () => {
+    const failing = await startJsonStub(() => ({ status: 404, body: { error: "not found" } }));
+    try {
+      const run = await runCliAsync(
+        ["workload", "sync"],
+        options({
+          OPENROUTER_API_KEY: "sk-or-v1-test",
+          OPENROUTER_BASE_URL: failing.url,
+          OPENROUTER_MIN_REQUEST_INTERVAL_MS: "0",
+        }),
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("the session-cost sync failed");
+    } finally {
+      await failing.close();
+    }
+  });
 });

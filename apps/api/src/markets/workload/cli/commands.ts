@@ -49,7 +49,8 @@ export const workloadCommands: Record<string, Command> = {
               .map(([reason, count]) => `${count} ${reason}`)
               .join(", ")})`,
       );
-      if (report.outcome !== "ok") process.exitCode = 1;
+      // The CLI exits with the command's outcome: a thrown error is exit status 1.
+      if (report.outcome !== "ok") throw new Error("the session-cost sync failed; see above");
     });
   },
 };
