@@ -32,6 +32,7 @@ describe("GET /health", () => {
         token: "complete",
         gpu: "complete",
         memory: "complete",
+        neocloud: "complete",
         workload: "complete",
         "llm-coding": "complete",
       },

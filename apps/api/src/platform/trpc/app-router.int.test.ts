@@ -115,6 +115,7 @@ describe("internal tRPC router: website procedures", () => {
       gpu: { startDate: "2025-12-31", endDate: "2026-03-31" },
       // Their values need a key whatever the day.
       memory: null,
+      neocloud: null,
       workload: null,
       "llm-coding": null,
     });
