@@ -14,6 +14,7 @@ export const TOP_LEVEL_SEGMENTS = [
   "labs",
   "llm-coding",
   "methodology",
+  "neocloud",
   "og",
   "page-not-found",
   "page-unavailable",

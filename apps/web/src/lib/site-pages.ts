@@ -10,6 +10,7 @@ export const FIXED_PAGE_PATHS = [
   "/gpus",
   "/volume",
   "/workload",
+  "/neocloud",
   "/methodology",
   "/methodology/gpu",
   "/docs",

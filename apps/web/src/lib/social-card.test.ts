@@ -7,6 +7,8 @@ import {
   homeCard,
   labCard,
   labCardPath,
+  neocloudCard,
+  NEOCLOUD_CARD_PATH,
   workloadCard,
   WORKLOAD_CARD_PATH,
 } from "./social-card";
@@ -18,8 +20,10 @@ describe("card addresses", () => {
     expect(cardSubjectOf(["gpus", "H100%20SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
     expect(cardSubjectOf(["gpus", "H100 SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
     expect(cardSubjectOf(WORKLOAD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "workload" });
+    expect(cardSubjectOf(NEOCLOUD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "neocloud" });
     for (const wrong of [
       ["workload", "x"],
+      ["neocloud", "x"],
       [],
       ["home", "x"],
       ["labs", "Anthropic"],
@@ -72,6 +76,13 @@ describe("card contents", () => {
     expect(workloadCard(null, false).detail).toBe(
       "US cents per coding-agent session, per lab and model family",
     );
+  });
+
+  it("says what the Neo-Cloud Sites dataset holds and who reads it, never a site or a number", () => {
+    expect(cardText(neocloudCard(true))).toBe(
+      "Where the neo-clouds' AI data centres are (sample data): With the Full plan, Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data. Sample data, not market prices.",
+    );
+    expect(neocloudCard(false).title).toBe("Where the neo-clouds' AI data centres are");
   });
 
   it("lists the free labs on the home card in catalog order", () => {

@@ -25,19 +25,22 @@ export function gpuCardPath(gpu: GpuName): string {
   return `${CARD_ROOT}/gpus/${encodeURIComponent(gpu)}`;
 }
 export const WORKLOAD_CARD_PATH = `${CARD_ROOT}/workload`;
+export const NEOCLOUD_CARD_PATH = `${CARD_ROOT}/neocloud`;
 
 /** Which card an `/og/…` path asks for, or `undefined` when it names none. */
 export type CardSubject =
   | { kind: "home" }
   | { kind: "lab"; lab: LabId }
   | { kind: "gpu"; gpu: GpuName }
-  | { kind: "workload" };
+  | { kind: "workload" }
+  | { kind: "neocloud" };
 
 export function cardSubjectOf(segments: readonly string[]): CardSubject | undefined {
   const [first, second, ...rest] = segments;
   if (rest.length > 0) return undefined;
   if (first === "home" && second === undefined) return { kind: "home" };
   if (first === "workload" && second === undefined) return { kind: "workload" };
+  if (first === "neocloud" && second === undefined) return { kind: "neocloud" };
   if (first === "labs" && second !== undefined && isLabId(second))
     return { kind: "lab", lab: second };
   if (first === "gpus" && second !== undefined) {
@@ -155,6 +158,21 @@ export function workloadCard(latestWeek: string | null, sample: boolean): CardCo
       latestWeek === null
         ? WORKLOAD_UNIT
         : `${WORKLOAD_UNIT}, latest week ending ${formatUtcDay(latestWeek)} (UTC)`,
+    rows: [],
+    sample,
+  };
+}
+
+/**
+ * The Neo-Cloud Sites card: site data is read with the Full plan, so the card says what the
+ * dataset holds and whose it is, and never a site, count or total.
+ */
+export function neocloudCard(sample: boolean): CardContent {
+  return {
+    kicker: KICKER,
+    title: cardTitleOf("Where the neo-clouds' AI data centres are", sample),
+    value: "With the Full plan",
+    detail: "Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data",
     rows: [],
     sample,
   };

@@ -7,6 +7,7 @@ import {
   gpuCard,
   homeCard,
   labCard,
+  neocloudCard,
   workloadCard,
   type CardContent,
   type CardSubject,
@@ -21,6 +22,7 @@ import {
   loadWorkloadMethodology,
 } from "../../../src/server/data";
 import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
+import { loadNeocloudMethodology } from "../../../src/server/neocloud";
 
 export const dynamic = "force-dynamic";
 
@@ -38,12 +40,17 @@ async function contentOf(
     const methodology = await loadWorkloadMethodology();
     return workloadCard(methodology.latestWeek, methodology.dataSources.sample);
   }
+  if (subject.kind === "neocloud") {
+    // The sites have their own source (Epoch AI's datasets, or the sample until the first import).
+    const methodology = await loadNeocloudMethodology();
+    return neocloudCard(methodology.dataSources.sample);
+  }
   const sample = subject.kind === "gpu" ? sources?.gpu.sample : sources?.token.sample;
   return cardOf(subject, sample === true);
 }
 
 async function cardOf(
-  subject: Exclude<CardSubject, { kind: "workload" }>,
+  subject: Exclude<CardSubject, { kind: "workload" } | { kind: "neocloud" }>,
   sample: boolean,
 ): Promise<CardContent> {
   switch (subject.kind) {
