@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MAP_HEIGHT, MAP_WIDTH, outlinePathOf, project, ringsOf, type Topology } from "./world-map";
+import {
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  outlinePathOf,
+  project,
+  ringsOf,
+  unwrapRing,
+  type Topology,
+} from "./world-map";
 import { WORLD_OUTLINE_PATH } from "./world-outline.generated";
 import { worldOutlineModule } from "./world-outline-source";
 
@@ -111,14 +119,39 @@ describe("the TopoJSON outline", () => {
     ).toBe("M360.1 168l2 .6 1.9 -.6z");
   });
 
+  it("draws a ring across the antimeridian in one piece on each edge, never an edge across the map", () => {
+    // 179°E → 179°W is 2° east, not 358° west: (179, 10) → (718, 148), (181, 10) → (722, 148)…
+    const fiji = [
+      [179, 10],
+      [-179, 10],
+      [-179, 12],
+      [179, 12],
+    ] as const;
+    expect(unwrapRing(fiji)).toEqual([
+      [179, 10],
+      [181, 10],
+      [181, 12],
+      [179, 12],
+    ]);
+    // …and again one turn west, from (−181, 10) → (−2, 148); the frame clips what is outside.
+    expect(outlinePathOf([fiji])).toBe("M718 148l4 0 0 -4 -4 0zM-2 148l4 0 0 -4 -4 0z");
+  });
+
   it("is committed as scripts/world-outline.ts generates it from world-atlas (run it after a change)", () => {
     const committed = readFileSync(
       fileURLToPath(new URL("./world-outline.generated.ts", import.meta.url)),
       "utf8",
     );
     expect(committed).toBe(worldOutlineModule());
-    // Every land ring is drawn inside the map, and the text stays a light backdrop.
-    expect(WORLD_OUTLINE_PATH.startsWith("M")).toBe(true);
+    // No edge of the outline runs across the map (the antimeridian's rings are unwrapped), and
+    // the text stays a light backdrop (about 10 kB gzipped).
+    const steps = WORLD_OUTLINE_PATH.split("M")
+      .slice(1)
+      .flatMap((ring) => (ring.split("l")[1] ?? "").replace("z", "").split(" "))
+      .filter((_, index) => index % 2 === 0)
+      .map((step) => Math.abs(Number(step)));
+    expect(steps.length).toBeGreaterThan(1000);
+    expect(Math.max(...steps)).toBeLessThan(MAP_WIDTH / 2);
     expect(WORLD_OUTLINE_PATH.length).toBeLessThan(40_000);
   });
 });

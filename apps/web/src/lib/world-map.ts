@@ -75,37 +75,74 @@ export function ringsOf(topology: Topology, objectName: string): LonLatRing[] {
 }
 
 /**
+ * A ring that crosses the antimeridian (Chukotka, Fiji), made continuous: each longitude is moved
+ * by whole turns to within 180° of the previous one, so no edge runs across the whole map. The
+ * result may reach past ±180°: `outlinePathOf` draws such a ring again one turn over, and the
+ * map's frame clips both.
+ */
+export function unwrapRing(ring: LonLatRing): [number, number][] {
+  const points: [number, number][] = [];
+  let previous: number | undefined;
+  for (const [lon, lat] of ring) {
+    let shifted = lon;
+    if (previous !== undefined) {
+      while (shifted - previous > 180) shifted -= 360;
+      while (shifted - previous < -180) shifted += 360;
+    }
+    points.push([shifted, lat]);
+    previous = shifted;
+  }
+  return points;
+}
+
+/**
  * An SVG path of rings, projected: coordinates rounded to a tenth of a unit, a point nearer than
  * `minStep` units to the last one kept is dropped (the page's weight: the outline is a backdrop,
  * drawn at most about 2 px per unit), a ring left with fewer than 3 points (an islet) and a ring
- * wholly south of MAP_SOUTH (Antarctica, off the map) are dropped. Relative moves (`l`) keep the
- * text short.
+ * wholly south of MAP_SOUTH (Antarctica, off the map) are dropped. A ring reaching past ±180°
+ * (see `unwrapRing`) is drawn a second time one turn over. Relative moves (`l`) keep the text
+ * short.
  */
-export function outlinePathOf(rings: readonly LonLatRing[], minStep = 0.8): string {
-  const round = (value: number) => Math.round(value * 10);
+export function outlinePathOf(rings: readonly LonLatRing[], minStep = 1): string {
   const parts: string[] = [];
   for (const ring of rings) {
     if (ring.every(([, lat]) => lat < MAP_SOUTH)) continue;
-    const kept: [number, number][] = [];
-    for (const [lon, lat] of ring) {
-      const { x, y } = project(lon, lat);
-      const point: [number, number] = [round(x), round(y)];
-      const last = kept.at(-1);
-      if (last !== undefined && Math.hypot(point[0] - last[0], point[1] - last[1]) < minStep * 10)
-        continue;
-      kept.push(point);
+    const continuous = unwrapRing(ring);
+    const lons = continuous.map(([lon]) => lon);
+    const turns = [0];
+    if (Math.max(...lons) > 180) turns.push(-360);
+    if (Math.min(...lons) < -180) turns.push(360);
+    for (const turn of turns) {
+      const part = ringPath(
+        continuous.map(([lon, lat]) => [lon + turn, lat] as const),
+        minStep,
+      );
+      if (part !== undefined) parts.push(part);
     }
-    if (kept.length < 3) continue;
-    const [first, ...rest] = kept as [[number, number], ...[number, number][]];
-    let previous = first;
-    const steps = rest.map((point) => {
-      const step = `${tenths(point[0] - previous[0])} ${tenths(point[1] - previous[1])}`;
-      previous = point;
-      return step;
-    });
-    parts.push(`M${tenths(first[0])} ${tenths(first[1])}l${steps.join(" ")}z`);
   }
   return parts.join("");
+}
+
+function ringPath(ring: LonLatRing, minStep: number): string | undefined {
+  const round = (value: number) => Math.round(value * 10);
+  const kept: [number, number][] = [];
+  for (const [lon, lat] of ring) {
+    const { x, y } = project(lon, lat);
+    const point: [number, number] = [round(x), round(y)];
+    const last = kept.at(-1);
+    if (last !== undefined && Math.hypot(point[0] - last[0], point[1] - last[1]) < minStep * 10)
+      continue;
+    kept.push(point);
+  }
+  if (kept.length < 3) return undefined;
+  const [first, ...rest] = kept as [[number, number], ...[number, number][]];
+  let previous = first;
+  const steps = rest.map((point) => {
+    const step = `${tenths(point[0] - previous[0])} ${tenths(point[1] - previous[1])}`;
+    previous = point;
+    return step;
+  });
+  return `M${tenths(first[0])} ${tenths(first[1])}l${steps.join(" ")}z`;
 }
 
 /** A whole number of tenths as the shortest decimal text: 12 → "1.2", -5 → "-.5", 30 → "3". */
