@@ -62,6 +62,7 @@ describe("/neocloud for a visitor", () => {
     expect(html).toContain('href="/docs#route-getNeocloudMethodology"');
     expect(textOf(html)).toContain("main business is renting GPU capacity to others");
     expect(textOf(html)).toContain(NEOCLOUD_CITATION);
+    expect(textOf(html)).toContain("Contains data from GeoNames (geonames.org).");
     expect(html).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
     // The sample is marked, and the map outline's source is credited.
     expect(html).toContain("data-sample-notice");
@@ -112,14 +113,14 @@ describe("/neocloud for a Full reader", () => {
     // Abilene, 99.73°W 32.45°N: x = (180 − 99.73) × 2 = 160.54 → 160.5, y = (84 − 32.45) × 2 =
     // 103.1; 1,200 MW: 2 + √1200 / 3 = 13.5, capped at 9.
     expect(html).toMatch(
-      /<a href="#site-crusoe-abilene" data-site-point="crusoe-abilene"><title>Crusoe, Abilene campus \(Abilene, TX, United States\): Under construction, 1,200 MW<\/title><circle class="neocloud-point neocloud-construction" cx="160.5" cy="103.1" r="9"><\/circle><\/a>/,
+      /<a href="#site-data-centers-crusoe-abilene" data-site-point="data-centers:crusoe-abilene"><title>Crusoe, Abilene campus \(Abilene, TX, United States\): Under construction, 1,200 MW<\/title><circle class="neocloud-point neocloud-under_construction" cx="160.5" cy="103.1" r="9"><\/circle><\/a>/,
     );
     // Plano, 96.7°W 33.02°N, 30 MW: (166.6, 101.96 → 102), r = 2 + √30 / 3 = 3.83 → 3.8.
     expect(html).toContain('cx="166.6" cy="102" r="3.8"');
     // Mäntsälä, 25.32°E 60.63°N, 75 MW: (410.64 → 410.6, 46.74 → 46.7), r = 4.89 → 4.9.
     expect(html).toContain('cx="410.6" cy="46.7" r="4.9"');
     // The site without coordinates is in the table only, and said to be.
-    expect(html).not.toContain('data-site-point="lambda-unplaced"');
+    expect(html).not.toContain('data-site-point="data-centers:lambda-unplaced"');
     expect(textOf(html)).toContain("1 site has no coordinates and is in the table only.");
     // Every point's target is a row of the table.
     for (const [, anchor] of html.matchAll(/<a href="#([^"]+)" data-site-point=/g))
@@ -135,10 +136,10 @@ describe("/neocloud for a Full reader", () => {
     const table = html.slice(html.indexOf('data-table="neocloud-sites"'));
     const rows = table.slice(0, table.indexOf("</table>")).split("<tr ").slice(1);
     expect(rows.map((row) => /data-site="([^"]+)"/.exec(row)?.[1])).toEqual([
-      "crusoe-abilene",
-      "coreweave-plano",
-      "nebius-mantsala",
-      "lambda-unplaced",
+      "data-centers:crusoe-abilene",
+      "data-centers:coreweave-plano",
+      "data-centers:nebius-mantsala",
+      "data-centers:lambda-unplaced",
     ]);
     const crusoe = textOf(rows[0] ?? "");
     expect(crusoe).toContain("Crusoe, Abilene campus");
@@ -146,12 +147,15 @@ describe("/neocloud for a Full reader", () => {
     expect(crusoe).toContain("GB200");
     expect(crusoe).toContain("about 50,000 (estimate)");
     expect(crusoe).toContain("1,200");
-    expect(crusoe).toContain("Contract: 2024-06");
+    expect(crusoe).toContain("Under construction");
+    expect(crusoe).toContain("Construction: 2024-07");
     expect(crusoe).toContain("Phase 1 live: 2025-06");
     expect(rows[0]).toContain('href="https://example.org/crusoe-abilene"');
     expect(textOf(rows[1] ?? "")).toContain("8,192");
+    // A site named after its company is named once.
+    expect(textOf(`<tr ${rows[3] ?? ""}`)).toMatch(/^Lambda(?!, Lambda)/);
     expect(textOf(html)).toContain("Sites 1 to 4 of 4");
-    expect(html).toContain('data-citation="epoch-ai"');
+    expect(html).toContain('data-citation="epoch-data-centers"');
     expect(html).toContain("data-sample-notice");
     // The hyperscaler's site is not in the default (neo-cloud) scope.
     expect(textOf(html)).not.toContain("Microsoft");
@@ -166,6 +170,10 @@ describe("/neocloud for a Full reader", () => {
     );
     const byGpu = html.slice(html.indexOf('data-table="neocloud-by-gpu-type"'));
     expect(byGpu).toContain('data-bucket="H200"');
+    // The sites that add nothing to a total are said: Lambda has neither power nor GPUs.
+    expect(textOf(byCountry)).toContain(
+      "Of 4 sites, 1 without a power figure and 2 without a GPU count add nothing to those totals.",
+    );
     expect(neocloudInputs.filter((one) => one.procedure === "planAggregate")).toEqual([
       { procedure: "planAggregate", input: { sessionToken: NEOCLOUD_FULL_SESSION, by: "country" } },
       {
@@ -194,9 +202,9 @@ describe("/neocloud for a Full reader", () => {
     });
     // Abilene (about 310 km from Austin) and Plano (about 320 km); not Mäntsälä or Fairwater.
     expect(textOf(html)).toContain("Sites 1 to 2 of 2");
-    expect(html).toContain('data-site="crusoe-abilene"');
-    expect(html).toContain('data-site="coreweave-plano"');
-    expect(html).not.toContain('data-site="nebius-mantsala"');
+    expect(html).toContain('data-site="data-centers:crusoe-abilene"');
+    expect(html).toContain('data-site="data-centers:coreweave-plano"');
+    expect(html).not.toContain('data-site="data-centers:nebius-mantsala"');
     expect(html).toContain('inputMode="decimal" name="lat" value="30.27"');
     expect(html).toMatch(/type="radio" name="scope" checked="" value="all"/);
     expect(html).toContain(
@@ -242,11 +250,15 @@ describe("/neocloud for a Full reader", () => {
     );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toBe(
-      `crusoe-abilene,Crusoe,Abilene campus,,Abilene,TX,United States,32.45,-99.73,city,true,neocloud,Under construction,,,,GB200,,50000,Blackwell,1200,,OpenAI,2024-06,,2024-07,2025-06,,frontier-data-centers,"Announced in https://example.org/crusoe-abilene, 1.2 GW at full build.",true,neocloud-sample+epoch-ai,"${NEOCLOUD_CITATION}"`,
+      `data-centers:crusoe-abilene,Crusoe,Abilene campus,,Abilene,TX,United States,32.45,-99.73,city,true,neocloud,under_construction,,,,GB200,,50000,Blackwell,1200,,OpenAI,,,2024-07,2025-06,,data-centers,1.2 GW at full build.,false,epoch-data-centers,"${NEOCLOUD_CITATION}"`,
     );
-    expect(lines[2]).toContain("coreweave-plano,CoreWeave,,,Plano,TX,United States,33.02,-96.7,");
+    expect(lines[2]).toContain(
+      "data-centers:coreweave-plano,CoreWeave,CoreWeave Plano,,Plano,TX,United States,33.02,-96.7,",
+    );
     expect(lines[2]).toContain(",H100; H200,8192,,");
-    expect(lines[4]?.startsWith("microsoft-fairwater,Microsoft,Fairwater,")).toBe(true);
+    expect(lines[4]?.startsWith("data-centers:microsoft-fairwater,Microsoft,Fairwater,")).toBe(
+      true,
+    );
     expect(lines[4]).toContain(",false,hyperscaler,");
   });
 });

@@ -13,12 +13,14 @@ import {
   NEOCLOUD_DEFAULT_SCOPE,
   NEOCLOUD_PAGE_SIZE,
   NEOCLOUD_PATH,
-  NEOCLOUD_SCOPES,
+  NEOCLOUD_SCOPE_CHOICES,
   neocloudHref,
   placeOf,
   siteAnchorOf,
+  siteLabelOf,
   sourceLinkOf,
   STATUS_GROUPS,
+  statusLabelOf,
   type NeocloudFilters,
   type NeocloudSiteLike,
 } from "../lib/neocloud";
@@ -29,7 +31,7 @@ import { WORLD_OUTLINE_PATH } from "../lib/world-outline.generated";
 const READING_PLAN = PLAN_LABELS.full;
 
 /** The REST routes of this page, linked to their reference on /docs. */
-const SITES_ROUTE_ANCHOR = "/docs#route-getNeocloudSites";
+const SITES_ROUTE_ANCHOR = "/docs#route-listNeocloudSites";
 const METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getNeocloudMethodology";
 const NATURAL_EARTH_URL = "https://www.naturalearthdata.com/";
 
@@ -79,11 +81,11 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
       <p>
         One row per AI data-centre site: who runs it, where it is (to the precision the source
         gives), its status, the GPUs it holds or is planned to hold, its power capacity in megawatts
-        and the dates of its contract, construction and going live, each with the source&apos;s
-        notes.
+        and the dates of its construction and going live, each with the source&apos;s notes.
       </p>
+      <p data-neocloud-summary>{methodology.summary}</p>
       <h3 id="definition-heading">What counts as a neo-cloud</h3>
-      <p data-neocloud-definition>{methodology.definition}</p>
+      <p data-neocloud-definition>{methodology.neocloudDefinition}</p>
       <p>
         The page shows neo-cloud sites unless the form asks for all sites. The full method is served
         to anyone by{" "}
@@ -114,28 +116,25 @@ export function NeocloudSources({ methodology }: { methodology: NeocloudMethodol
         </p>
       )}
       <ul>
-        {methodology.dataSources.sources.map((source) => (
+        {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
-            <code>{source.source}</code>
-            {source.sample ? " (generated sample)" : ""}:{" "}
-            {source.citation === null ? (
-              "no citation: not a published dataset."
-            ) : (
-              <span data-citation-text>{source.citation}</span>
-            )}
-            {source.licence !== null && (
-              <>
-                {" "}
-                Licensed under{" "}
-                <a href={source.licence.url} rel="license">
-                  {source.licence.name}
-                </a>
-                .
-              </>
-            )}
+            <strong>{source.title}</strong>
+            {source.urls[0] === undefined ? "" : " ("}
+            {source.urls[0] !== undefined && <a href={source.urls[0]}>{source.urls[0]}</a>}
+            {source.urls[0] === undefined ? "" : ")"}:{" "}
+            <span data-citation-text>{source.citation}</span> Licensed under{" "}
+            <a href={source.licence.url} rel="license">
+              {source.licence.name}
+            </a>
+            .
           </li>
         ))}
       </ul>
+      <p data-gazetteer-credit>
+        Places without coordinates of their own are placed at their city, from{" "}
+        <a href={methodology.gazetteer.url}>{methodology.gazetteer.name}</a> (
+        {methodology.gazetteer.licence}): {methodology.gazetteer.attribution}
+      </p>
       <p data-map-credit>
         Map outline: <a href={NATURAL_EARTH_URL}>Natural Earth</a> 1:110m land, public domain,
         bundled with the site (from the <code>world-atlas</code> package); drawn in an
@@ -173,7 +172,7 @@ export function NeocloudFilterForm({
       )}
       <fieldset>
         <legend>Which sites</legend>
-        {NEOCLOUD_SCOPES.map((option) => (
+        {NEOCLOUD_SCOPE_CHOICES.map((option) => (
           <label key={option.value}>
             <input
               type="radio"
@@ -337,17 +336,14 @@ export function NeocloudSitesTable({
                 <tr key={site.id} id={siteAnchorOf(site)} data-site={site.id}>
                   <th scope="row">
                     <span>
-                      {site.company}
-                      {site.siteName === null || site.siteName === "" ? "" : `, ${site.siteName}`}
+                      {siteLabelOf(site)}
                       {site.isNeocloud ? "" : " (not a neo-cloud)"}
                     </span>
                   </th>
                   <td data-label="Place">{placeOf(site) || "\u2013"}</td>
-                  <td data-label="Status">{site.status ?? "\u2013"}</td>
+                  <td data-label="Status">{statusLabelOf(site.status)}</td>
                   <td data-label="GPUs">
-                    {site.gpuTypes === null || site.gpuTypes.length === 0
-                      ? "\u2013"
-                      : site.gpuTypes.join(", ")}
+                    {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
                   </td>
                   <td className="num" data-label="GPU count">
                     {formatGpuQty(site)}
@@ -360,11 +356,11 @@ export function NeocloudSitesTable({
                   </td>
                   <td data-label="Source">
                     {link === undefined ? (
-                      (site.dataset ?? "\u2013")
+                      site.dataset
                     ) : (
                       <a href={link} rel="nofollow noopener">
                         Source
-                        <span className="sr-only"> for {site.company}</span>
+                        <span className="sr-only"> for {siteLabelOf(site)}</span>
                       </a>
                     )}
                   </td>
@@ -454,6 +450,11 @@ export function NeocloudAggregateTable({
           ))}
         </tbody>
       </table>
+      <p className="muted" data-aggregate-gaps>
+        Of {formatCount(answer.sites)} site{answer.sites === 1 ? "" : "s"},{" "}
+        {formatCount(answer.sitesWithoutPower)} without a power figure and{" "}
+        {formatCount(answer.sitesWithoutGpuQty)} without a GPU count add nothing to those totals.
+      </p>
     </div>
   );
 }

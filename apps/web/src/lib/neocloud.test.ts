@@ -9,7 +9,9 @@ import {
   pointRadiusOf,
   siteAnchorOf,
   sourceLinkOf,
+  siteLabelOf,
   statusGroupOf,
+  statusLabelOf,
   type NeocloudSiteLike,
 } from "./neocloud";
 
@@ -47,31 +49,49 @@ describe("the page's filters", () => {
   });
 
   it("names the CSV after the scope and the place filters", () => {
-    expect(neocloudCsvFileName({})).toBe("tpi-neocloud-sites-neo-cloud.csv");
+    expect(neocloudCsvFileName({})).toBe("tpi-neocloud-sites-neocloud.csv");
     expect(neocloudCsvFileName({ scope: "all", city: "São Paulo" })).toBe(
       "tpi-neocloud-sites-all-s-o-paulo.csv",
     );
     expect(neocloudCsvFileName({ lat: "30.27", lon: "-97.74", radiusKm: "500" })).toBe(
-      "tpi-neocloud-sites-neo-cloud-30.27_-97.74_500km.csv",
+      "tpi-neocloud-sites-neocloud-30.27_-97.74_500km.csv",
     );
   });
 });
 
 const SITE: NeocloudSiteLike = {
   id: "a b/c",
+  dataset: "gpu-clusters",
   company: "Nscale",
-  siteName: null,
+  siteName: "Nscale Glomfjord",
+  streetAddress: null,
   city: "Glomfjord",
   state: null,
   country: "Norway",
   latitude: 66.81,
   longitude: 13.95,
+  coordinatePrecision: "site",
+  dcTier: null,
+  ownershipModel: null,
+  coloPartner: null,
   gpuTypes: ["GB300"],
   gpuQtyKnown: null,
   gpuQtyEst: null,
+  chipGeneration: null,
   powerCapacity: 9,
+  category: "neocloud",
   isNeocloud: true,
-  status: "Operational",
+  status: "operational",
+  leaseTerm: null,
+  keyCustomer: null,
+  contractAnnounced: null,
+  gpuOrderDate: null,
+  constructionStart: null,
+  phase1LiveDate: null,
+  fullCapacityTarget: null,
+  sourceNotes: null,
+  sample: false,
+  provenance: { source: "epoch-gpu-clusters", citation: "", sourceUrls: [], sourceLinks: [] },
 };
 
 describe("the map's points", () => {
@@ -83,12 +103,15 @@ describe("the map's points", () => {
     expect(pointRadiusOf(0)).toBe(2.5);
   });
 
-  it("colours a point by its status group, from the dataset's words", () => {
-    expect(statusGroupOf("Operational")).toBe("operational");
-    expect(statusGroupOf("Under construction")).toBe("construction");
-    expect(statusGroupOf("Planned")).toBe("planned");
-    expect(statusGroupOf("Announced")).toBe("planned");
+  it("colours a point by the api's status, and says it in words", () => {
+    expect(statusGroupOf("operational")).toBe("operational");
+    expect(statusGroupOf("under_construction")).toBe("under_construction");
+    expect(statusGroupOf("decommissioned")).toBe("decommissioned");
+    expect(statusGroupOf("rumoured")).toBe("unknown");
     expect(statusGroupOf(null)).toBe("unknown");
+    expect(statusLabelOf("under_construction")).toBe("Under construction");
+    expect(statusLabelOf("rumoured")).toBe("rumoured");
+    expect(statusLabelOf(null)).toBe("\u2013");
   });
 
   it("projects a placed site, names it in its title and links it to its row's anchor", () => {
@@ -101,7 +124,7 @@ describe("the map's points", () => {
         y: 34.4,
         r: 3,
         group: "operational",
-        title: "Nscale, Glomfjord (Glomfjord, Norway): Operational, 9 MW",
+        title: "Nscale, Nscale Glomfjord (Glomfjord, Norway): Operational, 9 MW",
       },
     ]);
     expect(siteAnchorOf(SITE)).toBe("site-a-b-c");
@@ -118,11 +141,34 @@ describe("a site's cells", () => {
     expect(formatGpuQty({ gpuQtyKnown: null, gpuQtyEst: null })).toBe("\u2013");
   });
 
-  it("links the first web address of the source notes, without trailing punctuation", () => {
-    expect(sourceLinkOf({ sourceNotes: "See https://example.org/a?b=1, and more." })).toBe(
-      "https://example.org/a?b=1",
+  it("names a site by its company, then its own name unless that repeats the company", () => {
+    expect(siteLabelOf({ company: "Crusoe", siteName: "Abilene" })).toBe("Crusoe, Abilene");
+    expect(siteLabelOf({ company: "Lambda", siteName: "Lambda" })).toBe("Lambda");
+    expect(siteLabelOf({ company: null, siteName: "Stargate UAE" })).toBe("Stargate UAE");
+  });
+
+  it("links Epoch's own source first, else a web address of the notes, else the dataset", () => {
+    const provenance = {
+      source: "epoch-data-centers",
+      citation: "",
+      sourceUrls: ["https://epoch.ai/data/data-centers"],
+      sourceLinks: ["press release", "https://example.org/own"],
+    };
+    expect(sourceLinkOf({ sourceNotes: "https://example.org/note", provenance })).toBe(
+      "https://example.org/own",
     );
-    expect(sourceLinkOf({ sourceNotes: "Press release (no link)" })).toBeUndefined();
-    expect(sourceLinkOf({ sourceNotes: null })).toBeUndefined();
+    const noLinks = { ...provenance, sourceLinks: [] };
+    expect(
+      sourceLinkOf({
+        sourceNotes: "See https://example.org/a?b=1, and more.",
+        provenance: noLinks,
+      }),
+    ).toBe("https://example.org/a?b=1");
+    expect(sourceLinkOf({ sourceNotes: null, provenance: noLinks })).toBe(
+      "https://epoch.ai/data/data-centers",
+    );
+    expect(
+      sourceLinkOf({ sourceNotes: null, provenance: { ...noLinks, sourceUrls: [] } }),
+    ).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ export const NEOCLOUD_CSV_PATH = `${NEOCLOUD_PATH}/sites.csv`;
 
 /**
  * The filters of `GET /api/neocloud/sites`, as the page's form and its URL name them (the api's
- * own parameter names): `scope` (`neo-cloud`, the default, or `all`), `country`, `city`, and
+ * own parameter names): `scope` (`neocloud`, the default, or `all`), `country`, `city`, and
  * `lat` + `lon` + `radiusKm` for a circle.
  */
 export const NEOCLOUD_FILTER_PARAMS = [
@@ -41,10 +41,10 @@ export const NEOCLOUD_OFFSET_PARAM = "offset";
 export const NEOCLOUD_PAGE_SIZE = 100;
 
 /** The scope the api answers without `scope`: neo-cloud sites only. */
-export const NEOCLOUD_DEFAULT_SCOPE = "neo-cloud";
-/** The scopes of the form's choice, with their words. */
-export const NEOCLOUD_SCOPES = [
-  { value: "neo-cloud", label: "Neo-cloud sites only" },
+export const NEOCLOUD_DEFAULT_SCOPE = "neocloud";
+/** The scopes of the form's choice (the api's values), with their words. */
+export const NEOCLOUD_SCOPE_CHOICES = [
+  { value: "neocloud", label: "Neo-cloud sites only" },
   { value: "all", label: "All AI data-centre sites" },
 ] as const;
 
@@ -91,35 +91,42 @@ export function neocloudHref(path: string, filters: NeocloudFilters, offset = 0)
 /** The fields of a site this page reads, as `GET /api/neocloud/sites` serves them. */
 export type NeocloudSiteLike = {
   id: string;
-  company: string;
-  siteName: string | null;
-  streetAddress?: string | null;
+  dataset: string;
+  company: string | null;
+  siteName: string;
+  streetAddress: string | null;
   city: string | null;
   state: string | null;
   country: string | null;
   latitude: number | null;
   longitude: number | null;
-  coordinatePrecision?: string | null;
-  dcTier?: string | null;
-  ownershipModel?: string | null;
-  coloPartner?: string | null;
-  gpuTypes: readonly string[] | null;
+  coordinatePrecision: string | null;
+  dcTier: string | null;
+  ownershipModel: string | null;
+  coloPartner: string | null;
+  gpuTypes: readonly string[];
   gpuQtyKnown: number | null;
   gpuQtyEst: number | null;
-  chipGeneration?: string | null;
+  chipGeneration: string | null;
   powerCapacity: number | null;
-  category?: string | null;
+  category: string;
   isNeocloud: boolean;
   status: string | null;
-  leaseTerm?: string | null;
-  keyCustomer?: string | null;
-  contractAnnounced?: string | null;
-  gpuOrderDate?: string | null;
-  constructionStart?: string | null;
-  phase1LiveDate?: string | null;
-  fullCapacityTarget?: string | null;
-  sourceNotes?: string | null;
-  dataset?: string | null;
+  leaseTerm: string | null;
+  keyCustomer: string | null;
+  contractAnnounced: string | null;
+  gpuOrderDate: string | null;
+  constructionStart: string | null;
+  phase1LiveDate: string | null;
+  fullCapacityTarget: string | null;
+  sourceNotes: string | null;
+  sample: boolean;
+  provenance: {
+    source: string;
+    citation: string;
+    sourceUrls: readonly string[];
+    sourceLinks: readonly string[];
+  };
 };
 
 /** The anchor of a site's row in the table: the map's points link to it. */
@@ -134,28 +141,38 @@ export function placeOf(site: Pick<NeocloudSiteLike, "city" | "state" | "country
     .join(", ");
 }
 
-/** A site's name as a reader recognises it: its own name, or the company's and its city. */
-export function siteLabelOf(site: Pick<NeocloudSiteLike, "company" | "siteName" | "city">): string {
-  if (site.siteName !== null && site.siteName !== "") return `${site.company}, ${site.siteName}`;
-  return site.city === null ? site.company : `${site.company}, ${site.city}`;
+/** A site's name as a reader recognises it: the company's, then the site's own. */
+export function siteLabelOf(site: Pick<NeocloudSiteLike, "company" | "siteName">): string {
+  if (site.company === null || site.company === "") return site.siteName;
+  return site.siteName === "" || site.siteName === site.company
+    ? site.company
+    : `${site.company}, ${site.siteName}`;
 }
 
-/** The status groups the map colours (the dataset's words vary: "Operational", "Planned", …). */
-export type StatusGroup = "operational" | "construction" | "planned" | "unknown";
+/** The map's colour groups: the api's statuses (`status`), and a site without one. */
+export type StatusGroup =
+  | "operational"
+  | "under_construction"
+  | "planned"
+  | "decommissioned"
+  | "unknown";
 export const STATUS_GROUPS: readonly { group: StatusGroup; label: string }[] = [
   { group: "operational", label: "Operational" },
-  { group: "construction", label: "Under construction" },
-  { group: "planned", label: "Planned or announced" },
+  { group: "under_construction", label: "Under construction" },
+  { group: "planned", label: "Planned" },
+  { group: "decommissioned", label: "Decommissioned" },
   { group: "unknown", label: "Status not known" },
 ];
 
-/** Which of the map's colours a status takes. */
+/** Which of the map's colours a status takes (a status the page does not know: not known). */
 export function statusGroupOf(status: string | null): StatusGroup {
-  const words = (status ?? "").toLowerCase();
-  if (/operat|live|online|existing|active/.test(words)) return "operational";
-  if (/construct|build/.test(words)) return "construction";
-  if (/plan|announc|propos|permit/.test(words)) return "planned";
-  return "unknown";
+  return STATUS_GROUPS.find((entry) => entry.group === status)?.group ?? "unknown";
+}
+
+/** A status in words: `under_construction` → `Under construction`; null → a dash. */
+export function statusLabelOf(status: string | null): string {
+  if (status === null) return "\u2013";
+  return STATUS_GROUPS.find((entry) => entry.group === status)?.label ?? status;
 }
 
 /** The radius of a point of unknown power, in map units. */
@@ -201,7 +218,7 @@ export function mapPointsOf(sites: readonly NeocloudSiteLike[]): MapPoint[] {
       y: Math.round(y * 10) / 10,
       r: Math.round(pointRadiusOf(site.powerCapacity) * 10) / 10,
       group: statusGroupOf(site.status),
-      title: `${siteLabelOf(site)} (${placeOf(site)}): ${site.status ?? "status not known"}, ${power}`,
+      title: `${siteLabelOf(site)} (${placeOf(site) || "place not known"}): ${statusLabelOf(site.status).replace("\u2013", "status not known")}, ${power}`,
     });
   }
   return points.sort((a, b) => b.r - a.r);
@@ -219,10 +236,21 @@ export function formatGpuQty(site: Pick<NeocloudSiteLike, "gpuQtyKnown" | "gpuQt
   return "\u2013";
 }
 
-/** The first web address in a site's source notes: the table links it as the site's source. */
-export function sourceLinkOf(site: Pick<NeocloudSiteLike, "sourceNotes">): string | undefined {
+/**
+ * The link of a site's source: the first of Epoch's own sources for the record, else the
+ * dataset's page, else the first web address in the notes.
+ */
+export function sourceLinkOf(
+  site: Pick<NeocloudSiteLike, "sourceNotes" | "provenance">,
+): string | undefined {
+  const linked = site.provenance.sourceLinks.find(isWebAddress);
+  if (linked !== undefined) return linked;
   const match = /https?:\/\/[^\s<>"')\]]+/.exec(site.sourceNotes ?? "");
-  return match?.[0].replace(/[.,;:]+$/, "");
+  return match?.[0].replace(/[.,;:]+$/, "") ?? site.provenance.sourceUrls.find(isWebAddress);
+}
+
+function isWebAddress(text: string): boolean {
+  return /^https?:\/\//.test(text);
 }
 
 /** `tpi-neocloud-sites-all-austin.csv`: the scope and the place filters in the saved file's name. */
@@ -239,9 +267,6 @@ export function neocloudCsvFileName(filters: NeocloudFilters): string {
     .replace(/^-|-$/g, "");
   return `tpi-neocloud-sites-${slug}.csv`;
 }
-
-/** What every CSV row says about where it comes from. */
-export type NeocloudProvenance = { sample: boolean; source: string; citation: string };
 
 /**
  * The CSV's columns: the api's field names (so a script reads the file as it reads the api),
@@ -285,19 +310,17 @@ export const NEOCLOUD_CSV_COLUMNS = [
 
 /**
  * RFC 4180 CSV of sites with the api's exact values (null is an empty field; GPU types joined by
- * `; `), CRLF line ends, in the api's order, each row with the answer's provenance.
+ * `; `), CRLF line ends, in the api's order, each row with its own provenance: whether it is a
+ * generated sample site, its source and the citation its licence requires.
  */
-export function neocloudSitesToCsv(
-  sites: readonly NeocloudSiteLike[],
-  provenance: NeocloudProvenance,
-): string {
+export function neocloudSitesToCsv(sites: readonly NeocloudSiteLike[]): string {
   const text = (value: string | number | boolean | null | undefined) =>
     value === null || value === undefined ? "" : String(value);
   const lines = [NEOCLOUD_CSV_COLUMNS.join(",")];
   for (const site of sites) {
     const fields: Record<(typeof NEOCLOUD_CSV_COLUMNS)[number], string> = {
       id: site.id,
-      company: site.company,
+      company: text(site.company),
       siteName: text(site.siteName),
       streetAddress: text(site.streetAddress),
       city: text(site.city),
@@ -307,12 +330,12 @@ export function neocloudSitesToCsv(
       longitude: text(site.longitude),
       coordinatePrecision: text(site.coordinatePrecision),
       isNeocloud: String(site.isNeocloud),
-      category: text(site.category),
+      category: site.category,
       status: text(site.status),
       dcTier: text(site.dcTier),
       ownershipModel: text(site.ownershipModel),
       coloPartner: text(site.coloPartner),
-      gpuTypes: (site.gpuTypes ?? []).join("; "),
+      gpuTypes: site.gpuTypes.join("; "),
       gpuQtyKnown: text(site.gpuQtyKnown),
       gpuQtyEst: text(site.gpuQtyEst),
       chipGeneration: text(site.chipGeneration),
@@ -324,30 +347,13 @@ export function neocloudSitesToCsv(
       constructionStart: text(site.constructionStart),
       phase1LiveDate: text(site.phase1LiveDate),
       fullCapacityTarget: text(site.fullCapacityTarget),
-      dataset: text(site.dataset),
+      dataset: site.dataset,
       sourceNotes: text(site.sourceNotes),
-      sample: String(provenance.sample),
-      source: provenance.source,
-      citation: provenance.citation,
+      sample: String(site.sample),
+      source: site.provenance.source,
+      citation: site.provenance.citation,
     };
     lines.push(NEOCLOUD_CSV_COLUMNS.map((column) => csvField(fields[column])).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
-}
-
-/** An answer's sources, as `dataSources` lists them. */
-export type NeocloudSources = {
-  sample: boolean;
-  sources: readonly { source: string; citation: string | null }[];
-};
-
-/** The provenance of every row of an answer: its sources (joined by `+`) and their citations. */
-export function neocloudProvenanceOf(dataSources: NeocloudSources): NeocloudProvenance {
-  return {
-    sample: dataSources.sample,
-    source: dataSources.sources.map((entry) => entry.source).join("+"),
-    citation: dataSources.sources
-      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
-      .join(" "),
-  };
 }

@@ -25,8 +25,17 @@ type AnswerSources = {
 
 /** `GET /api/neocloud/methodology`: the neo-cloud definition, the rules and the sources. */
 export type NeocloudMethodology = {
-  definition: string;
+  summary: string;
+  neocloudDefinition: string;
   rules: readonly string[];
+  sources: readonly {
+    source: string;
+    title: string;
+    urls: readonly string[];
+    citation: string;
+    licence: { name: string; url: string };
+  }[];
+  gazetteer: { name: string; licence: string; attribution: string; url: string };
   dataSources: AnswerSources;
 };
 

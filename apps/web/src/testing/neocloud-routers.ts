@@ -23,26 +23,24 @@ export const neocloudInputs: { procedure: string; input: unknown }[] = [];
 
 export const NEOCLOUD_CITATION =
   "Epoch AI, 'Frontier Data Centers Hub' and 'GPU Clusters', epoch.ai/data, accessed 2026-11-20. Licensed under CC BY 4.0.";
+const LICENCE = { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" };
 const SOURCES = {
   sample: true,
   notice: SAMPLE_NOTICE,
   sources: [
+    { source: "sample", sample: true, asOf: null, citation: null, licence: null },
     {
-      source: "neocloud-sample",
-      sample: true,
-      citation: null,
-      licence: null,
-    },
-    {
-      source: "epoch-ai",
+      source: "epoch-data-centers",
       sample: false,
+      asOf: "2026-11-20T00:00:00.000Z",
       citation: NEOCLOUD_CITATION,
-      licence: { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+      licence: LICENCE,
     },
   ],
 };
 
 const base = {
+  dataset: "data-centers",
   streetAddress: null,
   state: null,
   coordinatePrecision: "city",
@@ -50,6 +48,8 @@ const base = {
   ownershipModel: null,
   coloPartner: null,
   chipGeneration: null,
+  chips: [],
+  h100Equivalents: null,
   category: "neocloud",
   isNeocloud: true,
   leaseTerm: null,
@@ -60,14 +60,29 @@ const base = {
   phase1LiveDate: null,
   fullCapacityTarget: null,
   sourceNotes: null,
-  dataset: "frontier-data-centers",
+  sample: false,
 };
+
+function provenance(recordName: string, sourceLinks: string[] = []) {
+  return {
+    dataset: "data-centers",
+    source: "epoch-data-centers",
+    recordName,
+    sourceUrls: ["https://epoch.ai/data/data-centers"],
+    retrievedAt: "2026-11-20T00:00:00.000Z",
+    licence: LICENCE,
+    citation: NEOCLOUD_CITATION,
+    sourceLinks,
+    confidence: {},
+    certainty: null,
+  };
+}
 
 /** Four neo-cloud sites (one without coordinates) and one hyperscaler's, for `scope=all`. */
 export const NEOCLOUD_SITES = [
   {
     ...base,
-    id: "crusoe-abilene",
+    id: "data-centers:crusoe-abilene",
     company: "Crusoe",
     siteName: "Abilene campus",
     city: "Abilene",
@@ -80,18 +95,18 @@ export const NEOCLOUD_SITES = [
     gpuQtyEst: 50000,
     chipGeneration: "Blackwell",
     powerCapacity: 1200,
-    status: "Under construction",
+    status: "under_construction",
     keyCustomer: "OpenAI",
-    contractAnnounced: "2024-06",
     constructionStart: "2024-07",
     phase1LiveDate: "2025-06",
-    sourceNotes: "Announced in https://example.org/crusoe-abilene, 1.2 GW at full build.",
+    sourceNotes: "1.2 GW at full build.",
+    provenance: provenance("crusoe-abilene", ["https://example.org/crusoe-abilene"]),
   },
   {
     ...base,
-    id: "coreweave-plano",
+    id: "data-centers:coreweave-plano",
     company: "CoreWeave",
-    siteName: null,
+    siteName: "CoreWeave Plano",
     city: "Plano",
     state: "TX",
     country: "United States",
@@ -101,11 +116,12 @@ export const NEOCLOUD_SITES = [
     gpuQtyKnown: 8192,
     gpuQtyEst: null,
     powerCapacity: 30,
-    status: "Operational",
+    status: "operational",
+    provenance: provenance("coreweave-plano"),
   },
   {
     ...base,
-    id: "nebius-mantsala",
+    id: "data-centers:nebius-mantsala",
     company: "Nebius",
     siteName: "Mäntsälä",
     city: "Mäntsälä",
@@ -116,27 +132,29 @@ export const NEOCLOUD_SITES = [
     gpuQtyKnown: null,
     gpuQtyEst: null,
     powerCapacity: 75,
-    status: "Operational",
+    status: "operational",
+    provenance: provenance("nebius-mantsala"),
   },
   {
     ...base,
-    id: "lambda-unplaced",
+    id: "data-centers:lambda-unplaced",
     company: "Lambda",
-    siteName: null,
+    siteName: "Lambda",
     city: null,
     country: "United States",
     latitude: null,
     longitude: null,
     coordinatePrecision: null,
-    gpuTypes: null,
+    gpuTypes: [],
     gpuQtyKnown: null,
     gpuQtyEst: null,
     powerCapacity: null,
     status: null,
+    provenance: provenance("lambda-unplaced"),
   },
   {
     ...base,
-    id: "microsoft-fairwater",
+    id: "data-centers:microsoft-fairwater",
     company: "Microsoft",
     siteName: "Fairwater",
     city: "Mount Pleasant",
@@ -150,7 +168,8 @@ export const NEOCLOUD_SITES = [
     powerCapacity: 300,
     category: "hyperscaler",
     isNeocloud: false,
-    status: "Operational",
+    status: "operational",
+    provenance: provenance("microsoft-fairwater"),
   },
 ];
 
@@ -204,10 +223,28 @@ function sitesOf(input: {
 
 const neocloud = t.router({
   methodology: t.procedure.query(() => ({
-    success: true as const,
-    definition:
+    methodologyVersion: "1.0",
+    summary: "AI data-centre sites from two Epoch AI datasets, one row per record.",
+    neocloudDefinition:
       "A neo-cloud is a company whose main business is renting GPU capacity to others, and not a hyperscaler.",
     rules: ["Sites are kept as each dataset lists them; no record is merged across datasets."],
+    sources: [
+      {
+        source: "epoch-data-centers",
+        title: "Epoch AI, Frontier Data Centers Hub",
+        urls: ["https://epoch.ai/data/data-centers"],
+        documentation: "",
+        citation: NEOCLOUD_CITATION,
+        licence: LICENCE,
+        terms: "",
+      },
+    ],
+    gazetteer: {
+      name: "GeoNames cities15000",
+      licence: "CC BY 4.0",
+      attribution: "Contains data from GeoNames (geonames.org).",
+      url: "https://www.geonames.org/",
+    },
     dataSources: SOURCES,
   })),
   planSites: t.procedure
@@ -251,7 +288,12 @@ const neocloud = t.router({
         { site_count: number; total_power_mw: number; total_gpu_qty: number }
       >();
       for (const site of sites) {
-        const keys = input.by === "country" ? [site.country] : (site.gpuTypes ?? ["Other"]);
+        const keys =
+          input.by === "country"
+            ? [site.country]
+            : site.gpuTypes.length === 0
+              ? ["Other"]
+              : site.gpuTypes;
         for (const key of keys) {
           const bucket = buckets.get(key) ?? { site_count: 0, total_power_mw: 0, total_gpu_qty: 0 };
           bucket.site_count += 1;
@@ -263,7 +305,18 @@ const neocloud = t.router({
       return {
         success: true as const,
         by: input.by,
-        data: [...buckets].map(([key, bucket]) => ({ key, ...bucket })),
+        scope: input.scope ?? "neocloud",
+        sites: sites.length,
+        sitesWithoutPower: sites.filter((site) => site.powerCapacity === null).length,
+        sitesWithoutGpuQty: sites.filter(
+          (site) => site.gpuQtyKnown === null && site.gpuQtyEst === null,
+        ).length,
+        data: [...buckets].map(([key, bucket]) => ({
+          key,
+          ...bucket,
+          sites_without_power: 0,
+          sites_without_gpu_qty: 0,
+        })),
         dataSources: SOURCES,
       };
     }),
