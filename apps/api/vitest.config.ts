@@ -8,8 +8,12 @@ export default defineConfig({
     globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     // Files run in parallel, each on its own database; two workers suit these 2-core machines.
     maxWorkers: 2,
-    // Tests read no outside source (GPU prices, GitHub search): those about one point it at a
+    // Tests read no outside source (GPU prices, GitHub search, Epoch AI files): those about one point it at a
     // loopback stub.
-    env: { GPU_LEDGER_ENABLED: "false", GITHUB_SEARCH_ENABLED: "false" },
+    env: {
+      GPU_LEDGER_ENABLED: "false",
+      GITHUB_SEARCH_ENABLED: "false",
+      NEOCLOUD_SYNC_ENABLED: "false",
+    },
   },
 });

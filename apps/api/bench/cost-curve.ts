@@ -330,6 +330,7 @@ function startOnce(scale: Scale, databaseUrl: string, now: Date) {
       // No GPU ledger sync in the background of a timed run (nor a remote host in its figures).
       GPU_LEDGER_ENABLED: "false",
       GITHUB_SEARCH_ENABLED: "false",
+      NEOCLOUD_SYNC_ENABLED: "false",
       RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
       // The bench's instant: the api finds everything due already settled and published.
       TPI_TEST_CLOCK: now.toISOString(),

@@ -433,6 +433,7 @@ try {
         // No GPU ledger sync in the background of a timed run (nor a remote host in its figures).
         GPU_LEDGER_ENABLED: "false",
         GITHUB_SEARCH_ENABLED: "false",
+        NEOCLOUD_SYNC_ENABLED: "false",
         RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
         ...variant.env,
       },

@@ -287,6 +287,7 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
       // No browser test reaches GitHub: one about LLM Coding points GITHUB_API_URL at a stub
       // and turns this on in `apiEnv`.
       GITHUB_SEARCH_ENABLED: "false",
+      NEOCLOUD_SYNC_ENABLED: "false",
       ...apiEnv,
     },
     mailLog,

@@ -66,3 +66,4 @@ export * from "./repositories/revisions";
 export * from "./repositories/source-data";
 export * from "./repositories/data-loads";
 export * from "./repositories/coding-workload";
+export * from "./repositories/neocloud-sites";

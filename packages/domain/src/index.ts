@@ -62,3 +62,12 @@ export * from "./workload/methodology";
 export * from "./workload/query";
 export * from "./workload/publication";
 export * from "./workload/sample";
+
+export * from "./neocloud/sources";
+export * from "./neocloud/catalog";
+export * from "./neocloud/geo";
+export * from "./neocloud/site";
+export * from "./neocloud/query";
+export * from "./neocloud/sample";
+export * from "./neocloud/methodology";
+export * from "./neocloud/access";

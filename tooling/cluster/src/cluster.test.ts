@@ -172,6 +172,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       // test counts what the instances published, which must not depend on a remote host.
       GPU_LEDGER_ENABLED: "false",
       GITHUB_SEARCH_ENABLED: "false",
+      NEOCLOUD_SYNC_ENABLED: "false",
       TPI_WEB_URL: "",
       TPI_TEST_CLOCK: "",
       // Production refuses the log mail transport unless told what to do with the links; this

@@ -39,6 +39,7 @@ import {
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
 import { openGpuState } from "../markets/gpu/read-model/state";
+import { openNeocloudState } from "../markets/neocloud/read-model/state";
 import { openLlmCodingState } from "../markets/llm-coding/read-model/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
 import { openTokenState } from "../markets/token/read-model/state";
@@ -215,6 +216,8 @@ export async function startTestApi(
       ["gpu", gpu],
       ["workload", workload],
       ["llm-coding", openLlmCodingState(db, () => clock.now)],
+      // Empty until a test loads it (NEOCLOUD.of(api.deps).sites.refresh()).
+      ["neocloud", openNeocloudState(db)],
     ]),
     auth,
     clock: () => clock.now,

@@ -1,0 +1,87 @@
+import { parseArgs } from "node:util";
+import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
+import { recentSourceSyncs } from "@tpi/db";
+import { UsageError, withRuntime, type Command } from "../../../platform/cli/command";
+import { importNeocloudSites, type NeocloudImportReport } from "../jobs/epoch-import";
+import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
+import { NEOCLOUD } from "../read-model/state";
+
+/** Help lines of the Neo-Cloud Sites commands. */
+export const NEOCLOUD_USAGE = `  neocloud import [--gpu-clusters URL|FILE] [--data-centers URL|FILE] [--timelines URL|FILE]
+                                       import Epoch AI's GPU Clusters and Frontier Data Centers files (default: the
+                                       NEOCLOUD_*_URL variables), all validated before one transaction writes the
+                                       changed sites; says what it inserted, updated, removed and left unchanged
+  neocloud status                      the imported datasets, what the api serves and the recent import runs`;
+
+function describeReport(report: NeocloudImportReport): string {
+  if (!report.ran) return `not run: ${report.reason}`;
+  return `import #${report.syncId} ${report.outcome}: ${report.message}`;
+}
+
+const neocloudSubcommands: Record<"import" | "status", Command> = {
+  async import(args, context) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        "gpu-clusters": { type: "string" },
+        "data-centers": { type: "string" },
+        timelines: { type: "string" },
+      },
+      strict: true,
+    });
+    const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
+    const files = {
+      gpuClusters: values["gpu-clusters"] ?? settings.files.gpuClusters,
+      dataCenters: values["data-centers"] ?? settings.files.dataCenters,
+      timelines: values.timelines ?? settings.files.timelines,
+    };
+    await withRuntime(context, async (runtime) => {
+      console.log(`reading ${files.gpuClusters}, ${files.dataCenters} and ${files.timelines}`);
+      const report = await importNeocloudSites(runtime.database.db, files, {
+        trigger: "manual",
+        now: runtime.clock(),
+        fetchTimeoutMs: settings.fetchTimeoutMs,
+      });
+      console.log(describeReport(report));
+      const state = NEOCLOUD.of(runtime);
+      state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
+      await state.sites.refresh();
+      console.log(`served now: ${state.describeLoaded()}`);
+      if (!report.ran || report.outcome !== "ok") process.exitCode = 1;
+    });
+  },
+
+  async status(args, context) {
+    parseArgs({ args, options: {}, strict: true });
+    const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
+    await withRuntime(context, async (runtime) => {
+      const state = NEOCLOUD.of(runtime);
+      state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
+      await state.sites.refresh();
+      console.log(
+        `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
+      );
+      for (const imported of state.sites.datasets)
+        console.log(
+          `${imported.dataset}: ${imported.records} record(s), retrieved ${imported.retrievedAt.toISOString()} from ${imported.sourceUrls.join(", ")}`,
+        );
+      if (state.sites.datasets.length === 0) console.log("nothing imported yet");
+      const neocloud = state.sites.sites.filter((site) => site.isNeocloud).length;
+      console.log(`served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`);
+      for (const run of await recentSourceSyncs(runtime.database.db, NEOCLOUD_SYNC_SOURCE, 5))
+        console.log(
+          `  import #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
+        );
+    });
+  },
+};
+
+/** Operator commands of the Neo-Cloud Sites market: `neocloud import` and `neocloud status`. */
+export const neocloudCommands: Record<string, Command> = {
+  async neocloud(args, context) {
+    const [subcommand, ...rest] = args;
+    if (subcommand !== "import" && subcommand !== "status")
+      throw new UsageError(`neocloud takes 'import' or 'status'; got '${subcommand ?? ""}'`);
+    await neocloudSubcommands[subcommand](rest, context);
+  },
+};

@@ -1,0 +1,250 @@
+import { createHash } from "node:crypto";
+import {
+  DATA_CENTERS_REQUIRED_COLUMNS,
+  DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
+  GPU_CLUSTERS_REQUIRED_COLUMNS,
+  NEOCLOUD_SYNC_SOURCE,
+  siteContentText,
+  siteFromDataCenter,
+  siteFromGpuCluster,
+  timelineRowOf,
+  utcDayOf,
+  type Geocoder,
+  type NeocloudSite,
+  type TimelineRow,
+} from "@tpi/domain";
+import {
+  closeInterruptedSourceSyncs,
+  finishSourceSync,
+  startSourceSync,
+  withSourceSyncLock,
+  writeNeocloudImport,
+  type Db,
+  type NeocloudDatasetWrite,
+  type NeocloudWriteCounts,
+  type SourceSyncEnd,
+} from "@tpi/db";
+import { loadGazetteer } from "../sources/gazetteer";
+import {
+  EpochFileError,
+  parseEpochCsv,
+  readEpochFile,
+  recordOrError,
+  throwIfErrors,
+} from "../sources/epoch-files";
+import type { NeocloudFiles } from "./settings";
+
+/**
+ * Epoch AI's GPU Clusters and Frontier Data Centers files into `neocloud_site`: the three files
+ * read, parsed and every record validated and mapped first; then one transaction writes only the
+ * sites whose content hash moved, inserts new ones and removes those Epoch no longer lists. A
+ * failed or stopped import writes nothing. Runs under its own sync lock (one importing instance)
+ * and is recorded in the sync log.
+ */
+
+const MAX_IMPORT_RUN_MS = 15 * 60_000;
+
+export type NeocloudImportReport =
+  | { ran: false; reason: string }
+  | {
+      ran: true;
+      syncId: number;
+      outcome: SourceSyncEnd["outcome"];
+      /** True when any site was inserted, updated or removed. */
+      written: boolean;
+      counts: Record<string, NeocloudWriteCounts>;
+      message: string;
+    };
+
+let gazetteer: Promise<Geocoder> | undefined;
+/** The gazetteer, loaded by the first import that needs it and kept (a failed load is retried). */
+function sharedGazetteer(): Promise<Geocoder> {
+  gazetteer ??= loadGazetteer().catch((error: unknown) => {
+    gazetteer = undefined;
+    throw error;
+  });
+  return gazetteer;
+}
+
+export async function importNeocloudSites(
+  db: Db,
+  files: NeocloudFiles,
+  options: {
+    trigger: "manual" | "schedule" | "startup";
+    now: Date;
+    fetchTimeoutMs: number;
+    signal?: AbortSignal;
+    geocoder?: Geocoder;
+  },
+): Promise<NeocloudImportReport> {
+  const locked = await withSourceSyncLock(
+    db,
+    () => run(db, files, options),
+    MAX_IMPORT_RUN_MS,
+    NEOCLOUD_SYNC_SOURCE,
+  );
+  if (!locked.locked)
+    return {
+      ran: false,
+      reason:
+        "another instance is importing Epoch AI's neocloud data right now; this import was skipped",
+    };
+  return locked.result;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Reads, validates and maps the three files; throws EpochFileError naming what is wrong. */
+export async function readNeocloudFiles(
+  files: NeocloudFiles,
+  options: { now: Date; fetchTimeoutMs: number; signal?: AbortSignal; geocoder?: Geocoder },
+): Promise<NeocloudDatasetWrite[]> {
+  const read = (location: string) =>
+    readEpochFile(location, { timeoutMs: options.fetchTimeoutMs, signal: options.signal });
+  const [clustersText, centersText, timelinesText] = await Promise.all([
+    read(files.gpuClusters),
+    read(files.dataCenters),
+    read(files.timelines),
+  ]);
+  const clusters = parseEpochCsv(files.gpuClusters, clustersText, GPU_CLUSTERS_REQUIRED_COLUMNS);
+  const centers = parseEpochCsv(files.dataCenters, centersText, DATA_CENTERS_REQUIRED_COLUMNS);
+  const timelines = parseEpochCsv(
+    files.timelines,
+    timelinesText,
+    DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
+  );
+  const geocode = options.geocoder ?? (await sharedGazetteer());
+  const retrievedAt = options.now.toISOString();
+
+  // GPU Clusters: a repeated Name (Epoch's anonymised rows) gets " #2", " #3" in file order.
+  const clusterErrors: string[] = [];
+  const clusterSites: NeocloudSite[] = [];
+  const names = new Map<string, number>();
+  for (const { line, row } of clusters.rows) {
+    const name = (row.Name ?? "").trim();
+    if (name === "") {
+      clusterErrors.push(`line ${line}: 'Name' is empty`);
+      continue;
+    }
+    const seen = (names.get(name) ?? 0) + 1;
+    names.set(name, seen);
+    const recordName = seen === 1 ? name : `${name} #${seen}`;
+    const site = recordOrError(line, clusterErrors, () =>
+      siteFromGpuCluster(row, recordName, {
+        sourceUrls: [files.gpuClusters],
+        retrievedAt,
+        geocode,
+      }),
+    );
+    if (site !== undefined) clusterSites.push(site);
+  }
+  throwIfErrors(files.gpuClusters, clusterErrors);
+
+  const timelineErrors: string[] = [];
+  const timelineOf = new Map<string, TimelineRow[]>();
+  for (const { line, row } of timelines.rows) {
+    const entry = recordOrError(line, timelineErrors, () => timelineRowOf(row));
+    if (entry === undefined) continue;
+    const list = timelineOf.get(entry.handle) ?? [];
+    list.push(entry.entry);
+    timelineOf.set(entry.handle, list);
+  }
+  throwIfErrors(files.timelines, timelineErrors);
+
+  const centerErrors: string[] = [];
+  const centerSites: NeocloudSite[] = [];
+  const handles = new Set<string>();
+  for (const { line, row } of centers.rows) {
+    const handle = (row.Handle ?? "").trim();
+    if (handles.has(handle)) {
+      centerErrors.push(`line ${line}: the handle '${handle}' is repeated`);
+      continue;
+    }
+    handles.add(handle);
+    const site = recordOrError(line, centerErrors, () =>
+      siteFromDataCenter(row, timelineOf.get(handle) ?? [], {
+        sourceUrls: [files.dataCenters, files.timelines],
+        retrievedAt,
+        geocode,
+      }),
+    );
+    if (site !== undefined) centerSites.push(site);
+  }
+  throwIfErrors(files.dataCenters, centerErrors);
+
+  const withHash = (site: NeocloudSite) => ({ site, contentHash: sha256(siteContentText(site)) });
+  return [
+    {
+      dataset: "gpu-clusters",
+      sourceUrls: [files.gpuClusters],
+      retrievedAt: options.now,
+      sites: clusterSites.map(withHash),
+    },
+    {
+      dataset: "data-centers",
+      sourceUrls: [files.dataCenters, files.timelines],
+      retrievedAt: options.now,
+      sites: centerSites.map(withHash),
+    },
+  ];
+}
+
+function describeCounts(counts: Record<string, NeocloudWriteCounts>): string {
+  return Object.entries(counts)
+    .map(
+      ([dataset, c]) =>
+        `${dataset}: ${c.inserted} inserted, ${c.updated} updated, ${c.removed} removed, ${c.unchanged} unchanged`,
+    )
+    .join("; ");
+}
+
+async function run(
+  db: Db,
+  files: NeocloudFiles,
+  options: Parameters<typeof importNeocloudSites>[2],
+): Promise<NeocloudImportReport> {
+  const { now } = options;
+  await closeInterruptedSourceSyncs(db, NEOCLOUD_SYNC_SOURCE, now);
+  const today = utcDayOf(now);
+  const syncId = await startSourceSync(db, {
+    source: NEOCLOUD_SYNC_SOURCE,
+    trigger: options.trigger,
+    firstDay: today,
+    lastDay: today,
+    startedAt: now,
+  });
+  const finish = (outcome: SourceSyncEnd["outcome"], message: string, written: boolean) =>
+    finishSourceSync(db, syncId, {
+      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
+      asOf: outcome === "ok" ? now : null,
+      priceSnapshotId: null,
+      requests: 3,
+      daysWritten: written ? 1 : 0,
+      daysFailed: outcome === "ok" ? 0 : 1,
+      outcome,
+      message,
+    });
+  try {
+    const datasets = await readNeocloudFiles(files, options);
+    if (options.signal?.aborted) throw new EpochFileError("stopped before writing");
+    const counts = await writeNeocloudImport(db, datasets, now);
+    const written = Object.values(counts).some((c) => c.inserted + c.updated + c.removed > 0);
+    const message = `Epoch AI neocloud import: ${describeCounts(counts)}`;
+    await finish("ok", message, written);
+    return { ran: true, syncId, outcome: "ok", written, counts, message };
+  } catch (error) {
+    const stopped = options.signal?.aborted === true;
+    const cause = error instanceof Error ? error.message : String(error);
+    const message = `Epoch AI neocloud import failed, nothing written (the stored sites are unchanged): ${cause}`;
+    await finish(stopped ? "interrupted" : "failed", message, false).catch(() => undefined);
+    if (!(error instanceof EpochFileError) && !stopped) throw error;
+    return {
+      ran: true,
+      syncId,
+      outcome: stopped ? "interrupted" : "failed",
+      written: false,
+      counts: {},
+      message,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
+import { closeInterruptedSourceSyncsIfIdle } from "@tpi/db";
+import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import type { NeocloudState } from "../read-model/state";
+import { neocloudJobs } from "./schedule";
+import type { NeocloudSettings } from "./settings";
+
+/**
+ * The Neo-Cloud Sites market's start-up: import runs a dead process left `running` closed, then
+ * the sites loaded from what is stored (the sample while nothing is, when SEED_SAMPLE_ON_EMPTY
+ * allows). No request leaves the process here: the import runs as a background job after start,
+ * so an unreachable epoch.ai never delays serving.
+ */
+export async function startNeocloudMarket(
+  state: NeocloudState,
+  settings: NeocloudSettings,
+  context: MarketJobContext,
+): Promise<void> {
+  const closed = await closeInterruptedSourceSyncsIfIdle(
+    context.db,
+    NEOCLOUD_SYNC_SOURCE,
+    context.clock(),
+  );
+  if (closed !== null && closed.length > 0)
+    context.log.warn(
+      `neocloud import log: ${closed.length} run(s) left running by a process that stopped without finishing closed as interrupted`,
+    );
+  state.sites.allowSample(context.seedSampleOnEmpty);
+  await state.sites.refresh();
+  if (state.sites.isSample)
+    context.log.info(
+      settings.syncEnabled
+        ? "neocloud sites: nothing imported yet: showing the generated SAMPLE until the Epoch AI import (in the background) writes the sites"
+        : "neocloud sites: nothing imported and NEOCLOUD_SYNC_ENABLED is false: showing the generated SAMPLE (not market data)",
+    );
+}
+
+/** The daily import (unless disabled), the sites reloaded as soon as it wrote anything. */
+export function neocloudMarketJobs(
+  state: NeocloudState,
+  settings: NeocloudSettings,
+  context: MarketJobContext,
+): readonly ScheduledJob[] {
+  return neocloudJobs({
+    db: context.db,
+    settings,
+    clock: context.clock,
+    log: context.log,
+    afterWrite: () => state.sites.refresh(),
+  });
+}

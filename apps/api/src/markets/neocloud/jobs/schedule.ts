@@ -1,0 +1,48 @@
+import type { Db } from "@tpi/db";
+import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
+import type { ScheduledJob } from "../../../platform/core/market";
+import {
+  DAILY_SYNC_CHECK_MS,
+  dailySyncDue,
+  lastSyncRun,
+} from "../../../platform/ingest/daily-sync";
+import { importNeocloudSites } from "./epoch-import";
+import type { NeocloudSettings } from "./settings";
+
+/**
+ * The daily Epoch AI import as a scheduled job (unless NEOCLOUD_SYNC_ENABLED is false): it checks
+ * once a minute whether the import is due (never run: at once, so the first start imports in the
+ * background; then daily after the sync hour; a failed run retried an hour later) and runs it.
+ */
+export function neocloudJobs(input: {
+  db: Db;
+  settings: NeocloudSettings;
+  clock: () => Date;
+  log: { info(line: string): void; warn(line: string): void };
+  afterWrite?: () => Promise<unknown>;
+}): ScheduledJob[] {
+  const { db, settings, clock, log, afterWrite } = input;
+  if (!settings.syncEnabled) return [];
+  return [
+    {
+      name: "epoch-neocloud-import",
+      intervalMs: DAILY_SYNC_CHECK_MS,
+      failureMessage: "scheduled Epoch AI neocloud import failed; will retry",
+      run: async (stopping) => {
+        const now = clock();
+        const last = await lastSyncRun(db, NEOCLOUD_SYNC_SOURCE);
+        if (!dailySyncDue(now, settings.syncHourUtc, last)) return;
+        const report = await importNeocloudSites(db, settings.files, {
+          trigger: last === null ? "startup" : "schedule",
+          now,
+          fetchTimeoutMs: settings.fetchTimeoutMs,
+          signal: stopping,
+        });
+        if (!report.ran) return;
+        if (report.outcome === "ok") log.info(report.message);
+        else log.warn(report.message);
+        if (report.outcome === "ok") await afterWrite?.();
+      },
+    },
+  ];
+}

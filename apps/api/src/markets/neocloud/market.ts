@@ -1,0 +1,41 @@
+import { defineMarket } from "../../platform/core/market";
+import { NEOCLOUD_CHAT } from "./chat";
+import { NEOCLOUD_USAGE, neocloudCommands } from "./cli/commands";
+import { neocloudMarketJobs, startNeocloudMarket } from "./jobs/lifecycle";
+import { NEOCLOUD_ENV, neocloudSettingsFrom } from "./jobs/settings";
+import { NEOCLOUD, openNeocloudState } from "./read-model/state";
+import { NEOCLOUD_RESOURCES } from "./resources";
+import {
+  NEOCLOUD_TAG,
+  neocloudAggregateRoute,
+  neocloudMapRoute,
+  neocloudMethodologyRoute,
+  neocloudSitesRoute,
+} from "./routes/neocloud";
+import { neocloudRouter } from "./trpc";
+
+/**
+ * The Neo-Cloud Sites market: AI data-center sites from Epoch AI's GPU Clusters and Frontier
+ * Data Centers datasets (CC BY 4.0), imported daily, classified by a curated operator list to
+ * find neo-cloud sites; searched by city, country or radius, aggregated, mapped. Full plan only.
+ */
+export const neocloudMarket = defineMarket({
+  name: "neocloud",
+  key: NEOCLOUD,
+  env: NEOCLOUD_ENV,
+  settingsFrom: neocloudSettingsFrom,
+  routes: [neocloudSitesRoute, neocloudAggregateRoute, neocloudMapRoute, neocloudMethodologyRoute],
+  tags: {
+    [NEOCLOUD_TAG]:
+      "AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0): neo-cloud sites by default (a curated operator list), searched by city, country or radius, aggregated by country or chip family, and mapped as GeoJSON. Full plan keys only.",
+  },
+  trpc: neocloudRouter,
+  commands: { usage: NEOCLOUD_USAGE, commands: neocloudCommands },
+  chat: NEOCLOUD_CHAT,
+  resources: NEOCLOUD_RESOURCES,
+  // No keyless view of its values (Full plan data).
+  freeWindow: () => null,
+  open: (_settings, context) => openNeocloudState(context.db),
+  start: (state, settings, context) => startNeocloudMarket(state, settings, context),
+  jobs: neocloudMarketJobs,
+});

@@ -1,0 +1,223 @@
+import {
+  EARTH_RADIUS_KM,
+  NEOCLOUD_REQUIRES_FULL_MESSAGE,
+  NEOCLOUD_SITES_LIMIT_DEFAULT,
+  NEOCLOUD_SITES_LIMIT_MAX,
+  ok,
+  requireNeocloudPlan,
+} from "@tpi/domain";
+import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
+import { noQuerySchema } from "../../../platform/http/input";
+import { defineRoute } from "../../../platform/http/route";
+import {
+  BAD_REQUEST_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+} from "../../../platform/openapi/responses";
+import { NEOCLOUD, NEOCLOUD_FRESHNESS } from "../read-model/state";
+import {
+  neocloudAggregateQuerySchema,
+  neocloudAggregateResponseSchema,
+  neocloudMapQuerySchema,
+  neocloudMapResponseSchema,
+  neocloudMethodologyResponseSchema,
+  neocloudSitesQuerySchema,
+  neocloudSitesResponseSchema,
+} from "../schemas/neocloud";
+import {
+  answerNeocloudAggregate,
+  answerNeocloudMap,
+  answerNeocloudSites,
+  neocloudMethodologyDocument,
+} from "../services/neocloud";
+
+/**
+ * The Neo-Cloud Sites routes: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data
+ * Centers datasets, neo-cloud sites by default. Full plan keys only (as the hourly GPU routes:
+ * keyless 401, Premium and Trial keys 403); the methodology is public.
+ */
+
+export const NEOCLOUD_TAG = "Neo-Cloud Sites";
+
+/** Premium and Trial keys get the 403 naming the Full plan; keyless callers the 401. */
+const fullPlanOnly = (caller: Caller) => requireNeocloudPlan(planOfCaller(caller));
+
+const FULL_ONLY_RESPONSE = errorResponse(`Forbidden: ${NEOCLOUD_REQUIRES_FULL_MESSAGE}`);
+const FULL_PLAN_TOOL_ACCESS =
+  "Only Full plan keys: Trial and Premium keys are refused with the REST 403 text.";
+const FULL_KEY_REQUIRED = "Required: a Full plan key (Premium and Trial keys get 403).";
+const SOURCES_TEXT =
+  "`dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.";
+
+const fullOnlyResponses = {
+  400: BAD_REQUEST_RESPONSE,
+  401: UNAUTHORIZED_RESPONSE,
+  403: FULL_ONLY_RESPONSE,
+};
+
+export const neocloudSitesRoute = defineRoute({
+  method: "get",
+  path: "/api/neocloud/sites",
+  operationId: "listNeocloudSites",
+  tool: {
+    name: "search_neocloud_sites",
+    title: "Neo-cloud data-center sites",
+    description: `AI data-center sites (neo-clouds by default; \`scope=all\` for every operator) from Epoch AI's GPU Clusters and Frontier Data Centers datasets: company, address, city, state, country, coordinates, chip types and quantities (known/estimated), power (MW), status (operational, under_construction, planned, decommissioned), dates and provenance. Filter by \`city\` (+ \`state\`), \`country\` (name or ISO code), \`status\`, or \`lat\` + \`lon\` + \`radiusKm\` (nearest first, with \`distanceKm\`); \`limit\` (default ${NEOCLOUD_SITES_LIMIT_DEFAULT}) and \`offset\`. Cite Epoch AI (CC BY 4.0) with the data`,
+    access: FULL_PLAN_TOOL_ACCESS,
+  },
+  security: "required",
+  limiter: "public",
+  authorizeCaller: fullPlanOnly,
+  query: neocloudSitesQuerySchema,
+  responses: {
+    200: { description: "Sites, with paging and sources", schema: neocloudSitesResponseSchema },
+    ...fullOnlyResponses,
+  },
+  docs: {
+    summary: "Neo-cloud (or all) AI data-center sites by city, country or radius",
+    description: [
+      "Every filter given applies: `city` (case-insensitive, with an optional `state`), `state`, `country` (Epoch's name or ISO 3166 alpha-2/alpha-3), `status`, and a radius search `lat` + `lon` + `radiusKm` (aliases `latitude`, `longitude`/`lng`, `radius`), which needs all three (400 otherwise, as for a radius ≤ 0 or a latitude or longitude out of range).",
+      `Radius searches use the great-circle (haversine) distance on a sphere of ${EARTH_RADIUS_KM} km and sort nearest first, each site with \`distanceKm\`; a site without coordinates never matches one. Other answers sort by site name.`,
+      `Without filters: every site of the scope. \`scope\` is \`neocloud\` (default) or \`all\`. \`limit\` defaults to ${NEOCLOUD_SITES_LIMIT_DEFAULT} (at most ${NEOCLOUD_SITES_LIMIT_MAX}); \`total\` counts every match.`,
+      "Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from.",
+      SOURCES_TEXT,
+    ].join(" "),
+    tags: [NEOCLOUD_TAG],
+    access: FULL_KEY_REQUIRED,
+    examples: () => [
+      {
+        label: "Neo-cloud sites in the US",
+        pathAndQuery: "/api/neocloud/sites?country=US",
+        withKey: true,
+      },
+      {
+        label: "Every site within 100 km of Dallas",
+        pathAndQuery: "/api/neocloud/sites?lat=32.7767&lon=-96.797&radiusKm=100&scope=all",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: NEOCLOUD_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerNeocloudSites(query, NEOCLOUD.of(deps).sites),
+  },
+});
+
+export const neocloudAggregateRoute = defineRoute({
+  method: "get",
+  path: "/api/neocloud/sites/aggregate",
+  operationId: "aggregateNeocloudSites",
+  tool: {
+    name: "aggregate_neocloud_sites",
+    title: "Neo-cloud sites by country or chip",
+    description:
+      "Neo-cloud (or, with `scope=all`, all) AI data-center sites grouped `by` `country` or `gpu_type`: per bucket the site count, total power (MW) and total GPU quantity (known + estimated). A two-chip site counts in both chip buckets; an unknown chip is `Other`; no country is `Unknown`; sites lacking power or quantity add 0 and are counted. Cite Epoch AI (CC BY 4.0)",
+    access: FULL_PLAN_TOOL_ACCESS,
+  },
+  security: "required",
+  limiter: "public",
+  authorizeCaller: fullPlanOnly,
+  query: neocloudAggregateQuerySchema,
+  responses: {
+    200: { description: "Buckets", schema: neocloudAggregateResponseSchema },
+    ...fullOnlyResponses,
+  },
+  docs: {
+    summary: "Site count, power and GPUs by country or chip family",
+    description: [
+      "`by=country`: one bucket per country (`Unknown` for sites without one). `by=gpu_type`: one bucket per chip family; a site with two chip types counts in each (its site count and its whole power in each, and each chip's own quantity where the source splits it); a chip no family matches, and a site without a chip type (every Frontier Data Centers site), count as `Other`.",
+      "`total_gpu_qty` adds known and estimated quantities; a site without power or quantity adds 0 and is counted in `sites_without_power` / `sites_without_gpu_qty` (per bucket) and `sitesWithoutPower` / `sitesWithoutGpuQty` (overall).",
+      "Buckets are sorted by total power, then site count, descending, then key.",
+      SOURCES_TEXT,
+    ].join(" "),
+    tags: [NEOCLOUD_TAG],
+    access: FULL_KEY_REQUIRED,
+    examples: () => [
+      {
+        label: "Neo-cloud sites by country",
+        pathAndQuery: "/api/neocloud/sites/aggregate?by=country",
+        withKey: true,
+      },
+      {
+        label: "Every site by chip family",
+        pathAndQuery: "/api/neocloud/sites/aggregate?by=gpu_type&scope=all",
+        withKey: true,
+      },
+    ],
+  },
+  settled: {
+    freshness: NEOCLOUD_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerNeocloudAggregate(query, NEOCLOUD.of(deps).sites),
+  },
+});
+
+export const neocloudMapRoute = defineRoute({
+  method: "get",
+  path: "/api/neocloud/map",
+  operationId: "getNeocloudMap",
+  security: "required",
+  limiter: "public",
+  authorizeCaller: fullPlanOnly,
+  query: neocloudMapQuerySchema,
+  responses: {
+    200: { description: "A GeoJSON FeatureCollection", schema: neocloudMapResponseSchema },
+    ...fullOnlyResponses,
+  },
+  docs: {
+    summary: "The sites as a GeoJSON FeatureCollection",
+    description: [
+      "RFC 7946: one `Point` feature per site with coordinates (`[longitude, latitude]`), its properties a summary of the site; `sitesWithoutCoordinates` counts the sites of the scope left off the map.",
+      "`scope` as for the sites. `scope` and `dataSources` are foreign members of the collection.",
+      SOURCES_TEXT,
+    ].join(" "),
+    tags: [NEOCLOUD_TAG],
+    access: FULL_KEY_REQUIRED,
+    examples: () => [
+      { label: "Neo-cloud sites", pathAndQuery: "/api/neocloud/map", withKey: true },
+      { label: "Every site", pathAndQuery: "/api/neocloud/map?scope=all", withKey: true },
+    ],
+  },
+  settled: {
+    freshness: NEOCLOUD_FRESHNESS,
+    answer:
+      (deps) =>
+      ({ query }) =>
+        answerNeocloudMap(query, NEOCLOUD.of(deps).sites),
+  },
+});
+
+export const neocloudMethodologyRoute = defineRoute({
+  method: "get",
+  path: "/api/neocloud/methodology",
+  operationId: "getNeocloudMethodology",
+  security: "none",
+  limiter: "public",
+  query: noQuerySchema,
+  responses: {
+    200: {
+      description: "The Neo-Cloud Sites methodology",
+      schema: neocloudMethodologyResponseSchema,
+    },
+    400: BAD_REQUEST_RESPONSE,
+  },
+  docs: {
+    summary:
+      "The Neo-Cloud Sites methodology: sources and citations, field mapping, the neo-cloud definition and operator list, chip families, geocoding",
+    description:
+      "Public. `imports` lists each dataset's last import; `dataSources.sample` is true while the generated sample is served.",
+    tags: [NEOCLOUD_TAG],
+    examples: () => [
+      { label: "The Neo-Cloud Sites methodology", pathAndQuery: "/api/neocloud/methodology" },
+    ],
+  },
+  settled: {
+    freshness: NEOCLOUD_FRESHNESS,
+    answer: (deps) => () => ok(neocloudMethodologyDocument(NEOCLOUD.of(deps).sites)),
+  },
+});
