@@ -249,6 +249,16 @@ describe("/neocloud for a Full reader", () => {
       "id,company,siteName,streetAddress,city,state,country,latitude,longitude,coordinatePrecision,isNeocloud,category,status,dcTier,ownershipModel,coloPartner,gpuTypes,gpuQtyKnown,gpuQtyEst,chipGeneration,powerCapacityMw,leaseTerm,keyCustomer,contractAnnounced,gpuOrderDate,constructionStart,phase1LiveDate,fullCapacityTarget,dataset,sourceNotes,sample,source,citation",
     );
     expect(lines).toHaveLength(5);
+    // One call of the api's largest page holds them all.
+    expect(neocloudInputs.map((one) => one.input)).toEqual([
+      {
+        sessionToken: NEOCLOUD_FULL_SESSION,
+        scope: "all",
+        country: "United States",
+        limit: "1000",
+        offset: "0",
+      },
+    ]);
     expect(lines[1]).toBe(
       `data-centers:crusoe-abilene,Crusoe,Abilene campus,,Abilene,TX,United States,32.45,-99.73,city,true,neocloud,under_construction,,,,GB200,,50000,Blackwell,1200,,OpenAI,,,2024-07,2025-06,,data-centers,1.2 GW at full build.,false,epoch-data-centers,"${NEOCLOUD_CITATION}"`,
     );

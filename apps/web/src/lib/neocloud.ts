@@ -1,3 +1,9 @@
+import {
+  DEFAULT_NEOCLOUD_SCOPE,
+  SITE_STATUSES,
+  type NeocloudScope,
+  type SiteStatus,
+} from "@tpi/domain";
 import { formatCount } from "./format";
 import { csvField } from "./shape";
 import { MAP_HEIGHT, MAP_WIDTH, project } from "./world-map";
@@ -41,12 +47,12 @@ export const NEOCLOUD_OFFSET_PARAM = "offset";
 export const NEOCLOUD_PAGE_SIZE = 100;
 
 /** The scope the api answers without `scope`: neo-cloud sites only. */
-export const NEOCLOUD_DEFAULT_SCOPE = "neocloud";
-/** The scopes of the form's choice (the api's values), with their words. */
-export const NEOCLOUD_SCOPE_CHOICES = [
+export const NEOCLOUD_DEFAULT_SCOPE = DEFAULT_NEOCLOUD_SCOPE;
+/** The scopes of the form's choice (the api's values, default first), with their words. */
+export const NEOCLOUD_SCOPE_CHOICES: readonly { value: NeocloudScope; label: string }[] = [
   { value: "neocloud", label: "Neo-cloud sites only" },
   { value: "all", label: "All AI data-centre sites" },
-] as const;
+];
 
 type Query = Record<string, string | string[] | undefined>;
 

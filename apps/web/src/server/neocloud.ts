@@ -1,8 +1,10 @@
 import "server-only";
+import { NEOCLOUD_SITES_LIMIT_MAX } from "@tpi/domain";
 import { refusal } from "./account";
 import { apiClient } from "./trpc-client";
 import { personalApi } from "./viewer";
-import { NEOCLOUD_PAGE_SIZE, type NeocloudFilters, type NeocloudSiteLike } from "../lib/neocloud";
+import type { RouterOutputs } from "../lib/api-types";
+import { NEOCLOUD_PAGE_SIZE, type NeocloudFilters } from "../lib/neocloud";
 
 /**
  * The Neo-Cloud Sites data, through the api's `neocloud` procedures: the public methodology
@@ -11,56 +13,18 @@ import { NEOCLOUD_PAGE_SIZE, type NeocloudFilters, type NeocloudSiteLike } from 
  * is the api's rule (Full only): a refusal is shown in its words, never decided here.
  */
 
-type Licence = { name: string; url: string } | null;
-type AnswerSources = {
-  sample: boolean;
-  notice: string | null;
-  sources: readonly {
-    source: string;
-    sample: boolean;
-    citation: string | null;
-    licence: Licence;
-  }[];
-};
-
 /** `GET /api/neocloud/methodology`: the neo-cloud definition, the rules and the sources. */
-export type NeocloudMethodology = {
-  summary: string;
-  neocloudDefinition: string;
-  rules: readonly string[];
-  sources: readonly {
-    source: string;
-    title: string;
-    urls: readonly string[];
-    citation: string;
-    licence: { name: string; url: string };
-  }[];
-  gazetteer: { name: string; licence: string; attribution: string; url: string };
-  dataSources: AnswerSources;
-};
+export type NeocloudMethodology = RouterOutputs["neocloud"]["methodology"];
 
 /** `GET /api/neocloud/sites` as a key of the reader's plan gets it: a page of sites. */
-export type NeocloudSitesAnswer = {
-  total: number;
-  offset: number;
-  limit: number;
-  data: readonly NeocloudSiteLike[];
-  dataSources: AnswerSources;
-};
+export type NeocloudSitesAnswer = RouterOutputs["neocloud"]["planSites"];
 
 /** `GET /api/neocloud/sites/aggregate?by=`: one bucket per country or GPU type. */
-export type NeocloudAggregateAnswer = {
-  data: readonly {
-    key: string;
-    site_count: number;
-    total_power_mw: number;
-    total_gpu_qty: number;
-  }[];
-};
+export type NeocloudAggregateAnswer = RouterOutputs["neocloud"]["planAggregate"];
 
 /** The public methodology (`GET /api/neocloud/methodology`). */
 export async function loadNeocloudMethodology(): Promise<NeocloudMethodology> {
-  return apiClient().neocloud.methodology.query() as Promise<NeocloudMethodology>;
+  return apiClient().neocloud.methodology.query();
 }
 
 /**
@@ -94,30 +58,29 @@ export async function loadPlanNeocloudSites(
   offset: number,
   limit: number = NEOCLOUD_PAGE_SIZE,
 ): Promise<PlanNeocloud<NeocloudSitesAnswer>> {
-  return planAnswer(
-    () =>
-      personalApi().neocloud.planSites.query({
-        ...session(token),
-        ...filters,
-        limit: String(limit),
-        offset: String(offset),
-      }) as Promise<NeocloudSitesAnswer>,
+  return planAnswer(() =>
+    personalApi().neocloud.planSites.query({
+      ...session(token),
+      ...filters,
+      limit: String(limit),
+      offset: String(offset),
+    }),
   );
 }
 
 /**
- * Every site of these filters, page after page (the CSV): the first page's refusal or 400 as
- * it is.
+ * Every site of these filters, in pages of the api's largest `limit` (the CSV): the first
+ * page's refusal or 400 as it is.
  */
 export async function loadPlanNeocloudAllSites(
   token: string | undefined,
   filters: NeocloudFilters,
 ): Promise<PlanNeocloud<NeocloudSitesAnswer>> {
-  const first = await loadPlanNeocloudSites(token, filters, 0);
+  const first = await loadPlanNeocloudSites(token, filters, 0, NEOCLOUD_SITES_LIMIT_MAX);
   if (first.kind !== "answer") return first;
   const data = [...first.answer.data];
   while (data.length < first.answer.total) {
-    const next = await loadPlanNeocloudSites(token, filters, data.length);
+    const next = await loadPlanNeocloudSites(token, filters, data.length, NEOCLOUD_SITES_LIMIT_MAX);
     if (next.kind !== "answer") return next;
     // A page shorter than asked for that adds nothing ends it: the data changed under the reads.
     if (next.answer.data.length === 0) break;
@@ -132,12 +95,11 @@ export async function loadPlanNeocloudAggregate(
   by: "country" | "gpu_type",
   scope: string | undefined,
 ): Promise<PlanNeocloud<NeocloudAggregateAnswer>> {
-  return planAnswer(
-    () =>
-      personalApi().neocloud.planAggregate.query({
-        ...session(token),
-        by,
-        ...(scope === undefined ? {} : { scope }),
-      }) as Promise<NeocloudAggregateAnswer>,
+  return planAnswer(() =>
+    personalApi().neocloud.planAggregate.query({
+      ...session(token),
+      by,
+      ...(scope === undefined ? {} : { scope }),
+    }),
   );
 }

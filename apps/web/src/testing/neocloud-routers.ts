@@ -1,5 +1,5 @@
 import { TRPCError, initTRPC } from "@trpc/server";
-import { SAMPLE_NOTICE } from "@tpi/domain";
+import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
 
 /**
@@ -17,7 +17,7 @@ export const NEOCLOUD_REFUSED_SESSION = "neocloud-refused-session-0123456789";
 export const NEOCLOUD_KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
 export const NEOCLOUD_PLAN_REFUSAL =
   "Neo-Cloud site data is part of the Full plan; this key's plan is Premium.";
-export const NEOCLOUD_LAT_ERROR = "lat must be a number from -90 to 90 (got 100).";
+export const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
 
 export const neocloudInputs: { procedure: string; input: unknown }[] = [];
 
