@@ -118,11 +118,14 @@ export function NeocloudSources({ methodology }: { methodology: NeocloudMethodol
       <ul>
         {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
-            <strong>{source.title}</strong>
-            {source.urls[0] === undefined ? "" : " ("}
-            {source.urls[0] !== undefined && <a href={source.urls[0]}>{source.urls[0]}</a>}
-            {source.urls[0] === undefined ? "" : ")"}:{" "}
-            <span data-citation-text>{source.citation}</span> Licensed under{" "}
+            <strong>
+              {source.urls[0] === undefined ? (
+                source.title
+              ) : (
+                <a href={source.urls[0]}>{source.title}</a>
+              )}
+            </strong>
+            : <span data-citation-text>{source.citation}</span> Licensed under{" "}
             <a href={source.licence.url} rel="license">
               {source.licence.name}
             </a>
