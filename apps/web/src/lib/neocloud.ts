@@ -155,18 +155,18 @@ export function siteLabelOf(site: Pick<NeocloudSiteLike, "company" | "siteName">
     : `${site.company}, ${site.siteName}`;
 }
 
+/** The api's statuses in words. */
+const STATUS_LABELS: Readonly<Record<SiteStatus, string>> = {
+  operational: "Operational",
+  under_construction: "Under construction",
+  planned: "Planned",
+  decommissioned: "Decommissioned",
+};
+
 /** The map's colour groups: the api's statuses (`status`), and a site without one. */
-export type StatusGroup =
-  | "operational"
-  | "under_construction"
-  | "planned"
-  | "decommissioned"
-  | "unknown";
+export type StatusGroup = SiteStatus | "unknown";
 export const STATUS_GROUPS: readonly { group: StatusGroup; label: string }[] = [
-  { group: "operational", label: "Operational" },
-  { group: "under_construction", label: "Under construction" },
-  { group: "planned", label: "Planned" },
-  { group: "decommissioned", label: "Decommissioned" },
+  ...SITE_STATUSES.map((status) => ({ group: status, label: STATUS_LABELS[status] })),
   { group: "unknown", label: "Status not known" },
 ];
 
