@@ -670,6 +670,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/neocloud/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Neo-cloud (or all) AI data-center sites by city, country or radius
+         * @description Every filter given applies: `city` (case-insensitive, with an optional `state`), `state`, `country` (Epoch's name or ISO 3166 alpha-2/alpha-3), `status`, and a radius search `lat` + `lon` + `radiusKm` (aliases `latitude`, `longitude`/`lng`, `radius`), which needs all three (400 otherwise, as for a radius ≤ 0 or a latitude or longitude out of range). Radius searches use the great-circle (haversine) distance on a sphere of 6371.0088 km and sort nearest first, each site with `distanceKm`; a site without coordinates never matches one. Other answers sort by site name. Without filters: every site of the scope. `scope` is `neocloud` (default) or `all`. `limit` defaults to 100 (at most 1000); `total` counts every match. Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         */
+        get: operations["listNeocloudSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/sites/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site count, power and GPUs by country or chip family
+         * @description `by=country`: one bucket per country (`Unknown` for sites without one). `by=gpu_type`: one bucket per chip family; a site with two chip types counts in each (its site count and its whole power in each, and each chip's own quantity where the source splits it); a chip no family matches, and a site without a chip type (every Frontier Data Centers site), count as `Other`. `total_gpu_qty` adds known and estimated quantities; a site without power or quantity adds 0 and is counted in `sites_without_power` / `sites_without_gpu_qty` (per bucket) and `sitesWithoutPower` / `sitesWithoutGpuQty` (overall). Buckets are sorted by total power, then site count, descending, then key. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         */
+        get: operations["aggregateNeocloudSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sites as a GeoJSON FeatureCollection
+         * @description RFC 7946: one `Point` feature per site with coordinates (`[longitude, latitude]`), its properties a summary of the site; `sitesWithoutCoordinates` counts the sites of the scope left off the map. `scope` as for the sites. `scope` and `dataSources` are foreign members of the collection. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         */
+        get: operations["getNeocloudMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/neocloud/methodology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Neo-Cloud Sites methodology: sources and citations, field mapping, the neo-cloud definition and operator list, chip families, geocoding
+         * @description Public. `imports` lists each dataset's last import; `dataSources.sample` is true while the generated sample is served.
+         */
+        get: operations["getNeocloudMethodology"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-api-key": {
         parameters: {
             query?: never;
@@ -2103,6 +2183,216 @@ export interface components {
                 /** @description The rankings' `as_of` (ISO 8601 UTC) */
                 asOf: string;
             }[];
+        };
+        NeocloudSiteProvenance: {
+            /** @enum {string} */
+            dataset: "gpu-clusters" | "data-centers";
+            source: string;
+            /** @description GPU Clusters `Name` or the hub's `Handle` */
+            recordName: string;
+            sourceUrls: string[];
+            /** @description When the import that wrote this content read the file(s) */
+            retrievedAt: string;
+            licence: {
+                name: string;
+                url: string;
+            };
+            citation: string;
+            /** @description Epoch's own sources of the record */
+            sourceLinks: string[];
+            /** @description Epoch's confidence tag of each owner and user (`confident`, `likely`, `speculative`) */
+            confidence: {
+                [key: string]: string;
+            };
+            /** @description GPU Clusters `Certainty`; null for the hub */
+            certainty: string | null;
+        };
+        NeocloudSite: {
+            /** @description `<dataset>:<record name or handle>` */
+            id: string;
+            /** @enum {string} */
+            dataset: "gpu-clusters" | "data-centers";
+            /** @description The neo-cloud, else the owner(s) */
+            company: string | null;
+            siteName: string;
+            /** @description The location or address as the source writes it */
+            streetAddress: string | null;
+            city: string | null;
+            /** @description US two-letter state code; null elsewhere */
+            state: string | null;
+            /** @description As Epoch writes it */
+            country: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            /** @description `site`: the source's coordinates; `city`: geocoded from the city; null: unknown */
+            coordinatePrecision: ("site" | "city") | null;
+            /** @description Not in the sources: always null */
+            dcTier: null;
+            ownershipModel: ("owned" | "colocation") | null;
+            coloPartner: string | null;
+            gpuTypes: string[];
+            chips: {
+                /** @description Chip family (`H100`, `GB200`), or Epoch's name when no family matches */
+                type: string;
+                /** @description Aggregate bucket: the family, or `Other` */
+                bucket: string;
+                generation: string | null;
+                /** @description This chip's quantity as the source splits it */
+                quantity: number | null;
+                /** @description Epoch's chip type as written */
+                sourceName: string;
+            }[];
+            /** @description Chips, when Epoch marks the record Confirmed */
+            gpuQtyKnown: number | null;
+            /** @description Chips, when Epoch's certainty is anything else */
+            gpuQtyEst: number | null;
+            h100Equivalents: number | null;
+            chipGeneration: string | null;
+            /** @description MW */
+            powerCapacity: number | null;
+            /** @enum {string} */
+            category: "neocloud" | "hyperscaler" | "ai-lab" | "dc-developer" | "public-sector" | "other-private" | "unknown";
+            isNeocloud: boolean;
+            status: ("operational" | "under_construction" | "planned" | "decommissioned") | null;
+            /** @description Not in the sources: always null */
+            leaseTerm: null;
+            keyCustomer: string | null;
+            /** @description Not in the sources: always null */
+            contractAnnounced: null;
+            /** @description Not in the sources: always null */
+            gpuOrderDate: null;
+            constructionStart: string | null;
+            phase1LiveDate: string | null;
+            fullCapacityTarget: string | null;
+            sourceNotes: string | null;
+            /** @description True for a generated sample site: not market data */
+            sample: boolean;
+            provenance: components["schemas"]["NeocloudSiteProvenance"];
+            /** @description Great-circle distance from the search centre, km (radius searches only) */
+            distanceKm?: number;
+        };
+        NeocloudSitesResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            scope: "neocloud" | "all";
+            /** @description Sites in `data` */
+            count: number;
+            /** @description Sites matching, before `limit` and `offset` */
+            total: number;
+            limit: number;
+            offset: number;
+            data: components["schemas"]["NeocloudSite"][];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        NeocloudAggregateResponse: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            by: "country" | "gpu_type";
+            /** @enum {string} */
+            scope: "neocloud" | "all";
+            /** @description Sites in the scope */
+            sites: number;
+            sitesWithoutPower: number;
+            sitesWithoutGpuQty: number;
+            data: {
+                /** @description Country (`Unknown` without one) or chip family (`Other`) */
+                key: string;
+                site_count: number;
+                total_power_mw: number;
+                /** @description Known and estimated chips together */
+                total_gpu_qty: number;
+                sites_without_power: number;
+                sites_without_gpu_qty: number;
+            }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        NeocloudMapResponse: {
+            /** @constant */
+            type: "FeatureCollection";
+            /** @enum {string} */
+            scope: "neocloud" | "all";
+            features: {
+                /** @constant */
+                type: "Feature";
+                id: string;
+                geometry: {
+                    /** @constant */
+                    type: "Point";
+                    /** @description [longitude, latitude] (RFC 7946) */
+                    coordinates: number[];
+                };
+                properties: {
+                    siteName: string;
+                    company: string | null;
+                    /** @enum {string} */
+                    dataset: "gpu-clusters" | "data-centers";
+                    city: string | null;
+                    state: string | null;
+                    country: string | null;
+                    status: ("operational" | "under_construction" | "planned" | "decommissioned") | null;
+                    /** @enum {string} */
+                    category: "neocloud" | "hyperscaler" | "ai-lab" | "dc-developer" | "public-sector" | "other-private" | "unknown";
+                    isNeocloud: boolean;
+                    gpuTypes: string[];
+                    gpuQty: number | null;
+                    powerCapacity: number | null;
+                    coordinatePrecision: ("site" | "city") | null;
+                    sample: boolean;
+                };
+            }[];
+            /** @description Sites of the scope left off the map */
+            sitesWithoutCoordinates: number;
+            dataSources: components["schemas"]["AnswerDataSources"];
+        };
+        NeocloudMethodologyResponse: {
+            methodologyVersion: string;
+            summary: string;
+            sources: {
+                source: string;
+                title: string;
+                urls: string[];
+                documentation: string;
+                citation: string;
+                licence: {
+                    name: string;
+                    url: string;
+                };
+                terms: string;
+            }[];
+            fields: {
+                [key: string]: string;
+            };
+            neocloudDefinition: string;
+            operatorCategories: {
+                [key: string]: string;
+            };
+            operators: {
+                name: string;
+                category: string;
+                aliases: string[];
+                note: string | null;
+            }[];
+            chipFamilies: {
+                family: string;
+                generation: string;
+            }[];
+            rules: string[];
+            geocoding: string;
+            gazetteer: {
+                name: string;
+                licence: string;
+                attribution: string;
+                url: string;
+            };
+            imports: {
+                dataset: string;
+                sourceUrls: string[];
+                retrievedAt: string;
+                records: number;
+            }[];
+            dataSources: components["schemas"]["AnswerDataSources"];
         };
         TokenVolumeResponse: {
             /** @constant */
@@ -5385,6 +5675,365 @@ export interface operations {
             };
             /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNeocloudSites: {
+        parameters: {
+            query?: {
+                /** @description City name, case-insensitive (`Abilene`); with `state` to tell apart cities of one name. */
+                city?: string;
+                /** @description US state code or name (`TX`, `Texas`), case-insensitive. */
+                state?: string;
+                /** @description Country as Epoch writes it (`United States of America`) or its ISO 3166 alpha-2/alpha-3 code (`US`, `USA`). */
+                country?: string;
+                /** @description Latitude in decimal degrees (-90 to 90) of the radius search's centre; needs `lon` and `radiusKm`. */
+                lat?: string;
+                /** @description Alias of `lat`. Latitude in decimal degrees (-90 to 90) of the radius search's centre; needs `lon` and `radiusKm`. */
+                latitude?: string;
+                /** @description Longitude in decimal degrees (-180 to 180) of the radius search's centre; needs `lat` and `radiusKm`. */
+                lon?: string;
+                /** @description Alias of `lon`. Longitude in decimal degrees (-180 to 180) of the radius search's centre; needs `lat` and `radiusKm`. */
+                longitude?: string;
+                /** @description Alias of `lon`. Longitude in decimal degrees (-180 to 180) of the radius search's centre; needs `lat` and `radiusKm`. */
+                lng?: string;
+                /** @description Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both. */
+                radiusKm?: string;
+                /** @description Alias of `radiusKm`. Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both. */
+                radius?: string;
+                /** @description `neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site. */
+                scope?: "neocloud" | "all";
+                /** @description Only sites of this status. */
+                status?: "operational" | "under_construction" | "planned" | "decommissioned";
+                /** @description Most sites returned: 1 to 1000; default 100. */
+                limit?: number;
+                /** @description Sites skipped before the first returned (paging); default 0. */
+                offset?: number;
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sites, with paging and sources */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudSitesResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    aggregateNeocloudSites: {
+        parameters: {
+            query: {
+                /** @description `country` or `gpu_type` (chip family). */
+                by: "country" | "gpu_type";
+                /** @description `neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site. */
+                scope?: "neocloud" | "all";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Buckets */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudAggregateResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNeocloudMap: {
+        parameters: {
+            query?: {
+                /** @description `neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site. */
+                scope?: "neocloud" | "all";
+            };
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A GeoJSON FeatureCollection */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudMapResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNeocloudMethodology: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold; 304 without a body when one is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Neo-Cloud Sites methodology */
+            200: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeocloudMethodologyResponse"];
+                };
+            };
+            /** @description Not modified: the If-None-Match header names the current answer. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer (the same on every instance); send it back in If-None-Match to get a 304 while it is current. A compressed answer's names its coding. */
+                    ETag?: string;
+                    /** @description `public` without a key, `private` with one; `max-age` runs until the next value can appear (next settlement or hourly print, at most until midnight UTC; 60 s while a due value is late). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,20 +29,26 @@ export const CHIP_FAMILIES: readonly ChipFamily[] = [
   { family: "H20", generation: "Hopper", patterns: [/\bH20\b/i] },
   { family: "A100", generation: "Ampere", patterns: [/\bA100\b/i] },
   { family: "A800", generation: "Ampere", patterns: [/\bA800\b/i] },
+  { family: "A40", generation: "Ampere", patterns: [/\bA40\b/i] },
+  { family: "L40", generation: "Ada Lovelace", patterns: [/\bL40S?\b/i] },
   { family: "V100", generation: "Volta", patterns: [/\bV100\b/i] },
+  { family: "P100", generation: "Pascal", patterns: [/\bP100\b/i] },
   { family: "MI355X", generation: "CDNA 4", patterns: [/\bMI355X?\b/i] },
   { family: "MI325X", generation: "CDNA 3", patterns: [/\bMI325X?\b/i] },
   { family: "MI300X", generation: "CDNA 3", patterns: [/\bMI300X\b/i] },
   { family: "MI300A", generation: "CDNA 3", patterns: [/\bMI300A\b/i] },
   { family: "MI250X", generation: "CDNA 2", patterns: [/\bMI250X?\b/i] },
+  { family: "MI210", generation: "CDNA 2", patterns: [/\bMI210\b/i] },
   { family: "TPU v7", generation: "TPU v7", patterns: [/\bTPU ?v7\b/i, /\bIronwood\b/i] },
   { family: "TPU v6e", generation: "TPU v6", patterns: [/\bTPU ?v6e?\b/i, /\bTrillium\b/i] },
   { family: "TPU v5p", generation: "TPU v5", patterns: [/\bTPU ?v5p\b/i] },
   { family: "TPU v5e", generation: "TPU v5", patterns: [/\bTPU ?v5e\b/i] },
   { family: "TPU v4", generation: "TPU v4", patterns: [/\bTPU ?v4\b/i] },
+  { family: "TPU v3", generation: "TPU v3", patterns: [/\bTPU ?v3\b/i] },
   { family: "Trainium2", generation: "Trainium2", patterns: [/\bTrainium ?2\b/i] },
-  { family: "Trainium", generation: "Trainium", patterns: [/\bTrainium\b/i] },
+  { family: "Trainium", generation: "Trainium", patterns: [/\bTrainium1?\b/i] },
   { family: "Gaudi 3", generation: "Gaudi 3", patterns: [/\bGaudi ?3\b/i] },
+  { family: "Gaudi 2", generation: "Gaudi 2", patterns: [/\bGaudi ?2\b/i] },
   { family: "Ascend 910", generation: "Ascend 910", patterns: [/\bAscend ?910/i] },
 ];
 
@@ -74,8 +80,10 @@ export const OPERATOR_CATEGORY_MEANINGS: Readonly<Record<OperatorCategory, strin
   "ai-lab": "A company that trains its own frontier models on capacity it owns (xAI, OpenAI…).",
   "dc-developer":
     "A data-center developer or landlord that builds and leases capacity (powered shells, colocation) to tenants.",
-  "public-sector": "A government, national laboratory, university or public research centre.",
-  "other-private": "Any other named company (not in the curated list).",
+  "public-sector":
+    "A government, national laboratory, university or public research centre (curated, or a name with University, Ministry, Government, National Laboratory, Supercomputing Center…).",
+  "other-private":
+    "Any other named operator: not in the curated list, and its name does not say a public body.",
   unknown: "The source names no operator.",
 };
 
@@ -110,7 +118,7 @@ export const CURATED_OPERATORS: readonly CuratedOperator[] = [
   {
     name: "Firmus",
     category: "neocloud",
-    aliases: ["firmus", "sustainable metal cloud"],
+    aliases: ["firmus", "sustainable metal cloud", "smc - sustainable metal cloud"],
   },
   {
     name: "IREN",
@@ -134,6 +142,13 @@ export const CURATED_OPERATORS: readonly CuratedOperator[] = [
   { name: "Denvr Dataworks", category: "neocloud", aliases: ["denvr", "denvr dataworks"] },
   { name: "Cirrascale", category: "neocloud", aliases: ["cirrascale"] },
   { name: "Hyperbolic", category: "neocloud", aliases: ["hyperbolic"] },
+  {
+    name: "NexGen Cloud",
+    category: "neocloud",
+    aliases: ["nexgen cloud"],
+    note: "Hyperstack rents GPUs.",
+  },
+  { name: "NeevCloud", category: "neocloud", aliases: ["neevcloud"] },
   { name: "Amazon", category: "hyperscaler", aliases: ["amazon", "aws", "amazon web services"] },
   { name: "Microsoft", category: "hyperscaler", aliases: ["microsoft", "microsoft azure"] },
   { name: "Google", category: "hyperscaler", aliases: ["google", "google cloud", "alphabet"] },
@@ -149,6 +164,9 @@ export const CURATED_OPERATORS: readonly CuratedOperator[] = [
   { name: "Anthropic", category: "ai-lab", aliases: ["anthropic"] },
   { name: "Mistral", category: "ai-lab", aliases: ["mistral", "mistral ai"] },
   { name: "Tesla", category: "ai-lab", aliases: ["tesla"] },
+  { name: "Inflection AI", category: "ai-lab", aliases: ["inflection ai", "inflection"] },
+  { name: "Stability AI", category: "ai-lab", aliases: ["stability ai"] },
+  { name: "MosaicML", category: "ai-lab", aliases: ["mosaicml"] },
   { name: "Applied Digital", category: "dc-developer", aliases: ["applied digital"] },
   { name: "Galaxy Digital", category: "dc-developer", aliases: ["galaxy", "galaxy digital"] },
   { name: "Core Scientific", category: "dc-developer", aliases: ["core scientific"] },
@@ -171,6 +189,7 @@ export const CURATED_OPERATORS: readonly CuratedOperator[] = [
   { name: "Related Digital", category: "dc-developer", aliases: ["related digital"] },
   { name: "Lancium", category: "dc-developer", aliases: ["lancium"] },
   { name: "DataVolt", category: "dc-developer", aliases: ["datavolt"] },
+  { name: "Scala Data Centers", category: "dc-developer", aliases: ["scala data centers"] },
   {
     name: "US Department of Energy",
     category: "public-sector",
@@ -201,8 +220,17 @@ export function curatedOperatorOf(name: string): CuratedOperator | undefined {
   )?.operator;
 }
 
+/**
+ * Names that say a public body (universities, national laboratories, ministries, supercomputing
+ * centres): public-sector when the curated list does not name the operator.
+ */
+export const PUBLIC_SECTOR_NAME =
+  /\b(?:universit(?:y|ies|é|ät|at)|institute of technology|national (?:laborator(?:y|ies)|institute|supercomputing)|ministry|government|department of|supercomputing cent(?:er|re)|research council|commission|academy of sciences)\b/i;
+
 export function operatorCategoryOf(name: string): OperatorCategory {
-  return curatedOperatorOf(name)?.category ?? "other-private";
+  const curated = curatedOperatorOf(name);
+  if (curated !== undefined) return curated.category;
+  return PUBLIC_SECTOR_NAME.test(name) ? "public-sector" : "other-private";
 }
 
 // --- countries ---

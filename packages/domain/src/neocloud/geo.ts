@@ -69,6 +69,10 @@ export type PlaceParts = {
   country: string | null;
 };
 
+/** A street, not a city: "1626 County Line Road Ridgeland" once its number is gone. */
+const STREET_WORD =
+  /\b(?:road|rd|street|st|avenue|ave|boulevard|blvd|highway|hwy|parkway|pkwy|drive|dr|lane|ln|way|circle|cir|court|ct)\b/i;
+
 const US_STATE_AND_ZIP = /^([A-Za-z][A-Za-z ]*?)\s*(\d{5})(?:-\d{4})?$/;
 
 /**
@@ -93,7 +97,7 @@ export function placeOf(text: string, knownCountry: string | null): PlaceParts {
       .replace(/^\d{4,6}\s+/, "")
       .replace(/\s+[A-Z]{2}$/, "")
       .trim();
-    return cleaned === "" || /\d/.test(cleaned) ? null : cleaned;
+    return cleaned === "" || /\d/.test(cleaned) || STREET_WORD.test(cleaned) ? null : cleaned;
   };
   const stateWithZip = US_STATE_AND_ZIP.exec(last);
   const stateCode = usStateCodeOf(stateWithZip?.[1] ?? last);

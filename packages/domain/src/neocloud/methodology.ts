@@ -32,7 +32,7 @@ export const NEOCLOUD_FIELD_SOURCES: Readonly<Record<string, string>> = {
     "Hub `Latitude`/`Longitude` (DMS), GPU Clusters DMS coordinates in `Location`, else the bundled gazetteer's city (see coordinatePrecision); null when unknown.",
   coordinatePrecision:
     "`site` when the source gives coordinates, `city` when geocoded from the city name, null when unknown. A site without coordinates never matches a radius search.",
-  dcTier: "Always null: neither dataset records an Uptime tier.",
+  dcTier: "Always null: not in the sources (neither dataset records an Uptime tier).",
   ownershipModel:
     "`colocation` when every owner is a data-center developer and users are named, `owned` when an owner is named, else null.",
   coloPartner: "The developer owner(s) of a colocation site; else null.",

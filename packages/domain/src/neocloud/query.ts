@@ -51,6 +51,9 @@ export const COORDINATES_MESSAGE =
   "A radius search needs all three of 'lat' (or 'latitude'), 'lon' (or 'longitude', 'lng') and 'radiusKm' (or 'radius'), each once.";
 export const LATITUDE_MESSAGE = "'lat' must be a number of degrees from -90 to 90.";
 export const LONGITUDE_MESSAGE = "'lon' must be a number of degrees from -180 to 180.";
+export function emptyPlaceMessage(name: "city" | "state" | "country"): string {
+  return `'${name}' must not be empty.`;
+}
 export const RADIUS_MESSAGE = "'radiusKm' must be a number of kilometres greater than 0.";
 
 /** A decimal number as the coordinate parameters take it (no exponent, no hex). */
@@ -105,9 +108,12 @@ export function parseNeocloudSitesQuery(raw: RawQuery): Result<NeocloudSitesQuer
     limit: NEOCLOUD_SITES_LIMIT_DEFAULT,
     offset: 0,
   };
-  if (values.city !== undefined) query.city = values.city;
-  if (values.state !== undefined) query.state = values.state;
-  if (values.country !== undefined) query.country = values.country;
+  for (const name of ["city", "state", "country"] as const) {
+    const value = values[name];
+    if (value === undefined) continue;
+    if (value === "") return err(badRequest(emptyPlaceMessage(name)));
+    query[name] = value;
+  }
   if (values.status !== undefined) {
     if (!(SITE_STATUSES as readonly string[]).includes(values.status))
       return err(badRequest(STATUS_MESSAGE));
@@ -119,9 +125,9 @@ export function parseNeocloudSitesQuery(raw: RawQuery): Result<NeocloudSitesQuer
     query.limit = limit;
   }
   if (values.offset !== undefined) {
-    const offset = wholeNumber(values.offset, 0, Number.MAX_SAFE_INTEGER);
-    if (offset === undefined) return err(badRequest(OFFSET_MESSAGE));
-    query.offset = offset;
+    // Any whole number: past the last site it is an empty page.
+    if (!/^\d+$/.test(values.offset)) return err(badRequest(OFFSET_MESSAGE));
+    query.offset = Math.min(Number(values.offset), Number.MAX_SAFE_INTEGER);
   }
   const lat = coordinate(values, COORDINATE_PARAMETERS.lat);
   const lon = coordinate(values, COORDINATE_PARAMETERS.lon);

@@ -140,6 +140,10 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
   },
 };
 
+/** The method in plain sentences, as the chat explains it. */
+export const NEOCLOUD_CHAT_METHODOLOGY =
+  "Neo-Cloud Sites: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0), imported daily; a neo-cloud is a company whose main business is renting GPU capacity and that is not a hyperscaler, from a curated operator list (GET /api/neocloud/methodology).";
+
 export const NEOCLOUD_CHAT: ChatMarket = {
   scope: "the Neo-Cloud Sites data (AI data-center sites from Epoch AI)",
   subjectsNoun: "data-center sites",
@@ -160,8 +164,7 @@ export const NEOCLOUD_CHAT: ChatMarket = {
     keyedRoutes: ["the Neo-Cloud sites, aggregates and map (GET /api/neocloud/*, Full plan only)"],
     sources: [],
   }),
-  methodology: () =>
-    "Neo-Cloud Sites: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0), imported daily; a neo-cloud is a company whose main business is renting GPU capacity and that is not a hyperscaler, from a curated operator list (GET /api/neocloud/methodology).",
+  methodology: () => NEOCLOUD_CHAT_METHODOLOGY,
   methodologyRoute: neocloudMethodologyRoute,
   intents: [CHIPS_IN_SITES_INTENT],
 };

@@ -13,6 +13,7 @@ import { MARKETS } from "../../markets";
 import { openGpuState } from "../../markets/gpu/read-model/state";
 import { openWorkloadState } from "../../markets/workload/read-model/state";
 import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
+import { NEOCLOUD_CHAT_METHODOLOGY } from "../../markets/neocloud/chat";
 import { openTokenState } from "../../markets/token/read-model/state";
 import { ANONYMOUS } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
@@ -55,7 +56,7 @@ describe("methodologyAnswer", () => {
     expect(explain([], "workload", method).answer).toBe(WORKLOAD_METHOD);
     expect(explain([], undefined, method)).toEqual({
       intent: "methodology",
-      answer: `${TOKEN_METHOD}\n${GPU_METHOD}\n${WORKLOAD_METHOD}\n${describeLlmCodingMethodology().join(" ")}`,
+      answer: `${TOKEN_METHOD}\n${GPU_METHOD}\n${WORKLOAD_METHOD}\n${describeLlmCodingMethodology().join(" ")}\n${NEOCLOUD_CHAT_METHODOLOGY}`,
       sources: [],
     });
     expect(explain([{ market: "gpu", id: "H200", name: "H200" }], "token", method).answer).toBe(

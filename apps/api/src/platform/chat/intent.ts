@@ -38,10 +38,11 @@ export type CommonIntent =
  * of ours to compute (an index, a price, "it"); "explain the index"; "what is the OTPI". A
  * computing verb alone is not enough ("how do you compute pi?" stays out of scope), and a
  * question about a move or a comparison, or "explain why...", asks about values, not the method.
+ * "Construction" is a site's status ("sites under construction"), not how a value is constructed.
  */
 const METHOD_WORD = /methodolog|winsori|\bformula\b/;
 const METHOD_ASK =
-  /\b(?:how|explain|describe|walk me through|what goes into)\b(?![^?]*\bwhy\b)[^?]*\b(?:calculat|comput|settl|derived?|weight|construct|determin|blend|made|built)\w*/;
+  /\b(?:how|explain|describe|walk me through|what goes into)\b(?![^?]*\bwhy\b)[^?]*\b(?:calculat|comput|settl|derived?|weight|construct(?!ion)|determin|blend|made|built)\w*/;
 const METHOD_OBJECT =
   /\b(?:index|indices|indexes|otpi|ocpi|prices?|values?|it|they|numbers?|figures?|prints?|daily values?)\b/;
 const EXPLAIN_INDEX =

@@ -91,6 +91,11 @@ const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
     args: { agent: "claude" },
     rest: "/api/llm-coding/tokens?agent=claude",
   },
+  search_neocloud_sites: { args: { country: "US" }, rest: "/api/neocloud/sites?country=US" },
+  aggregate_neocloud_sites: {
+    args: { by: "gpu_type", scope: "all" },
+    rest: "/api/neocloud/sites/aggregate?by=gpu_type&scope=all",
+  },
 };
 
 /** A browser origin the api lets call it (CORS_ORIGINS), and one it does not. */
@@ -584,6 +589,7 @@ describe("the MCP server over Streamable HTTP", () => {
       "tpi://methodology/gpu",
       "tpi://methodology/workload",
       "tpi://methodology/llm-coding",
+      "tpi://methodology/neocloud",
     ]);
     const coding = await client.readResource({ uri: "tpi://methodology/llm-coding" });
     const codingText = (coding.contents[0] as { text: string }).text;

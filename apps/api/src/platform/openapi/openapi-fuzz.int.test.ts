@@ -411,6 +411,13 @@ const sent = (c: Case, name: string) => c.pairs.some(([n]) => n === name);
 const PROSE_RULES: ((c: Case) => boolean)[] = [
   // /api/otpi: a range needs both ends.
   (c) => c.template === "/api/otpi" && sent(c, "startDate") !== sent(c, "endDate"),
+  // /api/neocloud/sites: a radius search needs its three numbers (once each, in range), and a
+  // latitude or longitude alone is half of one.
+  (c) =>
+    c.template === "/api/neocloud/sites" &&
+    ["lat", "latitude", "lon", "longitude", "lng", "radiusKm", "radius"].some((name) =>
+      sent(c, name),
+    ),
   // /api/chat: the message is trimmed before its length is checked (platform/chat's schema).
   (c) =>
     c.template === "/api/chat" &&

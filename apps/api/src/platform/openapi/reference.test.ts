@@ -3,6 +3,7 @@ import { MARKETS } from "../../markets";
 import { openTokenState } from "../../markets/token/read-model/state";
 import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
 import { openGpuState } from "../../markets/gpu/read-model/state";
+import { openNeocloudState } from "../../markets/neocloud/read-model/state";
 import { openWorkloadState } from "../../markets/workload/read-model/state";
 import { DEFAULT_METHODOLOGY_RULES, DEFAULT_GPU_METHOD_RULES, type UtcDay } from "@tpi/domain";
 import type { Db } from "@tpi/db";
@@ -25,6 +26,7 @@ function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
     ["gpu", openGpuState(DEFAULT_GPU_METHOD_RULES, noDatabase)],
     ["workload", openWorkloadState(noDatabase, () => NOW)],
     ["llm-coding", openLlmCodingState(noDatabase, () => NOW)],
+    ["neocloud", openNeocloudState(noDatabase)],
   ]);
   const reference = apiReference(ROUTES, { marketList: MARKETS, markets, clock: () => NOW });
   const route = reference.routes.find((entry) => entry.path === "/api/otpi/constituents");

@@ -47,7 +47,9 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
       state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
       await state.sites.refresh();
       console.log(`served now: ${state.describeLoaded()}`);
-      if (!report.ran || report.outcome !== "ok") process.exitCode = 1;
+      // A failed import is a failed command (exit 1), after saying what is served.
+      if (report.ran && report.outcome !== "ok")
+        throw new Error("the import failed; the stored sites are unchanged");
     });
   },
 

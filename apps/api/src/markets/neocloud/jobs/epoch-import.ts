@@ -56,16 +56,6 @@ export type NeocloudImportReport =
       message: string;
     };
 
-let gazetteer: Promise<Geocoder> | undefined;
-/** The gazetteer, loaded by the first import that needs it and kept (a failed load is retried). */
-function sharedGazetteer(): Promise<Geocoder> {
-  gazetteer ??= loadGazetteer().catch((error: unknown) => {
-    gazetteer = undefined;
-    throw error;
-  });
-  return gazetteer;
-}
-
 export async function importNeocloudSites(
   db: Db,
   files: NeocloudFiles,
@@ -113,7 +103,9 @@ export async function readNeocloudFiles(
     timelinesText,
     DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
   );
-  const geocode = options.geocoder ?? (await sharedGazetteer());
+  // Loaded per import and dropped after it: the parsed gazetteer is tens of MB the api does not
+  // need between the daily imports.
+  const geocode = options.geocoder ?? (await loadGazetteer());
   const retrievedAt = options.now.toISOString();
 
   // GPU Clusters: a repeated Name (Epoch's anonymised rows) gets " #2", " #3" in file order.

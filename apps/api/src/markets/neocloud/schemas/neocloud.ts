@@ -193,16 +193,19 @@ export const neocloudSiteSchema = z
   })
   .meta({ id: "NeocloudSite" });
 
-export const neocloudSitesResponseSchema = z.object({
-  success: z.literal(true),
-  scope: z.enum(NEOCLOUD_SCOPES),
-  count: z.number().int().meta({ description: "Sites in `data`" }),
-  total: z.number().int().meta({ description: "Sites matching, before `limit` and `offset`" }),
-  limit: z.number().int(),
-  offset: z.number().int(),
-  data: z.array(neocloudSiteSchema),
-  dataSources: answerDataSourcesSchema,
-});
+export const neocloudSitesResponseSchema = z
+  .object({
+    success: z.literal(true),
+    scope: z.enum(NEOCLOUD_SCOPES),
+    count: z.number().int().meta({ description: "Sites in `data`" }),
+    total: z.number().int().meta({ description: "Sites matching, before `limit` and `offset`" }),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    data: z.array(neocloudSiteSchema),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "NeocloudSitesResponse" });
+
 export type NeocloudSitesResponse = z.infer<typeof neocloudSitesResponseSchema>;
 
 const bucketSchema = z.object({
@@ -214,16 +217,19 @@ const bucketSchema = z.object({
   sites_without_gpu_qty: z.number().int(),
 });
 
-export const neocloudAggregateResponseSchema = z.object({
-  success: z.literal(true),
-  by: z.enum(NEOCLOUD_AGGREGATE_BY),
-  scope: z.enum(NEOCLOUD_SCOPES),
-  sites: z.number().int().meta({ description: "Sites in the scope" }),
-  sitesWithoutPower: z.number().int(),
-  sitesWithoutGpuQty: z.number().int(),
-  data: z.array(bucketSchema),
-  dataSources: answerDataSourcesSchema,
-});
+export const neocloudAggregateResponseSchema = z
+  .object({
+    success: z.literal(true),
+    by: z.enum(NEOCLOUD_AGGREGATE_BY),
+    scope: z.enum(NEOCLOUD_SCOPES),
+    sites: z.number().int().meta({ description: "Sites in the scope" }),
+    sitesWithoutPower: z.number().int(),
+    sitesWithoutGpuQty: z.number().int(),
+    data: z.array(bucketSchema),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "NeocloudAggregateResponse" });
+
 export type NeocloudAggregateResponse = z.infer<typeof neocloudAggregateResponseSchema>;
 
 const featureSchema = z.object({
@@ -251,60 +257,66 @@ const featureSchema = z.object({
   }),
 });
 
-export const neocloudMapResponseSchema = z.object({
-  type: z.literal("FeatureCollection"),
-  scope: z.enum(NEOCLOUD_SCOPES),
-  features: z.array(featureSchema),
-  sitesWithoutCoordinates: z
-    .number()
-    .int()
-    .meta({ description: "Sites of the scope left off the map" }),
-  dataSources: answerDataSourcesSchema,
-});
+export const neocloudMapResponseSchema = z
+  .object({
+    type: z.literal("FeatureCollection"),
+    scope: z.enum(NEOCLOUD_SCOPES),
+    features: z.array(featureSchema),
+    sitesWithoutCoordinates: z
+      .number()
+      .int()
+      .meta({ description: "Sites of the scope left off the map" }),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "NeocloudMapResponse" });
+
 export type NeocloudMapResponse = z.infer<typeof neocloudMapResponseSchema>;
 
-export const neocloudMethodologyResponseSchema = z.object({
-  methodologyVersion: z.string(),
-  summary: z.string(),
-  sources: z.array(
-    z.object({
-      source: z.string(),
-      title: z.string(),
-      urls: z.array(z.string()),
-      documentation: z.string(),
-      citation: z.string(),
-      licence: licenceSchema,
-      terms: z.string(),
-    }),
-  ),
-  fields: z.record(z.string(), z.string()),
-  neocloudDefinition: z.string(),
-  operatorCategories: z.record(z.string(), z.string()),
-  operators: z.array(
-    z.object({
+export const neocloudMethodologyResponseSchema = z
+  .object({
+    methodologyVersion: z.string(),
+    summary: z.string(),
+    sources: z.array(
+      z.object({
+        source: z.string(),
+        title: z.string(),
+        urls: z.array(z.string()),
+        documentation: z.string(),
+        citation: z.string(),
+        licence: licenceSchema,
+        terms: z.string(),
+      }),
+    ),
+    fields: z.record(z.string(), z.string()),
+    neocloudDefinition: z.string(),
+    operatorCategories: z.record(z.string(), z.string()),
+    operators: z.array(
+      z.object({
+        name: z.string(),
+        category: z.string(),
+        aliases: z.array(z.string()),
+        note: z.string().nullable(),
+      }),
+    ),
+    chipFamilies: z.array(z.object({ family: z.string(), generation: z.string() })),
+    rules: z.array(z.string()),
+    geocoding: z.string(),
+    gazetteer: z.object({
       name: z.string(),
-      category: z.string(),
-      aliases: z.array(z.string()),
-      note: z.string().nullable(),
+      licence: z.string(),
+      attribution: z.string(),
+      url: z.string(),
     }),
-  ),
-  chipFamilies: z.array(z.object({ family: z.string(), generation: z.string() })),
-  rules: z.array(z.string()),
-  geocoding: z.string(),
-  gazetteer: z.object({
-    name: z.string(),
-    licence: z.string(),
-    attribution: z.string(),
-    url: z.string(),
-  }),
-  imports: z.array(
-    z.object({
-      dataset: z.string(),
-      sourceUrls: z.array(z.string()),
-      retrievedAt: z.string(),
-      records: z.number().int(),
-    }),
-  ),
-  dataSources: answerDataSourcesSchema,
-});
+    imports: z.array(
+      z.object({
+        dataset: z.string(),
+        sourceUrls: z.array(z.string()),
+        retrievedAt: z.string(),
+        records: z.number().int(),
+      }),
+    ),
+    dataSources: answerDataSourcesSchema,
+  })
+  .meta({ id: "NeocloudMethodologyResponse" });
+
 export type NeocloudMethodologyResponse = z.infer<typeof neocloudMethodologyResponseSchema>;
