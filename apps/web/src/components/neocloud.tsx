@@ -538,7 +538,7 @@ export function NeocloudValues({
           <h2 id="by-country-heading">By country</h2>
           <NeocloudAggregateTable
             id="neocloud-by-country"
-            caption="Sites, power capacity (MW) and GPUs per country"
+            caption="Sites, power capacity (MW) and GPUs per country, over every site of the scope (the place filters do not narrow the totals)"
             keyLabel="Country"
             answer={byCountry}
           />
@@ -549,7 +549,7 @@ export function NeocloudValues({
           <h2 id="by-gpu-heading">By GPU type</h2>
           <NeocloudAggregateTable
             id="neocloud-by-gpu-type"
-            caption="Sites, power capacity (MW) and GPUs per GPU type (a site with several types counts under each)"
+            caption="Sites, power capacity (MW) and GPUs per GPU type, over every site of the scope (a site with several types counts under each)"
             keyLabel="GPU type"
             answer={byGpuType}
           />
