@@ -48,6 +48,8 @@ export const ALL_PAGES = [
   "/gpus/RTX%20PRO%206000%20WS",
   "/volume",
   "/workload",
+  "/neocloud",
+  "/neocloud?scope=all&lat=30.27&lon=-97.74&radiusKm=500",
   "/methodology",
   "/methodology/gpu",
   "/docs",

@@ -34,8 +34,17 @@ const SIGNED_OUT_PAGES = [
     "/account/reset-password",
   ]),
 ];
-/** The pages only a signed-in administrator sees. */
-const SIGNED_IN_PAGES = ["/account", "/account/admin"];
+/**
+ * The pages only a signed-in administrator sees, and the Neo-Cloud Sites page as its Full plan
+ * reads it (the map, the filter form and the tables).
+ */
+const SIGNED_IN_PAGES = [
+  "/account",
+  "/account/admin",
+  "/neocloud",
+  "/neocloud?scope=all&lat=30.27&lon=-97.74&radiusKm=500",
+  "/neocloud?lat=100",
+];
 
 /** Which navigation section each page belongs to (undefined: none is marked). */
 function sectionOf(path: string): string | undefined {
@@ -43,9 +52,17 @@ function sectionOf(path: string): string | undefined {
   if (first === undefined) return "/";
   if (first === "memory") return "/memory";
   if (
-    ["labs", "gpus", "volume", "workload", "llm-coding", "methodology", "docs", "account"].includes(
-      first,
-    )
+    [
+      "labs",
+      "gpus",
+      "volume",
+      "workload",
+      "neocloud",
+      "llm-coding",
+      "methodology",
+      "docs",
+      "account",
+    ].includes(first)
   )
     return `/${first}`;
   return undefined;
@@ -279,7 +296,7 @@ describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", 
     expect(findings).toEqual([]);
   }, 900_000);
 
-  it("signed in as an administrator: /account and /account/admin", async () => {
+  it("signed in as an administrator: /account, /account/admin and the Full plan's /neocloud", async () => {
     const email = `e2e-audit-${Date.now()}@example.com`;
     const password = "correct horse battery staple";
     // Its own visitor address (the harness trusts one proxy hop): the api allows 5 sign-ups an

@@ -9,6 +9,7 @@ const NAV_LINKS = [
   { section: "memory", href: "/memory", label: "Memory" },
   { section: "llm-coding", href: "/llm-coding", label: "LLM Coding" },
   { section: "workload", href: "/workload", label: "Workload" },
+  { section: "neocloud", href: "/neocloud", label: "Neo-Cloud Sites" },
   { section: "methodology", href: "/methodology", label: "Methodology" },
   { section: "docs", href: "/docs", label: "API docs" },
   // Static on purpose: reading the session cookie here would make every page dynamic (no ISR).

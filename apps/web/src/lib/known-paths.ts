@@ -16,6 +16,7 @@ export const TOP_LEVEL_SEGMENTS = [
   "llm-coding",
   "memory",
   "methodology",
+  "neocloud",
   "og",
   "page-not-found",
   "page-unavailable",

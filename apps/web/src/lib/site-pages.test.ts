@@ -54,6 +54,7 @@ describe("sitemap.xml and robots.txt", () => {
       "/gpus",
       "/volume",
       "/workload",
+      "/neocloud",
       "/methodology",
       "/methodology/gpu",
       "/docs",

@@ -12,6 +12,7 @@ export const FIXED_PAGE_PATHS = [
   "/memory",
   "/volume",
   "/workload",
+  "/neocloud",
   "/methodology",
   "/methodology/gpu",
   "/docs",

@@ -9,6 +9,8 @@ import {
   labCardPath,
   MEMORY_CARD_PATH,
   memoryCard,
+  neocloudCard,
+  NEOCLOUD_CARD_PATH,
   workloadCard,
   WORKLOAD_CARD_PATH,
 } from "./social-card";
@@ -21,9 +23,11 @@ describe("card addresses", () => {
     expect(cardSubjectOf(["gpus", "H100 SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
     expect(cardSubjectOf(WORKLOAD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "workload" });
     expect(cardSubjectOf(MEMORY_CARD_PATH.split("/").slice(2))).toEqual({ kind: "memory" });
+    expect(cardSubjectOf(NEOCLOUD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "neocloud" });
     for (const wrong of [
       ["workload", "x"],
       ["memory", "mem_ddr5_16gb"],
+      ["neocloud", "x"],
       [],
       ["home", "x"],
       ["labs", "Anthropic"],
@@ -83,6 +87,13 @@ describe("card contents", () => {
       "Memory spot prices: DRAM, NAND flash and modules (sample data): With an API key, USD per chip or module, settled at 4 PM New York on trading days. Sample data, not market prices.",
     );
     expect(cardText(memoryCard(false))).not.toMatch(/\d\.\d|\$/);
+  });
+
+  it("says what the Neo-Cloud Sites dataset holds and who reads it, never a site or a number", () => {
+    expect(cardText(neocloudCard(true))).toBe(
+      "Where the neo-clouds' AI data centres are (sample data): With the Full plan, Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data. Sample data, not market prices.",
+    );
+    expect(neocloudCard(false).title).toBe("Where the neo-clouds' AI data centres are");
   });
 
   it("lists the free labs on the home card in catalog order", () => {

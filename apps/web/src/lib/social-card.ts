@@ -26,6 +26,7 @@ export function gpuCardPath(gpu: GpuName): string {
 }
 export const WORKLOAD_CARD_PATH = `${CARD_ROOT}/workload`;
 export const MEMORY_CARD_PATH = `${CARD_ROOT}/memory`;
+export const NEOCLOUD_CARD_PATH = `${CARD_ROOT}/neocloud`;
 
 /** Which card an `/og/…` path asks for, or `undefined` when it names none. */
 export type CardSubject =
@@ -33,7 +34,8 @@ export type CardSubject =
   | { kind: "lab"; lab: LabId }
   | { kind: "gpu"; gpu: GpuName }
   | { kind: "workload" }
-  | { kind: "memory" };
+  | { kind: "memory" }
+  | { kind: "neocloud" };
 
 export function cardSubjectOf(segments: readonly string[]): CardSubject | undefined {
   const [first, second, ...rest] = segments;
@@ -41,6 +43,7 @@ export function cardSubjectOf(segments: readonly string[]): CardSubject | undefi
   if (first === "home" && second === undefined) return { kind: "home" };
   if (first === "workload" && second === undefined) return { kind: "workload" };
   if (first === "memory" && second === undefined) return { kind: "memory" };
+  if (first === "neocloud" && second === undefined) return { kind: "neocloud" };
   if (first === "labs" && second !== undefined && isLabId(second))
     return { kind: "lab", lab: second };
   if (first === "gpus" && second !== undefined) {
@@ -175,6 +178,21 @@ export function memoryCard(sample: boolean): CardContent {
     title: cardTitleOf("Memory spot prices: DRAM, NAND flash and modules", sample),
     value: KEYED_VALUE,
     detail: MEMORY_UNIT,
+    rows: [],
+    sample,
+  };
+}
+
+/**
+ * The Neo-Cloud Sites card: site data is read with the Full plan, so the card says what the
+ * dataset holds and whose it is, and never a site, count or total.
+ */
+export function neocloudCard(sample: boolean): CardContent {
+  return {
+    kicker: KICKER,
+    title: cardTitleOf("Where the neo-clouds' AI data centres are", sample),
+    value: "With the Full plan",
+    detail: "Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data",
     rows: [],
     sample,
   };

@@ -19,3 +19,11 @@ export function downloadRefused(message: string, status: number): Response {
     { status, headers: { "cache-control": "no-store" } },
   );
 }
+
+/** A download whose filters the api did not accept: its 400, in its words. */
+export function downloadBadRequest(message: string): Response {
+  return Response.json(
+    { error: "Bad request", message },
+    { status: 400, headers: { "cache-control": "no-store" } },
+  );
+}

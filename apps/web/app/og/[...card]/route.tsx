@@ -8,6 +8,7 @@ import {
   homeCard,
   labCard,
   memoryCard,
+  neocloudCard,
   workloadCard,
   type CardContent,
   type CardSubject,
@@ -23,6 +24,7 @@ import {
 } from "../../../src/server/data";
 import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
 import { loadMemoryMethodology } from "../../../src/server/memory";
+import { loadNeocloudMethodology } from "../../../src/server/neocloud";
 
 export const dynamic = "force-dynamic";
 
@@ -44,12 +46,17 @@ async function contentOf(
     // The prices have their own source (the imported price files): its answer says whether it is
     // the sample.
     return memoryCard((await loadMemoryMethodology()).dataSources.sample);
+  if (subject.kind === "neocloud") {
+    // The sites have their own source (Epoch AI's datasets, or the sample until the first import).
+    const methodology = await loadNeocloudMethodology();
+    return neocloudCard(methodology.dataSources.sample);
+  }
   const sample = subject.kind === "gpu" ? sources?.gpu.sample : sources?.token.sample;
   return cardOf(subject, sample === true);
 }
 
 async function cardOf(
-  subject: Exclude<CardSubject, { kind: "workload" } | { kind: "memory" }>,
+  subject: Exclude<CardSubject, { kind: "workload" } | { kind: "memory" } | { kind: "neocloud" }>,
   sample: boolean,
 ): Promise<CardContent> {
   switch (subject.kind) {

@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+import { SiteFrame } from "../../src/components/site-frame";
+
+/** The site chrome around every page of this section, with "neocloud" marked current in the navigation. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <SiteFrame section="neocloud">{children}</SiteFrame>;
+}

@@ -1,0 +1,281 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_PREFIX } from "@tpi/domain";
+import { parseCsvLine } from "./api-helpers";
+import { axeViolations } from "./axe";
+import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
+import { site } from "./site";
+
+/**
+ * The Neo-Cloud Sites page against the real api: a visitor reads what the dataset is, which plan
+ * reads it and no site; a signed-in Full reader reads the map and the table of what
+ * `GET /api/neocloud/sites` answers a Full key, searches a radius through the form (with and
+ * without JavaScript), reads the api's 400 at the form, and downloads the same sites as CSV.
+ */
+
+type SiteBody = {
+  id: string;
+  company: string | null;
+  siteName: string;
+  sample: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  powerCapacity: number | null;
+};
+type SitesBody = {
+  total: number;
+  data: SiteBody[];
+  dataSources: { sample: boolean; sources: { source: string; citation: string | null }[] };
+};
+
+/** What the api answers a Full key for these filters (a page of at most 100 sites). */
+async function fullKeyAnswer(query = ""): Promise<SitesBody> {
+  const key = site.createKey("full");
+  const separator = query === "" ? "?" : "&";
+  const response = await fetch(`${site.apiUrl}/api/neocloud/sites${query}${separator}limit=100`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as SitesBody;
+}
+
+/** Its own visitor address: the api allows 5 sign-ups an hour per address. */
+const VISITOR_ADDRESS = { "x-forwarded-for": "192.0.2.61" };
+
+describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
+  let browser: Browser;
+  let reader: BrowserContext;
+  let page: Page;
+  const PASSWORD = "correct horse battery staple";
+  const email = `neocloud-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    reader = await browser.newContext({ extraHTTPHeaders: VISITOR_ADDRESS });
+    page = await reader.newPage();
+    await open(page, "/account/sign-up");
+    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-up"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    await page.goto(await site.mailedLink(email, "/account/verify-email"));
+    await page.click('form[data-form="verify-email"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account/sign-in`);
+    const accountId =
+      site
+        .cli(["accounts", "list"])
+        .split("\n")
+        .find((entry) => entry.includes(`<${email}>`))
+        ?.split(" ")[0] ?? "";
+    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
+    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
+    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
+    await page.click('form[data-form="sign-in"] button[type="submit"]');
+    await page.waitForURL(`${site.webUrl}/account`);
+  });
+  afterAll(async () => {
+    await reader?.close();
+    await browser?.close();
+  });
+
+  it("shows a visitor the locked state, the plan that reads sites and no site; refuses the CSV", async () => {
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const anonymous = await visitor.newPage();
+    await open(anonymous, "/neocloud");
+    const locked = anonymous.locator('[data-neocloud-state="locked"]');
+    expect(await locked.count()).toBe(1);
+    expect(await locked.textContent()).toContain("Site data is read with the Full plan");
+    expect(await locked.locator('a[href="/account/sign-up"]').count()).toBe(1);
+    expect(await anonymous.locator('a[aria-current="page"]').textContent()).toBe("Neo-Cloud Sites");
+    // The definition, the sources and the map's credit are public; no site is.
+    expect(await anonymous.locator("[data-neocloud-definition]").textContent()).not.toBe("");
+    expect(
+      await anonymous.locator("[data-neocloud-sources] [data-source]").count(),
+    ).toBeGreaterThan(0);
+    expect(await anonymous.locator("[data-map-credit]").textContent()).toContain("Natural Earth");
+    expect(await anonymous.locator("[data-neocloud-map]").count()).toBe(0);
+    expect(await anonymous.locator("form[data-neocloud-form]").count()).toBe(0);
+    expect(await anonymous.locator("table[data-table^='neocloud']").count()).toBe(0);
+    expect(await anonymous.locator("a[data-csv]").count()).toBe(0);
+    const body = (await anonymous.locator("main").textContent()) ?? "";
+    const answer = await fullKeyAnswer();
+    expect(answer.data.length, "the api serves sites").toBeGreaterThan(0);
+    for (const one of answer.data.slice(0, 10)) expect(body).not.toContain(one.siteName);
+    await screenshot(anonymous, "neocloud-visitor");
+    // Its card is a real image that names the dataset.
+    expect(await anonymous.getAttribute('meta[property="og:image"]', "content")).toMatch(
+      /\/og\/neocloud$/,
+    );
+    const card = await anonymous.request.get(`${site.webUrl}/og/neocloud`);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/png");
+    const csv = await anonymous.request.get(`${site.webUrl}/neocloud/sites.csv`);
+    expect(csv.status()).toBe(401);
+    expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");
+    await visitor.close();
+  });
+
+  it("gives a Full reader the map and the table of a Full key's answer, each point linked to its row", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/neocloud");
+    expect(await page.locator("[data-signed-in]").textContent()).toContain(
+      `Signed in as ${email} (Full plan)`,
+    );
+    const answer = await fullKeyAnswer();
+    if (answer.dataSources.sample)
+      expect(await page.locator("[data-neocloud-state=values] [data-sample-notice]").count()).toBe(
+        1,
+      );
+    const rows = await page.$$eval('table[data-table="neocloud-sites"] tbody tr', (all) =>
+      all.map((row) => row.getAttribute("data-site")),
+    );
+    expect(rows).toEqual(answer.data.map((one) => one.id));
+    const placed = answer.data.filter((one) => one.latitude !== null && one.longitude !== null);
+    const points = page.locator("[data-neocloud-map] a[data-site-point]");
+    expect(await points.count()).toBe(placed.length);
+    // A point is where the projection puts it: x = (lon + 180) × 2, y = (84 − lat) × 2.
+    const first = placed.find((one) => (one.latitude ?? 0) > -60);
+    if (first !== undefined) {
+      const circle = page.locator(`a[data-site-point="${first.id}"] circle`);
+      expect(Number(await circle.getAttribute("cx"))).toBeCloseTo(
+        ((first.longitude ?? 0) + 180) * 2,
+        0,
+      );
+      expect(Number(await circle.getAttribute("cy"))).toBeCloseTo(
+        (84 - (first.latitude ?? 0)) * 2,
+        0,
+      );
+      expect(await page.locator(`a[data-site-point="${first.id}"] title`).textContent()).toContain(
+        first.company ?? first.siteName,
+      );
+      // The point links to its row.
+      const href = await page.locator(`a[data-site-point="${first.id}"]`).getAttribute("href");
+      expect(await page.locator(`tr[id="${href?.slice(1)}"]`).getAttribute("data-site")).toBe(
+        first.id,
+      );
+    }
+    expect(
+      await page.locator('table[data-table="neocloud-by-country"] tbody tr').count(),
+    ).toBeGreaterThan(0);
+    expect(
+      await page.locator('table[data-table="neocloud-by-gpu-type"] tbody tr').count(),
+    ).toBeGreaterThan(0);
+    // No key reached the browser.
+    expect(await page.content()).not.toContain(API_KEY_PREFIX);
+    await screenshot(page, "neocloud-full-1280");
+  });
+
+  it("searches a radius through the form, and sends the same sites as CSV", async () => {
+    const answerAll = await fullKeyAnswer("?scope=all");
+    const centre = answerAll.data.find((one) => one.latitude !== null && one.longitude !== null);
+    expect(centre, "a placed site to search around").toBeDefined();
+    const lat = String(centre?.latitude);
+    const lon = String(centre?.longitude);
+    await open(page, "/neocloud");
+    await page.check('form[data-neocloud-form] input[name="scope"][value="all"]');
+    await page.fill('form[data-neocloud-form] input[name="lat"]', lat);
+    await page.fill('form[data-neocloud-form] input[name="lon"]', lon);
+    await page.fill('form[data-neocloud-form] input[name="radiusKm"]', "300");
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("radiusKm") === "300"),
+      page.click('form[data-neocloud-form] button[type="submit"]'),
+    ]);
+    const query = `?scope=all&lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lon)}&radiusKm=300`;
+    const answer = await fullKeyAnswer(query);
+    expect(answer.data.map((one) => one.id)).toContain(centre?.id);
+    const rows = await page.$$eval('table[data-table="neocloud-sites"] tbody tr', (all) =>
+      all.map((row) => row.getAttribute("data-site")),
+    );
+    expect(rows).toEqual(answer.data.map((one) => one.id));
+    expect(await page.inputValue('form[data-neocloud-form] input[name="radiusKm"]')).toBe("300");
+    await screenshot(page, "neocloud-radius");
+
+    const href = await page.getAttribute("a[data-csv]", "href");
+    expect(href).toBe(`/neocloud/sites.csv${query.replaceAll("%2C", ",")}`);
+    const csv = await page.request.get(`${site.webUrl}${href}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["cache-control"]).toBe("private, no-store");
+    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    expect(header?.split(",").slice(0, 3)).toEqual(["id", "company", "siteName"]);
+    expect(header?.split(",").slice(-3)).toEqual(["sample", "source", "citation"]);
+    expect(lines.map((line) => parseCsvLine(line)[0])).toEqual(answer.data.map((one) => one.id));
+    expect(lines.map((line) => parseCsvLine(line).at(-3))).toEqual(
+      answer.data.map((one) => String(one.sample)),
+    );
+  });
+
+  it("shows the api's 400 at the form for a latitude off the globe", async () => {
+    await open(page, "/neocloud?lat=100&lon=0&radiusKm=10");
+    const error = page.locator("[data-neocloud-error]");
+    expect(await error.count()).toBe(1);
+    const api = await fetch(`${site.apiUrl}/api/neocloud/sites?lat=100&lon=0&radiusKm=10`, {
+      headers: { authorization: `Bearer ${site.createKey("full")}` },
+    });
+    expect(api.status).toBe(400);
+    expect(await error.textContent()).toContain(
+      ((await api.json()) as { message: string }).message,
+    );
+    expect(await page.locator('table[data-table="neocloud-sites"]').count()).toBe(0);
+  });
+
+  it("works without JavaScript: the map, the table and the form's radius search", async () => {
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: VISITOR_ADDRESS,
+      storageState: await reader.storageState(),
+    });
+    const noScript = await plain.newPage();
+    await open(noScript, "/neocloud");
+    expect(await noScript.locator("[data-neocloud-map] svg path.neocloud-land").count()).toBe(1);
+    expect(
+      await noScript.locator('table[data-table="neocloud-sites"] tbody tr').count(),
+    ).toBeGreaterThan(0);
+    await noScript.check('input[name="scope"][value="all"]');
+    await noScript.fill('input[name="lat"]', "40");
+    await noScript.fill('input[name="lon"]', "-100");
+    await noScript.fill('input[name="radiusKm"]', "3000");
+    await Promise.all([
+      noScript.waitForURL((url) => url.searchParams.get("radiusKm") === "3000"),
+      noScript.click('form[data-neocloud-form] button[type="submit"]'),
+    ]);
+    const answer = await fullKeyAnswer("?scope=all&lat=40&lon=-100&radiusKm=3000");
+    expect(
+      await noScript.$$eval('table[data-table="neocloud-sites"] tbody tr', (all) =>
+        all.map((row) => row.getAttribute("data-site")),
+      ),
+    ).toEqual(answer.data.map((one) => one.id));
+    await plain.close();
+  });
+
+  it("has no axe violations, no contrast failure and no horizontal overflow at 390 and 1280 px, light and dark", async () => {
+    for (const scheme of ["light", "dark"] as const)
+      for (const width of [390, 1280]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, "/neocloud");
+        const where = `signed-in /neocloud at ${width} px, ${scheme}`;
+        expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+        expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+        await screenshot(page, `neocloud-full-${width}-${scheme}`);
+      }
+    await page.emulateMedia({ colorScheme: "light" });
+    const visitor = await browser.newContext();
+    const anonymous = await visitor.newPage();
+    for (const scheme of ["light", "dark"] as const)
+      for (const width of [390, 1280]) {
+        await anonymous.emulateMedia({ colorScheme: scheme });
+        await anonymous.setViewportSize({ width, height: 900 });
+        await open(anonymous, "/neocloud");
+        const where = `visitor /neocloud at ${width} px, ${scheme}`;
+        expect(await axeViolations(anonymous), `axe on ${where}`).toEqual([]);
+        expect(await contrastFailures(anonymous), `contrast on ${where}`).toEqual([]);
+        const scrollWidth = await anonymous.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+        await screenshot(anonymous, `neocloud-visitor-${width}-${scheme}`);
+      }
+    await visitor.close();
+  });
+});
