@@ -91,6 +91,24 @@ describe("the chat", () => {
     ]);
   });
 
+  it("ends with its own sources' notices only, though the H100 it names is also a GPU index subject", async () => {
+    // The GPU index serving its sample must not put its sample notice under a neo-cloud answer.
+    const gpu = api.deps.markets.get("gpu") as { provenance: () => unknown };
+    const provenance = gpu.provenance;
+    gpu.provenance = () => ({
+      ...(provenance() as object),
+      dataSources: { sample: true, notice: "GPU SAMPLE NOTICE", sources: [] },
+    });
+    try {
+      const answer = await ask(QUESTION, full);
+      expect(answer.intent).toBe("neocloud_chips_in_sites");
+      expect(answer.notices).not.toContain("GPU SAMPLE NOTICE");
+      expect(answer.answer).not.toContain("GPU SAMPLE NOTICE");
+    } finally {
+      gpu.provenance = provenance;
+    }
+  });
+
   it("gives a Premium key the route's refusal", async () => {
     const answer = await ask(QUESTION, premium);
     // The refusal in the route's words (the market's notices follow it, as in every answer).

@@ -111,12 +111,14 @@ function aboutMarkets(
   question: Question,
   markets: readonly Market[],
 ): readonly Market[] {
-  const names = new Set(question.subjects.map((subject) => subject.market));
-  if (question.domain !== undefined) names.add(question.domain);
+  // A market's own intent answers from that market alone: a subject another market also knows
+  // (the H100 in "how many H100s are in sites in Texas") must not add that market's notices.
   if (intent.kind === "market") {
     const owner = markets.find((market) => market.chat === intent.market);
-    if (owner) names.add(owner.name);
+    if (owner) return [owner];
   }
+  const names = new Set(question.subjects.map((subject) => subject.market));
+  if (question.domain !== undefined) names.add(question.domain);
   if (intent.kind === "ranking" || intent.kind === "mover")
     for (const subject of intent.pool) names.add(subject.market);
   const about = markets.filter((market) => names.has(market.name));
