@@ -1,3 +1,5 @@
+import { settlementInstant } from "../shared/new-york-settlement";
+import type { UtcDay } from "../shared/calendar";
 import { findMemoryType } from "./catalog";
 import { MEMORY_VALUE_DECIMALS, roundMemoryValue } from "./settlement";
 
@@ -11,7 +13,7 @@ export const MEMORY_IMPORT_COLUMNS = {
   type: "required: the memory type's frozen id (`mem_ddr5_16gb`) or its exact name (`DDR5 16Gb (2Gx8) 4800/5600`)",
   price: `required: the observed price in USD (per chip, or per module for modules), a number greater than 0, kept to ${MEMORY_VALUE_DECIMALS} decimal places`,
   observedAt:
-    "required: when the price was observed, ISO 8601 with a time and a UTC offset (`2026-03-02T15:30:00-05:00` or `2026-03-02T20:30:00Z`)",
+    "required: when the price was observed, ISO 8601 with a time and a UTC offset (`2026-03-02T15:30:00-05:00` or `2026-03-02T20:30:00Z`), or a date alone (`2026-03-02`), which stands for that day's 4 PM New York settlement",
   source:
     "the source's name (letters, digits, `.`, `_`, `-`, up to 64 characters); required unless `--source` gives it for every row",
   sourceUpdatedAt: "optional: when the source published the price, ISO 8601 with a UTC offset",
@@ -25,6 +27,79 @@ export const MEMORY_IMPORT_COLUMN_NAMES = Object.keys(
   MEMORY_IMPORT_COLUMNS,
 ) as MemoryImportColumn[];
 const REQUIRED_COLUMNS: readonly MemoryImportColumn[] = ["type", "price", "observedAt"];
+
+/**
+ * Other names a column may have, as the reference's rows and common feeds spell them (a file in
+ * the shape of `GET /api/memory/{memoryType}/history` rows imports with `--source`). Where a file
+ * has several names of one column, the first of this order wins: the column's own name, then
+ * its aliases as listed.
+ */
+export const MEMORY_IMPORT_ALIASES: Readonly<Record<string, MemoryImportColumn>> = {
+  id: "type",
+  memoryType: "type",
+  memory_type: "type",
+  observed_at: "observedAt",
+  date: "observedAt",
+  timestamp: "observedAt",
+  source_updated_at: "sourceUpdatedAt",
+  license: "licence",
+};
+
+/**
+ * Fields of the served rows that an import file may carry and that are ignored: they are computed
+ * by the settlement, never imported.
+ */
+export const MEMORY_IMPORT_IGNORED_FIELDS = [
+  "category",
+  "changePct",
+  "weeklyHigh",
+  "weeklyLow",
+  "updatedAt",
+  "sample",
+  "sources",
+] as const;
+
+const ALIAS_ORDER = Object.keys(MEMORY_IMPORT_ALIASES);
+
+/** The row's fields under their own names: aliases folded in (the column's own name first), computed fields dropped. */
+function canonicalValues(
+  values: Partial<Record<string, unknown>>,
+): Partial<Record<string, unknown>> {
+  const canonical: Partial<Record<string, unknown>> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if ((MEMORY_IMPORT_IGNORED_FIELDS as readonly string[]).includes(field)) continue;
+    if (Object.hasOwn(MEMORY_IMPORT_ALIASES, field)) continue;
+    canonical[field] = value;
+  }
+  for (const alias of ALIAS_ORDER) {
+    const column = MEMORY_IMPORT_ALIASES[alias] as MemoryImportColumn;
+    if (canonical[column] === undefined && values[alias] !== undefined && values[alias] !== "")
+      canonical[column] = alias === "date" ? dayOfDateField(values[alias]) : values[alias];
+  }
+  return canonical;
+}
+
+/**
+ * A `date` names a settlement day, written `2026-01-01` or, as the reference's rows write it, as
+ * that day's UTC midnight (`2026-01-01T00:00:00.000Z`): both are the day, never the instant
+ * (midnight UTC is the evening before in New York, which would fall in the previous session).
+ */
+function dayOfDateField(value: unknown): unknown {
+  return typeof value === "string" &&
+    /^\d{4}-\d{2}-\d{2}T00:00(?::00(?:\.0+)?)?Z$/.test(value.trim())
+    ? value.trim().slice(0, 10)
+    : value;
+}
+
+/** A field name a file may use: a column, one of its aliases, or an ignored computed field. */
+function knownField(name: string): boolean {
+  return (
+    (MEMORY_IMPORT_COLUMN_NAMES as readonly string[]).includes(name) ||
+    Object.hasOwn(MEMORY_IMPORT_ALIASES, name) ||
+    (MEMORY_IMPORT_IGNORED_FIELDS as readonly string[]).includes(name)
+  );
+}
+const FIELDS_HINT = `the columns are ${MEMORY_IMPORT_COLUMN_NAMES.join(", ")} (or ${Object.keys(MEMORY_IMPORT_ALIASES).join(", ")})`;
 
 /** The most rows one file may hold (about 20 years of hourly prints of every type is far less). */
 export const MAX_MEMORY_IMPORT_ROWS = 200_000;
@@ -129,6 +204,17 @@ export function splitCsv(
   return records;
 }
 
+const DATE_ONLY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date alone is that day's 4 PM New York settlement: the observation counts for its session. */
+function parseObservedAt(value: string): Date | undefined {
+  if (!DATE_ONLY_PATTERN.test(value)) return parseInstant(value);
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  return settlementInstant(value as UtcDay);
+}
+
 function parseInstant(value: string): Date | undefined {
   if (!INSTANT_PATTERN.test(value)) return undefined;
   const instant = new Date(value.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
@@ -155,12 +241,12 @@ function checkRow(
   defaultSource: string | undefined,
   errors: MemoryImportError[],
 ): MemoryImportRow | undefined {
-  const { line, values } = raw;
+  const { line } = raw;
   const before = errors.length;
   const fail = (field: string, message: string) => errors.push({ line, field, message });
-  for (const field of Object.keys(values))
-    if (!(MEMORY_IMPORT_COLUMN_NAMES as readonly string[]).includes(field))
-      fail(field, `unknown field; the fields are ${MEMORY_IMPORT_COLUMN_NAMES.join(", ")}`);
+  for (const field of Object.keys(raw.values))
+    if (!knownField(field)) fail(field, `unknown field; ${FIELDS_HINT}`);
+  const values = canonicalValues(raw.values);
   for (const [field, value] of Object.entries(values))
     if (
       value !== undefined &&
@@ -190,12 +276,12 @@ function checkRow(
     fail("price", `must be a number of USD greater than 0; got '${priceText}'`);
 
   const observedText = text(values.observedAt);
-  const observedAt = observedText === undefined ? undefined : parseInstant(observedText);
+  const observedAt = observedText === undefined ? undefined : parseObservedAt(observedText);
   if (observedText === undefined) fail("observedAt", "is required");
   else if (observedAt === undefined)
     fail(
       "observedAt",
-      `must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00); got '${observedText}'`,
+      `must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00), or a date (2026-03-02); got '${observedText}'`,
     );
 
   const source = text(values.source) ?? defaultSource;
@@ -294,14 +380,15 @@ export function parseMemoryImportCsv(csv: string, defaultSource?: string): Memor
   const columns = header.fields.map((name) => name.trim());
   const errors: MemoryImportError[] = [];
   for (const name of columns)
-    if (!(MEMORY_IMPORT_COLUMN_NAMES as readonly string[]).includes(name))
-      errors.push({
-        line: header.line,
-        field: name,
-        message: `unknown column; the columns are ${MEMORY_IMPORT_COLUMN_NAMES.join(", ")}`,
-      });
+    if (!knownField(name))
+      errors.push({ line: header.line, field: name, message: `unknown column; ${FIELDS_HINT}` });
+  const named = new Set(
+    columns.map((name) =>
+      Object.hasOwn(MEMORY_IMPORT_ALIASES, name) ? MEMORY_IMPORT_ALIASES[name] : name,
+    ),
+  );
   for (const name of REQUIRED_COLUMNS)
-    if (!columns.includes(name))
+    if (!named.has(name))
       errors.push({
         line: header.line,
         field: name,

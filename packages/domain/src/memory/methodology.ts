@@ -1,4 +1,4 @@
-import { MEMORY_IMPORT_COLUMNS } from "./import-file";
+import { MEMORY_IMPORT_ALIASES, MEMORY_IMPORT_COLUMNS } from "./import-file";
 import { MAX_MEMORY_HISTORY_LIMIT, DEFAULT_MEMORY_HISTORY_LIMIT } from "./query";
 import { MEMORY_SAMPLE_TRADING_DAYS } from "./sample";
 import { MEMORY_VALUE_DECIMALS, WEEKLY_WINDOW_DAYS } from "./settlement";
@@ -37,5 +37,13 @@ export const MEMORY_PUBLIC_SERIES_CHECK = [
 
 /** The import file's fields, as the methodology and the command's help list them. */
 export function describeMemoryImportColumns(): { column: string; meaning: string }[] {
-  return Object.entries(MEMORY_IMPORT_COLUMNS).map(([column, meaning]) => ({ column, meaning }));
+  return Object.entries(MEMORY_IMPORT_COLUMNS).map(([column, meaning]) => {
+    const aliases = Object.entries(MEMORY_IMPORT_ALIASES)
+      .filter(([, target]) => target === column)
+      .map(([alias]) => `\`${alias}\``);
+    return {
+      column,
+      meaning: aliases.length === 0 ? meaning : `${meaning}; also read as ${aliases.join(", ")}`,
+    };
+  });
 }
