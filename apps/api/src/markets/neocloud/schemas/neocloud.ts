@@ -16,7 +16,7 @@ import {
   type NEOCLOUD_SITES_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { domainTransform } from "../../../platform/http/input";
+import { domainTransform, storableText } from "../../../platform/http/input";
 import { requiredParameter } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema, licenceSchema } from "../../../platform/provenance/data-sources";
 
@@ -35,8 +35,21 @@ const scopeParameter = z
   })
   .optional();
 
-const textParameter = (description: string) =>
-  z.string().meta({ description, type: "string", minLength: 1 }).optional();
+/** Any text but U+0000 and U+FFFD (see textParameter), as the document states it. */
+const FREE_TEXT_PATTERN = "^[^\\u0000\\uFFFD]+$";
+
+/**
+ * A free-text filter: text PostgreSQL could not store is the platform's 400, as on every route,
+ * and so is U+FFFD, which is what Node makes of percent-encoded bytes that are not UTF-8 (no
+ * place is named with it; an empty answer would hide the client's encoding fault).
+ */
+const textParameter = (field: string, description: string) =>
+  storableText(z.string(), field)
+    .refine((value) => !value.includes("\uFFFD"), {
+      message: `'${field}' must be UTF-8 text: it holds bytes that are not (read as U+FFFD).`,
+    })
+    .meta({ description, type: "string", minLength: 1, pattern: FREE_TEXT_PATTERN })
+    .optional();
 
 const decimalParameter = (description: string) =>
   z.string().meta({ description, type: "string", pattern: DECIMAL_PATTERN }).optional();
@@ -51,10 +64,12 @@ const RADIUS =
 export const neocloudSitesQuerySchema = z
   .object({
     city: textParameter(
+      "city",
       "City name, case-insensitive (`Abilene`); with `state` to tell apart cities of one name.",
     ),
-    state: textParameter("US state code or name (`TX`, `Texas`), case-insensitive."),
+    state: textParameter("state", "US state code or name (`TX`, `Texas`), case-insensitive."),
     country: textParameter(
+      "country",
       "Country as Epoch writes it (`United States of America`) or its ISO 3166 alpha-2/alpha-3 code (`US`, `USA`).",
     ),
     lat: decimalParameter(LAT),
