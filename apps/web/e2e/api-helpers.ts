@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { E2E_DIRECT_ORIGIN } from "./harness";
 import { site } from "./site";
 
 /*
@@ -17,7 +18,9 @@ export type OtpiBody = {
 
 /** A keyless REST answer of the api (`/api/otpi…`), which must be a 200. */
 export async function api(path: string): Promise<OtpiBody> {
-  const response = await fetch(`${site.apiUrl}${path}`);
+  const response = await fetch(`${site.apiUrl}${path}`, {
+    headers: { origin: E2E_DIRECT_ORIGIN },
+  });
   expect(response.status, `${path} status`).toBe(200);
   return (await response.json()) as OtpiBody;
 }
