@@ -3,8 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import {
   createAccount,
   createDb,
@@ -13,6 +12,7 @@ import {
   freePort,
   insertApiKey,
 } from "@tpi/db";
+import { apiProcess } from "./testing/api-process";
 import { startTcpProxy } from "./testing/tcp-proxy";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "./platform/auth/api-key-secret";
@@ -20,12 +20,12 @@ import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 
 /**
- * SIGTERM on a real api process (`node --import tsx src/main.ts`, embedded PostgreSQL, as
- * `pnpm start` runs it): in-flight requests finish, new connections are refused, idle keep-alive
+ * SIGTERM on a real api process (`node dist/main.js`, embedded PostgreSQL, as `pnpm start` runs
+ * it): in-flight requests finish, new connections are refused, idle keep-alive
  * connections close once idle for SHUTDOWN_IDLE_CLOSE_MS (requests still arriving on them are
  * answered), the embedded server stops, the exit code is 0.
  */
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
+const apiMain = apiProcess("main");
 const NOW = "2026-11-22T12:00:00.000Z";
 const IN_FLIGHT = 6;
 /** Ample for the in-flight requests once their bodies arrive; the one that never sends its body is cut after it. */
@@ -143,8 +143,8 @@ describe("SIGTERM on the api process", () => {
     };
     delete env.DATABASE_URL; // the embedded server, as `pnpm start` runs it by default
     const output = { text: "" };
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: API_DIR,
+    const child = spawn(apiMain.command, apiMain.args, {
+      cwd: apiMain.cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -306,8 +306,8 @@ describe("SIGTERM while keep-alive clients send requests", () => {
     const database = await createTestDatabase(inject("pgAdminUrl"));
     try {
       const output = { text: "" };
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: API_DIR,
+      const child = spawn(apiMain.command, apiMain.args, {
+        cwd: apiMain.cwd,
         env: {
           ...process.env,
           HOST: "127.0.0.1",
@@ -429,8 +429,8 @@ describe("SIGTERM while the database does not answer", () => {
       await db.$disconnect();
 
       const output = { text: "" };
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: API_DIR,
+      const child = spawn(apiMain.command, apiMain.args, {
+        cwd: apiMain.cwd,
         env: {
           ...process.env,
           HOST: "127.0.0.1",
@@ -494,6 +494,10 @@ describe("signal handlers", () => {
           DATABASE_URL: database.url,
           PORT: "0",
           HOST: "127.0.0.1",
+          // No outside source: the GPU ledger would be asked for at start (tests talk to loopback).
+          GPU_LEDGER_ENABLED: "false",
+          GITHUB_SEARCH_ENABLED: "false",
+          NEOCLOUD_SYNC_ENABLED: "false",
           SEED_SAMPLE_ON_EMPTY: "false",
           SETTLEMENT_INTERVAL_SECONDS: "0",
           LOG_LEVEL: "silent",

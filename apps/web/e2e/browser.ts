@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { isLoopbackHost, recordRefused } from "../../../tooling/vitest/loopback-only.mjs";
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from "./harness";
 import { site } from "./site";
 
@@ -26,15 +27,45 @@ const LAUNCH_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // No host name but loopback's resolves (the tests' loopback guard, for the browser).
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ];
 
 /**
+ * Pages talk to the site on loopback only, as every test does (tooling/vitest/loopback-only.mjs):
+ * Chromium resolves no other host name (LAUNCH_ARGS), and a request of a page to any other host
+ * is recorded and fails the test.
+ */
+function loopbackOnly(context: BrowserContext): void {
+  context.on("request", (request) => {
+    const url = new URL(request.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && !isLoopbackHost(url.hostname))
+      recordRefused(`a browser request to ${request.url()}`);
+  });
+}
+
+/**
  * A Chromium for one test file. Each file launches its own (about a second): Vitest runs every
- * file in its own process, and a browser cannot be handed from one process to another.
+ * file in its own process, and a browser cannot be handed from one process to another. Every
+ * context it opens (and every page opened without one) refuses hosts other than loopback.
  */
 export async function launchBrowser(): Promise<Browser> {
   // playwright-core gives each launch a fresh temporary profile (the notes' fresh --user-data-dir).
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    loopbackOnly(context);
+    return context;
+  };
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Browser#newPage does: the page's context closes with it.
+    page.once("close", () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 /** Every page of the site, each with the chrome (banner, footer) of every other. */

@@ -10,15 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageDir, packedManifest, readCatalog, workspaceCatalog } from "../scripts/pack.mjs";
 import * as source from "./index";
 import type { paths } from "./index";
+import { startNpmRegistryStub, type NpmRegistryStub } from "./testing/npm-registry-stub";
 
 /**
- * Integration test (about half a minute, more on a cold npm cache; it needs the npm registry for
- * openapi-fetch and @types/node): the documented way of using @tpi/client outside this repository.
- * `scripts/pack.mjs` (`pnpm --filter @tpi/client pack:tarball`) builds and packs the package, an
- * empty npm project in a temporary folder (outside the repository, so nothing resolves from the
- * workspace) `npm install`s the tarball, the repository's TypeScript type-checks the README's
- * example there under each module resolution a user may have, and Node runs the compiled example
- * against a loopback stub of `/api/otpi`.
+ * Integration test (about half a minute): the documented way of using @tpi/client outside this
+ * repository. `scripts/pack.mjs` (`pnpm --filter @tpi/client pack:tarball`) builds and packs the
+ * package, an empty npm project in a temporary folder (outside the repository, so nothing resolves
+ * from the workspace) `npm install`s the tarball, the repository's TypeScript type-checks the
+ * README's example there under each module resolution a user may have, and Node runs the compiled
+ * example against a loopback stub of `/api/otpi`. npm fetches openapi-fetch and @types/node (and
+ * what they depend on) from a loopback stand-in for the registry that serves this workspace's
+ * installed copies (`testing/npm-registry-stub.ts`): tests never leave the machine.
  */
 
 const README_EXAMPLE = (() => {
@@ -110,6 +112,7 @@ const RESOLUTIONS = {
 
 let project: string;
 let tarball: string;
+let registry: NpmRegistryStub;
 let stub: Server;
 let stubUrl: string;
 const requests: { url: string | undefined; authorization: string | undefined }[] = [];
@@ -127,6 +130,7 @@ beforeAll(async () => {
     join(project, "package.json"),
     `${JSON.stringify({ name: "tpi-client-consumer", private: true, type: "module" }, null, 2)}\n`,
   );
+  registry = await startNpmRegistryStub(["openapi-fetch", "@types/node"], packageDir);
   const installed = await run(
     "npm",
     [
@@ -135,13 +139,14 @@ beforeAll(async () => {
       `@types/node@${catalog.get("@types/node")}`,
       "--no-audit",
       "--no-fund",
-      "--prefer-offline",
+      `--registry=${registry.url}/`,
+      // A cache of its own: nothing may come from an earlier install against the real registry.
+      `--cache=${join(project, ".npm-cache")}`,
     ],
     { cwd: project },
   );
-  expect(installed, "npm install of the tarball (it needs the npm registry)").toMatchObject({
-    code: 0,
-  });
+  expect(installed, "npm install of the tarball").toMatchObject({ code: 0 });
+  expect(registry.requests).toContain("/openapi-fetch");
 
   // The README's example as it is, and (CommonJS has no top-level await) its body in a function.
   writeFileSync(join(project, "example.ts"), README_EXAMPLE);
@@ -186,6 +191,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  await registry?.close();
   if (stub) {
     stub.closeAllConnections();
     await new Promise<void>((resolve) => stub.close(() => resolve()));
@@ -201,8 +207,12 @@ describe("the packed tarball", () => {
 
   it("holds the compiled JavaScript and declarations of every source, and nothing else", () => {
     const installed = join(project, "node_modules", "@tpi", "client");
+    // Tests and their helpers (testing/) are not shipped.
     const sources = filesUnder(join(packageDir, "src"))
-      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .filter(
+        (file) =>
+          file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.startsWith("testing/"),
+      )
       .map((file) => file.replace(/\.ts$/, ""));
     expect(sources).toContain("index");
     expect(filesUnder(installed)).toEqual(
