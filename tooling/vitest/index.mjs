@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 /**
  * Shared Vitest defaults. Tests live beside the code as `*.test.ts`; integration tests that
  * need PostgreSQL are named `*.int.test.ts` and share one embedded server per run.
@@ -14,8 +16,23 @@ export function testFiles(patterns) {
   return fixture ? [fixture] : patterns;
 }
 
+/**
+ * The tags a test file may carry (`@module-tag <name>` in its first comment). Vitest refuses a
+ * tag it does not know, so a misspelt one fails the run instead of quietly tagging nothing.
+ */
+export const TEST_TAGS = [
+  {
+    name: "zone",
+    description:
+      "Runs again under TZ=America/New_York and TZ=Australia/Adelaide in CI: it computes or formats settlement days, calendars or timestamps (tooling/vitest/zone-files.mjs).",
+  },
+];
+
 export const baseTestConfig = {
   include: testFiles(["src/**/*.test.ts"]),
+  tags: TEST_TAGS,
+  // Tests talk to loopback only: a connection or DNS look-up beyond it fails the test.
+  setupFiles: [fileURLToPath(new URL("./loopback-setup.mjs", import.meta.url))],
   environment: "node",
   testTimeout: 30_000,
   hookTimeout: 120_000,

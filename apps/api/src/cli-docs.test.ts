@@ -1,15 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./platform/runtime/env";
+import { apiProcess } from "./testing/api-process";
 
 /**
  * docs/operations/command-line.md quotes `pnpm tpi help` as the list of operator commands; it must be the
  * CLI's own output, so that a command added, removed or renamed shows up as a failing test.
  */
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 const COMMAND_LINE_DOC = join(REPO_ROOT, "docs", "operations", "command-line.md");
 
 /** The first fenced block after the paragraph that ends with "`pnpm tpi help`:". */
@@ -25,8 +24,9 @@ function documentedUsage(markdown: string): string {
 describe("docs/operations/command-line.md", () => {
   it("quotes exactly what `pnpm tpi help` prints", () => {
     // `help` prints before the environment or the database is touched.
-    const help = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", "help"], {
-      cwd: API_DIR,
+    const cli = apiProcess("cli", ["help"]);
+    const help = spawnSync(cli.command, cli.args, {
+      cwd: cli.cwd,
       encoding: "utf8",
       timeout: 60_000,
     });

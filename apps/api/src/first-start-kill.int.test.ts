@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, createTestDatabase, dataLoadsOf, type Db } from "@tpi/db";
 import { OPENROUTER_SOURCE, SAMPLE_SOURCE } from "@tpi/domain";
 import { MARKETS } from "./markets";
+import { apiProcess } from "./testing/api-process";
 import { loadTokenData } from "./markets/token/jobs/lifecycle";
 import { marketDataStates } from "./platform/health/health-route";
 import { createLogger } from "./platform/observability/logger";
@@ -28,7 +27,7 @@ import {
 
 /**
  * `npm start` stopped during its first start, for real: the api runs as its own process
- * (`node --import tsx src/main.ts`, as `pnpm start` runs it) and gets SIGTERM, SIGINT or SIGKILL
+ * (`node dist/main.js`, as `pnpm start` runs it) and gets SIGTERM, SIGINT or SIGKILL
  * at a known point of its first load, then the next start must end with the complete data set,
  * the values an uninterrupted start publishes, and no sync left `running`.
  *
@@ -36,7 +35,7 @@ import {
  * holds (a `source_day` row of one of its days, inserted and not committed), and OpenRouter's
  * second window waits on the stub, which holds that answer until the test releases it.
  */
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
+const apiMain = apiProcess("main");
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 type Api = { child: ChildProcess; output: { text: string }; exited: Promise<Exit> };
@@ -49,8 +48,8 @@ afterEach(() => {
 });
 
 function startApi(env: Record<string, string>): Api {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: API_DIR,
+  const child = spawn(apiMain.command, apiMain.args, {
+    cwd: apiMain.cwd,
     env: {
       ...process.env,
       HOST: "127.0.0.1",

@@ -14,6 +14,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildApi, COMPILED, isStale } from "../../../tooling/scripts/api-build.mjs";
+import { guardedProcessEnv, refusedIn } from "../../../tooling/vitest/loopback-only.mjs";
 
 /**
  * Starts what the browser tests need, each bounded in time: the api (embedded PostgreSQL on a
@@ -32,6 +34,22 @@ export const ARTIFACTS_DIR = join(WEB_DIR, "test-artifacts");
 export const E2E_DIRECT_ORIGIN = "http://e2e-direct.test";
 
 const require = createRequire(import.meta.url);
+
+/**
+ * `node dist/main.js` or `node dist/cli.js ...`: the api and its CLI as operators run them,
+ * compiled first when a source is newer than the build (once per process; CI's build is fresh).
+ */
+let apiBuildChecked = false;
+function compiledApi(entry: "main" | "cli", args: readonly string[] = []): string[] {
+  if (!apiBuildChecked) {
+    if (isStale("main") || isStale("cli")) {
+      const built = buildApi("pipe");
+      if (built.status !== 0) throw new Error(`the api failed to compile:\n${built.stderr}`);
+    }
+    apiBuildChecked = true;
+  }
+  return ["--enable-source-maps", COMPILED[entry], ...args];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -199,7 +217,7 @@ function keyFromCliOutput(output: string): string {
 export function connectSite(address: SiteAddress): Site {
   // The CLI reaches the api's embedded PostgreSQL over its port (the server is the api's).
   const cli = (args: string[]) => {
-    const run = spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/cli.ts", ...args], {
+    const run = spawnSync(process.execPath, compiledApi("cli", args), {
       cwd: API_DIR,
       env: { ...process.env, DATABASE_URL: address.databaseUrl, LOG_LEVEL: "warn" },
       encoding: "utf8",
@@ -271,9 +289,12 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
   const dataDir = join(tempDir, "data");
   const mailLog = join(tempDir, "mails.log");
   writeFileSync(mailLog, "");
+  // The site's processes talk to loopback only, as the tests' own do (tooling/vitest/loopback-only.mjs).
+  const loopbackLog = join(tempDir, "loopback.log");
+  const loopbackOnly = guardedProcessEnv(loopbackLog);
   const api = startProcess(
     process.execPath,
-    [require.resolve("tsx/cli"), "src/main.ts"],
+    compiledApi("main"),
     API_DIR,
     {
       PORT: String(apiPort),
@@ -295,6 +316,7 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
       GITHUB_SEARCH_ENABLED: "false",
       NEOCLOUD_SYNC_ENABLED: "false",
       RATE_LIMIT_TRUSTED_ORIGINS: E2E_DIRECT_ORIGIN,
+      ...loopbackOnly,
       ...apiEnv,
     },
     mailLog,
@@ -313,12 +335,19 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
       // appends one: Next.js sets the peer's (127.0.0.1) when a request has none, and a test
       // plays two visitors by sending the header nginx would have written.
       TPI_TRUST_PROXY: "1",
+      ...loopbackOnly,
     },
   );
   const webUrl = `http://127.0.0.1:${webPort}`;
+  /** Stops both; fails, naming them, when either reached beyond loopback meanwhile. */
   const stop = async () => {
     await Promise.all([stopProcess(web.child), stopProcess(api.child)]);
+    const refused = refusedIn(loopbackLog);
     rmSync(tempDir, { recursive: true, force: true });
+    if (refused.length > 0)
+      throw new Error(
+        `the browser tests' api or website reached beyond loopback:\n  ${refused.join("\n  ")}`,
+      );
   };
   try {
     await waitForOk(`${apiUrl}/health`, 240_000, api.child, api.output);

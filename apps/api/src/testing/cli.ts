@@ -1,15 +1,12 @@
 import { spawn, spawnSync } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { apiProcess } from "./api-process";
 
 export type CliRun = { status: number | null; stdout: string; stderr: string };
 
 /**
- * Runs the operators' CLI (`src/cli.ts`) as its own process against `databaseUrl`, on the test's
- * clock: `now` is passed as TPI_TEST_CLOCK, so the command sees the same "today" as the test's
- * api and the test does not depend on the day it runs.
+ * Runs the operators' CLI as its own process (compiled, as `npm run tpi` runs it: `apiProcess`)
+ * against `databaseUrl`, on the test's clock: `now` is passed as TPI_TEST_CLOCK, so the command
+ * sees the same "today" as the test's api and the test does not depend on the day it runs.
  */
 export type CliOptions = {
   databaseUrl: string;
@@ -29,8 +26,9 @@ function cliEnv(options: CliOptions): NodeJS.ProcessEnv {
 }
 
 export function runCli(args: readonly string[], options: CliOptions): CliRun {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-    cwd: API_DIR,
+  const cli = apiProcess("cli", args);
+  const result = spawnSync(cli.command, cli.args, {
+    cwd: cli.cwd,
     env: cliEnv(options),
     encoding: "utf8",
     timeout: options.timeoutMs ?? 120_000,
@@ -44,8 +42,9 @@ export function runCli(args: readonly string[], options: CliOptions): CliRun {
  */
 export function runCliAsync(args: readonly string[], options: CliOptions): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
-      cwd: API_DIR,
+    const cli = apiProcess("cli", args);
+    const child = spawn(cli.command, cli.args, {
+      cwd: cli.cwd,
       env: cliEnv(options),
       timeout: options.timeoutMs ?? 120_000,
     });

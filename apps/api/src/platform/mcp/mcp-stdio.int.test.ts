@@ -1,12 +1,11 @@
 import { MARKETS } from "../../markets";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiProcess } from "../../testing/api-process";
 import { runCli } from "../../testing/cli";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
@@ -15,7 +14,6 @@ import { dataToolsOf } from "./tools";
 const DATA_TOOLS = dataToolsOf(MARKETS);
 
 // `tpi mcp` spawned as a real process on the test's database and clock, driven by the SDK's client.
-const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const FREE_DAY = "2026-03-08";
 
 let api: TestApi;
@@ -31,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const MCP_COMMAND = ["--import", "tsx", "src/cli.ts", "mcp"];
+const mcpCommand = (args: string[] = []) => apiProcess("cli", ["mcp", ...args]);
 
 const mcpEnv = (): Record<string, string> => ({
   ...(process.env as Record<string, string>),
@@ -42,10 +40,11 @@ const mcpEnv = (): Record<string, string> => ({
 });
 
 async function spawnMcp(args: string[] = []): Promise<{ client: Client; stderr: () => string }> {
+  const { command, args: commandArgs, cwd } = mcpCommand(args);
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...MCP_COMMAND, ...args],
-    cwd: API_DIR,
+    command,
+    args: commandArgs,
+    cwd,
     env: mcpEnv(),
     stderr: "pipe",
   });
@@ -134,8 +133,9 @@ describe("tpi mcp (stdio)", () => {
   });
 
   it("answers lines that are not JSON-RPC messages as JSON-RPC says, and goes on serving", async () => {
-    const child = spawn(process.execPath, MCP_COMMAND, {
-      cwd: API_DIR,
+    const { command, args, cwd } = mcpCommand();
+    const child = spawn(command, args, {
+      cwd,
       env: mcpEnv(),
       stdio: ["pipe", "pipe", "ignore"],
     });
