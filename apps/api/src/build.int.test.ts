@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,11 +15,13 @@ import { fileURLToPath } from "node:url";
 import { withDatabase } from "@tpi/db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApi, COMPILED, isStale } from "../../../tooling/scripts/api-build.mjs";
 
 /**
- * Everything that writes apps/api/dist lives in this one file, so that its tests run one after
- * another: `npm start`'s supervisor compiles the api as it starts, and in a parallel file that
- * build re-created dist/cli.js under the test that deletes it to see `npm run tpi` compile it.
+ * The compiled api: it runs from dist/ without TypeScript, `npm run tpi` compiles a stale CLI,
+ * `npm start`'s supervisor stops both services on SIGTERM. Other test files run the api and the
+ * CLI from dist/ meanwhile (testing/api-process.ts), so nothing here removes a file there: every
+ * build replaces each file atomically, and a stale CLI is made by dating it back.
  */
 const HERE = dirname(fileURLToPath(import.meta.url));
 const API_DIR = resolve(HERE, "..");
@@ -78,7 +81,9 @@ function waitForExitOrUrl(child: ChildProcess, output: () => string): Promise<st
 }
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, ["build.mjs"], { cwd: API_DIR, encoding: "utf8" });
+  // The build CI made with `npm run build` when it is current; built here otherwise.
+  if (!isStale("main") && !isStale("cli")) return;
+  const built = buildApi("pipe");
   expect(built.stderr).toBe("");
   expect(built.status).toBe(0);
 }, 60_000);
@@ -152,8 +157,10 @@ describe("the compiled api", () => {
 });
 
 describe("npm run tpi", () => {
-  it("compiles the CLI when it is missing and runs it with node and npm alone (no pnpm on PATH)", () => {
-    rmSync(join(API_DIR, "dist", "cli.js"));
+  it("compiles the CLI when it is older than its sources and runs it with node and npm alone (no pnpm on PATH)", () => {
+    const epoch = new Date(0);
+    utimesSync(COMPILED.cli, epoch, epoch);
+    expect(isStale("cli")).toBe(true);
     const run = spawnSync("npm", ["run", "--silent", "tpi", "--", "--help"], {
       cwd: REPO_ROOT,
       encoding: "utf8",
@@ -164,6 +171,7 @@ describe("npm run tpi", () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toContain("tpi: compiling the CLI");
     expect(run.stdout).toContain("usage: pnpm tpi <command>");
+    expect(isStale("cli")).toBe(false);
   }, 90_000);
 });
 
