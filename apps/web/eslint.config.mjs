@@ -1,7 +1,8 @@
-import { base } from "@tpi/eslint-config";
+import { base, LOCAL_TIME_SELECTORS, utcRules } from "@tpi/eslint-config";
 
 export default [
   ...base,
+  utcRules,
   {
     rules: {
       // The website knows the api only through its router's types: a value import would bundle
@@ -27,6 +28,7 @@ export default [
       "app/{robots,sitemap}.ts",
       "next.config.ts",
     ],
-    rules: { "no-restricted-syntax": "off" },
+    // Framework files export their page by default; the local-time rules still hold there.
+    rules: { "no-restricted-syntax": ["error", ...LOCAL_TIME_SELECTORS] },
   },
 ];

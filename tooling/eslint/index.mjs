@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 /**
  * Shared flat config. `domainRules` keeps packages/domain free of I/O and frameworks:
  * the index math must stay pure so that it can be tested without a server. `utcRules` keeps the
- * process's time zone out of every computed value (domain, db, api).
+ * process's time zone out of every computed value and every rendered date (domain, db, api, web).
  */
 const NAMED_EXPORTS = {
   selector: "ExportDefaultDeclaration",
@@ -58,30 +58,46 @@ const LOCAL_TIME_MESSAGE =
  * one. CI also runs the domain and api tests under other zones (.ci/run); this catches the code
  * that no test reaches. Number formatting (`toLocaleString` on numbers) is not a date and stays.
  */
+/** A date and time of day without a zone designator (`Z` or an offset): read as local time. */
+const ZONELESS_DATE_TIME = String.raw`/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/`;
+/** The time-of-day tail of a template such as `${day}T16:00:00`, without a zone designator. */
+const ZONELESS_TIME_TAIL = String.raw`/^[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/`;
+const PARSES_DATE =
+  "NewExpression[callee.name='Date'], CallExpression[callee.object.name='Date'][callee.property.name='parse']";
+
+/** The selectors of what reads the process's own zone (`no-restricted-syntax` entries). */
+export const LOCAL_TIME_SELECTORS = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(get|set)(FullYear|Year|Month|Date|Day|Hours|Minutes|Seconds|Milliseconds)$/]",
+    message: LOCAL_TIME_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(getTimezoneOffset|toDateString|toTimeString|toLocaleDateString|toLocaleTimeString)$/]",
+    message: LOCAL_TIME_MESSAGE,
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length>1]",
+    message: LOCAL_TIME_MESSAGE,
+  },
+  {
+    selector:
+      "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+    message: LOCAL_TIME_MESSAGE,
+  },
+  {
+    selector: `:matches(${PARSES_DATE}) > Literal.arguments[value=${ZONELESS_DATE_TIME}]`,
+    message: `A date and time without Z or an offset is read in local time. ${LOCAL_TIME_MESSAGE}`,
+  },
+  {
+    selector: `:matches(${PARSES_DATE}) > TemplateLiteral.arguments[quasis.length=2][quasis.1.value.cooked=${ZONELESS_TIME_TAIL}]`,
+    message: `A date and time without Z or an offset is read in local time. ${LOCAL_TIME_MESSAGE}`,
+  },
+];
+
 export const utcRules = {
   rules: {
-    "no-restricted-syntax": [
-      "error",
-      NAMED_EXPORTS,
-      {
-        selector:
-          "CallExpression[callee.property.name=/^(get|set)(FullYear|Year|Month|Date|Day|Hours|Minutes|Seconds|Milliseconds)$/]",
-        message: LOCAL_TIME_MESSAGE,
-      },
-      {
-        selector:
-          "CallExpression[callee.property.name=/^(getTimezoneOffset|toDateString|toTimeString|toLocaleDateString|toLocaleTimeString)$/]",
-        message: LOCAL_TIME_MESSAGE,
-      },
-      {
-        selector: "NewExpression[callee.name='Date'][arguments.length>1]",
-        message: LOCAL_TIME_MESSAGE,
-      },
-      {
-        selector:
-          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
-        message: LOCAL_TIME_MESSAGE,
-      },
-    ],
+    "no-restricted-syntax": ["error", NAMED_EXPORTS, ...LOCAL_TIME_SELECTORS],
   },
 };

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { MARKETS } from "./markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -44,6 +44,7 @@ export {
 export { seededRandom, normal } from "./sample/prng";
 export {
   startTestPostgres,
+  startEmbeddedTestPostgres,
   createTestDatabase,
   withDatabase,
   type TestPostgres,

@@ -1,3 +1,4 @@
+// @module-tag zone
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, type Db } from "./client";

@@ -15,7 +15,8 @@ describe("apiRequestHeaders", () => {
     process.env.TZ = "America/New_York";
     try {
       const instant = new Date("2026-11-23T23:30:00-05:00");
-      expect(instant.getDate()).toBe(23); // the local day really is the 23rd here
+      // The process's zone really is New York now (where it is still the 23rd).
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe("America/New_York");
       expect(apiRequestHeaders(instant, undefined)).toEqual({ [DATA_DAY_HEADER]: "2026-11-24" });
     } finally {
       if (zone === undefined) delete process.env.TZ;

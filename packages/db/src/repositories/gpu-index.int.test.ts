@@ -1,3 +1,4 @@
+// @module-tag zone
 import { computeDailyValue, computeHourlyPrints } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, type Db } from "../client";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { GPU_NAMES, addDays, winsorizedVolumeWeightedMean, type GpuName } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { SAMPLE_NOTICE } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../testing/test-api";

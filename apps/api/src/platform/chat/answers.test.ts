@@ -1,3 +1,4 @@
+// @module-tag zone
 import {
   DEFAULT_METHODOLOGY_RULES,
   DEFAULT_GPU_METHOD_RULES,

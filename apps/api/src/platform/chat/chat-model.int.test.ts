@@ -1,3 +1,4 @@
+// @module-tag zone
 import { MARKETS } from "../../markets";
 import { chatScope } from "./answers";
 import { TOKEN } from "../../markets/token/read-model/state";

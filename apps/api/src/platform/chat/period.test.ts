@@ -1,3 +1,4 @@
+// @module-tag zone
 import { describe, expect, it } from "vitest";
 import { findNamedPeriod, findPeriod } from "./period";
 

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import type { PublishedIndex } from "../../markets/token/read-model/published-index";

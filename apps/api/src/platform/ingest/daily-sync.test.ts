@@ -1,3 +1,4 @@
+// @module-tag zone
 import { describe, expect, it } from "vitest";
 import { dailySyncDue } from "./daily-sync";
 

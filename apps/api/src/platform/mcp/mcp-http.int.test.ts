@@ -1,3 +1,4 @@
+// @module-tag zone
 import { MARKETS } from "../../markets";
 import { TOKEN } from "../../markets/token/read-model/state";
 import { LLM_CODING } from "../../markets/llm-coding/read-model/state";

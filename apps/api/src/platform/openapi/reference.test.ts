@@ -1,3 +1,4 @@
+// @module-tag zone
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import { openTokenState } from "../../markets/token/read-model/state";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { TOKEN as TOKEN_MARKET } from "../../markets/token/read-model/state";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methodologyDocument } from "../../markets/token/services/methodology";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GPU_SAMPLE_SOURCE, dataLoadsOf } from "@tpi/db";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createDb, createTestDatabase, recentSourceSyncs, type Db } from "@tpi/db";
 import {

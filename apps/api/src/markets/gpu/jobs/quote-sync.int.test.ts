@@ -1,3 +1,4 @@
+// @module-tag zone
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import {
   createDb,

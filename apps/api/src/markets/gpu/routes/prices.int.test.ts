@@ -1,3 +1,4 @@
+// @module-tag zone
 import { MarketStates } from "../../../platform/core/market";
 import { TOKEN } from "../../token/read-model/state";
 import { GPU, type GpuState } from "../read-model/state";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   beginDataLoadAttempt,

@@ -1,3 +1,4 @@
+// @module-tag zone
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

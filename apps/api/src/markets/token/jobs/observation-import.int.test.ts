@@ -1,3 +1,4 @@
+// @module-tag zone
 import { TOKEN } from "../read-model/state";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

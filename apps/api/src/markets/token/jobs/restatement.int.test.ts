@@ -1,3 +1,4 @@
+// @module-tag zone
 import { TOKEN } from "../read-model/state";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";

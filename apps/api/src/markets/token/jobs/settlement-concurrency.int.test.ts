@@ -1,3 +1,4 @@
+// @module-tag zone
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES, addDays, eachUtcDay } from "@tpi/domain";
 import { createDb, insertObservationsIfAbsent, readLabDay, type Db } from "@tpi/db";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { TOKEN as TOKEN_MARKET } from "../read-model/state";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 import {
