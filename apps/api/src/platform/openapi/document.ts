@@ -288,6 +288,31 @@ const SERVERS = [
   },
 ];
 
+/**
+ * The components that `paths` reference, directly or through other components. zod's registry
+ * holds every named schema the process has defined, whichever routes are served (a test's fixture
+ * market, say): the document names those of its own routes only.
+ */
+function referencedOnly(components: JsonObject, paths: JsonObject): JsonObject {
+  const referenced = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "$ref" && typeof inner === "string" && inner.startsWith(componentRef(""))) {
+          const id = inner.slice(componentRef("").length);
+          if (!referenced.has(id)) {
+            referenced.add(id);
+            visit(components[id]);
+          }
+        } else visit(inner);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(components).filter(([id]) => referenced.has(id)));
+}
+
 /** Builds the document of `routes`, with the tags of the platform and of `markets`. */
 export function buildOpenApiDocument(
   routes: readonly Route[],
@@ -335,7 +360,7 @@ export function buildOpenApiDocument(
     tags: tagsOf(routes, markets),
     paths,
     components: {
-      schemas: components,
+      schemas: referencedOnly(components, paths),
       securitySchemes: {
         bearerAuth: {
           type: "http",
