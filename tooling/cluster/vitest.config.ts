@@ -2,14 +2,13 @@ import { baseTestConfig, testFiles } from "@tpi/vitest-config";
 import { defineConfig } from "vitest/config";
 
 /**
- * The cluster test alone: it starts its own processes (three apis, nginx) on one database of the
- * test PostgreSQL (DATABASE_URL's server, else an embedded one), so it runs in one file, slowly.
+ * The cluster test alone: it starts its own processes (three apis, nginx, an embedded PostgreSQL
+ * server), so it runs in one file, slowly.
  */
 export default defineConfig({
   test: {
     ...baseTestConfig,
     include: testFiles(["src/**/*.test.ts"]),
-    globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
     testTimeout: 120_000,
     // Three first starts at once on a 2-core machine: seeding and settling take a while.
     hookTimeout: 300_000,

@@ -251,30 +251,41 @@ async function auditPage(
   return found.map((problem) => ({ path, scheme, width, problem }));
 }
 
+/**
+ * Audits `paths` in every colour scheme and width, each combination in its own context and page
+ * of the one browser, all at once: the site renders one page while the browser audits another.
+ */
 async function auditAll(
   browser: Browser,
   paths: readonly string[],
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const scheme of SCHEMES) {
-    for (const viewport of WIDTHS) {
+  const combinations = SCHEMES.flatMap((scheme) =>
+    WIDTHS.map((viewport) => ({ scheme, viewport })),
+  );
+  const perCombination = await Promise.all(
+    combinations.map(async ({ scheme, viewport }) => {
       const context = await browser.newContext({
         colorScheme: scheme,
         viewport,
         ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
       });
-      await prepare?.(context);
-      const page = await context.newPage();
-      for (const path of paths) {
-        const status = path === "/labs/not-a-lab" || path === "/no/such/page" ? 404 : 200;
-        findings.push(...(await auditPage(page, path, scheme, viewport.width, status)));
+      try {
+        await prepare?.(context);
+        const page = await context.newPage();
+        const findings: Finding[] = [];
+        for (const path of paths) {
+          const status = path === "/labs/not-a-lab" || path === "/no/such/page" ? 404 : 200;
+          findings.push(...(await auditPage(page, path, scheme, viewport.width, status)));
+        }
+        await screenshot(page, `audit-last-${scheme}-${viewport.width}`);
+        return findings;
+      } finally {
+        await context.close();
       }
-      await screenshot(page, `audit-last-${scheme}-${viewport.width}`);
-      await context.close();
-    }
-  }
-  return findings;
+    }),
+  );
+  return perCombination.flat();
 }
 
 describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", () => {

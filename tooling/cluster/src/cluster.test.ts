@@ -4,10 +4,10 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { withDatabase } from "@tpi/db";
+import { startEmbeddedTestPostgres, withDatabase, type TestPostgres } from "@tpi/db";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonOf, send, type Reply } from "./http";
 import { LoadLoop, answered } from "./load";
 import { findNginx, startNginx, type RunningNginx } from "./nginx";
@@ -107,6 +107,7 @@ describe.runIf(missing !== undefined && required)("cluster requirement", () => {
 
 describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/tpi.conf", () => {
   let tempDir = "";
+  let postgres: TestPostgres | undefined;
   let adminUrl = "";
   let databaseName = "";
   let databaseUrl = "";
@@ -136,7 +137,10 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     tempDir = mkdtempSync(join(tmpdir(), "tpi-cluster-"));
     // nginx's workers run as an unprivileged user when the test runs as root.
     chmodSync(tempDir, 0o755);
-    adminUrl = inject("pgAdminUrl");
+    // Its own embedded PostgreSQL server, as `npm start` runs one, whatever DATABASE_URL says: the
+    // db and api suites cover a PostgreSQL server of the operator's.
+    postgres = await startEmbeddedTestPostgres();
+    adminUrl = postgres.adminUrl;
     // An empty database, not even migrated: the three instances migrate, seed and settle it together.
     databaseName = `tpi_cluster_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -231,12 +235,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     await nginx?.stop();
     await Promise.all(instances.map((instance) => instance.stop("SIGKILL")));
     await new Promise<void>((resolve) => (web ? web.close(() => resolve()) : resolve()));
-    if (databaseName !== "") {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists "${databaseName}" with (force)`);
-      await admin.end();
-    }
+    await postgres?.stop();
     if (redisPrefix !== "") {
       const redis = new Redis(REDIS_URL);
       let cursor = "0";
