@@ -196,6 +196,7 @@ function websiteAccounts(
     limiter: new AttemptLimiter(rateLimits),
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     chatState,
+    mailQueued: deps.mailQueued ?? (() => undefined),
   });
 }
 

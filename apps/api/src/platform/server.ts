@@ -29,7 +29,7 @@ import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./jobs/website-revali
 import { chatScope } from "./chat/answers";
 import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
-import { Scheduler } from "./jobs/scheduler";
+import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 
 export type RunningServer = {
   runtime: Runtime;
@@ -93,11 +93,11 @@ export async function startServer(
   // Asked of the database when scraped (bounded like /health's probe).
   metrics.observeDatabaseUp(() => databaseAnswers(runtime.database.db));
   const scheduler = new Scheduler(log, runtime.databaseHealth, metrics);
-  schedulePlatformJobs(scheduler, runtime, mail);
+  const mailOutbox = schedulePlatformJobs(scheduler, runtime, mail);
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
-  const api = createApi(appDepsOf(runtime, metrics, redis));
+  const api = createApi({ ...appDepsOf(runtime, metrics, redis), mailQueued: mailOutbox.wake });
   const server = await listen(api.listener, env);
   const http = drainableServer(server);
   const stopMidnightNotices = notifyWebsiteOfChanges(runtime);
@@ -141,8 +141,13 @@ export async function startServer(
 /**
  * The platform's periodic work: reloads of every published set (values other instances
  * published; this one reloads right after it settles), key-usage writes and the mail outbox.
+ * Returns the mail outbox's job, which a mail just queued wakes.
  */
-function schedulePlatformJobs(scheduler: Scheduler, runtime: Runtime, mail: MailSettings): void {
+function schedulePlatformJobs(
+  scheduler: Scheduler,
+  runtime: Runtime,
+  mail: MailSettings,
+): ScheduledJob {
   const { env, log } = runtime;
   for (const publication of runtime.markets.publications)
     scheduler.every({
@@ -164,7 +169,7 @@ function schedulePlatformJobs(scheduler: Scheduler, runtime: Runtime, mail: Mail
     log.warn(
       "MAIL_LOG_LINKS=true: account mails are logged with their one-time links; whoever reads this log can take over accounts",
     );
-  scheduler.every({
+  return scheduler.every({
     name: "mail outbox",
     intervalMs: OUTBOX_FLUSH_INTERVAL_MS,
     failureMessage: "could not send account mail; will retry",

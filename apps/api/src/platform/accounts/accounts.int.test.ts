@@ -34,12 +34,22 @@ logged.secret(TOKEN, "the internal token");
 logged.secret(PASSWORD, "a password");
 
 let api: TestApi;
+/**
+ * What the outbox held each time the accounts woke it (`mailQueued`): the mails to whom, read
+ * from another connection, so a wake before the commit would find the new mail missing.
+ */
+const outboxAtWake: Promise<string[]>[] = [];
 beforeAll(async () => {
   api = await startTestApi({
     now: NOW,
     internalToken: TOKEN,
     log: logged.log,
-    configure: (deps) => ({ ...deps, maxKeysPerAccount: MAX_KEYS }),
+    configure: (deps) => ({
+      ...deps,
+      maxKeysPerAccount: MAX_KEYS,
+      mailQueued: () =>
+        outboxAtWake.push(listOutbox(api.db).then((mails) => mails.map((mail) => mail.to))),
+    }),
   });
 });
 afterAll(async () => api.close());
@@ -155,6 +165,13 @@ describe("sign-up", () => {
     // Only the token's hash is stored.
     const stored = await api.db.emailToken.findFirstOrThrow({ where: { accountId: row.id } });
     expect(stored.tokenHash).not.toBe(linkToken(mail?.textBody ?? ""));
+  });
+
+  it("wakes the mail outbox once the mail is committed, so it leaves without waiting for the next flush", async () => {
+    outboxAtWake.length = 0;
+    expect((await signUp("woken@example.com")).status).toBe(200);
+    expect(outboxAtWake).toHaveLength(1);
+    expect(await outboxAtWake[0]).toContain("woken@example.com");
   });
 
   it("answers an existing address exactly like a new one, mails its owner, and hashes in both", async () => {

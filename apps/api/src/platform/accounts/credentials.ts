@@ -79,6 +79,7 @@ export class CredentialService {
         now,
       });
     });
+    this.deps.mailQueued();
     return { message: ACCOUNT_MESSAGES.signUpCheckMail };
   }
   /** What a sign-up gets, for the sign-up page (the operator's NEW_ACCOUNT_PLAN). */
@@ -129,6 +130,7 @@ export class CredentialService {
             now,
           }),
     );
+    this.deps.mailQueued();
     return { message: ACCOUNT_MESSAGES.resetCheckMail };
   }
 

@@ -41,7 +41,16 @@ export type SessionGuardDeps = {
 };
 
 /** What every account service is given: each procedure starts with one of the guard's checks. */
-export type AccountServiceDeps = { db: Db; clock: () => Date; guard: SessionGuard };
+export type AccountServiceDeps = {
+  db: Db;
+  clock: () => Date;
+  guard: SessionGuard;
+  /**
+   * Called once a transaction that queued a mail has committed: the outbox sends it at once
+   * instead of at its next periodic flush (which still sends it when no one calls this).
+   */
+  mailQueued: () => void;
+};
 
 /** Both copies of the pre-session form token: the cookie's and the form field's. */
 export type FormToken = { cookie: string; form: string };

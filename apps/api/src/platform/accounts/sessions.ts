@@ -133,6 +133,7 @@ export class SessionService {
           now,
         }),
       );
+      this.deps.mailQueued();
       throw forbidden(ACCOUNT_MESSAGES.emailNotVerified);
     }
     // The right password: this visitor's failures on the account are forgiven, and this attempt

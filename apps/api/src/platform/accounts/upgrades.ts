@@ -103,6 +103,7 @@ export class UpgradeService {
       return stored;
     });
     if (created === null) throw badRequest(UPGRADE_MESSAGES.alreadyPending);
+    this.deps.mailQueued();
     return { message: UPGRADE_MESSAGES.requestSent, request: view(created) };
   }
 
@@ -161,6 +162,8 @@ export async function decideUpgrade(
     siteUrl: string;
     /** This process's key cache, if it has one (the command line has none). */
     auth?: Pick<ApiKeyAuthenticator, "invalidate">;
+    /** Wakes this process's mail outbox (the command line has none: the api's flush sends it). */
+    mailQueued?: () => void;
   },
   input: {
     requestId: string;
@@ -207,6 +210,7 @@ export async function decideUpgrade(
     return request;
   });
   if (decided === null) throw new DomainError("no_data", UPGRADE_MESSAGES.requestNotFound);
+  deps.mailQueued?.();
   // The plan is cached with each key's lookup: drop it here (other instances follow within the TTL).
   if (input.decision === "approved") deps.auth?.invalidate();
   return decided;

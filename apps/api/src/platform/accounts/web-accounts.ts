@@ -47,6 +47,8 @@ export type WebAccountsDeps = {
   /** The sign-in slowdown's wait (setTimeout; tests record it instead). */
   sleep: (ms: number) => Promise<void>;
   chatState: (keyId: string) => Promise<LimiterState>;
+  /** Wakes the mail outbox after a mail was queued (AppDeps' `mailQueued`). */
+  mailQueued: () => void;
 };
 
 /**
@@ -64,7 +66,7 @@ export class WebAccounts {
 
   constructor(deps: WebAccountsDeps) {
     this.visitors = new VisitorAddresses(visitorKeyFrom(deps.internalToken), deps.log);
-    const { db, clock, siteUrl, trialPeriodHours, limiter, auth } = deps;
+    const { db, clock, siteUrl, trialPeriodHours, limiter, auth, mailQueued } = deps;
     const guard = new SessionGuard({
       db,
       clock,
@@ -75,25 +77,36 @@ export class WebAccounts {
       db,
       clock,
       guard,
+      mailQueued,
       siteUrl,
       trialPeriodHours,
       newAccountPlan: deps.newAccountPlan,
       limiter,
     });
-    this.sessions = new SessionService({ db, clock, guard, siteUrl, limiter, sleep: deps.sleep });
+    this.sessions = new SessionService({
+      db,
+      clock,
+      guard,
+      mailQueued,
+      siteUrl,
+      limiter,
+      sleep: deps.sleep,
+    });
     this.keys = new KeyService({
       db,
       clock,
       guard,
+      mailQueued,
       auth,
       maxKeysPerAccount: deps.maxKeysPerAccount,
     });
-    this.usage = new UsageService({ db, clock, guard, chatState: deps.chatState });
-    this.admin = new AdminService({ db, clock, guard, auth, trialPeriodHours });
+    this.usage = new UsageService({ db, clock, guard, mailQueued, chatState: deps.chatState });
+    this.admin = new AdminService({ db, clock, guard, mailQueued, auth, trialPeriodHours });
     this.upgrades = new UpgradeService({
       db,
       clock,
       guard,
+      mailQueued,
       auth,
       siteUrl,
       operatorMail: deps.operatorMail,

@@ -29,6 +29,11 @@ export type AppDeps = {
   clock: () => Date;
   /** The waits the api imposes (the sign-in slowdown); setTimeout unless a test records them. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Wakes the mail outbox once a mail was committed to it, so that it leaves at once (the server
+   * passes its outbox job's wake; without one, the next periodic flush sends it).
+   */
+  mailQueued?: () => void;
   log: Logger;
   /** The process's metrics (GET /metrics); a fresh set per app when absent. */
   metrics?: Metrics;

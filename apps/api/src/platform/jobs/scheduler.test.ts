@@ -71,6 +71,36 @@ describe("Scheduler", () => {
     await scheduler.stop();
   });
 
+  it("wake runs a job at once, and once more right after a run in progress, without waiting for its interval", async () => {
+    const { log } = recordingLogger();
+    const scheduler = new Scheduler(log);
+    const job = controllable();
+    const handle = scheduler.every({
+      name: "outbox",
+      intervalMs: 60_000,
+      failureMessage: "outbox failed",
+      ...job,
+    });
+    handle.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.starts()).toBe(1);
+    // Woken twice during that run: one more run follows it, not two.
+    handle.wake();
+    handle.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.starts()).toBe(1);
+    job.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.starts()).toBe(2);
+    job.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.starts()).toBe(2);
+    await scheduler.stop();
+    handle.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.starts()).toBe(2);
+  });
+
   it("stop waits for the run in progress to finish", async () => {
     const { log } = recordingLogger();
     const scheduler = new Scheduler(log);

@@ -17,6 +17,9 @@ export type PeriodicJob = {
   failureMessage: string;
 };
 
+/** A scheduled job: `wake()` asks for a run now rather than at the next interval. */
+export type ScheduledJob = { wake(): void };
+
 /**
  * Runs every periodic job of the process on its own interval, never two runs of one job at
  * once: a run still going when the next is due makes that next run be skipped, not stacked
@@ -36,14 +39,21 @@ export class Scheduler {
     private readonly metrics?: Metrics,
   ) {}
 
-  every(job: PeriodicJob): void {
+  /**
+   * Runs `job` every `intervalMs`. The handle's `wake()` runs it as soon as possible besides (work
+   * that arrived and should not wait for the next interval, such as a mail just queued): at once
+   * when no run is going, else once more right after the current run.
+   */
+  every(job: PeriodicJob): ScheduledJob {
     if (this.stopped) throw new Error(`scheduler stopped: cannot schedule ${job.name}`);
-    if (job.intervalMs <= 0) return;
+    if (job.intervalMs <= 0) return { wake: () => undefined };
     let current: Promise<void> | undefined;
-    const timer = setInterval(() => {
+    let wokenDuringRun = false;
+    const start = (why: "interval" | "wake") => {
       if (this.stopped) return;
       if (current) {
-        this.log.debug(`${job.name} still running; skipped this interval`);
+        if (why === "wake") wokenDuringRun = true;
+        else this.log.debug(`${job.name} still running; skipped this interval`);
         return;
       }
       const run = Promise.resolve()
@@ -58,12 +68,18 @@ export class Scheduler {
         .finally(() => {
           current = undefined;
           this.running.delete(run);
+          if (wokenDuringRun) {
+            wokenDuringRun = false;
+            start("wake");
+          }
         });
       current = run;
       this.running.add(run);
-    }, job.intervalMs);
+    };
+    const timer = setInterval(() => start("interval"), job.intervalMs);
     timer.unref();
     this.timers.push(timer);
+    return { wake: () => start("wake") };
   }
 
   private async timed(job: PeriodicJob): Promise<unknown> {
