@@ -5,6 +5,7 @@ import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
+import { directFetch } from "./api-helpers";
 
 /**
  * The account pages: sign-up to key, usage and revocation, administration, sessions, password
@@ -261,7 +262,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
 
     // The key works against the api, and its use is counted on the account page.
     for (let call = 0; call < 3; call += 1) {
-      const answer = await fetch(`${site.apiUrl}/api/otpi`, {
+      const answer = await directFetch(`${site.apiUrl}/api/otpi`, {
         headers: { authorization: `Bearer ${key}` },
       });
       expect(answer.status).toBe(200);
@@ -325,7 +326,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
       .poll(
         async () =>
           (
-            await fetch(`${site.apiUrl}/api/otpi`, {
+            await directFetch(`${site.apiUrl}/api/otpi`, {
               headers: { authorization: `Bearer ${key}` },
             })
           ).status,
@@ -390,7 +391,7 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     expect(await keyRow.textContent()).toContain("e2e-full");
     const otherKeyId = await keyRow.getAttribute("data-key-id");
     const withOtherKey = () =>
-      fetch(`${site.apiUrl}/api/otpi`, { headers: { authorization: `Bearer ${otherKey}` } });
+      directFetch(`${site.apiUrl}/api/otpi`, { headers: { authorization: `Bearer ${otherKey}` } });
     expect((await withOtherKey()).status).toBe(200);
     // On a phone, with a key to revoke in the list: the page is no wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -62,7 +62,7 @@ export async function launchBrowser(): Promise<Browser> {
     const context = await browser.newContext(...args);
     const page = await context.newPage();
     // As Browser#newPage does: the page's context closes with it.
-    page.once("close", () => void context.close());
+    page.once("close", () => void context.close().catch(() => undefined));
     return page;
   };
   return browser;

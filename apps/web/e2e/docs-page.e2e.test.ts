@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { internal } from "./api-helpers";
+import { directFetch, internal } from "./api-helpers";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -22,7 +22,7 @@ describe.skipIf(!chromiumPresent)("API documentation page", () => {
     for (const id of ["authentication", "tiers", "limits"])
       expect(await page.locator(`#${id}`).count()).toBe(1);
     // Every route the api documents in its OpenAPI document has a section with a curl example.
-    const openapi = (await (await fetch(`${site.apiUrl}/openapi.json`)).json()) as {
+    const openapi = (await (await directFetch(`${site.apiUrl}/openapi.json`)).json()) as {
       paths: Record<string, unknown>;
     };
     const documented = Object.keys(openapi.paths);
@@ -58,7 +58,7 @@ describe.skipIf(!chromiumPresent)("API documentation page", () => {
       keyless.some((example) => example.pathAndQuery.startsWith("/api/otpi/constituents")),
     ).toBe(true);
     for (const example of keyless) {
-      const response = await fetch(`${site.apiUrl}${example.pathAndQuery}`, {
+      const response = await directFetch(`${site.apiUrl}${example.pathAndQuery}`, {
         method: example.method,
         ...(example.body === undefined
           ? {}
@@ -95,7 +95,7 @@ describe.skipIf(!chromiumPresent)("API documentation page", () => {
     const key = site.createKey("full");
     for (const example of keyed) {
       const send = (headers: Record<string, string>) =>
-        fetch(`${site.apiUrl}${example.pathAndQuery}`, {
+        directFetch(`${site.apiUrl}${example.pathAndQuery}`, {
           method: example.method,
           headers: {
             ...headers,

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUtcDay } from "../src/lib/format";
-import { internal, parseCsvLine } from "./api-helpers";
+import { directFetch, internal, parseCsvLine } from "./api-helpers";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
@@ -32,7 +32,7 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
   }
 
   it("the GPU page shows the free GPUs' latest daily values, equal to GET /api/daily-index/all", async () => {
-    const api = (await (await fetch(`${site.apiUrl}/api/daily-index/all`)).json()) as {
+    const api = (await (await directFetch(`${site.apiUrl}/api/daily-index/all`)).json()) as {
       data: { gpu_type: string; index_value: number }[];
     };
     expect(api.data.length).toBe(5);
@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
       volatility: { data: { rolling_volatility: number | null }[] } | null;
     };
     const input = encodeURIComponent(JSON.stringify({ gpu: "H100 SXM" }));
-    const response = await fetch(`${site.apiUrl}/trpc/gpu.detail?input=${input}`, {
+    const response = await directFetch(`${site.apiUrl}/trpc/gpu.detail?input=${input}`, {
       headers: { authorization: `Bearer ${site.internalToken}` },
     });
     expect(response.status).toBe(200);
@@ -221,7 +221,9 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
   it("a free GPU's page lists its latest settled day's constituents as the api does, with the same rows in its CSV and the sample said server-side", async () => {
     const h100 = await dailyByDay(H100);
     const latestDay = [...h100.keys()].sort().at(-1) ?? "";
-    const response = await fetch(`${site.apiUrl}/api/gpu/${H100}/constituents?date=${latestDay}`);
+    const response = await directFetch(
+      `${site.apiUrl}/api/gpu/${H100}/constituents?date=${latestDay}`,
+    );
     expect(response.status).toBe(200);
     type Row = { kind: string; provider: string; source: string };
     const body = (await response.json()) as {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
-import { parseCsvLine } from "./api-helpers";
+import { directFetch, parseCsvLine } from "./api-helpers";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const response = await fetch(`${site.apiUrl}/api/llm-coding/products`);
+    const response = await directFetch(`${site.apiUrl}/api/llm-coding/products`);
     expect(response.status).toBe(200);
     products = ((await response.json()) as { data: Product[] }).data;
     expect(products.map((product) => product.id)).toContain(COMPARE);
@@ -82,7 +82,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
 
   /** What the api answers a Full key for a product's history (no dates: all it serves). */
   async function fullKeyHistory(product: string): Promise<HistoryBody> {
-    const response = await fetch(`${site.apiUrl}/api/llm-coding/history?product=${product}`, {
+    const response = await directFetch(`${site.apiUrl}/api/llm-coding/history?product=${product}`, {
       headers: { authorization: `Bearer ${site.createKey("full")}` },
     });
     expect(response.status).toBe(200);

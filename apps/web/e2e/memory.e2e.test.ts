@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
-import { parseCsvLine } from "./api-helpers";
+import { directFetch, parseCsvLine } from "./api-helpers";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const response = await fetch(`${site.apiUrl}/api/memory-types`);
+    const response = await directFetch(`${site.apiUrl}/api/memory-types`);
     expect(response.status).toBe(200);
     types = ((await response.json()) as { data: MemoryTypeBody[] }).data;
     expect(types.map((type) => type.id)).toContain(TYPE);
@@ -76,7 +76,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
 
   /** What the api answers a Trial key for a route. */
   async function trialKeyAnswer<T>(path: string): Promise<T> {
-    const response = await fetch(`${site.apiUrl}${path}`, {
+    const response = await directFetch(`${site.apiUrl}${path}`, {
       headers: { authorization: `Bearer ${site.createKey("trial")}` },
     });
     expect(response.status, path).toBe(200);
@@ -131,7 +131,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
     // The CSV is the api's refusal, in its words and status.
     const csv = await page.request.get(`${site.webUrl}/memory/${TYPE}/history.csv`);
     expect(csv.status()).toBe(401);
-    const api = await fetch(`${site.apiUrl}/api/memory/${TYPE}/history`);
+    const api = await directFetch(`${site.apiUrl}/api/memory/${TYPE}/history`);
     expect(api.status).toBe(401);
     const apiBody = (await api.json()) as { error: string; message: string };
     expect(await csv.json()).toEqual({ error: apiBody.error, message: apiBody.message });

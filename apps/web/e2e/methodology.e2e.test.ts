@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { internal } from "./api-helpers";
+import { directFetch, internal } from "./api-helpers";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
@@ -15,7 +15,7 @@ describe.skipIf(!chromiumPresent)("methodology pages", () => {
   });
 
   it("methodology is rendered from the api's methodology data", async () => {
-    const api = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
+    const api = (await (await directFetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
       version: string;
       formula: string;
       settlement: { lagHours: number };
@@ -38,7 +38,7 @@ describe.skipIf(!chromiumPresent)("methodology pages", () => {
   });
 
   it("the methodology page states 1.1, its effective date, the configured input share, the price rule and the sources", async () => {
-    const doc = (await (await fetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
+    const doc = (await (await directFetch(`${site.apiUrl}/api/otpi/methodology`)).json()) as {
       version: string;
       estimatedSplit: { inputShare: number; rule: string; effectiveFrom: string };
       pricing: { snapshotWindowHours: number; priceBases: Record<string, string> };

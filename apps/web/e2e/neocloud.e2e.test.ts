@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
-import { parseCsvLine } from "./api-helpers";
+import { directFetch, parseCsvLine } from "./api-helpers";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -33,9 +33,12 @@ type SitesBody = {
 async function fullKeyAnswer(query = ""): Promise<SitesBody> {
   const key = site.createKey("full");
   const separator = query === "" ? "?" : "&";
-  const response = await fetch(`${site.apiUrl}/api/neocloud/sites${query}${separator}limit=100`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
+  const response = await directFetch(
+    `${site.apiUrl}/api/neocloud/sites${query}${separator}limit=100`,
+    {
+      headers: { authorization: `Bearer ${key}` },
+    },
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as SitesBody;
 }
@@ -209,7 +212,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
     await open(page, "/neocloud?lat=100&lon=0&radiusKm=10");
     const error = page.locator("[data-neocloud-error]");
     expect(await error.count()).toBe(1);
-    const api = await fetch(`${site.apiUrl}/api/neocloud/sites?lat=100&lon=0&radiusKm=10`, {
+    const api = await directFetch(`${site.apiUrl}/api/neocloud/sites?lat=100&lon=0&radiusKm=10`, {
       headers: { authorization: `Bearer ${site.createKey("full")}` },
     });
     expect(api.status).toBe(400);

@@ -3,15 +3,18 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPagePaths } from "../src/lib/site-pages";
 import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
 import { site } from "./site";
 
 /**
  * Every page of the site, in both colour schemes, on a desktop (1280 px) and a phone (390 px):
  * axe-core with all its default rules (WCAG A/AA, its best practices such as `region`, and its
- * own colour contrast) finds nothing, no page is wider than the screen, every form control is
- * readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it), the focus ring
- * of the first elements reached with Tab stands out 3:1, the sample notice is at most two lines
- * and the navigation marks the current section. Signed out, then signed in as an administrator.
+ * own colour contrast) finds nothing, every text (SVG text too) has WCAG AA contrast on what is
+ * behind it (contrast.ts), a dark page is dark, no page is wider than the screen, every form
+ * control is readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it), the
+ * focus ring of the first elements reached with Tab stands out 3:1, the sample notice is at most
+ * two lines and the navigation marks the current section. Signed out, then signed in as an
+ * administrator.
  */
 const require = createRequire(import.meta.url);
 const AXE_SOURCE_PATH = require.resolve("axe-core/axe.min.js");
@@ -69,6 +72,9 @@ function sectionOf(path: string): string | undefined {
 }
 
 type Finding = { path: string; scheme: string; width: number; problem: string };
+
+/** The dark scheme's page background (the stylesheet's --bg in dark mode). */
+const DARK_BACKGROUND = "rgb(18, 22, 28)";
 
 async function axeFindings(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SOURCE_PATH });
@@ -245,6 +251,17 @@ async function auditPage(
   );
   if (bannerLines.length !== 1 || (bannerLines[0] ?? 0) > 2)
     found.push(`sample banner lines: ${JSON.stringify(bannerLines)}`);
+  if (scheme === "dark") {
+    const background = await page.evaluate(
+      () => getComputedStyle(document.documentElement).backgroundColor,
+    );
+    if (background !== DARK_BACKGROUND)
+      found.push(`not dark: the page's background is ${background}`);
+  }
+  for (const failure of await contrastFailures(page))
+    found.push(
+      `contrast ${failure.ratio.toFixed(2)}:1 < ${failure.required}:1 for "${failure.text}" (${failure.color} on ${failure.background})`,
+    );
   found.push(...(await controlFindings(page)));
   found.push(...(await focusFindings(page)));
   found.push(...(await axeFindings(page)));

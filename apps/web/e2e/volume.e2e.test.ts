@@ -4,6 +4,7 @@ import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
+import { directFetch } from "./api-helpers";
 
 /**
  * The tallest /volume may be on a phone (CSS px). With every lab-day open it was 22,037 px; the
@@ -27,7 +28,7 @@ type VolumeView = {
 };
 
 async function recentTokenVolume(): Promise<VolumeView> {
-  const response = await fetch(`${site.apiUrl}/trpc/recentTokenVolume`, {
+  const response = await directFetch(`${site.apiUrl}/trpc/recentTokenVolume`, {
     headers: { authorization: `Bearer ${site.internalToken}` },
   });
   return ((await response.json()) as { result: { data: VolumeView } }).result.data;
@@ -44,7 +45,7 @@ describe.skipIf(!chromiumPresent)("volume page", () => {
   });
 
   it("the volume page shows the free labs' latest share and growth from the api's published rows, without JavaScript", async () => {
-    const response = await fetch(`${site.apiUrl}/trpc/recentTokenVolume`, {
+    const response = await directFetch(`${site.apiUrl}/trpc/recentTokenVolume`, {
       headers: { authorization: `Bearer ${site.internalToken}` },
     });
     const view = (

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
-import { parseCsvLine } from "./api-helpers";
+import { directFetch, parseCsvLine } from "./api-helpers";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -36,7 +36,7 @@ type WorkloadBody = {
 /** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
 async function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
   const key = site.createKey("full");
-  const response = await fetch(`${site.apiUrl}/api/workload${query}`, {
+  const response = await directFetch(`${site.apiUrl}/api/workload${query}`, {
     headers: { authorization: `Bearer ${key}` },
   });
   expect(response.status).toBe(200);
