@@ -12,7 +12,7 @@ import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser } from "./browser";
 import { contrastFailures } from "./contrast";
 import { parseCsvLine } from "./api-helpers";
-import { startSite, type RunningSite } from "./harness";
+import { ARTIFACTS_DIR, startSite, type RunningSite } from "./harness";
 
 /**
  * A GPU page whose values rest on real posted prices: its own api, first started on a stub of the
@@ -20,7 +20,8 @@ import { startSite, type RunningSite } from "./harness";
  * from quotes. The constituents table must equal the api's answer, the CSV the table, and the
  * ledger's CC BY citation must be in the server's HTML.
  */
-const SHOTS_DIR = process.env.TPI_GPU_SHOTS_DIR ?? "/tmp/gpu-web-shots";
+/** With every browser test's screenshots (a fixed folder in /tmp was another user's to write). */
+const SHOTS_DIR = ARTIFACTS_DIR;
 const GPU = "H100 SXM";
 const GPU_PATH = "/gpus/H100%20SXM";
 const BACKFILL_DAYS = 5;
