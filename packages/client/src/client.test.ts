@@ -137,9 +137,11 @@ describe("createTpiClient", () => {
 
   it("uses the fetch it is given", async () => {
     const urls: string[] = [];
-    const fetch: typeof globalThis.fetch = async (input) => {
+    const fetch: typeof globalThis.fetch = (input) => {
       urls.push(input instanceof Request ? input.url : String(input));
-      return new Response('{"success":true}', { headers: { "content-type": "application/json" } });
+      return Promise.resolve(
+        new Response('{"success":true}', { headers: { "content-type": "application/json" } }),
+      );
     };
     const { data } = await createTpiClient({ baseUrl: "http://tpi.invalid", fetch }).GET(
       "/api/otpi/methodology",

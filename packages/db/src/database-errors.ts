@@ -64,6 +64,12 @@ const DRIVER_MESSAGES = [
   "Cannot use a pool after calling end on the pool",
 ];
 
+/** A host, address or port as the driver reported it (a string or a number), for a message. */
+function printable(value: unknown): string {
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  return value === undefined || value === null ? String(value) : "?";
+}
+
 type ErrorLike = {
   code?: unknown;
   errorCode?: unknown;
@@ -168,8 +174,8 @@ function reasonOf(error: ErrorLike): string | undefined {
     case "DatabaseNotReachable":
       // @prisma/adapter-pg reports ECONNREFUSED (address and port) and ENOTFOUND (host only) so.
       return error.port === undefined || error.port === null
-        ? `database host ${String(error.host)} not found (ENOTFOUND)`
-        : `connection refused by ${String(error.host)}:${String(error.port)} (ECONNREFUSED)`;
+        ? `database host ${printable(error.host)} not found (ENOTFOUND)`
+        : `connection refused by ${printable(error.host)}:${printable(error.port)} (ECONNREFUSED)`;
     case "ConnectionClosed":
       return "connection reset (ECONNRESET)";
     case "SocketTimeout":
@@ -204,7 +210,7 @@ function reasonOf(error: ErrorLike): string | undefined {
 
 function socketReason(code: string, error: ErrorLike): string {
   const where =
-    error.address === undefined ? "" : ` by ${String(error.address)}:${String(error.port)}`;
+    error.address === undefined ? "" : ` by ${printable(error.address)}:${printable(error.port)}`;
   switch (code) {
     case "ECONNREFUSED":
       return `connection refused${where} (ECONNREFUSED)`;

@@ -73,7 +73,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     adminUrl,
     port: options.port,
     ownsServer: false,
-    stop: async () => undefined,
+    stop: () => Promise.resolve(),
   };
 
   if (await answers(adminUrl)) {

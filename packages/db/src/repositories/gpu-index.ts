@@ -9,7 +9,6 @@ import {
   type PrintBasis,
   type PrintableTrade,
   type SettlingPrint,
-  type UtcDay,
 } from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
@@ -452,7 +451,7 @@ function toPrint(row: PrintRow): HourlyPrint {
 function toDaily(row: DailyRow): PublishedDailyValue {
   return {
     gpuName: row.gpuName as GpuName,
-    day: dateToDay(row.day) as UtcDay,
+    day: dateToDay(row.day),
     settledAt: row.settledAt,
     indexValue: row.indexValue,
     printCount: row.printCount,

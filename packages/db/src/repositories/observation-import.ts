@@ -136,14 +136,15 @@ class CopyWriter {
 type CopyTransaction = {
   client: pg.Client;
   copy: CopyWriter;
-  commit(): Promise<void>;
-  close(): Promise<void>;
+  // Closures over the connection, not methods: callers take them apart.
+  commit: () => Promise<void>;
+  close: () => Promise<void>;
 };
 
 async function openCopyTransaction(
   databaseUrl: string,
   copySql: string,
-  prepare: (client: pg.Client) => Promise<void> = async () => undefined,
+  prepare: (client: pg.Client) => Promise<void> = () => Promise.resolve(),
 ): Promise<CopyTransaction> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -160,11 +161,11 @@ async function openCopyTransaction(
   return {
     client,
     copy,
-    async commit() {
+    commit: async () => {
       await client.query("commit");
       open = false;
     },
-    async close() {
+    close: async () => {
       try {
         await copy.abort();
         if (open) await client.query("rollback");

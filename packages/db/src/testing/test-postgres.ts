@@ -19,7 +19,7 @@ export async function startTestPostgres(
 ): Promise<TestPostgres> {
   if (databaseUrl) {
     await expectServerAnswers(databaseUrl);
-    return { adminUrl: databaseUrl, embedded: false, stop: async () => undefined };
+    return { adminUrl: databaseUrl, embedded: false, stop: () => Promise.resolve() };
   }
   return startEmbeddedTestPostgres();
 }

@@ -1,5 +1,4 @@
 import { settlementInstant } from "../shared/new-york-settlement";
-import type { UtcDay } from "../shared/calendar";
 import { findMemoryType } from "./catalog";
 import { MEMORY_VALUE_DECIMALS, roundMemoryValue } from "./settlement";
 
@@ -209,10 +208,11 @@ const DATE_ONLY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A date alone is that day's 4 PM New York settlement: the observation counts for its session. */
 function parseObservedAt(value: string): Date | undefined {
   if (!DATE_ONLY_PATTERN.test(value)) return parseInstant(value);
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  // DATE_ONLY_PATTERN has matched: three parts, so the defaults never apply.
+  const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
-  return settlementInstant(value as UtcDay);
+  return settlementInstant(value);
 }
 
 function parseInstant(value: string): Date | undefined {

@@ -69,7 +69,8 @@ export function settleMemory(
     const day = sessionDayOf(observation.observedAt);
     if (day > throughDay) continue;
     let days = sessions.get(observation.typeId);
-    if (days === undefined) sessions.set(observation.typeId, (days = new Map()));
+    if (days === undefined)
+      sessions.set(observation.typeId, (days = new Map<UtcDay, MemoryObservation[]>()));
     const session = days.get(day);
     if (session === undefined) days.set(day, [observation]);
     else session.push(observation);

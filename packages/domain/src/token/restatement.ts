@@ -1,15 +1,16 @@
-import type { SuppressionReason } from "./index-math";
-
 /**
  * Restatement policy: a published value changes only through a recorded restatement, and only
  * when the change is material (CF Benchmarks restates above 0.10%), unless an operator forces it.
  */
 export const DEFAULT_MATERIALITY_THRESHOLD_PERCENT = 0.1;
 
-/** A lab-day's state: a published value in USD per Mtok, or no value with the reason. */
+/**
+ * A lab-day's state: a published value in USD per Mtok, or no value with the reason (a
+ * `SuppressionReason` when computed now, or the reason a stored day was recorded with).
+ */
 export type LabDayValue =
   | { published: true; indexPerMtok: number }
-  | { published: false; reason: SuppressionReason | string };
+  | { published: false; reason: string };
 
 export type RestatementAssessment =
   | { material: true; changePercent: number | null }

@@ -4,7 +4,7 @@ import { invalidDayParameterMessage, requiredParameterMessage } from "../shared/
 import { invalidLabMessage } from "./query";
 import { growthIndex, parseTokenVolumeQuery, tokenVolumeRows, volumeBaselines } from "./volume";
 
-const d = (day: string) => day as UtcDay;
+const d = (day: string): UtcDay => day;
 
 describe("parseTokenVolumeQuery", () => {
   it("needs both days", () => {
