@@ -293,8 +293,8 @@ async function prepareScale(
     const [span] = await db.$queryRawUnsafe<{ first: Date; last: Date; days: bigint }[]>(
       "select min(date) as first, max(date) as last, count(distinct date) as days from index_value",
     );
-    const firstDay = (span?.first.toISOString().slice(0, 10) ?? "") as UtcDay;
-    const lastDay = (span?.last.toISOString().slice(0, 10) ?? "") as UtcDay;
+    const firstDay = span?.first.toISOString().slice(0, 10) ?? "";
+    const lastDay = span?.last.toISOString().slice(0, 10) ?? "";
     const data: ScaleFigures["data"] = {
       tokenDays: Number(span?.days ?? 0),
       firstDay,

@@ -137,7 +137,7 @@ describe("PostgreSQL refuses connections", () => {
     expect(outageEnds()).toHaveLength(0);
     expect(logLines.filter((line) => /ERROR unhandled error/.test(line))).toEqual([]);
 
-    api.databaseProxy?.restore();
+    await api.databaseProxy?.restore();
     expect((await untilOk(UNASKED_CONSTITUENTS[0] ?? "")).status).toBe(200);
     expect((await untilOk("/api/otpi?lab=qwen", bearer(unseenKey))).status).toBe(200);
     expect((await api.get("/health")).body).not.toHaveProperty("databaseUnavailableSince");
@@ -167,7 +167,7 @@ describe("PostgreSQL stops answering (a black hole)", () => {
       expect(Date.now() - started).toBeLessThan(REQUEST_BOUND_MS);
       expect((await api.get("/api/otpi")).status).toBe(200);
     } finally {
-      api.databaseProxy?.restore();
+      await api.databaseProxy?.restore();
     }
     expect((await untilOk(UNASKED_CONSTITUENTS[1] ?? "", bearer(knownKey))).status).toBe(200);
     expect(outageStarts()).toHaveLength(before + 1);
@@ -199,7 +199,7 @@ describe("KEY_STALE_GRACE_SECONDS", () => {
       expectUnavailable(await keyed(), "past the grace");
       expect((await short.get("/api/otpi")).status).toBe(200); // anonymous: from memory
     } finally {
-      short.databaseProxy?.restore();
+      await short.databaseProxy?.restore();
       await short.close();
     }
   }, 60_000);

@@ -125,7 +125,7 @@ describe("the README's TypeScript example", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       await import("./testing/readme-example");
-      expect(log.mock.calls.map((call) => call.slice(0, 2))).toEqual(
+      expect(log.mock.calls.map((call: unknown[]) => call.slice(0, 2))).toEqual(
         JUNE.map((date) => [date, "qwen"]),
       );
     } finally {

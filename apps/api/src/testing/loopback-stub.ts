@@ -52,7 +52,7 @@ export async function startLoopbackStub(
     url: "",
     requests: [],
     queue: {},
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -63,7 +63,7 @@ async function expectServerAnswers(url: string): Promise<void> {
  */
 export async function createTestDatabase(
   adminUrl: string,
-): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `tpi_test_${randomBytes(6).toString("hex")}`;
   const template = await migratedTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -79,7 +79,7 @@ export async function createTestDatabase(
   return {
     url,
     name,
-    async drop() {
+    drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`drop database if exists "${name}" with (force)`);

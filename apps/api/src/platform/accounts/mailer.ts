@@ -28,12 +28,13 @@ export function withoutLinkTokens(text: string): string {
 export function logTransport(log: Logger, options: { links: boolean }): MailTransport {
   return {
     name: "log",
-    async send(mail) {
+    send(mail) {
       log.info("mail (MAIL_TRANSPORT=log)", {
         to: mail.to,
         subject: mail.subject,
         body: options.links ? mail.text : withoutLinkTokens(mail.text),
       });
+      return Promise.resolve();
     },
   };
 }

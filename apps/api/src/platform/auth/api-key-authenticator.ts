@@ -13,7 +13,6 @@ import {
   type AccountPlan,
   type DomainError,
   type Result,
-  type UtcDay,
   utcDayOf,
 } from "@tpi/domain";
 import { addKeyUsage, findApiKeyByHash, isDatabaseUnavailable, type Db } from "@tpi/db";
@@ -233,7 +232,7 @@ export class ApiKeyAuthenticator {
         this.db,
         counts.map(([countKey, count]) => {
           const [keyId = "", day = ""] = countKey.split("|");
-          return { keyId, day: day as UtcDay, count };
+          return { keyId, day: day, count };
         }),
       );
     } catch (error) {

@@ -96,7 +96,7 @@ describe("POST /api/chat: a comparison over a named month", () => {
     ]);
     // Every averaged row is the row the cited route returns.
     for (const source of data.sources) {
-      const rest = await api.get(`/api/otpi?${new URLSearchParams(source.parameters)}`, {
+      const rest = await api.get(`/api/otpi?${new URLSearchParams(source.parameters).toString()}`, {
         authorization: `Bearer ${key}`,
       });
       expect(source.values).toEqual((rest.body as { data: unknown[] }).data);

@@ -194,7 +194,9 @@ describe("built-in engine", () => {
   });
 
   /** The rows the cited REST route returns for the source's parameters, with the chat's key. */
-  async function restRows(source: ChatBody["data"]["sources"][number] | undefined) {
+  async function restRows(
+    source: ChatBody["data"]["sources"][number] | undefined,
+  ): Promise<unknown[]> {
     const { gpuName = "", ...query } = source?.parameters ?? {};
     const path = (source?.endpoint ?? "").replace("{gpuName}", encodeURIComponent(gpuName));
     const search = new URLSearchParams(query).toString();
@@ -203,7 +205,7 @@ describe("built-in engine", () => {
     });
     expect(rest.status, rest.text).toBe(200);
     const body = rest.body as { data: unknown };
-    return Array.isArray(body.data) ? body.data : [body.data];
+    return Array.isArray(body.data) ? (body.data as unknown[]) : [body.data];
   }
 
   it("answers a GPU's rolling 24-hour average from the route it cites", async () => {

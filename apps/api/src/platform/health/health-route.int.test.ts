@@ -49,7 +49,7 @@ describe("GET /health", () => {
     // The published index is served from memory: reads keep working during the outage.
     expect((await api.get("/api/token-types")).status).toBe(200);
 
-    api.databaseProxy?.restore();
+    await api.databaseProxy?.restore();
     let up = await health();
     for (let attempt = 0; attempt < 20 && up.status !== 200; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -48,11 +48,10 @@ export function createFastLane(parts: FastLaneParts): FastLane {
   const served = { count: 0 };
   // Express computes the client address with a getter of its request prototype (X-Forwarded-For
   // when TRUST_PROXY says so); the lane reads it once per request through the same getter.
-  const clientAddress = Object.getOwnPropertyDescriptor(
-    Object.getPrototypeOf(app.request) as object,
-    "ip",
-  )?.get;
-  if (clientAddress === undefined) throw new Error("Express's request has no `ip` getter");
+  const requestPrototype = Object.getPrototypeOf(app.request) as object;
+  const ipDescriptor = Object.getOwnPropertyDescriptor(requestPrototype, "ip");
+  if (ipDescriptor === undefined || !("get" in ipDescriptor))
+    throw new Error("Express's request has no `ip` getter");
 
   /**
    * Gives a request Express's request and response objects, as Express's app.handle and router
@@ -123,7 +122,7 @@ export function createFastLane(parts: FastLaneParts): FastLane {
       const request = req as Request & { app: Express; ip: string | undefined };
       const response = res as Response;
       request.app = app;
-      request.ip = clientAddress.call(request) as string | undefined;
+      request.ip = Reflect.get(requestPrototype, "ip", request) as string | undefined;
       response.locals = Object.create(null) as Response["locals"];
       response.append = appendHeader;
       const record = parts.context.begin(req, res);

@@ -85,12 +85,12 @@ export function storableText<T extends z.ZodString>(schema: T, field: string): T
     if (isStorableText(value)) return;
     const message = unstorableTextMessage(field);
     ctx.addIssue({ code: "custom", message, params: { domainError: badRequest(message) } });
-  }) as T;
+  });
 }
 
 function carriedDomainError(error: z.ZodError): DomainError | undefined {
   const issue = error.issues[0];
-  const carried = issue?.code === "custom" ? issue.params?.domainError : undefined;
+  const carried: unknown = issue?.code === "custom" ? issue.params?.domainError : undefined;
   return carried instanceof DomainError ? carried : undefined;
 }
 

@@ -74,7 +74,7 @@ describe("random query strings", () => {
           }
           expect(res.status, `${path}?${query}`).toBeLessThan(500);
           expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-          expect(() => JSON.parse(res.text)).not.toThrow();
+          expect((): unknown => JSON.parse(res.text)).not.toThrow();
           expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
           if (res.status >= 400)
             expect(Object.keys(res.body as object).sort()).toEqual(["error", "message"]);

@@ -23,7 +23,8 @@ export function securityHeaders(): RequestHandler {
   };
   let finished = false;
   helmet()({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+    if (error !== undefined)
+      throw error instanceof Error ? error : new Error(`helmet failed: ${JSON.stringify(error)}`);
     finished = true;
   });
   if (!finished)

@@ -157,7 +157,7 @@ describe("strong ETags and If-None-Match", () => {
       // Proof that the body would have needed the database.
       expect((await other.get(path)).status).toBe(503);
     } finally {
-      api.databaseProxy?.restore();
+      await api.databaseProxy?.restore();
       await other.close();
     }
   });

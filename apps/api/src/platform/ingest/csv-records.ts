@@ -24,7 +24,7 @@ export class CsvRecordAssembler {
     this.pending = undefined;
     if (record.text === "") return undefined; // blank lines carry no record
     const parsed = parseCsvRecord(record.text);
-    if (parsed === "unterminated") {
+    if (parsed === UNTERMINATED) {
       this.pending = record;
       return undefined;
     }
@@ -40,8 +40,11 @@ export class CsvRecordAssembler {
   }
 }
 
-/** The fields of one record, an error message, or "unterminated" when a quoted field runs past the line. */
-export function parseCsvRecord(text: string): string[] | string | "unterminated" {
+/** What `parseCsvRecord` answers when a quoted field runs past the line: the record goes on. */
+export const UNTERMINATED: unique symbol = Symbol("unterminated");
+
+/** The fields of one record, an error message, or UNTERMINATED when a quoted field runs past the line. */
+export function parseCsvRecord(text: string): string[] | string | typeof UNTERMINATED {
   // Most lines have no quotes at all: split without a character loop.
   if (!text.includes('"')) return text.split(",");
   const fields: string[] = [];
@@ -52,7 +55,7 @@ export function parseCsvRecord(text: string): string[] | string | "unterminated"
       let cursor = position + 1;
       while (true) {
         const quote = text.indexOf('"', cursor);
-        if (quote === -1) return "unterminated";
+        if (quote === -1) return UNTERMINATED;
         value += text.slice(cursor, quote);
         if (text[quote + 1] === '"') {
           value += '"';

@@ -76,7 +76,7 @@ export class OpenRouterDataApiClient {
     private readonly config: OpenRouterDataApiConfig,
     /** Requests the account already made today (`openRouterRequestsToday`). */
     private readonly requestsBeforeToday: number,
-    onRequest: (requests: number) => Promise<void> = async () => undefined,
+    onRequest: (requests: number) => Promise<void> = () => Promise.resolve(),
     stopping?: AbortSignal,
   ) {
     this.http = new PacedHttpClient(

@@ -127,7 +127,7 @@ export class PacedHttpClient {
     private readonly config: PacingConfig,
     private readonly policy: SourcePolicy,
     /** Told the running count before each request goes out. */
-    private readonly onRequest: (requests: number) => Promise<void> = async () => undefined,
+    private readonly onRequest: (requests: number) => Promise<void> = () => Promise.resolve(),
     /** Once aborted, waits end and the request in flight is cut: the policy's `stopped` error. */
     private readonly stopping?: AbortSignal,
   ) {}

@@ -60,7 +60,7 @@ export type FirstLoadSpec = {
    */
   load(
     range: LoadRange,
-    control: { signal: AbortSignal | undefined; heartbeat(message: string): void },
+    control: { signal: AbortSignal | undefined; heartbeat: (message: string) => void },
   ): Promise<LoadAttempt>;
 };
 
@@ -143,11 +143,11 @@ export async function runFirstLoad(
 function heartbeatOf(
   context: MarketJobContext,
   id: number,
-): { beat(message: string): void; settled(): Promise<void> } {
+): { beat: (message: string) => void; settled: () => Promise<void> } {
   let lastAt = Number.NEGATIVE_INFINITY;
   let writing: Promise<void> = Promise.resolve();
   return {
-    beat(message) {
+    beat: (message) => {
       const at = performance.now();
       if (at - lastAt < HEARTBEAT_MIN_INTERVAL_MS) return;
       lastAt = at;

@@ -18,7 +18,7 @@ export type PeriodicJob = {
 };
 
 /** A scheduled job: `wake()` asks for a run now rather than at the next interval. */
-export type ScheduledJob = { wake(): void };
+export type ScheduledJob = { wake: () => void };
 
 /**
  * Runs every periodic job of the process on its own interval, never two runs of one job at

@@ -18,7 +18,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  api.databaseProxy?.restore();
+  await api.databaseProxy?.restore();
   await api.close();
 });
 
@@ -58,7 +58,7 @@ describe("the MCP server while PostgreSQL refuses connections", () => {
       expect(unseen.headers.get("retry-after")).toBe("5");
       expect(await unseen.json()).toMatchObject({ error: "Service unavailable" });
     } finally {
-      api.databaseProxy?.restore();
+      await api.databaseProxy?.restore();
       await client.close();
     }
   });

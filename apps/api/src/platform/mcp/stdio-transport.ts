@@ -35,11 +35,12 @@ export class JsonRpcStdioTransport implements Transport {
     private readonly maxLineBytes = STDIO_MAX_LINE_BYTES,
   ) {}
 
-  async start(): Promise<void> {
-    if (this.started) throw new Error("the stdio transport is already started");
+  start(): Promise<void> {
+    if (this.started) return Promise.reject(new Error("the stdio transport is already started"));
     this.started = true;
     this.stdin.on("data", this.onData);
     this.stdin.on("error", this.onStreamError);
+    return Promise.resolve();
   }
 
   private readonly onStreamError = (error: Error): void => this.onerror?.(error);
@@ -86,13 +87,14 @@ export class JsonRpcStdioTransport implements Transport {
     );
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.stdin.off("data", this.onData);
     this.stdin.off("error", this.onStreamError);
     // Pause stdin only when nothing else reads it.
     if (this.stdin.listenerCount("data") === 0) this.stdin.pause();
     this.pending = Buffer.alloc(0);
     this.onclose?.();
+    return Promise.resolve();
   }
 
   send(message: JSONRPCMessage): Promise<void> {

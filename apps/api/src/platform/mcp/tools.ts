@@ -135,7 +135,8 @@ export function requestOf(
   const query: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
     if (value === undefined) continue;
-    if (pathNames.has(name)) params[name] = String(value);
+    if (pathNames.has(name))
+      params[name] = typeof value === "string" ? value : JSON.stringify(value);
     else query[name] = value;
   }
   return { params, query };

@@ -53,8 +53,8 @@ it("redocly lint finds no error and no warning in the served document", async ()
       },
       maxBuffer: 16 * 1024 * 1024,
     },
-  ).catch((error: { stdout?: string; stderr?: string }) => {
-    if (!error.stdout) throw new Error(`redocly did not run: ${error.stderr ?? String(error)}`);
+  ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+    if (!error.stdout) throw new Error(`redocly did not run: ${error.stderr ?? error.message}`);
     return { stdout: error.stdout };
   });
   const report = JSON.parse(stdout) as {

@@ -51,7 +51,7 @@ export type RateLimiters = {
   /** 600 `/mcp` requests per minute per API key; mount after the caller is known to hold a key. */
   mcpKeyLimiter: RequestHandler;
   /** The current window of a key's chat allowance, for the usage page. */
-  chatState(keyId: string): Promise<LimiterState>;
+  chatState: (keyId: string) => Promise<LimiterState>;
 };
 
 /** One key's count in a limiter's current window. `resetsAt` is null when the window has no requests. */
@@ -197,7 +197,7 @@ export function createRateLimiters(
         keyGenerator: perKey,
       },
     ),
-    async chatState(keyId) {
+    chatState: async (keyId) => {
       const info = await chatStore.get?.(chatKeyOf(keyId));
       const live = info !== undefined && (info.resetTime ?? new Date(0)).getTime() > Date.now();
       return {

@@ -99,7 +99,7 @@ export function tokenSettingsFrom(env: TokenEnv): TokenSettings {
     openRouterSync: {
       hourUtc: env.OPENROUTER_SYNC_HOUR_UTC,
       startupDays: env.OPENROUTER_STARTUP_DAYS,
-      backfillFrom: env.OPENROUTER_BACKFILL_FROM as UtcDay | undefined,
+      backfillFrom: env.OPENROUTER_BACKFILL_FROM,
     },
   };
 }
