@@ -214,19 +214,6 @@ export class LlmCodingPublishedCounts {
     return undefined;
   }
 
-  /** Rows with startDate <= date <= endDate (open ends when undefined), oldest first. */
-  rowsBetween(
-    product: LlmCodingProductId,
-    startDate: UtcDay | undefined,
-    endDate: UtcDay | undefined,
-  ): PublishedProductRow[] {
-    return this.rowsOf(product).filter(
-      (row) =>
-        (startDate === undefined || row.date >= startDate) &&
-        (endDate === undefined || row.date <= endDate),
-    );
-  }
-
   /** The coding agents' app-rankings rows of [startDate, endDate], oldest first, then by rank. */
   tokenRowsBetween(
     agent: CodingAgent | undefined,
