@@ -1,22 +1,23 @@
-import { addDays, utcDayOf, type UtcDay } from "@tpi/domain";
-import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
-  recordSourceSyncRequests,
-  replaceAppRankingWindow,
-  startSourceSync,
-  withSourceSyncLock,
-  type Db,
-  type SourceSyncEnd,
-} from "@tpi/db";
+import { OPENROUTER_SOURCE, addDays, utcDayOf, type UtcDay } from "@tpi/domain";
+import { replaceAppRankingWindow, type Db } from "@tpi/db";
 import {
   APP_RANKINGS_SOURCE,
   DATA_API_STOPPED_MESSAGE,
   OpenRouterDataApiClient,
+  OPENROUTER_SYNC_BUSY,
   OpenRouterDataApiError,
   openRouterRequestsToday,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
+import {
+  firstFailureText,
+  runSourceSync,
+  syncOutcome,
+  type SourceSyncOutcome,
+  type SourceSyncRun,
+  type SourceSyncSkipped,
+  type SourceSyncTrigger,
+} from "../../../platform/jobs/source-sync";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 /**
@@ -28,10 +29,8 @@ import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 const MAX_SYNC_RUN_MS = 3_600_000;
 
-export type DatasetSyncTrigger = "manual" | "schedule" | "startup";
-
 export type AppRankingsSyncReport =
-  | { ran: false; reason: string }
+  | SourceSyncSkipped
   | {
       ran: true;
       syncId: number;
@@ -40,7 +39,7 @@ export type AppRankingsSyncReport =
         | { day: UtcDay; written: false; reason: string }
       )[];
       requests: number;
-      outcome: SourceSyncEnd["outcome"];
+      outcome: SourceSyncOutcome;
       message: string;
     };
 
@@ -50,7 +49,7 @@ export async function syncAppRankings(
   config: OpenRouterDataApiConfig,
   options: {
     days: readonly UtcDay[];
-    trigger: DatasetSyncTrigger;
+    trigger: SourceSyncTrigger;
     now: Date;
     signal?: AbortSignal;
     log?: (line: string) => void;
@@ -65,97 +64,85 @@ export async function syncAppRankings(
     );
   if (options.days.length === 0)
     throw new OpenRouterDataApiError("range", "cannot sync: no days asked for");
-  const locked = await withSourceSyncLock(db, () => run(db, config, options), MAX_SYNC_RUN_MS);
-  if (!locked.locked)
-    return {
-      ran: false,
-      reason: "another instance is syncing OpenRouter data right now; this sync was skipped",
-    };
-  return locked.result;
+  const days = [...options.days].sort();
+  return runSourceSync(
+    db,
+    {
+      source: APP_RANKINGS_SOURCE,
+      lock: OPENROUTER_SOURCE,
+      trigger: options.trigger,
+      now: options.now,
+      firstDay: days[0] as UtcDay,
+      lastDay: days.at(-1) as UtcDay,
+      maxRunMs: MAX_SYNC_RUN_MS,
+      busyWith: OPENROUTER_SYNC_BUSY,
+    },
+    (run) => syncDays(db, config, days, run, options),
+  );
 }
 
-async function run(
+async function syncDays(
   db: Db,
   config: OpenRouterDataApiConfig,
+  days: readonly UtcDay[],
+  run: SourceSyncRun,
   options: Parameters<typeof syncAppRankings>[2],
 ): Promise<AppRankingsSyncReport> {
   const { now, log = () => undefined } = options;
-  const days = [...options.days].sort();
-  await closeInterruptedSourceSyncs(db, APP_RANKINGS_SOURCE, now);
-  const syncId = await startSourceSync(db, {
-    source: APP_RANKINGS_SOURCE,
-    trigger: options.trigger,
-    firstDay: days[0] as UtcDay,
-    lastDay: days.at(-1) as UtcDay,
-    startedAt: now,
-  });
   const client = new OpenRouterDataApiClient(
     config,
     await openRouterRequestsToday(db, now),
-    (requests) => recordSourceSyncRequests(db, syncId, requests),
+    run.recordRequests,
     options.signal,
   );
   const synced: Extract<AppRankingsSyncReport, { ran: true }>["days"] = [];
   let stopReason: string | null = null;
-  let asOf: Date | null = null;
-  const finish = (outcome: SourceSyncEnd["outcome"], message: string) =>
-    finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf,
-      priceSnapshotId: null,
-      requests: client.requests,
-      daysWritten: synced.filter((d) => d.written).length,
-      daysFailed: days.length - synced.filter((d) => d.written).length,
-      outcome,
-      message,
-    });
-  try {
-    for (const day of days) {
-      if (stopReason === null && options.signal?.aborted) stopReason = DATA_API_STOPPED_MESSAGE;
-      if (stopReason !== null) {
-        synced.push({ day, written: false, reason: `not synced: ${stopReason}` });
-        continue;
-      }
-      try {
-        const answer = await fetchAppRankings(client, {
-          category: CODING_CATEGORY,
-          start: day,
-          end: day,
-        });
-        await replaceAppRankingWindow(db, {
-          category: answer.category,
-          windowStart: answer.windowStart,
-          windowEnd: answer.windowEnd,
-          asOf: answer.asOf,
-          syncedAt: now,
-          rows: answer.rows,
-        });
-        if (asOf === null || answer.asOf > asOf) asOf = answer.asOf;
-        synced.push({ day, written: true, apps: answer.rows.length, asOf: answer.asOf });
-        log(
-          `${day}  app rankings written: ${answer.rows.length} app(s), as of ${answer.asOf.toISOString()}`,
-        );
-      } catch (error) {
-        if (!(error instanceof OpenRouterDataApiError)) throw error;
-        synced.push({
-          day,
-          written: false,
-          reason: `${error.message}; nothing was written for it`,
-        });
-        log(`${day}  app rankings not written: ${error.message}`);
-        if (error.stopsRun) stopReason = error.message;
-      }
+  for (const day of days) {
+    if (stopReason === null && options.signal?.aborted) stopReason = DATA_API_STOPPED_MESSAGE;
+    if (stopReason !== null) {
+      synced.push({ day, written: false, reason: `not synced: ${stopReason}` });
+      continue;
     }
-  } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    await finish("failed", `stopped by an error: ${cause}`).catch(() => undefined);
-    throw error;
+    try {
+      const answer = await fetchAppRankings(client, {
+        category: CODING_CATEGORY,
+        start: day,
+        end: day,
+      });
+      await replaceAppRankingWindow(db, {
+        category: answer.category,
+        windowStart: answer.windowStart,
+        windowEnd: answer.windowEnd,
+        asOf: answer.asOf,
+        syncedAt: now,
+        rows: answer.rows,
+      });
+      if (run.asOf === null || answer.asOf > run.asOf) run.asOf = answer.asOf;
+      synced.push({ day, written: true, apps: answer.rows.length, asOf: answer.asOf });
+      log(
+        `${day}  app rankings written: ${answer.rows.length} app(s), as of ${answer.asOf.toISOString()}`,
+      );
+    } catch (error) {
+      if (!(error instanceof OpenRouterDataApiError)) throw error;
+      synced.push({ day, written: false, reason: `${error.message}; nothing was written for it` });
+      log(`${day}  app rankings not written: ${error.message}`);
+      if (error.stopsRun) stopReason = error.message;
+    } finally {
+      run.daysWritten = synced.filter((d) => d.written).length;
+      run.daysFailed = days.length - run.daysWritten;
+    }
   }
-  const written = synced.filter((d) => d.written).length;
+  const written = run.daysWritten;
+  const outcome = syncOutcome(written, days.length, options.signal?.aborted === true);
   const firstFailure = synced.find((d) => !d.written);
-  const base = written === days.length ? "ok" : written === 0 ? "failed" : "partial";
-  const outcome = options.signal?.aborted === true && base !== "ok" ? "interrupted" : base;
-  const message = `${written} of ${days.length} day(s) of coding app rankings written, ${client.requests} request(s)${firstFailure && !firstFailure.written ? `; first failure (${firstFailure.day}): ${firstFailure.reason}` : ""}`;
-  await finish(outcome, message);
-  return { ran: true, syncId, days: synced, requests: client.requests, outcome, message };
+  const message = `${written} of ${days.length} day(s) of coding app rankings written, ${client.requests} request(s)${firstFailureText(firstFailure?.written === false ? firstFailure : undefined)}`;
+  await run.finish(outcome, message);
+  return {
+    ran: true,
+    syncId: run.syncId,
+    days: synced,
+    requests: client.requests,
+    outcome,
+    message,
+  };
 }
