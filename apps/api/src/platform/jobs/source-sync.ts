@@ -25,6 +25,26 @@ export type SourceSyncOutcome = SourceSyncEnd["outcome"];
 /** A run that did not start because another instance holds the source's lock. */
 export type SourceSyncSkipped = { ran: false; reason: string };
 
+/** What a run reports: skipped, or what it did (the market's `Fields`) with its log entry's end. */
+export type SourceSyncReport<Fields> =
+  | SourceSyncSkipped
+  | ({
+      ran: true;
+      syncId: number;
+      requests: number;
+      outcome: SourceSyncOutcome;
+      message: string;
+    } & Fields);
+
+/** How a caller starts a run: what started it, its clock, a stop signal and a progress log. */
+export type SourceSyncOptions = {
+  trigger: SourceSyncTrigger;
+  now: Date;
+  signal?: AbortSignal;
+  /** One line per day or step: the run's progress. */
+  log?: (line: string) => void;
+};
+
 export type SourceSyncPlan = {
   /** The source the log names the run by. */
   source: string;
@@ -55,6 +75,7 @@ export class SourceSyncRun {
   priceSnapshotId: number | null = null;
   daysWritten = 0;
   daysFailed = 0;
+  private firstUnwritten: { day: UtcDay; reason: string } | undefined;
   private finished = false;
 
   constructor(
@@ -70,6 +91,28 @@ export class SourceSyncRun {
     this.requests = requests;
     await recordSourceSyncRequests(this.db, this.syncId, requests);
   };
+
+  /** Counts a day written. */
+  wroteDay(): void {
+    this.daysWritten++;
+  }
+
+  /** Counts a day not written; the first one's reason goes into the run's message. */
+  missedDay(day: UtcDay, reason: string): void {
+    this.daysFailed++;
+    this.firstUnwritten ??= { day, reason };
+  }
+
+  /** "; first failure (day): reason" for the run's message; nothing when every day was written. */
+  get firstFailureText(): string {
+    const failure = this.firstUnwritten;
+    return failure === undefined ? "" : `; first failure (${failure.day}): ${failure.reason}`;
+  }
+
+  /** The outcome by the days written of those asked for (see `syncOutcome`). */
+  outcome(asked: number, stopped: boolean): SourceSyncOutcome {
+    return syncOutcome(this.daysWritten, asked, stopped);
+  }
 
   /** Closes the log entry with what the run did; never earlier than it started. */
   async finish(outcome: SourceSyncOutcome, message: string): Promise<void> {
@@ -146,9 +189,4 @@ export async function runSourceSync<Report>(
 export function syncOutcome(written: number, asked: number, stopped: boolean): SourceSyncOutcome {
   const outcome = written === asked ? "ok" : written === 0 ? "failed" : "partial";
   return stopped && outcome !== "ok" ? "interrupted" : outcome;
-}
-
-/** "; first failure (day): reason" for a run's message; nothing when every day was written. */
-export function firstFailureText(failure: { day: UtcDay; reason: string } | undefined): string {
-  return failure === undefined ? "" : `; first failure (${failure.day}): ${failure.reason}`;
 }

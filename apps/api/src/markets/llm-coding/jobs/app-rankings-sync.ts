@@ -10,13 +10,10 @@ import {
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
 import {
-  firstFailureText,
   runSourceSync,
-  syncOutcome,
-  type SourceSyncOutcome,
+  type SourceSyncOptions,
+  type SourceSyncReport,
   type SourceSyncRun,
-  type SourceSyncSkipped,
-  type SourceSyncTrigger,
 } from "../../../platform/jobs/source-sync";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
@@ -29,31 +26,18 @@ import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 const MAX_SYNC_RUN_MS = 3_600_000;
 
-export type AppRankingsSyncReport =
-  | SourceSyncSkipped
-  | {
-      ran: true;
-      syncId: number;
-      days: (
-        | { day: UtcDay; written: true; apps: number; asOf: Date }
-        | { day: UtcDay; written: false; reason: string }
-      )[];
-      requests: number;
-      outcome: SourceSyncOutcome;
-      message: string;
-    };
+export type AppRankingsSyncReport = SourceSyncReport<{
+  days: (
+    | { day: UtcDay; written: true; apps: number; asOf: Date }
+    | { day: UtcDay; written: false; reason: string }
+  )[];
+}>;
 
 /** Syncs the coding category's rankings of each of `days` (each ended before `now`, UTC). */
 export async function syncAppRankings(
   db: Db,
   config: OpenRouterDataApiConfig,
-  options: {
-    days: readonly UtcDay[];
-    trigger: SourceSyncTrigger;
-    now: Date;
-    signal?: AbortSignal;
-    log?: (line: string) => void;
-  },
+  options: SourceSyncOptions & { days: readonly UtcDay[] },
 ): Promise<AppRankingsSyncReport> {
   const today = utcDayOf(options.now);
   const notOver = options.days.find((day) => day >= today);
@@ -96,11 +80,15 @@ async function syncDays(
     options.signal,
   );
   const synced: Extract<AppRankingsSyncReport, { ran: true }>["days"] = [];
+  const missed = (day: UtcDay, reason: string) => {
+    synced.push({ day, written: false, reason });
+    run.missedDay(day, reason);
+  };
   let stopReason: string | null = null;
   for (const day of days) {
     if (stopReason === null && options.signal?.aborted) stopReason = DATA_API_STOPPED_MESSAGE;
     if (stopReason !== null) {
-      synced.push({ day, written: false, reason: `not synced: ${stopReason}` });
+      missed(day, `not synced: ${stopReason}`);
       continue;
     }
     try {
@@ -119,23 +107,19 @@ async function syncDays(
       });
       if (run.asOf === null || answer.asOf > run.asOf) run.asOf = answer.asOf;
       synced.push({ day, written: true, apps: answer.rows.length, asOf: answer.asOf });
+      run.wroteDay();
       log(
         `${day}  app rankings written: ${answer.rows.length} app(s), as of ${answer.asOf.toISOString()}`,
       );
     } catch (error) {
       if (!(error instanceof OpenRouterDataApiError)) throw error;
-      synced.push({ day, written: false, reason: `${error.message}; nothing was written for it` });
+      missed(day, `${error.message}; nothing was written for it`);
       log(`${day}  app rankings not written: ${error.message}`);
       if (error.stopsRun) stopReason = error.message;
-    } finally {
-      run.daysWritten = synced.filter((d) => d.written).length;
-      run.daysFailed = days.length - run.daysWritten;
     }
   }
-  const written = run.daysWritten;
-  const outcome = syncOutcome(written, days.length, options.signal?.aborted === true);
-  const firstFailure = synced.find((d) => !d.written);
-  const message = `${written} of ${days.length} day(s) of coding app rankings written, ${client.requests} request(s)${firstFailureText(firstFailure?.written === false ? firstFailure : undefined)}`;
+  const outcome = run.outcome(days.length, options.signal?.aborted === true);
+  const message = `${run.daysWritten} of ${days.length} day(s) of coding app rankings written, ${client.requests} request(s)${run.firstFailureText}`;
   await run.finish(outcome, message);
   return {
     ran: true,

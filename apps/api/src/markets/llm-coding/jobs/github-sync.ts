@@ -7,13 +7,10 @@ import {
   type Db,
 } from "@tpi/db";
 import {
-  firstFailureText,
   runSourceSync,
-  syncOutcome,
-  type SourceSyncOutcome,
+  type SourceSyncOptions,
+  type SourceSyncReport,
   type SourceSyncRun,
-  type SourceSyncSkipped,
-  type SourceSyncTrigger,
 } from "../../../platform/jobs/source-sync";
 import {
   GITHUB_SEARCH_SOURCE,
@@ -41,19 +38,12 @@ export type GithubSyncedDay =
   | { day: UtcDay; written: true; requests: number; write: CodingDayWrite }
   | { day: UtcDay; written: false; reason: string };
 
-export type GithubSyncReport =
-  | SourceSyncSkipped
-  | {
-      ran: true;
-      syncId: number;
-      days: GithubSyncedDay[];
-      requests: number;
-      rateLimitWaitMs: number;
-      revisions: number;
-      closedInterrupted: number[];
-      outcome: SourceSyncOutcome;
-      message: string;
-    };
+export type GithubSyncReport = SourceSyncReport<{
+  days: GithubSyncedDay[];
+  rateLimitWaitMs: number;
+  revisions: number;
+  closedInterrupted: number[];
+}>;
 
 export class GithubSyncRangeError extends Error {}
 
@@ -65,14 +55,8 @@ export class GithubSyncRangeError extends Error {}
 export async function syncGithubCounts(
   db: Db,
   config: GithubSearchConfig,
-  options: {
-    days: readonly UtcDay[];
-    trigger: SourceSyncTrigger;
-    now: Date;
-    signal?: AbortSignal;
-    /** One line per day and per rate-limit wait: the run's progress. */
-    log?: (line: string) => void;
-  },
+  /** `log`: one line per day and per rate-limit wait. */
+  options: SourceSyncOptions & { days: readonly UtcDay[] },
 ): Promise<GithubSyncReport> {
   const today = utcDayOf(options.now);
   const notOver = options.days.find((day) => day >= today);
@@ -112,8 +96,8 @@ async function searchDays(
   let stopReason: string | null = null;
   const push = (day: GithubSyncedDay) => {
     synced.push(day);
-    run.daysWritten = synced.filter((d) => d.written).length;
-    run.daysFailed = days.length - run.daysWritten;
+    if (day.written) run.wroteDay();
+    else run.missedDay(day.day, day.reason);
   };
   for (const day of days) {
     if (stopReason === null && options.signal?.aborted) stopReason = GITHUB_STOPPED_MESSAGE;
@@ -164,11 +148,9 @@ async function searchDays(
     push({ day, written: true, requests: client.requests - before, write });
     log(describeGithubDay(synced.at(-1) as GithubSyncedDay));
   }
-  const written = run.daysWritten;
-  const outcome = syncOutcome(written, days.length, options.signal?.aborted === true);
+  const outcome = run.outcome(days.length, options.signal?.aborted === true);
   const revisions = synced.reduce((sum, d) => sum + (d.written ? d.write.revised : 0), 0);
-  const firstFailure = synced.find((d) => !d.written);
-  const message = `${written} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${firstFailureText(firstFailure?.written === false ? firstFailure : undefined)}`;
+  const message = `${run.daysWritten} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${run.firstFailureText}`;
   await run.finish(outcome, message);
   return {
     ran: true,
@@ -222,10 +204,7 @@ export async function runGithubSync(
     now: Date;
     backfillDays: number;
     recheckDays: number;
-    trigger: SourceSyncTrigger;
-    signal?: AbortSignal;
-    log?: (line: string) => void;
-  },
+  } & SourceSyncOptions,
 ): Promise<GithubSyncReport> {
   const yesterday = addDays(utcDayOf(options.now), -1);
   const from = addDays(yesterday, -(Math.max(options.backfillDays, options.recheckDays) - 1));

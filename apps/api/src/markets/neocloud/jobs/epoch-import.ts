@@ -21,10 +21,9 @@ import {
 } from "@tpi/db";
 import {
   runSourceSync,
-  type SourceSyncOutcome,
+  type SourceSyncOptions,
+  type SourceSyncReport,
   type SourceSyncRun,
-  type SourceSyncSkipped,
-  type SourceSyncTrigger,
 } from "../../../platform/jobs/source-sync";
 import { loadGazetteer } from "../sources/gazetteer";
 import {
@@ -46,28 +45,16 @@ import type { NeocloudFiles } from "./settings";
 
 const MAX_IMPORT_RUN_MS = 15 * 60_000;
 
-export type NeocloudImportReport =
-  | SourceSyncSkipped
-  | {
-      ran: true;
-      syncId: number;
-      outcome: SourceSyncOutcome;
-      /** True when any site was inserted, updated or removed. */
-      written: boolean;
-      counts: Record<string, NeocloudWriteCounts>;
-      message: string;
-    };
+export type NeocloudImportReport = SourceSyncReport<{
+  /** True when any site was inserted, updated or removed. */
+  written: boolean;
+  counts: Record<string, NeocloudWriteCounts>;
+}>;
 
 export async function importNeocloudSites(
   db: Db,
   files: NeocloudFiles,
-  options: {
-    trigger: SourceSyncTrigger;
-    now: Date;
-    fetchTimeoutMs: number;
-    signal?: AbortSignal;
-    geocoder?: Geocoder;
-  },
+  options: SourceSyncOptions & { fetchTimeoutMs: number; geocoder?: Geocoder },
 ): Promise<NeocloudImportReport> {
   const today = utcDayOf(options.now);
   return runSourceSync(
@@ -202,7 +189,8 @@ async function importFiles(
 ): Promise<NeocloudImportReport> {
   const { now } = options;
   // The three files, each read once.
-  run.requests = 3;
+  const requests = 3;
+  run.requests = requests;
   run.daysFailed = 1;
   try {
     const datasets = await readNeocloudFiles(files, options);
@@ -214,7 +202,7 @@ async function importFiles(
     run.daysWritten = written ? 1 : 0;
     run.daysFailed = 0;
     await run.finish("ok", message);
-    return { ran: true, syncId: run.syncId, outcome: "ok", written, counts, message };
+    return { ran: true, syncId: run.syncId, requests, outcome: "ok", written, counts, message };
   } catch (error) {
     const stopped = options.signal?.aborted === true;
     const cause = error instanceof Error ? error.message : String(error);
@@ -224,6 +212,7 @@ async function importFiles(
     return {
       ran: true,
       syncId: run.syncId,
+      requests,
       outcome: stopped ? "interrupted" : "failed",
       written: false,
       counts: {},

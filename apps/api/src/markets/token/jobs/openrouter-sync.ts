@@ -24,13 +24,10 @@ import {
   openRouterRequestsToday,
 } from "../../../platform/ingest/openrouter-data-api";
 import {
-  firstFailureText,
   runSourceSync,
-  syncOutcome,
-  type SourceSyncOutcome,
+  type SourceSyncOptions,
+  type SourceSyncReport,
   type SourceSyncRun,
-  type SourceSyncSkipped,
-  type SourceSyncTrigger,
 } from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 
@@ -44,25 +41,18 @@ import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 /** Longest a run may hold the sync lock (a back-fill waits out pacing and Retry-After). */
 const MAX_SYNC_RUN_MS = 6 * 3_600_000;
 
-export type OpenRouterSyncReport =
-  | SourceSyncSkipped
-  | {
-      ran: true;
-      syncId: number;
-      from: UtcDay;
-      to: UtcDay;
-      requests: number;
-      /** The newest `meta.as_of` among the answers (the citation's time). */
-      asOf: Date | null;
-      priceSnapshotId: number | null;
-      days: IngestedDay[];
-      /** Settled days whose stored observations changed: candidates for `tpi restate`. */
-      restate: UtcDay[];
-      /** Runs a dead process had left `running` in the sync log, closed as interrupted by this one. */
-      closedInterrupted: number[];
-      outcome: SourceSyncOutcome;
-      message: string;
-    };
+export type OpenRouterSyncReport = SourceSyncReport<{
+  from: UtcDay;
+  to: UtcDay;
+  /** The newest `meta.as_of` among the answers (the citation's time). */
+  asOf: Date | null;
+  priceSnapshotId: number | null;
+  days: IngestedDay[];
+  /** Settled days whose stored observations changed: candidates for `tpi restate`. */
+  restate: UtcDay[];
+  /** Runs a dead process had left `running` in the sync log, closed as interrupted by this one. */
+  closedInterrupted: number[];
+}>;
 
 /** Days written by a run (0 when it did not run). */
 export function daysWritten(report: OpenRouterSyncReport): number {
@@ -88,13 +78,10 @@ export async function syncOpenRouter(
     to: UtcDay;
     /** Days on or after this may be priced by a snapshot taken more than 48 hours after they ended (back-filled). */
     backfillFrom: UtcDay | null;
-    trigger: SourceSyncTrigger;
-    now: Date;
     onProgress?: (done: number, total: number) => void;
     /** Only these days of [from, to] (sorted, no repeats); all of them when absent. */
     days?: readonly UtcDay[];
-    signal?: AbortSignal;
-  },
+  } & SourceSyncOptions,
 ): Promise<OpenRouterSyncReport> {
   const problem = rankingsRangeProblem(options.from, options.to, options.now);
   if (problem !== null) throw new OpenRouterError("range", `cannot sync: ${problem}`);
@@ -123,7 +110,7 @@ export async function syncOpenRouter(
       busyWith: OPENROUTER_SYNC_BUSY,
     },
     (run) => syncWindows(db, config, { windows, total, days }, run, options),
-    (run) => summarize(days, total, run.requests).message,
+    (run) => summaryOf(run, total),
   );
 }
 
@@ -140,12 +127,14 @@ async function syncWindows(
   const requestsToday = await openRouterRequestsToday(db, now);
   const client = new OpenRouterClient(config, requestsToday, run.recordRequests, options.signal);
   const asked = () => windows.flatMap((window) => eachUtcDay(window.start, window.end));
-  const failAll = (dates: readonly UtcDay[], reason: string) =>
-    days.push(...dates.map((date) => ({ date, written: false as const, reason })));
-  const countDays = () => {
-    run.daysWritten = days.filter((d) => d.written).length;
-    run.daysFailed = total - run.daysWritten;
+  const record = (tried: readonly IngestedDay[]) => {
+    days.push(...tried);
+    for (const day of tried)
+      if (day.written) run.wroteDay();
+      else run.missedDay(day.date, day.reason);
   };
+  const failAll = (dates: readonly UtcDay[], reason: string) =>
+    record(dates.map((date) => ({ date, written: false as const, reason })));
 
   // The run needs the model list and one request per window; refuse before spending any.
   const needed = 1 + windows.length;
@@ -194,24 +183,22 @@ async function syncWindows(
             backfillFrom: options.backfillFrom,
             syncedAt: now,
           });
-          days.push(...ingested);
+          record(ingested);
         } catch (error) {
           if (!(error instanceof OpenRouterError)) throw error;
           failAll(windowDays, `${error.message}; nothing was written for it`);
           if (error.stopsRun) stopReason = error.message;
         }
       }
-      countDays();
       done += windowDays.length;
       options.onProgress?.(done, total);
     }
   }
-  countDays();
-  const summary = summarize(days, total, client.requests);
+  run.requests = client.requests;
+  const summary = summaryOf(run, total);
   // A run cut short by a shutdown is neither ok nor failed: its remaining days were never asked for.
-  const outcome = syncOutcome(run.daysWritten, total, options.signal?.aborted === true);
-  const message =
-    outcome === "interrupted" ? `${summary.message}; ${STOPPED_MESSAGE}` : summary.message;
+  const outcome = run.outcome(total, options.signal?.aborted === true);
+  const message = outcome === "interrupted" ? `${summary}; ${STOPPED_MESSAGE}` : summary;
   await run.finish(outcome, message);
   return {
     ran: true,
@@ -245,19 +232,9 @@ export function consecutiveRuns(days: readonly UtcDay[]): { from: UtcDay; to: Ut
   return runs;
 }
 
-function summarize(
-  days: readonly IngestedDay[],
-  total: number,
-  requests: number,
-): { message: string } {
-  const written = days.filter((d) => d.written).length;
-  const firstFailure = days.find((d) => !d.written);
-  const reason = firstFailureText(
-    firstFailure?.written === false
-      ? { day: firstFailure.date, reason: firstFailure.reason }
-      : undefined,
-  );
-  return { message: `${written} of ${total} day(s) written, ${requests} request(s)${reason}` };
+/** Days written of those asked for, requests, and the first failure. */
+function summaryOf(run: SourceSyncRun, total: number): string {
+  return `${run.daysWritten} of ${total} day(s) written, ${run.requests} request(s)${run.firstFailureText}`;
 }
 
 // --- reports for operators ---

@@ -10,10 +10,9 @@ import {
 } from "../../../platform/ingest/openrouter-data-api";
 import {
   runSourceSync,
-  type SourceSyncOutcome,
+  type SourceSyncOptions,
+  type SourceSyncReport,
   type SourceSyncRun,
-  type SourceSyncSkipped,
-  type SourceSyncTrigger,
 } from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
@@ -27,28 +26,16 @@ import { fetchSessionCostWeek } from "../sources/session-cost";
 
 const MAX_SYNC_RUN_MS = 3_600_000;
 
-export type SessionCostSyncReport =
-  | SourceSyncSkipped
-  | {
-      ran: true;
-      syncId: number;
-      written: boolean;
-      window: SessionCostWindow | null;
-      cells: number;
-      requests: number;
-      outcome: SourceSyncOutcome;
-      message: string;
-    };
+export type SessionCostSyncReport = SourceSyncReport<{
+  written: boolean;
+  window: SessionCostWindow | null;
+  cells: number;
+}>;
 
 export async function syncSessionCost(
   db: Db,
   config: OpenRouterDataApiConfig,
-  options: {
-    trigger: SourceSyncTrigger;
-    now: Date;
-    signal?: AbortSignal;
-    log?: (line: string) => void;
-  },
+  options: SourceSyncOptions,
 ): Promise<SessionCostSyncReport> {
   // The window is known only from the answer: the log names the day the sync ran.
   const today = utcDayOf(options.now);
