@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { addDays, eachUtcDay, maxDay, type UtcDay } from "@tpi/domain";
+import type { OpenRouterDataApiConfig } from "../platform/ingest/openrouter-data-api";
 
 /**
  * A loopback stand-in for OpenRouter's Data API, answering in the documented shapes:
@@ -12,6 +13,27 @@ import { addDays, eachUtcDay, maxDay, type UtcDay } from "@tpi/domain";
  * arrival time.
  */
 export const STUB_KEY = "sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+/**
+ * How a test's client reaches an OpenRouter stub (the rankings, app rankings or session cost):
+ * the stub's key, no pacing, quick retries, the account's 500 requests a day.
+ */
+export function openRouterTestConfig(
+  baseUrl: string,
+  overrides: Partial<OpenRouterDataApiConfig> = {},
+): OpenRouterDataApiConfig {
+  return {
+    baseUrl,
+    apiKey: STUB_KEY,
+    timeoutMs: 2_000,
+    maxRetries: 1,
+    retryBaseMs: 10,
+    minRequestIntervalMs: 0,
+    dailyRequestBudget: 500,
+    maxRetryAfterMs: 5_000,
+    ...overrides,
+  };
+}
+
 export const STUB_AS_OF = "2026-11-22T02:00:00Z";
 /** A total above 2^53 (not representable as a double): stored and read back exactly. */
 export const HUGE_TOTAL = 9_007_199_254_740_993n;

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, type UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
-import { parseDayParameter, startAfterEndMessage } from "../shared/query-parameters";
+import { parseDayRange, type DayRange } from "../shared/dated-query";
 import { err, ok, type Result } from "../shared/result";
 
 /**
@@ -16,7 +16,7 @@ export const ANALYTICS_START_DATE_REQUIRED_MESSAGE =
 export const ANALYTICS_END_DATE_REQUIRED_MESSAGE =
   "Query parameter 'endDate' is required (format: YYYY-MM-DD).";
 
-export type AnalyticsRange = { startDate: UtcDay; endDate: UtcDay };
+export type AnalyticsRange = DayRange;
 
 /**
  * Both days are required (the original's rule for volatility; kept for volume so that every
@@ -29,15 +29,14 @@ export function resolveAnalyticsRange(
 ): Result<AnalyticsRange, DomainError> {
   if (params.startDate === undefined) return err(badRequest(ANALYTICS_START_DATE_REQUIRED_MESSAGE));
   if (params.endDate === undefined) return err(badRequest(ANALYTICS_END_DATE_REQUIRED_MESSAGE));
-  const startDate = parseDayParameter("startDate", params.startDate);
-  if (!startDate.ok) return startDate;
-  const endDate = parseDayParameter("endDate", params.endDate);
-  if (!endDate.ok) return endDate;
-  if (startDate.value > endDate.value)
-    return err(badRequest(startAfterEndMessage(startDate.value, endDate.value)));
-  if (maxSpanDays !== undefined && inclusiveDays(startDate.value, endDate.value) > maxSpanDays)
+  const range = parseDayRange(params.startDate, params.endDate);
+  if (!range.ok) return range;
+  if (
+    maxSpanDays !== undefined &&
+    inclusiveDays(range.value.startDate, range.value.endDate) > maxSpanDays
+  )
     return err(badRequest(spanTooLongMessage(maxSpanDays)));
-  return ok({ startDate: startDate.value, endDate: endDate.value });
+  return range;
 }
 
 /** Days from startDate through endDate, both included (a single day is 1). */

@@ -1,11 +1,7 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
-import {
-  parseDayParameter,
-  readSingleParameters,
-  startAfterEndMessage,
-  type RawQuery,
-} from "../shared/query-parameters";
+import { parseOptionalDayRange } from "../shared/dated-query";
+import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { CODING_AGENT_IDS, type CodingAgent } from "./catalog";
 
@@ -90,27 +86,13 @@ export function parseLlmCodingTokensQuery(
   const params = readSingleParameters(raw, LLM_CODING_TOKENS_QUERY_PARAMETERS);
   if (!params.ok) return params;
   const query: LlmCodingTokensQuery = {};
-  const { agent, startDate, endDate } = params.value;
+  const { agent } = params.value;
   if (agent !== undefined) {
     if (!(CODING_AGENT_IDS as readonly string[]).includes(agent))
       return err(badRequest(invalidAgentMessage(agent)));
     query.agent = agent as CodingAgent;
   }
-  if (startDate !== undefined) {
-    const start = parseDayParameter("startDate", startDate);
-    if (!start.ok) return start;
-    query.startDate = start.value;
-  }
-  if (endDate !== undefined) {
-    const end = parseDayParameter("endDate", endDate);
-    if (!end.ok) return end;
-    query.endDate = end.value;
-  }
-  if (
-    query.startDate !== undefined &&
-    query.endDate !== undefined &&
-    query.startDate > query.endDate
-  )
-    return err(badRequest(startAfterEndMessage(query.startDate, query.endDate)));
-  return ok(query);
+  const range = parseOptionalDayRange(params.value);
+  if (!range.ok) return range;
+  return ok({ ...query, ...range.value });
 }

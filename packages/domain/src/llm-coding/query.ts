@@ -1,10 +1,14 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import {
-  parseDayParameter,
+  invalidRowLimitMessage,
+  parseOptionalDayRange,
+  parseRowLimit,
+  type RowLimit,
+} from "../shared/dated-query";
+import {
   readSingleParameters,
   requiredParameterMessage,
-  startAfterEndMessage,
   type RawQuery,
 } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
@@ -38,8 +42,13 @@ export function compareProductIndexMessage(product: string): string {
   return `Product '${product}' compares two series and has no single current value; use GET /api/llm-coding/history?product=${product}.`;
 }
 
+const LLM_CODING_HISTORY_LIMIT: RowLimit = {
+  default: DEFAULT_LLM_CODING_HISTORY_LIMIT,
+  max: MAX_LLM_CODING_HISTORY_LIMIT,
+};
+
 export function invalidLimitMessage(value: string): string {
-  return `Query parameter 'limit' must be a whole number from 1 to ${MAX_LLM_CODING_HISTORY_LIMIT}; got '${value}'.`;
+  return invalidRowLimitMessage(value, MAX_LLM_CODING_HISTORY_LIMIT);
 }
 
 function parseProduct(value: string | undefined): Result<LlmCodingProductId, DomainError> {
@@ -76,36 +85,13 @@ export function parseLlmCodingHistoryQuery(
 ): Result<LlmCodingHistoryQuery, DomainError> {
   const params = readSingleParameters(raw, LLM_CODING_HISTORY_QUERY_PARAMETERS);
   if (!params.ok) return params;
-  const { startDate, endDate, limit } = params.value;
   const product = parseProduct(params.value.product);
   if (!product.ok) return product;
-  const query: LlmCodingHistoryQuery = {
-    product: product.value,
-    limit: DEFAULT_LLM_CODING_HISTORY_LIMIT,
-  };
-  if (startDate !== undefined) {
-    const start = parseDayParameter("startDate", startDate);
-    if (!start.ok) return start;
-    query.startDate = start.value;
-  }
-  if (endDate !== undefined) {
-    const end = parseDayParameter("endDate", endDate);
-    if (!end.ok) return end;
-    query.endDate = end.value;
-  }
-  if (
-    query.startDate !== undefined &&
-    query.endDate !== undefined &&
-    query.startDate > query.endDate
-  )
-    return err(badRequest(startAfterEndMessage(query.startDate, query.endDate)));
-  if (limit !== undefined) {
-    const parsed = /^\d{1,9}$/.test(limit) ? Number(limit) : Number.NaN;
-    if (!(parsed >= 1 && parsed <= MAX_LLM_CODING_HISTORY_LIMIT))
-      return err(badRequest(invalidLimitMessage(limit)));
-    query.limit = parsed;
-  }
-  return ok(query);
+  const range = parseOptionalDayRange(params.value);
+  if (!range.ok) return range;
+  const limit = parseRowLimit(params.value.limit, LLM_CODING_HISTORY_LIMIT);
+  if (!limit.ok) return limit;
+  return ok({ product: product.value, ...range.value, limit: limit.value });
 }
 
 /** `GET /api/llm-coding/revisions`: the history's parameters without `limit`. */

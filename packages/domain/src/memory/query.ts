@@ -1,11 +1,12 @@
-import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import {
-  parseDayParameter,
-  readSingleParameters,
-  startAfterEndMessage,
-  type RawQuery,
-} from "../shared/query-parameters";
+  invalidRowLimitMessage,
+  parseOptionalDayRange,
+  parseRowLimit,
+  type OptionalDayRange,
+  type RowLimit,
+} from "../shared/dated-query";
+import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import {
   findMemoryType,
@@ -26,8 +27,13 @@ export const DEFAULT_MEMORY_HISTORY_LIMIT = 1000;
 /** The most rows one history answer may carry: about 20 years of trading days. */
 export const MAX_MEMORY_HISTORY_LIMIT = 5000;
 
+const MEMORY_HISTORY_LIMIT: RowLimit = {
+  default: DEFAULT_MEMORY_HISTORY_LIMIT,
+  max: MAX_MEMORY_HISTORY_LIMIT,
+};
+
 export function invalidMemoryLimitMessage(value: string): string {
-  return `Query parameter 'limit' must be a whole number from 1 to ${MAX_MEMORY_HISTORY_LIMIT}; got '${value}'.`;
+  return invalidRowLimitMessage(value, MAX_MEMORY_HISTORY_LIMIT);
 }
 
 export function parseMemoryType(value: string): Result<MemoryType, DomainError> {
@@ -58,32 +64,8 @@ export function parseMemoryIndexQuery(raw: RawQuery): Result<MemoryIndexQuery, D
   return ok(query);
 }
 
-export type MemoryDayRange = { startDate?: UtcDay; endDate?: UtcDay };
+export type MemoryDayRange = OptionalDayRange;
 export type MemoryHistoryQuery = MemoryDayRange & { limit: number };
-
-function parseRange(
-  startDate: string | undefined,
-  endDate: string | undefined,
-): Result<MemoryDayRange, DomainError> {
-  const range: MemoryDayRange = {};
-  if (startDate !== undefined) {
-    const start = parseDayParameter("startDate", startDate);
-    if (!start.ok) return start;
-    range.startDate = start.value;
-  }
-  if (endDate !== undefined) {
-    const end = parseDayParameter("endDate", endDate);
-    if (!end.ok) return end;
-    range.endDate = end.value;
-  }
-  if (
-    range.startDate !== undefined &&
-    range.endDate !== undefined &&
-    range.startDate > range.endDate
-  )
-    return err(badRequest(startAfterEndMessage(range.startDate, range.endDate)));
-  return ok(range);
-}
 
 /**
  * `GET /api/memory/{memoryType}/history`: optional inclusive trading days (a date-only `endDate`
@@ -92,17 +74,11 @@ function parseRange(
 export function parseMemoryHistoryQuery(raw: RawQuery): Result<MemoryHistoryQuery, DomainError> {
   const params = readSingleParameters(raw, MEMORY_HISTORY_QUERY_PARAMETERS);
   if (!params.ok) return params;
-  const range = parseRange(params.value.startDate, params.value.endDate);
+  const range = parseOptionalDayRange(params.value);
   if (!range.ok) return range;
-  const query: MemoryHistoryQuery = { ...range.value, limit: DEFAULT_MEMORY_HISTORY_LIMIT };
-  const { limit } = params.value;
-  if (limit !== undefined) {
-    const parsed = /^\d{1,9}$/.test(limit) ? Number(limit) : Number.NaN;
-    if (!(parsed >= 1 && parsed <= MAX_MEMORY_HISTORY_LIMIT))
-      return err(badRequest(invalidMemoryLimitMessage(limit)));
-    query.limit = parsed;
-  }
-  return ok(query);
+  const limit = parseRowLimit(params.value.limit, MEMORY_HISTORY_LIMIT);
+  if (!limit.ok) return limit;
+  return ok({ ...range.value, limit: limit.value });
 }
 
 export type MemoryRevisionsQuery = MemoryDayRange & { type?: MemoryType };
@@ -113,7 +89,7 @@ export function parseMemoryRevisionsQuery(
 ): Result<MemoryRevisionsQuery, DomainError> {
   const params = readSingleParameters(raw, MEMORY_REVISIONS_QUERY_PARAMETERS);
   if (!params.ok) return params;
-  const range = parseRange(params.value.startDate, params.value.endDate);
+  const range = parseOptionalDayRange(params.value);
   if (!range.ok) return range;
   const query: MemoryRevisionsQuery = { ...range.value };
   if (params.value.type !== undefined) {
@@ -122,17 +98,4 @@ export function parseMemoryRevisionsQuery(
     query.type = memory.value;
   }
   return ok(query);
-}
-
-/** Rows of a range, the latest `limit` of them, oldest first. */
-export function latestRowsOf<Row extends { day: UtcDay }>(
-  rows: readonly Row[],
-  query: MemoryHistoryQuery,
-): Row[] {
-  const inRange = rows.filter(
-    (row) =>
-      (query.startDate === undefined || row.day >= query.startDate) &&
-      (query.endDate === undefined || row.day <= query.endDate),
-  );
-  return inRange.slice(Math.max(0, inRange.length - query.limit));
 }

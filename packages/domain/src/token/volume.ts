@@ -1,10 +1,9 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
+import { parseDayRange } from "../shared/dated-query";
 import {
-  parseDayParameter,
   readSingleParameters,
   requiredParameterMessage,
-  startAfterEndMessage,
   type RawQuery,
 } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
@@ -45,13 +44,9 @@ export function parseTokenVolumeQuery(raw: RawQuery): Result<TokenVolumeQuery, D
     if (!parsedLab.ok) return parsedLab;
     labFilter = parsedLab.value;
   }
-  const start = parseDayParameter("startDate", startDate);
-  if (!start.ok) return start;
-  const end = parseDayParameter("endDate", endDate);
-  if (!end.ok) return end;
-  if (start.value > end.value) return err(badRequest(startAfterEndMessage(start.value, end.value)));
-  const query: TokenVolumeQuery = { startDate: start.value, endDate: end.value };
-  return ok(labFilter === undefined ? query : { ...query, lab: labFilter });
+  const range = parseDayRange(startDate, endDate);
+  if (!range.ok) return range;
+  return ok(labFilter === undefined ? range.value : { ...range.value, lab: labFilter });
 }
 
 /** One published lab-day's volume: the tokens its index value was computed from. */

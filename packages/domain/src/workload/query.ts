@@ -1,11 +1,7 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
-import {
-  parseDayParameter,
-  readSingleParameters,
-  startAfterEndMessage,
-  type RawQuery,
-} from "../shared/query-parameters";
+import { parseOptionalDayRange } from "../shared/dated-query";
+import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import type { LabId } from "../token/catalog";
 import { parseLab } from "../token/query";
@@ -44,24 +40,10 @@ export type WorkloadQuery = { startDate?: UtcDay; endDate?: UtcDay; lab?: LabId;
 export function parseWorkloadQuery(raw: RawQuery): Result<WorkloadQuery, DomainError> {
   const params = readSingleParameters(raw, WORKLOAD_QUERY_PARAMETERS);
   if (!params.ok) return params;
-  const { startDate, endDate, lab, family } = params.value;
-  const query: WorkloadQuery = {};
-  if (startDate !== undefined) {
-    const start = parseDayParameter("startDate", startDate);
-    if (!start.ok) return start;
-    query.startDate = start.value;
-  }
-  if (endDate !== undefined) {
-    const end = parseDayParameter("endDate", endDate);
-    if (!end.ok) return end;
-    query.endDate = end.value;
-  }
-  if (
-    query.startDate !== undefined &&
-    query.endDate !== undefined &&
-    query.startDate > query.endDate
-  )
-    return err(badRequest(startAfterEndMessage(query.startDate, query.endDate)));
+  const { lab, family } = params.value;
+  const range = parseOptionalDayRange(params.value);
+  if (!range.ok) return range;
+  const query: WorkloadQuery = { ...range.value };
   if (lab !== undefined) {
     const parsed = parseLab(lab);
     if (!parsed.ok) return parsed;

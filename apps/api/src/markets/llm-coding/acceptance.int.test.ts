@@ -129,7 +129,7 @@ describe("LLM Coding from GitHub search counts", () => {
   it("serves the sample only while nothing is stored, marked as sample", async () => {
     expect((await api.get("/api/llm-coding/index?product=cc-prs", auth())).status).toBe(404);
     const counts = LLM_CODING.of(api.deps).counts;
-    counts.serveSampleWhenEmpty(true);
+    counts.allowSample(true);
     await counts.refresh();
     const sample = await api.get("/api/llm-coding/index?product=cc-prs", auth());
     expect(sample.status).toBe(200);

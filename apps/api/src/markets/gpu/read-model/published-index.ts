@@ -17,7 +17,10 @@ import {
 } from "@tpi/db";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { dataSourcesOf } from "../../../platform/provenance/data-sources";
-import { PublishedReload } from "../../../platform/publication/published-reload";
+import {
+  PublishedReadModel,
+  type LoadedData,
+} from "../../../platform/publication/published-read-model";
 import { gpuDataSourcesOf } from "./data-sources";
 
 /** A published print or daily value: with its basis, sources, counts and back-filled mark. */
@@ -32,38 +35,27 @@ type DailyValue = PublishedDailyValue;
  * published rows and the per-day counts of the trades' sources, so its cost does not grow with the
  * stored trades.
  */
-export class GpuPublishedIndex {
+export class GpuPublishedIndex extends PublishedReadModel {
   private prints = new Map<GpuName, HourlyPrint[]>();
   private daily = new Map<GpuName, DailyValue[]>();
   private sources: DataSources = dataSourcesOf([]);
-  private readonly reload: PublishedReload;
 
-  constructor(db: Db) {
-    this.reload = new PublishedReload(
-      "GPU index",
-      () => gpuPublicationFingerprint(db),
-      async () => {
-        const [prints, daily, tradeSources, quoteSources] = await Promise.all([
-          allGpuPrints(db),
-          allGpuDailyValues(db),
-          summarizeGpuSources(db),
-          summarizeQuoteSources(db),
-        ]);
-        this.prints = groupByGpu(prints);
-        this.daily = groupByGpu(daily);
-        this.sources = gpuDataSourcesOf(tradeSources, quoteSources, sourcesNamedBy(prints));
-      },
-    );
+  constructor(private readonly db: Db) {
+    super("GPU index", () => gpuPublicationFingerprint(db));
   }
 
-  /** Reloads when a print or daily value was published since the last load. True if it reloaded. */
-  refresh(): Promise<boolean> {
-    return this.reload.refresh();
-  }
-
-  /** Names the loaded set: equal on every instance that loaded the same values (see PublishedReload). */
-  get version(): string {
-    return this.reload.version;
+  // The sample is stored trades (seeded), so what is loaded is always the store.
+  protected async load(): Promise<LoadedData> {
+    const [prints, daily, tradeSources, quoteSources] = await Promise.all([
+      allGpuPrints(this.db),
+      allGpuDailyValues(this.db),
+      summarizeGpuSources(this.db),
+      summarizeQuoteSources(this.db),
+    ]);
+    this.prints = groupByGpu(prints);
+    this.daily = groupByGpu(daily);
+    this.sources = gpuDataSourcesOf(tradeSources, quoteSources, sourcesNamedBy(prints));
+    return "stored";
   }
 
   /**
@@ -94,17 +86,8 @@ export class GpuPublishedIndex {
     return latest;
   }
 
-  /** Names the set in logs. */
-  readonly name = "GPU index";
-
-  /** Called after each reload. */
-  onChange(listener: () => void): void {
-    this.reload.onChange(listener);
-  }
-
-  /** Logged when a timed refresh fails. */
-  get refreshFailureMessage(): string {
-    return this.reload.refreshFailureMessage;
+  describe(): string {
+    return `${this.printCount.toLocaleString("en-US")} published GPU prints`;
   }
 
   get printCount(): number {

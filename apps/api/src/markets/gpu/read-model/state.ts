@@ -11,6 +11,10 @@ import {
 import type { Db } from "@tpi/db";
 import type { Freshness } from "../../../platform/http/route";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import {
+  publishedMarketState,
+  versionAndDayBasis,
+} from "../../../platform/publication/published-read-model";
 import { GpuPublishedIndex } from "./published-index";
 
 const MS_PER_HOUR = 3_600_000;
@@ -29,14 +33,11 @@ export function openGpuState(rules: GpuMethodRules, db: Db): GpuState {
   return {
     index,
     rules,
-    publications: [index],
-    provenance: () => ({
+    ...publishedMarketState(index, {
       unit: GPU_INDEX_UNIT,
       methodologyVersion: GPU_METHODOLOGY_VERSION,
-      dataSources: index.dataSources,
+      latestKeylessDay: () => index.latestDailyDay,
     }),
-    describeLoaded: () => `${index.printCount.toLocaleString("en-US")} published GPU prints`,
-    latestKeylessDay: () => index.latestDailyDay,
   };
 }
 
@@ -48,7 +49,7 @@ export const GPU_PRINT_FRESHNESS: Freshness = {
     const duePublished = latest !== undefined && latest.getTime() >= hour;
     return answerFreshUntil(now, new Date(hour + MS_PER_HOUR), duePublished).getTime();
   },
-  basis: (deps, now) => `${GPU.of(deps).index.version}\n${utcDayOf(now)}`,
+  basis: versionAndDayBasis((deps) => GPU.of(deps).index),
 };
 
 /** Answers over daily values change at each 4 PM New York settlement; look-backs count settled days. */

@@ -78,7 +78,7 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
         for (const day of report.days.filter((d) => !d.written).slice(0, 5))
           console.log(`  ${describeGithubDay(day)}`);
       // What the api serves: the sample too while nothing is stored (SEED_SAMPLE_ON_EMPTY).
-      LLM_CODING.of(runtime).counts.serveSampleWhenEmpty(runtime.env.SEED_SAMPLE_ON_EMPTY);
+      LLM_CODING.of(runtime).counts.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
       await LLM_CODING.of(runtime).counts.refresh();
       console.log(`served now: ${LLM_CODING.of(runtime).describeLoaded()}`);
     });
@@ -89,7 +89,7 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
     const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
     await withRuntime(context, async (runtime) => {
       const state = LLM_CODING.of(runtime);
-      state.counts.serveSampleWhenEmpty(runtime.env.SEED_SAMPLE_ON_EMPTY);
+      state.counts.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
       await state.counts.refresh();
       console.log(
         `GitHub search: ${settings.githubEnabled ? `on, ${settings.github.baseUrl}, ${settings.github.token === undefined ? "no token (10 searches a minute)" : "with a token (30 searches a minute)"}` : "off (GITHUB_SEARCH_ENABLED is false)"}`,

@@ -1,23 +1,16 @@
 import {
-  createDb,
-  createTestDatabase,
   readAppRankingWindows,
   recentSourceSyncs,
   recordSourceSyncRequests,
   startSourceSync,
-  type Db,
 } from "@tpi/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import {
-  startJsonStub,
-  type JsonStub,
-  type StubAnswer,
-  type StubRequest,
-} from "../../../testing/json-stub";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type StubAnswer, type StubRequest } from "../../../testing/json-stub";
+import { databaseForFile, jsonStubForFile } from "../../../testing/file-fixtures";
+import { openRouterTestConfig } from "../../../testing/openrouter-stub";
 import {
   APP_RANKINGS_SOURCE,
   SESSION_COST_SOURCE,
-  type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
 import { APP_RANKINGS_PAGE_SIZE } from "../sources/app-rankings";
 import { syncAppRankings } from "./app-rankings-sync";
@@ -26,13 +19,6 @@ import { syncAppRankings } from "./app-rankings-sync";
  * The OpenRouter Data API's app-rankings answers, in their documented shape, from a loopback
  * stub: paging, exact token totals, a window kept whole or not at all.
  */
-
-const KEY = "sk-or-v1-test-0123456789abcdef";
-let stub: JsonStub;
-let db: Db;
-let drop: () => Promise<void>;
-let config: OpenRouterDataApiConfig;
-let answer: (request: StubRequest) => StubAnswer;
 
 /** 150 coding apps ranked by tokens, the first beyond 2^53. */
 const APPS = Array.from({ length: 150 }, (_, i) => ({
@@ -59,30 +45,10 @@ const rankingsPage = (request: StubRequest): StubAnswer => {
   };
 };
 
-beforeAll(async () => {
-  stub = await startJsonStub((request) => answer(request));
-  config = {
-    baseUrl: stub.url,
-    apiKey: KEY,
-    timeoutMs: 2_000,
-    maxRetries: 1,
-    retryBaseMs: 10,
-    minRequestIntervalMs: 0,
-    dailyRequestBudget: 500,
-    maxRetryAfterMs: 5_000,
-  };
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
+const stub = await jsonStubForFile(rankingsPage);
+const config = openRouterTestConfig(stub.url);
+const { db } = await databaseForFile();
 beforeEach(async () => {
-  stub.requests.length = 0;
-  answer = rankingsPage;
   await db.$executeRawUnsafe("truncate app_ranking_token, source_sync");
 });
 
@@ -123,7 +89,7 @@ describe("syncAppRankings", () => {
   });
 
   it("writes nothing of a day whose answer covers another window or holds a bad row", async () => {
-    answer = (r) =>
+    stub.answer = (r) =>
       r.query.get("start_date") === "2026-11-15"
         ? {
             body: {

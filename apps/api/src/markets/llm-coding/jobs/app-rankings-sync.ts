@@ -1,22 +1,20 @@
-import { addDays, utcDayOf, type UtcDay } from "@tpi/domain";
-import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
-  recordSourceSyncRequests,
-  replaceAppRankingWindow,
-  startSourceSync,
-  withSourceSyncLock,
-  type Db,
-  type SourceSyncEnd,
-} from "@tpi/db";
+import { OPENROUTER_SOURCE, addDays, utcDayOf, type UtcDay } from "@tpi/domain";
+import { replaceAppRankingWindow, type Db } from "@tpi/db";
 import {
   APP_RANKINGS_SOURCE,
   DATA_API_STOPPED_MESSAGE,
   OpenRouterDataApiClient,
+  OPENROUTER_SYNC_BUSY,
   OpenRouterDataApiError,
   openRouterRequestsToday,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
+} from "../../../platform/jobs/source-sync";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 /**
@@ -28,33 +26,18 @@ import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 const MAX_SYNC_RUN_MS = 3_600_000;
 
-export type DatasetSyncTrigger = "manual" | "schedule" | "startup";
-
-export type AppRankingsSyncReport =
-  | { ran: false; reason: string }
-  | {
-      ran: true;
-      syncId: number;
-      days: (
-        | { day: UtcDay; written: true; apps: number; asOf: Date }
-        | { day: UtcDay; written: false; reason: string }
-      )[];
-      requests: number;
-      outcome: SourceSyncEnd["outcome"];
-      message: string;
-    };
+export type AppRankingsSyncReport = SourceSyncReport<{
+  days: (
+    | { day: UtcDay; written: true; apps: number; asOf: Date }
+    | { day: UtcDay; written: false; reason: string }
+  )[];
+}>;
 
 /** Syncs the coding category's rankings of each of `days` (each ended before `now`, UTC). */
 export async function syncAppRankings(
   db: Db,
   config: OpenRouterDataApiConfig,
-  options: {
-    days: readonly UtcDay[];
-    trigger: DatasetSyncTrigger;
-    now: Date;
-    signal?: AbortSignal;
-    log?: (line: string) => void;
-  },
+  options: SourceSyncOptions & { days: readonly UtcDay[] },
 ): Promise<AppRankingsSyncReport> {
   const today = utcDayOf(options.now);
   const notOver = options.days.find((day) => day >= today);
@@ -65,97 +48,85 @@ export async function syncAppRankings(
     );
   if (options.days.length === 0)
     throw new OpenRouterDataApiError("range", "cannot sync: no days asked for");
-  const locked = await withSourceSyncLock(db, () => run(db, config, options), MAX_SYNC_RUN_MS);
-  if (!locked.locked)
-    return {
-      ran: false,
-      reason: "another instance is syncing OpenRouter data right now; this sync was skipped",
-    };
-  return locked.result;
+  const days = [...options.days].sort();
+  return runSourceSync(
+    db,
+    {
+      source: APP_RANKINGS_SOURCE,
+      lock: OPENROUTER_SOURCE,
+      trigger: options.trigger,
+      now: options.now,
+      firstDay: days[0] as UtcDay,
+      lastDay: days.at(-1) as UtcDay,
+      maxRunMs: MAX_SYNC_RUN_MS,
+      busyWith: OPENROUTER_SYNC_BUSY,
+    },
+    (run) => syncDays(db, config, days, run, options),
+  );
 }
 
-async function run(
+async function syncDays(
   db: Db,
   config: OpenRouterDataApiConfig,
+  days: readonly UtcDay[],
+  run: SourceSyncRun,
   options: Parameters<typeof syncAppRankings>[2],
 ): Promise<AppRankingsSyncReport> {
   const { now, log = () => undefined } = options;
-  const days = [...options.days].sort();
-  await closeInterruptedSourceSyncs(db, APP_RANKINGS_SOURCE, now);
-  const syncId = await startSourceSync(db, {
-    source: APP_RANKINGS_SOURCE,
-    trigger: options.trigger,
-    firstDay: days[0] as UtcDay,
-    lastDay: days.at(-1) as UtcDay,
-    startedAt: now,
-  });
   const client = new OpenRouterDataApiClient(
     config,
     await openRouterRequestsToday(db, now),
-    (requests) => recordSourceSyncRequests(db, syncId, requests),
+    run.recordRequests,
     options.signal,
   );
   const synced: Extract<AppRankingsSyncReport, { ran: true }>["days"] = [];
+  const missed = (day: UtcDay, reason: string) => {
+    synced.push({ day, written: false, reason });
+    run.missedDay(day, reason);
+  };
   let stopReason: string | null = null;
-  let asOf: Date | null = null;
-  const finish = (outcome: SourceSyncEnd["outcome"], message: string) =>
-    finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf,
-      priceSnapshotId: null,
-      requests: client.requests,
-      daysWritten: synced.filter((d) => d.written).length,
-      daysFailed: days.length - synced.filter((d) => d.written).length,
-      outcome,
-      message,
-    });
-  try {
-    for (const day of days) {
-      if (stopReason === null && options.signal?.aborted) stopReason = DATA_API_STOPPED_MESSAGE;
-      if (stopReason !== null) {
-        synced.push({ day, written: false, reason: `not synced: ${stopReason}` });
-        continue;
-      }
-      try {
-        const answer = await fetchAppRankings(client, {
-          category: CODING_CATEGORY,
-          start: day,
-          end: day,
-        });
-        await replaceAppRankingWindow(db, {
-          category: answer.category,
-          windowStart: answer.windowStart,
-          windowEnd: answer.windowEnd,
-          asOf: answer.asOf,
-          syncedAt: now,
-          rows: answer.rows,
-        });
-        if (asOf === null || answer.asOf > asOf) asOf = answer.asOf;
-        synced.push({ day, written: true, apps: answer.rows.length, asOf: answer.asOf });
-        log(
-          `${day}  app rankings written: ${answer.rows.length} app(s), as of ${answer.asOf.toISOString()}`,
-        );
-      } catch (error) {
-        if (!(error instanceof OpenRouterDataApiError)) throw error;
-        synced.push({
-          day,
-          written: false,
-          reason: `${error.message}; nothing was written for it`,
-        });
-        log(`${day}  app rankings not written: ${error.message}`);
-        if (error.stopsRun) stopReason = error.message;
-      }
+  for (const day of days) {
+    if (stopReason === null && options.signal?.aborted) stopReason = DATA_API_STOPPED_MESSAGE;
+    if (stopReason !== null) {
+      missed(day, `not synced: ${stopReason}`);
+      continue;
     }
-  } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    await finish("failed", `stopped by an error: ${cause}`).catch(() => undefined);
-    throw error;
+    try {
+      const answer = await fetchAppRankings(client, {
+        category: CODING_CATEGORY,
+        start: day,
+        end: day,
+      });
+      await replaceAppRankingWindow(db, {
+        category: answer.category,
+        windowStart: answer.windowStart,
+        windowEnd: answer.windowEnd,
+        asOf: answer.asOf,
+        syncedAt: now,
+        rows: answer.rows,
+      });
+      if (run.asOf === null || answer.asOf > run.asOf) run.asOf = answer.asOf;
+      synced.push({ day, written: true, apps: answer.rows.length, asOf: answer.asOf });
+      run.wroteDay();
+      log(
+        `${day}  app rankings written: ${answer.rows.length} app(s), as of ${answer.asOf.toISOString()}`,
+      );
+    } catch (error) {
+      if (!(error instanceof OpenRouterDataApiError)) throw error;
+      missed(day, `${error.message}; nothing was written for it`);
+      log(`${day}  app rankings not written: ${error.message}`);
+      if (error.stopsRun) stopReason = error.message;
+    }
   }
-  const written = synced.filter((d) => d.written).length;
-  const firstFailure = synced.find((d) => !d.written);
-  const base = written === days.length ? "ok" : written === 0 ? "failed" : "partial";
-  const outcome = options.signal?.aborted === true && base !== "ok" ? "interrupted" : base;
-  const message = `${written} of ${days.length} day(s) of coding app rankings written, ${client.requests} request(s)${firstFailure && !firstFailure.written ? `; first failure (${firstFailure.day}): ${firstFailure.reason}` : ""}`;
-  await finish(outcome, message);
-  return { ran: true, syncId, days: synced, requests: client.requests, outcome, message };
+  const outcome = run.outcome(days.length, options.signal?.aborted === true);
+  const message = `${run.daysWritten} of ${days.length} day(s) of coding app rankings written, ${client.requests} request(s)${run.firstFailureText}`;
+  await run.finish(outcome, message);
+  return {
+    ran: true,
+    syncId: run.syncId,
+    days: synced,
+    requests: client.requests,
+    outcome,
+    message,
+  };
 }

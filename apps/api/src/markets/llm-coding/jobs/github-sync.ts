@@ -1,17 +1,17 @@
 import { addDays, eachUtcDay, searchesForDay, utcDayOf, type UtcDay } from "@tpi/domain";
 import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
   readCodingCounts,
-  recordSourceSyncRequests,
-  startSourceSync,
-  withSourceSyncLock,
   writeCodingCountsOfDay,
   type CodingCountObservation,
   type CodingDayWrite,
   type Db,
-  type SourceSyncEnd,
 } from "@tpi/db";
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
+} from "../../../platform/jobs/source-sync";
 import {
   GITHUB_SEARCH_SOURCE,
   GITHUB_STOPPED_MESSAGE,
@@ -34,25 +34,16 @@ export { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
 /** Longest a run may hold the sync lock: a 30-day back-fill without a token takes about 35 minutes. */
 const MAX_SYNC_RUN_MS = 6 * 3_600_000;
 
-export type GithubSyncTrigger = "manual" | "schedule" | "startup";
-
 export type GithubSyncedDay =
   | { day: UtcDay; written: true; requests: number; write: CodingDayWrite }
   | { day: UtcDay; written: false; reason: string };
 
-export type GithubSyncReport =
-  | { ran: false; reason: string }
-  | {
-      ran: true;
-      syncId: number;
-      days: GithubSyncedDay[];
-      requests: number;
-      rateLimitWaitMs: number;
-      revisions: number;
-      closedInterrupted: number[];
-      outcome: SourceSyncEnd["outcome"];
-      message: string;
-    };
+export type GithubSyncReport = SourceSyncReport<{
+  days: GithubSyncedDay[];
+  rateLimitWaitMs: number;
+  revisions: number;
+  closedInterrupted: number[];
+}>;
 
 export class GithubSyncRangeError extends Error {}
 
@@ -64,14 +55,8 @@ export class GithubSyncRangeError extends Error {}
 export async function syncGithubCounts(
   db: Db,
   config: GithubSearchConfig,
-  options: {
-    days: readonly UtcDay[];
-    trigger: GithubSyncTrigger;
-    now: Date;
-    signal?: AbortSignal;
-    /** One line per day and per rate-limit wait: the run's progress. */
-    log?: (line: string) => void;
-  },
+  /** `log`: one line per day and per rate-limit wait. */
+  options: SourceSyncOptions & { days: readonly UtcDay[] },
 ): Promise<GithubSyncReport> {
   const today = utcDayOf(options.now);
   const notOver = options.days.find((day) => day >= today);
@@ -80,122 +65,101 @@ export async function syncGithubCounts(
       `cannot sync ${notOver}: the UTC day has not ended (the latest day that can be counted is ${addDays(today, -1)})`,
     );
   if (options.days.length === 0) throw new GithubSyncRangeError("cannot sync: no days asked for");
-  const locked = await withSourceSyncLock(
+  const days = [...options.days].sort();
+  return runSourceSync(
     db,
-    () => runSync(db, config, options),
-    MAX_SYNC_RUN_MS,
-    GITHUB_SEARCH_SOURCE,
+    {
+      source: GITHUB_SEARCH_SOURCE,
+      trigger: options.trigger,
+      now: options.now,
+      firstDay: days[0] as UtcDay,
+      lastDay: days.at(-1) as UtcDay,
+      maxRunMs: MAX_SYNC_RUN_MS,
+      busyWith: "syncing GitHub search counts",
+    },
+    (run) => searchDays(db, config, days, run, options),
   );
-  if (!locked.locked)
-    return {
-      ran: false,
-      reason: "another instance is syncing GitHub search counts right now; this sync was skipped",
-    };
-  return locked.result;
 }
 
-async function runSync(
+async function searchDays(
   db: Db,
   config: GithubSearchConfig,
+  days: readonly UtcDay[],
+  run: SourceSyncRun,
   options: Parameters<typeof syncGithubCounts>[2],
 ): Promise<GithubSyncReport> {
   const { now, log = () => undefined } = options;
-  const days = [...options.days].sort();
-  const closedInterrupted = await closeInterruptedSourceSyncs(db, GITHUB_SEARCH_SOURCE, now);
-  const syncId = await startSourceSync(db, {
-    source: GITHUB_SEARCH_SOURCE,
-    trigger: options.trigger,
-    firstDay: days[0] ?? utcDayOf(now),
-    lastDay: days.at(-1) ?? utcDayOf(now),
-    startedAt: now,
-  });
   const client = new GithubSearchClient(config, options.signal, (waitMs, why) =>
     log(`GitHub asked to slow down (${why}): waiting ${Math.ceil(waitMs / 1000)} s`),
   );
   const synced: GithubSyncedDay[] = [];
   let stopReason: string | null = null;
-  const finish = (outcome: SourceSyncEnd["outcome"], message: string) =>
-    finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf: null,
-      priceSnapshotId: null,
-      requests: client.requests,
-      daysWritten: synced.filter((d) => d.written).length,
-      daysFailed: days.length - synced.filter((d) => d.written).length,
-      outcome,
-      message,
-    });
-  try {
-    for (const day of days) {
-      if (stopReason === null && options.signal?.aborted) stopReason = GITHUB_STOPPED_MESSAGE;
-      if (stopReason !== null) {
-        synced.push({ day, written: false, reason: `not searched: ${stopReason}` });
-        continue;
-      }
-      const before = client.requests;
-      const observations: CodingCountObservation[] = [];
-      let failure: string | null = null;
-      for (const request of searchesForDay(day)) {
-        try {
-          const count = await client.count(request);
-          if (!count.ok) {
-            failure = `${request.agent} ${request.metric}: ${count.error.message}`;
-            break;
-          }
-          observations.push({
-            agent: request.agent,
-            metric: request.metric,
-            endpoint: request.endpoint,
-            query: request.q,
-            count: count.value,
-          });
-        } catch (error) {
-          if (!(error instanceof GithubSearchError)) throw error;
-          failure = `${request.agent} ${request.metric}: ${error.message}`;
-          if (error.stopsRun) stopReason = error.message;
+  const push = (day: GithubSyncedDay) => {
+    synced.push(day);
+    if (day.written) run.wroteDay();
+    else run.missedDay(day.day, day.reason);
+  };
+  for (const day of days) {
+    if (stopReason === null && options.signal?.aborted) stopReason = GITHUB_STOPPED_MESSAGE;
+    if (stopReason !== null) {
+      push({ day, written: false, reason: `not searched: ${stopReason}` });
+      continue;
+    }
+    const before = client.requests;
+    const observations: CodingCountObservation[] = [];
+    let failure: string | null = null;
+    for (const request of searchesForDay(day)) {
+      try {
+        const count = await client.count(request);
+        if (!count.ok) {
+          failure = `${request.agent} ${request.metric}: ${count.error.message}`;
           break;
         }
+        observations.push({
+          agent: request.agent,
+          metric: request.metric,
+          endpoint: request.endpoint,
+          query: request.q,
+          count: count.value,
+        });
+      } catch (error) {
+        if (!(error instanceof GithubSearchError)) throw error;
+        failure = `${request.agent} ${request.metric}: ${error.message}`;
+        if (error.stopsRun) stopReason = error.message;
+        break;
       }
-      await recordSourceSyncRequests(db, syncId, client.requests);
-      if (failure !== null) {
-        const reason = `${failure}; nothing of the day was written`;
-        synced.push({ day, written: false, reason });
-        log(`${day}  not written: ${reason}`);
-        continue;
-      }
-      // The run's clock (`now`, the time it started) decides provisional or settled, so that
-      // every day of one run is judged on the same UTC day.
-      const write = await writeCodingCountsOfDay(db, {
-        day,
-        observations,
-        observedAt: now,
-        observedOn: utcDayOf(now),
-        syncId,
-      });
-      synced.push({ day, written: true, requests: client.requests - before, write });
-      log(describeGithubDay(synced.at(-1) as GithubSyncedDay));
     }
-  } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    await finish("failed", `stopped by an error: ${cause}`).catch(() => undefined);
-    throw error;
+    await run.recordRequests(client.requests);
+    if (failure !== null) {
+      const reason = `${failure}; nothing of the day was written`;
+      push({ day, written: false, reason });
+      log(`${day}  not written: ${reason}`);
+      continue;
+    }
+    // The run's clock (`now`, the time it started) decides provisional or settled, so that
+    // every day of one run is judged on the same UTC day.
+    const write = await writeCodingCountsOfDay(db, {
+      day,
+      observations,
+      observedAt: now,
+      observedOn: utcDayOf(now),
+      syncId: run.syncId,
+    });
+    push({ day, written: true, requests: client.requests - before, write });
+    log(describeGithubDay(synced.at(-1) as GithubSyncedDay));
   }
-  const written = synced.filter((d) => d.written).length;
-  const firstFailure = synced.find((d) => !d.written);
-  const stopped = options.signal?.aborted === true;
-  const summaryOutcome = written === days.length ? "ok" : written === 0 ? "failed" : "partial";
-  const outcome = stopped && summaryOutcome !== "ok" ? "interrupted" : summaryOutcome;
+  const outcome = run.outcome(days.length, options.signal?.aborted === true);
   const revisions = synced.reduce((sum, d) => sum + (d.written ? d.write.revised : 0), 0);
-  const message = `${written} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${firstFailure && !firstFailure.written ? `; first failure (${firstFailure.day}): ${firstFailure.reason}` : ""}`;
-  await finish(outcome, message);
+  const message = `${run.daysWritten} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${run.firstFailureText}`;
+  await run.finish(outcome, message);
   return {
     ran: true,
-    syncId,
+    syncId: run.syncId,
     days: synced,
     requests: client.requests,
     rateLimitWaitMs: client.rateLimitWaitMs,
     revisions,
-    closedInterrupted,
+    closedInterrupted: [...run.closedInterrupted],
     outcome,
     message,
   };
@@ -240,10 +204,7 @@ export async function runGithubSync(
     now: Date;
     backfillDays: number;
     recheckDays: number;
-    trigger: GithubSyncTrigger;
-    signal?: AbortSignal;
-    log?: (line: string) => void;
-  },
+  } & SourceSyncOptions,
 ): Promise<GithubSyncReport> {
   const yesterday = addDays(utcDayOf(options.now), -1);
   const from = addDays(yesterday, -(Math.max(options.backfillDays, options.recheckDays) - 1));

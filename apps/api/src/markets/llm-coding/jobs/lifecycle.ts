@@ -29,7 +29,7 @@ export async function startLlmCodingMarket(
         `${source} sync log: ${closed.length} run(s) left running by a process that stopped without finishing closed as interrupted`,
       );
   }
-  state.counts.serveSampleWhenEmpty(context.seedSampleOnEmpty);
+  state.counts.allowSample(context.seedSampleOnEmpty);
   await state.counts.refresh();
   if (!settings.githubEnabled)
     context.log.info("LLM coding: GitHub search is off (GITHUB_SEARCH_ENABLED is false)");

@@ -29,7 +29,10 @@ import {
 } from "@tpi/db";
 import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import { PublishedReload } from "../../../platform/publication/published-reload";
+import {
+  PublishedReadModel,
+  type LoadedData,
+} from "../../../platform/publication/published-read-model";
 import { CODING_CATEGORY } from "../sources/app-rankings";
 import { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
 
@@ -64,56 +67,48 @@ type LoadedCount = { count: number; status: CountStatus; observedAt: Date | null
  * generated sample (marked `sample` in `dataSources`) instead; the first stored count replaces it
  * whole at the next reload.
  */
-export class LlmCodingPublishedCounts {
+export class LlmCodingPublishedCounts extends PublishedReadModel {
   private rows = new Map<LlmCodingProductId, PublishedProductRow[]>();
   private revisionRows: StoredCodingCountRevision[] = [];
   private sources: DataSources = dataSourcesOf([]);
   private tokens: AgentTokenRow[] = [];
   private tokenSourcesLoaded: DataSources = dataSourcesOf([]);
-  private readonly reload: PublishedReload;
-  /** Set at start from SEED_SAMPLE_ON_EMPTY: serve the sample while nothing is stored. */
-  private sampleWhenEmpty = false;
-
-  readonly name = "LLM coding counts";
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: () => Date,
   ) {
-    this.reload = new PublishedReload(
-      "LLM coding counts",
+    super("LLM coding counts", () => codingPublicationFingerprint(db), {
+      // Off until start reads SEED_SAMPLE_ON_EMPTY.
+      allowedAtFirst: false,
       // The sample moves with the UTC day (it ends yesterday), so the day is part of its name.
-      async () =>
-        `${await codingPublicationFingerprint(db)}|${this.sampleWhenEmpty ? utcDayOf(this.clock()) : "-"}`,
-      async () => {
-        const [counts, revisions, rankings] = await Promise.all([
-          allCodingCounts(db),
-          readCodingCountRevisions(db),
-          readAppRankingWindows(db, { category: CODING_CATEGORY, ...ALL_DAYS }),
-        ]);
-        this.tokens = agentTokenRows(rankings);
-        this.tokenSourcesLoaded = appRankingSources(this.tokens);
-        if (counts.length === 0 && this.sampleWhenEmpty) {
-          this.load(
-            llmCodingSampleCounts(utcDayOf(this.clock())).map((c) => ({ ...c, observedAt: null })),
-          );
-          this.revisionRows = [];
-          this.sources = sampleSources(this.latestDayOfRows());
-          return;
-        }
-        this.load(counts);
-        this.revisionRows = revisions;
-        this.sources = githubSources(counts);
-      },
-    );
+      edition: () => utcDayOf(clock()),
+    });
   }
 
-  /** Serve the generated sample while no count is stored (SEED_SAMPLE_ON_EMPTY). */
-  serveSampleWhenEmpty(on: boolean): void {
-    this.sampleWhenEmpty = on;
+  protected async load(sampleAllowed: boolean): Promise<LoadedData> {
+    const [counts, revisions, rankings] = await Promise.all([
+      allCodingCounts(this.db),
+      readCodingCountRevisions(this.db),
+      readAppRankingWindows(this.db, { category: CODING_CATEGORY, ...ALL_DAYS }),
+    ]);
+    this.tokens = agentTokenRows(rankings);
+    this.tokenSourcesLoaded = appRankingSources(this.tokens);
+    if (counts.length === 0 && sampleAllowed) {
+      this.groupRows(
+        llmCodingSampleCounts(utcDayOf(this.clock())).map((c) => ({ ...c, observedAt: null })),
+      );
+      this.revisionRows = [];
+      this.sources = sampleSources(this.latestDayOfRows());
+      return "sample";
+    }
+    this.groupRows(counts);
+    this.revisionRows = revisions;
+    this.sources = githubSources(counts);
+    return "stored";
   }
 
-  private load(
+  private groupRows(
     counts: readonly {
       day: UtcDay;
       agent: CodingAgent;
@@ -165,22 +160,6 @@ export class LlmCodingPublishedCounts {
     return latest;
   }
 
-  refresh(): Promise<boolean> {
-    return this.reload.refresh();
-  }
-
-  get version(): string {
-    return this.reload.version;
-  }
-
-  onChange(listener: () => void): void {
-    this.reload.onChange(listener);
-  }
-
-  get refreshFailureMessage(): string {
-    return this.reload.refreshFailureMessage;
-  }
-
   /** Where the served counts come from: GitHub search (cited), or the generated sample. */
   get dataSources(): DataSources {
     return this.sources;
@@ -189,6 +168,10 @@ export class LlmCodingPublishedCounts {
   /** The latest day any product has a row for. */
   get latestDay(): UtcDay | undefined {
     return this.latestDayOfRows();
+  }
+
+  describe(): string {
+    return `${this.rowCount.toLocaleString("en-US")} LLM coding product-days${this.isSample ? " (generated sample)" : ""}`;
   }
 
   /** Product-day rows served, all products together. */
@@ -212,19 +195,6 @@ export class LlmCodingPublishedCounts {
       if (row.date < date) return undefined;
     }
     return undefined;
-  }
-
-  /** Rows with startDate <= date <= endDate (open ends when undefined), oldest first. */
-  rowsBetween(
-    product: LlmCodingProductId,
-    startDate: UtcDay | undefined,
-    endDate: UtcDay | undefined,
-  ): PublishedProductRow[] {
-    return this.rowsOf(product).filter(
-      (row) =>
-        (startDate === undefined || row.date >= startDate) &&
-        (endDate === undefined || row.date <= endDate),
-    );
   }
 
   /** The coding agents' app-rankings rows of [startDate, endDate], oldest first, then by rank. */

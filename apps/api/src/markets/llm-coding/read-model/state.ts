@@ -2,6 +2,10 @@ import { addDays, answerFreshUntil, utcDayOf } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/http/route";
+import {
+  publishedMarketState,
+  versionAndDayBasis,
+} from "../../../platform/publication/published-read-model";
 import { LlmCodingPublishedCounts } from "./published-counts";
 
 const MS_PER_HOUR = 3_600_000;
@@ -20,15 +24,11 @@ export function openLlmCodingState(db: Db, clock: () => Date): LlmCodingState {
   const counts = new LlmCodingPublishedCounts(db, clock);
   return {
     counts,
-    publications: [counts],
-    provenance: () => ({
+    ...publishedMarketState(counts, {
       unit: LLM_CODING_UNIT,
       methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
-      dataSources: counts.dataSources,
+      latestKeylessDay: () => counts.latestDay,
     }),
-    describeLoaded: () =>
-      `${counts.rowCount.toLocaleString("en-US")} LLM coding product-days${counts.dataSources.sample ? " (generated sample)" : ""}`,
-    latestKeylessDay: () => counts.latestDay,
   };
 }
 
@@ -44,5 +44,5 @@ export const LLM_CODING_FRESHNESS: Freshness = {
     const nextHour = new Date(Math.floor(now.getTime() / MS_PER_HOUR + 1) * MS_PER_HOUR);
     return answerFreshUntil(now, nextHour, duePublished).getTime();
   },
-  basis: (deps, now) => `${LLM_CODING.of(deps).counts.version}\n${utcDayOf(now)}`,
+  basis: versionAndDayBasis((deps) => LLM_CODING.of(deps).counts),
 };

@@ -13,6 +13,7 @@ import {
   err,
   githubSearchRequest,
   isCompareProduct,
+  latestRowsInRange,
   llmCodingProduct,
   noData,
   ok,
@@ -95,8 +96,7 @@ export function answerLlmCodingHistory(
 ): LlmCodingHistoryResponse {
   const definition = llmCodingProduct(query.product);
   const compare = isCompareProduct(definition);
-  const rows = counts.rowsBetween(query.product, query.startDate, query.endDate);
-  const kept = rows.slice(Math.max(0, rows.length - query.limit));
+  const kept = latestRowsInRange(counts.rowsOf(query.product), (row) => row.date, query);
   const data = kept.map((row) =>
     compare
       ? { date: row.date, value: row.value, value2: row.value2, status: row.status }

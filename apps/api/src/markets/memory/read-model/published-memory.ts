@@ -17,7 +17,12 @@ import {
   type MemoryRevisionRecord,
   type MemorySourceTerms,
 } from "@tpi/db";
-import { PublishedReload } from "../../../platform/publication/published-reload";
+import type { DataSources } from "../../../platform/provenance/data-sources";
+import {
+  PublishedReadModel,
+  servedDataSources,
+  type LoadedData,
+} from "../../../platform/publication/published-read-model";
 
 /**
  * A source's licence as the answers name it: the licence its latest import gave, with the
@@ -47,51 +52,43 @@ export type MemoryValue = {
  * moves). While no observation is stored and the sample is allowed (SEED_SAMPLE_ON_EMPTY), it
  * holds the generated sample settled by the same rules, marked as such; the first import replaces it.
  */
-export class PublishedMemory {
+export class PublishedMemory extends PublishedReadModel {
   private byType = new Map<string, MemoryValue[]>();
   private revisionLog: MemoryRevisionRecord[] = [];
   private terms = new Map<string, MemorySourceTerms>();
-  private sample = false;
-  private sampleAllowed = true;
   private count = 0;
-  private readonly reload: PublishedReload;
-
-  readonly name = "memory index";
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: () => Date,
   ) {
-    this.reload = new PublishedReload(
-      "memory index",
-      async () => {
-        const stored = await memoryFingerprint(db);
-        // The sample grows by a trading day at each settlement: its last day names it.
-        const sampleThrough = this.sampleAllowed ? latestSettledTradingDayAt(this.clock()) : "off";
-        return `${stored}|${sampleThrough}`;
-      },
-      async () => {
-        const [settlements, revisions, terms] = await Promise.all([
-          readMemorySettlements(db),
-          readMemoryRevisions(db),
-          readMemorySourceTerms(db),
-        ]);
-        const showSample = terms.length === 0 && this.sampleAllowed;
-        const values: MemoryValue[] = showSample ? this.sampleValues() : settlements;
-        const byType = new Map<string, MemoryValue[]>();
-        for (const value of values) {
-          const list = byType.get(value.typeId);
-          if (list === undefined) byType.set(value.typeId, [value]);
-          else list.push(value);
-        }
-        for (const list of byType.values()) list.sort((a, b) => (a.day < b.day ? -1 : 1));
-        this.byType = byType;
-        this.count = values.length;
-        this.revisionLog = showSample ? [] : revisions;
-        this.terms = new Map(terms.map((term) => [term.source, term]));
-        this.sample = showSample;
-      },
-    );
+    super("memory index", () => memoryFingerprint(db), {
+      allowedAtFirst: true,
+      // The sample grows by a trading day at each settlement: its last day names it.
+      edition: () => latestSettledTradingDayAt(clock()),
+    });
+  }
+
+  protected async load(sampleAllowed: boolean): Promise<LoadedData> {
+    const [settlements, revisions, terms] = await Promise.all([
+      readMemorySettlements(this.db),
+      readMemoryRevisions(this.db),
+      readMemorySourceTerms(this.db),
+    ]);
+    const showSample = terms.length === 0 && sampleAllowed;
+    const values: MemoryValue[] = showSample ? this.sampleValues() : settlements;
+    const byType = new Map<string, MemoryValue[]>();
+    for (const value of values) {
+      const list = byType.get(value.typeId);
+      if (list === undefined) byType.set(value.typeId, [value]);
+      else list.push(value);
+    }
+    for (const list of byType.values()) list.sort((a, b) => (a.day < b.day ? -1 : 1));
+    this.byType = byType;
+    this.count = values.length;
+    this.revisionLog = showSample ? [] : revisions;
+    this.terms = new Map(terms.map((term) => [term.source, term]));
+    return showSample ? "sample" : "stored";
   }
 
   /** The sample settled as real observations would be; each value "settled" at its 4 PM. */
@@ -100,32 +97,6 @@ export class PublishedMemory {
     return settleMemory(memorySampleObservations(now), latestSettledTradingDayAt(now)).map(
       (value) => ({ ...value, updatedAt: memorySettlementInstant(value.day) }),
     );
-  }
-
-  /** Whether an empty store shows the sample (SEED_SAMPLE_ON_EMPTY); set before the first load. */
-  allowSample(allowed: boolean): void {
-    this.sampleAllowed = allowed;
-  }
-
-  refresh(): Promise<boolean> {
-    return this.reload.refresh();
-  }
-
-  get version(): string {
-    return this.reload.version;
-  }
-
-  onChange(listener: () => void): void {
-    this.reload.onChange(listener);
-  }
-
-  get refreshFailureMessage(): string {
-    return this.reload.refreshFailureMessage;
-  }
-
-  /** True while the loaded values are the generated sample. */
-  get isSample(): boolean {
-    return this.sample;
   }
 
   /** A type's settled values, oldest first. */
@@ -139,10 +110,6 @@ export class PublishedMemory {
 
   get revisions(): readonly MemoryRevisionRecord[] {
     return this.revisionLog;
-  }
-
-  get valueCount(): number {
-    return this.count;
   }
 
   /** The latest settled trading day of any type. */
@@ -165,7 +132,7 @@ export class PublishedMemory {
    * values, with the licence and citation its latest import gave; or the sample.
    */
   sourcesOf(values: readonly MemoryValue[]): DataProvenance[] {
-    if (this.sample)
+    if (this.isSample)
       return [
         {
           source: MEMORY_SAMPLE_SOURCE,
@@ -203,7 +170,7 @@ export class PublishedMemory {
 
   /** Every source of the served values, as of its latest publication time; or the sample. */
   allSources(): DataProvenance[] {
-    if (this.sample) return this.sourcesOf([]);
+    if (this.isSample) return this.sourcesOf([]);
     return this.sourceTerms.map((terms) => ({
       source: terms.source,
       sample: false,
@@ -213,8 +180,16 @@ export class PublishedMemory {
     }));
   }
 
-  /** One phrase for the start-up log. */
+  /** Every source of the served values with the days settled from them (the market's provenance). */
+  get dataSources(): DataSources {
+    return servedDataSources(this.isSample, this.allSources(), () => ({
+      firstDay: this.firstDay ?? "",
+      lastDay: this.latestDay ?? "",
+      days: this.count,
+    }));
+  }
+
   describe(): string {
-    return `${this.count.toLocaleString("en-US")} ${this.sample ? "sample " : ""}memory type-day(s)`;
+    return `${this.count.toLocaleString("en-US")} ${this.isSample ? "sample " : ""}memory type-day(s)`;
   }
 }

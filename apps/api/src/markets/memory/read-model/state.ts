@@ -1,14 +1,16 @@
 import {
   MEMORY_METHODOLOGY_VERSION,
   MEMORY_UNIT,
-  SAMPLE_NOTICE,
   answerFreshUntil,
   nextMemorySettlementInstant,
-  utcDayOf,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/http/route";
+import {
+  publishedMarketState,
+  versionAndDayBasis,
+} from "../../../platform/publication/published-read-model";
 import { PublishedMemory } from "./published-memory";
 
 /** The Memory market's live state: the settled values, revisions and source terms in memory. */
@@ -23,27 +25,11 @@ export function openMemoryState(db: Db, clock: () => Date): MemoryState {
   const index = new PublishedMemory(db, clock);
   return {
     index,
-    publications: [index],
-    provenance: () => ({
+    ...publishedMarketState(index, {
       unit: MEMORY_UNIT,
       methodologyVersion: MEMORY_METHODOLOGY_VERSION,
-      dataSources: {
-        sample: index.isSample,
-        notice: index.isSample ? SAMPLE_NOTICE : null,
-        sources: index.allSources().map((source) => ({
-          source: source.source,
-          sample: source.sample,
-          firstDay: index.firstDay ?? "",
-          lastDay: index.latestDay ?? "",
-          days: index.valueCount,
-          latestAsOf: source.asOf,
-          citation: source.citation,
-          licence: source.licence,
-        })),
-      },
+      latestKeylessDay: () => index.latestDay,
     }),
-    describeLoaded: () => index.describe(),
-    latestKeylessDay: () => index.latestDay,
   };
 }
 
@@ -60,5 +46,5 @@ export const MEMORY_FRESHNESS: Freshness = {
     );
     return answerFreshUntil(now, new Date(next), true).getTime();
   },
-  basis: (deps, now) => `${MEMORY.of(deps).index.version}\n${utcDayOf(now)}`,
+  basis: versionAndDayBasis((deps) => MEMORY.of(deps).index),
 };

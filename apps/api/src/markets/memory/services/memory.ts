@@ -7,7 +7,7 @@ import {
   describeMemoryMethodology,
   err,
   findMemoryType,
-  latestRowsOf,
+  latestRowsInRange,
   memorySettlementInstant,
   memoryTypeOf,
   noData,
@@ -121,7 +121,7 @@ export function answerMemoryHistory(
 ): Result<MemoryHistoryResponse, DomainError> {
   // The path schema admits only ids and names of the catalogue.
   const memory = findMemoryType(memoryTypeText) ?? memoryTypeOf(memoryTypeText);
-  const values = latestRowsOf(index.valuesOf(memory.id), query);
+  const values = latestRowsInRange(index.valuesOf(memory.id), (value) => value.day, query);
   const sample = index.isSample;
   return ok({
     success: true,

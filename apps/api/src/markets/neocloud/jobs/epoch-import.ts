@@ -14,16 +14,17 @@ import {
   type TimelineRow,
 } from "@tpi/domain";
 import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
-  startSourceSync,
-  withSourceSyncLock,
   writeNeocloudImport,
   type Db,
   type NeocloudDatasetWrite,
   type NeocloudWriteCounts,
-  type SourceSyncEnd,
 } from "@tpi/db";
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
+} from "../../../platform/jobs/source-sync";
 import { loadGazetteer } from "../sources/gazetteer";
 import {
   EpochFileError,
@@ -44,42 +45,32 @@ import type { NeocloudFiles } from "./settings";
 
 const MAX_IMPORT_RUN_MS = 15 * 60_000;
 
-export type NeocloudImportReport =
-  | { ran: false; reason: string }
-  | {
-      ran: true;
-      syncId: number;
-      outcome: SourceSyncEnd["outcome"];
-      /** True when any site was inserted, updated or removed. */
-      written: boolean;
-      counts: Record<string, NeocloudWriteCounts>;
-      message: string;
-    };
+export type NeocloudImportReport = SourceSyncReport<{
+  /** True when any site was inserted, updated or removed. */
+  written: boolean;
+  counts: Record<string, NeocloudWriteCounts>;
+}>;
 
 export async function importNeocloudSites(
   db: Db,
   files: NeocloudFiles,
-  options: {
-    trigger: "manual" | "schedule" | "startup";
-    now: Date;
-    fetchTimeoutMs: number;
-    signal?: AbortSignal;
-    geocoder?: Geocoder;
-  },
+  options: SourceSyncOptions & { fetchTimeoutMs: number; geocoder?: Geocoder },
 ): Promise<NeocloudImportReport> {
-  const locked = await withSourceSyncLock(
+  const today = utcDayOf(options.now);
+  return runSourceSync(
     db,
-    () => run(db, files, options),
-    MAX_IMPORT_RUN_MS,
-    NEOCLOUD_SYNC_SOURCE,
+    {
+      source: NEOCLOUD_SYNC_SOURCE,
+      trigger: options.trigger,
+      now: options.now,
+      firstDay: today,
+      lastDay: today,
+      maxRunMs: MAX_IMPORT_RUN_MS,
+      busyWith: "importing Epoch AI's neocloud data",
+      runNoun: "import",
+    },
+    (run) => importFiles(db, files, run, options),
   );
-  if (!locked.locked)
-    return {
-      ran: false,
-      reason:
-        "another instance is importing Epoch AI's neocloud data right now; this import was skipped",
-    };
-  return locked.result;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -190,49 +181,38 @@ function describeCounts(counts: Record<string, NeocloudWriteCounts>): string {
     .join("; ");
 }
 
-async function run(
+async function importFiles(
   db: Db,
   files: NeocloudFiles,
+  run: SourceSyncRun,
   options: Parameters<typeof importNeocloudSites>[2],
 ): Promise<NeocloudImportReport> {
   const { now } = options;
-  await closeInterruptedSourceSyncs(db, NEOCLOUD_SYNC_SOURCE, now);
-  const today = utcDayOf(now);
-  const syncId = await startSourceSync(db, {
-    source: NEOCLOUD_SYNC_SOURCE,
-    trigger: options.trigger,
-    firstDay: today,
-    lastDay: today,
-    startedAt: now,
-  });
-  const finish = (outcome: SourceSyncEnd["outcome"], message: string, written: boolean) =>
-    finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf: outcome === "ok" ? now : null,
-      priceSnapshotId: null,
-      requests: 3,
-      daysWritten: written ? 1 : 0,
-      daysFailed: outcome === "ok" ? 0 : 1,
-      outcome,
-      message,
-    });
+  // The three files, each read once.
+  const requests = 3;
+  run.requests = requests;
+  run.daysFailed = 1;
   try {
     const datasets = await readNeocloudFiles(files, options);
     if (options.signal?.aborted) throw new EpochFileError("stopped before writing");
     const counts = await writeNeocloudImport(db, datasets, now);
     const written = Object.values(counts).some((c) => c.inserted + c.updated + c.removed > 0);
     const message = `Epoch AI neocloud import: ${describeCounts(counts)}`;
-    await finish("ok", message, written);
-    return { ran: true, syncId, outcome: "ok", written, counts, message };
+    run.asOf = now;
+    run.daysWritten = written ? 1 : 0;
+    run.daysFailed = 0;
+    await run.finish("ok", message);
+    return { ran: true, syncId: run.syncId, requests, outcome: "ok", written, counts, message };
   } catch (error) {
     const stopped = options.signal?.aborted === true;
     const cause = error instanceof Error ? error.message : String(error);
     const message = `Epoch AI neocloud import failed, nothing written (the stored sites are unchanged): ${cause}`;
-    await finish(stopped ? "interrupted" : "failed", message, false).catch(() => undefined);
+    await run.finish(stopped ? "interrupted" : "failed", message).catch(() => undefined);
     if (!(error instanceof EpochFileError) && !stopped) throw error;
     return {
       ran: true,
-      syncId,
+      syncId: run.syncId,
+      requests,
       outcome: stopped ? "interrupted" : "failed",
       written: false,
       counts: {},

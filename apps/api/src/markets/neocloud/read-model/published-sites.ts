@@ -14,7 +14,12 @@ import {
   type Db,
   type StoredNeocloudDataset,
 } from "@tpi/db";
-import { PublishedReload } from "../../../platform/publication/published-reload";
+import type { DataSources } from "../../../platform/provenance/data-sources";
+import {
+  PublishedReadModel,
+  servedDataSources,
+  type LoadedData,
+} from "../../../platform/publication/published-read-model";
 
 /**
  * The Neo-Cloud sites held in memory: every stored site as the last import wrote it, and each
@@ -23,56 +28,27 @@ import { PublishedReload } from "../../../platform/publication/published-reload"
  * allowed (SEED_SAMPLE_ON_EMPTY), it holds the generated sample, marked as such, which the first
  * real import replaces.
  */
-export class PublishedNeocloudSites {
+export class PublishedNeocloudSites extends PublishedReadModel {
   private loaded: NeocloudSite[] = [];
   private datasetImports: StoredNeocloudDataset[] = [];
-  private sample = false;
-  private sampleAllowed = true;
-  private readonly reload: PublishedReload;
 
-  readonly name = "neocloud sites";
-
-  constructor(db: Db) {
-    this.reload = new PublishedReload(
-      "neocloud sites",
-      async () => `${await neocloudFingerprint(db)}|${this.sampleAllowed ? "sample" : "off"}`,
-      async () => {
-        const { sites, datasets } = await readNeocloudSites(db);
-        this.datasetImports = datasets;
-        if (datasets.length === 0 && sites.length === 0) {
-          this.sample = this.sampleAllowed;
-          this.loaded = this.sampleAllowed ? neocloudSampleSites() : [];
-          return;
-        }
-        this.sample = false;
-        this.loaded = sites;
-      },
-    );
+  constructor(private readonly db: Db) {
+    // The sample does not change with the calendar.
+    super("neocloud sites", () => neocloudFingerprint(db), {
+      allowedAtFirst: true,
+      edition: () => "sample",
+    });
   }
 
-  /** Whether an empty store shows the sample (SEED_SAMPLE_ON_EMPTY); set before the first load. */
-  allowSample(allowed: boolean): void {
-    this.sampleAllowed = allowed;
-  }
-
-  refresh(): Promise<boolean> {
-    return this.reload.refresh();
-  }
-
-  get version(): string {
-    return this.reload.version;
-  }
-
-  onChange(listener: () => void): void {
-    this.reload.onChange(listener);
-  }
-
-  get refreshFailureMessage(): string {
-    return this.reload.refreshFailureMessage;
-  }
-
-  get isSample(): boolean {
-    return this.sample;
+  protected async load(sampleAllowed: boolean): Promise<LoadedData> {
+    const { sites, datasets } = await readNeocloudSites(this.db);
+    this.datasetImports = datasets;
+    if (datasets.length === 0 && sites.length === 0) {
+      this.loaded = sampleAllowed ? neocloudSampleSites() : [];
+      return sampleAllowed ? "sample" : "stored";
+    }
+    this.loaded = sites;
+    return "stored";
   }
 
   get sites(): readonly NeocloudSite[] {
@@ -88,7 +64,7 @@ export class PublishedNeocloudSites {
    * dataset with its retrieval time, citation and licence; or the sample.
    */
   sourcesOf(sites: readonly NeocloudSite[] = []): DataProvenance[] {
-    if (this.sample) return [provenanceOf(SAMPLE_SOURCE, null)];
+    if (this.isSample) return [provenanceOf(SAMPLE_SOURCE, null)];
     const wanted = new Set<string>(sites.map((site) => site.dataset));
     const datasets =
       wanted.size === 0
@@ -106,7 +82,16 @@ export class PublishedNeocloudSites {
     });
   }
 
+  /** Every dataset imported, each one day: the day it was retrieved (the market's provenance). */
+  get dataSources(): DataSources {
+    return servedDataSources(this.isSample, this.sourcesOf(), (source) => ({
+      firstDay: source.asOf?.slice(0, 10) ?? "",
+      lastDay: source.asOf?.slice(0, 10) ?? "",
+      days: source.asOf === null ? 0 : 1,
+    }));
+  }
+
   describe(): string {
-    return `${this.loaded.length.toLocaleString("en-US")} ${this.sample ? "sample " : ""}neocloud site(s)`;
+    return `${this.loaded.length.toLocaleString("en-US")} ${this.isSample ? "sample " : ""}neocloud site(s)`;
   }
 }

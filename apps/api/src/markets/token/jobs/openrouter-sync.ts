@@ -8,16 +8,7 @@ import {
   utcDayOf,
   type UtcDay,
 } from "@tpi/domain";
-import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
-  recordSourceSyncRequests,
-  startSourceSync,
-  storePriceSnapshots,
-  withSourceSyncLock,
-  type Db,
-  type SourceSyncEnd,
-} from "@tpi/db";
+import { storePriceSnapshots, type Db } from "@tpi/db";
 import {
   OpenRouterClient,
   OpenRouterError,
@@ -28,7 +19,16 @@ import {
   STOPPED_MESSAGE,
   type OpenRouterConfig,
 } from "../sources/openrouter";
-import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
+import {
+  OPENROUTER_SYNC_BUSY,
+  openRouterRequestsToday,
+} from "../../../platform/ingest/openrouter-data-api";
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
+} from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 
 /**
@@ -41,27 +41,18 @@ import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 /** Longest a run may hold the sync lock (a back-fill waits out pacing and Retry-After). */
 const MAX_SYNC_RUN_MS = 6 * 3_600_000;
 
-export type SyncTrigger = "manual" | "schedule" | "startup";
-
-export type OpenRouterSyncReport =
-  | { ran: false; reason: string }
-  | {
-      ran: true;
-      syncId: number;
-      from: UtcDay;
-      to: UtcDay;
-      requests: number;
-      /** The newest `meta.as_of` among the answers (the citation's time). */
-      asOf: Date | null;
-      priceSnapshotId: number | null;
-      days: IngestedDay[];
-      /** Settled days whose stored observations changed: candidates for `tpi restate`. */
-      restate: UtcDay[];
-      /** Runs a dead process had left `running` in the sync log, closed as interrupted by this one. */
-      closedInterrupted: number[];
-      outcome: SourceSyncEnd["outcome"];
-      message: string;
-    };
+export type OpenRouterSyncReport = SourceSyncReport<{
+  from: UtcDay;
+  to: UtcDay;
+  /** The newest `meta.as_of` among the answers (the citation's time). */
+  asOf: Date | null;
+  priceSnapshotId: number | null;
+  days: IngestedDay[];
+  /** Settled days whose stored observations changed: candidates for `tpi restate`. */
+  restate: UtcDay[];
+  /** Runs a dead process had left `running` in the sync log, closed as interrupted by this one. */
+  closedInterrupted: number[];
+}>;
 
 /** Days written by a run (0 when it did not run). */
 export function daysWritten(report: OpenRouterSyncReport): number {
@@ -87,13 +78,10 @@ export async function syncOpenRouter(
     to: UtcDay;
     /** Days on or after this may be priced by a snapshot taken more than 48 hours after they ended (back-filled). */
     backfillFrom: UtcDay | null;
-    trigger: SyncTrigger;
-    now: Date;
     onProgress?: (done: number, total: number) => void;
     /** Only these days of [from, to] (sorted, no repeats); all of them when absent. */
     days?: readonly UtcDay[];
-    signal?: AbortSignal;
-  },
+  } & SourceSyncOptions,
 ): Promise<OpenRouterSyncReport> {
   const problem = rankingsRangeProblem(options.from, options.to, options.now);
   if (problem !== null) throw new OpenRouterError("range", `cannot sync: ${problem}`);
@@ -103,144 +91,123 @@ export async function syncOpenRouter(
       "range",
       `cannot sync: ${outside} is outside ${options.from} to ${options.to}`,
     );
-  const locked = await withSourceSyncLock(db, () => runSync(db, config, options), MAX_SYNC_RUN_MS);
-  if (!locked.locked)
-    return {
-      ran: false,
-      reason: "another instance is syncing OpenRouter data right now; this sync was skipped",
-    };
-  return locked.result;
+  const windows =
+    options.days === undefined
+      ? rankingsWindows(options.from, options.to)
+      : consecutiveRuns(options.days).flatMap((run) => rankingsWindows(run.from, run.to));
+  const total =
+    options.days === undefined ? daysBetween(options.from, options.to) + 1 : options.days.length;
+  const days: IngestedDay[] = [];
+  return runSourceSync(
+    db,
+    {
+      source: OPENROUTER_SOURCE,
+      trigger: options.trigger,
+      now: options.now,
+      firstDay: options.from,
+      lastDay: options.to,
+      maxRunMs: MAX_SYNC_RUN_MS,
+      busyWith: OPENROUTER_SYNC_BUSY,
+    },
+    (run) => syncWindows(db, config, { windows, total, days }, run, options),
+    (run) => summaryOf(run, total),
+  );
 }
 
-async function runSync(
+async function syncWindows(
   db: Db,
   config: OpenRouterConfig,
+  plan: { windows: readonly { start: UtcDay; end: UtcDay }[]; total: number; days: IngestedDay[] },
+  run: SourceSyncRun,
   options: Parameters<typeof syncOpenRouter>[2],
 ): Promise<OpenRouterSyncReport> {
   const { from, to, now } = options;
-  // Under the lock no other run can be going on: a `running` row is one a dead process left.
-  const closedInterrupted = await closeInterruptedSourceSyncs(db, OPENROUTER_SOURCE, now);
-  const syncId = await startSourceSync(db, {
-    source: OPENROUTER_SOURCE,
-    trigger: options.trigger,
-    firstDay: from,
-    lastDay: to,
-    startedAt: now,
-  });
+  const { windows, total, days } = plan;
   // The account's budget is shared with the other OpenRouter datasets' syncs.
   const requestsToday = await openRouterRequestsToday(db, now);
-  const client = new OpenRouterClient(
-    config,
-    requestsToday,
-    (requests) => recordSourceSyncRequests(db, syncId, requests),
-    options.signal,
-  );
-  const windows =
-    options.days === undefined
-      ? rankingsWindows(from, to)
-      : consecutiveRuns(options.days).flatMap((run) => rankingsWindows(run.from, run.to));
-  const total = options.days === undefined ? daysBetween(from, to) + 1 : options.days.length;
+  const client = new OpenRouterClient(config, requestsToday, run.recordRequests, options.signal);
   const asked = () => windows.flatMap((window) => eachUtcDay(window.start, window.end));
-  const days: IngestedDay[] = [];
-  let asOf: Date | null = null;
-  let priceSnapshotId: number | null = null;
-  const failAll = (dates: readonly UtcDay[], reason: string) =>
-    days.push(...dates.map((date) => ({ date, written: false as const, reason })));
-  const finish = (outcome: SourceSyncEnd["outcome"], message: string) => {
-    const written = days.filter((d) => d.written).length;
-    return finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf,
-      priceSnapshotId,
-      requests: client.requests,
-      daysWritten: written,
-      daysFailed: total - written,
-      outcome,
-      message,
-    });
+  const record = (tried: readonly IngestedDay[]) => {
+    days.push(...tried);
+    for (const day of tried)
+      if (day.written) run.wroteDay();
+      else run.missedDay(day.date, day.reason);
   };
+  const failAll = (dates: readonly UtcDay[], reason: string) =>
+    record(dates.map((date) => ({ date, written: false as const, reason })));
 
-  try {
-    // The run needs the model list and one request per window; refuse before spending any.
-    const needed = 1 + windows.length;
-    if (client.budgetLeft < needed) {
-      failAll(
-        asked(),
-        `the daily budget of ${config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) has ${Math.max(0, client.budgetLeft)} left today (UTC) and this sync needs at least ${needed}; nothing was requested`,
-      );
-    } else {
-      let stopReason: string | null = null;
-      try {
-        const models = await client.models();
-        const [snapshot] = await storePriceSnapshots(db, [
-          { source: OPENROUTER_SOURCE, fetchedAt: now, models },
-        ]);
-        priceSnapshotId = snapshot?.id ?? null;
-      } catch (error) {
-        if (!(error instanceof OpenRouterError)) throw error;
-        stopReason =
-          error.problem === "stopped"
-            ? error.message
-            : `the model list (prices) could not be read: ${error.message}`;
-      }
-      let done = 0;
-      for (const window of windows) {
-        const windowDays = eachUtcDay(window.start, window.end);
-        if (stopReason === null && options.signal?.aborted) stopReason = STOPPED_MESSAGE;
-        if (stopReason !== null) {
-          failAll(windowDays, `not synced: ${stopReason}`);
-        } else {
-          try {
-            const answer = await client.rankingsDaily(window.start, window.end);
-            const mismatch = rankingsAnswerProblem(window, answer);
-            if (mismatch !== null)
-              throw new OpenRouterError(
-                "malformed",
-                `the rankings answer for ${window.start} to ${window.end} is unusable: ${mismatch}`,
-              );
-            if (asOf === null || answer.asOf > asOf) asOf = answer.asOf;
-            const ingested = await ingestRankingsDays(db, {
-              source: OPENROUTER_SOURCE,
-              days: rankingsRowsByDay(window, answer.rows).map((day) => ({
-                ...day,
-                asOf: answer.asOf,
-              })),
-              backfillFrom: options.backfillFrom,
-              syncedAt: now,
-            });
-            days.push(...ingested);
-          } catch (error) {
-            if (!(error instanceof OpenRouterError)) throw error;
-            failAll(windowDays, `${error.message}; nothing was written for it`);
-            if (error.stopsRun) stopReason = error.message;
-          }
-        }
-        done += windowDays.length;
-        options.onProgress?.(done, total);
-      }
+  // The run needs the model list and one request per window; refuse before spending any.
+  const needed = 1 + windows.length;
+  if (client.budgetLeft < needed) {
+    failAll(
+      asked(),
+      `the daily budget of ${config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) has ${Math.max(0, client.budgetLeft)} left today (UTC) and this sync needs at least ${needed}; nothing was requested`,
+    );
+  } else {
+    let stopReason: string | null = null;
+    try {
+      const models = await client.models();
+      const [snapshot] = await storePriceSnapshots(db, [
+        { source: OPENROUTER_SOURCE, fetchedAt: now, models },
+      ]);
+      run.priceSnapshotId = snapshot?.id ?? null;
+    } catch (error) {
+      if (!(error instanceof OpenRouterError)) throw error;
+      stopReason =
+        error.problem === "stopped"
+          ? error.message
+          : `the model list (prices) could not be read: ${error.message}`;
     }
-  } catch (error) {
-    // Not OpenRouter's doing (the database, a bug): logged as a failed run, then raised.
-    const { message } = summarize(days, total, client.requests);
-    const cause = error instanceof Error ? error.message : String(error);
-    await finish("failed", `${message}; stopped by an error: ${cause}`).catch(() => undefined);
-    throw error;
+    let done = 0;
+    for (const window of windows) {
+      const windowDays = eachUtcDay(window.start, window.end);
+      if (stopReason === null && options.signal?.aborted) stopReason = STOPPED_MESSAGE;
+      if (stopReason !== null) {
+        failAll(windowDays, `not synced: ${stopReason}`);
+      } else {
+        try {
+          const answer = await client.rankingsDaily(window.start, window.end);
+          const mismatch = rankingsAnswerProblem(window, answer);
+          if (mismatch !== null)
+            throw new OpenRouterError(
+              "malformed",
+              `the rankings answer for ${window.start} to ${window.end} is unusable: ${mismatch}`,
+            );
+          if (run.asOf === null || answer.asOf > run.asOf) run.asOf = answer.asOf;
+          const ingested = await ingestRankingsDays(db, {
+            source: OPENROUTER_SOURCE,
+            days: rankingsRowsByDay(window, answer.rows).map((day) => ({
+              ...day,
+              asOf: answer.asOf,
+            })),
+            backfillFrom: options.backfillFrom,
+            syncedAt: now,
+          });
+          record(ingested);
+        } catch (error) {
+          if (!(error instanceof OpenRouterError)) throw error;
+          failAll(windowDays, `${error.message}; nothing was written for it`);
+          if (error.stopsRun) stopReason = error.message;
+        }
+      }
+      done += windowDays.length;
+      options.onProgress?.(done, total);
+    }
   }
-  const stopped = options.signal?.aborted === true;
-  const summary = summarize(days, total, client.requests);
+  run.requests = client.requests;
+  const summary = summaryOf(run, total);
   // A run cut short by a shutdown is neither ok nor failed: its remaining days were never asked for.
-  const outcome = stopped && summary.outcome !== "ok" ? "interrupted" : summary.outcome;
-  const message =
-    outcome === "interrupted" ? `${summary.message}; ${STOPPED_MESSAGE}` : summary.message;
-  await finish(outcome, message);
+  const outcome = run.outcome(total, options.signal?.aborted === true);
+  const message = outcome === "interrupted" ? `${summary}; ${STOPPED_MESSAGE}` : summary;
+  await run.finish(outcome, message);
   return {
     ran: true,
-    syncId,
+    syncId: run.syncId,
     from,
     to,
     requests: client.requests,
-    asOf,
-    priceSnapshotId,
+    asOf: run.asOf,
+    priceSnapshotId: run.priceSnapshotId,
     days,
     restate: days
       .filter(
@@ -248,7 +215,7 @@ async function runSync(
           d.written && d.write.settled && d.write.inserted + d.write.updated + d.write.removed > 0,
       )
       .map((d) => d.date),
-    closedInterrupted,
+    closedInterrupted: [...run.closedInterrupted],
     outcome,
     message,
   };
@@ -265,22 +232,9 @@ export function consecutiveRuns(days: readonly UtcDay[]): { from: UtcDay; to: Ut
   return runs;
 }
 
-function summarize(
-  days: readonly IngestedDay[],
-  total: number,
-  requests: number,
-): { outcome: SourceSyncEnd["outcome"]; message: string } {
-  const written = days.filter((d) => d.written).length;
-  const firstFailure = days.find((d) => !d.written);
-  const outcome = written === total ? "ok" : written === 0 ? "failed" : "partial";
-  const reason =
-    firstFailure && !firstFailure.written
-      ? `; first failure (${firstFailure.date}): ${firstFailure.reason}`
-      : "";
-  return {
-    outcome,
-    message: `${written} of ${total} day(s) written, ${requests} request(s)${reason}`,
-  };
+/** Days written of those asked for, requests, and the first failure. */
+function summaryOf(run: SourceSyncRun, total: number): string {
+  return `${run.daysWritten} of ${total} day(s) written, ${run.requests} request(s)${run.firstFailureText}`;
 }
 
 // --- reports for operators ---

@@ -17,7 +17,10 @@ import {
 } from "@tpi/db";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { dataSourcesOf } from "../../../platform/provenance/data-sources";
-import { PublishedReload } from "../../../platform/publication/published-reload";
+import {
+  PublishedReadModel,
+  type LoadedData,
+} from "../../../platform/publication/published-read-model";
 
 /**
  * Every published index value, held in memory. Settled values are immutable except through a
@@ -25,27 +28,26 @@ import { PublishedReload } from "../../../platform/publication/published-reload"
  * database's publication fingerprint moves (checked on a timer, and right after this process
  * settles). Another instance's settlement becomes visible within one refresh interval.
  */
-export class PublishedIndex {
+export class PublishedIndex extends PublishedReadModel {
   private days: UtcDay[] = [];
   private rowsByDay = new Map<UtcDay, PublishedIndexRow[]>();
   private sources: DataSources = dataSourcesOf([]);
   /** Each lab's first published day and its tokens: the base of its volume growth index. */
   private baselines: VolumeBaseline[] = [];
-  private readonly reload: PublishedReload;
 
-  constructor(db: Db) {
-    this.reload = new PublishedReload(
-      "index",
-      () => publicationFingerprint(db),
-      async () => {
-        const [rows, sources] = await Promise.all([
-          allPublishedIndexValues(db),
-          summarizeSources(db),
-        ]);
-        this.replace(rows);
-        this.sources = dataSourcesOf(sources);
-      },
-    );
+  constructor(private readonly db: Db) {
+    super("token index", () => publicationFingerprint(db));
+  }
+
+  // The sample is stored observations (seeded), so what is loaded is always the store.
+  protected async load(): Promise<LoadedData> {
+    const [rows, sources] = await Promise.all([
+      allPublishedIndexValues(this.db),
+      summarizeSources(this.db),
+    ]);
+    this.replace(rows);
+    this.sources = dataSourcesOf(sources);
+    return "stored";
   }
 
   /**
@@ -54,16 +56,6 @@ export class PublishedIndex {
    */
   get dataSources(): DataSources {
     return this.sources;
-  }
-
-  /** Reloads when anything was published or restated since the last load. Returns true if it reloaded. */
-  refresh(): Promise<boolean> {
-    return this.reload.refresh();
-  }
-
-  /** Names the loaded set: equal on every instance that loaded the same values (see PublishedReload). */
-  get version(): string {
-    return this.reload.version;
   }
 
   /** The last `count` days with any published value, oldest first. */
@@ -76,17 +68,8 @@ export class PublishedIndex {
     return this.days.at(-1);
   }
 
-  /** Names the set in logs. */
-  readonly name = "token index";
-
-  /** Called after each reload (used to drop caches derived from the published set). */
-  onChange(listener: () => void): void {
-    this.reload.onChange(listener);
-  }
-
-  /** Logged when a timed refresh fails. */
-  get refreshFailureMessage(): string {
-    return this.reload.refreshFailureMessage;
+  describe(): string {
+    return `${this.size.toLocaleString("en-US")} published token values`;
   }
 
   private replace(rows: PublishedIndexRow[]): void {

@@ -3,12 +3,15 @@ import {
   answerFreshUntil,
   latestSettleableDay,
   nextSettleableInstant,
-  utcDayOf,
   type MethodologyRules,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { Freshness } from "../../../platform/http/route";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import {
+  publishedMarketState,
+  versionAndDayBasis,
+} from "../../../platform/publication/published-read-model";
 import { PublishedIndex } from "./published-index";
 
 /** The unit of every token index value. */
@@ -28,14 +31,11 @@ export function openTokenState(rules: MethodologyRules, db: Db): TokenState {
   return {
     index,
     rules,
-    publications: [index],
-    provenance: () => ({
+    ...publishedMarketState(index, {
       unit: TOKEN_INDEX_UNIT,
       methodologyVersion: rules.version,
-      dataSources: index.dataSources,
+      latestKeylessDay: () => index.latestDayWith(FREE_TIER_LAB_IDS),
     }),
-    describeLoaded: () => `${index.size.toLocaleString("en-US")} published token values`,
-    latestKeylessDay: () => index.latestDayWith(FREE_TIER_LAB_IDS),
   };
 }
 
@@ -51,5 +51,5 @@ export const TOKEN_FRESHNESS: Freshness = {
     const duePublished = latest !== undefined && latest >= latestSettleableDay(now, lagHours);
     return answerFreshUntil(now, nextSettleableInstant(now, lagHours), duePublished).getTime();
   },
-  basis: (deps, now) => `${TOKEN.of(deps).index.version}\n${utcDayOf(now)}`,
+  basis: versionAndDayBasis((deps) => TOKEN.of(deps).index),
 };

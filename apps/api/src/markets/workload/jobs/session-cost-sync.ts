@@ -1,21 +1,19 @@
-import { utcDayOf, type SessionCostWindow } from "@tpi/domain";
+import { OPENROUTER_SOURCE, utcDayOf, type SessionCostWindow } from "@tpi/domain";
+import { replaceSessionCostWeek, type Db } from "@tpi/db";
 import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
-  recordSourceSyncRequests,
-  replaceSessionCostWeek,
-  startSourceSync,
-  withSourceSyncLock,
-  type Db,
-  type SourceSyncEnd,
-} from "@tpi/db";
-import {
+  OPENROUTER_SYNC_BUSY,
   OpenRouterDataApiClient,
   OpenRouterDataApiError,
   SESSION_COST_SOURCE,
   openRouterRequestsToday,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
+} from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
 /**
@@ -28,84 +26,62 @@ import { fetchSessionCostWeek } from "../sources/session-cost";
 
 const MAX_SYNC_RUN_MS = 3_600_000;
 
-export type SessionCostSyncReport =
-  | { ran: false; reason: string }
-  | {
-      ran: true;
-      syncId: number;
-      written: boolean;
-      window: SessionCostWindow | null;
-      cells: number;
-      requests: number;
-      outcome: SourceSyncEnd["outcome"];
-      message: string;
-    };
+export type SessionCostSyncReport = SourceSyncReport<{
+  written: boolean;
+  window: SessionCostWindow | null;
+  cells: number;
+}>;
 
 export async function syncSessionCost(
   db: Db,
   config: OpenRouterDataApiConfig,
-  options: {
-    trigger: "manual" | "schedule" | "startup";
-    now: Date;
-    signal?: AbortSignal;
-    log?: (line: string) => void;
-  },
+  options: SourceSyncOptions,
 ): Promise<SessionCostSyncReport> {
-  const locked = await withSourceSyncLock(db, () => run(db, config, options), MAX_SYNC_RUN_MS);
-  if (!locked.locked)
-    return {
-      ran: false,
-      reason: "another instance is syncing OpenRouter data right now; this sync was skipped",
-    };
-  return locked.result;
+  // The window is known only from the answer: the log names the day the sync ran.
+  const today = utcDayOf(options.now);
+  return runSourceSync(
+    db,
+    {
+      source: SESSION_COST_SOURCE,
+      lock: OPENROUTER_SOURCE,
+      trigger: options.trigger,
+      now: options.now,
+      firstDay: today,
+      lastDay: today,
+      maxRunMs: MAX_SYNC_RUN_MS,
+      busyWith: OPENROUTER_SYNC_BUSY,
+    },
+    (run) => syncWeek(db, config, run, options),
+  );
 }
 
-async function run(
+async function syncWeek(
   db: Db,
   config: OpenRouterDataApiConfig,
+  run: SourceSyncRun,
   options: Parameters<typeof syncSessionCost>[2],
 ): Promise<SessionCostSyncReport> {
   const { now, log = () => undefined } = options;
-  await closeInterruptedSourceSyncs(db, SESSION_COST_SOURCE, now);
-  // The window is known only from the answer: the log names the day the sync ran.
-  const today = utcDayOf(now);
-  const syncId = await startSourceSync(db, {
-    source: SESSION_COST_SOURCE,
-    trigger: options.trigger,
-    firstDay: today,
-    lastDay: today,
-    startedAt: now,
-  });
   const client = new OpenRouterDataApiClient(
     config,
     await openRouterRequestsToday(db, now),
-    (requests) => recordSourceSyncRequests(db, syncId, requests),
+    run.recordRequests,
     options.signal,
   );
-  const finish = (
-    outcome: SourceSyncEnd["outcome"],
-    message: string,
-    window: SessionCostWindow | null,
-  ) =>
-    finishSourceSync(db, syncId, {
-      finishedAt: new Date(Math.max(Date.now(), now.getTime())),
-      asOf: window === null ? null : new Date(window.asOf),
-      priceSnapshotId: null,
-      requests: client.requests,
-      daysWritten: outcome === "ok" ? 1 : 0,
-      daysFailed: outcome === "ok" ? 0 : 1,
-      outcome,
-      message,
-    });
+  // One week per run: written or not.
+  run.daysFailed = 1;
   try {
     const week = await fetchSessionCostWeek(client);
     const { deleted } = await replaceSessionCostWeek(db, { ...week, syncedAt: now });
     const message = `session-cost week ending ${week.window.windowEndDate} (${week.window.windowDays} days, as of ${week.window.asOf}) written: ${week.cells.length} cell(s)${deleted > 0 ? `, replacing ${deleted} stored` : ""}; ${client.requests} request(s)`;
     log(message);
-    await finish("ok", message, week.window);
+    run.asOf = new Date(week.window.asOf);
+    run.daysWritten = 1;
+    run.daysFailed = 0;
+    await run.finish("ok", message);
     return {
       ran: true,
-      syncId,
+      syncId: run.syncId,
       written: true,
       window: week.window,
       cells: week.cells.length,
@@ -114,18 +90,14 @@ async function run(
       message,
     };
   } catch (error) {
-    if (!(error instanceof OpenRouterDataApiError)) {
-      const cause = error instanceof Error ? error.message : String(error);
-      await finish("failed", `stopped by an error: ${cause}`, null).catch(() => undefined);
-      throw error;
-    }
+    if (!(error instanceof OpenRouterDataApiError)) throw error;
     const outcome = error.problem === "stopped" ? "interrupted" : "failed";
     const message = `session cost not written: ${error.message}; the stored weeks are unchanged`;
     log(message);
-    await finish(outcome, message, null);
+    await run.finish(outcome, message);
     return {
       ran: true,
-      syncId,
+      syncId: run.syncId,
       written: false,
       window: null,
       cells: 0,

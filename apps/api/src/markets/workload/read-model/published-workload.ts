@@ -20,7 +20,12 @@ import {
   type Db,
 } from "@tpi/db";
 import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import { PublishedReload } from "../../../platform/publication/published-reload";
+import type { DataSources } from "../../../platform/provenance/data-sources";
+import {
+  PublishedReadModel,
+  servedDataSources,
+  type LoadedData,
+} from "../../../platform/publication/published-read-model";
 
 /** The session-cost dataset's licence, as every answer names it. */
 const SESSION_COST_LICENCE_TERMS = provenanceOf(OPENROUTER_SOURCE, null).licence;
@@ -34,83 +39,46 @@ const SESSION_COST_LICENCE_TERMS = provenanceOf(OPENROUTER_SOURCE, null).licence
  * sample is allowed (SEED_SAMPLE_ON_EMPTY), it holds the generated sample, marked as such, which
  * the first real week replaces.
  */
-export class PublishedWorkload {
+export class PublishedWorkload extends PublishedReadModel {
   private publication: WorkloadPublication = { weeks: [], rows: [] };
-  private sample = false;
-  private sampleAllowed = true;
-  private readonly reload: PublishedReload;
-
-  readonly name = "workload index";
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: () => Date,
   ) {
-    this.reload = new PublishedReload(
-      "workload index",
-      async () => {
-        const stored = await workloadInputsFingerprint(db, OPENROUTER_SOURCE);
-        // The sample grows by a week each Monday: its last week names it.
-        const sampleThrough = this.sampleAllowed
-          ? (workloadSampleWeekEnds(this.clock()).at(-1) ?? "")
-          : "off";
-        return `${stored}|${sampleThrough}`;
-      },
-      async () => {
-        const weeks = await readSessionCostWeeks(db);
-        if (weeks.length === 0) {
-          this.sample = this.sampleAllowed;
-          this.publication = publishWorkloadIndex(
-            this.sampleAllowed ? workloadSampleInputs(this.clock()) : [],
-          );
-          return;
-        }
-        const snapshots = await priceSnapshotsOf(db, OPENROUTER_SOURCE);
-        const chosen = weeks.map((week) => weekPriceSnapshot(week.window.windowEndDate, snapshots));
-        const lists = await priceListsOf(
-          db,
-          chosen.flatMap((snapshot) => (snapshot === null ? [] : [snapshot.id])),
-        );
-        const inputs: WorkloadWeekInput[] = weeks.map((week, i) => {
-          const snapshot = chosen[i] ?? null;
-          return {
-            week,
-            prices:
-              snapshot === null
-                ? null
-                : { fetchedAt: snapshot.fetchedAt, models: lists.get(snapshot.id) ?? [] },
-          };
-        });
-        this.sample = false;
-        this.publication = publishWorkloadIndex(inputs);
-      },
+    super("workload index", () => workloadInputsFingerprint(db, OPENROUTER_SOURCE), {
+      allowedAtFirst: true,
+      // The sample grows by a week each Monday: its last week names it.
+      edition: () => workloadSampleWeekEnds(clock()).at(-1) ?? "",
+    });
+  }
+
+  protected async load(sampleAllowed: boolean): Promise<LoadedData> {
+    const weeks = await readSessionCostWeeks(this.db);
+    if (weeks.length === 0) {
+      this.publication = publishWorkloadIndex(
+        sampleAllowed ? workloadSampleInputs(this.clock()) : [],
+      );
+      return sampleAllowed ? "sample" : "stored";
+    }
+    const snapshots = await priceSnapshotsOf(this.db, OPENROUTER_SOURCE);
+    const chosen = weeks.map((week) => weekPriceSnapshot(week.window.windowEndDate, snapshots));
+    const lists = await priceListsOf(
+      this.db,
+      chosen.flatMap((snapshot) => (snapshot === null ? [] : [snapshot.id])),
     );
-  }
-
-  /** Whether an empty store shows the sample (SEED_SAMPLE_ON_EMPTY); set before the first load. */
-  allowSample(allowed: boolean): void {
-    this.sampleAllowed = allowed;
-  }
-
-  refresh(): Promise<boolean> {
-    return this.reload.refresh();
-  }
-
-  get version(): string {
-    return this.reload.version;
-  }
-
-  onChange(listener: () => void): void {
-    this.reload.onChange(listener);
-  }
-
-  get refreshFailureMessage(): string {
-    return this.reload.refreshFailureMessage;
-  }
-
-  /** True while the loaded weeks are the generated sample. */
-  get isSample(): boolean {
-    return this.sample;
+    const inputs: WorkloadWeekInput[] = weeks.map((week, i) => {
+      const snapshot = chosen[i] ?? null;
+      return {
+        week,
+        prices:
+          snapshot === null
+            ? null
+            : { fetchedAt: snapshot.fetchedAt, models: lists.get(snapshot.id) ?? [] },
+      };
+    });
+    this.publication = publishWorkloadIndex(inputs);
+    return "stored";
   }
 
   get weeks(): WorkloadPublication["weeks"] {
@@ -132,7 +100,7 @@ export class PublishedWorkload {
    * list whose prices turned costs into tokens; or the sample.
    */
   sourcesOf(weekEnds: readonly UtcDay[]): DataProvenance[] {
-    if (this.sample) return [provenanceOf(SAMPLE_SOURCE, null)];
+    if (this.isSample) return [provenanceOf(SAMPLE_SOURCE, null)];
     const wanted = new Set(weekEnds);
     const weeks = this.publication.weeks.filter((week) => wanted.has(week.window.windowEndDate));
     const newest = (weeks.length > 0 ? weeks : this.publication.weeks).at(-1);
@@ -152,9 +120,17 @@ export class PublishedWorkload {
     return sources;
   }
 
-  /** One phrase for the start-up log. */
+  /** The sources of every served week, with the weeks' window end dates (the market's provenance). */
+  get dataSources(): DataSources {
+    return servedDataSources(this.isSample, this.sourcesOf([]), () => ({
+      firstDay: this.publication.weeks[0]?.window.windowEndDate ?? "",
+      lastDay: this.latestWeek ?? "",
+      days: this.publication.weeks.length,
+    }));
+  }
+
   describe(): string {
     const weeks = this.publication.weeks.length;
-    return `${weeks.toLocaleString("en-US")} ${this.sample ? "sample " : ""}workload week(s)`;
+    return `${weeks.toLocaleString("en-US")} ${this.isSample ? "sample " : ""}workload week(s)`;
   }
 }

@@ -1,0 +1,159 @@
+import {
+  SAMPLE_NOTICE,
+  answerFreshUntil,
+  utcDayOf,
+  type DataProvenance,
+  type UtcDay,
+} from "@tpi/domain";
+import type { MarketProvenance, MarketStateBase, Publication } from "../core/market";
+import type { DataSources } from "../provenance/data-sources";
+import { PublishedReload } from "./published-reload";
+
+/** What was loaded: the stored data, or the generated sample shown while nothing is stored. */
+export type LoadedData = "stored" | "sample";
+
+/** A market whose empty store shows a generated sample (SEED_SAMPLE_ON_EMPTY). */
+export type SampleWhenEmpty = {
+  /** Whether the sample is allowed before `allowSample` is called (start and commands call it). */
+  allowedAtFirst: boolean;
+  /**
+   * Names the sample the store would show now: a sample that grows with the calendar (a day, a
+   * week, a trading day) names its last one, so that the copy reloads when it grows.
+   */
+  edition(): string;
+};
+
+/**
+ * A market's published data held in memory, so that reads never touch the database: it reloads
+ * when the stored data's fingerprint moves (see PublishedReload), carries the version that keys
+ * answers' validators, says whether it is the generated sample, and names its data sources. A
+ * market states only what is its own: its name, its fingerprint, its loader and rows, its sources.
+ */
+export abstract class PublishedReadModel implements Publication {
+  private readonly reload: PublishedReload;
+  private sampleAllowed: boolean;
+  private loadedData: LoadedData = "stored";
+
+  protected constructor(
+    /** Names the set in logs ("memory index"). */
+    readonly name: string,
+    storedFingerprint: () => Promise<string>,
+    sample?: SampleWhenEmpty,
+  ) {
+    this.sampleAllowed = sample?.allowedAtFirst ?? false;
+    const fingerprint =
+      sample === undefined
+        ? storedFingerprint
+        : async () =>
+            `${await storedFingerprint()}|${this.sampleAllowed ? sample.edition() : "off"}`;
+    this.reload = new PublishedReload(name, fingerprint, async () => {
+      this.loadedData = await this.load(this.sampleAllowed);
+    });
+  }
+
+  /**
+   * Reads the stored data into memory, or the sample when nothing is stored and it is allowed;
+   * says which. Replaces what was loaded only once it has read everything.
+   */
+  protected abstract load(sampleAllowed: boolean): Promise<LoadedData>;
+
+  /** Where the served data comes from, each source with its days (the market's provenance). */
+  abstract get dataSources(): DataSources;
+
+  /** One phrase for the start-up log, e.g. "1,234 published token values". */
+  abstract describe(): string;
+
+  /** Whether an empty store shows the sample (SEED_SAMPLE_ON_EMPTY); set before the first load. */
+  allowSample(allowed: boolean): void {
+    this.sampleAllowed = allowed;
+  }
+
+  /** True while the loaded data is the generated sample. */
+  get isSample(): boolean {
+    return this.loadedData === "sample";
+  }
+
+  /** Reloads when anything was written since the last load. True if it reloaded. */
+  refresh(): Promise<boolean> {
+    return this.reload.refresh();
+  }
+
+  /** Names the loaded set: equal on every instance that loaded the same values. */
+  get version(): string {
+    return this.reload.version;
+  }
+
+  /** Called after each reload (used to drop caches derived from the published data). */
+  onChange(listener: () => void): void {
+    this.reload.onChange(listener);
+  }
+
+  /** Logged when a timed refresh fails: the last loaded copy stays in service. */
+  get refreshFailureMessage(): string {
+    return this.reload.refreshFailureMessage;
+  }
+}
+
+/** The days a source's served data covers (UTC days; empty strings when none). */
+export type ServedDays = { firstDay: string; lastDay: string; days: number };
+
+/**
+ * The data sources of a market whose answers name their sources (`DataProvenance`): each with
+ * the days it covers, marked sample (with the notice) while the sample is served.
+ */
+export function servedDataSources(
+  sample: boolean,
+  sources: readonly DataProvenance[],
+  daysOf: (source: DataProvenance) => ServedDays,
+): DataSources {
+  return {
+    sample,
+    notice: sample ? SAMPLE_NOTICE : null,
+    sources: sources.map((source) => ({
+      source: source.source,
+      sample: source.sample,
+      ...daysOf(source),
+      latestAsOf: source.asOf,
+      citation: source.citation,
+      licence: source.licence,
+    })),
+  };
+}
+
+/** What a market says of its values besides the published set: their unit and method version. */
+export type PublishedMarketFacts = Omit<MarketProvenance, "dataSources"> & {
+  /** The latest settled day a keyless caller can read (the /docs examples end on it). */
+  latestKeylessDay(): UtcDay | undefined;
+};
+
+/** The platform's part of a market state served from one published read model. */
+export function publishedMarketState(
+  published: PublishedReadModel,
+  facts: PublishedMarketFacts,
+): MarketStateBase {
+  return {
+    publications: [published],
+    provenance: () => ({
+      unit: facts.unit,
+      methodologyVersion: facts.methodologyVersion,
+      dataSources: published.dataSources,
+    }),
+    describeLoaded: () => published.describe(),
+    latestKeylessDay: () => facts.latestKeylessDay(),
+  };
+}
+
+/** An answer's validator basis: the loaded set's version and the UTC day (free windows move with it). */
+export function versionAndDayBasis<Deps>(
+  publicationOf: (deps: Deps) => { readonly version: string },
+): (deps: Deps, now: Date) => string {
+  return (deps, now) => `${publicationOf(deps).version}\n${utcDayOf(now)}`;
+}
+
+/**
+ * Until when an answer may be reused when values can be written at any time (an import, another
+ * instance's sync): `maxAgeMs` at most (milliseconds).
+ */
+export function keptAtMost(maxAgeMs: number): (deps: unknown, now: Date) => number {
+  return (_deps, now) => answerFreshUntil(now, new Date(now.getTime() + maxAgeMs), true).getTime();
+}

@@ -1,0 +1,47 @@
+import { createDb, createTestDatabase, type Db } from "@tpi/db";
+import { afterAll, beforeEach, inject } from "vitest";
+import { startJsonStub, type JsonStub, type StubAnswer, type StubRequest } from "./json-stub";
+
+/**
+ * What an integration test file sets up once for all its tests, from the top of the file
+ * (`const { db } = await databaseForFile()`): each part is closed after the file's tests, so a
+ * test file states only its market's case.
+ */
+
+/** A database of the file's own (migrated, empty), dropped after its tests. */
+export type FileDatabase = { db: Db; url: string };
+
+/** Creates the file's database from the suite's PostgreSQL; `poolSize` connections for `db`. */
+export async function databaseForFile(poolSize = 4): Promise<FileDatabase> {
+  const database = await createTestDatabase(inject("pgAdminUrl"));
+  const db = createDb(database.url, poolSize);
+  afterAll(async () => {
+    await db.$disconnect();
+    await database.drop();
+  });
+  return { db, url: database.url };
+}
+
+/**
+ * A loopback JSON stub for the file: before each test its requests are cleared and it answers
+ * with `defaultAnswer` again (a test sets `stub.answer` for its own case); closed after the tests.
+ */
+export async function jsonStubForFile(
+  defaultAnswer: (request: StubRequest) => StubAnswer,
+): Promise<JsonStub> {
+  const stub = await startJsonStub(defaultAnswer);
+  beforeEach(() => {
+    stub.requests.length = 0;
+    stub.answer = defaultAnswer;
+  });
+  afterAll(() => stub.close());
+  return stub;
+}
+
+/** A stub or server the file started, closed after its tests. */
+export function closedAfterFile<Resource extends { close(): Promise<void> }>(
+  resource: Resource,
+): Resource {
+  afterAll(() => resource.close());
+  return resource;
+}
