@@ -25,6 +25,10 @@ import {
   type OpenRouterStub,
 } from "./testing/openrouter-stub";
 
+/** Every market's data state in /health, all alike. */
+const everyMarket = (state: string) =>
+  Object.fromEntries(MARKETS.map((market) => [market.name, state]));
+
 /**
  * `npm start` stopped during its first start, for real: the api runs as its own process
  * (`node dist/main.js`, as `pnpm start` runs it) and gets SIGTERM, SIGINT or SIGKILL
@@ -315,14 +319,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
         status: 200,
         body: expect.objectContaining({
           status: "loading",
-          data: {
-            token: "loading",
-            gpu: "complete",
-            memory: "complete",
-            neocloud: "complete",
-            workload: "complete",
-            "llm-coding": "complete",
-          },
+          data: { ...everyMarket("complete"), token: "loading" },
         }),
       });
 
@@ -350,14 +347,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
           status: 200,
           body: expect.objectContaining({
             status: "healthy",
-            data: {
-              token: "complete",
-              gpu: "complete",
-              memory: "complete",
-              neocloud: "complete",
-              workload: "complete",
-              "llm-coding": "complete",
-            },
+            data: { ...everyMarket("complete"), token: "complete" },
           }),
         });
         expect(await db.sourceDay.count({ where: { source: OPENROUTER_SOURCE } })).toBe(70);

@@ -278,6 +278,7 @@ export const GPU_CHAT: ChatMarket = {
   // In catalog order: "every GPU" answers list them so.
   subjects: GPU_NAMES.map((gpu) => ({ subject: gpuSubject(gpu), pattern: GPU_PATTERNS[gpu] })),
   domainWords: /\bgpus?\b|\bcompute\b|\bcards?\b/,
+  indexNames: /ocpi|gpu (?:compute )?(?:price )?index/,
   unit: GPU_INDEX_UNIT,
   format: usd,
   latest,

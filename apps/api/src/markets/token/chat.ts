@@ -228,6 +228,7 @@ export const TOKEN_CHAT: ChatMarket = {
   tracked: `Tracked labs: ${LAB_CATALOG.map((entry) => entry.label).join(", ")}.`,
   subjects: SUBJECTS,
   domainWords: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
+  indexNames: /otpi|token price index/,
   unit: TOKEN_INDEX_UNIT,
   format: (value) => `$${value.toFixed(4)} per million tokens`,
   latest,

@@ -86,6 +86,11 @@ export type ChatMarket = {
   subjects: ReadonlyArray<{ subject: Subject; pattern: RegExp }>;
   /** Words that put a question in this market when it names no subject. */
   domainWords: RegExp;
+  /**
+   * How questions name the index itself, lower case ("otpi", "token price index"), for "what is
+   * the OTPI"; a market without a name of its own leaves it out.
+   */
+  indexNames?: RegExp;
   /** The unit of its values, for "different units" answers. */
   unit: string;
   format(value: number): string;
