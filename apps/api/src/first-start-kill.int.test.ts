@@ -6,7 +6,7 @@ import { OPENROUTER_SOURCE, SAMPLE_SOURCE } from "@tpi/domain";
 import { MARKETS } from "./markets";
 import { apiProcess } from "./testing/api-process";
 import { loadTokenData } from "./markets/token/jobs/lifecycle";
-import { marketDataStates } from "./platform/health/health-route";
+import { marketDataStates } from "./platform/health-route";
 import { createLogger } from "./platform/observability/logger";
 import { readEnv } from "./platform/runtime/env";
 import { startServer, type RunningServer } from "./platform/server";

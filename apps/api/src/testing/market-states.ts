@@ -1,7 +1,7 @@
 import type { Db } from "@tpi/db";
 import { MARKETS } from "../markets";
 import { ANONYMOUS } from "../platform/auth/api-key-authenticator";
-import type { ChatScope } from "../platform/chat/market-chat";
+import type { ChatScope } from "../platform/core/chat";
 import type { AppDeps } from "../platform/core/deps";
 import { MarketStates, type MarketStateBase } from "../platform/core/market";
 import { createLogger } from "../platform/observability/logger";

@@ -27,15 +27,15 @@ import {
   type QuoteAttribution,
 } from "@tpi/db";
 import { createApi } from "../platform/app";
-import type { AppDeps } from "../platform/core/deps";
+import {
+  type AppDeps,
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  type RateLimitSettings,
+} from "../platform/core/deps";
 import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
 import { generateApiKey } from "../platform/auth/api-key-secret";
 import { DatabaseHealth } from "../platform/health/database-health";
 import { createLogger, type Logger } from "../platform/observability/logger";
-import {
-  DEFAULT_RATE_LIMIT_SETTINGS,
-  type RateLimitSettings,
-} from "../platform/rate-limit/limiters";
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
 import { GPU, openGpuState } from "../markets/gpu/read-model/state";

@@ -2,8 +2,9 @@ import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import type { Market } from "../core/market";
-import { findSubjects, intentOf, readQuestion, withoutSubjects, type ChatTurn } from "./intent";
-import { defaultPeriod, type Period } from "./period";
+import { findSubjects, intentOf, readQuestion, withoutSubjects } from "./intent";
+import type { ChatTurn, Period } from "../core/chat";
+import { defaultPeriod } from "./period";
 import { readWhen } from "./when";
 
 const names = (text: string) => findSubjects(text, MARKETS).map((s) => s.id);

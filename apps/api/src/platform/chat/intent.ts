@@ -1,6 +1,5 @@
 import type { Market } from "../core/market";
-import type { ChatMarket, Question, Subject } from "./market-chat";
-import type { When } from "./when";
+import type { ChatMarket, Question, Subject, When, ChatTurn } from "../core/chat";
 
 /**
  * Reading a question deterministically from its words before any data is touched: the subjects
@@ -10,7 +9,6 @@ import type { When } from "./when";
  * biggest mover, a value on one day, highs and lows (ranking first), change, comparison, latest
  * value, and anything else is out of scope.
  */
-export type ChatTurn = { role: "user" | "assistant"; content: string };
 
 /** What the engine answers itself; markets add their own intents. */
 export type CommonIntent =

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MARKETS } from "../../markets";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { MARKETS } from "../markets";
+import { startTestApi, type TestApi } from "../testing/test-api";
 
 let api: TestApi;
 beforeAll(async () => {
