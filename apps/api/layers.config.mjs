@@ -1,34 +1,39 @@
 /**
- * The api's layers, lowest first: a module imports (at run time) only from its own layer or
- * lower ones, so each can be read and tested without what sits above it. Checked by
- * `pnpm lint` (tooling/eslint/layers.mjs) with the folder-cycle check; every folder must be
- * listed here. docs/architecture.md draws the same order.
- *
- * Two rules hold for type imports too: the platform never names a market, and a market never
- * reaches into another.
+ * The api's layers, lowest first: a module imports only from its own layer or lower ones, types
+ * included, so each can be read and tested without what sits above it (and the lowest layers are
+ * not shaped by the ones above). Checked by `pnpm lint` (tooling/eslint/layers.mjs) with the
+ * folder-cycle check; every folder must be listed here. docs/architecture.md draws the same
+ * order. Besides: the platform never names a market, and a market never reaches into another.
  */
 export const LAYERS = {
   root: "src",
   layers: [
-    // The platform's foundations: logs and metrics, provenance, published sets, file readers, and
-    // the contracts every part shares (a market, the app's dependencies).
+    // What the platform stands on: logs and metrics, provenance, the database's health, the
+    // shared Redis connection.
     {
       name: "platform foundations",
       folders: [
         "platform/observability",
         "platform/provenance",
-        "platform/publication",
-        "platform/ingest",
-        "platform/core",
+        "platform/health",
+        "platform/redis",
       ],
     },
+    // Who asks: API keys and the callers they stand for.
     { name: "keys", folders: ["platform/auth"] },
+    // The contracts every part shares (a market, its routes, chat, commands and documents, the
+    // app's dependencies, the environment), with the parts markets build on: published sets and
+    // file readers. Every type the layers above exchange is defined here or below.
+    {
+      name: "platform contracts",
+      folders: ["platform/core", "platform/publication", "platform/ingest"],
+    },
     // Routes, the one request pipeline, parameters, errors, the fast lane.
     { name: "http", folders: ["platform/http"] },
     { name: "http services", folders: ["platform/rate-limit", "platform/openapi", "platform/mcp"] },
     {
       name: "platform features",
-      folders: ["platform/accounts", "platform/chat", "platform/health", "platform/jobs"],
+      folders: ["platform/accounts", "platform/chat", "platform/jobs"],
     },
     { name: "website router", folders: ["platform/trpc"] },
     { name: "runtime", folders: ["platform/runtime"] },

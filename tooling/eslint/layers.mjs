@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * The layer check of a source tree, beside ESLint (which sees one file at a time): every folder
- * must belong to a layer, a runtime import may only go to the same layer or a lower one, some
- * imports are forbidden outright (type-only ones included: a market never imports another, the
- * platform never imports a market), and no two folders may import each other, directly or
- * through others (folder cycles).
+ * must belong to a layer, an import may only go to the same layer or a lower one (type-only
+ * imports too: a lower layer's types must not be shaped by a higher one's), some imports are
+ * forbidden outright (a market never imports another, the platform never imports a market), and
+ * no two folders may import each other at run time, directly or through others (folder cycles;
+ * types of one layer may refer to each other).
  *
  *   node tooling/eslint/layers.mjs <layers config module>     (exit 1 on any problem)
  *
@@ -163,12 +164,11 @@ export function layerProblems(root, config) {
         !sameMarket(rule, from, to)
       )
         problems.push(`${from} -> ${to}: ${rule.message}`);
-    if (erased) continue;
     const a = layerOf(folderOf(from));
     const b = layerOf(folderOf(to));
     if (a !== undefined && b !== undefined && b > a)
       problems.push(
-        `${from} -> ${to}: layer '${config.layers[a].name}' may not import from the higher layer '${config.layers[b].name}'`,
+        `${from} -> ${to}: layer '${config.layers[a].name}' may not import ${erased ? "types " : ""}from the higher layer '${config.layers[b].name}'`,
       );
   }
   for (const cycle of folderCycles(edges))

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./platform/runtime/env";
+import { REPO_ROOT } from "./platform/core/env";
 
 /**
  * docs/architecture.md's folder table is the map of apps/api/src: every folder it names must

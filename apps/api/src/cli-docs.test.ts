@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./platform/runtime/env";
+import { REPO_ROOT } from "./platform/core/env";
 import { apiProcess } from "./testing/api-process";
 
 /**

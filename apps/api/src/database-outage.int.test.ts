@@ -10,7 +10,7 @@ import {
 } from "@tpi/db";
 import { createLogger } from "./platform/observability/logger";
 import { DatabaseHealth } from "./platform/health/database-health";
-import { databaseAnswers } from "./platform/health/health-route";
+import { databaseAnswers } from "./platform/health-route";
 import { Scheduler } from "./platform/jobs/scheduler";
 import { ApiKeyAuthenticator, KEY_USAGE_FLUSH_MS } from "./platform/auth/api-key-authenticator";
 import { generateApiKey } from "./platform/auth/api-key-secret";

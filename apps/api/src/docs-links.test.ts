@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./platform/runtime/env";
+import { REPO_ROOT } from "./platform/core/env";
 
 /**
  * README.md and docs/**\/*.md link to each other by relative path and heading anchor; a page split,

@@ -2,7 +2,8 @@ import { MARKETS } from "./markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { envVariables, REPO_ROOT } from "./platform/runtime/env";
+import { envVariables } from "./platform/runtime/env";
+import { REPO_ROOT } from "./platform/core/env";
 
 /**
  * docs/operations/configuration.md's tables are the operators' list of variables; they must name

@@ -10,8 +10,8 @@ import { openRouterConfigFrom as openRouterOfTokenEnv } from "./platform/ingest/
 const methodologyRulesFrom = (env: Record<string, unknown>) => rulesOfTokenEnv(tokenEnvOf(env));
 const openRouterConfigFrom = (env: Record<string, unknown>) =>
   openRouterOfTokenEnv(tokenEnvOf(env));
+import { REPO_ROOT } from "./platform/core/env";
 import {
-  REPO_ROOT,
   databaseTimeoutsFrom,
   mailSettingsFrom,
   readEnv,

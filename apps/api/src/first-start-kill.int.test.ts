@@ -6,7 +6,7 @@ import { OPENROUTER_SOURCE, SAMPLE_SOURCE } from "@tpi/domain";
 import { MARKETS } from "./markets";
 import { apiProcess } from "./testing/api-process";
 import { loadTokenData } from "./markets/token/jobs/lifecycle";
-import { marketDataStates } from "./platform/health/health-route";
+import { marketDataStates } from "./platform/health-route";
 import { createLogger } from "./platform/observability/logger";
 import { readEnv } from "./platform/runtime/env";
 import { startServer, type RunningServer } from "./platform/server";
@@ -24,6 +24,10 @@ import {
   startOpenRouterStub,
   type OpenRouterStub,
 } from "./testing/openrouter-stub";
+
+/** Every market's data state in /health, all alike. */
+const everyMarket = (state: string) =>
+  Object.fromEntries(MARKETS.map((market) => [market.name, state]));
 
 /**
  * `npm start` stopped during its first start, for real: the api runs as its own process
@@ -315,14 +319,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
         status: 200,
         body: expect.objectContaining({
           status: "loading",
-          data: {
-            token: "loading",
-            gpu: "complete",
-            memory: "complete",
-            neocloud: "complete",
-            workload: "complete",
-            "llm-coding": "complete",
-          },
+          data: { ...everyMarket("complete"), token: "loading" },
         }),
       });
 
@@ -350,14 +347,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
           status: 200,
           body: expect.objectContaining({
             status: "healthy",
-            data: {
-              token: "complete",
-              gpu: "complete",
-              memory: "complete",
-              neocloud: "complete",
-              workload: "complete",
-              "llm-coding": "complete",
-            },
+            data: { ...everyMarket("complete"), token: "complete" },
           }),
         });
         expect(await db.sourceDay.count({ where: { source: OPENROUTER_SOURCE } })).toBe(70);

@@ -47,6 +47,9 @@ describe("the layer check", () => {
   file("markets/two/v.ts", "export const t = 1;\n");
   file("types/x.ts", 'import type { Y } from "../types2/y";\nexport type X = Y;\n');
   file("types2/y.ts", 'import type { X } from "../types/x";\nexport type Y = X | 1;\n');
+  file("low/shaped.ts", 'import type { B } from "../high/c";\nexport type Shaped = B[];\n');
+  file("low/aware.ts", 'import { type C, d } from "../high/c";\nexport const aware: C = d;\n');
+  file("high/c.ts", "export type B = 1;\nexport type C = 2;\nexport const d = 2;\n");
   const problems = layerProblems(fixture, {
     ...config,
     layers: [...config.layers, { name: "types", folders: ["types", "types2"] }],
@@ -58,6 +61,15 @@ describe("the layer check", () => {
     );
     expect(problems.find((p) => p.startsWith("folder cycle: high <-> low"))).toContain(
       "low/a.ts -> high/b.ts",
+    );
+  });
+
+  it("reports a type imported from a higher layer, as a runtime import is", () => {
+    expect(problems).toContain(
+      "low/shaped.ts -> high/c.ts: layer 'low' may not import types from the higher layer 'high'",
+    );
+    expect(problems).toContain(
+      "low/aware.ts -> high/c.ts: layer 'low' may not import from the higher layer 'high'",
     );
   });
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./platform/runtime/env";
+import { REPO_ROOT } from "./platform/core/env";
 
 /**
  * `npm start` (tooling/scripts/start-all.mjs) runs everything in production mode unless

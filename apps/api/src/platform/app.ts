@@ -9,7 +9,12 @@ import {
 } from "@tpi/domain";
 import { csrfKeyFrom } from "./accounts/secrets";
 import { WebAccounts } from "./accounts/web-accounts";
-import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "./core/deps";
+import {
+  DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
+  type AppDeps,
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  type RateLimitSettings,
+} from "./core/deps";
 import { AttemptLimiter } from "./rate-limit/attempt-limiter";
 import { isDatabaseUnavailable } from "@tpi/db";
 import {
@@ -19,7 +24,7 @@ import {
   routeNotFound,
 } from "./http/errors";
 import { requireInternalToken } from "./http/internal-token";
-import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./http/limits";
+import { DEFAULT_ANSWER_CACHE_MAX_MB } from "./core/env";
 import { jsonBody, refuseFromHead } from "./http/body-limit";
 import { createFastLane, type FastLane } from "./http/fast-lane";
 import { registerRoutes, routeChain } from "./http/register-routes";
@@ -28,13 +33,7 @@ import { AnswerCache } from "./http/settled";
 import { requestContext, routeLabeler } from "./http/request-context";
 import { Metrics } from "./observability/metrics";
 import { MCP_PATH, mcpPayloadTooLarge, mcpRouter } from "./mcp/http";
-import {
-  DEFAULT_RATE_LIMIT_SETTINGS,
-  createRateLimiters,
-  normalizeOrigin,
-  type LimiterState,
-  type RateLimitSettings,
-} from "./rate-limit/limiters";
+import { createRateLimiters, normalizeOrigin, type LimiterState } from "./rate-limit/limiters";
 import { routesOf } from "./routes";
 import { docsAssetRoutes } from "./openapi/docs-routes";
 import { buildAppRouter } from "./trpc/app-router";

@@ -1,7 +1,7 @@
 import { createApiKeyRoute } from "./accounts/create-key-route";
 import { chatRoute } from "./chat/chat-route";
-import { healthRoute } from "./health/health-route";
-import type { Route } from "./http/route";
+import { healthRoute } from "./health-route";
+import type { Route } from "./core/route";
 import type { Market } from "./core/market";
 import { apiReferenceRoute, openApiRoute } from "./openapi/docs-routes";
 

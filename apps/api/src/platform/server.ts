@@ -9,25 +9,25 @@ import {
   mailSettingsFrom,
   serverLimitsFrom,
   websiteAccountSettingsFrom,
-  type Env,
   type MailSettings,
 } from "./runtime/env";
+import type { Env } from "./core/env";
 import {
   OUTBOX_FLUSH_INTERVAL_MS,
   flushOutbox,
   logTransport,
   smtpTransport,
 } from "./accounts/mailer";
-import type { AppDeps } from "./core/deps";
+import { type AppDeps, DEFAULT_RATE_LIMIT_SETTINGS } from "./core/deps";
 import type { Market } from "./core/market";
 import type { Logger } from "./observability/logger";
 import { Metrics } from "./observability/metrics";
-import { databaseAnswers } from "./health/health-route";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "./rate-limit/limiters";
-import { RedisConnection } from "./rate-limit/redis-connection";
+import { databaseAnswers } from "./health-route";
+import { RedisConnection } from "./redis/redis-connection";
 import { atEachUtcMidnight, notifyWebsiteOfNewData } from "./jobs/website-revalidation";
 import { chatScope } from "./chat/answers";
-import { createOpenAiCompatibleModel, type ChatModel } from "./chat/model-backend";
+import { createOpenAiCompatibleModel } from "./chat/model-backend";
+import type { ChatModel } from "./core/chat";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 

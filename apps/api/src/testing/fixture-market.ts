@@ -1,6 +1,6 @@
 import { noData, ok, type UtcDay } from "@tpi/domain";
 import { z } from "zod";
-import type { ChatPoint, ChatScope, Subject } from "../platform/chat/market-chat";
+import type { ChatPoint, ChatScope, Subject } from "../platform/core/chat";
 import { defineMarket, marketKey, type MarketStateBase } from "../platform/core/market";
 import { STATIC_FRESHNESS, defineRoute } from "../platform/http/route";
 import { dayParameter } from "../platform/http/parameters";

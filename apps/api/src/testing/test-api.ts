@@ -27,25 +27,21 @@ import {
   type QuoteAttribution,
 } from "@tpi/db";
 import { createApi } from "../platform/app";
-import type { AppDeps } from "../platform/core/deps";
+import {
+  type AppDeps,
+  DEFAULT_RATE_LIMIT_SETTINGS,
+  type RateLimitSettings,
+} from "../platform/core/deps";
 import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
 import { generateApiKey } from "../platform/auth/api-key-secret";
 import { DatabaseHealth } from "../platform/health/database-health";
 import { createLogger, type Logger } from "../platform/observability/logger";
-import {
-  DEFAULT_RATE_LIMIT_SETTINGS,
-  type RateLimitSettings,
-} from "../platform/rate-limit/limiters";
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
-import { openGpuState } from "../markets/gpu/read-model/state";
-import { openNeocloudState } from "../markets/neocloud/read-model/state";
-import { openLlmCodingState } from "../markets/llm-coding/read-model/state";
+import { GPU, openGpuState } from "../markets/gpu/read-model/state";
 import { settleDueDays } from "../markets/token/jobs/settlement";
-import { openTokenState } from "../markets/token/read-model/state";
-import { openMemoryState } from "../markets/memory/read-model/state";
-import { openWorkloadState } from "../markets/workload/read-model/state";
-import { MarketStates } from "../platform/core/market";
+import { TOKEN, openTokenState } from "../markets/token/read-model/state";
+import { openTestMarkets } from "./market-states";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 /**
@@ -200,8 +196,6 @@ export async function startTestApi(
   const token = openTokenState(rules, db);
   const gpuRules = options.gpuRules ?? DEFAULT_GPU_METHOD_RULES;
   const gpu = openGpuState(gpuRules, db);
-  // Loaded by the tests that need it (WORKLOAD.of(api.deps).index.refresh()): empty until then.
-  const workload = openWorkloadState(db, () => clock.now);
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {
     staleGraceMs: options.keyStaleGraceMs,
@@ -212,16 +206,9 @@ export async function startTestApi(
     db,
     databaseHealth,
     marketList: MARKETS,
-    markets: new MarketStates([
-      ["token", token],
-      ["gpu", gpu],
-      // Loaded by the tests that need it (MEMORY.of(api.deps).index.refresh()): empty until then.
-      ["memory", openMemoryState(db, () => clock.now)],
-      ["workload", workload],
-      ["llm-coding", openLlmCodingState(db, () => clock.now)],
-      // Empty until a test loads it (NEOCLOUD.of(api.deps).sites.refresh()).
-      ["neocloud", openNeocloudState(db)],
-    ]),
+    // Every market's published sets stay empty until a test loads them (`load`, or
+    // MEMORY.of(api.deps).index.refresh() and the like); token and GPU take the test's rules.
+    markets: openTestMarkets(db, () => clock.now, { [TOKEN.name]: token, [GPU.name]: gpu }),
     auth,
     clock: () => clock.now,
     log,

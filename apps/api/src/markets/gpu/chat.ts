@@ -18,11 +18,11 @@ import {
   type MarketIntent,
   type Question,
   type Subject,
-} from "../../platform/chat/market-chat";
-import type { Period } from "../../platform/chat/period";
-import type { ChatSource } from "../../platform/chat/schemas";
-import type { Route } from "../../platform/http/route";
-import { runRoute } from "../../platform/http/run-route";
+  type Period,
+  type ChatSource,
+} from "../../platform/core/chat";
+import type { Route } from "../../platform/core/route";
+import { askRoute } from "../../platform/chat/market-kit";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import {
   dailyIndexAllRoute,
@@ -89,7 +89,7 @@ function dailyPoint(at: string, row: { index_value: number } & Evidence, answer:
 }
 
 async function latest(subject: Subject, scope: ChatScope) {
-  const answer = await runRoute(dailyIndexAllRoute, {}, scope.caller, scope.deps);
+  const answer = await askRoute(dailyIndexAllRoute, {}, scope);
   const body = answer.ok ? (answer.value as Rows<DailyRow>) : undefined;
   const row = body?.data.find((candidate) => candidate.gpu_type === subject.id);
   if (body === undefined || row === undefined) return undefined;
@@ -103,14 +103,13 @@ async function latest(subject: Subject, scope: ChatScope) {
 }
 
 async function series(subject: Subject, period: Period, scope: ChatScope) {
-  const answer = await runRoute(
+  const answer = await askRoute(
     gpuIndexHistoryRoute,
     {
       params: { gpuName: subject.id },
       query: { startDate: period.startDate, endDate: period.endDate },
     },
-    scope.caller,
-    scope.deps,
+    scope,
   );
   if (!answer.ok) return answer;
   const body = answer.value as Rows<HistoryRow>;
@@ -169,12 +168,7 @@ async function analyticsAnswer<Row>(
     const answer =
       query === undefined
         ? undefined
-        : await runRoute(
-            analytics.route,
-            { params: { gpuName: gpu }, query },
-            scope.caller,
-            scope.deps,
-          );
+        : await askRoute(analytics.route, { params: { gpuName: gpu }, query }, scope);
     if (answer !== undefined && !answer.ok && answer.error.code !== "no_data")
       return { intent: analytics.intent, answer: answer.error.message, sources: [] };
     const row = answer?.ok ? analytics.rowOf(answer.value) : undefined;
@@ -278,6 +272,7 @@ export const GPU_CHAT: ChatMarket = {
   // In catalog order: "every GPU" answers list them so.
   subjects: GPU_NAMES.map((gpu) => ({ subject: gpuSubject(gpu), pattern: GPU_PATTERNS[gpu] })),
   domainWords: /\bgpus?\b|\bcompute\b|\bcards?\b/,
+  indexNames: /ocpi|gpu (?:compute )?(?:price )?index/,
   unit: GPU_INDEX_UNIT,
   format: usd,
   latest,

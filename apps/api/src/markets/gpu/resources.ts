@@ -4,7 +4,7 @@ import {
   GPU_METHODOLOGY_VERSION,
   gpuMethodologySections,
 } from "@tpi/domain";
-import type { McpResource } from "../../platform/mcp/resources";
+import type { McpResource } from "../../platform/core/resources";
 import { GPU, type GpuState } from "./read-model/state";
 
 /** The GPU methodology as an MCP resource, in Markdown, with the bounds and sources in force. */

@@ -8,7 +8,7 @@ import {
   type GpuName,
 } from "@tpi/domain";
 import { z } from "zod";
-import type { Route } from "../../platform/http/route";
+import type { Route } from "../../platform/core/route";
 import { parseParams } from "../../platform/http/input";
 import { orNull, t, unwrap } from "../../platform/trpc/init";
 import { keylessAnswer, keylessRouteProcedure } from "../../platform/trpc/route-procedure";

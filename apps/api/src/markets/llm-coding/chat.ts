@@ -15,14 +15,13 @@ import {
   type ChatMarket,
   type ChatPoint,
   type ChatScope,
-  type EngineAnswer,
   type MarketIntent,
   type Question,
   type Subject,
-} from "../../platform/chat/market-chat";
-import type { Period } from "../../platform/chat/period";
-import type { ChatSource } from "../../platform/chat/schemas";
-import { runRoute } from "../../platform/http/run-route";
+  type Period,
+  type ChatSource,
+} from "../../platform/core/chat";
+import { askRoute } from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
 import { LLM_CODING_UNIT } from "./read-model/state";
 import {
@@ -94,15 +93,14 @@ function citationsOf(dataSources: DataSources): string[] {
 }
 
 async function indexOf(product: LlmCodingProductId, scope: ChatScope) {
-  return runRoute(llmCodingIndexRoute, { query: { product } }, scope.caller, scope.deps);
+  return askRoute(llmCodingIndexRoute, { query: { product } }, scope);
 }
 
 async function historyOf(product: LlmCodingProductId, period: Period, scope: ChatScope) {
-  return runRoute(
+  return askRoute(
     llmCodingHistoryRoute,
     { query: { product, startDate: period.startDate, endDate: period.endDate } },
-    scope.caller,
-    scope.deps,
+    scope,
   );
 }
 
@@ -194,7 +192,7 @@ const COUNT_INTENT: MarketIntent = {
     CODING.test(question.lower) &&
     HOW_MANY.test(question.lower) &&
     !MERGE_RATE.test(question.lower),
-  async answer(question, scope): Promise<EngineAnswer> {
+  async answer(question, scope) {
     const commits = COMMITS.test(question.lower);
     const days = countDays(question);
     const lines: string[] = [];
@@ -247,7 +245,7 @@ const COUNT_INTENT: MarketIntent = {
 const MERGE_RATE_INTENT: MarketIntent = {
   intent: "coding_merge_rate",
   asks: (question) => aboutAgents(question) && MERGE_RATE.test(question.lower),
-  async answer(question, scope): Promise<EngineAnswer> {
+  async answer(question, scope) {
     const lines: string[] = [];
     const sources: ChatSource[] = [];
     const citations: string[] = [];

@@ -1,4 +1,4 @@
-import type { McpResource } from "../../platform/mcp/resources";
+import type { McpResource } from "../../platform/core/resources";
 import { LLM_CODING } from "./read-model/state";
 import { llmCodingMethodologyDocument } from "./services/llm-coding";
 

@@ -4,15 +4,12 @@ import {
   type ChatMarket,
   type ChatPoint,
   type ChatScope,
-  type EngineAnswer,
   type MarketIntent,
-  type Question,
   type Subject,
-} from "../../platform/chat/market-chat";
-import type { Period } from "../../platform/chat/period";
-import type { ChatSource } from "../../platform/chat/schemas";
-import { runRoute } from "../../platform/http/run-route";
-import type { AnswerDataSources } from "../../platform/provenance/data-sources";
+  type Period,
+  type ChatSource,
+} from "../../platform/core/chat";
+import { askRoute, citationsOf } from "../../platform/chat/market-kit";
 import {
   memoryHistoryRoute,
   memoryIndexRoute,
@@ -57,36 +54,24 @@ const signed = (value: number | null) =>
   value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(2)}%`;
 
 /** The lines the answer's sources require: the sample notice, or each source's citation. */
-function citationsOf(dataSources: AnswerDataSources): string[] {
-  if (dataSources.sample && dataSources.notice !== null) return [dataSources.notice];
-  return dataSources.sources.flatMap((source) =>
-    source.citation === null ? [] : [source.citation],
-  );
-}
 
 function sourcesText(row: { sources: readonly string[]; sample: boolean }): string {
   return row.sample ? "generated SAMPLE, not market data" : `source ${row.sources.join(", ")}`;
 }
 
 function historyOf(typeId: string, period: Period, scope: ChatScope) {
-  return runRoute(
+  return askRoute(
     memoryHistoryRoute,
     {
       params: { memoryType: typeId },
       query: { startDate: period.startDate, endDate: period.endDate },
     },
-    scope.caller,
-    scope.deps,
+    scope,
   );
 }
 
 async function latest(subject: Subject, scope: ChatScope) {
-  const answer = await runRoute(
-    memoryIndexRoute,
-    { query: { type: subject.id } },
-    scope.caller,
-    scope.deps,
-  );
+  const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
   const body = answer.value as MemoryIndexResponse;
   const row = body.data as MemoryIndexRow;
@@ -134,12 +119,12 @@ const OTHER_ASK =
  */
 const MEMORY_PERIOD_INTENT: MarketIntent = {
   intent: "memory_period",
-  asks: (question: Question) =>
+  asks: (question) =>
     question.when.kind === "period" &&
     question.subjects.length === 1 &&
     question.subjects[0]?.market === MARKET &&
     !OTHER_ASK.test(question.lower),
-  async answer(question: Question, scope: ChatScope): Promise<EngineAnswer> {
+  async answer(question, scope) {
     const subject = question.subjects[0] as Subject;
     const period = (question.when as { kind: "period"; period: Period }).period;
     const answer = await historyOf(subject.id, period, scope);

@@ -1,5 +1,5 @@
 import { MEMORY_METHODOLOGY_VERSION, MEMORY_UNIT } from "@tpi/domain";
-import type { McpResource } from "../../platform/mcp/resources";
+import type { McpResource } from "../../platform/core/resources";
 import type { PublishedMemory } from "./read-model/published-memory";
 import { MEMORY } from "./read-model/state";
 import { memoryMethodologyDocument } from "./services/memory";

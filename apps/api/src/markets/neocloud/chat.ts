@@ -8,15 +8,8 @@ import {
   type NeocloudSite,
   type SiteStatus,
 } from "@tpi/domain";
-import {
-  sourceRowOf,
-  type ChatMarket,
-  type ChatScope,
-  type EngineAnswer,
-  type MarketIntent,
-  type Question,
-} from "../../platform/chat/market-chat";
-import { runRoute } from "../../platform/http/run-route";
+import { sourceRowOf, type ChatMarket, type MarketIntent } from "../../platform/core/chat";
+import { askRoute, citationsOf } from "../../platform/chat/market-kit";
 import { neocloudMethodologyRoute, neocloudSitesRoute } from "./routes/neocloud";
 import type { NeocloudSitesResponse } from "./schemas/neocloud";
 
@@ -61,13 +54,6 @@ function stateNamed(message: string): string | undefined {
   return undefined;
 }
 
-function citationsOf(body: NeocloudSitesResponse): string[] {
-  if (body.dataSources.sample && body.dataSources.notice !== null) return [body.dataSources.notice];
-  return body.dataSources.sources.flatMap((source) =>
-    source.citation === null ? [] : [source.citation],
-  );
-}
-
 const count = (value: number) => value.toLocaleString("en-US");
 
 /** "How many H100s are in sites under construction in Texas": chips of a family in matching sites. */
@@ -77,7 +63,7 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
     familyNamed(question.lower) !== undefined &&
     (SITE_WORDS.test(question.lower) || statusNamed(question.lower) !== undefined) &&
     HOW_MANY.test(question.lower),
-  async answer(question: Question, scope: ChatScope): Promise<EngineAnswer> {
+  async answer(question, scope) {
     const intent = "neocloud_chips_in_sites";
     const family = familyNamed(question.lower) ?? "H100";
     const status = statusNamed(question.lower);
@@ -85,7 +71,7 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
     const query: Record<string, string> = { scope: "all", limit: "1000" };
     if (status !== undefined) query.status = status;
     if (state !== undefined) query.state = state;
-    const answer = await runRoute(neocloudSitesRoute, { query }, scope.caller, scope.deps);
+    const answer = await askRoute(neocloudSitesRoute, { query }, scope);
     if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
     const body = answer.value as NeocloudSitesResponse;
     const withChip = body.data
@@ -135,7 +121,7 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
           ),
         },
       ],
-      citations: citationsOf(body),
+      citations: citationsOf(body.dataSources),
     };
   },
 };

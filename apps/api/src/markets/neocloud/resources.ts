@@ -1,5 +1,5 @@
 import { NEOCLOUD_METHODOLOGY_VERSION } from "@tpi/domain";
-import type { McpResource } from "../../platform/mcp/resources";
+import type { McpResource } from "../../platform/core/resources";
 import type { PublishedNeocloudSites } from "./read-model/published-sites";
 import { NEOCLOUD } from "./read-model/state";
 import { neocloudMethodologyDocument } from "./services/neocloud";

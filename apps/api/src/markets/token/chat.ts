@@ -16,10 +16,11 @@ import {
   type MarketIntent,
   type Question,
   type Subject,
-} from "../../platform/chat/market-chat";
-import { findPeriod, type Period } from "../../platform/chat/period";
-import type { ChatSource } from "../../platform/chat/schemas";
-import { runRoute } from "../../platform/http/run-route";
+  type Period,
+  type ChatSource,
+} from "../../platform/core/chat";
+import { findPeriod } from "../../platform/chat/period";
+import { askRoute } from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
@@ -84,12 +85,7 @@ const pointOf = (row: OtpiRow): ChatPoint => ({
 });
 
 async function latest(subject: Subject, scope: ChatScope) {
-  const answer = await runRoute(
-    otpiRoute,
-    { query: { lab: subject.id } },
-    scope.caller,
-    scope.deps,
-  );
+  const answer = await askRoute(otpiRoute, { query: { lab: subject.id } }, scope);
   const row = answer.ok ? (answer.value as OtpiResponse).data[0] : undefined;
   if (row === undefined) return undefined;
   const point = pointOf(row);
@@ -103,7 +99,7 @@ async function latest(subject: Subject, scope: ChatScope) {
 
 async function series(subject: Subject, period: Period, scope: ChatScope) {
   const query = { lab: subject.id, startDate: period.startDate, endDate: period.endDate };
-  const answer = await runRoute(otpiRoute, { query }, scope.caller, scope.deps);
+  const answer = await askRoute(otpiRoute, { query }, scope);
   return answer.ok
     ? { ok: true as const, value: (answer.value as OtpiResponse).data.map(pointOf) }
     : answer;
@@ -115,11 +111,10 @@ async function volumeRows(
   range: { startDate: string; endDate: string },
   scope: ChatScope,
 ): Promise<TokenVolumeRow[]> {
-  const answer = await runRoute(
+  const answer = await askRoute(
     tokenVolumeRoute,
     { query: { startDate: range.startDate, endDate: range.endDate, lab } },
-    scope.caller,
-    scope.deps,
+    scope,
   );
   return answer.ok ? (answer.value as TokenVolumeResponse).data : [];
 }
@@ -228,6 +223,7 @@ export const TOKEN_CHAT: ChatMarket = {
   tracked: `Tracked labs: ${LAB_CATALOG.map((entry) => entry.label).join(", ")}.`,
   subjects: SUBJECTS,
   domainWords: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
+  indexNames: /otpi|token price index/,
   unit: TOKEN_INDEX_UNIT,
   format: (value) => `$${value.toFixed(4)} per million tokens`,
   latest,

@@ -1,4 +1,4 @@
-import type { McpResource } from "../../platform/mcp/resources";
+import type { McpResource } from "../../platform/core/resources";
 import { answerMethodology } from "./services/details";
 import { TOKEN } from "./read-model/state";
 

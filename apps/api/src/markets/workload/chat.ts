@@ -12,12 +12,10 @@ import {
   sourceRowOf,
   type ChatMarket,
   type ChatScope,
-  type EngineAnswer,
   type MarketIntent,
-  type Question,
-} from "../../platform/chat/market-chat";
-import type { ChatSource } from "../../platform/chat/schemas";
-import { runRoute } from "../../platform/http/run-route";
+  type ChatSource,
+} from "../../platform/core/chat";
+import { askRoute, citationsOf } from "../../platform/chat/market-kit";
 import { WORKLOAD } from "./read-model/state";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import type { WorkloadResponse } from "./schemas/workload";
@@ -46,15 +44,8 @@ async function latestWeek(scope: ChatScope) {
   const week = WORKLOAD.of(scope.deps).index.latestWeek;
   const query: Record<string, string> =
     week === undefined ? {} : { startDate: week, endDate: week };
-  const answer = await runRoute(workloadRoute, { query }, scope.caller, scope.deps);
+  const answer = await askRoute(workloadRoute, { query }, scope);
   return { query, answer };
-}
-
-function citationsOf(body: WorkloadResponse): string[] {
-  if (body.dataSources.sample && body.dataSources.notice !== null) return [body.dataSources.notice];
-  return body.dataSources.sources.flatMap((source) =>
-    source.citation === null ? [] : [source.citation],
-  );
 }
 
 /** The harnesses a question names (by name or slug, hyphens read as spaces), of those in the cells. */
@@ -96,7 +87,7 @@ function windowText(cell: Pick<Cell, "date" | "windowDays" | "asOf">): string {
 const SESSION_COST_INTENT: MarketIntent = {
   intent: "session_cost",
   asks: (question) => SESSION.test(question.lower) && COST.test(question.lower),
-  async answer(question: Question, scope: ChatScope): Promise<EngineAnswer> {
+  async answer(question, scope) {
     const { query, answer } = await latestWeek(scope);
     if (!answer.ok) return { intent: "session_cost", answer: answer.error.message, sources: [] };
     const body = answer.value as WorkloadResponse;
@@ -146,7 +137,7 @@ const SESSION_COST_INTENT: MarketIntent = {
         ...lines,
       ].join("\n"),
       sources: [source],
-      citations: citationsOf(body),
+      citations: citationsOf(body.dataSources),
     };
   },
 };
@@ -155,7 +146,7 @@ const SESSION_COST_INTENT: MarketIntent = {
 const WORKLOAD_INDEX_INTENT: MarketIntent = {
   intent: "workload_index",
   asks: (question) => WORKLOAD_WORDS.test(question.lower),
-  async answer(_question: Question, scope: ChatScope): Promise<EngineAnswer> {
+  async answer(_question, scope) {
     const { query, answer } = await latestWeek(scope);
     if (!answer.ok) return { intent: "workload_index", answer: answer.error.message, sources: [] };
     const body = answer.value as WorkloadResponse;
@@ -181,7 +172,7 @@ const WORKLOAD_INDEX_INTENT: MarketIntent = {
           values: rows.map((row) => sourceRowOf(row)),
         },
       ],
-      citations: citationsOf(body),
+      citations: citationsOf(body.dataSources),
     };
   },
 };

@@ -1,5 +1,5 @@
 import { WORKLOAD_METHODOLOGY_VERSION, WORKLOAD_UNIT } from "@tpi/domain";
-import type { McpResource } from "../../platform/mcp/resources";
+import type { McpResource } from "../../platform/core/resources";
 import { WORKLOAD } from "./read-model/state";
 import { workloadMethodologyDocument } from "./services/workload";
 import type { PublishedWorkload } from "./read-model/published-workload";

@@ -9,7 +9,7 @@ import { listOutbox } from "@tpi/db";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../observability/logger";
-import { RedisConnection } from "../rate-limit/redis-connection";
+import { RedisConnection } from "../redis/redis-connection";
 import {
   CONTRACT_RATE_LIMITS,
   serveApp,

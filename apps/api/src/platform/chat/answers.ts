@@ -1,7 +1,13 @@
 import type { Market } from "../core/market";
-import type { ChatMarket, ChatPoint, ChatScope, EngineAnswer, Subject } from "./market-chat";
-import type { Period } from "./period";
-import type { ChatSource } from "./schemas";
+import type {
+  ChatMarket,
+  ChatPoint,
+  ChatScope,
+  EngineAnswer,
+  Subject,
+  Period,
+  ChatSource,
+} from "../core/chat";
 
 /**
  * The engine's own answers, in plain sentences, built only from values the markets' routes

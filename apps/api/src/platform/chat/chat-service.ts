@@ -2,10 +2,9 @@ import type { DomainError, Result } from "@tpi/domain";
 import { ok } from "@tpi/domain";
 import type { Market } from "../core/market";
 import { parseValue } from "../http/input";
-import { chatRequestSchema, type ChatResponse, type ChatSource } from "./schemas";
+import type { ChatModel, ChatScope, ChatSource, ChatToolbox } from "../core/chat";
+import { chatRequestSchema, type ChatResponse } from "./schemas";
 import { answerQuestion } from "./engine";
-import type { ChatScope } from "./market-chat";
-import type { ChatModel, ChatToolbox } from "./model-backend";
 
 /** The configured model and the data tools it may call for this caller (recording what it used). */
 export type ChatBackend = {

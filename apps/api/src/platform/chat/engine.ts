@@ -15,14 +15,8 @@ import {
   provenanceAnswer,
   rankingAnswer,
 } from "./answers";
-import {
-  intentOf,
-  readQuestion,
-  withoutSubjects,
-  type ChatTurn,
-  type CommonIntent,
-} from "./intent";
-import type { ChatScope, EngineAnswer, Question } from "./market-chat";
+import { intentOf, readQuestion, withoutSubjects, type CommonIntent } from "./intent";
+import type { ChatTurn, ChatScope, EngineAnswer, Question } from "../core/chat";
 import { defaultPeriod } from "./period";
 import { readWhen } from "./when";
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { ChatToolbox, FunctionTool } from "./model-backend";
+import type { ChatToolbox, FunctionTool, ChatSource } from "../core/chat";
 import type { AppDeps } from "../core/deps";
-import type { ChatSource } from "./schemas";
 import { runTool, type ToolOutcome } from "../mcp/tool-runner";
 import { dataToolsOf, type DataTool } from "../mcp/tools";
 import type { Market } from "../core/market";

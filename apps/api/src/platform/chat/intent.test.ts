@@ -1,8 +1,10 @@
 import { GPU_NAMES, LAB_IDS } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { findSubjects, intentOf, readQuestion, withoutSubjects, type ChatTurn } from "./intent";
-import { defaultPeriod, type Period } from "./period";
+import type { Market } from "../core/market";
+import { findSubjects, intentOf, readQuestion, withoutSubjects } from "./intent";
+import type { ChatTurn, Period } from "../core/chat";
+import { defaultPeriod } from "./period";
 import { readWhen } from "./when";
 
 const names = (text: string) => findSubjects(text, MARKETS).map((s) => s.id);
@@ -170,6 +172,20 @@ describe("reading a question", () => {
       kind: "methodology",
       subjects: ["anthropic"],
     });
+  });
+
+  it("reads 'what is' and an index's own name as a methodology question, from the markets' names", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const kindOf = (message: string, markets: readonly Market[]) => {
+      const question = readQuestion(message, [], now, markets, readWhen(message, now));
+      return intentOf(question, markets).kind;
+    };
+    for (const market of MARKETS.filter((candidate) => candidate.chat.indexNames !== undefined)) {
+      const name = market.chat.indexNames?.source.split("|")[0] ?? "";
+      expect(kindOf(`what is the ${name}?`, MARKETS), market.name).toBe("methodology");
+      // Without the market, its index's name is no word of ours.
+      expect(kindOf(`what is the ${name}?`, []), market.name).toBe("out_of_scope");
+    }
   });
 
   it("reads token volume, usage and share questions about labs", () => {

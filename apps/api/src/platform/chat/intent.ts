@@ -1,6 +1,5 @@
 import type { Market } from "../core/market";
-import type { ChatMarket, Question, Subject } from "./market-chat";
-import type { When } from "./when";
+import type { ChatMarket, Question, Subject, When, ChatTurn } from "../core/chat";
 
 /**
  * Reading a question deterministically from its words before any data is touched: the subjects
@@ -10,7 +9,6 @@ import type { When } from "./when";
  * biggest mover, a value on one day, highs and lows (ranking first), change, comparison, latest
  * value, and anything else is out of scope.
  */
-export type ChatTurn = { role: "user" | "assistant"; content: string };
 
 /** What the engine answers itself; markets add their own intents. */
 export type CommonIntent =
@@ -35,20 +33,34 @@ export type CommonIntent =
 /**
  * Questions about the method, however phrased: the words themselves ("methodology",
  * "winsorizing", "formula"); "how"/"explain"/"describe" with a verb of computing and something
- * of ours to compute (an index, a price, "it"); "explain the index"; "what is the OTPI". A
- * computing verb alone is not enough ("how do you compute pi?" stays out of scope), and a
- * question about a move or a comparison, or "explain why...", asks about values, not the method.
- * "Construction" is a site's status ("sites under construction"), not how a value is constructed.
+ * of ours to compute (an index, a price, "it"); "explain the index"; "what is" and an index's own
+ * name ("what is the OTPI", each market's `indexNames`). A computing verb alone is not enough
+ * ("how do you compute pi?" stays out of scope), and a question about a move or a comparison, or
+ * "explain why...", asks about values, not the method. "Construction" is a site's status ("sites
+ * under construction"), not how a value is constructed.
  */
 const METHOD_WORD = /methodolog|winsori|\bformula\b/;
 const METHOD_ASK =
   /\b(?:how|explain|describe|walk me through|what goes into)\b(?![^?]*\bwhy\b)[^?]*\b(?:calculat|comput|settl|derived?|weight|construct(?!ion)|determin|blend|made|built)\w*/;
-const METHOD_OBJECT =
-  /\b(?:index|indices|indexes|otpi|ocpi|prices?|values?|it|they|numbers?|figures?|prints?|daily values?)\b/;
-const EXPLAIN_INDEX =
-  /\b(?:explain|describe)\b(?![^?]*\bwhy\b)[^?]*\b(?:index|indices|indexes|otpi|ocpi|method)\b/;
-const WHAT_IS_INDEX =
-  /what is (?:the )?(?:otpi|ocpi|token price index|gpu (?:compute )?(?:price )?index)\b/;
+const METHOD_OBJECT_WORDS =
+  "index|indices|indexes|prices?|values?|it|they|numbers?|figures?|prints?|daily values?";
+const EXPLAIN_OBJECT_WORDS = "index|indices|indexes|method";
+
+/** The method questions' patterns that name things of ours, with the markets' index names. */
+function methodPatterns(markets: readonly Market[]) {
+  const names = markets.flatMap((market) =>
+    market.chat.indexNames === undefined ? [] : [`(?:${market.chat.indexNames.source})`],
+  );
+  const withNames = (words: string) => [words, ...names].join("|");
+  return {
+    object: new RegExp(`\\b(?:${withNames(METHOD_OBJECT_WORDS)})\\b`),
+    explainIndex: new RegExp(
+      `\\b(?:explain|describe)\\b(?![^?]*\\bwhy\\b)[^?]*\\b(?:${withNames(EXPLAIN_OBJECT_WORDS)})\\b`,
+    ),
+    whatIsIndex:
+      names.length === 0 ? undefined : new RegExp(`what is (?:the )?(?:${names.join("|")})\\b`),
+  };
+}
 
 /** Questions about where the numbers come from, not what they are. */
 const PROVENANCE =
@@ -74,12 +86,17 @@ export const PATTERNS = {
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
 };
 
-function asksForMethod(lower: string, subjects: readonly Subject[]): boolean {
-  if (METHOD_WORD.test(lower) || WHAT_IS_INDEX.test(lower)) return true;
+function asksForMethod(
+  lower: string,
+  subjects: readonly Subject[],
+  markets: readonly Market[],
+): boolean {
+  const method = methodPatterns(markets);
+  if (METHOD_WORD.test(lower) || method.whatIsIndex?.test(lower)) return true;
   // "How did the settled price change?" and "explain the H100 vs B200 gap" ask about values.
   if (PATTERNS.change.test(lower) || PATTERNS.compare.test(lower)) return false;
-  if (METHOD_ASK.test(lower) && (METHOD_OBJECT.test(lower) || subjects.length > 0)) return true;
-  return EXPLAIN_INDEX.test(lower);
+  if (METHOD_ASK.test(lower) && (method.object.test(lower) || subjects.length > 0)) return true;
+  return method.explainIndex.test(lower);
 }
 
 /** Subjects named in `text`, in the order they are mentioned, each once. */
@@ -163,7 +180,7 @@ function moverDirection(lower: string): "up" | "down" | "either" | undefined {
 export function intentOf(question: Question, markets: readonly Market[]): CommonIntent {
   const { lower, subjects, domain, when } = question;
   const namesPeriod = when.kind === "period";
-  if (asksForMethod(lower, subjects)) return { kind: "methodology" };
+  if (asksForMethod(lower, subjects, markets)) return { kind: "methodology" };
   if (PROVENANCE.test(lower) && !PATTERNS.freeTier.test(lower)) return { kind: "provenance" };
   if (PATTERNS.freeTier.test(lower)) return { kind: "free_tier" };
   for (const market of markets) {

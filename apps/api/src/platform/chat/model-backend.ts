@@ -1,5 +1,5 @@
 import { DomainError } from "@tpi/domain";
-import type { ChatTurn } from "./intent";
+import type { ChatModel, ChatToolbox } from "../core/chat";
 
 /**
  * An optional OpenAI-compatible chat-completions backend that answers by calling the data tools
@@ -18,27 +18,6 @@ export type ChatModelSettings = {
   apiKey?: string;
   /** For the whole exchange, every round and tool call included. */
   timeoutMs: number;
-};
-
-/** One entry of the OpenAI `tools` array. */
-export type FunctionTool = {
-  type: "function";
-  function: { name: string; description: string; parameters: Record<string, unknown> };
-};
-
-/** What the chat runs for the model: the tools it may call, with the caller's access. */
-export type ChatToolbox = {
-  tools: readonly FunctionTool[];
-  /** Runs one call; `content` is the JSON the model reads back (a result or an error body). */
-  call(name: string, argumentsJson: string): Promise<{ content: string }>;
-};
-
-export type ChatModel = {
-  answer(input: {
-    question: string;
-    history: readonly ChatTurn[];
-    toolbox: ChatToolbox;
-  }): Promise<string>;
 };
 
 /** Completions per question: up to MODEL_ROUNDS - 1 rounds of tool calls, then an answer. */

@@ -1,7 +1,5 @@
 import { addDays, subtractMonthsClamped, utcDayOf, type UtcDay } from "@tpi/domain";
-
-/** UTC days from `startDate` through `endDate`; `label` says it the way answers do ("over the last 3 months"). */
-export type Period = { startDate: UtcDay; endDate: UtcDay; label: string };
+import type { Period } from "../core/chat";
 
 /** Default look-back of change and high/low questions that name no period. */
 export const DEFAULT_PERIOD_DAYS = 30;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { storableText } from "../http/input";
+import { chatSourceSchema } from "../core/chat";
 
 /** Limits of `POST /api/chat`; the JSON body limit (http/limits.ts) holds a full request of ASCII text. */
 export const CHAT_MESSAGE_MAX_CHARS = 2_000;
@@ -49,32 +50,6 @@ export const chatRequestSchema = z
   .strict()
   .meta({ id: "ChatRequest" });
 
-export const chatSourceSchema = z
-  .object({
-    endpoint: z.string().meta({
-      description: "The REST route that returns these rows.",
-      example: "/api/gpu/{gpuName}/index-history",
-    }),
-    parameters: z
-      .record(z.string(), z.string())
-      .meta({ description: "Its parameters, so the rows can be fetched again and checked." }),
-    values: z
-      .array(
-        z.record(
-          z.string(),
-          // A list of names: a GPU value's `sources`.
-          z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]),
-        ),
-      )
-      .meta({ description: "The rows the answer used, with the route's field names." }),
-    tool: z.string().optional().meta({
-      description:
-        "Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).",
-      example: "get_token_index",
-    }),
-  })
-  .meta({ id: "ChatSource" });
-
 /** The engine's own intents; each market adds those of its own questions (its `chat.intents`). */
 export const COMMON_CHAT_INTENTS = [
   "latest",
@@ -113,5 +88,4 @@ export const chatResponseSchema = z
   .meta({ id: "ChatResponse" });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
-export type ChatSource = z.infer<typeof chatSourceSchema>;
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

@@ -1,19 +1,13 @@
 import * as chrono from "chrono-node";
 import { maxDay, minDay, parseDayParameter, parseUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
-import { findNamedPeriod, type Period } from "./period";
+import type { Period, When } from "../core/chat";
+import { findNamedPeriod } from "./period";
 
 /**
- * When a question asks about: one day ("on 2025-06-15", "yesterday", "on Nov 1"), a period ("in
- * October 2026", "last week", "Q3 2026", "since June", "from 1 to 15 October"), nothing (the
- * latest value), or a date that is no date ("2025-13-45"), refused in the API's own words.
- * Written dates are read by chrono-node (English, with French, German, Spanish, Portuguese,
- * Italian and Dutch dates as a fallback); counted and calendar periods by `period.ts`.
+ * Reads when a question asks about (see `When`). Written dates are read by chrono-node (English,
+ * with French, German, Spanish, Portuguese, Italian and Dutch dates as a fallback); counted and
+ * calendar periods by `period.ts`.
  */
-export type When =
-  | { kind: "latest" }
-  | { kind: "day"; day: UtcDay; label: string }
-  | { kind: "period"; period: Period }
-  | { kind: "invalid"; message: string };
 
 /** Numbers written as days: refused when they are not real calendar days, never read as "now". */
 const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;

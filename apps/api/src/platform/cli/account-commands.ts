@@ -21,12 +21,13 @@ import {
   type AccountRecord,
   type ApiKeyRecord,
 } from "@tpi/db";
-import type { Env } from "../runtime/env";
+import type { Env } from "../core/env";
 import { KEY_CACHE_TTL_MS, KEY_USAGE_FLUSH_MS } from "../auth/api-key-authenticator";
 import { recordAdminAction } from "../accounts/web-accounts";
 import { createApiKey } from "../accounts/create-key";
 import { decideUpgrade } from "../accounts/upgrades";
-import { UsageError, withRuntime, type Command, type CommandModule } from "./command";
+import { UsageError, withRuntime } from "./command";
+import type { Command, CommandModule } from "../core/command";
 
 /** Operator commands for accounts and their API keys. Each prints what it did. */
 

@@ -1,17 +1,6 @@
 import { invalidDayMessage, parseUtcDay, type UtcDay } from "@tpi/domain";
-import type { Env } from "../runtime/env";
-import type { Market } from "../core/market";
-import type { Logger } from "../observability/logger";
+import type { CommandContext } from "../core/command";
 import { openRuntime, type Runtime } from "../runtime/runtime";
-
-/** What every command receives besides its arguments: the validated environment, the log, the markets. */
-export type CommandContext = { env: Env; log: Logger; markets: readonly Market[] };
-
-/** A CLI command: parses its own arguments, prints what it did, throws on failure. */
-export type Command = (args: string[], context: CommandContext) => Promise<void>;
-
-/** A group of commands with their help lines, in the order `pnpm tpi help` prints them. */
-export type CommandModule = { usage: string; commands: Record<string, Command> };
 
 /** A mistake in how the command was called: exit code 2 and the usage text. */
 export class UsageError extends Error {}

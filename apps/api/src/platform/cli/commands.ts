@@ -1,6 +1,6 @@
 import type { Market } from "../core/market";
 import { ACCOUNT_COMMANDS } from "./account-commands";
-import type { Command, CommandModule } from "./command";
+import type { Command, CommandModule } from "../core/command";
 import { CORE_COMMANDS } from "./core-commands";
 import { MCP_COMMANDS } from "./mcp-commands";
 

@@ -1,5 +1,5 @@
 import { applyMigrations, openDatabase } from "@tpi/db";
-import type { CommandModule } from "./command";
+import type { CommandModule } from "../core/command";
 
 /** The platform's own command: the database schema. */
 export const CORE_COMMANDS: CommandModule = {

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "../rate-limit/limiters";
+import { DEFAULT_RATE_LIMIT_SETTINGS, type AppDeps } from "../core/deps";
 import { connectMcpServer, createMcpServer } from "../mcp/server";
 import { JsonRpcStdioTransport } from "../mcp/stdio-transport";
 import { ANONYMOUS, type Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../core/deps";
 import { refreshPublications } from "../runtime/runtime";
-import { ConfigurationError, withRuntime, type CommandModule } from "./command";
+import { ConfigurationError, withRuntime } from "./command";
+import type { CommandModule } from "../core/command";
 
 /**
  * `tpi mcp`: the MCP server over stdio for a local client (Claude Desktop and the like), reading

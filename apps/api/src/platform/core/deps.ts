@@ -1,15 +1,18 @@
 import {
+  CHAT_RATE_LIMIT,
   DEFAULT_NEW_ACCOUNT_PLAN,
   DEFAULT_TRIAL_PERIOD_HOURS,
+  PUBLIC_RATE_LIMIT,
   type AccountPlan,
+  type RateLimitRule,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import type { DatabaseHealth } from "../health/database-health";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
-import type { RateLimitSettings } from "../rate-limit/limiters";
-import type { ChatModel } from "../chat/model-backend";
+import type { RedisConnection } from "../redis/redis-connection";
+import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */
@@ -75,4 +78,25 @@ export const DEFAULT_WEBSITE_ACCOUNT_SETTINGS: WebsiteAccountSettings = {
   trialPeriodHours: DEFAULT_TRIAL_PERIOD_HOURS,
   newAccountPlan: DEFAULT_NEW_ACCOUNT_PLAN,
   operatorMail: [],
+};
+
+export type RateLimitSettings = {
+  /** Allowances; the contract's values unless a test shortens a window. */
+  public: RateLimitRule;
+  chat: RateLimitRule;
+  /** Keyed `/mcp` calls; MCP_KEY_RATE_LIMIT when absent. */
+  mcpKey?: RateLimitRule;
+  /** Origins (scheme://host[:port]) whose requests skip the public limiter. */
+  trustedOrigins: readonly string[];
+  /** The shared store; without it every instance counts in its own memory. */
+  redis?: RedisConnection;
+  /** Prefix of this deployment's counters in Redis. */
+  redisPrefix: string;
+};
+
+export const DEFAULT_RATE_LIMIT_SETTINGS: RateLimitSettings = {
+  public: PUBLIC_RATE_LIMIT,
+  chat: CHAT_RATE_LIMIT,
+  trustedOrigins: [],
+  redisPrefix: "tpi:rl:",
 };

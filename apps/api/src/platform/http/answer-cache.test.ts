@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PreparedAnswer } from "./prepared-answer";
 import { AnswerCache } from "./settled";
-import type { Route } from "./route";
+import type { Route } from "../core/route";
 
 const route = { path: "/api/x" } as unknown as Route;
 const answer = (bytes: number, freshUntil = Number.POSITIVE_INFINITY) =>

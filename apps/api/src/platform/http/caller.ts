@@ -2,7 +2,7 @@ import type { NextFunction, RequestHandler, Response } from "express";
 import type { DomainError, Result } from "@tpi/domain";
 import { ANONYMOUS, type ApiKeyAuthenticator, type Caller } from "../auth/api-key-authenticator";
 import { sendError } from "./errors";
-import type { Route } from "./route";
+import type { Route } from "../core/route";
 import { requireAccess } from "./run-route";
 
 /** The caller resolved for this request (anonymous until `identifyCaller` ran). */

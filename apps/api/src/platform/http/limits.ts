@@ -6,6 +6,3 @@ export const JSON_BODY_LIMIT_BYTES = JSON_BODY_LIMIT_KB * 1024;
 
 /** The same limit in words, for documentation. */
 export const JSON_BODY_LIMIT_TEXT = `${JSON_BODY_LIMIT_KB} kB`;
-
-/** Default of ANSWER_CACHE_MAX_MB: megabytes of settled answers (uncompressed) kept per instance. */
-export const DEFAULT_ANSWER_CACHE_MAX_MB = 64;

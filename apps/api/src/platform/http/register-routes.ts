@@ -3,7 +3,8 @@ import type { Express, RequestHandler } from "express";
 import type { AppDeps } from "../core/deps";
 import { callerOf, identifyCaller, requireKeyFor } from "./caller";
 import { methodNotAllowed, sendError } from "./errors";
-import { deprecationHeaders, expressPath, type Route } from "./route";
+import { deprecationHeaders, expressPath } from "./route";
+import type { Route } from "../core/route";
 import { checkRoute, settledAnswerer } from "./run-route";
 import { serveSettled, type AnswerCache } from "./settled";
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { runWithRequestId, type Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
-import type { Route } from "./route";
+import type { Route } from "../core/route";
 
 /**
  * An incoming `X-Request-Id` is kept (a proxy's id then joins its logs to ours) when it is short

@@ -2,7 +2,7 @@ import { apiKeyRequired, ok, type DomainError, type RawQuery, type Result } from
 import type { Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
 import { parseParams, parseQuery, parseValue } from "./input";
-import type { Route, SettledAnswer, TypedRoute } from "./route";
+import type { Route, SettledAnswer, TypedRoute } from "../core/route";
 
 /**
  * The one request pipeline. Express, the fast lane, MCP tools, the chat and the website's tRPC

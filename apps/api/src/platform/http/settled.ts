@@ -11,7 +11,8 @@ import {
   sendPrepared,
   type SendPreparedOptions,
 } from "./prepared-answer";
-import { cacheScope, type Freshness, type Route, type SettledAnswer } from "./route";
+import { cacheScope } from "./route";
+import type { Freshness, Route, SettledAnswer } from "../core/route";
 
 /** Max-age (seconds) of answers that do not change while the process runs: the catalogs. */
 export const STATIC_MAX_AGE_SECONDS = 3600;

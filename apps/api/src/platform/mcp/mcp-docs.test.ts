@@ -2,7 +2,7 @@ import { MARKETS } from "../../markets";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../runtime/env";
+import { REPO_ROOT } from "../core/env";
 import { dataToolsOf, type DataTool } from "./tools";
 
 const DATA_TOOLS = dataToolsOf(MARKETS);

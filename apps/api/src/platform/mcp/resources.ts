@@ -1,16 +1,5 @@
 import type { AppDeps } from "../core/deps";
-
-/** A document MCP clients can read besides the tools (a market's methodology, say). */
-export type McpResource = {
-  name: string;
-  /** `tpi://…` */
-  uri: string;
-  title: string;
-  description: string;
-  mimeType: "application/json" | "text/markdown";
-  /** The document as served now (it may state the published data's sources). */
-  read(deps: AppDeps): string;
-};
+import type { McpResource } from "../core/resources";
 
 /** Every market's resources, in market order. */
 export function resourcesOf(deps: Pick<AppDeps, "marketList">): readonly McpResource[] {

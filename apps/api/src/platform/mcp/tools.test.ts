@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { widgetPriceRoute } from "../../testing/fixture-market";
 import { functionToolsOf } from "../chat/function-tools";
 import type { Market } from "../core/market";
-import type { Route } from "../http/route";
+import type { Route } from "../core/route";
 import { toolDefinitionOf } from "./server";
 import { dataToolsOf, toolAccess } from "./tools";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryShape } from "../http/input";
-import type { Route } from "../http/route";
+import type { Route } from "../core/route";
 import type { Market } from "../core/market";
 import { toolErrorSchema, toolSourceSchema, type ToolAccess } from "./tool-source";
 

@@ -7,13 +7,8 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import type { Market } from "../core/market";
-import {
-  deprecationHeaders,
-  type QuerySchema,
-  type ResponseDoc,
-  type Route,
-  type Security,
-} from "../http/route";
+import { deprecationHeaders } from "../http/route";
+import type { QuerySchema, ResponseDoc, Route, Security } from "../core/route";
 import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { parameterAlternativesOf } from "../http/parameters";
 import { errorResponse } from "./responses";

@@ -1,15 +1,10 @@
 // @module-tag zone
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { openTokenState } from "../../markets/token/read-model/state";
-import { openLlmCodingState } from "../../markets/llm-coding/read-model/state";
-import { openGpuState } from "../../markets/gpu/read-model/state";
-import { openMemoryState } from "../../markets/memory/read-model/state";
-import { openNeocloudState } from "../../markets/neocloud/read-model/state";
-import { openWorkloadState } from "../../markets/workload/read-model/state";
-import { DEFAULT_METHODOLOGY_RULES, DEFAULT_GPU_METHOD_RULES, type UtcDay } from "@tpi/domain";
+import { TOKEN } from "../../markets/token/read-model/state";
+import { openTestMarkets } from "../../testing/market-states";
+import type { UtcDay } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import { MarketStates } from "../core/market";
 import { routesOf } from "../routes";
 import { apiReference } from "./reference";
 
@@ -19,18 +14,9 @@ const ROUTES = routesOf(MARKETS);
 const noDatabase = {} as Db;
 
 function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
-  const token = {
-    ...openTokenState(DEFAULT_METHODOLOGY_RULES, noDatabase),
-    latestKeylessDay: () => latestKeylessDay,
-  };
-  const markets = new MarketStates([
-    ["token", token],
-    ["gpu", openGpuState(DEFAULT_GPU_METHOD_RULES, noDatabase)],
-    ["memory", openMemoryState(noDatabase, () => NOW)],
-    ["workload", openWorkloadState(noDatabase, () => NOW)],
-    ["llm-coding", openLlmCodingState(noDatabase, () => NOW)],
-    ["neocloud", openNeocloudState(noDatabase)],
-  ]);
+  const opened = openTestMarkets(noDatabase, () => NOW);
+  const token = { ...TOKEN.of({ markets: opened }), latestKeylessDay: () => latestKeylessDay };
+  const markets = openTestMarkets(noDatabase, () => NOW, { [TOKEN.name]: token });
   const reference = apiReference(ROUTES, { marketList: MARKETS, markets, clock: () => NOW });
   const route = reference.routes.find((entry) => entry.path === "/api/otpi/constituents");
   return route?.examples[0]?.pathAndQuery;

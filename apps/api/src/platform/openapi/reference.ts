@@ -1,7 +1,7 @@
 import { PUBLIC_RATE_LIMIT, addDays, describeAllowance, utcDayOf, type UtcDay } from "@tpi/domain";
 import type { AppDeps } from "../core/deps";
 import type { z } from "zod";
-import type { Route, Security } from "../http/route";
+import type { Route, Security } from "../core/route";
 import { queryShape } from "../http/input";
 
 /**

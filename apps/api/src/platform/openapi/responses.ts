@@ -1,4 +1,4 @@
-import type { ResponseDoc } from "../http/route";
+import type { ResponseDoc } from "../core/route";
 import { errorBodySchema } from "../http/input";
 
 /** Error responses in the OpenAPI document: the contract's `{ error, message }` body. */

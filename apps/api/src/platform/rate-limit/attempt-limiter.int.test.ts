@@ -9,8 +9,8 @@ import {
   uniqueRedisPrefix,
 } from "../../testing/redis";
 import { AttemptLimiter } from "./attempt-limiter";
-import { DEFAULT_RATE_LIMIT_SETTINGS } from "./limiters";
-import { RedisConnection } from "./redis-connection";
+import { DEFAULT_RATE_LIMIT_SETTINGS } from "../core/deps";
+import { RedisConnection } from "../redis/redis-connection";
 
 const RULE: AttemptLimit = { name: "test", limit: 3, windowMs: 60_000 };
 

@@ -1,6 +1,7 @@
 import { RateLimitedError, type AttemptLimit } from "@tpi/domain";
 import type { Options, Store } from "express-rate-limit";
-import { limiterStore, type RateLimitSettings } from "./limiters";
+import { limiterStore } from "./limiters";
+import type { RateLimitSettings } from "../core/deps";
 
 /**
  * Counts attempts (sign-in, sign-up, reset requests) in the api's rate-limit store: Redis when

@@ -5,7 +5,7 @@ import {
   type Store,
 } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
-import type { RedisConnection } from "./redis-connection";
+import type { RedisConnection } from "../redis/redis-connection";
 
 /**
  * A rate-limit store that counts in Redis, shared by every api instance, while Redis answers, and

@@ -1,8 +1,6 @@
 import {
-  CHAT_RATE_LIMIT,
   DomainError,
   MCP_KEY_RATE_LIMIT,
-  PUBLIC_RATE_LIMIT,
   rateLimitedMessage,
   type RateLimitRule,
 } from "@tpi/domain";
@@ -20,28 +18,7 @@ import { sendError } from "../http/errors";
 import { keepRequestId, type Logger } from "../observability/logger";
 import type { LimiterDecision } from "../observability/metrics";
 import { FailoverStore } from "./failover-store";
-import type { RedisConnection } from "./redis-connection";
-
-export type RateLimitSettings = {
-  /** Allowances; the contract's values unless a test shortens a window. */
-  public: RateLimitRule;
-  chat: RateLimitRule;
-  /** Keyed `/mcp` calls; MCP_KEY_RATE_LIMIT when absent. */
-  mcpKey?: RateLimitRule;
-  /** Origins (scheme://host[:port]) whose requests skip the public limiter. */
-  trustedOrigins: readonly string[];
-  /** The shared store; without it every instance counts in its own memory. */
-  redis?: RedisConnection;
-  /** Prefix of this deployment's counters in Redis. */
-  redisPrefix: string;
-};
-
-export const DEFAULT_RATE_LIMIT_SETTINGS: RateLimitSettings = {
-  public: PUBLIC_RATE_LIMIT,
-  chat: CHAT_RATE_LIMIT,
-  trustedOrigins: [],
-  redisPrefix: "tpi:rl:",
-};
+import type { RateLimitSettings } from "../core/deps";
 
 export type RateLimiters = {
   /** 60 requests per minute per client IP; mounted on every route under /api, before any key check. */

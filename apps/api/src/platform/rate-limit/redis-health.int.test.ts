@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../observability/logger";
 import { RELAXED_RATE_LIMITS, startTestApi, type TestApi } from "../../testing/test-api";
-import { RedisConnection } from "./redis-connection";
+import { RedisConnection } from "../redis/redis-connection";
 
 /**
  * `/health` asks Redis itself: a Redis that answers again shows as connected on the next probe,

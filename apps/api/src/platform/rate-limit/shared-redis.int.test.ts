@@ -20,7 +20,7 @@ import {
   redisUnavailableReason,
   uniqueRedisPrefix,
 } from "../../testing/redis";
-import { REDIS_RETRY_AFTER_FAILURE_MS, RedisConnection } from "./redis-connection";
+import { REDIS_RETRY_AFTER_FAILURE_MS, RedisConnection } from "../redis/redis-connection";
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const NOW = new Date("2026-03-31T12:00:00.000Z");

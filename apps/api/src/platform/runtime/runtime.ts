@@ -1,7 +1,8 @@
 import { openDatabase, type OpenDatabase } from "@tpi/db";
 import { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
 import { DatabaseHealth } from "../health/database-health";
-import { clockFrom, databaseTimeoutsFrom, type Env } from "./env";
+import { clockFrom, databaseTimeoutsFrom } from "./env";
+import type { Env } from "../core/env";
 import { openMarkets, type Market, type MarketJobContext, type MarketStates } from "../core/market";
 import type { Logger } from "../observability/logger";
 import { createProgress } from "../observability/progress";

@@ -4,7 +4,7 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import { ERROR_STATUS } from "../http/error-status";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { currentRequestId } from "../observability/logger";
-import type { Route } from "../http/route";
+import type { Route } from "../core/route";
 import type { WebAccounts } from "../accounts/web-accounts";
 import type { AppDeps } from "../core/deps";
 

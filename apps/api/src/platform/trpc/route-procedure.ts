@@ -2,10 +2,9 @@ import type { DomainError, Result } from "@tpi/domain";
 import { z } from "zod";
 import { ANONYMOUS } from "../auth/api-key-authenticator";
 import { queryShape } from "../http/input";
-import type { TypedRoute } from "../http/route";
+import type { TypedRoute } from "../core/route";
 import { runRoute, type RouteInput } from "../http/run-route";
-import type { TrpcContext } from "./init";
-import { t, unwrap } from "./init";
+import { type TrpcContext, t, unwrap } from "./init";
 
 /**
  * Website procedures derived from REST routes. The website is public, so they answer what a

@@ -8,10 +8,9 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { accountCaller, ANONYMOUS, type Caller } from "../auth/api-key-authenticator";
-import type { TypedRoute } from "../http/route";
+import type { TypedRoute } from "../core/route";
 import { runRoute } from "../http/run-route";
-import type { TrpcContext } from "./init";
-import { t, unwrap } from "./init";
+import { type TrpcContext, t, unwrap } from "./init";
 import { routeInputOf, routeRequestOf } from "./route-procedure";
 
 /**

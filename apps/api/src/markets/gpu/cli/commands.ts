@@ -15,8 +15,8 @@ import {
   UsageError,
   dayOption,
   withRuntime,
-  type Command,
 } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 import { latestQuoteSnapshot, recentSourceSyncs } from "@tpi/db";
 import { addDays, utcDayOf } from "@tpi/domain";
 import { gpuEnvOf, gpuSettingsFrom, type GpuSettings } from "../jobs/settings";

@@ -6,8 +6,8 @@ import {
   UsageError,
   dayOption,
   withRuntime,
-  type Command,
 } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 import {
   GITHUB_SEARCH_SOURCE,
   GithubSyncRangeError,

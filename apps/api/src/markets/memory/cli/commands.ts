@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { MEMORY_SOURCE_PATTERN } from "@tpi/domain";
-import { UsageError, withRuntime, type Command } from "../../../platform/cli/command";
+import { UsageError, withRuntime } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 import { describeImport, importMemoryFile } from "../jobs/import";
 import { describeSettlement, settleMemoryLocked } from "../jobs/settlement";
 import { MEMORY } from "../read-model/state";

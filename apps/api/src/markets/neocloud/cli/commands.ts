@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
 import { recentSourceSyncs } from "@tpi/db";
-import { UsageError, withRuntime, type Command } from "../../../platform/cli/command";
+import { UsageError, withRuntime } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 import { importNeocloudSites, type NeocloudImportReport } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
 import { NEOCLOUD } from "../read-model/state";

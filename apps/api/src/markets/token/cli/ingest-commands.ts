@@ -26,8 +26,8 @@ import {
   UsageError,
   dayOption,
   withRuntime,
-  type Command,
 } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 
 /** Help lines of the data-in commands. */
 export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]

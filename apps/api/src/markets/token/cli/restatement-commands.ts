@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { parseLab } from "@tpi/domain";
 import { restateLabDay } from "../jobs/restatement";
 import { TOKEN } from "../read-model/state";
-import { UsageError, dayOption, withRuntime, type Command } from "../../../platform/cli/command";
+import { UsageError, dayOption, withRuntime } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 
 const describeValue = (value: number | null, suppression: string | null): string =>
   value === null ? `no value (${suppression ?? "unknown"})` : `${value} USD/Mtok`;

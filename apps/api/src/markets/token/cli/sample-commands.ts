@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { UsageError, dayOption, withRuntime, type Command } from "../../../platform/cli/command";
+import { UsageError, dayOption, withRuntime } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 import { jobContextOf } from "../../../platform/runtime/runtime";
 import { seedTokenSample } from "../jobs/sample-seed";
 import { describeSettlement, settleAndPublish } from "../jobs/lifecycle";

@@ -1,10 +1,6 @@
 import { parseArgs } from "node:util";
-import {
-  ConfigurationError,
-  UsageError,
-  withRuntime,
-  type Command,
-} from "../../../platform/cli/command";
+import { ConfigurationError, UsageError, withRuntime } from "../../../platform/cli/command";
+import type { Command } from "../../../platform/core/command";
 import { syncSessionCost } from "../jobs/session-cost-sync";
 import { workloadSettingsFrom } from "../jobs/settings";
 import { WORKLOAD } from "../read-model/state";

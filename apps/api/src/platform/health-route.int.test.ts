@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { MARKETS } from "../markets";
+import { startTestApi, type TestApi } from "../testing/test-api";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -28,14 +29,7 @@ describe("GET /health", () => {
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       database: "connected",
       // No first-start load recorded: nothing is being loaded for any market.
-      data: {
-        token: "complete",
-        gpu: "complete",
-        memory: "complete",
-        neocloud: "complete",
-        workload: "complete",
-        "llm-coding": "complete",
-      },
+      data: Object.fromEntries(MARKETS.map((market) => [market.name, "complete"])),
       redis: "not configured",
     });
   });

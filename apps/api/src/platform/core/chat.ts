@@ -1,10 +1,61 @@
-import type { DomainError, Result } from "@tpi/domain";
+import type { DomainError, Result, UtcDay } from "@tpi/domain";
+import { z } from "zod";
 import type { Caller } from "../auth/api-key-authenticator";
-import type { AppDeps } from "../core/deps";
-import type { Route } from "../http/route";
-import type { Period } from "./period";
-import type { When } from "./when";
-import type { ChatSource } from "./schemas";
+import type { AppDeps } from "./deps";
+import type { Route } from "./route";
+
+/**
+ * The chat's contract with the markets and with the optional model backend: what a market tells
+ * the chat (`ChatMarket`), the questions and answers they exchange, and what a model may call.
+ * The engine that reads questions and writes answers is `platform/chat`.
+ */
+
+/** UTC days from `startDate` through `endDate`; `label` says it the way answers do ("over the last 3 months"). */
+export type Period = { startDate: UtcDay; endDate: UtcDay; label: string };
+
+/**
+ * When a question asks about: one day ("on 2025-06-15", "yesterday", "on Nov 1"), a period ("in
+ * October 2026", "last week", "Q3 2026", "since June", "from 1 to 15 October"), nothing (the
+ * latest value), or a date that is no date ("2025-13-45"), refused in the API's own words
+ * (read by `platform/chat/when.ts`).
+ */
+export type When =
+  | { kind: "latest" }
+  | { kind: "day"; day: UtcDay; label: string }
+  | { kind: "period"; period: Period }
+  | { kind: "invalid"; message: string };
+
+/** A call that returns rows an answer used: its route, parameters and rows (`sources` of a chat answer). */
+export const chatSourceSchema = z
+  .object({
+    endpoint: z.string().meta({
+      description: "The REST route that returns these rows.",
+      example: "/api/gpu/{gpuName}/index-history",
+    }),
+    parameters: z
+      .record(z.string(), z.string())
+      .meta({ description: "Its parameters, so the rows can be fetched again and checked." }),
+    values: z
+      .array(
+        z.record(
+          z.string(),
+          // A list of names: a GPU value's `sources`.
+          z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]),
+        ),
+      )
+      .meta({ description: "The rows the answer used, with the route's field names." }),
+    tool: z.string().optional().meta({
+      description:
+        "Model answers: the data tool the model called for these rows (the MCP server's tool of the same name).",
+      example: "get_token_index",
+    }),
+  })
+  .meta({ id: "ChatSource" });
+
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
+/** One turn of a conversation, oldest first. */
+export type ChatTurn = { role: "user" | "assistant"; content: string };
 
 /**
  * What the chat knows of one market. The platform's engine reads questions, finds the subjects
@@ -86,6 +137,11 @@ export type ChatMarket = {
   subjects: ReadonlyArray<{ subject: Subject; pattern: RegExp }>;
   /** Words that put a question in this market when it names no subject. */
   domainWords: RegExp;
+  /**
+   * How questions name the index itself, lower case ("otpi", "token price index"), for "what is
+   * the OTPI"; a market without a name of its own leaves it out.
+   */
+  indexNames?: RegExp;
   /** The unit of its values, for "different units" answers. */
   unit: string;
   format(value: number): string;
@@ -110,4 +166,25 @@ export type FreeTierPart = {
   /** Routes that need a key whatever the subject: "the nearest-print history route". */
   keyedRoutes: readonly string[];
   sources: ChatSource[];
+};
+
+/** One entry of the OpenAI `tools` array. */
+export type FunctionTool = {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+};
+
+/** What the chat runs for the model: the tools it may call, with the caller's access. */
+export type ChatToolbox = {
+  tools: readonly FunctionTool[];
+  /** Runs one call; `content` is the JSON the model reads back (a result or an error body). */
+  call(name: string, argumentsJson: string): Promise<{ content: string }>;
+};
+
+export type ChatModel = {
+  answer(input: {
+    question: string;
+    history: readonly ChatTurn[];
+    toolbox: ChatToolbox;
+  }): Promise<string>;
 };

@@ -1,9 +1,9 @@
 import { dataLoadStates, isPendingLoad, type Db } from "@tpi/db";
-import type { DatabaseHealth, DatabaseState } from "./database-health";
-import { defineRoute } from "../http/route";
-import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "../rate-limit/limiters";
+import type { DatabaseHealth, DatabaseState } from "./health/database-health";
+import { defineRoute } from "./http/route";
+import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "./core/deps";
 import { z } from "zod";
-import { instantSchema } from "../http/input";
+import { instantSchema } from "./http/input";
 
 const PING_TIMEOUT_MS = 2_000;
 
