@@ -1,6 +1,6 @@
 import { isGpuName, isLabId, isLlmCodingProductId } from "@tpi/domain";
 import { isAccountPath } from "./account-paths";
-import { isMemoryTypeId } from "./memory-ids";
+import { isMemoryTypeId } from "../markets/memory/ids";
 
 /**
  * The first path segments the app answers (app/<segment>, plus Next's metadata files, its

@@ -1,6 +1,6 @@
 import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
-import { llmCodingPathOf } from "./llm-coding";
-import { memoryPagePaths } from "./memory";
+import { llmCodingPathOf } from "../markets/llm-coding/lib";
+import { memoryPagePaths } from "../markets/memory/lib";
 import { gpuPathOf } from "./paths";
 
 /** The site's pages that exist once, whatever the catalogs hold. */

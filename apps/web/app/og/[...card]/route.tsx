@@ -23,8 +23,8 @@ import {
   loadWorkloadMethodology,
 } from "../../../src/server/data";
 import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
-import { loadMemoryMethodology } from "../../../src/server/memory";
-import { loadNeocloudMethodology } from "../../../src/server/neocloud";
+import { loadMemoryMethodology } from "../../../src/markets/memory/loaders";
+import { loadNeocloudMethodology } from "../../../src/markets/neocloud/loaders";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
-import { formatPercent, formatUsd } from "./format";
-import { csvField, type Series } from "./shape";
+import { formatPercent, formatUsd } from "../../lib/format";
+import { csvField, type Series } from "../../lib/shape";
 
-export { isMemoryTypeId } from "./memory-ids";
+export { isMemoryTypeId } from "./ids";
 
 /**
  * The Memory pages' pure parts: their paths, the catalogue's grouping, the chart's series, the

@@ -1,10 +1,10 @@
 import "server-only";
 import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
-import type { RouterOutputs } from "../lib/api-types";
-import { refusal, type ApiRefusal } from "./account";
-import { apiClient } from "./trpc-client";
-import { isTrpcNotFound } from "./trpc-errors";
-import { personalApi } from "./viewer";
+import type { RouterOutputs } from "../../lib/api-types";
+import { refusal, type ApiRefusal } from "../../server/account";
+import { apiClient } from "../../server/trpc-client";
+import { isTrpcNotFound } from "../../server/trpc-errors";
+import { personalApi } from "../../server/viewer";
 
 /**
  * The Memory data, through the api's `memory` procedures: the public catalogue and methodology

@@ -1,9 +1,9 @@
 import "server-only";
-import type { RouterOutputs } from "../lib/api-types";
-import { refusal, type ApiRefusal } from "./account";
-import { apiClient } from "./trpc-client";
-import { isTrpcNotFound } from "./trpc-errors";
-import { personalApi } from "./viewer";
+import type { RouterOutputs } from "../../lib/api-types";
+import { refusal, type ApiRefusal } from "../../server/account";
+import { apiClient } from "../../server/trpc-client";
+import { isTrpcNotFound } from "../../server/trpc-errors";
+import { personalApi } from "../../server/viewer";
 
 /**
  * The LLM Coding data, through the api's `llmCoding` procedures: the public catalog and

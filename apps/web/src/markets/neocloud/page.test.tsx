@@ -1,11 +1,11 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import NeocloudPage from "../../app/neocloud/page";
-import { GET as neocloudCsv } from "../../app/neocloud/sites.csv/route";
-import { sessionCookieSpec } from "../server/account";
-import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+import { NeocloudPage } from "./page";
+import { GET as neocloudCsv } from "./sites-csv";
+import { sessionCookieSpec } from "../../server/account";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
 import {
   NEOCLOUD_CITATION,
   NEOCLOUD_FULL_SESSION,
@@ -16,10 +16,10 @@ import {
   NEOCLOUD_SITES,
   neocloudInputs,
   routerWithNeocloud,
-} from "../testing/neocloud-routers";
+} from "./test-routers";
 
 // The page is rendered per request and reads the request's session cookie.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * /neocloud and its CSV against a router in the api's shapes: a visitor and a Premium reader read

@@ -2,10 +2,10 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import MemoryPage from "../../app/memory/page";
-import MemoryTypePage from "../../app/memory/[id]/page";
-import { GET as memoryCsv } from "../../app/memory/[id]/history.csv/route";
-import { sessionCookieSpec } from "../server/account";
+import { MemoryPage } from "./overview-page";
+import { MemoryTypePage } from "./type-page";
+import { GET as memoryCsv } from "./history-csv";
+import { sessionCookieSpec } from "../../server/account";
 import {
   MEMORY_CITATION,
   MEMORY_ENDED_SESSION,
@@ -16,12 +16,12 @@ import {
   MEMORY_TRIAL_SESSION,
   memoryPlanInputs,
   routerWithMemoryData,
-} from "../testing/memory-routers";
-import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+} from "./test-routers";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
 
 // The pages are rendered per request and read the request's session cookie.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 vi.mock("next/navigation", () => ({
   notFound: () => {
     throw new Error("NEXT_NOT_FOUND");

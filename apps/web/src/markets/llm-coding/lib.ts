@@ -1,5 +1,5 @@
-import { formatCount } from "./format";
-import { csvField, type Series } from "./shape";
+import { formatCount } from "../../lib/format";
+import { csvField, type Series } from "../../lib/shape";
 
 /**
  * The LLM Coding pages' pure parts: their paths, the catalog's grouping, the chart's series and

@@ -1,11 +1,11 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import WorkloadPage from "../../app/workload/page";
-import { GET as workloadCsv } from "../../app/workload/history.csv/route";
-import { sessionCookieSpec } from "../server/account";
-import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+import { WorkloadPage } from "./page";
+import { GET as workloadCsv } from "./history-csv";
+import { sessionCookieSpec } from "../../server/account";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
 import {
   WORKLOAD_CELLS,
   WORKLOAD_FULL_SESSION,
@@ -15,10 +15,10 @@ import {
   WORKLOAD_REFUSED_SESSION,
   routerWithWorkload,
   workloadInputs,
-} from "../testing/workload-routers";
+} from "./test-routers";
 
 // The page is rendered per request and reads the request's session cookie.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * /workload and its CSV against a router in the api's shapes: a visitor reads what the index is

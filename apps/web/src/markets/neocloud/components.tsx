@@ -1,11 +1,11 @@
 import { PLAN_LABELS } from "@tpi/domain";
-import { KEY_HREF } from "./keyed-access";
+import { KEY_HREF } from "../../components/keyed-access";
 import type {
   NeocloudAggregateAnswer,
   NeocloudMethodology,
   NeocloudSitesAnswer,
-} from "../server/neocloud";
-import { formatCount } from "../lib/format";
+} from "./loaders";
+import { formatCount } from "../../lib/format";
 import {
   formatGpuQty,
   mapPointsOf,
@@ -23,9 +23,9 @@ import {
   statusLabelOf,
   type NeocloudFilters,
   type NeocloudSiteLike,
-} from "../lib/neocloud";
-import { MAP_HEIGHT, MAP_WIDTH } from "../lib/world-map";
-import { WORLD_OUTLINE_PATH } from "../lib/world-outline.generated";
+} from "./lib";
+import { MAP_HEIGHT, MAP_WIDTH } from "./world-map";
+import { WORLD_OUTLINE_PATH } from "./world-outline.generated";
 
 /** The plan whose keys and sessions read site data (the api decides; this says it). */
 const READING_PLAN = PLAN_LABELS.full;

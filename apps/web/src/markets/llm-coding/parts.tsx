@@ -1,30 +1,29 @@
 import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
-import { KEY_HREF, LockedValue } from "./keyed-access";
-import { SignedInNote } from "./signed-in-note";
-import { formatUtcInstant } from "../lib/format";
-import type { ApiRefusal } from "../server/account";
-import type { MemoryDataSources } from "../server/memory";
-import type { Viewer } from "../server/viewer";
+import { KEY_HREF, LockedValue } from "../../components/keyed-access";
+import { SignedInNote } from "../../components/signed-in-note";
+import type { CodingDataSources } from "./lib";
+import { formatUtcInstant } from "../../lib/format";
+import type { ApiRefusal } from "../../server/account";
+import type { Viewer } from "../../server/viewer";
 
 /**
- * Who reads the Memory values, as the api's routes grant them: any key, whatever its plan, so
- * any signed-in reader whose plan is active (an ended trial reads as a visitor).
+ * Who reads the LLM Coding values, as the api's routes grant them: any key, whatever its plan,
+ * so any signed-in reader whose plan is active (an ended trial reads as a visitor).
  */
-export const MEMORY_PLANS_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_LABELS[plan]).join(", ")})`;
+export const CODING_PLANS_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_LABELS[plan]).join(", ")})`;
 
-/** The /docs reference of the Memory routes, each at its operation's anchor. */
-export const MEMORY_DOCS = {
-  types: "/docs#route-listMemoryTypes",
-  methodology: "/docs#route-getMemoryMethodology",
-  index: "/docs#route-getMemoryIndex",
-  history: "/docs#route-getMemoryHistory",
+/** The /docs reference of the LLM Coding routes, each at its operation's anchor. */
+export const CODING_DOCS = {
+  methodology: "/docs#route-getLlmCodingMethodology",
+  index: "/docs#route-getLlmCodingIndex",
+  history: "/docs#route-getLlmCodingHistory",
 } as const;
 
 /**
  * Where the values would be: for a visitor, which plans read them and how to get one; for a
  * signed-in reader whose plan the api refused, who they are and the api's words. Never a number.
  */
-export function MemoryLocked({
+export function CodingLocked({
   viewer,
   refused,
 }: {
@@ -32,28 +31,27 @@ export function MemoryLocked({
   refused: ApiRefusal | undefined;
 }) {
   return (
-    <div data-memory-locked>
+    <div data-coding-locked>
       {viewer !== undefined && <SignedInNote viewer={viewer} />}
       <div className="cards">
         <div className="card">
-          <div className="muted">Settled prices</div>
+          <div className="muted">Daily values</div>
           <div className="value">
             <LockedValue />
           </div>
           <div>
-            Signed in or with an API key, on {MEMORY_PLANS_TEXT}
+            Signed in or with an API key, on {CODING_PLANS_TEXT}
             {refused !== undefined && (
               <>
-                : <span data-memory-refusal>{refused.message}</span>
+                : <span data-coding-refusal>{refused.message}</span>
               </>
             )}
           </div>
         </div>
       </div>
       <p className="key-teaser" data-key-teaser>
-        The settled prices, their change, weekly high and low, history and CSV are served to{" "}
-        {MEMORY_PLANS_TEXT}: on this website when signed in with such an account, and through the
-        API with its key.{" "}
+        The daily counts and merge rates, their history and CSV are served to {CODING_PLANS_TEXT}:
+        on this website when signed in with such an account, and through the API with its key.{" "}
         {viewer === undefined ? (
           <>
             <a href={KEY_HREF}>Sign up</a> and sign in to read them here (
@@ -70,28 +68,29 @@ export function MemoryLocked({
 }
 
 /**
- * The sources of an answer's values: each with its newest print, the citation and licence it
+ * The sources of an answer's values: each with its as-of time, the citation and licence it
  * requires, and the sample notice when the values are the generated sample.
  */
-export function MemorySources({ dataSources }: { dataSources: MemoryDataSources }) {
+export function CodingSources({ dataSources }: { dataSources: CodingDataSources }) {
   return (
     <>
-      {dataSources.sample && (
+      {dataSources.sample && dataSources.notice !== null && (
         <p className="notice" data-sample-notice>
-          {dataSources.notice ?? "Sample data: generated, not market prices."}
+          {dataSources.notice}
         </p>
       )}
       {dataSources.sources.length === 0 ? (
         <p>No source has data yet.</p>
       ) : (
-        <ul className="sources" data-memory-sources>
+        <ul className="sources" data-coding-sources>
           {dataSources.sources.map((entry) => (
             <li key={entry.source} data-source={entry.source} data-sample={entry.sample}>
               <code>{entry.source}</code>
               {entry.sample && " (sample)"}
-              {entry.asOf !== null && (
+              {entry.latestAsOf !== null && (
                 <>
-                  , as of <time dateTime={entry.asOf}>{formatUtcInstant(entry.asOf)}</time>
+                  , newest search{" "}
+                  <time dateTime={entry.latestAsOf}>{formatUtcInstant(entry.latestAsOf)}</time>
                 </>
               )}
               : <span data-citation={entry.source}>{entry.citation ?? "no citation required"}</span>

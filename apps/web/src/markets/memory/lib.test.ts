@@ -15,7 +15,7 @@ import {
   memoryUnitOf,
   settlementDayOf,
   type MemoryHistoryRow,
-} from "./memory";
+} from "./lib";
 
 const catalogue = MEMORY_TYPES.map((type) => ({
   id: type.id,

@@ -6,8 +6,8 @@ import {
   type LabId,
   type UtcDay,
 } from "@tpi/domain";
-import { formatTokens, formatUsd } from "./format";
-import { csvField, type Series } from "./shape";
+import { formatTokens, formatUsd } from "../../lib/format";
+import { csvField, type Series } from "../../lib/shape";
 
 /**
  * The Workload Cost page's pure helpers: what one coding-agent session costs per lab and model

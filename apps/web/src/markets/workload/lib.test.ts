@@ -16,7 +16,7 @@ import {
   workloadPathOf,
   workloadRowsToCsv,
   type WorkloadIndexRow,
-} from "./workload";
+} from "./lib";
 
 function row(
   date: string,

@@ -1,11 +1,11 @@
 import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
-import { ChartControls } from "./chart-controls";
-import { CiteThis } from "./cite-this";
-import { KEY_HREF } from "./keyed-access";
-import { LineChart } from "./line-chart";
-import { readWebEnv } from "../env";
-import type { WorkloadAnswer, WorkloadMethodology } from "../lib/api-types";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../lib/chart-params";
+import { ChartControls } from "../../components/chart-controls";
+import { CiteThis } from "../../components/cite-this";
+import { KEY_HREF } from "../../components/keyed-access";
+import { LineChart } from "../../components/line-chart";
+import { readWebEnv } from "../../env";
+import type { WorkloadAnswer, WorkloadMethodology } from "../../lib/api-types";
+import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../lib/chart-params";
 import {
   applyChartState,
   chartStateHref,
@@ -14,15 +14,15 @@ import {
   parseChartState,
   shownFrom,
   type ChartOffer,
-} from "../lib/chart-state";
+} from "../../lib/chart-state";
 import {
   formatPercent,
   formatPoints,
   formatUsd,
   formatUtcDay,
   formatUtcInstant,
-} from "../lib/format";
-import { labLabel } from "../lib/shape";
+} from "../../lib/format";
+import { labLabel } from "../../lib/shape";
 import {
   familySeries,
   formatKtok,
@@ -38,7 +38,7 @@ import {
   WORKLOAD_PATH,
   workloadCsvPathOf,
   workloadPathOf,
-} from "../lib/workload";
+} from "./lib";
 
 /**
  * The plans whose keys and sessions read the Workload Cost index: every plan, a trial included;

@@ -1,10 +1,10 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import LlmCodingPage from "../../app/llm-coding/page";
-import LlmCodingProductPage from "../../app/llm-coding/[product]/page";
-import { GET as codingCsv } from "../../app/llm-coding/[product]/history.csv/route";
-import { sessionCookieSpec } from "../server/account";
+import { LlmCodingPage } from "./overview-page";
+import { LlmCodingProductPage } from "./product-page";
+import { GET as codingCsv } from "./history-csv";
+import { sessionCookieSpec } from "../../server/account";
 import {
   CODING_CITATION,
   CODING_FIRST_PROVISIONAL_DAY,
@@ -14,12 +14,12 @@ import {
   CODING_ENDED_SESSION,
   codingPlanInputs,
   routerWithCodingData,
-} from "../testing/llm-coding-routers";
-import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+} from "./test-routers";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
 
 // The pages are rendered per request and read the request's session cookie.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * The LLM Coding pages and CSV against a router in the api's shapes: a visitor gets the catalog

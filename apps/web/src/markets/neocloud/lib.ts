@@ -4,8 +4,8 @@ import {
   type NeocloudScope,
   type SiteStatus,
 } from "@tpi/domain";
-import { formatCount } from "./format";
-import { csvField } from "./shape";
+import { formatCount } from "../../lib/format";
+import { csvField } from "../../lib/shape";
 import { MAP_HEIGHT, MAP_WIDTH, project } from "./world-map";
 
 /**

@@ -13,7 +13,7 @@ import {
   statusGroupOf,
   statusLabelOf,
   type NeocloudSiteLike,
-} from "./neocloud";
+} from "./lib";
 
 describe("the page's filters", () => {
   it("takes each filter the api names, trimmed, first value only; an empty field is no filter", () => {

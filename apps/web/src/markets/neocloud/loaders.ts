@@ -1,10 +1,10 @@
 import "server-only";
 import { NEOCLOUD_SITES_LIMIT_MAX } from "@tpi/domain";
-import { refusal } from "./account";
-import { apiClient } from "./trpc-client";
-import { personalApi } from "./viewer";
-import type { RouterOutputs } from "../lib/api-types";
-import { NEOCLOUD_PAGE_SIZE, type NeocloudFilters } from "../lib/neocloud";
+import { refusal } from "../../server/account";
+import { apiClient } from "../../server/trpc-client";
+import { personalApi } from "../../server/viewer";
+import type { RouterOutputs } from "../../lib/api-types";
+import { NEOCLOUD_PAGE_SIZE, type NeocloudFilters } from "./lib";
 
 /**
  * The Neo-Cloud Sites data, through the api's `neocloud` procedures: the public methodology

@@ -14,7 +14,7 @@ import {
   type CodingDataSources,
   type CodingHistoryRow,
   type CodingProduct,
-} from "./llm-coding";
+} from "./lib";
 
 const product = (
   id: string,
