@@ -1,4 +1,5 @@
 import type { SiteSources } from "../lib/api-types";
+import { LicenceNote } from "../kit/sources";
 import { sourceCitations } from "../lib/provenance";
 
 const NAV_LINKS = [
@@ -163,16 +164,7 @@ function DataSourceNotice({ dataSources }: { dataSources: SiteSources | undefine
       {citations.map((entry) => (
         <p key={entry.source} data-citation={entry.source}>
           {entry.citation}
-          {entry.licence !== null && (
-            <>
-              {" "}
-              Licensed under{" "}
-              <a href={entry.licence.url} rel="license">
-                {entry.licence.name}
-              </a>
-              .
-            </>
-          )}
+          <LicenceNote licence={entry.licence} />
         </p>
       ))}
       {statement !== undefined && (

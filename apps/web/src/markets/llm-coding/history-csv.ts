@@ -1,15 +1,17 @@
 import { isLlmCodingProductId } from "@tpi/domain";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
-import { latestDay, parseChartState, shownFrom } from "../../lib/chart-state";
+import { parseChartState } from "../../lib/chart-state";
+import { csvDownload } from "../../kit/csv";
+import { seriesWindow } from "../../kit/series-window";
+import { downloadNotFound, downloadRefused } from "../../server/download-errors";
+import { loadViewer } from "../../server/viewer";
 import {
   CODING_SERIES_PARAM,
   codingHistoryToCsv,
   codingSeriesKeys,
   llmCodingCsvFileName,
 } from "./lib";
-import { downloadNotFound, downloadRefused } from "../../server/download-errors";
 import { loadCodingProducts, loadPlanCodingHistory } from "./loaders";
-import { loadViewer } from "../../server/viewer";
 
 /**
  * The rows of a product's chart as CSV (`date,value[,value2],status,sample,source,citation`),
@@ -31,7 +33,8 @@ export async function GET(
   const history = await loadPlanCodingHistory(reader?.token, product.id);
   if (history.state === "refused")
     return downloadRefused(history.refusal.message, history.refusal.status ?? 403);
-  const rows = history.answer.data;
+  if (history.state === "none")
+    return downloadNotFound(`No day of ${product.label} has been counted yet.`);
   const params = new URL(request.url).searchParams;
   const offer = { held: "All" as const, keys: codingSeriesKeys(product) };
   const state = parseChartState(
@@ -39,15 +42,9 @@ export async function GET(
     params.get(CODING_SERIES_PARAM) ?? undefined,
     offer,
   );
-  const last = latestDay(rows.map((row) => row.date));
-  const from = shownFrom(state, offer, last);
-  const shown = from === undefined ? rows : rows.filter((row) => row.date >= from);
-  const first = shown[0]?.date ?? last ?? "none";
-  return new Response(codingHistoryToCsv(shown, product.compare, history.answer.dataSources), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${llmCodingCsvFileName(product.id, first, last ?? "none")}"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  const { shown, first, last } = seriesWindow(history.answer.data, (row) => row.date, offer, state);
+  return csvDownload(
+    codingHistoryToCsv(shown, product.compare, history.answer.dataSources),
+    llmCodingCsvFileName(product.id, first ?? "none", last ?? "none"),
+  );
 }

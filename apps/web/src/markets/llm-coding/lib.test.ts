@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { answerProvenance } from "../../kit/csv";
 import {
-  answerProvenance,
   codingHistoryToCsv,
   codingSeries,
   codingUnit,

@@ -1,5 +1,6 @@
 import { formatCount } from "../../lib/format";
-import { csvField, type Series } from "../../lib/shape";
+import { answerProvenance, optionalCell, provenancedCsv } from "../../kit/csv";
+import type { Series } from "../../lib/shape";
 
 /**
  * The LLM Coding pages' pure parts: their paths, the catalog's grouping, the chart's series and
@@ -165,32 +166,9 @@ export function provisionalFrom(rows: readonly CodingHistoryRow[]): string | und
   return from;
 }
 
-/** What each CSV row says of its data: the answer's sources joined, and whether any is the sample. */
-export function answerProvenance(dataSources: CodingDataSources): {
-  sample: boolean;
-  source: string;
-  citation: string;
-} {
-  return {
-    sample: dataSources.sample,
-    source: dataSources.sources.map((entry) => entry.source).join("+"),
-    citation: dataSources.sources
-      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
-      .join(" "),
-  };
-}
-
-/** The CSV's columns: `value2` only for a comparison product. */
+/** The CSV's own columns: `value2` only for a comparison product (the provenance columns follow). */
 export function codingCsvColumns(compare: boolean): string[] {
-  return [
-    "date",
-    "value",
-    ...(compare ? ["value2"] : []),
-    "status",
-    "sample",
-    "source",
-    "citation",
-  ];
+  return ["date", "value", ...(compare ? ["value2"] : []), "status"];
 }
 
 /**
@@ -204,22 +182,15 @@ export function codingHistoryToCsv(
   dataSources: CodingDataSources,
 ): string {
   const provenance = answerProvenance(dataSources);
-  const number = (value: number | null | undefined) =>
-    value === null || value === undefined ? "" : String(value);
-  const lines = [codingCsvColumns(compare).join(",")];
-  for (const row of rows)
-    lines.push(
-      [
-        row.date,
-        number(row.value),
-        ...(compare ? [number(row.value2)] : []),
-        row.status,
-        String(provenance.sample),
-        provenance.source,
-        provenance.citation,
-      ]
-        .map(csvField)
-        .join(","),
-    );
-  return `${lines.join("\r\n")}\r\n`;
+  return provenancedCsv(
+    codingCsvColumns(compare),
+    rows,
+    (row) => [
+      row.date,
+      optionalCell(row.value),
+      ...(compare ? [optionalCell(row.value2)] : []),
+      row.status,
+    ],
+    () => provenance,
+  );
 }

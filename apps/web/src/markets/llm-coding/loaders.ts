@@ -1,8 +1,7 @@
 import "server-only";
 import type { RouterOutputs } from "../../lib/api-types";
-import { refusal, type ApiRefusal } from "../../server/account";
+import { planAnswer, sessionInput, type PlanAnswer } from "../../kit/plan-answer";
 import { apiClient } from "../../server/trpc-client";
-import { isTrpcNotFound } from "../../server/trpc-errors";
 import { personalApi } from "../../server/viewer";
 
 /**
@@ -26,20 +25,6 @@ export async function loadCodingMethodology(): Promise<CodingMethodology> {
   return apiClient().llmCoding.methodology.query();
 }
 
-/** A plan's answer, or the api's refusal of it (the plan does not read the values). */
-export type PlanAnswer<T> =
-  | { state: "answer"; answer: T }
-  | { state: "refused"; refusal: ApiRefusal };
-
-async function planAnswer<T>(load: () => Promise<T>): Promise<PlanAnswer<T>> {
-  try {
-    return { state: "answer", answer: await load() };
-  } catch (error) {
-    // refusal() rethrows anything that is not an api answer (the api down, a bug).
-    return { state: "refused", refusal: refusal(error) };
-  }
-}
-
 /**
  * `GET /api/llm-coding/history?product=` (all the days the api answers without dates, oldest
  * first) as a key of the session's plan gets it; without a session, the api's answer to a
@@ -51,27 +36,21 @@ export async function loadPlanCodingHistory(
 ): Promise<PlanAnswer<PlanCodingHistory>> {
   return planAnswer(() =>
     personalApi().llmCoding.planHistory.query({
-      ...(token === undefined ? {} : { sessionToken: token }),
+      ...sessionInput(token),
       product,
     }),
   );
 }
 
 /**
- * `GET /api/llm-coding/index?product=` as a key of the session's plan gets it; undefined for a
+ * `GET /api/llm-coding/index?product=` as a key of the session's plan gets it; none for a
  * product without a value yet (the api's 404).
  */
 export async function loadPlanCodingIndex(
   token: string,
   product: string,
-): Promise<PlanAnswer<PlanCodingIndex> | undefined> {
-  try {
-    return {
-      state: "answer",
-      answer: await personalApi().llmCoding.planIndex.query({ sessionToken: token, product }),
-    };
-  } catch (error) {
-    if (isTrpcNotFound(error)) return undefined;
-    return { state: "refused", refusal: refusal(error) };
-  }
+): Promise<PlanAnswer<PlanCodingIndex>> {
+  return planAnswer(() =>
+    personalApi().llmCoding.planIndex.query({ ...sessionInput(token), product }),
+  );
 }

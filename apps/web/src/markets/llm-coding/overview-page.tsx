@@ -1,10 +1,6 @@
 import type { Metadata } from "next";
 import { DataSourcesTable } from "../../components/data-sources-table";
-import {
-  CODING_DOCS,
-  CODING_PLANS_TEXT,
-  CodingLocked,
-} from "./parts";
+import { CODING_DOCS, CODING_PLANS_TEXT, CodingLocked } from "./parts";
 import { LockedValue } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
@@ -233,6 +229,7 @@ async function loadLatestValues(
       if (product.compare) {
         const history = await loadPlanCodingHistory(reader.token, product.id);
         if (history.state === "refused") return history.refusal;
+        if (history.state === "none") return undefined;
         const newest = history.answer.data[history.answer.data.length - 1];
         return newest === undefined
           ? undefined
@@ -243,7 +240,7 @@ async function loadLatestValues(
             };
       }
       const index = await loadPlanCodingIndex(reader.token, product.id);
-      if (index === undefined) return undefined;
+      if (index.state === "none") return undefined;
       if (index.state === "refused") return index.refusal;
       const row = index.answer.data;
       return { date: row.date, values: [row.value], status: row.status };

@@ -1,24 +1,18 @@
 import type { Metadata } from "next";
+import { HowToGetIt } from "../../kit/access";
+import { SeriesValues } from "../../kit/chart-page";
+import { seriesWindow } from "../../kit/series-window";
 import { notFound } from "next/navigation";
 import { isLlmCodingProductId, MATURATION_DAYS } from "@tpi/domain";
 import { ChartControls } from "../../components/chart-controls";
-import { CiteThis } from "../../components/cite-this";
 import { LineChart } from "../../components/line-chart";
-import {
-  CODING_DOCS,
-  CODING_PLANS_TEXT,
-  CodingLocked,
-  CodingSources,
-} from "./parts";
-import { SignedInNote } from "../../components/signed-in-note";
+import { CODING_DOCS, CODING_PLANS_TEXT, CodingLocked, CodingSources } from "./parts";
 import { readWebEnv } from "../../env";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
   chartStateHref,
   chartViewQuery,
-  latestDay,
   parseChartState,
-  shownFrom,
   type ChartOffer,
 } from "../../lib/chart-state";
 import { formatUtcDay } from "../../lib/format";
@@ -105,18 +99,11 @@ export async function LlmCodingProductPage(props: ProductPageProps) {
             viewer={reader?.viewer}
             refused={history?.state === "refused" ? history.refusal : undefined}
           />
-          <h2>How to get it</h2>
-          <ol>
-            <li>
-              Sign in with an account of {CODING_PLANS_TEXT}: this page then shows the chart, the
-              table and the CSV.
-            </li>
-            <li>
-              Or call <code>GET /api/llm-coding/history?product={product.id}</code> with{" "}
-              <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-              <a href={CODING_DOCS.history}>API reference</a>).
-            </li>
-          </ol>
+          <HowToGetIt
+            plansText={CODING_PLANS_TEXT}
+            request={`GET /api/llm-coding/history?product=${product.id}`}
+            docsHref={CODING_DOCS.history}
+          />
         </>
       )}
     </>
@@ -135,7 +122,6 @@ function ProductValues({
   reader: SignedInReader;
   query: Record<string, string | string[] | undefined>;
 }) {
-  const rows: readonly CodingHistoryRow[] = answer.data;
   const offer: ChartOffer = { held: "All", keys: codingSeriesKeys(product) };
   const state = parseChartState(
     query[CHART_RANGE_PARAM],
@@ -143,82 +129,75 @@ function ProductValues({
     offer,
     chartViewQuery(query),
   );
-  const from = shownFrom(state, offer, latestDay(rows.map((row) => row.date)));
-  const shown = from === undefined ? rows : rows.filter((row) => row.date >= from);
+  const { shown } = seriesWindow(answer.data, (row) => row.date, offer, state);
   const series = codingSeries(product, shown).filter((one) => state.keys.includes(one.key));
   const provisional = provisionalFrom(shown);
-  const newest = rows[rows.length - 1];
+  const newest = answer.data[answer.data.length - 1];
   const path = llmCodingPathOf(product.id);
   const labels = Object.fromEntries(
     codingSeries(product, []).map((one) => [one.key, one.label] as const),
   );
+  const unit = codingUnit(product.kind, product.category);
   return (
-    <>
-      <SignedInNote viewer={reader.viewer} />
-      {newest === undefined ? (
-        <p className="notice">No values published yet.</p>
-      ) : (
-        <LatestCard product={product} row={newest} />
-      )}
-      <LineChart
-        id={`coding-${product.id}`}
-        title={`${product.label}, ${codingUnitPhrase(product.kind, product.category)}`}
-        unit={codingUnit(product.kind, product.category)}
-        valueKind={product.kind === "pct" ? "percent" : "count"}
-        axisDecimals={0}
-        series={series}
-        yScale={state.y}
-        zoom={state.zoom}
-        marked={
-          provisional === undefined
-            ? undefined
-            : {
-                from: provisional,
-                label: `Shaded: provisional days, from ${formatUtcDay(provisional)} (counts may still rise)`,
-              }
-        }
-        controls={
-          <ChartControls
-            path={path}
-            state={state}
-            offer={offer}
-            seriesParam={CODING_SERIES_PARAM}
-            labels={labels}
-            seriesNoun="Series"
-          />
-        }
-      />
-      <section aria-labelledby="chart-sources-heading" data-chart-sources>
-        <h2 id="chart-sources-heading">Source</h2>
-        <CodingSources dataSources={answer.dataSources} />
-      </section>
-      <p>
-        <a
-          className="button"
-          href={chartStateHref(
-            llmCodingCsvPathOf(product.id),
-            { range: state.range, keys: state.keys },
-            offer,
-            CODING_SERIES_PARAM,
-          )}
-          download
-          data-csv
-        >
-          Download these {shown.length} rows as CSV
-        </a>
-      </p>
-      <HistoryTable product={product} rows={newestFirst(shown)} />
-      {newest !== undefined && (
-        <CiteThis
-          citation={{
-            series: `LLM Coding: ${product.label}`,
-            unit: codingUnit(product.kind, product.category),
-            valueDate: newest.date,
-            url: `${readWebEnv().publicSiteUrl}${path}`,
-          }}
+    <SeriesValues
+      viewer={reader.viewer}
+      latest={
+        newest === undefined ? (
+          <p className="notice">No values published yet.</p>
+        ) : (
+          <LatestCard product={product} row={newest} />
+        )
+      }
+      chart={
+        <LineChart
+          id={`coding-${product.id}`}
+          title={`${product.label}, ${codingUnitPhrase(product.kind, product.category)}`}
+          unit={unit}
+          valueKind={product.kind === "pct" ? "percent" : "count"}
+          axisDecimals={0}
+          series={series}
+          yScale={state.y}
+          zoom={state.zoom}
+          marked={
+            provisional === undefined
+              ? undefined
+              : {
+                  from: provisional,
+                  label: `Shaded: provisional days, from ${formatUtcDay(provisional)} (counts may still rise)`,
+                }
+          }
+          controls={
+            <ChartControls
+              path={path}
+              state={state}
+              offer={offer}
+              seriesParam={CODING_SERIES_PARAM}
+              labels={labels}
+              seriesNoun="Series"
+            />
+          }
         />
+      }
+      sources={<CodingSources dataSources={answer.dataSources} />}
+      csvHref={chartStateHref(
+        llmCodingCsvPathOf(product.id),
+        { range: state.range, keys: state.keys },
+        offer,
+        CODING_SERIES_PARAM,
       )}
-    </>
+      rows={shown.length}
+      table={<HistoryTable product={product} rows={newestFirst(shown)} />}
+      citation={
+        newest === undefined
+          ? undefined
+          : {
+              series: `LLM Coding: ${product.label}`,
+              unit,
+              valueDate: newest.date,
+              url: `${readWebEnv().publicSiteUrl}${path}`,
+            }
+      }
+    />
   );
 }
 

@@ -1,5 +1,9 @@
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
-import { latestDay, parseChartState, shownFrom } from "../../lib/chart-state";
+import { parseChartState, type ChartOffer } from "../../lib/chart-state";
+import { csvDownload } from "../../kit/csv";
+import { seriesWindow } from "../../kit/series-window";
+import { downloadNotFound, downloadRefused } from "../../server/download-errors";
+import { loadViewer } from "../../server/viewer";
 import {
   isMemoryTypeId,
   memoryCsvFileName,
@@ -7,9 +11,10 @@ import {
   memoryRowProvenance,
   settlementDayOf,
 } from "./lib";
-import { downloadNotFound, downloadRefused } from "../../server/download-errors";
 import { loadMemoryTypes, loadPlanMemoryHistory } from "./loaders";
-import { loadViewer } from "../../server/viewer";
+
+/** One series: the chart has nothing to toggle, and the plan reads all history. */
+const OFFER: ChartOffer = { held: "All", keys: ["price"] };
 
 /**
  * The settled days of a memory type's chart as CSV
@@ -34,25 +39,19 @@ export async function GET(
     return downloadRefused(history.refusal.message, history.refusal.status ?? 403);
   if (history.state === "none")
     return downloadNotFound(`No trading day of ${type.memory_type} has settled yet.`);
-  const rows = history.answer.data;
-  const offer = { held: "All" as const, keys: ["price"] };
   const state = parseChartState(
     new URL(request.url).searchParams.get(CHART_RANGE_PARAM) ?? undefined,
     undefined,
-    offer,
+    OFFER,
   );
-  const last = latestDay(rows.map((row) => settlementDayOf(row.date)));
-  const from = shownFrom(state, offer, last);
-  const shown = from === undefined ? rows : rows.filter((row) => settlementDayOf(row.date) >= from);
-  const first = shown[0] === undefined ? (last ?? "none") : settlementDayOf(shown[0].date);
-  return new Response(
+  const { shown, first, last } = seriesWindow(
+    history.answer.data,
+    (row) => settlementDayOf(row.date),
+    OFFER,
+    state,
+  );
+  return csvDownload(
     memoryHistoryToCsv(shown, (row) => memoryRowProvenance(history.answer.dataSources, row)),
-    {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${memoryCsvFileName(type.id, first, last ?? "none")}"`,
-        "cache-control": "private, no-store",
-      },
-    },
+    memoryCsvFileName(type.id, first ?? "none", last ?? "none"),
   );
 }

@@ -1,6 +1,7 @@
 import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
 import { formatPercent, formatUsd } from "../../lib/format";
-import { csvField, type Series } from "../../lib/shape";
+import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import type { Series } from "../../lib/shape";
 
 export { isMemoryTypeId } from "./ids";
 
@@ -140,9 +141,9 @@ export function memorySeries(label: string, rows: readonly MemoryHistoryRow[]): 
 }
 
 /** The provenance every CSV row carries: the answer's sample flag, its sources and citations. */
-export type MemoryProvenance = { sample: boolean; source: string; citation: string };
+export type MemoryProvenance = RowProvenance;
 
-/** The CSV's columns, in order. */
+/** The CSV's own columns, in order (the provenance columns follow). */
 export const MEMORY_CSV_COLUMNS = [
   "date",
   "price",
@@ -150,9 +151,6 @@ export const MEMORY_CSV_COLUMNS = [
   "weeklyHigh",
   "weeklyLow",
   "sourceUpdatedAt",
-  "sample",
-  "source",
-  "citation",
 ] as const;
 
 /**
@@ -164,28 +162,19 @@ export function memoryHistoryToCsv(
   rows: readonly MemoryHistoryRow[],
   provenanceOf: (row: MemoryHistoryRow) => MemoryProvenance,
 ): string {
-  const optional = (value: number | string | null | undefined) =>
-    value === null || value === undefined ? "" : String(value);
-  const lines = [MEMORY_CSV_COLUMNS.join(",")];
-  for (const row of rows) {
-    const provenance = provenanceOf(row);
-    lines.push(
-      [
-        settlementDayOf(row.date),
-        String(row.price),
-        optional(row.changePct),
-        optional(row.weeklyHigh),
-        optional(row.weeklyLow),
-        optional(row.sourceUpdatedAt),
-        String(provenance.sample),
-        provenance.source,
-        provenance.citation,
-      ]
-        .map(csvField)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return provenancedCsv(
+    MEMORY_CSV_COLUMNS,
+    rows,
+    (row) => [
+      settlementDayOf(row.date),
+      String(row.price),
+      optionalCell(row.changePct),
+      optionalCell(row.weeklyHigh),
+      optionalCell(row.weeklyLow),
+      optionalCell(row.sourceUpdatedAt),
+    ],
+    provenanceOf,
+  );
 }
 
 /** `+1.23%` in words a screen reader and a colour-blind reader both get: up, down or flat. */

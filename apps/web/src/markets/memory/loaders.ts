@@ -1,9 +1,8 @@
 import "server-only";
 import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
 import type { RouterOutputs } from "../../lib/api-types";
-import { refusal, type ApiRefusal } from "../../server/account";
+import { planAnswer, sessionInput, type PlanAnswer } from "../../kit/plan-answer";
 import { apiClient } from "../../server/trpc-client";
-import { isTrpcNotFound } from "../../server/trpc-errors";
 import { personalApi } from "../../server/viewer";
 
 /**
@@ -34,25 +33,6 @@ export async function loadMemoryTypes(): Promise<MemoryTypes> {
 export async function loadMemoryMethodology(): Promise<MemoryMethodology> {
   return publicMemory().methodology.query();
 }
-
-/** A plan's answer, the api's refusal of it, or nothing yet (its 404: no settled day). */
-export type PlanAnswer<T> =
-  | { state: "answer"; answer: T }
-  | { state: "refused"; refusal: ApiRefusal }
-  | { state: "none" };
-
-async function planAnswer<T>(load: () => Promise<T>): Promise<PlanAnswer<T>> {
-  try {
-    return { state: "answer", answer: await load() };
-  } catch (error) {
-    if (isTrpcNotFound(error)) return { state: "none" };
-    // refusal() rethrows anything that is not an api answer (the api down, a bug).
-    return { state: "refused", refusal: refusal(error) };
-  }
-}
-
-const sessionInput = (token: string | undefined) =>
-  token === undefined ? {} : { sessionToken: token };
 
 /**
  * `GET /api/memory-index` (every type's latest settled day) as a key of the session's plan gets

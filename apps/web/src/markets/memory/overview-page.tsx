@@ -1,12 +1,7 @@
 import type { Metadata } from "next";
-import { UtcInstant } from "../../components/gpu-hourly";
+import { UtcInstant } from "../../kit/utc-instant";
 import { LockedValue } from "../../components/keyed-access";
-import {
-  MEMORY_DOCS,
-  MEMORY_PLANS_TEXT,
-  MemoryLocked,
-  MemorySources,
-} from "./parts";
+import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MemoryLocked, MemorySources } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import { formatUtcDay } from "../../lib/format";

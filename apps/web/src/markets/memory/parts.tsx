@@ -1,16 +1,11 @@
-import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
-import { KEY_HREF, LockedValue } from "../../components/keyed-access";
-import { SignedInNote } from "../../components/signed-in-note";
-import { formatUtcInstant } from "../../lib/format";
+import { ANY_PLAN_TEXT, LockedValues } from "../../kit/access";
+import { SourceList } from "../../kit/sources";
 import type { ApiRefusal } from "../../server/account";
-import type { MemoryDataSources } from "./loaders";
 import type { Viewer } from "../../server/viewer";
+import type { MemoryDataSources } from "./loaders";
 
-/**
- * Who reads the Memory values, as the api's routes grant them: any key, whatever its plan, so
- * any signed-in reader whose plan is active (an ended trial reads as a visitor).
- */
-export const MEMORY_PLANS_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_LABELS[plan]).join(", ")})`;
+/** Who reads the Memory values, as the api's routes grant them: any key, whatever its plan. */
+export const MEMORY_PLANS_TEXT = ANY_PLAN_TEXT;
 
 /** The /docs reference of the Memory routes, each at its operation's anchor. */
 export const MEMORY_DOCS = {
@@ -20,10 +15,7 @@ export const MEMORY_DOCS = {
   history: "/docs#route-getMemoryHistory",
 } as const;
 
-/**
- * Where the values would be: for a visitor, which plans read them and how to get one; for a
- * signed-in reader whose plan the api refused, who they are and the api's words. Never a number.
- */
+/** Where the settled prices would be, for a reader whose plan does not read them. */
 export function MemoryLocked({
   viewer,
   refused,
@@ -32,83 +24,26 @@ export function MemoryLocked({
   refused: ApiRefusal | undefined;
 }) {
   return (
-    <div data-memory-locked>
-      {viewer !== undefined && <SignedInNote viewer={viewer} />}
-      <div className="cards">
-        <div className="card">
-          <div className="muted">Settled prices</div>
-          <div className="value">
-            <LockedValue />
-          </div>
-          <div>
-            Signed in or with an API key, on {MEMORY_PLANS_TEXT}
-            {refused !== undefined && (
-              <>
-                : <span data-memory-refusal>{refused.message}</span>
-              </>
-            )}
-          </div>
-        </div>
-      </div>
-      <p className="key-teaser" data-key-teaser>
-        The settled prices, their change, weekly high and low, history and CSV are served to{" "}
-        {MEMORY_PLANS_TEXT}: on this website when signed in with such an account, and through the
-        API with its key.{" "}
-        {viewer === undefined ? (
-          <>
-            <a href={KEY_HREF}>Sign up</a> and sign in to read them here (
-            <a href="/docs#authentication">how keys work</a> for the API).
-          </>
-        ) : (
-          <>
-            See <a href="/account">your account</a> for your plan.
-          </>
-        )}
-      </p>
-    </div>
+    <LockedValues
+      market="memory"
+      viewer={viewer}
+      refused={refused}
+      valueLabel="Settled prices"
+      plansText={MEMORY_PLANS_TEXT}
+      served="The settled prices, their change, weekly high and low, history and CSV"
+    />
   );
 }
 
-/**
- * The sources of an answer's values: each with its newest print, the citation and licence it
- * requires, and the sample notice when the values are the generated sample.
- */
+/** The sources of an answer's prices, each with its newest print. */
 export function MemorySources({ dataSources }: { dataSources: MemoryDataSources }) {
   return (
-    <>
-      {dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {dataSources.notice ?? "Sample data: generated, not market prices."}
-        </p>
-      )}
-      {dataSources.sources.length === 0 ? (
-        <p>No source has data yet.</p>
-      ) : (
-        <ul className="sources" data-memory-sources>
-          {dataSources.sources.map((entry) => (
-            <li key={entry.source} data-source={entry.source} data-sample={entry.sample}>
-              <code>{entry.source}</code>
-              {entry.sample && " (sample)"}
-              {entry.asOf !== null && (
-                <>
-                  , as of <time dateTime={entry.asOf}>{formatUtcInstant(entry.asOf)}</time>
-                </>
-              )}
-              : <span data-citation={entry.source}>{entry.citation ?? "no citation required"}</span>
-              {entry.licence !== null && (
-                <>
-                  {" "}
-                  Licence:{" "}
-                  <a href={entry.licence.url} rel="license">
-                    {entry.licence.name}
-                  </a>
-                  .
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <SourceList
+      market="memory"
+      sample={dataSources.sample}
+      notice={dataSources.notice ?? "Sample data: generated, not market prices."}
+      sources={dataSources.sources}
+      asOfLead="as of"
+    />
   );
 }

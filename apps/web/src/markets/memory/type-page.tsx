@@ -1,24 +1,19 @@
 import type { Metadata } from "next";
+import { HowToGetIt } from "../../kit/access";
+import { SeriesValues } from "../../kit/chart-page";
+import { seriesWindow } from "../../kit/series-window";
 import { notFound } from "next/navigation";
 import { ChartControls } from "../../components/chart-controls";
-import { CiteThis } from "../../components/cite-this";
-import { UtcInstant } from "../../components/gpu-hourly";
+import { UtcInstant } from "../../kit/utc-instant";
 import { LineChart } from "../../components/line-chart";
-import {
-  MEMORY_DOCS,
-  MEMORY_PLANS_TEXT,
-  MemoryLocked,
-  MemorySources,
-} from "./parts";
+import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MemoryLocked, MemorySources } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
   chartStateHref,
   chartViewQuery,
-  latestDay,
   parseChartState,
-  shownFrom,
   type ChartOffer,
 } from "../../lib/chart-state";
 import { formatUtcDay, formatUtcInstant } from "../../lib/format";
@@ -114,18 +109,11 @@ export async function MemoryTypePage(props: MemoryTypePageProps) {
             viewer={reader?.viewer}
             refused={history?.state === "refused" ? history.refusal : undefined}
           />
-          <h2>How to get it</h2>
-          <ol>
-            <li>
-              Sign in with an account of {MEMORY_PLANS_TEXT}: this page then shows the chart, the
-              table and the CSV.
-            </li>
-            <li>
-              Or call <code>GET /api/memory/{type.id}/history</code> with{" "}
-              <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-              <a href={MEMORY_DOCS.history}>API reference</a>).
-            </li>
-          </ol>
+          <HowToGetIt
+            plansText={MEMORY_PLANS_TEXT}
+            request={`GET /api/memory/${type.id}/history`}
+            docsHref={MEMORY_DOCS.history}
+          />
         </>
       )}
     </>
@@ -144,77 +132,68 @@ function TypeValues({
   reader: SignedInReader;
   query: Record<string, string | string[] | undefined>;
 }) {
-  const rows: readonly MemoryHistoryRow[] = answer.data;
   // The plan reads all history: every range is open; one series, so nothing to toggle.
   const offer: ChartOffer = { held: "All", keys: ["price"] };
   const state = parseChartState(query[CHART_RANGE_PARAM], undefined, offer, chartViewQuery(query));
-  const from = shownFrom(state, offer, latestDay(rows.map((row) => settlementDayOf(row.date))));
-  const shown = from === undefined ? rows : rows.filter((row) => settlementDayOf(row.date) >= from);
-  const newest = rows[rows.length - 1];
+  const { shown } = seriesWindow(answer.data, (row) => settlementDayOf(row.date), offer, state);
+  const newest = answer.data[answer.data.length - 1];
   const path = memoryPathOf(type.id);
   const unit = memoryUnitOf(type.category);
   return (
-    <>
-      <SignedInNote viewer={reader.viewer} />
-      {newest === undefined ? (
-        <p className="notice" data-memory-state="no-data">
-          No trading day of {type.memory_type} has settled yet.
-        </p>
-      ) : (
-        <LatestCard row={newest} unit={unit} sample={answer.dataSources.sample} />
-      )}
-      <LineChart
-        id={`memory-${type.id}`}
-        title={`${type.memory_type}, settled spot price (${unit})`}
-        unit={unit}
-        valueKind="usd"
-        axisDecimals={MEMORY_PRICE_DECIMALS}
-        cadenceDays={MEMORY_CHART_CADENCE_DAYS}
-        series={memorySeries(type.memory_type, shown)}
-        yScale={state.y}
-        zoom={state.zoom}
-        controls={
-          <ChartControls
-            path={path}
-            state={state}
-            offer={offer}
-            seriesParam="series"
-            labels={{ price: type.memory_type }}
-            seriesNoun="Series"
-          />
-        }
-      />
-      <section aria-labelledby="chart-sources-heading" data-chart-sources>
-        <h2 id="chart-sources-heading">Source</h2>
-        <MemorySources dataSources={answer.dataSources} />
-      </section>
-      <p>
-        <a
-          className="button"
-          href={chartStateHref(
-            memoryCsvPathOf(type.id),
-            { range: state.range, keys: state.keys },
-            offer,
-            "series",
-          )}
-          download
-          data-csv
-        >
-          Download these {shown.length} rows as CSV
-        </a>
-      </p>
-      <HistoryTable type={type} rows={[...shown].reverse()} />
-      {newest !== undefined && (
-        <CiteThis
-          citation={{
-            series: `Memory: ${type.memory_type} spot price`,
-            unit,
-            valueDate: settlementDayOf(newest.date),
-            url: `${readWebEnv().publicSiteUrl}${path}`,
-          }}
+    <SeriesValues
+      viewer={reader.viewer}
+      latest={
+        newest === undefined ? (
+          <p className="notice" data-memory-state="no-data">
+            No trading day of {type.memory_type} has settled yet.
+          </p>
+        ) : (
+          <LatestCard row={newest} unit={unit} sample={answer.dataSources.sample} />
+        )
+      }
+      chart={
+        <LineChart
+          id={`memory-${type.id}`}
+          title={`${type.memory_type}, settled spot price (${unit})`}
+          unit={unit}
+          valueKind="usd"
+          axisDecimals={MEMORY_PRICE_DECIMALS}
+          cadenceDays={MEMORY_CHART_CADENCE_DAYS}
+          series={memorySeries(type.memory_type, shown)}
+          yScale={state.y}
+          zoom={state.zoom}
+          controls={
+            <ChartControls
+              path={path}
+              state={state}
+              offer={offer}
+              seriesParam="series"
+              labels={{ price: type.memory_type }}
+              seriesNoun="Series"
+            />
+          }
         />
+      }
+      sources={<MemorySources dataSources={answer.dataSources} />}
+      csvHref={chartStateHref(
+        memoryCsvPathOf(type.id),
+        { range: state.range, keys: state.keys },
+        offer,
+        "series",
       )}
-    </>
+      rows={shown.length}
+      table={<HistoryTable type={type} rows={[...shown].reverse()} />}
+      citation={
+        newest === undefined
+          ? undefined
+          : {
+              series: `Memory: ${type.memory_type} spot price`,
+              unit,
+              valueDate: settlementDayOf(newest.date),
+              url: `${readWebEnv().publicSiteUrl}${path}`,
+            }
+      }
+    />
   );
 }
 

@@ -1,10 +1,7 @@
 import { PLAN_LABELS } from "@tpi/domain";
 import { KEY_HREF } from "../../components/keyed-access";
-import type {
-  NeocloudAggregateAnswer,
-  NeocloudMethodology,
-  NeocloudSitesAnswer,
-} from "./loaders";
+import { SourceCitations } from "../../kit/sources";
+import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
 import { formatCount } from "../../lib/format";
 import {
   formatGpuQty,
@@ -464,27 +461,7 @@ export function NeocloudAggregateTable({
 
 /** Where the sites shown come from: each real source's citation, under the table. */
 export function NeocloudCitations({ answer }: { answer: NeocloudSitesAnswer }) {
-  return (
-    <>
-      {answer.dataSources.sources.map((source) =>
-        source.sample || source.citation === null ? null : (
-          <p className="source-line" key={source.source} data-citation={source.source}>
-            {source.citation}
-            {source.licence !== null && (
-              <>
-                {" "}
-                Licensed under{" "}
-                <a href={source.licence.url} rel="license">
-                  {source.licence.name}
-                </a>
-                .
-              </>
-            )}
-          </p>
-        ),
-      )}
-    </>
-  );
+  return <SourceCitations sources={answer.dataSources.sources} />;
 }
 
 /**

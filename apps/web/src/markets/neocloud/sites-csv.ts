@@ -1,11 +1,8 @@
-import {
-  neocloudCsvFileName,
-  neocloudFiltersOf,
-  neocloudSitesToCsv,
-} from "./lib";
+import { csvDownload } from "../../kit/csv";
 import { downloadBadRequest, downloadRefused } from "../../server/download-errors";
-import { loadPlanNeocloudAllSites } from "./loaders";
 import { loadViewer } from "../../server/viewer";
+import { neocloudCsvFileName, neocloudFiltersOf, neocloudSitesToCsv } from "./lib";
+import { loadPlanNeocloudAllSites } from "./loaders";
 
 /**
  * Every site of the page's filters (`scope`, `country`, `city`, `lat` + `lon` + `radiusKm`) as
@@ -21,12 +18,5 @@ export async function GET(request: Request): Promise<Response> {
   const sites = await loadPlanNeocloudAllSites(reader?.token, filters);
   if (sites.kind === "refused") return downloadRefused(sites.message, sites.status);
   if (sites.kind === "invalid") return downloadBadRequest(sites.message);
-  return new Response(neocloudSitesToCsv(sites.answer.data), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${neocloudCsvFileName(filters)}"`,
-      // One signed-in reader's rows: never kept by a shared cache.
-      "cache-control": "private, no-store",
-    },
-  });
+  return csvDownload(neocloudSitesToCsv(sites.answer.data), neocloudCsvFileName(filters));
 }

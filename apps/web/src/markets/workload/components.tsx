@@ -1,6 +1,7 @@
 import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
 import { ChartControls } from "../../components/chart-controls";
 import { CiteThis } from "../../components/cite-this";
+import { SourceCitations } from "../../kit/sources";
 import { KEY_HREF } from "../../components/keyed-access";
 import { LineChart } from "../../components/line-chart";
 import { readWebEnv } from "../../env";
@@ -268,7 +269,7 @@ export function WorkloadValues({
           />
         }
       />
-      <SourcesLine answer={answer} />
+      <SourceCitations sources={answer.dataSources.sources} />
       <p>
         <a
           className="button"
@@ -298,32 +299,6 @@ export function WorkloadValues({
       <LatestTable rows={latest} linkLabs={lab === undefined} />
       <CellsTable answer={answer} />
     </section>
-  );
-}
-
-/** The citations of the real sources behind the values shown, under the chart. */
-function SourcesLine({ answer }: { answer: WorkloadAnswer }) {
-  return (
-    <>
-      {answer.dataSources.sources.map((source) =>
-        // The sample has no citation: the sample notice above the chart says what it is.
-        source.sample || source.citation === null ? null : (
-          <p className="source-line" key={source.source} data-citation={source.source}>
-            {source.citation}
-            {source.licence !== null && (
-              <>
-                {" "}
-                Licensed under{" "}
-                <a href={source.licence.url} rel="license">
-                  {source.licence.name}
-                </a>
-                .
-              </>
-            )}
-          </p>
-        ),
-      )}
-    </>
   );
 }
 

@@ -1,26 +1,25 @@
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
+import { parseChartState, type ChartOffer } from "../../lib/chart-state";
+import { answerProvenance, csvDownload } from "../../kit/csv";
+import { seriesWindow } from "../../kit/series-window";
+import { downloadNotFound, downloadRefused } from "../../server/download-errors";
+import { loadPlanWorkload, loadViewer } from "../../server/viewer";
 import {
-  latestDay,
-  parseChartState,
-  shownFrom,
-  type ChartOffer,
-} from "../../lib/chart-state";
-import {
-  answerProvenance,
   weekRange,
   WORKLOAD_LAB_PARAM,
   workloadCsvFileName,
   workloadLabOf,
   workloadRowsToCsv,
 } from "./lib";
-import { downloadNotFound, downloadRefused } from "../../server/download-errors";
-import { loadPlanWorkload, loadViewer } from "../../server/viewer";
+
+const NO_WEEK = "No week of the Workload Cost index has been published yet.";
 
 /**
- * The Workload Cost rows of the page's chart range (and lab, `?lab=`) as CSV, through the reader's session (never a
- * key): the same `planIndex` answer as the page, in the API's order (oldest week first, labs in
- * catalogue order, `all` first), each row with its sample flag, sources and citation. A visitor
- * or a plan that does not read the index gets the api's refusal, in its words.
+ * The Workload Cost rows of the page's chart range (and lab, `?lab=`) as CSV, through the
+ * reader's session (never a key): the same `planIndex` answer as the page, in the API's order
+ * (oldest week first, labs in catalogue order, `all` first), each row with its sample flag,
+ * sources and citation. A visitor or a plan that does not read the index gets the api's refusal,
+ * in its words.
  */
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -28,12 +27,7 @@ export async function GET(request: Request): Promise<Response> {
   const reader = await loadViewer(request);
   const plan = await loadPlanWorkload(reader?.token, lab === undefined ? {} : { lab });
   if (plan.kind === "refused") return downloadRefused(plan.message, plan.status);
-  if (plan.kind === "no-data")
-    return downloadNotFound("No week of the Workload Cost index has been published yet.");
-  const rows = plan.answer.data;
-  const last = latestDay(rows.map((row) => row.date));
-  if (last === undefined)
-    return downloadNotFound("No week of the Workload Cost index has been published yet.");
+  if (plan.kind === "no-data") return downloadNotFound(NO_WEEK);
   // The plan reads all history; `?range=` cuts the file as it cuts the page's chart.
   const offer: ChartOffer = { held: "All", keys: [] };
   const state = parseChartState(
@@ -41,19 +35,12 @@ export async function GET(request: Request): Promise<Response> {
     undefined,
     offer,
   );
-  const from = shownFrom(state, offer, last);
-  const shown = from === undefined ? rows : rows.filter((row) => row.date >= from);
+  const { shown, last } = seriesWindow(plan.answer.data, (row) => row.date, offer, state);
+  if (last === undefined) return downloadNotFound(NO_WEEK);
   const range = weekRange(shown) ?? { startDate: last, endDate: last };
   const provenance = answerProvenance(plan.answer.dataSources);
-  return new Response(
+  return csvDownload(
     workloadRowsToCsv(shown, () => provenance),
-    {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${workloadCsvFileName(range.startDate, range.endDate, lab)}"`,
-        // One signed-in reader's rows: never kept by a shared cache.
-        "cache-control": "private, no-store",
-      },
-    },
+    workloadCsvFileName(range.startDate, range.endDate, lab),
   );
 }

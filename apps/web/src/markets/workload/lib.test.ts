@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PROVENANCE_COLUMNS } from "../../kit/csv";
 import {
   familySeries,
   formatKtok,
@@ -225,7 +226,7 @@ describe("workloadRowsToCsv", () => {
 
   it("is the header alone without rows", () => {
     expect(workloadRowsToCsv([], () => ({ source: "", citation: "", sample: false }))).toBe(
-      `${WORKLOAD_CSV_COLUMNS.join(",")}\r\n`,
+      `${[...WORKLOAD_CSV_COLUMNS, ...PROVENANCE_COLUMNS].join(",")}\r\n`,
     );
   });
 

@@ -7,7 +7,8 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { formatTokens, formatUsd } from "../../lib/format";
-import { csvField, type Series } from "../../lib/shape";
+import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import type { Series } from "../../lib/shape";
 
 /**
  * The Workload Cost page's pure helpers: what one coding-agent session costs per lab and model
@@ -206,12 +207,9 @@ export function formatKtok(qKtok: number): string {
   return formatTokens(Math.round(qKtok * 1000));
 }
 
-/** What each CSV row says about where its numbers come from. */
-export type RowProvenance = { source: string; citation: string; sample: boolean };
-
 /**
- * The API's field names first, in its order, then the row's provenance: whether it rests on the
- * generated sample, its sources and the citation their licence asks for.
+ * The API's field names, in its order (the provenance columns follow: whether a row rests on the
+ * generated sample, its sources and the citation their licence asks for).
  */
 export const WORKLOAD_CSV_COLUMNS = [
   "date",
@@ -223,9 +221,6 @@ export const WORKLOAD_CSV_COLUMNS = [
   "priceEffect",
   "intensityEffect",
   "mixEffect",
-  "sample",
-  "source",
-  "citation",
 ] as const;
 
 /**
@@ -236,48 +231,20 @@ export function workloadRowsToCsv<Row extends WorkloadIndexRow>(
   rows: readonly Row[],
   provenanceOf: (row: Row) => RowProvenance,
 ): string {
-  const lines = [WORKLOAD_CSV_COLUMNS.join(",")];
-  const optional = (value: number | null) => (value === null ? "" : String(value));
-  for (const row of rows) {
-    const provenance = provenanceOf(row);
-    lines.push(
-      [
-        row.date,
-        row.lab,
-        row.family,
-        String(row.cCents),
-        String(row.lfl),
-        String(row.qKtok),
-        optional(row.priceEffect),
-        optional(row.intensityEffect),
-        optional(row.mixEffect),
-        String(provenance.sample),
-        provenance.source,
-        provenance.citation,
-      ]
-        .map(csvField)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
-}
-
-/** An answer's sources, as `dataSources` lists them. */
-export type WorkloadSources = {
-  sample: boolean;
-  sources: readonly { source: string; citation: string | null; sample: boolean }[];
-};
-
-/**
- * What every row of an answer says about where it comes from: all its sources (joined by `+`),
- * their citations, and whether the answer rests on the generated sample.
- */
-export function answerProvenance(dataSources: WorkloadSources): RowProvenance {
-  return {
-    source: dataSources.sources.map((entry) => entry.source).join("+"),
-    citation: dataSources.sources
-      .flatMap((entry) => (entry.citation === null ? [] : [entry.citation]))
-      .join(" "),
-    sample: dataSources.sample,
-  };
+  return provenancedCsv(
+    WORKLOAD_CSV_COLUMNS,
+    rows,
+    (row) => [
+      row.date,
+      row.lab,
+      row.family,
+      String(row.cCents),
+      String(row.lfl),
+      String(row.qKtok),
+      optionalCell(row.priceEffect),
+      optionalCell(row.intensityEffect),
+      optionalCell(row.mixEffect),
+    ],
+    provenanceOf,
+  );
 }
