@@ -1,31 +1,39 @@
+import type { MarketEntry, MarketSection } from "../kit/market-entry";
 import type { SiteSources } from "../lib/api-types";
+import { MARKETS } from "../markets";
 import { LicenceNote } from "../kit/sources";
 import { sourceCitations } from "../lib/provenance";
 
-const NAV_LINKS = [
-  { section: "index", href: "/", label: "Index" },
-  { section: "labs", href: "/labs", label: "Labs" },
-  { section: "volume", href: "/volume", label: "Volume" },
-  { section: "gpus", href: "/gpus", label: "GPUs" },
-  { section: "memory", href: "/memory", label: "Memory" },
-  { section: "llm-coding", href: "/llm-coding", label: "LLM Coding" },
-  { section: "workload", href: "/workload", label: "Workload" },
-  { section: "neocloud", href: "/neocloud", label: "Neo-Cloud Sites" },
-  { section: "methodology", href: "/methodology", label: "Methodology" },
-  { section: "docs", href: "/docs", label: "API docs" },
+/** The site's own sections, after the markets' in the navigation. */
+const SITE_SECTIONS: readonly MarketSection[] = [
+  { id: "methodology", href: "/methodology", label: "Methodology" },
+  { id: "docs", href: "/docs", label: "API docs" },
   // Static on purpose: reading the session cookie here would make every page dynamic (no ISR).
-  { section: "account", href: "/account", label: "Account" },
-] as const;
+  { id: "account", href: "/account", label: "Account" },
+];
 
-/** The part of the site a page belongs to, as the navigation names it. */
-export type NavSection = (typeof NAV_LINKS)[number]["section"];
+/** The navigation's links: every market's sections in the market list's order, then the site's. */
+export function navLinks(markets: readonly MarketEntry[] = MARKETS): readonly MarketSection[] {
+  return [...markets.flatMap((market) => market.sections), ...SITE_SECTIONS];
+}
+
+/** The part of the site a page belongs to, as the navigation names it (a section's id). */
+export type NavSection = string;
 
 /**
  * The site's header. `current` is the section of the page it heads, given by the section's
  * layout (app/<section>/layout.tsx): the link to it is marked `aria-current="page"` and drawn
  * underlined, in the server's HTML, so that cached pages stay cached and no script is needed.
+ * On a phone the links fold behind a "Menu" summary (a native disclosure, no script): eleven
+ * links wrapped to three lines above every page.
  */
-export function SiteHeader({ current }: { current?: NavSection }) {
+export function SiteHeader({
+  current,
+  markets = MARKETS,
+}: {
+  current?: NavSection;
+  markets?: readonly MarketEntry[];
+}) {
   return (
     <header className="site-header">
       <div className="inner">
@@ -33,23 +41,26 @@ export function SiteHeader({ current }: { current?: NavSection }) {
           Token Price Index
         </a>
         <nav className="site-nav" aria-label="Main">
-          <ul>
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                {/*
-                  Plain links site-wide, never next/link: each next/link is a client component to
-                  hydrate and a page to prefetch, which on a phone costs more main-thread time than
-                  the navigation it speeds up (the pages are server-rendered and cached).
-                */}
-                <a
-                  href={link.href}
-                  {...(link.section === current ? { "aria-current": "page" as const } : {})}
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <details className="site-menu">
+            <summary>Menu</summary>
+            <ul>
+              {navLinks(markets).map((link) => (
+                <li key={link.href}>
+                  {/*
+                    Plain links site-wide, never next/link: each next/link is a client component to
+                    hydrate and a page to prefetch, which on a phone costs more main-thread time than
+                    the navigation it speeds up (the pages are server-rendered and cached).
+                  */}
+                  <a
+                    href={link.href}
+                    {...(link.id === current ? { "aria-current": "page" as const } : {})}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
         </nav>
       </div>
     </header>
@@ -70,7 +81,7 @@ export function sampleStatement({
 }: SiteSources): { title: string; text: string } | undefined {
   const scope =
     token.sample && gpu.sample
-      ? "both indices on this site use data"
+      ? "the token and GPU indices on this site use data"
       : token.sample
         ? "the token index on this site uses data"
         : gpu.sample
@@ -174,8 +185,20 @@ function DataSourceNotice({ dataSources }: { dataSources: SiteSources | undefine
   );
 }
 
+/** What each market's values are, one clause each, as a sentence: `Token index values are …; GPU …`. */
+export function marketTerms(markets: readonly MarketEntry[]): string {
+  const clauses = markets.map((market) => market.footer).join("; ");
+  return `${clauses.charAt(0).toUpperCase()}${clauses.slice(1)}.`;
+}
+
 /** The data sources, licence and attribution notice every page carries (the data terms for reuse). */
-export function SiteFooter({ dataSources }: { dataSources: SiteSources | undefined }) {
+export function SiteFooter({
+  dataSources,
+  markets = MARKETS,
+}: {
+  dataSources: SiteSources | undefined;
+  markets?: readonly MarketEntry[];
+}) {
   return (
     <footer className="site-footer">
       <div className="inner">
@@ -187,12 +210,9 @@ export function SiteFooter({ dataSources }: { dataSources: SiteSources | undefin
           </a>
           : you may reuse and redistribute it with the attribution “Source: Token Price Index”.
         </p>
-        <p>
-          Token index values are USD per million tokens, volume-weighted blends of providers&apos;
-          published list prices for each UTC settlement day; GPU index values are USD per GPU-hour,
-          from providers&apos; posted rental prices and executed rental trades. Both are published
-          for information, not as an offer or investment advice. Model, lab and GPU names belong to
-          their owners.
+        <p data-market-terms>
+          {marketTerms(markets)} All are published for information, not as an offer or investment
+          advice. Names of models, labs, GPUs, products and companies belong to their owners.
         </p>
         <p>
           <a href="/status">Service status</a>

@@ -1,29 +1,22 @@
-import { isGpuName, isLabId, isLlmCodingProductId } from "@tpi/domain";
+import type { MarketEntry } from "../kit/market-entry";
+import { MARKETS } from "../markets";
 import { isAccountPath } from "./account-paths";
-import { isMemoryTypeId } from "../markets/memory/ids";
 
 /**
- * The first path segments the app answers (app/<segment>, plus Next's metadata files, its
- * assets and the files of public/). A unit test compares this list with the app and public
- * directories, so a new route or file cannot be forgotten here.
+ * The first path segments the site answers itself, besides the markets' own (each market's
+ * entry lists its segments): app/<segment>, Next's metadata files, its assets and the files of
+ * public/. A unit test compares the whole list with the app and public directories, so a new
+ * route or file cannot be forgotten here.
  */
-export const TOP_LEVEL_SEGMENTS = [
+const SITE_SEGMENTS = [
   "account",
   "docs",
-  "gpus",
-  "home-view",
-  "labs",
-  "llm-coding",
-  "memory",
   "methodology",
-  "neocloud",
   "og",
   "page-not-found",
   "page-unavailable",
   "revalidate",
   "status",
-  "volume",
-  "workload",
   "robots.txt",
   "sitemap.xml",
   "icon.svg",
@@ -33,35 +26,30 @@ export const TOP_LEVEL_SEGMENTS = [
   "chart.js",
 ] as const;
 
-const TOP_LEVEL = new Set<string>(TOP_LEVEL_SEGMENTS);
-
-function decoded(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
+/** Every first path segment the app answers: the site's and each market's. */
+export function topLevelSegments(markets: readonly MarketEntry[] = MARKETS): readonly string[] {
+  return [...SITE_SEGMENTS, ...markets.flatMap((market) => market.segments)];
 }
 
+export const TOP_LEVEL_SEGMENTS = topLevelSegments();
+
 /**
- * False for an address that is certainly no page: an unknown first segment, a lab, a GPU or an
- * LLM Coding product the catalogs do not have. Deeper paths under a known section are left to the routes themselves.
+ * False for an address that is certainly no page: an unknown first segment, or an id a market's
+ * catalogue does not have (a lab, a GPU, a product, a memory type). Deeper paths under a known
+ * section are left to the routes themselves.
  */
-export function isKnownPath(pathname: string): boolean {
+export function isKnownPath(pathname: string, markets: readonly MarketEntry[] = MARKETS): boolean {
   const segments = pathname.split("/").filter((segment) => segment !== "");
   const [first, second] = segments;
   if (first === undefined) return true;
-  if (!TOP_LEVEL.has(first)) return false;
   // The 404 and 503 pages are reached through proxy.ts's marks only, never by their address.
   if (first === "page-not-found" || first === "page-unavailable") return false;
   if (first === "account") return isAccountPath(pathname);
+  if ((SITE_SEGMENTS as readonly string[]).includes(first)) return true;
+  const market = markets.find((entry) => entry.segments.includes(first));
+  if (market === undefined) return false;
   if (second === undefined) return true;
-  if (first === "labs") return isLabId(decoded(second) ?? "");
-  if (first === "gpus") return isGpuName(decoded(second) ?? "");
-  if (first === "llm-coding") return isLlmCodingProductId(decoded(second) ?? "");
-  // A memory type the catalogue does not have.
-  if (first === "memory") return isMemoryTypeId(decoded(second) ?? "");
-  return true;
+  return market.knowsPage?.(first, second) ?? true;
 }
 
 /** The route that renders the 404 page on the server (app/page-not-found). */

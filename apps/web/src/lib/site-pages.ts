@@ -1,23 +1,8 @@
-import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS } from "@tpi/domain";
-import { llmCodingPathOf } from "../markets/llm-coding/lib";
-import { memoryPagePaths } from "../markets/memory/lib";
-import { gpuPathOf } from "./paths";
+import type { MarketEntry } from "../kit/market-entry";
+import { MARKETS } from "../markets";
 
-/** The site's pages that exist once, whatever the catalogs hold. */
-export const FIXED_PAGE_PATHS = [
-  "/",
-  "/labs",
-  "/llm-coding",
-  "/gpus",
-  "/memory",
-  "/volume",
-  "/workload",
-  "/neocloud",
-  "/methodology",
-  "/methodology/gpu",
-  "/docs",
-  "/status",
-] as const;
+/** The site's own pages, besides the markets' (each market's entry lists its pages). */
+export const FIXED_PAGE_PATHS = ["/methodology", "/methodology/gpu", "/docs", "/status"] as const;
 
 /**
  * The app's page routes (as app/ spells them) that are not in the sitemap, each with the reason.
@@ -40,17 +25,12 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Every public page of the site, from the same catalogs that decide which lab, GPU and LLM
- * Coding pages answer 200 (keyed ones have pages too: they explain how to get the data).
+ * Every public page of the site: each market's (from the same catalogues that decide which of
+ * its pages answer 200; keyed ones have pages too: they explain how to get the data), then the
+ * site's own.
  */
-export function publicPagePaths(): string[] {
-  return [
-    ...FIXED_PAGE_PATHS,
-    ...LAB_IDS.map((lab) => `/labs/${lab}`),
-    ...GPU_NAMES.map((gpu) => gpuPathOf(gpu)),
-    ...LLM_CODING_PRODUCT_IDS.map((product) => llmCodingPathOf(product)),
-    ...memoryPagePaths(),
-  ];
+export function publicPagePaths(markets: readonly MarketEntry[] = MARKETS): string[] {
+  return [...markets.flatMap((market) => market.pagePaths()), ...FIXED_PAGE_PATHS];
 }
 
 /** `https://site.example` + `/labs/openai`: the absolute URL crawlers and citations need. */

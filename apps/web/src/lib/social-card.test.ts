@@ -1,29 +1,24 @@
 import { describe, expect, it } from "vitest";
-import {
-  cardSubjectOf,
-  cardText,
-  gpuCard,
-  gpuCardPath,
-  homeCard,
-  labCard,
-  labCardPath,
-  MEMORY_CARD_PATH,
-  memoryCard,
-  neocloudCard,
-  NEOCLOUD_CARD_PATH,
-  workloadCard,
-  WORKLOAD_CARD_PATH,
-} from "./social-card";
+import { WORKLOAD_CARD_PATH, workloadCard } from "../markets/workload/card";
+import { MEMORY_CARD_PATH, memoryCard } from "../markets/memory/card";
+import { NEOCLOUD_CARD_PATH, neocloudCard } from "../markets/neocloud/card";
+import { cardLoaderOf } from "./card-loader";
+import { cardText, gpuCard, gpuCardPath, homeCard, labCard, labCardPath } from "./social-card";
 
 describe("card addresses", () => {
-  it("names the home, lab and GPU cards and nothing else", () => {
-    expect(cardSubjectOf(["home"])).toEqual({ kind: "home" });
-    expect(cardSubjectOf(["labs", "anthropic"])).toEqual({ kind: "lab", lab: "anthropic" });
-    expect(cardSubjectOf(["gpus", "H100%20SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
-    expect(cardSubjectOf(["gpus", "H100 SXM"])).toEqual({ kind: "gpu", gpu: "H100 SXM" });
-    expect(cardSubjectOf(WORKLOAD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "workload" });
-    expect(cardSubjectOf(MEMORY_CARD_PATH.split("/").slice(2))).toEqual({ kind: "memory" });
-    expect(cardSubjectOf(NEOCLOUD_CARD_PATH.split("/").slice(2))).toEqual({ kind: "neocloud" });
+  it("names the home, lab, GPU and market cards, each from its market's entry, and nothing else", () => {
+    for (const path of [
+      "/og/home",
+      "/og/labs/anthropic",
+      "/og/gpus/H100%20SXM",
+      "/og/gpus/H100 SXM",
+      WORKLOAD_CARD_PATH,
+      MEMORY_CARD_PATH,
+      NEOCLOUD_CARD_PATH,
+      labCardPath("openai"),
+      gpuCardPath("RTX PRO 6000 WS"),
+    ])
+      expect(cardLoaderOf(path.split("/").slice(2)), path).toBeTypeOf("function");
     for (const wrong of [
       ["workload", "x"],
       ["memory", "mem_ddr5_16gb"],
@@ -33,17 +28,10 @@ describe("card addresses", () => {
       ["labs", "Anthropic"],
       ["labs"],
       ["gpus", "H100"],
+      ["gpus", "%E0%A4%A"],
       ["x"],
     ])
-      expect(cardSubjectOf(wrong)).toBeUndefined();
-    expect(cardSubjectOf(labCardPath("openai").split("/").slice(2))).toEqual({
-      kind: "lab",
-      lab: "openai",
-    });
-    expect(cardSubjectOf(gpuCardPath("RTX PRO 6000 WS").split("/").slice(2))).toEqual({
-      kind: "gpu",
-      gpu: "RTX PRO 6000 WS",
-    });
+      expect(cardLoaderOf(wrong), wrong.join("/")).toBeUndefined();
   });
 });
 

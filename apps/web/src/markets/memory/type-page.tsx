@@ -34,7 +34,7 @@ import {
   type MemoryHistoryRow,
 } from "./lib";
 import { socialMetadata } from "../../lib/social";
-import { MEMORY_CARD_PATH } from "../../lib/social-card";
+import { MEMORY_CARD_PATH } from "./card";
 import {
   loadMemoryMethodology,
   loadMemoryTypes,

@@ -10,7 +10,7 @@ import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import { NEOCLOUD_PATH, neocloudFiltersOf, neocloudOffsetOf } from "./lib";
 import { socialMetadata } from "../../lib/social";
-import { NEOCLOUD_CARD_PATH } from "../../lib/social-card";
+import { NEOCLOUD_CARD_PATH } from "./card";
 import {
   loadNeocloudMethodology,
   loadPlanNeocloudAggregate,

@@ -8,7 +8,7 @@ import {
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import { socialMetadata } from "../../lib/social";
-import { WORKLOAD_CARD_PATH } from "../../lib/social-card";
+import { WORKLOAD_CARD_PATH } from "./card";
 import { WORKLOAD_LAB_PARAM, WORKLOAD_PATH, workloadLabOf } from "./lib";
 import { loadWorkloadMethodology } from "../../server/data";
 import { loadPlanWorkload, loadViewer } from "../../server/viewer";
