@@ -22,6 +22,7 @@ import {
   loadPlanCodingIndex,
 } from "./loaders";
 import { loadViewer, type SignedInReader } from "../../server/viewer";
+import { MethodRules } from "../../kit/method-rules";
 
 const TITLE = "LLM Coding";
 const DESCRIPTION =
@@ -85,11 +86,7 @@ export async function LlmCodingPage() {
       ))}
       <section aria-labelledby="counting-heading">
         <h2 id="counting-heading">How they are counted</h2>
-        <ul data-coding-methodology>
-          {methodology.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
+        <MethodRules rules={methodology.rules} market="coding" />
         <p>
           The whole methodology, with each agent&apos;s exact search, is served by{" "}
           <a href={CODING_DOCS.methodology}>

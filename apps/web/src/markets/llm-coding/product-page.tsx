@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { HowToGetIt } from "../../kit/access";
+import { FoldedTable } from "../../kit/folded-table";
 import { SeriesValues } from "../../kit/chart-page";
 import { seriesWindow } from "../../kit/series-window";
 import { notFound } from "next/navigation";
@@ -228,7 +229,7 @@ function HistoryTable({
 }) {
   const labels = product.seriesLabels ?? [product.label];
   return (
-    <div className="table-wrap">
+    <FoldedTable rows={rows.length}>
       <table className="stack" data-table="coding-history" data-product={product.id}>
         <caption>{product.label} per UTC day, newest first</caption>
         <thead>
@@ -263,6 +264,6 @@ function HistoryTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </FoldedTable>
   );
 }

@@ -26,6 +26,7 @@ import {
   type MemoryIndexRow,
 } from "./loaders";
 import { loadViewer } from "../../server/viewer";
+import { MethodRules } from "../../kit/method-rules";
 
 const TITLE = "Memory";
 const DESCRIPTION =
@@ -121,11 +122,7 @@ export async function MemoryPage() {
           )}
           .
         </p>
-        <ul data-memory-methodology>
-          {methodology.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
+        <MethodRules rules={methodology.rules} market="memory" />
         <p>
           The whole methodology is served to anyone by{" "}
           <a href={MEMORY_DOCS.methodology}>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { HowToGetIt } from "../../kit/access";
+import { FoldedTable } from "../../kit/folded-table";
 import { SeriesValues } from "../../kit/chart-page";
 import { seriesWindow } from "../../kit/series-window";
 import { notFound } from "next/navigation";
@@ -247,7 +248,7 @@ function HistoryTable({
   rows: readonly MemoryHistoryRow[];
 }) {
   return (
-    <div className="table-wrap">
+    <FoldedTable rows={rows.length}>
       <table className="stack" data-table="memory-history" data-memory-type={type.id}>
         <caption>{type.memory_type}, settled trading days, newest first</caption>
         <thead>
@@ -300,6 +301,6 @@ function HistoryTable({
           })}
         </tbody>
       </table>
-    </div>
+    </FoldedTable>
   );
 }

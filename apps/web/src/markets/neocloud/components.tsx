@@ -23,6 +23,7 @@ import {
 } from "./lib";
 import { MAP_HEIGHT, MAP_WIDTH } from "./world-map";
 import { WORLD_OUTLINE_PATH } from "./world-outline.generated";
+import { MethodRules } from "../../kit/method-rules";
 
 /** The plan whose keys and sessions read site data (the api decides; this says it). */
 const READING_PLAN = PLAN_LABELS.full;
@@ -91,13 +92,7 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
         </a>{" "}
         (see the <a href="/docs">API docs</a>).
       </p>
-      {methodology.rules.length > 0 && (
-        <ul data-neocloud-rules>
-          {methodology.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
-      )}
+      <MethodRules rules={methodology.rules} market="neocloud" />
     </section>
   );
 }
@@ -226,28 +221,32 @@ export function NeocloudMap({ sites }: { sites: readonly NeocloudSiteLike[] }) {
   const unplaced = sites.length - points.length;
   return (
     <figure className="neocloud-map" data-neocloud-map>
-      <svg
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-        aria-labelledby="neocloud-map-title"
-        role="group"
-        preserveAspectRatio="xMidYMid meet"
-      >
-        {/* One string: React renders a <title> of several children empty. */}
-        <title id="neocloud-map-title">{`World map of the ${points.length} sites listed below; each point links to its row`}</title>
-        <rect className="neocloud-sea" width={MAP_WIDTH} height={MAP_HEIGHT} aria-hidden="true" />
-        <path className="neocloud-land" d={WORLD_OUTLINE_PATH} aria-hidden="true" />
-        {points.map((point) => (
-          <a key={point.id} href={`#${point.anchor}`} data-site-point={point.id}>
-            <title>{point.title}</title>
-            <circle
-              className={`neocloud-point neocloud-${point.group}`}
-              cx={point.x}
-              cy={point.y}
-              r={point.r}
-            />
-          </a>
-        ))}
-      </svg>
+      {/* On a phone the map is three screens wide and scrolls sideways (globals.css): at one
+          screen its points were 3 to 5 px and overlapped. */}
+      <div className="neocloud-map-scroll">
+        <svg
+          viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+          aria-labelledby="neocloud-map-title"
+          role="group"
+          preserveAspectRatio="xMidYMid meet"
+        >
+          {/* One string: React renders a <title> of several children empty. */}
+          <title id="neocloud-map-title">{`World map of the ${points.length} sites listed below; each point links to its row`}</title>
+          <rect className="neocloud-sea" width={MAP_WIDTH} height={MAP_HEIGHT} aria-hidden="true" />
+          <path className="neocloud-land" d={WORLD_OUTLINE_PATH} aria-hidden="true" />
+          {points.map((point) => (
+            <a key={point.id} href={`#${point.anchor}`} data-site-point={point.id}>
+              <title>{point.title}</title>
+              <circle
+                className={`neocloud-point neocloud-${point.group}`}
+                cx={point.x}
+                cy={point.y}
+                r={point.r}
+              />
+            </a>
+          ))}
+        </svg>
+      </div>
       <figcaption>
         <ul className="neocloud-legend" aria-label="Point colours">
           {STATUS_GROUPS.map(({ group, label }) => (

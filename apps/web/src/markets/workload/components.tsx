@@ -24,6 +24,7 @@ import {
   formatUtcInstant,
 } from "../../lib/format";
 import { labLabel } from "../../lib/shape";
+import { MethodRules } from "../../kit/method-rules";
 import {
   familySeries,
   formatKtok,
@@ -143,11 +144,7 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
         )}
         .
       </p>
-      <ul>
-        {methodology.rules.map((rule) => (
-          <li key={rule}>{rule}</li>
-        ))}
-      </ul>
+      <MethodRules rules={methodology.rules} />
       <p>
         The same text is served to anyone by{" "}
         <a href={WORKLOAD_METHODOLOGY_ROUTE_ANCHOR}>
