@@ -27,7 +27,7 @@ import {
   SampleDataBanner,
   SampleRemedies,
   SiteFooter,
-} from "./site-chrome";
+} from "../site/site-chrome";
 
 // /labs reads the request's session cookie: none here, a visitor.
 vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);

@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { cardLoaderOf } from "../../../src/lib/card-loader";
+import { cardLoaderOf } from "../../../src/site/card-loader";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "../../../src/lib/social-card";
 
 export const dynamic = "force-dynamic";

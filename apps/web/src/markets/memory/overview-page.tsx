@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { UtcInstant } from "../../kit/utc-instant";
+import { UtcInstant } from "../../components/utc-instant";
 import { LockedValue } from "../../components/keyed-access";
 import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MemoryLocked, MemorySources } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";

@@ -5,7 +5,7 @@ import { SeriesValues } from "../../kit/chart-page";
 import { seriesWindow } from "../../kit/series-window";
 import { notFound } from "next/navigation";
 import { ChartControls } from "../../components/chart-controls";
-import { UtcInstant } from "../../kit/utc-instant";
+import { UtcInstant } from "../../components/utc-instant";
 import { LineChart } from "../../components/line-chart";
 import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MemoryLocked, MemorySources } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";

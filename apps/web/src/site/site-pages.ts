@@ -32,8 +32,3 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
 export function publicPagePaths(markets: readonly MarketEntry[] = MARKETS): string[] {
   return [...markets.flatMap((market) => market.pagePaths()), ...FIXED_PAGE_PATHS];
 }
-
-/** `https://site.example` + `/labs/openai`: the absolute URL crawlers and citations need. */
-export function absoluteUrl(siteUrl: string, path: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}${path}`;
-}

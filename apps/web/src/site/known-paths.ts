@@ -1,6 +1,6 @@
 import type { MarketEntry } from "../kit/market-entry";
 import { MARKETS } from "../markets";
-import { isAccountPath } from "./account-paths";
+import { isAccountPath } from "../lib/account-paths";
 
 /**
  * The first path segments the site answers itself, besides the markets' own (each market's

@@ -1,6 +1,6 @@
 import type { MarketEntry } from "../kit/market-entry";
 import { MARKETS } from "../markets";
-import type { CardContent } from "./social-card";
+import type { CardContent } from "../lib/social-card";
 
 /** The loader of the card an `/og/…` address names, from the market that draws it; none: 404. */
 export function cardLoaderOf(

@@ -5,8 +5,9 @@ import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS, MEMORY_TYPE_IDS } from "@tp
 import { afterEach, describe, expect, it, vi } from "vitest";
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
-import { gpuPathOf } from "./paths";
-import { absoluteUrl, publicPagePaths, UNLISTED_PAGE_ROUTES } from "./site-pages";
+import { gpuPathOf } from "../lib/paths";
+import { absoluteUrl } from "../lib/social";
+import { publicPagePaths, UNLISTED_PAGE_ROUTES } from "./site-pages";
 
 const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));
 
