@@ -4,7 +4,7 @@ import {
   NOT_FOUND_PATH,
   UNAVAILABLE_HEADER,
   UNAVAILABLE_PATH,
-} from "./src/lib/known-paths";
+} from "./src/site/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
 import { CHART_RANGE_PARAM, CHART_VIEW_PARAMS, HOME_SERIES_PARAM } from "./src/lib/chart-params";
 import { SESSION_COOKIE_NAMES } from "./src/lib/session-cookie-names";

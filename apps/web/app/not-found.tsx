@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotFoundBody } from "../src/components/not-found-body";
-import { SiteFrame } from "../src/components/site-frame";
+import { SiteFrame } from "../src/site/site-frame";
 
 export const metadata: Metadata = {
   title: "Page not found",

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { readWebEnv } from "../src/env";
-import { absoluteUrl } from "../src/lib/site-pages";
+import { absoluteUrl } from "../src/lib/social";
 
 /** Rendered per request: the public site URL is read at run time, not frozen at build time. */
 export const dynamic = "force-dynamic";

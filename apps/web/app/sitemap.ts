@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 import { readWebEnv } from "../src/env";
-import { absoluteUrl, publicPagePaths } from "../src/lib/site-pages";
+import { absoluteUrl } from "../src/lib/social";
+import { publicPagePaths } from "../src/site/site-pages";
 
 /** Rendered per request: the public site URL is read at run time, not frozen at build time. */
 export const dynamic = "force-dynamic";

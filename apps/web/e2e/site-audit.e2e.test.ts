@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicPagePaths } from "../src/lib/site-pages";
+import { publicPagePaths } from "../src/site/site-pages";
 import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";

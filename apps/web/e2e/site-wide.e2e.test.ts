@@ -16,10 +16,10 @@ import {
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from "./harness";
 import { site } from "./site";
 
-/** The footer's sample notice while both indices rest on the sample (the browser tests' api). */
+/** The footer's sample notice while the token and GPU indices rest on the sample (the browser tests' api). */
 const BOTH_SAMPLE_STATEMENT = SAMPLE_NOTICE.replace(
   "Sample data: ",
-  "Sample data: both indices on this site use data ",
+  "Sample data: the token and GPU indices on this site use data ",
 );
 
 // Once for the whole run (this file, not every file): CI must not pass with every test skipped.

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SiteFrame } from "../../src/components/site-frame";
+import { SiteFrame } from "../../src/site/site-frame";
 
 /** The site chrome around every page of this section, with "Index" marked current in the navigation. */
 export default function Layout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SampleRemedies, sampleStatement } from "../../src/components/site-chrome";
+import { SampleRemedies, sampleStatement } from "../../src/site/site-chrome";
 import type { SiteSources } from "../../src/lib/api-types";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { sourceCitations } from "../../src/lib/provenance";

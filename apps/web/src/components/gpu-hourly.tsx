@@ -1,5 +1,6 @@
 import type { GpuDetail } from "../lib/api-types";
 import { formatUsd, formatUtcInstant } from "../lib/format";
+import { UtcInstant } from "./utc-instant";
 
 /*
  * A free GPU's hourly prints: the latest print and the rolling 24-hour average as cards, and
@@ -118,14 +119,4 @@ function evidenceSummary(rows: readonly { basis: string; sources: readonly strin
   return [...sourcesByBasis.entries()]
     .map(([basis, sources]) => `${basis} (${[...sources].sort().join(", ")})`)
     .join(" and ");
-}
-
-/** `2026-11-23 19:00:00Z`, wrapping between the day and the time only. */
-export function UtcInstant({ instant }: { instant: string }) {
-  const [day, time] = formatUtcInstant(instant).split(" ");
-  return (
-    <time dateTime={instant}>
-      <span className="instant-part">{day}</span> <span className="instant-part">{time}</span>
-    </time>
-  );
 }

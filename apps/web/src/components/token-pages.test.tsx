@@ -27,7 +27,7 @@ import {
   SampleDataBanner,
   SampleRemedies,
   SiteFooter,
-} from "./site-chrome";
+} from "../site/site-chrome";
 
 // /labs reads the request's session cookie: none here, a visitor.
 vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
@@ -82,7 +82,7 @@ describe("site chrome", () => {
       '<strong class="sample-banner-title">Sample data:</strong> these numbers are generated, not market data. <a href="/status#data-sources">About the data</a>',
     );
     expect(html).toContain(
-      `<p data-sample-notice="true">${SAMPLE_NOTICE.replace("Sample data: ", "Sample data: both indices on this site use data ")}</p>`,
+      `<p data-sample-notice="true">${SAMPLE_NOTICE.replace("Sample data: ", "Sample data: the token and GPU indices on this site use data ")}</p>`,
     );
     // The operator's instructions are on /status, not in the banner every visitor reads.
     expect(html).not.toContain("OPENROUTER_API_KEY");

@@ -12,7 +12,7 @@ import {
   VOLUME_SAMPLE_NOTICE,
 } from "../testing/volume-routers";
 import { serveRouterAsApi } from "../testing/trpc-fixture";
-import { SiteHeader } from "./site-chrome";
+import { SiteHeader } from "../site/site-chrome";
 
 /** The /volume page rendered to HTML against routers in the api's shape, with and without data. */
 let close: (() => void) | undefined;

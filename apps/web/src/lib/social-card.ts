@@ -2,13 +2,11 @@ import {
   FREE_TIER_LAB_IDS,
   isFreeTierGpu,
   isFreeTierLab,
-  isLabId,
   type GpuName,
   type LabId,
 } from "@tpi/domain";
 import type { IndexRow } from "./api-types";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "./format";
-import { gpuNameOfSegment } from "./paths";
 import { labLabel } from "./shape";
 
 /** The size social networks expect of a large card image, in pixels (1.91:1). */
@@ -23,34 +21,6 @@ export function labCardPath(lab: LabId): string {
 }
 export function gpuCardPath(gpu: GpuName): string {
   return `${CARD_ROOT}/gpus/${encodeURIComponent(gpu)}`;
-}
-export const WORKLOAD_CARD_PATH = `${CARD_ROOT}/workload`;
-export const MEMORY_CARD_PATH = `${CARD_ROOT}/memory`;
-export const NEOCLOUD_CARD_PATH = `${CARD_ROOT}/neocloud`;
-
-/** Which card an `/og/…` path asks for, or `undefined` when it names none. */
-export type CardSubject =
-  | { kind: "home" }
-  | { kind: "lab"; lab: LabId }
-  | { kind: "gpu"; gpu: GpuName }
-  | { kind: "workload" }
-  | { kind: "memory" }
-  | { kind: "neocloud" };
-
-export function cardSubjectOf(segments: readonly string[]): CardSubject | undefined {
-  const [first, second, ...rest] = segments;
-  if (rest.length > 0) return undefined;
-  if (first === "home" && second === undefined) return { kind: "home" };
-  if (first === "workload" && second === undefined) return { kind: "workload" };
-  if (first === "memory" && second === undefined) return { kind: "memory" };
-  if (first === "neocloud" && second === undefined) return { kind: "neocloud" };
-  if (first === "labs" && second !== undefined && isLabId(second))
-    return { kind: "lab", lab: second };
-  if (first === "gpus" && second !== undefined) {
-    const gpu = gpuNameOfSegment(second);
-    return gpu === undefined ? undefined : { kind: "gpu", gpu };
-  }
-  return undefined;
 }
 
 /**
@@ -70,7 +40,8 @@ export type CardContent = {
   sample: boolean;
 };
 
-const KICKER = "Token Price Index";
+/** Above every card's title: the site's name. */
+export const KICKER = "Token Price Index";
 
 /**
  * Said in a card's title (the image, its alt text and the page's og:title and twitter:title)
@@ -82,8 +53,8 @@ export function cardTitleOf(title: string, sample: boolean): string {
 }
 const TOKEN_UNIT = "USD per million tokens";
 const GPU_UNIT = "USD per GPU-hour";
-const KEYED_VALUE = "With an API key";
-const WORKLOAD_UNIT = "US cents per coding-agent session, per lab and model family";
+/** In place of a value a card never shows: the values are read with a key. */
+export const KEYED_VALUE = "With an API key";
 
 export function homeCard(
   latest: { date: string; rows: readonly IndexRow[] } | undefined,
@@ -143,56 +114,6 @@ export function gpuCard(
         : formatUsd(latest.value),
     detail:
       latest === undefined ? GPU_UNIT : `${GPU_UNIT} at ${formatUtcInstant(latest.timestamp)}`,
-    rows: [],
-    sample,
-  };
-}
-
-/**
- * The Workload Cost card: the index is read with a key (or a signed-in plan), so the card names
- * the latest week and never a value (a shared link is seen by anyone).
- */
-export function workloadCard(latestWeek: string | null, sample: boolean): CardContent {
-  return {
-    kicker: KICKER,
-    title: cardTitleOf("What a coding-agent session costs", sample),
-    value: KEYED_VALUE,
-    detail:
-      latestWeek === null
-        ? WORKLOAD_UNIT
-        : `${WORKLOAD_UNIT}, latest week ending ${formatUtcDay(latestWeek)} (UTC)`,
-    rows: [],
-    sample,
-  };
-}
-
-const MEMORY_UNIT = "USD per chip or module, settled at 4 PM New York on trading days";
-
-/**
- * The Memory card: the prices are read with a key (or a signed-in plan), so the card names the
- * section and its unit, never a value (a shared link is seen by anyone).
- */
-export function memoryCard(sample: boolean): CardContent {
-  return {
-    kicker: KICKER,
-    title: cardTitleOf("Memory spot prices: DRAM, NAND flash and modules", sample),
-    value: KEYED_VALUE,
-    detail: MEMORY_UNIT,
-    rows: [],
-    sample,
-  };
-}
-
-/**
- * The Neo-Cloud Sites card: site data is read with the Full plan, so the card says what the
- * dataset holds and whose it is, and never a site, count or total.
- */
-export function neocloudCard(sample: boolean): CardContent {
-  return {
-    kicker: KICKER,
-    title: cardTitleOf("Where the neo-clouds' AI data centres are", sample),
-    value: "With the Full plan",
-    detail: "Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data",
     rows: [],
     sample,
   };

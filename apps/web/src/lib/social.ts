@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { absoluteUrl } from "./site-pages";
 import { CARD_HEIGHT, CARD_WIDTH, cardTitleOf } from "./social-card";
 
 /** The site's name on every OpenGraph and Twitter card. */
@@ -47,4 +46,9 @@ export function socialMetadata(input: {
       ...(image !== undefined && { images: [image] }),
     },
   };
+}
+
+/** `https://site.example` + `/labs/openai`: the absolute URL crawlers and citations need. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}${path}`;
 }

@@ -1,94 +1,11 @@
 import { ImageResponse } from "next/og";
-import { isFreeTierGpu, isFreeTierLab } from "@tpi/domain";
-import {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  cardSubjectOf,
-  gpuCard,
-  homeCard,
-  labCard,
-  memoryCard,
-  neocloudCard,
-  workloadCard,
-  type CardContent,
-  type CardSubject,
-} from "../../../src/lib/social-card";
-import type { SiteSources } from "../../../src/lib/api-types";
-import { newestFirst } from "../../../src/lib/shape";
-import {
-  loadDataSources,
-  loadFreeWindow,
-  loadKeyedLatestDays,
-  loadLatest,
-  loadWorkloadMethodology,
-} from "../../../src/server/data";
-import { loadGpuDetail, loadKeyedLatest } from "../../../src/server/gpu";
-import { loadMemoryMethodology } from "../../../src/server/memory";
-import { loadNeocloudMethodology } from "../../../src/server/neocloud";
+import { cardLoaderOf } from "../../../src/site/card-loader";
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "../../../src/lib/social-card";
 
 export const dynamic = "force-dynamic";
 
 /** Link previews fetch a card now and then; five minutes matches the pages' revalidation. */
 const CARD_MAX_AGE_SECONDS = 300;
-
-/** A card says "sample" when the index it shows rests on the generated sample. */
-async function contentOf(
-  subject: CardSubject,
-  sources: SiteSources | undefined,
-): Promise<CardContent> {
-  if (subject.kind === "workload") {
-    // The index has its own sources (session costs and model prices): its answer says whether
-    // they are the sample.
-    const methodology = await loadWorkloadMethodology();
-    return workloadCard(methodology.latestWeek, methodology.dataSources.sample);
-  }
-  if (subject.kind === "memory")
-    // The prices have their own source (the imported price files): its answer says whether it is
-    // the sample.
-    return memoryCard((await loadMemoryMethodology()).dataSources.sample);
-  if (subject.kind === "neocloud") {
-    // The sites have their own source (Epoch AI's datasets, or the sample until the first import).
-    const methodology = await loadNeocloudMethodology();
-    return neocloudCard(methodology.dataSources.sample);
-  }
-  const sample = subject.kind === "gpu" ? sources?.gpu.sample : sources?.token.sample;
-  return cardOf(subject, sample === true);
-}
-
-async function cardOf(
-  subject: Exclude<CardSubject, { kind: "workload" } | { kind: "memory" } | { kind: "neocloud" }>,
-  sample: boolean,
-): Promise<CardContent> {
-  switch (subject.kind) {
-    case "home":
-      return homeCard(await loadLatest(), sample);
-    case "lab": {
-      if (!isFreeTierLab(subject.lab)) {
-        const keyed = (await loadKeyedLatestDays()).find((entry) => entry.lab === subject.lab);
-        const date = keyed?.latestDate ?? null;
-        return labCard(subject.lab, date === null ? undefined : { date }, sample);
-      }
-      const latest = newestFirst((await loadFreeWindow(subject.lab)).rows)[0];
-      return labCard(subject.lab, latest, sample);
-    }
-    case "gpu": {
-      if (!isFreeTierGpu(subject.gpu)) {
-        const keyed = (await loadKeyedLatest()).find((entry) => entry.gpu_type === subject.gpu);
-        const date = keyed?.date ?? null;
-        return gpuCard(subject.gpu, date === null ? undefined : { timestamp: date }, sample);
-      }
-      const prints = (await loadGpuDetail(subject.gpu)).hourly?.data ?? [];
-      const latest = prints[prints.length - 1];
-      return gpuCard(
-        subject.gpu,
-        latest === undefined
-          ? undefined
-          : { timestamp: latest.timestamp, value: latest.index_value },
-        sample,
-      );
-    }
-  }
-}
 
 /**
  * The image of a page's OpenGraph and Twitter card (1200×630 PNG): the index's name, its latest
@@ -99,14 +16,13 @@ export async function GET(
   _request: Request,
   context: { params: Promise<{ card: string[] }> },
 ): Promise<Response> {
-  const subject = cardSubjectOf((await context.params).card);
-  if (subject === undefined)
+  const load = cardLoaderOf((await context.params).card);
+  if (load === undefined)
     return new Response("Not found: no card at this address.\n", {
       status: 404,
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
-  const sources = await loadDataSources();
-  const card = await contentOf(subject, sources);
+  const card = await load();
   return new ImageResponse(<CardImage card={card} />, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,

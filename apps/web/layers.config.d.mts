@@ -1,0 +1,2 @@
+import type { LayerConfig } from "../../tooling/eslint/layers.mjs";
+export const LAYERS: LayerConfig;

@@ -1,0 +1,100 @@
+import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
+import type { ReactNode } from "react";
+import { KEY_HREF, LockedValue } from "../components/keyed-access";
+import { SignedInNote } from "../components/signed-in-note";
+import type { ApiRefusal } from "../server/account";
+import type { Viewer } from "../server/viewer";
+
+/**
+ * Who reads a market whose routes take any key, whatever its plan: so any signed-in reader
+ * whose plan is active (an ended trial reads as a visitor).
+ */
+export const ANY_PLAN_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_LABELS[plan]).join(", ")})`;
+
+/**
+ * Where a market's values would be: for a visitor, which plans read them and how to get one;
+ * for a signed-in reader whose plan the api refused, who they are and the api's words. Never a
+ * number. `market` names the data attributes (`data-<market>-locked`, `data-<market>-refusal`)
+ * the market's tests find it by.
+ */
+export function LockedValues({
+  market,
+  viewer,
+  refused,
+  valueLabel,
+  plansText,
+  served,
+}: {
+  market: string;
+  viewer: Viewer | undefined;
+  refused: ApiRefusal | undefined;
+  /** What the card would show (`Settled prices`). */
+  valueLabel: string;
+  plansText: string;
+  /** What the plans read (`The daily counts and merge rates, their history and CSV`). */
+  served: string;
+}) {
+  return (
+    <div {...{ [`data-${market}-locked`]: "" }}>
+      {viewer !== undefined && <SignedInNote viewer={viewer} />}
+      <div className="cards">
+        <div className="card">
+          <div className="muted">{valueLabel}</div>
+          <div className="value">
+            <LockedValue />
+          </div>
+          <div>
+            Signed in or with an API key, on {plansText}
+            {refused !== undefined && (
+              <>
+                : <span {...{ [`data-${market}-refusal`]: "" }}>{refused.message}</span>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+      <p className="key-teaser" data-key-teaser>
+        {served} are served to {plansText}: on this website when signed in with such an account, and
+        through the API with its key.{" "}
+        {viewer === undefined ? (
+          <>
+            <a href={KEY_HREF}>Sign up</a> and sign in to read them here (
+            <a href="/docs#authentication">how keys work</a> for the API).
+          </>
+        ) : (
+          <>
+            See <a href="/account">your account</a> for your plan.
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The two ways to a locked series: an account on the page, or the api with a key. */
+export function HowToGetIt({
+  plansText,
+  request,
+  docsHref,
+}: {
+  plansText: string;
+  /** The api request that answers the same values (`GET /api/memory/x/history`). */
+  request: ReactNode;
+  docsHref: string;
+}) {
+  return (
+    <>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          Sign in with an account of {plansText}: this page then shows the chart, the table and the
+          CSV.
+        </li>
+        <li>
+          Or call <code>{request}</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code>{" "}
+          (see the <a href={docsHref}>API reference</a>).
+        </li>
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { CardContent } from "../lib/social-card";
+
+/** A part of the site a market adds to the navigation: its link and the id its layout marks. */
+export type MarketSection = { id: string; href: string; label: string };
+
+/**
+ * What the site's shared parts need to know of one market, and all they know of it: the
+ * navigation, the known paths, the sitemap, the footer and the social cards read every market's
+ * entry from the market list (src/markets/index.ts) and name none.
+ */
+export type MarketEntry = {
+  /** The market's name, as the api's market list spells it. */
+  name: string;
+  /** Its links in the site's navigation, in order. */
+  sections: readonly MarketSection[];
+  /** The first path segments it answers (`app/<segment>`). */
+  segments: readonly string[];
+  /**
+   * Whether `/<segment>/<second>/…` can be a page: false for an id its catalogue does not have,
+   * so that the address answers 404 before any page renders. Absent: any second segment may be.
+   */
+  knowsPage?: (segment: string, second: string) => boolean;
+  /** Its public pages, for the sitemap. */
+  pagePaths: () => readonly string[];
+  /** What its values are, in one clause of the footer (units and cadence). */
+  footer: string;
+  /**
+   * The card image of `/og/<segments>` when it is this market's: a loader of its content
+   * (imported when drawn, so that the entry stays light for the address check).
+   */
+  cardOf?: (segments: readonly string[]) => (() => Promise<CardContent>) | undefined;
+};
+
+/** `decodeURIComponent`, or undefined for a malformed escape (then no id matches). */
+export function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A card address of one segment (`/og/memory`), with no other. */
+export function singleCard(
+  segments: readonly string[],
+  name: string,
+  load: () => Promise<CardContent>,
+): (() => Promise<CardContent>) | undefined {
+  return segments.length === 1 && segments[0] === name ? load : undefined;
+}

@@ -1,0 +1,110 @@
+import { formatUtcInstant } from "../lib/format";
+
+/** A licence a source's data comes under, as the api's `dataSources` name it. */
+export type SourceLicence = { name: string; url: string } | null;
+
+/** `Licensed under CC BY 4.0.` (or `Licence: …`): the link a reuse needs, after a citation. */
+export function LicenceNote({
+  licence,
+  lead = "Licensed under",
+}: {
+  licence: SourceLicence;
+  lead?: "Licensed under" | "Licence:";
+}) {
+  if (licence === null) return null;
+  return (
+    <>
+      {" "}
+      {lead}{" "}
+      <a href={licence.url} rel="license">
+        {licence.name}
+      </a>
+      .
+    </>
+  );
+}
+
+/**
+ * One line per real source: the citation it requires and its licence. The sample has none: the
+ * sample notice says what it is.
+ */
+export function SourceCitations({
+  sources,
+}: {
+  sources: readonly {
+    source: string;
+    sample: boolean;
+    citation: string | null;
+    licence: SourceLicence;
+  }[];
+}) {
+  return (
+    <>
+      {sources.map((source) =>
+        source.sample || source.citation === null ? null : (
+          <p className="source-line" key={source.source} data-citation={source.source}>
+            {source.citation}
+            <LicenceNote licence={source.licence} />
+          </p>
+        ),
+      )}
+    </>
+  );
+}
+
+/** A source of a series answer, with the time its newest value was read (ISO-8601, UTC). */
+export type ListedSource = {
+  source: string;
+  sample: boolean;
+  citation: string | null;
+  licence: SourceLicence;
+  asOf: string | null;
+};
+
+/**
+ * The sources of an answer's values: each with its as-of time (`asOfLead` says what that time
+ * is), the citation and licence it requires, and the sample notice while the values are the
+ * generated sample. `market` names the list's data attribute (`data-<market>-sources`).
+ */
+export function SourceList({
+  market,
+  sample,
+  notice,
+  sources,
+  asOfLead,
+}: {
+  market: string;
+  sample: boolean;
+  notice: string;
+  sources: readonly ListedSource[];
+  asOfLead: string;
+}) {
+  return (
+    <>
+      {sample && (
+        <p className="notice" data-sample-notice>
+          {notice}
+        </p>
+      )}
+      {sources.length === 0 ? (
+        <p>No source has data yet.</p>
+      ) : (
+        <ul className="sources" {...{ [`data-${market}-sources`]: "" }}>
+          {sources.map((entry) => (
+            <li key={entry.source} data-source={entry.source} data-sample={entry.sample}>
+              <code>{entry.source}</code>
+              {entry.sample && " (sample)"}
+              {entry.asOf !== null && (
+                <>
+                  , {asOfLead} <time dateTime={entry.asOf}>{formatUtcInstant(entry.asOf)}</time>
+                </>
+              )}
+              : <span data-citation={entry.source}>{entry.citation ?? "no citation required"}</span>
+              <LicenceNote licence={entry.licence} lead="Licence:" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

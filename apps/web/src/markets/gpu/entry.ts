@@ -1,0 +1,22 @@
+import { GPU_NAMES } from "@tpi/domain";
+import type { MarketEntry } from "../../kit/market-entry";
+import { gpuNameOfSegment, gpuPathOf } from "../../lib/paths";
+
+/** The GPU compute price index: every GPU's page and the overview. */
+export const gpuMarket: MarketEntry = {
+  name: "gpu",
+  sections: [{ id: "gpus", href: "/gpus", label: "GPUs" }],
+  segments: ["gpus"],
+  knowsPage: (_segment, second) => gpuNameOfSegment(second) !== undefined,
+  pagePaths: () => ["/gpus", ...GPU_NAMES.map((gpu) => gpuPathOf(gpu))],
+  footer:
+    "GPU index values are USD per GPU-hour, from providers' posted rental prices and executed rental trades",
+  cardOf: (segments) => {
+    const [first, second, ...rest] = segments;
+    if (first !== "gpus" || second === undefined || rest.length > 0) return undefined;
+    const gpu = gpuNameOfSegment(second);
+    return gpu === undefined
+      ? undefined
+      : () => import("./card-content").then((card) => card.loadGpuCard(gpu));
+  },
+};

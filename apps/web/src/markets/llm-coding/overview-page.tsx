@@ -1,0 +1,256 @@
+import type { Metadata } from "next";
+import { DataSourcesTable } from "../../components/data-sources-table";
+import { CODING_DOCS, CODING_PLANS_TEXT, CodingLocked } from "./parts";
+import { LockedValue } from "../../components/keyed-access";
+import { SignedInNote } from "../../components/signed-in-note";
+import { readWebEnv } from "../../env";
+import { formatUtcDay } from "../../lib/format";
+import {
+  codingUnit,
+  formatCodingValue,
+  groupProducts,
+  llmCodingPathOf,
+  LLM_CODING_PATH,
+  type CodingProduct,
+} from "./lib";
+import { socialMetadata } from "../../lib/social";
+import type { ApiRefusal } from "../../server/account";
+import {
+  loadCodingMethodology,
+  loadCodingProducts,
+  loadPlanCodingHistory,
+  loadPlanCodingIndex,
+} from "./loaders";
+import { loadViewer, type SignedInReader } from "../../server/viewer";
+import { MethodRules } from "../../kit/method-rules";
+
+const TITLE = "LLM Coding";
+const DESCRIPTION =
+  "What AI coding agents ship on GitHub, counted every UTC day: pull requests opened by Claude Code, Codex, Copilot, Cursor and Devin, Claude Code's commits, each agent's merge rate, and comparisons.";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const methodology = await loadCodingMethodology();
+  return {
+    title: TITLE,
+    description: DESCRIPTION,
+    ...socialMetadata({
+      siteUrl: readWebEnv().publicSiteUrl,
+      path: LLM_CODING_PATH,
+      title: TITLE,
+      description: DESCRIPTION,
+      sample: methodology.dataSources.sample,
+    }),
+  };
+}
+
+/** One product's latest day as the plan reads it: one value, or two for a comparison. */
+type Latest = { date: string; values: (number | null)[]; status: string | null };
+
+export async function LlmCodingPage() {
+  const reader = await loadViewer();
+  const [products, methodology] = await Promise.all([
+    loadCodingProducts(),
+    loadCodingMethodology(),
+  ]);
+  const latest = reader === undefined ? undefined : await loadLatestValues(reader, products.data);
+  const groups = groupProducts(products.data);
+  const values = latest?.state === "answer" ? latest.values : undefined;
+  return (
+    <>
+      <h1>LLM Coding</h1>
+      <p className="lead">
+        How much work AI coding agents do in public on GitHub: the pull requests each agent opens
+        per UTC day, how many of them are merged, and Claude Code&apos;s commits, counted with
+        GitHub&apos;s search API. Each count is a lower bound (public repositories only, and an
+        agent&apos;s attribution can be switched off).
+      </p>
+      {values === undefined ? (
+        <CodingLocked
+          viewer={reader?.viewer}
+          refused={latest?.state === "refused" ? latest.refusal : undefined}
+        />
+      ) : (
+        reader !== undefined && <SignedInNote viewer={reader.viewer} />
+      )}
+      {groups.map((group) => (
+        <section key={group.category} aria-labelledby={`group-${group.category}`}>
+          <h2 id={`group-${group.category}`}>{group.heading}</h2>
+          {group.text !== "" && <p>{group.text}</p>}
+          <ProductTable
+            heading={group.heading}
+            category={group.category}
+            products={group.products}
+            values={values}
+          />
+        </section>
+      ))}
+      <section aria-labelledby="counting-heading">
+        <h2 id="counting-heading">How they are counted</h2>
+        <MethodRules rules={methodology.rules} market="coding" />
+        <p>
+          The whole methodology, with each agent&apos;s exact search, is served by{" "}
+          <a href={CODING_DOCS.methodology}>
+            <code>GET /api/llm-coding/methodology</code>
+          </a>
+          ; the values by{" "}
+          <a href={CODING_DOCS.index}>
+            <code>GET /api/llm-coding/index</code>
+          </a>{" "}
+          and{" "}
+          <a href={CODING_DOCS.history}>
+            <code>GET /api/llm-coding/history</code>
+          </a>{" "}
+          with an API key of {CODING_PLANS_TEXT}.
+        </p>
+      </section>
+      <section aria-labelledby="sources-heading">
+        <h2 id="sources-heading">Sources</h2>
+        <ul data-coding-source-list>
+          {methodology.sources.map((source) => (
+            <li key={source.id} data-source={source.id}>
+              <a href={source.url}>{source.name}</a>: {source.measures}{" "}
+              <span data-citation={source.id}>{source.citation}</span>
+              {source.licence === null ? (
+                " No licence: the counts are facts."
+              ) : (
+                <>
+                  {" "}
+                  Licence:{" "}
+                  <a href={source.licence.url} rel="license">
+                    {source.licence.name}
+                  </a>
+                  .
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <DataSourcesTable
+          dataSources={methodology.dataSources}
+          caption="The sources behind the published LLM Coding values"
+        />
+      </section>
+    </>
+  );
+}
+
+function ProductTable({
+  heading,
+  category,
+  products,
+  values,
+}: {
+  heading: string;
+  category: string;
+  products: readonly CodingProduct[];
+  values: ReadonlyMap<string, Latest | undefined> | undefined;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="stack" data-table={`coding-${category}`}>
+        <caption>
+          {heading}: {values === undefined ? "the products" : "the latest value of each product"}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Unit</th>
+            <th scope="col">Latest day (UTC)</th>
+            <th scope="col" className="num">
+              Latest value
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => {
+            const latest = values?.get(product.id);
+            return (
+              <tr key={product.id} data-product={product.id} data-date={latest?.date ?? ""}>
+                <th scope="row">
+                  <a href={llmCodingPathOf(product.id)}>{product.label}</a>
+                </th>
+                <td data-label="Unit">
+                  {codingUnit(product.kind, product.category)}
+                  {product.seriesLabels !== null && ` (${product.seriesLabels.join(" and ")})`}
+                </td>
+                <td data-label="Latest day (UTC)">
+                  {latest === undefined ? (
+                    <span className="muted">
+                      {values === undefined ? "when signed in" : "none yet"}
+                    </span>
+                  ) : (
+                    <>
+                      <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+                      {latest.status === "provisional" && " (provisional)"}
+                    </>
+                  )}
+                </td>
+                <td className="num" data-label="Latest value" data-value={latest?.values.join(",")}>
+                  {values === undefined ? (
+                    <LockedValue />
+                  ) : latest === undefined ? (
+                    "n/a"
+                  ) : (
+                    latest.values
+                      .map((value, index) =>
+                        latest.values.length > 1
+                          ? `${product.seriesLabels?.[index] ?? ""} ${formatCodingValue(product.kind, value)}`
+                          : formatCodingValue(product.kind, value),
+                      )
+                      .join(", ")
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Each product's latest value as the api answers a key of the reader's plan: the index route
+ * for a single series, the history's newest row for a comparison (the index route serves
+ * single series only). The first refusal stands for all: the plan does not read the values.
+ */
+async function loadLatestValues(
+  reader: SignedInReader,
+  products: readonly CodingProduct[],
+): Promise<
+  | { state: "answer"; values: Map<string, Latest | undefined> }
+  | { state: "refused"; refusal: ApiRefusal }
+> {
+  const answers = await Promise.all(
+    products.map(async (product): Promise<Latest | undefined | ApiRefusal> => {
+      if (product.compare) {
+        const history = await loadPlanCodingHistory(reader.token, product.id);
+        if (history.state === "refused") return history.refusal;
+        if (history.state === "none") return undefined;
+        const newest = history.answer.data[history.answer.data.length - 1];
+        return newest === undefined
+          ? undefined
+          : {
+              date: newest.date,
+              values: [newest.value, newest.value2 ?? null],
+              status: newest.status,
+            };
+      }
+      const index = await loadPlanCodingIndex(reader.token, product.id);
+      if (index.state === "none") return undefined;
+      if (index.state === "refused") return index.refusal;
+      const row = index.answer.data;
+      return { date: row.date, values: [row.value], status: row.status };
+    }),
+  );
+  const refused = answers.find(
+    (answer): answer is ApiRefusal => answer !== undefined && "message" in answer,
+  );
+  if (refused !== undefined) return { state: "refused", refusal: refused };
+  return {
+    state: "answer",
+    values: new Map(
+      products.map((product, index) => [product.id, answers[index] as Latest | undefined]),
+    ),
+  };
+}

@@ -1,0 +1,161 @@
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LlmCodingPage } from "./overview-page";
+import { LlmCodingProductPage } from "./product-page";
+import { GET as codingCsv } from "./history-csv";
+import { sessionCookieSpec } from "../../server/account";
+import {
+  CODING_CITATION,
+  CODING_FIRST_PROVISIONAL_DAY,
+  CODING_FULL_SESSION,
+  CODING_LAST_DAY,
+  CODING_REFUSAL,
+  CODING_ENDED_SESSION,
+  codingPlanInputs,
+  routerWithCodingData,
+} from "./test-routers";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+
+// The pages are rendered per request and read the request's session cookie.
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
+
+/**
+ * The LLM Coding pages and CSV against a router in the api's shapes: a visitor gets the catalog
+ * and the locked state (no plan procedure asked, no value in the page), a Full reader the values,
+ * a reader whose plan the api refuses the api's words.
+ */
+let close: (() => void) | undefined;
+beforeEach(async () => {
+  codingPlanInputs.length = 0;
+  clearRequestCookies();
+  close = await serveRouterAsApi(routerWithCodingData);
+});
+afterEach(() => close?.());
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
+
+async function catalogPage(): Promise<string> {
+  return renderToStaticMarkup((await LlmCodingPage()) as ReactElement);
+}
+
+async function productPage(product: string, query: Record<string, string> = {}): Promise<string> {
+  const page = (await LlmCodingProductPage({
+    params: Promise.resolve({ product }),
+    searchParams: Promise.resolve(query),
+  })) as ReactElement;
+  return renderToStaticMarkup(page);
+}
+
+function csv(product: string, session?: string, query = ""): Promise<Response> {
+  const headers: Record<string, string> =
+    session === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${session}` };
+  return codingCsv(
+    new Request(`http://localhost/llm-coding/${product}/history.csv${query}`, { headers }),
+    { params: Promise.resolve({ product }) },
+  );
+}
+
+describe("/llm-coding", () => {
+  it("shows a visitor every product by group, the methodology and the sources, with values locked", async () => {
+    const html = await catalogPage();
+    for (const group of ["prs", "commits", "merge", "compare"])
+      expect(html).toContain(`data-table="coding-${group}"`);
+    expect(html.match(/<tr data-product=/g)).toHaveLength(13);
+    expect(html).toContain('href="/llm-coding/cc-vs-codex"');
+    expect(html).toContain("data-coding-locked");
+    expect(html).not.toContain("data-value=");
+    expect(textOf(html)).toContain("any plan (Trial, Premium, Full)");
+    expect(textOf(html)).toContain("Merge rate = 100 * merged / opened.");
+    expect(textOf(html)).toContain(CODING_CITATION);
+    expect(codingPlanInputs).toEqual([]);
+  });
+
+  it("gives a Full reader each product's latest value: the index, or a comparison's newest row", async () => {
+    setRequestCookie(sessionCookieSpec().name, CODING_FULL_SESSION);
+    const html = await catalogPage();
+    expect(html).not.toContain("data-coding-locked");
+    expect(html).toMatch(
+      new RegExp(`<tr data-product="cc-prs" data-date="${CODING_LAST_DAY}">.*?data-value="184"`),
+    );
+    expect(html).toMatch(/<tr data-product="cc-vs-codex"[^>]*>.*?data-value="184,164"/);
+    expect(textOf(html)).toContain("Claude PRs 184, Codex PRs 164");
+    expect(textOf(html)).toContain("(provisional)");
+  });
+
+  it("shows a reader whose plan the api refuses (an ended trial) its words, and no value", async () => {
+    setRequestCookie(sessionCookieSpec().name, CODING_ENDED_SESSION);
+    const html = await catalogPage();
+    expect(html).toContain("data-coding-locked");
+    expect(textOf(html)).toContain(CODING_REFUSAL);
+    expect(html).not.toContain("data-value=");
+  });
+});
+
+describe("/llm-coding/<product>", () => {
+  it("charts a comparison's two series for a Full reader, provisional days shaded, with table and CSV link", async () => {
+    setRequestCookie(sessionCookieSpec().name, CODING_FULL_SESSION);
+    const html = await productPage("cc-vs-codex");
+    expect(codingPlanInputs).toEqual([
+      { planHistory: { sessionToken: CODING_FULL_SESSION, product: "cc-vs-codex" } },
+    ]);
+    expect(html).toContain('data-chart="coding-cc-vs-codex"');
+    expect(html).toContain('data-chart-value-kind="count"');
+    expect(textOf(html)).toContain("Claude PRs");
+    expect(textOf(html)).toContain("Codex PRs");
+    expect(html).toContain(`data-chart-marked="${CODING_FIRST_PROVISIONAL_DAY}"`);
+    expect(html).toContain("data-chart-mark");
+    expect(html).toContain('href="/llm-coding/cc-vs-codex/history.csv"');
+    expect(html).toMatch(/<a [^>]*data-range="All"[^>]*aria-current="true"/);
+    expect(html.match(/data-status="provisional"/g)).toHaveLength(7);
+    expect(textOf(html)).toContain(CODING_CITATION);
+  });
+
+  it("cuts the chart, table and CSV link to a range", async () => {
+    setRequestCookie(sessionCookieSpec().name, CODING_FULL_SESSION);
+    const html = await productPage("cc-merge", { range: "7D" });
+    expect(html).toContain('data-chart-value-kind="percent"');
+    expect(html.match(/<tr data-date=/g)).toHaveLength(7);
+    expect(html).toContain('href="/llm-coding/cc-merge/history.csv?range=7D"');
+  });
+
+  it("stays locked for a visitor, asking for no values", async () => {
+    const html = await productPage("cc-prs");
+    expect(html).toContain("data-coding-locked");
+    expect(html).not.toContain("data-chart=");
+    expect(html).toContain("GET /api/llm-coding/history?product=cc-prs");
+    expect(codingPlanInputs).toEqual([]);
+  });
+});
+
+describe("/llm-coding/<product>/history.csv", () => {
+  it("gives a Full reader the rows oldest first with status, sample, source and citation, privately", async () => {
+    const response = await csv("cc-vs-codex", CODING_FULL_SESSION);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("content-disposition")).toContain(
+      `tpi-llm-coding-cc-vs-codex-2026-09-01-to-${CODING_LAST_DAY}.csv`,
+    );
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("date,value,value2,status,sample,source,citation");
+    expect(lines[1]).toBe(`2026-09-01,100,80,settled,false,github-search,"${CODING_CITATION}"`);
+    expect(lines.at(-1)).toContain(`${CODING_LAST_DAY},184,164,provisional,false`);
+    const week = await csv("cc-prs", CODING_FULL_SESSION, "?range=7D");
+    expect((await week.text()).trim().split("\r\n")).toHaveLength(8);
+  });
+
+  it("refuses a visitor and an ended trial in the api's words, and an unknown product with 404", async () => {
+    const visitor = await csv("cc-prs");
+    expect(visitor.status).toBe(401);
+    expect(((await visitor.json()) as { message: string }).message).toBe(CODING_REFUSAL);
+    const ended = await csv("cc-prs", CODING_ENDED_SESSION);
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { message: string }).message).toBe(CODING_REFUSAL);
+    expect((await csv("not-a-product")).status).toBe(404);
+  });
+});

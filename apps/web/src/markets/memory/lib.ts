@@ -1,0 +1,211 @@
+import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
+import { formatPercent, formatUsd } from "../../lib/format";
+import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import type { Series } from "../../lib/shape";
+
+export { isMemoryTypeId } from "./ids";
+
+/**
+ * The Memory pages' pure parts: their paths, the catalogue's grouping, the chart's series, the
+ * value formats and the CSV. The shapes are the api's (`memory.*`, the answers of
+ * `GET /api/memory-types`, `/api/memory-index` and `/api/memory/{id}/history`), reduced to the
+ * fields read here.
+ */
+
+/** The section's page (app/memory/page.tsx). */
+export const MEMORY_PATH = "/memory";
+
+/** A memory type's page. */
+export function memoryPathOf(id: string): string {
+  return `${MEMORY_PATH}/${id}`;
+}
+
+/** The CSV of a type's chart (app/memory/[id]/history.csv/route.ts). */
+export function memoryCsvPathOf(id: string): string {
+  return `${memoryPathOf(id)}/history.csv`;
+}
+
+/** `tpi-memory-mem_ddr5_16gb-2026-10-01-to-2026-11-20.csv`: type and days in the saved file's name. */
+export function memoryCsvFileName(id: string, startDate: string, endDate: string): string {
+  return `tpi-memory-${id}-${startDate}-to-${endDate}.csv`;
+}
+
+/** Every memory type's page, in catalogue order (the sitemap's and the site audit's). */
+export function memoryPagePaths(): string[] {
+  return MEMORY_TYPE_IDS.map((id) => memoryPathOf(id));
+}
+
+/** A memory price has three decimals: chip prices are a few dollars, quoted to the tenth of a cent. */
+export const MEMORY_PRICE_DECIMALS = 3;
+
+/** `2.5` → `$2.500`; `n/a` for none. */
+export function formatMemoryPrice(price: number | null | undefined): string {
+  if (price === null || price === undefined || !Number.isFinite(price)) return "n/a";
+  return formatUsd(price, MEMORY_PRICE_DECIMALS);
+}
+
+/** `1.234` (percent) → `+1.23%`; `n/a` for none. */
+export function formatMemoryChange(changePct: number | null | undefined): string {
+  return formatPercent(changePct ?? undefined);
+}
+
+/** A settlement's UTC day: the api's `date` is the day (`2026-11-24`) or its 4 PM New York instant. */
+export function settlementDayOf(date: string): string {
+  return date.slice(0, 10);
+}
+
+/** The headings of the catalogue's categories, in the api's order (`MEMORY_CATEGORIES`). */
+export const MEMORY_CATEGORY_HEADINGS: Readonly<Record<string, { heading: string; text: string }>> =
+  {
+    dram: { heading: "DRAM chips", text: `Spot price of one DRAM chip (${MEMORY_UNITS.dram}).` },
+    flash: {
+      heading: "NAND flash chips",
+      text: `Spot price of one NAND flash chip (${MEMORY_UNITS.flash}).`,
+    },
+    module: {
+      heading: "Memory modules",
+      text: `Spot price of one memory module (${MEMORY_UNITS.module}).`,
+    },
+  };
+
+/** The unit one price is in, by category (USD per chip or per module). */
+export function memoryUnitOf(category: string): string {
+  return (MEMORY_UNITS as Record<string, string>)[category] ?? "USD";
+}
+
+/** A catalogue entry as `GET /api/memory-types` serves it. */
+export type MemoryCatalogEntry = { id: string; memory_type: string; category: string };
+
+export type MemoryGroup<T extends MemoryCatalogEntry> = {
+  category: string;
+  heading: string;
+  text: string;
+  types: T[];
+};
+
+/**
+ * The catalogue by category, each in the api's order. A category the page does not know yet gets
+ * a group of its own after the known ones (headed by its name), so that no type is ever hidden.
+ */
+export function groupMemoryTypes<T extends MemoryCatalogEntry>(
+  types: readonly T[],
+): MemoryGroup<T>[] {
+  const categories = [
+    ...MEMORY_CATEGORIES,
+    ...new Set(
+      types
+        .map((entry) => entry.category)
+        .filter((category) => !(MEMORY_CATEGORIES as readonly string[]).includes(category)),
+    ),
+  ];
+  return categories
+    .map((category) => ({
+      category,
+      heading: MEMORY_CATEGORY_HEADINGS[category]?.heading ?? category,
+      text: MEMORY_CATEGORY_HEADINGS[category]?.text ?? "",
+      types: types.filter((entry) => entry.category === category),
+    }))
+    .filter((group) => group.types.length > 0);
+}
+
+/** The fields of a settled day the chart, table and CSV read (`GET /api/memory/{id}/history`). */
+export type MemoryHistoryRow = {
+  date: string;
+  price: number;
+  changePct: number | null;
+  weeklyHigh: number | null;
+  weeklyLow: number | null;
+  sourceUpdatedAt: string | null;
+  /** The sources of the session's observations the day was settled from. */
+  sources: readonly string[];
+  /** True for the generated sample: not market data. */
+  sample: boolean;
+};
+
+/**
+ * The widest step between two settled days the chart joins with a line: prices settle on trading
+ * days only, so Friday to Monday is 3 days and a weekend next to an exchange holiday (Good
+ * Friday, a Monday holiday) is 4. A wider step (days without an import) is drawn as a gap.
+ */
+export const MEMORY_CHART_CADENCE_DAYS = 4;
+
+/** The chart's one series: the settled price per day (the chart draws USD). */
+export function memorySeries(label: string, rows: readonly MemoryHistoryRow[]): Series[] {
+  return [
+    {
+      key: "price",
+      label,
+      points: rows.map((row) => ({ date: settlementDayOf(row.date), value: row.price })),
+    },
+  ];
+}
+
+/** The provenance every CSV row carries: the answer's sample flag, its sources and citations. */
+export type MemoryProvenance = RowProvenance;
+
+/** The CSV's own columns, in order (the provenance columns follow). */
+export const MEMORY_CSV_COLUMNS = [
+  "date",
+  "price",
+  "changePct",
+  "weeklyHigh",
+  "weeklyLow",
+  "sourceUpdatedAt",
+] as const;
+
+/**
+ * RFC 4180 CSV of a type's settled days, oldest first as the api answers them, the values as it
+ * serialises them (a missing one leaves the field empty), each row with its provenance (the
+ * sample flag, the source that row names and the citation that source requires). CRLF line ends.
+ */
+export function memoryHistoryToCsv(
+  rows: readonly MemoryHistoryRow[],
+  provenanceOf: (row: MemoryHistoryRow) => MemoryProvenance,
+): string {
+  return provenancedCsv(
+    MEMORY_CSV_COLUMNS,
+    rows,
+    (row) => [
+      settlementDayOf(row.date),
+      String(row.price),
+      optionalCell(row.changePct),
+      optionalCell(row.weeklyHigh),
+      optionalCell(row.weeklyLow),
+      optionalCell(row.sourceUpdatedAt),
+    ],
+    provenanceOf,
+  );
+}
+
+/** `+1.23%` in words a screen reader and a colour-blind reader both get: up, down or flat. */
+export function changeDirection(changePct: number | null | undefined): "up" | "down" | "flat" {
+  if (changePct === null || changePct === undefined) return "flat";
+  const rounded = Number(changePct.toFixed(2));
+  return rounded > 0 ? "up" : rounded < 0 ? "down" : "flat";
+}
+
+/** The sources of an answer as the CSV reads them (the api's `dataSources`). */
+export type MemoryCsvSources = {
+  sources: readonly { source: string; citation: string | null }[];
+};
+
+/**
+ * A row's provenance: its sample flag, the sources its day was settled from (each observation
+ * names its source; `+` between several) and the citation each of them requires, from the
+ * answer's `dataSources`.
+ */
+export function memoryRowProvenance(
+  dataSources: MemoryCsvSources,
+  row: Pick<MemoryHistoryRow, "sources" | "sample">,
+): MemoryProvenance {
+  return {
+    sample: row.sample,
+    source: row.sources.join("+"),
+    citation: row.sources
+      .flatMap((source) => {
+        const citation = dataSources.sources.find((entry) => entry.source === source)?.citation;
+        return citation === null || citation === undefined ? [] : [citation];
+      })
+      .join(" "),
+  };
+}

@@ -1,0 +1,214 @@
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryPage } from "./overview-page";
+import { MemoryTypePage } from "./type-page";
+import { GET as memoryCsv } from "./history-csv";
+import { sessionCookieSpec } from "../../server/account";
+import {
+  MEMORY_CITATION,
+  MEMORY_ENDED_SESSION,
+  MEMORY_LAST_DAY,
+  MEMORY_NOTICE,
+  MEMORY_REFUSAL,
+  MEMORY_SOURCE,
+  MEMORY_TRIAL_SESSION,
+  memoryPlanInputs,
+  routerWithMemoryData,
+} from "./test-routers";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+
+// The pages are rendered per request and read the request's session cookie.
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
+vi.mock("next/navigation", () => ({
+  notFound: () => {
+    throw new Error("NEXT_NOT_FOUND");
+  },
+}));
+
+/**
+ * The Memory pages and CSV against a router in the api's shapes: a visitor gets the catalogue,
+ * the methodology and the sources with the values locked (no plan procedure asked, no number in
+ * the page), a Trial reader the values (the fixture's 62 weekdays from 1 Sep to 25 Nov 2026, type
+ * i priced 2 + i + n/100 USD on its n-th day), a reader whose plan the api refuses its words.
+ */
+let close: (() => void) | undefined;
+beforeEach(async () => {
+  memoryPlanInputs.length = 0;
+  clearRequestCookies();
+  close = await serveRouterAsApi(routerWithMemoryData);
+});
+afterEach(() => close?.());
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
+
+async function sectionPage(): Promise<string> {
+  return renderToStaticMarkup((await MemoryPage()) as ReactElement);
+}
+
+async function typePage(id: string, query: Record<string, string> = {}): Promise<string> {
+  const page = (await MemoryTypePage({
+    params: Promise.resolve({ id }),
+    searchParams: Promise.resolve(query),
+  })) as ReactElement;
+  return renderToStaticMarkup(page);
+}
+
+function csv(id: string, session?: string, query = ""): Promise<Response> {
+  const headers: Record<string, string> =
+    session === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${session}` };
+  return memoryCsv(new Request(`http://localhost/memory/${id}/history.csv${query}`, { headers }), {
+    params: Promise.resolve({ id }),
+  });
+}
+
+describe("/memory", () => {
+  it("shows a visitor the 14 types by category with their ids, the method and the sources, and no number", async () => {
+    const html = await sectionPage();
+    for (const category of ["dram", "flash", "module"])
+      expect(html).toContain(`data-table="memory-${category}"`);
+    expect(html.match(/<tr data-memory-type=/g)).toHaveLength(14);
+    expect(html.match(/<tr data-memory-type="[^"]+" data-date="">/g)).toHaveLength(14);
+    expect(html).toContain('href="/memory/mem_ddr5_16gb"');
+    expect(textOf(html)).toContain("DDR5 16Gb (2Gx8) 4800/5600");
+    expect(textOf(html)).toContain("mem_ddr5_16gb");
+    expect(html).toContain("data-memory-locked");
+    expect(html).not.toContain("data-value=");
+    expect(textOf(html)).not.toMatch(/\$\d/);
+    expect(textOf(html)).toContain("any plan (Trial, Premium, Full)");
+    expect(html).toContain('href="/account/sign-up"');
+    expect(textOf(html)).toContain("A price settles once per trading day at 4 PM New York.");
+    expect(html).toContain('href="/docs#route-getMemoryMethodology"');
+    expect(textOf(html)).toContain(MEMORY_CITATION);
+    expect(memoryPlanInputs).toEqual([]);
+  });
+
+  it("gives a Trial reader each type's latest price, change, weekly high and low, settlement day and source time, marked as the sample", async () => {
+    setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
+    const html = await sectionPage();
+    expect(memoryPlanInputs).toEqual([{ planIndex: { sessionToken: MEMORY_TRIAL_SESSION } }]);
+    expect(html).not.toContain("data-memory-locked");
+    // mem_ddr5_16gb is the 6th type (i = 5); 25 Nov is its 62nd day (n = 61): 2 + 5 + 0.61.
+    expect(html).toMatch(
+      new RegExp(
+        `<tr data-memory-type="mem_ddr5_16gb" data-date="${MEMORY_LAST_DAY}">.*?data-value="7.61">\\$7.610<`,
+      ),
+    );
+    expect(html).toMatch(
+      /data-memory-type="mem_ddr5_16gb".*?data-label="Change" data-value="1">\+1.00%/,
+    );
+    expect(html).toMatch(
+      /data-memory-type="mem_ddr5_16gb".*?data-label="Weekly high" data-value="7.71">\$7.710/,
+    );
+    expect(html).toMatch(
+      /data-memory-type="mem_ddr5_16gb".*?data-label="Weekly low" data-value="7.51">\$7.510/,
+    );
+    expect(textOf(html)).toContain("25 Nov 2026source 2026-11-25 20:30:00Z");
+    expect(html).toContain("data-sample-notice");
+    expect(textOf(html)).toContain(MEMORY_NOTICE);
+    expect(textOf(html)).toContain("Signed in as ada@example.com (Trial plan)");
+  });
+
+  it("shows a reader whose plan the api refuses (an ended trial) its words, and no number", async () => {
+    setRequestCookie(sessionCookieSpec().name, MEMORY_ENDED_SESSION);
+    const html = await sectionPage();
+    expect(html).toContain("data-memory-locked");
+    expect(textOf(html)).toContain(MEMORY_REFUSAL);
+    expect(html).not.toContain("data-value=");
+  });
+});
+
+describe("/memory/<id>", () => {
+  it("charts a Trial reader's settled days in USD, with the latest card, the source under the chart, the table and the CSV link", async () => {
+    setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
+    const html = await typePage("mem_ddr5_16gb");
+    expect(memoryPlanInputs).toEqual([
+      {
+        planHistory: {
+          sessionToken: MEMORY_TRIAL_SESSION,
+          memoryType: "mem_ddr5_16gb",
+          limit: String(MAX_MEMORY_HISTORY_LIMIT),
+        },
+      },
+    ]);
+    expect(html).toContain('data-chart="memory-mem_ddr5_16gb"');
+    expect(html).toContain('data-chart-value-kind="usd"');
+    // Trading days only: the line runs across every weekend (one move, then lines).
+    const path = /<path class="chart-s1" d="(M[^"]+)"/.exec(html)?.[1] ?? "";
+    expect(path.match(/M/g)).toHaveLength(1);
+    expect(path.match(/L/g)).toHaveLength(61);
+    expect(html).toContain('data-latest-value="7.61"');
+    expect(textOf(html)).toContain("USD per chip, settled 25 Nov 2026 at 4 PM New York");
+    expect(html.match(/<tr data-date=/g)).toHaveLength(62);
+    // Newest first.
+    expect(html).toMatch(new RegExp(`<tbody><tr data-date="${MEMORY_LAST_DAY}">`));
+    expect(html).toContain('href="/memory/mem_ddr5_16gb/history.csv"');
+    expect(html).toMatch(/<a [^>]*data-range="All"[^>]*aria-current="true"/);
+    expect(html).toMatch(/data-chart-sources.*data-citation="memory-sample"/);
+    expect(textOf(html)).toContain(MEMORY_CITATION);
+    expect(html).toContain("data-sample-notice");
+    expect(html).toContain(`data-cite="${MEMORY_LAST_DAY}"`);
+  });
+
+  it("cuts the chart, table and CSV link to a range", async () => {
+    setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
+    const html = await typePage("mem_ddr5_rdimm_32gb", { range: "7D" });
+    // 19 to 25 Nov: five weekdays.
+    expect(html.match(/<tr data-date=/g)).toHaveLength(5);
+    expect(html).toContain('href="/memory/mem_ddr5_rdimm_32gb/history.csv?range=7D"');
+    expect(textOf(html)).toContain("USD per module");
+  });
+
+  it("stays locked for a visitor, asking for no values", async () => {
+    const html = await typePage("mem_ddr5_16gb");
+    expect(html).toContain("data-memory-locked");
+    expect(html).not.toContain("data-chart=");
+    expect(html).not.toContain("data-value=");
+    expect(textOf(html)).toContain("GET /api/memory/mem_ddr5_16gb/history");
+    expect(memoryPlanInputs).toEqual([]);
+  });
+
+  it("is the 404 for an id the catalogue does not have", async () => {
+    await expect(typePage("mem_ddr9_1tb")).rejects.toThrow("NEXT_NOT_FOUND");
+  });
+});
+
+describe("/memory/<id>/history.csv", () => {
+  it("gives a Trial reader the settled days oldest first with sample, source and citation, privately", async () => {
+    const response = await csv("mem_ddr5_16gb", MEMORY_TRIAL_SESSION);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("content-disposition")).toContain(
+      `tpi-memory-mem_ddr5_16gb-2026-09-01-to-${MEMORY_LAST_DAY}.csv`,
+    );
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation",
+    );
+    expect(lines).toHaveLength(63);
+    expect(lines[1]).toBe(
+      `2026-09-01,7,,7.1,6.9,2026-09-01T20:30:00.000Z,true,${MEMORY_SOURCE},${MEMORY_CITATION}`,
+    );
+    expect(lines.at(-1)).toBe(
+      `${MEMORY_LAST_DAY},7.61,1,7.71,7.51,${MEMORY_LAST_DAY}T20:30:00.000Z,true,${MEMORY_SOURCE},${MEMORY_CITATION}`,
+    );
+    const week = await csv("mem_ddr5_16gb", MEMORY_TRIAL_SESSION, "?range=7D");
+    expect((await week.text()).trim().split("\r\n")).toHaveLength(6);
+  });
+
+  it("refuses a visitor and an ended trial in the api's words, and an unknown id with 404", async () => {
+    const visitor = await csv("mem_ddr5_16gb");
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({ error: "Unauthorized", message: MEMORY_REFUSAL });
+    const ended = await csv("mem_ddr5_16gb", MEMORY_ENDED_SESSION);
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { message: string }).message).toBe(MEMORY_REFUSAL);
+    expect((await csv("not-a-type")).status).toBe(404);
+  });
+});

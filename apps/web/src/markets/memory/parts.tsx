@@ -1,0 +1,49 @@
+import { ANY_PLAN_TEXT, LockedValues } from "../../kit/access";
+import { SourceList } from "../../kit/sources";
+import type { ApiRefusal } from "../../server/account";
+import type { Viewer } from "../../server/viewer";
+import type { MemoryDataSources } from "./loaders";
+
+/** Who reads the Memory values, as the api's routes grant them: any key, whatever its plan. */
+export const MEMORY_PLANS_TEXT = ANY_PLAN_TEXT;
+
+/** The /docs reference of the Memory routes, each at its operation's anchor. */
+export const MEMORY_DOCS = {
+  types: "/docs#route-listMemoryTypes",
+  methodology: "/docs#route-getMemoryMethodology",
+  index: "/docs#route-getMemoryIndex",
+  history: "/docs#route-getMemoryHistory",
+} as const;
+
+/** Where the settled prices would be, for a reader whose plan does not read them. */
+export function MemoryLocked({
+  viewer,
+  refused,
+}: {
+  viewer: Viewer | undefined;
+  refused: ApiRefusal | undefined;
+}) {
+  return (
+    <LockedValues
+      market="memory"
+      viewer={viewer}
+      refused={refused}
+      valueLabel="Settled prices"
+      plansText={MEMORY_PLANS_TEXT}
+      served="The settled prices, their change, weekly high and low, history and CSV"
+    />
+  );
+}
+
+/** The sources of an answer's prices, each with its newest print. */
+export function MemorySources({ dataSources }: { dataSources: MemoryDataSources }) {
+  return (
+    <SourceList
+      market="memory"
+      sample={dataSources.sample}
+      notice={dataSources.notice ?? "Sample data: generated, not market prices."}
+      sources={dataSources.sources}
+      asOfLead="as of"
+    />
+  );
+}

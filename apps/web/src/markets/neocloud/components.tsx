@@ -1,0 +1,536 @@
+import { PLAN_LABELS } from "@tpi/domain";
+import { KEY_HREF } from "../../components/keyed-access";
+import { SourceCitations } from "../../kit/sources";
+import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
+import { formatCount } from "../../lib/format";
+import {
+  formatGpuQty,
+  mapPointsOf,
+  NEOCLOUD_CSV_PATH,
+  NEOCLOUD_DEFAULT_SCOPE,
+  NEOCLOUD_PAGE_SIZE,
+  NEOCLOUD_PATH,
+  NEOCLOUD_SCOPE_CHOICES,
+  neocloudHref,
+  placeOf,
+  siteAnchorOf,
+  siteLabelOf,
+  sourceLinkOf,
+  STATUS_GROUPS,
+  statusLabelOf,
+  type NeocloudFilters,
+  type NeocloudSiteLike,
+} from "./lib";
+import { MAP_HEIGHT, MAP_WIDTH } from "./world-map";
+import { WORLD_OUTLINE_PATH } from "./world-outline.generated";
+import { MethodRules } from "../../kit/method-rules";
+
+/** The plan whose keys and sessions read site data (the api decides; this says it). */
+const READING_PLAN = PLAN_LABELS.full;
+
+/** The REST routes of this page, linked to their reference on /docs. */
+const SITES_ROUTE_ANCHOR = "/docs#route-listNeocloudSites";
+const METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getNeocloudMethodology";
+const NATURAL_EARTH_URL = "https://www.naturalearthdata.com/";
+
+/**
+ * A visitor's view, or a plan's that does not read site data: what the data is, which plan reads
+ * it and how to get it. No site, count or aggregate is on it.
+ */
+export function NeocloudLocked({ refusal }: { refusal: string | undefined }) {
+  return (
+    <section aria-labelledby="access-heading" data-neocloud-state="locked">
+      <h2 id="access-heading">Who reads the sites</h2>
+      <p className="notice">
+        Site data is read with the {READING_PLAN} plan: signed in on a {READING_PLAN} account, this
+        page shows the map, the table of sites with their GPUs, power and dates, the totals by
+        country and GPU type and a CSV; a {READING_PLAN} API key gets the same from{" "}
+        <code>GET /api/neocloud/sites</code>. {PLAN_LABELS.trial} and {PLAN_LABELS.premium} plans
+        and visitors see no site.
+      </p>
+      {refusal !== undefined && (
+        <p className="key-teaser" data-neocloud-refusal>
+          The API&apos;s answer for your plan: {refusal}
+        </p>
+      )}
+      <ol>
+        <li>
+          <a href={KEY_HREF}>Create an account</a> and confirm your address.
+        </li>
+        <li>
+          Sign in; <a href="/account">your account page</a> shows your plan and how to request the{" "}
+          {READING_PLAN} plan.
+        </li>
+        <li>
+          Then come back here, or call <code>GET /api/neocloud/sites</code> with{" "}
+          <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
+          <a href={SITES_ROUTE_ANCHOR}>API reference</a>).
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+/** What the dataset is and what a neo-cloud is, from the api's methodology: the same for every reader. */
+export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodology }) {
+  return (
+    <section aria-labelledby="about-heading" data-neocloud-about>
+      <h2 id="about-heading">What the dataset is</h2>
+      <p>
+        One row per AI data-centre site: who runs it, where it is (to the precision the source
+        gives), its status, the GPUs it holds or is planned to hold, its power capacity in megawatts
+        and the dates of its construction and going live, each with the source&apos;s notes.
+      </p>
+      <p data-neocloud-summary>{methodology.summary}</p>
+      <h3 id="definition-heading">What counts as a neo-cloud</h3>
+      <p data-neocloud-definition>{methodology.neocloudDefinition}</p>
+      <p>
+        The page shows neo-cloud sites unless the form asks for all sites. The full method is served
+        to anyone by{" "}
+        <a href={METHODOLOGY_ROUTE_ANCHOR}>
+          <code>GET /api/neocloud/methodology</code>
+        </a>{" "}
+        (see the <a href="/docs">API docs</a>).
+      </p>
+      <MethodRules rules={methodology.rules} market="neocloud" />
+    </section>
+  );
+}
+
+/** The sources with their citations and licences, and the map outline's credit. */
+export function NeocloudSources({ methodology }: { methodology: NeocloudMethodology }) {
+  return (
+    <section aria-labelledby="sources-heading" data-neocloud-sources>
+      <h2 id="sources-heading">Sources</h2>
+      {methodology.dataSources.sample && (
+        <p className="notice" data-sample-notice>
+          {methodology.dataSources.notice}
+        </p>
+      )}
+      <ul>
+        {methodology.sources.map((source) => (
+          <li key={source.source} data-source={source.source}>
+            <strong>
+              {source.urls[0] === undefined ? (
+                source.title
+              ) : (
+                <a href={source.urls[0]}>{source.title}</a>
+              )}
+            </strong>
+            : <span data-citation-text>{source.citation}</span> Licensed under{" "}
+            <a href={source.licence.url} rel="license">
+              {source.licence.name}
+            </a>
+            .
+          </li>
+        ))}
+      </ul>
+      <p data-gazetteer-credit>
+        Places without coordinates of their own are placed at their city, from{" "}
+        <a href={methodology.gazetteer.url}>{methodology.gazetteer.name}</a> (
+        {methodology.gazetteer.licence}): {methodology.gazetteer.attribution}
+      </p>
+      <p data-map-credit>
+        Map outline: <a href={NATURAL_EARTH_URL}>Natural Earth</a> 1:110m land, public domain,
+        bundled with the site (from the <code>world-atlas</code> package); drawn in an
+        equirectangular projection (longitude and latitude as straight axes), 84°N to 60°S.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The GET form of the filters: it works without a script (the page reads its own address), and
+ * shows the api's 400 message above its fields when the api refused them.
+ */
+export function NeocloudFilterForm({
+  filters,
+  error,
+}: {
+  filters: NeocloudFilters;
+  error: string | undefined;
+}) {
+  const scope = filters.scope ?? NEOCLOUD_DEFAULT_SCOPE;
+  return (
+    <form
+      method="get"
+      action={NEOCLOUD_PATH}
+      className="neocloud-form"
+      aria-labelledby="filters-heading"
+      data-neocloud-form
+    >
+      <h2 id="filters-heading">Find sites</h2>
+      {error !== undefined && (
+        <p className="error-box" id="filters-error" data-neocloud-error>
+          <strong>The filters were not accepted:</strong> {error}
+        </p>
+      )}
+      <fieldset>
+        <legend>Which sites</legend>
+        {NEOCLOUD_SCOPE_CHOICES.map((option) => (
+          <label key={option.value}>
+            <input
+              type="radio"
+              name="scope"
+              value={option.value}
+              defaultChecked={scope === option.value}
+            />{" "}
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Where (one of: a country, a city, or a circle)</legend>
+        <div className="neocloud-fields">
+          <label>
+            Country
+            <input name="country" defaultValue={filters.country ?? ""} autoComplete="off" />
+          </label>
+          <label>
+            City
+            <input name="city" defaultValue={filters.city ?? ""} autoComplete="off" />
+          </label>
+          <label>
+            Latitude (°N, −90 to 90)
+            <input name="lat" inputMode="decimal" defaultValue={filters.lat ?? ""} />
+          </label>
+          <label>
+            Longitude (°E, −180 to 180)
+            <input name="lon" inputMode="decimal" defaultValue={filters.lon ?? ""} />
+          </label>
+          <label>
+            Radius (km)
+            <input name="radiusKm" inputMode="decimal" defaultValue={filters.radiusKm ?? ""} />
+          </label>
+        </div>
+      </fieldset>
+      <p className="neocloud-actions">
+        <button type="submit">Show sites</button> <a href={NEOCLOUD_PATH}>Clear the filters</a>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * The sites of the page on a world map drawn on the server: the bundled land outline, one circle
+ * per site (area growing with its power, colour by status), each a link to its row in the table
+ * with a `<title>` naming it.
+ */
+export function NeocloudMap({ sites }: { sites: readonly NeocloudSiteLike[] }) {
+  const points = mapPointsOf(sites);
+  const unplaced = sites.length - points.length;
+  return (
+    <figure className="neocloud-map" data-neocloud-map>
+      {/* On a phone the map is three screens wide and scrolls sideways (globals.css): at one
+          screen its points were 3 to 5 px and overlapped. */}
+      <div className="neocloud-map-scroll">
+        <svg
+          viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+          aria-labelledby="neocloud-map-title"
+          role="group"
+          preserveAspectRatio="xMidYMid meet"
+        >
+          {/* One string: React renders a <title> of several children empty. */}
+          <title id="neocloud-map-title">{`World map of the ${points.length} sites listed below; each point links to its row`}</title>
+          <rect className="neocloud-sea" width={MAP_WIDTH} height={MAP_HEIGHT} aria-hidden="true" />
+          <path className="neocloud-land" d={WORLD_OUTLINE_PATH} aria-hidden="true" />
+          {points.map((point) => (
+            <a key={point.id} href={`#${point.anchor}`} data-site-point={point.id}>
+              <title>{point.title}</title>
+              <circle
+                className={`neocloud-point neocloud-${point.group}`}
+                cx={point.x}
+                cy={point.y}
+                r={point.r}
+              />
+            </a>
+          ))}
+        </svg>
+      </div>
+      <figcaption>
+        <ul className="neocloud-legend" aria-label="Point colours">
+          {STATUS_GROUPS.map(({ group, label }) => (
+            <li key={group}>
+              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                <circle className={`neocloud-point neocloud-${group}`} cx="6" cy="6" r="5" />
+              </svg>{" "}
+              {label}
+            </li>
+          ))}
+        </ul>
+        A point&apos;s area grows with the site&apos;s power capacity (small points: power not
+        known).
+        {unplaced > 0 && (
+          <>
+            {" "}
+            {unplaced} site{unplaced === 1 ? " has" : "s have"} no coordinates and{" "}
+            {unplaced === 1 ? "is" : "are"} in the table only.
+          </>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The dates a site has, in the order a build goes. */
+function SiteDates({ site }: { site: NeocloudSiteLike }) {
+  const dates = [
+    ["Contract", site.contractAnnounced],
+    ["GPU order", site.gpuOrderDate],
+    ["Construction", site.constructionStart],
+    ["Phase 1 live", site.phase1LiveDate],
+    ["Full capacity", site.fullCapacityTarget],
+  ].filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  if (dates.length === 0) return <>{"\u2013"}</>;
+  return (
+    <span className="neocloud-dates">
+      {dates.map(([label, value]) => (
+        <span key={label}>
+          {label}: {value}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The table of a page of sites, each row the target of its map point, and the paging links. */
+export function NeocloudSitesTable({
+  answer,
+  filters,
+}: {
+  answer: NeocloudSitesAnswer;
+  filters: NeocloudFilters;
+}) {
+  const sites = answer.data;
+  const first = answer.offset + 1;
+  const last = answer.offset + sites.length;
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="stack" data-table="neocloud-sites">
+          <caption>
+            Sites {formatCount(first)} to {formatCount(last)} of {formatCount(answer.total)}:
+            company and site, place, status, GPUs, power capacity, dates and source
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Company and site</th>
+              <th scope="col">Place</th>
+              <th scope="col">Status</th>
+              <th scope="col">GPUs</th>
+              <th scope="col" className="num">
+                GPU count
+              </th>
+              <th scope="col" className="num">
+                Power (MW)
+              </th>
+              <th scope="col">Dates</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sites.map((site) => {
+              const link = sourceLinkOf(site);
+              return (
+                <tr key={site.id} id={siteAnchorOf(site)} data-site={site.id}>
+                  <th scope="row">
+                    <span>
+                      {siteLabelOf(site)}
+                      {site.isNeocloud ? "" : " (not a neo-cloud)"}
+                    </span>
+                  </th>
+                  <td data-label="Place">{placeOf(site) || "\u2013"}</td>
+                  <td data-label="Status">{statusLabelOf(site.status)}</td>
+                  <td data-label="GPUs">
+                    {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
+                  </td>
+                  <td className="num" data-label="GPU count">
+                    {formatGpuQty(site)}
+                  </td>
+                  <td className="num" data-label="Power (MW)" data-value={site.powerCapacity ?? ""}>
+                    {site.powerCapacity === null ? "\u2013" : formatCount(site.powerCapacity)}
+                  </td>
+                  <td data-label="Dates">
+                    <SiteDates site={site} />
+                  </td>
+                  <td data-label="Source">
+                    {link === undefined ? (
+                      site.dataset
+                    ) : (
+                      <a href={link} rel="nofollow noopener">
+                        Source
+                        <span className="sr-only"> for {siteLabelOf(site)}</span>
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <NeocloudPages answer={answer} filters={filters} />
+    </>
+  );
+}
+
+/** The links to the previous and next pages of sites, with the filters kept. */
+function NeocloudPages({
+  answer,
+  filters,
+}: {
+  answer: NeocloudSitesAnswer;
+  filters: NeocloudFilters;
+}) {
+  const last = answer.offset + answer.data.length;
+  const previous = Math.max(0, Math.min(answer.offset, answer.total) - NEOCLOUD_PAGE_SIZE);
+  const hasNext = last < answer.total && answer.data.length > 0;
+  if (answer.offset === 0 && !hasNext) return null;
+  return (
+    <nav className="neocloud-pages" aria-label="Pages of sites">
+      {answer.offset > 0 && (
+        <a href={neocloudHref(NEOCLOUD_PATH, filters, previous)} rel="prev">
+          Previous {NEOCLOUD_PAGE_SIZE} sites
+        </a>
+      )}
+      {hasNext && (
+        <a href={neocloudHref(NEOCLOUD_PATH, filters, last)} rel="next">
+          Next sites (from {formatCount(last + 1)})
+        </a>
+      )}
+    </nav>
+  );
+}
+
+/** One aggregate table: sites, power and GPUs per country or per GPU type. */
+export function NeocloudAggregateTable({
+  id,
+  caption,
+  keyLabel,
+  answer,
+}: {
+  id: string;
+  caption: string;
+  keyLabel: string;
+  answer: NeocloudAggregateAnswer;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="stack" data-table={id}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{keyLabel}</th>
+            <th scope="col" className="num">
+              Sites
+            </th>
+            <th scope="col" className="num">
+              Power (MW)
+            </th>
+            <th scope="col" className="num">
+              GPUs
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.data.map((bucket) => (
+            <tr key={bucket.key} data-bucket={bucket.key}>
+              <th scope="row">{bucket.key}</th>
+              <td className="num" data-label="Sites">
+                {formatCount(bucket.site_count)}
+              </td>
+              <td className="num" data-label="Power (MW)" data-value={bucket.total_power_mw}>
+                {formatCount(bucket.total_power_mw)}
+              </td>
+              <td className="num" data-label="GPUs" data-value={bucket.total_gpu_qty}>
+                {formatCount(bucket.total_gpu_qty)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted" data-aggregate-gaps>
+        Of {formatCount(answer.sites)} site{answer.sites === 1 ? "" : "s"},{" "}
+        {formatCount(answer.sitesWithoutPower)} without a power figure and{" "}
+        {formatCount(answer.sitesWithoutGpuQty)} without a GPU count add nothing to those totals.
+      </p>
+    </div>
+  );
+}
+
+/** Where the sites shown come from: each real source's citation, under the table. */
+export function NeocloudCitations({ answer }: { answer: NeocloudSitesAnswer }) {
+  return <SourceCitations sources={answer.dataSources.sources} />;
+}
+
+/**
+ * A Full reader's view: the sample notice while served, the map of the page's sites, the table,
+ * the CSV of the same filters, and the totals by country and by GPU type.
+ */
+export function NeocloudValues({
+  sites,
+  byCountry,
+  byGpuType,
+  filters,
+}: {
+  sites: NeocloudSitesAnswer;
+  byCountry: NeocloudAggregateAnswer | undefined;
+  byGpuType: NeocloudAggregateAnswer | undefined;
+  filters: NeocloudFilters;
+}) {
+  return (
+    <section aria-labelledby="sites-heading" data-neocloud-state="values">
+      <h2 id="sites-heading">
+        {formatCount(sites.total)} site{sites.total === 1 ? "" : "s"}
+      </h2>
+      {sites.dataSources.sample && (
+        <p className="notice" data-sample-notice>
+          {sites.dataSources.notice}
+        </p>
+      )}
+      {sites.data.length === 0 ? (
+        <>
+          <p className="notice" data-neocloud-empty>
+            {sites.offset > 0 && sites.total > 0
+              ? "No site on this page."
+              : "No site matches these filters."}
+          </p>
+          <NeocloudPages answer={sites} filters={filters} />
+        </>
+      ) : (
+        <>
+          <NeocloudMap sites={sites.data} />
+          <NeocloudSitesTable answer={sites} filters={filters} />
+        </>
+      )}
+      <NeocloudCitations answer={sites} />
+      <p>
+        <a className="button" href={neocloudHref(NEOCLOUD_CSV_PATH, filters)} download data-csv>
+          Download the {formatCount(sites.total)} sites as CSV
+        </a>
+      </p>
+      {byCountry !== undefined && byCountry.data.length > 0 && (
+        <>
+          <h2 id="by-country-heading">By country</h2>
+          <NeocloudAggregateTable
+            id="neocloud-by-country"
+            caption="Sites, power capacity (MW) and GPUs per country, over every site of the scope (the place filters do not narrow the totals)"
+            keyLabel="Country"
+            answer={byCountry}
+          />
+        </>
+      )}
+      {byGpuType !== undefined && byGpuType.data.length > 0 && (
+        <>
+          <h2 id="by-gpu-heading">By GPU type</h2>
+          <NeocloudAggregateTable
+            id="neocloud-by-gpu-type"
+            caption="Sites, power capacity (MW) and GPUs per GPU type, over every site of the scope (a site with several types counts under each)"
+            keyLabel="GPU type"
+            answer={byGpuType}
+          />
+        </>
+      )}
+    </section>
+  );
+}

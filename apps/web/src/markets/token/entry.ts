@@ -1,0 +1,27 @@
+import { isLabId, LAB_IDS } from "@tpi/domain";
+import { decodedSegment, type MarketEntry } from "../../kit/market-entry";
+import { labPathOf } from "../../lib/paths";
+
+/** The token price index: the home page (every lab), each lab's page and the volume page. */
+export const tokenMarket: MarketEntry = {
+  name: "token",
+  sections: [
+    { id: "index", href: "/", label: "Index" },
+    { id: "labs", href: "/labs", label: "Labs" },
+    { id: "volume", href: "/volume", label: "Volume" },
+  ],
+  segments: ["labs", "home-view", "volume"],
+  knowsPage: (segment, second) => segment !== "labs" || isLabId(decodedSegment(second) ?? ""),
+  pagePaths: () => ["/", "/labs", "/volume", ...LAB_IDS.map((lab) => labPathOf(lab))],
+  footer:
+    "token index values are USD per million tokens, volume-weighted blends of providers' published list prices for each UTC settlement day",
+  cardOf: (segments) => {
+    const [first, second, ...rest] = segments;
+    if (rest.length > 0) return undefined;
+    if (first === "home" && second === undefined)
+      return () => import("./card-content").then((card) => card.loadHomeCard());
+    if (first === "labs" && second !== undefined && isLabId(second))
+      return () => import("./card-content").then((card) => card.loadLabCard(second));
+    return undefined;
+  },
+};

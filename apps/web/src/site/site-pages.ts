@@ -1,0 +1,34 @@
+import type { MarketEntry } from "../kit/market-entry";
+import { MARKETS } from "../markets";
+
+/** The site's own pages, besides the markets' (each market's entry lists its pages). */
+export const FIXED_PAGE_PATHS = ["/methodology", "/methodology/gpu", "/docs", "/status"] as const;
+
+/**
+ * The app's page routes (as app/ spells them) that are not in the sitemap, each with the reason.
+ * A unit test walks app/ and fails on a page route that is neither here nor matched by
+ * `publicPagePaths()`, so that a new page cannot be left out of the sitemap by accident.
+ */
+export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
+  "/account": "a signed-in reader's own account, not indexed",
+  "/account/admin": "the operator's administration, not indexed",
+  "/account/new-key": "shows a key once, not indexed",
+  "/account/reset-password": "a form reached from a mail, not indexed",
+  "/account/revoke-key": "a signed-in reader's confirmation step, not indexed",
+  "/account/sign-in": "a form, not indexed",
+  "/account/sign-up": "a form, not content a search should land on",
+  "/account/verify-email": "reached from a mail, not indexed",
+  "/home-view": "the home page with a chart state (canonical: /)",
+  "/labs/[lab]/view": "a lab page with a chart state (canonical: /labs/<lab>)",
+  "/page-not-found": "the 404 page, reached only through proxy.ts",
+  "/page-unavailable": "the 503 page, reached only through proxy.ts",
+};
+
+/**
+ * Every public page of the site: each market's (from the same catalogues that decide which of
+ * its pages answer 200; keyed ones have pages too: they explain how to get the data), then the
+ * site's own.
+ */
+export function publicPagePaths(markets: readonly MarketEntry[] = MARKETS): string[] {
+  return [...markets.flatMap((market) => market.pagePaths()), ...FIXED_PAGE_PATHS];
+}
