@@ -14,9 +14,17 @@ const NAMED_EXPORTS = {
 export const base = tseslint.config(
   { ignores: ["**/dist/**", "**/.next/**", "**/generated/**", "**/node_modules/**"] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    // Type-aware rules read each file's own tsconfig (the package's, found from the file).
+    languageOptions: { parserOptions: { projectService: true } },
+  },
   {
     rules: {
+      // A promise nobody awaits fails silently, and one handed where a callback's result is
+      // ignored (an event listener, a timer) is never awaited: both must say what happens.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/no-non-null-assertion": "error",
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": [
@@ -25,6 +33,22 @@ export const base = tseslint.config(
       ],
       "no-restricted-syntax": ["error", NAMED_EXPORTS],
     },
+  },
+  {
+    // Vitest's asymmetric matchers (expect.stringContaining, expect.any, ...) are typed `any`, and
+    // an expected object holds them in its fields.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "@typescript-eslint/no-unsafe-assignment": "off" },
+  },
+  {
+    // A test's fakes stand in for async interfaces and often answer at once.
+    files: ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"],
+    rules: { "@typescript-eslint/require-await": "off" },
+  },
+  {
+    // Configs and plain scripts are not in a tsconfig: they keep the syntax-only rules.
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    ...tseslint.configs.disableTypeChecked,
   },
 );
 

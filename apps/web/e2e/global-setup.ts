@@ -13,7 +13,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     console.warn(
       `[web e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`,
     );
-    return async () => undefined;
+    return () => Promise.resolve();
   }
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const site = await startSite();

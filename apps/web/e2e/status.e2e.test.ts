@@ -72,7 +72,7 @@ describe.skipIf(!chromiumPresent)("service status and api outage", () => {
       expect(await axeViolations(page), "axe-core on the 503 page").toEqual([]);
       await page.close();
 
-      cable.restore();
+      await cable.restore();
       await expect
         .poll(async () => (await fetch(`${website.url}/labs/anthropic`)).status, {
           timeout: 10_000,

@@ -55,9 +55,9 @@ export type TestApi = {
   deps: AppDeps;
   databaseProxy: TcpProxy | undefined;
   clock: { now: Date };
-  get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
-  request(path: string, init?: RequestInit): Promise<HttpResult>;
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  get: (path: string, headers?: Record<string, string>) => Promise<HttpResult>;
+  request: (path: string, init?: RequestInit) => Promise<HttpResult>;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<HttpResult>;
   /** Inserts observations, settles what is due at the test clock, and reloads the published set. */
   load(observations: readonly ObservationInput[]): Promise<void>;
   /** Inserts GPU trades, publishes the prints and daily values due at the test clock, and reloads them. */
@@ -92,11 +92,11 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
 export type HttpResult = { status: number; body: unknown; headers: Headers; text: string };
 export type Served = {
   url: string;
-  request(path: string, init?: RequestInit): Promise<HttpResult>;
-  get(path: string, headers?: Record<string, string>): Promise<HttpResult>;
+  request: (path: string, init?: RequestInit) => Promise<HttpResult>;
+  get: (path: string, headers?: Record<string, string>) => Promise<HttpResult>;
   /** A JSON POST. */
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>;
-  close(): Promise<void>;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<HttpResult>;
+  close: () => Promise<void>;
 };
 
 /**

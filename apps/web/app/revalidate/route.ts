@@ -17,7 +17,7 @@ function presentedTokenMatches(header: string | null, token: string | undefined)
  * new day settled, or a restatement), so that pages show the new day at once instead of after
  * the time-based revalidation. Guarded by the internal service token.
  */
-export async function POST(request: Request): Promise<Response> {
+export function POST(request: Request): Response {
   if (!presentedTokenMatches(request.headers.get("authorization"), readWebEnv().internalToken)) {
     return Response.json(
       { error: "Unauthorized", message: "Use Authorization: Bearer <INTERNAL_API_TOKEN>" },

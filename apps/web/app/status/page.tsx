@@ -4,7 +4,7 @@ import type { SiteSources } from "../../src/lib/api-types";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { sourceCitations } from "../../src/lib/provenance";
 import { loadDataSources } from "../../src/server/data";
-import { loadHealth, loadPublishedStatus } from "../../src/server/status";
+import { UNAVAILABLE, loadHealth, loadPublishedStatus } from "../../src/server/status";
 
 export const metadata: Metadata = {
   title: "Service status",
@@ -15,8 +15,11 @@ export const metadata: Metadata = {
 /** A status page is only worth reading live: rendered on each request, never cached. */
 export const dynamic = "force-dynamic";
 
-function instantText(value: string | undefined | "unavailable", format: (v: string) => string) {
-  if (value === "unavailable") return "Unavailable: the api did not answer";
+function instantText(
+  value: string | undefined | typeof UNAVAILABLE,
+  format: (v: string) => string,
+) {
+  if (value === UNAVAILABLE) return "Unavailable: the api did not answer";
   if (value === undefined) return "None published yet";
   return format(value);
 }

@@ -34,22 +34,25 @@ export async function loadHealth(): Promise<HealthView> {
   }
 }
 
+/** What a part of the status page holds when it failed to load (a value of its own, not a string). */
+export const UNAVAILABLE: unique symbol = Symbol("unavailable");
+
 /** A part of the status page that failed to load says so instead of failing the whole page. */
-async function orUnavailable<T>(load: () => Promise<T>): Promise<T | "unavailable"> {
+async function orUnavailable<T>(load: () => Promise<T>): Promise<T | typeof UNAVAILABLE> {
   try {
     return await load();
   } catch {
-    return "unavailable";
+    return UNAVAILABLE;
   }
 }
 
 export type PublishedStatus = {
   /** Latest settled UTC day of the token index (undefined: none settled yet). */
-  tokenDay: string | undefined | "unavailable";
+  tokenDay: string | undefined | typeof UNAVAILABLE;
   /** Latest settled daily GPU value's settlement instant, over the free-tier GPUs. */
-  gpuDaily: string | undefined | "unavailable";
+  gpuDaily: string | undefined | typeof UNAVAILABLE;
   /** Latest hourly print of each free-tier GPU (undefined: none published). */
-  gpuPrints: { gpu: string; timestamp: string | undefined | "unavailable" }[];
+  gpuPrints: { gpu: string; timestamp: string | undefined | typeof UNAVAILABLE }[];
 };
 
 const newest = (values: string[]): string | undefined =>
@@ -62,13 +65,15 @@ export async function loadPublishedStatus(): Promise<PublishedStatus> {
       newest((await apiClient().gpu.latestDaily.query()).data.map((row) => row.date)),
     ),
     Promise.all(
-      FREE_TIER_GPU_NAMES.map(async (gpu) => ({
-        gpu,
-        timestamp: await orUnavailable(async () => {
-          const prints = (await loadGpuDetail(gpu)).hourly?.data ?? [];
-          return prints[prints.length - 1]?.timestamp;
+      FREE_TIER_GPU_NAMES.map(
+        async (gpu): Promise<PublishedStatus["gpuPrints"][number]> => ({
+          gpu,
+          timestamp: await orUnavailable(async () => {
+            const prints = (await loadGpuDetail(gpu)).hourly?.data ?? [];
+            return prints[prints.length - 1]?.timestamp;
+          }),
         }),
-      })),
+      ),
     ),
   ]);
   return { tokenDay, gpuDaily, gpuPrints };

@@ -54,7 +54,7 @@ function countFor(q: string): { agent: CodingAgent; day: UtcDay; value: number }
       q.includes(marker.pullRequests) || (marker.commits !== null && q.includes(marker.commits))
     );
   });
-  const day = /(?:created|committer-date):(\d{4}-\d{2}-\d{2})/.exec(q)?.[1] as UtcDay | undefined;
+  const day = /(?:created|committer-date):(\d{4}-\d{2}-\d{2})/.exec(q)?.[1];
   if (agent === undefined || day === undefined) throw new Error(`unexpected query ${q}`);
   if (q.includes("committer-date:")) return { agent, day, value: commitsOf(day) };
   return {
@@ -159,10 +159,9 @@ describe("LLM Coding from GitHub search counts", () => {
       expect(body.data.map((row) => row.date)).toEqual(DAYS);
       const [first, second] = product.series;
       for (const row of body.data) {
-        expect(row.value).toBeCloseTo(seriesValue(first, row.date as UtcDay), 12);
-        expect(row.status).toBe(statusOf(row.date as UtcDay));
-        if (second !== undefined)
-          expect(row.value2).toBeCloseTo(seriesValue(second, row.date as UtcDay), 12);
+        expect(row.value).toBeCloseTo(seriesValue(first, row.date), 12);
+        expect(row.status).toBe(statusOf(row.date));
+        if (second !== undefined) expect(row.value2).toBeCloseTo(seriesValue(second, row.date), 12);
         else expect(row).not.toHaveProperty("value2");
       }
       expect(body.compare).toBe(second !== undefined);

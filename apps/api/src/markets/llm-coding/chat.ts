@@ -30,7 +30,6 @@ import {
   llmCodingMethodologyRoute,
   llmCodingProductsRoute,
 } from "./routes/llm-coding";
-import type { LlmCodingHistoryResponse, LlmCodingIndexResponse } from "./schemas/llm-coding";
 
 /**
  * What the chat knows of LLM Coding: the five coding agents as people write them, their pull
@@ -108,7 +107,7 @@ async function latest(subject: Subject, scope: ChatScope) {
   const product = prsProduct(subject.id as CodingAgent);
   const answer = await indexOf(product, scope);
   if (!answer.ok) return undefined;
-  const body = answer.value as LlmCodingIndexResponse;
+  const body = answer.value;
   const point: ChatPoint = {
     at: body.data.date,
     value: body.data.value,
@@ -127,7 +126,7 @@ async function latest(subject: Subject, scope: ChatScope) {
 async function series(subject: Subject, period: Period, scope: ChatScope) {
   const answer = await historyOf(prsProduct(subject.id as CodingAgent), period, scope);
   if (!answer.ok) return answer;
-  const body = answer.value as LlmCodingHistoryResponse;
+  const body = answer.value;
   const citations = citationsOf(body.dataSources);
   const points = body.data.flatMap((row): ChatPoint[] =>
     row.value === null
@@ -209,7 +208,7 @@ const COUNT_INTENT: MarketIntent = {
       }
       const answer = await historyOf(product, days, scope);
       if (!answer.ok) return { intent: "coding_count", answer: answer.error.message, sources: [] };
-      const body = answer.value as LlmCodingHistoryResponse;
+      const body = answer.value;
       const rows = body.data.filter((row) => row.value !== null);
       const what = commits ? "commits" : "pull requests opened";
       if (rows.length === 0) {
@@ -262,7 +261,7 @@ const MERGE_RATE_INTENT: MarketIntent = {
           }
           return { intent: "coding_merge_rate", answer: answer.error.message, sources: [] };
         }
-        const body = answer.value as LlmCodingIndexResponse;
+        const body = answer.value;
         lines.push(
           `${name}: ${percent(body.data.value)} of the pull requests opened on ${body.data.date} (UTC) were merged (${body.data.status}${body.data.status === "provisional" ? ": it rises as late merges come in" : ""}).`,
         );
@@ -277,7 +276,7 @@ const MERGE_RATE_INTENT: MarketIntent = {
       const answer = await historyOf(product, period, scope);
       if (!answer.ok)
         return { intent: "coding_merge_rate", answer: answer.error.message, sources: [] };
-      const body = answer.value as LlmCodingHistoryResponse;
+      const body = answer.value;
       const rows = body.data.filter((row) => row.value !== null);
       if (rows.length === 0) {
         lines.push(`${name}: no merge rate from ${period.startDate} to ${period.endDate}.`);

@@ -16,7 +16,7 @@ import {
   memoryMethodologyRoute,
   memoryTypesRoute,
 } from "./routes/memory";
-import type { MemoryHistoryResponse, MemoryIndexResponse, MemoryIndexRow } from "./schemas/memory";
+import type { MemoryIndexRow } from "./schemas/memory";
 
 /**
  * What the chat knows of the Memory index: the 14 memory types as subjects (named by id or as
@@ -73,7 +73,7 @@ function historyOf(typeId: string, period: Period, scope: ChatScope) {
 async function latest(subject: Subject, scope: ChatScope) {
   const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
-  const body = answer.value as MemoryIndexResponse;
+  const body = answer.value;
   const row = body.data as MemoryIndexRow;
   const point: ChatPoint = {
     at: row.date,
@@ -93,7 +93,7 @@ async function latest(subject: Subject, scope: ChatScope) {
 async function series(subject: Subject, period: Period, scope: ChatScope) {
   const answer = await historyOf(subject.id, period, scope);
   if (!answer.ok) return answer;
-  const body = answer.value as MemoryHistoryResponse;
+  const body = answer.value;
   const citations = citationsOf(body.dataSources);
   return {
     ok: true as const,
@@ -129,7 +129,7 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
     const period = (question.when as { kind: "period"; period: Period }).period;
     const answer = await historyOf(subject.id, period, scope);
     if (!answer.ok) return { intent: "memory_period", answer: answer.error.message, sources: [] };
-    const body = answer.value as MemoryHistoryResponse;
+    const body = answer.value;
     const source: ChatSource = {
       endpoint: memoryHistoryRoute.path,
       parameters: {

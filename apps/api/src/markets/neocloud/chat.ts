@@ -11,7 +11,6 @@ import {
 import { sourceRowOf, type ChatMarket, type MarketIntent } from "../../platform/core/chat";
 import { askRoute, citationsOf } from "../../platform/chat/market-kit";
 import { neocloudMethodologyRoute, neocloudSitesRoute } from "./routes/neocloud";
-import type { NeocloudSitesResponse } from "./schemas/neocloud";
 
 /**
  * What the chat knows of the Neo-Cloud Sites market: how many chips of a family are in the sites
@@ -73,7 +72,7 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
     if (state !== undefined) query.state = state;
     const answer = await askRoute(neocloudSitesRoute, { query }, scope);
     if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
-    const body = answer.value as NeocloudSitesResponse;
+    const body = answer.value;
     const withChip = body.data
       .map((site) => ({
         site: site as NeocloudSite,

@@ -25,8 +25,7 @@ import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
 import { tokenVolumeRoute } from "./routes/volume";
-import type { OtpiResponse, OtpiRow } from "./services/otpi";
-import type { TokenVolumeResponse } from "./schemas/volume";
+import type { OtpiRow } from "./services/otpi";
 import { TOKEN, TOKEN_INDEX_UNIT } from "./read-model/state";
 
 /** What the chat knows of the token index: labs as people name them, their values through /api/otpi. */
@@ -86,7 +85,7 @@ const pointOf = (row: OtpiRow): ChatPoint => ({
 
 async function latest(subject: Subject, scope: ChatScope) {
   const answer = await askRoute(otpiRoute, { query: { lab: subject.id } }, scope);
-  const row = answer.ok ? (answer.value as OtpiResponse).data[0] : undefined;
+  const row = answer.ok ? answer.value.data[0] : undefined;
   if (row === undefined) return undefined;
   const point = pointOf(row);
   const source: ChatSource = {
@@ -100,9 +99,7 @@ async function latest(subject: Subject, scope: ChatScope) {
 async function series(subject: Subject, period: Period, scope: ChatScope) {
   const query = { lab: subject.id, startDate: period.startDate, endDate: period.endDate };
   const answer = await askRoute(otpiRoute, { query }, scope);
-  return answer.ok
-    ? { ok: true as const, value: (answer.value as OtpiResponse).data.map(pointOf) }
-    : answer;
+  return answer.ok ? { ok: true as const, value: answer.value.data.map(pointOf) } : answer;
 }
 
 /** `GET /api/token-volume` rows of one lab over a range, oldest first; none when nothing is settled. */
@@ -116,7 +113,7 @@ async function volumeRows(
     { query: { startDate: range.startDate, endDate: range.endDate, lab } },
     scope,
   );
-  return answer.ok ? (answer.value as TokenVolumeResponse).data : [];
+  return answer.ok ? answer.value.data : [];
 }
 
 const volumeSource = (

@@ -90,7 +90,7 @@ const SESSION_COST_INTENT: MarketIntent = {
   async answer(question, scope) {
     const { query, answer } = await latestWeek(scope);
     if (!answer.ok) return { intent: "session_cost", answer: answer.error.message, sources: [] };
-    const body = answer.value as WorkloadResponse;
+    const body = answer.value;
     const harnesses = harnessesNamed(question.lower, body.cells);
     const families = familiesNamed(question.lower, body.cells);
     const cells = body.cells.filter(
@@ -149,7 +149,7 @@ const WORKLOAD_INDEX_INTENT: MarketIntent = {
   async answer(_question, scope) {
     const { query, answer } = await latestWeek(scope);
     if (!answer.ok) return { intent: "workload_index", answer: answer.error.message, sources: [] };
-    const body = answer.value as WorkloadResponse;
+    const body = answer.value;
     const rows = body.data.filter((row) => row.family === "all");
     if (rows.length === 0)
       return {

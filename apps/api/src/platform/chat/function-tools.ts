@@ -89,7 +89,7 @@ function argumentsOf(
     return { ok: false, message: `The arguments of ${tool.name} are not valid JSON.` };
   }
   const parsed = tool.input.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };
+  if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   return {
     ok: false,

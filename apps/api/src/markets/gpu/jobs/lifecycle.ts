@@ -11,7 +11,7 @@ import {
   planDataLoad,
   type DataLoad,
 } from "@tpi/db";
-import { addDays, maxDay, utcDayOf, type UtcDay } from "@tpi/domain";
+import { addDays, maxDay, utcDayOf } from "@tpi/domain";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import {
   FIRST_LOAD_CHECK_MS,
@@ -193,7 +193,7 @@ export async function runScheduledLedgerSync(
     latestQuoteSnapshot(context.db, ledger.description.id),
     lastSyncAttempt(context, ledger.description.id),
   ]);
-  const range = ledgerSyncRange(now, (latest?.label as UtcDay | undefined) ?? null, attempt);
+  const range = ledgerSyncRange(now, latest?.label ?? null, attempt);
   if (range === null) return null;
   return syncGpuLedger(context.db, ledger.config, ledger.description, {
     ...range,

@@ -131,7 +131,7 @@ describe("the documented search", () => {
     const poll = await client({ limit: 5 }).searchOffers();
     expect(poll.offers).toBe(5);
     expect(poll.possiblyCutOff).toBe(true);
-    expect(JSON.parse(searches()[0]?.body ?? "").limit).toBe(5);
+    expect((JSON.parse(searches()[0]?.body ?? "") as { limit: unknown }).limit).toBe(5);
   });
 
   it("hashes the exact bytes: the same market twice is one snapshot, a changed price another", async () => {

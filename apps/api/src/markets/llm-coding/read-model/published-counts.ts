@@ -121,7 +121,7 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
     const byDay = new Map<UtcDay, Map<string, LoadedCount>>();
     for (const c of counts) {
       let day = byDay.get(c.day);
-      if (day === undefined) byDay.set(c.day, (day = new Map()));
+      if (day === undefined) byDay.set(c.day, (day = new Map<string, LoadedCount>()));
       day.set(`${c.agent}|${c.metric}`, {
         count: c.count,
         status: c.status,

@@ -214,7 +214,7 @@ export class OpenRouterClient {
     /** Requests the account already made today (UTC), from the sync log. */
     private readonly requestsBeforeToday: number,
     /** Told the running count before each request goes out (the sync log keeps it). */
-    onRequest: (requests: number) => Promise<void> = async () => undefined,
+    onRequest: (requests: number) => Promise<void> = () => Promise.resolve(),
     /** Once aborted, waits end and the request in flight is cut: OpenRouterError `stopped`. */
     stopping?: AbortSignal,
   ) {
