@@ -5,7 +5,6 @@ import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "./markets";
 import { commandsOf, usageOf } from "./platform/cli/commands";
-import { MarketStates } from "./platform/core/market";
 import { readEnv } from "./platform/runtime/env";
 import { FIXTURE_DAY, fixtureMarket } from "./testing/fixture-market";
 import { startTestApi, type TestApi } from "./testing/test-api";
@@ -26,21 +25,7 @@ beforeAll(async () => {
   api = await startTestApi({
     now: new Date("2026-03-10T12:00:00Z"),
     internalToken: INTERNAL_TOKEN,
-    configure: (deps) => ({
-      ...deps,
-      marketList: WITH_FIXTURE,
-      markets: new MarketStates([
-        ...deps.markets.all,
-        [
-          "fixture",
-          fixtureMarket.open(readEnv(WITH_FIXTURE, {}), {
-            db: deps.db,
-            clock: deps.clock,
-            log: deps.log,
-          }),
-        ],
-      ]),
-    }),
+    marketList: WITH_FIXTURE,
   });
   key = (await api.createKey()).key;
 });

@@ -1,7 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { addDays, eachUtcDay, maxDay, type UtcDay } from "@tpi/domain";
 import type { OpenRouterDataApiConfig } from "../platform/ingest/openrouter-data-api";
+import {
+  startLoopbackStub,
+  type LoopbackStub,
+  type StubReply,
+  type StubRequest,
+} from "./loopback-stub";
 
 /**
  * A loopback stand-in for OpenRouter's Data API, answering in the documented shapes:
@@ -126,98 +130,41 @@ export function stubRankingRows(
   ];
 }
 
-export type StubReply = {
-  status?: number;
-  body?: string;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  /** The documented answer (status, body and headers are ignored), after `delayMs` and `until`. */
-  documented?: boolean;
-  /** The reply is sent once this settles (and `delayMs` after), if the client still waits. */
-  until?: Promise<void>;
-};
-export type StubRequest = {
-  path: string;
-  query: URLSearchParams;
-  /** performance.now() when the request arrived, milliseconds. */
-  at: number;
-  authorization: string | undefined;
-};
-
-export type OpenRouterStub = {
-  url: string;
-  requests: StubRequest[];
-  /** Scripted replies per path, used before the documented answer. */
-  queue: Record<string, StubReply[]>;
+export type OpenRouterStub = LoopbackStub & {
   /** Days the rankings leave out (a partial answer). */
   missingDays: Set<UtcDay>;
   asOf: string;
   /** The stub's "latest completed UTC day" (end_date's default). */
   latestDay: UtcDay;
   reset(): void;
-  close(): Promise<void>;
 };
 
 export const MODELS_PATH = "/api/v1/models";
 export const RANKINGS_PATH = "/api/v1/datasets/rankings-daily";
 
 export async function startOpenRouterStub(options: { latestDay: UtcDay }): Promise<OpenRouterStub> {
-  const stub: Omit<OpenRouterStub, "url" | "close"> = {
-    requests: [],
-    queue: {},
-    missingDays: new Set(),
-    asOf: STUB_AS_OF,
-    latestDay: options.latestDay,
-    reset() {
-      stub.requests.length = 0;
-      stub.queue = {};
-      stub.missingDays.clear();
-      stub.asOf = STUB_AS_OF;
-      stub.latestDay = options.latestDay;
+  // Requests arrive only once the stub is returned, so `stub` is set by then.
+  const stub: OpenRouterStub = Object.assign(
+    await startLoopbackStub((request) => documentedReply(request, stub)),
+    {
+      missingDays: new Set<UtcDay>(),
+      asOf: STUB_AS_OF,
+      latestDay: options.latestDay,
+      reset() {
+        stub.requests.length = 0;
+        stub.queue = {};
+        stub.missingDays.clear();
+        stub.asOf = STUB_AS_OF;
+        stub.latestDay = options.latestDay;
+      },
     },
-  };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://stub");
-    stub.requests.push({
-      path: url.pathname,
-      query: url.searchParams,
-      at: performance.now(),
-      authorization: req.headers.authorization,
-    });
-    const scripted = stub.queue[url.pathname]?.shift();
-    const reply =
-      scripted === undefined || scripted.documented
-        ? {
-            ...documentedReply(url, req.headers.authorization, stub),
-            delayMs: scripted?.delayMs,
-          }
-        : scripted;
-    const send = () =>
-      setTimeout(() => {
-        if (res.destroyed) return;
-        res
-          .writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers })
-          .end(reply.body ?? "");
-      }, reply.delayMs ?? 0);
-    if (scripted?.until === undefined) send();
-    else void scripted.until.then(send, send);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return Object.assign(stub, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  }) as OpenRouterStub;
+  );
+  return stub;
 }
 
-function documentedReply(
-  url: URL,
-  authorization: string | undefined,
-  stub: Omit<OpenRouterStub, "url" | "close">,
-): StubReply {
-  if (url.pathname === MODELS_PATH)
+function documentedReply(request: StubRequest, stub: OpenRouterStub): StubReply {
+  const { path, query } = request;
+  if (path === MODELS_PATH)
     return {
       body: JSON.stringify({
         data: STUB_MODELS.map((model) => ({
@@ -235,20 +182,20 @@ function documentedReply(
         })),
       }),
     };
-  if (url.pathname !== RANKINGS_PATH)
+  if (path !== RANKINGS_PATH)
     return { status: 404, body: JSON.stringify({ error: { code: 404, message: "Not Found" } }) };
-  if (authorization !== `Bearer ${STUB_KEY}`)
+  if (request.headers.authorization !== `Bearer ${STUB_KEY}`)
     return {
       status: 401,
       body: JSON.stringify({ error: { code: 401, message: "No auth credentials found" } }),
     };
-  const end = url.searchParams.get("end_date") ?? stub.latestDay;
+  const end = query.get("end_date") ?? stub.latestDay;
   if (end < "2025-01-01")
     return {
       status: 400,
       body: JSON.stringify({ error: { code: 400, message: "end_date before 2025-01-01" } }),
     };
-  const start = maxDay(url.searchParams.get("start_date") ?? addDays(end, -30), "2025-01-01");
+  const start = maxDay(query.get("start_date") ?? addDays(end, -30), "2025-01-01");
   const rows = eachUtcDay(start, end)
     .filter((day) => !stub.missingDays.has(day))
     .flatMap(stubRankingRows);

@@ -36,6 +36,7 @@ import { ApiKeyAuthenticator } from "../platform/auth/api-key-authenticator";
 import { generateApiKey } from "../platform/auth/api-key-secret";
 import { DatabaseHealth } from "../platform/health/database-health";
 import { createLogger, type Logger } from "../platform/observability/logger";
+import type { Market } from "../platform/core/market";
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
 import { GPU, openGpuState } from "../markets/gpu/read-model/state";
@@ -175,6 +176,8 @@ export async function startTestApi(
     keyCacheTtlMs?: number;
     /** Where the api logs (silent otherwise). */
     log?: Logger;
+    /** The markets served: MARKETS unless a test adds one (the fixture market). */
+    marketList?: readonly Market[];
     configure?: (deps: AppDeps) => AppDeps;
     extraRoutes?: readonly Router[];
   } = { now: new Date() },
@@ -196,6 +199,7 @@ export async function startTestApi(
   const token = openTokenState(rules, db);
   const gpuRules = options.gpuRules ?? DEFAULT_GPU_METHOD_RULES;
   const gpu = openGpuState(gpuRules, db);
+  const marketList = options.marketList ?? MARKETS;
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {
     staleGraceMs: options.keyStaleGraceMs,
@@ -205,10 +209,15 @@ export async function startTestApi(
   const baseDeps: AppDeps = {
     db,
     databaseHealth,
-    marketList: MARKETS,
+    marketList,
     // Every market's published sets stay empty until a test loads them (`load`, or
     // MEMORY.of(api.deps).index.refresh() and the like); token and GPU take the test's rules.
-    markets: openTestMarkets(db, () => clock.now, { [TOKEN.name]: token, [GPU.name]: gpu }),
+    markets: openTestMarkets(
+      db,
+      () => clock.now,
+      { [TOKEN.name]: token, [GPU.name]: gpu },
+      marketList,
+    ),
     auth,
     clock: () => clock.now,
     log,

@@ -2,14 +2,11 @@ import { MEMORY_TYPES, MEMORY_UNIT, describeMemoryMethodology, type MemoryType }
 import {
   sourceRowOf,
   type ChatMarket,
-  type ChatPoint,
   type ChatScope,
   type MarketIntent,
-  type Subject,
   type Period,
-  type ChatSource,
 } from "../../platform/core/chat";
-import { askRoute, citationsOf } from "../../platform/chat/market-kit";
+import { askRoute, citationsOf, sourceOf } from "../../platform/chat/market-kit";
 import {
   memoryHistoryRoute,
   memoryIndexRoute,
@@ -27,7 +24,7 @@ import type { MemoryIndexRow } from "./schemas/memory";
 
 const MARKET = "memory";
 
-const memorySubject = (memory: MemoryType): Subject => ({
+const memorySubject = (memory: MemoryType) => ({
   market: MARKET,
   id: memory.id,
   name: memory.name,
@@ -70,44 +67,37 @@ function historyOf(typeId: string, period: Period, scope: ChatScope) {
   );
 }
 
-async function latest(subject: Subject, scope: ChatScope) {
+const latest: ChatMarket["latest"] = async (subject, scope) => {
   const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
   const row = body.data as MemoryIndexRow;
-  const point: ChatPoint = {
+  const point = {
     at: row.date,
     value: row.price,
     row: sourceRowOf(row),
     note: `settled at 4 PM New York on ${row.date}, ${sourcesText(row)}`,
     citations: citationsOf(body.dataSources),
   };
-  const source: ChatSource = {
-    endpoint: memoryIndexRoute.path,
-    parameters: { type: subject.id },
-    values: [point.row],
-  };
-  return { point, source };
-}
+  return { point, source: sourceOf(memoryIndexRoute, { type: subject.id }, [row]) };
+};
 
-async function series(subject: Subject, period: Period, scope: ChatScope) {
+const series: ChatMarket["series"] = async (subject, period, scope) => {
   const answer = await historyOf(subject.id, period, scope);
   if (!answer.ok) return answer;
   const body = answer.value;
   const citations = citationsOf(body.dataSources);
   return {
     ok: true as const,
-    value: body.data.map(
-      (row): ChatPoint => ({
-        at: row.date,
-        value: row.price,
-        row: sourceRowOf(row),
-        note: sourcesText(row),
-        citations,
-      }),
-    ),
+    value: body.data.map((row) => ({
+      at: row.date,
+      value: row.price,
+      row: sourceRowOf(row),
+      note: sourcesText(row),
+      citations,
+    })),
   };
-}
+};
 
 /** Change, high/low and comparison words leave the question to the engine's own answers. */
 const OTHER_ASK =
@@ -125,20 +115,18 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
     question.subjects[0]?.market === MARKET &&
     !OTHER_ASK.test(question.lower),
   async answer(question, scope) {
-    const subject = question.subjects[0] as Subject;
-    const period = (question.when as { kind: "period"; period: Period }).period;
+    const [subject] = question.subjects;
+    if (subject === undefined || question.when.kind !== "period")
+      throw new Error("memory_period answers one memory type over a named period (`asks`)");
+    const period = question.when.period;
     const answer = await historyOf(subject.id, period, scope);
     if (!answer.ok) return { intent: "memory_period", answer: answer.error.message, sources: [] };
     const body = answer.value;
-    const source: ChatSource = {
-      endpoint: memoryHistoryRoute.path,
-      parameters: {
-        memoryType: subject.id,
-        startDate: period.startDate,
-        endDate: period.endDate,
-      },
-      values: body.data.map((row) => sourceRowOf(row)),
-    };
+    const source = sourceOf(
+      memoryHistoryRoute,
+      { memoryType: subject.id, startDate: period.startDate, endDate: period.endDate },
+      body.data,
+    );
     if (body.data.length === 0)
       return {
         intent: "memory_period",
@@ -176,11 +164,12 @@ export const MEMORY_CHAT: ChatMarket = {
   format: (value) => `${usd(value)}`,
   latest,
   series,
-  seriesSource: (subject, period, points) => ({
-    endpoint: memoryHistoryRoute.path,
-    parameters: { memoryType: subject.id, startDate: period.startDate, endDate: period.endDate },
-    values: points.map((point) => point.row),
-  }),
+  seriesSource: (subject, period, points) =>
+    sourceOf(
+      memoryHistoryRoute,
+      { memoryType: subject.id, startDate: period.startDate, endDate: period.endDate },
+      points.map((point) => point.row),
+    ),
   freeTier: () => ({
     keyless: "the memory type catalogue and the Memory methodology",
     keyed: ["every Memory price"],

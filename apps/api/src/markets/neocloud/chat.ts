@@ -8,8 +8,8 @@ import {
   type NeocloudSite,
   type SiteStatus,
 } from "@tpi/domain";
-import { sourceRowOf, type ChatMarket, type MarketIntent } from "../../platform/core/chat";
-import { askRoute, citationsOf } from "../../platform/chat/market-kit";
+import type { ChatMarket, MarketIntent } from "../../platform/core/chat";
+import { askRoute, citationsOf, sourceOf } from "../../platform/chat/market-kit";
 import { neocloudMethodologyRoute, neocloudSitesRoute } from "./routes/neocloud";
 
 /**
@@ -105,20 +105,18 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
       intent,
       answer: lines.join("\n"),
       sources: [
-        {
-          endpoint: neocloudSitesRoute.path,
-          parameters: query,
-          values: withChip.map(({ site, quantity }) =>
-            sourceRowOf({
-              id: site.id,
-              siteName: site.siteName,
-              state: site.state,
-              status: site.status,
-              gpuTypes: site.gpuTypes,
-              quantity,
-            }),
-          ),
-        },
+        sourceOf(
+          neocloudSitesRoute,
+          query,
+          withChip.map(({ site, quantity }) => ({
+            id: site.id,
+            siteName: site.siteName,
+            state: site.state,
+            status: site.status,
+            gpuTypes: site.gpuTypes,
+            quantity,
+          })),
+        ),
       ],
       citations: citationsOf(body.dataSources),
     };
@@ -141,7 +139,7 @@ export const NEOCLOUD_CHAT: ChatMarket = {
   format: (value) => `${count(value)} chips`,
   latest: () => Promise.resolve(undefined),
   series: () => Promise.resolve(ok([])),
-  seriesSource: () => ({ endpoint: neocloudSitesRoute.path, parameters: {}, values: [] }),
+  seriesSource: () => sourceOf(neocloudSitesRoute, {}, []),
   freeTier: () => ({
     keyless:
       "the Neo-Cloud Sites methodology (GET /api/neocloud/methodology); its sites need a Full plan key",

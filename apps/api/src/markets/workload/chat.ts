@@ -8,14 +8,8 @@ import {
   ok,
   parseUtcDay,
 } from "@tpi/domain";
-import {
-  sourceRowOf,
-  type ChatMarket,
-  type ChatScope,
-  type MarketIntent,
-  type ChatSource,
-} from "../../platform/core/chat";
-import { askRoute, citationsOf } from "../../platform/chat/market-kit";
+import type { ChatMarket, ChatScope, MarketIntent } from "../../platform/core/chat";
+import { askRoute, citationsOf, sourceOf } from "../../platform/chat/market-kit";
 import { WORKLOAD } from "./read-model/state";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import type { WorkloadResponse } from "./schemas/workload";
@@ -125,11 +119,7 @@ const SESSION_COST_INTENT: MarketIntent = {
       });
       return `${head?.harnessName} on ${head?.model} (${head?.family}): median cost per session ${ranges.join(", ")}.`;
     });
-    const source: ChatSource = {
-      endpoint: workloadRoute.path,
-      parameters: query,
-      values: cells.map((cell) => sourceRowOf(cell)),
-    };
+    const source = sourceOf(workloadRoute, query, cells);
     return {
       intent: "session_cost",
       answer: [
@@ -165,13 +155,7 @@ const WORKLOAD_INDEX_INTENT: MarketIntent = {
         `Workload Cost index, week ending ${rows[0]?.date} (${WORKLOAD_UNIT}):`,
         ...rows.map(line),
       ].join("\n"),
-      sources: [
-        {
-          endpoint: workloadRoute.path,
-          parameters: query,
-          values: rows.map((row) => sourceRowOf(row)),
-        },
-      ],
+      sources: [sourceOf(workloadRoute, query, rows)],
       citations: citationsOf(body.dataSources),
     };
   },
@@ -189,11 +173,8 @@ export const WORKLOAD_CHAT: ChatMarket = {
   format: (value) => `${value.toFixed(2)} cents per session`,
   latest: () => Promise.resolve(undefined),
   series: () => Promise.resolve(ok([])),
-  seriesSource: (_subject, period) => ({
-    endpoint: workloadRoute.path,
-    parameters: { startDate: period.startDate, endDate: period.endDate },
-    values: [],
-  }),
+  seriesSource: (_subject, period) =>
+    sourceOf(workloadRoute, { startDate: period.startDate, endDate: period.endDate }, []),
   freeTier: () => ({
     keyless: "the Workload Cost methodology (GET /api/workload/methodology); its values need a key",
     keyed: [],

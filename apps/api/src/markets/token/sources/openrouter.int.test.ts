@@ -70,7 +70,7 @@ describe("the documented answers", () => {
 
   it("reads rankings-daily with the bearer key: 50 models plus `other` a day, totals exact beyond 2^53, meta", async () => {
     const answer = await client().rankingsDaily("2026-11-20", "2026-11-21");
-    expect(stub.requests[0]?.authorization).toBe(`Bearer ${STUB_KEY}`);
+    expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${STUB_KEY}`);
     expect(stub.requests[0]?.query.get("start_date")).toBe("2026-11-20");
     expect(answer.rows).toHaveLength(102);
     expect(answer.rows[50]).toMatchObject({ date: "2026-11-20", permaslug: "other" });
