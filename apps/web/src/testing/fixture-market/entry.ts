@@ -1,5 +1,5 @@
 import { singleCard, type MarketEntry } from "../../kit/market-entry";
-import { cardTitleOf, KICKER } from "../../lib/social-card";
+import { keyedCard } from "../../lib/social-card";
 
 /**
  * A market written the way a new one is, for the website's side of the fixture market test
@@ -22,13 +22,6 @@ export const fixtureMarket: MarketEntry = {
   footer: "widget prices are USD per widget, one per UTC day",
   cardOf: (segments) =>
     singleCard(segments, "widgets", () =>
-      Promise.resolve({
-        kicker: KICKER,
-        title: cardTitleOf("Widget prices", false),
-        value: "$2.50",
-        detail: "USD per widget",
-        rows: [],
-        sample: false,
-      }),
+      Promise.resolve(keyedCard("Widget prices", "USD per widget", false, "$2.50")),
     ),
 };
