@@ -28,7 +28,7 @@ export const LAYERS = {
     // The site around the markets: navigation, footer, known paths, sitemap, cards.
     { name: "site", folders: ["site"] },
     // Test assembly: stubs of the api's routers.
-    { name: "tests", folders: ["testing"] },
+    { name: "tests", folders: ["testing", "testing/fixture-market"] },
   ],
   forbidden: [
     {

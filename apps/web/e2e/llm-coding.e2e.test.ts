@@ -6,6 +6,7 @@ import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
+import { keyedAnswer, signInOnPlan } from "./market-readers";
 
 type Product = {
   id: string;
@@ -40,7 +41,6 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
   let visitor: BrowserContext;
   let reader: BrowserContext;
   let products: Product[];
-  const PASSWORD = "correct horse battery staple";
   const email = `llm-coding-${Date.now()}@example.com`;
 
   beforeAll(async () => {
@@ -53,25 +53,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     // Its own visitor address: the api allows 5 sign-ups an hour per address.
     reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.41" } });
     const page = await reader.newPage();
-    await open(page, "/account/sign-up");
-    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-up"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    await page.goto(await site.mailedLink(email, "/account/verify-email"));
-    await page.click('form[data-form="verify-email"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    const accountId =
-      site
-        .cli(["accounts", "list"])
-        .split("\n")
-        .find((entry) => entry.includes(`<${email}>`))
-        ?.split(" ")[0] ?? "";
-    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
-    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account`);
+    await signInOnPlan(page, email, "full");
     await page.close();
   });
   afterAll(async () => {
@@ -81,13 +63,8 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
   });
 
   /** What the api answers a Full key for a product's history (no dates: all it serves). */
-  async function fullKeyHistory(product: string): Promise<HistoryBody> {
-    const response = await directFetch(`${site.apiUrl}/api/llm-coding/history?product=${product}`, {
-      headers: { authorization: `Bearer ${site.createKey("full")}` },
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as HistoryBody;
-  }
+  const fullKeyHistory = (product: string) =>
+    keyedAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`, "full");
 
   it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
     const page = await visitor.newPage();

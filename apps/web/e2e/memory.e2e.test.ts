@@ -6,6 +6,7 @@ import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
+import { keyedAnswer, signInOnPlan } from "./market-readers";
 
 type MemoryTypeBody = { id: string; memory_type: string; category: string; unit: string };
 type MemoryRow = {
@@ -41,7 +42,6 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   let visitor: BrowserContext;
   let reader: BrowserContext;
   let types: MemoryTypeBody[];
-  const PASSWORD = "correct horse battery staple";
   const email = `memory-${Date.now()}@example.com`;
 
   beforeAll(async () => {
@@ -53,19 +53,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
     visitor = await browser.newContext();
     reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": ADDRESS } });
     const page = await reader.newPage();
-    await open(page, "/account/sign-up");
-    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-up"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    await page.goto(await site.mailedLink(email, "/account/verify-email"));
-    await page.click('form[data-form="verify-email"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    // A new account is on its Trial: the lowest plan, which reads the values as any plan does.
-    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account`);
+    await signInOnPlan(page, email, "trial");
     await page.close();
   });
   afterAll(async () => {
@@ -75,13 +63,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   /** What the api answers a Trial key for a route. */
-  async function trialKeyAnswer<T>(path: string): Promise<T> {
-    const response = await directFetch(`${site.apiUrl}${path}`, {
-      headers: { authorization: `Bearer ${site.createKey("trial")}` },
-    });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  }
+  const trialKeyAnswer = <T>(path: string) => keyedAnswer<T>(path, "trial");
 
   it("shows a visitor the catalogue by category, the method and the sources, with no number, and refuses the CSV", async () => {
     const page = await visitor.newPage();

@@ -6,6 +6,7 @@ import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
+import { keyedAnswer, signInOnPlan } from "./market-readers";
 
 /**
  * The Neo-Cloud Sites page against the real api: a visitor reads what the dataset is, which plan
@@ -30,17 +31,9 @@ type SitesBody = {
 };
 
 /** What the api answers a Full key for these filters (a page of at most 100 sites). */
-async function fullKeyAnswer(query = ""): Promise<SitesBody> {
-  const key = site.createKey("full");
+function fullKeyAnswer(query = ""): Promise<SitesBody> {
   const separator = query === "" ? "?" : "&";
-  const response = await directFetch(
-    `${site.apiUrl}/api/neocloud/sites${query}${separator}limit=100`,
-    {
-      headers: { authorization: `Bearer ${key}` },
-    },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as SitesBody;
+  return keyedAnswer<SitesBody>(`/api/neocloud/sites${query}${separator}limit=100`, "full");
 }
 
 /** Its own visitor address: the api allows 5 sign-ups an hour per address. */
@@ -50,32 +43,13 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   let browser: Browser;
   let reader: BrowserContext;
   let page: Page;
-  const PASSWORD = "correct horse battery staple";
   const email = `neocloud-${Date.now()}@example.com`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     reader = await browser.newContext({ extraHTTPHeaders: VISITOR_ADDRESS });
     page = await reader.newPage();
-    await open(page, "/account/sign-up");
-    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-up"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    await page.goto(await site.mailedLink(email, "/account/verify-email"));
-    await page.click('form[data-form="verify-email"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    const accountId =
-      site
-        .cli(["accounts", "list"])
-        .split("\n")
-        .find((entry) => entry.includes(`<${email}>`))
-        ?.split(" ")[0] ?? "";
-    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
-    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account`);
+    await signInOnPlan(page, email, "full");
   });
   afterAll(async () => {
     await reader?.close();

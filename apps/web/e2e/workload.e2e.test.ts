@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
-import { directFetch, parseCsvLine } from "./api-helpers";
+import { parseCsvLine } from "./api-helpers";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
+import { keyedAnswer, signInOnPlan } from "./market-readers";
 
 /**
  * The Workload Cost page: a visitor reads what the index is and which plan reads it, and no
@@ -34,20 +35,14 @@ type WorkloadBody = {
 };
 
 /** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
-async function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
-  const key = site.createKey("full");
-  const response = await directFetch(`${site.apiUrl}/api/workload${query}`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as WorkloadBody;
+function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
+  return keyedAnswer<WorkloadBody>(`/api/workload${query}`, "full");
 }
 
 describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   let browser: Browser;
   let reader: BrowserContext;
   let page: Page;
-  const PASSWORD = "correct horse battery staple";
   const email = `workload-${Date.now()}@example.com`;
 
   beforeAll(async () => {
@@ -55,25 +50,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     // Its own visitor address: the api allows 5 sign-ups an hour per address.
     reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.42" } });
     page = await reader.newPage();
-    await open(page, "/account/sign-up");
-    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-up"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    await page.goto(await site.mailedLink(email, "/account/verify-email"));
-    await page.click('form[data-form="verify-email"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    const accountId =
-      site
-        .cli(["accounts", "list"])
-        .split("\n")
-        .find((entry) => entry.includes(`<${email}>`))
-        ?.split(" ")[0] ?? "";
-    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
-    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account`);
+    await signInOnPlan(page, email, "full");
   });
   afterAll(async () => {
     await reader?.close();

@@ -11,6 +11,16 @@ import type { Viewer } from "../server/viewer";
  */
 export const ANY_PLAN_TEXT = `any plan (${ACCOUNT_PLANS.map((plan) => PLAN_LABELS[plan]).join(", ")})`;
 
+/** What a market's locked state says: its data attribute's name, what is locked and for whom. */
+export type MarketLock = {
+  market: string;
+  /** What the card would show (`Settled prices`). */
+  valueLabel: string;
+  plansText: string;
+  /** What the plans read (`The daily counts and merge rates, their history and CSV`). */
+  served: string;
+};
+
 /**
  * Where a market's values would be: for a visitor, which plans read them and how to get one;
  * for a signed-in reader whose plan the api refused, who they are and the api's words. Never a
@@ -24,16 +34,7 @@ export function LockedValues({
   valueLabel,
   plansText,
   served,
-}: {
-  market: string;
-  viewer: Viewer | undefined;
-  refused: ApiRefusal | undefined;
-  /** What the card would show (`Settled prices`). */
-  valueLabel: string;
-  plansText: string;
-  /** What the plans read (`The daily counts and merge rates, their history and CSV`). */
-  served: string;
-}) {
+}: MarketLock & { viewer: Viewer | undefined; refused: ApiRefusal | undefined }) {
   return (
     <div {...{ [`data-${market}-locked`]: "" }}>
       {viewer !== undefined && <SignedInNote viewer={viewer} />}

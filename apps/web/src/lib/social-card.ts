@@ -119,6 +119,19 @@ export function gpuCard(
   };
 }
 
+/**
+ * The card of a market whose values are read with a key (or a signed-in plan): it names what
+ * the market holds and its unit, never a value (a shared link is seen by anyone).
+ */
+export function keyedCard(
+  title: string,
+  detail: string,
+  sample: boolean,
+  value: string = KEYED_VALUE,
+): CardContent {
+  return { kicker: KICKER, title: cardTitleOf(title, sample), value, detail, rows: [], sample };
+}
+
 /** The card as one sentence: the image's alt text and a check that the image says it all. */
 export function cardText(card: CardContent): string {
   const rows = card.rows.map((row) => `${row.label} ${row.value}`).join(", ");

@@ -1,3 +1,4 @@
+import { seriesPaths } from "../../kit/series-paths";
 import { formatCount } from "../../lib/format";
 import { answerProvenance, optionalCell, provenancedCsv } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
@@ -11,20 +12,12 @@ import type { Series } from "../../lib/shape";
 /** The section's page (app/llm-coding/page.tsx). */
 export const LLM_CODING_PATH = "/llm-coding";
 
-/** A product's page. */
-export function llmCodingPathOf(product: string): string {
-  return `${LLM_CODING_PATH}/${product}`;
-}
-
-/** The CSV of a product's chart (app/llm-coding/[product]/history.csv/route.ts). */
-export function llmCodingCsvPathOf(product: string): string {
-  return `${llmCodingPathOf(product)}/history.csv`;
-}
-
-/** `tpi-llm-coding-cc-prs-2026-10-01-to-2026-11-20.csv`: product and days in the saved file's name. */
-export function llmCodingCsvFileName(product: string, startDate: string, endDate: string): string {
-  return `tpi-llm-coding-${product}-${startDate}-to-${endDate}.csv`;
-}
+/** A product's page, its chart's CSV and the CSV's file name. */
+export const {
+  pathOf: llmCodingPathOf,
+  csvPathOf: llmCodingCsvPathOf,
+  csvFileName: llmCodingCsvFileName,
+} = seriesPaths(LLM_CODING_PATH, "tpi-llm-coding");
 
 /** `count`: whole pull requests or commits per UTC day; `pct`: a percentage, 0 to 100. */
 export type CodingKind = "count" | "pct";

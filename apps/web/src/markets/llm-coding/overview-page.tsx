@@ -1,6 +1,7 @@
+import { LockedValues } from "../../kit/access";
 import type { Metadata } from "next";
 import { DataSourcesTable } from "../../components/data-sources-table";
-import { CODING_DOCS, CODING_PLANS_TEXT, CodingLocked } from "./parts";
+import { CODING_DOCS, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
 import { LockedValue } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
@@ -65,7 +66,8 @@ export async function LlmCodingPage() {
         agent&apos;s attribution can be switched off).
       </p>
       {values === undefined ? (
-        <CodingLocked
+        <LockedValues
+          {...CODING_LOCK}
           viewer={reader?.viewer}
           refused={latest?.state === "refused" ? latest.refusal : undefined}
         />

@@ -1,6 +1,4 @@
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LlmCodingPage } from "./overview-page";
 import { LlmCodingProductPage } from "./product-page";
 import { GET as codingCsv } from "./history-csv";
@@ -15,8 +13,13 @@ import {
   codingPlanInputs,
   routerWithCodingData,
 } from "./test-routers";
-import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { setRequestCookie } from "../../testing/request-cookies";
+import {
+  downloadRequest,
+  renderPage,
+  serveMarketRouter,
+  textOf,
+} from "../../testing/market-page-tests";
 
 // The pages are rendered per request and read the request's session cookie.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -26,40 +29,22 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * and the locked state (no plan procedure asked, no value in the page), a Full reader the values,
  * a reader whose plan the api refuses the api's words.
  */
-let close: (() => void) | undefined;
-beforeEach(async () => {
-  codingPlanInputs.length = 0;
-  clearRequestCookies();
-  close = await serveRouterAsApi(routerWithCodingData);
-});
-afterEach(() => close?.());
+serveMarketRouter(routerWithCodingData, [codingPlanInputs]);
 
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
+const catalogPage = () => renderPage(LlmCodingPage());
 
-async function catalogPage(): Promise<string> {
-  return renderToStaticMarkup((await LlmCodingPage()) as ReactElement);
-}
-
-async function productPage(product: string, query: Record<string, string> = {}): Promise<string> {
-  const page = (await LlmCodingProductPage({
-    params: Promise.resolve({ product }),
-    searchParams: Promise.resolve(query),
-  })) as ReactElement;
-  return renderToStaticMarkup(page);
-}
-
-function csv(product: string, session?: string, query = ""): Promise<Response> {
-  const headers: Record<string, string> =
-    session === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${session}` };
-  return codingCsv(
-    new Request(`http://localhost/llm-coding/${product}/history.csv${query}`, { headers }),
-    { params: Promise.resolve({ product }) },
+const productPage = (product: string, query: Record<string, string> = {}) =>
+  renderPage(
+    LlmCodingProductPage({
+      params: Promise.resolve({ product }),
+      searchParams: Promise.resolve(query),
+    }),
   );
-}
+
+const csv = (product: string, session?: string, query = "") =>
+  codingCsv(downloadRequest(`/llm-coding/${product}/history.csv${query}`, session), {
+    params: Promise.resolve({ product }),
+  });
 
 describe("/llm-coding", () => {
   it("shows a visitor every product by group, the methodology and the sources, with values locked", async () => {

@@ -1,7 +1,5 @@
-import { ANY_PLAN_TEXT, LockedValues } from "../../kit/access";
+import { ANY_PLAN_TEXT, type MarketLock } from "../../kit/access";
 import { SourceList } from "../../kit/sources";
-import type { ApiRefusal } from "../../server/account";
-import type { Viewer } from "../../server/viewer";
 import type { CodingDataSources } from "./lib";
 
 /** Who reads the LLM Coding values, as the api's routes grant them: any key, whatever its plan. */
@@ -14,25 +12,13 @@ export const CODING_DOCS = {
   history: "/docs#route-getLlmCodingHistory",
 } as const;
 
-/** Where the daily values would be, for a reader whose plan does not read them. */
-export function CodingLocked({
-  viewer,
-  refused,
-}: {
-  viewer: Viewer | undefined;
-  refused: ApiRefusal | undefined;
-}) {
-  return (
-    <LockedValues
-      market="coding"
-      viewer={viewer}
-      refused={refused}
-      valueLabel="Daily values"
-      plansText={CODING_PLANS_TEXT}
-      served="The daily counts and merge rates, their history and CSV"
-    />
-  );
-}
+/** The locked state of its values, for a reader whose plan does not read them. */
+export const CODING_LOCK: MarketLock = {
+  market: "coding",
+  valueLabel: "Daily values",
+  plansText: CODING_PLANS_TEXT,
+  served: "The daily counts and merge rates, their history and CSV",
+};
 
 /** The sources of an answer's values, each with its newest search. */
 export function CodingSources({ dataSources }: { dataSources: CodingDataSources }) {

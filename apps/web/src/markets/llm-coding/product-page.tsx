@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { HowToGetIt } from "../../kit/access";
+import { HowToGetIt, LockedValues } from "../../kit/access";
 import { FoldedTable } from "../../kit/folded-table";
 import { SeriesValues } from "../../kit/chart-page";
 import { seriesWindow } from "../../kit/series-window";
@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { isLlmCodingProductId, MATURATION_DAYS } from "@tpi/domain";
 import { ChartControls } from "../../components/chart-controls";
 import { LineChart } from "../../components/line-chart";
-import { CODING_DOCS, CODING_PLANS_TEXT, CodingLocked, CodingSources } from "./parts";
+import { CODING_DOCS, CODING_PLANS_TEXT, CODING_LOCK, CodingSources } from "./parts";
 import { readWebEnv } from "../../env";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
@@ -96,7 +96,8 @@ export async function LlmCodingProductPage(props: ProductPageProps) {
         />
       ) : (
         <>
-          <CodingLocked
+          <LockedValues
+            {...CODING_LOCK}
             viewer={reader?.viewer}
             refused={history?.state === "refused" ? history.refusal : undefined}
           />

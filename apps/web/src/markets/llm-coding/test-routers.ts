@@ -1,6 +1,7 @@
 import { LLM_CODING_PRODUCTS, addDays, productCatalogEntry } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
+import { ENDED_TRIAL_VIEWER, FULL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
@@ -40,25 +41,9 @@ const DATA_SOURCES = {
   ],
 };
 
-const VIEWERS: Record<string, unknown> = {
-  [CODING_FULL_SESSION]: {
-    email: "ada@example.com",
-    name: "Ada",
-    plan: "full",
-    trialEndsAt: null,
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "full",
-  },
-  [CODING_ENDED_SESSION]: {
-    email: "bob@example.com",
-    name: "Bob",
-    plan: "trial",
-    trialEndsAt: "2026-11-20T10:00:00.000Z",
-    planActive: false,
-    tokenAccess: null,
-    gpuAccess: null,
-  },
+const VIEWERS = {
+  [CODING_FULL_SESSION]: FULL_VIEWER,
+  [CODING_ENDED_SESSION]: ENDED_TRIAL_VIEWER,
 };
 
 const products = LLM_CODING_PRODUCTS.map(productCatalogEntry);
@@ -86,9 +71,7 @@ function refuse(sessionToken: string | undefined): void {
 const planInput = z.object({ sessionToken: z.string().optional(), product: z.string() }).strict();
 
 export const routerWithCodingData = t.router({
-  viewer: t.procedure
-    .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) => (VIEWERS[input.sessionToken ?? ""] ?? null) as never),
+  viewer: viewerProcedure(VIEWERS),
   llmCoding: t.router({
     products: t.procedure.query(() => ({ success: true as const, data: products })),
     methodology: t.procedure.query(() => ({

@@ -1,5 +1,6 @@
 import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
 import { formatPercent, formatUsd } from "../../lib/format";
+import { seriesPaths } from "../../kit/series-paths";
 import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
 
@@ -15,20 +16,12 @@ export { isMemoryTypeId } from "./ids";
 /** The section's page (app/memory/page.tsx). */
 export const MEMORY_PATH = "/memory";
 
-/** A memory type's page. */
-export function memoryPathOf(id: string): string {
-  return `${MEMORY_PATH}/${id}`;
-}
-
-/** The CSV of a type's chart (app/memory/[id]/history.csv/route.ts). */
-export function memoryCsvPathOf(id: string): string {
-  return `${memoryPathOf(id)}/history.csv`;
-}
-
-/** `tpi-memory-mem_ddr5_16gb-2026-10-01-to-2026-11-20.csv`: type and days in the saved file's name. */
-export function memoryCsvFileName(id: string, startDate: string, endDate: string): string {
-  return `tpi-memory-${id}-${startDate}-to-${endDate}.csv`;
-}
+/** A memory type's page, its chart's CSV and the CSV's file name. */
+export const {
+  pathOf: memoryPathOf,
+  csvPathOf: memoryCsvPathOf,
+  csvFileName: memoryCsvFileName,
+} = seriesPaths(MEMORY_PATH, "tpi-memory");
 
 /** Every memory type's page, in catalogue order (the sitemap's and the site audit's). */
 export function memoryPagePaths(): string[] {

@@ -1,7 +1,8 @@
+import { LockedValues } from "../../kit/access";
 import type { Metadata } from "next";
 import { UtcInstant } from "../../components/utc-instant";
 import { LockedValue } from "../../components/keyed-access";
-import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MemoryLocked, MemorySources } from "./parts";
+import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MEMORY_LOCK, MemorySources } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import { formatUtcDay } from "../../lib/format";
@@ -73,7 +74,8 @@ export async function MemoryPage() {
         week.
       </p>
       {values === undefined ? (
-        <MemoryLocked
+        <LockedValues
+          {...MEMORY_LOCK}
           viewer={reader?.viewer}
           refused={index?.state === "refused" ? index.refusal : undefined}
         />

@@ -1,7 +1,5 @@
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MemoryPage } from "./overview-page";
 import { MemoryTypePage } from "./type-page";
 import { GET as memoryCsv } from "./history-csv";
@@ -17,8 +15,13 @@ import {
   memoryPlanInputs,
   routerWithMemoryData,
 } from "./test-routers";
-import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { setRequestCookie } from "../../testing/request-cookies";
+import {
+  downloadRequest,
+  renderPage,
+  serveMarketRouter,
+  textOf,
+} from "../../testing/market-page-tests";
 
 // The pages are rendered per request and read the request's session cookie.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -34,39 +37,19 @@ vi.mock("next/navigation", () => ({
  * the page), a Trial reader the values (the fixture's 62 weekdays from 1 Sep to 25 Nov 2026, type
  * i priced 2 + i + n/100 USD on its n-th day), a reader whose plan the api refuses its words.
  */
-let close: (() => void) | undefined;
-beforeEach(async () => {
-  memoryPlanInputs.length = 0;
-  clearRequestCookies();
-  close = await serveRouterAsApi(routerWithMemoryData);
-});
-afterEach(() => close?.());
+serveMarketRouter(routerWithMemoryData, [memoryPlanInputs]);
 
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
+const sectionPage = () => renderPage(MemoryPage());
 
-async function sectionPage(): Promise<string> {
-  return renderToStaticMarkup((await MemoryPage()) as ReactElement);
-}
+const typePage = (id: string, query: Record<string, string> = {}) =>
+  renderPage(
+    MemoryTypePage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(query) }),
+  );
 
-async function typePage(id: string, query: Record<string, string> = {}): Promise<string> {
-  const page = (await MemoryTypePage({
-    params: Promise.resolve({ id }),
-    searchParams: Promise.resolve(query),
-  })) as ReactElement;
-  return renderToStaticMarkup(page);
-}
-
-function csv(id: string, session?: string, query = ""): Promise<Response> {
-  const headers: Record<string, string> =
-    session === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${session}` };
-  return memoryCsv(new Request(`http://localhost/memory/${id}/history.csv${query}`, { headers }), {
+const csv = (id: string, session?: string, query = "") =>
+  memoryCsv(downloadRequest(`/memory/${id}/history.csv${query}`, session), {
     params: Promise.resolve({ id }),
   });
-}
 
 describe("/memory", () => {
   it("shows a visitor the 14 types by category with their ids, the method and the sources, and no number", async () => {

@@ -1,7 +1,5 @@
-import { ANY_PLAN_TEXT, LockedValues } from "../../kit/access";
+import { ANY_PLAN_TEXT, type MarketLock } from "../../kit/access";
 import { SourceList } from "../../kit/sources";
-import type { ApiRefusal } from "../../server/account";
-import type { Viewer } from "../../server/viewer";
 import type { MemoryDataSources } from "./loaders";
 
 /** Who reads the Memory values, as the api's routes grant them: any key, whatever its plan. */
@@ -15,25 +13,13 @@ export const MEMORY_DOCS = {
   history: "/docs#route-getMemoryHistory",
 } as const;
 
-/** Where the settled prices would be, for a reader whose plan does not read them. */
-export function MemoryLocked({
-  viewer,
-  refused,
-}: {
-  viewer: Viewer | undefined;
-  refused: ApiRefusal | undefined;
-}) {
-  return (
-    <LockedValues
-      market="memory"
-      viewer={viewer}
-      refused={refused}
-      valueLabel="Settled prices"
-      plansText={MEMORY_PLANS_TEXT}
-      served="The settled prices, their change, weekly high and low, history and CSV"
-    />
-  );
-}
+/** The locked state of its values, for a reader whose plan does not read them. */
+export const MEMORY_LOCK: MarketLock = {
+  market: "memory",
+  valueLabel: "Settled prices",
+  plansText: MEMORY_PLANS_TEXT,
+  served: "The settled prices, their change, weekly high and low, history and CSV",
+};
 
 /** The sources of an answer's prices, each with its newest print. */
 export function MemorySources({ dataSources }: { dataSources: MemoryDataSources }) {

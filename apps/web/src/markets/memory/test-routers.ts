@@ -1,6 +1,7 @@
 import { MEMORY_TYPES, addDays } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
+import { ENDED_TRIAL_VIEWER, TRIAL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Memory rendering tests, in the api's shapes: the public
@@ -37,25 +38,9 @@ const DATA_SOURCES = {
   ],
 };
 
-const VIEWERS: Record<string, unknown> = {
-  [MEMORY_TRIAL_SESSION]: {
-    email: "ada@example.com",
-    name: "Ada",
-    plan: "trial",
-    trialEndsAt: "2026-12-20T10:00:00.000Z",
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "full",
-  },
-  [MEMORY_ENDED_SESSION]: {
-    email: "bob@example.com",
-    name: "Bob",
-    plan: "trial",
-    trialEndsAt: "2026-11-20T10:00:00.000Z",
-    planActive: false,
-    tokenAccess: null,
-    gpuAccess: null,
-  },
+const VIEWERS = {
+  [MEMORY_TRIAL_SESSION]: TRIAL_VIEWER,
+  [MEMORY_ENDED_SESSION]: ENDED_TRIAL_VIEWER,
 };
 
 /** The settled days: weekdays (the fixture has no holidays). */
@@ -103,9 +88,7 @@ const types = MEMORY_TYPES.map((one) => ({
 }));
 
 export const routerWithMemoryData = t.router({
-  viewer: t.procedure
-    .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) => (VIEWERS[input.sessionToken ?? ""] ?? null) as never),
+  viewer: viewerProcedure(VIEWERS),
   memory: t.router({
     types: t.procedure.query(() => ({ success: true as const, count: types.length, data: types })),
     methodology: t.procedure.query(() => ({

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { HowToGetIt } from "../../kit/access";
+import { HowToGetIt, LockedValues } from "../../kit/access";
 import { FoldedTable } from "../../kit/folded-table";
 import { SeriesValues } from "../../kit/chart-page";
 import { seriesWindow } from "../../kit/series-window";
@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { ChartControls } from "../../components/chart-controls";
 import { UtcInstant } from "../../components/utc-instant";
 import { LineChart } from "../../components/line-chart";
-import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MemoryLocked, MemorySources } from "./parts";
+import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MEMORY_LOCK, MemorySources } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
@@ -106,7 +106,8 @@ export async function MemoryTypePage(props: MemoryTypePageProps) {
         </>
       ) : (
         <>
-          <MemoryLocked
+          <LockedValues
+            {...MEMORY_LOCK}
             viewer={reader?.viewer}
             refused={history?.state === "refused" ? history.refusal : undefined}
           />

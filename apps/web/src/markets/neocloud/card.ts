@@ -1,4 +1,4 @@
-import { CARD_ROOT, cardTitleOf, KICKER, type CardContent } from "../../lib/social-card";
+import { CARD_ROOT, keyedCard, type CardContent } from "../../lib/social-card";
 
 export const NEOCLOUD_CARD_PATH = `${CARD_ROOT}/neocloud`;
 
@@ -7,12 +7,10 @@ export const NEOCLOUD_CARD_PATH = `${CARD_ROOT}/neocloud`;
  * dataset holds and whose it is, and never a site, count or total.
  */
 export function neocloudCard(sample: boolean): CardContent {
-  return {
-    kicker: KICKER,
-    title: cardTitleOf("Where the neo-clouds' AI data centres are", sample),
-    value: "With the Full plan",
-    detail: "Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data",
-    rows: [],
+  return keyedCard(
+    "Where the neo-clouds' AI data centres are",
+    "Sites, GPUs, power capacity (MW) and dates, from Epoch AI's data",
     sample,
-  };
+    "With the Full plan",
+  );
 }

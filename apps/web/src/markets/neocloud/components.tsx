@@ -1,4 +1,5 @@
 import { PLAN_LABELS } from "@tpi/domain";
+import { DocsInline } from "../../components/docs-text";
 import { KEY_HREF } from "../../components/keyed-access";
 import { SourceCitations } from "../../kit/sources";
 import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
@@ -81,9 +82,13 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
         gives), its status, the GPUs it holds or is planned to hold, its power capacity in megawatts
         and the dates of its construction and going live, each with the source&apos;s notes.
       </p>
-      <p data-neocloud-summary>{methodology.summary}</p>
+      <p data-neocloud-summary>
+        <DocsInline text={methodology.summary} />
+      </p>
       <h3 id="definition-heading">What counts as a neo-cloud</h3>
-      <p data-neocloud-definition>{methodology.neocloudDefinition}</p>
+      <p data-neocloud-definition>
+        <DocsInline text={methodology.neocloudDefinition} />
+      </p>
       <p>
         The page shows neo-cloud sites unless the form asks for all sites. The full method is served
         to anyone by{" "}

@@ -1,11 +1,14 @@
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NeocloudPage } from "./page";
 import { GET as neocloudCsv } from "./sites-csv";
 import { sessionCookieSpec } from "../../server/account";
-import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { setRequestCookie } from "../../testing/request-cookies";
+import {
+  downloadRequest,
+  renderPage,
+  serveMarketRouter,
+  textOf,
+} from "../../testing/market-page-tests";
 import {
   NEOCLOUD_CITATION,
   NEOCLOUD_FULL_SESSION,
@@ -26,31 +29,13 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * what the dataset is and which plan reads it, and no site; a Full reader reads the map, the
  * form, the table, the aggregates and the CSV of the api's answer.
  */
-let close: (() => void) | undefined;
-beforeEach(async () => {
-  neocloudInputs.length = 0;
-  clearRequestCookies();
-  close = await serveRouterAsApi(routerWithNeocloud);
-});
-afterEach(() => close?.());
+serveMarketRouter(routerWithNeocloud, [neocloudInputs]);
 
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
+const render = (query: Record<string, string> = {}) =>
+  renderPage(NeocloudPage({ searchParams: Promise.resolve(query) }));
 
-async function render(query: Record<string, string> = {}): Promise<string> {
-  const page = (await NeocloudPage({ searchParams: Promise.resolve(query) })) as ReactElement;
-  return renderToStaticMarkup(page);
-}
-
-function csvRequest(query = "", session?: string): Request {
-  return new Request(`http://localhost/neocloud/sites.csv${query}`, {
-    headers: session === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${session}` },
-  });
-}
+const csvRequest = (query = "", session?: string) =>
+  downloadRequest(`/neocloud/sites.csv${query}`, session);
 
 describe("/neocloud for a visitor", () => {
   it("says what the dataset is, which plan reads it and how, with the sources, and shows no site", async () => {

@@ -1,6 +1,7 @@
 import { TRPCError, initTRPC } from "@trpc/server";
 import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
+import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Neo-Cloud Sites page's rendering tests, in the api's
@@ -322,30 +323,12 @@ const neocloud = t.router({
     }),
 });
 
-const VIEWERS: Record<string, unknown> = {
-  [NEOCLOUD_FULL_SESSION]: {
-    email: "ada@example.com",
-    name: "Ada",
-    plan: "full",
-    trialEndsAt: null,
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "full",
-  },
-  [NEOCLOUD_REFUSED_SESSION]: {
-    email: "bob@example.com",
-    name: "Bob",
-    plan: "premium",
-    trialEndsAt: null,
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "premium",
-  },
+const VIEWERS = {
+  [NEOCLOUD_FULL_SESSION]: FULL_VIEWER,
+  [NEOCLOUD_REFUSED_SESSION]: PREMIUM_VIEWER,
 };
 
 export const routerWithNeocloud = t.router({
-  viewer: t.procedure
-    .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) => (VIEWERS[input.sessionToken ?? ""] ?? null) as never),
+  viewer: viewerProcedure(VIEWERS),
   neocloud,
 });

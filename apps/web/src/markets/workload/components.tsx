@@ -1,6 +1,7 @@
 import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
 import { ChartControls } from "../../components/chart-controls";
 import { CiteThis } from "../../components/cite-this";
+import { CsvLink } from "../../kit/chart-page";
 import { SourceCitations } from "../../kit/sources";
 import { KEY_HREF } from "../../components/keyed-access";
 import { LineChart } from "../../components/line-chart";
@@ -267,21 +268,15 @@ export function WorkloadValues({
         }
       />
       <SourceCitations sources={answer.dataSources.sources} />
-      <p>
-        <a
-          className="button"
-          href={chartStateHref(
-            workloadCsvPathOf(lab),
-            { range: state.range, keys: [...offer.keys] },
-            offer,
-            seriesParam,
-          )}
-          download
-          data-csv
-        >
-          Download these {shownCount} rows as CSV
-        </a>
-      </p>
+      <CsvLink
+        href={chartStateHref(
+          workloadCsvPathOf(lab),
+          { range: state.range, keys: [...offer.keys] },
+          offer,
+          seriesParam,
+        )}
+        rows={shownCount}
+      />
       <CiteThis
         citation={{
           series: `${lab === undefined ? "" : `${labLabel(lab)} `}Workload Cost index (like-for-like, per lab and model family)`,

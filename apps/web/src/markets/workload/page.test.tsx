@@ -1,11 +1,9 @@
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WorkloadPage } from "./page";
 import { GET as workloadCsv } from "./history-csv";
 import { sessionCookieSpec } from "../../server/account";
-import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { setRequestCookie } from "../../testing/request-cookies";
+import { renderPage, serveMarketRouter, textOf } from "../../testing/market-page-tests";
 import {
   WORKLOAD_CELLS,
   WORKLOAD_FULL_SESSION,
@@ -25,24 +23,10 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * and who reads it, and no value (the page never asks for one); a Full reader reads the chart,
  * each lab's latest week, the latest cells and the CSV of the rows the api answered.
  */
-let close: (() => void) | undefined;
-beforeEach(async () => {
-  workloadInputs.length = 0;
-  clearRequestCookies();
-  close = await serveRouterAsApi(routerWithWorkload);
-});
-afterEach(() => close?.());
+serveMarketRouter(routerWithWorkload, [workloadInputs]);
 
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
-
-async function render(query: Record<string, string> = {}): Promise<string> {
-  const page = (await WorkloadPage({ searchParams: Promise.resolve(query) })) as ReactElement;
-  return renderToStaticMarkup(page);
-}
+const render = (query: Record<string, string> = {}) =>
+  renderPage(WorkloadPage({ searchParams: Promise.resolve(query) }));
 
 describe("/workload for a visitor", () => {
   it("says what the index is, which plans read it and how, and shows no value", async () => {

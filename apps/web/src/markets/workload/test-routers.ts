@@ -1,6 +1,7 @@
 import { TRPCError, initTRPC } from "@trpc/server";
 import { SAMPLE_NOTICE, WORKLOAD_UNIT, describeWorkloadMethodology } from "@tpi/domain";
 import { z } from "zod";
+import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Workload page's rendering tests, in the api's shapes:
@@ -151,30 +152,12 @@ const workload = t.router({
     }),
 });
 
-const VIEWERS: Record<string, unknown> = {
-  [WORKLOAD_FULL_SESSION]: {
-    email: "ada@example.com",
-    name: "Ada",
-    plan: "full",
-    trialEndsAt: null,
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "full",
-  },
-  [WORKLOAD_REFUSED_SESSION]: {
-    email: "bob@example.com",
-    name: "Bob",
-    plan: "premium",
-    trialEndsAt: null,
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "premium",
-  },
+const VIEWERS = {
+  [WORKLOAD_FULL_SESSION]: FULL_VIEWER,
+  [WORKLOAD_REFUSED_SESSION]: PREMIUM_VIEWER,
 };
 
 export const routerWithWorkload = t.router({
-  viewer: t.procedure
-    .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) => (VIEWERS[input.sessionToken ?? ""] ?? null) as never),
+  viewer: viewerProcedure(VIEWERS),
   workload,
 });

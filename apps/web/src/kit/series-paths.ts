@@ -1,0 +1,15 @@
+/**
+ * The addresses of a market whose series each have a page and a CSV: the section's page
+ * (`/memory`), a series' page (`/memory/<id>`), its chart's CSV (`/memory/<id>/history.csv`,
+ * served by the market's history-csv route) and the saved file's name, which says the market,
+ * the series and the days (`tpi-memory-<id>-2026-10-01-to-2026-11-20.csv`).
+ */
+export function seriesPaths(root: string, filePrefix: string) {
+  const pathOf = (id: string) => `${root}/${id}`;
+  return {
+    pathOf,
+    csvPathOf: (id: string) => `${pathOf(id)}/history.csv`,
+    csvFileName: (id: string, startDate: string, endDate: string) =>
+      `${filePrefix}-${id}-${startDate}-to-${endDate}.csv`,
+  };
+}
