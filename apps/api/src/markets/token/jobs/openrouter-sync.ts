@@ -19,10 +19,7 @@ import {
   STOPPED_MESSAGE,
   type OpenRouterConfig,
 } from "../sources/openrouter";
-import {
-  OPENROUTER_SYNC_BUSY,
-  openRouterRequestsToday,
-} from "../../../platform/ingest/openrouter-data-api";
+import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
 import {
   runSourceSync,
   type SourceSyncOptions,
@@ -107,7 +104,7 @@ export async function syncOpenRouter(
       firstDay: options.from,
       lastDay: options.to,
       maxRunMs: MAX_SYNC_RUN_MS,
-      busyWith: OPENROUTER_SYNC_BUSY,
+      busyWith: "syncing OpenRouter data",
     },
     (run) => syncWindows(db, config, { windows, total, days }, run, options),
     (run) => summaryOf(run, total),

@@ -1,18 +1,16 @@
-import { OPENROUTER_SOURCE, utcDayOf, type SessionCostWindow } from "@tpi/domain";
+import { utcDayOf, type SessionCostWindow } from "@tpi/domain";
 import { replaceSessionCostWeek, type Db } from "@tpi/db";
 import {
-  OPENROUTER_SYNC_BUSY,
-  OpenRouterDataApiClient,
   OpenRouterDataApiError,
   SESSION_COST_SOURCE,
-  openRouterRequestsToday,
+  type OpenRouterDataApiClient,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
-import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
+import { runOpenRouterDatasetSync } from "../../../platform/jobs/openrouter-dataset-sync";
+import type {
+  SourceSyncOptions,
+  SourceSyncReport,
+  SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
@@ -39,35 +37,27 @@ export async function syncSessionCost(
 ): Promise<SessionCostSyncReport> {
   // The window is known only from the answer: the log names the day the sync ran.
   const today = utcDayOf(options.now);
-  return runSourceSync(
+  return runOpenRouterDatasetSync(
     db,
+    config,
     {
+      ...options,
       source: SESSION_COST_SOURCE,
-      lock: OPENROUTER_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
       firstDay: today,
       lastDay: today,
       maxRunMs: MAX_SYNC_RUN_MS,
-      busyWith: OPENROUTER_SYNC_BUSY,
     },
-    (run) => syncWeek(db, config, run, options),
+    (client, run) => syncWeek(db, client, run, options),
   );
 }
 
 async function syncWeek(
   db: Db,
-  config: OpenRouterDataApiConfig,
+  client: OpenRouterDataApiClient,
   run: SourceSyncRun,
-  options: Parameters<typeof syncSessionCost>[2],
+  options: SourceSyncOptions,
 ): Promise<SessionCostSyncReport> {
   const { now, log = () => undefined } = options;
-  const client = new OpenRouterDataApiClient(
-    config,
-    await openRouterRequestsToday(db, now),
-    run.recordRequests,
-    options.signal,
-  );
   // One week per run: written or not.
   run.daysFailed = 1;
   try {
