@@ -12,6 +12,12 @@ import {
   type SourceSyncSkipped,
 } from "./source-sync";
 
+/** What a dataset's sync works with: the paced, budgeted client and its logged run. */
+export type DatasetSync = { client: OpenRouterDataApiClient; run: SourceSyncRun };
+
+/** A dataset's sync reads a few pages a day: an hour under the lock is far more than it needs. */
+const DATASET_SYNC_MAX_RUN_MS = 3_600_000;
+
 /**
  * A sync of one of OpenRouter's Data API datasets (app rankings, session cost): a source sync
  * under the one OpenRouter lock, whose client counts its requests in the run's log against the
@@ -24,14 +30,19 @@ export async function runOpenRouterDatasetSync<Report>(
     source: string;
     firstDay: UtcDay;
     lastDay: UtcDay;
-    /** The longest the run may hold the lock, in milliseconds. */
-    maxRunMs: number;
+    /** The longest the run may hold the lock, in milliseconds (an hour unless given). */
+    maxRunMs?: number;
   },
-  work: (client: OpenRouterDataApiClient, run: SourceSyncRun) => Promise<Report>,
+  work: (sync: DatasetSync) => Promise<Report>,
 ): Promise<Report | SourceSyncSkipped> {
   return runSourceSync(
     db,
-    { ...plan, lock: OPENROUTER_SOURCE, busyWith: "syncing OpenRouter data" },
+    {
+      ...plan,
+      maxRunMs: plan.maxRunMs ?? DATASET_SYNC_MAX_RUN_MS,
+      lock: OPENROUTER_SOURCE,
+      busyWith: "syncing OpenRouter data",
+    },
     async (run) => {
       const client = new OpenRouterDataApiClient(
         config,
@@ -39,7 +50,7 @@ export async function runOpenRouterDatasetSync<Report>(
         run.recordRequests,
         plan.signal,
       );
-      return work(client, run);
+      return work({ client, run });
     },
   );
 }

@@ -4,15 +4,13 @@ import {
   APP_RANKINGS_SOURCE,
   DATA_API_STOPPED_MESSAGE,
   OpenRouterDataApiError,
-  type OpenRouterDataApiClient,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
-import { runOpenRouterDatasetSync } from "../../../platform/jobs/openrouter-dataset-sync";
-import type {
-  SourceSyncOptions,
-  SourceSyncReport,
-  SourceSyncRun,
-} from "../../../platform/jobs/source-sync";
+import {
+  runOpenRouterDatasetSync,
+  type DatasetSync,
+} from "../../../platform/jobs/openrouter-dataset-sync";
+import type { SourceSyncOptions, SourceSyncReport } from "../../../platform/jobs/source-sync";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 /**
@@ -21,8 +19,6 @@ import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
  * app rankings, session cost) runs under the one OpenRouter sync lock and counts against the one
  * daily request budget of the account, so together they never exceed the key's limits.
  */
-
-const MAX_SYNC_RUN_MS = 3_600_000;
 
 export type AppRankingsSyncReport = SourceSyncReport<{
   days: (
@@ -55,17 +51,15 @@ export async function syncAppRankings(
       source: APP_RANKINGS_SOURCE,
       firstDay: days[0] as UtcDay,
       lastDay: days.at(-1) as UtcDay,
-      maxRunMs: MAX_SYNC_RUN_MS,
     },
-    (client, run) => syncDays(db, client, days, run, options),
+    (sync) => syncDays(db, sync, days, options),
   );
 }
 
 async function syncDays(
   db: Db,
-  client: OpenRouterDataApiClient,
+  { client, run }: DatasetSync,
   days: readonly UtcDay[],
-  run: SourceSyncRun,
   options: SourceSyncOptions,
 ): Promise<AppRankingsSyncReport> {
   const { now, log = () => undefined } = options;

@@ -20,11 +20,11 @@ import {
   type OpenRouterConfig,
 } from "../sources/openrouter";
 import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
-import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
+import { runSourceSync } from "../../../platform/jobs/source-sync";
+import type {
+  SourceSyncOptions,
+  SourceSyncReport,
+  SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 

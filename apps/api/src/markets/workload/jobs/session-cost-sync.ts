@@ -3,15 +3,13 @@ import { replaceSessionCostWeek, type Db } from "@tpi/db";
 import {
   OpenRouterDataApiError,
   SESSION_COST_SOURCE,
-  type OpenRouterDataApiClient,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
-import { runOpenRouterDatasetSync } from "../../../platform/jobs/openrouter-dataset-sync";
-import type {
-  SourceSyncOptions,
-  SourceSyncReport,
-  SourceSyncRun,
-} from "../../../platform/jobs/source-sync";
+import {
+  runOpenRouterDatasetSync,
+  type DatasetSync,
+} from "../../../platform/jobs/openrouter-dataset-sync";
+import type { SourceSyncOptions, SourceSyncReport } from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
 /**
@@ -21,8 +19,6 @@ import { fetchSessionCostWeek } from "../sources/session-cost";
  * schedule runs it daily (a refreshed week replaces the stored one of the same end date). Runs
  * under the one OpenRouter sync lock and daily budget.
  */
-
-const MAX_SYNC_RUN_MS = 3_600_000;
 
 export type SessionCostSyncReport = SourceSyncReport<{
   written: boolean;
@@ -45,16 +41,14 @@ export async function syncSessionCost(
       source: SESSION_COST_SOURCE,
       firstDay: today,
       lastDay: today,
-      maxRunMs: MAX_SYNC_RUN_MS,
     },
-    (client, run) => syncWeek(db, client, run, options),
+    (sync) => syncWeek(db, sync, options),
   );
 }
 
 async function syncWeek(
   db: Db,
-  client: OpenRouterDataApiClient,
-  run: SourceSyncRun,
+  { client, run }: DatasetSync,
   options: SourceSyncOptions,
 ): Promise<SessionCostSyncReport> {
   const { now, log = () => undefined } = options;
