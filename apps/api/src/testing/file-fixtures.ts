@@ -45,3 +45,26 @@ export function closedAfterFile<Resource extends { close(): Promise<void> }>(
   afterAll(() => resource.close());
   return resource;
 }
+
+/**
+ * Arrival times are taken by a stub on the test's own event loop: a busy loop (the other test
+ * worker, garbage collection) delays one arrival more than the next by a few milliseconds.
+ * Without the waits a test times, the gaps would be about a millisecond, so this slack (in
+ * milliseconds) does not hide a failure.
+ */
+export const ARRIVAL_SLACK_MS = 25;
+
+/**
+ * A stub for a file whose tests time arrivals: closed after them, and before each a first
+ * request to `warmPath` opens the connection (a process's first request also loads the HTTP
+ * client, so it arrives later after its start than the next would), then the stub is reset.
+ */
+export function warmStubForFile<
+  Stub extends { url: string; close(): Promise<void>; reset(): void },
+>(stub: Stub, warmPath: string): Stub {
+  beforeEach(async () => {
+    await fetch(`${stub.url}${warmPath}`).then((res) => res.text());
+    stub.reset();
+  });
+  return closedAfterFile(stub);
+}

@@ -17,11 +17,11 @@ import {
 } from "./catalog";
 import {
   freeTierKeyRequired,
-  parseDayParameter,
   readSingleParameters,
   startAfterEndMessage,
   type RawQuery,
 } from "../shared/query-parameters";
+import { parseOptionalDayRange, type OptionalDayRange } from "../shared/dated-query";
 import { err, ok, type Result } from "../shared/result";
 import { GPU_FREE_WINDOW_MONTHS, gpuFreeWindowStart } from "./free-window";
 import { latestSettledDayAt } from "./settlement-calendar";
@@ -148,24 +148,16 @@ export type GpuHistoryRange = { startDate: UtcDay | undefined; endDate: UtcDay }
 /** The parameters of `GET /api/gpu/{gpuName}/index-history`. */
 export const GPU_HISTORY_QUERY_PARAMETERS = ["startDate", "endDate"] as const;
 
-export type GpuHistoryQuery = { startDate?: UtcDay; endDate?: UtcDay };
+export type GpuHistoryQuery = OptionalDayRange;
 
 /**
- * Parses the daily series' query as `parseOtpiQuery` parses the token index's: single values of
- * known parameters, then each day by the one day parser.
+ * Parses the daily series' query: single values of known parameters, then the optional days
+ * in order (the dated query every market reads).
  */
 export function parseGpuHistoryQuery(raw: RawQuery): Result<GpuHistoryQuery, DomainError> {
   const params = readSingleParameters(raw, GPU_HISTORY_QUERY_PARAMETERS);
   if (!params.ok) return params;
-  const query: GpuHistoryQuery = {};
-  for (const name of GPU_HISTORY_QUERY_PARAMETERS) {
-    const value = params.value[name];
-    if (value === undefined) continue;
-    const day = parseDayParameter(name, value);
-    if (!day.ok) return day;
-    query[name] = day.value;
-  }
-  return ok(query);
+  return parseOptionalDayRange(params.value);
 }
 
 /**

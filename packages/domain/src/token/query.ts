@@ -5,9 +5,9 @@ import {
   freeTierKeyRequired,
   parseDayParameter,
   readSingleParameters,
-  startAfterEndMessage,
   type RawQuery,
 } from "../shared/query-parameters";
+import { parseDayRange } from "../shared/dated-query";
 import { freeWindow } from "./free-window";
 import {
   FREE_TIER_LAB_IDS,
@@ -74,14 +74,8 @@ export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
       badRequest(`A range needs both 'startDate' and 'endDate'; '${missing}' is missing.`),
     );
   }
-  const start = parseDayParameter("startDate", startDate);
-  if (!start.ok) return start;
-  const end = parseDayParameter("endDate", endDate);
-  if (!end.ok) return end;
-  if (start.value > end.value) {
-    return err(badRequest(startAfterEndMessage(start.value, end.value)));
-  }
-  return ok(withLab({ kind: "range", startDate: start.value, endDate: end.value }));
+  const range = parseDayRange(startDate, endDate);
+  return range.ok ? ok(withLab({ kind: "range", ...range.value })) : range;
 }
 
 /** The labs a caller may see, narrowed by an optional filter, in catalog order. */

@@ -27,3 +27,17 @@ export async function withRuntime<T>(
     await runtime.close();
   }
 }
+
+/**
+ * `--from` and `--to` as an inclusive range of UTC days: each a real day, `--to` defaulting to
+ * `defaults.to` and `--from` to `defaults.from(to)`, and the start never after the end.
+ */
+export function dayRangeOptions(
+  values: { from?: string; to?: string },
+  defaults: { to: UtcDay; from: (to: UtcDay) => UtcDay },
+): { from: UtcDay; to: UtcDay } {
+  const to = values.to === undefined ? defaults.to : dayOption("to", values.to);
+  const from = values.from === undefined ? defaults.from(to) : dayOption("from", values.from);
+  if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  return { from, to };
+}

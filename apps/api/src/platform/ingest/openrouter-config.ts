@@ -33,3 +33,31 @@ export function openRouterConfigFrom(env: OpenRouterEnv): OpenRouterDataApiConfi
     maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
   };
 }
+
+/** The UTC hour the daily OpenRouter syncs start when the environment holds none. */
+const DEFAULT_SYNC_HOUR_UTC = 3;
+
+/** What a market syncing an OpenRouter dataset reads of the shared OpenRouter settings. */
+export type OpenRouterDatasetSettings = {
+  /** Without a key (or without the OpenRouter variables in this process): no dataset sync. */
+  openRouter: OpenRouterDataApiConfig | undefined;
+  syncHourUtc: number;
+};
+
+/**
+ * The OpenRouter settings of a market that declares none of the variables itself: they are
+ * declared once (with the token market's) and may be absent from the validated environment.
+ */
+export function openRouterDatasetSettingsFrom(
+  env: Readonly<Record<string, unknown>>,
+): OpenRouterDatasetSettings {
+  const openRouterEnv = env as Partial<OpenRouterEnv> & { OPENROUTER_SYNC_HOUR_UTC?: number };
+  return {
+    openRouter:
+      openRouterEnv.OPENROUTER_API_KEY === undefined ||
+      openRouterEnv.OPENROUTER_BASE_URL === undefined
+        ? undefined
+        : openRouterConfigFrom(openRouterEnv as OpenRouterEnv),
+    syncHourUtc: openRouterEnv.OPENROUTER_SYNC_HOUR_UTC ?? DEFAULT_SYNC_HOUR_UTC,
+  };
+}

@@ -56,9 +56,6 @@ export class OpenRouterDataApiError extends Error {
   }
 }
 
-/** What another instance is doing when an OpenRouter sync is skipped: they share one lock and budget. */
-export const OPENROUTER_SYNC_BUSY = "syncing OpenRouter data";
-
 export const DATA_API_STOPPED_MESSAGE =
   "the sync was stopped before it finished (the process is stopping); what was not written is synced by the next run";
 

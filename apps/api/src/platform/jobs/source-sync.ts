@@ -2,6 +2,7 @@ import type { UtcDay } from "@tpi/domain";
 import {
   closeInterruptedSourceSyncs,
   finishSourceSync,
+  recentSourceSyncs,
   recordSourceSyncRequests,
   startSourceSync,
   withSourceSyncLock,
@@ -189,4 +190,19 @@ export async function runSourceSync<Report>(
 export function syncOutcome(written: number, asked: number, stopped: boolean): SourceSyncOutcome {
   const outcome = written === asked ? "ok" : written === 0 ? "failed" : "partial";
   return stopped && outcome !== "ok" ? "interrupted" : outcome;
+}
+
+/** Runs listed by the status commands: the latest few are what an operator checks. */
+const RECENT_RUNS_LISTED = 5;
+
+/**
+ * The source's latest runs as the status commands list them, newest first, one line each:
+ * "  sync #12 schedule 2026-11-17T06:00:00.000Z ok: …" (`runNoun` "import" for an import).
+ */
+export async function recentRunLines(db: Db, source: string, runNoun = "sync"): Promise<string[]> {
+  const runs = await recentSourceSyncs(db, source, RECENT_RUNS_LISTED);
+  return runs.map(
+    (run) =>
+      `  ${runNoun} #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
+  );
 }

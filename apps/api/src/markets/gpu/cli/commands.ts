@@ -13,11 +13,12 @@ import { writeGpuTrades } from "../jobs/trade-import";
 import {
   ConfigurationError,
   UsageError,
-  dayOption,
+  dayRangeOptions,
   withRuntime,
 } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
-import { latestQuoteSnapshot, recentSourceSyncs } from "@tpi/db";
+import { latestQuoteSnapshot } from "@tpi/db";
+import { recentRunLines } from "../../../platform/jobs/source-sync";
 import { addDays, utcDayOf } from "@tpi/domain";
 import { gpuEnvOf, gpuSettingsFrom, type GpuSettings } from "../jobs/settings";
 import {
@@ -123,12 +124,10 @@ export const gpuCommands: Record<string, Command> = {
       throw new UsageError("--from and --to choose days of the ledger (--source gpurentalprices)");
     await withRuntime(context, async (runtime) => {
       const now = runtime.clock();
-      const to = values.to === undefined ? utcDayOf(now) : dayOption("to", values.to);
-      const from =
-        values.from === undefined
-          ? addDays(to, -(LEDGER_WINDOW_DAYS - 1))
-          : dayOption("from", values.from);
-      if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+      const { from, to } = dayRangeOptions(values, {
+        to: utcDayOf(now),
+        from: (to) => addDays(to, -(LEDGER_WINDOW_DAYS - 1)),
+      });
       const reports: QuoteSyncReport[] = [];
       if (sources.includes("ledger") && settings.ledger !== undefined) {
         const { config, description } = settings.ledger;
@@ -191,11 +190,7 @@ export const gpuCommands: Record<string, Command> = {
           `${source.id}: on, ${source.where}, ${source.cadence}, ${source.licence.name}; latest snapshot ${latest ? `${latest.label} (as of ${latest.asOf.toISOString()}, ${latest.quoteCount} quotes, stored ${latest.recordedAt.toISOString()})` : "none"}`,
         );
         console.log(`  citation: ${source.citation}`);
-        const runs = await recentSourceSyncs(db, source.id, 5);
-        for (const run of runs)
-          console.log(
-            `  sync #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
-          );
+        for (const line of await recentRunLines(db, source.id)) console.log(line);
       }
     });
   },

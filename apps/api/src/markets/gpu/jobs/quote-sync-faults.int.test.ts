@@ -1,12 +1,12 @@
 // @module-tag zone
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createDb, createTestDatabase, recentSourceSyncs, type Db } from "@tpi/db";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ARRIVAL_SLACK_MS, closedAfterFile, databaseForFile } from "../../../testing/file-fixtures";
+import { recentSourceSyncs } from "@tpi/db";
 import {
   LEDGER_FAULTS,
   LEDGER_PATHS,
   ledgerSnapshot,
   startGpuLedgerStub,
-  type GpuLedgerStub,
 } from "../../../testing/gpu-ledger-stub";
 import { releaseLater } from "../../../testing/loopback-stub";
 import {
@@ -29,25 +29,13 @@ import { settleGpuIndex } from "./settlement";
  * what could be stored is. The three hand-priced days of testing/gpu-quote-fixtures.ts are served.
  */
 const NOW = new Date("2026-11-22T21:40:00.000Z");
-/** Arrival times are taken on the test's own event loop: a few ms of slack (see the connector's tests). */
-const TIMER_SLACK_MS = 25;
 
-let stub: GpuLedgerStub;
-let db: Db;
-let drop: () => Promise<void>;
 let settings: ReturnType<typeof ledgerSettingsOf>;
 
+const stub = closedAfterFile(await startGpuLedgerStub());
+const { db } = await databaseForFile();
 beforeAll(async () => {
-  stub = await startGpuLedgerStub();
   settings = ledgerSettingsOf(stub.url);
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
 });
 beforeEach(async () => {
   serveHandPricedDays(stub);
@@ -106,7 +94,7 @@ describe("ledger faults met by a sync", () => {
     const report = await sync();
     expect(report.ran && report.outcome).toBe("ok");
     const [refused, retried] = requestsTo(LEDGER_PATHS.day(QUOTE_DAY_2));
-    expect((retried?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
+    expect((retried?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(1000 - ARRIVAL_SLACK_MS);
     expect(await storedLabels()).toEqual([QUOTE_DAY_1, QUOTE_DAY_2, QUOTE_DAY_3]);
     expect(await lastSyncLog()).toMatchObject({ outcome: "ok", requests: 6, daysWritten: 3 });
   }, 20_000);

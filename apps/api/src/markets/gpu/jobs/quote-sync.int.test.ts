@@ -1,17 +1,12 @@
 // @module-tag zone
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import {
-  createDb,
-  createTestDatabase,
-  insertGpuTradesIfAbsent,
-  recentSourceSyncs,
-  type Db,
-} from "@tpi/db";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { databaseForFile, closedAfterFile } from "../../../testing/file-fixtures";
+import { insertGpuTradesIfAbsent, recentSourceSyncs } from "@tpi/db";
 import { GPU_LEDGER_CITATION } from "@tpi/domain";
 import { MARKETS } from "../..";
 import { createLogger } from "../../../platform/observability/logger";
 import { readEnv } from "../../../platform/runtime/env";
-import { startGpuLedgerStub, type GpuLedgerStub } from "../../../testing/gpu-ledger-stub";
+import { startGpuLedgerStub } from "../../../testing/gpu-ledger-stub";
 import {
   QUOTE_DAY_1,
   QUOTE_DAY_3,
@@ -39,24 +34,12 @@ const NOW = new Date("2026-11-22T21:40:00.000Z");
 const FIRST_PRINT = "2026-11-20T07:00:00.000Z"; // the first hour after day 1's file (06:21:55)
 const LAST_PRINT = "2026-11-22T21:00:00.000Z";
 
-let stub: GpuLedgerStub;
-let db: Db;
-let databaseUrl: string;
-let drop: () => Promise<void>;
 let settings: ReturnType<typeof ledgerSettingsOf>;
 
+const stub = closedAfterFile(await startGpuLedgerStub());
+const { db, url: databaseUrl } = await databaseForFile();
 beforeAll(async () => {
-  stub = await startGpuLedgerStub();
   settings = ledgerSettingsOf(stub.url);
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  databaseUrl = database.url;
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
 });
 beforeEach(async () => {
   serveHandPricedDays(stub);

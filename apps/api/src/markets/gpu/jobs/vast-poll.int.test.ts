@@ -1,16 +1,13 @@
 // @module-tag zone
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createDb, createTestDatabase, recentSourceSyncs, type Db } from "@tpi/db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { closedAfterFile, databaseForFile } from "../../../testing/file-fixtures";
+import { recentSourceSyncs } from "@tpi/db";
 import { MARKETS } from "../..";
 import { ConfigurationError } from "../../../platform/cli/command";
 import { createLogger } from "../../../platform/observability/logger";
 import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
-import {
-  LEDGER_PATHS,
-  startGpuLedgerStub,
-  type GpuLedgerStub,
-} from "../../../testing/gpu-ledger-stub";
+import { LEDGER_PATHS, startGpuLedgerStub } from "../../../testing/gpu-ledger-stub";
 import { releaseLater } from "../../../testing/loopback-stub";
 import {
   QUOTE_DAY_1,
@@ -27,7 +24,6 @@ import {
   VAST_SEARCH_PATH,
   VAST_STUB_KEY,
   startVastStub,
-  type VastStub,
 } from "../../../testing/vast-stub";
 import { gpuCommands } from "../cli/commands";
 import { openGpuState } from "../read-model/state";
@@ -46,26 +42,9 @@ import { settleGpuIndex } from "./settlement";
 const NOW = new Date("2026-11-22T21:40:00.000Z");
 const LICENCE = "Vast.ai marketplace data, used under written licence VAST-DL-0042 (2026).";
 
-let ledger: GpuLedgerStub;
-let vast: VastStub;
-let db: Db;
-let databaseUrl: string;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ledger = await startGpuLedgerStub();
-  vast = await startVastStub();
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  databaseUrl = database.url;
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await ledger.close();
-  await vast.close();
-  await db.$disconnect();
-  await drop();
-});
+const ledger = closedAfterFile(await startGpuLedgerStub());
+const vast = closedAfterFile(await startVastStub());
+const { db, url: databaseUrl } = await databaseForFile();
 beforeEach(async () => {
   serveHandPricedDays(ledger);
   vast.reset();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { ARRIVAL_SLACK_MS, warmStubForFile } from "../../../testing/file-fixtures";
 import {
   LEDGER_EARLIER_DAY,
   LEDGER_FAULT_DAY,
@@ -9,7 +10,6 @@ import {
   LEDGER_PATHS,
   ledgerSnapshot,
   startGpuLedgerStub,
-  type GpuLedgerStub,
 } from "../../../testing/gpu-ledger-stub";
 import { releaseLater } from "../../../testing/loopback-stub";
 import {
@@ -21,33 +21,16 @@ import {
 } from "./gpu-ledger";
 import { QuoteSourceError } from "./quote-source-error";
 
-let stub: GpuLedgerStub;
-let config: GpuLedgerConfig;
-/**
- * Arrival times are taken by the stub, which shares the test's event loop: a busy loop delays
- * one arrival more than the next by a few ms. Without the waits tested the gaps would be about
- * a millisecond, so this slack does not hide a failure.
- */
-const TIMER_SLACK_MS = 25;
-
-beforeAll(async () => {
-  stub = await startGpuLedgerStub();
-  config = {
-    ...GPU_LEDGER_DEFAULTS,
-    baseUrl: stub.url,
-    timeoutMs: 300,
-    maxRetries: 2,
-    retryBaseMs: 20,
-    minRequestIntervalMs: 0,
-    maxRetryAfterMs: 5_000,
-  };
-});
-afterAll(() => stub.close());
-// The first request of a process also opens the connection: tests that time arrivals start warm.
-beforeEach(async () => {
-  await fetch(`${stub.url}${LEDGER_PATHS.tree}`).then((res) => res.text());
-  stub.reset();
-});
+const stub = warmStubForFile(await startGpuLedgerStub(), LEDGER_PATHS.tree);
+const config: GpuLedgerConfig = {
+  ...GPU_LEDGER_DEFAULTS,
+  baseUrl: stub.url,
+  timeoutMs: 300,
+  maxRetries: 2,
+  retryBaseMs: 20,
+  minRequestIntervalMs: 0,
+  maxRetryAfterMs: 5_000,
+};
 
 const client = (overrides: Partial<GpuLedgerConfig> = {}, signal?: AbortSignal) =>
   new GpuLedgerClient({ ...config, ...overrides }, { signal });
@@ -237,13 +220,13 @@ describe("faults", () => {
     stub.queue[LEDGER_PATHS.latest] = [LEDGER_FAULTS.rateLimited(1)];
     await client().latest();
     const [first, second] = requestsTo(LEDGER_PATHS.latest);
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1000 - ARRIVAL_SLACK_MS);
 
     stub.reset();
     stub.queue[LEDGER_PATHS.latest] = [{ status: 429, headers: { "retry-after": "1" }, body: "" }];
     await client().latest();
     const [a, b] = requestsTo(LEDGER_PATHS.latest);
-    expect((b?.at ?? 0) - (a?.at ?? 0)).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
+    expect((b?.at ?? 0) - (a?.at ?? 0)).toBeGreaterThanOrEqual(1000 - ARRIVAL_SLACK_MS);
   });
 
   it("429 without a wait backs off on its own; one asking too long a wait stops the run", async () => {
@@ -255,7 +238,7 @@ describe("faults", () => {
     const at = requestsTo(LEDGER_PATHS.latest).map((r) => r.at);
     expect(at).toHaveLength(3);
     // Backoffs of 100 ms, then 200 ms.
-    expect((at[2] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(300 - TIMER_SLACK_MS);
+    expect((at[2] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(300 - ARRIVAL_SLACK_MS);
 
     stub.reset();
     stub.queue[LEDGER_PATHS.latest] = [LEDGER_FAULTS.rateLimited(600)];
@@ -392,7 +375,7 @@ describe("faults", () => {
     expect(counts).toEqual([1, 2, 3]);
     const at = stub.requests.map((r) => r.at);
     for (let i = 1; i < at.length; i++)
-      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS);
+      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200 - ARRIVAL_SLACK_MS);
   });
 });
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { ARRIVAL_SLACK_MS, warmStubForFile } from "../../../testing/file-fixtures";
 import { releaseLater, type StubReply } from "../../../testing/loopback-stub";
 import {
   startVastStub,
@@ -7,39 +8,26 @@ import {
   VAST_SEARCH_PATH,
   VAST_STUB_KEY,
   vastOffer,
-  type VastStub,
 } from "../../../testing/vast-stub";
 import { QuoteSourceError } from "./quote-source-error";
 import { VAST_DEFAULTS, VastClient, vastSearchBody, type VastConfig } from "./vast";
 
-let stub: VastStub;
-let config: VastConfig;
-/** See openrouter.int.test.ts: a few ms of event-loop jitter between arrivals. */
-const TIMER_SLACK_MS = 25;
 const POLLED_AT = new Date("2026-11-25T10:30:00.000Z");
 /** The stub answers a key's requests less than this apart with 429 (as Vast does, at 6 s). */
 const STUB_INTERVAL_MS = 100;
 
-beforeAll(async () => {
-  stub = await startVastStub({ minIntervalMs: STUB_INTERVAL_MS });
-  config = {
-    ...VAST_DEFAULTS,
-    baseUrl: stub.url,
-    apiKey: VAST_STUB_KEY,
-    timeoutMs: 300,
-    maxRetries: 2,
-    retryBaseMs: 20,
-    // Above the stub's interval, with room for timer jitter.
-    minRequestIntervalMs: STUB_INTERVAL_MS + 50,
-    maxRetryAfterMs: 5_000,
-  };
-});
-afterAll(() => stub.close());
-// The first request of a process also opens the connection: tests that time arrivals start warm.
-beforeEach(async () => {
-  await fetch(`${stub.url}/warm-up`).then((res) => res.text());
-  stub.reset();
-});
+const stub = warmStubForFile(await startVastStub({ minIntervalMs: STUB_INTERVAL_MS }), "/warm-up");
+const config: VastConfig = {
+  ...VAST_DEFAULTS,
+  baseUrl: stub.url,
+  apiKey: VAST_STUB_KEY,
+  timeoutMs: 300,
+  maxRetries: 2,
+  retryBaseMs: 20,
+  // Above the stub's interval, with room for timer jitter.
+  minRequestIntervalMs: STUB_INTERVAL_MS + 50,
+  maxRetryAfterMs: 5_000,
+};
 
 const client = (overrides: Partial<VastConfig> = {}, signal?: AbortSignal) =>
   new VastClient({ ...config, ...overrides }, { signal, now: () => POLLED_AT });
@@ -188,8 +176,8 @@ describe("faults", () => {
     const at = searches().map((r) => r.at);
     expect(at).toHaveLength(3);
     // Backoffs of 200 ms, then 400 ms.
-    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS);
-    expect((at[2] ?? 0) - (at[1] ?? 0)).toBeGreaterThanOrEqual(400 - TIMER_SLACK_MS);
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(200 - ARRIVAL_SLACK_MS);
+    expect((at[2] ?? 0) - (at[1] ?? 0)).toBeGreaterThanOrEqual(400 - ARRIVAL_SLACK_MS);
   });
 
   it("429 every time stops the run as rate-limited", async () => {

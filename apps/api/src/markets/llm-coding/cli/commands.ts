@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { addDays, eachUtcDay, utcDayOf } from "@tpi/domain";
-import { recentSourceSyncs } from "@tpi/db";
+import { recentRunLines } from "../../../platform/jobs/source-sync";
 import {
   ConfigurationError,
   UsageError,
-  dayOption,
+  dayRangeOptions,
   withRuntime,
 } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
@@ -58,10 +58,10 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
             log,
           });
         } else {
-          const from = dayOption("from", values.from);
-          const to =
-            values.to === undefined ? addDays(utcDayOf(now), -1) : dayOption("to", values.to);
-          if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+          const { from, to } = dayRangeOptions(values, {
+            to: addDays(utcDayOf(now), -1),
+            from: (to) => to,
+          });
           report = await syncGithubCounts(runtime.database.db, settings.github, {
             days: eachUtcDay(from, to),
             trigger: "manual",
@@ -99,10 +99,8 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
           `${source.source}: ${source.days} day(s) from ${source.firstDay} to ${source.lastDay}, newest search ${source.latestAsOf ?? "none"}`,
         );
       if (state.counts.dataSources.sources.length === 0) console.log("no counts stored yet");
-      for (const run of await recentSourceSyncs(runtime.database.db, GITHUB_SEARCH_SOURCE, 5))
-        console.log(
-          `  sync #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
-        );
+      for (const line of await recentRunLines(runtime.database.db, GITHUB_SEARCH_SOURCE))
+        console.log(line);
     });
   },
 };

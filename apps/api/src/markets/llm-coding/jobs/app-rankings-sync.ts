@@ -1,20 +1,16 @@
-import { OPENROUTER_SOURCE, addDays, utcDayOf, type UtcDay } from "@tpi/domain";
+import { addDays, utcDayOf, type UtcDay } from "@tpi/domain";
 import { replaceAppRankingWindow, type Db } from "@tpi/db";
 import {
   APP_RANKINGS_SOURCE,
   DATA_API_STOPPED_MESSAGE,
-  OpenRouterDataApiClient,
-  OPENROUTER_SYNC_BUSY,
   OpenRouterDataApiError,
-  openRouterRequestsToday,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
 import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
-} from "../../../platform/jobs/source-sync";
+  runOpenRouterDatasetSync,
+  type DatasetSync,
+} from "../../../platform/jobs/openrouter-dataset-sync";
+import type { SourceSyncOptions, SourceSyncReport } from "../../../platform/jobs/source-sync";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
 
 /**
@@ -23,8 +19,6 @@ import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
  * app rankings, session cost) runs under the one OpenRouter sync lock and counts against the one
  * daily request budget of the account, so together they never exceed the key's limits.
  */
-
-const MAX_SYNC_RUN_MS = 3_600_000;
 
 export type AppRankingsSyncReport = SourceSyncReport<{
   days: (
@@ -49,36 +43,26 @@ export async function syncAppRankings(
   if (options.days.length === 0)
     throw new OpenRouterDataApiError("range", "cannot sync: no days asked for");
   const days = [...options.days].sort();
-  return runSourceSync(
+  return runOpenRouterDatasetSync(
     db,
+    config,
     {
+      ...options,
       source: APP_RANKINGS_SOURCE,
-      lock: OPENROUTER_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
       firstDay: days[0] as UtcDay,
       lastDay: days.at(-1) as UtcDay,
-      maxRunMs: MAX_SYNC_RUN_MS,
-      busyWith: OPENROUTER_SYNC_BUSY,
     },
-    (run) => syncDays(db, config, days, run, options),
+    (sync) => syncDays(db, sync, days, options),
   );
 }
 
 async function syncDays(
   db: Db,
-  config: OpenRouterDataApiConfig,
+  { client, run }: DatasetSync,
   days: readonly UtcDay[],
-  run: SourceSyncRun,
-  options: Parameters<typeof syncAppRankings>[2],
+  options: SourceSyncOptions,
 ): Promise<AppRankingsSyncReport> {
   const { now, log = () => undefined } = options;
-  const client = new OpenRouterDataApiClient(
-    config,
-    await openRouterRequestsToday(db, now),
-    run.recordRequests,
-    options.signal,
-  );
   const synced: Extract<AppRankingsSyncReport, { ran: true }>["days"] = [];
   const missed = (day: UtcDay, reason: string) => {
     synced.push({ day, written: false, reason });

@@ -1,20 +1,13 @@
 import {
-  createDb,
-  createTestDatabase,
   readCodingCountRevisions,
   readCodingCounts,
   recentSourceSyncs,
   withSourceSyncLock,
-  type Db,
 } from "@tpi/db";
 import { searchesForDay } from "@tpi/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import {
-  startJsonStub,
-  type JsonStub,
-  type StubAnswer,
-  type StubRequest,
-} from "../../../testing/json-stub";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseForFile, jsonStubForFile } from "../../../testing/file-fixtures";
+import { type StubAnswer, type StubRequest } from "../../../testing/json-stub";
 import {
   GithubSearchClient,
   rateLimitWait,
@@ -34,10 +27,6 @@ import {
  * server error (500) and a late merge after settlement.
  */
 
-let stub: JsonStub;
-let db: Db;
-let drop: () => Promise<void>;
-let config: GithubSearchConfig;
 const TOKEN = "ghp_test0123456789abcdef0123456789abcdef";
 
 /** Known counts: opened = 100 + day of month, merged = 40, commits = 7, for every agent. */
@@ -52,33 +41,24 @@ const search = (count: number, incomplete = false): StubAnswer => ({
   body: { total_count: count, incomplete_results: incomplete, items: [] },
   headers: { "x-ratelimit-remaining": "29", "x-ratelimit-reset": "9999999999" },
 });
+/** What GitHub answers a test's searches, by the query (`q`). */
 let answer: (request: StubRequest, q: string) => StubAnswer;
 const qOf = (request: StubRequest) => request.query.get("q") ?? "";
 
-beforeAll(async () => {
-  stub = await startJsonStub((request) => answer(request, qOf(request)));
-  config = {
-    baseUrl: stub.url,
-    token: TOKEN,
-    userAgent: "tpi-test",
-    timeoutMs: 2_000,
-    maxRetries: 1,
-    retryBaseMs: 10,
-    minRequestIntervalMs: 0,
-    maxRateLimitWaitMs: 5_000,
-    maxRateLimitWaits: 3,
-  };
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
+const stub = await jsonStubForFile((request) => answer(request, qOf(request)));
+const { db } = await databaseForFile();
+const config: GithubSearchConfig = {
+  baseUrl: stub.url,
+  token: TOKEN,
+  userAgent: "tpi-test",
+  timeoutMs: 2_000,
+  maxRetries: 1,
+  retryBaseMs: 10,
+  minRequestIntervalMs: 0,
+  maxRateLimitWaitMs: 5_000,
+  maxRateLimitWaits: 3,
+};
 beforeEach(async () => {
-  stub.requests.length = 0;
   answer = (_request, q) => search(known(q));
   await db.$executeRawUnsafe("truncate coding_count, coding_count_revision, source_sync");
 });

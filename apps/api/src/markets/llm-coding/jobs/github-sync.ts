@@ -6,11 +6,11 @@ import {
   type CodingDayWrite,
   type Db,
 } from "@tpi/db";
-import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
+import { runSourceSync } from "../../../platform/jobs/source-sync";
+import type {
+  SourceSyncOptions,
+  SourceSyncReport,
+  SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import {
   GITHUB_SEARCH_SOURCE,

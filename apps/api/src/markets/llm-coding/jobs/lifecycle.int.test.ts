@@ -1,5 +1,6 @@
-import { createDb, createTestDatabase, recentSourceSyncs, startSourceSync, type Db } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { recentSourceSyncs, startSourceSync } from "@tpi/db";
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../../../testing/file-fixtures";
 import { z } from "zod";
 import { loaderContext } from "../../../testing/first-start";
 import { openLlmCodingState } from "../read-model/state";
@@ -15,20 +16,7 @@ import { LLM_CODING_ENV, llmCodingSettingsFrom } from "./settings";
  */
 
 const NOW = new Date("2026-11-26T06:00:00.000Z");
-let db: Db;
-let url: string;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  url = database.url;
-  db = createDb(database.url, 2);
-});
-afterAll(async () => {
-  await db.$disconnect();
-  await drop();
-});
+const { db, url } = await databaseForFile(2);
 
 const settingsOf = (env: Record<string, string>) =>
   llmCodingSettingsFrom(

@@ -1,12 +1,8 @@
-import {
-  createDb,
-  createTestDatabase,
-  readAppRankingWindows,
-  readCodingCounts,
-  type Db,
-} from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startJsonStub, type JsonStub, type StubRequest } from "../../../testing/json-stub";
+import { readAppRankingWindows, readCodingCounts } from "@tpi/db";
+import { describe, expect, it } from "vitest";
+import { openRouterTestConfig } from "../../../testing/openrouter-stub";
+import { databaseForFile, closedAfterFile } from "../../../testing/file-fixtures";
+import { startJsonStub, type StubRequest } from "../../../testing/json-stub";
 import { codingWorkloadJobs } from "./schedule";
 import { llmCodingSettingsFrom, LLM_CODING_ENV } from "./settings";
 import { z } from "zod";
@@ -16,10 +12,6 @@ import { z } from "zod";
  * documented shapes: the first runs back-fill, a second check the same day does
  * nothing, and without an OpenRouter key only GitHub is scheduled.
  */
-
-let stub: JsonStub;
-let db: Db;
-let drop: () => Promise<void>;
 
 const answer = (request: StubRequest) => {
   if (request.path.startsWith("/search/"))
@@ -58,18 +50,6 @@ const answer = (request: StubRequest) => {
   };
 };
 
-beforeAll(async () => {
-  stub = await startJsonStub(answer);
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
-
 const settings = () =>
   llmCodingSettingsFrom(
     z.object(LLM_CODING_ENV).parse({
@@ -80,18 +60,11 @@ const settings = () =>
       APP_RANKINGS_BACKFILL_DAYS: "3",
     }),
   );
-const openRouter = () => ({
-  baseUrl: stub.url,
-  apiKey: "sk-or-test",
-  timeoutMs: 2_000,
-  maxRetries: 0,
-  retryBaseMs: 10,
-  minRequestIntervalMs: 0,
-  dailyRequestBudget: 500,
-  maxRetryAfterMs: 1_000,
-});
+const openRouter = () => openRouterTestConfig(stub.url, { maxRetries: 0, maxRetryAfterMs: 1_000 });
 const log = { info: () => undefined, warn: () => undefined };
 
+const stub = closedAfterFile(await startJsonStub(answer));
+const { db } = await databaseForFile();
 describe("codingWorkloadJobs", () => {
   it("schedules only GitHub without an OpenRouter key", () => {
     const jobs = codingWorkloadJobs({

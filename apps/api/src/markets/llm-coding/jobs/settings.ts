@@ -1,9 +1,6 @@
 import { githubSearchIntervalMs } from "@tpi/domain";
 import { z } from "zod";
-import {
-  openRouterConfigFrom,
-  type OpenRouterEnv,
-} from "../../../platform/ingest/openrouter-config";
+import { openRouterDatasetSettingsFrom } from "../../../platform/ingest/openrouter-config";
 import type { OpenRouterDataApiConfig } from "../../../platform/ingest/openrouter-data-api";
 import { envFlag } from "../../../platform/runtime/env";
 import { defaultGithubSearchConfig, type GithubSearchConfig } from "../sources/github-search";
@@ -40,9 +37,6 @@ export const LLM_CODING_ENV = {
   APP_RANKINGS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
 };
 
-/** The sync hour when the OpenRouter variables are not in the environment (as their default). */
-const DEFAULT_SYNC_HOUR_UTC = 3;
-
 export type LlmCodingEnv = z.output<z.ZodObject<typeof LLM_CODING_ENV>>;
 
 export type LlmCodingSettings = {
@@ -66,7 +60,6 @@ export type LlmCodingSettings = {
  * ones the token market validated (absent when it is not served: then no OpenRouter sync).
  */
 export function llmCodingSettingsFrom(env: LlmCodingEnv): LlmCodingSettings {
-  const openRouterEnv = env as Partial<OpenRouterEnv> & { OPENROUTER_SYNC_HOUR_UTC?: number };
   const github = defaultGithubSearchConfig(env.GITHUB_TOKEN, env.GITHUB_API_URL);
   return {
     githubEnabled: env.GITHUB_SEARCH_ENABLED,
@@ -80,11 +73,6 @@ export function llmCodingSettingsFrom(env: LlmCodingEnv): LlmCodingSettings {
     },
     githubSync: { backfillDays: env.GITHUB_BACKFILL_DAYS, recheckDays: env.GITHUB_RECHECK_DAYS },
     appRankingsBackfillDays: env.APP_RANKINGS_BACKFILL_DAYS,
-    openRouter:
-      openRouterEnv.OPENROUTER_API_KEY === undefined ||
-      openRouterEnv.OPENROUTER_BASE_URL === undefined
-        ? undefined
-        : openRouterConfigFrom(openRouterEnv as OpenRouterEnv),
-    syncHourUtc: openRouterEnv.OPENROUTER_SYNC_HOUR_UTC ?? DEFAULT_SYNC_HOUR_UTC,
+    ...openRouterDatasetSettingsFrom(env),
   };
 }

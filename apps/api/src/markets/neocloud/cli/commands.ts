@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
-import { recentSourceSyncs } from "@tpi/db";
+import { recentRunLines } from "../../../platform/jobs/source-sync";
 import { UsageError, withRuntime } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import { importNeocloudSites, type NeocloudImportReport } from "../jobs/epoch-import";
@@ -71,10 +71,8 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
       if (state.sites.datasets.length === 0) console.log("nothing imported yet");
       const neocloud = state.sites.sites.filter((site) => site.isNeocloud).length;
       console.log(`served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`);
-      for (const run of await recentSourceSyncs(runtime.database.db, NEOCLOUD_SYNC_SOURCE, 5))
-        console.log(
-          `  import #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
-        );
+      for (const line of await recentRunLines(runtime.database.db, NEOCLOUD_SYNC_SOURCE, "import"))
+        console.log(line);
     });
   },
 };

@@ -19,11 +19,11 @@ import {
   type NeocloudDatasetWrite,
   type NeocloudWriteCounts,
 } from "@tpi/db";
-import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
+import { runSourceSync } from "../../../platform/jobs/source-sync";
+import type {
+  SourceSyncOptions,
+  SourceSyncReport,
+  SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { loadGazetteer } from "../sources/gazetteer";
 import {

@@ -1,9 +1,9 @@
-import { createDb, createTestDatabase, type Db } from "@tpi/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseForFile, closedAfterFile } from "../../../testing/file-fixtures";
 import { MARKETS } from "../..";
 import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
-import { startJsonStub, type JsonStub } from "../../../testing/json-stub";
+import { startJsonStub } from "../../../testing/json-stub";
 import { neocloudFiles } from "../../../testing/neocloud-files";
 import { openNeocloudState } from "../read-model/state";
 import { neocloudMarketJobs, startNeocloudMarket } from "./lifecycle";
@@ -23,30 +23,17 @@ const UNREACHABLE = {
   NEOCLOUD_DATA_CENTERS_URL: "http://127.0.0.1:9/data_centers.csv",
   NEOCLOUD_DATA_CENTER_TIMELINES_URL: "http://127.0.0.1:9/data_center_timelines.csv",
 };
-let db: Db;
-let url: string;
-let drop: () => Promise<void>;
-let stub: JsonStub;
-
-beforeAll(async () => {
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  url = database.url;
-  drop = database.drop;
-  db = createDb(database.url, 4);
-  const files = neocloudFiles();
-  stub = await startJsonStub((request) => ({
+const files = neocloudFiles();
+const stub = closedAfterFile(
+  await startJsonStub((request) => ({
     text: request.path.endsWith("gpu_clusters.csv")
       ? files.clusters
       : request.path.endsWith("timelines.csv")
         ? files.timelines
         : files.centers,
-  }));
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
+  })),
+);
+const { db, url } = await databaseForFile();
 beforeEach(async () => {
   stub.requests.length = 0;
   await db.$executeRawUnsafe("truncate neocloud_site, neocloud_dataset, source_sync");

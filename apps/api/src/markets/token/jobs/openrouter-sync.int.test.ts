@@ -1,51 +1,22 @@
-import {
-  createDb,
-  createTestDatabase,
-  recentSourceSyncs,
-  withSourceSyncLock,
-  type Db,
-} from "@tpi/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { recentSourceSyncs, withSourceSyncLock } from "@tpi/db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseForFile, closedAfterFile } from "../../../testing/file-fixtures";
 import type { OpenRouterConfig } from "../sources/openrouter";
 import {
   HUGE_TOTAL,
   MODELS_PATH,
   RANKINGS_PATH,
-  STUB_KEY,
+  openRouterTestConfig,
   startOpenRouterStub,
-  type OpenRouterStub,
 } from "../../../testing/openrouter-stub";
 import { runScheduledOpenRouterSync, scheduledSyncRange, syncOpenRouter } from "./openrouter-sync";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const YESTERDAY = "2026-11-21";
 
-let stub: OpenRouterStub;
-let config: OpenRouterConfig;
-let db: Db;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  stub = await startOpenRouterStub({ latestDay: YESTERDAY });
-  config = {
-    baseUrl: stub.url,
-    apiKey: STUB_KEY,
-    timeoutMs: 300,
-    maxRetries: 1,
-    retryBaseMs: 10,
-    minRequestIntervalMs: 0,
-    dailyRequestBudget: 500,
-    maxRetryAfterMs: 5_000,
-  };
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
+const stub = closedAfterFile(await startOpenRouterStub({ latestDay: YESTERDAY }));
+const config: OpenRouterConfig = openRouterTestConfig(stub.url, { timeoutMs: 300 });
+const { db } = await databaseForFile();
 beforeEach(async () => {
   stub.reset();
   await db.$executeRawUnsafe(

@@ -19,15 +19,12 @@ import {
   STOPPED_MESSAGE,
   type OpenRouterConfig,
 } from "../sources/openrouter";
-import {
-  OPENROUTER_SYNC_BUSY,
-  openRouterRequestsToday,
-} from "../../../platform/ingest/openrouter-data-api";
-import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
+import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
+import { runSourceSync } from "../../../platform/jobs/source-sync";
+import type {
+  SourceSyncOptions,
+  SourceSyncReport,
+  SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 
@@ -107,7 +104,7 @@ export async function syncOpenRouter(
       firstDay: options.from,
       lastDay: options.to,
       maxRunMs: MAX_SYNC_RUN_MS,
-      busyWith: OPENROUTER_SYNC_BUSY,
+      busyWith: "syncing OpenRouter data",
     },
     (run) => syncWindows(db, config, { windows, total, days }, run, options),
     (run) => summaryOf(run, total),

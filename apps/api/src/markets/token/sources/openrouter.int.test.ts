@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { ARRIVAL_SLACK_MS, warmStubForFile } from "../../../testing/file-fixtures";
 import {
   HUGE_TOTAL,
   MODELS_PATH,
   RANKINGS_PATH,
   STUB_KEY,
+  openRouterTestConfig,
   startOpenRouterStub,
-  type OpenRouterStub,
 } from "../../../testing/openrouter-stub";
 import {
   OpenRouterClient,
@@ -17,34 +18,11 @@ import {
   type OpenRouterConfig,
 } from "./openrouter";
 
-let stub: OpenRouterStub;
-let config: OpenRouterConfig;
-/**
- * Arrival times are taken by the stub, which shares the test's event loop: a busy loop (the
- * other test worker, garbage collection) delays one arrival more than the next by a few ms.
- * Without pacing the gaps would be about a millisecond, so this slack does not hide a failure.
- */
-const TIMER_SLACK_MS = 25;
-
-beforeAll(async () => {
-  stub = await startOpenRouterStub({ latestDay: "2026-11-21" });
-  config = {
-    baseUrl: stub.url,
-    apiKey: STUB_KEY,
-    timeoutMs: 300,
-    maxRetries: 2,
-    retryBaseMs: 20,
-    minRequestIntervalMs: 0,
-    dailyRequestBudget: 500,
-    maxRetryAfterMs: 5_000,
-  };
-});
-afterAll(() => stub.close());
-// A process's first request also loads the HTTP client and opens the connection, so it arrives
-// later after its start than the next would: tests that time arrivals start warm.
-beforeEach(async () => {
-  await fetch(`${stub.url}${MODELS_PATH}`).then((res) => res.text());
-  stub.reset();
+const stub = warmStubForFile(await startOpenRouterStub({ latestDay: "2026-11-21" }), MODELS_PATH);
+const config: OpenRouterConfig = openRouterTestConfig(stub.url, {
+  timeoutMs: 300,
+  maxRetries: 2,
+  retryBaseMs: 20,
 });
 
 const client = (overrides: Partial<OpenRouterConfig> = {}, usedToday = 0) =>
@@ -104,7 +82,7 @@ describe("failures", () => {
     await client().rankingsDaily("2026-11-21", "2026-11-21");
     const [first, second] = rankingsRequests();
     expect(second).toBeDefined();
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1000 - ARRIVAL_SLACK_MS);
   });
 
   it("stops when 429 asks for a longer wait than a run allows", async () => {
@@ -123,7 +101,7 @@ describe("failures", () => {
     expect(attempts).toHaveLength(3);
     // Backoffs of 20 ms, then 40 ms.
     expect((attempts[2]?.at ?? 0) - (attempts[0]?.at ?? 0)).toBeGreaterThanOrEqual(
-      60 - TIMER_SLACK_MS,
+      60 - ARRIVAL_SLACK_MS,
     );
   });
 
@@ -176,7 +154,7 @@ describe("failures", () => {
     const at = stub.requests.map((r) => r.at);
     expect(at).toHaveLength(3);
     for (let i = 1; i < at.length; i++)
-      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS);
+      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(200 - ARRIVAL_SLACK_MS);
   });
 
   it("refuses to go over the daily budget, before sending", async () => {

@@ -1,9 +1,10 @@
-import { createDb, createTestDatabase, readSessionCostWeeks, type Db } from "@tpi/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { readSessionCostWeeks } from "@tpi/db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseForFile, closedAfterFile } from "../../../testing/file-fixtures";
 import { MARKETS } from "../..";
 import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
-import { startJsonStub, type JsonStub } from "../../../testing/json-stub";
+import { startJsonStub } from "../../../testing/json-stub";
 import { openWorkloadState } from "../read-model/state";
 import { answerWorkload } from "../services/workload";
 import { startWorkloadMarket, workloadMarketJobs } from "./lifecycle";
@@ -16,17 +17,9 @@ import { workloadSettingsFrom } from "./settings";
  */
 
 const NOW = new Date("2026-11-25T12:00:00Z");
-let db: Db;
-let url: string;
-let drop: () => Promise<void>;
-let stub: JsonStub;
 
-beforeAll(async () => {
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  url = database.url;
-  drop = database.drop;
-  db = createDb(database.url, 4);
-  stub = await startJsonStub(() => ({
+const stub = closedAfterFile(
+  await startJsonStub(() => ({
     body: {
       data: [
         {
@@ -44,13 +37,9 @@ beforeAll(async () => {
         window_end_date: "2026-11-22",
       },
     },
-  }));
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
+  })),
+);
+const { db, url } = await databaseForFile();
 beforeEach(async () => {
   stub.requests.length = 0;
   await db.$executeRawUnsafe("truncate session_cost_cell, source_sync");

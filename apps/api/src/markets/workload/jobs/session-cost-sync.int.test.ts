@@ -1,22 +1,9 @@
-import {
-  createDb,
-  createTestDatabase,
-  readSessionCostWeeks,
-  recentSourceSyncs,
-  withSourceSyncLock,
-  type Db,
-} from "@tpi/db";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import {
-  startJsonStub,
-  type JsonStub,
-  type StubAnswer,
-  type StubRequest,
-} from "../../../testing/json-stub";
-import {
-  SESSION_COST_SOURCE,
-  type OpenRouterDataApiConfig,
-} from "../../../platform/ingest/openrouter-data-api";
+import { readSessionCostWeeks, recentSourceSyncs, withSourceSyncLock } from "@tpi/db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseForFile, jsonStubForFile } from "../../../testing/file-fixtures";
+import { STUB_KEY, openRouterTestConfig } from "../../../testing/openrouter-stub";
+import { type StubAnswer, type StubRequest } from "../../../testing/json-stub";
+import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import { SESSION_COST_PAGE_SIZE } from "../sources/session-cost";
 import { workloadJobs } from "./schedule";
 import { syncSessionCost } from "./session-cost-sync";
@@ -25,13 +12,6 @@ import { syncSessionCost } from "./session-cost-sync";
  * The OpenRouter Data API's session-cost answers, in their documented shape, from a loopback
  * stub: paging, a week kept whole or not at all, the daily job.
  */
-
-const KEY = "sk-or-v1-test-0123456789abcdef";
-let stub: JsonStub;
-let db: Db;
-let drop: () => Promise<void>;
-let config: OpenRouterDataApiConfig;
-let answer: (request: StubRequest) => StubAnswer;
 
 const AS_OF = "2026-11-16T02:00:00.000Z";
 const META = { as_of: AS_OF, version: "v1", window_days: 30, window_end_date: "2026-11-15" };
@@ -49,30 +29,10 @@ const sessionCostPage = (request: StubRequest, meta: object = META): StubAnswer 
   const limit = Number(request.query.get("limit"));
   return { body: { data: CELLS.slice(offset, offset + limit), meta } };
 };
-beforeAll(async () => {
-  stub = await startJsonStub((request) => answer(request));
-  config = {
-    baseUrl: stub.url,
-    apiKey: KEY,
-    timeoutMs: 2_000,
-    maxRetries: 1,
-    retryBaseMs: 10,
-    minRequestIntervalMs: 0,
-    dailyRequestBudget: 500,
-    maxRetryAfterMs: 5_000,
-  };
-  const database = await createTestDatabase(inject("pgAdminUrl"));
-  drop = database.drop;
-  db = createDb(database.url, 4);
-});
-afterAll(async () => {
-  await stub.close();
-  await db.$disconnect();
-  await drop();
-});
+const stub = await jsonStubForFile((request) => sessionCostPage(request));
+const config = openRouterTestConfig(stub.url);
+const { db } = await databaseForFile();
 beforeEach(async () => {
-  stub.requests.length = 0;
-  answer = sessionCostPage;
   await db.$executeRawUnsafe("truncate session_cost_cell, source_sync");
 });
 
@@ -92,7 +52,7 @@ describe("syncSessionCost", () => {
       [String(SESSION_COST_PAGE_SIZE), "0"],
       [String(SESSION_COST_PAGE_SIZE), "500"],
     ]);
-    expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${STUB_KEY}`);
     const [week] = await readSessionCostWeeks(db);
     expect(week?.window).toEqual({ asOf: AS_OF, windowDays: 30, windowEndDate: "2026-11-15" });
     expect(week?.cells).toHaveLength(600);
@@ -123,7 +83,7 @@ describe("syncSessionCost", () => {
     ];
     const messages: string[] = [];
     for (const next of bad) {
-      answer = next;
+      stub.answer = next;
       const report = await syncSessionCost(db, config, { trigger: "manual", now: NOW });
       expect(report).toMatchObject({ ran: true, written: false, outcome: "failed" });
       if (report.ran) messages.push(report.message);

@@ -1,19 +1,15 @@
-import { OPENROUTER_SOURCE, utcDayOf, type SessionCostWindow } from "@tpi/domain";
+import { utcDayOf, type SessionCostWindow } from "@tpi/domain";
 import { replaceSessionCostWeek, type Db } from "@tpi/db";
 import {
-  OPENROUTER_SYNC_BUSY,
-  OpenRouterDataApiClient,
   OpenRouterDataApiError,
   SESSION_COST_SOURCE,
-  openRouterRequestsToday,
   type OpenRouterDataApiConfig,
 } from "../../../platform/ingest/openrouter-data-api";
 import {
-  runSourceSync,
-  type SourceSyncOptions,
-  type SourceSyncReport,
-  type SourceSyncRun,
-} from "../../../platform/jobs/source-sync";
+  runOpenRouterDatasetSync,
+  type DatasetSync,
+} from "../../../platform/jobs/openrouter-dataset-sync";
+import type { SourceSyncOptions, SourceSyncReport } from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
 /**
@@ -23,8 +19,6 @@ import { fetchSessionCostWeek } from "../sources/session-cost";
  * schedule runs it daily (a refreshed week replaces the stored one of the same end date). Runs
  * under the one OpenRouter sync lock and daily budget.
  */
-
-const MAX_SYNC_RUN_MS = 3_600_000;
 
 export type SessionCostSyncReport = SourceSyncReport<{
   written: boolean;
@@ -39,35 +33,25 @@ export async function syncSessionCost(
 ): Promise<SessionCostSyncReport> {
   // The window is known only from the answer: the log names the day the sync ran.
   const today = utcDayOf(options.now);
-  return runSourceSync(
+  return runOpenRouterDatasetSync(
     db,
+    config,
     {
+      ...options,
       source: SESSION_COST_SOURCE,
-      lock: OPENROUTER_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
       firstDay: today,
       lastDay: today,
-      maxRunMs: MAX_SYNC_RUN_MS,
-      busyWith: OPENROUTER_SYNC_BUSY,
     },
-    (run) => syncWeek(db, config, run, options),
+    (sync) => syncWeek(db, sync, options),
   );
 }
 
 async function syncWeek(
   db: Db,
-  config: OpenRouterDataApiConfig,
-  run: SourceSyncRun,
-  options: Parameters<typeof syncSessionCost>[2],
+  { client, run }: DatasetSync,
+  options: SourceSyncOptions,
 ): Promise<SessionCostSyncReport> {
   const { now, log = () => undefined } = options;
-  const client = new OpenRouterDataApiClient(
-    config,
-    await openRouterRequestsToday(db, now),
-    run.recordRequests,
-    options.signal,
-  );
   // One week per run: written or not.
   run.daysFailed = 1;
   try {
