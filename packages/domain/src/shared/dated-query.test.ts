@@ -5,7 +5,6 @@ import {
   parseOptionalDayRange,
   parseRowLimit,
 } from "./dated-query";
-import type { UtcDay } from "./calendar";
 
 const day = (text: string) => text;
 
