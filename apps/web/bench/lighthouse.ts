@@ -7,6 +7,7 @@
  *
  *   pnpm --filter @tpi/web run bench:lighthouse          # builds the website, starts the api and it
  *   BENCH_WEB_URL=http://127.0.0.1:3000 pnpm --filter @tpi/web run bench:lighthouse   # a running site
+ *   BENCH_PAGES=/memory,/neocloud pnpm --filter @tpi/web run bench:lighthouse          # other pages
  *
  * The figures are written to bench-results/lighthouse-<UTC time>.json (not committed); the
  * last ones worth keeping are copied by hand into docs/operations/benchmarks.md.
@@ -31,8 +32,15 @@ const CPU_SLOWDOWN =
 const SCORE_TARGET = 90;
 const TBT_TARGET_MS = 200;
 const LCP_TARGET_MS = 2500;
-/** Home, a lab page and a GPU page: the pages a visitor lands on from a search or a link. */
-const PAGES = ["/", "/labs/anthropic", "/gpus/H100%20SXM"] as const;
+/**
+ * Home, a lab page and a GPU page: the pages a visitor lands on from a search or a link. Set
+ * BENCH_PAGES (paths separated by commas) to audit others, e.g. every market's pages.
+ */
+const PAGES: readonly string[] = process.env.BENCH_PAGES?.split(",") ?? [
+  "/",
+  "/labs/anthropic",
+  "/gpus/H100%20SXM",
+];
 
 export type PageRun = {
   score: number;
