@@ -8,7 +8,9 @@ import { worldOutlineModule } from "../src/markets/neocloud/world-outline-source
  * projection or the simplification: `pnpm --filter @tpi/web world-outline`
  * (src/lib/world-map.test.ts fails until then).
  */
-const target = fileURLToPath(new URL("../src/markets/neocloud/world-outline.generated.ts", import.meta.url));
+const target = fileURLToPath(
+  new URL("../src/markets/neocloud/world-outline.generated.ts", import.meta.url),
+);
 const text = worldOutlineModule();
 writeFileSync(target, text);
 console.log(`Wrote ${target} (${text.length} characters).`);
