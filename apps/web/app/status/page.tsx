@@ -15,6 +15,11 @@ export const metadata: Metadata = {
 /** A status page is only worth reading live: rendered on each request, never cached. */
 export const dynamic = "force-dynamic";
 
+/** A reading as the page's data attribute: the value, "" for none, "unavailable" when the api did not answer. */
+function valueAttribute(value: string | undefined | typeof UNAVAILABLE): string {
+  return value === UNAVAILABLE ? "unavailable" : (value ?? "");
+}
+
 function instantText(
   value: string | undefined | typeof UNAVAILABLE,
   format: (v: string) => string,
@@ -63,16 +68,20 @@ export default async function StatusPage() {
               <th scope="row">Redis (shared rate limits and cache)</th>
               <td>{health.reachable ? health.redis : "Unknown"}</td>
             </tr>
-            <tr data-status="token-day" data-value={published.tokenDay ?? ""}>
+            <tr data-status="token-day" data-value={valueAttribute(published.tokenDay)}>
               <th scope="row">Token index: latest settled day (UTC)</th>
               <td>{instantText(published.tokenDay, formatUtcDay)}</td>
             </tr>
-            <tr data-status="gpu-daily" data-value={published.gpuDaily ?? ""}>
+            <tr data-status="gpu-daily" data-value={valueAttribute(published.gpuDaily)}>
               <th scope="row">GPU index: latest settled daily value (UTC)</th>
               <td>{instantText(published.gpuDaily, formatUtcInstant)}</td>
             </tr>
             {published.gpuPrints.map((entry) => (
-              <tr key={entry.gpu} data-status="gpu-print" data-value={entry.timestamp ?? ""}>
+              <tr
+                key={entry.gpu}
+                data-status="gpu-print"
+                data-value={valueAttribute(entry.timestamp)}
+              >
                 <th scope="row">{entry.gpu}: latest hourly print (UTC)</th>
                 <td>{instantText(entry.timestamp, formatUtcInstant)}</td>
               </tr>
