@@ -18,9 +18,7 @@ export default defineConfig({
     // Tests read no outside source (GPU prices, GitHub search, Epoch AI files): those about one point it at a
     // loopback stub.
     env: {
-      GPU_LEDGER_ENABLED: "false",
-      GITHUB_SEARCH_ENABLED: "false",
-      NEOCLOUD_SYNC_ENABLED: "false",
+      OUTSIDE_SOURCES_ENABLED: "false",
     },
   },
 });

@@ -327,10 +327,8 @@ function startOnce(scale: Scale, databaseUrl: string, now: Date) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
       SETTLEMENT_INTERVAL_SECONDS: "0",
-      // No GPU ledger sync in the background of a timed run (nor a remote host in its figures).
-      GPU_LEDGER_ENABLED: "false",
-      GITHUB_SEARCH_ENABLED: "false",
-      NEOCLOUD_SYNC_ENABLED: "false",
+      // No outside source synced in the background of a timed run (nor a remote host in its figures).
+      OUTSIDE_SOURCES_ENABLED: "false",
       RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
       // The bench's instant: the api finds everything due already settled and published.
       TPI_TEST_CLOCK: now.toISOString(),

@@ -430,10 +430,8 @@ try {
         // 0: settle only at start, so no settlement runs during the load.
         SETTLEMENT_INTERVAL_SECONDS: "0",
         SEED_SAMPLE_ON_EMPTY: "false",
-        // No GPU ledger sync in the background of a timed run (nor a remote host in its figures).
-        GPU_LEDGER_ENABLED: "false",
-        GITHUB_SEARCH_ENABLED: "false",
-        NEOCLOUD_SYNC_ENABLED: "false",
+        // No outside source synced in the background of a timed run (nor a remote host in its figures).
+        OUTSIDE_SOURCES_ENABLED: "false",
         RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
         ...variant.env,
       },

@@ -66,6 +66,42 @@ describe("rate-limit, key and CORS configuration", () => {
   });
 });
 
+describe("outside sources", () => {
+  const switches = MARKETS.flatMap((market) => market.outsideSourceSwitches ?? []);
+  const valuesOf = (env: Record<string, unknown>) =>
+    Object.fromEntries(switches.map((name) => [name, env[name]]));
+
+  it("are on by default: every market's switch reads true", () => {
+    expect(switches.length).toBeGreaterThan(0);
+    expect(valuesOf(readEnv(MARKETS, {}))).toEqual(
+      Object.fromEntries(switches.map((name) => [name, true])),
+    );
+  });
+
+  it("OUTSIDE_SOURCES_ENABLED=false turns every market's switch off; one set explicitly wins", () => {
+    expect(valuesOf(readEnv(MARKETS, { OUTSIDE_SOURCES_ENABLED: "false" }))).toEqual(
+      Object.fromEntries(switches.map((name) => [name, false])),
+    );
+    const [first = "", ...others] = switches;
+    const env = readEnv(MARKETS, { OUTSIDE_SOURCES_ENABLED: "no", [first]: "true" });
+    expect(valuesOf(env)).toEqual(
+      Object.fromEntries([[first, true], ...others.map((name) => [name, false])]),
+    );
+  });
+
+  it("refuses a value that is not a yes or no, naming the variable", () => {
+    expect(() => readEnv(MARKETS, { OUTSIDE_SOURCES_ENABLED: "maybe" })).toThrow(
+      /OUTSIDE_SOURCES_ENABLED/,
+    );
+  });
+
+  it("every switch is a yes/no variable of its own market", () => {
+    for (const market of MARKETS)
+      for (const name of market.outsideSourceSwitches ?? [])
+        expect(Object.keys(market.env), `${market.name}: ${name}`).toContain(name);
+  });
+});
+
 describe("methodology configuration", () => {
   it("estimates total-only splits with 0.75 unless ESTIMATED_INPUT_SHARE says otherwise", () => {
     expect(methodologyRulesFrom(readEnv(MARKETS, {})).estimatedInputShare).toBe(0.75);

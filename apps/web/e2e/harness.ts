@@ -311,11 +311,9 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
       TPI_SITE_PLAIN_HTTP: "true",
       // As `npm start` does: the api tells the website when values change and at each UTC midnight.
       TPI_WEB_URL: `http://127.0.0.1:${webPort}`,
-      // No browser test reaches GitHub or the GPU ledger: one about LLM Coding points
-      // GITHUB_API_URL at a stub and turns this on in `apiEnv`; the GPU pages show the sample.
-      GITHUB_SEARCH_ENABLED: "false",
-      GPU_LEDGER_ENABLED: "false",
-      NEOCLOUD_SYNC_ENABLED: "false",
+      // No browser test reaches an outside source: one that is about one points it at a loopback
+      // stub and turns its own switch on in `apiEnv` (which wins); the pages show the samples.
+      OUTSIDE_SOURCES_ENABLED: "false",
       RATE_LIMIT_TRUSTED_ORIGINS: E2E_DIRECT_ORIGIN,
       ...loopbackOnly,
       ...apiEnv,

@@ -172,11 +172,9 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       GPU_PRINT_INTERVAL_SECONDS: "5",
       LOG_LEVEL: "info",
       OPENROUTER_API_KEY: "",
-      // The samples, whether or not this machine reaches the public GPU ledger or GitHub: the
+      // The samples, whether or not this machine reaches the outside sources: the
       // test counts what the instances published, which must not depend on a remote host.
-      GPU_LEDGER_ENABLED: "false",
-      GITHUB_SEARCH_ENABLED: "false",
-      NEOCLOUD_SYNC_ENABLED: "false",
+      OUTSIDE_SOURCES_ENABLED: "false",
       TPI_WEB_URL: "",
       TPI_TEST_CLOCK: "",
       // Production refuses the log mail transport unless told what to do with the links; this

@@ -37,6 +37,7 @@ export const gpuMarket = defineMarket({
   name: "gpu",
   key: GPU,
   env: GPU_ENV,
+  outsideSourceSwitches: ["GPU_LEDGER_ENABLED"],
   settingsFrom: gpuSettingsFrom,
   routes: [
     gpuTypesRoute,

@@ -25,6 +25,7 @@ export const llmCodingMarket = defineMarket({
   name: "llm-coding",
   key: LLM_CODING,
   env: LLM_CODING_ENV,
+  outsideSourceSwitches: ["GITHUB_SEARCH_ENABLED"],
   settingsFrom: llmCodingSettingsFrom,
   routes: [
     llmCodingProductsRoute,

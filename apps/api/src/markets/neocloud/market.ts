@@ -23,6 +23,7 @@ export const neocloudMarket = defineMarket({
   name: "neocloud",
   key: NEOCLOUD,
   env: NEOCLOUD_ENV,
+  outsideSourceSwitches: ["NEOCLOUD_SYNC_ENABLED"],
   settingsFrom: neocloudSettingsFrom,
   routes: [neocloudSitesRoute, neocloudAggregateRoute, neocloudMapRoute, neocloudMethodologyRoute],
   tags: {

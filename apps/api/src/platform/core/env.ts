@@ -121,6 +121,12 @@ export const PLATFORM_ENV = {
    */
   SHUTDOWN_IDLE_CLOSE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   SEED_SAMPLE_ON_EMPTY: flag.default(true),
+  /**
+   * false: no market reads an outside source (each market's `outsideSourceSwitches` defaults to
+   * false); a switch set explicitly still wins. For the test suites, benchmarks and an api
+   * without network: one variable, whatever markets there are.
+   */
+  OUTSIDE_SOURCES_ENABLED: flag.default(true),
   INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1).default(5),
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
   /** Trial length in hours for accounts created or moved to the trial plan. */

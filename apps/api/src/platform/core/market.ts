@@ -135,6 +135,11 @@ export type Market<
   readonly name: Name;
   /** Its environment variables (zod schemas), merged into the one validated environment. */
   readonly env: z.ZodRawShape;
+  /**
+   * Its flags in `env` that turn an outside source on (a sync from a remote host): each defaults
+   * to false when OUTSIDE_SOURCES_ENABLED is false and the flag itself is not set.
+   */
+  readonly outsideSourceSwitches?: readonly string[];
   /** REST routes, in the order the reference lists them. */
   readonly routes: readonly Route[];
   /** The OpenAPI tags its routes use that the platform does not, each with its description. */
@@ -170,9 +175,10 @@ export type MarketDefinition<
   Settings,
   EnvShape extends z.ZodRawShape,
   Window extends DayWindow | null = DayWindow,
-> = Omit<Market<Name, Router, Window>, "env" | "open" | "start" | "jobs"> & {
+> = Omit<Market<Name, Router, Window>, "env" | "outsideSourceSwitches" | "open" | "start" | "jobs"> & {
   readonly key: MarketKey<State>;
   readonly env: EnvShape;
+  readonly outsideSourceSwitches?: readonly (keyof EnvShape & string)[];
   settingsFrom(env: z.output<z.ZodObject<EnvShape>>): Settings;
   open(settings: Settings, context: MarketOpenContext): State;
   start(state: State, settings: Settings, context: MarketJobContext): Promise<void>;
@@ -204,6 +210,9 @@ export function defineMarket<
   return {
     name: definition.name,
     env: definition.env,
+    ...(definition.outsideSourceSwitches === undefined
+      ? {}
+      : { outsideSourceSwitches: definition.outsideSourceSwitches }),
     routes: definition.routes,
     tags: definition.tags,
     trpc: definition.trpc,

@@ -27,8 +27,11 @@ export function readEnv(
   markets: readonly Market[],
   source: Record<string, string | undefined> = process.env,
 ): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  const cleaned = withOutsideSourcesOff(
+    markets,
+    Object.fromEntries(
+      Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+    ) as Record<string, string>,
   );
   const parsed = envSchemaOf(markets)
     .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
@@ -62,6 +65,24 @@ export function readEnv(
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data as Env;
+}
+
+/**
+ * With OUTSIDE_SOURCES_ENABLED false, every market's outside-source switch that is not set is set
+ * to false (an explicit one wins: a test may turn one source on against a loopback stub).
+ */
+function withOutsideSourcesOff(
+  markets: readonly Market[],
+  source: Record<string, string>,
+): Record<string, string> {
+  const all = PLATFORM_ENV.OUTSIDE_SOURCES_ENABLED.safeParse(source.OUTSIDE_SOURCES_ENABLED);
+  // An invalid value is left for the schema to name.
+  if (!all.success || all.data) return source;
+  const switchedOff = markets
+    .flatMap((market) => market.outsideSourceSwitches ?? [])
+    .filter((name) => !(name in source))
+    .map((name) => [name, "false"] as const);
+  return { ...source, ...Object.fromEntries(switchedOff) };
 }
 
 function isLoopbackHost(host: string): boolean {
