@@ -175,7 +175,10 @@ export type MarketDefinition<
   Settings,
   EnvShape extends z.ZodRawShape,
   Window extends DayWindow | null = DayWindow,
-> = Omit<Market<Name, Router, Window>, "env" | "outsideSourceSwitches" | "open" | "start" | "jobs"> & {
+> = Omit<
+  Market<Name, Router, Window>,
+  "env" | "outsideSourceSwitches" | "open" | "start" | "jobs"
+> & {
   readonly key: MarketKey<State>;
   readonly env: EnvShape;
   readonly outsideSourceSwitches?: readonly (keyof EnvShape & string)[];
