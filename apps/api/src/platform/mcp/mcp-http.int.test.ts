@@ -23,6 +23,8 @@ import {
   type TestApi,
 } from "../../testing/test-api";
 import { JSON_BODY_LIMIT_BYTES } from "../http/limits";
+import { apiReference } from "../openapi/reference";
+import { routesOf } from "../routes";
 import { dataToolsOf, toolAccess } from "./tools";
 
 const DATA_TOOLS = dataToolsOf(MARKETS);
@@ -32,79 +34,42 @@ const DATA_TOOLS = dataToolsOf(MARKETS);
 const FREE_DAY = "2026-03-08";
 const OLD_DAY = "2026-01-05";
 
-/** One valid call per tool, and the REST request that must answer the same. */
-const CALLS: Record<string, { args: Record<string, unknown>; rest: string }> = {
-  get_token_index: { args: { lab: "anthropic" }, rest: "/api/otpi?lab=anthropic" },
-  get_token_index_constituents: {
-    args: { date: FREE_DAY, lab: "anthropic" },
-    rest: `/api/otpi/constituents?date=${FREE_DAY}&lab=anthropic`,
-  },
-  get_token_methodology: { args: {}, rest: "/api/otpi/methodology" },
-  get_token_index_revisions: { args: {}, rest: "/api/otpi/revisions" },
-  get_gpu_price_latest: { args: { gpuName: "H100 SXM" }, rest: "/api/gpu/H100%20SXM" },
-  get_gpu_daily_index_all: { args: {}, rest: "/api/daily-index/all" },
-  get_gpu_price_at: {
-    args: { gpuName: "H100 SXM", datetime: "2026-03-09 06:10:00" },
-    rest: "/api/gpu/H100%20SXM/history?datetime=2026-03-09%2006:10:00",
-  },
-  get_gpu_index_history: {
-    args: { gpuName: "H100 SXM", startDate: "2026-03-06", endDate: "2026-03-09" },
-    rest: "/api/gpu/H100%20SXM/index-history?startDate=2026-03-06&endDate=2026-03-09",
-  },
-  get_gpu_index_constituents: {
-    args: { gpuName: "H100 SXM", date: "2026-03-08" },
-    rest: "/api/gpu/H100%20SXM/constituents?date=2026-03-08",
-  },
-  list_token_labs: { args: {}, rest: "/api/token-types" },
-  list_gpus: { args: {}, rest: "/api/gpu-types" },
-  get_token_volume: {
-    args: { startDate: OLD_DAY, endDate: FREE_DAY },
-    rest: `/api/token-volume?startDate=${OLD_DAY}&endDate=${FREE_DAY}`,
-  },
-  get_gpu_hourly_prints: { args: { gpuName: "H100 SXM" }, rest: "/api/gpu/H100%20SXM/hourly" },
-  get_gpu_rolling_average: {
-    args: { gpuName: "H100 SXM" },
-    rest: "/api/gpu/H100%20SXM/rolling-24h-average",
-  },
-  get_gpu_volatility: {
-    args: { gpuName: "B200", startDate: "2026-03-06", endDate: "2026-03-09", windowDays: "2" },
-    rest: "/api/gpu/B200/volatility?startDate=2026-03-06&endDate=2026-03-09&windowDays=2",
-  },
-  get_gpu_volume_metrics: {
-    args: { gpuName: "B200", startDate: "2026-03-08", endDate: "2026-03-09", granularity: "daily" },
-    rest: "/api/gpu/B200/volume-metrics?startDate=2026-03-08&endDate=2026-03-09&granularity=daily",
-  },
-  list_memory_types: { args: {}, rest: "/api/memory-types" },
-  get_memory_index: { args: { category: "dram" }, rest: "/api/memory-index?category=dram" },
-  get_memory_history: {
-    args: { memoryType: "mem_ddr5_16gb", limit: "5" },
-    rest: "/api/memory/mem_ddr5_16gb/history?limit=5",
-  },
-  get_memory_revisions: { args: {}, rest: "/api/memory/revisions" },
-  get_workload_cost: { args: { lab: "anthropic" }, rest: "/api/workload?lab=anthropic" },
-  list_llm_coding_products: { args: {}, rest: "/api/llm-coding/products" },
-  get_llm_coding_index: {
-    args: { product: "codex-prs" },
-    rest: "/api/llm-coding/index?product=codex-prs",
-  },
-  get_llm_coding_history: {
-    args: { product: "cc-vs-codex", limit: "5" },
-    rest: "/api/llm-coding/history?product=cc-vs-codex&limit=5",
-  },
-  get_llm_coding_revisions: {
-    args: { product: "cc-merge" },
-    rest: "/api/llm-coding/revisions?product=cc-merge",
-  },
-  get_llm_coding_tokens: {
-    args: { agent: "claude" },
-    rest: "/api/llm-coding/tokens?agent=claude",
-  },
-  search_neocloud_sites: { args: { country: "US" }, rest: "/api/neocloud/sites?country=US" },
-  aggregate_neocloud_sites: {
-    args: { by: "gpu_type", scope: "all" },
-    rest: "/api/neocloud/sites/aggregate?by=gpu_type&scope=all",
-  },
-};
+type ToolCall = { args: Record<string, string>; rest: string };
+
+/**
+ * One call per tool and the REST request that must answer the same: the first example /docs shows
+ * for the tool's route (its path parameters and query as the tool's arguments), on this api's data.
+ */
+function callsFromDocs(deps: TestApi["deps"]): Record<string, ToolCall> {
+  const reference = apiReference(routesOf(MARKETS), deps);
+  const calls: Record<string, ToolCall> = {};
+  for (const tool of DATA_TOOLS) {
+    const example = reference.routes
+      .find((route) => route.id === tool.route.operationId)
+      ?.examples.find((candidate) => candidate.method === "GET" && !candidate.browser);
+    if (example === undefined) throw new Error(`${tool.name}: its route shows no GET example`);
+    const url = new URL(example.pathAndQuery, "http://docs.example");
+    const pathNames: string[] = [];
+    const pattern = new RegExp(
+      `^${tool.route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        pathNames.push(name);
+        return "([^/]+)";
+      })}$`,
+    );
+    const match = pattern.exec(url.pathname);
+    if (match === null) throw new Error(`${tool.name}: ${example.pathAndQuery} is not its route`);
+    calls[tool.name] = {
+      args: {
+        ...Object.fromEntries(
+          pathNames.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]),
+        ),
+        ...Object.fromEntries(url.searchParams),
+      },
+      rest: example.pathAndQuery,
+    };
+  }
+  return calls;
+}
 
 /** A browser origin the api lets call it (CORS_ORIGINS), and one it does not. */
 const ALLOWED_ORIGIN = "https://app.example";
@@ -112,6 +77,7 @@ const FOREIGN_ORIGIN = "http://rebound.example:8080";
 
 let api: TestApi;
 let key: string;
+let CALLS: Record<string, ToolCall>;
 beforeAll(async () => {
   api = await startTestApi({
     now: GPU_TEST_NOW,
@@ -141,6 +107,7 @@ beforeAll(async () => {
     syncId: null,
   });
   await LLM_CODING.of(api.deps).counts.refresh();
+  CALLS = callsFromDocs(api.deps);
 });
 afterAll(async () => api.close());
 
@@ -225,8 +192,12 @@ describe("the MCP server over Streamable HTTP", () => {
       methodologyVersion: TOKEN.of(api.deps).rules.version,
       dataSources: TOKEN.of(api.deps).index.dataSources,
     });
-    const gpu = (await call(client, "get_gpu_price_at", CALLS.get_gpu_price_at?.args ?? {}))
-      .structuredContent as { data: { data: Record<string, unknown> }; source: unknown };
+    const gpu = (
+      await call(client, "get_gpu_price_at", {
+        gpuName: "H100 SXM",
+        datetime: "2026-03-09 06:10:00",
+      })
+    ).structuredContent as { data: { data: Record<string, unknown> }; source: unknown };
     expect(gpu.data.data).toMatchObject({ time_difference: 600, is_exact: false });
     expect(gpu.source).toMatchObject({
       endpoint: "/api/gpu/H100%20SXM/history",
