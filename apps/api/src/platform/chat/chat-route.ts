@@ -14,6 +14,15 @@ export const chatRoute = defineRoute({
   security: "required",
   limiter: "chat",
   body: chatRequestSchema,
+  rulesInProse: [
+    {
+      rule: "the message is trimmed before its length is checked",
+      mayRefuse: ({ body }) =>
+        typeof body === "object" &&
+        body !== null &&
+        /^\s*$/.test(String((body as { message?: unknown }).message)),
+    },
+  ],
   responses: {
     200: { description: "Answer", schema: chatResponseSchema },
     400: BAD_REQUEST_RESPONSE,

@@ -99,9 +99,21 @@ type RouteCommon<
    * query parameters, its answer the route's. Settled routes without `admit` only.
    */
   tool?: RouteTool;
+  /**
+   * Rules the OpenAPI schema cannot state (between two parameters, or on a trimmed string): a
+   * request they match may be refused although every parameter is valid by the schema. The
+   * OpenAPI fuzz test allows those refusals and no others.
+   */
+  rulesInProse?: readonly ProseRule[];
   responses: Record<number, ResponseDoc>;
   docs: RouteDocs;
 };
+
+/** A request as a prose rule sees it: the query's name-value pairs as sent, the parsed JSON body. */
+export type SentRequest = { query: readonly (readonly [string, string])[]; body: unknown };
+
+/** One rule in words, and which requests it may refuse. */
+export type ProseRule = { rule: string; mayRefuse(request: SentRequest): boolean };
 
 /** How a route is offered as a data tool; the tool's text is written for a model. */
 export type RouteTool = {

@@ -1,4 +1,5 @@
 import {
+  COORDINATE_PARAMETERS,
   EARTH_RADIUS_KM,
   NEOCLOUD_REQUIRES_FULL_MESSAGE,
   NEOCLOUD_SITES_LIMIT_DEFAULT,
@@ -55,6 +56,9 @@ const fullOnlyResponses = {
   403: FULL_ONLY_RESPONSE,
 };
 
+/** Every spelling of the radius search's three parameters. */
+const RADIUS_SEARCH_NAMES = new Set<string>(Object.values(COORDINATE_PARAMETERS).flat());
+
 export const neocloudSitesRoute = defineRoute({
   method: "get",
   path: "/api/neocloud/sites",
@@ -69,6 +73,12 @@ export const neocloudSitesRoute = defineRoute({
   limiter: "public",
   authorizeCaller: fullPlanOnly,
   query: neocloudSitesQuerySchema,
+  rulesInProse: [
+    {
+      rule: "a radius search needs its three numbers (once each, in range); a latitude or longitude alone is half of one",
+      mayRefuse: ({ query }) => query.some(([name]) => RADIUS_SEARCH_NAMES.has(name)),
+    },
+  ],
   responses: {
     200: { description: "Sites, with paging and sources", schema: neocloudSitesResponseSchema },
     ...fullOnlyResponses,

@@ -25,6 +25,13 @@ export const otpiRoute = defineRoute({
   security: "optional",
   limiter: "public",
   query: otpiQuerySchema,
+  rulesInProse: [
+    {
+      rule: "a range needs both ends: startDate with endDate",
+      mayRefuse: ({ query }) =>
+        query.some(([name]) => name === "startDate") !== query.some(([name]) => name === "endDate"),
+    },
+  ],
   responses: {
     200: { description: "Index rows", schema: otpiResponseSchema },
     400: BAD_REQUEST_RESPONSE,
