@@ -1,4 +1,5 @@
 // @module-tag zone
+import { MARKETS } from "../..";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   beginDataLoadAttempt,
@@ -62,6 +63,12 @@ async function openRouterDays(db: Db): Promise<string[]> {
   return rows.map((row) => row.date.toISOString().slice(0, 10));
 }
 
+/** Every market's `/health` load state: complete, the token market's as given. */
+const loadStates = (token: "complete" | "incomplete") =>
+  Object.fromEntries(
+    MARKETS.map((market) => [market.name, market.name === "token" ? token : "complete"]),
+  );
+
 describe("the token sample's first-start load", () => {
   const settings = tokenSettingsOf();
   let reference: string[];
@@ -84,14 +91,7 @@ describe("the token sample's first-start load", () => {
         status: 200,
         body: expect.objectContaining({
           status: "healthy",
-          data: {
-            token: "complete",
-            gpu: "complete",
-            memory: "complete",
-            neocloud: "complete",
-            workload: "complete",
-            "llm-coding": "complete",
-          },
+          data: loadStates("complete"),
         }),
       });
 
@@ -118,14 +118,7 @@ describe("the token sample's first-start load", () => {
         status: 200,
         body: expect.objectContaining({
           status: "degraded",
-          data: {
-            token: "incomplete",
-            gpu: "complete",
-            memory: "complete",
-            neocloud: "complete",
-            workload: "complete",
-            "llm-coding": "complete",
-          },
+          data: loadStates("incomplete"),
         }),
       });
 
@@ -143,14 +136,7 @@ describe("the token sample's first-start load", () => {
       expect(await publishedTokenValues(api.db)).toEqual(reference);
       expect((await health(api)).body).toMatchObject({
         status: "healthy",
-        data: {
-          token: "complete",
-          gpu: "complete",
-          memory: "complete",
-          neocloud: "complete",
-          workload: "complete",
-          "llm-coding": "complete",
-        },
+        data: loadStates("complete"),
       });
 
       // A later start finds it complete and loads nothing.
