@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { navLinks } from "../src/site/navigation";
 import { publicPagePaths } from "../src/site/site-pages";
 import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -49,26 +50,14 @@ const SIGNED_IN_PAGES = [
   "/neocloud?lat=100",
 ];
 
-/** Which navigation section each page belongs to (undefined: none is marked). */
+/**
+ * Which navigation link each page marks (undefined: none): the link whose first path segment is
+ * the page's, from the navigation's own list.
+ */
 function sectionOf(path: string): string | undefined {
-  const [first] = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
-  if (first === undefined) return "/";
-  if (first === "memory") return "/memory";
-  if (
-    [
-      "labs",
-      "gpus",
-      "volume",
-      "workload",
-      "neocloud",
-      "llm-coding",
-      "methodology",
-      "docs",
-      "account",
-    ].includes(first)
-  )
-    return `/${first}`;
-  return undefined;
+  const firstSegment = (address: string) => address.split("?")[0]?.split("/").filter(Boolean)[0];
+  const first = firstSegment(path);
+  return navLinks().find((link) => firstSegment(link.href) === first)?.href;
 }
 
 type Finding = { path: string; scheme: string; width: number; problem: string };

@@ -5,7 +5,8 @@ import { fixtureMarket, WIDGETS_PATH, widgetPathOf } from "../testing/fixture-ma
 import { WidgetPage } from "../testing/fixture-market/widget-page";
 import { cardLoaderOf } from "./card-loader";
 import { isKnownPath, topLevelSegments } from "./known-paths";
-import { marketTerms, navLinks, SiteFooter, SiteHeader } from "./site-chrome";
+import { navLinks } from "./navigation";
+import { marketTerms, SiteFooter, SiteHeader } from "./site-chrome";
 import { publicPagePaths } from "./site-pages";
 
 /**
