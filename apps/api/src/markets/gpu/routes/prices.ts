@@ -1,3 +1,4 @@
+import { catalogRoute } from "../../../platform/openapi/catalog-route";
 import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import {
   DAILY_INDEX_LOOKBACK_DAYS,
@@ -8,7 +9,7 @@ import {
   authorizeGpu,
   ok,
 } from "@tpi/domain";
-import { STATIC_FRESHNESS, defineRoute, type RouteDeprecation } from "../../../platform/http/route";
+import { defineRoute, type RouteDeprecation } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
@@ -60,48 +61,33 @@ export const authorizeGpuPath = (
   caller: { access: Parameters<typeof authorizeGpu>[1] },
 ) => authorizeGpu(params.gpuName, caller.access);
 
-export const gpuTypesRoute = defineRoute({
-  method: "get",
+export const gpuTypesRoute = catalogRoute({
   path: "/api/gpu-types",
   operationId: "listGpuTypes",
   tool: {
     name: "list_gpus",
     title: "GPU catalog",
     description: `Every tracked GPU model. The free tier covers ${FREE_TIER_GPU_NAMES.join(", ")}`,
-    catalog: true,
   },
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  answer: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
+  body: GPU_TYPES_BODY,
   docs: {
     summary: "Every tracked GPU",
     tags: ["Reference"],
-    examples: () => [{ label: "All GPUs", pathAndQuery: "/api/gpu-types" }],
+    exampleLabel: "All GPUs",
   },
-  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(GPU_TYPES_BODY) },
 });
 
-export const gpuTypesFreeRoute = defineRoute({
-  method: "get",
+export const gpuTypesFreeRoute = catalogRoute({
   path: "/api/gpu-types-free",
   operationId: "listFreeGpuTypes",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  answer: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
+  body: GPU_TYPES_FREE_BODY,
   docs: {
     summary: "GPUs on the free tier",
     tags: ["Reference"],
-    examples: () => [{ label: "Free-tier GPUs", pathAndQuery: "/api/gpu-types-free" }],
+    exampleLabel: "Free-tier GPUs",
   },
-  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(GPU_TYPES_FREE_BODY) },
 });
 
 export const gpuMethodologyRoute = defineRoute({

@@ -1,3 +1,4 @@
+import { catalogRoute } from "../../../platform/openapi/catalog-route";
 import {
   DEFAULT_LLM_CODING_HISTORY_LIMIT,
   LLM_CODING_PRODUCT_LIST_TEXT,
@@ -5,7 +6,7 @@ import {
   ok,
 } from "@tpi/domain";
 import { noQuerySchema } from "../../../platform/http/input";
-import { STATIC_FRESHNESS, defineRoute } from "../../../platform/http/route";
+import { defineRoute } from "../../../platform/http/route";
 import {
   BAD_REQUEST_RESPONSE,
   UNAUTHORIZED_RESPONSE,
@@ -41,8 +42,7 @@ const STATUS_TEXT = `Every row carries \`status\`: \`provisional\` until ${MATUR
 const SOURCES_TEXT =
   "`dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.";
 
-export const llmCodingProductsRoute = defineRoute({
-  method: "get",
+export const llmCodingProductsRoute = catalogRoute({
   path: "/api/llm-coding/products",
   operationId: "listLlmCodingProducts",
   tool: {
@@ -50,21 +50,14 @@ export const llmCodingProductsRoute = defineRoute({
     title: "LLM Coding products",
     description:
       "The 13 LLM Coding products: daily pull requests, commits and merge rates of the coding agents Claude Code, Codex, Copilot, Cursor and Devin on public GitHub, and two Claude-vs-Codex comparisons, with their kind (`count` or `pct`)",
-    catalog: true,
   },
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "The LLM Coding catalogue", schema: llmCodingProductsResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  answer: { description: "The LLM Coding catalogue", schema: llmCodingProductsResponseSchema },
+  body: LLM_CODING_PRODUCTS_BODY,
   docs: {
     summary: "Every LLM Coding product: id, label, category, kind and the series of comparisons",
     tags: [LLM_CODING_TAG],
-    examples: () => [{ label: "All products", pathAndQuery: "/api/llm-coding/products" }],
+    exampleLabel: "All products",
   },
-  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(LLM_CODING_PRODUCTS_BODY) },
 });
 
 export const llmCodingIndexRoute = defineRoute({

@@ -1,3 +1,4 @@
+import { catalogRoute } from "../../../platform/openapi/catalog-route";
 import {
   DEFAULT_MEMORY_HISTORY_LIMIT,
   MEMORY_CATEGORIES,
@@ -6,7 +7,7 @@ import {
   ok,
 } from "@tpi/domain";
 import { noQuerySchema } from "../../../platform/http/input";
-import { STATIC_FRESHNESS, defineRoute } from "../../../platform/http/route";
+import { defineRoute } from "../../../platform/http/route";
 import {
   BAD_REQUEST_RESPONSE,
   UNAUTHORIZED_RESPONSE,
@@ -46,31 +47,23 @@ const KEYED_ACCESS =
 const SOURCES_TEXT =
   "Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.";
 
-export const memoryTypesRoute = defineRoute({
-  method: "get",
+export const memoryTypesRoute = catalogRoute({
   path: "/api/memory-types",
   operationId: "listMemoryTypes",
   tool: {
     name: "list_memory_types",
     title: "Memory type catalogue",
     description: `The ${MEMORY_TYPES.length} memory types (DRAM chips, NAND flash chips, DRAM modules) with their frozen ids, names, categories (${MEMORY_CATEGORIES.join(", ")}) and price units`,
-    catalog: true,
   },
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "The memory type catalogue", schema: memoryTypesResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  answer: { description: "The memory type catalogue", schema: memoryTypesResponseSchema },
+  body: MEMORY_TYPES_BODY,
   docs: {
     summary: "Every memory type: frozen id, name, category and unit",
     description:
       "Ids are frozen (never renamed or reused). `memory_type` is the name the other Memory routes also accept (URL-encoded).",
     tags: [MEMORY_TAG],
-    examples: () => [{ label: "All memory types", pathAndQuery: "/api/memory-types" }],
+    exampleLabel: "All memory types",
   },
-  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(MEMORY_TYPES_BODY) },
 });
 
 export const memoryIndexRoute = defineRoute({

@@ -1,51 +1,33 @@
-import { ok } from "@tpi/domain";
-import { STATIC_FRESHNESS, defineRoute } from "../../../platform/http/route";
-import { noQuerySchema } from "../../../platform/http/input";
+import { catalogRoute } from "../../../platform/openapi/catalog-route";
 import { tokenTypesFreeResponseSchema, tokenTypesResponseSchema } from "../schemas/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/catalog";
-import { BAD_REQUEST_RESPONSE } from "../../../platform/openapi/responses";
 
-/** The catalogs never change while the process runs (static: an hour of caching). */
-export const tokenTypesRoute = defineRoute({
-  method: "get",
+/** The lab catalogs: they never change while the process runs. */
+export const tokenTypesRoute = catalogRoute({
   path: "/api/token-types",
   operationId: "listTokenTypes",
   tool: {
     name: "list_token_labs",
     title: "Lab catalog",
     description: "Every tracked model lab with its display name and whether it is on the free tier",
-    catalog: true,
   },
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "Lab catalog", schema: tokenTypesResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  answer: { description: "Lab catalog", schema: tokenTypesResponseSchema },
+  body: TOKEN_TYPES_BODY,
   docs: {
     summary: "Every tracked lab",
     tags: ["Reference"],
-    examples: () => [{ label: "All labs", pathAndQuery: "/api/token-types" }],
+    exampleLabel: "All labs",
   },
-  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(TOKEN_TYPES_BODY) },
 });
 
-export const tokenTypesFreeRoute = defineRoute({
-  method: "get",
+export const tokenTypesFreeRoute = catalogRoute({
   path: "/api/token-types-free",
   operationId: "listFreeTokenTypes",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  answer: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema },
+  body: TOKEN_TYPES_FREE_BODY,
   docs: {
     summary: "Labs on the free tier",
     tags: ["Reference"],
-    examples: () => [{ label: "Free-tier labs", pathAndQuery: "/api/token-types-free" }],
+    exampleLabel: "Free-tier labs",
   },
-  settled: { freshness: STATIC_FRESHNESS, answer: () => () => ok(TOKEN_TYPES_FREE_BODY) },
 });
