@@ -1,4 +1,4 @@
-import { catalogRoute } from "../../../platform/openapi/catalog-route";
+import { catalogRoute, documentRoute } from "../../../platform/openapi/document-route";
 import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import {
   DAILY_INDEX_LOOKBACK_DAYS,
@@ -69,7 +69,7 @@ export const gpuTypesRoute = catalogRoute({
     title: "GPU catalog",
     description: `Every tracked GPU model. The free tier covers ${FREE_TIER_GPU_NAMES.join(", ")}`,
   },
-  answer: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
+  response: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
   body: GPU_TYPES_BODY,
   docs: {
     summary: "Every tracked GPU",
@@ -81,7 +81,7 @@ export const gpuTypesRoute = catalogRoute({
 export const gpuTypesFreeRoute = catalogRoute({
   path: "/api/gpu-types-free",
   operationId: "listFreeGpuTypes",
-  answer: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
+  response: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
   body: GPU_TYPES_FREE_BODY,
   docs: {
     summary: "GPUs on the free tier",
@@ -90,31 +90,21 @@ export const gpuTypesFreeRoute = catalogRoute({
   },
 });
 
-export const gpuMethodologyRoute = defineRoute({
-  method: "get",
+export const gpuMethodologyRoute = documentRoute({
   path: "/api/gpu-methodology",
   operationId: "getGpuMethodology",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "The GPU methodology", schema: gpuMethodologyResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  response: { description: "The GPU methodology", schema: gpuMethodologyResponseSchema },
   docs: {
     summary:
       "The GPU methodology in force: trade basis, hourly prints, winsorizing, daily settlement, version history, and the sources of the stored trades",
     description:
       "`dataSources.sample` is true while any stored trade is the generated sample: quote `dataSources.notice` with GPU values then.",
     tags: ["Reference"],
-    examples: () => [{ label: "The GPU methodology", pathAndQuery: "/api/gpu-methodology" }],
+    exampleLabel: "The GPU methodology",
   },
-  settled: {
-    // The trades' sources reload with the published GPU set.
-    freshness: GPU_PRINT_FRESHNESS,
-    answer: (deps) => () =>
-      ok(gpuMethodologyDocument(GPU.of(deps).rules, GPU.of(deps).index.dataSources)),
-  },
+  // The trades' sources reload with the published GPU set.
+  freshness: GPU_PRINT_FRESHNESS,
+  answer: (deps) => ok(gpuMethodologyDocument(GPU.of(deps).rules, GPU.of(deps).index.dataSources)),
 });
 
 export const gpuLatestRoute = defineRoute({

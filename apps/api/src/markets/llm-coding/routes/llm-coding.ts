@@ -1,11 +1,10 @@
-import { catalogRoute } from "../../../platform/openapi/catalog-route";
+import { catalogRoute, documentRoute } from "../../../platform/openapi/document-route";
 import {
   DEFAULT_LLM_CODING_HISTORY_LIMIT,
   LLM_CODING_PRODUCT_LIST_TEXT,
   MATURATION_DAYS,
   ok,
 } from "@tpi/domain";
-import { noQuerySchema } from "../../../platform/http/input";
 import { defineRoute } from "../../../platform/http/route";
 import {
   BAD_REQUEST_RESPONSE,
@@ -51,7 +50,7 @@ export const llmCodingProductsRoute = catalogRoute({
     description:
       "The 13 LLM Coding products: daily pull requests, commits and merge rates of the coding agents Claude Code, Codex, Copilot, Cursor and Devin on public GitHub, and two Claude-vs-Codex comparisons, with their kind (`count` or `pct`)",
   },
-  answer: { description: "The LLM Coding catalogue", schema: llmCodingProductsResponseSchema },
+  response: { description: "The LLM Coding catalogue", schema: llmCodingProductsResponseSchema },
   body: LLM_CODING_PRODUCTS_BODY,
   docs: {
     summary: "Every LLM Coding product: id, label, category, kind and the series of comparisons",
@@ -204,19 +203,12 @@ export const llmCodingRevisionsRoute = defineRoute({
   },
 });
 
-export const llmCodingMethodologyRoute = defineRoute({
-  method: "get",
+export const llmCodingMethodologyRoute = documentRoute({
   path: "/api/llm-coding/methodology",
   operationId: "getLlmCodingMethodology",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: {
-      description: "The LLM Coding methodology",
-      schema: llmCodingMethodologyResponseSchema,
-    },
-    400: BAD_REQUEST_RESPONSE,
+  response: {
+    description: "The LLM Coding methodology",
+    schema: llmCodingMethodologyResponseSchema,
   },
   docs: {
     summary:
@@ -224,14 +216,10 @@ export const llmCodingMethodologyRoute = defineRoute({
     description:
       "`dataSources.sample` is true while the generated sample is served (no GitHub search has answered yet): quote `dataSources.notice` with the values then.",
     tags: [LLM_CODING_TAG],
-    examples: () => [
-      { label: "The LLM Coding methodology", pathAndQuery: "/api/llm-coding/methodology" },
-    ],
+    exampleLabel: "The LLM Coding methodology",
   },
-  settled: {
-    freshness: LLM_CODING_FRESHNESS,
-    answer: (deps) => () => ok(llmCodingMethodologyDocument(LLM_CODING.of(deps).counts)),
-  },
+  freshness: LLM_CODING_FRESHNESS,
+  answer: (deps) => ok(llmCodingMethodologyDocument(LLM_CODING.of(deps).counts)),
 });
 
 export const llmCodingTokensRoute = defineRoute({

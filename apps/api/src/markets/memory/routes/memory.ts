@@ -1,4 +1,4 @@
-import { catalogRoute } from "../../../platform/openapi/catalog-route";
+import { catalogRoute, documentRoute } from "../../../platform/openapi/document-route";
 import {
   DEFAULT_MEMORY_HISTORY_LIMIT,
   MEMORY_CATEGORIES,
@@ -6,7 +6,6 @@ import {
   MEMORY_UNIT,
   ok,
 } from "@tpi/domain";
-import { noQuerySchema } from "../../../platform/http/input";
 import { defineRoute } from "../../../platform/http/route";
 import {
   BAD_REQUEST_RESPONSE,
@@ -55,7 +54,7 @@ export const memoryTypesRoute = catalogRoute({
     title: "Memory type catalogue",
     description: `The ${MEMORY_TYPES.length} memory types (DRAM chips, NAND flash chips, DRAM modules) with their frozen ids, names, categories (${MEMORY_CATEGORIES.join(", ")}) and price units`,
   },
-  answer: { description: "The memory type catalogue", schema: memoryTypesResponseSchema },
+  response: { description: "The memory type catalogue", schema: memoryTypesResponseSchema },
   body: MEMORY_TYPES_BODY,
   docs: {
     summary: "Every memory type: frozen id, name, category and unit",
@@ -207,27 +206,18 @@ export const memoryRevisionsRoute = defineRoute({
   },
 });
 
-export const memoryMethodologyRoute = defineRoute({
-  method: "get",
+export const memoryMethodologyRoute = documentRoute({
   path: "/api/memory/methodology",
   operationId: "getMemoryMethodology",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "The Memory methodology", schema: memoryMethodologyResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  response: { description: "The Memory methodology", schema: memoryMethodologyResponseSchema },
   docs: {
     summary:
       "The Memory methodology: trading calendar, session average, derived fields, revisions, import format and sources",
     description:
       "Public. `dataSources.sample` is true while the generated sample is shown (nothing imported yet).",
     tags: [MEMORY_TAG],
-    examples: () => [{ label: "The Memory methodology", pathAndQuery: "/api/memory/methodology" }],
+    exampleLabel: "The Memory methodology",
   },
-  settled: {
-    freshness: MEMORY_FRESHNESS,
-    answer: (deps) => () => ok(memoryMethodologyDocument(MEMORY.of(deps).index)),
-  },
+  freshness: MEMORY_FRESHNESS,
+  answer: (deps) => ok(memoryMethodologyDocument(MEMORY.of(deps).index)),
 });

@@ -1,3 +1,4 @@
+import { documentRoute } from "../../../platform/openapi/document-route";
 import {
   COORDINATE_PARAMETERS,
   EARTH_RADIUS_KM,
@@ -8,7 +9,6 @@ import {
   requireNeocloudPlan,
 } from "@tpi/domain";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
-import { noQuerySchema } from "../../../platform/http/input";
 import { defineRoute } from "../../../platform/http/route";
 import {
   BAD_REQUEST_RESPONSE,
@@ -202,19 +202,12 @@ export const neocloudMapRoute = defineRoute({
   },
 });
 
-export const neocloudMethodologyRoute = defineRoute({
-  method: "get",
+export const neocloudMethodologyRoute = documentRoute({
   path: "/api/neocloud/methodology",
   operationId: "getNeocloudMethodology",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: {
-      description: "The Neo-Cloud Sites methodology",
-      schema: neocloudMethodologyResponseSchema,
-    },
-    400: BAD_REQUEST_RESPONSE,
+  response: {
+    description: "The Neo-Cloud Sites methodology",
+    schema: neocloudMethodologyResponseSchema,
   },
   docs: {
     summary:
@@ -222,12 +215,8 @@ export const neocloudMethodologyRoute = defineRoute({
     description:
       "Public. `imports` lists each dataset's last import; `dataSources.sample` is true while the generated sample is served.",
     tags: [NEOCLOUD_TAG],
-    examples: () => [
-      { label: "The Neo-Cloud Sites methodology", pathAndQuery: "/api/neocloud/methodology" },
-    ],
+    exampleLabel: "The Neo-Cloud Sites methodology",
   },
-  settled: {
-    freshness: NEOCLOUD_FRESHNESS,
-    answer: (deps) => () => ok(neocloudMethodologyDocument(NEOCLOUD.of(deps).sites)),
-  },
+  freshness: NEOCLOUD_FRESHNESS,
+  answer: (deps) => ok(neocloudMethodologyDocument(NEOCLOUD.of(deps).sites)),
 });

@@ -1,4 +1,4 @@
-import { catalogRoute } from "../../../platform/openapi/catalog-route";
+import { catalogRoute } from "../../../platform/openapi/document-route";
 import { tokenTypesFreeResponseSchema, tokenTypesResponseSchema } from "../schemas/otpi";
 import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/catalog";
 
@@ -11,7 +11,7 @@ export const tokenTypesRoute = catalogRoute({
     title: "Lab catalog",
     description: "Every tracked model lab with its display name and whether it is on the free tier",
   },
-  answer: { description: "Lab catalog", schema: tokenTypesResponseSchema },
+  response: { description: "Lab catalog", schema: tokenTypesResponseSchema },
   body: TOKEN_TYPES_BODY,
   docs: {
     summary: "Every tracked lab",
@@ -23,7 +23,7 @@ export const tokenTypesRoute = catalogRoute({
 export const tokenTypesFreeRoute = catalogRoute({
   path: "/api/token-types-free",
   operationId: "listFreeTokenTypes",
-  answer: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema },
+  response: { description: "Free-tier labs", schema: tokenTypesFreeResponseSchema },
   body: TOKEN_TYPES_FREE_BODY,
   docs: {
     summary: "Labs on the free tier",

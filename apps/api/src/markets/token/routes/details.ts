@@ -1,7 +1,7 @@
+import { documentRoute } from "../../../platform/openapi/document-route";
 import { TOKEN_TOOL_ACCESS } from "./tool-access";
 import { defineRoute } from "../../../platform/http/route";
 import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
-import { noQuerySchema } from "../../../platform/http/input";
 import {
   constituentsQuerySchema,
   constituentsResponseSchema,
@@ -65,8 +65,7 @@ export const otpiConstituentsRoute = defineRoute({
   },
 });
 
-export const otpiMethodologyRoute = defineRoute({
-  method: "get",
+export const otpiMethodologyRoute = documentRoute({
   path: "/api/otpi/methodology",
   operationId: "getOtpiMethodology",
   tool: {
@@ -75,24 +74,15 @@ export const otpiMethodologyRoute = defineRoute({
     description:
       "The token index methodology in force: formula, eligibility, data sufficiency, settlement lag, restatement policy, price bases, data sources with citations and licence, and version history",
   },
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: { description: "The methodology", schema: methodologyResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-  },
+  response: { description: "The methodology", schema: methodologyResponseSchema },
   docs: {
     summary:
       "The methodology in force: formula, eligibility, data sufficiency, settlement, restatements, version history",
     tags: ["Token Prices"],
-    examples: () => [{ label: "The methodology", pathAndQuery: "/api/otpi/methodology" }],
+    exampleLabel: "The methodology",
   },
-  settled: {
-    freshness: TOKEN_FRESHNESS,
-    answer: (deps) => () =>
-      answerMethodology(TOKEN.of(deps).rules, TOKEN.of(deps).index.dataSources),
-  },
+  freshness: TOKEN_FRESHNESS,
+  answer: (deps) => answerMethodology(TOKEN.of(deps).rules, TOKEN.of(deps).index.dataSources),
 });
 
 export const otpiRevisionsRoute = defineRoute({

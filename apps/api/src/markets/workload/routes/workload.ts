@@ -1,6 +1,6 @@
+import { documentRoute } from "../../../platform/openapi/document-route";
 import { WORKLOAD_UNIT, ok } from "@tpi/domain";
 import { defineRoute } from "../../../platform/http/route";
-import { noQuerySchema } from "../../../platform/http/input";
 import {
   BAD_REQUEST_RESPONSE,
   UNAUTHORIZED_RESPONSE,
@@ -75,19 +75,12 @@ export const workloadRoute = defineRoute({
   },
 });
 
-export const workloadMethodologyRoute = defineRoute({
-  method: "get",
+export const workloadMethodologyRoute = documentRoute({
   path: "/api/workload/methodology",
   operationId: "getWorkloadMethodology",
-  security: "none",
-  limiter: "public",
-  query: noQuerySchema,
-  responses: {
-    200: {
-      description: "The Workload Cost methodology",
-      schema: workloadMethodologyResponseSchema,
-    },
-    400: BAD_REQUEST_RESPONSE,
+  response: {
+    description: "The Workload Cost methodology",
+    schema: workloadMethodologyResponseSchema,
   },
   docs: {
     summary:
@@ -95,12 +88,8 @@ export const workloadMethodologyRoute = defineRoute({
     description:
       "Public. `dataSources.sample` is true while the index shows the generated sample (no real session-cost week is stored yet).",
     tags: [WORKLOAD_TAG],
-    examples: () => [
-      { label: "The Workload Cost methodology", pathAndQuery: "/api/workload/methodology" },
-    ],
+    exampleLabel: "The Workload Cost methodology",
   },
-  settled: {
-    freshness: WORKLOAD_FRESHNESS,
-    answer: (deps) => () => ok(workloadMethodologyDocument(WORKLOAD.of(deps).index)),
-  },
+  freshness: WORKLOAD_FRESHNESS,
+  answer: (deps) => ok(workloadMethodologyDocument(WORKLOAD.of(deps).index)),
 });
