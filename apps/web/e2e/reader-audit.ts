@@ -1,0 +1,32 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { axeViolations } from "./axe";
+import { open, screenshot } from "./browser";
+import { contrastFailures } from "./contrast";
+
+/** The colour schemes and widths (CSS px) every page is checked at. */
+export const SCHEMES = ["light", "dark"] as const;
+export const WIDTHS = [390, 1280] as const;
+
+/**
+ * A page as a signed-in reader sees it, at each width and colour scheme: axe-core finds nothing,
+ * every text has AA contrast, nothing is wider than the screen; a screenshot of each is kept.
+ * For the states the site audit (site-audit.e2e.test.ts, which reads every page as a visitor and
+ * the account pages as an administrator) does not reach: a market's values as a plan reads them.
+ */
+export async function expectReadableEverywhere(page: Page, path: string, who: string) {
+  for (const scheme of SCHEMES)
+    for (const width of WIDTHS) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, path);
+      const where = `${who} ${path} at ${width} px, ${scheme}`;
+      expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+      expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
+      const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+      await screenshot(page, `${name}-${who}-${width}-${scheme}`);
+    }
+  await page.emulateMedia({ colorScheme: "light" });
+}
