@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
+import { createLimitedServer } from "../platform/http/server-limits";
+import { readEnv, serverLimitsFrom } from "../platform/runtime/env";
 import type { Router } from "express";
 import { inject } from "vitest";
 import {
@@ -119,11 +121,12 @@ export async function serveApp(
   extraRoutes: readonly Router[] = [],
 ): Promise<Served> {
   const server: Server = await new Promise((resolve) => {
-    const listening = createServer(createApi(deps, extraRoutes).listener).listen(
-      0,
-      "127.0.0.1",
-      () => resolve(listening),
-    );
+    // The production server's limits (65 s keep-alive, not Node's 5 s): a test's client must not
+    // reuse a kept-alive connection at the instant the server closes it (ECONNRESET under load).
+    const listening = createLimitedServer(
+      createApi(deps, extraRoutes).listener,
+      serverLimitsFrom(readEnv(MARKETS, {})),
+    ).listen(0, "127.0.0.1", () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request = async (path: string, init?: RequestInit): Promise<HttpResult> => {
