@@ -16,9 +16,6 @@ import { appendVary, sendError } from "./errors";
  * the platform's contract, `core/route.ts`), and the helpers its handlers and answers share.
  */
 
-/** What a route module or a read model writes beside `defineRoute` and `STATIC_FRESHNESS`. */
-export type { Freshness, RouteDeprecation };
-
 /**
  * The headers of a deprecated route's answers: `Deprecation: @<unix seconds>` (RFC 9745, the
  * instant it was deprecated) and `Link: <successor>; rel="successor-version"` (RFC 5829).

@@ -6,9 +6,6 @@ import type { ServerLimits } from "../http/server-limits";
 import type { Market } from "../core/market";
 import { PLATFORM_ENV, type Env } from "../core/env";
 
-/** The variable kinds a market's own schema uses (`Market.env`). */
-export { envFlag, envList } from "../core/env";
-
 /** Longest wait for a reply of the SMTP server (milliseconds); the outbox retries after it. */
 const SMTP_TIMEOUT_MS = 15_000;
 

@@ -10,7 +10,7 @@ import {
   type WinsorBounds,
 } from "@tpi/domain";
 import { z } from "zod";
-import { envFlag } from "../../../platform/runtime/env";
+import { envFlag } from "../../../platform/core/env";
 import { GPU_LEDGER_DEFAULTS, type GpuLedgerConfig } from "../sources/gpu-ledger";
 import { VAST_DEFAULTS, type VastConfig } from "../sources/vast";
 import { LEDGER_WINDOW_DAYS } from "./quote-sync";

@@ -9,7 +9,8 @@ import {
   authorizeGpu,
   ok,
 } from "@tpi/domain";
-import { defineRoute, type RouteDeprecation } from "../../../platform/http/route";
+import type { RouteDeprecation } from "../../../platform/core/route";
+import { defineRoute } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {

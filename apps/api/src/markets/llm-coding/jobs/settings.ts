@@ -2,7 +2,7 @@ import { githubSearchIntervalMs } from "@tpi/domain";
 import { z } from "zod";
 import { openRouterDatasetSettingsFrom } from "../../../platform/ingest/openrouter-config";
 import type { OpenRouterDataApiConfig } from "../../../platform/ingest/openrouter-data-api";
-import { envFlag } from "../../../platform/runtime/env";
+import { envFlag } from "../../../platform/core/env";
 import { defaultGithubSearchConfig, type GithubSearchConfig } from "../sources/github-search";
 
 /**

@@ -6,7 +6,7 @@ import {
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
-import type { Freshness } from "../../../platform/http/route";
+import type { Freshness } from "../../../platform/core/route";
 import {
   publishedMarketState,
   versionAndDayBasis,

@@ -1,6 +1,6 @@
 import { DATA_CENTERS_URL, DATA_CENTER_TIMELINES_URL, GPU_CLUSTERS_URL } from "@tpi/domain";
 import { z } from "zod";
-import { envFlag } from "../../../platform/runtime/env";
+import { envFlag } from "../../../platform/core/env";
 
 /**
  * The Neo-Cloud Sites market's environment variables: where Epoch AI's three CSV files are read

@@ -1,6 +1,6 @@
 import { NEOCLOUD_METHODOLOGY_VERSION, NEOCLOUD_UNIT } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { Freshness } from "../../../platform/http/route";
+import type { Freshness } from "../../../platform/core/route";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
 import {
   keptAtMost,

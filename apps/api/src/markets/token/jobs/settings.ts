@@ -10,7 +10,7 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { z } from "zod";
-import { envList } from "../../../platform/runtime/env";
+import { envList } from "../../../platform/core/env";
 import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-config";
 import { RANKINGS_FIRST_DAY, type OpenRouterConfig } from "../sources/openrouter";
 

@@ -6,7 +6,7 @@ import {
   type MethodologyRules,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import type { Freshness } from "../../../platform/http/route";
+import type { Freshness } from "../../../platform/core/route";
 import { marketKey, type MarketStateBase } from "../../../platform/core/market";
 import {
   publishedMarketState,
