@@ -73,6 +73,9 @@ if (Object.hasOwn(AFTER_INSTALL, task)) {
   process.exit(await pnpmRun([...AFTER_INSTALL[task], ...process.argv.slice(3)]));
 }
 
+/** turbo as `npm test` runs it: every task, even after one failed (the run then exits non-zero). */
+const TURBO_RUN = ["exec", "turbo", "run", "--continue"];
+
 if (task === "test") {
   // Formatting first: it is the cheapest check and the shared Prettier config is the style.
   const formatStatus = await pnpmRun(["exec", "prettier", "--check", "."]);
@@ -83,21 +86,14 @@ if (task === "test") {
   // Before anything else can pass: a failing test must fail this command, in every package.
   const exitCheckStatus = await pnpmRun(["exec", "node", "tooling/vitest/exit-check/run.mjs"]);
   if (exitCheckStatus !== 0) process.exit(exitCheckStatus);
-  // Type checks, lint, the schema-drift check, unit and integration tests, then the website's
-  // browser tests (after its build). One task at a time: these machines have two cores.
-  process.exit(
-    await pnpmRun([
-      "exec",
-      "turbo",
-      "run",
-      "typecheck",
-      "lint",
-      "test",
-      "test:e2e",
-      "--continue",
-      "--concurrency=1",
-    ]),
-  );
+  // Type checks, lint, the schema-drift check, unit and integration tests two tasks at a time:
+  // these machines have two cores, and one task alone used about one of them (a process test
+  // waits on its child, the cluster test on three instances). Then the website's browser tests
+  // (after its build), alone: they share one running site. Every task runs even when one fails;
+  // the first failing status is the command's.
+  const checks = await pnpmRun(TURBO_RUN.concat("typecheck", "lint", "test", "--concurrency=2"));
+  const browserTests = await pnpmRun(TURBO_RUN.concat("test:e2e", "--concurrency=1"));
+  process.exit(checks !== 0 ? checks : browserTests);
 }
 
 // start: build the website, then run the api and the website together until interrupted.

@@ -3,9 +3,10 @@ import { connectSite, type Site } from "./harness";
 
 /**
  * The api and website the global set-up started for this run, shared by every test file.
- * Tests run one file at a time (vitest.e2e.config.ts), so a file sees what earlier files did to
- * it (accounts, keys, cached pages): each test makes its own accounts and reads values from the
- * api rather than assuming a fresh site.
+ * Two files run at a time (vitest.e2e.config.ts), so a file sees what other files do to it
+ * (accounts, keys, cached pages): each test makes its own accounts and reads values from the
+ * api rather than assuming a fresh site, and none changes what another file reads (a test that
+ * cuts the api off or points it at a stub starts its own website or site for that).
  */
 const address = inject("e2eSite");
 
