@@ -17,10 +17,11 @@ export const TOOL_RESULT_MAX_CHARS = 24_000;
 
 /** The OpenAI function-calling entry of a tool: its input schema as JSON Schema. */
 export function functionToolOf(tool: DataTool): FunctionTool {
-  const { $schema: _dialect, ...parameters } = z.toJSONSchema(tool.input) as Record<
-    string,
-    unknown
-  >;
+  // An argument's schema is its route parameter's (its `meta`); the scalar check beneath it
+  // has no JSON Schema of its own.
+  const { $schema: _dialect, ...parameters } = z.toJSONSchema(tool.input, {
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
   return {
     type: "function",
     function: { name: tool.name, description: tool.description, parameters },

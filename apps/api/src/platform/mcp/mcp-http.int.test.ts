@@ -213,6 +213,45 @@ describe("the MCP server over Streamable HTTP", () => {
     await client.close();
   });
 
+  it("takes a JSON number or boolean wherever a tool's input schema says integer, number or boolean, answering as REST does", async () => {
+    const client = await connect(api.url, key);
+    const { tools } = await client.listTools();
+    let typedArguments = 0;
+    for (const listed of tools) {
+      const properties = (listed.inputSchema.properties ?? {}) as Record<
+        string,
+        { type?: string; default?: unknown; minimum?: number }
+      >;
+      const { args, rest } = CALLS[listed.name] ?? { args: {}, rest: "" };
+      for (const [name, property] of Object.entries(properties)) {
+        if (
+          property.type !== "integer" &&
+          property.type !== "number" &&
+          property.type !== "boolean"
+        )
+          continue;
+        typedArguments += 1;
+        // The docs example's value, else the schema's default or least value.
+        const text = String(args[name] ?? property.default ?? property.minimum ?? 1);
+        const typed = property.type === "boolean" ? text === "true" : Number(text);
+        const url = new URL(rest, "http://docs.example");
+        url.searchParams.set(name, text);
+        const label = `${listed.name}(${name}: ${JSON.stringify(typed)})`;
+        const result = await call(client, listed.name, { ...args, [name]: typed });
+        const restAnswer = await api.get(`${url.pathname}${url.search}`, {
+          authorization: `Bearer ${key}`,
+        });
+        expect(restAnswer.status, label).toBe(200);
+        expect(result.isError, label).toBeFalsy();
+        expect((result.structuredContent as { data: unknown }).data, label).toEqual(
+          restAnswer.body,
+        );
+      }
+    }
+    expect(typedArguments).toBeGreaterThan(0);
+    await client.close();
+  });
+
   it("limits keyless calls to the free tier and refuses keyed tools with the REST error body", async () => {
     const client = await connect(api.url);
     for (const tool of DATA_TOOLS) {
@@ -316,7 +355,9 @@ describe("the MCP server over Streamable HTTP", () => {
       message: INVALID_GPU_MESSAGE,
     });
     // A value a query string cannot carry: the route's words for it.
-    expect((await call(client, "get_token_index", { lab: 7 })).structuredContent).toEqual({
+    expect(
+      (await call(client, "get_token_index", { lab: { name: "anthropic" } })).structuredContent,
+    ).toEqual({
       error: "Bad request",
       message: "Query parameter 'lab' must be a single string value.",
     });

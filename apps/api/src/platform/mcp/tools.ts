@@ -22,7 +22,10 @@ export type DataTool = {
   title: string;
   /** Written for a model: what it returns, units, the REST route, who may call it. */
   description: string;
-  /** Strings, as a query string carries them; validated by the route, not here. */
+  /**
+   * Scalars (JSON strings, numbers, booleans), each passed to the route as the string a query
+   * string would carry; validated by the route, not here.
+   */
   input: z.ZodObject;
   /**
    * A result's structured content: `{ data: <the route's 200 body>, source }`, or for a refusal
@@ -42,17 +45,33 @@ export function toolAccess(tool: DataTool): ToolAccess {
 /** The sentence every keyed tool ends with (a model reads it to know what to ask for). */
 export const KEY_NEEDED = "Needs an API key.";
 
+/** What one argument may be: a JSON scalar. Arrays and objects reach the route, which refuses them. */
+type ScalarArgument = string | number | boolean;
+
+function isScalarArgument(value: unknown): value is ScalarArgument {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
 /**
- * A route parameter as a tool argument: a string (optional when the route's is) described by the
- * route's own JSON Schema of it, so a model sees the same formats and allowed values as /docs.
+ * A route parameter as a tool argument (optional when the route's is), described by the route's
+ * own JSON Schema of it, so a model sees the same formats and allowed values as /docs. Where that
+ * schema says `integer` (a `limit`, a `windowDays`), a client following it sends a JSON number:
+ * it is accepted as the string a query string would carry ("30"), and the route validates it.
  */
 function argumentOf(field: z.ZodType, required: boolean): z.ZodType {
   const { $schema: _dialect, ...documented } = z.toJSONSchema(field, {
     io: "input",
     unrepresentable: "any",
   }) as Record<string, unknown>;
-  const argument = z.string().meta(documented);
+  const argument = z
+    .custom<ScalarArgument>(isScalarArgument, "must be a string, a number or a boolean")
+    .meta(documented);
   return required ? argument : argument.optional();
+}
+
+/** A scalar argument as a query string carries it; anything else as it came (the route refuses it). */
+function queryValueOf(value: unknown): unknown {
+  return typeof value === "number" || typeof value === "boolean" ? String(value) : value;
 }
 
 function inputOf(route: Route): z.ZodObject {
@@ -137,7 +156,7 @@ export function requestOf(
     if (value === undefined) continue;
     if (pathNames.has(name))
       params[name] = typeof value === "string" ? value : JSON.stringify(value);
-    else query[name] = value;
+    else query[name] = queryValueOf(value);
   }
   return { params, query };
 }
