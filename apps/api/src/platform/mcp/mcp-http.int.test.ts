@@ -220,7 +220,7 @@ describe("the MCP server over Streamable HTTP", () => {
     for (const listed of tools) {
       const properties = (listed.inputSchema.properties ?? {}) as Record<
         string,
-        { type?: string; default?: unknown; minimum?: number }
+        { type?: string; default?: number | boolean; minimum?: number }
       >;
       const { args, rest } = CALLS[listed.name] ?? { args: {}, rest: "" };
       for (const [name, property] of Object.entries(properties)) {
