@@ -13,6 +13,7 @@ import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { parameterAlternativesOf } from "../http/parameters";
 import { errorResponse } from "./responses";
 import { queryShape } from "../http/input";
+import { SERVED_DATA_LICENSE } from "../provenance/data-sources";
 
 /**
  * The OpenAPI 3.1.0 document, generated from the route list (routes/all-routes.ts): parameters,
@@ -345,9 +346,11 @@ export function buildOpenApiDocument(
     info: {
       title: "Token Price Index Data API",
       version: API_VERSION,
+      license: SERVED_DATA_LICENSE,
       description: [
         "Read-only market data: the Token Price Index (daily, USD per million tokens per model lab) and the GPU compute price index (hourly prints and daily settlements, USD per GPU-hour).",
         `Rate limits: public routes ${RATE_LIMITS.public.description}; POST /api/chat ${RATE_LIMITS.chat.description}. A 429 carries Retry-After.`,
+        `Terms: the series this api computes are served under ${SERVED_DATA_LICENSE.name} (${SERVED_DATA_LICENSE.url}): cite "Token Price Index" with them. Each source's own licence and the citation it requires come with its data (\`dataSources\` in every methodology answer and MCP result).`,
         `Errors are JSON { error, message }; labels: ${[...new Set(Object.values(ERROR_LABELS))].join(", ")}.`,
       ].join("\n\n"),
     },

@@ -105,3 +105,13 @@ export function sourcesBetween(
     licence: source.licence,
   }));
 }
+
+/**
+ * The terms the service's own series (index values, settlements, counts it computes) are served
+ * under, in the OpenAPI document's `info.license`. Each input keeps its own licence and the
+ * citation it requires, served beside the data it went into (`dataSources`).
+ */
+export const SERVED_DATA_LICENSE = {
+  name: "CC BY 4.0",
+  url: "https://creativecommons.org/licenses/by/4.0/",
+} as const;
