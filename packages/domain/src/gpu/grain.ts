@@ -1,5 +1,5 @@
-import type { AccountPlan } from "../shared/access";
-import { apiKeyRequired, badRequest, forbidden, type DomainError } from "../shared/errors";
+import { requireFullPlan, type AccountPlan } from "../shared/access";
+import { badRequest, type DomainError } from "../shared/errors";
 import { err, ok, type Result } from "../shared/result";
 
 /**
@@ -67,7 +67,5 @@ export function servedGrain(
  * keyless caller gets 401, a Premium or Trial key 403 saying which plan reads it.
  */
 export function requireHourlyPlan(plan: AccountPlan | undefined): Result<void, DomainError> {
-  if (plan === undefined) return err(apiKeyRequired());
-  if (!planReadsHourly(plan)) return err(forbidden(HOURLY_REQUIRES_FULL_MESSAGE));
-  return ok(undefined);
+  return requireFullPlan(plan, HOURLY_REQUIRES_FULL_MESSAGE);
 }

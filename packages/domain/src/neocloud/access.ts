@@ -1,6 +1,6 @@
-import type { AccountPlan } from "../shared/access";
-import { apiKeyRequired, forbidden, type DomainError } from "../shared/errors";
-import { err, ok, type Result } from "../shared/result";
+import { requireFullPlan, type AccountPlan } from "../shared/access";
+import type { DomainError } from "../shared/errors";
+import type { Result } from "../shared/result";
 
 /** Neo-Cloud site data is a Full plan product (the contract's route group, section 9). */
 export const NEOCLOUD_REQUIRES_FULL_MESSAGE =
@@ -8,7 +8,5 @@ export const NEOCLOUD_REQUIRES_FULL_MESSAGE =
 
 /** A keyless caller gets 401; a Premium or Trial key 403 naming the Full plan. */
 export function requireNeocloudPlan(plan: AccountPlan | undefined): Result<void, DomainError> {
-  if (plan === undefined) return err(apiKeyRequired());
-  if (plan !== "full") return err(forbidden(NEOCLOUD_REQUIRES_FULL_MESSAGE));
-  return ok(undefined);
+  return requireFullPlan(plan, NEOCLOUD_REQUIRES_FULL_MESSAGE);
 }

@@ -1,3 +1,6 @@
+import { apiKeyRequired, forbidden, type DomainError } from "./errors";
+import { err, ok, type Result } from "./result";
+
 /**
  * Access levels of the token index (the contract's `access` enum) and the one mapping from an
  * account plan to the access its keys grant.
@@ -19,3 +22,20 @@ export function accessForPlan(plan: AccountPlan): AccessLevel {
       return "full";
   }
 }
+
+/**
+ * For what only a Full plan key reads (hourly GPU prints, neo-cloud sites, the assistant): a
+ * keyless caller gets 401, a Premium or Trial key 403 in the product's own words.
+ */
+export function requireFullPlan(
+  plan: AccountPlan | undefined,
+  forbiddenMessage: string,
+): Result<void, DomainError> {
+  if (plan === undefined) return err(apiKeyRequired());
+  if (plan !== "full") return err(forbidden(forbiddenMessage));
+  return ok(undefined);
+}
+
+/** The assistant (`POST /api/chat`) answers Full plan keys only: each question spends model tokens. */
+export const CHAT_REQUIRES_FULL_MESSAGE =
+  "The assistant is not included in premium access. A full subscription unlocks it.";

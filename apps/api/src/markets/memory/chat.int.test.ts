@@ -31,7 +31,7 @@ const ask = async (message: string) => {
 
 beforeAll(async () => {
   api = await startTestApi({ now: NOW });
-  key = (await api.createKey("trial")).key;
+  key = (await api.createKey("full")).key;
   await MEMORY.of(api.deps).index.refresh();
 });
 afterAll(async () => {

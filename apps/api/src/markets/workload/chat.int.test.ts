@@ -74,7 +74,7 @@ beforeAll(async () => {
     syncedAt: new Date("2026-11-16T06:00:00Z"),
   });
   await WORKLOAD.of(api.deps).index.refresh();
-  key = (await api.createKey("premium")).key;
+  key = (await api.createKey("full")).key;
 });
 afterAll(async () => api.close());
 

@@ -1,4 +1,4 @@
-import { HOURLY_REQUIRES_FULL_MESSAGE, type GpuName } from "@tpi/domain";
+import { CHAT_REQUIRES_FULL_MESSAGE, type GpuName } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
@@ -223,20 +223,18 @@ describe("built-in engine", () => {
     expect(await restRows(data.sources[0])).toEqual(data.sources[0]?.values);
   });
 
-  it("gives the rolling 24-hour average to Full keys only, as the REST route does", async () => {
+  it("answers Full plan keys only: Premium and Trial keys get 403 in its words, a keyless caller 401", async () => {
     for (const plan of ["premium", "trial"] as const) {
       const other = (await api.createKey(plan)).key;
       const res = await ask(
         { message: "What is the H100 rolling 24h average?" },
         { authorization: `Bearer ${other}` },
       );
-      expect(res.status).toBe(200);
-      expect((res.body as ChatBody).data).toMatchObject({
-        intent: "rolling_average",
-        answer: HOURLY_REQUIRES_FULL_MESSAGE,
-        sources: [],
-      });
+      expect(res.status, plan).toBe(403);
+      expect(res.body, plan).toEqual({ error: "Forbidden", message: CHAT_REQUIRES_FULL_MESSAGE });
     }
+    const keyless = await ask({ message: "What is the H100 rolling 24h average?" }, {});
+    expect(keyless.status).toBe(401);
   });
 
   it("answers a GPU's volatility, saying when the window is not yet full", async () => {

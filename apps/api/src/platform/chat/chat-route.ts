@@ -1,4 +1,10 @@
-import { CHAT_RATE_LIMIT, describeAllowance } from "@tpi/domain";
+import {
+  CHAT_RATE_LIMIT,
+  CHAT_REQUIRES_FULL_MESSAGE,
+  describeAllowance,
+  requireFullPlan,
+} from "@tpi/domain";
+import { planOfCaller } from "../auth/api-key-authenticator";
 import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { defineRoute, reply } from "../http/route";
 import { chatRequestSchema, chatResponseSchema } from "./schemas";
@@ -6,13 +12,18 @@ import { answerChat } from "./chat-service";
 import { chatToolbox } from "./function-tools";
 import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
 
-/** `POST /api/chat` (contract 4.3, 8): requires a key and counts against the per-key chat allowance. */
+/**
+ * `POST /api/chat` (contract 4.3, 8): Full plan keys only (a keyless caller gets 401, a Premium or
+ * Trial key 403, as the reference's access table has it), counted against the per-key chat
+ * allowance.
+ */
 export const chatRoute = defineRoute({
   method: "post",
   path: "/api/chat",
   operationId: "chat",
   security: "required",
   limiter: "chat",
+  authorizeCaller: (caller) => requireFullPlan(planOfCaller(caller), CHAT_REQUIRES_FULL_MESSAGE),
   body: chatRequestSchema,
   rulesInProse: [
     {
@@ -27,6 +38,7 @@ export const chatRoute = defineRoute({
     200: { description: "Answer", schema: chatResponseSchema },
     400: BAD_REQUEST_RESPONSE,
     401: UNAUTHORIZED_RESPONSE,
+    403: errorResponse(`Forbidden: ${CHAT_REQUIRES_FULL_MESSAGE}`),
     413: errorResponse(`The body is larger than ${JSON_BODY_LIMIT_TEXT}.`),
     502: errorResponse("The configured chat model answered with an error."),
     503: errorResponse("The configured chat model did not answer in time or cannot be reached."),
@@ -36,7 +48,7 @@ export const chatRoute = defineRoute({
     description:
       "Answers from the index data with the rows used (`sources`); says so when a question is outside its scope.",
     tags: ["Assistant"],
-    access: `${describeAllowance(CHAT_RATE_LIMIT)}.`,
+    access: `Full plan keys only (Premium and Trial keys get 403). ${describeAllowance(CHAT_RATE_LIMIT)}.`,
     examples: () => [
       {
         label: "A comparison",
