@@ -20,11 +20,11 @@ import {
   type OpenRouterConfig,
 } from "../sources/openrouter";
 import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
-import { runSourceSync } from "../../../platform/jobs/source-sync";
-import type {
-  SourceSyncOptions,
-  SourceSyncReport,
-  SourceSyncRun,
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 
@@ -98,9 +98,8 @@ export async function syncOpenRouter(
   return runSourceSync(
     db,
     {
+      ...options,
       source: OPENROUTER_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
       firstDay: options.from,
       lastDay: options.to,
       maxRunMs: MAX_SYNC_RUN_MS,
