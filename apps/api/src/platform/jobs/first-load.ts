@@ -8,7 +8,7 @@ import {
   tryLockDataLoad,
   type DataLoad,
 } from "@tpi/db";
-import type { UtcDay } from "@tpi/domain";
+import { maxDay, type UtcDay } from "@tpi/domain";
 import type { MarketJobContext, ScheduledJob } from "../core/market";
 import type { Logger } from "../observability/logger";
 
@@ -72,6 +72,17 @@ export type FirstLoadOutcome =
       why: "complete" | "busy" | "not-due";
     }
   | { ran: true; status: "complete" | "interrupted" | "failed"; message: string };
+
+/**
+ * The range of a load that reaches to a day which moves with the clock (today, yesterday, the
+ * sample's last day): a resumed load keeps its first day and takes in the days that ended since.
+ */
+export function rangeReaching(lastDay: () => UtcDay): FirstLoadSpec["range"] {
+  return (recorded) => ({
+    firstDay: recorded.firstDay,
+    lastDay: maxDay(recorded.lastDay, lastDay()),
+  });
+}
 
 /**
  * Runs one attempt of `load` unless another process holds it (`busy`) or it is done. `scheduled`

@@ -15,6 +15,7 @@ import type { MarketJobContext, ScheduledJob } from "../../../platform/core/mark
 import {
   firstLoadJob,
   logFirstLoad,
+  rangeReaching,
   runFirstLoad,
   stepProgress,
   supersedeLoad,
@@ -375,10 +376,7 @@ function quickToFail(config: GpuLedgerConfig): GpuLedgerConfig {
 function gpuSampleLoad(context: MarketJobContext): FirstLoadSpec {
   return {
     label: "GPU sample",
-    range: (recorded) => ({
-      firstDay: recorded.firstDay,
-      lastDay: maxDay(recorded.lastDay, utcDayOf(context.clock())),
-    }),
+    range: rangeReaching(() => utcDayOf(context.clock())),
     async load(range, { signal, heartbeat }) {
       const progress = context.progress("sample GPU trades");
       try {

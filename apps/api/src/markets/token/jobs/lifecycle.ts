@@ -22,6 +22,7 @@ import type { MarketJobContext, ScheduledJob } from "../../../platform/core/mark
 import {
   describeFirstLoad,
   firstLoadJob,
+  rangeReaching,
   runFirstLoad,
   stepProgress,
   supersedeLoad,
@@ -237,10 +238,7 @@ async function planTokenLoad(
 function tokenSampleLoad(context: MarketJobContext): FirstLoadSpec {
   return {
     label: "token sample",
-    range: (recorded) => ({
-      firstDay: recorded.firstDay,
-      lastDay: maxDay(recorded.lastDay, sampleThrough(context.clock())),
-    }),
+    range: rangeReaching(() => sampleThrough(context.clock())),
     async load(range, { signal, heartbeat }) {
       const progress = stepProgress(
         context,
@@ -268,13 +266,9 @@ function tokenSampleLoad(context: MarketJobContext): FirstLoadSpec {
  * snapshot is more than 48 hours after them (the load is an operator's request).
  */
 function openRouterFirstDays(config: OpenRouterConfig, context: MarketJobContext): FirstLoadSpec {
-  const yesterday = () => addDays(utcDayOf(context.clock()), -1);
   return {
     label: "OpenRouter first start",
-    range: (recorded) => ({
-      firstDay: recorded.firstDay,
-      lastDay: maxDay(recorded.lastDay, yesterday()),
-    }),
+    range: rangeReaching(() => addDays(utcDayOf(context.clock()), -1)),
     async load(range, { signal, heartbeat }) {
       const missing = await openRouterDaysMissing(context, range);
       if (missing.length === 0)
