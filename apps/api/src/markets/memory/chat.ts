@@ -175,11 +175,11 @@ export const MEMORY_CHAT: ChatMarket = {
     keyed: ["every Memory price"],
     keyedRoutes: ["the Memory index, history and revisions routes"],
     sources: [
-      {
-        endpoint: memoryTypesRoute.path,
-        parameters: {},
-        values: MEMORY_TYPES.map((memory) => ({ id: memory.id, memory_type: memory.name })),
-      },
+      sourceOf(
+        memoryTypesRoute,
+        {},
+        MEMORY_TYPES.map((memory) => ({ id: memory.id, memory_type: memory.name })),
+      ),
     ],
   }),
   methodology: () => `Memory index in ${MEMORY_UNIT}. ${describeMemoryMethodology().join(" ")}`,
