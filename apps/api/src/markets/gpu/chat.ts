@@ -22,7 +22,7 @@ import {
   type ChatSource,
 } from "../../platform/core/chat";
 import type { Route } from "../../platform/core/route";
-import { askRoute, sourceOf } from "../../platform/chat/market-kit";
+import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import {
   dailyIndexAllRoute,
@@ -270,11 +270,7 @@ export const GPU_CHAT: ChatMarket = {
   latest,
   series,
   seriesSource: (subject, period, points) =>
-    sourceOf(
-      gpuIndexHistoryRoute,
-      { gpuName: subject.id, startDate: period.startDate, endDate: period.endDate },
-      points.map((point) => point.row),
-    ),
+    seriesSourceOf(gpuIndexHistoryRoute, { gpuName: subject.id }, period, points),
   freeTier() {
     const paid = GPU_NAMES.filter((gpu) => !FREE_TIER_GPU_NAMES.includes(gpu));
     return {

@@ -21,7 +21,7 @@ import {
   type Period,
   type ChatSource,
 } from "../../platform/core/chat";
-import { askRoute, sourceOf } from "../../platform/chat/market-kit";
+import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
 import { LLM_CODING_UNIT } from "./read-model/state";
 import {
@@ -314,14 +314,11 @@ export const LLM_CODING_CHAT: ChatMarket = {
   latest,
   series,
   seriesSource: (subject, period, points) =>
-    sourceOf(
+    seriesSourceOf(
       llmCodingHistoryRoute,
-      {
-        product: prsProduct(subject.id as CodingAgent),
-        startDate: period.startDate,
-        endDate: period.endDate,
-      },
-      points.map((point) => point.row),
+      { product: prsProduct(subject.id as CodingAgent) },
+      period,
+      points,
     ),
   freeTier: () => ({
     keyless: "the LLM Coding product list and methodology",

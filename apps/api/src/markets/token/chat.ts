@@ -20,7 +20,7 @@ import {
   type ChatSource,
 } from "../../platform/core/chat";
 import { findPeriod } from "../../platform/chat/period";
-import { askRoute, sourceOf } from "../../platform/chat/market-kit";
+import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
@@ -219,11 +219,7 @@ export const TOKEN_CHAT: ChatMarket = {
   latest,
   series,
   seriesSource: (subject, period, points) =>
-    sourceOf(
-      otpiRoute,
-      { lab: subject.id, startDate: period.startDate, endDate: period.endDate },
-      points.map((point) => point.row),
-    ),
+    seriesSourceOf(otpiRoute, { lab: subject.id }, period, points),
   freeTier() {
     const labs = LAB_CATALOG.filter((entry) => FREE_TIER_LAB_IDS.includes(entry.lab));
     return {
