@@ -205,6 +205,15 @@ export function syncOutcome(written: number, asked: number, stopped: boolean): S
   return stopped && outcome !== "ok" ? "interrupted" : outcome;
 }
 
+/** A run in one line for the operator: "sync #12 ok: …" (`runNoun` "import" for an import), or why it did not run. */
+export function describeRun(
+  report: SourceSyncSkipped | { ran: true; syncId: number; outcome: string; message: string },
+  runNoun = "sync",
+): string {
+  if (!report.ran) return `not run: ${report.reason}`;
+  return `${runNoun} #${report.syncId} ${report.outcome}: ${report.message}`;
+}
+
 /** Runs listed by the status commands: the latest few are what an operator checks. */
 const RECENT_RUNS_LISTED = 5;
 

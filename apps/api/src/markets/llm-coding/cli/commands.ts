@@ -1,11 +1,13 @@
 import { parseArgs } from "node:util";
 import { addDays, eachUtcDay, utcDayOf } from "@tpi/domain";
-import { recentRunLines } from "../../../platform/jobs/source-sync";
+import { describeRun, recentRunLines } from "../../../platform/jobs/source-sync";
 import {
   ConfigurationError,
   UsageError,
   dayRangeOptions,
+  reloadAsServed,
   withRuntime,
+  withSubcommands,
 } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import {
@@ -27,13 +29,8 @@ export const LLM_CODING_USAGE = `  llm-coding sync [--from DAY] [--to DAY]
                                        them, every day from --from to --to (default yesterday), settled ones too
   llm-coding status                    the stored LLM Coding days, the served source and the recent GitHub sync runs`;
 
-function describeReport(report: GithubSyncReport): string {
-  if (!report.ran) return `not run: ${report.reason}`;
-  return `sync #${report.syncId} ${report.outcome}: ${report.message}`;
-}
-
-/** The two subcommands of `llm-coding`, like `workload sync` and `openrouter sync`. */
-const llmCodingSubcommands: Record<"sync" | "status", Command> = {
+/** Operator commands of LLM Coding: `llm-coding sync` and `llm-coding status`. */
+export const llmCodingCommands: Record<string, Command> = withSubcommands("llm-coding", {
   async sync(args, context) {
     const { values } = parseArgs({
       args,
@@ -73,13 +70,12 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
         if (error instanceof GithubSyncRangeError) throw new UsageError(error.message);
         throw error;
       }
-      console.log(describeReport(report));
+      console.log(describeRun(report));
       if (report.ran && report.outcome !== "ok")
         for (const day of report.days.filter((d) => !d.written).slice(0, 5))
           console.log(`  ${describeGithubDay(day)}`);
       // What the api serves: the sample too while nothing is stored (SEED_SAMPLE_ON_EMPTY).
-      LLM_CODING.of(runtime).counts.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await LLM_CODING.of(runtime).counts.refresh();
+      await reloadAsServed(LLM_CODING.of(runtime).counts, runtime);
       console.log(`served now: ${LLM_CODING.of(runtime).describeLoaded()}`);
     });
   },
@@ -89,8 +85,7 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
     const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
     await withRuntime(context, async (runtime) => {
       const state = LLM_CODING.of(runtime);
-      state.counts.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await state.counts.refresh();
+      await reloadAsServed(state.counts, runtime);
       console.log(
         `GitHub search: ${settings.githubEnabled ? `on, ${settings.github.baseUrl}, ${settings.github.token === undefined ? "no token (10 searches a minute)" : "with a token (30 searches a minute)"}` : "off (GITHUB_SEARCH_ENABLED is false)"}`,
       );
@@ -103,14 +98,4 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
         console.log(line);
     });
   },
-};
-
-/** Operator commands of LLM Coding: `llm-coding sync` and `llm-coding status`. */
-export const llmCodingCommands: Record<string, Command> = {
-  async "llm-coding"(args, context) {
-    const [subcommand, ...rest] = args;
-    if (subcommand !== "sync" && subcommand !== "status")
-      throw new UsageError(`llm-coding takes 'sync' or 'status'; got '${subcommand ?? ""}'`);
-    await llmCodingSubcommands[subcommand](rest, context);
-  },
-};
+});

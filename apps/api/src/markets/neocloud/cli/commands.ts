@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
-import { recentRunLines } from "../../../platform/jobs/source-sync";
-import { UsageError, withRuntime } from "../../../platform/cli/command";
+import { describeRun, recentRunLines } from "../../../platform/jobs/source-sync";
+import { reloadAsServed, withRuntime, withSubcommands } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
-import { importNeocloudSites, type NeocloudImportReport } from "../jobs/epoch-import";
+import { importNeocloudSites } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
 import { NEOCLOUD } from "../read-model/state";
 
@@ -14,12 +14,8 @@ export const NEOCLOUD_USAGE = `  neocloud import [--gpu-clusters URL|FILE] [--da
                                        changed sites; says what it inserted, updated, removed and left unchanged
   neocloud status                      the imported datasets, what the api serves and the recent import runs`;
 
-function describeReport(report: NeocloudImportReport): string {
-  if (!report.ran) return `not run: ${report.reason}`;
-  return `import #${report.syncId} ${report.outcome}: ${report.message}`;
-}
-
-const neocloudSubcommands: Record<"import" | "status", Command> = {
+/** Operator commands of the Neo-Cloud Sites market: `neocloud import` and `neocloud status`. */
+export const neocloudCommands: Record<string, Command> = withSubcommands("neocloud", {
   async import(args, context) {
     const { values } = parseArgs({
       args,
@@ -43,10 +39,9 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
         now: runtime.clock(),
         fetchTimeoutMs: settings.fetchTimeoutMs,
       });
-      console.log(describeReport(report));
+      console.log(describeRun(report, "import"));
       const state = NEOCLOUD.of(runtime);
-      state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await state.sites.refresh();
+      await reloadAsServed(state.sites, runtime);
       console.log(`served now: ${state.describeLoaded()}`);
       // A failed import is a failed command (exit 1), after saying what is served.
       if (report.ran && report.outcome !== "ok")
@@ -59,8 +54,7 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
     const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
     await withRuntime(context, async (runtime) => {
       const state = NEOCLOUD.of(runtime);
-      state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await state.sites.refresh();
+      await reloadAsServed(state.sites, runtime);
       console.log(
         `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
       );
@@ -75,14 +69,4 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
         console.log(line);
     });
   },
-};
-
-/** Operator commands of the Neo-Cloud Sites market: `neocloud import` and `neocloud status`. */
-export const neocloudCommands: Record<string, Command> = {
-  async neocloud(args, context) {
-    const [subcommand, ...rest] = args;
-    if (subcommand !== "import" && subcommand !== "status")
-      throw new UsageError(`neocloud takes 'import' or 'status'; got '${subcommand ?? ""}'`);
-    await neocloudSubcommands[subcommand](rest, context);
-  },
-};
+});
