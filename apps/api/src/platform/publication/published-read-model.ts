@@ -96,6 +96,24 @@ export abstract class PublishedReadModel implements Publication {
   }
 }
 
+/**
+ * The latest day or hour of any subject, from each subject's series (held oldest first): the
+ * latest of the series' last rows.
+ */
+export function latestOfSeries<Row, At extends UtcDay | Date>(
+  series: Iterable<readonly Row[]>,
+  atOf: (row: Row) => At,
+): At | undefined {
+  let latest: At | undefined;
+  for (const rows of series) {
+    const last = rows.at(-1);
+    if (last === undefined) continue;
+    const at = atOf(last);
+    if (latest === undefined || at > latest) latest = at;
+  }
+  return latest;
+}
+
 /** The days a source's served data covers (UTC days; empty strings when none). */
 export type ServedDays = { firstDay: string; lastDay: string; days: number };
 
