@@ -1,5 +1,7 @@
+import { parseArgs } from "node:util";
 import { invalidDayMessage, parseUtcDay, type UtcDay } from "@tpi/domain";
 import type { Command, CommandContext } from "../core/command";
+import { recentRunLines } from "../jobs/source-sync";
 import type { PublishedReadModel } from "../publication/published-read-model";
 import { openRuntime, type Runtime } from "../runtime/runtime";
 
@@ -75,4 +77,25 @@ export async function reloadAsServed(
 ): Promise<void> {
   published.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
   await published.refresh();
+}
+
+/**
+ * A market's `status` command (no options): with the runtime open and the published set
+ * reloaded as served, the market's own lines (`describe`), then its source's latest runs.
+ */
+export function statusCommand(spec: {
+  published(runtime: Runtime): Pick<PublishedReadModel, "allowSample" | "refresh">;
+  describe(runtime: Runtime, context: CommandContext): readonly string[];
+  /** The source whose runs are listed, and what a run is called ("sync", "import"). */
+  source: string;
+  runNoun?: string;
+}): Command {
+  return async (args, context) => {
+    parseArgs({ args, options: {}, strict: true });
+    await withRuntime(context, async (runtime) => {
+      await reloadAsServed(spec.published(runtime), runtime);
+      const runs = await recentRunLines(runtime.database.db, spec.source, spec.runNoun);
+      for (const line of [...spec.describe(runtime, context), ...runs]) console.log(line);
+    });
+  };
 }

@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
 import { addDays, eachUtcDay, utcDayOf } from "@tpi/domain";
-import { describeRun, recentRunLines } from "../../../platform/jobs/source-sync";
+import { describeRun } from "../../../platform/jobs/source-sync";
 import {
   ConfigurationError,
   UsageError,
   dayRangeOptions,
   reloadAsServed,
+  statusCommand,
   withRuntime,
   withSubcommands,
 } from "../../../platform/cli/command";
@@ -80,22 +81,20 @@ export const llmCodingCommands: Record<string, Command> = withSubcommands("llm-c
     });
   },
 
-  async status(args, context) {
-    parseArgs({ args, options: {}, strict: true });
-    const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
-    await withRuntime(context, async (runtime) => {
-      const state = LLM_CODING.of(runtime);
-      await reloadAsServed(state.counts, runtime);
-      console.log(
+  status: statusCommand({
+    published: (runtime) => LLM_CODING.of(runtime).counts,
+    source: GITHUB_SEARCH_SOURCE,
+    describe(runtime, context) {
+      const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
+      const { sources } = LLM_CODING.of(runtime).counts.dataSources;
+      return [
         `GitHub search: ${settings.githubEnabled ? `on, ${settings.github.baseUrl}, ${settings.github.token === undefined ? "no token (10 searches a minute)" : "with a token (30 searches a minute)"}` : "off (GITHUB_SEARCH_ENABLED is false)"}`,
-      );
-      for (const source of state.counts.dataSources.sources)
-        console.log(
-          `${source.source}: ${source.days} day(s) from ${source.firstDay} to ${source.lastDay}, newest search ${source.latestAsOf ?? "none"}`,
-        );
-      if (state.counts.dataSources.sources.length === 0) console.log("no counts stored yet");
-      for (const line of await recentRunLines(runtime.database.db, GITHUB_SEARCH_SOURCE))
-        console.log(line);
-    });
-  },
+        ...sources.map(
+          (source) =>
+            `${source.source}: ${source.days} day(s) from ${source.firstDay} to ${source.lastDay}, newest search ${source.latestAsOf ?? "none"}`,
+        ),
+        ...(sources.length === 0 ? ["no counts stored yet"] : []),
+      ];
+    },
+  }),
 });

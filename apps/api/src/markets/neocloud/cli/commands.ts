@@ -1,7 +1,12 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
-import { describeRun, recentRunLines } from "../../../platform/jobs/source-sync";
-import { reloadAsServed, withRuntime, withSubcommands } from "../../../platform/cli/command";
+import { describeRun } from "../../../platform/jobs/source-sync";
+import {
+  reloadAsServed,
+  statusCommand,
+  withRuntime,
+  withSubcommands,
+} from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import { importNeocloudSites } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
@@ -49,24 +54,23 @@ export const neocloudCommands: Record<string, Command> = withSubcommands("neoclo
     });
   },
 
-  async status(args, context) {
-    parseArgs({ args, options: {}, strict: true });
-    const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
-    await withRuntime(context, async (runtime) => {
+  status: statusCommand({
+    published: (runtime) => NEOCLOUD.of(runtime).sites,
+    source: NEOCLOUD_SYNC_SOURCE,
+    runNoun: "import",
+    describe(runtime, context) {
+      const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
       const state = NEOCLOUD.of(runtime);
-      await reloadAsServed(state.sites, runtime);
-      console.log(
-        `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
-      );
-      for (const imported of state.sites.datasets)
-        console.log(
-          `${imported.dataset}: ${imported.records} record(s), retrieved ${imported.retrievedAt.toISOString()} from ${imported.sourceUrls.join(", ")}`,
-        );
-      if (state.sites.datasets.length === 0) console.log("nothing imported yet");
       const neocloud = state.sites.sites.filter((site) => site.isNeocloud).length;
-      console.log(`served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`);
-      for (const line of await recentRunLines(runtime.database.db, NEOCLOUD_SYNC_SOURCE, "import"))
-        console.log(line);
-    });
-  },
+      return [
+        `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
+        ...state.sites.datasets.map(
+          (imported) =>
+            `${imported.dataset}: ${imported.records} record(s), retrieved ${imported.retrievedAt.toISOString()} from ${imported.sourceUrls.join(", ")}`,
+        ),
+        ...(state.sites.datasets.length === 0 ? ["nothing imported yet"] : []),
+        `served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`,
+      ];
+    },
+  }),
 });
