@@ -6,6 +6,7 @@ import {
 } from "@tpi/domain";
 import {
   methodologyResource,
+  noticeFirst,
   type McpResource,
   type MethodologyText,
 } from "../../platform/core/resources";
@@ -35,10 +36,10 @@ function gpuMethodologyText({ rules, index }: GpuState): MethodologyText {
       ...gpuMethodologySections(rules).map(({ heading, text }) => ({ heading, lines: [text] })),
       {
         heading: "Data sources",
-        lines: [
-          ...(notice === null ? [] : [notice]),
-          ...(sourceLines.length > 0 ? sourceLines : ["No trades are stored yet."]),
-        ],
+        lines: noticeFirst(
+          notice,
+          sourceLines.length > 0 ? sourceLines : ["No trades are stored yet."],
+        ),
       },
       {
         heading: "Version history",

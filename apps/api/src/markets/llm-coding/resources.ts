@@ -1,6 +1,7 @@
 import {
   listItems,
   methodologyResource,
+  noticeFirst,
   type McpResource,
   type MethodologyText,
 } from "../../platform/core/resources";
@@ -50,10 +51,10 @@ function llmCodingMethodologyText(
       { heading: "Sources", lines: sources },
       {
         heading: "Served data",
-        lines: [
-          ...(notice === null ? [] : [notice]),
-          ...(servedLines.length > 0 ? servedLines : ["No counts are stored yet."]),
-        ],
+        lines: noticeFirst(
+          notice,
+          servedLines.length > 0 ? servedLines : ["No counts are stored yet."],
+        ),
       },
     ],
   };

@@ -2,6 +2,7 @@ import { MEMORY_METHODOLOGY_VERSION, MEMORY_UNIT } from "@tpi/domain";
 import {
   listItems,
   methodologyResource,
+  noticeFirst,
   type McpResource,
   type MethodologyText,
 } from "../../platform/core/resources";
@@ -27,7 +28,7 @@ function memoryMethodologyText(index: PublishedMemory): MethodologyText {
     (source) =>
       `- ${source.source}: as of ${source.asOf ?? "unknown"}${source.licence === null ? "" : `, ${source.licence.name}`}${source.citation === null ? "" : `. ${source.citation}`}`,
   );
-  const sourcesText = [...(notice === null ? [] : [notice]), ...sourceLines].join("\n");
+  const sourcesText = noticeFirst(notice, sourceLines).join("\n");
   return {
     version: MEMORY_METHODOLOGY_VERSION,
     opening: [`Unit: ${MEMORY_UNIT}.`],

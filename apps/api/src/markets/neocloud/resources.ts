@@ -2,6 +2,7 @@ import { NEOCLOUD_METHODOLOGY_VERSION } from "@tpi/domain";
 import {
   listItems,
   methodologyResource,
+  noticeFirst,
   type McpResource,
   type MethodologyText,
 } from "../../platform/core/resources";
@@ -45,13 +46,12 @@ function neocloudMethodologyText(published: PublishedNeocloudSites): Methodology
       { heading: "Rules", lines: listItems([...document.rules, document.geocoding]) },
       {
         heading: "Sources",
-        lines: [
-          ...(notice === null ? [] : [notice]),
+        lines: noticeFirst(notice, [
           ...document.sources.map(
             (source) => `- ${source.title}: ${source.citation} (${source.licence.name})`,
           ),
           `- ${document.gazetteer.attribution}`,
-        ],
+        ]),
       },
     ],
   };

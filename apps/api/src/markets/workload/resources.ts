@@ -2,6 +2,7 @@ import { WORKLOAD_METHODOLOGY_VERSION, WORKLOAD_UNIT } from "@tpi/domain";
 import {
   listItems,
   methodologyResource,
+  noticeFirst,
   type McpResource,
   type MethodologyText,
 } from "../../platform/core/resources";
@@ -34,13 +35,12 @@ function workloadMethodologyText(index: PublishedWorkload): MethodologyText {
       },
       {
         heading: "Sources",
-        lines: [
-          ...(notice === null ? [] : [notice]),
+        lines: noticeFirst(notice, [
           ...document.sources.map(
             (source) =>
               `- ${source.source}: ${source.what}. ${source.citation} (${source.licence})`,
           ),
-        ],
+        ]),
       },
       {
         heading: "Published",

@@ -53,3 +53,7 @@ export function methodologyResource(spec: {
 
 /** Lines as a Markdown list, one `- ` item each. */
 export const listItems = (lines: readonly string[]): string[] => lines.map((line) => `- ${line}`);
+
+/** A sources section's lines: the data's notice first (while the sample is served), then `lines`. */
+export const noticeFirst = (notice: string | null, lines: readonly string[]): string[] =>
+  notice === null ? [...lines] : [notice, ...lines];
