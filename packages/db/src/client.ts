@@ -1,10 +1,13 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { keepSessionsInUtc } from "./session";
-import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient, type Prisma } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
 export { Prisma } from "./generated/prisma/client";
+
+/** Where a repository function runs: the pool, or a transaction a caller holds open. */
+export type Tx = Db | Prisma.TransactionClient;
 
 /** How long a pool may wait on the server, in milliseconds. */
 export type DbTimeouts = {

@@ -9,10 +9,12 @@ export * from "./shared/api-key-format";
 export * from "./shared/calendar";
 export * from "./shared/dated-query";
 export * from "./shared/errors";
+export * from "./shared/methodology-version";
 export * from "./shared/freshness";
 export * from "./shared/query-parameters";
 export * from "./shared/rate-limits";
 export * from "./shared/result";
+export * from "./shared/sample-noise";
 
 export * from "./account/rules";
 export * from "./account/visitor-address";

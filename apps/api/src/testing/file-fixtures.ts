@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createDb, createTestDatabase, type Db } from "@tpi/db";
 import { afterAll, beforeEach, inject } from "vitest";
 import { startJsonStub, type JsonStub, type StubAnswer, type StubRequest } from "./json-stub";
@@ -36,6 +39,13 @@ export async function jsonStubForFile(
   });
   afterAll(() => stub.close());
   return stub;
+}
+
+/** A temporary folder of the file's own (for the files its commands read), removed after its tests. */
+export function tempDirForFile(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** A stub or server the file started, closed after its tests. */

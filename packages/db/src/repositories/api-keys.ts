@@ -1,8 +1,5 @@
 import type { AccountPlan, AccountRole } from "@tpi/domain";
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
-
-type Tx = Db | Prisma.TransactionClient;
+import type { Db, Tx } from "../client";
 
 export type AccountRecord = {
   id: string;

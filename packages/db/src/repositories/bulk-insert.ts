@@ -1,7 +1,4 @@
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
-
-type Tx = Db | Prisma.TransactionClient;
+import type { Tx } from "../client";
 
 /** A column of a bulk insert: its name and PostgreSQL type. */
 export type BulkColumn = {

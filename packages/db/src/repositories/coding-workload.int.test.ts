@@ -1,7 +1,6 @@
 // @module-tag zone
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, type Db } from "../client";
-import { createTestDatabase } from "../testing/test-postgres";
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../testing/database-for-file";
 import {
   readAppRankingWindows,
   readCodingCountRevisions,
@@ -29,18 +28,9 @@ const merged = (count: number): CodingCountObservation => ({
   count,
 });
 
-describe("coding counts, rankings and session-cost storage", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject("pgAdminUrl"));
-    db = createDb(database.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await database.drop();
-  });
+const { db } = await databaseForFile();
 
+describe("coding counts, rankings and session-cost storage", () => {
   it("updates provisional counts in place, settles them, and records a settled change as one revision", async () => {
     const day = "2026-11-01";
     // Observed the next day: provisional.

@@ -13,11 +13,9 @@ import {
   type TurnRange,
   type UtcDay,
 } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * LLM coding counts from GitHub search (with their revisions), OpenRouter's coding app rankings

@@ -1,8 +1,8 @@
 // @module-tag zone
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, type Db } from "../client";
-import { createTestDatabase } from "../testing/test-postgres";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../client";
+import { databaseForFile } from "../testing/database-for-file";
 import {
   beginDataLoadAttempt,
   dataLoadStates,
@@ -19,18 +19,9 @@ import {
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 
-describe("data loads and the sync log's interrupted runs", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject("pgAdminUrl"));
-    db = createDb(database.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await database.drop();
-  });
+const { db, url: databaseUrl } = await databaseForFile();
 
+describe("data loads and the sync log's interrupted runs", () => {
   const plan = (source: string) =>
     planDataLoad(db, {
       market: "token",
@@ -55,9 +46,9 @@ describe("data loads and the sync log's interrupted runs", () => {
 
   it("one process at a time holds a load; its lock goes with its connection, whatever ends it", async () => {
     const load = await plan("b");
-    const first = await tryLockDataLoad(database.url, load.id);
+    const first = await tryLockDataLoad(databaseUrl, load.id);
     expect(first).not.toBeNull();
-    expect(await tryLockDataLoad(database.url, load.id)).toBeNull();
+    expect(await tryLockDataLoad(databaseUrl, load.id)).toBeNull();
     await beginDataLoadAttempt(db, load.id, {
       owner: "here:1",
       firstDay: load.firstDay,
@@ -74,7 +65,7 @@ describe("data loads and the sync log's interrupted runs", () => {
     expect((await dataLoadStates(db)).find((state) => state.source === "b")?.locked).toBe(false);
 
     // A process that dies: its connection is terminated by the server, not released.
-    const dying = new pg.Client({ connectionString: database.url });
+    const dying = new pg.Client({ connectionString: databaseUrl });
     await dying.connect();
     dying.on("error", () => undefined);
     const [{ pid }] = (await dying.query<{ pid: number }>("select pg_backend_pid() as pid"))
@@ -82,7 +73,7 @@ describe("data loads and the sync log's interrupted runs", () => {
     await dying.query("select pg_advisory_lock(7224020, $1::int)", [load.id]);
     expect((await dataLoadStates(db)).find((state) => state.source === "b")?.locked).toBe(true);
     await db.$queryRaw`select pg_terminate_backend(${pid}::int, 10000)`; // waits for the backend to end
-    const again = await tryLockDataLoad(database.url, load.id);
+    const again = await tryLockDataLoad(databaseUrl, load.id);
     expect(again).not.toBeNull();
     await again?.release();
     await endDataLoad(db, load.id, { status: "complete", message: "done", now: NOW });
@@ -114,7 +105,7 @@ describe("data loads and the sync log's interrupted runs", () => {
 
   it("keeps a sync's lock for a run longer than the pool's idle-in-transaction timeout", async () => {
     // A pool whose sessions die after 300 ms idle inside a transaction; the run takes 1.2 s.
-    const strict = createDb(database.url, 4, {
+    const strict = createDb(databaseUrl, 4, {
       connectMs: 3_000,
       statementMs: 5_000,
       idleInTransactionMs: 300,

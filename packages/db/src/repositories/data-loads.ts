@@ -1,11 +1,8 @@
 import pg from "pg";
 import type { UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
+import type { Tx } from "../client";
 import { setSessionUtc } from "../session";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * First-start loads (`data_load`): one row per market and source, written before anything is

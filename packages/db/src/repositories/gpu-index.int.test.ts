@@ -1,8 +1,7 @@
 // @module-tag zone
 import { computeDailyValue, computeHourlyPrints } from "@tpi/domain";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, type Db } from "../client";
-import { createTestDatabase } from "../testing/test-postgres";
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../testing/database-for-file";
 import {
   allGpuDailyValues,
   allGpuPrints,
@@ -14,18 +13,9 @@ import {
   type GpuTradeInput,
 } from "./gpu-index";
 
-describe("GPU prints and daily values store the volume of their trades", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject("pgAdminUrl"));
-    db = createDb(database.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await database.drop();
-  });
+const { db } = await databaseForFile();
 
+describe("GPU prints and daily values store the volume of their trades", () => {
   // Provider names with the characters of the trade read's line format (comma, line break).
   const trade = (
     id: string,

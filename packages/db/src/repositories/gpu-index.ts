@@ -10,12 +10,10 @@ import {
   type PrintableTrade,
   type SettlingPrint,
 } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { dateToDay } from "./conversions";
 import type { SourceSummary } from "./source-data";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** A print as published: marked back-filled when it was computed more than an hour after its hour. */
 export type PublishedPrint = HourlyPrint & { backfilled: boolean };

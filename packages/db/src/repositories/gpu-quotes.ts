@@ -9,11 +9,9 @@ import {
   type SourceExclusion,
   type UtcDay,
 } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * GPU quote snapshots (one fetch of one public price source, normalised) and their quotes, the

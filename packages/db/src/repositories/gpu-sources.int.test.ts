@@ -1,9 +1,10 @@
 // @module-tag zone
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, type Db } from "../client";
+import { describe, expect, inject, it } from "vitest";
+import { createDb } from "../client";
 import { applyMigrations, readMigrations } from "../migrate";
-import { createTestDatabase, withDatabase } from "../testing/test-postgres";
+import { databaseForFile } from "../testing/database-for-file";
+import { withDatabase } from "../testing/test-postgres";
 import { insertGpuTradesIfAbsent, summarizeGpuSources, type GpuTradeInput } from "./gpu-index";
 import { copyGpuTradesIfAbsent } from "./gpu-trade-copy";
 
@@ -17,26 +18,17 @@ const trade = (tradeId: string, executedAt: string, source: string): GpuTradeInp
   source,
 });
 
+const { db, url: databaseUrl } = await databaseForFile();
+
 /**
  * The sources behind the GPU index are counted per source and UTC day by the database on every
  * insert, whichever way the trades are written, and a trade already stored is never counted again.
  */
 describe("summarizeGpuSources", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject("pgAdminUrl"));
-    db = createDb(database.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await database.drop();
-  });
-
   it("counts trades written by COPY, by the staged merge and by the JSON insert, each once", async () => {
     expect(await summarizeGpuSources(db)).toEqual([]);
     // Into the empty table: COPY straight into gpu_trade. Days are UTC days of execution.
-    await copyGpuTradesIfAbsent(database.url, () => [
+    await copyGpuTradesIfAbsent(databaseUrl, () => [
       [
         trade("s1", "2026-11-20T00:10:00Z", "sample"),
         trade("s2", "2026-11-20T23:30:00Z", "sample"),
@@ -44,7 +36,7 @@ describe("summarizeGpuSources", () => {
       ],
     ]);
     // The merge: one trade already stored (not counted again), one new.
-    await copyGpuTradesIfAbsent(database.url, () => [
+    await copyGpuTradesIfAbsent(databaseUrl, () => [
       [
         trade("s3", "2026-11-21T04:00:00Z", "sample"),
         trade("s4", "2026-11-21T05:00:00Z", "sample"),
@@ -73,7 +65,7 @@ describe("summarizeGpuSources", () => {
         latestAsOf: new Date("2026-11-21T05:00:00Z"),
       },
     ]);
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const { rows } = await client.query<{ source: string; trades: number }>(
       "select source, sum(trades)::int as trades from gpu_trade_source_day group by source order by source",
@@ -86,7 +78,7 @@ describe("summarizeGpuSources", () => {
   });
 
   it("counts a trade on its UTC day whatever the writing session's time zone", async () => {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       // UTC+14: 2026-11-23T23:30Z is already 24 Nov there.

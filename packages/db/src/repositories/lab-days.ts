@@ -1,12 +1,10 @@
 import type { LabDayComputation, LabId, PriceBasis, SplitBasis, UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { bulkInsert } from "./bulk-insert";
 import { dayToDate } from "./conversions";
 import { storedObservationOf, type StoredObservation } from "./observations";
 import { CONSTITUENT_COLUMNS, constituentRow } from "./settlements";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * One settled lab-day as stored: its published value or suppression, and the constituent

@@ -9,11 +9,9 @@ import {
   type StoredMemorySettlement,
   type UtcDay,
 } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** Longest an import or a settlement may hold its transaction (a large back-fill file). */
 export const MEMORY_WRITE_TIMEOUT_MS = 300_000;

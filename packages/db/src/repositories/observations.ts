@@ -1,10 +1,7 @@
 import type { LabId, ModelDayObservation, PriceBasis, UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
+import type { Tx } from "../client";
 import { bulkInsert, type BulkColumn } from "./bulk-insert";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 export type ObservationInput = {
   date: UtcDay;

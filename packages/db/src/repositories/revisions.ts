@@ -1,9 +1,6 @@
 import type { LabId, UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
+import type { Tx } from "../client";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** One entry of the revision log. Values in USD per Mtok; null where the lab-day had no value. */
 export type RevisionRecord = {

@@ -1,10 +1,8 @@
 import type { Constituent, LabDayComputation, UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { bulkInsert, type BulkColumn } from "./bulk-insert";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /** Arbitrary constant identifying the settlement lock among advisory locks. */
 const SETTLEMENT_LOCK_KEY = 7_224_019_002;

@@ -8,12 +8,10 @@ import type {
   PricedRankingsDay,
   UtcDay,
 } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { bulkInsert, bulkInsertCountingByDay, type BulkColumn } from "./bulk-insert";
 import { dateToDay, dayToDate } from "./conversions";
-
-type Tx = Db | Prisma.TransactionClient;
 
 /**
  * Ranking sources (OpenRouter, the generated sample) as stored: price snapshots with their lists,

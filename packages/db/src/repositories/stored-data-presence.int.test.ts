@@ -1,30 +1,20 @@
 // @module-tag zone
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, type Db } from "../client";
-import { createTestDatabase } from "../testing/test-postgres";
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../testing/database-for-file";
 import { hasGpuTrades } from "./gpu-index";
 import { copyGpuTradesIfAbsent } from "./gpu-trade-copy";
 import { hasObservations } from "./observations";
 
-describe("hasGpuTrades and hasObservations (the start-up's emptiness checks)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject("pgAdminUrl"));
-    db = createDb(database.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await database.drop();
-  });
+const { db, url: databaseUrl } = await databaseForFile();
 
+describe("hasGpuTrades and hasObservations (the start-up's emptiness checks)", () => {
   it("are false on an empty database", async () => {
     expect(await hasGpuTrades(db)).toBe(false);
     expect(await hasObservations(db)).toBe(false);
   });
 
   it("are true once one row is stored", async () => {
-    await copyGpuTradesIfAbsent(database.url, () => [
+    await copyGpuTradesIfAbsent(databaseUrl, () => [
       [
         {
           tradeId: "t1",

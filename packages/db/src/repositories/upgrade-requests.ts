@@ -1,13 +1,10 @@
 import type { UpgradeDecision, UpgradePlan } from "@tpi/domain";
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
+import type { Tx } from "../client";
 
 /**
  * Storage of the trial accounts' upgrade requests. At most one undecided request per account
  * (a partial unique index): a second insert while one is pending stores nothing.
  */
-type Tx = Db | Prisma.TransactionClient;
-
 export type UpgradeRequestRecord = {
   id: string;
   accountId: string;

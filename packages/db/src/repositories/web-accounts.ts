@@ -1,5 +1,5 @@
 import type { AccountPlan, AccountRole, UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { asAccount, type AccountRecord } from "./api-keys";
 import { dateToDay, dayToDate } from "./conversions";
@@ -9,8 +9,6 @@ import { dateToDay, dayToDate } from "./conversions";
  * outbox, per-key daily usage and the operators' action log. Tokens are stored as SHA-256
  * hashes only; the caller hashes.
  */
-type Tx = Db | Prisma.TransactionClient;
-
 export type EmailTokenPurpose = "verify" | "reset";
 
 export type Credentials = AccountRecord & {

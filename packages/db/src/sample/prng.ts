@@ -1,12 +1,9 @@
+import { fnv1a32 } from "@tpi/domain";
+
 /** Deterministic pseudo-randomness: the same key always yields the same sequence. */
 export function seededRandom(key: string): () => number {
-  // FNV-1a hash of the key seeds mulberry32.
-  let seed = 2_166_136_261;
-  for (let i = 0; i < key.length; i++) {
-    seed ^= key.charCodeAt(i);
-    seed = Math.imul(seed, 16_777_619);
-  }
-  let state = seed >>> 0;
+  // The key's FNV-1a hash seeds mulberry32.
+  let state = fnv1a32(key);
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

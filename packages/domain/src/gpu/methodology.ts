@@ -1,4 +1,5 @@
 import type { UtcDay } from "../shared/calendar";
+import type { MethodologyVersion } from "../shared/methodology-version";
 import { DEFAULT_MIN_QUOTE_PROVIDERS, type QuoteRules } from "./quote-math";
 import {
   SETTLEMENT_LOCAL_HOUR,
@@ -28,14 +29,11 @@ export const GPU_INDEX_UNIT = "USD per GPU-hour";
 /** One part of the GPU method, as the website's GPU methodology page shows it under `heading` (anchor `id`). */
 export type GpuMethodologySection = { id: string; heading: string; text: string };
 
-/** A GPU methodology version with the UTC day from which prints and daily values use it. */
-export type GpuMethodologyVersion = { version: string; effectiveFrom: UtcDay; summary: string };
-
 /**
  * Every GPU methodology version, oldest first. The GPU index has had one method since it was
  * first published in this service; a change of bounds or basis adds a version here.
  */
-export const GPU_METHODOLOGY_HISTORY: readonly GpuMethodologyVersion[] = [
+export const GPU_METHODOLOGY_HISTORY: readonly MethodologyVersion[] = [
   {
     version: "1.0",
     effectiveFrom: "2026-11-23",

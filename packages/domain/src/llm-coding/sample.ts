@@ -1,4 +1,5 @@
 import { addDays, daysBetween, eachUtcDay, type UtcDay } from "../shared/calendar";
+import { unitHash } from "../shared/sample-noise";
 import { type CodingAgent, type CodingMetric } from "./catalog";
 import { countStatus, type CountStatus } from "./maturation";
 import { searchesForDay } from "./queries";
@@ -25,16 +26,6 @@ const SAMPLE_SHAPE: Readonly<Record<CodingAgent, { opened: number; mergeShare: n
 const SAMPLE_COMMITS_PER_PR = 11;
 const SAMPLE_EPOCH: UtcDay = "2026-01-01";
 
-/** A stable number in [0, 1) from a text (FNV-1a): the sample's day-to-day wobble. */
-function unitNoise(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash / 0x1_0000_0000;
-}
-
 /** The sample's count of one agent, metric and day (whole pull requests or commits). */
 export function sampleCount(agent: CodingAgent, metric: CodingMetric, day: UtcDay): number {
   const shape = SAMPLE_SHAPE[agent];
@@ -43,16 +34,16 @@ export function sampleCount(agent: CodingAgent, metric: CodingMetric, day: UtcDa
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const weekend = weekday === 0 || weekday === 6 ? 0.7 : 1;
   const opened = Math.round(
-    shape.opened * growth * weekend * (0.9 + 0.2 * unitNoise(`${agent}|opened|${day}`)),
+    shape.opened * growth * weekend * (0.9 + 0.2 * unitHash(`${agent}|opened|${day}`)),
   );
   if (metric === "opened") return opened;
   if (metric === "merged")
     return Math.min(
       opened,
-      Math.round(opened * shape.mergeShare * (0.95 + 0.1 * unitNoise(`${agent}|merged|${day}`))),
+      Math.round(opened * shape.mergeShare * (0.95 + 0.1 * unitHash(`${agent}|merged|${day}`))),
     );
   return Math.round(
-    opened * SAMPLE_COMMITS_PER_PR * (0.9 + 0.2 * unitNoise(`${agent}|commits|${day}`)),
+    opened * SAMPLE_COMMITS_PER_PR * (0.9 + 0.2 * unitHash(`${agent}|commits|${day}`)),
   );
 }
 

@@ -1,4 +1,5 @@
 import { daysBetween, type UtcDay } from "../shared/calendar";
+import { unitHash } from "../shared/sample-noise";
 import { MEMORY_TYPES } from "./catalog";
 import type { MemoryObservation } from "./settlement";
 import {
@@ -39,16 +40,6 @@ const SAMPLE_BASE_USD: Record<string, number> = {
 const SAMPLE_OBSERVATION_HOURS_BEFORE = [6, 2] as const;
 const MS_PER_HOUR = 3_600_000;
 const EPOCH: UtcDay = "2026-01-01";
-
-/** A deterministic number in [0, 1) from a string (FNV-1a). */
-function unitHash(text: string): number {
-  let hash = 2_166_136_261;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 16_777_619);
-  }
-  return (hash >>> 0) / 4_294_967_296;
-}
 
 /** The sample's observations for the trading days through the latest settled one at `now`. */
 export function memorySampleObservations(now: Date): MemoryObservation[] {

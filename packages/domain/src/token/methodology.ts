@@ -1,4 +1,4 @@
-import type { UtcDay } from "../shared/calendar";
+import type { MethodologyVersion } from "../shared/methodology-version";
 import { DEFAULT_MATERIALITY_THRESHOLD_PERCENT } from "./restatement";
 import { DEFAULT_SETTLEMENT_LAG_HOURS } from "./settlement-calendar";
 
@@ -72,8 +72,6 @@ export function describeEstimatedSplit(share: number): string {
   const input = Math.round(share * 100 * 100) / 100;
   return `Where a source reports only a model's total tokens for the day (OpenRouter's rankings do), the split is estimated: ${input}% of the total counts as input tokens and the rest as output tokens (rounded half up to whole tokens). Each constituent records whether its split was reported or estimated and the share used.`;
 }
-
-export type MethodologyVersion = { version: string; effectiveFrom: UtcDay; summary: string };
 
 /**
  * Every methodology version with the day from which settlements use it, oldest first. A value

@@ -3,6 +3,7 @@ import { insertGpuTradesIfAbsent } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEDGER_GPU_RULES, dailyLedgerSnapshots } from "../../testing/gpu-quotes";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
+import { askChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 
 /**
@@ -10,14 +11,6 @@ import { startTestApi, type TestApi } from "../../testing/test-api";
  * time). H200 prints from the ledger's snapshots; B200 from the generated sample, which makes the
  * GPU market as a whole `sample`.
  */
-type ChatBody = {
-  data: {
-    answer: string;
-    notices: string[];
-    sources: { endpoint: string; values: Record<string, unknown>[] }[];
-  };
-};
-
 let api: TestApi;
 let key: string;
 beforeAll(async () => {
@@ -36,11 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const ask = async (message: string) => {
-  const res = await api.post("/api/chat", { message }, { authorization: `Bearer ${key}` });
-  expect(res.status).toBe(200);
-  return (res.body as ChatBody).data;
-};
+const ask = (message: string) => askChat(api, message, { authorization: `Bearer ${key}` });
 
 describe("GPU chat answers cite the evidence of the values they quote", () => {
   it("names the day, the basis and source of a quote value, and ends with the ledger's citation though the market is partly sample", async () => {

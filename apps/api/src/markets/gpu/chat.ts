@@ -22,7 +22,7 @@ import {
   type ChatSource,
 } from "../../platform/core/chat";
 import type { Route } from "../../platform/core/route";
-import { askRoute } from "../../platform/chat/market-kit";
+import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import {
   dailyIndexAllRoute,
@@ -94,11 +94,7 @@ async function latest(subject: Subject, scope: ChatScope) {
   const row = body?.data.find((candidate) => candidate.gpu_type === subject.id);
   if (body === undefined || row === undefined) return undefined;
   const point: ChatPoint = dailyPoint(row.date, row, body);
-  const source: ChatSource = {
-    endpoint: dailyIndexAllRoute.path,
-    parameters: {},
-    values: [point.row],
-  };
+  const source = sourceOf(dailyIndexAllRoute, {}, [point.row]);
   return { point, source };
 }
 
@@ -176,11 +172,7 @@ async function analyticsAnswer<Row>(
       lines.push(analytics.none(gpu));
       continue;
     }
-    sources.push({
-      endpoint: analytics.route.path,
-      parameters: { gpuName: gpu, ...query },
-      values: [sourceRowOf(row as object)],
-    });
+    sources.push(sourceOf(analytics.route, { gpuName: gpu, ...query }, [row as object]));
     lines.push(analytics.line(gpu, row));
     // The answer's provenance covers exactly the values behind the row.
     if (answer?.ok) citations.push(...citationsOf(answer.value as Provenance));
@@ -277,11 +269,8 @@ export const GPU_CHAT: ChatMarket = {
   format: usd,
   latest,
   series,
-  seriesSource: (subject, period, points) => ({
-    endpoint: gpuIndexHistoryRoute.path,
-    parameters: { gpuName: subject.id, startDate: period.startDate, endDate: period.endDate },
-    values: points.map((point) => point.row),
-  }),
+  seriesSource: (subject, period, points) =>
+    seriesSourceOf(gpuIndexHistoryRoute, { gpuName: subject.id }, period, points),
   freeTier() {
     const paid = GPU_NAMES.filter((gpu) => !FREE_TIER_GPU_NAMES.includes(gpu));
     return {
@@ -289,11 +278,11 @@ export const GPU_CHAT: ChatMarket = {
       keyed: [paid.join(", ")],
       keyedRoutes: ["the nearest-print history route"],
       sources: [
-        {
-          endpoint: gpuTypesFreeRoute.path,
-          parameters: {},
-          values: FREE_TIER_GPU_NAMES.map((gpu_name) => ({ gpu_name, region: GPU_REGION })),
-        },
+        sourceOf(
+          gpuTypesFreeRoute,
+          {},
+          FREE_TIER_GPU_NAMES.map((gpu_name) => ({ gpu_name, region: GPU_REGION })),
+        ),
       ],
     };
   },

@@ -7,6 +7,7 @@ import {
 } from "@tpi/domain";
 import { writeCodingCountsOfDay } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { askChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { LLM_CODING } from "./read-model/state";
 
@@ -15,15 +16,6 @@ import { LLM_CODING } from "./read-model/state";
  * 14 days to 2026-11-25 (the last 7 provisional). Codex opens 100 + the day of the month pull
  * requests a day and merges 50 of them; Claude Code opens 10, merges 5 and commits 70.
  */
-type ChatBody = {
-  data: {
-    intent: string;
-    answer: string;
-    notices: string[];
-    sources: { endpoint: string; parameters: Record<string, string>; values: unknown[] }[];
-  };
-};
-
 const NOW = new Date("2026-11-26T06:00:00.000Z");
 const DAYS = eachUtcDay("2026-11-12", "2026-11-25");
 const countOf = (agent: string, metric: string, day: UtcDay) => {
@@ -55,11 +47,8 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const ask = async (message: string, authorization = `Bearer ${key}`) => {
-  const res = await api.post("/api/chat", { message }, { authorization });
-  expect(res.status).toBe(200);
-  return (res.body as ChatBody).data;
-};
+const ask = (message: string, authorization = `Bearer ${key}`) =>
+  askChat(api, message, { authorization });
 
 describe("LLM Coding chat answers", () => {
   it("sums the pull requests of the last 7 UTC days ending yesterday, with the days, their status and the citation", async () => {

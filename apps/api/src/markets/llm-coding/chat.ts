@@ -21,7 +21,7 @@ import {
   type Period,
   type ChatSource,
 } from "../../platform/core/chat";
-import { askRoute } from "../../platform/chat/market-kit";
+import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
 import { LLM_CODING_UNIT } from "./read-model/state";
 import {
@@ -115,11 +115,7 @@ async function latest(subject: Subject, scope: ChatScope) {
     note: `pull requests opened on ${body.data.date} (UTC), ${body.data.status}`,
     citations: citationsOf(body.dataSources),
   };
-  const source: ChatSource = {
-    endpoint: llmCodingIndexRoute.path,
-    parameters: { product },
-    values: [point.row],
-  };
+  const source = sourceOf(llmCodingIndexRoute, { product }, [point.row]);
   return { point, source };
 }
 
@@ -221,11 +217,13 @@ const COUNT_INTENT: MarketIntent = {
       lines.push(
         `${name}: ${whole(total)} ${what} on public GitHub from ${days.startDate} to ${days.endDate} (${rows.length} UTC day(s)${missing > 0 ? `, ${missing} day(s) without a count` : ""}; ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`,
       );
-      sources.push({
-        endpoint: llmCodingHistoryRoute.path,
-        parameters: { product, startDate: days.startDate, endDate: days.endDate },
-        values: rows.map(sourceRowOf),
-      });
+      sources.push(
+        sourceOf(
+          llmCodingHistoryRoute,
+          { product, startDate: days.startDate, endDate: days.endDate },
+          rows,
+        ),
+      );
       citations.push(...citationsOf(body.dataSources));
     }
     return {
@@ -265,11 +263,7 @@ const MERGE_RATE_INTENT: MarketIntent = {
         lines.push(
           `${name}: ${percent(body.data.value)} of the pull requests opened on ${body.data.date} (UTC) were merged (${body.data.status}${body.data.status === "provisional" ? ": it rises as late merges come in" : ""}).`,
         );
-        sources.push({
-          endpoint: llmCodingIndexRoute.path,
-          parameters: { product },
-          values: [sourceRowOf(body.data)],
-        });
+        sources.push(sourceOf(llmCodingIndexRoute, { product }, [body.data]));
         citations.push(...citationsOf(body.dataSources));
         continue;
       }
@@ -287,11 +281,13 @@ const MERGE_RATE_INTENT: MarketIntent = {
       lines.push(
         `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisional > 0 ? `; ${provisional} day(s) provisional` : ""}.`,
       );
-      sources.push({
-        endpoint: llmCodingHistoryRoute.path,
-        parameters: { product, startDate: period.startDate, endDate: period.endDate },
-        values: rows.map(sourceRowOf),
-      });
+      sources.push(
+        sourceOf(
+          llmCodingHistoryRoute,
+          { product, startDate: period.startDate, endDate: period.endDate },
+          rows,
+        ),
+      );
       citations.push(...citationsOf(body.dataSources));
     }
     return {
@@ -317,25 +313,23 @@ export const LLM_CODING_CHAT: ChatMarket = {
   format: (value) => `${whole(value)} pull requests`,
   latest,
   series,
-  seriesSource: (subject, period, points) => ({
-    endpoint: llmCodingHistoryRoute.path,
-    parameters: {
-      product: prsProduct(subject.id as CodingAgent),
-      startDate: period.startDate,
-      endDate: period.endDate,
-    },
-    values: points.map((point) => point.row),
-  }),
+  seriesSource: (subject, period, points) =>
+    seriesSourceOf(
+      llmCodingHistoryRoute,
+      { product: prsProduct(subject.id as CodingAgent) },
+      period,
+      points,
+    ),
   freeTier: () => ({
     keyless: "the LLM Coding product list and methodology",
     keyed: ["every LLM Coding value"],
     keyedRoutes: ["the LLM Coding index, history and revisions routes"],
     sources: [
-      {
-        endpoint: llmCodingProductsRoute.path,
-        parameters: {},
-        values: LLM_CODING_PRODUCTS.map(({ id, label }) => ({ id, label })),
-      },
+      sourceOf(
+        llmCodingProductsRoute,
+        {},
+        LLM_CODING_PRODUCTS.map(({ id, label }) => ({ id, label })),
+      ),
     ],
   }),
   methodology: () => describeLlmCodingMethodology().join(" "),

@@ -1,23 +1,27 @@
-import type { McpResource } from "../../platform/core/resources";
+import {
+  listItems,
+  methodologyResource,
+  noticeFirst,
+  type McpResource,
+  type MethodologyText,
+} from "../../platform/core/resources";
 import { LLM_CODING } from "./read-model/state";
 import { llmCodingMethodologyDocument } from "./services/llm-coding";
 
 /** The LLM Coding methodology as an MCP resource, in Markdown, with the sources of the served values. */
 export const LLM_CODING_RESOURCES: readonly McpResource[] = [
-  {
-    name: "llm-coding-methodology",
-    uri: "tpi://methodology/llm-coding",
+  methodologyResource({
+    market: "llm-coding",
     title: "LLM Coding methodology",
     description:
       "How the LLM Coding products are counted: the GitHub searches per agent, the maturation rule, the merge-rate definition, the sources with their citations, and whether the served values are the generated sample.",
-    mimeType: "text/markdown",
-    read: (deps) => llmCodingMethodologyMarkdown(LLM_CODING.of(deps).counts),
-  },
+    read: (deps) => llmCodingMethodologyText(LLM_CODING.of(deps).counts),
+  }),
 ];
 
-function llmCodingMethodologyMarkdown(
+function llmCodingMethodologyText(
   counts: Parameters<typeof llmCodingMethodologyDocument>[0],
-): string {
+): MethodologyText {
   const doc = llmCodingMethodologyDocument(counts);
   const queries = doc.queries.map((q) =>
     [
@@ -35,13 +39,23 @@ function llmCodingMethodologyMarkdown(
     (s) =>
       `- ${s.source}${s.sample ? " (generated sample, not market data)" : ""}: ${s.days} UTC days from ${s.firstDay} to ${s.lastDay}; newest search ${s.latestAsOf ?? "none"}.`,
   );
-  return [
-    `# LLM Coding methodology, version ${doc.version}`,
-    `Unit: ${doc.unit}. Counts are provisional until ${doc.maturationDays} whole days after their day ended, then settled.`,
-    `## Rules\n\n${doc.rules.map((rule) => `- ${rule}`).join("\n")}`,
-    `## Merge rate\n\n${doc.mergeRate}`,
-    `## GitHub searches per agent (YYYY-MM-DD is the UTC day)\n\n${queries.join("\n")}`,
-    `## Sources\n\n${sources.join("\n")}`,
-    `## Served data\n\n${[...(notice === null ? [] : [notice]), ...(servedLines.length > 0 ? servedLines : ["No counts are stored yet."])].join("\n")}`,
-  ].join("\n\n");
+  return {
+    version: doc.version,
+    opening: [
+      `Unit: ${doc.unit}. Counts are provisional until ${doc.maturationDays} whole days after their day ended, then settled.`,
+    ],
+    sections: [
+      { heading: "Rules", lines: listItems(doc.rules) },
+      { heading: "Merge rate", lines: [doc.mergeRate] },
+      { heading: "GitHub searches per agent (YYYY-MM-DD is the UTC day)", lines: queries },
+      { heading: "Sources", lines: sources },
+      {
+        heading: "Served data",
+        lines: noticeFirst(
+          notice,
+          servedLines.length > 0 ? servedLines : ["No counts are stored yet."],
+        ),
+      },
+    ],
+  };
 }

@@ -6,7 +6,7 @@ import {
   type MarketIntent,
   type Period,
 } from "../../platform/core/chat";
-import { askRoute, citationsOf, sourceOf } from "../../platform/chat/market-kit";
+import { askRoute, citationsOf, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import {
   memoryHistoryRoute,
   memoryIndexRoute,
@@ -165,21 +165,17 @@ export const MEMORY_CHAT: ChatMarket = {
   latest,
   series,
   seriesSource: (subject, period, points) =>
-    sourceOf(
-      memoryHistoryRoute,
-      { memoryType: subject.id, startDate: period.startDate, endDate: period.endDate },
-      points.map((point) => point.row),
-    ),
+    seriesSourceOf(memoryHistoryRoute, { memoryType: subject.id }, period, points),
   freeTier: () => ({
     keyless: "the memory type catalogue and the Memory methodology",
     keyed: ["every Memory price"],
     keyedRoutes: ["the Memory index, history and revisions routes"],
     sources: [
-      {
-        endpoint: memoryTypesRoute.path,
-        parameters: {},
-        values: MEMORY_TYPES.map((memory) => ({ id: memory.id, memory_type: memory.name })),
-      },
+      sourceOf(
+        memoryTypesRoute,
+        {},
+        MEMORY_TYPES.map((memory) => ({ id: memory.id, memory_type: memory.name })),
+      ),
     ],
   }),
   methodology: () => `Memory index in ${MEMORY_UNIT}. ${describeMemoryMethodology().join(" ")}`,

@@ -5,6 +5,7 @@ import { NEOCLOUD_DATASET_INFO, NEOCLOUD_REQUIRES_FULL_MESSAGE, SAMPLE_NOTICE } 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJsonStub, type JsonStub } from "../../testing/json-stub";
 import { geocoder, neocloudFiles } from "../../testing/neocloud-files";
+import { askChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { importNeocloudSites } from "./jobs/epoch-import";
 import { NEOCLOUD } from "./read-model/state";
@@ -15,8 +16,6 @@ import { NEOCLOUD } from "./read-model/state";
  * the MCP tools, both through the routes for their caller: Full keys get the data, Premium keys
  * the REST 403 in its words.
  */
-type ChatBody = { data: { answer: string; intent: string; notices: string[] } };
-
 const NOW = new Date("2026-01-15T12:00:00.000Z");
 const QUESTION = "How many H100s are in sites under construction in Texas?";
 let api: TestApi;
@@ -42,11 +41,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const ask = async (message: string, headers: Record<string, string>) => {
-  const res = await api.post("/api/chat", { message }, headers);
-  expect(res.status, res.text).toBe(200);
-  return (res.body as ChatBody).data;
-};
+const ask = (message: string, headers: Record<string, string>) => askChat(api, message, headers);
 
 describe("the chat", () => {
   it("says it answers from the sample while nothing is imported", async () => {

@@ -20,7 +20,7 @@ import {
   type ChatSource,
 } from "../../platform/core/chat";
 import { findPeriod } from "../../platform/chat/period";
-import { askRoute } from "../../platform/chat/market-kit";
+import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
@@ -88,11 +88,7 @@ async function latest(subject: Subject, scope: ChatScope) {
   const row = answer.ok ? answer.value.data[0] : undefined;
   if (row === undefined) return undefined;
   const point = pointOf(row);
-  const source: ChatSource = {
-    endpoint: otpiRoute.path,
-    parameters: { lab: subject.id, date: point.at },
-    values: [point.row],
-  };
+  const source = sourceOf(otpiRoute, { lab: subject.id, date: point.at }, [point.row]);
   return { point, source };
 }
 
@@ -120,11 +116,8 @@ const volumeSource = (
   lab: LabId,
   range: { startDate: string; endDate: string },
   rows: readonly TokenVolumeRow[],
-): ChatSource => ({
-  endpoint: tokenVolumeRoute.path,
-  parameters: { startDate: range.startDate, endDate: range.endDate, lab },
-  values: rows.map(sourceRowOf),
-});
+): ChatSource =>
+  sourceOf(tokenVolumeRoute, { startDate: range.startDate, endDate: range.endDate, lab }, rows);
 
 const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
 const sharePercent = (share: number | null) =>
@@ -225,11 +218,8 @@ export const TOKEN_CHAT: ChatMarket = {
   format: (value) => `$${value.toFixed(4)} per million tokens`,
   latest,
   series,
-  seriesSource: (subject, period, points) => ({
-    endpoint: otpiRoute.path,
-    parameters: { lab: subject.id, startDate: period.startDate, endDate: period.endDate },
-    values: points.map((point) => point.row),
-  }),
+  seriesSource: (subject, period, points) =>
+    seriesSourceOf(otpiRoute, { lab: subject.id }, period, points),
   freeTier() {
     const labs = LAB_CATALOG.filter((entry) => FREE_TIER_LAB_IDS.includes(entry.lab));
     return {
@@ -237,11 +227,11 @@ export const TOKEN_CHAT: ChatMarket = {
       keyed: [LAB_IDS.filter((lab) => !FREE_TIER_LAB_IDS.includes(lab)).join(", ")],
       keyedRoutes: [],
       sources: [
-        {
-          endpoint: tokenTypesFreeRoute.path,
-          parameters: {},
-          values: labs.map(({ lab, label }) => ({ lab, label })),
-        },
+        sourceOf(
+          tokenTypesFreeRoute,
+          {},
+          labs.map(({ lab, label }) => ({ lab, label })),
+        ),
       ],
     };
   },

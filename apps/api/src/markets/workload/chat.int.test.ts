@@ -1,6 +1,7 @@
 import { OPENROUTER_SOURCE, SAMPLE_NOTICE } from "@tpi/domain";
 import { replaceSessionCostWeek, storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { askChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { WORKLOAD } from "./read-model/state";
 
@@ -9,18 +10,6 @@ import { WORKLOAD } from "./read-model/state";
  * of the harness and family the question names, per turn range, with the window and citation)
  * and the index per lab, both through `GET /api/workload` for the chat's caller.
  */
-type ChatBody = {
-  data: {
-    answer: string;
-    notices: string[];
-    sources: {
-      endpoint: string;
-      parameters: Record<string, string>;
-      values: Record<string, unknown>[];
-    }[];
-  };
-};
-
 const SONNET = "anthropic/claude-4.5-sonnet";
 const OPUS = "anthropic/claude-4.1-opus";
 const price = (id: string, prompt: string, completion: string) => ({
@@ -78,11 +67,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const ask = async (message: string) => {
-  const res = await api.post("/api/chat", { message }, { authorization: `Bearer ${key}` });
-  expect(res.status).toBe(200);
-  return (res.body as ChatBody).data;
-};
+const ask = (message: string) => askChat(api, message, { authorization: `Bearer ${key}` });
 
 describe("Workload Cost chat answers", () => {
   it("says what a Claude Code session on Sonnet costs per turn range in the latest window, with the citation", async () => {
@@ -121,12 +106,9 @@ describe("Workload Cost chat answers", () => {
     try {
       await WORKLOAD.of(empty.deps).index.refresh();
       const emptyKey = (await empty.createKey("full")).key;
-      const res = await empty.post(
-        "/api/chat",
-        { message: "What does a Claude Code session on Sonnet cost?" },
-        { authorization: `Bearer ${emptyKey}` },
-      );
-      const data = (res.body as ChatBody).data;
+      const data = await askChat(empty, "What does a Claude Code session on Sonnet cost?", {
+        authorization: `Bearer ${emptyKey}`,
+      });
       expect(data.answer).toContain("Claude Code on anthropic/claude-4.5-sonnet");
       expect(data.notices).toEqual([SAMPLE_NOTICE]);
     } finally {

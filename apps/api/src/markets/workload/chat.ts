@@ -9,7 +9,7 @@ import {
   parseUtcDay,
 } from "@tpi/domain";
 import type { ChatMarket, ChatScope, MarketIntent } from "../../platform/core/chat";
-import { askRoute, citationsOf, sourceOf } from "../../platform/chat/market-kit";
+import { askRoute, citationsOf, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
 import { WORKLOAD } from "./read-model/state";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import type { WorkloadResponse } from "./schemas/workload";
@@ -173,8 +173,7 @@ export const WORKLOAD_CHAT: ChatMarket = {
   format: (value) => `${value.toFixed(2)} cents per session`,
   latest: () => Promise.resolve(undefined),
   series: () => Promise.resolve(ok([])),
-  seriesSource: (_subject, period) =>
-    sourceOf(workloadRoute, { startDate: period.startDate, endDate: period.endDate }, []),
+  seriesSource: (_subject, period) => seriesSourceOf(workloadRoute, {}, period, []),
   freeTier: () => ({
     keyless: "the Workload Cost methodology (GET /api/workload/methodology); its values need a key",
     keyed: [],

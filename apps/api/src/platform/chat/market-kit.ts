@@ -1,5 +1,11 @@
 import type { DomainError, Result } from "@tpi/domain";
-import { sourceRowOf, type ChatScope, type ChatSource } from "../core/chat";
+import {
+  sourceRowOf,
+  type ChatPoint,
+  type ChatScope,
+  type ChatSource,
+  type Period,
+} from "../core/chat";
 import type { Route, TypedRoute } from "../core/route";
 import { runRoute, type RouteInput } from "../http/run-route";
 import type { AnswerDataSources } from "../provenance/data-sources";
@@ -26,6 +32,23 @@ export function sourceOf(
   rows: readonly object[],
 ): ChatSource {
   return { endpoint: route.path, parameters: { ...parameters }, values: rows.map(sourceRowOf) };
+}
+
+/**
+ * The call that returns a subject's series over `period` (a market's `seriesSource`): the route
+ * with the subject's parameters and the period's days, and the rows an answer used.
+ */
+export function seriesSourceOf(
+  route: Pick<Route, "path">,
+  parameters: Readonly<Record<string, string>>,
+  period: Period,
+  points: readonly ChatPoint[],
+): ChatSource {
+  return sourceOf(
+    route,
+    { ...parameters, startDate: period.startDate, endDate: period.endDate },
+    points.map((point) => point.row),
+  );
 }
 
 /**

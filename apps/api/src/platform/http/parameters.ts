@@ -51,6 +51,23 @@ export function documentedDayParameter(name: string, description: string) {
   return z.string({ error: requiredParameter(name) }).meta({ ...DAY_PARAMETER_DOC, description });
 }
 
+/**
+ * A history's `limit`, documented as the dated query reads it (the domain's `parseRowLimit`): the
+ * latest rows of the range, a whole number from 1 to `max`, `default` when absent.
+ */
+export function rowLimitParameter(limit: { default: number; max: number }) {
+  return z
+    .string()
+    .meta({
+      description: `Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to ${limit.max}; default ${limit.default}.`,
+      type: "integer",
+      minimum: 1,
+      maximum: limit.max,
+      example: limit.default,
+    })
+    .optional();
+}
+
 /** A range of two day parameters refuses a start after its end, in the domain's words. */
 export function orderedRange<T extends { startDate?: UtcDay; endDate?: UtcDay }>(
   range: T,

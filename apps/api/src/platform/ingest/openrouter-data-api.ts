@@ -1,5 +1,6 @@
 import { OPENROUTER_SOURCE, startOfUtcDay, utcDayOf } from "@tpi/domain";
 import { sourceRequestsSince, type Db } from "@tpi/db";
+import type { z } from "zod";
 import {
   jsonErrorText,
   PacedHttpClient,
@@ -77,7 +78,9 @@ export class OpenRouterDataApiClient {
     /** Requests the account already made today (`openRouterRequestsToday`). */
     private readonly requestsBeforeToday: number,
     onRequest: (requests: number) => Promise<void> = () => Promise.resolve(),
+    /** Once aborted, waits end and the request in flight is cut: `stopped`, with `stoppedMessage`. */
     stopping?: AbortSignal,
+    stoppedMessage = DATA_API_STOPPED_MESSAGE,
   ) {
     this.http = new PacedHttpClient(
       config,
@@ -90,7 +93,7 @@ export class OpenRouterDataApiClient {
             ? `OPENROUTER_API_KEY was refused by OpenRouter (HTTP ${answer.status} on ${what}${errorDetail(answer)}); check the key (openrouter.ai/settings/keys)`
             : undefined,
         errorDetail,
-        stoppedMessage: DATA_API_STOPPED_MESSAGE,
+        stoppedMessage,
         beforeAttempt: (what) => {
           if (this.budgetLeft <= 0)
             throw new OpenRouterDataApiError(
@@ -105,25 +108,35 @@ export class OpenRouterDataApiClient {
     );
   }
 
+  /** Requests this client sent (attempts, retries included). */
   get requests(): number {
     return this.http.requests;
   }
 
+  /** Requests left today before the budget is reached. */
   get budgetLeft(): number {
     return this.config.dailyRequestBudget - this.requestsBeforeToday - this.requests;
   }
 
-  /** The JSON body of a GET of `path` (with its query string). */
-  async getJson(path: string): Promise<unknown> {
-    const what = `GET ${path.split("?")[0] ?? path}`;
+  /**
+   * The JSON body of a GET of `path` (with its query string); `what` names the request in
+   * messages (its path without the query unless given).
+   */
+  async getJson(path: string, what = `GET ${path.split("?")[0] ?? path}`): Promise<unknown> {
     const body = await this.http.send({
       url: `${this.config.baseUrl.replace(/\/+$/, "")}${path}`,
       what,
     });
     return this.http.json(body, what);
   }
+
+  /** An answer read by its schema; another shape is `malformed` (see PacedHttpClient.parse). */
+  parse<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
+    return this.http.parse(schema, payload, what);
+  }
 }
 
+/** OpenRouter's error text (`{ error: { message } }`), shortened, for the operator's message. */
 function errorDetail(answer: HttpAnswer): string {
   const message = jsonErrorText(answer.text, (body) =>
     typeof body.error === "object" && body.error !== null

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one way the service asks an outside data source for something over HTTP: requests paced by
  * a minimum interval between their starts, a timeout per request, retries with exponential
@@ -158,6 +160,20 @@ export class PacedHttpClient {
         `${what} answered with a body that is not complete JSON (${body.text.length} characters; truncated?): ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  /**
+   * An answer read by its schema; an answer of another shape is `malformed`, with its first
+   * problem: "malformed model list: data.0.id: …". `what` names the answer.
+   */
+  parse<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw this.fail(
+      "malformed",
+      `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
+    );
   }
 
   /** The source's error for `problem`, its message scrubbed of secrets. */

@@ -8,8 +8,9 @@ import {
   tryLockDataLoad,
   type DataLoad,
 } from "@tpi/db";
-import type { UtcDay } from "@tpi/domain";
-import type { MarketJobContext } from "../core/market";
+import { maxDay, type UtcDay } from "@tpi/domain";
+import type { MarketJobContext, ScheduledJob } from "../core/market";
+import type { Logger } from "../observability/logger";
 
 /**
  * A market's first-start load that survives being stopped. The load is recorded in `data_load`
@@ -71,6 +72,17 @@ export type FirstLoadOutcome =
       why: "complete" | "busy" | "not-due";
     }
   | { ran: true; status: "complete" | "interrupted" | "failed"; message: string };
+
+/**
+ * The range of a load that reaches to a day which moves with the clock (today, yesterday, the
+ * sample's last day): a resumed load keeps its first day and takes in the days that ended since.
+ */
+export function rangeReaching(lastDay: () => UtcDay): FirstLoadSpec["range"] {
+  return (recorded) => ({
+    firstDay: recorded.firstDay,
+    lastDay: maxDay(recorded.lastDay, lastDay()),
+  });
+}
 
 /**
  * Runs one attempt of `load` unless another process holds it (`busy`) or it is done. `scheduled`
@@ -166,4 +178,65 @@ export function describeFirstLoad(label: string, outcome: FirstLoadOutcome): str
       ? `${label}: another instance is loading it now; serving what is stored meanwhile (/health says "loading")`
       : null;
   return `${label}: ${outcome.status === "complete" ? "complete" : outcome.status}: ${outcome.message}`;
+}
+
+/** The attempt's line in the log: a warning when it ran and did not complete, else information. */
+export function logFirstLoad(log: Logger, label: string, outcome: FirstLoadOutcome): void {
+  const line = describeFirstLoad(label, outcome);
+  if (line === null) return;
+  if (outcome.ran && outcome.status !== "complete") log.warn(line);
+  else log.info(line);
+}
+
+/**
+ * A pending load of a source the configuration no longer asks for, closed as superseded; the
+ * operator is told which load and why (`market` names it: "token first-start load from …").
+ */
+export async function supersedeLoad(
+  context: MarketJobContext,
+  market: string,
+  load: DataLoad,
+  message: string,
+): Promise<void> {
+  await endDataLoad(context.db, load.id, { status: "superseded", message, now: context.clock() });
+  context.log.warn(
+    `${market} first-start load from '${load.source}' (${load.message}): ${message}`,
+  );
+}
+
+/**
+ * The serving instance's check for the market's first-start load: one left unfinished by another
+ * instance (stopped, or its process died) or failed an hour ago is taken over without waiting
+ * for a restart. `resume` runs the load as a scheduled attempt and publishes what it wrote.
+ */
+export function firstLoadJob(
+  market: string,
+  resume: (stopping: AbortSignal) => Promise<void>,
+): ScheduledJob {
+  return {
+    name: `${market} first-start load`,
+    intervalMs: FIRST_LOAD_CHECK_MS,
+    failureMessage: `resuming the ${market} first-start load failed; will retry`,
+    run: resume,
+  };
+}
+
+/**
+ * A loader's progress over counted steps, told both ways: the operator's progress line, and the
+ * attempt's heartbeat in its row ("12 of 90 ledger files fetched").
+ */
+export function stepProgress(
+  context: MarketJobContext,
+  label: string,
+  heartbeat: (message: string) => void,
+  steps: string,
+): { update: (done: number, total: number) => void; finish: (summary: string) => void } {
+  const progress = context.progress(label);
+  return {
+    update: (done, total) => {
+      progress.update(done, total);
+      heartbeat(`${done} of ${total} ${steps}`);
+    },
+    finish: (summary) => progress.finish(summary),
+  };
 }

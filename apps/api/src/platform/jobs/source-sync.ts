@@ -1,6 +1,7 @@
-import type { UtcDay } from "@tpi/domain";
+import { utcDayOf, type UtcDay } from "@tpi/domain";
 import {
   closeInterruptedSourceSyncs,
+  closeInterruptedSourceSyncsIfIdle,
   finishSourceSync,
   recentSourceSyncs,
   recordSourceSyncRequests,
@@ -9,6 +10,7 @@ import {
   type Db,
   type SourceSyncEnd,
 } from "@tpi/db";
+import type { MarketJobContext } from "../core/market";
 
 /**
  * A source's sync or import as every market runs it: one instance at a time (the source's
@@ -46,6 +48,7 @@ export type SourceSyncOptions = {
   log?: (line: string) => void;
 };
 
+/** A run's plan; a caller's `SourceSyncOptions` may be spread in (their trigger and clock). */
 export type SourceSyncPlan = {
   /** The source the log names the run by. */
   source: string;
@@ -136,6 +139,16 @@ export class SourceSyncRun {
 }
 
 /**
+ * The days the log records for a run that reads what a source holds now (a poll, a dataset's
+ * latest week, an import of current files): what it covers is known only from the answer, so the
+ * log names the UTC day the run ran.
+ */
+export function dayOfRun(now: Date): { firstDay: UtcDay; lastDay: UtcDay } {
+  const today = utcDayOf(now);
+  return { firstDay: today, lastDay: today };
+}
+
+/**
  * Runs `work` under the source's lock as one logged run; skipped (not an error) while another
  * instance runs it. An error that escapes `work` (the database, a bug; not the source's, which
  * `work` reports) closes the run `failed` with its cause after `progress()`, then is raised.
@@ -192,6 +205,15 @@ export function syncOutcome(written: number, asked: number, stopped: boolean): S
   return stopped && outcome !== "ok" ? "interrupted" : outcome;
 }
 
+/** A run in one line for the operator: "sync #12 ok: …" (`runNoun` "import" for an import), or why it did not run. */
+export function describeRun(
+  report: SourceSyncSkipped | { ran: true; syncId: number; outcome: string; message: string },
+  runNoun = "sync",
+): string {
+  if (!report.ran) return `not run: ${report.reason}`;
+  return `${runNoun} #${report.syncId} ${report.outcome}: ${report.message}`;
+}
+
 /** Runs listed by the status commands: the latest few are what an operator checks. */
 const RECENT_RUNS_LISTED = 5;
 
@@ -205,4 +227,22 @@ export async function recentRunLines(db: Db, source: string, runNoun = "sync"): 
     (run) =>
       `  ${runNoun} #${run.id} ${run.trigger} ${run.startedAt.toISOString()} ${run.outcome}: ${run.message}`,
   );
+}
+
+/**
+ * At start-up, before any run: the runs a dead process left `running` in the source's sync log
+ * closed as interrupted (a run still logged `running` is never due again, so one killed half-way
+ * would stop every later one), said once to the operator. Nothing is closed while another
+ * instance's run holds the source's lock. `logName` names the log in that line.
+ */
+export async function closeRunsLeftRunning(
+  context: Pick<MarketJobContext, "db" | "clock" | "log">,
+  source: string,
+  logName = `${source} sync log`,
+): Promise<void> {
+  const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock());
+  if (closed !== null && closed.length > 0)
+    context.log.warn(
+      `${logName}: ${closed.length} run(s) left running by a process that stopped without finishing (${closed.map((id) => `#${id}`).join(", ")}) closed as interrupted`,
+    );
 }

@@ -5,7 +5,9 @@ import {
   type DataProvenance,
   type UtcDay,
 } from "@tpi/domain";
+import type { AppDeps } from "../core/deps";
 import type { MarketProvenance, MarketStateBase, Publication } from "../core/market";
+import type { Freshness } from "../core/route";
 import type { DataSources } from "../provenance/data-sources";
 import { PublishedReload } from "./published-reload";
 
@@ -94,6 +96,24 @@ export abstract class PublishedReadModel implements Publication {
   }
 }
 
+/**
+ * The latest day or hour of any subject, from each subject's series (held oldest first): the
+ * latest of the series' last rows.
+ */
+export function latestOfSeries<Row, At extends UtcDay | Date>(
+  series: Iterable<readonly Row[]>,
+  atOf: (row: Row) => At,
+): At | undefined {
+  let latest: At | undefined;
+  for (const rows of series) {
+    const last = rows.at(-1);
+    if (last === undefined) continue;
+    const at = atOf(last);
+    if (latest === undefined || at > latest) latest = at;
+  }
+  return latest;
+}
+
 /** The days a source's served data covers (UTC days; empty strings when none). */
 export type ServedDays = { firstDay: string; lastDay: string; days: number };
 
@@ -120,18 +140,28 @@ export function servedDataSources(
   };
 }
 
-/** What a market says of its values besides the published set: their unit and method version. */
-export type PublishedMarketFacts = Omit<MarketProvenance, "dataSources"> & {
-  /** The latest settled day a keyless caller can read (the /docs examples end on it). */
-  latestKeylessDay(): UtcDay | undefined;
+/**
+ * What a market says of its values besides the published set: their unit and method version,
+ * and the latest settled day a keyless caller can read in it (the /docs examples end on it).
+ */
+export type PublishedMarketFacts<Model> = Omit<MarketProvenance, "dataSources"> & {
+  latestKeylessDay(model: Model): UtcDay | undefined;
 };
 
-/** The platform's part of a market state served from one published read model. */
-export function publishedMarketState(
-  published: PublishedReadModel,
-  facts: PublishedMarketFacts,
-): MarketStateBase {
-  return {
+/**
+ * A market's live state served from one published read model, held under the market's own name
+ * for it (`index`, `sites`, `counts`).
+ */
+export type PublishedMarketState<Key extends string, Model> = MarketStateBase &
+  Readonly<Record<Key, Model>>;
+
+/** The state over one published read model: the platform's part, and the model under `key`. */
+export function publishedMarketState<const Key extends string, Model extends PublishedReadModel>(
+  key: Key,
+  published: Model,
+  facts: PublishedMarketFacts<Model>,
+): PublishedMarketState<Key, Model> {
+  const base: MarketStateBase = {
     publications: [published],
     provenance: () => ({
       unit: facts.unit,
@@ -139,8 +169,10 @@ export function publishedMarketState(
       dataSources: published.dataSources,
     }),
     describeLoaded: () => published.describe(),
-    latestKeylessDay: () => facts.latestKeylessDay(),
+    latestKeylessDay: () => facts.latestKeylessDay(published),
   };
+  // A computed key is typed as any string's: the model is under `key`, as the type says.
+  return { ...base, [key]: published } as PublishedMarketState<Key, Model>;
 }
 
 /** An answer's validator basis: the loaded set's version and the UTC day (free windows move with it). */
@@ -151,9 +183,17 @@ export function versionAndDayBasis<Deps>(
 }
 
 /**
- * Until when an answer may be reused when values can be written at any time (an import, another
- * instance's sync): `maxAgeMs` at most (milliseconds).
+ * Answers over values that can be written at any time (an import, another instance's sync, an
+ * operator's command): reused `maxAgeMs` at most (milliseconds), keyed by the loaded set's
+ * version and the day.
  */
-export function keptAtMost(maxAgeMs: number): (deps: unknown, now: Date) => number {
-  return (_deps, now) => answerFreshUntil(now, new Date(now.getTime() + maxAgeMs), true).getTime();
+export function keptAtMostFreshness(
+  maxAgeMs: number,
+  publicationOf: (deps: AppDeps) => { readonly version: string },
+): Freshness {
+  return {
+    until: (_deps, now) =>
+      answerFreshUntil(now, new Date(now.getTime() + maxAgeMs), true).getTime(),
+    basis: versionAndDayBasis(publicationOf),
+  };
 }

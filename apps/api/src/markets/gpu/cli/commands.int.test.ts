@@ -1,24 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { countGpuTrades } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../../../testing/cli";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile, tempDirForFile } from "../../../testing/file-fixtures";
+import { startTestApi } from "../../../testing/test-api";
 
 const NOW = new Date("2026-01-10T12:00:00.000Z");
 const HEADER = "gpu_name,executed_at,price_usd_per_gpu_hour,gpu_hours,provider";
 
-let api: TestApi;
-let dir: string;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-  dir = mkdtempSync(join(tmpdir(), "tpi-gpu-import-"));
-});
-afterAll(async () => {
-  await api.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const api = closedAfterFile(await startTestApi({ now: NOW }));
+const dir = tempDirForFile("tpi-gpu-import-");
 
 const tpi = (...args: string[]) =>
   runCli(args, { databaseUrl: api.databaseUrl, now: NOW, env: { LOG_LEVEL: "error" } });

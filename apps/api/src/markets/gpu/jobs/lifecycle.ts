@@ -1,6 +1,5 @@
 import {
   GPU_SAMPLE_SOURCE,
-  closeInterruptedSourceSyncsIfIdle,
   dataLoadsOf,
   endDataLoad,
   gpuSampleStartDay,
@@ -14,12 +13,16 @@ import {
 import { addDays, maxDay, utcDayOf } from "@tpi/domain";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import {
-  FIRST_LOAD_CHECK_MS,
-  describeFirstLoad,
+  firstLoadJob,
+  logFirstLoad,
+  rangeReaching,
   runFirstLoad,
+  stepProgress,
+  supersedeLoad,
   type FirstLoadOutcome,
   type FirstLoadSpec,
 } from "../../../platform/jobs/first-load";
+import { closeRunsLeftRunning } from "../../../platform/jobs/source-sync";
 import type { GpuLedgerConfig } from "../sources/gpu-ledger";
 import {
   describeQuoteSync,
@@ -52,13 +55,7 @@ export async function startGpuMarket(
   context: MarketJobContext,
 ): Promise<void> {
   if (settings.vastRefusal !== undefined) context.log.warn(settings.vastRefusal);
-  for (const source of quoteSourcesOf(settings)) {
-    const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock());
-    if (closed !== null && closed.length > 0)
-      context.log.warn(
-        `${source} sync log: ${closed.length} run(s) left running by a process that stopped without finishing (${closed.map((id) => `#${id}`).join(", ")}) closed as interrupted`,
-      );
-  }
+  for (const source of quoteSourcesOf(settings)) await closeRunsLeftRunning(context, source);
   await loadGpuData(settings, context, { signal: context.stopping });
   if (context.stopping?.aborted) return;
   context.log.info(
@@ -113,17 +110,10 @@ export function gpuJobs(
     if (printed.prints > 0) context.log.info(describeGpuSettlement(printed));
   };
   const jobs: ScheduledJob[] = [
-    {
-      // A first-start load left unfinished by another instance (stopped, or its process died):
-      // taken over here without waiting for a restart.
-      name: "GPU first-start load",
-      intervalMs: FIRST_LOAD_CHECK_MS,
-      failureMessage: "resuming the GPU first-start load failed; will retry",
-      run: async (stopping) => {
-        const outcome = await loadGpuData(settings, context, { signal: stopping, scheduled: true });
-        if (outcome?.ran && outcome.status === "complete") await publish(stopping);
-      },
-    },
+    firstLoadJob("GPU", async (stopping) => {
+      const outcome = await loadGpuData(settings, context, { signal: stopping, scheduled: true });
+      if (outcome?.ran && outcome.status === "complete") await publish(stopping);
+    }),
     {
       name: "GPU prints",
       intervalMs: settings.printIntervalMs,
@@ -222,9 +212,7 @@ export async function loadGpuData(
   const loads = await dataLoadsOf(db, MARKET);
   let load = loads.find((recorded) => isPendingLoad(recorded)) ?? null;
   if (load !== null && load.source !== GPU_SAMPLE_SOURCE && settings.ledger === undefined) {
-    const message = "superseded: GPU_LEDGER_ENABLED is false now";
-    await endDataLoad(db, load.id, { status: "superseded", message, now: context.clock() });
-    log.warn(`GPU first-start load from '${load.source}' (${load.message}): ${message}`);
+    await supersedeLoad(context, "GPU", load, "superseded: GPU_LEDGER_ENABLED is false now");
     load = null;
   }
   if (load === null) {
@@ -247,12 +235,8 @@ export async function loadGpuData(
     }),
     options,
   );
-  const line = describeFirstLoad("GPU ledger first start", outcome);
   const gaveNothing = outcome.ran && outcome.status === "failed" && stored === 0;
-  if (line !== null && !gaveNothing) {
-    if (outcome.ran && outcome.status !== "complete") log.warn(line);
-    else log.info(line);
-  }
+  if (!gaveNothing) logFirstLoad(log, "GPU ledger first start", outcome);
   if (!gaveNothing || options.scheduled || options.signal?.aborted) return outcome;
   // Nothing from the ledger at the first start: the sample instead, said once.
   const reason = outcome.ran ? outcome.message : "";
@@ -326,11 +310,7 @@ async function runSampleLoad(
   options: { signal?: AbortSignal; scheduled?: boolean },
 ): Promise<FirstLoadOutcome> {
   const outcome = await runFirstLoad(context, load, gpuSampleLoad(context), options);
-  const line = describeFirstLoad("GPU sample", outcome);
-  if (line !== null) {
-    if (outcome.ran && outcome.status !== "complete") context.log.warn(line);
-    else context.log.info(line);
-  }
+  logFirstLoad(context.log, "GPU sample", outcome);
   return outcome;
 }
 
@@ -353,7 +333,12 @@ function ledgerFirstDays(
       lastDay: maxDay(recorded.lastDay, utcDayOf(context.clock())),
     }),
     async load(range, { signal, heartbeat }) {
-      const progress = context.progress(`${ledger.description.id} days`);
+      const progress = stepProgress(
+        context,
+        `${ledger.description.id} days`,
+        heartbeat,
+        "ledger files fetched",
+      );
       const report = await syncGpuLedger(
         context.db,
         quickToFail(ledger.config),
@@ -364,10 +349,7 @@ function ledgerFirstDays(
           trigger: "startup",
           now: context.clock(),
           signal,
-          onProgress: (done, total) => {
-            progress.update(done, total);
-            heartbeat(`${done} of ${total} ledger files fetched`);
-          },
+          onProgress: progress.update,
         },
       );
       onReport(report);
@@ -394,10 +376,7 @@ function quickToFail(config: GpuLedgerConfig): GpuLedgerConfig {
 function gpuSampleLoad(context: MarketJobContext): FirstLoadSpec {
   return {
     label: "GPU sample",
-    range: (recorded) => ({
-      firstDay: recorded.firstDay,
-      lastDay: maxDay(recorded.lastDay, utcDayOf(context.clock())),
-    }),
+    range: rangeReaching(() => utcDayOf(context.clock())),
     async load(range, { signal, heartbeat }) {
       const progress = context.progress("sample GPU trades");
       try {

@@ -7,17 +7,14 @@ import {
   type QuoteSourceDescription,
   type UtcDay,
 } from "@tpi/domain";
+import { quoteSnapshotLabels, storeQuoteSnapshot, type Db } from "@tpi/db";
 import {
-  closeInterruptedSourceSyncs,
-  finishSourceSync,
-  quoteSnapshotLabels,
-  recordSourceSyncRequests,
-  startSourceSync,
-  storeQuoteSnapshot,
-  withSourceSyncLock,
-  type Db,
-  type SourceSyncEnd,
-} from "@tpi/db";
+  dayOfRun,
+  runSourceSync,
+  type SourceSyncOutcome,
+  type SourceSyncRun,
+  type SourceSyncTrigger,
+} from "../../../platform/jobs/source-sync";
 import { GpuLedgerClient, type GpuLedgerConfig } from "../sources/gpu-ledger";
 import { QuoteSourceError } from "../sources/quote-source-error";
 import { VastClient, type VastConfig } from "../sources/vast";
@@ -35,8 +32,6 @@ const MAX_QUOTE_SYNC_RUN_MS = 30 * 60_000;
 
 /** The ledger's days kept on the Hugging Face mirror: a back-fill asks for at most this many. */
 export const LEDGER_WINDOW_DAYS = 90;
-
-export type QuoteSyncTrigger = "manual" | "schedule" | "startup";
 
 /** One snapshot a run fetched: stored now, or already stored (the same bytes). */
 export type SyncedSnapshot = {
@@ -64,7 +59,7 @@ export type QuoteSyncReport =
       warnings: string[];
       /** Runs a dead process had left `running` in the sync log, closed as interrupted by this one. */
       closedInterrupted: number[];
-      outcome: SourceSyncEnd["outcome"];
+      outcome: SourceSyncOutcome;
       message: string;
       /** Set when no request was answered (offline, refused): the reason of the first failure. */
       unreachable: string | null;
@@ -77,7 +72,7 @@ export function snapshotsStored(report: QuoteSyncReport): number {
 
 /** What every quote source run needs besides its source's configuration. */
 type RunOptions = {
-  trigger: QuoteSyncTrigger;
+  trigger: SourceSyncTrigger;
   now: Date;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
@@ -89,8 +84,9 @@ function attributionOf(description: QuoteSourceDescription) {
 }
 
 /**
- * Runs `work` for `source` under its sync lock, with the run logged in `source_sync` (days
- * `firstDay` to `lastDay`). `work` fills the report's lists; this ends the log with the outcome.
+ * Runs `work` for `source` as one logged source sync (days `firstDay` to `lastDay`, under the
+ * source's lock: see platform/jobs/source-sync). `work` fills the report's lists; this ends the
+ * log with the outcome.
  */
 async function runLogged(
   db: Db,
@@ -99,19 +95,20 @@ async function runLogged(
   options: RunOptions,
   work: (run: RunState) => Promise<void>,
 ): Promise<QuoteSyncReport> {
-  const locked = await withSourceSyncLock(
+  let started: RunState | undefined;
+  const result = await runSourceSync(
     db,
-    async () => {
-      const closedInterrupted = await closeInterruptedSourceSyncs(db, source, options.now);
-      const syncId = await startSourceSync(db, {
-        source,
-        trigger: options.trigger,
-        ...range,
-        startedAt: options.now,
-      });
+    {
+      source,
+      trigger: options.trigger,
+      now: options.now,
+      ...range,
+      maxRunMs: MAX_QUOTE_SYNC_RUN_MS,
+      busyWith: `syncing ${source}`,
+    },
+    async (logged): Promise<QuoteSyncReport> => {
       const run: RunState = {
-        syncId,
-        requests: 0,
+        logged,
         snapshots: [],
         missing: [],
         failed: [],
@@ -119,62 +116,43 @@ async function runLogged(
         answered: false,
         firstProblem: null,
         stoppedEarly: false,
-        onRequest: async (requests) => {
-          run.requests = requests;
-          await recordSourceSyncRequests(db, syncId, requests);
-        },
       };
-      try {
-        await work(run);
-      } catch (error) {
-        const cause = error instanceof Error ? error.message : String(error);
-        await finishSourceSync(db, syncId, {
-          ...endOf(run, options),
-          outcome: "failed",
-          message: `${summaryOf(run)}; stopped by an error: ${cause}`,
-        }).catch(() => undefined);
-        throw error;
-      }
+      started = run;
+      await work(run);
       run.missing.sort();
       const stored = run.snapshots.length;
       const stopped = options.signal?.aborted === true;
-      let outcome: SourceSyncEnd["outcome"] =
+      let outcome: SourceSyncOutcome =
         run.failed.length === 0 ? "ok" : stored === 0 ? "failed" : "partial";
       // A run stopped between requests has no failure to show, but it did not fetch everything:
       // "ok" would make a first-start load look complete and it would never be resumed.
       if (run.stoppedEarly || (stopped && outcome !== "ok")) outcome = "interrupted";
-      const message = summaryOf(run);
-      await finishSourceSync(db, syncId, { ...endOf(run, options), outcome, message });
+      const message = logSoFar(run);
+      await logged.finish(outcome, message);
       return {
-        ran: true as const,
+        ran: true,
         source,
-        syncId,
-        requests: run.requests,
+        syncId: logged.syncId,
+        requests: logged.requests,
         snapshots: run.snapshots,
         missing: run.missing,
         failed: run.failed,
         warnings: run.warnings,
-        closedInterrupted,
+        closedInterrupted: [...logged.closedInterrupted],
         outcome,
         message,
         unreachable: run.answered ? null : run.firstProblem,
       };
     },
-    MAX_QUOTE_SYNC_RUN_MS,
-    source,
+    // An error that escapes `work` closes the log with what was stored until then.
+    () => (started === undefined ? null : logSoFar(started)),
   );
-  if (!locked.locked)
-    return {
-      ran: false,
-      source,
-      reason: `another instance is syncing ${source} right now; this sync was skipped`,
-    };
-  return locked.result;
+  return result.ran ? result : { ...result, source };
 }
 
 type RunState = {
-  syncId: number;
-  requests: number;
+  /** The run's entry in the sync log: its requests are counted there. */
+  logged: SourceSyncRun;
   snapshots: SyncedSnapshot[];
   missing: UtcDay[];
   failed: { label: string; reason: string }[];
@@ -184,22 +162,17 @@ type RunState = {
   firstProblem: string | null;
   /** The stop signal ended the run before it had asked for everything it meant to. */
   stoppedEarly: boolean;
-  onRequest: (requests: number) => Promise<void>;
 };
 
-function endOf(run: RunState, options: RunOptions) {
-  const latest = run.snapshots.reduce<Date | null>(
+/** Sets what the log records of the run so far (its newest as-of time, snapshots stored, failures); returns its summary. */
+function logSoFar(run: RunState): string {
+  run.logged.asOf = run.snapshots.reduce<Date | null>(
     (at, s) => (at === null || s.asOf > at ? s.asOf : at),
     null,
   );
-  return {
-    finishedAt: new Date(Math.max(Date.now(), options.now.getTime())),
-    asOf: latest,
-    priceSnapshotId: null,
-    requests: run.requests,
-    daysWritten: run.snapshots.filter((s) => s.inserted).length,
-    daysFailed: run.failed.length,
-  };
+  run.logged.daysWritten = run.snapshots.filter((s) => s.inserted).length;
+  run.logged.daysFailed = run.failed.length;
+  return summaryOf(run);
 }
 
 /** Missing days a run's summary names; more are counted. */
@@ -209,7 +182,7 @@ function summaryOf(run: RunState): string {
   const inserted = run.snapshots.filter((s) => s.inserted).length;
   const parts = [
     `${inserted} snapshot(s) stored, ${run.snapshots.length - inserted} already stored`,
-    `${run.requests} request(s)`,
+    `${run.logged.requests} request(s)`,
   ];
   if (run.missing.length > 0) {
     // Named, so that the sync log alone tells the operator which days have no file.
@@ -277,7 +250,7 @@ export async function syncGpuLedger(
     options,
     async (run) => {
       const client = new GpuLedgerClient(config, {
-        onRequest: run.onRequest,
+        onRequest: run.logged.recordRequests,
         signal: options.signal,
       });
       let listed: UtcDay[];
@@ -334,32 +307,25 @@ export async function pollVast(
   description: QuoteSourceDescription,
   options: RunOptions,
 ): Promise<QuoteSyncReport> {
-  const today = utcDayOf(options.now);
-  return runLogged(
-    db,
-    description.id,
-    { firstDay: today, lastDay: today },
-    options,
-    async (run) => {
-      const client = new VastClient(config, {
-        onRequest: run.onRequest,
-        signal: options.signal,
-        now: () => options.now,
-      });
-      try {
-        const poll = await client.searchOffers();
-        run.answered = true;
-        if (poll.possiblyCutOff)
-          run.warnings.push(
-            `the answer held exactly ${config.limit} offers, the limit asked for: there may be more (raise VAST_OFFER_LIMIT)`,
-          );
-        await store(db, run, poll.snapshot, description, options.now);
-      } catch (error) {
-        failed(run, options.now.toISOString(), error);
-      }
-      options.onProgress?.(1, 1);
-    },
-  );
+  return runLogged(db, description.id, dayOfRun(options.now), options, async (run) => {
+    const client = new VastClient(config, {
+      onRequest: run.logged.recordRequests,
+      signal: options.signal,
+      now: () => options.now,
+    });
+    try {
+      const poll = await client.searchOffers();
+      run.answered = true;
+      if (poll.possiblyCutOff)
+        run.warnings.push(
+          `the answer held exactly ${config.limit} offers, the limit asked for: there may be more (raise VAST_OFFER_LIMIT)`,
+        );
+      await store(db, run, poll.snapshot, description, options.now);
+    } catch (error) {
+      failed(run, options.now.toISOString(), error);
+    }
+    options.onProgress?.(1, 1);
+  });
 }
 
 // --- the schedules ---

@@ -20,6 +20,7 @@ import { dataSourcesOf } from "../../../platform/provenance/data-sources";
 import {
   PublishedReadModel,
   type LoadedData,
+  latestOfSeries,
 } from "../../../platform/publication/published-read-model";
 import { gpuDataSourcesOf } from "./data-sources";
 
@@ -68,22 +69,12 @@ export class GpuPublishedIndex extends PublishedReadModel {
 
   /** The hour of the latest print of any GPU. */
   get latestPrintHour(): Date | undefined {
-    let latest: Date | undefined;
-    for (const list of this.prints.values()) {
-      const hour = list.at(-1)?.hour;
-      if (hour !== undefined && (latest === undefined || hour > latest)) latest = hour;
-    }
-    return latest;
+    return latestOfSeries(this.prints.values(), (print) => print.hour);
   }
 
   /** The latest New York day with a daily value of any GPU. */
   get latestDailyDay(): UtcDay | undefined {
-    let latest: UtcDay | undefined;
-    for (const list of this.daily.values()) {
-      const day = list.at(-1)?.day;
-      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
-    }
-    return latest;
+    return latestOfSeries(this.daily.values(), (value) => value.day);
   }
 
   describe(): string {

@@ -10,18 +10,18 @@ import {
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { Freshness } from "../../../platform/core/route";
-import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import { marketKey } from "../../../platform/core/market";
 import {
   publishedMarketState,
   versionAndDayBasis,
+  type PublishedMarketState,
 } from "../../../platform/publication/published-read-model";
 import { GpuPublishedIndex } from "./published-index";
 
 const MS_PER_HOUR = 3_600_000;
 
 /** The GPU market's live state: the published prints and daily values, and the bounds in force. */
-export type GpuState = MarketStateBase & {
-  index: GpuPublishedIndex;
+export type GpuState = PublishedMarketState<"index", GpuPublishedIndex> & {
   /** The method's parameters the settlement runs with (winsorizing bounds, quote rules), which the methodology states. */
   rules: GpuMethodRules;
 };
@@ -29,16 +29,12 @@ export type GpuState = MarketStateBase & {
 export const GPU = marketKey<GpuState>("gpu");
 
 export function openGpuState(rules: GpuMethodRules, db: Db): GpuState {
-  const index = new GpuPublishedIndex(db);
-  return {
-    index,
-    rules,
-    ...publishedMarketState(index, {
-      unit: GPU_INDEX_UNIT,
-      methodologyVersion: GPU_METHODOLOGY_VERSION,
-      latestKeylessDay: () => index.latestDailyDay,
-    }),
-  };
+  const published = publishedMarketState("index", new GpuPublishedIndex(db), {
+    unit: GPU_INDEX_UNIT,
+    methodologyVersion: GPU_METHODOLOGY_VERSION,
+    latestKeylessDay: (index) => index.latestDailyDay,
+  });
+  return { ...published, rules };
 }
 
 /** Answers over hourly prints change on each hour; the free window moves with the UTC day. */

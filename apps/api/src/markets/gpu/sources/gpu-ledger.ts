@@ -179,7 +179,11 @@ export class GpuLedgerClient {
       const what = `GET ${new URL(url).pathname}${page > 1 ? ` (page ${page})` : ""}`;
       const body = await this.http.sendOrAbsent({ url, what }, isEntryNotFound);
       if (body === null) return []; // no snapshot folder: no days
-      const entries = this.parse(hubTreeSchema, this.http.json(body, what), `listing (${what})`);
+      const entries = this.http.parse(
+        hubTreeSchema,
+        this.http.json(body, what),
+        `listing (${what})`,
+      );
       for (const entry of entries) {
         const day = SNAPSHOT_PATH.exec(entry.path)?.[1];
         if (entry.type === "file" && day !== undefined && parseUtcDay(day) !== undefined)
@@ -255,7 +259,7 @@ export class GpuLedgerClient {
 
   /** A whole file or nothing: any shape failure rejects the snapshot, never a partial day. */
   private snapshotOf(body: HttpBody, what: string): QuoteSnapshot {
-    const record = this.parse(
+    const record = this.http.parse(
       ledgerSnapshotSchema,
       this.http.json(body, what),
       `snapshot (${what})`,
@@ -269,16 +273,6 @@ export class GpuLedgerClient {
       quotes,
       dropped,
     };
-  }
-
-  private parse<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
-    const parsed = schema.safeParse(payload);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    throw this.http.fail(
-      "malformed",
-      `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
-    );
   }
 
   /** 401/403, or a repository or revision the Hub does not know: the configuration is wrong or the dataset went away. */

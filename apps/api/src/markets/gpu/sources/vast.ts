@@ -147,16 +147,13 @@ export class VastClient {
       requireJsonContentType: true,
     });
     const polledAt = this.now();
-    const parsed = vastSearchSchema.safeParse(this.http.json(body, what));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw this.http.fail(
-        "malformed",
-        `malformed offer search answer (${what}): ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
-      );
-    }
+    const answer = this.http.parse(
+      vastSearchSchema,
+      this.http.json(body, what),
+      `offer search answer (${what})`,
+    );
     // Only the fields the index reads go on: host identifiers never leave this function.
-    const offers: VastOffer[] = parsed.data.offers.map((offer) => ({
+    const offers: VastOffer[] = answer.offers.map((offer) => ({
       id: offer.id,
       machine_id: offer.machine_id,
       gpu_name: offer.gpu_name,

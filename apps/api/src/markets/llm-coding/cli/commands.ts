@@ -1,11 +1,14 @@
 import { parseArgs } from "node:util";
 import { addDays, eachUtcDay, utcDayOf } from "@tpi/domain";
-import { recentRunLines } from "../../../platform/jobs/source-sync";
+import { describeRun } from "../../../platform/jobs/source-sync";
 import {
   ConfigurationError,
   UsageError,
   dayRangeOptions,
+  reloadAsServed,
+  statusCommand,
   withRuntime,
+  withSubcommands,
 } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import {
@@ -27,13 +30,8 @@ export const LLM_CODING_USAGE = `  llm-coding sync [--from DAY] [--to DAY]
                                        them, every day from --from to --to (default yesterday), settled ones too
   llm-coding status                    the stored LLM Coding days, the served source and the recent GitHub sync runs`;
 
-function describeReport(report: GithubSyncReport): string {
-  if (!report.ran) return `not run: ${report.reason}`;
-  return `sync #${report.syncId} ${report.outcome}: ${report.message}`;
-}
-
-/** The two subcommands of `llm-coding`, like `workload sync` and `openrouter sync`. */
-const llmCodingSubcommands: Record<"sync" | "status", Command> = {
+/** Operator commands of LLM Coding: `llm-coding sync` and `llm-coding status`. */
+export const llmCodingCommands: Record<string, Command> = withSubcommands("llm-coding", {
   async sync(args, context) {
     const { values } = parseArgs({
       args,
@@ -73,44 +71,30 @@ const llmCodingSubcommands: Record<"sync" | "status", Command> = {
         if (error instanceof GithubSyncRangeError) throw new UsageError(error.message);
         throw error;
       }
-      console.log(describeReport(report));
+      console.log(describeRun(report));
       if (report.ran && report.outcome !== "ok")
         for (const day of report.days.filter((d) => !d.written).slice(0, 5))
           console.log(`  ${describeGithubDay(day)}`);
       // What the api serves: the sample too while nothing is stored (SEED_SAMPLE_ON_EMPTY).
-      LLM_CODING.of(runtime).counts.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await LLM_CODING.of(runtime).counts.refresh();
+      await reloadAsServed(LLM_CODING.of(runtime).counts, runtime);
       console.log(`served now: ${LLM_CODING.of(runtime).describeLoaded()}`);
     });
   },
 
-  async status(args, context) {
-    parseArgs({ args, options: {}, strict: true });
-    const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
-    await withRuntime(context, async (runtime) => {
-      const state = LLM_CODING.of(runtime);
-      state.counts.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await state.counts.refresh();
-      console.log(
+  status: statusCommand({
+    published: (runtime) => LLM_CODING.of(runtime).counts,
+    source: GITHUB_SEARCH_SOURCE,
+    describe(runtime, context) {
+      const settings = llmCodingSettingsFrom(context.env as unknown as LlmCodingEnv);
+      const { sources } = LLM_CODING.of(runtime).counts.dataSources;
+      return [
         `GitHub search: ${settings.githubEnabled ? `on, ${settings.github.baseUrl}, ${settings.github.token === undefined ? "no token (10 searches a minute)" : "with a token (30 searches a minute)"}` : "off (GITHUB_SEARCH_ENABLED is false)"}`,
-      );
-      for (const source of state.counts.dataSources.sources)
-        console.log(
-          `${source.source}: ${source.days} day(s) from ${source.firstDay} to ${source.lastDay}, newest search ${source.latestAsOf ?? "none"}`,
-        );
-      if (state.counts.dataSources.sources.length === 0) console.log("no counts stored yet");
-      for (const line of await recentRunLines(runtime.database.db, GITHUB_SEARCH_SOURCE))
-        console.log(line);
-    });
-  },
-};
-
-/** Operator commands of LLM Coding: `llm-coding sync` and `llm-coding status`. */
-export const llmCodingCommands: Record<string, Command> = {
-  async "llm-coding"(args, context) {
-    const [subcommand, ...rest] = args;
-    if (subcommand !== "sync" && subcommand !== "status")
-      throw new UsageError(`llm-coding takes 'sync' or 'status'; got '${subcommand ?? ""}'`);
-    await llmCodingSubcommands[subcommand](rest, context);
-  },
-};
+        ...sources.map(
+          (source) =>
+            `${source.source}: ${source.days} day(s) from ${source.firstDay} to ${source.lastDay}, newest search ${source.latestAsOf ?? "none"}`,
+        ),
+        ...(sources.length === 0 ? ["no counts stored yet"] : []),
+      ];
+    },
+  }),
+});

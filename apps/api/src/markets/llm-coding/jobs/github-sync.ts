@@ -69,9 +69,8 @@ export async function syncGithubCounts(
   return runSourceSync(
     db,
     {
+      ...options,
       source: GITHUB_SEARCH_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
       firstDay: days[0] as UtcDay,
       lastDay: days.at(-1) as UtcDay,
       maxRunMs: MAX_SYNC_RUN_MS,

@@ -1,13 +1,13 @@
-import { closeInterruptedSourceSyncsIfIdle } from "@tpi/db";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import { startFromStored } from "../../../platform/jobs/stored-start";
 import { GITHUB_SEARCH_SOURCE } from "./github-sync";
 import type { LlmCodingState } from "../read-model/state";
 import { codingWorkloadJobs } from "./schedule";
 import type { LlmCodingSettings } from "./settings";
 
 /** The sources whose sync log this market keeps (each run is one `source_sync` row). */
-const LLM_CODING_SYNC_SOURCES = [GITHUB_SEARCH_SOURCE, APP_RANKINGS_SOURCE] as const;
+const LLM_CODING_SYNC_SOURCES = [{ source: GITHUB_SEARCH_SOURCE }, { source: APP_RANKINGS_SOURCE }];
 
 /**
  * The LLM Coding market's start-up: runs a dead process left `running` in the sync log are
@@ -22,21 +22,14 @@ export async function startLlmCodingMarket(
   settings: LlmCodingSettings,
   context: MarketJobContext,
 ): Promise<void> {
-  for (const source of LLM_CODING_SYNC_SOURCES) {
-    const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock());
-    if (closed !== null && closed.length > 0)
-      context.log.warn(
-        `${source} sync log: ${closed.length} run(s) left running by a process that stopped without finishing closed as interrupted`,
-      );
-  }
-  state.counts.allowSample(context.seedSampleOnEmpty);
-  await state.counts.refresh();
   if (!settings.githubEnabled)
     context.log.info("LLM coding: GitHub search is off (GITHUB_SEARCH_ENABLED is false)");
-  if (state.counts.dataSources.sample)
-    context.log.info(
+  await startFromStored(context, {
+    sources: LLM_CODING_SYNC_SOURCES,
+    published: state.counts,
+    sampleNotice:
       "LLM coding: no GitHub count is stored yet; serving the generated SAMPLE (not market data) until the first sync writes",
-    );
+  });
 }
 
 /** The daily GitHub search sync (and app rankings with an OpenRouter key), checked every minute. */

@@ -1,11 +1,7 @@
 import { addDays, eachUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
 import { readAppRankingWindows, type Db } from "@tpi/db";
 import type { ScheduledJob } from "../../../platform/core/market";
-import {
-  DAILY_SYNC_CHECK_MS,
-  dailySyncDue,
-  lastSyncRun,
-} from "../../../platform/ingest/daily-sync";
+import { dailySyncJob, logRunMessage } from "../../../platform/ingest/daily-sync";
 import {
   APP_RANKINGS_SOURCE,
   type OpenRouterDataApiConfig,
@@ -17,7 +13,7 @@ import type { LlmCodingSettings } from "./settings";
 
 /**
  * The daily syncs of the LLM Coding sources (GitHub search, OpenRouter app rankings), as scheduled jobs: each checks once
- * a minute whether its sync is due (`dailySyncDue`) and runs it in the background, so start-up
+ * a minute whether its sync is due (`dailySyncJob`) and runs it in the background, so start-up
  * never waits on an outside host. The first run back-fills (the days missing in the back-fill
  * window), every later one re-checks the recent days; a run that stops half-way leaves its days
  * missing, and the next run finds and searches them, so no separate first-start record is needed.
@@ -54,63 +50,68 @@ export function codingWorkloadJobs(input: {
   const afterSync = input.afterSync ?? (() => Promise.resolve());
   const jobs: ScheduledJob[] = [];
   if (settings.githubEnabled)
-    jobs.push({
-      name: "github-search-sync",
-      intervalMs: DAILY_SYNC_CHECK_MS,
-      failureMessage: "scheduled GitHub search sync failed; will retry",
-      run: async (stopping) => {
-        const now = clock();
-        if (!dailySyncDue(now, syncHourUtc, await lastSyncRun(db, GITHUB_SEARCH_SOURCE))) return;
-        const report = await runGithubSync(db, settings.github, {
+    jobs.push(
+      dailySyncJob({
+        name: "github-search-sync",
+        failureMessage: "scheduled GitHub search sync failed; will retry",
+        db,
+        source: GITHUB_SEARCH_SOURCE,
+        syncHourUtc,
+        clock,
+        sync: async (now, stopping) => {
+          const report = await runGithubSync(db, settings.github, {
+            now,
+            ...settings.githubSync,
+            trigger: "schedule",
+            signal: stopping,
+            log: (line) => log.info(`GitHub search: ${line}`),
+          });
+          if (!report.ran) return;
+          await afterSync();
+          log.info(`GitHub search sync: ${report.message}`);
+          if (report.outcome !== "ok")
+            log.warn(
+              `GitHub search sync ${report.outcome}: ${report.days
+                .filter((d) => !d.written)
+                .slice(0, 3)
+                .map(describeGithubDay)
+                .join("; ")}`,
+            );
+        },
+      }),
+    );
+  if (openRouter === undefined) return jobs;
+  jobs.push(
+    dailySyncJob({
+      name: "openrouter-app-rankings-sync",
+      failureMessage: "scheduled OpenRouter app-rankings sync failed; will retry",
+      db,
+      source: APP_RANKINGS_SOURCE,
+      syncHourUtc,
+      clock,
+      sync: async (now, stopping) => {
+        const yesterday = addDays(utcDayOf(now), -1);
+        const stored = await readAppRankingWindows(db, {
+          category: CODING_CATEGORY,
+          from: addDays(yesterday, -settings.appRankingsBackfillDays),
+          to: yesterday,
+        });
+        const days = appRankingsDaysToSync(
           now,
-          ...settings.githubSync,
+          settings.appRankingsBackfillDays,
+          new Set(stored.filter((w) => w.windowStart === w.windowEnd).map((w) => w.windowStart)),
+        );
+        const report = await syncAppRankings(db, openRouter, {
+          days,
           trigger: "schedule",
+          now,
           signal: stopping,
-          log: (line) => log.info(`GitHub search: ${line}`),
+          log: (line) => log.info(`OpenRouter app rankings: ${line}`),
         });
         if (!report.ran) return;
-        await afterSync();
-        log.info(`GitHub search sync: ${report.message}`);
-        if (report.outcome !== "ok")
-          log.warn(
-            `GitHub search sync ${report.outcome}: ${report.days
-              .filter((d) => !d.written)
-              .slice(0, 3)
-              .map(describeGithubDay)
-              .join("; ")}`,
-          );
+        logRunMessage(log, report);
       },
-    });
-  if (openRouter === undefined) return jobs;
-  jobs.push({
-    name: "openrouter-app-rankings-sync",
-    intervalMs: DAILY_SYNC_CHECK_MS,
-    failureMessage: "scheduled OpenRouter app-rankings sync failed; will retry",
-    run: async (stopping) => {
-      const now = clock();
-      if (!dailySyncDue(now, syncHourUtc, await lastSyncRun(db, APP_RANKINGS_SOURCE))) return;
-      const yesterday = addDays(utcDayOf(now), -1);
-      const stored = await readAppRankingWindows(db, {
-        category: CODING_CATEGORY,
-        from: addDays(yesterday, -settings.appRankingsBackfillDays),
-        to: yesterday,
-      });
-      const days = appRankingsDaysToSync(
-        now,
-        settings.appRankingsBackfillDays,
-        new Set(stored.filter((w) => w.windowStart === w.windowEnd).map((w) => w.windowStart)),
-      );
-      const report = await syncAppRankings(db, openRouter, {
-        days,
-        trigger: "schedule",
-        now,
-        signal: stopping,
-        log: (line) => log.info(`OpenRouter app rankings: ${line}`),
-      });
-      if (!report.ran) return;
-      if (report.outcome === "ok") log.info(report.message);
-      else log.warn(report.message);
-    },
-  });
+    }),
+  );
   return jobs;
 }

@@ -32,6 +32,7 @@ import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-ap
 import {
   PublishedReadModel,
   type LoadedData,
+  latestOfSeries,
 } from "../../../platform/publication/published-read-model";
 import { CODING_CATEGORY } from "../sources/app-rankings";
 import { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
@@ -152,12 +153,7 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
   }
 
   private latestDayOfRows(): UtcDay | undefined {
-    let latest: UtcDay | undefined;
-    for (const list of this.rows.values()) {
-      const day = list.at(-1)?.date;
-      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
-    }
-    return latest;
+    return latestOfSeries(this.rows.values(), (row) => row.date);
   }
 
   /** Where the served counts come from: GitHub search (cited), or the generated sample. */

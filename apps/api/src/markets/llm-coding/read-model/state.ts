@@ -1,10 +1,11 @@
 import { addDays, answerFreshUntil, utcDayOf } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import { marketKey } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import {
   publishedMarketState,
   versionAndDayBasis,
+  type PublishedMarketState,
 } from "../../../platform/publication/published-read-model";
 import { LlmCodingPublishedCounts } from "./published-counts";
 
@@ -16,20 +17,16 @@ export const LLM_CODING_UNIT = "pull requests or commits per UTC day; merge rate
 export const LLM_CODING_METHODOLOGY_VERSION = "1.0";
 
 /** The LLM Coding market's live state: the products' daily rows in memory. */
-export type LlmCodingState = MarketStateBase & { counts: LlmCodingPublishedCounts };
+export type LlmCodingState = PublishedMarketState<"counts", LlmCodingPublishedCounts>;
 
 export const LLM_CODING = marketKey<LlmCodingState>("llm-coding");
 
 export function openLlmCodingState(db: Db, clock: () => Date): LlmCodingState {
-  const counts = new LlmCodingPublishedCounts(db, clock);
-  return {
-    counts,
-    ...publishedMarketState(counts, {
-      unit: LLM_CODING_UNIT,
-      methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
-      latestKeylessDay: () => counts.latestDay,
-    }),
-  };
+  return publishedMarketState("counts", new LlmCodingPublishedCounts(db, clock), {
+    unit: LLM_CODING_UNIT,
+    methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
+    latestKeylessDay: (counts) => counts.latestDay,
+  });
 }
 
 /**

@@ -17,7 +17,11 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { daySchema, domainTransform } from "../../../platform/http/input";
-import { documentedDayParameter, requiredParameter } from "../../../platform/http/parameters";
+import {
+  documentedDayParameter,
+  requiredParameter,
+  rowLimitParameter,
+} from "../../../platform/http/parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
@@ -53,16 +57,10 @@ export const llmCodingHistoryQuerySchema = z
     product: productParameter("Product identifier (case-sensitive); comparison products too."),
     startDate: startDateParameter,
     endDate: endDateParameter,
-    limit: z
-      .string()
-      .meta({
-        description: `Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to ${MAX_LLM_CODING_HISTORY_LIMIT}; default ${DEFAULT_LLM_CODING_HISTORY_LIMIT}.`,
-        type: "integer",
-        minimum: 1,
-        maximum: MAX_LLM_CODING_HISTORY_LIMIT,
-        example: DEFAULT_LLM_CODING_HISTORY_LIMIT,
-      })
-      .optional(),
+    limit: rowLimitParameter({
+      default: DEFAULT_LLM_CODING_HISTORY_LIMIT,
+      max: MAX_LLM_CODING_HISTORY_LIMIT,
+    }),
   } satisfies Record<(typeof LLM_CODING_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseLlmCodingHistoryQuery));
 

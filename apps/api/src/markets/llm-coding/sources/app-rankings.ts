@@ -55,19 +55,13 @@ export async function fetchAppRankings(
   for (let page = 0; page < APP_RANKINGS_MAX_PAGES; page++) {
     const offset = page * APP_RANKINGS_PAGE_SIZE;
     const what = `app-rankings answer for ${window.category} ${window.start} to ${window.end} (offset ${offset})`;
-    const parsed = answerSchema.safeParse(
+    const { meta, data } = client.parse(
+      answerSchema,
       await client.getJson(
         `${APP_RANKINGS_PATH}?category=${encodeURIComponent(window.category)}&start_date=${window.start}&end_date=${window.end}&limit=${APP_RANKINGS_PAGE_SIZE}&offset=${offset}`,
       ),
+      what,
     );
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new OpenRouterDataApiError(
-        "malformed",
-        `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
-      );
-    }
-    const { meta, data } = parsed.data;
     if (meta.start_date !== window.start || meta.end_date !== window.end)
       throw new OpenRouterDataApiError(
         "malformed",

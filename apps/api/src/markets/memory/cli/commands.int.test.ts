@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { countMemoryObservations } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCliAsync } from "../../../testing/cli";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile, tempDirForFile } from "../../../testing/file-fixtures";
+import { startTestApi } from "../../../testing/test-api";
 
 /**
  * `pnpm tpi memory import` and `memory settle`: what the commands say they did, a refused file
@@ -13,16 +13,8 @@ import { startTestApi, type TestApi } from "../../../testing/test-api";
  */
 
 const NOW = new Date("2026-03-11T12:00:00.000Z");
-let api: TestApi;
-let dir: string;
-
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-  dir = mkdtempSync(join(tmpdir(), "tpi-memory-"));
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = closedAfterFile(await startTestApi({ now: NOW }));
+const dir = tempDirForFile("tpi-memory-");
 
 const run = (args: string[]) =>
   runCliAsync(args, { databaseUrl: api.databaseUrl, now: NOW, env: { LOG_LEVEL: "error" } });

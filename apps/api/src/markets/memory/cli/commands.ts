@@ -1,7 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { MEMORY_SOURCE_PATTERN } from "@tpi/domain";
-import { UsageError, withRuntime } from "../../../platform/cli/command";
+import {
+  UsageError,
+  reloadAsServed,
+  withRuntime,
+  withSubcommands,
+} from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import { describeImport, importMemoryFile } from "../jobs/import";
 import { describeSettlement, settleMemoryLocked } from "../jobs/settlement";
@@ -61,27 +66,21 @@ async function importCommand(args: string[], context: Parameters<Command>[1]): P
         `  revision: ${revision.typeId} on ${revision.day}: ${revision.oldPrice ?? "no value"} -> ${revision.newPrice ?? "no value"} USD`,
       );
     const index = MEMORY.of(runtime).index;
-    index.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-    await index.refresh();
+    await reloadAsServed(index, runtime);
     console.log(`the Memory index now serves ${index.describe()}`);
   });
 }
 
 /** Operator commands of the Memory index. */
-export const memoryCommands: Record<string, Command> = {
-  async memory(args, context) {
-    const [subcommand, ...rest] = args;
-    if (subcommand === "import") return importCommand(rest, context);
-    if (subcommand === "settle") {
-      parseArgs({ args: rest, options: {}, strict: true });
-      await withRuntime(context, async (runtime) => {
-        const report = await settleMemoryLocked(runtime.database.db, runtime.clock());
-        if (report === undefined)
-          throw new Error("settle skipped: an import or settlement is writing memory data");
-        console.log(`memory ${describeSettlement(report)}`);
-      });
-      return;
-    }
-    throw new UsageError(`memory takes 'import' or 'settle'; got '${subcommand ?? ""}'`);
+export const memoryCommands: Record<string, Command> = withSubcommands("memory", {
+  import: importCommand,
+  async settle(args, context) {
+    parseArgs({ args, options: {}, strict: true });
+    await withRuntime(context, async (runtime) => {
+      const report = await settleMemoryLocked(runtime.database.db, runtime.clock());
+      if (report === undefined)
+        throw new Error("settle skipped: an import or settlement is writing memory data");
+      console.log(`memory ${describeSettlement(report)}`);
+    });
   },
-};
+});

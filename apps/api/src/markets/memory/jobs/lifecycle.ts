@@ -1,4 +1,5 @@
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import { startFromStored } from "../../../platform/jobs/stored-start";
 import type { MemoryState } from "../read-model/state";
 import type { MemorySettings } from "./settings";
 import { MEMORY_SETTLEMENT_CHECK_MS, describeSettlement, settleMemoryLocked } from "./settlement";
@@ -13,12 +14,13 @@ export async function startMemoryMarket(
   _settings: MemorySettings,
   context: MarketJobContext,
 ): Promise<void> {
-  state.index.allowSample(context.seedSampleOnEmpty);
-  await state.index.refresh();
-  if (state.index.isSample)
-    context.log.info(
+  // Imported by the operator only: no sync log to tidy.
+  await startFromStored(context, {
+    sources: [],
+    published: state.index,
+    sampleNotice:
       "memory index: nothing is imported yet: showing the generated SAMPLE (not market data) until the first `tpi memory import`",
-    );
+  });
 }
 
 /**

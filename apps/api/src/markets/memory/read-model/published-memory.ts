@@ -22,6 +22,7 @@ import {
   PublishedReadModel,
   servedDataSources,
   type LoadedData,
+  latestOfSeries,
 } from "../../../platform/publication/published-read-model";
 
 /**
@@ -114,12 +115,7 @@ export class PublishedMemory extends PublishedReadModel {
 
   /** The latest settled trading day of any type. */
   get latestDay(): UtcDay | undefined {
-    let latest: UtcDay | undefined;
-    for (const list of this.byType.values()) {
-      const day = list.at(-1)?.day;
-      if (day !== undefined && (latest === undefined || day > latest)) latest = day;
-    }
-    return latest;
+    return latestOfSeries(this.byType.values(), (value) => value.day);
   }
 
   /** Every source's terms (for the methodology and the market's provenance). */

@@ -5,16 +5,17 @@ import {
   nextMemorySettlementInstant,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import { marketKey } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import {
   publishedMarketState,
   versionAndDayBasis,
+  type PublishedMarketState,
 } from "../../../platform/publication/published-read-model";
 import { PublishedMemory } from "./published-memory";
 
 /** The Memory market's live state: the settled values, revisions and source terms in memory. */
-export type MemoryState = MarketStateBase & { index: PublishedMemory };
+export type MemoryState = PublishedMarketState<"index", PublishedMemory>;
 
 export const MEMORY = marketKey<MemoryState>("memory");
 
@@ -22,15 +23,11 @@ export const MEMORY = marketKey<MemoryState>("memory");
 const MAX_ANSWER_AGE_MS = 15 * 60_000;
 
 export function openMemoryState(db: Db, clock: () => Date): MemoryState {
-  const index = new PublishedMemory(db, clock);
-  return {
-    index,
-    ...publishedMarketState(index, {
-      unit: MEMORY_UNIT,
-      methodologyVersion: MEMORY_METHODOLOGY_VERSION,
-      latestKeylessDay: () => index.latestDay,
-    }),
-  };
+  return publishedMarketState("index", new PublishedMemory(db, clock), {
+    unit: MEMORY_UNIT,
+    methodologyVersion: MEMORY_METHODOLOGY_VERSION,
+    latestKeylessDay: (index) => index.latestDay,
+  });
 }
 
 /**

@@ -15,7 +15,11 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
-import { documentedDayParameter, requiredParameter } from "../../../platform/http/parameters";
+import {
+  documentedDayParameter,
+  requiredParameter,
+  rowLimitParameter,
+} from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
@@ -72,16 +76,10 @@ export const memoryHistoryQuerySchema = z
   .object({
     startDate: startDateParameter,
     endDate: endDateParameter,
-    limit: z
-      .string()
-      .meta({
-        description: `Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to ${MAX_MEMORY_HISTORY_LIMIT}; default ${DEFAULT_MEMORY_HISTORY_LIMIT}.`,
-        type: "integer",
-        minimum: 1,
-        maximum: MAX_MEMORY_HISTORY_LIMIT,
-        example: DEFAULT_MEMORY_HISTORY_LIMIT,
-      })
-      .optional(),
+    limit: rowLimitParameter({
+      default: DEFAULT_MEMORY_HISTORY_LIMIT,
+      max: MAX_MEMORY_HISTORY_LIMIT,
+    }),
   } satisfies Record<(typeof MEMORY_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseMemoryHistoryQuery));
 

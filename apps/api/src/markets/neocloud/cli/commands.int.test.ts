@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCliAsync } from "../../../testing/cli";
 import { neocloudFiles } from "../../../testing/neocloud-files";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile, tempDirForFile } from "../../../testing/file-fixtures";
+import { startTestApi } from "../../../testing/test-api";
 
 /**
  * `pnpm tpi neocloud import` and `neocloud status` as their own process, reading Epoch's three
@@ -13,27 +13,17 @@ import { startTestApi, type TestApi } from "../../../testing/test-api";
  */
 
 const NOW = new Date("2026-01-15T12:00:00.000Z");
-let api: TestApi;
-let dir: string;
-let paths: { clusters: string; centers: string; timelines: string };
-
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-  dir = mkdtempSync(join(tmpdir(), "tpi-neocloud-"));
-  const files = neocloudFiles();
-  paths = {
-    clusters: join(dir, "gpu_clusters.csv"),
-    centers: join(dir, "data_centers.csv"),
-    timelines: join(dir, "data_center_timelines.csv"),
-  };
-  writeFileSync(paths.clusters, files.clusters);
-  writeFileSync(paths.centers, files.centers);
-  writeFileSync(paths.timelines, files.timelines);
-});
-afterAll(async () => {
-  await api?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const api = closedAfterFile(await startTestApi({ now: NOW }));
+const dir = tempDirForFile("tpi-neocloud-");
+const paths = {
+  clusters: join(dir, "gpu_clusters.csv"),
+  centers: join(dir, "data_centers.csv"),
+  timelines: join(dir, "data_center_timelines.csv"),
+};
+const files = neocloudFiles();
+writeFileSync(paths.clusters, files.clusters);
+writeFileSync(paths.centers, files.centers);
+writeFileSync(paths.timelines, files.timelines);
 
 const run = (args: string[]) =>
   runCliAsync(["neocloud", ...args], {

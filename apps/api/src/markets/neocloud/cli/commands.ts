@@ -1,9 +1,14 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
-import { recentRunLines } from "../../../platform/jobs/source-sync";
-import { UsageError, withRuntime } from "../../../platform/cli/command";
+import { describeRun } from "../../../platform/jobs/source-sync";
+import {
+  reloadAsServed,
+  statusCommand,
+  withRuntime,
+  withSubcommands,
+} from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
-import { importNeocloudSites, type NeocloudImportReport } from "../jobs/epoch-import";
+import { importNeocloudSites } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
 import { NEOCLOUD } from "../read-model/state";
 
@@ -14,12 +19,8 @@ export const NEOCLOUD_USAGE = `  neocloud import [--gpu-clusters URL|FILE] [--da
                                        changed sites; says what it inserted, updated, removed and left unchanged
   neocloud status                      the imported datasets, what the api serves and the recent import runs`;
 
-function describeReport(report: NeocloudImportReport): string {
-  if (!report.ran) return `not run: ${report.reason}`;
-  return `import #${report.syncId} ${report.outcome}: ${report.message}`;
-}
-
-const neocloudSubcommands: Record<"import" | "status", Command> = {
+/** Operator commands of the Neo-Cloud Sites market: `neocloud import` and `neocloud status`. */
+export const neocloudCommands: Record<string, Command> = withSubcommands("neocloud", {
   async import(args, context) {
     const { values } = parseArgs({
       args,
@@ -43,10 +44,9 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
         now: runtime.clock(),
         fetchTimeoutMs: settings.fetchTimeoutMs,
       });
-      console.log(describeReport(report));
+      console.log(describeRun(report, "import"));
       const state = NEOCLOUD.of(runtime);
-      state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await state.sites.refresh();
+      await reloadAsServed(state.sites, runtime);
       console.log(`served now: ${state.describeLoaded()}`);
       // A failed import is a failed command (exit 1), after saying what is served.
       if (report.ran && report.outcome !== "ok")
@@ -54,35 +54,23 @@ const neocloudSubcommands: Record<"import" | "status", Command> = {
     });
   },
 
-  async status(args, context) {
-    parseArgs({ args, options: {}, strict: true });
-    const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
-    await withRuntime(context, async (runtime) => {
+  status: statusCommand({
+    published: (runtime) => NEOCLOUD.of(runtime).sites,
+    source: NEOCLOUD_SYNC_SOURCE,
+    runNoun: "import",
+    describe(runtime, context) {
+      const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
       const state = NEOCLOUD.of(runtime);
-      state.sites.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await state.sites.refresh();
-      console.log(
-        `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
-      );
-      for (const imported of state.sites.datasets)
-        console.log(
-          `${imported.dataset}: ${imported.records} record(s), retrieved ${imported.retrievedAt.toISOString()} from ${imported.sourceUrls.join(", ")}`,
-        );
-      if (state.sites.datasets.length === 0) console.log("nothing imported yet");
       const neocloud = state.sites.sites.filter((site) => site.isNeocloud).length;
-      console.log(`served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`);
-      for (const line of await recentRunLines(runtime.database.db, NEOCLOUD_SYNC_SOURCE, "import"))
-        console.log(line);
-    });
-  },
-};
-
-/** Operator commands of the Neo-Cloud Sites market: `neocloud import` and `neocloud status`. */
-export const neocloudCommands: Record<string, Command> = {
-  async neocloud(args, context) {
-    const [subcommand, ...rest] = args;
-    if (subcommand !== "import" && subcommand !== "status")
-      throw new UsageError(`neocloud takes 'import' or 'status'; got '${subcommand ?? ""}'`);
-    await neocloudSubcommands[subcommand](rest, context);
-  },
-};
+      return [
+        `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
+        ...state.sites.datasets.map(
+          (imported) =>
+            `${imported.dataset}: ${imported.records} record(s), retrieved ${imported.retrievedAt.toISOString()} from ${imported.sourceUrls.join(", ")}`,
+        ),
+        ...(state.sites.datasets.length === 0 ? ["nothing imported yet"] : []),
+        `served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`,
+      ];
+    },
+  }),
+});

@@ -8,7 +8,6 @@ import {
   siteFromDataCenter,
   siteFromGpuCluster,
   timelineRowOf,
-  utcDayOf,
   type Geocoder,
   type NeocloudSite,
   type TimelineRow,
@@ -19,11 +18,12 @@ import {
   type NeocloudDatasetWrite,
   type NeocloudWriteCounts,
 } from "@tpi/db";
-import { runSourceSync } from "../../../platform/jobs/source-sync";
-import type {
-  SourceSyncOptions,
-  SourceSyncReport,
-  SourceSyncRun,
+import {
+  dayOfRun,
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { loadGazetteer } from "../sources/gazetteer";
 import {
@@ -56,15 +56,12 @@ export async function importNeocloudSites(
   files: NeocloudFiles,
   options: SourceSyncOptions & { fetchTimeoutMs: number; geocoder?: Geocoder },
 ): Promise<NeocloudImportReport> {
-  const today = utcDayOf(options.now);
   return runSourceSync(
     db,
     {
+      ...options,
       source: NEOCLOUD_SYNC_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
-      firstDay: today,
-      lastDay: today,
+      ...dayOfRun(options.now),
       maxRunMs: MAX_IMPORT_RUN_MS,
       busyWith: "importing Epoch AI's neocloud data",
       runNoun: "import",

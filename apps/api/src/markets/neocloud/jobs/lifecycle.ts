@@ -1,6 +1,6 @@
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
-import { closeInterruptedSourceSyncsIfIdle } from "@tpi/db";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import { startFromStored } from "../../../platform/jobs/stored-start";
 import type { NeocloudState } from "../read-model/state";
 import { neocloudJobs } from "./schedule";
 import type { NeocloudSettings } from "./settings";
@@ -16,23 +16,13 @@ export async function startNeocloudMarket(
   settings: NeocloudSettings,
   context: MarketJobContext,
 ): Promise<void> {
-  const closed = await closeInterruptedSourceSyncsIfIdle(
-    context.db,
-    NEOCLOUD_SYNC_SOURCE,
-    context.clock(),
-  );
-  if (closed !== null && closed.length > 0)
-    context.log.warn(
-      `neocloud import log: ${closed.length} run(s) left running by a process that stopped without finishing closed as interrupted`,
-    );
-  state.sites.allowSample(context.seedSampleOnEmpty);
-  await state.sites.refresh();
-  if (state.sites.isSample)
-    context.log.info(
-      settings.syncEnabled
-        ? "neocloud sites: nothing imported yet: showing the generated SAMPLE until the Epoch AI import (in the background) writes the sites"
-        : "neocloud sites: nothing imported and NEOCLOUD_SYNC_ENABLED is false: showing the generated SAMPLE (not market data)",
-    );
+  await startFromStored(context, {
+    sources: [{ source: NEOCLOUD_SYNC_SOURCE, logName: "neocloud import log" }],
+    published: state.sites,
+    sampleNotice: settings.syncEnabled
+      ? "neocloud sites: nothing imported yet: showing the generated SAMPLE until the Epoch AI import (in the background) writes the sites"
+      : "neocloud sites: nothing imported and NEOCLOUD_SYNC_ENABLED is false: showing the generated SAMPLE (not market data)",
+  });
 }
 
 /** The daily import (unless disabled), the sites reloaded as soon as it wrote anything. */

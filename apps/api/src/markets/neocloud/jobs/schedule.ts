@@ -1,11 +1,7 @@
 import type { Db } from "@tpi/db";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
 import type { ScheduledJob } from "../../../platform/core/market";
-import {
-  DAILY_SYNC_CHECK_MS,
-  dailySyncDue,
-  lastSyncRun,
-} from "../../../platform/ingest/daily-sync";
+import { dailySyncJob, logRunMessage } from "../../../platform/ingest/daily-sync";
 import { importNeocloudSites } from "./epoch-import";
 import type { NeocloudSettings } from "./settings";
 
@@ -24,14 +20,14 @@ export function neocloudJobs(input: {
   const { db, settings, clock, log, afterWrite } = input;
   if (!settings.syncEnabled) return [];
   return [
-    {
+    dailySyncJob({
       name: "epoch-neocloud-import",
-      intervalMs: DAILY_SYNC_CHECK_MS,
       failureMessage: "scheduled Epoch AI neocloud import failed; will retry",
-      run: async (stopping) => {
-        const now = clock();
-        const last = await lastSyncRun(db, NEOCLOUD_SYNC_SOURCE);
-        if (!dailySyncDue(now, settings.syncHourUtc, last)) return;
+      db,
+      source: NEOCLOUD_SYNC_SOURCE,
+      syncHourUtc: settings.syncHourUtc,
+      clock,
+      sync: async (now, stopping, last) => {
         const report = await importNeocloudSites(db, settings.files, {
           trigger: last === null ? "startup" : "schedule",
           now,
@@ -39,10 +35,9 @@ export function neocloudJobs(input: {
           signal: stopping,
         });
         if (!report.ran) return;
-        if (report.outcome === "ok") log.info(report.message);
-        else log.warn(report.message);
+        logRunMessage(log, report);
         if (report.outcome === "ok") await afterWrite?.();
       },
-    },
+    }),
   ];
 }

@@ -14,7 +14,8 @@ import { addDays, utcDayOf } from "@tpi/domain";
 import { clockFrom } from "../../../platform/runtime/env";
 import { openRouterConfigFrom } from "../../../platform/ingest/openrouter-config";
 import { tokenEnvOf } from "../jobs/settings";
-import { OpenRouterError, rankingsRangeProblem } from "../sources/openrouter";
+import { OpenRouterDataApiError } from "../../../platform/ingest/openrouter-data-api";
+import { rankingsRangeProblem } from "../sources/openrouter";
 import {
   daysFailed,
   describeOpenRouterSync,
@@ -121,7 +122,7 @@ export const ingestCommands: Record<string, Command> = {
           onProgress: (done, total) => progress.update(done, total),
         });
       } catch (error) {
-        if (error instanceof OpenRouterError && error.problem === "range")
+        if (error instanceof OpenRouterDataApiError && error.problem === "range")
           throw new UsageError(error.message);
         throw error;
       }

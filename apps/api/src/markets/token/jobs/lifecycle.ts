@@ -10,9 +10,7 @@ import {
 } from "@tpi/domain";
 import {
   SAMPLE_START_DAY,
-  closeInterruptedSourceSyncsIfIdle,
   dataLoadsOf,
-  endDataLoad,
   hasObservations,
   isPendingLoad,
   planDataLoad,
@@ -22,12 +20,16 @@ import {
 } from "@tpi/db";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import {
-  FIRST_LOAD_CHECK_MS,
   describeFirstLoad,
+  firstLoadJob,
+  rangeReaching,
   runFirstLoad,
+  stepProgress,
+  supersedeLoad,
   type FirstLoadOutcome,
   type FirstLoadSpec,
 } from "../../../platform/jobs/first-load";
+import { closeRunsLeftRunning } from "../../../platform/jobs/source-sync";
 import { RANKINGS_FIRST_DAY, type OpenRouterConfig } from "../sources/openrouter";
 import {
   daysWritten,
@@ -56,15 +58,7 @@ export async function startTokenMarket(
   settings: TokenSettings,
   context: MarketJobContext,
 ): Promise<void> {
-  const closed = await closeInterruptedSourceSyncsIfIdle(
-    context.db,
-    OPENROUTER_SOURCE,
-    context.clock(),
-  );
-  if (closed !== null && closed.length > 0)
-    context.log.warn(
-      `OpenRouter sync log: ${closed.length} run(s) left running by a process that stopped without finishing (${closed.map((id) => `#${id}`).join(", ")}) closed as interrupted`,
-    );
+  await closeRunsLeftRunning(context, OPENROUTER_SOURCE, "OpenRouter sync log");
   await loadTokenData(settings, context, { signal: context.stopping });
   if (context.stopping?.aborted) return;
   context.log.info(
@@ -80,23 +74,13 @@ export function tokenJobs(
 ): ScheduledJob[] {
   const { log } = context;
   const jobs: ScheduledJob[] = [
-    {
-      // A first-start load left unfinished (another instance's died or was stopped, or OpenRouter
-      // failed an hour ago): taken over here without waiting for a restart.
-      name: "token first-start load",
-      intervalMs: FIRST_LOAD_CHECK_MS,
-      failureMessage: "resuming the token first-start load failed; will retry",
-      run: async (stopping) => {
-        const outcome = await loadTokenData(settings, context, {
-          signal: stopping,
-          scheduled: true,
-        });
-        if (outcome?.ran) {
-          const settled = await settleAndPublish(state, context, { signal: stopping });
-          if (settled.settledDays.length > 0) log.info(describeSettlement(settled));
-        }
-      },
-    },
+    firstLoadJob("token", async (stopping) => {
+      const outcome = await loadTokenData(settings, context, { signal: stopping, scheduled: true });
+      if (outcome?.ran) {
+        const settled = await settleAndPublish(state, context, { signal: stopping });
+        if (settled.settledDays.length > 0) log.info(describeSettlement(settled));
+      }
+    }),
     {
       name: "settlement",
       intervalMs: settings.settlementIntervalMs,
@@ -152,7 +136,7 @@ export async function loadTokenData(
   context: MarketJobContext,
   options: { signal?: AbortSignal; scheduled?: boolean } = {},
 ): Promise<FirstLoadOutcome | null> {
-  const { log, db } = context;
+  const { db } = context;
   const openRouter = settings.openRouter;
   const wanted = openRouter === undefined ? SAMPLE_SOURCE : OPENROUTER_SOURCE;
   const loads = await dataLoadsOf(db, MARKET);
@@ -161,8 +145,7 @@ export async function loadTokenData(
       openRouter === undefined
         ? "superseded: OPENROUTER_API_KEY is no longer set (the sample is not loaded over OpenRouter's days)"
         : "superseded: OPENROUTER_API_KEY is set now (no sample is loaded while a key is set)";
-    await endDataLoad(db, other.id, { status: "superseded", message, now: context.clock() });
-    log.warn(`token first-start load from '${other.source}' (${other.message}): ${message}`);
+    await supersedeLoad(context, "token", other, message);
   }
   if (openRouter === undefined && !context.seedSampleOnEmpty) return null;
   let load = loads.find((recorded) => recorded.source === wanted && isPendingLoad(recorded));
@@ -255,21 +238,20 @@ async function planTokenLoad(
 function tokenSampleLoad(context: MarketJobContext): FirstLoadSpec {
   return {
     label: "token sample",
-    range: (recorded) => ({
-      firstDay: recorded.firstDay,
-      lastDay: maxDay(recorded.lastDay, sampleThrough(context.clock())),
-    }),
+    range: rangeReaching(() => sampleThrough(context.clock())),
     async load(range, { signal, heartbeat }) {
-      const progress = context.progress("sample days");
+      const progress = stepProgress(
+        context,
+        "sample days",
+        heartbeat,
+        "missing sample days written",
+      );
       const result = await seedTokenSample(context.db, {
         now: context.clock(),
         from: range.firstDay,
         keepOtherData: true,
         signal,
-        onProgress: (done, total) => {
-          progress.update(done, total);
-          heartbeat(`${done} of ${total} missing sample days written`);
-        },
+        onProgress: progress.update,
       });
       const summary = `${result.newDays.toLocaleString("en-US")} sample days written now (${result.inserted.toLocaleString("en-US")} observations), ${(result.days - result.newDays - result.keptDays).toLocaleString("en-US")} already stored${result.keptDays > 0 ? `, ${result.keptDays} holding other data left as they are` : ""}; ${result.days.toLocaleString("en-US")} days from ${range.firstDay} through ${result.through}`;
       progress.finish(summary);
@@ -284,13 +266,9 @@ function tokenSampleLoad(context: MarketJobContext): FirstLoadSpec {
  * snapshot is more than 48 hours after them (the load is an operator's request).
  */
 function openRouterFirstDays(config: OpenRouterConfig, context: MarketJobContext): FirstLoadSpec {
-  const yesterday = () => addDays(utcDayOf(context.clock()), -1);
   return {
     label: "OpenRouter first start",
-    range: (recorded) => ({
-      firstDay: recorded.firstDay,
-      lastDay: maxDay(recorded.lastDay, yesterday()),
-    }),
+    range: rangeReaching(() => addDays(utcDayOf(context.clock()), -1)),
     async load(range, { signal, heartbeat }) {
       const missing = await openRouterDaysMissing(context, range);
       if (missing.length === 0)
@@ -298,7 +276,7 @@ function openRouterFirstDays(config: OpenRouterConfig, context: MarketJobContext
           complete: true,
           message: `every day from ${range.firstDay} to ${range.lastDay} is stored`,
         };
-      const progress = context.progress("OpenRouter days");
+      const progress = stepProgress(context, "OpenRouter days", heartbeat, "missing days synced");
       const report = await syncOpenRouter(context.db, config, {
         from: missing[0] ?? range.firstDay,
         to: missing.at(-1) ?? range.lastDay,
@@ -307,10 +285,7 @@ function openRouterFirstDays(config: OpenRouterConfig, context: MarketJobContext
         trigger: "startup",
         now: context.clock(),
         signal,
-        onProgress: (done, total) => {
-          progress.update(done, total);
-          heartbeat(`${done} of ${total} missing days synced`);
-        },
+        onProgress: progress.update,
       });
       progress.finish(describeOpenRouterSync(report));
       // Another run holds the sync lock (the daily sync, the CLI, another instance): not a failure.

@@ -1,12 +1,12 @@
 // @module-tag zone
 import { TOKEN } from "../read-model/state";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { readObservationFile } from "../sources/observation-file";
 import { RecordFileError, type RecordFileFormat } from "../../../platform/ingest/record-file";
-import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile, tempDirForFile } from "../../../testing/file-fixtures";
+import { observation, startTestApi } from "../../../testing/test-api";
 import { importObservations } from "./observation-import";
 
 // With the 36-hour lag, 2026-03-29 is the latest settleable day at this instant.
@@ -19,16 +19,8 @@ const GOOD = [
   '2026-03-30,google/gemini-a,google,0.3,2.5,900000,100000,"vendor, inc."',
 ];
 
-let api: TestApi;
-let dir: string;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-  dir = mkdtempSync(join(tmpdir(), "tpi-import-"));
-});
-afterAll(async () => {
-  await api.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const api = closedAfterFile(await startTestApi({ now: NOW }));
+const dir = tempDirForFile("tpi-import-");
 beforeEach(async () => {
   await api.db.$executeRawUnsafe(
     "truncate observation, settled_day, index_value, lab_day_suppression, index_constituent",

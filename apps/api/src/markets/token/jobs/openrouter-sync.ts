@@ -11,7 +11,6 @@ import {
 import { storePriceSnapshots, type Db } from "@tpi/db";
 import {
   OpenRouterClient,
-  OpenRouterError,
   rankingsAnswerProblem,
   rankingsRangeProblem,
   rankingsRowsByDay,
@@ -19,12 +18,15 @@ import {
   STOPPED_MESSAGE,
   type OpenRouterConfig,
 } from "../sources/openrouter";
-import { openRouterRequestsToday } from "../../../platform/ingest/openrouter-data-api";
-import { runSourceSync } from "../../../platform/jobs/source-sync";
-import type {
-  SourceSyncOptions,
-  SourceSyncReport,
-  SourceSyncRun,
+import {
+  OpenRouterDataApiError,
+  openRouterRequestsToday,
+} from "../../../platform/ingest/openrouter-data-api";
+import {
+  runSourceSync,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+  type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
 
@@ -62,7 +64,7 @@ export function daysFailed(report: OpenRouterSyncReport): number {
 
 /**
  * Syncs [from, to] (only `days` of it when given: a resumed first start asks for the days it
- * misses). Days before 2025-01-01 or not yet ended are refused (OpenRouterError `range`) before
+ * misses). Days before 2025-01-01 or not yet ended are refused (OpenRouterDataApiError `range`) before
  * any request. Problems with OpenRouter fail days, with their reason in the report; they do not
  * throw. Once `signal` is aborted the request in flight is cut, no further window starts, and the
  * run is logged `interrupted` (the windows written stay written).
@@ -81,10 +83,10 @@ export async function syncOpenRouter(
   } & SourceSyncOptions,
 ): Promise<OpenRouterSyncReport> {
   const problem = rankingsRangeProblem(options.from, options.to, options.now);
-  if (problem !== null) throw new OpenRouterError("range", `cannot sync: ${problem}`);
+  if (problem !== null) throw new OpenRouterDataApiError("range", `cannot sync: ${problem}`);
   const outside = options.days?.find((day) => day < options.from || day > options.to);
   if (outside !== undefined)
-    throw new OpenRouterError(
+    throw new OpenRouterDataApiError(
       "range",
       `cannot sync: ${outside} is outside ${options.from} to ${options.to}`,
     );
@@ -98,9 +100,8 @@ export async function syncOpenRouter(
   return runSourceSync(
     db,
     {
+      ...options,
       source: OPENROUTER_SOURCE,
-      trigger: options.trigger,
-      now: options.now,
       firstDay: options.from,
       lastDay: options.to,
       maxRunMs: MAX_SYNC_RUN_MS,
@@ -149,7 +150,7 @@ async function syncWindows(
       ]);
       run.priceSnapshotId = snapshot?.id ?? null;
     } catch (error) {
-      if (!(error instanceof OpenRouterError)) throw error;
+      if (!(error instanceof OpenRouterDataApiError)) throw error;
       stopReason =
         error.problem === "stopped"
           ? error.message
@@ -166,7 +167,7 @@ async function syncWindows(
           const answer = await client.rankingsDaily(window.start, window.end);
           const mismatch = rankingsAnswerProblem(window, answer);
           if (mismatch !== null)
-            throw new OpenRouterError(
+            throw new OpenRouterDataApiError(
               "malformed",
               `the rankings answer for ${window.start} to ${window.end} is unusable: ${mismatch}`,
             );
@@ -182,7 +183,7 @@ async function syncWindows(
           });
           record(ingested);
         } catch (error) {
-          if (!(error instanceof OpenRouterError)) throw error;
+          if (!(error instanceof OpenRouterDataApiError)) throw error;
           failAll(windowDays, `${error.message}; nothing was written for it`);
           if (error.stopsRun) stopReason = error.message;
         }

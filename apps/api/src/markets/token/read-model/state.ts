@@ -7,10 +7,11 @@ import {
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { Freshness } from "../../../platform/core/route";
-import { marketKey, type MarketStateBase } from "../../../platform/core/market";
+import { marketKey } from "../../../platform/core/market";
 import {
   publishedMarketState,
   versionAndDayBasis,
+  type PublishedMarketState,
 } from "../../../platform/publication/published-read-model";
 import { PublishedIndex } from "./published-index";
 
@@ -18,8 +19,7 @@ import { PublishedIndex } from "./published-index";
 export const TOKEN_INDEX_UNIT = "USD per million tokens";
 
 /** The token market's live state: the published values in memory and the method they follow. */
-export type TokenState = MarketStateBase & {
-  index: PublishedIndex;
+export type TokenState = PublishedMarketState<"index", PublishedIndex> & {
   /** The methodology in force (configuration included), which settlement applies and texts state. */
   rules: MethodologyRules;
 };
@@ -27,16 +27,12 @@ export type TokenState = MarketStateBase & {
 export const TOKEN = marketKey<TokenState>("token");
 
 export function openTokenState(rules: MethodologyRules, db: Db): TokenState {
-  const index = new PublishedIndex(db);
-  return {
-    index,
-    rules,
-    ...publishedMarketState(index, {
-      unit: TOKEN_INDEX_UNIT,
-      methodologyVersion: rules.version,
-      latestKeylessDay: () => index.latestDayWith(FREE_TIER_LAB_IDS),
-    }),
-  };
+  const published = publishedMarketState("index", new PublishedIndex(db), {
+    unit: TOKEN_INDEX_UNIT,
+    methodologyVersion: rules.version,
+    latestKeylessDay: (index) => index.latestDayWith(FREE_TIER_LAB_IDS),
+  });
+  return { ...published, rules };
 }
 
 /**

@@ -8,13 +8,13 @@ import {
   openRouterTestConfig,
   startOpenRouterStub,
 } from "../../../testing/openrouter-stub";
+import { OpenRouterDataApiError } from "../../../platform/ingest/openrouter-data-api";
+import { retryAfterMs } from "../../../platform/ingest/paced-http";
 import {
   OpenRouterClient,
-  OpenRouterError,
   rankingsAnswerProblem,
   rankingsRangeProblem,
   rankingsWindows,
-  retryAfterMs,
   type OpenRouterConfig,
 } from "./openrouter";
 
@@ -68,8 +68,8 @@ describe("failures", () => {
   it("a refused key is a clear error and is not retried", async () => {
     const wrong = client({ apiKey: "sk-or-v1-wrong" });
     const error = await wrong.rankingsDaily("2026-11-21", "2026-11-21").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OpenRouterError);
-    expect((error as OpenRouterError).problem).toBe("auth");
+    expect(error).toBeInstanceOf(OpenRouterDataApiError);
+    expect((error as OpenRouterDataApiError).problem).toBe("auth");
     expect((error as Error).message).toMatch(
       /^OPENROUTER_API_KEY was refused by OpenRouter \(HTTP 401/,
     );

@@ -11,11 +11,9 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import {
-  jsonErrorText,
-  PacedHttpClient,
-  retryAfterMs,
-  type HttpAnswer,
-} from "../../../platform/ingest/paced-http";
+  OpenRouterDataApiClient,
+  type OpenRouterDataApiConfig,
+} from "../../../platform/ingest/openrouter-data-api";
 
 /**
  * OpenRouter's Data API as documented (openrouter.ai/docs): the model list
@@ -30,57 +28,8 @@ import {
 export const RANKINGS_FIRST_DAY: UtcDay = "2025-01-01";
 /** Days per rankings request: a month of up to 51 rows a day keeps each answer small. */
 export const RANKINGS_WINDOW_DAYS = 31;
-export type OpenRouterConfig = {
-  baseUrl: string;
-  /** Any OpenRouter key; sent only in the Authorization header, never logged. */
-  apiKey: string;
-  /** Per request, in milliseconds (connection, headers and body). */
-  timeoutMs: number;
-  /** Retries after the first attempt, for timeouts, network errors, 429 and 5xx. */
-  maxRetries: number;
-  /** Backoff before retry n (0-based) is retryBaseMs * 2^n milliseconds. */
-  retryBaseMs: number;
-  /** Least time between the starts of two requests (30 a minute per key: 2000 ms, plus margin). */
-  minRequestIntervalMs: number;
-  /** Requests the account may make per UTC day (OpenRouter allows 500). */
-  dailyRequestBudget: number;
-  /** A 429 asking to wait longer than this (milliseconds) stops the run. */
-  maxRetryAfterMs: number;
-};
-
-/**
- * Why a request or answer was unusable. `auth`, `budget` and `rate-limit` make every further
- * request of the run pointless, so a sync stops at them, and so at `stopped` (the process is
- * stopping); the others fail only what was asked.
- */
-export type OpenRouterProblem =
-  | "auth"
-  | "budget"
-  | "rate-limit"
-  | "unavailable"
-  | "http"
-  | "malformed"
-  | "range"
-  | "stopped";
-
-export class OpenRouterError extends Error {
-  constructor(
-    readonly problem: OpenRouterProblem,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OpenRouterError";
-  }
-
-  get stopsRun(): boolean {
-    return (
-      this.problem === "auth" ||
-      this.problem === "budget" ||
-      this.problem === "rate-limit" ||
-      this.problem === "stopped"
-    );
-  }
-}
+/** The connector's settings: the ones every OpenRouter dataset sync shares (platform/ingest). */
+export type OpenRouterConfig = OpenRouterDataApiConfig;
 
 // --- the documented answers ---
 
@@ -199,65 +148,45 @@ export function rankingsRowsByDay(
 export const STOPPED_MESSAGE =
   "the sync was stopped before it finished (the process is stopping); the days not written are synced by the next start";
 
-export { retryAfterMs };
-
 /**
- * One run's connection to OpenRouter: paced (a minimum interval between request starts), within
- * the account's daily budget (requests already made today are passed in), with per-request
- * timeouts and retries (platform/ingest/paced-http). Every attempt counts as a request.
+ * One run's connection to OpenRouter: the Data API's paced, budgeted client
+ * (platform/ingest/openrouter-data-api), read as the model list and the daily rankings.
  */
 export class OpenRouterClient {
-  private readonly http: PacedHttpClient;
+  private readonly api: OpenRouterDataApiClient;
 
   constructor(
-    private readonly config: OpenRouterConfig,
+    config: OpenRouterConfig,
     /** Requests the account already made today (UTC), from the sync log. */
-    private readonly requestsBeforeToday: number,
+    requestsBeforeToday: number,
     /** Told the running count before each request goes out (the sync log keeps it). */
-    onRequest: (requests: number) => Promise<void> = () => Promise.resolve(),
-    /** Once aborted, waits end and the request in flight is cut: OpenRouterError `stopped`. */
+    onRequest?: (requests: number) => Promise<void>,
+    /** Once aborted, waits end and the request in flight is cut: `stopped`. */
     stopping?: AbortSignal,
   ) {
-    this.http = new PacedHttpClient(
+    this.api = new OpenRouterDataApiClient(
       config,
-      {
-        sourceName: "OpenRouter",
-        headers: { accept: "application/json", authorization: `Bearer ${config.apiKey}` },
-        secrets: [config.apiKey],
-        refusal: (answer, what) =>
-          answer.status === 401 || answer.status === 403
-            ? `OPENROUTER_API_KEY was refused by OpenRouter (HTTP ${answer.status} on ${what}${errorDetail(answer)}); check the key (openrouter.ai/settings/keys)`
-            : undefined,
-        errorDetail,
-        stoppedMessage: STOPPED_MESSAGE,
-        beforeAttempt: (what) => {
-          if (this.budgetLeft <= 0)
-            throw new OpenRouterError(
-              "budget",
-              `the daily budget of ${this.config.dailyRequestBudget} OpenRouter requests (OPENROUTER_DAILY_REQUEST_BUDGET) is used up for today (UTC), so ${what} was not sent; sync again after 00:00 UTC`,
-            );
-        },
-        error: (problem, message) => new OpenRouterError(problem, message),
-      },
+      requestsBeforeToday,
       onRequest,
       stopping,
+      STOPPED_MESSAGE,
     );
   }
 
   /** Requests this client sent (attempts, retries included). */
   get requests(): number {
-    return this.http.requests;
+    return this.api.requests;
   }
 
   /** Requests left today before the budget is reached. */
   get budgetLeft(): number {
-    return this.config.dailyRequestBudget - this.requestsBeforeToday - this.requests;
+    return this.api.budgetLeft;
   }
 
   async models(): Promise<PriceListModel[]> {
-    const answer = parseAnswer(
+    const answer = this.api.parse(
       modelListSchema,
-      await this.getJson("/api/v1/models"),
+      await this.api.getJson("/api/v1/models"),
       "model list (/api/v1/models)",
     );
     return answer.data.map((model) => ({
@@ -270,9 +199,11 @@ export class OpenRouterClient {
   }
 
   async rankingsDaily(start: UtcDay, end: UtcDay): Promise<RankingsAnswer> {
-    const answer = parseAnswer(
+    const path = `/api/v1/datasets/rankings-daily?start_date=${start}&end_date=${end}`;
+    const answer = this.api.parse(
       rankingsDailySchema,
-      await this.getJson(`/api/v1/datasets/rankings-daily?start_date=${start}&end_date=${end}`),
+      // Messages name the window asked for.
+      await this.api.getJson(path, `GET ${path}`),
       `rankings-daily answer for ${start} to ${end}`,
     );
     return {
@@ -286,33 +217,4 @@ export class OpenRouterClient {
       endDate: answer.meta.end_date,
     };
   }
-
-  private async getJson(path: string): Promise<unknown> {
-    const what = `GET ${path}`;
-    const body = await this.http.send({
-      url: `${this.config.baseUrl.replace(/\/+$/, "")}${path}`,
-      what,
-    });
-    return this.http.json(body, what);
-  }
-}
-
-/** OpenRouter's error text (`{ error: { message } }`), shortened, for the operator's message. */
-function errorDetail(answer: HttpAnswer): string {
-  const message = jsonErrorText(answer.text, (body) =>
-    typeof body.error === "object" && body.error !== null
-      ? (body.error as { message?: unknown }).message
-      : undefined,
-  );
-  return message === undefined ? "" : `: ${message.slice(0, 200)}`;
-}
-
-function parseAnswer<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
-  const parsed = schema.safeParse(payload);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new OpenRouterError(
-    "malformed",
-    `malformed ${what}: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unexpected shape"}`,
-  );
 }

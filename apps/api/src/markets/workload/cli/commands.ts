@@ -1,5 +1,10 @@
 import { parseArgs } from "node:util";
-import { ConfigurationError, UsageError, withRuntime } from "../../../platform/cli/command";
+import {
+  ConfigurationError,
+  reloadAsServed,
+  withRuntime,
+  withSubcommands,
+} from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import { syncSessionCost } from "../jobs/session-cost-sync";
 import { workloadSettingsFrom } from "../jobs/settings";
@@ -10,12 +15,9 @@ export const WORKLOAD_USAGE = `  workload sync                        fetch Open
                                        whole, and say what the Workload Cost index now publishes`;
 
 /** Operator commands of the Workload Cost index. */
-export const workloadCommands: Record<string, Command> = {
-  async workload(args, context) {
-    const [subcommand, ...rest] = args;
-    if (subcommand !== "sync")
-      throw new UsageError(`workload takes 'sync'; got '${subcommand ?? ""}'`);
-    parseArgs({ args: rest, options: {}, strict: true });
+export const workloadCommands: Record<string, Command> = withSubcommands("workload", {
+  async sync(args, context) {
+    parseArgs({ args, options: {}, strict: true });
     const settings = workloadSettingsFrom(context.env);
     if (settings.openRouter === undefined)
       throw new ConfigurationError(
@@ -33,8 +35,7 @@ export const workloadCommands: Record<string, Command> = {
       }
       console.log(report.message);
       const index = WORKLOAD.of(runtime).index;
-      index.allowSample(runtime.env.SEED_SAMPLE_ON_EMPTY);
-      await index.refresh();
+      await reloadAsServed(index, runtime);
       const latest = index.weeks.at(-1);
       console.log(
         latest === undefined
@@ -49,4 +50,4 @@ export const workloadCommands: Record<string, Command> = {
       if (report.outcome !== "ok") throw new Error("the session-cost sync failed; see above");
     });
   },
-};
+});

@@ -1,6 +1,6 @@
-import { closeInterruptedSourceSyncsIfIdle } from "@tpi/db";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import { startFromStored } from "../../../platform/jobs/stored-start";
 import type { WorkloadState } from "../read-model/state";
 import { workloadJobs } from "./schedule";
 import type { WorkloadSettings } from "./settings";
@@ -16,23 +16,14 @@ export async function startWorkloadMarket(
   settings: WorkloadSettings,
   context: MarketJobContext,
 ): Promise<void> {
-  const closed = await closeInterruptedSourceSyncsIfIdle(
-    context.db,
-    SESSION_COST_SOURCE,
-    context.clock(),
-  );
-  if (closed !== null && closed.length > 0)
-    context.log.warn(
-      `session-cost sync log: ${closed.length} run(s) left running by a process that stopped without finishing closed as interrupted`,
-    );
-  state.index.allowSample(context.seedSampleOnEmpty);
-  await state.index.refresh();
-  if (state.index.isSample)
-    context.log.info(
+  await startFromStored(context, {
+    sources: [{ source: SESSION_COST_SOURCE, logName: "session-cost sync log" }],
+    published: state.index,
+    sampleNotice:
       settings.openRouter === undefined
         ? "workload index: no session-cost week is stored and OPENROUTER_API_KEY is not set: showing the generated SAMPLE (not market data)"
         : "workload index: no session-cost week is stored yet: showing the generated SAMPLE until the session-cost sync writes one",
-    );
+  });
 }
 
 /** The daily session-cost sync (with a key), the index reloaded as soon as it wrote a week. */

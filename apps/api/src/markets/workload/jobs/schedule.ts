@@ -1,10 +1,6 @@
 import type { Db } from "@tpi/db";
 import type { ScheduledJob } from "../../../platform/core/market";
-import {
-  DAILY_SYNC_CHECK_MS,
-  dailySyncDue,
-  lastSyncRun,
-} from "../../../platform/ingest/daily-sync";
+import { dailySyncJob, logRunMessage } from "../../../platform/ingest/daily-sync";
 import {
   SESSION_COST_SOURCE,
   type OpenRouterDataApiConfig,
@@ -28,23 +24,23 @@ export function workloadJobs(input: {
   const { db, openRouter, syncHourUtc, clock, log, afterWrite } = input;
   if (openRouter === undefined) return [];
   return [
-    {
+    dailySyncJob({
       name: "openrouter-session-cost-sync",
-      intervalMs: DAILY_SYNC_CHECK_MS,
       failureMessage: "scheduled OpenRouter session-cost sync failed; will retry",
-      run: async (stopping) => {
-        const now = clock();
-        if (!dailySyncDue(now, syncHourUtc, await lastSyncRun(db, SESSION_COST_SOURCE))) return;
+      db,
+      source: SESSION_COST_SOURCE,
+      syncHourUtc,
+      clock,
+      sync: async (now, stopping) => {
         const report = await syncSessionCost(db, openRouter, {
           trigger: "schedule",
           now,
           signal: stopping,
         });
         if (!report.ran) return;
-        if (report.outcome === "ok") log.info(report.message);
-        else log.warn(report.message);
+        logRunMessage(log, report);
         if (report.written) await afterWrite?.();
       },
-    },
+    }),
   ];
 }

@@ -1,4 +1,4 @@
-import { utcDayOf, type SessionCostWindow } from "@tpi/domain";
+import type { SessionCostWindow } from "@tpi/domain";
 import { replaceSessionCostWeek, type Db } from "@tpi/db";
 import {
   OpenRouterDataApiError,
@@ -9,7 +9,11 @@ import {
   runOpenRouterDatasetSync,
   type DatasetSync,
 } from "../../../platform/jobs/openrouter-dataset-sync";
-import type { SourceSyncOptions, SourceSyncReport } from "../../../platform/jobs/source-sync";
+import {
+  dayOfRun,
+  type SourceSyncOptions,
+  type SourceSyncReport,
+} from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
 
 /**
@@ -31,17 +35,11 @@ export async function syncSessionCost(
   config: OpenRouterDataApiConfig,
   options: SourceSyncOptions,
 ): Promise<SessionCostSyncReport> {
-  // The window is known only from the answer: the log names the day the sync ran.
-  const today = utcDayOf(options.now);
+  // The week is known only from the answer.
   return runOpenRouterDatasetSync(
     db,
     config,
-    {
-      ...options,
-      source: SESSION_COST_SOURCE,
-      firstDay: today,
-      lastDay: today,
-    },
+    { ...options, source: SESSION_COST_SOURCE, ...dayOfRun(options.now) },
     (sync) => syncWeek(db, sync, options),
   );
 }
