@@ -7,9 +7,6 @@ import {
   codingUnitPhrase,
   formatCodingValue,
   groupProducts,
-  llmCodingCsvFileName,
-  llmCodingCsvPathOf,
-  llmCodingPathOf,
   provisionalFrom,
   type CodingDataSources,
   type CodingHistoryRow,
@@ -43,16 +40,6 @@ const sources: CodingDataSources = {
     },
   ],
 };
-
-describe("paths", () => {
-  it("names a product's page, its CSV and the saved file", () => {
-    expect(llmCodingPathOf("cc-prs")).toBe("/llm-coding/cc-prs");
-    expect(llmCodingCsvPathOf("cc-prs")).toBe("/llm-coding/cc-prs/history.csv");
-    expect(llmCodingCsvFileName("cc-prs", "2026-10-01", "2026-11-20")).toBe(
-      "tpi-llm-coding-cc-prs-2026-10-01-to-2026-11-20.csv",
-    );
-  });
-});
 
 describe("groupProducts", () => {
   it("groups in the page's order, keeping the api's order within a group", () => {

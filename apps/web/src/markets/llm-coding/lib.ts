@@ -9,15 +9,9 @@ import type { Series } from "../../lib/shape";
  * answers of `GET /api/llm-coding/*`), reduced to the fields read here.
  */
 
-/** The section's page (app/llm-coding/page.tsx). */
-export const LLM_CODING_PATH = "/llm-coding";
-
-/** A product's page, its chart's CSV and the CSV's file name. */
-export const {
-  pathOf: llmCodingPathOf,
-  csvPathOf: llmCodingCsvPathOf,
-  csvFileName: llmCodingCsvFileName,
-} = seriesPaths(LLM_CODING_PATH, "tpi-llm-coding");
+/** The section's page (app/llm-coding/page.tsx), a product's page, its CSV and the CSV's file. */
+export const LLM_CODING_PATHS = seriesPaths("llm-coding");
+export const LLM_CODING_PATH = LLM_CODING_PATHS.root;
 
 /** `count`: whole pull requests or commits per UTC day; `pct`: a percentage, 0 to 100. */
 export type CodingKind = "count" | "pct";
@@ -107,9 +101,6 @@ export function codingUnit(kind: CodingKind, category: string): string {
   if (kind === "pct") return "Percent of pull requests merged";
   return category === "commits" ? "Commits per UTC day" : "Pull requests per UTC day";
 }
-
-/** The query parameter naming a comparison chart's shown series (`?series=value2`). */
-export const CODING_SERIES_PARAM = "series";
 
 /** A product's series keys, as the answer's fields name them: `value`, and `value2` for a comparison. */
 export function codingSeriesKeys(product: Pick<CodingProduct, "compare">): string[] {

@@ -10,7 +10,7 @@ import {
   codingUnit,
   formatCodingValue,
   groupProducts,
-  llmCodingPathOf,
+  LLM_CODING_PATHS,
   LLM_CODING_PATH,
   type CodingProduct,
 } from "./lib";
@@ -169,7 +169,7 @@ function ProductTable({
             return (
               <tr key={product.id} data-product={product.id} data-date={latest?.date ?? ""}>
                 <th scope="row">
-                  <a href={llmCodingPathOf(product.id)}>{product.label}</a>
+                  <a href={LLM_CODING_PATHS.pathOf(product.id)}>{product.label}</a>
                 </th>
                 <td data-label="Unit">
                   {codingUnit(product.kind, product.category)}

@@ -6,10 +6,7 @@ import {
   formatMemoryPrice,
   groupMemoryTypes,
   isMemoryTypeId,
-  memoryCsvFileName,
-  memoryCsvPathOf,
   memoryHistoryToCsv,
-  memoryPathOf,
   memoryRowProvenance,
   memorySeries,
   memoryUnitOf,
@@ -35,15 +32,7 @@ const row = (date: string, price: number, extra: Partial<MemoryHistoryRow> = {})
   ...extra,
 });
 
-describe("memory paths and ids", () => {
-  it("names a type's page, its CSV and the CSV's file", () => {
-    expect(memoryPathOf("mem_ddr5_16gb")).toBe("/memory/mem_ddr5_16gb");
-    expect(memoryCsvPathOf("mem_ddr5_16gb")).toBe("/memory/mem_ddr5_16gb/history.csv");
-    expect(memoryCsvFileName("mem_ddr5_16gb", "2026-10-01", "2026-11-20")).toBe(
-      "tpi-memory-mem_ddr5_16gb-2026-10-01-to-2026-11-20.csv",
-    );
-  });
-
+describe("memory ids", () => {
   it("knows the catalogue's frozen ids only, exactly as spelt", () => {
     expect(isMemoryTypeId("mem_ddr5_16gb")).toBe(true);
     expect(isMemoryTypeId("MEM_DDR5_16GB")).toBe(false);

@@ -13,19 +13,13 @@ export { isMemoryTypeId } from "./ids";
  * fields read here.
  */
 
-/** The section's page (app/memory/page.tsx). */
-export const MEMORY_PATH = "/memory";
-
-/** A memory type's page, its chart's CSV and the CSV's file name. */
-export const {
-  pathOf: memoryPathOf,
-  csvPathOf: memoryCsvPathOf,
-  csvFileName: memoryCsvFileName,
-} = seriesPaths(MEMORY_PATH, "tpi-memory");
+/** The section's page (app/memory/page.tsx), a memory type's page, its CSV and the CSV's file. */
+export const MEMORY_PATHS = seriesPaths("memory");
+export const MEMORY_PATH = MEMORY_PATHS.root;
 
 /** Every memory type's page, in catalogue order (the sitemap's and the site audit's). */
 export function memoryPagePaths(): string[] {
-  return MEMORY_TYPE_IDS.map((id) => memoryPathOf(id));
+  return MEMORY_TYPE_IDS.map((id) => MEMORY_PATHS.pathOf(id));
 }
 
 /** A memory price has three decimals: chip prices are a few dollars, quoted to the tenth of a cent. */

@@ -12,7 +12,7 @@ import {
   formatMemoryPrice,
   groupMemoryTypes,
   MEMORY_PATH,
-  memoryPathOf,
+  MEMORY_PATHS,
   memoryUnitOf,
   settlementDayOf,
   type MemoryCatalogEntry,
@@ -219,7 +219,7 @@ function TypeTable({
                 data-date={row === undefined ? "" : settlementDayOf(row.date)}
               >
                 <th scope="row">
-                  <a href={memoryPathOf(type.id)}>{type.memory_type}</a>
+                  <a href={MEMORY_PATHS.pathOf(type.id)}>{type.memory_type}</a>
                 </th>
                 <td data-label="Id">
                   <code>{type.id}</code>
