@@ -51,12 +51,12 @@ describe("groupProducts", () => {
       product("cc-commits", "commits"),
     ]);
     expect(groups.map((group) => group.category)).toEqual(["prs", "commits", "merge", "compare"]);
-    expect(groups[0]?.products.map((p) => p.id)).toEqual(["codex-prs", "cc-prs"]);
+    expect(groups[0]?.entries.map((p) => p.id)).toEqual(["codex-prs", "cc-prs"]);
   });
 
   it("never hides a product of a category it does not know, and drops empty groups", () => {
     const groups = groupProducts([product("cc-prs", "prs"), product("x-tokens", "tokens")]);
-    expect(groups.map((group) => [group.category, group.products.length])).toEqual([
+    expect(groups.map((group) => [group.category, group.entries.length])).toEqual([
       ["prs", 1],
       ["tokens", 1],
     ]);

@@ -1,3 +1,4 @@
+import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog-groups";
 import { seriesPaths } from "../../kit/series-paths";
 import { formatCount } from "../../lib/format";
 import { answerProvenance, optionalCell, provenancedCsv } from "../../kit/csv";
@@ -48,7 +49,7 @@ export type CodingDataSources = {
 };
 
 /** The catalog's groups, in the order the page shows them, with their headings. */
-export const CODING_GROUPS = [
+export const CODING_GROUPS: readonly CatalogHeading[] = [
   { category: "prs", heading: "Pull requests", text: "Pull requests opened per UTC day." },
   { category: "commits", heading: "Commits", text: "Commits per UTC day (committer date)." },
   {
@@ -57,37 +58,11 @@ export const CODING_GROUPS = [
     text: "Of the pull requests opened on a UTC day, the percentage merged since.",
   },
   { category: "compare", heading: "Comparisons", text: "Two agents' series on one chart." },
-] as const;
+];
 
-export type CodingGroup = {
-  category: string;
-  heading: string;
-  text: string;
-  products: CodingProduct[];
-};
-
-/**
- * The catalog by group, each in the api's order. A category the page does not know yet gets a
- * group of its own after the known ones (headed by its name), so that no product is ever hidden.
- */
-export function groupProducts(products: readonly CodingProduct[]): CodingGroup[] {
-  const known: CodingGroup[] = CODING_GROUPS.map((group) => ({
-    ...group,
-    products: products.filter((product) => product.category === group.category),
-  }));
-  const knownCategories = new Set<string>(CODING_GROUPS.map((group) => group.category));
-  const others = [
-    ...new Set(products.map((p) => p.category).filter((c) => !knownCategories.has(c))),
-  ];
-  return [
-    ...known,
-    ...others.map((category) => ({
-      category,
-      heading: category,
-      text: "",
-      products: products.filter((product) => product.category === category),
-    })),
-  ].filter((group) => group.products.length > 0);
+/** The catalog by group, each in the api's order; no product is ever hidden. */
+export function groupProducts(products: readonly CodingProduct[]): CatalogGroup<CodingProduct>[] {
+  return groupByCategory(products, CODING_GROUPS);
 }
 
 /** `1234` → `1,234` (pull requests or commits); `70.04` → `70.0%` (a merge rate); `n/a` for none. */

@@ -43,12 +43,12 @@ describe("memory ids", () => {
 describe("groupMemoryTypes", () => {
   it("groups the 14 types as DRAM (7), NAND flash (4) and modules (3), in the api's order", () => {
     const groups = groupMemoryTypes(catalogue);
-    expect(groups.map((group) => [group.category, group.types.length])).toEqual([
+    expect(groups.map((group) => [group.category, group.entries.length])).toEqual([
       ["dram", 7],
       ["flash", 4],
       ["module", 3],
     ]);
-    expect(groups[0]?.types[0]?.id).toBe("mem_ddr3_4gb");
+    expect(groups[0]?.entries[0]?.id).toBe("mem_ddr3_4gb");
     expect(groups[2]?.heading).toBe("Memory modules");
   });
 

@@ -1,10 +1,19 @@
 import { LockedValues } from "../../kit/access";
-import type { Metadata } from "next";
+import { CatalogGroups } from "../../kit/catalog-groups";
+import { sectionPage } from "../../kit/market-page";
+import { MarkdownList, MethodologyVersion, MethodRules } from "../../kit/method-rules";
+import { SampleNotice } from "../../kit/sources";
+import { TitledSection } from "../../kit/titled-section";
 import { UtcInstant } from "../../components/utc-instant";
 import { LockedValue } from "../../components/keyed-access";
-import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MEMORY_LOCK, MemorySources } from "./parts";
+import {
+  MEMORY_DOCS,
+  MEMORY_PLANS_TEXT,
+  MEMORY_LOCK,
+  MEMORY_SAMPLE_NOTICE,
+  MemorySources,
+} from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";
-import { readWebEnv } from "../../env";
 import { formatUtcDay } from "../../lib/format";
 import {
   changeDirection,
@@ -17,7 +26,6 @@ import {
   settlementDayOf,
   type MemoryCatalogEntry,
 } from "./lib";
-import { socialMetadata } from "../../lib/social";
 import { MEMORY_CARD_PATH } from "./card";
 import {
   loadMemoryMethodology,
@@ -26,146 +34,146 @@ import {
   memoryIndexRows,
   type MemoryIndexRow,
 } from "./loaders";
-import { loadViewer } from "../../server/viewer";
-import { MethodRules } from "../../kit/method-rules";
 
-const TITLE = "Memory";
-const DESCRIPTION =
-  "Spot prices of DRAM chips, NAND flash chips and memory modules in USD, settled at 4 PM New York on each trading day: the latest price, its change and the weekly high and low of 14 memory types. Read with an API key or a signed-in account.";
-
-/** The card names the section, never a value: a shared link is read by anyone. */
-export async function generateMetadata(): Promise<Metadata> {
-  const methodology = await loadMemoryMethodology();
-  return {
-    title: TITLE,
-    description: DESCRIPTION,
-    ...socialMetadata({
-      siteUrl: readWebEnv().publicSiteUrl,
-      path: MEMORY_PATH,
-      title: "Memory spot prices",
-      description: DESCRIPTION,
-      image: MEMORY_CARD_PATH,
-      sample: methodology.dataSources.sample,
-    }),
-  };
-}
-
-export async function MemoryPage() {
-  const reader = await loadViewer();
-  const [types, methodology, index] = await Promise.all([
-    loadMemoryTypes(),
-    loadMemoryMethodology(),
-    reader === undefined ? undefined : loadPlanMemoryIndex(reader.token),
-  ]);
-  const values =
-    index?.state === "answer"
-      ? new Map(memoryIndexRows(index.answer).map((row) => [row.id, row] as const))
-      : index?.state === "none"
-        ? new Map<string, MemoryIndexRow>()
-        : undefined;
-  return (
+/**
+ * The Memory section: the catalogue by category, each type's latest settled price for a reader
+ * (any plan), the method and the sources.
+ */
+export const { generateMetadata, Page: MemoryPage } = sectionPage({
+  meta: {
+    title: "Memory",
+    description:
+      "Spot prices of DRAM chips, NAND flash chips and memory modules in USD, settled at 4 PM New York on each trading day: the latest price, its change and the weekly high and low of 14 memory types. Read with an API key or a signed-in account.",
+    path: MEMORY_PATH,
+    cardTitle: "Memory spot prices",
+    image: MEMORY_CARD_PATH,
+  },
+  sample: async () => (await loadMemoryMethodology()).dataSources.sample,
+  load: async (reader) => {
+    const [types, methodology, index] = await Promise.all([
+      loadMemoryTypes(),
+      loadMemoryMethodology(),
+      reader === undefined ? undefined : loadPlanMemoryIndex(reader.token),
+    ]);
+    return { types, methodology, index };
+  },
+  lead: ({ types }) => (
     <>
-      <h1>Memory</h1>
-      <p className="lead">
-        Spot prices of memory in US dollars: one DRAM or NAND flash chip, or one memory module, for
-        each of {types.data.length} memory types. A price settles once per trading day at 4 PM New
-        York: the average of the session&apos;s observations in the price files imported from the
-        source, with its change from the previous settlement and the high and low of the trailing
-        week.
-      </p>
-      {values === undefined ? (
-        <LockedValues
-          {...MEMORY_LOCK}
-          viewer={reader?.viewer}
-          refused={index?.state === "refused" ? index.refusal : undefined}
-        />
-      ) : (
-        <>
-          {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
-          {index?.state === "answer" && index.answer.dataSources.sample && (
-            <p className="notice" data-sample-notice>
-              {index.answer.dataSources.notice ?? "Sample data: generated, not market prices."}
-            </p>
-          )}
-          {values.size === 0 && (
-            <p className="notice" data-memory-state="no-data">
-              No trading day has settled yet.
-            </p>
-          )}
-        </>
-      )}
-      {groupMemoryTypes(types.data).map((group) => (
-        <section key={group.category} aria-labelledby={`group-${group.category}`}>
-          <h2 id={`group-${group.category}`}>{group.heading}</h2>
-          {group.text !== "" && <p>{group.text}</p>}
-          <TypeTable
-            heading={group.heading}
-            category={group.category}
-            types={group.types}
-            values={values}
+      Spot prices of memory in US dollars: one DRAM or NAND flash chip, or one memory module, for
+      each of {types.data.length} memory types. A price settles once per trading day at 4 PM New
+      York: the average of the session&apos;s observations in the price files imported from the
+      source, with its change from the previous settlement and the high and low of the trailing
+      week.
+    </>
+  ),
+  body: ({ types, methodology, index }, reader) => {
+    const values =
+      index?.state === "answer"
+        ? new Map(memoryIndexRows(index.answer).map((row) => [row.id, row] as const))
+        : index?.state === "none"
+          ? new Map<string, MemoryIndexRow>()
+          : undefined;
+    return (
+      <>
+        {values === undefined ? (
+          <LockedValues
+            {...MEMORY_LOCK}
+            viewer={reader?.viewer}
+            refused={index?.state === "refused" ? index.refusal : undefined}
           />
-        </section>
-      ))}
-      <section aria-labelledby="method-heading" data-memory-method>
-        <h2 id="method-heading">How they are settled</h2>
-        <p>
-          Methodology version{" "}
-          <strong data-memory-methodology-version={methodology.version}>
-            {methodology.version}
-          </strong>
-          ;{" "}
-          {methodology.latestDate === null ? (
-            "no trading day settled yet"
-          ) : (
-            <>
-              the latest settled trading day is{" "}
-              <time dateTime={methodology.latestDate}>{formatUtcDay(methodology.latestDate)}</time>
-            </>
-          )}
-          .
-        </p>
-        <MethodRules rules={methodology.rules} market="memory" />
-        <p>
-          The whole methodology is served to anyone by{" "}
-          <a href={MEMORY_DOCS.methodology}>
-            <code>GET /api/memory/methodology</code>
-          </a>{" "}
-          and the catalogue by{" "}
-          <a href={MEMORY_DOCS.types}>
-            <code>GET /api/memory-types</code>
-          </a>
-          ; the values by{" "}
-          <a href={MEMORY_DOCS.index}>
-            <code>GET /api/memory-index</code>
-          </a>{" "}
-          and{" "}
-          <a href={MEMORY_DOCS.history}>
-            <code>GET /api/memory/&#123;memoryType&#125;/history</code>
-          </a>{" "}
-          with an API key of {MEMORY_PLANS_TEXT}.
-        </p>
-      </section>
-      <section aria-labelledby="sources-heading" data-memory-source-list>
-        <h2 id="sources-heading">Sources</h2>
-        <p>
-          Each settled price names the sources of the observations it averages; each source comes
-          with the citation and licence its publisher requires.
-        </p>
-        <MemorySources dataSources={methodology.dataSources} />
-        {methodology.publicSeries.length > 0 && (
+        ) : (
           <>
-            <h3 id="public-series-heading">Public series</h3>
-            <ul data-memory-public-series>
-              {methodology.publicSeries.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+            {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
+            {index?.state === "answer" && (
+              <SampleNotice
+                dataSources={index.answer.dataSources}
+                fallback={MEMORY_SAMPLE_NOTICE}
+              />
+            )}
+            {values.size === 0 && (
+              <p className="notice" data-memory-state="no-data">
+                No trading day has settled yet.
+              </p>
+            )}
           </>
         )}
-      </section>
-    </>
-  );
-}
+        <CatalogGroups
+          groups={groupMemoryTypes(types.data)}
+          table={(group) => (
+            <TypeTable
+              heading={group.heading}
+              category={group.category}
+              types={group.entries}
+              values={values}
+            />
+          )}
+        />
+        <TitledSection
+          id="method-heading"
+          title="How they are settled"
+          attributes={{ "data-memory-method": true }}
+        >
+          <MethodologyVersion
+            market="memory"
+            version={methodology.version}
+            latest={
+              methodology.latestDate === null ? (
+                "no trading day settled yet"
+              ) : (
+                <>
+                  the latest settled trading day is{" "}
+                  <time dateTime={methodology.latestDate}>
+                    {formatUtcDay(methodology.latestDate)}
+                  </time>
+                </>
+              )
+            }
+          />
+          <MethodRules rules={methodology.rules} market="memory" />
+          <p>
+            The whole methodology is served to anyone by{" "}
+            <a href={MEMORY_DOCS.methodology}>
+              <code>GET /api/memory/methodology</code>
+            </a>{" "}
+            and the catalogue by{" "}
+            <a href={MEMORY_DOCS.types}>
+              <code>GET /api/memory-types</code>
+            </a>
+            ; the values by{" "}
+            <a href={MEMORY_DOCS.index}>
+              <code>GET /api/memory-index</code>
+            </a>{" "}
+            and{" "}
+            <a href={MEMORY_DOCS.history}>
+              <code>GET /api/memory/&#123;memoryType&#125;/history</code>
+            </a>{" "}
+            with an API key of {MEMORY_PLANS_TEXT}.
+          </p>
+        </TitledSection>
+        <TitledSection
+          id="sources-heading"
+          title="Sources"
+          attributes={{ "data-memory-source-list": true }}
+        >
+          <p>
+            Each settled price names the sources of the observations it averages; each source comes
+            with the citation and licence its publisher requires.
+          </p>
+          <MemorySources dataSources={methodology.dataSources} />
+          {methodology.publicSeries.length > 0 && (
+            <>
+              <h3 id="public-series-heading">Public series</h3>
+              <MarkdownList
+                items={methodology.publicSeries}
+                attributes={{ "data-memory-public-series": true }}
+              />
+            </>
+          )}
+        </TitledSection>
+      </>
+    );
+  },
+});
 
 /** One category's types: name and id for everyone; the latest settled values for a reader. */
 function TypeTable({

@@ -21,13 +21,16 @@ export const MEMORY_LOCK: MarketLock = {
   served: "The settled prices, their change, weekly high and low, history and CSV",
 };
 
+/** The sample notice where the api gives none. */
+export const MEMORY_SAMPLE_NOTICE = "Sample data: generated, not market prices.";
+
 /** The sources of an answer's prices, each with its newest print. */
 export function MemorySources({ dataSources }: { dataSources: MemoryDataSources }) {
   return (
     <SourceList
       market="memory"
       sample={dataSources.sample}
-      notice={dataSources.notice ?? "Sample data: generated, not market prices."}
+      notice={dataSources.notice ?? MEMORY_SAMPLE_NOTICE}
       sources={dataSources.sources}
       asOfLead="as of"
     />

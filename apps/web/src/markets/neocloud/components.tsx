@@ -1,7 +1,9 @@
 import { PLAN_LABELS } from "@tpi/domain";
 import { DocsInline } from "../../components/docs-text";
 import { KEY_HREF } from "../../components/keyed-access";
-import { SourceCitations } from "../../kit/sources";
+import { PlanLocked } from "../../kit/access";
+import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { TitledSection } from "../../kit/titled-section";
 import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
 import { formatCount } from "../../lib/format";
 import {
@@ -40,43 +42,45 @@ const NATURAL_EARTH_URL = "https://www.naturalearthdata.com/";
  */
 export function NeocloudLocked({ refusal }: { refusal: string | undefined }) {
   return (
-    <section aria-labelledby="access-heading" data-neocloud-state="locked">
-      <h2 id="access-heading">Who reads the sites</h2>
-      <p className="notice">
-        Site data is read with the {READING_PLAN} plan: signed in on a {READING_PLAN} account, this
-        page shows the map, the table of sites with their GPUs, power and dates, the totals by
-        country and GPU type and a CSV; a {READING_PLAN} API key gets the same from{" "}
-        <code>GET /api/neocloud/sites</code>. {PLAN_LABELS.trial} and {PLAN_LABELS.premium} plans
-        and visitors see no site.
-      </p>
-      {refusal !== undefined && (
-        <p className="key-teaser" data-neocloud-refusal>
-          The API&apos;s answer for your plan: {refusal}
-        </p>
-      )}
-      <ol>
-        <li>
-          <a href={KEY_HREF}>Create an account</a> and confirm your address.
-        </li>
-        <li>
-          Sign in; <a href="/account">your account page</a> shows your plan and how to request the{" "}
-          {READING_PLAN} plan.
-        </li>
-        <li>
-          Then come back here, or call <code>GET /api/neocloud/sites</code> with{" "}
-          <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-          <a href={SITES_ROUTE_ANCHOR}>API reference</a>).
-        </li>
-      </ol>
-    </section>
+    <PlanLocked
+      market="neocloud"
+      title="Who reads the sites"
+      notice={
+        <>
+          Site data is read with the {READING_PLAN} plan: signed in on a {READING_PLAN} account,
+          this page shows the map, the table of sites with their GPUs, power and dates, the totals
+          by country and GPU type and a CSV; a {READING_PLAN} API key gets the same from{" "}
+          <code>GET /api/neocloud/sites</code>. {PLAN_LABELS.trial} and {PLAN_LABELS.premium} plans
+          and visitors see no site.
+        </>
+      }
+      refusal={refusal}
+      steps={
+        <>
+          <li>
+            <a href={KEY_HREF}>Create an account</a> and confirm your address.
+          </li>
+          <li>
+            Sign in; <a href="/account">your account page</a> shows your plan and how to request the{" "}
+            {READING_PLAN} plan.
+          </li>
+        </>
+      }
+      callLead="Then come back here, or call"
+      request="GET /api/neocloud/sites"
+      docsHref={SITES_ROUTE_ANCHOR}
+    />
   );
 }
 
 /** What the dataset is and what a neo-cloud is, from the api's methodology: the same for every reader. */
 export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodology }) {
   return (
-    <section aria-labelledby="about-heading" data-neocloud-about>
-      <h2 id="about-heading">What the dataset is</h2>
+    <TitledSection
+      id="about-heading"
+      title="What the dataset is"
+      attributes={{ "data-neocloud-about": true }}
+    >
       <p>
         One row per AI data-centre site: who runs it, where it is (to the precision the source
         gives), its status, the GPUs it holds or is planned to hold, its power capacity in megawatts
@@ -98,20 +102,19 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
         (see the <a href="/docs">API docs</a>).
       </p>
       <MethodRules rules={methodology.rules} market="neocloud" />
-    </section>
+    </TitledSection>
   );
 }
 
 /** The sources with their citations and licences, and the map outline's credit. */
 export function NeocloudSources({ methodology }: { methodology: NeocloudMethodology }) {
   return (
-    <section aria-labelledby="sources-heading" data-neocloud-sources>
-      <h2 id="sources-heading">Sources</h2>
-      {methodology.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {methodology.dataSources.notice}
-        </p>
-      )}
+    <TitledSection
+      id="sources-heading"
+      title="Sources"
+      attributes={{ "data-neocloud-sources": true }}
+    >
+      <SampleNotice dataSources={methodology.dataSources} />
       <ul>
         {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
@@ -140,7 +143,7 @@ export function NeocloudSources({ methodology }: { methodology: NeocloudMethodol
         bundled with the site (from the <code>world-atlas</code> package); drawn in an
         equirectangular projection (longitude and latitude as straight axes), 84°N to 60°S.
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -484,15 +487,16 @@ export function NeocloudValues({
   filters: NeocloudFilters;
 }) {
   return (
-    <section aria-labelledby="sites-heading" data-neocloud-state="values">
-      <h2 id="sites-heading">
-        {formatCount(sites.total)} site{sites.total === 1 ? "" : "s"}
-      </h2>
-      {sites.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {sites.dataSources.notice}
-        </p>
-      )}
+    <TitledSection
+      id="sites-heading"
+      title={
+        <>
+          {formatCount(sites.total)} site{sites.total === 1 ? "" : "s"}
+        </>
+      }
+      attributes={{ "data-neocloud-state": "values" }}
+    >
+      <SampleNotice dataSources={sites.dataSources} />
       {sites.data.length === 0 ? (
         <>
           <p className="notice" data-neocloud-empty>
@@ -536,6 +540,6 @@ export function NeocloudValues({
           />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,22 +1,23 @@
 import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
-import { ChartControls } from "../../components/chart-controls";
+import { DocsInline } from "../../components/docs-text";
 import { CiteThis } from "../../components/cite-this";
-import { CsvLink } from "../../kit/chart-page";
-import { SourceCitations } from "../../kit/sources";
 import { KEY_HREF } from "../../components/keyed-access";
-import { LineChart } from "../../components/line-chart";
+import { PlanLocked } from "../../kit/access";
+import {
+  chartCsvHref,
+  chartViewOf,
+  CsvLink,
+  ViewChart,
+  type PageQuery,
+} from "../../kit/chart-page";
+import { MethodologyVersion, MethodRules } from "../../kit/method-rules";
+import { seriesWindow } from "../../kit/series-window";
+import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { TitledSection } from "../../kit/titled-section";
 import { readWebEnv } from "../../env";
 import type { WorkloadAnswer, WorkloadMethodology } from "../../lib/api-types";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../lib/chart-params";
-import {
-  applyChartState,
-  chartStateHref,
-  chartViewQuery,
-  latestDay,
-  parseChartState,
-  shownFrom,
-  type ChartOffer,
-} from "../../lib/chart-state";
+import { HOME_SERIES_PARAM } from "../../lib/chart-params";
+import { applyChartState } from "../../lib/chart-state";
 import {
   formatPercent,
   formatPoints,
@@ -25,7 +26,6 @@ import {
   formatUtcInstant,
 } from "../../lib/format";
 import { labLabel } from "../../lib/shape";
-import { MethodRules } from "../../kit/method-rules";
 import {
   familySeries,
   formatKtok,
@@ -59,43 +59,41 @@ const WORKLOAD_METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getWorkloadMethodology";
  */
 export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
   return (
-    <section aria-labelledby="access-heading" data-workload-state="locked">
-      <h2 id="access-heading">Who reads it</h2>
-      <p className="notice">
-        The Workload Cost index is read with an account: any plan ({READING_PLANS}) shows its chart,
-        each lab&apos;s latest week, the session costs behind it and a CSV on this page once signed
-        in, and its API keys get the same from <code>GET /api/workload</code>. Without an account no
-        value is shown.
-      </p>
-      {refusal !== undefined && (
-        <p className="key-teaser" data-workload-refusal>
-          The API&apos;s answer for your plan: {refusal}
-        </p>
-      )}
-      <ol>
-        <li>
-          <a href={KEY_HREF}>Create an account</a> and confirm your address: a new account starts on
-          a trial, which reads the index.
-        </li>
-        <li>
-          Sign in and come back here; <a href="/account">your account page</a> shows your plan and
-          how to request {PLAN_LABELS.premium} or {PLAN_LABELS.full}.
-        </li>
-        <li>
-          Or call <code>GET /api/workload</code> with{" "}
-          <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-          <a href={WORKLOAD_ROUTE_ANCHOR}>API reference</a>).
-        </li>
-      </ol>
-    </section>
+    <PlanLocked
+      market="workload"
+      title="Who reads it"
+      notice={
+        <>
+          The Workload Cost index is read with an account: any plan ({READING_PLANS}) shows its
+          chart, each lab&apos;s latest week, the session costs behind it and a CSV on this page
+          once signed in, and its API keys get the same from <code>GET /api/workload</code>. Without
+          an account no value is shown.
+        </>
+      }
+      refusal={refusal}
+      steps={
+        <>
+          <li>
+            <a href={KEY_HREF}>Create an account</a> and confirm your address: a new account starts
+            on a trial, which reads the index.
+          </li>
+          <li>
+            Sign in and come back here; <a href="/account">your account page</a> shows your plan and
+            how to request {PLAN_LABELS.premium} or {PLAN_LABELS.full}.
+          </li>
+        </>
+      }
+      callLead="Or call"
+      request="GET /api/workload"
+      docsHref={WORKLOAD_ROUTE_ANCHOR}
+    />
   );
 }
 
 /** What the index measures, in plain words: the same for every reader. */
 export function WorkloadAbout() {
   return (
-    <section aria-labelledby="measures-heading">
-      <h2 id="measures-heading">What the index measures</h2>
+    <TitledSection id="measures-heading" title="What the index measures">
       <ul>
         <li>
           <strong>Cost per session</strong>, in US cents: what one whole coding-agent session costs,
@@ -119,32 +117,33 @@ export function WorkloadAbout() {
           add up exactly to the change, in percent of the previous week&apos;s cost.
         </li>
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
 /** The method, sentence by sentence, and its sources with their citations and licences. */
 export function WorkloadMethodologySection({ methodology }: { methodology: WorkloadMethodology }) {
   return (
-    <section aria-labelledby="methodology-heading" data-workload-methodology>
-      <h2 id="methodology-heading">How it is computed</h2>
-      <p>
-        Methodology version{" "}
-        <strong data-workload-methodology-version={methodology.version}>
-          {methodology.version}
-        </strong>
-        ;{" "}
-        {methodology.latestWeek === null ? (
-          "no week published yet"
-        ) : (
-          <>
-            {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
-            ending{" "}
-            <time dateTime={methodology.latestWeek}>{formatUtcDay(methodology.latestWeek)}</time>
-          </>
-        )}
-        .
-      </p>
+    <TitledSection
+      id="methodology-heading"
+      title="How it is computed"
+      attributes={{ "data-workload-methodology": true }}
+    >
+      <MethodologyVersion
+        market="workload"
+        version={methodology.version}
+        latest={
+          methodology.latestWeek === null ? (
+            "no week published yet"
+          ) : (
+            <>
+              {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
+              ending{" "}
+              <time dateTime={methodology.latestWeek}>{formatUtcDay(methodology.latestWeek)}</time>
+            </>
+          )
+        }
+      />
       <MethodRules rules={methodology.rules} />
       <p>
         The same text is served to anyone by{" "}
@@ -158,20 +157,16 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
         (see the <a href="/docs">API docs</a>).
       </p>
       <h3 id="workload-sources">Sources</h3>
-      {methodology.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {methodology.dataSources.notice}
-        </p>
-      )}
+      <SampleNotice dataSources={methodology.dataSources} />
       <ul data-workload-sources>
         {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
-            <code>{source.source}</code>: {source.what}{" "}
+            <code>{source.source}</code>: <DocsInline text={source.what} />{" "}
             <span data-citation-text>{source.citation}</span> ({source.licence})
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -188,44 +183,48 @@ export function WorkloadValues({
   answer: WorkloadAnswer;
   /** The lab the page is narrowed to (`?lab=`): the answer holds its rows only. */
   lab: LabId | undefined;
-  query: Record<string, string | string[] | undefined>;
+  query: PageQuery;
 }) {
   const rows = answer.data;
   const range = weekRange(rows);
   const whose = lab === undefined ? "the Workload Cost index" : `${labLabel(lab)}'s Workload Cost`;
   if (range === undefined)
     return (
-      <section aria-labelledby="values-heading" data-workload-state="no-data">
-        <h2 id="values-heading">No week yet</h2>
+      <TitledSection
+        id="values-heading"
+        title="No week yet"
+        attributes={{ "data-workload-state": "no-data" }}
+      >
         <p className="notice">No week of {whose} has been published yet.</p>
         {lab !== undefined && (
           <p>
             <a href={WORKLOAD_PATH}>All labs</a>
           </p>
         )}
-      </section>
+      </TitledSection>
     );
   // Every lab's index over all its families, or one lab's families.
   const allSeries = lab === undefined ? lflSeries(rows) : familySeries(rows, lab);
-  const seriesParam = lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM;
-  const path = workloadPathOf(lab);
   // The plan reads all history: every range is open.
-  const offer: ChartOffer = { held: "All", keys: allSeries.map((one) => one.key) };
-  const state = parseChartState(
-    query[CHART_RANGE_PARAM],
-    query[seriesParam],
-    offer,
-    chartViewQuery(query),
+  const view = chartViewOf(
+    workloadPathOf(lab),
+    { held: "All", keys: allSeries.map((one) => one.key) },
+    lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM,
+    query,
   );
-  const from = shownFrom(state, offer, latestDay(rows.map((row) => row.date)));
-  const shownCount = rows.filter((row) => from === undefined || row.date >= from).length;
+  const { shown } = seriesWindow(rows, (row) => row.date, view.offer, view.state);
   const latest = latestWeekRows(rows);
   return (
-    <section aria-labelledby="values-heading" data-workload-state="values" data-workload-lab={lab}>
-      <h2 id="values-heading">
-        {lab === undefined ? "" : `${labLabel(lab)}, `}
-        {formatUtcDay(range.startDate)} to {formatUtcDay(range.endDate)}
-      </h2>
+    <TitledSection
+      id="values-heading"
+      title={
+        <>
+          {lab === undefined ? "" : `${labLabel(lab)}, `}
+          {formatUtcDay(range.startDate)} to {formatUtcDay(range.endDate)}
+        </>
+      }
+      attributes={{ "data-workload-state": "values", "data-workload-lab": lab }}
+    >
       <p>
         One value per week, named by the last day of its trailing window (UTC); units:{" "}
         <span data-workload-unit>{answer.unit}</span>.{" "}
@@ -237,12 +236,8 @@ export function WorkloadValues({
           </a>
         )}
       </p>
-      {answer.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {answer.dataSources.notice}
-        </p>
-      )}
-      <LineChart
+      <SampleNotice dataSources={answer.dataSources} />
+      <ViewChart
         id="workload-lfl"
         title={
           lab === undefined
@@ -253,36 +248,19 @@ export function WorkloadValues({
         valueKind="points"
         cadenceDays={WORKLOAD_CADENCE_DAYS}
         axisDecimals={1}
-        series={applyChartState(allSeries, state, offer)}
-        yScale={state.y}
-        zoom={state.zoom}
-        controls={
-          <ChartControls
-            path={path}
-            state={state}
-            offer={offer}
-            seriesParam={seriesParam}
-            labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
-            seriesNoun={lab === undefined ? "Labs" : "Families"}
-          />
-        }
+        series={applyChartState(allSeries, view.state, view.offer)}
+        view={view}
+        labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
+        seriesNoun={lab === undefined ? "Labs" : "Families"}
       />
       <SourceCitations sources={answer.dataSources.sources} />
-      <CsvLink
-        href={chartStateHref(
-          workloadCsvPathOf(lab),
-          { range: state.range, keys: [...offer.keys] },
-          offer,
-          seriesParam,
-        )}
-        rows={shownCount}
-      />
+      <CsvLink href={chartCsvHref(view, workloadCsvPathOf(lab), "all")} rows={shown.length} />
       <CiteThis
         citation={{
           series: `${lab === undefined ? "" : `${labLabel(lab)} `}Workload Cost index (like-for-like, per lab and model family)`,
           unit: "US cents per coding-agent session; index points",
           valueDate: range.endDate,
-          url: `${readWebEnv().publicSiteUrl}${path}`,
+          url: `${readWebEnv().publicSiteUrl}${view.path}`,
         }}
       />
       <h2 id="latest-heading">
@@ -290,7 +268,7 @@ export function WorkloadValues({
       </h2>
       <LatestTable rows={latest} linkLabs={lab === undefined} />
       <CellsTable answer={answer} />
-    </section>
+    </TitledSection>
   );
 }
 
@@ -390,8 +368,11 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
   const first = cells[0];
   if (first === undefined) return null;
   return (
-    <section aria-labelledby="cells-heading" data-workload-cells={first.date}>
-      <h2 id="cells-heading">The session costs behind the latest week</h2>
+    <TitledSection
+      id="cells-heading"
+      title="The session costs behind the latest week"
+      attributes={{ "data-workload-cells": first.date }}
+    >
       <p>
         OpenRouter&apos;s medians over the {first.windowDays} days ending{" "}
         <time dateTime={first.date}>{formatUtcDay(first.date)}</time> (as of{" "}
@@ -460,6 +441,6 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
           </table>
         </div>
       </details>
-    </section>
+    </TitledSection>
   );
 }
