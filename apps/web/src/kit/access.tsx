@@ -1,6 +1,7 @@
 import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
 import type { ReactNode } from "react";
 import { KEY_HREF, LockedValue } from "../components/keyed-access";
+import { routeDocsHref, type ApiRoute } from "./route-link";
 import { TitledSection } from "./titled-section";
 import { SignedInNote } from "../components/signed-in-note";
 import type { ApiRefusal } from "../server/account";
@@ -131,8 +132,7 @@ export function PlanLocked({
   refusal,
   steps,
   callLead,
-  request,
-  docsHref,
+  route,
 }: {
   market: string;
   title: string;
@@ -140,8 +140,8 @@ export function PlanLocked({
   refusal: string | undefined;
   steps: ReactNode;
   callLead: string;
-  request: string;
-  docsHref: string;
+  /** The route a key reads the values by. */
+  route: ApiRoute;
 }) {
   return (
     <TitledSection
@@ -157,7 +157,7 @@ export function PlanLocked({
       )}
       <ol>
         {steps}
-        <KeyCall lead={callLead} request={request} docsHref={docsHref} />
+        <KeyCall lead={callLead} request={route.request} docsHref={routeDocsHref(route)} />
       </ol>
     </TitledSection>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { DocsInline } from "../components/docs-text";
+import { formatUtcDay } from "../lib/format";
 
 /**
  * A list of the api's texts, one per item, each one's Markdown (`code`, emphasis, links)
@@ -39,23 +40,31 @@ export function MethodRules({ rules, market }: { rules: readonly string[]; marke
 }
 
 /**
- * Which version of its method a market's values follow, and how far they reach (`latest`: the
- * latest settled day, or that none is yet). `market` names the version's data attribute
- * (`data-<market>-methodology-version`).
+ * Which version of its method a market's values follow, and how far they reach: `reached` says
+ * it of the latest day published (given as its `<time>`), `none` that no day is yet. `market`
+ * names the version's data attribute (`data-<market>-methodology-version`).
  */
 export function MethodologyVersion({
   market,
   version,
-  latest,
+  latestDay,
+  reached,
+  none,
 }: {
   market: string;
   version: string;
-  latest: ReactNode;
+  latestDay: string | null;
+  reached: (day: ReactNode) => ReactNode;
+  none: string;
 }) {
   return (
     <p>
       Methodology version{" "}
-      <strong {...{ [`data-${market}-methodology-version`]: version }}>{version}</strong>; {latest}.
+      <strong {...{ [`data-${market}-methodology-version`]: version }}>{version}</strong>;{" "}
+      {latestDay === null
+        ? none
+        : reached(<time dateTime={latestDay}>{formatUtcDay(latestDay)}</time>)}
+      .
     </p>
   );
 }

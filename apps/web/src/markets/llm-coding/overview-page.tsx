@@ -3,9 +3,11 @@ import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MethodRules } from "../../kit/method-rules";
 import { LicenceNote } from "../../kit/sources";
+import { StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { DataSourcesTable } from "../../components/data-sources-table";
-import { CODING_DOCS, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
+import { RouteLink } from "../../kit/route-link";
+import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
 import { LockedValue } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import { formatUtcDay } from "../../lib/format";
@@ -85,18 +87,9 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
           <MethodRules rules={methodology.rules} market="coding" />
           <p>
             The whole methodology, with each agent&apos;s exact search, is served by{" "}
-            <a href={CODING_DOCS.methodology}>
-              <code>GET /api/llm-coding/methodology</code>
-            </a>
-            ; the values by{" "}
-            <a href={CODING_DOCS.index}>
-              <code>GET /api/llm-coding/index</code>
-            </a>{" "}
-            and{" "}
-            <a href={CODING_DOCS.history}>
-              <code>GET /api/llm-coding/history</code>
-            </a>{" "}
-            with an API key of {CODING_PLANS_TEXT}.
+            <RouteLink route={CODING_ROUTES.methodology} />; the values by{" "}
+            <RouteLink route={CODING_ROUTES.index} /> and{" "}
+            <RouteLink route={CODING_ROUTES.history} /> with an API key of {CODING_PLANS_TEXT}.
           </p>
         </TitledSection>
         <TitledSection id="sources-heading" title="Sources">
@@ -136,64 +129,57 @@ function ProductTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="stack" data-table={`coding-${category}`}>
-        <caption>
-          {heading}: {values === undefined ? "the products" : "the latest value of each product"}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Unit</th>
-            <th scope="col">Latest day (UTC)</th>
-            <th scope="col" className="num">
-              Latest value
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => {
-            const latest = values?.get(product.id);
-            return (
-              <tr key={product.id} data-product={product.id} data-date={latest?.date ?? ""}>
-                <th scope="row">
-                  <a href={LLM_CODING_PATHS.pathOf(product.id)}>{product.label}</a>
-                </th>
-                <td data-label="Unit">
-                  {codingUnit(product.kind, product.category)}
-                  {product.seriesLabels !== null && ` (${product.seriesLabels.join(" and ")})`}
-                </td>
-                <td data-label="Latest day (UTC)">
-                  {latest === undefined ? (
-                    <span className="muted">
-                      {values === undefined ? "when signed in" : "none yet"}
-                    </span>
-                  ) : (
-                    <>
-                      <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
-                      {latest.status === "provisional" && " (provisional)"}
-                    </>
-                  )}
-                </td>
-                <td className="num" data-label="Latest value" data-value={latest?.values.join(",")}>
-                  {values === undefined ? (
-                    <LockedValue />
-                  ) : latest === undefined ? (
-                    "n/a"
-                  ) : (
-                    latest.values
-                      .map((value, index) =>
-                        latest.values.length > 1
-                          ? `${product.seriesLabels?.[index] ?? ""} ${formatCodingValue(product.kind, value)}`
-                          : formatCodingValue(product.kind, value),
-                      )
-                      .join(", ")
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <StackTable
+        name={`coding-${category}`}
+        caption={
+          <>
+            {heading}: {values === undefined ? "the products" : "the latest value of each product"}
+          </>
+        }
+        columns={["Product", "Unit", "Latest day (UTC)", { num: "Latest value" }]}
+      >
+        {products.map((product) => {
+          const latest = values?.get(product.id);
+          return (
+            <tr key={product.id} data-product={product.id} data-date={latest?.date ?? ""}>
+              <th scope="row">
+                <a href={LLM_CODING_PATHS.pathOf(product.id)}>{product.label}</a>
+              </th>
+              <td data-label="Unit">
+                {codingUnit(product.kind, product.category)}
+                {product.seriesLabels !== null && ` (${product.seriesLabels.join(" and ")})`}
+              </td>
+              <td data-label="Latest day (UTC)">
+                {latest === undefined ? (
+                  <span className="muted">
+                    {values === undefined ? "when signed in" : "none yet"}
+                  </span>
+                ) : (
+                  <>
+                    <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+                    {latest.status === "provisional" && " (provisional)"}
+                  </>
+                )}
+              </td>
+              <td className="num" data-label="Latest value" data-value={latest?.values.join(",")}>
+                {values === undefined ? (
+                  <LockedValue />
+                ) : latest === undefined ? (
+                  "n/a"
+                ) : (
+                  latest.values
+                    .map((value, index) =>
+                      latest.values.length > 1
+                        ? `${product.seriesLabels?.[index] ?? ""} ${formatCodingValue(product.kind, value)}`
+                        : formatCodingValue(product.kind, value),
+                    )
+                    .join(", ")
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </StackTable>
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { MATURATION_DAYS } from "@tpi/domain";
 import { FoldedTable } from "../../kit/folded-table";
 import { ViewChart } from "../../kit/chart-page";
 import { seriesPage } from "../../kit/series-page";
-import { CODING_DOCS, CODING_PLANS_TEXT, CODING_LOCK, CodingSources } from "./parts";
+import { NumberCell, StackTable } from "../../kit/table";
+import { routeDocsHref } from "../../kit/route-link";
+import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK, CodingSources } from "./parts";
 import { formatUtcDay } from "../../lib/format";
 import {
   codingSeries,
@@ -20,7 +22,7 @@ import { CODING_SERIES, loadCodingMethodology } from "./loaders";
 export const { generateMetadata, Page: LlmCodingProductPage } = seriesPage({
   source: CODING_SERIES,
   lock: CODING_LOCK,
-  docsHref: CODING_DOCS.history,
+  docsHref: routeDocsHref(CODING_ROUTES.history),
   notFoundTitle: "Product not found",
   sample: async () => (await loadCodingMethodology()).dataSources.sample,
   meta: (product) => ({
@@ -101,40 +103,31 @@ function HistoryTable({
   const labels = product.seriesLabels ?? [product.label];
   return (
     <FoldedTable rows={rows.length}>
-      <table className="stack" data-table="coding-history" data-product={product.id}>
-        <caption>{product.label} per UTC day, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day (UTC)</th>
-            {labels.map((label) => (
-              <th scope="col" className="num" key={label}>
-                {label}
-              </th>
-            ))}
-            <th scope="col">Status</th>
+      <StackTable
+        name="coding-history"
+        attributes={{ "data-product": product.id }}
+        caption={<>{product.label} per UTC day, newest first</>}
+        columns={["Day (UTC)", ...labels.map((label) => ({ num: label })), "Status"]}
+      >
+        {rows.map((row) => (
+          <tr key={row.date} data-date={row.date} data-status={row.status}>
+            <th scope="row">
+              <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+            </th>
+            {labels.map((label, index) => {
+              const value = index === 0 ? row.value : (row.value2 ?? null);
+              return (
+                <NumberCell label={label} key={label} value={value}>
+                  {formatCodingValue(product.kind, value)}
+                </NumberCell>
+              );
+            })}
+            <td data-label="Status">
+              {row.status === "provisional" ? <strong>Provisional</strong> : "Settled"}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.date} data-date={row.date} data-status={row.status}>
-              <th scope="row">
-                <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-              </th>
-              {labels.map((label, index) => {
-                const value = index === 0 ? row.value : (row.value2 ?? null);
-                return (
-                  <td className="num" data-label={label} key={label} data-value={value ?? ""}>
-                    {formatCodingValue(product.kind, value)}
-                  </td>
-                );
-              })}
-              <td data-label="Status">
-                {row.status === "provisional" ? <strong>Provisional</strong> : "Settled"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackTable>
     </FoldedTable>
   );
 }

@@ -2,23 +2,23 @@ import { LockedValues } from "../../kit/access";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MarkdownList, MethodologyVersion, MethodRules } from "../../kit/method-rules";
+import { RouteLink } from "../../kit/route-link";
 import { SampleNotice } from "../../kit/sources";
+import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { UtcInstant } from "../../components/utc-instant";
 import { LockedValue } from "../../components/keyed-access";
 import {
-  MEMORY_DOCS,
+  MEMORY_ROUTES,
   MEMORY_PLANS_TEXT,
   MEMORY_LOCK,
   MEMORY_SAMPLE_NOTICE,
   MemorySources,
+  SettledCells,
 } from "./parts";
 import { SignedInNote } from "../../components/signed-in-note";
 import { formatUtcDay } from "../../lib/format";
 import {
-  changeDirection,
-  formatMemoryChange,
-  formatMemoryPrice,
   groupMemoryTypes,
   MEMORY_PATH,
   MEMORY_PATHS,
@@ -116,38 +116,17 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
           <MethodologyVersion
             market="memory"
             version={methodology.version}
-            latest={
-              methodology.latestDate === null ? (
-                "no trading day settled yet"
-              ) : (
-                <>
-                  the latest settled trading day is{" "}
-                  <time dateTime={methodology.latestDate}>
-                    {formatUtcDay(methodology.latestDate)}
-                  </time>
-                </>
-              )
-            }
+            latestDay={methodology.latestDate}
+            reached={(day) => <>the latest settled trading day is {day}</>}
+            none="no trading day settled yet"
           />
           <MethodRules rules={methodology.rules} market="memory" />
           <p>
             The whole methodology is served to anyone by{" "}
-            <a href={MEMORY_DOCS.methodology}>
-              <code>GET /api/memory/methodology</code>
-            </a>{" "}
-            and the catalogue by{" "}
-            <a href={MEMORY_DOCS.types}>
-              <code>GET /api/memory-types</code>
-            </a>
-            ; the values by{" "}
-            <a href={MEMORY_DOCS.index}>
-              <code>GET /api/memory-index</code>
-            </a>{" "}
-            and{" "}
-            <a href={MEMORY_DOCS.history}>
-              <code>GET /api/memory/&#123;memoryType&#125;/history</code>
-            </a>{" "}
-            with an API key of {MEMORY_PLANS_TEXT}.
+            <RouteLink route={MEMORY_ROUTES.methodology} /> and the catalogue by{" "}
+            <RouteLink route={MEMORY_ROUTES.types} />; the values by{" "}
+            <RouteLink route={MEMORY_ROUTES.index} /> and{" "}
+            <RouteLink route={MEMORY_ROUTES.history} /> with an API key of {MEMORY_PLANS_TEXT}.
           </p>
         </TitledSection>
         <TitledSection
@@ -190,97 +169,74 @@ function TypeTable({
   const unit = memoryUnitOf(category);
   return (
     <div className="table-wrap">
-      <table className="stack" data-table={`memory-${category}`}>
-        <caption>
-          {heading}: {values === undefined ? "the types" : `the latest settled price (${unit})`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Memory type</th>
-            <th scope="col">Id</th>
-            <th scope="col" className="num">
-              {values === undefined ? "Latest price" : "Price"}
-            </th>
-            {values !== undefined && (
-              <>
-                <th scope="col" className="num">
-                  Change
-                </th>
-                <th scope="col" className="num">
-                  Weekly high
-                </th>
-                <th scope="col" className="num">
-                  Weekly low
-                </th>
-                <th scope="col">Settled (source time)</th>
-              </>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {types.map((type) => {
-            const row = values?.get(type.id);
-            return (
-              <tr
-                key={type.id}
-                data-memory-type={type.id}
-                data-date={row === undefined ? "" : settlementDayOf(row.date)}
-              >
-                <th scope="row">
-                  <a href={MEMORY_PATHS.pathOf(type.id)}>{type.memory_type}</a>
-                </th>
-                <td data-label="Id">
-                  <code>{type.id}</code>
+      <StackTable
+        name={`memory-${category}`}
+        caption={
+          <>
+            {heading}: {values === undefined ? "the types" : `the latest settled price (${unit})`}
+          </>
+        }
+        columns={
+          values === undefined
+            ? ["Memory type", "Id", { num: "Latest price" }]
+            : [
+                "Memory type",
+                "Id",
+                { num: "Price" },
+                { num: "Change" },
+                { num: "Weekly high" },
+                { num: "Weekly low" },
+                "Settled (source time)",
+              ]
+        }
+      >
+        {types.map((type) => {
+          const row = values?.get(type.id);
+          return (
+            <tr
+              key={type.id}
+              data-memory-type={type.id}
+              data-date={row === undefined ? "" : settlementDayOf(row.date)}
+            >
+              <th scope="row">
+                <a href={MEMORY_PATHS.pathOf(type.id)}>{type.memory_type}</a>
+              </th>
+              <td data-label="Id">
+                <code>{type.id}</code>
+              </td>
+              {values === undefined ? (
+                <NumberCell label="Latest price">
+                  <LockedValue />
+                </NumberCell>
+              ) : row === undefined ? (
+                <td className="muted" data-label="Price" colSpan={5}>
+                  none settled yet
                 </td>
-                {values === undefined ? (
-                  <td className="num" data-label="Latest price">
-                    <LockedValue />
+              ) : (
+                <>
+                  <SettledCells row={row} colourChange />
+                  <td data-label="Settled (source time)">
+                    {/* One child: a stacked row's cell is a flex box that would part the lines. */}
+                    <span>
+                      <time dateTime={settlementDayOf(row.date)}>
+                        {formatUtcDay(settlementDayOf(row.date))}
+                      </time>
+                      {row.sourceUpdatedAt !== null && (
+                        <>
+                          <br />
+                          <span className="muted">
+                            source <UtcInstant instant={row.sourceUpdatedAt} />
+                          </span>
+                        </>
+                      )}
+                    </span>
                   </td>
-                ) : row === undefined ? (
-                  <td className="muted" data-label="Price" colSpan={5}>
-                    none settled yet
-                  </td>
-                ) : (
-                  <>
-                    <td className="num" data-label="Price" data-value={row.price}>
-                      {formatMemoryPrice(row.price)}
-                    </td>
-                    <td
-                      className={`num ${changeDirection(row.changePct)}`}
-                      data-label="Change"
-                      data-value={row.changePct ?? ""}
-                    >
-                      {formatMemoryChange(row.changePct)}
-                    </td>
-                    <td className="num" data-label="Weekly high" data-value={row.weeklyHigh ?? ""}>
-                      {formatMemoryPrice(row.weeklyHigh)}
-                    </td>
-                    <td className="num" data-label="Weekly low" data-value={row.weeklyLow ?? ""}>
-                      {formatMemoryPrice(row.weeklyLow)}
-                    </td>
-                    <td data-label="Settled (source time)">
-                      {/* One child: a stacked row's cell is a flex box that would part the lines. */}
-                      <span>
-                        <time dateTime={settlementDayOf(row.date)}>
-                          {formatUtcDay(settlementDayOf(row.date))}
-                        </time>
-                        {row.sourceUpdatedAt !== null && (
-                          <>
-                            <br />
-                            <span className="muted">
-                              source <UtcInstant instant={row.sourceUpdatedAt} />
-                            </span>
-                          </>
-                        )}
-                      </span>
-                    </td>
-                  </>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </>
+              )}
+            </tr>
+          );
+        })}
+      </StackTable>
     </div>
   );
 }

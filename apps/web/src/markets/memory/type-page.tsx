@@ -1,8 +1,16 @@
 import { FoldedTable } from "../../kit/folded-table";
 import { ViewChart } from "../../kit/chart-page";
 import { seriesPage } from "../../kit/series-page";
+import { StackTable } from "../../kit/table";
 import { UtcInstant } from "../../components/utc-instant";
-import { MEMORY_DOCS, MEMORY_PLANS_TEXT, MEMORY_LOCK, MemorySources } from "./parts";
+import { routeDocsHref } from "../../kit/route-link";
+import {
+  MEMORY_ROUTES,
+  MEMORY_PLANS_TEXT,
+  MEMORY_LOCK,
+  MemorySources,
+  SettledCells,
+} from "./parts";
 import { formatUtcDay, formatUtcInstant } from "../../lib/format";
 import {
   changeDirection,
@@ -24,7 +32,7 @@ import { loadMemoryMethodology, MEMORY_SERIES } from "./loaders";
 export const { generateMetadata, Page: MemoryTypePage } = seriesPage({
   source: MEMORY_SERIES,
   lock: MEMORY_LOCK,
-  docsHref: MEMORY_DOCS.history,
+  docsHref: routeDocsHref(MEMORY_ROUTES.history),
   notFoundTitle: "Memory type not found",
   sample: async () => (await loadMemoryMethodology()).dataSources.sample,
   meta: (type) => ({
@@ -121,58 +129,38 @@ function HistoryTable({
 }) {
   return (
     <FoldedTable rows={rows.length}>
-      <table className="stack" data-table="memory-history" data-memory-type={type.id}>
-        <caption>{type.memory_type}, settled trading days, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Settled (4 PM New York)</th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-            <th scope="col" className="num">
-              Weekly high
-            </th>
-            <th scope="col" className="num">
-              Weekly low
-            </th>
-            <th scope="col">Source time (UTC)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const day = settlementDayOf(row.date);
-            return (
-              <tr key={row.date} data-date={day}>
-                <th scope="row">
-                  <time dateTime={day}>{formatUtcDay(day)}</time>
-                </th>
-                <td className="num" data-label="Price" data-value={row.price}>
-                  {formatMemoryPrice(row.price)}
-                </td>
-                <td className="num" data-label="Change" data-value={row.changePct ?? ""}>
-                  {formatMemoryChange(row.changePct)}
-                </td>
-                <td className="num" data-label="Weekly high" data-value={row.weeklyHigh ?? ""}>
-                  {formatMemoryPrice(row.weeklyHigh)}
-                </td>
-                <td className="num" data-label="Weekly low" data-value={row.weeklyLow ?? ""}>
-                  {formatMemoryPrice(row.weeklyLow)}
-                </td>
-                <td data-label="Source time (UTC)">
-                  {row.sourceUpdatedAt === null ? (
-                    <span className="muted">n/a</span>
-                  ) : (
-                    <UtcInstant instant={row.sourceUpdatedAt} />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <StackTable
+        name="memory-history"
+        attributes={{ "data-memory-type": type.id }}
+        caption={<>{type.memory_type}, settled trading days, newest first</>}
+        columns={[
+          "Settled (4 PM New York)",
+          { num: "Price" },
+          { num: "Change" },
+          { num: "Weekly high" },
+          { num: "Weekly low" },
+          "Source time (UTC)",
+        ]}
+      >
+        {rows.map((row) => {
+          const day = settlementDayOf(row.date);
+          return (
+            <tr key={row.date} data-date={day}>
+              <th scope="row">
+                <time dateTime={day}>{formatUtcDay(day)}</time>
+              </th>
+              <SettledCells row={row} colourChange={false} />
+              <td data-label="Source time (UTC)">
+                {row.sourceUpdatedAt === null ? (
+                  <span className="muted">n/a</span>
+                ) : (
+                  <UtcInstant instant={row.sourceUpdatedAt} />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </StackTable>
     </FoldedTable>
   );
 }

@@ -3,6 +3,8 @@ import { DocsInline } from "../../components/docs-text";
 import { KEY_HREF } from "../../components/keyed-access";
 import { PlanLocked } from "../../kit/access";
 import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { RouteLink, type ApiRoute } from "../../kit/route-link";
+import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
 import { formatCount } from "../../lib/format";
@@ -32,8 +34,10 @@ import { MethodRules } from "../../kit/method-rules";
 const READING_PLAN = PLAN_LABELS.full;
 
 /** The REST routes of this page, linked to their reference on /docs. */
-const SITES_ROUTE_ANCHOR = "/docs#route-listNeocloudSites";
-const METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getNeocloudMethodology";
+const NEOCLOUD_ROUTES = {
+  sites: { request: "GET /api/neocloud/sites", operationId: "listNeocloudSites" },
+  methodology: { request: "GET /api/neocloud/methodology", operationId: "getNeocloudMethodology" },
+} as const satisfies Record<string, ApiRoute>;
 const NATURAL_EARTH_URL = "https://www.naturalearthdata.com/";
 
 /**
@@ -67,8 +71,7 @@ export function NeocloudLocked({ refusal }: { refusal: string | undefined }) {
         </>
       }
       callLead="Then come back here, or call"
-      request="GET /api/neocloud/sites"
-      docsHref={SITES_ROUTE_ANCHOR}
+      route={NEOCLOUD_ROUTES.sites}
     />
   );
 }
@@ -95,11 +98,8 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
       </p>
       <p>
         The page shows neo-cloud sites unless the form asks for all sites. The full method is served
-        to anyone by{" "}
-        <a href={METHODOLOGY_ROUTE_ANCHOR}>
-          <code>GET /api/neocloud/methodology</code>
-        </a>{" "}
-        (see the <a href="/docs">API docs</a>).
+        to anyone by <RouteLink route={NEOCLOUD_ROUTES.methodology} /> (see the{" "}
+        <a href="/docs">API docs</a>).
       </p>
       <MethodRules rules={methodology.rules} market="neocloud" />
     </TitledSection>
@@ -315,67 +315,61 @@ export function NeocloudSitesTable({
   return (
     <>
       <div className="table-wrap">
-        <table className="stack" data-table="neocloud-sites">
-          <caption>
-            Sites {formatCount(first)} to {formatCount(last)} of {formatCount(answer.total)}:
-            company and site, place, status, GPUs, power capacity, dates and source
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Company and site</th>
-              <th scope="col">Place</th>
-              <th scope="col">Status</th>
-              <th scope="col">GPUs</th>
-              <th scope="col" className="num">
-                GPU count
-              </th>
-              <th scope="col" className="num">
-                Power (MW)
-              </th>
-              <th scope="col">Dates</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sites.map((site) => {
-              const link = sourceLinkOf(site);
-              return (
-                <tr key={site.id} id={siteAnchorOf(site)} data-site={site.id}>
-                  <th scope="row">
-                    <span>
-                      {siteLabelOf(site)}
-                      {site.isNeocloud ? "" : " (not a neo-cloud)"}
-                    </span>
-                  </th>
-                  <td data-label="Place">{placeOf(site) || "\u2013"}</td>
-                  <td data-label="Status">{statusLabelOf(site.status)}</td>
-                  <td data-label="GPUs">
-                    {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
-                  </td>
-                  <td className="num" data-label="GPU count">
-                    {formatGpuQty(site)}
-                  </td>
-                  <td className="num" data-label="Power (MW)" data-value={site.powerCapacity ?? ""}>
-                    {site.powerCapacity === null ? "\u2013" : formatCount(site.powerCapacity)}
-                  </td>
-                  <td data-label="Dates">
-                    <SiteDates site={site} />
-                  </td>
-                  <td data-label="Source">
-                    {link === undefined ? (
-                      site.dataset
-                    ) : (
-                      <a href={link} rel="nofollow noopener">
-                        Source
-                        <span className="sr-only"> for {siteLabelOf(site)}</span>
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <StackTable
+          name="neocloud-sites"
+          caption={
+            <>
+              Sites {formatCount(first)} to {formatCount(last)} of {formatCount(answer.total)}:
+              company and site, place, status, GPUs, power capacity, dates and source
+            </>
+          }
+          columns={[
+            "Company and site",
+            "Place",
+            "Status",
+            "GPUs",
+            { num: "GPU count" },
+            { num: "Power (MW)" },
+            "Dates",
+            "Source",
+          ]}
+        >
+          {sites.map((site) => {
+            const link = sourceLinkOf(site);
+            return (
+              <tr key={site.id} id={siteAnchorOf(site)} data-site={site.id}>
+                <th scope="row">
+                  <span>
+                    {siteLabelOf(site)}
+                    {site.isNeocloud ? "" : " (not a neo-cloud)"}
+                  </span>
+                </th>
+                <td data-label="Place">{placeOf(site) || "\u2013"}</td>
+                <td data-label="Status">{statusLabelOf(site.status)}</td>
+                <td data-label="GPUs">
+                  {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
+                </td>
+                <NumberCell label="GPU count">{formatGpuQty(site)}</NumberCell>
+                <NumberCell label="Power (MW)" value={site.powerCapacity}>
+                  {site.powerCapacity === null ? "\u2013" : formatCount(site.powerCapacity)}
+                </NumberCell>
+                <td data-label="Dates">
+                  <SiteDates site={site} />
+                </td>
+                <td data-label="Source">
+                  {link === undefined ? (
+                    site.dataset
+                  ) : (
+                    <a href={link} rel="nofollow noopener">
+                      Source
+                      <span className="sr-only"> for {siteLabelOf(site)}</span>
+                    </a>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </StackTable>
       </div>
       <NeocloudPages answer={answer} filters={filters} />
     </>
@@ -424,39 +418,24 @@ export function NeocloudAggregateTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="stack" data-table={id}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{keyLabel}</th>
-            <th scope="col" className="num">
-              Sites
-            </th>
-            <th scope="col" className="num">
-              Power (MW)
-            </th>
-            <th scope="col" className="num">
-              GPUs
-            </th>
+      <StackTable
+        name={id}
+        caption={caption}
+        columns={[keyLabel, { num: "Sites" }, { num: "Power (MW)" }, { num: "GPUs" }]}
+      >
+        {answer.data.map((bucket) => (
+          <tr key={bucket.key} data-bucket={bucket.key}>
+            <th scope="row">{bucket.key}</th>
+            <NumberCell label="Sites">{formatCount(bucket.site_count)}</NumberCell>
+            <NumberCell label="Power (MW)" value={bucket.total_power_mw}>
+              {formatCount(bucket.total_power_mw)}
+            </NumberCell>
+            <NumberCell label="GPUs" value={bucket.total_gpu_qty}>
+              {formatCount(bucket.total_gpu_qty)}
+            </NumberCell>
           </tr>
-        </thead>
-        <tbody>
-          {answer.data.map((bucket) => (
-            <tr key={bucket.key} data-bucket={bucket.key}>
-              <th scope="row">{bucket.key}</th>
-              <td className="num" data-label="Sites">
-                {formatCount(bucket.site_count)}
-              </td>
-              <td className="num" data-label="Power (MW)" data-value={bucket.total_power_mw}>
-                {formatCount(bucket.total_power_mw)}
-              </td>
-              <td className="num" data-label="GPUs" data-value={bucket.total_gpu_qty}>
-                {formatCount(bucket.total_gpu_qty)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackTable>
       <p className="muted" data-aggregate-gaps>
         Of {formatCount(answer.sites)} site{answer.sites === 1 ? "" : "s"},{" "}
         {formatCount(answer.sitesWithoutPower)} without a power figure and{" "}

@@ -13,6 +13,8 @@ import {
 import { MethodologyVersion, MethodRules } from "../../kit/method-rules";
 import { seriesWindow } from "../../kit/series-window";
 import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { RouteLink, type ApiRoute } from "../../kit/route-link";
+import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { readWebEnv } from "../../env";
 import type { WorkloadAnswer, WorkloadMethodology } from "../../lib/api-types";
@@ -50,8 +52,10 @@ import {
 const READING_PLANS = `${PLAN_LABELS.trial}, ${PLAN_LABELS.premium} or ${PLAN_LABELS.full}`;
 
 /** The REST routes of this page, linked to their reference on /docs. */
-const WORKLOAD_ROUTE_ANCHOR = "/docs#route-getWorkload";
-const WORKLOAD_METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getWorkloadMethodology";
+const WORKLOAD_ROUTES = {
+  index: { request: "GET /api/workload", operationId: "getWorkload" },
+  methodology: { request: "GET /api/workload/methodology", operationId: "getWorkloadMethodology" },
+} as const satisfies Record<string, ApiRoute>;
 
 /**
  * A visitor's (or a plan's that does not read it) view: that the index exists, which plans read
@@ -84,8 +88,7 @@ export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
         </>
       }
       callLead="Or call"
-      request="GET /api/workload"
-      docsHref={WORKLOAD_ROUTE_ANCHOR}
+      route={WORKLOAD_ROUTES.index}
     />
   );
 }
@@ -132,29 +135,20 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
       <MethodologyVersion
         market="workload"
         version={methodology.version}
-        latest={
-          methodology.latestWeek === null ? (
-            "no week published yet"
-          ) : (
-            <>
-              {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
-              ending{" "}
-              <time dateTime={methodology.latestWeek}>{formatUtcDay(methodology.latestWeek)}</time>
-            </>
-          )
-        }
+        latestDay={methodology.latestWeek}
+        reached={(day) => (
+          <>
+            {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
+            ending {day}
+          </>
+        )}
+        none="no week published yet"
       />
       <MethodRules rules={methodology.rules} />
       <p>
-        The same text is served to anyone by{" "}
-        <a href={WORKLOAD_METHODOLOGY_ROUTE_ANCHOR}>
-          <code>GET /api/workload/methodology</code>
-        </a>
-        , the values to any key ({READING_PLANS}) by{" "}
-        <a href={WORKLOAD_ROUTE_ANCHOR}>
-          <code>GET /api/workload</code>
-        </a>{" "}
-        (see the <a href="/docs">API docs</a>).
+        The same text is served to anyone by <RouteLink route={WORKLOAD_ROUTES.methodology} />, the
+        values to any key ({READING_PLANS}) by <RouteLink route={WORKLOAD_ROUTES.index} /> (see the{" "}
+        <a href="/docs">API docs</a>).
       </p>
       <h3 id="workload-sources">Sources</h3>
       <SampleNotice dataSources={methodology.dataSources} />
@@ -278,86 +272,71 @@ type Row = WorkloadAnswer["data"][number];
 function LatestTable({ rows, linkLabs }: { rows: readonly Row[]; linkLabs: boolean }) {
   return (
     <div className="table-wrap">
-      <table className="stack" data-table="workload-latest">
-        <caption>
-          Each lab&apos;s latest week per model family: cost and implied tokens per session, the
-          like-for-like index, and the week&apos;s change split into price, intensity and mix
-          (percent of the previous week&apos;s cost)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Lab and family</th>
-            <th scope="col">Week ending (UTC)</th>
-            <th scope="col" className="num">
-              Cost per session
+      <StackTable
+        name="workload-latest"
+        caption={
+          <>
+            Each lab&apos;s latest week per model family: cost and implied tokens per session, the
+            like-for-like index, and the week&apos;s change split into price, intensity and mix
+            (percent of the previous week&apos;s cost)
+          </>
+        }
+        columns={[
+          "Lab and family",
+          "Week ending (UTC)",
+          { num: "Cost per session" },
+          { num: "Tokens per session" },
+          { num: "Like-for-like" },
+          { num: "Price" },
+          { num: "Intensity" },
+          { num: "Mix" },
+          { num: "Change" },
+        ]}
+      >
+        {rows.map((row) => (
+          <tr key={`${row.lab}|${row.family}`} data-lab={row.lab} data-family={row.family}>
+            <th scope="row">
+              {/* One child: a stacked row's header is a flex box that would part the words. */}
+              <span>
+                {linkLabs && row.family === ALL_FAMILIES ? (
+                  <a href={workloadPathOf(row.lab)}>{labLabel(row.lab)}</a>
+                ) : (
+                  labLabel(row.lab)
+                )}
+                , {row.family === ALL_FAMILIES ? "all families" : <code>{row.family}</code>}
+              </span>
             </th>
-            <th scope="col" className="num">
-              Tokens per session
-            </th>
-            <th scope="col" className="num">
-              Like-for-like
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Intensity
-            </th>
-            <th scope="col" className="num">
-              Mix
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
+            <td data-label="Week ending (UTC)">
+              <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+            </td>
+            <NumberCell label="Cost per session" value={row.cCents}>
+              {formatSessionCost(row.cCents)}
+            </NumberCell>
+            <NumberCell label="Tokens per session" value={row.qKtok}>
+              {formatKtok(row.qKtok)}
+            </NumberCell>
+            <NumberCell label="Like-for-like" value={row.lfl}>
+              {formatPoints(row.lfl)}
+            </NumberCell>
+            <NumberCell label="Price" value={row.priceEffect}>
+              {formatPercent(row.priceEffect ?? undefined)}
+            </NumberCell>
+            <NumberCell label="Intensity" value={row.intensityEffect}>
+              {formatPercent(row.intensityEffect ?? undefined)}
+            </NumberCell>
+            <NumberCell label="Mix" value={row.mixEffect}>
+              {formatPercent(row.mixEffect ?? undefined)}
+            </NumberCell>
+            <NumberCell
+              label="Change"
+              value={row.totalChange}
+              attributes={{ "data-effects-sum": totalEffect(row) ?? "" }}
+            >
+              {formatPercent(row.totalChange ?? undefined)}
+            </NumberCell>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.lab}|${row.family}`} data-lab={row.lab} data-family={row.family}>
-              <th scope="row">
-                {/* One child: a stacked row's header is a flex box that would part the words. */}
-                <span>
-                  {linkLabs && row.family === ALL_FAMILIES ? (
-                    <a href={workloadPathOf(row.lab)}>{labLabel(row.lab)}</a>
-                  ) : (
-                    labLabel(row.lab)
-                  )}
-                  , {row.family === ALL_FAMILIES ? "all families" : <code>{row.family}</code>}
-                </span>
-              </th>
-              <td data-label="Week ending (UTC)">
-                <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-              </td>
-              <td className="num" data-label="Cost per session" data-value={row.cCents}>
-                {formatSessionCost(row.cCents)}
-              </td>
-              <td className="num" data-label="Tokens per session" data-value={row.qKtok}>
-                {formatKtok(row.qKtok)}
-              </td>
-              <td className="num" data-label="Like-for-like" data-value={row.lfl}>
-                {formatPoints(row.lfl)}
-              </td>
-              <td className="num" data-label="Price" data-value={row.priceEffect ?? ""}>
-                {formatPercent(row.priceEffect ?? undefined)}
-              </td>
-              <td className="num" data-label="Intensity" data-value={row.intensityEffect ?? ""}>
-                {formatPercent(row.intensityEffect ?? undefined)}
-              </td>
-              <td className="num" data-label="Mix" data-value={row.mixEffect ?? ""}>
-                {formatPercent(row.mixEffect ?? undefined)}
-              </td>
-              <td
-                className="num"
-                data-label="Change"
-                data-value={row.totalChange ?? ""}
-                data-effects-sum={totalEffect(row) ?? ""}
-              >
-                {formatPercent(row.totalChange ?? undefined)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackTable>
     </div>
   );
 }
@@ -384,61 +363,47 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
           Show the {cells.length} session costs of the week ending {formatUtcDay(first.date)}
         </summary>
         <div className="table-wrap">
-          <table className="stack" data-table="workload-cells">
-            <caption>
-              Median cost of one session per harness, model and turn range, week ending{" "}
-              {formatUtcDay(first.date)}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Harness</th>
-                <th scope="col">Model</th>
-                <th scope="col">Turns</th>
-                <th scope="col" className="num">
-                  Median session cost
-                </th>
-                <th scope="col" className="num">
-                  Implied tokens
-                </th>
-                <th scope="col" className="num">
-                  Blended price (USD / M tokens)
-                </th>
+          <StackTable
+            name="workload-cells"
+            caption={
+              <>
+                Median cost of one session per harness, model and turn range, week ending{" "}
+                {formatUtcDay(first.date)}
+              </>
+            }
+            columns={[
+              "Harness",
+              "Model",
+              "Turns",
+              { num: "Median session cost" },
+              { num: "Implied tokens" },
+              { num: "Blended price (USD / M tokens)" },
+            ]}
+          >
+            {cells.map((cell) => (
+              <tr
+                key={`${cell.harness}|${cell.model}|${cell.turnRange}`}
+                data-harness={cell.harness}
+                data-model={cell.model}
+                data-turn-range={cell.turnRange}
+              >
+                <th scope="row">{cell.harnessName}</th>
+                <td data-label="Model">
+                  <code>{cell.model}</code>
+                </td>
+                <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
+                <NumberCell label="Median session cost" value={cell.medianSessionCostUsd}>
+                  {formatUsd(cell.medianSessionCostUsd)}
+                </NumberCell>
+                <NumberCell label="Implied tokens" value={cell.impliedKtok}>
+                  {formatKtok(cell.impliedKtok)}
+                </NumberCell>
+                <NumberCell label="Blended price (USD / M tokens)" value={cell.blendedPricePerMtok}>
+                  {formatUsd(cell.blendedPricePerMtok)}
+                </NumberCell>
               </tr>
-            </thead>
-            <tbody>
-              {cells.map((cell) => (
-                <tr
-                  key={`${cell.harness}|${cell.model}|${cell.turnRange}`}
-                  data-harness={cell.harness}
-                  data-model={cell.model}
-                  data-turn-range={cell.turnRange}
-                >
-                  <th scope="row">{cell.harnessName}</th>
-                  <td data-label="Model">
-                    <code>{cell.model}</code>
-                  </td>
-                  <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
-                  <td
-                    className="num"
-                    data-label="Median session cost"
-                    data-value={cell.medianSessionCostUsd}
-                  >
-                    {formatUsd(cell.medianSessionCostUsd)}
-                  </td>
-                  <td className="num" data-label="Implied tokens" data-value={cell.impliedKtok}>
-                    {formatKtok(cell.impliedKtok)}
-                  </td>
-                  <td
-                    className="num"
-                    data-label="Blended price (USD / M tokens)"
-                    data-value={cell.blendedPricePerMtok}
-                  >
-                    {formatUsd(cell.blendedPricePerMtok)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         </div>
       </details>
     </TitledSection>
