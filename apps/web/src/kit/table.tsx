@@ -46,31 +46,26 @@ export function StackTable({
 
 /**
  * A cell of a number: right-aligned, labelled for a phone's stacked row (`label`, its column's
- * heading), and with the raw value the text formats (`data-value`, empty for none) for scripts
- * and tests; without `value`, no raw value. `className` adds to `num` (`up`, `down`);
- * `attributes` are further data attributes.
+ * heading), showing its value formatted (`format`) with the raw value (`data-value`, empty for
+ * none) for scripts and tests; or showing `text` alone, with no raw value. `className` adds to
+ * `num` (`up`, `down`); `attributes` are further data attributes.
  */
-export function NumberCell({
-  label,
-  value,
-  className,
-  attributes = {},
-  children,
-}: {
-  label: string;
-  value?: number | string | null;
-  className?: string;
-  attributes?: Readonly<Record<`data-${string}`, string | number>>;
-  children: ReactNode;
-}) {
+export function NumberCell<Value extends number | string | null>(
+  props: {
+    label: string;
+    className?: string | undefined;
+    attributes?: Readonly<Record<`data-${string}`, string | number>>;
+  } & ({ value: Value; format: (value: Value) => ReactNode } | { text: ReactNode }),
+) {
+  const { label, className, attributes = {} } = props;
   return (
     <td
       className={className === undefined ? "num" : `num ${className}`}
       data-label={label}
-      data-value={value === undefined ? undefined : (value ?? "")}
+      data-value={"value" in props ? (props.value ?? "") : undefined}
       {...attributes}
     >
-      {children}
+      {"value" in props ? props.format(props.value) : props.text}
     </td>
   );
 }

@@ -1,5 +1,5 @@
 import { LockedValues } from "../../kit/access";
-import { CatalogGroups } from "../../kit/catalog-groups";
+import { CatalogGroups, type CatalogGroup } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MethodRules } from "../../kit/method-rules";
 import { LicenceNote } from "../../kit/sources";
@@ -74,14 +74,7 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
         )}
         <CatalogGroups
           groups={groupProducts(products.data)}
-          table={(group) => (
-            <ProductTable
-              heading={group.heading}
-              category={group.category}
-              products={group.entries}
-              values={values}
-            />
-          )}
+          table={(group) => <ProductTable group={group} values={values} />}
         />
         <TitledSection id="counting-heading" title="How they are counted">
           <MethodRules rules={methodology.rules} market="coding" />
@@ -117,14 +110,10 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
 });
 
 function ProductTable({
-  heading,
-  category,
-  products,
+  group: { heading, category, entries: products },
   values,
 }: {
-  heading: string;
-  category: string;
-  products: readonly CodingProduct[];
+  group: CatalogGroup<CodingProduct>;
   values: ReadonlyMap<string, Latest | undefined> | undefined;
 }) {
   return (

@@ -117,9 +117,12 @@ function HistoryTable({
             {labels.map((label, index) => {
               const value = index === 0 ? row.value : (row.value2 ?? null);
               return (
-                <NumberCell label={label} key={label} value={value}>
-                  {formatCodingValue(product.kind, value)}
-                </NumberCell>
+                <NumberCell
+                  label={label}
+                  key={label}
+                  value={value}
+                  format={(one) => formatCodingValue(product.kind, one)}
+                />
               );
             })}
             <td data-label="Status">

@@ -1,5 +1,5 @@
 import { LockedValues } from "../../kit/access";
-import { CatalogGroups } from "../../kit/catalog-groups";
+import { CatalogGroups, type CatalogGroup } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MarkdownList, MethodologyVersion, MethodRules } from "../../kit/method-rules";
 import { RouteLink } from "../../kit/route-link";
@@ -99,14 +99,7 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
         )}
         <CatalogGroups
           groups={groupMemoryTypes(types.data)}
-          table={(group) => (
-            <TypeTable
-              heading={group.heading}
-              category={group.category}
-              types={group.entries}
-              values={values}
-            />
-          )}
+          table={(group) => <TypeTable group={group} values={values} />}
         />
         <TitledSection
           id="method-heading"
@@ -156,14 +149,10 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
 
 /** One category's types: name and id for everyone; the latest settled values for a reader. */
 function TypeTable({
-  heading,
-  category,
-  types,
+  group: { heading, category, entries: types },
   values,
 }: {
-  heading: string;
-  category: string;
-  types: readonly MemoryCatalogEntry[];
+  group: CatalogGroup<MemoryCatalogEntry>;
   values: ReadonlyMap<string, MemoryIndexRow> | undefined;
 }) {
   const unit = memoryUnitOf(category);
@@ -205,9 +194,7 @@ function TypeTable({
                 <code>{type.id}</code>
               </td>
               {values === undefined ? (
-                <NumberCell label="Latest price">
-                  <LockedValue />
-                </NumberCell>
+                <NumberCell label="Latest price" text={<LockedValue />} />
               ) : row === undefined ? (
                 <td className="muted" data-label="Price" colSpan={5}>
                   none settled yet

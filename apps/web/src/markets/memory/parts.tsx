@@ -58,22 +58,15 @@ export function SettledCells({
 }) {
   return (
     <>
-      <NumberCell label="Price" value={row.price}>
-        {formatMemoryPrice(row.price)}
-      </NumberCell>
+      <NumberCell label="Price" value={row.price} format={formatMemoryPrice} />
       <NumberCell
         label="Change"
         value={row.changePct}
-        {...(colourChange ? { className: changeDirection(row.changePct) } : {})}
-      >
-        {formatMemoryChange(row.changePct)}
-      </NumberCell>
-      <NumberCell label="Weekly high" value={row.weeklyHigh}>
-        {formatMemoryPrice(row.weeklyHigh)}
-      </NumberCell>
-      <NumberCell label="Weekly low" value={row.weeklyLow}>
-        {formatMemoryPrice(row.weeklyLow)}
-      </NumberCell>
+        format={formatMemoryChange}
+        className={colourChange ? changeDirection(row.changePct) : undefined}
+      />
+      <NumberCell label="Weekly high" value={row.weeklyHigh} format={formatMemoryPrice} />
+      <NumberCell label="Weekly low" value={row.weeklyLow} format={formatMemoryPrice} />
     </>
   );
 }

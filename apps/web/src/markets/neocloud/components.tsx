@@ -280,6 +280,11 @@ export function NeocloudMap({ sites }: { sites: readonly NeocloudSiteLike[] }) {
   );
 }
 
+/** A site's power capacity in MW, or a dash where the source gives none. */
+function formatPower(megawatts: number | null): string {
+  return megawatts === null ? "\u2013" : formatCount(megawatts);
+}
+
 /** The dates a site has, in the order a build goes. */
 function SiteDates({ site }: { site: NeocloudSiteLike }) {
   const dates = [
@@ -349,10 +354,8 @@ export function NeocloudSitesTable({
                 <td data-label="GPUs">
                   {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
                 </td>
-                <NumberCell label="GPU count">{formatGpuQty(site)}</NumberCell>
-                <NumberCell label="Power (MW)" value={site.powerCapacity}>
-                  {site.powerCapacity === null ? "\u2013" : formatCount(site.powerCapacity)}
-                </NumberCell>
+                <NumberCell label="GPU count" text={formatGpuQty(site)} />
+                <NumberCell label="Power (MW)" value={site.powerCapacity} format={formatPower} />
                 <td data-label="Dates">
                   <SiteDates site={site} />
                 </td>
@@ -426,13 +429,9 @@ export function NeocloudAggregateTable({
         {answer.data.map((bucket) => (
           <tr key={bucket.key} data-bucket={bucket.key}>
             <th scope="row">{bucket.key}</th>
-            <NumberCell label="Sites">{formatCount(bucket.site_count)}</NumberCell>
-            <NumberCell label="Power (MW)" value={bucket.total_power_mw}>
-              {formatCount(bucket.total_power_mw)}
-            </NumberCell>
-            <NumberCell label="GPUs" value={bucket.total_gpu_qty}>
-              {formatCount(bucket.total_gpu_qty)}
-            </NumberCell>
+            <NumberCell label="Sites" text={formatCount(bucket.site_count)} />
+            <NumberCell label="Power (MW)" value={bucket.total_power_mw} format={formatCount} />
+            <NumberCell label="GPUs" value={bucket.total_gpu_qty} format={formatCount} />
           </tr>
         ))}
       </StackTable>

@@ -268,6 +268,11 @@ export function WorkloadValues({
 
 type Row = WorkloadAnswer["data"][number];
 
+/** A week's change or effect, in percent of the previous week's cost; `n/a` in a first week. */
+function formatEffect(percent: number | null): string {
+  return formatPercent(percent ?? undefined);
+}
+
 /** Each lab's latest week per family: cost, tokens, the index and the change split. */
 function LatestTable({ rows, linkLabs }: { rows: readonly Row[]; linkLabs: boolean }) {
   return (
@@ -309,31 +314,18 @@ function LatestTable({ rows, linkLabs }: { rows: readonly Row[]; linkLabs: boole
             <td data-label="Week ending (UTC)">
               <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
             </td>
-            <NumberCell label="Cost per session" value={row.cCents}>
-              {formatSessionCost(row.cCents)}
-            </NumberCell>
-            <NumberCell label="Tokens per session" value={row.qKtok}>
-              {formatKtok(row.qKtok)}
-            </NumberCell>
-            <NumberCell label="Like-for-like" value={row.lfl}>
-              {formatPoints(row.lfl)}
-            </NumberCell>
-            <NumberCell label="Price" value={row.priceEffect}>
-              {formatPercent(row.priceEffect ?? undefined)}
-            </NumberCell>
-            <NumberCell label="Intensity" value={row.intensityEffect}>
-              {formatPercent(row.intensityEffect ?? undefined)}
-            </NumberCell>
-            <NumberCell label="Mix" value={row.mixEffect}>
-              {formatPercent(row.mixEffect ?? undefined)}
-            </NumberCell>
+            <NumberCell label="Cost per session" value={row.cCents} format={formatSessionCost} />
+            <NumberCell label="Tokens per session" value={row.qKtok} format={formatKtok} />
+            <NumberCell label="Like-for-like" value={row.lfl} format={formatPoints} />
+            <NumberCell label="Price" value={row.priceEffect} format={formatEffect} />
+            <NumberCell label="Intensity" value={row.intensityEffect} format={formatEffect} />
+            <NumberCell label="Mix" value={row.mixEffect} format={formatEffect} />
             <NumberCell
               label="Change"
               value={row.totalChange}
+              format={formatEffect}
               attributes={{ "data-effects-sum": totalEffect(row) ?? "" }}
-            >
-              {formatPercent(row.totalChange ?? undefined)}
-            </NumberCell>
+            />
           </tr>
         ))}
       </StackTable>
@@ -392,15 +384,17 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
                   <code>{cell.model}</code>
                 </td>
                 <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
-                <NumberCell label="Median session cost" value={cell.medianSessionCostUsd}>
-                  {formatUsd(cell.medianSessionCostUsd)}
-                </NumberCell>
-                <NumberCell label="Implied tokens" value={cell.impliedKtok}>
-                  {formatKtok(cell.impliedKtok)}
-                </NumberCell>
-                <NumberCell label="Blended price (USD / M tokens)" value={cell.blendedPricePerMtok}>
-                  {formatUsd(cell.blendedPricePerMtok)}
-                </NumberCell>
+                <NumberCell
+                  label="Median session cost"
+                  value={cell.medianSessionCostUsd}
+                  format={formatUsd}
+                />
+                <NumberCell label="Implied tokens" value={cell.impliedKtok} format={formatKtok} />
+                <NumberCell
+                  label="Blended price (USD / M tokens)"
+                  value={cell.blendedPricePerMtok}
+                  format={formatUsd}
+                />
               </tr>
             ))}
           </StackTable>
