@@ -1,7 +1,7 @@
 import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog-groups";
 import { seriesPaths } from "../../kit/series-paths";
 import { formatCount } from "../../lib/format";
-import { answerProvenance, optionalCell, provenancedCsv } from "../../kit/csv";
+import { answerProvenance, fieldsCsv } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
 
 /**
@@ -126,8 +126,8 @@ export function provisionalFrom(rows: readonly CodingHistoryRow[]): string | und
 }
 
 /** The CSV's own columns: `value2` only for a comparison product (the provenance columns follow). */
-export function codingCsvColumns(compare: boolean): string[] {
-  return ["date", "value", ...(compare ? ["value2"] : []), "status"];
+export function codingCsvColumns(compare: boolean): (keyof CodingHistoryRow)[] {
+  return ["date", "value", ...(compare ? (["value2"] as const) : []), "status"];
 }
 
 /**
@@ -141,15 +141,5 @@ export function codingHistoryToCsv(
   dataSources: CodingDataSources,
 ): string {
   const provenance = answerProvenance(dataSources);
-  return provenancedCsv(
-    codingCsvColumns(compare),
-    rows,
-    (row) => [
-      row.date,
-      optionalCell(row.value),
-      ...(compare ? [optionalCell(row.value2)] : []),
-      row.status,
-    ],
-    () => provenance,
-  );
+  return fieldsCsv(codingCsvColumns(compare), rows, () => provenance);
 }

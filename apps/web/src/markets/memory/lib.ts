@@ -2,7 +2,7 @@ import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS, type MemoryCategory }
 import { formatPercent, formatUsd } from "../../lib/format";
 import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog-groups";
 import { seriesPaths } from "../../kit/series-paths";
-import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import { fieldsCsv, type RowProvenance } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
 
 export { isMemoryTypeId } from "./ids";
@@ -131,17 +131,9 @@ export function memoryHistoryToCsv(
   rows: readonly MemoryHistoryRow[],
   provenanceOf: (row: MemoryHistoryRow) => MemoryProvenance,
 ): string {
-  return provenancedCsv(
+  return fieldsCsv(
     MEMORY_CSV_COLUMNS,
-    rows,
-    (row) => [
-      settlementDayOf(row.date),
-      String(row.price),
-      optionalCell(row.changePct),
-      optionalCell(row.weeklyHigh),
-      optionalCell(row.weeklyLow),
-      optionalCell(row.sourceUpdatedAt),
-    ],
+    rows.map((row) => ({ ...row, date: settlementDayOf(row.date) })),
     provenanceOf,
   );
 }

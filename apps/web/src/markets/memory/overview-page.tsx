@@ -26,7 +26,7 @@ import {
   settlementDayOf,
   type MemoryCatalogEntry,
 } from "./lib";
-import { MEMORY_CARD_PATH } from "./card";
+import { MEMORY_CARD } from "./card";
 import {
   loadMemoryMethodology,
   loadMemoryTypes,
@@ -46,7 +46,7 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
       "Spot prices of DRAM chips, NAND flash chips and memory modules in USD, settled at 4 PM New York on each trading day: the latest price, its change and the weekly high and low of 14 memory types. Read with an API key or a signed-in account.",
     path: MEMORY_PATH,
     cardTitle: "Memory spot prices",
-    image: MEMORY_CARD_PATH,
+    image: MEMORY_CARD.path,
   },
   sample: async () => (await loadMemoryMethodology()).dataSources.sample,
   load: async (reader) => {

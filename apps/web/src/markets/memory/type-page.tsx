@@ -25,7 +25,7 @@ import {
   type MemoryCatalogEntry,
   type MemoryHistoryRow,
 } from "./lib";
-import { MEMORY_CARD_PATH } from "./card";
+import { MEMORY_CARD } from "./card";
 import { loadMemoryMethodology, MEMORY_SERIES } from "./loaders";
 
 /** A memory type's page: its settled spot price per trading day, for a reader of any plan. */
@@ -38,7 +38,7 @@ export const { generateMetadata, Page: MemoryTypePage } = seriesPage({
   meta: (type) => ({
     title: `${type.memory_type}: Memory`,
     description: `The spot price of ${type.memory_type} (${memoryUnitOf(type.category)}), settled at 4 PM New York on each trading day: the daily history and its CSV with an account or API key of ${MEMORY_PLANS_TEXT}.`,
-    image: MEMORY_CARD_PATH,
+    image: MEMORY_CARD.path,
   }),
   heading: (type) => type.memory_type,
   lead: (type) => (

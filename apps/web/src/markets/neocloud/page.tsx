@@ -8,7 +8,7 @@ import {
 } from "./components";
 import { SignedInNote } from "../../components/signed-in-note";
 import { NEOCLOUD_PATH, neocloudFiltersOf, neocloudOffsetOf } from "./lib";
-import { NEOCLOUD_CARD_PATH } from "./card";
+import { NEOCLOUD_CARD } from "./card";
 import {
   loadNeocloudMethodology,
   loadPlanNeocloudAggregate,
@@ -26,7 +26,7 @@ export const { generateMetadata, Page: NeocloudPage } = sectionPage({
       "Where the neo-clouds' AI data centres are: each site's operator, place, status, GPUs, power capacity and dates, on a world map and in a table, from Epoch AI's data. Read with the Full plan.",
     path: NEOCLOUD_PATH,
     cardTitle: "Where the neo-clouds' AI data centres are",
-    image: NEOCLOUD_CARD_PATH,
+    image: NEOCLOUD_CARD.path,
   },
   sample: async () => (await loadNeocloudMethodology()).dataSources.sample,
   load: async (reader, query) => {
