@@ -1,7 +1,15 @@
-import { TRPCError, initTRPC } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
 import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-viewers";
+import {
+  checkPlanCaller,
+  FULL_VIEWER,
+  KEYLESS_REFUSAL,
+  marketTestRouter,
+  PREMIUM_VIEWER,
+  t,
+  testSession,
+} from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Neo-Cloud Sites page's rendering tests, in the api's
@@ -11,11 +19,9 @@ import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-vie
  * with the api's 403 and anyone else with its 401; a latitude outside ±90 is the api's 400. Every
  * input is recorded. The browser test runs the page against the real api.
  */
-const t = initTRPC.create();
-
-export const NEOCLOUD_FULL_SESSION = "neocloud-full-session-0123456789";
-export const NEOCLOUD_REFUSED_SESSION = "neocloud-refused-session-0123456789";
-export const NEOCLOUD_KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
+export const NEOCLOUD_FULL_SESSION = testSession("neocloud", "full");
+export const NEOCLOUD_REFUSED_SESSION = testSession("neocloud", "refused");
+export const NEOCLOUD_KEYLESS_REFUSAL = KEYLESS_REFUSAL;
 export const NEOCLOUD_PLAN_REFUSAL =
   "Neo-Cloud site data is part of the Full plan; this key's plan is Premium.";
 export const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
@@ -192,11 +198,12 @@ const filterInput = {
   radiusKm: z.string().optional(),
 };
 
+/** The api's answer to a caller of the plan procedures: the Full reader reads site data. */
 function planOf(sessionToken: string | undefined) {
-  if (sessionToken === NEOCLOUD_REFUSED_SESSION)
-    throw new TRPCError({ code: "FORBIDDEN", message: NEOCLOUD_PLAN_REFUSAL });
-  if (sessionToken !== NEOCLOUD_FULL_SESSION)
-    throw new TRPCError({ code: "UNAUTHORIZED", message: NEOCLOUD_KEYLESS_REFUSAL });
+  checkPlanCaller(sessionToken, {
+    reads: NEOCLOUD_FULL_SESSION,
+    forbidden: { [NEOCLOUD_REFUSED_SESSION]: NEOCLOUD_PLAN_REFUSAL },
+  });
 }
 
 function sitesOf(input: {
@@ -328,7 +335,4 @@ const VIEWERS = {
   [NEOCLOUD_REFUSED_SESSION]: PREMIUM_VIEWER,
 };
 
-export const routerWithNeocloud = t.router({
-  viewer: viewerProcedure(VIEWERS),
-  neocloud,
-});
+export const routerWithNeocloud = marketTestRouter(VIEWERS, { neocloud });
