@@ -1,5 +1,6 @@
 import { MEMORY_TYPES } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
+import { expectedSeries } from "../../testing/expected-series";
 import {
   changeDirection,
   formatMemoryChange,
@@ -86,14 +87,10 @@ describe("memory formats and units", () => {
     expect(
       memorySeries("DDR5", [row("2026-11-23T21:00:00.000Z", 7.5), row("2026-11-24", 7.6)]),
     ).toEqual([
-      {
-        key: "price",
-        label: "DDR5",
-        points: [
-          { date: "2026-11-23", value: 7.5 },
-          { date: "2026-11-24", value: 7.6 },
-        ],
-      },
+      expectedSeries("price", "DDR5", [
+        ["2026-11-23", 7.5],
+        ["2026-11-24", 7.6],
+      ]),
     ]);
   });
 });
