@@ -1,4 +1,4 @@
-import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog-groups";
+import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog";
 import { seriesPaths } from "../../kit/series-paths";
 import { formatCount } from "../../lib/format";
 import { answerProvenance, fieldsCsv } from "../../kit/csv";

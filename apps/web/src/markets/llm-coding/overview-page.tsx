@@ -1,5 +1,6 @@
 import { LockedValues } from "../../kit/access";
-import { CatalogGroups, type CatalogGroup } from "../../kit/catalog-groups";
+import type { CatalogGroup } from "../../kit/catalog";
+import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MethodRules } from "../../kit/method-rules";
 import { LicenceNote } from "../../kit/sources";

@@ -1,6 +1,6 @@
 import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS, type MemoryCategory } from "@tpi/domain";
 import { formatPercent, formatUsd } from "../../lib/format";
-import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog-groups";
+import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog";
 import { seriesPaths } from "../../kit/series-paths";
 import { fieldsCsv, type RowProvenance } from "../../kit/csv";
 import type { Series } from "../../lib/shape";

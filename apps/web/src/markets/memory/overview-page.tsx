@@ -1,5 +1,6 @@
 import { LockedValues } from "../../kit/access";
-import { CatalogGroups, type CatalogGroup } from "../../kit/catalog-groups";
+import type { CatalogGroup } from "../../kit/catalog";
+import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MarkdownList, MethodologyVersion, MethodRules } from "../../kit/method-rules";
 import { RouteLink } from "../../kit/route-link";
