@@ -135,7 +135,7 @@ export async function expectLockedToVisitor(
   const state = page.locator(locked);
   expect(await state.count()).toBe(1);
   expect(await state.textContent()).toContain(plans);
-  expect(await state.locator('a[href="/account/sign-up"]').count()).toBe(1);
+  expect(await state.locator('a[href="/account/sign-up"]').count()).toBeGreaterThan(0);
 }
 
 /** A market's card (`/og/<name>`): the page's image, and a real PNG. */
