@@ -51,37 +51,44 @@ export function viewerProcedure(viewers: Readonly<Record<string, unknown>>) {
     .query(({ input }) => (viewers[input.sessionToken ?? ""] ?? null) as never);
 }
 
-/**
- * A router standing in for the api in a market's page tests: its `viewer` procedure answering
- * `viewers`' sessions (`null` for any other), and the market's procedures (`memory`, ...).
- */
-export function marketTestRouter<Routers extends Record<string, AnyTRPCRouter>>(
-  viewers: Readonly<Record<string, unknown>>,
-  routers: Routers,
-) {
-  return t.router({ viewer: viewerProcedure(viewers), ...routers });
-}
-
-/** A market's test session of one of its readers (`memory-trial-session-0123456789`). */
-export function testSession(market: string, reader: string): string {
-  return `${market}-${reader}-session-0123456789`;
-}
-
 /** The api's refusal of a caller without a key or a live plan (its 401), in its words. */
-export const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
+const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
 
 /**
- * What the api answers a plan procedure's caller, as the REST route answers the caller's key:
- * nothing for the session whose plan reads the values (`reads`), its 403 in the api's words for
- * a session whose plan the route does not serve (`forbidden`, by session), and its 401 for anyone
- * else (no session, an ended trial: a caller without a key).
+ * A market's page-test fixture: its signed-in readers by name (`{ trial: TRIAL_VIEWER }`), each
+ * with its session (`memory-trial-session-0123456789`); the router standing in for the api, its
+ * `viewer` procedure answering those sessions (`null` for any other) beside the market's
+ * procedures; and what the api answers a caller of the market's plan procedures.
  */
-export function checkPlanCaller(
-  sessionToken: string | undefined,
-  access: { reads: string; forbidden?: Readonly<Record<string, string>> },
-): void {
-  if (sessionToken === access.reads) return;
-  const forbidden = sessionToken === undefined ? undefined : access.forbidden?.[sessionToken];
-  if (forbidden !== undefined) throw new TRPCError({ code: "FORBIDDEN", message: forbidden });
-  throw new TRPCError({ code: "UNAUTHORIZED", message: KEYLESS_REFUSAL });
+export function marketFixture<Reader extends string>(
+  market: string,
+  readers: Readonly<Record<Reader, unknown>>,
+) {
+  const names = Object.keys(readers) as Reader[];
+  const sessions = Object.fromEntries(
+    names.map((name) => [name, `${market}-${name}-session-0123456789`]),
+  ) as Record<Reader, string>;
+  const viewers = Object.fromEntries(names.map((name) => [sessions[name], readers[name]]));
+  return {
+    sessions,
+    keylessRefusal: KEYLESS_REFUSAL,
+    router: <Routers extends Record<string, AnyTRPCRouter>>(routers: Routers) =>
+      t.router({ viewer: viewerProcedure(viewers), ...routers }),
+    /**
+     * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
+     * nothing for the reader whose plan reads the values (`reads`), its 403 in the api's words
+     * for a reader whose plan the route does not serve (`forbidden`), and its 401 for anyone else
+     * (no session, an ended trial: a caller without a key).
+     */
+    checkCaller: (
+      sessionToken: string | undefined,
+      access: { reads: Reader; forbidden?: Partial<Record<Reader, string>> },
+    ): void => {
+      if (sessionToken === sessions[access.reads]) return;
+      const refused = names.find((name) => sessions[name] === sessionToken);
+      const message = refused === undefined ? undefined : access.forbidden?.[refused];
+      if (message !== undefined) throw new TRPCError({ code: "FORBIDDEN", message });
+      throw new TRPCError({ code: "UNAUTHORIZED", message: KEYLESS_REFUSAL });
+    },
+  };
 }

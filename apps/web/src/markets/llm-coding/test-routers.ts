@@ -1,15 +1,7 @@
 import { LLM_CODING_PRODUCTS, addDays, productCatalogEntry } from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import {
-  checkPlanCaller,
-  ENDED_TRIAL_VIEWER,
-  FULL_VIEWER,
-  KEYLESS_REFUSAL,
-  marketTestRouter,
-  t,
-  testSession,
-} from "../../kit/test-viewers";
+import { ENDED_TRIAL_VIEWER, FULL_VIEWER, marketFixture, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
@@ -18,9 +10,11 @@ import {
  * trial, which the api answers as a caller without a key: its 401, like no session). Every plan input is recorded.
  * The api's own tests hold these shapes to the REST routes.
  */
-export const CODING_FULL_SESSION = testSession("coding", "full");
-export const CODING_ENDED_SESSION = testSession("coding", "ended");
-export const CODING_REFUSAL = KEYLESS_REFUSAL;
+const fixture = marketFixture("coding", { full: FULL_VIEWER, ended: ENDED_TRIAL_VIEWER });
+
+export const CODING_FULL_SESSION = fixture.sessions.full;
+export const CODING_ENDED_SESSION = fixture.sessions.ended;
+export const CODING_REFUSAL = fixture.keylessRefusal;
 export const CODING_CITATION =
   "Source: GitHub search API (api.github.com/search/issues and /search/commits), counts of public pull requests and commits per UTC day.";
 /** The first and last day of every product's history; the last 7 are provisional. */
@@ -47,11 +41,6 @@ const DATA_SOURCES = {
   ],
 };
 
-const VIEWERS = {
-  [CODING_FULL_SESSION]: FULL_VIEWER,
-  [CODING_ENDED_SESSION]: ENDED_TRIAL_VIEWER,
-};
-
 const products = LLM_CODING_PRODUCTS.map(productCatalogEntry);
 
 /** A product's rows: 100 + n pull requests (or 50 + n/10 percent), and 80 + n for `value2`. */
@@ -70,7 +59,7 @@ function historyOf(product: string) {
 
 const planInput = z.object({ sessionToken: z.string().optional(), product: z.string() }).strict();
 
-export const routerWithCodingData = marketTestRouter(VIEWERS, {
+export const routerWithCodingData = fixture.router({
   llmCoding: t.router({
     products: t.procedure.query(() => ({ success: true as const, data: products })),
     methodology: t.procedure.query(() => ({
@@ -95,7 +84,7 @@ export const routerWithCodingData = marketTestRouter(VIEWERS, {
     })),
     planHistory: t.procedure.input(planInput).query(({ input }) => {
       codingPlanInputs.push({ planHistory: input });
-      checkPlanCaller(input.sessionToken, { reads: CODING_FULL_SESSION });
+      fixture.checkCaller(input.sessionToken, { reads: "full" });
       const entry = products.find((one) => one.id === input.product);
       const data = historyOf(input.product);
       return {
@@ -110,7 +99,7 @@ export const routerWithCodingData = marketTestRouter(VIEWERS, {
     }),
     planIndex: t.procedure.input(planInput).query(({ input }) => {
       codingPlanInputs.push({ planIndex: input });
-      checkPlanCaller(input.sessionToken, { reads: CODING_FULL_SESSION });
+      fixture.checkCaller(input.sessionToken, { reads: "full" });
       const entry = products.find((one) => one.id === input.product);
       const newest = historyOf(input.product).at(-1);
       if (entry === undefined || newest === undefined) throw new TRPCError({ code: "NOT_FOUND" });

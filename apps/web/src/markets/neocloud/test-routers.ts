@@ -1,15 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
-import {
-  checkPlanCaller,
-  FULL_VIEWER,
-  KEYLESS_REFUSAL,
-  marketTestRouter,
-  PREMIUM_VIEWER,
-  t,
-  testSession,
-} from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Neo-Cloud Sites page's rendering tests, in the api's
@@ -19,9 +11,11 @@ import {
  * with the api's 403 and anyone else with its 401; a latitude outside ±90 is the api's 400. Every
  * input is recorded. The browser test runs the page against the real api.
  */
-export const NEOCLOUD_FULL_SESSION = testSession("neocloud", "full");
-export const NEOCLOUD_REFUSED_SESSION = testSession("neocloud", "refused");
-export const NEOCLOUD_KEYLESS_REFUSAL = KEYLESS_REFUSAL;
+const fixture = marketFixture("neocloud", { full: FULL_VIEWER, refused: PREMIUM_VIEWER });
+
+export const NEOCLOUD_FULL_SESSION = fixture.sessions.full;
+export const NEOCLOUD_REFUSED_SESSION = fixture.sessions.refused;
+export const NEOCLOUD_KEYLESS_REFUSAL = fixture.keylessRefusal;
 export const NEOCLOUD_PLAN_REFUSAL =
   "Neo-Cloud site data is part of the Full plan; this key's plan is Premium.";
 export const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
@@ -200,9 +194,9 @@ const filterInput = {
 
 /** The api's answer to a caller of the plan procedures: the Full reader reads site data. */
 function planOf(sessionToken: string | undefined) {
-  checkPlanCaller(sessionToken, {
-    reads: NEOCLOUD_FULL_SESSION,
-    forbidden: { [NEOCLOUD_REFUSED_SESSION]: NEOCLOUD_PLAN_REFUSAL },
+  fixture.checkCaller(sessionToken, {
+    reads: "full",
+    forbidden: { refused: NEOCLOUD_PLAN_REFUSAL },
   });
 }
 
@@ -330,9 +324,4 @@ const neocloud = t.router({
     }),
 });
 
-const VIEWERS = {
-  [NEOCLOUD_FULL_SESSION]: FULL_VIEWER,
-  [NEOCLOUD_REFUSED_SESSION]: PREMIUM_VIEWER,
-};
-
-export const routerWithNeocloud = marketTestRouter(VIEWERS, { neocloud });
+export const routerWithNeocloud = fixture.router({ neocloud });

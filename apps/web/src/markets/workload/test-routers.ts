@@ -1,14 +1,6 @@
 import { SAMPLE_NOTICE, WORKLOAD_UNIT, describeWorkloadMethodology } from "@tpi/domain";
 import { z } from "zod";
-import {
-  checkPlanCaller,
-  FULL_VIEWER,
-  KEYLESS_REFUSAL,
-  marketTestRouter,
-  PREMIUM_VIEWER,
-  t,
-  testSession,
-} from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Workload page's rendering tests, in the api's shapes:
@@ -18,9 +10,11 @@ import {
  * else with the api's 401. Every
  * `planIndex` input is recorded. The browser test runs the page against the real api.
  */
-export const WORKLOAD_FULL_SESSION = testSession("workload", "full");
-export const WORKLOAD_REFUSED_SESSION = testSession("workload", "refused");
-export const WORKLOAD_KEYLESS_REFUSAL = KEYLESS_REFUSAL;
+const fixture = marketFixture("workload", { full: FULL_VIEWER, refused: PREMIUM_VIEWER });
+
+export const WORKLOAD_FULL_SESSION = fixture.sessions.full;
+export const WORKLOAD_REFUSED_SESSION = fixture.sessions.refused;
+export const WORKLOAD_KEYLESS_REFUSAL = fixture.keylessRefusal;
 /** A 403 in the REST shape: a plan the route does not serve (every plan reads it today). */
 export const WORKLOAD_PLAN_REFUSAL = "This key's plan does not include the Workload Cost index.";
 
@@ -134,9 +128,9 @@ const workload = t.router({
     )
     .query(({ input }) => {
       workloadInputs.push(input);
-      checkPlanCaller(input.sessionToken, {
-        reads: WORKLOAD_FULL_SESSION,
-        forbidden: { [WORKLOAD_REFUSED_SESSION]: WORKLOAD_PLAN_REFUSAL },
+      fixture.checkCaller(input.sessionToken, {
+        reads: "full",
+        forbidden: { refused: WORKLOAD_PLAN_REFUSAL },
       });
       // `lab` narrows rows and cells, as the route does.
       const data = WORKLOAD_ROWS.filter((one) => input.lab === undefined || one.lab === input.lab);
@@ -157,9 +151,4 @@ const workload = t.router({
     }),
 });
 
-const VIEWERS = {
-  [WORKLOAD_FULL_SESSION]: FULL_VIEWER,
-  [WORKLOAD_REFUSED_SESSION]: PREMIUM_VIEWER,
-};
-
-export const routerWithWorkload = marketTestRouter(VIEWERS, { workload });
+export const routerWithWorkload = fixture.router({ workload });
