@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
-import { keyedAnswer, signInOnPlan } from "./market-readers";
+import { expectLockedToVisitor, keyedAnswer, privateCsv, signedInReaders } from "./market-readers";
 
 type Product = {
   id: string;
@@ -36,29 +36,15 @@ const COMPARE = "cc-vs-codex";
  * product with exactly the rows the api answers a Full key, provisional days marked.
  */
 describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
-  let browser: Browser;
-  let visitor: BrowserContext;
-  let reader: BrowserContext;
+  // Its own visitor address: the api allows 5 sign-ups an hour per address.
+  const readers = signedInReaders("llm-coding", "full", "192.0.2.41");
   let products: Product[];
-  const email = `llm-coding-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const response = await directFetch(`${site.apiUrl}/api/llm-coding/products`);
     expect(response.status).toBe(200);
     products = ((await response.json()) as { data: Product[] }).data;
     expect(products.map((product) => product.id)).toContain(COMPARE);
-    visitor = await browser.newContext();
-    // Its own visitor address: the api allows 5 sign-ups an hour per address.
-    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.41" } });
-    const page = await reader.newPage();
-    await signInOnPlan(page, email, "full");
-    await page.close();
-  });
-  afterAll(async () => {
-    await visitor?.close();
-    await reader?.close();
-    await browser?.close();
   });
 
   /** What the api answers a Full key for a product's history (no dates: all it serves). */
@@ -66,19 +52,19 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     keyedAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`, "full");
 
   it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
-    const page = await visitor.newPage();
+    const page = await readers.visitor.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await open(page, "/llm-coding");
+    await expectLockedToVisitor(page, "/llm-coding", {
+      section: "LLM Coding",
+      locked: "[data-coding-locked]",
+      plans: "any plan (Trial, Premium, Full)",
+    });
     const listed = await page.$$eval("table tr[data-product]", (rows) =>
       rows.map((row) => row.getAttribute("data-product")),
     );
     expect([...listed].sort()).toEqual(products.map((product) => product.id).sort());
     for (const category of ["prs", "commits", "merge", "compare"])
       expect(await page.locator(`table[data-table="coding-${category}"]`).count()).toBe(1);
-    expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(
-      "LLM Coding",
-    );
-    expect(await page.locator("[data-coding-locked]").count()).toBe(1);
     expect(await page.locator("td[data-value]").count()).toBe(0);
     expect(await page.locator("[data-coding-methodology] li").count()).toBeGreaterThan(0);
     expect(await page.locator("[data-coding-source-list] [data-citation]").count()).toBeGreaterThan(
@@ -106,11 +92,11 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
   });
 
   it("gives a Full reader the chart, the table and the CSV of the rows a Full key gets", async () => {
-    const page = await reader.newPage();
+    const page = await readers.reader.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, `/llm-coding/${COMPARE}`);
     expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${email} (Full plan)`,
+      `Signed in as ${readers.email} (Full plan)`,
     );
     expect(await page.locator("[data-coding-locked]").count()).toBe(0);
     const body = await fullKeyHistory(COMPARE);
@@ -161,10 +147,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     // The CSV: the same rows, oldest first, with status, sample flag, source and citation.
     const href = await page.getAttribute("a[data-csv]", "href");
     expect(href).toBe(`/llm-coding/${COMPARE}/history.csv`);
-    const csv = await page.request.get(`${site.webUrl}${href}`);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["cache-control"]).toBe("private, no-store");
-    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    const { header, lines } = await privateCsv(page, href ?? "");
     expect(header).toBe("date,value,value2,status,sample,source,citation");
     const source = body.dataSources.sources.map((entry) => entry.source).join("+");
     const citation = body.dataSources.sources
@@ -194,7 +177,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
   });
 
   it("lists a Full reader's latest value of every product in the catalog", async () => {
-    const page = await reader.newPage();
+    const page = await readers.reader.newPage();
     await open(page, "/llm-coding");
     expect(await page.locator("[data-coding-locked]").count()).toBe(0);
     expect(await page.locator("table [data-locked]").count()).toBe(0);
@@ -208,7 +191,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
 
   it("has no axe violations, contrast failures or overflow at 390 and 1280 px, light and dark, for a Full reader", async () => {
     // The visitor's pages are the site audit's.
-    const page: Page = await reader.newPage();
+    const page: Page = await readers.reader.newPage();
     for (const path of ["/llm-coding", `/llm-coding/${COMPARE}`, "/llm-coding/cc-merge?range=3M"])
       await expectReadableEverywhere(page, path, "full");
     await page.close();

@@ -1,10 +1,12 @@
-import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import { directFetch } from "./api-helpers";
-import { open } from "./browser";
+import { launchBrowser, open } from "./browser";
 import { site } from "./site";
 
 const PASSWORD = "correct horse battery staple";
+
+type Plan = "trial" | "premium" | "full";
 
 /**
  * Signs up `email` in `page`'s context, verifies it through the mailed link, puts the account
@@ -12,11 +14,7 @@ const PASSWORD = "correct horse battery staple";
  * then on /account, and its context reads each market's pages as that plan does. Each test file
  * gives its context its own visitor address: the api allows 5 sign-ups an hour per address.
  */
-export async function signInOnPlan(
-  page: Page,
-  email: string,
-  plan: "trial" | "premium" | "full",
-): Promise<void> {
+export async function signInOnPlan(page: Page, email: string, plan: Plan): Promise<void> {
   await open(page, "/account/sign-up");
   await page.fill('form[data-form="sign-up"] input[name="email"]', email);
   await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
@@ -41,10 +39,133 @@ export async function signInOnPlan(
 }
 
 /** What the api answers a new key of `plan` for `path` (a 200, else the test fails). */
-export async function keyedAnswer<T>(path: string, plan: "trial" | "premium" | "full"): Promise<T> {
+export async function keyedAnswer<T>(path: string, plan: Plan): Promise<T> {
   const response = await directFetch(`${site.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${site.createKey(plan)}` },
   });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
+}
+
+/** A browser test file's readers, set up before its tests and closed after them. */
+export type Readers = {
+  browser: Browser;
+  /** A visitor's context. */
+  visitor: BrowserContext;
+  /** The signed-in reader's context, from the file's own visitor address. */
+  reader: BrowserContext;
+  /** The reader's page the sign-in left on /account, open for the file's tests. */
+  page: Page;
+  /** The reader's address (`<name>-<time>@example.com`). */
+  email: string;
+  /** A new context of the same signed-in reader, without JavaScript. */
+  withoutScript: () => Promise<BrowserContext>;
+  /** A page of a new visitor without JavaScript (closed with the readers). */
+  scriptlessVisitor: () => Promise<Page>;
+};
+
+/**
+ * The readers of a browser test file (`name` names its accounts): the browser, a visitor, and a
+ * reader signed in on `plan` from the file's own visitor address (`address`: the api allows 5
+ * sign-ups an hour per address, and every browser test file signs up through the one api).
+ */
+export function signedInReaders(name: string, plan: Plan, address: string): Readers {
+  const email = `${name}-${Date.now()}@example.com`;
+  const headers = { "x-forwarded-for": address };
+  let state: Omit<Readers, "email" | "withoutScript" | "scriptlessVisitor"> | undefined;
+  const scriptless: BrowserContext[] = [];
+  beforeAll(async () => {
+    const browser = await launchBrowser();
+    const visitor = await browser.newContext();
+    const reader = await browser.newContext({ extraHTTPHeaders: headers });
+    const page = await reader.newPage();
+    await signInOnPlan(page, email, plan);
+    state = { browser, visitor, reader, page };
+  });
+  afterAll(async () => {
+    for (const context of scriptless) await context.close();
+    await state?.visitor.close();
+    await state?.reader.close();
+    await state?.browser.close();
+  });
+  const ready = () => {
+    if (state === undefined) throw new Error(`${name}: the readers are set up before the tests`);
+    return state;
+  };
+  return {
+    email,
+    get browser() {
+      return ready().browser;
+    },
+    get visitor() {
+      return ready().visitor;
+    },
+    get reader() {
+      return ready().reader;
+    },
+    get page() {
+      return ready().page;
+    },
+    withoutScript: async () =>
+      ready().browser.newContext({
+        javaScriptEnabled: false,
+        extraHTTPHeaders: headers,
+        storageState: await ready().reader.storageState(),
+      }),
+    scriptlessVisitor: async () => {
+      const context = await ready().browser.newContext({ javaScriptEnabled: false });
+      scriptless.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/**
+ * A market page (`path`) as a visitor sees it: its section current in the navigation, and one
+ * locked state (`locked`, its selector) that names the plans reading the values (`plans`) and
+ * links to the sign-up.
+ */
+export async function expectLockedToVisitor(
+  page: Page,
+  path: string,
+  { section, locked, plans }: { section: string; locked: string; plans: string },
+): Promise<void> {
+  await open(page, path);
+  expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(section);
+  const state = page.locator(locked);
+  expect(await state.count()).toBe(1);
+  expect(await state.textContent()).toContain(plans);
+  expect(await state.locator('a[href="/account/sign-up"]').count()).toBeGreaterThan(0);
+}
+
+/** A market's card (`/og/<name>`): the page's image, and a real PNG. */
+export async function expectCardImage(page: Page, name: string): Promise<void> {
+  expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(
+    new RegExp(`/og/${name}$`),
+  );
+  const card = await page.request.get(`${site.webUrl}/og/${name}`);
+  expect(card.status()).toBe(200);
+  expect(card.headers()["content-type"]).toBe("image/png");
+}
+
+/** A download a visitor is refused: the api's 401, in its JSON. */
+export async function expectKeylessRefusal(page: Page, path: string): Promise<void> {
+  const csv = await page.request.get(`${site.webUrl}${path}`);
+  expect(csv.status()).toBe(401);
+  expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");
+}
+
+/**
+ * A CSV download through the page's session (never a key): a 200 never kept by a shared cache;
+ * its header and its lines.
+ */
+export async function privateCsv(
+  page: Page,
+  href: string,
+): Promise<{ header: string | undefined; lines: string[] }> {
+  const csv = await page.request.get(`${site.webUrl}${href}`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["cache-control"]).toBe("private, no-store");
+  const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+  return { header, lines };
 }

@@ -1,11 +1,16 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open } from "./browser";
+import { chromiumPresent, open } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
-import { keyedAnswer, signInOnPlan } from "./market-readers";
+import {
+  expectCardImage,
+  expectLockedToVisitor,
+  keyedAnswer,
+  privateCsv,
+  signedInReaders,
+} from "./market-readers";
 
 type MemoryTypeBody = { id: string; memory_type: string; category: string; unit: string };
 type MemoryRow = {
@@ -37,38 +42,27 @@ const ADDRESS = "192.0.2.62";
  * type's chart, table and CSV with exactly the rows a Trial key gets, also without JavaScript.
  */
 describe.skipIf(!chromiumPresent)("Memory pages", () => {
-  let browser: Browser;
-  let visitor: BrowserContext;
-  let reader: BrowserContext;
+  const readers = signedInReaders("memory", "trial", ADDRESS);
   let types: MemoryTypeBody[];
-  const email = `memory-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const response = await directFetch(`${site.apiUrl}/api/memory-types`);
     expect(response.status).toBe(200);
     types = ((await response.json()) as { data: MemoryTypeBody[] }).data;
     expect(types.map((type) => type.id)).toContain(TYPE);
-    visitor = await browser.newContext();
-    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": ADDRESS } });
-    const page = await reader.newPage();
-    await signInOnPlan(page, email, "trial");
-    await page.close();
-  });
-  afterAll(async () => {
-    await visitor?.close();
-    await reader?.close();
-    await browser?.close();
   });
 
   /** What the api answers a Trial key for a route. */
   const trialKeyAnswer = <T>(path: string) => keyedAnswer<T>(path, "trial");
 
   it("shows a visitor the catalogue by category, the method and the sources, with no number, and refuses the CSV", async () => {
-    const page = await visitor.newPage();
+    const page = await readers.visitor.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await open(page, "/memory");
-    expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe("Memory");
+    await expectLockedToVisitor(page, "/memory", {
+      section: "Memory",
+      locked: "[data-memory-locked]",
+      plans: "any plan (Trial, Premium, Full)",
+    });
     const listed = await page.$$eval("table tr[data-memory-type]", (rows) =>
       rows.map((row) => row.getAttribute("data-memory-type")),
     );
@@ -79,10 +73,6 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
       );
     for (const category of ["dram", "flash", "module"])
       expect(await page.locator(`table[data-table="memory-${category}"]`).count()).toBe(1);
-    const locked = page.locator("[data-memory-locked]");
-    expect(await locked.count()).toBe(1);
-    expect(await locked.textContent()).toContain("any plan (Trial, Premium, Full)");
-    expect(await locked.locator('a[href="/account/sign-up"]').count()).toBeGreaterThan(0);
     expect(await page.locator("[data-value]").count()).toBe(0);
     expect((await page.locator("main").textContent()) ?? "").not.toMatch(/\$\d/);
     expect(await page.locator("[data-memory-methodology] li").count()).toBeGreaterThan(0);
@@ -90,12 +80,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
       0,
     );
     // Its card names the section, never a value, and is a real image.
-    expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(
-      /\/og\/memory$/,
-    );
-    const card = await page.request.get(`${site.webUrl}/og/memory`);
-    expect(card.status()).toBe(200);
-    expect(card.headers()["content-type"]).toBe("image/png");
+    await expectCardImage(page, "memory");
 
     // The links to the routes' reference land at their sections of /docs.
     const docsLinks = await page.$$eval('a[href^="/docs#route-"]', (links) => [
@@ -121,11 +106,11 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("gives a Trial reader every type's latest price as a Trial key gets it, the sample marked", async () => {
-    const page = await reader.newPage();
+    const page = await readers.reader.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/memory");
     expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${email} (Trial plan)`,
+      `Signed in as ${readers.email} (Trial plan)`,
     );
     expect(await page.locator("[data-memory-locked]").count()).toBe(0);
     const index = await trialKeyAnswer<IndexBody>("/api/memory-index");
@@ -153,7 +138,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("gives a Trial reader a type's chart, table and a CSV equal to a Trial key's history", async () => {
-    const page = await reader.newPage();
+    const page = await readers.reader.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, `/memory/${TYPE}`);
     const body = await trialKeyAnswer<HistoryBody>(`/api/memory/${TYPE}/history`);
@@ -192,10 +177,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
     // The CSV: the same rows, oldest first, through the reader's cookie, never cached.
     const href = await page.getAttribute("a[data-csv]", "href");
     expect(href).toBe(`/memory/${TYPE}/history.csv`);
-    const csv = await page.request.get(`${site.webUrl}${href}`);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["cache-control"]).toBe("private, no-store");
-    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    const { header, lines } = await privateCsv(page, href ?? "");
     expect(header).toBe(
       "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation",
     );
@@ -217,11 +199,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("renders the chart and the values without JavaScript and follows its range links", async () => {
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      extraHTTPHeaders: { "x-forwarded-for": ADDRESS },
-      storageState: await reader.storageState(),
-    });
+    const plain = await readers.withoutScript();
     const page = await plain.newPage();
     await open(page, `/memory/${TYPE}`);
     expect(await page.locator(`figure[data-chart="memory-${TYPE}"] svg.chart-svg`).count()).toBe(1);
@@ -239,7 +217,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
 
   it("has no axe violations, no contrast failure and no overflow at 390 and 1280 px, light and dark, for a Trial reader", async () => {
     // The visitor's pages are the site audit's.
-    const signedIn = await reader.newPage();
+    const signedIn = await readers.reader.newPage();
     for (const path of ["/memory", `/memory/${TYPE}`])
       await expectReadableEverywhere(signedIn, path, "reader");
     await signedIn.close();

@@ -1,10 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { site } from "./site";
-import { keyedAnswer, signInOnPlan } from "./market-readers";
+import {
+  expectCardImage,
+  expectKeylessRefusal,
+  expectLockedToVisitor,
+  keyedAnswer,
+  privateCsv,
+  signedInReaders,
+} from "./market-readers";
 
 /**
  * The Neo-Cloud Sites page against the real api: a visitor reads what the dataset is, which plan
@@ -34,35 +40,17 @@ function fullKeyAnswer(query = ""): Promise<SitesBody> {
   return keyedAnswer<SitesBody>(`/api/neocloud/sites${query}${separator}limit=100`, "full");
 }
 
-/** Its own visitor address: the api allows 5 sign-ups an hour per address. */
-const VISITOR_ADDRESS = { "x-forwarded-for": "192.0.2.61" };
-
 describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
-  let browser: Browser;
-  let reader: BrowserContext;
-  let page: Page;
-  const email = `neocloud-${Date.now()}@example.com`;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    reader = await browser.newContext({ extraHTTPHeaders: VISITOR_ADDRESS });
-    page = await reader.newPage();
-    await signInOnPlan(page, email, "full");
-  });
-  afterAll(async () => {
-    await reader?.close();
-    await browser?.close();
-  });
+  // Its own visitor address: the api allows 5 sign-ups an hour per address.
+  const readers = signedInReaders("neocloud", "full", "192.0.2.61");
 
   it("shows a visitor the locked state, the plan that reads sites and no site; refuses the CSV", async () => {
-    const visitor = await browser.newContext({ javaScriptEnabled: false });
-    const anonymous = await visitor.newPage();
-    await open(anonymous, "/neocloud");
-    const locked = anonymous.locator('[data-neocloud-state="locked"]');
-    expect(await locked.count()).toBe(1);
-    expect(await locked.textContent()).toContain("Site data is read with the Full plan");
-    expect(await locked.locator('a[href="/account/sign-up"]').count()).toBe(1);
-    expect(await anonymous.locator('a[aria-current="page"]').textContent()).toBe("Neo-Cloud Sites");
+    const anonymous = await readers.scriptlessVisitor();
+    await expectLockedToVisitor(anonymous, "/neocloud", {
+      section: "Neo-Cloud Sites",
+      locked: '[data-neocloud-state="locked"]',
+      plans: "Site data is read with the Full plan",
+    });
     // The definition, the sources and the map's credit are public; no site is.
     expect(await anonymous.locator("[data-neocloud-definition]").textContent()).not.toBe("");
     expect(
@@ -79,23 +67,16 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
     for (const one of answer.data.slice(0, 10)) expect(body).not.toContain(one.siteName);
     await screenshot(anonymous, "neocloud-visitor");
     // Its card is a real image that names the dataset.
-    expect(await anonymous.getAttribute('meta[property="og:image"]', "content")).toMatch(
-      /\/og\/neocloud$/,
-    );
-    const card = await anonymous.request.get(`${site.webUrl}/og/neocloud`);
-    expect(card.status()).toBe(200);
-    expect(card.headers()["content-type"]).toBe("image/png");
-    const csv = await anonymous.request.get(`${site.webUrl}/neocloud/sites.csv`);
-    expect(csv.status()).toBe(401);
-    expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");
-    await visitor.close();
+    await expectCardImage(anonymous, "neocloud");
+    await expectKeylessRefusal(anonymous, "/neocloud/sites.csv");
   });
 
   it("gives a Full reader the map and the table of a Full key's answer, each point linked to its row", async () => {
+    const { page } = readers;
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/neocloud");
     expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${email} (Full plan)`,
+      `Signed in as ${readers.email} (Full plan)`,
     );
     const answer = await fullKeyAnswer();
     if (answer.dataSources.sample)
@@ -142,6 +123,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   });
 
   it("searches a radius through the form, and sends the same sites as CSV", async () => {
+    const { page } = readers;
     const answerAll = await fullKeyAnswer("?scope=all");
     const centre = answerAll.data.find((one) => one.latitude !== null && one.longitude !== null);
     expect(centre, "a placed site to search around").toBeDefined();
@@ -168,10 +150,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
 
     const href = await page.getAttribute("a[data-csv]", "href");
     expect(href).toBe(`/neocloud/sites.csv${query.replaceAll("%2C", ",")}`);
-    const csv = await page.request.get(`${site.webUrl}${href}`);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["cache-control"]).toBe("private, no-store");
-    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    const { header, lines } = await privateCsv(page, href ?? "");
     expect(header?.split(",").slice(0, 3)).toEqual(["id", "company", "siteName"]);
     expect(header?.split(",").slice(-3)).toEqual(["sample", "source", "citation"]);
     expect(lines.map((line) => parseCsvLine(line)[0])).toEqual(answer.data.map((one) => one.id));
@@ -181,6 +160,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   });
 
   it("shows the api's 400 at the form for a latitude off the globe", async () => {
+    const { page } = readers;
     await open(page, "/neocloud?lat=100&lon=0&radiusKm=10");
     const error = page.locator("[data-neocloud-error]");
     expect(await error.count()).toBe(1);
@@ -195,11 +175,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   });
 
   it("works without JavaScript: the map, the table and the form's radius search", async () => {
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      extraHTTPHeaders: VISITOR_ADDRESS,
-      storageState: await reader.storageState(),
-    });
+    const plain = await readers.withoutScript();
     const noScript = await plain.newPage();
     await open(noScript, "/neocloud");
     expect(await noScript.locator("[data-neocloud-map] svg path.neocloud-land").count()).toBe(1);

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX, addDays, subtractMonthsClamped } from "@tpi/domain";
 import { internal, parseCsvLine, type OtpiBody } from "./api-helpers";
 import { axeViolations } from "./axe";
-import { chromiumPresent, historyTable, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, historyTable, open, screenshot } from "./browser";
+import { signedInReaders } from "./market-readers";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 
@@ -13,46 +13,15 @@ import { site } from "./site";
  * sees the lab locked on the cached page.
  */
 describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", () => {
-  let browser: Browser;
-  let reader: BrowserContext;
-  let page: Page;
+  // Signed up, confirmed through the mailed link and set on the Full plan by an admin, from its
+  // own visitor address (the harness trusts one proxy hop).
+  const readers = signedInReaders("signed-in", "full", "192.0.2.41");
   let lab: string;
-  const PASSWORD = "correct horse battery staple";
-  const email = `signed-in-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const keyed = await internal<{ lab: string; latestDate: string | null }[]>("keyedLatestDays");
     lab = keyed.find((entry) => entry.latestDate !== null)?.lab ?? "";
     expect(lab, "a keyed lab with settled days in the sample").not.toBe("");
-    // Its own visitor address (the harness trusts one proxy hop): the api allows 5 sign-ups an
-    // hour per address, and every browser test file signs up through the one api.
-    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.41" } });
-    page = await reader.newPage();
-    // Sign up, confirm the address through the mailed link, and have an admin set the Full plan.
-    await open(page, "/account/sign-up");
-    await page.fill('form[data-form="sign-up"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-up"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-up"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    await page.goto(await site.mailedLink(email, "/account/verify-email"));
-    await page.click('form[data-form="verify-email"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account/sign-in`);
-    const accountId =
-      site
-        .cli(["accounts", "list"])
-        .split("\n")
-        .find((entry) => entry.includes(`<${email}>`))
-        ?.split(" ")[0] ?? "";
-    site.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
-    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-in"] input[name="password"]', PASSWORD);
-    await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}/account`);
-  });
-  afterAll(async () => {
-    await reader?.close();
-    await browser?.close();
   });
 
   /** What the api answers a Full key for the lab over a range: the rows the page must show. */
@@ -67,10 +36,11 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
   }
 
   it("reads a keyed lab's year (1Y) and its CSV: the rows a Full key gets", async () => {
+    const { page } = readers;
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, `/labs/${lab}`);
     expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${email} (Full plan)`,
+      `Signed in as ${readers.email} (Full plan)`,
     );
     expect(await page.locator(".card [data-locked]").count()).toBe(0);
     // The ranges past the free window are links; 1Y is one click away.
@@ -104,10 +74,12 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
   });
 
   it("has no axe violations or contrast failures at 390 and 1280 px, light and dark", async () => {
+    const { page } = readers;
     await expectReadableEverywhere(page, `/labs/${lab}?range=1Y`, "signed-in");
   });
 
   it("gives the home page's keyed labs and a keyed GPU's page their values, with no axe violations", async () => {
+    const { page } = readers;
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/");
     const row = page.locator(`table[data-table="latest"] tr[data-lab="${lab}"]`);
@@ -132,7 +104,7 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
   });
 
   it("shows a visitor the same lab locked, from the cached page, and refuses its CSV", async () => {
-    const visitor = await browser.newContext();
+    const visitor = await readers.browser.newContext();
     const anonymous = await visitor.newPage();
     await open(anonymous, `/labs/${lab}`);
     expect(await anonymous.locator(".card [data-locked]").count()).toBe(1);
@@ -144,7 +116,8 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
   });
 
   it("ends with the session: signed out, the reader sees the visitor's page again", async () => {
-    await reader.clearCookies();
+    const { page } = readers;
+    await readers.reader.clearCookies();
     await open(page, `/labs/${lab}`);
     expect(await page.locator(".card [data-locked]").count()).toBe(1);
   });

@@ -1,11 +1,17 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { parseCsvLine } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
-import { keyedAnswer, signInOnPlan } from "./market-readers";
+import {
+  expectCardImage,
+  expectKeylessRefusal,
+  expectLockedToVisitor,
+  keyedAnswer,
+  privateCsv,
+  signedInReaders,
+} from "./market-readers";
 
 /**
  * The Workload Cost page: a visitor reads what the index is and which plan reads it, and no
@@ -39,32 +45,16 @@ function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
 }
 
 describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
-  let browser: Browser;
-  let reader: BrowserContext;
-  let page: Page;
-  const email = `workload-${Date.now()}@example.com`;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // Its own visitor address: the api allows 5 sign-ups an hour per address.
-    reader = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "192.0.2.42" } });
-    page = await reader.newPage();
-    await signInOnPlan(page, email, "full");
-  });
-  afterAll(async () => {
-    await reader?.close();
-    await browser?.close();
-  });
+  // Its own visitor address: the api allows 5 sign-ups an hour per address.
+  const readers = signedInReaders("workload", "full", "192.0.2.42");
 
   it("shows a visitor the locked state, the plans that read it and no value; refuses the CSV", async () => {
-    const visitor = await browser.newContext({ javaScriptEnabled: false });
-    const anonymous = await visitor.newPage();
-    await open(anonymous, "/workload");
-    const locked = anonymous.locator('[data-workload-state="locked"]');
-    expect(await locked.count()).toBe(1);
-    expect(await locked.textContent()).toContain("any plan (Trial, Premium or Full)");
-    expect(await locked.locator('a[href="/account/sign-up"]').count()).toBe(1);
-    expect(await anonymous.locator('a[aria-current="page"]').textContent()).toBe("Workload");
+    const anonymous = await readers.scriptlessVisitor();
+    await expectLockedToVisitor(anonymous, "/workload", {
+      section: "Workload",
+      locked: '[data-workload-state="locked"]',
+      plans: "any plan (Trial, Premium or Full)",
+    });
     // What it measures, the method and its cited sources are public; no value is.
     expect(await anonymous.locator("[data-workload-methodology] li").count()).toBeGreaterThan(3);
     expect(
@@ -80,25 +70,19 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     expect(body).not.toContain(String(latest?.cCents));
     await screenshot(anonymous, "workload-visitor");
     // Its card names the latest week, never a value, and is a real image.
-    const image = await anonymous.getAttribute('meta[property="og:image"]', "content");
-    expect(image).toMatch(/\/og\/workload$/);
-    const card = await anonymous.request.get(`${site.webUrl}/og/workload`);
-    expect(card.status()).toBe(200);
-    expect(card.headers()["content-type"]).toBe("image/png");
+    await expectCardImage(anonymous, "workload");
     expect(await anonymous.getAttribute('meta[property="og:image:alt"]', "content")).toContain(
       "What a coding-agent session costs",
     );
-    const csv = await anonymous.request.get(`${site.webUrl}/workload/history.csv`);
-    expect(csv.status()).toBe(401);
-    expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");
-    await visitor.close();
+    await expectKeylessRefusal(anonymous, "/workload/history.csv");
   });
 
   it("gives a Full reader the chart, the latest week, the cells and a CSV equal to a Full key's answer", async () => {
+    const { page } = readers;
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/workload");
     expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${email} (Full plan)`,
+      `Signed in as ${readers.email} (Full plan)`,
     );
     expect(await page.locator('[data-workload-state="locked"]').count()).toBe(0);
     const answer = await fullKeyAnswer();
@@ -163,10 +147,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     // The CSV: exactly the Full key's rows, through the reader's cookie, never cached.
     const href = await page.getAttribute("a[data-csv]", "href");
     expect(href).toBe("/workload/history.csv");
-    const csv = await page.request.get(`${site.webUrl}${href}`);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["cache-control"]).toBe("private, no-store");
-    const [header, ...lines] = (await csv.text()).trim().split("\r\n");
+    const { header, lines } = await privateCsv(page, href ?? "");
     expect(header).toBe(
       "date,lab,family,cCents,lfl,qKtok,priceEffect,intensityEffect,mixEffect,sample,source,citation",
     );
@@ -190,6 +171,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   });
 
   it("opens a lab's families from the table, with that lab's CSV", async () => {
+    const { page } = readers;
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, "/workload");
     await page.click('table[data-table="workload-latest"] a[href="/workload?lab=anthropic"]');
@@ -202,8 +184,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     );
     const href = await page.getAttribute("a[data-csv]", "href");
     expect(href).toBe("/workload/history.csv?lab=anthropic");
-    const csv = await page.request.get(`${site.webUrl}${href}`);
-    const lines = (await csv.text()).trim().split("\r\n").slice(1);
+    const { lines } = await privateCsv(page, href ?? "");
     expect(lines.map((line) => parseCsvLine(line).slice(0, 5))).toEqual(
       answer.data.map((row) => [
         row.date,
@@ -217,11 +198,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   });
 
   it("renders the chart without JavaScript and follows its range links", async () => {
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      extraHTTPHeaders: { "x-forwarded-for": "192.0.2.42" },
-      storageState: await reader.storageState(),
-    });
+    const plain = await readers.withoutScript();
     const noScript = await plain.newPage();
     await open(noScript, "/workload?range=1M");
     expect(await noScript.locator('figure[data-chart="workload-lfl"] svg.chart-svg').count()).toBe(
@@ -235,6 +212,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   });
 
   it("has no axe violations, no contrast failure and no horizontal overflow at 390 and 1280 px, light and dark, for a Full reader", async () => {
+    const { page } = readers;
     // The visitor's page is the site audit's.
     await expectReadableEverywhere(page, "/workload", "full");
   });

@@ -1,6 +1,8 @@
 import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
 import type { ReactNode } from "react";
 import { KEY_HREF, LockedValue } from "../components/keyed-access";
+import { routeDocsHref, type ApiRoute } from "./route-link";
+import { TitledSection } from "./titled-section";
 import { SignedInNote } from "../components/signed-in-note";
 import type { ApiRefusal } from "../server/account";
 import type { Viewer } from "../server/viewer";
@@ -91,11 +93,72 @@ export function HowToGetIt({
           Sign in with an account of {plansText}: this page then shows the chart, the table and the
           CSV.
         </li>
-        <li>
-          Or call <code>{request}</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code>{" "}
-          (see the <a href={docsHref}>API reference</a>).
-        </li>
+        <KeyCall lead="Or call" request={request} docsHref={docsHref} />
       </ol>
     </>
+  );
+}
+
+/** The last step to a market's values: the api request with a key, and its reference. */
+function KeyCall({
+  lead,
+  request,
+  docsHref,
+}: {
+  /** What comes before the call (`Or call`). */
+  lead: string;
+  request: ReactNode;
+  docsHref: string;
+}) {
+  return (
+    <li>
+      {lead} <code>{request}</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
+      <a href={docsHref}>API reference</a>).
+    </li>
+  );
+}
+
+/**
+ * A page whose values a plan reads, as a visitor or a plan that does not read them sees it:
+ * which plans read what (`notice`), the api's refusal in its words where it refused a signed-in
+ * reader's plan, and the steps to the values: the account and plan (`steps`), then the api
+ * request with a key. No value is on it. `market` names its data attributes
+ * (`data-<market>-state="locked"`, `data-<market>-refusal`).
+ */
+export function PlanLocked({
+  market,
+  title,
+  notice,
+  refusal,
+  steps,
+  callLead,
+  route,
+}: {
+  market: string;
+  title: string;
+  notice: ReactNode;
+  refusal: string | undefined;
+  steps: ReactNode;
+  callLead: string;
+  /** The route a key reads the values by. */
+  route: ApiRoute;
+}) {
+  return (
+    <TitledSection
+      id="access-heading"
+      title={title}
+      attributes={{ [`data-${market}-state`]: "locked" }}
+    >
+      <p className="notice">{notice}</p>
+      {refusal !== undefined && (
+        <p className="key-teaser" {...{ [`data-${market}-refusal`]: true }}>
+          The API&apos;s answer for your plan: {refusal}
+        </p>
+      )}
+      <ol>
+        {steps}
+        <KeyCall lead={callLead} request={route.request} docsHref={routeDocsHref(route)} />
+      </ol>
+    </TitledSection>
   );
 }

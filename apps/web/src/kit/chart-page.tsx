@@ -1,8 +1,96 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { ChartControls } from "../components/chart-controls";
 import { CiteThis } from "../components/cite-this";
+import { LineChart } from "../components/line-chart";
 import { SignedInNote } from "../components/signed-in-note";
+import { CHART_RANGE_PARAM } from "../lib/chart-params";
+import {
+  chartStateHref,
+  chartViewQuery,
+  parseChartState,
+  type ChartOffer,
+  type ChartState,
+} from "../lib/chart-state";
 import type { Citation } from "../lib/citation";
 import type { Viewer } from "../server/viewer";
+
+/** A page's query, as Next.js gives it: a parameter absent, once or repeated. */
+export type PageQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * A chart as its page's address asks for it: the page it is on (`path`, which may carry a
+ * filter of its own), what it offers (ranges and series), the query parameter naming the shown
+ * series, and the state read from the query (range, series, y scale, zoom).
+ */
+export type ChartView = {
+  path: string;
+  offer: ChartOffer;
+  seriesParam: string;
+  state: ChartState;
+};
+
+/** The chart view a page's query asks for: an unknown range or series falls back to the offer's. */
+export function chartViewOf(
+  path: string,
+  offer: ChartOffer,
+  seriesParam: string,
+  query: PageQuery,
+): ChartView {
+  const state = parseChartState(
+    query[CHART_RANGE_PARAM],
+    query[seriesParam],
+    offer,
+    chartViewQuery(query),
+  );
+  return { path, offer, seriesParam, state };
+}
+
+/**
+ * The link to the CSV of a chart's view: its range, and the series shown (`"shown"`) or every
+ * series it offers (`"all"`, for a file that holds them all whatever the chart shows).
+ */
+export function chartCsvHref(view: ChartView, csvPath: string, keys: "shown" | "all"): string {
+  return chartStateHref(
+    csvPath,
+    { range: view.state.range, keys: keys === "shown" ? view.state.keys : [...view.offer.keys] },
+    view.offer,
+    view.seriesParam,
+  );
+}
+
+/**
+ * A line chart driven by its page's address: its y scale and zoom from the view's state, and
+ * above the plot the range, series and scale links of that view. `labels` names every series
+ * the view offers, `seriesNoun` what its toggles switch (`Labs`, `Series`).
+ */
+export function ViewChart({
+  view,
+  labels,
+  seriesNoun,
+  ...chart
+}: Omit<ComponentProps<typeof LineChart>, "yScale" | "zoom" | "controls"> & {
+  view: ChartView;
+  labels: Readonly<Record<string, string>>;
+  seriesNoun: string;
+}) {
+  return (
+    <LineChart
+      {...chart}
+      yScale={view.state.y}
+      zoom={view.state.zoom}
+      controls={
+        <ChartControls
+          path={view.path}
+          state={view.state}
+          offer={view.offer}
+          seriesParam={view.seriesParam}
+          labels={labels}
+          seriesNoun={seriesNoun}
+        />
+      }
+    />
+  );
+}
 
 /** The download of the rows a chart shows: its range and series in the link. */
 export function CsvLink({ href, rows }: { href: string; rows: number }) {

@@ -8,8 +8,11 @@ export const PROVENANCE_COLUMNS = ["sample", "source", "citation"] as const;
 
 export type RowProvenance = { sample: boolean; source: string; citation: string };
 
-/** A number cell, empty where the api has none (`null`): never `null` or `0` in its place. */
-export function optionalCell(value: number | string | null | undefined): string {
+/** A field as the api serialises it: empty where the api has none (`null`), never `null` or `0`. */
+export type CsvValue = number | string | boolean | null | undefined;
+
+/** A cell, empty where the api has no value (`null`): never `null` or `0` in its place. */
+export function optionalCell(value: CsvValue): string {
   return value === null || value === undefined ? "" : String(value);
 }
 
@@ -33,6 +36,28 @@ export function provenancedCsv<Row>(
     );
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * A CSV of rows whose columns are their fields, named as the api names them (so that a script
+ * reads the file as it reads the api), each cell the field's value as the api serialises it
+ * (empty for none); each row ends with its provenance. A column the api does not serve as one
+ * field is given to the rows before (`{ ...row, gpuTypes: row.gpuTypes.join("; ") }`).
+ */
+export function fieldsCsv<
+  Field extends string,
+  Row extends { readonly [Name in Field]?: CsvValue },
+>(
+  fields: readonly Field[],
+  rows: readonly Row[],
+  provenanceOf: (row: Row) => RowProvenance,
+): string {
+  return provenancedCsv(
+    fields,
+    rows,
+    (row) => fields.map((field) => optionalCell(row[field])),
+    provenanceOf,
+  );
 }
 
 /** An answer's sources as `dataSources` lists them. */

@@ -1,4 +1,4 @@
-import type { CardContent } from "../lib/social-card";
+import { CARD_ROOT, keyedCard, type CardContent } from "../lib/social-card";
 
 /** A part of the site a market adds to the navigation: its link and the id its layout marks. */
 export type MarketSection = { id: string; href: string; label: string };
@@ -47,4 +47,50 @@ export function singleCard(
   load: () => Promise<CardContent>,
 ): (() => Promise<CardContent>) | undefined {
   return segments.length === 1 && segments[0] === name ? load : undefined;
+}
+
+/** A market's card address: `/og/<name>`, the one `singleCard` answers for it. */
+export function marketCardPath(name: string): string {
+  return `${CARD_ROOT}/${name}`;
+}
+
+/** What a market's card says: its title, its detail (units, cadence), and who reads the values. */
+export type CardText = { title: string; detail: string; value?: string };
+
+/**
+ * A market's card: its address and its content, which names what the market holds and never a
+ * value; `sample` marks it while the values are the generated sample.
+ */
+export function marketCard(name: string, text: CardText) {
+  return {
+    path: marketCardPath(name),
+    content: (sample: boolean): CardContent =>
+      keyedCard(text.title, text.detail, sample, text.value),
+  };
+}
+
+/**
+ * The entry of a market that is one section of the site, named after it: one link in the
+ * navigation (`label`, to `href`), the first path segment and the layout's mark its name; its
+ * pages (by default the section's page alone), its footer clause and the loader of its card.
+ */
+export function sectionMarket(market: {
+  name: string;
+  href: string;
+  label: string;
+  footer: string;
+  pagePaths?: () => readonly string[];
+  knowsPage?: MarketEntry["knowsPage"];
+  card?: () => Promise<CardContent>;
+}): MarketEntry {
+  const { name, href, card } = market;
+  return {
+    name,
+    sections: [{ id: name, href, label: market.label }],
+    segments: [name],
+    ...(market.knowsPage === undefined ? {} : { knowsPage: market.knowsPage }),
+    pagePaths: market.pagePaths ?? (() => [href]),
+    footer: market.footer,
+    ...(card === undefined ? {} : { cardOf: (segments) => singleCard(segments, name, card) }),
+  };
 }

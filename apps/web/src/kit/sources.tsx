@@ -25,6 +25,25 @@ export function LicenceNote({
 }
 
 /**
+ * That the values are the generated sample, in the api's words (`fallback` where it gives
+ * none), while they are; nothing once they are real.
+ */
+export function SampleNotice({
+  dataSources,
+  fallback = "",
+}: {
+  dataSources: { sample: boolean; notice: string | null };
+  fallback?: string;
+}) {
+  if (!dataSources.sample) return null;
+  return (
+    <p className="notice" data-sample-notice>
+      {dataSources.notice ?? fallback}
+    </p>
+  );
+}
+
+/**
  * One line per real source: the citation it requires and its licence. The sample has none: the
  * sample notice says what it is.
  */
@@ -81,11 +100,7 @@ export function SourceList({
 }) {
   return (
     <>
-      {sample && (
-        <p className="notice" data-sample-notice>
-          {notice}
-        </p>
-      )}
+      <SampleNotice dataSources={{ sample, notice }} />
       {sources.length === 0 ? (
         <p>No source has data yet.</p>
       ) : (

@@ -1,4 +1,4 @@
-import { initTRPC } from "@trpc/server";
+import { TRPCError, initTRPC, type AnyTRPCRouter } from "@trpc/server";
 import { z } from "zod";
 
 /**
@@ -41,11 +41,54 @@ export const ENDED_TRIAL_VIEWER = {
   gpuAccess: null,
 } as const;
 
-const t = initTRPC.create();
+/** The tRPC builder of the routers standing in for the api in the market page tests. */
+export const t = initTRPC.create();
 
 /** The api's `viewer` procedure answering each of `viewers`' sessions with its reader. */
 export function viewerProcedure(viewers: Readonly<Record<string, unknown>>) {
   return t.procedure
     .input(z.object({ sessionToken: z.string().optional() }).strict())
     .query(({ input }) => (viewers[input.sessionToken ?? ""] ?? null) as never);
+}
+
+/** The api's refusal of a caller without a key or a live plan (its 401), in its words. */
+const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
+
+/**
+ * A market's page-test fixture: its signed-in readers by name (`{ trial: TRIAL_VIEWER }`), each
+ * with its session (`memory-trial-session-0123456789`); the router standing in for the api, its
+ * `viewer` procedure answering those sessions (`null` for any other) beside the market's
+ * procedures; and what the api answers a caller of the market's plan procedures.
+ */
+export function marketFixture<Reader extends string>(
+  market: string,
+  readers: Readonly<Record<Reader, unknown>>,
+) {
+  const names = Object.keys(readers) as Reader[];
+  const sessions = Object.fromEntries(
+    names.map((name) => [name, `${market}-${name}-session-0123456789`]),
+  ) as Record<Reader, string>;
+  const viewers = Object.fromEntries(names.map((name) => [sessions[name], readers[name]]));
+  return {
+    sessions,
+    keylessRefusal: KEYLESS_REFUSAL,
+    router: <Routers extends Record<string, AnyTRPCRouter>>(routers: Routers) =>
+      t.router({ viewer: viewerProcedure(viewers), ...routers }),
+    /**
+     * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
+     * nothing for the reader whose plan reads the values (`reads`), its 403 in the api's words
+     * for a reader whose plan the route does not serve (`forbidden`), and its 401 for anyone else
+     * (no session, an ended trial: a caller without a key).
+     */
+    checkCaller: (
+      sessionToken: string | undefined,
+      access: { reads: Reader; forbidden?: Partial<Record<Reader, string>> },
+    ): void => {
+      if (sessionToken === sessions[access.reads]) return;
+      const refused = names.find((name) => sessions[name] === sessionToken);
+      const message = refused === undefined ? undefined : access.forbidden?.[refused];
+      if (message !== undefined) throw new TRPCError({ code: "FORBIDDEN", message });
+      throw new TRPCError({ code: "UNAUTHORIZED", message: KEYLESS_REFUSAL });
+    },
+  };
 }

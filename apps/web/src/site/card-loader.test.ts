@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gpuCardPath, labCardPath } from "../lib/social-card";
-import { MEMORY_CARD_PATH } from "../markets/memory/card";
-import { NEOCLOUD_CARD_PATH } from "../markets/neocloud/card";
+import { MEMORY_CARD } from "../markets/memory/card";
+import { NEOCLOUD_CARD } from "../markets/neocloud/card";
 import { WORKLOAD_CARD_PATH } from "../markets/workload/card";
 import { cardLoaderOf } from "./card-loader";
 
@@ -13,8 +13,8 @@ describe("card addresses", () => {
       "/og/gpus/H100%20SXM",
       "/og/gpus/H100 SXM",
       WORKLOAD_CARD_PATH,
-      MEMORY_CARD_PATH,
-      NEOCLOUD_CARD_PATH,
+      MEMORY_CARD.path,
+      NEOCLOUD_CARD.path,
       labCardPath("openai"),
       gpuCardPath("RTX PRO 6000 WS"),
     ])

@@ -1,9 +1,9 @@
 import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { sessionCookieSpec } from "../server/account";
-import { clearRequestCookies } from "./request-cookies";
+import { clearRequestCookies, setRequestCookie } from "./request-cookies";
 import { serveRouterAsApi } from "./trpc-fixture";
 
 /**
@@ -40,5 +40,90 @@ export function textOf(html: string): string {
 export function downloadRequest(pathAndQuery: string, session?: string): Request {
   return new Request(`http://localhost${pathAndQuery}`, {
     headers: session === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${session}` },
+  });
+}
+
+/** The request's reader signed in with `session`: its cookie, as their browser sends it. */
+export function signIn(session: string): void {
+  setRequestCookie(sessionCookieSpec().name, session);
+}
+
+/**
+ * A CSV download's answer to a signed-in reader: a 200 never kept by a shared cache, saved as
+ * `fileName`; its lines (the header first).
+ */
+export async function privateCsvLines(response: Response, fileName: string): Promise<string[]> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+  expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${fileName}"`);
+  return (await response.text()).trim().split("\r\n");
+}
+
+/** What a market's locked page is for the tests: its market's data attributes' name. */
+type LockedPage = { market: string; page: () => Promise<string> };
+
+/**
+ * The test of a market page whose values any plan reads: a reader whose plan the api refuses
+ * (an ended trial, `session`) reads the locked state with the api's words, and no value.
+ */
+export function itShowsTheRefusal({
+  market,
+  page,
+  session,
+  refusal,
+}: LockedPage & { session: string; refusal: string }): void {
+  it("shows a reader whose plan the api refuses (an ended trial) its words, and no value", async () => {
+    signIn(session);
+    const html = await page();
+    expect(html).toContain(`data-${market}-locked`);
+    expect(textOf(html)).toContain(refusal);
+    expect(html).not.toContain("data-value=");
+  });
+}
+
+/**
+ * The test of a series page for a visitor: the locked state, no chart and no value, the api
+ * request that reads the values with a key, and no plan procedure asked (`inputs` stays empty).
+ */
+export function itStaysLockedForAVisitor({
+  market,
+  page,
+  request,
+  inputs,
+}: LockedPage & { request: string; inputs: readonly unknown[] }): void {
+  it("stays locked for a visitor, asking for no values", async () => {
+    const html = await page();
+    expect(html).toContain(`data-${market}-locked`);
+    expect(html).not.toContain("data-chart=");
+    expect(html).not.toContain("data-value=");
+    expect(textOf(html)).toContain(request);
+    expect(inputs).toEqual([]);
+  });
+}
+
+/**
+ * The test of a series' CSV refusals: a visitor and an ended trial (`endedSession`) get the
+ * api's 401 in its words, an id the catalogue does not have (`unknownId`) a 404.
+ */
+export function itRefusesTheCsv({
+  csv,
+  id,
+  unknownId,
+  endedSession,
+  refusal,
+}: {
+  csv: (id: string, session?: string) => Promise<Response>;
+  id: string;
+  unknownId: string;
+  endedSession: string;
+  refusal: string;
+}): void {
+  it("refuses a visitor and an ended trial in the api's words, and an unknown id with 404", async () => {
+    for (const session of [undefined, endedSession]) {
+      const response = await csv(id, session);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Unauthorized", message: refusal });
+    }
+    expect((await csv(unknownId)).status).toBe(404);
   });
 }

@@ -7,9 +7,6 @@ import {
   codingUnitPhrase,
   formatCodingValue,
   groupProducts,
-  llmCodingCsvFileName,
-  llmCodingCsvPathOf,
-  llmCodingPathOf,
   provisionalFrom,
   type CodingDataSources,
   type CodingHistoryRow,
@@ -44,16 +41,6 @@ const sources: CodingDataSources = {
   ],
 };
 
-describe("paths", () => {
-  it("names a product's page, its CSV and the saved file", () => {
-    expect(llmCodingPathOf("cc-prs")).toBe("/llm-coding/cc-prs");
-    expect(llmCodingCsvPathOf("cc-prs")).toBe("/llm-coding/cc-prs/history.csv");
-    expect(llmCodingCsvFileName("cc-prs", "2026-10-01", "2026-11-20")).toBe(
-      "tpi-llm-coding-cc-prs-2026-10-01-to-2026-11-20.csv",
-    );
-  });
-});
-
 describe("groupProducts", () => {
   it("groups in the page's order, keeping the api's order within a group", () => {
     const groups = groupProducts([
@@ -64,12 +51,12 @@ describe("groupProducts", () => {
       product("cc-commits", "commits"),
     ]);
     expect(groups.map((group) => group.category)).toEqual(["prs", "commits", "merge", "compare"]);
-    expect(groups[0]?.products.map((p) => p.id)).toEqual(["codex-prs", "cc-prs"]);
+    expect(groups[0]?.entries.map((p) => p.id)).toEqual(["codex-prs", "cc-prs"]);
   });
 
   it("never hides a product of a category it does not know, and drops empty groups", () => {
     const groups = groupProducts([product("cc-prs", "prs"), product("x-tokens", "tokens")]);
-    expect(groups.map((group) => [group.category, group.products.length])).toEqual([
+    expect(groups.map((group) => [group.category, group.entries.length])).toEqual([
       ["prs", 1],
       ["tokens", 1],
     ]);

@@ -1,6 +1,7 @@
+import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog";
 import { seriesPaths } from "../../kit/series-paths";
 import { formatCount } from "../../lib/format";
-import { answerProvenance, optionalCell, provenancedCsv } from "../../kit/csv";
+import { answerProvenance, fieldsCsv } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
 
 /**
@@ -9,15 +10,9 @@ import type { Series } from "../../lib/shape";
  * answers of `GET /api/llm-coding/*`), reduced to the fields read here.
  */
 
-/** The section's page (app/llm-coding/page.tsx). */
-export const LLM_CODING_PATH = "/llm-coding";
-
-/** A product's page, its chart's CSV and the CSV's file name. */
-export const {
-  pathOf: llmCodingPathOf,
-  csvPathOf: llmCodingCsvPathOf,
-  csvFileName: llmCodingCsvFileName,
-} = seriesPaths(LLM_CODING_PATH, "tpi-llm-coding");
+/** The section's page (app/llm-coding/page.tsx), a product's page, its CSV and the CSV's file. */
+export const LLM_CODING_PATHS = seriesPaths("llm-coding");
+export const LLM_CODING_PATH = LLM_CODING_PATHS.root;
 
 /** `count`: whole pull requests or commits per UTC day; `pct`: a percentage, 0 to 100. */
 export type CodingKind = "count" | "pct";
@@ -54,7 +49,7 @@ export type CodingDataSources = {
 };
 
 /** The catalog's groups, in the order the page shows them, with their headings. */
-export const CODING_GROUPS = [
+export const CODING_GROUPS: readonly CatalogHeading[] = [
   { category: "prs", heading: "Pull requests", text: "Pull requests opened per UTC day." },
   { category: "commits", heading: "Commits", text: "Commits per UTC day (committer date)." },
   {
@@ -63,37 +58,11 @@ export const CODING_GROUPS = [
     text: "Of the pull requests opened on a UTC day, the percentage merged since.",
   },
   { category: "compare", heading: "Comparisons", text: "Two agents' series on one chart." },
-] as const;
+];
 
-export type CodingGroup = {
-  category: string;
-  heading: string;
-  text: string;
-  products: CodingProduct[];
-};
-
-/**
- * The catalog by group, each in the api's order. A category the page does not know yet gets a
- * group of its own after the known ones (headed by its name), so that no product is ever hidden.
- */
-export function groupProducts(products: readonly CodingProduct[]): CodingGroup[] {
-  const known: CodingGroup[] = CODING_GROUPS.map((group) => ({
-    ...group,
-    products: products.filter((product) => product.category === group.category),
-  }));
-  const knownCategories = new Set<string>(CODING_GROUPS.map((group) => group.category));
-  const others = [
-    ...new Set(products.map((p) => p.category).filter((c) => !knownCategories.has(c))),
-  ];
-  return [
-    ...known,
-    ...others.map((category) => ({
-      category,
-      heading: category,
-      text: "",
-      products: products.filter((product) => product.category === category),
-    })),
-  ].filter((group) => group.products.length > 0);
+/** The catalog by group, each in the api's order; no product is ever hidden. */
+export function groupProducts(products: readonly CodingProduct[]): CatalogGroup<CodingProduct>[] {
+  return groupByCategory(products, CODING_GROUPS);
 }
 
 /** `1234` → `1,234` (pull requests or commits); `70.04` → `70.0%` (a merge rate); `n/a` for none. */
@@ -107,9 +76,6 @@ export function codingUnit(kind: CodingKind, category: string): string {
   if (kind === "pct") return "Percent of pull requests merged";
   return category === "commits" ? "Commits per UTC day" : "Pull requests per UTC day";
 }
-
-/** The query parameter naming a comparison chart's shown series (`?series=value2`). */
-export const CODING_SERIES_PARAM = "series";
 
 /** A product's series keys, as the answer's fields name them: `value`, and `value2` for a comparison. */
 export function codingSeriesKeys(product: Pick<CodingProduct, "compare">): string[] {
@@ -160,8 +126,8 @@ export function provisionalFrom(rows: readonly CodingHistoryRow[]): string | und
 }
 
 /** The CSV's own columns: `value2` only for a comparison product (the provenance columns follow). */
-export function codingCsvColumns(compare: boolean): string[] {
-  return ["date", "value", ...(compare ? ["value2"] : []), "status"];
+export function codingCsvColumns(compare: boolean): (keyof CodingHistoryRow)[] {
+  return ["date", "value", ...(compare ? (["value2"] as const) : []), "status"];
 }
 
 /**
@@ -175,15 +141,5 @@ export function codingHistoryToCsv(
   dataSources: CodingDataSources,
 ): string {
   const provenance = answerProvenance(dataSources);
-  return provenancedCsv(
-    codingCsvColumns(compare),
-    rows,
-    (row) => [
-      row.date,
-      optionalCell(row.value),
-      ...(compare ? [optionalCell(row.value2)] : []),
-      row.status,
-    ],
-    () => provenance,
-  );
+  return fieldsCsv(codingCsvColumns(compare), rows, () => provenance);
 }

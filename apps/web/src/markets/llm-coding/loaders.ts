@@ -1,8 +1,11 @@
 import "server-only";
 import type { RouterOutputs } from "../../lib/api-types";
+import { isLlmCodingProductId } from "@tpi/domain";
 import { planAnswer, sessionInput, type PlanAnswer } from "../../kit/plan-answer";
+import type { SeriesSource } from "../../kit/series-source";
 import { apiClient } from "../../server/trpc-client";
 import { personalApi } from "../../server/viewer";
+import { codingSeriesKeys, LLM_CODING_PATHS, type CodingProduct } from "./lib";
 
 /**
  * The LLM Coding data, through the api's `llmCoding` procedures: the public catalog and
@@ -54,3 +57,20 @@ export async function loadPlanCodingIndex(
     personalApi().llmCoding.planIndex.query({ ...sessionInput(token), product }),
   );
 }
+
+/**
+ * The products as their pages and CSV read them: one series each, or two for a comparison
+ * (`value`, `value2`), from the first counted day (the plan reads all history).
+ */
+export const CODING_SERIES: SeriesSource<CodingProduct, PlanCodingHistory> = {
+  param: "product",
+  paths: LLM_CODING_PATHS,
+  find: async (id) =>
+    isLlmCodingProductId(id)
+      ? (await loadCodingProducts()).data.find((entry) => entry.id === id)
+      : undefined,
+  load: (token, product) => loadPlanCodingHistory(token, product.id),
+  offer: (product) => ({ held: "All", keys: codingSeriesKeys(product) }),
+  dayOf: (row) => row.date,
+  noneYet: (product) => `No day of ${product.label} has been counted yet.`,
+};

@@ -1,20 +1,25 @@
 import { LockedValues } from "../../kit/access";
-import type { Metadata } from "next";
+import type { CatalogGroup } from "../../kit/catalog";
+import { CatalogGroups } from "../../kit/catalog-groups";
+import { sectionPage } from "../../kit/market-page";
+import { MethodRules } from "../../kit/method-rules";
+import { LicenceNote } from "../../kit/sources";
+import { StackTable } from "../../kit/table";
+import { TitledSection } from "../../kit/titled-section";
 import { DataSourcesTable } from "../../components/data-sources-table";
-import { CODING_DOCS, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
+import { RouteLink } from "../../kit/route-link";
+import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
 import { LockedValue } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
-import { readWebEnv } from "../../env";
 import { formatUtcDay } from "../../lib/format";
 import {
   codingUnit,
   formatCodingValue,
   groupProducts,
-  llmCodingPathOf,
+  LLM_CODING_PATHS,
   LLM_CODING_PATH,
   type CodingProduct,
 } from "./lib";
-import { socialMetadata } from "../../lib/social";
 import type { ApiRefusal } from "../../server/account";
 import {
   loadCodingMethodology,
@@ -22,191 +27,149 @@ import {
   loadPlanCodingHistory,
   loadPlanCodingIndex,
 } from "./loaders";
-import { loadViewer, type SignedInReader } from "../../server/viewer";
-import { MethodRules } from "../../kit/method-rules";
-
-const TITLE = "LLM Coding";
-const DESCRIPTION =
-  "What AI coding agents ship on GitHub, counted every UTC day: pull requests opened by Claude Code, Codex, Copilot, Cursor and Devin, Claude Code's commits, each agent's merge rate, and comparisons.";
-
-export async function generateMetadata(): Promise<Metadata> {
-  const methodology = await loadCodingMethodology();
-  return {
-    title: TITLE,
-    description: DESCRIPTION,
-    ...socialMetadata({
-      siteUrl: readWebEnv().publicSiteUrl,
-      path: LLM_CODING_PATH,
-      title: TITLE,
-      description: DESCRIPTION,
-      sample: methodology.dataSources.sample,
-    }),
-  };
-}
+import type { SignedInReader } from "../../server/viewer";
 
 /** One product's latest day as the plan reads it: one value, or two for a comparison. */
 type Latest = { date: string; values: (number | null)[]; status: string | null };
 
-export async function LlmCodingPage() {
-  const reader = await loadViewer();
-  const [products, methodology] = await Promise.all([
-    loadCodingProducts(),
-    loadCodingMethodology(),
-  ]);
-  const latest = reader === undefined ? undefined : await loadLatestValues(reader, products.data);
-  const groups = groupProducts(products.data);
-  const values = latest?.state === "answer" ? latest.values : undefined;
-  return (
+/**
+ * The LLM Coding section: the catalog by group, each product's latest value for a reader (any
+ * plan), how they are counted and the sources.
+ */
+export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
+  meta: {
+    title: "LLM Coding",
+    description:
+      "What AI coding agents ship on GitHub, counted every UTC day: pull requests opened by Claude Code, Codex, Copilot, Cursor and Devin, Claude Code's commits, each agent's merge rate, and comparisons.",
+    path: LLM_CODING_PATH,
+  },
+  sample: async () => (await loadCodingMethodology()).dataSources.sample,
+  load: async (reader) => {
+    const [products, methodology] = await Promise.all([
+      loadCodingProducts(),
+      loadCodingMethodology(),
+    ]);
+    const latest = reader === undefined ? undefined : await loadLatestValues(reader, products.data);
+    return { products, methodology, latest };
+  },
+  lead: () => (
     <>
-      <h1>LLM Coding</h1>
-      <p className="lead">
-        How much work AI coding agents do in public on GitHub: the pull requests each agent opens
-        per UTC day, how many of them are merged, and Claude Code&apos;s commits, counted with
-        GitHub&apos;s search API. Each count is a lower bound (public repositories only, and an
-        agent&apos;s attribution can be switched off).
-      </p>
-      {values === undefined ? (
-        <LockedValues
-          {...CODING_LOCK}
-          viewer={reader?.viewer}
-          refused={latest?.state === "refused" ? latest.refusal : undefined}
-        />
-      ) : (
-        reader !== undefined && <SignedInNote viewer={reader.viewer} />
-      )}
-      {groups.map((group) => (
-        <section key={group.category} aria-labelledby={`group-${group.category}`}>
-          <h2 id={`group-${group.category}`}>{group.heading}</h2>
-          {group.text !== "" && <p>{group.text}</p>}
-          <ProductTable
-            heading={group.heading}
-            category={group.category}
-            products={group.products}
-            values={values}
-          />
-        </section>
-      ))}
-      <section aria-labelledby="counting-heading">
-        <h2 id="counting-heading">How they are counted</h2>
-        <MethodRules rules={methodology.rules} market="coding" />
-        <p>
-          The whole methodology, with each agent&apos;s exact search, is served by{" "}
-          <a href={CODING_DOCS.methodology}>
-            <code>GET /api/llm-coding/methodology</code>
-          </a>
-          ; the values by{" "}
-          <a href={CODING_DOCS.index}>
-            <code>GET /api/llm-coding/index</code>
-          </a>{" "}
-          and{" "}
-          <a href={CODING_DOCS.history}>
-            <code>GET /api/llm-coding/history</code>
-          </a>{" "}
-          with an API key of {CODING_PLANS_TEXT}.
-        </p>
-      </section>
-      <section aria-labelledby="sources-heading">
-        <h2 id="sources-heading">Sources</h2>
-        <ul data-coding-source-list>
-          {methodology.sources.map((source) => (
-            <li key={source.id} data-source={source.id}>
-              <a href={source.url}>{source.name}</a>: {source.measures}{" "}
-              <span data-citation={source.id}>{source.citation}</span>
-              {source.licence === null ? (
-                " No licence: the counts are facts."
-              ) : (
-                <>
-                  {" "}
-                  Licence:{" "}
-                  <a href={source.licence.url} rel="license">
-                    {source.licence.name}
-                  </a>
-                  .
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-        <DataSourcesTable
-          dataSources={methodology.dataSources}
-          caption="The sources behind the published LLM Coding values"
-        />
-      </section>
+      How much work AI coding agents do in public on GitHub: the pull requests each agent opens per
+      UTC day, how many of them are merged, and Claude Code&apos;s commits, counted with
+      GitHub&apos;s search API. Each count is a lower bound (public repositories only, and an
+      agent&apos;s attribution can be switched off).
     </>
-  );
-}
+  ),
+  body: ({ products, methodology, latest }, reader) => {
+    const values = latest?.state === "answer" ? latest.values : undefined;
+    return (
+      <>
+        {values === undefined ? (
+          <LockedValues
+            {...CODING_LOCK}
+            viewer={reader?.viewer}
+            refused={latest?.state === "refused" ? latest.refusal : undefined}
+          />
+        ) : (
+          reader !== undefined && <SignedInNote viewer={reader.viewer} />
+        )}
+        <CatalogGroups
+          groups={groupProducts(products.data)}
+          table={(group) => <ProductTable group={group} values={values} />}
+        />
+        <TitledSection id="counting-heading" title="How they are counted">
+          <MethodRules rules={methodology.rules} market="coding" />
+          <p>
+            The whole methodology, with each agent&apos;s exact search, is served by{" "}
+            <RouteLink route={CODING_ROUTES.methodology} />; the values by{" "}
+            <RouteLink route={CODING_ROUTES.index} /> and{" "}
+            <RouteLink route={CODING_ROUTES.history} /> with an API key of {CODING_PLANS_TEXT}.
+          </p>
+        </TitledSection>
+        <TitledSection id="sources-heading" title="Sources">
+          <ul data-coding-source-list>
+            {methodology.sources.map((source) => (
+              <li key={source.id} data-source={source.id}>
+                <a href={source.url}>{source.name}</a>: {source.measures}{" "}
+                <span data-citation={source.id}>{source.citation}</span>
+                {source.licence === null ? (
+                  " No licence: the counts are facts."
+                ) : (
+                  <LicenceNote licence={source.licence} lead="Licence:" />
+                )}
+              </li>
+            ))}
+          </ul>
+          <DataSourcesTable
+            dataSources={methodology.dataSources}
+            caption="The sources behind the published LLM Coding values"
+          />
+        </TitledSection>
+      </>
+    );
+  },
+});
 
 function ProductTable({
-  heading,
-  category,
-  products,
+  group: { heading, category, entries: products },
   values,
 }: {
-  heading: string;
-  category: string;
-  products: readonly CodingProduct[];
+  group: CatalogGroup<CodingProduct>;
   values: ReadonlyMap<string, Latest | undefined> | undefined;
 }) {
   return (
     <div className="table-wrap">
-      <table className="stack" data-table={`coding-${category}`}>
-        <caption>
-          {heading}: {values === undefined ? "the products" : "the latest value of each product"}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Unit</th>
-            <th scope="col">Latest day (UTC)</th>
-            <th scope="col" className="num">
-              Latest value
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => {
-            const latest = values?.get(product.id);
-            return (
-              <tr key={product.id} data-product={product.id} data-date={latest?.date ?? ""}>
-                <th scope="row">
-                  <a href={llmCodingPathOf(product.id)}>{product.label}</a>
-                </th>
-                <td data-label="Unit">
-                  {codingUnit(product.kind, product.category)}
-                  {product.seriesLabels !== null && ` (${product.seriesLabels.join(" and ")})`}
-                </td>
-                <td data-label="Latest day (UTC)">
-                  {latest === undefined ? (
-                    <span className="muted">
-                      {values === undefined ? "when signed in" : "none yet"}
-                    </span>
-                  ) : (
-                    <>
-                      <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
-                      {latest.status === "provisional" && " (provisional)"}
-                    </>
-                  )}
-                </td>
-                <td className="num" data-label="Latest value" data-value={latest?.values.join(",")}>
-                  {values === undefined ? (
-                    <LockedValue />
-                  ) : latest === undefined ? (
-                    "n/a"
-                  ) : (
-                    latest.values
-                      .map((value, index) =>
-                        latest.values.length > 1
-                          ? `${product.seriesLabels?.[index] ?? ""} ${formatCodingValue(product.kind, value)}`
-                          : formatCodingValue(product.kind, value),
-                      )
-                      .join(", ")
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <StackTable
+        name={`coding-${category}`}
+        caption={
+          <>
+            {heading}: {values === undefined ? "the products" : "the latest value of each product"}
+          </>
+        }
+        columns={["Product", "Unit", "Latest day (UTC)", { num: "Latest value" }]}
+      >
+        {products.map((product) => {
+          const latest = values?.get(product.id);
+          return (
+            <tr key={product.id} data-product={product.id} data-date={latest?.date ?? ""}>
+              <th scope="row">
+                <a href={LLM_CODING_PATHS.pathOf(product.id)}>{product.label}</a>
+              </th>
+              <td data-label="Unit">
+                {codingUnit(product.kind, product.category)}
+                {product.seriesLabels !== null && ` (${product.seriesLabels.join(" and ")})`}
+              </td>
+              <td data-label="Latest day (UTC)">
+                {latest === undefined ? (
+                  <span className="muted">
+                    {values === undefined ? "when signed in" : "none yet"}
+                  </span>
+                ) : (
+                  <>
+                    <time dateTime={latest.date}>{formatUtcDay(latest.date)}</time>
+                    {latest.status === "provisional" && " (provisional)"}
+                  </>
+                )}
+              </td>
+              <td className="num" data-label="Latest value" data-value={latest?.values.join(",")}>
+                {values === undefined ? (
+                  <LockedValue />
+                ) : latest === undefined ? (
+                  "n/a"
+                ) : (
+                  latest.values
+                    .map((value, index) =>
+                      latest.values.length > 1
+                        ? `${product.seriesLabels?.[index] ?? ""} ${formatCodingValue(product.kind, value)}`
+                        : formatCodingValue(product.kind, value),
+                    )
+                    .join(", ")
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </StackTable>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import { LlmCodingPage } from "./overview-page";
 import { LlmCodingProductPage } from "./product-page";
 import { GET as codingCsv } from "./history-csv";
-import { sessionCookieSpec } from "../../server/account";
 import {
   CODING_CITATION,
   CODING_FIRST_PROVISIONAL_DAY,
@@ -13,11 +12,15 @@ import {
   codingPlanInputs,
   routerWithCodingData,
 } from "./test-routers";
-import { setRequestCookie } from "../../testing/request-cookies";
 import {
   downloadRequest,
+  itRefusesTheCsv,
+  itShowsTheRefusal,
+  itStaysLockedForAVisitor,
+  privateCsvLines,
   renderPage,
   serveMarketRouter,
+  signIn,
   textOf,
 } from "../../testing/market-page-tests";
 
@@ -62,7 +65,7 @@ describe("/llm-coding", () => {
   });
 
   it("gives a Full reader each product's latest value: the index, or a comparison's newest row", async () => {
-    setRequestCookie(sessionCookieSpec().name, CODING_FULL_SESSION);
+    signIn(CODING_FULL_SESSION);
     const html = await catalogPage();
     expect(html).not.toContain("data-coding-locked");
     expect(html).toMatch(
@@ -73,18 +76,17 @@ describe("/llm-coding", () => {
     expect(textOf(html)).toContain("(provisional)");
   });
 
-  it("shows a reader whose plan the api refuses (an ended trial) its words, and no value", async () => {
-    setRequestCookie(sessionCookieSpec().name, CODING_ENDED_SESSION);
-    const html = await catalogPage();
-    expect(html).toContain("data-coding-locked");
-    expect(textOf(html)).toContain(CODING_REFUSAL);
-    expect(html).not.toContain("data-value=");
+  itShowsTheRefusal({
+    market: "coding",
+    page: catalogPage,
+    session: CODING_ENDED_SESSION,
+    refusal: CODING_REFUSAL,
   });
 });
 
 describe("/llm-coding/<product>", () => {
   it("charts a comparison's two series for a Full reader, provisional days shaded, with table and CSV link", async () => {
-    setRequestCookie(sessionCookieSpec().name, CODING_FULL_SESSION);
+    signIn(CODING_FULL_SESSION);
     const html = await productPage("cc-vs-codex");
     expect(codingPlanInputs).toEqual([
       { planHistory: { sessionToken: CODING_FULL_SESSION, product: "cc-vs-codex" } },
@@ -102,31 +104,27 @@ describe("/llm-coding/<product>", () => {
   });
 
   it("cuts the chart, table and CSV link to a range", async () => {
-    setRequestCookie(sessionCookieSpec().name, CODING_FULL_SESSION);
+    signIn(CODING_FULL_SESSION);
     const html = await productPage("cc-merge", { range: "7D" });
     expect(html).toContain('data-chart-value-kind="percent"');
     expect(html.match(/<tr data-date=/g)).toHaveLength(7);
     expect(html).toContain('href="/llm-coding/cc-merge/history.csv?range=7D"');
   });
 
-  it("stays locked for a visitor, asking for no values", async () => {
-    const html = await productPage("cc-prs");
-    expect(html).toContain("data-coding-locked");
-    expect(html).not.toContain("data-chart=");
-    expect(html).toContain("GET /api/llm-coding/history?product=cc-prs");
-    expect(codingPlanInputs).toEqual([]);
+  itStaysLockedForAVisitor({
+    market: "coding",
+    page: () => productPage("cc-prs"),
+    request: "GET /api/llm-coding/history?product=cc-prs",
+    inputs: codingPlanInputs,
   });
 });
 
 describe("/llm-coding/<product>/history.csv", () => {
   it("gives a Full reader the rows oldest first with status, sample, source and citation, privately", async () => {
-    const response = await csv("cc-vs-codex", CODING_FULL_SESSION);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(response.headers.get("content-disposition")).toContain(
+    const lines = await privateCsvLines(
+      await csv("cc-vs-codex", CODING_FULL_SESSION),
       `tpi-llm-coding-cc-vs-codex-2026-09-01-to-${CODING_LAST_DAY}.csv`,
     );
-    const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe("date,value,value2,status,sample,source,citation");
     expect(lines[1]).toBe(`2026-09-01,100,80,settled,false,github-search,"${CODING_CITATION}"`);
     expect(lines.at(-1)).toContain(`${CODING_LAST_DAY},184,164,provisional,false`);
@@ -134,13 +132,11 @@ describe("/llm-coding/<product>/history.csv", () => {
     expect((await week.text()).trim().split("\r\n")).toHaveLength(8);
   });
 
-  it("refuses a visitor and an ended trial in the api's words, and an unknown product with 404", async () => {
-    const visitor = await csv("cc-prs");
-    expect(visitor.status).toBe(401);
-    expect(((await visitor.json()) as { message: string }).message).toBe(CODING_REFUSAL);
-    const ended = await csv("cc-prs", CODING_ENDED_SESSION);
-    expect(ended.status).toBe(401);
-    expect(((await ended.json()) as { message: string }).message).toBe(CODING_REFUSAL);
-    expect((await csv("not-a-product")).status).toBe(404);
+  itRefusesTheCsv({
+    csv,
+    id: "cc-prs",
+    unknownId: "not-a-product",
+    endedSession: CODING_ENDED_SESSION,
+    refusal: CODING_REFUSAL,
   });
 });

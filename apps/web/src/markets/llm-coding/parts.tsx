@@ -1,16 +1,20 @@
 import { ANY_PLAN_TEXT, type MarketLock } from "../../kit/access";
+import type { ApiRoute } from "../../kit/route-link";
 import { SourceList } from "../../kit/sources";
 import type { CodingDataSources } from "./lib";
 
 /** Who reads the LLM Coding values, as the api's routes grant them: any key, whatever its plan. */
 export const CODING_PLANS_TEXT = ANY_PLAN_TEXT;
 
-/** The /docs reference of the LLM Coding routes, each at its operation's anchor. */
-export const CODING_DOCS = {
-  methodology: "/docs#route-getLlmCodingMethodology",
-  index: "/docs#route-getLlmCodingIndex",
-  history: "/docs#route-getLlmCodingHistory",
-} as const;
+/** The LLM Coding routes the pages name, each linked to its reference on /docs. */
+export const CODING_ROUTES = {
+  methodology: {
+    request: "GET /api/llm-coding/methodology",
+    operationId: "getLlmCodingMethodology",
+  },
+  index: { request: "GET /api/llm-coding/index", operationId: "getLlmCodingIndex" },
+  history: { request: "GET /api/llm-coding/history", operationId: "getLlmCodingHistory" },
+} as const satisfies Record<string, ApiRoute>;
 
 /** The locked state of its values, for a reader whose plan does not read them. */
 export const CODING_LOCK: MarketLock = {

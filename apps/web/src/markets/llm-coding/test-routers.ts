@@ -1,7 +1,7 @@
 import { LLM_CODING_PRODUCTS, addDays, productCatalogEntry } from "@tpi/domain";
-import { TRPCError, initTRPC } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { ENDED_TRIAL_VIEWER, FULL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
+import { ENDED_TRIAL_VIEWER, FULL_VIEWER, marketFixture, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
@@ -10,11 +10,11 @@ import { ENDED_TRIAL_VIEWER, FULL_VIEWER, viewerProcedure } from "../../kit/test
  * trial, which the api answers as a caller without a key: its 401, like no session). Every plan input is recorded.
  * The api's own tests hold these shapes to the REST routes.
  */
-const t = initTRPC.create();
+const fixture = marketFixture("coding", { full: FULL_VIEWER, ended: ENDED_TRIAL_VIEWER });
 
-export const CODING_FULL_SESSION = "coding-full-session-0123456789";
-export const CODING_ENDED_SESSION = "coding-ended-session-0123456789";
-export const CODING_REFUSAL = "An API key is required for this route.";
+export const CODING_FULL_SESSION = fixture.sessions.full;
+export const CODING_ENDED_SESSION = fixture.sessions.ended;
+export const CODING_REFUSAL = fixture.keylessRefusal;
 export const CODING_CITATION =
   "Source: GitHub search API (api.github.com/search/issues and /search/commits), counts of public pull requests and commits per UTC day.";
 /** The first and last day of every product's history; the last 7 are provisional. */
@@ -41,11 +41,6 @@ const DATA_SOURCES = {
   ],
 };
 
-const VIEWERS = {
-  [CODING_FULL_SESSION]: FULL_VIEWER,
-  [CODING_ENDED_SESSION]: ENDED_TRIAL_VIEWER,
-};
-
 const products = LLM_CODING_PRODUCTS.map(productCatalogEntry);
 
 /** A product's rows: 100 + n pull requests (or 50 + n/10 percent), and 80 + n for `value2`. */
@@ -62,16 +57,9 @@ function historyOf(product: string) {
   return rows;
 }
 
-/** The api's refusal of a caller without a live plan: its 401, in its words. */
-function refuse(sessionToken: string | undefined): void {
-  if (sessionToken === CODING_FULL_SESSION) return;
-  throw new TRPCError({ code: "UNAUTHORIZED", message: CODING_REFUSAL });
-}
-
 const planInput = z.object({ sessionToken: z.string().optional(), product: z.string() }).strict();
 
-export const routerWithCodingData = t.router({
-  viewer: viewerProcedure(VIEWERS),
+export const routerWithCodingData = fixture.router({
   llmCoding: t.router({
     products: t.procedure.query(() => ({ success: true as const, data: products })),
     methodology: t.procedure.query(() => ({
@@ -96,7 +84,7 @@ export const routerWithCodingData = t.router({
     })),
     planHistory: t.procedure.input(planInput).query(({ input }) => {
       codingPlanInputs.push({ planHistory: input });
-      refuse(input.sessionToken);
+      fixture.checkCaller(input.sessionToken, { reads: "full" });
       const entry = products.find((one) => one.id === input.product);
       const data = historyOf(input.product);
       return {
@@ -111,7 +99,7 @@ export const routerWithCodingData = t.router({
     }),
     planIndex: t.procedure.input(planInput).query(({ input }) => {
       codingPlanInputs.push({ planIndex: input });
-      refuse(input.sessionToken);
+      fixture.checkCaller(input.sessionToken, { reads: "full" });
       const entry = products.find((one) => one.id === input.product);
       const newest = historyOf(input.product).at(-1);
       if (entry === undefined || newest === undefined) throw new TRPCError({ code: "NOT_FOUND" });

@@ -1,15 +1,13 @@
 import { MEMORY_TYPES } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
+import { expectedSeries } from "../../testing/expected-series";
 import {
   changeDirection,
   formatMemoryChange,
   formatMemoryPrice,
   groupMemoryTypes,
   isMemoryTypeId,
-  memoryCsvFileName,
-  memoryCsvPathOf,
   memoryHistoryToCsv,
-  memoryPathOf,
   memoryRowProvenance,
   memorySeries,
   memoryUnitOf,
@@ -35,15 +33,7 @@ const row = (date: string, price: number, extra: Partial<MemoryHistoryRow> = {})
   ...extra,
 });
 
-describe("memory paths and ids", () => {
-  it("names a type's page, its CSV and the CSV's file", () => {
-    expect(memoryPathOf("mem_ddr5_16gb")).toBe("/memory/mem_ddr5_16gb");
-    expect(memoryCsvPathOf("mem_ddr5_16gb")).toBe("/memory/mem_ddr5_16gb/history.csv");
-    expect(memoryCsvFileName("mem_ddr5_16gb", "2026-10-01", "2026-11-20")).toBe(
-      "tpi-memory-mem_ddr5_16gb-2026-10-01-to-2026-11-20.csv",
-    );
-  });
-
+describe("memory ids", () => {
   it("knows the catalogue's frozen ids only, exactly as spelt", () => {
     expect(isMemoryTypeId("mem_ddr5_16gb")).toBe(true);
     expect(isMemoryTypeId("MEM_DDR5_16GB")).toBe(false);
@@ -54,12 +44,12 @@ describe("memory paths and ids", () => {
 describe("groupMemoryTypes", () => {
   it("groups the 14 types as DRAM (7), NAND flash (4) and modules (3), in the api's order", () => {
     const groups = groupMemoryTypes(catalogue);
-    expect(groups.map((group) => [group.category, group.types.length])).toEqual([
+    expect(groups.map((group) => [group.category, group.entries.length])).toEqual([
       ["dram", 7],
       ["flash", 4],
       ["module", 3],
     ]);
-    expect(groups[0]?.types[0]?.id).toBe("mem_ddr3_4gb");
+    expect(groups[0]?.entries[0]?.id).toBe("mem_ddr3_4gb");
     expect(groups[2]?.heading).toBe("Memory modules");
   });
 
@@ -97,14 +87,10 @@ describe("memory formats and units", () => {
     expect(
       memorySeries("DDR5", [row("2026-11-23T21:00:00.000Z", 7.5), row("2026-11-24", 7.6)]),
     ).toEqual([
-      {
-        key: "price",
-        label: "DDR5",
-        points: [
-          { date: "2026-11-23", value: 7.5 },
-          { date: "2026-11-24", value: 7.6 },
-        ],
-      },
+      expectedSeries("price", "DDR5", [
+        ["2026-11-23", 7.5],
+        ["2026-11-24", 7.6],
+      ]),
     ]);
   });
 });

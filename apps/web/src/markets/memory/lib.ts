@@ -1,7 +1,8 @@
-import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS } from "@tpi/domain";
+import { MEMORY_CATEGORIES, MEMORY_TYPE_IDS, MEMORY_UNITS, type MemoryCategory } from "@tpi/domain";
 import { formatPercent, formatUsd } from "../../lib/format";
+import { groupByCategory, type CatalogGroup, type CatalogHeading } from "../../kit/catalog";
 import { seriesPaths } from "../../kit/series-paths";
-import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import { fieldsCsv, type RowProvenance } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
 
 export { isMemoryTypeId } from "./ids";
@@ -13,19 +14,13 @@ export { isMemoryTypeId } from "./ids";
  * fields read here.
  */
 
-/** The section's page (app/memory/page.tsx). */
-export const MEMORY_PATH = "/memory";
-
-/** A memory type's page, its chart's CSV and the CSV's file name. */
-export const {
-  pathOf: memoryPathOf,
-  csvPathOf: memoryCsvPathOf,
-  csvFileName: memoryCsvFileName,
-} = seriesPaths(MEMORY_PATH, "tpi-memory");
+/** The section's page (app/memory/page.tsx), a memory type's page, its CSV and the CSV's file. */
+export const MEMORY_PATHS = seriesPaths("memory");
+export const MEMORY_PATH = MEMORY_PATHS.root;
 
 /** Every memory type's page, in catalogue order (the sitemap's and the site audit's). */
 export function memoryPagePaths(): string[] {
-  return MEMORY_TYPE_IDS.map((id) => memoryPathOf(id));
+  return MEMORY_TYPE_IDS.map((id) => MEMORY_PATHS.pathOf(id));
 }
 
 /** A memory price has three decimals: chip prices are a few dollars, quoted to the tenth of a cent. */
@@ -47,8 +42,8 @@ export function settlementDayOf(date: string): string {
   return date.slice(0, 10);
 }
 
-/** The headings of the catalogue's categories, in the api's order (`MEMORY_CATEGORIES`). */
-export const MEMORY_CATEGORY_HEADINGS: Readonly<Record<string, { heading: string; text: string }>> =
+/** How the section page heads each category of the catalogue. */
+const MEMORY_CATEGORY_HEADINGS: Readonly<Record<MemoryCategory, Omit<CatalogHeading, "category">>> =
   {
     dram: { heading: "DRAM chips", text: `Spot price of one DRAM chip (${MEMORY_UNITS.dram}).` },
     flash: {
@@ -61,6 +56,12 @@ export const MEMORY_CATEGORY_HEADINGS: Readonly<Record<string, { heading: string
     },
   };
 
+/** The catalogue's groups, in the api's order of its categories (`MEMORY_CATEGORIES`). */
+export const MEMORY_GROUPS: readonly CatalogHeading[] = MEMORY_CATEGORIES.map((category) => ({
+  category,
+  ...MEMORY_CATEGORY_HEADINGS[category],
+}));
+
 /** The unit one price is in, by category (USD per chip or per module). */
 export function memoryUnitOf(category: string): string {
   return (MEMORY_UNITS as Record<string, string>)[category] ?? "USD";
@@ -69,36 +70,11 @@ export function memoryUnitOf(category: string): string {
 /** A catalogue entry as `GET /api/memory-types` serves it. */
 export type MemoryCatalogEntry = { id: string; memory_type: string; category: string };
 
-export type MemoryGroup<T extends MemoryCatalogEntry> = {
-  category: string;
-  heading: string;
-  text: string;
-  types: T[];
-};
-
-/**
- * The catalogue by category, each in the api's order. A category the page does not know yet gets
- * a group of its own after the known ones (headed by its name), so that no type is ever hidden.
- */
+/** The catalogue by category, each in the api's order; no type is ever hidden. */
 export function groupMemoryTypes<T extends MemoryCatalogEntry>(
   types: readonly T[],
-): MemoryGroup<T>[] {
-  const categories = [
-    ...MEMORY_CATEGORIES,
-    ...new Set(
-      types
-        .map((entry) => entry.category)
-        .filter((category) => !(MEMORY_CATEGORIES as readonly string[]).includes(category)),
-    ),
-  ];
-  return categories
-    .map((category) => ({
-      category,
-      heading: MEMORY_CATEGORY_HEADINGS[category]?.heading ?? category,
-      text: MEMORY_CATEGORY_HEADINGS[category]?.text ?? "",
-      types: types.filter((entry) => entry.category === category),
-    }))
-    .filter((group) => group.types.length > 0);
+): CatalogGroup<T>[] {
+  return groupByCategory(types, MEMORY_GROUPS);
 }
 
 /** The fields of a settled day the chart, table and CSV read (`GET /api/memory/{id}/history`). */
@@ -155,17 +131,9 @@ export function memoryHistoryToCsv(
   rows: readonly MemoryHistoryRow[],
   provenanceOf: (row: MemoryHistoryRow) => MemoryProvenance,
 ): string {
-  return provenancedCsv(
+  return fieldsCsv(
     MEMORY_CSV_COLUMNS,
-    rows,
-    (row) => [
-      settlementDayOf(row.date),
-      String(row.price),
-      optionalCell(row.changePct),
-      optionalCell(row.weeklyHigh),
-      optionalCell(row.weeklyLow),
-      optionalCell(row.sourceUpdatedAt),
-    ],
+    rows.map((row) => ({ ...row, date: settlementDayOf(row.date) })),
     provenanceOf,
   );
 }

@@ -2,8 +2,11 @@ import "server-only";
 import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
 import type { RouterOutputs } from "../../lib/api-types";
 import { planAnswer, sessionInput, type PlanAnswer } from "../../kit/plan-answer";
+import type { SeriesSource } from "../../kit/series-source";
 import { apiClient } from "../../server/trpc-client";
 import { personalApi } from "../../server/viewer";
+import { isMemoryTypeId } from "./ids";
+import { MEMORY_PATHS, settlementDayOf, type MemoryCatalogEntry } from "./lib";
 
 /**
  * The Memory data, through the api's `memory` procedures: the public catalogue and methodology
@@ -66,3 +69,20 @@ export async function loadPlanMemoryHistory(
 export function memoryIndexRows(answer: PlanMemoryIndex): readonly MemoryIndexRow[] {
   return Array.isArray(answer.data) ? answer.data : [answer.data];
 }
+
+/**
+ * The memory types as their pages and CSV read them: one series each, the settled price, from
+ * the first settled day (the plan reads all history).
+ */
+export const MEMORY_SERIES: SeriesSource<MemoryCatalogEntry, PlanMemoryHistory> = {
+  param: "id",
+  paths: MEMORY_PATHS,
+  find: async (id) =>
+    isMemoryTypeId(id)
+      ? (await loadMemoryTypes()).data.find((entry) => entry.id === id)
+      : undefined,
+  load: (token, type) => loadPlanMemoryHistory(token, type.id),
+  offer: () => ({ held: "All", keys: ["price"] }),
+  dayOf: (row) => settlementDayOf(row.date),
+  noneYet: (type) => `No trading day of ${type.memory_type} has settled yet.`,
+};

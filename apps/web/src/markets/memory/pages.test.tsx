@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from "vitest";
 import { MemoryPage } from "./overview-page";
 import { MemoryTypePage } from "./type-page";
 import { GET as memoryCsv } from "./history-csv";
-import { sessionCookieSpec } from "../../server/account";
 import {
   MEMORY_CITATION,
   MEMORY_ENDED_SESSION,
@@ -15,11 +14,15 @@ import {
   memoryPlanInputs,
   routerWithMemoryData,
 } from "./test-routers";
-import { setRequestCookie } from "../../testing/request-cookies";
 import {
   downloadRequest,
+  itRefusesTheCsv,
+  itShowsTheRefusal,
+  itStaysLockedForAVisitor,
+  privateCsvLines,
   renderPage,
   serveMarketRouter,
+  signIn,
   textOf,
 } from "../../testing/market-page-tests";
 
@@ -73,7 +76,7 @@ describe("/memory", () => {
   });
 
   it("gives a Trial reader each type's latest price, change, weekly high and low, settlement day and source time, marked as the sample", async () => {
-    setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
+    signIn(MEMORY_TRIAL_SESSION);
     const html = await sectionPage();
     expect(memoryPlanInputs).toEqual([{ planIndex: { sessionToken: MEMORY_TRIAL_SESSION } }]);
     expect(html).not.toContain("data-memory-locked");
@@ -98,18 +101,17 @@ describe("/memory", () => {
     expect(textOf(html)).toContain("Signed in as ada@example.com (Trial plan)");
   });
 
-  it("shows a reader whose plan the api refuses (an ended trial) its words, and no number", async () => {
-    setRequestCookie(sessionCookieSpec().name, MEMORY_ENDED_SESSION);
-    const html = await sectionPage();
-    expect(html).toContain("data-memory-locked");
-    expect(textOf(html)).toContain(MEMORY_REFUSAL);
-    expect(html).not.toContain("data-value=");
+  itShowsTheRefusal({
+    market: "memory",
+    page: sectionPage,
+    session: MEMORY_ENDED_SESSION,
+    refusal: MEMORY_REFUSAL,
   });
 });
 
 describe("/memory/<id>", () => {
   it("charts a Trial reader's settled days in USD, with the latest card, the source under the chart, the table and the CSV link", async () => {
-    setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
+    signIn(MEMORY_TRIAL_SESSION);
     const html = await typePage("mem_ddr5_16gb");
     expect(memoryPlanInputs).toEqual([
       {
@@ -140,7 +142,7 @@ describe("/memory/<id>", () => {
   });
 
   it("cuts the chart, table and CSV link to a range", async () => {
-    setRequestCookie(sessionCookieSpec().name, MEMORY_TRIAL_SESSION);
+    signIn(MEMORY_TRIAL_SESSION);
     const html = await typePage("mem_ddr5_rdimm_32gb", { range: "7D" });
     // 19 to 25 Nov: five weekdays.
     expect(html.match(/<tr data-date=/g)).toHaveLength(5);
@@ -148,13 +150,11 @@ describe("/memory/<id>", () => {
     expect(textOf(html)).toContain("USD per module");
   });
 
-  it("stays locked for a visitor, asking for no values", async () => {
-    const html = await typePage("mem_ddr5_16gb");
-    expect(html).toContain("data-memory-locked");
-    expect(html).not.toContain("data-chart=");
-    expect(html).not.toContain("data-value=");
-    expect(textOf(html)).toContain("GET /api/memory/mem_ddr5_16gb/history");
-    expect(memoryPlanInputs).toEqual([]);
+  itStaysLockedForAVisitor({
+    market: "memory",
+    page: () => typePage("mem_ddr5_16gb"),
+    request: "GET /api/memory/mem_ddr5_16gb/history",
+    inputs: memoryPlanInputs,
   });
 
   it("is the 404 for an id the catalogue does not have", async () => {
@@ -164,13 +164,10 @@ describe("/memory/<id>", () => {
 
 describe("/memory/<id>/history.csv", () => {
   it("gives a Trial reader the settled days oldest first with sample, source and citation, privately", async () => {
-    const response = await csv("mem_ddr5_16gb", MEMORY_TRIAL_SESSION);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(response.headers.get("content-disposition")).toContain(
+    const lines = await privateCsvLines(
+      await csv("mem_ddr5_16gb", MEMORY_TRIAL_SESSION),
       `tpi-memory-mem_ddr5_16gb-2026-09-01-to-${MEMORY_LAST_DAY}.csv`,
     );
-    const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
       "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation",
     );
@@ -185,13 +182,11 @@ describe("/memory/<id>/history.csv", () => {
     expect((await week.text()).trim().split("\r\n")).toHaveLength(6);
   });
 
-  it("refuses a visitor and an ended trial in the api's words, and an unknown id with 404", async () => {
-    const visitor = await csv("mem_ddr5_16gb");
-    expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toEqual({ error: "Unauthorized", message: MEMORY_REFUSAL });
-    const ended = await csv("mem_ddr5_16gb", MEMORY_ENDED_SESSION);
-    expect(ended.status).toBe(401);
-    expect(((await ended.json()) as { message: string }).message).toBe(MEMORY_REFUSAL);
-    expect((await csv("not-a-type")).status).toBe(404);
+  itRefusesTheCsv({
+    csv,
+    id: "mem_ddr5_16gb",
+    unknownId: "not-a-type",
+    endedSession: MEMORY_ENDED_SESSION,
+    refusal: MEMORY_REFUSAL,
   });
 });

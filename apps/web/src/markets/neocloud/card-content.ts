@@ -1,9 +1,9 @@
 import "server-only";
 import type { CardContent } from "../../lib/social-card";
-import { neocloudCard } from "./card";
+import { NEOCLOUD_CARD } from "./card";
 import { loadNeocloudMethodology } from "./loaders";
 
 /** The sites have their own source (Epoch AI's datasets, or the sample until the first import). */
 export async function loadNeocloudCard(): Promise<CardContent> {
-  return neocloudCard((await loadNeocloudMethodology()).dataSources.sample);
+  return NEOCLOUD_CARD.content((await loadNeocloudMethodology()).dataSources.sample);
 }

@@ -1,7 +1,11 @@
 import { PLAN_LABELS } from "@tpi/domain";
 import { DocsInline } from "../../components/docs-text";
 import { KEY_HREF } from "../../components/keyed-access";
-import { SourceCitations } from "../../kit/sources";
+import { PlanLocked } from "../../kit/access";
+import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { RouteLink, type ApiRoute } from "../../kit/route-link";
+import { NumberCell, StackTable } from "../../kit/table";
+import { TitledSection } from "../../kit/titled-section";
 import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
 import { formatCount } from "../../lib/format";
 import {
@@ -30,8 +34,10 @@ import { MethodRules } from "../../kit/method-rules";
 const READING_PLAN = PLAN_LABELS.full;
 
 /** The REST routes of this page, linked to their reference on /docs. */
-const SITES_ROUTE_ANCHOR = "/docs#route-listNeocloudSites";
-const METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getNeocloudMethodology";
+const NEOCLOUD_ROUTES = {
+  sites: { request: "GET /api/neocloud/sites", operationId: "listNeocloudSites" },
+  methodology: { request: "GET /api/neocloud/methodology", operationId: "getNeocloudMethodology" },
+} as const satisfies Record<string, ApiRoute>;
 const NATURAL_EARTH_URL = "https://www.naturalearthdata.com/";
 
 /**
@@ -40,43 +46,44 @@ const NATURAL_EARTH_URL = "https://www.naturalearthdata.com/";
  */
 export function NeocloudLocked({ refusal }: { refusal: string | undefined }) {
   return (
-    <section aria-labelledby="access-heading" data-neocloud-state="locked">
-      <h2 id="access-heading">Who reads the sites</h2>
-      <p className="notice">
-        Site data is read with the {READING_PLAN} plan: signed in on a {READING_PLAN} account, this
-        page shows the map, the table of sites with their GPUs, power and dates, the totals by
-        country and GPU type and a CSV; a {READING_PLAN} API key gets the same from{" "}
-        <code>GET /api/neocloud/sites</code>. {PLAN_LABELS.trial} and {PLAN_LABELS.premium} plans
-        and visitors see no site.
-      </p>
-      {refusal !== undefined && (
-        <p className="key-teaser" data-neocloud-refusal>
-          The API&apos;s answer for your plan: {refusal}
-        </p>
-      )}
-      <ol>
-        <li>
-          <a href={KEY_HREF}>Create an account</a> and confirm your address.
-        </li>
-        <li>
-          Sign in; <a href="/account">your account page</a> shows your plan and how to request the{" "}
-          {READING_PLAN} plan.
-        </li>
-        <li>
-          Then come back here, or call <code>GET /api/neocloud/sites</code> with{" "}
-          <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-          <a href={SITES_ROUTE_ANCHOR}>API reference</a>).
-        </li>
-      </ol>
-    </section>
+    <PlanLocked
+      market="neocloud"
+      title="Who reads the sites"
+      notice={
+        <>
+          Site data is read with the {READING_PLAN} plan: signed in on a {READING_PLAN} account,
+          this page shows the map, the table of sites with their GPUs, power and dates, the totals
+          by country and GPU type and a CSV; a {READING_PLAN} API key gets the same from{" "}
+          <code>GET /api/neocloud/sites</code>. {PLAN_LABELS.trial} and {PLAN_LABELS.premium} plans
+          and visitors see no site.
+        </>
+      }
+      refusal={refusal}
+      steps={
+        <>
+          <li>
+            <a href={KEY_HREF}>Create an account</a> and confirm your address.
+          </li>
+          <li>
+            Sign in; <a href="/account">your account page</a> shows your plan and how to request the{" "}
+            {READING_PLAN} plan.
+          </li>
+        </>
+      }
+      callLead="Then come back here, or call"
+      route={NEOCLOUD_ROUTES.sites}
+    />
   );
 }
 
 /** What the dataset is and what a neo-cloud is, from the api's methodology: the same for every reader. */
 export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodology }) {
   return (
-    <section aria-labelledby="about-heading" data-neocloud-about>
-      <h2 id="about-heading">What the dataset is</h2>
+    <TitledSection
+      id="about-heading"
+      title="What the dataset is"
+      attributes={{ "data-neocloud-about": true }}
+    >
       <p>
         One row per AI data-centre site: who runs it, where it is (to the precision the source
         gives), its status, the GPUs it holds or is planned to hold, its power capacity in megawatts
@@ -91,27 +98,23 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
       </p>
       <p>
         The page shows neo-cloud sites unless the form asks for all sites. The full method is served
-        to anyone by{" "}
-        <a href={METHODOLOGY_ROUTE_ANCHOR}>
-          <code>GET /api/neocloud/methodology</code>
-        </a>{" "}
-        (see the <a href="/docs">API docs</a>).
+        to anyone by <RouteLink route={NEOCLOUD_ROUTES.methodology} /> (see the{" "}
+        <a href="/docs">API docs</a>).
       </p>
       <MethodRules rules={methodology.rules} market="neocloud" />
-    </section>
+    </TitledSection>
   );
 }
 
 /** The sources with their citations and licences, and the map outline's credit. */
 export function NeocloudSources({ methodology }: { methodology: NeocloudMethodology }) {
   return (
-    <section aria-labelledby="sources-heading" data-neocloud-sources>
-      <h2 id="sources-heading">Sources</h2>
-      {methodology.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {methodology.dataSources.notice}
-        </p>
-      )}
+    <TitledSection
+      id="sources-heading"
+      title="Sources"
+      attributes={{ "data-neocloud-sources": true }}
+    >
+      <SampleNotice dataSources={methodology.dataSources} />
       <ul>
         {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
@@ -140,7 +143,7 @@ export function NeocloudSources({ methodology }: { methodology: NeocloudMethodol
         bundled with the site (from the <code>world-atlas</code> package); drawn in an
         equirectangular projection (longitude and latitude as straight axes), 84°N to 60°S.
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -277,6 +280,11 @@ export function NeocloudMap({ sites }: { sites: readonly NeocloudSiteLike[] }) {
   );
 }
 
+/** A site's power capacity in MW, or a dash where the source gives none. */
+function formatPower(megawatts: number | null): string {
+  return megawatts === null ? "\u2013" : formatCount(megawatts);
+}
+
 /** The dates a site has, in the order a build goes. */
 function SiteDates({ site }: { site: NeocloudSiteLike }) {
   const dates = [
@@ -312,67 +320,59 @@ export function NeocloudSitesTable({
   return (
     <>
       <div className="table-wrap">
-        <table className="stack" data-table="neocloud-sites">
-          <caption>
-            Sites {formatCount(first)} to {formatCount(last)} of {formatCount(answer.total)}:
-            company and site, place, status, GPUs, power capacity, dates and source
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Company and site</th>
-              <th scope="col">Place</th>
-              <th scope="col">Status</th>
-              <th scope="col">GPUs</th>
-              <th scope="col" className="num">
-                GPU count
-              </th>
-              <th scope="col" className="num">
-                Power (MW)
-              </th>
-              <th scope="col">Dates</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sites.map((site) => {
-              const link = sourceLinkOf(site);
-              return (
-                <tr key={site.id} id={siteAnchorOf(site)} data-site={site.id}>
-                  <th scope="row">
-                    <span>
-                      {siteLabelOf(site)}
-                      {site.isNeocloud ? "" : " (not a neo-cloud)"}
-                    </span>
-                  </th>
-                  <td data-label="Place">{placeOf(site) || "\u2013"}</td>
-                  <td data-label="Status">{statusLabelOf(site.status)}</td>
-                  <td data-label="GPUs">
-                    {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
-                  </td>
-                  <td className="num" data-label="GPU count">
-                    {formatGpuQty(site)}
-                  </td>
-                  <td className="num" data-label="Power (MW)" data-value={site.powerCapacity ?? ""}>
-                    {site.powerCapacity === null ? "\u2013" : formatCount(site.powerCapacity)}
-                  </td>
-                  <td data-label="Dates">
-                    <SiteDates site={site} />
-                  </td>
-                  <td data-label="Source">
-                    {link === undefined ? (
-                      site.dataset
-                    ) : (
-                      <a href={link} rel="nofollow noopener">
-                        Source
-                        <span className="sr-only"> for {siteLabelOf(site)}</span>
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <StackTable
+          name="neocloud-sites"
+          caption={
+            <>
+              Sites {formatCount(first)} to {formatCount(last)} of {formatCount(answer.total)}:
+              company and site, place, status, GPUs, power capacity, dates and source
+            </>
+          }
+          columns={[
+            "Company and site",
+            "Place",
+            "Status",
+            "GPUs",
+            { num: "GPU count" },
+            { num: "Power (MW)" },
+            "Dates",
+            "Source",
+          ]}
+        >
+          {sites.map((site) => {
+            const link = sourceLinkOf(site);
+            return (
+              <tr key={site.id} id={siteAnchorOf(site)} data-site={site.id}>
+                <th scope="row">
+                  <span>
+                    {siteLabelOf(site)}
+                    {site.isNeocloud ? "" : " (not a neo-cloud)"}
+                  </span>
+                </th>
+                <td data-label="Place">{placeOf(site) || "\u2013"}</td>
+                <td data-label="Status">{statusLabelOf(site.status)}</td>
+                <td data-label="GPUs">
+                  {site.gpuTypes.length === 0 ? "\u2013" : site.gpuTypes.join(", ")}
+                </td>
+                <NumberCell label="GPU count" text={formatGpuQty(site)} />
+                <NumberCell label="Power (MW)" value={site.powerCapacity} format={formatPower} />
+                <td data-label="Dates">
+                  <SiteDates site={site} />
+                </td>
+                <td data-label="Source">
+                  {link === undefined ? (
+                    site.dataset
+                  ) : (
+                    <a href={link} rel="nofollow noopener">
+                      Source
+                      <span className="sr-only"> for {siteLabelOf(site)}</span>
+                    </a>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </StackTable>
       </div>
       <NeocloudPages answer={answer} filters={filters} />
     </>
@@ -421,39 +421,20 @@ export function NeocloudAggregateTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="stack" data-table={id}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{keyLabel}</th>
-            <th scope="col" className="num">
-              Sites
-            </th>
-            <th scope="col" className="num">
-              Power (MW)
-            </th>
-            <th scope="col" className="num">
-              GPUs
-            </th>
+      <StackTable
+        name={id}
+        caption={caption}
+        columns={[keyLabel, { num: "Sites" }, { num: "Power (MW)" }, { num: "GPUs" }]}
+      >
+        {answer.data.map((bucket) => (
+          <tr key={bucket.key} data-bucket={bucket.key}>
+            <th scope="row">{bucket.key}</th>
+            <NumberCell label="Sites" text={formatCount(bucket.site_count)} />
+            <NumberCell label="Power (MW)" value={bucket.total_power_mw} format={formatCount} />
+            <NumberCell label="GPUs" value={bucket.total_gpu_qty} format={formatCount} />
           </tr>
-        </thead>
-        <tbody>
-          {answer.data.map((bucket) => (
-            <tr key={bucket.key} data-bucket={bucket.key}>
-              <th scope="row">{bucket.key}</th>
-              <td className="num" data-label="Sites">
-                {formatCount(bucket.site_count)}
-              </td>
-              <td className="num" data-label="Power (MW)" data-value={bucket.total_power_mw}>
-                {formatCount(bucket.total_power_mw)}
-              </td>
-              <td className="num" data-label="GPUs" data-value={bucket.total_gpu_qty}>
-                {formatCount(bucket.total_gpu_qty)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackTable>
       <p className="muted" data-aggregate-gaps>
         Of {formatCount(answer.sites)} site{answer.sites === 1 ? "" : "s"},{" "}
         {formatCount(answer.sitesWithoutPower)} without a power figure and{" "}
@@ -484,15 +465,16 @@ export function NeocloudValues({
   filters: NeocloudFilters;
 }) {
   return (
-    <section aria-labelledby="sites-heading" data-neocloud-state="values">
-      <h2 id="sites-heading">
-        {formatCount(sites.total)} site{sites.total === 1 ? "" : "s"}
-      </h2>
-      {sites.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {sites.dataSources.notice}
-        </p>
-      )}
+    <TitledSection
+      id="sites-heading"
+      title={
+        <>
+          {formatCount(sites.total)} site{sites.total === 1 ? "" : "s"}
+        </>
+      }
+      attributes={{ "data-neocloud-state": "values" }}
+    >
+      <SampleNotice dataSources={sites.dataSources} />
       {sites.data.length === 0 ? (
         <>
           <p className="notice" data-neocloud-empty>
@@ -536,6 +518,6 @@ export function NeocloudValues({
           />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -5,7 +5,7 @@ import {
   type SiteStatus,
 } from "@tpi/domain";
 import { formatCount } from "../../lib/format";
-import { csvField } from "../../lib/shape";
+import { fieldsCsv } from "../../kit/csv";
 import { MAP_HEIGHT, MAP_WIDTH, project } from "./world-map";
 
 /**
@@ -275,8 +275,8 @@ export function neocloudCsvFileName(filters: NeocloudFilters): string {
 }
 
 /**
- * The CSV's columns: the api's field names (so a script reads the file as it reads the api),
- * the power with its unit in the name, then where each row comes from.
+ * The CSV's own columns: the api's field names (so a script reads the file as it reads the api),
+ * the power with its unit in the name; where each row comes from follows.
  */
 export const NEOCLOUD_CSV_COLUMNS = [
   "id",
@@ -309,9 +309,6 @@ export const NEOCLOUD_CSV_COLUMNS = [
   "fullCapacityTarget",
   "dataset",
   "sourceNotes",
-  "sample",
-  "source",
-  "citation",
 ] as const;
 
 /**
@@ -320,46 +317,17 @@ export const NEOCLOUD_CSV_COLUMNS = [
  * generated sample site, its source and the citation its licence requires.
  */
 export function neocloudSitesToCsv(sites: readonly NeocloudSiteLike[]): string {
-  const text = (value: string | number | boolean | null | undefined) =>
-    value === null || value === undefined ? "" : String(value);
-  const lines = [NEOCLOUD_CSV_COLUMNS.join(",")];
-  for (const site of sites) {
-    const fields: Record<(typeof NEOCLOUD_CSV_COLUMNS)[number], string> = {
-      id: site.id,
-      company: text(site.company),
-      siteName: text(site.siteName),
-      streetAddress: text(site.streetAddress),
-      city: text(site.city),
-      state: text(site.state),
-      country: text(site.country),
-      latitude: text(site.latitude),
-      longitude: text(site.longitude),
-      coordinatePrecision: text(site.coordinatePrecision),
-      isNeocloud: String(site.isNeocloud),
-      category: site.category,
-      status: text(site.status),
-      dcTier: text(site.dcTier),
-      ownershipModel: text(site.ownershipModel),
-      coloPartner: text(site.coloPartner),
+  return fieldsCsv(
+    NEOCLOUD_CSV_COLUMNS,
+    sites.map((site) => ({
+      ...site,
       gpuTypes: site.gpuTypes.join("; "),
-      gpuQtyKnown: text(site.gpuQtyKnown),
-      gpuQtyEst: text(site.gpuQtyEst),
-      chipGeneration: text(site.chipGeneration),
-      powerCapacityMw: text(site.powerCapacity),
-      leaseTerm: text(site.leaseTerm),
-      keyCustomer: text(site.keyCustomer),
-      contractAnnounced: text(site.contractAnnounced),
-      gpuOrderDate: text(site.gpuOrderDate),
-      constructionStart: text(site.constructionStart),
-      phase1LiveDate: text(site.phase1LiveDate),
-      fullCapacityTarget: text(site.fullCapacityTarget),
-      dataset: site.dataset,
-      sourceNotes: text(site.sourceNotes),
-      sample: String(site.sample),
+      powerCapacityMw: site.powerCapacity,
+    })),
+    (site) => ({
+      sample: site.sample,
       source: site.provenance.source,
       citation: site.provenance.citation,
-    };
-    lines.push(NEOCLOUD_CSV_COLUMNS.map((column) => csvField(fields[column])).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+    }),
+  );
 }

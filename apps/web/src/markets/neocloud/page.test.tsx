@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NeocloudPage } from "./page";
 import { GET as neocloudCsv } from "./sites-csv";
-import { sessionCookieSpec } from "../../server/account";
-import { setRequestCookie } from "../../testing/request-cookies";
 import {
   downloadRequest,
+  privateCsvLines,
   renderPage,
   serveMarketRouter,
+  signIn,
   textOf,
 } from "../../testing/market-page-tests";
 import {
@@ -72,7 +72,7 @@ describe("/neocloud for a visitor", () => {
 
 describe("/neocloud for a reader whose plan does not read site data", () => {
   it("shows the locked state with the api's 403, and refuses the CSV with it", async () => {
-    setRequestCookie(sessionCookieSpec().name, NEOCLOUD_REFUSED_SESSION);
+    signIn(NEOCLOUD_REFUSED_SESSION);
     const html = await render();
     expect(html).toContain('data-neocloud-state="locked"');
     expect(textOf(html)).toContain(NEOCLOUD_PLAN_REFUSAL);
@@ -86,7 +86,7 @@ describe("/neocloud for a reader whose plan does not read site data", () => {
 });
 
 describe("/neocloud for a Full reader", () => {
-  beforeEach(() => setRequestCookie(sessionCookieSpec().name, NEOCLOUD_FULL_SESSION));
+  beforeEach(() => signIn(NEOCLOUD_FULL_SESSION));
 
   it("draws each placed site on the map at its projected place, linked to its row", async () => {
     const html = await render();
@@ -221,15 +221,10 @@ describe("/neocloud for a Full reader", () => {
   });
 
   it("sends every site of the filters as CSV with provenance, never cached", async () => {
-    const response = await neocloudCsv(
-      csvRequest("?scope=all&country=United%20States", NEOCLOUD_FULL_SESSION),
+    const lines = await privateCsvLines(
+      await neocloudCsv(csvRequest("?scope=all&country=United%20States", NEOCLOUD_FULL_SESSION)),
+      "tpi-neocloud-sites-all-united-states.csv",
     );
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="tpi-neocloud-sites-all-united-states.csv"',
-    );
-    const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
       "id,company,siteName,streetAddress,city,state,country,latitude,longitude,coordinatePrecision,isNeocloud,category,status,dcTier,ownershipModel,coloPartner,gpuTypes,gpuQtyKnown,gpuQtyEst,chipGeneration,powerCapacityMw,leaseTerm,keyCustomer,contractAnnounced,gpuOrderDate,constructionStart,phase1LiveDate,fullCapacityTarget,dataset,sourceNotes,sample,source,citation",
     );

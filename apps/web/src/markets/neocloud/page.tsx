@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { sectionPage } from "../../kit/market-page";
 import {
   NeocloudAbout,
   NeocloudFilterForm,
@@ -7,62 +7,51 @@ import {
   NeocloudValues,
 } from "./components";
 import { SignedInNote } from "../../components/signed-in-note";
-import { readWebEnv } from "../../env";
 import { NEOCLOUD_PATH, neocloudFiltersOf, neocloudOffsetOf } from "./lib";
-import { socialMetadata } from "../../lib/social";
-import { NEOCLOUD_CARD_PATH } from "./card";
+import { NEOCLOUD_CARD } from "./card";
 import {
   loadNeocloudMethodology,
   loadPlanNeocloudAggregate,
   loadPlanNeocloudSites,
 } from "./loaders";
-import { loadViewer } from "../../server/viewer";
 
-const TITLE = "Neo-Cloud Sites";
-const DESCRIPTION =
-  "Where the neo-clouds' AI data centres are: each site's operator, place, status, GPUs, power capacity and dates, on a world map and in a table, from Epoch AI's data. Read with the Full plan.";
-
-/** The card names the dataset, never a site: a shared link is read by anyone. */
-export async function generateMetadata(): Promise<Metadata> {
-  const methodology = await loadNeocloudMethodology();
-  return {
-    title: TITLE,
-    description: DESCRIPTION,
-    ...socialMetadata({
-      siteUrl: readWebEnv().publicSiteUrl,
-      path: NEOCLOUD_PATH,
-      title: "Where the neo-clouds' AI data centres are",
-      description: DESCRIPTION,
-      image: NEOCLOUD_CARD_PATH,
-      sample: methodology.dataSources.sample,
-    }),
-  };
-}
-
-type NeocloudPageProps = { searchParams?: Promise<Record<string, string | string[] | undefined>> };
-
-export async function NeocloudPage(props: NeocloudPageProps = {}) {
-  const query = (await props.searchParams) ?? {};
-  const filters = neocloudFiltersOf(query);
-  const offset = neocloudOffsetOf(query);
-  const reader = await loadViewer();
-  const [methodology, sites, byCountry, byGpuType] = await Promise.all([
-    loadNeocloudMethodology(),
-    reader === undefined ? undefined : loadPlanNeocloudSites(reader.token, filters, offset),
-    reader === undefined
-      ? undefined
-      : loadPlanNeocloudAggregate(reader.token, "country", filters.scope),
-    reader === undefined
-      ? undefined
-      : loadPlanNeocloudAggregate(reader.token, "gpu_type", filters.scope),
-  ]);
-  return (
+/**
+ * The Neo-Cloud Sites page: what the dataset is, its method and sources for everyone; for a Full
+ * reader the filter form, the map and table of a page of sites, the CSV and the totals.
+ */
+export const { generateMetadata, Page: NeocloudPage } = sectionPage({
+  meta: {
+    title: "Neo-Cloud Sites",
+    description:
+      "Where the neo-clouds' AI data centres are: each site's operator, place, status, GPUs, power capacity and dates, on a world map and in a table, from Epoch AI's data. Read with the Full plan.",
+    path: NEOCLOUD_PATH,
+    cardTitle: "Where the neo-clouds' AI data centres are",
+    image: NEOCLOUD_CARD.path,
+  },
+  sample: async () => (await loadNeocloudMethodology()).dataSources.sample,
+  load: async (reader, query) => {
+    const filters = neocloudFiltersOf(query);
+    const offset = neocloudOffsetOf(query);
+    const [methodology, sites, byCountry, byGpuType] = await Promise.all([
+      loadNeocloudMethodology(),
+      reader === undefined ? undefined : loadPlanNeocloudSites(reader.token, filters, offset),
+      reader === undefined
+        ? undefined
+        : loadPlanNeocloudAggregate(reader.token, "country", filters.scope),
+      reader === undefined
+        ? undefined
+        : loadPlanNeocloudAggregate(reader.token, "gpu_type", filters.scope),
+    ]);
+    return { filters, methodology, sites, byCountry, byGpuType };
+  },
+  lead: () => (
     <>
-      <h1>{TITLE}</h1>
-      <p className="lead">
-        Where the AI data centres of the neo-clouds (companies whose main business is renting GPU
-        capacity) are: each site&apos;s operator, place, status, GPUs, power capacity and dates.
-      </p>
+      Where the AI data centres of the neo-clouds (companies whose main business is renting GPU
+      capacity) are: each site&apos;s operator, place, status, GPUs, power capacity and dates.
+    </>
+  ),
+  body: ({ filters, methodology, sites, byCountry, byGpuType }, reader) => (
+    <>
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {sites?.kind === "answer" || sites?.kind === "invalid" ? (
         <>
@@ -89,5 +78,5 @@ export async function NeocloudPage(props: NeocloudPageProps = {}) {
       <NeocloudAbout methodology={methodology} />
       <NeocloudSources methodology={methodology} />
     </>
-  );
-}
+  ),
+});

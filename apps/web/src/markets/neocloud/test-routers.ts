@@ -1,7 +1,7 @@
-import { TRPCError, initTRPC } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
 import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Neo-Cloud Sites page's rendering tests, in the api's
@@ -11,11 +11,11 @@ import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-vie
  * with the api's 403 and anyone else with its 401; a latitude outside ±90 is the api's 400. Every
  * input is recorded. The browser test runs the page against the real api.
  */
-const t = initTRPC.create();
+const fixture = marketFixture("neocloud", { full: FULL_VIEWER, refused: PREMIUM_VIEWER });
 
-export const NEOCLOUD_FULL_SESSION = "neocloud-full-session-0123456789";
-export const NEOCLOUD_REFUSED_SESSION = "neocloud-refused-session-0123456789";
-export const NEOCLOUD_KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
+export const NEOCLOUD_FULL_SESSION = fixture.sessions.full;
+export const NEOCLOUD_REFUSED_SESSION = fixture.sessions.refused;
+export const NEOCLOUD_KEYLESS_REFUSAL = fixture.keylessRefusal;
 export const NEOCLOUD_PLAN_REFUSAL =
   "Neo-Cloud site data is part of the Full plan; this key's plan is Premium.";
 export const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
@@ -192,11 +192,12 @@ const filterInput = {
   radiusKm: z.string().optional(),
 };
 
+/** The api's answer to a caller of the plan procedures: the Full reader reads site data. */
 function planOf(sessionToken: string | undefined) {
-  if (sessionToken === NEOCLOUD_REFUSED_SESSION)
-    throw new TRPCError({ code: "FORBIDDEN", message: NEOCLOUD_PLAN_REFUSAL });
-  if (sessionToken !== NEOCLOUD_FULL_SESSION)
-    throw new TRPCError({ code: "UNAUTHORIZED", message: NEOCLOUD_KEYLESS_REFUSAL });
+  fixture.checkCaller(sessionToken, {
+    reads: "full",
+    forbidden: { refused: NEOCLOUD_PLAN_REFUSAL },
+  });
 }
 
 function sitesOf(input: {
@@ -323,12 +324,4 @@ const neocloud = t.router({
     }),
 });
 
-const VIEWERS = {
-  [NEOCLOUD_FULL_SESSION]: FULL_VIEWER,
-  [NEOCLOUD_REFUSED_SESSION]: PREMIUM_VIEWER,
-};
-
-export const routerWithNeocloud = t.router({
-  viewer: viewerProcedure(VIEWERS),
-  neocloud,
-});
+export const routerWithNeocloud = fixture.router({ neocloud });

@@ -1,7 +1,8 @@
 import { formatUtcDay } from "../../lib/format";
-import { CARD_ROOT, keyedCard, type CardContent } from "../../lib/social-card";
+import { marketCardPath } from "../../kit/market-entry";
+import { keyedCard, type CardContent } from "../../lib/social-card";
 
-export const WORKLOAD_CARD_PATH = `${CARD_ROOT}/workload`;
+export const WORKLOAD_CARD_PATH = marketCardPath("workload");
 const WORKLOAD_UNIT = "US cents per coding-agent session, per lab and model family";
 
 /** The Workload Cost card: the latest week, never a value. */

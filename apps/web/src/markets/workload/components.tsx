@@ -1,22 +1,25 @@
 import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
-import { ChartControls } from "../../components/chart-controls";
+import { DocsInline } from "../../components/docs-text";
 import { CiteThis } from "../../components/cite-this";
-import { CsvLink } from "../../kit/chart-page";
-import { SourceCitations } from "../../kit/sources";
 import { KEY_HREF } from "../../components/keyed-access";
-import { LineChart } from "../../components/line-chart";
+import { PlanLocked } from "../../kit/access";
+import {
+  chartCsvHref,
+  chartViewOf,
+  CsvLink,
+  ViewChart,
+  type PageQuery,
+} from "../../kit/chart-page";
+import { MethodologyVersion, MethodRules } from "../../kit/method-rules";
+import { seriesWindow } from "../../kit/series-window";
+import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { RouteLink, type ApiRoute } from "../../kit/route-link";
+import { NumberCell, StackTable } from "../../kit/table";
+import { TitledSection } from "../../kit/titled-section";
 import { readWebEnv } from "../../env";
 import type { WorkloadAnswer, WorkloadMethodology } from "../../lib/api-types";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../lib/chart-params";
-import {
-  applyChartState,
-  chartStateHref,
-  chartViewQuery,
-  latestDay,
-  parseChartState,
-  shownFrom,
-  type ChartOffer,
-} from "../../lib/chart-state";
+import { HOME_SERIES_PARAM } from "../../lib/chart-params";
+import { applyChartState } from "../../lib/chart-state";
 import {
   formatPercent,
   formatPoints,
@@ -25,7 +28,6 @@ import {
   formatUtcInstant,
 } from "../../lib/format";
 import { labLabel } from "../../lib/shape";
-import { MethodRules } from "../../kit/method-rules";
 import {
   familySeries,
   formatKtok,
@@ -50,8 +52,10 @@ import {
 const READING_PLANS = `${PLAN_LABELS.trial}, ${PLAN_LABELS.premium} or ${PLAN_LABELS.full}`;
 
 /** The REST routes of this page, linked to their reference on /docs. */
-const WORKLOAD_ROUTE_ANCHOR = "/docs#route-getWorkload";
-const WORKLOAD_METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getWorkloadMethodology";
+const WORKLOAD_ROUTES = {
+  index: { request: "GET /api/workload", operationId: "getWorkload" },
+  methodology: { request: "GET /api/workload/methodology", operationId: "getWorkloadMethodology" },
+} as const satisfies Record<string, ApiRoute>;
 
 /**
  * A visitor's (or a plan's that does not read it) view: that the index exists, which plans read
@@ -59,43 +63,40 @@ const WORKLOAD_METHODOLOGY_ROUTE_ANCHOR = "/docs#route-getWorkloadMethodology";
  */
 export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
   return (
-    <section aria-labelledby="access-heading" data-workload-state="locked">
-      <h2 id="access-heading">Who reads it</h2>
-      <p className="notice">
-        The Workload Cost index is read with an account: any plan ({READING_PLANS}) shows its chart,
-        each lab&apos;s latest week, the session costs behind it and a CSV on this page once signed
-        in, and its API keys get the same from <code>GET /api/workload</code>. Without an account no
-        value is shown.
-      </p>
-      {refusal !== undefined && (
-        <p className="key-teaser" data-workload-refusal>
-          The API&apos;s answer for your plan: {refusal}
-        </p>
-      )}
-      <ol>
-        <li>
-          <a href={KEY_HREF}>Create an account</a> and confirm your address: a new account starts on
-          a trial, which reads the index.
-        </li>
-        <li>
-          Sign in and come back here; <a href="/account">your account page</a> shows your plan and
-          how to request {PLAN_LABELS.premium} or {PLAN_LABELS.full}.
-        </li>
-        <li>
-          Or call <code>GET /api/workload</code> with{" "}
-          <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the{" "}
-          <a href={WORKLOAD_ROUTE_ANCHOR}>API reference</a>).
-        </li>
-      </ol>
-    </section>
+    <PlanLocked
+      market="workload"
+      title="Who reads it"
+      notice={
+        <>
+          The Workload Cost index is read with an account: any plan ({READING_PLANS}) shows its
+          chart, each lab&apos;s latest week, the session costs behind it and a CSV on this page
+          once signed in, and its API keys get the same from <code>GET /api/workload</code>. Without
+          an account no value is shown.
+        </>
+      }
+      refusal={refusal}
+      steps={
+        <>
+          <li>
+            <a href={KEY_HREF}>Create an account</a> and confirm your address: a new account starts
+            on a trial, which reads the index.
+          </li>
+          <li>
+            Sign in and come back here; <a href="/account">your account page</a> shows your plan and
+            how to request {PLAN_LABELS.premium} or {PLAN_LABELS.full}.
+          </li>
+        </>
+      }
+      callLead="Or call"
+      route={WORKLOAD_ROUTES.index}
+    />
   );
 }
 
 /** What the index measures, in plain words: the same for every reader. */
 export function WorkloadAbout() {
   return (
-    <section aria-labelledby="measures-heading">
-      <h2 id="measures-heading">What the index measures</h2>
+    <TitledSection id="measures-heading" title="What the index measures">
       <ul>
         <li>
           <strong>Cost per session</strong>, in US cents: what one whole coding-agent session costs,
@@ -119,59 +120,47 @@ export function WorkloadAbout() {
           add up exactly to the change, in percent of the previous week&apos;s cost.
         </li>
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
 /** The method, sentence by sentence, and its sources with their citations and licences. */
 export function WorkloadMethodologySection({ methodology }: { methodology: WorkloadMethodology }) {
   return (
-    <section aria-labelledby="methodology-heading" data-workload-methodology>
-      <h2 id="methodology-heading">How it is computed</h2>
-      <p>
-        Methodology version{" "}
-        <strong data-workload-methodology-version={methodology.version}>
-          {methodology.version}
-        </strong>
-        ;{" "}
-        {methodology.latestWeek === null ? (
-          "no week published yet"
-        ) : (
+    <TitledSection
+      id="methodology-heading"
+      title="How it is computed"
+      attributes={{ "data-workload-methodology": true }}
+    >
+      <MethodologyVersion
+        market="workload"
+        version={methodology.version}
+        latestDay={methodology.latestWeek}
+        reached={(day) => (
           <>
             {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
-            ending{" "}
-            <time dateTime={methodology.latestWeek}>{formatUtcDay(methodology.latestWeek)}</time>
+            ending {day}
           </>
         )}
-        .
-      </p>
+        none="no week published yet"
+      />
       <MethodRules rules={methodology.rules} />
       <p>
-        The same text is served to anyone by{" "}
-        <a href={WORKLOAD_METHODOLOGY_ROUTE_ANCHOR}>
-          <code>GET /api/workload/methodology</code>
-        </a>
-        , the values to any key ({READING_PLANS}) by{" "}
-        <a href={WORKLOAD_ROUTE_ANCHOR}>
-          <code>GET /api/workload</code>
-        </a>{" "}
-        (see the <a href="/docs">API docs</a>).
+        The same text is served to anyone by <RouteLink route={WORKLOAD_ROUTES.methodology} />, the
+        values to any key ({READING_PLANS}) by <RouteLink route={WORKLOAD_ROUTES.index} /> (see the{" "}
+        <a href="/docs">API docs</a>).
       </p>
       <h3 id="workload-sources">Sources</h3>
-      {methodology.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {methodology.dataSources.notice}
-        </p>
-      )}
+      <SampleNotice dataSources={methodology.dataSources} />
       <ul data-workload-sources>
         {methodology.sources.map((source) => (
           <li key={source.source} data-source={source.source}>
-            <code>{source.source}</code>: {source.what}{" "}
+            <code>{source.source}</code>: <DocsInline text={source.what} />{" "}
             <span data-citation-text>{source.citation}</span> ({source.licence})
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -188,44 +177,48 @@ export function WorkloadValues({
   answer: WorkloadAnswer;
   /** The lab the page is narrowed to (`?lab=`): the answer holds its rows only. */
   lab: LabId | undefined;
-  query: Record<string, string | string[] | undefined>;
+  query: PageQuery;
 }) {
   const rows = answer.data;
   const range = weekRange(rows);
   const whose = lab === undefined ? "the Workload Cost index" : `${labLabel(lab)}'s Workload Cost`;
   if (range === undefined)
     return (
-      <section aria-labelledby="values-heading" data-workload-state="no-data">
-        <h2 id="values-heading">No week yet</h2>
+      <TitledSection
+        id="values-heading"
+        title="No week yet"
+        attributes={{ "data-workload-state": "no-data" }}
+      >
         <p className="notice">No week of {whose} has been published yet.</p>
         {lab !== undefined && (
           <p>
             <a href={WORKLOAD_PATH}>All labs</a>
           </p>
         )}
-      </section>
+      </TitledSection>
     );
   // Every lab's index over all its families, or one lab's families.
   const allSeries = lab === undefined ? lflSeries(rows) : familySeries(rows, lab);
-  const seriesParam = lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM;
-  const path = workloadPathOf(lab);
   // The plan reads all history: every range is open.
-  const offer: ChartOffer = { held: "All", keys: allSeries.map((one) => one.key) };
-  const state = parseChartState(
-    query[CHART_RANGE_PARAM],
-    query[seriesParam],
-    offer,
-    chartViewQuery(query),
+  const view = chartViewOf(
+    workloadPathOf(lab),
+    { held: "All", keys: allSeries.map((one) => one.key) },
+    lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM,
+    query,
   );
-  const from = shownFrom(state, offer, latestDay(rows.map((row) => row.date)));
-  const shownCount = rows.filter((row) => from === undefined || row.date >= from).length;
+  const { shown } = seriesWindow(rows, (row) => row.date, view.offer, view.state);
   const latest = latestWeekRows(rows);
   return (
-    <section aria-labelledby="values-heading" data-workload-state="values" data-workload-lab={lab}>
-      <h2 id="values-heading">
-        {lab === undefined ? "" : `${labLabel(lab)}, `}
-        {formatUtcDay(range.startDate)} to {formatUtcDay(range.endDate)}
-      </h2>
+    <TitledSection
+      id="values-heading"
+      title={
+        <>
+          {lab === undefined ? "" : `${labLabel(lab)}, `}
+          {formatUtcDay(range.startDate)} to {formatUtcDay(range.endDate)}
+        </>
+      }
+      attributes={{ "data-workload-state": "values", "data-workload-lab": lab }}
+    >
       <p>
         One value per week, named by the last day of its trailing window (UTC); units:{" "}
         <span data-workload-unit>{answer.unit}</span>.{" "}
@@ -237,12 +230,8 @@ export function WorkloadValues({
           </a>
         )}
       </p>
-      {answer.dataSources.sample && (
-        <p className="notice" data-sample-notice>
-          {answer.dataSources.notice}
-        </p>
-      )}
-      <LineChart
+      <SampleNotice dataSources={answer.dataSources} />
+      <ViewChart
         id="workload-lfl"
         title={
           lab === undefined
@@ -253,36 +242,19 @@ export function WorkloadValues({
         valueKind="points"
         cadenceDays={WORKLOAD_CADENCE_DAYS}
         axisDecimals={1}
-        series={applyChartState(allSeries, state, offer)}
-        yScale={state.y}
-        zoom={state.zoom}
-        controls={
-          <ChartControls
-            path={path}
-            state={state}
-            offer={offer}
-            seriesParam={seriesParam}
-            labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
-            seriesNoun={lab === undefined ? "Labs" : "Families"}
-          />
-        }
+        series={applyChartState(allSeries, view.state, view.offer)}
+        view={view}
+        labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
+        seriesNoun={lab === undefined ? "Labs" : "Families"}
       />
       <SourceCitations sources={answer.dataSources.sources} />
-      <CsvLink
-        href={chartStateHref(
-          workloadCsvPathOf(lab),
-          { range: state.range, keys: [...offer.keys] },
-          offer,
-          seriesParam,
-        )}
-        rows={shownCount}
-      />
+      <CsvLink href={chartCsvHref(view, workloadCsvPathOf(lab), "all")} rows={shown.length} />
       <CiteThis
         citation={{
           series: `${lab === undefined ? "" : `${labLabel(lab)} `}Workload Cost index (like-for-like, per lab and model family)`,
           unit: "US cents per coding-agent session; index points",
           valueDate: range.endDate,
-          url: `${readWebEnv().publicSiteUrl}${path}`,
+          url: `${readWebEnv().publicSiteUrl}${view.path}`,
         }}
       />
       <h2 id="latest-heading">
@@ -290,96 +262,73 @@ export function WorkloadValues({
       </h2>
       <LatestTable rows={latest} linkLabs={lab === undefined} />
       <CellsTable answer={answer} />
-    </section>
+    </TitledSection>
   );
 }
 
 type Row = WorkloadAnswer["data"][number];
 
+/** A week's change or effect, in percent of the previous week's cost; `n/a` in a first week. */
+function formatEffect(percent: number | null): string {
+  return formatPercent(percent ?? undefined);
+}
+
 /** Each lab's latest week per family: cost, tokens, the index and the change split. */
 function LatestTable({ rows, linkLabs }: { rows: readonly Row[]; linkLabs: boolean }) {
   return (
     <div className="table-wrap">
-      <table className="stack" data-table="workload-latest">
-        <caption>
-          Each lab&apos;s latest week per model family: cost and implied tokens per session, the
-          like-for-like index, and the week&apos;s change split into price, intensity and mix
-          (percent of the previous week&apos;s cost)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Lab and family</th>
-            <th scope="col">Week ending (UTC)</th>
-            <th scope="col" className="num">
-              Cost per session
+      <StackTable
+        name="workload-latest"
+        caption={
+          <>
+            Each lab&apos;s latest week per model family: cost and implied tokens per session, the
+            like-for-like index, and the week&apos;s change split into price, intensity and mix
+            (percent of the previous week&apos;s cost)
+          </>
+        }
+        columns={[
+          "Lab and family",
+          "Week ending (UTC)",
+          { num: "Cost per session" },
+          { num: "Tokens per session" },
+          { num: "Like-for-like" },
+          { num: "Price" },
+          { num: "Intensity" },
+          { num: "Mix" },
+          { num: "Change" },
+        ]}
+      >
+        {rows.map((row) => (
+          <tr key={`${row.lab}|${row.family}`} data-lab={row.lab} data-family={row.family}>
+            <th scope="row">
+              {/* One child: a stacked row's header is a flex box that would part the words. */}
+              <span>
+                {linkLabs && row.family === ALL_FAMILIES ? (
+                  <a href={workloadPathOf(row.lab)}>{labLabel(row.lab)}</a>
+                ) : (
+                  labLabel(row.lab)
+                )}
+                , {row.family === ALL_FAMILIES ? "all families" : <code>{row.family}</code>}
+              </span>
             </th>
-            <th scope="col" className="num">
-              Tokens per session
-            </th>
-            <th scope="col" className="num">
-              Like-for-like
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Intensity
-            </th>
-            <th scope="col" className="num">
-              Mix
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
+            <td data-label="Week ending (UTC)">
+              <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+            </td>
+            <NumberCell label="Cost per session" value={row.cCents} format={formatSessionCost} />
+            <NumberCell label="Tokens per session" value={row.qKtok} format={formatKtok} />
+            <NumberCell label="Like-for-like" value={row.lfl} format={formatPoints} />
+            <NumberCell label="Price" value={row.priceEffect} format={formatEffect} />
+            <NumberCell label="Intensity" value={row.intensityEffect} format={formatEffect} />
+            <NumberCell label="Mix" value={row.mixEffect} format={formatEffect} />
+            <NumberCell
+              label="Change"
+              value={row.totalChange}
+              format={formatEffect}
+              attributes={{ "data-effects-sum": totalEffect(row) ?? "" }}
+            />
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.lab}|${row.family}`} data-lab={row.lab} data-family={row.family}>
-              <th scope="row">
-                {/* One child: a stacked row's header is a flex box that would part the words. */}
-                <span>
-                  {linkLabs && row.family === ALL_FAMILIES ? (
-                    <a href={workloadPathOf(row.lab)}>{labLabel(row.lab)}</a>
-                  ) : (
-                    labLabel(row.lab)
-                  )}
-                  , {row.family === ALL_FAMILIES ? "all families" : <code>{row.family}</code>}
-                </span>
-              </th>
-              <td data-label="Week ending (UTC)">
-                <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-              </td>
-              <td className="num" data-label="Cost per session" data-value={row.cCents}>
-                {formatSessionCost(row.cCents)}
-              </td>
-              <td className="num" data-label="Tokens per session" data-value={row.qKtok}>
-                {formatKtok(row.qKtok)}
-              </td>
-              <td className="num" data-label="Like-for-like" data-value={row.lfl}>
-                {formatPoints(row.lfl)}
-              </td>
-              <td className="num" data-label="Price" data-value={row.priceEffect ?? ""}>
-                {formatPercent(row.priceEffect ?? undefined)}
-              </td>
-              <td className="num" data-label="Intensity" data-value={row.intensityEffect ?? ""}>
-                {formatPercent(row.intensityEffect ?? undefined)}
-              </td>
-              <td className="num" data-label="Mix" data-value={row.mixEffect ?? ""}>
-                {formatPercent(row.mixEffect ?? undefined)}
-              </td>
-              <td
-                className="num"
-                data-label="Change"
-                data-value={row.totalChange ?? ""}
-                data-effects-sum={totalEffect(row) ?? ""}
-              >
-                {formatPercent(row.totalChange ?? undefined)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackTable>
     </div>
   );
 }
@@ -390,8 +339,11 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
   const first = cells[0];
   if (first === undefined) return null;
   return (
-    <section aria-labelledby="cells-heading" data-workload-cells={first.date}>
-      <h2 id="cells-heading">The session costs behind the latest week</h2>
+    <TitledSection
+      id="cells-heading"
+      title="The session costs behind the latest week"
+      attributes={{ "data-workload-cells": first.date }}
+    >
       <p>
         OpenRouter&apos;s medians over the {first.windowDays} days ending{" "}
         <time dateTime={first.date}>{formatUtcDay(first.date)}</time> (as of{" "}
@@ -403,63 +355,51 @@ function CellsTable({ answer }: { answer: WorkloadAnswer }) {
           Show the {cells.length} session costs of the week ending {formatUtcDay(first.date)}
         </summary>
         <div className="table-wrap">
-          <table className="stack" data-table="workload-cells">
-            <caption>
-              Median cost of one session per harness, model and turn range, week ending{" "}
-              {formatUtcDay(first.date)}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Harness</th>
-                <th scope="col">Model</th>
-                <th scope="col">Turns</th>
-                <th scope="col" className="num">
-                  Median session cost
-                </th>
-                <th scope="col" className="num">
-                  Implied tokens
-                </th>
-                <th scope="col" className="num">
-                  Blended price (USD / M tokens)
-                </th>
+          <StackTable
+            name="workload-cells"
+            caption={
+              <>
+                Median cost of one session per harness, model and turn range, week ending{" "}
+                {formatUtcDay(first.date)}
+              </>
+            }
+            columns={[
+              "Harness",
+              "Model",
+              "Turns",
+              { num: "Median session cost" },
+              { num: "Implied tokens" },
+              { num: "Blended price (USD / M tokens)" },
+            ]}
+          >
+            {cells.map((cell) => (
+              <tr
+                key={`${cell.harness}|${cell.model}|${cell.turnRange}`}
+                data-harness={cell.harness}
+                data-model={cell.model}
+                data-turn-range={cell.turnRange}
+              >
+                <th scope="row">{cell.harnessName}</th>
+                <td data-label="Model">
+                  <code>{cell.model}</code>
+                </td>
+                <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
+                <NumberCell
+                  label="Median session cost"
+                  value={cell.medianSessionCostUsd}
+                  format={formatUsd}
+                />
+                <NumberCell label="Implied tokens" value={cell.impliedKtok} format={formatKtok} />
+                <NumberCell
+                  label="Blended price (USD / M tokens)"
+                  value={cell.blendedPricePerMtok}
+                  format={formatUsd}
+                />
               </tr>
-            </thead>
-            <tbody>
-              {cells.map((cell) => (
-                <tr
-                  key={`${cell.harness}|${cell.model}|${cell.turnRange}`}
-                  data-harness={cell.harness}
-                  data-model={cell.model}
-                  data-turn-range={cell.turnRange}
-                >
-                  <th scope="row">{cell.harnessName}</th>
-                  <td data-label="Model">
-                    <code>{cell.model}</code>
-                  </td>
-                  <td data-label="Turns">{turnRangeLabel(cell.turnRange)}</td>
-                  <td
-                    className="num"
-                    data-label="Median session cost"
-                    data-value={cell.medianSessionCostUsd}
-                  >
-                    {formatUsd(cell.medianSessionCostUsd)}
-                  </td>
-                  <td className="num" data-label="Implied tokens" data-value={cell.impliedKtok}>
-                    {formatKtok(cell.impliedKtok)}
-                  </td>
-                  <td
-                    className="num"
-                    data-label="Blended price (USD / M tokens)"
-                    data-value={cell.blendedPricePerMtok}
-                  >
-                    {formatUsd(cell.blendedPricePerMtok)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         </div>
       </details>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,7 +1,5 @@
-import { CHART_RANGE_PARAM } from "../../lib/chart-params";
-import { parseChartState, type ChartOffer } from "../../lib/chart-state";
 import { answerProvenance, csvDownload } from "../../kit/csv";
-import { seriesWindow } from "../../kit/series-window";
+import { downloadWindow } from "../../kit/series-window";
 import { downloadNotFound, downloadRefused } from "../../server/download-errors";
 import { loadPlanWorkload, loadViewer } from "../../server/viewer";
 import {
@@ -28,14 +26,7 @@ export async function GET(request: Request): Promise<Response> {
   const plan = await loadPlanWorkload(reader?.token, lab === undefined ? {} : { lab });
   if (plan.kind === "refused") return downloadRefused(plan.message, plan.status);
   if (plan.kind === "no-data") return downloadNotFound(NO_WEEK);
-  // The plan reads all history; `?range=` cuts the file as it cuts the page's chart.
-  const offer: ChartOffer = { held: "All", keys: [] };
-  const state = parseChartState(
-    url.searchParams.get(CHART_RANGE_PARAM) ?? undefined,
-    undefined,
-    offer,
-  );
-  const { shown, last } = seriesWindow(plan.answer.data, (row) => row.date, offer, state);
+  const { shown, last } = downloadWindow(request, plan.answer.data, (row) => row.date);
   if (last === undefined) return downloadNotFound(NO_WEEK);
   const range = weekRange(shown) ?? { startDate: last, endDate: last };
   const provenance = answerProvenance(plan.answer.dataSources);

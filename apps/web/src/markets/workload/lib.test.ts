@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectedSeries } from "../../testing/expected-series";
 import { PROVENANCE_COLUMNS } from "../../kit/csv";
 import {
   familySeries,
@@ -50,22 +51,14 @@ describe("lflSeries", () => {
       row("2026-11-15", "anthropic", "all", 97.5),
     ];
     expect(lflSeries(rows)).toEqual([
-      {
-        key: "anthropic",
-        label: "Anthropic",
-        points: [
-          { date: "2026-11-08", value: 100 },
-          { date: "2026-11-15", value: 97.5 },
-        ],
-      },
-      {
-        key: "openai",
-        label: "OpenAI",
-        points: [
-          { date: "2026-11-08", value: 100 },
-          { date: "2026-11-15", value: 101 },
-        ],
-      },
+      expectedSeries("anthropic", "Anthropic", [
+        ["2026-11-08", 100],
+        ["2026-11-15", 97.5],
+      ]),
+      expectedSeries("openai", "OpenAI", [
+        ["2026-11-08", 100],
+        ["2026-11-15", 101],
+      ]),
     ]);
   });
 
@@ -85,16 +78,12 @@ describe("familySeries", () => {
       row("2026-11-08", "openai", "all", 100),
     ];
     expect(familySeries(rows, "anthropic")).toEqual([
-      { key: "all", label: "All families", points: [{ date: "2026-11-08", value: 100 }] },
-      { key: "claude-haiku", label: "claude-haiku", points: [{ date: "2026-11-08", value: 100 }] },
-      {
-        key: "claude-sonnet",
-        label: "claude-sonnet",
-        points: [
-          { date: "2026-11-08", value: 100 },
-          { date: "2026-11-15", value: 101 },
-        ],
-      },
+      expectedSeries("all", "All families", [["2026-11-08", 100]]),
+      expectedSeries("claude-haiku", "claude-haiku", [["2026-11-08", 100]]),
+      expectedSeries("claude-sonnet", "claude-sonnet", [
+        ["2026-11-08", 100],
+        ["2026-11-15", 101],
+      ]),
     ]);
     expect(familySeries(rows, "google")).toEqual([]);
   });

@@ -7,7 +7,7 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { formatTokens, formatUsd } from "../../lib/format";
-import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import { fieldsCsv, type RowProvenance } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
 
 /**
@@ -231,20 +231,5 @@ export function workloadRowsToCsv<Row extends WorkloadIndexRow>(
   rows: readonly Row[],
   provenanceOf: (row: Row) => RowProvenance,
 ): string {
-  return provenancedCsv(
-    WORKLOAD_CSV_COLUMNS,
-    rows,
-    (row) => [
-      row.date,
-      row.lab,
-      row.family,
-      String(row.cCents),
-      String(row.lfl),
-      String(row.qKtok),
-      optionalCell(row.priceEffect),
-      optionalCell(row.intensityEffect),
-      optionalCell(row.mixEffect),
-    ],
-    provenanceOf,
-  );
+  return fieldsCsv(WORKLOAD_CSV_COLUMNS, rows, provenanceOf);
 }

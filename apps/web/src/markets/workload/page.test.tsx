@@ -1,9 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WorkloadPage } from "./page";
 import { GET as workloadCsv } from "./history-csv";
-import { sessionCookieSpec } from "../../server/account";
-import { setRequestCookie } from "../../testing/request-cookies";
-import { renderPage, serveMarketRouter, textOf } from "../../testing/market-page-tests";
+import {
+  downloadRequest,
+  privateCsvLines,
+  renderPage,
+  serveMarketRouter,
+  signIn,
+  textOf,
+} from "../../testing/market-page-tests";
 import {
   WORKLOAD_CELLS,
   WORKLOAD_FULL_SESSION,
@@ -49,7 +54,7 @@ describe("/workload for a visitor", () => {
   });
 
   it("refuses the CSV in the api's words (401)", async () => {
-    const response = await workloadCsv(new Request("http://localhost/workload/history.csv"));
+    const response = await workloadCsv(downloadRequest("/workload/history.csv"));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       error: "Unauthorized",
@@ -61,16 +66,14 @@ describe("/workload for a visitor", () => {
 
 describe("/workload for a reader whose plan does not read it", () => {
   it("shows the locked state with the api's refusal, and refuses the CSV with its 403", async () => {
-    setRequestCookie(sessionCookieSpec().name, WORKLOAD_REFUSED_SESSION);
+    signIn(WORKLOAD_REFUSED_SESSION);
     const html = await render();
     expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_REFUSED_SESSION }]);
     expect(html).toContain('data-workload-state="locked"');
     expect(textOf(html)).toContain(WORKLOAD_PLAN_REFUSAL);
     expect(textOf(html)).toContain("Signed in as bob@example.com (Premium plan)");
     const response = await workloadCsv(
-      new Request("http://localhost/workload/history.csv", {
-        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_REFUSED_SESSION}` },
-      }),
+      downloadRequest("/workload/history.csv", WORKLOAD_REFUSED_SESSION),
     );
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toBe(WORKLOAD_PLAN_REFUSAL);
@@ -78,7 +81,7 @@ describe("/workload for a reader whose plan does not read it", () => {
 });
 
 describe("/workload for a Full reader", () => {
-  beforeEach(() => setRequestCookie(sessionCookieSpec().name, WORKLOAD_FULL_SESSION));
+  beforeEach(() => signIn(WORKLOAD_FULL_SESSION));
 
   it("charts each lab's like-for-like index and cites its source under the chart", async () => {
     const html = await render();
@@ -135,9 +138,7 @@ describe("/workload for a Full reader", () => {
     const html = await render({ range: "7D" });
     expect(html).toContain('href="/workload/history.csv?range=7D"');
     const response = await workloadCsv(
-      new Request("http://localhost/workload/history.csv?range=7D", {
-        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_FULL_SESSION}` },
-      }),
+      downloadRequest("/workload/history.csv?range=7D", WORKLOAD_FULL_SESSION),
     );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines.slice(1).map((line) => line.slice(0, 10))).toEqual([
@@ -169,15 +170,10 @@ describe("/workload for a Full reader", () => {
   });
 
   it("sends one lab's rows when the CSV names it", async () => {
-    const response = await workloadCsv(
-      new Request("http://localhost/workload/history.csv?lab=openai", {
-        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_FULL_SESSION}` },
-      }),
+    const [, ...lines] = await privateCsvLines(
+      await workloadCsv(downloadRequest("/workload/history.csv?lab=openai", WORKLOAD_FULL_SESSION)),
+      "tpi-workload-openai-2026-11-08-to-2026-11-15.csv",
     );
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="tpi-workload-openai-2026-11-08-to-2026-11-15.csv"',
-    );
-    const lines = (await response.text()).trim().split("\r\n").slice(1);
     expect(lines.map((line) => line.split(",").slice(0, 3).join(","))).toEqual([
       "2026-11-08,openai,all",
       "2026-11-15,openai,all",
@@ -185,17 +181,10 @@ describe("/workload for a Full reader", () => {
   });
 
   it("sends the api's rows as CSV with provenance, never cached", async () => {
-    const response = await workloadCsv(
-      new Request("http://localhost/workload/history.csv", {
-        headers: { cookie: `${sessionCookieSpec().name}=${WORKLOAD_FULL_SESSION}` },
-      }),
+    const lines = await privateCsvLines(
+      await workloadCsv(downloadRequest("/workload/history.csv", WORKLOAD_FULL_SESSION)),
+      "tpi-workload-2026-11-08-to-2026-11-15.csv",
     );
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="tpi-workload-2026-11-08-to-2026-11-15.csv"',
-    );
-    const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
       "date,lab,family,cCents,lfl,qKtok,priceEffect,intensityEffect,mixEffect,sample,source,citation",
     );

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { sectionPage } from "../../kit/market-page";
 import {
   WorkloadAbout,
   WorkloadLocked,
@@ -6,54 +6,45 @@ import {
   WorkloadValues,
 } from "./components";
 import { SignedInNote } from "../../components/signed-in-note";
-import { readWebEnv } from "../../env";
-import { socialMetadata } from "../../lib/social";
 import { WORKLOAD_CARD_PATH } from "./card";
 import { WORKLOAD_LAB_PARAM, WORKLOAD_PATH, workloadLabOf } from "./lib";
 import { loadWorkloadMethodology } from "../../server/data";
-import { loadPlanWorkload, loadViewer } from "../../server/viewer";
+import { loadPlanWorkload } from "../../server/viewer";
 
-const TITLE = "Workload cost";
-const DESCRIPTION =
-  "What one coding-agent session costs, per lab and model family, week by week: cost per session, implied tokens per session, a like-for-like index and the split of each change into price, intensity and mix. Read with an API key or a signed-in account.";
-
-/** The card names the latest week, never a value: a shared link is read by anyone. */
-export async function generateMetadata(): Promise<Metadata> {
-  const methodology = await loadWorkloadMethodology();
-  return {
-    title: TITLE,
-    description: DESCRIPTION,
-    ...socialMetadata({
-      siteUrl: readWebEnv().publicSiteUrl,
-      path: WORKLOAD_PATH,
-      title: "What a coding-agent session costs",
-      description: DESCRIPTION,
-      image: WORKLOAD_CARD_PATH,
-      sample: methodology.dataSources.sample,
-    }),
-  };
-}
-
-type WorkloadPageProps = { searchParams?: Promise<Record<string, string | string[] | undefined>> };
-
-export async function WorkloadPage(props: WorkloadPageProps = {}) {
-  const query = (await props.searchParams) ?? {};
-  const lab = workloadLabOf(query[WORKLOAD_LAB_PARAM]);
-  const reader = await loadViewer();
-  const [methodology, plan] = await Promise.all([
-    loadWorkloadMethodology(),
-    reader === undefined
-      ? undefined
-      : loadPlanWorkload(reader.token, lab === undefined ? {} : { lab }),
-  ]);
-  return (
+/**
+ * The Workload Cost page: what the index measures and how, for everyone; its chart, each lab's
+ * latest week and the cells behind it for a reader whose plan reads it (`?lab=` narrows it to
+ * one lab's families).
+ */
+export const { generateMetadata, Page: WorkloadPage } = sectionPage({
+  meta: {
+    title: "Workload cost",
+    description:
+      "What one coding-agent session costs, per lab and model family, week by week: cost per session, implied tokens per session, a like-for-like index and the split of each change into price, intensity and mix. Read with an API key or a signed-in account.",
+    path: WORKLOAD_PATH,
+    cardTitle: "What a coding-agent session costs",
+    image: WORKLOAD_CARD_PATH,
+  },
+  sample: async () => (await loadWorkloadMethodology()).dataSources.sample,
+  load: async (reader, query) => {
+    const lab = workloadLabOf(query[WORKLOAD_LAB_PARAM]);
+    const [methodology, plan] = await Promise.all([
+      loadWorkloadMethodology(),
+      reader === undefined
+        ? undefined
+        : loadPlanWorkload(reader.token, lab === undefined ? {} : { lab }),
+    ]);
+    return { lab, methodology, plan };
+  },
+  lead: () => (
     <>
-      <h1>{TITLE}</h1>
-      <p className="lead">
-        What one coding-agent session costs, per lab and model family, week by week: the cost of a
-        whole session of a coding agent (a harness such as Cline or Kilo Code working on a task),
-        not of one request.
-      </p>
+      What one coding-agent session costs, per lab and model family, week by week: the cost of a
+      whole session of a coding agent (a harness such as Cline or Kilo Code working on a task), not
+      of one request.
+    </>
+  ),
+  body: ({ lab, methodology, plan }, reader, query) => (
+    <>
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {plan?.kind === "answer" ? (
         <WorkloadValues answer={plan.answer} lab={lab} query={query} />
@@ -71,5 +62,5 @@ export async function WorkloadPage(props: WorkloadPageProps = {}) {
       <WorkloadAbout />
       <WorkloadMethodologySection methodology={methodology} />
     </>
-  );
-}
+  ),
+});

@@ -1,7 +1,6 @@
-import { TRPCError, initTRPC } from "@trpc/server";
 import { SAMPLE_NOTICE, WORKLOAD_UNIT, describeWorkloadMethodology } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Workload page's rendering tests, in the api's shapes:
@@ -11,11 +10,11 @@ import { FULL_VIEWER, PREMIUM_VIEWER, viewerProcedure } from "../../kit/test-vie
  * else with the api's 401. Every
  * `planIndex` input is recorded. The browser test runs the page against the real api.
  */
-const t = initTRPC.create();
+const fixture = marketFixture("workload", { full: FULL_VIEWER, refused: PREMIUM_VIEWER });
 
-export const WORKLOAD_FULL_SESSION = "workload-full-session-0123456789";
-export const WORKLOAD_REFUSED_SESSION = "workload-refused-session-0123456789";
-export const WORKLOAD_KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
+export const WORKLOAD_FULL_SESSION = fixture.sessions.full;
+export const WORKLOAD_REFUSED_SESSION = fixture.sessions.refused;
+export const WORKLOAD_KEYLESS_REFUSAL = fixture.keylessRefusal;
 /** A 403 in the REST shape: a plan the route does not serve (every plan reads it today). */
 export const WORKLOAD_PLAN_REFUSAL = "This key's plan does not include the Workload Cost index.";
 
@@ -129,10 +128,10 @@ const workload = t.router({
     )
     .query(({ input }) => {
       workloadInputs.push(input);
-      if (input.sessionToken === WORKLOAD_REFUSED_SESSION)
-        throw new TRPCError({ code: "FORBIDDEN", message: WORKLOAD_PLAN_REFUSAL });
-      if (input.sessionToken !== WORKLOAD_FULL_SESSION)
-        throw new TRPCError({ code: "UNAUTHORIZED", message: WORKLOAD_KEYLESS_REFUSAL });
+      fixture.checkCaller(input.sessionToken, {
+        reads: "full",
+        forbidden: { refused: WORKLOAD_PLAN_REFUSAL },
+      });
       // `lab` narrows rows and cells, as the route does.
       const data = WORKLOAD_ROWS.filter((one) => input.lab === undefined || one.lab === input.lab);
       const cells = WORKLOAD_CELLS.filter(
@@ -152,12 +151,4 @@ const workload = t.router({
     }),
 });
 
-const VIEWERS = {
-  [WORKLOAD_FULL_SESSION]: FULL_VIEWER,
-  [WORKLOAD_REFUSED_SESSION]: PREMIUM_VIEWER,
-};
-
-export const routerWithWorkload = t.router({
-  viewer: viewerProcedure(VIEWERS),
-  workload,
-});
+export const routerWithWorkload = fixture.router({ workload });
