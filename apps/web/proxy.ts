@@ -19,7 +19,7 @@ import {
   type ApiReachability,
   type ApiState,
 } from "./src/lib/api-reachability";
-import { canonicalLabPath } from "./src/lib/lab-window";
+import { canonicalLabPath } from "./src/markets/token/lab-window";
 
 /**
  * The proxy's jobs, in this order: the redirects (1), the 503s while the api cannot serve pages

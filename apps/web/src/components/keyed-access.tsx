@@ -35,15 +35,3 @@ export function SettledDay({ date }: { date: string | null }) {
   if (date === null) return <span className="muted">none settled yet</span>;
   return <time dateTime={date}>{formatUtcDay(date)}</time>;
 }
-
-/** What a key gives, in one sentence, with the way to one. */
-export function KeyTeaser({ keyedCount }: { keyedCount: number }) {
-  return (
-    <p className="key-teaser" data-key-teaser>
-      Any API key unlocks the {keyedCount} keyed labs&apos; daily values, every lab&apos;s full
-      history before the trailing month, and each day&apos;s per-model constituents:{" "}
-      <a href={KEY_HREF}>get a key</a> (<a href="/docs#authentication">how to use it</a>
-      ).
-    </p>
-  );
-}

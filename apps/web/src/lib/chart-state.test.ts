@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { GPU_HELD_RANGE } from "../markets/gpu/shape";
+import { TOKEN_HELD_RANGE } from "../markets/token/lab-window";
 import {
   applyChartState,
   chartStateHref,
-  GPU_HELD_RANGE,
   isRangeLocked,
   latestDay,
   shownFrom,
-  TOKEN_HELD_RANGE,
   parseChartState,
   zoomSeries,
   toggleSeries,

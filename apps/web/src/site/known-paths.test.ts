@@ -8,7 +8,7 @@ import {
   MEMORY_TYPE_IDS,
 } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { gpuPathOf } from "../lib/paths";
+import { gpuPathOf } from "../markets/gpu/paths";
 import { TOP_LEVEL_SEGMENTS, isKnownPath } from "./known-paths";
 import { publicPagePaths } from "./site-pages";
 

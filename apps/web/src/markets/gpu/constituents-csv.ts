@@ -1,13 +1,9 @@
 import { isFreeTierGpu } from "@tpi/domain";
-import {
-  gpuConstituentsCsvFileName,
-  gpuConstituentsToCsv,
-} from "../../../../src/lib/gpu-constituents";
-import { gpuNameOfSegment } from "../../../../src/lib/paths";
-import { downloadNotFound } from "../../../../src/server/download-errors";
-import { latestSettledConstituents } from "../../../../src/server/gpu";
-
-export const dynamic = "force-dynamic";
+import { csvDownload } from "../../kit/csv";
+import { downloadNotFound } from "../../server/download-errors";
+import { gpuConstituentsCsvFileName, gpuConstituentsToCsv } from "./constituents";
+import { latestSettledConstituents } from "./loaders";
+import { gpuNameOfSegment } from "./paths";
 
 /**
  * The constituents table of a free GPU's page as CSV: the same loaders (and cache entries) as the
@@ -24,10 +20,5 @@ export async function GET(
   const body = await latestSettledConstituents(gpu);
   if (body === undefined)
     return downloadNotFound(`No settled day of ${gpu} with constituents in the free window yet.`);
-  return new Response(gpuConstituentsToCsv(body), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${gpuConstituentsCsvFileName(gpu, body.date)}"`,
-    },
-  });
+  return csvDownload(gpuConstituentsToCsv(body), gpuConstituentsCsvFileName(gpu, body.date), false);
 }

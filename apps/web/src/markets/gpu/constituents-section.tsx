@@ -1,5 +1,5 @@
-import type { GpuConstituentRow, GpuConstituents } from "../lib/api-types";
-import { formatUsd, formatUtcDay, formatUtcInstant } from "../lib/format";
+import { formatUsd, formatUtcDay, formatUtcInstant } from "../../lib/format";
+import type { GpuConstituentRow, GpuConstituents } from "./api-types";
 import {
   BACKFILLED_LABEL,
   BACKFILLED_TEXT,
@@ -8,9 +8,9 @@ import {
   constituentPrice,
   constituentStatus,
   gpuEvidenceOf,
-} from "../lib/gpu-constituents";
-import { GPU_METHODOLOGY_PATH } from "../lib/paths";
-import { GpuProvenanceNote } from "./gpu-provenance";
+} from "./constituents";
+import { GPU_METHODOLOGY_PATH } from "./paths";
+import { GpuProvenanceNote } from "./provenance-note";
 
 /**
  * The constituents of a settled GPU day: every posted offer considered (its provider, tier, price

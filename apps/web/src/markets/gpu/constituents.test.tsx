@@ -2,16 +2,16 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GPU_LEDGER_CITATION, SAMPLE_NOTICE } from "@tpi/domain";
-import { GET as constituentsCsv } from "../../app/gpus/[gpu]/constituents.csv/route";
-import GpuPage from "../../app/gpus/[gpu]/page";
-import type { GpuConstituents } from "../lib/api-types";
-import { gpuConstituentsToCsv } from "../lib/gpu-constituents";
-import { constituentsInputs, routerWithGpu } from "../testing/gpu-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
-import { GpuConstituentsSection } from "./gpu-constituents";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import type { GpuConstituents } from "./api-types";
+import { gpuConstituentsToCsv } from "./constituents";
+import { GET as constituentsCsv } from "./constituents-csv";
+import { GpuConstituentsSection } from "./constituents-section";
+import { GpuPage } from "./gpu-page";
+import { constituentsInputs, routerWithGpu } from "./test-routers";
 
 // The pages read the request's session cookie: none here, a visitor.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * A GPU page's constituents section, its CSV and its source notes, rendered against a router in

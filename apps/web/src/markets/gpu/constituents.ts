@@ -1,6 +1,6 @@
 import { GPU_REGION } from "@tpi/domain";
+import { csvField } from "../../lib/shape";
 import type { GpuBasis, GpuConstituentRow, GpuConstituents, GpuProvenance } from "./api-types";
-import { csvField } from "./shape";
 
 /**
  * What a GPU day's constituents say, in one place: the table, the CSV and the page's notes all

@@ -1,20 +1,15 @@
-import { isFreeTierGpu } from "@tpi/domain";
-import { CHART_RANGE_PARAM } from "../../../../src/lib/chart-params";
-import {
-  GPU_HELD_RANGE,
-  latestDay,
-  parseChartState,
-  shownFrom,
-} from "../../../../src/lib/chart-state";
-import { gpuDailyToCsv } from "../../../../src/lib/gpu-shape";
-import { gpuCsvFileName, gpuNameOfSegment } from "../../../../src/lib/paths";
-import { downloadNotFound, downloadRefused } from "../../../../src/server/download-errors";
-import { refusal } from "../../../../src/server/account";
-import { heldRangeOf, loadPlanGpuHistory, loadViewer } from "../../../../src/server/viewer";
 import { TRPCClientError } from "@trpc/client";
-import { loadGpuDetail } from "../../../../src/server/gpu";
-
-export const dynamic = "force-dynamic";
+import { isFreeTierGpu } from "@tpi/domain";
+import { csvDownload } from "../../kit/csv";
+import { seriesWindow } from "../../kit/series-window";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
+import { parseChartState } from "../../lib/chart-state";
+import { refusal } from "../../server/account";
+import { downloadNotFound, downloadRefused } from "../../server/download-errors";
+import { loadViewer } from "../../server/viewer";
+import { loadGpuDetail, loadPlanGpuHistory } from "./loaders";
+import { gpuCsvFileName, gpuNameOfSegment } from "./paths";
+import { gpuDailyToCsv, gpuHeldRange, settlementDayOf } from "./shape";
 
 /**
  * The daily series charted on a free GPU's page as CSV: the same `gpu.detail` answer (and cache
@@ -42,35 +37,31 @@ export async function GET(
     return keyedRefusal(gpu);
   }
   const daily = plan === undefined ? (await loadGpuDetail(gpu)).daily : plan;
-  const rows = daily?.data ?? [];
-  const dayOf = (row: (typeof rows)[number]) => row.timestamp.slice(0, 10);
-  const last = latestDay(rows.map(dayOf));
+  const offer = { held: gpuHeldRange(plan), keys: [gpu] };
+  const state = parseChartState(
+    new URL(request.url).searchParams.get(CHART_RANGE_PARAM) ?? undefined,
+    undefined,
+    offer,
+  );
+  const { shown, last } = seriesWindow(
+    daily?.data ?? [],
+    (row) => settlementDayOf(row.timestamp),
+    offer,
+    state,
+  );
   if (last === undefined)
     return downloadNotFound(
       plan === undefined
         ? `No daily values of ${gpu} in the free window yet.`
         : `No daily values of ${gpu} published yet.`,
     );
-  const offer = {
-    held: plan == null ? GPU_HELD_RANGE : heldRangeOf(plan.access, "gpu"),
-    keys: [gpu],
-  };
-  const state = parseChartState(
-    new URL(request.url).searchParams.get(CHART_RANGE_PARAM) ?? undefined,
-    undefined,
-    offer,
-  );
-  const from = shownFrom(state, offer, last);
-  const shown = from === undefined ? rows : rows.filter((row) => dayOf(row) >= from);
   const provenance = daily?.provenance ?? { sample: false, sources: [] };
-  return new Response(gpuDailyToCsv(gpu, shown, provenance), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${gpuCsvFileName(gpu, last)}"`,
-      // One signed-in reader's rows: never kept by a shared cache.
-      ...(plan === undefined ? {} : { "cache-control": "private, no-store" }),
-    },
-  });
+  return csvDownload(
+    gpuDailyToCsv(gpu, shown, provenance),
+    gpuCsvFileName(gpu, last),
+    // A plan's rows are one signed-in reader's.
+    plan !== undefined,
+  );
 }
 
 /**

@@ -1,24 +1,17 @@
 import { GPU_FREE_WINDOW_MONTHS, GPU_RETURNS_PER_YEAR } from "@tpi/domain";
-import { ChangeText } from "./change-text";
-import { ChartControls } from "./chart-controls";
-import { LineChart } from "./line-chart";
-import type { GpuDetail } from "../lib/api-types";
-import { GPU_SERIES_PARAM } from "../lib/chart-params";
+import { ChangeText } from "../../components/change-text";
+import { ChartControls } from "../../components/chart-controls";
+import { LineChart } from "../../components/line-chart";
 import {
   applyChartState,
   chartStateHref,
   type ChartOffer,
   type ChartState,
-} from "../lib/chart-state";
-import { formatFractionPercent, formatUsd, formatUtcDay, formatUtcInstant } from "../lib/format";
-import {
-  dailyPoints,
-  gpuChanges,
-  gpuSeries,
-  volatilitySeries,
-  windowStats,
-} from "../lib/gpu-shape";
-import { gpuCsvPathOf, gpuPathOf } from "../lib/paths";
+} from "../../lib/chart-state";
+import { formatFractionPercent, formatUsd, formatUtcDay, formatUtcInstant } from "../../lib/format";
+import type { GpuDetail } from "./api-types";
+import { GPU_SERIES_PARAM, gpuCsvPathOf, gpuPathOf } from "./paths";
+import { dailyPoints, gpuChanges, gpuSeries, volatilitySeries, windowStats } from "./shape";
 
 /*
  * A free GPU's daily index over the free window: its change strip, chart and CSV link, and the

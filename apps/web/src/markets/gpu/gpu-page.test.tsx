@@ -1,16 +1,16 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GET as gpuDailyCsv } from "../../app/gpus/[gpu]/daily.csv/route";
-import GpuPage from "../../app/gpus/[gpu]/page";
-import GpuMethodologyPage from "../../app/methodology/gpu/page";
-import GpusPage from "../../app/gpus/page";
 import { GPU_LEDGER_CITATION, SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
-import { FIXTURE_RULES, detailInputs, routerWithGpu } from "../testing/gpu-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { GET as gpuDailyCsv } from "./daily-csv";
+import { GpuPage } from "./gpu-page";
+import { GpuMethodologyPage } from "./methodology-page";
+import { GpusPage } from "./overview-page";
+import { FIXTURE_RULES, detailInputs, routerWithGpu } from "./test-routers";
 
 // The pages read the request's session cookie: none here, a visitor.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * The /gpus/[gpu] page rendered to HTML against a router in the api's `gpu.detail` shapes: a GPU

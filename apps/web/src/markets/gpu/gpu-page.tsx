@@ -6,45 +6,40 @@ import {
   isFreeTierGpu,
   type GpuName,
 } from "@tpi/domain";
-import { CiteThis } from "../../../src/components/cite-this";
-import { GpuConstituentsSection } from "../../../src/components/gpu-constituents";
-import { DailyIndexSection, VolatilitySection } from "../../../src/components/gpu-daily";
-import { GpuProvenanceNote } from "../../../src/components/gpu-provenance";
-import { HourlyPrintsTable, LatestPrintCards } from "../../../src/components/gpu-hourly";
-import { KeyedGpu } from "../../../src/components/keyed-gpu";
-import { readWebEnv } from "../../../src/env";
-import type { GpuDetail } from "../../../src/lib/api-types";
-import { CHART_RANGE_PARAM } from "../../../src/lib/chart-params";
-import {
-  chartViewQuery,
-  GPU_HELD_RANGE,
-  parseChartState,
-  type ChartOffer,
-} from "../../../src/lib/chart-state";
-import { SignedInNote } from "../../../src/components/signed-in-note";
-import { heldRangeOf, loadPlanGpuHistory, loadViewer } from "../../../src/server/viewer";
-import { formatUsd, formatUtcDay, formatUtcInstant } from "../../../src/lib/format";
-import { gpuConstituentsCsvPathOf } from "../../../src/lib/gpu-constituents";
-import { mergeGpuProvenance } from "../../../src/lib/gpu-provenance";
-import { GPU_METHODOLOGY_PATH, gpuNameOfSegment, gpuPathOf } from "../../../src/lib/paths";
-import { socialMetadata } from "../../../src/lib/social";
-import { gpuCardPath } from "../../../src/lib/social-card";
+import { CiteThis } from "../../components/cite-this";
+import { SignedInNote } from "../../components/signed-in-note";
+import { readWebEnv } from "../../env";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
+import { chartViewQuery, parseChartState, type ChartOffer } from "../../lib/chart-state";
+import { formatUsd, formatUtcDay, formatUtcInstant } from "../../lib/format";
+import { socialMetadata } from "../../lib/social";
+import { restsOnSample } from "../../server/sources";
+import { loadViewer } from "../../server/viewer";
+import type { GpuDetail } from "./api-types";
+import { gpuCardPath } from "./card";
+import { gpuConstituentsCsvPathOf } from "./constituents";
+import { GpuConstituentsSection } from "./constituents-section";
+import { DailyIndexSection, VolatilitySection } from "./daily";
+import { HourlyPrintsTable, LatestPrintCards } from "./hourly";
+import { KeyedGpu } from "./keyed-gpu";
 import {
   latestSettledDayOf,
   loadGpuConstituents,
   loadGpuDetail,
+  loadGpuSources,
   loadKeyedLatest,
-} from "../../../src/server/gpu";
-import { isSampleIndex } from "../../../src/server/data";
+  loadPlanGpuHistory,
+} from "./loaders";
+import { GPU_METHODOLOGY_PATH, gpuNameOfSegment, gpuPathOf } from "./paths";
+import { mergeGpuProvenance } from "./provenance";
+import { GpuProvenanceNote } from "./provenance-note";
+import { gpuHeldRange } from "./shape";
 
 /** The newest hourly print of a GPU's page, if any has been published. */
 function latestPrintOf(detail: GpuDetail) {
   const prints = detail.hourly?.data ?? [];
   return prints[prints.length - 1];
 }
-
-/** Hourly prints change every hour: rendered per request, the api answers cached briefly (trpc-client.ts). */
-export const dynamic = "force-dynamic";
 
 type GpuPageProps = {
   params: Promise<{ gpu: string }>;
@@ -60,7 +55,7 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   if (gpu === undefined) return { title: "GPU not found" };
   const siteUrl = readWebEnv().publicSiteUrl;
   const path = gpuPathOf(gpu);
-  const sample = await isSampleIndex("gpu");
+  const sample = await restsOnSample(loadGpuSources);
   if (!isFreeTierGpu(gpu)) {
     const title = `${gpu} GPU compute price index (API key)`;
     const description = `The ${gpu} GPU compute price index is available with an API key: what it contains and how to get access.`;
@@ -92,7 +87,7 @@ export async function generateMetadata(props: GpuPageProps): Promise<Metadata> {
   };
 }
 
-export default async function GpuPage(props: GpuPageProps) {
+export async function GpuPage(props: GpuPageProps) {
   const gpu = await gpuNameOf(props);
   if (gpu === undefined) notFound();
   const query = (await props.searchParams) ?? {};
@@ -110,7 +105,7 @@ export default async function GpuPage(props: GpuPageProps) {
     const keyed = (await loadKeyedLatest()).find((entry) => entry.gpu_type === gpu);
     if (reader !== undefined && planDaily !== undefined) {
       const offer: ChartOffer = {
-        held: planDaily === null ? GPU_HELD_RANGE : heldRangeOf(planDaily.access, "gpu"),
+        held: gpuHeldRange(planDaily),
         keys: [gpu],
       };
       return (
@@ -142,7 +137,7 @@ export default async function GpuPage(props: GpuPageProps) {
   // The daily chart's range (`?range=7D`); the page is rendered per request, so it reads it here.
   const daily = planDaily === undefined ? detail.daily : planDaily;
   const offer: ChartOffer = {
-    held: planDaily == null ? GPU_HELD_RANGE : heldRangeOf(planDaily.access, "gpu"),
+    held: gpuHeldRange(planDaily),
     keys: [gpu],
   };
   const state = parseChartState(rangeParam, undefined, offer, view);

@@ -2,12 +2,12 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { GPU_CATALOG, GPU_LEDGER_CITATION } from "@tpi/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import GpusPage from "../../app/gpus/page";
-import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "../testing/gpu-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { GpusPage } from "./overview-page";
+import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "./test-routers";
 
 // The page reads the request's session cookie: none here, a visitor.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * The /gpus page rendered to HTML against routers in the api's GPU shapes, with and without

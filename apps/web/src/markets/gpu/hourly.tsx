@@ -1,6 +1,6 @@
-import type { GpuDetail } from "../lib/api-types";
-import { formatUsd, formatUtcInstant } from "../lib/format";
-import { UtcInstant } from "./utc-instant";
+import { UtcInstant } from "../../components/utc-instant";
+import { formatUsd, formatUtcInstant } from "../../lib/format";
+import type { GpuDetail } from "./api-types";
 
 /*
  * A free GPU's hourly prints: the latest print and the rolling 24-hour average as cards, and

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { FREE_TIER_GPU_NAMES, GPU_FREE_WINDOW_MONTHS, type GpuName } from "@tpi/domain";
-import { KEY_HREF, LockedValue, SettledDay } from "./keyed-access";
-import { GPU_METHODOLOGY_PATH } from "../lib/paths";
-import { SignedInNote } from "./signed-in-note";
-import type { Viewer } from "../server/viewer";
+import { KEY_HREF, LockedValue, SettledDay } from "../../components/keyed-access";
+import { SignedInNote } from "../../components/signed-in-note";
+import type { Viewer } from "../../server/viewer";
+import { GPU_METHODOLOGY_PATH } from "./paths";
 
 /**
  * A keyed GPU: what it is, its latest settled day and the way to a key. Its value is locked for a

@@ -1,8 +1,8 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "../testing/gpu-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
-import { loadGpuIndex } from "./gpu";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { loadGpuIndex } from "./loaders";
+import { historyInputs, routerWithGpu, routerWithGpuWithoutData } from "./test-routers";
 
 /**
  * The GPU loader against tRPC routers served over HTTP in the api's GPU shapes, with and without

@@ -1,4 +1,9 @@
 import "server-only";
+import type { GpuName } from "@tpi/domain";
+import type { DataSources } from "../../lib/api-types";
+import { apiClient } from "../../server/trpc-client";
+import { isTrpcNotFound } from "../../server/trpc-errors";
+import { personalApi } from "../../server/viewer";
 import type {
   GpuConstituents,
   GpuDetail,
@@ -6,11 +11,10 @@ import type {
   GpuLatest,
   GpuMethodology,
   GpuProvenance,
-} from "../lib/api-types";
-import { mergeGpuProvenance } from "../lib/gpu-provenance";
-import type { GpuHistory } from "../lib/gpu-shape";
-import { apiClient } from "./trpc-client";
-import { isTrpcNotFound } from "./trpc-errors";
+  PlanGpuHistory,
+} from "./api-types";
+import { mergeGpuProvenance } from "./provenance";
+import { settlementDayOf, type GpuHistory } from "./shape";
 
 /**
  * The GPU index, from the api's `gpu.latestDaily` and `gpu.dailyHistory` procedures: the same
@@ -85,11 +89,6 @@ export async function loadGpuConstituents(
   }
 }
 
-/** The New York settlement day of a daily GPU row: 4 PM New York is the same calendar day in UTC. */
-export function settlementDayOf(timestamp: string): string {
-  return timestamp.slice(0, 10);
-}
-
 /** The latest settled day of a GPU's page (its newest daily row), or undefined before the first. */
 export function latestSettledDayOf(detail: GpuDetail): string | undefined {
   const days = (detail.daily?.data ?? []).map((row) => settlementDayOf(row.timestamp)).sort();
@@ -100,4 +99,31 @@ export function latestSettledDayOf(detail: GpuDetail): string | undefined {
 export async function latestSettledConstituents(gpu: string): Promise<GpuConstituents | undefined> {
   const day = latestSettledDayOf(await loadGpuDetail(gpu));
   return day === undefined ? undefined : loadGpuConstituents(gpu, day);
+}
+
+/**
+ * `GET /api/gpu/{gpuName}/index-history` without dates, as a key of the session's plan gets it:
+ * the api answers a key all history (a keyless caller the free window); null when the GPU has no
+ * daily value published in it.
+ */
+export async function loadPlanGpuHistory(
+  token: string,
+  gpu: GpuName,
+): Promise<PlanGpuHistory | null> {
+  try {
+    return await personalApi().gpu.planIndexHistory.query({ sessionToken: token, gpuName: gpu });
+  } catch (error) {
+    if (isTrpcNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** The GPU index's free window (UTC days, inclusive), on the api's clock. */
+export async function loadGpuWindow(): Promise<{ startDate: string; endDate: string }> {
+  return (await apiClient().windows.query()).gpu;
+}
+
+/** Where the GPU index's published values come from: the sample, or the sources of its trades. */
+export async function loadGpuSources(): Promise<DataSources> {
+  return apiClient().gpu.dataProvenance.query();
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { formatFractionPercent, formatUtcDay } from "../../../src/lib/format";
-import { DataSourcesTable } from "../../../src/components/data-sources-table";
-import { loadGpuMethodology } from "../../../src/server/gpu";
+import { DataSourcesTable } from "../../components/data-sources-table";
+import { formatFractionPercent, formatUtcDay } from "../../lib/format";
+import { loadGpuMethodology } from "./loaders";
 
 export const metadata: Metadata = {
   title: "GPU methodology",
@@ -9,13 +9,11 @@ export const metadata: Metadata = {
     "How the GPU compute price index is computed: trade basis, hourly prints over the trailing hour, winsorizing bounds, carried-forward values, the 4 PM New York daily settlement and its UTC stamps, the trades' sources, and methodology versions.",
 };
 
-export const dynamic = "force-dynamic";
-
 /**
  * The GPU methodology, rendered from the api's `gpu.methodology`: the domain's sections (the same
  * text the chat quotes) with the winsorizing bounds the settlement runs with, never a copy.
  */
-export default async function GpuMethodologyPage() {
+export async function GpuMethodologyPage() {
   const doc = await loadGpuMethodology();
   const inForce = doc.history.find((version) => version.version === doc.version);
   return (

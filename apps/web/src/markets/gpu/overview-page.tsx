@@ -1,30 +1,23 @@
 import type { Metadata } from "next";
 import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
-import { ChangeText } from "../../src/components/change-text";
-import { ChartControls } from "../../src/components/chart-controls";
-import { GpuProvenanceNote } from "../../src/components/gpu-provenance";
-import { LineChart } from "../../src/components/line-chart";
-import { CHART_RANGE_PARAM, GPU_SERIES_PARAM } from "../../src/lib/chart-params";
+import { ChangeText } from "../../components/change-text";
+import { ChartControls } from "../../components/chart-controls";
+import { LineChart } from "../../components/line-chart";
+import { SignedInNote } from "../../components/signed-in-note";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
   applyChartState,
-  GPU_HELD_RANGE,
-  parseChartState,
   chartViewQuery,
+  parseChartState,
   type ChartOffer,
-} from "../../src/lib/chart-state";
-import type { GpuDailyRow, GpuKeyedLatest, GpuLatest } from "../../src/lib/api-types";
-import { formatUsd, formatUtcDay } from "../../src/lib/format";
-import { GPU_CHANGE_DAYS, dailyPoints, gpuChanges, gpuSeries } from "../../src/lib/gpu-shape";
-import { GPU_METHODOLOGY_PATH, gpuPathOf } from "../../src/lib/paths";
-import { loadWindows } from "../../src/server/data";
-import { loadGpuIndex, loadKeyedLatest } from "../../src/server/gpu";
-import { SignedInNote } from "../../src/components/signed-in-note";
-import {
-  loadPlanGpuHistory,
-  loadViewer,
-  type PlanGpuHistory,
-  type SignedInReader,
-} from "../../src/server/viewer";
+} from "../../lib/chart-state";
+import { formatUsd, formatUtcDay } from "../../lib/format";
+import { loadViewer, type SignedInReader } from "../../server/viewer";
+import type { GpuDailyRow, GpuKeyedLatest, GpuLatest, PlanGpuHistory } from "./api-types";
+import { loadGpuIndex, loadGpuWindow, loadKeyedLatest, loadPlanGpuHistory } from "./loaders";
+import { GPUS_PATH, GPU_METHODOLOGY_PATH, GPU_SERIES_PARAM, gpuPathOf } from "./paths";
+import { GpuProvenanceNote } from "./provenance-note";
+import { GPU_CHANGE_DAYS, GPU_HELD_RANGE, dailyPoints, gpuChanges, gpuSeries } from "./shape";
 
 export const metadata: Metadata = {
   title: "GPU compute price index",
@@ -32,17 +25,15 @@ export const metadata: Metadata = {
     "The latest daily GPU compute price index of every GPU with its 1, 7 and 30-day change, and a chart of the free GPUs' trailing three months.",
 };
 
-export const dynamic = "force-dynamic";
-
 /**
  * The trailing window charted below: the api's GPU free window, never one from the website's
  * clock. The chart's state (`?range=&gpus=`) is read from the URL.
  */
 type GpusPageProps = { searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function GpusPage(props: GpusPageProps = {}) {
+export async function GpusPage(props: GpusPageProps = {}) {
   const query = (await props.searchParams) ?? {};
-  const { gpu: window } = await loadWindows();
+  const window = await loadGpuWindow();
   // This page is rendered per request: a signed-in reader whose plan reads GPU history (the
   // api's `gpuAccess`) gets the keyed GPUs' values as the api answers a key of the plan.
   const reader = await loadViewer();
@@ -165,7 +156,7 @@ function GpuChart({
       zoom={state.zoom}
       controls={
         <ChartControls
-          path="/gpus"
+          path={GPUS_PATH}
           state={state}
           offer={offer}
           seriesParam={GPU_SERIES_PARAM}

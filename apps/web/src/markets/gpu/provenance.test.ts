@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeGpuProvenance } from "./gpu-provenance";
+import { mergeGpuProvenance } from "./provenance";
 
 const ledger = { source: "gpurentalprices", sample: false, citation: "Ledger.", licence: null };
 const sample = { source: "sample", sample: true, citation: "Sample.", licence: null };

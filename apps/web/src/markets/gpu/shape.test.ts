@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gpuChanges, gpuDailyToCsv, gpuSeries, windowStats } from "./gpu-shape";
 import { gpuCsvFileName, gpuNameOfSegment } from "./paths";
+import { gpuChanges, gpuDailyToCsv, gpuSeries, windowStats } from "./shape";
 
 describe("gpuSeries", () => {
   it("keeps one point per UTC day (the latest), oldest first, and drops GPUs without rows", () => {

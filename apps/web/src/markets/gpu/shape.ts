@@ -1,7 +1,24 @@
-import { GPU_REGION, addDays } from "@tpi/domain";
+import { GPU_FREE_WINDOW_MONTHS, GPU_REGION, addDays } from "@tpi/domain";
+import { heldRangeOfMonths, planHeldRange, type ChartRange } from "../../lib/chart-state";
+import { changeBetween, type Change } from "../../lib/format";
+import { csvField, type Series } from "../../lib/shape";
 import type { GpuDailyRow, GpuDetail, GpuProvenance } from "./api-types";
-import { changeBetween, type Change } from "./format";
-import { csvField, type Series } from "./shape";
+
+/** What the GPU pages hold for a visitor: the GPU index's free window. */
+export const GPU_HELD_RANGE: ChartRange = heldRangeOfMonths(GPU_FREE_WINDOW_MONTHS);
+
+/** The New York settlement day of a daily GPU row: 4 PM New York is the same calendar day in UTC. */
+export function settlementDayOf(timestamp: string): string {
+  return timestamp.slice(0, 10);
+}
+
+/**
+ * What a GPU chart holds: the history a signed-in reader's plan was answered (its `access`), or
+ * the free window for a visitor (no plan answer).
+ */
+export function gpuHeldRange(plan: { access: string } | null | undefined): ChartRange {
+  return plan == null ? GPU_HELD_RANGE : planHeldRange(plan.access, GPU_HELD_RANGE);
+}
 
 /** What the charts, changes and daily CSV read of a daily row: its settlement instant and value. */
 export type GpuDayValueRow = Pick<GpuDailyRow, "timestamp" | "index_value">;

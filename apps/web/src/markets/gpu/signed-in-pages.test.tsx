@@ -1,21 +1,21 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import GpuPage from "../../app/gpus/[gpu]/page";
-import GpusPage from "../../app/gpus/page";
-import { GET as gpuDailyCsv } from "../../app/gpus/[gpu]/daily.csv/route";
-import { sessionCookieSpec } from "../server/account";
-import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
+import { sessionCookieSpec } from "../../server/account";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { GET as gpuDailyCsv } from "./daily-csv";
+import { GpuPage } from "./gpu-page";
+import { GpusPage } from "./overview-page";
 import {
   GPU_FULL_SESSION,
   KEYED_GPU_DAILY,
   planGpuInputs,
   routerWithGpuSignedIn,
-} from "../testing/gpu-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+} from "./test-routers";
 
 // The GPU pages are rendered per request and read the request's session cookie.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * The GPU pages and the daily CSV for a signed-in Full reader, against a router in the api's

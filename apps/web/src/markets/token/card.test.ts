@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cardText, gpuCard, homeCard, labCard } from "./social-card";
+import { cardText } from "../../lib/social-card";
+import { gpuCard } from "../gpu/card";
+import { homeCard, labCard } from "./card";
 
 describe("card contents", () => {
   it("shows a free lab's latest value with its day, and marks the sample", () => {

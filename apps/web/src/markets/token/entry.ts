@@ -1,6 +1,6 @@
 import { isLabId, LAB_IDS } from "@tpi/domain";
 import { decodedSegment, type MarketEntry } from "../../kit/market-entry";
-import { labPathOf } from "../../lib/paths";
+import { labPathOf } from "./paths";
 
 /** The token price index: the home page (every lab), each lab's page and the volume page. */
 export const tokenMarket: MarketEntry = {
@@ -24,4 +24,11 @@ export const tokenMarket: MarketEntry = {
       return () => import("./card-content").then((card) => card.loadLabCard(second));
     return undefined;
   },
+  sources: {
+    index: "the token index",
+    indexName: "token",
+    evidence: "data",
+    load: () => import("./sources").then((sources) => sources.loadTokenSiteSources()),
+  },
+  status: () => import("./status").then((status) => status.loadTokenStatus()),
 };

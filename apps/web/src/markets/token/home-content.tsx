@@ -1,39 +1,39 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { ChangeText } from "./change-text";
-import { ChartControls } from "./chart-controls";
-import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
-import { LineChart } from "./line-chart";
+import { ChangeText } from "../../components/change-text";
+import { ChartControls } from "../../components/chart-controls";
+import { KEY_HREF, LockedValue, SettledDay } from "../../components/keyed-access";
+import { LineChart } from "../../components/line-chart";
+import { SignedInNote } from "../../components/signed-in-note";
+import { readWebEnv } from "../../env";
 import {
   applyChartState,
   parseChartState,
   type ChartViewQuery,
-  TOKEN_HELD_RANGE,
+  planHeldRange,
   type ChartOffer,
   type ChartState,
-} from "../lib/chart-state";
-import { HOME_SERIES_PARAM } from "../lib/chart-params";
-import { formatUsd, formatUtcDay } from "../lib/format";
-import type { IndexRow, KeyedLatestDay } from "../lib/api-types";
-import { labSeries, labSnapshots, type LabSnapshot, type Series } from "../lib/shape";
+} from "../../lib/chart-state";
+import { formatUsd, formatUtcDay } from "../../lib/format";
+import type { Series } from "../../lib/shape";
+import { socialMetadata } from "../../lib/social";
+import { restsOnSample } from "../../server/sources";
+import { HISTORY_START_DAY, type SignedInReader } from "../../server/viewer";
+import type { IndexRow, KeyedLatestDay } from "./api-types";
+import { HOME_CARD_PATH } from "./card";
+import { HOME_SERIES_PARAM } from "./chart-params";
+import { KeyTeaser } from "./keyed-lab";
+import { TOKEN_HELD_RANGE } from "./lab-window";
 import {
-  isSampleIndex,
   loadFreeWindow,
   loadKeyedLatestDays,
   loadLatest,
+  loadTokenSources,
   loadTokenTypes,
-} from "../server/data";
-import {
-  HISTORY_START_DAY,
-  heldRangeOf,
   loadPlanIndex,
   loadPlanLatest,
-  type SignedInReader,
-} from "../server/viewer";
-import { SignedInNote } from "./signed-in-note";
-import { readWebEnv } from "../env";
-import { socialMetadata } from "../lib/social";
-import { HOME_CARD_PATH } from "../lib/social-card";
+} from "./loaders";
+import { labSeries, labSnapshots, type LabSnapshot } from "./shape";
 
 const HOME_TITLE = "Token Price Index: the daily price of AI tokens by model lab";
 const HOME_DESCRIPTION =
@@ -56,7 +56,7 @@ export async function homeMetadata(): Promise<Metadata> {
       siteUrl: readWebEnv().publicSiteUrl,
       path: "/",
       image: HOME_CARD_PATH,
-      sample: await isSampleIndex("token"),
+      sample: await restsOnSample(loadTokenSources),
       title: HOME_TITLE,
       description: values === undefined ? HOME_DESCRIPTION : `Latest settled day ${values}`,
     }),
@@ -103,7 +103,10 @@ export async function HomeContent({
       ? visitorSeries
       : labSeries(planTable.history.filter((row) => chartLabs.has(row.lab)));
   const offer: ChartOffer = {
-    held: planTable === undefined ? TOKEN_HELD_RANGE : heldRangeOf(planTable.access, "token"),
+    held:
+      planTable === undefined
+        ? TOKEN_HELD_RANGE
+        : planHeldRange(planTable.access, TOKEN_HELD_RANGE),
     keys: allSeries.map((one) => one.key),
   };
   const chartState = parseChartState(chartQuery.range, chartQuery.labs, offer, chartQuery.view);

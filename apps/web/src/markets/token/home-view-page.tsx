@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../src/lib/chart-params";
-import { chartViewQuery } from "../../src/lib/chart-state";
-import { HomeContent, homeMetadata } from "../../src/components/home-content";
-import { loadViewer } from "../../src/server/viewer";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
+import { chartViewQuery } from "../../lib/chart-state";
+import { loadViewer } from "../../server/viewer";
+import { HOME_SERIES_PARAM } from "./chart-params";
+import { HomeContent, homeMetadata } from "./home-content";
 
 export async function generateMetadata(): Promise<Metadata> {
   return {
@@ -13,16 +14,14 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
+type HomeViewProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
 /**
  * The home page with a chart state (`/?range=…&labs=…`) or for a signed-in reader (a session
  * cookie), rewritten here by next.config.ts: it reads the query and the cookie, so it is rendered
  * per request, while the plain `/` stays in the full-route cache for visitors.
  */
-export const dynamic = "force-dynamic";
-
-type HomeViewProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function HomeView(props: HomeViewProps) {
+export async function HomeView(props: HomeViewProps) {
   const query = await props.searchParams;
   const reader = await loadViewer();
   return (

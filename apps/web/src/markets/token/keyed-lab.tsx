@@ -1,8 +1,8 @@
 import type { LabId } from "@tpi/domain";
-import { KEY_HREF, KeyTeaser, LockedValue, SettledDay } from "./keyed-access";
+import { KEY_HREF, LockedValue, SettledDay } from "../../components/keyed-access";
+import { SignedInNote } from "../../components/signed-in-note";
+import type { Viewer } from "../../server/viewer";
 import { OtherLabs } from "./other-labs";
-import { SignedInNote } from "./signed-in-note";
-import type { Viewer } from "../server/viewer";
 
 /** A keyed lab's page: what the data is, its latest settled day (never its value), the way in. */
 export function KeyedLab({
@@ -67,5 +67,17 @@ export function KeyedLab({
       </p>
       <OtherLabs lab={lab} />
     </>
+  );
+}
+
+/** What a key gives, in one sentence, with the way to one. */
+export function KeyTeaser({ keyedCount }: { keyedCount: number }) {
+  return (
+    <p className="key-teaser" data-key-teaser>
+      Any API key unlocks the {keyedCount} keyed labs&apos; daily values, every lab&apos;s full
+      history before the trailing month, and each day&apos;s per-model constituents:{" "}
+      <a href={KEY_HREF}>get a key</a> (<a href="/docs#authentication">how to use it</a>
+      ).
+    </p>
   );
 }

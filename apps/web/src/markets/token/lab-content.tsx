@@ -1,48 +1,46 @@
 import type { Metadata } from "next";
-import { isFreeTierLab, type LabId } from "@tpi/domain";
-import { ChangeText } from "./change-text";
-import { ChartControls } from "./chart-controls";
-import { CiteThis } from "./cite-this";
-import { KEY_HREF } from "./keyed-access";
-import { KeyedLab } from "./keyed-lab";
-import { SignedInNote } from "./signed-in-note";
-import { ConstituentsSection, CoverageLine, DaysCitation } from "./lab-sources";
-import { LineChart } from "./line-chart";
-import { OtherLabs } from "./other-labs";
-import { readWebEnv } from "../env";
-import type { IndexRow } from "../lib/api-types";
-import { HOME_SERIES_PARAM } from "../lib/chart-params";
-import { socialMetadata } from "../lib/social";
-import { labCardPath } from "../lib/social-card";
+import { isFreeTierLab, labLabel, type LabId } from "@tpi/domain";
+import { ChangeText } from "../../components/change-text";
+import { ChartControls } from "../../components/chart-controls";
+import { CiteThis } from "../../components/cite-this";
+import { KEY_HREF } from "../../components/keyed-access";
+import { LineChart } from "../../components/line-chart";
+import { SignedInNote } from "../../components/signed-in-note";
+import { readWebEnv } from "../../env";
 import {
   chartStateHref,
   latestDay,
   parseChartState,
   type ChartViewQuery,
   shownFrom,
-  TOKEN_HELD_RANGE,
+  planHeldRange,
   type ChartOffer,
-} from "../lib/chart-state";
-import { formatUsd, formatUtcDay, formatUtcInstant } from "../lib/format";
-import { shownRange, summarizeWindow, type WindowSummary } from "../lib/lab-window";
-import { csvPathOf, labPathOf } from "../lib/paths";
-import { provenanceByDay } from "../lib/provenance";
-import { labLabel, labSeries, newestFirst } from "../lib/shape";
+} from "../../lib/chart-state";
+import { formatUsd, formatUtcDay, formatUtcInstant } from "../../lib/format";
+import { newestFirst } from "../../lib/shape";
+import { socialMetadata } from "../../lib/social";
+import { restsOnSample } from "../../server/sources";
+import { HISTORY_START_DAY, type SignedInReader } from "../../server/viewer";
+import type { IndexRow } from "./api-types";
+import { labCardPath } from "./card";
+import { HOME_SERIES_PARAM } from "./chart-params";
+import { KeyedLab } from "./keyed-lab";
+import { ConstituentsSection, CoverageLine, DaysCitation } from "./lab-sources";
+import { TOKEN_HELD_RANGE, shownRange, summarizeWindow, type WindowSummary } from "./lab-window";
 import {
-  isSampleIndex,
   loadConstituents,
   loadFreeWindow,
   loadKeyedLatestDays,
   loadSourceDays,
-  loadWindows,
-} from "../server/data";
-import {
-  HISTORY_START_DAY,
-  heldRangeOf,
+  loadTokenSources,
+  loadTokenWindow,
   loadPlanConstituentsOrNone,
   loadPlanIndexOrNone,
-  type SignedInReader,
-} from "../server/viewer";
+} from "./loaders";
+import { OtherLabs } from "./other-labs";
+import { csvPathOf, labPathOf } from "./paths";
+import { provenanceByDay } from "./provenance";
+import { labSeries } from "./shape";
 
 /** The chart state a lab page's URL asks for (`?range=`); the plain page has none. */
 export type LabChartQuery = { range?: string | string[]; view?: ChartViewQuery };
@@ -51,7 +49,7 @@ export type LabChartQuery = { range?: string | string[]; view?: ChartViewQuery }
 export async function labMetadata(lab: LabId): Promise<Metadata> {
   const label = labLabel(lab);
   const siteUrl = readWebEnv().publicSiteUrl;
-  const sample = await isSampleIndex("token");
+  const sample = await restsOnSample(loadTokenSources);
   if (!isFreeTierLab(lab)) {
     const title = `${label} token price index (API key)`;
     const description = `The ${label} token price index is available with an API key: what it contains and how to get access.`;
@@ -191,7 +189,7 @@ async function planLab({
  * to the chart's range. The ranges offered follow the answer's `access` (the api's rule).
  */
 async function loadPlanLab(lab: LabId, chartQuery: LabChartQuery, reader: SignedInReader) {
-  const endDate = (await loadWindows()).token.endDate;
+  const endDate = (await loadTokenWindow()).endDate;
   const answer = await loadPlanIndexOrNone(
     reader.token,
     lab,
@@ -204,7 +202,7 @@ async function loadPlanLab(lab: LabId, chartQuery: LabChartQuery, reader: Signed
   const oldest = rows[rows.length - 1];
   const range = { startDate: oldest?.date ?? endDate, endDate: latest?.date ?? endDate };
   const summary = summarizeWindow(rows);
-  const offer: ChartOffer = { held: heldRangeOf(answer.access, "token"), keys: [lab] };
+  const offer: ChartOffer = { held: planHeldRange(answer.access, TOKEN_HELD_RANGE), keys: [lab] };
   const chartState = parseChartState(chartQuery.range, undefined, offer, chartQuery.view);
   const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
   const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);

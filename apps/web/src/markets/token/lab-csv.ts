@@ -1,30 +1,23 @@
 import { isFreeTierLab, isLabId, type LabId } from "@tpi/domain";
-import { CHART_RANGE_PARAM } from "../../../../src/lib/chart-params";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
   latestDay,
   parseChartState,
   shownFrom,
-  TOKEN_HELD_RANGE,
+  planHeldRange,
   type ChartOffer,
-} from "../../../../src/lib/chart-state";
-import { shownRange } from "../../../../src/lib/lab-window";
-import { csvFileName } from "../../../../src/lib/paths";
-import { provenanceByDay } from "../../../../src/lib/provenance";
-import { indexRowsToCsv, newestFirst } from "../../../../src/lib/shape";
-import type { IndexRow } from "../../../../src/lib/api-types";
-import { loadFreeWindow, loadSourceDays, loadWindows } from "../../../../src/server/data";
-import { downloadNotFound, downloadRefused } from "../../../../src/server/download-errors";
-import { refusal } from "../../../../src/server/account";
-import {
-  HISTORY_START_DAY,
-  heldRangeOf,
-  loadPlanIndex,
-  loadViewer,
-  type SignedInReader,
-} from "../../../../src/server/viewer";
-import { isTrpcNotFound } from "../../../../src/server/trpc-errors";
-
-export const dynamic = "force-dynamic";
+} from "../../lib/chart-state";
+import { newestFirst } from "../../lib/shape";
+import { refusal } from "../../server/account";
+import { downloadNotFound, downloadRefused } from "../../server/download-errors";
+import { isTrpcNotFound } from "../../server/trpc-errors";
+import { HISTORY_START_DAY, loadViewer, type SignedInReader } from "../../server/viewer";
+import type { IndexRow } from "./api-types";
+import { TOKEN_HELD_RANGE, shownRange } from "./lab-window";
+import { loadFreeWindow, loadSourceDays, loadTokenWindow, loadPlanIndex } from "./loaders";
+import { csvFileName } from "./paths";
+import { provenanceByDay } from "./provenance";
+import { indexRowsToCsv } from "./shape";
 
 /**
  * The rows of the lab page's table as CSV: same loaders, same order, each row with the source,
@@ -69,7 +62,7 @@ async function planCsv(
   rangeParam: string | undefined,
   reader: SignedInReader,
 ): Promise<Response> {
-  const endDate = (await loadWindows()).token.endDate;
+  const endDate = (await loadTokenWindow()).endDate;
   let access: string;
   let rows: IndexRow[];
   try {
@@ -85,7 +78,7 @@ async function planCsv(
     const answer = refusal(error);
     return downloadRefused(answer.message, answer.status ?? 403);
   }
-  const offer: ChartOffer = { held: heldRangeOf(access, "token"), keys: [lab] };
+  const offer: ChartOffer = { held: planHeldRange(access, TOKEN_HELD_RANGE), keys: [lab] };
   const state = parseChartState(rangeParam, undefined, offer);
   const from = shownFrom(state, offer, latestDay(rows.map((row) => row.date)));
   const shown = from === undefined ? rows : rows.filter((row) => row.date >= from);
@@ -101,7 +94,7 @@ async function planCsv(
 
 /** A keyed lab for a reader whose plan does not read it: the api's own refusal of the request. */
 async function keyedRefusal(lab: LabId, reader: SignedInReader): Promise<Response> {
-  const endDate = (await loadWindows()).token.endDate;
+  const endDate = (await loadTokenWindow()).endDate;
   try {
     await loadPlanIndex(reader.token, { lab, startDate: endDate, endDate });
   } catch (error) {

@@ -1,15 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { isLabId, type LabId } from "@tpi/domain";
-import { LabContent, labMetadata } from "../../../src/components/lab-content";
-
-/** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
-export const revalidate = 300;
-export const dynamicParams = true;
-
-export function generateStaticParams(): { lab: string }[] {
-  return [];
-}
+import { LabContent, labMetadata } from "./lab-content";
 
 type LabPageProps = { params: Promise<{ lab: string }> };
 
@@ -25,6 +17,7 @@ export async function generateMetadata(props: LabPageProps): Promise<Metadata> {
   return isLabId(lab) ? labMetadata(lab) : { title: "Lab not found" };
 }
 
-export default async function LabPage(props: LabPageProps) {
+/** A lab's page as the cached `/labs/<lab>` serves it to visitors. */
+export async function LabPage(props: LabPageProps) {
   return <LabContent lab={await labOf(props)} />;
 }

@@ -1,8 +1,8 @@
 import { provenanceOf } from "@tpi/domain";
-import type { Constituents, SourceDay } from "../lib/api-types";
-import { formatTokens, formatUsd, formatUtcDay } from "../lib/format";
-import { tokenShares } from "../lib/lab-window";
-import { formatInputShare, formatShare, type DayProvenance } from "../lib/provenance";
+import { formatTokens, formatUsd, formatUtcDay } from "../../lib/format";
+import type { Constituents, SourceDay } from "./api-types";
+import { tokenShares } from "./lab-window";
+import { formatInputShare, formatShare, type DayProvenance } from "./provenance";
 
 /**
  * What stands under a lab's numbers: the citation of the days shown, the coverage of the latest

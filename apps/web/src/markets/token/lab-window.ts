@@ -1,5 +1,16 @@
-import { addDays, isLabId, LAB_CATALOG, type LabId, type UtcDay } from "@tpi/domain";
-import { changeBetween, type Change } from "./format";
+import {
+  addDays,
+  FREE_WINDOW_MONTHS,
+  isLabId,
+  LAB_CATALOG,
+  type LabId,
+  type UtcDay,
+} from "@tpi/domain";
+import { heldRangeOfMonths, type ChartRange } from "../../lib/chart-state";
+import { changeBetween, type Change } from "../../lib/format";
+
+/** What the token pages hold for a visitor: the token index's free window. */
+export const TOKEN_HELD_RANGE: ChartRange = heldRangeOfMonths(FREE_WINDOW_MONTHS);
 
 /** Horizons of a lab page's change strip, in UTC days before the latest settled day shown. */
 export const CHANGE_HORIZON_DAYS = [1, 7, 30, 90] as const;

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { LAB_CATALOG, isFreeTierLab } from "@tpi/domain";
-import { KeyTeaser, LockedValue, SettledDay } from "../../src/components/keyed-access";
-import { formatUsd, formatUtcDay } from "../../src/lib/format";
-import { labPathOf } from "../../src/lib/paths";
-import { newestFirst } from "../../src/lib/shape";
-import { loadFreeWindow, loadKeyedLatestDays } from "../../src/server/data";
-import { SignedInNote } from "../../src/components/signed-in-note";
-import type { IndexRow } from "../../src/lib/api-types";
-import { loadPlanLabLatest, loadViewer, type SignedInReader } from "../../src/server/viewer";
+import { LockedValue, SettledDay } from "../../components/keyed-access";
+import { SignedInNote } from "../../components/signed-in-note";
+import { formatUsd, formatUtcDay } from "../../lib/format";
+import { newestFirst } from "../../lib/shape";
+import { loadViewer, type SignedInReader } from "../../server/viewer";
+import type { IndexRow } from "./api-types";
+import { KeyTeaser } from "./keyed-lab";
+import { loadFreeWindow, loadKeyedLatestDays, loadPlanLabLatest } from "./loaders";
+import { labPathOf } from "./paths";
 
 export const metadata: Metadata = {
   title: "Labs",
@@ -15,14 +16,8 @@ export const metadata: Metadata = {
     "Every model lab the Token Price Index tracks: the latest settled value of the free-tier labs and the latest settled day of the keyed labs.",
 };
 
-/**
- * Rendered per request (the api is not running at build time); the api answers are cached by
- * tag. A signed-in reader whose plan reads the whole index sees the keyed labs' latest values as
- * the api answers a key of the plan (those answers are never cached).
- */
-export const dynamic = "force-dynamic";
-
-export default async function LabsPage() {
+/** Every lab with its latest settled day: a free lab's value, a keyed lab's locked. */
+export async function LabsPage() {
   const reader = await loadViewer();
   const [window, keyed, planKeyed] = await Promise.all([
     loadFreeWindow(),

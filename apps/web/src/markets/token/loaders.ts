@@ -1,18 +1,18 @@
 import "server-only";
 import type { LabId } from "@tpi/domain";
+import type { DataSources, RouterOutputs } from "../../lib/api-types";
+import { apiClient } from "../../server/trpc-client";
+import { isTrpcNotFound } from "../../server/trpc-errors";
+import { personalApi } from "../../server/viewer";
 import type {
   Constituents,
-  SiteSources,
-  FreeWindows,
+  IndexRow,
   KeyedLatestDay,
+  PlanConstituents,
+  PlanIndex,
   RecentTokenVolume,
-  RouterOutputs,
   SourceDay,
-  WorkloadMethodology,
-} from "../lib/api-types";
-import { readWebEnv } from "../env";
-import { apiClient } from "./trpc-client";
-import { isTrpcNotFound } from "./trpc-errors";
+} from "./api-types";
 
 /**
  * What the pages read, each through the api's internal tRPC router, which answers from the same
@@ -48,36 +48,14 @@ export async function loadMethodology() {
   return apiClient().methodology.query();
 }
 
-/** Each index's free window, on the api's clock: the website never decides a data window itself. */
-export async function loadWindows(): Promise<FreeWindows> {
-  return apiClient().windows.query();
+/** The token index's free window (UTC days, inclusive), on the api's clock: the website never decides a data window itself. */
+export async function loadTokenWindow(): Promise<{ startDate: string; endDate: string }> {
+  return (await apiClient().windows.query()).token;
 }
 
-/**
- * Where the published numbers of both indices come from (the generated sample, OpenRouter, or
- * imported GPU trades, with citations), for the banner and footer of every page. `undefined` only
- * while `next build` prerenders a page (no api runs then); at run time a failure is an error, so
- * that no page silently drops the sample notice.
- */
-export async function loadDataSources(): Promise<SiteSources | undefined> {
-  try {
-    const [token, gpu] = await Promise.all([
-      apiClient().dataProvenance.query(),
-      apiClient().gpu.dataProvenance.query(),
-    ]);
-    return { token, gpu };
-  } catch (error) {
-    if (readWebEnv().buildPhase) return undefined;
-    throw error;
-  }
-}
-
-/**
- * Whether an index's published numbers rest on the generated sample, for the cards that quote
- * them. Unknown (the build, which has no api) counts as not: no card is rendered then.
- */
-export async function isSampleIndex(index: "token" | "gpu"): Promise<boolean> {
-  return (await loadDataSources())?.[index].sample === true;
+/** Where the token index's published values come from: the generated sample, OpenRouter or observation files, with citations. */
+export async function loadTokenSources(): Promise<DataSources> {
+  return apiClient().dataProvenance.query();
 }
 
 /** The synced source day behind each UTC day of a range (OpenRouter's as_of and coverage), oldest first. */
@@ -111,7 +89,77 @@ export async function loadKeyedLatestDays(): Promise<KeyedLatestDay[]> {
   return apiClient().keyedLatestDays.query();
 }
 
-/** The Workload Cost method and its sources (`GET /api/workload/methodology`, public). */
-export async function loadWorkloadMethodology(): Promise<WorkloadMethodology> {
-  return apiClient().workload.methodology.query();
+/** `GET /api/otpi` with these parameters, as a key of the session's plan gets it. */
+export async function loadPlanIndex(
+  token: string,
+  query: { lab?: LabId; startDate?: string; endDate?: string },
+): Promise<PlanIndex> {
+  return personalApi().planIndex.query({ sessionToken: token, ...query });
+}
+
+/**
+ * The latest settled day of every lab the plan reads (`GET /api/otpi` without dates), or
+ * undefined before any day settled.
+ */
+export async function loadPlanLatest(
+  token: string,
+): Promise<{ date: string; rows: IndexRow[] } | undefined> {
+  try {
+    const answer = await loadPlanIndex(token, {});
+    return "date" in answer ? { date: answer.date, rows: answer.data } : undefined;
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** `GET /api/otpi/constituents?date=&lab=` as a key of the session's plan gets it. */
+export async function loadPlanConstituents(
+  token: string,
+  lab: LabId,
+  date: string,
+): Promise<PlanConstituents> {
+  return personalApi().planConstituents.query({ sessionToken: token, lab, date });
+}
+
+/** A lab's latest settled row as the plan reads it (`GET /api/otpi?lab=`); undefined before any. */
+export async function loadPlanLabLatest(token: string, lab: LabId): Promise<IndexRow | undefined> {
+  try {
+    return (await loadPlanIndex(token, { lab })).data[0];
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** `loadPlanIndex`, with a range that has no settled day as no rows (the page says so). */
+export async function loadPlanIndexOrNone(
+  token: string,
+  lab: LabId,
+  startDate: string,
+  endDate: string,
+  planAccess: string,
+): Promise<{ access: string; rows: IndexRow[] }> {
+  try {
+    const answer = await loadPlanIndex(token, { lab, startDate, endDate });
+    return { access: answer.access, rows: answer.data };
+  } catch (error) {
+    // Nothing settled in the range: no rows, at the access the viewer's plan was answered with.
+    if (isTrpcNotFound(error)) return { access: planAccess, rows: [] };
+    throw error;
+  }
+}
+
+/** `loadPlanConstituents`, undefined for a lab-day without constituents (not settled yet). */
+export async function loadPlanConstituentsOrNone(
+  token: string,
+  lab: LabId,
+  date: string,
+): Promise<PlanConstituents | undefined> {
+  try {
+    return await loadPlanConstituents(token, lab, date);
+  } catch (error) {
+    if (isTrpcNotFound(error)) return undefined;
+    throw error;
+  }
 }

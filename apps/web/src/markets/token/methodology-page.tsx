@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
 import { Fragment, type ReactNode } from "react";
-import { formatUtcDay } from "../../src/lib/format";
-import { formatInputShare } from "../../src/lib/provenance";
-import { DataSourcesTable } from "../../src/components/data-sources-table";
-import { loadMethodology } from "../../src/server/data";
+import { DataSourcesTable } from "../../components/data-sources-table";
+import { formatUtcDay } from "../../lib/format";
+import { loadMethodology } from "./loaders";
+import { formatInputShare } from "./provenance";
 
 export const metadata: Metadata = {
   title: "Methodology",
   description:
     "How the Token Price Index is computed: the formula, estimated input/output splits, price snapshots, data sources, which models are eligible, data sufficiency, settlement lag, restatements and methodology versions.",
 };
-
-export const dynamic = "force-dynamic";
 
 /** The methodology text marks identifiers with backticks; show them as code. */
 function withCode(text: string): ReactNode {
@@ -22,7 +20,7 @@ function withCode(text: string): ReactNode {
     );
 }
 
-export default async function MethodologyPage() {
+export async function MethodologyPage() {
   const doc = await loadMethodology();
   const inForce = doc.history.find((version) => version.version === doc.version);
   return (

@@ -1,5 +1,5 @@
 import { LAB_CATALOG, type LabId } from "@tpi/domain";
-import { labPathOf } from "../lib/paths";
+import { labPathOf } from "./paths";
 
 /** Links to every other lab's page, free and keyed, in catalog order. */
 export function OtherLabs({ lab }: { lab: LabId }) {

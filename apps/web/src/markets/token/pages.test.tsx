@@ -8,29 +8,29 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  DATA_SOURCES_UNREACHABLE,
+  SampleDataBanner,
+  SampleRemedies,
+  SiteFooter,
+} from "../../site/site-chrome";
+import { loadSiteSources } from "../../site/site-sources";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
 import { HomeContent } from "./home-content";
 import { LabContent } from "./lab-content";
-import LabsPage from "../../app/labs/page";
-import { GET as historyCsv } from "../../app/labs/[lab]/history.csv/route";
-import MethodologyPage from "../../app/methodology/page";
-import { loadDataSources } from "../server/data";
+import { GET as historyCsv } from "./lab-csv";
+import { LabsPage } from "./labs-page";
+import { MethodologyPage } from "./methodology-page";
 import {
   CONFIGURED_INPUT_SHARE,
   KEYED_LATEST_DAY,
   routerWithOpenRouterData,
   routerWithSampleData,
   routerWithSampleGpuData,
-} from "../testing/token-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
-import {
-  DATA_SOURCES_UNREACHABLE,
-  SampleDataBanner,
-  SampleRemedies,
-  SiteFooter,
-} from "../site/site-chrome";
+} from "./test-routers";
 
 // /labs reads the request's session cookie: none here, a visitor.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * The site chrome, the methodology page, a lab page and its CSV rendered against routers in the
@@ -49,7 +49,7 @@ const escaped = (text: string) =>
 
 async function chromeWith(router: AnyTRPCRouter): Promise<string> {
   close = await serveRouterAsApi(router);
-  const dataSources = await loadDataSources();
+  const dataSources = await loadSiteSources();
   return renderToStaticMarkup(
     <>
       <SampleDataBanner dataSources={dataSources} />
@@ -93,7 +93,7 @@ describe("site chrome", () => {
   it("tells the operator how to replace each sampled index with real data, for /status", async () => {
     /** The data sources the api reports, which these routers always do. */
     const reported = async () => {
-      const sources = await loadDataSources();
+      const sources = await loadSiteSources();
       if (sources === undefined) throw new Error("the router reported no data sources");
       return sources;
     };

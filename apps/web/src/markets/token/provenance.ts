@@ -1,28 +1,10 @@
 import type { UtcDay } from "@tpi/domain";
-import type { DataSources, SourceDay } from "./api-types";
+import type { SourceDay } from "./api-types";
 
 /**
  * How the website tells a reader where the numbers come from: the citations a source's licence
  * requires, per page (footer) and per day (lab tables, CSV), and the coverage of a day.
  */
-
-export type Citation = {
-  source: string;
-  citation: string;
-  licence: { name: string; url: string } | null;
-};
-
-/**
- * The citation lines of the real sources behind the published data (OpenRouter's carries the
- * latest `as_of`), for the footer. The sample has no citation: it gets the sample notice instead.
- */
-export function sourceCitations(dataSources: DataSources): Citation[] {
-  return dataSources.sources.flatMap((entry) =>
-    entry.sample || entry.citation === null
-      ? []
-      : [{ source: entry.source, citation: entry.citation, licence: entry.licence }],
-  );
-}
 
 /** What a CSV row and a table footnote say about one UTC day's data; `sample` if any source is. */
 export type DayProvenance = { source: string; asOf: string; citation: string; sample: boolean };

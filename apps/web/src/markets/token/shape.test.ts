@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { newestFirst } from "../../lib/shape";
 import type { IndexRow } from "./api-types";
-import { indexRowsToCsv, labSeries, labSnapshots, newestFirst } from "./shape";
+import { indexRowsToCsv, labSeries, labSnapshots } from "./shape";
 
 const row = (date: string, lab: IndexRow["lab"], indexPerMtok: number): IndexRow => ({
   date,

@@ -1,6 +1,7 @@
-import { addDays, LAB_CATALOG, type LabId, type UtcDay } from "@tpi/domain";
+import { addDays, LAB_CATALOG, labLabel, type LabId, type UtcDay } from "@tpi/domain";
+import { changeBetween, type Change } from "../../lib/format";
+import { csvField, type Series } from "../../lib/shape";
 import type { IndexRow } from "./api-types";
-import { changeBetween, type Change } from "./format";
 import type { DayProvenance } from "./provenance";
 
 export type LabSnapshot = {
@@ -13,10 +14,6 @@ export type LabSnapshot = {
   /** Against the same lab seven UTC days earlier (day − 7), when that day has a value. */
   weekChange: Change | undefined;
 };
-
-export function labLabel(lab: LabId): string {
-  return LAB_CATALOG.find((entry) => entry.lab === lab)?.label ?? lab;
-}
 
 function valueOn(history: readonly IndexRow[], lab: LabId, day: UtcDay): number | undefined {
   return history.find((row) => row.lab === lab && row.date === day)?.indexPerMtok;
@@ -41,9 +38,6 @@ export function labSnapshots(
   }));
 }
 
-export type SeriesPoint = { date: UtcDay; value: number };
-export type Series = { key: string; label: string; points: SeriesPoint[] };
-
 /** One chart series per lab, in catalog order, points oldest first. */
 export function labSeries(rows: readonly IndexRow[]): Series[] {
   return LAB_CATALOG.map(({ lab, label }) => ({
@@ -54,11 +48,6 @@ export function labSeries(rows: readonly IndexRow[]): Series[] {
       .map((row) => ({ date: row.date, value: row.indexPerMtok }))
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
   })).filter((series) => series.points.length > 0);
-}
-
-/** Rows of one lab, newest first: the order of the history table and the CSV. */
-export function newestFirst<T extends { date: UtcDay }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
 /**
@@ -78,10 +67,6 @@ export const CSV_COLUMNS = [
   "citation",
   "sample",
 ] as const;
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
 
 /**
  * RFC 4180 CSV of index rows with the API's field names and exact values (numbers as the API

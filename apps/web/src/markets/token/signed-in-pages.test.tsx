@@ -1,12 +1,13 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import LabView from "../../app/labs/[lab]/view/page";
-import HomeView from "../../app/home-view/page";
-import LabsPage from "../../app/labs/page";
-import { GET as historyCsv } from "../../app/labs/[lab]/history.csv/route";
-import { sessionCookieSpec } from "../server/account";
-import { clearRequestCookies, setRequestCookie } from "../testing/request-cookies";
+import { sessionCookieSpec } from "../../server/account";
+import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { HomeView } from "./home-view-page";
+import { GET as historyCsv } from "./lab-csv";
+import { LabView } from "./lab-view-page";
+import { LabsPage } from "./labs-page";
 import {
   ENDED_SESSION,
   FULL_SESSION,
@@ -15,11 +16,10 @@ import {
   PLAN_LAST_DAY,
   planInputs,
   routerSignedIn,
-} from "../testing/signed-in-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
+} from "./signed-in-test-routers";
 
 // The per-request pages read the request's session cookie through next/headers.
-vi.mock("next/headers", async () => (await import("../testing/request-cookies")).nextHeaders);
+vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
 
 /**
  * The per-request lab and home pages and the lab CSV for a signed-in reader, rendered against a

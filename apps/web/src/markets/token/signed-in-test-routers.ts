@@ -1,7 +1,7 @@
 import { addDays, isFreeTierLab } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
-import { routerWithOpenRouterData } from "./token-routers";
+import { routerWithOpenRouterData } from "./test-routers";
 
 /**
  * The token routers of token-routers.ts plus the signed-in procedures, in the api's shapes: a

@@ -1,9 +1,7 @@
-import { provenanceByDay } from "../../../src/lib/provenance";
-import { newestDayFirst, volumeCsvFileName, volumeRowsToCsv } from "../../../src/lib/volume";
-import { loadRecentTokenVolume, loadSourceDays } from "../../../src/server/data";
-import { downloadNotFound } from "../../../src/server/download-errors";
-
-export const dynamic = "force-dynamic";
+import { downloadNotFound } from "../../server/download-errors";
+import { loadRecentTokenVolume, loadSourceDays } from "./loaders";
+import { provenanceByDay } from "./provenance";
+import { newestDayFirst, volumeCsvFileName, volumeRowsToCsv } from "./volume";
 
 /**
  * Every lab-day of the volume page as CSV: the same `recentTokenVolume` answer as the page, in

@@ -1,8 +1,10 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import VolumePage from "../../app/volume/page";
-import { GET as volumeCsv } from "../../app/volume/history.csv/route";
+import { SiteHeader } from "../../site/site-chrome";
+import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { GET as volumeCsv } from "./volume-csv";
+import { VolumePage } from "./volume-page";
 import {
   routerWithSampleVolume,
   routerWithVolume,
@@ -10,9 +12,7 @@ import {
   VOLUME_AS_OF,
   VOLUME_CITATION,
   VOLUME_SAMPLE_NOTICE,
-} from "../testing/volume-routers";
-import { serveRouterAsApi } from "../testing/trpc-fixture";
-import { SiteHeader } from "../site/site-chrome";
+} from "./volume-test-routers";
 
 /** The /volume page rendered to HTML against routers in the api's shape, with and without data. */
 let close: (() => void) | undefined;

@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
-import { GROWTH_INDEX_BASE } from "@tpi/domain";
-import { LineChart } from "../../src/components/line-chart";
-import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../src/lib/format";
-import { labLabel } from "../../src/lib/shape";
-import { newestDayFirst, VOLUME_CSV_PATH, volumeShareSeries } from "../../src/lib/volume";
-import { loadRecentTokenVolume } from "../../src/server/data";
+import { GROWTH_INDEX_BASE, labLabel } from "@tpi/domain";
+import { LineChart } from "../../components/line-chart";
+import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../lib/format";
+import { loadRecentTokenVolume } from "./loaders";
+import { newestDayFirst, VOLUME_CSV_PATH, volumeShareSeries } from "./volume";
 
 export const metadata: Metadata = {
   title: "Token volume",
   description:
     "Tokens behind each lab's settled index value: each lab's share of the tracked labs' tokens and its volume growth since its first published day, over the latest settled days, charted and as a CSV download.",
 };
-
-export const dynamic = "force-dynamic";
 
 /**
  * The token volume index for the free-tier labs, rendered on the server (no JavaScript needed):
@@ -21,7 +18,7 @@ export const dynamic = "force-dynamic";
  * a hundred of them open would bury the footer) and in the CSV. The full series of every lab is
  * `GET /api/token-volume` (with a key).
  */
-export default async function VolumePage() {
+export async function VolumePage() {
   const view = await loadRecentTokenVolume();
   if (view.startDate === null || view.endDate === null) {
     return (

@@ -1,7 +1,7 @@
 import { LAB_CATALOG, type UtcDay } from "@tpi/domain";
+import { csvField, type Series } from "../../lib/shape";
 import type { RecentTokenVolume } from "./api-types";
 import type { DayProvenance } from "./provenance";
-import { csvField, type Series } from "./shape";
 
 /** One lab-day of the token volume index, as `GET /api/token-volume` and the volume page carry it. */
 export type VolumeRow = RecentTokenVolume["rows"][number];

@@ -1,13 +1,13 @@
-import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
+import { ALL_FAMILIES, PLAN_LABELS, labLabel, type LabId } from "@tpi/domain";
 import { ChartControls } from "../../components/chart-controls";
 import { CiteThis } from "../../components/cite-this";
-import { CsvLink } from "../../kit/chart-page";
-import { SourceCitations } from "../../kit/sources";
 import { KEY_HREF } from "../../components/keyed-access";
 import { LineChart } from "../../components/line-chart";
 import { readWebEnv } from "../../env";
-import type { WorkloadAnswer, WorkloadMethodology } from "../../lib/api-types";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../lib/chart-params";
+import { CsvLink } from "../../kit/chart-page";
+import { MethodRules } from "../../kit/method-rules";
+import { SourceCitations } from "../../kit/sources";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
   applyChartState,
   chartStateHref,
@@ -24,8 +24,6 @@ import {
   formatUtcDay,
   formatUtcInstant,
 } from "../../lib/format";
-import { labLabel } from "../../lib/shape";
-import { MethodRules } from "../../kit/method-rules";
 import {
   familySeries,
   formatKtok,
@@ -38,10 +36,12 @@ import {
   weekRange,
   WORKLOAD_CADENCE_DAYS,
   WORKLOAD_FAMILIES_PARAM,
+  WORKLOAD_LABS_PARAM,
   WORKLOAD_PATH,
   workloadCsvPathOf,
   workloadPathOf,
 } from "./lib";
+import type { WorkloadAnswer, WorkloadMethodology } from "./loaders";
 
 /**
  * The plans whose keys and sessions read the Workload Cost index: every plan, a trial included;
@@ -207,7 +207,7 @@ export function WorkloadValues({
     );
   // Every lab's index over all its families, or one lab's families.
   const allSeries = lab === undefined ? lflSeries(rows) : familySeries(rows, lab);
-  const seriesParam = lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM;
+  const seriesParam = lab === undefined ? WORKLOAD_LABS_PARAM : WORKLOAD_FAMILIES_PARAM;
   const path = workloadPathOf(lab);
   // The plan reads all history: every range is open.
   const offer: ChartOffer = { held: "All", keys: allSeries.map((one) => one.key) };

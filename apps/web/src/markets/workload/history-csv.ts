@@ -1,9 +1,9 @@
-import { CHART_RANGE_PARAM } from "../../lib/chart-params";
-import { parseChartState, type ChartOffer } from "../../lib/chart-state";
 import { answerProvenance, csvDownload } from "../../kit/csv";
 import { seriesWindow } from "../../kit/series-window";
+import { CHART_RANGE_PARAM } from "../../lib/chart-params";
+import { parseChartState, type ChartOffer } from "../../lib/chart-state";
 import { downloadNotFound, downloadRefused } from "../../server/download-errors";
-import { loadPlanWorkload, loadViewer } from "../../server/viewer";
+import { loadViewer } from "../../server/viewer";
 import {
   weekRange,
   WORKLOAD_LAB_PARAM,
@@ -11,6 +11,7 @@ import {
   workloadLabOf,
   workloadRowsToCsv,
 } from "./lib";
+import { loadPlanWorkload } from "./loaders";
 
 const NO_WEEK = "No week of the Workload Cost index has been published yet.";
 

@@ -6,8 +6,8 @@ import {
   type LabId,
   type UtcDay,
 } from "@tpi/domain";
-import { formatTokens, formatUsd } from "../../lib/format";
 import { optionalCell, provenancedCsv, type RowProvenance } from "../../kit/csv";
+import { formatTokens, formatUsd } from "../../lib/format";
 import type { Series } from "../../lib/shape";
 
 /**
@@ -25,6 +25,8 @@ export const WORKLOAD_CSV_PATH = "/workload/history.csv";
  */
 export const WORKLOAD_LAB_PARAM = "lab";
 export const WORKLOAD_FAMILIES_PARAM = "families";
+/** The labs shown in the whole index's chart (its series parameter, `?labs=`). */
+export const WORKLOAD_LABS_PARAM = "labs";
 
 /** The lab a query asks for; anything but a catalogue lab is no filter (a page answers any query). */
 export function workloadLabOf(value: string | string[] | undefined): LabId | undefined {

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
+import { SignedInNote } from "../../components/signed-in-note";
+import { readWebEnv } from "../../env";
+import { socialMetadata } from "../../lib/social";
+import { loadViewer } from "../../server/viewer";
+import { WORKLOAD_CARD_PATH } from "./card";
 import {
   WorkloadAbout,
   WorkloadLocked,
   WorkloadMethodologySection,
   WorkloadValues,
 } from "./components";
-import { SignedInNote } from "../../components/signed-in-note";
-import { readWebEnv } from "../../env";
-import { socialMetadata } from "../../lib/social";
-import { WORKLOAD_CARD_PATH } from "./card";
 import { WORKLOAD_LAB_PARAM, WORKLOAD_PATH, workloadLabOf } from "./lib";
-import { loadWorkloadMethodology } from "../../server/data";
-import { loadPlanWorkload, loadViewer } from "../../server/viewer";
+import { loadWorkloadMethodology, loadPlanWorkload } from "./loaders";
 
 const TITLE = "Workload cost";
 const DESCRIPTION =

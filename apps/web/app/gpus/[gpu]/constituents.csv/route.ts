@@ -1,0 +1,3 @@
+export { GET } from "../../../../src/markets/gpu/constituents-csv";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,3 @@
+export { GET } from "../../../../src/markets/gpu/daily-csv";
+
+export const dynamic = "force-dynamic";

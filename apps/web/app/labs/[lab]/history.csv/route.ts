@@ -1,0 +1,3 @@
+export { GET } from "../../../../src/markets/token/lab-csv";
+
+export const dynamic = "force-dynamic";

@@ -1,0 +1,8 @@
+import { LabView } from "../../../../src/markets/token/lab-view-page";
+
+export { generateMetadata } from "../../../../src/markets/token/lab-view-page";
+
+/** Rendered per request: it reads the chart state in the query and the session cookie. */
+export const dynamic = "force-dynamic";
+
+export default LabView;

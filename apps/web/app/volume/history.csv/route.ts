@@ -1,0 +1,3 @@
+export { GET } from "../../../src/markets/token/volume-csv";
+
+export const dynamic = "force-dynamic";
