@@ -1,4 +1,5 @@
 import { provenanceOf } from "@tpi/domain";
+import { CitationLine } from "../../kit/sources";
 import { formatTokens, formatUsd, formatUtcDay } from "../../lib/format";
 import type { Constituents, SourceDay } from "./api-types";
 import { tokenShares } from "./lab-window";
@@ -18,21 +19,12 @@ export function DaysCitation({
   provenance: DayProvenance | undefined;
 }) {
   if (provenance === undefined || provenance.citation === "") return null;
-  const licence = provenanceOf(provenance.source, provenance.asOf || null).licence;
   return (
-    <p className="source-line" data-days-citation={date}>
-      {provenance.citation}
-      {licence !== null && (
-        <>
-          {" "}
-          Licensed under{" "}
-          <a href={licence.url} rel="license">
-            {licence.name}
-          </a>
-          .
-        </>
-      )}
-    </p>
+    <CitationLine
+      citation={provenance.citation}
+      licence={provenanceOf(provenance.source, provenance.asOf || null).licence}
+      mark={{ "data-days-citation": date }}
+    />
   );
 }
 
