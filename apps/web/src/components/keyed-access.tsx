@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatUtcDay } from "../lib/format";
 
 /** Where a reader gets a key: the sign-up page (then the account page creates keys). */
@@ -34,4 +35,40 @@ export function LockedValue() {
 export function SettledDay({ date }: { date: string | null }) {
   if (date === null) return <span className="muted">none settled yet</span>;
   return <time dateTime={date}>{formatUtcDay(date)}</time>;
+}
+
+/** A keyed series' latest settled day in a card, its value locked (`unit` names what it would be in). */
+export function KeyedLatestCard({ unit, date }: { unit: string; date: string | null }) {
+  return (
+    <div className="cards">
+      <div className="card" data-keyed-latest={date ?? ""}>
+        <div className="muted">Latest settled day</div>
+        <div className="value">
+          <LockedValue />
+        </div>
+        <div>
+          {unit} on <SettledDay date={date} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** How to read a keyed series: get a key, then call `request` with it; `after` follows the call. */
+export function KeyHowTo({ request, after }: { request: ReactNode; after: ReactNode }) {
+  return (
+    <>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          <a href={KEY_HREF}>Get an API key</a> (see{" "}
+          <a href="/docs#authentication">authentication</a>).
+        </li>
+        <li>
+          Call <code>{request}</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code>;{" "}
+          {after}
+        </li>
+      </ol>
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import type { LabId } from "@tpi/domain";
-import { KEY_HREF, LockedValue, SettledDay } from "../../components/keyed-access";
+import { KEY_HREF, KeyHowTo, KeyedLatestCard } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import type { Viewer } from "../../server/viewer";
 import { OtherLabs } from "./other-labs";
@@ -26,17 +26,7 @@ export function KeyedLab({
         The {label} index is part of the keyed tier: its daily values and full history are served to
         API key holders.
       </p>
-      <div className="cards">
-        <div className="card" data-keyed-latest={latestDate ?? ""}>
-          <div className="muted">Latest settled day</div>
-          <div className="value">
-            <LockedValue />
-          </div>
-          <div>
-            USD per million tokens on <SettledDay date={latestDate} />
-          </div>
-        </div>
-      </div>
+      <KeyedLatestCard unit="USD per million tokens" date={latestDate} />
       {viewer === undefined ? (
         <KeyTeaser keyedCount={keyedCount} />
       ) : (
@@ -49,18 +39,14 @@ export function KeyedLab({
         published <a href="/methodology">methodology</a>. Every value carries the time it was
         computed.
       </p>
-      <h2>How to get it</h2>
-      <ol>
-        <li>
-          <a href={KEY_HREF}>Get an API key</a> (see{" "}
-          <a href="/docs#authentication">authentication</a>).
-        </li>
-        <li>
-          Call <code>GET /api/otpi?lab={lab}</code> with{" "}
-          <code>Authorization: Bearer &lt;API_KEY&gt;</code>; add <code>startDate</code> and{" "}
-          <code>endDate</code> for history.
-        </li>
-      </ol>
+      <KeyHowTo
+        request={<>GET /api/otpi?lab={lab}</>}
+        after={
+          <>
+            add <code>startDate</code> and <code>endDate</code> for history.
+          </>
+        }
+      />
       <p>
         Without a key, the free tier covers Anthropic, OpenAI, Google and DeepSeek over the trailing
         month: <a href="/">see today&apos;s index</a>.
