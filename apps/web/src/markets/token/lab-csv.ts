@@ -1,4 +1,5 @@
 import { isFreeTierLab, isLabId, type LabId } from "@tpi/domain";
+import { csvDownload } from "../../kit/csv";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
   latestDay,
@@ -53,7 +54,7 @@ export async function GET(
   const from = shownFrom(state, offer, latestDay(rows.map((row) => row.date)));
   const shown = from === undefined ? rows : rows.filter((row) => row.date >= from);
   const csv = indexRowsToCsv(shown, provenanceByDay(sourceDays));
-  return csvResponse(csv, csvFileName(lab, from ?? range.startDate, range.endDate), false);
+  return csvDownload(csv, csvFileName(lab, from ?? range.startDate, range.endDate), false);
 }
 
 /** The signed-in lab page's rows: the plan's history, cut to the range as the page cuts it. */
@@ -85,10 +86,9 @@ async function planCsv(
   const first = shown[shown.length - 1]?.date ?? endDate;
   const last = shown[0]?.date ?? endDate;
   const sourceDays = await loadSourceDays(first, last);
-  return csvResponse(
+  return csvDownload(
     indexRowsToCsv(shown, provenanceByDay(sourceDays)),
     csvFileName(lab, first, last),
-    true,
   );
 }
 
@@ -104,15 +104,4 @@ async function keyedRefusal(lab: LabId, reader: SignedInReader): Promise<Respons
     }
   }
   return downloadNotFound("CSV downloads exist for the free-tier labs only.");
-}
-
-/** `personal`: one signed-in reader's rows, which no shared cache may keep. */
-function csvResponse(csv: string, fileName: string, personal: boolean): Response {
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      ...(personal ? { "cache-control": "private, no-store" } : {}),
-    },
-  });
 }

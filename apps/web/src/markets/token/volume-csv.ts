@@ -1,3 +1,4 @@
+import { csvDownload } from "../../kit/csv";
 import { downloadNotFound } from "../../server/download-errors";
 import { loadRecentTokenVolume, loadSourceDays } from "./loaders";
 import { provenanceByDay } from "./provenance";
@@ -18,10 +19,5 @@ export async function GET(): Promise<Response> {
     provenanceByDay(sourceDays),
     view.dataSources.sample,
   );
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${volumeCsvFileName(view.startDate, view.endDate)}"`,
-    },
-  });
+  return csvDownload(csv, volumeCsvFileName(view.startDate, view.endDate), false);
 }
