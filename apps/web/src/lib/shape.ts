@@ -6,6 +6,11 @@ export type SeriesPoint = { date: UtcDay; value: number };
 /** A chart's series: its key (in the URL's series list), its label and its points, oldest first. */
 export type Series = { key: string; label: string; points: SeriesPoint[] };
 
+/** Each series' display name by its key, for the links that show or hide it. */
+export function seriesLabels(series: readonly Series[]): Record<string, string> {
+  return Object.fromEntries(series.map((one) => [one.key, one.label]));
+}
+
 /** Rows newest first: the order of the history tables and their CSV. */
 export function newestFirst<T extends { date: UtcDay }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));

@@ -1,6 +1,6 @@
 import { GPU_FREE_WINDOW_MONTHS, GPU_RETURNS_PER_YEAR } from "@tpi/domain";
 import { ChangeText } from "../../components/change-text";
-import { ChartControls } from "../../components/chart-controls";
+import { ControlledChart } from "../../components/chart-controls";
 import { LineChart } from "../../components/line-chart";
 import {
   applyChartState,
@@ -46,23 +46,19 @@ export function DailyIndexSection({
       ) : (
         <>
           <GpuChangeStrip gpu={gpu} rows={daily.data} />
-          <LineChart
+          <ControlledChart
             id="gpu-daily"
             title={`${gpu} daily GPU compute price index, USD per GPU-hour`}
             unit="USD per GPU-hour"
             series={applyChartState(gpuSeries([{ gpu, rows: daily.data }]), state, offer)}
-            yScale={state.y}
-            zoom={state.zoom}
-            controls={
-              <ChartControls
-                path={gpuPathOf(gpu)}
-                state={state}
-                offer={offer}
-                seriesParam={GPU_SERIES_PARAM}
-                labels={{}}
-                seriesNoun="GPUs"
-              />
-            }
+            state={state}
+            offer={offer}
+            links={{
+              path: gpuPathOf(gpu),
+              seriesParam: GPU_SERIES_PARAM,
+              labels: {},
+              seriesNoun: "GPUs",
+            }}
           />
           <p>
             <a

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
 import { ChangeText } from "../../components/change-text";
-import { ChartControls } from "../../components/chart-controls";
-import { LineChart } from "../../components/line-chart";
+import { ControlledChart } from "../../components/chart-controls";
 import { SignedInNote } from "../../components/signed-in-note";
 import { CHART_RANGE_PARAM } from "../../lib/chart-params";
 import {
@@ -12,6 +11,7 @@ import {
   type ChartOffer,
 } from "../../lib/chart-state";
 import { formatUsd, formatUtcDay } from "../../lib/format";
+import { seriesLabels } from "../../lib/shape";
 import { loadViewer, type SignedInReader } from "../../server/viewer";
 import type { GpuDailyRow, GpuKeyedLatest, GpuLatest, PlanGpuHistory } from "./api-types";
 import { loadGpuIndex, loadGpuWindow, loadKeyedLatest, loadPlanGpuHistory } from "./loaders";
@@ -147,23 +147,19 @@ function GpuChart({
     chartViewQuery(query),
   );
   return (
-    <LineChart
+    <ControlledChart
       id="gpu-3m"
       title="Daily GPU compute price index, USD per GPU-hour"
       unit="USD per GPU-hour"
       series={applyChartState(allSeries, state, offer)}
-      yScale={state.y}
-      zoom={state.zoom}
-      controls={
-        <ChartControls
-          path={GPUS_PATH}
-          state={state}
-          offer={offer}
-          seriesParam={GPU_SERIES_PARAM}
-          labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
-          seriesNoun="GPUs"
-        />
-      }
+      state={state}
+      offer={offer}
+      links={{
+        path: GPUS_PATH,
+        seriesParam: GPU_SERIES_PARAM,
+        labels: seriesLabels(allSeries),
+        seriesNoun: "GPUs",
+      }}
     />
   );
 }

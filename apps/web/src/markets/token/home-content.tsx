@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ChangeText } from "../../components/change-text";
-import { ChartControls } from "../../components/chart-controls";
+import { ControlledChart } from "../../components/chart-controls";
 import { KEY_HREF, LockedValue, SettledDay } from "../../components/keyed-access";
-import { LineChart } from "../../components/line-chart";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import {
@@ -15,7 +14,7 @@ import {
   type ChartState,
 } from "../../lib/chart-state";
 import { formatUsd, formatUtcDay } from "../../lib/format";
-import type { Series } from "../../lib/shape";
+import { seriesLabels, type Series } from "../../lib/shape";
 import { socialMetadata } from "../../lib/social";
 import { restsOnSample } from "../../server/sources";
 import { HISTORY_START_DAY, type SignedInReader } from "../../server/viewer";
@@ -284,23 +283,19 @@ function TrailingMonthSection({
   return (
     <section aria-labelledby="chart-heading">
       <h2 id="chart-heading">{heading}</h2>
-      <LineChart
+      <ControlledChart
         id="home-month"
         title="Token Price Index of the free-tier labs, USD per million tokens"
         unit="USD per million tokens"
         series={applyChartState(allSeries, chartState, offer)}
-        yScale={chartState.y}
-        zoom={chartState.zoom}
-        controls={
-          <ChartControls
-            path="/"
-            state={chartState}
-            offer={offer}
-            seriesParam={HOME_SERIES_PARAM}
-            labels={Object.fromEntries(allSeries.map((one) => [one.key, one.label]))}
-            seriesNoun="Labs"
-          />
-        }
+        state={chartState}
+        offer={offer}
+        links={{
+          path: "/",
+          seriesParam: HOME_SERIES_PARAM,
+          labels: seriesLabels(allSeries),
+          seriesNoun: "Labs",
+        }}
       />
     </section>
   );

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { isFreeTierLab, labLabel, type LabId } from "@tpi/domain";
 import { ChangeText } from "../../components/change-text";
-import { ChartControls } from "../../components/chart-controls";
+import { ControlledChart } from "../../components/chart-controls";
 import { CiteThis } from "../../components/cite-this";
 import { KEY_HREF } from "../../components/keyed-access";
-import { LineChart } from "../../components/line-chart";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import {
@@ -287,23 +286,19 @@ function LabValues({
     <>
       <LatestValueCard latest={latest} />
       {view.summary !== undefined && <ChangeStrip summary={view.summary} noun={view.summaryNoun} />}
-      <LineChart
+      <ControlledChart
         id={`lab-${lab}`}
         title={`${label} token price index, USD per million tokens`}
         unit="USD per million tokens"
         series={labSeries(view.shownRows)}
-        yScale={view.chartState.y}
-        zoom={view.chartState.zoom}
-        controls={
-          <ChartControls
-            path={labPathOf(lab)}
-            state={view.chartState}
-            offer={view.offer}
-            seriesParam={HOME_SERIES_PARAM}
-            labels={{}}
-            seriesNoun="Labs"
-          />
-        }
+        state={view.chartState}
+        offer={view.offer}
+        links={{
+          path: labPathOf(lab),
+          seriesParam: HOME_SERIES_PARAM,
+          labels: {},
+          seriesNoun: "Labs",
+        }}
       />
       <p>
         <a
