@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gpuCsvFileName, gpuNameOfSegment } from "./paths";
-import { gpuChanges, gpuDailyToCsv, gpuSeries, windowStats } from "./shape";
+import { GPU_HELD_RANGE, gpuChanges, gpuDailyToCsv, gpuSeries, windowStats } from "./shape";
 
 describe("gpuSeries", () => {
   it("keeps one point per UTC day (the latest), oldest first, and drops GPUs without rows", () => {
@@ -126,5 +126,11 @@ describe("GPU paths", () => {
     expect(gpuNameOfSegment("H100 SXM")).toBe("H100 SXM");
     expect(gpuNameOfSegment("h100%20sxm")).toBeUndefined();
     expect(gpuNameOfSegment("%E0%A4%A")).toBeUndefined();
+  });
+});
+
+describe("the held range", () => {
+  it("holds the GPU index's free window: three months", () => {
+    expect(GPU_HELD_RANGE).toBe("3M");
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { cardText } from "../../lib/social-card";
-import { gpuCard } from "../gpu/card";
 import { homeCard, labCard } from "./card";
 
 describe("card contents", () => {
@@ -16,16 +15,10 @@ describe("card contents", () => {
     );
   });
 
-  it("never shows a keyed lab's or GPU's value, even when handed one", () => {
+  it("never shows a keyed lab's value, even when handed one", () => {
     const lab = labCard("minimax", { date: "2026-11-20", indexPerMtok: 1.5 }, false);
     expect(cardText(lab)).not.toContain("$");
     expect(lab.value).toBe("With an API key");
-    const gpu = gpuCard(
-      "RTX PRO 6000 WS",
-      { timestamp: "2026-11-20T21:00:00.000Z", value: 2 },
-      false,
-    );
-    expect(cardText(gpu)).not.toContain("$");
   });
 
   it("lists the free labs on the home card in catalog order", () => {

@@ -4,6 +4,7 @@ import {
   canonicalLabOf,
   canonicalLabPath,
   LAB_ALIASES,
+  TOKEN_HELD_RANGE,
   shownRange,
   summarizeWindow,
   tokenShares,
@@ -140,5 +141,11 @@ describe("canonicalLabPath", () => {
     expect(canonicalLabPath("/labs/%E0%A4%A")).toBeUndefined();
     expect(canonicalLabPath("/labs")).toBeUndefined();
     expect(canonicalLabPath("/gpus/Anthropic")).toBeUndefined();
+  });
+});
+
+describe("the held range", () => {
+  it("holds the token index's free window: a month", () => {
+    expect(TOKEN_HELD_RANGE).toBe("1M");
   });
 });
