@@ -1,9 +1,9 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessionCookieSpec } from "../../server/account";
-import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { serveMarketRouter, textOf } from "../../testing/market-page-tests";
+import { setRequestCookie } from "../../testing/request-cookies";
 import { GET as gpuDailyCsv } from "./daily-csv";
 import { GpuPage } from "./gpu-page";
 import { GpusPage } from "./overview-page";
@@ -22,16 +22,9 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * shapes: the keyed GPU's daily index in place of its lock, its row on /gpus with a value, and
  * its CSV; without a session, the visitor's pages.
  */
-let close: (() => void) | undefined;
-beforeEach(async () => {
-  planGpuInputs.length = 0;
-  clearRequestCookies();
-  close = await serveRouterAsApi(routerWithGpuSignedIn);
-});
-afterEach(() => close?.());
+serveMarketRouter(routerWithGpuSignedIn, [planGpuInputs]);
 
 const KEYED = "RTX PRO 6000 WS";
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'");
 
 async function gpuPage(gpu: string, range?: string): Promise<string> {
   const page = (await GpuPage({

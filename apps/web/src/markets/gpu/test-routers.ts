@@ -9,6 +9,7 @@ import {
   gpuMethodologySections,
 } from "@tpi/domain";
 import { z } from "zod";
+import { FULL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
 
 /**
  * Routers standing in for the api in the GPU rendering tests: the `gpu` procedures in the shapes
@@ -328,21 +329,7 @@ export const planGpuInputs: unknown[] = [];
  */
 export const routerWithGpuSignedIn = t.router({
   windows,
-  viewer: t.procedure
-    .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) =>
-      input.sessionToken === GPU_FULL_SESSION
-        ? {
-            email: "ada@example.com",
-            name: "Ada",
-            plan: "full" as const,
-            trialEndsAt: null,
-            planActive: true,
-            tokenAccess: "full" as const,
-            gpuAccess: "full" as const,
-          }
-        : null,
-    ),
+  viewer: viewerProcedure({ [GPU_FULL_SESSION]: FULL_VIEWER }),
   gpu: t.router({
     ...gpuProcedures,
     planIndexHistory: t.procedure

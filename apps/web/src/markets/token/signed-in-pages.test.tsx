@@ -1,9 +1,9 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessionCookieSpec } from "../../server/account";
-import { clearRequestCookies, setRequestCookie } from "../../testing/request-cookies";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import { serveMarketRouter, textOf } from "../../testing/market-page-tests";
+import { setRequestCookie } from "../../testing/request-cookies";
 import { HomeView } from "./home-view-page";
 import { GET as historyCsv } from "./lab-csv";
 import { LabView } from "./lab-view-page";
@@ -23,17 +23,11 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
 
 /**
  * The per-request lab and home pages and the lab CSV for a signed-in reader, rendered against a
- * router in the api's shapes (signed-in-routers.ts): a Full reader sees a keyed lab's values and
+ * router in the api's shapes (signed-in-test-routers.ts): a Full reader sees a keyed lab's values and
  * history with ranges to All, an ended trial sees the visitor's view with a note, and no session
  * is a visitor. The browser test runs the same against the real api.
  */
-let close: (() => void) | undefined;
-beforeEach(async () => {
-  planInputs.length = 0;
-  clearRequestCookies();
-  close = await serveRouterAsApi(routerSignedIn);
-});
-afterEach(() => close?.());
+serveMarketRouter(routerSignedIn, [planInputs]);
 
 /** A page whose element is a server component (LabContent, HomeContent): rendered as Next would. */
 async function rendered(page: ReactElement): Promise<string> {
@@ -44,8 +38,6 @@ async function rendered(page: ReactElement): Promise<string> {
       : element;
   return renderToStaticMarkup(inner);
 }
-
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'");
 
 function signIn(token: string) {
   setRequestCookie(sessionCookieSpec().name, token);

@@ -1,10 +1,11 @@
 import { addDays, isFreeTierLab } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
+import { ENDED_TRIAL_VIEWER, FULL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
 import { routerWithOpenRouterData } from "./test-routers";
 
 /**
- * The token routers of token-routers.ts plus the signed-in procedures, in the api's shapes: a
+ * The token routers of test-routers.ts plus the signed-in procedures, in the api's shapes: a
  * session token names a reader (`FULL_SESSION` a Full account, `ENDED_SESSION` an ended trial,
  * anything else no live session), and `planIndex` answers as `GET /api/otpi` answers that
  * reader's plan (a keyed lab without a plan is the api's 401). Every input is recorded, so a test
@@ -22,25 +23,9 @@ export const KEYED_LAB_REFUSAL =
 
 export const planInputs: unknown[] = [];
 
-const VIEWERS: Record<string, unknown> = {
-  [FULL_SESSION]: {
-    email: "ada@example.com",
-    name: "Ada",
-    plan: "full",
-    trialEndsAt: null,
-    planActive: true,
-    tokenAccess: "full",
-    gpuAccess: "full",
-  },
-  [ENDED_SESSION]: {
-    email: "bob@example.com",
-    name: "Bob",
-    plan: "trial",
-    trialEndsAt: "2026-03-20T10:00:00.000Z",
-    planActive: false,
-    tokenAccess: null,
-    gpuAccess: null,
-  },
+const VIEWERS = {
+  [FULL_SESSION]: FULL_VIEWER,
+  [ENDED_SESSION]: { ...ENDED_TRIAL_VIEWER, trialEndsAt: "2026-03-20T10:00:00.000Z" },
 };
 
 /** One row a day of a lab from PLAN_FIRST_DAY to PLAN_LAST_DAY, rising a cent a day. */
@@ -58,12 +43,7 @@ function history(lab: string, startDate: string, endDate: string) {
 }
 
 const signedIn = t.router({
-  viewer: t.procedure
-    .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) => {
-      planInputs.push({ viewer: input });
-      return (VIEWERS[input.sessionToken ?? ""] ?? null) as never;
-    }),
+  viewer: viewerProcedure(VIEWERS, planInputs),
   planIndex: t.procedure
     .input(
       z
