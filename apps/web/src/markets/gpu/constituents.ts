@@ -27,7 +27,7 @@ export const BACKFILLED_LABEL = "Back-filled";
 export const BACKFILLED_TEXT =
   "computed after the fact from the source's published history, not settled live that day";
 
-/** Where a GPU's constituents CSV is served (app/gpus/[gpu]/constituents.csv/route.ts). */
+/** Where a GPU's constituents CSV is served (constituents-csv.ts). */
 export function gpuConstituentsCsvPathOf(gpuPath: string): string {
   return `${gpuPath}/constituents.csv`;
 }

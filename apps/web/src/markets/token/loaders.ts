@@ -15,8 +15,10 @@ import type {
 } from "./api-types";
 
 /**
- * What the pages read, each through the api's internal tRPC router, which answers from the same
- * services as the public REST routes (so the website and `/api/otpi` agree exactly).
+ * What the token pages read, each through the api's internal tRPC router, which answers from the
+ * same services as the public REST routes (so the website and `/api/otpi` agree exactly); the
+ * `loadPlan…` loaders read as a key of the signed-in reader's plan gets it (never cached: one
+ * person's answers).
  */
 type FreeWindowIndex = RouterOutputs["freeWindowIndex"];
 type LatestDay = Extract<RouterOutputs["publicIndex"], { date: string }>;

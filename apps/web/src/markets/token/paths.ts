@@ -5,7 +5,7 @@ export function labPathOf(lab: LabId): string {
   return `/labs/${lab}`;
 }
 
-/** The CSV download of a free lab's table (served by app/labs/[lab]/history.csv/route.ts). */
+/** The CSV download of a free lab's table (served by lab-csv.ts). */
 export function csvPathOf(lab: LabId): string {
   return `/labs/${lab}/history.csv`;
 }

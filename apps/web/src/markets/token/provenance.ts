@@ -2,8 +2,9 @@ import type { UtcDay } from "@tpi/domain";
 import type { SourceDay } from "./api-types";
 
 /**
- * How the website tells a reader where the numbers come from: the citations a source's licence
- * requires, per page (footer) and per day (lab tables, CSV), and the coverage of a day.
+ * Where each day of the token index comes from, as the lab tables and CSV files say it: the
+ * source, its `as_of` and the citation its licence requires, per UTC day; and the shares the
+ * coverage line states.
  */
 
 /** What a CSV row and a table footnote say about one UTC day's data; `sample` if any source is. */

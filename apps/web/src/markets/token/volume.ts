@@ -6,7 +6,7 @@ import type { DayProvenance } from "./provenance";
 /** One lab-day of the token volume index, as `GET /api/token-volume` and the volume page carry it. */
 export type VolumeRow = RecentTokenVolume["rows"][number];
 
-/** The volume page's CSV download (served by app/volume/history.csv/route.ts). */
+/** The volume page's CSV download (served by volume-csv.ts). */
 export const VOLUME_CSV_PATH = "/volume/history.csv";
 
 /** `tpi-token-volume-2026-03-01-to-2026-03-30.csv`: the settled days it holds in the saved file's name. */
