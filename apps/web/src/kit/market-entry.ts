@@ -43,6 +43,8 @@ export type MarketEntry = {
   knowsPage?: (segment: string, second: string) => boolean;
   /** Its public pages, for the sitemap. */
   pagePaths: () => readonly string[];
+  /** Its page routes (as app/ spells them) that are not in the sitemap, each with the reason. */
+  unlistedRoutes?: Readonly<Record<string, string>>;
   /** What its values are, in one clause of the footer (units and cadence). */
   footer: string;
   /**

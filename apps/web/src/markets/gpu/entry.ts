@@ -1,6 +1,6 @@
 import { GPU_NAMES } from "@tpi/domain";
 import type { MarketEntry } from "../../kit/market-entry";
-import { GPUS_PATH, gpuNameOfSegment, gpuPathOf } from "./paths";
+import { GPU_METHODOLOGY_PATH, GPUS_PATH, gpuNameOfSegment, gpuPathOf } from "./paths";
 
 /** The GPU compute price index: every GPU's page and the overview. */
 export const gpuMarket: MarketEntry = {
@@ -8,7 +8,7 @@ export const gpuMarket: MarketEntry = {
   sections: [{ id: "gpus", href: GPUS_PATH, label: "GPUs" }],
   segments: ["gpus"],
   knowsPage: (_segment, second) => gpuNameOfSegment(second) !== undefined,
-  pagePaths: () => [GPUS_PATH, ...GPU_NAMES.map((gpu) => gpuPathOf(gpu))],
+  pagePaths: () => [GPUS_PATH, ...GPU_NAMES.map((gpu) => gpuPathOf(gpu)), GPU_METHODOLOGY_PATH],
   footer:
     "GPU index values are USD per GPU-hour, from providers' posted rental prices and executed rental trades",
   cardOf: (segments) => {

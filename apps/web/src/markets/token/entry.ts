@@ -13,6 +13,10 @@ export const tokenMarket: MarketEntry = {
   segments: ["labs", "home-view", "volume"],
   knowsPage: (segment, second) => segment !== "labs" || isLabId(decodedSegment(second) ?? ""),
   pagePaths: () => ["/", "/labs", "/volume", ...LAB_IDS.map((lab) => labPathOf(lab))],
+  unlistedRoutes: {
+    "/home-view": "the home page with a chart state (canonical: /)",
+    "/labs/[lab]/view": "a lab page with a chart state (canonical: /labs/<lab>)",
+  },
   footer:
     "token index values are USD per million tokens, volume-weighted blends of providers' published list prices for each UTC settlement day",
   cardOf: (segments) => {
