@@ -9,12 +9,16 @@ import {
   FLASH_HEADER,
   FORM_TOKEN_HEADER,
 } from "./src/lib/account-paths";
-import { NOT_FOUND_HEADER, UNAVAILABLE_HEADER, isKnownPath } from "./src/site/known-paths";
+import {
+  NOT_FOUND_HEADER,
+  UNAVAILABLE_HEADER,
+  isKnownPath,
+  servable,
+} from "./src/site/known-paths";
 import {
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   apiReachability,
-  servable,
   unavailableAnswer,
   type ApiReachability,
   type ApiState,

@@ -41,6 +41,11 @@ export type MarketEntry = {
    * so that the address answers 404 before any page renders. Absent: any second segment may be.
    */
   knowsPage?: (segment: string, second: string) => boolean;
+  /**
+   * Whether a path of its pages reads what only the api's database has (the rest is served from
+   * the api's memory): such a page answers 503 while the api runs without its database.
+   */
+  needsDatabase?: (pathname: string) => boolean;
   /** Its public pages, for the sitemap. */
   pagePaths: () => readonly string[];
   /** Its page routes (as app/ spells them) that are not in the sitemap, each with the reason. */

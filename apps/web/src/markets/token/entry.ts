@@ -12,6 +12,8 @@ export const tokenMarket: MarketEntry = {
   ],
   segments: ["labs", "home-view", "volume"],
   knowsPage: (segment, second) => segment !== "labs" || isLabId(decodedSegment(second) ?? ""),
+  // A lab page's source days (its citations) and constituents, and its CSV.
+  needsDatabase: (pathname) => /^\/labs\/[^/]+(\/|$)/.test(pathname),
   pagePaths: () => ["/", "/labs", "/volume", ...LAB_IDS.map((lab) => labPathOf(lab))],
   unlistedRoutes: {
     "/home-view": "the home page with a chart state (canonical: /)",
