@@ -14,13 +14,14 @@ import {
   shownFrom,
   planHeldRange,
   type ChartOffer,
+  type ChartRange,
 } from "../../lib/chart-state";
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../lib/format";
 import { newestFirst } from "../../lib/shape";
 import { socialMetadata } from "../../lib/social";
 import { restsOnSample } from "../../server/sources";
 import { HISTORY_START_DAY, type SignedInReader } from "../../server/viewer";
-import type { IndexRow } from "./api-types";
+import type { Constituents, IndexRow, SourceDay } from "./api-types";
 import { labCardPath } from "./card";
 import { HOME_SERIES_PARAM } from "./chart-params";
 import { KeyedLab } from "./keyed-lab";
@@ -197,56 +198,70 @@ async function loadPlanLab(lab: LabId, chartQuery: LabChartQuery, reader: Signed
     reader.viewer.tokenAccess ?? "",
   );
   const rows = newestFirst(answer.rows);
-  const latest = rows[0];
-  const oldest = rows[rows.length - 1];
-  const range = { startDate: oldest?.date ?? endDate, endDate: latest?.date ?? endDate };
-  const summary = summarizeWindow(rows);
-  const offer: ChartOffer = { held: planHeldRange(answer.access, TOKEN_HELD_RANGE), keys: [lab] };
-  const chartState = parseChartState(chartQuery.range, undefined, offer, chartQuery.view);
-  const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
-  const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);
-  const shownStart = from ?? range.startDate;
-  const [sourceDays, constituents] = await Promise.all([
-    loadSourceDays(shownStart, range.endDate),
-    latest === undefined ? undefined : loadPlanConstituentsOrNone(reader.token, lab, latest.date),
-  ]);
-  const provenance = provenanceByDay(sourceDays);
-  const latestSourceDay = sourceDays
-    .filter((day) => day.date === latest?.date)
-    .sort((a, b) => b.listedTokens + b.otherTokens - (a.listedTokens + a.otherTokens))[0];
-  return {
-    latest,
-    range,
-    summary,
-    summaryNoun: "your plan's history",
-    offer,
-    chartState,
-    shownRows,
-    shownStart,
-    provenance,
-    latestSourceDay,
-    constituents,
+  const range = {
+    startDate: rows[rows.length - 1]?.date ?? endDate,
+    endDate: rows[0]?.date ?? endDate,
   };
+  return labView({
+    lab,
+    rows,
+    range,
+    held: planHeldRange(answer.access, TOKEN_HELD_RANGE),
+    chartQuery,
+    summaryNoun: "your plan's history",
+    loadDays: (shownStart) => loadSourceDays(shownStart, range.endDate),
+    loadConstituentsOf: (date) => loadPlanConstituentsOrNone(reader.token, lab, date),
+  });
 }
 
 /** What a free lab's page shows: the free window from the api, cut to the chart's range. */
 async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
   const window = await loadFreeWindow(lab);
-  const rows = newestFirst(window.rows);
+  return labView({
+    lab,
+    rows: newestFirst(window.rows),
+    // One end date for the lead, the table and the CSV: the last settled day shown, not today.
+    range: shownRange(window),
+    held: TOKEN_HELD_RANGE,
+    chartQuery,
+    summaryNoun: "the free window",
+    loadDays: () => loadSourceDays(window.startDate, window.endDate),
+    loadConstituentsOf: (date) => loadConstituents(date, lab),
+  });
+}
+
+/**
+ * A lab page's view of its rows (newest first): the latest day, and the changes and the low,
+ * high and mean over all of them; the chart's range (`?range=7D`) cuts the chart, the table and
+ * the CSV link alike. `loadDays` reads the source days behind the days shown (from the first
+ * one shown), `loadConstituentsOf` the latest day's constituents.
+ */
+async function labView(input: {
+  lab: LabId;
+  rows: IndexRow[];
+  range: { startDate: string; endDate: string };
+  held: ChartRange;
+  chartQuery: LabChartQuery;
+  summaryNoun: string;
+  loadDays: (shownStart: string) => Promise<SourceDay[]>;
+  loadConstituentsOf: (date: string) => Promise<Constituents | undefined>;
+}) {
+  const { rows, range } = input;
   const latest = rows[0];
-  // One end date for the lead, the table and the CSV: the last settled day shown, not today.
-  const range = shownRange(window);
-  // The changes and the window's low, high and mean always cover the free window; the chart's
-  // range (`?range=7D`) cuts the chart, the table and the CSV link alike.
   const summary = summarizeWindow(rows);
-  const offer: ChartOffer = { held: TOKEN_HELD_RANGE, keys: [lab] };
-  const chartState = parseChartState(chartQuery.range, undefined, offer, chartQuery.view);
+  const offer: ChartOffer = { held: input.held, keys: [input.lab] };
+  const chartState = parseChartState(
+    input.chartQuery.range,
+    undefined,
+    offer,
+    input.chartQuery.view,
+  );
   const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
   const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);
   const shownStart = from ?? range.startDate;
   const [sourceDays, constituents] = await Promise.all([
-    loadSourceDays(window.startDate, window.endDate),
-    latest === undefined ? undefined : loadConstituents(latest.date, lab),
+    input.loadDays(shownStart),
+    latest === undefined ? undefined : input.loadConstituentsOf(latest.date),
   ]);
   const provenance = provenanceByDay(sourceDays);
   // The latest day shown may have several source days (one per source): the largest carries it.
@@ -257,7 +272,7 @@ async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
     latest,
     range,
     summary,
-    summaryNoun: "the free window",
+    summaryNoun: input.summaryNoun,
     offer,
     chartState,
     shownRows,
@@ -268,7 +283,7 @@ async function loadFreeLab(lab: LabId, chartQuery: LabChartQuery) {
   };
 }
 
-type LabView = Awaited<ReturnType<typeof loadFreeLab>>;
+type LabView = Awaited<ReturnType<typeof labView>>;
 
 /** A lab's values: latest day, changes, chart, CSV link, table, sources and citation. */
 function LabValues({
