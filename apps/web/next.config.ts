@@ -6,7 +6,8 @@ import {
   UNAVAILABLE_PATH,
 } from "./src/site/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
-import { CHART_RANGE_PARAM, CHART_VIEW_PARAMS, HOME_SERIES_PARAM } from "./src/lib/chart-params";
+import { CHART_RANGE_PARAM, CHART_VIEW_PARAMS } from "./src/lib/chart-params";
+import { HOME_SERIES_PARAM } from "./src/markets/token/chart-params";
 import { SESSION_COOKIE_NAMES } from "./src/lib/session-cookie-names";
 
 const nextConfig: NextConfig = {

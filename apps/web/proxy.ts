@@ -9,17 +9,21 @@ import {
   FLASH_HEADER,
   FORM_TOKEN_HEADER,
 } from "./src/lib/account-paths";
-import { NOT_FOUND_HEADER, UNAVAILABLE_HEADER, isKnownPath } from "./src/site/known-paths";
+import {
+  NOT_FOUND_HEADER,
+  UNAVAILABLE_HEADER,
+  isKnownPath,
+  servable,
+} from "./src/site/known-paths";
 import {
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   apiReachability,
-  servable,
   unavailableAnswer,
   type ApiReachability,
   type ApiState,
 } from "./src/lib/api-reachability";
-import { canonicalLabPath } from "./src/lib/lab-window";
+import { canonicalLabPath } from "./src/markets/token/lab-window";
 
 /**
  * The proxy's jobs, in this order: the redirects (1), the 503s while the api cannot serve pages

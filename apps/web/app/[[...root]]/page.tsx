@@ -1,14 +1,6 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { HomeContent, homeMetadata } from "../../src/components/home-content";
+import { HomePage } from "../../src/markets/token/home-page";
 
-type HomePageProps = { params: Promise<{ root?: string[] }> };
-
-export async function generateMetadata(props: HomePageProps): Promise<Metadata> {
-  const { root } = await props.params;
-  if (root !== undefined && root.length > 0) return { title: "Page not found" };
-  return homeMetadata();
-}
+export { generateMetadata } from "../../src/markets/token/home-page";
 
 /**
  * The home page is served by a root optional catch-all so that it can be an on-demand ISR page:
@@ -23,8 +15,4 @@ export function generateStaticParams(): { root: string[] }[] {
   return [];
 }
 
-export default async function HomePage(props: HomePageProps) {
-  const { root } = await props.params;
-  if (root !== undefined && root.length > 0) notFound();
-  return <HomeContent chartQuery={{}} />;
-}
+export default HomePage;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DocsInline, DocsText } from "../../src/components/docs-text";
 import { readWebEnv } from "../../src/env";
-import { loadMethodology, loadTokenTypes, loadWindows } from "../../src/server/data";
+import { loadMethodology, loadTokenTypes, loadTokenWindow } from "../../src/markets/token/loaders";
 import { apiClient } from "../../src/server/trpc-client";
 
 /** Where a parameter goes, in the words of a reader writing the request. */
@@ -33,14 +33,14 @@ export const dynamic = "force-dynamic";
 /** The page's answers from the api, asked for together. */
 async function loadDocsPage() {
   // The routes, the free window and the example dates come from the api (its route list and clock).
-  const [methodology, reference, windows, tokenTypes] = await Promise.all([
+  const [methodology, reference, window, tokenTypes] = await Promise.all([
     loadMethodology(),
     apiClient().apiReference.query(),
-    loadWindows(),
+    loadTokenWindow(),
     loadTokenTypes(),
   ]);
   const tiers: TokenTiers = {
-    window: windows.token,
+    window,
     freeTierLabs: tokenTypes.free.map((entry) => entry.lab),
     labCount: tokenTypes.all.length,
   };

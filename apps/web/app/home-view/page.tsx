@@ -1,38 +1,8 @@
-import type { Metadata } from "next";
-import { CHART_RANGE_PARAM, HOME_SERIES_PARAM } from "../../src/lib/chart-params";
-import { chartViewQuery } from "../../src/lib/chart-state";
-import { HomeContent, homeMetadata } from "../../src/components/home-content";
-import { loadViewer } from "../../src/server/viewer";
+import { HomeView } from "../../src/markets/token/home-view-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return {
-    ...(await homeMetadata()),
-    // The same content as `/`: search engines index the plain home page only.
-    robots: { index: false },
-    alternates: { canonical: "/" },
-  };
-}
+export { generateMetadata } from "../../src/markets/token/home-view-page";
 
-/**
- * The home page with a chart state (`/?range=…&labs=…`) or for a signed-in reader (a session
- * cookie), rewritten here by next.config.ts: it reads the query and the cookie, so it is rendered
- * per request, while the plain `/` stays in the full-route cache for visitors.
- */
+/** Rendered per request: it reads the chart state in the query and the session cookie. */
 export const dynamic = "force-dynamic";
 
-type HomeViewProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function HomeView(props: HomeViewProps) {
-  const query = await props.searchParams;
-  const reader = await loadViewer();
-  return (
-    <HomeContent
-      chartQuery={{
-        range: query[CHART_RANGE_PARAM],
-        labs: query[HOME_SERIES_PARAM],
-        view: chartViewQuery(query),
-      }}
-      reader={reader}
-    />
-  );
-}
+export default HomeView;

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { SampleRemedies, sampleStatement } from "../../src/site/site-chrome";
-import type { SiteSources } from "../../src/lib/api-types";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { sourceCitations } from "../../src/lib/provenance";
-import { loadDataSources } from "../../src/server/data";
-import { UNAVAILABLE, loadHealth, loadPublishedStatus } from "../../src/server/status";
+import { UNAVAILABLE, loadHealth } from "../../src/server/status";
+import { loadMarketStatus } from "../../src/site/market-status";
+import { SampleRemedies, sampleStatement } from "../../src/site/site-chrome";
+import { loadSiteSources, type SiteSources } from "../../src/site/site-sources";
 
 export const metadata: Metadata = {
   title: "Service status",
@@ -30,10 +30,10 @@ function instantText(
 }
 
 export default async function StatusPage() {
-  const [health, published, dataSources] = await Promise.all([
+  const [health, readings, dataSources] = await Promise.all([
     loadHealth(),
-    loadPublishedStatus(),
-    loadDataSources().catch(() => "unreachable" as const),
+    loadMarketStatus(),
+    loadSiteSources().catch(() => "unreachable" as const),
   ]);
   return (
     <>
@@ -68,22 +68,19 @@ export default async function StatusPage() {
               <th scope="row">Redis (shared rate limits and cache)</th>
               <td>{health.reachable ? health.redis : "Unknown"}</td>
             </tr>
-            <tr data-status="token-day" data-value={valueAttribute(published.tokenDay)}>
-              <th scope="row">Token index: latest settled day (UTC)</th>
-              <td>{instantText(published.tokenDay, formatUtcDay)}</td>
-            </tr>
-            <tr data-status="gpu-daily" data-value={valueAttribute(published.gpuDaily)}>
-              <th scope="row">GPU index: latest settled daily value (UTC)</th>
-              <td>{instantText(published.gpuDaily, formatUtcInstant)}</td>
-            </tr>
-            {published.gpuPrints.map((entry) => (
+            {readings.map((reading) => (
               <tr
-                key={entry.gpu}
-                data-status="gpu-print"
-                data-value={valueAttribute(entry.timestamp)}
+                key={`${reading.status} ${reading.label}`}
+                data-status={reading.status}
+                data-value={valueAttribute(reading.value)}
               >
-                <th scope="row">{entry.gpu}: latest hourly print (UTC)</th>
-                <td>{instantText(entry.timestamp, formatUtcInstant)}</td>
+                <th scope="row">{reading.label}</th>
+                <td>
+                  {instantText(
+                    reading.value,
+                    reading.kind === "day" ? formatUtcDay : formatUtcInstant,
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -110,7 +107,7 @@ function DataSourcesSection({
   const citations =
     dataSources === "unreachable" || dataSources === undefined
       ? []
-      : [...sourceCitations(dataSources.token), ...sourceCitations(dataSources.gpu)];
+      : dataSources.flatMap((market) => sourceCitations(market.answer));
   return (
     <section aria-labelledby="data-sources" data-section="data-sources">
       <h2 id="data-sources">Where the numbers come from</h2>

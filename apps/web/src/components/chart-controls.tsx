@@ -1,5 +1,6 @@
 import { CONTROLLED_CHART_ID } from "../lib/chart-params";
 import { KEY_HREF } from "./keyed-access";
+import { LineChart, type LineChartProps } from "./line-chart";
 import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "../lib/chart";
 import { formatUtcDay } from "../lib/format";
 import {
@@ -140,5 +141,33 @@ export function ChartControls({
         </p>
       )}
     </div>
+  );
+}
+
+/** Where a chart's links go: the page, its series parameter, and what they call the series. */
+export type ChartLinks = Omit<ChartControlsProps, "state" | "offer">;
+
+/**
+ * A line chart with its range, series and scale links: drawn on the scale and zoom the state
+ * asks for; `links` says where the links go. `series` is what the state shows of the page's
+ * series (`applyChartState`), or the rows the range cut.
+ */
+export function ControlledChart({
+  state,
+  offer,
+  links,
+  ...chart
+}: Omit<LineChartProps, "controls" | "yScale" | "zoom"> & {
+  state: ChartState;
+  offer: ChartOffer;
+  links: ChartLinks;
+}) {
+  return (
+    <LineChart
+      {...chart}
+      yScale={state.y}
+      zoom={state.zoom}
+      controls={<ChartControls {...links} state={state} offer={offer} />}
+    />
   );
 }

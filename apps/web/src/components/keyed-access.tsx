@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatUtcDay } from "../lib/format";
 
 /** Where a reader gets a key: the sign-up page (then the account page creates keys). */
@@ -36,14 +37,38 @@ export function SettledDay({ date }: { date: string | null }) {
   return <time dateTime={date}>{formatUtcDay(date)}</time>;
 }
 
-/** What a key gives, in one sentence, with the way to one. */
-export function KeyTeaser({ keyedCount }: { keyedCount: number }) {
+/** A keyed series' latest settled day in a card, its value locked (`unit` names what it would be in). */
+export function KeyedLatestCard({ unit, date }: { unit: string; date: string | null }) {
   return (
-    <p className="key-teaser" data-key-teaser>
-      Any API key unlocks the {keyedCount} keyed labs&apos; daily values, every lab&apos;s full
-      history before the trailing month, and each day&apos;s per-model constituents:{" "}
-      <a href={KEY_HREF}>get a key</a> (<a href="/docs#authentication">how to use it</a>
-      ).
-    </p>
+    <div className="cards">
+      <div className="card" data-keyed-latest={date ?? ""}>
+        <div className="muted">Latest settled day</div>
+        <div className="value">
+          <LockedValue />
+        </div>
+        <div>
+          {unit} on <SettledDay date={date} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** How to read a keyed series: get a key, then call `request` with it; `after` follows the call. */
+export function KeyHowTo({ request, after }: { request: ReactNode; after: ReactNode }) {
+  return (
+    <>
+      <h2>How to get it</h2>
+      <ol>
+        <li>
+          <a href={KEY_HREF}>Get an API key</a> (see{" "}
+          <a href="/docs#authentication">authentication</a>).
+        </li>
+        <li>
+          Call <code>{request}</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code>;{" "}
+          {after}
+        </li>
+      </ol>
+    </>
   );
 }

@@ -75,7 +75,7 @@ const DEFAULT_UNITS: Record<ChartValueKind, string> = {
   points: "Index points",
 };
 
-type LineChartProps = {
+export type LineChartProps = {
   id: string;
   title: string;
   series: readonly Series[];

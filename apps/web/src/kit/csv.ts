@@ -81,15 +81,15 @@ export function answerProvenance(dataSources: AnswerSources): RowProvenance {
 }
 
 /**
- * A CSV download of one signed-in reader's rows: saved under `fileName`, and never kept by a
- * shared cache.
+ * A CSV download saved under `fileName`. `personal` (the default): one signed-in reader's rows,
+ * which no shared cache may keep; a visitor's public rows may be cached like the page.
  */
-export function csvDownload(body: string, fileName: string): Response {
+export function csvDownload(body: string, fileName: string, personal = true): Response {
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${fileName}"`,
-      "cache-control": "private, no-store",
+      ...(personal ? { "cache-control": "private, no-store" } : {}),
     },
   });
 }

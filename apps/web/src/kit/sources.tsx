@@ -24,6 +24,27 @@ export function LicenceNote({
   );
 }
 
+/** A data attribute a test or a script finds an element by: `{ "data-citation": "openrouter" }`. */
+export type DataMark = Readonly<Record<`data-${string}`, string>>;
+
+/** One citation line: the words a source's licence requires, and the licence linked. */
+export function CitationLine({
+  citation,
+  licence,
+  mark,
+}: {
+  citation: string;
+  licence: SourceLicence;
+  mark: DataMark;
+}) {
+  return (
+    <p className="source-line" {...mark}>
+      {citation}
+      <LicenceNote licence={licence} />
+    </p>
+  );
+}
+
 /**
  * That the values are the generated sample, in the api's words (`fallback` where it gives
  * none), while they are; nothing once they are real.
@@ -45,10 +66,12 @@ export function SampleNotice({
 
 /**
  * One line per real source: the citation it requires and its licence. The sample has none: the
- * sample notice says what it is.
+ * sample notice says what it is. Each line is marked `data-citation` with its source, or
+ * `data-<market>-citation` when `market` is given.
  */
 export function SourceCitations({
   sources,
+  market,
 }: {
   sources: readonly {
     source: string;
@@ -56,15 +79,19 @@ export function SourceCitations({
     citation: string | null;
     licence: SourceLicence;
   }[];
+  market?: string;
 }) {
+  const attribute = market === undefined ? "data-citation" : `data-${market}-citation`;
   return (
     <>
       {sources.map((source) =>
         source.sample || source.citation === null ? null : (
-          <p className="source-line" key={source.source} data-citation={source.source}>
-            {source.citation}
-            <LicenceNote licence={source.licence} />
-          </p>
+          <CitationLine
+            key={source.source}
+            citation={source.citation}
+            licence={source.licence}
+            mark={{ [attribute]: source.source }}
+          />
         ),
       )}
     </>

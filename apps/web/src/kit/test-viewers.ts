@@ -44,11 +44,17 @@ export const ENDED_TRIAL_VIEWER = {
 /** The tRPC builder of the routers standing in for the api in the market page tests. */
 export const t = initTRPC.create();
 
-/** The api's `viewer` procedure answering each of `viewers`' sessions with its reader. */
-export function viewerProcedure(viewers: Readonly<Record<string, unknown>>) {
+/**
+ * The api's `viewer` procedure answering each of `viewers`' sessions with its reader; each input
+ * is pushed to `recorded` (as `{ viewer: input }`) when a test reads what the website asked.
+ */
+export function viewerProcedure(viewers: Readonly<Record<string, unknown>>, recorded?: unknown[]) {
   return t.procedure
     .input(z.object({ sessionToken: z.string().optional() }).strict())
-    .query(({ input }) => (viewers[input.sessionToken ?? ""] ?? null) as never);
+    .query(({ input }) => {
+      recorded?.push({ viewer: input });
+      return (viewers[input.sessionToken ?? ""] ?? null) as never;
+    });
 }
 
 /** The api's refusal of a caller without a key or a live plan (its 401), in its words. */

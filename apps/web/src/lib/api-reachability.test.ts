@@ -3,7 +3,6 @@ import {
   REACHABILITY_TTL_MS,
   apiReachability,
   needsApi,
-  servable,
   unavailableAnswer,
 } from "./api-reachability";
 
@@ -66,22 +65,6 @@ describe("which requests wait for the api", () => {
       expect(needsApi(path), path).toBe(false);
     for (const path of ["/", "/labs/anthropic", "/gpus", "/account/sign-in", "/docs"])
       expect(needsApi(path), path).toBe(true);
-  });
-
-  it("without its database, the api still serves every page but lab pages and accounts", () => {
-    for (const path of ["/", "/gpus", "/gpus/H100%20SXM", "/labs", "/docs", "/og/labs/anthropic"])
-      expect(servable(path, "without-database"), path).toBe(true);
-    for (const path of [
-      "/labs/anthropic",
-      "/labs/anthropic/view",
-      "/labs/anthropic/history.csv",
-      "/account",
-      "/account/do/sign-in",
-    ])
-      expect(servable(path, "without-database"), path).toBe(false);
-    expect(servable("/labs/anthropic", "answering")).toBe(true);
-    expect(servable("/", "down")).toBe(false);
-    expect(servable("/status", "down")).toBe(true);
   });
 
   it("answers pages with the 503 page, downloads and images with JSON, form posts with a way back", () => {

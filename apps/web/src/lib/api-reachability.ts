@@ -67,21 +67,6 @@ export function needsApi(pathname: string): boolean {
   return !WITHOUT_API.includes(pathname);
 }
 
-/**
- * Pages that read what only the api's database has: a lab page's source days (its citations) and
- * constituents, its CSV, and the accounts. The rest is served from the api's memory.
- */
-export function needsDatabase(pathname: string): boolean {
-  return /^\/labs\/[^/]+(\/|$)/.test(pathname) || /^\/account(\/|$)/.test(pathname);
-}
-
-/** Whether a request can be served in the api's current state. */
-export function servable(pathname: string, state: ApiState): boolean {
-  if (state === "down") return !needsApi(pathname);
-  if (state === "without-database") return !needsDatabase(pathname);
-  return true;
-}
-
 /** How a request is answered while the api is down. */
 export type UnavailableAnswer = "page" | "json" | "back-to-account";
 

@@ -3,10 +3,6 @@
  * the pages read and write them. No imports, so that next.config.ts can load it as is.
  */
 export const CHART_RANGE_PARAM = "range";
-/** Comma-separated lab identifiers shown in the home page's chart. */
-export const HOME_SERIES_PARAM = "labs";
-/** Comma-separated GPU names shown in /gpus's chart. */
-export const GPU_SERIES_PARAM = "gpus";
 /** The y axis's scale: `fit` (the default, left out of links), `zero` or `log`. */
 export const CHART_Y_PARAM = "y";
 /** A zoomed chart's first and last day (UTC days), set by dragging or pinching the plot. */

@@ -2,11 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   applyChartState,
   chartStateHref,
-  GPU_HELD_RANGE,
   isRangeLocked,
   latestDay,
   shownFrom,
-  TOKEN_HELD_RANGE,
   parseChartState,
   zoomSeries,
   toggleSeries,
@@ -117,11 +115,6 @@ describe("chartStateHref / toggleSeries", () => {
 });
 
 describe("the held ranges and the first day shown", () => {
-  it("holds the free windows: a month of token index, three months of GPU index", () => {
-    expect(TOKEN_HELD_RANGE).toBe("1M");
-    expect(GPU_HELD_RANGE).toBe("3M");
-  });
-
   it("cuts a narrower range back from the last day, and not the held range", () => {
     expect(shownFrom({ range: "7D", keys: [] }, home, "2026-03-31")).toBe("2026-03-25");
     expect(shownFrom({ range: "1M", keys: [] }, home, "2026-03-31")).toBeUndefined();

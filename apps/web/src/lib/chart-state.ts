@@ -1,14 +1,7 @@
-import {
-  addDays,
-  parseUtcDay,
-  FREE_WINDOW_MONTHS,
-  GPU_FREE_WINDOW_MONTHS,
-  subtractMonthsClamped,
-  type UtcDay,
-} from "@tpi/domain";
-import type { Series } from "./shape";
+import { addDays, parseUtcDay, subtractMonthsClamped, type UtcDay } from "@tpi/domain";
 import { DEFAULT_Y_SCALE, Y_SCALES, type YScaleKind } from "./chart";
 import { CHART_FROM_PARAM, CHART_TO_PARAM, CHART_Y_PARAM } from "./chart-params";
+import type { Series } from "./shape";
 
 /**
  * The interactive chart's state, kept in the URL (`?range=&labs=` on the home page,
@@ -68,17 +61,21 @@ export function chartViewQuery(
 export type ChartOffer = { held: ChartRange; keys: readonly string[] };
 
 /** The range a whole free window spans, from its length in months (1 → 1M, 3 → 3M, 12 → 1Y). */
-function rangeOfMonths(months: number): ChartRange {
+export function heldRangeOfMonths(months: number): ChartRange {
   if (months <= 1) return "1M";
   if (months <= 3) return "3M";
   if (months <= 12) return "1Y";
   return "All";
 }
 
-/** What the token pages hold for a visitor: the token index's free window. */
-export const TOKEN_HELD_RANGE: ChartRange = rangeOfMonths(FREE_WINDOW_MONTHS);
-/** What the GPU pages hold for a visitor: the GPU index's free window. */
-export const GPU_HELD_RANGE: ChartRange = rangeOfMonths(GPU_FREE_WINDOW_MONTHS);
+/**
+ * The widest chart range an answer's `access` (the api's word for what the caller reads) reaches:
+ * a plan's `full` or `premium` reads all history; a keyless answer (`public-…`) holds what a
+ * visitor holds (`visitorRange`, the market's free window).
+ */
+export function planHeldRange(access: string, visitorRange: ChartRange): ChartRange {
+  return access === "full" || access === "premium" ? "All" : visitorRange;
+}
 
 export function isRangeLocked(range: ChartRange, offer: ChartOffer): boolean {
   return CHART_RANGES.indexOf(range) > CHART_RANGES.indexOf(offer.held);

@@ -1,27 +1,11 @@
-import {
-  FREE_TIER_LAB_IDS,
-  isFreeTierGpu,
-  isFreeTierLab,
-  type GpuName,
-  type LabId,
-} from "@tpi/domain";
-import type { IndexRow } from "./api-types";
-import { formatUsd, formatUtcDay, formatUtcInstant } from "./format";
-import { labLabel } from "./shape";
+import { formatUsd } from "./format";
 
 /** The size social networks expect of a large card image, in pixels (1.91:1). */
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** Where a page's card image is served: `/og/home`, `/og/labs/<lab>`, `/og/gpus/<gpu>`. */
+/** Where the pages' card images are served: each market's under it (`/og/home`, `/og/gpus/<gpu>`). */
 export const CARD_ROOT = "/og";
-export const HOME_CARD_PATH = `${CARD_ROOT}/home`;
-export function labCardPath(lab: LabId): string {
-  return `${CARD_ROOT}/labs/${lab}`;
-}
-export function gpuCardPath(gpu: GpuName): string {
-  return `${CARD_ROOT}/gpus/${encodeURIComponent(gpu)}`;
-}
 
 /**
  * What a card image says, as text: the image draws it and its alt text reads it. A keyed lab or
@@ -51,71 +35,35 @@ export const SAMPLE_TITLE_MARK = " (sample data)";
 export function cardTitleOf(title: string, sample: boolean): string {
   return sample ? `${title}${SAMPLE_TITLE_MARK}` : title;
 }
-const TOKEN_UNIT = "USD per million tokens";
-const GPU_UNIT = "USD per GPU-hour";
 /** In place of a value a card never shows: the values are read with a key. */
 export const KEYED_VALUE = "With an API key";
 
-export function homeCard(
-  latest: { date: string; rows: readonly IndexRow[] } | undefined,
-  sample: boolean,
-): CardContent {
-  const rows = FREE_TIER_LAB_IDS.flatMap((lab) => {
-    const row = latest?.rows.find((one) => one.lab === lab);
-    return row === undefined ? [] : [{ label: labLabel(lab), value: formatUsd(row.indexPerMtok) }];
-  });
+/**
+ * The card of one series' latest value: the value in USD, or `none` before the first; a keyed
+ * series' card says KEYED_VALUE instead, even when handed its value (a shared link is seen by
+ * anyone). `when` follows the unit: the day or the time the value belongs to.
+ */
+export function latestValueCard(input: {
+  title: string;
+  sample: boolean;
+  keyed: boolean;
+  value: number | undefined;
+  none: string;
+  unit: string;
+  when: string | undefined;
+}): CardContent {
+  const value = input.keyed
+    ? KEYED_VALUE
+    : input.value === undefined
+      ? input.none
+      : formatUsd(input.value);
   return {
     kicker: KICKER,
-    title: cardTitleOf("The daily price of AI tokens by model lab", sample),
-    value: latest === undefined ? "No settled day yet" : formatUtcDay(latest.date),
-    detail: `${TOKEN_UNIT}, latest settled UTC day`,
-    rows,
-    sample,
-  };
-}
-
-export function labCard(
-  lab: LabId,
-  latest: { date: string; indexPerMtok?: number } | undefined,
-  sample: boolean,
-): CardContent {
-  const label = labLabel(lab);
-  const keyed = !isFreeTierLab(lab);
-  return {
-    kicker: KICKER,
-    title: cardTitleOf(`${label} token price index`, sample),
-    value:
-      keyed || latest?.indexPerMtok === undefined
-        ? keyed
-          ? KEYED_VALUE
-          : "No settled day yet"
-        : formatUsd(latest.indexPerMtok),
-    detail:
-      latest === undefined ? TOKEN_UNIT : `${TOKEN_UNIT} on ${formatUtcDay(latest.date)} (UTC)`,
+    title: cardTitleOf(input.title, input.sample),
+    value,
+    detail: input.when === undefined ? input.unit : `${input.unit} ${input.when}`,
     rows: [],
-    sample,
-  };
-}
-
-export function gpuCard(
-  gpu: GpuName,
-  latest: { timestamp: string; value?: number } | undefined,
-  sample: boolean,
-): CardContent {
-  const keyed = !isFreeTierGpu(gpu);
-  return {
-    kicker: KICKER,
-    title: cardTitleOf(`${gpu} GPU compute price index`, sample),
-    value:
-      keyed || latest?.value === undefined
-        ? keyed
-          ? KEYED_VALUE
-          : "No print yet"
-        : formatUsd(latest.value),
-    detail:
-      latest === undefined ? GPU_UNIT : `${GPU_UNIT} at ${formatUtcInstant(latest.timestamp)}`,
-    rows: [],
-    sample,
+    sample: input.sample,
   };
 }
 

@@ -1,9 +1,5 @@
 import "server-only";
-import { FREE_TIER_GPU_NAMES } from "@tpi/domain";
 import { readWebEnv } from "../env";
-import { loadLatest } from "./data";
-import { loadGpuDetail } from "./gpu";
-import { apiClient } from "./trpc-client";
 
 /** What the api's `GET /health` answers (database and redis), or why it could not be read. */
 export type HealthView =
@@ -38,7 +34,7 @@ export async function loadHealth(): Promise<HealthView> {
 export const UNAVAILABLE: unique symbol = Symbol("unavailable");
 
 /** A part of the status page that failed to load says so instead of failing the whole page. */
-async function orUnavailable<T>(load: () => Promise<T>): Promise<T | typeof UNAVAILABLE> {
+export async function orUnavailable<T>(load: () => Promise<T>): Promise<T | typeof UNAVAILABLE> {
   try {
     return await load();
   } catch {
@@ -46,35 +42,13 @@ async function orUnavailable<T>(load: () => Promise<T>): Promise<T | typeof UNAV
   }
 }
 
-export type PublishedStatus = {
-  /** Latest settled UTC day of the token index (undefined: none settled yet). */
-  tokenDay: string | undefined | typeof UNAVAILABLE;
-  /** Latest settled daily GPU value's settlement instant, over the free-tier GPUs. */
-  gpuDaily: string | undefined | typeof UNAVAILABLE;
-  /** Latest hourly print of each free-tier GPU (undefined: none published). */
-  gpuPrints: { gpu: string; timestamp: string | undefined | typeof UNAVAILABLE }[];
+/** One row of /status: a market's latest published day or instant. */
+export type StatusReading = {
+  /** The row's `data-status`. */
+  status: string;
+  label: string;
+  /** The day or instant; undefined: none published yet; UNAVAILABLE: the api did not answer. */
+  value: string | undefined | typeof UNAVAILABLE;
+  /** How the value is written: a UTC day, or an instant (a settlement, a print). */
+  kind: "day" | "instant";
 };
-
-const newest = (values: string[]): string | undefined =>
-  values.length === 0 ? undefined : values.reduce((a, b) => (a > b ? a : b));
-
-export async function loadPublishedStatus(): Promise<PublishedStatus> {
-  const [tokenDay, gpuDaily, gpuPrints] = await Promise.all([
-    orUnavailable(async () => (await loadLatest())?.date),
-    orUnavailable(async () =>
-      newest((await apiClient().gpu.latestDaily.query()).data.map((row) => row.date)),
-    ),
-    Promise.all(
-      FREE_TIER_GPU_NAMES.map(
-        async (gpu): Promise<PublishedStatus["gpuPrints"][number]> => ({
-          gpu,
-          timestamp: await orUnavailable(async () => {
-            const prints = (await loadGpuDetail(gpu)).hourly?.data ?? [];
-            return prints[prints.length - 1]?.timestamp;
-          }),
-        }),
-      ),
-    ),
-  ]);
-  return { tokenDay, gpuDaily, gpuPrints };
-}

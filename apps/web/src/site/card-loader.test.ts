@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { gpuCardPath, labCardPath } from "../lib/social-card";
+import { gpuCardPath } from "../markets/gpu/card";
 import { MEMORY_CARD } from "../markets/memory/card";
 import { NEOCLOUD_CARD } from "../markets/neocloud/card";
+import { labCardPath } from "../markets/token/card";
 import { WORKLOAD_CARD_PATH } from "../markets/workload/card";
 import { cardLoaderOf } from "./card-loader";
 

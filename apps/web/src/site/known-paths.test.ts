@@ -8,8 +8,8 @@ import {
   MEMORY_TYPE_IDS,
 } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { gpuPathOf } from "../lib/paths";
-import { TOP_LEVEL_SEGMENTS, isKnownPath } from "./known-paths";
+import { gpuPathOf } from "../markets/gpu/paths";
+import { TOP_LEVEL_SEGMENTS, isKnownPath, servable } from "./known-paths";
 import { publicPagePaths } from "./site-pages";
 
 describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404)", () => {
@@ -68,5 +68,23 @@ describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404
     const files = readdirSync(publicDir);
     expect(files).toContain("chart.js");
     for (const file of files) expect(isKnownPath(`/${file}`), file).toBe(true);
+  });
+});
+
+describe("which requests wait for the api's database", () => {
+  it("without its database, the api still serves every page but lab pages and accounts", () => {
+    for (const path of ["/", "/gpus", "/gpus/H100%20SXM", "/labs", "/docs", "/og/labs/anthropic"])
+      expect(servable(path, "without-database"), path).toBe(true);
+    for (const path of [
+      "/labs/anthropic",
+      "/labs/anthropic/view",
+      "/labs/anthropic/history.csv",
+      "/account",
+      "/account/do/sign-in",
+    ])
+      expect(servable(path, "without-database"), path).toBe(false);
+    expect(servable("/labs/anthropic", "answering")).toBe(true);
+    expect(servable("/", "down")).toBe(false);
+    expect(servable("/status", "down")).toBe(true);
   });
 });

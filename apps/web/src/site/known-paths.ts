@@ -1,6 +1,7 @@
 import type { MarketEntry } from "../kit/market-entry";
 import { MARKETS } from "../markets";
 import { isAccountPath } from "../lib/account-paths";
+import { needsApi, type ApiState } from "../lib/api-reachability";
 
 /**
  * The first path segments the site answers itself, besides the markets' own (each market's
@@ -63,3 +64,28 @@ export const UNAVAILABLE_PATH = "/page-unavailable";
 
 /** The request header proxy.ts sets while the api cannot serve pages; next.config rewrites on it. */
 export const UNAVAILABLE_HEADER = "x-tpi-api-unavailable";
+
+/**
+ * Pages that read what only the api's database has: the accounts, and the pages a market says
+ * do (`needsDatabase`). The rest is served from the api's memory.
+ */
+export function needsDatabase(
+  pathname: string,
+  markets: readonly MarketEntry[] = MARKETS,
+): boolean {
+  return (
+    /^\/account(\/|$)/.test(pathname) ||
+    markets.some((market) => market.needsDatabase?.(pathname) === true)
+  );
+}
+
+/** Whether a request can be served in the api's current state. */
+export function servable(
+  pathname: string,
+  state: ApiState,
+  markets: readonly MarketEntry[] = MARKETS,
+): boolean {
+  if (state === "down") return !needsApi(pathname);
+  if (state === "without-database") return !needsDatabase(pathname, markets);
+  return true;
+}

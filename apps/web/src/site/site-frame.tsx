@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { loadDataSources } from "../server/data";
 import {
   DATA_SOURCES_UNREACHABLE,
   SampleDataBanner,
@@ -8,6 +7,7 @@ import {
   type NavSection,
   type SiteDataSources,
 } from "./site-chrome";
+import { loadSiteSources } from "./site-sources";
 
 /**
  * Everything around a page's content: the header (with the page's section marked), the sample
@@ -24,7 +24,7 @@ export async function SiteFrame({
 }) {
   // The 503 page and /status render while the api is down; any other page needs the api for its
   // own data too, so it is never rendered (nor cached) with this banner but by accident of timing.
-  const dataSources: SiteDataSources = await loadDataSources().catch(
+  const dataSources: SiteDataSources = await loadSiteSources().catch(
     () => DATA_SOURCES_UNREACHABLE,
   );
   return (

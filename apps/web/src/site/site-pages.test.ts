@@ -5,8 +5,8 @@ import { GPU_NAMES, LAB_IDS, LLM_CODING_PRODUCT_IDS, MEMORY_TYPE_IDS } from "@tp
 import { afterEach, describe, expect, it, vi } from "vitest";
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
-import { gpuPathOf } from "../lib/paths";
 import { absoluteUrl } from "../lib/social";
+import { gpuPathOf } from "../markets/gpu/paths";
 import { publicPagePaths, UNLISTED_PAGE_ROUTES } from "./site-pages";
 
 const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));

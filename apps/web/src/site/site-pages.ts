@@ -2,14 +2,16 @@ import type { MarketEntry } from "../kit/market-entry";
 import { MARKETS } from "../markets";
 
 /** The site's own pages, besides the markets' (each market's entry lists its pages). */
-export const FIXED_PAGE_PATHS = ["/methodology", "/methodology/gpu", "/docs", "/status"] as const;
+export const FIXED_PAGE_PATHS = ["/methodology", "/docs", "/status"] as const;
 
 /**
- * The app's page routes (as app/ spells them) that are not in the sitemap, each with the reason.
- * A unit test walks app/ and fails on a page route that is neither here nor matched by
- * `publicPagePaths()`, so that a new page cannot be left out of the sitemap by accident.
+ * The app's page routes (as app/ spells them) that are not in the sitemap, each with the reason:
+ * the site's and each market's. A unit test walks app/ and fails on a page route that is neither
+ * here nor matched by `publicPagePaths()`, so that a new page cannot be left out of the sitemap
+ * by accident.
  */
 export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(MARKETS.flatMap((market) => Object.entries(market.unlistedRoutes ?? {}))),
   "/account": "a signed-in reader's own account, not indexed",
   "/account/admin": "the operator's administration, not indexed",
   "/account/new-key": "shows a key once, not indexed",
@@ -18,8 +20,6 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
   "/account/sign-in": "a form, not indexed",
   "/account/sign-up": "a form, not content a search should land on",
   "/account/verify-email": "reached from a mail, not indexed",
-  "/home-view": "the home page with a chart state (canonical: /)",
-  "/labs/[lab]/view": "a lab page with a chart state (canonical: /labs/<lab>)",
   "/page-not-found": "the 404 page, reached only through proxy.ts",
   "/page-unavailable": "the 503 page, reached only through proxy.ts",
 };

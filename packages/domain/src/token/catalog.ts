@@ -34,6 +34,11 @@ export function isLabId(value: string): value is LabId {
   return labPosition.has(value);
 }
 
+/** A lab's display label, as the catalog gives it (`Anthropic`). */
+export function labLabel(lab: LabId): string {
+  return LAB_CATALOG.find((entry) => entry.lab === lab)?.label ?? lab;
+}
+
 export function isFreeTierLab(lab: LabId): boolean {
   return FREE_TIER_LAB_IDS.includes(lab);
 }

@@ -1,7 +1,6 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { isLabId, type LabId } from "@tpi/domain";
-import { LabContent, labMetadata } from "../../../src/components/lab-content";
+import { LabPage } from "../../../src/markets/token/lab-page";
+
+export { generateMetadata } from "../../../src/markets/token/lab-page";
 
 /** On-demand ISR (the api is not running at build time): see app/[[...root]]/page.tsx. */
 export const revalidate = 300;
@@ -11,20 +10,4 @@ export function generateStaticParams(): { lab: string }[] {
   return [];
 }
 
-type LabPageProps = { params: Promise<{ lab: string }> };
-
-/** The lab of the path; other spellings of a lab were redirected by proxy.ts, the rest are 404. */
-async function labOf(props: LabPageProps): Promise<LabId> {
-  const { lab } = await props.params;
-  if (!isLabId(lab)) notFound();
-  return lab;
-}
-
-export async function generateMetadata(props: LabPageProps): Promise<Metadata> {
-  const { lab } = await props.params;
-  return isLabId(lab) ? labMetadata(lab) : { title: "Lab not found" };
-}
-
-export default async function LabPage(props: LabPageProps) {
-  return <LabContent lab={await labOf(props)} />;
-}
+export default LabPage;

@@ -1,29 +1,3 @@
-import { provenanceByDay } from "../../../src/lib/provenance";
-import { newestDayFirst, volumeCsvFileName, volumeRowsToCsv } from "../../../src/lib/volume";
-import { loadRecentTokenVolume, loadSourceDays } from "../../../src/server/data";
-import { downloadNotFound } from "../../../src/server/download-errors";
+export { GET } from "../../../src/markets/token/volume-csv";
 
 export const dynamic = "force-dynamic";
-
-/**
- * Every lab-day of the volume page as CSV: the same `recentTokenVolume` answer as the page, in
- * its table's order (newest day first), each row with its day's source, `as_of`, citation and
- * whether it is the generated sample.
- */
-export async function GET(): Promise<Response> {
-  const view = await loadRecentTokenVolume();
-  if (view.startDate === null || view.endDate === null)
-    return downloadNotFound("No settled day of token volume has been published yet.");
-  const sourceDays = await loadSourceDays(view.startDate, view.endDate);
-  const csv = volumeRowsToCsv(
-    newestDayFirst(view.rows),
-    provenanceByDay(sourceDays),
-    view.dataSources.sample,
-  );
-  return new Response(csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${volumeCsvFileName(view.startDate, view.endDate)}"`,
-    },
-  });
-}

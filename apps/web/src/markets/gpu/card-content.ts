@@ -1,12 +1,13 @@
 import "server-only";
 import { isFreeTierGpu, type GpuName } from "@tpi/domain";
-import { gpuCard, type CardContent } from "../../lib/social-card";
-import { loadDataSources } from "../../server/data";
-import { loadGpuDetail, loadKeyedLatest } from "../../server/gpu";
+import type { CardContent } from "../../lib/social-card";
+import { restsOnSample } from "../../server/sources";
+import { gpuCard } from "./card";
+import { loadGpuDetail, loadGpuSources, loadKeyedLatest } from "./loaders";
 
 /** A keyed GPU's card names its latest print's time, never its value. */
 export async function loadGpuCard(gpu: GpuName): Promise<CardContent> {
-  const sample = (await loadDataSources())?.gpu.sample === true;
+  const sample = await restsOnSample(loadGpuSources);
   if (!isFreeTierGpu(gpu)) {
     const keyed = (await loadKeyedLatest()).find((entry) => entry.gpu_type === gpu);
     const date = keyed?.date ?? null;

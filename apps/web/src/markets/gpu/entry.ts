@@ -1,14 +1,14 @@
 import { GPU_NAMES } from "@tpi/domain";
 import type { MarketEntry } from "../../kit/market-entry";
-import { gpuNameOfSegment, gpuPathOf } from "../../lib/paths";
+import { GPU_METHODOLOGY_PATH, GPUS_PATH, gpuNameOfSegment, gpuPathOf } from "./paths";
 
 /** The GPU compute price index: every GPU's page and the overview. */
 export const gpuMarket: MarketEntry = {
   name: "gpu",
-  sections: [{ id: "gpus", href: "/gpus", label: "GPUs" }],
+  sections: [{ id: "gpus", href: GPUS_PATH, label: "GPUs" }],
   segments: ["gpus"],
   knowsPage: (_segment, second) => gpuNameOfSegment(second) !== undefined,
-  pagePaths: () => ["/gpus", ...GPU_NAMES.map((gpu) => gpuPathOf(gpu))],
+  pagePaths: () => [GPUS_PATH, ...GPU_NAMES.map((gpu) => gpuPathOf(gpu)), GPU_METHODOLOGY_PATH],
   footer:
     "GPU index values are USD per GPU-hour, from providers' posted rental prices and executed rental trades",
   cardOf: (segments) => {
@@ -19,4 +19,11 @@ export const gpuMarket: MarketEntry = {
       ? undefined
       : () => import("./card-content").then((card) => card.loadGpuCard(gpu));
   },
+  sources: {
+    index: "the GPU index",
+    indexName: "GPU",
+    evidence: "trades",
+    load: () => import("./sources").then((sources) => sources.loadGpuSiteSources()),
+  },
+  status: () => import("./status").then((status) => status.loadGpuStatus()),
 };

@@ -1,17 +1,14 @@
 import "server-only";
 import { isFreeTierLab, type LabId } from "@tpi/domain";
 import { newestFirst } from "../../lib/shape";
-import { homeCard, labCard, type CardContent } from "../../lib/social-card";
-import {
-  loadDataSources,
-  loadFreeWindow,
-  loadKeyedLatestDays,
-  loadLatest,
-} from "../../server/data";
+import type { CardContent } from "../../lib/social-card";
+import { restsOnSample } from "../../server/sources";
+import { homeCard, labCard } from "./card";
+import { loadFreeWindow, loadKeyedLatestDays, loadLatest, loadTokenSources } from "./loaders";
 
 /** A token card says "sample" while the token index rests on the generated sample. */
 async function tokenSample(): Promise<boolean> {
-  return (await loadDataSources())?.token.sample === true;
+  return restsOnSample(loadTokenSources);
 }
 
 export async function loadHomeCard(): Promise<CardContent> {

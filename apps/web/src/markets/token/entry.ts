@@ -1,6 +1,6 @@
 import { isLabId, LAB_IDS } from "@tpi/domain";
 import { decodedSegment, type MarketEntry } from "../../kit/market-entry";
-import { labPathOf } from "../../lib/paths";
+import { labPathOf } from "./paths";
 
 /** The token price index: the home page (every lab), each lab's page and the volume page. */
 export const tokenMarket: MarketEntry = {
@@ -12,7 +12,13 @@ export const tokenMarket: MarketEntry = {
   ],
   segments: ["labs", "home-view", "volume"],
   knowsPage: (segment, second) => segment !== "labs" || isLabId(decodedSegment(second) ?? ""),
+  // A lab page's source days (its citations) and constituents, and its CSV.
+  needsDatabase: (pathname) => /^\/labs\/[^/]+(\/|$)/.test(pathname),
   pagePaths: () => ["/", "/labs", "/volume", ...LAB_IDS.map((lab) => labPathOf(lab))],
+  unlistedRoutes: {
+    "/home-view": "the home page with a chart state (canonical: /)",
+    "/labs/[lab]/view": "a lab page with a chart state (canonical: /labs/<lab>)",
+  },
   footer:
     "token index values are USD per million tokens, volume-weighted blends of providers' published list prices for each UTC settlement day",
   cardOf: (segments) => {
@@ -24,4 +30,11 @@ export const tokenMarket: MarketEntry = {
       return () => import("./card-content").then((card) => card.loadLabCard(second));
     return undefined;
   },
+  sources: {
+    index: "the token index",
+    indexName: "token",
+    evidence: "data",
+    load: () => import("./sources").then((sources) => sources.loadTokenSiteSources()),
+  },
+  status: () => import("./status").then((status) => status.loadTokenStatus()),
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { CardContent } from "../../lib/social-card";
-import { loadWorkloadMethodology } from "../../server/data";
 import { workloadCard } from "./card";
+import { loadWorkloadMethodology } from "./loaders";
 
 /** The index has its own sources (session costs and model prices): its answer says whether they are the sample. */
 export async function loadWorkloadCard(): Promise<CardContent> {

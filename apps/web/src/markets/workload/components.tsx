@@ -1,4 +1,4 @@
-import { ALL_FAMILIES, PLAN_LABELS, type LabId } from "@tpi/domain";
+import { ALL_FAMILIES, PLAN_LABELS, labLabel, type LabId } from "@tpi/domain";
 import { DocsInline } from "../../components/docs-text";
 import { CiteThis } from "../../components/cite-this";
 import { KEY_HREF } from "../../components/keyed-access";
@@ -17,8 +17,6 @@ import { RouteLink, type ApiRoute } from "../../kit/route-link";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { readWebEnv } from "../../env";
-import type { WorkloadAnswer, WorkloadMethodology } from "../../lib/api-types";
-import { HOME_SERIES_PARAM } from "../../lib/chart-params";
 import { applyChartState } from "../../lib/chart-state";
 import {
   formatPercent,
@@ -27,7 +25,6 @@ import {
   formatUtcDay,
   formatUtcInstant,
 } from "../../lib/format";
-import { labLabel } from "../../lib/shape";
 import {
   familySeries,
   formatKtok,
@@ -40,10 +37,12 @@ import {
   weekRange,
   WORKLOAD_CADENCE_DAYS,
   WORKLOAD_FAMILIES_PARAM,
+  WORKLOAD_LABS_PARAM,
   WORKLOAD_PATH,
   workloadCsvPathOf,
   workloadPathOf,
 } from "./lib";
+import type { WorkloadAnswer, WorkloadMethodology } from "./loaders";
 
 /**
  * The plans whose keys and sessions read the Workload Cost index: every plan, a trial included;
@@ -203,7 +202,7 @@ export function WorkloadValues({
   const view = chartViewOf(
     workloadPathOf(lab),
     { held: "All", keys: allSeries.map((one) => one.key) },
-    lab === undefined ? HOME_SERIES_PARAM : WORKLOAD_FAMILIES_PARAM,
+    lab === undefined ? WORKLOAD_LABS_PARAM : WORKLOAD_FAMILIES_PARAM,
     query,
   );
   const { shown } = seriesWindow(rows, (row) => row.date, view.offer, view.state);

@@ -1,7 +1,7 @@
 import { answerProvenance, csvDownload } from "../../kit/csv";
 import { downloadWindow } from "../../kit/series-window";
 import { downloadNotFound, downloadRefused } from "../../server/download-errors";
-import { loadPlanWorkload, loadViewer } from "../../server/viewer";
+import { loadViewer } from "../../server/viewer";
 import {
   weekRange,
   WORKLOAD_LAB_PARAM,
@@ -9,6 +9,7 @@ import {
   workloadLabOf,
   workloadRowsToCsv,
 } from "./lib";
+import { loadPlanWorkload } from "./loaders";
 
 const NO_WEEK = "No week of the Workload Cost index has been published yet.";
 

@@ -25,6 +25,8 @@ export const WORKLOAD_CSV_PATH = "/workload/history.csv";
  */
 export const WORKLOAD_LAB_PARAM = "lab";
 export const WORKLOAD_FAMILIES_PARAM = "families";
+/** The labs shown in the whole index's chart (its series parameter, `?labs=`). */
+export const WORKLOAD_LABS_PARAM = "labs";
 
 /** The lab a query asks for; anything but a catalogue lab is no filter (a page answers any query). */
 export function workloadLabOf(value: string | string[] | undefined): LabId | undefined {

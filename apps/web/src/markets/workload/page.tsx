@@ -8,8 +8,7 @@ import {
 import { SignedInNote } from "../../components/signed-in-note";
 import { WORKLOAD_CARD_PATH } from "./card";
 import { WORKLOAD_LAB_PARAM, WORKLOAD_PATH, workloadLabOf } from "./lib";
-import { loadWorkloadMethodology } from "../../server/data";
-import { loadPlanWorkload } from "../../server/viewer";
+import { loadWorkloadMethodology, loadPlanWorkload } from "./loaders";
 
 /**
  * The Workload Cost page: what the index measures and how, for everyone; its chart, each lab's
