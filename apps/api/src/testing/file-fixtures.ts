@@ -57,15 +57,7 @@ export function closedAfterFile<Resource extends { close(): Promise<void> }>(
 }
 
 /**
- * Arrival times are taken by a stub on the test's own event loop: a busy loop (the other test
- * worker, garbage collection) delays one arrival more than the next by a few milliseconds.
- * Without the waits a test times, the gaps would be about a millisecond, so this slack (in
- * milliseconds) does not hide a failure.
- */
-export const ARRIVAL_SLACK_MS = 25;
-
-/**
- * A stub for a file whose tests time arrivals: closed after them, and before each a first
+ * A stub for a file whose tests time requests: closed after them, and before each a first
  * request to `warmPath` opens the connection (a process's first request also loads the HTTP
  * client, so it arrives later after its start than the next would), then the stub is reset.
  */

@@ -1,6 +1,6 @@
 // @module-tag zone
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARRIVAL_SLACK_MS, closedAfterFile, databaseForFile } from "../../../testing/file-fixtures";
+import { closedAfterFile, databaseForFile } from "../../../testing/file-fixtures";
 import { recentSourceSyncs } from "@tpi/db";
 import {
   LEDGER_FAULTS,
@@ -91,10 +91,16 @@ describe("ledger faults met by a sync", () => {
     stub.queue[LEDGER_PATHS.day(QUOTE_DAY_2)] = [
       { ...LEDGER_FAULTS.rateLimited(60), headers: { "retry-after": "1" } },
     ];
+    const started = performance.now();
     const report = await sync();
+    const elapsedMs = performance.now() - started;
     expect(report.ran && report.outcome).toBe("ok");
-    const [refused, retried] = requestsTo(LEDGER_PATHS.day(QUOTE_DAY_2));
-    expect((retried?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(1000 - ARRIVAL_SLACK_MS);
+    expect(requestsTo(LEDGER_PATHS.day(QUOTE_DAY_2))).toHaveLength(2); // refused, then retried
+    // The retry waits the 1 s asked, so the sync takes at least that; without the wait it takes
+    // a few hundred ms at most. Measured at the client, not as the gap between the two arrivals at
+    // the stub: a loaded machine only lengthens the run, while it can take one arrival late and the
+    // next on time.
+    expect(elapsedMs).toBeGreaterThanOrEqual(1000);
     expect(await storedLabels()).toEqual([QUOTE_DAY_1, QUOTE_DAY_2, QUOTE_DAY_3]);
     expect(await lastSyncLog()).toMatchObject({ outcome: "ok", requests: 6, daysWritten: 3 });
   }, 20_000);
