@@ -2043,8 +2043,8 @@ export interface components {
                  * @example 2026-08-21
                  */
                 date: string;
-                /** @description When the newest count behind the value was searched (ISO 8601 UTC); null for the generated sample */
-                updatedAt: string | null;
+                /** @description When the newest count behind the value was searched (ISO 8601 UTC); for the generated sample, when it was generated */
+                updatedAt: string;
                 /**
                  * @description `provisional` while any count the value uses may still move (until 7 whole days after the day ended); `settled` after. A settled count that changes is recorded as a revision (`GET /api/llm-coding/revisions`).
                  * @enum {string}

@@ -134,7 +134,8 @@ describe("LLM Coding from GitHub search counts", () => {
     const sample = await api.get("/api/llm-coding/index?product=cc-prs", auth());
     expect(sample.status).toBe(200);
     expect(sample.body).toMatchObject({
-      data: { product: "cc-prs", date: YESTERDAY, updatedAt: null },
+      // Generated when the read model loaded it: the test api's clock.
+      data: { product: "cc-prs", date: YESTERDAY, updatedAt: NOW.toISOString() },
       dataSources: { sample: true, sources: [{ source: "sample", sample: true }] },
     });
   });

@@ -38,7 +38,7 @@ import { CODING_CATEGORY } from "../sources/app-rankings";
 import { GITHUB_SEARCH_SOURCE } from "../sources/github-search";
 
 /** A product's row of one day with the time its newest count was searched (null: sample). */
-export type PublishedProductRow = ProductDayRow & { updatedAt: Date | null };
+export type PublishedProductRow = ProductDayRow & { updatedAt: Date };
 
 /**
  * One coding agent's app on one UTC day of OpenRouter's coding app rankings: its rank and the
@@ -58,7 +58,7 @@ export type AgentTokenRow = {
 /** The widest range of stored days (the rankings' reload reads them all). */
 const ALL_DAYS = { from: "2000-01-01" as UtcDay, to: "9999-12-31" as UtcDay };
 
-type LoadedCount = { count: number; status: CountStatus; observedAt: Date | null };
+type LoadedCount = { count: number; status: CountStatus; observedAt: Date };
 
 /**
  * Every stored GitHub count, turned into the 13 products' daily rows and held in memory with the
@@ -96,8 +96,14 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
     this.tokens = agentTokenRows(rankings);
     this.tokenSourcesLoaded = appRankingSources(this.tokens);
     if (counts.length === 0 && sampleAllowed) {
+      // The sample is generated here, now: that instant is when its counts were "observed", so
+      // a value's `updatedAt` is never empty (the reference always gives one).
+      const generatedAt = this.clock();
       this.groupRows(
-        llmCodingSampleCounts(utcDayOf(this.clock())).map((c) => ({ ...c, observedAt: null })),
+        llmCodingSampleCounts(utcDayOf(generatedAt)).map((c) => ({
+          ...c,
+          observedAt: generatedAt,
+        })),
       );
       this.revisionRows = [];
       this.sources = sampleSources(this.latestDayOfRows());
@@ -116,7 +122,7 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
       metric: CodingMetric;
       count: number;
       status: CountStatus;
-      observedAt: Date | null;
+      observedAt: Date;
     }[],
   ): void {
     const byDay = new Map<UtcDay, Map<string, LoadedCount>>();
@@ -140,11 +146,13 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
           loaded.get(`${agent}|${metric}`),
         );
         if (row === null) continue;
-        let updatedAt: Date | null = null;
+        let updatedAt: Date | undefined;
         for (const need of needed) {
-          const at = loaded.get(`${need.agent}|${need.metric}`)?.observedAt ?? null;
-          if (at !== null && (updatedAt === null || at > updatedAt)) updatedAt = at;
+          const at = loaded.get(`${need.agent}|${need.metric}`)?.observedAt;
+          if (at !== undefined && (updatedAt === undefined || at > updatedAt)) updatedAt = at;
         }
+        // A product's value stands on at least one of its counts, which says when it was taken.
+        if (updatedAt === undefined) continue;
         list.push({ ...row, updatedAt });
       }
       rows.set(product.id, list);

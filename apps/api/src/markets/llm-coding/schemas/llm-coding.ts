@@ -122,9 +122,9 @@ export const llmCodingIndexResponseSchema = z
           "Change from the previous UTC day's value in percent; null when that day has no value or it is 0",
       }),
       date: daySchema.meta({ description: "The UTC day of the value" }),
-      updatedAt: z.string().nullable().meta({
+      updatedAt: z.string().meta({
         description:
-          "When the newest count behind the value was searched (ISO 8601 UTC); null for the generated sample",
+          "When the newest count behind the value was searched (ISO 8601 UTC); for the generated sample, when it was generated",
       }),
       status: statusSchema,
     }),

@@ -78,7 +78,7 @@ export function answerLlmCodingIndex(
       value: latest.value,
       changePct: priorDayChangePercent(latest.value, prior?.value),
       date: latest.date,
-      updatedAt: latest.updatedAt?.toISOString() ?? null,
+      updatedAt: latest.updatedAt.toISOString(),
       status: latest.status,
     },
     dataSources: counts.dataSources,
