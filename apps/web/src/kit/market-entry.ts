@@ -3,6 +3,9 @@ import type { DataSources } from "../lib/api-types";
 import { CARD_ROOT, keyedCard, type CardContent } from "../lib/social-card";
 import type { StatusReading } from "../server/status";
 
+/** The sitemap's `changefreq` values a page of the site uses. */
+export type SitemapChangeFrequency = "hourly" | "daily";
+
 /** A part of the site a market adds to the navigation: its link and the id its layout marks. */
 export type MarketSection = { id: string; href: string; label: string };
 
@@ -48,6 +51,8 @@ export type MarketEntry = {
   needsDatabase?: (pathname: string) => boolean;
   /** Its public pages, for the sitemap. */
   pagePaths: () => readonly string[];
+  /** How often one of its pages changes, for the sitemap; absent: daily (a settled day). */
+  changeFrequencyOf?: (path: string) => SitemapChangeFrequency;
   /** Its page routes (as app/ spells them) that are not in the sitemap, each with the reason. */
   unlistedRoutes?: Readonly<Record<string, string>>;
   /** What its values are, in one clause of the footer (units and cadence). */

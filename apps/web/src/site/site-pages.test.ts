@@ -111,6 +111,16 @@ describe("sitemap.xml and robots.txt", () => {
     expect(routeServes("/methodology/gpu", "/methodology")).toBe(false);
   });
 
+  it("says how often each page changes, as its market's entry does: a GPU page hourly, the rest daily", () => {
+    vi.stubEnv("TPI_PUBLIC_SITE_URL", "https://tpi.example.org/");
+    const frequency = new Map(sitemap().map((entry) => [entry.url, entry.changeFrequency]));
+    const of = (path: string) => frequency.get(`https://tpi.example.org${path}`);
+    expect(of("/gpus")).toBe("hourly");
+    for (const gpu of GPU_NAMES) expect(of(gpuPathOf(gpu)), gpu).toBe("hourly");
+    for (const path of ["/", "/labs", "/labs/anthropic", "/methodology/gpu", "/memory", "/docs"])
+      expect(of(path), path).toBe("daily");
+  });
+
   it("robots.txt allows the pages, keeps crawlers off /revalidate and names the sitemap", () => {
     vi.stubEnv("TPI_PUBLIC_SITE_URL", "https://tpi.example.org");
     expect(robots()).toEqual({

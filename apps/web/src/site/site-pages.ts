@@ -1,4 +1,4 @@
-import type { MarketEntry } from "../kit/market-entry";
+import type { MarketEntry, SitemapChangeFrequency } from "../kit/market-entry";
 import { MARKETS } from "../markets";
 
 /** The site's own pages, besides the markets' (each market's entry lists its pages). */
@@ -31,4 +31,18 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
  */
 export function publicPagePaths(markets: readonly MarketEntry[] = MARKETS): string[] {
   return [...markets.flatMap((market) => market.pagePaths()), ...FIXED_PAGE_PATHS];
+}
+
+/** The sitemap's entries: every public page with how often it changes (the site's own: daily). */
+export function sitemapPages(
+  markets: readonly MarketEntry[] = MARKETS,
+): { path: string; changeFrequency: SitemapChangeFrequency }[] {
+  return [
+    ...markets.flatMap((market) =>
+      market
+        .pagePaths()
+        .map((path) => ({ path, changeFrequency: market.changeFrequencyOf?.(path) ?? "daily" })),
+    ),
+    ...FIXED_PAGE_PATHS.map((path) => ({ path, changeFrequency: "daily" as const })),
+  ];
 }

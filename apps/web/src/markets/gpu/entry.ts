@@ -9,6 +9,8 @@ export const gpuMarket: MarketEntry = {
   segments: ["gpus"],
   knowsPage: (_segment, second) => gpuNameOfSegment(second) !== undefined,
   pagePaths: () => [GPUS_PATH, ...GPU_NAMES.map((gpu) => gpuPathOf(gpu)), GPU_METHODOLOGY_PATH],
+  // The GPU pages show each hourly print; the methodology changes with a settled day at most.
+  changeFrequencyOf: (path) => (path === GPU_METHODOLOGY_PATH ? "daily" : "hourly"),
   footer:
     "GPU index values are USD per GPU-hour, from providers' posted rental prices and executed rental trades",
   cardOf: (segments) => {
