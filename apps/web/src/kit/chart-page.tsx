@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
-import { ChartControls } from "../components/chart-controls";
+import { ControlledChart } from "../components/chart-controls";
 import { CiteThis } from "../components/cite-this";
-import { LineChart } from "../components/line-chart";
+import type { LineChart } from "../components/line-chart";
 import { SignedInNote } from "../components/signed-in-note";
 import { CHART_RANGE_PARAM } from "../lib/chart-params";
 import {
@@ -74,20 +74,11 @@ export function ViewChart({
   seriesNoun: string;
 }) {
   return (
-    <LineChart
+    <ControlledChart
       {...chart}
-      yScale={view.state.y}
-      zoom={view.state.zoom}
-      controls={
-        <ChartControls
-          path={view.path}
-          state={view.state}
-          offer={view.offer}
-          seriesParam={view.seriesParam}
-          labels={labels}
-          seriesNoun={seriesNoun}
-        />
-      }
+      state={view.state}
+      offer={view.offer}
+      links={{ path: view.path, seriesParam: view.seriesParam, labels, seriesNoun }}
     />
   );
 }
