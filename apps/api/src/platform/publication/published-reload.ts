@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 
 /** Loads of one refresh while values keep being published under it. */
 const MAX_LOAD_ATTEMPTS = 3;
+/** Recorded after loads that never held still: no stored fingerprint equals it. */
+const UNSETTLED_LOAD = "unsettled";
 
 /**
  * Keeps an in-memory copy of published data current. Published values change only when
@@ -13,6 +15,8 @@ export class PublishedReload {
   private fingerprint = "";
   private loadedVersion = "";
   private readonly listeners: Array<() => void> = [];
+  /** The refresh in progress (or the last one): the next waits for it. */
+  private running: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly what: string,
@@ -33,21 +37,37 @@ export class PublishedReload {
     return this.loadedVersion;
   }
 
-  /** Reloads when anything was published or restated since the last load. True if it reloaded. */
-  async refresh(): Promise<boolean> {
+  /**
+   * Reloads when anything was published or restated since the last load. True if it reloaded.
+   * Calls run one after another (the timer and a settlement can ask at once): two loads side by
+   * side could finish out of order and leave the older copy in service.
+   */
+  refresh(): Promise<boolean> {
+    const run = this.running.then(
+      () => this.refreshOnce(),
+      () => this.refreshOnce(),
+    );
+    this.running = run;
+    return run;
+  }
+
+  private async refreshOnce(): Promise<boolean> {
     let fingerprint = await this.readFingerprint();
     if (fingerprint === this.fingerprint) return false;
     // The fingerprint names the loaded values only if nothing was published while they loaded;
-    // otherwise load again (a few times at most, then the version is made unique to this copy).
-    let version: string | undefined;
-    for (let attempt = 0; attempt < MAX_LOAD_ATTEMPTS && version === undefined; attempt++) {
+    // otherwise load again (a few times at most). A copy that never held still is served under a
+    // version unique to it, and its fingerprint is left unrecorded, so the next refresh loads
+    // again: recording the last fingerprint read would keep a copy that missed the values
+    // published during its load in service until something else was published.
+    let loaded: string | undefined;
+    for (let attempt = 0; attempt < MAX_LOAD_ATTEMPTS && loaded === undefined; attempt++) {
       await this.reload();
       const after = await this.readFingerprint();
-      if (after === fingerprint) version = fingerprint;
+      if (after === fingerprint) loaded = fingerprint;
       fingerprint = after;
     }
-    this.fingerprint = fingerprint;
-    this.loadedVersion = version ?? `${fingerprint}~${randomUUID()}`;
+    this.fingerprint = loaded ?? UNSETTLED_LOAD;
+    this.loadedVersion = loaded ?? `${fingerprint}~${randomUUID()}`;
     for (const listener of this.listeners) listener();
     return true;
   }
