@@ -71,7 +71,9 @@ export function createDb(
     keepAlive: true,
   });
   keepSessionsInUtc(pool);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const db = new PrismaClient({
+    adapter: releasingFailedEnds(new PrismaPg(pool, { disposeExternalPool: true })),
+  });
   POOLS.set(db, pool);
   return db;
 }
@@ -80,4 +82,52 @@ export function createDb(
 export function poolStats(db: Db): PoolStats | undefined {
   const pool = POOLS.get(db);
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+type PgTransaction = Awaited<ReturnType<PgAdapter["startTransaction"]>>;
+
+/**
+ * Prisma ends an interactive transaction by sending COMMIT (or ROLLBACK) and only then asking the
+ * adapter to give the connection back; when that statement fails (a deferred constraint, a
+ * serialization failure, a lost connection) it never asks, and the pool loses the connection for
+ * good. This gives it back when the ending statement fails. The server has ended the transaction
+ * either way; a dead connection is dropped by the pool when it errors.
+ */
+function releasingFailedEnds(factory: PrismaPg): PrismaPg {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const startTransaction = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) =>
+      releasedWhenItsEndFails(await startTransaction(isolationLevel));
+    return adapter;
+  };
+  return factory;
+}
+
+const ENDING_STATEMENTS = new Set(["COMMIT", "ROLLBACK"]);
+
+function releasedWhenItsEndFails(transaction: PgTransaction): PgTransaction {
+  // The adapter's commit and rollback only give the connection back: do it once.
+  let released = false;
+  const releaseOnce = (release: () => Promise<void>) => async (): Promise<void> => {
+    if (released) return;
+    released = true;
+    await release();
+  };
+  const commit = releaseOnce(transaction.commit.bind(transaction));
+  const rollback = releaseOnce(transaction.rollback.bind(transaction));
+  const executeRaw = transaction.executeRaw.bind(transaction);
+  transaction.commit = commit;
+  transaction.rollback = rollback;
+  transaction.executeRaw = async (query) => {
+    try {
+      return await executeRaw(query);
+    } catch (error) {
+      if (ENDING_STATEMENTS.has(query.sql)) await rollback();
+      throw error;
+    }
+  };
+  return transaction;
 }
