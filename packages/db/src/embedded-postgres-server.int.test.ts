@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -85,6 +86,53 @@ describe("the embedded server's port", () => {
       }
     } finally {
       if (holder.listening) holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("the embedded server of a process that dies", () => {
+  it("stops when that process is killed with SIGKILL, which runs none of its exit hooks", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "tpi-killed-owner-"));
+    chmodSync(dataDir, 0o755); // the server runs as the postgres user when tests run as root
+    const port = await freePort();
+    const owner = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(import.meta.dirname, "testing", "embedded-server-process.ts"),
+        dataDir,
+        String(port),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const client = new pg.Client({ connectionString: embeddedUrl(port, "postgres") });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        owner.stdout.on("data", (chunk: Buffer) => {
+          if (chunk.toString("utf8").includes("ready")) resolve();
+        });
+        owner.once("exit", (code) =>
+          reject(new Error(`the owner exited (${code}) before the server was ready`)),
+        );
+      });
+      await client.connect();
+      // The server ends its sessions when it shuts down: this client hears of it.
+      const disconnected = new Promise<void>((resolve) => {
+        client.on("error", () => resolve());
+        client.once("end", () => resolve());
+      });
+      owner.kill("SIGKILL");
+      await disconnected;
+      const after = new pg.Client({
+        connectionString: embeddedUrl(port, "postgres"),
+        connectionTimeoutMillis: 2_000,
+      });
+      await expect(after.connect()).rejects.toThrow();
+    } finally {
+      owner.kill("SIGKILL");
+      await client.end().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

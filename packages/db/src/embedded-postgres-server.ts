@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   accessSync,
@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import pg from "pg";
@@ -333,6 +334,8 @@ function startPostgres(
   process.once("exit", stopOnExit);
   // A server that exits (a refused start, then a retry) leaves no listener behind.
   child.once("exit", () => process.removeListener("exit", stopOnExit));
+  const guard = child.pid === undefined ? undefined : startExitGuard(child.pid, clusterDir);
+  child.once("exit", () => guard?.kill());
   const stop = async () => {
     process.removeListener("exit", stopOnExit);
     if (running()) child.kill("SIGINT"); // fast shutdown
@@ -362,6 +365,42 @@ function startPostgres(
       );
     });
   });
+}
+
+/**
+ * What the exit guard runs: it waits on its standard input, a pipe from the process that started
+ * the server. The pipe ends only when that process is gone, however it went (SIGKILL included,
+ * where no exit hook of ours runs); then it stops the server with a fast shutdown, if the cluster's
+ * postmaster.pid still names it (the pid is not reused by then for another program).
+ */
+const EXIT_GUARD_SCRIPT = `
+const { readFileSync } = require("node:fs");
+const [pid, pidFile] = [Number(process.argv[1]), process.argv[2]];
+const stopServer = () => {
+  try {
+    if (Number(readFileSync(pidFile, "utf8").split("\\n")[0]) === pid) process.kill(pid, "SIGINT");
+  } catch {}
+  process.exit(0);
+};
+process.stdin.on("end", stopServer);
+process.stdin.on("error", stopServer);
+process.stdin.resume();
+`;
+
+/**
+ * Starts the server's exit guard (see EXIT_GUARD_SCRIPT) in its own process group, so that a
+ * signal to the api's whole group does not take it too. It holds nothing of ours open: the api
+ * exits when its work is done, and kills the guard once the server has stopped.
+ */
+function startExitGuard(postgresPid: number, clusterDir: string): ChildProcess {
+  const guard = spawn(
+    process.execPath,
+    ["-e", EXIT_GUARD_SCRIPT, String(postgresPid), join(clusterDir, "postmaster.pid")],
+    { stdio: ["pipe", "ignore", "ignore"], detached: true },
+  );
+  guard.unref();
+  if (guard.stdin instanceof Socket) guard.stdin.unref();
+  return guard;
 }
 
 /** Creates `database` on the server if it does not exist yet. Safe when two processes race. */
