@@ -92,4 +92,6 @@ export type QuoteSnapshot = {
   contentHash: string;
   quotes: GpuQuote[];
   dropped: DroppedRows;
+  /** Optional parts of the source's file that differ from their documented shape, ignored (why). */
+  ignoredParts?: string[];
 };

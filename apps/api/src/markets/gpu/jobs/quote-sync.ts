@@ -41,6 +41,8 @@ export type SyncedSnapshot = {
   inserted: boolean;
   quotes: number;
   dropped: DroppedRows;
+  /** Optional parts of the file that differ from their documented shape, ignored. */
+  ignoredParts: string[];
 };
 
 export type QuoteSyncReport =
@@ -215,6 +217,7 @@ async function store(
     inserted: ref.inserted,
     quotes: snapshot.quotes.length,
     dropped: snapshot.dropped,
+    ignoredParts: snapshot.ignoredParts ?? [],
   });
 }
 
@@ -380,7 +383,7 @@ export function describeQuoteSync(report: QuoteSyncReport, citation?: string): s
   for (const snapshot of report.snapshots) {
     const dropped = snapshot.dropped.reduce((total, d) => total + d.count, 0);
     lines.push(
-      `  ${snapshot.label} (as of ${snapshot.asOf.toISOString()}): ${snapshot.inserted ? "stored" : "already stored"}, ${snapshot.quotes} quote(s) of the six GPUs, ${dropped} row(s) dropped${dropped > 0 ? ` (${snapshot.dropped.map((d) => `${d.reason} ${d.count}`).join(", ")})` : ""}`,
+      `  ${snapshot.label} (as of ${snapshot.asOf.toISOString()}): ${snapshot.inserted ? "stored" : "already stored"}, ${snapshot.quotes} quote(s) of the six GPUs, ${dropped} row(s) dropped${dropped > 0 ? ` (${snapshot.dropped.map((d) => `${d.reason} ${d.count}`).join(", ")})` : ""}${snapshot.ignoredParts.length > 0 ? `; ignored, not the documented shape: ${snapshot.ignoredParts.join("; ")}` : ""}`,
     );
   }
   if (report.missing.length > 0)

@@ -354,6 +354,34 @@ describe("faults", () => {
     ]);
   });
 
+  it("imports the offers of a snapshot whose optional parts differ from the documented shape, naming what it ignored", async () => {
+    const snapshot = ledgerSnapshot({
+      date: "2026-10-09",
+      offers: [
+        { provider: "a", usd_hr: 2.1 },
+        { provider: "b", usd_hr: 2.3 },
+      ],
+    });
+    const { ok_count: _okCount, ...metaWithoutOkCount } = snapshot.meta ?? {};
+    // A provider's status with `stale` only: the rest of it is documented but not used.
+    const providers = Object.fromEntries(
+      Object.keys(snapshot.providers).map((name) => [name, { stale: false }]),
+    );
+    stub.days.set(
+      "2026-10-09",
+      JSON.stringify({ ...snapshot, meta: metaWithoutOkCount, providers }),
+    );
+    const day = await client().day("2026-10-09");
+    expect(day?.quotes.map((quote) => quote.provider)).toEqual(["a", "b"]);
+    expect(day?.ignoredParts).toEqual([
+      "meta.ok_count: Invalid input: expected number, received undefined",
+    ]);
+
+    // A documented snapshot ignores nothing.
+    stub.days.set("2026-10-09", snapshot);
+    expect((await client().day("2026-10-09"))?.ignoredParts).toEqual([]);
+  });
+
   it("the stop signal ends the request in flight: stopped, at once", async () => {
     const stopping = new AbortController();
     const held = releaseLater();

@@ -93,14 +93,20 @@ export const ledgerOfferSchema = z.looseObject({
   source_quote: z.string().optional(),
 });
 
+/** A provider's status: the method reads `stale` only; the rest is documented, not required. */
 export const ledgerProviderStatusSchema = z.looseObject({
-  ok: z.boolean(),
-  last_verified: z.string(),
+  ok: z.boolean().optional(),
+  last_verified: z.string().optional(),
   stale: z.boolean(),
   source_url: z.string().optional(),
   error: z.string().optional(),
 });
 
+/**
+ * The snapshot's summary counts. The method uses none of them (it counts offers and providers
+ * itself), so a `meta` that differs from this shape is reported and ignored, never a reason to
+ * refuse the day's offers.
+ */
 export const ledgerMetaSchema = z.looseObject({
   provider_count: z.number(),
   ok_count: z.number(),
@@ -116,9 +122,23 @@ export const ledgerSnapshotSchema = z.looseObject({
   generated_at: ledgerDatetime,
   offers: z.array(ledgerOfferSchema).min(1, "no offers: an empty snapshot is never used"),
   providers: z.record(z.string(), ledgerProviderStatusSchema),
-  /** Absent from the first four snapshots (2026-07-05 to 07-08). */
-  meta: ledgerMetaSchema.optional(),
+  /** Absent from the first four snapshots (2026-07-05 to 07-08); checked by `ignoredParts`. */
+  meta: z.unknown().optional(),
 });
+
+/**
+ * The optional parts of a snapshot that differ from their documented shape, each with the first
+ * difference (`meta.ok_count: Invalid input: expected number, received undefined`): they are
+ * ignored, and the run's report names them.
+ */
+export function ignoredParts(snapshot: { meta?: unknown }): string[] {
+  if (snapshot.meta === undefined || snapshot.meta === null) return [];
+  const meta = ledgerMetaSchema.safeParse(snapshot.meta);
+  if (meta.success) return [];
+  const [issue] = meta.error.issues;
+  const where = ["meta", ...(issue?.path ?? []).map(String)].join(".");
+  return [`${where}: ${issue?.message ?? "not the documented shape"}`];
+}
 
 /** `GET /api/datasets/{repo}/tree/{revision}/{path}`: the folder's entries. */
 export const hubTreeSchema = z.array(
@@ -272,6 +292,7 @@ export class GpuLedgerClient {
       contentHash: createHash("sha256").update(body.bytes).digest("hex"),
       quotes,
       dropped,
+      ignoredParts: ignoredParts(record),
     };
   }
 
