@@ -16,7 +16,18 @@ export function newestFirst<T extends { date: UtcDay }>(rows: readonly T[]): T[]
   return [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-/** One CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, quote or line end. */
+/** What a spreadsheet reads as the start of a formula (OWASP's list): `=`, `+`, `-`, `@`, tab, CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number, negative or with an exponent: a value, never a formula. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * One CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, quote or line end.
+ * Text that a spreadsheet would run as a formula (a source's citation or a site's name starting
+ * with `=HYPERLINK(`) is prefixed with `'`, as OWASP recommends for CSV injection, so it shows as
+ * the text it is; numbers, negative ones included, are left as they are.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const inert = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
