@@ -23,6 +23,7 @@ export * from "./account/plans";
 export * from "./token/catalog";
 export * from "./token/query";
 export * from "./shared/free-window";
+export * from "./shared/import-guard";
 export * from "./token/free-window";
 export * from "./token/settlement-calendar";
 export * from "./token/index-math";

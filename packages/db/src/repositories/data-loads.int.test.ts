@@ -103,6 +103,26 @@ describe("data loads and the sync log's interrupted runs", () => {
     expect(await closeInterruptedSourceSyncs(db, "openrouter", NOW)).toEqual([]);
   });
 
+  it("a source whose runs hold another lock (memory imports hold the memory lock) is closed only when that lock is free", async () => {
+    const dead = await startSourceSync(db, {
+      source: "memory-import",
+      trigger: "manual",
+      firstDay: "2026-11-20",
+      lastDay: "2026-11-20",
+      startedAt: NOW,
+    });
+    const whileHeld = await withSourceSyncLock(
+      db,
+      () => closeInterruptedSourceSyncsIfIdle(db, "memory-import", NOW, "memory"),
+      60_000,
+      "memory",
+    );
+    expect(whileHeld).toEqual({ locked: true, result: null });
+    expect(await closeInterruptedSourceSyncsIfIdle(db, "memory-import", NOW, "memory")).toEqual([
+      dead,
+    ]);
+  });
+
   it("keeps a sync's lock for a run longer than the pool's idle-in-transaction timeout", async () => {
     // A pool whose sessions die after 300 ms idle inside a transaction; the run takes 1.2 s.
     const strict = createDb(databaseUrl, 4, {

@@ -561,12 +561,14 @@ export async function closeInterruptedSourceSyncsIfIdle(
   db: Db,
   source: string,
   now: Date,
+  /** The lock the source's runs hold, when it is not the source's own (memory imports hold the memory lock). */
+  lock: string = source,
 ): Promise<number[] | null> {
   const locked = await withSourceSyncLock(
     db,
     () => closeInterruptedSourceSyncs(db, source, now),
     60_000,
-    source,
+    lock,
   );
   return locked.locked ? locked.result : null;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { describeImportError, parseMemoryImportCsv, parseMemoryImportJson } from "./import-file";
 
+/** The import's time: a Sunday, so the current session closes Monday 2026-11-30 at 4 PM New York. */
+const NOW = new Date("2026-11-29T12:00:00.000Z");
+const at = (defaultSource?: string) => ({
+  now: NOW,
+  ...(defaultSource === undefined ? {} : { defaultSource }),
+});
+
 describe("memory import files", () => {
   it("reads CSV rows by name or id, quoted fields, optional columns and the default source", () => {
     const parsed = parseMemoryImportCsv(
@@ -9,7 +16,7 @@ describe("memory import files", () => {
         'mem_ddr5_16gb,5.5,2026-03-02T10:00:00-05:00,"Acme, prices as of 2 March"',
         '"DDR4 16Gb (2Gx8) 3200",4.25,2026-03-02T15:00:00Z,',
       ].join("\r\n"),
-      "acme",
+      at("acme"),
     );
     expect(parsed).toMatchObject({
       ok: true,
@@ -37,12 +44,13 @@ describe("memory import files", () => {
         "mem_ddr5_16gb,5.5,2026-03-02T10:00:00-05:00,acme",
         "mem_slc_1gb,1.2,2026-02-30T10:00:00Z,",
       ].join("\n"),
+      at(),
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.errors.map((error) => describeImportError(error, "csv"))).toEqual([
       "line 3, field 'type': 'mem_ddr6' is neither a memory type id nor an exact name (see GET /api/memory-types)",
-      "line 3, field 'price': must be a number of USD greater than 0; got '-1'",
+      "line 3, field 'price': must be a finite number of USD greater than 0; got '-1'",
       "line 3, field 'observedAt': must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00), or a date (2026-03-02); got '2026-03-02 10:00'",
       "line 4: repeats the type, observedAt and source of line 2: one price per type, instant and source",
       "line 5, field 'observedAt': must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00), or a date (2026-03-02); got '2026-02-30T10:00:00Z'",
@@ -56,6 +64,7 @@ describe("memory import files", () => {
         JSON.stringify([
           { type: "mem_mlc_64gb", price: 5.4, observedAt: "2026-03-02T15:00:00Z", source: "acme" },
         ]),
+        at(),
       ),
     ).toMatchObject({ ok: true, rows: [{ line: 1, typeId: "mem_mlc_64gb", price: 5.4 }] });
     const bad = parseMemoryImportJson(
@@ -68,6 +77,7 @@ describe("memory import files", () => {
           colour: "red",
         },
       ]),
+      at(),
     );
     expect(bad.ok ? [] : bad.errors.map((error) => describeImportError(error, "json"))).toEqual([
       "row 1, field 'colour': unknown field; the columns are type, price, observedAt, source, sourceUpdatedAt, url, licence, citation (or id, memoryType, memory_type, observed_at, date, timestamp, source_updated_at, license)",
@@ -94,7 +104,7 @@ describe("memory import files", () => {
         { memoryType: "mem_slc_1gb", price: 1, timestamp: "2026-07-01T12:00:00Z" },
         { id: "mem_mlc_32gb", price: 2, observed_at: "2026-07-01T12:00:00Z", date: "2026-07-02" },
       ]),
-      "feed",
+      at("feed"),
     );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -110,16 +120,99 @@ describe("memory import files", () => {
     ]);
     const csv = parseMemoryImportCsv(
       ["id,price,date,license", "mem_ddr5_16gb,5.5,2026-03-02,CC BY 4.0"].join("\n"),
-      "feed",
+      at("feed"),
     );
     expect(csv).toMatchObject({
       ok: true,
       rows: [{ typeId: "mem_ddr5_16gb", licence: "CC BY 4.0" }],
     });
     if (csv.ok) expect(csv.rows[0]?.observedAt.toISOString()).toBe("2026-03-02T21:00:00.000Z");
-    expect(parseMemoryImportCsv("id,price\nmem_ddr5_16gb,5.5\n", "feed")).toMatchObject({
+    expect(parseMemoryImportCsv("id,price\nmem_ddr5_16gb,5.5\n", at("feed"))).toMatchObject({
       ok: false,
       errors: [{ field: "observedAt", message: "the header lacks this required column" }],
+    });
+  });
+
+  describe("against hostile files", () => {
+    const csv = (...rows: string[]) =>
+      parseMemoryImportCsv(["type,price,observedAt,source,citation", ...rows].join("\n"), at());
+    const errorsOf = (parsed: ReturnType<typeof csv>) =>
+      parsed.ok ? [] : parsed.errors.map((error) => describeImportError(error, "csv"));
+
+    it("refuses prices outside the plausible range of their category", () => {
+      expect(
+        errorsOf(
+          csv(
+            "mem_ddr5_16gb,1e20,2026-11-02,acme,",
+            "mem_ddr5_16gb,1000.5,2026-11-03,acme,",
+            "mem_ddr5_rdimm_32gb,0.05,2026-11-02,acme,",
+          ),
+        ),
+      ).toEqual([
+        "line 2, field 'price': 1e20 is outside the plausible range of a USD per chip price (0.001 to 1,000 USD); check the decimal point and the unit",
+        "line 3, field 'price': 1000.5 is outside the plausible range of a USD per chip price (0.001 to 1,000 USD); check the decimal point and the unit",
+        "line 4, field 'price': 0.05 is outside the plausible range of a USD per module price (0.1 to 50,000 USD); check the decimal point and the unit",
+      ]);
+      // Within range at either end: accepted.
+      expect(
+        csv("mem_ddr5_16gb,1000,2026-11-02,acme,", "mem_ddr5_rdimm_32gb,0.1,2026-11-02,acme,").ok,
+      ).toBe(true);
+    });
+
+    it("refuses observations before 2000 or after the close of the current session, naming the bounds", () => {
+      const bounds =
+        "must be from 2000-01-01 to 2026-11-30T21:00:00.000Z (the close of the current session: an observation belongs to a session that has begun)";
+      expect(
+        errorsOf(
+          csv(
+            "mem_ddr5_16gb,3,0001-01-01,acme,",
+            "mem_ddr5_16gb,3,9999-12-31,acme,",
+            "mem_ddr5_16gb,3,2027-01-04,acme,",
+            "mem_ddr5_16gb,3,2026-11-30T21:00:01Z,acme,",
+            "mem_ddr5_16gb,3,1999-12-31T23:59:59Z,acme,",
+          ),
+        ),
+      ).toEqual([
+        `line 2, field 'observedAt': ${bounds}; got '0001-01-01'`,
+        `line 3, field 'observedAt': ${bounds}; got '9999-12-31'`,
+        `line 4, field 'observedAt': ${bounds}; got '2027-01-04'`,
+        `line 5, field 'observedAt': ${bounds}; got '2026-11-30T21:00:01Z'`,
+        `line 6, field 'observedAt': ${bounds}; got '1999-12-31T23:59:59Z'`,
+      ]);
+      // Monday's session (the current one on a Sunday) and its close are accepted.
+      expect(csv("mem_ddr5_16gb,3,2026-11-30,acme,", "mem_ddr5_16gb,3,2000-01-03,acme,").ok).toBe(
+        true,
+      );
+    });
+
+    it("refuses text over its length and quotes only the start of a long value", () => {
+      const citation = "x".repeat(50_000_000 / 1_000);
+      const type = "y".repeat(5_000);
+      expect(
+        errorsOf(csv(`mem_ddr5_16gb,3,2026-11-02,acme,${citation}`, `${type},3,2026-11-02,acme,`)),
+      ).toEqual([
+        "line 2, field 'citation': is 50,000 characters; at most 1,000",
+        `line 3, field 'type': '${"y".repeat(80)}…' (5,000 characters) is neither a memory type id nor an exact name (see GET /api/memory-types)`,
+      ]);
+      expect(csv(`mem_ddr5_16gb,3,2026-11-02,acme,${"c".repeat(1_000)}`).ok).toBe(true);
+    });
+
+    it("says which row has a field too many, not that the file holds no row", () => {
+      expect(errorsOf(csv("mem_ddr5_16gb,3,2026-11-02,acme,,extra"))).toEqual([
+        "line 2: has 6 field(s); the header has 5",
+      ]);
+    });
+
+    it("refuses a JSON price of 1e999 as not finite, not as missing", () => {
+      const parsed = parseMemoryImportJson(
+        '[{"type":"mem_ddr5_16gb","price":1e999,"observedAt":"2026-11-02","source":"acme"}]',
+        at(),
+      );
+      expect(
+        parsed.ok ? [] : parsed.errors.map((error) => describeImportError(error, "json")),
+      ).toEqual([
+        "row 1, field 'price': must be a finite number of USD greater than 0; got '1e999'",
+      ]);
     });
   });
 });

@@ -1,5 +1,7 @@
+import { IMPORT_TEXT_MAX, overLengthMessage, quotedValue } from "../shared/import-guard";
 import { settlementInstant } from "../shared/new-york-settlement";
-import { findMemoryType } from "./catalog";
+import { findMemoryType, type MemoryCategory } from "./catalog";
+import { sessionDayOf } from "./trading-calendar";
 import { MEMORY_VALUE_DECIMALS, roundMemoryValue } from "./settlement";
 
 /**
@@ -10,16 +12,17 @@ import { MEMORY_VALUE_DECIMALS, roundMemoryValue } from "./settlement";
  */
 export const MEMORY_IMPORT_COLUMNS = {
   type: "required: the memory type's frozen id (`mem_ddr5_16gb`) or its exact name (`DDR5 16Gb (2Gx8) 4800/5600`)",
-  price: `required: the observed price in USD (per chip, or per module for modules), a number greater than 0, kept to ${MEMORY_VALUE_DECIMALS} decimal places`,
+  price: `required: the observed price in USD (per chip, or per module for modules), kept to ${MEMORY_VALUE_DECIMALS} decimal places, within the plausible range of its category (chips ${"$"}0.001 to ${"$"}1,000, modules ${"$"}0.10 to ${"$"}50,000)`,
   observedAt:
-    "required: when the price was observed, ISO 8601 with a time and a UTC offset (`2026-03-02T15:30:00-05:00` or `2026-03-02T20:30:00Z`), or a date alone (`2026-03-02`), which stands for that day's 4 PM New York settlement",
+    "required: when the price was observed, ISO 8601 with a time and a UTC offset (`2026-03-02T15:30:00-05:00` or `2026-03-02T20:30:00Z`), or a date alone (`2026-03-02`), which stands for that day's 4 PM New York settlement; from 2000-01-01 to the end of the current session (no later than today's 4 PM New York settlement, or the next trading day's)",
   source:
     "the source's name (letters, digits, `.`, `_`, `-`, up to 64 characters); required unless `--source` gives it for every row",
   sourceUpdatedAt: "optional: when the source published the price, ISO 8601 with a UTC offset",
-  url: "optional: where the price was published (http or https)",
+  url: "optional: where the price was published (http or https, up to 2,048 characters)",
   licence:
-    "optional: the licence under which the source lets the price be republished (`CC BY 4.0`)",
-  citation: "optional: the attribution line the licence requires, shown with every value",
+    "optional: the licence under which the source lets the price be republished (`CC BY 4.0`, up to 100 characters)",
+  citation:
+    "optional: the attribution line the licence requires, shown with every value (up to 1,000 characters)",
 } as const;
 export type MemoryImportColumn = keyof typeof MEMORY_IMPORT_COLUMNS;
 export const MEMORY_IMPORT_COLUMN_NAMES = Object.keys(
@@ -100,6 +103,27 @@ function knownField(name: string): boolean {
 }
 const FIELDS_HINT = `the columns are ${MEMORY_IMPORT_COLUMN_NAMES.join(", ")} (or ${Object.keys(MEMORY_IMPORT_ALIASES).join(", ")})`;
 
+/**
+ * The plausible price of one unit, by category (USD): far outside what DRAM and NAND chips or
+ * memory modules have ever cost, so that only a slipped decimal point or unit (a price per
+ * thousand, 1e20) is refused.
+ */
+export const MEMORY_PRICE_BOUNDS_USD: Readonly<
+  Record<MemoryCategory, { min: number; max: number }>
+> = {
+  dram: { min: 0.001, max: 1_000 },
+  flash: { min: 0.001, max: 1_000 },
+  module: { min: 0.1, max: 50_000 },
+};
+
+/** The earliest observation an import takes: before it, no series of ours has a session. */
+export const MEMORY_EARLIEST_OBSERVATION = new Date("2000-01-01T00:00:00.000Z");
+
+/** The latest instant an import takes at `now`: the close of the session `now` is in. */
+export function latestImportableObservation(now: Date): Date {
+  return settlementInstant(sessionDayOf(now));
+}
+
 /** The most rows one file may hold (about 20 years of hourly prints of every type is far less). */
 export const MAX_MEMORY_IMPORT_ROWS = 200_000;
 /** Errors listed in one refusal; the count says how many there were. */
@@ -144,7 +168,7 @@ export function describeImportError(error: MemoryImportError, format: MemoryImpo
   const where = format === "csv" ? `line ${error.line}` : `row ${error.line}`;
   return error.field === ""
     ? `${where}: ${error.message}`
-    : `${where}, field '${error.field}': ${error.message}`;
+    : `${where}, field ${quotedValue(error.field)}: ${error.message}`;
 }
 
 /** Splits CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks) into records with their first line. */
@@ -212,6 +236,9 @@ function parseObservedAt(value: string): Date | undefined {
   const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  // Before the earliest importable day New York kept local mean time, which its settlement
+  // instant cannot name; the day's UTC midnight is as far outside the bounds.
+  if (check < MEMORY_EARLIEST_OBSERVATION) return check;
   return settlementInstant(value);
 }
 
@@ -230,15 +257,19 @@ type RawRow = { line: number; values: Partial<Record<string, unknown>> };
 
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  // JSON has no Infinity: `1e999` parses to it, and is kept as written so the check can refuse it.
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "1e999";
   if (typeof value !== "string") return undefined;
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** What an import is checked against: the source for rows without one, and the time of the import. */
+export type MemoryImportContext = { defaultSource?: string; now: Date };
+
 function checkRow(
   raw: RawRow,
-  defaultSource: string | undefined,
+  context: MemoryImportContext,
   errors: MemoryImportError[],
 ): MemoryImportRow | undefined {
   const { line } = raw;
@@ -262,7 +293,7 @@ function checkRow(
   else if (memoryType === undefined)
     fail(
       "type",
-      `'${typeText}' is neither a memory type id nor an exact name (see GET /api/memory-types)`,
+      `${quotedValue(typeText)} is neither a memory type id nor an exact name (see GET /api/memory-types)`,
     );
 
   const priceText = text(values.price);
@@ -271,40 +302,69 @@ function checkRow(
     priceText !== undefined && PRICE_PATTERN.test(priceText)
       ? roundMemoryValue(Number(priceText))
       : Number.NaN;
+  const bounds =
+    memoryType === undefined ? undefined : MEMORY_PRICE_BOUNDS_USD[memoryType.category];
   if (priceText === undefined) fail("price", "is required");
   else if (!(Number.isFinite(price) && price > 0))
-    fail("price", `must be a number of USD greater than 0; got '${priceText}'`);
+    fail("price", `must be a finite number of USD greater than 0; got ${quotedValue(priceText)}`);
+  else if (bounds !== undefined && (price < bounds.min || price > bounds.max))
+    fail(
+      "price",
+      `${priceText} is outside the plausible range of a ${memoryType?.unit ?? "unit"} price (${bounds.min} to ${bounds.max.toLocaleString("en-US")} USD); check the decimal point and the unit`,
+    );
 
   const observedText = text(values.observedAt);
   const observedAt = observedText === undefined ? undefined : parseObservedAt(observedText);
+  const latest = latestImportableObservation(context.now);
   if (observedText === undefined) fail("observedAt", "is required");
   else if (observedAt === undefined)
     fail(
       "observedAt",
-      `must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00), or a date (2026-03-02); got '${observedText}'`,
+      `must be ISO 8601 with a time and a UTC offset (2026-03-02T15:30:00-05:00), or a date (2026-03-02); got ${quotedValue(observedText)}`,
+    );
+  else if (observedAt < MEMORY_EARLIEST_OBSERVATION || observedAt > latest)
+    fail(
+      "observedAt",
+      `must be from ${MEMORY_EARLIEST_OBSERVATION.toISOString().slice(0, 10)} to ${latest.toISOString()} (the close of the current session: an observation belongs to a session that has begun); got ${quotedValue(observedText)}`,
     );
 
-  const source = text(values.source) ?? defaultSource;
+  const source = text(values.source) ?? context.defaultSource;
   if (source === undefined)
     fail("source", "is required (in the row, or for every row with --source)");
   else if (!MEMORY_SOURCE_PATTERN.test(source))
     fail(
       "source",
-      `must be letters, digits, '.', '_' or '-' (up to 64 characters, starting with a letter or digit); got '${source}'`,
+      `must be letters, digits, '.', '_' or '-' (up to 64 characters, starting with a letter or digit); got ${quotedValue(source)}`,
     );
 
   const sourceUpdatedText = text(values.sourceUpdatedAt);
-  const sourceUpdatedAt =
+  const parsedUpdatedAt =
     sourceUpdatedText === undefined ? null : (parseInstant(sourceUpdatedText) ?? undefined);
+  const sourceUpdatedAt =
+    parsedUpdatedAt instanceof Date &&
+    (parsedUpdatedAt < MEMORY_EARLIEST_OBSERVATION || parsedUpdatedAt > context.now)
+      ? undefined
+      : parsedUpdatedAt;
   if (sourceUpdatedAt === undefined)
     fail(
       "sourceUpdatedAt",
-      `must be ISO 8601 with a time and a UTC offset; got '${sourceUpdatedText}'`,
+      `must be ISO 8601 with a time and a UTC offset, from ${MEMORY_EARLIEST_OBSERVATION.toISOString().slice(0, 10)} to now; got ${quotedValue(sourceUpdatedText ?? "")}`,
     );
 
   const url = text(values.url) ?? null;
-  if (url !== null && !/^https?:\/\/\S+$/i.test(url))
-    fail("url", `must be an http or https address; got '${url}'`);
+  const urlLength = url === null ? undefined : overLengthMessage(url, IMPORT_TEXT_MAX.url);
+  if (urlLength !== undefined) fail("url", urlLength);
+  else if (url !== null && !/^https?:\/\/\S+$/i.test(url))
+    fail("url", `must be an http or https address; got ${quotedValue(url)}`);
+  const licence = text(values.licence) ?? null;
+  const citation = text(values.citation) ?? null;
+  for (const [field, value, max] of [
+    ["licence", licence, IMPORT_TEXT_MAX.licence],
+    ["citation", citation, IMPORT_TEXT_MAX.citation],
+  ] as const) {
+    const over = value === null ? undefined : overLengthMessage(value, max);
+    if (over !== undefined) fail(field, over);
+  }
 
   if (
     errors.length > before ||
@@ -322,8 +382,8 @@ function checkRow(
     source,
     sourceUpdatedAt,
     url,
-    licence: text(values.licence) ?? null,
-    citation: text(values.citation) ?? null,
+    licence,
+    citation,
   };
 }
 
@@ -336,9 +396,14 @@ export function memoryObservationKey(row: {
   return `${row.typeId}|${row.observedAt.toISOString()}|${row.source}`;
 }
 
-function checkRows(rows: readonly RawRow[], defaultSource: string | undefined): MemoryImportParse {
+function checkRows(
+  rows: readonly RawRow[],
+  context: MemoryImportContext,
+  /** Records the file holds, rows refused before this check included. */
+  records = rows.length,
+): MemoryImportParse {
   const errors: MemoryImportError[] = [];
-  if (rows.length === 0)
+  if (records === 0)
     return { ok: false, errors: [{ line: 1, field: "", message: "the file holds no row" }] };
   if (rows.length > MAX_MEMORY_IMPORT_ROWS)
     return {
@@ -354,7 +419,7 @@ function checkRows(rows: readonly RawRow[], defaultSource: string | undefined): 
   const checked: MemoryImportRow[] = [];
   const firstLineOf = new Map<string, number>();
   for (const raw of rows) {
-    const row = checkRow(raw, defaultSource, errors);
+    const row = checkRow(raw, context, errors);
     if (row === undefined) continue;
     const key = memoryObservationKey(row);
     const first = firstLineOf.get(key);
@@ -371,7 +436,7 @@ function checkRows(rows: readonly RawRow[], defaultSource: string | undefined): 
 }
 
 /** Checks a CSV import: a header naming the columns (any order), then one observation per line. */
-export function parseMemoryImportCsv(csv: string, defaultSource?: string): MemoryImportParse {
+export function parseMemoryImportCsv(csv: string, context: MemoryImportContext): MemoryImportParse {
   const records = splitCsv(csv);
   if (!Array.isArray(records)) return { ok: false, errors: [records.error] };
   const [header, ...body] = records;
@@ -412,7 +477,7 @@ export function parseMemoryImportCsv(csv: string, defaultSource?: string): Memor
       values: Object.fromEntries(columns.map((name, i) => [name, record.fields[i]])),
     });
   }
-  const parsed = checkRows(rows, defaultSource);
+  const parsed = checkRows(rows, context, body.length);
   if (errors.length === 0) return parsed;
   return {
     ok: false,
@@ -421,7 +486,10 @@ export function parseMemoryImportCsv(csv: string, defaultSource?: string): Memor
 }
 
 /** Checks a JSON import: an array of objects with the CSV's columns as keys (`price` may be a number). */
-export function parseMemoryImportJson(json: string, defaultSource?: string): MemoryImportParse {
+export function parseMemoryImportJson(
+  json: string,
+  context: MemoryImportContext,
+): MemoryImportParse {
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -443,7 +511,7 @@ export function parseMemoryImportJson(json: string, defaultSource?: string): Mem
       errors.push({ line: i + 1, field: "", message: "must be an object" });
     else rows.push({ line: i + 1, values: item as Record<string, unknown> });
   });
-  const parsed = checkRows(rows, defaultSource);
+  const parsed = checkRows(rows, context, value.length);
   if (errors.length === 0) return parsed;
   return {
     ok: false,

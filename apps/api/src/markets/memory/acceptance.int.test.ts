@@ -84,7 +84,7 @@ async function history(query = "", type = DDR5): Promise<HistoryRow[]> {
 async function importText(path: string, text: string, defaultSource?: string) {
   const outcome = await importMemoryFile(api.db, {
     path,
-    text,
+    content: text,
     now: api.clock.now,
     ...(defaultSource === undefined ? {} : { defaultSource }),
   });
@@ -220,7 +220,7 @@ describe("Memory from imported files", () => {
     expect(outcome).toMatchObject({
       kind: "invalid",
       errorCount: 1,
-      errors: ["line 3, field 'price': must be a number of USD greater than 0; got '0'"],
+      errors: ["line 3, field 'price': must be a finite number of USD greater than 0; got '0'"],
     });
     expect(await countMemoryObservations(api.db)).toBe(before);
     expect((await history()).at(-1)?.price).toBe(60);

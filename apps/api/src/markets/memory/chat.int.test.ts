@@ -64,7 +64,7 @@ describe("the chat on memory prices", () => {
   it("names the source of imported values, and tells the eTT variant apart", async () => {
     const outcome = await importMemoryFile(api.db, {
       path: "week.csv",
-      text: [
+      content: [
         "type,price,observedAt,source,licence,citation",
         "mem_ddr5_16gb,5.5,2026-11-24T15:00:00Z,acme,CC BY 4.0,Source: Acme.",
         "mem_ddr5_16gb_ett,4.5,2026-11-24T15:00:00Z,acme,CC BY 4.0,Source: Acme.",

@@ -239,8 +239,10 @@ export async function closeRunsLeftRunning(
   context: Pick<MarketJobContext, "db" | "clock" | "log">,
   source: string,
   logName = `${source} sync log`,
+  /** The lock the source's runs hold, when not the source's own. */
+  lock: string = source,
 ): Promise<void> {
-  const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock());
+  const closed = await closeInterruptedSourceSyncsIfIdle(context.db, source, context.clock(), lock);
   if (closed !== null && closed.length > 0)
     context.log.warn(
       `${logName}: ${closed.length} run(s) left running by a process that stopped without finishing (${closed.map((id) => `#${id}`).join(", ")}) closed as interrupted`,

@@ -81,7 +81,7 @@ describe("pnpm tpi memory", { timeout: 90_000 }, () => {
     expect(refused.stderr).toContain("3 error(s), nothing written");
     expect(refused.stderr).toContain("line 2, field 'source': is required");
     expect(refused.stderr).toContain(
-      "line 3, field 'price': must be a number of USD greater than 0; got 'abc'",
+      "line 3, field 'price': must be a finite number of USD greater than 0; got 'abc'",
     );
     expect(await countMemoryObservations(api.db)).toBe(before);
   });

@@ -15,11 +15,13 @@ import { MEMORY } from "../read-model/state";
 /** Help lines of the Memory commands. */
 export const MEMORY_USAGE = `  memory import --file <path> [--source <name>]
                                        import memory price observations, CSV (header row) or JSON (array of objects);
-                                       fields: type (frozen id or exact name), price (USD > 0), observedAt (ISO 8601
-                                       with an offset), source (per row, or --source for all), optional
-                                       sourceUpdatedAt, url, licence, citation; all rows checked first, one
-                                       transaction, re-import writes nothing; says rows read, inserted, updated,
-                                       unchanged and days settled or re-settled (each re-settled day is a revision)
+                                       fields: type (frozen id or exact name), price (USD, within its category's
+                                       plausible range), observedAt (ISO 8601 with an offset, 2000 to the current
+                                       session), source (per row, or --source for all), optional sourceUpdatedAt,
+                                       url, licence, citation (lengths bounded); UTF-8 only; all rows checked first,
+                                       one transaction, waits its turn behind the settlement; re-import writes
+                                       nothing; says rows read, inserted, updated, unchanged and days settled or
+                                       re-settled (each re-settled day is a revision)
   memory settle                        settle every trading day whose 4 PM New York has passed (the scheduler does
                                        this every minute) and say what changed`;
 
@@ -35,13 +37,15 @@ async function importCommand(args: string[], context: Parameters<Command>[1]): P
       `--source must be letters, digits, '.', '_' or '-' (up to 64 characters); got '${values.source}'`,
     );
   const path = values.file;
-  const text = await readFile(path, "utf8");
+  // Bytes, not text: the import refuses a file that is not UTF-8 instead of storing U+FFFD.
+  const content = await readFile(path);
   await withRuntime(context, async (runtime) => {
     const outcome = await importMemoryFile(runtime.database.db, {
       path,
-      text,
+      content,
       ...(values.source === undefined ? {} : { defaultSource: values.source }),
       now: runtime.clock(),
+      onWait: (message) => console.log(`memory import of ${path}: ${message}`),
     });
     // A refusal is an error (exit status 1), its rows listed in the message.
     if (outcome.kind === "invalid")
@@ -53,9 +57,13 @@ async function importCommand(args: string[], context: Parameters<Command>[1]): P
       );
     if (outcome.kind === "busy")
       throw new Error(
-        "import skipped: another import or settlement is writing memory data; nothing written, run it again",
+        `import skipped: another import or settlement kept writing memory data for ${Math.round(outcome.waitedMs / 1000)} s; nothing written, run it again`,
       );
     const { report } = outcome;
+    if (outcome.closedInterrupted.length > 0)
+      console.log(
+        `closed ${outcome.closedInterrupted.length} earlier import(s) left running by a process that stopped without finishing (sync log ${outcome.closedInterrupted.map((id) => `#${id}`).join(", ")}); nothing of theirs was written`,
+      );
     console.log(`memory import of ${path} (${outcome.format}): ${describeImport(report)}`);
     for (const update of report.priceUpdates.slice(0, 20))
       console.log(

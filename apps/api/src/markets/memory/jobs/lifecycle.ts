@@ -1,8 +1,15 @@
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
+import { closeRunsLeftRunning } from "../../../platform/jobs/source-sync";
 import { startFromStored } from "../../../platform/jobs/stored-start";
+import { MEMORY_IMPORT_LOG_SOURCE } from "./import";
 import type { MemoryState } from "../read-model/state";
 import type { MemorySettings } from "./settings";
-import { MEMORY_SETTLEMENT_CHECK_MS, describeSettlement, settleMemoryLocked } from "./settlement";
+import {
+  MEMORY_SETTLEMENT_CHECK_MS,
+  MEMORY_WRITE_LOCK,
+  describeSettlement,
+  settleMemoryLocked,
+} from "./settlement";
 
 /**
  * The Memory market's start-up: the index loaded from what is stored (the sample while nothing
@@ -14,7 +21,13 @@ export async function startMemoryMarket(
   _settings: MemorySettings,
   context: MarketJobContext,
 ): Promise<void> {
-  // Imported by the operator only: no sync log to tidy.
+  // Imports a process killed outright left `running` in the sync log (they hold the memory lock).
+  await closeRunsLeftRunning(
+    context,
+    MEMORY_IMPORT_LOG_SOURCE,
+    "memory import log",
+    MEMORY_WRITE_LOCK,
+  );
   await startFromStored(context, {
     sources: [],
     published: state.index,

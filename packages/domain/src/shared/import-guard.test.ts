@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { decodeUtf8File, overLengthMessage, quotedValue } from "./import-guard";
+
+const bytes = (...parts: (string | number[])[]) =>
+  Uint8Array.from(
+    parts.flatMap((part) => (typeof part === "string" ? [...Buffer.from(part, "utf8")] : part)),
+  );
+
+describe("an imported file's text", () => {
+  it("is read when it is UTF-8, with or without a BOM, multi-byte characters included", () => {
+    expect(decodeUtf8File(bytes("a,b\nZürich,東京,🙂\n"))).toEqual({
+      ok: true,
+      text: "a,b\nZürich,東京,🙂\n",
+    });
+    expect(decodeUtf8File(bytes([0xef, 0xbb, 0xbf], "a\n"))).toMatchObject({ ok: true });
+  });
+
+  it("is refused with the line of the first byte that is not UTF-8 (a Latin-1 é on line 3)", () => {
+    expect(decodeUtf8File(bytes("type,price\nZürich,1\nMontr", [0xe9], "al,2\n"))).toEqual({
+      ok: false,
+      line: 3,
+      message: "is not valid UTF-8 (byte 0xe9 at offset 26); save the file as UTF-8",
+    });
+    // A sequence cut off at the end of the file.
+    expect(decodeUtf8File(bytes("ok\n", [0xe6, 0x9d]))).toMatchObject({ ok: false, line: 2 });
+  });
+});
+
+describe("refusals of imported text", () => {
+  it("quote a short value whole and only the start of a long one", () => {
+    expect(quotedValue("acme")).toBe("'acme'");
+    expect(quotedValue("z".repeat(100_000))).toBe(`'${"z".repeat(80)}…' (100,000 characters)`);
+  });
+
+  it("say the length and the limit of text over it", () => {
+    expect(overLengthMessage("abc", 3)).toBeUndefined();
+    expect(overLengthMessage("x".repeat(1_001), 1_000)).toBe("is 1,001 characters; at most 1,000");
+  });
+});

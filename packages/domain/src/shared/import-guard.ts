@@ -1,0 +1,84 @@
+/**
+ * The guard every file import passes before anything is written: the file is valid UTF-8, each
+ * text field within its length, each number and instant within the bounds its domain states. A
+ * refusal names the line and the field, and quotes at most a short piece of the value, so that
+ * a hostile value never travels whole into a message or a log.
+ */
+
+/** The longest piece of a refused value quoted in a message (characters). */
+export const QUOTED_VALUE_MAX = 80;
+
+/** A value as a refusal quotes it: cut to QUOTED_VALUE_MAX characters, with the length said. */
+export function quotedValue(value: string): string {
+  return value.length <= QUOTED_VALUE_MAX
+    ? `'${value}'`
+    : `'${value.slice(0, QUOTED_VALUE_MAX)}…' (${value.length.toLocaleString("en-US")} characters)`;
+}
+
+/** The longest each kind of imported text may be (characters). */
+export const IMPORT_TEXT_MAX = {
+  /** An attribution line, as licences ask for: a sentence or two. */
+  citation: 1_000,
+  /** A licence's name or short identifier (`CC BY 4.0`). */
+  licence: 100,
+  /** A web address (browsers and servers commonly cap at about 2,000). */
+  url: 2_048,
+  /** A name: a site, an operator, a place, a product. */
+  name: 200,
+} as const;
+
+/** The message for text over its length, or undefined when it fits. */
+export function overLengthMessage(value: string, max: number): string | undefined {
+  return value.length > max
+    ? `is ${value.length.toLocaleString("en-US")} characters; at most ${max.toLocaleString("en-US")}`
+    : undefined;
+}
+
+export type DecodedFile = { ok: true; text: string } | { ok: false; line: number; message: string };
+
+/**
+ * The file's bytes as text, only if they are valid UTF-8 (a BOM allowed): a file that mixes in
+ * Latin-1 or other bytes is refused with the line of the first invalid byte, never stored with
+ * U+FFFD in place of what it held.
+ */
+export function decodeUtf8File(bytes: Uint8Array): DecodedFile {
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    const offset = firstInvalidUtf8Offset(bytes);
+    let line = 1;
+    for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+    return {
+      ok: false,
+      line,
+      message: `is not valid UTF-8 (byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")} at offset ${offset}); save the file as UTF-8`,
+    };
+  }
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const byte = bytes[i] ?? 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte <= 0xdf
+          ? 2
+          : byte >= 0xe0 && byte <= 0xef
+            ? 3
+            : byte >= 0xf0 && byte <= 0xf4
+              ? 4
+              : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    const sequence = bytes.subarray(i, i + length);
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(sequence);
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return bytes.length;
+}
