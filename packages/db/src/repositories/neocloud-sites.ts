@@ -1,4 +1,9 @@
-import type { NeocloudDataset, NeocloudSite } from "@tpi/domain";
+import {
+  ImportRefusedError,
+  shrinkRefusal,
+  type NeocloudDataset,
+  type NeocloudSite,
+} from "@tpi/domain";
 import type { Db } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 
@@ -39,6 +44,8 @@ export async function writeNeocloudImport(
   db: Db,
   datasets: readonly NeocloudDatasetWrite[],
   now: Date,
+  /** Lets the import remove more than the domain's share of a dataset (the operator's --allow-shrink). */
+  options: { allowShrink: boolean } = { allowShrink: false },
 ): Promise<Record<string, NeocloudWriteCounts>> {
   return db.$transaction(
     async (tx) => {
@@ -49,6 +56,15 @@ export async function writeNeocloudImport(
           select: { id: true, contentHash: true },
         });
         const storedHash = new Map(stored.map((row) => [row.id, row.contentHash]));
+        // Refused before anything of the dataset is written (ImportRefusedError rolls back all).
+        const incoming = new Set(input.sites.map(({ site }) => site.id));
+        const refusal = shrinkRefusal({
+          what: `${input.dataset} sites`,
+          stored: stored.length,
+          removed: stored.filter((row) => !incoming.has(row.id)).length,
+          allowShrink: options.allowShrink,
+        });
+        if (refusal !== undefined) throw new ImportRefusedError(refusal);
         const seen = new Set<string>();
         const count: NeocloudWriteCounts = { inserted: 0, updated: 0, removed: 0, unchanged: 0 };
         const inserts: Prisma.NeocloudSiteCreateManyInput[] = [];

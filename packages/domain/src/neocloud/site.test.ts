@@ -219,6 +219,24 @@ describe("a GPU Clusters record as a site", () => {
     ).toThrow(new SiteRecordError("'Power Capacity (MW)' is not a number: 'about 7'"));
   });
 
+  it("refuses text over its length and numbers outside a site's plausible range, naming the field", () => {
+    expect(() =>
+      siteFromGpuCluster({ ...record, Name: "n".repeat(10_000_000) }, "x", context),
+    ).toThrow("field 'siteName' is 10,000,000 characters; at most 500");
+    expect(() => siteFromGpuCluster({ ...record, Note: "n".repeat(20_001) }, "x", context)).toThrow(
+      "field 'sourceNotes' is 20,001 characters; at most 20,000",
+    );
+    expect(() =>
+      siteFromGpuCluster({ ...record, "Power Capacity (MW)": "7000000" }, "x", context),
+    ).toThrow("field 'powerCapacity' is 7000000; a site's MW are from 0 to 100,000");
+    expect(() =>
+      siteFromGpuCluster({ ...record, "Power Capacity (MW)": "-5" }, "x", context),
+    ).toThrow("field 'powerCapacity' is -5");
+    expect(
+      siteFromGpuCluster({ ...record, Note: "n".repeat(20_000) }, "x", context).sourceNotes,
+    ).toHaveLength(20_000);
+  });
+
   it("hashes the same content the same whenever it is retrieved", () => {
     const first = siteFromGpuCluster(record, "Nebius ISEG2", context);
     const later = siteFromGpuCluster(record, "Nebius ISEG2", {

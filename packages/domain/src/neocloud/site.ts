@@ -6,6 +6,7 @@ import {
   operatorCategoryOf,
   type OperatorCategory,
 } from "./catalog";
+import { IMPORT_TEXT_MAX, overLengthMessage } from "../shared/import-guard";
 import { dmsPairIn, parseDmsCoordinate, placeOf } from "./geo";
 import { EPOCH_LICENCE, NEOCLOUD_DATASET_INFO, type NeocloudDataset } from "./sources";
 
@@ -108,6 +109,52 @@ export type Geocoder = (place: {
 }) => { latitude: number; longitude: number } | undefined;
 
 export class SiteRecordError extends Error {}
+
+// --- bounds every imported site holds ---
+
+/** The longest a site's text may be, by field (characters): names, and free text. */
+const SITE_TEXT_MAX: Readonly<Partial<Record<keyof NeocloudSite, number>>> = {
+  company: IMPORT_TEXT_MAX.name,
+  siteName: IMPORT_TEXT_MAX.name,
+  streetAddress: IMPORT_TEXT_MAX.name,
+  city: IMPORT_TEXT_MAX.name,
+  state: IMPORT_TEXT_MAX.name,
+  country: IMPORT_TEXT_MAX.name,
+  coloPartner: IMPORT_TEXT_MAX.name,
+  chipGeneration: IMPORT_TEXT_MAX.name,
+  keyCustomer: IMPORT_TEXT_MAX.note,
+  sourceNotes: IMPORT_TEXT_MAX.note,
+};
+
+/**
+ * The plausible range of a site's numbers: the largest sites built or announced are a few
+ * hundred thousand GPUs and a few gigawatts, so only a slipped unit or a corrupt cell is refused.
+ */
+export const SITE_NUMBER_BOUNDS: Readonly<
+  Partial<Record<keyof NeocloudSite, { min: number; max: number; unit: string }>>
+> = {
+  gpuQtyKnown: { min: 0, max: 100_000_000, unit: "GPUs" },
+  gpuQtyEst: { min: 0, max: 100_000_000, unit: "GPUs" },
+  h100Equivalents: { min: 0, max: 100_000_000, unit: "H100 equivalents" },
+  powerCapacity: { min: 0, max: 100_000, unit: "MW" },
+};
+
+/** The site, if its text and numbers are within bounds; a SiteRecordError naming the field otherwise. */
+function withinBounds(site: NeocloudSite): NeocloudSite {
+  for (const [field, max] of Object.entries(SITE_TEXT_MAX)) {
+    const value = site[field as keyof NeocloudSite];
+    const over = typeof value === "string" ? overLengthMessage(value, max) : undefined;
+    if (over !== undefined) throw new SiteRecordError(`field '${field}' ${over}`);
+  }
+  for (const [field, bounds] of Object.entries(SITE_NUMBER_BOUNDS)) {
+    const value = site[field as keyof NeocloudSite];
+    if (typeof value === "number" && (value < bounds.min || value > bounds.max))
+      throw new SiteRecordError(
+        `field '${field}' is ${value}; a site's ${bounds.unit} are from ${bounds.min} to ${bounds.max.toLocaleString("en-US")}`,
+      );
+  }
+  return site;
+}
 
 // --- shared helpers ---
 
@@ -258,6 +305,10 @@ export function siteFromGpuCluster(
   recordName: string,
   context: MappingContext,
 ): NeocloudSite {
+  return withinBounds(gpuClusterSite(row, recordName, context));
+}
+
+function gpuClusterSite(row: CsvRow, recordName: string, context: MappingContext): NeocloudSite {
   const importDay = context.retrievedAt.slice(0, 10);
   const primaryType = text(row, "Chip type (primary)");
   const secondaryType = text(row, "Chip type (secondary)");
@@ -399,6 +450,14 @@ const MARKDOWN_LINK = /\((https?:\/\/[^\s)]+)\)/g;
 
 /** One Frontier Data Centers record, with its timeline, as a site. */
 export function siteFromDataCenter(
+  row: CsvRow,
+  timeline: readonly TimelineRow[],
+  context: MappingContext,
+): NeocloudSite {
+  return withinBounds(dataCenterSite(row, timeline, context));
+}
+
+function dataCenterSite(
   row: CsvRow,
   timeline: readonly TimelineRow[],
   context: MappingContext,

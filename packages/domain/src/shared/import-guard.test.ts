@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeUtf8File, overLengthMessage, quotedValue } from "./import-guard";
+import { decodeUtf8File, overLengthMessage, quotedValue, shrinkRefusal } from "./import-guard";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(
@@ -35,5 +35,26 @@ describe("refusals of imported text", () => {
   it("say the length and the limit of text over it", () => {
     expect(overLengthMessage("abc", 3)).toBeUndefined();
     expect(overLengthMessage("x".repeat(1_001), 1_000)).toBe("is 1,001 characters; at most 1,000");
+  });
+});
+
+describe("an import that removes stored rows", () => {
+  const refusal = (stored: number, removed: number, allowShrink = false) =>
+    shrinkRefusal({ what: "sites", stored, removed, allowShrink });
+
+  it("goes ahead up to a fifth of the dataset, and into an empty store", () => {
+    expect(refusal(100, 20)).toBeUndefined();
+    expect(refusal(0, 0)).toBeUndefined();
+    expect(refusal(5, 1)).toBeUndefined();
+  });
+
+  it("is refused beyond a fifth, a header-only file (all removed) included, unless allowed", () => {
+    expect(refusal(100, 21)).toBe(
+      "the import would remove 21 of the 100 stored sites (21%); an import removes at most 20% at once, so a truncated or header-only file cannot wipe a dataset. Nothing was written. If the source really dropped them, run the import again with --allow-shrink",
+    );
+    expect(refusal(1_500, 1_500)).toContain(
+      "remove 1,500 of the 1,500 stored sites (100%, all of them)",
+    );
+    expect(refusal(1_500, 1_500, true)).toBeUndefined();
   });
 });

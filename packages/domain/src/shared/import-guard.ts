@@ -23,8 +23,10 @@ export const IMPORT_TEXT_MAX = {
   licence: 100,
   /** A web address (browsers and servers commonly cap at about 2,000). */
   url: 2_048,
-  /** A name: a site, an operator, a place, a product. */
-  name: 200,
+  /** A name: a site, an operator, a place, an address, a product. */
+  name: 500,
+  /** A source's free-text notes on a record. */
+  note: 20_000,
 } as const;
 
 /** The message for text over its length, or undefined when it fits. */
@@ -81,4 +83,32 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
     i += length;
   }
   return bytes.length;
+}
+
+/**
+ * The largest share of a dataset one import may remove: a source file cut short (a header
+ * only, a download that stopped at a row boundary) would otherwise wipe what it no longer lists.
+ * The operator lifts it for one run (`--allow-shrink`) when the source really dropped the rows.
+ */
+export const MAX_IMPORT_SHRINK_SHARE = 0.2;
+
+/** An import refused before anything was written (the message says why and what to do). */
+export class ImportRefusedError extends Error {}
+
+/**
+ * The refusal of an import that would remove more than MAX_IMPORT_SHRINK_SHARE of a dataset's
+ * stored rows (all of them included), or undefined when it may go ahead.
+ */
+export function shrinkRefusal(input: {
+  /** The dataset, as the message names it ("gpu-clusters sites"). */
+  what: string;
+  stored: number;
+  removed: number;
+  allowShrink: boolean;
+}): string | undefined {
+  const { what, stored, removed } = input;
+  if (input.allowShrink || stored === 0 || removed <= stored * MAX_IMPORT_SHRINK_SHARE)
+    return undefined;
+  const share = Math.round((removed / stored) * 100);
+  return `the import would remove ${removed.toLocaleString("en-US")} of the ${stored.toLocaleString("en-US")} stored ${what} (${share}%${removed === stored ? ", all of them" : ""}); an import removes at most ${MAX_IMPORT_SHRINK_SHARE * 100}% at once, so a truncated or header-only file cannot wipe a dataset. Nothing was written. If the source really dropped them, run the import again with --allow-shrink`;
 }

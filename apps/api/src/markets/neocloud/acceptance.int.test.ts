@@ -4,6 +4,9 @@ import {
   NEOCLOUD_REQUIRES_FULL_MESSAGE,
   SAMPLE_NOTICE,
 } from "@tpi/domain";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../testing/json-stub";
 import { CLUSTERS, csv, geocoder, neocloudFiles } from "../../testing/neocloud-files";
@@ -535,5 +538,86 @@ describe("after an import", () => {
       select: { outcome: true },
     });
     expect(log.map((run) => run.outcome).slice(-3)).toEqual(["failed", "failed", "failed"]);
+  });
+
+  it("holds against hostile files: a header-only file, rows repeated whole, a 10 MB field, Latin-1 bytes", async () => {
+    const before = await storedRows();
+    const clusters = files.clusters;
+    const importWith = async (allowShrink = false, gpuClusters = filesAt().gpuClusters) => {
+      const report = await importNeocloudSites(
+        api.db,
+        { ...filesAt(), gpuClusters },
+        {
+          trigger: "manual",
+          now: api.clock.now,
+          fetchTimeoutMs: 5_000,
+          geocoder,
+          allowShrink,
+        },
+      );
+      await NEOCLOUD.of(api.deps).sites.refresh();
+      return report as { outcome: string; written: boolean; message: string };
+    };
+    try {
+      // The header alone (a truncated download): refused, nothing removed.
+      files.clusters = csv(GPU_CLUSTERS_COLUMNS, []);
+      const headerOnly = await importWith();
+      expect(headerOnly).toMatchObject({ outcome: "failed", written: false });
+      expect(headerOnly.message).toContain(
+        "the import would remove 6 of the 6 stored gpu-clusters sites (100%, all of them)",
+      );
+      expect(headerOnly.message).toContain("run the import again with --allow-shrink");
+      expect(await storedRows()).toEqual(before);
+
+      // A field of 10 MB: refused with its line and field.
+      files.clusters = csv(GPU_CLUSTERS_COLUMNS, [
+        { ...CLUSTERS[0], Note: "x".repeat(10_000_000) } as Record<string, string>,
+        ...CLUSTERS.slice(1),
+      ]);
+      const huge = await importWith();
+      expect(huge).toMatchObject({ outcome: "failed", written: false });
+      expect(huge.message).toContain(
+        "line 2: field 'sourceNotes' is 10,000,000 characters; at most 20,000",
+      );
+      expect(huge.message.length).toBeLessThan(2_000);
+
+      // Rows repeated whole: each kept once, and said.
+      files.clusters = csv(GPU_CLUSTERS_COLUMNS, [...CLUSTERS, CLUSTERS[1], CLUSTERS[1]] as Record<
+        string,
+        string
+      >[]);
+      const repeated = await importWith();
+      expect(repeated).toMatchObject({ outcome: "ok", written: false });
+      expect(repeated.message).toContain(
+        "2 gpu-clusters row(s) repeating an earlier row whole, kept once (line(s) 9, 11)",
+      );
+      expect(await storedRows()).toEqual(before);
+
+      // Latin-1 bytes in a UTF-8 file: refused with the line.
+      const dir = mkdtempSync(join(tmpdir(), "tpi-epoch-latin1-"));
+      const latin1 = join(dir, "gpu_clusters.csv");
+      const [header = "", ...rows] = clusters.split("\n");
+      writeFileSync(
+        latin1,
+        Buffer.concat([Buffer.from(`${header}\n${rows[0]}\n`), Buffer.from([0x4d, 0xe9, 0x0a])]),
+      );
+      try {
+        const mixed = await importWith(false, latin1);
+        expect(mixed).toMatchObject({ outcome: "failed", written: false });
+        expect(mixed.message).toContain("line 3: the file is not valid UTF-8 (byte 0xe9");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      expect(await storedRows()).toEqual(before);
+
+      // The operator says the source really dropped them: the import goes ahead.
+      files.clusters = csv(GPU_CLUSTERS_COLUMNS, []);
+      expect(await importWith(true)).toMatchObject({ outcome: "ok", written: true });
+      expect(await api.db.neocloudSite.count({ where: { dataset: "gpu-clusters" } })).toBe(0);
+    } finally {
+      files.clusters = clusters;
+      await runImport();
+    }
+    expect((await storedRows()).map((row) => row.id)).toEqual(before.map((row) => row.id));
   });
 });

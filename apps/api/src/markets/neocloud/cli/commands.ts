@@ -13,10 +13,11 @@ import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
 import { NEOCLOUD } from "../read-model/state";
 
 /** Help lines of the Neo-Cloud Sites commands. */
-export const NEOCLOUD_USAGE = `  neocloud import [--gpu-clusters URL|FILE] [--data-centers URL|FILE] [--timelines URL|FILE]
+export const NEOCLOUD_USAGE = `  neocloud import [--gpu-clusters URL|FILE] [--data-centers URL|FILE] [--timelines URL|FILE] [--allow-shrink]
                                        import Epoch AI's GPU Clusters and Frontier Data Centers files (default: the
                                        NEOCLOUD_*_URL variables), all validated before one transaction writes the
-                                       changed sites; says what it inserted, updated, removed and left unchanged
+                                       changed sites; says what it inserted, updated, removed and left unchanged;
+                                       refuses to remove more than a fifth of a dataset unless --allow-shrink
   neocloud status                      the imported datasets, what the api serves and the recent import runs`;
 
 /** Operator commands of the Neo-Cloud Sites market: `neocloud import` and `neocloud status`. */
@@ -28,6 +29,7 @@ export const neocloudCommands: Record<string, Command> = withSubcommands("neoclo
         "gpu-clusters": { type: "string" },
         "data-centers": { type: "string" },
         timelines: { type: "string" },
+        "allow-shrink": { type: "boolean" },
       },
       strict: true,
     });
@@ -43,6 +45,7 @@ export const neocloudCommands: Record<string, Command> = withSubcommands("neoclo
         trigger: "manual",
         now: runtime.clock(),
         fetchTimeoutMs: settings.fetchTimeoutMs,
+        allowShrink: values["allow-shrink"] === true,
       });
       console.log(describeRun(report, "import"));
       const state = NEOCLOUD.of(runtime);

@@ -3,6 +3,7 @@ import {
   DATA_CENTERS_REQUIRED_COLUMNS,
   DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
   GPU_CLUSTERS_REQUIRED_COLUMNS,
+  ImportRefusedError,
   NEOCLOUD_SYNC_SOURCE,
   siteContentText,
   siteFromDataCenter,
@@ -54,7 +55,12 @@ export type NeocloudImportReport = SourceSyncReport<{
 export async function importNeocloudSites(
   db: Db,
   files: NeocloudFiles,
-  options: SourceSyncOptions & { fetchTimeoutMs: number; geocoder?: Geocoder },
+  options: SourceSyncOptions & {
+    fetchTimeoutMs: number;
+    geocoder?: Geocoder;
+    /** The operator's --allow-shrink: the import may remove more than a fifth of a dataset. */
+    allowShrink?: boolean;
+  },
 ): Promise<NeocloudImportReport> {
   return runSourceSync(
     db,
@@ -72,11 +78,17 @@ export async function importNeocloudSites(
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** The three files read and mapped: what to write, and the GPU Clusters lines repeated whole. */
+export type NeocloudFilesRead = {
+  datasets: NeocloudDatasetWrite[];
+  repeatedClusterLines: number[];
+};
+
 /** Reads, validates and maps the three files; throws EpochFileError naming what is wrong. */
 export async function readNeocloudFiles(
   files: NeocloudFiles,
   options: { now: Date; fetchTimeoutMs: number; signal?: AbortSignal; geocoder?: Geocoder },
-): Promise<NeocloudDatasetWrite[]> {
+): Promise<NeocloudFilesRead> {
   const read = (location: string) =>
     readEpochFile(location, { timeoutMs: options.fetchTimeoutMs, signal: options.signal });
   const [clustersText, centersText, timelinesText] = await Promise.all([
@@ -96,16 +108,25 @@ export async function readNeocloudFiles(
   const geocode = options.geocoder ?? (await loadGazetteer());
   const retrievedAt = options.now.toISOString();
 
-  // GPU Clusters: a repeated Name (Epoch's anonymised rows) gets " #2", " #3" in file order.
+  // GPU Clusters: a repeated Name (Epoch's anonymised rows) gets " #2", " #3" in file order. A
+  // row repeated whole (every field the same) is one record written twice: kept once.
   const clusterErrors: string[] = [];
   const clusterSites: NeocloudSite[] = [];
   const names = new Map<string, number>();
+  const wholeRows = new Set<string>();
+  const repeatedRows: number[] = [];
   for (const { line, row } of clusters.rows) {
     const name = (row.Name ?? "").trim();
     if (name === "") {
       clusterErrors.push(`line ${line}: 'Name' is empty`);
       continue;
     }
+    const whole = JSON.stringify(row);
+    if (wholeRows.has(whole)) {
+      repeatedRows.push(line);
+      continue;
+    }
+    wholeRows.add(whole);
     const seen = (names.get(name) ?? 0) + 1;
     names.set(name, seen);
     const recordName = seen === 1 ? name : `${name} #${seen}`;
@@ -153,7 +174,7 @@ export async function readNeocloudFiles(
   throwIfErrors(files.dataCenters, centerErrors);
 
   const withHash = (site: NeocloudSite) => ({ site, contentHash: sha256(siteContentText(site)) });
-  return [
+  const datasets: NeocloudDatasetWrite[] = [
     {
       dataset: "gpu-clusters",
       sourceUrls: [files.gpuClusters],
@@ -167,6 +188,7 @@ export async function readNeocloudFiles(
       sites: centerSites.map(withHash),
     },
   ];
+  return { datasets, repeatedClusterLines: repeatedRows };
 }
 
 function describeCounts(counts: Record<string, NeocloudWriteCounts>): string {
@@ -190,11 +212,17 @@ async function importFiles(
   run.requests = requests;
   run.daysFailed = 1;
   try {
-    const datasets = await readNeocloudFiles(files, options);
+    const { datasets, repeatedClusterLines } = await readNeocloudFiles(files, options);
     if (options.signal?.aborted) throw new EpochFileError("stopped before writing");
-    const counts = await writeNeocloudImport(db, datasets, now);
+    const counts = await writeNeocloudImport(db, datasets, now, {
+      allowShrink: options.allowShrink === true,
+    });
     const written = Object.values(counts).some((c) => c.inserted + c.updated + c.removed > 0);
-    const message = `Epoch AI neocloud import: ${describeCounts(counts)}`;
+    const repeated =
+      repeatedClusterLines.length === 0
+        ? ""
+        : `; ${repeatedClusterLines.length} gpu-clusters row(s) repeating an earlier row whole, kept once (line(s) ${repeatedClusterLines.slice(0, 20).join(", ")}${repeatedClusterLines.length > 20 ? ", …" : ""})`;
+    const message = `Epoch AI neocloud import: ${describeCounts(counts)}${repeated}`;
     run.asOf = now;
     run.daysWritten = written ? 1 : 0;
     run.daysFailed = 0;
@@ -205,7 +233,8 @@ async function importFiles(
     const cause = error instanceof Error ? error.message : String(error);
     const message = `Epoch AI neocloud import failed, nothing written (the stored sites are unchanged): ${cause}`;
     await run.finish(stopped ? "interrupted" : "failed", message).catch(() => undefined);
-    if (!(error instanceof EpochFileError) && !stopped) throw error;
+    const refused = error instanceof EpochFileError || error instanceof ImportRefusedError;
+    if (!refused && !stopped) throw error;
     return {
       ran: true,
       syncId: run.syncId,

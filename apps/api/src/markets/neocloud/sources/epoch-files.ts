@@ -1,5 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { MAX_REPORTED_RECORD_ERRORS, SiteRecordError, type CsvRow } from "@tpi/domain";
+import {
+  MAX_REPORTED_RECORD_ERRORS,
+  SiteRecordError,
+  decodeUtf8File,
+  type CsvRow,
+} from "@tpi/domain";
 import { CsvRecordAssembler } from "../../../platform/ingest/csv-records";
 
 /**
@@ -14,14 +19,27 @@ export function isHttpUrl(location: string): boolean {
   return /^https?:\/\//i.test(location);
 }
 
-/** The file's text; an unreachable host, a non-2xx answer or a missing file is an EpochFileError. */
+/**
+ * The file's text, which must be UTF-8 (a byte that is not is named with its line, never stored as
+ * U+FFFD); an unreachable host, a non-2xx answer or a missing file is an EpochFileError.
+ */
 export async function readEpochFile(
   location: string,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<string> {
+  const decoded = decodeUtf8File(await readEpochBytes(location, options));
+  if (!decoded.ok)
+    throw new EpochFileError(`${location}: line ${decoded.line}: the file ${decoded.message}`);
+  return decoded.text;
+}
+
+async function readEpochBytes(
+  location: string,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<Uint8Array> {
   if (!isHttpUrl(location)) {
     try {
-      return await readFile(location, "utf8");
+      return await readFile(location);
     } catch (error) {
       throw new EpochFileError(`${location}: cannot be read (${(error as Error).message})`);
     }
@@ -47,7 +65,7 @@ export async function readEpochFile(
       `${location}: ${length} bytes, more than the ${MAX_FILE_BYTES} allowed`,
     );
   try {
-    return await response.text();
+    return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     throw new EpochFileError(`${location}: the download stopped (${(error as Error).message})`);
   }
