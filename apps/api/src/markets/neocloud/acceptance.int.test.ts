@@ -15,6 +15,7 @@ import type {
   NeocloudMapResponse,
   NeocloudSitesResponse,
 } from "./schemas/neocloud";
+import { expectEveryAnswer } from "../../testing/answers";
 
 /**
  * Acceptance: Epoch AI's three CSV files (a loopback stub serving a few real-looking rows in the
@@ -129,21 +130,17 @@ describe("before the first import", () => {
 
 describe("the plan rules", () => {
   it("refuses keyless callers with 401 and Premium and Trial keys with 403, the methodology is public", async () => {
-    for (const path of [
+    const keyed = [
       "/api/neocloud/sites",
       "/api/neocloud/sites/aggregate?by=country",
       "/api/neocloud/map",
-    ]) {
-      expect((await api.get(path)).status).toBe(401);
-      for (const key of [premium, trial]) {
-        const res = await api.get(path, key);
-        expect(res.status).toBe(403);
-        expect(res.body).toMatchObject({
-          error: "Forbidden",
-          message: NEOCLOUD_REQUIRES_FULL_MESSAGE,
-        });
-      }
-    }
+    ];
+    await expectEveryAnswer((path) => api.get(path), keyed, { status: 401 });
+    for (const key of [premium, trial])
+      await expectEveryAnswer((path) => api.get(path, key), keyed, {
+        status: 403,
+        bodyMatching: { error: "Forbidden", message: NEOCLOUD_REQUIRES_FULL_MESSAGE },
+      });
     expect((await api.get("/api/neocloud/methodology")).status).toBe(200);
   });
 });
@@ -334,19 +331,19 @@ describe("after an import", () => {
   });
 
   it("refuses half a coordinate triple, a radius of 0, a latitude out of range and an unknown scope", async () => {
-    for (const query of [
-      "?lat=32.7&lon=-96.8",
-      "?lat=32.7&lon=-96.8&radiusKm=0",
-      "?lat=91&lon=-96.8&radiusKm=10",
-      "?lat=32.7&lon=-181&radiusKm=10",
-      "?lat=32.7&latitude=32.7&lon=-96.8&radiusKm=10",
-      "?scope=everything",
-      "?status=building",
-    ]) {
-      const res = await api.get(`/api/neocloud/sites${query}`, full);
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toMatchObject({ error: "Bad request" });
-    }
+    await expectEveryAnswer(
+      (query) => api.get(`/api/neocloud/sites${query}`, full),
+      [
+        "?lat=32.7&lon=-96.8",
+        "?lat=32.7&lon=-96.8&radiusKm=0",
+        "?lat=91&lon=-96.8&radiusKm=10",
+        "?lat=32.7&lon=-181&radiusKm=10",
+        "?lat=32.7&latitude=32.7&lon=-96.8&radiusKm=10",
+        "?scope=everything",
+        "?status=building",
+      ],
+      { status: 400, bodyMatching: { error: "Bad request" } },
+    );
     const scope = await api.get("/api/neocloud/sites?scope=everything", full);
     expect((scope.body as { message: string }).message).toContain("neocloud, all");
   });

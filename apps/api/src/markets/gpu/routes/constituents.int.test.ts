@@ -16,6 +16,7 @@ import {
   type TestQuote,
 } from "../../../testing/gpu-quotes";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 /**
  * "Now" is 2026-03-10 12:30 UTC (see gpu-trades.ts). H100 SXM prints from market trades, B200
@@ -233,11 +234,11 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
     expect(unsettled.body).toMatchObject({ error: "No data available" });
     expect((await constituents("H200", "?date=2026-02-01")).status).toBe(404);
 
-    for (const query of ["", "?date=2026-02-30", "?date=2026-03-06&x=1", "?date=06-03-2026"]) {
-      const res = await constituents("H200", query);
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad request", message: expect.any(String) });
-    }
+    await expectEveryAnswer(
+      (query) => constituents("H200", query),
+      ["", "?date=2026-02-30", "?date=2026-03-06&x=1", "?date=06-03-2026"],
+      { status: 400, bodyMatching: { error: "Bad request", message: expect.any(String) } },
+    );
     const badGpu = await constituents("H300", "?date=2026-03-06");
     expect(badGpu.status).toBe(400);
     expect(badGpu.body).toEqual({

@@ -14,6 +14,7 @@ import {
 } from "../../../testing/gpu-trades";
 import { serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
 import { DAY_INDEX_DEPRECATED_SINCE } from "./prices";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 /** The Current Prices routes of one GPU: /api/daily-index, its previous value, /api/day-index. */
 
@@ -57,16 +58,11 @@ async function withClock<T>(now: string, run: () => Promise<T>): Promise<T> {
 
 describe("GET /api/daily-index", () => {
   it("serves one GPU's latest settled daily value, named by gpuType or its alias gpu", async () => {
-    for (const query of [
-      "gpuType=H100%20SXM",
-      "gpu=H100%20SXM",
-      "gpuType=H100%20SXM&gpu=H100%20SXM",
-    ]) {
-      const res = await api.get(`/api/daily-index?${query}`);
-      expect(res.status, query).toBe(200);
-      expect(res.body).toEqual(LATEST_H100);
-      expect(res.headers.get("deprecation")).toBeNull();
-    }
+    await expectEveryAnswer(
+      (query) => api.get(`/api/daily-index?${query}`),
+      ["gpuType=H100%20SXM", "gpu=H100%20SXM", "gpuType=H100%20SXM&gpu=H100%20SXM"],
+      { status: 200, body: LATEST_H100, headers: { deprecation: null } },
+    );
   });
 
   it("refuses two different names, no name and an unknown name with the route's messages", async () => {

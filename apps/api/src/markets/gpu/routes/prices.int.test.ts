@@ -13,6 +13,7 @@ import {
   TEST_TRADES_PROVENANCE,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 // "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
 // saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
@@ -180,16 +181,16 @@ describe("GET /api/gpu/{gpuName}/index-history", () => {
   });
 
   it("refuses bad dates with 400", async () => {
-    for (const query of [
-      "startDate=2026-02-30",
-      "endDate=March",
-      "startDate=2026-03-09&endDate=2026-03-08",
-      "since=2026-03-01",
-    ]) {
-      const res = await api.get(`/api/gpu/H100%20SXM/index-history?${query}`);
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad request" });
-    }
+    await expectEveryAnswer(
+      (query) => api.get(`/api/gpu/H100%20SXM/index-history?${query}`),
+      [
+        "startDate=2026-02-30",
+        "endDate=March",
+        "startDate=2026-03-09&endDate=2026-03-08",
+        "since=2026-03-01",
+      ],
+      { status: 400, bodyMatching: { error: "Bad request" } },
+    );
   });
 });
 

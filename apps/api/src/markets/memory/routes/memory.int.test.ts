@@ -3,6 +3,7 @@ import { MEMORY_TYPES } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
 import { MEMORY } from "../read-model/state";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 /**
  * The Memory routes over the generated sample (nothing imported): the public catalogue with its
@@ -43,12 +44,11 @@ describe("Memory routes over the sample", () => {
   });
 
   it("refuses every keyed route without a key", async () => {
-    for (const path of [
-      "/api/memory-index",
-      "/api/memory/mem_ddr5_16gb/history",
-      "/api/memory/revisions",
-    ])
-      expect((await api.get(path)).status).toBe(401);
+    await expectEveryAnswer(
+      (path) => api.get(path),
+      ["/api/memory-index", "/api/memory/mem_ddr5_16gb/history", "/api/memory/revisions"],
+      { status: 401 },
+    );
     expect((await api.get("/api/memory/methodology")).status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import { LAB_IDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 // "Today" is 2026-03-31 12:00 UTC: the free window is 2026-02-28 .. 2026-03-31 (the day is
 // clamped to February's length), and with the 36-hour lag the latest settleable day is 2026-03-29.
@@ -189,18 +190,18 @@ describe("GET /api/otpi without a key", () => {
   });
 
   it("answers 401 for dates before the free window, naming its first day", async () => {
-    for (const path of [
-      "/api/otpi?date=2026-02-27",
-      "/api/otpi?startDate=2026-02-27&endDate=2026-03-29",
-      "/api/otpi?date=2026-01-15&lab=anthropic",
-    ]) {
-      const res = await api.get(path);
-      expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({
-        error: "Unauthorized",
-        message: expect.stringContaining("2026-02-28"),
-      });
-    }
+    await expectEveryAnswer(
+      (path) => api.get(path),
+      [
+        "/api/otpi?date=2026-02-27",
+        "/api/otpi?startDate=2026-02-27&endDate=2026-03-29",
+        "/api/otpi?date=2026-01-15&lab=anthropic",
+      ],
+      {
+        status: 401,
+        body: { error: "Unauthorized", message: expect.stringContaining("2026-02-28") },
+      },
+    );
   });
 
   it("moves the free window with the clock on every request", async () => {

@@ -10,6 +10,7 @@ import { startTestApi, type TestApi } from "../../../testing/test-api";
 import { syncSessionCost } from "../jobs/session-cost-sync";
 import { WORKLOAD } from "../read-model/state";
 import type { WorkloadResponse } from "../schemas/workload";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 /**
  * Acceptance: OpenRouter's session-cost dataset (a loopback stub in its documented shape) over
@@ -313,17 +314,17 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
   });
 
   it("refuses a bad lab, family or date with 400, and a keyless caller with the 401 of every keyed route", async () => {
-    for (const query of [
-      "?lab=acme",
-      "?family=Claude%20Sonnet",
-      "?startDate=2026-13-01",
-      "?startDate=2026-11-22&endDate=2026-11-08",
-      "?week=1",
-    ]) {
-      const res = await workload(query, { authorization: `Bearer ${key}` });
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-    }
+    await expectEveryAnswer(
+      (query) => workload(query, { authorization: `Bearer ${key}` }),
+      [
+        "?lab=acme",
+        "?family=Claude%20Sonnet",
+        "?startDate=2026-13-01",
+        "?startDate=2026-11-22&endDate=2026-11-08",
+        "?week=1",
+      ],
+      { status: 400, bodyMatching: { error: expect.any(String), message: expect.any(String) } },
+    );
     const keyless = await workload();
     const otherKeyed = await api.get("/api/token-volume?startDate=2026-11-01&endDate=2026-11-02");
     expect(keyless.status).toBe(401);
