@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectEveryAnswer } from "./answers";
+import { expectAnswer, expectEveryAnswer } from "./answers";
 import type { HttpResult } from "./test-api";
 
 /** The table helper the market tests share: it must fail when any one case fails. */
@@ -61,5 +61,25 @@ describe("expectEveryAnswer", () => {
 
   it("fails on an empty table, which would test nothing", async () => {
     await expect(expectEveryAnswer(askAll({}), [], { status: 200 })).rejects.toThrow();
+  });
+});
+
+describe("expectAnswer", () => {
+  it("returns the answer when its status and body are as expected", async () => {
+    const res = await expectAnswer(Promise.resolve(answer(200, { success: true, data: [1] })), {
+      status: 200,
+      body: { success: true, data: [1] },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("fails on another status, another body, or a body missing a listed field", async () => {
+    const ok = () => Promise.resolve(answer(200, { success: true, data: [1] }));
+    await expect(expectAnswer(ok(), { status: 201 })).rejects.toThrow();
+    await expect(expectAnswer(ok(), { status: 200, body: { success: true } })).rejects.toThrow();
+    await expect(
+      expectAnswer(ok(), { status: 200, bodyMatching: { access: "full" } }),
+    ).rejects.toThrow();
+    await expectAnswer(ok(), { status: 200, bodyMatching: { success: true } });
   });
 });

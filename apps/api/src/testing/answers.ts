@@ -2,9 +2,9 @@ import { expect } from "vitest";
 import type { HttpResult } from "./test-api";
 
 /**
- * What every case of a table must answer: the status, and where given the body (`body` compared
- * whole, `bodyMatching` by its listed fields, as toMatchObject does) and the named headers (null:
- * the header is absent).
+ * What an answer must be: the status, and where given the body (`body` compared whole,
+ * `bodyMatching` by its listed fields, as toMatchObject does) and the named headers (null: the
+ * header is absent).
  */
 export type ExpectedAnswer = {
   status: number;
@@ -13,6 +13,46 @@ export type ExpectedAnswer = {
   | { body?: unknown; bodyMatching?: never }
   | { body?: never; bodyMatching: Record<string, unknown> }
 );
+
+/** The parts of an answer that `expected` names, in the shape `wanted` builds. */
+function observed(res: HttpResult, expected: ExpectedAnswer): Record<string, unknown> {
+  const comparesBody = expected.body !== undefined || expected.bodyMatching !== undefined;
+  const headerNames = Object.keys(expected.headers ?? {});
+  return {
+    status: res.status,
+    ...(comparesBody ? { body: res.body } : {}),
+    ...(expected.headers
+      ? { headers: Object.fromEntries(headerNames.map((name) => [name, res.headers.get(name)])) }
+      : {}),
+  };
+}
+
+function wanted(expected: ExpectedAnswer): Record<string, unknown> {
+  return {
+    status: expected.status,
+    ...(expected.body !== undefined ? { body: expected.body } : {}),
+    ...(expected.bodyMatching !== undefined ? { body: expected.bodyMatching } : {}),
+    ...(expected.headers ? { headers: expected.headers } : {}),
+  };
+}
+
+function compare(actual: unknown, expected: ExpectedAnswer, want: unknown): void {
+  if (expected.bodyMatching !== undefined) expect(actual).toMatchObject(want as object);
+  else expect(actual).toEqual(want);
+}
+
+/**
+ * Expects one answer to be `expected`, status and body compared together (a wrong status shows
+ * the body that came with it), and returns it for the test's further checks.
+ */
+export async function expectAnswer(
+  answer: Promise<HttpResult>,
+  expected: ExpectedAnswer,
+): Promise<HttpResult> {
+  const res = await answer;
+  compare(observed(res, expected), expected, wanted(expected));
+  return res;
+}
 
 /**
  * Asks `ask` each case in turn (a path, a query or whatever `ask` builds a request from) and
@@ -25,27 +65,9 @@ export async function expectEveryAnswer(
   expected: ExpectedAnswer,
 ): Promise<void> {
   expect(cases.length, "a table of cases needs at least one case").toBeGreaterThan(0);
-  const headerNames = Object.keys(expected.headers ?? {});
-  const comparesBody = expected.body !== undefined || expected.bodyMatching !== undefined;
   const answers: Record<string, unknown>[] = [];
-  for (const requestCase of cases) {
-    const res = await ask(requestCase);
-    answers.push({
-      case: requestCase,
-      status: res.status,
-      ...(comparesBody ? { body: res.body } : {}),
-      ...(expected.headers
-        ? { headers: Object.fromEntries(headerNames.map((name) => [name, res.headers.get(name)])) }
-        : {}),
-    });
-  }
-  const wanted = cases.map((requestCase) => ({
-    case: requestCase,
-    status: expected.status,
-    ...(expected.body !== undefined ? { body: expected.body } : {}),
-    ...(expected.bodyMatching !== undefined ? { body: expected.bodyMatching } : {}),
-    ...(expected.headers ? { headers: expected.headers } : {}),
-  }));
-  if (expected.bodyMatching !== undefined) expect(answers).toMatchObject(wanted);
-  else expect(answers).toEqual(wanted);
+  for (const requestCase of cases)
+    answers.push({ case: requestCase, ...observed(await ask(requestCase), expected) });
+  const want = cases.map((requestCase) => ({ case: requestCase, ...wanted(expected) }));
+  compare(answers, expected, want);
 }

@@ -5,9 +5,10 @@ import {
   SAMPLE_NOTICE,
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../testing/close-all";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../testing/json-stub";
 import { CLUSTERS, csv, geocoder, neocloudFiles } from "../../testing/neocloud-files";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { importNeocloudSites } from "./jobs/epoch-import";
 import { NEOCLOUD } from "./read-model/state";
 import type {
@@ -81,16 +82,13 @@ beforeAll(async () => {
       ? { status: 404, text: "not found" }
       : { headers: { "content-type": "text/csv" }, text };
   });
-  full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
-  premium = { authorization: `Bearer ${(await api.createKey("premium")).key}` };
-  trial = {
-    authorization: `Bearer ${(await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 86_400_000) })).key}`,
-  };
+  full = bearer((await api.createKey("full")).key);
+  premium = bearer((await api.createKey("premium")).key);
+  trial = bearer(
+    (await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 86_400_000) })).key,
+  );
 });
-afterAll(async () => {
-  await stub?.close();
-  await api?.close();
-});
+afterAll(() => closeAll(stub, api));
 
 describe("before the first import", () => {
   it("serves the generated sample, marked in every answer", async () => {

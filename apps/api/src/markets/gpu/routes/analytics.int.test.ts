@@ -19,7 +19,7 @@ import {
 } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 
 // "Now" is 2026-03-10 12:30 UTC: prints are published through 12:00; daily values through
 // 2026-03-09 (settled 20:00 UTC, daylight saving time having started on 03-08).
@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 async function get(path: string, plan?: AccountPlan) {
-  const res = await api.get(path, plan ? { authorization: `Bearer ${keys[plan]}` } : undefined);
+  const res = await api.get(path, plan ? bearer(keys[plan]) : undefined);
   bodies.push(res.text);
   return res;
 }

@@ -15,8 +15,8 @@ import {
   dailyLedgerSnapshots,
   type TestQuote,
 } from "../../../testing/gpu-quotes";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
-import { expectEveryAnswer } from "../../../testing/answers";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectAnswer, expectEveryAnswer } from "../../../testing/answers";
 
 /**
  * "Now" is 2026-03-10 12:30 UTC (see gpu-trades.ts). H100 SXM prints from market trades, B200
@@ -72,7 +72,6 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const auth = () => ({ authorization: `Bearer ${key}` });
 const caller = () => appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
 const constituents = (gpu: string, query: string, headers?: Record<string, string>) =>
   api.get(`/api/gpu/${gpu}/constituents${query}`, headers);
@@ -90,27 +89,28 @@ type Body = { data: Record<string, unknown>[] } & Record<string, unknown>;
 describe("GET /api/gpu/{gpuName}/constituents", () => {
   it("lists a quote day's posted prices, each counted or excluded with the reason, with the day's provenance", async () => {
     // 03-06 settles at 21:00 UTC (before daylight saving time): prints 03-05 22:00 to 03-06 21:00.
-    const res = await constituents("H200", "?date=2026-03-06");
-    expect(res.status).toBe(200);
-    const body = res.body as Body;
-    expect(body).toMatchObject({
-      success: true,
-      access: "public-3mo",
-      gpuName: "H200",
-      date: "2026-03-06",
-      settledAt: "2026-03-06T21:00:00.000Z",
-      published: true,
-      indexValue: expect.closeTo(3.1, 10),
-      methodologyVersion: "2.0",
-      basis: "quotes",
-      backfilled: true,
-      printCount: 24,
-      providerCount: 2,
-      offerCount: 48,
-      tradeCount: 0,
-      provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
-      count: 8,
+    const res = await expectAnswer(constituents("H200", "?date=2026-03-06"), {
+      status: 200,
+      bodyMatching: {
+        success: true,
+        access: "public-3mo",
+        gpuName: "H200",
+        date: "2026-03-06",
+        settledAt: "2026-03-06T21:00:00.000Z",
+        published: true,
+        indexValue: expect.closeTo(3.1, 10),
+        methodologyVersion: "2.0",
+        basis: "quotes",
+        backfilled: true,
+        printCount: 24,
+        providerCount: 2,
+        offerCount: 48,
+        tradeCount: 0,
+        provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
+        count: 8,
+      },
     });
+    const body = res.body as Body;
     const rows = body.data.map((row) => [
       row.kind,
       row.source,
@@ -252,8 +252,8 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
     const early = await constituents("H200", "?date=2025-11-01");
     expect(early.status).toBe(401);
     expect((early.body as { message: string }).message).toContain("before 2025-12-10");
-    expect((await constituents("H200", "?date=2025-11-01", auth())).status).toBe(404);
-    const keyed = await constituents("H200", "?date=2026-03-06", auth());
+    expect((await constituents("H200", "?date=2025-11-01", bearer(key))).status).toBe(404);
+    const keyed = await constituents("H200", "?date=2026-03-06", bearer(key));
     expect(keyed.status).toBe(200);
     expect(keyed.body).toMatchObject({ access: "full" });
   });
@@ -267,28 +267,32 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
 
 describe("provenance on every answer carrying GPU values", () => {
   it("names the basis, sources and counts of a quote print, with the ledger's citation and licence", async () => {
-    const res = await api.get("/api/gpu/H200");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      success: true,
-      data: {
-        gpu_name: "H200",
-        region: "global",
-        index_value: expect.closeTo(3.1, 10),
-        last_updated: "2026-03-10T12:00:00.000Z",
-        is_carried: false,
-        basis: "quotes",
-        sources: ["gpurentalprices"],
-        providerCount: 2,
-        offerCount: 2,
-        // Computed at 12:30 for 12:00: on time.
-        backfilled: false,
+    await expectAnswer(api.get("/api/gpu/H200"), {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          gpu_name: "H200",
+          region: "global",
+          index_value: expect.closeTo(3.1, 10),
+          last_updated: "2026-03-10T12:00:00.000Z",
+          is_carried: false,
+          basis: "quotes",
+          sources: ["gpurentalprices"],
+          providerCount: 2,
+          offerCount: 2,
+          // Computed at 12:30 for 12:00: on time.
+          backfilled: false,
+        },
+        provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
+        dataSources: { sample: false, notice: null, sources: [LEDGER_PROVENANCE] },
       },
-      provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
-      dataSources: { sample: false, notice: null, sources: [LEDGER_PROVENANCE] },
     });
 
-    const history = await api.get("/api/gpu/H200/history?datetime=2026-03-08%2012:00:00", auth());
+    const history = await api.get(
+      "/api/gpu/H200/history?datetime=2026-03-08%2012:00:00",
+      bearer(key),
+    );
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject({
       data: {

@@ -12,7 +12,7 @@ import {
   TEST_TRADES_DATA_SOURCES,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
-import { serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
 import { DAY_INDEX_DEPRECATED_SINCE } from "./prices";
 import { expectEveryAnswer } from "../../../testing/answers";
 
@@ -27,7 +27,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => api?.close());
 
-const trial = () => ({ authorization: `Bearer ${trialKey}` });
 const H100 = "H100%20SXM";
 const PRO = "RTX%20PRO%206000%20WS";
 // 03-09 settled at 20:00 UTC: prints of (03-08 20:00, 03-09 20:00] cover trades i = 92 .. 115.
@@ -88,7 +87,7 @@ describe("GET /api/daily-index", () => {
     const keyless = await api.get(`/api/daily-index?gpuType=${PRO}`);
     expect(keyless.status).toBe(401);
     expect(keyless.body).toMatchObject({ error: "Unauthorized" });
-    const keyed = await api.get(`/api/daily-index?gpuType=${PRO}`, trial());
+    const keyed = await api.get(`/api/daily-index?gpuType=${PRO}`, bearer(trialKey));
     expect(keyed.status).toBe(200);
     expect(keyed.body).toMatchObject({ data: { gpu_type: "RTX PRO 6000 WS" } });
     expect((await api.get("/api/daily-index?gpuType=B200")).status).toBe(404);
@@ -144,7 +143,7 @@ describe("GET /api/daily-index/{gpuName}/previous", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: INVALID_GPU_MESSAGE });
     expect((await api.get(`/api/daily-index/${PRO}/previous`)).status).toBe(401);
-    expect((await api.get(`/api/daily-index/${PRO}/previous`, trial())).status).toBe(200);
+    expect((await api.get(`/api/daily-index/${PRO}/previous`, bearer(trialKey))).status).toBe(200);
     expect((await api.get(`/api/daily-index/${H100}/previous?x=1`)).status).toBe(400);
     expect((await api.get("/api/daily-index/B200/previous")).status).toBe(404);
   });

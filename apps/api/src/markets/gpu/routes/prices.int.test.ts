@@ -7,13 +7,13 @@ import { routesOf } from "../../../platform/routes";
 import type { GpuName } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import {
   TEST_TRADES_DATA_SOURCES,
   TEST_TRADES_PROVENANCE,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
-import { expectEveryAnswer } from "../../../testing/answers";
+import { expectAnswer, expectEveryAnswer } from "../../../testing/answers";
 
 // "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
 // saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
@@ -59,17 +59,16 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const auth = () => ({ authorization: `Bearer ${key}` });
-
 describe("GPU catalogs", () => {
   it("lists all six GPUs and the five free ones with the original's field names", async () => {
-    const all = await api.get("/api/gpu-types");
-    expect(all.status).toBe(200);
-    expect(all.body).toEqual({
-      success: true,
-      data: ["H100 SXM", "H200", "A100 SXM4", "RTX 5090", "B200", "RTX PRO 6000 WS"].map(
-        (gpu_name) => ({ gpu_name, region: "global" }),
-      ),
+    await expectAnswer(api.get("/api/gpu-types"), {
+      status: 200,
+      body: {
+        success: true,
+        data: ["H100 SXM", "H200", "A100 SXM4", "RTX 5090", "B200", "RTX PRO 6000 WS"].map(
+          (gpu_name) => ({ gpu_name, region: "global" }),
+        ),
+      },
     });
     const free = await api.get("/api/gpu-types-free");
     expect((free.body as { data: { gpu_name: string }[] }).data.map((d) => d.gpu_name)).toEqual([
@@ -119,7 +118,7 @@ describe("GET /api/gpu/{gpuName}", () => {
 
   it("needs a key for RTX PRO 6000 WS and 404s a GPU without data", async () => {
     expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS")).status).toBe(401);
-    expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS", auth())).status).toBe(200);
+    expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS", bearer(key))).status).toBe(200);
     const none = await api.get("/api/gpu/B200");
     expect(none.status).toBe(404);
     expect(none.body).toMatchObject({ error: "No data available" });
@@ -141,7 +140,7 @@ describe("GET /api/daily-index/all", () => {
     expect(body.count).toBe(2);
     // Period (03-08 20:00, 03-09 20:00]: prints at hours covering trades i = 92 .. 115, a mean of i = 103.5.
     expect(body.data[0]?.index_value).toBeCloseTo(2 + 103.5 * 0.001, 10);
-    const keyed = await api.get("/api/daily-index/all", auth());
+    const keyed = await api.get("/api/daily-index/all", bearer(key));
     expect((keyed.body as { count: number }).count).toBe(3);
   });
 });
@@ -175,7 +174,10 @@ describe("GET /api/gpu/{gpuName}/index-history", () => {
     expect((await api.get("/api/gpu/H100%20SXM/index-history?startDate=2025-12-09")).status).toBe(
       401,
     );
-    const keyed = await api.get("/api/gpu/H100%20SXM/index-history?startDate=2025-01-01", auth());
+    const keyed = await api.get(
+      "/api/gpu/H100%20SXM/index-history?startDate=2025-01-01",
+      bearer(key),
+    );
     expect(keyed.body).toMatchObject({ access: "full", count: 5 });
     expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS/index-history")).status).toBe(401);
   });
@@ -202,7 +204,10 @@ describe("GET /api/gpu/{gpuName}/history", () => {
   });
 
   it("returns the exact print with time_difference 0 and is_exact", async () => {
-    const res = await api.get("/api/gpu/H100%20SXM/history?datetime=2026-03-08%2012:00:00", auth());
+    const res = await api.get(
+      "/api/gpu/H100%20SXM/history?datetime=2026-03-08%2012:00:00",
+      bearer(key),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -220,7 +225,7 @@ describe("GET /api/gpu/{gpuName}/history", () => {
   it("returns the nearest print at both ends of the history, never 404, with the gap in seconds", async () => {
     const before = await api.get(
       "/api/gpu/H100%20SXM/history?datetime=2020-01-01T00:00:00Z",
-      auth(),
+      bearer(key),
     );
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
@@ -233,7 +238,7 @@ describe("GET /api/gpu/{gpuName}/history", () => {
     });
     const after = await api.get(
       "/api/gpu/H100%20SXM/history?datetime=2030-01-01T00:00:00%2B02:00",
-      auth(),
+      bearer(key),
     );
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({
@@ -248,23 +253,23 @@ describe("GET /api/gpu/{gpuName}/history", () => {
   });
 
   it("marks carried prints in an hour without trades", async () => {
-    const res = await api.get("/api/gpu/H200/history?datetime=2026-03-09T08:00:00Z", auth());
+    const res = await api.get("/api/gpu/H200/history?datetime=2026-03-09T08:00:00Z", bearer(key));
     expect(res.body).toMatchObject({
       data: { timestamp: "2026-03-09T08:00:00.000Z", is_carried: true },
     });
   });
 
   it("states that datetime is required, and refuses an unparseable one", async () => {
-    const missing = await api.get("/api/gpu/H100%20SXM/history", auth());
+    const missing = await api.get("/api/gpu/H100%20SXM/history", bearer(key));
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
       error: "Bad request",
       message: "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)",
     });
-    const bad = await api.get("/api/gpu/H100%20SXM/history?datetime=yesterday", auth());
+    const bad = await api.get("/api/gpu/H100%20SXM/history?datetime=yesterday", bearer(key));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "Bad request" });
-    const unknownGpu = await api.get("/api/gpu/H300/history?datetime=2026-03-08", auth());
+    const unknownGpu = await api.get("/api/gpu/H300/history?datetime=2026-03-08", bearer(key));
     expect(unknownGpu.status).toBe(400);
   });
 });
@@ -296,7 +301,7 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
   }
 
   it("holds the REST envelopes of the rolling average, hourly prints, free-window daily series and 30-day volatility", async () => {
-    const full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
+    const full = bearer((await api.createKey("full")).key);
     // The keyless GPU window on the api's clock (today 2026-03-10): 3 calendar months back.
     const window = { startDate: "2025-12-10", endDate: "2026-03-10" };
     const range = `startDate=${window.startDate}&endDate=${window.endDate}`;
@@ -359,7 +364,7 @@ describe("tRPC gpu.keyedLatest (the website's GPU list)", () => {
   }
 
   it("gives each keyed GPU's latest settled day as a Full key's daily index dates it, and never its value", async () => {
-    const full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
+    const full = bearer((await api.createKey("full")).key);
     const rest = await api.get("/api/daily-index?gpuType=RTX%20PRO%206000%20WS", full);
     expect(rest.status, rest.text).toBe(200);
     const { date, index_value } = (rest.body as { data: { date: string; index_value: number } })

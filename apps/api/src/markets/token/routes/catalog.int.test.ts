@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectAnswer } from "../../../testing/answers";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -9,23 +10,24 @@ afterAll(async () => api.close());
 
 describe("lab catalogs", () => {
   it("GET /api/token-types lists all 11 labs in catalog order with labels and the free flag", async () => {
-    const res = await api.get("/api/token-types");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      success: true,
-      data: [
-        { lab: "anthropic", label: "Anthropic", freeTier: true },
-        { lab: "openai", label: "OpenAI", freeTier: true },
-        { lab: "google", label: "Google", freeTier: true },
-        { lab: "deepseek", label: "DeepSeek", freeTier: true },
-        { lab: "minimax", label: "MiniMax", freeTier: false },
-        { lab: "xiaomi", label: "Xiaomi", freeTier: false },
-        { lab: "qwen", label: "Qwen", freeTier: false },
-        { lab: "moonshotai", label: "Moonshot AI", freeTier: false },
-        { lab: "z-ai", label: "Z.ai", freeTier: false },
-        { lab: "mistralai", label: "Mistral AI", freeTier: false },
-        { lab: "meta-llama", label: "Meta Llama", freeTier: false },
-      ],
+    await expectAnswer(api.get("/api/token-types"), {
+      status: 200,
+      body: {
+        success: true,
+        data: [
+          { lab: "anthropic", label: "Anthropic", freeTier: true },
+          { lab: "openai", label: "OpenAI", freeTier: true },
+          { lab: "google", label: "Google", freeTier: true },
+          { lab: "deepseek", label: "DeepSeek", freeTier: true },
+          { lab: "minimax", label: "MiniMax", freeTier: false },
+          { lab: "xiaomi", label: "Xiaomi", freeTier: false },
+          { lab: "qwen", label: "Qwen", freeTier: false },
+          { lab: "moonshotai", label: "Moonshot AI", freeTier: false },
+          { lab: "z-ai", label: "Z.ai", freeTier: false },
+          { lab: "mistralai", label: "Mistral AI", freeTier: false },
+          { lab: "meta-llama", label: "Meta Llama", freeTier: false },
+        ],
+      },
     });
   });
 
@@ -42,9 +44,7 @@ describe("lab catalogs", () => {
     };
     const { key } = await api.createKey("full");
     expect((await api.get("/api/token-types-free")).body).toEqual(expected);
-    expect(
-      (await api.get("/api/token-types-free", { Authorization: `Bearer ${key}` })).body,
-    ).toEqual(expected);
+    expect((await api.get("/api/token-types-free", bearer(key))).body).toEqual(expected);
   });
 
   it("rejects parameters the catalogs do not take", async () => {

@@ -1,12 +1,14 @@
 import { OPENROUTER_SOURCE, SAMPLE_NOTICE, WORKLOAD_UNIT } from "@tpi/domain";
 import { storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../../testing/close-all";
 import { MARKETS } from "../..";
 import { appRouter } from "../../../app-router";
 import { routesOf } from "../../../platform/routes";
 import type { OpenRouterDataApiConfig } from "../../../platform/ingest/openrouter-data-api";
+import { openRouterTestConfig } from "../../../testing/openrouter-stub";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../../testing/json-stub";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { syncSessionCost } from "../jobs/session-cost-sync";
 import { WORKLOAD } from "../read-model/state";
 import type { WorkloadResponse } from "../schemas/workload";
@@ -101,7 +103,7 @@ const sessionCostAnswer = (): StubAnswer => {
 const workload = async (query = "", headers: Record<string, string> = {}) =>
   api.get(`/api/workload${query}`, headers);
 const withKey = async (query = "") => {
-  const res = await workload(query, { authorization: `Bearer ${key}` });
+  const res = await workload(query, bearer(key));
   expect(res.status).toBe(200);
   return res.body as WorkloadResponse;
 };
@@ -111,22 +113,10 @@ beforeAll(async () => {
   stub = await startJsonStub((request) =>
     request.path === "/api/v1/datasets/session-cost" ? sessionCostAnswer() : { status: 404 },
   );
-  config = {
-    baseUrl: stub.url,
-    apiKey: "sk-or-v1-test-0123456789abcdef",
-    timeoutMs: 2_000,
-    maxRetries: 0,
-    retryBaseMs: 10,
-    minRequestIntervalMs: 0,
-    dailyRequestBudget: 500,
-    maxRetryAfterMs: 5_000,
-  };
+  config = openRouterTestConfig(stub.url, { maxRetries: 0 });
   key = (await api.createKey("premium")).key;
 });
-afterAll(async () => {
-  await stub.close();
-  await api.close();
-});
+afterAll(() => closeAll(stub, api));
 
 describe("GET /api/workload before any real week", () => {
   it("serves the generated sample, marked sample, with its notice", async () => {
@@ -299,23 +289,19 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
   });
 
   it("refuses a family the index never published, naming the families there are", async () => {
-    const res = await workload("?lab=anthropic&family=sonnet", {
-      authorization: `Bearer ${key}`,
-    });
+    const res = await workload("?lab=anthropic&family=sonnet", bearer(key));
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: "No data available" });
     expect((res.body as { message: string }).message).toMatch(
       /^No workload series has the family 'sonnet' for anthropic\. Families published for anthropic: all, claude-/,
     );
-    const elsewhere = await workload("?lab=openai&family=claude-sonnet", {
-      authorization: `Bearer ${key}`,
-    });
+    const elsewhere = await workload("?lab=openai&family=claude-sonnet", bearer(key));
     expect(elsewhere.status).toBe(404);
   });
 
   it("refuses a bad lab, family or date with 400, and a keyless caller with the 401 of every keyed route", async () => {
     await expectEveryAnswer(
-      (query) => workload(query, { authorization: `Bearer ${key}` }),
+      (query) => workload(query, bearer(key)),
       [
         "?lab=acme",
         "?family=Claude%20Sonnet",
