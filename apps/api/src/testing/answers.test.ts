@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectAnswer, expectEveryAnswer } from "./answers";
+import { expectAnswer, expectEveryAnswer, expectSuccess } from "./answers";
 import type { HttpResult } from "./test-api";
 
 /** The table helper the market tests share: it must fail when any one case fails. */
@@ -81,5 +81,19 @@ describe("expectAnswer", () => {
       expectAnswer(ok(), { status: 200, bodyMatching: { access: "full" } }),
     ).rejects.toThrow();
     await expectAnswer(ok(), { status: 200, bodyMatching: { success: true } });
+  });
+});
+
+describe("expectSuccess", () => {
+  it("expects status 200 and the success envelope around the fields, compared whole", async () => {
+    const ok = () => Promise.resolve(answer(200, { success: true, data: [1] }));
+    await expectSuccess(ok(), { data: [1] });
+    await expect(expectSuccess(ok(), { data: [2] })).rejects.toThrow();
+    await expect(
+      expectSuccess(Promise.resolve(answer(200, { success: false, data: [1] })), { data: [1] }),
+    ).rejects.toThrow();
+    await expect(
+      expectSuccess(Promise.resolve(answer(202, { success: true, data: [1] })), { data: [1] }),
+    ).rejects.toThrow();
   });
 });

@@ -54,6 +54,14 @@ export async function expectAnswer(
   return res;
 }
 
+/** Expects a 200 answer in the success envelope, `{ success: true, ...fields }`, compared whole. */
+export function expectSuccess(
+  answer: Promise<HttpResult>,
+  fields: Record<string, unknown>,
+): Promise<HttpResult> {
+  return expectAnswer(answer, { status: 200, body: { success: true, ...fields } });
+}
+
 /**
  * Asks `ask` each case in turn (a path, a query or whatever `ask` builds a request from) and
  * expects every answer to be `expected`. The answers are compared as one table keyed by case, so

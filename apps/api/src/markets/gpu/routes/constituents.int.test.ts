@@ -16,7 +16,7 @@ import {
   type TestQuote,
 } from "../../../testing/gpu-quotes";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
-import { expectAnswer, expectEveryAnswer } from "../../../testing/answers";
+import { expectAnswer, expectEveryAnswer, expectSuccess } from "../../../testing/answers";
 
 /**
  * "Now" is 2026-03-10 12:30 UTC (see gpu-trades.ts). H100 SXM prints from market trades, B200
@@ -267,26 +267,22 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
 
 describe("provenance on every answer carrying GPU values", () => {
   it("names the basis, sources and counts of a quote print, with the ledger's citation and licence", async () => {
-    await expectAnswer(api.get("/api/gpu/H200"), {
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          gpu_name: "H200",
-          region: "global",
-          index_value: expect.closeTo(3.1, 10),
-          last_updated: "2026-03-10T12:00:00.000Z",
-          is_carried: false,
-          basis: "quotes",
-          sources: ["gpurentalprices"],
-          providerCount: 2,
-          offerCount: 2,
-          // Computed at 12:30 for 12:00: on time.
-          backfilled: false,
-        },
-        provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
-        dataSources: { sample: false, notice: null, sources: [LEDGER_PROVENANCE] },
+    await expectSuccess(api.get("/api/gpu/H200"), {
+      data: {
+        gpu_name: "H200",
+        region: "global",
+        index_value: expect.closeTo(3.1, 10),
+        last_updated: "2026-03-10T12:00:00.000Z",
+        is_carried: false,
+        basis: "quotes",
+        sources: ["gpurentalprices"],
+        providerCount: 2,
+        offerCount: 2,
+        // Computed at 12:30 for 12:00: on time.
+        backfilled: false,
       },
+      provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
+      dataSources: { sample: false, notice: null, sources: [LEDGER_PROVENANCE] },
     });
 
     const history = await api.get(

@@ -13,7 +13,7 @@ import {
   TEST_TRADES_PROVENANCE,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
-import { expectAnswer, expectEveryAnswer } from "../../../testing/answers";
+import { expectEveryAnswer, expectSuccess } from "../../../testing/answers";
 
 // "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
 // saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
@@ -61,14 +61,10 @@ afterAll(async () => api.close());
 
 describe("GPU catalogs", () => {
   it("lists all six GPUs and the five free ones with the original's field names", async () => {
-    await expectAnswer(api.get("/api/gpu-types"), {
-      status: 200,
-      body: {
-        success: true,
-        data: ["H100 SXM", "H200", "A100 SXM4", "RTX 5090", "B200", "RTX PRO 6000 WS"].map(
-          (gpu_name) => ({ gpu_name, region: "global" }),
-        ),
-      },
+    await expectSuccess(api.get("/api/gpu-types"), {
+      data: ["H100 SXM", "H200", "A100 SXM4", "RTX 5090", "B200", "RTX PRO 6000 WS"].map(
+        (gpu_name) => ({ gpu_name, region: "global" }),
+      ),
     });
     const free = await api.get("/api/gpu-types-free");
     expect((free.body as { data: { gpu_name: string }[] }).data.map((d) => d.gpu_name)).toEqual([

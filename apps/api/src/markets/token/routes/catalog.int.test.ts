@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAnswer } from "../../../testing/answers";
+import { expectSuccess } from "../../../testing/answers";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 
 let api: TestApi;
@@ -10,24 +10,20 @@ afterAll(async () => api.close());
 
 describe("lab catalogs", () => {
   it("GET /api/token-types lists all 11 labs in catalog order with labels and the free flag", async () => {
-    await expectAnswer(api.get("/api/token-types"), {
-      status: 200,
-      body: {
-        success: true,
-        data: [
-          { lab: "anthropic", label: "Anthropic", freeTier: true },
-          { lab: "openai", label: "OpenAI", freeTier: true },
-          { lab: "google", label: "Google", freeTier: true },
-          { lab: "deepseek", label: "DeepSeek", freeTier: true },
-          { lab: "minimax", label: "MiniMax", freeTier: false },
-          { lab: "xiaomi", label: "Xiaomi", freeTier: false },
-          { lab: "qwen", label: "Qwen", freeTier: false },
-          { lab: "moonshotai", label: "Moonshot AI", freeTier: false },
-          { lab: "z-ai", label: "Z.ai", freeTier: false },
-          { lab: "mistralai", label: "Mistral AI", freeTier: false },
-          { lab: "meta-llama", label: "Meta Llama", freeTier: false },
-        ],
-      },
+    await expectSuccess(api.get("/api/token-types"), {
+      data: [
+        { lab: "anthropic", label: "Anthropic", freeTier: true },
+        { lab: "openai", label: "OpenAI", freeTier: true },
+        { lab: "google", label: "Google", freeTier: true },
+        { lab: "deepseek", label: "DeepSeek", freeTier: true },
+        { lab: "minimax", label: "MiniMax", freeTier: false },
+        { lab: "xiaomi", label: "Xiaomi", freeTier: false },
+        { lab: "qwen", label: "Qwen", freeTier: false },
+        { lab: "moonshotai", label: "Moonshot AI", freeTier: false },
+        { lab: "z-ai", label: "Z.ai", freeTier: false },
+        { lab: "mistralai", label: "Mistral AI", freeTier: false },
+        { lab: "meta-llama", label: "Meta Llama", freeTier: false },
+      ],
     });
   });
 
