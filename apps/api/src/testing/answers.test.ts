@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { expectAnswer, expectEveryAnswer, expectSuccess } from "./answers";
+import {
+  badRequest,
+  expectAnswer,
+  expectAnswers,
+  expectEveryAnswer,
+  expectSuccess,
+} from "./answers";
 import type { HttpResult } from "./test-api";
 
 /** The table helper the market tests share: it must fail when any one case fails. */
@@ -95,5 +101,37 @@ describe("expectSuccess", () => {
     await expect(
       expectSuccess(Promise.resolve(answer(202, { success: true, data: [1] })), { data: [1] }),
     ).rejects.toThrow();
+  });
+});
+
+describe("expectAnswers", () => {
+  const ask = askAll({
+    "/a": answer(400, { error: "Bad request", message: "a is bad" }),
+    "/b": answer(400, { error: "Bad request", message: "b is bad" }),
+  });
+
+  it("passes when each case gets the answer beside it", async () => {
+    await expectAnswers(ask, [
+      ["/a", badRequest("a is bad")],
+      ["/b", badRequest("b is bad")],
+    ]);
+  });
+
+  it("fails when one case's answer is another case's", async () => {
+    await expect(
+      expectAnswers(ask, [
+        ["/a", badRequest("a is bad")],
+        ["/b", badRequest("a is bad")],
+      ]),
+    ).rejects.toThrow();
+  });
+
+  it("refuses a table that compares bodies both ways", async () => {
+    await expect(
+      expectAnswers(ask, [
+        ["/a", badRequest("a is bad")],
+        ["/b", { status: 400, bodyMatching: { error: "Bad request" } }],
+      ]),
+    ).rejects.toThrow("whole or every body");
   });
 });

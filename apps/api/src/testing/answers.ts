@@ -36,8 +36,8 @@ function wanted(expected: ExpectedAnswer): Record<string, unknown> {
   };
 }
 
-function compare(actual: unknown, expected: ExpectedAnswer, want: unknown): void {
-  if (expected.bodyMatching !== undefined) expect(actual).toMatchObject(want as object);
+function compare(actual: unknown, byListedFields: boolean, want: object): void {
+  if (byListedFields) expect(actual).toMatchObject(want);
   else expect(actual).toEqual(want);
 }
 
@@ -50,7 +50,7 @@ export async function expectAnswer(
   expected: ExpectedAnswer,
 ): Promise<HttpResult> {
   const res = await answer;
-  compare(observed(res, expected), expected, wanted(expected));
+  compare(observed(res, expected), expected.bodyMatching !== undefined, wanted(expected));
   return res;
 }
 
@@ -62,20 +62,40 @@ export function expectSuccess(
   return expectAnswer(answer, { status: 200, body: { success: true, ...fields } });
 }
 
+/** The answer a request the route refuses as bad input gets: 400 with the route's message. */
+export function badRequest(message: unknown): ExpectedAnswer {
+  return { status: 400, body: { error: "Bad request", message } };
+}
+
 /**
  * Asks `ask` each case in turn (a path, a query or whatever `ask` builds a request from) and
- * expects every answer to be `expected`. The answers are compared as one table keyed by case, so
- * the test fails when any case fails and the diff names each case that did.
+ * expects each answer to be the one beside it. The answers are compared as one table keyed by
+ * case, so the test fails when any case fails and the diff names each case that did. A table
+ * compares its bodies one way: all whole, or all by their listed fields.
  */
-export async function expectEveryAnswer(
-  ask: (requestCase: string) => Promise<HttpResult>,
-  cases: readonly string[],
-  expected: ExpectedAnswer,
+export async function expectAnswers<Case extends string>(
+  ask: (requestCase: Case) => Promise<HttpResult>,
+  cases: readonly (readonly [requestCase: Case, expected: ExpectedAnswer])[],
 ): Promise<void> {
   expect(cases.length, "a table of cases needs at least one case").toBeGreaterThan(0);
+  const matching = cases.filter(([, expected]) => expected.bodyMatching !== undefined).length;
+  if (matching !== 0 && matching !== cases.length)
+    throw new Error("a table compares every body whole or every body by its listed fields");
   const answers: Record<string, unknown>[] = [];
-  for (const requestCase of cases)
+  for (const [requestCase, expected] of cases)
     answers.push({ case: requestCase, ...observed(await ask(requestCase), expected) });
-  const want = cases.map((requestCase) => ({ case: requestCase, ...wanted(expected) }));
-  compare(answers, expected, want);
+  const want = cases.map(([requestCase, expected]) => ({ case: requestCase, ...wanted(expected) }));
+  compare(answers, matching > 0, want);
+}
+
+/** `expectAnswers` where every case must get the same answer. */
+export function expectEveryAnswer<Case extends string>(
+  ask: (requestCase: Case) => Promise<HttpResult>,
+  cases: readonly Case[],
+  expected: ExpectedAnswer,
+): Promise<void> {
+  return expectAnswers(
+    ask,
+    cases.map((requestCase) => [requestCase, expected] as const),
+  );
 }

@@ -14,7 +14,7 @@ import {
 } from "../../../testing/gpu-trades";
 import { bearer, serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
 import { DAY_INDEX_DEPRECATED_SINCE } from "./prices";
-import { expectEveryAnswer } from "../../../testing/answers";
+import { expectAnswers, expectEveryAnswer } from "../../../testing/answers";
 
 /** The Current Prices routes of one GPU: /api/daily-index, its previous value, /api/day-index. */
 
@@ -75,11 +75,13 @@ describe("GET /api/daily-index", () => {
         "Unknown query parameter 'date'. Allowed parameters: gpuType, gpu.",
       ],
     ];
-    for (const [query, message] of cases) {
-      const res = await api.get(`/api/daily-index?${query}`);
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad request", message });
-    }
+    await expectAnswers(
+      (query) => api.get(`/api/daily-index?${query}`),
+      cases.map(([query, message]) => [
+        query,
+        { status: 400, bodyMatching: { error: "Bad request", message } },
+      ]),
+    );
     expect(GPU_TYPE_REQUIRED_MESSAGE).toContain("gpuType");
   });
 

@@ -253,21 +253,23 @@ describe("GET /api/otpi with a key", () => {
   });
 
   it("rejects unknown, malformed or wrongly-schemed keys with 401 Invalid API key", async () => {
-    const headers = [
-      { Authorization: "Bearer tpi_sk_0000000000000000000000000000000000000000" },
-      { Authorization: "Bearer not-a-key" },
-      { Authorization: "Bearer " },
-      { Authorization: "" },
-      { Authorization: `Basic ${fullKey}` },
-      { Authorization: `Bearer ${fullKey} extra` },
-      { Authorization: fullKey },
-    ];
-    for (const header of headers) {
-      const res = await api.get("/api/otpi", header);
-      expect(res.status, JSON.stringify(header)).toBe(401);
-      expect(res.body).toEqual({ error: "Unauthorized", message: "Invalid API key" });
-      expect(res.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
-    }
+    await expectEveryAnswer(
+      (authorization) => api.get("/api/otpi", { Authorization: authorization }),
+      [
+        "Bearer tpi_sk_0000000000000000000000000000000000000000",
+        "Bearer not-a-key",
+        "Bearer ",
+        "",
+        `Basic ${fullKey}`,
+        `Bearer ${fullKey} extra`,
+        fullKey,
+      ],
+      {
+        status: 401,
+        body: { error: "Unauthorized", message: "Invalid API key" },
+        headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+      },
+    );
   });
 
   it("rejects a revoked key with 401 API key is inactive", async () => {

@@ -1,6 +1,7 @@
-import { LAB_LIST_TEXT, type AccountPlan } from "@tpi/domain";
+import { ACCOUNT_PLANS, LAB_LIST_TEXT, type AccountPlan } from "@tpi/domain";
 import type { ObservationInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectEveryAnswer } from "../../../testing/answers";
 import {
   bearer,
   observation,
@@ -92,16 +93,19 @@ describe("GET /api/token-volume", () => {
   });
 
   it("gives every plan every lab and all history", async () => {
-    for (const plan of ["trial", "premium", "full"] as const) {
-      const res = await api.get(`/api/token-volume?${RANGE}`, withKey(plan));
-      expect(res.status, plan).toBe(200);
-      expect(res.body).toMatchObject({
-        success: true,
-        access: "full",
-        startDate: "2026-03-20",
-        endDate: "2026-03-31",
-      });
-    }
+    await expectEveryAnswer(
+      (plan) => api.get(`/api/token-volume?${RANGE}`, withKey(plan)),
+      ACCOUNT_PLANS,
+      {
+        status: 200,
+        bodyMatching: {
+          success: true,
+          access: "full",
+          startDate: "2026-03-20",
+          endDate: "2026-03-31",
+        },
+      },
+    );
   });
 
   it("serves the settled totals, only settled days, date then catalog order", async () => {
