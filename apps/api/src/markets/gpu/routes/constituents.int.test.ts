@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "../..";
 import { appRouter } from "../../../app-router";
 import { routesOf } from "../../../platform/routes";
-import { GPU_TEST_NOW, hourlyTrades } from "../../../testing/gpu-trades";
+import { GPU_TEST_NOW, TEST_TRADES_PROVENANCE, hourlyTrades } from "../../../testing/gpu-trades";
 import {
   LEDGER_GPU_RULES,
   dailyLedgerSnapshots,
@@ -151,18 +151,7 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
       tradeCount: 24,
       offerCount: 0,
       providerCount: 1,
-      provenance: {
-        sample: false,
-        sources: [
-          {
-            source: "test",
-            sample: false,
-            asOf: "2026-03-10T11:30:00.000Z",
-            citation: null,
-            licence: null,
-          },
-        ],
-      },
+      provenance: TEST_TRADES_PROVENANCE,
       count: 1,
       data: [
         {

@@ -4,57 +4,24 @@ import { TOKEN } from "../../token/read-model/state";
 import { GPU, type GpuState } from "../read-model/state";
 import { MARKETS } from "../..";
 import { routesOf } from "../../../platform/routes";
-import type { GpuName } from "@tpi/domain";
-import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import {
+  GPU_TEST_NOW,
+  GPU_TEST_TRADES,
   TEST_TRADES_DATA_SOURCES,
   TEST_TRADES_PROVENANCE,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
 import { expectEveryAnswer, expectSuccess } from "../../../testing/answers";
 
-// "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
-// saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
-const NOW = new Date("2026-03-10T12:30:00.000Z");
-const FIRST_TRADE_HOUR = Date.parse("2026-03-05T00:00:00.000Z");
-const LAST_TRADE_HOUR = Date.parse("2026-03-10T11:00:00.000Z");
-const H = 3_600_000;
-
-/** One trade in the middle of every hour, price rising 0.001 per hour; no H200 trades on 03-09 from 06:00 to 09:59. */
-function trades(gpuName: GpuName, base: number): GpuTradeInput[] {
-  const list: GpuTradeInput[] = [];
-  for (let hour = FIRST_TRADE_HOUR, i = 0; hour <= LAST_TRADE_HOUR; hour += H, i++) {
-    const executedAt = new Date(hour + 30 * 60_000);
-    if (
-      gpuName === "H200" &&
-      executedAt >= new Date("2026-03-09T06:00:00Z") &&
-      executedAt < new Date("2026-03-09T10:00:00Z")
-    )
-      continue;
-    list.push({
-      tradeId: `${gpuName}-${i}`,
-      gpuName,
-      executedAt,
-      priceUsdPerGpuHour: base + i * 0.001,
-      gpuHours: 8,
-      provider: "p1",
-      source: "test",
-    });
-  }
-  return list;
-}
-
+// The shared GPU test trades (testing/gpu-trades.ts): "now" is 2026-03-10 12:30 UTC, the latest
+// print is 12:00, and 03-07 settles at 21:00 UTC, 03-08 onwards at 20:00 UTC (daylight saving).
 let api: TestApi;
 let key: string;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-  await api.loadGpuTrades([
-    ...trades("H100 SXM", 2),
-    ...trades("H200", 3),
-    ...trades("RTX PRO 6000 WS", 1.5),
-  ]);
+  api = await startTestApi({ now: GPU_TEST_NOW });
+  await api.loadGpuTrades(GPU_TEST_TRADES);
   key = (await api.createKey()).key;
 });
 afterAll(async () => api.close());
@@ -410,7 +377,7 @@ describe("GET /api/daily-index/all look-back", () => {
       expect(res.status, res.text).toBe(404);
       expect(res.body).toMatchObject({ error: "No data available" });
     } finally {
-      api.clock.now = NOW;
+      api.clock.now = GPU_TEST_NOW;
     }
   });
 });
