@@ -15,7 +15,13 @@ import { Scheduler } from "./platform/jobs/scheduler";
 import { ApiKeyAuthenticator, KEY_USAGE_FLUSH_MS } from "./platform/auth/api-key-authenticator";
 import { generateApiKey } from "./platform/auth/api-key-secret";
 import { startTcpProxy } from "./testing/tcp-proxy";
-import { observation, startTestApi, type HttpResult, type TestApi } from "./testing/test-api";
+import {
+  bearer,
+  observation,
+  startTestApi,
+  type HttpResult,
+  type TestApi,
+} from "./testing/test-api";
 
 /**
  * The database behind a real loopback proxy that refuses, then black-holes, then heals: what can
@@ -63,7 +69,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => api?.close());
 
-const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 /** Asked before each outage: settled, so answered from memory during it. */
 const CONSTITUENTS = "/api/otpi/constituents?date=2026-03-29&lab=anthropic";
 /** Never asked before an outage: its first answer needs the database. */

@@ -282,6 +282,26 @@ export async function startTestApi(
   };
 }
 
+/** The Authorization header that presents an API key. */
+export function bearer(key: string): { authorization: string } {
+  return { authorization: `Bearer ${key}` };
+}
+
+/** A test api with one key of each plan, for files that compare what each plan is served. */
+export type PlanKeyedTestApi = TestApi & { planKeys: Record<AccountPlan, string> };
+
+export async function startTestApiWithPlanKeys(
+  options: Parameters<typeof startTestApi>[0],
+): Promise<PlanKeyedTestApi> {
+  const api = await startTestApi(options);
+  const planKeys: Record<AccountPlan, string> = {
+    trial: (await api.createKey("trial")).key,
+    premium: (await api.createKey("premium")).key,
+    full: (await api.createKey("full")).key,
+  };
+  return Object.assign(api, { planKeys });
+}
+
 /**
  * An observation with sensible defaults for tests. Prices in USD per Mtok; the total follows the
  * split unless given (a total-only observation passes null for both sides and its total).

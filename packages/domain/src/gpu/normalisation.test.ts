@@ -12,6 +12,7 @@ import {
   type VastOffer,
 } from "./normalisation";
 import type { DropReason, DroppedRows } from "./quotes";
+import { expectMapping } from "../testing/tables";
 
 const GENERATED_AT = new Date("2026-08-22T06:21:55.020Z");
 const FETCHED_AT = new Date("2026-08-22T06:21:49.413Z");
@@ -41,11 +42,13 @@ const countOf = (dropped: DroppedRows, reason: DropReason) =>
 
 describe("the provider catalogue", () => {
   it("resolves the aliases sources use", () => {
-    expect(providerId("datacrunch")).toBe("verda");
-    expect(providerId("lambdalabs")).toBe("lambda");
-    expect(providerId("lambda")).toBe("lambda");
-    expect(providerId("vastai")).toBe("vast.ai");
-    expect(providerId("Vast.ai")).toBe("vast.ai");
+    expectMapping(providerId, {
+      datacrunch: "verda",
+      lambdalabs: "lambda",
+      lambda: "lambda",
+      vastai: "vast.ai",
+      "Vast.ai": "vast.ai",
+    });
     expect(providerName("verda")).toBe("Verda");
   });
 

@@ -6,6 +6,7 @@ import {
   parseLlmCodingTokensQuery,
   readAppRankingRow,
 } from "./app-rankings";
+import { expectMapping, expectRefusals } from "../testing/tables";
 
 const row = {
   app_id: 12345,
@@ -51,13 +52,15 @@ describe("readAppRankingRow", () => {
 
 describe("codingAgentOfApp", () => {
   it("names the five agents by the names they rank under, and no other app", () => {
-    expect(codingAgentOfApp("Claude Code")).toBe("claude");
-    expect(codingAgentOfApp("OpenAI Codex CLI")).toBe("codex");
-    expect(codingAgentOfApp("GitHub Copilot")).toBe("copilot");
-    expect(codingAgentOfApp("Cursor")).toBe("cursor");
-    expect(codingAgentOfApp("Devin")).toBe("devin");
-    expect(codingAgentOfApp("Cline")).toBeNull();
-    expect(codingAgentOfApp("Claude Desktop")).toBeNull();
+    expectMapping(codingAgentOfApp, {
+      "Claude Code": "claude",
+      "OpenAI Codex CLI": "codex",
+      "GitHub Copilot": "copilot",
+      Cursor: "cursor",
+      Devin: "devin",
+      Cline: null,
+      "Claude Desktop": null,
+    });
   });
 });
 
@@ -67,9 +70,12 @@ describe("parseLlmCodingTokensQuery", () => {
       ok: true,
       value: { agent: "codex", startDate: "2026-11-01" },
     });
-    const bad = parseLlmCodingTokensQuery({ agent: "Codex" });
-    expect(bad.ok ? undefined : bad.error.message).toBe(invalidAgentMessage("Codex"));
-    const reversed = parseLlmCodingTokensQuery({ startDate: "2026-11-02", endDate: "2026-11-01" });
-    expect(reversed.ok).toBe(false);
+    expectRefusals(parseLlmCodingTokensQuery, [
+      [{ agent: "Codex" }, invalidAgentMessage("Codex")],
+      [
+        { startDate: "2026-11-02", endDate: "2026-11-01" },
+        "'startDate' (2026-11-02) is after 'endDate' (2026-11-01).",
+      ],
+    ]);
   });
 });

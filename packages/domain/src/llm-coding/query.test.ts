@@ -6,9 +6,7 @@ import {
   parseLlmCodingRevisionsQuery,
   invalidProductMessage,
 } from "./query";
-
-const message = (result: { ok: boolean; error?: { message: string } }) =>
-  result.ok ? undefined : result.error?.message;
+import { expectRefusals } from "../testing/tables";
 
 describe("parseLlmCodingIndexQuery", () => {
   it("accepts a single-series product", () => {
@@ -19,16 +17,20 @@ describe("parseLlmCodingIndexQuery", () => {
   });
 
   it("refuses a missing, unknown or comparison product", () => {
-    expect(message(parseLlmCodingIndexQuery({}))).toBe("Query parameter 'product' is required.");
-    expect(message(parseLlmCodingIndexQuery({ product: "jules-prs" }))).toContain(
-      "Invalid product 'jules-prs'. Allowed values (case-sensitive): cc-prs, codex-prs",
-    );
-    expect(message(parseLlmCodingIndexQuery({ product: "cc-vs-codex" }))).toBe(
-      "Product 'cc-vs-codex' compares two series and has no single current value; use GET /api/llm-coding/history?product=cc-vs-codex.",
-    );
-    expect(message(parseLlmCodingIndexQuery({ product: "cc-prs", date: "x" }))).toContain(
-      "Unknown query parameter 'date'",
-    );
+    expectRefusals(parseLlmCodingIndexQuery, [
+      [{}, "Query parameter 'product' is required."],
+      [
+        { product: "jules-prs" },
+        expect.stringContaining(
+          "Invalid product 'jules-prs'. Allowed values (case-sensitive): cc-prs, codex-prs",
+        ),
+      ],
+      [
+        { product: "cc-vs-codex" },
+        "Product 'cc-vs-codex' compares two series and has no single current value; use GET /api/llm-coding/history?product=cc-vs-codex.",
+      ],
+      [{ product: "cc-prs", date: "x" }, expect.stringContaining("Unknown query parameter 'date'")],
+    ]);
   });
 });
 
@@ -53,26 +55,23 @@ describe("parseLlmCodingHistoryQuery", () => {
   });
 
   it("refuses bad days, reversed ranges and bad limits", () => {
-    expect(
-      message(parseLlmCodingHistoryQuery({ product: "cc-prs", startDate: "2026-13-01" })),
-    ).toContain("'startDate' must be a real calendar date");
-    expect(
-      message(
-        parseLlmCodingHistoryQuery({
-          product: "cc-prs",
-          startDate: "2026-11-02",
-          endDate: "2026-11-01",
-        }),
-      ),
-    ).toBe("'startDate' (2026-11-02) is after 'endDate' (2026-11-01).");
-    for (const limit of ["0", "-1", "1.5", "abc", "5001", ""]) {
-      expect(message(parseLlmCodingHistoryQuery({ product: "cc-prs", limit }))).toContain(
-        "Query parameter 'limit' must be a whole number from 1 to 5000",
-      );
-    }
-    expect(message(parseLlmCodingHistoryQuery({ product: "nope" }))).toContain(
-      "Invalid product 'nope'",
+    const badLimit = expect.stringContaining(
+      "Query parameter 'limit' must be a whole number from 1 to 5000",
     );
+    expectRefusals(parseLlmCodingHistoryQuery, [
+      [
+        { product: "cc-prs", startDate: "2026-13-01" },
+        expect.stringContaining("'startDate' must be a real calendar date"),
+      ],
+      [
+        { product: "cc-prs", startDate: "2026-11-02", endDate: "2026-11-01" },
+        "'startDate' (2026-11-02) is after 'endDate' (2026-11-01).",
+      ],
+      ...["0", "-1", "1.5", "abc", "5001", ""].map(
+        (limit) => [{ product: "cc-prs", limit }, badLimit] as const,
+      ),
+      [{ product: "nope" }, expect.stringContaining("Invalid product 'nope'")],
+    ]);
   });
 });
 
@@ -81,11 +80,12 @@ describe("parseLlmCodingRevisionsQuery", () => {
     expect(
       parseLlmCodingRevisionsQuery({ product: "cc-vs-codex", startDate: "2026-11-01" }),
     ).toEqual({ ok: true, value: { product: "cc-vs-codex", startDate: "2026-11-01" } });
-    const limit = parseLlmCodingRevisionsQuery({ product: "cc-prs", limit: "5" });
-    expect(limit.ok).toBe(false);
-    if (!limit.ok) expect(limit.error.message).toContain("Unknown query parameter 'limit'");
-    const unknown = parseLlmCodingRevisionsQuery({ product: "cc-prz" });
-    expect(unknown.ok).toBe(false);
-    if (!unknown.ok) expect(unknown.error.message).toBe(invalidProductMessage("cc-prz"));
+    expectRefusals(parseLlmCodingRevisionsQuery, [
+      [
+        { product: "cc-prs", limit: "5" },
+        expect.stringContaining("Unknown query parameter 'limit'"),
+      ],
+      [{ product: "cc-prz" }, invalidProductMessage("cc-prz")],
+    ]);
   });
 });

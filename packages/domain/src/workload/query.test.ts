@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkloadQuery } from "./query";
-
-const message = (result: { ok: boolean; error?: { message: string } }) =>
-  result.ok ? undefined : result.error?.message;
+import { expectRefusals } from "../testing/tables";
 
 describe("parseWorkloadQuery", () => {
   it("accepts no parameters and every filter", () => {
@@ -27,18 +25,18 @@ describe("parseWorkloadQuery", () => {
   });
 
   it("refuses an unknown lab, a malformed family, bad or reversed days", () => {
-    expect(message(parseWorkloadQuery({ lab: "Anthropic" }))).toContain("Invalid lab 'Anthropic'");
-    expect(message(parseWorkloadQuery({ family: "Claude Sonnet" }))).toContain(
-      "Invalid family 'Claude Sonnet'",
-    );
-    expect(message(parseWorkloadQuery({ endDate: "2026-02-29" }))).toContain(
-      "'endDate' must be a real calendar date",
-    );
-    expect(message(parseWorkloadQuery({ startDate: "2026-12-01", endDate: "2026-11-01" }))).toBe(
-      "'startDate' (2026-12-01) is after 'endDate' (2026-11-01).",
-    );
-    expect(message(parseWorkloadQuery({ model: "x" }))).toContain(
-      "Unknown query parameter 'model'",
-    );
+    expectRefusals(parseWorkloadQuery, [
+      [{ lab: "Anthropic" }, expect.stringContaining("Invalid lab 'Anthropic'")],
+      [{ family: "Claude Sonnet" }, expect.stringContaining("Invalid family 'Claude Sonnet'")],
+      [
+        { endDate: "2026-02-29" },
+        expect.stringContaining("'endDate' must be a real calendar date"),
+      ],
+      [
+        { startDate: "2026-12-01", endDate: "2026-11-01" },
+        "'startDate' (2026-12-01) is after 'endDate' (2026-11-01).",
+      ],
+      [{ model: "x" }, expect.stringContaining("Unknown query parameter 'model'")],
+    ]);
   });
 });

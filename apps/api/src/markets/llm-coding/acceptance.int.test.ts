@@ -12,8 +12,9 @@ import {
 } from "@tpi/domain";
 import { replaceAppRankingWindow } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../testing/close-all";
 import { startJsonStub, type JsonStub, type StubRequest } from "../../testing/json-stub";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { syncGithubCounts } from "./jobs/github-sync";
 import { LLM_CODING } from "./read-model/state";
 import type { GithubSearchConfig } from "./sources/github-search";
@@ -96,7 +97,6 @@ let stub: JsonStub;
 let api: TestApi;
 let key: string;
 let github: GithubSearchConfig;
-const auth = () => ({ authorization: `Bearer ${key}` });
 
 async function sync(days: readonly UtcDay[], now = api.clock.now) {
   const report = await syncGithubCounts(api.db, github, { days, trigger: "manual", now });
@@ -120,18 +120,15 @@ beforeAll(async () => {
   api = await startTestApi({ now: NOW });
   key = (await api.createKey("premium")).key;
 });
-afterAll(async () => {
-  await api.close();
-  await stub.close();
-});
+afterAll(() => closeAll(api, stub));
 
 describe("LLM Coding from GitHub search counts", () => {
   it("serves the sample only while nothing is stored, marked as sample", async () => {
-    expect((await api.get("/api/llm-coding/index?product=cc-prs", auth())).status).toBe(404);
+    expect((await api.get("/api/llm-coding/index?product=cc-prs", bearer(key))).status).toBe(404);
     const counts = LLM_CODING.of(api.deps).counts;
     counts.allowSample(true);
     await counts.refresh();
-    const sample = await api.get("/api/llm-coding/index?product=cc-prs", auth());
+    const sample = await api.get("/api/llm-coding/index?product=cc-prs", bearer(key));
     expect(sample.status).toBe(200);
     expect(sample.body).toMatchObject({
       // Generated when the read model loaded it: the test api's clock.
@@ -145,7 +142,7 @@ describe("LLM Coding from GitHub search counts", () => {
     expect(report).toMatchObject({ ran: true, outcome: "ok", requests: DAYS.length * 11 });
 
     for (const product of LLM_CODING_PRODUCTS) {
-      const history = await api.get(`/api/llm-coding/history?product=${product.id}`, auth());
+      const history = await api.get(`/api/llm-coding/history?product=${product.id}`, bearer(key));
       expect(history.status).toBe(200);
       const body = history.body as {
         compare: boolean;
@@ -168,11 +165,11 @@ describe("LLM Coding from GitHub search counts", () => {
       expect(body.compare).toBe(second !== undefined);
       if (second !== undefined) {
         expect(body.seriesLabels).toHaveLength(2);
-        const index = await api.get(`/api/llm-coding/index?product=${product.id}`, auth());
+        const index = await api.get(`/api/llm-coding/index?product=${product.id}`, bearer(key));
         expect(index.status).toBe(400);
         continue;
       }
-      const index = await api.get(`/api/llm-coding/index?product=${product.id}`, auth());
+      const index = await api.get(`/api/llm-coding/index?product=${product.id}`, bearer(key));
       expect(index.status).toBe(200);
       const value = seriesValue(first, YESTERDAY);
       const prior = seriesValue(first, addDays(YESTERDAY, -1));
@@ -197,7 +194,7 @@ describe("LLM Coding from GitHub search counts", () => {
     const day: UtcDay = "2026-11-20";
     const history = await api.get(
       `/api/llm-coding/history?product=codex-merge&startDate=${day}&endDate=${day}`,
-      auth(),
+      bearer(key),
     );
     // Codex on the 20th: 320 opened, 150 merged: 46.875%.
     expect(history.body).toMatchObject({ data: [{ date: day, value: 46.875 }] });
@@ -207,7 +204,7 @@ describe("LLM Coding from GitHub search counts", () => {
     const day: UtcDay = "2026-11-13";
     const before = await api.get(
       `/api/llm-coding/history?product=codex-merge&startDate=${day}&endDate=${day}`,
-      auth(),
+      bearer(key),
     );
     expect(before.body).toMatchObject({ data: [{ status: "settled", value: (100 * 153) / 313 }] });
     lateMerges.set(`codex|${day}`, 5);
@@ -215,7 +212,7 @@ describe("LLM Coding from GitHub search counts", () => {
     await sync([day]);
     await sync([day], new Date(NOW.getTime() + 7_200_000));
 
-    const revisions = await api.get("/api/llm-coding/revisions?product=codex-merge", auth());
+    const revisions = await api.get("/api/llm-coding/revisions?product=codex-merge", bearer(key));
     expect(revisions.status).toBe(200);
     expect(revisions.body).toMatchObject({
       success: true,
@@ -235,23 +232,23 @@ describe("LLM Coding from GitHub search counts", () => {
     });
     const after = await api.get(
       `/api/llm-coding/history?product=codex-merge&startDate=${day}&endDate=${day}`,
-      auth(),
+      bearer(key),
     );
     expect(after.body).toMatchObject({ data: [{ status: "settled", value: (100 * 158) / 313 }] });
     // The revision is the merged count's: products on other counts have none.
-    const prs = await api.get("/api/llm-coding/revisions?product=codex-prs", auth());
+    const prs = await api.get("/api/llm-coding/revisions?product=codex-prs", bearer(key));
     expect(prs.body).toMatchObject({ count: 0, data: [] });
   });
 
   it("leaves the stored count unchanged when GitHub marks an answer incomplete_results", async () => {
     const day: UtcDay = "2026-11-20";
     const path = `/api/llm-coding/history?product=cursor-prs&startDate=${day}&endDate=${day}`;
-    const before = await api.get(path, auth());
+    const before = await api.get(path, bearer(key));
     incompleteFor = (q) => q.includes("head:cursor/") && q.includes(`created:${day}`);
     const report = await sync([day], new Date(NOW.getTime() + 10_800_000));
     incompleteFor = undefined;
     expect(report).toMatchObject({ ran: true, outcome: "failed" });
-    const after = await api.get(path, auth());
+    const after = await api.get(path, bearer(key));
     expect(after.body).toEqual(before.body);
     expect(after.body).toMatchObject({ data: [{ value: 70 }] });
   });
@@ -260,14 +257,14 @@ describe("LLM Coding from GitHub search counts", () => {
     expect((await api.get("/api/llm-coding/index?product=cc-prs")).status).toBe(401);
     expect((await api.get("/api/llm-coding/history?product=cc-prs")).status).toBe(401);
     expect((await api.get("/api/llm-coding/revisions?product=cc-prs")).status).toBe(401);
-    const unknown = await api.get("/api/llm-coding/history?product=cc-prz", auth());
+    const unknown = await api.get("/api/llm-coding/history?product=cc-prz", bearer(key));
     expect(unknown.status).toBe(400);
     const empty = await api.get(
       "/api/llm-coding/history?product=cc-prs&startDate=2020-01-01&endDate=2020-01-31",
-      auth(),
+      bearer(key),
     );
     expect(empty).toMatchObject({ status: 200, body: { success: true, count: 0, data: [] } });
-    const limited = await api.get("/api/llm-coding/history?product=cc-prs&limit=3", auth());
+    const limited = await api.get("/api/llm-coding/history?product=cc-prs&limit=3", bearer(key));
     expect((limited.body as { data: { date: string }[] }).data.map((r) => r.date)).toEqual(
       DAYS.slice(-3),
     );
@@ -312,7 +309,7 @@ describe("LLM Coding from GitHub search counts", () => {
     });
     await LLM_CODING.of(api.deps).counts.refresh();
     expect((await api.get("/api/llm-coding/tokens")).status).toBe(401);
-    const claude = await api.get("/api/llm-coding/tokens?agent=claude", auth());
+    const claude = await api.get("/api/llm-coding/tokens?agent=claude", bearer(key));
     expect(claude.body).toEqual({
       success: true,
       count: 1,
@@ -345,11 +342,11 @@ describe("LLM Coding from GitHub search counts", () => {
         },
       ],
     });
-    const all = await api.get("/api/llm-coding/tokens?startDate=2026-11-24", auth());
+    const all = await api.get("/api/llm-coding/tokens?startDate=2026-11-24", bearer(key));
     expect((all.body as { data: { agent: string }[] }).data.map((r) => r.agent)).toEqual([
       "claude",
       "codex",
     ]);
-    expect((await api.get("/api/llm-coding/tokens?agent=cline", auth())).status).toBe(400);
+    expect((await api.get("/api/llm-coding/tokens?agent=cline", bearer(key))).status).toBe(400);
   });
 });

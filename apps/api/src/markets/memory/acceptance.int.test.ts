@@ -1,7 +1,7 @@
 // @module-tag zone
 import { countMemoryObservations } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { describeImport, importMemoryFile, type MemoryImportOutcome } from "./jobs/import";
 import type { MarketJobContext } from "../../platform/core/market";
 import { memoryMarketJobs } from "./jobs/lifecycle";
@@ -61,7 +61,6 @@ const JSON_TEXT = JSON.stringify(JSON_ROWS);
 
 let api: TestApi;
 let key: string;
-const auth = () => ({ authorization: `Bearer ${key}` });
 
 type HistoryRow = {
   date: string;
@@ -76,7 +75,7 @@ type HistoryRow = {
 };
 
 async function history(query = "", type = DDR5): Promise<HistoryRow[]> {
-  const res = await api.get(`/api/memory/${type}/history${query}`, auth());
+  const res = await api.get(`/api/memory/${type}/history${query}`, bearer(key));
   expect(res.status).toBe(200);
   return (res.body as { data: HistoryRow[] }).data;
 }
@@ -111,7 +110,7 @@ describe("Memory from imported files", () => {
     expect((await api.get("/api/memory-index")).status).toBe(401);
     expect((await api.get(`/api/memory/${DDR5}/history`)).status).toBe(401);
     expect((await api.get("/api/memory/revisions")).status).toBe(401);
-    const index = await api.get("/api/memory-index", auth());
+    const index = await api.get("/api/memory-index", bearer(key));
     expect(index.body).toMatchObject({
       count: 14,
       dataSources: { sample: true, notice: expect.any(String), sources: [{ source: "sample" }] },
@@ -154,7 +153,7 @@ describe("Memory from imported files", () => {
 
     const module = await api.get(
       `/api/memory-index?type=${encodeURIComponent("DDR4 UDIMM 16GB 3200")}`,
-      auth(),
+      bearer(key),
     );
     expect(module.body).toMatchObject({
       date: "2026-03-09",
@@ -179,7 +178,7 @@ describe("Memory from imported files", () => {
         ],
       },
     });
-    const all = await api.get("/api/memory-index", auth());
+    const all = await api.get("/api/memory-index", bearer(key));
     expect(all.body).toMatchObject({ date: "2026-03-10", count: 2 });
   });
 
@@ -246,7 +245,7 @@ describe("Memory from imported files", () => {
     expect(rows[1]?.changePct).toBe(-44.444444);
     expect(rows[0]?.updatedAt).toBe(later.toISOString());
 
-    const revisions = await api.get("/api/memory/revisions", auth());
+    const revisions = await api.get("/api/memory/revisions", bearer(key));
     expect(revisions.body).toMatchObject({
       count: 1,
       data: [
@@ -276,7 +275,7 @@ describe("Memory from imported files", () => {
       priceUpdates: [{ line: 2, typeId: DDR5, oldPrice: 24, newPrice: 28 }],
       settlement: { resettled: 1 },
     });
-    expect((await api.get("/api/memory/revisions", auth())).body).toMatchObject({ count: 2 });
+    expect((await api.get("/api/memory/revisions", bearer(key))).body).toMatchObject({ count: 2 });
   });
 
   it("settles a trading day once its 4 PM has passed, once", async () => {

@@ -8,9 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../testing/close-all";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../testing/json-stub";
 import { CLUSTERS, csv, geocoder, neocloudFiles } from "../../testing/neocloud-files";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { importNeocloudSites } from "./jobs/epoch-import";
 import { NEOCLOUD } from "./read-model/state";
 import type {
@@ -18,6 +19,7 @@ import type {
   NeocloudMapResponse,
   NeocloudSitesResponse,
 } from "./schemas/neocloud";
+import { expectEveryAnswer } from "../../testing/answers";
 
 /**
  * Acceptance: Epoch AI's three CSV files (a loopback stub serving a few real-looking rows in the
@@ -83,16 +85,13 @@ beforeAll(async () => {
       ? { status: 404, text: "not found" }
       : { headers: { "content-type": "text/csv" }, text };
   });
-  full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
-  premium = { authorization: `Bearer ${(await api.createKey("premium")).key}` };
-  trial = {
-    authorization: `Bearer ${(await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 86_400_000) })).key}`,
-  };
+  full = bearer((await api.createKey("full")).key);
+  premium = bearer((await api.createKey("premium")).key);
+  trial = bearer(
+    (await api.createKey("trial", { trialEndsAt: new Date(NOW.getTime() + 86_400_000) })).key,
+  );
 });
-afterAll(async () => {
-  await stub?.close();
-  await api?.close();
-});
+afterAll(() => closeAll(stub, api));
 
 describe("before the first import", () => {
   it("serves the generated sample, marked in every answer", async () => {
@@ -132,21 +131,17 @@ describe("before the first import", () => {
 
 describe("the plan rules", () => {
   it("refuses keyless callers with 401 and Premium and Trial keys with 403, the methodology is public", async () => {
-    for (const path of [
+    const keyed = [
       "/api/neocloud/sites",
       "/api/neocloud/sites/aggregate?by=country",
       "/api/neocloud/map",
-    ]) {
-      expect((await api.get(path)).status).toBe(401);
-      for (const key of [premium, trial]) {
-        const res = await api.get(path, key);
-        expect(res.status).toBe(403);
-        expect(res.body).toMatchObject({
-          error: "Forbidden",
-          message: NEOCLOUD_REQUIRES_FULL_MESSAGE,
-        });
-      }
-    }
+    ];
+    await expectEveryAnswer((path) => api.get(path), keyed, { status: 401 });
+    for (const key of [premium, trial])
+      await expectEveryAnswer((path) => api.get(path, key), keyed, {
+        status: 403,
+        bodyMatching: { error: "Forbidden", message: NEOCLOUD_REQUIRES_FULL_MESSAGE },
+      });
     expect((await api.get("/api/neocloud/methodology")).status).toBe(200);
   });
 });
@@ -337,19 +332,19 @@ describe("after an import", () => {
   });
 
   it("refuses half a coordinate triple, a radius of 0, a latitude out of range and an unknown scope", async () => {
-    for (const query of [
-      "?lat=32.7&lon=-96.8",
-      "?lat=32.7&lon=-96.8&radiusKm=0",
-      "?lat=91&lon=-96.8&radiusKm=10",
-      "?lat=32.7&lon=-181&radiusKm=10",
-      "?lat=32.7&latitude=32.7&lon=-96.8&radiusKm=10",
-      "?scope=everything",
-      "?status=building",
-    ]) {
-      const res = await api.get(`/api/neocloud/sites${query}`, full);
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toMatchObject({ error: "Bad request" });
-    }
+    await expectEveryAnswer(
+      (query) => api.get(`/api/neocloud/sites${query}`, full),
+      [
+        "?lat=32.7&lon=-96.8",
+        "?lat=32.7&lon=-96.8&radiusKm=0",
+        "?lat=91&lon=-96.8&radiusKm=10",
+        "?lat=32.7&lon=-181&radiusKm=10",
+        "?lat=32.7&latitude=32.7&lon=-96.8&radiusKm=10",
+        "?scope=everything",
+        "?status=building",
+      ],
+      { status: 400, bodyMatching: { error: "Bad request" } },
+    );
     const scope = await api.get("/api/neocloud/sites?scope=everything", full);
     expect((scope.body as { message: string }).message).toContain("neocloud, all");
   });

@@ -7,12 +7,11 @@ import { findApiKeyByHash, listApiKeys, revokeApiKey } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiKeyAuthenticator, KEY_CACHE_TTL_MS } from "../auth/api-key-authenticator";
 import { hashApiKey } from "../auth/api-key-secret";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { SecretLog } from "../../testing/secret-log";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
 const MAX_KEYS = 3;
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** Everything the api logs here; the last test requires that no key appears in it. */
 const logged = new SecretLog();

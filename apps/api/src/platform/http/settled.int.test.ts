@@ -3,6 +3,7 @@ import { request } from "node:http";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bearer,
   CONTRACT_RATE_LIMITS,
   observation,
   serveApp,
@@ -56,7 +57,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => api?.close());
 
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const maxAge = (headers: Headers) =>
   Number(/max-age=(\d+)/.exec(headers.get("cache-control") ?? "")?.[1]);
 

@@ -1,6 +1,7 @@
 // @module-tag zone
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closeAll } from "../../../testing/close-all";
 import { GPU_SAMPLE_SOURCE, dataLoadsOf } from "@tpi/db";
 import { createLogger } from "../../../platform/observability/logger";
 import { loaderContext, type LoaderContext } from "../../../testing/first-start";
@@ -40,10 +41,7 @@ beforeAll(async () => {
   api = await startTestApi({ now: NOW });
   stub = await startGpuLedgerStub();
 });
-afterAll(async () => {
-  await stub.close();
-  await api.close();
-});
+afterAll(() => closeAll(stub, api));
 beforeEach(async () => {
   serveHandPricedDays(stub);
   await truncateGpuData(api.db);

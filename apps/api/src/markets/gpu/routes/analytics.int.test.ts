@@ -19,7 +19,8 @@ import {
 } from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { badRequest, expectAnswers } from "../../../testing/answers";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 
 // "Now" is 2026-03-10 12:30 UTC: prints are published through 12:00; daily values through
 // 2026-03-09 (settled 20:00 UTC, daylight saving time having started on 03-08).
@@ -98,7 +99,7 @@ afterAll(async () => {
 });
 
 async function get(path: string, plan?: AccountPlan) {
-  const res = await api.get(path, plan ? { authorization: `Bearer ${keys[plan]}` } : undefined);
+  const res = await api.get(path, plan ? bearer(keys[plan]) : undefined);
   bodies.push(res.text);
   return res;
 }
@@ -203,11 +204,10 @@ describe("GET /api/gpu/{gpuName}/volatility", () => {
       ["startDate=2026-03-05&endDate=2026-03-09&windowDays=1.5", WINDOW_DAYS_MESSAGE],
       ["startDate=2026-03-05&endDate=2026-03-09&windowDays=x", WINDOW_DAYS_MESSAGE],
     ];
-    for (const [query, message] of cases) {
-      const res = await get(`${VOLATILITY}?${query}`, "full");
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ error: "Bad request", message });
-    }
+    await expectAnswers(
+      (query) => get(`${VOLATILITY}?${query}`, "full"),
+      cases.map(([query, message]) => [query, badRequest(message)]),
+    );
     const badGpu = await get(
       "/api/gpu/H300/volatility?startDate=2026-03-05&endDate=2026-03-09",
       "full",
@@ -385,11 +385,10 @@ describe("GET /api/gpu/{gpuName}/volume-metrics", () => {
       [`${range}&granularity=weekly`, GRANULARITY_MESSAGE],
       [tooLong, spanTooLongMessage(VOLUME_MAX_SPAN_DAYS)],
     ];
-    for (const [query, message] of cases) {
-      const res = await get(`${VOLUME}?${query}`, "premium");
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ error: "Bad request", message });
-    }
+    await expectAnswers(
+      (query) => get(`${VOLUME}?${query}`, "premium"),
+      cases.map(([query, message]) => [query, badRequest(message)]),
+    );
     const badGpu = await get(`/api/gpu/h100/volume-metrics?${range}`, "premium");
     expect(badGpu.body).toEqual({ error: "Bad request", message: INVALID_GPU_MESSAGE });
   });

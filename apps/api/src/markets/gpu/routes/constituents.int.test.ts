@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "../..";
 import { appRouter } from "../../../app-router";
 import { routesOf } from "../../../platform/routes";
-import { GPU_TEST_NOW, hourlyTrades } from "../../../testing/gpu-trades";
+import { GPU_TEST_NOW, TEST_TRADES_PROVENANCE, hourlyTrades } from "../../../testing/gpu-trades";
 import {
   LEDGER_GPU_RULES,
   dailyLedgerSnapshots,
   type TestQuote,
 } from "../../../testing/gpu-quotes";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectAnswer, expectEveryAnswer, expectSuccess } from "../../../testing/answers";
 
 /**
  * "Now" is 2026-03-10 12:30 UTC (see gpu-trades.ts). H100 SXM prints from market trades, B200
@@ -71,7 +72,6 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const auth = () => ({ authorization: `Bearer ${key}` });
 const caller = () => appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
 const constituents = (gpu: string, query: string, headers?: Record<string, string>) =>
   api.get(`/api/gpu/${gpu}/constituents${query}`, headers);
@@ -89,27 +89,28 @@ type Body = { data: Record<string, unknown>[] } & Record<string, unknown>;
 describe("GET /api/gpu/{gpuName}/constituents", () => {
   it("lists a quote day's posted prices, each counted or excluded with the reason, with the day's provenance", async () => {
     // 03-06 settles at 21:00 UTC (before daylight saving time): prints 03-05 22:00 to 03-06 21:00.
-    const res = await constituents("H200", "?date=2026-03-06");
-    expect(res.status).toBe(200);
-    const body = res.body as Body;
-    expect(body).toMatchObject({
-      success: true,
-      access: "public-3mo",
-      gpuName: "H200",
-      date: "2026-03-06",
-      settledAt: "2026-03-06T21:00:00.000Z",
-      published: true,
-      indexValue: expect.closeTo(3.1, 10),
-      methodologyVersion: "2.0",
-      basis: "quotes",
-      backfilled: true,
-      printCount: 24,
-      providerCount: 2,
-      offerCount: 48,
-      tradeCount: 0,
-      provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
-      count: 8,
+    const res = await expectAnswer(constituents("H200", "?date=2026-03-06"), {
+      status: 200,
+      bodyMatching: {
+        success: true,
+        access: "public-3mo",
+        gpuName: "H200",
+        date: "2026-03-06",
+        settledAt: "2026-03-06T21:00:00.000Z",
+        published: true,
+        indexValue: expect.closeTo(3.1, 10),
+        methodologyVersion: "2.0",
+        basis: "quotes",
+        backfilled: true,
+        printCount: 24,
+        providerCount: 2,
+        offerCount: 48,
+        tradeCount: 0,
+        provenance: { sample: false, sources: [LEDGER_PROVENANCE] },
+        count: 8,
+      },
     });
+    const body = res.body as Body;
     const rows = body.data.map((row) => [
       row.kind,
       row.source,
@@ -150,18 +151,7 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
       tradeCount: 24,
       offerCount: 0,
       providerCount: 1,
-      provenance: {
-        sample: false,
-        sources: [
-          {
-            source: "test",
-            sample: false,
-            asOf: "2026-03-10T11:30:00.000Z",
-            citation: null,
-            licence: null,
-          },
-        ],
-      },
+      provenance: TEST_TRADES_PROVENANCE,
       count: 1,
       data: [
         {
@@ -233,11 +223,11 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
     expect(unsettled.body).toMatchObject({ error: "No data available" });
     expect((await constituents("H200", "?date=2026-02-01")).status).toBe(404);
 
-    for (const query of ["", "?date=2026-02-30", "?date=2026-03-06&x=1", "?date=06-03-2026"]) {
-      const res = await constituents("H200", query);
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad request", message: expect.any(String) });
-    }
+    await expectEveryAnswer(
+      (query) => constituents("H200", query),
+      ["", "?date=2026-02-30", "?date=2026-03-06&x=1", "?date=06-03-2026"],
+      { status: 400, bodyMatching: { error: "Bad request", message: expect.any(String) } },
+    );
     const badGpu = await constituents("H300", "?date=2026-03-06");
     expect(badGpu.status).toBe(400);
     expect(badGpu.body).toEqual({
@@ -251,8 +241,8 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
     const early = await constituents("H200", "?date=2025-11-01");
     expect(early.status).toBe(401);
     expect((early.body as { message: string }).message).toContain("before 2025-12-10");
-    expect((await constituents("H200", "?date=2025-11-01", auth())).status).toBe(404);
-    const keyed = await constituents("H200", "?date=2026-03-06", auth());
+    expect((await constituents("H200", "?date=2025-11-01", bearer(key))).status).toBe(404);
+    const keyed = await constituents("H200", "?date=2026-03-06", bearer(key));
     expect(keyed.status).toBe(200);
     expect(keyed.body).toMatchObject({ access: "full" });
   });
@@ -266,10 +256,7 @@ describe("GET /api/gpu/{gpuName}/constituents", () => {
 
 describe("provenance on every answer carrying GPU values", () => {
   it("names the basis, sources and counts of a quote print, with the ledger's citation and licence", async () => {
-    const res = await api.get("/api/gpu/H200");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      success: true,
+    await expectSuccess(api.get("/api/gpu/H200"), {
       data: {
         gpu_name: "H200",
         region: "global",
@@ -287,7 +274,10 @@ describe("provenance on every answer carrying GPU values", () => {
       dataSources: { sample: false, notice: null, sources: [LEDGER_PROVENANCE] },
     });
 
-    const history = await api.get("/api/gpu/H200/history?datetime=2026-03-08%2012:00:00", auth());
+    const history = await api.get(
+      "/api/gpu/H200/history?datetime=2026-03-08%2012:00:00",
+      bearer(key),
+    );
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject({
       data: {

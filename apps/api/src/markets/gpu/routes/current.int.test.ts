@@ -12,8 +12,9 @@ import {
   TEST_TRADES_DATA_SOURCES,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
-import { serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, serveApp, startTestApi, type TestApi } from "../../../testing/test-api";
 import { DAY_INDEX_DEPRECATED_SINCE } from "./prices";
+import { expectAnswers, expectEveryAnswer } from "../../../testing/answers";
 
 /** The Current Prices routes of one GPU: /api/daily-index, its previous value, /api/day-index. */
 
@@ -26,7 +27,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => api?.close());
 
-const trial = () => ({ authorization: `Bearer ${trialKey}` });
 const H100 = "H100%20SXM";
 const PRO = "RTX%20PRO%206000%20WS";
 // 03-09 settled at 20:00 UTC: prints of (03-08 20:00, 03-09 20:00] cover trades i = 92 .. 115.
@@ -57,16 +57,11 @@ async function withClock<T>(now: string, run: () => Promise<T>): Promise<T> {
 
 describe("GET /api/daily-index", () => {
   it("serves one GPU's latest settled daily value, named by gpuType or its alias gpu", async () => {
-    for (const query of [
-      "gpuType=H100%20SXM",
-      "gpu=H100%20SXM",
-      "gpuType=H100%20SXM&gpu=H100%20SXM",
-    ]) {
-      const res = await api.get(`/api/daily-index?${query}`);
-      expect(res.status, query).toBe(200);
-      expect(res.body).toEqual(LATEST_H100);
-      expect(res.headers.get("deprecation")).toBeNull();
-    }
+    await expectEveryAnswer(
+      (query) => api.get(`/api/daily-index?${query}`),
+      ["gpuType=H100%20SXM", "gpu=H100%20SXM", "gpuType=H100%20SXM&gpu=H100%20SXM"],
+      { status: 200, body: LATEST_H100, headers: { deprecation: null } },
+    );
   });
 
   it("refuses two different names, no name and an unknown name with the route's messages", async () => {
@@ -80,11 +75,13 @@ describe("GET /api/daily-index", () => {
         "Unknown query parameter 'date'. Allowed parameters: gpuType, gpu.",
       ],
     ];
-    for (const [query, message] of cases) {
-      const res = await api.get(`/api/daily-index?${query}`);
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad request", message });
-    }
+    await expectAnswers(
+      (query) => api.get(`/api/daily-index?${query}`),
+      cases.map(([query, message]) => [
+        query,
+        { status: 400, bodyMatching: { error: "Bad request", message } },
+      ]),
+    );
     expect(GPU_TYPE_REQUIRED_MESSAGE).toContain("gpuType");
   });
 
@@ -92,7 +89,7 @@ describe("GET /api/daily-index", () => {
     const keyless = await api.get(`/api/daily-index?gpuType=${PRO}`);
     expect(keyless.status).toBe(401);
     expect(keyless.body).toMatchObject({ error: "Unauthorized" });
-    const keyed = await api.get(`/api/daily-index?gpuType=${PRO}`, trial());
+    const keyed = await api.get(`/api/daily-index?gpuType=${PRO}`, bearer(trialKey));
     expect(keyed.status).toBe(200);
     expect(keyed.body).toMatchObject({ data: { gpu_type: "RTX PRO 6000 WS" } });
     expect((await api.get("/api/daily-index?gpuType=B200")).status).toBe(404);
@@ -148,7 +145,7 @@ describe("GET /api/daily-index/{gpuName}/previous", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: INVALID_GPU_MESSAGE });
     expect((await api.get(`/api/daily-index/${PRO}/previous`)).status).toBe(401);
-    expect((await api.get(`/api/daily-index/${PRO}/previous`, trial())).status).toBe(200);
+    expect((await api.get(`/api/daily-index/${PRO}/previous`, bearer(trialKey))).status).toBe(200);
     expect((await api.get(`/api/daily-index/${H100}/previous?x=1`)).status).toBe(400);
     expect((await api.get("/api/daily-index/B200/previous")).status).toBe(404);
   });

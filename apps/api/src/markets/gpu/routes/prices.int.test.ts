@@ -4,68 +4,31 @@ import { TOKEN } from "../../token/read-model/state";
 import { GPU, type GpuState } from "../read-model/state";
 import { MARKETS } from "../..";
 import { routesOf } from "../../../platform/routes";
-import type { GpuName } from "@tpi/domain";
-import type { GpuTradeInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import {
+  GPU_TEST_NOW,
+  GPU_TEST_TRADES,
   TEST_TRADES_DATA_SOURCES,
   TEST_TRADES_PROVENANCE,
   testTradeEvidence,
 } from "../../../testing/gpu-trades";
+import { expectEveryAnswer, expectSuccess } from "../../../testing/answers";
 
-// "Now" is 2026-03-10 12:30 UTC: the latest print is 12:00, and the US switched to daylight
-// saving time on 2026-03-08, so 03-07 settles at 21:00 UTC and 03-08 onwards at 20:00 UTC.
-const NOW = new Date("2026-03-10T12:30:00.000Z");
-const FIRST_TRADE_HOUR = Date.parse("2026-03-05T00:00:00.000Z");
-const LAST_TRADE_HOUR = Date.parse("2026-03-10T11:00:00.000Z");
-const H = 3_600_000;
-
-/** One trade in the middle of every hour, price rising 0.001 per hour; no H200 trades on 03-09 from 06:00 to 09:59. */
-function trades(gpuName: GpuName, base: number): GpuTradeInput[] {
-  const list: GpuTradeInput[] = [];
-  for (let hour = FIRST_TRADE_HOUR, i = 0; hour <= LAST_TRADE_HOUR; hour += H, i++) {
-    const executedAt = new Date(hour + 30 * 60_000);
-    if (
-      gpuName === "H200" &&
-      executedAt >= new Date("2026-03-09T06:00:00Z") &&
-      executedAt < new Date("2026-03-09T10:00:00Z")
-    )
-      continue;
-    list.push({
-      tradeId: `${gpuName}-${i}`,
-      gpuName,
-      executedAt,
-      priceUsdPerGpuHour: base + i * 0.001,
-      gpuHours: 8,
-      provider: "p1",
-      source: "test",
-    });
-  }
-  return list;
-}
-
+// The shared GPU test trades (testing/gpu-trades.ts): "now" is 2026-03-10 12:30 UTC, the latest
+// print is 12:00, and 03-07 settles at 21:00 UTC, 03-08 onwards at 20:00 UTC (daylight saving).
 let api: TestApi;
 let key: string;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-  await api.loadGpuTrades([
-    ...trades("H100 SXM", 2),
-    ...trades("H200", 3),
-    ...trades("RTX PRO 6000 WS", 1.5),
-  ]);
+  api = await startTestApi({ now: GPU_TEST_NOW });
+  await api.loadGpuTrades(GPU_TEST_TRADES);
   key = (await api.createKey()).key;
 });
 afterAll(async () => api.close());
 
-const auth = () => ({ authorization: `Bearer ${key}` });
-
 describe("GPU catalogs", () => {
   it("lists all six GPUs and the five free ones with the original's field names", async () => {
-    const all = await api.get("/api/gpu-types");
-    expect(all.status).toBe(200);
-    expect(all.body).toEqual({
-      success: true,
+    await expectSuccess(api.get("/api/gpu-types"), {
       data: ["H100 SXM", "H200", "A100 SXM4", "RTX 5090", "B200", "RTX PRO 6000 WS"].map(
         (gpu_name) => ({ gpu_name, region: "global" }),
       ),
@@ -118,7 +81,7 @@ describe("GET /api/gpu/{gpuName}", () => {
 
   it("needs a key for RTX PRO 6000 WS and 404s a GPU without data", async () => {
     expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS")).status).toBe(401);
-    expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS", auth())).status).toBe(200);
+    expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS", bearer(key))).status).toBe(200);
     const none = await api.get("/api/gpu/B200");
     expect(none.status).toBe(404);
     expect(none.body).toMatchObject({ error: "No data available" });
@@ -140,7 +103,7 @@ describe("GET /api/daily-index/all", () => {
     expect(body.count).toBe(2);
     // Period (03-08 20:00, 03-09 20:00]: prints at hours covering trades i = 92 .. 115, a mean of i = 103.5.
     expect(body.data[0]?.index_value).toBeCloseTo(2 + 103.5 * 0.001, 10);
-    const keyed = await api.get("/api/daily-index/all", auth());
+    const keyed = await api.get("/api/daily-index/all", bearer(key));
     expect((keyed.body as { count: number }).count).toBe(3);
   });
 });
@@ -174,22 +137,25 @@ describe("GET /api/gpu/{gpuName}/index-history", () => {
     expect((await api.get("/api/gpu/H100%20SXM/index-history?startDate=2025-12-09")).status).toBe(
       401,
     );
-    const keyed = await api.get("/api/gpu/H100%20SXM/index-history?startDate=2025-01-01", auth());
+    const keyed = await api.get(
+      "/api/gpu/H100%20SXM/index-history?startDate=2025-01-01",
+      bearer(key),
+    );
     expect(keyed.body).toMatchObject({ access: "full", count: 5 });
     expect((await api.get("/api/gpu/RTX%20PRO%206000%20WS/index-history")).status).toBe(401);
   });
 
   it("refuses bad dates with 400", async () => {
-    for (const query of [
-      "startDate=2026-02-30",
-      "endDate=March",
-      "startDate=2026-03-09&endDate=2026-03-08",
-      "since=2026-03-01",
-    ]) {
-      const res = await api.get(`/api/gpu/H100%20SXM/index-history?${query}`);
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad request" });
-    }
+    await expectEveryAnswer(
+      (query) => api.get(`/api/gpu/H100%20SXM/index-history?${query}`),
+      [
+        "startDate=2026-02-30",
+        "endDate=March",
+        "startDate=2026-03-09&endDate=2026-03-08",
+        "since=2026-03-01",
+      ],
+      { status: 400, bodyMatching: { error: "Bad request" } },
+    );
   });
 });
 
@@ -201,7 +167,10 @@ describe("GET /api/gpu/{gpuName}/history", () => {
   });
 
   it("returns the exact print with time_difference 0 and is_exact", async () => {
-    const res = await api.get("/api/gpu/H100%20SXM/history?datetime=2026-03-08%2012:00:00", auth());
+    const res = await api.get(
+      "/api/gpu/H100%20SXM/history?datetime=2026-03-08%2012:00:00",
+      bearer(key),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -219,7 +188,7 @@ describe("GET /api/gpu/{gpuName}/history", () => {
   it("returns the nearest print at both ends of the history, never 404, with the gap in seconds", async () => {
     const before = await api.get(
       "/api/gpu/H100%20SXM/history?datetime=2020-01-01T00:00:00Z",
-      auth(),
+      bearer(key),
     );
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
@@ -232,7 +201,7 @@ describe("GET /api/gpu/{gpuName}/history", () => {
     });
     const after = await api.get(
       "/api/gpu/H100%20SXM/history?datetime=2030-01-01T00:00:00%2B02:00",
-      auth(),
+      bearer(key),
     );
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({
@@ -247,23 +216,23 @@ describe("GET /api/gpu/{gpuName}/history", () => {
   });
 
   it("marks carried prints in an hour without trades", async () => {
-    const res = await api.get("/api/gpu/H200/history?datetime=2026-03-09T08:00:00Z", auth());
+    const res = await api.get("/api/gpu/H200/history?datetime=2026-03-09T08:00:00Z", bearer(key));
     expect(res.body).toMatchObject({
       data: { timestamp: "2026-03-09T08:00:00.000Z", is_carried: true },
     });
   });
 
   it("states that datetime is required, and refuses an unparseable one", async () => {
-    const missing = await api.get("/api/gpu/H100%20SXM/history", auth());
+    const missing = await api.get("/api/gpu/H100%20SXM/history", bearer(key));
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
       error: "Bad request",
       message: "datetime query parameter is required (format: YYYY-MM-DD HH:MM:SS or ISO 8601)",
     });
-    const bad = await api.get("/api/gpu/H100%20SXM/history?datetime=yesterday", auth());
+    const bad = await api.get("/api/gpu/H100%20SXM/history?datetime=yesterday", bearer(key));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "Bad request" });
-    const unknownGpu = await api.get("/api/gpu/H300/history?datetime=2026-03-08", auth());
+    const unknownGpu = await api.get("/api/gpu/H300/history?datetime=2026-03-08", bearer(key));
     expect(unknownGpu.status).toBe(400);
   });
 });
@@ -295,7 +264,7 @@ describe("tRPC gpu.detail (the website's GPU page)", () => {
   }
 
   it("holds the REST envelopes of the rolling average, hourly prints, free-window daily series and 30-day volatility", async () => {
-    const full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
+    const full = bearer((await api.createKey("full")).key);
     // The keyless GPU window on the api's clock (today 2026-03-10): 3 calendar months back.
     const window = { startDate: "2025-12-10", endDate: "2026-03-10" };
     const range = `startDate=${window.startDate}&endDate=${window.endDate}`;
@@ -358,7 +327,7 @@ describe("tRPC gpu.keyedLatest (the website's GPU list)", () => {
   }
 
   it("gives each keyed GPU's latest settled day as a Full key's daily index dates it, and never its value", async () => {
-    const full = { authorization: `Bearer ${(await api.createKey("full")).key}` };
+    const full = bearer((await api.createKey("full")).key);
     const rest = await api.get("/api/daily-index?gpuType=RTX%20PRO%206000%20WS", full);
     expect(rest.status, rest.text).toBe(200);
     const { date, index_value } = (rest.body as { data: { date: string; index_value: number } })
@@ -408,7 +377,7 @@ describe("GET /api/daily-index/all look-back", () => {
       expect(res.status, res.text).toBe(404);
       expect(res.body).toMatchObject({ error: "No data available" });
     } finally {
-      api.clock.now = NOW;
+      api.clock.now = GPU_TEST_NOW;
     }
   });
 });

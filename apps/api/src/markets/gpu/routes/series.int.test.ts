@@ -7,6 +7,7 @@ import {
   INVALID_GPU_MESSAGE,
   ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE,
   invalidRangeBoundMessage,
+  type AccountPlan,
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,22 +18,18 @@ import {
   TEST_TRADES_DATA_SOURCES,
   printValue,
 } from "../../../testing/gpu-trades";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
 
 /** The keyed GPU series, per plan: history-simple, history-range, hourly, rolling 24 h average. */
 
-let api: TestApi;
-const keys: Record<"trial" | "premium" | "full", string> = { trial: "", premium: "", full: "" };
+let api: PlanKeyedTestApi;
 beforeAll(async () => {
-  api = await startTestApi({ now: GPU_TEST_NOW });
+  api = await startTestApiWithPlanKeys({ now: GPU_TEST_NOW });
   await api.loadGpuTrades(GPU_TEST_TRADES);
-  for (const plan of ["trial", "premium", "full"] as const)
-    keys[plan] = (await api.createKey(plan)).key;
 }, 60_000);
 afterAll(async () => api?.close());
 
-type Plan = keyof typeof keys;
-const as = (plan: Plan) => ({ authorization: `Bearer ${keys[plan]}` });
+const as = (plan: AccountPlan) => bearer(api.planKeys[plan]);
 const H100 = "/api/gpu/H100%20SXM";
 const DAILY_STAMPS_03_06_TO_03_09 = [
   "2026-03-06T21:00:00.000Z",
@@ -53,7 +50,7 @@ type Rows = { timestamp: string; index_value: number }[];
 const rowsOf = (body: unknown) => (body as { data: Rows }).data;
 const stamps = (body: unknown) => rowsOf(body).map((row) => row.timestamp);
 
-async function expectBadRequest(path: string, message: string, plan: Plan = "full") {
+async function expectBadRequest(path: string, message: string, plan: AccountPlan = "full") {
   const res = await api.get(path, as(plan));
   expect(res.status, path).toBe(400);
   expect(res.body, path).toMatchObject({ error: "Bad request", message });

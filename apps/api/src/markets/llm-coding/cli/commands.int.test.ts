@@ -1,5 +1,6 @@
 import { readCodingCounts } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../../testing/close-all";
 import { runCli, runCliAsync } from "../../../testing/cli";
 import { startJsonStub, type JsonStub } from "../../../testing/json-stub";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
@@ -23,10 +24,7 @@ beforeAll(async () => {
   }));
   api = await startTestApi({ now: NOW });
 });
-afterAll(async () => {
-  await api.close();
-  await stub.close();
-});
+afterAll(() => closeAll(api, stub));
 
 const env = (enabled: boolean) => ({
   LOG_LEVEL: "error",

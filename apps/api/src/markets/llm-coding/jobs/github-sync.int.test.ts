@@ -162,7 +162,7 @@ describe("the GitHub search client", () => {
     const [, b] = stub.requests;
     // The reset is in whole seconds: the client waits until a second after it. A late arrival
     // at the stub only makes this later.
-    expect(performance.timeOrigin + required(b).atMs).toBeGreaterThanOrEqual(reset * 1000 + 990);
+    expect(performance.timeOrigin + required(b).at).toBeGreaterThanOrEqual(reset * 1000 + 990);
     // At least that one second is waited between the two counts.
     expect(elapsedMs).toBeGreaterThanOrEqual(1_000);
   });

@@ -1,8 +1,9 @@
 // @module-tag zone
 import { MEMORY_TYPES } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { MEMORY } from "../read-model/state";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 /**
  * The Memory routes over the generated sample (nothing imported): the public catalogue with its
@@ -13,7 +14,6 @@ import { MEMORY } from "../read-model/state";
 const NOW = new Date("2026-11-25T22:00:00.000Z");
 let api: TestApi;
 let key: string;
-const auth = () => ({ authorization: `Bearer ${key}` });
 
 beforeAll(async () => {
   api = await startTestApi({ now: NOW });
@@ -43,17 +43,16 @@ describe("Memory routes over the sample", () => {
   });
 
   it("refuses every keyed route without a key", async () => {
-    for (const path of [
-      "/api/memory-index",
-      "/api/memory/mem_ddr5_16gb/history",
-      "/api/memory/revisions",
-    ])
-      expect((await api.get(path)).status).toBe(401);
+    await expectEveryAnswer(
+      (path) => api.get(path),
+      ["/api/memory-index", "/api/memory/mem_ddr5_16gb/history", "/api/memory/revisions"],
+      { status: 401 },
+    );
     expect((await api.get("/api/memory/methodology")).status).toBe(200);
   });
 
   it("serves the sample marked as such: every type, 90 trading days, latest 2026-11-25", async () => {
-    const index = await api.get("/api/memory-index", auth());
+    const index = await api.get("/api/memory-index", bearer(key));
     expect(index.status).toBe(200);
     const body = index.body as {
       date: string;
@@ -65,7 +64,7 @@ describe("Memory routes over the sample", () => {
     expect(body.data.every((row) => row.sample && row.date === "2026-11-25")).toBe(true);
     expect(body.dataSources).toMatchObject({ sample: true, sources: [{ source: "sample" }] });
 
-    const history = await api.get("/api/memory/mem_ddr5_16gb/history", auth());
+    const history = await api.get("/api/memory/mem_ddr5_16gb/history", bearer(key));
     const rows = (history.body as { data: { date: string; sample: boolean }[] }).data;
     expect(rows).toHaveLength(90);
     expect(rows.every((row) => row.sample)).toBe(true);
@@ -80,28 +79,31 @@ describe("Memory routes over the sample", () => {
   it("takes a type by id or exact name and refuses unknown ones in the domain's words", async () => {
     const byName = await api.get(
       `/api/memory-index?type=${encodeURIComponent("DDR5 16Gb (2Gx8) 4800/5600")}`,
-      auth(),
+      bearer(key),
     );
     expect(byName.status).toBe(200);
     expect(byName.body).toMatchObject({ count: 1, data: { id: "mem_ddr5_16gb" } });
     const pathName = await api.get(
       `/api/memory/${encodeURIComponent("DDR5 RDIMM 32GB 4800/5600")}/history?limit=5`,
-      auth(),
+      bearer(key),
     );
     expect(pathName.status).toBe(200);
     expect(pathName.body).toMatchObject({ id: "mem_ddr5_rdimm_32gb", count: 5 });
 
-    const unknown = await api.get("/api/memory/mem_ddr6/history", auth());
+    const unknown = await api.get("/api/memory/mem_ddr6/history", bearer(key));
     expect(unknown.status).toBe(400);
     expect((unknown.body as { message: string }).message).toContain("mem_ddr5_16gb");
-    const category = await api.get("/api/memory-index?category=hbm", auth());
+    const category = await api.get("/api/memory-index?category=hbm", bearer(key));
     expect(category.status).toBe(400);
     expect((category.body as { message: string }).message).toContain("dram, flash, module");
-    const flash = await api.get("/api/memory-index?category=flash", auth());
+    const flash = await api.get("/api/memory-index?category=flash", bearer(key));
     expect(flash.body).toMatchObject({ count: 4 });
-    const mismatch = await api.get("/api/memory-index?category=flash&type=mem_ddr5_16gb", auth());
+    const mismatch = await api.get(
+      "/api/memory-index?category=flash&type=mem_ddr5_16gb",
+      bearer(key),
+    );
     expect(mismatch.status).toBe(404);
-    const limit = await api.get("/api/memory/mem_ddr5_16gb/history?limit=0", auth());
+    const limit = await api.get("/api/memory/mem_ddr5_16gb/history?limit=0", bearer(key));
     expect(limit.status).toBe(400);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";
 import { revisionsResponseSchema } from "../schemas/details";
-import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, observation, startTestApi, type TestApi } from "../../../testing/test-api";
 import { restateLabDay } from "./restatement";
 
 const NOW = new Date("2026-03-31T12:00:00.000Z");
@@ -99,13 +99,11 @@ describe("restatements", () => {
     expect(snapshot.inputPricePerMtok).toBe(1.5);
 
     await TOKEN.of(api.deps).index.refresh();
-    const served = await api.get(`/api/otpi?date=${DAY}&lab=openai`, {
-      Authorization: `Bearer ${key}`,
-    });
+    const served = await api.get(`/api/otpi?date=${DAY}&lab=openai`, bearer(key));
     expect(served.body).toMatchObject({
       data: [{ indexPerMtok: after?.indexPerMtok, computedAt: "2030-01-01T09:00:00.000Z" }],
     });
-    const log = await api.get("/api/otpi/revisions?lab=openai", { Authorization: `Bearer ${key}` });
+    const log = await api.get("/api/otpi/revisions?lab=openai", bearer(key));
     expect(revisionsResponseSchema.safeParse(log.body).success).toBe(true);
     expect(log.body).toMatchObject({
       count: 1,
@@ -124,9 +122,10 @@ describe("restatements", () => {
   it("restates the tokens behind a value with it: /api/token-volume serves the new total", async () => {
     const volume = async () => {
       await TOKEN.of(api.deps).index.refresh();
-      const res = await api.get(`/api/token-volume?startDate=${DAY}&endDate=${DAY}&lab=openai`, {
-        Authorization: `Bearer ${key}`,
-      });
+      const res = await api.get(
+        `/api/token-volume?startDate=${DAY}&endDate=${DAY}&lab=openai`,
+        bearer(key),
+      );
       return (res.body as { data: { totalTokens: number; growthIndex: number }[] }).data[0];
     };
     expect(await volume()).toMatchObject({ totalTokens: 2_000_000, growthIndex: 100 });

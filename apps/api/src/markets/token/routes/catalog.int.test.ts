@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectSuccess } from "../../../testing/answers";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -9,10 +10,7 @@ afterAll(async () => api.close());
 
 describe("lab catalogs", () => {
   it("GET /api/token-types lists all 11 labs in catalog order with labels and the free flag", async () => {
-    const res = await api.get("/api/token-types");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      success: true,
+    await expectSuccess(api.get("/api/token-types"), {
       data: [
         { lab: "anthropic", label: "Anthropic", freeTier: true },
         { lab: "openai", label: "OpenAI", freeTier: true },
@@ -42,9 +40,7 @@ describe("lab catalogs", () => {
     };
     const { key } = await api.createKey("full");
     expect((await api.get("/api/token-types-free")).body).toEqual(expected);
-    expect(
-      (await api.get("/api/token-types-free", { Authorization: `Bearer ${key}` })).body,
-    ).toEqual(expected);
+    expect((await api.get("/api/token-types-free", bearer(key))).body).toEqual(expected);
   });
 
   it("rejects parameters the catalogs do not take", async () => {

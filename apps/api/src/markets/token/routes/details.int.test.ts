@@ -4,7 +4,7 @@ import {
   methodologyResponseSchema,
   revisionsResponseSchema,
 } from "../schemas/details";
-import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, observation, startTestApi, type TestApi } from "../../../testing/test-api";
 
 // "Today" is 2026-03-31 12:00 UTC: the free window starts 2026-02-28 and the latest settled day is 2026-03-29.
 const NOW = new Date("2026-03-31T12:00:00.000Z");
@@ -60,8 +60,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => api.close());
-
-const auth = () => ({ Authorization: `Bearer ${key}` });
 
 describe("GET /api/otpi/constituents", () => {
   it("shows every model considered with weights and exclusion reasons, matching the published value", async () => {
@@ -138,13 +136,13 @@ describe("GET /api/otpi/constituents", () => {
     expect((await api.get("/api/otpi/constituents?date=2026-01-15&lab=anthropic")).status).toBe(
       401,
     );
-    const keyed = await api.get("/api/otpi/constituents?date=2026-01-15&lab=minimax", auth());
+    const keyed = await api.get("/api/otpi/constituents?date=2026-01-15&lab=minimax", bearer(key));
     expect(keyed.status).toBe(200);
     expect(keyed.body).toMatchObject({ access: "full", count: 1 });
   });
 
   it("reports a lab-day without a value with its suppression reason", async () => {
-    const res = await api.get("/api/otpi/constituents?date=2026-03-29&lab=xiaomi", auth());
+    const res = await api.get("/api/otpi/constituents?date=2026-03-29&lab=xiaomi", bearer(key));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       published: false,
@@ -223,17 +221,17 @@ describe("GET /api/otpi/revisions", () => {
   it("answers an empty log with 200 and validates its range", async () => {
     const res = await api.get(
       "/api/otpi/revisions?startDate=2026-03-01&endDate=2026-03-31&lab=anthropic",
-      auth(),
+      bearer(key),
     );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, count: 0, data: [] });
     expect(revisionsResponseSchema.safeParse(res.body).success).toBe(true);
     const reversed = await api.get(
       "/api/otpi/revisions?startDate=2026-03-31&endDate=2026-03-01",
-      auth(),
+      bearer(key),
     );
     expect(reversed.status).toBe(400);
-    expect((await api.get("/api/otpi/revisions?lab=acme", auth())).status).toBe(400);
+    expect((await api.get("/api/otpi/revisions?lab=acme", bearer(key))).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { LAB_IDS } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectAnswer, expectEveryAnswer } from "../../../testing/answers";
 
 // "Today" is 2026-03-31 12:00 UTC: the free window is 2026-02-28 .. 2026-03-31 (the day is
 // clamped to February's length), and with the 36-hour lag the latest settleable day is 2026-03-29.
@@ -90,19 +91,13 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const withKey = () => ({ Authorization: `Bearer ${fullKey}` });
-
 describe("GET /api/otpi without a key", () => {
   it("defaults to the latest settled day with one row per free lab that has data", async () => {
-    const res = await api.get("/api/otpi");
-    expect(res.status).toBe(200);
-    const body = res.body as Envelope;
-    expect(body).toMatchObject({
-      success: true,
-      access: "public-1mo",
-      date: "2026-03-29",
-      count: 3,
+    const res = await expectAnswer(api.get("/api/otpi"), {
+      status: 200,
+      bodyMatching: { success: true, access: "public-1mo", date: "2026-03-29", count: 3 },
     });
+    const body = res.body as Envelope;
     expect(body).not.toHaveProperty("startDate");
     expect(body).not.toHaveProperty("endDate");
     expect(body.data.map((r) => r.lab)).toEqual(["anthropic", "openai", "deepseek"]);
@@ -189,18 +184,18 @@ describe("GET /api/otpi without a key", () => {
   });
 
   it("answers 401 for dates before the free window, naming its first day", async () => {
-    for (const path of [
-      "/api/otpi?date=2026-02-27",
-      "/api/otpi?startDate=2026-02-27&endDate=2026-03-29",
-      "/api/otpi?date=2026-01-15&lab=anthropic",
-    ]) {
-      const res = await api.get(path);
-      expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({
-        error: "Unauthorized",
-        message: expect.stringContaining("2026-02-28"),
-      });
-    }
+    await expectEveryAnswer(
+      (path) => api.get(path),
+      [
+        "/api/otpi?date=2026-02-27",
+        "/api/otpi?startDate=2026-02-27&endDate=2026-03-29",
+        "/api/otpi?date=2026-01-15&lab=anthropic",
+      ],
+      {
+        status: 401,
+        body: { error: "Unauthorized", message: expect.stringContaining("2026-02-28") },
+      },
+    );
   });
 
   it("moves the free window with the clock on every request", async () => {
@@ -227,7 +222,7 @@ describe("GET /api/otpi without a key", () => {
 
 describe("GET /api/otpi with a key", () => {
   it("has full access to every lab and all history", async () => {
-    const res = await api.get("/api/otpi", withKey());
+    const res = await api.get("/api/otpi", bearer(fullKey));
     const body = res.body as Envelope;
     expect(body).toMatchObject({ access: "full", date: "2026-03-29" });
     expect(body.data.map((r) => r.lab)).toEqual([
@@ -237,14 +232,15 @@ describe("GET /api/otpi with a key", () => {
       "minimax",
       "qwen",
     ]);
-    const old = await api.get("/api/otpi?date=2026-01-15&lab=minimax", withKey());
+    const old = await api.get("/api/otpi?date=2026-01-15&lab=minimax", bearer(fullKey));
     expect(old.status).toBe(200);
     expect(old.body).toMatchObject({ access: "full", date: "2026-01-15", count: 1 });
   });
 
   it("serves a keyed range across all labs in catalog order", async () => {
-    const body = (await api.get("/api/otpi?startDate=2026-01-01&endDate=2026-01-31", withKey()))
-      .body as Envelope;
+    const body = (
+      await api.get("/api/otpi?startDate=2026-01-01&endDate=2026-01-31", bearer(fullKey))
+    ).body as Envelope;
     expect(body.data.map((r) => r.lab)).toEqual([
       "anthropic",
       "openai",
@@ -257,27 +253,29 @@ describe("GET /api/otpi with a key", () => {
   });
 
   it("rejects unknown, malformed or wrongly-schemed keys with 401 Invalid API key", async () => {
-    const headers = [
-      { Authorization: "Bearer tpi_sk_0000000000000000000000000000000000000000" },
-      { Authorization: "Bearer not-a-key" },
-      { Authorization: "Bearer " },
-      { Authorization: "" },
-      { Authorization: `Basic ${fullKey}` },
-      { Authorization: `Bearer ${fullKey} extra` },
-      { Authorization: fullKey },
-    ];
-    for (const header of headers) {
-      const res = await api.get("/api/otpi", header);
-      expect(res.status, JSON.stringify(header)).toBe(401);
-      expect(res.body).toEqual({ error: "Unauthorized", message: "Invalid API key" });
-      expect(res.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
-    }
+    await expectEveryAnswer(
+      (authorization) => api.get("/api/otpi", { Authorization: authorization }),
+      [
+        "Bearer tpi_sk_0000000000000000000000000000000000000000",
+        "Bearer not-a-key",
+        "Bearer ",
+        "",
+        `Basic ${fullKey}`,
+        `Bearer ${fullKey} extra`,
+        fullKey,
+      ],
+      {
+        status: 401,
+        body: { error: "Unauthorized", message: "Invalid API key" },
+        headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+      },
+    );
   });
 
   it("rejects a revoked key with 401 API key is inactive", async () => {
     const { key, keyId } = await api.createKey("premium");
     await api.db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
-    const res = await api.get("/api/otpi", { Authorization: `Bearer ${key}` });
+    const res = await api.get("/api/otpi", bearer(key));
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "Unauthorized", message: "API key is inactive" });
     expect(res.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');

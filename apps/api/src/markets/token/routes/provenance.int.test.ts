@@ -18,7 +18,7 @@ import {
   methodologyResponseSchema,
   sourceDaySchema,
 } from "../schemas/details";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 
 // "Today" is 2026-03-31 12:00 UTC: the latest settled day is 2026-03-29, 2026-03-30 is not settled.
 const NOW = new Date("2026-03-31T12:00:00.000Z");
@@ -83,7 +83,7 @@ afterAll(async () => api.close());
 
 async function trpc(path: string, input?: unknown) {
   const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const res = await api.get(`/trpc/${path}${query}`, { authorization: `Bearer ${TOKEN}` });
+  const res = await api.get(`/trpc/${path}${query}`, bearer(TOKEN));
   return {
     status: res.status,
     data: (res.body as { result?: { data: unknown } }).result?.data,

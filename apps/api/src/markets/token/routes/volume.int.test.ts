@@ -1,7 +1,13 @@
-import { LAB_LIST_TEXT } from "@tpi/domain";
+import { ACCOUNT_PLANS, LAB_LIST_TEXT, type AccountPlan } from "@tpi/domain";
 import type { ObservationInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { expectEveryAnswer } from "../../../testing/answers";
+import {
+  bearer,
+  observation,
+  startTestApiWithPlanKeys,
+  type PlanKeyedTestApi,
+} from "../../../testing/test-api";
 
 // "Today" is 2026-03-31 12:00 UTC: with the 36-hour lag the latest settled day is 2026-03-29;
 // 2026-03-30 has observations but is not settled.
@@ -69,17 +75,14 @@ function expectedTotal(date: string, lab: string): number {
     .reduce((sum, o) => sum + Number(o.totalTokens), 0);
 }
 
-let api: TestApi;
-const keys: Record<"trial" | "premium" | "full", string> = { trial: "", premium: "", full: "" };
+let api: PlanKeyedTestApi;
 beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
+  api = await startTestApiWithPlanKeys({ now: NOW });
   await api.load(observations);
-  for (const plan of ["trial", "premium", "full"] as const)
-    keys[plan] = (await api.createKey(plan)).key;
 });
 afterAll(async () => api.close());
 
-const withKey = (plan: keyof typeof keys = "full") => ({ Authorization: `Bearer ${keys[plan]}` });
+const withKey = (plan: AccountPlan = "full") => bearer(api.planKeys[plan]);
 const RANGE = "startDate=2026-03-20&endDate=2026-03-31";
 
 describe("GET /api/token-volume", () => {
@@ -90,16 +93,19 @@ describe("GET /api/token-volume", () => {
   });
 
   it("gives every plan every lab and all history", async () => {
-    for (const plan of ["trial", "premium", "full"] as const) {
-      const res = await api.get(`/api/token-volume?${RANGE}`, withKey(plan));
-      expect(res.status, plan).toBe(200);
-      expect(res.body).toMatchObject({
-        success: true,
-        access: "full",
-        startDate: "2026-03-20",
-        endDate: "2026-03-31",
-      });
-    }
+    await expectEveryAnswer(
+      (plan) => api.get(`/api/token-volume?${RANGE}`, withKey(plan)),
+      ACCOUNT_PLANS,
+      {
+        status: 200,
+        bodyMatching: {
+          success: true,
+          access: "full",
+          startDate: "2026-03-20",
+          endDate: "2026-03-31",
+        },
+      },
+    );
   });
 
   it("serves the settled totals, only settled days, date then catalog order", async () => {

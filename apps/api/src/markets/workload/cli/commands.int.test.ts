@@ -1,6 +1,7 @@
 import { OPENROUTER_SOURCE } from "@tpi/domain";
 import { readSessionCostWeeks, storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../../testing/close-all";
 import { runCli, runCliAsync } from "../../../testing/cli";
 import { startJsonStub, type JsonStub } from "../../../testing/json-stub";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
@@ -55,10 +56,7 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(async () => {
-  await stub.close();
-  await api.close();
-});
+afterAll(() => closeAll(stub, api));
 
 const options = (env: Record<string, string>) => ({
   databaseUrl: api.databaseUrl,

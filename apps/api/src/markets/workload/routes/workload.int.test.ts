@@ -1,15 +1,18 @@
 import { OPENROUTER_SOURCE, SAMPLE_NOTICE, WORKLOAD_UNIT } from "@tpi/domain";
 import { storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll } from "../../../testing/close-all";
 import { MARKETS } from "../..";
 import { appRouter } from "../../../app-router";
 import { routesOf } from "../../../platform/routes";
 import type { OpenRouterDataApiConfig } from "../../../platform/ingest/openrouter-data-api";
+import { openRouterTestConfig } from "../../../testing/openrouter-stub";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../../testing/json-stub";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { syncSessionCost } from "../jobs/session-cost-sync";
 import { WORKLOAD } from "../read-model/state";
 import type { WorkloadResponse } from "../schemas/workload";
+import { expectEveryAnswer } from "../../../testing/answers";
 
 /**
  * Acceptance: OpenRouter's session-cost dataset (a loopback stub in its documented shape) over
@@ -100,7 +103,7 @@ const sessionCostAnswer = (): StubAnswer => {
 const workload = async (query = "", headers: Record<string, string> = {}) =>
   api.get(`/api/workload${query}`, headers);
 const withKey = async (query = "") => {
-  const res = await workload(query, { authorization: `Bearer ${key}` });
+  const res = await workload(query, bearer(key));
   expect(res.status).toBe(200);
   return res.body as WorkloadResponse;
 };
@@ -110,22 +113,10 @@ beforeAll(async () => {
   stub = await startJsonStub((request) =>
     request.path === "/api/v1/datasets/session-cost" ? sessionCostAnswer() : { status: 404 },
   );
-  config = {
-    baseUrl: stub.url,
-    apiKey: "sk-or-v1-test-0123456789abcdef",
-    timeoutMs: 2_000,
-    maxRetries: 0,
-    retryBaseMs: 10,
-    minRequestIntervalMs: 0,
-    dailyRequestBudget: 500,
-    maxRetryAfterMs: 5_000,
-  };
+  config = openRouterTestConfig(stub.url, { maxRetries: 0 });
   key = (await api.createKey("premium")).key;
 });
-afterAll(async () => {
-  await stub.close();
-  await api.close();
-});
+afterAll(() => closeAll(stub, api));
 
 describe("GET /api/workload before any real week", () => {
   it("serves the generated sample, marked sample, with its notice", async () => {
@@ -298,32 +289,28 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
   });
 
   it("refuses a family the index never published, naming the families there are", async () => {
-    const res = await workload("?lab=anthropic&family=sonnet", {
-      authorization: `Bearer ${key}`,
-    });
+    const res = await workload("?lab=anthropic&family=sonnet", bearer(key));
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: "No data available" });
     expect((res.body as { message: string }).message).toMatch(
       /^No workload series has the family 'sonnet' for anthropic\. Families published for anthropic: all, claude-/,
     );
-    const elsewhere = await workload("?lab=openai&family=claude-sonnet", {
-      authorization: `Bearer ${key}`,
-    });
+    const elsewhere = await workload("?lab=openai&family=claude-sonnet", bearer(key));
     expect(elsewhere.status).toBe(404);
   });
 
   it("refuses a bad lab, family or date with 400, and a keyless caller with the 401 of every keyed route", async () => {
-    for (const query of [
-      "?lab=acme",
-      "?family=Claude%20Sonnet",
-      "?startDate=2026-13-01",
-      "?startDate=2026-11-22&endDate=2026-11-08",
-      "?week=1",
-    ]) {
-      const res = await workload(query, { authorization: `Bearer ${key}` });
-      expect(res.status, query).toBe(400);
-      expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-    }
+    await expectEveryAnswer(
+      (query) => workload(query, bearer(key)),
+      [
+        "?lab=acme",
+        "?family=Claude%20Sonnet",
+        "?startDate=2026-13-01",
+        "?startDate=2026-11-22&endDate=2026-11-08",
+        "?week=1",
+      ],
+      { status: 400, bodyMatching: { error: expect.any(String), message: expect.any(String) } },
+    );
     const keyless = await workload();
     const otherKeyed = await api.get("/api/token-volume?startDate=2026-11-01&endDate=2026-11-02");
     expect(keyless.status).toBe(401);
