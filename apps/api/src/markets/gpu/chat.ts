@@ -9,20 +9,24 @@ import {
   newYorkDayOf,
   type GpuName,
 } from "@tpi/domain";
+import type { Route } from "../../platform/core/route";
 import {
+  askRoute,
+  isAbout,
+  namedIds,
+  seriesSourceOf,
+  sourceOf,
   sourceRowOf,
   type ChatMarket,
   type ChatPoint,
   type ChatScope,
+  type ChatSource,
   type EngineAnswer,
   type MarketIntent,
+  type Period,
   type Question,
   type Subject,
-  type Period,
-  type ChatSource,
-} from "../../platform/core/chat";
-import type { Route } from "../../platform/core/route";
-import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+} from "../../platform/chat/market-kit";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import {
   dailyIndexAllRoute,
@@ -115,14 +119,9 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
 
 /** The GPUs a question names, or every GPU when it names none. */
 const gpusOf = (question: Question): GpuName[] => {
-  const named = question.subjects.filter((s) => s.market === MARKET).map((s) => s.id as GpuName);
+  const named = namedIds(question, MARKET) as GpuName[];
   return named.length > 0 ? named : [...GPU_NAMES];
 };
-
-/** About GPUs: it names one, or it is about GPUs and names nothing else. */
-const aboutGpus = (question: Question): boolean =>
-  question.subjects.some((s) => s.market === MARKET) ||
-  (question.domain === MARKET && question.subjects.length === 0);
 
 /**
  * The day an analytics answer describes: the day the question names, the last day of the
@@ -187,7 +186,7 @@ async function analyticsAnswer<Row>(
 
 const intentOf = <Row>(pattern: RegExp, analytics: Analytics<Row>): MarketIntent => ({
   intent: analytics.intent,
-  asks: (question) => aboutGpus(question) && pattern.test(question.lower),
+  asks: (question) => isAbout(question, MARKET) && pattern.test(question.lower),
   answer: (question, scope) => analyticsAnswer(analytics, question, scope),
 });
 
@@ -265,6 +264,7 @@ export const GPU_CHAT: ChatMarket = {
   subjects: GPU_NAMES.map((gpu) => ({ subject: gpuSubject(gpu), pattern: GPU_PATTERNS[gpu] })),
   domainWords: /\bgpus?\b|\bcompute\b|\bcards?\b/,
   indexNames: /ocpi|gpu (?:compute )?(?:price )?index/,
+  recordUnit: ["day", "days"],
   unit: GPU_INDEX_UNIT,
   format: usd,
   latest,

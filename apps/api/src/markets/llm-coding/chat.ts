@@ -11,17 +11,23 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import {
+  askRoute,
+  isAbout,
+  listed,
+  namedIds,
+  seriesSourceOf,
+  sourceOf,
   sourceRowOf,
   type ChatMarket,
   type ChatPoint,
   type ChatScope,
+  type ChatSource,
   type MarketIntent,
+  type Period,
   type Question,
   type Subject,
-  type Period,
-  type ChatSource,
-} from "../../platform/core/chat";
-import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+  type SubjectKind,
+} from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
 import { LLM_CODING_UNIT } from "./read-model/state";
 import {
@@ -134,16 +140,44 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
 
 /** The agents a question names, or all five when it names none. */
 const agentsOf = (question: Question): CodingAgent[] => {
-  const named = question.subjects
-    .filter((s) => s.market === MARKET)
-    .map((s) => s.id as CodingAgent);
+  const named = namedIds(question, MARKET) as CodingAgent[];
   return named.length > 0 ? named : CODING_AGENTS.map((a) => a.agent);
 };
 
 /** About coding agents: it names one, or uses the market's words and names no other subject. */
-const aboutAgents = (question: Question): boolean =>
-  question.subjects.some((s) => s.market === MARKET) ||
-  (question.domain === MARKET && question.subjects.length === 0);
+const aboutAgents = (question: Question): boolean => isAbout(question, MARKET);
+
+/**
+ * Names written as a coding agent in a question about pull requests, commits or merges
+ * ("did Aider open", "Gemini CLI's pull requests"): a capitalised name (a product's), with its
+ * "CLI", "Code" or "Agent" word, before what agents do or what they make.
+ */
+const AGENT_NAME_WRITTEN = [
+  /\b(?:did|does|has|have|had|do)\s+([A-Z][\w.-]*(?:\s+(?:CLI|Code|Agent|AI|cli|code|agent))?)\s+(?:open|opened|merge|merged|make|made|create|created|write|wrote|commit|committed|submit|submitted|get|got)\b/,
+  /\b([A-Z][\w.-]*(?:\s+(?:CLI|Code|Agent|AI|cli|code|agent))?)(?:'s)?\s+(?:PRs?|prs?|pull[- ]requests?|commits?|merge[- ]rates?)\b/,
+];
+/** Capitalised words of a question that name no agent. */
+const NOT_AGENT_NAMES =
+  /^(?:how|what|which|who|did|does|the|pr|prs|github|public|total|daily|many|most)$/i;
+
+const AGENT_KIND: SubjectKind = {
+  noun: "coding agent",
+  data: "the LLM Coding data",
+  unknown(question) {
+    if (!CODING.test(question.lower)) return Promise.resolve({ names: [], known: [] });
+    const names = AGENT_NAME_WRITTEN.flatMap((pattern) => {
+      const name = pattern.exec(question.message)?.[1];
+      if (name === undefined || NOT_AGENT_NAMES.test(name)) return [];
+      const lower = name.toLowerCase();
+      return Object.values(AGENT_PATTERNS).some((agent) => agent.test(lower)) ? [] : [name];
+    });
+    const unknown = [...new Set(names)];
+    return Promise.resolve({
+      names: unknown,
+      known: unknown.length === 0 ? [] : CODING_AGENTS.map(({ agent }) => AGENT_NAMES[agent]),
+    });
+  },
+};
 
 /**
  * The days a count question sums: the period it names, ending yesterday at the latest (today's
@@ -174,6 +208,11 @@ const COMMITS = /\bcommits?\b/;
 const MERGE_RATE = /\bmerge[- ]rates?\b|\bmerged?\b|\bmerges\b|\bmerging\b/;
 const HOW_MANY =
   /\bhow many\b|\bnumber of\b|\btotal\b|\bcount\b|\b(?:prs?|pull[- ]requests?|commits?)\b/;
+/** A change over the period ("how did Codex's pull requests change"): the engine's change answer. */
+const CHANGE =
+  /\b(?:change[sd]?|changing|trend|gr[eo]w(?:n|th)?|rose|risen|fell|fallen|increased?|decreased?|went (?:up|down))\b/;
+/** "Which agent opened the most": the agents ranked, the top one named first. */
+const MOST = /\bmost\b|\bfewest\b|\bleast\b|\btop\b|\bwhich agent\b|\brank/;
 
 /**
  * "How many PRs did Codex open last week": the sum of the agent's daily counts over the days
@@ -186,13 +225,15 @@ const COUNT_INTENT: MarketIntent = {
     aboutAgents(question) &&
     CODING.test(question.lower) &&
     HOW_MANY.test(question.lower) &&
-    !MERGE_RATE.test(question.lower),
+    !MERGE_RATE.test(question.lower) &&
+    !CHANGE.test(question.lower),
   async answer(question, scope) {
     const commits = COMMITS.test(question.lower);
     const days = countDays(question);
     const lines: string[] = [];
     const sources: ChatSource[] = [];
     const citations: string[] = [];
+    const totals: Array<{ name: string; total: number }> = [];
     for (const agent of agentsOf(question)) {
       const product = commits ? commitsProduct(agent) : prsProduct(agent);
       const name = AGENT_NAMES[agent];
@@ -212,6 +253,7 @@ const COUNT_INTENT: MarketIntent = {
         continue;
       }
       const total = rows.reduce((sum, row) => sum + (row.value ?? 0), 0);
+      totals.push({ name, total });
       const provisional = rows.filter((row) => row.status === "provisional").length;
       const missing = eachUtcDay(days.startDate, days.endDate).length - rows.length;
       lines.push(
@@ -228,12 +270,41 @@ const COUNT_INTENT: MarketIntent = {
     }
     return {
       intent: "coding_count",
-      answer: lines.join("\n"),
+      answer: [...rankingLead(totals, commits, days, question), ...lines].join("\n"),
       sources,
       citations: [...new Set(citations)],
     };
   },
 };
+
+/**
+ * With several agents, the one with the most (or, asked for, the fewest) counted first: "Claude
+ * Code opened the most pull requests from 2026-11-20 to 2026-11-20: 1,234 (then Codex 1,100, ...)".
+ */
+function rankingLead(
+  totals: ReadonlyArray<{ name: string; total: number }>,
+  commits: boolean,
+  days: Period,
+  question: Question,
+): string[] {
+  if (totals.length < 2 && !MOST.test(question.lower)) return [];
+  const fewest = /\bfewest\b|\bleast\b/.test(question.lower);
+  const ranked = [...totals].sort((a, b) => (fewest ? a.total - b.total : b.total - a.total));
+  const [top, ...rest] = ranked;
+  if (top === undefined) return [];
+  const what = commits ? "commits" : "pull requests opened";
+  const then =
+    rest.length === 0
+      ? ""
+      : ` (then ${listed(rest.map((entry) => `${entry.name} ${whole(entry.total)}`))})`;
+  const span =
+    days.startDate === days.endDate
+      ? `on ${days.startDate}`
+      : `from ${days.startDate} to ${days.endDate}`;
+  return [
+    `${top.name} had the ${fewest ? "fewest" : "most"} ${what} ${span}: ${whole(top.total)}${then}.`,
+  ];
+}
 
 /**
  * Merge rates: the latest day's rate of each agent, or over a named period the daily rates'
@@ -309,6 +380,8 @@ export const LLM_CODING_CHAT: ChatMarket = {
     pattern: AGENT_PATTERNS[agent],
   })),
   domainWords: new RegExp(CODING_WORDS),
+  kinds: [AGENT_KIND],
+  recordUnit: ["day", "days"],
   unit: "pull requests per UTC day",
   format: (value) => `${whole(value)} pull requests`,
   latest,

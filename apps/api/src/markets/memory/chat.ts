@@ -1,12 +1,17 @@
 import { MEMORY_TYPES, MEMORY_UNIT, describeMemoryMethodology, type MemoryType } from "@tpi/domain";
 import {
+  askRoute,
+  citationsOf,
+  seriesSourceOf,
+  signedPercent,
+  sourceOf,
   sourceRowOf,
   type ChatMarket,
   type ChatScope,
   type MarketIntent,
   type Period,
-} from "../../platform/core/chat";
-import { askRoute, citationsOf, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+  type SubjectKind,
+} from "../../platform/chat/market-kit";
 import {
   memoryHistoryRoute,
   memoryIndexRoute,
@@ -28,6 +33,7 @@ const memorySubject = (memory: MemoryType) => ({
   market: MARKET,
   id: memory.id,
   name: memory.name,
+  group: memory.category,
 });
 
 /**
@@ -47,10 +53,42 @@ function patternOf(memory: MemoryType): RegExp {
 }
 
 const usd = (value: number) => `$${value.toFixed(value < 10 ? 3 : 2)}`;
-const signed = (value: number | null) =>
-  value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(2)}%`;
 
-/** The lines the answer's sources require: the sample notice, or each source's citation. */
+const SUBJECTS = MEMORY_TYPES.map((memory) => ({
+  subject: memorySubject(memory),
+  pattern: patternOf(memory),
+}));
+
+/**
+ * Names written as memory parts ("DDR6", "HBM3e", "DDR5 64GB", "TLC 256Gb"): a generation, a
+ * module kind or a NAND cell type, with a size when one is given.
+ */
+const MEMORY_NAME =
+  /\b(?:lp|g)?ddr\d+x?(?:[ -]?(?:rdimm|udimm|sodimm|dimm))?(?:[ -]?\d+ ?gb)?|\bhbm\d*e?(?:[ -]?\d+ ?gb)?|\b(?:slc|mlc|tlc|qlc)(?:[ -]?\d+ ?gb)?\b/g;
+
+/**
+ * A memory type the question writes that the catalogue does not have: a name no type's pattern
+ * reads, and either with a size or of a generation no type has ("DDR5" alone names the DDR5
+ * types, not one that is missing).
+ */
+const MEMORY_TYPE_KIND: SubjectKind = {
+  noun: "memory type",
+  data: "the Memory data",
+  unknown(question) {
+    const names: string[] = [];
+    for (const [written] of question.lower.matchAll(MEMORY_NAME)) {
+      if (SUBJECTS.some(({ pattern }) => pattern.test(written))) continue;
+      const generation = written.replace(/[ -]?\d+ ?gb$/, "").replace(/[ -]/g, "_");
+      const sized = generation !== written.replace(/[ -]/g, "_");
+      const known = MEMORY_TYPES.some((memory) => memory.id.startsWith(`mem_${generation}`));
+      if (sized || !known) names.push(written.toUpperCase().replace(/GB$/, "Gb"));
+    }
+    return Promise.resolve({
+      names,
+      known: names.length === 0 ? [] : MEMORY_TYPES.map((memory) => memory.name),
+    });
+  },
+};
 
 function sourcesText(row: { sources: readonly string[]; sample: boolean }): string {
   return row.sample ? "generated SAMPLE, not market data" : `source ${row.sources.join(", ")}`;
@@ -141,7 +179,7 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
         `${subject.name} (${subject.id}) ${period.label}, settled at 4 PM New York each trading day (${MEMORY_UNIT}; session averages)${sample ? ", from the generated SAMPLE, not market data" : ""}:`,
         ...body.data.map(
           (row) =>
-            `${row.date}: ${usd(row.price)} (change ${signed(row.changePct)}; ${sourcesText(row)})`,
+            `${row.date}: ${usd(row.price)} (change ${signedPercent(row.changePct)}; ${sourcesText(row)})`,
         ),
       ].join("\n"),
       sources: [source],
@@ -155,11 +193,15 @@ export const MEMORY_CHAT: ChatMarket = {
   subjectsNoun: "memory types",
   asks: "DRAM, NAND flash and memory module prices settled per trading day",
   tracked: `Memory types: ${MEMORY_TYPES.map((memory) => `${memory.name} (${memory.id})`).join(", ")}.`,
-  subjects: MEMORY_TYPES.map((memory) => ({
-    subject: memorySubject(memory),
-    pattern: patternOf(memory),
-  })),
-  domainWords: /\b(?:memory|dram|nand|flash|dimm|udimm|rdimm)\b/,
+  subjects: SUBJECTS,
+  domainWords: /\b(?:memory|dram|nand|flash|dimm|udimm|rdimm|modules?)\b/,
+  groups: [
+    { group: "dram", pattern: /\bdram\b/ },
+    { group: "flash", pattern: /\bflash\b|\bnand\b/ },
+    { group: "module", pattern: /\bmodules?\b|\bdimms?\b/ },
+  ],
+  kinds: [MEMORY_TYPE_KIND],
+  recordUnit: ["type-day", "type-days"],
   unit: MEMORY_UNIT,
   format: (value) => `${usd(value)}`,
   latest,

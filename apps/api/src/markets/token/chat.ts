@@ -7,20 +7,24 @@ import {
   type LabId,
   type TokenVolumeRow,
 } from "@tpi/domain";
+import { findPeriod } from "../../platform/chat/period";
 import {
+  askRoute,
+  changePercent,
+  escapeRegExp,
+  seriesSourceOf,
+  sourceOf,
   sourceRowOf,
   type ChatMarket,
   type ChatPoint,
   type ChatScope,
+  type ChatSource,
   type EngineAnswer,
   type MarketIntent,
+  type Period,
   type Question,
   type Subject,
-  type Period,
-  type ChatSource,
-} from "../../platform/core/chat";
-import { findPeriod } from "../../platform/chat/period";
-import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+} from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
@@ -48,8 +52,6 @@ const LAB_ALIASES: Readonly<Record<string, LabId>> = {
   mimo: "xiaomi",
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 const labSubject = (lab: LabId, label: string): Subject => ({
   market: MARKET,
   id: lab,
@@ -67,7 +69,7 @@ const SUBJECTS = LAB_CATALOG.map(({ lab, label }) => {
   ];
   return {
     subject: labSubject(lab, label),
-    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escape).join("|")})(?![a-z0-9])`),
+    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escapeRegExp).join("|")})(?![a-z0-9])`),
   };
 });
 
@@ -123,8 +125,6 @@ const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} 
 const sharePercent = (share: number | null) =>
   share === null ? "no share" : `${(share * 100).toFixed(1)}%`;
 const growthText = (value: number | null) => (value === null ? "n/a" : value.toFixed(1));
-const percent = (from: number, to: number) =>
-  `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
 
 /** Each lab's volume move over the period, from its first and last settled day in it. */
 async function volumeGrowthAnswer(
@@ -153,7 +153,7 @@ async function volumeGrowthAnswer(
           ? "fell"
           : "was unchanged";
     lines.push(
-      `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${percent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
+      `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${changePercent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
     );
     sources.push(volumeSource(lab, period, [first, last]));
   }
@@ -214,6 +214,7 @@ export const TOKEN_CHAT: ChatMarket = {
   subjects: SUBJECTS,
   domainWords: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
   indexNames: /otpi|token price index/,
+  recordUnit: ["day", "days"],
   unit: TOKEN_INDEX_UNIT,
   format: (value) => `$${value.toFixed(4)} per million tokens`,
   latest,

@@ -279,7 +279,7 @@ export async function rankingAnswer(
 }
 
 /** "a, b and c" */
-function listed(items: readonly string[]): string {
+export function listed(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
@@ -415,6 +415,11 @@ export async function moverAnswer(
   };
 }
 
+/** "1,260 type-days", "1 day": a count with its unit. */
+export function counted(count: number, [one, many]: readonly [string, string]): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
 /** Where each market's data comes from, as its methodology route states it. */
 export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): EngineAnswer {
   const lines: string[] = [];
@@ -429,8 +434,8 @@ export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): 
         : "";
       lines.push(
         source.sample
-          ? `${about}: the generated sample, not market data (${source.days} days, ${source.firstDay} to ${source.lastDay}).`
-          : `${about}: ${source.source}, ${source.days} days from ${source.firstDay} to ${source.lastDay}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
+          ? `${about}: the generated sample, not market data (${counted(source.days, market.chat.recordUnit)}, ${source.firstDay} to ${source.lastDay}).`
+          : `${about}: ${source.source}, ${counted(source.days, market.chat.recordUnit)} from ${source.firstDay} to ${source.lastDay}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
       );
     }
     sources.push({

@@ -64,7 +64,7 @@ function methodPatterns(markets: readonly Market[]) {
 
 /** Questions about where the numbers come from, not what they are. */
 const PROVENANCE =
-  /\b(?:sample|real data|real or|market data|generated|provenance|citation|cite|licen[cs]e|where (?:does|do|is|are) (?:the|this|your)? ?(?:data|numbers?|prices?|values?) come from|(?:data )?sources?)\b/;
+  /\b(?:sample|real data|real or|(?:data|numbers?|prices?|values?|figures?) (?:is |are )?(?:real|genuine|made up|fake)|market data|generated|provenance|citation|cite|licen[cs]e|where (?:does|do|is|are) (?:the|this|your)? ?(?:data|numbers?|prices?|values?) come from|(?:data )?sources?)\b/;
 /** "Which GPU rose the most", "biggest mover", "got more expensive". */
 const MOVER_UP =
   /\b(?:rose|risen|rise|increased?|gained?|climbed?|went up|grew)\b[^?]*\b(?:most|fastest|biggest|largest)\b|\b(?:biggest|largest|top)\s+(?:gain|gainer|rise|increase|jump)s?\b|\bgot (?:more expensive|pricier|dearer)\b|\bbecame more expensive\b/;
@@ -162,10 +162,16 @@ export function readQuestion(
   return { message, lower, now, subjects, domain: domainOf(lower, markets), when };
 }
 
-/** Every subject of the question's market (a ranking or "latest prices" over all of them). */
+/**
+ * Every subject of the question's market (a ranking or "latest prices" over all of them), only
+ * those of the category it names when it names one ("which flash chip").
+ */
 function allOfDomain(question: Question, markets: readonly Market[]): Subject[] {
   const market = markets.find((candidate) => candidate.name === question.domain);
-  return market === undefined ? [] : market.chat.subjects.map(({ subject }) => subject);
+  if (market === undefined) return [];
+  const all = market.chat.subjects.map(({ subject }) => subject);
+  const group = market.chat.groups?.find(({ pattern }) => pattern.test(question.lower))?.group;
+  return group === undefined ? all : all.filter((subject) => subject.group === group);
 }
 
 /** Which way a "which … the most" question asks about, if it asks one. */
