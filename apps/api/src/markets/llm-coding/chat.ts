@@ -10,6 +10,7 @@ import {
   type LlmCodingProductId,
   type UtcDay,
 } from "@tpi/domain";
+import { defaultPeriod } from "../../platform/chat/period";
 import {
   askRoute,
   isAbout,
@@ -317,7 +318,17 @@ const MERGE_RATE_INTENT: MarketIntent = {
     const lines: string[] = [];
     const sources: ChatSource[] = [];
     const citations: string[] = [];
-    const period = question.when.kind === "latest" ? undefined : countDays(question);
+    const change = CHANGE.test(question.lower);
+    // A change asked without a period is measured over the default look-back.
+    const period =
+      question.when.kind !== "latest"
+        ? countDays(question)
+        : change
+          ? countDays({
+              ...question,
+              when: { kind: "period", period: defaultPeriod(question.now) },
+            })
+          : undefined;
     for (const agent of agentsOf(question)) {
       const product = mergeProduct(agent);
       const name = AGENT_NAMES[agent];
@@ -349,14 +360,24 @@ const MERGE_RATE_INTENT: MarketIntent = {
       }
       const mean = rows.reduce((sum, row) => sum + (row.value ?? 0), 0) / rows.length;
       const provisional = rows.filter((row) => row.status === "provisional").length;
+      const provisionalText = provisional > 0 ? `; ${provisional} day(s) provisional` : "";
+      const first = rows[0];
+      const last = rows.at(-1);
+      const used = change && first && last ? [first, last] : rows;
       lines.push(
-        `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisional > 0 ? `; ${provisional} day(s) provisional` : ""}.`,
+        change &&
+          first !== undefined &&
+          last !== undefined &&
+          first.value !== null &&
+          last.value !== null
+          ? `${name}'s merge rate ${last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged"} ${period.label}: from ${percent(first.value)} on ${first.date} to ${percent(last.value)} on ${last.date} (${last.value >= first.value ? "+" : ""}${(last.value - first.value).toFixed(1)} points${provisionalText}).`
+          : `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisionalText}.`,
       );
       sources.push(
         sourceOf(
           llmCodingHistoryRoute,
           { product, startDate: period.startDate, endDate: period.endDate },
-          rows,
+          used,
         ),
       );
       citations.push(...citationsOf(body.dataSources));
@@ -379,7 +400,7 @@ export const LLM_CODING_CHAT: ChatMarket = {
     subject: agentSubject(agent),
     pattern: AGENT_PATTERNS[agent],
   })),
-  domainWords: new RegExp(CODING_WORDS),
+  domainWords: new RegExp(`${CODING_WORDS}|\\bllm[- ]coding\\b`),
   kinds: [AGENT_KIND],
   recordUnit: ["day", "days"],
   unit: "pull requests per UTC day",

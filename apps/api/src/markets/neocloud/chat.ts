@@ -309,13 +309,20 @@ const SITES_INTENT: MarketIntent = {
     const query: SitesQuery = { scope: siteScope };
     const said: string[] = [];
     const place = placeAsked(question.message, every.value.sites);
-    if (place !== undefined && "unknown" in place)
+    if (place !== undefined && "unknown" in place) {
+      const cities = [
+        ...new Set(every.value.sites.flatMap((site) => (site.city ? [site.city] : []))),
+      ].sort();
       return {
         intent,
-        answer: `${place.unknown} is not a city of the ${scopeText(siteScope)} in the Neo-Cloud Sites data, so I cannot place it. Cities with sites: ${[...new Set(every.value.sites.flatMap((site) => (site.city ? [site.city] : [])))].sort().join(", ")}.`,
+        answer: [
+          `${place.unknown} is not a city of the ${scopeText(siteScope)} in the Neo-Cloud Sites data, so I cannot place it.`,
+          ...(cities.length === 0 ? [] : [`Cities with sites: ${cities.join(", ")}.`]),
+        ].join(" "),
         sources: [],
         citations: citationsOf(every.value.body.dataSources),
       };
+    }
     if (place !== undefined) {
       Object.assign(query, {
         lat: decimal(place.latitude),
@@ -365,7 +372,7 @@ const SITES_INTENT: MarketIntent = {
       ...sampleLine(answer.value.body.dataSources.sample),
       sites.length === 0
         ? `No ${what} in the Neo-Cloud Sites data.`
-        : `${count(sites.length)} ${what}${sites.length === 1 ? "" : ""} (${mw(power)} of stated power):`,
+        : `${count(sites.length)} ${sites.length === 1 ? what.replace(/sites/, "site") : what} (${mw(power)} of stated power):`,
       ...listed,
       ...(more > 0
         ? [`... and ${count(more)} more (GET ${neocloudSitesRoute.path} lists them all).`]

@@ -432,10 +432,14 @@ export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): 
       const licence = source.licence
         ? `, licence ${source.licence.name} (${source.licence.url})`
         : "";
+      // What the source holds: its records and days, when it has any (a sample may have none).
+      const records = source.days > 0 ? counted(source.days, market.chat.recordUnit) : undefined;
+      const span = source.firstDay === "" ? undefined : `${source.firstDay} to ${source.lastDay}`;
+      const held = [records, span].filter((part) => part !== undefined).join(", ");
       lines.push(
         source.sample
-          ? `${about}: the generated sample, not market data (${counted(source.days, market.chat.recordUnit)}, ${source.firstDay} to ${source.lastDay}).`
-          : `${about}: ${source.source}, ${counted(source.days, market.chat.recordUnit)} from ${source.firstDay} to ${source.lastDay}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
+          ? `${about}: the generated sample, not market data${held === "" ? "" : ` (${held})`}.`
+          : `${about}: ${source.source}, ${records ?? "no records"}${span === undefined ? "" : ` from ${span}`}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
       );
     }
     sources.push({

@@ -94,7 +94,7 @@ async function unknownSubjectAnswer(
       const { names, known } = await kind.unknown(question, scope);
       if (names.length === 0) continue;
       const lines = names.map((name) => `${name} is not a ${kind.noun} in ${kind.data}.`);
-      if (known.length > 0) lines.push(`Its ${kind.noun} names: ${listed(known)}.`);
+      if (known.length > 0) lines.push(`Known ${kind.noun} names: ${listed(known)}.`);
       return {
         market,
         answer: { intent: "unknown_subject", answer: lines.join(" "), sources: [] },
