@@ -104,17 +104,30 @@ function windowText(cell: Pick<Cell, "date" | "windowDays" | "asOf">): string {
   return `sessions of the ${cell.windowDays} days from ${start} to ${cell.date} (OpenRouter's window, as of ${cell.asOf})`;
 }
 
+/** "the week ending 2026-11-15": the week whose window ends that day. */
+const WEEK_ENDING = /\bweek (?:ending|ended|to) (\d{4}-\d{2}-\d{2})\b/;
+
 /**
- * The weeks a question asks about, by their windows' end days: the week whose window holds the
- * day it names, the weeks ending in the period it names, else the latest week.
+ * The weeks a question asks about, by their windows' end days: the week ending the day it names
+ * ("the week ending 2026-11-15"), the week whose window holds the day it names (`oneWeek`: the
+ * first week of the range asked), the weeks ending in the period it names, else the latest week.
  */
-function weeksAsked(question: Question, scope: ChatScope): Record<string, string> {
+function weeksAsked(
+  question: Question,
+  scope: ChatScope,
+): { query: Record<string, string>; oneWeek: boolean } {
+  const ending = WEEK_ENDING.exec(question.lower)?.[1];
+  if (ending !== undefined) return { query: { startDate: ending, endDate: ending }, oneWeek: true };
   const asked = askedPeriod(question);
   if (question.when.kind === "day" && asked !== undefined)
-    return { startDate: asked.startDate, endDate: addDays(asked.startDate, 6) };
-  if (asked !== undefined) return { startDate: asked.startDate, endDate: asked.endDate };
+    return {
+      query: { startDate: asked.startDate, endDate: addDays(asked.startDate, 6) },
+      oneWeek: true,
+    };
+  if (asked !== undefined)
+    return { query: { startDate: asked.startDate, endDate: asked.endDate }, oneWeek: false };
   const week = WORKLOAD.of(scope.deps).index.latestWeek;
-  return week === undefined ? {} : { startDate: week, endDate: week };
+  return { query: week === undefined ? {} : { startDate: week, endDate: week }, oneWeek: true };
 }
 
 /** Each value of `items` under its key, in first-seen order. */
@@ -229,8 +242,9 @@ const WORKLOAD_INTENT: MarketIntent = {
   async answer(question, scope) {
     const labs = labsNamed(question.lower);
     const [onlyLab] = labs;
+    const weeks = weeksAsked(question, scope);
     const query: Record<string, string> = {
-      ...weeksAsked(question, scope),
+      ...weeks.query,
       ...(labs.length === 1 && onlyLab !== undefined ? { lab: onlyLab } : {}),
     };
     const answer = await askRoute(workloadRoute, { query }, scope);
@@ -245,7 +259,9 @@ const WORKLOAD_INTENT: MarketIntent = {
     const inFamilies = (family: string) =>
       families.size === 0 ? family === ALL_FAMILIES : families.has(family);
     const wantsCells = harnesses.size > 0 || CELL_WORDS.test(question.lower);
-    const firstWeek = query.startDate === query.endDate ? undefined : body.weeks[0]?.date;
+    // One week asked: the first of the range (the window that holds the day asked).
+    const firstWeek = [...body.weeks.map((week) => week.date)].sort()[0];
+    const inWeeks = (date: string) => !weeks.oneWeek || date === firstWeek;
     const result = wantsCells
       ? cellsAnswer(
           body.cells.filter(
@@ -253,18 +269,12 @@ const WORKLOAD_INTENT: MarketIntent = {
               (harnesses.size === 0 || harnesses.has(cell.harness)) &&
               (families.size === 0 || families.has(cell.family)) &&
               inLabs(cell.lab) &&
-              // A day asked is the one week whose window holds it.
-              (question.when.kind !== "day" || cell.date === firstWeek),
+              inWeeks(cell.date),
           ),
           query,
         )
       : indexAnswer(
-          body.data.filter(
-            (row) =>
-              inLabs(row.lab) &&
-              inFamilies(row.family) &&
-              (question.when.kind !== "day" || row.date === firstWeek),
-          ),
+          body.data.filter((row) => inLabs(row.lab) && inFamilies(row.family) && inWeeks(row.date)),
           query,
         );
     return { ...result, citations: citationsOf(body.dataSources) };
@@ -293,7 +303,7 @@ const HARNESS_KIND: SubjectKind = {
       return { names: [], known: [] };
     const answer = await askRoute(
       workloadRoute,
-      { query: weeksAsked({ ...question, when: { kind: "latest" } }, scope) },
+      { query: weeksAsked({ ...question, lower: "", when: { kind: "latest" } }, scope).query },
       scope,
     );
     if (!answer.ok) return { names: [], known: [] };
