@@ -187,7 +187,8 @@ async function allSites(query: SitesQuery, scope: ChatScope) {
   return ok({ body: first.value as NeocloudSitesResponse, sites });
 }
 
-const scopeOf = (question: Question) => (NEOCLOUD_WORDS.test(question.lower) ? "neocloud" : "all");
+/** The route's scope a question's words ask: neo-clouds only when they say so, else every site. */
+const scopeOf = (lower: string) => (NEOCLOUD_WORDS.test(lower) ? "neocloud" : "all");
 const scopeText = (scope: string) => (scope === "neocloud" ? "neo-cloud sites" : "sites");
 
 /** A country the question names by name, alias ("United States") or upper-case ISO code ("US"). */
@@ -302,10 +303,14 @@ const SITES_INTENT: MarketIntent = {
       familyNamed(question.lower) !== undefined),
   async answer(question, scope) {
     const intent = "neocloud_sites";
-    const siteScope = scopeOf(question);
-    // Every site of the scope first: the names of its cities and operators.
-    const every = await allSites({ scope: siteScope }, scope);
+    // Every site first: the names of the data's cities and operators.
+    const every = await allSites({ scope: "all" }, scope);
     if (!every.ok) return { intent, answer: every.error.message, sources: [] };
+    const operator = operatorNamed(question.lower, every.value.sites);
+    // "Neo-cloud" in an operator's name ("Sample Neocloud B") asks for no scope.
+    const siteScope = scopeOf(
+      operator === undefined ? question.lower : question.lower.replace(operator.toLowerCase(), ""),
+    );
     const query: SitesQuery = { scope: siteScope };
     const said: string[] = [];
     const place = placeAsked(question.message, every.value.sites);
@@ -316,7 +321,7 @@ const SITES_INTENT: MarketIntent = {
       return {
         intent,
         answer: [
-          `${place.unknown} is not a city of the ${scopeText(siteScope)} in the Neo-Cloud Sites data, so I cannot place it.`,
+          `${place.unknown} is not a city of the sites in the Neo-Cloud Sites data, so I cannot place it.`,
           ...(cities.length === 0 ? [] : [`Cities with sites: ${cities.join(", ")}.`]),
         ].join(" "),
         sources: [],
@@ -355,7 +360,6 @@ const SITES_INTENT: MarketIntent = {
     }
     const answer = await allSites(query, scope);
     if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
-    const operator = operatorNamed(question.lower, every.value.sites);
     const family = familyNamed(question.lower);
     const sites = answer.value.sites.filter(
       (site) =>
@@ -411,7 +415,7 @@ const POWER_INTENT: MarketIntent = {
     (SITE_WORDS.test(question.lower) || countryNamed(question.message) !== undefined),
   async answer(question, scope) {
     const intent = "neocloud_power";
-    const siteScope = scopeOf(question);
+    const siteScope = scopeOf(question.lower);
     const query = { by: "country", scope: siteScope };
     const answer = await askRoute(neocloudAggregateRoute, { query }, scope);
     if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
