@@ -19,16 +19,8 @@ import {
   seriesSourceOf,
   sourceOf,
   sourceRowOf,
-  type ChatMarket,
-  type ChatPoint,
-  type ChatScope,
-  type ChatSource,
-  type MarketIntent,
-  type Period,
-  type Question,
-  type Subject,
-  type SubjectKind,
 } from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
 import { LLM_CODING_UNIT } from "./read-model/state";
 import {
@@ -83,7 +75,7 @@ const mergeProduct = (agent: CodingAgent) => `${prefix(agent)}-merge` as LlmCodi
 const commitsProduct = (agent: CodingAgent) =>
   agent === "claude" ? ("cc-commits" as LlmCodingProductId) : undefined;
 
-const agentSubject = (agent: CodingAgent): Subject => ({
+const agentSubject = (agent: CodingAgent): Chat.Subject => ({
   market: MARKET,
   id: agent,
   name: AGENT_NAMES[agent],
@@ -98,11 +90,11 @@ function citationsOf(dataSources: DataSources): string[] {
   return [...new Set(dataSources.notice === null ? lines : [dataSources.notice, ...lines])];
 }
 
-async function indexOf(product: LlmCodingProductId, scope: ChatScope) {
+async function indexOf(product: LlmCodingProductId, scope: Chat.ChatScope) {
   return askRoute(llmCodingIndexRoute, { query: { product } }, scope);
 }
 
-async function historyOf(product: LlmCodingProductId, period: Period, scope: ChatScope) {
+async function historyOf(product: LlmCodingProductId, period: Chat.Period, scope: Chat.ChatScope) {
   return askRoute(
     llmCodingHistoryRoute,
     { query: { product, startDate: period.startDate, endDate: period.endDate } },
@@ -110,12 +102,12 @@ async function historyOf(product: LlmCodingProductId, period: Period, scope: Cha
   );
 }
 
-async function latest(subject: Subject, scope: ChatScope) {
+async function latest(subject: Chat.Subject, scope: Chat.ChatScope) {
   const product = prsProduct(subject.id as CodingAgent);
   const answer = await indexOf(product, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
-  const point: ChatPoint = {
+  const point: Chat.ChatPoint = {
     at: body.data.date,
     value: body.data.value,
     row: sourceRowOf(body.data),
@@ -126,12 +118,12 @@ async function latest(subject: Subject, scope: ChatScope) {
   return { point, source };
 }
 
-async function series(subject: Subject, period: Period, scope: ChatScope) {
+async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.ChatScope) {
   const answer = await historyOf(prsProduct(subject.id as CodingAgent), period, scope);
   if (!answer.ok) return answer;
   const body = answer.value;
   const citations = citationsOf(body.dataSources);
-  const points = body.data.flatMap((row): ChatPoint[] =>
+  const points = body.data.flatMap((row): Chat.ChatPoint[] =>
     row.value === null
       ? []
       : [{ at: row.date, value: row.value, row: sourceRowOf(row), note: row.status, citations }],
@@ -140,13 +132,13 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
 }
 
 /** The agents a question names, or all five when it names none. */
-const agentsOf = (question: Question): CodingAgent[] => {
+const agentsOf = (question: Chat.Question): CodingAgent[] => {
   const named = namedIds(question, MARKET) as CodingAgent[];
   return named.length > 0 ? named : CODING_AGENTS.map((a) => a.agent);
 };
 
 /** About coding agents: it names one, or uses the market's words and names no other subject. */
-const aboutAgents = (question: Question): boolean => isAbout(question, MARKET);
+const aboutAgents = (question: Chat.Question): boolean => isAbout(question, MARKET);
 
 /**
  * Names written as a coding agent in a question about pull requests, commits or merges
@@ -161,7 +153,7 @@ const AGENT_NAME_WRITTEN = [
 const NOT_AGENT_NAMES =
   /^(?:how|what|which|who|did|does|the|pr|prs|github|public|total|daily|many|most)$/i;
 
-const AGENT_KIND: SubjectKind = {
+const AGENT_KIND: Chat.SubjectKind = {
   noun: "coding agent",
   data: "the LLM Coding data",
   unknown(question) {
@@ -184,7 +176,7 @@ const AGENT_KIND: SubjectKind = {
  * The days a count question sums: the period it names, ending yesterday at the latest (today's
  * counts are taken after the day ends); "last week" is the 7 UTC days ending yesterday.
  */
-function countDays(question: Question): { startDate: UtcDay; endDate: UtcDay; label: string } {
+function countDays(question: Chat.Question): { startDate: UtcDay; endDate: UtcDay; label: string } {
   const yesterday = addDays(utcDayOf(question.now), -1);
   const { when } = question;
   if (when.kind === "day") return { startDate: when.day, endDate: when.day, label: when.label };
@@ -220,7 +212,7 @@ const MOST = /\bmost\b|\bfewest\b|\bleast\b|\btop\b|\bwhich agent\b|\brank/;
  * (`countDays`), saying the days, how many of them are provisional, and the citation; commits for
  * Claude Code, whose commits are the only ones marked.
  */
-const COUNT_INTENT: MarketIntent = {
+const COUNT_INTENT: Chat.MarketIntent = {
   intent: "coding_count",
   asks: (question) =>
     aboutAgents(question) &&
@@ -232,7 +224,7 @@ const COUNT_INTENT: MarketIntent = {
     const commits = COMMITS.test(question.lower);
     const days = countDays(question);
     const lines: string[] = [];
-    const sources: ChatSource[] = [];
+    const sources: Chat.ChatSource[] = [];
     const citations: string[] = [];
     const totals: Array<{ name: string; total: number }> = [];
     for (const agent of agentsOf(question)) {
@@ -285,8 +277,8 @@ const COUNT_INTENT: MarketIntent = {
 function rankingLead(
   totals: ReadonlyArray<{ name: string; total: number }>,
   commits: boolean,
-  days: Period,
-  question: Question,
+  days: Chat.Period,
+  question: Chat.Question,
 ): string[] {
   if (totals.length < 2 && !MOST.test(question.lower)) return [];
   const fewest = /\bfewest\b|\bleast\b/.test(question.lower);
@@ -311,12 +303,12 @@ function rankingLead(
  * Merge rates: the latest day's rate of each agent, or over a named period the daily rates'
  * mean with its days.
  */
-const MERGE_RATE_INTENT: MarketIntent = {
+const MERGE_RATE_INTENT: Chat.MarketIntent = {
   intent: "coding_merge_rate",
   asks: (question) => aboutAgents(question) && MERGE_RATE.test(question.lower),
   async answer(question, scope) {
     const lines: string[] = [];
-    const sources: ChatSource[] = [];
+    const sources: Chat.ChatSource[] = [];
     const citations: string[] = [];
     const change = CHANGE.test(question.lower);
     // A change asked without a period is measured over the default look-back.
@@ -391,7 +383,7 @@ const MERGE_RATE_INTENT: MarketIntent = {
   },
 };
 
-export const LLM_CODING_CHAT: ChatMarket = {
+export const LLM_CODING_CHAT: Chat.ChatMarket = {
   scope: `LLM Coding (${LLM_CODING_UNIT})`,
   subjectsNoun: "coding agents",
   asks: "coding agents' pull requests, merge rates and commits on public GitHub",

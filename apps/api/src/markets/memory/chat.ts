@@ -6,12 +6,8 @@ import {
   signedPercent,
   sourceOf,
   sourceRowOf,
-  type ChatMarket,
-  type ChatScope,
-  type MarketIntent,
-  type Period,
-  type SubjectKind,
 } from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import {
   memoryHistoryRoute,
   memoryIndexRoute,
@@ -71,7 +67,7 @@ const MEMORY_NAME =
  * reads, and either with a size or of a generation no type has ("DDR5" alone names the DDR5
  * types, not one that is missing).
  */
-const MEMORY_TYPE_KIND: SubjectKind = {
+const MEMORY_TYPE_KIND: Chat.SubjectKind = {
   noun: "memory type",
   data: "the Memory data",
   unknown(question) {
@@ -94,7 +90,7 @@ function sourcesText(row: { sources: readonly string[]; sample: boolean }): stri
   return row.sample ? "generated SAMPLE, not market data" : `source ${row.sources.join(", ")}`;
 }
 
-function historyOf(typeId: string, period: Period, scope: ChatScope) {
+function historyOf(typeId: string, period: Chat.Period, scope: Chat.ChatScope) {
   return askRoute(
     memoryHistoryRoute,
     {
@@ -105,7 +101,7 @@ function historyOf(typeId: string, period: Period, scope: ChatScope) {
   );
 }
 
-const latest: ChatMarket["latest"] = async (subject, scope) => {
+const latest: Chat.ChatMarket["latest"] = async (subject, scope) => {
   const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
@@ -120,7 +116,7 @@ const latest: ChatMarket["latest"] = async (subject, scope) => {
   return { point, source: sourceOf(memoryIndexRoute, { type: subject.id }, [row]) };
 };
 
-const series: ChatMarket["series"] = async (subject, period, scope) => {
+const series: Chat.ChatMarket["series"] = async (subject, period, scope) => {
   const answer = await historyOf(subject.id, period, scope);
   if (!answer.ok) return answer;
   const body = answer.value;
@@ -145,7 +141,7 @@ const OTHER_ASK =
  * "What did DDR5 16Gb cost last week": one type and a named period, answered with every
  * settled value of the period's trading days, its date, its sources and whether it is the sample.
  */
-const MEMORY_PERIOD_INTENT: MarketIntent = {
+const MEMORY_PERIOD_INTENT: Chat.MarketIntent = {
   intent: "memory_period",
   asks: (question) =>
     question.when.kind === "period" &&
@@ -188,7 +184,7 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
   },
 };
 
-export const MEMORY_CHAT: ChatMarket = {
+export const MEMORY_CHAT: Chat.ChatMarket = {
   scope: `the Memory index (${MEMORY_UNIT})`,
   subjectsNoun: "memory types",
   asks: "DRAM, NAND flash and memory module prices settled per trading day",

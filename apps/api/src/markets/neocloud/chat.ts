@@ -13,17 +13,8 @@ import {
   type NeocloudSite,
   type SiteStatus,
 } from "@tpi/domain";
-import {
-  askRoute,
-  citationsOf,
-  escapeRegExp,
-  sourceOf,
-  type ChatMarket,
-  type ChatScope,
-  type EngineAnswer,
-  type MarketIntent,
-  type Question,
-} from "../../platform/chat/market-kit";
+import { askRoute, citationsOf, escapeRegExp, sourceOf } from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import {
   neocloudAggregateRoute,
   neocloudMethodologyRoute,
@@ -89,7 +80,7 @@ function stateNamed(message: string): string | undefined {
 const count = (value: number) => value.toLocaleString("en-US");
 
 /** "How many H100s are in sites under construction in Texas": chips of a family in matching sites. */
-const CHIPS_IN_SITES_INTENT: MarketIntent = {
+const CHIPS_IN_SITES_INTENT: Chat.MarketIntent = {
   intent: "neocloud_chips_in_sites",
   asks: (question) =>
     familyNamed(question.lower) !== undefined &&
@@ -160,7 +151,7 @@ type Site = NeocloudSite & { distanceKm?: number };
 type SitesQuery = Record<string, string>;
 
 /** Every site of the route's answer for `query`, page after page, with the first page's body. */
-async function allSites(query: SitesQuery, scope: ChatScope) {
+async function allSites(query: SitesQuery, scope: Chat.ChatScope) {
   const first = await askRoute(
     neocloudSitesRoute,
     { query: { ...query, limit: String(NEOCLOUD_SITES_LIMIT_MAX) } },
@@ -293,7 +284,7 @@ const decimal = (value: number) => value.toFixed(4);
  * Sites questions: near a place, in a country, city or state, of an operator, with a chip
  * family, of a status; how many there are.
  */
-const SITES_INTENT: MarketIntent = {
+const SITES_INTENT: Chat.MarketIntent = {
   intent: "neocloud_sites",
   asks: (question) =>
     SITE_WORDS.test(question.lower) &&
@@ -408,7 +399,7 @@ const SITES_INTENT: MarketIntent = {
 };
 
 /** "Total power of the sites in France": the country's bucket of the aggregate by country. */
-const POWER_INTENT: MarketIntent = {
+const POWER_INTENT: Chat.MarketIntent = {
   intent: "neocloud_power",
   asks: (question) =>
     POWER.test(question.lower) &&
@@ -452,7 +443,7 @@ const POWER_INTENT: MarketIntent = {
 export const NEOCLOUD_CHAT_METHODOLOGY =
   "Neo-Cloud Sites: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0), imported daily; a neo-cloud is a company whose main business is renting GPU capacity and that is not a hyperscaler, from a curated operator list (GET /api/neocloud/methodology).";
 
-export const NEOCLOUD_CHAT: ChatMarket = {
+export const NEOCLOUD_CHAT: Chat.ChatMarket = {
   scope: "the Neo-Cloud Sites data (AI data-center sites from Epoch AI)",
   subjectsNoun: "data-center sites",
   asks: "data-center sites near a place, in a country, city or US state, of an operator or with a chip family, their total power by country, and how many GPUs of a chip family they hold",

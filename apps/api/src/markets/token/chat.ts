@@ -15,16 +15,8 @@ import {
   seriesSourceOf,
   sourceOf,
   sourceRowOf,
-  type ChatMarket,
-  type ChatPoint,
-  type ChatScope,
-  type ChatSource,
-  type EngineAnswer,
-  type MarketIntent,
-  type Period,
-  type Question,
-  type Subject,
 } from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
@@ -52,7 +44,7 @@ const LAB_ALIASES: Readonly<Record<string, LabId>> = {
   mimo: "xiaomi",
 };
 
-const labSubject = (lab: LabId, label: string): Subject => ({
+const labSubject = (lab: LabId, label: string): Chat.Subject => ({
   market: MARKET,
   id: lab,
   name: label,
@@ -79,13 +71,13 @@ const GROWTH = /\bgr[eo]w(?:th|n|s|ing)?\b/;
 const CHANGE =
   /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/;
 
-const pointOf = (row: OtpiRow): ChatPoint => ({
+const pointOf = (row: OtpiRow): Chat.ChatPoint => ({
   at: row.date,
   value: row.indexPerMtok,
   row: sourceRowOf(row),
 });
 
-async function latest(subject: Subject, scope: ChatScope) {
+async function latest(subject: Chat.Subject, scope: Chat.ChatScope) {
   const answer = await askRoute(otpiRoute, { query: { lab: subject.id } }, scope);
   const row = answer.ok ? answer.value.data[0] : undefined;
   if (row === undefined) return undefined;
@@ -94,7 +86,7 @@ async function latest(subject: Subject, scope: ChatScope) {
   return { point, source };
 }
 
-async function series(subject: Subject, period: Period, scope: ChatScope) {
+async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.ChatScope) {
   const query = { lab: subject.id, startDate: period.startDate, endDate: period.endDate };
   const answer = await askRoute(otpiRoute, { query }, scope);
   return answer.ok ? { ok: true as const, value: answer.value.data.map(pointOf) } : answer;
@@ -104,7 +96,7 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
 async function volumeRows(
   lab: LabId,
   range: { startDate: string; endDate: string },
-  scope: ChatScope,
+  scope: Chat.ChatScope,
 ): Promise<TokenVolumeRow[]> {
   const answer = await askRoute(
     tokenVolumeRoute,
@@ -118,7 +110,7 @@ const volumeSource = (
   lab: LabId,
   range: { startDate: string; endDate: string },
   rows: readonly TokenVolumeRow[],
-): ChatSource =>
+): Chat.ChatSource =>
   sourceOf(tokenVolumeRoute, { startDate: range.startDate, endDate: range.endDate, lab }, rows);
 
 const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
@@ -128,12 +120,12 @@ const growthText = (value: number | null) => (value === null ? "n/a" : value.toF
 
 /** Each lab's volume move over the period, from its first and last settled day in it. */
 async function volumeGrowthAnswer(
-  question: Question,
-  labs: readonly Subject[],
-  scope: ChatScope,
-): Promise<EngineAnswer> {
+  question: Chat.Question,
+  labs: readonly Chat.Subject[],
+  scope: Chat.ChatScope,
+): Promise<Chat.EngineAnswer> {
   const lines: string[] = [];
-  const sources: ChatSource[] = [];
+  const sources: Chat.ChatSource[] = [];
   const period = findPeriod(question.message, question.now);
   for (const s of labs) {
     const lab = s.id as LabId;
@@ -165,15 +157,18 @@ async function volumeGrowthAnswer(
  * tracked labs' tokens (every lab, largest share first, when the question names none), or with
  * growth words its volume's move over the period.
  */
-async function volumeAnswer(question: Question, scope: ChatScope): Promise<EngineAnswer> {
+async function volumeAnswer(
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+): Promise<Chat.EngineAnswer> {
   const named = question.subjects.filter((s) => s.market === MARKET);
-  const labs: readonly Subject[] =
+  const labs: readonly Chat.Subject[] =
     named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => labSubject(lab, label));
   if (GROWTH.test(question.lower) || CHANGE.test(question.lower))
     return volumeGrowthAnswer(question, labs, scope);
   const lines: string[] = [];
-  const sources: ChatSource[] = [];
-  const latestRows: Array<{ s: Subject; row: TokenVolumeRow | undefined }> = [];
+  const sources: Chat.ChatSource[] = [];
+  const latestRows: Array<{ s: Chat.Subject; row: TokenVolumeRow | undefined }> = [];
   for (const s of labs) {
     const lab = s.id as LabId;
     const day = TOKEN.of(scope.deps).index.latestDayWith([lab]);
@@ -197,7 +192,7 @@ async function volumeAnswer(question: Question, scope: ChatScope): Promise<Engin
 }
 
 /** Volume questions about labs (every lab when none is named), never about another market's subjects. */
-const VOLUME_INTENT: MarketIntent = {
+const VOLUME_INTENT: Chat.MarketIntent = {
   intent: "volume",
   asks: (question) =>
     VOLUME.test(question.lower) &&
@@ -206,7 +201,7 @@ const VOLUME_INTENT: MarketIntent = {
   answer: volumeAnswer,
 };
 
-export const TOKEN_CHAT: ChatMarket = {
+export const TOKEN_CHAT: Chat.ChatMarket = {
   scope: "the Token Price Index (USD per million tokens per model lab)",
   subjectsNoun: "labs",
   asks: "labs' token volume and share",

@@ -20,13 +20,8 @@ import {
   seriesSourceOf,
   signedPercent,
   sourceOf,
-  type ChatMarket,
-  type ChatScope,
-  type EngineAnswer,
-  type MarketIntent,
-  type Question,
-  type SubjectKind,
 } from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import { WORKLOAD } from "./read-model/state";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import type { WorkloadResponse } from "./schemas/workload";
@@ -113,8 +108,8 @@ const WEEK_ENDING = /\bweek (?:ending|ended|to) (\d{4}-\d{2}-\d{2})\b/;
  * first week of the range asked), the weeks ending in the period it names, else the latest week.
  */
 function weeksAsked(
-  question: Question,
-  scope: ChatScope,
+  question: Chat.Question,
+  scope: Chat.ChatScope,
 ): { query: Record<string, string>; oneWeek: boolean } {
   const ending = WEEK_ENDING.exec(question.lower)?.[1];
   if (ending !== undefined) return { query: { startDate: ending, endDate: ending }, oneWeek: true };
@@ -138,7 +133,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
 }
 
 /** The median cost per session of each harness and model asked, per turn range. */
-function cellsAnswer(cells: readonly Cell[], query: Record<string, string>): EngineAnswer {
+function cellsAnswer(cells: readonly Cell[], query: Record<string, string>): Chat.EngineAnswer {
   const weeks = [...new Set(cells.map((cell) => cell.date))].sort();
   const firstWeek = weeks[0];
   const lastWeek = weeks.at(-1);
@@ -195,7 +190,7 @@ const groupName = (row: Row) =>
   row.family === ALL_FAMILIES ? row.lab : `${row.lab} ${row.family}`;
 
 /** The published index of each lab and family asked: one week's rows, or a period's change. */
-function indexAnswer(rows: readonly Row[], query: Record<string, string>): EngineAnswer {
+function indexAnswer(rows: readonly Row[], query: Record<string, string>): Chat.EngineAnswer {
   const weeks = [...new Set(rows.map((row) => row.date))].sort();
   const firstWeek = weeks[0];
   const lastWeek = weeks.at(-1);
@@ -236,7 +231,7 @@ function indexAnswer(rows: readonly Row[], query: Record<string, string>): Engin
  * cells of the harnesses asked, or the index rows of the labs and families asked (each lab's
  * aggregate over every family when no family is named).
  */
-const WORKLOAD_INTENT: MarketIntent = {
+const WORKLOAD_INTENT: Chat.MarketIntent = {
   intent: INTENT,
   asks: (question) => WORKLOAD_WORDS.test(question.lower),
   async answer(question, scope) {
@@ -290,7 +285,7 @@ const NOT_HARNESS_WORDS =
  * not have: a capitalised name before "session" or "harness", not a lab's, a family's or a
  * harness's of the data.
  */
-const HARNESS_KIND: SubjectKind = {
+const HARNESS_KIND: Chat.SubjectKind = {
   noun: "harness",
   data: "the Workload Cost data",
   async unknown(question, scope) {
@@ -315,7 +310,7 @@ const HARNESS_KIND: SubjectKind = {
   },
 };
 
-export const WORKLOAD_CHAT: ChatMarket = {
+export const WORKLOAD_CHAT: Chat.ChatMarket = {
   scope: "the Workload Cost index (cents per coding-agent session)",
   subjectsNoun: "coding-agent sessions",
   asks: "what a coding-agent session costs and the Workload Cost index per lab and family",
