@@ -1,8 +1,8 @@
 import { addDays, utcDayOf } from "@tpi/domain";
-import { questionBank, type Rest } from "../../testing/question-bank";
+import { questionBank, type Rest } from "../../contract/question-bank";
 
 /**
- * The LLM Coding questions of the chat's question bank (harness: `testing/question-bank.ts`),
+ * The LLM Coding questions of the chat's question bank (harness: `contract/question-bank.ts`),
  * each answer computed from `GET /api/llm-coding/history` and `/index`: pull requests summed over
  * a calendar week and month, the agent with the most on one day named first, a change over 30
  * days (from, to, percent; not a total), a merge rate and its change, and agents the data does

@@ -1,8 +1,8 @@
 import { MEMORY_TYPES, MEMORY_UNIT, addDays, utcDayOf } from "@tpi/domain";
-import { questionBank, type Rest } from "../../testing/question-bank";
+import { questionBank, type Rest } from "../../contract/question-bank";
 
 /**
- * The Memory questions of the chat's question bank (harness: `testing/question-bank.ts`), each
+ * The Memory questions of the chat's question bank (harness: `contract/question-bank.ts`), each
  * answer computed from the Memory routes: the latest price, a price on a weekday, last week's
  * settled values, a change over 30 days and since June, the biggest mover this month over every
  * type and over one category, provenance with its unit, and types the data does not have.

@@ -20,7 +20,6 @@ import {
   neocloudMethodologyRoute,
   neocloudSitesRoute,
 } from "./routes/neocloud";
-import type { NeocloudSitesResponse } from "./schemas/neocloud";
 
 /**
  * What the chat knows of the Neo-Cloud Sites market, every number from its routes for the chat's
@@ -175,7 +174,7 @@ async function allSites(query: SitesQuery, scope: Chat.ChatScope) {
     if (page.value.data.length === 0) break;
     sites.push(...(page.value.data as Site[]));
   }
-  return ok({ body: first.value as NeocloudSitesResponse, sites });
+  return ok({ body: first.value, sites });
 }
 
 /** The route's scope a question's words ask: neo-clouds only when they say so, else every site. */

@@ -1,8 +1,8 @@
-import { questionBank, type Rest } from "../../testing/question-bank";
+import { questionBank, type Rest } from "../../contract/question-bank";
 
 /**
  * The Neo-Cloud Sites questions of the chat's question bank (harness:
- * `testing/question-bank.ts`), each answer computed from `GET /api/neocloud/sites` and
+ * `contract/question-bank.ts`), each answer computed from `GET /api/neocloud/sites` and
  * `/sites/aggregate`: sites with a chip family (sites, not the chip's rental price), near a place
  * within a radius, of an operator, in a country, of a status, the total power of a country, the
  * chips in the sites of a state, a place the data does not have, and the data's provenance.

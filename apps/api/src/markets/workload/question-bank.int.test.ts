@@ -1,8 +1,8 @@
 import { TURN_RANGES, WORKLOAD_UNIT, addDays, utcDayOf } from "@tpi/domain";
-import { questionBank, type Rest } from "../../testing/question-bank";
+import { questionBank, type Rest } from "../../contract/question-bank";
 
 /**
- * The Workload Cost questions of the chat's question bank (harness: `testing/question-bank.ts`),
+ * The Workload Cost questions of the chat's question bank (harness: `contract/question-bank.ts`),
  * each answer computed from `GET /api/workload`: the published index (cents per session,
  * like-for-like index, the effects) of the lab, family and weeks asked and of no other, a
  * harness's median session cost per turn range, changes since June and this month, and harnesses

@@ -1,6 +1,6 @@
 import { SAMPLE_NOTICE } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startContractApi, type ContractApi } from "../contract/contract-api";
+import { startContractApi, type ContractApi } from "./contract-api";
 import { LLM_CODING } from "../markets/llm-coding/read-model/state";
 import { MEMORY } from "../markets/memory/read-model/state";
 import { NEOCLOUD } from "../markets/neocloud/read-model/state";
