@@ -1,5 +1,6 @@
 import { addDays, utcDayOf } from "@tpi/domain";
 import { questionBank, type Rest } from "../../contract/question-bank";
+import { LLM_CODING_UNIT } from "./read-model/state";
 
 /**
  * The LLM Coding questions of the chat's question bank (harness: `contract/question-bank.ts`),
@@ -69,7 +70,20 @@ async function ranked(
 const notAnAgent = (written: string) =>
   `${written} is not a coding agent in the LLM Coding data. Known coding agent names: ${joined(AGENTS.map(([, , name]) => name))}.`;
 
-questionBank("llm-coding", 9, [
+questionBank("llm-coding", 10, [
+  {
+    // "LLM coding" is this market's, though "LLM" alone is the token market's word.
+    question: "Where does the LLM coding data come from?",
+    intent: "provenance",
+    async answer(rest) {
+      const { body } = await rest.get<{
+        dataSources: { sources: Array<{ firstDay: string; lastDay: string; days: number }> };
+      }>("/api/llm-coding/history?product=cc-prs");
+      const [source] = body.dataSources.sources;
+      if (source === undefined) throw new Error("no LLM Coding source");
+      return `LLM Coding (${LLM_CODING_UNIT}): the generated sample, not market data (${source.days} days, ${source.firstDay} to ${source.lastDay}).`;
+    },
+  },
   {
     question: "How many PRs did Codex open last week?",
     intent: "coding_count",

@@ -33,6 +33,8 @@ import {
  * "Neo-cloud sites" asks the route's default scope (neo-clouds only); other words ask every site.
  */
 
+const MARKET = "neocloud";
+
 const SITE_WORDS =
   /\bsites?\b|\bdata ?cent(?:er|re)s?\b|\bneo-?clouds?\b|\bclusters?\b|\bcampus(?:es)?\b/;
 const NEOCLOUD_WORDS = /\bneo-?clouds?\b/;
@@ -288,7 +290,7 @@ const SITES_INTENT: Chat.MarketIntent = {
   asks: (question) =>
     SITE_WORDS.test(question.lower) &&
     !POWER.test(question.lower) &&
-    (question.domain === "neocloud" ||
+    (question.domain === MARKET ||
       question.subjects.length === 0 ||
       familyNamed(question.lower) !== undefined),
   async answer(question, scope) {

@@ -125,6 +125,14 @@ function weeksAsked(
   return { query: week === undefined ? {} : { startDate: week, endDate: week }, oneWeek: true };
 }
 
+/** The weeks asked, as an answer without values says them. */
+const weeksText = (query: Record<string, string>) =>
+  query.startDate === undefined
+    ? "yet"
+    : query.startDate === query.endDate
+      ? `for the week ending ${query.startDate}`
+      : `for the weeks ending ${query.startDate} to ${query.endDate}`;
+
 /** Each value of `items` under its key, in first-seen order. */
 function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
   const groups = new Map<string, T[]>();
@@ -139,7 +147,11 @@ function cellsAnswer(cells: readonly Cell[], query: Record<string, string>): Cha
   const lastWeek = weeks.at(-1);
   const head = cells.find((cell) => cell.date === lastWeek);
   if (head === undefined || firstWeek === undefined || lastWeek === undefined)
-    return { intent: INTENT, answer: "No session-cost week is published yet.", sources: [] };
+    return {
+      intent: INTENT,
+      answer: `No session cost is published ${weeksText(query)}.`,
+      sources: [],
+    };
   const byModel = groupBy(cells, (cell) => `${cell.harnessName}\n${cell.model}`);
   if (firstWeek === lastWeek) {
     const lines = byModel.map((group) => {
@@ -195,7 +207,11 @@ function indexAnswer(rows: readonly Row[], query: Record<string, string>): Chat.
   const firstWeek = weeks[0];
   const lastWeek = weeks.at(-1);
   if (firstWeek === undefined || lastWeek === undefined)
-    return { intent: INTENT, answer: "No Workload Cost week is published yet.", sources: [] };
+    return {
+      intent: INTENT,
+      answer: `No Workload Cost value is published ${weeksText(query)}.`,
+      sources: [],
+    };
   const groups = groupBy(rows, groupName);
   const lines =
     firstWeek === lastWeek

@@ -96,7 +96,20 @@ async function notAHarness(rest: Rest, written: string): Promise<string> {
 
 const sinceJune = (rest: Rest) => `${utcDayOf(rest.now).slice(0, 4)}-06-01`;
 
-questionBank("workload", 10, [
+questionBank("workload", 11, [
+  {
+    question: "What was the Anthropic session cost in the week ending 2026-11-03?",
+    intent: "workload",
+    async answer(rest) {
+      // No window ends on a Tuesday: no week, said so, never another week's values.
+      const { data } = await workload(
+        rest,
+        "startDate=2026-11-03&endDate=2026-11-03&lab=anthropic",
+      );
+      if (data.length > 0) throw new Error("a week ends on 2026-11-03");
+      return "No Workload Cost value is published for the week ending 2026-11-03.";
+    },
+  },
   {
     question: "What does a Codex session cost?",
     intent: "unknown_subject",
