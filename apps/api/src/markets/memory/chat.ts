@@ -48,6 +48,12 @@ function patternOf(memory: MemoryType): RegExp {
   return new RegExp(`\\b${memory.id}\\b|${variant}`);
 }
 
+/**
+ * The trading day of a row's `date`, written as a day or as the instant of its settlement: the
+ * chat says the day (its 4 PM New York settlement falls on the same UTC day).
+ */
+const tradingDayOf = (date: string) => date.slice(0, 10);
+
 const usd = (value: number) => `$${value.toFixed(value < 10 ? 3 : 2)}`;
 
 const SUBJECTS = MEMORY_TYPES.map((memory) => ({
@@ -107,10 +113,10 @@ const latest: Chat.ChatMarket["latest"] = async (subject, scope) => {
   const body = answer.value;
   const row = body.data as MemoryIndexRow;
   const point = {
-    at: row.date,
+    at: tradingDayOf(row.date),
     value: row.price,
     row: sourceRowOf(row),
-    note: `settled at 4 PM New York on ${row.date}, ${sourcesText(row)}`,
+    note: `settled at 4 PM New York on ${tradingDayOf(row.date)}, ${sourcesText(row)}`,
     citations: citationsOf(body.dataSources),
   };
   return { point, source: sourceOf(memoryIndexRoute, { type: subject.id }, [row]) };
@@ -124,7 +130,7 @@ const series: Chat.ChatMarket["series"] = async (subject, period, scope) => {
   return {
     ok: true as const,
     value: body.data.map((row) => ({
-      at: row.date,
+      at: tradingDayOf(row.date),
       value: row.price,
       row: sourceRowOf(row),
       note: sourcesText(row),
@@ -175,7 +181,7 @@ const MEMORY_PERIOD_INTENT: Chat.MarketIntent = {
         `${subject.name} (${subject.id}) ${period.label}, settled at 4 PM New York each trading day (${MEMORY_UNIT}; session averages)${sample ? ", from the generated SAMPLE, not market data" : ""}:`,
         ...body.data.map(
           (row) =>
-            `${row.date}: ${usd(row.price)} (change ${signedPercent(row.changePct)}; ${sourcesText(row)})`,
+            `${tradingDayOf(row.date)}: ${usd(row.price)} (change ${signedPercent(row.changePct)}; ${sourcesText(row)})`,
         ),
       ].join("\n"),
       sources: [source],

@@ -22,6 +22,9 @@ const DDR5 = MEMORY_TYPES.find((memory) => memory.id === "mem_ddr5_16gb");
 const DDR4 = MEMORY_TYPES.find((memory) => memory.id === "mem_ddr4_8gb");
 if (DDR5 === undefined || DDR4 === undefined) throw new Error("the catalogue lost a type");
 
+/** A row's trading day, whether the route writes its `date` as a day or as an instant. */
+const dayOf = (row: { date: string }) => row.date.slice(0, 10);
+
 async function history(rest: Rest, id: string, period?: Period): Promise<HistoryRow[]> {
   const range =
     period === undefined ? "" : `?startDate=${period.startDate}&endDate=${period.endDate}`;
@@ -48,7 +51,7 @@ async function riser(rest: Rest, ids: readonly string[], period: Period): Promis
   }
   const ranked = moves.sort((a, b) => b.change - a.change);
   const describe = (move: (typeof moves)[number]) =>
-    `from ${usd(move.first.price)} on ${move.first.date} to ${usd(move.last.price)} on ${move.last.date} (${percent(move.first.price, move.last.price)})`;
+    `from ${usd(move.first.price)} on ${dayOf(move.first)} to ${usd(move.last.price)} on ${dayOf(move.last)} (${percent(move.first.price, move.last.price)})`;
   const [top] = ranked;
   if (top === undefined) throw new Error("no memory moves");
   const lead =
@@ -75,7 +78,7 @@ questionBank("memory", 12, [
       const rows = (
         await Promise.all(MEMORY_TYPES.map((memory) => history(rest, memory.id)))
       ).flat();
-      const days = rows.map((row) => row.date).sort();
+      const days = rows.map(dayOf).sort();
       return `The Memory index (${MEMORY_UNIT}): the generated sample, not market data (${rows.length.toLocaleString("en-US")} type-days, ${days[0]} to ${days.at(-1)}).`;
     },
   },
@@ -84,7 +87,7 @@ questionBank("memory", 12, [
     intent: "latest",
     async answer(rest) {
       const { body } = await rest.get<{ data: HistoryRow }>(`/api/memory-index?type=${DDR5.id}`);
-      return `${DDR5.name}: ${usd(body.data.price)} (settled ${body.data.date}; settled at 4 PM New York on ${body.data.date}, ${SAMPLE}).`;
+      return `${DDR5.name}: ${usd(body.data.price)} (settled ${dayOf(body.data)}; settled at 4 PM New York on ${dayOf(body.data)}, ${SAMPLE}).`;
     },
   },
   {
@@ -109,7 +112,7 @@ questionBank("memory", 12, [
       return [
         `${DDR5.name} (${DDR5.id}) last week (${startDate} to ${endDate}), settled at 4 PM New York each trading day (${MEMORY_UNIT}; session averages), from the generated SAMPLE, not market data:`,
         ...rows.map(
-          (row) => `${row.date}: ${usd(row.price)} (change ${signed(row.changePct)}; ${SAMPLE})`,
+          (row) => `${dayOf(row)}: ${usd(row.price)} (change ${signed(row.changePct)}; ${SAMPLE})`,
         ),
       ].join("\n");
     },
@@ -130,7 +133,7 @@ questionBank("memory", 12, [
       const direction =
         last.price > first.price ? "rose" : last.price < first.price ? "fell" : "was unchanged";
       // A change (from, to, percent), never a total.
-      return `${DDR4.name} ${direction} ${period.label}: from ${usd(first.price)} on ${first.date} to ${usd(last.price)} on ${last.date} (${percent(first.price, last.price)}).`;
+      return `${DDR4.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`;
     },
   },
   {
@@ -148,7 +151,7 @@ questionBank("memory", 12, [
       const last = rows.at(-1);
       if (!first || !last) throw new Error("no DDR5 values since June");
       const direction = last.price > first.price ? "rose" : "fell";
-      return `${DDR5.name} ${direction} ${period.label}: from ${usd(first.price)} on ${first.date} to ${usd(last.price)} on ${last.date} (${percent(first.price, last.price)}).`;
+      return `${DDR5.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`;
     },
   },
   {
