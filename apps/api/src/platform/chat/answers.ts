@@ -44,7 +44,8 @@ export function chatMarkets(markets: readonly Market[]): ChatMarkets {
   };
 }
 
-const percent = (from: number, to: number) =>
+/** The change from `from` to `to` in percent, one decimal: "+12.5%". */
+export const changePercent = (from: number, to: number): string =>
   `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
 
 const noDataLine = (s: Subject, period?: Period) =>
@@ -135,7 +136,7 @@ export async function changeAnswer(
     const direction =
       last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged";
     lines.push(
-      `${s.name} ${direction} ${period.label}: from ${chat.format(first.value)} on ${first.at} to ${chat.format(last.value)} on ${last.at} (${percent(first.value, last.value)}).`,
+      `${s.name} ${direction} ${period.label}: from ${chat.format(first.value)} on ${first.at} to ${chat.format(last.value)} on ${last.at} (${changePercent(first.value, last.value)}).`,
     );
     sources.push(chat.seriesSource(s, period, [first, last]));
   }
@@ -399,7 +400,7 @@ export async function moverAnswer(
     };
   const describe = (move: (typeof moves)[number]) => {
     const chat = markets.of(move.s);
-    return `from ${chat.format(move.first.value)} on ${move.first.at} to ${chat.format(move.last.value)} on ${move.last.at} (${percent(move.first.value, move.last.value)})`;
+    return `from ${chat.format(move.first.value)} on ${move.first.at} to ${chat.format(move.last.value)} on ${move.last.at} (${changePercent(move.first.value, move.last.value)})`;
   };
   const leader =
     direction !== "either" && score(top) <= 0

@@ -30,20 +30,16 @@ export {
   type Subject,
   type SubjectKind,
 } from "../core/chat";
-export { listed, counted } from "./answers";
+export { changePercent, counted, listed } from "./answers";
 
 /** A percent change as answers write it: "+1.25%", "-0.40%", "n/a" when there is none. */
 export const signedPercent = (value: number | null): string =>
   value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(2)}%`;
 
-/** The change from `from` to `to` in percent, one decimal: "+12.5%". */
-export const changePercent = (from: number, to: number): string =>
-  `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
-
 /** Text as a literal inside a regular expression. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Whether the question names one of `subjects` of `market`, or only that market's words. */
+/** Whether the question names a subject of `market`, or uses that market's words and names none. */
 export function isAbout(question: Question, market: string): boolean {
   return (
     question.subjects.some((subject) => subject.market === market) ||
@@ -57,8 +53,8 @@ export function namedIds(question: Question, market: string): string[] {
 }
 
 /**
- * The day or days a question asks about as a period: the day it names, the period it names, or
- * `fallback` (the latest data) when it names neither.
+ * The day or days a question asks about as a period: the day it names, the period it names;
+ * none when it asks for the latest data.
  */
 export function askedPeriod(question: Question): Period | undefined {
   const { when } = question;
