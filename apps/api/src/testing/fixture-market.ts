@@ -116,6 +116,7 @@ export const fixtureMarket = defineMarket({
     tracked: `Tracked widgets: ${WIDGETS.join(", ")}.`,
     subjects,
     domainWords: /\bwidgets?\b/,
+    recordUnit: ["day", "days"],
     unit: "USD per widget",
     format: (value) => `$${value.toFixed(2)} per widget`,
     latest,

@@ -9,20 +9,16 @@ import {
   newYorkDayOf,
   type GpuName,
 } from "@tpi/domain";
-import {
-  sourceRowOf,
-  type ChatMarket,
-  type ChatPoint,
-  type ChatScope,
-  type EngineAnswer,
-  type MarketIntent,
-  type Question,
-  type Subject,
-  type Period,
-  type ChatSource,
-} from "../../platform/core/chat";
 import type { Route } from "../../platform/core/route";
-import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+import {
+  askRoute,
+  isAbout,
+  namedIds,
+  seriesSourceOf,
+  sourceOf,
+  sourceRowOf,
+} from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import {
   dailyIndexAllRoute,
@@ -47,7 +43,7 @@ const GPU_PATTERNS: Readonly<Record<GpuName, RegExp>> = {
   "RTX PRO 6000 WS": /rtx\s*pro\s*6000|pro\s*6000|6000\s*ws/,
 };
 
-const gpuSubject = (gpu: GpuName): Subject => ({ market: MARKET, id: gpu, name: gpu });
+const gpuSubject = (gpu: GpuName): Chat.Subject => ({ market: MARKET, id: gpu, name: gpu });
 
 const VOLATILITY = /\bvolatil\w*|\bstandard deviation\b/;
 const ROLLING_AVERAGE =
@@ -85,20 +81,20 @@ function dailyPoint(at: string, row: { index_value: number } & Evidence, answer:
     row: sourceRowOf(row),
     note: `New York day ${newYorkDayOf(new Date(at))}, from ${row.basis}: ${row.sources.join(", ")}`,
     citations: citationsOf(answer, row.sources),
-  } satisfies ChatPoint;
+  } satisfies Chat.ChatPoint;
 }
 
-async function latest(subject: Subject, scope: ChatScope) {
+async function latest(subject: Chat.Subject, scope: Chat.ChatScope) {
   const answer = await askRoute(dailyIndexAllRoute, {}, scope);
   const body = answer.ok ? (answer.value as Rows<DailyRow>) : undefined;
   const row = body?.data.find((candidate) => candidate.gpu_type === subject.id);
   if (body === undefined || row === undefined) return undefined;
-  const point: ChatPoint = dailyPoint(row.date, row, body);
+  const point: Chat.ChatPoint = dailyPoint(row.date, row, body);
   const source = sourceOf(dailyIndexAllRoute, {}, [point.row]);
   return { point, source };
 }
 
-async function series(subject: Subject, period: Period, scope: ChatScope) {
+async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.ChatScope) {
   const answer = await askRoute(
     gpuIndexHistoryRoute,
     {
@@ -109,26 +105,21 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
   );
   if (!answer.ok) return answer;
   const body = answer.value as Rows<HistoryRow>;
-  const points = body.data.map((row): ChatPoint => dailyPoint(row.timestamp, row, body));
+  const points = body.data.map((row): Chat.ChatPoint => dailyPoint(row.timestamp, row, body));
   return { ok: true as const, value: points };
 }
 
 /** The GPUs a question names, or every GPU when it names none. */
-const gpusOf = (question: Question): GpuName[] => {
-  const named = question.subjects.filter((s) => s.market === MARKET).map((s) => s.id as GpuName);
+const gpusOf = (question: Chat.Question): GpuName[] => {
+  const named = namedIds(question, MARKET) as GpuName[];
   return named.length > 0 ? named : [...GPU_NAMES];
 };
-
-/** About GPUs: it names one, or it is about GPUs and names nothing else. */
-const aboutGpus = (question: Question): boolean =>
-  question.subjects.some((s) => s.market === MARKET) ||
-  (question.domain === MARKET && question.subjects.length === 0);
 
 /**
  * The day an analytics answer describes: the day the question names, the last day of the
  * period it names, or the GPU's latest settled day.
  */
-const dayOf = (gpu: GpuName, question: Question, scope: ChatScope) => {
+const dayOf = (gpu: GpuName, question: Chat.Question, scope: Chat.ChatScope) => {
   const { when } = question;
   if (when.kind === "day") return when.day;
   if (when.kind === "period") return when.period.endDate;
@@ -140,7 +131,11 @@ type Analytics<Row> = {
   intent: string;
   route: Route;
   /** The query for a GPU; none while the GPU has no settled day. */
-  request(gpu: GpuName, question: Question, scope: ChatScope): Record<string, string> | undefined;
+  request(
+    gpu: GpuName,
+    question: Chat.Question,
+    scope: Chat.ChatScope,
+  ): Record<string, string> | undefined;
   rowOf(body: unknown): Row | undefined;
   line(gpu: GpuName, row: Row): string;
   /** What is said of a GPU without data. */
@@ -153,11 +148,11 @@ type Analytics<Row> = {
  */
 async function analyticsAnswer<Row>(
   analytics: Analytics<Row>,
-  question: Question,
-  scope: ChatScope,
-): Promise<EngineAnswer> {
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+): Promise<Chat.EngineAnswer> {
   const lines: string[] = [];
-  const sources: ChatSource[] = [];
+  const sources: Chat.ChatSource[] = [];
   const citations: string[] = [];
   for (const gpu of gpusOf(question)) {
     const query = analytics.request(gpu, question, scope);
@@ -185,9 +180,9 @@ async function analyticsAnswer<Row>(
   };
 }
 
-const intentOf = <Row>(pattern: RegExp, analytics: Analytics<Row>): MarketIntent => ({
+const intentOf = <Row>(pattern: RegExp, analytics: Analytics<Row>): Chat.MarketIntent => ({
   intent: analytics.intent,
-  asks: (question) => aboutGpus(question) && pattern.test(question.lower),
+  asks: (question) => isAbout(question, MARKET) && pattern.test(question.lower),
   answer: (question, scope) => analyticsAnswer(analytics, question, scope),
 });
 
@@ -256,7 +251,7 @@ const TRADE_VOLUME_INTENT = intentOf<{
   none: noDailyValue,
 });
 
-export const GPU_CHAT: ChatMarket = {
+export const GPU_CHAT: Chat.ChatMarket = {
   scope: `the GPU compute price index (${GPU_INDEX_UNIT})`,
   subjectsNoun: "GPUs",
   asks: "GPUs' volatility, rolling 24-hour average and traded volume",
@@ -265,6 +260,7 @@ export const GPU_CHAT: ChatMarket = {
   subjects: GPU_NAMES.map((gpu) => ({ subject: gpuSubject(gpu), pattern: GPU_PATTERNS[gpu] })),
   domainWords: /\bgpus?\b|\bcompute\b|\bcards?\b/,
   indexNames: /ocpi|gpu (?:compute )?(?:price )?index/,
+  recordUnit: ["day", "days"],
   unit: GPU_INDEX_UNIT,
   format: usd,
   latest,

@@ -52,7 +52,7 @@ const ask = (message: string, authorization = `Bearer ${key}`) =>
 
 describe("LLM Coding chat answers", () => {
   it("sums the pull requests of the last 7 UTC days ending yesterday, with the days, their status and the citation", async () => {
-    const answer = await ask("How many PRs did Codex open last week?");
+    const answer = await ask("How many PRs did Codex open over the last 7 days?");
     // Codex, 2026-11-19 to 2026-11-25: 100 x 7 + (19 + ... + 25) = 700 + 154.
     const total = DAYS.slice(-7).reduce((sum, day) => sum + countOf("codex", "opened", day), 0);
     expect(total).toBe(854);
@@ -69,6 +69,17 @@ describe("LLM Coding chat answers", () => {
         endDate: addDays("2026-11-26", -1),
       },
     });
+  });
+
+  it("reads last week as the calendar week before this one, Monday to Sunday", async () => {
+    // Thursday 2026-11-26: last week is 2026-11-16 to 2026-11-22; 19 to 22 are provisional.
+    const answer = await ask("How many PRs did Codex open last week?");
+    const week = eachUtcDay("2026-11-16", "2026-11-22");
+    const total = week.reduce((sum, day) => sum + countOf("codex", "opened", day), 0);
+    expect(total).toBe(833);
+    expect(answer.answer).toContain(
+      "Codex: 833 pull requests opened on public GitHub from 2026-11-16 to 2026-11-22 (7 UTC day(s); 4 day(s) provisional, which may still rise).",
+    );
   });
 
   it("answers Claude Code's commits, and says no other agent's commits are counted", async () => {

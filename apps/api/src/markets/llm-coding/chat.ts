@@ -10,18 +10,17 @@ import {
   type LlmCodingProductId,
   type UtcDay,
 } from "@tpi/domain";
+import { defaultPeriod } from "../../platform/chat/period";
 import {
+  askRoute,
+  isAbout,
+  listed,
+  namedIds,
+  seriesSourceOf,
+  sourceOf,
   sourceRowOf,
-  type ChatMarket,
-  type ChatPoint,
-  type ChatScope,
-  type MarketIntent,
-  type Question,
-  type Subject,
-  type Period,
-  type ChatSource,
-} from "../../platform/core/chat";
-import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+} from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
 import { LLM_CODING_UNIT } from "./read-model/state";
 import {
@@ -76,7 +75,7 @@ const mergeProduct = (agent: CodingAgent) => `${prefix(agent)}-merge` as LlmCodi
 const commitsProduct = (agent: CodingAgent) =>
   agent === "claude" ? ("cc-commits" as LlmCodingProductId) : undefined;
 
-const agentSubject = (agent: CodingAgent): Subject => ({
+const agentSubject = (agent: CodingAgent): Chat.Subject => ({
   market: MARKET,
   id: agent,
   name: AGENT_NAMES[agent],
@@ -91,11 +90,11 @@ function citationsOf(dataSources: DataSources): string[] {
   return [...new Set(dataSources.notice === null ? lines : [dataSources.notice, ...lines])];
 }
 
-async function indexOf(product: LlmCodingProductId, scope: ChatScope) {
+async function indexOf(product: LlmCodingProductId, scope: Chat.ChatScope) {
   return askRoute(llmCodingIndexRoute, { query: { product } }, scope);
 }
 
-async function historyOf(product: LlmCodingProductId, period: Period, scope: ChatScope) {
+async function historyOf(product: LlmCodingProductId, period: Chat.Period, scope: Chat.ChatScope) {
   return askRoute(
     llmCodingHistoryRoute,
     { query: { product, startDate: period.startDate, endDate: period.endDate } },
@@ -103,12 +102,12 @@ async function historyOf(product: LlmCodingProductId, period: Period, scope: Cha
   );
 }
 
-async function latest(subject: Subject, scope: ChatScope) {
+async function latest(subject: Chat.Subject, scope: Chat.ChatScope) {
   const product = prsProduct(subject.id as CodingAgent);
   const answer = await indexOf(product, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
-  const point: ChatPoint = {
+  const point: Chat.ChatPoint = {
     at: body.data.date,
     value: body.data.value,
     row: sourceRowOf(body.data),
@@ -119,12 +118,12 @@ async function latest(subject: Subject, scope: ChatScope) {
   return { point, source };
 }
 
-async function series(subject: Subject, period: Period, scope: ChatScope) {
+async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.ChatScope) {
   const answer = await historyOf(prsProduct(subject.id as CodingAgent), period, scope);
   if (!answer.ok) return answer;
   const body = answer.value;
   const citations = citationsOf(body.dataSources);
-  const points = body.data.flatMap((row): ChatPoint[] =>
+  const points = body.data.flatMap((row): Chat.ChatPoint[] =>
     row.value === null
       ? []
       : [{ at: row.date, value: row.value, row: sourceRowOf(row), note: row.status, citations }],
@@ -133,23 +132,51 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
 }
 
 /** The agents a question names, or all five when it names none. */
-const agentsOf = (question: Question): CodingAgent[] => {
-  const named = question.subjects
-    .filter((s) => s.market === MARKET)
-    .map((s) => s.id as CodingAgent);
+const agentsOf = (question: Chat.Question): CodingAgent[] => {
+  const named = namedIds(question, MARKET) as CodingAgent[];
   return named.length > 0 ? named : CODING_AGENTS.map((a) => a.agent);
 };
 
 /** About coding agents: it names one, or uses the market's words and names no other subject. */
-const aboutAgents = (question: Question): boolean =>
-  question.subjects.some((s) => s.market === MARKET) ||
-  (question.domain === MARKET && question.subjects.length === 0);
+const aboutAgents = (question: Chat.Question): boolean => isAbout(question, MARKET);
+
+/**
+ * Names written as a coding agent in a question about pull requests, commits or merges
+ * ("did Aider open", "Gemini CLI's pull requests"): a capitalised name (a product's), with its
+ * "CLI", "Code" or "Agent" word, before what agents do or what they make.
+ */
+const AGENT_NAME_WRITTEN = [
+  /\b(?:did|does|has|have|had|do)\s+([A-Z][\w.-]*(?:\s+(?:CLI|Code|Agent|AI|cli|code|agent))?)\s+(?:open|opened|merge|merged|make|made|create|created|write|wrote|commit|committed|submit|submitted|get|got)\b/,
+  /\b([A-Z][\w.-]*(?:\s+(?:CLI|Code|Agent|AI|cli|code|agent))?)(?:'s)?\s+(?:PRs?|prs?|pull[- ]requests?|commits?|merge[- ]rates?)\b/,
+];
+/** Capitalised words of a question that name no agent. */
+const NOT_AGENT_NAMES =
+  /^(?:how|what|which|who|did|does|the|pr|prs|github|public|total|daily|many|most)$/i;
+
+const AGENT_KIND: Chat.SubjectKind = {
+  noun: "coding agent",
+  data: "the LLM Coding data",
+  unknown(question) {
+    if (!CODING.test(question.lower)) return Promise.resolve({ names: [], known: [] });
+    const names = AGENT_NAME_WRITTEN.flatMap((pattern) => {
+      const name = pattern.exec(question.message)?.[1];
+      if (name === undefined || NOT_AGENT_NAMES.test(name)) return [];
+      const lower = name.toLowerCase();
+      return Object.values(AGENT_PATTERNS).some((agent) => agent.test(lower)) ? [] : [name];
+    });
+    const unknown = [...new Set(names)];
+    return Promise.resolve({
+      names: unknown,
+      known: unknown.length === 0 ? [] : CODING_AGENTS.map(({ agent }) => AGENT_NAMES[agent]),
+    });
+  },
+};
 
 /**
  * The days a count question sums: the period it names, ending yesterday at the latest (today's
  * counts are taken after the day ends); "last week" is the 7 UTC days ending yesterday.
  */
-function countDays(question: Question): { startDate: UtcDay; endDate: UtcDay; label: string } {
+function countDays(question: Chat.Question): { startDate: UtcDay; endDate: UtcDay; label: string } {
   const yesterday = addDays(utcDayOf(question.now), -1);
   const { when } = question;
   if (when.kind === "day") return { startDate: when.day, endDate: when.day, label: when.label };
@@ -174,25 +201,32 @@ const COMMITS = /\bcommits?\b/;
 const MERGE_RATE = /\bmerge[- ]rates?\b|\bmerged?\b|\bmerges\b|\bmerging\b/;
 const HOW_MANY =
   /\bhow many\b|\bnumber of\b|\btotal\b|\bcount\b|\b(?:prs?|pull[- ]requests?|commits?)\b/;
+/** A change over the period ("how did Codex's pull requests change"): the engine's change answer. */
+const CHANGE =
+  /\b(?:change[sd]?|changing|trend|gr[eo]w(?:n|th)?|rose|risen|fell|fallen|increased?|decreased?|went (?:up|down))\b/;
+/** "Which agent opened the most": the agents ranked, the top one named first. */
+const MOST = /\bmost\b|\bfewest\b|\bleast\b|\btop\b|\bwhich agent\b|\brank/;
 
 /**
  * "How many PRs did Codex open last week": the sum of the agent's daily counts over the days
  * (`countDays`), saying the days, how many of them are provisional, and the citation; commits for
  * Claude Code, whose commits are the only ones marked.
  */
-const COUNT_INTENT: MarketIntent = {
+const COUNT_INTENT: Chat.MarketIntent = {
   intent: "coding_count",
   asks: (question) =>
     aboutAgents(question) &&
     CODING.test(question.lower) &&
     HOW_MANY.test(question.lower) &&
-    !MERGE_RATE.test(question.lower),
+    !MERGE_RATE.test(question.lower) &&
+    !CHANGE.test(question.lower),
   async answer(question, scope) {
     const commits = COMMITS.test(question.lower);
     const days = countDays(question);
     const lines: string[] = [];
-    const sources: ChatSource[] = [];
+    const sources: Chat.ChatSource[] = [];
     const citations: string[] = [];
+    const totals: Array<{ name: string; total: number }> = [];
     for (const agent of agentsOf(question)) {
       const product = commits ? commitsProduct(agent) : prsProduct(agent);
       const name = AGENT_NAMES[agent];
@@ -212,6 +246,7 @@ const COUNT_INTENT: MarketIntent = {
         continue;
       }
       const total = rows.reduce((sum, row) => sum + (row.value ?? 0), 0);
+      totals.push({ name, total });
       const provisional = rows.filter((row) => row.status === "provisional").length;
       const missing = eachUtcDay(days.startDate, days.endDate).length - rows.length;
       lines.push(
@@ -228,7 +263,7 @@ const COUNT_INTENT: MarketIntent = {
     }
     return {
       intent: "coding_count",
-      answer: lines.join("\n"),
+      answer: [...rankingLead(totals, commits, days, question), ...lines].join("\n"),
       sources,
       citations: [...new Set(citations)],
     };
@@ -236,17 +271,56 @@ const COUNT_INTENT: MarketIntent = {
 };
 
 /**
+ * With several agents, the one with the most (or, asked for, the fewest) counted first: "Claude
+ * Code opened the most pull requests from 2026-11-20 to 2026-11-20: 1,234 (then Codex 1,100, ...)".
+ */
+function rankingLead(
+  totals: ReadonlyArray<{ name: string; total: number }>,
+  commits: boolean,
+  days: Chat.Period,
+  question: Chat.Question,
+): string[] {
+  if (totals.length < 2 && !MOST.test(question.lower)) return [];
+  const fewest = /\bfewest\b|\bleast\b/.test(question.lower);
+  const ranked = [...totals].sort((a, b) => (fewest ? a.total - b.total : b.total - a.total));
+  const [top, ...rest] = ranked;
+  if (top === undefined) return [];
+  const what = commits ? "commits" : "pull requests opened";
+  const then =
+    rest.length === 0
+      ? ""
+      : ` (then ${listed(rest.map((entry) => `${entry.name} ${whole(entry.total)}`))})`;
+  const span =
+    days.startDate === days.endDate
+      ? `on ${days.startDate}`
+      : `from ${days.startDate} to ${days.endDate}`;
+  return [
+    `${top.name} had the ${fewest ? "fewest" : "most"} ${what} ${span}: ${whole(top.total)}${then}.`,
+  ];
+}
+
+/**
  * Merge rates: the latest day's rate of each agent, or over a named period the daily rates'
  * mean with its days.
  */
-const MERGE_RATE_INTENT: MarketIntent = {
+const MERGE_RATE_INTENT: Chat.MarketIntent = {
   intent: "coding_merge_rate",
   asks: (question) => aboutAgents(question) && MERGE_RATE.test(question.lower),
   async answer(question, scope) {
     const lines: string[] = [];
-    const sources: ChatSource[] = [];
+    const sources: Chat.ChatSource[] = [];
     const citations: string[] = [];
-    const period = question.when.kind === "latest" ? undefined : countDays(question);
+    const change = CHANGE.test(question.lower);
+    // A change asked without a period is measured over the default look-back.
+    const period =
+      question.when.kind !== "latest"
+        ? countDays(question)
+        : change
+          ? countDays({
+              ...question,
+              when: { kind: "period", period: defaultPeriod(question.now) },
+            })
+          : undefined;
     for (const agent of agentsOf(question)) {
       const product = mergeProduct(agent);
       const name = AGENT_NAMES[agent];
@@ -278,14 +352,24 @@ const MERGE_RATE_INTENT: MarketIntent = {
       }
       const mean = rows.reduce((sum, row) => sum + (row.value ?? 0), 0) / rows.length;
       const provisional = rows.filter((row) => row.status === "provisional").length;
+      const provisionalText = provisional > 0 ? `; ${provisional} day(s) provisional` : "";
+      const first = rows[0];
+      const last = rows.at(-1);
+      const used = change && first && last ? [first, last] : rows;
       lines.push(
-        `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisional > 0 ? `; ${provisional} day(s) provisional` : ""}.`,
+        change &&
+          first !== undefined &&
+          last !== undefined &&
+          first.value !== null &&
+          last.value !== null
+          ? `${name}'s merge rate ${last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged"} ${period.label}: from ${percent(first.value)} on ${first.date} to ${percent(last.value)} on ${last.date} (${last.value >= first.value ? "+" : ""}${(last.value - first.value).toFixed(1)} points${provisionalText}).`
+          : `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisionalText}.`,
       );
       sources.push(
         sourceOf(
           llmCodingHistoryRoute,
           { product, startDate: period.startDate, endDate: period.endDate },
-          rows,
+          used,
         ),
       );
       citations.push(...citationsOf(body.dataSources));
@@ -299,7 +383,7 @@ const MERGE_RATE_INTENT: MarketIntent = {
   },
 };
 
-export const LLM_CODING_CHAT: ChatMarket = {
+export const LLM_CODING_CHAT: Chat.ChatMarket = {
   scope: `LLM Coding (${LLM_CODING_UNIT})`,
   subjectsNoun: "coding agents",
   asks: "coding agents' pull requests, merge rates and commits on public GitHub",
@@ -308,7 +392,9 @@ export const LLM_CODING_CHAT: ChatMarket = {
     subject: agentSubject(agent),
     pattern: AGENT_PATTERNS[agent],
   })),
-  domainWords: new RegExp(CODING_WORDS),
+  domainWords: new RegExp(`${CODING_WORDS}|\\bllm[- ]coding\\b`),
+  kinds: [AGENT_KIND],
+  recordUnit: ["day", "days"],
   unit: "pull requests per UTC day",
   format: (value) => `${whole(value)} pull requests`,
   latest,

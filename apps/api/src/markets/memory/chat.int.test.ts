@@ -6,7 +6,8 @@ import { importMemoryFile } from "./jobs/import";
 import { MEMORY } from "./read-model/state";
 
 /**
- * The chat's Memory answers: "what did DDR5 16Gb cost last week" lists the settled values of
+ * The chat's Memory answers: "what did DDR5 16Gb cost last week" (the calendar week before this
+ * one) lists the settled values of
  * `mem_ddr5_16gb` over the period's trading days, with their dates, sources and whether they are
  * the sample, through `GET /api/memory/{memoryType}/history` for the chat's caller.
  */
@@ -48,12 +49,10 @@ describe("the chat on memory prices", () => {
       parameters: { memoryType: "mem_ddr5_16gb" },
     });
     const days = (source?.values ?? []).map((row) => row.date);
-    // The trading days from 18 to 25 November: no weekend.
-    expect(days).toEqual(
-      ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25"].filter(
-        (day) => day >= (source?.parameters.startDate ?? ""),
-      ),
-    );
+    // Last week is the calendar week before this one, Monday 16 to Sunday 22 November: its
+    // trading days, no weekend.
+    expect(source?.parameters).toMatchObject({ startDate: "2026-11-16", endDate: "2026-11-22" });
+    expect(days).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"]);
     for (const day of days) expect(data.answer).toContain(`${day}: $`);
     expect(data.answer).toContain("DDR5 16Gb (2Gx8) 4800/5600 (mem_ddr5_16gb)");
     expect(data.answer).toContain("SAMPLE");
@@ -73,11 +72,11 @@ describe("the chat on memory prices", () => {
     });
     expect(outcome.kind).toBe("imported");
     await MEMORY.of(api.deps).index.refresh();
-    const { data } = await ask("what did ddr5 16gb cost last week");
+    const { data } = await ask("what did ddr5 16gb cost this week");
     expect(data.answer).toContain("2026-11-24: $5.500 (change n/a; source acme)");
     expect(data.answer).not.toContain("SAMPLE");
     expect(data.notices).toContain("Source: Acme.");
-    const ett = await ask("What did DDR5 16Gb eTT cost last week?");
+    const ett = await ask("What did DDR5 16Gb eTT cost this week?");
     expect(ett.data.answer).toContain("2026-11-24: $4.500");
 
     // The chat itself needs a key: a keyless caller never reaches the values.

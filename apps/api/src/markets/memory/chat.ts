@@ -1,12 +1,13 @@
 import { MEMORY_TYPES, MEMORY_UNIT, describeMemoryMethodology, type MemoryType } from "@tpi/domain";
 import {
+  askRoute,
+  citationsOf,
+  seriesSourceOf,
+  signedPercent,
+  sourceOf,
   sourceRowOf,
-  type ChatMarket,
-  type ChatScope,
-  type MarketIntent,
-  type Period,
-} from "../../platform/core/chat";
-import { askRoute, citationsOf, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+} from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import {
   memoryHistoryRoute,
   memoryIndexRoute,
@@ -28,6 +29,7 @@ const memorySubject = (memory: MemoryType) => ({
   market: MARKET,
   id: memory.id,
   name: memory.name,
+  group: memory.category,
 });
 
 /**
@@ -46,17 +48,55 @@ function patternOf(memory: MemoryType): RegExp {
   return new RegExp(`\\b${memory.id}\\b|${variant}`);
 }
 
-const usd = (value: number) => `$${value.toFixed(value < 10 ? 3 : 2)}`;
-const signed = (value: number | null) =>
-  value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(2)}%`;
+/**
+ * The trading day of a row's `date`, written as a day or as the instant of its settlement: the
+ * chat says the day (its 4 PM New York settlement falls on the same UTC day).
+ */
+const tradingDayOf = (date: string) => date.slice(0, 10);
 
-/** The lines the answer's sources require: the sample notice, or each source's citation. */
+const usd = (value: number) => `$${value.toFixed(value < 10 ? 3 : 2)}`;
+
+const SUBJECTS = MEMORY_TYPES.map((memory) => ({
+  subject: memorySubject(memory),
+  pattern: patternOf(memory),
+}));
+
+/**
+ * Names written as memory parts ("DDR6", "HBM3e", "DDR5 64GB", "TLC 256Gb"): a generation, a
+ * module kind or a NAND cell type, with a size when one is given.
+ */
+const MEMORY_NAME =
+  /\b(?:lp|g)?ddr\d+x?(?:[ -]?(?:rdimm|udimm|sodimm|dimm))?(?:[ -]?\d+ ?gb)?|\bhbm\d*e?(?:[ -]?\d+ ?gb)?|\b(?:slc|mlc|tlc|qlc)(?:[ -]?\d+ ?gb)?\b/g;
+
+/**
+ * A memory type the question writes that the catalogue does not have: a name no type's pattern
+ * reads, and either with a size or of a generation no type has ("DDR5" alone names the DDR5
+ * types, not one that is missing).
+ */
+const MEMORY_TYPE_KIND: Chat.SubjectKind = {
+  noun: "memory type",
+  data: "the Memory data",
+  unknown(question) {
+    const names: string[] = [];
+    for (const [written] of question.lower.matchAll(MEMORY_NAME)) {
+      if (SUBJECTS.some(({ pattern }) => pattern.test(written))) continue;
+      const generation = written.replace(/[ -]?\d+ ?gb$/, "").replace(/[ -]/g, "_");
+      const sized = generation !== written.replace(/[ -]/g, "_");
+      const known = MEMORY_TYPES.some((memory) => memory.id.startsWith(`mem_${generation}`));
+      if (sized || !known) names.push(written.toUpperCase().replace(/GB$/, "Gb"));
+    }
+    return Promise.resolve({
+      names,
+      known: names.length === 0 ? [] : MEMORY_TYPES.map((memory) => memory.name),
+    });
+  },
+};
 
 function sourcesText(row: { sources: readonly string[]; sample: boolean }): string {
   return row.sample ? "generated SAMPLE, not market data" : `source ${row.sources.join(", ")}`;
 }
 
-function historyOf(typeId: string, period: Period, scope: ChatScope) {
+function historyOf(typeId: string, period: Chat.Period, scope: Chat.ChatScope) {
   return askRoute(
     memoryHistoryRoute,
     {
@@ -67,22 +107,22 @@ function historyOf(typeId: string, period: Period, scope: ChatScope) {
   );
 }
 
-const latest: ChatMarket["latest"] = async (subject, scope) => {
+const latest: Chat.ChatMarket["latest"] = async (subject, scope) => {
   const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
   const row = body.data as MemoryIndexRow;
   const point = {
-    at: row.date,
+    at: tradingDayOf(row.date),
     value: row.price,
     row: sourceRowOf(row),
-    note: `settled at 4 PM New York on ${row.date}, ${sourcesText(row)}`,
+    note: `settled at 4 PM New York on ${tradingDayOf(row.date)}, ${sourcesText(row)}`,
     citations: citationsOf(body.dataSources),
   };
   return { point, source: sourceOf(memoryIndexRoute, { type: subject.id }, [row]) };
 };
 
-const series: ChatMarket["series"] = async (subject, period, scope) => {
+const series: Chat.ChatMarket["series"] = async (subject, period, scope) => {
   const answer = await historyOf(subject.id, period, scope);
   if (!answer.ok) return answer;
   const body = answer.value;
@@ -90,7 +130,7 @@ const series: ChatMarket["series"] = async (subject, period, scope) => {
   return {
     ok: true as const,
     value: body.data.map((row) => ({
-      at: row.date,
+      at: tradingDayOf(row.date),
       value: row.price,
       row: sourceRowOf(row),
       note: sourcesText(row),
@@ -107,7 +147,7 @@ const OTHER_ASK =
  * "What did DDR5 16Gb cost last week": one type and a named period, answered with every
  * settled value of the period's trading days, its date, its sources and whether it is the sample.
  */
-const MEMORY_PERIOD_INTENT: MarketIntent = {
+const MEMORY_PERIOD_INTENT: Chat.MarketIntent = {
   intent: "memory_period",
   asks: (question) =>
     question.when.kind === "period" &&
@@ -141,7 +181,7 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
         `${subject.name} (${subject.id}) ${period.label}, settled at 4 PM New York each trading day (${MEMORY_UNIT}; session averages)${sample ? ", from the generated SAMPLE, not market data" : ""}:`,
         ...body.data.map(
           (row) =>
-            `${row.date}: ${usd(row.price)} (change ${signed(row.changePct)}; ${sourcesText(row)})`,
+            `${tradingDayOf(row.date)}: ${usd(row.price)} (change ${signedPercent(row.changePct)}; ${sourcesText(row)})`,
         ),
       ].join("\n"),
       sources: [source],
@@ -150,16 +190,20 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
   },
 };
 
-export const MEMORY_CHAT: ChatMarket = {
+export const MEMORY_CHAT: Chat.ChatMarket = {
   scope: `the Memory index (${MEMORY_UNIT})`,
   subjectsNoun: "memory types",
   asks: "DRAM, NAND flash and memory module prices settled per trading day",
   tracked: `Memory types: ${MEMORY_TYPES.map((memory) => `${memory.name} (${memory.id})`).join(", ")}.`,
-  subjects: MEMORY_TYPES.map((memory) => ({
-    subject: memorySubject(memory),
-    pattern: patternOf(memory),
-  })),
-  domainWords: /\b(?:memory|dram|nand|flash|dimm|udimm|rdimm)\b/,
+  subjects: SUBJECTS,
+  domainWords: /\b(?:memory|dram|nand|flash|dimm|udimm|rdimm|modules?)\b/,
+  groups: [
+    { group: "dram", pattern: /\bdram\b/ },
+    { group: "flash", pattern: /\bflash\b|\bnand\b/ },
+    { group: "module", pattern: /\bmodules?\b|\bdimms?\b/ },
+  ],
+  kinds: [MEMORY_TYPE_KIND],
+  recordUnit: ["type-day", "type-days"],
   unit: MEMORY_UNIT,
   format: (value) => `${usd(value)}`,
   latest,

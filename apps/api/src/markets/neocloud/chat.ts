@@ -1,28 +1,53 @@
 import {
   CHIP_FAMILIES,
+  COUNTRIES,
+  CURATED_OPERATORS,
+  NEOCLOUD_SITES_LIMIT_MAX,
   NEOCLOUD_UNIT,
   SITE_STATUSES,
   US_STATES,
   chipQuantityOf,
+  countryOf,
   ok,
+  type Country,
   type NeocloudSite,
   type SiteStatus,
 } from "@tpi/domain";
-import type { ChatMarket, MarketIntent } from "../../platform/core/chat";
-import { askRoute, citationsOf, sourceOf } from "../../platform/chat/market-kit";
-import { neocloudMethodologyRoute, neocloudSitesRoute } from "./routes/neocloud";
+import { askRoute, citationsOf, escapeRegExp, sourceOf } from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
+import {
+  neocloudAggregateRoute,
+  neocloudMethodologyRoute,
+  neocloudSitesRoute,
+} from "./routes/neocloud";
 
 /**
- * What the chat knows of the Neo-Cloud Sites market: how many chips of a family are in the sites
- * of a status and US state ("how many H100s are in sites under construction in Texas"). Every
- * number comes from `GET /api/neocloud/sites` for the chat's caller (so Premium and keyless
- * callers get the route's refusal in its words), and every answer ends with the sources'
- * citations (or the sample notice).
+ * What the chat knows of the Neo-Cloud Sites market, every number from its routes for the chat's
+ * caller (Premium, Trial and keyless callers get the routes' refusal in their words), every
+ * answer ending with Epoch AI's citation (or the sample notice):
+ * - how many chips of a family are in the sites of a status and US state;
+ * - the sites near a place within a radius (`lat`, `lon`, `radiusKm`; a place is a city of the
+ *   data, at the mean of its sites' coordinates), in a country, city or US state, of an operator,
+ *   with a chip family, or of a status;
+ * - the total power of the sites of a country (`/api/neocloud/sites/aggregate?by=country`).
+ * "Neo-cloud sites" asks the route's default scope (neo-clouds only); other words ask every site.
  */
+
+const MARKET = "neocloud";
 
 const SITE_WORDS =
   /\bsites?\b|\bdata ?cent(?:er|re)s?\b|\bneo-?clouds?\b|\bclusters?\b|\bcampus(?:es)?\b/;
+const NEOCLOUD_WORDS = /\bneo-?clouds?\b/;
 const HOW_MANY = /\bhow many\b|\bnumber of\b|\bcount\b|\btotal\b/;
+const POWER = /\bpower\b|\bmegawatts?\b|\bmw\b|\bcapacity\b/;
+/** "near Dallas", "within 300 km of Abilene", "around Paris". */
+const NEAR =
+  /\b(?:near|around|close to|within\s+(\d+(?:\.\d+)?)\s*(km|kilomet(?:er|re)s?|miles?|mi)\s+(?:of|from))\s+([A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*)*)/i;
+/** The radius of "near a place" when the question gives none, km. */
+const DEFAULT_RADIUS_KM = 100;
+const KM_PER_MILE = 1.609344;
+/** Sites listed one per line; the rest are counted. */
+const LISTED_SITES = 25;
 
 const STATUS_WORDS: Readonly<Record<SiteStatus, RegExp>> = {
   under_construction: /\bunder construction\b|\bbeing built\b|\bunder_construction\b/,
@@ -56,7 +81,7 @@ function stateNamed(message: string): string | undefined {
 const count = (value: number) => value.toLocaleString("en-US");
 
 /** "How many H100s are in sites under construction in Texas": chips of a family in matching sites. */
-const CHIPS_IN_SITES_INTENT: MarketIntent = {
+const CHIPS_IN_SITES_INTENT: Chat.MarketIntent = {
   intent: "neocloud_chips_in_sites",
   asks: (question) =>
     familyNamed(question.lower) !== undefined &&
@@ -123,18 +148,311 @@ const CHIPS_IN_SITES_INTENT: MarketIntent = {
   },
 };
 
+type Site = NeocloudSite & { distanceKm?: number };
+type SitesQuery = Record<string, string>;
+
+/** Every site of the route's answer for `query`, page after page, with the first page's body. */
+async function allSites(query: SitesQuery, scope: Chat.ChatScope) {
+  const first = await askRoute(
+    neocloudSitesRoute,
+    { query: { ...query, limit: String(NEOCLOUD_SITES_LIMIT_MAX) } },
+    scope,
+  );
+  if (!first.ok) return first;
+  const sites = [...first.value.data] as Site[];
+  while (sites.length < first.value.total) {
+    const page = await askRoute(
+      neocloudSitesRoute,
+      {
+        query: {
+          ...query,
+          limit: String(NEOCLOUD_SITES_LIMIT_MAX),
+          offset: String(sites.length),
+        },
+      },
+      scope,
+    );
+    if (!page.ok) return page;
+    if (page.value.data.length === 0) break;
+    sites.push(...(page.value.data as Site[]));
+  }
+  return ok({ body: first.value, sites });
+}
+
+/** The route's scope a question's words ask: neo-clouds only when they say so, else every site. */
+const scopeOf = (lower: string) => (NEOCLOUD_WORDS.test(lower) ? "neocloud" : "all");
+const scopeText = (scope: string) => (scope === "neocloud" ? "neo-cloud sites" : "sites");
+
+/** A country the question names by name, alias ("United States") or upper-case ISO code ("US"). */
+function countryNamed(message: string): Country | undefined {
+  const lower = message.toLowerCase();
+  return COUNTRIES.find(
+    (country) =>
+      [country.name, ...(country.aliases ?? [])].some((name) =>
+        new RegExp(`\\b${escapeRegExp(name.toLowerCase())}\\b`).test(lower),
+      ) || new RegExp(`\\b(?:${country.iso2}|${country.iso3})\\b`).test(message),
+  );
+}
+
+/** An operator the question names: a curated operator (by its spellings) or a company of the sites. */
+function operatorNamed(lower: string, sites: readonly Site[]): string | undefined {
+  const companies = [...new Set(sites.flatMap((site) => (site.company ? [site.company] : [])))];
+  const written = (name: string) =>
+    new RegExp(`(?<![a-z0-9])${escapeRegExp(name.toLowerCase())}(?![a-z0-9])`).test(lower);
+  const company = companies.sort((a, b) => b.length - a.length).find((name) => written(name));
+  if (company !== undefined) return company;
+  return CURATED_OPERATORS.find((operator) => [operator.name, ...operator.aliases].some(written))
+    ?.name;
+}
+
+const operatorMatches = (site: Site, operator: string) => {
+  const company = site.company?.toLowerCase() ?? "";
+  const curated = CURATED_OPERATORS.find((candidate) => candidate.name === operator);
+  return (
+    company === operator.toLowerCase() ||
+    (curated?.aliases.some((alias) => company === alias || company.startsWith(`${alias} `)) ??
+      false)
+  );
+};
+
+/** A city of the sites the question names (after "in"), as the data writes it. */
+function cityNamed(lower: string, sites: readonly Site[]): string | undefined {
+  const cities = [...new Set(sites.flatMap((site) => (site.city ? [site.city] : [])))];
+  return cities
+    .sort((a, b) => b.length - a.length)
+    .find((city) => new RegExp(`\\bin ${escapeRegExp(city.toLowerCase())}\\b`).test(lower));
+}
+
+const mw = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })} MW`;
+
+/** One site as a line: name, operator, place, chips, power, status, distance. */
+function siteLine(site: Site): string {
+  const place =
+    [site.city, site.state, site.country].filter((part) => part !== null).join(", ") ||
+    "place unknown";
+  const chips =
+    site.chips.length === 0
+      ? "chips not given"
+      : site.chips
+          .map((chip) => `${chip.quantity === null ? "" : `${count(chip.quantity)} `}${chip.type}`)
+          .join(" + ");
+  const power = site.powerCapacity === null ? "power not given" : mw(site.powerCapacity);
+  const distance = site.distanceKm === undefined ? "" : `, ${site.distanceKm.toFixed(1)} km away`;
+  return `- ${site.siteName} (${site.company ?? "operator unknown"}, ${place}): ${chips}, ${power}, ${site.status?.replace("_", " ") ?? "status unknown"}${distance}`;
+}
+
+const sampleLine = (sample: boolean) =>
+  sample ? ["These are the generated SAMPLE sites (no Epoch AI import yet), not market data."] : [];
+
+/** The place a "near" question names, with its radius: a city of the data, at its sites' mean position. */
+function placeAsked(
+  message: string,
+  sites: readonly Site[],
+):
+  | { place: string; latitude: number; longitude: number; radiusKm: number }
+  | { unknown: string }
+  | undefined {
+  const match = NEAR.exec(message);
+  const written = match?.[3];
+  if (match === null || written === undefined) return undefined;
+  const amount = match[1] === undefined ? DEFAULT_RADIUS_KM : Number(match[1]);
+  const radiusKm = /^mi/i.test(match[2] ?? "") ? amount * KM_PER_MILE : amount;
+  const words = written.split(/\s+/);
+  // The longest run of the written words that is a city of the data ("New Albany", not "New").
+  for (let length = words.length; length > 0; length -= 1) {
+    const name = words.slice(0, length).join(" ").toLowerCase();
+    const placed = sites.filter(
+      (site) =>
+        site.city?.toLowerCase() === name && site.latitude !== null && site.longitude !== null,
+    );
+    if (placed.length > 0) {
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      return {
+        place: placed[0]?.city ?? name,
+        latitude: mean(placed.map((site) => site.latitude ?? 0)),
+        longitude: mean(placed.map((site) => site.longitude ?? 0)),
+        radiusKm,
+      };
+    }
+  }
+  return { unknown: written };
+}
+
+/** A coordinate as the route's parameters take it: decimal, no exponent. */
+const decimal = (value: number) => value.toFixed(4);
+
+/**
+ * Sites questions: near a place, in a country, city or state, of an operator, with a chip
+ * family, of a status; how many there are.
+ */
+const SITES_INTENT: Chat.MarketIntent = {
+  intent: "neocloud_sites",
+  asks: (question) =>
+    SITE_WORDS.test(question.lower) &&
+    !POWER.test(question.lower) &&
+    (question.domain === MARKET ||
+      question.subjects.length === 0 ||
+      familyNamed(question.lower) !== undefined),
+  async answer(question, scope) {
+    const intent = "neocloud_sites";
+    // Every site first: the names of the data's cities and operators.
+    const every = await allSites({ scope: "all" }, scope);
+    if (!every.ok) return { intent, answer: every.error.message, sources: [] };
+    const operator = operatorNamed(question.lower, every.value.sites);
+    // "Neo-cloud" in an operator's name ("Sample Neocloud B") asks for no scope.
+    const siteScope = scopeOf(
+      operator === undefined ? question.lower : question.lower.replace(operator.toLowerCase(), ""),
+    );
+    const query: SitesQuery = { scope: siteScope };
+    const said: string[] = [];
+    const place = placeAsked(question.message, every.value.sites);
+    if (place !== undefined && "unknown" in place) {
+      const cities = [
+        ...new Set(every.value.sites.flatMap((site) => (site.city ? [site.city] : []))),
+      ].sort();
+      return {
+        intent,
+        answer: [
+          `${place.unknown} is not a city of the sites in the Neo-Cloud Sites data, so I cannot place it.`,
+          ...(cities.length === 0 ? [] : [`Cities with sites: ${cities.join(", ")}.`]),
+        ].join(" "),
+        sources: [],
+        citations: citationsOf(every.value.body.dataSources),
+      };
+    }
+    if (place !== undefined) {
+      Object.assign(query, {
+        lat: decimal(place.latitude),
+        lon: decimal(place.longitude),
+        radiusKm: decimal(place.radiusKm),
+      });
+      said.push(
+        `within ${Number(place.radiusKm.toFixed(1))} km of ${place.place} (${decimal(place.latitude)}, ${decimal(place.longitude)})`,
+      );
+    }
+    const country = countryNamed(question.message);
+    if (country !== undefined) {
+      query.country = country.iso2;
+      said.push(`in ${country.name}`);
+    }
+    const state = stateNamed(question.message);
+    if (state !== undefined) {
+      query.state = state;
+      said.push(`in ${US_STATES[state]}`);
+    }
+    const city = place === undefined ? cityNamed(question.lower, every.value.sites) : undefined;
+    if (city !== undefined) {
+      query.city = city;
+      said.push(`in ${city}`);
+    }
+    const status = statusNamed(question.lower);
+    if (status !== undefined) {
+      query.status = status;
+      said.push(`that are ${status.replace("_", " ")}`);
+    }
+    const answer = await allSites(query, scope);
+    if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
+    const family = familyNamed(question.lower);
+    const sites = answer.value.sites.filter(
+      (site) =>
+        (operator === undefined || operatorMatches(site, operator)) &&
+        (family === undefined || site.chips.some((chip) => chip.bucket === family)),
+    );
+    if (operator !== undefined) said.push(`of ${operator}`);
+    if (family !== undefined) said.push(`with ${family} chips`);
+    const what = `${scopeText(siteScope)}${said.length === 0 ? "" : ` ${said.join(" ")}`}`;
+    const listed = sites.slice(0, LISTED_SITES).map(siteLine);
+    const more = sites.length - listed.length;
+    const power = sites.reduce((sum, site) => sum + (site.powerCapacity ?? 0), 0);
+    const lines = [
+      ...sampleLine(answer.value.body.dataSources.sample),
+      sites.length === 0
+        ? `No ${what} in the Neo-Cloud Sites data.`
+        : `${count(sites.length)} ${sites.length === 1 ? what.replace(/sites/, "site") : what} (${mw(power)} of stated power):`,
+      ...listed,
+      ...(more > 0
+        ? [`... and ${count(more)} more (GET ${neocloudSitesRoute.path} lists them all).`]
+        : []),
+    ];
+    return {
+      intent,
+      answer: lines.join("\n"),
+      sources: [
+        sourceOf(
+          neocloudSitesRoute,
+          query,
+          sites.map((site) => ({
+            id: site.id,
+            siteName: site.siteName,
+            company: site.company,
+            city: site.city,
+            country: site.country,
+            status: site.status,
+            powerCapacity: site.powerCapacity,
+            gpuTypes: site.gpuTypes,
+            ...(site.distanceKm === undefined ? {} : { distanceKm: site.distanceKm }),
+          })),
+        ),
+      ],
+      citations: citationsOf(answer.value.body.dataSources),
+    };
+  },
+};
+
+/** "Total power of the sites in France": the country's bucket of the aggregate by country. */
+const POWER_INTENT: Chat.MarketIntent = {
+  intent: "neocloud_power",
+  asks: (question) =>
+    POWER.test(question.lower) &&
+    (SITE_WORDS.test(question.lower) || countryNamed(question.message) !== undefined),
+  async answer(question, scope) {
+    const intent = "neocloud_power";
+    const siteScope = scopeOf(question.lower);
+    const query = { by: "country", scope: siteScope };
+    const answer = await askRoute(neocloudAggregateRoute, { query }, scope);
+    if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
+    const body = answer.value;
+    const country = countryNamed(question.message);
+    const buckets =
+      country === undefined
+        ? body.data
+        : body.data.filter(
+            (bucket) => countryOf(bucket.key) === country || bucket.key === country.name,
+          );
+    const line = (bucket: (typeof body.data)[number]) =>
+      `${bucket.key}: ${mw(bucket.total_power_mw)} in ${count(bucket.site_count)} ${scopeText(siteScope)}${bucket.sites_without_power > 0 ? ` (${count(bucket.sites_without_power)} without a stated power, counted as 0)` : ""}.`;
+    const total = buckets.reduce((sum, bucket) => sum + bucket.total_power_mw, 0);
+    const lines = [
+      ...sampleLine(body.dataSources.sample),
+      country === undefined
+        ? `Total stated power of the ${scopeText(siteScope)}: ${mw(total)}, by country:`
+        : buckets.length === 0
+          ? `No ${scopeText(siteScope)} in ${country.name} in the Neo-Cloud Sites data.`
+          : `Total stated power of the ${scopeText(siteScope)} in ${country.name}:`,
+      ...buckets.map(line),
+    ];
+    return {
+      intent,
+      answer: lines.join("\n"),
+      sources: [sourceOf(neocloudAggregateRoute, query, buckets)],
+      citations: citationsOf(body.dataSources),
+    };
+  },
+};
+
 /** The method in plain sentences, as the chat explains it. */
 export const NEOCLOUD_CHAT_METHODOLOGY =
   "Neo-Cloud Sites: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0), imported daily; a neo-cloud is a company whose main business is renting GPU capacity and that is not a hyperscaler, from a curated operator list (GET /api/neocloud/methodology).";
 
-export const NEOCLOUD_CHAT: ChatMarket = {
+export const NEOCLOUD_CHAT: Chat.ChatMarket = {
   scope: "the Neo-Cloud Sites data (AI data-center sites from Epoch AI)",
   subjectsNoun: "data-center sites",
-  asks: "how many GPUs of a chip family are in data-center sites of a status and US state",
+  asks: "data-center sites near a place, in a country, city or US state, of an operator or with a chip family, their total power by country, and how many GPUs of a chip family they hold",
   tracked: "Neo-Cloud Sites: Epoch AI's GPU Clusters and Frontier Data Centers.",
   // Its questions are its own intents (sites come and go with the data).
   subjects: [],
   domainWords: /\bneo-?clouds?\b|\bdata ?cent(?:er|re) sites?\b/,
+  recordUnit: ["snapshot", "snapshots"],
   unit: NEOCLOUD_UNIT,
   format: (value) => `${count(value)} chips`,
   latest: () => Promise.resolve(undefined),
@@ -149,5 +467,5 @@ export const NEOCLOUD_CHAT: ChatMarket = {
   }),
   methodology: () => NEOCLOUD_CHAT_METHODOLOGY,
   methodologyRoute: neocloudMethodologyRoute,
-  intents: [CHIPS_IN_SITES_INTENT],
+  intents: [CHIPS_IN_SITES_INTENT, POWER_INTENT, SITES_INTENT],
 };

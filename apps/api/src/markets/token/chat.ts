@@ -7,20 +7,16 @@ import {
   type LabId,
   type TokenVolumeRow,
 } from "@tpi/domain";
-import {
-  sourceRowOf,
-  type ChatMarket,
-  type ChatPoint,
-  type ChatScope,
-  type EngineAnswer,
-  type MarketIntent,
-  type Question,
-  type Subject,
-  type Period,
-  type ChatSource,
-} from "../../platform/core/chat";
 import { findPeriod } from "../../platform/chat/period";
-import { askRoute, seriesSourceOf, sourceOf } from "../../platform/chat/market-kit";
+import {
+  askRoute,
+  changePercent,
+  escapeRegExp,
+  seriesSourceOf,
+  sourceOf,
+  sourceRowOf,
+} from "../../platform/chat/market-kit";
+import type * as Chat from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
 import { otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
@@ -48,9 +44,7 @@ const LAB_ALIASES: Readonly<Record<string, LabId>> = {
   mimo: "xiaomi",
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-const labSubject = (lab: LabId, label: string): Subject => ({
+const labSubject = (lab: LabId, label: string): Chat.Subject => ({
   market: MARKET,
   id: lab,
   name: label,
@@ -67,7 +61,7 @@ const SUBJECTS = LAB_CATALOG.map(({ lab, label }) => {
   ];
   return {
     subject: labSubject(lab, label),
-    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escape).join("|")})(?![a-z0-9])`),
+    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escapeRegExp).join("|")})(?![a-z0-9])`),
   };
 });
 
@@ -77,13 +71,13 @@ const GROWTH = /\bgr[eo]w(?:th|n|s|ing)?\b/;
 const CHANGE =
   /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down))\b/;
 
-const pointOf = (row: OtpiRow): ChatPoint => ({
+const pointOf = (row: OtpiRow): Chat.ChatPoint => ({
   at: row.date,
   value: row.indexPerMtok,
   row: sourceRowOf(row),
 });
 
-async function latest(subject: Subject, scope: ChatScope) {
+async function latest(subject: Chat.Subject, scope: Chat.ChatScope) {
   const answer = await askRoute(otpiRoute, { query: { lab: subject.id } }, scope);
   const row = answer.ok ? answer.value.data[0] : undefined;
   if (row === undefined) return undefined;
@@ -92,7 +86,7 @@ async function latest(subject: Subject, scope: ChatScope) {
   return { point, source };
 }
 
-async function series(subject: Subject, period: Period, scope: ChatScope) {
+async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.ChatScope) {
   const query = { lab: subject.id, startDate: period.startDate, endDate: period.endDate };
   const answer = await askRoute(otpiRoute, { query }, scope);
   return answer.ok ? { ok: true as const, value: answer.value.data.map(pointOf) } : answer;
@@ -102,7 +96,7 @@ async function series(subject: Subject, period: Period, scope: ChatScope) {
 async function volumeRows(
   lab: LabId,
   range: { startDate: string; endDate: string },
-  scope: ChatScope,
+  scope: Chat.ChatScope,
 ): Promise<TokenVolumeRow[]> {
   const answer = await askRoute(
     tokenVolumeRoute,
@@ -116,24 +110,22 @@ const volumeSource = (
   lab: LabId,
   range: { startDate: string; endDate: string },
   rows: readonly TokenVolumeRow[],
-): ChatSource =>
+): Chat.ChatSource =>
   sourceOf(tokenVolumeRoute, { startDate: range.startDate, endDate: range.endDate, lab }, rows);
 
 const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
 const sharePercent = (share: number | null) =>
   share === null ? "no share" : `${(share * 100).toFixed(1)}%`;
 const growthText = (value: number | null) => (value === null ? "n/a" : value.toFixed(1));
-const percent = (from: number, to: number) =>
-  `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
 
 /** Each lab's volume move over the period, from its first and last settled day in it. */
 async function volumeGrowthAnswer(
-  question: Question,
-  labs: readonly Subject[],
-  scope: ChatScope,
-): Promise<EngineAnswer> {
+  question: Chat.Question,
+  labs: readonly Chat.Subject[],
+  scope: Chat.ChatScope,
+): Promise<Chat.EngineAnswer> {
   const lines: string[] = [];
-  const sources: ChatSource[] = [];
+  const sources: Chat.ChatSource[] = [];
   const period = findPeriod(question.message, question.now);
   for (const s of labs) {
     const lab = s.id as LabId;
@@ -153,7 +145,7 @@ async function volumeGrowthAnswer(
           ? "fell"
           : "was unchanged";
     lines.push(
-      `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${percent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
+      `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${changePercent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
     );
     sources.push(volumeSource(lab, period, [first, last]));
   }
@@ -165,15 +157,18 @@ async function volumeGrowthAnswer(
  * tracked labs' tokens (every lab, largest share first, when the question names none), or with
  * growth words its volume's move over the period.
  */
-async function volumeAnswer(question: Question, scope: ChatScope): Promise<EngineAnswer> {
+async function volumeAnswer(
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+): Promise<Chat.EngineAnswer> {
   const named = question.subjects.filter((s) => s.market === MARKET);
-  const labs: readonly Subject[] =
+  const labs: readonly Chat.Subject[] =
     named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => labSubject(lab, label));
   if (GROWTH.test(question.lower) || CHANGE.test(question.lower))
     return volumeGrowthAnswer(question, labs, scope);
   const lines: string[] = [];
-  const sources: ChatSource[] = [];
-  const latestRows: Array<{ s: Subject; row: TokenVolumeRow | undefined }> = [];
+  const sources: Chat.ChatSource[] = [];
+  const latestRows: Array<{ s: Chat.Subject; row: TokenVolumeRow | undefined }> = [];
   for (const s of labs) {
     const lab = s.id as LabId;
     const day = TOKEN.of(scope.deps).index.latestDayWith([lab]);
@@ -197,7 +192,7 @@ async function volumeAnswer(question: Question, scope: ChatScope): Promise<Engin
 }
 
 /** Volume questions about labs (every lab when none is named), never about another market's subjects. */
-const VOLUME_INTENT: MarketIntent = {
+const VOLUME_INTENT: Chat.MarketIntent = {
   intent: "volume",
   asks: (question) =>
     VOLUME.test(question.lower) &&
@@ -206,7 +201,7 @@ const VOLUME_INTENT: MarketIntent = {
   answer: volumeAnswer,
 };
 
-export const TOKEN_CHAT: ChatMarket = {
+export const TOKEN_CHAT: Chat.ChatMarket = {
   scope: "the Token Price Index (USD per million tokens per model lab)",
   subjectsNoun: "labs",
   asks: "labs' token volume and share",
@@ -214,6 +209,7 @@ export const TOKEN_CHAT: ChatMarket = {
   subjects: SUBJECTS,
   domainWords: /\btokens?\b|\blabs?\b|\bmodels?\b|\bllms?\b|\botpi\b/,
   indexNames: /otpi|token price index/,
+  recordUnit: ["day", "days"],
   unit: TOKEN_INDEX_UNIT,
   format: (value) => `$${value.toFixed(4)} per million tokens`,
   latest,

@@ -44,7 +44,8 @@ export function chatMarkets(markets: readonly Market[]): ChatMarkets {
   };
 }
 
-const percent = (from: number, to: number) =>
+/** The change from `from` to `to` in percent, one decimal: "+12.5%". */
+export const changePercent = (from: number, to: number): string =>
   `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)}%`;
 
 const noDataLine = (s: Subject, period?: Period) =>
@@ -135,7 +136,7 @@ export async function changeAnswer(
     const direction =
       last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged";
     lines.push(
-      `${s.name} ${direction} ${period.label}: from ${chat.format(first.value)} on ${first.at} to ${chat.format(last.value)} on ${last.at} (${percent(first.value, last.value)}).`,
+      `${s.name} ${direction} ${period.label}: from ${chat.format(first.value)} on ${first.at} to ${chat.format(last.value)} on ${last.at} (${changePercent(first.value, last.value)}).`,
     );
     sources.push(chat.seriesSource(s, period, [first, last]));
   }
@@ -279,7 +280,7 @@ export async function rankingAnswer(
 }
 
 /** "a, b and c" */
-function listed(items: readonly string[]): string {
+export function listed(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
@@ -399,7 +400,7 @@ export async function moverAnswer(
     };
   const describe = (move: (typeof moves)[number]) => {
     const chat = markets.of(move.s);
-    return `from ${chat.format(move.first.value)} on ${move.first.at} to ${chat.format(move.last.value)} on ${move.last.at} (${percent(move.first.value, move.last.value)})`;
+    return `from ${chat.format(move.first.value)} on ${move.first.at} to ${chat.format(move.last.value)} on ${move.last.at} (${changePercent(move.first.value, move.last.value)})`;
   };
   const leader =
     direction !== "either" && score(top) <= 0
@@ -415,6 +416,11 @@ export async function moverAnswer(
   };
 }
 
+/** "1,260 type-days", "1 day": a count with its unit. */
+export function counted(count: number, [one, many]: readonly [string, string]): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
 /** Where each market's data comes from, as its methodology route states it. */
 export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): EngineAnswer {
   const lines: string[] = [];
@@ -427,10 +433,14 @@ export function provenanceAnswer(markets: readonly Market[], scope: ChatScope): 
       const licence = source.licence
         ? `, licence ${source.licence.name} (${source.licence.url})`
         : "";
+      // What the source holds: its records and days, when it has any (a sample may have none).
+      const records = source.days > 0 ? counted(source.days, market.chat.recordUnit) : undefined;
+      const span = source.firstDay === "" ? undefined : `${source.firstDay} to ${source.lastDay}`;
+      const held = [records, span].filter((part) => part !== undefined).join(", ");
       lines.push(
         source.sample
-          ? `${about}: the generated sample, not market data (${source.days} days, ${source.firstDay} to ${source.lastDay}).`
-          : `${about}: ${source.source}, ${source.days} days from ${source.firstDay} to ${source.lastDay}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
+          ? `${about}: the generated sample, not market data${held === "" ? "" : ` (${held})`}.`
+          : `${about}: ${source.source}, ${records ?? "no records"}${span === undefined ? "" : ` from ${span}`}, as of ${source.latestAsOf ?? "unknown"}${licence}.${source.citation ? ` ${source.citation}` : ""}`,
       );
     }
     sources.push({

@@ -287,12 +287,13 @@ describe("built-in engine", () => {
     const data = await chat("token volume growth of anthropic this month");
     expect(data.intent).toBe("volume");
     expect(data.answer).toBe(
-      "Anthropic's token volume grew over the last month: from 1,000,000 tokens on 2026-03-01 to 2,000,000 tokens on 2026-03-07 (+100.0%); growth index 100.0 to 200.0, share 100.0% to 66.7%.",
+      "Anthropic's token volume grew this month (2026-03-01 to 2026-03-10): from 1,000,000 tokens on 2026-03-01 to 2,000,000 tokens on 2026-03-07 (+100.0%); growth index 100.0 to 200.0, share 100.0% to 66.7%.",
     );
     expect(data.sources).toEqual([
       {
         endpoint: "/api/token-volume",
-        parameters: { startDate: "2026-02-10", endDate: "2026-03-10", lab: "anthropic" },
+        // This month: the calendar month to today.
+        parameters: { startDate: "2026-03-01", endDate: "2026-03-10", lab: "anthropic" },
         values: [
           {
             date: "2026-03-01",

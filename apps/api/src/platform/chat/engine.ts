@@ -7,6 +7,7 @@ import {
   extremeAnswer,
   freeTierAnswer,
   latestAnswer,
+  listed,
   methodologyAnswer,
   moverAnswer,
   noticesOf,
@@ -41,6 +42,17 @@ export async function answerQuestion(
     return { intent: "invalid_date", answer: when.message, sources: [], notices: [] };
   const question = readQuestion(message, history, scope.now, markets, when);
   const intent = intentOf(question, markets);
+  const unknown = ANSWERS_ABOUT_DATA.has(intent.kind)
+    ? await unknownSubjectAnswer(question, markets, scope)
+    : undefined;
+  if (unknown !== undefined) {
+    const notices = noticesOf([unknown.market], scope);
+    return {
+      ...unknown.answer,
+      answer: [unknown.answer.answer, ...notices].join("\n"),
+      notices,
+    };
+  }
   const answer = await answerIntent(intent, question, markets, scope);
   if (answer.intent === "out_of_scope") return { ...answer, notices: [] };
   // The market's notices, then any citation a quoted value's own sources require beyond them.
@@ -53,6 +65,42 @@ export async function answerQuestion(
     answer: [answer.answer, ...notices].join("\n"),
     notices,
   };
+}
+
+/** Intents whose answers quote data: a subject they name that the data lacks is said so first. */
+const ANSWERS_ABOUT_DATA = new Set<CommonIntent["kind"]>([
+  "market",
+  "mover",
+  "on_day",
+  "ranking",
+  "extreme",
+  "change",
+  "compare",
+  "latest",
+  "out_of_scope",
+]);
+
+/**
+ * The first market kind (`SubjectKind`) with names the question asks for that its data does not
+ * have, said as such with the names it has: never answered with every other subject instead.
+ */
+async function unknownSubjectAnswer(
+  question: Question,
+  markets: readonly Market[],
+  scope: ChatScope,
+): Promise<{ market: Market; answer: EngineAnswer } | undefined> {
+  for (const market of markets)
+    for (const kind of market.chat.kinds ?? []) {
+      const { names, known } = await kind.unknown(question, scope);
+      if (names.length === 0) continue;
+      const lines = names.map((name) => `${name} is not a ${kind.noun} in ${kind.data}.`);
+      if (known.length > 0) lines.push(`Known ${kind.noun} names: ${listed(known)}.`);
+      return {
+        market,
+        answer: { intent: "unknown_subject", answer: lines.join(" "), sources: [] },
+      };
+    }
+  return undefined;
 }
 
 async function answerIntent(

@@ -62,9 +62,12 @@ function methodPatterns(markets: readonly Market[]) {
   };
 }
 
-/** Questions about where the numbers come from, not what they are. */
+/**
+ * Questions about where the numbers come from, not what they are ("is the memory data real?",
+ * "real or a sample?"); "sample" only as the data's nature, never in a name ("Sample Neocloud B").
+ */
 const PROVENANCE =
-  /\b(?:sample|real data|real or|market data|generated|provenance|citation|cite|licen[cs]e|where (?:does|do|is|are) (?:the|this|your)? ?(?:data|numbers?|prices?|values?) come from|(?:data )?sources?)\b/;
+  /\b(?:(?:a|the|is it|is this|or) sample|sample (?:data|or)|real data|real or|(?:data|numbers?|prices?|values?|figures?) (?:is |are )?(?:real|genuine|made up|fake)|market data|generated|provenance|citation|cite|licen[cs]e|where (?:does|do|is|are) (?:the|this|your)? ?(?:[\w-]+ ){0,3}?(?:data|numbers?|prices?|values?) comes? from|(?:data )?sources?)\b/;
 /** "Which GPU rose the most", "biggest mover", "got more expensive". */
 const MOVER_UP =
   /\b(?:rose|risen|rise|increased?|gained?|climbed?|went up|grew)\b[^?]*\b(?:most|fastest|biggest|largest)\b|\b(?:biggest|largest|top)\s+(?:gain|gainer|rise|increase|jump)s?\b|\bgot (?:more expensive|pricier|dearer)\b|\bbecame more expensive\b/;
@@ -132,13 +135,23 @@ export function withoutSubjects(text: string, markets: readonly Market[]): strin
   return lower;
 }
 
-/** The market whose words come first in the question, if any. */
+/**
+ * The market whose words come first in the question, if any; of words at the same place, the
+ * longer ("LLM coding" is the coding market's, though "LLM" alone is the token market's).
+ */
 function domainOf(lower: string, markets: readonly Market[]): string | undefined {
-  let best: { market: string; position: number } | undefined;
+  let best: { market: string; position: number; length: number } | undefined;
   for (const market of markets) {
-    const position = lower.search(market.chat.domainWords);
-    if (position >= 0 && (best === undefined || position < best.position))
-      best = { market: market.name, position };
+    const match = market.chat.domainWords.exec(lower);
+    if (match === null) continue;
+    const { index: position } = match;
+    const { length } = match[0];
+    if (
+      best === undefined ||
+      position < best.position ||
+      (position === best.position && length > best.length)
+    )
+      best = { market: market.name, position, length };
   }
   return best?.market;
 }
@@ -162,10 +175,16 @@ export function readQuestion(
   return { message, lower, now, subjects, domain: domainOf(lower, markets), when };
 }
 
-/** Every subject of the question's market (a ranking or "latest prices" over all of them). */
+/**
+ * Every subject of the question's market (a ranking or "latest prices" over all of them), only
+ * those of the category it names when it names one ("which flash chip").
+ */
 function allOfDomain(question: Question, markets: readonly Market[]): Subject[] {
   const market = markets.find((candidate) => candidate.name === question.domain);
-  return market === undefined ? [] : market.chat.subjects.map(({ subject }) => subject);
+  if (market === undefined) return [];
+  const all = market.chat.subjects.map(({ subject }) => subject);
+  const group = market.chat.groups?.find(({ pattern }) => pattern.test(question.lower))?.group;
+  return group === undefined ? all : all.filter((subject) => subject.group === group);
 }
 
 /** Which way a "which … the most" question asks about, if it asks one. */

@@ -5,6 +5,7 @@ import {
   type ChatScope,
   type ChatSource,
   type Period,
+  type Question,
 } from "../core/chat";
 import type { Route, TypedRoute } from "../core/route";
 import { runRoute, type RouteInput } from "../http/run-route";
@@ -15,6 +16,52 @@ import type { AnswerDataSources } from "../provenance/data-sources";
  * chat's caller, so every value and every refusal is the one REST serves that caller; an answer
  * lists the calls it used (`sources`) and ends with the lines their data sources require.
  */
+
+export {
+  sourceRowOf,
+  type ChatMarket,
+  type ChatPoint,
+  type ChatScope,
+  type ChatSource,
+  type EngineAnswer,
+  type MarketIntent,
+  type Period,
+  type Question,
+  type Subject,
+  type SubjectKind,
+} from "../core/chat";
+export { changePercent, counted, listed } from "./answers";
+
+/** A percent change as answers write it: "+1.25%", "-0.40%", "n/a" when there is none. */
+export const signedPercent = (value: number | null): string =>
+  value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(2)}%`;
+
+/** Text as a literal inside a regular expression. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether the question names a subject of `market`, or uses that market's words and names none. */
+export function isAbout(question: Question, market: string): boolean {
+  return (
+    question.subjects.some((subject) => subject.market === market) ||
+    (question.domain === market && question.subjects.length === 0)
+  );
+}
+
+/** The ids of the subjects of `market` the question names. */
+export function namedIds(question: Question, market: string): string[] {
+  return question.subjects.filter((s) => s.market === market).map((s) => s.id);
+}
+
+/**
+ * The day or days a question asks about as a period: the day it names, the period it names;
+ * none when it asks for the latest data.
+ */
+export function askedPeriod(question: Question): Period | undefined {
+  const { when } = question;
+  if (when.kind === "day") return { startDate: when.day, endDate: when.day, label: when.label };
+  if (when.kind === "period") return when.period;
+  return undefined;
+}
 
 /** The route's answer to the chat's caller. */
 export function askRoute<Answer>(

@@ -1,6 +1,7 @@
 // @module-tag zone
 import { describe, expect, it } from "vitest";
-import { findNamedPeriod, findPeriod } from "./period";
+import { findCalendarPeriod, findNamedPeriod, findPeriod, findWeekday } from "./period";
+import { readWhen } from "./when";
 
 describe("findPeriod", () => {
   const now = new Date("2026-03-31T12:00:00Z");
@@ -13,7 +14,10 @@ describe("findPeriod", () => {
       startDate: "2026-03-24",
       endDate: "2026-03-31",
     });
-    expect(findPeriod("this year", now)).toMatchObject({ startDate: "2025-03-31" });
+    expect(findPeriod("this year", now)).toMatchObject({
+      startDate: "2026-01-01",
+      endDate: "2026-03-31",
+    });
     expect(findPeriod("since 2026-01-15", now)).toMatchObject({
       startDate: "2026-01-15",
       endDate: "2026-03-31",
@@ -47,13 +51,13 @@ describe("findPeriod labels and units", () => {
   });
 
   it("counts months, quarters and years in calendar months, clamping the day of month", () => {
-    expect(findPeriod("last quarter", now)).toEqual({
+    expect(findPeriod("over the last quarter", now)).toEqual({
       startDate: "2025-12-10",
       endDate: "2026-03-10",
       label: "over the last quarter",
     });
     expect(findPeriod("last 2 years", now)).toMatchObject({ startDate: "2024-03-10" });
-    expect(findPeriod("last month", new Date("2026-03-31T00:00:00Z"))).toMatchObject({
+    expect(findPeriod("the last month", new Date("2026-03-31T00:00:00Z"))).toMatchObject({
       startDate: "2026-02-28",
       label: "over the last month",
     });
@@ -94,4 +98,75 @@ describe("findNamedPeriod: calendar months", () => {
       expect(findNamedPeriod(text, now)).toBeUndefined();
     },
   );
+});
+
+describe("calendar words are calendar periods", () => {
+  // Saturday 2026-11-21, 15:00 UTC.
+  const saturday = new Date("2026-11-21T15:00:00Z");
+  it.each([
+    ["this month", "2026-11-01", "2026-11-21"],
+    ["How did it change this month?", "2026-11-01", "2026-11-21"],
+    ["last month", "2026-10-01", "2026-10-31"],
+    ["this week", "2026-11-16", "2026-11-21"],
+    ["last week", "2026-11-09", "2026-11-15"],
+    ["previous week", "2026-11-09", "2026-11-15"],
+    ["this year", "2026-01-01", "2026-11-21"],
+    ["last year", "2025-01-01", "2025-12-31"],
+    ["this quarter", "2026-10-01", "2026-11-21"],
+    ["last quarter", "2026-07-01", "2026-09-30"],
+  ])("%j runs from %s to %s", (text, startDate, endDate) => {
+    expect(findNamedPeriod(text, saturday)).toMatchObject({ startDate, endDate });
+  });
+
+  it("reads the last month of January as December of the year before", () => {
+    expect(findCalendarPeriod("last month", new Date("2026-01-10T00:00:00Z"))).toMatchObject({
+      startDate: "2025-12-01",
+      endDate: "2025-12-31",
+    });
+    expect(findCalendarPeriod("last quarter", new Date("2026-02-10T00:00:00Z"))).toMatchObject({
+      startDate: "2025-10-01",
+      endDate: "2025-12-31",
+    });
+  });
+
+  it("keeps counting back from today for 'the last' and 'the past'", () => {
+    expect(findNamedPeriod("over the last week", saturday)).toMatchObject({
+      startDate: "2026-11-14",
+      endDate: "2026-11-21",
+    });
+    expect(findNamedPeriod("the past month", saturday)).toMatchObject({
+      startDate: "2026-10-21",
+    });
+    expect(findNamedPeriod("over the last 30 days", saturday)).toMatchObject({
+      startDate: "2026-10-22",
+      endDate: "2026-11-21",
+    });
+  });
+
+  it("reads 'since June' as June 1st to today", () => {
+    expect(findNamedPeriod("session cost since June", saturday)).toMatchObject({
+      startDate: "2026-06-01",
+      endDate: "2026-11-21",
+    });
+  });
+
+  it.each([
+    ["last Tuesday", "2026-11-17"],
+    ["on Tuesday", "2026-11-17"],
+    ["last Saturday", "2026-11-14"],
+    ["on Saturday", "2026-11-21"],
+    ["last Sunday", "2026-11-15"],
+  ])("%j is the one day %s", (text, day) => {
+    expect(findWeekday(text, saturday)).toEqual({ day, label: `on ${day}` });
+    expect(readWhen(`What was the H100 price ${text}?`, saturday)).toEqual({
+      kind: "day",
+      day,
+      label: `on ${day}`,
+    });
+  });
+
+  it("reads no weekday in words that only contain one's name", () => {
+    expect(findWeekday("sundays are quiet", saturday)).toBeUndefined();
+    expect(findWeekday("Tuesday", saturday)).toBeUndefined();
+  });
 });

@@ -91,9 +91,101 @@ export function defaultPeriod(now: Date): Period {
   };
 }
 
+/** Days of the week as `getUTCDay` numbers them (Sunday 0). */
+const WEEKDAYS = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+] as const;
+
+const weekdayOf = (day: UtcDay): number => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/** The Monday of the calendar week (Monday to Sunday, as ISO 8601 counts weeks) that holds `day`. */
+function mondayOf(day: UtcDay): UtcDay {
+  return addDays(day, -((weekdayOf(day) + 6) % 7));
+}
+
+/**
+ * One day named by its weekday: "last Tuesday" is the latest Tuesday before today (a week ago on
+ * a Tuesday), "on Tuesday" or "this Tuesday" the latest one up to today. Never a range.
+ */
+export function findWeekday(text: string, now: Date): { day: UtcDay; label: string } | undefined {
+  const match = new RegExp(`\\b(last|past|previous|this|on)?\\s*(${WEEKDAYS.join("|")})\\b`).exec(
+    text.toLowerCase(),
+  );
+  const name = match?.[2];
+  if (match === null || name === undefined) return undefined;
+  // A bare weekday counts only after a word that makes it a time ("on Tuesday", "last Tuesday").
+  if (match[1] === undefined) return undefined;
+  const today = utcDayOf(now);
+  const back = (weekdayOf(today) - WEEKDAYS.indexOf(name as (typeof WEEKDAYS)[number]) + 7) % 7;
+  const strictlyBefore = match[1] === "last" || match[1] === "past" || match[1] === "previous";
+  const day = addDays(today, -(back === 0 && strictlyBefore ? 7 : back));
+  return { day, label: `on ${day}` };
+}
+
+/**
+ * Calendar periods: "this week" (Monday to today), "this month" (the 1st to today), "this
+ * quarter", "this year" (1 January to today); "last week" (the Monday-to-Sunday week before this
+ * one), "last month", "last quarter" and "last year" (the whole calendar period before this one).
+ * "The last week", "the past month" and "over the last year" count back from today instead
+ * (`findNamedPeriod`).
+ */
+export function findCalendarPeriod(text: string, now: Date): Period | undefined {
+  const match = /(?<!\bthe\s)\b(this|last|previous)\s+(week|month|quarter|year)\b/.exec(
+    text.toLowerCase(),
+  );
+  const which = match?.[1];
+  const unit = match?.[2];
+  if (which === undefined || unit === undefined) return undefined;
+  const today = utcDayOf(now);
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const current = which === "this";
+  if (unit === "week") {
+    const monday = mondayOf(today);
+    const startDate = current ? monday : addDays(monday, -7);
+    const endDate = current ? today : addDays(monday, -1);
+    return { startDate, endDate, label: `${which} week (${startDate} to ${endDate})` };
+  }
+  if (unit === "month") {
+    if (current)
+      return {
+        startDate: `${year}-${pad(month)}-01`,
+        endDate: today,
+        label: `this month (${year}-${pad(month)}-01 to ${today})`,
+      };
+    return calendarMonth(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1, today);
+  }
+  if (unit === "quarter") {
+    const quarter = Math.floor((month - 1) / 3) + (current ? 1 : 0);
+    const quarterYear = quarter === 0 ? year - 1 : year;
+    const number = quarter === 0 ? 4 : quarter;
+    const startDate = `${quarterYear}-${pad(number * 3 - 2)}-01`;
+    const lastDay = new Date(Date.UTC(quarterYear, number * 3, 0)).getUTCDate();
+    const endDate = current ? today : `${quarterYear}-${pad(number * 3)}-${pad(lastDay)}`;
+    return {
+      startDate,
+      endDate,
+      label: `in Q${number} ${quarterYear} (${startDate} to ${endDate})`,
+    };
+  }
+  if (current)
+    return {
+      startDate: `${year}-01-01`,
+      endDate: today,
+      label: `this year (${year}-01-01 to ${today})`,
+    };
+  return { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31`, label: `in ${year - 1}` };
+}
+
 /**
  * The period a question names, or undefined: an explicit range, "since" a day, a calendar month
- * ("in October 2026", "2026-10"), or a count back from today ("last 3 months", "past week").
+ * ("in October 2026", "2026-10"), a calendar period ("this month", "last week"), or a count back
+ * from today ("last 3 months", "the past week").
  */
 export function findNamedPeriod(text: string, now: Date): Period | undefined {
   const today = utcDayOf(now);
@@ -110,8 +202,10 @@ export function findNamedPeriod(text: string, now: Date): Period | undefined {
   if (since?.[1]) return { startDate: since[1], endDate: today, label: `since ${since[1]}` };
   const month = monthPeriod(lower, today);
   if (month) return month;
+  const calendar = findCalendarPeriod(lower, now);
+  if (calendar) return calendar;
   const counted = /(?:last|past|previous)?\s*(\d{1,4})\s+(day|week|month|year)s?/.exec(lower);
-  const single = /(?:last|past|this|previous)\s+(day|week|month|quarter|year)\b/.exec(lower);
+  const single = /(?:last|past|previous)\s+(day|week|month|quarter|year)\b/.exec(lower);
   const amount = counted?.[1] ? Number(counted[1]) : single ? 1 : undefined;
   const unit = counted?.[2] ?? single?.[1];
   if (amount !== undefined && unit !== undefined && amount > 0) {

@@ -16,7 +16,11 @@ afterAll(async () => contract.api.close());
 
 type Answer = { intent: string; answer: string; notices: string[]; sources: unknown[] };
 
+/** Questions asked so far: the bank says how many it holds (its last test). */
+let asked = 0;
+
 async function ask(message: string): Promise<Answer> {
+  asked += 1;
   const res = await contract.api.post(
     "/api/chat",
     { message },
@@ -249,6 +253,13 @@ describe("the chat's question bank, answered as REST answers", () => {
     }
     const outside = await ask("What's the weather in Paris?");
     expect(outside).toMatchObject({ intent: "out_of_scope", notices: [] });
+  });
+
+  it("holds 298 token and GPU questions: 20 per lab, 10 per GPU, 3 movers, 6 dates that are no dates, 4 on provenance and 5 on notices", () => {
+    const perLab = 3 + TOKEN_DAYS.length * 3 + 2;
+    const perGpu = 1 + GPU_DAYS.length * 2 + 1;
+    expect(LAB_CATALOG.length * perLab + GPU_NAMES.length * perGpu + 3 + 6 + 4 + 5).toBe(298);
+    expect(asked).toBe(298);
   });
 
   it("keeps the clock it was asked on", () => {

@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { maxDay, minDay, parseDayParameter, parseUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
 import type { Period, When } from "../core/chat";
-import { findNamedPeriod } from "./period";
+import { findNamedPeriod, findWeekday } from "./period";
 
 /**
  * Reads when a question asks about (see `When`). Written dates are read by chrono-node (English,
@@ -54,6 +54,9 @@ export function readWhen(text: string, now: Date): When {
     if (startDate <= today)
       return { kind: "period", period: { startDate, endDate, label: `in ${year[1]}` } };
   }
+  // "Last Tuesday" is one day, never the span from that Tuesday to today.
+  const weekday = findWeekday(lower, now);
+  if (weekday) return { kind: "day", ...weekday };
   return writtenDates(text, lower, now, today);
 }
 

@@ -65,8 +65,31 @@ export type ChatTurn = { role: "user" | "assistant"; content: string };
  * questions only it answers.
  */
 
-/** Something a question can name: one lab, one GPU. */
-export type Subject = { market: string; id: string; name: string };
+/**
+ * Something a question can name: one lab, one GPU, one memory type. `group` is the category a
+ * market sorts it in ("flash" for a NAND chip), so that "which flash chip rose most" ranks only
+ * that category.
+ */
+export type Subject = { market: string; id: string; name: string; group?: string };
+
+/**
+ * A kind of thing a market's questions name ("harness", "memory type", "coding agent"), declared
+ * so that a name the data does not have is said to be unknown ("Codex is not a harness in the
+ * Workload Cost data") rather than answered with every other subject, or matched to another
+ * market's subject.
+ */
+export type SubjectKind = {
+  /** The kind as answers name it: "harness". */
+  noun: string;
+  /** The data it belongs to, as answers name it: "the Workload Cost data". */
+  data: string;
+  /**
+   * The names of this kind the question asks for that the data does not have, as written, and
+   * the names it has (for the caller: from the market's route); none when the question asks
+   * about no such thing.
+   */
+  unknown(question: Question, scope: ChatScope): Promise<{ names: string[]; known: string[] }>;
+};
 
 /** A source row: the route's own fields. */
 export type SourceRow = Record<string, string | number | boolean | null | string[]>;
@@ -137,6 +160,12 @@ export type ChatMarket = {
   subjects: ReadonlyArray<{ subject: Subject; pattern: RegExp }>;
   /** Words that put a question in this market when it names no subject. */
   domainWords: RegExp;
+  /** Categories of its subjects as questions name them ("flash chip"): `Subject.group`. */
+  groups?: ReadonlyArray<{ group: string; pattern: RegExp }>;
+  /** The kinds of things its questions name, for saying which ones the data does not have. */
+  kinds?: readonly SubjectKind[];
+  /** What its sources' `days` count, singular and plural: "day"/"days", "type-day"/"type-days". */
+  recordUnit: readonly [one: string, many: string];
   /**
    * How questions name the index itself, lower case ("otpi", "token price index"), for "what is
    * the OTPI"; a market without a name of its own leaves it out.

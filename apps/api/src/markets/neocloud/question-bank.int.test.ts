@@ -1,0 +1,200 @@
+import { questionBank, type Rest } from "../../contract/question-bank";
+
+/**
+ * The Neo-Cloud Sites questions of the chat's question bank (harness:
+ * `contract/question-bank.ts`), each answer computed from `GET /api/neocloud/sites` and
+ * `/sites/aggregate`: sites with a chip family (sites, not the chip's rental price), near a place
+ * within a radius, of an operator, in a country, of a status, the total power of a country, the
+ * chips in the sites of a state, a place the data does not have, and the data's provenance.
+ */
+
+type Chip = { type: string; bucket: string; quantity: number | null };
+type Site = {
+  id: string;
+  siteName: string;
+  company: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  chips: Chip[];
+  powerCapacity: number | null;
+  status: string | null;
+  distanceKm?: number;
+  gpuQtyKnown: number | null;
+};
+type Sites = { data: Site[] };
+type Bucket = {
+  key: string;
+  site_count: number;
+  total_power_mw: number;
+  sites_without_power: number;
+};
+
+const SAMPLE_LINE =
+  "These are the generated SAMPLE sites (no Epoch AI import yet), not market data.";
+const thousands = (value: number) => value.toLocaleString("en-US");
+const megawatts = (value: number) =>
+  `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })} MW`;
+
+async function sites(rest: Rest, query: string): Promise<Site[]> {
+  return (await rest.get<Sites>(`/api/neocloud/sites?limit=1000&${query}`)).body.data;
+}
+
+/** A site's line as the chat lists it. */
+function line(site: Site): string {
+  const place =
+    [site.city, site.state, site.country].filter((part) => part !== null).join(", ") ||
+    "place unknown";
+  const chips = site.chips
+    .map((chip) => `${chip.quantity === null ? "" : `${thousands(chip.quantity)} `}${chip.type}`)
+    .join(" + ");
+  const distance = site.distanceKm === undefined ? "" : `, ${site.distanceKm.toFixed(1)} km away`;
+  return `- ${site.siteName} (${site.company ?? "operator unknown"}, ${place}): ${chips || "chips not given"}, ${site.powerCapacity === null ? "power not given" : megawatts(site.powerCapacity)}, ${site.status?.replace("_", " ") ?? "status unknown"}${distance}`;
+}
+
+/** The listing answer: how many sites (and their power), then each one. */
+function listing(what: string, found: readonly Site[]): string {
+  const power = found.reduce((sum, site) => sum + (site.powerCapacity ?? 0), 0);
+  const noun = found.length === 1 ? what.replace(/sites/, "site") : what;
+  return [
+    SAMPLE_LINE,
+    found.length === 0
+      ? `No ${what} in the Neo-Cloud Sites data.`
+      : `${thousands(found.length)} ${noun} (${megawatts(power)} of stated power):`,
+    ...found.map(line),
+  ].join("\n");
+}
+
+/** The sites within `radiusKm` of a city of the data, placed at its sites' mean position. */
+async function near(rest: Rest, city: string, radiusKm: number): Promise<string> {
+  const inCity = (await sites(rest, "scope=all")).filter((site) => site.city === city);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const lat = mean(inCity.map((site) => site.latitude ?? 0)).toFixed(4);
+  const lon = mean(inCity.map((site) => site.longitude ?? 0)).toFixed(4);
+  const found = await sites(
+    rest,
+    `scope=all&lat=${lat}&lon=${lon}&radiusKm=${radiusKm.toFixed(4)}`,
+  );
+  return listing(`sites within ${radiusKm} km of ${city} (${lat}, ${lon})`, found);
+}
+
+/** The total power of one country's bucket of the aggregate. */
+async function power(rest: Rest, scope: string, country: string): Promise<string> {
+  const { body } = await rest.get<{ data: Bucket[] }>(
+    `/api/neocloud/sites/aggregate?by=country&scope=${scope}`,
+  );
+  const noun = scope === "all" ? "sites" : "neo-cloud sites";
+  const bucket = body.data.find((entry) => entry.key === country);
+  if (bucket === undefined) throw new Error(`no ${country} bucket`);
+  return [
+    SAMPLE_LINE,
+    `Total stated power of the ${noun} in ${country}:`,
+    `${country}: ${megawatts(bucket.total_power_mw)} in ${thousands(bucket.site_count)} ${noun}${bucket.sites_without_power > 0 ? ` (${bucket.sites_without_power} without a stated power, counted as 0)` : ""}.`,
+  ].join("\n");
+}
+
+questionBank("neocloud", 11, [
+  {
+    question: "Which neo-cloud sites have H100 GPUs?",
+    intent: "neocloud_sites",
+    // The sites, never the H100's rental price.
+    answer: async (rest) =>
+      listing(
+        "neo-cloud sites with H100 chips",
+        (await sites(rest, "scope=neocloud")).filter((site) =>
+          site.chips.some((chip) => chip.bucket === "H100"),
+        ),
+      ),
+  },
+  {
+    question: "Which sites are within 300 km of Dallas?",
+    intent: "neocloud_sites",
+    answer: (rest) => near(rest, "Dallas", 300),
+  },
+  {
+    question: "Sites near Abilene",
+    intent: "neocloud_sites",
+    answer: (rest) => near(rest, "Abilene", 100),
+  },
+  {
+    question: "Which sites does Sample Neocloud B operate?",
+    intent: "neocloud_sites",
+    answer: async (rest) =>
+      listing(
+        "sites of Sample Neocloud B",
+        (await sites(rest, "scope=all")).filter((site) => site.company === "Sample Neocloud B"),
+      ),
+  },
+  {
+    question: "Neo-cloud sites in France",
+    intent: "neocloud_sites",
+    answer: async (rest) =>
+      listing("neo-cloud sites in France", await sites(rest, "scope=neocloud&country=FR")),
+  },
+  {
+    question: "Which neo-cloud sites are operational?",
+    intent: "neocloud_sites",
+    answer: async (rest) =>
+      listing(
+        "neo-cloud sites that are operational",
+        await sites(rest, "scope=neocloud&status=operational"),
+      ),
+  },
+  {
+    question: "What is the total power of sites in the United States?",
+    intent: "neocloud_power",
+    answer: (rest) => power(rest, "all", "United States of America"),
+  },
+  {
+    question: "What is the total power of neo-cloud sites in Iceland?",
+    intent: "neocloud_power",
+    answer: (rest) => power(rest, "neocloud", "Iceland"),
+  },
+  {
+    question: "How many H100s are in sites in Texas?",
+    intent: "neocloud_chips_in_sites",
+    async answer(rest) {
+      const found = (await sites(rest, "scope=all&state=TX")).filter((site) =>
+        site.chips.some((chip) => chip.bucket === "H100"),
+      );
+      const quantity = (site: Site) =>
+        site.chips
+          .filter((chip) => chip.bucket === "H100")
+          .reduce((sum, chip) => sum + (chip.quantity ?? 0), 0);
+      const total = found.reduce((sum, site) => sum + quantity(site), 0);
+      const known = found.reduce(
+        (sum, site) => sum + (site.gpuQtyKnown === null ? 0 : quantity(site)),
+        0,
+      );
+      return [
+        SAMPLE_LINE,
+        `${thousands(total)} H100 chips in ${found.length} site(s) in Texas (${thousands(known)} confirmed by Epoch AI, ${thousands(total - known)} estimated):`,
+        ...found.map(
+          (site) =>
+            `- ${site.siteName} (${site.company}, ${site.city}, ${site.state}): ${thousands(quantity(site))} H100, gpu-clusters`,
+        ),
+        "Source: sample (GET /api/neocloud/sites).",
+      ].join("\n");
+    },
+  },
+  {
+    question: "Sites near Houston",
+    intent: "neocloud_sites",
+    async answer(rest) {
+      const cities = [
+        ...new Set((await sites(rest, "scope=all")).flatMap((site) => site.city ?? [])),
+      ].sort();
+      return `Houston is not a city of the sites in the Neo-Cloud Sites data, so I cannot place it. Cities with sites: ${cities.join(", ")}.`;
+    },
+  },
+  {
+    question: "Is the neocloud data real?",
+    intent: "provenance",
+    answer: () =>
+      Promise.resolve(
+        "The Neo-Cloud Sites data (AI data-center sites from Epoch AI): the generated sample, not market data.",
+      ),
+  },
+]);
