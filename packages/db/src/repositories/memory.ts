@@ -1,4 +1,5 @@
 import {
+  MEMORY_TYPE_IDS,
   latestSettledTradingDayAt,
   memoryObservationKey,
   planMemorySettlement,
@@ -6,6 +7,7 @@ import {
   settleMemory,
   type MemoryImportRow,
   type MemoryObservation,
+  type MemorySettledValue,
   type StoredMemorySettlement,
   type UtcDay,
 } from "@tpi/domain";
@@ -16,8 +18,13 @@ import { dateToDay, dayToDate } from "./conversions";
 /** Longest an import or a settlement may hold its transaction (a large back-fill file). */
 export const MEMORY_WRITE_TIMEOUT_MS = 300_000;
 
-export async function readMemoryObservations(db: Tx): Promise<MemoryObservation[]> {
+export async function readMemoryObservations(
+  db: Tx,
+  /** One type's only (the settlement reads a type at a time, to keep its memory small). */
+  typeId?: string,
+): Promise<MemoryObservation[]> {
   const rows = await db.memoryObservation.findMany({
+    ...(typeId === undefined ? {} : { where: { typeId } }),
     select: { typeId: true, observedAt: true, source: true, price: true, sourceUpdatedAt: true },
     orderBy: [{ observedAt: "asc" }, { id: "asc" }],
   });
@@ -25,8 +32,14 @@ export async function readMemoryObservations(db: Tx): Promise<MemoryObservation[
 }
 
 /** The stored settled values, per type, oldest day first. */
-export async function readMemorySettlements(db: Tx): Promise<StoredMemorySettlement[]> {
-  const rows = await db.memorySettlement.findMany({ orderBy: [{ typeId: "asc" }, { day: "asc" }] });
+export async function readMemorySettlements(
+  db: Tx,
+  typeId?: string,
+): Promise<StoredMemorySettlement[]> {
+  const rows = await db.memorySettlement.findMany({
+    ...(typeId === undefined ? {} : { where: { typeId } }),
+    orderBy: [{ typeId: "asc" }, { day: "asc" }],
+  });
   return rows.map((row) => ({ ...row, day: dateToDay(row.day) }));
 }
 
@@ -127,9 +140,33 @@ export async function settleStoredMemory(
   reason: string,
 ): Promise<MemorySettlementReport> {
   const throughDay = latestSettledTradingDayAt(now);
-  const computed = settleMemory(await readMemoryObservations(tx), throughDay);
-  const plan = planMemorySettlement(await readMemorySettlements(tx), computed);
-  const data = (value: (typeof computed)[number]) => ({
+  const report: MemorySettlementReport = {
+    throughDay,
+    settled: 0,
+    resettled: 0,
+    rederived: 0,
+    withdrawn: 0,
+    revisions: [],
+  };
+  // A type's values depend on its own observations only: settled a type at a time, the
+  // settlement holds one type's observations in memory, not every type's.
+  for (const typeId of MEMORY_TYPE_IDS) {
+    const computed = settleMemory(await readMemoryObservations(tx, typeId), throughDay);
+    const plan = planMemorySettlement(await readMemorySettlements(tx, typeId), computed);
+    await writeMemorySettlementPlan(tx, plan, now, reason, report);
+  }
+  return report;
+}
+
+/** Writes one type's settlement plan and adds it to the report (revisions included). */
+async function writeMemorySettlementPlan(
+  tx: Prisma.TransactionClient,
+  plan: ReturnType<typeof planMemorySettlement>,
+  now: Date,
+  reason: string,
+  report: MemorySettlementReport,
+): Promise<void> {
+  const data = (value: MemorySettledValue) => ({
     price: value.price,
     changePct: value.changePct,
     weeklyHigh: value.weeklyHigh,
@@ -156,7 +193,6 @@ export async function settleStoredMemory(
     await tx.memorySettlement.delete({
       where: { typeId_day: { typeId: before.typeId, day: dayToDate(before.day) } },
     });
-  const revisions: MemoryRevisionRecord[] = [];
   const changes = [
     ...plan.revised.map(({ before, after }) => ({
       before,
@@ -177,16 +213,12 @@ export async function settleStoredMemory(
         recordedAt: now,
       },
     });
-    revisions.push({ ...row, day: dateToDay(row.day) });
+    report.revisions.push({ ...row, day: dateToDay(row.day) });
   }
-  return {
-    throughDay,
-    settled: plan.added.length,
-    resettled: plan.revised.length,
-    rederived: plan.rederived.length,
-    withdrawn: plan.withdrawn.length,
-    revisions,
-  };
+  report.settled += plan.added.length;
+  report.resettled += plan.revised.length;
+  report.rederived += plan.rederived.length;
+  report.withdrawn += plan.withdrawn.length;
 }
 
 /** Settles in a transaction of its own (the settlement job). */
