@@ -1,5 +1,5 @@
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
-import { startFromStored } from "../../../platform/jobs/stored-start";
+import { storedStart } from "../../../platform/jobs/stored-start";
 import type { MemoryState } from "../read-model/state";
 import type { MemorySettings } from "./settings";
 import { MEMORY_SETTLEMENT_CHECK_MS, describeSettlement, settleMemoryLocked } from "./settlement";
@@ -9,19 +9,13 @@ import { MEMORY_SETTLEMENT_CHECK_MS, describeSettlement, settleMemoryLocked } fr
  * is imported, when SEED_SAMPLE_ON_EMPTY allows). No outside host is asked: data arrives by the
  * operator's imports, so start-up never waits on one. Settlement runs as a job after start.
  */
-export async function startMemoryMarket(
-  state: MemoryState,
-  _settings: MemorySettings,
-  context: MarketJobContext,
-): Promise<void> {
+export const startMemoryMarket = storedStart((state: MemoryState, _settings: MemorySettings) => ({
   // Imported by the operator only: no sync log to tidy.
-  await startFromStored(context, {
-    sources: [],
-    published: state.index,
-    sampleNotice:
-      "memory index: nothing is imported yet: showing the generated SAMPLE (not market data) until the first `tpi memory import`",
-  });
-}
+  sources: [],
+  published: state.index,
+  sampleNotice:
+    "memory index: nothing is imported yet: showing the generated SAMPLE (not market data) until the first `tpi memory import`",
+}));
 
 /**
  * The settlement job: once a minute it settles every trading day whose 4 PM New York has passed
