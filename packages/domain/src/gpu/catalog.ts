@@ -1,4 +1,4 @@
-import type { AccessLevel } from "../shared/access";
+import { catalogueIds, type AccessLevel } from "../shared/access";
 
 /**
  * The GPU catalog: the single source of truth for GPU names (exact, case- and space-sensitive,
@@ -17,9 +17,9 @@ export const GPU_CATALOG = [
 export type GpuEntry = (typeof GPU_CATALOG)[number];
 export type GpuName = GpuEntry["gpuName"];
 
-export const GPU_NAMES: readonly GpuName[] = GPU_CATALOG.map((entry) => entry.gpuName);
-export const FREE_TIER_GPU_NAMES: readonly GpuName[] = GPU_CATALOG.filter((e) => e.freeTier).map(
-  (e) => e.gpuName,
+export const { all: GPU_NAMES, freeTier: FREE_TIER_GPU_NAMES } = catalogueIds(
+  GPU_CATALOG,
+  (entry): GpuName => entry.gpuName,
 );
 
 /** Only the global index is published; the original returns `""` or `"global"` for the same thing, we always say `global`. */

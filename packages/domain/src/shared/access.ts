@@ -39,3 +39,17 @@ export function requireFullPlan(
 /** The assistant (`POST /api/chat`) answers Full plan keys only: each question spends model tokens. */
 export const CHAT_REQUIRES_FULL_MESSAGE =
   "The assistant is not included in premium access. A full subscription unlocks it.";
+
+/**
+ * The ids of a catalogue whose entries say whether a keyless caller reads them: every id, and
+ * the free tier's, both in catalogue order.
+ */
+export function catalogueIds<Entry extends { freeTier: boolean }, Id>(
+  catalogue: readonly Entry[],
+  idOf: (entry: Entry) => Id,
+): { all: readonly Id[]; freeTier: readonly Id[] } {
+  return {
+    all: catalogue.map(idOf),
+    freeTier: catalogue.filter((entry) => entry.freeTier).map(idOf),
+  };
+}
