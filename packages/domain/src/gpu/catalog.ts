@@ -14,12 +14,10 @@ export const GPU_CATALOG = [
   { gpuName: "RTX PRO 6000 WS", freeTier: false },
 ] as const;
 
-export type GpuEntry = (typeof GPU_CATALOG)[number];
-export type GpuName = GpuEntry["gpuName"];
-
+export type GpuName = (typeof GPU_CATALOG)[number]["gpuName"];
 export const { all: GPU_NAMES, freeTier: FREE_TIER_GPU_NAMES } = catalogueIds(
   GPU_CATALOG,
-  (entry): GpuName => entry.gpuName,
+  "gpuName",
 );
 
 /** Only the global index is published; the original returns `""` or `"global"` for the same thing, we always say `global`. */

@@ -44,12 +44,12 @@ export const CHAT_REQUIRES_FULL_MESSAGE =
  * The ids of a catalogue whose entries say whether a keyless caller reads them: every id, and
  * the free tier's, both in catalogue order.
  */
-export function catalogueIds<Entry extends { freeTier: boolean }, Id>(
+export function catalogueIds<Entry extends { freeTier: boolean }, IdKey extends keyof Entry>(
   catalogue: readonly Entry[],
-  idOf: (entry: Entry) => Id,
-): { all: readonly Id[]; freeTier: readonly Id[] } {
+  idKey: IdKey,
+): { all: readonly Entry[IdKey][]; freeTier: readonly Entry[IdKey][] } {
   return {
-    all: catalogue.map(idOf),
-    freeTier: catalogue.filter((entry) => entry.freeTier).map(idOf),
+    all: catalogue.map((entry) => entry[idKey]),
+    freeTier: catalogue.filter((entry) => entry.freeTier).map((entry) => entry[idKey]),
   };
 }

@@ -18,13 +18,8 @@ export const LAB_CATALOG = [
   { lab: "meta-llama", label: "Meta Llama", freeTier: false },
 ] as const;
 
-export type LabEntry = (typeof LAB_CATALOG)[number];
-export type LabId = LabEntry["lab"];
-
-export const { all: LAB_IDS, freeTier: FREE_TIER_LAB_IDS } = catalogueIds(
-  LAB_CATALOG,
-  (entry): LabId => entry.lab,
-);
+export type LabId = (typeof LAB_CATALOG)[number]["lab"];
+export const { all: LAB_IDS, freeTier: FREE_TIER_LAB_IDS } = catalogueIds(LAB_CATALOG, "lab");
 
 /** The lab identifiers as messages list them. */
 export const LAB_LIST_TEXT = LAB_IDS.join(", ");
