@@ -1,4 +1,4 @@
-import type { AccessLevel } from "../shared/access";
+import { catalogueIds, type AccessLevel } from "../shared/access";
 
 /**
  * The GPU catalog: the single source of truth for GPU names (exact, case- and space-sensitive,
@@ -14,12 +14,10 @@ export const GPU_CATALOG = [
   { gpuName: "RTX PRO 6000 WS", freeTier: false },
 ] as const;
 
-export type GpuEntry = (typeof GPU_CATALOG)[number];
-export type GpuName = GpuEntry["gpuName"];
-
-export const GPU_NAMES: readonly GpuName[] = GPU_CATALOG.map((entry) => entry.gpuName);
-export const FREE_TIER_GPU_NAMES: readonly GpuName[] = GPU_CATALOG.filter((e) => e.freeTier).map(
-  (e) => e.gpuName,
+export type GpuName = (typeof GPU_CATALOG)[number]["gpuName"];
+export const { all: GPU_NAMES, freeTier: FREE_TIER_GPU_NAMES } = catalogueIds(
+  GPU_CATALOG,
+  "gpuName",
 );
 
 /** Only the global index is published; the original returns `""` or `"global"` for the same thing, we always say `global`. */

@@ -42,7 +42,8 @@ export function compareProductIndexMessage(product: string): string {
   return `Product '${product}' compares two series and has no single current value; use GET /api/llm-coding/history?product=${product}.`;
 }
 
-const LLM_CODING_HISTORY_LIMIT: RowLimit = {
+/** The history's `limit`: its default and most rows, as the parser and the api's document read it. */
+export const LLM_CODING_HISTORY_LIMIT: RowLimit = {
   default: DEFAULT_LLM_CODING_HISTORY_LIMIT,
   max: MAX_LLM_CODING_HISTORY_LIMIT,
 };

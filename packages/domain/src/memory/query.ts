@@ -27,7 +27,8 @@ export const DEFAULT_MEMORY_HISTORY_LIMIT = 1000;
 /** The most rows one history answer may carry: about 20 years of trading days. */
 export const MAX_MEMORY_HISTORY_LIMIT = 5000;
 
-const MEMORY_HISTORY_LIMIT: RowLimit = {
+/** The history's `limit`: its default and most rows, as the parser and the api's document read it. */
+export const MEMORY_HISTORY_LIMIT: RowLimit = {
   default: DEFAULT_MEMORY_HISTORY_LIMIT,
   max: MAX_MEMORY_HISTORY_LIMIT,
 };

@@ -39,3 +39,17 @@ export function requireFullPlan(
 /** The assistant (`POST /api/chat`) answers Full plan keys only: each question spends model tokens. */
 export const CHAT_REQUIRES_FULL_MESSAGE =
   "The assistant is not included in premium access. A full subscription unlocks it.";
+
+/**
+ * The ids of a catalogue whose entries say whether a keyless caller reads them: every id, and
+ * the free tier's, both in catalogue order.
+ */
+export function catalogueIds<Entry extends { freeTier: boolean }, IdKey extends keyof Entry>(
+  catalogue: readonly Entry[],
+  idKey: IdKey,
+): { all: readonly Entry[IdKey][]; freeTier: readonly Entry[IdKey][] } {
+  return {
+    all: catalogue.map((entry) => entry[idKey]),
+    freeTier: catalogue.filter((entry) => entry.freeTier).map((entry) => entry[idKey]),
+  };
+}

@@ -1,3 +1,5 @@
+import { catalogueIds } from "../shared/access";
+
 /**
  * The lab catalog: the single source of truth for lab identifiers, their display labels, their
  * order (every list and every response is ordered like this array) and the free tier.
@@ -16,13 +18,8 @@ export const LAB_CATALOG = [
   { lab: "meta-llama", label: "Meta Llama", freeTier: false },
 ] as const;
 
-export type LabEntry = (typeof LAB_CATALOG)[number];
-export type LabId = LabEntry["lab"];
-
-export const LAB_IDS: readonly LabId[] = LAB_CATALOG.map((entry) => entry.lab);
-export const FREE_TIER_LAB_IDS: readonly LabId[] = LAB_CATALOG.filter((e) => e.freeTier).map(
-  (e) => e.lab,
-);
+export type LabId = (typeof LAB_CATALOG)[number]["lab"];
+export const { all: LAB_IDS, freeTier: FREE_TIER_LAB_IDS } = catalogueIds(LAB_CATALOG, "lab");
 
 /** The lab identifiers as messages list them. */
 export const LAB_LIST_TEXT = LAB_IDS.join(", ");

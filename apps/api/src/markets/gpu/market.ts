@@ -3,7 +3,7 @@ import { defineMarket } from "../../platform/core/market";
 import { GPU_CHAT } from "./chat";
 import { GPU_USAGE, gpuCommands } from "./cli/commands";
 import { gpuJobs, startGpuMarket } from "./jobs/lifecycle";
-import { GPU_RESOURCES } from "./resources";
+import { gpuMethodologyText } from "./resources";
 import { gpuVolatilityRoute, gpuVolumeRoute } from "./routes/analytics";
 import { gpuConstituentsRoute } from "./routes/constituents";
 import {
@@ -70,9 +70,14 @@ export const gpuMarket = defineMarket({
   trpc: gpuRouter,
   commands: { usage: GPU_USAGE, commands: gpuCommands },
   chat: GPU_CHAT,
-  resources: GPU_RESOURCES,
+  methodology: {
+    title: "GPU compute price index methodology",
+    description:
+      "The GPU index methodology in force, section by section, with the winsorizing bounds, the data sources (whether the trades are the generated sample) and version history.",
+    text: gpuMethodologyText,
+  },
   freeWindow: gpuFreeWindow,
   open: (settings, context) => openGpuState(settings.rules, context.db),
-  start: (state, settings, context) => startGpuMarket(state, settings, context),
+  start: startGpuMarket,
   jobs: gpuJobs,
 });

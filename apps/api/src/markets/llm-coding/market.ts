@@ -4,7 +4,7 @@ import { LLM_CODING_USAGE, llmCodingCommands } from "./cli/commands";
 import { llmCodingJobs, startLlmCodingMarket } from "./jobs/lifecycle";
 import { LLM_CODING_ENV, llmCodingSettingsFrom } from "./jobs/settings";
 import { LLM_CODING, openLlmCodingState } from "./read-model/state";
-import { LLM_CODING_RESOURCES } from "./resources";
+import { llmCodingMethodologyText } from "./resources";
 import {
   LLM_CODING_TAG,
   llmCodingHistoryRoute,
@@ -42,9 +42,12 @@ export const llmCodingMarket = defineMarket({
   trpc: llmCodingRouter,
   commands: { usage: LLM_CODING_USAGE, commands: llmCodingCommands },
   chat: LLM_CODING_CHAT,
-  resources: LLM_CODING_RESOURCES,
-  // Every value needs a key, whatever the day.
-  freeWindow: () => null,
+  methodology: {
+    title: "LLM Coding methodology",
+    description:
+      "How the LLM Coding products are counted: the GitHub searches per agent, the maturation rule, the merge-rate definition, the sources with their citations, and whether the served values are the generated sample.",
+    text: llmCodingMethodologyText,
+  },
   open: (_settings, context) => openLlmCodingState(context.db, context.clock),
   start: startLlmCodingMarket,
   jobs: llmCodingJobs,

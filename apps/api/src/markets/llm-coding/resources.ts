@@ -1,27 +1,9 @@
-import {
-  listItems,
-  methodologyResource,
-  noticeFirst,
-  type McpResource,
-  type MethodologyText,
-} from "../../platform/core/resources";
-import { LLM_CODING } from "./read-model/state";
+import { listItems, noticeFirst, type MethodologyText } from "../../platform/core/resources";
+import type { LlmCodingState } from "./read-model/state";
 import { llmCodingMethodologyDocument } from "./services/llm-coding";
 
-/** The LLM Coding methodology as an MCP resource, in Markdown, with the sources of the served values. */
-export const LLM_CODING_RESOURCES: readonly McpResource[] = [
-  methodologyResource({
-    market: "llm-coding",
-    title: "LLM Coding methodology",
-    description:
-      "How the LLM Coding products are counted: the GitHub searches per agent, the maturation rule, the merge-rate definition, the sources with their citations, and whether the served values are the generated sample.",
-    read: (deps) => llmCodingMethodologyText(LLM_CODING.of(deps).counts),
-  }),
-];
-
-function llmCodingMethodologyText(
-  counts: Parameters<typeof llmCodingMethodologyDocument>[0],
-): MethodologyText {
+/** The LLM Coding methodology in Markdown: its MCP resource, written from the live state. */
+export function llmCodingMethodologyText({ counts }: LlmCodingState): MethodologyText {
   const doc = llmCodingMethodologyDocument(counts);
   const queries = doc.queries.map((q) =>
     [
@@ -40,7 +22,6 @@ function llmCodingMethodologyText(
       `- ${s.source}${s.sample ? " (generated sample, not market data)" : ""}: ${s.days} UTC days from ${s.firstDay} to ${s.lastDay}; newest search ${s.latestAsOf ?? "none"}.`,
   );
   return {
-    version: doc.version,
     opening: [
       `Unit: ${doc.unit}. Counts are provisional until ${doc.maturationDays} whole days after their day ended, then settled.`,
     ],

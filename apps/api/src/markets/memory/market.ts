@@ -4,7 +4,7 @@ import { MEMORY_USAGE, memoryCommands } from "./cli/commands";
 import { memoryMarketJobs, startMemoryMarket } from "./jobs/lifecycle";
 import { MEMORY_ENV, memorySettingsFrom } from "./jobs/settings";
 import { MEMORY, openMemoryState } from "./read-model/state";
-import { MEMORY_RESOURCES } from "./resources";
+import { memoryMethodologyText } from "./resources";
 import {
   MEMORY_TAG,
   memoryHistoryRoute,
@@ -39,10 +39,13 @@ export const memoryMarket = defineMarket({
   trpc: memoryRouter,
   commands: { usage: MEMORY_USAGE, commands: memoryCommands },
   chat: MEMORY_CHAT,
-  resources: MEMORY_RESOURCES,
-  // No keyless view of its values (Premium/Full data; any key reads it all).
-  freeWindow: () => null,
+  methodology: {
+    title: "Memory index methodology",
+    description:
+      "How the Memory index settles DRAM, NAND flash and module prices once per NYSE trading day at 4 PM New York: the trading calendar, the session average, change and weekly high/low, revisions, the import format and the sources checked.",
+    text: memoryMethodologyText,
+  },
   open: (_settings, context) => openMemoryState(context.db, context.clock),
-  start: (state, settings, context) => startMemoryMarket(state, settings, context),
+  start: startMemoryMarket,
   jobs: memoryMarketJobs,
 });

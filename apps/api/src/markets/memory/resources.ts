@@ -1,27 +1,9 @@
-import { MEMORY_METHODOLOGY_VERSION, MEMORY_UNIT } from "@tpi/domain";
-import {
-  listItems,
-  methodologyResource,
-  noticeFirst,
-  type McpResource,
-  type MethodologyText,
-} from "../../platform/core/resources";
-import type { PublishedMemory } from "./read-model/published-memory";
-import { MEMORY } from "./read-model/state";
+import { listItems, noticeFirst, type MethodologyText } from "../../platform/core/resources";
+import type { MemoryState } from "./read-model/state";
 import { memoryMethodologyDocument } from "./services/memory";
 
-/** The Memory methodology as an MCP resource, in Markdown, with its sources. */
-export const MEMORY_RESOURCES: readonly McpResource[] = [
-  methodologyResource({
-    market: "memory",
-    title: "Memory index methodology",
-    description:
-      "How the Memory index settles DRAM, NAND flash and module prices once per NYSE trading day at 4 PM New York: the trading calendar, the session average, change and weekly high/low, revisions, the import format and the sources checked.",
-    read: (deps) => memoryMethodologyText(MEMORY.of(deps).index),
-  }),
-];
-
-function memoryMethodologyText(index: PublishedMemory): MethodologyText {
+/** The Memory methodology in Markdown: its MCP resource, written from the live state. */
+export function memoryMethodologyText({ index }: MemoryState): MethodologyText {
   const document = memoryMethodologyDocument(index);
   const { notice, sources } = document.dataSources;
   const sourceLines = sources.map(
@@ -30,8 +12,6 @@ function memoryMethodologyText(index: PublishedMemory): MethodologyText {
   );
   const sourcesText = noticeFirst(notice, sourceLines).join("\n");
   return {
-    version: MEMORY_METHODOLOGY_VERSION,
-    opening: [`Unit: ${MEMORY_UNIT}.`],
     sections: [
       { heading: "Method", lines: listItems(document.rules) },
       {

@@ -4,7 +4,7 @@ import { NEOCLOUD_USAGE, neocloudCommands } from "./cli/commands";
 import { neocloudMarketJobs, startNeocloudMarket } from "./jobs/lifecycle";
 import { NEOCLOUD_ENV, neocloudSettingsFrom } from "./jobs/settings";
 import { NEOCLOUD, openNeocloudState } from "./read-model/state";
-import { NEOCLOUD_RESOURCES } from "./resources";
+import { neocloudMethodologyText } from "./resources";
 import {
   NEOCLOUD_TAG,
   neocloudAggregateRoute,
@@ -33,10 +33,13 @@ export const neocloudMarket = defineMarket({
   trpc: neocloudRouter,
   commands: { usage: NEOCLOUD_USAGE, commands: neocloudCommands },
   chat: NEOCLOUD_CHAT,
-  resources: NEOCLOUD_RESOURCES,
-  // No keyless view of its values (Full plan data).
-  freeWindow: () => null,
+  methodology: {
+    title: "Neo-Cloud Sites methodology",
+    description:
+      "How Epoch AI's GPU Clusters and Frontier Data Centers records become neo-cloud sites: field mapping, the neo-cloud definition and curated operator list, chip families, statuses, geocoding, sources and citations.",
+    text: neocloudMethodologyText,
+  },
   open: (_settings, context) => openNeocloudState(context.db),
-  start: (state, settings, context) => startNeocloudMarket(state, settings, context),
+  start: startNeocloudMarket,
   jobs: neocloudMarketJobs,
 });

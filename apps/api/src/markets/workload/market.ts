@@ -4,7 +4,7 @@ import { WORKLOAD_USAGE, workloadCommands } from "./cli/commands";
 import { startWorkloadMarket, workloadMarketJobs } from "./jobs/lifecycle";
 import { WORKLOAD_ENV, workloadSettingsFrom } from "./jobs/settings";
 import { WORKLOAD, openWorkloadState } from "./read-model/state";
-import { WORKLOAD_RESOURCES } from "./resources";
+import { workloadMethodologyText } from "./resources";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import { workloadRouter } from "./trpc";
 
@@ -26,10 +26,13 @@ export const workloadMarket = defineMarket({
   trpc: workloadRouter,
   commands: { usage: WORKLOAD_USAGE, commands: workloadCommands },
   chat: WORKLOAD_CHAT,
-  resources: WORKLOAD_RESOURCES,
-  // No keyless view of its values (Premium/Full data; any key reads it all).
-  freeWindow: () => null,
+  methodology: {
+    title: "Workload Cost index methodology",
+    description:
+      "How the Workload Cost index turns OpenRouter's weekly median cost per coding-agent session into cents per session, implied tokens, a like-for-like index and its price, intensity and mix effects; sources, exclusions and the citation.",
+    text: workloadMethodologyText,
+  },
   open: (_settings, context) => openWorkloadState(context.db, context.clock),
-  start: (state, settings, context) => startWorkloadMarket(state, settings, context),
+  start: startWorkloadMarket,
   jobs: workloadMarketJobs,
 });

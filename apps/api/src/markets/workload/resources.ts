@@ -1,32 +1,12 @@
-import { WORKLOAD_METHODOLOGY_VERSION, WORKLOAD_UNIT } from "@tpi/domain";
-import {
-  listItems,
-  methodologyResource,
-  noticeFirst,
-  type McpResource,
-  type MethodologyText,
-} from "../../platform/core/resources";
-import { WORKLOAD } from "./read-model/state";
+import { listItems, noticeFirst, type MethodologyText } from "../../platform/core/resources";
+import type { WorkloadState } from "./read-model/state";
 import { workloadMethodologyDocument } from "./services/workload";
-import type { PublishedWorkload } from "./read-model/published-workload";
 
-/** The Workload Cost methodology as an MCP resource, in Markdown, with its sources and citation. */
-export const WORKLOAD_RESOURCES: readonly McpResource[] = [
-  methodologyResource({
-    market: "workload",
-    title: "Workload Cost index methodology",
-    description:
-      "How the Workload Cost index turns OpenRouter's weekly median cost per coding-agent session into cents per session, implied tokens, a like-for-like index and its price, intensity and mix effects; sources, exclusions and the citation.",
-    read: (deps) => workloadMethodologyText(WORKLOAD.of(deps).index),
-  }),
-];
-
-function workloadMethodologyText(index: PublishedWorkload): MethodologyText {
+/** The Workload Cost methodology in Markdown: its MCP resource, written from the live state. */
+export function workloadMethodologyText({ index }: WorkloadState): MethodologyText {
   const document = workloadMethodologyDocument(index);
   const { notice } = document.dataSources;
   return {
-    version: WORKLOAD_METHODOLOGY_VERSION,
-    opening: [`Unit: ${WORKLOAD_UNIT}.`],
     sections: [
       { heading: "Method", lines: listItems(document.rules) },
       {

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { ChatMarket } from "./chat";
 import type { CommandModule } from "./command";
 import type { Route } from "./route";
-import type { McpResource } from "./resources";
+import type { McpResource, MethodologyText } from "./resources";
 import type { Logger } from "../observability/logger";
 import type { Progress } from "../observability/progress";
 import type { DataSources } from "../provenance/data-sources";
@@ -177,9 +177,23 @@ export type MarketDefinition<
   Window extends DayWindow | null = DayWindow,
 > = Omit<
   Market<Name, Router, Window>,
-  "env" | "outsideSourceSwitches" | "open" | "start" | "jobs"
+  "env" | "outsideSourceSwitches" | "resources" | "freeWindow" | "open" | "start" | "jobs"
 > & {
+  /** What a keyless caller may read today; by default nothing (every value needs a key). */
+  freeWindow?: (now: Date) => Window;
   readonly key: MarketKey<State>;
+  /**
+   * Its methodology as an MCP resource in Markdown (`tpi://methodology/<name>`), written from the
+   * live state when read; listed before `resources`.
+   */
+  readonly methodology?: {
+    /** The document's title: "Memory index methodology". */
+    title: string;
+    description: string;
+    text(state: State): MethodologyText;
+  };
+  /** Other documents MCP clients can read (none by default). */
+  readonly resources?: readonly McpResource[];
   readonly env: EnvShape;
   readonly outsideSourceSwitches?: readonly (keyof EnvShape & string)[];
   settingsFrom(env: z.output<z.ZodObject<EnvShape>>): Settings;
@@ -198,7 +212,7 @@ export function defineMarket<
   State extends MarketStateBase,
   Settings,
   EnvShape extends z.ZodRawShape,
-  Window extends DayWindow | null,
+  Window extends DayWindow | null = null,
 >(
   definition: MarketDefinition<Name, Router, State, Settings, EnvShape, Window>,
 ): Market<Name, Router, Window> {
@@ -221,8 +235,13 @@ export function defineMarket<
     trpc: definition.trpc,
     commands: definition.commands,
     chat: definition.chat,
-    resources: definition.resources,
-    freeWindow: definition.freeWindow,
+    resources: [
+      ...(definition.methodology === undefined
+        ? []
+        : [methodologyResourceOf(definition.name, definition.key, definition.methodology)]),
+      ...(definition.resources ?? []),
+    ],
+    freeWindow: definition.freeWindow ?? ((): Window => null as Window),
     open(env, context) {
       const settings = definition.settingsFrom(env as z.output<z.ZodObject<EnvShape>>);
       const state = definition.open(settings, context);
@@ -231,6 +250,35 @@ export function defineMarket<
     },
     start: (state, context) => definition.start(state as State, settingsOf(state), context),
     jobs: (state, context) => definition.jobs(state as State, settingsOf(state), context),
+  };
+}
+
+/**
+ * A market's methodology as an MCP resource in Markdown, at `tpi://methodology/<market>`: headed
+ * by its title and the version of the method in force (its provenance's), then its opening lines
+ * (by default its unit) and sections as `text` states them from what is served now.
+ */
+function methodologyResourceOf<State extends MarketStateBase>(
+  market: string,
+  key: MarketKey<State>,
+  methodology: { title: string; description: string; text(state: State): MethodologyText },
+): McpResource {
+  return {
+    name: `${market}-methodology`,
+    uri: `tpi://methodology/${market}`,
+    title: methodology.title,
+    description: methodology.description,
+    mimeType: "text/markdown",
+    read(deps) {
+      const state = key.of(deps);
+      const { unit, methodologyVersion } = state.provenance();
+      const { opening = [`Unit: ${unit}.`], sections } = methodology.text(state);
+      return [
+        `# ${methodology.title}, version ${methodologyVersion}`,
+        ...opening,
+        ...sections.map(({ heading, lines }) => `## ${heading}\n\n${lines.join("\n")}`),
+      ].join("\n\n");
+    },
   };
 }
 

@@ -15,41 +15,14 @@ export type McpResource = {
 /** A section of a Markdown document: its heading, and its lines (paragraphs, `- ` list items). */
 export type MarkdownSection = { heading: string; lines: readonly string[] };
 
-/** What a market's methodology document says now: the method's version, its opening lines, its sections. */
+/**
+ * What a market's methodology document says now besides its heading (the title and the method's
+ * version): its opening lines ("Unit: <unit>." when absent) and its sections.
+ */
 export type MethodologyText = {
-  version: string;
-  opening: readonly string[];
+  opening?: readonly string[];
   sections: readonly MarkdownSection[];
 };
-
-/**
- * A market's methodology as an MCP resource in Markdown, at `tpi://methodology/<market>`: headed
- * by its title and the method's version, then its opening lines and sections as `read` states
- * them from what is served now.
- */
-export function methodologyResource(spec: {
-  market: string;
-  /** The document's title: "Memory index methodology". */
-  title: string;
-  description: string;
-  read(deps: AppDeps): MethodologyText;
-}): McpResource {
-  return {
-    name: `${spec.market}-methodology`,
-    uri: `tpi://methodology/${spec.market}`,
-    title: spec.title,
-    description: spec.description,
-    mimeType: "text/markdown",
-    read(deps) {
-      const { version, opening, sections } = spec.read(deps);
-      return [
-        `# ${spec.title}, version ${version}`,
-        ...opening,
-        ...sections.map(({ heading, lines }) => `## ${heading}\n\n${lines.join("\n")}`),
-      ].join("\n\n");
-    },
-  };
-}
 
 /** Lines as a Markdown list, one `- ` item each. */
 export const listItems = (lines: readonly string[]): string[] => lines.map((line) => `- ${line}`);

@@ -57,7 +57,8 @@ export type RouteHandler<Query = unknown, Params = unknown, Body = unknown> = (
   request: RouteRequest<Query, Params, Body>,
 ) => void | Promise<void>;
 
-type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+/** What a route's input schema gives its handler; no schema, nothing. */
+export type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 /** What every route declares, whether it writes its own answer or has a settled one. */
 type RouteCommon<

@@ -52,6 +52,17 @@ export function documentedDayParameter(name: string, description: string) {
 }
 
 /**
+ * The optional `startDate` and `endDate` of a dated query, each documented as the market counts
+ * its days (UTC days, trading days) and checked by the route's own query parser.
+ */
+export function optionalDayRangeParameters(describe: { startDate: string; endDate: string }) {
+  return {
+    startDate: documentedDayParameter("startDate", describe.startDate).optional(),
+    endDate: documentedDayParameter("endDate", describe.endDate).optional(),
+  };
+}
+
+/**
  * A history's `limit`, documented as the dated query reads it (the domain's `parseRowLimit`): the
  * latest rows of the range, a whole number from 1 to `max`, `default` when absent.
  */

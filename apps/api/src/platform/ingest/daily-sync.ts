@@ -35,6 +35,17 @@ export async function lastSyncRun(db: Db, source: string): Promise<LastSyncRun |
 }
 
 /**
+ * What a market's scheduled syncs use: the jobs' pool, the clock, the log, and what to call after
+ * a run that wrote (the market reloads its published set).
+ */
+export type SyncJobsInput = {
+  db: Db;
+  clock: () => Date;
+  log: { info(line: string): void; warn(line: string): void };
+  afterWrite?: () => Promise<unknown>;
+};
+
+/**
  * A source's daily sync as a scheduled job: it checks every DAILY_SYNC_CHECK_MS whether the sync
  * is due (`dailySyncDue`, from the source's last run in the sync log) and then runs `sync` in the
  * background, so that start-up never waits on an outside host.

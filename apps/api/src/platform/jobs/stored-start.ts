@@ -2,8 +2,28 @@ import type { MarketJobContext } from "../core/market";
 import type { PublishedReadModel } from "../publication/published-read-model";
 import { closeRunsLeftRunning } from "./source-sync";
 
-/** A source whose sync log a market keeps, and how the start-up names that log. */
-export type LoggedSource = { source: string; logName?: string };
+/**
+ * A source whose sync log a market keeps, how the start-up names that log, and the lock its runs
+ * hold when it is not the source's own (memory imports hold the memory lock).
+ */
+export type LoggedSource = { source: string; logName?: string; lock?: string };
+
+/** What a start from the stored data needs: the logged sources, the published set, the notice. */
+export type StoredStart = {
+  sources: readonly LoggedSource[];
+  published: Pick<PublishedReadModel, "allowSample" | "refresh" | "isSample">;
+  sampleNotice: string;
+};
+
+/**
+ * A market's `start` that is a start from the stored data (`startFromStored`): the market states
+ * only what to start from, given its state and settings.
+ */
+export function storedStart<State, Settings>(
+  startOf: (state: State, settings: Settings, context: MarketJobContext) => StoredStart,
+): (state: State, settings: Settings, context: MarketJobContext) => Promise<void> {
+  return (state, settings, context) => startFromStored(context, startOf(state, settings, context));
+}
 
 /**
  * The start of a market served from what is stored: the runs a dead process left `running` in
@@ -14,14 +34,10 @@ export type LoggedSource = { source: string; logName?: string };
  */
 export async function startFromStored(
   context: MarketJobContext,
-  start: {
-    sources: readonly LoggedSource[];
-    published: Pick<PublishedReadModel, "allowSample" | "refresh" | "isSample">;
-    sampleNotice: string;
-  },
+  start: StoredStart,
 ): Promise<void> {
-  for (const { source, logName } of start.sources)
-    await closeRunsLeftRunning(context, source, logName);
+  for (const { source, logName, lock } of start.sources)
+    await closeRunsLeftRunning(context, source, logName, lock);
   start.published.allowSample(context.seedSampleOnEmpty);
   await start.published.refresh();
   if (start.published.isSample) context.log.info(start.sampleNotice);

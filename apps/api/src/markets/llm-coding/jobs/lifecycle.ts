@@ -1,6 +1,6 @@
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import { startFromStored } from "../../../platform/jobs/stored-start";
+import { storedStart } from "../../../platform/jobs/stored-start";
 import { GITHUB_SEARCH_SOURCE } from "./github-sync";
 import type { LlmCodingState } from "../read-model/state";
 import { codingWorkloadJobs } from "./schedule";
@@ -17,20 +17,18 @@ const LLM_CODING_SYNC_SOURCES = [{ source: GITHUB_SEARCH_SOURCE }, { source: APP
  * SEED_SAMPLE_ON_EMPTY), the GitHub and app-rankings syncs run as scheduled jobs in the
  * background (the first run back-fills), and each run that writes reloads the counts.
  */
-export async function startLlmCodingMarket(
-  state: LlmCodingState,
-  settings: LlmCodingSettings,
-  context: MarketJobContext,
-): Promise<void> {
-  if (!settings.githubEnabled)
-    context.log.info("LLM coding: GitHub search is off (GITHUB_SEARCH_ENABLED is false)");
-  await startFromStored(context, {
-    sources: LLM_CODING_SYNC_SOURCES,
-    published: state.counts,
-    sampleNotice:
-      "LLM coding: no GitHub count is stored yet; serving the generated SAMPLE (not market data) until the first sync writes",
-  });
-}
+export const startLlmCodingMarket = storedStart(
+  (state: LlmCodingState, settings: LlmCodingSettings, context: MarketJobContext) => {
+    if (!settings.githubEnabled)
+      context.log.info("LLM coding: GitHub search is off (GITHUB_SEARCH_ENABLED is false)");
+    return {
+      sources: LLM_CODING_SYNC_SOURCES,
+      published: state.counts,
+      sampleNotice:
+        "LLM coding: no GitHub count is stored yet; serving the generated SAMPLE (not market data) until the first sync writes",
+    };
+  },
+);
 
 /** The daily GitHub search sync (and app rankings with an OpenRouter key), checked every minute. */
 export function llmCodingJobs(
@@ -39,12 +37,10 @@ export function llmCodingJobs(
   context: MarketJobContext,
 ): ScheduledJob[] {
   return codingWorkloadJobs({
-    db: context.db,
+    ...context,
     settings,
     openRouter: settings.openRouter,
     syncHourUtc: settings.syncHourUtc,
-    clock: context.clock,
-    log: context.log,
-    afterSync: () => state.counts.refresh(),
+    afterWrite: () => state.counts.refresh(),
   });
 }

@@ -1,7 +1,11 @@
 import { addDays, eachUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
-import { readAppRankingWindows, type Db } from "@tpi/db";
+import { readAppRankingWindows } from "@tpi/db";
 import type { ScheduledJob } from "../../../platform/core/market";
-import { dailySyncJob, logRunMessage } from "../../../platform/ingest/daily-sync";
+import {
+  dailySyncJob,
+  logRunMessage,
+  type SyncJobsInput,
+} from "../../../platform/ingest/daily-sync";
 import {
   APP_RANKINGS_SOURCE,
   type OpenRouterDataApiConfig,
@@ -35,19 +39,17 @@ export function appRankingsDaysToSync(
 
 /**
  * The jobs: GitHub counts unless GITHUB_SEARCH_ENABLED is off (no key needed), app rankings only
- * with an OpenRouter key. `afterSync` runs after a run that wrote (the market reloads its values).
+ * with an OpenRouter key. `afterWrite` runs after a GitHub run (the market reloads its values).
  */
-export function codingWorkloadJobs(input: {
-  db: Db;
-  settings: LlmCodingSettings;
-  openRouter: OpenRouterDataApiConfig | undefined;
-  syncHourUtc: number;
-  clock: () => Date;
-  log: { info(line: string): void; warn(line: string): void };
-  afterSync?: () => Promise<unknown>;
-}): ScheduledJob[] {
+export function codingWorkloadJobs(
+  input: SyncJobsInput & {
+    settings: LlmCodingSettings;
+    openRouter: OpenRouterDataApiConfig | undefined;
+    syncHourUtc: number;
+  },
+): ScheduledJob[] {
   const { db, settings, openRouter, syncHourUtc, clock, log } = input;
-  const afterSync = input.afterSync ?? (() => Promise.resolve());
+  const afterSync = input.afterWrite ?? (() => Promise.resolve());
   const jobs: ScheduledJob[] = [];
   if (settings.githubEnabled)
     jobs.push(

@@ -1,16 +1,12 @@
-import { catalogRoute, documentRoute } from "../../../platform/openapi/document-route";
+import { catalogRoute } from "../../../platform/openapi/document-route";
+import { marketReads } from "../../../platform/openapi/market-reads";
 import {
   DEFAULT_LLM_CODING_HISTORY_LIMIT,
   LLM_CODING_PRODUCT_LIST_TEXT,
   MATURATION_DAYS,
   ok,
 } from "@tpi/domain";
-import { defineRoute } from "../../../platform/http/route";
-import {
-  BAD_REQUEST_RESPONSE,
-  UNAUTHORIZED_RESPONSE,
-  errorResponse,
-} from "../../../platform/openapi/responses";
+import { errorResponse } from "../../../platform/openapi/responses";
 import { LLM_CODING, LLM_CODING_FRESHNESS } from "../read-model/state";
 import {
   llmCodingHistoryQuerySchema,
@@ -36,7 +32,12 @@ import {
 /** The OpenAPI tag of the LLM Coding routes. */
 export const LLM_CODING_TAG = "LLM Coding";
 
-const KEYED_ACCESS = "Any key (every plan reads every product and all history); none without one.";
+const llmCodingReads = marketReads({
+  state: LLM_CODING,
+  freshness: LLM_CODING_FRESHNESS,
+  tag: LLM_CODING_TAG,
+  access: "Any key (every plan reads every product and all history); none without one.",
+});
 const STATUS_TEXT = `Every row carries \`status\`: \`provisional\` until ${MATURATION_DAYS} whole days after its UTC day ended (merged counts and merge rates keep rising for days), then \`settled\`; a settled count that changes later is a revision (\`GET /api/llm-coding/revisions\`), never a silent change.`;
 const SOURCES_TEXT =
   "`dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.";
@@ -59,8 +60,7 @@ export const llmCodingProductsRoute = catalogRoute({
   },
 });
 
-export const llmCodingIndexRoute = defineRoute({
-  method: "get",
+export const llmCodingIndexRoute = llmCodingReads.read({
   path: "/api/llm-coding/index",
   operationId: "getLlmCodingIndex",
   tool: {
@@ -69,13 +69,9 @@ export const llmCodingIndexRoute = defineRoute({
     description:
       "The latest UTC day's value of one single-series LLM Coding product (pull requests or commits opened that day by a coding agent, or its merge rate in percent), its change from the day before in percent, and whether it is provisional or settled",
   },
-  security: "required",
-  limiter: "public",
   query: llmCodingIndexQuerySchema,
   responses: {
     200: { description: "The product's latest value", schema: llmCodingIndexResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
     404: errorResponse("The product has no value yet."),
   },
   docs: {
@@ -86,8 +82,6 @@ export const llmCodingIndexRoute = defineRoute({
       STATUS_TEXT,
       SOURCES_TEXT,
     ].join(" "),
-    tags: [LLM_CODING_TAG],
-    access: KEYED_ACCESS,
     examples: () => [
       {
         label: "Codex pull requests",
@@ -101,17 +95,10 @@ export const llmCodingIndexRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: LLM_CODING_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerLlmCodingIndex(query.product, LLM_CODING.of(deps).counts),
-  },
+  answer: ({ counts }, { query }) => answerLlmCodingIndex(query.product, counts),
 });
 
-export const llmCodingHistoryRoute = defineRoute({
-  method: "get",
+export const llmCodingHistoryRoute = llmCodingReads.read({
   path: "/api/llm-coding/history",
   operationId: "getLlmCodingHistory",
   tool: {
@@ -120,13 +107,9 @@ export const llmCodingHistoryRoute = defineRoute({
     description:
       "One LLM Coding product's daily values over a range of UTC days, oldest first: pull requests or commits per day, or merge rates in percent; comparison products (cc-vs-codex, cc-vs-codex-merge) give `value` and `value2` with `seriesLabels`. Each row says whether it is provisional or settled",
   },
-  security: "required",
-  limiter: "public",
   query: llmCodingHistoryQuerySchema,
   responses: {
     200: { description: "The product's daily rows", schema: llmCodingHistoryResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
   },
   docs: {
     summary: "One LLM Coding product's daily values, oldest first",
@@ -136,8 +119,6 @@ export const llmCodingHistoryRoute = defineRoute({
       STATUS_TEXT,
       SOURCES_TEXT,
     ].join(" "),
-    tags: [LLM_CODING_TAG],
-    access: KEYED_ACCESS,
     examples: (days) => [
       {
         label: "Copilot merge rate over a week",
@@ -151,17 +132,10 @@ export const llmCodingHistoryRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: LLM_CODING_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        ok(answerLlmCodingHistory(query, LLM_CODING.of(deps).counts)),
-  },
+  answer: ({ counts }, { query }) => ok(answerLlmCodingHistory(query, counts)),
 });
 
-export const llmCodingRevisionsRoute = defineRoute({
-  method: "get",
+export const llmCodingRevisionsRoute = llmCodingReads.read({
   path: "/api/llm-coding/revisions",
   operationId: "getLlmCodingRevisions",
   tool: {
@@ -170,13 +144,9 @@ export const llmCodingRevisionsRoute = defineRoute({
     description:
       "Every recorded change of a settled GitHub count behind one LLM Coding product (old and new count, change in percent, reason, when it was recorded), for days in an optional range. Use it to explain why a settled value moved",
   },
-  security: "required",
-  limiter: "public",
   query: llmCodingRevisionsQuerySchema,
   responses: {
     200: { description: "The recorded revisions", schema: llmCodingRevisionsResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
   },
   docs: {
     summary: "Every recorded change of a settled count behind one LLM Coding product",
@@ -184,8 +154,6 @@ export const llmCodingRevisionsRoute = defineRoute({
       "A product's value is computed from counts (a merge rate from the opened and merged pull requests of the day); each row is one change of one of those counts after it settled: `oldCount`, `newCount`, `changePercent`, `reason` and `recordedAt`, in the order recorded.",
       "`startDate` and `endDate` (inclusive, optional) bound the days whose counts changed. None recorded is `data: []`.",
     ].join(" "),
-    tags: [LLM_CODING_TAG],
-    access: KEYED_ACCESS,
     examples: () => [
       {
         label: "Revisions behind the Codex merge rate",
@@ -194,16 +162,10 @@ export const llmCodingRevisionsRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: LLM_CODING_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        ok(answerLlmCodingRevisions(query, LLM_CODING.of(deps).counts)),
-  },
+  answer: ({ counts }, { query }) => ok(answerLlmCodingRevisions(query, counts)),
 });
 
-export const llmCodingMethodologyRoute = documentRoute({
+export const llmCodingMethodologyRoute = llmCodingReads.document({
   path: "/api/llm-coding/methodology",
   operationId: "getLlmCodingMethodology",
   response: {
@@ -215,15 +177,12 @@ export const llmCodingMethodologyRoute = documentRoute({
       "The LLM Coding methodology: sources, the exact GitHub searches per agent, the maturation rule, the merge-rate definition and citations",
     description:
       "`dataSources.sample` is true while the generated sample is served (no GitHub search has answered yet): quote `dataSources.notice` with the values then.",
-    tags: [LLM_CODING_TAG],
     exampleLabel: "The LLM Coding methodology",
   },
-  freshness: LLM_CODING_FRESHNESS,
-  answer: (deps) => ok(llmCodingMethodologyDocument(LLM_CODING.of(deps).counts)),
+  answer: ({ counts }) => llmCodingMethodologyDocument(counts),
 });
 
-export const llmCodingTokensRoute = defineRoute({
-  method: "get",
+export const llmCodingTokensRoute = llmCodingReads.read({
   path: "/api/llm-coding/tokens",
   operationId: "getLlmCodingTokens",
   tool: {
@@ -232,13 +191,9 @@ export const llmCodingTokensRoute = defineRoute({
     description:
       "Tokens per coding agent and UTC day from OpenRouter's coding app rankings (prompt + completion tokens of the agent's app, its rank and requests), a measure of coding-agent work independent of GitHub; CC BY 4.0, cite OpenRouter. Agents whose traffic does not go through OpenRouter have no rows",
   },
-  security: "required",
-  limiter: "public",
   query: llmCodingTokensQuerySchema,
   responses: {
     200: { description: "The agents' app-rankings rows", schema: llmCodingTokensResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
   },
   docs: {
     summary: "Tokens per coding agent and UTC day, from OpenRouter's coding app rankings",
@@ -247,8 +202,6 @@ export const llmCodingTokensRoute = defineRoute({
       "`totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`.",
       "`dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.",
     ].join(" "),
-    tags: [LLM_CODING_TAG],
-    access: KEYED_ACCESS,
     examples: (days) => [
       {
         label: "Claude Code's tokens over a week",
@@ -257,11 +210,5 @@ export const llmCodingTokensRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: LLM_CODING_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        ok(answerLlmCodingTokens(query, LLM_CODING.of(deps).counts)),
-  },
+  answer: ({ counts }, { query }) => ok(answerLlmCodingTokens(query, counts)),
 });

@@ -11,14 +11,13 @@ import {
   type LLM_CODING_HISTORY_QUERY_PARAMETERS,
   type LLM_CODING_INDEX_QUERY_PARAMETERS,
   type LLM_CODING_REVISIONS_QUERY_PARAMETERS,
-  DEFAULT_LLM_CODING_HISTORY_LIMIT,
-  MAX_LLM_CODING_HISTORY_LIMIT,
+  LLM_CODING_HISTORY_LIMIT,
   type CountRevisionReason,
 } from "@tpi/domain";
 import { z } from "zod";
 import { daySchema, domainTransform } from "../../../platform/http/input";
 import {
-  documentedDayParameter,
+  optionalDayRangeParameters,
   requiredParameter,
   rowLimitParameter,
 } from "../../../platform/http/parameters";
@@ -35,14 +34,10 @@ const productParameter = (description: string) =>
     .string({ error: requiredParameter("product") })
     .meta({ description, type: "string", enum: [...LLM_CODING_PRODUCT_IDS] });
 
-const startDateParameter = documentedDayParameter(
-  "startDate",
-  "Inclusive first UTC day; no lower bound when absent.",
-).optional();
-const endDateParameter = documentedDayParameter(
-  "endDate",
-  "Inclusive last UTC day; not before `startDate`; no upper bound when absent.",
-).optional();
+const dayRange = optionalDayRangeParameters({
+  startDate: "Inclusive first UTC day; no lower bound when absent.",
+  endDate: "Inclusive last UTC day; not before `startDate`; no upper bound when absent.",
+});
 
 export const llmCodingIndexQuerySchema = z
   .object({
@@ -55,12 +50,8 @@ export const llmCodingIndexQuerySchema = z
 export const llmCodingHistoryQuerySchema = z
   .object({
     product: productParameter("Product identifier (case-sensitive); comparison products too."),
-    startDate: startDateParameter,
-    endDate: endDateParameter,
-    limit: rowLimitParameter({
-      default: DEFAULT_LLM_CODING_HISTORY_LIMIT,
-      max: MAX_LLM_CODING_HISTORY_LIMIT,
-    }),
+    ...dayRange,
+    limit: rowLimitParameter(LLM_CODING_HISTORY_LIMIT),
   } satisfies Record<(typeof LLM_CODING_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseLlmCodingHistoryQuery));
 
@@ -69,8 +60,7 @@ export const llmCodingRevisionsQuerySchema = z
     product: productParameter(
       "Product identifier (case-sensitive): the revisions of every count it is computed from.",
     ),
-    startDate: startDateParameter,
-    endDate: endDateParameter,
+    ...dayRange,
   } satisfies Record<(typeof LLM_CODING_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseLlmCodingRevisionsQuery));
 
@@ -245,8 +235,7 @@ export const llmCodingTokensQuerySchema = z
         enum: [...CODING_AGENT_IDS],
       })
       .optional(),
-    startDate: startDateParameter,
-    endDate: endDateParameter,
+    ...dayRange,
   } satisfies Record<(typeof LLM_CODING_TOKENS_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseLlmCodingTokensQuery));
 

@@ -1,6 +1,5 @@
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
-import { closeRunsLeftRunning } from "../../../platform/jobs/source-sync";
-import { startFromStored } from "../../../platform/jobs/stored-start";
+import { storedStart } from "../../../platform/jobs/stored-start";
 import { MEMORY_IMPORT_LOG_SOURCE } from "./import";
 import type { MemoryState } from "../read-model/state";
 import type { MemorySettings } from "./settings";
@@ -16,25 +15,15 @@ import {
  * is imported, when SEED_SAMPLE_ON_EMPTY allows). No outside host is asked: data arrives by the
  * operator's imports, so start-up never waits on one. Settlement runs as a job after start.
  */
-export async function startMemoryMarket(
-  state: MemoryState,
-  _settings: MemorySettings,
-  context: MarketJobContext,
-): Promise<void> {
+export const startMemoryMarket = storedStart((state: MemoryState, _settings: MemorySettings) => ({
   // Imports a process killed outright left `running` in the sync log (they hold the memory lock).
-  await closeRunsLeftRunning(
-    context,
-    MEMORY_IMPORT_LOG_SOURCE,
-    "memory import log",
-    MEMORY_WRITE_LOCK,
-  );
-  await startFromStored(context, {
-    sources: [],
-    published: state.index,
-    sampleNotice:
-      "memory index: nothing is imported yet: showing the generated SAMPLE (not market data) until the first `tpi memory import`",
-  });
-}
+  sources: [
+    { source: MEMORY_IMPORT_LOG_SOURCE, logName: "memory import log", lock: MEMORY_WRITE_LOCK },
+  ],
+  published: state.index,
+  sampleNotice:
+    "memory index: nothing is imported yet: showing the generated SAMPLE (not market data) until the first `tpi memory import`",
+}));
 
 /**
  * The settlement job: once a minute it settles every trading day whose 4 PM New York has passed

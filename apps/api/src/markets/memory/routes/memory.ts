@@ -1,17 +1,12 @@
-import { catalogRoute, documentRoute } from "../../../platform/openapi/document-route";
+import { catalogRoute } from "../../../platform/openapi/document-route";
+import { marketReads } from "../../../platform/openapi/market-reads";
 import {
   DEFAULT_MEMORY_HISTORY_LIMIT,
   MEMORY_CATEGORIES,
   MEMORY_TYPES,
   MEMORY_UNIT,
-  ok,
 } from "@tpi/domain";
-import { defineRoute } from "../../../platform/http/route";
-import {
-  BAD_REQUEST_RESPONSE,
-  UNAUTHORIZED_RESPONSE,
-  errorResponse,
-} from "../../../platform/openapi/responses";
+import { errorResponse } from "../../../platform/openapi/responses";
 import { MEMORY, MEMORY_FRESHNESS } from "../read-model/state";
 import {
   memoryHistoryQuerySchema,
@@ -41,8 +36,12 @@ import {
 /** The OpenAPI tag of the Memory routes. */
 export const MEMORY_TAG = "Memory";
 
-const KEYED_ACCESS =
-  "Any key (Trial, Premium, Full) reads every type and all history; none without one.";
+const memoryReads = marketReads({
+  state: MEMORY,
+  freshness: MEMORY_FRESHNESS,
+  tag: MEMORY_TAG,
+  access: "Any key (Trial, Premium, Full) reads every type and all history; none without one.",
+});
 const SOURCES_TEXT =
   "Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.";
 
@@ -65,8 +64,7 @@ export const memoryTypesRoute = catalogRoute({
   },
 });
 
-export const memoryIndexRoute = defineRoute({
-  method: "get",
+export const memoryIndexRoute = memoryReads.read({
   path: "/api/memory-index",
   operationId: "getMemoryIndex",
   tool: {
@@ -74,13 +72,9 @@ export const memoryIndexRoute = defineRoute({
     title: "Latest memory prices",
     description: `The latest settled price of each memory type (${MEMORY_UNIT}): the session average of the trading day that settled at 4 PM New York, its change from the previous settled price in percent, and the trailing 7-day high and low. Optional \`category\` (${MEMORY_CATEGORIES.join(", ")}) or \`type\` (frozen id like \`mem_ddr5_16gb\`, or exact name). Say whether \`sample\` is true and name the sources with the numbers`,
   },
-  security: "required",
-  limiter: "public",
   query: memoryIndexQuerySchema,
   responses: {
     200: { description: "Latest settled values", schema: memoryIndexResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
     404: errorResponse(
       "The `type` asked has no settled value yet, or is not in the `category` asked.",
     ),
@@ -93,8 +87,6 @@ export const memoryIndexRoute = defineRoute({
       "`changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value.",
       SOURCES_TEXT,
     ].join(" "),
-    tags: [MEMORY_TAG],
-    access: KEYED_ACCESS,
     examples: () => [
       { label: "Every memory type", pathAndQuery: "/api/memory-index", withKey: true },
       { label: "DRAM chips", pathAndQuery: "/api/memory-index?category=dram", withKey: true },
@@ -105,17 +97,10 @@ export const memoryIndexRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: MEMORY_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerMemoryIndex(query, MEMORY.of(deps).index),
-  },
+  answer: ({ index }, { query }) => answerMemoryIndex(query, index),
 });
 
-export const memoryHistoryRoute = defineRoute({
-  method: "get",
+export const memoryHistoryRoute = memoryReads.read({
   path: "/api/memory/{memoryType}/history",
   operationId: "getMemoryHistory",
   tool: {
@@ -123,8 +108,6 @@ export const memoryHistoryRoute = defineRoute({
     title: "Memory price history",
     description: `One memory type's settled prices per NYSE trading day (${MEMORY_UNIT}), oldest first, with change and trailing-week high and low: \`memoryType\` is a frozen id like \`mem_ddr5_16gb\` or the exact name; optional \`startDate\`/\`endDate\` (YYYY-MM-DD, inclusive) and \`limit\` (default ${DEFAULT_MEMORY_HISTORY_LIMIT}). Days without observations have no row. Say whether \`sample\` is true and name the sources with the numbers`,
   },
-  security: "required",
-  limiter: "public",
   params: memoryPathParamsSchema,
   query: memoryHistoryQuerySchema,
   responses: {
@@ -132,8 +115,6 @@ export const memoryHistoryRoute = defineRoute({
       description: "The type's settled values, oldest first",
       schema: memoryHistoryResponseSchema,
     },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
     404: errorResponse("No such path: the `memoryType` segment is empty."),
   },
   docs: {
@@ -144,8 +125,6 @@ export const memoryHistoryRoute = defineRoute({
       "`timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value.",
       SOURCES_TEXT,
     ].join(" "),
-    tags: [MEMORY_TAG],
-    access: KEYED_ACCESS,
     examples: (days) => [
       {
         label: "DDR5 16Gb over a week",
@@ -159,17 +138,10 @@ export const memoryHistoryRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: MEMORY_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ params, query }) =>
-        answerMemoryHistory(params.memoryType, query, MEMORY.of(deps).index),
-  },
+  answer: ({ index }, { params, query }) => answerMemoryHistory(params.memoryType, query, index),
 });
 
-export const memoryRevisionsRoute = defineRoute({
-  method: "get",
+export const memoryRevisionsRoute = memoryReads.read({
   path: "/api/memory/revisions",
   operationId: "getMemoryRevisions",
   tool: {
@@ -178,35 +150,23 @@ export const memoryRevisionsRoute = defineRoute({
     description:
       "Every change of a settled memory price after its settlement (an import that changed the day's observations), oldest day first: old and new price in USD, change in percent, reason and time. Optional `type`, `startDate`, `endDate`. An empty list means nothing was revised",
   },
-  security: "required",
-  limiter: "public",
   query: memoryRevisionsQuerySchema,
   responses: {
     200: { description: "Revisions, oldest day first", schema: memoryRevisionsResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
   },
   docs: {
     summary:
       "The Memory revision log: every change of a settled price, with old and new value, reason and time",
     description:
       "A settled price never changes silently: an import that changes a settled session's observations re-settles the day and adds a revision here. Nothing revised is 200 with `count: 0`.",
-    tags: [MEMORY_TAG],
-    access: KEYED_ACCESS,
     examples: () => [
       { label: "All revisions", pathAndQuery: "/api/memory/revisions", withKey: true },
     ],
   },
-  settled: {
-    freshness: MEMORY_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerMemoryRevisions(query, MEMORY.of(deps).index),
-  },
+  answer: ({ index }, { query }) => answerMemoryRevisions(query, index),
 });
 
-export const memoryMethodologyRoute = documentRoute({
+export const memoryMethodologyRoute = memoryReads.document({
   path: "/api/memory/methodology",
   operationId: "getMemoryMethodology",
   response: { description: "The Memory methodology", schema: memoryMethodologyResponseSchema },
@@ -215,9 +175,7 @@ export const memoryMethodologyRoute = documentRoute({
       "The Memory methodology: trading calendar, session average, derived fields, revisions, import format and sources",
     description:
       "Public. `dataSources.sample` is true while the generated sample is shown (nothing imported yet).",
-    tags: [MEMORY_TAG],
     exampleLabel: "The Memory methodology",
   },
-  freshness: MEMORY_FRESHNESS,
-  answer: (deps) => ok(memoryMethodologyDocument(MEMORY.of(deps).index)),
+  answer: ({ index }) => memoryMethodologyDocument(index),
 });

@@ -1,6 +1,5 @@
 import {
-  DEFAULT_MEMORY_HISTORY_LIMIT,
-  MAX_MEMORY_HISTORY_LIMIT,
+  MEMORY_HISTORY_LIMIT,
   MEMORY_CATEGORIES,
   MEMORY_TYPE_IDS,
   MEMORY_TYPE_NAMES,
@@ -16,7 +15,7 @@ import {
 import { z } from "zod";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
 import {
-  documentedDayParameter,
+  optionalDayRangeParameters,
   requiredParameter,
   rowLimitParameter,
 } from "../../../platform/http/parameters";
@@ -36,14 +35,12 @@ const typeParameter = (description: string) =>
     .meta({ description, type: "string", enum: TYPE_VALUES })
     .optional();
 
-const startDateParameter = documentedDayParameter(
-  "startDate",
-  "Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent.",
-).optional();
-const endDateParameter = documentedDayParameter(
-  "endDate",
-  "Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent.",
-).optional();
+const dayRange = optionalDayRangeParameters({
+  startDate:
+    "Inclusive first trading day (New York date of the 4 PM settlement); no lower bound when absent.",
+  endDate:
+    "Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent.",
+});
 
 export const memoryIndexQuerySchema = z
   .object({
@@ -74,20 +71,15 @@ export const memoryPathParamsSchema = z.object({
 
 export const memoryHistoryQuerySchema = z
   .object({
-    startDate: startDateParameter,
-    endDate: endDateParameter,
-    limit: rowLimitParameter({
-      default: DEFAULT_MEMORY_HISTORY_LIMIT,
-      max: MAX_MEMORY_HISTORY_LIMIT,
-    }),
+    ...dayRange,
+    limit: rowLimitParameter(MEMORY_HISTORY_LIMIT),
   } satisfies Record<(typeof MEMORY_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseMemoryHistoryQuery));
 
 export const memoryRevisionsQuerySchema = z
   .object({
     type: typeParameter("Only this type's revisions (frozen id or exact name)."),
-    startDate: startDateParameter,
-    endDate: endDateParameter,
+    ...dayRange,
   } satisfies Record<(typeof MEMORY_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
   .transform(domainTransform(parseMemoryRevisionsQuery));
 

@@ -1,6 +1,6 @@
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
 import type { MarketJobContext, ScheduledJob } from "../../../platform/core/market";
-import { startFromStored } from "../../../platform/jobs/stored-start";
+import { storedStart } from "../../../platform/jobs/stored-start";
 import type { NeocloudState } from "../read-model/state";
 import { neocloudJobs } from "./schedule";
 import type { NeocloudSettings } from "./settings";
@@ -11,19 +11,15 @@ import type { NeocloudSettings } from "./settings";
  * allows). No request leaves the process here: the import runs as a background job after start,
  * so an unreachable epoch.ai never delays serving.
  */
-export async function startNeocloudMarket(
-  state: NeocloudState,
-  settings: NeocloudSettings,
-  context: MarketJobContext,
-): Promise<void> {
-  await startFromStored(context, {
+export const startNeocloudMarket = storedStart(
+  (state: NeocloudState, settings: NeocloudSettings) => ({
     sources: [{ source: NEOCLOUD_SYNC_SOURCE, logName: "neocloud import log" }],
     published: state.sites,
     sampleNotice: settings.syncEnabled
       ? "neocloud sites: nothing imported yet: showing the generated SAMPLE until the Epoch AI import (in the background) writes the sites"
       : "neocloud sites: nothing imported and NEOCLOUD_SYNC_ENABLED is false: showing the generated SAMPLE (not market data)",
-  });
-}
+  }),
+);
 
 /** The daily import (unless disabled), the sites reloaded as soon as it wrote anything. */
 export function neocloudMarketJobs(
@@ -31,11 +27,5 @@ export function neocloudMarketJobs(
   settings: NeocloudSettings,
   context: MarketJobContext,
 ): readonly ScheduledJob[] {
-  return neocloudJobs({
-    db: context.db,
-    settings,
-    clock: context.clock,
-    log: context.log,
-    afterWrite: () => state.sites.refresh(),
-  });
+  return neocloudJobs({ ...context, settings, afterWrite: () => state.sites.refresh() });
 }

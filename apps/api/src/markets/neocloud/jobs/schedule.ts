@@ -1,7 +1,10 @@
-import type { Db } from "@tpi/db";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
 import type { ScheduledJob } from "../../../platform/core/market";
-import { dailySyncJob, logRunMessage } from "../../../platform/ingest/daily-sync";
+import {
+  dailySyncJob,
+  logRunMessage,
+  type SyncJobsInput,
+} from "../../../platform/ingest/daily-sync";
 import { importNeocloudSites } from "./epoch-import";
 import type { NeocloudSettings } from "./settings";
 
@@ -10,13 +13,9 @@ import type { NeocloudSettings } from "./settings";
  * once a minute whether the import is due (never run: at once, so the first start imports in the
  * background; then daily after the sync hour; a failed run retried an hour later) and runs it.
  */
-export function neocloudJobs(input: {
-  db: Db;
-  settings: NeocloudSettings;
-  clock: () => Date;
-  log: { info(line: string): void; warn(line: string): void };
-  afterWrite?: () => Promise<unknown>;
-}): ScheduledJob[] {
+export function neocloudJobs(
+  input: SyncJobsInput & { settings: NeocloudSettings },
+): ScheduledJob[] {
   const { db, settings, clock, log, afterWrite } = input;
   if (!settings.syncEnabled) return [];
   return [

@@ -1,20 +1,14 @@
-import { documentRoute } from "../../../platform/openapi/document-route";
+import { marketReads } from "../../../platform/openapi/market-reads";
 import {
   COORDINATE_PARAMETERS,
   EARTH_RADIUS_KM,
   NEOCLOUD_REQUIRES_FULL_MESSAGE,
   NEOCLOUD_SITES_LIMIT_DEFAULT,
   NEOCLOUD_SITES_LIMIT_MAX,
-  ok,
   requireNeocloudPlan,
 } from "@tpi/domain";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
-import { defineRoute } from "../../../platform/http/route";
-import {
-  BAD_REQUEST_RESPONSE,
-  UNAUTHORIZED_RESPONSE,
-  errorResponse,
-} from "../../../platform/openapi/responses";
+import { errorResponse } from "../../../platform/openapi/responses";
 import { NEOCLOUD, NEOCLOUD_FRESHNESS } from "../read-model/state";
 import {
   neocloudAggregateQuerySchema,
@@ -50,17 +44,19 @@ const FULL_KEY_REQUIRED = "Required: a Full plan key (Premium and Trial keys get
 const SOURCES_TEXT =
   "`dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.";
 
-const fullOnlyResponses = {
-  400: BAD_REQUEST_RESPONSE,
-  401: UNAUTHORIZED_RESPONSE,
-  403: FULL_ONLY_RESPONSE,
-};
+const neocloudReads = marketReads({
+  state: NEOCLOUD,
+  freshness: NEOCLOUD_FRESHNESS,
+  tag: NEOCLOUD_TAG,
+  access: FULL_KEY_REQUIRED,
+  authorizeCaller: fullPlanOnly,
+  responses: { 403: FULL_ONLY_RESPONSE },
+});
 
 /** Every spelling of the radius search's three parameters. */
 const RADIUS_SEARCH_NAMES = new Set<string>(Object.values(COORDINATE_PARAMETERS).flat());
 
-export const neocloudSitesRoute = defineRoute({
-  method: "get",
+export const neocloudSitesRoute = neocloudReads.read({
   path: "/api/neocloud/sites",
   operationId: "listNeocloudSites",
   tool: {
@@ -69,9 +65,6 @@ export const neocloudSitesRoute = defineRoute({
     description: `AI data-center sites (neo-clouds by default; \`scope=all\` for every operator) from Epoch AI's GPU Clusters and Frontier Data Centers datasets: company, address, city, state, country, coordinates, chip types and quantities (known/estimated), power (MW), status (operational, under_construction, planned, decommissioned), dates and provenance. Filter by \`city\` (+ \`state\`), \`country\` (name or ISO code), \`status\`, or \`lat\` + \`lon\` + \`radiusKm\` (nearest first, with \`distanceKm\`); \`limit\` (default ${NEOCLOUD_SITES_LIMIT_DEFAULT}) and \`offset\`. Cite Epoch AI (CC BY 4.0) with the data`,
     access: FULL_PLAN_TOOL_ACCESS,
   },
-  security: "required",
-  limiter: "public",
-  authorizeCaller: fullPlanOnly,
   query: neocloudSitesQuerySchema,
   rulesInProse: [
     {
@@ -81,7 +74,6 @@ export const neocloudSitesRoute = defineRoute({
   ],
   responses: {
     200: { description: "Sites, with paging and sources", schema: neocloudSitesResponseSchema },
-    ...fullOnlyResponses,
   },
   docs: {
     summary: "Neo-cloud (or all) AI data-center sites by city, country or radius",
@@ -92,8 +84,6 @@ export const neocloudSitesRoute = defineRoute({
       "Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from.",
       SOURCES_TEXT,
     ].join(" "),
-    tags: [NEOCLOUD_TAG],
-    access: FULL_KEY_REQUIRED,
     examples: () => [
       {
         label: "Neo-cloud sites in the US",
@@ -107,17 +97,10 @@ export const neocloudSitesRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: NEOCLOUD_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerNeocloudSites(query, NEOCLOUD.of(deps).sites),
-  },
+  answer: ({ sites }, { query }) => answerNeocloudSites(query, sites),
 });
 
-export const neocloudAggregateRoute = defineRoute({
-  method: "get",
+export const neocloudAggregateRoute = neocloudReads.read({
   path: "/api/neocloud/sites/aggregate",
   operationId: "aggregateNeocloudSites",
   tool: {
@@ -127,13 +110,9 @@ export const neocloudAggregateRoute = defineRoute({
       "Neo-cloud (or, with `scope=all`, all) AI data-center sites grouped `by` `country` or `gpu_type`: per bucket the site count, total power (MW) and total GPU quantity (known + estimated). A two-chip site counts in both chip buckets; an unknown chip is `Other`; no country is `Unknown`; sites lacking power or quantity add 0 and are counted. Cite Epoch AI (CC BY 4.0)",
     access: FULL_PLAN_TOOL_ACCESS,
   },
-  security: "required",
-  limiter: "public",
-  authorizeCaller: fullPlanOnly,
   query: neocloudAggregateQuerySchema,
   responses: {
     200: { description: "Buckets", schema: neocloudAggregateResponseSchema },
-    ...fullOnlyResponses,
   },
   docs: {
     summary: "Site count, power and GPUs by country or chip family",
@@ -143,8 +122,6 @@ export const neocloudAggregateRoute = defineRoute({
       "Buckets are sorted by total power, then site count, descending, then key.",
       SOURCES_TEXT,
     ].join(" "),
-    tags: [NEOCLOUD_TAG],
-    access: FULL_KEY_REQUIRED,
     examples: () => [
       {
         label: "Neo-cloud sites by country",
@@ -158,26 +135,15 @@ export const neocloudAggregateRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: NEOCLOUD_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerNeocloudAggregate(query, NEOCLOUD.of(deps).sites),
-  },
+  answer: ({ sites }, { query }) => answerNeocloudAggregate(query, sites),
 });
 
-export const neocloudMapRoute = defineRoute({
-  method: "get",
+export const neocloudMapRoute = neocloudReads.read({
   path: "/api/neocloud/map",
   operationId: "getNeocloudMap",
-  security: "required",
-  limiter: "public",
-  authorizeCaller: fullPlanOnly,
   query: neocloudMapQuerySchema,
   responses: {
     200: { description: "A GeoJSON FeatureCollection", schema: neocloudMapResponseSchema },
-    ...fullOnlyResponses,
   },
   docs: {
     summary: "The sites as a GeoJSON FeatureCollection",
@@ -186,23 +152,15 @@ export const neocloudMapRoute = defineRoute({
       "`scope` as for the sites. `scope` and `dataSources` are foreign members of the collection.",
       SOURCES_TEXT,
     ].join(" "),
-    tags: [NEOCLOUD_TAG],
-    access: FULL_KEY_REQUIRED,
     examples: () => [
       { label: "Neo-cloud sites", pathAndQuery: "/api/neocloud/map", withKey: true },
       { label: "Every site", pathAndQuery: "/api/neocloud/map?scope=all", withKey: true },
     ],
   },
-  settled: {
-    freshness: NEOCLOUD_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerNeocloudMap(query, NEOCLOUD.of(deps).sites),
-  },
+  answer: ({ sites }, { query }) => answerNeocloudMap(query, sites),
 });
 
-export const neocloudMethodologyRoute = documentRoute({
+export const neocloudMethodologyRoute = neocloudReads.document({
   path: "/api/neocloud/methodology",
   operationId: "getNeocloudMethodology",
   response: {
@@ -214,9 +172,7 @@ export const neocloudMethodologyRoute = documentRoute({
       "The Neo-Cloud Sites methodology: sources and citations, field mapping, the neo-cloud definition and operator list, chip families, geocoding",
     description:
       "Public. `imports` lists each dataset's last import; `dataSources.sample` is true while the generated sample is served.",
-    tags: [NEOCLOUD_TAG],
     exampleLabel: "The Neo-Cloud Sites methodology",
   },
-  freshness: NEOCLOUD_FRESHNESS,
-  answer: (deps) => ok(neocloudMethodologyDocument(NEOCLOUD.of(deps).sites)),
+  answer: ({ sites }) => neocloudMethodologyDocument(sites),
 });

@@ -1,6 +1,9 @@
-import type { Db } from "@tpi/db";
 import type { ScheduledJob } from "../../../platform/core/market";
-import { dailySyncJob, logRunMessage } from "../../../platform/ingest/daily-sync";
+import {
+  dailySyncJob,
+  logRunMessage,
+  type SyncJobsInput,
+} from "../../../platform/ingest/daily-sync";
 import {
   SESSION_COST_SOURCE,
   type OpenRouterDataApiConfig,
@@ -12,15 +15,9 @@ import { syncSessionCost } from "./session-cost-sync";
  * minute whether the sync is due and runs it in the background. The dataset refreshes weekly and
  * serves only its latest week; syncing daily keeps every week it publishes.
  */
-export function workloadJobs(input: {
-  db: Db;
-  openRouter: OpenRouterDataApiConfig | undefined;
-  syncHourUtc: number;
-  clock: () => Date;
-  log: { info(line: string): void; warn(line: string): void };
-  /** Called after a sync wrote a week (the market reloads its index). */
-  afterWrite?: () => Promise<unknown>;
-}): ScheduledJob[] {
+export function workloadJobs(
+  input: SyncJobsInput & { openRouter: OpenRouterDataApiConfig | undefined; syncHourUtc: number },
+): ScheduledJob[] {
   const { db, openRouter, syncHourUtc, clock, log, afterWrite } = input;
   if (openRouter === undefined) return [];
   return [

@@ -1,11 +1,6 @@
-import { documentRoute } from "../../../platform/openapi/document-route";
-import { WORKLOAD_UNIT, ok } from "@tpi/domain";
-import { defineRoute } from "../../../platform/http/route";
-import {
-  BAD_REQUEST_RESPONSE,
-  UNAUTHORIZED_RESPONSE,
-  errorResponse,
-} from "../../../platform/openapi/responses";
+import { marketReads } from "../../../platform/openapi/market-reads";
+import { WORKLOAD_UNIT } from "@tpi/domain";
+import { errorResponse } from "../../../platform/openapi/responses";
 import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
 import {
   workloadMethodologyResponseSchema,
@@ -20,10 +15,14 @@ import { answerWorkload, workloadMethodologyDocument } from "../services/workloa
  * plan (Trial, Premium, Full); the methodology is public.
  */
 
-const WORKLOAD_TAG = "Workload Cost";
+const workloadReads = marketReads({
+  state: WORKLOAD,
+  freshness: WORKLOAD_FRESHNESS,
+  tag: "Workload Cost",
+  access: "Any key (Trial, Premium, Full) reads every lab and all history; no keyless access.",
+});
 
-export const workloadRoute = defineRoute({
-  method: "get",
+export const workloadRoute = workloadReads.read({
   path: "/api/workload",
   operationId: "getWorkload",
   tool: {
@@ -31,13 +30,9 @@ export const workloadRoute = defineRoute({
     title: "Workload Cost index",
     description: `What one coding-agent SESSION costs (not one request), per lab and model family (\`all\` = the lab's aggregate), week by week: \`cCents\` (US cents per session), \`lfl\` (like-for-like index, base 100), \`qKtok\` (implied thousands of tokens per session) and the week's change split into \`priceEffect\`, \`intensityEffect\` and \`mixEffect\` (percent, summing to \`totalChange\`), with the session-cost cells (harness, model, turn range, median cost) behind them. Optional \`startDate\`/\`endDate\` (YYYY-MM-DD, by the week's window end date; without them the whole history), \`lab\` and \`family\`. Unit: ${WORKLOAD_UNIT}. Cite OpenRouter's session-cost dataset (CC BY 4.0) with the numbers`,
   },
-  security: "required",
-  limiter: "public",
   query: workloadQuerySchema,
   responses: {
     200: { description: "Workload Cost rows and cells", schema: workloadResponseSchema },
-    400: BAD_REQUEST_RESPONSE,
-    401: UNAUTHORIZED_RESPONSE,
     404: errorResponse(
       "No published series has the `family` asked (for the `lab` asked); the message names the families there are.",
     ),
@@ -55,8 +50,6 @@ export const workloadRoute = defineRoute({
       "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 404 that names the families there are (`claude-sonnet`, not `sonnet`).",
       "`dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.",
     ].join(" "),
-    tags: [WORKLOAD_TAG],
-    access: "Any key (Trial, Premium, Full) reads every lab and all history; no keyless access.",
     examples: () => [
       { label: "Every lab and family, all history", pathAndQuery: "/api/workload", withKey: true },
       {
@@ -66,16 +59,10 @@ export const workloadRoute = defineRoute({
       },
     ],
   },
-  settled: {
-    freshness: WORKLOAD_FRESHNESS,
-    answer:
-      (deps) =>
-      ({ query }) =>
-        answerWorkload(query, WORKLOAD.of(deps).index),
-  },
+  answer: ({ index }, { query }) => answerWorkload(query, index),
 });
 
-export const workloadMethodologyRoute = documentRoute({
+export const workloadMethodologyRoute = workloadReads.document({
   path: "/api/workload/methodology",
   operationId: "getWorkloadMethodology",
   response: {
@@ -87,9 +74,7 @@ export const workloadMethodologyRoute = documentRoute({
       "The Workload Cost methodology: sources, cells, implied tokens, the chained like-for-like index, the LMDI split, exclusions and the citation",
     description:
       "Public. `dataSources.sample` is true while the index shows the generated sample (no real session-cost week is stored yet).",
-    tags: [WORKLOAD_TAG],
     exampleLabel: "The Workload Cost methodology",
   },
-  freshness: WORKLOAD_FRESHNESS,
-  answer: (deps) => ok(workloadMethodologyDocument(WORKLOAD.of(deps).index)),
+  answer: ({ index }) => workloadMethodologyDocument(index),
 });

@@ -1,0 +1,111 @@
+import { ok, type DomainError, type Result } from "@tpi/domain";
+import type { z } from "zod";
+import type { MarketKey } from "../core/market";
+import type {
+  Freshness,
+  Output,
+  ProseRule,
+  QuerySchema,
+  ResponseDoc,
+  RouteDocs,
+  RouteTool,
+  Security,
+  SettledInput,
+  TypedRoute,
+} from "../core/route";
+import type { Caller } from "../auth/api-key-authenticator";
+import { defineRoute } from "../http/route";
+import { documentRoute, type DocumentRouteSpec } from "./document-route";
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE } from "./responses";
+
+/**
+ * What every read of one market shares: its published state, when its answers change, its
+ * OpenAPI tag and who may read it. A market states these once (`marketReads`); each of its
+ * routes then states only its path, tool, input, answers, docs and how it answers from the state.
+ */
+export type MarketReadsSpec<State> = {
+  state: MarketKey<State>;
+  freshness: Freshness;
+  tag: string;
+  /** /docs: what a caller with and without a key may read (a route may say more). */
+  access: string;
+  /** A refusal by plan every read makes (after the key is checked). */
+  authorizeCaller?: (caller: Caller) => Result<unknown, DomainError>;
+  /** Answers every read may give besides 400 and 401 (the refusal's 403). */
+  responses?: Record<number, ResponseDoc>;
+};
+
+/** One keyed read: a settled GET answered from the market's state. */
+export type MarketReadSpec<
+  QuerySchemaT extends QuerySchema | undefined,
+  ParamsSchemaT extends z.ZodObject | undefined,
+  State,
+  Answer,
+> = {
+  path: string;
+  operationId: string;
+  tool?: RouteTool;
+  /** Who may call: key holders by default. */
+  security?: Security;
+  query?: QuerySchemaT;
+  params?: ParamsSchemaT;
+  authorizeCaller?: (caller: Caller) => Result<unknown, DomainError>;
+  rulesInProse?: readonly ProseRule[];
+  /** The 200 answer and the others the route may give besides 400 and 401 (which every read has). */
+  responses: Record<number, ResponseDoc>;
+  docs: Omit<RouteDocs, "tags" | "access"> & { access?: string };
+  /** When the answer changes, where it is not the market's freshness. */
+  freshness?: Freshness;
+  answer: (
+    state: State,
+    input: SettledInput<Output<QuerySchemaT>, Output<ParamsSchemaT>>,
+  ) => Result<Answer, DomainError> | Promise<Result<Answer, DomainError>>;
+};
+
+/** A market's read builders: `read` for its keyed settled GETs, `document` for its public documents. */
+export function marketReads<State>(market: MarketReadsSpec<State>) {
+  return {
+    read<
+      QuerySchemaT extends QuerySchema | undefined = undefined,
+      ParamsSchemaT extends z.ZodObject | undefined = undefined,
+      Answer = unknown,
+    >(spec: MarketReadSpec<QuerySchemaT, ParamsSchemaT, State, Answer>): TypedRoute<Answer> {
+      const { answer, docs, responses, freshness, security, ...route } = spec;
+      return defineRoute<QuerySchemaT, ParamsSchemaT, undefined, Answer>({
+        method: "get",
+        ...(market.authorizeCaller === undefined
+          ? {}
+          : { authorizeCaller: market.authorizeCaller }),
+        ...route,
+        security: security ?? "required",
+        limiter: "public",
+        responses: {
+          400: BAD_REQUEST_RESPONSE,
+          401: UNAUTHORIZED_RESPONSE,
+          ...market.responses,
+          ...responses,
+        },
+        docs: { ...docs, tags: [market.tag], access: docs.access ?? market.access },
+        settled: {
+          freshness: freshness ?? market.freshness,
+          answer: (deps) => (input) => answer(market.state.of(deps), input),
+        },
+      });
+    },
+    /** A public document of the market (its methodology), answered from its state. */
+    document<Body>(
+      spec: Omit<DocumentRouteSpec<Body>, "docs" | "freshness" | "answer"> & {
+        docs: Omit<DocumentRouteSpec<Body>["docs"], "tags">;
+        answer: (state: State) => Body;
+      },
+    ): TypedRoute<Body> {
+      const { answer, docs, ...document } = spec;
+      return documentRoute({
+        ...document,
+        docs: { ...docs, tags: [market.tag] },
+        freshness: market.freshness,
+        answer: (deps) => ok(answer(market.state.of(deps))),
+      });
+    },
+  };
+}
