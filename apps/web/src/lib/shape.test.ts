@@ -10,7 +10,7 @@ describe("a CSV field", () => {
   });
 
   it("makes text a spreadsheet would run as a formula inert, and leaves numbers alone", () => {
-    for (const [hostile, inert] of [
+    const cases: [hostile: string, inert: string][] = [
       [
         '=HYPERLINK("https://evil.example","click")',
         `"'=HYPERLINK(""https://evil.example"",""click"")"`,
@@ -20,8 +20,8 @@ describe("a CSV field", () => {
       ["@SUM(A1:A9)", "'@SUM(A1:A9)"],
       ["\t=1+1", "'\t=1+1"],
       ["\r=1+1", `"'\r=1+1"`],
-    ])
-      expect(csvField(hostile), hostile).toBe(inert);
+    ];
+    for (const [hostile, inert] of cases) expect(csvField(hostile), hostile).toBe(inert);
     for (const number of ["-0.5", "-12", "+3.25", "-1.5e-7", "-.5", "2.4", "0"])
       expect(csvField(number), number).toBe(number);
   });
