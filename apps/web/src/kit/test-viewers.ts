@@ -1,4 +1,4 @@
-import { TRPCError, initTRPC, type AnyTRPCRouter } from "@trpc/server";
+import { TRPCError, initTRPC, type AnyTRPCProcedure, type AnyTRPCRouter } from "@trpc/server";
 import { z } from "zod";
 
 /**
@@ -57,6 +57,14 @@ export function viewerProcedure(viewers: Readonly<Record<string, unknown>>, reco
     });
 }
 
+/**
+ * A plan procedure's input in the api's shape: the reader's session (none for a visitor) and the
+ * procedure's own fields, nothing else.
+ */
+export function planInput<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ sessionToken: z.string().optional(), ...shape }).strict();
+}
+
 /** The api's refusal of a caller without a key or a live plan (its 401), in its words. */
 const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
 
@@ -78,7 +86,7 @@ export function marketFixture<Reader extends string>(
   return {
     sessions,
     keylessRefusal: KEYLESS_REFUSAL,
-    router: <Routers extends Record<string, AnyTRPCRouter>>(routers: Routers) =>
+    router: <Routers extends Record<string, AnyTRPCRouter | AnyTRPCProcedure>>(routers: Routers) =>
       t.router({ viewer: viewerProcedure(viewers), ...routers }),
     /**
      * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
