@@ -43,7 +43,7 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
       "What AI coding agents ship on GitHub, counted every UTC day: pull requests opened by Claude Code, Codex, Copilot, Cursor and Devin, Claude Code's commits, each agent's merge rate, and comparisons.",
     path: LLM_CODING_PATH,
   },
-  sample: async () => (await loadCodingMethodology()).dataSources.sample,
+  methodology: loadCodingMethodology,
   load: async (reader) => {
     const [products, methodology] = await Promise.all([
       loadCodingProducts(),

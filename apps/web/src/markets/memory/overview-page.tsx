@@ -49,7 +49,7 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
     cardTitle: "Memory spot prices",
     image: MEMORY_CARD.path,
   },
-  sample: async () => (await loadMemoryMethodology()).dataSources.sample,
+  methodology: loadMemoryMethodology,
   load: async (reader) => {
     const [types, methodology, index] = await Promise.all([
       loadMemoryTypes(),
