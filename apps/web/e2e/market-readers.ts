@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { directFetch } from "./api-helpers";
-import { launchBrowser, open } from "./browser";
+import { DESKTOP_VIEWPORT, launchBrowser, open } from "./browser";
 import { site } from "./site";
 
 const PASSWORD = "correct horse battery staple";
@@ -58,6 +58,8 @@ export type Readers = {
   page: Page;
   /** The reader's address (`<name>-<time>@example.com`). */
   email: string;
+  /** A new page of the visitor, at a desktop's width. */
+  desktopVisitor: () => Promise<Page>;
   /** A new context of the same signed-in reader, without JavaScript. */
   withoutScript: () => Promise<BrowserContext>;
   /** A page of a new visitor without JavaScript (closed with the readers). */
@@ -72,7 +74,9 @@ export type Readers = {
 export function signedInReaders(name: string, plan: Plan, address: string): Readers {
   const email = `${name}-${Date.now()}@example.com`;
   const headers = { "x-forwarded-for": address };
-  let state: Omit<Readers, "email" | "withoutScript" | "scriptlessVisitor"> | undefined;
+  let state:
+    | Omit<Readers, "email" | "desktopVisitor" | "withoutScript" | "scriptlessVisitor">
+    | undefined;
   const scriptless: BrowserContext[] = [];
   beforeAll(async () => {
     const browser = await launchBrowser();
@@ -106,6 +110,11 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
     get page() {
       return ready().page;
     },
+    desktopVisitor: async () => {
+      const page = await ready().visitor.newPage();
+      await page.setViewportSize(DESKTOP_VIEWPORT);
+      return page;
+    },
     withoutScript: async () =>
       ready().browser.newContext({
         javaScriptEnabled: false,
@@ -123,19 +132,50 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
 /**
  * A market page (`path`) as a visitor sees it: its section current in the navigation, and one
  * locked state (`locked`, its selector) that names the plans reading the values (`plans`) and
- * links to the sign-up.
+ * links to the sign-up; what is public on it (`shown`, each selector found) and what only a plan
+ * reads (`hidden`, none found). Answers the text of its main part.
  */
 export async function expectLockedToVisitor(
   page: Page,
   path: string,
-  { section, locked, plans }: { section: string; locked: string; plans: string },
-): Promise<void> {
+  {
+    section,
+    locked,
+    plans,
+    shown = [],
+    hidden = [],
+  }: {
+    section: string;
+    locked: string;
+    plans: string;
+    shown?: readonly string[];
+    hidden?: readonly string[];
+  },
+): Promise<string> {
   await open(page, path);
   expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(section);
   const state = page.locator(locked);
   expect(await state.count()).toBe(1);
   expect(await state.textContent()).toContain(plans);
   expect(await state.locator('a[href="/account/sign-up"]').count()).toBeGreaterThan(0);
+  for (const selector of shown)
+    expect(await page.locator(selector).count(), selector).toBeGreaterThan(0);
+  for (const selector of hidden) expect(await page.locator(selector).count(), selector).toBe(0);
+  return (await page.locator("main").textContent()) ?? "";
+}
+
+/**
+ * The open page's links to the api routes' reference, each landing at its section of /docs
+ * (the page is left on /docs). Answers the sections linked.
+ */
+export async function expectDocsLinksLand(page: Page): Promise<string[]> {
+  const docsLinks = await page.$$eval('a[href^="/docs#route-"]', (links) => [
+    ...new Set(links.map((link) => link.getAttribute("href")?.split("#")[1] ?? "")),
+  ]);
+  expect(docsLinks.length).toBeGreaterThan(0);
+  await open(page, "/docs");
+  for (const id of docsLinks) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+  return docsLinks;
 }
 
 /** A market's card (`/og/<name>`): the page's image, and a real PNG. */
