@@ -65,7 +65,8 @@ export function sectionPage<Data>(parts: SectionPageParts<Data>): {
   Page: (props?: SectionPageProps) => Promise<ReactNode>;
 } {
   return {
-    generateMetadata: async () => pageMetadata(parts.meta, (await parts.methodology()).dataSources.sample),
+    generateMetadata: async () =>
+      pageMetadata(parts.meta, (await parts.methodology()).dataSources.sample),
     Page: async (props = {}) => {
       const query = (await props.searchParams) ?? {};
       const reader = await loadViewer();

@@ -65,6 +65,12 @@ export function planInput<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({ sessionToken: z.string().optional(), ...shape }).strict();
 }
 
+/** A dated plan procedure's optional first and last day (`2026-11-01`), as the api takes them. */
+export const DATE_RANGE_INPUT = {
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+};
+
 /** The api's refusal of a caller without a key or a live plan (its 401), in its words. */
 const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
 
@@ -88,6 +94,15 @@ export function marketFixture<Reader extends string>(
     keylessRefusal: KEYLESS_REFUSAL,
     router: <Routers extends Record<string, AnyTRPCRouter | AnyTRPCProcedure>>(routers: Routers) =>
       t.router({ viewer: viewerProcedure(viewers), ...routers }),
+    /**
+     * What the market's page tests are given: its readers' sessions and the api's 401 words, the
+     * router, the inputs it records (cleared before each test) and the values it serves.
+     */
+    testApi: <Input, Values extends Record<string, unknown>>(
+      router: AnyTRPCRouter,
+      inputs: Input[],
+      values: Values,
+    ) => ({ sessions, keylessRefusal: KEYLESS_REFUSAL, router, inputs, ...values }),
     /**
      * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
      * nothing for the reader whose plan reads the values (`reads`), its 403 in the api's words

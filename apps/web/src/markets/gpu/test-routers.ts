@@ -9,7 +9,7 @@ import {
   gpuMethodologySections,
 } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, marketFixture, planInput, t } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, DATE_RANGE_INPUT, planInput, t } from "../../kit/test-viewers";
 
 /*
  * Routers standing in for the api in the GPU rendering tests: the `gpu` procedures in the shapes
@@ -262,8 +262,7 @@ const gpuProcedures = {
     .input(
       z.object({
         gpu: z.string(),
-        startDate: z.string().optional(),
-        endDate: z.string().optional(),
+        ...DATE_RANGE_INPUT,
       }),
     )
     .query(({ input }) => {
@@ -334,8 +333,7 @@ const routerWithGpuSignedIn = fixture.router({
       .input(
         planInput({
           gpuName: z.string(),
-          startDate: z.string().optional(),
-          endDate: z.string().optional(),
+          ...DATE_RANGE_INPUT,
         }),
       )
       .query(({ input }) => {
@@ -367,9 +365,6 @@ export const routerWithGpuWithoutData = t.router({
 });
 
 /** The GPU signed-in page tests' api: its router, reader, recorded inputs and the keyed GPU's days. */
-export const gpuSignedIn = {
-  ...fixture,
-  router: routerWithGpuSignedIn,
-  inputs: planGpuInputs,
+export const gpuSignedIn = fixture.testApi(routerWithGpuSignedIn, planGpuInputs, {
   keyedDaily: KEYED_GPU_DAILY,
-};
+});

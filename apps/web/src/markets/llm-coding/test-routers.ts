@@ -126,11 +126,8 @@ const routerWithCodingData = fixture.router({
 });
 
 /** The LLM Coding page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const coding = {
-  ...fixture,
-  router: routerWithCodingData,
-  inputs: codingPlanInputs,
+export const coding = fixture.testApi(routerWithCodingData, codingPlanInputs, {
   citation: CODING_CITATION,
   lastDay: CODING_LAST_DAY,
   firstProvisionalDay: CODING_FIRST_PROVISIONAL_DAY,
-};
+});

@@ -138,12 +138,9 @@ const routerWithMemoryData = fixture.router({
 });
 
 /** The Memory page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const memory = {
-  ...fixture,
-  router: routerWithMemoryData,
-  inputs: memoryPlanInputs,
+export const memory = fixture.testApi(routerWithMemoryData, memoryPlanInputs, {
   source: MEMORY_SOURCE,
   notice: MEMORY_NOTICE,
   citation: MEMORY_CITATION,
   lastDay: MEMORY_LAST_DAY,
-};
+});

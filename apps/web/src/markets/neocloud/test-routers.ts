@@ -310,15 +310,14 @@ const neocloudRouter = t.router({
     }),
 });
 
-const routerWithNeocloud = fixture.router({ neocloud: neocloudRouter });
-
 /** The Neo-Cloud page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const neocloud = {
-  ...fixture,
-  router: routerWithNeocloud,
-  inputs: neocloudInputs,
-  planRefusal: NEOCLOUD_PLAN_REFUSAL,
-  latitudeError: NEOCLOUD_LAT_ERROR,
-  citation: NEOCLOUD_CITATION,
-  sites: NEOCLOUD_SITES,
-};
+export const neocloud = fixture.testApi(
+  fixture.router({ neocloud: neocloudRouter }),
+  neocloudInputs,
+  {
+    planRefusal: NEOCLOUD_PLAN_REFUSAL,
+    latitudeError: NEOCLOUD_LAT_ERROR,
+    citation: NEOCLOUD_CITATION,
+    sites: NEOCLOUD_SITES,
+  },
+);

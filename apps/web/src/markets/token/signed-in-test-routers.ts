@@ -2,6 +2,7 @@ import { addDays, isFreeTierLab } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 import {
+  DATE_RANGE_INPUT,
   ENDED_TRIAL_VIEWER,
   FULL_VIEWER,
   planInput,
@@ -53,8 +54,7 @@ const signedIn = t.router({
     .input(
       planInput({
         lab: z.string().optional(),
-        startDate: z.string().optional(),
-        endDate: z.string().optional(),
+        ...DATE_RANGE_INPUT,
       }),
     )
     .query(({ input }) => {

@@ -1,6 +1,13 @@
 import { SAMPLE_NOTICE, WORKLOAD_UNIT, describeWorkloadMethodology } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, marketFixture, planInput, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
+import {
+  FULL_VIEWER,
+  marketFixture,
+  DATE_RANGE_INPUT,
+  planInput,
+  PREMIUM_VIEWER,
+  t,
+} from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Workload page's rendering tests, in the api's shapes:
@@ -114,8 +121,7 @@ const workloadRouter = t.router({
   planIndex: t.procedure
     .input(
       planInput({
-        startDate: z.string().optional(),
-        endDate: z.string().optional(),
+        ...DATE_RANGE_INPUT,
         lab: z.string().optional(),
         family: z.string().optional(),
       }),
@@ -145,14 +151,13 @@ const workloadRouter = t.router({
     }),
 });
 
-const routerWithWorkload = fixture.router({ workload: workloadRouter });
-
 /** The Workload page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const workload = {
-  ...fixture,
-  router: routerWithWorkload,
-  inputs: workloadInputs,
-  planRefusal: WORKLOAD_PLAN_REFUSAL,
-  rows: WORKLOAD_ROWS,
-  cells: WORKLOAD_CELLS,
-};
+export const workload = fixture.testApi(
+  fixture.router({ workload: workloadRouter }),
+  workloadInputs,
+  {
+    planRefusal: WORKLOAD_PLAN_REFUSAL,
+    rows: WORKLOAD_ROWS,
+    cells: WORKLOAD_CELLS,
+  },
+);
