@@ -6,8 +6,10 @@ import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
+  expectChartCitations,
   expectDocsLinksLand,
   expectLockedToVisitor,
+  hoverNewestDay,
   keyedAnswer,
   privateCsv,
   signedInReaders,
@@ -124,17 +126,9 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
         .map((row) => [row.date, String(row.value ?? ""), String(row.value2 ?? ""), row.status]),
     );
     // The citation under the chart.
-    for (const source of body.dataSources.sources)
-      if (source.citation !== null)
-        expect(await page.locator("[data-chart-sources]").textContent()).toContain(source.citation);
+    await expectChartCitations(page, body.dataSources.sources);
     // With JavaScript, hovering the plot shows both series' counts that day (no dollars).
-    await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
-    const area = page.locator("figure.chart .chart-area");
-    const box = await area.boundingBox();
-    await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
-    const tooltip = page.locator("[data-chart-tooltip]");
-    await tooltip.waitFor();
-    const tip = (await tooltip.textContent()) ?? "";
+    const tip = await hoverNewestDay(page);
     for (const label of body.seriesLabels ?? []) expect(tip).toContain(label);
     expect(tip).toMatch(/\d{1,3}(,\d{3})*/);
     expect(tip).not.toContain("$");

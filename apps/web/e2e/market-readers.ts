@@ -178,6 +178,29 @@ export async function expectDocsLinksLand(page: Page): Promise<string[]> {
   return docsLinks;
 }
 
+/** The open series page cites each of its answer's sources under the chart. */
+export async function expectChartCitations(
+  page: Page,
+  sources: readonly { citation: string | null }[],
+): Promise<void> {
+  const cited = (await page.locator("[data-chart-sources]").textContent()) ?? "";
+  for (const { citation } of sources) if (citation !== null) expect(cited).toContain(citation);
+}
+
+/**
+ * The open page's chart, its script running, hovered at its newest day (the plot's right
+ * edge): answers the tooltip's text.
+ */
+export async function hoverNewestDay(page: Page): Promise<string> {
+  await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
+  const area = page.locator("figure.chart .chart-area");
+  const box = await area.boundingBox();
+  await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
+  const tooltip = page.locator("[data-chart-tooltip]");
+  await tooltip.waitFor();
+  return (await tooltip.textContent()) ?? "";
+}
+
 /** A market's card (`/og/<name>`): the page's image, and a real PNG. */
 export async function expectCardImage(page: Page, name: string): Promise<void> {
   expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(

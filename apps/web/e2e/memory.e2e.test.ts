@@ -6,8 +6,10 @@ import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
   expectCardImage,
+  expectChartCitations,
   expectDocsLinksLand,
   expectLockedToVisitor,
+  hoverNewestDay,
   keyedAnswer,
   privateCsv,
   signedInReaders,
@@ -153,17 +155,9 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
       ]),
     );
     expect(table).toEqual([...body.data].reverse().map((row) => [row.date, String(row.price)]));
-    for (const source of body.dataSources.sources)
-      if (source.citation !== null)
-        expect(await page.locator("[data-chart-sources]").textContent()).toContain(source.citation);
+    await expectChartCitations(page, body.dataSources.sources);
     // With JavaScript, hovering the plot shows the day's price in dollars.
-    await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
-    const area = chart.locator(".chart-area");
-    const box = await area.boundingBox();
-    await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
-    const tooltip = page.locator("[data-chart-tooltip]");
-    await tooltip.waitFor();
-    expect(await tooltip.textContent()).toContain("$");
+    expect(await hoverNewestDay(page)).toContain("$");
 
     // The CSV: the same rows, oldest first, through the reader's cookie, never cached.
     const href = await page.getAttribute("a[data-csv]", "href");

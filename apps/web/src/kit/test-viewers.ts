@@ -92,17 +92,22 @@ export function marketFixture<Reader extends string>(
   return {
     sessions,
     keylessRefusal: KEYLESS_REFUSAL,
-    router: <Routers extends Record<string, AnyTRPCRouter | AnyTRPCProcedure>>(routers: Routers) =>
-      t.router({ viewer: viewerProcedure(viewers), ...routers }),
     /**
      * What the market's page tests are given: its readers' sessions and the api's 401 words, the
-     * router, the inputs it records (cleared before each test) and the values it serves.
+     * router (its `viewer` beside the market's `routers`), the inputs it records (cleared before
+     * each test) and the values it serves.
      */
     testApi: <Input, Values extends Record<string, unknown>>(
-      router: AnyTRPCRouter,
+      routers: Record<string, AnyTRPCRouter | AnyTRPCProcedure>,
       inputs: Input[],
       values: Values,
-    ) => ({ sessions, keylessRefusal: KEYLESS_REFUSAL, router, inputs, ...values }),
+    ) => ({
+      sessions,
+      keylessRefusal: KEYLESS_REFUSAL,
+      router: t.router({ viewer: viewerProcedure(viewers), ...routers }),
+      inputs,
+      ...values,
+    }),
     /**
      * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
      * nothing for the reader whose plan reads the values (`reads`), its 403 in the api's words

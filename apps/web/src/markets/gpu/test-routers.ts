@@ -304,7 +304,7 @@ const gpuProcedures = {
 
 export const routerWithGpu = t.router({ windows, gpu: t.router(gpuProcedures) });
 
-/** The Full reader of `routerWithGpuSignedIn`; any other session is no live session. */
+/** The Full reader of `gpuSignedInRouters`; any other session is no live session. */
 const fixture = marketFixture("gpu", { full: FULL_VIEWER });
 /** The keyed GPU's daily values a Full key reads (the api's `index-history` without dates). */
 const KEYED_GPU_DAILY = [
@@ -325,7 +325,7 @@ const planGpuInputs: unknown[] = [];
  * reader of `sessions.full`, `gpu.planIndexHistory` answers the keyed GPU's history to that
  * reader as a Full key gets it, and the api's 401 without a plan.
  */
-const routerWithGpuSignedIn = fixture.router({
+const gpuSignedInRouters = {
   windows,
   gpu: t.router({
     ...gpuProcedures,
@@ -352,7 +352,7 @@ const routerWithGpuSignedIn = fixture.router({
         };
       }),
   }),
-});
+};
 
 export const routerWithGpuWithoutData = t.router({
   windows,
@@ -365,6 +365,6 @@ export const routerWithGpuWithoutData = t.router({
 });
 
 /** The GPU signed-in page tests' api: its router, reader, recorded inputs and the keyed GPU's days. */
-export const gpuSignedIn = fixture.testApi(routerWithGpuSignedIn, planGpuInputs, {
+export const gpuSignedIn = fixture.testApi(gpuSignedInRouters, planGpuInputs, {
   keyedDaily: KEYED_GPU_DAILY,
 });

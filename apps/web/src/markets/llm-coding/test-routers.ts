@@ -63,7 +63,7 @@ function historyOf(product: string) {
 
 const productInput = planInput({ product: z.string() });
 
-const routerWithCodingData = fixture.router({
+const codingRouters = {
   llmCoding: t.router({
     products: t.procedure.query(() => ({ success: true as const, data: products })),
     methodology: t.procedure.query(() => ({
@@ -123,10 +123,10 @@ const routerWithCodingData = fixture.router({
       };
     }),
   }),
-});
+};
 
 /** The LLM Coding page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const coding = fixture.testApi(routerWithCodingData, codingPlanInputs, {
+export const coding = fixture.testApi(codingRouters, codingPlanInputs, {
   citation: CODING_CITATION,
   lastDay: CODING_LAST_DAY,
   firstProvisionalDay: CODING_FIRST_PROVISIONAL_DAY,

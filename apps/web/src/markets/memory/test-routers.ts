@@ -79,7 +79,7 @@ const types = MEMORY_TYPES.map((one) => ({
   unit: one.unit,
 }));
 
-const routerWithMemoryData = fixture.router({
+const memoryRouters = {
   memory: t.router({
     types: t.procedure.query(() => ({ success: true as const, count: types.length, data: types })),
     methodology: t.procedure.query(() => ({
@@ -135,10 +135,10 @@ const routerWithMemoryData = fixture.router({
         };
       }),
   }),
-});
+};
 
 /** The Memory page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const memory = fixture.testApi(routerWithMemoryData, memoryPlanInputs, {
+export const memory = fixture.testApi(memoryRouters, memoryPlanInputs, {
   source: MEMORY_SOURCE,
   notice: MEMORY_NOTICE,
   citation: MEMORY_CITATION,

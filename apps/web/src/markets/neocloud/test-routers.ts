@@ -311,13 +311,9 @@ const neocloudRouter = t.router({
 });
 
 /** The Neo-Cloud page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const neocloud = fixture.testApi(
-  fixture.router({ neocloud: neocloudRouter }),
-  neocloudInputs,
-  {
-    planRefusal: NEOCLOUD_PLAN_REFUSAL,
-    latitudeError: NEOCLOUD_LAT_ERROR,
-    citation: NEOCLOUD_CITATION,
-    sites: NEOCLOUD_SITES,
-  },
-);
+export const neocloud = fixture.testApi({ neocloud: neocloudRouter }, neocloudInputs, {
+  planRefusal: NEOCLOUD_PLAN_REFUSAL,
+  latitudeError: NEOCLOUD_LAT_ERROR,
+  citation: NEOCLOUD_CITATION,
+  sites: NEOCLOUD_SITES,
+});

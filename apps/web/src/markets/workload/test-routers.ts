@@ -152,12 +152,8 @@ const workloadRouter = t.router({
 });
 
 /** The Workload page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const workload = fixture.testApi(
-  fixture.router({ workload: workloadRouter }),
-  workloadInputs,
-  {
-    planRefusal: WORKLOAD_PLAN_REFUSAL,
-    rows: WORKLOAD_ROWS,
-    cells: WORKLOAD_CELLS,
-  },
-);
+export const workload = fixture.testApi({ workload: workloadRouter }, workloadInputs, {
+  planRefusal: WORKLOAD_PLAN_REFUSAL,
+  rows: WORKLOAD_ROWS,
+  cells: WORKLOAD_CELLS,
+});
