@@ -78,6 +78,8 @@ describe("a keyed lab's page, signed in", () => {
     expect(dates[0]).toBe(tokenSignedIn.planLastDay);
     expect(dates.at(-1)).toBe("2025-03-30");
     expect(dates).toHaveLength(365);
+    // On a phone the year folds after its first 15 days, every row still in the page.
+    expect(textOf(html)).toContain("Show all 365 rows (350 more)");
     expect(html).toMatch(/<a [^>]*data-range="1Y"[^>]*aria-current="true"/);
     expect(html).toContain('href="/labs/minimax/history.csv?range=1Y"');
   });
