@@ -6,12 +6,10 @@ import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
-  expectChartCitations,
-  expectDocsLinksLand,
   expectLockedToVisitor,
-  hoverNewestDay,
   keyedAnswer,
   privateCsv,
+  readSeriesChart,
   signedInReaders,
 } from "./market-readers";
 
@@ -67,6 +65,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
       plans: "any plan (Trial, Premium, Full)",
       shown: ["[data-coding-methodology] li", "[data-coding-source-list] [data-citation]"],
       hidden: ["td[data-value]"],
+      docsSections: 3,
     });
     const listed = await page.$$eval("table tr[data-product]", (rows) =>
       rows.map((row) => row.getAttribute("data-product")),
@@ -75,7 +74,6 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     for (const category of ["prs", "commits", "merge", "compare"])
       expect(await page.locator(`table[data-table="coding-${category}"]`).count()).toBe(1);
     await screenshot(page, "llm-coding-visitor");
-    await expectDocsLinksLand(page);
 
     await open(page, `/llm-coding/${COMPARE}`);
     expect(await page.locator("[data-coding-locked]").count()).toBe(1);
@@ -126,9 +124,8 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
         .map((row) => [row.date, String(row.value ?? ""), String(row.value2 ?? ""), row.status]),
     );
     // The citation under the chart.
-    await expectChartCitations(page, body.dataSources.sources);
     // With JavaScript, hovering the plot shows both series' counts that day (no dollars).
-    const tip = await hoverNewestDay(page);
+    const tip = await readSeriesChart(page, body.dataSources.sources);
     for (const label of body.seriesLabels ?? []) expect(tip).toContain(label);
     expect(tip).toMatch(/\d{1,3}(,\d{3})*/);
     expect(tip).not.toContain("$");

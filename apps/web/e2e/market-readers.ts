@@ -133,7 +133,8 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
  * A market page (`path`) as a visitor sees it: its section current in the navigation, and one
  * locked state (`locked`, its selector) that names the plans reading the values (`plans`) and
  * links to the sign-up; what is public on it (`shown`, each selector found) and what only a plan
- * reads (`hidden`, none found). Answers the text of its main part.
+ * reads (`hidden`, none found); with `docsSections`, that many api routes linked to their
+ * reference, each landing at its section of /docs. Answers the text of its main part.
  */
 export async function expectLockedToVisitor(
   page: Page,
@@ -144,12 +145,14 @@ export async function expectLockedToVisitor(
     plans,
     shown = [],
     hidden = [],
+    docsSections,
   }: {
     section: string;
     locked: string;
     plans: string;
     shown?: readonly string[];
     hidden?: readonly string[];
+    docsSections?: number;
   },
 ): Promise<string> {
   await open(page, path);
@@ -161,37 +164,36 @@ export async function expectLockedToVisitor(
   for (const selector of shown)
     expect(await page.locator(selector).count(), selector).toBeGreaterThan(0);
   for (const selector of hidden) expect(await page.locator(selector).count(), selector).toBe(0);
+  if (docsSections !== undefined) await expectDocsLinksLand(page, docsSections);
   return (await page.locator("main").textContent()) ?? "";
 }
 
 /**
- * The open page's links to the api routes' reference, each landing at its section of /docs
- * (the page is left on /docs). Answers the sections linked.
+ * The open page's links to the api routes' reference (`count` sections), each landing at its
+ * section of /docs, read in a page of its own so that this one stays where it is.
  */
-export async function expectDocsLinksLand(page: Page): Promise<string[]> {
+async function expectDocsLinksLand(page: Page, count: number): Promise<void> {
   const docsLinks = await page.$$eval('a[href^="/docs#route-"]', (links) => [
     ...new Set(links.map((link) => link.getAttribute("href")?.split("#")[1] ?? "")),
   ]);
-  expect(docsLinks.length).toBeGreaterThan(0);
-  await open(page, "/docs");
-  for (const id of docsLinks) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
-  return docsLinks;
-}
-
-/** The open series page cites each of its answer's sources under the chart. */
-export async function expectChartCitations(
-  page: Page,
-  sources: readonly { citation: string | null }[],
-): Promise<void> {
-  const cited = (await page.locator("[data-chart-sources]").textContent()) ?? "";
-  for (const { citation } of sources) if (citation !== null) expect(cited).toContain(citation);
+  expect(docsLinks).toHaveLength(count);
+  const docs = await page.context().newPage();
+  await open(docs, "/docs");
+  for (const id of docsLinks) expect(await docs.locator(`[id="${id}"]`).count(), id).toBe(1);
+  await docs.close();
 }
 
 /**
- * The open page's chart, its script running, hovered at its newest day (the plot's right
- * edge): answers the tooltip's text.
+ * The open series page's chart as a reader reads it: each of its answer's sources cited under
+ * it, and, its script running, hovered at its newest day (the plot's right edge). Answers the
+ * tooltip's text.
  */
-export async function hoverNewestDay(page: Page): Promise<string> {
+export async function readSeriesChart(
+  page: Page,
+  sources: readonly { citation: string | null }[],
+): Promise<string> {
+  const cited = (await page.locator("[data-chart-sources]").textContent()) ?? "";
+  for (const { citation } of sources) if (citation !== null) expect(cited).toContain(citation);
   await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
   const area = page.locator("figure.chart .chart-area");
   const box = await area.boundingBox();
