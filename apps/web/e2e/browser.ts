@@ -105,6 +105,25 @@ export async function open(
   expect(response?.status(), `status of ${path}`).toBe(expectedStatus);
 }
 
+/** The page's width at a phone's (390 px) or a desktop's (1280 px), as the tests look at it. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 };
+
+/** Nothing on the page reaches past the window's right edge (`label` names the view). */
+export async function expectNoHorizontalOverflow(page: Page, label: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `horizontal overflow, ${label}`).toBeLessThanOrEqual(0);
+}
+
+/** The open page on a phone: no horizontal overflow there, and its screenshot (`name`). */
+export async function expectFitsAPhone(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await expectNoHorizontalOverflow(page, `${name} at 390 px`);
+  await screenshot(page, name);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }

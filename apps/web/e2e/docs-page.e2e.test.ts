@@ -1,7 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directFetch, internal } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import {
+  chromiumPresent,
+  launchBrowser,
+  open,
+  screenshot,
+  expectNoHorizontalOverflow,
+} from "./browser";
 import { site } from "./site";
 
 /** /docs: every route of the api with its parameters and examples, each example answering 2xx. */
@@ -144,10 +150,7 @@ describe.skipIf(!chromiumPresent)("API documentation page", () => {
         const label = `${colorScheme} ${width}`;
         await open(page, "/docs");
         expect(await markdownLeft(page), label).toEqual(withoutJavaScript);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, `horizontal overflow, ${label}`).toBeLessThanOrEqual(0);
+        await expectNoHorizontalOverflow(page, `${label}`);
         await screenshot(page, `docs-${colorScheme}-${width}`);
         await context.close();
       }

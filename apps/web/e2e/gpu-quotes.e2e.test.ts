@@ -9,7 +9,7 @@ import {
   type GpuLedgerStub,
 } from "../../api/src/testing/gpu-ledger-stub";
 import { axeViolations } from "./axe";
-import { chromiumPresent, launchBrowser } from "./browser";
+import { chromiumPresent, launchBrowser, expectNoHorizontalOverflow } from "./browser";
 import { contrastFailures } from "./contrast";
 import { parseCsvLine } from "./api-helpers";
 import { ARTIFACTS_DIR, startSite, type RunningSite } from "./harness";
@@ -182,10 +182,7 @@ describe.skipIf(!chromiumPresent)("GPU page on real quotes: constituents, CSV, c
         await page.locator("[data-gpu-constituents]").scrollIntoViewIfNeeded();
         expect(await contrastFailures(page), `${colorScheme} contrast at ${width}`).toEqual([]);
         expect(await axeViolations(page), `${colorScheme} axe-core at ${width}`).toEqual([]);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+        await expectNoHorizontalOverflow(page, `at ${width} px`);
         await shot(page, `gpu-quotes-${colorScheme}-${width}`);
       }
       await context.close();

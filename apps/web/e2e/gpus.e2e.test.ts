@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUtcDay } from "../src/lib/format";
 import { directFetch, internal, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, launchBrowser, open, screenshot, expectFitsAPhone } from "./browser";
 import { site } from "./site";
 
 /** /gpus and the GPU pages: every GPU, the api's values, changes, charts and CSV; keyed GPUs locked. */
@@ -97,12 +97,7 @@ describe.skipIf(!chromiumPresent)("GPU pages: every GPU, changes and CSV", () =>
     ).toBe(String(detail.volatility?.data[0]?.rolling_volatility ?? ""));
     expect(await page.locator('table[data-table="gpu-routes"] tbody tr').count()).toBe(4);
     await screenshot(page, "gpu-h100-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
-    await screenshot(page, "gpu-h100-390");
+    await expectFitsAPhone(page, "gpu-h100-390");
     await page.close();
 
     const context = await browser.newContext({ javaScriptEnabled: false });

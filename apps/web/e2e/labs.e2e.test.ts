@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, freeWindow } from "@tpi/domain";
 import { formatUsd } from "../src/lib/format";
 import { api, internal, parseCsvLine, sourceDaysOf } from "./api-helpers";
-import { chromiumPresent, historyTable, launchBrowser, open, screenshot } from "./browser";
+import {
+  chromiumPresent,
+  historyTable,
+  launchBrowser,
+  open,
+  screenshot,
+  expectFitsAPhone,
+  DESKTOP_VIEWPORT,
+} from "./browser";
 import { site } from "./site";
 
 /** /labs and the lab pages: free labs' values, chart, table, CSV and sources; keyed labs locked. */
@@ -142,15 +150,10 @@ describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
       })),
     );
     await screenshot(page, "lab-anthropic-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
-    await screenshot(page, "lab-anthropic-390");
+    await expectFitsAPhone(page, "lab-anthropic-390");
     await page.goto(`${site.webUrl}/`);
     await screenshot(page, "home-390");
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await screenshot(page, "home-1280");
     await page.close();
   });
@@ -182,12 +185,7 @@ describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
     }
     expect(await page.locator('nav[aria-label="Main"] a[href="/labs"]').count()).toBe(1);
     await screenshot(page, "labs-1280");
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow, "horizontal overflow of /labs at 390 px").toBeLessThanOrEqual(0);
-    await screenshot(page, "labs-390");
+    await expectFitsAPhone(page, "labs-390");
     await page.close();
   });
 
@@ -254,7 +252,7 @@ describe.skipIf(!chromiumPresent)("lab pages and keyed labs", () => {
     await screenshot(page, "lab-minimax-keyed-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "lab-minimax-keyed-390");
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.goto(`${site.webUrl}/`);
     const keyedRows = page.locator('table[data-table="latest"] tr[data-tier="keyed"]');
     expect(await keyedRows.count()).toBe(7);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { directFetch } from "./api-helpers";
-import { launchBrowser, open } from "./browser";
+import { DESKTOP_VIEWPORT, launchBrowser, open } from "./browser";
 import { site } from "./site";
 
 const PASSWORD = "correct horse battery staple";
@@ -58,6 +58,8 @@ export type Readers = {
   page: Page;
   /** The reader's address (`<name>-<time>@example.com`). */
   email: string;
+  /** A new page of the visitor, at a desktop's width. */
+  desktopVisitor: () => Promise<Page>;
   /** A new context of the same signed-in reader, without JavaScript. */
   withoutScript: () => Promise<BrowserContext>;
   /** A page of a new visitor without JavaScript (closed with the readers). */
@@ -72,7 +74,9 @@ export type Readers = {
 export function signedInReaders(name: string, plan: Plan, address: string): Readers {
   const email = `${name}-${Date.now()}@example.com`;
   const headers = { "x-forwarded-for": address };
-  let state: Omit<Readers, "email" | "withoutScript" | "scriptlessVisitor"> | undefined;
+  let state:
+    | Omit<Readers, "email" | "desktopVisitor" | "withoutScript" | "scriptlessVisitor">
+    | undefined;
   const scriptless: BrowserContext[] = [];
   beforeAll(async () => {
     const browser = await launchBrowser();
@@ -106,6 +110,11 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
     get page() {
       return ready().page;
     },
+    desktopVisitor: async () => {
+      const page = await ready().visitor.newPage();
+      await page.setViewportSize(DESKTOP_VIEWPORT);
+      return page;
+    },
     withoutScript: async () =>
       ready().browser.newContext({
         javaScriptEnabled: false,
@@ -123,19 +132,75 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
 /**
  * A market page (`path`) as a visitor sees it: its section current in the navigation, and one
  * locked state (`locked`, its selector) that names the plans reading the values (`plans`) and
- * links to the sign-up.
+ * links to the sign-up; what is public on it (`shown`, each selector found) and what only a plan
+ * reads (`hidden`, none found); with `docsSections`, that many api routes linked to their
+ * reference, each landing at its section of /docs. Answers the text of its main part.
  */
 export async function expectLockedToVisitor(
   page: Page,
   path: string,
-  { section, locked, plans }: { section: string; locked: string; plans: string },
-): Promise<void> {
+  {
+    section,
+    locked,
+    plans,
+    shown = [],
+    hidden = [],
+    docsSections,
+  }: {
+    section: string;
+    locked: string;
+    plans: string;
+    shown?: readonly string[];
+    hidden?: readonly string[];
+    docsSections?: number;
+  },
+): Promise<string> {
   await open(page, path);
   expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(section);
   const state = page.locator(locked);
   expect(await state.count()).toBe(1);
   expect(await state.textContent()).toContain(plans);
   expect(await state.locator('a[href="/account/sign-up"]').count()).toBeGreaterThan(0);
+  for (const selector of shown)
+    expect(await page.locator(selector).count(), selector).toBeGreaterThan(0);
+  for (const selector of hidden) expect(await page.locator(selector).count(), selector).toBe(0);
+  if (docsSections !== undefined) await expectDocsLinksLand(page, docsSections);
+  return (await page.locator("main").textContent()) ?? "";
+}
+
+/**
+ * The open page's links to the api routes' reference (`count` sections), each landing at its
+ * section of /docs, read in a page of its own so that this one stays where it is.
+ */
+async function expectDocsLinksLand(page: Page, count: number): Promise<void> {
+  const docsLinks = await page.$$eval('a[href^="/docs#route-"]', (links) => [
+    ...new Set(links.map((link) => link.getAttribute("href")?.split("#")[1] ?? "")),
+  ]);
+  expect(docsLinks).toHaveLength(count);
+  const docs = await page.context().newPage();
+  await open(docs, "/docs");
+  for (const id of docsLinks) expect(await docs.locator(`[id="${id}"]`).count(), id).toBe(1);
+  await docs.close();
+}
+
+/**
+ * The open series page's chart as a reader reads it: each of its answer's sources cited under
+ * it, and, its script running, hovered at its newest day (the plot's right edge). Answers the
+ * tooltip's text.
+ */
+export async function readSeriesChart(
+  page: Page,
+  sources: readonly { citation: string | null }[],
+): Promise<string> {
+  const cited = (await page.locator("[data-chart-sources]").textContent()) ?? "";
+  for (const { citation } of sources) if (citation !== null) expect(cited).toContain(citation);
+  await page.waitForFunction(() => document.querySelector('.chart-area[tabindex="0"]'));
+  const area = page.locator("figure.chart .chart-area");
+  const box = await area.boundingBox();
+  await area.hover({ position: { x: (box?.width ?? 4) - 2, y: (box?.height ?? 2) / 2 } });
+  const tooltip = page.locator("[data-chart-tooltip]");
+  await tooltip.waitFor();
+  return (await tooltip.textContent()) ?? "";
 }
 
 /** A market's card (`/og/<name>`): the page's image, and a real PNG. */

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directFetch, internal } from "./api-helpers";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, launchBrowser, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
 import { site } from "./site";
 
 /** /methodology and /methodology/gpu, each rendered from the api's methodology document. */
@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPresent)("methodology pages", () => {
     );
     expect(versions).toEqual(doc.history.map((entry) => entry.version));
     expect(versions).toEqual(expect.arrayContaining(["1.0", "1.1"]));
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await screenshot(page, "methodology-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "methodology-390");

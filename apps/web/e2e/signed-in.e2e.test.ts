@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX, addDays, subtractMonthsClamped } from "@tpi/domain";
 import { internal, parseCsvLine, type OtpiBody } from "./api-helpers";
 import { axeViolations } from "./axe";
-import { chromiumPresent, historyTable, open, screenshot } from "./browser";
+import { chromiumPresent, historyTable, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
 import { signedInReaders } from "./market-readers";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
 
   it("reads a keyed lab's year (1Y) and its CSV: the rows a Full key gets", async () => {
     const { page } = readers;
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await open(page, `/labs/${lab}`);
     expect(await page.locator("[data-signed-in]").textContent()).toContain(
       `Signed in as ${readers.email} (Full plan)`,
@@ -80,7 +80,7 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
 
   it("gives the home page's keyed labs and a keyed GPU's page their values, with no axe violations", async () => {
     const { page } = readers;
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await open(page, "/");
     const row = page.locator(`table[data-table="latest"] tr[data-lab="${lab}"]`);
     expect(await row.locator("td[data-value]").count()).toBe(1);

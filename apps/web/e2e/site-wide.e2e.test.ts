@@ -12,6 +12,7 @@ import {
   launchBrowser,
   open,
   screenshot,
+  expectNoHorizontalOverflow,
 } from "./browser";
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from "./harness";
 import { site } from "./site";
@@ -97,10 +98,7 @@ describe.skipIf(!chromiumPresent)("site-wide", () => {
         "/methodology/gpu",
       ]) {
         await open(page, path);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+        await expectNoHorizontalOverflow(page, `on ${path}`);
       }
       await open(page, "/");
       await screenshot(page, "home-phone");

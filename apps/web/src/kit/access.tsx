@@ -5,7 +5,7 @@ import { routeDocsHref, type ApiRoute } from "./route-link";
 import { TitledSection } from "./titled-section";
 import { SignedInNote } from "../components/signed-in-note";
 import type { ApiRefusal } from "../server/account";
-import type { Viewer } from "../server/viewer";
+import type { SignedInReader, Viewer } from "../server/viewer";
 
 /**
  * Who reads a market whose routes take any key, whatever its plan: so any signed-in reader
@@ -71,6 +71,38 @@ export function LockedValues({
         )}
       </p>
     </div>
+  );
+}
+
+/**
+ * Where a section page's values begin, by what the api answered the reader's plan (`answer`;
+ * none for a visitor): the market's locked state for a visitor and for a plan the api refused
+ * (in its words); else who is signed in, then what the market adds (`children`).
+ */
+export function ValuesAccess({
+  lock,
+  reader,
+  answer,
+  children,
+}: {
+  lock: MarketLock;
+  reader: SignedInReader | undefined;
+  answer: { state: "answer" | "none" } | { state: "refused"; refusal: ApiRefusal } | undefined;
+  children?: ReactNode;
+}) {
+  if (reader === undefined || answer === undefined || answer.state === "refused")
+    return (
+      <LockedValues
+        {...lock}
+        viewer={reader?.viewer}
+        refused={answer?.state === "refused" ? answer.refusal : undefined}
+      />
+    );
+  return (
+    <>
+      <SignedInNote viewer={reader.viewer} />
+      {children}
+    </>
   );
 }
 

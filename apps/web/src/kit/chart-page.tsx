@@ -5,6 +5,7 @@ import type { LineChart } from "../components/line-chart";
 import { SignedInNote } from "../components/signed-in-note";
 import { CHART_RANGE_PARAM } from "../lib/chart-params";
 import {
+  applyChartState,
   chartStateHref,
   chartViewQuery,
   parseChartState,
@@ -12,6 +13,7 @@ import {
   type ChartState,
 } from "../lib/chart-state";
 import type { Citation } from "../lib/citation";
+import { seriesLabels, type Series } from "../lib/shape";
 import type { Viewer } from "../server/viewer";
 
 /** A page's query, as Next.js gives it: a parameter absent, once or repeated. */
@@ -79,6 +81,25 @@ export function ViewChart({
       state={view.state}
       offer={view.offer}
       links={{ path: view.path, seriesParam: view.seriesParam, labels, seriesNoun }}
+    />
+  );
+}
+
+/**
+ * A chart of every series a page offers (`allSeries`), showing the range and series its view
+ * asks for, with links naming each series by its label.
+ */
+export function OfferedSeriesChart({
+  allSeries,
+  view,
+  ...chart
+}: Omit<ComponentProps<typeof ViewChart>, "series" | "labels"> & { allSeries: readonly Series[] }) {
+  return (
+    <ViewChart
+      {...chart}
+      view={view}
+      series={applyChartState(allSeries, view.state, view.offer)}
+      labels={seriesLabels(allSeries)}
     />
   );
 }

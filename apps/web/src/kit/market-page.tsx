@@ -36,6 +36,9 @@ export function pageMetadata(page: PageMeta, sample: boolean): Metadata {
   };
 }
 
+/** What a market's public methodology answer says of its values: whether they are the sample. */
+export type SampleMarked = { dataSources: { sample: boolean } };
+
 /** A section page's props: its address's query (the chart's state, filters, paging). */
 export type SectionPageProps = { searchParams?: Promise<PageQuery> };
 
@@ -46,8 +49,8 @@ export type SectionPageProps = { searchParams?: Promise<PageQuery> };
  */
 export type SectionPageParts<Data> = {
   meta: PageMeta;
-  /** Whether the values are the generated sample (the public methodology answer says so). */
-  sample: () => Promise<boolean>;
+  /** The public methodology answer: whether the values are the generated sample. */
+  methodology: () => Promise<SampleMarked>;
   load: (reader: SignedInReader | undefined, query: PageQuery) => Promise<Data>;
   lead: (data: Data) => ReactNode;
   body: (data: Data, reader: SignedInReader | undefined, query: PageQuery) => ReactNode;
@@ -62,7 +65,8 @@ export function sectionPage<Data>(parts: SectionPageParts<Data>): {
   Page: (props?: SectionPageProps) => Promise<ReactNode>;
 } {
   return {
-    generateMetadata: async () => pageMetadata(parts.meta, await parts.sample()),
+    generateMetadata: async () =>
+      pageMetadata(parts.meta, (await parts.methodology()).dataSources.sample),
     Page: async (props = {}) => {
       const query = (await props.searchParams) ?? {};
       const reader = await loadViewer();

@@ -13,7 +13,8 @@ import {
   type ChartView,
   type PageQuery,
 } from "./chart-page";
-import { pageMetadata, type PageMeta } from "./market-page";
+import { pageMetadata, type PageMeta, type SampleMarked } from "./market-page";
+import { routeDocsHref, type ApiRoute } from "./route-link";
 import { seriesWindow } from "./series-window";
 import { SERIES_PARAM, type RowOf, type SeriesAnswer, type SeriesSource } from "./series-source";
 
@@ -31,12 +32,12 @@ export type SeriesPageProps = {
 export type SeriesPageParts<Entry extends { id: string }, Answer extends SeriesAnswer> = {
   source: SeriesSource<Entry, Answer>;
   lock: MarketLock;
-  /** The /docs anchor of the history route. */
-  docsHref: string;
+  /** The history route, whose /docs reference the locked state links. */
+  historyRoute: ApiRoute;
   /** The title of an id the catalogue does not have. */
   notFoundTitle: string;
-  /** Whether the values are the generated sample (the public methodology answer says so). */
-  sample: () => Promise<boolean>;
+  /** The public methodology answer: whether the values are the generated sample. */
+  methodology: () => Promise<SampleMarked>;
   meta: (entry: Entry) => Omit<PageMeta, "path">;
   heading: (entry: Entry) => string;
   lead: (entry: Entry) => ReactNode;
@@ -76,7 +77,7 @@ export function seriesPage<Entry extends { id: string }, Answer extends SeriesAn
       if (entry === undefined) return { title: parts.notFoundTitle };
       return pageMetadata(
         { ...parts.meta(entry), path: source.paths.pathOf(entry.id) },
-        await parts.sample(),
+        (await parts.methodology()).dataSources.sample,
       );
     },
     Page: async (props) => {
@@ -111,7 +112,7 @@ export function seriesPage<Entry extends { id: string }, Answer extends SeriesAn
               <HowToGetIt
                 plansText={parts.lock.plansText}
                 request={parts.request(entry)}
-                docsHref={parts.docsHref}
+                docsHref={routeDocsHref(parts.historyRoute)}
               />
             </>
           )}

@@ -12,6 +12,18 @@ export type SeriesAnswer = { data: readonly unknown[] };
 export type RowOf<Answer extends SeriesAnswer> = Answer["data"][number];
 
 /**
+ * A series source's `find`: the catalogue's entry of an id of the market's shape (`isId`), read
+ * only for such an id; undefined (the 404) for any other.
+ */
+export function catalogFinder<Entry extends { id: string }>(
+  isId: (id: string) => boolean,
+  catalog: () => Promise<{ data: readonly Entry[] }>,
+): (id: string) => Promise<Entry | undefined> {
+  return async (id) =>
+    isId(id) ? (await catalog()).data.find((entry) => entry.id === id) : undefined;
+}
+
+/**
  * Where a market's series come from, as its series pages and their CSV downloads both read
  * them: the addresses, the catalogue's entry of an address's id, the entry's history as the
  * reader's plan reads it, what its chart offers and the day of each row.

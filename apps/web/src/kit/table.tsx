@@ -4,25 +4,28 @@ import type { ReactNode } from "react";
 export type ColumnHead = string | { num: string };
 
 /**
- * A table that stacks each row into a card on a phone (globals.css `table.stack`): `name` is its
- * `data-table`, which its tests and scripts find it by, `attributes` any other data attribute;
- * its caption, its column headings, and its rows (`children`) in its body.
+ * A table that stacks each row into a card on a phone (globals.css `table.stack`), or with
+ * `stacked={false}` stays a table there (one short enough to scroll sideways in its wrap):
+ * `name` is its `data-table`, which its tests and scripts find it by, `attributes` any other data
+ * attribute; its caption, its column headings, and its rows (`children`) in its body.
  */
 export function StackTable({
   name,
   attributes = {},
+  stacked = true,
   caption,
   columns,
   children,
 }: {
   name: string;
   attributes?: Readonly<Record<`data-${string}`, string | undefined>>;
+  stacked?: boolean;
   caption: ReactNode;
   columns: readonly ColumnHead[];
   children: ReactNode;
 }) {
   return (
-    <table className="stack" data-table={name} {...attributes}>
+    <table className={stacked ? "stack" : undefined} data-table={name} {...attributes}>
       <caption>{caption}</caption>
       <thead>
         <tr>

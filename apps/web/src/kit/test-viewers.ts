@@ -1,4 +1,4 @@
-import { TRPCError, initTRPC, type AnyTRPCRouter } from "@trpc/server";
+import { TRPCError, initTRPC, type AnyTRPCProcedure, type AnyTRPCRouter } from "@trpc/server";
 import { z } from "zod";
 
 /**
@@ -57,6 +57,20 @@ export function viewerProcedure(viewers: Readonly<Record<string, unknown>>, reco
     });
 }
 
+/**
+ * A plan procedure's input in the api's shape: the reader's session (none for a visitor) and the
+ * procedure's own fields, nothing else.
+ */
+export function planInput<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ sessionToken: z.string().optional(), ...shape }).strict();
+}
+
+/** A dated plan procedure's optional first and last day (`2026-11-01`), as the api takes them. */
+export const DATE_RANGE_INPUT = {
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+};
+
 /** The api's refusal of a caller without a key or a live plan (its 401), in its words. */
 const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
 
@@ -78,8 +92,22 @@ export function marketFixture<Reader extends string>(
   return {
     sessions,
     keylessRefusal: KEYLESS_REFUSAL,
-    router: <Routers extends Record<string, AnyTRPCRouter>>(routers: Routers) =>
-      t.router({ viewer: viewerProcedure(viewers), ...routers }),
+    /**
+     * What the market's page tests are given: its readers' sessions and the api's 401 words, the
+     * router (its `viewer` beside the market's `routers`), the inputs it records (cleared before
+     * each test) and the values it serves.
+     */
+    testApi: <Input, Values extends Record<string, unknown>>(
+      routers: Record<string, AnyTRPCRouter | AnyTRPCProcedure>,
+      inputs: Input[],
+      values: Values,
+    ) => ({
+      sessions,
+      keylessRefusal: KEYLESS_REFUSAL,
+      router: t.router({ viewer: viewerProcedure(viewers), ...routers }),
+      inputs,
+      ...values,
+    }),
     /**
      * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
      * nothing for the reader whose plan reads the values (`reads`), its 403 in the api's words

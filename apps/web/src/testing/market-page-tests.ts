@@ -22,6 +22,26 @@ export function serveMarketRouter(router: AnyTRPCRouter, recorded: unknown[][] =
   afterEach(() => close?.());
 }
 
+/** What a market's test routers give its page tests: the router and the inputs it records. */
+export type MarketTestApi = { router: AnyTRPCRouter; inputs?: unknown[] };
+
+/**
+ * A market's page tests' set-up in one call: the market's router served as the api for each
+ * test, and the helpers its tests read pages, sign in and download with.
+ */
+export function marketPageTests(api: MarketTestApi) {
+  serveMarketRouter(api.router, api.inputs === undefined ? [] : [api.inputs]);
+  return {
+    renderPage,
+    signIn,
+    downloadRequest,
+    privateCsvLines,
+    itShowsTheRefusal,
+    itStaysLockedForAVisitor,
+    itRefusesTheCsv,
+  };
+}
+
 /** A server page (an async component's answer) as HTML. */
 export async function renderPage(page: Promise<ReactNode> | ReactNode): Promise<string> {
   return renderToStaticMarkup((await page) as ReactElement);

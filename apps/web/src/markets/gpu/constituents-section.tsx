@@ -11,6 +11,7 @@ import {
 } from "./constituents";
 import { GPU_METHODOLOGY_PATH } from "./paths";
 import { GpuProvenanceNote } from "./provenance-note";
+import { FoldedTable } from "../../kit/folded-table";
 
 /**
  * The constituents of a settled GPU day: every posted offer considered (its provider, tier, price
@@ -67,7 +68,7 @@ export function GpuConstituentsSection({
 
 function ConstituentsTable({ body, day }: { body: GpuConstituents; day: string }) {
   return (
-    <div className="table-wrap">
+    <FoldedTable rows={body.data.length}>
       <table className="stack" data-table="gpu-constituents">
         <caption>
           {body.gpuName} constituents on {day} (prices in USD per GPU-hour)
@@ -92,7 +93,7 @@ function ConstituentsTable({ body, day }: { body: GpuConstituents; day: string }
           ))}
         </tbody>
       </table>
-    </div>
+    </FoldedTable>
   );
 }
 

@@ -120,6 +120,17 @@ describe("/gpus/[gpu] constituents", () => {
     expect(html).not.toContain("data-gpu-constituents");
   });
 
+  it("folds a long day's offers after the first 15 on a phone, every row still in the page", () => {
+    const [first] = SAMPLE_TRADES_DAY.data;
+    if (first === undefined) throw new Error("the fixture day has a row");
+    const many = Array.from({ length: 24 }, (_, n) => ({ ...first, provider: `provider-${n}` }));
+    const html = renderToStaticMarkup(
+      <GpuConstituentsSection body={{ ...SAMPLE_TRADES_DAY, data: many }} csvHref="/x.csv" />,
+    );
+    expect(html).toContain('class="table-wrap fold-on-phone"');
+    expect(textOf(html)).toContain("Show all 24 rows (9 more)");
+  });
+
   it("shows a trade-based sample day as the sample, with its trades and no citation", () => {
     const html = renderToStaticMarkup(
       <GpuConstituentsSection body={SAMPLE_TRADES_DAY} csvHref="/x.csv" />,

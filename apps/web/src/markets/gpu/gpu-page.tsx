@@ -34,6 +34,7 @@ import { GPU_METHODOLOGY_PATH, gpuNameOfSegment, gpuPathOf } from "./paths";
 import { mergeGpuProvenance } from "./provenance";
 import { GpuProvenanceNote } from "./provenance-note";
 import { gpuHeldRange } from "./shape";
+import { StackTable } from "../../kit/table";
 
 /** The newest hourly print of a GPU's page, if any has been published. */
 function latestPrintOf(detail: GpuDetail) {
@@ -210,29 +211,23 @@ function GpuApiRoutes({ detail }: { detail: GpuDetail }) {
     <>
       <h2>The same data from the API</h2>
       <div className="table-wrap">
-        <table className="stack" data-table="gpu-routes">
-          <caption>The API routes serving each part of this page</caption>
-          <thead>
-            <tr>
-              <th scope="col">Part</th>
-              <th scope="col">Route</th>
-              <th scope="col">Access</th>
+        <StackTable
+          name="gpu-routes"
+          caption="The API routes serving each part of this page"
+          columns={["Part", "Route", "Access"]}
+        >
+          {parts.map(({ label, route }) => (
+            <tr key={route.operationId} data-operation={route.operationId}>
+              <th scope="row">{label}</th>
+              <td data-label="Route">
+                <a href={`/docs#route-${route.operationId}`}>
+                  <code>GET {route.path}</code>
+                </a>
+              </td>
+              <td data-label="Access">{route.access ?? "See the reference."}</td>
             </tr>
-          </thead>
-          <tbody>
-            {parts.map(({ label, route }) => (
-              <tr key={route.operationId} data-operation={route.operationId}>
-                <th scope="row">{label}</th>
-                <td data-label="Route">
-                  <a href={`/docs#route-${route.operationId}`}>
-                    <code>GET {route.path}</code>
-                  </a>
-                </td>
-                <td data-label="Access">{route.access ?? "See the reference."}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackTable>
       </div>
     </>
   );

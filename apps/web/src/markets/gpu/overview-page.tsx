@@ -1,23 +1,16 @@
 import type { Metadata } from "next";
 import { DAILY_INDEX_LOOKBACK_DAYS, GPU_CATALOG, type GpuName } from "@tpi/domain";
 import { ChangeText } from "../../components/change-text";
-import { ControlledChart } from "../../components/chart-controls";
 import { SignedInNote } from "../../components/signed-in-note";
-import { CHART_RANGE_PARAM } from "../../lib/chart-params";
-import {
-  applyChartState,
-  chartViewQuery,
-  parseChartState,
-  type ChartOffer,
-} from "../../lib/chart-state";
+import type { ChartOffer } from "../../lib/chart-state";
 import { formatUsd, formatUtcDay } from "../../lib/format";
-import { seriesLabels } from "../../lib/shape";
 import { loadViewer, type SignedInReader } from "../../server/viewer";
 import type { GpuDailyRow, GpuKeyedLatest, GpuLatest, PlanGpuHistory } from "./api-types";
 import { loadGpuIndex, loadGpuWindow, loadKeyedLatest, loadPlanGpuHistory } from "./loaders";
 import { GPUS_PATH, GPU_METHODOLOGY_PATH, GPU_SERIES_PARAM, gpuPathOf } from "./paths";
 import { GpuProvenanceNote } from "./provenance-note";
 import { GPU_CHANGE_DAYS, GPU_HELD_RANGE, dailyPoints, gpuChanges, gpuSeries } from "./shape";
+import { OfferedSeriesChart, chartViewOf } from "../../kit/chart-page";
 
 export const metadata: Metadata = {
   title: "GPU compute price index",
@@ -140,26 +133,14 @@ function GpuChart({
   const allSeries = gpuSeries(histories);
   // Visitors hold the free window, the trailing three months: wider ranges need a key.
   const offer: ChartOffer = { held: GPU_HELD_RANGE, keys: allSeries.map((one) => one.key) };
-  const state = parseChartState(
-    query[CHART_RANGE_PARAM],
-    query[GPU_SERIES_PARAM],
-    offer,
-    chartViewQuery(query),
-  );
   return (
-    <ControlledChart
+    <OfferedSeriesChart
       id="gpu-3m"
       title="Daily GPU compute price index, USD per GPU-hour"
       unit="USD per GPU-hour"
-      series={applyChartState(allSeries, state, offer)}
-      state={state}
-      offer={offer}
-      links={{
-        path: GPUS_PATH,
-        seriesParam: GPU_SERIES_PARAM,
-        labels: seriesLabels(allSeries),
-        seriesNoun: "GPUs",
-      }}
+      allSeries={allSeries}
+      view={chartViewOf(GPUS_PATH, offer, GPU_SERIES_PARAM, query)}
+      seriesNoun="GPUs"
     />
   );
 }

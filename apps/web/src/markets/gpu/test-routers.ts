@@ -1,4 +1,4 @@
-import { TRPCError, initTRPC } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
 import {
   DEFAULT_GPU_METHOD_RULES,
   GPU_LEDGER_CITATION,
@@ -9,14 +9,13 @@ import {
   gpuMethodologySections,
 } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, DATE_RANGE_INPUT, planInput, t } from "../../kit/test-viewers";
 
-/**
+/*
  * Routers standing in for the api in the GPU rendering tests: the `gpu` procedures in the shapes
  * the api's router returns (the REST envelopes), and with them but no data yet. The browser tests
  * run the page against the real api.
  */
-const t = initTRPC.create();
 
 /** The api's free windows on a fixed clock (today 2026-03-30 UTC). */
 const windows = t.procedure.query(() => ({
@@ -263,8 +262,7 @@ const gpuProcedures = {
     .input(
       z.object({
         gpu: z.string(),
-        startDate: z.string().optional(),
-        endDate: z.string().optional(),
+        ...DATE_RANGE_INPUT,
       }),
     )
     .query(({ input }) => {
@@ -306,10 +304,10 @@ const gpuProcedures = {
 
 export const routerWithGpu = t.router({ windows, gpu: t.router(gpuProcedures) });
 
-/** The session token of a Full reader in `routerWithGpuSignedIn`; any other is no live session. */
-export const GPU_FULL_SESSION = "gpu-full-session-token-0123456789";
+/** The Full reader of `gpuSignedInRouters`; any other session is no live session. */
+const fixture = marketFixture("gpu", { full: FULL_VIEWER });
 /** The keyed GPU's daily values a Full key reads (the api's `index-history` without dates). */
-export const KEYED_GPU_DAILY = [
+const KEYED_GPU_DAILY = [
   { timestamp: "2025-06-01T20:00:00.000Z", index_value: 1.2, backfilled: true },
   { timestamp: "2026-03-28T20:00:00.000Z", index_value: 1.45, backfilled: false },
   { timestamp: "2026-03-29T20:00:00.000Z", index_value: 1.5, backfilled: false },
@@ -320,33 +318,27 @@ export const KEYED_GPU_DAILY = [
   providerCount: 3,
   offerCount: 96,
 }));
-export const planGpuInputs: unknown[] = [];
+const planGpuInputs: unknown[] = [];
 
 /**
  * `routerWithGpu` plus the signed-in procedures in the api's shapes: `viewer` names the Full
- * reader of GPU_FULL_SESSION, `gpu.planIndexHistory` answers the keyed GPU's history to that
+ * reader of `sessions.full`, `gpu.planIndexHistory` answers the keyed GPU's history to that
  * reader as a Full key gets it, and the api's 401 without a plan.
  */
-export const routerWithGpuSignedIn = t.router({
+const gpuSignedInRouters = {
   windows,
-  viewer: viewerProcedure({ [GPU_FULL_SESSION]: FULL_VIEWER }),
   gpu: t.router({
     ...gpuProcedures,
     planIndexHistory: t.procedure
       .input(
-        z
-          .object({
-            sessionToken: z.string().optional(),
-            gpuName: z.string(),
-            startDate: z.string().optional(),
-            endDate: z.string().optional(),
-          })
-          .strict(),
+        planInput({
+          gpuName: z.string(),
+          ...DATE_RANGE_INPUT,
+        }),
       )
       .query(({ input }) => {
         planGpuInputs.push(input);
-        if (input.sessionToken !== GPU_FULL_SESSION)
-          throw new TRPCError({ code: "UNAUTHORIZED", message: "An API key is required." });
+        fixture.checkCaller(input.sessionToken, { reads: "full" });
         const data = input.gpuName === "RTX PRO 6000 WS" ? KEYED_GPU_DAILY : H100_DAILY;
         return {
           success: true,
@@ -360,7 +352,7 @@ export const routerWithGpuSignedIn = t.router({
         };
       }),
   }),
-});
+};
 
 export const routerWithGpuWithoutData = t.router({
   windows,
@@ -370,4 +362,9 @@ export const routerWithGpuWithoutData = t.router({
     }),
     keyedLatest: t.procedure.query(() => [{ gpu_type: "RTX PRO 6000 WS", day: null, date: null }]),
   }),
+});
+
+/** The GPU signed-in page tests' api: its router, reader, recorded inputs and the keyed GPU's days. */
+export const gpuSignedIn = fixture.testApi(gpuSignedInRouters, planGpuInputs, {
+  keyedDaily: KEYED_GPU_DAILY,
 });

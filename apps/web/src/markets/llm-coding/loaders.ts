@@ -2,7 +2,7 @@ import "server-only";
 import type { RouterOutputs } from "../../lib/api-types";
 import { isLlmCodingProductId } from "@tpi/domain";
 import { planAnswer, sessionInput, type PlanAnswer } from "../../kit/plan-answer";
-import type { SeriesSource } from "../../kit/series-source";
+import { catalogFinder, type SeriesSource } from "../../kit/series-source";
 import { apiClient } from "../../server/trpc-client";
 import { personalApi } from "../../server/viewer";
 import { codingSeriesKeys, LLM_CODING_PATHS, type CodingProduct } from "./lib";
@@ -65,10 +65,7 @@ export async function loadPlanCodingIndex(
 export const CODING_SERIES: SeriesSource<CodingProduct, PlanCodingHistory> = {
   param: "product",
   paths: LLM_CODING_PATHS,
-  find: async (id) =>
-    isLlmCodingProductId(id)
-      ? (await loadCodingProducts()).data.find((entry) => entry.id === id)
-      : undefined,
+  find: catalogFinder(isLlmCodingProductId, loadCodingProducts),
   load: (token, product) => loadPlanCodingHistory(token, product.id),
   offer: (product) => ({ held: "All", keys: codingSeriesKeys(product) }),
   dayOf: (row) => row.date,

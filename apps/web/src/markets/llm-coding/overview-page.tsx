@@ -1,4 +1,4 @@
-import { LockedValues } from "../../kit/access";
+import { ValuesAccess } from "../../kit/access";
 import type { CatalogGroup } from "../../kit/catalog";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
@@ -10,7 +10,6 @@ import { DataSourcesTable } from "../../components/data-sources-table";
 import { RouteLink } from "../../kit/route-link";
 import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
 import { LockedValue } from "../../components/keyed-access";
-import { SignedInNote } from "../../components/signed-in-note";
 import { formatUtcDay } from "../../lib/format";
 import {
   codingUnit,
@@ -43,7 +42,7 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
       "What AI coding agents ship on GitHub, counted every UTC day: pull requests opened by Claude Code, Codex, Copilot, Cursor and Devin, Claude Code's commits, each agent's merge rate, and comparisons.",
     path: LLM_CODING_PATH,
   },
-  sample: async () => (await loadCodingMethodology()).dataSources.sample,
+  methodology: loadCodingMethodology,
   load: async (reader) => {
     const [products, methodology] = await Promise.all([
       loadCodingProducts(),
@@ -64,15 +63,7 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
     const values = latest?.state === "answer" ? latest.values : undefined;
     return (
       <>
-        {values === undefined ? (
-          <LockedValues
-            {...CODING_LOCK}
-            viewer={reader?.viewer}
-            refused={latest?.state === "refused" ? latest.refusal : undefined}
-          />
-        ) : (
-          reader !== undefined && <SignedInNote viewer={reader.viewer} />
-        )}
+        <ValuesAccess lock={CODING_LOCK} reader={reader} answer={latest} />
         <CatalogGroups
           groups={groupProducts(products.data)}
           table={(group) => <ProductTable group={group} values={values} />}

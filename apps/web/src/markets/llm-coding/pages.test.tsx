@@ -2,27 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { LlmCodingPage } from "./overview-page";
 import { LlmCodingProductPage } from "./product-page";
 import { GET as codingCsv } from "./history-csv";
-import {
-  CODING_CITATION,
-  CODING_FIRST_PROVISIONAL_DAY,
-  CODING_FULL_SESSION,
-  CODING_LAST_DAY,
-  CODING_REFUSAL,
-  CODING_ENDED_SESSION,
-  codingPlanInputs,
-  routerWithCodingData,
-} from "./test-routers";
-import {
-  downloadRequest,
-  itRefusesTheCsv,
-  itShowsTheRefusal,
-  itStaysLockedForAVisitor,
-  privateCsvLines,
-  renderPage,
-  serveMarketRouter,
-  signIn,
-  textOf,
-} from "../../testing/market-page-tests";
+import { coding } from "./test-routers";
+import { marketPageTests, textOf } from "../../testing/market-page-tests";
 
 // The pages are rendered per request and read the request's session cookie.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -32,12 +13,12 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * and the locked state (no plan procedure asked, no value in the page), a Full reader the values,
  * a reader whose plan the api refuses the api's words.
  */
-serveMarketRouter(routerWithCodingData, [codingPlanInputs]);
+const site = marketPageTests(coding);
 
-const catalogPage = () => renderPage(LlmCodingPage());
+const catalogPage = () => site.renderPage(LlmCodingPage());
 
 const productPage = (product: string, query: Record<string, string> = {}) =>
-  renderPage(
+  site.renderPage(
     LlmCodingProductPage({
       params: Promise.resolve({ product }),
       searchParams: Promise.resolve(query),
@@ -45,7 +26,7 @@ const productPage = (product: string, query: Record<string, string> = {}) =>
   );
 
 const csv = (product: string, session?: string, query = "") =>
-  codingCsv(downloadRequest(`/llm-coding/${product}/history.csv${query}`, session), {
+  codingCsv(site.downloadRequest(`/llm-coding/${product}/history.csv${query}`, session), {
     params: Promise.resolve({ product }),
   });
 
@@ -60,83 +41,83 @@ describe("/llm-coding", () => {
     expect(html).not.toContain("data-value=");
     expect(textOf(html)).toContain("any plan (Trial, Premium, Full)");
     expect(textOf(html)).toContain("Merge rate = 100 * merged / opened.");
-    expect(textOf(html)).toContain(CODING_CITATION);
-    expect(codingPlanInputs).toEqual([]);
+    expect(textOf(html)).toContain(coding.citation);
+    expect(coding.inputs).toEqual([]);
   });
 
   it("gives a Full reader each product's latest value: the index, or a comparison's newest row", async () => {
-    signIn(CODING_FULL_SESSION);
+    site.signIn(coding.sessions.full);
     const html = await catalogPage();
     expect(html).not.toContain("data-coding-locked");
     expect(html).toMatch(
-      new RegExp(`<tr data-product="cc-prs" data-date="${CODING_LAST_DAY}">.*?data-value="184"`),
+      new RegExp(`<tr data-product="cc-prs" data-date="${coding.lastDay}">.*?data-value="184"`),
     );
     expect(html).toMatch(/<tr data-product="cc-vs-codex"[^>]*>.*?data-value="184,164"/);
     expect(textOf(html)).toContain("Claude PRs 184, Codex PRs 164");
     expect(textOf(html)).toContain("(provisional)");
   });
 
-  itShowsTheRefusal({
+  site.itShowsTheRefusal({
     market: "coding",
     page: catalogPage,
-    session: CODING_ENDED_SESSION,
-    refusal: CODING_REFUSAL,
+    session: coding.sessions.ended,
+    refusal: coding.keylessRefusal,
   });
 });
 
 describe("/llm-coding/<product>", () => {
   it("charts a comparison's two series for a Full reader, provisional days shaded, with table and CSV link", async () => {
-    signIn(CODING_FULL_SESSION);
+    site.signIn(coding.sessions.full);
     const html = await productPage("cc-vs-codex");
-    expect(codingPlanInputs).toEqual([
-      { planHistory: { sessionToken: CODING_FULL_SESSION, product: "cc-vs-codex" } },
+    expect(coding.inputs).toEqual([
+      { planHistory: { sessionToken: coding.sessions.full, product: "cc-vs-codex" } },
     ]);
     expect(html).toContain('data-chart="coding-cc-vs-codex"');
     expect(html).toContain('data-chart-value-kind="count"');
     expect(textOf(html)).toContain("Claude PRs");
     expect(textOf(html)).toContain("Codex PRs");
-    expect(html).toContain(`data-chart-marked="${CODING_FIRST_PROVISIONAL_DAY}"`);
+    expect(html).toContain(`data-chart-marked="${coding.firstProvisionalDay}"`);
     expect(html).toContain("data-chart-mark");
     expect(html).toContain('href="/llm-coding/cc-vs-codex/history.csv"');
     expect(html).toMatch(/<a [^>]*data-range="All"[^>]*aria-current="true"/);
     expect(html.match(/data-status="provisional"/g)).toHaveLength(7);
-    expect(textOf(html)).toContain(CODING_CITATION);
+    expect(textOf(html)).toContain(coding.citation);
   });
 
   it("cuts the chart, table and CSV link to a range", async () => {
-    signIn(CODING_FULL_SESSION);
+    site.signIn(coding.sessions.full);
     const html = await productPage("cc-merge", { range: "7D" });
     expect(html).toContain('data-chart-value-kind="percent"');
     expect(html.match(/<tr data-date=/g)).toHaveLength(7);
     expect(html).toContain('href="/llm-coding/cc-merge/history.csv?range=7D"');
   });
 
-  itStaysLockedForAVisitor({
+  site.itStaysLockedForAVisitor({
     market: "coding",
     page: () => productPage("cc-prs"),
     request: "GET /api/llm-coding/history?product=cc-prs",
-    inputs: codingPlanInputs,
+    inputs: coding.inputs,
   });
 });
 
 describe("/llm-coding/<product>/history.csv", () => {
   it("gives a Full reader the rows oldest first with status, sample, source and citation, privately", async () => {
-    const lines = await privateCsvLines(
-      await csv("cc-vs-codex", CODING_FULL_SESSION),
-      `tpi-llm-coding-cc-vs-codex-2026-09-01-to-${CODING_LAST_DAY}.csv`,
+    const lines = await site.privateCsvLines(
+      await csv("cc-vs-codex", coding.sessions.full),
+      `tpi-llm-coding-cc-vs-codex-2026-09-01-to-${coding.lastDay}.csv`,
     );
     expect(lines[0]).toBe("date,value,value2,status,sample,source,citation");
-    expect(lines[1]).toBe(`2026-09-01,100,80,settled,false,github-search,"${CODING_CITATION}"`);
-    expect(lines.at(-1)).toContain(`${CODING_LAST_DAY},184,164,provisional,false`);
-    const week = await csv("cc-prs", CODING_FULL_SESSION, "?range=7D");
+    expect(lines[1]).toBe(`2026-09-01,100,80,settled,false,github-search,"${coding.citation}"`);
+    expect(lines.at(-1)).toContain(`${coding.lastDay},184,164,provisional,false`);
+    const week = await csv("cc-prs", coding.sessions.full, "?range=7D");
     expect((await week.text()).trim().split("\r\n")).toHaveLength(8);
   });
 
-  itRefusesTheCsv({
+  site.itRefusesTheCsv({
     csv,
     id: "cc-prs",
     unknownId: "not-a-product",
-    endedSession: CODING_ENDED_SESSION,
-    refusal: CODING_REFUSAL,
+    endedSession: coding.sessions.ended,
+    refusal: coding.keylessRefusal,
   });
 });

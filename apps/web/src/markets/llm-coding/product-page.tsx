@@ -3,7 +3,6 @@ import { FoldedTable } from "../../kit/folded-table";
 import { ViewChart } from "../../kit/chart-page";
 import { seriesPage } from "../../kit/series-page";
 import { NumberCell, StackTable } from "../../kit/table";
-import { routeDocsHref } from "../../kit/route-link";
 import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK, CodingSources } from "./parts";
 import { formatUtcDay } from "../../lib/format";
 import {
@@ -22,9 +21,9 @@ import { CODING_SERIES, loadCodingMethodology } from "./loaders";
 export const { generateMetadata, Page: LlmCodingProductPage } = seriesPage({
   source: CODING_SERIES,
   lock: CODING_LOCK,
-  docsHref: routeDocsHref(CODING_ROUTES.history),
+  historyRoute: CODING_ROUTES.history,
   notFoundTitle: "Product not found",
-  sample: async () => (await loadCodingMethodology()).dataSources.sample,
+  methodology: loadCodingMethodology,
   meta: (product) => ({
     title: `${product.label}: LLM Coding`,
     description: `${product.label} per UTC day (${codingUnitPhrase(product.kind, product.category)}), counted with GitHub's search API: the daily history and its CSV with an account or API key of ${CODING_PLANS_TEXT}.`,

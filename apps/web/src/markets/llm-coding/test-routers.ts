@@ -1,28 +1,32 @@
 import { LLM_CODING_PRODUCTS, addDays, productCatalogEntry } from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { ENDED_TRIAL_VIEWER, FULL_VIEWER, marketFixture, t } from "../../kit/test-viewers";
+import {
+  ENDED_TRIAL_VIEWER,
+  FULL_VIEWER,
+  marketFixture,
+  planInput,
+  t,
+} from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
  * public catalog and methodology, and the plan procedures answering as the REST routes answer a
- * key of the session's plan (`CODING_FULL_SESSION` a Full reader; `CODING_ENDED_SESSION` an ended
- * trial, which the api answers as a caller without a key: its 401, like no session). Every plan input is recorded.
+ * key of the session's plan (`coding.sessions.full` a Full reader; `coding.sessions.ended` an
+ * ended trial, which the api answers as a caller without a key: its 401, like no session). Every
+ * plan input is recorded.
  * The api's own tests hold these shapes to the REST routes.
  */
 const fixture = marketFixture("coding", { full: FULL_VIEWER, ended: ENDED_TRIAL_VIEWER });
 
-export const CODING_FULL_SESSION = fixture.sessions.full;
-export const CODING_ENDED_SESSION = fixture.sessions.ended;
-export const CODING_REFUSAL = fixture.keylessRefusal;
-export const CODING_CITATION =
+const CODING_CITATION =
   "Source: GitHub search API (api.github.com/search/issues and /search/commits), counts of public pull requests and commits per UTC day.";
 /** The first and last day of every product's history; the last 7 are provisional. */
-export const CODING_FIRST_DAY = "2026-09-01";
-export const CODING_LAST_DAY = "2026-11-24";
-export const CODING_FIRST_PROVISIONAL_DAY = addDays(CODING_LAST_DAY, -6);
+const CODING_FIRST_DAY = "2026-09-01";
+const CODING_LAST_DAY = "2026-11-24";
+const CODING_FIRST_PROVISIONAL_DAY = addDays(CODING_LAST_DAY, -6);
 
-export const codingPlanInputs: unknown[] = [];
+const codingPlanInputs: unknown[] = [];
 
 const DATA_SOURCES = {
   sample: false,
@@ -57,9 +61,9 @@ function historyOf(product: string) {
   return rows;
 }
 
-const planInput = z.object({ sessionToken: z.string().optional(), product: z.string() }).strict();
+const productInput = planInput({ product: z.string() });
 
-export const routerWithCodingData = fixture.router({
+const codingRouters = {
   llmCoding: t.router({
     products: t.procedure.query(() => ({ success: true as const, data: products })),
     methodology: t.procedure.query(() => ({
@@ -82,7 +86,7 @@ export const routerWithCodingData = fixture.router({
       ],
       dataSources: DATA_SOURCES,
     })),
-    planHistory: t.procedure.input(planInput).query(({ input }) => {
+    planHistory: t.procedure.input(productInput).query(({ input }) => {
       codingPlanInputs.push({ planHistory: input });
       fixture.checkCaller(input.sessionToken, { reads: "full" });
       const entry = products.find((one) => one.id === input.product);
@@ -97,7 +101,7 @@ export const routerWithCodingData = fixture.router({
         data,
       };
     }),
-    planIndex: t.procedure.input(planInput).query(({ input }) => {
+    planIndex: t.procedure.input(productInput).query(({ input }) => {
       codingPlanInputs.push({ planIndex: input });
       fixture.checkCaller(input.sessionToken, { reads: "full" });
       const entry = products.find((one) => one.id === input.product);
@@ -119,4 +123,11 @@ export const routerWithCodingData = fixture.router({
       };
     }),
   }),
+};
+
+/** The LLM Coding page tests' api: its router, readers, recorded inputs and the values it serves. */
+export const coding = fixture.testApi(codingRouters, codingPlanInputs, {
+  citation: CODING_CITATION,
+  lastDay: CODING_LAST_DAY,
+  firstProvisionalDay: CODING_FIRST_PROVISIONAL_DAY,
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { MAX_MEMORY_HISTORY_LIMIT } from "@tpi/domain";
 import type { RouterOutputs } from "../../lib/api-types";
 import { planAnswer, sessionInput, type PlanAnswer } from "../../kit/plan-answer";
-import type { SeriesSource } from "../../kit/series-source";
+import { catalogFinder, type SeriesSource } from "../../kit/series-source";
 import { apiClient } from "../../server/trpc-client";
 import { personalApi } from "../../server/viewer";
 import { isMemoryTypeId } from "./ids";
@@ -77,10 +77,7 @@ export function memoryIndexRows(answer: PlanMemoryIndex): readonly MemoryIndexRo
 export const MEMORY_SERIES: SeriesSource<MemoryCatalogEntry, PlanMemoryHistory> = {
   param: "id",
   paths: MEMORY_PATHS,
-  find: async (id) =>
-    isMemoryTypeId(id)
-      ? (await loadMemoryTypes()).data.find((entry) => entry.id === id)
-      : undefined,
+  find: catalogFinder(isMemoryTypeId, loadMemoryTypes),
   load: (token, type) => loadPlanMemoryHistory(token, type.id),
   offer: () => ({ held: "All", keys: ["price"] }),
   dayOf: (row) => settlementDayOf(row.date),

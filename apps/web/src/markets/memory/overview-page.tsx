@@ -1,4 +1,4 @@
-import { LockedValues } from "../../kit/access";
+import { ValuesAccess } from "../../kit/access";
 import type { CatalogGroup } from "../../kit/catalog";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
@@ -17,7 +17,6 @@ import {
   MemorySources,
   SettledCells,
 } from "./parts";
-import { SignedInNote } from "../../components/signed-in-note";
 import { formatUtcDay } from "../../lib/format";
 import {
   groupMemoryTypes,
@@ -49,7 +48,7 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
     cardTitle: "Memory spot prices",
     image: MEMORY_CARD.path,
   },
-  sample: async () => (await loadMemoryMethodology()).dataSources.sample,
+  methodology: loadMemoryMethodology,
   load: async (reader) => {
     const [types, methodology, index] = await Promise.all([
       loadMemoryTypes(),
@@ -76,28 +75,16 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
           : undefined;
     return (
       <>
-        {values === undefined ? (
-          <LockedValues
-            {...MEMORY_LOCK}
-            viewer={reader?.viewer}
-            refused={index?.state === "refused" ? index.refusal : undefined}
-          />
-        ) : (
-          <>
-            {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
-            {index?.state === "answer" && (
-              <SampleNotice
-                dataSources={index.answer.dataSources}
-                fallback={MEMORY_SAMPLE_NOTICE}
-              />
-            )}
-            {values.size === 0 && (
-              <p className="notice" data-memory-state="no-data">
-                No trading day has settled yet.
-              </p>
-            )}
-          </>
-        )}
+        <ValuesAccess lock={MEMORY_LOCK} reader={reader} answer={index}>
+          {index?.state === "answer" && (
+            <SampleNotice dataSources={index.answer.dataSources} fallback={MEMORY_SAMPLE_NOTICE} />
+          )}
+          {values?.size === 0 && (
+            <p className="notice" data-memory-state="no-data">
+              No trading day has settled yet.
+            </p>
+          )}
+        </ValuesAccess>
         <CatalogGroups
           groups={groupMemoryTypes(types.data)}
           table={(group) => <TypeTable group={group} values={values} />}

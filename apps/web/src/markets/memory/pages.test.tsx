@@ -3,28 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { MemoryPage } from "./overview-page";
 import { MemoryTypePage } from "./type-page";
 import { GET as memoryCsv } from "./history-csv";
-import {
-  MEMORY_CITATION,
-  MEMORY_ENDED_SESSION,
-  MEMORY_LAST_DAY,
-  MEMORY_NOTICE,
-  MEMORY_REFUSAL,
-  MEMORY_SOURCE,
-  MEMORY_TRIAL_SESSION,
-  memoryPlanInputs,
-  routerWithMemoryData,
-} from "./test-routers";
-import {
-  downloadRequest,
-  itRefusesTheCsv,
-  itShowsTheRefusal,
-  itStaysLockedForAVisitor,
-  privateCsvLines,
-  renderPage,
-  serveMarketRouter,
-  signIn,
-  textOf,
-} from "../../testing/market-page-tests";
+import { memory } from "./test-routers";
+import { marketPageTests, textOf } from "../../testing/market-page-tests";
 
 // The pages are rendered per request and read the request's session cookie.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -40,17 +20,17 @@ vi.mock("next/navigation", () => ({
  * the page), a Trial reader the values (the fixture's 62 weekdays from 1 Sep to 25 Nov 2026, type
  * i priced 2 + i + n/100 USD on its n-th day), a reader whose plan the api refuses its words.
  */
-serveMarketRouter(routerWithMemoryData, [memoryPlanInputs]);
+const site = marketPageTests(memory);
 
-const sectionPage = () => renderPage(MemoryPage());
+const sectionPage = () => site.renderPage(MemoryPage());
 
 const typePage = (id: string, query: Record<string, string> = {}) =>
-  renderPage(
+  site.renderPage(
     MemoryTypePage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(query) }),
   );
 
 const csv = (id: string, session?: string, query = "") =>
-  memoryCsv(downloadRequest(`/memory/${id}/history.csv${query}`, session), {
+  memoryCsv(site.downloadRequest(`/memory/${id}/history.csv${query}`, session), {
     params: Promise.resolve({ id }),
   });
 
@@ -71,19 +51,19 @@ describe("/memory", () => {
     expect(html).toContain('href="/account/sign-up"');
     expect(textOf(html)).toContain("A price settles once per trading day at 4 PM New York.");
     expect(html).toContain('href="/docs#route-getMemoryMethodology"');
-    expect(textOf(html)).toContain(MEMORY_CITATION);
-    expect(memoryPlanInputs).toEqual([]);
+    expect(textOf(html)).toContain(memory.citation);
+    expect(memory.inputs).toEqual([]);
   });
 
   it("gives a Trial reader each type's latest price, change, weekly high and low, settlement day and source time, marked as the sample", async () => {
-    signIn(MEMORY_TRIAL_SESSION);
+    site.signIn(memory.sessions.trial);
     const html = await sectionPage();
-    expect(memoryPlanInputs).toEqual([{ planIndex: { sessionToken: MEMORY_TRIAL_SESSION } }]);
+    expect(memory.inputs).toEqual([{ planIndex: { sessionToken: memory.sessions.trial } }]);
     expect(html).not.toContain("data-memory-locked");
     // mem_ddr5_16gb is the 6th type (i = 5); 25 Nov is its 62nd day (n = 61): 2 + 5 + 0.61.
     expect(html).toMatch(
       new RegExp(
-        `<tr data-memory-type="mem_ddr5_16gb" data-date="${MEMORY_LAST_DAY}">.*?data-value="7.61">\\$7.610<`,
+        `<tr data-memory-type="mem_ddr5_16gb" data-date="${memory.lastDay}">.*?data-value="7.61">\\$7.610<`,
       ),
     );
     expect(html).toMatch(
@@ -97,26 +77,26 @@ describe("/memory", () => {
     );
     expect(textOf(html)).toContain("25 Nov 2026source 2026-11-25 20:30:00Z");
     expect(html).toContain("data-sample-notice");
-    expect(textOf(html)).toContain(MEMORY_NOTICE);
+    expect(textOf(html)).toContain(memory.notice);
     expect(textOf(html)).toContain("Signed in as ada@example.com (Trial plan)");
   });
 
-  itShowsTheRefusal({
+  site.itShowsTheRefusal({
     market: "memory",
     page: sectionPage,
-    session: MEMORY_ENDED_SESSION,
-    refusal: MEMORY_REFUSAL,
+    session: memory.sessions.ended,
+    refusal: memory.keylessRefusal,
   });
 });
 
 describe("/memory/<id>", () => {
   it("charts a Trial reader's settled days in USD, with the latest card, the source under the chart, the table and the CSV link", async () => {
-    signIn(MEMORY_TRIAL_SESSION);
+    site.signIn(memory.sessions.trial);
     const html = await typePage("mem_ddr5_16gb");
-    expect(memoryPlanInputs).toEqual([
+    expect(memory.inputs).toEqual([
       {
         planHistory: {
-          sessionToken: MEMORY_TRIAL_SESSION,
+          sessionToken: memory.sessions.trial,
           memoryType: "mem_ddr5_16gb",
           limit: String(MAX_MEMORY_HISTORY_LIMIT),
         },
@@ -132,17 +112,17 @@ describe("/memory/<id>", () => {
     expect(textOf(html)).toContain("USD per chip, settled 25 Nov 2026 at 4 PM New York");
     expect(html.match(/<tr data-date=/g)).toHaveLength(62);
     // Newest first.
-    expect(html).toMatch(new RegExp(`<tbody><tr data-date="${MEMORY_LAST_DAY}">`));
+    expect(html).toMatch(new RegExp(`<tbody><tr data-date="${memory.lastDay}">`));
     expect(html).toContain('href="/memory/mem_ddr5_16gb/history.csv"');
     expect(html).toMatch(/<a [^>]*data-range="All"[^>]*aria-current="true"/);
     expect(html).toMatch(/data-chart-sources.*data-citation="memory-sample"/);
-    expect(textOf(html)).toContain(MEMORY_CITATION);
+    expect(textOf(html)).toContain(memory.citation);
     expect(html).toContain("data-sample-notice");
-    expect(html).toContain(`data-cite="${MEMORY_LAST_DAY}"`);
+    expect(html).toContain(`data-cite="${memory.lastDay}"`);
   });
 
   it("cuts the chart, table and CSV link to a range", async () => {
-    signIn(MEMORY_TRIAL_SESSION);
+    site.signIn(memory.sessions.trial);
     const html = await typePage("mem_ddr5_rdimm_32gb", { range: "7D" });
     // 19 to 25 Nov: five weekdays.
     expect(html.match(/<tr data-date=/g)).toHaveLength(5);
@@ -150,11 +130,11 @@ describe("/memory/<id>", () => {
     expect(textOf(html)).toContain("USD per module");
   });
 
-  itStaysLockedForAVisitor({
+  site.itStaysLockedForAVisitor({
     market: "memory",
     page: () => typePage("mem_ddr5_16gb"),
     request: "GET /api/memory/mem_ddr5_16gb/history",
-    inputs: memoryPlanInputs,
+    inputs: memory.inputs,
   });
 
   it("is the 404 for an id the catalogue does not have", async () => {
@@ -164,29 +144,29 @@ describe("/memory/<id>", () => {
 
 describe("/memory/<id>/history.csv", () => {
   it("gives a Trial reader the settled days oldest first with sample, source and citation, privately", async () => {
-    const lines = await privateCsvLines(
-      await csv("mem_ddr5_16gb", MEMORY_TRIAL_SESSION),
-      `tpi-memory-mem_ddr5_16gb-2026-09-01-to-${MEMORY_LAST_DAY}.csv`,
+    const lines = await site.privateCsvLines(
+      await csv("mem_ddr5_16gb", memory.sessions.trial),
+      `tpi-memory-mem_ddr5_16gb-2026-09-01-to-${memory.lastDay}.csv`,
     );
     expect(lines[0]).toBe(
       "date,price,changePct,weeklyHigh,weeklyLow,sourceUpdatedAt,sample,source,citation",
     );
     expect(lines).toHaveLength(63);
     expect(lines[1]).toBe(
-      `2026-09-01,7,,7.1,6.9,2026-09-01T20:30:00.000Z,true,${MEMORY_SOURCE},${MEMORY_CITATION}`,
+      `2026-09-01,7,,7.1,6.9,2026-09-01T20:30:00.000Z,true,${memory.source},${memory.citation}`,
     );
     expect(lines.at(-1)).toBe(
-      `${MEMORY_LAST_DAY},7.61,1,7.71,7.51,${MEMORY_LAST_DAY}T20:30:00.000Z,true,${MEMORY_SOURCE},${MEMORY_CITATION}`,
+      `${memory.lastDay},7.61,1,7.71,7.51,${memory.lastDay}T20:30:00.000Z,true,${memory.source},${memory.citation}`,
     );
-    const week = await csv("mem_ddr5_16gb", MEMORY_TRIAL_SESSION, "?range=7D");
+    const week = await csv("mem_ddr5_16gb", memory.sessions.trial, "?range=7D");
     expect((await week.text()).trim().split("\r\n")).toHaveLength(6);
   });
 
-  itRefusesTheCsv({
+  site.itRefusesTheCsv({
     csv,
     id: "mem_ddr5_16gb",
     unknownId: "not-a-type",
-    endedSession: MEMORY_ENDED_SESSION,
-    refusal: MEMORY_REFUSAL,
+    endedSession: memory.sessions.ended,
+    refusal: memory.keylessRefusal,
   });
 });

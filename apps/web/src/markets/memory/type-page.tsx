@@ -3,7 +3,6 @@ import { ViewChart } from "../../kit/chart-page";
 import { seriesPage } from "../../kit/series-page";
 import { StackTable } from "../../kit/table";
 import { UtcInstant } from "../../components/utc-instant";
-import { routeDocsHref } from "../../kit/route-link";
 import {
   MEMORY_ROUTES,
   MEMORY_PLANS_TEXT,
@@ -32,9 +31,9 @@ import { loadMemoryMethodology, MEMORY_SERIES } from "./loaders";
 export const { generateMetadata, Page: MemoryTypePage } = seriesPage({
   source: MEMORY_SERIES,
   lock: MEMORY_LOCK,
-  docsHref: routeDocsHref(MEMORY_ROUTES.history),
+  historyRoute: MEMORY_ROUTES.history,
   notFoundTitle: "Memory type not found",
-  sample: async () => (await loadMemoryMethodology()).dataSources.sample,
+  methodology: loadMemoryMethodology,
   meta: (type) => ({
     title: `${type.memory_type}: Memory`,
     description: `The spot price of ${type.memory_type} (${memoryUnitOf(type.category)}), settled at 4 PM New York on each trading day: the daily history and its CSV with an account or API key of ${MEMORY_PLANS_TEXT}.`,

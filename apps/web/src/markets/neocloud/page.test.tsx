@@ -1,25 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NeocloudPage } from "./page";
 import { GET as neocloudCsv } from "./sites-csv";
-import {
-  downloadRequest,
-  privateCsvLines,
-  renderPage,
-  serveMarketRouter,
-  signIn,
-  textOf,
-} from "../../testing/market-page-tests";
-import {
-  NEOCLOUD_CITATION,
-  NEOCLOUD_FULL_SESSION,
-  NEOCLOUD_KEYLESS_REFUSAL,
-  NEOCLOUD_LAT_ERROR,
-  NEOCLOUD_PLAN_REFUSAL,
-  NEOCLOUD_REFUSED_SESSION,
-  NEOCLOUD_SITES,
-  neocloudInputs,
-  routerWithNeocloud,
-} from "./test-routers";
+import { marketPageTests, textOf } from "../../testing/market-page-tests";
+import { neocloud } from "./test-routers";
 
 // The page is rendered per request and reads the request's session cookie.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -29,24 +12,24 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * what the dataset is and which plan reads it, and no site; a Full reader reads the map, the
  * form, the table, the aggregates and the CSV of the api's answer.
  */
-serveMarketRouter(routerWithNeocloud, [neocloudInputs]);
+const site = marketPageTests(neocloud);
 
 const render = (query: Record<string, string> = {}) =>
-  renderPage(NeocloudPage({ searchParams: Promise.resolve(query) }));
+  site.renderPage(NeocloudPage({ searchParams: Promise.resolve(query) }));
 
 const csvRequest = (query = "", session?: string) =>
-  downloadRequest(`/neocloud/sites.csv${query}`, session);
+  site.downloadRequest(`/neocloud/sites.csv${query}`, session);
 
 describe("/neocloud for a visitor", () => {
   it("says what the dataset is, which plan reads it and how, with the sources, and shows no site", async () => {
     const html = await render();
-    expect(neocloudInputs).toEqual([]);
+    expect(neocloud.inputs).toEqual([]);
     expect(html).toContain('data-neocloud-state="locked"');
     expect(textOf(html)).toContain("Site data is read with the Full plan");
     expect(html).toContain('href="/account/sign-up"');
     expect(html).toContain('href="/docs#route-getNeocloudMethodology"');
     expect(textOf(html)).toContain("main business is renting GPU capacity to others");
-    expect(textOf(html)).toContain(NEOCLOUD_CITATION);
+    expect(textOf(html)).toContain(neocloud.citation);
     expect(textOf(html)).toContain("Contains data from GeoNames (geonames.org).");
     expect(html).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
     // The sample is marked, and the map outline's source is credited.
@@ -57,7 +40,7 @@ describe("/neocloud for a visitor", () => {
     expect(html).not.toContain("data-neocloud-form");
     expect(html).not.toContain('data-table="neocloud');
     expect(html).not.toContain("data-csv");
-    for (const site of NEOCLOUD_SITES) expect(textOf(html)).not.toContain(site.company);
+    for (const site of neocloud.sites) expect(textOf(html)).not.toContain(site.company);
   });
 
   it("refuses the CSV in the api's words (401)", async () => {
@@ -65,28 +48,28 @@ describe("/neocloud for a visitor", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       error: "Unauthorized",
-      message: NEOCLOUD_KEYLESS_REFUSAL,
+      message: neocloud.keylessRefusal,
     });
   });
 });
 
 describe("/neocloud for a reader whose plan does not read site data", () => {
   it("shows the locked state with the api's 403, and refuses the CSV with it", async () => {
-    signIn(NEOCLOUD_REFUSED_SESSION);
+    site.signIn(neocloud.sessions.refused);
     const html = await render();
     expect(html).toContain('data-neocloud-state="locked"');
-    expect(textOf(html)).toContain(NEOCLOUD_PLAN_REFUSAL);
+    expect(textOf(html)).toContain(neocloud.planRefusal);
     expect(textOf(html)).toContain("Signed in as bob@example.com (Premium plan)");
     expect(html).not.toContain("data-neocloud-map");
-    for (const site of NEOCLOUD_SITES) expect(textOf(html)).not.toContain(site.company);
-    const response = await neocloudCsv(csvRequest("", NEOCLOUD_REFUSED_SESSION));
+    for (const site of neocloud.sites) expect(textOf(html)).not.toContain(site.company);
+    const response = await neocloudCsv(csvRequest("", neocloud.sessions.refused));
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "Forbidden", message: NEOCLOUD_PLAN_REFUSAL });
+    expect(await response.json()).toEqual({ error: "Forbidden", message: neocloud.planRefusal });
   });
 });
 
 describe("/neocloud for a Full reader", () => {
-  beforeEach(() => signIn(NEOCLOUD_FULL_SESSION));
+  beforeEach(() => site.signIn(neocloud.sessions.full));
 
   it("draws each placed site on the map at its projected place, linked to its row", async () => {
     const html = await render();
@@ -114,9 +97,9 @@ describe("/neocloud for a Full reader", () => {
 
   it("tables the sites with place, status, GPUs, power, dates and source, and cites the source", async () => {
     const html = await render();
-    expect(neocloudInputs[0]).toEqual({
+    expect(neocloud.inputs[0]).toEqual({
       procedure: "planSites",
-      input: { sessionToken: NEOCLOUD_FULL_SESSION, limit: "100", offset: "0" },
+      input: { sessionToken: neocloud.sessions.full, limit: "100", offset: "0" },
     });
     const table = html.slice(html.indexOf('data-table="neocloud-sites"'));
     const rows = table.slice(0, table.indexOf("</table>")).split("<tr ").slice(1);
@@ -159,11 +142,14 @@ describe("/neocloud for a Full reader", () => {
     expect(textOf(byCountry)).toContain(
       "Of 4 sites, 1 without a power figure and 2 without a GPU count add nothing to those totals.",
     );
-    expect(neocloudInputs.filter((one) => one.procedure === "planAggregate")).toEqual([
-      { procedure: "planAggregate", input: { sessionToken: NEOCLOUD_FULL_SESSION, by: "country" } },
+    expect(neocloud.inputs.filter((one) => one.procedure === "planAggregate")).toEqual([
       {
         procedure: "planAggregate",
-        input: { sessionToken: NEOCLOUD_FULL_SESSION, by: "gpu_type" },
+        input: { sessionToken: neocloud.sessions.full, by: "country" },
+      },
+      {
+        procedure: "planAggregate",
+        input: { sessionToken: neocloud.sessions.full, by: "gpu_type" },
       },
     ]);
   });
@@ -176,8 +162,8 @@ describe("/neocloud for a Full reader", () => {
       radiusKm: "500",
       city: " ",
     });
-    expect(neocloudInputs[0]?.input).toEqual({
-      sessionToken: NEOCLOUD_FULL_SESSION,
+    expect(neocloud.inputs[0]?.input).toEqual({
+      sessionToken: neocloud.sessions.full,
       scope: "all",
       lat: "30.27",
       lon: "-97.74",
@@ -200,20 +186,23 @@ describe("/neocloud for a Full reader", () => {
   it("shows the api's 400 at the form, keeps the filters typed, and shows no site", async () => {
     const html = await render({ lat: "100", lon: "0", radiusKm: "10" });
     expect(html).toContain("data-neocloud-error");
-    expect(textOf(html)).toContain(NEOCLOUD_LAT_ERROR);
+    expect(textOf(html)).toContain(neocloud.latitudeError);
     expect(html).toContain('inputMode="decimal" name="lat" value="100"');
     expect(html).not.toContain('data-neocloud-state="locked"');
     expect(html).not.toContain('data-table="neocloud-sites"');
     const response = await neocloudCsv(
-      csvRequest("?lat=100&lon=0&radiusKm=10", NEOCLOUD_FULL_SESSION),
+      csvRequest("?lat=100&lon=0&radiusKm=10", neocloud.sessions.full),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Bad request", message: NEOCLOUD_LAT_ERROR });
+    expect(await response.json()).toEqual({
+      error: "Bad request",
+      message: neocloud.latitudeError,
+    });
   });
 
   it("pages the table, keeping the filters in the links", async () => {
     const html = await render({ scope: "all", offset: "100" });
-    expect(neocloudInputs[0]?.input).toMatchObject({ scope: "all", offset: "100" });
+    expect(neocloud.inputs[0]?.input).toMatchObject({ scope: "all", offset: "100" });
     // 5 sites in scope `all`: page 101+ is empty and links back to the first 100.
     expect(html).toContain('href="/neocloud?scope=all" rel="prev"');
     expect(html).toContain("No site on this page.");
@@ -221,8 +210,8 @@ describe("/neocloud for a Full reader", () => {
   });
 
   it("sends every site of the filters as CSV with provenance, never cached", async () => {
-    const lines = await privateCsvLines(
-      await neocloudCsv(csvRequest("?scope=all&country=United%20States", NEOCLOUD_FULL_SESSION)),
+    const lines = await site.privateCsvLines(
+      await neocloudCsv(csvRequest("?scope=all&country=United%20States", neocloud.sessions.full)),
       "tpi-neocloud-sites-all-united-states.csv",
     );
     expect(lines[0]).toBe(
@@ -230,9 +219,9 @@ describe("/neocloud for a Full reader", () => {
     );
     expect(lines).toHaveLength(5);
     // One call of the api's largest page holds them all.
-    expect(neocloudInputs.map((one) => one.input)).toEqual([
+    expect(neocloud.inputs.map((one) => one.input)).toEqual([
       {
-        sessionToken: NEOCLOUD_FULL_SESSION,
+        sessionToken: neocloud.sessions.full,
         scope: "all",
         country: "United States",
         limit: "1000",
@@ -240,7 +229,7 @@ describe("/neocloud for a Full reader", () => {
       },
     ]);
     expect(lines[1]).toBe(
-      `data-centers:crusoe-abilene,Crusoe,Abilene campus,,Abilene,TX,United States,32.45,-99.73,city,true,neocloud,under_construction,,,,GB200,,50000,Blackwell,1200,,OpenAI,,,2024-07,2025-06,,data-centers,1.2 GW at full build.,false,epoch-data-centers,"${NEOCLOUD_CITATION}"`,
+      `data-centers:crusoe-abilene,Crusoe,Abilene campus,,Abilene,TX,United States,32.45,-99.73,city,true,neocloud,under_construction,,,,GB200,,50000,Blackwell,1200,,OpenAI,,,2024-07,2025-06,,data-centers,1.2 GW at full build.,false,epoch-data-centers,"${neocloud.citation}"`,
     );
     expect(lines[2]).toContain(
       "data-centers:coreweave-plano,CoreWeave,CoreWeave Plano,,Plano,TX,United States,33.02,-96.7,",

@@ -28,7 +28,7 @@ export const { generateMetadata, Page: NeocloudPage } = sectionPage({
     cardTitle: "Where the neo-clouds' AI data centres are",
     image: NEOCLOUD_CARD.path,
   },
-  sample: async () => (await loadNeocloudMethodology()).dataSources.sample,
+  methodology: loadNeocloudMethodology,
   load: async (reader, query) => {
     const filters = neocloudFiltersOf(query);
     const offset = neocloudOffsetOf(query);

@@ -1,28 +1,25 @@
 import { TRPCError } from "@trpc/server";
 import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, planInput, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Neo-Cloud Sites page's rendering tests, in the api's
- * shapes: `viewer` names the Full reader of NEOCLOUD_FULL_SESSION and a Premium reader of
- * NEOCLOUD_REFUSED_SESSION; `neocloud.planSites` and `neocloud.planAggregate` answer the Full
+ * shapes: `viewer` names the Full reader of `sessions.full` and a Premium reader of
+ * `sessions.refused`; `neocloud.planSites` and `neocloud.planAggregate` answer the Full
  * reader as `GET /api/neocloud/sites` (and `/aggregate`) answer a Full key, the Premium reader
  * with the api's 403 and anyone else with its 401; a latitude outside ±90 is the api's 400. Every
  * input is recorded. The browser test runs the page against the real api.
  */
 const fixture = marketFixture("neocloud", { full: FULL_VIEWER, refused: PREMIUM_VIEWER });
 
-export const NEOCLOUD_FULL_SESSION = fixture.sessions.full;
-export const NEOCLOUD_REFUSED_SESSION = fixture.sessions.refused;
-export const NEOCLOUD_KEYLESS_REFUSAL = fixture.keylessRefusal;
-export const NEOCLOUD_PLAN_REFUSAL =
+const NEOCLOUD_PLAN_REFUSAL =
   "Neo-Cloud site data is part of the Full plan; this key's plan is Premium.";
-export const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
+const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
 
-export const neocloudInputs: { procedure: string; input: unknown }[] = [];
+const neocloudInputs: { procedure: string; input: unknown }[] = [];
 
-export const NEOCLOUD_CITATION =
+const NEOCLOUD_CITATION =
   "Epoch AI, 'Frontier Data Centers Hub' and 'GPU Clusters', epoch.ai/data, accessed 2026-11-20. Licensed under CC BY 4.0.";
 const LICENCE = { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" };
 const SOURCES = {
@@ -80,7 +77,7 @@ function provenance(recordName: string, sourceLinks: string[] = []) {
 }
 
 /** Four neo-cloud sites (one without coordinates) and one hyperscaler's, for `scope=all`. */
-export const NEOCLOUD_SITES = [
+const NEOCLOUD_SITES = [
   {
     ...base,
     id: "data-centers:crusoe-abilene",
@@ -183,7 +180,6 @@ function km(lat1: number, lon1: number, lat2: number, lon2: number): number {
 }
 
 const filterInput = {
-  sessionToken: z.string().optional(),
   scope: z.string().optional(),
   country: z.string().optional(),
   city: z.string().optional(),
@@ -223,7 +219,7 @@ function sitesOf(input: {
   );
 }
 
-const neocloud = t.router({
+const neocloudRouter = t.router({
   methodology: t.procedure.query(() => ({
     methodologyVersion: "1.0",
     summary: "AI data-centre sites from two Epoch AI datasets, one row per record.",
@@ -251,9 +247,7 @@ const neocloud = t.router({
   })),
   planSites: t.procedure
     .input(
-      z
-        .object({ ...filterInput, limit: z.string().optional(), offset: z.string().optional() })
-        .strict(),
+      planInput({ ...filterInput, limit: z.string().optional(), offset: z.string().optional() }),
     )
     .query(({ input }) => {
       neocloudInputs.push({ procedure: "planSites", input });
@@ -272,15 +266,7 @@ const neocloud = t.router({
       };
     }),
   planAggregate: t.procedure
-    .input(
-      z
-        .object({
-          sessionToken: z.string().optional(),
-          by: z.string(),
-          scope: z.string().optional(),
-        })
-        .strict(),
-    )
+    .input(planInput({ by: z.string(), scope: z.string().optional() }))
     .query(({ input }) => {
       neocloudInputs.push({ procedure: "planAggregate", input });
       planOf(input.sessionToken);
@@ -324,4 +310,10 @@ const neocloud = t.router({
     }),
 });
 
-export const routerWithNeocloud = fixture.router({ neocloud });
+/** The Neo-Cloud page tests' api: its router, readers, recorded inputs and the values it serves. */
+export const neocloud = fixture.testApi({ neocloud: neocloudRouter }, neocloudInputs, {
+  planRefusal: NEOCLOUD_PLAN_REFUSAL,
+  latitudeError: NEOCLOUD_LAT_ERROR,
+  citation: NEOCLOUD_CITATION,
+  sites: NEOCLOUD_SITES,
+});

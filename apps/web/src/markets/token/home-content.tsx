@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ChangeText } from "../../components/change-text";
-import { ControlledChart } from "../../components/chart-controls";
 import { KEY_HREF, LockedValue, SettledDay } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
 import {
-  applyChartState,
   parseChartState,
   type ChartViewQuery,
   planHeldRange,
@@ -14,7 +12,7 @@ import {
   type ChartState,
 } from "../../lib/chart-state";
 import { formatUsd, formatUtcDay } from "../../lib/format";
-import { seriesLabels, type Series } from "../../lib/shape";
+import { type Series } from "../../lib/shape";
 import { socialMetadata } from "../../lib/social";
 import { restsOnSample } from "../../server/sources";
 import { HISTORY_START_DAY, type SignedInReader } from "../../server/viewer";
@@ -33,6 +31,8 @@ import {
   loadPlanLatest,
 } from "./loaders";
 import { labSeries, labSnapshots, type LabSnapshot } from "./shape";
+import { OfferedSeriesChart } from "../../kit/chart-page";
+import { StackTable } from "../../kit/table";
 
 const HOME_TITLE = "Token Price Index: the daily price of AI tokens by model lab";
 const HOME_DESCRIPTION =
@@ -283,19 +283,13 @@ function TrailingMonthSection({
   return (
     <section aria-labelledby="chart-heading">
       <h2 id="chart-heading">{heading}</h2>
-      <ControlledChart
+      <OfferedSeriesChart
         id="home-month"
         title="Token Price Index of the free-tier labs, USD per million tokens"
         unit="USD per million tokens"
-        series={applyChartState(allSeries, chartState, offer)}
-        state={chartState}
-        offer={offer}
-        links={{
-          path: "/",
-          seriesParam: HOME_SERIES_PARAM,
-          labels: seriesLabels(allSeries),
-          seriesNoun: "Labs",
-        }}
+        allSeries={allSeries}
+        view={{ path: "/", offer, seriesParam: HOME_SERIES_PARAM, state: chartState }}
+        seriesNoun="Labs"
       />
     </section>
   );
@@ -318,35 +312,30 @@ function LabTiersSection({
         <a href={KEY_HREF}>get a key</a> (<a href="/docs#authentication">how to use it</a>).
       </p>
       <div className="table-wrap">
-        <table data-table="tiers">
-          <caption>Labs covered by the index and the access each needs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Lab</th>
-              <th scope="col">Identifier</th>
-              <th scope="col">Access</th>
+        <StackTable
+          name="tiers"
+          stacked={false}
+          caption="Labs covered by the index and the access each needs"
+          columns={["Lab", "Identifier", "Access"]}
+        >
+          {tokenTypes.all.map((entry) => (
+            <tr
+              key={entry.lab}
+              data-lab={entry.lab}
+              data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
+            >
+              <th scope="row">
+                <a href={`/labs/${entry.lab}`}>{entry.label}</a>
+              </th>
+              <td>
+                <code>{entry.lab}</code>
+              </td>
+              <td>
+                {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokenTypes.all.map((entry) => (
-              <tr
-                key={entry.lab}
-                data-lab={entry.lab}
-                data-tier={freeLabs.has(entry.lab) ? "free" : "keyed"}
-              >
-                <th scope="row">
-                  <a href={`/labs/${entry.lab}`}>{entry.label}</a>
-                </th>
-                <td>
-                  <code>{entry.lab}</code>
-                </td>
-                <td>
-                  {freeLabs.has(entry.lab) ? "Free: trailing month, no key" : "API key required"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackTable>
       </div>
     </section>
   );

@@ -41,6 +41,7 @@ import { OtherLabs } from "./other-labs";
 import { csvPathOf, labPathOf } from "./paths";
 import { provenanceByDay } from "./provenance";
 import { labSeries } from "./shape";
+import { FoldedTable } from "../../kit/folded-table";
 
 /** The chart state a lab page's URL asks for (`?range=`); the plain page has none. */
 export type LabChartQuery = { range?: string | string[]; view?: ChartViewQuery };
@@ -385,7 +386,7 @@ function HistoryTable({
   endDate: string;
 }) {
   return (
-    <div className="table-wrap">
+    <FoldedTable rows={rows.length}>
       <table className="stack" data-table="history" data-lab={lab}>
         <caption>
           {label} token price index per UTC settlement day, {formatUtcDay(startDate)} to{" "}
@@ -416,7 +417,7 @@ function HistoryTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </FoldedTable>
   );
 }
 

@@ -1,22 +1,12 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { sessionCookieSpec } from "../../server/account";
-import { serveMarketRouter, textOf } from "../../testing/market-page-tests";
-import { setRequestCookie } from "../../testing/request-cookies";
+import { marketPageTests, textOf } from "../../testing/market-page-tests";
 import { HomeView } from "./home-view-page";
 import { GET as historyCsv } from "./lab-csv";
 import { LabView } from "./lab-view-page";
 import { LabsPage } from "./labs-page";
-import {
-  ENDED_SESSION,
-  FULL_SESSION,
-  KEYED_LAB_REFUSAL,
-  PLAN_FIRST_DAY,
-  PLAN_LAST_DAY,
-  planInputs,
-  routerSignedIn,
-} from "./signed-in-test-routers";
+import { tokenSignedIn } from "./signed-in-test-routers";
 
 // The per-request pages read the request's session cookie through next/headers.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -27,7 +17,7 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * history with ranges to All, an ended trial sees the visitor's view with a note, and no session
  * is a visitor. The browser test runs the same against the real api.
  */
-serveMarketRouter(routerSignedIn, [planInputs]);
+const site = marketPageTests(tokenSignedIn);
 
 /** A page whose element is a server component (LabContent, HomeContent): rendered as Next would. */
 async function rendered(page: ReactElement): Promise<string> {
@@ -39,10 +29,6 @@ async function rendered(page: ReactElement): Promise<string> {
   return renderToStaticMarkup(inner);
 }
 
-function signIn(token: string) {
-  setRequestCookie(sessionCookieSpec().name, token);
-}
-
 async function labView(lab: string, range?: string): Promise<string> {
   const page = (await LabView({
     params: Promise.resolve({ lab }),
@@ -51,21 +37,19 @@ async function labView(lab: string, range?: string): Promise<string> {
   return rendered(page);
 }
 
-function csv(lab: string, query = "", cookie?: string) {
-  const headers: Record<string, string> =
-    cookie === undefined ? {} : { cookie: `${sessionCookieSpec().name}=${cookie}` };
-  return historyCsv(new Request(`http://localhost/labs/${lab}/history.csv${query}`, { headers }), {
+function csv(lab: string, query = "", session?: string) {
+  return historyCsv(site.downloadRequest(`/labs/${lab}/history.csv${query}`, session), {
     params: Promise.resolve({ lab }),
   });
 }
 
 describe("a keyed lab's page, signed in", () => {
   it("shows a Full reader the lab's values and all its history, asked with the session and never a key", async () => {
-    signIn(FULL_SESSION);
+    site.signIn(tokenSignedIn.sessions.full);
     const html = await labView("minimax");
-    expect(planInputs).toContainEqual({
+    expect(tokenSignedIn.inputs).toContainEqual({
       planIndex: {
-        sessionToken: FULL_SESSION,
+        sessionToken: tokenSignedIn.sessions.full,
         lab: "minimax",
         startDate: "0001-01-01",
         endDate: "2026-03-30",
@@ -78,7 +62,7 @@ describe("a keyed lab's page, signed in", () => {
     expect(html).toMatch(/data-latest-value="5\.93"/);
     const rows = html.match(/<tr data-date=/g) ?? [];
     expect(rows).toHaveLength(394);
-    expect(html).toContain(`data-date="${PLAN_FIRST_DAY}"`);
+    expect(html).toContain(`data-date="${tokenSignedIn.planFirstDay}"`);
     // Every range is a link, none locked; All is the one shown.
     for (const range of ["7D", "1M", "3M", "1Y", "All"])
       expect(html).toMatch(new RegExp(`<a [^>]*data-range="${range}"`));
@@ -88,24 +72,26 @@ describe("a keyed lab's page, signed in", () => {
   });
 
   it("cuts the history, the table and the CSV link to the year the 1Y range asks for", async () => {
-    signIn(FULL_SESSION);
+    site.signIn(tokenSignedIn.sessions.full);
     const html = await labView("minimax", "1Y");
     const dates = [...html.matchAll(/<tr data-date="([^"]+)"/g)].map((match) => match[1]);
-    expect(dates[0]).toBe(PLAN_LAST_DAY);
+    expect(dates[0]).toBe(tokenSignedIn.planLastDay);
     expect(dates.at(-1)).toBe("2025-03-30");
     expect(dates).toHaveLength(365);
+    // On a phone the year folds after its first 15 days, every row still in the page.
+    expect(textOf(html)).toContain("Show all 365 rows (350 more)");
     expect(html).toMatch(/<a [^>]*data-range="1Y"[^>]*aria-current="true"/);
     expect(html).toContain('href="/labs/minimax/history.csv?range=1Y"');
   });
 
   it("shows an ended trial the locked value and why, without asking for values", async () => {
-    signIn(ENDED_SESSION);
+    site.signIn(tokenSignedIn.sessions.ended);
     const html = await labView("minimax");
     expect(html).toContain("data-locked");
     expect(textOf(html)).toContain(
       "Signed in as bob@example.com (Trial plan): the trial ended 2026-03-20 10:00:00Z",
     );
-    expect(planInputs.some((input) => "planIndex" in (input as object))).toBe(false);
+    expect(tokenSignedIn.inputs.some((input) => "planIndex" in (input as object))).toBe(false);
   });
 
   it("is the visitor's page without a session cookie", async () => {
@@ -113,13 +99,13 @@ describe("a keyed lab's page, signed in", () => {
     expect(html).toContain("data-locked");
     expect(html).toContain("data-key-teaser");
     expect(html).not.toContain("data-signed-in");
-    expect(planInputs).toEqual([]);
+    expect(tokenSignedIn.inputs).toEqual([]);
   });
 });
 
 describe("a free lab's page, signed in", () => {
   it("offers a Full reader the ranges past the free window", async () => {
-    signIn(FULL_SESSION);
+    site.signIn(tokenSignedIn.sessions.full);
     const html = await labView("anthropic", "3M");
     expect(html).toMatch(/<a [^>]*data-range="3M"[^>]*aria-current="true"/);
     expect(html).not.toContain("data-locked");
@@ -130,7 +116,7 @@ describe("a free lab's page, signed in", () => {
 
 describe("the home page, signed in", () => {
   it("gives a Full reader the keyed labs' values in place of Locked", async () => {
-    signIn(FULL_SESSION);
+    site.signIn(tokenSignedIn.sessions.full);
     const html = await rendered(
       (await HomeView({ searchParams: Promise.resolve({}) })) as ReactElement,
     );
@@ -149,16 +135,16 @@ describe("the home page, signed in", () => {
       (await HomeView({ searchParams: Promise.resolve({}) })) as ReactElement,
     );
     expect(textOf(html)).toContain("Locked: API key");
-    expect(planInputs).toEqual([]);
+    expect(tokenSignedIn.inputs).toEqual([]);
   });
 });
 
 describe("/labs, signed in", () => {
   it("gives a Full reader each keyed lab's latest value as the plan reads it", async () => {
-    signIn(FULL_SESSION);
-    const html = renderToStaticMarkup((await LabsPage()) as ReactElement);
-    expect(planInputs).toContainEqual({
-      planIndex: { sessionToken: FULL_SESSION, lab: "minimax" },
+    site.signIn(tokenSignedIn.sessions.full);
+    const html = await site.renderPage(LabsPage());
+    expect(tokenSignedIn.inputs).toContainEqual({
+      planIndex: { sessionToken: tokenSignedIn.sessions.full, lab: "minimax" },
     });
     expect(html).toMatch(/<tr data-lab="minimax" data-tier="keyed"[^>]*>.*?data-value="5\.93"/);
     expect(textOf(html)).not.toContain("Locked: API key");
@@ -166,15 +152,15 @@ describe("/labs, signed in", () => {
   });
 
   it("locks them for a visitor", async () => {
-    const html = renderToStaticMarkup((await LabsPage()) as ReactElement);
+    const html = await site.renderPage(LabsPage());
     expect(textOf(html)).toContain("Locked: API key");
-    expect(planInputs).toEqual([]);
+    expect(tokenSignedIn.inputs).toEqual([]);
   });
 });
 
 describe("/labs/[lab]/history.csv, signed in", () => {
   it("gives a Full reader a keyed lab's year, named after its days", async () => {
-    const response = await csv("minimax", "?range=1Y", FULL_SESSION);
+    const response = await csv("minimax", "?range=1Y", tokenSignedIn.sessions.full);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe(
       'attachment; filename="tpi-minimax-2025-03-30-to-2026-03-29.csv"',
@@ -187,9 +173,12 @@ describe("/labs/[lab]/history.csv, signed in", () => {
   });
 
   it("refuses a keyed lab to an ended trial in the api's words, and to a visitor", async () => {
-    const ended = await csv("minimax", "", ENDED_SESSION);
+    const ended = await csv("minimax", "", tokenSignedIn.sessions.ended);
     expect(ended.status).toBe(401);
-    expect(await ended.json()).toEqual({ error: "Unauthorized", message: KEYED_LAB_REFUSAL });
+    expect(await ended.json()).toEqual({
+      error: "Unauthorized",
+      message: tokenSignedIn.keyedLabRefusal,
+    });
     const visitor = await csv("minimax");
     expect(visitor.status).toBe(404);
     expect(((await visitor.json()) as { message: string }).message).toBe(

@@ -1,27 +1,33 @@
 import { addDays, isFreeTierLab } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
-import { ENDED_TRIAL_VIEWER, FULL_VIEWER, viewerProcedure } from "../../kit/test-viewers";
+import {
+  DATE_RANGE_INPUT,
+  ENDED_TRIAL_VIEWER,
+  FULL_VIEWER,
+  planInput,
+  viewerProcedure,
+} from "../../kit/test-viewers";
 import { routerWithOpenRouterData } from "./test-routers";
 
 /**
  * The token routers of test-routers.ts plus the signed-in procedures, in the api's shapes: a
- * session token names a reader (`FULL_SESSION` a Full account, `ENDED_SESSION` an ended trial,
+ * session token names a reader (`sessions.full` a Full account, `sessions.ended` an ended trial,
  * anything else no live session), and `planIndex` answers as `GET /api/otpi` answers that
  * reader's plan (a keyed lab without a plan is the api's 401). Every input is recorded, so a test
  * sees what the website asked for. The api's own test holds these shapes to the REST routes.
  */
 const t = initTRPC.create();
 
-export const FULL_SESSION = "full-session-token-0123456789";
-export const ENDED_SESSION = "ended-session-token-0123456789";
+const FULL_SESSION = "full-session-token-0123456789";
+const ENDED_SESSION = "ended-session-token-0123456789";
 /** The first and last settled day of the Full reader's history (a year and a month). */
-export const PLAN_FIRST_DAY = "2025-03-01";
-export const PLAN_LAST_DAY = "2026-03-29";
-export const KEYED_LAB_REFUSAL =
+const PLAN_FIRST_DAY = "2025-03-01";
+const PLAN_LAST_DAY = "2026-03-29";
+const KEYED_LAB_REFUSAL =
   "An API key is required for lab minimax: without a key only anthropic, openai, google, deepseek are available.";
 
-export const planInputs: unknown[] = [];
+const planInputs: unknown[] = [];
 
 const VIEWERS = {
   [FULL_SESSION]: FULL_VIEWER,
@@ -46,14 +52,10 @@ const signedIn = t.router({
   viewer: viewerProcedure(VIEWERS, planInputs),
   planIndex: t.procedure
     .input(
-      z
-        .object({
-          sessionToken: z.string().optional(),
-          lab: z.string().optional(),
-          startDate: z.string().optional(),
-          endDate: z.string().optional(),
-        })
-        .strict(),
+      planInput({
+        lab: z.string().optional(),
+        ...DATE_RANGE_INPUT,
+      }),
     )
     .query(({ input }) => {
       planInputs.push({ planIndex: input });
@@ -86,13 +88,21 @@ const signedIn = t.router({
       };
     }),
   planConstituents: t.procedure
-    .input(
-      z.object({ sessionToken: z.string().optional(), date: z.string(), lab: z.string() }).strict(),
-    )
+    .input(planInput({ date: z.string(), lab: z.string() }))
     .query(({ input }) => {
       planInputs.push({ planConstituents: input });
       throw new TRPCError({ code: "NOT_FOUND", message: "No constituents in this fixture." });
     }),
 });
 
-export const routerSignedIn = t.mergeRouters(routerWithOpenRouterData, signedIn);
+const routerSignedIn = t.mergeRouters(routerWithOpenRouterData, signedIn);
+
+/** The token signed-in page tests' api: its router, readers' sessions, inputs and values. */
+export const tokenSignedIn = {
+  router: routerSignedIn,
+  inputs: planInputs,
+  sessions: { full: FULL_SESSION, ended: ENDED_SESSION },
+  keyedLabRefusal: KEYED_LAB_REFUSAL,
+  planFirstDay: PLAN_FIRST_DAY,
+  planLastDay: PLAN_LAST_DAY,
+};

@@ -3,6 +3,7 @@ import { GROWTH_INDEX_BASE, labLabel } from "@tpi/domain";
 import { LineChart } from "../../components/line-chart";
 import { formatGrowthIndex, formatShare, formatTokens, formatUtcDay } from "../../lib/format";
 import { loadRecentTokenVolume } from "./loaders";
+import { StackTable, type ColumnHead } from "../../kit/table";
 import { newestDayFirst, VOLUME_CSV_PATH, volumeShareSeries } from "./volume";
 
 export const metadata: Metadata = {
@@ -10,6 +11,13 @@ export const metadata: Metadata = {
   description:
     "Tokens behind each lab's settled index value: each lab's share of the tracked labs' tokens and its volume growth since its first published day, over the latest settled days, charted and as a CSV download.",
 };
+
+/** The number columns both tables show of a lab-day. */
+const VOLUME_NUMBER_COLUMNS: readonly ColumnHead[] = [
+  { num: "Tokens" },
+  { num: "Share of tracked labs" },
+  { num: "Growth index" },
+];
 
 /**
  * The token volume index for the free-tier labs, rendered on the server (no JavaScript needed):
@@ -56,60 +64,41 @@ export async function VolumePage() {
         </a>
       </p>
       <div className="table-wrap">
-        <table className="stack" data-table="volume-latest">
-          <caption>Latest settled share and growth per lab</caption>
-          <thead>
-            <tr>
-              <th scope="col">Lab</th>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col" className="num">
-                Tokens
-              </th>
-              <th scope="col" className="num">
-                Share of tracked labs
-              </th>
-              <th scope="col" className="num">
-                Growth index
-              </th>
-              <th scope="col">Base day</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.latest.map((row) => {
-              const base = baseOf.get(row.lab);
-              return (
-                <tr key={row.lab} data-lab={row.lab}>
-                  <th scope="row">
-                    <a href={`/labs/${row.lab}`}>{labLabel(row.lab)}</a>
-                  </th>
-                  <td data-label="Day (UTC)">
-                    <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-                  </td>
-                  <td className="num" data-label="Tokens" data-value={row.totalTokens}>
-                    {formatTokens(row.totalTokens)}
-                  </td>
-                  <td
-                    className="num"
-                    data-label="Share of tracked labs"
-                    data-share={row.share ?? ""}
-                  >
-                    {formatShare(row.share)}
-                  </td>
-                  <td className="num" data-label="Growth index" data-growth={row.growthIndex ?? ""}>
-                    {formatGrowthIndex(row.growthIndex)}
-                  </td>
-                  <td data-label="Base day">
-                    {base === undefined ? (
-                      "n/a"
-                    ) : (
-                      <time dateTime={base.baseDate}>{formatUtcDay(base.baseDate)}</time>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <StackTable
+          name="volume-latest"
+          caption="Latest settled share and growth per lab"
+          columns={["Lab", "Day (UTC)", ...VOLUME_NUMBER_COLUMNS, "Base day"]}
+        >
+          {view.latest.map((row) => {
+            const base = baseOf.get(row.lab);
+            return (
+              <tr key={row.lab} data-lab={row.lab}>
+                <th scope="row">
+                  <a href={`/labs/${row.lab}`}>{labLabel(row.lab)}</a>
+                </th>
+                <td data-label="Day (UTC)">
+                  <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+                </td>
+                <td className="num" data-label="Tokens" data-value={row.totalTokens}>
+                  {formatTokens(row.totalTokens)}
+                </td>
+                <td className="num" data-label="Share of tracked labs" data-share={row.share ?? ""}>
+                  {formatShare(row.share)}
+                </td>
+                <td className="num" data-label="Growth index" data-growth={row.growthIndex ?? ""}>
+                  {formatGrowthIndex(row.growthIndex)}
+                </td>
+                <td data-label="Base day">
+                  {base === undefined ? (
+                    "n/a"
+                  ) : (
+                    <time dateTime={base.baseDate}>{formatUtcDay(base.baseDate)}</time>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </StackTable>
       </div>
       <h2>The last {view.days} settled days</h2>
       <details className="volume-days" data-volume-days>
@@ -118,46 +107,34 @@ export async function VolumePage() {
           {newestFirst.length} rows)
         </summary>
         <div className="table-wrap">
-          <table className="stack" data-table="volume-days">
-            <caption>
-              Tokens, share and growth per lab and settled day, {formatUtcDay(view.startDate)} to{" "}
-              {formatUtcDay(view.endDate)}, newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Day (UTC)</th>
-                <th scope="col">Lab</th>
-                <th scope="col" className="num">
-                  Tokens
-                </th>
-                <th scope="col" className="num">
-                  Share of tracked labs
-                </th>
-                <th scope="col" className="num">
-                  Growth index
-                </th>
+          <StackTable
+            name="volume-days"
+            caption={
+              <>
+                Tokens, share and growth per lab and settled day, {formatUtcDay(view.startDate)} to{" "}
+                {formatUtcDay(view.endDate)}, newest first
+              </>
+            }
+            columns={["Day (UTC)", "Lab", ...VOLUME_NUMBER_COLUMNS]}
+          >
+            {newestFirst.map((row) => (
+              <tr key={`${row.date}|${row.lab}`} data-date={row.date} data-lab={row.lab}>
+                <td data-label="Day (UTC)">
+                  <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
+                </td>
+                <th scope="row">{labLabel(row.lab)}</th>
+                <td className="num" data-label="Tokens" data-value={row.totalTokens}>
+                  {formatTokens(row.totalTokens)}
+                </td>
+                <td className="num" data-label="Share of tracked labs">
+                  {formatShare(row.share)}
+                </td>
+                <td className="num" data-label="Growth index">
+                  {formatGrowthIndex(row.growthIndex)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {newestFirst.map((row) => (
-                <tr key={`${row.date}|${row.lab}`} data-date={row.date} data-lab={row.lab}>
-                  <td data-label="Day (UTC)">
-                    <time dateTime={row.date}>{formatUtcDay(row.date)}</time>
-                  </td>
-                  <th scope="row">{labLabel(row.lab)}</th>
-                  <td className="num" data-label="Tokens" data-value={row.totalTokens}>
-                    {formatTokens(row.totalTokens)}
-                  </td>
-                  <td className="num" data-label="Share of tracked labs">
-                    {formatShare(row.share)}
-                  </td>
-                  <td className="num" data-label="Growth index">
-                    {formatGrowthIndex(row.growthIndex)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackTable>
         </div>
       </details>
       <p className="muted">

@@ -1,24 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WorkloadPage } from "./page";
 import { GET as workloadCsv } from "./history-csv";
-import {
-  downloadRequest,
-  privateCsvLines,
-  renderPage,
-  serveMarketRouter,
-  signIn,
-  textOf,
-} from "../../testing/market-page-tests";
-import {
-  WORKLOAD_CELLS,
-  WORKLOAD_FULL_SESSION,
-  WORKLOAD_KEYLESS_REFUSAL,
-  WORKLOAD_PLAN_REFUSAL,
-  WORKLOAD_ROWS,
-  WORKLOAD_REFUSED_SESSION,
-  routerWithWorkload,
-  workloadInputs,
-} from "./test-routers";
+import { marketPageTests, textOf } from "../../testing/market-page-tests";
+import { workload } from "./test-routers";
 
 // The page is rendered per request and reads the request's session cookie.
 vi.mock("next/headers", async () => (await import("../../testing/request-cookies")).nextHeaders);
@@ -28,15 +12,15 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * and who reads it, and no value (the page never asks for one); a Full reader reads the chart,
  * each lab's latest week, the latest cells and the CSV of the rows the api answered.
  */
-serveMarketRouter(routerWithWorkload, [workloadInputs]);
+const site = marketPageTests(workload);
 
 const render = (query: Record<string, string> = {}) =>
-  renderPage(WorkloadPage({ searchParams: Promise.resolve(query) }));
+  site.renderPage(WorkloadPage({ searchParams: Promise.resolve(query) }));
 
 describe("/workload for a visitor", () => {
   it("says what the index is, which plans read it and how, and shows no value", async () => {
     const html = await render();
-    expect(workloadInputs).toEqual([]);
+    expect(workload.inputs).toEqual([]);
     expect(html).toContain('data-workload-state="locked"');
     expect(textOf(html)).toContain("any plan (Trial, Premium or Full)");
     expect(html).toContain('href="/account/sign-up"');
@@ -50,42 +34,42 @@ describe("/workload for a visitor", () => {
     expect(html).not.toContain("data-chart=");
     expect(html).not.toContain('data-table="workload');
     expect(html).not.toContain("data-csv");
-    for (const row of WORKLOAD_ROWS) expect(textOf(html)).not.toContain(String(row.cCents));
+    for (const row of workload.rows) expect(textOf(html)).not.toContain(String(row.cCents));
   });
 
   it("refuses the CSV in the api's words (401)", async () => {
-    const response = await workloadCsv(downloadRequest("/workload/history.csv"));
+    const response = await workloadCsv(site.downloadRequest("/workload/history.csv"));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       error: "Unauthorized",
-      message: WORKLOAD_KEYLESS_REFUSAL,
+      message: workload.keylessRefusal,
     });
-    expect(workloadInputs).toEqual([{}]);
+    expect(workload.inputs).toEqual([{}]);
   });
 });
 
 describe("/workload for a reader whose plan does not read it", () => {
   it("shows the locked state with the api's refusal, and refuses the CSV with its 403", async () => {
-    signIn(WORKLOAD_REFUSED_SESSION);
+    site.signIn(workload.sessions.refused);
     const html = await render();
-    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_REFUSED_SESSION }]);
+    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.refused }]);
     expect(html).toContain('data-workload-state="locked"');
-    expect(textOf(html)).toContain(WORKLOAD_PLAN_REFUSAL);
+    expect(textOf(html)).toContain(workload.planRefusal);
     expect(textOf(html)).toContain("Signed in as bob@example.com (Premium plan)");
     const response = await workloadCsv(
-      downloadRequest("/workload/history.csv", WORKLOAD_REFUSED_SESSION),
+      site.downloadRequest("/workload/history.csv", workload.sessions.refused),
     );
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toBe(WORKLOAD_PLAN_REFUSAL);
+    expect(((await response.json()) as { message: string }).message).toBe(workload.planRefusal);
   });
 });
 
 describe("/workload for a Full reader", () => {
-  beforeEach(() => signIn(WORKLOAD_FULL_SESSION));
+  beforeEach(() => site.signIn(workload.sessions.full));
 
   it("charts each lab's like-for-like index and cites its source under the chart", async () => {
     const html = await render();
-    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_FULL_SESSION }]);
+    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.full }]);
     expect(html).not.toContain('data-workload-state="locked"');
     expect(html).toContain('data-chart="workload-lfl"');
     expect(html).toContain('data-chart-value-kind="points"');
@@ -126,7 +110,7 @@ describe("/workload for a Full reader", () => {
     const html = await render();
     const table = html.slice(html.indexOf('data-table="workload-cells"'));
     const body = table.slice(0, table.indexOf("</table>"));
-    const latest = WORKLOAD_CELLS.filter((cell) => cell.date === "2026-11-15");
+    const latest = workload.cells.filter((cell) => cell.date === "2026-11-15");
     expect(body.match(/<tr data-harness=/g)).toHaveLength(latest.length);
     expect(textOf(body)).toContain("Cline");
     expect(textOf(body)).toContain("2\u20139 turns");
@@ -138,7 +122,7 @@ describe("/workload for a Full reader", () => {
     const html = await render({ range: "7D" });
     expect(html).toContain('href="/workload/history.csv?range=7D"');
     const response = await workloadCsv(
-      downloadRequest("/workload/history.csv?range=7D", WORKLOAD_FULL_SESSION),
+      site.downloadRequest("/workload/history.csv?range=7D", workload.sessions.full),
     );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines.slice(1).map((line) => line.slice(0, 10))).toEqual([
@@ -150,9 +134,9 @@ describe("/workload for a Full reader", () => {
 
   it("links each lab to its families' view, which asks the api for that lab only", async () => {
     expect(await render()).toContain('<a href="/workload?lab=anthropic">Anthropic</a>');
-    workloadInputs.length = 0;
+    workload.inputs.length = 0;
     const html = await render({ lab: "anthropic", range: "1M" });
-    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_FULL_SESSION, lab: "anthropic" }]);
+    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.full, lab: "anthropic" }]);
     expect(html).toContain('data-workload-lab="anthropic"');
     // The chart's series are Anthropic's families; its links keep the lab.
     expect(textOf(html)).toMatch(/All families: .*96\.4/);
@@ -164,14 +148,16 @@ describe("/workload for a Full reader", () => {
     expect(html).not.toContain('data-lab="openai"');
     expect(html).not.toContain('data-model="openai/gpt-5"');
     // An unknown lab is no filter.
-    workloadInputs.length = 0;
+    workload.inputs.length = 0;
     await render({ lab: "OpenAI" });
-    expect(workloadInputs).toEqual([{ sessionToken: WORKLOAD_FULL_SESSION }]);
+    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.full }]);
   });
 
   it("sends one lab's rows when the CSV names it", async () => {
-    const [, ...lines] = await privateCsvLines(
-      await workloadCsv(downloadRequest("/workload/history.csv?lab=openai", WORKLOAD_FULL_SESSION)),
+    const [, ...lines] = await site.privateCsvLines(
+      await workloadCsv(
+        site.downloadRequest("/workload/history.csv?lab=openai", workload.sessions.full),
+      ),
       "tpi-workload-openai-2026-11-08-to-2026-11-15.csv",
     );
     expect(lines.map((line) => line.split(",").slice(0, 3).join(","))).toEqual([
@@ -181,14 +167,14 @@ describe("/workload for a Full reader", () => {
   });
 
   it("sends the api's rows as CSV with provenance, never cached", async () => {
-    const lines = await privateCsvLines(
-      await workloadCsv(downloadRequest("/workload/history.csv", WORKLOAD_FULL_SESSION)),
+    const lines = await site.privateCsvLines(
+      await workloadCsv(site.downloadRequest("/workload/history.csv", workload.sessions.full)),
       "tpi-workload-2026-11-08-to-2026-11-15.csv",
     );
     expect(lines[0]).toBe(
       "date,lab,family,cCents,lfl,qKtok,priceEffect,intensityEffect,mixEffect,sample,source,citation",
     );
-    expect(lines).toHaveLength(WORKLOAD_ROWS.length + 1);
+    expect(lines).toHaveLength(workload.rows.length + 1);
     expect(lines[1]).toBe(
       '2026-11-08,anthropic,all,250,100,1800,,,,true,openrouter-session-cost,"Source: OpenRouter (openrouter.ai), session-cost dataset, as of 2026-11-16T03:00:00.000Z. Licensed under CC BY 4.0."',
     );

@@ -24,7 +24,7 @@ export const { generateMetadata, Page: WorkloadPage } = sectionPage({
     cardTitle: "What a coding-agent session costs",
     image: WORKLOAD_CARD_PATH,
   },
-  sample: async () => (await loadWorkloadMethodology()).dataSources.sample,
+  methodology: loadWorkloadMethodology,
   load: async (reader, query) => {
     const lab = workloadLabOf(query[WORKLOAD_LAB_PARAM]);
     const [methodology, plan] = await Promise.all([

@@ -1,24 +1,28 @@
 import { SAMPLE_NOTICE, WORKLOAD_UNIT, describeWorkloadMethodology } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
+import {
+  FULL_VIEWER,
+  marketFixture,
+  DATE_RANGE_INPUT,
+  planInput,
+  PREMIUM_VIEWER,
+  t,
+} from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Workload page's rendering tests, in the api's shapes:
- * `viewer` names the Full reader of WORKLOAD_FULL_SESSION and a Premium reader of
- * WORKLOAD_REFUSED_SESSION; `workload.planIndex` answers the Full reader as `GET /api/workload`
+ * `viewer` names the Full reader of `sessions.full` and a Premium reader of
+ * `sessions.refused`; `workload.planIndex` answers the Full reader as `GET /api/workload`
  * answers a Full key, the other reader with a 403 (a plan the route would not serve) and anyone
  * else with the api's 401. Every
  * `planIndex` input is recorded. The browser test runs the page against the real api.
  */
 const fixture = marketFixture("workload", { full: FULL_VIEWER, refused: PREMIUM_VIEWER });
 
-export const WORKLOAD_FULL_SESSION = fixture.sessions.full;
-export const WORKLOAD_REFUSED_SESSION = fixture.sessions.refused;
-export const WORKLOAD_KEYLESS_REFUSAL = fixture.keylessRefusal;
 /** A 403 in the REST shape: a plan the route does not serve (every plan reads it today). */
-export const WORKLOAD_PLAN_REFUSAL = "This key's plan does not include the Workload Cost index.";
+const WORKLOAD_PLAN_REFUSAL = "This key's plan does not include the Workload Cost index.";
 
-export const workloadInputs: unknown[] = [];
+const workloadInputs: unknown[] = [];
 
 const CITATION =
   "Source: OpenRouter (openrouter.ai), session-cost dataset, as of 2026-11-16T03:00:00.000Z. Licensed under CC BY 4.0.";
@@ -37,7 +41,7 @@ const SOURCES = {
 };
 
 /** Two weeks: Anthropic's `all` and `claude-opus`, OpenAI's `all`; effects null in week one. */
-export const WORKLOAD_ROWS = [
+const WORKLOAD_ROWS = [
   row("2026-11-08", "anthropic", "all", 250, 100, 1800, null),
   row("2026-11-08", "anthropic", "claude-opus", 410.5, 100, 950, null),
   row("2026-11-08", "openai", "all", 120, 100, 2400, null),
@@ -73,7 +77,7 @@ function row(
   };
 }
 
-export const WORKLOAD_CELLS = ["2026-11-08", "2026-11-15"].flatMap((date, week) =>
+const WORKLOAD_CELLS = ["2026-11-08", "2026-11-15"].flatMap((date, week) =>
   [
     ["kilo-code", "Kilo Code", "anthropic/claude-4.8-opus", "50-plus-turns", 4.1],
     ["cline", "Cline", "openai/gpt-5", "10-49-turns", 1.2],
@@ -94,7 +98,7 @@ export const WORKLOAD_CELLS = ["2026-11-08", "2026-11-15"].flatMap((date, week) 
   })),
 );
 
-const workload = t.router({
+const workloadRouter = t.router({
   methodology: t.procedure.query(() => ({
     success: true as const,
     version: "1.0",
@@ -116,15 +120,11 @@ const workload = t.router({
   })),
   planIndex: t.procedure
     .input(
-      z
-        .object({
-          sessionToken: z.string().optional(),
-          startDate: z.string().optional(),
-          endDate: z.string().optional(),
-          lab: z.string().optional(),
-          family: z.string().optional(),
-        })
-        .strict(),
+      planInput({
+        ...DATE_RANGE_INPUT,
+        lab: z.string().optional(),
+        family: z.string().optional(),
+      }),
     )
     .query(({ input }) => {
       workloadInputs.push(input);
@@ -151,4 +151,9 @@ const workload = t.router({
     }),
 });
 
-export const routerWithWorkload = fixture.router({ workload });
+/** The Workload page tests' api: its router, readers, recorded inputs and the values it serves. */
+export const workload = fixture.testApi({ workload: workloadRouter }, workloadInputs, {
+  planRefusal: WORKLOAD_PLAN_REFUSAL,
+  rows: WORKLOAD_ROWS,
+  cells: WORKLOAD_CELLS,
+});
