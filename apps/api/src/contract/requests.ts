@@ -278,9 +278,21 @@ const V = "/api/token-volume";
 get("token volume keyless", `${V}?startDate=2026-11-14&endDate=2026-11-20`);
 get("token volume revoked key", `${V}?startDate=2026-11-14&endDate=2026-11-20`, { as: "revoked" });
 get("token volume trial key", `${V}?startDate=2026-11-14&endDate=2026-11-20`, { as: "trial" });
-get("token volume premium key one lab", `${V}?startDate=2026-11-01&endDate=2026-11-20&lab=qwen`, {
-  as: "premium",
+get(
+  "token volume premium key one lab",
+  `${V}?startDate=2026-11-01&endDate=2026-11-20&labs=all&lab=qwen`,
+  { as: "premium" },
+);
+get("token volume every lab", `${V}?startDate=2026-11-19&endDate=2026-11-20&labs=all`, {
+  as: "full",
 });
+get(
+  "token volume a list of labs",
+  `${V}?startDate=2026-11-19&endDate=2026-11-20&labs=qwen,openai`,
+  {
+    as: "full",
+  },
+);
 get("token volume full key restated day", `${V}?startDate=2026-11-10&endDate=2026-11-10`, {
   as: "full",
 });
@@ -294,6 +306,8 @@ const volumeBad: [string, string][] = [
   ["unknown lab", "?startDate=2026-11-14&endDate=2026-11-20&lab=acme"],
   ["unknown parameter", "?date=2026-11-20"],
   ["repeated lab", "?startDate=2026-11-14&endDate=2026-11-20&lab=qwen&lab=openai"],
+  ["lab outside the closed labs", "?startDate=2026-11-14&endDate=2026-11-20&lab=qwen"],
+  ["unknown lab in labs", "?startDate=2026-11-14&endDate=2026-11-20&labs=openai,acme"],
 ];
 for (const [label, query] of volumeBad)
   get(`token volume 400: ${label}`, `${V}${query}`, { as: "full" });

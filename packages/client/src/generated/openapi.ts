@@ -112,8 +112,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Token volume per lab: tokens, growth index and share of the tracked labs
-         * @description Per lab and settled day: `totalTokens`, the tokens the published index value was computed from (frozen at settlement, restated with it); `growthIndex`, 100 x totalTokens / the tokens of the lab's base day (its first settled day with a published value, over all history, so a day's value is the same in every answer; `baselines` lists each base); `share`, totalTokens / the sum over every tracked lab with a published value that day (a fraction; with `lab`, still over every lab). A lab-day without a published value (suppressed) has no row and is left out of that day's shares. Rows are date ascending, then catalog order; only settled days appear. No maximum range: the answer is bounded by the published history (at most one row per lab and day). `dataSources` says where the values come from (`sample` is true for generated sample data). Every key plan reads every lab and all history (`access` = `full`).
+         * Token volume per lab: tokens, growth index and share of the closed labs (or the labs asked)
+         * @description By default the closed labs (anthropic, openai, google), as the reference service serves them; `labs=all` serves every tracked lab and `labs=anthropic,qwen` a list (`labs` in the answer names the labs served). Per lab and settled day: `totalTokens`, the tokens the published index value was computed from (frozen at settlement, restated with it); `growthIndex`, 100 x totalTokens / the tokens of the lab's base day (its first settled day with a published value, over all history, so a day's value is the same in every answer; `baselines` lists each base as `{lab, date, totalTokens}`); `share`, totalTokens / the sum over the labs served with a published value that day (a fraction; with `lab`, still over every lab served); `totalGrowthIndex`, 100 x the labs' summed tokens that day / `totalBaseline.totalTokens`, where `totalBaseline` `{date, totalTokens}` is the first day of all history on which every lab served is published (null on a day one of them is not: its total is not like-for-like). A lab-day without a published value (suppressed) has no row and is left out of that day's shares. Rows are date ascending, then catalog order; only settled days appear. No maximum range: the answer is bounded by the published history (at most one row per lab and day). Differences from the reference service that stay: one row per lab and day (`totalGrowthIndex` repeated on each row of the day) rather than a `labs` array per day, and the optional `labs` and `lab` parameters (the reference has no lab filter). `dataSources` says where the values come from (`sample` is true for generated sample data). Every key plan reads every lab and all history (`access` = `full`).
          */
         get: operations["getTokenVolume"];
         put?: never;
@@ -2712,7 +2712,20 @@ export interface components {
              * @example 2026-08-21
              */
             endDate: string;
+            /** @description The labs the shares and totals are over, catalog order */
+            labs: ("anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama")[];
             count: number;
+            /** @description The base of `totalGrowthIndex`, from all history; null when no day has every lab of `labs` */
+            totalBaseline: {
+                /**
+                 * Format: date
+                 * @description The first settled day on which every lab of `labs` has a published value
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description Tokens (exact up to 2^53) */
+                totalTokens: number;
+            } | null;
             /** @description The base of each lab in `data` (from all history, not the range) */
             baselines: {
                 /** @enum {string} */
@@ -2722,9 +2735,9 @@ export interface components {
                  * @description The lab's first settled day with a published value
                  * @example 2026-08-21
                  */
-                baseDate: string;
+                date: string;
                 /** @description Tokens (exact up to 2^53) */
-                baseTotalTokens: number;
+                totalTokens: number;
             }[];
             /** @description The sources behind the published values; `sample` marks generated data */
             dataSources: {
@@ -2758,8 +2771,10 @@ export interface components {
                 totalTokens: number;
                 /** @description 100 x totalTokens / the lab's base-day totalTokens; 100 on the base day */
                 growthIndex: number | null;
-                /** @description totalTokens / the sum over every tracked lab published that day (a fraction; the shares of a day sum to 1) */
+                /** @description totalTokens / the sum over the labs of `labs` published that day (a fraction; the shares of a day sum to 1) */
                 share: number | null;
+                /** @description 100 x the day's summed tokens of the labs of `labs` / `totalBaseline.totalTokens` (the same on every row of the day); null on a day one of those labs is not published, or when there is no total base */
+                totalGrowthIndex: number | null;
             }[];
         };
         WorkloadResponse: {
@@ -3451,7 +3466,9 @@ export interface operations {
                 startDate: string;
                 /** @description Inclusive last settlement day (UTC); not before `startDate`. */
                 endDate: string;
-                /** @description Model lab identifier (case-sensitive): only this lab's rows. */
+                /** @description The labs served, which `share` and `totalGrowthIndex` are over: `all` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, anthropic,openai,google. */
+                labs?: string;
+                /** @description Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them). */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
             };
             header?: {
