@@ -542,7 +542,7 @@ export interface paths {
         };
         /**
          * Latest settled memory prices: session average, change, trailing-week high and low
-         * @description Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object. `price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward). `changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
+         * @description Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object. `price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward). `changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value. Every `date` of the answer is a trading day written as the ISO instant 00:00 UTC of its New York date (`2026-01-01T00:00:00.000Z`), the reference service's form; it names the day, not the 4 PM settlement. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
          */
         get: operations["getMemoryIndex"];
         put?: never;
@@ -562,7 +562,7 @@ export interface paths {
         };
         /**
          * One memory type's settled prices per trading day, oldest first
-         * @description The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids. `startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`. `timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
+         * @description The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids. `startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`. `timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value. Every `date` of the answer is a trading day written as the ISO instant 00:00 UTC of its New York date (`2026-01-01T00:00:00.000Z`), the reference service's form; it names the day, not the 4 PM settlement. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
          */
         get: operations["getMemoryHistory"];
         put?: never;
@@ -2307,7 +2307,6 @@ export interface components {
         MemoryIndexResponse: {
             /** @constant */
             success: true;
-            /** @description The latest trading day among the values; null when there is none */
             date: string | null;
             count: number;
             /** @description An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out */
@@ -2337,9 +2336,9 @@ export interface components {
                 /** @description True for the generated sample: not market data */
                 sample: boolean;
                 /**
-                 * Format: date
-                 * @description The trading day (New York date) whose 4 PM settlement this is
-                 * @example 2026-08-21
+                 * Format: date-time
+                 * @description The trading day (New York date) whose 4 PM settlement this is, as the ISO instant 00:00 UTC of that date (`2026-01-01T00:00:00.000Z`), the reference service's form; the settlement itself is 4 PM New York
+                 * @example 2026-01-01T00:00:00.000Z
                  */
                 date: string;
                 /**
@@ -2374,9 +2373,9 @@ export interface components {
                 /** @description True for the generated sample: not market data */
                 sample: boolean;
                 /**
-                 * Format: date
-                 * @description The trading day (New York date) whose 4 PM settlement this is
-                 * @example 2026-08-21
+                 * Format: date-time
+                 * @description The trading day (New York date) whose 4 PM settlement this is, as the ISO instant 00:00 UTC of that date (`2026-01-01T00:00:00.000Z`), the reference service's form; the settlement itself is 4 PM New York
+                 * @example 2026-01-01T00:00:00.000Z
                  */
                 date: string;
                 /**
@@ -2397,9 +2396,9 @@ export interface components {
             /** @description Oldest first */
             data: {
                 /**
-                 * Format: date
-                 * @description The trading day (New York date)
-                 * @example 2026-08-21
+                 * Format: date-time
+                 * @description The trading day (New York date), as the ISO instant 00:00 UTC of that date (`2026-01-01T00:00:00.000Z`), the reference service's form; the settlement itself is 4 PM New York
+                 * @example 2026-01-01T00:00:00.000Z
                  */
                 date: string;
                 /** @description Frozen type id */

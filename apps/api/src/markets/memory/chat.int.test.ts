@@ -47,7 +47,7 @@ describe("the chat on memory prices", () => {
       endpoint: "/api/memory/{memoryType}/history",
       parameters: { memoryType: "mem_ddr5_16gb" },
     });
-    const days = (source?.values ?? []).map((row) => row.date);
+    const days = (source?.values ?? []).map((row) => row.date.slice(0, 10));
     // The trading days from 18 to 25 November: no weekend.
     expect(days).toEqual(
       ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25"].filter(

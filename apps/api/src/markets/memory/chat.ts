@@ -1,4 +1,11 @@
-import { MEMORY_TYPES, MEMORY_UNIT, describeMemoryMethodology, type MemoryType } from "@tpi/domain";
+import {
+  MEMORY_TYPES,
+  MEMORY_UNIT,
+  describeMemoryMethodology,
+  utcDayOf,
+  type MemoryType,
+  type UtcDay,
+} from "@tpi/domain";
 import {
   sourceRowOf,
   type ChatMarket,
@@ -67,16 +74,19 @@ function historyOf(typeId: string, period: Period, scope: ChatScope) {
   );
 }
 
+/** The trading day a row's `date` instant (00:00 UTC of the day) names: what the chat says. */
+const dayOf = (row: { date: string }): UtcDay => utcDayOf(new Date(row.date));
+
 const latest: ChatMarket["latest"] = async (subject, scope) => {
   const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
   const row = body.data as MemoryIndexRow;
   const point = {
-    at: row.date,
+    at: dayOf(row),
     value: row.price,
     row: sourceRowOf(row),
-    note: `settled at 4 PM New York on ${row.date}, ${sourcesText(row)}`,
+    note: `settled at 4 PM New York on ${dayOf(row)}, ${sourcesText(row)}`,
     citations: citationsOf(body.dataSources),
   };
   return { point, source: sourceOf(memoryIndexRoute, { type: subject.id }, [row]) };
@@ -90,7 +100,7 @@ const series: ChatMarket["series"] = async (subject, period, scope) => {
   return {
     ok: true as const,
     value: body.data.map((row) => ({
-      at: row.date,
+      at: dayOf(row),
       value: row.price,
       row: sourceRowOf(row),
       note: sourcesText(row),
@@ -141,7 +151,7 @@ const MEMORY_PERIOD_INTENT: MarketIntent = {
         `${subject.name} (${subject.id}) ${period.label}, settled at 4 PM New York each trading day (${MEMORY_UNIT}; session averages)${sample ? ", from the generated SAMPLE, not market data" : ""}:`,
         ...body.data.map(
           (row) =>
-            `${row.date}: ${usd(row.price)} (change ${signed(row.changePct)}; ${sourcesText(row)})`,
+            `${dayOf(row)}: ${usd(row.price)} (change ${signed(row.changePct)}; ${sourcesText(row)})`,
         ),
       ].join("\n"),
       sources: [source],
