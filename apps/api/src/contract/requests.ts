@@ -873,12 +873,21 @@ get(
   `${W}?startDate=2026-11-01&endDate=2026-11-22&lab=openai&family=all`,
   { as: "premium" },
 );
+get(
+  "workload full key a reference class, every week's cells",
+  `${W}?startDate=2026-11-15&endDate=2026-11-22&lab=anthropic&family=sonnet&cells=all`,
+  { as: "full" },
+);
+get("workload full key no cells", `${W}?startDate=2026-11-22&endDate=2026-11-22&cells=none`, {
+  as: "full",
+});
 const workloadBad: [string, string][] = [
   ["unknown lab", "?lab=acme"],
   ["bad family", "?family=Claude%20Sonnet"],
   ["bad date", "?startDate=2026-02-30"],
   ["reversed range", "?startDate=2026-11-20&endDate=2026-11-14"],
   ["unknown parameter", "?week=2026-11-15"],
+  ["bad cells", "?cells=every"],
 ];
 for (const [label, query] of workloadBad)
   get(`workload 400: ${label}`, `${W}${query}`, { as: "full" });

@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * Workload Cost index: cents per coding-agent session, like-for-like index and its price, intensity and mix effects
-         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells. Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 404 that names the families there are (`claude-sonnet`, not `sonnet`). `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
+         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens) of the latest week of the answer by default (`cells=latest`), so an unfiltered request is not every cell of every week; `cells=all` gives every week's of the range, `cells=none` none, and `cellsOf` says which; `weeks` gives each week's price snapshot and excluded cells. `family` takes our families (brand and tier, such as `claude-sonnet`, `gpt-codex-mini`, `gemini-flash-lite`), `all` (the lab's aggregate), or a class name of the reference service, which selects every family of the class (anthropic: opus, sonnet, haiku, fable; openai: flagship, mini, nano, pro, codex, image; google: flash, pro, lite, image; `flagship` is an OpenAI family without a tier word, such as `gpt-5`; a family with several tier words is in its most specific class: `gpt-codex-mini` is codex). Rows keep our family names. Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` that is neither a published family nor a class of the `lab` asked is a 404 that names the families there are. Differences from the reference service that stay: costs are per coding-agent session, not per request (`cCents`, `qKtok`), because the source (OpenRouter's session-cost dataset) publishes sessions; weeks (a 7-day window, named by its end date) rather than days; rows name our finer families, and a class name selects them. `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
          */
         get: operations["getWorkload"];
         put?: never;
@@ -2785,6 +2785,11 @@ export interface components {
             startDate: string | null;
             /** @description As asked; null: through the latest week */
             endDate: string | null;
+            /**
+             * @description Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`
+             * @enum {string}
+             */
+            cellsOf: "latest" | "all" | "none";
             count: number;
             data: {
                 /**
@@ -2847,7 +2852,7 @@ export interface components {
                     duplicate_cell: number;
                 };
             }[];
-            /** @description The session-cost cells behind the rows (the asked lab and family), week by week */
+            /** @description The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week */
             cells: {
                 /**
                  * Format: date
@@ -5800,8 +5805,10 @@ export interface operations {
                 endDate?: string;
                 /** @description Model lab identifier (case-sensitive): only this lab's rows. */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
-                /** @description Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`) or `all` (the lab's aggregate over every cell). A well-formed family with no cells matches no rows. */
+                /** @description Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`), `all` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: anthropic: opus, sonnet, haiku, fable; openai: flagship, mini, nano, pro, codex, image; google: flash, pro, lite, image. A family never published (for the `lab` asked) is a 404 naming the families there are. */
                 family?: string;
+                /** @description Which session-cost cells `cells` carries: `latest` (the latest week of the answer; default latest), `all` (every week of the answer) or `none`. */
+                cells?: "latest" | "all" | "none";
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5854,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No published series has the `family` asked (for the `lab` asked); the message names the families there are. */
+            /** @description No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are. */
             404: {
                 headers: {
                     [name: string]: unknown;
