@@ -149,6 +149,7 @@ export const memoryHistoryRoute = defineRoute({
       "`startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`.",
       "`timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value.",
       DATE_INSTANT_TEXT,
+      "A difference from the reference service that stays: its example gives `timestamp` equal to `date` (00:00 UTC), ours is the 4 PM New York settlement the price is of, and rows also carry `sources`, `sample` and `updatedAt`.",
       SOURCES_TEXT,
     ].join(" "),
     tags: [MEMORY_TAG],
