@@ -151,7 +151,13 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
         row.querySelector('[data-label="Price"]')?.getAttribute("data-value"),
       ]),
     );
-    expect(table).toEqual([...body.data].reverse().map((row) => [row.date, String(row.price)]));
+    // The page and its CSV write the trading day of the api's `date` instant (00:00 UTC of the day).
+    expect(table).toEqual(
+      [...body.data].reverse().map((row) => [row.date.slice(0, 10), String(row.price)]),
+    );
+    for (const source of body.dataSources.sources)
+      if (source.citation !== null)
+        expect(await page.locator("[data-chart-sources]").textContent()).toContain(source.citation);
     // With JavaScript, hovering the plot shows the day's price in dollars.
     expect(await readSeriesChart(page, body.dataSources.sources)).toContain("$");
 
@@ -165,7 +171,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
     const optional = (value: number | string | null) => (value === null ? "" : String(value));
     expect(lines.map((line) => parseCsvLine(line).slice(0, 8))).toEqual(
       body.data.map((row) => [
-        row.date,
+        row.date.slice(0, 10),
         String(row.price),
         optional(row.changePct),
         optional(row.weeklyHigh),

@@ -10,6 +10,7 @@ export * from "./shared/calendar";
 export * from "./shared/dated-query";
 export * from "./shared/errors";
 export * from "./shared/methodology-version";
+export * from "./shared/open-range";
 export * from "./shared/freshness";
 export * from "./shared/query-parameters";
 export * from "./shared/rate-limits";

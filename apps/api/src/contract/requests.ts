@@ -278,9 +278,21 @@ const V = "/api/token-volume";
 get("token volume keyless", `${V}?startDate=2026-11-14&endDate=2026-11-20`);
 get("token volume revoked key", `${V}?startDate=2026-11-14&endDate=2026-11-20`, { as: "revoked" });
 get("token volume trial key", `${V}?startDate=2026-11-14&endDate=2026-11-20`, { as: "trial" });
-get("token volume premium key one lab", `${V}?startDate=2026-11-01&endDate=2026-11-20&lab=qwen`, {
-  as: "premium",
+get(
+  "token volume premium key one lab",
+  `${V}?startDate=2026-11-01&endDate=2026-11-20&labs=all&lab=qwen`,
+  { as: "premium" },
+);
+get("token volume every lab", `${V}?startDate=2026-11-19&endDate=2026-11-20&labs=all`, {
+  as: "full",
 });
+get(
+  "token volume a list of labs",
+  `${V}?startDate=2026-11-19&endDate=2026-11-20&labs=qwen,openai`,
+  {
+    as: "full",
+  },
+);
 get("token volume full key restated day", `${V}?startDate=2026-11-10&endDate=2026-11-10`, {
   as: "full",
 });
@@ -294,6 +306,8 @@ const volumeBad: [string, string][] = [
   ["unknown lab", "?startDate=2026-11-14&endDate=2026-11-20&lab=acme"],
   ["unknown parameter", "?date=2026-11-20"],
   ["repeated lab", "?startDate=2026-11-14&endDate=2026-11-20&lab=qwen&lab=openai"],
+  ["lab outside the closed labs", "?startDate=2026-11-14&endDate=2026-11-20&lab=qwen"],
+  ["unknown lab in labs", "?startDate=2026-11-14&endDate=2026-11-20&labs=openai,acme"],
 ];
 for (const [label, query] of volumeBad)
   get(`token volume 400: ${label}`, `${V}${query}`, { as: "full" });
@@ -859,12 +873,21 @@ get(
   `${W}?startDate=2026-11-01&endDate=2026-11-22&lab=openai&family=all`,
   { as: "premium" },
 );
+get(
+  "workload full key a reference class, every week's cells",
+  `${W}?startDate=2026-11-15&endDate=2026-11-22&lab=anthropic&family=sonnet&cells=all`,
+  { as: "full" },
+);
+get("workload full key no cells", `${W}?startDate=2026-11-22&endDate=2026-11-22&cells=none`, {
+  as: "full",
+});
 const workloadBad: [string, string][] = [
   ["unknown lab", "?lab=acme"],
   ["bad family", "?family=Claude%20Sonnet"],
   ["bad date", "?startDate=2026-02-30"],
   ["reversed range", "?startDate=2026-11-20&endDate=2026-11-14"],
   ["unknown parameter", "?week=2026-11-15"],
+  ["bad cells", "?cells=every"],
 ];
 for (const [label, query] of workloadBad)
   get(`workload 400: ${label}`, `${W}${query}`, { as: "full" });

@@ -112,8 +112,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Token volume per lab: tokens, growth index and share of the tracked labs
-         * @description Per lab and settled day: `totalTokens`, the tokens the published index value was computed from (frozen at settlement, restated with it); `growthIndex`, 100 x totalTokens / the tokens of the lab's base day (its first settled day with a published value, over all history, so a day's value is the same in every answer; `baselines` lists each base); `share`, totalTokens / the sum over every tracked lab with a published value that day (a fraction; with `lab`, still over every lab). A lab-day without a published value (suppressed) has no row and is left out of that day's shares. Rows are date ascending, then catalog order; only settled days appear. No maximum range: the answer is bounded by the published history (at most one row per lab and day). `dataSources` says where the values come from (`sample` is true for generated sample data). Every key plan reads every lab and all history (`access` = `full`).
+         * Token volume per lab: tokens, growth index and share of the closed labs (or the labs asked)
+         * @description By default the closed labs (anthropic, openai, google), as the reference service serves them; `labs=all` serves every tracked lab and `labs=anthropic,qwen` a list (`labs` in the answer names the labs served). Per lab and settled day: `totalTokens`, the tokens the published index value was computed from (frozen at settlement, restated with it); `growthIndex`, 100 x totalTokens / the tokens of the lab's base day (its first settled day with a published value, over all history, so a day's value is the same in every answer; `baselines` lists each base as `{lab, date, totalTokens}`); `share`, totalTokens / the sum over the labs served with a published value that day (a fraction; with `lab`, still over every lab served); `totalGrowthIndex`, 100 x the labs' summed tokens that day / `totalBaseline.totalTokens`, where `totalBaseline` `{date, totalTokens}` is the first day of all history on which every lab served is published (null on a day one of them is not: its total is not like-for-like). A lab-day without a published value (suppressed) has no row and is left out of that day's shares. Rows are date ascending, then catalog order; only settled days appear. No maximum range: the answer is bounded by the published history (at most one row per lab and day). Differences from the reference service that stay: one row per lab and day (`totalGrowthIndex` repeated on each row of the day) rather than a `labs` array per day, and the optional `labs` and `lab` parameters (the reference has no lab filter). `dataSources` says where the values come from (`sample` is true for generated sample data). Every key plan reads every lab and all history (`access` = `full`).
          */
         get: operations["getTokenVolume"];
         put?: never;
@@ -542,7 +542,7 @@ export interface paths {
         };
         /**
          * Latest settled memory prices: session average, change, trailing-week high and low
-         * @description Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object. `price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward). `changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
+         * @description Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object. `price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward). `changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value. Every `date` of the answer is a trading day written as the ISO instant 00:00 UTC of its New York date (`2026-01-01T00:00:00.000Z`), the reference service's form; it names the day, not the 4 PM settlement. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
          */
         get: operations["getMemoryIndex"];
         put?: never;
@@ -562,7 +562,7 @@ export interface paths {
         };
         /**
          * One memory type's settled prices per trading day, oldest first
-         * @description The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids. `startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`. `timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
+         * @description The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids. `startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`. `timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value. Every `date` of the answer is a trading day written as the ISO instant 00:00 UTC of its New York date (`2026-01-01T00:00:00.000Z`), the reference service's form; it names the day, not the 4 PM settlement. A difference from the reference service that stays: its example gives `timestamp` equal to `date` (00:00 UTC), ours is the 4 PM New York settlement the price is of, and rows also carry `sources`, `sample` and `updatedAt`. Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.
          */
         get: operations["getMemoryHistory"];
         put?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * Workload Cost index: cents per coding-agent session, like-for-like index and its price, intensity and mix effects
-         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells. Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 404 that names the families there are (`claude-sonnet`, not `sonnet`). `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
+         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens) of the latest week of the answer by default (`cells=latest`), so an unfiltered request is not every cell of every week; `cells=all` gives every week's of the range, `cells=none` none, and `cellsOf` says which; `weeks` gives each week's price snapshot and excluded cells. `family` takes our families (brand and tier, such as `claude-sonnet`, `gpt-codex-mini`, `gemini-flash-lite`), `all` (the lab's aggregate), or a class name of the reference service, which selects every family of the class (anthropic: opus, sonnet, haiku, fable; openai: flagship, mini, nano, pro, codex, image; google: flash, pro, lite, image; `flagship` is an OpenAI family without a tier word, such as `gpt-5`; a family with several tier words is in its most specific class: `gpt-codex-mini` is codex). Rows keep our family names. Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` that is neither a published family nor a class of the `lab` asked is a 404 that names the families there are. Differences from the reference service that stay: costs are per coding-agent session, not per request (`cCents`, `qKtok`), because the source (OpenRouter's session-cost dataset) publishes sessions; weeks (a 7-day window, named by its end date) rather than days; rows name our finer families, and a class name selects them. `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
          */
         get: operations["getWorkload"];
         put?: never;
@@ -2307,7 +2307,6 @@ export interface components {
         MemoryIndexResponse: {
             /** @constant */
             success: true;
-            /** @description The latest trading day among the values; null when there is none */
             date: string | null;
             count: number;
             /** @description An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out */
@@ -2337,9 +2336,9 @@ export interface components {
                 /** @description True for the generated sample: not market data */
                 sample: boolean;
                 /**
-                 * Format: date
-                 * @description The trading day (New York date) whose 4 PM settlement this is
-                 * @example 2026-08-21
+                 * Format: date-time
+                 * @description The trading day (New York date) whose 4 PM settlement this is, as the ISO instant 00:00 UTC of that date (`2026-01-01T00:00:00.000Z`), the reference service's form; the settlement itself is 4 PM New York
+                 * @example 2026-01-01T00:00:00.000Z
                  */
                 date: string;
                 /**
@@ -2374,9 +2373,9 @@ export interface components {
                 /** @description True for the generated sample: not market data */
                 sample: boolean;
                 /**
-                 * Format: date
-                 * @description The trading day (New York date) whose 4 PM settlement this is
-                 * @example 2026-08-21
+                 * Format: date-time
+                 * @description The trading day (New York date) whose 4 PM settlement this is, as the ISO instant 00:00 UTC of that date (`2026-01-01T00:00:00.000Z`), the reference service's form; the settlement itself is 4 PM New York
+                 * @example 2026-01-01T00:00:00.000Z
                  */
                 date: string;
                 /**
@@ -2397,9 +2396,9 @@ export interface components {
             /** @description Oldest first */
             data: {
                 /**
-                 * Format: date
-                 * @description The trading day (New York date)
-                 * @example 2026-08-21
+                 * Format: date-time
+                 * @description The trading day (New York date), as the ISO instant 00:00 UTC of that date (`2026-01-01T00:00:00.000Z`), the reference service's form; the settlement itself is 4 PM New York
+                 * @example 2026-01-01T00:00:00.000Z
                  */
                 date: string;
                 /** @description Frozen type id */
@@ -2712,7 +2711,20 @@ export interface components {
              * @example 2026-08-21
              */
             endDate: string;
+            /** @description The labs the shares and totals are over, catalog order */
+            labs: ("anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama")[];
             count: number;
+            /** @description The base of `totalGrowthIndex`, from all history; null when no day has every lab of `labs` */
+            totalBaseline: {
+                /**
+                 * Format: date
+                 * @description The first settled day on which every lab of `labs` has a published value
+                 * @example 2026-08-21
+                 */
+                date: string;
+                /** @description Tokens (exact up to 2^53) */
+                totalTokens: number;
+            } | null;
             /** @description The base of each lab in `data` (from all history, not the range) */
             baselines: {
                 /** @enum {string} */
@@ -2722,9 +2734,9 @@ export interface components {
                  * @description The lab's first settled day with a published value
                  * @example 2026-08-21
                  */
-                baseDate: string;
+                date: string;
                 /** @description Tokens (exact up to 2^53) */
-                baseTotalTokens: number;
+                totalTokens: number;
             }[];
             /** @description The sources behind the published values; `sample` marks generated data */
             dataSources: {
@@ -2758,8 +2770,10 @@ export interface components {
                 totalTokens: number;
                 /** @description 100 x totalTokens / the lab's base-day totalTokens; 100 on the base day */
                 growthIndex: number | null;
-                /** @description totalTokens / the sum over every tracked lab published that day (a fraction; the shares of a day sum to 1) */
+                /** @description totalTokens / the sum over the labs of `labs` published that day (a fraction; the shares of a day sum to 1) */
                 share: number | null;
+                /** @description 100 x the day's summed tokens of the labs of `labs` / `totalBaseline.totalTokens` (the same on every row of the day); null on a day one of those labs is not published, or when there is no total base */
+                totalGrowthIndex: number | null;
             }[];
         };
         WorkloadResponse: {
@@ -2771,6 +2785,11 @@ export interface components {
             startDate: string | null;
             /** @description As asked; null: through the latest week */
             endDate: string | null;
+            /**
+             * @description Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`
+             * @enum {string}
+             */
+            cellsOf: "latest" | "all" | "none";
             count: number;
             data: {
                 /**
@@ -2833,7 +2852,7 @@ export interface components {
                     duplicate_cell: number;
                 };
             }[];
-            /** @description The session-cost cells behind the rows (the asked lab and family), week by week */
+            /** @description The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week */
             cells: {
                 /**
                  * Format: date
@@ -3451,7 +3470,9 @@ export interface operations {
                 startDate: string;
                 /** @description Inclusive last settlement day (UTC); not before `startDate`. */
                 endDate: string;
-                /** @description Model lab identifier (case-sensitive): only this lab's rows. */
+                /** @description The labs served, which `share` and `totalGrowthIndex` are over: `all` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, anthropic,openai,google. */
+                labs?: string;
+                /** @description Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them). */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
             };
             header?: {
@@ -5784,8 +5805,10 @@ export interface operations {
                 endDate?: string;
                 /** @description Model lab identifier (case-sensitive): only this lab's rows. */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
-                /** @description Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`) or `all` (the lab's aggregate over every cell). A well-formed family with no cells matches no rows. */
+                /** @description Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`), `all` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: anthropic: opus, sonnet, haiku, fable; openai: flagship, mini, nano, pro, codex, image; google: flash, pro, lite, image. A family never published (for the `lab` asked) is a 404 naming the families there are. */
                 family?: string;
+                /** @description Which session-cost cells `cells` carries: `latest` (the latest week of the answer; default latest), `all` (every week of the answer) or `none`. */
+                cells?: "latest" | "all" | "none";
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5838,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No published series has the `family` asked (for the `lab` asked); the message names the families there are. */
+            /** @description No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are. */
             404: {
                 headers: {
                     [name: string]: unknown;

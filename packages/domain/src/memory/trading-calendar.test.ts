@@ -3,6 +3,7 @@ import {
   easterSunday,
   isTradingDay,
   latestSettledTradingDayAt,
+  memoryDateInstant,
   memorySettlementInstant,
   nyseHolidays,
   sessionDayOf,
@@ -50,6 +51,11 @@ describe("the NYSE trading calendar", () => {
 });
 
 describe("sessions and settlement instants", () => {
+  it("names a trading day by its 00:00 UTC instant, whatever the settlement hour", () => {
+    expect(memoryDateInstant("2026-01-01")).toBe("2026-01-01T00:00:00.000Z");
+    expect(memoryDateInstant("2026-03-09")).toBe("2026-03-09T00:00:00.000Z");
+  });
+
   it("settles at 4 PM New York: 21:00 UTC in winter, 20:00 UTC in summer", () => {
     expect(memorySettlementInstant("2026-03-06").toISOString()).toBe("2026-03-06T21:00:00.000Z");
     expect(memorySettlementInstant("2026-03-09").toISOString()).toBe("2026-03-09T20:00:00.000Z");

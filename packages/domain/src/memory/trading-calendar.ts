@@ -1,4 +1,4 @@
-import { addDays, type UtcDay } from "../shared/calendar";
+import { addDays, startOfUtcDay, type UtcDay } from "../shared/calendar";
 import { latestSettledDayAt, newYorkDayOf, settlementInstant } from "../shared/new-york-settlement";
 
 /**
@@ -125,6 +125,15 @@ export function previousTradingDay(day: UtcDay): UtcDay {
 /** The settlement instant of a trading day: 4 PM New York (20:00 UTC in EDT, 21:00 UTC in EST). */
 export function memorySettlementInstant(day: UtcDay): Date {
   return settlementInstant(day);
+}
+
+/**
+ * A trading day as the memory routes' `date`: 00:00 UTC of its New York date, as an ISO instant
+ * (`2026-01-01T00:00:00.000Z`), the form the reference service answers with. It names the day,
+ * not the settlement: that is `memorySettlementInstant` (the history rows' `timestamp`).
+ */
+export function memoryDateInstant(day: UtcDay): string {
+  return startOfUtcDay(day).toISOString();
 }
 
 /**

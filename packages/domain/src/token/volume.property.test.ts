@@ -4,9 +4,11 @@ import { LAB_IDS, type LabId } from "./catalog";
 import {
   GROWTH_INDEX_BASE,
   tokenVolumeRows,
+  totalVolumeBaseline,
   volumeBaselines,
   volumeShares,
   type LabDayVolume,
+  type TokenVolumeBases,
 } from "./volume";
 import type { UtcDay } from "../shared/calendar";
 
@@ -24,16 +26,23 @@ const publishedVolumes = fc
   )
   .map((vs): LabDayVolume[] => vs);
 
+/** The bases of every tracked lab over `volumes` (all history). */
+const allLabBases = (volumes: readonly LabDayVolume[]): TokenVolumeBases => ({
+  labs: LAB_IDS,
+  baselines: volumeBaselines(volumes),
+  totalBaseline: totalVolumeBaseline(volumes, LAB_IDS),
+});
+
 describe("token volume index (property)", () => {
   it("a lab's growth index is 100 on its base day, which is its first published day", () => {
     fc.assert(
       fc.property(publishedVolumes, (volumes) => {
-        const baselines = volumeBaselines(volumes);
-        const rows = tokenVolumeRows(volumes, baselines, LAB_IDS);
-        for (const base of baselines) {
+        const bases = allLabBases(volumes);
+        const rows = tokenVolumeRows(volumes, bases, LAB_IDS);
+        for (const base of bases.baselines) {
           const days = volumes.filter((v) => v.lab === base.lab).map((v) => v.date);
-          expect(base.baseDate).toBe([...days].sort()[0]);
-          const row = rows.find((r) => r.lab === base.lab && r.date === base.baseDate);
+          expect(base.date).toBe([...days].sort()[0]);
+          const row = rows.find((r) => r.lab === base.lab && r.date === base.date);
           expect(row?.growthIndex).toBe(GROWTH_INDEX_BASE);
         }
       }),
@@ -59,8 +68,8 @@ describe("token volume index (property)", () => {
       fc.property(publishedVolumes, fc.integer({ min: 2, max: 1_000_000 }), (volumes, factor) => {
         const small = volumes.map((v) => ({ ...v, totalTokens: Math.max(1, v.totalTokens % 1e9) }));
         const scaled = small.map((v) => ({ ...v, totalTokens: v.totalTokens * factor }));
-        const before = tokenVolumeRows(small, volumeBaselines(small), LAB_IDS);
-        const after = tokenVolumeRows(scaled, volumeBaselines(scaled), LAB_IDS);
+        const before = tokenVolumeRows(small, allLabBases(small), LAB_IDS);
+        const after = tokenVolumeRows(scaled, allLabBases(scaled), LAB_IDS);
         expect(after.length).toBe(before.length);
         before.forEach((row, i) => {
           const other = after[i];
@@ -74,10 +83,49 @@ describe("token volume index (property)", () => {
   it("a lab filter keeps the shares over every lab of the day", () => {
     fc.assert(
       fc.property(publishedVolumes, fc.constantFrom(...LAB_IDS), (volumes, lab: LabId) => {
-        const baselines = volumeBaselines(volumes);
-        const all = tokenVolumeRows(volumes, baselines, LAB_IDS);
-        const one = tokenVolumeRows(volumes, baselines, [lab]);
+        const bases = allLabBases(volumes);
+        const all = tokenVolumeRows(volumes, bases, LAB_IDS);
+        const one = tokenVolumeRows(volumes, bases, [lab]);
         expect(one).toEqual(all.filter((r) => r.lab === lab));
+      }),
+    );
+  });
+
+  it("the shares of a day are over the labs asked: they sum to 1 among those published", () => {
+    fc.assert(
+      fc.property(
+        publishedVolumes,
+        fc.uniqueArray(fc.constantFrom(...LAB_IDS), { minLength: 1 }),
+        (volumes, labs: LabId[]) => {
+          const bases = {
+            labs,
+            baselines: volumeBaselines(volumes),
+            totalBaseline: totalVolumeBaseline(volumes, labs),
+          };
+          const rows = tokenVolumeRows(volumes, bases, LAB_IDS);
+          expect(rows.every((r) => labs.includes(r.lab))).toBe(true);
+          for (const day of new Set(rows.map((r) => r.date))) {
+            const sum = rows.filter((r) => r.date === day).reduce((s, r) => s + (r.share ?? 0), 0);
+            expect(Math.abs(sum - 1)).toBeLessThanOrEqual(1e-12);
+          }
+        },
+      ),
+    );
+  });
+
+  it("the total growth index is 100 on the total's base day and null on a day missing a lab", () => {
+    fc.assert(
+      fc.property(publishedVolumes, (volumes) => {
+        const labs = [...new Set(volumes.map((v) => v.lab))];
+        const bases = { labs, baselines: [], totalBaseline: totalVolumeBaseline(volumes, labs) };
+        for (const row of tokenVolumeRows(volumes, bases, labs)) {
+          const complete = labs.every((lab) =>
+            volumes.some((v) => v.lab === lab && v.date === row.date),
+          );
+          if (!complete) expect(row.totalGrowthIndex).toBeNull();
+          if (row.date === bases.totalBaseline?.date)
+            expect(row.totalGrowthIndex).toBe(GROWTH_INDEX_BASE);
+        }
       }),
     );
   });

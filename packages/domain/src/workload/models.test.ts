@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelClassOf, modelFamilyOf } from "./models";
+import { modelClassOf, modelFamilyOf, referenceClassOf } from "./models";
 
 describe("modelClassOf", () => {
   it("maps permaslugs to the token index's labs and a family", () => {
@@ -33,5 +33,32 @@ describe("modelClassOf", () => {
     expect(modelClassOf("gpt-5")).toBeNull();
     expect(modelClassOf("openai/")).toBeNull();
     expect(modelFamilyOf("")).toBeNull();
+  });
+});
+
+describe("referenceClassOf", () => {
+  it("puts each of our families in one class of the reference service, the most specific tier first", () => {
+    const cases: [Parameters<typeof referenceClassOf>[0], string, string | null][] = [
+      ["anthropic", "claude-opus", "opus"],
+      ["anthropic", "claude-sonnet", "sonnet"],
+      ["anthropic", "claude-haiku", "haiku"],
+      ["anthropic", "claude-fable", "fable"],
+      ["openai", "gpt-5", "flagship"],
+      ["openai", "gpt-4o", "flagship"],
+      ["openai", "gpt-mini", "mini"],
+      ["openai", "o4-mini", "mini"],
+      ["openai", "gpt-nano", "nano"],
+      ["openai", "gpt-pro", "pro"],
+      ["openai", "gpt-codex-mini", "codex"],
+      ["openai", "gpt-image", "image"],
+      ["google", "gemini-flash", "flash"],
+      ["google", "gemini-flash-lite", "lite"],
+      ["google", "gemini-pro", "pro"],
+      ["google", "gemini-flash-image", "image"],
+      ["google", "gemma-3", null],
+      ["qwen", "qwen3-coder", null],
+    ];
+    for (const [lab, family, expected] of cases)
+      expect(referenceClassOf(lab, family), `${lab}/${family}`).toBe(expected);
   });
 });

@@ -66,3 +66,50 @@ export function modelFamilyOf(modelName: string): string | null {
   }
   return words.join("-");
 }
+
+/**
+ * The reference service's family classes, per lab: the names its `family` takes. Our families
+ * are finer (brand and tier words, `claude-sonnet`, `gpt-codex-mini`); each falls in one class of
+ * its lab (`referenceClassOf`), so a class name asks for every family in it. This is the one
+ * table of the mapping: every workload route and tool reads it through `resolveWorkloadFamily`.
+ */
+export const REFERENCE_FAMILY_CLASSES: Readonly<Partial<Record<LabId, readonly string[]>>> = {
+  anthropic: ["opus", "sonnet", "haiku", "fable"],
+  openai: ["flagship", "mini", "nano", "pro", "codex", "image"],
+  google: ["flash", "pro", "lite", "image"],
+};
+
+/** The class of a lab's models without a tier word: its generation's flagship (`gpt-5`). */
+export const FLAGSHIP_CLASS = "flagship";
+
+/**
+ * Which tier word names the class when a family holds several: the most specific first
+ * (`gpt-codex-mini` is codex, `gemini-flash-lite` is lite, `gemini-flash-image` is image).
+ */
+const CLASS_PRECEDENCE: readonly string[] = [
+  "image",
+  "codex",
+  "lite",
+  "pro",
+  "nano",
+  "mini",
+  "flash",
+  "opus",
+  "sonnet",
+  "haiku",
+  "fable",
+];
+
+/**
+ * The reference class of one of our families of `lab`: the first class (by precedence) among
+ * the family's words, else the lab's flagship class when it has one; null when the lab has no
+ * reference classes or the family fits none of them.
+ */
+export function referenceClassOf(lab: LabId, family: string): string | null {
+  const classes = REFERENCE_FAMILY_CLASSES[lab];
+  if (classes === undefined) return null;
+  const words = family.split("-");
+  const tier = CLASS_PRECEDENCE.find((word) => classes.includes(word) && words.includes(word));
+  if (tier !== undefined) return tier;
+  return classes.includes(FLAGSHIP_CLASS) ? FLAGSHIP_CLASS : null;
+}

@@ -1,5 +1,6 @@
 // @module-tag zone
 import { countMemoryObservations } from "@tpi/db";
+import { memoryDateInstant as at } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { describeImport, importMemoryFile, type MemoryImportOutcome } from "./jobs/import";
@@ -138,7 +139,7 @@ describe("Memory from imported files", () => {
       ["2026-03-09", 45, 50, 45, 30],
       ["2026-03-10", 60, 33.333333, 60, 30],
     ];
-    expect(rows.map((row) => row.date)).toEqual(expected.map(([date]) => date));
+    expect(rows.map((row) => row.date)).toEqual(expected.map(([date]) => at(date)));
     rows.forEach((row, i) => {
       const [, price, change, high, low] = expected[i] ?? [];
       expect(row.price).toBe(price);
@@ -156,7 +157,7 @@ describe("Memory from imported files", () => {
       bearer(key),
     );
     expect(module.body).toMatchObject({
-      date: "2026-03-09",
+      date: "2026-03-09T00:00:00.000Z",
       count: 1,
       data: {
         id: "mem_ddr4_udimm_16gb",
@@ -179,20 +180,16 @@ describe("Memory from imported files", () => {
       },
     });
     const all = await api.get("/api/memory-index", bearer(key));
-    expect(all.body).toMatchObject({ date: "2026-03-10", count: 2 });
+    expect(all.body).toMatchObject({ date: "2026-03-10T00:00:00.000Z", count: 2 });
   });
 
   it("answers ranges oldest first: the limit keeps the latest, a date-only endDate includes its 4 PM", async () => {
-    expect((await history("?limit=3")).map((row) => row.date)).toEqual([
-      "2026-03-06",
-      "2026-03-09",
-      "2026-03-10",
-    ]);
-    expect((await history("?endDate=2026-01-20")).map((row) => row.date)).toEqual([
-      "2026-01-15",
-      "2026-01-16",
-      "2026-01-20",
-    ]);
+    expect((await history("?limit=3")).map((row) => row.date)).toEqual(
+      ["2026-03-06", "2026-03-09", "2026-03-10"].map(at),
+    );
+    expect((await history("?endDate=2026-01-20")).map((row) => row.date)).toEqual(
+      ["2026-01-15", "2026-01-16", "2026-01-20"].map(at),
+    );
     expect(await history("?startDate=2026-01-17&endDate=2026-01-19")).toEqual([]);
     expect(await history("?startDate=2026-01-21&endDate=2026-01-21")).toEqual([]);
   });
@@ -239,8 +236,8 @@ describe("Memory from imported files", () => {
     expect(late.settlement).toMatchObject({ settled: 0, resettled: 1, rederived: 1 });
     const rows = await history("?startDate=2026-01-20&endDate=2026-01-22");
     expect(rows.map((row) => [row.date, row.price])).toEqual([
-      ["2026-01-20", 18],
-      ["2026-01-22", 10],
+      [at("2026-01-20"), 18],
+      [at("2026-01-22"), 10],
     ]);
     expect(rows[1]?.changePct).toBe(-44.444444);
     expect(rows[0]?.updatedAt).toBe(later.toISOString());
@@ -293,7 +290,7 @@ describe("Memory from imported files", () => {
     expect(logged).toEqual([
       "memory index: settled through 2026-03-11: 1 new type-day(s), 0 re-settled with a revision, 0 withdrawn, 0 with re-derived change or weekly high/low",
     ]);
-    expect((await history()).at(-1)).toMatchObject({ date: "2026-03-11", price: 70 });
+    expect((await history()).at(-1)).toMatchObject({ date: at("2026-03-11"), price: 70 });
     expect(await settleMemoryLocked(api.db, api.clock.now)).toMatchObject({
       settled: 0,
       resettled: 0,

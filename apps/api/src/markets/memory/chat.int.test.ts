@@ -48,7 +48,7 @@ describe("the chat on memory prices", () => {
       endpoint: "/api/memory/{memoryType}/history",
       parameters: { memoryType: "mem_ddr5_16gb" },
     });
-    const days = (source?.values ?? []).map((row) => row.date);
+    const days = (source?.values ?? []).map((row) => row.date.slice(0, 10));
     // Last week is the calendar week before this one, Monday 16 to Sunday 22 November: its
     // trading days, no weekend.
     expect(source?.parameters).toMatchObject({ startDate: "2026-11-16", endDate: "2026-11-22" });

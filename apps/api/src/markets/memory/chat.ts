@@ -1,4 +1,11 @@
-import { MEMORY_TYPES, MEMORY_UNIT, describeMemoryMethodology, type MemoryType } from "@tpi/domain";
+import {
+  MEMORY_TYPES,
+  MEMORY_UNIT,
+  describeMemoryMethodology,
+  utcDayOf,
+  type MemoryType,
+  type UtcDay,
+} from "@tpi/domain";
 import {
   askRoute,
   citationsOf,
@@ -52,8 +59,6 @@ function patternOf(memory: MemoryType): RegExp {
  * The trading day of a row's `date`, written as a day or as the instant of its settlement: the
  * chat says the day (its 4 PM New York settlement falls on the same UTC day).
  */
-const tradingDayOf = (date: string) => date.slice(0, 10);
-
 const usd = (value: number) => `$${value.toFixed(value < 10 ? 3 : 2)}`;
 
 const SUBJECTS = MEMORY_TYPES.map((memory) => ({
@@ -107,16 +112,19 @@ function historyOf(typeId: string, period: Chat.Period, scope: Chat.ChatScope) {
   );
 }
 
+/** The trading day a row's `date` instant (00:00 UTC of the day) names: what the chat says. */
+const dayOf = (row: { date: string }): UtcDay => utcDayOf(new Date(row.date));
+
 const latest: Chat.ChatMarket["latest"] = async (subject, scope) => {
   const answer = await askRoute(memoryIndexRoute, { query: { type: subject.id } }, scope);
   if (!answer.ok) return undefined;
   const body = answer.value;
   const row = body.data as MemoryIndexRow;
   const point = {
-    at: tradingDayOf(row.date),
+    at: dayOf(row),
     value: row.price,
     row: sourceRowOf(row),
-    note: `settled at 4 PM New York on ${tradingDayOf(row.date)}, ${sourcesText(row)}`,
+    note: `settled at 4 PM New York on ${dayOf(row)}, ${sourcesText(row)}`,
     citations: citationsOf(body.dataSources),
   };
   return { point, source: sourceOf(memoryIndexRoute, { type: subject.id }, [row]) };
@@ -130,7 +138,7 @@ const series: Chat.ChatMarket["series"] = async (subject, period, scope) => {
   return {
     ok: true as const,
     value: body.data.map((row) => ({
-      at: tradingDayOf(row.date),
+      at: dayOf(row),
       value: row.price,
       row: sourceRowOf(row),
       note: sourcesText(row),
@@ -181,7 +189,7 @@ const MEMORY_PERIOD_INTENT: Chat.MarketIntent = {
         `${subject.name} (${subject.id}) ${period.label}, settled at 4 PM New York each trading day (${MEMORY_UNIT}; session averages)${sample ? ", from the generated SAMPLE, not market data" : ""}:`,
         ...body.data.map(
           (row) =>
-            `${tradingDayOf(row.date)}: ${usd(row.price)} (change ${signedPercent(row.changePct)}; ${sourcesText(row)})`,
+            `${dayOf(row)}: ${usd(row.price)} (change ${signedPercent(row.changePct)}; ${sourcesText(row)})`,
         ),
       ].join("\n"),
       sources: [source],

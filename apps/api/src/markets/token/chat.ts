@@ -1,4 +1,5 @@
 import {
+  ALL_LABS_VALUE,
   FREE_TIER_LAB_IDS,
   FREE_WINDOW_MONTHS,
   LAB_CATALOG,
@@ -92,17 +93,21 @@ async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.Ch
   return answer.ok ? { ok: true as const, value: answer.value.data.map(pointOf) } : answer;
 }
 
+/** The volume query of one lab: shares over every tracked lab (`labs=all`), as the chat says them. */
+const volumeQuery = (lab: LabId, range: { startDate: string; endDate: string }) => ({
+  startDate: range.startDate,
+  endDate: range.endDate,
+  labs: ALL_LABS_VALUE,
+  lab,
+});
+
 /** `GET /api/token-volume` rows of one lab over a range, oldest first; none when nothing is settled. */
 async function volumeRows(
   lab: LabId,
   range: { startDate: string; endDate: string },
   scope: Chat.ChatScope,
 ): Promise<TokenVolumeRow[]> {
-  const answer = await askRoute(
-    tokenVolumeRoute,
-    { query: { startDate: range.startDate, endDate: range.endDate, lab } },
-    scope,
-  );
+  const answer = await askRoute(tokenVolumeRoute, { query: volumeQuery(lab, range) }, scope);
   return answer.ok ? answer.value.data : [];
 }
 
@@ -110,8 +115,7 @@ const volumeSource = (
   lab: LabId,
   range: { startDate: string; endDate: string },
   rows: readonly TokenVolumeRow[],
-): Chat.ChatSource =>
-  sourceOf(tokenVolumeRoute, { startDate: range.startDate, endDate: range.endDate, lab }, rows);
+): Chat.ChatSource => sourceOf(tokenVolumeRoute, volumeQuery(lab, range), rows);
 
 const tokens = (count: number) => `${Math.round(count).toLocaleString("en-US")} tokens`;
 const sharePercent = (share: number | null) =>

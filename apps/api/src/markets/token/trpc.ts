@@ -61,8 +61,8 @@ export const tokenRouter = t.router({
 
   /**
    * The volume page: the latest settled days of the free-tier labs (the website shows what a
-   * keyless caller may see of the labs; shares are still over every tracked lab), from the same
-   * published values as `GET /api/token-volume`.
+   * keyless caller may see of the labs; shares and totals are over those labs), from the same
+   * published values as `GET /api/token-volume?labs=<the free-tier labs>`.
    */
   recentTokenVolume: t.procedure.query(({ ctx }) =>
     answerRecentTokenVolume(TOKEN.of(ctx.deps).index, FREE_TIER_LAB_IDS),

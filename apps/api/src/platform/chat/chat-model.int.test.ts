@@ -1,4 +1,5 @@
 // @module-tag zone
+import { OPEN_RANGE_MAX_DAYS, addDays } from "@tpi/domain";
 import { MARKETS } from "../../markets";
 import { chatScope } from "./answers";
 import { TOKEN } from "../../markets/token/read-model/state";
@@ -203,7 +204,11 @@ describe("POST /api/chat with an OpenAI-compatible backend (function calling)", 
       {
         tool: "get_token_index_revisions",
         endpoint: "/api/otpi/revisions",
-        parameters: {},
+        // No dates asked: the tools' clamp of an open range, the trailing window ending today.
+        parameters: {
+          startDate: addDays("2026-03-10", -(OPEN_RANGE_MAX_DAYS - 1)),
+          endDate: "2026-03-10",
+        },
         values: [],
       },
     ]);

@@ -276,7 +276,7 @@ describe("built-in engine", () => {
     const source = data.sources[0];
     expect(source).toMatchObject({
       endpoint: "/api/token-volume",
-      parameters: { startDate: "2026-03-07", endDate: "2026-03-07", lab: "anthropic" },
+      parameters: { startDate: "2026-03-07", endDate: "2026-03-07", labs: "all", lab: "anthropic" },
     });
     const query = new URLSearchParams(source?.parameters).toString();
     const rest = await api.get(`/api/token-volume?${query}`, { authorization: `Bearer ${key}` });
@@ -293,7 +293,12 @@ describe("built-in engine", () => {
       {
         endpoint: "/api/token-volume",
         // This month: the calendar month to today.
-        parameters: { startDate: "2026-03-01", endDate: "2026-03-10", lab: "anthropic" },
+        parameters: {
+          startDate: "2026-03-01",
+          endDate: "2026-03-10",
+          labs: "all",
+          lab: "anthropic",
+        },
         values: [
           {
             date: "2026-03-01",
@@ -301,6 +306,7 @@ describe("built-in engine", () => {
             totalTokens: 1_000_000,
             growthIndex: 100,
             share: 1,
+            totalGrowthIndex: null,
           },
           {
             date: "2026-03-07",
@@ -308,6 +314,7 @@ describe("built-in engine", () => {
             totalTokens: 2_000_000,
             growthIndex: 200,
             share: 2 / 3,
+            totalGrowthIndex: null,
           },
         ],
       },

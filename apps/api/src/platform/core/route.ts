@@ -131,6 +131,12 @@ export type RouteTool = {
   access?: string;
   /** A catalog: no market provenance (unit, methodology, sources) is attached to its results. */
   catalog?: true;
+  /**
+   * The route answers a call without `startDate` or `endDate` within bounds of its own (a single
+   * latest day, a default window under its maximum span), so the tools' open-range clamp
+   * (`clampOpenRange`) leaves it to the route.
+   */
+  boundsOpenRange?: true;
 };
 
 /** `successor`: the path to use instead; `since`: the UTC day the route was deprecated. */

@@ -8,6 +8,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   HOURLY_REQUIRES_FULL_MESSAGE,
+  OPEN_RANGE_MAX_DAYS,
+  addDays,
+  clampedRangeNotice,
   INVALID_GPU_MESSAGE,
   MCP_KEY_RATE_LIMIT,
   PUBLIC_RATE_LIMIT,
@@ -35,6 +38,24 @@ const FREE_DAY = "2026-03-08";
 const OLD_DAY = "2026-01-05";
 
 type ToolCall = { args: Record<string, string>; rest: string };
+
+type Clamped = { startDate: string; endDate: string; notice: string } | null;
+
+/**
+ * The REST request that answers as a tool call did: the docs example's, with the days of the
+ * clamped range when the tool clamped an open-ended one (its source says so).
+ */
+function restWithClamp(rest: string, clamped: Clamped): string {
+  if (clamped === null) return rest;
+  const url = new URL(rest, "http://docs.example");
+  url.searchParams.set("startDate", clamped.startDate);
+  url.searchParams.set("endDate", clamped.endDate);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The source's clamped range of a successful tool result. */
+const clampOf = (result: CallToolResult): Clamped =>
+  (result.structuredContent as { source: { clampedRange: Clamped } }).source.clampedRange;
 
 /**
  * One call per tool and the REST request that must answer the same: the first example /docs shows
@@ -168,7 +189,9 @@ describe("the MCP server over Streamable HTTP", () => {
       const { args, rest } = CALLS[tool.name] ?? { args: {}, rest: "" };
       const result = await call(client, tool.name, args);
       expect(result.isError, tool.name).toBeFalsy();
-      const restAnswer = await api.get(rest, { authorization: `Bearer ${key}` });
+      const restAnswer = await api.get(restWithClamp(rest, clampOf(result)), {
+        authorization: `Bearer ${key}`,
+      });
       expect(restAnswer.status, tool.name).toBe(200);
       const structured = result.structuredContent as { data: unknown; source: unknown };
       expect(structured.data, tool.name).toEqual(restAnswer.body);
@@ -238,9 +261,10 @@ describe("the MCP server over Streamable HTTP", () => {
         url.searchParams.set(name, text);
         const label = `${listed.name}(${name}: ${JSON.stringify(typed)})`;
         const result = await call(client, listed.name, { ...args, [name]: typed });
-        const restAnswer = await api.get(`${url.pathname}${url.search}`, {
-          authorization: `Bearer ${key}`,
-        });
+        const restAnswer = await api.get(
+          restWithClamp(`${url.pathname}${url.search}`, clampOf(result)),
+          { authorization: `Bearer ${key}` },
+        );
         expect(restAnswer.status, label).toBe(200);
         expect(result.isError, label).toBeFalsy();
         expect((result.structuredContent as { data: unknown }).data, label).toEqual(
@@ -250,6 +274,71 @@ describe("the MCP server over Streamable HTTP", () => {
     }
     expect(typedArguments).toBeGreaterThan(0);
     await client.close();
+  });
+
+  it("clamps a keyed call's open-ended range to a trailing window shorter than 180 days, and says so", async () => {
+    const client = await connect(api.url, key);
+    const today = "2026-03-10";
+    const window = { startDate: addDays(today, -(OPEN_RANGE_MAX_DAYS - 1)), endDate: today };
+    expect(OPEN_RANGE_MAX_DAYS).toBeLessThan(180);
+    // Every tool whose route would answer an open range with all it has; the others bound it.
+    const clamping: string[] = [];
+    for (const tool of DATA_TOOLS) {
+      const { startDate: _start, endDate: _end, ...args } = CALLS[tool.name]?.args ?? {};
+      const result = await call(client, tool.name, args);
+      if (result.isError) continue;
+      const clamped = clampOf(result);
+      if (clamped === null) continue;
+      clamping.push(tool.name);
+      expect(clamped, tool.name).toEqual({ ...window, notice: clampedRangeNotice(window) });
+    }
+    expect(clamping.sort()).toEqual([
+      "get_gpu_index_history",
+      "get_llm_coding_history",
+      "get_llm_coding_revisions",
+      "get_llm_coding_tokens",
+      "get_memory_history",
+      "get_memory_revisions",
+      "get_token_index_revisions",
+      "get_workload_cost",
+    ]);
+    // The answer is the REST answer over the clamped days, and the source names that call.
+    const workload = await call(client, "get_workload_cost", {});
+    const rest = await api.get(
+      `/api/workload?startDate=${window.startDate}&endDate=${window.endDate}`,
+      { authorization: `Bearer ${key}` },
+    );
+    expect(workload.structuredContent).toMatchObject({
+      data: rest.body,
+      source: { parameters: window },
+    });
+    // A given start keeps it; the end is the window's, or today when that comes first.
+    const fromStart = await call(client, "get_memory_history", {
+      memoryType: "mem_ddr5_16gb",
+      startDate: "2026-01-01",
+    });
+    expect(clampOf(fromStart)).toMatchObject({ startDate: "2026-01-01", endDate: today });
+    const toEnd = await call(client, "get_memory_history", {
+      memoryType: "mem_ddr5_16gb",
+      endDate: "2026-01-31",
+    });
+    expect(clampOf(toEnd)).toMatchObject({
+      startDate: addDays("2026-01-31", -(OPEN_RANGE_MAX_DAYS - 1)),
+      endDate: "2026-01-31",
+    });
+    // Both ends given: nothing clamped, however long the range.
+    const both = await call(client, "get_workload_cost", {
+      startDate: "2020-01-01",
+      endDate: today,
+    });
+    expect(clampOf(both)).toBeNull();
+    await client.close();
+    // A keyless caller is bounded by the free tier's trailing window already.
+    const keyless = await connect(api.url);
+    expect(
+      clampOf(await call(keyless, "get_gpu_index_history", { gpuName: "H100 SXM" })),
+    ).toBeNull();
+    await keyless.close();
   });
 
   it("limits keyless calls to the free tier and refuses keyed tools with the REST error body", async () => {

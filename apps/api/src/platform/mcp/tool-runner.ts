@@ -1,10 +1,18 @@
-import { DomainError, err, type Result } from "@tpi/domain";
+import {
+  DomainError,
+  clampOpenRange,
+  clampedRangeNotice,
+  err,
+  utcDayOf,
+  type ClampedRange,
+  type Result,
+} from "@tpi/domain";
 import { isDatabaseUnavailable } from "@tpi/db";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { runRoute } from "../http/run-route";
-import { requestOf, toolAccess, type DataTool } from "./tools";
+import { clampsOpenRange, requestOf, toolAccess, type DataTool } from "./tools";
 import type { ToolError, ToolSource } from "./tool-source";
 
 /**
@@ -13,7 +21,8 @@ import type { ToolError, ToolSource } from "./tool-source";
  * the REST route's. The result names where it came from: the REST call that returns the same
  * body, its dates, the methodology version and the sources behind the data (for token data with
  * citation and licence; for GPU data whether the trades are the generated sample), and who
- * called (keyless, or a key and its plan) beside what the tool needs.
+ * called (keyless, or a key and its plan) beside what the tool needs. A keyed call with an
+ * open-ended range is answered over the clamped range, which the result states.
  */
 
 export type { ToolSource } from "./tool-source";
@@ -28,7 +37,8 @@ export async function runTool(
   deps: AppDeps,
   caller: Caller,
 ): Promise<ToolOutcome> {
-  const request = requestOf(tool, args);
+  const clamped = clampedRangeOf(tool, args, deps, caller);
+  const request = requestOf(tool, clamped === undefined ? args : { ...args, ...clamped });
   let result: Result<unknown, DomainError>;
   try {
     result = await runRoute(tool.route, request, caller, deps);
@@ -40,8 +50,30 @@ export async function runTool(
   return {
     ok: true,
     data: result.value,
-    source: sourceOf(tool, request, result.value, caller, deps),
+    source: {
+      ...sourceOf(tool, request, result.value, caller, deps),
+      clampedRange:
+        clamped === undefined ? null : { ...clamped, notice: clampedRangeNotice(clamped) },
+    },
   };
+}
+
+/**
+ * The one open-range rule of every data tool: a tool that clamps (`clampsOpenRange`) is asked
+ * over the clamped range when a keyed caller leaves an end open. A keyless caller is already
+ * bounded by the free tier's trailing window (a month or three), shorter than the clamp.
+ */
+function clampedRangeOf(
+  tool: DataTool,
+  args: Readonly<Record<string, unknown>>,
+  deps: AppDeps,
+  caller: Caller,
+): ClampedRange | undefined {
+  if (caller.kind !== "key" || !clampsOpenRange(tool)) return undefined;
+  return clampOpenRange(
+    { startDate: args["startDate"], endDate: args["endDate"] },
+    utcDayOf(deps.clock()),
+  );
 }
 
 /** A thrown error as REST words it: a database outage is the 503 text, anything else logged and never shown. */
@@ -62,7 +94,7 @@ function sourceOf(
   body: unknown,
   caller: Caller,
   deps: AppDeps,
-): ToolSource {
+): Omit<ToolSource, "clampedRange"> {
   const endpoint = tool.route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
     encodeURIComponent(request.params[name] ?? ""),
   );

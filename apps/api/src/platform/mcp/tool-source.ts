@@ -45,6 +45,17 @@ export const toolSourceSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "The methodology in force for this subject; null for catalogs." }),
+  clampedRange: z
+    .object({
+      startDate: z.string(),
+      endDate: z.string(),
+      notice: z.string().meta({ description: "The clamp in words, for the reader." }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The days a keyed call without both `startDate` and `endDate` was answered over: an open-ended range is clamped to a trailing window of at most 179 days (shorter than 180, as the reference service's tools clamp); null when nothing was clamped.",
+    }),
   dataSources: dataSourcesSchema.optional().meta({
     description:
       "A market's data: the sources behind it, and whether any of it is the generated sample (quote `notice` then).",

@@ -1,3 +1,4 @@
+import { OPEN_RANGE_MAX_DAYS } from "@tpi/domain";
 import { z } from "zod";
 import { queryShape } from "../http/input";
 import type { Route } from "../core/route";
@@ -94,6 +95,23 @@ function outputOf(route: Route): z.ZodType {
   return z.union([z.object({ data: body, source: toolSourceSchema }), toolErrorSchema]);
 }
 
+/**
+ * Whether a tool clamps an open-ended range: its route takes an optional `startDate` and
+ * `endDate` and would answer an open range with all it has (no `boundsOpenRange`).
+ */
+export function clampsOpenRange(tool: Pick<DataTool, "input" | "route">): boolean {
+  const shape: Readonly<Record<string, z.ZodType | undefined>> = tool.input.shape;
+  const { startDate, endDate } = shape;
+  return (
+    tool.route.tool?.boundsOpenRange !== true &&
+    startDate?.isOptional() === true &&
+    endDate?.isOptional() === true
+  );
+}
+
+/** What a clamping tool tells a model about an open range. */
+export const OPEN_RANGE_SENTENCE = `With a key, a call without both \`startDate\` and \`endDate\` is answered over a trailing window of at most ${OPEN_RANGE_MAX_DAYS} days (from \`startDate\`, or ending on \`endDate\` or today), stated in \`source.clampedRange\`; send both for another range.`;
+
 function accessSentence(route: Route): string {
   // A keyed route may narrow further (a plan): its tool says so after the key sentence.
   if (route.security === "required")
@@ -129,13 +147,19 @@ function buildTools(markets: readonly Market[]): DataTool[] {
         );
       if (names.has(tool.name)) throw new Error(`two tools are named '${tool.name}'`);
       names.add(tool.name);
+      const input = inputOf(route);
+      const clamps = clampsOpenRange({ input, route });
       tools.push({
         name: tool.name,
         title: tool.title,
-        description: [`${tool.description} (GET ${route.path}).`, accessSentence(route)]
+        description: [
+          `${tool.description} (GET ${route.path}).`,
+          clamps ? OPEN_RANGE_SENTENCE : "",
+          accessSentence(route),
+        ]
           .filter((sentence) => sentence !== "")
           .join(" "),
-        input: inputOf(route),
+        input,
         output: outputOf(route),
         route,
         market: tool.catalog ? undefined : market.name,

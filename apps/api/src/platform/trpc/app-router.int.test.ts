@@ -1,4 +1,5 @@
 // @module-tag zone
+import { FREE_TIER_LAB_IDS } from "@tpi/domain";
 import { TOKEN as TOKEN_MARKET } from "../../markets/token/read-model/state";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
@@ -58,10 +59,12 @@ describe("internal tRPC router: website procedures", () => {
 
   it("recentTokenVolume holds the free labs' rows of GET /api/token-volume over the latest settled days", async () => {
     const key = (await api.createKey("trial")).key;
-    const rest = await api.get("/api/token-volume?startDate=2026-01-15&endDate=2026-03-29", {
-      authorization: `Bearer ${key}`,
-    });
-    const restRows = (rest.body as { data: { lab: string }[] }).data;
+    const rest = await api.get(
+      `/api/token-volume?startDate=2026-01-15&endDate=2026-03-29&labs=${FREE_TIER_LAB_IDS.join(",")}`,
+      { authorization: `Bearer ${key}` },
+    );
+    const restRows = (rest.body as { data: { lab: string; date: string; share: number | null }[] })
+      .data;
     const res = await trpc("recentTokenVolume");
     expect(res.status).toBe(200);
     const view = res.body.result?.data as {
@@ -74,9 +77,15 @@ describe("internal tRPC router: website procedures", () => {
       dataSources: { sample: boolean };
     };
     // Four settled days, fewer than RECENT_TOKEN_VOLUME_DAYS: all of them. minimax is keyed,
-    // so it has no row, but the shares of the free labs are still over all three labs.
+    // so it has no row, and the shares are over the free labs only.
     expect(view).toMatchObject({ startDate: "2026-01-15", endDate: "2026-03-29", days: 4 });
-    expect(view.rows).toEqual(restRows.filter((row) => row.lab !== "minimax"));
+    expect(view.rows).toEqual(restRows);
+    const days = new Set(restRows.map((row) => row.date));
+    for (const day of days) {
+      const ofDay = restRows.filter((row) => row.date === day);
+      const sum = ofDay.reduce((total, row) => total + (row.share ?? 0), 0);
+      expect(Math.abs(sum - 1), day).toBeLessThanOrEqual(1e-12);
+    }
     expect(view.latest.map((row) => `${row.lab} ${row.date}`)).toEqual([
       "anthropic 2026-03-29",
       "openai 2026-03-29",

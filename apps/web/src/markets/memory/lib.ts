@@ -37,7 +37,10 @@ export function formatMemoryChange(changePct: number | null | undefined): string
   return formatPercent(changePct ?? undefined);
 }
 
-/** A settlement's UTC day: the api's `date` is the day (`2026-11-24`) or its 4 PM New York instant. */
+/**
+ * A settlement's day: the api's `date` is the instant 00:00 UTC of the trading day
+ * (`2026-11-24T00:00:00.000Z`, the reference service's form); a plain day passes through.
+ */
 export function settlementDayOf(date: string): string {
   return date.slice(0, 10);
 }

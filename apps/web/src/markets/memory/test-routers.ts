@@ -57,7 +57,8 @@ function historyOf(id: string) {
   return settledDays().map((day, n) => {
     const price = Number((2 + index + n / 100).toFixed(2));
     return {
-      date: day,
+      // The api's form: the trading day as its 00:00 UTC instant.
+      date: `${day}T00:00:00.000Z`,
       price,
       changePct: n === 0 ? null : 1,
       weeklyHigh: Number((price + 0.1).toFixed(2)),
@@ -106,7 +107,7 @@ const memoryRouters = {
       });
       return {
         success: true as const,
-        date: MEMORY_LAST_DAY,
+        date: `${MEMORY_LAST_DAY}T00:00:00.000Z`,
         count: data.length,
         data,
         dataSources: DATA_SOURCES,

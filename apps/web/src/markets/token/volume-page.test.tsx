@@ -34,10 +34,10 @@ describe("/volume", () => {
     expect(latest).toMatch(/data-lab="openai".*1,000,000.*12\.35%.*50\.0/s);
   });
 
-  it("charts each lab's share of the tracked labs' tokens over the settled days", async () => {
+  it("charts each lab's share of the free-tier labs' tokens over the settled days", async () => {
     const html = await renderWith(routerWithVolume);
     const chart = html.slice(html.indexOf('data-chart="volume-share"'), html.indexOf("</figure>"));
-    expect(chart).toContain("Share of the tracked labs&#x27; tokens, percent");
+    expect(chart).toContain("Share of the free-tier labs&#x27; tokens, percent");
     // One line per lab (a legend entry each), each ending on its latest share.
     expect(chart).toMatch(/<ul class="legend".*Anthropic.*OpenAI/s);
     expect(chart.match(/<path /g)).toHaveLength(2);

@@ -9,13 +9,13 @@ import { newestDayFirst, VOLUME_CSV_PATH, volumeShareSeries } from "./volume";
 export const metadata: Metadata = {
   title: "Token volume",
   description:
-    "Tokens behind each lab's settled index value: each lab's share of the tracked labs' tokens and its volume growth since its first published day, over the latest settled days, charted and as a CSV download.",
+    "Tokens behind each lab's settled index value: each free-tier lab's share of the free-tier labs' tokens and its volume growth since its first published day, over the latest settled days, charted and as a CSV download.",
 };
 
 /** The number columns both tables show of a lab-day. */
 const VOLUME_NUMBER_COLUMNS: readonly ColumnHead[] = [
   { num: "Tokens" },
-  { num: "Share of tracked labs" },
+  { num: "Share of free-tier labs" },
   { num: "Growth index" },
 ];
 
@@ -46,16 +46,16 @@ export async function VolumePage() {
       <h1>Token volume</h1>
       <p className="lead">
         The tokens each lab&apos;s settled index value was computed from. The share is the
-        lab&apos;s part of all tracked labs&apos; tokens that day (labs without a published value
+        lab&apos;s part of the free-tier labs&apos; tokens that day (labs without a published value
         that day are left out); the growth index is {GROWTH_INDEX_BASE} on the lab&apos;s first
         published day.
       </p>
       <LineChart
         id="volume-share"
-        title="Each lab's share of the tracked labs' tokens"
+        title="Each lab's share of the free-tier labs' tokens"
         series={volumeShareSeries(view.rows)}
         valueKind="percent"
-        unit="Share of the tracked labs' tokens, percent"
+        unit="Share of the free-tier labs' tokens, percent"
         axisDecimals={1}
       />
       <p>
@@ -82,7 +82,11 @@ export async function VolumePage() {
                 <td className="num" data-label="Tokens" data-value={row.totalTokens}>
                   {formatTokens(row.totalTokens)}
                 </td>
-                <td className="num" data-label="Share of tracked labs" data-share={row.share ?? ""}>
+                <td
+                  className="num"
+                  data-label="Share of free-tier labs"
+                  data-share={row.share ?? ""}
+                >
                   {formatShare(row.share)}
                 </td>
                 <td className="num" data-label="Growth index" data-growth={row.growthIndex ?? ""}>
@@ -92,7 +96,7 @@ export async function VolumePage() {
                   {base === undefined ? (
                     "n/a"
                   ) : (
-                    <time dateTime={base.baseDate}>{formatUtcDay(base.baseDate)}</time>
+                    <time dateTime={base.date}>{formatUtcDay(base.date)}</time>
                   )}
                 </td>
               </tr>
@@ -126,7 +130,7 @@ export async function VolumePage() {
                 <td className="num" data-label="Tokens" data-value={row.totalTokens}>
                   {formatTokens(row.totalTokens)}
                 </td>
-                <td className="num" data-label="Share of tracked labs">
+                <td className="num" data-label="Share of free-tier labs">
                   {formatShare(row.share)}
                 </td>
                 <td className="num" data-label="Growth index">
@@ -138,9 +142,9 @@ export async function VolumePage() {
         </div>
       </details>
       <p className="muted">
-        The free-tier labs are shown; every lab&apos;s series is{" "}
-        <code>GET /api/token-volume?startDate=…&amp;endDate=…</code> with an API key (see the{" "}
-        <a href="/docs">API docs</a>).
+        The free-tier labs are shown; the closed labs&apos; series is{" "}
+        <code>GET /api/token-volume?startDate=…&amp;endDate=…</code> with an API key, every
+        lab&apos;s with <code>&amp;labs=all</code> (see the <a href="/docs">API docs</a>).
       </p>
     </>
   );

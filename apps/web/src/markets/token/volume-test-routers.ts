@@ -31,15 +31,37 @@ function sourceDay(date: string, sample: boolean) {
 }
 
 const rows = [
-  { date: "2026-03-28", lab: "anthropic", totalTokens: 4_000_000, growthIndex: 100, share: 0.4 },
-  { date: "2026-03-28", lab: "openai", totalTokens: 2_000_000, growthIndex: 100, share: 0.2 },
-  { date: "2026-03-29", lab: "anthropic", totalTokens: 5_000_000, growthIndex: 125, share: 0.5 },
+  {
+    date: "2026-03-28",
+    lab: "anthropic",
+    totalTokens: 4_000_000,
+    growthIndex: 100,
+    share: 0.4,
+    totalGrowthIndex: 100,
+  },
+  {
+    date: "2026-03-28",
+    lab: "openai",
+    totalTokens: 2_000_000,
+    growthIndex: 100,
+    share: 0.2,
+    totalGrowthIndex: 100,
+  },
+  {
+    date: "2026-03-29",
+    lab: "anthropic",
+    totalTokens: 5_000_000,
+    growthIndex: 125,
+    share: 0.5,
+    totalGrowthIndex: 100,
+  },
   {
     date: "2026-03-29",
     lab: "openai",
     totalTokens: 1_000_000,
     growthIndex: 50,
     share: 0.123456,
+    totalGrowthIndex: 100,
   },
 ];
 
@@ -48,11 +70,13 @@ export const routerWithVolume = t.router({
     startDate: "2026-03-28",
     endDate: "2026-03-29",
     days: 2,
+    labs: ["anthropic", "openai", "google", "deepseek"],
+    totalBaseline: null,
     latest: rows.slice(2),
     rows,
     baselines: [
-      { lab: "anthropic", baseDate: "2026-03-28", baseTotalTokens: 4_000_000 },
-      { lab: "openai", baseDate: "2026-03-28", baseTotalTokens: 2_000_000 },
+      { lab: "anthropic", date: "2026-03-28", totalTokens: 4_000_000 },
+      { lab: "openai", date: "2026-03-28", totalTokens: 2_000_000 },
     ],
     dataSources,
   })),
@@ -68,6 +92,8 @@ export const routerWithSampleVolume = t.router({
     startDate: "2026-03-28",
     endDate: "2026-03-29",
     days: 2,
+    labs: ["anthropic", "openai", "google", "deepseek"],
+    totalBaseline: null,
     latest: rows.slice(2),
     rows,
     baselines: [],

@@ -15,7 +15,7 @@ export function volumeCsvFileName(startDate: UtcDay, endDate: UtcDay): string {
 }
 
 /**
- * One chart series per lab of its share of the tracked labs' tokens (a fraction: 0.4 is 40 %),
+ * One chart series per lab of its share of the labs' tokens the rows are over (a fraction: 0.4 is 40 %),
  * in catalog order, oldest first. A lab-day without a share is left out: a gap, never a zero.
  */
 export function volumeShareSeries(rows: readonly VolumeRow[]): Series[] {

@@ -142,6 +142,8 @@ export const gpuHourlyRoute = defineRoute({
     title: "Hourly GPU prints",
     description: `One GPU's hourly prints in ${GPU_INDEX_UNIT}, oldest first; \`is_carried\` is true for an hour without trades, which repeats the previous print. \`startDate\` and \`endDate\` are optional (a date or an ISO 8601 instant, UTC): without \`endDate\` the range ends at the latest print, without \`startDate\` it holds the ${HOURLY_DEFAULT_HOURS} prints up to the end; at most ${HOURLY_RANGE_MAX_DAYS} days per call`,
     access: FULL_PLAN_TOOL_ACCESS,
+    // An open end is the latest print, an open start the default hours: within its 31-day span.
+    boundsOpenRange: true,
   },
   security: "required",
   limiter: "public",

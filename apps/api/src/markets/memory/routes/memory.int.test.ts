@@ -60,8 +60,11 @@ describe("Memory routes over the sample", () => {
       data: { id: string; sample: boolean; date: string }[];
       dataSources: { sample: boolean; sources: { source: string }[] };
     };
-    expect(body).toMatchObject({ date: "2026-11-25", count: 14 });
-    expect(body.data.every((row) => row.sample && row.date === "2026-11-25")).toBe(true);
+    // Days as the reference writes them: the ISO instant 00:00 UTC of the trading day.
+    expect(body).toMatchObject({ date: "2026-11-25T00:00:00.000Z", count: 14 });
+    expect(body.data.every((row) => row.sample && row.date === "2026-11-25T00:00:00.000Z")).toBe(
+      true,
+    );
     expect(body.dataSources).toMatchObject({ sample: true, sources: [{ source: "sample" }] });
 
     const history = await api.get("/api/memory/mem_ddr5_16gb/history", bearer(key));
@@ -69,8 +72,9 @@ describe("Memory routes over the sample", () => {
     expect(rows).toHaveLength(90);
     expect(rows.every((row) => row.sample)).toBe(true);
     // No weekend and no NYSE holiday (Thanksgiving 2026 is 26 November; Labor Day 7 September).
-    expect(rows.map((row) => row.date)).not.toContain("2026-09-07");
-    expect(rows.map((row) => row.date)).not.toContain("2026-11-21");
+    expect(rows.at(-1)?.date).toBe("2026-11-25T00:00:00.000Z");
+    expect(rows.map((row) => row.date)).not.toContain("2026-09-07T00:00:00.000Z");
+    expect(rows.map((row) => row.date)).not.toContain("2026-11-21T00:00:00.000Z");
 
     const methodology = await api.get("/api/memory/methodology");
     expect(methodology.body).toMatchObject({ dataSources: { sample: true } });

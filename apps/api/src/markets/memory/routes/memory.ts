@@ -42,6 +42,11 @@ const memoryReads = marketReads({
   tag: MEMORY_TAG,
   access: "Any key (Trial, Premium, Full) reads every type and all history; none without one.",
 });
+
+/** How the answers write a trading day, as the reference service does. */
+const DATE_INSTANT_TEXT =
+  "Every `date` of the answer is a trading day written as the ISO instant 00:00 UTC of its New York date (`2026-01-01T00:00:00.000Z`), the reference service's form; it names the day, not the 4 PM settlement.";
+
 const SOURCES_TEXT =
   "Every row names its `sources`; `dataSources` gives each source's as-of time, licence and citation as imported, and `sample` is true (on every row too) for the generated sample shown before the first import.";
 
@@ -85,6 +90,7 @@ export const memoryIndexRoute = memoryReads.read({
       "Without parameters: every type with a settled value (an array); `category`: that category's types (an array); `type` (frozen id or exact name, URL-encoded): one object.",
       "`price` is the mean of the type's observations in the trading day's session (from the previous trading day's 4 PM New York settlement, excluded, to the day's, included); a day without an observation has no value (nothing is carried forward).",
       "`changePct` is against the type's previous settled price; `weeklyHigh`/`weeklyLow` cover the 7 calendar days ending on the day; `sourceUpdatedAt` is the latest source time among the session's observations; `updatedAt` when the service settled the value.",
+      DATE_INSTANT_TEXT,
       SOURCES_TEXT,
     ].join(" "),
     examples: () => [
@@ -123,6 +129,8 @@ export const memoryHistoryRoute = memoryReads.read({
       "The path takes the frozen id or the exact name (URL-encoded); anything else is a 400 naming the ids.",
       "`startDate` and `endDate` are inclusive trading days (New York dates): a date-only `endDate` includes that day's 4 PM settlement. `limit` keeps the latest rows of the range (default 1000), still oldest first. A range without values is 200 with an empty `data`.",
       "`timestamp` is the settlement instant (4 PM New York, in UTC); `updatedAt` when the service settled the value.",
+      DATE_INSTANT_TEXT,
+      "A difference from the reference service that stays: its example gives `timestamp` equal to `date` (00:00 UTC), ours is the 4 PM New York settlement the price is of, and rows also carry `sources`, `sample` and `updatedAt`.",
       SOURCES_TEXT,
     ].join(" "),
     examples: (days) => [

@@ -125,11 +125,16 @@ const valueFields = {
   sample: z.boolean().meta({ description: "True for the generated sample: not market data" }),
 };
 
+/** A trading day as the reference service writes it: 00:00 UTC of the New York date. */
+const tradingDayInstant = (description: string) =>
+  instantSchema.meta({
+    description: `${description}, as the ISO instant 00:00 UTC of that date (\`2026-01-01T00:00:00.000Z\`), the reference service's form; the settlement itself is 4 PM New York`,
+    example: "2026-01-01T00:00:00.000Z",
+  });
+
 export const memoryIndexRowSchema = z.object({
   ...valueFields,
-  date: daySchema.meta({
-    description: "The trading day (New York date) whose 4 PM settlement this is",
-  }),
+  date: tradingDayInstant("The trading day (New York date) whose 4 PM settlement this is"),
   updatedAt: instantSchema.meta({ description: "When the service settled the value (ISO UTC)" }),
 });
 export type MemoryIndexRow = z.infer<typeof memoryIndexRowSchema>;
@@ -137,9 +142,9 @@ export type MemoryIndexRow = z.infer<typeof memoryIndexRowSchema>;
 export const memoryIndexResponseSchema = z
   .object({
     success: z.literal(true),
-    date: daySchema.nullable().meta({
-      description: "The latest trading day among the values; null when there is none",
-    }),
+    date: tradingDayInstant(
+      "The latest trading day among the values; null when there is none",
+    ).nullable(),
     count: z.number().int(),
     data: z.union([memoryIndexRowSchema, z.array(memoryIndexRowSchema)]).meta({
       description:
@@ -151,7 +156,7 @@ export const memoryIndexResponseSchema = z
 export type MemoryIndexResponse = z.infer<typeof memoryIndexResponseSchema>;
 
 export const memoryHistoryRowSchema = z.object({
-  date: daySchema.meta({ description: "The trading day (New York date)" }),
+  date: tradingDayInstant("The trading day (New York date)"),
   ...valueFields,
   timestamp: instantSchema.meta({
     description: "The settlement instant: 4 PM New York of `date`, in UTC",

@@ -8,6 +8,7 @@ import {
   err,
   findMemoryType,
   latestRowsInRange,
+  memoryDateInstant,
   memorySettlementInstant,
   memoryTypeOf,
   noData,
@@ -55,7 +56,7 @@ function indexRowOf(value: MemoryValue, sample: boolean): MemoryIndexRow {
     sourceUpdatedAt: value.sourceUpdatedAt.toISOString(),
     sources: [...value.sources],
     sample,
-    date: value.day,
+    date: memoryDateInstant(value.day),
     updatedAt: value.updatedAt.toISOString(),
   };
 }
@@ -85,7 +86,7 @@ export function answerMemoryIndex(
     if (latest === undefined) return err(noData(noMemoryValueMessage(type)));
     return ok({
       success: true,
-      date: latest.day,
+      date: memoryDateInstant(latest.day),
       count: 1,
       data: indexRowOf(latest, index.isSample),
       dataSources: answerDataSourcesOf(index.sourcesOf([latest])),
@@ -103,7 +104,7 @@ export function answerMemoryIndex(
   );
   return ok({
     success: true,
-    date,
+    date: date === null ? null : memoryDateInstant(date),
     count: values.length,
     data: values.map((value) => indexRowOf(value, index.isSample)),
     dataSources: answerDataSourcesOf(index.sourcesOf(values)),
@@ -130,7 +131,7 @@ export function answerMemoryHistory(
     count: values.length,
     data: values.map(
       (value): MemoryHistoryRow => ({
-        date: value.day,
+        date: memoryDateInstant(value.day),
         id: memory.id,
         memoryType: memory.name,
         category: memory.category,

@@ -1,9 +1,10 @@
 import {
-  LAB_IDS,
   compareIndexRows,
   tokenVolumeRows,
+  totalVolumeBaseline,
   volumeBaselines,
   type LabId,
+  type TokenVolumeBases,
   type TokenVolumeRow,
   type UtcDay,
   type VolumeBaseline,
@@ -34,6 +35,8 @@ export class PublishedIndex extends PublishedReadModel {
   private sources: DataSources = dataSourcesOf([]);
   /** Each lab's first published day and its tokens: the base of its volume growth index. */
   private baselines: VolumeBaseline[] = [];
+  /** Every published value, date then catalog order: the history a total's base is found in. */
+  private all: PublishedIndexRow[] = [];
 
   constructor(private readonly db: Db) {
     super("token index", () => publicationFingerprint(db));
@@ -83,19 +86,32 @@ export class PublishedIndex extends PublishedReadModel {
     this.rowsByDay = byDay;
     this.days = [...byDay.keys()];
     this.baselines = volumeBaselines(sorted);
-  }
-
-  /** The base of every lab with a published value, in catalog order (see volumeBaselines). */
-  get volumeBaselines(): readonly VolumeBaseline[] {
-    return this.baselines;
+    this.all = sorted;
   }
 
   /**
-   * Token volume rows of `labs` from `start` through `end`: shares are over every tracked lab's
-   * published value of the day, whatever `labs` narrows the rows to.
+   * What volume rows over `labs` are computed against: each lab's base and the base of their
+   * total, both from all history.
    */
-  volumeRowsBetween(start: UtcDay, end: UtcDay, labs: readonly LabId[]): TokenVolumeRow[] {
-    return tokenVolumeRows(this.rowsBetween(start, end, LAB_IDS), this.baselines, labs);
+  volumeBases(labs: readonly LabId[]): TokenVolumeBases {
+    return {
+      labs,
+      baselines: this.baselines.filter((base) => labs.includes(base.lab)),
+      totalBaseline: totalVolumeBaseline(this.all, labs),
+    };
+  }
+
+  /**
+   * Token volume rows of `rowLabs` from `start` through `end`: shares and totals are over the
+   * published values of `bases.labs` that day, whatever `rowLabs` narrows the rows to.
+   */
+  volumeRowsBetween(
+    start: UtcDay,
+    end: UtcDay,
+    bases: TokenVolumeBases,
+    rowLabs: readonly LabId[],
+  ): TokenVolumeRow[] {
+    return tokenVolumeRows(this.rowsBetween(start, end, bases.labs), bases, rowLabs);
   }
 
   get size(): number {

@@ -21,6 +21,8 @@ export const otpiRoute = defineRoute({
     description:
       "The token price index: the daily, volume-weighted blended price per lab in USD per million tokens. No dates: the latest settled day. 'date': that one day. 'startDate' with 'endDate': every settled day in the range, oldest first. 'lab' restricts to one lab. Rows carry the settlement date and computedAt",
     access: TOKEN_TOOL_ACCESS,
+    // No dates is the latest settled day, and a range needs both ends.
+    boundsOpenRange: true,
   },
   security: "optional",
   limiter: "public",

@@ -1,4 +1,10 @@
-import { ACCOUNT_PLANS, LAB_LIST_TEXT, type AccountPlan } from "@tpi/domain";
+import {
+  ACCOUNT_PLANS,
+  CLOSED_LAB_IDS,
+  LAB_LIST_TEXT,
+  labOutsideVolumeLabsMessage,
+  type AccountPlan,
+} from "@tpi/domain";
 import type { ObservationInput } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEveryAnswer } from "../../../testing/answers";
@@ -21,14 +27,17 @@ type Row = {
   totalTokens: number;
   growthIndex: number | null;
   share: number | null;
+  totalGrowthIndex: number | null;
 };
 type Body = {
   success: boolean;
   access: string;
   startDate: string;
   endDate: string;
+  labs: string[];
   count: number;
-  baselines: { lab: string; baseDate: string; baseTotalTokens: number }[];
+  totalBaseline: { date: string; totalTokens: number } | null;
+  baselines: { lab: string; date: string; totalTokens: number }[];
   dataSources: { sample: boolean; notice: string | null; sources: { source: string }[] };
   data: Row[];
 };
@@ -84,6 +93,7 @@ afterAll(async () => api.close());
 
 const withKey = (plan: AccountPlan = "full") => bearer(api.planKeys[plan]);
 const RANGE = "startDate=2026-03-20&endDate=2026-03-31";
+const ALL = `${RANGE}&labs=all`;
 
 describe("GET /api/token-volume", () => {
   it("needs a key", async () => {
@@ -108,8 +118,43 @@ describe("GET /api/token-volume", () => {
     );
   });
 
-  it("serves the settled totals, only settled days, date then catalog order", async () => {
+  it("serves the closed labs by default, each share of the closed labs' total", async () => {
     const body = (await api.get(`/api/token-volume?${RANGE}`, withKey())).body as Body;
+    expect(body.labs).toEqual(["anthropic", "openai", "google"]);
+    expect(body.data.map((r) => `${r.date} ${r.lab}`)).toEqual([
+      "2026-03-26 anthropic",
+      ...SETTLED.slice(1).flatMap((d) => [`${d} anthropic`, `${d} openai`]),
+    ]);
+    const day = "2026-03-28";
+    const a = expectedTotal(day, "anthropic");
+    const o = expectedTotal(day, "openai");
+    expect(body.data.find((r) => r.date === day && r.lab === "openai")?.share).toBe(o / (a + o));
+    expect(body.data.find((r) => r.date === "2026-03-26")?.share).toBe(1);
+    // google is never published, so no day has every closed lab: no total base, no total growth.
+    expect(body.totalBaseline).toBeNull();
+    expect(body.data.every((r) => r.totalGrowthIndex === null)).toBe(true);
+    expect(body.baselines.map((b) => b.lab)).toEqual(["anthropic", "openai"]);
+  });
+
+  it("indexes the total of the labs asked to its first day with every one of them", async () => {
+    const body = (await api.get(`/api/token-volume?${RANGE}&labs=qwen,openai,anthropic`, withKey()))
+      .body as Body;
+    expect(body.labs).toEqual(["anthropic", "openai", "qwen"]);
+    const total = (day: string) =>
+      ["anthropic", "openai", "qwen"].reduce((sum, lab) => sum + expectedTotal(day, lab), 0);
+    expect(body.totalBaseline).toEqual({ date: "2026-03-27", totalTokens: total("2026-03-27") });
+    const growthOn = (day: string) =>
+      new Set(body.data.filter((r) => r.date === day).map((r) => r.totalGrowthIndex));
+    expect(growthOn("2026-03-26")).toEqual(new Set([null]));
+    expect(growthOn("2026-03-27")).toEqual(new Set([100]));
+    expect(growthOn("2026-03-29")).toEqual(
+      new Set([100 * (total("2026-03-29") / total("2026-03-27"))]),
+    );
+  });
+
+  it("serves every lab with labs=all, settled totals, only settled days, date then catalog order", async () => {
+    const body = (await api.get(`/api/token-volume?${ALL}`, withKey())).body as Body;
+    expect(body.labs).toEqual(LAB_LIST_TEXT.split(", "));
     expect(body.data.map((r) => `${r.date} ${r.lab}`)).toEqual([
       "2026-03-26 anthropic",
       "2026-03-26 qwen",
@@ -120,7 +165,7 @@ describe("GET /api/token-volume", () => {
   });
 
   it("leaves suppressed lab-days out, rows and shares alike", async () => {
-    const body = (await api.get(`/api/token-volume?${RANGE}`, withKey())).body as Body;
+    const body = (await api.get(`/api/token-volume?${ALL}`, withKey())).body as Body;
     expect(body.data.some((r) => r.lab === "google")).toBe(false);
     expect(body.data.some((r) => r.lab === "openai" && r.date === "2026-03-26")).toBe(false);
     const anthropic = body.data.find((r) => r.date === "2026-03-26" && r.lab === "anthropic");
@@ -129,22 +174,22 @@ describe("GET /api/token-volume", () => {
   });
 
   it("indexes growth to 100 on each lab's first published day", async () => {
-    const body = (await api.get(`/api/token-volume?${RANGE}`, withKey())).body as Body;
+    const body = (await api.get(`/api/token-volume?${ALL}`, withKey())).body as Body;
     expect(body.baselines).toEqual([
       {
         lab: "anthropic",
-        baseDate: "2026-03-26",
-        baseTotalTokens: expectedTotal("2026-03-26", "anthropic"),
+        date: "2026-03-26",
+        totalTokens: expectedTotal("2026-03-26", "anthropic"),
       },
       {
         lab: "openai",
-        baseDate: "2026-03-27",
-        baseTotalTokens: expectedTotal("2026-03-27", "openai"),
+        date: "2026-03-27",
+        totalTokens: expectedTotal("2026-03-27", "openai"),
       },
-      { lab: "qwen", baseDate: "2026-03-26", baseTotalTokens: expectedTotal("2026-03-26", "qwen") },
+      { lab: "qwen", date: "2026-03-26", totalTokens: expectedTotal("2026-03-26", "qwen") },
     ]);
     for (const base of body.baselines) {
-      const row = body.data.find((r) => r.lab === base.lab && r.date === base.baseDate);
+      const row = body.data.find((r) => r.lab === base.lab && r.date === base.date);
       expect(row?.growthIndex).toBe(100);
     }
     const last = body.data.find((r) => r.lab === "anthropic" && r.date === "2026-03-29");
@@ -158,27 +203,31 @@ describe("GET /api/token-volume", () => {
     const body = (
       await api.get("/api/token-volume?startDate=2026-03-29&endDate=2026-03-29", withKey())
     ).body as Body;
-    expect(body.baselines.find((b) => b.lab === "anthropic")?.baseDate).toBe("2026-03-26");
+    expect(body.baselines.find((b) => b.lab === "anthropic")?.date).toBe("2026-03-26");
     expect(body.data.find((r) => r.lab === "anthropic")?.growthIndex).toBeGreaterThan(100);
   });
 
-  it("makes the shares of each day sum to 1", async () => {
-    const body = (await api.get(`/api/token-volume?${RANGE}`, withKey())).body as Body;
-    for (const day of SETTLED) {
-      const sum = body.data.filter((r) => r.date === day).reduce((s, r) => s + (r.share ?? 0), 0);
-      expect(Math.abs(sum - 1), day).toBeLessThanOrEqual(1e-12);
+  it("makes the shares of each day sum to 1, by default and over every lab", async () => {
+    for (const query of [RANGE, ALL]) {
+      const body = (await api.get(`/api/token-volume?${query}`, withKey())).body as Body;
+      for (const day of SETTLED) {
+        const sum = body.data.filter((r) => r.date === day).reduce((s, r) => s + (r.share ?? 0), 0);
+        expect(Math.abs(sum - 1), `${query} ${day}`).toBeLessThanOrEqual(1e-12);
+      }
     }
   });
 
-  it("narrows to one lab, its shares still over every lab of the day", async () => {
-    const all = (await api.get(`/api/token-volume?${RANGE}`, withKey())).body as Body;
-    const body = (await api.get(`/api/token-volume?${RANGE}&lab=openai`, withKey())).body as Body;
-    expect(body.data).toEqual(all.data.filter((r) => r.lab === "openai"));
-    expect(body.baselines.map((b) => b.lab)).toEqual(["openai"]);
+  it("narrows to one lab, its shares still over every lab served", async () => {
+    for (const query of [RANGE, ALL]) {
+      const all = (await api.get(`/api/token-volume?${query}`, withKey())).body as Body;
+      const body = (await api.get(`/api/token-volume?${query}&lab=openai`, withKey())).body as Body;
+      expect(body.data).toEqual(all.data.filter((r) => r.lab === "openai"));
+      expect(body.baselines.map((b) => b.lab)).toEqual(["openai"]);
+    }
   });
 
   it("says where the data comes from", async () => {
-    const body = (await api.get(`/api/token-volume?${RANGE}`, withKey())).body as Body;
+    const body = (await api.get(`/api/token-volume?${ALL}`, withKey())).body as Body;
     expect(body.dataSources).toMatchObject({ sample: false, notice: null });
     expect(body.dataSources.sources.map((s) => s.source)).toEqual(["test"]);
   });
@@ -191,7 +240,7 @@ describe("GET /api/token-volume", () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
       error: "No data available",
-      message: `No settled token volume data from ${UNSETTLED} to ${UNSETTLED} for any lab.`,
+      message: `No settled token volume data from ${UNSETTLED} to ${UNSETTLED} for labs anthropic, openai, google.`,
     });
   });
 
@@ -221,8 +270,13 @@ describe("GET /api/token-volume", () => {
     ],
     [
       `${RANGE}&date=2026-03-29`,
-      "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, lab.",
+      "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, labs, lab.",
     ],
+    [
+      `${RANGE}&labs=anthropic,Qwen`,
+      `Invalid lab 'Qwen'. Allowed values (case-sensitive): ${LAB_LIST_TEXT}.`,
+    ],
+    [`${RANGE}&lab=qwen`, labOutsideVolumeLabsMessage("qwen", CLOSED_LAB_IDS)],
   ])("answers 400 for %s", async (query, message) => {
     const res = await api.get(`/api/token-volume?${query}`, withKey());
     expect(res.status).toBe(400);

@@ -1,5 +1,7 @@
 import {
   ACCESS_LEVELS,
+  ALL_LABS_VALUE,
+  CLOSED_LAB_IDS,
   LAB_IDS,
   type TOKEN_VOLUME_QUERY_PARAMETERS,
   parseTokenVolumeQuery,
@@ -10,6 +12,10 @@ import { daySchema, domainTransform } from "../../../platform/http/input";
 import { documentedDayParameter } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
+
+/** What `parseVolumeLabs` accepts, as a pattern for the document: `all` or a list of lab ids. */
+const labAlternatives = `(?:${LAB_IDS.join("|")})`;
+const VOLUME_LABS_PATTERN = `^(?:${ALL_LABS_VALUE}|${labAlternatives}(?:,${labAlternatives})*)$`;
 
 /**
  * `GET /api/token-volume`: plain strings piped into the domain parser (`parseTokenVolumeQuery`),
@@ -22,8 +28,16 @@ const tokenVolumeParameterSchemas = {
     "endDate",
     "Inclusive last settlement day (UTC); not before `startDate`.",
   ),
+  labs: z
+    .string()
+    .meta({
+      description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
+      example: ALL_LABS_VALUE,
+      pattern: VOLUME_LABS_PATTERN,
+    })
+    .optional(),
   lab: documentedLabParameter(
-    "Model lab identifier (case-sensitive): only this lab's rows.",
+    "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
   ).optional(),
 } satisfies Record<(typeof TOKEN_VOLUME_QUERY_PARAMETERS)[number], z.ZodType>;
 
@@ -46,15 +60,32 @@ export const tokenVolumeRowSchema = z.object({
   }),
   share: z.number().nullable().meta({
     description:
-      "totalTokens / the sum over every tracked lab published that day (a fraction; the shares of a day sum to 1)",
+      "totalTokens / the sum over the labs of `labs` published that day (a fraction; the shares of a day sum to 1)",
+  }),
+  totalGrowthIndex: z.number().nullable().meta({
+    description:
+      "100 x the day's summed tokens of the labs of `labs` / `totalBaseline.totalTokens` (the same on every row of the day); null on a day one of those labs is not published, or when there is no total base",
   }),
 });
 
 export const volumeBaselineSchema = z.object({
   lab: labSchema,
-  baseDate: daySchema.meta({ description: "The lab's first settled day with a published value" }),
-  baseTotalTokens: tokenCount,
+  date: daySchema.meta({ description: "The lab's first settled day with a published value" }),
+  totalTokens: tokenCount,
 });
+
+export const totalVolumeBaselineSchema = z
+  .object({
+    date: daySchema.meta({
+      description: "The first settled day on which every lab of `labs` has a published value",
+    }),
+    totalTokens: tokenCount,
+  })
+  .nullable()
+  .meta({
+    description:
+      "The base of `totalGrowthIndex`, from all history; null when no day has every lab of `labs`",
+  });
 
 export const tokenVolumeResponseSchema = z
   .object({
@@ -62,7 +93,11 @@ export const tokenVolumeResponseSchema = z
     access: z.enum(ACCESS_LEVELS),
     startDate: daySchema,
     endDate: daySchema,
+    labs: z
+      .array(labSchema)
+      .meta({ description: "The labs the shares and totals are over, catalog order" }),
     count: z.number().int(),
+    totalBaseline: totalVolumeBaselineSchema,
     baselines: z
       .array(volumeBaselineSchema)
       .meta({ description: "The base of each lab in `data` (from all history, not the range)" }),

@@ -1,5 +1,4 @@
 import {
-  LAB_IDS,
   RECENT_TOKEN_VOLUME_DAYS,
   err,
   noData,
@@ -22,10 +21,11 @@ export function answerTokenVolume(
   access: AccessLevel,
   index: PublishedIndex,
 ): Result<TokenVolumeResponse, DomainError> {
-  const labs = query.lab === undefined ? LAB_IDS : [query.lab];
-  const data = index.volumeRowsBetween(query.startDate, query.endDate, labs);
+  const bases = index.volumeBases(query.labs);
+  const rowLabs = query.lab === undefined ? query.labs : [query.lab];
+  const data = index.volumeRowsBetween(query.startDate, query.endDate, bases, rowLabs);
   if (data.length === 0) {
-    const which = query.lab === undefined ? "any lab" : `lab '${query.lab}'`;
+    const which = query.lab === undefined ? `labs ${query.labs.join(", ")}` : `lab '${query.lab}'`;
     return err(
       noData(
         `No settled token volume data from ${query.startDate} to ${query.endDate} for ${which}.`,
@@ -38,8 +38,10 @@ export function answerTokenVolume(
     access,
     startDate: query.startDate,
     endDate: query.endDate,
+    labs: [...query.labs],
     count: data.length,
-    baselines: index.volumeBaselines.filter((base) => inData.has(base.lab)),
+    totalBaseline: bases.totalBaseline,
+    baselines: bases.baselines.filter((base) => inData.has(base.lab)),
     dataSources: index.dataSources,
     data,
   });
@@ -47,17 +49,18 @@ export function answerTokenVolume(
 
 /**
  * The website's volume page: the last `RECENT_TOKEN_VOLUME_DAYS` settled days of `labs` (shares
- * still over every tracked lab), each lab's latest row, and the sources. No settled day yet is
- * an empty answer, so the page can say so.
+ * and totals over those labs, as `GET /api/token-volume?labs=...` has them), each lab's latest
+ * row, and the sources. No settled day yet is an empty answer, so the page can say so.
  */
 export function answerRecentTokenVolume(index: PublishedIndex, labs: readonly LabId[]) {
   const days = index.latestDays(RECENT_TOKEN_VOLUME_DAYS);
   const startDate = days[0];
   const endDate = days.at(-1);
+  const bases = index.volumeBases(labs);
   const rows =
     startDate === undefined || endDate === undefined
       ? []
-      : index.volumeRowsBetween(startDate, endDate, labs);
+      : index.volumeRowsBetween(startDate, endDate, bases, labs);
   const latest = labs.flatMap((lab) => rows.findLast((row) => row.lab === lab) ?? []);
   const inRows = new Set(rows.map((row) => row.lab));
   return {
@@ -66,7 +69,9 @@ export function answerRecentTokenVolume(index: PublishedIndex, labs: readonly La
     days: days.length,
     latest,
     rows,
-    baselines: index.volumeBaselines.filter((base) => inRows.has(base.lab)),
+    labs: [...labs],
+    totalBaseline: bases.totalBaseline,
+    baselines: bases.baselines.filter((base) => inRows.has(base.lab)),
     dataSources: index.dataSources,
   };
 }

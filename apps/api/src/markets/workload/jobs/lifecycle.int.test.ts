@@ -86,7 +86,7 @@ describe("startWorkloadMarket", () => {
     expect(off.index.isSample).toBe(false);
     expect(off.index.weeks).toEqual([]);
     // Nothing published yet: any family is "not yet", an empty answer rather than a 404.
-    const answer = answerWorkload({ family: "claude-sonnet" }, off.index);
+    const answer = answerWorkload({ family: "claude-sonnet", cells: "latest" }, off.index);
     expect(answer.ok && answer.value.data).toEqual([]);
   });
 

@@ -229,7 +229,8 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
   });
 
   it("serves every lab and family without filters, the cells behind them, and each week's exclusions and sources", async () => {
-    const body = await withKey();
+    const body = await withKey("?cells=all");
+    expect(body.cellsOf).toBe("all");
     expect(body.startDate).toBeNull();
     expect(body.data.filter((r) => r.date === "2026-11-15").map((r) => [r.lab, r.family])).toEqual([
       ["anthropic", "all"],
@@ -288,13 +289,44 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
     expect((await withKey("?startDate=2026-12-01&family=gpt-5")).data).toEqual([]);
   });
 
+  it("carries the latest week's cells by default, every week's or none when asked", async () => {
+    const all = await withKey("?cells=all");
+    const latest = await withKey();
+    expect(latest.cellsOf).toBe("latest");
+    expect(latest.data).toEqual(all.data);
+    expect(new Set(all.cells.map((c) => c.date)).size).toBe(3);
+    expect(latest.cells.length).toBeGreaterThan(0);
+    expect(latest.cells).toEqual(all.cells.filter((c) => c.date === "2026-11-22"));
+    // The latest week of the range asked, not of all history.
+    const earlier = await withKey("?endDate=2026-11-15");
+    expect(earlier.cells).toEqual(all.cells.filter((c) => c.date === "2026-11-15"));
+    const none = await withKey("?cells=none");
+    expect(none).toMatchObject({ cellsOf: "none", cells: [] });
+    expect(none.data).toEqual(all.data);
+  });
+
+  it("takes the reference's class names for a family: every family of the class, our names kept", async () => {
+    const ours = await withKey("?lab=anthropic&family=claude-sonnet&cells=all");
+    const sonnet = await withKey("?lab=anthropic&family=sonnet&cells=all");
+    expect(sonnet.data.length).toBeGreaterThan(0);
+    expect(sonnet.data).toEqual(ours.data);
+    expect(sonnet.cells).toEqual(ours.cells);
+    expect((await withKey("?family=sonnet")).data).toEqual(sonnet.data);
+    const flagship = await withKey("?family=flagship&cells=all");
+    expect(flagship.data).toEqual((await withKey("?family=gpt-5&cells=all")).data);
+    expect(flagship.data.every((r) => r.lab === "openai" && r.family === "gpt-5")).toBe(true);
+  });
+
   it("refuses a family the index never published, naming the families there are", async () => {
-    const res = await workload("?lab=anthropic&family=sonnet", bearer(key));
+    const res = await workload("?lab=anthropic&family=haiku", bearer(key));
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: "No data available" });
     expect((res.body as { message: string }).message).toMatch(
-      /^No workload series has the family 'sonnet' for anthropic\. Families published for anthropic: all, claude-/,
+      /^No workload series has the family 'haiku' for anthropic\. Families published for anthropic: all, claude-/,
     );
+    // A class of another lab is no family of this one.
+    const otherLabsClass = await workload("?lab=openai&family=sonnet", bearer(key));
+    expect(otherLabsClass.status).toBe(404);
     const elsewhere = await workload("?lab=openai&family=claude-sonnet", bearer(key));
     expect(elsewhere.status).toBe(404);
   });
@@ -308,6 +340,7 @@ describe("GET /api/workload from synced weeks and stored prices", () => {
         "?startDate=2026-13-01",
         "?startDate=2026-11-22&endDate=2026-11-08",
         "?week=1",
+        "?cells=every",
       ],
       { status: 400, bodyMatching: { error: expect.any(String), message: expect.any(String) } },
     );

@@ -1,8 +1,9 @@
 import { marketReads } from "../../../platform/openapi/market-reads";
-import { WORKLOAD_UNIT } from "@tpi/domain";
+import { DEFAULT_WORKLOAD_CELLS, WORKLOAD_UNIT } from "@tpi/domain";
 import { errorResponse } from "../../../platform/openapi/responses";
 import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
 import {
+  REFERENCE_CLASSES_TEXT,
   workloadMethodologyResponseSchema,
   workloadQuerySchema,
   workloadResponseSchema,
@@ -28,13 +29,13 @@ export const workloadRoute = workloadReads.read({
   tool: {
     name: "get_workload_cost",
     title: "Workload Cost index",
-    description: `What one coding-agent SESSION costs (not one request), per lab and model family (\`all\` = the lab's aggregate), week by week: \`cCents\` (US cents per session), \`lfl\` (like-for-like index, base 100), \`qKtok\` (implied thousands of tokens per session) and the week's change split into \`priceEffect\`, \`intensityEffect\` and \`mixEffect\` (percent, summing to \`totalChange\`), with the session-cost cells (harness, model, turn range, median cost) behind them. Optional \`startDate\`/\`endDate\` (YYYY-MM-DD, by the week's window end date; without them the whole history), \`lab\` and \`family\`. Unit: ${WORKLOAD_UNIT}. Cite OpenRouter's session-cost dataset (CC BY 4.0) with the numbers`,
+    description: `What one coding-agent SESSION costs (not one request), per lab and model family (\`all\` = the lab's aggregate), week by week: \`cCents\` (US cents per session), \`lfl\` (like-for-like index, base 100), \`qKtok\` (implied thousands of tokens per session) and the week's change split into \`priceEffect\`, \`intensityEffect\` and \`mixEffect\` (percent, summing to \`totalChange\`), with the session-cost cells (harness, model, turn range, median cost) behind them, of the latest week unless \`cells\` = \`all\` or \`none\`. Optional \`startDate\`/\`endDate\` (YYYY-MM-DD, by the week's window end date), \`lab\` and \`family\` (ours, such as \`claude-sonnet\`, or the reference's class names: ${REFERENCE_CLASSES_TEXT}). Unit: ${WORKLOAD_UNIT}. Cite OpenRouter's session-cost dataset (CC BY 4.0) with the numbers`,
   },
   query: workloadQuerySchema,
   responses: {
     200: { description: "Workload Cost rows and cells", schema: workloadResponseSchema },
     404: errorResponse(
-      "No published series has the `family` asked (for the `lab` asked); the message names the families there are.",
+      "No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are.",
     ),
   },
   docs: {
@@ -46,15 +47,26 @@ export const workloadRoute = workloadReads.read({
       "`qKtok`, implied thousands of tokens per session (cost / the model's blended list price);",
       "`lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks);",
       "`priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week.",
-      "`cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens); `weeks` each week's price snapshot and excluded cells.",
-      "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` the index never published (for the `lab` asked) is a 404 that names the families there are (`claude-sonnet`, not `sonnet`).",
+      `\`cells\` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens) of the latest week of the answer by default (\`cells=${DEFAULT_WORKLOAD_CELLS}\`), so an unfiltered request is not every cell of every week; \`cells=all\` gives every week's of the range, \`cells=none\` none, and \`cellsOf\` says which; \`weeks\` gives each week's price snapshot and excluded cells.`,
+      `\`family\` takes our families (brand and tier, such as \`claude-sonnet\`, \`gpt-codex-mini\`, \`gemini-flash-lite\`), \`all\` (the lab's aggregate), or a class name of the reference service, which selects every family of the class (${REFERENCE_CLASSES_TEXT}; \`flagship\` is an OpenAI family without a tier word, such as \`gpt-5\`; a family with several tier words is in its most specific class: \`gpt-codex-mini\` is codex). Rows keep our family names.`,
+      "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` that is neither a published family nor a class of the `lab` asked is a 404 that names the families there are.",
+      "Differences from the reference service that stay: costs are per coding-agent session, not per request (`cCents`, `qKtok`), because the source (OpenRouter's session-cost dataset) publishes sessions; weeks (a 7-day window, named by its end date) rather than days; rows name our finer families, and a class name selects them.",
       "`dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.",
     ].join(" "),
     examples: () => [
-      { label: "Every lab and family, all history", pathAndQuery: "/api/workload", withKey: true },
+      {
+        label: "Every lab and family, all history (the latest week's cells)",
+        pathAndQuery: "/api/workload",
+        withKey: true,
+      },
       {
         label: "Anthropic's Sonnet family",
         pathAndQuery: "/api/workload?lab=anthropic&family=claude-sonnet",
+        withKey: true,
+      },
+      {
+        label: "OpenAI's flagship class, by the reference's name, every week's cells",
+        pathAndQuery: "/api/workload?lab=openai&family=flagship&cells=all",
         withKey: true,
       },
     ],

@@ -1,5 +1,8 @@
 import {
   CELL_EXCLUSION_REASONS,
+  DEFAULT_WORKLOAD_CELLS,
+  REFERENCE_FAMILY_CLASSES,
+  WORKLOAD_CELL_SELECTIONS,
   LAB_IDS,
   TURN_RANGES,
   WORKLOAD_FAMILY_PATTERN,
@@ -19,6 +22,11 @@ import { answerDataSourcesSchema } from "../../../platform/provenance/data-sourc
  * agent session of a harness, not one request); tokens are thousands per session; effects are
  * percent of the previous week's cost per session.
  */
+/** `anthropic: opus, sonnet, …; openai: …`: the reference class names `family` accepts. */
+export const REFERENCE_CLASSES_TEXT = Object.entries(REFERENCE_FAMILY_CLASSES)
+  .map(([lab, classes]) => `${lab}: ${(classes ?? []).join(", ")}`)
+  .join("; ");
+
 const workloadParameterSchemas = {
   startDate: documentedDayParameter(
     "startDate",
@@ -39,10 +47,17 @@ const workloadParameterSchemas = {
   family: z
     .string({ error: requiredParameter("family") })
     .meta({
-      description:
-        "Model family (`claude-sonnet`, `gpt-5`, `gemini-flash`) or `all` (the lab's aggregate over every cell). A well-formed family with no cells matches no rows.",
+      description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
       type: "string",
       pattern: WORKLOAD_FAMILY_PATTERN.source,
+    })
+    .optional(),
+  cells: z
+    .string({ error: requiredParameter("cells") })
+    .meta({
+      description: `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
+      type: "string",
+      enum: [...WORKLOAD_CELL_SELECTIONS],
     })
     .optional(),
 } satisfies Record<(typeof WORKLOAD_QUERY_PARAMETERS)[number], z.ZodType>;
@@ -143,6 +158,10 @@ export const workloadResponseSchema = z
     unit: z.literal(WORKLOAD_UNIT),
     startDate: daySchema.nullable().meta({ description: "As asked; null: from the first week" }),
     endDate: daySchema.nullable().meta({ description: "As asked; null: through the latest week" }),
+    cellsOf: z.enum(WORKLOAD_CELL_SELECTIONS).meta({
+      description:
+        "Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`",
+    }),
     count: z.number().int(),
     data: z.array(workloadRowSchema),
     weeks: z
@@ -150,7 +169,7 @@ export const workloadResponseSchema = z
       .meta({ description: "The weeks of the answer, with their price snapshot and exclusions" }),
     cells: z.array(workloadCellSchema).meta({
       description:
-        "The session-cost cells behind the rows (the asked lab and family), week by week",
+        "The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week",
     }),
     dataSources: answerDataSourcesSchema,
   })

@@ -13,6 +13,7 @@ import {
   sessionCostCitation,
   unknownFamilyMessage,
   type DomainError,
+  resolveWorkloadFamily,
   type Result,
   type WorkloadQuery,
 } from "@tpi/domain";
@@ -27,27 +28,47 @@ import type {
 
 /**
  * Answers `GET /api/workload` from the index in memory: the rows of the asked weeks (by window
- * end date), lab and family, the cells behind them and their sources. Without dates, the whole
- * history. A family the index has never published (for the lab asked) is a 404 naming the ones
- * there are (once anything is published); otherwise no matching row is an empty `data`, not an error: a family comes and goes
- * with its models, and a week may have no cell of a lab.
+ * end date), lab and family, the cells behind them (of the latest week unless `cells` asks for
+ * all or none) and their sources. Without dates, the whole history. A family is one of ours or
+ * a reference class name (`sonnet`: every family in the class); one the index has never
+ * published (for the lab asked) is a 404 naming the ones there are (once anything is
+ * published); otherwise no matching row is an empty `data`, not an error: a family comes and
+ * goes with its models, and a week may have no cell of a lab.
  */
 export function answerWorkload(
   query: WorkloadQuery,
   index: PublishedWorkload,
 ): Result<WorkloadResponse, DomainError> {
-  if (query.family !== undefined && query.family !== ALL_FAMILIES) {
-    const known = [
-      ...new Set(
-        index.rows
-          .filter((row) => query.lab === undefined || row.lab === query.lab)
-          .map((row) => row.family),
+  const published = [
+    ...new Map(
+      index.rows
+        .filter((row) => row.family !== ALL_FAMILIES)
+        .map((row) => [`${row.lab}/${row.family}`, { lab: row.lab, family: row.family }]),
+    ).values(),
+  ];
+  const selection =
+    query.family === undefined
+      ? undefined
+      : resolveWorkloadFamily(query.family, query.lab, published);
+  // Before anything is published every family is "not yet", not unknown: an empty answer.
+  if (query.family !== undefined && selection?.kind === "unknown" && selection.known.length > 0)
+    return err(
+      noData(
+        unknownFamilyMessage(query.family, query.lab, [ALL_FAMILIES, ...selection.known].sort()),
       ),
-    ].sort();
-    // Before anything is published every family is "not yet", not unknown: an empty answer.
-    if (known.length > 0 && !known.includes(query.family))
-      return err(noData(unknownFamilyMessage(query.family, query.lab, known)));
-  }
+    );
+  const asked =
+    selection?.kind === "families"
+      ? new Set(selection.families.map((entry) => `${entry.lab}/${entry.family}`))
+      : undefined;
+  // A row of the lab's aggregate answers `all`; a cell of any family is behind it.
+  const rowAsked = (lab: string, family: string) =>
+    selection === undefined ||
+    (selection.kind === "aggregate"
+      ? family === ALL_FAMILIES
+      : asked !== undefined && asked.has(`${lab}/${family}`));
+  const cellAsked = (lab: string, family: string) =>
+    selection?.kind === "aggregate" || rowAsked(lab, family);
   const inRange = (day: string) =>
     (query.startDate === undefined || day >= query.startDate) &&
     (query.endDate === undefined || day <= query.endDate);
@@ -55,17 +76,21 @@ export function answerWorkload(
     (row) =>
       inRange(row.windowEndDate) &&
       (query.lab === undefined || row.lab === query.lab) &&
-      (query.family === undefined || row.family === query.family),
+      rowAsked(row.lab, row.family),
   );
   const weeks = index.weeks.filter((week) => inRange(week.window.windowEndDate));
-  const cells = weeks.flatMap((week) =>
+  const latestWeek = weeks.at(-1)?.window.windowEndDate;
+  const cellWeeks =
+    query.cells === "all"
+      ? weeks
+      : weeks.filter(
+          (week) => query.cells === "latest" && week.window.windowEndDate === latestWeek,
+        );
+  const cells = cellWeeks.flatMap((week) =>
     week.cells
       .filter(
         (cell) =>
-          (query.lab === undefined || cell.lab === query.lab) &&
-          (query.family === undefined ||
-            query.family === ALL_FAMILIES ||
-            cell.family === query.family),
+          (query.lab === undefined || cell.lab === query.lab) && cellAsked(cell.lab, cell.family),
       )
       .map((cell) => ({
         date: week.window.windowEndDate,
@@ -87,6 +112,7 @@ export function answerWorkload(
     unit: WORKLOAD_UNIT,
     startDate: query.startDate ?? null,
     endDate: query.endDate ?? null,
+    cellsOf: query.cells,
     count: rows.length,
     data: rows.map(
       (row): WorkloadRowAnswer => ({
