@@ -254,9 +254,11 @@ const WORKLOAD_INTENT: Chat.MarketIntent = {
     const labs = labsNamed(question.lower);
     const [onlyLab] = labs;
     const weeks = weeksAsked(question, scope);
+    // Every week's cells of the range: a change over a period compares its first and last weeks.
     const query: Record<string, string> = {
       ...weeks.query,
       ...(labs.length === 1 && onlyLab !== undefined ? { lab: onlyLab } : {}),
+      cells: "all",
     };
     const answer = await askRoute(workloadRoute, { query }, scope);
     if (!answer.ok) return { intent: INTENT, answer: answer.error.message, sources: [] };

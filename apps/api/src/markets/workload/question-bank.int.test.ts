@@ -44,8 +44,9 @@ const dollars = (value: number) => `$${value < 1 ? value.toFixed(3) : value.toFi
 const and = (items: readonly string[]) =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
+/** The route as the chat asks it: with every week's cells of the range (`cells=all`). */
 async function workload(rest: Rest, query: string): Promise<Workload> {
-  return (await rest.get<Workload>(`/api/workload?${query}`)).body;
+  return (await rest.get<Workload>(`/api/workload?${query}&cells=all`)).body;
 }
 
 /** The latest published week: the latest row's date over the whole history. */

@@ -1,3 +1,4 @@
+// @module-tag zone
 import { countMemoryObservations, startSourceSync, withSourceSyncLock } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { closedAfterFile } from "../../../testing/file-fixtures";
