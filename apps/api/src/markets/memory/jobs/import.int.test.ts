@@ -17,6 +17,28 @@ const api = closedAfterFile(await startTestApi({ now: NOW }));
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
 const HEADER = "type,price,observedAt,source,citation";
 
+/**
+ * Holds the memory lock as the settlement does, until `release` is called: resolves once it is
+ * held, with the settlement's outcome to await.
+ */
+async function holdMemoryLock() {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let lockTaken = () => undefined as void;
+  const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+  const settlement = withSourceSyncLock(
+    api.db,
+    async () => {
+      lockTaken();
+      await held;
+    },
+    MEMORY_LOCK_MS,
+    MEMORY_WRITE_LOCK,
+  );
+  await taken;
+  return { settlement, release };
+}
+
 describe("a memory import", () => {
   it("refuses a file that is not UTF-8 with the line of the first bad byte, and writes nothing", async () => {
     const content = new Uint8Array([
@@ -64,20 +86,7 @@ describe("a memory import", () => {
   });
 
   it("waits its turn while the settlement holds the memory lock, saying so, then imports", async () => {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let lockTaken = () => undefined as void;
-    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
-    const settlement = withSourceSyncLock(
-      api.db,
-      async () => {
-        lockTaken();
-        await held;
-      },
-      MEMORY_LOCK_MS,
-      MEMORY_WRITE_LOCK,
-    );
-    await taken;
+    const { settlement, release } = await holdMemoryLock();
     const waits: string[] = [];
     const importing = importMemoryFile(api.db, {
       path: "queued.csv",
@@ -96,20 +105,7 @@ describe("a memory import", () => {
   });
 
   it("gives up after its longest wait, writing nothing", async () => {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let lockTaken = () => undefined as void;
-    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
-    const settlement = withSourceSyncLock(
-      api.db,
-      async () => {
-        lockTaken();
-        await held;
-      },
-      MEMORY_LOCK_MS,
-      MEMORY_WRITE_LOCK,
-    );
-    await taken;
+    const { settlement, release } = await holdMemoryLock();
     const before = await countMemoryObservations(api.db);
     const outcome = await importMemoryFile(api.db, {
       path: "late.csv",
