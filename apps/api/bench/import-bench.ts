@@ -55,9 +55,13 @@ try {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
-  const report = await importObservations(database.url, () => readObservationFile(csvPath, "csv"), {
-    skipInvalid: false,
-  });
+  const report = await importObservations(
+    database.url,
+    () => readObservationFile(csvPath, "csv", new Date()),
+    {
+      skipInvalid: false,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
@@ -81,7 +85,7 @@ try {
   const again = performance.now();
   const reimport = await importObservations(
     database.url,
-    () => readObservationFile(csvPath, "csv"),
+    () => readObservationFile(csvPath, "csv", new Date()),
     { skipInvalid: false },
   );
   const againSeconds = (performance.now() - again) / 1000;

@@ -52,6 +52,20 @@ describe("validateTradeFields", () => {
     expect(error({ gpu_hours: 0 })).toBe(
       "gpu_hours '0' must be a number above 0 and at most 1000000",
     );
-    expect(error({ trade_id: "x".repeat(201) })).toBe("trade_id is longer than 200 characters");
+    expect(error({ trade_id: "x".repeat(201) })).toBe("trade_id is 201 characters; at most 200");
+    expect(error({ executed_at: "0001-01-01 00:00:00" })).toContain(
+      "is before 2010-01-01, when GPUs were first rented by the hour",
+    );
+    expect(error({ executed_at: "9999-01-01 00:00:00" })).toContain("is in the future");
+    expect(error({ price_usd_per_gpu_hour: 1e999 })).toBe(
+      "price_usd_per_gpu_hour '1e999' must be a number above 0 and at most 1000 (USD per GPU-hour)",
+    );
+    expect(error({ price_usd_per_gpu_hour: "1e20" })).toContain("at most 1000");
+    expect(error({ provider: "Acme\tInc" })).toBe(
+      "provider holds a control character (a tab, a line break): 'Acme\tInc'",
+    );
+    expect(error({ provider: "p".repeat(50_000) })).toBe(
+      "provider is 50,000 characters; at most 200",
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decodeUtf8File, overLengthMessage, quotedValue, shrinkRefusal } from "./import-guard";
+import {
+  decodeUtf8File,
+  overLengthMessage,
+  quotedValue,
+  shrinkRefusal,
+  Utf8ChunkDecoder,
+} from "./import-guard";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(
@@ -23,6 +29,40 @@ describe("an imported file's text", () => {
     });
     // A sequence cut off at the end of the file.
     expect(decodeUtf8File(bytes("ok\n", [0xe6, 0x9d]))).toMatchObject({ ok: false, line: 2 });
+  });
+});
+
+describe("an imported file read in chunks", () => {
+  const decodeAll = (...chunks: Uint8Array[]) => {
+    const decoder = new Utf8ChunkDecoder();
+    let text = "";
+    for (const chunk of [...chunks.map((c) => decoder.decode(c)), decoder.end()]) {
+      if (!chunk.ok) return chunk;
+      text += chunk.text;
+    }
+    return { ok: true, text };
+  };
+
+  it("reads a character cut between two chunks whole, and a BOM only at the start", () => {
+    const file = bytes([0xef, 0xbb, 0xbf], "a\nZürich,東京,🙂\n");
+    for (let cut = 0; cut <= file.length; cut++)
+      expect(decodeAll(file.subarray(0, cut), file.subarray(cut))).toEqual({
+        ok: true,
+        text: "a\nZürich,東京,🙂\n",
+      });
+    expect(decodeAll(bytes("a"), bytes([0xef, 0xbb, 0xbf]))).toEqual({ ok: true, text: "a\ufeff" });
+  });
+
+  it("is refused at the file's line and offset of the first invalid byte, in any chunk", () => {
+    const refusal = {
+      ok: false,
+      line: 3,
+      message: "is not valid UTF-8 (byte 0xe9 at offset 26); save the file as UTF-8",
+    };
+    const file = bytes("type,price\nZürich,1\nMontr", [0xe9], "al,2\n");
+    for (const cut of [5, 12, 25, 26, 27])
+      expect(decodeAll(file.subarray(0, cut), file.subarray(cut))).toEqual(refusal);
+    expect(decodeAll(bytes("ok\n", [0xe6, 0x9d]))).toMatchObject({ ok: false, line: 2 });
   });
 });
 

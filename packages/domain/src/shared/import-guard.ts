@@ -47,32 +47,95 @@ export function decodeUtf8File(bytes: Uint8Array): DecodedFile {
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
-    const offset = firstInvalidUtf8Offset(bytes);
-    let line = 1;
-    for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
-    return {
-      ok: false,
-      line,
-      message: `is not valid UTF-8 (byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")} at offset ${offset}); save the file as UTF-8`,
-    };
+    return invalidUtf8(bytes, { line: 1, offset: 0 });
   }
+}
+
+/** The refusal of bytes holding invalid UTF-8; `before`: the line and byte offset they start at. */
+function invalidUtf8(bytes: Uint8Array, before: { line: number; offset: number }): DecodedFile {
+  const offset = firstInvalidUtf8Offset(bytes);
+  return {
+    ok: false,
+    line: before.line + newlinesIn(bytes.subarray(0, offset)),
+    message: `is not valid UTF-8 (byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")} at offset ${before.offset + offset}); save the file as UTF-8`,
+  };
+}
+
+function newlinesIn(bytes: Uint8Array): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count;
+}
+
+/** How many bytes the UTF-8 sequence a lead byte starts holds (0: not a lead byte). */
+function sequenceLength(byte: number): number {
+  return byte < 0x80
+    ? 1
+    : byte >= 0xc2 && byte <= 0xdf
+      ? 2
+      : byte >= 0xe0 && byte <= 0xef
+        ? 3
+        : byte >= 0xf0 && byte <= 0xf4
+          ? 4
+          : 0;
+}
+
+/**
+ * decodeUtf8File for a file read in chunks (flat memory whatever its size): each chunk's text,
+ * a character cut between two chunks kept for the next, and the same refusal, naming the line
+ * and the offset in the whole file, at the first byte that is not UTF-8.
+ */
+export class Utf8ChunkDecoder {
+  private carry = new Uint8Array(0);
+  private line = 1;
+  private offset = 0;
+
+  decode(chunk: Uint8Array): DecodedFile {
+    const bytes = this.carry.length === 0 ? chunk : concatenated(this.carry, chunk);
+    const cut = bytes.length - incompleteTail(bytes);
+    const whole = bytes.subarray(0, cut);
+    let text: string;
+    try {
+      // A BOM is the file's first bytes only; later, the same bytes are a character of the text.
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: this.offset > 0 }).decode(whole);
+    } catch {
+      return invalidUtf8(whole, { line: this.line, offset: this.offset });
+    }
+    this.line += newlinesIn(whole);
+    this.offset += cut;
+    this.carry = bytes.slice(cut);
+    return { ok: true, text };
+  }
+
+  /** After the last chunk: a character the file ends inside of is refused too. */
+  end(): DecodedFile {
+    if (this.carry.length === 0) return { ok: true, text: "" };
+    return invalidUtf8(this.carry, { line: this.line, offset: this.offset });
+  }
+}
+
+function concatenated(first: Uint8Array, second: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(first.length + second.length);
+  bytes.set(first);
+  bytes.set(second, first.length);
+  return bytes;
+}
+
+/** Bytes at the end that begin a UTF-8 sequence the chunk does not finish (0 to 3). */
+function incompleteTail(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if (byte < 0x80) return 0;
+    if (byte >= 0xc0) return sequenceLength(byte) > back ? back : 0;
+  }
+  return 0;
 }
 
 /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
-    const byte = bytes[i] ?? 0;
-    const length =
-      byte < 0x80
-        ? 1
-        : byte >= 0xc2 && byte <= 0xdf
-          ? 2
-          : byte >= 0xe0 && byte <= 0xef
-            ? 3
-            : byte >= 0xf0 && byte <= 0xf4
-              ? 4
-              : 0;
+    const length = sequenceLength(bytes[i] ?? 0);
     if (length === 0 || i + length > bytes.length) return i;
     const sequence = bytes.subarray(i, i + length);
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkObservationHeader, validateObservationFields } from "./record";
 
+const NOW = new Date("2026-03-10T12:00:00.000Z");
 const valid = {
   date: "2026-03-01",
   model_id: "anthropic/claude-sonnet-4",
@@ -13,26 +14,28 @@ const valid = {
 };
 
 const reasonOf = (fields: Record<string, unknown>): string => {
-  const result = validateObservationFields(fields);
+  const result = validateObservationFields(fields, NOW);
   if (result.ok) throw new Error("expected the row to be rejected");
   return result.error;
 };
 
 describe("validateObservationFields", () => {
   it("accepts a CSV row and a JSON row with the same meaning", () => {
-    const csv = validateObservationFields({
-      ...valid,
-      cache_read_price_per_mtok: "0.3",
-      cache_read_tokens: "",
-    });
-    const json = validateObservationFields({
-      ...valid,
-      input_price_per_mtok: 3,
-      output_price_per_mtok: 15,
-      input_tokens: 800000,
-      output_tokens: 200000,
-      cache_read_price_per_mtok: 0.3,
-    });
+    const csv = validateObservationFields(
+      { ...valid, cache_read_price_per_mtok: "0.3", cache_read_tokens: "" },
+      NOW,
+    );
+    const json = validateObservationFields(
+      {
+        ...valid,
+        input_price_per_mtok: 3,
+        output_price_per_mtok: 15,
+        input_tokens: 800000,
+        output_tokens: 200000,
+        cache_read_price_per_mtok: 0.3,
+      },
+      NOW,
+    );
     expect(csv).toEqual(json);
     expect(csv).toEqual({
       ok: true,
@@ -54,8 +57,17 @@ describe("validateObservationFields", () => {
     });
   });
 
+  it("takes the dearest plausible price and today's date", () => {
+    expect(
+      validateObservationFields(
+        { ...valid, date: "2026-03-10", output_price_per_mtok: "10000" },
+        NOW,
+      ).ok,
+    ).toBe(true);
+  });
+
   it("treats an empty price as no price that day (the model is then excluded, not the row)", () => {
-    const result = validateObservationFields({ ...valid, input_price_per_mtok: "" });
+    const result = validateObservationFields({ ...valid, input_price_per_mtok: "" }, NOW);
     expect(result.ok && result.value.inputPricePerMtok).toBeNull();
   });
 
@@ -81,6 +93,15 @@ describe("validateObservationFields", () => {
     [{ input_tokens: "9223372036854775808" }, "input_tokens is too large"],
     [{ input_tokens: 2 ** 53 + 2 }, "write it as a string"],
     [{ extra: "1" }, "unknown field 'extra'"],
+    [{ input_price_per_mtok: "1e20" }, "input_price_per_mtok is above 10,000 USD per million"],
+    [{ output_price_per_mtok: 1e999 }, "output_price_per_mtok is not a number: a number too large"],
+    [
+      { date: "0001-01-01" },
+      "date must be from 2020-01-01 to today (2026-03-10, UTC): '0001-01-01'",
+    ],
+    [{ date: "2026-03-11" }, "date must be from 2020-01-01 to today"],
+    [{ date: "9999-12-31" }, "date must be from 2020-01-01 to today"],
+    [{ source: "x".repeat(5_000) }, "(5,000 characters)"],
   ])("rejects %j with a reason", (patch, reason) => {
     expect(reasonOf({ ...valid, ...patch })).toContain(reason);
   });
@@ -89,7 +110,7 @@ describe("validateObservationFields", () => {
 describe("token volumes", () => {
   const { input_tokens: _input, output_tokens: _output, ...withoutVolumes } = valid;
   const volumesOf = (fields: Record<string, unknown>) => {
-    const result = validateObservationFields(fields);
+    const result = validateObservationFields(fields, NOW);
     if (!result.ok) throw new Error(result.error);
     const { inputTokens, outputTokens, totalTokens } = result.value;
     return { inputTokens, outputTokens, totalTokens };

@@ -1,4 +1,5 @@
-import { parseUtcDay, type UtcDay } from "../shared/calendar";
+import { parseUtcDay, utcDayOf, type UtcDay } from "../shared/calendar";
+import { quotedValue } from "../shared/import-guard";
 import { LAB_IDS, isLabId, labPrefixOfModelId, type LabId } from "./catalog";
 import { err, ok, type Result } from "../shared/result";
 import type { PriceBasis } from "./provenance";
@@ -31,6 +32,14 @@ export const OBSERVATION_COLUMNS: readonly string[] = [
 ];
 
 export const MAX_MODEL_ID_LENGTH = 200;
+/**
+ * The dearest plausible price, USD per million tokens: far above any model ever listed (the
+ * dearest output prices are a few hundred), so that only a slipped decimal point or unit (a price
+ * per token, 1e20) is refused.
+ */
+export const MAX_PRICE_USD_PER_MTOK = 10_000;
+/** The earliest day an observation may carry: no public LLM API sold tokens before it. */
+export const EARLIEST_OBSERVATION_DAY = "2020-01-01" as UtcDay;
 export const MAX_SOURCE_LENGTH = 100;
 
 /**
@@ -98,6 +107,10 @@ function readPrice(name: string, value: RawField): Result<number | null, string>
   const number = toNumber(value);
   if (number === undefined) return err(`${name} is not a number: ${describe(value)}`);
   if (number < 0) return err(`${name} is negative: ${describe(value)}`);
+  if (number > MAX_PRICE_USD_PER_MTOK)
+    return err(
+      `${name} is above ${MAX_PRICE_USD_PER_MTOK.toLocaleString("en-US")} USD per million tokens, beyond any plausible price; check the decimal point and the unit: ${describe(value)}`,
+    );
   return ok(number);
 }
 
@@ -196,17 +209,22 @@ function readText(
   return ok(value);
 }
 
+/** A raw value as a message quotes it; a JSON number too large to be finite (1e999) named so. */
 function describe(value: RawField): string {
-  const text = typeof value === "string" ? `'${value}'` : (JSON.stringify(value) ?? String(value));
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  if (typeof value === "string") return quotedValue(value);
+  if (typeof value === "number" && !Number.isFinite(value))
+    return "a number too large to be finite";
+  return quotedValue(JSON.stringify(value) ?? String(value));
 }
 
 /**
  * Validates one row. Checked in column order and the first problem is reported, so that each
- * bad line has one clear reason.
+ * bad line has one clear reason. `now`: a row's day runs from EARLIEST_OBSERVATION_DAY to the
+ * UTC day of `now` (a day that has not begun has no observation).
  */
 export function validateObservationFields(
   fields: Readonly<Record<string, RawField>>,
+  now: Date,
 ): Result<ObservationRecord, string> {
   for (const name of Object.keys(fields)) {
     if (!OBSERVATION_COLUMNS.includes(name)) return err(`unknown field '${name}'`);
@@ -218,6 +236,11 @@ export function validateObservationFields(
   const date = parseDay(rawDate);
   if (date === undefined)
     return err(`date is not a real calendar date in YYYY-MM-DD format: ${describe(rawDate)}`);
+  const today = utcDayOf(now);
+  if (date < EARLIEST_OBSERVATION_DAY || date > today)
+    return err(
+      `date must be from ${EARLIEST_OBSERVATION_DAY} to today (${today}, UTC): ${describe(rawDate)}`,
+    );
 
   const modelId = readText("model_id", fields.model_id, MAX_MODEL_ID_LENGTH, false);
   if (!modelId.ok) return modelId;

@@ -54,10 +54,10 @@ export const gpuCommands: Record<string, Command> = {
     const format = (values.format ?? formatOfPath(path)) as RecordFileFormat | undefined;
     if (format !== "csv" && format !== "jsonl")
       throw new UsageError("give --format csv|jsonl (or name the file .csv, .jsonl or .ndjson)");
-    const text = await readFile(path, "utf8");
+    const bytes = await readFile(path);
     await withRuntime(context, async (runtime) => {
       const validating = createProgress("validating lines");
-      const parsed = parseGpuTrades(text, format, {
+      const parsed = parseGpuTrades(bytes, format, {
         now: runtime.clock(),
         source: values.source,
         onProgress: (done, total) => validating.update(done, total),

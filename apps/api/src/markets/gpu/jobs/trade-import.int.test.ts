@@ -16,7 +16,7 @@ const CSV = [
 
 describe("parsing and validating trade files", () => {
   it("reads CSV with quoted fields and derives a stable trade id when none is given", () => {
-    const parsed = parseGpuTrades(CSV, "csv", { now: NOW, source: "test" });
+    const parsed = parseGpuTrades(Buffer.from(CSV), "csv", { now: NOW, source: "test" });
     expect(parsed.errors).toEqual([]);
     expect(parsed.records).toBe(3);
     expect(parsed.trades[0]).toMatchObject({
@@ -27,7 +27,7 @@ describe("parsing and validating trade files", () => {
       gpuHours: 8,
     });
     expect(parsed.trades[0]?.executedAt.toISOString()).toBe("2026-03-10T10:15:00.000Z");
-    const again = parseGpuTrades(CSV, "csv", { now: NOW, source: "test" });
+    const again = parseGpuTrades(Buffer.from(CSV), "csv", { now: NOW, source: "test" });
     expect(parsed.trades[1]?.tradeId).toMatch(/^sha256:/);
     expect(again.trades[1]?.tradeId).toBe(parsed.trades[1]?.tradeId);
     expect(parseCsvRecord('a,"b ""c""",d')).toEqual(["a", 'b "c"', "d"]);
@@ -43,14 +43,15 @@ describe("parsing and validating trade files", () => {
       '{"gpu_name":"H200","executed_at":"soon","price_usd_per_gpu_hour":2,"gpu_hours":1}',
       "not json",
     ].join("\n");
-    const parsed = parseGpuTrades(jsonl, "jsonl", { now: NOW, source: "test" });
+    const parsed = parseGpuTrades(Buffer.from(jsonl), "jsonl", { now: NOW, source: "test" });
     expect(parsed.trades).toHaveLength(1);
     expect(parsed.errors.map((e) => e.line)).toEqual([2, 3, 4, 5, 6, 7]);
     expect(parsed.errors[0]?.message).toContain("Invalid GPU type");
     expect(parsed.errors[1]?.message).toContain("future");
     expect(parsed.errors[4]?.message).toContain("missing provider");
     expect(
-      parseGpuTrades("gpu_name,price\nH200,1", "csv", { now: NOW, source: "t" }).errors[0]?.message,
+      parseGpuTrades(Buffer.from("gpu_name,price\nH200,1"), "csv", { now: NOW, source: "t" })
+        .errors[0]?.message,
     ).toContain("header lacks executed_at");
   });
 });
@@ -63,7 +64,7 @@ describe("writing trades", () => {
   afterAll(async () => api.close());
 
   it("writes once, is idempotent, and counts trades in hours that already have a print", async () => {
-    const { trades } = parseGpuTrades(CSV, "csv", { now: NOW, source: "test" });
+    const { trades } = parseGpuTrades(Buffer.from(CSV), "csv", { now: NOW, source: "test" });
     expect(await writeGpuTrades(api.db, trades)).toEqual({
       records: 3,
       inserted: 3,

@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { checkTradeHeader, validateTradeFields, type TradeRecord } from "@tpi/domain";
+import {
+  checkTradeHeader,
+  decodeUtf8File,
+  validateTradeFields,
+  type TradeRecord,
+} from "@tpi/domain";
 import type { GpuTradeInput } from "@tpi/db";
 import {
   createRecordReader,
@@ -14,15 +19,27 @@ import {
 export type RecordError = { line: number; message: string };
 export type ParsedTrades = { trades: GpuTradeInput[]; errors: RecordError[]; records: number };
 
-/** Parses and validates a whole file's text; line numbers are 1-based as an editor shows them. */
+/**
+ * Parses and validates a whole file's bytes, which must be UTF-8; line numbers are 1-based as an
+ * editor shows them. A trade the file lists twice (same GPU, time and trade id, or the same
+ * content when it has no id) is refused on its second line: one trade is never counted twice.
+ */
 export function parseGpuTrades(
-  text: string,
+  bytes: Uint8Array,
   format: RecordFileFormat,
   options: { now: Date; source: string; onProgress?: (lines: number, total: number) => void },
 ): ParsedTrades {
-  const lines = text.split(/\r?\n/);
+  const decoded = decodeUtf8File(bytes);
+  if (!decoded.ok)
+    return {
+      trades: [],
+      errors: [{ line: decoded.line, message: `the file ${decoded.message}` }],
+      records: 0,
+    };
+  const lines = decoded.text.split(/\r?\n/);
   const trades: GpuTradeInput[] = [];
   const errors: RecordError[] = [];
+  const firstLineOf = new Map<string, number>();
   let records = 0;
   const reader = createRecordReader(format, {
     checkHeader: checkTradeHeader,
@@ -30,8 +47,21 @@ export function parseGpuTrades(
   });
   const take = (row: { line: number; result: ReturnType<typeof validateTradeFields> }) => {
     records += 1;
-    if (row.result.ok) trades.push(withIdentity(row.result.value, options.source));
-    else errors.push({ line: row.line, message: row.result.error });
+    if (!row.result.ok) {
+      errors.push({ line: row.line, message: row.result.error });
+      return;
+    }
+    const trade = withIdentity(row.result.value, options.source);
+    const key = JSON.stringify([trade.gpuName, trade.executedAt.getTime(), trade.tradeId]);
+    const first = firstLineOf.get(key);
+    if (first === undefined) {
+      firstLineOf.set(key, row.line);
+      trades.push(trade);
+    } else
+      errors.push({
+        line: row.line,
+        message: `repeats the trade of line ${first} (same gpu_name, executed_at and trade_id, or the same content without one)`,
+      });
   };
   try {
     for (let index = 0; index < lines.length; index++) {

@@ -64,7 +64,7 @@ export const ingestCommands: Record<string, Command> = {
         report = await importObservations(
           runtime.database.url,
           () =>
-            readObservationFile(path, format as RecordFileFormat, (done, total) =>
+            readObservationFile(path, format as RecordFileFormat, runtime.clock(), (done, total) =>
               progress.update(done, total),
             ),
           { skipInvalid: values["skip-invalid"] === true },

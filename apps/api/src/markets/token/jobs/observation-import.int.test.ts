@@ -34,7 +34,9 @@ function file(lines: readonly string[], format: RecordFileFormat = "csv"): strin
   return path;
 }
 const run = (path: string, format: RecordFileFormat = "csv", skipInvalid = false) =>
-  importObservations(api.databaseUrl, () => readObservationFile(path, format), { skipInvalid });
+  importObservations(api.databaseUrl, () => readObservationFile(path, format, NOW), {
+    skipInvalid,
+  });
 const storedRows = () => api.db.observation.count();
 
 describe("importing observation files", () => {
@@ -188,7 +190,8 @@ describe("importing observation files", () => {
     expect(valid?.inserted).toBe(3);
     await api.db.$executeRawUnsafe("truncate observation");
     async function* failingMidway() {
-      for await (const batch of readObservationFile(file([HEADER, ...GOOD]), "csv")) yield batch;
+      for await (const batch of readObservationFile(file([HEADER, ...GOOD]), "csv", NOW))
+        yield batch;
       throw new Error("disk read error");
     }
     await expect(

@@ -15,19 +15,21 @@ import {
 /** One data row of an observation file: its line number and either the observation or why it was rejected. */
 export type ObservationLine = RecordLine<ObservationRecord>;
 
-const OBSERVATION_RULES: RecordRules<ObservationRecord> = {
+/** The rules of a row at `now` (a row's day may not be later than now's UTC day). */
+const observationRules = (now: Date): RecordRules<ObservationRecord> => ({
   checkHeader: (header) => {
     const checked = checkObservationHeader(header);
     return checked.ok ? checked : err(`bad header: ${checked.error}`);
   },
-  validate: validateObservationFields,
-};
+  validate: (fields) => validateObservationFields(fields, now),
+});
 
 /** Observation files, read as a stream: one validated row at a time, whatever the file size. */
 export function readObservationFile(
   path: string,
   format: RecordFileFormat,
+  now: Date,
   onProgress?: ReadProgress,
 ): AsyncGenerator<ObservationLine[]> {
-  return readRecordFile(path, format, OBSERVATION_RULES, onProgress);
+  return readRecordFile(path, format, observationRules(now), onProgress);
 }
