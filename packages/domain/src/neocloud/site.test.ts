@@ -237,6 +237,17 @@ describe("a GPU Clusters record as a site", () => {
     ).toHaveLength(20_000);
   });
 
+  it("refuses a date outside the years a site can name (0001, 9999), and takes a planned one", () => {
+    for (const date of ["0001-01-01", "9999"])
+      expect(() =>
+        siteFromGpuCluster({ ...record, "First Operational Date": date }, "x", context),
+      ).toThrow(`field 'phase1LiveDate' is ${date}; a site's dates are from 1990 to 2100`);
+    expect(
+      siteFromGpuCluster({ ...record, "First Operational Date": "2027-06" }, "x", context)
+        .phase1LiveDate,
+    ).toBe("2027-06");
+  });
+
   it("hashes the same content the same whenever it is retrieved", () => {
     const first = siteFromGpuCluster(record, "Nebius ISEG2", context);
     const later = siteFromGpuCluster(record, "Nebius ISEG2", {

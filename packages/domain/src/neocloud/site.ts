@@ -139,7 +139,14 @@ export const SITE_NUMBER_BOUNDS: Readonly<
   powerCapacity: { min: 0, max: 100_000, unit: "MW" },
 };
 
-/** The site, if its text and numbers are within bounds; a SiteRecordError naming the field otherwise. */
+/**
+ * The years a site's dates may name: the first GPU data centres, to the far end of the plans
+ * Epoch records (a decade or two ahead), so that only a corrupt cell (0001, 9999) is refused.
+ */
+export const SITE_DATE_YEARS = { min: 1990, max: 2100 } as const;
+const SITE_DATE_FIELDS = ["constructionStart", "phase1LiveDate", "fullCapacityTarget"] as const;
+
+/** The site, if its text, numbers and dates are within bounds; a SiteRecordError naming the field otherwise. */
 function withinBounds(site: NeocloudSite): NeocloudSite {
   for (const [field, max] of Object.entries(SITE_TEXT_MAX)) {
     const value = site[field as keyof NeocloudSite];
@@ -151,6 +158,14 @@ function withinBounds(site: NeocloudSite): NeocloudSite {
     if (typeof value === "number" && (value < bounds.min || value > bounds.max))
       throw new SiteRecordError(
         `field '${field}' is ${value}; a site's ${bounds.unit} are from ${bounds.min} to ${bounds.max.toLocaleString("en-US")}`,
+      );
+  }
+  for (const field of SITE_DATE_FIELDS) {
+    const value = site[field];
+    const year = value === null ? undefined : Number(value.slice(0, 4));
+    if (year !== undefined && (year < SITE_DATE_YEARS.min || year > SITE_DATE_YEARS.max))
+      throw new SiteRecordError(
+        `field '${field}' is ${value}; a site's dates are from ${SITE_DATE_YEARS.min} to ${SITE_DATE_YEARS.max}`,
       );
   }
   return site;

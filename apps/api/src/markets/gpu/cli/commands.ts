@@ -8,8 +8,7 @@ import { GPU } from "../read-model/state";
 import { seedGpuSample } from "../jobs/sample-seed";
 import { MAX_REPORTED_RECORD_ERRORS } from "@tpi/domain";
 import { formatOfPath, type RecordFileFormat } from "../../../platform/ingest/record-file";
-import { parseGpuTrades } from "../sources/trade-file";
-import { writeGpuTrades } from "../jobs/trade-import";
+import { importGpuTradeFile } from "../jobs/trade-import";
 import {
   ConfigurationError,
   UsageError,
@@ -57,25 +56,25 @@ export const gpuCommands: Record<string, Command> = {
     const bytes = await readFile(path);
     await withRuntime(context, async (runtime) => {
       const validating = createProgress("validating lines");
-      const parsed = parseGpuTrades(bytes, format, {
+      const writing = createProgress("writing trades");
+      const outcome = await importGpuTradeFile(runtime.database.db, bytes, format, {
         now: runtime.clock(),
         source: values.source,
-        onProgress: (done, total) => validating.update(done, total),
+        onValidating: (done, total) => validating.update(done, total),
+        onValidated: (records, invalid) =>
+          validating.finish(
+            `${records.toLocaleString("en-US")} record(s), ${invalid.toLocaleString("en-US")} invalid`,
+          ),
+        onWriting: (done, total) => writing.update(done, total),
       });
-      validating.finish(
-        `${parsed.records.toLocaleString("en-US")} record(s), ${parsed.errors.length.toLocaleString("en-US")} invalid`,
-      );
-      if (parsed.errors.length > 0) {
-        for (const error of parsed.errors.slice(0, MAX_REPORTED_RECORD_ERRORS))
+      if (outcome.kind === "invalid") {
+        for (const error of outcome.errors.slice(0, MAX_REPORTED_RECORD_ERRORS))
           console.error(`${path}:${error.line}: ${error.message}`);
-        if (parsed.errors.length > MAX_REPORTED_RECORD_ERRORS)
-          console.error(`... and ${parsed.errors.length - MAX_REPORTED_RECORD_ERRORS} more`);
-        throw new Error(`${parsed.errors.length} invalid record(s): nothing was imported`);
+        if (outcome.errors.length > MAX_REPORTED_RECORD_ERRORS)
+          console.error(`... and ${outcome.errors.length - MAX_REPORTED_RECORD_ERRORS} more`);
+        throw new Error(`${outcome.errors.length} invalid record(s): nothing was imported`);
       }
-      const writing = createProgress("writing trades");
-      const report = await writeGpuTrades(runtime.database.db, parsed.trades, (done, total) =>
-        writing.update(done, total),
-      );
+      const { report } = outcome;
       writing.finish(
         `${report.inserted.toLocaleString("en-US")} new trade(s), ${report.alreadyStored.toLocaleString("en-US")} already stored`,
       );

@@ -1,4 +1,6 @@
 import { insertGpuTradesIfAbsent, latestGpuPrint, type Db, type GpuTradeInput } from "@tpi/db";
+import type { RecordFileFormat } from "../../../platform/ingest/record-file";
+import { parseGpuTrades, type RecordError } from "../sources/trade-file";
 
 /**
  * Import of executed GPU rental trades, validated by `ingest/trade-file.ts` before anything is
@@ -50,4 +52,33 @@ export async function writeGpuTrades(
     },
     { timeout: 600_000, maxWait: 60_000 },
   );
+}
+
+/** A trade file's import: refused whole with every bad line (nothing written), or written. */
+export type GpuTradeFileOutcome =
+  | { kind: "invalid"; records: number; errors: RecordError[] }
+  | { kind: "imported"; report: GpuImportReport };
+
+/** Reads a trade file's bytes and, only when every record is valid, writes its trades. */
+export async function importGpuTradeFile(
+  db: Db,
+  bytes: Uint8Array,
+  format: RecordFileFormat,
+  options: {
+    now: Date;
+    source: string;
+    onValidating?: (lines: number, total: number) => void;
+    onValidated?: (records: number, invalid: number) => void;
+    onWriting?: (done: number, total: number) => void;
+  },
+): Promise<GpuTradeFileOutcome> {
+  const parsed = parseGpuTrades(bytes, format, {
+    now: options.now,
+    source: options.source,
+    onProgress: options.onValidating,
+  });
+  options.onValidated?.(parsed.records, parsed.errors.length);
+  if (parsed.errors.length > 0)
+    return { kind: "invalid", records: parsed.records, errors: parsed.errors };
+  return { kind: "imported", report: await writeGpuTrades(db, parsed.trades, options.onWriting) };
 }
