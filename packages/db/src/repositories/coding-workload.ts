@@ -1,6 +1,9 @@
 import {
+  cellKey,
   decideCountUpdate,
+  ImportRefusedError,
   ok,
+  shrinkRefusal,
   type AppRankingRow,
   type CodingAgent,
   type CodingMetric,
@@ -411,14 +414,32 @@ export async function readAppRankingWindows(
 
 /**
  * Replaces the week named by `window.windowEndDate` with these cells, in the source's order,
- * in one transaction.
+ * in one transaction. A refreshed week that would drop more than the domain's share of the
+ * stored cells (a truncated answer) is refused with ImportRefusedError, nothing written, unless
+ * `allowShrink`.
  */
 export async function replaceSessionCostWeek(
   db: Db,
   input: { window: SessionCostWindow; cells: readonly SessionCostCell[]; syncedAt: Date },
+  options: { allowShrink: boolean } = { allowShrink: false },
 ): Promise<{ deleted: number; inserted: number }> {
   const windowEndDate = dayToDate(input.window.windowEndDate);
   return db.$transaction(async (tx) => {
+    const stored = await tx.sessionCostCell.findMany({
+      where: { windowEndDate },
+      select: { appSlug: true, modelPermaslug: true, turnRange: true },
+    });
+    const incoming = new Set(input.cells.map(cellKey));
+    const refusal = shrinkRefusal({
+      what: `session-cost cells of the week ending ${input.window.windowEndDate}`,
+      stored: stored.length,
+      removed: stored.filter(
+        (cell) => !incoming.has(cellKey({ ...cell, turnRange: cell.turnRange as TurnRange })),
+      ).length,
+      allowShrink: options.allowShrink,
+      run: "sync",
+    });
+    if (refusal !== undefined) throw new ImportRefusedError(refusal);
     const { count: deleted } = await tx.sessionCostCell.deleteMany({ where: { windowEndDate } });
     const { count: inserted } = await tx.sessionCostCell.createMany({
       data: input.cells.map((cell, position) => ({

@@ -97,4 +97,18 @@ describe("an import that removes stored rows", () => {
     );
     expect(refusal(1_500, 1_500, true)).toBeUndefined();
   });
+
+  it("names a sync as the run that would remove them, and its --allow-shrink", () => {
+    expect(
+      shrinkRefusal({
+        what: "coding app rankings",
+        stored: 40,
+        removed: 40,
+        allowShrink: false,
+        run: "sync",
+      }),
+    ).toBe(
+      "the sync would remove 40 of the 40 stored coding app rankings (100%, all of them); a sync removes at most 20% at once, so a truncated or empty answer cannot wipe a dataset. Nothing was written. If the source really dropped them, run the sync again with --allow-shrink",
+    );
+  });
 });

@@ -155,7 +155,7 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
  */
 export const MAX_IMPORT_SHRINK_SHARE = 0.2;
 
-/** An import refused before anything was written (the message says why and what to do). */
+/** An import or sync refused before anything was written (the message says why and what to do). */
 export class ImportRefusedError extends Error {}
 
 /**
@@ -168,10 +168,16 @@ export function shrinkRefusal(input: {
   stored: number;
   removed: number;
   allowShrink: boolean;
+  /** What replaces the set: a file "import" (the default), or a source's "sync". */
+  run?: "import" | "sync";
 }): string | undefined {
-  const { what, stored, removed } = input;
+  const { what, stored, removed, run = "import" } = input;
   if (input.allowShrink || stored === 0 || removed <= stored * MAX_IMPORT_SHRINK_SHARE)
     return undefined;
   const share = Math.round((removed / stored) * 100);
-  return `the import would remove ${removed.toLocaleString("en-US")} of the ${stored.toLocaleString("en-US")} stored ${what} (${share}%${removed === stored ? ", all of them" : ""}); an import removes at most ${MAX_IMPORT_SHRINK_SHARE * 100}% at once, so a truncated or header-only file cannot wipe a dataset. Nothing was written. If the source really dropped them, run the import again with --allow-shrink`;
+  const cause =
+    run === "import"
+      ? "a truncated or header-only file cannot wipe a dataset"
+      : "a truncated or empty answer cannot wipe a dataset";
+  return `the ${run} would remove ${removed.toLocaleString("en-US")} of the ${stored.toLocaleString("en-US")} stored ${what} (${share}%${removed === stored ? ", all of them" : ""}); ${run === "import" ? "an import" : "a sync"} removes at most ${MAX_IMPORT_SHRINK_SHARE * 100}% at once, so ${cause}. Nothing was written. If the source really dropped them, run the ${run} again with --allow-shrink`;
 }

@@ -118,6 +118,37 @@ describe("syncAppRankings", () => {
     ).toEqual([]);
   });
 
+  it("writes nothing of a day whose answer holds no app (it is tried again at the next sync)", async () => {
+    stub.answer = (r) => ({
+      body: {
+        data: [],
+        meta: {
+          as_of: AS_OF,
+          start_date: r.query.get("start_date"),
+          end_date: r.query.get("end_date"),
+        },
+      },
+    });
+    const report = await syncAppRankings(db, config, {
+      days: ["2026-11-15"],
+      trigger: "manual",
+      now: NOW,
+    });
+    expect(report).toMatchObject({ ran: true, outcome: "failed" });
+    if (!report.ran) throw new Error("not run");
+    expect(report.days).toEqual([
+      {
+        day: "2026-11-15",
+        written: false,
+        reason:
+          "the app-rankings answer for coding 2026-11-15 to 2026-11-15 holds no app; nothing was written for it",
+      },
+    ]);
+    expect(
+      await readAppRankingWindows(db, { category: "coding", from: "2026-11-01", to: "2026-11-30" }),
+    ).toEqual([]);
+  });
+
   it("counts every OpenRouter sync's requests of the day against the one budget: a window cut short writes nothing", async () => {
     const other = await startSourceSync(db, {
       source: SESSION_COST_SOURCE,

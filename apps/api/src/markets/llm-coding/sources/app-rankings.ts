@@ -85,6 +85,13 @@ export async function fetchAppRankings(
     if (data.length < APP_RANKINGS_PAGE_SIZE) break;
   }
   if (asOf === null) throw new OpenRouterDataApiError("malformed", "no app-rankings page was read");
+  // The coding category always ranks some apps: an empty window is a broken answer, and stored
+  // it would count as synced (the schedule syncs only days not stored) with no app, for good.
+  if (rows.length === 0)
+    throw new OpenRouterDataApiError(
+      "malformed",
+      `the app-rankings answer for ${window.category} ${window.start} to ${window.end} holds no app`,
+    );
   return {
     category: window.category,
     windowStart: window.start,

@@ -11,13 +11,18 @@ import { workloadSettingsFrom } from "../jobs/settings";
 import { WORKLOAD } from "../read-model/state";
 
 /** Help lines of the Workload Cost commands. */
-export const WORKLOAD_USAGE = `  workload sync                        fetch OpenRouter's current session-cost week (needs OPENROUTER_API_KEY), store it
-                                       whole, and say what the Workload Cost index now publishes`;
+export const WORKLOAD_USAGE = `  workload sync [--allow-shrink]       fetch OpenRouter's current session-cost week (needs OPENROUTER_API_KEY), store it
+                                       whole, and say what the Workload Cost index now publishes; a refreshed week that
+                                       drops more than a fifth of the stored week's cells is refused unless --allow-shrink`;
 
 /** Operator commands of the Workload Cost index. */
 export const workloadCommands: Record<string, Command> = withSubcommands("workload", {
   async sync(args, context) {
-    parseArgs({ args, options: {}, strict: true });
+    const { values } = parseArgs({
+      args,
+      options: { "allow-shrink": { type: "boolean", default: false } },
+      strict: true,
+    });
     const settings = workloadSettingsFrom(context.env);
     if (settings.openRouter === undefined)
       throw new ConfigurationError(
@@ -28,6 +33,7 @@ export const workloadCommands: Record<string, Command> = withSubcommands("worklo
       const report = await syncSessionCost(runtime.database.db, openRouter, {
         trigger: "manual",
         now: runtime.clock(),
+        allowShrink: values["allow-shrink"] === true,
       });
       if (!report.ran) {
         console.log(`session-cost sync skipped: ${report.reason}`);

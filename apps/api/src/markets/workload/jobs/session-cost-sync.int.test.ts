@@ -95,6 +95,31 @@ describe("syncSessionCost", () => {
     expect(week?.cells).toHaveLength(600);
   });
 
+  it("keeps the stored week when the answer is empty or a refreshed week drops most cells, unless allowed to shrink", async () => {
+    await syncSessionCost(db, config, { trigger: "manual", now: NOW });
+    const stored = await readSessionCostWeeks(db);
+    stub.answer = () => ({ body: { data: [], meta: META } });
+    const empty = await syncSessionCost(db, config, { trigger: "manual", now: NOW });
+    expect(empty).toMatchObject({ ran: true, written: false, outcome: "failed" });
+    expect(empty.ran && empty.message).toContain(
+      "the session-cost answer for the week ending 2026-11-15 holds no cell",
+    );
+    // A truncated answer: the first 100 cells of the same week.
+    stub.answer = () => ({ body: { data: CELLS.slice(0, 100), meta: META } });
+    const truncated = await syncSessionCost(db, config, { trigger: "manual", now: NOW });
+    expect(truncated).toMatchObject({ ran: true, written: false, outcome: "failed" });
+    expect(truncated.ran && truncated.message).toContain(
+      "the sync would remove 500 of the 600 stored session-cost cells of the week ending 2026-11-15 (83%); a sync removes at most 20% at once",
+    );
+    expect(await readSessionCostWeeks(db)).toEqual(stored);
+    const allowed = await syncSessionCost(db, config, {
+      trigger: "manual",
+      now: NOW,
+      allowShrink: true,
+    });
+    expect(allowed).toMatchObject({ ran: true, written: true, cells: 100, outcome: "ok" });
+  });
+
   it("waits for a running OpenRouter sync's lock: skipped, nothing requested", async () => {
     const held = await withSourceSyncLock(
       db,

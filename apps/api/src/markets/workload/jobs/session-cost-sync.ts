@@ -1,4 +1,4 @@
-import type { SessionCostWindow } from "@tpi/domain";
+import { ImportRefusedError, type SessionCostWindow } from "@tpi/domain";
 import { replaceSessionCostWeek, type Db } from "@tpi/db";
 import {
   OpenRouterDataApiError,
@@ -30,10 +30,14 @@ export type SessionCostSyncReport = SourceSyncReport<{
   cells: number;
 }>;
 
+/**
+ * `allowShrink`: the operator's --allow-shrink, letting a refreshed week drop more than the
+ * domain's share of the cells stored for it (otherwise refused, the stored week kept).
+ */
 export async function syncSessionCost(
   db: Db,
   config: OpenRouterDataApiConfig,
-  options: SourceSyncOptions,
+  options: SourceSyncOptions & { allowShrink?: boolean },
 ): Promise<SessionCostSyncReport> {
   // The week is known only from the answer.
   return runOpenRouterDatasetSync(
@@ -47,14 +51,18 @@ export async function syncSessionCost(
 async function syncWeek(
   db: Db,
   { client, run }: DatasetSync,
-  options: SourceSyncOptions,
+  options: SourceSyncOptions & { allowShrink?: boolean },
 ): Promise<SessionCostSyncReport> {
   const { now, log = () => undefined } = options;
   // One week per run: written or not.
   run.daysFailed = 1;
   try {
     const week = await fetchSessionCostWeek(client);
-    const { deleted } = await replaceSessionCostWeek(db, { ...week, syncedAt: now });
+    const { deleted } = await replaceSessionCostWeek(
+      db,
+      { ...week, syncedAt: now },
+      { allowShrink: options.allowShrink === true },
+    );
     const message = `session-cost week ending ${week.window.windowEndDate} (${week.window.windowDays} days, as of ${week.window.asOf}) written: ${week.cells.length} cell(s)${deleted > 0 ? `, replacing ${deleted} stored` : ""}; ${client.requests} request(s)`;
     log(message);
     run.asOf = new Date(week.window.asOf);
@@ -72,8 +80,12 @@ async function syncWeek(
       message,
     };
   } catch (error) {
-    if (!(error instanceof OpenRouterDataApiError)) throw error;
-    const outcome = error.problem === "stopped" ? "interrupted" : "failed";
+    if (!(error instanceof OpenRouterDataApiError || error instanceof ImportRefusedError))
+      throw error;
+    const outcome =
+      error instanceof OpenRouterDataApiError && error.problem === "stopped"
+        ? "interrupted"
+        : "failed";
     const message = `session cost not written: ${error.message}; the stored weeks are unchanged`;
     log(message);
     await run.finish(outcome, message);

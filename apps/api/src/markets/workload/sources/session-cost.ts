@@ -71,5 +71,12 @@ export async function fetchSessionCostWeek(
   }
   if (window === null)
     throw new OpenRouterDataApiError("malformed", "no session-cost page was read");
+  // The dataset always prices some sessions: an empty week is a broken answer, and stored it
+  // would become the latest week, with nothing in it.
+  if (cells.length === 0)
+    throw new OpenRouterDataApiError(
+      "malformed",
+      `the session-cost answer for the week ending ${window.windowEndDate} holds no cell`,
+    );
   return { window, cells };
 }
