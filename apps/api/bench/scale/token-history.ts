@@ -72,6 +72,7 @@ export async function seedTokenHistory(
       days: round.map((day) => ({ date: day.date, rows: day.rows, asOf: day.snapshotAt })),
       backfillFrom: null,
       syncedAt: options.now,
+      allowShrink: true,
     });
     for (const outcome of outcomes) {
       if (!outcome.written) throw new Error(`history day not written: ${outcome.reason}`);

@@ -206,6 +206,32 @@ export async function writeSourceDays(
   return results;
 }
 
+/**
+ * For each day of a source about to be written: the observations of that source stored for it,
+ * and how many of them the day's answer no longer lists (writeSourceDays would remove them).
+ */
+export async function sourceDayRemovals(
+  tx: Tx,
+  days: readonly { date: UtcDay; source: string; modelIds: readonly string[] }[],
+): Promise<Map<UtcDay, { stored: number; removed: number }>> {
+  if (days.length === 0) return new Map();
+  const rows = await tx.$queryRawUnsafe<{ day: string; stored: number; removed: number }[]>(
+    `select d->>0 as day, count(o.model_id)::int as stored,
+       (count(o.model_id) filter (
+         where not (o.model_id in (select jsonb_array_elements_text(d->2)))))::int as removed
+     from jsonb_array_elements($1::jsonb) d
+     left join observation o on o.date = (d->>0)::date and o.source = d->>1
+     group by d->>0`,
+    JSON.stringify(days.map((day) => [day.date, day.source, day.modelIds])),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.day as UtcDay,
+      { stored: Number(row.stored), removed: Number(row.removed) },
+    ]),
+  );
+}
+
 const SOURCE_DAY_COLUMNS: readonly BulkColumn[] = [
   { name: "date", type: "date" },
   { name: "source", type: "text" },

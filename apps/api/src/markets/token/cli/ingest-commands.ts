@@ -33,10 +33,12 @@ import type { Command } from "../../../platform/core/command";
 /** Help lines of the data-in commands. */
 export const INGEST_USAGE = `  import FILE [--format csv|jsonl] [--skip-invalid]
                                        import observations from a CSV or JSON Lines file (atomic)
-  openrouter sync [--date D | --from D [--to D]] [--backfill-from D]
+  openrouter sync [--date D | --from D [--to D]] [--backfill-from D] [--allow-shrink]
                                        fetch OpenRouter's daily rankings and model prices (default:
                                        yesterday, UTC) and store them; --backfill-from D also syncs
-                                       from D, pricing days with a later snapshot (back-filled)`;
+                                       from D, pricing days with a later snapshot (back-filled); a day
+                                       whose answer drops more than a fifth of its stored models is
+                                       not written unless --allow-shrink`;
 
 /** Operator commands that bring market data in: file import and the OpenRouter connector. */
 export const ingestCommands: Record<string, Command> = {
@@ -95,6 +97,7 @@ export const ingestCommands: Record<string, Command> = {
         from: { type: "string" },
         to: { type: "string" },
         "backfill-from": { type: "string" },
+        "allow-shrink": { type: "boolean", default: false },
       },
       allowPositionals: true,
       strict: true,
@@ -119,6 +122,7 @@ export const ingestCommands: Record<string, Command> = {
           ...range,
           trigger: "manual",
           now,
+          allowShrink: values["allow-shrink"] === true,
           onProgress: (done, total) => progress.update(done, total),
         });
       } catch (error) {

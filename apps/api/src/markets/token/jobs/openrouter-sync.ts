@@ -80,6 +80,11 @@ export async function syncOpenRouter(
     onProgress?: (done: number, total: number) => void;
     /** Only these days of [from, to] (sorted, no repeats); all of them when absent. */
     days?: readonly UtcDay[];
+    /**
+     * The operator's --allow-shrink: a day's answer may drop more than the domain's share of the
+     * models stored for it (otherwise that day is not written, the stored one kept).
+     */
+    allowShrink?: boolean;
   } & SourceSyncOptions,
 ): Promise<OpenRouterSyncReport> {
   const problem = rankingsRangeProblem(options.from, options.to, options.now);
@@ -180,6 +185,7 @@ async function syncWindows(
             })),
             backfillFrom: options.backfillFrom,
             syncedAt: now,
+            allowShrink: options.allowShrink === true,
           });
           record(ingested);
         } catch (error) {

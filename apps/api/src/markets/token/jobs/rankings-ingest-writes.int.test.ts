@@ -40,12 +40,14 @@ const rows = (date: string, totals: Record<string, bigint>): RankingsRow[] =>
     totalTokens,
   }));
 
-const ingest = (perDay: Record<string, bigint>[], source = OPENROUTER_SOURCE) =>
+/** `allowShrink`: the operator's --allow-shrink (the write mechanics' tests remove freely). */
+const ingest = (perDay: Record<string, bigint>[], source = OPENROUTER_SOURCE, allowShrink = true) =>
   ingestRankingsDays(api.db, {
     source,
     days: DAYS.map((date, i) => ({ date, asOf: NOW, rows: rows(date, perDay[i] ?? {}) })),
     backfillFrom: null,
     syncedAt: NOW,
+    allowShrink,
   });
 
 describe("re-syncing days", () => {
@@ -83,6 +85,37 @@ describe("re-syncing days", () => {
       [5n, 35n, 2],
       [7n, 33n, 3],
     ]);
+  });
+
+  it("does not write a day whose answer drops more than a fifth of its stored models, unless allowed", async () => {
+    await ingest([
+      { a: 10n, b: 20n, c: 30n, d: 40n, e: 50n, other: 5n },
+      { a: 11n, b: 21n, other: 6n },
+    ]);
+    const before = await api.db.observation.findMany({
+      orderBy: [{ date: "asc" }, { modelId: "asc" }],
+    });
+    // Day one's answer cut short: two of its five models left. Day two's answer adds one.
+    const truncated = await ingest(
+      [
+        { a: 10n, b: 20n, other: 5n },
+        { a: 11n, b: 21n, c: 1n, other: 6n },
+      ],
+      OPENROUTER_SOURCE,
+      false,
+    );
+    expect(truncated.map((d) => (d.written ? d.write : d.reason))).toEqual([
+      "the sync would remove 3 of the 5 stored openrouter observations of 2026-03-27 (60%); a sync removes at most 20% at once, so a truncated or empty answer cannot wipe a dataset. Nothing was written. If the source really dropped them, run the sync again with --allow-shrink",
+      { date: DAYS[1], inserted: 1, updated: 0, unchanged: 2, removed: 0, settled: false },
+    ]);
+    const after = await api.db.observation.findMany({
+      orderBy: [{ date: "asc" }, { modelId: "asc" }],
+    });
+    expect(after.filter((o) => o.date.toISOString().startsWith(DAYS[0] ?? ""))).toEqual(
+      before.filter((o) => o.date.toISOString().startsWith(DAYS[0] ?? "")),
+    );
+    const allowed = await ingest([{ a: 10n, b: 20n, other: 5n }], OPENROUTER_SOURCE, true);
+    expect(allowed[0]?.written && allowed[0].write.removed).toBe(3);
   });
 
   it("real data replaces the sample on its days: no day blends sample and market data", async () => {
@@ -124,6 +157,7 @@ describe("re-syncing days", () => {
       days: [{ date: SAMPLE_DAY, asOf: NOW, rows: sampleRows }],
       backfillFrom: null,
       syncedAt: NOW,
+      allowShrink: true,
     });
     const [real] = await ingestRankingsDays(api.db, {
       source: OPENROUTER_SOURCE,
@@ -136,6 +170,8 @@ describe("re-syncing days", () => {
       ],
       backfillFrom: null,
       syncedAt: NOW,
+      // The sample's rows it replaces are not the source's own: nothing of it shrinks.
+      allowShrink: false,
     });
     expect(real?.written && real.write.removed).toBe(1);
     const day = new Date(`${SAMPLE_DAY}T00:00:00Z`);

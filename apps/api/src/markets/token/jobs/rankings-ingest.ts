@@ -1,6 +1,7 @@
 import {
   choosePricingSnapshot,
   indexPriceList,
+  shrinkRefusal,
   priceRankingsDay,
   type PriceIndex,
   type PriceListModel,
@@ -11,6 +12,7 @@ import {
 import {
   priceListsOf,
   priceSnapshotsOf,
+  sourceDayRemovals,
   writeSourceDays,
   type Db,
   type SourceDayInput,
@@ -61,6 +63,12 @@ export async function ingestRankingsDays(
     onProgress?: (done: number, total: number) => void;
     /** Once aborted, no further batch starts: the days left are reported not written (STOPPED_REASON). */
     signal?: AbortSignal;
+    /**
+     * A day's answer replaces the source's stored models of that day; one that would remove more
+     * than the domain's share of them (a truncated answer) is not written unless this is set
+     * (the operator's --allow-shrink; the generated sample, which no source truncates).
+     */
+    allowShrink: boolean;
   },
 ): Promise<IngestedDay[]> {
   const snapshots = await priceSnapshotsOf(db, input.source);
@@ -137,14 +145,40 @@ export async function ingestRankingsDays(
       });
     }
     if (writes.length > 0) {
-      const results = await db.$transaction((tx) => writeSourceDays(tx, writes, input.syncedAt), {
-        timeout: 120_000,
-        maxWait: 120_000,
-      });
-      results.forEach((write, i) => {
-        const day = pending[i];
-        if (day) outcomes.push({ ...day, write });
-      });
+      const results = await db.$transaction(
+        async (tx) => {
+          const removals = await sourceDayRemovals(
+            tx,
+            writes.map(({ day, source }) => ({
+              date: day.date,
+              source,
+              modelIds: day.observations.map((o) => o.modelId),
+            })),
+          );
+          const kept: { write: SourceDayInput; day: (typeof pending)[number] }[] = [];
+          writes.forEach((write, i) => {
+            const day = pending[i];
+            if (day === undefined) return;
+            const removal = removals.get(write.day.date) ?? { stored: 0, removed: 0 };
+            const refusal = shrinkRefusal({
+              what: `${write.source} observations of ${write.day.date}`,
+              ...removal,
+              allowShrink: input.allowShrink,
+              run: "sync",
+            });
+            if (refusal === undefined) kept.push({ write, day });
+            else outcomes.push({ date: day.date, written: false, reason: refusal });
+          });
+          const written = await writeSourceDays(
+            tx,
+            kept.map(({ write }) => write),
+            input.syncedAt,
+          );
+          return written.map((write, i) => ({ write, day: kept[i]?.day }));
+        },
+        { timeout: 120_000, maxWait: 120_000 },
+      );
+      for (const { write, day } of results) if (day) outcomes.push({ ...day, write });
     }
     done += batch.length;
     input.onProgress?.(done, input.days.length);

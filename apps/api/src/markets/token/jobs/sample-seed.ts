@@ -88,6 +88,8 @@ export async function seedTokenSample(
     syncedAt: options.now,
     onProgress: options.onProgress,
     signal: options.signal,
+    // The generated sample is never truncated: a new sample version may list other models.
+    allowShrink: true,
   });
   let inserted = 0;
   let newDays = 0;

@@ -75,6 +75,7 @@ beforeAll(async () => {
     })),
     backfillFrom: null,
     syncedAt: NOW,
+    allowShrink: false,
   });
   expect(outcomes.map((o) => o.written)).toEqual([true, true]);
   await api.load([]);
