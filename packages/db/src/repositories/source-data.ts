@@ -225,10 +225,7 @@ export async function sourceDayRemovals(
     JSON.stringify(days.map((day) => [day.date, day.source, day.modelIds])),
   );
   return new Map(
-    rows.map((row) => [
-      row.day as UtcDay,
-      { stored: Number(row.stored), removed: Number(row.removed) },
-    ]),
+    rows.map((row) => [row.day, { stored: Number(row.stored), removed: Number(row.removed) }]),
   );
 }
 

@@ -57,7 +57,7 @@ describe("validateTradeFields", () => {
       "is before 2010-01-01, when GPUs were first rented by the hour",
     );
     expect(error({ executed_at: "9999-01-01 00:00:00" })).toContain("is in the future");
-    expect(error({ price_usd_per_gpu_hour: 1e999 })).toBe(
+    expect(error({ price_usd_per_gpu_hour: JSON.parse("1e999") as number })).toBe(
       "price_usd_per_gpu_hour '1e999' must be a number above 0 and at most 1000 (USD per GPU-hour)",
     );
     expect(error({ price_usd_per_gpu_hour: "1e20" })).toContain("at most 1000");

@@ -94,7 +94,10 @@ describe("validateObservationFields", () => {
     [{ input_tokens: 2 ** 53 + 2 }, "write it as a string"],
     [{ extra: "1" }, "unknown field 'extra'"],
     [{ input_price_per_mtok: "1e20" }, "input_price_per_mtok is above 10,000 USD per million"],
-    [{ output_price_per_mtok: 1e999 }, "output_price_per_mtok is not a number: a number too large"],
+    [
+      { output_price_per_mtok: JSON.parse("1e999") as number },
+      "output_price_per_mtok is not a number: a number too large",
+    ],
     [
       { date: "0001-01-01" },
       "date must be from 2020-01-01 to today (2026-03-10, UTC): '0001-01-01'",
