@@ -19,10 +19,14 @@ import {
   resolveDailyIndexGpu,
   type GpuName,
   parseGpuHistoryQuery,
-  type GPU_HISTORY_QUERY_PARAMETERS,
+  GPU_HISTORY_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { alternativeParameters, documentedDayParameter } from "../../../platform/http/parameters";
+import {
+  alternativeParameters,
+  documentedDayParameter,
+  domainQuery,
+} from "../../../platform/http/parameters";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
 import {
   answerDataSourcesSchema,
@@ -80,8 +84,9 @@ export const gpuHistoryQuerySchema = z.object({
 });
 
 /** Plain strings piped into the domain parser (`parseGpuHistoryQuery`), as `GET /api/otpi`'s. */
-export const gpuIndexHistoryQuerySchema = z
-  .object({
+export const gpuIndexHistoryQuerySchema = domainQuery(
+  GPU_HISTORY_QUERY_PARAMETERS,
+  {
     startDate: documentedDayParameter(
       "startDate",
       "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
@@ -90,8 +95,9 @@ export const gpuIndexHistoryQuerySchema = z
       "endDate",
       "Inclusive last day. Default: today (UTC).",
     ).optional(),
-  } satisfies Record<(typeof GPU_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseGpuHistoryQuery));
+  },
+  parseGpuHistoryQuery,
+);
 
 // ---- Provenance of every published value ----
 

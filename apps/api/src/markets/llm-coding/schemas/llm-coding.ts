@@ -7,18 +7,19 @@ import {
   parseLlmCodingIndexQuery,
   parseLlmCodingRevisionsQuery,
   parseLlmCodingTokensQuery,
-  type LLM_CODING_TOKENS_QUERY_PARAMETERS,
-  type LLM_CODING_HISTORY_QUERY_PARAMETERS,
-  type LLM_CODING_INDEX_QUERY_PARAMETERS,
-  type LLM_CODING_REVISIONS_QUERY_PARAMETERS,
+  LLM_CODING_TOKENS_QUERY_PARAMETERS,
+  LLM_CODING_HISTORY_QUERY_PARAMETERS,
+  LLM_CODING_INDEX_QUERY_PARAMETERS,
+  LLM_CODING_REVISIONS_QUERY_PARAMETERS,
   LLM_CODING_HISTORY_LIMIT,
   type CountRevisionReason,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform } from "../../../platform/http/input";
+import { daySchema } from "../../../platform/http/input";
 import {
+  choiceParameter,
+  domainQuery,
   optionalDayRangeParameters,
-  requiredParameter,
   rowLimitParameter,
 } from "../../../platform/http/parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
@@ -30,39 +31,43 @@ import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
  */
 
 const productParameter = (description: string) =>
-  z
-    .string({ error: requiredParameter("product") })
-    .meta({ description, type: "string", enum: [...LLM_CODING_PRODUCT_IDS] });
+  choiceParameter("product", LLM_CODING_PRODUCT_IDS, description);
 
 const dayRange = optionalDayRangeParameters({
   startDate: "Inclusive first UTC day; no lower bound when absent.",
   endDate: "Inclusive last UTC day; not before `startDate`; no upper bound when absent.",
 });
 
-export const llmCodingIndexQuerySchema = z
-  .object({
+export const llmCodingIndexQuerySchema = domainQuery(
+  LLM_CODING_INDEX_QUERY_PARAMETERS,
+  {
     product: productParameter(
       "Product identifier (case-sensitive), one with a single series (not `cc-vs-codex` or `cc-vs-codex-merge`).",
     ),
-  } satisfies Record<(typeof LLM_CODING_INDEX_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingIndexQuery));
+  },
+  parseLlmCodingIndexQuery,
+);
 
-export const llmCodingHistoryQuerySchema = z
-  .object({
+export const llmCodingHistoryQuerySchema = domainQuery(
+  LLM_CODING_HISTORY_QUERY_PARAMETERS,
+  {
     product: productParameter("Product identifier (case-sensitive); comparison products too."),
     ...dayRange,
     limit: rowLimitParameter(LLM_CODING_HISTORY_LIMIT),
-  } satisfies Record<(typeof LLM_CODING_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingHistoryQuery));
+  },
+  parseLlmCodingHistoryQuery,
+);
 
-export const llmCodingRevisionsQuerySchema = z
-  .object({
+export const llmCodingRevisionsQuerySchema = domainQuery(
+  LLM_CODING_REVISIONS_QUERY_PARAMETERS,
+  {
     product: productParameter(
       "Product identifier (case-sensitive): the revisions of every count it is computed from.",
     ),
     ...dayRange,
-  } satisfies Record<(typeof LLM_CODING_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingRevisionsQuery));
+  },
+  parseLlmCodingRevisionsQuery,
+);
 
 const productIdSchema = z.enum(LLM_CODING_PRODUCT_IDS as [string, ...string[]]);
 const statusSchema = z.enum(["provisional", "settled"]).meta({
@@ -225,19 +230,18 @@ export const llmCodingMethodologyResponseSchema = z
   .meta({ id: "LlmCodingMethodologyResponse" });
 export type LlmCodingMethodologyResponse = z.infer<typeof llmCodingMethodologyResponseSchema>;
 
-export const llmCodingTokensQuerySchema = z
-  .object({
-    agent: z
-      .string()
-      .meta({
-        description: "Coding agent (case-sensitive); all five when absent.",
-        type: "string",
-        enum: [...CODING_AGENT_IDS],
-      })
-      .optional(),
+export const llmCodingTokensQuerySchema = domainQuery(
+  LLM_CODING_TOKENS_QUERY_PARAMETERS,
+  {
+    agent: choiceParameter(
+      "agent",
+      CODING_AGENT_IDS,
+      "Coding agent (case-sensitive); all five when absent.",
+    ).optional(),
     ...dayRange,
-  } satisfies Record<(typeof LLM_CODING_TOKENS_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingTokensQuery));
+  },
+  parseLlmCodingTokensQuery,
+);
 
 export const llmCodingTokensResponseSchema = z
   .object({

@@ -8,15 +8,16 @@ import {
   parseMemoryIndexQuery,
   parseMemoryRevisionsQuery,
   unknownMemoryTypeMessage,
-  type MEMORY_HISTORY_QUERY_PARAMETERS,
-  type MEMORY_INDEX_QUERY_PARAMETERS,
-  type MEMORY_REVISIONS_QUERY_PARAMETERS,
+  MEMORY_HISTORY_QUERY_PARAMETERS,
+  MEMORY_INDEX_QUERY_PARAMETERS,
+  MEMORY_REVISIONS_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { daySchema, instantSchema } from "../../../platform/http/input";
 import {
+  choiceParameter,
+  domainQuery,
   optionalDayRangeParameters,
-  requiredParameter,
   rowLimitParameter,
 } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
@@ -30,10 +31,7 @@ import { answerDataSourcesSchema } from "../../../platform/provenance/data-sourc
 const TYPE_VALUES = [...MEMORY_TYPE_IDS, ...MEMORY_TYPE_NAMES] as [string, ...string[]];
 
 const typeParameter = (description: string) =>
-  z
-    .string({ error: requiredParameter("type") })
-    .meta({ description, type: "string", enum: TYPE_VALUES })
-    .optional();
+  choiceParameter("type", TYPE_VALUES, description).optional();
 
 const dayRange = optionalDayRangeParameters({
   startDate:
@@ -42,21 +40,20 @@ const dayRange = optionalDayRangeParameters({
     "Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent.",
 });
 
-export const memoryIndexQuerySchema = z
-  .object({
-    category: z
-      .string({ error: requiredParameter("category") })
-      .meta({
-        description: "Only this category's types (an array).",
-        type: "string",
-        enum: [...MEMORY_CATEGORIES],
-      })
-      .optional(),
+export const memoryIndexQuerySchema = domainQuery(
+  MEMORY_INDEX_QUERY_PARAMETERS,
+  {
+    category: choiceParameter(
+      "category",
+      MEMORY_CATEGORIES,
+      "Only this category's types (an array).",
+    ).optional(),
     type: typeParameter(
       "One type by frozen id or exact name (URL-encoded): `data` is then a single object.",
     ),
-  } satisfies Record<(typeof MEMORY_INDEX_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseMemoryIndexQuery));
+  },
+  parseMemoryIndexQuery,
+);
 
 /** The path's type: a frozen id or an exact name; an unknown one is a 400 naming the ids. */
 export const memoryPathParamsSchema = z.object({
@@ -69,19 +66,23 @@ export const memoryPathParamsSchema = z.object({
     }),
 });
 
-export const memoryHistoryQuerySchema = z
-  .object({
+export const memoryHistoryQuerySchema = domainQuery(
+  MEMORY_HISTORY_QUERY_PARAMETERS,
+  {
     ...dayRange,
     limit: rowLimitParameter(MEMORY_HISTORY_LIMIT),
-  } satisfies Record<(typeof MEMORY_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseMemoryHistoryQuery));
+  },
+  parseMemoryHistoryQuery,
+);
 
-export const memoryRevisionsQuerySchema = z
-  .object({
+export const memoryRevisionsQuerySchema = domainQuery(
+  MEMORY_REVISIONS_QUERY_PARAMETERS,
+  {
     type: typeParameter("Only this type's revisions (frozen id or exact name)."),
     ...dayRange,
-  } satisfies Record<(typeof MEMORY_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseMemoryRevisionsQuery));
+  },
+  parseMemoryRevisionsQuery,
+);
 
 const categorySchema = z.enum(MEMORY_CATEGORIES);
 const usd = (description: string) => z.number().meta({ description });

@@ -3,12 +3,12 @@ import {
   LAB_IDS,
   parseOtpiQuery,
   type LabId,
-  type OTPI_QUERY_PARAMETERS,
+  OTPI_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { daySchema, instantSchema } from "../../../platform/http/input";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
-import { documentedDayParameter } from "../../../platform/http/parameters";
+import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
 
 /**
@@ -34,10 +34,12 @@ const otpiParameterSchemas = {
     "Inclusive end of a range; needs `startDate`.",
   ).optional(),
   lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
-} satisfies Record<(typeof OTPI_QUERY_PARAMETERS)[number], z.ZodType>;
-export const otpiQuerySchema = z
-  .object(otpiParameterSchemas)
-  .transform(domainTransform(parseOtpiQuery));
+};
+export const otpiQuerySchema = domainQuery(
+  OTPI_QUERY_PARAMETERS,
+  otpiParameterSchemas,
+  parseOtpiQuery,
+);
 
 const otpiRowSchema = z.object({
   date: daySchema,

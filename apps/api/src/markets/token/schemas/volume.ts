@@ -3,13 +3,13 @@ import {
   ALL_LABS_VALUE,
   CLOSED_LAB_IDS,
   LAB_IDS,
-  type TOKEN_VOLUME_QUERY_PARAMETERS,
+  TOKEN_VOLUME_QUERY_PARAMETERS,
   parseTokenVolumeQuery,
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform } from "../../../platform/http/input";
-import { documentedDayParameter } from "../../../platform/http/parameters";
+import { daySchema } from "../../../platform/http/input";
+import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
@@ -39,11 +39,13 @@ const tokenVolumeParameterSchemas = {
   lab: documentedLabParameter(
     "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
   ).optional(),
-} satisfies Record<(typeof TOKEN_VOLUME_QUERY_PARAMETERS)[number], z.ZodType>;
+};
 
-export const tokenVolumeQuerySchema = z
-  .object(tokenVolumeParameterSchemas)
-  .transform(domainTransform(parseTokenVolumeQuery));
+export const tokenVolumeQuerySchema = domainQuery(
+  TOKEN_VOLUME_QUERY_PARAMETERS,
+  tokenVolumeParameterSchemas,
+  parseTokenVolumeQuery,
+);
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);
 const tokenCount = z.number().min(0).meta({ description: "Tokens (exact up to 2^53)" });

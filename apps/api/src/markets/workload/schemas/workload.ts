@@ -9,11 +9,16 @@ import {
   WORKLOAD_UNIT,
   parseWorkloadQuery,
   type LabId,
-  type WORKLOAD_QUERY_PARAMETERS,
+  WORKLOAD_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
-import { documentedDayParameter, requiredParameter } from "../../../platform/http/parameters";
+import { daySchema, instantSchema } from "../../../platform/http/input";
+import {
+  choiceParameter,
+  documentedDayParameter,
+  domainQuery,
+  requiredParameter,
+} from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
@@ -36,14 +41,11 @@ const workloadParameterSchemas = {
     "endDate",
     "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
   ).optional(),
-  lab: z
-    .string({ error: requiredParameter("lab") })
-    .meta({
-      description: "Model lab identifier (case-sensitive): only this lab's rows.",
-      type: "string",
-      enum: [...LAB_IDS],
-    })
-    .optional(),
+  lab: choiceParameter(
+    "lab",
+    LAB_IDS,
+    "Model lab identifier (case-sensitive): only this lab's rows.",
+  ).optional(),
   family: z
     .string({ error: requiredParameter("family") })
     .meta({
@@ -52,19 +54,18 @@ const workloadParameterSchemas = {
       pattern: WORKLOAD_FAMILY_PATTERN.source,
     })
     .optional(),
-  cells: z
-    .string({ error: requiredParameter("cells") })
-    .meta({
-      description: `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
-      type: "string",
-      enum: [...WORKLOAD_CELL_SELECTIONS],
-    })
-    .optional(),
-} satisfies Record<(typeof WORKLOAD_QUERY_PARAMETERS)[number], z.ZodType>;
+  cells: choiceParameter(
+    "cells",
+    WORKLOAD_CELL_SELECTIONS,
+    `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
+  ).optional(),
+};
 
-export const workloadQuerySchema = z
-  .object(workloadParameterSchemas)
-  .transform(domainTransform(parseWorkloadQuery));
+export const workloadQuerySchema = domainQuery(
+  WORKLOAD_QUERY_PARAMETERS,
+  workloadParameterSchemas,
+  parseWorkloadQuery,
+);
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);
 const percent = (description: string) => z.number().nullable().meta({ description });
