@@ -11,7 +11,7 @@ import {
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
-import { GpuPublishedIndex } from "./published-index";
+import type { GpuPublishedIndex } from "./published-index";
 
 const MS_PER_HOUR = 3_600_000;
 

@@ -2,7 +2,7 @@ import { addDays, answerFreshUntil, utcDayOf } from "@tpi/domain";
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
-import { LlmCodingPublishedCounts } from "./published-counts";
+import type { LlmCodingPublishedCounts } from "./published-counts";
 
 const MS_PER_HOUR = 3_600_000;
 

@@ -2,7 +2,7 @@ import { MEMORY_METHODOLOGY_VERSION, MEMORY_UNIT, nextMemorySettlementInstant } 
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
-import { PublishedMemory } from "./published-memory";
+import type { PublishedMemory } from "./published-memory";
 
 /** The Memory market: the settled values, revisions and source terms in memory. */
 export const MEMORY = publishedMarket("memory", "index", {

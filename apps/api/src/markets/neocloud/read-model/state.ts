@@ -2,7 +2,7 @@ import { NEOCLOUD_METHODOLOGY_VERSION, NEOCLOUD_UNIT } from "@tpi/domain";
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
-import { PublishedNeocloudSites } from "./published-sites";
+import type { PublishedNeocloudSites } from "./published-sites";
 
 /** The Neo-Cloud Sites market: the imported sites (or the sample) in memory. */
 export const NEOCLOUD = publishedMarket<"sites", PublishedNeocloudSites>("neocloud", "sites", {

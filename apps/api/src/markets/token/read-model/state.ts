@@ -8,7 +8,7 @@ import {
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
-import { PublishedIndex } from "./published-index";
+import type { PublishedIndex } from "./published-index";
 
 /** The unit of every token index value. */
 export const TOKEN_INDEX_UNIT = "USD per million tokens";

@@ -2,7 +2,7 @@ import { WORKLOAD_METHODOLOGY_VERSION, WORKLOAD_UNIT } from "@tpi/domain";
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
-import { PublishedWorkload } from "./published-workload";
+import type { PublishedWorkload } from "./published-workload";
 
 /** The Workload Cost market: the index computed from the stored weeks and prices, by the week. */
 export const WORKLOAD = publishedMarket("workload", "index", {
