@@ -20,24 +20,23 @@ const labSchema = z
   .enum(LAB_IDS as [LabId, ...LabId[]])
   .meta({ description: "Model lab identifier (case-sensitive)." });
 
-const otpiParameterSchemas = {
-  date: documentedDayParameter(
-    "date",
-    "One settlement day (UTC). Not combinable with a range.",
-  ).optional(),
-  startDate: documentedDayParameter(
-    "startDate",
-    "Inclusive start of a range; needs `endDate`.",
-  ).optional(),
-  endDate: documentedDayParameter(
-    "endDate",
-    "Inclusive end of a range; needs `startDate`.",
-  ).optional(),
-  lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
-};
 export const otpiQuerySchema = domainQuery(
   OTPI_QUERY_PARAMETERS,
-  otpiParameterSchemas,
+  {
+    date: documentedDayParameter(
+      "date",
+      "One settlement day (UTC). Not combinable with a range.",
+    ).optional(),
+    startDate: documentedDayParameter(
+      "startDate",
+      "Inclusive start of a range; needs `endDate`.",
+    ).optional(),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive end of a range; needs `startDate`.",
+    ).optional(),
+    lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
+  },
   parseOtpiQuery,
 );
 

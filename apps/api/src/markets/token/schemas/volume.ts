@@ -22,28 +22,27 @@ const VOLUME_LABS_PATTERN = `^(?:${ALL_LABS_VALUE}|${labAlternatives}(?:,${labAl
  * which owns the order and the text of every 400; the formats documented here are what it
  * enforces. Volumes are tokens (JSON numbers, exact up to 2^53); shares are fractions.
  */
-const tokenVolumeParameterSchemas = {
-  startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
-  endDate: documentedDayParameter(
-    "endDate",
-    "Inclusive last settlement day (UTC); not before `startDate`.",
-  ),
-  labs: z
-    .string()
-    .meta({
-      description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
-      example: ALL_LABS_VALUE,
-      pattern: VOLUME_LABS_PATTERN,
-    })
-    .optional(),
-  lab: documentedLabParameter(
-    "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
-  ).optional(),
-};
 
 export const tokenVolumeQuerySchema = domainQuery(
   TOKEN_VOLUME_QUERY_PARAMETERS,
-  tokenVolumeParameterSchemas,
+  {
+    startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive last settlement day (UTC); not before `startDate`.",
+    ),
+    labs: z
+      .string()
+      .meta({
+        description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
+        example: ALL_LABS_VALUE,
+        pattern: VOLUME_LABS_PATTERN,
+      })
+      .optional(),
+    lab: documentedLabParameter(
+      "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
+    ).optional(),
+  },
   parseTokenVolumeQuery,
 );
 

@@ -32,38 +32,36 @@ export const REFERENCE_CLASSES_TEXT = Object.entries(REFERENCE_FAMILY_CLASSES)
   .map(([lab, classes]) => `${lab}: ${(classes ?? []).join(", ")}`)
   .join("; ");
 
-const workloadParameterSchemas = {
-  startDate: documentedDayParameter(
-    "startDate",
-    "Inclusive first week, by the window's end date (UTC). Without dates: the whole history.",
-  ).optional(),
-  endDate: documentedDayParameter(
-    "endDate",
-    "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
-  ).optional(),
-  lab: choiceParameter(
-    "lab",
-    LAB_IDS,
-    "Model lab identifier (case-sensitive): only this lab's rows.",
-  ).optional(),
-  family: z
-    .string({ error: requiredParameter("family") })
-    .meta({
-      description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
-      type: "string",
-      pattern: WORKLOAD_FAMILY_PATTERN.source,
-    })
-    .optional(),
-  cells: choiceParameter(
-    "cells",
-    WORKLOAD_CELL_SELECTIONS,
-    `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
-  ).optional(),
-};
-
 export const workloadQuerySchema = domainQuery(
   WORKLOAD_QUERY_PARAMETERS,
-  workloadParameterSchemas,
+  {
+    startDate: documentedDayParameter(
+      "startDate",
+      "Inclusive first week, by the window's end date (UTC). Without dates: the whole history.",
+    ).optional(),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
+    ).optional(),
+    lab: choiceParameter(
+      "lab",
+      LAB_IDS,
+      "Model lab identifier (case-sensitive): only this lab's rows.",
+    ).optional(),
+    family: z
+      .string({ error: requiredParameter("family") })
+      .meta({
+        description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
+        type: "string",
+        pattern: WORKLOAD_FAMILY_PATTERN.source,
+      })
+      .optional(),
+    cells: choiceParameter(
+      "cells",
+      WORKLOAD_CELL_SELECTIONS,
+      `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
+    ).optional(),
+  },
   parseWorkloadQuery,
 );
 
