@@ -13,6 +13,7 @@ import {
   MEMORY_REVISIONS_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import {
   choiceParameter,
@@ -98,9 +99,9 @@ export const memoryTypeSchema = z.object({
   }),
 });
 
-export const memoryTypesResponseSchema = z
-  .object({ success: z.literal(true), data: z.array(memoryTypeSchema) })
-  .meta({ id: "MemoryTypesResponse" });
+export const memoryTypesResponseSchema = successBody("MemoryTypesResponse", {
+  data: z.array(memoryTypeSchema),
+});
 export type MemoryTypesResponse = z.infer<typeof memoryTypesResponseSchema>;
 
 const valueFields = {
@@ -140,20 +141,17 @@ export const memoryIndexRowSchema = z.object({
 });
 export type MemoryIndexRow = z.infer<typeof memoryIndexRowSchema>;
 
-export const memoryIndexResponseSchema = z
-  .object({
-    success: z.literal(true),
-    date: tradingDayInstant(
-      "The latest trading day among the values; null when there is none",
-    ).nullable(),
-    count: z.number().int(),
-    data: z.union([memoryIndexRowSchema, z.array(memoryIndexRowSchema)]).meta({
-      description:
-        "An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out",
-    }),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "MemoryIndexResponse" });
+export const memoryIndexResponseSchema = successBody("MemoryIndexResponse", {
+  date: tradingDayInstant(
+    "The latest trading day among the values; null when there is none",
+  ).nullable(),
+  count: z.number().int(),
+  data: z.union([memoryIndexRowSchema, z.array(memoryIndexRowSchema)]).meta({
+    description:
+      "An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out",
+  }),
+  dataSources: answerDataSourcesSchema,
+});
 export type MemoryIndexResponse = z.infer<typeof memoryIndexResponseSchema>;
 
 export const memoryHistoryRowSchema = z.object({
@@ -166,16 +164,13 @@ export const memoryHistoryRowSchema = z.object({
 });
 export type MemoryHistoryRow = z.infer<typeof memoryHistoryRowSchema>;
 
-export const memoryHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    id: z.string(),
-    memoryType: z.string(),
-    count: z.number().int(),
-    data: z.array(memoryHistoryRowSchema).meta({ description: "Oldest first" }),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "MemoryHistoryResponse" });
+export const memoryHistoryResponseSchema = successBody("MemoryHistoryResponse", {
+  id: z.string(),
+  memoryType: z.string(),
+  count: z.number().int(),
+  data: z.array(memoryHistoryRowSchema).meta({ description: "Oldest first" }),
+  dataSources: answerDataSourcesSchema,
+});
 export type MemoryHistoryResponse = z.infer<typeof memoryHistoryResponseSchema>;
 
 export const memoryRevisionSchema = z.object({
@@ -191,29 +186,23 @@ export const memoryRevisionSchema = z.object({
   recordedAt: instantSchema,
 });
 
-export const memoryRevisionsResponseSchema = z
-  .object({
-    success: z.literal(true),
-    count: z.number().int(),
-    data: z.array(memoryRevisionSchema),
-  })
-  .meta({ id: "MemoryRevisionsResponse" });
+export const memoryRevisionsResponseSchema = successBody("MemoryRevisionsResponse", {
+  count: z.number().int(),
+  data: z.array(memoryRevisionSchema),
+});
 export type MemoryRevisionsResponse = z.infer<typeof memoryRevisionsResponseSchema>;
 
-export const memoryMethodologyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    version: z.string(),
-    unit: z.string(),
-    rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
-    importColumns: z
-      .array(z.object({ column: z.string(), meaning: z.string() }))
-      .meta({ description: "The fields of `tpi memory import` files (CSV header or JSON keys)" }),
-    publicSeries: z.array(z.string()).meta({
-      description: "What was checked for a public series to bundle, and why none is",
-    }),
-    latestDate: daySchema.nullable(),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "MemoryMethodologyResponse" });
+export const memoryMethodologyResponseSchema = successBody("MemoryMethodologyResponse", {
+  version: z.string(),
+  unit: z.string(),
+  rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
+  importColumns: z
+    .array(z.object({ column: z.string(), meaning: z.string() }))
+    .meta({ description: "The fields of `tpi memory import` files (CSV header or JSON keys)" }),
+  publicSeries: z.array(z.string()).meta({
+    description: "What was checked for a public series to bundle, and why none is",
+  }),
+  latestDate: daySchema.nullable(),
+  dataSources: answerDataSourcesSchema,
+});
 export type MemoryMethodologyResponse = z.infer<typeof memoryMethodologyResponseSchema>;

@@ -16,6 +16,7 @@ import {
   NEOCLOUD_SITES_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { storableText } from "../../../platform/http/input";
 import { choiceParameter, domainQuery } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema, licenceSchema } from "../../../platform/provenance/data-sources";
@@ -200,18 +201,15 @@ export const neocloudSiteSchema = z
   })
   .meta({ id: "NeocloudSite" });
 
-export const neocloudSitesResponseSchema = z
-  .object({
-    success: z.literal(true),
-    scope: z.enum(NEOCLOUD_SCOPES),
-    count: z.number().int().meta({ description: "Sites in `data`" }),
-    total: z.number().int().meta({ description: "Sites matching, before `limit` and `offset`" }),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    data: z.array(neocloudSiteSchema),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "NeocloudSitesResponse" });
+export const neocloudSitesResponseSchema = successBody("NeocloudSitesResponse", {
+  scope: z.enum(NEOCLOUD_SCOPES),
+  count: z.number().int().meta({ description: "Sites in `data`" }),
+  total: z.number().int().meta({ description: "Sites matching, before `limit` and `offset`" }),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  data: z.array(neocloudSiteSchema),
+  dataSources: answerDataSourcesSchema,
+});
 
 export type NeocloudSitesResponse = z.infer<typeof neocloudSitesResponseSchema>;
 
@@ -224,18 +222,15 @@ const bucketSchema = z.object({
   sites_without_gpu_qty: z.number().int(),
 });
 
-export const neocloudAggregateResponseSchema = z
-  .object({
-    success: z.literal(true),
-    by: z.enum(NEOCLOUD_AGGREGATE_BY),
-    scope: z.enum(NEOCLOUD_SCOPES),
-    sites: z.number().int().meta({ description: "Sites in the scope" }),
-    sitesWithoutPower: z.number().int(),
-    sitesWithoutGpuQty: z.number().int(),
-    data: z.array(bucketSchema),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "NeocloudAggregateResponse" });
+export const neocloudAggregateResponseSchema = successBody("NeocloudAggregateResponse", {
+  by: z.enum(NEOCLOUD_AGGREGATE_BY),
+  scope: z.enum(NEOCLOUD_SCOPES),
+  sites: z.number().int().meta({ description: "Sites in the scope" }),
+  sitesWithoutPower: z.number().int(),
+  sitesWithoutGpuQty: z.number().int(),
+  data: z.array(bucketSchema),
+  dataSources: answerDataSourcesSchema,
+});
 
 export type NeocloudAggregateResponse = z.infer<typeof neocloudAggregateResponseSchema>;
 

@@ -6,6 +6,7 @@ import {
   OTPI_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
 import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
@@ -47,30 +48,21 @@ const otpiRowSchema = z.object({
   computedAt: instantSchema,
 });
 
-export const otpiResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.enum(ACCESS_LEVELS),
-    date: daySchema.optional().meta({ description: "Single-day responses only." }),
-    startDate: daySchema.optional().meta({ description: "Range responses only." }),
-    endDate: daySchema.optional().meta({ description: "Range responses only." }),
-    count: z.number().int(),
-    data: z.array(otpiRowSchema),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "OtpiResponse" });
+export const otpiResponseSchema = successBody("OtpiResponse", {
+  access: z.enum(ACCESS_LEVELS),
+  date: daySchema.optional().meta({ description: "Single-day responses only." }),
+  startDate: daySchema.optional().meta({ description: "Range responses only." }),
+  endDate: daySchema.optional().meta({ description: "Range responses only." }),
+  count: z.number().int(),
+  data: z.array(otpiRowSchema),
+  dataSources: answerDataSourcesSchema,
+});
 
-export const tokenTypesResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })),
-  })
-  .meta({ id: "TokenTypes" });
+export const tokenTypesResponseSchema = successBody("TokenTypes", {
+  data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })),
+});
 
-export const tokenTypesFreeResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.literal("free-tier"),
-    data: z.array(z.object({ lab: labSchema, label: z.string() })),
-  })
-  .meta({ id: "TokenTypesFree" });
+export const tokenTypesFreeResponseSchema = successBody("TokenTypesFree", {
+  access: z.literal("free-tier"),
+  data: z.array(z.object({ lab: labSchema, label: z.string() })),
+});

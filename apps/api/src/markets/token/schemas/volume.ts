@@ -8,6 +8,7 @@ import {
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { daySchema } from "../../../platform/http/input";
 import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
@@ -88,24 +89,21 @@ export const totalVolumeBaselineSchema = z
       "The base of `totalGrowthIndex`, from all history; null when no day has every lab of `labs`",
   });
 
-export const tokenVolumeResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.enum(ACCESS_LEVELS),
-    startDate: daySchema,
-    endDate: daySchema,
-    labs: z
-      .array(labSchema)
-      .meta({ description: "The labs the shares and totals are over, catalog order" }),
-    count: z.number().int(),
-    totalBaseline: totalVolumeBaselineSchema,
-    baselines: z
-      .array(volumeBaselineSchema)
-      .meta({ description: "The base of each lab in `data` (from all history, not the range)" }),
-    dataSources: dataSourcesSchema.meta({
-      description: "The sources behind the published values; `sample` marks generated data",
-    }),
-    data: z.array(tokenVolumeRowSchema),
-  })
-  .meta({ id: "TokenVolumeResponse" });
+export const tokenVolumeResponseSchema = successBody("TokenVolumeResponse", {
+  access: z.enum(ACCESS_LEVELS),
+  startDate: daySchema,
+  endDate: daySchema,
+  labs: z
+    .array(labSchema)
+    .meta({ description: "The labs the shares and totals are over, catalog order" }),
+  count: z.number().int(),
+  totalBaseline: totalVolumeBaselineSchema,
+  baselines: z
+    .array(volumeBaselineSchema)
+    .meta({ description: "The base of each lab in `data` (from all history, not the range)" }),
+  dataSources: dataSourcesSchema.meta({
+    description: "The sources behind the published values; `sample` marks generated data",
+  }),
+  data: z.array(tokenVolumeRowSchema),
+});
 export type TokenVolumeResponse = z.infer<typeof tokenVolumeResponseSchema>;

@@ -12,6 +12,7 @@ import {
   WORKLOAD_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import {
   choiceParameter,
@@ -151,44 +152,38 @@ export const workloadWeekSchema = z.object({
     .meta({ description: "Cells left out of the week, by reason (see the methodology)" }),
 });
 
-export const workloadResponseSchema = z
-  .object({
-    success: z.literal(true),
-    unit: z.literal(WORKLOAD_UNIT),
-    startDate: daySchema.nullable().meta({ description: "As asked; null: from the first week" }),
-    endDate: daySchema.nullable().meta({ description: "As asked; null: through the latest week" }),
-    cellsOf: z.enum(WORKLOAD_CELL_SELECTIONS).meta({
-      description:
-        "Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`",
-    }),
-    count: z.number().int(),
-    data: z.array(workloadRowSchema),
-    weeks: z
-      .array(workloadWeekSchema)
-      .meta({ description: "The weeks of the answer, with their price snapshot and exclusions" }),
-    cells: z.array(workloadCellSchema).meta({
-      description:
-        "The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week",
-    }),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "WorkloadResponse" });
+export const workloadResponseSchema = successBody("WorkloadResponse", {
+  unit: z.literal(WORKLOAD_UNIT),
+  startDate: daySchema.nullable().meta({ description: "As asked; null: from the first week" }),
+  endDate: daySchema.nullable().meta({ description: "As asked; null: through the latest week" }),
+  cellsOf: z.enum(WORKLOAD_CELL_SELECTIONS).meta({
+    description:
+      "Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`",
+  }),
+  count: z.number().int(),
+  data: z.array(workloadRowSchema),
+  weeks: z
+    .array(workloadWeekSchema)
+    .meta({ description: "The weeks of the answer, with their price snapshot and exclusions" }),
+  cells: z.array(workloadCellSchema).meta({
+    description:
+      "The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week",
+  }),
+  dataSources: answerDataSourcesSchema,
+});
 export type WorkloadResponse = z.infer<typeof workloadResponseSchema>;
 
-export const workloadMethodologyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    version: z.string(),
-    unit: z.literal(WORKLOAD_UNIT),
-    sources: z.array(
-      z.object({ source: z.string(), what: z.string(), citation: z.string(), licence: z.string() }),
-    ),
-    turnRanges: z.array(z.enum(TURN_RANGES)),
-    rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
-    exclusions: z.record(z.string(), z.string()).meta({ description: "Why a cell is left out" }),
-    weeks: z.number().int().meta({ description: "Weeks published" }),
-    latestWeek: daySchema.nullable(),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "WorkloadMethodologyResponse" });
+export const workloadMethodologyResponseSchema = successBody("WorkloadMethodologyResponse", {
+  version: z.string(),
+  unit: z.literal(WORKLOAD_UNIT),
+  sources: z.array(
+    z.object({ source: z.string(), what: z.string(), citation: z.string(), licence: z.string() }),
+  ),
+  turnRanges: z.array(z.enum(TURN_RANGES)),
+  rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
+  exclusions: z.record(z.string(), z.string()).meta({ description: "Why a cell is left out" }),
+  weeks: z.number().int().meta({ description: "Weeks published" }),
+  latestWeek: daySchema.nullable(),
+  dataSources: answerDataSourcesSchema,
+});
 export type WorkloadMethodologyResponse = z.infer<typeof workloadMethodologyResponseSchema>;
