@@ -6,7 +6,7 @@
  */
 export class SourceError<Problem extends string> extends Error {
   constructor(
-    /** The class's name in logs and stack traces (`GithubSearchError`). */
+    /** The subclass's name in logs and stack traces. */
     name: string,
     readonly problem: Problem,
     message: string,
