@@ -41,9 +41,11 @@ import { createLogger, type Logger } from "../platform/observability/logger";
 import type { Market } from "../platform/core/market";
 import { MARKETS } from "../markets";
 import { settleGpuIndex } from "../markets/gpu/jobs/settlement";
-import { GPU, openGpuState } from "../markets/gpu/read-model/state";
+import { GPU } from "../markets/gpu/read-model/state";
+import { GpuPublishedIndex } from "../markets/gpu/read-model/published-index";
 import { settleDueDays } from "../markets/token/jobs/settlement";
-import { TOKEN, openTokenState } from "../markets/token/read-model/state";
+import { TOKEN } from "../markets/token/read-model/state";
+import { PublishedIndex } from "../markets/token/read-model/published-index";
 import { openTestMarkets } from "./market-states";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
@@ -199,9 +201,9 @@ export async function startTestApi(
   const clock = { now: options.now };
   const log = options.log ?? createLogger("silent");
   const rules = options.rules ?? DEFAULT_METHODOLOGY_RULES;
-  const token = openTokenState(rules, db);
+  const token = TOKEN.open(new PublishedIndex(db), { rules });
   const gpuRules = options.gpuRules ?? DEFAULT_GPU_METHOD_RULES;
-  const gpu = openGpuState(gpuRules, db);
+  const gpu = GPU.open(new GpuPublishedIndex(db), { rules: gpuRules });
   const marketList = options.marketList ?? MARKETS;
   const databaseHealth = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
   const auth = new ApiKeyAuthenticator(db, () => clock.now, {

@@ -4,13 +4,16 @@ import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { chatScopeWithoutData } from "../../testing/market-states";
 import { GPU_CHAT } from "./chat";
-import { GPU, openGpuState } from "./read-model/state";
+import { GPU } from "./read-model/state";
+import { GpuPublishedIndex } from "./read-model/published-index";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const methodologyUnder = (winsor: WinsorBounds) =>
   GPU_CHAT.methodology(
     chatScopeWithoutData(NOW, {
-      [GPU.name]: openGpuState({ ...DEFAULT_GPU_METHOD_RULES, winsor }, {} as Db),
+      [GPU.name]: GPU.open(new GpuPublishedIndex({} as Db), {
+        rules: { ...DEFAULT_GPU_METHOD_RULES, winsor },
+      }),
     }),
   );
 

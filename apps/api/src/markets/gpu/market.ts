@@ -26,7 +26,8 @@ import {
   gpuRollingHistoryRoute,
 } from "./routes/series";
 import { GPU_ENV, gpuSettingsFrom } from "./jobs/settings";
-import { GPU, openGpuState } from "./read-model/state";
+import { GPU } from "./read-model/state";
+import { GpuPublishedIndex } from "./read-model/published-index";
 import { gpuRouter } from "./trpc";
 
 /**
@@ -77,7 +78,8 @@ export const gpuMarket = defineMarket({
     text: gpuMethodologyText,
   },
   freeWindow: gpuFreeWindow,
-  open: (settings, context) => openGpuState(settings.rules, context.db),
+  open: (settings, context) =>
+    GPU.open(new GpuPublishedIndex(context.db), { rules: settings.rules }),
   start: startGpuMarket,
   jobs: gpuJobs,
 });

@@ -3,7 +3,8 @@ import { LLM_CODING_CHAT } from "./chat";
 import { LLM_CODING_USAGE, llmCodingCommands } from "./cli/commands";
 import { llmCodingJobs, startLlmCodingMarket } from "./jobs/lifecycle";
 import { LLM_CODING_ENV, llmCodingSettingsFrom } from "./jobs/settings";
-import { LLM_CODING, openLlmCodingState } from "./read-model/state";
+import { LLM_CODING } from "./read-model/state";
+import { LlmCodingPublishedCounts } from "./read-model/published-counts";
 import { llmCodingMethodologyText } from "./resources";
 import {
   LLM_CODING_TAG,
@@ -48,7 +49,8 @@ export const llmCodingMarket = defineMarket({
       "How the LLM Coding products are counted: the GitHub searches per agent, the maturation rule, the merge-rate definition, the sources with their citations, and whether the served values are the generated sample.",
     text: llmCodingMethodologyText,
   },
-  open: (_settings, context) => openLlmCodingState(context.db, context.clock),
+  open: (_settings, context) =>
+    LLM_CODING.open(new LlmCodingPublishedCounts(context.db, context.clock)),
   start: startLlmCodingMarket,
   jobs: llmCodingJobs,
 });

@@ -3,7 +3,8 @@ import { MEMORY_CHAT } from "./chat";
 import { MEMORY_USAGE, memoryCommands } from "./cli/commands";
 import { memoryMarketJobs, startMemoryMarket } from "./jobs/lifecycle";
 import { MEMORY_ENV, memorySettingsFrom } from "./jobs/settings";
-import { MEMORY, openMemoryState } from "./read-model/state";
+import { MEMORY } from "./read-model/state";
+import { PublishedMemory } from "./read-model/published-memory";
 import { memoryMethodologyText } from "./resources";
 import {
   MEMORY_TAG,
@@ -45,7 +46,7 @@ export const memoryMarket = defineMarket({
       "How the Memory index settles DRAM, NAND flash and module prices once per NYSE trading day at 4 PM New York: the trading calendar, the session average, change and weekly high/low, revisions, the import format and the sources checked.",
     text: memoryMethodologyText,
   },
-  open: (_settings, context) => openMemoryState(context.db, context.clock),
+  open: (_settings, context) => MEMORY.open(new PublishedMemory(context.db, context.clock)),
   start: startMemoryMarket,
   jobs: memoryMarketJobs,
 });

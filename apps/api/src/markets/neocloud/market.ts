@@ -3,7 +3,8 @@ import { NEOCLOUD_CHAT } from "./chat";
 import { NEOCLOUD_USAGE, neocloudCommands } from "./cli/commands";
 import { neocloudMarketJobs, startNeocloudMarket } from "./jobs/lifecycle";
 import { NEOCLOUD_ENV, neocloudSettingsFrom } from "./jobs/settings";
-import { NEOCLOUD, openNeocloudState } from "./read-model/state";
+import { NEOCLOUD } from "./read-model/state";
+import { PublishedNeocloudSites } from "./read-model/published-sites";
 import { neocloudMethodologyText } from "./resources";
 import {
   NEOCLOUD_TAG,
@@ -39,7 +40,7 @@ export const neocloudMarket = defineMarket({
       "How Epoch AI's GPU Clusters and Frontier Data Centers records become neo-cloud sites: field mapping, the neo-cloud definition and curated operator list, chip families, statuses, geocoding, sources and citations.",
     text: neocloudMethodologyText,
   },
-  open: (_settings, context) => openNeocloudState(context.db),
+  open: (_settings, context) => NEOCLOUD.open(new PublishedNeocloudSites(context.db)),
   start: startNeocloudMarket,
   jobs: neocloudMarketJobs,
 });

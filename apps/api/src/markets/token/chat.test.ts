@@ -4,12 +4,15 @@ import type { Db } from "@tpi/db";
 import { describe, expect, it } from "vitest";
 import { chatScopeWithoutData } from "../../testing/market-states";
 import { TOKEN_CHAT } from "./chat";
-import { TOKEN, openTokenState } from "./read-model/state";
+import { TOKEN } from "./read-model/state";
+import { PublishedIndex } from "./read-model/published-index";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const methodologyUnder = (rules: MethodologyRules) =>
   TOKEN_CHAT.methodology(
-    chatScopeWithoutData(NOW, { [TOKEN.name]: openTokenState(rules, {} as Db) }),
+    chatScopeWithoutData(NOW, {
+      [TOKEN.name]: TOKEN.open(new PublishedIndex({} as Db), { rules }),
+    }),
   );
 
 const TOKEN_METHOD =

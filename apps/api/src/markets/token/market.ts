@@ -11,7 +11,8 @@ import { otpiConstituentsRoute, otpiMethodologyRoute, otpiRevisionsRoute } from 
 import { otpiRoute } from "./routes/otpi";
 import { tokenVolumeRoute } from "./routes/volume";
 import { TOKEN_ENV, tokenSettingsFrom } from "./jobs/settings";
-import { TOKEN, openTokenState } from "./read-model/state";
+import { TOKEN } from "./read-model/state";
+import { PublishedIndex } from "./read-model/published-index";
 import { tokenRouter } from "./trpc";
 
 /**
@@ -44,7 +45,8 @@ export const tokenMarket = defineMarket({
   chat: TOKEN_CHAT,
   resources: TOKEN_RESOURCES,
   freeWindow,
-  open: (settings, context) => openTokenState(settings.rules, context.db),
+  open: (settings, context) =>
+    TOKEN.open(new PublishedIndex(context.db), { rules: settings.rules }),
   start: startTokenMarket,
   jobs: tokenJobs,
 });

@@ -3,7 +3,8 @@ import { WORKLOAD_CHAT } from "./chat";
 import { WORKLOAD_USAGE, workloadCommands } from "./cli/commands";
 import { startWorkloadMarket, workloadMarketJobs } from "./jobs/lifecycle";
 import { WORKLOAD_ENV, workloadSettingsFrom } from "./jobs/settings";
-import { WORKLOAD, openWorkloadState } from "./read-model/state";
+import { WORKLOAD } from "./read-model/state";
+import { PublishedWorkload } from "./read-model/published-workload";
 import { workloadMethodologyText } from "./resources";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import { workloadRouter } from "./trpc";
@@ -32,7 +33,7 @@ export const workloadMarket = defineMarket({
       "How the Workload Cost index turns OpenRouter's weekly median cost per coding-agent session into cents per session, implied tokens, a like-for-like index and its price, intensity and mix effects; sources, exclusions and the citation.",
     text: workloadMethodologyText,
   },
-  open: (_settings, context) => openWorkloadState(context.db, context.clock),
+  open: (_settings, context) => WORKLOAD.open(new PublishedWorkload(context.db, context.clock)),
   start: startWorkloadMarket,
   jobs: workloadMarketJobs,
 });

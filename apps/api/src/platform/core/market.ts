@@ -87,6 +87,9 @@ export type MarketKey<State> = {
   of(holder: { readonly markets: MarketStates }): State;
 };
 
+/** The state a market's key names: a market states its state's type once, in its key. */
+export type MarketStateOf<Key> = Key extends MarketKey<infer State> ? State : never;
+
 export function marketKey<State>(name: string): MarketKey<State> {
   return {
     name,

@@ -1,6 +1,9 @@
 import {
   UTC_DAY_PATTERN,
   parseDayParameter,
+  type DomainError,
+  type RawQuery,
+  type Result,
   requiredParameterMessage,
   startAfterEndMessage,
   type UtcDay,
@@ -49,6 +52,17 @@ export function dayParameter(name: string, description: string) {
  */
 export function documentedDayParameter(name: string, description: string) {
   return z.string({ error: requiredParameter(name) }).meta({ ...DAY_PARAMETER_DOC, description });
+}
+
+/**
+ * A parameter taking one of a list of values (a category, a lab, a scope), documented with the
+ * list and checked by the route's own query parser, whose refusal names the values. Required;
+ * `.optional()` where it is not.
+ */
+export function choiceParameter(name: string, values: readonly string[], description: string) {
+  return z
+    .string({ error: requiredParameter(name) })
+    .meta({ description, type: "string", enum: [...values] });
 }
 
 /**
@@ -119,4 +133,21 @@ export function alternativeParameters<Shape extends z.ZodRawShape>(
 
 export function parameterAlternativesOf(query: z.ZodObject): ParameterAlternatives | undefined {
   return z.globalRegistry.get(query)?.[ALTERNATIVES] as ParameterAlternatives | undefined;
+}
+
+/**
+ * A route's query over the domain's list of its parameters: one documented schema for each
+ * parameter the list names, no other (the types check both ways), piped into the domain's
+ * parser, which owns the order and the text of every 400.
+ */
+export function domainQuery<
+  const Names extends readonly string[],
+  Shape extends Record<Names[number], z.ZodType>,
+  Query,
+>(
+  _parameters: Names,
+  shape: Shape & Record<Exclude<keyof Shape, Names[number]>, never>,
+  parse: (raw: RawQuery) => Result<Query, DomainError>,
+) {
+  return z.object(shape).transform(domainTransform(parse));
 }

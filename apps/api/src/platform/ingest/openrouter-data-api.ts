@@ -1,6 +1,7 @@
 import { OPENROUTER_SOURCE, startOfUtcDay, utcDayOf } from "@tpi/domain";
 import { sourceRequestsSince, type Db } from "@tpi/db";
 import type { z } from "zod";
+import { SourceError } from "./source-error";
 import {
   jsonErrorText,
   PacedHttpClient,
@@ -38,22 +39,9 @@ export type OpenRouterDataApiConfig = PacingConfig & {
 /** Why a request failed; `budget` (the day's requests used up) also stops a run. */
 export type DataApiProblem = TransportProblem | "budget" | "range";
 
-export class OpenRouterDataApiError extends Error {
-  constructor(
-    readonly problem: DataApiProblem,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OpenRouterDataApiError";
-  }
-
-  get stopsRun(): boolean {
-    return (
-      this.problem === "auth" ||
-      this.problem === "budget" ||
-      this.problem === "rate-limit" ||
-      this.problem === "stopped"
-    );
+export class OpenRouterDataApiError extends SourceError<DataApiProblem> {
+  constructor(problem: DataApiProblem, message: string) {
+    super("OpenRouterDataApiError", problem, message, ["auth", "budget", "rate-limit", "stopped"]);
   }
 }
 

@@ -5,8 +5,13 @@ import {
   type DataProvenance,
   type UtcDay,
 } from "@tpi/domain";
-import type { AppDeps } from "../core/deps";
-import type { MarketProvenance, MarketStateBase, Publication } from "../core/market";
+import {
+  marketKey,
+  type MarketKey,
+  type MarketStateBase,
+  type MarketStates,
+  type Publication,
+} from "../core/market";
 import type { Freshness } from "../core/route";
 import type { DataSources } from "../provenance/data-sources";
 import { PublishedReload } from "./published-reload";
@@ -141,59 +146,90 @@ export function servedDataSources(
 }
 
 /**
- * What a market says of its values besides the published set: their unit and method version,
- * and the latest settled day a keyless caller can read in it (the /docs examples end on it).
+ * What a market says of its values besides the published set: their unit and method version
+ * (stated, or read from the parts the market keeps beside the model, such as its rules), and the
+ * latest settled day a keyless caller can read in it (the /docs examples end on it).
  */
-export type PublishedMarketFacts<Model> = Omit<MarketProvenance, "dataSources"> & {
+export type PublishedMarketFacts<Model, Extra> = {
+  unit: string;
+  methodologyVersion: string | ((extra: Extra) => string);
   latestKeylessDay(model: Model): UtcDay | undefined;
 };
 
 /**
  * A market's live state served from one published read model, held under the market's own name
- * for it (`index`, `sites`, `counts`).
+ * for it (`index`, `sites`, `counts`), with what else the market keeps beside it (its rules).
  */
-export type PublishedMarketState<Key extends string, Model> = MarketStateBase &
-  Readonly<Record<Key, Model>>;
-
-/** The state over one published read model: the platform's part, and the model under `key`. */
-export function publishedMarketState<const Key extends string, Model extends PublishedReadModel>(
-  key: Key,
-  published: Model,
-  facts: PublishedMarketFacts<Model>,
-): PublishedMarketState<Key, Model> {
-  const base: MarketStateBase = {
-    publications: [published],
-    provenance: () => ({
-      unit: facts.unit,
-      methodologyVersion: facts.methodologyVersion,
-      dataSources: published.dataSources,
-    }),
-    describeLoaded: () => published.describe(),
-    latestKeylessDay: () => facts.latestKeylessDay(published),
-  };
-  // A computed key is typed as any string's: the model is under `key`, as the type says.
-  return { ...base, [key]: published } as PublishedMarketState<Key, Model>;
-}
-
-/** An answer's validator basis: the loaded set's version and the UTC day (free windows move with it). */
-export function versionAndDayBasis<Deps>(
-  publicationOf: (deps: Deps) => { readonly version: string },
-): (deps: Deps, now: Date) => string {
-  return (deps, now) => `${publicationOf(deps).version}\n${utcDayOf(now)}`;
-}
+export type PublishedMarketState<
+  Key extends string,
+  Model,
+  Extra extends object = object,
+> = MarketStateBase & Readonly<Record<Key, Model>> & Extra;
 
 /**
- * Answers over values that can be written at any time (an import, another instance's sync, an
- * operator's command): reused `maxAgeMs` at most (milliseconds), keyed by the loaded set's
- * version and the day.
+ * A market served from one published read model: the key of its state, how a state opens over a
+ * model the market builds, and the model in a holder's state (what freshness and basis read).
  */
-export function keptAtMostFreshness(
-  maxAgeMs: number,
-  publicationOf: (deps: AppDeps) => { readonly version: string },
-): Freshness {
+export type PublishedMarket<Key extends string, Model, Extra extends object> = MarketKey<
+  PublishedMarketState<Key, Model, Extra>
+> & {
+  open(
+    published: Model,
+    ...extra: object extends Extra ? [] : [Extra]
+  ): PublishedMarketState<Key, Model, Extra>;
+  published(holder: { readonly markets: MarketStates }): Model;
+  /** An answer's validator basis: the loaded set's version and the UTC day (free windows move with it). */
+  basis: Freshness["basis"];
+  /**
+   * Freshness for values that can be written at any time (an import, another instance's sync,
+   * an operator's command): an answer is reused `maxAgeMs` at most (milliseconds), and never
+   * past `nextChange` when the values also change at known instants (a settlement).
+   */
+  keptAtMost(maxAgeMs: number, nextChange?: (now: Date) => Date): Freshness;
+};
+
+/** A market over one published read model, declared once by what the market states. */
+export function publishedMarket<
+  const Key extends string,
+  Model extends PublishedReadModel,
+  Extra extends object = object,
+>(
+  name: string,
+  key: Key,
+  facts: PublishedMarketFacts<Model, Extra>,
+): PublishedMarket<Key, Model, Extra> {
+  const marketState = marketKey<PublishedMarketState<Key, Model, Extra>>(name);
+  const publishedIn = (holder: { readonly markets: MarketStates }) => marketState.of(holder)[key];
+  const basis: Freshness["basis"] = (deps, now) => `${publishedIn(deps).version}\n${utcDayOf(now)}`;
   return {
-    until: (_deps, now) =>
-      answerFreshUntil(now, new Date(now.getTime() + maxAgeMs), true).getTime(),
-    basis: versionAndDayBasis(publicationOf),
+    ...marketState,
+    published: publishedIn,
+    basis,
+    keptAtMost: (maxAgeMs, nextChange) => ({
+      until(_deps, now) {
+        const latest = now.getTime() + maxAgeMs;
+        const until =
+          nextChange === undefined ? latest : Math.min(latest, nextChange(now).getTime());
+        return answerFreshUntil(now, new Date(until), true).getTime();
+      },
+      basis,
+    }),
+    open(published, ...given) {
+      const extra = (given[0] ?? {}) as Extra;
+      const { methodologyVersion } = facts;
+      const base: MarketStateBase = {
+        publications: [published],
+        provenance: () => ({
+          unit: facts.unit,
+          methodologyVersion:
+            typeof methodologyVersion === "string" ? methodologyVersion : methodologyVersion(extra),
+          dataSources: published.dataSources,
+        }),
+        describeLoaded: () => published.describe(),
+        latestKeylessDay: () => facts.latestKeylessDay(published),
+      };
+      // A computed key is typed as any string's: the model is under `key`, as the type says.
+      return { ...base, [key]: published, ...extra } as PublishedMarketState<Key, Model, Extra>;
+    },
   };
 }

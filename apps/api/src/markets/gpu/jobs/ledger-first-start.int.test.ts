@@ -20,7 +20,8 @@ import {
   truncateGpuData,
 } from "../../../testing/gpu-quote-fixtures";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
-import { openGpuState } from "../read-model/state";
+import { GPU } from "../read-model/state";
+import { GpuPublishedIndex } from "../read-model/published-index";
 import { gpuJobs, loadGpuData, startGpuMarket } from "./lifecycle";
 
 /**
@@ -80,7 +81,11 @@ describe("the GPU first start with the ledger on", () => {
   it("fills an empty database from the ledger: no sample, prints from quotes, /health complete", async () => {
     const settings = settingsOf(stub.url);
     const context = timedContext();
-    await startGpuMarket(openGpuState(settings.rules, api.db), settings, context);
+    await startGpuMarket(
+      GPU.open(new GpuPublishedIndex(api.db), { rules: settings.rules }),
+      settings,
+      context,
+    );
     expect(await dataLoadsOf(api.db, "gpu")).toEqual([
       expect.objectContaining({
         source: "gpurentalprices",
@@ -135,7 +140,11 @@ describe("the GPU first start with the ledger on", () => {
     // A serving instance: the first-start check finds nothing to do; the ledger's scheduled
     // sync keeps trying, warning at its first failure only.
     const offline = settingsOf(url);
-    const jobs = gpuJobs(openGpuState(offline.rules, api.db), offline, context);
+    const jobs = gpuJobs(
+      GPU.open(new GpuPublishedIndex(api.db), { rules: offline.rules }),
+      offline,
+      context,
+    );
     const job = (name: string) => jobs.find((j) => j.name === name);
     const lines = context.timed.length;
     await job("GPU first-start load")?.run(new AbortController().signal);

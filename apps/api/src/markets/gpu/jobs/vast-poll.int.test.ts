@@ -26,7 +26,8 @@ import {
   startVastStub,
 } from "../../../testing/vast-stub";
 import { gpuCommands } from "../cli/commands";
-import { openGpuState } from "../read-model/state";
+import { GPU } from "../read-model/state";
+import { GpuPublishedIndex } from "../read-model/published-index";
 import { gpuJobs, startGpuMarket } from "./lifecycle";
 import { pollVast, syncGpuLedger } from "./quote-sync";
 import { VAST_LICENCE_REQUIRED } from "./settings";
@@ -143,9 +144,11 @@ describe("Vast.ai with a key and a data licence", () => {
     // The api's hourly poll: not due until the last snapshot is an hour old.
     const clock = { now: at("2026-11-22T22:30Z") };
     const context = loaderContext({ db, url: databaseUrl }, () => clock.now);
-    const poll = gpuJobs(openGpuState(settings.rules, db), settings, context).find(
-      (job) => job.name === "Vast.ai poll",
-    );
+    const poll = gpuJobs(
+      GPU.open(new GpuPublishedIndex(db), { rules: settings.rules }),
+      settings,
+      context,
+    ).find((job) => job.name === "Vast.ai poll");
     await poll?.run(new AbortController().signal);
     expect(vast.requests).toHaveLength(1);
     clock.now = at("2026-11-22T22:41Z");
@@ -164,7 +167,7 @@ describe("Vast.ai with a key and no data licence", () => {
 
     const clock = { now: NOW };
     const context = loaderContext({ db, url: databaseUrl }, () => clock.now);
-    const state = openGpuState(settings.rules, db);
+    const state = GPU.open(new GpuPublishedIndex(db), { rules: settings.rules });
     await startGpuMarket(state, settings, context);
     const jobs = gpuJobs(state, settings, context);
     expect(jobs.map((job) => job.name)).toEqual([

@@ -8,34 +8,27 @@ import {
   utcDayOf,
   type GpuMethodRules,
 } from "@tpi/domain";
-import type { Db } from "@tpi/db";
+import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
-import { marketKey } from "../../../platform/core/market";
-import {
-  publishedMarketState,
-  versionAndDayBasis,
-  type PublishedMarketState,
-} from "../../../platform/publication/published-read-model";
-import { GpuPublishedIndex } from "./published-index";
+import { publishedMarket } from "../../../platform/publication/published-read-model";
+import type { GpuPublishedIndex } from "./published-index";
 
 const MS_PER_HOUR = 3_600_000;
 
-/** The GPU market's live state: the published prints and daily values, and the bounds in force. */
-export type GpuState = PublishedMarketState<"index", GpuPublishedIndex> & {
+/** What the GPU market keeps beside its published prints and daily values. */
+type GpuStateParts = {
   /** The method's parameters the settlement runs with (winsorizing bounds, quote rules), which the methodology states. */
   rules: GpuMethodRules;
 };
 
-export const GPU = marketKey<GpuState>("gpu");
+/** The GPU market: the published prints and daily values, and the bounds in force. */
+export const GPU = publishedMarket<"index", GpuPublishedIndex, GpuStateParts>("gpu", "index", {
+  unit: GPU_INDEX_UNIT,
+  methodologyVersion: GPU_METHODOLOGY_VERSION,
+  latestKeylessDay: (index) => index.latestDailyDay,
+});
 
-export function openGpuState(rules: GpuMethodRules, db: Db): GpuState {
-  const published = publishedMarketState("index", new GpuPublishedIndex(db), {
-    unit: GPU_INDEX_UNIT,
-    methodologyVersion: GPU_METHODOLOGY_VERSION,
-    latestKeylessDay: (index) => index.latestDailyDay,
-  });
-  return { ...published, rules };
-}
+export type GpuState = MarketStateOf<typeof GPU>;
 
 /** Answers over hourly prints change on each hour; the free window moves with the UTC day. */
 export const GPU_PRINT_FRESHNESS: Freshness = {
@@ -45,7 +38,7 @@ export const GPU_PRINT_FRESHNESS: Freshness = {
     const duePublished = latest !== undefined && latest.getTime() >= hour;
     return answerFreshUntil(now, new Date(hour + MS_PER_HOUR), duePublished).getTime();
   },
-  basis: versionAndDayBasis((deps) => GPU.of(deps).index),
+  basis: GPU.basis,
 };
 
 /** Answers over daily values change at each 4 PM New York settlement; look-backs count settled days. */

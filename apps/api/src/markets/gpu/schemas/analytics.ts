@@ -9,6 +9,7 @@ import {
   VOLATILITY_WINDOW_MIN_DAYS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import { DAY_PARAMETER_DOC } from "../../../platform/http/parameters";
 import { answerProvenanceShape, gpuNameSchema, valueProvenanceFields } from "./prices";
@@ -55,67 +56,57 @@ export const gpuVolumeQuerySchema = z.object({
 
 const regionSchema = z.literal(GPU_REGION);
 
-export const gpuVolatilityResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    window_days: z.number().int(),
-    startDate: daySchema,
-    endDate: daySchema,
-    count: z.number().int(),
-    data: z.array(
-      z.object({
-        recorded_at: instantSchema.meta({
-          description: "Settlement instant of the daily value: 4 PM America/New_York in UTC.",
-        }),
-        gpu_type: gpuNameSchema,
-        region: regionSchema,
-        index_value: z.number().meta({ description: "The daily value, USD per GPU-hour." }),
-        rolling_volatility: z.number().min(0).nullable().meta({
-          description:
-            "Annualized standard deviation of the window's daily log returns, a fraction (0.80 is 80 %); null when the window is not complete.",
-        }),
-        window_days: z.number().int(),
-        ...valueProvenanceFields,
+export const gpuVolatilityResponseSchema = successBody("GpuVolatility", {
+  gpu_type: gpuNameSchema,
+  window_days: z.number().int(),
+  startDate: daySchema,
+  endDate: daySchema,
+  count: z.number().int(),
+  data: z.array(
+    z.object({
+      recorded_at: instantSchema.meta({
+        description: "Settlement instant of the daily value: 4 PM America/New_York in UTC.",
       }),
-    ),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuVolatility" });
+      gpu_type: gpuNameSchema,
+      region: regionSchema,
+      index_value: z.number().meta({ description: "The daily value, USD per GPU-hour." }),
+      rolling_volatility: z.number().min(0).nullable().meta({
+        description:
+          "Annualized standard deviation of the window's daily log returns, a fraction (0.80 is 80 %); null when the window is not complete.",
+      }),
+      window_days: z.number().int(),
+      ...valueProvenanceFields,
+    }),
+  ),
+  ...answerProvenanceShape,
+});
 
-export const gpuVolumeResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    granularity: z.enum(GPU_GRAINS).meta({ description: "The grain served." }),
-    startDate: daySchema,
-    endDate: daySchema,
-    count: z.number().int(),
-    data: z.array(
-      z.object({
-        recorded_at: instantSchema.meta({
-          description:
-            "End of the period: the print's hour (hourly) or the settlement instant (daily).",
-        }),
-        gpu_type: gpuNameSchema,
-        region: regionSchema,
-        trade_count: z
-          .number()
-          .int()
-          .min(0)
-          .meta({ description: "Trades executed in the period." }),
-        gpu_hours: z.number().min(0).meta({ description: "GPU-hours rented in those trades." }),
-        distinct_providers: z
-          .number()
-          .int()
-          .min(0)
-          .meta({ description: "How many providers traded in the period (never which)." }),
-        ...valueProvenanceFields,
+export const gpuVolumeResponseSchema = successBody("GpuVolumeMetrics", {
+  gpu_type: gpuNameSchema,
+  granularity: z.enum(GPU_GRAINS).meta({ description: "The grain served." }),
+  startDate: daySchema,
+  endDate: daySchema,
+  count: z.number().int(),
+  data: z.array(
+    z.object({
+      recorded_at: instantSchema.meta({
+        description:
+          "End of the period: the print's hour (hourly) or the settlement instant (daily).",
       }),
-    ),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuVolumeMetrics" });
+      gpu_type: gpuNameSchema,
+      region: regionSchema,
+      trade_count: z.number().int().min(0).meta({ description: "Trades executed in the period." }),
+      gpu_hours: z.number().min(0).meta({ description: "GPU-hours rented in those trades." }),
+      distinct_providers: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: "How many providers traded in the period (never which)." }),
+      ...valueProvenanceFields,
+    }),
+  ),
+  ...answerProvenanceShape,
+});
 
 export type GpuVolatilityResponse = z.infer<typeof gpuVolatilityResponseSchema>;
 export type GpuVolumeResponse = z.infer<typeof gpuVolumeResponseSchema>;

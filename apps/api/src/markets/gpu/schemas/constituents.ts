@@ -1,5 +1,6 @@
 import { DAILY_BASES, GPU_PLAN_ACCESS_LEVELS, QUOTE_EXCLUSIONS } from "@tpi/domain";
 import { z } from "zod";
+import { successBody } from "../../../platform/openapi/responses";
 import { dayParameter } from "../../../platform/http/parameters";
 import { instantSchema } from "../../../platform/http/input";
 import { answerProvenanceShape, gpuNameSchema } from "./prices";
@@ -59,33 +60,30 @@ export const gpuTradeConstituentSchema = z.object({
   }),
 });
 
-export const gpuConstituentsResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+export const gpuConstituentsResponseSchema = successBody("GpuConstituents", {
+  access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+    description:
+      "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key.",
+  }),
+  gpuName: gpuNameSchema,
+  date: z.string().meta({ description: "The New York settlement day." }),
+  settledAt: instantSchema.meta({ description: "4 PM America/New_York on `date`, in UTC." }),
+  published: z.literal(true),
+  indexValue: price.meta({ description: "The daily value: mean of the day's hourly prints." }),
+  methodologyVersion: z.string(),
+  basis: z.enum(DAILY_BASES),
+  backfilled: z.boolean(),
+  printCount: z.number().int(),
+  providerCount: z.number().int(),
+  offerCount: z.number().int(),
+  tradeCount: z.number().int(),
+  ...answerProvenanceShape,
+  count: z.number().int(),
+  data: z
+    .array(z.discriminatedUnion("kind", [gpuQuoteConstituentSchema, gpuTradeConstituentSchema]))
+    .meta({
       description:
-        "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key.",
+        "Quote rows (every posted price of the snapshots the day's prints read, included or excluded with the reason) then trade rows (the trades of the day's prints from trades, per source and provider).",
     }),
-    gpuName: gpuNameSchema,
-    date: z.string().meta({ description: "The New York settlement day." }),
-    settledAt: instantSchema.meta({ description: "4 PM America/New_York on `date`, in UTC." }),
-    published: z.literal(true),
-    indexValue: price.meta({ description: "The daily value: mean of the day's hourly prints." }),
-    methodologyVersion: z.string(),
-    basis: z.enum(DAILY_BASES),
-    backfilled: z.boolean(),
-    printCount: z.number().int(),
-    providerCount: z.number().int(),
-    offerCount: z.number().int(),
-    tradeCount: z.number().int(),
-    ...answerProvenanceShape,
-    count: z.number().int(),
-    data: z
-      .array(z.discriminatedUnion("kind", [gpuQuoteConstituentSchema, gpuTradeConstituentSchema]))
-      .meta({
-        description:
-          "Quote rows (every posted price of the snapshots the day's prints read, included or excluded with the reason) then trade rows (the trades of the day's prints from trades, per source and provider).",
-      }),
-  })
-  .meta({ id: "GpuConstituents" });
+});
 export type GpuConstituentsResponse = z.infer<typeof gpuConstituentsResponseSchema>;

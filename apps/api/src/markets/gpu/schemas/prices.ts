@@ -19,10 +19,15 @@ import {
   resolveDailyIndexGpu,
   type GpuName,
   parseGpuHistoryQuery,
-  type GPU_HISTORY_QUERY_PARAMETERS,
+  GPU_HISTORY_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { alternativeParameters, documentedDayParameter } from "../../../platform/http/parameters";
+import { successBody } from "../../../platform/openapi/responses";
+import {
+  alternativeParameters,
+  documentedDayParameter,
+  domainQuery,
+} from "../../../platform/http/parameters";
 import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
 import {
   answerDataSourcesSchema,
@@ -80,8 +85,9 @@ export const gpuHistoryQuerySchema = z.object({
 });
 
 /** Plain strings piped into the domain parser (`parseGpuHistoryQuery`), as `GET /api/otpi`'s. */
-export const gpuIndexHistoryQuerySchema = z
-  .object({
+export const gpuIndexHistoryQuerySchema = domainQuery(
+  GPU_HISTORY_QUERY_PARAMETERS,
+  {
     startDate: documentedDayParameter(
       "startDate",
       "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
@@ -90,8 +96,9 @@ export const gpuIndexHistoryQuerySchema = z
       "endDate",
       "Inclusive last day. Default: today (UTC).",
     ).optional(),
-  } satisfies Record<(typeof GPU_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseGpuHistoryQuery));
+  },
+  parseGpuHistoryQuery,
+);
 
 // ---- Provenance of every published value ----
 
@@ -145,105 +152,89 @@ const regionSchema = z
   .meta({ description: "Only the global index is published." });
 const indexValueSchema = z.number().meta({ description: "USD per GPU-hour, full precision." });
 
-export const gpuCatalogResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.array(z.object({ gpu_name: gpuNameSchema, region: regionSchema })),
-  })
-  .meta({ id: "GpuCatalog" });
+export const gpuCatalogResponseSchema = successBody("GpuCatalog", {
+  data: z.array(z.object({ gpu_name: gpuNameSchema, region: regionSchema })),
+});
 
-export const gpuLatestResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      gpu_name: gpuNameSchema,
+export const gpuLatestResponseSchema = successBody("GpuLatestPrint", {
+  data: z.object({
+    gpu_name: gpuNameSchema,
+    region: regionSchema,
+    index_value: indexValueSchema,
+    last_updated: instantSchema.meta({
+      description: "The hour of the latest hourly print (UTC).",
+    }),
+    is_carried: z.boolean().meta({
+      description: "True when that hour had no trades and the previous print was carried forward.",
+    }),
+    ...valueProvenanceFields,
+  }),
+  ...answerProvenanceShape,
+});
+
+export const dailyIndexAllResponseSchema = successBody("DailyIndexAll", {
+  date: instantSchema.meta({
+    description:
+      "Latest settlement instant among the rows: 4 PM America/New_York in UTC (20:00 or 21:00).",
+  }),
+  data: z.array(
+    z.object({
+      gpu_type: gpuNameSchema,
       region: regionSchema,
       index_value: indexValueSchema,
-      last_updated: instantSchema.meta({
-        description: "The hour of the latest hourly print (UTC).",
-      }),
-      is_carried: z.boolean().meta({
-        description:
-          "True when that hour had no trades and the previous print was carried forward.",
-      }),
+      date: instantSchema,
       ...valueProvenanceFields,
     }),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuLatestPrint" });
+  ),
+  count: z.number().int(),
+  ...answerProvenanceShape,
+});
 
-export const dailyIndexAllResponseSchema = z
-  .object({
-    success: z.literal(true),
-    date: instantSchema.meta({
-      description:
-        "Latest settlement instant among the rows: 4 PM America/New_York in UTC (20:00 or 21:00).",
+export const gpuHistoryResponseSchema = successBody("GpuNearestPrint", {
+  data: z.object({
+    gpu_name: gpuNameSchema,
+    region: regionSchema,
+    index_value: indexValueSchema,
+    timestamp: instantSchema.meta({
+      description: "The hour of the hourly print nearest the requested instant.",
     }),
-    data: z.array(
-      z.object({
-        gpu_type: gpuNameSchema,
-        region: regionSchema,
-        index_value: indexValueSchema,
-        date: instantSchema,
-        ...valueProvenanceFields,
-      }),
-    ),
-    count: z.number().int(),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "DailyIndexAll" });
+    is_carried: z.boolean(),
+    requested_datetime: instantSchema.meta({
+      description: "The requested instant, normalised to UTC.",
+    }),
+    time_difference: z.number().min(0).meta({
+      description: "Absolute gap between the requested instant and `timestamp`, in seconds.",
+    }),
+    is_exact: z.boolean().meta({ description: "True when `time_difference` is 0." }),
+    ...valueProvenanceFields,
+  }),
+  ...answerProvenanceShape,
+});
 
-export const gpuHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      gpu_name: gpuNameSchema,
-      region: regionSchema,
-      index_value: indexValueSchema,
+export const gpuIndexHistoryResponseSchema = successBody("GpuIndexHistory", {
+  gpu_type: gpuNameSchema,
+  access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+    description:
+      "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
+  }),
+  startDate: daySchema
+    .nullable()
+    .meta({ description: "First day of the range served; null when unbounded." }),
+  endDate: daySchema,
+  count: z.number().int(),
+  data: z.array(
+    z.object({
       timestamp: instantSchema.meta({
-        description: "The hour of the hourly print nearest the requested instant.",
+        description: "Settlement instant: 4 PM America/New_York in UTC.",
       }),
-      is_carried: z.boolean(),
-      requested_datetime: instantSchema.meta({
-        description: "The requested instant, normalised to UTC.",
+      index_value: indexValueSchema.meta({
+        description: "Daily value: mean of the day's hourly prints, USD per GPU-hour.",
       }),
-      time_difference: z.number().min(0).meta({
-        description: "Absolute gap between the requested instant and `timestamp`, in seconds.",
-      }),
-      is_exact: z.boolean().meta({ description: "True when `time_difference` is 0." }),
       ...valueProvenanceFields,
     }),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuNearestPrint" });
-
-export const gpuIndexHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
-      description:
-        "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
-    }),
-    startDate: daySchema
-      .nullable()
-      .meta({ description: "First day of the range served; null when unbounded." }),
-    endDate: daySchema,
-    count: z.number().int(),
-    data: z.array(
-      z.object({
-        timestamp: instantSchema.meta({
-          description: "Settlement instant: 4 PM America/New_York in UTC.",
-        }),
-        index_value: indexValueSchema.meta({
-          description: "Daily value: mean of the day's hourly prints, USD per GPU-hour.",
-        }),
-        ...valueProvenanceFields,
-      }),
-    ),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuIndexHistory" });
+  ),
+  ...answerProvenanceShape,
+});
 
 // ---- Current prices: one GPU's latest and previous settled daily values ----
 
@@ -281,29 +272,27 @@ const dailyRowSchema = z.object({
   ...valueProvenanceFields,
 });
 
-export const gpuDailyIndexResponseSchema = z
-  .object({ success: z.literal(true), data: dailyRowSchema, ...answerProvenanceShape })
-  .meta({ id: "GpuDailyIndex" });
+export const gpuDailyIndexResponseSchema = successBody("GpuDailyIndex", {
+  data: dailyRowSchema,
+  ...answerProvenanceShape,
+});
 
-export const gpuPreviousDailyIndexResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: dailyRowSchema.extend({
-      latest_index_value: indexValueSchema.meta({
-        description: "The latest settled daily value (the one after `date`), USD per GPU-hour.",
-      }),
-      latest_date: instantSchema.meta({ description: "Settlement instant of the latest value." }),
-      change: z.number().meta({
-        description: "`latest_index_value` minus `index_value`, USD per GPU-hour.",
-      }),
-      change_percent: z.number().meta({
-        description: "`change` as a percentage of `index_value`.",
-      }),
+export const gpuPreviousDailyIndexResponseSchema = successBody("GpuPreviousDailyIndex", {
+  data: dailyRowSchema.extend({
+    latest_index_value: indexValueSchema.meta({
+      description: "The latest settled daily value (the one after `date`), USD per GPU-hour.",
     }),
-    // The sources of both values (the previous and the latest).
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuPreviousDailyIndex" });
+    latest_date: instantSchema.meta({ description: "Settlement instant of the latest value." }),
+    change: z.number().meta({
+      description: "`latest_index_value` minus `index_value`, USD per GPU-hour.",
+    }),
+    change_percent: z.number().meta({
+      description: "`change` as a percentage of `index_value`.",
+    }),
+  }),
+  // The sources of both values (the previous and the latest).
+  ...answerProvenanceShape,
+});
 
 // ---- Historical prices: ranged series (key required) ----
 
@@ -414,137 +403,122 @@ const rowTimestamp = instantSchema.meta({
   description: "The print's hour, or the daily value's settlement instant (4 PM New York in UTC).",
 });
 
-export const gpuHistorySimpleResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    access: planAccessSchema,
-    granularity: grainSchema,
-    ...rangeFields,
-    limit: z.number().int(),
-    count: z.number().int(),
-    has_more: z.boolean().meta({
-      description: "True when the range holds more rows than `limit`: the oldest were left out.",
-    }),
-    data: z
-      .array(
-        z.object({
-          timestamp: rowTimestamp,
-          index_value: indexValueSchema,
-          ...valueProvenanceFields,
-        }),
-      )
-      .meta({ description: "Most recent first." }),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuHistorySimple" });
+export const gpuHistorySimpleResponseSchema = successBody("GpuHistorySimple", {
+  gpu_type: gpuNameSchema,
+  access: planAccessSchema,
+  granularity: grainSchema,
+  ...rangeFields,
+  limit: z.number().int(),
+  count: z.number().int(),
+  has_more: z.boolean().meta({
+    description: "True when the range holds more rows than `limit`: the oldest were left out.",
+  }),
+  data: z
+    .array(
+      z.object({
+        timestamp: rowTimestamp,
+        index_value: indexValueSchema,
+        ...valueProvenanceFields,
+      }),
+    )
+    .meta({ description: "Most recent first." }),
+  ...answerProvenanceShape,
+});
 
-export const gpuHistoryRangeResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    access: planAccessSchema,
-    ...rangeFields,
-    limit: z.number().int(),
-    count: z.number().int(),
-    has_more: z.boolean().meta({
-      description:
-        "True when the range holds more rows than `limit`: the most recent were left out (ask again from the last `timestamp`).",
-    }),
-    data: z
-      .array(
-        z.object({
-          timestamp: rowTimestamp,
-          index_value: indexValueSchema,
-          granularity: grainSchema,
-          is_carried: z.boolean().meta({
-            description:
-              "Hourly rows: the hour had no trades and the previous print was carried. Always false on daily rows.",
-          }),
-          ...valueProvenanceFields,
+export const gpuHistoryRangeResponseSchema = successBody("GpuHistoryRange", {
+  gpu_type: gpuNameSchema,
+  access: planAccessSchema,
+  ...rangeFields,
+  limit: z.number().int(),
+  count: z.number().int(),
+  has_more: z.boolean().meta({
+    description:
+      "True when the range holds more rows than `limit`: the most recent were left out (ask again from the last `timestamp`).",
+  }),
+  data: z
+    .array(
+      z.object({
+        timestamp: rowTimestamp,
+        index_value: indexValueSchema,
+        granularity: grainSchema,
+        is_carried: z.boolean().meta({
+          description:
+            "Hourly rows: the hour had no trades and the previous print was carried. Always false on daily rows.",
         }),
-      )
-      .meta({ description: "Oldest first." }),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuHistoryRange" });
+        ...valueProvenanceFields,
+      }),
+    )
+    .meta({ description: "Oldest first." }),
+  ...answerProvenanceShape,
+});
 
-export const gpuHourlyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    access: z.literal("full"),
-    granularity: z.literal("hourly"),
-    ...rangeFields,
-    count: z.number().int(),
-    data: z
-      .array(
-        z.object({
-          timestamp: instantSchema.meta({ description: "The print's hour (UTC)." }),
-          index_value: indexValueSchema,
-          is_carried: z.boolean(),
-          ...valueProvenanceFields,
-        }),
-      )
-      .meta({ description: "Oldest first." }),
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuHourlySeries" });
+export const gpuHourlyResponseSchema = successBody("GpuHourlySeries", {
+  gpu_type: gpuNameSchema,
+  access: z.literal("full"),
+  granularity: z.literal("hourly"),
+  ...rangeFields,
+  count: z.number().int(),
+  data: z
+    .array(
+      z.object({
+        timestamp: instantSchema.meta({ description: "The print's hour (UTC)." }),
+        index_value: indexValueSchema,
+        is_carried: z.boolean(),
+        ...valueProvenanceFields,
+      }),
+    )
+    .meta({ description: "Oldest first." }),
+  ...answerProvenanceShape,
+});
 
 const averageSchema = z.number().meta({
   description: "Mean of the hourly prints in the window, USD per GPU-hour.",
 });
 
-export const gpuRollingAverageResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      gpu_name: gpuNameSchema,
-      region: regionSchema,
-      average_usd_per_hour: averageSchema,
-      as_of: instantSchema.meta({
-        description: "The latest print's hour: the window ends here (included).",
-      }),
-      window_start: instantSchema.meta({
-        description: "The first print hour the window covers (as_of minus 23 hours).",
-      }),
-      window_end: instantSchema.meta({ description: "The last print hour covered (= as_of)." }),
-      print_count: z.number().int().meta({
-        description: "Prints averaged: 24 unless the history is shorter.",
-      }),
-      carried_count: z.number().int().meta({
-        description: "How many of them were carried forward (hours without trades).",
-      }),
+export const gpuRollingAverageResponseSchema = successBody("GpuRollingAverage", {
+  data: z.object({
+    gpu_name: gpuNameSchema,
+    region: regionSchema,
+    average_usd_per_hour: averageSchema,
+    as_of: instantSchema.meta({
+      description: "The latest print's hour: the window ends here (included).",
     }),
-    // The sources of the prints averaged.
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuRollingAverage" });
+    window_start: instantSchema.meta({
+      description: "The first print hour the window covers (as_of minus 23 hours).",
+    }),
+    window_end: instantSchema.meta({ description: "The last print hour covered (= as_of)." }),
+    print_count: z.number().int().meta({
+      description: "Prints averaged: 24 unless the history is shorter.",
+    }),
+    carried_count: z.number().int().meta({
+      description: "How many of them were carried forward (hours without trades).",
+    }),
+  }),
+  // The sources of the prints averaged.
+  ...answerProvenanceShape,
+});
 
-export const gpuRollingHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    gpu_type: gpuNameSchema,
-    access: planAccessSchema,
-    granularity: grainSchema,
-    ...rangeFields,
-    count: z.number().int(),
-    data: z
-      .array(
-        z.object({
-          timestamp: instantSchema.meta({
-            description:
-              "The instant the average is as of: a settlement instant (daily) or a print hour (hourly).",
-          }),
-          average_usd_per_hour: averageSchema,
-          print_count: z.number().int(),
+export const gpuRollingHistoryResponseSchema = successBody("GpuRollingAverageHistory", {
+  gpu_type: gpuNameSchema,
+  access: planAccessSchema,
+  granularity: grainSchema,
+  ...rangeFields,
+  count: z.number().int(),
+  data: z
+    .array(
+      z.object({
+        timestamp: instantSchema.meta({
+          description:
+            "The instant the average is as of: a settlement instant (daily) or a print hour (hourly).",
         }),
-      )
-      .meta({ description: "Oldest first." }),
-    // The sources of the prints averaged.
-    ...answerProvenanceShape,
-  })
-  .meta({ id: "GpuRollingAverageHistory" });
+        average_usd_per_hour: averageSchema,
+        print_count: z.number().int(),
+      }),
+    )
+    .meta({ description: "Oldest first." }),
+  // The sources of the prints averaged.
+  ...answerProvenanceShape,
+});
 
 export type GpuCatalogResponse = z.infer<typeof gpuCatalogResponseSchema>;
 export type GpuLatestResponse = z.infer<typeof gpuLatestResponseSchema>;
@@ -560,38 +534,33 @@ export type GpuRollingAverageResponse = z.infer<typeof gpuRollingAverageResponse
 export type GpuRollingHistoryResponse = z.infer<typeof gpuRollingHistoryResponseSchema>;
 
 /** `GET /api/gpu-methodology`: the GPU methodology in force and the sources of the stored trades. */
-export const gpuMethodologyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    version: z.string(),
-    unit: z.string(),
-    winsor: z
-      .object({ lower: z.number(), upper: z.number() })
-      .describe("The winsorizing percentiles the settlement runs with, as fractions"),
-    quoteRules: z
-      .object({
-        minProviders: z
-          .number()
-          .int()
-          .describe("Fewest providers with an on-demand price for a print from quotes"),
-        maxSnapshotAgeHours: z
-          .record(z.string(), z.number())
-          .describe(
-            "Per quote source read: hours after its as-of time a snapshot may still be used",
-          ),
-        exclusionReasons: z
-          .record(z.string(), z.string())
-          .describe("Why a posted price of a snapshot read does not count, by reason"),
-      })
-      .describe("Methodology 2.0's rules for prints from posted prices"),
-    settlementTimeZone: z.string(),
-    sections: z.array(z.object({ id: z.string(), heading: z.string(), text: z.string() })),
-    history: z.array(
-      z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() }),
-    ),
-    dataSources: dataSourcesSchema.describe(
-      "The stored trades by source: `sample` is true while any of them is the generated sample",
-    ),
-  })
-  .meta({ id: "GpuMethodologyResponse" });
+export const gpuMethodologyResponseSchema = successBody("GpuMethodologyResponse", {
+  version: z.string(),
+  unit: z.string(),
+  winsor: z
+    .object({ lower: z.number(), upper: z.number() })
+    .describe("The winsorizing percentiles the settlement runs with, as fractions"),
+  quoteRules: z
+    .object({
+      minProviders: z
+        .number()
+        .int()
+        .describe("Fewest providers with an on-demand price for a print from quotes"),
+      maxSnapshotAgeHours: z
+        .record(z.string(), z.number())
+        .describe("Per quote source read: hours after its as-of time a snapshot may still be used"),
+      exclusionReasons: z
+        .record(z.string(), z.string())
+        .describe("Why a posted price of a snapshot read does not count, by reason"),
+    })
+    .describe("Methodology 2.0's rules for prints from posted prices"),
+  settlementTimeZone: z.string(),
+  sections: z.array(z.object({ id: z.string(), heading: z.string(), text: z.string() })),
+  history: z.array(
+    z.object({ version: z.string(), effectiveFrom: z.string(), summary: z.string() }),
+  ),
+  dataSources: dataSourcesSchema.describe(
+    "The stored trades by source: `sample` is true while any of them is the generated sample",
+  ),
+});
 export type GpuMethodologyResponse = z.infer<typeof gpuMethodologyResponseSchema>;

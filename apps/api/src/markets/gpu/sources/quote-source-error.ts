@@ -1,4 +1,5 @@
 import type { TransportProblem } from "../../../platform/ingest/paced-http";
+import { SourceError } from "../../../platform/ingest/source-error";
 
 /**
  * Why a GPU quote source gave nothing usable. The transport problems of platform/ingest/paced-http,
@@ -7,23 +8,15 @@ import type { TransportProblem } from "../../../platform/ingest/paced-http";
  */
 export type QuoteSourceProblem = TransportProblem | "mismatch";
 
-export class QuoteSourceError extends Error {
+export class QuoteSourceError extends SourceError<QuoteSourceProblem> {
   constructor(
     /** The source id (`gpurentalprices`, `vastai`). */
     readonly source: string,
-    readonly problem: QuoteSourceProblem,
+    problem: QuoteSourceProblem,
     message: string,
   ) {
-    super(message);
-    this.name = "QuoteSourceError";
-  }
-
-  /**
-   * True when further requests of the run are pointless: the credentials or the configuration
-   * were refused, the source rate-limited us past what a run waits, or the process is stopping.
-   */
-  get stopsRun(): boolean {
-    return this.problem === "auth" || this.problem === "rate-limit" || this.problem === "stopped";
+    // The credentials or the configuration refused, rate-limited past what a run waits, stopping.
+    super("QuoteSourceError", problem, message, ["auth", "rate-limit", "stopped"]);
   }
 }
 

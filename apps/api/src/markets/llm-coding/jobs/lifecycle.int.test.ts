@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { databaseForFile } from "../../../testing/file-fixtures";
 import { z } from "zod";
 import { loaderContext } from "../../../testing/first-start";
-import { openLlmCodingState } from "../read-model/state";
+import { LLM_CODING } from "../read-model/state";
+import { LlmCodingPublishedCounts } from "../read-model/published-counts";
 import { dailySyncDue, lastSyncRun } from "../../../platform/ingest/daily-sync";
 import { GITHUB_SEARCH_SOURCE } from "./github-sync";
 import { llmCodingJobs, startLlmCodingMarket } from "./lifecycle";
@@ -29,7 +30,7 @@ const settingsOf = (env: Record<string, string>) =>
 
 describe("LLM Coding start-up and jobs", () => {
   it("starts without asking GitHub and serves the sample while nothing is stored", async () => {
-    const state = openLlmCodingState(db, () => NOW);
+    const state = LLM_CODING.open(new LlmCodingPublishedCounts(db, () => NOW));
     const context = loaderContext({ db, url }, () => NOW);
     const started = performance.now();
     await startLlmCodingMarket(state, settingsOf({}), context);
@@ -42,7 +43,7 @@ describe("LLM Coding start-up and jobs", () => {
   });
 
   it("serves nothing without SEED_SAMPLE_ON_EMPTY", async () => {
-    const state = openLlmCodingState(db, () => NOW);
+    const state = LLM_CODING.open(new LlmCodingPublishedCounts(db, () => NOW));
     const context = { ...loaderContext({ db, url }, () => NOW), seedSampleOnEmpty: false };
     await startLlmCodingMarket(state, settingsOf({}), context);
     expect(state.counts.dataSources.sources).toEqual([]);
@@ -50,7 +51,7 @@ describe("LLM Coding start-up and jobs", () => {
   });
 
   it("schedules the GitHub sync only while GitHub search is on, app rankings only with a key", () => {
-    const state = openLlmCodingState(db, () => NOW);
+    const state = LLM_CODING.open(new LlmCodingPublishedCounts(db, () => NOW));
     const context = loaderContext({ db, url }, () => NOW);
     const names = (env: Record<string, string>) =>
       llmCodingJobs(state, settingsOf(env), context).map((job) => job.name);
@@ -85,7 +86,7 @@ describe("LLM Coding start-up and jobs", () => {
       startedAt: new Date("2026-11-26T05:00:00.000Z"),
     });
     expect(dailySyncDue(NOW, 3, await lastSyncRun(db, GITHUB_SEARCH_SOURCE))).toBe(false);
-    const state = openLlmCodingState(db, () => NOW);
+    const state = LLM_CODING.open(new LlmCodingPublishedCounts(db, () => NOW));
     const context = loaderContext({ db, url }, () => NOW);
     await startLlmCodingMarket(state, settingsOf({}), context);
     const [last] = await recentSourceSyncs(db, GITHUB_SEARCH_SOURCE, 1);

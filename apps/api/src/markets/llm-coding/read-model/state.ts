@@ -1,13 +1,8 @@
 import { addDays, answerFreshUntil, utcDayOf } from "@tpi/domain";
-import type { Db } from "@tpi/db";
-import { marketKey } from "../../../platform/core/market";
+import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
-import {
-  publishedMarketState,
-  versionAndDayBasis,
-  type PublishedMarketState,
-} from "../../../platform/publication/published-read-model";
-import { LlmCodingPublishedCounts } from "./published-counts";
+import { publishedMarket } from "../../../platform/publication/published-read-model";
+import type { LlmCodingPublishedCounts } from "./published-counts";
 
 const MS_PER_HOUR = 3_600_000;
 
@@ -16,18 +11,14 @@ export const LLM_CODING_UNIT = "pull requests or commits per UTC day; merge rate
 /** The method's version: the queries, the maturation rule and the merge-rate definition. */
 export const LLM_CODING_METHODOLOGY_VERSION = "1.0";
 
-/** The LLM Coding market's live state: the products' daily rows in memory. */
-export type LlmCodingState = PublishedMarketState<"counts", LlmCodingPublishedCounts>;
+/** The LLM Coding market: the products' daily rows in memory. */
+export const LLM_CODING = publishedMarket("llm-coding", "counts", {
+  unit: LLM_CODING_UNIT,
+  methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
+  latestKeylessDay: (counts: LlmCodingPublishedCounts) => counts.latestDay,
+});
 
-export const LLM_CODING = marketKey<LlmCodingState>("llm-coding");
-
-export function openLlmCodingState(db: Db, clock: () => Date): LlmCodingState {
-  return publishedMarketState("counts", new LlmCodingPublishedCounts(db, clock), {
-    unit: LLM_CODING_UNIT,
-    methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
-    latestKeylessDay: (counts) => counts.latestDay,
-  });
-}
+export type LlmCodingState = MarketStateOf<typeof LLM_CODING>;
 
 /**
  * Counts change whenever a sync writes, which is at the daily sync hour or a retry an hour
@@ -41,5 +32,5 @@ export const LLM_CODING_FRESHNESS: Freshness = {
     const nextHour = new Date(Math.floor(now.getTime() / MS_PER_HOUR + 1) * MS_PER_HOUR);
     return answerFreshUntil(now, nextHour, duePublished).getTime();
   },
-  basis: versionAndDayBasis((deps) => LLM_CODING.of(deps).counts),
+  basis: LLM_CODING.basis,
 };

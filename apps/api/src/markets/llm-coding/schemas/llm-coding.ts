@@ -7,18 +7,20 @@ import {
   parseLlmCodingIndexQuery,
   parseLlmCodingRevisionsQuery,
   parseLlmCodingTokensQuery,
-  type LLM_CODING_TOKENS_QUERY_PARAMETERS,
-  type LLM_CODING_HISTORY_QUERY_PARAMETERS,
-  type LLM_CODING_INDEX_QUERY_PARAMETERS,
-  type LLM_CODING_REVISIONS_QUERY_PARAMETERS,
+  LLM_CODING_TOKENS_QUERY_PARAMETERS,
+  LLM_CODING_HISTORY_QUERY_PARAMETERS,
+  LLM_CODING_INDEX_QUERY_PARAMETERS,
+  LLM_CODING_REVISIONS_QUERY_PARAMETERS,
   LLM_CODING_HISTORY_LIMIT,
   type CountRevisionReason,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform } from "../../../platform/http/input";
+import { successBody } from "../../../platform/openapi/responses";
+import { daySchema } from "../../../platform/http/input";
 import {
+  choiceParameter,
+  domainQuery,
   optionalDayRangeParameters,
-  requiredParameter,
   rowLimitParameter,
 } from "../../../platform/http/parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
@@ -30,39 +32,43 @@ import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
  */
 
 const productParameter = (description: string) =>
-  z
-    .string({ error: requiredParameter("product") })
-    .meta({ description, type: "string", enum: [...LLM_CODING_PRODUCT_IDS] });
+  choiceParameter("product", LLM_CODING_PRODUCT_IDS, description);
 
 const dayRange = optionalDayRangeParameters({
   startDate: "Inclusive first UTC day; no lower bound when absent.",
   endDate: "Inclusive last UTC day; not before `startDate`; no upper bound when absent.",
 });
 
-export const llmCodingIndexQuerySchema = z
-  .object({
+export const llmCodingIndexQuerySchema = domainQuery(
+  LLM_CODING_INDEX_QUERY_PARAMETERS,
+  {
     product: productParameter(
       "Product identifier (case-sensitive), one with a single series (not `cc-vs-codex` or `cc-vs-codex-merge`).",
     ),
-  } satisfies Record<(typeof LLM_CODING_INDEX_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingIndexQuery));
+  },
+  parseLlmCodingIndexQuery,
+);
 
-export const llmCodingHistoryQuerySchema = z
-  .object({
+export const llmCodingHistoryQuerySchema = domainQuery(
+  LLM_CODING_HISTORY_QUERY_PARAMETERS,
+  {
     product: productParameter("Product identifier (case-sensitive); comparison products too."),
     ...dayRange,
     limit: rowLimitParameter(LLM_CODING_HISTORY_LIMIT),
-  } satisfies Record<(typeof LLM_CODING_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingHistoryQuery));
+  },
+  parseLlmCodingHistoryQuery,
+);
 
-export const llmCodingRevisionsQuerySchema = z
-  .object({
+export const llmCodingRevisionsQuerySchema = domainQuery(
+  LLM_CODING_REVISIONS_QUERY_PARAMETERS,
+  {
     product: productParameter(
       "Product identifier (case-sensitive): the revisions of every count it is computed from.",
     ),
     ...dayRange,
-  } satisfies Record<(typeof LLM_CODING_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingRevisionsQuery));
+  },
+  parseLlmCodingRevisionsQuery,
+);
 
 const productIdSchema = z.enum(LLM_CODING_PRODUCT_IDS as [string, ...string[]]);
 const statusSchema = z.enum(["provisional", "settled"]).meta({
@@ -91,36 +97,32 @@ export const llmCodingProductSchema = z.object({
     .meta({ description: "The two series' labels of a comparison product; null otherwise" }),
 });
 
-export const llmCodingProductsResponseSchema = z
-  .object({ success: z.literal(true), data: z.array(llmCodingProductSchema) })
-  .meta({ id: "LlmCodingProductsResponse" });
+export const llmCodingProductsResponseSchema = successBody("LlmCodingProductsResponse", {
+  data: z.array(llmCodingProductSchema),
+});
 export type LlmCodingProductsResponse = z.infer<typeof llmCodingProductsResponseSchema>;
 
-export const llmCodingIndexResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      product: productIdSchema,
-      label: z.string(),
-      kind: kindSchema,
-      value: z.number().meta({
-        description:
-          "The latest day's value: a whole count, or a merge rate in percent (unrounded)",
-      }),
-      changePct: z.number().nullable().meta({
-        description:
-          "Change from the previous UTC day's value in percent; null when that day has no value or it is 0",
-      }),
-      date: daySchema.meta({ description: "The UTC day of the value" }),
-      updatedAt: z.string().meta({
-        description:
-          "When the newest count behind the value was searched (ISO 8601 UTC); for the generated sample, when it was generated",
-      }),
-      status: statusSchema,
+export const llmCodingIndexResponseSchema = successBody("LlmCodingIndexResponse", {
+  data: z.object({
+    product: productIdSchema,
+    label: z.string(),
+    kind: kindSchema,
+    value: z.number().meta({
+      description: "The latest day's value: a whole count, or a merge rate in percent (unrounded)",
     }),
-    dataSources: answerDataSources,
-  })
-  .meta({ id: "LlmCodingIndexResponse" });
+    changePct: z.number().nullable().meta({
+      description:
+        "Change from the previous UTC day's value in percent; null when that day has no value or it is 0",
+    }),
+    date: daySchema.meta({ description: "The UTC day of the value" }),
+    updatedAt: z.string().meta({
+      description:
+        "When the newest count behind the value was searched (ISO 8601 UTC); for the generated sample, when it was generated",
+    }),
+    status: statusSchema,
+  }),
+  dataSources: answerDataSources,
+});
 export type LlmCodingIndexResponse = z.infer<typeof llmCodingIndexResponseSchema>;
 
 const historyRowSchema = z.object({
@@ -137,20 +139,17 @@ const historyRowSchema = z.object({
   status: statusSchema,
 });
 
-export const llmCodingHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    product: productIdSchema,
-    compare: z.boolean(),
-    seriesLabels: z
-      .tuple([z.string(), z.string()])
-      .optional()
-      .meta({ description: "Comparison products only: the labels of `value` and `value2`" }),
-    count: z.number().int(),
-    dataSources: answerDataSources,
-    data: z.array(historyRowSchema),
-  })
-  .meta({ id: "LlmCodingHistoryResponse" });
+export const llmCodingHistoryResponseSchema = successBody("LlmCodingHistoryResponse", {
+  product: productIdSchema,
+  compare: z.boolean(),
+  seriesLabels: z
+    .tuple([z.string(), z.string()])
+    .optional()
+    .meta({ description: "Comparison products only: the labels of `value` and `value2`" }),
+  count: z.number().int(),
+  dataSources: answerDataSources,
+  data: z.array(historyRowSchema),
+});
 export type LlmCodingHistoryResponse = z.infer<typeof llmCodingHistoryResponseSchema>;
 
 export const llmCodingRevisionSchema = z.object({
@@ -172,15 +171,12 @@ export const llmCodingRevisionSchema = z.object({
   recordedAt: z.string().meta({ description: "When the change was observed (ISO 8601 UTC)" }),
 });
 
-export const llmCodingRevisionsResponseSchema = z
-  .object({
-    success: z.literal(true),
-    product: productIdSchema,
-    count: z.number().int(),
-    dataSources: answerDataSources,
-    data: z.array(llmCodingRevisionSchema),
-  })
-  .meta({ id: "LlmCodingRevisionsResponse" });
+export const llmCodingRevisionsResponseSchema = successBody("LlmCodingRevisionsResponse", {
+  product: productIdSchema,
+  count: z.number().int(),
+  dataSources: answerDataSources,
+  data: z.array(llmCodingRevisionSchema),
+});
 export type LlmCodingRevisionsResponse = z.infer<typeof llmCodingRevisionsResponseSchema>;
 
 const searchSchema = z.object({
@@ -188,81 +184,74 @@ const searchSchema = z.object({
   q: z.string().meta({ description: "The search's `q`, with the day as YYYY-MM-DD" }),
 });
 
-export const llmCodingMethodologyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    version: z.string(),
-    unit: z.string(),
-    maturationDays: z.number().int().meta({
-      description: "Whole days after a day ends during which its counts are provisional",
-    }),
-    mergeRate: z.string().meta({ description: "How a merge rate is computed" }),
-    rules: z.array(z.string()).meta({ description: "The method, one rule per sentence" }),
-    queries: z
-      .array(
-        z.object({
-          agent: z.enum(CODING_AGENT_IDS as [string, ...string[]]),
-          label: z.string(),
-          opened: searchSchema,
-          merged: searchSchema,
-          commits: searchSchema.nullable(),
-          reason: z.string(),
-        }),
-      )
-      .meta({ description: "The exact GitHub searches per agent, one per count and UTC day" }),
-    sources: z.array(
+export const llmCodingMethodologyResponseSchema = successBody("LlmCodingMethodologyResponse", {
+  version: z.string(),
+  unit: z.string(),
+  maturationDays: z.number().int().meta({
+    description: "Whole days after a day ends during which its counts are provisional",
+  }),
+  mergeRate: z.string().meta({ description: "How a merge rate is computed" }),
+  rules: z.array(z.string()).meta({ description: "The method, one rule per sentence" }),
+  queries: z
+    .array(
       z.object({
-        id: z.string(),
-        name: z.string(),
-        url: z.string(),
-        measures: z.string(),
-        citation: z.string(),
-        licence: z.object({ name: z.string(), url: z.string() }).nullable(),
+        agent: z.enum(CODING_AGENT_IDS as [string, ...string[]]),
+        label: z.string(),
+        opened: searchSchema,
+        merged: searchSchema,
+        commits: searchSchema.nullable(),
+        reason: z.string(),
       }),
-    ),
-    dataSources: answerDataSources,
-  })
-  .meta({ id: "LlmCodingMethodologyResponse" });
+    )
+    .meta({ description: "The exact GitHub searches per agent, one per count and UTC day" }),
+  sources: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      measures: z.string(),
+      citation: z.string(),
+      licence: z.object({ name: z.string(), url: z.string() }).nullable(),
+    }),
+  ),
+  dataSources: answerDataSources,
+});
 export type LlmCodingMethodologyResponse = z.infer<typeof llmCodingMethodologyResponseSchema>;
 
-export const llmCodingTokensQuerySchema = z
-  .object({
-    agent: z
-      .string()
-      .meta({
-        description: "Coding agent (case-sensitive); all five when absent.",
-        type: "string",
-        enum: [...CODING_AGENT_IDS],
-      })
-      .optional(),
+export const llmCodingTokensQuerySchema = domainQuery(
+  LLM_CODING_TOKENS_QUERY_PARAMETERS,
+  {
+    agent: choiceParameter(
+      "agent",
+      CODING_AGENT_IDS,
+      "Coding agent (case-sensitive); all five when absent.",
+    ).optional(),
     ...dayRange,
-  } satisfies Record<(typeof LLM_CODING_TOKENS_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseLlmCodingTokensQuery));
+  },
+  parseLlmCodingTokensQuery,
+);
 
-export const llmCodingTokensResponseSchema = z
-  .object({
-    success: z.literal(true),
-    count: z.number().int(),
-    dataSources: dataSourcesSchema.meta({
-      description:
-        "OpenRouter's app rankings with the newest `as_of`, its citation and licence (CC BY 4.0)",
-    }),
-    data: z.array(
-      z.object({
-        date: daySchema.meta({ description: "The UTC day of the one-day rankings window" }),
-        agent: z.enum(CODING_AGENT_IDS as [string, ...string[]]),
-        appId: z.number().int(),
-        appName: z.string().meta({ description: "The app's name in the rankings" }),
-        rank: z.number().int().meta({ description: "Its rank in the coding category that day" }),
-        totalRequests: z.number().int(),
-        totalTokens: z.string().meta({
-          description:
-            "Prompt + completion tokens that day as each provider's tokenizer counts them, a decimal string (totals exceed 2^53)",
-          pattern: "^\\d+$",
-        }),
-        asOf: z.string().meta({ description: "The rankings' `as_of` (ISO 8601 UTC)" }),
+export const llmCodingTokensResponseSchema = successBody("LlmCodingTokensResponse", {
+  count: z.number().int(),
+  dataSources: dataSourcesSchema.meta({
+    description:
+      "OpenRouter's app rankings with the newest `as_of`, its citation and licence (CC BY 4.0)",
+  }),
+  data: z.array(
+    z.object({
+      date: daySchema.meta({ description: "The UTC day of the one-day rankings window" }),
+      agent: z.enum(CODING_AGENT_IDS as [string, ...string[]]),
+      appId: z.number().int(),
+      appName: z.string().meta({ description: "The app's name in the rankings" }),
+      rank: z.number().int().meta({ description: "Its rank in the coding category that day" }),
+      totalRequests: z.number().int(),
+      totalTokens: z.string().meta({
+        description:
+          "Prompt + completion tokens that day as each provider's tokenizer counts them, a decimal string (totals exceed 2^53)",
+        pattern: "^\\d+$",
       }),
-    ),
-  })
-  .meta({ id: "LlmCodingTokensResponse" });
+      asOf: z.string().meta({ description: "The rankings' `as_of` (ISO 8601 UTC)" }),
+    }),
+  ),
+});
 export type LlmCodingTokensResponse = z.infer<typeof llmCodingTokensResponseSchema>;

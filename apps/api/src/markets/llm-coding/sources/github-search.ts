@@ -7,6 +7,7 @@ import {
   type Result,
 } from "@tpi/domain";
 import { jsonErrorText, retryAfterMs, scrubSecrets } from "../../../platform/ingest/paced-http";
+import { SourceError } from "../../../platform/ingest/source-error";
 
 /**
  * GitHub's REST search (`GET /search/issues`, `GET /search/commits`; docs.github.com/rest/search/search),
@@ -76,22 +77,9 @@ export type GithubSearchProblem =
   | "http"
   | "stopped";
 
-export class GithubSearchError extends Error {
-  constructor(
-    readonly problem: GithubSearchProblem,
-    message: string,
-  ) {
-    super(message);
-    this.name = "GithubSearchError";
-  }
-
-  get stopsRun(): boolean {
-    return (
-      this.problem === "auth" ||
-      this.problem === "rate-limit" ||
-      this.problem === "unreachable" ||
-      this.problem === "stopped"
-    );
+export class GithubSearchError extends SourceError<GithubSearchProblem> {
+  constructor(problem: GithubSearchProblem, message: string) {
+    super("GithubSearchError", problem, message, ["auth", "rate-limit", "unreachable", "stopped"]);
   }
 }
 

@@ -8,15 +8,17 @@ import {
   parseMemoryIndexQuery,
   parseMemoryRevisionsQuery,
   unknownMemoryTypeMessage,
-  type MEMORY_HISTORY_QUERY_PARAMETERS,
-  type MEMORY_INDEX_QUERY_PARAMETERS,
-  type MEMORY_REVISIONS_QUERY_PARAMETERS,
+  MEMORY_HISTORY_QUERY_PARAMETERS,
+  MEMORY_INDEX_QUERY_PARAMETERS,
+  MEMORY_REVISIONS_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { successBody } from "../../../platform/openapi/responses";
+import { daySchema, instantSchema } from "../../../platform/http/input";
 import {
+  choiceParameter,
+  domainQuery,
   optionalDayRangeParameters,
-  requiredParameter,
   rowLimitParameter,
 } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
@@ -30,10 +32,7 @@ import { answerDataSourcesSchema } from "../../../platform/provenance/data-sourc
 const TYPE_VALUES = [...MEMORY_TYPE_IDS, ...MEMORY_TYPE_NAMES] as [string, ...string[]];
 
 const typeParameter = (description: string) =>
-  z
-    .string({ error: requiredParameter("type") })
-    .meta({ description, type: "string", enum: TYPE_VALUES })
-    .optional();
+  choiceParameter("type", TYPE_VALUES, description).optional();
 
 const dayRange = optionalDayRangeParameters({
   startDate:
@@ -42,21 +41,20 @@ const dayRange = optionalDayRangeParameters({
     "Inclusive last trading day: a date-only `endDate` includes that day's 4 PM New York settlement; not before `startDate`; no upper bound when absent.",
 });
 
-export const memoryIndexQuerySchema = z
-  .object({
-    category: z
-      .string({ error: requiredParameter("category") })
-      .meta({
-        description: "Only this category's types (an array).",
-        type: "string",
-        enum: [...MEMORY_CATEGORIES],
-      })
-      .optional(),
+export const memoryIndexQuerySchema = domainQuery(
+  MEMORY_INDEX_QUERY_PARAMETERS,
+  {
+    category: choiceParameter(
+      "category",
+      MEMORY_CATEGORIES,
+      "Only this category's types (an array).",
+    ).optional(),
     type: typeParameter(
       "One type by frozen id or exact name (URL-encoded): `data` is then a single object.",
     ),
-  } satisfies Record<(typeof MEMORY_INDEX_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseMemoryIndexQuery));
+  },
+  parseMemoryIndexQuery,
+);
 
 /** The path's type: a frozen id or an exact name; an unknown one is a 400 naming the ids. */
 export const memoryPathParamsSchema = z.object({
@@ -69,19 +67,23 @@ export const memoryPathParamsSchema = z.object({
     }),
 });
 
-export const memoryHistoryQuerySchema = z
-  .object({
+export const memoryHistoryQuerySchema = domainQuery(
+  MEMORY_HISTORY_QUERY_PARAMETERS,
+  {
     ...dayRange,
     limit: rowLimitParameter(MEMORY_HISTORY_LIMIT),
-  } satisfies Record<(typeof MEMORY_HISTORY_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseMemoryHistoryQuery));
+  },
+  parseMemoryHistoryQuery,
+);
 
-export const memoryRevisionsQuerySchema = z
-  .object({
+export const memoryRevisionsQuerySchema = domainQuery(
+  MEMORY_REVISIONS_QUERY_PARAMETERS,
+  {
     type: typeParameter("Only this type's revisions (frozen id or exact name)."),
     ...dayRange,
-  } satisfies Record<(typeof MEMORY_REVISIONS_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseMemoryRevisionsQuery));
+  },
+  parseMemoryRevisionsQuery,
+);
 
 const categorySchema = z.enum(MEMORY_CATEGORIES);
 const usd = (description: string) => z.number().meta({ description });
@@ -97,9 +99,9 @@ export const memoryTypeSchema = z.object({
   }),
 });
 
-export const memoryTypesResponseSchema = z
-  .object({ success: z.literal(true), data: z.array(memoryTypeSchema) })
-  .meta({ id: "MemoryTypesResponse" });
+export const memoryTypesResponseSchema = successBody("MemoryTypesResponse", {
+  data: z.array(memoryTypeSchema),
+});
 export type MemoryTypesResponse = z.infer<typeof memoryTypesResponseSchema>;
 
 const valueFields = {
@@ -139,20 +141,17 @@ export const memoryIndexRowSchema = z.object({
 });
 export type MemoryIndexRow = z.infer<typeof memoryIndexRowSchema>;
 
-export const memoryIndexResponseSchema = z
-  .object({
-    success: z.literal(true),
-    date: tradingDayInstant(
-      "The latest trading day among the values; null when there is none",
-    ).nullable(),
-    count: z.number().int(),
-    data: z.union([memoryIndexRowSchema, z.array(memoryIndexRowSchema)]).meta({
-      description:
-        "An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out",
-    }),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "MemoryIndexResponse" });
+export const memoryIndexResponseSchema = successBody("MemoryIndexResponse", {
+  date: tradingDayInstant(
+    "The latest trading day among the values; null when there is none",
+  ).nullable(),
+  count: z.number().int(),
+  data: z.union([memoryIndexRowSchema, z.array(memoryIndexRowSchema)]).meta({
+    description:
+      "An array (every type, or the `category`'s), or one object when `type` is given; a type without a settled value is left out",
+  }),
+  dataSources: answerDataSourcesSchema,
+});
 export type MemoryIndexResponse = z.infer<typeof memoryIndexResponseSchema>;
 
 export const memoryHistoryRowSchema = z.object({
@@ -165,16 +164,13 @@ export const memoryHistoryRowSchema = z.object({
 });
 export type MemoryHistoryRow = z.infer<typeof memoryHistoryRowSchema>;
 
-export const memoryHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    id: z.string(),
-    memoryType: z.string(),
-    count: z.number().int(),
-    data: z.array(memoryHistoryRowSchema).meta({ description: "Oldest first" }),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "MemoryHistoryResponse" });
+export const memoryHistoryResponseSchema = successBody("MemoryHistoryResponse", {
+  id: z.string(),
+  memoryType: z.string(),
+  count: z.number().int(),
+  data: z.array(memoryHistoryRowSchema).meta({ description: "Oldest first" }),
+  dataSources: answerDataSourcesSchema,
+});
 export type MemoryHistoryResponse = z.infer<typeof memoryHistoryResponseSchema>;
 
 export const memoryRevisionSchema = z.object({
@@ -190,29 +186,23 @@ export const memoryRevisionSchema = z.object({
   recordedAt: instantSchema,
 });
 
-export const memoryRevisionsResponseSchema = z
-  .object({
-    success: z.literal(true),
-    count: z.number().int(),
-    data: z.array(memoryRevisionSchema),
-  })
-  .meta({ id: "MemoryRevisionsResponse" });
+export const memoryRevisionsResponseSchema = successBody("MemoryRevisionsResponse", {
+  count: z.number().int(),
+  data: z.array(memoryRevisionSchema),
+});
 export type MemoryRevisionsResponse = z.infer<typeof memoryRevisionsResponseSchema>;
 
-export const memoryMethodologyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    version: z.string(),
-    unit: z.string(),
-    rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
-    importColumns: z
-      .array(z.object({ column: z.string(), meaning: z.string() }))
-      .meta({ description: "The fields of `tpi memory import` files (CSV header or JSON keys)" }),
-    publicSeries: z.array(z.string()).meta({
-      description: "What was checked for a public series to bundle, and why none is",
-    }),
-    latestDate: daySchema.nullable(),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "MemoryMethodologyResponse" });
+export const memoryMethodologyResponseSchema = successBody("MemoryMethodologyResponse", {
+  version: z.string(),
+  unit: z.string(),
+  rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
+  importColumns: z
+    .array(z.object({ column: z.string(), meaning: z.string() }))
+    .meta({ description: "The fields of `tpi memory import` files (CSV header or JSON keys)" }),
+  publicSeries: z.array(z.string()).meta({
+    description: "What was checked for a public series to bundle, and why none is",
+  }),
+  latestDate: daySchema.nullable(),
+  dataSources: answerDataSourcesSchema,
+});
 export type MemoryMethodologyResponse = z.infer<typeof memoryMethodologyResponseSchema>;

@@ -5,7 +5,8 @@ import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
 import { startJsonStub } from "../../../testing/json-stub";
 import { neocloudFiles } from "../../../testing/neocloud-files";
-import { openNeocloudState } from "../read-model/state";
+import { NEOCLOUD } from "../read-model/state";
+import { PublishedNeocloudSites } from "../read-model/published-sites";
 import { neocloudMarketJobs, startNeocloudMarket } from "./lifecycle";
 import { neocloudSettingsFrom, type NeocloudEnv } from "./settings";
 
@@ -53,7 +54,7 @@ describe("the Neo-Cloud Sites market's start and jobs", () => {
       },
       syncHourUtc: 6,
     });
-    const state = openNeocloudState(db);
+    const state = NEOCLOUD.open(new PublishedNeocloudSites(db));
     const context = loaderContext({ db, url }, () => NOW);
     expect(
       neocloudMarketJobs(state, settingsWith({ NEOCLOUD_SYNC_ENABLED: "false" }), context),
@@ -62,7 +63,7 @@ describe("the Neo-Cloud Sites market's start and jobs", () => {
   });
 
   it("starts without asking an unreachable host, serving the sample", async () => {
-    const state = openNeocloudState(db);
+    const state = NEOCLOUD.open(new PublishedNeocloudSites(db));
     const started = Date.now();
     await startNeocloudMarket(
       state,
@@ -77,7 +78,7 @@ describe("the Neo-Cloud Sites market's start and jobs", () => {
   it("logs an unreachable host, writes nothing and tries again an hour later", async () => {
     let now = NOW;
     const clock = () => now;
-    const state = openNeocloudState(db);
+    const state = NEOCLOUD.open(new PublishedNeocloudSites(db));
     const context = loaderContext({ db, url }, clock);
     await startNeocloudMarket(state, settingsWith(UNREACHABLE), context);
     const [job] = neocloudMarketJobs(state, settingsWith(UNREACHABLE), context);
@@ -102,7 +103,7 @@ describe("the Neo-Cloud Sites market's start and jobs", () => {
   });
 
   it("imports at once when nothing was ever imported, replacing the sample", async () => {
-    const state = openNeocloudState(db);
+    const state = NEOCLOUD.open(new PublishedNeocloudSites(db));
     const variables = {
       NEOCLOUD_GPU_CLUSTERS_URL: `${stub.url}/gpu_clusters.csv`,
       NEOCLOUD_DATA_CENTERS_URL: `${stub.url}/data_centers.csv`,

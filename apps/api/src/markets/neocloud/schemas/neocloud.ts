@@ -11,13 +11,14 @@ import {
   parseNeocloudAggregateQuery,
   parseNeocloudMapQuery,
   parseNeocloudSitesQuery,
-  type NEOCLOUD_AGGREGATE_QUERY_PARAMETERS,
-  type NEOCLOUD_MAP_QUERY_PARAMETERS,
-  type NEOCLOUD_SITES_QUERY_PARAMETERS,
+  NEOCLOUD_AGGREGATE_QUERY_PARAMETERS,
+  NEOCLOUD_MAP_QUERY_PARAMETERS,
+  NEOCLOUD_SITES_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { domainTransform, storableText } from "../../../platform/http/input";
-import { requiredParameter } from "../../../platform/http/parameters";
+import { successBody } from "../../../platform/openapi/responses";
+import { storableText } from "../../../platform/http/input";
+import { choiceParameter, domainQuery } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema, licenceSchema } from "../../../platform/provenance/data-sources";
 
 /**
@@ -25,15 +26,11 @@ import { answerDataSourcesSchema, licenceSchema } from "../../../platform/proven
  * the domain's parsers, which own the order and the text of every 400.
  */
 
-const scopeParameter = z
-  .string()
-  .meta({
-    description:
-      "`neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site.",
-    type: "string",
-    enum: [...NEOCLOUD_SCOPES],
-  })
-  .optional();
+const scopeParameter = choiceParameter(
+  "scope",
+  NEOCLOUD_SCOPES,
+  "`neocloud` (default): neo-cloud sites only (methodology: the curated operator list); `all`: every site.",
+).optional();
 
 /** Any text but U+0000 and U+FFFD (see textParameter), as the document states it. */
 const FREE_TEXT_PATTERN = "^[^\\u0000\\uFFFD]+$";
@@ -61,8 +58,9 @@ const LON =
 const RADIUS =
   "Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both.";
 
-export const neocloudSitesQuerySchema = z
-  .object({
+export const neocloudSitesQuerySchema = domainQuery(
+  NEOCLOUD_SITES_QUERY_PARAMETERS,
+  {
     city: textParameter(
       "city",
       "City name, case-insensitive (`Abilene`); with `state` to tell apart cities of one name.",
@@ -80,10 +78,7 @@ export const neocloudSitesQuerySchema = z
     radiusKm: decimalParameter(RADIUS),
     radius: decimalParameter(`Alias of \`radiusKm\`. ${RADIUS}`),
     scope: scopeParameter,
-    status: z
-      .string()
-      .meta({ description: "Only sites of this status.", type: "string", enum: [...SITE_STATUSES] })
-      .optional(),
+    status: choiceParameter("status", SITE_STATUSES, "Only sites of this status.").optional(),
     limit: z
       .string()
       .meta({
@@ -103,26 +98,24 @@ export const neocloudSitesQuerySchema = z
         example: 0,
       })
       .optional(),
-  } satisfies Record<(typeof NEOCLOUD_SITES_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseNeocloudSitesQuery));
+  },
+  parseNeocloudSitesQuery,
+);
 
-export const neocloudAggregateQuerySchema = z
-  .object({
-    by: z.string({ error: requiredParameter("by") }).meta({
-      description: "`country` or `gpu_type` (chip family).",
-      type: "string",
-      enum: [...NEOCLOUD_AGGREGATE_BY],
-    }),
+export const neocloudAggregateQuerySchema = domainQuery(
+  NEOCLOUD_AGGREGATE_QUERY_PARAMETERS,
+  {
+    by: choiceParameter("by", NEOCLOUD_AGGREGATE_BY, "`country` or `gpu_type` (chip family)."),
     scope: scopeParameter,
-  } satisfies Record<(typeof NEOCLOUD_AGGREGATE_QUERY_PARAMETERS)[number], z.ZodType>)
-  .transform(domainTransform(parseNeocloudAggregateQuery));
+  },
+  parseNeocloudAggregateQuery,
+);
 
-export const neocloudMapQuerySchema = z
-  .object({ scope: scopeParameter } satisfies Record<
-    (typeof NEOCLOUD_MAP_QUERY_PARAMETERS)[number],
-    z.ZodType
-  >)
-  .transform(domainTransform(parseNeocloudMapQuery));
+export const neocloudMapQuerySchema = domainQuery(
+  NEOCLOUD_MAP_QUERY_PARAMETERS,
+  { scope: scopeParameter },
+  parseNeocloudMapQuery,
+);
 
 const nullableText = (description: string) => z.string().nullable().meta({ description });
 const nullableNumber = (description: string) => z.number().nullable().meta({ description });
@@ -208,18 +201,15 @@ export const neocloudSiteSchema = z
   })
   .meta({ id: "NeocloudSite" });
 
-export const neocloudSitesResponseSchema = z
-  .object({
-    success: z.literal(true),
-    scope: z.enum(NEOCLOUD_SCOPES),
-    count: z.number().int().meta({ description: "Sites in `data`" }),
-    total: z.number().int().meta({ description: "Sites matching, before `limit` and `offset`" }),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    data: z.array(neocloudSiteSchema),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "NeocloudSitesResponse" });
+export const neocloudSitesResponseSchema = successBody("NeocloudSitesResponse", {
+  scope: z.enum(NEOCLOUD_SCOPES),
+  count: z.number().int().meta({ description: "Sites in `data`" }),
+  total: z.number().int().meta({ description: "Sites matching, before `limit` and `offset`" }),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  data: z.array(neocloudSiteSchema),
+  dataSources: answerDataSourcesSchema,
+});
 
 export type NeocloudSitesResponse = z.infer<typeof neocloudSitesResponseSchema>;
 
@@ -232,18 +222,15 @@ const bucketSchema = z.object({
   sites_without_gpu_qty: z.number().int(),
 });
 
-export const neocloudAggregateResponseSchema = z
-  .object({
-    success: z.literal(true),
-    by: z.enum(NEOCLOUD_AGGREGATE_BY),
-    scope: z.enum(NEOCLOUD_SCOPES),
-    sites: z.number().int().meta({ description: "Sites in the scope" }),
-    sitesWithoutPower: z.number().int(),
-    sitesWithoutGpuQty: z.number().int(),
-    data: z.array(bucketSchema),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "NeocloudAggregateResponse" });
+export const neocloudAggregateResponseSchema = successBody("NeocloudAggregateResponse", {
+  by: z.enum(NEOCLOUD_AGGREGATE_BY),
+  scope: z.enum(NEOCLOUD_SCOPES),
+  sites: z.number().int().meta({ description: "Sites in the scope" }),
+  sitesWithoutPower: z.number().int(),
+  sitesWithoutGpuQty: z.number().int(),
+  data: z.array(bucketSchema),
+  dataSources: answerDataSourcesSchema,
+});
 
 export type NeocloudAggregateResponse = z.infer<typeof neocloudAggregateResponseSchema>;
 

@@ -28,7 +28,8 @@ import {
 import { loadTokenData, startTokenMarket } from "./lifecycle";
 import { syncOpenRouter } from "./openrouter-sync";
 import { seedTokenSample } from "./sample-seed";
-import { openTokenState } from "../read-model/state";
+import { TOKEN } from "../read-model/state";
+import { PublishedIndex } from "../read-model/published-index";
 
 /**
  * The token market's first-start loads stopped halfway and resumed: the sample (91 days at this
@@ -359,7 +360,7 @@ describe("OpenRouter's first-start load", () => {
       const later = new Date("2026-11-25T12:00:00.000Z");
       api.clock.now = later;
       const context = loaderContext(database, () => later);
-      const state = openTokenState(DEFAULT_METHODOLOGY_RULES, api.db);
+      const state = TOKEN.open(new PublishedIndex(api.db), { rules: DEFAULT_METHODOLOGY_RULES });
       await startTokenMarket(state, settings, context);
       const log = context.lines.join("\n");
       expect(log).toMatch(/1 run\(s\) left running by a process that stopped without finishing/);
@@ -420,7 +421,11 @@ describe("OpenRouter's first-start load", () => {
         data: { lastDay: new Date("2026-11-21"), outcome: "running", finishedAt: null },
       });
       const context = loaderContext(database, () => OPENROUTER_NOW);
-      await startTokenMarket(openTokenState(DEFAULT_METHODOLOGY_RULES, api.db), settings, context);
+      await startTokenMarket(
+        TOKEN.open(new PublishedIndex(api.db), { rules: DEFAULT_METHODOLOGY_RULES }),
+        settings,
+        context,
+      );
       expect(context.lines.join("\n")).toMatch(
         /first-start sync of 2026-09-13 to 2026-11-21 \(sync log #\d+, interrupted\) did not finish: resuming it/,
       );

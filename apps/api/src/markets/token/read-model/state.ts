@@ -5,35 +5,28 @@ import {
   nextSettleableInstant,
   type MethodologyRules,
 } from "@tpi/domain";
-import type { Db } from "@tpi/db";
+import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
-import { marketKey } from "../../../platform/core/market";
-import {
-  publishedMarketState,
-  versionAndDayBasis,
-  type PublishedMarketState,
-} from "../../../platform/publication/published-read-model";
-import { PublishedIndex } from "./published-index";
+import { publishedMarket } from "../../../platform/publication/published-read-model";
+import type { PublishedIndex } from "./published-index";
 
 /** The unit of every token index value. */
 export const TOKEN_INDEX_UNIT = "USD per million tokens";
 
-/** The token market's live state: the published values in memory and the method they follow. */
-export type TokenState = PublishedMarketState<"index", PublishedIndex> & {
+/** What the token market keeps beside its published values. */
+type TokenStateParts = {
   /** The methodology in force (configuration included), which settlement applies and texts state. */
   rules: MethodologyRules;
 };
 
-export const TOKEN = marketKey<TokenState>("token");
+/** The token market: the published values in memory and the method they follow. */
+export const TOKEN = publishedMarket<"index", PublishedIndex, TokenStateParts>("token", "index", {
+  unit: TOKEN_INDEX_UNIT,
+  methodologyVersion: ({ rules }) => rules.version,
+  latestKeylessDay: (index) => index.latestDayWith(FREE_TIER_LAB_IDS),
+});
 
-export function openTokenState(rules: MethodologyRules, db: Db): TokenState {
-  const published = publishedMarketState("index", new PublishedIndex(db), {
-    unit: TOKEN_INDEX_UNIT,
-    methodologyVersion: rules.version,
-    latestKeylessDay: (index) => index.latestDayWith(FREE_TIER_LAB_IDS),
-  });
-  return { ...published, rules };
-}
+export type TokenState = MarketStateOf<typeof TOKEN>;
 
 /**
  * Token answers change with the published values: the next day can settle at the settlement
@@ -47,5 +40,5 @@ export const TOKEN_FRESHNESS: Freshness = {
     const duePublished = latest !== undefined && latest >= latestSettleableDay(now, lagHours);
     return answerFreshUntil(now, nextSettleableInstant(now, lagHours), duePublished).getTime();
   },
-  basis: versionAndDayBasis((deps) => TOKEN.of(deps).index),
+  basis: TOKEN.basis,
 };

@@ -3,12 +3,13 @@ import {
   LAB_IDS,
   parseOtpiQuery,
   type LabId,
-  type OTPI_QUERY_PARAMETERS,
+  OTPI_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
+import { successBody } from "../../../platform/openapi/responses";
+import { daySchema, instantSchema } from "../../../platform/http/input";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
-import { documentedDayParameter } from "../../../platform/http/parameters";
+import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
 
 /**
@@ -20,24 +21,25 @@ const labSchema = z
   .enum(LAB_IDS as [LabId, ...LabId[]])
   .meta({ description: "Model lab identifier (case-sensitive)." });
 
-const otpiParameterSchemas = {
-  date: documentedDayParameter(
-    "date",
-    "One settlement day (UTC). Not combinable with a range.",
-  ).optional(),
-  startDate: documentedDayParameter(
-    "startDate",
-    "Inclusive start of a range; needs `endDate`.",
-  ).optional(),
-  endDate: documentedDayParameter(
-    "endDate",
-    "Inclusive end of a range; needs `startDate`.",
-  ).optional(),
-  lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
-} satisfies Record<(typeof OTPI_QUERY_PARAMETERS)[number], z.ZodType>;
-export const otpiQuerySchema = z
-  .object(otpiParameterSchemas)
-  .transform(domainTransform(parseOtpiQuery));
+export const otpiQuerySchema = domainQuery(
+  OTPI_QUERY_PARAMETERS,
+  {
+    date: documentedDayParameter(
+      "date",
+      "One settlement day (UTC). Not combinable with a range.",
+    ).optional(),
+    startDate: documentedDayParameter(
+      "startDate",
+      "Inclusive start of a range; needs `endDate`.",
+    ).optional(),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive end of a range; needs `startDate`.",
+    ).optional(),
+    lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
+  },
+  parseOtpiQuery,
+);
 
 const otpiRowSchema = z.object({
   date: daySchema,
@@ -46,30 +48,21 @@ const otpiRowSchema = z.object({
   computedAt: instantSchema,
 });
 
-export const otpiResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.enum(ACCESS_LEVELS),
-    date: daySchema.optional().meta({ description: "Single-day responses only." }),
-    startDate: daySchema.optional().meta({ description: "Range responses only." }),
-    endDate: daySchema.optional().meta({ description: "Range responses only." }),
-    count: z.number().int(),
-    data: z.array(otpiRowSchema),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "OtpiResponse" });
+export const otpiResponseSchema = successBody("OtpiResponse", {
+  access: z.enum(ACCESS_LEVELS),
+  date: daySchema.optional().meta({ description: "Single-day responses only." }),
+  startDate: daySchema.optional().meta({ description: "Range responses only." }),
+  endDate: daySchema.optional().meta({ description: "Range responses only." }),
+  count: z.number().int(),
+  data: z.array(otpiRowSchema),
+  dataSources: answerDataSourcesSchema,
+});
 
-export const tokenTypesResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })),
-  })
-  .meta({ id: "TokenTypes" });
+export const tokenTypesResponseSchema = successBody("TokenTypes", {
+  data: z.array(z.object({ lab: labSchema, label: z.string(), freeTier: z.boolean() })),
+});
 
-export const tokenTypesFreeResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.literal("free-tier"),
-    data: z.array(z.object({ lab: labSchema, label: z.string() })),
-  })
-  .meta({ id: "TokenTypesFree" });
+export const tokenTypesFreeResponseSchema = successBody("TokenTypesFree", {
+  access: z.literal("free-tier"),
+  data: z.array(z.object({ lab: labSchema, label: z.string() })),
+});

@@ -1,7 +1,7 @@
 import { LAB_IDS, parseLab } from "@tpi/domain";
 import { z } from "zod";
 import { domainTransform } from "../../../platform/http/input";
-import { requiredParameter } from "../../../platform/http/parameters";
+import { choiceParameter, requiredParameter } from "../../../platform/http/parameters";
 
 /**
  * The token market's catalog parameter: a lab, documented with the catalog's identifiers and
@@ -19,5 +19,5 @@ export function labParameter(description: string) {
 
 /** A lab whose value the route's own query parser checks (with the same domain function). */
 export function documentedLabParameter(description: string) {
-  return z.string({ error: requiredParameter("lab") }).meta({ description, ...LAB_PARAMETER_DOC });
+  return choiceParameter("lab", LAB_IDS, description);
 }

@@ -3,13 +3,14 @@ import {
   ALL_LABS_VALUE,
   CLOSED_LAB_IDS,
   LAB_IDS,
-  type TOKEN_VOLUME_QUERY_PARAMETERS,
+  TOKEN_VOLUME_QUERY_PARAMETERS,
   parseTokenVolumeQuery,
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform } from "../../../platform/http/input";
-import { documentedDayParameter } from "../../../platform/http/parameters";
+import { successBody } from "../../../platform/openapi/responses";
+import { daySchema } from "../../../platform/http/input";
+import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
 import { documentedLabParameter } from "./parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
 
@@ -22,28 +23,29 @@ const VOLUME_LABS_PATTERN = `^(?:${ALL_LABS_VALUE}|${labAlternatives}(?:,${labAl
  * which owns the order and the text of every 400; the formats documented here are what it
  * enforces. Volumes are tokens (JSON numbers, exact up to 2^53); shares are fractions.
  */
-const tokenVolumeParameterSchemas = {
-  startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
-  endDate: documentedDayParameter(
-    "endDate",
-    "Inclusive last settlement day (UTC); not before `startDate`.",
-  ),
-  labs: z
-    .string()
-    .meta({
-      description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
-      example: ALL_LABS_VALUE,
-      pattern: VOLUME_LABS_PATTERN,
-    })
-    .optional(),
-  lab: documentedLabParameter(
-    "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
-  ).optional(),
-} satisfies Record<(typeof TOKEN_VOLUME_QUERY_PARAMETERS)[number], z.ZodType>;
 
-export const tokenVolumeQuerySchema = z
-  .object(tokenVolumeParameterSchemas)
-  .transform(domainTransform(parseTokenVolumeQuery));
+export const tokenVolumeQuerySchema = domainQuery(
+  TOKEN_VOLUME_QUERY_PARAMETERS,
+  {
+    startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive last settlement day (UTC); not before `startDate`.",
+    ),
+    labs: z
+      .string()
+      .meta({
+        description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
+        example: ALL_LABS_VALUE,
+        pattern: VOLUME_LABS_PATTERN,
+      })
+      .optional(),
+    lab: documentedLabParameter(
+      "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
+    ).optional(),
+  },
+  parseTokenVolumeQuery,
+);
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);
 const tokenCount = z.number().min(0).meta({ description: "Tokens (exact up to 2^53)" });
@@ -87,24 +89,21 @@ export const totalVolumeBaselineSchema = z
       "The base of `totalGrowthIndex`, from all history; null when no day has every lab of `labs`",
   });
 
-export const tokenVolumeResponseSchema = z
-  .object({
-    success: z.literal(true),
-    access: z.enum(ACCESS_LEVELS),
-    startDate: daySchema,
-    endDate: daySchema,
-    labs: z
-      .array(labSchema)
-      .meta({ description: "The labs the shares and totals are over, catalog order" }),
-    count: z.number().int(),
-    totalBaseline: totalVolumeBaselineSchema,
-    baselines: z
-      .array(volumeBaselineSchema)
-      .meta({ description: "The base of each lab in `data` (from all history, not the range)" }),
-    dataSources: dataSourcesSchema.meta({
-      description: "The sources behind the published values; `sample` marks generated data",
-    }),
-    data: z.array(tokenVolumeRowSchema),
-  })
-  .meta({ id: "TokenVolumeResponse" });
+export const tokenVolumeResponseSchema = successBody("TokenVolumeResponse", {
+  access: z.enum(ACCESS_LEVELS),
+  startDate: daySchema,
+  endDate: daySchema,
+  labs: z
+    .array(labSchema)
+    .meta({ description: "The labs the shares and totals are over, catalog order" }),
+  count: z.number().int(),
+  totalBaseline: totalVolumeBaselineSchema,
+  baselines: z
+    .array(volumeBaselineSchema)
+    .meta({ description: "The base of each lab in `data` (from all history, not the range)" }),
+  dataSources: dataSourcesSchema.meta({
+    description: "The sources behind the published values; `sample` marks generated data",
+  }),
+  data: z.array(tokenVolumeRowSchema),
+});
 export type TokenVolumeResponse = z.infer<typeof tokenVolumeResponseSchema>;

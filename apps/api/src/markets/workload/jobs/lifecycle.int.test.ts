@@ -5,7 +5,8 @@ import { MARKETS } from "../..";
 import { readEnv } from "../../../platform/runtime/env";
 import { loaderContext } from "../../../testing/first-start";
 import { startJsonStub } from "../../../testing/json-stub";
-import { openWorkloadState } from "../read-model/state";
+import { WORKLOAD } from "../read-model/state";
+import { PublishedWorkload } from "../read-model/published-workload";
 import { answerWorkload } from "../services/workload";
 import { startWorkloadMarket, workloadMarketJobs } from "./lifecycle";
 import { workloadSettingsFrom } from "./settings";
@@ -69,7 +70,7 @@ describe("startWorkloadMarket", () => {
       OPENROUTER_BASE_URL: "http://127.0.0.1:9",
     });
     const clock = () => NOW;
-    const allowed = openWorkloadState(db, clock);
+    const allowed = WORKLOAD.open(new PublishedWorkload(db, clock));
     const started = Date.now();
     await startWorkloadMarket(allowed, settings, loaderContext({ db, url }, clock));
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -77,7 +78,7 @@ describe("startWorkloadMarket", () => {
     expect(allowed.provenance().dataSources.sample).toBe(true);
     expect(allowed.index.weeks.length).toBeGreaterThan(0);
 
-    const off = openWorkloadState(db, clock);
+    const off = WORKLOAD.open(new PublishedWorkload(db, clock));
     await startWorkloadMarket(
       off,
       settings,
@@ -96,7 +97,7 @@ describe("startWorkloadMarket", () => {
       OPENROUTER_API_KEY: "sk-or-v1-x",
       OPENROUTER_BASE_URL: stub.url,
     });
-    const state = openWorkloadState(db, clock);
+    const state = WORKLOAD.open(new PublishedWorkload(db, clock));
     const context = loaderContext({ db, url }, clock);
     await startWorkloadMarket(state, settings, context);
     expect(state.index.isSample).toBe(true);

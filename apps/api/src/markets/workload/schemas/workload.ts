@@ -9,11 +9,17 @@ import {
   WORKLOAD_UNIT,
   parseWorkloadQuery,
   type LabId,
-  type WORKLOAD_QUERY_PARAMETERS,
+  WORKLOAD_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
-import { daySchema, domainTransform, instantSchema } from "../../../platform/http/input";
-import { documentedDayParameter, requiredParameter } from "../../../platform/http/parameters";
+import { successBody } from "../../../platform/openapi/responses";
+import { daySchema, instantSchema } from "../../../platform/http/input";
+import {
+  choiceParameter,
+  documentedDayParameter,
+  domainQuery,
+  requiredParameter,
+} from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
 
 /**
@@ -27,44 +33,38 @@ export const REFERENCE_CLASSES_TEXT = Object.entries(REFERENCE_FAMILY_CLASSES)
   .map(([lab, classes]) => `${lab}: ${(classes ?? []).join(", ")}`)
   .join("; ");
 
-const workloadParameterSchemas = {
-  startDate: documentedDayParameter(
-    "startDate",
-    "Inclusive first week, by the window's end date (UTC). Without dates: the whole history.",
-  ).optional(),
-  endDate: documentedDayParameter(
-    "endDate",
-    "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
-  ).optional(),
-  lab: z
-    .string({ error: requiredParameter("lab") })
-    .meta({
-      description: "Model lab identifier (case-sensitive): only this lab's rows.",
-      type: "string",
-      enum: [...LAB_IDS],
-    })
-    .optional(),
-  family: z
-    .string({ error: requiredParameter("family") })
-    .meta({
-      description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
-      type: "string",
-      pattern: WORKLOAD_FAMILY_PATTERN.source,
-    })
-    .optional(),
-  cells: z
-    .string({ error: requiredParameter("cells") })
-    .meta({
-      description: `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
-      type: "string",
-      enum: [...WORKLOAD_CELL_SELECTIONS],
-    })
-    .optional(),
-} satisfies Record<(typeof WORKLOAD_QUERY_PARAMETERS)[number], z.ZodType>;
-
-export const workloadQuerySchema = z
-  .object(workloadParameterSchemas)
-  .transform(domainTransform(parseWorkloadQuery));
+export const workloadQuerySchema = domainQuery(
+  WORKLOAD_QUERY_PARAMETERS,
+  {
+    startDate: documentedDayParameter(
+      "startDate",
+      "Inclusive first week, by the window's end date (UTC). Without dates: the whole history.",
+    ).optional(),
+    endDate: documentedDayParameter(
+      "endDate",
+      "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
+    ).optional(),
+    lab: choiceParameter(
+      "lab",
+      LAB_IDS,
+      "Model lab identifier (case-sensitive): only this lab's rows.",
+    ).optional(),
+    family: z
+      .string({ error: requiredParameter("family") })
+      .meta({
+        description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
+        type: "string",
+        pattern: WORKLOAD_FAMILY_PATTERN.source,
+      })
+      .optional(),
+    cells: choiceParameter(
+      "cells",
+      WORKLOAD_CELL_SELECTIONS,
+      `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
+    ).optional(),
+  },
+  parseWorkloadQuery,
+);
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);
 const percent = (description: string) => z.number().nullable().meta({ description });
@@ -152,44 +152,38 @@ export const workloadWeekSchema = z.object({
     .meta({ description: "Cells left out of the week, by reason (see the methodology)" }),
 });
 
-export const workloadResponseSchema = z
-  .object({
-    success: z.literal(true),
-    unit: z.literal(WORKLOAD_UNIT),
-    startDate: daySchema.nullable().meta({ description: "As asked; null: from the first week" }),
-    endDate: daySchema.nullable().meta({ description: "As asked; null: through the latest week" }),
-    cellsOf: z.enum(WORKLOAD_CELL_SELECTIONS).meta({
-      description:
-        "Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`",
-    }),
-    count: z.number().int(),
-    data: z.array(workloadRowSchema),
-    weeks: z
-      .array(workloadWeekSchema)
-      .meta({ description: "The weeks of the answer, with their price snapshot and exclusions" }),
-    cells: z.array(workloadCellSchema).meta({
-      description:
-        "The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week",
-    }),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "WorkloadResponse" });
+export const workloadResponseSchema = successBody("WorkloadResponse", {
+  unit: z.literal(WORKLOAD_UNIT),
+  startDate: daySchema.nullable().meta({ description: "As asked; null: from the first week" }),
+  endDate: daySchema.nullable().meta({ description: "As asked; null: through the latest week" }),
+  cellsOf: z.enum(WORKLOAD_CELL_SELECTIONS).meta({
+    description:
+      "Which weeks' cells `cells` holds: `latest` (the latest week of the answer), `all` or `none`",
+  }),
+  count: z.number().int(),
+  data: z.array(workloadRowSchema),
+  weeks: z
+    .array(workloadWeekSchema)
+    .meta({ description: "The weeks of the answer, with their price snapshot and exclusions" }),
+  cells: z.array(workloadCellSchema).meta({
+    description:
+      "The session-cost cells behind the rows (the asked lab and family) of the weeks `cellsOf` names, week by week",
+  }),
+  dataSources: answerDataSourcesSchema,
+});
 export type WorkloadResponse = z.infer<typeof workloadResponseSchema>;
 
-export const workloadMethodologyResponseSchema = z
-  .object({
-    success: z.literal(true),
-    version: z.string(),
-    unit: z.literal(WORKLOAD_UNIT),
-    sources: z.array(
-      z.object({ source: z.string(), what: z.string(), citation: z.string(), licence: z.string() }),
-    ),
-    turnRanges: z.array(z.enum(TURN_RANGES)),
-    rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
-    exclusions: z.record(z.string(), z.string()).meta({ description: "Why a cell is left out" }),
-    weeks: z.number().int().meta({ description: "Weeks published" }),
-    latestWeek: daySchema.nullable(),
-    dataSources: answerDataSourcesSchema,
-  })
-  .meta({ id: "WorkloadMethodologyResponse" });
+export const workloadMethodologyResponseSchema = successBody("WorkloadMethodologyResponse", {
+  version: z.string(),
+  unit: z.literal(WORKLOAD_UNIT),
+  sources: z.array(
+    z.object({ source: z.string(), what: z.string(), citation: z.string(), licence: z.string() }),
+  ),
+  turnRanges: z.array(z.enum(TURN_RANGES)),
+  rules: z.array(z.string()).meta({ description: "The method, one sentence per rule" }),
+  exclusions: z.record(z.string(), z.string()).meta({ description: "Why a cell is left out" }),
+  weeks: z.number().int().meta({ description: "Weeks published" }),
+  latestWeek: daySchema.nullable(),
+  dataSources: answerDataSourcesSchema,
+});
 export type WorkloadMethodologyResponse = z.infer<typeof workloadMethodologyResponseSchema>;
