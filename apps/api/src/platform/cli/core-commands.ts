@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { applyMigrations, openDatabase } from "@tpi/db";
 import type { CommandModule } from "../core/command";
-import { marketStatuses, statusLines } from "../health/market-status";
+import { marketStatuses, statusLines } from "../publication/market-status";
 import { refreshPublications } from "../runtime/runtime";
 import { withRuntime } from "./command";
 

@@ -10,7 +10,7 @@ import { MARKETS } from "../../markets";
 import { closeAll } from "../../testing/close-all";
 import { runCli } from "../../testing/cli";
 import { startTestApi, type TestApi } from "../../testing/test-api";
-import { MARKET_DATA_STATUSES } from "../health/market-status";
+import { MARKET_DATA_STATUSES } from "../publication/market-status";
 
 /**
  * `pnpm tpi status` as its own process: every market of the list, its data's status from the

@@ -1,6 +1,6 @@
 import type { Db } from "@tpi/db";
 import type { Market, MarketStates } from "../core/market";
-import { marketDataStates } from "../health-route";
+import { marketDataStates } from "./market-data-state";
 
 /**
  * Which markets are loading their published data, as this instance last saw it: a market whose

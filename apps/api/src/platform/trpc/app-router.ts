@@ -1,6 +1,6 @@
 import { accountRouter } from "./account-router";
 import type { Market } from "../core/market";
-import { marketStatuses } from "../health/market-status";
+import { marketStatuses } from "../publication/market-status";
 import { apiReference } from "../openapi/reference";
 import { t } from "./init";
 import { viewerProcedure } from "./session-procedure";

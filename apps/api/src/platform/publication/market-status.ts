@@ -1,7 +1,7 @@
 import { recentSourceSyncs, type Db } from "@tpi/db";
 import { z } from "zod";
 import type { Market, MarketStates } from "../core/market";
-import { marketDataStates, type MarketDataState } from "../health-route";
+import { marketDataStates, type MarketDataState } from "./market-data-state";
 import type { DataSources } from "../provenance/data-sources";
 
 /**
