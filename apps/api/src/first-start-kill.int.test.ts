@@ -7,6 +7,7 @@ import { MARKETS } from "./markets";
 import { apiProcess } from "./testing/api-process";
 import { loadTokenData } from "./markets/token/jobs/lifecycle";
 import { marketDataStates } from "./platform/health-route";
+import { LOADING_RETRY_AFTER_SECONDS } from "./platform/http/errors";
 import { createLogger } from "./platform/observability/logger";
 import { readEnv } from "./platform/runtime/env";
 import { startServer, type RunningServer } from "./platform/server";
@@ -321,6 +322,14 @@ describe("OpenRouter's first days: the api process stopped during its second win
           status: "loading",
           data: { ...everyMarket("complete"), token: "loading" },
         }),
+      });
+      // Its token data routes say the data is loading, not that there is none.
+      const during = await fetch(`${other.url}/api/otpi`);
+      expect(during.status).toBe(503);
+      expect(during.headers.get("retry-after")).toBe(String(LOADING_RETRY_AFTER_SECONDS));
+      expect(await during.json()).toMatchObject({
+        error: "loading",
+        message: expect.stringContaining("is loading its published data") as string,
       });
 
       api.child.kill("SIGKILL");

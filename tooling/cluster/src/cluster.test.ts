@@ -483,6 +483,60 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     expect(load.failuresIn("c")).toEqual([]);
   });
 
+  it("(e) answers a market's data 503 loading on every instance while its first load runs, then serves it", async () => {
+    if (load === undefined) throw new Error("no load");
+    load.phase = "e";
+    // A first load of the memory market, recorded and locked as the instance running it records
+    // and locks it (data_load and its advisory lock): the serving instances read the loads'
+    // states every INDEX_REFRESH_SECONDS; the test asks until each answers, without sleeping.
+    const headers = { origin: LOAD_ORIGIN, authorization: `Bearer ${loadKey}` };
+    const path = "/api/memory-index";
+    const targets = [
+      ...instances.map((instance) => ({ name: instance.name, url: instance.url })),
+      { name: "nginx", url: publicUrl },
+    ];
+    const askUntil = async (url: string, done: (reply: Reply) => boolean): Promise<Reply> => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const reply = await send(`${url}${path}`, { headers });
+        if (done(reply) || Date.now() > deadline) return reply;
+      }
+    };
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: number }>(
+        `insert into data_load (market, source, first_day, last_day, status, started_at, updated_at, message)
+         values ('memory', 'cluster-test', current_date - 30, current_date, 'running', now(), now(), 'loading')
+         returning id`,
+      );
+      const id = rows[0]?.id ?? 0;
+      // The data loads' advisory-lock class (packages/db data-loads.ts), the load's id.
+      await client.query("select pg_advisory_lock(7224020, $1::int)", [id]);
+      for (const target of targets) {
+        const reply = await askUntil(target.url, (r) => r.status === 503);
+        expect(reply.status, target.name).toBe(503);
+        expect(reply.headers["retry-after"], target.name).toBe("30");
+        expect(jsonOf(reply), target.name).toMatchObject({
+          error: "loading",
+          message: expect.stringContaining("memory market is loading its published data") as string,
+        });
+      }
+      await client.query(
+        "update data_load set status = 'complete', completed_at = now(), message = 'done' where id = $1",
+        [id],
+      );
+      await client.query("select pg_advisory_unlock(7224020, $1::int)", [id]);
+      for (const target of targets) {
+        const reply = await askUntil(target.url, (r) => r.status !== 503);
+        expect(reply.status, target.name).toBe(200);
+      }
+    } finally {
+      await client.end();
+    }
+    expect(load.failuresIn("e")).toEqual([]);
+  });
+
   it("(d) published every day exactly once though all three settled at once", async () => {
     // Every settlement any instance logged, at start or on its timer, in every incarnation (the
     // terminal progress lines that repeat them are left out).

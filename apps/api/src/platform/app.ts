@@ -4,6 +4,7 @@ import cors from "cors";
 import express, { type RequestHandler } from "express";
 import {
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
+  DomainError,
   RateLimitedError,
   VISITOR_ADDRESS_HEADER,
 } from "@tpi/domain";
@@ -21,6 +22,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   appendVary,
   errorHandler,
+  retryAfterOf,
   routeNotFound,
 } from "./http/errors";
 import { requireInternalToken } from "./http/internal-token";
@@ -66,6 +68,8 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
     (deps.answerCacheMaxMb ?? DEFAULT_ANSWER_CACHE_MAX_MB) * 1024 * 1024,
   );
   for (const publication of deps.markets.publications) publication.onChange(() => answers.clear());
+  // An answer kept before a market's first load began must not be served while it runs.
+  deps.marketLoading?.onChange(() => answers.clear());
   const routes = routesOf(deps.marketList);
   const appRouter = buildAppRouter(deps.marketList);
 
@@ -140,9 +144,15 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
             headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
           };
         const limited = errors.find((error) => error.cause instanceof RateLimitedError)?.cause;
-        return limited instanceof RateLimitedError
-          ? { headers: { "Retry-After": String(limited.retryAfterSeconds) } }
-          : {};
+        if (limited instanceof RateLimitedError)
+          return { headers: { "Retry-After": String(limited.retryAfterSeconds) } };
+        // A market still loading its data: the same Retry-After as its REST 503.
+        const retryAfter = errors
+          .map((error) =>
+            error.cause instanceof DomainError ? retryAfterOf(error.cause) : undefined,
+          )
+          .find((value) => value !== undefined);
+        return retryAfter === undefined ? {} : { headers: { "Retry-After": retryAfter } };
       },
     }),
   );

@@ -1,15 +1,18 @@
-import { dataLoadStates, isPendingLoad, type Db } from "@tpi/db";
+import type { Db } from "@tpi/db";
 import type { DatabaseHealth, DatabaseState } from "./health/database-health";
 import { defineRoute } from "./http/route";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "./core/deps";
 import { z } from "zod";
 import { instantSchema } from "./http/input";
+import {
+  marketDataStateSchema,
+  marketDataStates,
+  type MarketDataState,
+} from "./publication/market-data-state";
+
+export { marketDataStateSchema, marketDataStates, type MarketDataState };
 
 const PING_TIMEOUT_MS = 2_000;
-
-/** A market's data set: its first-start loads all done, one being loaded now, or one left unfinished. */
-export const marketDataStateSchema = z.enum(["complete", "loading", "incomplete"]);
-export type MarketDataState = z.output<typeof marketDataStateSchema>;
 
 /** The body of GET /health. */
 export const healthResponseSchema = z
@@ -30,29 +33,6 @@ export const healthResponseSchema = z
   })
   .catchall(z.string())
   .meta({ id: "Health" });
-
-/**
- * Each market's data set from its recorded first-start loads (`data_load`): `loading` while one
- * not finished is locked by a live process, `incomplete` while one is unfinished and nobody loads
- * it (stopped, failed, or its process died), else `complete` (a market that recorded no load
- * holds what imports and syncs wrote: nothing is being loaded for it).
- */
-export async function marketDataStates(
-  db: Db,
-  marketNames: readonly string[],
-): Promise<Record<string, MarketDataState>> {
-  const loads = await dataLoadStates(db);
-  const states: Record<string, MarketDataState> = {};
-  for (const market of marketNames) {
-    const pending = loads.filter((load) => load.market === market && isPendingLoad(load));
-    states[market] = pending.some((load) => load.locked)
-      ? "loading"
-      : pending.length > 0
-        ? "incomplete"
-        : "complete";
-  }
-  return states;
-}
 
 /** The overall status from the database's answer and the markets' data sets. */
 export function healthStatus(

@@ -30,6 +30,7 @@ import { createOpenAiCompatibleModel } from "./chat/model-backend";
 import type { ChatModel } from "./core/chat";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
+import { MarketLoading } from "./publication/market-loading";
 
 export type RunningServer = {
   runtime: Runtime;
@@ -93,11 +94,18 @@ export async function startServer(
   // Asked of the database when scraped (bounded like /health's probe).
   metrics.observeDatabaseUp(() => databaseAnswers(runtime.database.db));
   const scheduler = new Scheduler(log, runtime.databaseHealth, metrics);
-  const mailOutbox = schedulePlatformJobs(scheduler, runtime, mail);
+  // Markets another instance is loading answer 503 `loading` from the first request on.
+  const marketLoading = new MarketLoading(runtime.database.db, marketList, runtime.markets);
+  await marketLoading.refresh();
+  const mailOutbox = schedulePlatformJobs(scheduler, runtime, mail, marketLoading);
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
-  const api = createApi({ ...appDepsOf(runtime, metrics, redis), mailQueued: mailOutbox.wake });
+  const api = createApi({
+    ...appDepsOf(runtime, metrics, redis),
+    marketLoading,
+    mailQueued: mailOutbox.wake,
+  });
   const server = await listen(api.listener, env);
   const http = drainableServer(server);
   const stopMidnightNotices = notifyWebsiteOfChanges(runtime);
@@ -140,13 +148,14 @@ export async function startServer(
 
 /**
  * The platform's periodic work: reloads of every published set (values other instances
- * published; this one reloads right after it settles), key-usage writes and the mail outbox.
- * Returns the mail outbox's job, which a mail just queued wakes.
+ * published; this one reloads right after it settles), which markets are loading, key-usage
+ * writes and the mail outbox. Returns the mail outbox's job, which a mail just queued wakes.
  */
 function schedulePlatformJobs(
   scheduler: Scheduler,
   runtime: Runtime,
   mail: MailSettings,
+  marketLoading: MarketLoading,
 ): ScheduledJob {
   const { env, log } = runtime;
   for (const publication of runtime.markets.publications)
@@ -156,6 +165,12 @@ function schedulePlatformJobs(
       failureMessage: publication.refreshFailureMessage,
       run: () => publication.refresh(),
     });
+  scheduler.every({
+    name: "market loading check",
+    intervalMs: env.INDEX_REFRESH_SECONDS * 1000,
+    failureMessage: "could not read which markets are loading; keeping the last answer",
+    run: () => marketLoading.refresh(),
+  });
   scheduler.every({
     name: "key usage flush",
     intervalMs: KEY_USAGE_FLUSH_MS,

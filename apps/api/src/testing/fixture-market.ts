@@ -109,6 +109,7 @@ export const fixtureMarket = defineMarket({
       },
     },
   },
+  syncSources: [],
   chat: {
     scope: "the widget price fixture (USD per widget)",
     subjectsNoun: "widgets",

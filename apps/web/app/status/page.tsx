@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { sourceCitations } from "../../src/lib/provenance";
 import { UNAVAILABLE, loadHealth } from "../../src/server/status";
+import { MarketDataStatusSection, loadMarketDataStatus } from "../../src/site/market-data-status";
 import { loadMarketStatus } from "../../src/site/market-status";
 import { SampleRemedies, sampleStatement } from "../../src/site/site-chrome";
 import { loadSiteSources, type SiteSources } from "../../src/site/site-sources";
@@ -9,7 +10,7 @@ import { loadSiteSources, type SiteSources } from "../../src/site/site-sources";
 export const metadata: Metadata = {
   title: "Service status",
   description:
-    "Whether the Token Price Index api, its database and its cache answer, and the latest published token and GPU values.",
+    "Whether the Token Price Index api, its database and its cache answer, the latest published values, and each market's data status and its sources' latest runs.",
 };
 
 /** A status page is only worth reading live: rendered on each request, never cached. */
@@ -30,9 +31,10 @@ function instantText(
 }
 
 export default async function StatusPage() {
-  const [health, readings, dataSources] = await Promise.all([
+  const [health, readings, marketData, dataSources] = await Promise.all([
     loadHealth(),
     loadMarketStatus(),
+    loadMarketDataStatus(),
     loadSiteSources().catch(() => "unreachable" as const),
   ]);
   return (
@@ -86,6 +88,7 @@ export default async function StatusPage() {
           </tbody>
         </table>
       </div>
+      <MarketDataStatusSection statuses={marketData} />
       <DataSourcesSection dataSources={dataSources} />
     </>
   );

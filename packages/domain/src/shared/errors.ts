@@ -38,6 +38,8 @@ export const ERROR_LABELS = {
   rate_limited: "Too many requests",
   /** A dependency (database, upstream model) cannot be reached. */
   unavailable: "Service unavailable",
+  /** The market's first load of its published data is still running: retry after a while. */
+  loading: "loading",
   /** An upstream service answered with an error. */
   bad_gateway: "Bad gateway",
   /** A bug. The message never carries internals. */

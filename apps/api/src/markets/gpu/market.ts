@@ -1,4 +1,4 @@
-import { gpuFreeWindow } from "@tpi/domain";
+import { GPU_LEDGER_SOURCE, VAST_SOURCE, gpuFreeWindow } from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { GPU_CHAT } from "./chat";
 import { GPU_USAGE, gpuCommands } from "./cli/commands";
@@ -71,6 +71,7 @@ export const gpuMarket = defineMarket({
   trpc: gpuRouter,
   commands: { usage: GPU_USAGE, commands: gpuCommands },
   chat: GPU_CHAT,
+  syncSources: [GPU_LEDGER_SOURCE, VAST_SOURCE],
   methodology: {
     title: "GPU compute price index methodology",
     description:

@@ -1,3 +1,5 @@
+import { APP_RANKINGS_SOURCE } from "../../platform/ingest/openrouter-data-api";
+import { GITHUB_SEARCH_SOURCE } from "./sources/github-search";
 import { defineMarket } from "../../platform/core/market";
 import { LLM_CODING_CHAT } from "./chat";
 import { LLM_CODING_USAGE, llmCodingCommands } from "./cli/commands";
@@ -43,6 +45,7 @@ export const llmCodingMarket = defineMarket({
   trpc: llmCodingRouter,
   commands: { usage: LLM_CODING_USAGE, commands: llmCodingCommands },
   chat: LLM_CODING_CHAT,
+  syncSources: [GITHUB_SEARCH_SOURCE, APP_RANKINGS_SOURCE],
   methodology: {
     title: "LLM Coding methodology",
     description:

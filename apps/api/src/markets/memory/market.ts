@@ -1,3 +1,4 @@
+import { MEMORY_IMPORT_LOG_SOURCE } from "./jobs/import";
 import { defineMarket } from "../../platform/core/market";
 import { MEMORY_CHAT } from "./chat";
 import { MEMORY_USAGE, memoryCommands } from "./cli/commands";
@@ -40,6 +41,7 @@ export const memoryMarket = defineMarket({
   trpc: memoryRouter,
   commands: { usage: MEMORY_USAGE, commands: memoryCommands },
   chat: MEMORY_CHAT,
+  syncSources: [MEMORY_IMPORT_LOG_SOURCE],
   methodology: {
     title: "Memory index methodology",
     description:

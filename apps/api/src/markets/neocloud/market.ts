@@ -1,3 +1,4 @@
+import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { NEOCLOUD_CHAT } from "./chat";
 import { NEOCLOUD_USAGE, neocloudCommands } from "./cli/commands";
@@ -34,6 +35,7 @@ export const neocloudMarket = defineMarket({
   trpc: neocloudRouter,
   commands: { usage: NEOCLOUD_USAGE, commands: neocloudCommands },
   chat: NEOCLOUD_CHAT,
+  syncSources: [NEOCLOUD_SYNC_SOURCE],
   methodology: {
     title: "Neo-Cloud Sites methodology",
     description:

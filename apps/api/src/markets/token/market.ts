@@ -1,3 +1,4 @@
+import { OPENROUTER_SOURCE } from "@tpi/domain";
 import { freeWindow } from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { TOKEN_CHAT } from "./chat";
@@ -43,6 +44,7 @@ export const tokenMarket = defineMarket({
     commands: { ...sampleCommands, ...ingestCommands, ...restatementCommands },
   },
   chat: TOKEN_CHAT,
+  syncSources: [OPENROUTER_SOURCE],
   resources: TOKEN_RESOURCES,
   freeWindow,
   open: (settings, context) =>

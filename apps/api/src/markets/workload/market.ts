@@ -1,3 +1,4 @@
+import { SESSION_COST_SOURCE } from "../../platform/ingest/openrouter-data-api";
 import { defineMarket } from "../../platform/core/market";
 import { WORKLOAD_CHAT } from "./chat";
 import { WORKLOAD_USAGE, workloadCommands } from "./cli/commands";
@@ -27,6 +28,7 @@ export const workloadMarket = defineMarket({
   trpc: workloadRouter,
   commands: { usage: WORKLOAD_USAGE, commands: workloadCommands },
   chat: WORKLOAD_CHAT,
+  syncSources: [SESSION_COST_SOURCE],
   methodology: {
     title: "Workload Cost index methodology",
     description:

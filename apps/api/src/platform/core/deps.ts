@@ -14,6 +14,7 @@ import type { Metrics } from "../observability/metrics";
 import type { RedisConnection } from "../redis/redis-connection";
 import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
+import type { MarketLoading } from "../publication/market-loading";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */
 export type AppDeps = {
@@ -23,6 +24,11 @@ export type AppDeps = {
   marketList: readonly Market[];
   /** Each market's live state (published sets in memory, settings), by market name. */
   markets: MarketStates;
+  /**
+   * Which markets are loading their published data (their data routes answer 503 `loading`); the
+   * server keeps it current. Without it no market is loading (tests serve what they loaded).
+   */
+  marketLoading?: MarketLoading;
   /** The chat's optional model backend; the built-in engine answers alone when absent. */
   chatModel?: ChatModel;
   auth: ApiKeyAuthenticator;

@@ -28,6 +28,11 @@ export type Publication = {
   refresh(): Promise<unknown>;
   /** Logged when a timed reload fails; the last loaded copy stays in service. */
   readonly refreshFailureMessage: string;
+  /**
+   * For a set that shows a generated sample while nothing is stored: whether it may
+   * (SEED_SAMPLE_ON_EMPTY), as the server's start says before the first load.
+   */
+  allowSample?(allowed: boolean): void;
 };
 
 /** What a market's live state must offer the platform; the rest is the market's own. */
@@ -153,6 +158,11 @@ export type Market<
   readonly commands: CommandModule;
   /** What the chat knows of this market. */
   readonly chat: ChatMarket;
+  /**
+   * The sources whose runs it logs in the sync log (`source_sync`), as the log names them: `tpi
+   * status` and the website's /status list their latest runs.
+   */
+  readonly syncSources: readonly string[];
   /** Documents MCP clients can read besides the tools (methodology texts). */
   readonly resources: readonly McpResource[];
   /**
@@ -238,6 +248,7 @@ export function defineMarket<
     trpc: definition.trpc,
     commands: definition.commands,
     chat: definition.chat,
+    syncSources: definition.syncSources,
     resources: [
       ...(definition.methodology === undefined
         ? []

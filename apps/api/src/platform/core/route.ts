@@ -106,6 +106,12 @@ type RouteCommon<
    * OpenAPI fuzz test allows those refusals and no others.
    */
   rulesInProse?: readonly ProseRule[];
+  /**
+   * A market's route that answers without its published data, or with whatever is loaded of it (a
+   * catalogue, a methodology): it keeps answering while the market's first load runs, when its
+   * other routes answer 503 `loading`.
+   */
+  servedWhileLoading?: true;
   responses: Record<number, ResponseDoc>;
   docs: RouteDocs;
 };

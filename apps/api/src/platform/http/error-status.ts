@@ -21,6 +21,7 @@ export const ERROR_STATUS: Record<ErrorCode, { http: number; trpc: TrpcCode }> =
   internal: { http: 500, trpc: "INTERNAL_SERVER_ERROR" },
   bad_gateway: { http: 502, trpc: "INTERNAL_SERVER_ERROR" },
   unavailable: { http: 503, trpc: "SERVICE_UNAVAILABLE" },
+  loading: { http: 503, trpc: "SERVICE_UNAVAILABLE" },
 };
 
 type TrpcCode =

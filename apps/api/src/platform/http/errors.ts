@@ -16,6 +16,33 @@ export function errorBody(error: string, message: string): ErrorBody {
 /** Seconds a client is told to wait (Retry-After) before retrying a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Seconds a client is told to wait (Retry-After) before asking again for a market's data while its
+ * first load runs: such a load takes from a minute (a sample) to half an hour (a back-fill), so
+ * asking more often only adds load to the instances that serve meanwhile.
+ */
+export const LOADING_RETRY_AFTER_SECONDS = 30;
+
+/** The Retry-After (seconds) of each error that a client may retry as is after a while. */
+const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
+  unavailable: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  loading: LOADING_RETRY_AFTER_SECONDS,
+};
+
+/** The Retry-After header's value for an error, or undefined when retrying as is would not help. */
+export function retryAfterOf(error: DomainError): string | undefined {
+  const seconds = RETRY_AFTER_SECONDS[error.code];
+  return seconds === undefined ? undefined : String(seconds);
+}
+
+/** The 503 of a market's data asked for while its first load runs (in any instance). */
+export function marketLoading(market: string): DomainError {
+  return new DomainError(
+    "loading",
+    `The ${market} market is loading its published data (its first load is running); retry in ${LOADING_RETRY_AFTER_SECONDS} seconds.`,
+  );
+}
+
 /** A body over the limit (http/limits.ts); refused before it is read (http/body-limit.ts). */
 export const PAYLOAD_TOO_LARGE_MESSAGE =
   "The request body is larger than the limit for this route.";
@@ -36,8 +63,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 export function sendError(res: ServerResponse, error: DomainError): void {
-  if (error.code === "unavailable")
-    res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) res.setHeader("Retry-After", retryAfter);
   const challenge = bearerChallenge(error);
   if (challenge !== undefined && !res.hasHeader("WWW-Authenticate"))
     res.setHeader("WWW-Authenticate", challenge);

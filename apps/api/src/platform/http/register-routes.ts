@@ -5,7 +5,7 @@ import { callerOf, identifyCaller, requireKeyFor } from "./caller";
 import { methodNotAllowed, sendError } from "./errors";
 import { deprecationHeaders, expressPath } from "./route";
 import type { Route } from "../core/route";
-import { checkRoute, settledAnswerer } from "./run-route";
+import { checkRoute, refuseWhileLoading, settledAnswerer } from "./run-route";
 import { serveSettled, type AnswerCache } from "./settled";
 
 /** The per-key chat allowance; the per-IP public one is mounted on all of /api before body parsing. */
@@ -88,8 +88,11 @@ function validatedHandler(
       caller,
     );
     if (!checked.ok) return sendError(res, checked.error);
-    if (settled !== undefined && answer !== undefined)
+    if (settled !== undefined && answer !== undefined) {
+      const loaded = refuseWhileLoading(route, deps);
+      if (!loaded.ok) return sendError(res, loaded.error);
       return serveSettled(route, settled, answer, deps, answers, checked.value, req, res);
+    }
     await handle?.({ ...checked.value, req, res });
   };
 }

@@ -1,6 +1,8 @@
 import { apiKeyRequired, ok, type DomainError, type RawQuery, type Result } from "@tpi/domain";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
+import type { Market } from "../core/market";
+import { marketLoading } from "./errors";
 import { parseParams, parseQuery, parseValue } from "./input";
 import type { Route, SettledAnswer, TypedRoute } from "../core/route";
 
@@ -15,7 +17,8 @@ import type { Route, SettledAnswer, TypedRoute } from "../core/route";
  *   3. path access: a keyed resource for a keyless caller (401), after a typo is a 400;
  *   4. query: unknown and repeated parameters by name, then the values (400);
  *   5. body (400);
- *   6. the answer (settled routes: a function of the caller and the input alone).
+ *   6. a market's data route while the market's first load runs: 503 `loading` (Retry-After);
+ *   7. the answer (settled routes: a function of the caller and the input alone).
  */
 
 /** A request as every door hands it over: strings as a URL carries them, and a JSON body. */
@@ -62,7 +65,30 @@ export function checkRoute(
   return ok({ params: params.value, query: query.value, body: body.value, caller });
 }
 
-/** Step 6 of a settled route, bound to the app's dependencies once. */
+/** The market of each market route, by route (the platform's routes belong to none). */
+const marketOfRoute = new WeakMap<readonly Market[], ReadonlyMap<Route, string>>();
+
+function marketOf(route: Route, markets: readonly Market[]): string | undefined {
+  let byRoute = marketOfRoute.get(markets);
+  if (byRoute === undefined) {
+    byRoute = new Map(
+      markets.flatMap((market) => market.routes.map((entry) => [entry, market.name] as const)),
+    );
+    marketOfRoute.set(markets, byRoute);
+  }
+  return byRoute.get(route);
+}
+
+/** Step 6: a market's data route is refused while that market is loading its published data. */
+export function refuseWhileLoading(route: Route, deps: AppDeps): Result<void, DomainError> {
+  if (deps.marketLoading === undefined || route.servedWhileLoading) return ok(undefined);
+  const market = marketOf(route, deps.marketList);
+  return market !== undefined && deps.marketLoading.isLoading(market)
+    ? { ok: false, error: marketLoading(market) }
+    : ok(undefined);
+}
+
+/** Step 7 of a settled route, bound to the app's dependencies once. */
 export type SettledAnswerer = ReturnType<SettledAnswer<unknown, unknown>["answer"]>;
 
 export function settledAnswerer(route: Route, deps: AppDeps): SettledAnswerer {
@@ -86,6 +112,8 @@ export async function runRoute<Answer>(
   if (!access.ok) return access;
   const checked = checkRoute(route, input, caller);
   if (!checked.ok) return checked;
+  const loaded = refuseWhileLoading(route, deps);
+  if (!loaded.ok) return loaded;
   return (await settledAnswerer(route, deps)(checked.value)) as Result<Answer, DomainError>;
 }
 

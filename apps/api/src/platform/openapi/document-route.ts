@@ -39,6 +39,8 @@ export function documentRoute<Body>(spec: DocumentRouteSpec<Body>): TypedRoute<B
       tags: spec.docs.tags,
       examples: () => [{ label: spec.docs.exampleLabel, pathAndQuery: spec.path }],
     },
+    // A catalogue or a methodology reads no published value, or says which sources are loaded.
+    servedWhileLoading: true,
     settled: { freshness: spec.freshness, answer: (deps) => () => spec.answer(deps) },
   });
 }

@@ -45,6 +45,28 @@ async function trpc(path: string, input?: unknown) {
 }
 
 describe("internal tRPC router: website procedures", () => {
+  it("marketStatus lists every market with its data status and each declared source's runs", async () => {
+    const res = await trpc("marketStatus");
+    expect(res.status).toBe(200);
+    const statuses = res.body.result?.data as {
+      market: string;
+      data: string;
+      loaded: string;
+      asOf: string | null;
+      sources: { source: string; runs: unknown[] }[];
+    }[];
+    expect(statuses.map((status) => status.market)).toEqual(MARKETS.map((market) => market.name));
+    for (const market of MARKETS)
+      expect(
+        statuses.find((status) => status.market === market.name)?.sources.map((s) => s.source),
+      ).toEqual(market.syncSources);
+    // The token values loaded above are the test's source: real data, with its count.
+    expect(statuses.find((status) => status.market === TOKEN_MARKET.name)).toMatchObject({
+      data: "real",
+      loaded: expect.stringMatching(/^\d+ published token values$/) as string,
+    });
+  });
+
   it("freeWindowIndex equals the keyless REST range over the free window", async () => {
     const rest = await api.get("/api/otpi?lab=anthropic&startDate=2026-02-28&endDate=2026-03-31");
     const res = await trpc("freeWindowIndex", { lab: "anthropic" });

@@ -1,5 +1,6 @@
 import { accountRouter } from "./account-router";
 import type { Market } from "../core/market";
+import { marketStatuses } from "../publication/market-status";
 import { apiReference } from "../openapi/reference";
 import { t } from "./init";
 import { viewerProcedure } from "./session-procedure";
@@ -39,6 +40,13 @@ function platformRouter<const Markets extends readonly Market[]>(markets: Market
      * latest day a keyless caller can read of it (a day still open would answer 404).
      */
     apiReference: t.procedure.query(({ ctx }) => apiReference(ctx.routes, ctx.deps)),
+    /**
+     * Each market's data status (real, sample, empty, loading, stale), what this instance loaded,
+     * its as-of time and its sync-log sources' latest runs: the website's /status, as `tpi status`.
+     */
+    marketStatus: t.procedure.query(({ ctx }) =>
+      marketStatuses(ctx.deps.db, ctx.deps.marketList, ctx.deps.markets),
+    ),
   });
 }
 
