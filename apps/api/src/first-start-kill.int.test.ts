@@ -328,7 +328,7 @@ describe("OpenRouter's first days: the api process stopped during its second win
       expect(during.status).toBe(503);
       expect(during.headers.get("retry-after")).toBe(String(LOADING_RETRY_AFTER_SECONDS));
       expect(await during.json()).toMatchObject({
-        error: "loading",
+        error: "Loading",
         message: expect.stringContaining("is loading its published data") as string,
       });
 

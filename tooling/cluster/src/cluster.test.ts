@@ -518,7 +518,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
         expect(reply.status, target.name).toBe(503);
         expect(reply.headers["retry-after"], target.name).toBe("30");
         expect(jsonOf(reply), target.name).toMatchObject({
-          error: "loading",
+          error: "Loading",
           message: expect.stringContaining("memory market is loading its published data") as string,
         });
       }

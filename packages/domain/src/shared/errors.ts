@@ -39,7 +39,7 @@ export const ERROR_LABELS = {
   /** A dependency (database, upstream model) cannot be reached. */
   unavailable: "Service unavailable",
   /** The market's first load of its published data is still running: retry after a while. */
-  loading: "loading",
+  loading: "Loading",
   /** An upstream service answered with an error. */
   bad_gateway: "Bad gateway",
   /** A bug. The message never carries internals. */

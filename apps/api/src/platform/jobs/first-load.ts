@@ -175,7 +175,7 @@ function heartbeatOf(
 export function describeFirstLoad(label: string, outcome: FirstLoadOutcome): string | null {
   if (!outcome.ran)
     return outcome.why === "busy"
-      ? `${label}: another instance is loading it now; its data routes answer 503 "loading" meanwhile (/health says "loading")`
+      ? `${label}: another instance is loading it now; its data routes answer 503 "Loading" meanwhile (/health says "loading")`
       : null;
   return `${label}: ${outcome.status === "complete" ? "complete" : outcome.status}: ${outcome.message}`;
 }

@@ -351,7 +351,7 @@ export function buildOpenApiDocument(
         `Read-only market data, each market's routes under its tags: ${markets.flatMap((market) => Object.keys(market.tags)).join(", ")}. Every value is computed from the sources its answer names, with its unit and methodology version.`,
         `Rate limits: public routes ${RATE_LIMITS.public.description}; POST /api/chat ${RATE_LIMITS.chat.description}. A 429 carries Retry-After.`,
         `Terms: the series this api computes are served under ${SERVED_DATA_LICENSE.name} (${SERVED_DATA_LICENSE.url}): cite "Token Price Index" with them. Each source's own licence and the citation it requires come with its data (\`dataSources\` in every methodology answer and MCP result).`,
-        `Errors are JSON { error, message }; labels: ${[...new Set(Object.values(ERROR_LABELS))].join(", ")}. While a market's first data load runs, its data routes answer 503 \`loading\` with Retry-After (its catalogues and methodology answer as usual).`,
+        `Errors are JSON { error, message }; labels: ${[...new Set(Object.values(ERROR_LABELS))].join(", ")}. While a market's first data load runs, its data routes answer 503 \`Loading\` with Retry-After (its catalogues and methodology answer as usual).`,
       ].join("\n\n"),
     },
     servers: SERVERS,

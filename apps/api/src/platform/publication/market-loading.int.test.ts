@@ -67,7 +67,7 @@ function expectLoading(res: HttpResult): void {
   expect(res.status).toBe(503);
   expect(res.headers.get("retry-after")).toBe(String(LOADING_RETRY_AFTER_SECONDS));
   expect(res.body).toEqual({
-    error: "loading",
+    error: "Loading",
     message: expect.stringContaining("token market is loading its published data") as string,
   });
 }
@@ -90,7 +90,7 @@ describe("a market whose first load is running", () => {
       .result;
     expect(toolResult.isError).toBe(true);
     expect(toolResult.structuredContent).toEqual({
-      error: "loading",
+      error: "Loading",
       message: expect.stringContaining("is loading its published data") as string,
     });
 
