@@ -44,18 +44,93 @@ export type DecodedFile = { ok: true; text: string } | { ok: false; line: number
  * U+FFFD in place of what it held.
  */
 export function decodeUtf8File(bytes: Uint8Array): DecodedFile {
-  try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    const offset = firstInvalidUtf8Offset(bytes);
-    let line = 1;
-    for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+  const decoder = new Utf8ChunkDecoder();
+  const text = decoder.push(bytes);
+  if (!text.ok) return text;
+  const tail = decoder.end();
+  return tail.ok ? { ok: true, text: text.text + tail.text } : tail;
+}
+
+/** Counts the line feeds (0x0a) in `bytes` before `end`. */
+function lineFeedsIn(bytes: Uint8Array, end = bytes.length): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1))
+    count++;
+  return count;
+}
+
+/**
+ * A file's bytes checked to be UTF-8 as they are read, piece by piece, so a file of any size is
+ * decoded in constant memory: `push` each piece in order and it answers the text of the complete
+ * characters so far (a character cut at the piece's end waits for the next); `end` after the
+ * last. A refusal names the line and offset of the first invalid byte, as `decodeUtf8File` does.
+ */
+export class Utf8ChunkDecoder {
+  // ignoreBOM keeps a U+FEFF that a piece happens to start with: only the file's first is dropped.
+  private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  /** The bytes of a character the previous piece ended inside (at most 3). */
+  private carry = new Uint8Array(0);
+  /** Bytes decoded before `carry`, and the line they end on. */
+  private offset = 0;
+  private line = 1;
+
+  push(piece: Uint8Array): DecodedFile {
+    const bytes = this.carry.length === 0 ? piece : concatBytes(this.carry, piece);
+    const complete = completeUtf8Length(bytes);
+    this.carry = bytes.slice(complete);
+    return this.decode(bytes.subarray(0, complete));
+  }
+
+  end(): DecodedFile {
+    const rest = this.carry;
+    this.carry = new Uint8Array(0);
+    // A character cut short by the end of the file: its first byte is the invalid one.
+    return rest.length === 0 ? { ok: true, text: "" } : this.refuse(rest, 0);
+  }
+
+  private decode(bytes: Uint8Array): DecodedFile {
+    let text: string;
+    try {
+      text = this.decoder.decode(bytes);
+    } catch {
+      return this.refuse(bytes, firstInvalidUtf8Offset(bytes));
+    }
+    if (this.offset === 0 && text.startsWith("\uFEFF")) text = text.slice(1);
+    this.offset += bytes.length;
+    this.line += lineFeedsIn(bytes);
+    return { ok: true, text };
+  }
+
+  private refuse(bytes: Uint8Array, at: number): DecodedFile {
+    const offset = this.offset + at;
     return {
       ok: false,
-      line,
-      message: `is not valid UTF-8 (byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")} at offset ${offset}); save the file as UTF-8`,
+      line: this.line + lineFeedsIn(bytes, at),
+      message: `is not valid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, "0")} at offset ${offset}); save the file as UTF-8`,
     };
   }
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a, 0);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/**
+ * The length of `bytes` without a character its end cuts short: the last lead byte within the
+ * final 4 bytes, when fewer bytes follow it than it announces. Invalid bytes are left in, for the
+ * decoder to refuse.
+ */
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(4, bytes.length); back++) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if (byte >= 0x80 && byte <= 0xbf) continue; // a continuation byte: look further back
+    const announced = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return announced > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
 }
 
 /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
