@@ -155,7 +155,8 @@ function report(what: string, result: CliResult): boolean {
     `${what}: exit ${result.status}, ${result.seconds.toFixed(1)} s, peak RSS ${result.peakRssMb.toFixed(0)} MB (target < ${TARGET_PEAK_RSS_MB} MB) ${within ? "OK" : "ABOVE TARGET"}`,
   );
   const last = result.output.split("\n").filter((line) => line.trim() !== "");
-  for (const line of last.slice(result.status === 0 ? -3 : -12)) console.log(`  ${line.slice(0, 300)}`);
+  for (const line of last.slice(result.status === 0 ? -3 : -12))
+    console.log(`  ${line.slice(0, 300)}`);
   return result.status === 0 && within;
 }
 

@@ -16,12 +16,7 @@ import {
   type Db,
   type MemoryImportReport,
 } from "@tpi/db";
-import {
-  Utf8FileError,
-  fileBytes,
-  heldBytes,
-  utf8Text,
-} from "../../../platform/ingest/utf8-text";
+import { Utf8FileError, fileBytes, heldBytes, utf8Text } from "../../../platform/ingest/utf8-text";
 import { MEMORY_LOCK_MS, MEMORY_WRITE_LOCK } from "./settlement";
 
 /** The sync log's name for memory imports. */
