@@ -373,11 +373,38 @@ async function writeImportBatch(
       },
     });
   }
-  if (inserts.length > 0)
-    await tx.memoryObservation.createMany({
-      data: inserts.map(({ line: _line, ...row }) => ({ ...row, importedAt: now, updatedAt: now })),
-    });
+  if (inserts.length > 0) await insertObservations(tx, inserts, now);
   return { inserted: inserts.length, updated, unchanged };
+}
+
+/**
+ * Inserts rows with one statement of a fixed shape (a column per array): Prisma's `createMany`
+ * compiles and keeps a query plan per batch, holding every row's parameters, which grew the
+ * import's memory by megabytes with each batch.
+ */
+async function insertObservations(
+  tx: Prisma.TransactionClient,
+  rows: readonly MemoryImportRow[],
+  now: Date,
+): Promise<void> {
+  const column = <T>(pick: (row: MemoryImportRow) => T) => rows.map(pick);
+  await tx.$executeRaw`
+    insert into memory_observation
+      (type_id, observed_at, source, price, source_updated_at, url, licence, citation,
+       imported_at, updated_at)
+    select r.type_id, r.observed_at::timestamptz, r.source, r.price::float8,
+           r.source_updated_at::timestamptz, r.url, r.licence, r.citation,
+           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${column((row) => row.typeId)}::text[],
+      ${column((row) => row.observedAt.toISOString())}::text[],
+      ${column((row) => row.source)}::text[],
+      ${column((row) => String(row.price))}::text[],
+      ${column((row) => row.sourceUpdatedAt?.toISOString() ?? null)}::text[],
+      ${column((row) => row.url)}::text[],
+      ${column((row) => row.licence)}::text[],
+      ${column((row) => row.citation)}::text[]
+    ) as r(type_id, observed_at, source, price, source_updated_at, url, licence, citation)`;
 }
 
 /** Stored observations (for commands and tests that show what an import wrote). */

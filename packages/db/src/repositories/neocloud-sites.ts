@@ -109,40 +109,48 @@ async function writeSiteBatch(
   if (batch.length === 0) return;
   const ids = batch.map(({ site }) => site.id);
   await tx.$executeRaw`insert into neocloud_import_seen (id) select unnest(${ids}::text[]) on conflict do nothing`;
-  const stored = await tx.neocloudSite.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, contentHash: true },
-  });
+  // Raw statements of a fixed shape: Prisma compiles and keeps a query plan per list length and
+  // per createMany batch, holding every site's JSON, which grew the import's memory with each batch.
+  const stored = await tx.$queryRaw<{ id: string; contentHash: string }[]>`
+    select id, content_hash as "contentHash" from neocloud_site where id = any(${ids}::text[])`;
   const storedHash = new Map(stored.map((row) => [row.id, row.contentHash]));
-  const inserts: Prisma.NeocloudSiteCreateManyInput[] = [];
-  for (const { site, contentHash } of batch) {
+  const inserts: NeocloudSiteWrite[] = [];
+  for (const write of batch) {
+    const { site, contentHash } = write;
     const before = storedHash.get(site.id);
     if (before === contentHash) {
       count.unchanged += 1;
       continue;
     }
-    const json = site as unknown as Prisma.InputJsonValue;
     if (before === undefined) {
-      inserts.push({
-        id: site.id,
-        dataset: input.dataset,
-        recordName: site.provenance.recordName,
-        contentHash,
-        site: json,
-        retrievedAt: input.retrievedAt,
-        firstSeenAt: now,
-        updatedAt: now,
-      });
+      inserts.push(write);
       count.inserted += 1;
     } else {
       await tx.neocloudSite.update({
         where: { id: site.id },
-        data: { contentHash, site: json, retrievedAt: input.retrievedAt, updatedAt: now },
+        data: {
+          contentHash,
+          site: site as unknown as Prisma.InputJsonValue,
+          retrievedAt: input.retrievedAt,
+          updatedAt: now,
+        },
       });
       count.updated += 1;
     }
   }
-  if (inserts.length > 0) await tx.neocloudSite.createMany({ data: inserts });
+  if (inserts.length > 0)
+    await tx.$executeRaw`
+      insert into neocloud_site
+        (id, dataset, record_name, content_hash, site, retrieved_at, first_seen_at, updated_at)
+      select s.id, ${input.dataset}, s.record_name, s.content_hash, s.site::jsonb,
+             ${input.retrievedAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+             ${now.toISOString()}::timestamptz
+      from unnest(
+        ${inserts.map(({ site }) => site.id)}::text[],
+        ${inserts.map(({ site }) => site.provenance.recordName)}::text[],
+        ${inserts.map(({ contentHash }) => contentHash)}::text[],
+        ${inserts.map(({ site }) => JSON.stringify(site))}::text[]
+      ) as s(id, record_name, content_hash, site)`;
 }
 
 export type StoredNeocloudDataset = {
