@@ -248,59 +248,89 @@ export type MemoryImportReport = {
   /** Rows whose natural key was stored with another price or other details. */
   updated: number;
   unchanged: number;
+  /** The first LISTED_MEMORY_PRICE_UPDATES updates that changed a price, in file order. */
   priceUpdates: MemoryPriceUpdate[];
   settlement: MemorySettlementReport;
 };
 
+/** Price updates an import report lists (the count of updates is always whole). */
+export const LISTED_MEMORY_PRICE_UPDATES = 20;
+
 /**
  * Writes checked import rows and settles, all in one transaction: a failed or killed import
- * leaves nothing. A row whose natural key (type, observation time, source) is stored with the
- * same price and details is unchanged; with another price or details, an update.
+ * leaves nothing, and so does a source of rows that throws part way (a file found bad while it
+ * is read). The rows come in batches as the file is read and are written in batches of
+ * MEMORY_IMPORT_BATCH_ROWS, so the import's memory stays flat in the file's size. A row whose
+ * natural key (type, observation time, source) is stored with the same price and details is
+ * unchanged; with another price or details, an update.
  */
 export async function importMemoryObservations(
   db: Db,
-  rows: readonly MemoryImportRow[],
+  rows: AsyncIterable<readonly MemoryImportRow[]> | readonly MemoryImportRow[],
   now: Date,
   reason: string,
 ): Promise<MemoryImportReport> {
-  // In time order and in batches: each batch reads only the stored rows of its own time span
-  // and writes with one bounded statement, so the import's memory stays flat in the file's size
-  // (a single statement of 200,000 rows took gigabytes in the query engine).
-  const ordered = [...rows].sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
   return db.$transaction(
     async (tx) => {
-      const report = { inserted: 0, updated: 0, unchanged: 0 };
+      const report = { read: 0, inserted: 0, updated: 0, unchanged: 0 };
       const priceUpdates: MemoryPriceUpdate[] = [];
-      for (let start = 0; start < ordered.length; start += MEMORY_IMPORT_BATCH_ROWS) {
-        const batch = ordered.slice(start, start + MEMORY_IMPORT_BATCH_ROWS);
+      let batch: MemoryImportRow[] = [];
+      const write = async () => {
         const counts = await writeImportBatch(tx, batch, now, priceUpdates);
+        report.read += batch.length;
         report.inserted += counts.inserted;
         report.updated += counts.updated;
         report.unchanged += counts.unchanged;
-      }
+        batch = [];
+      };
+      const batches = Symbol.asyncIterator in rows ? rows : [rows];
+      for await (const piece of batches)
+        for (const row of piece) {
+          batch.push(row);
+          if (batch.length >= MEMORY_IMPORT_BATCH_ROWS) await write();
+        }
+      if (batch.length > 0) await write();
       const settlement = await settleStoredMemory(tx, now, reason);
-      return { read: rows.length, ...report, priceUpdates, settlement };
+      return { ...report, priceUpdates, settlement };
     },
     { timeout: MEMORY_WRITE_TIMEOUT_MS, maxWait: 10_000 },
   );
 }
 
-/** Rows an import writes per statement. */
+/** Rows an import writes per statement (a single statement of 200,000 rows took gigabytes). */
 const MEMORY_IMPORT_BATCH_ROWS = 2_000;
 
-/** One batch of an import (rows in time order): inserts, updates and the unchanged, counted. */
+type StoredImportRow = {
+  id: number;
+  typeId: string;
+  observedAt: Date;
+  source: string;
+  price: number;
+  sourceUpdatedAt: Date | null;
+  url: string | null;
+  licence: string | null;
+  citation: string | null;
+};
+
+/** One batch of an import (rows in any order): inserts, updates and the unchanged, counted. */
 async function writeImportBatch(
   tx: Prisma.TransactionClient,
   batch: readonly MemoryImportRow[],
   now: Date,
   priceUpdates: MemoryPriceUpdate[],
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
-  const first = batch[0];
-  const last = batch.at(-1);
-  if (first === undefined || last === undefined) return { inserted: 0, updated: 0, unchanged: 0 };
-  const stored = await tx.memoryObservation.findMany({
-    where: { observedAt: { gte: first.observedAt, lte: last.observedAt } },
-  });
+  if (batch.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  // The stored rows of this batch's keys only: a file in any order reads each stored row once.
+  const stored = await tx.$queryRaw<StoredImportRow[]>`
+    select o.id, o.type_id as "typeId", o.observed_at as "observedAt", o.source, o.price,
+           o.source_updated_at as "sourceUpdatedAt", o.url, o.licence, o.citation
+    from memory_observation o
+    join unnest(
+      ${batch.map((row) => row.typeId)}::text[],
+      ${batch.map((row) => row.observedAt.toISOString())}::text[]::timestamptz[],
+      ${batch.map((row) => row.source)}::text[]
+    ) as k(type_id, observed_at, source)
+      on o.type_id = k.type_id and o.observed_at = k.observed_at and o.source = k.source`;
   const storedByKey = new Map(stored.map((row) => [memoryObservationKey(row), row]));
   const inserts: MemoryImportRow[] = [];
   let updated = 0;
@@ -322,7 +352,7 @@ async function writeImportBatch(
       continue;
     }
     updated++;
-    if (before.price !== row.price)
+    if (before.price !== row.price && priceUpdates.length < LISTED_MEMORY_PRICE_UPDATES)
       priceUpdates.push({
         line: row.line,
         typeId: row.typeId,
@@ -343,11 +373,38 @@ async function writeImportBatch(
       },
     });
   }
-  if (inserts.length > 0)
-    await tx.memoryObservation.createMany({
-      data: inserts.map(({ line: _line, ...row }) => ({ ...row, importedAt: now, updatedAt: now })),
-    });
+  if (inserts.length > 0) await insertObservations(tx, inserts, now);
   return { inserted: inserts.length, updated, unchanged };
+}
+
+/**
+ * Inserts rows with one statement of a fixed shape (a column per array): Prisma's `createMany`
+ * compiles and keeps a query plan per batch, holding every row's parameters, which grew the
+ * import's memory by megabytes with each batch.
+ */
+async function insertObservations(
+  tx: Prisma.TransactionClient,
+  rows: readonly MemoryImportRow[],
+  now: Date,
+): Promise<void> {
+  const column = <T>(pick: (row: MemoryImportRow) => T) => rows.map(pick);
+  await tx.$executeRaw`
+    insert into memory_observation
+      (type_id, observed_at, source, price, source_updated_at, url, licence, citation,
+       imported_at, updated_at)
+    select r.type_id, r.observed_at::timestamptz, r.source, r.price::float8,
+           r.source_updated_at::timestamptz, r.url, r.licence, r.citation,
+           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${column((row) => row.typeId)}::text[],
+      ${column((row) => row.observedAt.toISOString())}::text[],
+      ${column((row) => row.source)}::text[],
+      ${column((row) => String(row.price))}::text[],
+      ${column((row) => row.sourceUpdatedAt?.toISOString() ?? null)}::text[],
+      ${column((row) => row.url)}::text[],
+      ${column((row) => row.licence)}::text[],
+      ${column((row) => row.citation)}::text[]
+    ) as r(type_id, observed_at, source, price, source_updated_at, url, licence, citation)`;
 }
 
 /** Stored observations (for commands and tests that show what an import wrote). */

@@ -23,7 +23,12 @@ export type NeocloudDatasetWrite = {
   dataset: NeocloudDataset;
   sourceUrls: string[];
   retrievedAt: Date;
-  sites: readonly NeocloudSiteWrite[];
+  /**
+   * The sites in batches, as their file is read and mapped: written as they come, so the import's
+   * memory stays flat in the file's size. A source that throws (a bad record found part way)
+   * rolls the whole import back.
+   */
+  sites: AsyncIterable<readonly NeocloudSiteWrite[]> | Iterable<readonly NeocloudSiteWrite[]>;
 };
 
 export type NeocloudWriteCounts = {
@@ -33,12 +38,13 @@ export type NeocloudWriteCounts = {
   unchanged: number;
 };
 
-/** Long enough for a full import of both datasets (a few thousand rows). */
-const IMPORT_TRANSACTION_MS = 120_000;
+/** Long enough for both datasets of 100,000 sites each, read and written in one transaction. */
+const IMPORT_TRANSACTION_MS = 600_000;
 
 /**
  * Replaces the stored sites of each dataset given with the ones read, writing only changes, and
- * records each dataset's import; one transaction. Counts by dataset.
+ * records each dataset's import; one transaction, rolled back whole when a source throws or a
+ * dataset would shrink by more than the domain allows. Counts by dataset.
  */
 export async function writeNeocloudImport(
   db: Db,
@@ -49,70 +55,40 @@ export async function writeNeocloudImport(
 ): Promise<Record<string, NeocloudWriteCounts>> {
   return db.$transaction(
     async (tx) => {
+      // The ids the import has read, in the database rather than in memory: what a dataset no
+      // longer lists is what is stored and not seen. Dropped with the transaction.
+      await tx.$executeRaw`create temporary table neocloud_import_seen (id text primary key) on commit drop`;
       const counts: Record<string, NeocloudWriteCounts> = {};
       for (const input of datasets) {
-        const stored = await tx.neocloudSite.findMany({
-          where: { dataset: input.dataset },
-          select: { id: true, contentHash: true },
-        });
-        const storedHash = new Map(stored.map((row) => [row.id, row.contentHash]));
-        // Refused before anything of the dataset is written (ImportRefusedError rolls back all).
-        const incoming = new Set(input.sites.map(({ site }) => site.id));
+        await tx.$executeRaw`truncate neocloud_import_seen`;
+        const stored = await tx.neocloudSite.count({ where: { dataset: input.dataset } });
+        const count: NeocloudWriteCounts = { inserted: 0, updated: 0, removed: 0, unchanged: 0 };
+        let records = 0;
+        for await (const batch of input.sites) {
+          records += batch.length;
+          await writeSiteBatch(tx, input, batch, now, count);
+        }
+        // Removed, then refused when too many were (ImportRefusedError rolls back all).
+        count.removed = await tx.$executeRaw`
+          delete from neocloud_site s
+          where s.dataset = ${input.dataset}
+            and not exists (select 1 from neocloud_import_seen n where n.id = s.id)`;
         const refusal = shrinkRefusal({
           what: `${input.dataset} sites`,
-          stored: stored.length,
-          removed: stored.filter((row) => !incoming.has(row.id)).length,
+          stored,
+          removed: count.removed,
           allowShrink: options.allowShrink,
         });
         if (refusal !== undefined) throw new ImportRefusedError(refusal);
-        const seen = new Set<string>();
-        const count: NeocloudWriteCounts = { inserted: 0, updated: 0, removed: 0, unchanged: 0 };
-        const inserts: Prisma.NeocloudSiteCreateManyInput[] = [];
-        for (const { site, contentHash } of input.sites) {
-          seen.add(site.id);
-          const before = storedHash.get(site.id);
-          if (before === contentHash) {
-            count.unchanged += 1;
-            continue;
-          }
-          const json = site as unknown as Prisma.InputJsonValue;
-          if (before === undefined) {
-            inserts.push({
-              id: site.id,
-              dataset: input.dataset,
-              recordName: site.provenance.recordName,
-              contentHash,
-              site: json,
-              retrievedAt: input.retrievedAt,
-              firstSeenAt: now,
-              updatedAt: now,
-            });
-            count.inserted += 1;
-          } else {
-            await tx.neocloudSite.update({
-              where: { id: site.id },
-              data: { contentHash, site: json, retrievedAt: input.retrievedAt, updatedAt: now },
-            });
-            count.updated += 1;
-          }
-        }
-        if (inserts.length > 0) await tx.neocloudSite.createMany({ data: inserts });
-        const gone = stored.filter((row) => !seen.has(row.id)).map((row) => row.id);
-        if (gone.length > 0) await tx.neocloudSite.deleteMany({ where: { id: { in: gone } } });
-        count.removed = gone.length;
         await tx.neocloudDataset.upsert({
           where: { dataset: input.dataset },
           create: {
             dataset: input.dataset,
             sourceUrls: input.sourceUrls,
             retrievedAt: input.retrievedAt,
-            records: input.sites.length,
+            records,
           },
-          update: {
-            sourceUrls: input.sourceUrls,
-            retrievedAt: input.retrievedAt,
-            records: input.sites.length,
-          },
+          update: { sourceUrls: input.sourceUrls, retrievedAt: input.retrievedAt, records },
         });
         counts[input.dataset] = count;
       }
@@ -120,6 +96,61 @@ export async function writeNeocloudImport(
     },
     { timeout: IMPORT_TRANSACTION_MS, maxWait: 10_000 },
   );
+}
+
+/** One batch of a dataset's sites: new ones inserted, moved ones updated, all marked seen. */
+async function writeSiteBatch(
+  tx: Prisma.TransactionClient,
+  input: NeocloudDatasetWrite,
+  batch: readonly NeocloudSiteWrite[],
+  now: Date,
+  count: NeocloudWriteCounts,
+): Promise<void> {
+  if (batch.length === 0) return;
+  const ids = batch.map(({ site }) => site.id);
+  await tx.$executeRaw`insert into neocloud_import_seen (id) select unnest(${ids}::text[]) on conflict do nothing`;
+  // Raw statements of a fixed shape: Prisma compiles and keeps a query plan per list length and
+  // per createMany batch, holding every site's JSON, which grew the import's memory with each batch.
+  const stored = await tx.$queryRaw<{ id: string; contentHash: string }[]>`
+    select id, content_hash as "contentHash" from neocloud_site where id = any(${ids}::text[])`;
+  const storedHash = new Map(stored.map((row) => [row.id, row.contentHash]));
+  const inserts: NeocloudSiteWrite[] = [];
+  for (const write of batch) {
+    const { site, contentHash } = write;
+    const before = storedHash.get(site.id);
+    if (before === contentHash) {
+      count.unchanged += 1;
+      continue;
+    }
+    if (before === undefined) {
+      inserts.push(write);
+      count.inserted += 1;
+    } else {
+      await tx.neocloudSite.update({
+        where: { id: site.id },
+        data: {
+          contentHash,
+          site: site as unknown as Prisma.InputJsonValue,
+          retrievedAt: input.retrievedAt,
+          updatedAt: now,
+        },
+      });
+      count.updated += 1;
+    }
+  }
+  if (inserts.length > 0)
+    await tx.$executeRaw`
+      insert into neocloud_site
+        (id, dataset, record_name, content_hash, site, retrieved_at, first_seen_at, updated_at)
+      select s.id, ${input.dataset}, s.record_name, s.content_hash, s.site::jsonb,
+             ${input.retrievedAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+             ${now.toISOString()}::timestamptz
+      from unnest(
+        ${inserts.map(({ site }) => site.id)}::text[],
+        ${inserts.map(({ site }) => site.provenance.recordName)}::text[],
+        ${inserts.map(({ contentHash }) => contentHash)}::text[],
+        ${inserts.map(({ site }) => JSON.stringify(site))}::text[]
+      ) as s(id, record_name, content_hash, site)`;
 }
 
 export type StoredNeocloudDataset = {

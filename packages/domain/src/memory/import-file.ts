@@ -153,7 +153,7 @@ export type MemoryImportError = { line: number; field: string; message: string }
 
 export type MemoryImportParse =
   | { ok: true; rows: MemoryImportRow[] }
-  | { ok: false; errors: MemoryImportError[] };
+  | { ok: false; errors: MemoryImportError[]; errorCount: number };
 
 export type MemoryImportFormat = "csv" | "json";
 
@@ -171,60 +171,103 @@ export function describeImportError(error: MemoryImportError, format: MemoryImpo
     : `${where}, field ${quotedValue(error.field)}: ${error.message}`;
 }
 
-/** Splits CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks) into records with their first line. */
-export function splitCsv(
-  text: string,
-): { line: number; fields: string[] }[] | { error: MemoryImportError } {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let fieldStarted = false;
-  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0]?.trim() === ""))
-      records.push({ line: recordLine, fields });
-    fields = [];
-    field = "";
-    fieldStarted = false;
-  };
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i];
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === "\n") line++;
-        field += char;
-      }
-      continue;
+/** One CSV record: its fields and the line it starts on. */
+export type CsvSplitRecord = { line: number; fields: string[] };
+
+/**
+ * Splits CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks) into
+ * records with their first line, piece by piece: `push` each piece of the text in order and it
+ * answers the records the piece completes; `end` answers the last record, or the error of a
+ * quoted field never closed. A whitespace-only line is no record.
+ */
+export class CsvSplitter {
+  private fields: string[] = [];
+  private field = "";
+  private quoted = false;
+  private fieldStarted = false;
+  private line = 1;
+  private recordLine = 1;
+  private started = false;
+  /** The end of the previous piece when its meaning depends on the next character (`"`, `\r`). */
+  private carry = "";
+
+  push(piece: string): CsvSplitRecord[] {
+    const records: CsvSplitRecord[] = [];
+    this.scan(piece, false, records);
+    return records;
+  }
+
+  end(): CsvSplitRecord[] | { error: MemoryImportError } {
+    const records: CsvSplitRecord[] = [];
+    this.scan("", true, records);
+    if (this.quoted)
+      return {
+        error: { line: this.recordLine, field: "", message: "a quoted field is never closed" },
+      };
+    if (this.field !== "" || this.fields.length > 0) this.endRecord(records);
+    return records;
+  }
+
+  private endRecord(records: CsvSplitRecord[]): void {
+    this.fields.push(this.field);
+    if (!(this.fields.length === 1 && this.fields[0]?.trim() === ""))
+      records.push({ line: this.recordLine, fields: this.fields });
+    this.fields = [];
+    this.field = "";
+    this.fieldStarted = false;
+  }
+
+  private scan(piece: string, last: boolean, records: CsvSplitRecord[]): void {
+    let body = this.carry + piece;
+    this.carry = "";
+    if (!this.started && body.length > 0) {
+      this.started = true;
+      if (body.startsWith("\uFEFF")) body = body.slice(1);
     }
-    if (char === '"' && !fieldStarted) {
-      quoted = true;
-      fieldStarted = true;
-    } else if (char === ",") {
-      fields.push(field);
-      field = "";
-      fieldStarted = false;
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && body[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += char;
-      fieldStarted = true;
+    for (let i = 0; i < body.length; i++) {
+      const char = body[i];
+      // A quote or a carriage return at the piece's end: the next character decides.
+      if (!last && i === body.length - 1 && (char === '"' || char === "\r")) {
+        this.carry = char;
+        return;
+      }
+      if (this.quoted) {
+        if (char === '"' && body[i + 1] === '"') {
+          this.field += '"';
+          i++;
+        } else if (char === '"') this.quoted = false;
+        else {
+          if (char === "\n") this.line++;
+          this.field += char;
+        }
+        continue;
+      }
+      if (char === '"' && !this.fieldStarted) {
+        this.quoted = true;
+        this.fieldStarted = true;
+      } else if (char === ",") {
+        this.fields.push(this.field);
+        this.field = "";
+        this.fieldStarted = false;
+      } else if (char === "\n" || char === "\r") {
+        if (char === "\r" && body[i + 1] === "\n") i++;
+        this.endRecord(records);
+        this.line++;
+        this.recordLine = this.line;
+      } else {
+        this.field += char;
+        this.fieldStarted = true;
+      }
     }
   }
-  if (quoted)
-    return { error: { line: recordLine, field: "", message: "a quoted field is never closed" } };
-  if (field !== "" || fields.length > 0) endRecord();
-  return records;
+}
+
+/** Splits CSV text into records with their first line (the whole text at once). */
+export function splitCsv(text: string): CsvSplitRecord[] | { error: MemoryImportError } {
+  const splitter = new CsvSplitter();
+  const records = splitter.push(text);
+  const rest = splitter.end();
+  return Array.isArray(rest) ? [...records, ...rest] : rest;
 }
 
 const DATE_ONLY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -396,52 +439,214 @@ export function memoryObservationKey(row: {
   return `${row.typeId}|${row.observedAt.toISOString()}|${row.source}`;
 }
 
-function checkRows(
-  rows: readonly RawRow[],
-  context: MemoryImportContext,
-  /** Records the file holds, rows refused before this check included. */
-  records = rows.length,
-): MemoryImportParse {
-  const errors: MemoryImportError[] = [];
-  if (records === 0)
-    return { ok: false, errors: [{ line: 1, field: "", message: "the file holds no row" }] };
-  if (rows.length > MAX_MEMORY_IMPORT_ROWS)
+/** The listed errors and their count: each list is kept in line order and cut at MAX_LISTED_IMPORT_ERRORS. */
+type ErrorList = { first: MemoryImportError[]; count: number };
+const noErrors = (): ErrorList => ({ first: [], count: 0 });
+function addError(list: ErrorList, error: MemoryImportError): void {
+  list.count++;
+  if (list.first.length < MAX_LISTED_IMPORT_ERRORS) list.first.push(error);
+}
+/** Both lists' first errors in line order (a stable merge: on one line, `a`'s come first). */
+function mergedErrors(a: ErrorList, b: ErrorList): MemoryImportError[] {
+  return [...a.first, ...b.first]
+    .sort((x, y) => x.line - y.line)
+    .slice(0, MAX_LISTED_IMPORT_ERRORS);
+}
+
+/** An import file checked whole: its row count, sessions and sources, or its first errors and their count. */
+export type MemoryImportCheck =
+  | { ok: true; rows: number; firstDay: string | null; lastDay: string | null; sources: string[] }
+  | { ok: false; errors: MemoryImportError[]; errorCount: number };
+
+/**
+ * Reads an import file piece by piece, in constant memory but for one key per row (the check
+ * that no type, instant and source repeats): `push` each piece of its text in order, and it
+ * answers the rows those pieces complete that passed every check; `end` after the last piece;
+ * then `result` says whether the whole file is good, with its first errors (in line order) and
+ * their count when it is not. A file with any error is refused whole: a caller writing the rows
+ * as they come writes them in a transaction it rolls back on a refusal.
+ */
+export class MemoryImportReader {
+  private chosenFormat: MemoryImportFormat | undefined;
+  /** Leading text read before the format was known (a path without `.csv` or `.json`). */
+  private leading = "";
+  private readonly csv = new CsvSplitter();
+  private readonly json = new JsonArraySplitter();
+  private columns: string[] | undefined;
+  /** Records of the file, refused ones included; rows of a good shape (what the limit counts). */
+  private records = 0;
+  private shapedRows = 0;
+  /** Errors of a record's shape (field count, not an object), and of the rows' values. */
+  private readonly shapeErrors = noErrors();
+  private readonly rowErrors = noErrors();
+  /** An error of the whole file (its header, its syntax): the only one reported, reading stops. */
+  private fileErrors: MemoryImportError[] | undefined;
+  private readonly firstLineOf = new Map<string, number>();
+  private firstDay: string | null = null;
+  private lastDay: string | null = null;
+  private readonly sources = new Set<string>();
+
+  constructor(
+    path: string,
+    private readonly context: MemoryImportContext,
+  ) {
+    this.chosenFormat = /\.json$/i.test(path) ? "json" : /\.csv$/i.test(path) ? "csv" : undefined;
+  }
+
+  /** The file's format: from its name, else from its first text (`[` is JSON); CSV until known. */
+  get format(): MemoryImportFormat {
+    return this.chosenFormat ?? "csv";
+  }
+
+  push(piece: string): MemoryImportRow[] {
+    if (this.chosenFormat === undefined) {
+      this.leading += piece;
+      const start = this.leading.trimStart();
+      if (start === "") return [];
+      this.chosenFormat = memoryImportFormatOf("", start);
+      piece = this.leading;
+      this.leading = "";
+    }
+    return this.read(piece, false);
+  }
+
+  end(): MemoryImportRow[] {
+    if (this.chosenFormat === undefined) this.chosenFormat = "csv";
+    const piece = this.leading;
+    this.leading = "";
+    return this.read(piece, true);
+  }
+
+  result(): MemoryImportCheck {
+    if (this.fileErrors !== undefined)
+      return { ok: false, errors: this.fileErrors, errorCount: this.fileErrors.length };
+    if (this.records === 0) {
+      const message =
+        this.format === "csv" && this.columns === undefined
+          ? "the file is empty"
+          : "the file holds no row";
+      return { ok: false, errors: [{ line: 1, field: "", message }], errorCount: 1 };
+    }
+    if (this.shapedRows > MAX_MEMORY_IMPORT_ROWS) {
+      const limit = noErrors();
+      addError(limit, {
+        line: 1,
+        field: "",
+        message: `the file holds ${this.shapedRows} rows; at most ${MAX_MEMORY_IMPORT_ROWS} per import`,
+      });
+      return {
+        ok: false,
+        errors: mergedErrors(this.shapeErrors, limit),
+        errorCount: this.shapeErrors.count + 1,
+      };
+    }
+    const errorCount = this.shapeErrors.count + this.rowErrors.count;
+    if (errorCount > 0)
+      return { ok: false, errors: mergedErrors(this.shapeErrors, this.rowErrors), errorCount };
     return {
-      ok: false,
-      errors: [
-        {
-          line: 1,
-          field: "",
-          message: `the file holds ${rows.length} rows; at most ${MAX_MEMORY_IMPORT_ROWS} per import`,
-        },
-      ],
+      ok: true,
+      rows: this.shapedRows,
+      firstDay: this.firstDay,
+      lastDay: this.lastDay,
+      sources: [...this.sources].sort(),
     };
-  const checked: MemoryImportRow[] = [];
-  const firstLineOf = new Map<string, number>();
-  for (const raw of rows) {
-    const row = checkRow(raw, context, errors);
-    if (row === undefined) continue;
+  }
+
+  private read(piece: string, last: boolean): MemoryImportRow[] {
+    if (this.fileErrors !== undefined) return [];
+    const rows: MemoryImportRow[] = [];
+    if (this.format === "csv") {
+      for (const record of this.csv.push(piece)) this.csvRecord(record, rows);
+      if (!last) return rows;
+      const rest = this.csv.end();
+      if (!Array.isArray(rest)) {
+        // A quote never closed swallows the rest of the file: it is the file's one error.
+        this.fileErrors = [rest.error];
+        return [];
+      }
+      for (const record of rest) this.csvRecord(record, rows);
+    } else {
+      const elements = this.json.push(piece, last);
+      for (const element of elements) {
+        if ("error" in element) {
+          this.fileErrors = [{ line: element.line, field: "", message: element.error }];
+          return [];
+        }
+        this.jsonElement(element, rows);
+        if (this.fileErrors !== undefined) return [];
+      }
+    }
+    return rows;
+  }
+
+  private csvRecord(record: CsvSplitRecord, rows: MemoryImportRow[]): void {
+    if (this.fileErrors !== undefined) return;
+    if (this.columns === undefined) {
+      const errors = csvHeaderErrors(record);
+      if (errors.length > 0) this.fileErrors = errors;
+      else this.columns = record.fields.map((name) => name.trim());
+      return;
+    }
+    const { columns } = this;
+    this.records++;
+    if (record.fields.length !== columns.length) {
+      addError(this.shapeErrors, {
+        line: record.line,
+        field: "",
+        message: `has ${record.fields.length} field(s); the header has ${columns.length}`,
+      });
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    columns.forEach((name, i) => (values[name] = record.fields[i]));
+    this.row({ line: record.line, values }, rows);
+  }
+
+  private jsonElement(element: { line: number; text: string }, rows: MemoryImportRow[]): void {
+    let item: unknown;
+    try {
+      item = JSON.parse(element.text);
+    } catch (error) {
+      this.fileErrors = [
+        { line: element.line, field: "", message: `not valid JSON: ${(error as Error).message}` },
+      ];
+      return;
+    }
+    this.records++;
+    if (typeof item !== "object" || item === null || Array.isArray(item))
+      addError(this.shapeErrors, { line: element.line, field: "", message: "must be an object" });
+    else this.row({ line: element.line, values: item as Record<string, unknown> }, rows);
+  }
+
+  private row(raw: RawRow, rows: MemoryImportRow[]): void {
+    this.shapedRows++;
+    // Past the limit the file is refused: its rows are counted for the message, not checked.
+    if (this.shapedRows > MAX_MEMORY_IMPORT_ROWS) return;
+    const errors: MemoryImportError[] = [];
+    const row = checkRow(raw, this.context, errors);
+    for (const error of errors) addError(this.rowErrors, error);
+    if (row === undefined) return;
     const key = memoryObservationKey(row);
-    const first = firstLineOf.get(key);
-    if (first !== undefined)
-      errors.push({
+    const first = this.firstLineOf.get(key);
+    if (first !== undefined) {
+      addError(this.rowErrors, {
         line: row.line,
         field: "",
         message: `repeats the type, observedAt and source of line ${first}: one price per type, instant and source`,
       });
-    else firstLineOf.set(key, row.line);
-    checked.push(row);
+      return;
+    }
+    this.firstLineOf.set(key, row.line);
+    const day = sessionDayOf(row.observedAt);
+    if (this.firstDay === null || day < this.firstDay) this.firstDay = day;
+    if (this.lastDay === null || day > this.lastDay) this.lastDay = day;
+    this.sources.add(row.source);
+    rows.push(row);
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows: checked };
 }
 
-/** Checks a CSV import: a header naming the columns (any order), then one observation per line. */
-export function parseMemoryImportCsv(csv: string, context: MemoryImportContext): MemoryImportParse {
-  const records = splitCsv(csv);
-  if (!Array.isArray(records)) return { ok: false, errors: [records.error] };
-  const [header, ...body] = records;
-  if (header === undefined)
-    return { ok: false, errors: [{ line: 1, field: "", message: "the file is empty" }] };
+/** The errors of a CSV header: unknown or repeated columns, required ones missing. */
+function csvHeaderErrors(header: CsvSplitRecord): MemoryImportError[] {
   const columns = header.fields.map((name) => name.trim());
   const errors: MemoryImportError[] = [];
   for (const name of columns)
@@ -461,28 +666,108 @@ export function parseMemoryImportCsv(csv: string, context: MemoryImportContext):
       });
   if (new Set(columns).size !== columns.length)
     errors.push({ line: header.line, field: "", message: "the header names a column twice" });
-  if (errors.length > 0) return { ok: false, errors };
-  const rows: RawRow[] = [];
-  for (const record of body) {
-    if (record.fields.length !== columns.length) {
-      errors.push({
-        line: record.line,
-        field: "",
-        message: `has ${record.fields.length} field(s); the header has ${columns.length}`,
-      });
-      continue;
+  return errors;
+}
+
+/**
+ * Splits the text of a JSON array into its elements' texts, piece by piece, each with its
+ * 1-based position (a row's "line" in a JSON import), without parsing the whole array at once.
+ * Strings are followed so that brackets and commas inside them are data. An error ends the file:
+ * not an array, two elements without a comma, text after the array, an array never closed.
+ */
+export class JsonArraySplitter {
+  private state: "start" | "first" | "before" | "inside" | "after" | "done" = "start";
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private element = "";
+  private index = 0;
+
+  push(
+    piece: string,
+    last: boolean,
+  ): ({ line: number; text: string } | { line: number; error: string })[] {
+    const out: ({ line: number; text: string } | { line: number; error: string })[] = [];
+    let start = this.state === "inside" ? 0 : -1;
+    const finish = (end: number) => {
+      out.push({ line: this.index, text: this.element + piece.slice(start, end) });
+      this.element = "";
+      start = -1;
+      this.state = "after";
+    };
+    const fail = (error: string) => {
+      out.push({ line: Math.max(1, this.index), error: `not valid JSON: ${error}` });
+      this.state = "done";
+      return out;
+    };
+    for (let i = 0; i < piece.length; i++) {
+      const char = piece[i] as string;
+      if (this.state === "inside") {
+        if (this.inString) {
+          if (this.escaped) this.escaped = false;
+          else if (char === "\\") this.escaped = true;
+          else if (char === '"') {
+            this.inString = false;
+            if (this.depth === 0) finish(i + 1);
+          }
+        } else if (char === '"') this.inString = true;
+        else if (char === "{" || char === "[") this.depth++;
+        else if (char === "}" || char === "]") {
+          if (this.depth === 0) {
+            // A bare value (a number, true) ends at the array's close.
+            finish(i);
+            i--;
+          } else if (--this.depth === 0) finish(i + 1);
+        } else if (this.depth === 0 && (char === "," || /\s/.test(char))) {
+          finish(i);
+          i--;
+        }
+        continue;
+      }
+      if (/\s/.test(char)) continue;
+      if (this.state === "start") {
+        if (char !== "[") {
+          out.push({ line: 1, error: "the file must hold a JSON array of row objects" });
+          this.state = "done";
+          return out;
+        }
+        this.state = "first";
+      } else if (this.state === "first" && char === "]") this.state = "done";
+      else if (this.state === "first" || this.state === "before") {
+        this.state = "inside";
+        this.index++;
+        start = i;
+        i--;
+      } else if (this.state === "after") {
+        if (char === ",") this.state = "before";
+        else if (char === "]") this.state = "done";
+        else return fail(`expected ',' or ']' after row ${this.index}`);
+      } else return fail(`unexpected text after the array's end (after row ${this.index})`);
     }
-    rows.push({
-      line: record.line,
-      values: Object.fromEntries(columns.map((name, i) => [name, record.fields[i]])),
-    });
+    if (this.state === "inside") this.element += piece.slice(start);
+    if (last) {
+      if (this.state === "start") return fail("the file holds no JSON");
+      if (this.state !== "done") return fail(`the array is never closed (after row ${this.index})`);
+    }
+    return out;
   }
-  const parsed = checkRows(rows, context, body.length);
-  if (errors.length === 0) return parsed;
-  return {
-    ok: false,
-    errors: [...errors, ...(parsed.ok ? [] : parsed.errors)].sort((a, b) => a.line - b.line),
-  };
+}
+
+/** Checks a whole file held as text (the reader with one piece): its rows, or its first errors. */
+function parseMemoryImport(
+  path: string,
+  text: string,
+  context: MemoryImportContext,
+): MemoryImportParse {
+  const reader = new MemoryImportReader(path, context);
+  const rows = [...reader.push(text), ...reader.end()];
+  const result = reader.result();
+  return result.ok ? { ok: true, rows } : result;
+}
+
+/** Checks a CSV import: a header naming the columns (any order), then one observation per line. */
+export function parseMemoryImportCsv(csv: string, context: MemoryImportContext): MemoryImportParse {
+  return parseMemoryImport("import.csv", csv, context);
 }
 
 /** Checks a JSON import: an array of objects with the CSV's columns as keys (`price` may be a number). */
@@ -490,31 +775,5 @@ export function parseMemoryImportJson(
   json: string,
   context: MemoryImportContext,
 ): MemoryImportParse {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return {
-      ok: false,
-      errors: [{ line: 1, field: "", message: `not valid JSON: ${(error as Error).message}` }],
-    };
-  }
-  if (!Array.isArray(value))
-    return {
-      ok: false,
-      errors: [{ line: 1, field: "", message: "the file must hold a JSON array of row objects" }],
-    };
-  const errors: MemoryImportError[] = [];
-  const rows: RawRow[] = [];
-  value.forEach((item: unknown, i) => {
-    if (typeof item !== "object" || item === null || Array.isArray(item))
-      errors.push({ line: i + 1, field: "", message: "must be an object" });
-    else rows.push({ line: i + 1, values: item as Record<string, unknown> });
-  });
-  const parsed = checkRows(rows, context, value.length);
-  if (errors.length === 0) return parsed;
-  return {
-    ok: false,
-    errors: [...errors, ...(parsed.ok ? [] : parsed.errors)].sort((a, b) => a.line - b.line),
-  };
+  return parseMemoryImport("import.json", json, context);
 }

@@ -36,7 +36,7 @@ describe("an imported file read in chunks", () => {
   const decodeAll = (...chunks: Uint8Array[]) => {
     const decoder = new Utf8ChunkDecoder();
     let text = "";
-    for (const chunk of [...chunks.map((c) => decoder.decode(c)), decoder.end()]) {
+    for (const chunk of [...chunks.map((c) => decoder.push(c)), decoder.end()]) {
       if (!chunk.ok) return chunk;
       text += chunk.text;
     }

@@ -44,98 +44,110 @@ export type DecodedFile = { ok: true; text: string } | { ok: false; line: number
  * U+FFFD in place of what it held.
  */
 export function decodeUtf8File(bytes: Uint8Array): DecodedFile {
-  try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    return invalidUtf8(bytes, { line: 1, offset: 0 });
-  }
+  const decoder = new Utf8ChunkDecoder();
+  const text = decoder.push(bytes);
+  if (!text.ok) return text;
+  const tail = decoder.end();
+  return tail.ok ? { ok: true, text: text.text + tail.text } : tail;
 }
 
-/** The refusal of bytes holding invalid UTF-8; `before`: the line and byte offset they start at. */
-function invalidUtf8(bytes: Uint8Array, before: { line: number; offset: number }): DecodedFile {
-  const offset = firstInvalidUtf8Offset(bytes);
-  return {
-    ok: false,
-    line: before.line + newlinesIn(bytes.subarray(0, offset)),
-    message: `is not valid UTF-8 (byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, "0")} at offset ${before.offset + offset}); save the file as UTF-8`,
-  };
-}
-
-function newlinesIn(bytes: Uint8Array): number {
+/** Counts the line feeds (0x0a) in `bytes` before `end`. */
+function lineFeedsIn(bytes: Uint8Array, end = bytes.length): number {
   let count = 0;
-  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1))
+    count++;
   return count;
 }
 
-/** How many bytes the UTF-8 sequence a lead byte starts holds (0: not a lead byte). */
-function sequenceLength(byte: number): number {
-  return byte < 0x80
-    ? 1
-    : byte >= 0xc2 && byte <= 0xdf
-      ? 2
-      : byte >= 0xe0 && byte <= 0xef
-        ? 3
-        : byte >= 0xf0 && byte <= 0xf4
-          ? 4
-          : 0;
-}
-
 /**
- * decodeUtf8File for a file read in chunks (flat memory whatever its size): each chunk's text,
- * a character cut between two chunks kept for the next, and the same refusal, naming the line
- * and the offset in the whole file, at the first byte that is not UTF-8.
+ * A file's bytes checked to be UTF-8 as they are read, piece by piece, so a file of any size is
+ * decoded in constant memory: `push` each piece in order and it answers the text of the complete
+ * characters so far (a character cut at the piece's end waits for the next); `end` after the
+ * last. A refusal names the line and offset of the first invalid byte, as `decodeUtf8File` does.
  */
 export class Utf8ChunkDecoder {
+  // ignoreBOM keeps a U+FEFF that a piece happens to start with: only the file's first is dropped.
+  private readonly decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  /** The bytes of a character the previous piece ended inside (at most 3). */
   private carry = new Uint8Array(0);
-  private line = 1;
+  /** Bytes decoded before `carry`, and the line they end on. */
   private offset = 0;
+  private line = 1;
 
-  decode(chunk: Uint8Array): DecodedFile {
-    const bytes = this.carry.length === 0 ? chunk : concatenated(this.carry, chunk);
-    const cut = bytes.length - incompleteTail(bytes);
-    const whole = bytes.subarray(0, cut);
+  push(piece: Uint8Array): DecodedFile {
+    const bytes = this.carry.length === 0 ? piece : concatBytes(this.carry, piece);
+    const complete = completeUtf8Length(bytes);
+    this.carry = bytes.slice(complete);
+    return this.decode(bytes.subarray(0, complete));
+  }
+
+  end(): DecodedFile {
+    const rest = this.carry;
+    this.carry = new Uint8Array(0);
+    // A character cut short by the end of the file: its first byte is the invalid one.
+    return rest.length === 0 ? { ok: true, text: "" } : this.refuse(rest, 0);
+  }
+
+  private decode(bytes: Uint8Array): DecodedFile {
     let text: string;
     try {
-      // A BOM is the file's first bytes only; later, the same bytes are a character of the text.
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: this.offset > 0 }).decode(whole);
+      text = this.decoder.decode(bytes);
     } catch {
-      return invalidUtf8(whole, { line: this.line, offset: this.offset });
+      return this.refuse(bytes, firstInvalidUtf8Offset(bytes));
     }
-    this.line += newlinesIn(whole);
-    this.offset += cut;
-    this.carry = bytes.slice(cut);
+    if (this.offset === 0 && text.startsWith("\uFEFF")) text = text.slice(1);
+    this.offset += bytes.length;
+    this.line += lineFeedsIn(bytes);
     return { ok: true, text };
   }
 
-  /** After the last chunk: a character the file ends inside of is refused too. */
-  end(): DecodedFile {
-    if (this.carry.length === 0) return { ok: true, text: "" };
-    return invalidUtf8(this.carry, { line: this.line, offset: this.offset });
+  private refuse(bytes: Uint8Array, at: number): DecodedFile {
+    const offset = this.offset + at;
+    return {
+      ok: false,
+      line: this.line + lineFeedsIn(bytes, at),
+      message: `is not valid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, "0")} at offset ${offset}); save the file as UTF-8`,
+    };
   }
 }
 
-function concatenated(first: Uint8Array, second: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(first.length + second.length);
-  bytes.set(first);
-  bytes.set(second, first.length);
-  return bytes;
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a, 0);
+  joined.set(b, a.length);
+  return joined;
 }
 
-/** Bytes at the end that begin a UTF-8 sequence the chunk does not finish (0 to 3). */
-function incompleteTail(bytes: Uint8Array): number {
-  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+/**
+ * The length of `bytes` without a character its end cuts short: the last lead byte within the
+ * final 4 bytes, when fewer bytes follow it than it announces. Invalid bytes are left in, for the
+ * decoder to refuse.
+ */
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(4, bytes.length); back++) {
     const byte = bytes[bytes.length - back] ?? 0;
-    if (byte < 0x80) return 0;
-    if (byte >= 0xc0) return sequenceLength(byte) > back ? back : 0;
+    if (byte >= 0x80 && byte <= 0xbf) continue; // a continuation byte: look further back
+    const announced = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return announced > back ? bytes.length - back : bytes.length;
   }
-  return 0;
+  return bytes.length;
 }
 
 /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
-    const length = sequenceLength(bytes[i] ?? 0);
+    const byte = bytes[i] ?? 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte <= 0xdf
+          ? 2
+          : byte >= 0xe0 && byte <= 0xef
+            ? 3
+            : byte >= 0xf0 && byte <= 0xf4
+              ? 4
+              : 0;
     if (length === 0 || i + length > bytes.length) return i;
     const sequence = bytes.subarray(i, i + length);
     try {

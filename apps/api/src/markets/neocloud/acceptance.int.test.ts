@@ -576,6 +576,23 @@ describe("after an import", () => {
       );
       expect(huge.message.length).toBeLessThan(2_000);
 
+      // Sites enough for several write batches, the last record bad: nothing written, even with
+      // --allow-shrink (the batches already written are rolled back).
+      files.clusters = csv(GPU_CLUSTERS_COLUMNS, [
+        ...Array.from(
+          { length: 1_200 },
+          (_, i) => ({ ...CLUSTERS[0], Name: `Bulk site ${i}` }) as Record<string, string>,
+        ),
+        { ...CLUSTERS[0], Name: "Bad power", "Power Capacity (MW)": "lots" } as Record<
+          string,
+          string
+        >,
+      ]);
+      const lastBad = await importWith(true);
+      expect(lastBad).toMatchObject({ outcome: "failed", written: false });
+      expect(lastBad.message).toContain("line 1202: 'Power Capacity (MW)' is not a number");
+      expect(await storedRows()).toEqual(before);
+
       // Rows repeated whole: each kept once, and said.
       files.clusters = csv(GPU_CLUSTERS_COLUMNS, [...CLUSTERS, CLUSTERS[1], CLUSTERS[1]] as Record<
         string,

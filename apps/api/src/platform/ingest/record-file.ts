@@ -1,7 +1,8 @@
 import { createReadStream, statSync } from "node:fs";
 import { extname } from "node:path";
-import { Utf8ChunkDecoder, type Result } from "@tpi/domain";
+import type { Result } from "@tpi/domain";
 import { CsvRecordAssembler, type CsvRecord } from "./csv-records";
+import { READ_PIECE_BYTES, Utf8FileError, utf8Text } from "./utf8-text";
 
 /**
  * Record files of every index, CSV or JSON Lines: CSV has a header line naming the columns,
@@ -138,14 +139,8 @@ export async function* readRecordFile<T>(
   onProgress?: ReadProgress,
 ): AsyncGenerator<RecordLine<T>[]> {
   const totalBytes = statSync(path).size;
-  // 1 MiB reads: fewer round trips than the 64 KiB default on multi-GB files, still flat memory.
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  const stream = createReadStream(path, { highWaterMark: READ_PIECE_BYTES });
   const reader = createRecordReader(format, rules);
-  const decoder = new Utf8ChunkDecoder();
-  const decoded = (result: ReturnType<Utf8ChunkDecoder["decode"]>): string => {
-    if (!result.ok) throw new RecordFileError(`the file ${result.message}`, result.line);
-    return result.text;
-  };
   // The start of a line that began in an earlier chunk, piece by piece: a line as long as many
   // chunks is joined once, not re-joined and re-split with every chunk (a 50 MB field took minutes).
   let earlier: string[] = [];
@@ -156,8 +151,7 @@ export async function* readRecordFile<T>(
     if (row) batch.push(row);
   };
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const text = decoded(decoder.decode(chunk));
+    for await (const text of utf8Text(stream as AsyncIterable<Buffer>)) {
       const batch: RecordLine<T>[] = [];
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
@@ -173,13 +167,16 @@ export async function* readRecordFile<T>(
       if (batch.length > 0) yield batch;
       onProgress?.(stream.bytesRead, totalBytes);
     }
-    earlier.push(decoded(decoder.end()));
     const last: RecordLine<T>[] = [];
     const carry = earlier.join("");
     if (carry !== "") take(carry, last);
     const tail = reader.end();
     if (tail) last.push(tail);
     if (last.length > 0) yield last;
+  } catch (error) {
+    if (error instanceof Utf8FileError)
+      throw new RecordFileError(`the file ${error.reason}`, error.line);
+    throw error;
   } finally {
     stream.destroy();
   }

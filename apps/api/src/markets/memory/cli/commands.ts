@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { MEMORY_SOURCE_PATTERN } from "@tpi/domain";
 import {
@@ -37,12 +38,12 @@ async function importCommand(args: string[], context: Parameters<Command>[1]): P
       `--source must be letters, digits, '.', '_' or '-' (up to 64 characters); got '${values.source}'`,
     );
   const path = values.file;
-  // Bytes, not text: the import refuses a file that is not UTF-8 instead of storing U+FFFD.
-  const content = await readFile(path);
+  // Refused before the runtime starts when it cannot be read; then read as a stream by the
+  // import (bytes, checked to be UTF-8), so its memory stays flat in the file's size.
+  await access(path, constants.R_OK);
   await withRuntime(context, async (runtime) => {
     const outcome = await importMemoryFile(runtime.database.db, {
       path,
-      content,
       ...(values.source === undefined ? {} : { defaultSource: values.source }),
       now: runtime.clock(),
       onWait: (message) => console.log(`memory import of ${path}: ${message}`),

@@ -1,7 +1,15 @@
 // @module-tag zone
-import { countMemoryObservations, startSourceSync, withSourceSyncLock } from "@tpi/db";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { MEMORY_TYPE_IDS, type MemoryImportRow } from "@tpi/domain";
+import {
+  countMemoryObservations,
+  importMemoryObservations,
+  startSourceSync,
+  withSourceSyncLock,
+} from "@tpi/db";
 import { describe, expect, it } from "vitest";
-import { closedAfterFile } from "../../../testing/file-fixtures";
+import { closedAfterFile, tempDirForFile } from "../../../testing/file-fixtures";
 import { startTestApi } from "../../../testing/test-api";
 import { MEMORY_IMPORT_LOG_SOURCE, importMemoryFile } from "./import";
 import { MEMORY_LOCK_MS, MEMORY_WRITE_LOCK } from "./settlement";
@@ -56,6 +64,54 @@ describe("a memory import", () => {
       ],
       errorCount: 1,
     });
+    expect(await countMemoryObservations(api.db)).toBe(0);
+  });
+
+  it("reads a large file as a stream and writes nothing when its last line is bad", async () => {
+    // 30,000 rows: several pieces read (1 MiB each) and several write batches (2,000 rows each).
+    const rows = 30_000;
+    const lines = [HEADER];
+    for (let i = 0; i < rows; i++) {
+      const type = MEMORY_TYPE_IDS[i % MEMORY_TYPE_IDS.length] ?? "";
+      const hour = Math.floor(i / MEMORY_TYPE_IDS.length);
+      const at = new Date(Date.parse("2026-03-01T00:00:00Z") - hour * 3_600_000).toISOString();
+      lines.push(`${type},2.5,${at},bulk,"Bulk feed, row ${i}"`);
+    }
+    lines.push(`${MEMORY_TYPE_IDS[0]},2.5,2026-03-01T00:00:00Z,bulk,`); // repeats line 2's key
+    const path = join(tempDirForFile("tpi-memory-large-"), "large.csv");
+    writeFileSync(path, `${lines.join("\n")}\n`);
+    const outcome = await importMemoryFile(api.db, { path, now: NOW });
+    expect(outcome).toEqual({
+      kind: "invalid",
+      format: "csv",
+      errors: [
+        `line ${rows + 2}: repeats the type, observedAt and source of line 2: one price per type, instant and source`,
+      ],
+      errorCount: 1,
+    });
+    expect(await countMemoryObservations(api.db)).toBe(0);
+  });
+
+  it("writes nothing when its rows stop part way (a file found bad while it is written)", async () => {
+    const row = (hour: number): MemoryImportRow => ({
+      line: hour + 2,
+      typeId: "mem_ddr5_16gb",
+      price: 2.5,
+      observedAt: new Date(Date.parse("2026-03-01T00:00:00Z") - hour * 3_600_000),
+      source: "bulk",
+      sourceUpdatedAt: null,
+      url: null,
+      licence: null,
+      citation: null,
+    });
+    async function* batches() {
+      for (let batch = 0; batch < 3; batch++)
+        yield Array.from({ length: 2_000 }, (_, i) => row(batch * 2_000 + i));
+      throw new Error("the file changed while it was imported");
+    }
+    await expect(importMemoryObservations(api.db, batches(), NOW, "test")).rejects.toThrow(
+      "the file changed while it was imported",
+    );
     expect(await countMemoryObservations(api.db)).toBe(0);
   });
 

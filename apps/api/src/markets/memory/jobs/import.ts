@@ -1,13 +1,11 @@
 import { basename } from "node:path";
 import {
-  MAX_LISTED_IMPORT_ERRORS,
-  decodeUtf8File,
+  MemoryImportReader,
   describeImportError,
-  memoryImportFormatOf,
-  parseMemoryImportCsv,
-  parseMemoryImportJson,
-  sessionDayOf,
+  type MemoryImportCheck,
+  type MemoryImportContext,
   type MemoryImportFormat,
+  type MemoryImportRow,
 } from "@tpi/domain";
 import {
   closeInterruptedSourceSyncs,
@@ -18,6 +16,7 @@ import {
   type Db,
   type MemoryImportReport,
 } from "@tpi/db";
+import { Utf8FileError, fileBytes, heldBytes, utf8Text } from "../../../platform/ingest/utf8-text";
 import { MEMORY_LOCK_MS, MEMORY_WRITE_LOCK } from "./settlement";
 
 /** The sync log's name for memory imports. */
@@ -42,8 +41,11 @@ const WAIT_REPORT_EVERY_MS = 10_000;
 
 export type MemoryImportInput = {
   path: string;
-  /** The file: its bytes (checked to be UTF-8) or its text. */
-  content: Uint8Array | string;
+  /**
+   * The file's bytes (checked to be UTF-8) or its text, when the caller already holds them;
+   * without it, the file at `path` is read as a stream, twice (checked, then written).
+   */
+  content?: Uint8Array | string;
   defaultSource?: string;
   now: Date;
   /** Told while the import waits its turn behind the memory lock (a progress line). */
@@ -51,55 +53,95 @@ export type MemoryImportInput = {
   maxWaitMs?: number;
 };
 
+/** The file's text in pieces: read from its path as a stream, or the content the caller gave. */
+function textOf(input: MemoryImportInput): AsyncIterable<string> | Iterable<string> {
+  if (typeof input.content === "string") return [input.content];
+  return utf8Text(input.content === undefined ? fileBytes(input.path) : heldBytes(input.content));
+}
+
 /**
- * Imports one file: every row checked first (nothing is written when any is wrong), then the
- * rows written and the affected days settled in one transaction under the memory lock (one
- * writer across instances), logged in the sync log. The same file again writes nothing. While
- * the once-a-minute settlement or another import holds the lock, it waits its turn (saying so)
- * for up to `maxWaitMs`.
+ * Reads the file through every check, yielding the good rows as they come; `reader` holds the
+ * verdict once the rows are read. Not UTF-8 is a Utf8FileError.
+ */
+async function* checkedRows(
+  input: MemoryImportInput,
+  reader: MemoryImportReader,
+): AsyncGenerator<MemoryImportRow[]> {
+  for await (const piece of textOf(input)) {
+    const rows = reader.push(piece);
+    if (rows.length > 0) yield rows;
+  }
+  const rows = reader.end();
+  if (rows.length > 0) yield rows;
+}
+
+/** The whole file checked, nothing kept but its verdict (the first pass). */
+async function checkFile(
+  input: MemoryImportInput,
+  context: MemoryImportContext,
+): Promise<{ format: MemoryImportFormat; check: MemoryImportCheck }> {
+  const reader = new MemoryImportReader(input.path, context);
+  try {
+    for await (const _rows of checkedRows(input, reader));
+  } catch (error) {
+    if (!(error instanceof Utf8FileError)) throw error;
+    return {
+      format: reader.format,
+      check: {
+        ok: false,
+        errors: [{ line: error.line, field: "", message: `the file ${error.reason}` }],
+        errorCount: 1,
+      },
+    };
+  }
+  return { format: reader.format, check: reader.result() };
+}
+
+/**
+ * The rows of a file the first pass found good, read again to be written. A file changed in
+ * between and no longer good throws at its end, so the transaction writing the rows rolls back.
+ */
+async function* rowsToWrite(
+  input: MemoryImportInput,
+  context: MemoryImportContext,
+): AsyncGenerator<MemoryImportRow[]> {
+  const reader = new MemoryImportReader(input.path, context);
+  yield* checkedRows(input, reader);
+  const check = reader.result();
+  if (!check.ok)
+    throw new Error(
+      `the file changed while it was imported: ${check.errors
+        .slice(0, 1)
+        .map((error) => describeImportError(error, reader.format))
+        .join("")}`,
+    );
+}
+
+/**
+ * Imports one file: every row checked first, reading the file as a stream (nothing is written
+ * when any row is wrong), then the file read again and its rows written in batches, and the
+ * affected days settled, in one transaction under the memory lock (one writer across instances),
+ * logged in the sync log. The same file again writes nothing. While the once-a-minute
+ * settlement or another import holds the lock, it waits its turn (saying so) for up to
+ * `maxWaitMs`.
  */
 export async function importMemoryFile(
   db: Db,
   input: MemoryImportInput,
 ): Promise<MemoryImportOutcome> {
-  const decoded =
-    typeof input.content === "string"
-      ? { ok: true as const, text: input.content }
-      : decodeUtf8File(input.content);
-  const format = memoryImportFormatOf(input.path, decoded.ok ? decoded.text : "");
-  if (!decoded.ok)
-    return {
-      kind: "invalid",
-      format,
-      errors: [
-        describeImportError(
-          { line: decoded.line, field: "", message: `the file ${decoded.message}` },
-          format,
-        ),
-      ],
-      errorCount: 1,
-    };
-  const context = {
+  const context: MemoryImportContext = {
     now: input.now,
     ...(input.defaultSource === undefined ? {} : { defaultSource: input.defaultSource }),
   };
-  const parsed =
-    format === "csv"
-      ? parseMemoryImportCsv(decoded.text, context)
-      : parseMemoryImportJson(decoded.text, context);
-  if (!parsed.ok)
+  const { format, check } = await checkFile(input, context);
+  if (!check.ok)
     return {
       kind: "invalid",
       format,
-      errors: parsed.errors
-        .slice(0, MAX_LISTED_IMPORT_ERRORS)
-        .map((error) => describeImportError(error, format)),
-      errorCount: parsed.errors.length,
+      errors: check.errors.map((error) => describeImportError(error, format)),
+      errorCount: check.errorCount,
     };
-  const { rows } = parsed;
-  const days = rows.map((row) => sessionDayOf(row.observedAt)).sort();
-  const sources = [...new Set(rows.map((row) => row.source))].sort();
-  const reason = `import of ${basename(input.path)} (source ${sources.join(", ")}) changed the session's observations`;
+  const reason = `import of ${basename(input.path)} (source ${check.sources.join(", ")}) changed the session's observations`;
   const write = async () => {
     const closedInterrupted = await closeInterruptedSourceSyncs(
       db,
@@ -109,12 +151,17 @@ export async function importMemoryFile(
     const logId = await startSourceSync(db, {
       source: MEMORY_IMPORT_LOG_SOURCE,
       trigger: "manual",
-      firstDay: days[0] ?? "1970-01-01",
-      lastDay: days.at(-1) ?? "1970-01-01",
+      firstDay: check.firstDay ?? "1970-01-01",
+      lastDay: check.lastDay ?? "1970-01-01",
       startedAt: input.now,
     });
     try {
-      const report = await importMemoryObservations(db, rows, input.now, reason);
+      const report = await importMemoryObservations(
+        db,
+        rowsToWrite(input, context),
+        input.now,
+        reason,
+      );
       await finishSourceSync(db, logId, {
         finishedAt: new Date(),
         asOf: null,

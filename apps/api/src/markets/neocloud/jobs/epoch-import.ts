@@ -17,6 +17,7 @@ import {
   writeNeocloudImport,
   type Db,
   type NeocloudDatasetWrite,
+  type NeocloudSiteWrite,
   type NeocloudWriteCounts,
 } from "@tpi/db";
 import {
@@ -27,20 +28,15 @@ import {
   type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { loadGazetteer } from "../sources/gazetteer";
-import {
-  EpochFileError,
-  parseEpochCsv,
-  readEpochFile,
-  recordOrError,
-  throwIfErrors,
-} from "../sources/epoch-files";
+import { EpochFileError, RecordErrors, readEpochCsv, recordOrError } from "../sources/epoch-files";
 import type { NeocloudFiles } from "./settings";
 
 /**
- * Epoch AI's GPU Clusters and Frontier Data Centers files into `neocloud_site`: the three files
- * read, parsed and every record validated and mapped first; then one transaction writes only the
- * sites whose content hash moved, inserts new ones and removes those Epoch no longer lists. A
- * failed or stopped import writes nothing. Runs under its own sync lock (one importing instance)
+ * Epoch AI's GPU Clusters and Frontier Data Centers files into `neocloud_site`: one transaction
+ * reads the three files as streams, validates and maps every record as it comes and writes, in
+ * batches, only the sites whose content hash moved, inserts new ones and removes those Epoch no
+ * longer lists; a bad record anywhere, a shrink refused or a stop rolls it back, so a failed or
+ * stopped import writes nothing and the import's memory stays flat in the files' size. Runs under its own sync lock (one importing instance)
  * and is recorded in the sync log.
  */
 
@@ -78,117 +74,168 @@ export async function importNeocloudSites(
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The three files read and mapped: what to write, and the GPU Clusters lines repeated whole. */
+/** Sites mapped from a file, written this many at a time. */
+const SITE_BATCH = 500;
+
+/** The datasets to write, their sites read as the write pulls them, and the GPU Clusters lines repeated whole. */
 export type NeocloudFilesRead = {
   datasets: NeocloudDatasetWrite[];
+  /** Filled while the GPU Clusters file is read: complete once its sites are written. */
   repeatedClusterLines: number[];
+  /** All of them, when the first LISTED_REPEATED_LINES are listed. */
+  readonly repeatedClusterCount: number;
 };
 
-/** Reads, validates and maps the three files; throws EpochFileError naming what is wrong. */
+type ReadOptions = { now: Date; fetchTimeoutMs: number; signal?: AbortSignal; geocoder?: Geocoder };
+
+/**
+ * The three files as datasets to write: each file read as a stream, every record validated and
+ * mapped as it comes, in batches; a file with a bad record throws an EpochFileError naming it
+ * once it is read, which rolls back the transaction writing the sites.
+ */
 export async function readNeocloudFiles(
   files: NeocloudFiles,
-  options: { now: Date; fetchTimeoutMs: number; signal?: AbortSignal; geocoder?: Geocoder },
+  options: ReadOptions,
 ): Promise<NeocloudFilesRead> {
-  const read = (location: string) =>
-    readEpochFile(location, { timeoutMs: options.fetchTimeoutMs, signal: options.signal });
-  const [clustersText, centersText, timelinesText] = await Promise.all([
-    read(files.gpuClusters),
-    read(files.dataCenters),
-    read(files.timelines),
-  ]);
-  const clusters = parseEpochCsv(files.gpuClusters, clustersText, GPU_CLUSTERS_REQUIRED_COLUMNS);
-  const centers = parseEpochCsv(files.dataCenters, centersText, DATA_CENTERS_REQUIRED_COLUMNS);
-  const timelines = parseEpochCsv(
-    files.timelines,
-    timelinesText,
-    DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
-  );
   // Loaded per import and dropped after it: the parsed gazetteer is tens of MB the api does not
   // need between the daily imports.
   const geocode = options.geocoder ?? (await loadGazetteer());
   const retrievedAt = options.now.toISOString();
+  const fileOptions = { timeoutMs: options.fetchTimeoutMs, signal: options.signal };
+  const repeatedClusterLines: number[] = [];
 
   // GPU Clusters: a repeated Name (Epoch's anonymised rows) gets " #2", " #3" in file order. A
-  // row repeated whole (every field the same) is one record written twice: kept once.
-  const clusterErrors: string[] = [];
-  const clusterSites: NeocloudSite[] = [];
-  const names = new Map<string, number>();
-  const wholeRows = new Set<string>();
-  const repeatedRows: number[] = [];
-  for (const { line, row } of clusters.rows) {
-    const name = (row.Name ?? "").trim();
-    if (name === "") {
-      clusterErrors.push(`line ${line}: 'Name' is empty`);
-      continue;
+  // row repeated whole (every field the same) is one record written twice: kept once, known by
+  // a fixed-size digest of the row rather than its text.
+  async function* clusterSites(): AsyncGenerator<NeocloudSiteWrite[]> {
+    const errors = new RecordErrors();
+    const names = new Map<string, number>();
+    const wholeRows = new Set<string>();
+    for await (const rows of readEpochCsv(
+      files.gpuClusters,
+      GPU_CLUSTERS_REQUIRED_COLUMNS,
+      fileOptions,
+    )) {
+      const sites: NeocloudSiteWrite[] = [];
+      for (const { line, row } of rows) {
+        const name = (row.Name ?? "").trim();
+        if (name === "") {
+          errors.add(`line ${line}: 'Name' is empty`);
+          continue;
+        }
+        const whole = createHash("sha256").update(JSON.stringify(row)).digest("base64");
+        if (wholeRows.has(whole)) {
+          if (repeatedClusterLines.length < LISTED_REPEATED_LINES) repeatedClusterLines.push(line);
+          repeatedCount.clusters++;
+          continue;
+        }
+        wholeRows.add(whole);
+        const seen = (names.get(name) ?? 0) + 1;
+        names.set(name, seen);
+        const recordName = seen === 1 ? name : `${name} #${seen}`;
+        const site = recordOrError(line, errors, () =>
+          siteFromGpuCluster(row, recordName, {
+            sourceUrls: [files.gpuClusters],
+            retrievedAt,
+            geocode,
+          }),
+        );
+        if (site !== undefined) sites.push(withHash(site));
+      }
+      yield* inBatches(sites);
     }
-    const whole = JSON.stringify(row);
-    if (wholeRows.has(whole)) {
-      repeatedRows.push(line);
-      continue;
+    errors.throwIfAny(files.gpuClusters);
+  }
+
+  // Frontier Data Centers: the timelines first (every hub's rows), then the hubs with theirs.
+  async function* centerSites(): AsyncGenerator<NeocloudSiteWrite[]> {
+    const timelineErrors = new RecordErrors();
+    const timelineOf = new Map<string, TimelineRow[]>();
+    for await (const rows of readEpochCsv(
+      files.timelines,
+      DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
+      fileOptions,
+    ))
+      for (const { line, row } of rows) {
+        const entry = recordOrError(line, timelineErrors, () => timelineRowOf(row));
+        if (entry === undefined) continue;
+        const list = timelineOf.get(entry.handle) ?? [];
+        list.push(entry.entry);
+        timelineOf.set(entry.handle, list);
+      }
+    timelineErrors.throwIfAny(files.timelines);
+
+    const errors = new RecordErrors();
+    const handles = new Set<string>();
+    for await (const rows of readEpochCsv(
+      files.dataCenters,
+      DATA_CENTERS_REQUIRED_COLUMNS,
+      fileOptions,
+    )) {
+      const sites: NeocloudSiteWrite[] = [];
+      for (const { line, row } of rows) {
+        const handle = (row.Handle ?? "").trim();
+        if (handles.has(handle)) {
+          errors.add(`line ${line}: the handle '${handle}' is repeated`);
+          continue;
+        }
+        handles.add(handle);
+        const site = recordOrError(line, errors, () =>
+          siteFromDataCenter(row, timelineOf.get(handle) ?? [], {
+            sourceUrls: [files.dataCenters, files.timelines],
+            retrievedAt,
+            geocode,
+          }),
+        );
+        if (site !== undefined) sites.push(withHash(site));
+      }
+      yield* inBatches(sites);
     }
-    wholeRows.add(whole);
-    const seen = (names.get(name) ?? 0) + 1;
-    names.set(name, seen);
-    const recordName = seen === 1 ? name : `${name} #${seen}`;
-    const site = recordOrError(line, clusterErrors, () =>
-      siteFromGpuCluster(row, recordName, {
+    errors.throwIfAny(files.dataCenters);
+  }
+
+  const repeatedCount = { clusters: 0 };
+  return {
+    datasets: [
+      {
+        dataset: "gpu-clusters",
         sourceUrls: [files.gpuClusters],
-        retrievedAt,
-        geocode,
-      }),
-    );
-    if (site !== undefined) clusterSites.push(site);
-  }
-  throwIfErrors(files.gpuClusters, clusterErrors);
-
-  const timelineErrors: string[] = [];
-  const timelineOf = new Map<string, TimelineRow[]>();
-  for (const { line, row } of timelines.rows) {
-    const entry = recordOrError(line, timelineErrors, () => timelineRowOf(row));
-    if (entry === undefined) continue;
-    const list = timelineOf.get(entry.handle) ?? [];
-    list.push(entry.entry);
-    timelineOf.set(entry.handle, list);
-  }
-  throwIfErrors(files.timelines, timelineErrors);
-
-  const centerErrors: string[] = [];
-  const centerSites: NeocloudSite[] = [];
-  const handles = new Set<string>();
-  for (const { line, row } of centers.rows) {
-    const handle = (row.Handle ?? "").trim();
-    if (handles.has(handle)) {
-      centerErrors.push(`line ${line}: the handle '${handle}' is repeated`);
-      continue;
-    }
-    handles.add(handle);
-    const site = recordOrError(line, centerErrors, () =>
-      siteFromDataCenter(row, timelineOf.get(handle) ?? [], {
+        retrievedAt: options.now,
+        sites: stoppable(clusterSites(), options.signal),
+      },
+      {
+        dataset: "data-centers",
         sourceUrls: [files.dataCenters, files.timelines],
-        retrievedAt,
-        geocode,
-      }),
-    );
-    if (site !== undefined) centerSites.push(site);
-  }
-  throwIfErrors(files.dataCenters, centerErrors);
+        retrievedAt: options.now,
+        sites: stoppable(centerSites(), options.signal),
+      },
+    ],
+    repeatedClusterLines,
+    get repeatedClusterCount() {
+      return repeatedCount.clusters;
+    },
+  };
+}
 
-  const withHash = (site: NeocloudSite) => ({ site, contentHash: sha256(siteContentText(site)) });
-  const datasets: NeocloudDatasetWrite[] = [
-    {
-      dataset: "gpu-clusters",
-      sourceUrls: [files.gpuClusters],
-      retrievedAt: options.now,
-      sites: clusterSites.map(withHash),
-    },
-    {
-      dataset: "data-centers",
-      sourceUrls: [files.dataCenters, files.timelines],
-      retrievedAt: options.now,
-      sites: centerSites.map(withHash),
-    },
-  ];
-  return { datasets, repeatedClusterLines: repeatedRows };
+/** Repeated lines an import's message names (the count is always whole). */
+const LISTED_REPEATED_LINES = 20;
+
+const withHash = (site: NeocloudSite): NeocloudSiteWrite => ({
+  site,
+  contentHash: sha256(siteContentText(site)),
+});
+
+function* inBatches<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += SITE_BATCH)
+    yield items.slice(start, start + SITE_BATCH);
+}
+
+/** The batches until the run is stopped: a stop throws, which rolls the transaction back. */
+async function* stoppable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): AsyncGenerator<T> {
+  for await (const batch of batches) {
+    if (signal?.aborted === true) throw new EpochFileError("stopped before writing");
+    yield batch;
+  }
 }
 
 function describeCounts(counts: Record<string, NeocloudWriteCounts>): string {
@@ -212,16 +259,17 @@ async function importFiles(
   run.requests = requests;
   run.daysFailed = 1;
   try {
-    const { datasets, repeatedClusterLines } = await readNeocloudFiles(files, options);
-    if (options.signal?.aborted) throw new EpochFileError("stopped before writing");
-    const counts = await writeNeocloudImport(db, datasets, now, {
+    const read = await readNeocloudFiles(files, options);
+    const counts = await writeNeocloudImport(db, read.datasets, now, {
       allowShrink: options.allowShrink === true,
     });
     const written = Object.values(counts).some((c) => c.inserted + c.updated + c.removed > 0);
+    const lines = read.repeatedClusterLines;
+    const repeatedCount = read.repeatedClusterCount;
     const repeated =
-      repeatedClusterLines.length === 0
+      repeatedCount === 0
         ? ""
-        : `; ${repeatedClusterLines.length} gpu-clusters row(s) repeating an earlier row whole, kept once (line(s) ${repeatedClusterLines.slice(0, 20).join(", ")}${repeatedClusterLines.length > 20 ? ", …" : ""})`;
+        : `; ${repeatedCount} gpu-clusters row(s) repeating an earlier row whole, kept once (line(s) ${lines.join(", ")}${repeatedCount > lines.length ? ", …" : ""})`;
     const message = `Epoch AI neocloud import: ${describeCounts(counts)}${repeated}`;
     run.asOf = now;
     run.daysWritten = written ? 1 : 0;

@@ -1,14 +1,9 @@
-import { readFile } from "node:fs/promises";
-import {
-  MAX_REPORTED_RECORD_ERRORS,
-  SiteRecordError,
-  decodeUtf8File,
-  type CsvRow,
-} from "@tpi/domain";
-import { CsvRecordAssembler } from "../../../platform/ingest/csv-records";
+import { MAX_REPORTED_RECORD_ERRORS, SiteRecordError, type CsvRow } from "@tpi/domain";
+import { CsvRecordAssembler, type CsvRecord } from "../../../platform/ingest/csv-records";
+import { Utf8FileError, fileBytes, utf8Text } from "../../../platform/ingest/utf8-text";
 
 /**
- * Reading Epoch AI's CSV files: from an http(s) URL or a file path, whole, then parsed into rows
+ * Reading Epoch AI's CSV files: from an http(s) URL or a file path, as a stream, parsed into rows
  * by column name with the header checked. Any problem is an `EpochFileError` naming the file.
  */
 export class EpochFileError extends Error {}
@@ -20,30 +15,37 @@ export function isHttpUrl(location: string): boolean {
 }
 
 /**
- * The file's text, which must be UTF-8 (a byte that is not is named with its line, never stored as
- * U+FFFD); an unreachable host, a non-2xx answer or a missing file is an EpochFileError.
+ * The file's bytes as they arrive, at most MAX_FILE_BYTES: a local file read in pieces, or an
+ * http(s) download; an unreachable host, a non-2xx answer, a missing file or a download that
+ * stops is an EpochFileError.
  */
-export async function readEpochFile(
+async function* epochBytes(
   location: string,
   options: { timeoutMs: number; signal?: AbortSignal },
-): Promise<string> {
-  const decoded = decodeUtf8File(await readEpochBytes(location, options));
-  if (!decoded.ok)
-    throw new EpochFileError(`${location}: line ${decoded.line}: the file ${decoded.message}`);
-  return decoded.text;
+): AsyncGenerator<Uint8Array> {
+  const pieces = isHttpUrl(location) ? await download(location, options) : fileBytes(location);
+  let total = 0;
+  try {
+    for await (const piece of pieces) {
+      total += piece.length;
+      if (total > MAX_FILE_BYTES)
+        throw new EpochFileError(`${location}: more than the ${MAX_FILE_BYTES} bytes allowed`);
+      yield piece;
+    }
+  } catch (error) {
+    if (error instanceof EpochFileError) throw error;
+    throw new EpochFileError(
+      isHttpUrl(location)
+        ? `${location}: the download stopped (${(error as Error).message})`
+        : `${location}: cannot be read (${(error as Error).message})`,
+    );
+  }
 }
 
-async function readEpochBytes(
+async function download(
   location: string,
   options: { timeoutMs: number; signal?: AbortSignal },
-): Promise<Uint8Array> {
-  if (!isHttpUrl(location)) {
-    try {
-      return await readFile(location);
-    } catch (error) {
-      throw new EpochFileError(`${location}: cannot be read (${(error as Error).message})`);
-    }
-  }
+): Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>> {
   const signals = [AbortSignal.timeout(options.timeoutMs)];
   if (options.signal !== undefined) signals.push(options.signal);
   let response: Response;
@@ -60,87 +62,123 @@ async function readEpochBytes(
     throw new EpochFileError(`${location}: answered HTTP ${response.status}`);
   }
   const length = Number(response.headers.get("content-length") ?? 0);
-  if (length > MAX_FILE_BYTES)
+  if (length > MAX_FILE_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
     throw new EpochFileError(
       `${location}: ${length} bytes, more than the ${MAX_FILE_BYTES} allowed`,
     );
-  try {
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    throw new EpochFileError(`${location}: the download stopped (${(error as Error).message})`);
   }
+  return (response.body as AsyncIterable<Uint8Array> | null) ?? [];
 }
 
-/** A parsed file: its rows by column name, each with the line it starts on. */
-export type EpochCsv = { rows: { line: number; row: CsvRow }[] };
+/** One record of a file by column name, with the line it starts on. */
+export type EpochRow = { line: number; row: CsvRow };
 
 /**
- * Parses a CSV file (RFC 4180, quoted fields may span lines) and checks its header holds every
- * required column; a record whose field count differs from the header's is an error. Errors are
- * collected (up to MAX_REPORTED_RECORD_ERRORS named) and thrown together.
+ * Reads a CSV file (RFC 4180, quoted fields may span lines) as a stream, checking it is UTF-8
+ * (a byte that is not is named with its line, never stored as U+FFFD) and that its header holds
+ * every required column, and yields its records by column name in batches as they are read. A
+ * record whose field count differs from the header's is an error; errors are collected (up to
+ * MAX_REPORTED_RECORD_ERRORS named) and thrown together once the file is read.
  */
-export function parseEpochCsv(
-  what: string,
-  text: string,
+export async function* readEpochCsv(
+  location: string,
   requiredColumns: readonly string[],
-): EpochCsv {
+  options: { timeoutMs: number; signal?: AbortSignal },
+): AsyncGenerator<EpochRow[]> {
   const assembler = new CsvRecordAssembler();
-  const records = [];
-  for (const line of text.split(/\r?\n/)) {
-    const record = assembler.push(line);
-    if (record !== undefined) records.push(record);
+  const errors = new RecordErrors();
+  let columns: string[] | undefined;
+  const rowsOf = (records: readonly CsvRecord[]): EpochRow[] => {
+    const rows: EpochRow[] = [];
+    for (const record of records) {
+      if (columns === undefined) {
+        if ("error" in record) throw new EpochFileError(`${location}: header: ${record.error}`);
+        columns = record.fields.map((field) => field.trim());
+        const missing = requiredColumns.filter((column) => !columns?.includes(column));
+        if (missing.length > 0)
+          throw new EpochFileError(
+            `${location}: not the expected file: missing column(s) ${missing.map((c) => `'${c}'`).join(", ")}`,
+          );
+        continue;
+      }
+      if ("error" in record) {
+        errors.add(`line ${record.line}: ${record.error}`);
+        continue;
+      }
+      if (record.fields.length !== columns.length) {
+        errors.add(
+          `line ${record.line}: ${record.fields.length} field(s) where the header has ${columns.length}`,
+        );
+        continue;
+      }
+      const row: Record<string, string> = {};
+      columns.forEach((column, i) => {
+        row[column] = record.fields[i] ?? "";
+      });
+      rows.push({ line: record.line, row });
+    }
+    return rows;
+  };
+  let carry = "";
+  const push = (lines: string[]) => {
+    const records: CsvRecord[] = [];
+    for (const line of lines) {
+      const record = assembler.push(line.endsWith("\r") ? line.slice(0, -1) : line);
+      if (record !== undefined) records.push(record);
+    }
+    return rowsOf(records);
+  };
+  try {
+    for await (const text of utf8Text(epochBytes(location, options))) {
+      // Only the new text is split: a line longer than a piece (a 10 MB field) is not rescanned.
+      const lines = text.split("\n");
+      lines[0] = carry + (lines[0] ?? "");
+      carry = lines.pop() ?? "";
+      const rows = push(lines);
+      if (rows.length > 0) yield rows;
+    }
+  } catch (error) {
+    if (!(error instanceof Utf8FileError)) throw error;
+    throw new EpochFileError(`${location}: line ${error.line}: the file ${error.reason}`);
   }
+  const rows = push(carry === "" ? [] : [carry]);
   const last = assembler.end();
-  if (last !== undefined) records.push(last);
-  const [header, ...body] = records;
-  if (header === undefined) throw new EpochFileError(`${what}: the file is empty`);
-  if ("error" in header) throw new EpochFileError(`${what}: header: ${header.error}`);
-  const columns = header.fields.map((field) => field.trim());
-  const missing = requiredColumns.filter((column) => !columns.includes(column));
-  if (missing.length > 0)
-    throw new EpochFileError(
-      `${what}: not the expected file: missing column(s) ${missing.map((c) => `'${c}'`).join(", ")}`,
-    );
-  const errors: string[] = [];
-  const rows: EpochCsv["rows"] = [];
-  for (const record of body) {
-    if ("error" in record) {
-      errors.push(`line ${record.line}: ${record.error}`);
-      continue;
-    }
-    if (record.fields.length !== columns.length) {
-      errors.push(
-        `line ${record.line}: ${record.fields.length} field(s) where the header has ${columns.length}`,
-      );
-      continue;
-    }
-    const row: Record<string, string> = {};
-    columns.forEach((column, i) => {
-      row[column] = record.fields[i] ?? "";
-    });
-    rows.push({ line: record.line, row });
-  }
-  throwIfErrors(what, errors);
-  return { rows };
+  if (last !== undefined) rows.push(...rowsOf([last]));
+  if (columns === undefined) throw new EpochFileError(`${location}: the file is empty`);
+  if (rows.length > 0) yield rows;
+  errors.throwIfAny(location);
 }
 
-export function throwIfErrors(what: string, errors: readonly string[]): void {
-  if (errors.length === 0) return;
-  const shown = errors.slice(0, MAX_REPORTED_RECORD_ERRORS).join("; ");
-  const more =
-    errors.length > MAX_REPORTED_RECORD_ERRORS
-      ? ` (and ${errors.length - MAX_REPORTED_RECORD_ERRORS} more)`
-      : "";
-  throw new EpochFileError(`${what}: ${errors.length} bad record(s): ${shown}${more}`);
+/** A file's bad records: the first MAX_REPORTED_RECORD_ERRORS kept, all counted. */
+export class RecordErrors {
+  private readonly first: string[] = [];
+  private count = 0;
+
+  add(error: string): void {
+    this.count++;
+    if (this.first.length < MAX_REPORTED_RECORD_ERRORS) this.first.push(error);
+  }
+
+  throwIfAny(what: string): void {
+    if (this.count === 0) return;
+    const more =
+      this.count > MAX_REPORTED_RECORD_ERRORS
+        ? ` (and ${this.count - MAX_REPORTED_RECORD_ERRORS} more)`
+        : "";
+    throw new EpochFileError(
+      `${what}: ${this.count} bad record(s): ${this.first.join("; ")}${more}`,
+    );
+  }
 }
 
 /** Runs a record's mapping, turning its SiteRecordError into a line-numbered error. */
-export function recordOrError<T>(line: number, errors: string[], map: () => T): T | undefined {
+export function recordOrError<T>(line: number, errors: RecordErrors, map: () => T): T | undefined {
   try {
     return map();
   } catch (error) {
     if (!(error instanceof SiteRecordError)) throw error;
-    errors.push(`line ${line}: ${error.message}`);
+    errors.add(`line ${line}: ${error.message}`);
     return undefined;
   }
 }
