@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
@@ -88,11 +88,9 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
   });
 
   it("gives a Full reader the chart, the table and the CSV of the rows a Full key gets", async () => {
-    const page = await readers.reader.newPage();
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, `/llm-coding/${COMPARE}`);
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Full plan)`,
+    const page = await readers.openSignedIn(
+      `/llm-coding/${COMPARE}`,
+      await readers.reader.newPage(),
     );
     expect(await page.locator("[data-coding-locked]").count()).toBe(0);
     const body = await fullKeyHistory(COMPARE);

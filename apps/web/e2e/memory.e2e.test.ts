@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
@@ -96,12 +96,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("gives a Trial reader every type's latest price as a Trial key gets it, the sample marked", async () => {
-    const page = await readers.reader.newPage();
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/memory");
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Trial plan)`,
-    );
+    const page = await readers.openSignedIn("/memory", await readers.reader.newPage());
     expect(await page.locator("[data-memory-locked]").count()).toBe(0);
     const index = await trialKeyAnswer<IndexBody>("/api/memory-index");
     expect(index.data.length, "the api serves every type's latest day").toBe(types.length);
@@ -128,9 +123,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("gives a Trial reader a type's chart, table and a CSV equal to a Trial key's history", async () => {
-    const page = await readers.reader.newPage();
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, `/memory/${TYPE}`);
+    const page = await readers.openSignedIn(`/memory/${TYPE}`, await readers.reader.newPage());
     const body = await trialKeyAnswer<HistoryBody>(`/api/memory/${TYPE}/history`);
     expect(body.data.length, "the api serves the type's settled days").toBeGreaterThan(0);
     const chart = page.locator(`figure[data-chart="memory-${TYPE}"]`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { site } from "./site";
 import {
   expectCardImage,
@@ -71,12 +71,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   });
 
   it("gives a Full reader the map and the table of a Full key's answer, each point linked to its row", async () => {
-    const { page } = readers;
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/neocloud");
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Full plan)`,
-    );
+    const page = await readers.openSignedIn("/neocloud");
     const answer = await fullKeyAnswer();
     if (answer.dataSources.sample)
       expect(await page.locator("[data-neocloud-state=values] [data-sample-notice]").count()).toBe(
