@@ -7,7 +7,6 @@ import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   readSeriesChart,
   signedInReaders,
@@ -55,7 +54,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
 
   /** What the api answers a Full key for a product's history (no dates: all it serves). */
   const fullKeyHistory = (product: string) =>
-    keyedAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`, "full");
+    readers.keyAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`);
 
   it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
     const page = await readers.desktopVisitor();

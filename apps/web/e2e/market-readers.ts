@@ -40,7 +40,7 @@ export async function signInOnPlan(page: Page, email: string, plan: Plan): Promi
 }
 
 /** What the api answers a new key of `plan` for `path` (a 200, else the test fails). */
-export async function keyedAnswer<T>(path: string, plan: Plan): Promise<T> {
+async function keyedAnswer<T>(path: string, plan: Plan): Promise<T> {
   const response = await directFetch(`${site.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${site.createKey(plan)}` },
   });
@@ -66,6 +66,8 @@ export type Readers = {
    * once its header says who is signed in and on which plan: the page reads as that plan does.
    */
   openSignedIn: (path: string, page?: Page) => Promise<Page>;
+  /** What the api answers a new key of the reader's plan for `path`: what the pages should show. */
+  keyAnswer: <T>(path: string) => Promise<T>;
   /** A new context of the same signed-in reader, without JavaScript. */
   withoutScript: () => Promise<BrowserContext>;
   /** A page of a new visitor without JavaScript (closed with the readers). */
@@ -127,6 +129,7 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
       );
       return page;
     },
+    keyAnswer: (path) => keyedAnswer(path, plan),
     withoutScript: async () =>
       ready().browser.newContext({
         javaScriptEnabled: false,

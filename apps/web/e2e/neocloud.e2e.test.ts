@@ -7,7 +7,6 @@ import {
   expectCardImage,
   expectKeylessRefusal,
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   signedInReaders,
 } from "./market-readers";
@@ -34,15 +33,15 @@ type SitesBody = {
   dataSources: { sample: boolean; sources: { source: string; citation: string | null }[] };
 };
 
-/** What the api answers a Full key for these filters (a page of at most 100 sites). */
-function fullKeyAnswer(query = ""): Promise<SitesBody> {
-  const separator = query === "" ? "?" : "&";
-  return keyedAnswer<SitesBody>(`/api/neocloud/sites${query}${separator}limit=100`, "full");
-}
-
 describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   // Its own visitor address: the api allows 5 sign-ups an hour per address.
   const readers = signedInReaders("neocloud", "full", "192.0.2.61");
+
+  /** What the api answers a Full key for these filters (a page of at most 100 sites). */
+  function fullKeyAnswer(query = ""): Promise<SitesBody> {
+    const separator = query === "" ? "?" : "&";
+    return readers.keyAnswer<SitesBody>(`/api/neocloud/sites${query}${separator}limit=100`);
+  }
 
   it("shows a visitor the locked state, the plan that reads sites and no site; refuses the CSV", async () => {
     const anonymous = await readers.scriptlessVisitor();

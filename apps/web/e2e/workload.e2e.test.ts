@@ -8,7 +8,6 @@ import {
   expectCardImage,
   expectKeylessRefusal,
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   signedInReaders,
 } from "./market-readers";
@@ -39,14 +38,14 @@ type WorkloadBody = {
   };
 };
 
-/** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
-function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
-  return keyedAnswer<WorkloadBody>(`/api/workload${query}`, "full");
-}
-
 describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   // Its own visitor address: the api allows 5 sign-ups an hour per address.
   const readers = signedInReaders("workload", "full", "192.0.2.42");
+
+  /** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
+  function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
+    return readers.keyAnswer<WorkloadBody>(`/api/workload${query}`);
+  }
 
   it("shows a visitor the locked state, the plans that read it and no value; refuses the CSV", async () => {
     const anonymous = await readers.scriptlessVisitor();
