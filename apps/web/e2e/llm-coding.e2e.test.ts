@@ -2,12 +2,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   readSeriesChart,
   signedInReaders,
@@ -55,7 +54,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
 
   /** What the api answers a Full key for a product's history (no dates: all it serves). */
   const fullKeyHistory = (product: string) =>
-    keyedAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`, "full");
+    readers.keyAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`);
 
   it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
     const page = await readers.desktopVisitor();
@@ -88,11 +87,9 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
   });
 
   it("gives a Full reader the chart, the table and the CSV of the rows a Full key gets", async () => {
-    const page = await readers.reader.newPage();
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, `/llm-coding/${COMPARE}`);
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Full plan)`,
+    const page = await readers.openSignedIn(
+      `/llm-coding/${COMPARE}`,
+      await readers.reader.newPage(),
     );
     expect(await page.locator("[data-coding-locked]").count()).toBe(0);
     const body = await fullKeyHistory(COMPARE);

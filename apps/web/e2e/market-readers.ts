@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+import { PLAN_LABELS } from "@tpi/domain";
 import { directFetch } from "./api-helpers";
 import { DESKTOP_VIEWPORT, launchBrowser, open } from "./browser";
 import { site } from "./site";
@@ -39,7 +40,7 @@ export async function signInOnPlan(page: Page, email: string, plan: Plan): Promi
 }
 
 /** What the api answers a new key of `plan` for `path` (a 200, else the test fails). */
-export async function keyedAnswer<T>(path: string, plan: Plan): Promise<T> {
+async function keyedAnswer<T>(path: string, plan: Plan): Promise<T> {
   const response = await directFetch(`${site.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${site.createKey(plan)}` },
   });
@@ -60,6 +61,13 @@ export type Readers = {
   email: string;
   /** A new page of the visitor, at a desktop's width. */
   desktopVisitor: () => Promise<Page>;
+  /**
+   * `path` opened at a desktop's width in the reader's `page` (their open page unless given),
+   * once its header says who is signed in and on which plan: the page reads as that plan does.
+   */
+  openSignedIn: (path: string, page?: Page) => Promise<Page>;
+  /** What the api answers a new key of the reader's plan for `path`: what the pages should show. */
+  keyAnswer: <T>(path: string) => Promise<T>;
   /** A new context of the same signed-in reader, without JavaScript. */
   withoutScript: () => Promise<BrowserContext>;
   /** A page of a new visitor without JavaScript (closed with the readers). */
@@ -74,9 +82,7 @@ export type Readers = {
 export function signedInReaders(name: string, plan: Plan, address: string): Readers {
   const email = `${name}-${Date.now()}@example.com`;
   const headers = { "x-forwarded-for": address };
-  let state:
-    | Omit<Readers, "email" | "desktopVisitor" | "withoutScript" | "scriptlessVisitor">
-    | undefined;
+  let state: Pick<Readers, "browser" | "visitor" | "reader" | "page"> | undefined;
   const scriptless: BrowserContext[] = [];
   beforeAll(async () => {
     const browser = await launchBrowser();
@@ -115,6 +121,15 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
       await page.setViewportSize(DESKTOP_VIEWPORT);
       return page;
     },
+    openSignedIn: async (path, page = ready().page) => {
+      await page.setViewportSize(DESKTOP_VIEWPORT);
+      await open(page, path);
+      expect(await page.locator("[data-signed-in]").textContent()).toContain(
+        `Signed in as ${email} (${PLAN_LABELS[plan]} plan)`,
+      );
+      return page;
+    },
+    keyAnswer: (path) => keyedAnswer(path, plan),
     withoutScript: async () =>
       ready().browser.newContext({
         javaScriptEnabled: false,

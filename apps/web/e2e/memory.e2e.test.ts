@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
   expectCardImage,
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   readSeriesChart,
   signedInReaders,
@@ -53,9 +52,6 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
     expect(types.map((type) => type.id)).toContain(TYPE);
   });
 
-  /** What the api answers a Trial key for a route. */
-  const trialKeyAnswer = <T>(path: string) => keyedAnswer<T>(path, "trial");
-
   it("shows a visitor the catalogue by category, the method and the sources, with no number, and refuses the CSV", async () => {
     const page = await readers.desktopVisitor();
     const body = await expectLockedToVisitor(page, "/memory", {
@@ -96,14 +92,9 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("gives a Trial reader every type's latest price as a Trial key gets it, the sample marked", async () => {
-    const page = await readers.reader.newPage();
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/memory");
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Trial plan)`,
-    );
+    const page = await readers.openSignedIn("/memory", await readers.reader.newPage());
     expect(await page.locator("[data-memory-locked]").count()).toBe(0);
-    const index = await trialKeyAnswer<IndexBody>("/api/memory-index");
+    const index = await readers.keyAnswer<IndexBody>("/api/memory-index");
     expect(index.data.length, "the api serves every type's latest day").toBe(types.length);
     const shown = await page.$$eval("tr[data-memory-type]", (rows) =>
       rows.map((row) => ({
@@ -128,10 +119,8 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("gives a Trial reader a type's chart, table and a CSV equal to a Trial key's history", async () => {
-    const page = await readers.reader.newPage();
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, `/memory/${TYPE}`);
-    const body = await trialKeyAnswer<HistoryBody>(`/api/memory/${TYPE}/history`);
+    const page = await readers.openSignedIn(`/memory/${TYPE}`, await readers.reader.newPage());
+    const body = await readers.keyAnswer<HistoryBody>(`/api/memory/${TYPE}/history`);
     expect(body.data.length, "the api serves the type's settled days").toBeGreaterThan(0);
     const chart = page.locator(`figure[data-chart="memory-${TYPE}"]`);
     expect(await chart.count()).toBe(1);

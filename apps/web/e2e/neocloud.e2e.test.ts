@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { site } from "./site";
 import {
   expectCardImage,
   expectKeylessRefusal,
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   signedInReaders,
 } from "./market-readers";
@@ -34,15 +33,15 @@ type SitesBody = {
   dataSources: { sample: boolean; sources: { source: string; citation: string | null }[] };
 };
 
-/** What the api answers a Full key for these filters (a page of at most 100 sites). */
-function fullKeyAnswer(query = ""): Promise<SitesBody> {
-  const separator = query === "" ? "?" : "&";
-  return keyedAnswer<SitesBody>(`/api/neocloud/sites${query}${separator}limit=100`, "full");
-}
-
 describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   // Its own visitor address: the api allows 5 sign-ups an hour per address.
   const readers = signedInReaders("neocloud", "full", "192.0.2.61");
+
+  /** What the api answers a Full key for these filters (a page of at most 100 sites). */
+  function fullKeyAnswer(query = ""): Promise<SitesBody> {
+    const separator = query === "" ? "?" : "&";
+    return readers.keyAnswer<SitesBody>(`/api/neocloud/sites${query}${separator}limit=100`);
+  }
 
   it("shows a visitor the locked state, the plan that reads sites and no site; refuses the CSV", async () => {
     const anonymous = await readers.scriptlessVisitor();
@@ -71,12 +70,7 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   });
 
   it("gives a Full reader the map and the table of a Full key's answer, each point linked to its row", async () => {
-    const { page } = readers;
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/neocloud");
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Full plan)`,
-    );
+    const page = await readers.openSignedIn("/neocloud");
     const answer = await fullKeyAnswer();
     if (answer.dataSources.sample)
       expect(await page.locator("[data-neocloud-state=values] [data-sample-notice]").count()).toBe(

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX, addDays, subtractMonthsClamped } from "@tpi/domain";
 import { internal, parseCsvLine, type OtpiBody } from "./api-helpers";
 import { axeViolations } from "./axe";
-import { chromiumPresent, historyTable, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, historyTable, open, screenshot } from "./browser";
 import { signedInReaders } from "./market-readers";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
@@ -36,12 +36,7 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
   }
 
   it("reads a keyed lab's year (1Y) and its CSV: the rows a Full key gets", async () => {
-    const { page } = readers;
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, `/labs/${lab}`);
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Full plan)`,
-    );
+    const page = await readers.openSignedIn(`/labs/${lab}`);
     expect(await page.locator(".card [data-locked]").count()).toBe(0);
     // The ranges past the free window are links; 1Y is one click away.
     await page.click('[data-chart-controls] a[data-range="1Y"]');
@@ -79,9 +74,7 @@ describe.skipIf(!chromiumPresent)("signed in: the plan's data on the website", (
   });
 
   it("gives the home page's keyed labs and a keyed GPU's page their values, with no axe violations", async () => {
-    const { page } = readers;
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/");
+    const page = await readers.openSignedIn("/");
     const row = page.locator(`table[data-table="latest"] tr[data-lab="${lab}"]`);
     expect(await row.locator("td[data-value]").count()).toBe(1);
     expect(await page.locator('table[data-table="latest"] [data-locked]').count()).toBe(0);

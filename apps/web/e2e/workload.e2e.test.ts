@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@tpi/domain";
 import { parseCsvLine } from "./api-helpers";
-import { chromiumPresent, open, screenshot, DESKTOP_VIEWPORT } from "./browser";
+import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
 import {
   expectCardImage,
   expectKeylessRefusal,
   expectLockedToVisitor,
-  keyedAnswer,
   privateCsv,
   signedInReaders,
 } from "./market-readers";
@@ -39,14 +38,14 @@ type WorkloadBody = {
   };
 };
 
-/** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
-function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
-  return keyedAnswer<WorkloadBody>(`/api/workload${query}`, "full");
-}
-
 describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   // Its own visitor address: the api allows 5 sign-ups an hour per address.
   const readers = signedInReaders("workload", "full", "192.0.2.42");
+
+  /** What the api answers a Full key for the whole history (of one lab, `?lab=`). */
+  function fullKeyAnswer(query = ""): Promise<WorkloadBody> {
+    return readers.keyAnswer<WorkloadBody>(`/api/workload${query}`);
+  }
 
   it("shows a visitor the locked state, the plans that read it and no value; refuses the CSV", async () => {
     const anonymous = await readers.scriptlessVisitor();
@@ -73,12 +72,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   });
 
   it("gives a Full reader the chart, the latest week, the cells and a CSV equal to a Full key's answer", async () => {
-    const { page } = readers;
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/workload");
-    expect(await page.locator("[data-signed-in]").textContent()).toContain(
-      `Signed in as ${readers.email} (Full plan)`,
-    );
+    const page = await readers.openSignedIn("/workload");
     expect(await page.locator('[data-workload-state="locked"]').count()).toBe(0);
     const answer = await fullKeyAnswer();
     // The chart: one like-for-like series per lab with an `all` row.
@@ -166,9 +160,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   });
 
   it("opens a lab's families from the table, with that lab's CSV", async () => {
-    const { page } = readers;
-    await page.setViewportSize(DESKTOP_VIEWPORT);
-    await open(page, "/workload");
+    const page = await readers.openSignedIn("/workload");
     await page.click('table[data-table="workload-latest"] a[href="/workload?lab=anthropic"]');
     await page.waitForURL(`${site.webUrl}/workload?lab=anthropic`);
     const answer = await fullKeyAnswer("?lab=anthropic");

@@ -14,9 +14,10 @@ export type MarketSection = { id: string; href: string; label: string };
  * (the banner, the footer and /status), and where they come from.
  */
 export type MarketSources = {
-  /** Its index in a sentence of its own: "the token index". */
-  index: string;
-  /** Its name in a list of several indices: "token" (as in "the token and GPU indices"). */
+  /**
+   * Its index's name as a sentence names it: "token" (as in "the token index" and "the token
+   * and GPU indices").
+   */
   indexName: string;
   /** What the sample stands in for: "data", "trades". */
   evidence: string;

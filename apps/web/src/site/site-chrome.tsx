@@ -71,7 +71,7 @@ export function sampleStatement(
   if (only === undefined) return undefined;
   const scope =
     sampled.length === 1
-      ? `${only.index} on this site uses ${only.evidence}`
+      ? `${indexPhrase(only)} on this site uses ${only.evidence}`
       : `the ${listed(sampled.map((market) => market.indexName))} indices on this site use data`;
   const notice =
     dataSources.map((market) => market.answer.notice).find((text) => text != null) ?? "Sample data";
@@ -79,6 +79,11 @@ export function sampleStatement(
   return titleEnd === -1
     ? { title: "Sample data", text: `${scope} ${notice}` }
     : { title: notice.slice(0, titleEnd), text: `${scope} ${notice.slice(titleEnd + 1).trim()}` };
+}
+
+/** One market's index in a sentence of its own: "the token index". */
+function indexPhrase(market: { indexName: string }): string {
+  return `the ${market.indexName} index`;
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -96,7 +101,7 @@ function bannerLine(dataSources: SiteSources): string | undefined {
   const [only] = sampled;
   if (only === undefined) return undefined;
   return sampled.length === 1
-    ? `${only.index} is generated, not market data.`
+    ? `${indexPhrase(only)} is generated, not market data.`
     : "these numbers are generated, not market data.";
 }
 

@@ -24,7 +24,6 @@ export async function loadSiteSources(
           : [
               sources.load().then(
                 (loaded): MarketDataSources => ({
-                  index: sources.index,
                   indexName: sources.indexName,
                   evidence: sources.evidence,
                   ...loaded,

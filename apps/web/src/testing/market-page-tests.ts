@@ -69,14 +69,32 @@ export function signIn(session: string): void {
 }
 
 /**
+ * A CSV download's answer (`csvDownload`'s): a 200 in CSV saved as `fileName`, with the caching
+ * its reader allows (`cacheControl`, null for none); its lines (the header first).
+ */
+async function csvLines(
+  response: Response,
+  fileName: string,
+  cacheControl: string | null,
+): Promise<string[]> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(response.headers.get("cache-control")).toBe(cacheControl);
+  expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${fileName}"`);
+  return (await response.text()).trim().split("\r\n");
+}
+
+/**
  * A CSV download's answer to a signed-in reader: a 200 never kept by a shared cache, saved as
  * `fileName`; its lines (the header first).
  */
-export async function privateCsvLines(response: Response, fileName: string): Promise<string[]> {
-  expect(response.status).toBe(200);
-  expect(response.headers.get("cache-control")).toBe("private, no-store");
-  expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${fileName}"`);
-  return (await response.text()).trim().split("\r\n");
+export function privateCsvLines(response: Response, fileName: string): Promise<string[]> {
+  return csvLines(response, fileName, "private, no-store");
+}
+
+/** A public CSV download's answer: a 200 saved as `fileName`, any cache's to keep; its lines. */
+export function publicCsvLines(response: Response, fileName: string): Promise<string[]> {
+  return csvLines(response, fileName, null);
 }
 
 /** What a market's locked page is for the tests: its market's data attributes' name. */

@@ -1,9 +1,8 @@
-import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import {
   invalidRowLimitMessage,
-  parseOptionalDayRange,
-  parseRowLimit,
+  parseDatedRows,
+  type DatedRows,
   type RowLimit,
 } from "../shared/dated-query";
 import {
@@ -70,12 +69,7 @@ export function parseLlmCodingIndexQuery(
   return ok({ product: product.value });
 }
 
-export type LlmCodingHistoryQuery = {
-  product: LlmCodingProductId;
-  startDate?: UtcDay;
-  endDate?: UtcDay;
-  limit: number;
-};
+export type LlmCodingHistoryQuery = DatedRows & { product: LlmCodingProductId };
 
 /**
  * `GET /api/llm-coding/history`: a known product (comparison products too), optional inclusive
@@ -88,11 +82,9 @@ export function parseLlmCodingHistoryQuery(
   if (!params.ok) return params;
   const product = parseProduct(params.value.product);
   if (!product.ok) return product;
-  const range = parseOptionalDayRange(params.value);
-  if (!range.ok) return range;
-  const limit = parseRowLimit(params.value.limit, LLM_CODING_HISTORY_LIMIT);
-  if (!limit.ok) return limit;
-  return ok({ product: product.value, ...range.value, limit: limit.value });
+  const rows = parseDatedRows(params.value, LLM_CODING_HISTORY_LIMIT);
+  if (!rows.ok) return rows;
+  return ok({ product: product.value, ...rows.value });
 }
 
 /** `GET /api/llm-coding/revisions`: the history's parameters without `limit`. */

@@ -1,8 +1,9 @@
 import { badRequest, type DomainError } from "../shared/errors";
 import {
   invalidRowLimitMessage,
+  parseDatedRows,
   parseOptionalDayRange,
-  parseRowLimit,
+  type DatedRows,
   type OptionalDayRange,
   type RowLimit,
 } from "../shared/dated-query";
@@ -66,7 +67,7 @@ export function parseMemoryIndexQuery(raw: RawQuery): Result<MemoryIndexQuery, D
 }
 
 export type MemoryDayRange = OptionalDayRange;
-export type MemoryHistoryQuery = MemoryDayRange & { limit: number };
+export type MemoryHistoryQuery = DatedRows;
 
 /**
  * `GET /api/memory/{memoryType}/history`: optional inclusive trading days (a date-only `endDate`
@@ -75,11 +76,7 @@ export type MemoryHistoryQuery = MemoryDayRange & { limit: number };
 export function parseMemoryHistoryQuery(raw: RawQuery): Result<MemoryHistoryQuery, DomainError> {
   const params = readSingleParameters(raw, MEMORY_HISTORY_QUERY_PARAMETERS);
   if (!params.ok) return params;
-  const range = parseOptionalDayRange(params.value);
-  if (!range.ok) return range;
-  const limit = parseRowLimit(params.value.limit, MEMORY_HISTORY_LIMIT);
-  if (!limit.ok) return limit;
-  return ok({ ...range.value, limit: limit.value });
+  return parseDatedRows(params.value, MEMORY_HISTORY_LIMIT);
 }
 
 export type MemoryRevisionsQuery = MemoryDayRange & { type?: MemoryType };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   latestRowsInRange,
+  parseDatedRows,
   parseDayRange,
   parseOptionalDayRange,
   parseRowLimit,
@@ -44,6 +45,26 @@ describe("dated query", () => {
         `Query parameter 'limit' must be a whole number from 1 to 50; got '${refused}'.`,
       );
     }
+  });
+
+  it("reads a history's days and limit together, naming a bad range before a bad limit", () => {
+    const limit = { default: 10, max: 50 };
+    expect(parseDatedRows({}, limit)).toEqual({ ok: true, value: { limit: 10 } });
+    expect(parseDatedRows({ startDate: "2026-01-01", limit: "5" }, limit)).toEqual({
+      ok: true,
+      value: { startDate: "2026-01-01", limit: 5 },
+    });
+    const both = parseDatedRows(
+      { startDate: "2026-02-02", endDate: "2026-02-01", limit: "0" },
+      limit,
+    );
+    expect(both.ok ? null : both.error.message).toBe(
+      "'startDate' (2026-02-02) is after 'endDate' (2026-02-01).",
+    );
+    const badLimit = parseDatedRows({ limit: "51" }, limit);
+    expect(badLimit.ok ? null : badLimit.error.message).toBe(
+      "Query parameter 'limit' must be a whole number from 1 to 50; got '51'.",
+    );
   });
 
   it("keeps the latest rows of a range, oldest first", () => {

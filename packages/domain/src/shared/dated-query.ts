@@ -72,6 +72,28 @@ export function parseRowLimit(
   return ok(parsed);
 }
 
+/** A history's dated part: optional inclusive days and how many rows the answer carries at most. */
+export type DatedRows = OptionalDayRange & { limit: number };
+
+/**
+ * `startDate`, `endDate` and `limit` of a history query: the days as `parseOptionalDayRange`
+ * reads them, then the limit as `parseRowLimit` does (a bad range is named before a bad limit).
+ */
+export function parseDatedRows(
+  values: {
+    startDate?: string | undefined;
+    endDate?: string | undefined;
+    limit?: string | undefined;
+  },
+  limit: RowLimit,
+): Result<DatedRows, DomainError> {
+  const range = parseOptionalDayRange(values);
+  if (!range.ok) return range;
+  const rows = parseRowLimit(values.limit, limit);
+  if (!rows.ok) return rows;
+  return ok({ ...range.value, limit: rows.value });
+}
+
 /** Whether a day lies in an optional range (open ends when absent). */
 export function inOptionalDayRange(day: UtcDay, range: OptionalDayRange): boolean {
   return (
@@ -84,7 +106,7 @@ export function inOptionalDayRange(day: UtcDay, range: OptionalDayRange): boolea
 export function latestRowsInRange<Row>(
   rows: readonly Row[],
   dayOf: (row: Row) => UtcDay,
-  query: OptionalDayRange & { limit: number },
+  query: DatedRows,
 ): Row[] {
   const inRange = rows.filter((row) => inOptionalDayRange(dayOf(row), query));
   return inRange.slice(Math.max(0, inRange.length - query.limit));

@@ -22,7 +22,6 @@ export const gpuMarket: MarketEntry = {
       : () => import("./card-content").then((card) => card.loadGpuCard(gpu));
   },
   sources: {
-    index: "the GPU index",
     indexName: "GPU",
     evidence: "trades",
     load: () => import("./sources").then((sources) => sources.loadGpuSiteSources()),

@@ -1,8 +1,12 @@
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GPU_LEDGER_CITATION, SAMPLE_NOTICE, gpuMethodologySections } from "@tpi/domain";
-import { serveRouterAsApi } from "../../testing/trpc-fixture";
+import {
+  downloadRequest,
+  publicCsvLines,
+  renderPage,
+  serveMarketRouter,
+  textOf,
+} from "../../testing/market-page-tests";
 import { GET as gpuDailyCsv } from "./daily-csv";
 import { GpuPage } from "./gpu-page";
 import { GpuMethodologyPage } from "./methodology-page";
@@ -17,20 +21,16 @@ vi.mock("next/headers", async () => (await import("../../testing/request-cookies
  * with every part, one with nothing published, a keyed GPU and unknown names (the browser tests
  * render it against the real api).
  */
-let close: (() => void) | undefined;
-afterEach(() => close?.());
+serveMarketRouter(routerWithGpu, [detailInputs]);
 
-async function gpuPage(segment: string, range?: string): Promise<string> {
-  close = await serveRouterAsApi(routerWithGpu);
-  const page = (await GpuPage({
-    params: Promise.resolve({ gpu: segment }),
-    searchParams: Promise.resolve(range === undefined ? {} : { range }),
-  })) as ReactElement;
-  return renderToStaticMarkup(page);
+function gpuPage(segment: string, range?: string): Promise<string> {
+  return renderPage(
+    GpuPage({
+      params: Promise.resolve({ gpu: segment }),
+      searchParams: Promise.resolve(range === undefined ? {} : { range }),
+    }),
+  );
 }
-
-/** Text without tags, for assertions across inline elements. */
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'");
 
 describe("/gpus/[gpu]", () => {
   it("shows the latest print and the rolling 24-hour average with units, UTC window and counts", async () => {
@@ -124,8 +124,7 @@ describe("/gpus/[gpu]", () => {
 
 describe("/gpus links each GPU to its page", () => {
   it("links the free GPUs in the table and the keyed ones below it", async () => {
-    close = await serveRouterAsApi(routerWithGpu);
-    const html = renderToStaticMarkup(await GpusPage());
+    const html = await renderPage(GpusPage());
     expect(html).toContain('<a href="/gpus/H100%20SXM">H100 SXM</a>');
     expect(html).toContain('<a href="/gpus/B200">B200</a>');
     expect(html).toContain('<a href="/gpus/RTX%20PRO%206000%20WS">RTX PRO 6000 WS</a>');
@@ -153,7 +152,6 @@ describe("/gpus/[gpu] change strip", () => {
     expect(await gpuPage("H100%20SXM", "7D")).toContain(
       '<a href="/gpus/H100%20SXM/daily.csv?range=7D" download="" data-csv="true">',
     );
-    close?.();
     const html = await gpuPage("H100%20SXM");
     expect(html).toContain('<a href="/gpus/H100%20SXM/daily.csv" download="" data-csv="true">');
     expect(html).toContain('href="/methodology/gpu"');
@@ -167,27 +165,23 @@ describe("/gpus/[gpu] change strip", () => {
 });
 
 describe("/gpus/[gpu]/daily.csv", () => {
-  async function csvOf(segment: string, query = ""): Promise<Response> {
-    close = await serveRouterAsApi(routerWithGpu);
-    return gpuDailyCsv(new Request(`http://localhost/gpus/${segment}/daily.csv${query}`), {
+  function csvOf(segment: string, query = ""): Promise<Response> {
+    return gpuDailyCsv(downloadRequest(`/gpus/${segment}/daily.csv${query}`), {
       params: Promise.resolve({ gpu: segment }),
     });
   }
 
   it("serves the page's daily series, oldest first, with each value's provenance, as an attachment named after the GPU and last day", async () => {
-    const response = await csvOf("H100%20SXM");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="tpi-gpu-H100-SXM-daily-to-2026-03-30.csv"',
+    const lines = await publicCsvLines(
+      await csvOf("H100%20SXM"),
+      "tpi-gpu-H100-SXM-daily-to-2026-03-30.csv",
     );
-    expect((await response.text()).split("\r\n")).toEqual([
+    expect(lines).toEqual([
       "date,gpu_type,region,index_value,timestamp,basis,sources,backfilled,sample,citation",
       `2026-02-28,H100 SXM,global,2,2026-02-28T21:00:00.000Z,quotes,gpurentalprices,true,false,"${GPU_LEDGER_CITATION}"`,
       `2026-03-23,H100 SXM,global,2.2,2026-03-23T20:00:00.000Z,quotes,gpurentalprices,false,false,"${GPU_LEDGER_CITATION}"`,
       `2026-03-29,H100 SXM,global,2.3,2026-03-29T20:00:00.000Z,quotes,gpurentalprices,false,false,"${GPU_LEDGER_CITATION}"`,
       `2026-03-30,H100 SXM,global,2.31,2026-03-30T20:00:00.000Z,quotes,gpurentalprices,false,false,"${GPU_LEDGER_CITATION}"`,
-      "",
     ]);
   });
 
@@ -199,16 +193,13 @@ describe("/gpus/[gpu]/daily.csv", () => {
         .slice(1)
         .map((line) => line.slice(0, 10));
     expect(await days("?range=7D")).toEqual(["2026-03-29", "2026-03-30"]);
-    close?.();
     expect(await days("?range=1M")).toEqual(["2026-03-23", "2026-03-29", "2026-03-30"]);
-    close?.();
     expect(await days("?range=All")).toHaveLength(4);
   });
 
   it("is a 404 for a keyed, unknown or not yet published GPU", async () => {
     for (const segment of ["RTX%20PRO%206000%20WS", "H300", "%E0%A4%A", "B200"]) {
       const response = await csvOf(segment);
-      close?.();
       expect(response.status, segment).toBe(404);
       expect(await response.json()).toMatchObject({ error: "Not found" });
     }
@@ -216,9 +207,8 @@ describe("/gpus/[gpu]/daily.csv", () => {
 });
 
 describe("/methodology/gpu", () => {
-  async function methodologyPage(): Promise<string> {
-    close = await serveRouterAsApi(routerWithGpu);
-    return renderToStaticMarkup(await GpuMethodologyPage());
+  function methodologyPage(): Promise<string> {
+    return renderPage(GpuMethodologyPage());
   }
 
   it("renders each section of the api's GPU methodology under its own heading and anchor", async () => {

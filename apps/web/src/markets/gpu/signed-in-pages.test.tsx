@@ -65,10 +65,10 @@ describe("/gpus/[gpu]/daily.csv, signed in", () => {
   }
 
   it("gives a Full reader the keyed GPU's daily values, and a visitor the refusal", async () => {
-    const response = await csv(KEYED, gpuSignedIn.sessions.full);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    const lines = (await response.text()).trim().split("\n");
+    const lines = await site.privateCsvLines(
+      await csv(KEYED, gpuSignedIn.sessions.full),
+      "tpi-gpu-RTX-PRO-6000-WS-daily-to-2026-03-29.csv",
+    );
     expect(lines).toHaveLength(1 + gpuSignedIn.keyedDaily.length);
     expect(lines[1]).toContain("2025-06-01");
     const visitor = await csv(KEYED);

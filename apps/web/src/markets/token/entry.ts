@@ -31,7 +31,6 @@ export const tokenMarket: MarketEntry = {
     return undefined;
   },
   sources: {
-    index: "the token index",
     indexName: "token",
     evidence: "data",
     load: () => import("./sources").then((sources) => sources.loadTokenSiteSources()),

@@ -2,6 +2,7 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { SiteHeader } from "../../site/site-chrome";
+import { publicCsvLines } from "../../testing/market-page-tests";
 import { serveRouterAsApi } from "../../testing/trpc-fixture";
 import { GET as volumeCsv } from "./volume-csv";
 import { VolumePage } from "./volume-page";
@@ -100,20 +101,17 @@ describe("/volume/history.csv", () => {
   }
 
   it("holds every lab-day newest first with the API's values, each day's source, as_of, sample flag and citation", async () => {
-    const response = await csvWith(routerWithVolume);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="tpi-token-volume-2026-03-28-to-2026-03-29.csv"',
+    const lines = await publicCsvLines(
+      await csvWith(routerWithVolume),
+      "tpi-token-volume-2026-03-28-to-2026-03-29.csv",
     );
-    expect((await response.text()).split("\r\n")).toEqual([
+    expect(lines).toEqual([
       "date,lab,totalTokens,growthIndex,share,source,as_of,sample,citation",
       `2026-03-29,anthropic,5000000,125,0.5,openrouter,${VOLUME_AS_OF},false,"${VOLUME_CITATION}"`,
       `2026-03-29,openai,1000000,50,0.123456,openrouter,${VOLUME_AS_OF},false,"${VOLUME_CITATION}"`,
       // No synced source day for 28 Mar: no source or citation, the published set's sample flag.
       "2026-03-28,anthropic,4000000,100,0.4,,,false,",
       "2026-03-28,openai,2000000,100,0.2,,,false,",
-      "",
     ]);
   });
 
