@@ -28,8 +28,8 @@ export function loadMarketDataStatus(): Promise<readonly MarketDataStatus[] | ty
  */
 function labelOf(name: string, markets: readonly MarketEntry[]): string {
   const entry = markets.find((market) => market.name === name);
-  const index = entry?.sources?.index.replace(/^the /, "");
-  if (index !== undefined) return `${index.charAt(0).toUpperCase()}${index.slice(1)}`;
+  const index = entry?.sources?.indexName;
+  if (index !== undefined) return `${index.charAt(0).toUpperCase()}${index.slice(1)} index`;
   return entry?.sections[0]?.label ?? name;
 }
 
