@@ -633,7 +633,7 @@ export class MemoryImportReader {
     if (row === undefined) return;
     const series = `${row.typeId}|${row.source}`;
     let lineAt = this.firstLineOf.get(series);
-    if (lineAt === undefined) this.firstLineOf.set(series, (lineAt = new Map()));
+    if (lineAt === undefined) this.firstLineOf.set(series, (lineAt = new Map<number, number>()));
     const instant = row.observedAt.getTime();
     const first = lineAt.get(instant);
     if (first !== undefined) {

