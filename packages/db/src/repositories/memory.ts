@@ -176,14 +176,7 @@ async function writeMemorySettlementPlan(
     sources: value.sources,
     updatedAt: now,
   });
-  if (plan.added.length > 0)
-    await tx.memorySettlement.createMany({
-      data: plan.added.map((value) => ({
-        typeId: value.typeId,
-        day: dayToDate(value.day),
-        ...data(value),
-      })),
-    });
+  if (plan.added.length > 0) await insertSettlements(tx, plan.added, now);
   for (const { after } of [...plan.revised, ...plan.rederived])
     await tx.memorySettlement.update({
       where: { typeId_day: { typeId: after.typeId, day: dayToDate(after.day) } },
@@ -219,6 +212,42 @@ async function writeMemorySettlementPlan(
   report.resettled += plan.revised.length;
   report.rederived += plan.rederived.length;
   report.withdrawn += plan.withdrawn.length;
+}
+
+/**
+ * Inserts settled values with one statement of a fixed shape (a column per array, the sources as
+ * JSON text), in batches: Prisma's `createMany` keeps a compiled plan holding every row's
+ * parameters, which a back-fill of thousands of type-days grew by tens of MB.
+ */
+async function insertSettlements(
+  tx: Prisma.TransactionClient,
+  values: readonly MemorySettledValue[],
+  now: Date,
+): Promise<void> {
+  for (let start = 0; start < values.length; start += MEMORY_IMPORT_BATCH_ROWS) {
+    const batch = values.slice(start, start + MEMORY_IMPORT_BATCH_ROWS);
+    const column = <T>(pick: (value: MemorySettledValue) => T) => batch.map(pick);
+    await tx.$executeRaw`
+      insert into memory_settlement
+        (type_id, day, price, change_pct, weekly_high, weekly_low, source_updated_at,
+         observations, sources, updated_at)
+      select v.type_id, v.day::date, v.price::float8, v.change_pct::float8, v.weekly_high::float8,
+             v.weekly_low::float8, v.source_updated_at::timestamptz, v.observations::int,
+             array(select jsonb_array_elements_text(v.sources::jsonb)),
+             ${now.toISOString()}::timestamptz
+      from unnest(
+        ${column((value) => value.typeId)}::text[],
+        ${column((value) => value.day)}::text[],
+        ${column((value) => String(value.price))}::text[],
+        ${column((value) => (value.changePct === null ? null : String(value.changePct)))}::text[],
+        ${column((value) => String(value.weeklyHigh))}::text[],
+        ${column((value) => String(value.weeklyLow))}::text[],
+        ${column((value) => value.sourceUpdatedAt.toISOString())}::text[],
+        ${column((value) => String(value.observations))}::text[],
+        ${column((value) => JSON.stringify(value.sources))}::text[]
+      ) as v(type_id, day, price, change_pct, weekly_high, weekly_low, source_updated_at,
+             observations, sources)`;
+  }
 }
 
 /** Settles in a transaction of its own (the settlement job). */

@@ -171,6 +171,24 @@ export async function readNeocloudSites(
   return { sites: rows.map((row) => row.site as unknown as NeocloudSite), datasets };
 }
 
+/**
+ * How many sites are stored, how many of them neo-cloud, and how many datasets were imported,
+ * counted in the database: what a command says is served without loading every site.
+ */
+export async function countNeocloudSites(
+  db: Db,
+): Promise<{ sites: number; neocloud: number; datasets: number }> {
+  const [row] = await db.$queryRaw<{ sites: bigint; neocloud: bigint; datasets: bigint }[]>`
+    select (select count(*) from neocloud_site) as sites,
+           (select count(*) from neocloud_site where (site->>'isNeocloud')::boolean) as neocloud,
+           (select count(*) from neocloud_dataset) as datasets`;
+  return {
+    sites: Number(row?.sites ?? 0),
+    neocloud: Number(row?.neocloud ?? 0),
+    datasets: Number(row?.datasets ?? 0),
+  };
+}
+
 /** Moves whenever an import wrote anything (a site, or a dataset's retrieval time). */
 export async function neocloudFingerprint(db: Db): Promise<string> {
   const [row] = await db.$queryRaw<

@@ -481,7 +481,12 @@ export class MemoryImportReader {
   private readonly rowErrors = noErrors();
   /** An error of the whole file (its header, its syntax): the only one reported, reading stops. */
   private fileErrors: MemoryImportError[] | undefined;
-  private readonly firstLineOf = new Map<string, number>();
+  /**
+   * The line of each type, instant and source read so far: by type and source, then by the
+   * instant's epoch milliseconds (a number key costs ~40 bytes a row, where a text key of the
+   * three cost ~300; 200,000 rows held ~60 MB that way).
+   */
+  private readonly firstLineOf = new Map<string, Map<number, number>>();
   private firstDay: string | null = null;
   private lastDay: string | null = null;
   private readonly sources = new Set<string>();
@@ -626,8 +631,11 @@ export class MemoryImportReader {
     const row = checkRow(raw, this.context, errors);
     for (const error of errors) addError(this.rowErrors, error);
     if (row === undefined) return;
-    const key = memoryObservationKey(row);
-    const first = this.firstLineOf.get(key);
+    const series = `${row.typeId}|${row.source}`;
+    let lineAt = this.firstLineOf.get(series);
+    if (lineAt === undefined) this.firstLineOf.set(series, (lineAt = new Map<number, number>()));
+    const instant = row.observedAt.getTime();
+    const first = lineAt.get(instant);
     if (first !== undefined) {
       addError(this.rowErrors, {
         line: row.line,
@@ -636,7 +644,7 @@ export class MemoryImportReader {
       });
       return;
     }
-    this.firstLineOf.set(key, row.line);
+    lineAt.set(instant, row.line);
     const day = sessionDayOf(row.observedAt);
     if (this.firstDay === null || day < this.firstDay) this.firstDay = day;
     if (this.lastDay === null || day > this.lastDay) this.lastDay = day;

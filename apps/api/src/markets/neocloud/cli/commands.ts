@@ -1,15 +1,11 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
 import { describeRun } from "../../../platform/jobs/source-sync";
-import {
-  reloadAsServed,
-  statusCommand,
-  withRuntime,
-  withSubcommands,
-} from "../../../platform/cli/command";
+import { statusCommand, withRuntime, withSubcommands } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import { importNeocloudSites } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
+import { describeStoredSites } from "../read-model/published-sites";
 import { NEOCLOUD } from "../read-model/state";
 
 /** Help lines of the Neo-Cloud Sites commands. */
@@ -48,9 +44,9 @@ export const neocloudCommands: Record<string, Command> = withSubcommands("neoclo
         allowShrink: values["allow-shrink"] === true,
       });
       console.log(describeRun(report, "import"));
-      const state = NEOCLOUD.of(runtime);
-      await reloadAsServed(state.sites, runtime);
-      console.log(`served now: ${state.describeLoaded()}`);
+      console.log(
+        `served now: ${await describeStoredSites(runtime.database.db, runtime.env.SEED_SAMPLE_ON_EMPTY)}`,
+      );
       // A failed import is a failed command (exit 1), after saying what is served.
       if (report.ran && report.outcome !== "ok")
         throw new Error("the import failed; the stored sites are unchanged");

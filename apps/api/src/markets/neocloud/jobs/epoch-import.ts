@@ -27,7 +27,7 @@ import {
   type SourceSyncReport,
   type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
-import { loadGazetteer } from "../sources/gazetteer";
+import { gazetteerGeocoder } from "../sources/gazetteer";
 import { EpochFileError, RecordErrors, readEpochCsv, recordOrError } from "../sources/epoch-files";
 import type { NeocloudFiles } from "./settings";
 
@@ -93,13 +93,10 @@ type ReadOptions = { now: Date; fetchTimeoutMs: number; signal?: AbortSignal; ge
  * mapped as it comes, in batches; a file with a bad record throws an EpochFileError naming it
  * once it is read, which rolls back the transaction writing the sites.
  */
-export async function readNeocloudFiles(
-  files: NeocloudFiles,
-  options: ReadOptions,
-): Promise<NeocloudFilesRead> {
-  // Loaded per import and dropped after it: the parsed gazetteer is tens of MB the api does not
-  // need between the daily imports.
-  const geocode = options.geocoder ?? (await loadGazetteer());
+export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): NeocloudFilesRead {
+  // Read at the first site to place and dropped after the import: its index is tens of MB the
+  // api does not need between the daily imports.
+  const geocode = options.geocoder ?? gazetteerGeocoder();
   const retrievedAt = options.now.toISOString();
   const fileOptions = { timeoutMs: options.fetchTimeoutMs, signal: options.signal };
   const repeatedClusterLines: number[] = [];
@@ -259,7 +256,7 @@ async function importFiles(
   run.requests = requests;
   run.daysFailed = 1;
   try {
-    const read = await readNeocloudFiles(files, options);
+    const read = readNeocloudFiles(files, options);
     const counts = await writeNeocloudImport(db, read.datasets, now, {
       allowShrink: options.allowShrink === true,
     });

@@ -9,6 +9,7 @@ import {
   type NeocloudSite,
 } from "@tpi/domain";
 import {
+  countNeocloudSites,
   neocloudFingerprint,
   readNeocloudSites,
   type Db,
@@ -20,6 +21,22 @@ import {
   servedDataSources,
   type LoadedData,
 } from "../../../platform/publication/published-read-model";
+
+/** What is served, in one phrase: "1,234 neocloud site(s)", or "12 sample neocloud site(s)". */
+export function describeServedSites(sites: number, sample: boolean): string {
+  return `${sites.toLocaleString("en-US")} ${sample ? "sample " : ""}neocloud site(s)`;
+}
+
+/**
+ * What the api serves once it loads the stored sites, counted in the database rather than
+ * loaded (the import command says it; loading 100,000 sites takes ~700 MB): the stored sites,
+ * or the sample while nothing is imported and the sample is allowed.
+ */
+export async function describeStoredSites(db: Db, sampleAllowed: boolean): Promise<string> {
+  const stored = await countNeocloudSites(db);
+  const sample = sampleAllowed && stored.datasets === 0 && stored.sites === 0;
+  return describeServedSites(sample ? neocloudSampleSites().length : stored.sites, sample);
+}
 
 /**
  * The Neo-Cloud sites held in memory: every stored site as the last import wrote it, and each
@@ -92,6 +109,6 @@ export class PublishedNeocloudSites extends PublishedReadModel {
   }
 
   describe(): string {
-    return `${this.loaded.length.toLocaleString("en-US")} ${this.isSample ? "sample " : ""}neocloud site(s)`;
+    return describeServedSites(this.loaded.length, this.isSample);
   }
 }
