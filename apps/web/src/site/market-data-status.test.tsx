@@ -73,10 +73,10 @@ describe("/status: each market's data", () => {
     expect(html).toContain("<caption>Token index: latest runs of its sources</caption>");
     expect(html).toContain('<th scope="col">Source</th>');
     expect(html).toMatch(
-      /<tr data-source="openrouter" data-run="12"><th scope="row">openrouter<\/th><td>2026-11-29 03:10:00Z<\/td><td>running<\/td><td>0<\/td><\/tr>/,
+      /<tr data-source="openrouter" data-run="12"><th scope="row">openrouter<\/th><td data-label="Started \(UTC\)">2026-11-29 03:10:00Z<\/td><td data-label="Result">running<\/td><td data-label="Days written">0<\/td><\/tr>/,
     );
     expect(html).toMatch(
-      /data-run="11"><th scope="row">openrouter<\/th><td>[^<]*<\/td><td>ok<\/td><td>1<\/td>/,
+      /data-run="11"><th scope="row">openrouter<\/th><td[^>]*>[^<]*<\/td><td data-label="Result">ok<\/td><td data-label="Days written">1<\/td>/,
     );
 
     // A market whose first load runs says so, and a source without a run says it has none.
@@ -85,7 +85,7 @@ describe("/status: each market's data", () => {
     expect(html).toContain("its data answers 503 until it finishes");
     expect(html).toContain('data-as-of="">Unknown</dd>');
     expect(html).toContain(
-      '<tr data-source="gpurentalprices" data-run="none"><th scope="row">gpurentalprices</th><td colSpan="3">No run logged</td></tr>',
+      '<tr data-source="gpurentalprices" data-run="none"><th scope="row">gpurentalprices</th><td colSpan="3" data-label="Runs">No run logged</td></tr>',
     );
   });
 

@@ -1,4 +1,5 @@
 import type { MarketEntry } from "../kit/market-entry";
+import { StackTable } from "../kit/table";
 import type { RouterOutputs } from "../lib/api-types";
 import { formatUtcInstant } from "../lib/format";
 import { MARKETS } from "../markets";
@@ -32,6 +33,9 @@ function labelOf(name: string, markets: readonly MarketEntry[]): string {
   if (index !== undefined) return `${index.charAt(0).toUpperCase()}${index.slice(1)} index`;
   return entry?.sections[0]?.label ?? name;
 }
+
+/** The runs table's columns; on a phone each cell is labelled with its column (a stacked table). */
+const RUN_COLUMNS = ["Source", "Started (UTC)", "Result", "Days written"] as const;
 
 /** A row of a market's runs table: one run of a source, or a source without any. */
 type RunRow = {
@@ -87,36 +91,31 @@ export function MarketDataStatusSection({
               {status.sources.length === 0 ? (
                 <p>No source of this market logs its runs.</p>
               ) : (
-                <div className="table-wrap">
-                  <table data-table={`runs-${status.market}`}>
-                    <caption>{`${label}: latest runs of its sources`}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Source</th>
-                        <th scope="col">Started (UTC)</th>
-                        <th scope="col">Result</th>
-                        <th scope="col">Days written</th>
+                <StackTable
+                  name={`runs-${status.market}`}
+                  caption={`${label}: latest runs of its sources`}
+                  columns={RUN_COLUMNS}
+                >
+                  {rows.map(({ source, run }) =>
+                    run === undefined ? (
+                      <tr key={source} data-source={source} data-run="none">
+                        <th scope="row">{source}</th>
+                        <td colSpan={3} data-label="Runs">
+                          No run logged
+                        </td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map(({ source, run }) =>
-                        run === undefined ? (
-                          <tr key={source} data-source={source} data-run="none">
-                            <th scope="row">{source}</th>
-                            <td colSpan={3}>No run logged</td>
-                          </tr>
-                        ) : (
-                          <tr key={run.id} data-source={source} data-run={run.id}>
-                            <th scope="row">{source}</th>
-                            <td>{formatUtcInstant(run.startedAt)}</td>
-                            <td>{run.finishedAt === null ? "running" : run.outcome}</td>
-                            <td>{run.daysWritten}</td>
-                          </tr>
-                        ),
-                      )}
-                    </tbody>
-                  </table>
-                </div>
+                    ) : (
+                      <tr key={run.id} data-source={source} data-run={run.id}>
+                        <th scope="row">{source}</th>
+                        <td data-label={RUN_COLUMNS[1]}>{formatUtcInstant(run.startedAt)}</td>
+                        <td data-label={RUN_COLUMNS[2]}>
+                          {run.finishedAt === null ? "running" : run.outcome}
+                        </td>
+                        <td data-label={RUN_COLUMNS[3]}>{run.daysWritten}</td>
+                      </tr>
+                    ),
+                  )}
+                </StackTable>
               )}
             </section>
           );
