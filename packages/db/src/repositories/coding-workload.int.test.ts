@@ -193,11 +193,16 @@ describe("coding counts, rankings and session-cost storage", () => {
       ["2026-11-08", 1],
       ["2026-11-15", 2],
     ]);
-    const replaced = await replaceSessionCostWeek(db, {
-      window: { ...window, asOf: "2026-11-17T02:00:00.000Z" },
-      cells: [{ ...cell, turnRange: "1-turn", medianSessionCostUsd: 0.05 }],
-      syncedAt: new Date(),
-    });
+    // Every stored cell of the week goes: the operator's --allow-shrink lets the refresh through.
+    const replaced = await replaceSessionCostWeek(
+      db,
+      {
+        window: { ...window, asOf: "2026-11-17T02:00:00.000Z" },
+        cells: [{ ...cell, turnRange: "1-turn", medianSessionCostUsd: 0.05 }],
+        syncedAt: new Date(),
+      },
+      { allowShrink: true },
+    );
     expect(replaced).toEqual({ deleted: 2, inserted: 1 });
     const weeks = await readSessionCostWeeks(db, { from: "2026-11-10" });
     expect(weeks).toEqual([
