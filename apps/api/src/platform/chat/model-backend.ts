@@ -1,5 +1,6 @@
 import { DomainError } from "@tpi/domain";
 import type { ChatModel, ChatToolbox } from "../core/chat";
+import { readAtMost, type BodyRead } from "../ingest/paced-http";
 
 /**
  * An optional OpenAI-compatible chat-completions backend that answers by calling the data tools
@@ -82,9 +83,9 @@ export function createOpenAiCompatibleModel(settings: ChatModelSettings): ChatMo
           : "The chat model cannot be reached. Try again later.",
       );
     }
-    let text: string;
+    let read: BodyRead;
     try {
-      text = await response.text();
+      read = await readAtMost(response, MAX_REPLY_BYTES);
     } catch {
       throw new DomainError(
         "unavailable",
@@ -96,9 +97,8 @@ export function createOpenAiCompatibleModel(settings: ChatModelSettings): ChatMo
         response.status === 429 || response.status === 503 ? "unavailable" : "bad_gateway",
         `The chat model answered with HTTP ${response.status}.`,
       );
-    if (text.length > MAX_REPLY_BYTES)
-      throw new DomainError("bad_gateway", "The chat model's reply was too large.");
-    const message = assistantMessageOf(text);
+    if (read.cut) throw new DomainError("bad_gateway", "The chat model's reply was too large.");
+    const message = assistantMessageOf(new TextDecoder().decode(read.bytes));
     if (message === undefined)
       throw new DomainError("bad_gateway", "The chat model's reply was not a chat completion.");
     return message;

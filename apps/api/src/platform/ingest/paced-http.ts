@@ -37,6 +37,16 @@ export type PacingConfig = {
   maxRetryAfterMs: number;
 };
 
+/**
+ * The most a successful answer's body may hold (bytes). The largest a source sends today is
+ * OpenRouter's model list, about 2 MB; a body past this is a broken or hostile upstream, and is
+ * cut off while it streams in rather than read whole into memory.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** The most of an error answer's body read for its message (bytes). */
+export const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
+
 /** An answer that was not a success, with its body as text ("" when it could not be read). */
 export type HttpAnswer = { status: number; headers: Headers; url: string; text: string };
 
@@ -238,7 +248,9 @@ export class PacedHttpClient {
           status: response.status,
           headers: response.headers,
           url: response.url,
-          text: await response.text().catch(() => ""),
+          text: await readAtMost(response, MAX_ERROR_ANSWER_BYTES)
+            .then((read) => new TextDecoder().decode(read.bytes))
+            .catch(() => ""),
         };
         const refusal = policy.refusal(answer, what);
         if (refusal !== undefined) throw this.fail("auth", refusal);
@@ -258,15 +270,21 @@ export class PacedHttpClient {
           );
         }
       }
-      let bytes: Uint8Array;
+      let read: BodyRead;
       try {
-        bytes = new Uint8Array(await response.arrayBuffer());
+        read = await readAtMost(response, MAX_ANSWER_BYTES);
       } catch (error) {
         this.throwIfStopped();
         lastProblem = `body not received: ${transportProblem(error, config.timeoutMs)}`;
         this.backOff(attempt);
         continue;
       }
+      if (read.cut)
+        throw this.fail(
+          "malformed",
+          `${what} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; not read further (a broken or hostile upstream?)`,
+        );
+      const { bytes } = read;
       return {
         status: response.status,
         headers: response.headers,
@@ -308,6 +326,41 @@ export class PacedHttpClient {
 
 function defaultRetryAfterMs(headers: Headers, nowMs: number): number | undefined {
   return retryAfterMs(headers.get("retry-after"), nowMs);
+}
+
+export type BodyRead = { bytes: Uint8Array; cut: boolean };
+
+/**
+ * The response's body as it streams in, up to `maxBytes`: `cut` when it held more (the rest is
+ * cancelled, never read), so a huge answer costs at most `maxBytes` of memory. Every answer from
+ * outside (a source, a chat model) is read this way, never whole.
+ */
+export async function readAtMost(response: Response, maxBytes: number): Promise<BodyRead> {
+  if (response.body === null) return { bytes: new Uint8Array(0), cut: false };
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+  const pieces: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (length + value.length > maxBytes) {
+      await reader.cancel();
+      return { bytes: joinPieces(pieces, length), cut: true };
+    }
+    pieces.push(value);
+    length += value.length;
+  }
+  return { bytes: joinPieces(pieces, length), cut: false };
+}
+
+function joinPieces(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  return joined;
 }
 
 function transportProblem(error: unknown, timeoutMs: number): string {

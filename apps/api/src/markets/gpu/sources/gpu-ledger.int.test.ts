@@ -284,7 +284,7 @@ describe("faults", () => {
     expect(error.message).toMatch(/failed after 3 attempt\(s\): body not received/);
   });
 
-  it("rejects a whole file that is not complete JSON, has the wrong shape or no offers: never part of a day", async () => {
+  it("rejects a whole file that is not complete JSON, has the wrong shape, an over-long text the method reads or no offers: never part of a day", async () => {
     const path = LEDGER_PATHS.day(LEDGER_FAULT_DAY);
     const cases: [unknown, RegExp][] = [
       [LEDGER_FAULTS.invalidJson, /not complete JSON \(\d+ characters; truncated\?\)/],
@@ -309,6 +309,12 @@ describe("faults", () => {
       [
         broken((row) => (row.fetched_at = "2026-02-30T06:22:03Z")),
         /offers\.5\.fetched_at: a real calendar time/,
+      ],
+      [broken((row) => (row.gpu = "h".repeat(201))), /offers\.5\.gpu: at most 200 characters/],
+      [broken((row) => (row.kind = "k".repeat(10_000))), /offers\.5\.kind: at most 200 characters/],
+      [
+        broken((row) => (row.region = "r".repeat(501))),
+        /offers\.5\.region: at most 500 characters/,
       ],
       [{ body: JSON.stringify({ ...LEDGER_FAULT_DAY_SNAPSHOT, providers: [] }) }, /providers/],
       [{ body: "[]" }, /\(root\)/],

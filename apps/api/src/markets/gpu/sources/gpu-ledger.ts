@@ -5,7 +5,9 @@ import {
   GPU_LEDGER_DESCRIPTION,
   GPU_LEDGER_LICENCE,
   GPU_LEDGER_SOURCE,
+  IMPORT_TEXT_MAX,
   ledgerQuotes,
+  MAX_OFFER_LABEL_LENGTH,
   parseGpuDatetime,
   parseUtcDay,
   type QuoteSnapshot,
@@ -75,20 +77,28 @@ const utcDay = z.string().refine((value) => parseUtcDay(value) !== undefined, {
   message: "a real UTC day in YYYY-MM-DD format",
 });
 
-/** One offer row. Unknown keys pass (the publisher adds fields); prices are checked by the domain. */
+/** A text the method reads (into an offer's provider, GPU, tier or label): bounded, characters. */
+const methodText = (max: number) => z.string().max(max, `at most ${max} characters`);
+
+/**
+ * One offer row. Unknown keys pass (the publisher adds fields); prices are checked by the domain.
+ * The texts the method reads are bounded (an over-long one is not the documented shape); the
+ * rest (`source_url`, `source_quote`, `availability`) is never read or stored, and the whole
+ * answer is bounded by the HTTP client's MAX_ANSWER_BYTES.
+ */
 export const ledgerOfferSchema = z.looseObject({
-  provider: z.string().min(1).max(200),
-  gpu: z.string().min(1),
+  provider: methodText(MAX_OFFER_LABEL_LENGTH).min(1),
+  gpu: methodText(MAX_OFFER_LABEL_LENGTH).min(1),
   vram_gb: z.number(),
   /** USD per GPU-hour; a JSON integer (`7`) or float. */
   usd_hr: z.number(),
-  kind: z.string(),
+  kind: methodText(MAX_OFFER_LABEL_LENGTH),
   source_url: z.string(),
   fetched_at: ledgerDatetime,
   min_gpus: z.number().optional(),
-  instance: z.string().optional(),
+  instance: methodText(IMPORT_TEXT_MAX.name).optional(),
   availability: z.string().optional(),
-  region: z.string().optional(),
+  region: methodText(IMPORT_TEXT_MAX.name).optional(),
   commitment: z.unknown().optional(),
   source_quote: z.string().optional(),
 });

@@ -6,7 +6,13 @@ import {
   type GithubSearchRequest,
   type Result,
 } from "@tpi/domain";
-import { jsonErrorText, retryAfterMs, scrubSecrets } from "../../../platform/ingest/paced-http";
+import {
+  jsonErrorText,
+  MAX_ANSWER_BYTES,
+  readAtMost,
+  retryAfterMs,
+  scrubSecrets,
+} from "../../../platform/ingest/paced-http";
 import { SourceError } from "../../../platform/ingest/source-error";
 
 /**
@@ -151,7 +157,13 @@ export class GithubSearchClient {
         continue;
       }
       answered = true;
-      const text = await response.text().catch(() => "");
+      const read = await readAtMost(response, MAX_ANSWER_BYTES).catch(() => undefined);
+      if (read?.cut === true)
+        throw this.fail(
+          "http",
+          `${what} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; not read further (a broken or hostile upstream?)`,
+        );
+      const text = read === undefined ? "" : new TextDecoder().decode(read.bytes);
       this.notePrimaryLimit(response.headers);
       const wait = rateLimitWait(response, text);
       if (wait !== undefined) {
