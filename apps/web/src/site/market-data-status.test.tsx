@@ -52,6 +52,14 @@ const STATUSES: MarketDataStatus[] = [
     dataSources: [],
     sources: [{ source: "gpurentalprices", runs: [] }],
   },
+  {
+    market: "memory",
+    data: "sample",
+    loaded: "1,260 sample memory type-day(s)",
+    asOf: null,
+    dataSources: [],
+    sources: [],
+  },
 ];
 
 let close: (() => void) | undefined;
@@ -73,10 +81,10 @@ describe("/status: each market's data", () => {
     expect(html).toContain("<caption>Token index: latest runs of its sources</caption>");
     expect(html).toContain('<th scope="col">Source</th>');
     expect(html).toMatch(
-      /<tr data-source="openrouter" data-run="12"><th scope="row">openrouter<\/th><td data-label="Started \(UTC\)">2026-11-29 03:10:00Z<\/td><td data-label="Result">running<\/td><td data-label="Days written">0<\/td><\/tr>/,
+      /<tr data-source="openrouter" data-run="12"><th scope="row">openrouter<\/th><td data-label="Started \(UTC\)">2026-11-29 03:10:00Z<\/td><td data-label="Result">running<\/td><td data-label="Days written">0<\/td><td data-label="What happened">—<\/td><\/tr>/,
     );
     expect(html).toMatch(
-      /data-run="11"><th scope="row">openrouter<\/th><td[^>]*>[^<]*<\/td><td data-label="Result">ok<\/td><td data-label="Days written">1<\/td>/,
+      /data-run="11"><th scope="row">openrouter<\/th><td[^>]*>[^<]*<\/td><td data-label="Result">ok<\/td><td data-label="Days written">1<\/td><td data-label="What happened">1 day written<\/td>/,
     );
 
     // A market whose first load runs says so, and a source without a run says it has none.
@@ -84,8 +92,12 @@ describe("/status: each market's data", () => {
     expect(html).toContain('<h3 id="market-data-gpu">GPU index</h3>');
     expect(html).toContain("its data answers 503 until it finishes");
     expect(html).toContain('data-as-of="">Unknown</dd>');
+    // A generated sample has no as-of time: it says so rather than "Unknown".
+    expect(html).toMatch(
+      /data-market="memory" data-data-status="sample">.*data-as-of="">None: a generated sample is not read from a source<\/dd>/,
+    );
     expect(html).toContain(
-      '<tr data-source="gpurentalprices" data-run="none"><th scope="row">gpurentalprices</th><td colSpan="3" data-label="Runs">No run logged</td></tr>',
+      '<tr data-source="gpurentalprices" data-run="none"><th scope="row">gpurentalprices</th><td colSpan="4" data-label="Runs">No run logged</td></tr>',
     );
   });
 

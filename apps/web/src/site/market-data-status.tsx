@@ -35,7 +35,7 @@ function labelOf(name: string, markets: readonly MarketEntry[]): string {
 }
 
 /** The runs table's columns; on a phone each cell is labelled with its column (a stacked table). */
-const RUN_COLUMNS = ["Source", "Started (UTC)", "Result", "Days written"] as const;
+const RUN_COLUMNS = ["Source", "Started (UTC)", "Result", "Days written", "What happened"] as const;
 
 /** A row of a market's runs table: one run of a source, or a source without any. */
 type RunRow = {
@@ -43,8 +43,12 @@ type RunRow = {
   run: MarketDataStatus["sources"][number]["runs"][number] | undefined;
 };
 
-function instantText(instant: string | null): string {
-  return instant === null ? "Unknown" : formatUtcInstant(instant);
+/** The as-of time; a generated sample has none (it was made, not read from a source). */
+function asOfText(status: MarketDataStatus): string {
+  if (status.asOf !== null) return formatUtcInstant(status.asOf);
+  return status.data === "sample"
+    ? "None: a generated sample is not read from a source"
+    : "Unknown";
 }
 
 /**
@@ -86,7 +90,7 @@ export function MarketDataStatusSection({
                 <dt>Loaded</dt>
                 <dd>{status.loaded}</dd>
                 <dt>As of</dt>
-                <dd data-as-of={status.asOf ?? ""}>{instantText(status.asOf)}</dd>
+                <dd data-as-of={status.asOf ?? ""}>{asOfText(status)}</dd>
               </dl>
               {status.sources.length === 0 ? (
                 <p>No source of this market logs its runs.</p>
@@ -100,7 +104,7 @@ export function MarketDataStatusSection({
                     run === undefined ? (
                       <tr key={source} data-source={source} data-run="none">
                         <th scope="row">{source}</th>
-                        <td colSpan={3} data-label="Runs">
+                        <td colSpan={RUN_COLUMNS.length - 1} data-label="Runs">
                           No run logged
                         </td>
                       </tr>
@@ -112,6 +116,9 @@ export function MarketDataStatusSection({
                           {run.finishedAt === null ? "running" : run.outcome}
                         </td>
                         <td data-label={RUN_COLUMNS[3]}>{run.daysWritten}</td>
+                        <td data-label={RUN_COLUMNS[4]}>
+                          {run.message === "" ? "—" : run.message}
+                        </td>
                       </tr>
                     ),
                   )}
