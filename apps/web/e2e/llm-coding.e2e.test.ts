@@ -58,8 +58,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
 
   it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
     const page = await readers.desktopVisitor();
-    await expectLockedToVisitor(page, "/llm-coding", {
-      section: "LLM Coding",
+    await expectLockedToVisitor(page, "llm-coding", {
       locked: "[data-coding-locked]",
       plans: "any plan (Trial, Premium, Full)",
       shown: ["[data-coding-methodology] li", "[data-coding-source-list] [data-citation]"],
@@ -72,7 +71,6 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     expect([...listed].sort()).toEqual(products.map((product) => product.id).sort());
     for (const category of ["prs", "commits", "merge", "compare"])
       expect(await page.locator(`table[data-table="coding-${category}"]`).count()).toBe(1);
-    await screenshot(page, "llm-coding-visitor");
 
     await open(page, `/llm-coding/${COMPARE}`);
     expect(await page.locator("[data-coding-locked]").count()).toBe(1);

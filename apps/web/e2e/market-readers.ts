@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { PLAN_LABELS } from "@tpi/domain";
 import { directFetch } from "./api-helpers";
-import { DESKTOP_VIEWPORT, launchBrowser, open } from "./browser";
+import { MARKETS } from "../src/markets";
+import { DESKTOP_VIEWPORT, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
 const PASSWORD = "correct horse battery staple";
@@ -145,33 +146,42 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
 }
 
 /**
- * A market page (`path`) as a visitor sees it: its section current in the navigation, and one
- * locked state (`locked`, its selector) that names the plans reading the values (`plans`) and
- * links to the sign-up; what is public on it (`shown`, each selector found) and what only a plan
- * reads (`hidden`, none found); with `docsSections`, that many api routes linked to their
- * reference, each landing at its section of /docs. Answers the text of its main part.
+ * A market's page as a visitor sees it, the market named as the market list names it (`market`):
+ * its section's page, current in the navigation; one locked state (`locked`, its selector) that
+ * names the plans reading the values (`plans`) and links to the sign-up; what is public on it
+ * (`shown`, each selector found) and what only a plan reads (`hidden`, none found); with
+ * `docsSections`, that many api routes linked to their reference, each landing at its section of
+ * /docs; the market's card, where it has one, as the page's image; and, with `refusedCsv`, that
+ * download refused. A screenshot keeps the page (`<market>-visitor`). Answers the text of its
+ * main part.
  */
 export async function expectLockedToVisitor(
   page: Page,
-  path: string,
+  market: string,
   {
-    section,
     locked,
     plans,
     shown = [],
     hidden = [],
     docsSections,
+    refusedCsv,
   }: {
-    section: string;
     locked: string;
     plans: string;
     shown?: readonly string[];
     hidden?: readonly string[];
     docsSections?: number;
+    /** A CSV download of the page's (`/workload/history.csv`), refused with the api's 401. */
+    refusedCsv?: string;
   },
 ): Promise<string> {
-  await open(page, path);
-  expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(section);
+  const entry = MARKETS.find((one) => one.name === market);
+  const section = entry?.sections[0];
+  if (entry === undefined || section === undefined) throw new Error(`no market ${market}`);
+  await open(page, section.href);
+  expect(await page.locator('nav.site-nav a[aria-current="page"]').textContent()).toBe(
+    section.label,
+  );
   const state = page.locator(locked);
   expect(await state.count()).toBe(1);
   expect(await state.textContent()).toContain(plans);
@@ -180,6 +190,9 @@ export async function expectLockedToVisitor(
     expect(await page.locator(selector).count(), selector).toBeGreaterThan(0);
   for (const selector of hidden) expect(await page.locator(selector).count(), selector).toBe(0);
   if (docsSections !== undefined) await expectDocsLinksLand(page, docsSections);
+  if (entry.cardOf?.([market]) !== undefined) await expectCardImage(page, market);
+  if (refusedCsv !== undefined) await expectKeylessRefusal(page, refusedCsv);
+  await screenshot(page, `${market}-visitor`);
   return (await page.locator("main").textContent()) ?? "";
 }
 
@@ -219,7 +232,7 @@ export async function readSeriesChart(
 }
 
 /** A market's card (`/og/<name>`): the page's image, and a real PNG. */
-export async function expectCardImage(page: Page, name: string): Promise<void> {
+async function expectCardImage(page: Page, name: string): Promise<void> {
   expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(
     new RegExp(`/og/${name}$`),
   );
@@ -229,7 +242,7 @@ export async function expectCardImage(page: Page, name: string): Promise<void> {
 }
 
 /** A download a visitor is refused: the api's 401, in its JSON. */
-export async function expectKeylessRefusal(page: Page, path: string): Promise<void> {
+async function expectKeylessRefusal(page: Page, path: string): Promise<void> {
   const csv = await page.request.get(`${site.webUrl}${path}`);
   expect(csv.status()).toBe(401);
   expect(((await csv.json()) as { error: string }).error).toBe("Unauthorized");

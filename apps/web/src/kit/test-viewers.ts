@@ -93,8 +93,8 @@ export function marketFixture<Reader extends string>(
     sessions,
     keylessRefusal: KEYLESS_REFUSAL,
     /**
-     * What the market's page tests are given: its readers' sessions and the api's 401 words, the
-     * router (its `viewer` beside the market's `routers`), the inputs it records (cleared before
+     * What the market's page tests are given: its name, its readers' sessions and the api's 401
+     * words, the router (its `viewer` beside the market's `routers`), the inputs it records (cleared before
      * each test) and the values it serves.
      */
     testApi: <Input, Values extends Record<string, unknown>>(
@@ -102,6 +102,7 @@ export function marketFixture<Reader extends string>(
       inputs: Input[],
       values: Values,
     ) => ({
+      market,
       sessions,
       keylessRefusal: KEYLESS_REFUSAL,
       router: t.router({ viewer: viewerProcedure(viewers), ...routers }),

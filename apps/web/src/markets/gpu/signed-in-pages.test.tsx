@@ -39,12 +39,7 @@ describe("a keyed GPU's page, signed in", () => {
     expect(html).toContain(`href="/gpus/RTX%20PRO%206000%20WS/daily.csv"`);
   });
 
-  it("stays locked for a visitor, asking for no values", async () => {
-    const html = await gpuPage(KEYED);
-    expect(html).toContain("data-locked");
-    expect(html).not.toContain("data-signed-in");
-    expect(gpuSignedIn.inputs).toEqual([]);
-  });
+  site.itIsTheVisitorsPage(() => gpuPage(KEYED));
 });
 
 describe("/gpus, signed in", () => {

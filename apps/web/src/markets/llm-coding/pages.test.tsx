@@ -58,10 +58,8 @@ describe("/llm-coding", () => {
   });
 
   site.itShowsTheRefusal({
-    market: "coding",
     page: catalogPage,
     session: coding.sessions.ended,
-    refusal: coding.keylessRefusal,
   });
 });
 
@@ -93,10 +91,8 @@ describe("/llm-coding/<product>", () => {
   });
 
   site.itStaysLockedForAVisitor({
-    market: "coding",
     page: () => productPage("cc-prs"),
     request: "GET /api/llm-coding/history?product=cc-prs",
-    inputs: coding.inputs,
   });
 });
 
@@ -118,6 +114,5 @@ describe("/llm-coding/<product>/history.csv", () => {
     id: "cc-prs",
     unknownId: "not-a-product",
     endedSession: coding.sessions.ended,
-    refusal: coding.keylessRefusal,
   });
 });

@@ -82,10 +82,8 @@ describe("/memory", () => {
   });
 
   site.itShowsTheRefusal({
-    market: "memory",
     page: sectionPage,
     session: memory.sessions.ended,
-    refusal: memory.keylessRefusal,
   });
 });
 
@@ -131,10 +129,8 @@ describe("/memory/<id>", () => {
   });
 
   site.itStaysLockedForAVisitor({
-    market: "memory",
     page: () => typePage("mem_ddr5_16gb"),
     request: "GET /api/memory/mem_ddr5_16gb/history",
-    inputs: memory.inputs,
   });
 
   it("is the 404 for an id the catalogue does not have", async () => {
@@ -167,6 +163,5 @@ describe("/memory/<id>/history.csv", () => {
     id: "mem_ddr5_16gb",
     unknownId: "not-a-type",
     endedSession: memory.sessions.ended,
-    refusal: memory.keylessRefusal,
   });
 });

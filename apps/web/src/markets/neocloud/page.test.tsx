@@ -23,10 +23,7 @@ const csvRequest = (query = "", session?: string) =>
 describe("/neocloud for a visitor", () => {
   it("says what the dataset is, which plan reads it and how, with the sources, and shows no site", async () => {
     const html = await render();
-    expect(neocloud.inputs).toEqual([]);
-    expect(html).toContain('data-neocloud-state="locked"');
-    expect(textOf(html)).toContain("Site data is read with the Full plan");
-    expect(html).toContain('href="/account/sign-up"');
+    site.expectLockedToVisitor(html, "Site data is read with the Full plan");
     expect(html).toContain('href="/docs#route-getNeocloudMethodology"');
     expect(textOf(html)).toContain("main business is renting GPU capacity to others");
     expect(textOf(html)).toContain(neocloud.citation);
@@ -35,36 +32,29 @@ describe("/neocloud for a visitor", () => {
     // The sample is marked, and the map outline's source is credited.
     expect(html).toContain("data-sample-notice");
     expect(textOf(html)).toContain("Natural Earth 1:110m land, public domain");
-    // No site: no map, form, table, CSV or aggregate.
+    // No site: no map or form either.
     expect(html).not.toContain("data-neocloud-map");
     expect(html).not.toContain("data-neocloud-form");
-    expect(html).not.toContain('data-table="neocloud');
-    expect(html).not.toContain("data-csv");
     for (const site of neocloud.sites) expect(textOf(html)).not.toContain(site.company);
   });
 
-  it("refuses the CSV in the api's words (401)", async () => {
-    const response = await neocloudCsv(csvRequest());
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({
-      error: "Unauthorized",
-      message: neocloud.keylessRefusal,
-    });
-  });
+  site.itRefusesAVisitorTheCsv(() => neocloudCsv(csvRequest()));
 });
 
 describe("/neocloud for a reader whose plan does not read site data", () => {
-  it("shows the locked state with the api's 403, and refuses the CSV with it", async () => {
+  site.itShowsThePlanRefusal({
+    page: render,
+    csv: (session) => neocloudCsv(csvRequest("", session)),
+    session: neocloud.sessions.refused,
+    refusal: neocloud.planRefusal,
+    signedInAs: "bob@example.com (Premium plan)",
+  });
+
+  it("shows no site", async () => {
     site.signIn(neocloud.sessions.refused);
     const html = await render();
-    expect(html).toContain('data-neocloud-state="locked"');
-    expect(textOf(html)).toContain(neocloud.planRefusal);
-    expect(textOf(html)).toContain("Signed in as bob@example.com (Premium plan)");
     expect(html).not.toContain("data-neocloud-map");
     for (const site of neocloud.sites) expect(textOf(html)).not.toContain(site.company);
-    const response = await neocloudCsv(csvRequest("", neocloud.sessions.refused));
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "Forbidden", message: neocloud.planRefusal });
   });
 });
 

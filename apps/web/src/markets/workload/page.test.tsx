@@ -20,47 +20,39 @@ const render = (query: Record<string, string> = {}) =>
 describe("/workload for a visitor", () => {
   it("says what the index is, which plans read it and how, and shows no value", async () => {
     const html = await render();
-    expect(workload.inputs).toEqual([]);
-    expect(html).toContain('data-workload-state="locked"');
-    expect(textOf(html)).toContain("any plan (Trial, Premium or Full)");
-    expect(html).toContain('href="/account/sign-up"');
+    site.expectLockedToVisitor(html, "any plan (Trial, Premium or Full)");
     expect(html).toContain('href="/docs"');
     expect(html).toContain('href="/docs#route-getWorkloadMethodology"');
     // The method and its cited source are public.
     expect(textOf(html)).toContain("Like-for-like index: 100 in a group's first week");
     expect(html).toContain("session-cost dataset, as of 2026-11-16T03:00:00.000Z");
     expect(html).toContain("(CC BY 4.0)");
-    // No value: no chart, table, CSV link or number of the rows.
+    // No value: no chart or number of the rows either.
     expect(html).not.toContain("data-chart=");
-    expect(html).not.toContain('data-table="workload');
-    expect(html).not.toContain("data-csv");
     for (const row of workload.rows) expect(textOf(html)).not.toContain(String(row.cCents));
   });
 
-  it("refuses the CSV in the api's words (401)", async () => {
-    const response = await workloadCsv(site.downloadRequest("/workload/history.csv"));
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({
-      error: "Unauthorized",
-      message: workload.keylessRefusal,
-    });
+  site.itRefusesAVisitorTheCsv(() => workloadCsv(site.downloadRequest("/workload/history.csv")));
+
+  it("asks the api for a visitor's CSV without a session", async () => {
+    await workloadCsv(site.downloadRequest("/workload/history.csv"));
     expect(workload.inputs).toEqual([{}]);
   });
 });
 
 describe("/workload for a reader whose plan does not read it", () => {
-  it("shows the locked state with the api's refusal, and refuses the CSV with its 403", async () => {
+  site.itShowsThePlanRefusal({
+    page: render,
+    csv: (session) => workloadCsv(site.downloadRequest("/workload/history.csv", session)),
+    session: workload.sessions.refused,
+    refusal: workload.planRefusal,
+    signedInAs: "bob@example.com (Premium plan)",
+  });
+
+  it("asks the api with the reader's session", async () => {
     site.signIn(workload.sessions.refused);
-    const html = await render();
+    await render();
     expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.refused }]);
-    expect(html).toContain('data-workload-state="locked"');
-    expect(textOf(html)).toContain(workload.planRefusal);
-    expect(textOf(html)).toContain("Signed in as bob@example.com (Premium plan)");
-    const response = await workloadCsv(
-      site.downloadRequest("/workload/history.csv", workload.sessions.refused),
-    );
-    expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toBe(workload.planRefusal);
   });
 });
 
