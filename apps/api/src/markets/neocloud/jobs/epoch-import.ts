@@ -28,13 +28,7 @@ import {
   type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { gazetteerGeocoder } from "../sources/gazetteer";
-import {
-  EpochFileError,
-  RecordErrors,
-  readEpochCsv,
-  recordOrError,
-  type EpochRow,
-} from "../sources/epoch-files";
+import { EpochFileError, readEpochCsv, recordOrError } from "../sources/epoch-files";
 import type { NeocloudFiles } from "./settings";
 
 /**
@@ -110,7 +104,7 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
   async function* clusterSites(): AsyncGenerator<NeocloudSiteWrite[]> {
     const names = new Map<string, number>();
     const wholeRows = new Set<string>();
-    yield* fileRecords(
+    yield* readEpochCsv(
       files.gpuClusters,
       GPU_CLUSTERS_REQUIRED_COLUMNS,
       fileOptions,
@@ -145,7 +139,7 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
   // Frontier Data Centers: the timelines first (every hub's rows), then the hubs with theirs.
   async function* centerSites(): AsyncGenerator<NeocloudSiteWrite[]> {
     const timelineOf = new Map<string, TimelineRow[]>();
-    const timelines = fileRecords(
+    const timelines = readEpochCsv(
       files.timelines,
       DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
       fileOptions,
@@ -159,7 +153,7 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
       }
 
     const handles = new Set<string>();
-    yield* fileRecords(
+    yield* readEpochCsv(
       files.dataCenters,
       DATA_CENTERS_REQUIRED_COLUMNS,
       fileOptions,
@@ -203,30 +197,6 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
       return repeatedCount.clusters;
     },
   };
-}
-
-/**
- * A file's records as it is read, one array per batch of rows read (at most
- * EPOCH_ROWS_PER_BATCH, so a batch of sites is what one write takes): each row mapped by `recordOf`
- * (undefined for a row that is not kept, its error noted in `errors`); the file's bad records
- * are thrown together, as an EpochFileError naming it, once it is read.
- */
-async function* fileRecords<T>(
-  location: string,
-  requiredColumns: readonly string[],
-  options: { timeoutMs: number; signal?: AbortSignal },
-  recordOf: (row: EpochRow, errors: RecordErrors) => T | undefined,
-): AsyncGenerator<T[]> {
-  const errors = new RecordErrors();
-  for await (const rows of readEpochCsv(location, requiredColumns, options)) {
-    const records: T[] = [];
-    for (const row of rows) {
-      const record = recordOf(row, errors);
-      if (record !== undefined) records.push(record);
-    }
-    yield records;
-  }
-  errors.throwIfAny(location);
 }
 
 /**

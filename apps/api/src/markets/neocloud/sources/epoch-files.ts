@@ -75,29 +75,35 @@ async function download(
 export type EpochRow = { line: number; row: CsvRow };
 
 /**
- * Records yielded at a time. A piece read (about 1 MiB) holds some 3,500 GPU Clusters records;
- * handed on a few hundred at a time, each batch is mapped, written and dropped while it is young,
- * rather than a whole piece's rows and sites outliving the writes and filling the old heap.
+ * Mapped records yielded at a time (what one write takes). A piece read (about 1 MiB) holds some
+ * 3,500 GPU Clusters records: handed on whole, a piece's rows and sites stayed alive through
+ * seven writes' waits on the database, and the young-generation collections run meanwhile
+ * promoted them to the old heap.
  */
-export const EPOCH_ROWS_PER_BATCH = 100;
+export const EPOCH_ROWS_PER_BATCH = 500;
 
 /**
  * Reads a CSV file (RFC 4180, quoted fields may span lines) as a stream, checking it is UTF-8
  * (a byte that is not is named with its line, never stored as U+FFFD) and that its header holds
- * every required column, and yields its records by column name, at most EPOCH_ROWS_PER_BATCH at
- * a time, as they are read. A record whose field count differs from the header's is an error;
- * errors are collected (up to MAX_REPORTED_RECORD_ERRORS named) and thrown together once the
- * file is read.
+ * every required column, maps each record by column name through `recordOf` as it is read
+ * (undefined for a record not kept, its error noted in the errors given) and yields what it
+ * keeps, at most EPOCH_ROWS_PER_BATCH at a time. The raw rows are dropped as they are mapped,
+ * so a batch held while it is written holds only what `recordOf` made. A record whose field
+ * count differs from the header's is an error; errors are collected (up to
+ * MAX_REPORTED_RECORD_ERRORS named) and thrown together once the file is read: the file's own
+ * first, then those `recordOf` noted.
  */
-export async function* readEpochCsv(
+export async function* readEpochCsv<T>(
   location: string,
   requiredColumns: readonly string[],
   options: { timeoutMs: number; signal?: AbortSignal },
-): AsyncGenerator<EpochRow[]> {
+  recordOf: (row: EpochRow, errors: RecordErrors) => T | undefined,
+): AsyncGenerator<T[]> {
   const assembler = new CsvRecordAssembler();
   const errors = new RecordErrors();
+  const recordErrors = new RecordErrors();
   let columns: string[] | undefined;
-  let rows: EpochRow[] = [];
+  let records: T[] = [];
   const add = (record: CsvRecord): void => {
     if (columns === undefined) {
       if ("error" in record) throw new EpochFileError(`${location}: header: ${record.error}`);
@@ -123,17 +129,18 @@ export async function* readEpochCsv(
     columns.forEach((column, i) => {
       row[column] = record.fields[i] ?? "";
     });
-    rows.push({ line: record.line, row });
+    const kept = recordOf({ line: record.line, row }, recordErrors);
+    if (kept !== undefined) records.push(kept);
   };
   const pushLine = (line: string): void => {
     const record = assembler.push(line.endsWith("\r") ? line.slice(0, -1) : line);
     if (record !== undefined) add(record);
   };
-  /** The rows gathered so far, handed on once there are `least` of them. */
-  const take = (least: number): EpochRow[] | undefined => {
-    if (rows.length === 0 || rows.length < least) return undefined;
-    const taken = rows;
-    rows = [];
+  /** The records kept so far, handed on once there are `least` of them. */
+  const take = (least: number): T[] | undefined => {
+    if (records.length === 0 || records.length < least) return undefined;
+    const taken = records;
+    records = [];
     return taken;
   };
   let carry = "";
@@ -160,6 +167,7 @@ export async function* readEpochCsv(
   const batch = take(1);
   if (batch !== undefined) yield batch;
   errors.throwIfAny(location);
+  recordErrors.throwIfAny(location);
 }
 
 /** A file's bad records: the first MAX_REPORTED_RECORD_ERRORS kept, all counted. */
