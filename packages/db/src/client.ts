@@ -84,6 +84,37 @@ export function poolStats(db: Db): PoolStats | undefined {
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
+/**
+ * Runs `work` in one transaction on a connection of the client's own pool, through node-postgres
+ * rather than Prisma: for bulk writes whose parameters are megabytes. Prisma serialises every
+ * statement with its parameters to JSON, compiles it to a plan holding them, and keeps the
+ * arguments of its last 100 debug calls (those plans among them) even with debugging off, so a
+ * long import through it holds tens of MB of past batches. Rolled back when `work` throws.
+ */
+export async function transactionOnPool<T>(
+  db: Db,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const pool = POOLS.get(db);
+  if (pool === undefined) throw new Error("transactionOnPool needs a client made by createDb");
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("begin");
+    const result = await work(client);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch((rollbackError: unknown) => {
+      // A connection that cannot roll back is not given back to the pool for reuse.
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type PgTransaction = Awaited<ReturnType<PgAdapter["startTransaction"]>>;
 

@@ -194,3 +194,20 @@ export function neocloudFiles() {
     timelines: csv(DATA_CENTER_TIMELINES_COLUMNS, TIMELINES),
   };
 }
+
+/** Where the three Epoch files are, as `tpi neocloud import` is pointed at them. */
+export type NeocloudFilePaths = { clusters: string; centers: string; timelines: string };
+
+/** `tpi neocloud import` reading the three files at `paths` (the CLI tests and the file-import bench run it so). */
+export function neocloudImportArgs(paths: NeocloudFilePaths): string[] {
+  return [
+    "neocloud",
+    "import",
+    "--gpu-clusters",
+    paths.clusters,
+    "--data-centers",
+    paths.centers,
+    "--timelines",
+    paths.timelines,
+  ];
+}

@@ -4,8 +4,8 @@ import {
   type NeocloudDataset,
   type NeocloudSite,
 } from "@tpi/domain";
-import type { Db } from "../client";
-import type { Prisma } from "../generated/prisma/client";
+import type pg from "pg";
+import { transactionOnPool, type Db } from "../client";
 
 /**
  * The Neo-Cloud Sites market's stored sites and the last import of each Epoch dataset. An import
@@ -38,13 +38,12 @@ export type NeocloudWriteCounts = {
   unchanged: number;
 };
 
-/** Long enough for both datasets of 100,000 sites each, read and written in one transaction. */
-const IMPORT_TRANSACTION_MS = 600_000;
-
 /**
  * Replaces the stored sites of each dataset given with the ones read, writing only changes, and
  * records each dataset's import; one transaction, rolled back whole when a source throws or a
- * dataset would shrink by more than the domain allows. Counts by dataset.
+ * dataset would shrink by more than the domain allows. Counts by dataset. Written through
+ * node-postgres on a connection of the pool (`transactionOnPool`): each batch's parameters are
+ * megabytes of site JSON, which Prisma would keep reachable long after the batch.
  */
 export async function writeNeocloudImport(
   db: Db,
@@ -53,54 +52,58 @@ export async function writeNeocloudImport(
   /** Lets the import remove more than the domain's share of a dataset (the operator's --allow-shrink). */
   options: { allowShrink: boolean } = { allowShrink: false },
 ): Promise<Record<string, NeocloudWriteCounts>> {
-  return db.$transaction(
-    async (tx) => {
-      // The ids the import has read, in the database rather than in memory: what a dataset no
-      // longer lists is what is stored and not seen. Dropped with the transaction.
-      await tx.$executeRaw`create temporary table neocloud_import_seen (id text primary key) on commit drop`;
-      const counts: Record<string, NeocloudWriteCounts> = {};
-      for (const input of datasets) {
-        await tx.$executeRaw`truncate neocloud_import_seen`;
-        const stored = await tx.neocloudSite.count({ where: { dataset: input.dataset } });
-        const count: NeocloudWriteCounts = { inserted: 0, updated: 0, removed: 0, unchanged: 0 };
-        let records = 0;
-        for await (const batch of input.sites) {
-          records += batch.length;
-          await writeSiteBatch(tx, input, batch, now, count);
-        }
-        // Removed, then refused when too many were (ImportRefusedError rolls back all).
-        count.removed = await tx.$executeRaw`
-          delete from neocloud_site s
-          where s.dataset = ${input.dataset}
-            and not exists (select 1 from neocloud_import_seen n where n.id = s.id)`;
-        const refusal = shrinkRefusal({
-          what: `${input.dataset} sites`,
-          stored,
-          removed: count.removed,
-          allowShrink: options.allowShrink,
-        });
-        if (refusal !== undefined) throw new ImportRefusedError(refusal);
-        await tx.neocloudDataset.upsert({
-          where: { dataset: input.dataset },
-          create: {
-            dataset: input.dataset,
-            sourceUrls: input.sourceUrls,
-            retrievedAt: input.retrievedAt,
-            records,
-          },
-          update: { sourceUrls: input.sourceUrls, retrievedAt: input.retrievedAt, records },
-        });
-        counts[input.dataset] = count;
+  return transactionOnPool(db, async (client) => {
+    // The ids the import has read, in the database rather than in memory: what a dataset no
+    // longer lists is what is stored and not seen. Dropped with the transaction.
+    await client.query(
+      "create temporary table neocloud_import_seen (id text primary key) on commit drop",
+    );
+    const counts: Record<string, NeocloudWriteCounts> = {};
+    for (const input of datasets) {
+      await client.query("truncate neocloud_import_seen");
+      const storedRows = await client.query<{ stored: string }>(
+        "select count(*) as stored from neocloud_site where dataset = $1",
+        [input.dataset],
+      );
+      const stored = Number(storedRows.rows[0]?.stored ?? 0);
+      const count: NeocloudWriteCounts = { inserted: 0, updated: 0, removed: 0, unchanged: 0 };
+      let records = 0;
+      for await (const batch of input.sites) {
+        records += batch.length;
+        await writeSiteBatch(client, input, batch, now, count);
       }
-      return counts;
-    },
-    { timeout: IMPORT_TRANSACTION_MS, maxWait: 10_000 },
-  );
+      // Removed, then refused when too many were (ImportRefusedError rolls back all).
+      const removed = await client.query(
+        `delete from neocloud_site s
+         where s.dataset = $1
+           and not exists (select 1 from neocloud_import_seen n where n.id = s.id)`,
+        [input.dataset],
+      );
+      count.removed = removed.rowCount ?? 0;
+      const refusal = shrinkRefusal({
+        what: `${input.dataset} sites`,
+        stored,
+        removed: count.removed,
+        allowShrink: options.allowShrink,
+      });
+      if (refusal !== undefined) throw new ImportRefusedError(refusal);
+      await client.query(
+        `insert into neocloud_dataset (dataset, source_urls, retrieved_at, records)
+         values ($1, $2::text[], $3::timestamptz, $4)
+         on conflict (dataset) do update
+           set source_urls = excluded.source_urls, retrieved_at = excluded.retrieved_at,
+               records = excluded.records`,
+        [input.dataset, input.sourceUrls, input.retrievedAt.toISOString(), records],
+      );
+      counts[input.dataset] = count;
+    }
+    return counts;
+  });
 }
 
 /** One batch of a dataset's sites: new ones inserted, moved ones updated, all marked seen. */
 async function writeSiteBatch(
-  tx: Prisma.TransactionClient,
+  client: pg.PoolClient,
   input: NeocloudDatasetWrite,
   batch: readonly NeocloudSiteWrite[],
   now: Date,
@@ -108,49 +111,60 @@ async function writeSiteBatch(
 ): Promise<void> {
   if (batch.length === 0) return;
   const ids = batch.map(({ site }) => site.id);
-  await tx.$executeRaw`insert into neocloud_import_seen (id) select unnest(${ids}::text[]) on conflict do nothing`;
-  // Raw statements of a fixed shape: Prisma compiles and keeps a query plan per list length and
-  // per createMany batch, holding every site's JSON, which grew the import's memory with each batch.
-  const stored = await tx.$queryRaw<{ id: string; contentHash: string }[]>`
-    select id, content_hash as "contentHash" from neocloud_site where id = any(${ids}::text[])`;
-  const storedHash = new Map(stored.map((row) => [row.id, row.contentHash]));
+  await client.query(
+    "insert into neocloud_import_seen (id) select unnest($1::text[]) on conflict do nothing",
+    [ids],
+  );
+  const stored = await client.query<{ id: string; content_hash: string }>(
+    "select id, content_hash from neocloud_site where id = any($1::text[])",
+    [ids],
+  );
+  const storedHash = new Map(stored.rows.map((row) => [row.id, row.content_hash]));
   const inserts: NeocloudSiteWrite[] = [];
+  const updates: NeocloudSiteWrite[] = [];
   for (const write of batch) {
-    const { site, contentHash } = write;
-    const before = storedHash.get(site.id);
-    if (before === contentHash) {
-      count.unchanged += 1;
-      continue;
-    }
-    if (before === undefined) {
-      inserts.push(write);
-      count.inserted += 1;
-    } else {
-      await tx.neocloudSite.update({
-        where: { id: site.id },
-        data: {
-          contentHash,
-          site: site as unknown as Prisma.InputJsonValue,
-          retrievedAt: input.retrievedAt,
-          updatedAt: now,
-        },
-      });
-      count.updated += 1;
-    }
+    const before = storedHash.get(write.site.id);
+    if (before === write.contentHash) count.unchanged += 1;
+    else if (before === undefined) inserts.push(write);
+    else updates.push(write);
   }
+  count.inserted += inserts.length;
+  count.updated += updates.length;
+  const retrievedAt = input.retrievedAt.toISOString();
+  const at = now.toISOString();
   if (inserts.length > 0)
-    await tx.$executeRaw`
-      insert into neocloud_site
-        (id, dataset, record_name, content_hash, site, retrieved_at, first_seen_at, updated_at)
-      select s.id, ${input.dataset}, s.record_name, s.content_hash, s.site::jsonb,
-             ${input.retrievedAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
-             ${now.toISOString()}::timestamptz
-      from unnest(
-        ${inserts.map(({ site }) => site.id)}::text[],
-        ${inserts.map(({ site }) => site.provenance.recordName)}::text[],
-        ${inserts.map(({ contentHash }) => contentHash)}::text[],
-        ${inserts.map(({ site }) => JSON.stringify(site))}::text[]
-      ) as s(id, record_name, content_hash, site)`;
+    await client.query(
+      `insert into neocloud_site
+         (id, dataset, record_name, content_hash, site, retrieved_at, first_seen_at, updated_at)
+       select s.id, $1, s.record_name, s.content_hash, s.site::jsonb,
+              $2::timestamptz, $3::timestamptz, $3::timestamptz
+       from unnest($4::text[], $5::text[], $6::text[], $7::text[])
+         as s(id, record_name, content_hash, site)`,
+      [
+        input.dataset,
+        retrievedAt,
+        at,
+        inserts.map(({ site }) => site.id),
+        inserts.map(({ site }) => site.provenance.recordName),
+        inserts.map(({ contentHash }) => contentHash),
+        inserts.map(({ site }) => JSON.stringify(site)),
+      ],
+    );
+  if (updates.length > 0)
+    await client.query(
+      `update neocloud_site n
+         set content_hash = s.content_hash, site = s.site::jsonb,
+             retrieved_at = $1::timestamptz, updated_at = $2::timestamptz
+       from unnest($3::text[], $4::text[], $5::text[]) as s(id, content_hash, site)
+       where n.id = s.id`,
+      [
+        retrievedAt,
+        at,
+        updates.map(({ site }) => site.id),
+        updates.map(({ contentHash }) => contentHash),
+        updates.map(({ site }) => JSON.stringify(site)),
+      ],
+    );
 }
 
 export type StoredNeocloudDataset = {
@@ -166,9 +180,14 @@ export async function readNeocloudSites(
 ): Promise<{ sites: NeocloudSite[]; datasets: StoredNeocloudDataset[] }> {
   const [rows, datasets] = await Promise.all([
     db.neocloudSite.findMany({ select: { site: true }, orderBy: { id: "asc" } }),
-    db.neocloudDataset.findMany({ orderBy: { dataset: "asc" } }),
+    readNeocloudDatasets(db),
   ]);
   return { sites: rows.map((row) => row.site as unknown as NeocloudSite), datasets };
+}
+
+/** Each dataset's last import, without its sites. */
+export async function readNeocloudDatasets(db: Db): Promise<StoredNeocloudDataset[]> {
+  return db.neocloudDataset.findMany({ orderBy: { dataset: "asc" } });
 }
 
 /**

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliAsync } from "../../../testing/cli";
-import { neocloudFiles } from "../../../testing/neocloud-files";
+import { neocloudFiles, neocloudImportArgs } from "../../../testing/neocloud-files";
 import { closedAfterFile, tempDirForFile } from "../../../testing/file-fixtures";
 import { startTestApi } from "../../../testing/test-api";
 
@@ -26,7 +26,7 @@ writeFileSync(paths.centers, files.centers);
 writeFileSync(paths.timelines, files.timelines);
 
 const run = (args: string[]) =>
-  runCliAsync(["neocloud", ...args], {
+  runCliAsync(args, {
     databaseUrl: api.databaseUrl,
     now: NOW,
     env: { LOG_LEVEL: "error" },
@@ -34,13 +34,13 @@ const run = (args: string[]) =>
 
 describe("pnpm tpi neocloud", () => {
   it("refuses a subcommand it does not have, naming the two it has", async () => {
-    const result = await run(["sync"]);
+    const result = await run(["neocloud", "sync"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("neocloud takes 'import' or 'status'; got 'sync'");
   });
 
   it("says the sample is served before anything is imported", async () => {
-    const result = await run(["status"]);
+    const result = await run(["neocloud", "status"]);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain("nothing imported yet");
     expect(result.stdout).toMatch(/served now: \d+ sample neocloud site\(s\)/);
@@ -51,15 +51,7 @@ describe("pnpm tpi neocloud", () => {
     "imports the files, says what it wrote, then that a second import wrote nothing",
     { timeout: 120_000 },
     async () => {
-      const args = [
-        "import",
-        "--gpu-clusters",
-        paths.clusters,
-        "--data-centers",
-        paths.centers,
-        "--timelines",
-        paths.timelines,
-      ];
+      const args = neocloudImportArgs(paths);
       const first = await run(args);
       expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toContain(
@@ -83,7 +75,7 @@ describe("pnpm tpi neocloud", () => {
       expect(site.latitude).toBeCloseTo(32.45, 1);
       expect(site.longitude).toBeCloseTo(-99.73, 1);
 
-      const status = await run(["status"]);
+      const status = await run(["neocloud", "status"]);
       expect(status.stdout).toContain(
         `gpu-clusters: 6 record(s), retrieved ${NOW.toISOString()} from ${paths.clusters}`,
       );
@@ -94,6 +86,7 @@ describe("pnpm tpi neocloud", () => {
 
   it("fails on a missing file, writing nothing, with a non-zero exit", async () => {
     const result = await run([
+      "neocloud",
       "import",
       "--gpu-clusters",
       join(dir, "missing.csv"),

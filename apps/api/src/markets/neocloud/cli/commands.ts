@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
-import { describeRun } from "../../../platform/jobs/source-sync";
-import { statusCommand, withRuntime, withSubcommands } from "../../../platform/cli/command";
+import { readNeocloudDatasets } from "@tpi/db";
+import { describeRun, recentRunLines } from "../../../platform/jobs/source-sync";
+import { withRuntime, withSubcommands } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
 import { importNeocloudSites } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
-import { describeStoredSites } from "../read-model/published-sites";
-import { NEOCLOUD } from "../read-model/state";
+import { countServedSites, describeStoredSites } from "../read-model/published-sites";
 
 /** Help lines of the Neo-Cloud Sites commands. */
 export const NEOCLOUD_USAGE = `  neocloud import [--gpu-clusters URL|FILE] [--data-centers URL|FILE] [--timelines URL|FILE] [--allow-shrink]
@@ -53,23 +53,29 @@ export const neocloudCommands: Record<string, Command> = withSubcommands("neoclo
     });
   },
 
-  status: statusCommand({
-    published: (runtime) => NEOCLOUD.of(runtime).sites,
-    source: NEOCLOUD_SYNC_SOURCE,
-    runNoun: "import",
-    describe(runtime, context) {
-      const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
-      const state = NEOCLOUD.of(runtime);
-      const neocloud = state.sites.sites.filter((site) => site.isNeocloud).length;
-      return [
+  // Counted in the database rather than loaded as the api serves them (statusCommand's reload):
+  // 100,000 sites loaded take ~700 MB.
+  async status(args, context) {
+    parseArgs({ args, options: {}, strict: true });
+    const settings = neocloudSettingsFrom(context.env as unknown as NeocloudEnv);
+    await withRuntime(context, async (runtime) => {
+      const db = runtime.database.db;
+      const [datasets, served, runs] = await Promise.all([
+        readNeocloudDatasets(db),
+        countServedSites(db, runtime.env.SEED_SAMPLE_ON_EMPTY),
+        recentRunLines(db, NEOCLOUD_SYNC_SOURCE, "import"),
+      ]);
+      const lines = [
         `Epoch AI import: ${settings.syncEnabled ? `on, daily after ${settings.syncHourUtc}:00 UTC` : "off (NEOCLOUD_SYNC_ENABLED is false)"}; files ${settings.files.gpuClusters}, ${settings.files.dataCenters}, ${settings.files.timelines}`,
-        ...state.sites.datasets.map(
+        ...datasets.map(
           (imported) =>
             `${imported.dataset}: ${imported.records} record(s), retrieved ${imported.retrievedAt.toISOString()} from ${imported.sourceUrls.join(", ")}`,
         ),
-        ...(state.sites.datasets.length === 0 ? ["nothing imported yet"] : []),
-        `served now: ${state.describeLoaded()} (${neocloud} neo-cloud)`,
+        ...(datasets.length === 0 ? ["nothing imported yet"] : []),
+        `served now: ${served.description} (${served.neocloud} neo-cloud)`,
+        ...runs,
       ];
-    },
-  }),
+      for (const line of lines) console.log(line);
+    });
+  },
 });

@@ -28,7 +28,7 @@ import {
   type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { gazetteerGeocoder } from "../sources/gazetteer";
-import { EpochFileError, RecordErrors, readEpochCsv, recordOrError } from "../sources/epoch-files";
+import { EpochFileError, readEpochCsv, recordOrError } from "../sources/epoch-files";
 import type { NeocloudFiles } from "./settings";
 
 /**
@@ -74,9 +74,6 @@ export async function importNeocloudSites(
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** Sites mapped from a file, written this many at a time. */
-const SITE_BATCH = 500;
-
 /** The datasets to write, their sites read as the write pulls them, and the GPU Clusters lines repeated whole. */
 export type NeocloudFilesRead = {
   datasets: NeocloudDatasetWrite[];
@@ -105,30 +102,27 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
   // row repeated whole (every field the same) is one record written twice: kept once, known by
   // a fixed-size digest of the row rather than its text.
   async function* clusterSites(): AsyncGenerator<NeocloudSiteWrite[]> {
-    const errors = new RecordErrors();
     const names = new Map<string, number>();
     const wholeRows = new Set<string>();
-    for await (const rows of readEpochCsv(
+    yield* readEpochCsv(
       files.gpuClusters,
       GPU_CLUSTERS_REQUIRED_COLUMNS,
       fileOptions,
-    )) {
-      const sites: NeocloudSiteWrite[] = [];
-      for (const { line, row } of rows) {
+      ({ line, row }, errors) => {
         const name = (row.Name ?? "").trim();
         if (name === "") {
           errors.add(`line ${line}: 'Name' is empty`);
-          continue;
+          return undefined;
         }
         const whole = createHash("sha256").update(JSON.stringify(row)).digest("base64");
         if (wholeRows.has(whole)) {
           if (repeatedClusterLines.length < LISTED_REPEATED_LINES) repeatedClusterLines.push(line);
           repeatedCount.clusters++;
-          continue;
+          return undefined;
         }
         wholeRows.add(whole);
         const seen = (names.get(name) ?? 0) + 1;
-        names.set(name, seen);
+        names.set(detached(name), seen);
         const recordName = seen === 1 ? name : `${name} #${seen}`;
         const site = recordOrError(line, errors, () =>
           siteFromGpuCluster(row, recordName, {
@@ -137,46 +131,39 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
             geocode,
           }),
         );
-        if (site !== undefined) sites.push(withHash(site));
-      }
-      yield* inBatches(sites);
-    }
-    errors.throwIfAny(files.gpuClusters);
+        return site === undefined ? undefined : withHash(site);
+      },
+    );
   }
 
   // Frontier Data Centers: the timelines first (every hub's rows), then the hubs with theirs.
   async function* centerSites(): AsyncGenerator<NeocloudSiteWrite[]> {
-    const timelineErrors = new RecordErrors();
     const timelineOf = new Map<string, TimelineRow[]>();
-    for await (const rows of readEpochCsv(
+    const timelines = readEpochCsv(
       files.timelines,
       DATA_CENTER_TIMELINES_REQUIRED_COLUMNS,
       fileOptions,
-    ))
-      for (const { line, row } of rows) {
-        const entry = recordOrError(line, timelineErrors, () => timelineRowOf(row));
-        if (entry === undefined) continue;
-        const list = timelineOf.get(entry.handle) ?? [];
-        list.push(entry.entry);
-        timelineOf.set(entry.handle, list);
+      ({ line, row }, errors) => recordOrError(line, errors, () => timelineRowOf(row)),
+    );
+    for await (const entries of timelines)
+      for (const { handle, entry } of entries) {
+        const list = timelineOf.get(handle) ?? [];
+        list.push(entry);
+        timelineOf.set(detached(handle), list);
       }
-    timelineErrors.throwIfAny(files.timelines);
 
-    const errors = new RecordErrors();
     const handles = new Set<string>();
-    for await (const rows of readEpochCsv(
+    yield* readEpochCsv(
       files.dataCenters,
       DATA_CENTERS_REQUIRED_COLUMNS,
       fileOptions,
-    )) {
-      const sites: NeocloudSiteWrite[] = [];
-      for (const { line, row } of rows) {
+      ({ line, row }, errors) => {
         const handle = (row.Handle ?? "").trim();
         if (handles.has(handle)) {
           errors.add(`line ${line}: the handle '${handle}' is repeated`);
-          continue;
+          return undefined;
         }
-        handles.add(handle);
+        handles.add(detached(handle));
         const site = recordOrError(line, errors, () =>
           siteFromDataCenter(row, timelineOf.get(handle) ?? [], {
             sourceUrls: [files.dataCenters, files.timelines],
@@ -184,11 +171,9 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
             geocode,
           }),
         );
-        if (site !== undefined) sites.push(withHash(site));
-      }
-      yield* inBatches(sites);
-    }
-    errors.throwIfAny(files.dataCenters);
+        return site === undefined ? undefined : withHash(site);
+      },
+    );
   }
 
   const repeatedCount = { clusters: 0 };
@@ -214,6 +199,13 @@ export function readNeocloudFiles(files: NeocloudFiles, options: ReadOptions): N
   };
 }
 
+/**
+ * The text as a string of its own. A field cut from a file's text is a slice that keeps the
+ * whole piece read (about 1 MiB) alive; a key kept for the rest of the file (a name, a handle)
+ * would otherwise keep every piece, the whole file, in memory.
+ */
+const detached = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
+
 /** Repeated lines an import's message names (the count is always whole). */
 const LISTED_REPEATED_LINES = 20;
 
@@ -221,11 +213,6 @@ const withHash = (site: NeocloudSite): NeocloudSiteWrite => ({
   site,
   contentHash: sha256(siteContentText(site)),
 });
-
-function* inBatches<T>(items: readonly T[]): Generator<T[]> {
-  for (let start = 0; start < items.length; start += SITE_BATCH)
-    yield items.slice(start, start + SITE_BATCH);
-}
 
 /** The batches until the run is stopped: a stop throws, which rolls the transaction back. */
 async function* stoppable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): AsyncGenerator<T> {

@@ -29,13 +29,27 @@ export function describeServedSites(sites: number, sample: boolean): string {
 
 /**
  * What the api serves once it loads the stored sites, counted in the database rather than
- * loaded (the import command says it; loading 100,000 sites takes ~700 MB): the stored sites,
- * or the sample while nothing is imported and the sample is allowed.
+ * loaded (commands say it; loading 100,000 sites takes ~700 MB): the stored sites, or the sample
+ * while nothing is imported and the sample is allowed, and how many of them are neo-cloud.
  */
-export async function describeStoredSites(db: Db, sampleAllowed: boolean): Promise<string> {
+export async function countServedSites(
+  db: Db,
+  sampleAllowed: boolean,
+): Promise<{ description: string; neocloud: number }> {
   const stored = await countNeocloudSites(db);
-  const sample = sampleAllowed && stored.datasets === 0 && stored.sites === 0;
-  return describeServedSites(sample ? neocloudSampleSites().length : stored.sites, sample);
+  if (sampleAllowed && stored.datasets === 0 && stored.sites === 0) {
+    const sample = neocloudSampleSites();
+    return {
+      description: describeServedSites(sample.length, true),
+      neocloud: sample.filter((site) => site.isNeocloud).length,
+    };
+  }
+  return { description: describeServedSites(stored.sites, false), neocloud: stored.neocloud };
+}
+
+/** What the api serves once it loads the stored sites, in one phrase (see `countServedSites`). */
+export async function describeStoredSites(db: Db, sampleAllowed: boolean): Promise<string> {
+  return (await countServedSites(db, sampleAllowed)).description;
 }
 
 /**

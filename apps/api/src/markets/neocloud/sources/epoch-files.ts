@@ -75,79 +75,99 @@ async function download(
 export type EpochRow = { line: number; row: CsvRow };
 
 /**
+ * Mapped records yielded at a time (what one write takes). A piece read (about 1 MiB) holds some
+ * 3,500 GPU Clusters records: handed on whole, a piece's rows and sites stayed alive through
+ * seven writes' waits on the database, and the young-generation collections run meanwhile
+ * promoted them to the old heap.
+ */
+export const EPOCH_ROWS_PER_BATCH = 500;
+
+/**
  * Reads a CSV file (RFC 4180, quoted fields may span lines) as a stream, checking it is UTF-8
  * (a byte that is not is named with its line, never stored as U+FFFD) and that its header holds
- * every required column, and yields its records by column name in batches as they are read. A
- * record whose field count differs from the header's is an error; errors are collected (up to
- * MAX_REPORTED_RECORD_ERRORS named) and thrown together once the file is read.
+ * every required column, maps each record by column name through `recordOf` as it is read
+ * (undefined for a record not kept, its error noted in the errors given) and yields what it
+ * keeps, at most EPOCH_ROWS_PER_BATCH at a time. The raw rows are dropped as they are mapped,
+ * so a batch held while it is written holds only what `recordOf` made. A record whose field
+ * count differs from the header's is an error; errors are collected (up to
+ * MAX_REPORTED_RECORD_ERRORS named) and thrown together once the file is read: the file's own
+ * first, then those `recordOf` noted.
  */
-export async function* readEpochCsv(
+export async function* readEpochCsv<T>(
   location: string,
   requiredColumns: readonly string[],
   options: { timeoutMs: number; signal?: AbortSignal },
-): AsyncGenerator<EpochRow[]> {
+  recordOf: (row: EpochRow, errors: RecordErrors) => T | undefined,
+): AsyncGenerator<T[]> {
   const assembler = new CsvRecordAssembler();
   const errors = new RecordErrors();
+  const recordErrors = new RecordErrors();
   let columns: string[] | undefined;
-  const rowsOf = (records: readonly CsvRecord[]): EpochRow[] => {
-    const rows: EpochRow[] = [];
-    for (const record of records) {
-      if (columns === undefined) {
-        if ("error" in record) throw new EpochFileError(`${location}: header: ${record.error}`);
-        columns = record.fields.map((field) => field.trim());
-        const missing = requiredColumns.filter((column) => !columns?.includes(column));
-        if (missing.length > 0)
-          throw new EpochFileError(
-            `${location}: not the expected file: missing column(s) ${missing.map((c) => `'${c}'`).join(", ")}`,
-          );
-        continue;
-      }
-      if ("error" in record) {
-        errors.add(`line ${record.line}: ${record.error}`);
-        continue;
-      }
-      if (record.fields.length !== columns.length) {
-        errors.add(
-          `line ${record.line}: ${record.fields.length} field(s) where the header has ${columns.length}`,
+  let records: T[] = [];
+  const add = (record: CsvRecord): void => {
+    if (columns === undefined) {
+      if ("error" in record) throw new EpochFileError(`${location}: header: ${record.error}`);
+      columns = record.fields.map((field) => field.trim());
+      const missing = requiredColumns.filter((column) => !columns?.includes(column));
+      if (missing.length > 0)
+        throw new EpochFileError(
+          `${location}: not the expected file: missing column(s) ${missing.map((c) => `'${c}'`).join(", ")}`,
         );
-        continue;
-      }
-      const row: Record<string, string> = {};
-      columns.forEach((column, i) => {
-        row[column] = record.fields[i] ?? "";
-      });
-      rows.push({ line: record.line, row });
+      return;
     }
-    return rows;
+    if ("error" in record) {
+      errors.add(`line ${record.line}: ${record.error}`);
+      return;
+    }
+    if (record.fields.length !== columns.length) {
+      errors.add(
+        `line ${record.line}: ${record.fields.length} field(s) where the header has ${columns.length}`,
+      );
+      return;
+    }
+    const row: Record<string, string> = {};
+    columns.forEach((column, i) => {
+      row[column] = record.fields[i] ?? "";
+    });
+    const kept = recordOf({ line: record.line, row }, recordErrors);
+    if (kept !== undefined) records.push(kept);
+  };
+  const pushLine = (line: string): void => {
+    const record = assembler.push(line.endsWith("\r") ? line.slice(0, -1) : line);
+    if (record !== undefined) add(record);
+  };
+  /** The records kept so far, handed on once there are `least` of them. */
+  const take = (least: number): T[] | undefined => {
+    if (records.length === 0 || records.length < least) return undefined;
+    const taken = records;
+    records = [];
+    return taken;
   };
   let carry = "";
-  const push = (lines: string[]) => {
-    const records: CsvRecord[] = [];
-    for (const line of lines) {
-      const record = assembler.push(line.endsWith("\r") ? line.slice(0, -1) : line);
-      if (record !== undefined) records.push(record);
-    }
-    return rowsOf(records);
-  };
   try {
     for await (const text of utf8Text(epochBytes(location, options))) {
       // Only the new text is split: a line longer than a piece (a 10 MB field) is not rescanned.
       const lines = text.split("\n");
       lines[0] = carry + (lines[0] ?? "");
       carry = lines.pop() ?? "";
-      const rows = push(lines);
-      if (rows.length > 0) yield rows;
+      for (const line of lines) {
+        pushLine(line);
+        const batch = take(EPOCH_ROWS_PER_BATCH);
+        if (batch !== undefined) yield batch;
+      }
     }
   } catch (error) {
     if (!(error instanceof Utf8FileError)) throw error;
     throw new EpochFileError(`${location}: line ${error.line}: the file ${error.reason}`);
   }
-  const rows = push(carry === "" ? [] : [carry]);
+  if (carry !== "") pushLine(carry);
   const last = assembler.end();
-  if (last !== undefined) rows.push(...rowsOf([last]));
+  if (last !== undefined) add(last);
   if (columns === undefined) throw new EpochFileError(`${location}: the file is empty`);
-  if (rows.length > 0) yield rows;
+  const batch = take(1);
+  if (batch !== undefined) yield batch;
   errors.throwIfAny(location);
+  recordErrors.throwIfAny(location);
 }
 
 /** A file's bad records: the first MAX_REPORTED_RECORD_ERRORS kept, all counted. */
