@@ -6,12 +6,8 @@ import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./platform/server";
 import { runCliAsync } from "./testing/cli";
-import {
-  STUB_AS_OF,
-  STUB_KEY,
-  startOpenRouterStub,
-  type OpenRouterStub,
-} from "./testing/openrouter-stub";
+import { STUB_AS_OF, STUB_KEY, startOpenRouterStub } from "./testing/openrouter-stub";
+import { closedAfterFile } from "./testing/file-fixtures";
 
 /**
  * End to end with OpenRouter's Data API stood in by a loopback stub: the api's first start on an
@@ -20,11 +16,7 @@ import {
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const YESTERDAY = "2026-11-21";
 
-let stub: OpenRouterStub;
-beforeAll(async () => {
-  stub = await startOpenRouterStub({ latestDay: YESTERDAY });
-});
-afterAll(() => stub.close());
+const stub = closedAfterFile(await startOpenRouterStub({ latestDay: YESTERDAY }));
 
 async function startWithKey(apiKey: string) {
   const { url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl"));
