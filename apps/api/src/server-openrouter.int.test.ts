@@ -1,10 +1,8 @@
-import { MARKETS } from "./markets";
 import { createDb, createTestDatabase } from "@tpi/db";
 import { openRouterCitation } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readEnv } from "./platform/runtime/env";
-import { createLogger } from "./platform/observability/logger";
-import { startServer, type RunningServer } from "./platform/server";
+import type { RunningServer } from "./platform/server";
+import { startInProcessServer } from "./testing/in-process-server";
 import { runCliAsync } from "./testing/cli";
 import { STUB_AS_OF, STUB_KEY, startOpenRouterStub } from "./testing/openrouter-stub";
 import { closedAfterFile } from "./testing/file-fixtures";
@@ -21,13 +19,11 @@ const stub = closedAfterFile(await startOpenRouterStub({ latestDay: YESTERDAY })
 async function startWithKey(apiKey: string) {
   const { url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl"));
   const lines: string[] = [];
-  const running = await startServer(
-    readEnv(MARKETS, {
-      GPU_LEDGER_ENABLED: "false",
-      DATABASE_URL: databaseUrl,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SETTLEMENT_INTERVAL_SECONDS: "0",
+  const running = await startInProcessServer({
+    databaseUrl,
+    now: NOW,
+    lines,
+    variables: {
       // The GPU sample is not what this test is about; the token sample must not load with a key.
       SEED_SAMPLE_ON_EMPTY: "false",
       OPENROUTER_API_KEY: apiKey,
@@ -35,11 +31,8 @@ async function startWithKey(apiKey: string) {
       OPENROUTER_STARTUP_DAYS: "5",
       OPENROUTER_MIN_REQUEST_INTERVAL_MS: "0",
       OPENROUTER_MAX_RETRIES: "0",
-      TPI_TEST_CLOCK: NOW.toISOString(),
-    }),
-    createLogger("info", (line) => lines.push(line)),
-    MARKETS,
-  );
+    },
+  });
   return { running, lines, drop };
 }
 
