@@ -8,9 +8,8 @@ import { apiProcess } from "./testing/api-process";
 import { loadTokenData } from "./markets/token/jobs/lifecycle";
 import { marketDataStates } from "./platform/health-route";
 import { LOADING_RETRY_AFTER_SECONDS } from "./platform/http/errors";
-import { createLogger } from "./platform/observability/logger";
-import { readEnv } from "./platform/runtime/env";
-import { startServer, type RunningServer } from "./platform/server";
+import type { RunningServer } from "./platform/server";
+import { startInProcessServer } from "./testing/in-process-server";
 import {
   loaderContext,
   publishedTokenValues,
@@ -253,21 +252,13 @@ describe("OpenRouter's first days: the api process stopped during its second win
     return { database, db, api, releaseAnswer };
   }
 
-  async function startInProcess(databaseUrl: string, lines: string[]): Promise<RunningServer> {
-    return startServer(
-      readEnv(MARKETS, {
-        GPU_LEDGER_ENABLED: "false",
-        ...variables(),
-        DATABASE_URL: databaseUrl,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SETTLEMENT_INTERVAL_SECONDS: "0",
-        SEED_SAMPLE_ON_EMPTY: "false",
-        TPI_TEST_CLOCK: NOW.toISOString(),
-      }),
-      createLogger("info", (line) => lines.push(line)),
-      MARKETS,
-    );
+  function startInProcess(databaseUrl: string, lines: string[]): Promise<RunningServer> {
+    return startInProcessServer({
+      databaseUrl,
+      now: NOW,
+      lines,
+      variables: { ...variables(), SEED_SAMPLE_ON_EMPTY: "false" },
+    });
   }
 
   async function health(server: RunningServer): Promise<{ status: number; body: unknown }> {

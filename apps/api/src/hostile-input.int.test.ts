@@ -14,7 +14,7 @@ import { importObservations } from "./markets/token/jobs/observation-import";
 import { readObservationFile } from "./markets/token/sources/observation-file";
 import { RecordFileError } from "./platform/ingest/record-file";
 import { closedAfterFile, tempDirForFile } from "./testing/file-fixtures";
-import { CENTERS, CLUSTERS, csv, csvLine, geocoder, TIMELINES } from "./testing/neocloud-files";
+import { CENTERS, CLUSTERS, csv, geocoder, TIMELINES } from "./testing/neocloud-files";
 import { startTestApi } from "./testing/test-api";
 
 /**
@@ -30,15 +30,22 @@ const dir = tempDirForFile("tpi-hostile-");
 type Row = Record<string, string>;
 type Format = "csv" | "json";
 
-/** One market's import: its file, its checks' fields, and what must not change. */
+/**
+ * One market's import: its file's columns and JSON form, valid rows, the columns the cases spoil,
+ * how its command runs it and what must not change.
+ */
 type HostileImporter = {
   market: string;
+  /** The file's header, in the import's order. */
+  header: readonly string[];
+  /** The import's JSON form: a line per row, one array, or none (it reads CSV only). */
+  json: "lines" | "array" | undefined;
   /** Data rows of a valid file (the first, line 2, is the one each case spoils). */
   rows: readonly Row[];
   /** Columns the cases spoil: a bounded number, a date, a free text. */
   columns: { number: string; date: string; text: string };
-  /** The file's bytes; `json`: the import's JSON form (undefined when it reads CSV only). */
-  encode: (rows: readonly Row[], format: Format) => Uint8Array | undefined;
+  /** Whether a date may lie ahead of the import (a planned site's): then no case spoils it so. */
+  futureDatesValid: boolean;
   /** The import as its command runs it: the refusal's messages, or `accepted: ...` when it wrote. */
   run: (bytes: Uint8Array, format: Format) => Promise<string[]>;
   /** What is stored and published (the cases must leave it as it was). */
@@ -59,155 +66,14 @@ const jsonObject = (row: Row) =>
   `{${Object.entries(row)
     .map(([key, value]) => `${JSON.stringify(key)}:${jsonValue(value)}`)
     .join(",")}}`;
-const plainCsv = (columns: readonly string[], rows: readonly Row[]) =>
-  [columns.join(","), ...rows.map((row) => csvLine(columns, row))].join("\n") + "\n";
 
-const TOKEN_COLUMNS = [
-  "date",
-  "model_id",
-  "lab",
-  "input_price_per_mtok",
-  "output_price_per_mtok",
-  "input_tokens",
-  "output_tokens",
-  "source",
-];
-const token: HostileImporter = {
-  market: "token",
-  rows: [
-    {
-      date: "2026-03-09",
-      model_id: "anthropic/claude-a",
-      lab: "anthropic",
-      input_price_per_mtok: "3",
-      output_price_per_mtok: "15",
-      input_tokens: "800000",
-      output_tokens: "200000",
-      source: "vendor",
-    },
-    {
-      date: "2026-03-09",
-      model_id: "openai/gpt-a",
-      lab: "openai",
-      input_price_per_mtok: "1.25",
-      output_price_per_mtok: "10",
-      input_tokens: "500000",
-      output_tokens: "100000",
-      source: "vendor",
-    },
-  ],
-  columns: { number: "input_price_per_mtok", date: "date", text: "source" },
-  encode: (rows, format) =>
-    utf8(
-      format === "csv"
-        ? plainCsv(TOKEN_COLUMNS, rows)
-        : rows.map((row) => `${jsonObject(row)}\n`).join(""),
-    ),
-  async run(bytes, format) {
-    const recordFormat = format === "csv" ? "csv" : "jsonl";
-    const path = tempFile(bytes, recordFormat);
-    try {
-      const report = await importObservations(
-        api.databaseUrl,
-        () => readObservationFile(path, recordFormat, NOW),
-        { skipInvalid: false },
-      );
-      return report.written
-        ? [`accepted: ${report.rowsRead} row(s)`]
-        : report.issues.map((issue) => `line ${issue.line}: ${issue.reason}`);
-    } catch (error) {
-      if (error instanceof RecordFileError) return [error.message];
-      throw error;
-    }
-  },
-  state: () =>
-    api.db.observation.findMany({
-      orderBy: [{ date: "asc" }, { modelId: "asc" }],
-    }),
-};
-
-const GPU_COLUMNS = ["gpu_name", "executed_at", "price_usd_per_gpu_hour", "gpu_hours", "provider"];
-const gpu: HostileImporter = {
-  market: "gpu",
-  rows: [
-    {
-      gpu_name: "H100 SXM",
-      executed_at: "2026-03-10 10:15:00",
-      price_usd_per_gpu_hour: "2.10",
-      gpu_hours: "8",
-      provider: "acme",
-    },
-    {
-      gpu_name: "H200",
-      executed_at: "2026-03-10 11:00:00",
-      price_usd_per_gpu_hour: "3.40",
-      gpu_hours: "16",
-      provider: "acme",
-    },
-  ],
-  columns: { number: "price_usd_per_gpu_hour", date: "executed_at", text: "provider" },
-  encode: (rows, format) =>
-    utf8(
-      format === "csv"
-        ? plainCsv(GPU_COLUMNS, rows)
-        : rows.map((row) => `${jsonObject(row)}\n`).join(""),
-    ),
-  async run(bytes, format) {
-    const outcome = await importGpuTradeFile(api.db, bytes, format === "csv" ? "csv" : "jsonl", {
-      now: NOW,
-      source: "hostile",
-    });
-    return outcome.kind === "imported"
-      ? [`accepted: ${outcome.report.inserted} new trade(s)`]
-      : outcome.errors.map((error) => `line ${error.line}: ${error.message}`);
-  },
-  state: () => api.db.gpuTrade.findMany({ orderBy: [{ executedAt: "asc" }] }),
-};
-
-const MEMORY_COLUMNS = ["type", "price", "observedAt", "source", "citation"];
-const memory: HostileImporter = {
-  market: "memory",
-  rows: [
-    {
-      type: "mem_ddr5_16gb",
-      price: "5.5",
-      observedAt: "2026-03-09",
-      source: "acme",
-      citation: "Source: Acme",
-    },
-    {
-      type: "mem_slc_1gb",
-      price: "1.25",
-      observedAt: "2026-03-10",
-      source: "acme",
-      citation: "Source: Acme",
-    },
-  ],
-  columns: { number: "price", date: "observedAt", text: "citation" },
-  encode: (rows, format) =>
-    utf8(
-      format === "csv"
-        ? plainCsv(MEMORY_COLUMNS, rows)
-        : `[${rows.map((row) => jsonObject(row)).join(",\n")}]\n`,
-    ),
-  async run(bytes, format) {
-    const outcome = await importMemoryFile(api.db, {
-      path: `hostile.${format}`,
-      content: bytes,
-      now: NOW,
-      maxWaitMs: 0,
-    });
-    if (outcome.kind === "invalid") return outcome.errors;
-    if (outcome.kind === "imported") return ["accepted"];
-    throw new Error(`the memory import did not run: ${JSON.stringify(outcome)}`);
-  },
-  state: async () => ({
-    observations: await api.db.memoryObservation.findMany({ orderBy: { id: "asc" } }),
-    settlements: await api.db.memorySettlement.findMany({
-      orderBy: [{ typeId: "asc" }, { day: "asc" }],
-    }),
-  }),
-};
+/** An importer's file of `rows` in `format`; undefined for JSON where it reads CSV only. */
+function encode(importer: HostileImporter, rows: readonly Row[], format: Format) {
+  if (format === "csv") return utf8(csv(importer.header, rows));
+  if (importer.json === "lines") return utf8(rows.map((row) => `${jsonObject(row)}\n`).join(""));
+  if (importer.json === "array") return utf8(`[${rows.map(jsonObject).join(",\n")}]\n`);
+  return undefined;
+}
 
 /** Epoch's other two files stay as they are; the cases spoil GPU Clusters, whose first row is one line. */
 function epochFiles(clusters: Uint8Array) {
@@ -222,30 +88,161 @@ function epochFiles(clusters: Uint8Array) {
   writeFileSync(files.timelines, csv(DATA_CENTER_TIMELINES_COLUMNS, TIMELINES));
   return files;
 }
-const epoch: HostileImporter = {
-  market: "neocloud",
-  rows: CLUSTERS,
-  columns: { number: "Power Capacity (MW)", date: "First Operational Date", text: "Note" },
-  encode: (rows, format) =>
-    format === "csv" ? utf8(csv(GPU_CLUSTERS_COLUMNS, [...rows])) : undefined,
-  async run(bytes) {
-    const report = await importNeocloudSites(api.db, epochFiles(bytes), {
-      trigger: "manual",
-      now: NOW,
-      fetchTimeoutMs: 5_000,
-      geocoder,
-    });
-    if (!report.ran) throw new Error(`the Epoch import did not run: ${report.reason}`);
-    return [report.outcome === "ok" ? `accepted: ${report.message}` : report.message];
-  },
-  state: () =>
-    api.db.neocloudSite.findMany({
-      orderBy: { id: "asc" },
-      select: { id: true, contentHash: true, site: true },
-    }),
-};
 
-const IMPORTERS = [token, gpu, memory, epoch];
+const IMPORTERS: readonly HostileImporter[] = [
+  {
+    market: "token",
+    header: [
+      "date",
+      "model_id",
+      "lab",
+      "input_price_per_mtok",
+      "output_price_per_mtok",
+      "input_tokens",
+      "output_tokens",
+      "source",
+    ],
+    json: "lines",
+    rows: [
+      {
+        date: "2026-03-09",
+        model_id: "anthropic/claude-a",
+        lab: "anthropic",
+        input_price_per_mtok: "3",
+        output_price_per_mtok: "15",
+        input_tokens: "800000",
+        output_tokens: "200000",
+        source: "vendor",
+      },
+      {
+        date: "2026-03-09",
+        model_id: "openai/gpt-a",
+        lab: "openai",
+        input_price_per_mtok: "1.25",
+        output_price_per_mtok: "10",
+        input_tokens: "500000",
+        output_tokens: "100000",
+        source: "vendor",
+      },
+    ],
+    columns: { number: "input_price_per_mtok", date: "date", text: "source" },
+    futureDatesValid: false,
+    async run(bytes, format) {
+      const recordFormat = format === "csv" ? "csv" : "jsonl";
+      const path = tempFile(bytes, recordFormat);
+      try {
+        const report = await importObservations(
+          api.databaseUrl,
+          () => readObservationFile(path, recordFormat, NOW),
+          { skipInvalid: false },
+        );
+        return report.written
+          ? [`accepted: ${report.rowsRead} row(s)`]
+          : report.issues.map((issue) => `line ${issue.line}: ${issue.reason}`);
+      } catch (error) {
+        if (error instanceof RecordFileError) return [error.message];
+        throw error;
+      }
+    },
+    state: () => api.db.observation.findMany({ orderBy: [{ date: "asc" }, { modelId: "asc" }] }),
+  },
+  {
+    market: "gpu",
+    header: ["gpu_name", "executed_at", "price_usd_per_gpu_hour", "gpu_hours", "provider"],
+    json: "lines",
+    rows: [
+      {
+        gpu_name: "H100 SXM",
+        executed_at: "2026-03-10 10:15:00",
+        price_usd_per_gpu_hour: "2.10",
+        gpu_hours: "8",
+        provider: "acme",
+      },
+      {
+        gpu_name: "H200",
+        executed_at: "2026-03-10 11:00:00",
+        price_usd_per_gpu_hour: "3.40",
+        gpu_hours: "16",
+        provider: "acme",
+      },
+    ],
+    columns: { number: "price_usd_per_gpu_hour", date: "executed_at", text: "provider" },
+    futureDatesValid: false,
+    async run(bytes, format) {
+      const outcome = await importGpuTradeFile(api.db, bytes, format === "csv" ? "csv" : "jsonl", {
+        now: NOW,
+        source: "hostile",
+      });
+      return outcome.kind === "imported"
+        ? [`accepted: ${outcome.report.inserted} new trade(s)`]
+        : outcome.errors.map((error) => `line ${error.line}: ${error.message}`);
+    },
+    state: () => api.db.gpuTrade.findMany({ orderBy: [{ executedAt: "asc" }] }),
+  },
+  {
+    market: "memory",
+    header: ["type", "price", "observedAt", "source", "citation"],
+    json: "array",
+    rows: [
+      {
+        type: "mem_ddr5_16gb",
+        price: "5.5",
+        observedAt: "2026-03-09",
+        source: "acme",
+        citation: "Source: Acme",
+      },
+      {
+        type: "mem_slc_1gb",
+        price: "1.25",
+        observedAt: "2026-03-10",
+        source: "acme",
+        citation: "Source: Acme",
+      },
+    ],
+    columns: { number: "price", date: "observedAt", text: "citation" },
+    futureDatesValid: false,
+    async run(bytes, format) {
+      const outcome = await importMemoryFile(api.db, {
+        path: `hostile.${format}`,
+        content: bytes,
+        now: NOW,
+        maxWaitMs: 0,
+      });
+      if (outcome.kind === "invalid") return outcome.errors;
+      if (outcome.kind === "imported") return ["accepted"];
+      throw new Error(`the memory import did not run: ${JSON.stringify(outcome)}`);
+    },
+    state: async () => ({
+      observations: await api.db.memoryObservation.findMany({ orderBy: { id: "asc" } }),
+      settlements: await api.db.memorySettlement.findMany({
+        orderBy: [{ typeId: "asc" }, { day: "asc" }],
+      }),
+    }),
+  },
+  {
+    market: "neocloud",
+    header: GPU_CLUSTERS_COLUMNS,
+    json: undefined,
+    rows: CLUSTERS,
+    columns: { number: "Power Capacity (MW)", date: "First Operational Date", text: "Note" },
+    futureDatesValid: true,
+    async run(bytes) {
+      const report = await importNeocloudSites(api.db, epochFiles(bytes), {
+        trigger: "manual",
+        now: NOW,
+        fetchTimeoutMs: 5_000,
+        geocoder,
+      });
+      if (!report.ran) throw new Error(`the Epoch import did not run: ${report.reason}`);
+      return [report.outcome === "ok" ? `accepted: ${report.message}` : report.message];
+    },
+    state: () =>
+      api.db.neocloudSite.findMany({
+        orderBy: { id: "asc" },
+        select: { id: true, contentHash: true, site: true },
+      }),
+  },
+];
 const FIFTY_MB = 50 * 1024 * 1024;
 
 /** A hostile file: built from an importer's valid rows; undefined where the case cannot arise. */
@@ -259,12 +256,12 @@ const spoiled = (importer: HostileImporter, column: string, value: string) => [
   ...importer.rows.slice(1),
 ];
 const csvFile = (importer: HostileImporter, rows: readonly Row[]) => ({
-  bytes: importer.encode(rows, "csv") ?? new Uint8Array(),
+  bytes: encode(importer, rows, "csv") ?? new Uint8Array(),
   format: "csv" as const,
 });
 /** The valid file with its line `line` (1-based) rewritten as text. */
 const withLine = (importer: HostileImporter, line: number, rewrite: (text: string) => string) => {
-  const lines = Buffer.from(importer.encode(importer.rows, "csv") ?? [])
+  const lines = Buffer.from(encode(importer, importer.rows, "csv") ?? [])
     .toString("utf8")
     .split("\n");
   lines[line - 1] = rewrite(lines[line - 1] ?? "");
@@ -282,7 +279,8 @@ const CASES: HostileCase[] = [
   },
   {
     name: "a date next year (2027), after the import",
-    file: (i) => (i === epoch ? undefined : csvFile(i, spoiled(i, i.columns.date, "2027-01-04"))),
+    file: (i) =>
+      i.futureDatesValid ? undefined : csvFile(i, spoiled(i, i.columns.date, "2027-01-04")),
   },
   {
     name: "a date in year 9999",
@@ -311,7 +309,7 @@ const CASES: HostileCase[] = [
   {
     name: "a file cut off in the middle of its first row",
     file: (i) => {
-      const [header = "", first = ""] = Buffer.from(i.encode(i.rows, "csv") ?? [])
+      const [header = "", first = ""] = Buffer.from(encode(i, i.rows, "csv") ?? [])
         .toString("utf8")
         .split("\n");
       return { bytes: utf8(`${header}\n${first.slice(0, first.length >> 1)}`), format: "csv" };
@@ -324,7 +322,7 @@ const CASES: HostileCase[] = [
   {
     name: "a JSON number too large to be finite (1e999)",
     file: (i) => {
-      const bytes = i.encode(spoiled(i, i.columns.number, HUGE_JSON_NUMBER), "json");
+      const bytes = encode(i, spoiled(i, i.columns.number, HUGE_JSON_NUMBER), "json");
       return bytes === undefined ? undefined : { bytes, format: "json" };
     },
   },
@@ -412,7 +410,7 @@ const EXPECTED: Record<string, Record<string, RegExp | "n/a">> = {
 describe("every market's import against hostile files", () => {
   beforeAll(async () => {
     for (const importer of IMPORTERS) {
-      const bytes = importer.encode(importer.rows, "csv") ?? new Uint8Array();
+      const bytes = encode(importer, importer.rows, "csv") ?? new Uint8Array();
       expect(await importer.run(bytes, "csv"), importer.market).toEqual([
         expect.stringMatching(/^accepted/),
       ]);

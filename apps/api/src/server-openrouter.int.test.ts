@@ -1,17 +1,11 @@
-import { MARKETS } from "./markets";
 import { createDb, createTestDatabase } from "@tpi/db";
 import { openRouterCitation } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readEnv } from "./platform/runtime/env";
-import { createLogger } from "./platform/observability/logger";
-import { startServer, type RunningServer } from "./platform/server";
+import type { RunningServer } from "./platform/server";
+import { startInProcessServer } from "./testing/in-process-server";
 import { runCliAsync } from "./testing/cli";
-import {
-  STUB_AS_OF,
-  STUB_KEY,
-  startOpenRouterStub,
-  type OpenRouterStub,
-} from "./testing/openrouter-stub";
+import { STUB_AS_OF, STUB_KEY, startOpenRouterStub } from "./testing/openrouter-stub";
+import { closedAfterFile } from "./testing/file-fixtures";
 
 /**
  * End to end with OpenRouter's Data API stood in by a loopback stub: the api's first start on an
@@ -20,22 +14,16 @@ import {
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const YESTERDAY = "2026-11-21";
 
-let stub: OpenRouterStub;
-beforeAll(async () => {
-  stub = await startOpenRouterStub({ latestDay: YESTERDAY });
-});
-afterAll(() => stub.close());
+const stub = closedAfterFile(await startOpenRouterStub({ latestDay: YESTERDAY }));
 
 async function startWithKey(apiKey: string) {
   const { url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl"));
   const lines: string[] = [];
-  const running = await startServer(
-    readEnv(MARKETS, {
-      GPU_LEDGER_ENABLED: "false",
-      DATABASE_URL: databaseUrl,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SETTLEMENT_INTERVAL_SECONDS: "0",
+  const running = await startInProcessServer({
+    databaseUrl,
+    now: NOW,
+    lines,
+    variables: {
       // The GPU sample is not what this test is about; the token sample must not load with a key.
       SEED_SAMPLE_ON_EMPTY: "false",
       OPENROUTER_API_KEY: apiKey,
@@ -43,11 +31,8 @@ async function startWithKey(apiKey: string) {
       OPENROUTER_STARTUP_DAYS: "5",
       OPENROUTER_MIN_REQUEST_INTERVAL_MS: "0",
       OPENROUTER_MAX_RETRIES: "0",
-      TPI_TEST_CLOCK: NOW.toISOString(),
-    }),
-    createLogger("info", (line) => lines.push(line)),
-    MARKETS,
-  );
+    },
+  });
   return { running, lines, drop };
 }
 

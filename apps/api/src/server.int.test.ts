@@ -5,6 +5,7 @@ import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./platform/server";
 import { runCli } from "./testing/cli";
+import { startInProcessServer } from "./testing/in-process-server";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const INTERNAL_TOKEN = "server-test-internal-token";
@@ -17,20 +18,12 @@ const logLines: string[] = [];
 beforeAll(async () => {
   ({ url: databaseUrl, drop } = await createTestDatabase(inject("pgAdminUrl")));
   const started = Date.now();
-  running = await startServer(
-    readEnv(MARKETS, {
-      GPU_LEDGER_ENABLED: "false",
-      DATABASE_URL: databaseUrl,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SETTLEMENT_INTERVAL_SECONDS: "0",
-      LOG_LEVEL: "silent",
-      TPI_TEST_CLOCK: NOW.toISOString(),
-      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-    }),
-    createLogger("info", (line) => logLines.push(line)),
-    MARKETS,
-  );
+  running = await startInProcessServer({
+    databaseUrl,
+    now: NOW,
+    lines: logLines,
+    variables: { LOG_LEVEL: "silent", INTERNAL_API_TOKEN: INTERNAL_TOKEN },
+  });
   startupMs = Date.now() - started;
 }, 120_000);
 afterAll(async () => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARKETS } from "../markets";
-import { startTestApi, type TestApi } from "../testing/test-api";
+import { closedAfterFile } from "../testing/file-fixtures";
+import { startTestApi } from "../testing/test-api";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: new Date("2026-11-22T12:00:00Z"), proxyDatabase: true });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(
+  await startTestApi({ now: new Date("2026-11-22T12:00:00Z"), proxyDatabase: true }),
+);
 
 type Health = {
   status: string;

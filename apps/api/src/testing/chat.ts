@@ -1,3 +1,4 @@
+import type { AccountPlan } from "@tpi/domain";
 import { expect } from "vitest";
 import type { ChatResponse } from "../platform/chat/schemas";
 import type { TestApi } from "./test-api";
@@ -14,4 +15,16 @@ export async function askChat(
   const res = await api.post("/api/chat", { message }, headers);
   expect(res.status, res.text).toBe(200);
   return (res.body as ChatResponse).data;
+}
+
+/** A question to the chat as one caller asks it: the answer's data (a 200, or the test fails). */
+export type AskChat = (message: string) => Promise<ChatResponse["data"]>;
+
+/** The chat as the holder of a new key of `plan` (the test api's default when none) asks it. */
+export async function chatWithNewKey(
+  api: Pick<TestApi, "post" | "createKey">,
+  plan?: AccountPlan,
+): Promise<AskChat> {
+  const { key } = await api.createKey(plan);
+  return (message) => askChat(api, message, { authorization: `Bearer ${key}` });
 }

@@ -25,8 +25,10 @@ export function csvLine(
     })
     .join(",");
 }
-export const csv = (columns: readonly string[], rows: Record<string, string>[]) =>
-  [columns.join(","), ...rows.map((row) => csvLine(columns, row))].join("\n") + "\n";
+export const csv = (
+  columns: readonly string[],
+  rows: readonly Readonly<Record<string, string>>[],
+) => [columns.join(","), ...rows.map((row) => csvLine(columns, row))].join("\n") + "\n";
 
 export const CLUSTERS: Record<string, string>[] = [
   {

@@ -3,7 +3,7 @@ import { insertGpuTradesIfAbsent } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEDGER_GPU_RULES, dailyLedgerSnapshots } from "../../testing/gpu-quotes";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
-import { askChat } from "../../testing/chat";
+import { chatWithNewKey, type AskChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 
 /**
@@ -12,7 +12,7 @@ import { startTestApi, type TestApi } from "../../testing/test-api";
  * GPU market as a whole `sample`.
  */
 let api: TestApi;
-let key: string;
+let ask: AskChat;
 beforeAll(async () => {
   api = await startTestApi({ now: GPU_TEST_NOW, gpuRules: LEDGER_GPU_RULES });
   await insertGpuTradesIfAbsent(
@@ -25,11 +25,9 @@ beforeAll(async () => {
       { gpuName: "H200", provider: "verda", price: 3.2 },
     ]),
   );
-  key = (await api.createKey()).key;
+  ask = await chatWithNewKey(api);
 });
 afterAll(async () => api.close());
-
-const ask = (message: string) => askChat(api, message, { authorization: `Bearer ${key}` });
 
 describe("GPU chat answers cite the evidence of the values they quote", () => {
   it("names the day, the basis and source of a quote value, and ends with the ledger's citation though the market is partly sample", async () => {

@@ -7,7 +7,7 @@ import {
 } from "@tpi/domain";
 import { writeCodingCountsOfDay } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { askChat } from "../../testing/chat";
+import { chatWithNewKey, type AskChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { LLM_CODING } from "./read-model/state";
 
@@ -25,7 +25,7 @@ const countOf = (agent: string, metric: string, day: UtcDay) => {
 };
 
 let api: TestApi;
-let key: string;
+let ask: AskChat;
 beforeAll(async () => {
   api = await startTestApi({ now: NOW });
   for (const day of DAYS)
@@ -43,12 +43,9 @@ beforeAll(async () => {
       syncId: null,
     });
   await LLM_CODING.of(api.deps).counts.refresh();
-  key = (await api.createKey()).key;
+  ask = await chatWithNewKey(api);
 });
 afterAll(async () => api.close());
-
-const ask = (message: string, authorization = `Bearer ${key}`) =>
-  askChat(api, message, { authorization });
 
 describe("LLM Coding chat answers", () => {
   it("sums the pull requests of the last 7 UTC days ending yesterday, with the days, their status and the citation", async () => {

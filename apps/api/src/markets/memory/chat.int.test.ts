@@ -1,6 +1,7 @@
 // @module-tag zone
 import { SAMPLE_NOTICE } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatWithNewKey, type AskChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { importMemoryFile } from "./jobs/import";
 import { MEMORY } from "./read-model/state";
@@ -11,28 +12,15 @@ import { MEMORY } from "./read-model/state";
  * `mem_ddr5_16gb` over the period's trading days, with their dates, sources and whether they are
  * the sample, through `GET /api/memory/{memoryType}/history` for the chat's caller.
  */
-type ChatBody = {
-  data: {
-    intent: string;
-    answer: string;
-    notices: string[];
-    sources: { endpoint: string; parameters: Record<string, string>; values: { date: string }[] }[];
-  };
-};
 
 // Wednesday 25 November 2026, after its 4 PM (EST) settlement; Thursday 26 is Thanksgiving.
 const NOW = new Date("2026-11-25T22:00:00.000Z");
 let api: TestApi;
-let key: string;
-
-const ask = async (message: string) => {
-  const res = await api.post("/api/chat", { message }, { authorization: `Bearer ${key}` });
-  return res.body as ChatBody;
-};
+let ask: AskChat;
 
 beforeAll(async () => {
   api = await startTestApi({ now: NOW });
-  key = (await api.createKey("full")).key;
+  ask = await chatWithNewKey(api, "full");
   await MEMORY.of(api.deps).index.refresh();
 });
 afterAll(async () => {
@@ -41,14 +29,14 @@ afterAll(async () => {
 
 describe("the chat on memory prices", () => {
   it("lists last week's settled DDR5 16Gb values of the sample, marked as the sample", async () => {
-    const { data } = await ask("What did DDR5 16Gb cost last week?");
+    const data = await ask("What did DDR5 16Gb cost last week?");
     expect(data.intent).toBe("memory_period");
     const [source] = data.sources;
     expect(source).toMatchObject({
       endpoint: "/api/memory/{memoryType}/history",
       parameters: { memoryType: "mem_ddr5_16gb" },
     });
-    const days = (source?.values ?? []).map((row) => row.date.slice(0, 10));
+    const days = (source?.values ?? []).map((row) => String(row.date).slice(0, 10));
     // Last week is the calendar week before this one, Monday 16 to Sunday 22 November: its
     // trading days, no weekend.
     expect(source?.parameters).toMatchObject({ startDate: "2026-11-16", endDate: "2026-11-22" });
@@ -72,12 +60,12 @@ describe("the chat on memory prices", () => {
     });
     expect(outcome.kind).toBe("imported");
     await MEMORY.of(api.deps).index.refresh();
-    const { data } = await ask("what did ddr5 16gb cost this week");
+    const data = await ask("what did ddr5 16gb cost this week");
     expect(data.answer).toContain("2026-11-24: $5.500 (change n/a; source acme)");
     expect(data.answer).not.toContain("SAMPLE");
     expect(data.notices).toContain("Source: Acme.");
     const ett = await ask("What did DDR5 16Gb eTT cost this week?");
-    expect(ett.data.answer).toContain("2026-11-24: $4.500");
+    expect(ett.answer).toContain("2026-11-24: $4.500");
 
     // The chat itself needs a key: a keyless caller never reaches the values.
     const keyless = await api.post("/api/chat", { message: "What did DDR5 16Gb cost last week?" });

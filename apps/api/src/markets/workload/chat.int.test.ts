@@ -1,7 +1,7 @@
 import { OPENROUTER_SOURCE, SAMPLE_NOTICE } from "@tpi/domain";
 import { replaceSessionCostWeek, storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { askChat } from "../../testing/chat";
+import { chatWithNewKey, type AskChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { WORKLOAD } from "./read-model/state";
 
@@ -35,7 +35,7 @@ const CITATION =
   "Source: OpenRouter (openrouter.ai), session-cost dataset, as of 2026-11-16T02:00:00.000Z. Licensed under CC BY 4.0.";
 
 let api: TestApi;
-let key: string;
+let ask: AskChat;
 beforeAll(async () => {
   api = await startTestApi({ now: new Date("2026-11-20T12:00:00Z") });
   await storePriceSnapshots(api.db, [
@@ -63,11 +63,9 @@ beforeAll(async () => {
     syncedAt: new Date("2026-11-16T06:00:00Z"),
   });
   await WORKLOAD.of(api.deps).index.refresh();
-  key = (await api.createKey("full")).key;
+  ask = await chatWithNewKey(api, "full");
 });
 afterAll(async () => api.close());
-
-const ask = (message: string) => askChat(api, message, { authorization: `Bearer ${key}` });
 
 describe("Workload Cost chat answers", () => {
   it("says what a Claude Code session on Sonnet costs per turn range in the latest window, with the citation", async () => {
@@ -105,10 +103,8 @@ describe("Workload Cost chat answers", () => {
     const empty = await startTestApi({ now: new Date("2026-11-20T12:00:00Z") });
     try {
       await WORKLOAD.of(empty.deps).index.refresh();
-      const emptyKey = (await empty.createKey("full")).key;
-      const data = await askChat(empty, "What does a Claude Code session on Sonnet cost?", {
-        authorization: `Bearer ${emptyKey}`,
-      });
+      const askEmpty = await chatWithNewKey(empty, "full");
+      const data = await askEmpty("What does a Claude Code session on Sonnet cost?");
       expect(data.answer).toContain("Claude Code on anthropic/claude-4.5-sonnet");
       expect(data.notices).toEqual([SAMPLE_NOTICE]);
     } finally {

@@ -1,7 +1,8 @@
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { closedAfterFile } from "../../testing/file-fixtures";
+import { startTestApi } from "../../testing/test-api";
 import { routesOf } from "../routes";
 
 /**
@@ -14,11 +15,7 @@ const ROUTES = routesOf(MARKETS);
 /** Methods Node's HTTP parser accepts that no route defines (GET and POST are tried per path). */
 const OTHER_METHODS = ["PUT", "PATCH", "DELETE", "TRACE", "PROPFIND", "SEARCH", "QUERY", "PURGE"];
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: new Date("2026-11-22T12:00:00Z") });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: new Date("2026-11-22T12:00:00Z") }));
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 

@@ -2,9 +2,10 @@ import { MARKETS } from "../../markets";
 import { connect, type Socket } from "node:net";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApi } from "../app";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { closedAfterFile } from "../../testing/file-fixtures";
+import { startTestApi } from "../../testing/test-api";
 import { readEnv, serverLimitsFrom } from "../runtime/env";
 import { createLimitedServer, type ServerLimits } from "./server-limits";
 
@@ -21,11 +22,7 @@ const SMALL_LIMITS: ServerLimits = {
   maxConnections: 1_000,
 };
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: NOW }));
 
 async function listen(limits: ServerLimits): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createLimitedServer(createApi(api.deps).listener, limits);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dataLoadsOf, planDataLoad } from "@tpi/db";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { closedAfterFile } from "../../testing/file-fixtures";
+import { startTestApi } from "../../testing/test-api";
 import { loaderContext } from "../../testing/first-start";
 import { runFirstLoad, type FirstLoadSpec } from "./first-load";
 
@@ -12,11 +13,7 @@ import { runFirstLoad, type FirstLoadSpec } from "./first-load";
  */
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: NOW }));
 
 const context = (now = NOW) => loaderContext({ db: api.db, url: api.databaseUrl }, () => now);
 

@@ -1,6 +1,11 @@
 import { SAMPLE_NOTICE } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
-import { answerDataSourcesOf, dataSourcesOf, sourcesBetween } from "./data-sources";
+import {
+  answerDataSourcesOf,
+  dataSourceSpanOf,
+  dataSourcesOf,
+  sourcesBetween,
+} from "./data-sources";
 
 const summaries = dataSourcesOf([
   {
@@ -50,5 +55,29 @@ describe("an answer's data sources", () => {
     const real = answerDataSourcesOf(sourcesBetween(summaries, "2026-02-10", "2026-02-12"));
     expect(real).toMatchObject({ sample: false, notice: null });
     expect(real.sources[0]?.licence).not.toBeNull();
+  });
+});
+
+describe("a source's span, as an operator checks it", () => {
+  it("keeps the days and the newest as-of time, in the schema's order, without citation and licence", () => {
+    const [, openRouter] = summaries.sources;
+    if (openRouter === undefined) throw new Error("two sources are summarised");
+    const span = dataSourceSpanOf(openRouter);
+    expect(Object.keys(span)).toEqual([
+      "source",
+      "sample",
+      "firstDay",
+      "lastDay",
+      "days",
+      "latestAsOf",
+    ]);
+    expect(span).toEqual({
+      source: "openrouter",
+      sample: false,
+      firstDay: "2026-02-01",
+      lastDay: "2026-03-01",
+      days: 29,
+      latestAsOf: "2026-03-01T00:12:00.000Z",
+    });
   });
 });

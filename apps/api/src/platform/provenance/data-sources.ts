@@ -34,6 +34,17 @@ export const dataSourcesSchema = z.object({
   sources: z.array(dataSourceSchema),
 });
 export type DataSources = z.infer<typeof dataSourcesSchema>;
+export type DataSource = DataSources["sources"][number];
+
+/** A source's days and newest as-of time without its citation and licence: what an operator checks. */
+export const dataSourceSpanSchema = dataSourceSchema.omit({ citation: true, licence: true });
+export type DataSourceSpan = z.infer<typeof dataSourceSpanSchema>;
+
+/** The span of one of the sources behind the published data (`dataSourceSpanSchema`). */
+export function dataSourceSpanOf(source: DataSource): DataSourceSpan {
+  const { source: name, sample, firstDay, lastDay, days, latestAsOf } = source;
+  return { source: name, sample, firstDay, lastDay, days, latestAsOf };
+}
 
 /** The sources behind the stored data; `sample` as soon as any of it is the generated sample. */
 export function dataSourcesOf(summaries: readonly SourceSummary[]): DataSources {

@@ -2,7 +2,11 @@ import { recentSourceSyncs, type Db } from "@tpi/db";
 import { z } from "zod";
 import type { Market, MarketStates } from "../core/market";
 import { marketDataStates, type MarketDataState } from "./market-data-state";
-import type { DataSources } from "../provenance/data-sources";
+import {
+  dataSourceSpanOf,
+  dataSourceSpanSchema,
+  type DataSources,
+} from "../provenance/data-sources";
 
 /**
  * Each market's data as an operator checks it (`tpi status`, the website's /status): what is
@@ -56,16 +60,7 @@ export const marketStatusSchema = z.object({
   loaded: z.string(),
   /** The newest as-of time of the served data's sources (ISO 8601 UTC), null when none says one. */
   asOf: z.string().nullable(),
-  dataSources: z.array(
-    z.object({
-      source: z.string(),
-      sample: z.boolean(),
-      firstDay: z.string(),
-      lastDay: z.string(),
-      days: z.number().int(),
-      latestAsOf: z.string().nullable(),
-    }),
-  ),
+  dataSources: z.array(dataSourceSpanSchema),
   /** Each sync-log source the market declares, with its latest runs, newest first. */
   sources: z.array(z.object({ source: z.string(), runs: z.array(sourceRunSchema) })),
 });
@@ -96,16 +91,7 @@ export async function marketStatuses(
         data: marketDataStatus(states[market.name] ?? "complete", dataSources),
         loaded: state.describeLoaded(),
         asOf: asOf ?? null,
-        dataSources: dataSources.sources.map(
-          ({ source, sample, firstDay, lastDay, days, latestAsOf }) => ({
-            source,
-            sample,
-            firstDay,
-            lastDay,
-            days,
-            latestAsOf,
-          }),
-        ),
+        dataSources: dataSources.sources.map(dataSourceSpanOf),
         sources: await Promise.all(
           market.syncSources.map(async (source) => ({
             source,

@@ -1,5 +1,5 @@
 // @module-tag zone
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   GPU_SAMPLE_SOURCE,
   beginDataLoadAttempt,
@@ -10,7 +10,8 @@ import {
   type Db,
 } from "@tpi/db";
 import { DEFAULT_GPU_METHOD_RULES } from "@tpi/domain";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile } from "../../../testing/file-fixtures";
+import { startTestApi } from "../../../testing/test-api";
 import { loaderContext } from "../../../testing/first-start";
 import { loadGpuSample } from "./lifecycle";
 import { seedGpuSample } from "./sample-seed";
@@ -29,11 +30,7 @@ const TRADES = [...generateGpuSample(NOW, FROM)].reduce((total, day) => total + 
 
 type Health = { status: string; data?: Record<string, string> };
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: NOW }));
 
 const database = () => ({ db: api.db, url: api.databaseUrl });
 

@@ -4,14 +4,11 @@ import { GPU_LEDGER_CITATION, GPU_LEDGER_LICENCE, SAMPLE_NOTICE } from "@tpi/dom
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../../app-router";
 import { GPU_TEST_NOW, hourlyTrades } from "../../../testing/gpu-trades";
+import { closedAfterFile } from "../../../testing/file-fixtures";
 import { startTestApi, type TestApi } from "../../../testing/test-api";
 import { LEDGER_GPU_RULES, dailyLedgerSnapshots, quoteSnapshot } from "../../../testing/gpu-quotes";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: GPU_TEST_NOW });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: GPU_TEST_NOW }));
 
 const caller = () => appRouter.createCaller({ deps: api.deps, routes: routesOf(MARKETS) });
 

@@ -1,6 +1,6 @@
 // @module-tag zone
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEFAULT_METHODOLOGY_RULES,
   computeLabDay,
@@ -15,7 +15,8 @@ import {
   type ObservationInput,
   type StoredConstituent,
 } from "@tpi/db";
-import { startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile } from "../../../testing/file-fixtures";
+import { startTestApi } from "../../../testing/test-api";
 import { restateLabDay } from "./restatement";
 import { settleDueDays } from "./settlement";
 
@@ -26,11 +27,7 @@ const LABS: readonly LabId[] = ["openai", "anthropic"];
 const rules = DEFAULT_METHODOLOGY_RULES;
 const RELATIVE_TOLERANCE = 1e-12;
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: NOW }));
 
 const reset = () =>
   api.db.$executeRawUnsafe(

@@ -1,16 +1,13 @@
 // @module-tag zone
 import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { observation, startTestApi, type TestApi } from "../../../testing/test-api";
+import { describe, expect, it } from "vitest";
+import { closedAfterFile } from "../../../testing/file-fixtures";
+import { observation, startTestApi } from "../../../testing/test-api";
 import { settleDueDays } from "./settlement";
 
 const rules = DEFAULT_METHODOLOGY_RULES;
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: new Date("2026-11-22T12:00:00Z") });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: new Date("2026-11-22T12:00:00Z") }));
 
 describe("settlement", () => {
   it("settles only days whose lag has passed, and is idempotent", async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectSuccess } from "../../../testing/answers";
-import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
+import { closedAfterFile } from "../../../testing/file-fixtures";
+import { bearer, startTestApi } from "../../../testing/test-api";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ now: new Date("2026-11-22T12:00:00Z") });
-});
-afterAll(async () => api.close());
+const api = closedAfterFile(await startTestApi({ now: new Date("2026-11-22T12:00:00Z") }));
 
 describe("lab catalogs", () => {
   it("GET /api/token-types lists all 11 labs in catalog order with labels and the free flag", async () => {
