@@ -1,5 +1,6 @@
 import { ConfigurationError, UsageError } from "./platform/cli/command";
 import { commandsOf, usageOf } from "./platform/cli/commands";
+import { collectNearLiveHeapSize } from "./platform/cli/heap";
 import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { MARKETS } from "./markets";
@@ -23,6 +24,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown command '${name}'\n\n${USAGE}`);
     return 2;
   }
+  collectNearLiveHeapSize();
   const env = readEnv(MARKETS);
   const log = createLogger(
     env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL,

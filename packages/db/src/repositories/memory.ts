@@ -326,8 +326,13 @@ export async function importMemoryObservations(
   );
 }
 
-/** Rows an import writes per statement (a single statement of 200,000 rows took gigabytes). */
-const MEMORY_IMPORT_BATCH_ROWS = 2_000;
+/**
+ * Rows an import writes per statement. A single statement of 200,000 rows took gigabytes; and
+ * Prisma keeps the arguments of its last 100 debug calls whether or not debugging is on (in the
+ * client and again in the pg adapter), which hold each recent statement's parameters: at 2,000
+ * rows that kept about 55 MB of past batches alive through the import, at 500 about 20 MB.
+ */
+const MEMORY_IMPORT_BATCH_ROWS = 500;
 
 type StoredImportRow = {
   id: number;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeImportError, parseMemoryImportCsv, parseMemoryImportJson } from "./import-file";
+import {
+  CsvSplitter,
+  describeImportError,
+  parseMemoryImportCsv,
+  parseMemoryImportJson,
+  type CsvSplitRecord,
+} from "./import-file";
 
 /** The import's time: a Sunday, so the current session closes Monday 2026-11-30 at 4 PM New York. */
 const NOW = new Date("2026-11-29T12:00:00.000Z");
@@ -214,5 +220,30 @@ describe("memory import files", () => {
         "row 1, field 'price': must be a finite number of USD greater than 0; got '1e999'",
       ]);
     });
+  });
+
+  it("splits CSV into the same records wherever the text is cut into pieces", () => {
+    // Quoted fields with commas, doubled quotes and line breaks, a quote inside an unquoted
+    // field, text after a closing quote, CRLF, a lone CR, a blank line and a byte-order mark.
+    const text =
+      '\uFEFFa,b,c\r\n"x, ""y""",plain "q" text,"multi\nline"\n\n"ab"cd,,last\rend,"",""""\r\n';
+    const expected: CsvSplitRecord[] = [
+      { line: 1, fields: ["a", "b", "c"] },
+      { line: 2, fields: ['x, "y"', 'plain "q" text', "multi\nline"] },
+      { line: 5, fields: ["abcd", "", "last"] },
+      { line: 6, fields: ["end", "", '"'] },
+    ];
+    const split = (pieces: string[]) => {
+      const splitter = new CsvSplitter();
+      const records = pieces.flatMap((piece) => splitter.push(piece));
+      const rest = splitter.end();
+      return Array.isArray(rest) ? [...records, ...rest] : rest;
+    };
+    expect(split([text])).toEqual(expected);
+    for (let cut = 0; cut <= text.length; cut++)
+      for (let second = cut; second <= text.length; second++)
+        expect(split([text.slice(0, cut), text.slice(cut, second), text.slice(second)])).toEqual(
+          expected,
+        );
   });
 });

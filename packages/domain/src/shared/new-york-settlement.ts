@@ -42,16 +42,32 @@ export function newYorkDayOf(instant: Date): UtcDay {
  * 12:00 UTC (7 or 8 AM in New York) is the one in force at 4 PM the same day.
  */
 export function settlementInstant(day: UtcDay): Date {
+  let instantMs = settlementInstantMs.get(day);
+  if (instantMs === undefined) {
+    instantMs = computeSettlementInstantMs(day);
+    settlementInstantMs.set(day, instantMs);
+  }
+  return new Date(instantMs);
+}
+
+/**
+ * Settlement instants already computed, in epoch milliseconds by day: an import asks for one per
+ * row, and Intl's offset lookup allocated an array of parts each time. At most one entry per
+ * calendar day asked (under 400 KB for a century).
+ */
+const settlementInstantMs = new Map<UtcDay, number>();
+
+function computeSettlementInstantMs(day: UtcDay): number {
   const noonUtc = new Date(`${day}T12:00:00.000Z`);
   const offset = newYorkOffsetMinutes(noonUtc);
-  return new Date(
+  return (
     Date.UTC(
       noonUtc.getUTCFullYear(),
       noonUtc.getUTCMonth(),
       noonUtc.getUTCDate(),
       SETTLEMENT_LOCAL_HOUR,
     ) -
-      offset * MS_PER_MINUTE,
+    offset * MS_PER_MINUTE
   );
 }
 
