@@ -33,10 +33,11 @@ function peakHeapMb(withSetting: boolean): number {
 
 describe("the command line's heap", () => {
   it("is collected near its live size instead of growing to several times it", () => {
-    const unset = peakHeapMb(false);
-    const set = peakHeapMb(true);
-    // Measured 287 MB without the setting and 168 MB with it.
-    expect(set).toBeGreaterThan(0);
-    expect(set).toBeLessThan(unset * 0.75);
+    // The live set is ~80 MB; collected at 50 % past it, the heap stays near 170 MB (measured
+    // 168 MB). V8's own growth, which depends on how cheap collecting is next to the work, let
+    // the same child reach 287 MB on a loaded machine and more on a quiet one. Only the bound with
+    // the setting is asserted: it does not depend on the machine's speed, as a ratio of two runs
+    // would.
+    expect(peakHeapMb(true)).toBeLessThan(230);
   }, 60_000);
 });
