@@ -64,7 +64,6 @@ export const authorizeGpuPath = (
 
 export const { all: gpuTypesRoute, free: gpuTypesFreeRoute } = freeTierCatalogRoutes({
   path: "/api/gpu-types",
-  name: "GpuTypes",
   noun: { one: "GPU", many: "GPUs" },
   tool: {
     name: "list_gpus",

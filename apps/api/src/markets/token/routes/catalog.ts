@@ -5,7 +5,6 @@ import { TOKEN_TYPES_BODY, TOKEN_TYPES_FREE_BODY } from "../services/catalog";
 /** The lab catalogs: they never change while the process runs. */
 export const { all: tokenTypesRoute, free: tokenTypesFreeRoute } = freeTierCatalogRoutes({
   path: "/api/token-types",
-  name: "TokenTypes",
   noun: { one: "lab", many: "labs" },
   tool: {
     name: "list_token_labs",
