@@ -31,8 +31,6 @@ import { GPU } from "./read-model/state";
 
 /** What the chat knows of the GPU index: GPUs as people write them, their values through the GPU routes. */
 
-const MARKET = "gpu";
-
 /** GPU names as people write them: case and spacing vary, suffixes are often left out. */
 const GPU_PATTERNS: Readonly<Record<GpuName, RegExp>> = {
   "H100 SXM": /h\s*100/,
@@ -43,7 +41,7 @@ const GPU_PATTERNS: Readonly<Record<GpuName, RegExp>> = {
   "RTX PRO 6000 WS": /rtx\s*pro\s*6000|pro\s*6000|6000\s*ws/,
 };
 
-const gpuSubject = (gpu: GpuName): Chat.Subject => ({ market: MARKET, id: gpu, name: gpu });
+const gpuSubject = (gpu: GpuName): Chat.Subject => ({ market: GPU.name, id: gpu, name: gpu });
 
 const VOLATILITY = /\bvolatil\w*|\bstandard deviation\b/;
 const ROLLING_AVERAGE =
@@ -111,7 +109,7 @@ async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.Ch
 
 /** The GPUs a question names, or every GPU when it names none. */
 const gpusOf = (question: Chat.Question): GpuName[] => {
-  const named = namedIds(question, MARKET) as GpuName[];
+  const named = namedIds(question, GPU.name) as GpuName[];
   return named.length > 0 ? named : [...GPU_NAMES];
 };
 
@@ -182,7 +180,7 @@ async function analyticsAnswer<Row>(
 
 const intentOf = <Row>(pattern: RegExp, analytics: Analytics<Row>): Chat.MarketIntent => ({
   intent: analytics.intent,
-  asks: (question) => isAbout(question, MARKET) && pattern.test(question.lower),
+  asks: (question) => isAbout(question, GPU.name) && pattern.test(question.lower),
   answer: (question, scope) => analyticsAnswer(analytics, question, scope),
 });
 

@@ -22,7 +22,7 @@ import {
 } from "../../platform/chat/market-kit";
 import type * as Chat from "../../platform/chat/market-kit";
 import type { DataSources } from "../../platform/provenance/data-sources";
-import { LLM_CODING_UNIT } from "./read-model/state";
+import { LLM_CODING, LLM_CODING_UNIT } from "./read-model/state";
 import {
   llmCodingHistoryRoute,
   llmCodingIndexRoute,
@@ -35,8 +35,6 @@ import {
  * requests, merge rates and commits through the LLM Coding routes (so every number is the one
  * REST serves the caller, and a keyless caller gets the routes' 401 in their words).
  */
-
-const MARKET = "llm-coding";
 
 /** Words of a coding-agent question (also what lets "Claude" mean Claude Code, not the lab). */
 const CODING_WORDS =
@@ -76,7 +74,7 @@ const commitsProduct = (agent: CodingAgent) =>
   agent === "claude" ? ("cc-commits" as LlmCodingProductId) : undefined;
 
 const agentSubject = (agent: CodingAgent): Chat.Subject => ({
-  market: MARKET,
+  market: LLM_CODING.name,
   id: agent,
   name: AGENT_NAMES[agent],
 });
@@ -133,12 +131,12 @@ async function series(subject: Chat.Subject, period: Chat.Period, scope: Chat.Ch
 
 /** The agents a question names, or all five when it names none. */
 const agentsOf = (question: Chat.Question): CodingAgent[] => {
-  const named = namedIds(question, MARKET) as CodingAgent[];
+  const named = namedIds(question, LLM_CODING.name) as CodingAgent[];
   return named.length > 0 ? named : CODING_AGENTS.map((a) => a.agent);
 };
 
 /** About coding agents: it names one, or uses the market's words and names no other subject. */
-const aboutAgents = (question: Chat.Question): boolean => isAbout(question, MARKET);
+const aboutAgents = (question: Chat.Question): boolean => isAbout(question, LLM_CODING.name);
 
 /**
  * Names written as a coding agent in a question about pull requests, commits or merges

@@ -22,6 +22,7 @@ import {
   memoryTypesRoute,
 } from "./routes/memory";
 import type { MemoryIndexRow } from "./schemas/memory";
+import { MEMORY } from "./read-model/state";
 
 /**
  * What the chat knows of the Memory index: the 14 memory types as subjects (named by id or as
@@ -30,10 +31,8 @@ import type { MemoryIndexRow } from "./schemas/memory";
  * 401 in their words), with the days, the sources and whether the values are the sample.
  */
 
-const MARKET = "memory";
-
 const memorySubject = (memory: MemoryType) => ({
-  market: MARKET,
+  market: MEMORY.name,
   id: memory.id,
   name: memory.name,
   group: memory.category,
@@ -160,7 +159,7 @@ const MEMORY_PERIOD_INTENT: Chat.MarketIntent = {
   asks: (question) =>
     question.when.kind === "period" &&
     question.subjects.length === 1 &&
-    question.subjects[0]?.market === MARKET &&
+    question.subjects[0]?.market === MEMORY.name &&
     !OTHER_ASK.test(question.lower),
   async answer(question, scope) {
     const [subject] = question.subjects;

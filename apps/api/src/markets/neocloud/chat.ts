@@ -20,6 +20,7 @@ import {
   neocloudMethodologyRoute,
   neocloudSitesRoute,
 } from "./routes/neocloud";
+import { NEOCLOUD } from "./read-model/state";
 
 /**
  * What the chat knows of the Neo-Cloud Sites market, every number from its routes for the chat's
@@ -32,8 +33,6 @@ import {
  * - the total power of the sites of a country (`/api/neocloud/sites/aggregate?by=country`).
  * "Neo-cloud sites" asks the route's default scope (neo-clouds only); other words ask every site.
  */
-
-const MARKET = "neocloud";
 
 const SITE_WORDS =
   /\bsites?\b|\bdata ?cent(?:er|re)s?\b|\bneo-?clouds?\b|\bclusters?\b|\bcampus(?:es)?\b/;
@@ -290,7 +289,7 @@ const SITES_INTENT: Chat.MarketIntent = {
   asks: (question) =>
     SITE_WORDS.test(question.lower) &&
     !POWER.test(question.lower) &&
-    (question.domain === MARKET ||
+    (question.domain === NEOCLOUD.name ||
       question.subjects.length === 0 ||
       familyNamed(question.lower) !== undefined),
   async answer(question, scope) {

@@ -27,8 +27,6 @@ import { TOKEN, TOKEN_INDEX_UNIT } from "./read-model/state";
 
 /** What the chat knows of the token index: labs as people name them, their values through /api/otpi. */
 
-const MARKET = "token";
-
 /** Names people use for a lab besides its id and display name. */
 const LAB_ALIASES: Readonly<Record<string, LabId>> = {
   claude: "anthropic",
@@ -46,7 +44,7 @@ const LAB_ALIASES: Readonly<Record<string, LabId>> = {
 };
 
 const labSubject = (lab: LabId, label: string): Chat.Subject => ({
-  market: MARKET,
+  market: TOKEN.name,
   id: lab,
   name: label,
 });
@@ -165,7 +163,7 @@ async function volumeAnswer(
   question: Chat.Question,
   scope: Chat.ChatScope,
 ): Promise<Chat.EngineAnswer> {
-  const named = question.subjects.filter((s) => s.market === MARKET);
+  const named = question.subjects.filter((s) => s.market === TOKEN.name);
   const labs: readonly Chat.Subject[] =
     named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => labSubject(lab, label));
   if (GROWTH.test(question.lower) || CHANGE.test(question.lower))
@@ -200,8 +198,8 @@ const VOLUME_INTENT: Chat.MarketIntent = {
   intent: "volume",
   asks: (question) =>
     VOLUME.test(question.lower) &&
-    (question.domain === undefined || question.domain === MARKET) &&
-    question.subjects.every((s) => s.market === MARKET),
+    (question.domain === undefined || question.domain === TOKEN.name) &&
+    question.subjects.every((s) => s.market === TOKEN.name),
   answer: volumeAnswer,
 };
 

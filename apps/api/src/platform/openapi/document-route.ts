@@ -64,3 +64,54 @@ export function catalogRoute<Body>(
     answer: () => ok(body),
   });
 }
+
+/** How a catalogue's texts name its entries: "lab" and "labs", "GPU" and "GPUs". */
+export type CatalogNoun = { one: string; many: string };
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A path's last segment as an operation's name: `/api/gpu-types` is "GpuTypes". */
+const operationNameOf = (path: string) =>
+  (path.split("/").at(-1) ?? "").split("-").map(capitalized).join("");
+
+/**
+ * A catalogue with its free-tier part, for a market whose free tier is a set of its entries: `GET
+ * <path>` lists every entry and is the tool; `GET <path>-free` lists those a keyless caller may
+ * read. Both are references named after the path (`/api/gpu-types`: `listGpuTypes`,
+ * `listFreeGpuTypes`), their texts written once here from the noun of the entries (the tool's
+ * title is the catalogue's name).
+ */
+export function freeTierCatalogRoutes<All, Free>(spec: {
+  path: string;
+  noun: CatalogNoun;
+  tool: Omit<RouteTool, "catalog" | "title">;
+  all: { schema: z.ZodType; body: All };
+  free: { schema: z.ZodType; body: Free };
+}): { all: TypedRoute<All>; free: TypedRoute<Free> } {
+  const { one, many } = spec.noun;
+  const catalogName = `${capitalized(one)} catalog`;
+  const { name: toolName, ...toolRest } = spec.tool;
+  const operationName = operationNameOf(spec.path);
+  return {
+    all: catalogRoute({
+      path: spec.path,
+      operationId: `list${operationName}`,
+      // The tool's fields in the order every tool states them.
+      tool: { name: toolName, title: catalogName, ...toolRest },
+      response: { description: catalogName, schema: spec.all.schema },
+      body: spec.all.body,
+      docs: { summary: `Every tracked ${one}`, tags: ["Reference"], exampleLabel: `All ${many}` },
+    }),
+    free: catalogRoute({
+      path: `${spec.path}-free`,
+      operationId: `listFree${operationName}`,
+      response: { description: `Free-tier ${many}`, schema: spec.free.schema },
+      body: spec.free.body,
+      docs: {
+        summary: `${capitalized(many)} on the free tier`,
+        tags: ["Reference"],
+        exampleLabel: `Free-tier ${many}`,
+      },
+    }),
+  };
+}

@@ -2,12 +2,14 @@ import { ok, type DomainError, type Result } from "@tpi/domain";
 import type { z } from "zod";
 import type { MarketKey } from "../core/market";
 import type {
+  ExampleDays,
   Freshness,
   Output,
   ProseRule,
   QuerySchema,
   ResponseDoc,
   RouteDocs,
+  RouteExample,
   RouteTool,
   Security,
   SettledInput,
@@ -53,7 +55,11 @@ export type MarketReadSpec<
   rulesInProse?: readonly ProseRule[];
   /** The 200 answer and the others the route may give besides 400 and 401 (which every read has). */
   responses: Record<number, ResponseDoc>;
-  docs: Omit<RouteDocs, "tags" | "access"> & { access?: string };
+  /** Its examples are sent with a key when the read requires one, without one otherwise. */
+  docs: Omit<RouteDocs, "tags" | "access" | "examples"> & {
+    access?: string;
+    examples: (days: ExampleDays) => Omit<RouteExample, "withKey">[];
+  };
   /** When the answer changes, where it is not the market's freshness. */
   freshness?: Freshness;
   answer: (
@@ -70,14 +76,14 @@ export function marketReads<State>(market: MarketReadsSpec<State>) {
       ParamsSchemaT extends z.ZodObject | undefined = undefined,
       Answer = unknown,
     >(spec: MarketReadSpec<QuerySchemaT, ParamsSchemaT, State, Answer>): TypedRoute<Answer> {
-      const { answer, docs, responses, freshness, security, ...route } = spec;
+      const { answer, docs, responses, freshness, security = "required", ...route } = spec;
       return defineRoute<QuerySchemaT, ParamsSchemaT, undefined, Answer>({
         method: "get",
         ...(market.authorizeCaller === undefined
           ? {}
           : { authorizeCaller: market.authorizeCaller }),
         ...route,
-        security: security ?? "required",
+        security,
         limiter: "public",
         responses: {
           400: BAD_REQUEST_RESPONSE,
@@ -85,7 +91,16 @@ export function marketReads<State>(market: MarketReadsSpec<State>) {
           ...market.responses,
           ...responses,
         },
-        docs: { ...docs, tags: [market.tag], access: docs.access ?? market.access },
+        docs: {
+          ...docs,
+          tags: [market.tag],
+          access: docs.access ?? market.access,
+          examples: (days) =>
+            docs.examples(days).map((example) => ({
+              ...example,
+              withKey: security === "required",
+            })),
+        },
         settled: {
           freshness: freshness ?? market.freshness,
           answer: (deps) => (input) => answer(market.state.of(deps), input),

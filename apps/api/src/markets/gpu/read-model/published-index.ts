@@ -1,4 +1,5 @@
 import {
+  inOptionalDayRange,
   nearestRecord,
   sliceByTime,
   type InstantRange,
@@ -121,8 +122,8 @@ export class GpuPublishedIndex extends PublishedReadModel {
 
   /** Daily values with startDate <= day <= endDate (no lower bound when startDate is undefined), oldest first. */
   dailyBetween(gpu: GpuName, startDate: UtcDay | undefined, endDate: UtcDay): DailyValue[] {
-    return (this.daily.get(gpu) ?? []).filter(
-      (v) => (startDate === undefined || v.day >= startDate) && v.day <= endDate,
+    return (this.daily.get(gpu) ?? []).filter((v) =>
+      inOptionalDayRange(v.day, { startDate, endDate }),
     );
   }
 }

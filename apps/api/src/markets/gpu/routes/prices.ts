@@ -1,4 +1,4 @@
-import { catalogRoute, documentRoute } from "../../../platform/openapi/document-route";
+import { documentRoute, freeTierCatalogRoutes } from "../../../platform/openapi/document-route";
 import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import {
   DAILY_INDEX_LOOKBACK_DAYS,
@@ -62,33 +62,15 @@ export const authorizeGpuPath = (
   caller: { access: Parameters<typeof authorizeGpu>[1] },
 ) => authorizeGpu(params.gpuName, caller.access);
 
-export const gpuTypesRoute = catalogRoute({
+export const { all: gpuTypesRoute, free: gpuTypesFreeRoute } = freeTierCatalogRoutes({
   path: "/api/gpu-types",
-  operationId: "listGpuTypes",
+  noun: { one: "GPU", many: "GPUs" },
   tool: {
     name: "list_gpus",
-    title: "GPU catalog",
     description: `Every tracked GPU model. The free tier covers ${FREE_TIER_GPU_NAMES.join(", ")}`,
   },
-  response: { description: "GPU catalog", schema: gpuCatalogResponseSchema },
-  body: GPU_TYPES_BODY,
-  docs: {
-    summary: "Every tracked GPU",
-    tags: ["Reference"],
-    exampleLabel: "All GPUs",
-  },
-});
-
-export const gpuTypesFreeRoute = catalogRoute({
-  path: "/api/gpu-types-free",
-  operationId: "listFreeGpuTypes",
-  response: { description: "Free-tier GPUs", schema: gpuCatalogResponseSchema },
-  body: GPU_TYPES_FREE_BODY,
-  docs: {
-    summary: "GPUs on the free tier",
-    tags: ["Reference"],
-    exampleLabel: "Free-tier GPUs",
-  },
+  all: { schema: gpuCatalogResponseSchema, body: GPU_TYPES_BODY },
+  free: { schema: gpuCatalogResponseSchema, body: GPU_TYPES_FREE_BODY },
 });
 
 export const gpuMethodologyRoute = documentRoute({

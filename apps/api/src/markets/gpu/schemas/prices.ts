@@ -38,6 +38,8 @@ import {
 /**
  * Request and response schemas of the GPU routes. Requests are validated with them and the
  * OpenAPI document is generated from them, so the two cannot drift. Index values are USD per GPU-hour.
+ * The first part is what the other GPU schemas (analytics, constituents) share with these: the GPU
+ * name, the region, grain and count parameters, the provenance of each value and of each answer.
  */
 export const gpuNameSchema = z
   .enum(GPU_NAMES as [GpuName, ...GpuName[]], { error: INVALID_GPU_MESSAGE })
@@ -48,6 +50,88 @@ export const gpuNameSchema = z
   });
 
 export const gpuPathParamsSchema = z.object({ gpuName: gpuNameSchema });
+
+/** The one region the GPU index publishes; a route documents it where it says more of it. */
+export const gpuRegionSchema = z.literal(GPU_REGION);
+
+/** An optional grain parameter (`daily`, `hourly`, `auto`), checked by the domain's parser. */
+export const granularityParameter = (description: string, example: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ description, enum: [...GPU_GRANULARITY_CHOICES], example });
+
+/** An optional whole-number parameter, checked by the domain's parser. */
+export const wholeNumberParameter = (bounds: {
+  description: string;
+  minimum: number;
+  maximum: number;
+  example: number;
+}) =>
+  z.string().optional().meta({
+    description: bounds.description,
+    type: "integer",
+    minimum: bounds.minimum,
+    maximum: bounds.maximum,
+    example: bounds.example,
+  });
+
+/**
+ * What each published print or daily value says of its evidence (additive to the original's
+ * fields). A print's basis is `trades` or `quotes`; a daily value's may be `mixed`.
+ */
+export const valueProvenanceFields = {
+  basis: z.enum(DAILY_BASES).meta({
+    description:
+      "The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.",
+  }),
+  sources: z.array(z.string()).meta({
+    description: "The data sources behind the value, sorted (`sample` for the generated sample).",
+    example: ["gpurentalprices"],
+  }),
+  providerCount: z.number().int().min(0).meta({
+    description:
+      "Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print.",
+  }),
+  offerCount: z.number().int().min(0).meta({
+    description: "Posted prices counted (quotes basis; summed over a day's prints); 0 for trades.",
+  }),
+  backfilled: z.boolean().meta({
+    description:
+      "True when the value was computed more than an hour after its hour or settlement instant.",
+  }),
+};
+
+/** The sources of the values in one answer, with the citation and licence each requires. */
+export const answerProvenanceSchema = z
+  .object({
+    sample: z
+      .boolean()
+      .meta({ description: "True when any value of the answer rests on the generated sample." }),
+    sources: z.array(provenanceSchema).meta({
+      description:
+        "Each source of the answer's values: its latest as-of time, the citation to show with the numbers and its licence.",
+    }),
+  })
+  .meta({ id: "GpuAnswerProvenance" });
+
+/** The fields every GPU answer carries about its values' sources (services/provenance.ts). */
+export const answerProvenanceShape = {
+  provenance: answerProvenanceSchema,
+  dataSources: answerDataSourcesSchema,
+};
+
+/**
+ * An answer of rows: what they are of (`head`: the GPU, how they were asked, their count), the
+ * rows, then the sources of their values, in the order the answers write them.
+ */
+export function gpuRowsBody<Head extends z.ZodRawShape, Data extends z.ZodType>(
+  id: string,
+  head: Head,
+  data: Data,
+) {
+  return successBody(id, { ...head, data, ...answerProvenanceShape });
+}
 
 /**
  * The JSON Schema of a datetime parameter (the history's `datetime`, the ranged series' bounds):
@@ -100,56 +184,7 @@ export const gpuIndexHistoryQuerySchema = domainQuery(
   parseGpuHistoryQuery,
 );
 
-// ---- Provenance of every published value ----
-
-/**
- * What each published print or daily value says of its evidence (additive to the original's
- * fields). A print's basis is `trades` or `quotes`; a daily value's may be `mixed`.
- */
-export const valueProvenanceFields = {
-  basis: z.enum(DAILY_BASES).meta({
-    description:
-      "The evidence: executed `trades`, posted prices (`quotes`), or `mixed` for a day whose prints have both.",
-  }),
-  sources: z.array(z.string()).meta({
-    description: "The data sources behind the value, sorted (`sample` for the generated sample).",
-    example: ["gpurentalprices"],
-  }),
-  providerCount: z.number().int().min(0).meta({
-    description:
-      "Providers counted: of the trades (distinct over a day), or whose on-demand price counted; 0 for a carried print.",
-  }),
-  offerCount: z.number().int().min(0).meta({
-    description: "Posted prices counted (quotes basis; summed over a day's prints); 0 for trades.",
-  }),
-  backfilled: z.boolean().meta({
-    description:
-      "True when the value was computed more than an hour after its hour or settlement instant.",
-  }),
-};
-
-/** The sources of the values in one answer, with the citation and licence each requires. */
-export const answerProvenanceSchema = z
-  .object({
-    sample: z
-      .boolean()
-      .meta({ description: "True when any value of the answer rests on the generated sample." }),
-    sources: z.array(provenanceSchema).meta({
-      description:
-        "Each source of the answer's values: its latest as-of time, the citation to show with the numbers and its licence.",
-    }),
-  })
-  .meta({ id: "GpuAnswerProvenance" });
-
-/** The fields every GPU answer carries about its values' sources (services/provenance.ts). */
-export const answerProvenanceShape = {
-  provenance: answerProvenanceSchema,
-  dataSources: answerDataSourcesSchema,
-};
-
-const regionSchema = z
-  .literal(GPU_REGION)
-  .meta({ description: "Only the global index is published." });
+const regionSchema = gpuRegionSchema.meta({ description: "Only the global index is published." });
 const indexValueSchema = z.number().meta({ description: "USD per GPU-hour, full precision." });
 
 export const gpuCatalogResponseSchema = successBody("GpuCatalog", {
@@ -211,18 +246,21 @@ export const gpuHistoryResponseSchema = successBody("GpuNearestPrint", {
   ...answerProvenanceShape,
 });
 
-export const gpuIndexHistoryResponseSchema = successBody("GpuIndexHistory", {
-  gpu_type: gpuNameSchema,
-  access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
-    description:
-      "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
-  }),
-  startDate: daySchema
-    .nullable()
-    .meta({ description: "First day of the range served; null when unbounded." }),
-  endDate: daySchema,
-  count: z.number().int(),
-  data: z.array(
+export const gpuIndexHistoryResponseSchema = gpuRowsBody(
+  "GpuIndexHistory",
+  {
+    gpu_type: gpuNameSchema,
+    access: z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
+      description:
+        "`public-3mo` without a key, `premium` with a Premium or Trial key, `full` with a Full key (the original's values).",
+    }),
+    startDate: daySchema
+      .nullable()
+      .meta({ description: "First day of the range served; null when unbounded." }),
+    endDate: daySchema,
+    count: z.number().int(),
+  },
+  z.array(
     z.object({
       timestamp: instantSchema.meta({
         description: "Settlement instant: 4 PM America/New_York in UTC.",
@@ -233,8 +271,7 @@ export const gpuIndexHistoryResponseSchema = successBody("GpuIndexHistory", {
       ...valueProvenanceFields,
     }),
   ),
-  ...answerProvenanceShape,
-});
+);
 
 // ---- Current prices: one GPU's latest and previous settled daily values ----
 
@@ -308,52 +345,38 @@ const rangeBoundParameter = (name: "startDate" | "endDate", description: string)
       example: name === "startDate" ? "2026-08-01" : "2026-08-21",
     });
 
-const granularityParameter = (description: string) =>
-  z
-    .string()
-    .optional()
-    .meta({ description, enum: [...GPU_GRANULARITY_CHOICES], example: "auto" });
+const limitParameter = wholeNumberParameter({
+  description: `Rows at most, 1 to ${HISTORY_LIMIT_MAX}. Default ${HISTORY_LIMIT_DEFAULT}.`,
+  minimum: 1,
+  maximum: HISTORY_LIMIT_MAX,
+  example: HISTORY_LIMIT_DEFAULT,
+});
 
-const limitParameter = z
-  .string()
-  .optional()
-  .meta({
-    description: `Rows at most, 1 to ${HISTORY_LIMIT_MAX}. Default ${HISTORY_LIMIT_DEFAULT}.`,
-    type: "integer",
-    minimum: 1,
-    maximum: HISTORY_LIMIT_MAX,
-    example: HISTORY_LIMIT_DEFAULT,
-  });
+/** The range of the history series (`parseSeriesQuery`): its bounds, defaulted from the latest print. */
+const seriesRangeParameters = {
+  startDate: rangeBoundParameter(
+    "startDate",
+    "First instant included. Default: 30 days before the end.",
+  ),
+  endDate: rangeBoundParameter(
+    "endDate",
+    "Last instant included. Default: the GPU's latest print.",
+  ),
+};
 
 export const gpuHistorySimpleQuerySchema = z
   .object({
-    startDate: rangeBoundParameter(
-      "startDate",
-      "First instant included. Default: 30 days before the end.",
-    ),
-    endDate: rangeBoundParameter(
-      "endDate",
-      "Last instant included. Default: the GPU's latest print.",
-    ),
+    ...seriesRangeParameters,
     granularity: granularityParameter(
       `\`daily\`, \`hourly\` or \`auto\` (default: hourly for ranges up to ${AUTO_HOURLY_MAX_DAYS} days, daily beyond). Only Full keys are served hourly; Premium and Trial keys are served daily.`,
+      "auto",
     ),
     limit: limitParameter,
   })
   .transform(domainTransform(parseSeriesQuery));
 
 export const gpuHistoryRangeQuerySchema = z
-  .object({
-    startDate: rangeBoundParameter(
-      "startDate",
-      "First instant included. Default: 30 days before the end.",
-    ),
-    endDate: rangeBoundParameter(
-      "endDate",
-      "Last instant included. Default: the GPU's latest print.",
-    ),
-    limit: limitParameter,
-  })
+  .object({ ...seriesRangeParameters, limit: limitParameter })
   .transform(domainTransform(parseSeriesQuery));
 
 export const gpuHourlyQuerySchema = z
@@ -384,6 +407,7 @@ export const gpuRollingHistoryQuerySchema = z
     endDate: requiredRangeBound("endDate", "Last instant included."),
     granularity: granularityParameter(
       "`daily` (default: one row per daily settlement) or `hourly` (one row per print; Full keys only, Premium and Trial keys are served daily). `auto` picks hourly for short ranges as in history-simple.",
+      "auto",
     ),
   })
   .transform(domainTransform(parseRollingHistoryQuery));
@@ -399,21 +423,28 @@ const rangeFields = {
   startDate: instantSchema.meta({ description: "First instant of the range served (UTC)." }),
   endDate: instantSchema.meta({ description: "Last instant of the range served (UTC)." }),
 };
+/** The count of a series cut at `limit`, and which end was cut when `has_more`. */
+const limitedCountFields = (cutEnd: string) => ({
+  limit: z.number().int(),
+  count: z.number().int(),
+  has_more: z.boolean().meta({
+    description: `True when the range holds more rows than \`limit\`: ${cutEnd}.`,
+  }),
+});
 const rowTimestamp = instantSchema.meta({
   description: "The print's hour, or the daily value's settlement instant (4 PM New York in UTC).",
 });
 
-export const gpuHistorySimpleResponseSchema = successBody("GpuHistorySimple", {
-  gpu_type: gpuNameSchema,
-  access: planAccessSchema,
-  granularity: grainSchema,
-  ...rangeFields,
-  limit: z.number().int(),
-  count: z.number().int(),
-  has_more: z.boolean().meta({
-    description: "True when the range holds more rows than `limit`: the oldest were left out.",
-  }),
-  data: z
+export const gpuHistorySimpleResponseSchema = gpuRowsBody(
+  "GpuHistorySimple",
+  {
+    gpu_type: gpuNameSchema,
+    access: planAccessSchema,
+    granularity: grainSchema,
+    ...rangeFields,
+    ...limitedCountFields("the oldest were left out"),
+  },
+  z
     .array(
       z.object({
         timestamp: rowTimestamp,
@@ -422,20 +453,17 @@ export const gpuHistorySimpleResponseSchema = successBody("GpuHistorySimple", {
       }),
     )
     .meta({ description: "Most recent first." }),
-  ...answerProvenanceShape,
-});
+);
 
-export const gpuHistoryRangeResponseSchema = successBody("GpuHistoryRange", {
-  gpu_type: gpuNameSchema,
-  access: planAccessSchema,
-  ...rangeFields,
-  limit: z.number().int(),
-  count: z.number().int(),
-  has_more: z.boolean().meta({
-    description:
-      "True when the range holds more rows than `limit`: the most recent were left out (ask again from the last `timestamp`).",
-  }),
-  data: z
+export const gpuHistoryRangeResponseSchema = gpuRowsBody(
+  "GpuHistoryRange",
+  {
+    gpu_type: gpuNameSchema,
+    access: planAccessSchema,
+    ...rangeFields,
+    ...limitedCountFields("the most recent were left out (ask again from the last `timestamp`)"),
+  },
+  z
     .array(
       z.object({
         timestamp: rowTimestamp,
@@ -449,16 +477,18 @@ export const gpuHistoryRangeResponseSchema = successBody("GpuHistoryRange", {
       }),
     )
     .meta({ description: "Oldest first." }),
-  ...answerProvenanceShape,
-});
+);
 
-export const gpuHourlyResponseSchema = successBody("GpuHourlySeries", {
-  gpu_type: gpuNameSchema,
-  access: z.literal("full"),
-  granularity: z.literal("hourly"),
-  ...rangeFields,
-  count: z.number().int(),
-  data: z
+export const gpuHourlyResponseSchema = gpuRowsBody(
+  "GpuHourlySeries",
+  {
+    gpu_type: gpuNameSchema,
+    access: z.literal("full"),
+    granularity: z.literal("hourly"),
+    ...rangeFields,
+    count: z.number().int(),
+  },
+  z
     .array(
       z.object({
         timestamp: instantSchema.meta({ description: "The print's hour (UTC)." }),
@@ -468,8 +498,7 @@ export const gpuHourlyResponseSchema = successBody("GpuHourlySeries", {
       }),
     )
     .meta({ description: "Oldest first." }),
-  ...answerProvenanceShape,
-});
+);
 
 const averageSchema = z.number().meta({
   description: "Mean of the hourly prints in the window, USD per GPU-hour.",
@@ -498,13 +527,17 @@ export const gpuRollingAverageResponseSchema = successBody("GpuRollingAverage", 
   ...answerProvenanceShape,
 });
 
-export const gpuRollingHistoryResponseSchema = successBody("GpuRollingAverageHistory", {
-  gpu_type: gpuNameSchema,
-  access: planAccessSchema,
-  granularity: grainSchema,
-  ...rangeFields,
-  count: z.number().int(),
-  data: z
+/** The averages' answer carries the sources of the prints averaged. */
+export const gpuRollingHistoryResponseSchema = gpuRowsBody(
+  "GpuRollingAverageHistory",
+  {
+    gpu_type: gpuNameSchema,
+    access: planAccessSchema,
+    granularity: grainSchema,
+    ...rangeFields,
+    count: z.number().int(),
+  },
+  z
     .array(
       z.object({
         timestamp: instantSchema.meta({
@@ -516,9 +549,7 @@ export const gpuRollingHistoryResponseSchema = successBody("GpuRollingAverageHis
       }),
     )
     .meta({ description: "Oldest first." }),
-  // The sources of the prints averaged.
-  ...answerProvenanceShape,
-});
+);
 
 export type GpuCatalogResponse = z.infer<typeof gpuCatalogResponseSchema>;
 export type GpuLatestResponse = z.infer<typeof gpuLatestResponseSchema>;

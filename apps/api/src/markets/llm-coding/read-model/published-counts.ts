@@ -17,6 +17,7 @@ import {
   type LlmCodingProductId,
   type ProductDayRow,
   type UtcDay,
+  inOptionalDayRange,
 } from "@tpi/domain";
 import {
   allCodingCounts,
@@ -210,8 +211,7 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
     return this.tokens.filter(
       (row) =>
         (agent === undefined || row.agent === agent) &&
-        (startDate === undefined || row.date >= startDate) &&
-        (endDate === undefined || row.date <= endDate),
+        inOptionalDayRange(row.date, { startDate, endDate }),
     );
   }
 

@@ -86,12 +86,10 @@ export const llmCodingIndexRoute = llmCodingReads.read({
       {
         label: "Codex pull requests",
         pathAndQuery: "/api/llm-coding/index?product=codex-prs",
-        withKey: true,
       },
       {
         label: "Claude merge rate",
         pathAndQuery: "/api/llm-coding/index?product=cc-merge",
-        withKey: true,
       },
     ],
   },
@@ -123,12 +121,10 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
       {
         label: "Copilot merge rate over a week",
         pathAndQuery: `/api/llm-coding/history?product=copilot-merge&startDate=${days.start}&endDate=${days.end}`,
-        withKey: true,
       },
       {
         label: "Claude vs Codex pull requests",
         pathAndQuery: "/api/llm-coding/history?product=cc-vs-codex&limit=30",
-        withKey: true,
       },
     ],
   },
@@ -158,7 +154,6 @@ export const llmCodingRevisionsRoute = llmCodingReads.read({
       {
         label: "Revisions behind the Codex merge rate",
         pathAndQuery: "/api/llm-coding/revisions?product=codex-merge",
-        withKey: true,
       },
     ],
   },
@@ -206,7 +201,6 @@ export const llmCodingTokensRoute = llmCodingReads.read({
       {
         label: "Claude Code's tokens over a week",
         pathAndQuery: `/api/llm-coding/tokens?agent=claude&startDate=${days.start}&endDate=${days.end}`,
-        withKey: true,
       },
     ],
   },

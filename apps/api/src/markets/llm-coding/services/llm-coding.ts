@@ -27,6 +27,7 @@ import {
   type LlmCodingRevisionsQuery,
   type LlmCodingTokensQuery,
   type Result,
+  inOptionalDayRange,
 } from "@tpi/domain";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import { GITHUB_SEARCH_SOURCE as GITHUB_SYNC_SOURCE } from "../sources/github-search";
@@ -127,12 +128,7 @@ export function answerLlmCodingRevisions(
   const uses = (agent: CodingAgent, metric: CodingMetric) =>
     needed.some((n) => n.agent === agent && n.metric === metric);
   const data = counts.revisions
-    .filter(
-      (r) =>
-        uses(r.agent, r.metric) &&
-        (query.startDate === undefined || r.day >= query.startDate) &&
-        (query.endDate === undefined || r.day <= query.endDate),
-    )
+    .filter((r) => uses(r.agent, r.metric) && inOptionalDayRange(r.day, query))
     .map((r) => ({
       date: r.day,
       agent: r.agent,

@@ -94,12 +94,11 @@ export const memoryIndexRoute = memoryReads.read({
       SOURCES_TEXT,
     ].join(" "),
     examples: () => [
-      { label: "Every memory type", pathAndQuery: "/api/memory-index", withKey: true },
-      { label: "DRAM chips", pathAndQuery: "/api/memory-index?category=dram", withKey: true },
+      { label: "Every memory type", pathAndQuery: "/api/memory-index" },
+      { label: "DRAM chips", pathAndQuery: "/api/memory-index?category=dram" },
       {
         label: "DDR5 16Gb",
         pathAndQuery: "/api/memory-index?type=mem_ddr5_16gb",
-        withKey: true,
       },
     ],
   },
@@ -137,12 +136,10 @@ export const memoryHistoryRoute = memoryReads.read({
       {
         label: "DDR5 16Gb over a week",
         pathAndQuery: `/api/memory/mem_ddr5_16gb/history?startDate=${days.start}&endDate=${days.end}`,
-        withKey: true,
       },
       {
         label: "A DDR5 RDIMM by name, latest 30",
         pathAndQuery: "/api/memory/DDR5%20RDIMM%2032GB%204800%2F5600/history?limit=30",
-        withKey: true,
       },
     ],
   },
@@ -167,9 +164,7 @@ export const memoryRevisionsRoute = memoryReads.read({
       "The Memory revision log: every change of a settled price, with old and new value, reason and time",
     description:
       "A settled price never changes silently: an import that changes a settled session's observations re-settles the day and adds a revision here. Nothing revised is 200 with `count: 0`.",
-    examples: () => [
-      { label: "All revisions", pathAndQuery: "/api/memory/revisions", withKey: true },
-    ],
+    examples: () => [{ label: "All revisions", pathAndQuery: "/api/memory/revisions" }],
   },
   answer: ({ index }, { query }) => answerMemoryRevisions(query, index),
 });

@@ -19,8 +19,10 @@ import {
   type MemoryRevisionsQuery,
   type MemoryType,
   type Result,
+  inOptionalDayRange,
 } from "@tpi/domain";
 import { answerDataSourcesOf } from "../../../platform/provenance/data-sources";
+import { revisionLogBody } from "../../../platform/publication/revision-log";
 import type { MemoryValue, PublishedMemory } from "../read-model/published-memory";
 import type {
   MemoryHistoryResponse,
@@ -158,14 +160,10 @@ export function answerMemoryRevisions(
   const revisions = index.revisions.filter(
     (revision) =>
       (query.type === undefined || revision.typeId === query.type.id) &&
-      (query.startDate === undefined || revision.day >= query.startDate) &&
-      (query.endDate === undefined || revision.day <= query.endDate),
+      inOptionalDayRange(revision.day, query),
   );
-  // An empty log is an answer (nothing was revised), not missing data: 200.
-  return ok({
-    success: true,
-    count: revisions.length,
-    data: revisions.map((revision) => ({
+  return ok(
+    revisionLogBody(revisions, (revision) => ({
       id: revision.id,
       date: revision.day,
       memoryTypeId: revision.typeId,
@@ -177,7 +175,7 @@ export function answerMemoryRevisions(
       reason: revision.reason,
       recordedAt: revision.recordedAt.toISOString(),
     })),
-  });
+  );
 }
 
 /** The method as data, for `GET /api/memory/methodology`, the website and the MCP resource. */

@@ -88,12 +88,10 @@ export const neocloudSitesRoute = neocloudReads.read({
       {
         label: "Neo-cloud sites in the US",
         pathAndQuery: "/api/neocloud/sites?country=US",
-        withKey: true,
       },
       {
         label: "Every site within 100 km of Dallas",
         pathAndQuery: "/api/neocloud/sites?lat=32.7767&lon=-96.797&radiusKm=100&scope=all",
-        withKey: true,
       },
     ],
   },
@@ -126,12 +124,10 @@ export const neocloudAggregateRoute = neocloudReads.read({
       {
         label: "Neo-cloud sites by country",
         pathAndQuery: "/api/neocloud/sites/aggregate?by=country",
-        withKey: true,
       },
       {
         label: "Every site by chip family",
         pathAndQuery: "/api/neocloud/sites/aggregate?by=gpu_type&scope=all",
-        withKey: true,
       },
     ],
   },
@@ -153,8 +149,8 @@ export const neocloudMapRoute = neocloudReads.read({
       SOURCES_TEXT,
     ].join(" "),
     examples: () => [
-      { label: "Neo-cloud sites", pathAndQuery: "/api/neocloud/map", withKey: true },
-      { label: "Every site", pathAndQuery: "/api/neocloud/map?scope=all", withKey: true },
+      { label: "Neo-cloud sites", pathAndQuery: "/api/neocloud/map" },
+      { label: "Every site", pathAndQuery: "/api/neocloud/map?scope=all" },
     ],
   },
   answer: ({ sites }, { query }) => answerNeocloudMap(query, sites),

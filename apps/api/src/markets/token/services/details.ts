@@ -19,6 +19,7 @@ import type {
   RevisionsResponse,
 } from "../schemas/details";
 import type { DataSources } from "../../../platform/provenance/data-sources";
+import { revisionLogBody } from "../../../platform/publication/revision-log";
 import { constituentsProvenance, coverageOf, priceBasisDescription } from "./provenance";
 import { methodologyDocument } from "./methodology";
 
@@ -90,11 +91,8 @@ export async function answerRevisions(
   query: RevisionsQuery,
 ): Promise<Result<RevisionsResponse, DomainError>> {
   const revisions = await listRevisions(db, query);
-  // An empty log is an answer (nothing was ever restated in the range), not missing data: 200.
-  return ok({
-    success: true,
-    count: revisions.length,
-    data: revisions.map((r) => ({
+  return ok(
+    revisionLogBody(revisions, (r) => ({
       id: r.id,
       date: r.date,
       lab: r.lab,
@@ -110,7 +108,7 @@ export async function answerRevisions(
       oldComputedAt: r.oldComputedAt?.toISOString() ?? null,
       restatedAt: r.restatedAt.toISOString(),
     })),
-  });
+  );
 }
 
 export function answerMethodology(

@@ -57,17 +57,14 @@ export const workloadRoute = workloadReads.read({
       {
         label: "Every lab and family, all history (the latest week's cells)",
         pathAndQuery: "/api/workload",
-        withKey: true,
       },
       {
         label: "Anthropic's Sonnet family",
         pathAndQuery: "/api/workload?lab=anthropic&family=claude-sonnet",
-        withKey: true,
       },
       {
         label: "OpenAI's flagship class, by the reference's name, every week's cells",
         pathAndQuery: "/api/workload?lab=openai&family=flagship&cells=all",
-        withKey: true,
       },
     ],
   },

@@ -16,6 +16,7 @@ import {
   resolveWorkloadFamily,
   type Result,
   type WorkloadQuery,
+  inOptionalDayRange,
 } from "@tpi/domain";
 import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import { answerDataSourcesOf } from "../../../platform/provenance/data-sources";
@@ -69,16 +70,13 @@ export function answerWorkload(
       : asked !== undefined && asked.has(`${lab}/${family}`));
   const cellAsked = (lab: string, family: string) =>
     selection?.kind === "aggregate" || rowAsked(lab, family);
-  const inRange = (day: string) =>
-    (query.startDate === undefined || day >= query.startDate) &&
-    (query.endDate === undefined || day <= query.endDate);
   const rows = index.rows.filter(
     (row) =>
-      inRange(row.windowEndDate) &&
+      inOptionalDayRange(row.windowEndDate, query) &&
       (query.lab === undefined || row.lab === query.lab) &&
       rowAsked(row.lab, row.family),
   );
-  const weeks = index.weeks.filter((week) => inRange(week.window.windowEndDate));
+  const weeks = index.weeks.filter((week) => inOptionalDayRange(week.window.windowEndDate, query));
   const latestWeek = weeks.at(-1)?.window.windowEndDate;
   const cellWeeks =
     query.cells === "all"
