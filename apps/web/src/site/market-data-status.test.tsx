@@ -81,10 +81,10 @@ describe("/status: each market's data", () => {
     expect(html).toContain("<caption>Token index: latest runs of its sources</caption>");
     expect(html).toContain('<th scope="col">Source</th>');
     expect(html).toMatch(
-      /<tr data-source="openrouter" data-run="12"><th scope="row">openrouter<\/th><td data-label="Started \(UTC\)">2026-11-29 03:10:00Z<\/td><td data-label="Result">running<\/td><td data-label="Days written">0<\/td><td data-label="What happened">—<\/td><\/tr>/,
+      /<tr data-source="openrouter" data-run="12"><th scope="row">openrouter<\/th><td data-label="Started \(UTC\)">2026-11-29 03:10:00Z<\/td><td data-label="Result">running<\/td><td data-label="Days written">0<\/td><td class="run-message" data-label="What happened">—<\/td><\/tr>/,
     );
     expect(html).toMatch(
-      /data-run="11"><th scope="row">openrouter<\/th><td[^>]*>[^<]*<\/td><td data-label="Result">ok<\/td><td data-label="Days written">1<\/td><td data-label="What happened">1 day written<\/td>/,
+      /data-run="11"><th scope="row">openrouter<\/th><td[^>]*>[^<]*<\/td><td data-label="Result">ok<\/td><td data-label="Days written">1<\/td><td class="run-message" data-label="What happened">1 day written<\/td>/,
     );
 
     // A market whose first load runs says so, and a source without a run says it has none.

@@ -116,7 +116,7 @@ export function MarketDataStatusSection({
                           {run.finishedAt === null ? "running" : run.outcome}
                         </td>
                         <td data-label={RUN_COLUMNS[3]}>{run.daysWritten}</td>
-                        <td data-label={RUN_COLUMNS[4]}>
+                        <td className="run-message" data-label={RUN_COLUMNS[4]}>
                           {run.message === "" ? "—" : run.message}
                         </td>
                       </tr>
