@@ -83,3 +83,7 @@ export * from "./neocloud/query";
 export * from "./neocloud/sample";
 export * from "./neocloud/methodology";
 export * from "./neocloud/access";
+
+export * from "./events/catalogue";
+export * from "./events/event";
+export * from "./events/thresholds";
