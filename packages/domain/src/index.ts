@@ -87,3 +87,4 @@ export * from "./neocloud/access";
 export * from "./events/catalogue";
 export * from "./events/event";
 export * from "./events/thresholds";
+export * from "./events/filter";
