@@ -1,5 +1,4 @@
-import { describe, expect, expectTypeOf, it } from "vitest";
-import type { DataProvenance } from "../token/provenance";
+import { describe, expect, it } from "vitest";
 import {
   dayPeriod,
   eventIdOf,
@@ -7,7 +6,6 @@ import {
   eventOf,
   hourPeriod,
   type EventFact,
-  type EventSource,
   type SeriesValueData,
 } from "./event";
 
@@ -125,11 +123,5 @@ describe("periods", () => {
       hour: "2026-11-28T13:00:00Z",
     });
     expect(() => hourPeriod(new Date("2026-11-28T13:00:01Z"))).toThrow(/whole UTC hour/);
-  });
-});
-
-describe("sources", () => {
-  it("have exactly the fields of the answers' dataSources (checked by the typecheck)", () => {
-    expectTypeOf<EventSource>().toEqualTypeOf<DataProvenance>();
   });
 });

@@ -1,4 +1,5 @@
 import type { UtcDay } from "../shared/calendar";
+import type { DataProvenance } from "../shared/data-provenance";
 import { EVENT_PAYLOAD_VERSION, type EventType } from "./catalogue";
 import type { CrossingDirection, ThresholdRule } from "./thresholds";
 
@@ -50,22 +51,6 @@ export function hourPeriod(start: Date): EventPeriod {
  */
 export type EventValue = { name: string; value: number | null; unit: string };
 
-/**
- * A source behind the values: the same fields as the answers' `dataSources.sources[]`
- * (`DataProvenance`), so that a receiver reads one shape wherever the service names a source.
- */
-export type EventSource = {
-  /** The source's name (`openrouter`, `sample`, a sync's or a file's source name). */
-  source: string;
-  /** True for generated sample data: never market data. */
-  sample: boolean;
-  /** The source's own time of the data, ISO 8601 UTC; null when unknown. */
-  asOf: string | null;
-  /** The line the source's licence requires wherever its data is shown; null when none. */
-  citation: string | null;
-  licence: { name: string; url: string } | null;
-};
-
 /** The value of the series' period before this one: what a change is measured against. */
 export type PreviousValues = { period: EventPeriod; values: readonly EventValue[] };
 
@@ -80,7 +65,8 @@ export type SeriesValueData = {
   period: EventPeriod;
   values: readonly EventValue[];
   methodologyVersion: string;
-  sources: readonly EventSource[];
+  /** The sources behind the values, as the answers' `dataSources.sources[]` name them. */
+  sources: readonly DataProvenance[];
 };
 
 export type ValueSettledData = SeriesValueData & { previous: PreviousValues | null };
