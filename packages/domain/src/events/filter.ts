@@ -118,18 +118,11 @@ export function validateEventFilter(
   if (series !== null) {
     if (series.length > MAX_SERIES_PER_FILTER) return err(badRequest(messages.tooManySeries));
     const inScope = served.filter((market) => markets === null || markets.includes(market.market));
+    const scopeNames = inScope.map((market) => market.market);
     for (const key of series) {
       if (!isSeriesKey(key)) return err(badRequest(messages.seriesForm(key)));
       const known = inScope.some((market) => market.series === null || market.series.includes(key));
-      if (!known)
-        return err(
-          badRequest(
-            messages.unknownSeries(
-              key,
-              inScope.map((market) => market.market),
-            ),
-          ),
-        );
+      if (!known) return err(badRequest(messages.unknownSeries(key, scopeNames)));
     }
   }
 
