@@ -7,6 +7,7 @@ export * from "./shared/access";
 export * from "./shared/accounts";
 export * from "./shared/api-key-format";
 export * from "./shared/calendar";
+export * from "./shared/data-provenance";
 export * from "./shared/dated-query";
 export * from "./shared/errors";
 export * from "./shared/methodology-version";
@@ -83,3 +84,8 @@ export * from "./neocloud/query";
 export * from "./neocloud/sample";
 export * from "./neocloud/methodology";
 export * from "./neocloud/access";
+
+export * from "./events/catalogue";
+export * from "./events/event";
+export * from "./events/thresholds";
+export * from "./events/filter";
