@@ -28,6 +28,9 @@ export const LAYERS = {
       name: "platform contracts",
       folders: ["platform/core", "platform/publication", "platform/ingest"],
     },
+    // Outgoing webhooks: signatures (Standard Webhooks) and the sender that refuses private
+    // targets. Below the routes and features that deliver, above nothing they need.
+    { name: "webhook delivery", folders: ["platform/webhooks"] },
     // Routes, the one request pipeline, parameters, errors, the fast lane.
     { name: "http", folders: ["platform/http"] },
     { name: "http services", folders: ["platform/rate-limit", "platform/openapi", "platform/mcp"] },
