@@ -4,14 +4,11 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SELF_SIGNED_RECEIVER } from "../../testing/self-signed-certificate";
 import {
   DEFAULT_TARGET_POLICY,
   deliverWebhook,
@@ -342,39 +339,13 @@ describe("deliverWebhook", () => {
 });
 
 describe("deliverWebhook over https", () => {
-  /** A receiver with a self-signed certificate for receiver.test, made by the openssl command. */
+  /** A receiver with a self-signed certificate for receiver.test (a fixture: no openssl needed). */
   let tlsServer: ReturnType<typeof createTlsServer>;
   let tlsPort = 0;
   let serverNames: string[] = [];
 
   beforeAll(async () => {
-    const scratch = mkdtempSync(join(tmpdir(), "webhook-tls-"));
-    const [keyFile, certFile] = [join(scratch, "key.pem"), join(scratch, "cert.pem")];
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-keyout",
-        keyFile,
-        "-out",
-        certFile,
-        "-days",
-        "1",
-        "-subj",
-        "/CN=receiver.test",
-        "-addext",
-        "subjectAltName=DNS:receiver.test",
-      ],
-      { stdio: "ignore" },
-    );
-    const [key, cert] = [readFileSync(keyFile), readFileSync(certFile)];
-    rmSync(scratch, { recursive: true });
+    const { key, cert } = SELF_SIGNED_RECEIVER;
     tlsServer = createTlsServer(
       {
         key,
