@@ -373,6 +373,7 @@ type SubscriptionRow = {
   failingSince: Date | null;
 };
 
+/** The record leaves the secrets out: only the dispatcher's claim reads them. */
 function asSubscription(row: SubscriptionRow): WebhookSubscriptionRecord {
   return {
     id: row.id,
@@ -436,14 +437,19 @@ function asEventType(value: string): EventType {
   return value;
 }
 
-function asSubscriptionStatus(value: string): WebhookSubscriptionStatus {
-  const status = WEBHOOK_SUBSCRIPTION_STATUSES.find((known) => known === value);
-  if (status === undefined) throw new Error(`a stored webhook status is unknown: ${value}`);
-  return status;
-}
+const asSubscriptionStatus = (value: string): WebhookSubscriptionStatus =>
+  storedValue(WEBHOOK_SUBSCRIPTION_STATUSES, value, "subscription status");
 
-function asDeliveryStatus(value: string): WebhookDeliveryStatus {
-  const status = WEBHOOK_DELIVERY_STATUSES.find((known) => known === value);
-  if (status === undefined) throw new Error(`a stored delivery status is unknown: ${value}`);
-  return status;
+const asDeliveryStatus = (value: string): WebhookDeliveryStatus =>
+  storedValue(WEBHOOK_DELIVERY_STATUSES, value, "delivery status");
+
+/** One of `known`; any other stored value is a storage error. */
+function storedValue<Value extends string>(
+  known: readonly Value[],
+  value: string,
+  what: string,
+): Value {
+  const found = known.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`a stored webhook ${what} is unknown: ${value}`);
+  return found;
 }
