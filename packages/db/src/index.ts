@@ -69,3 +69,4 @@ export * from "./repositories/data-loads";
 export * from "./repositories/coding-workload";
 export * from "./repositories/memory";
 export * from "./repositories/neocloud-sites";
+export * from "./repositories/webhooks";

@@ -101,6 +101,14 @@ describe("signWebhook", () => {
     }
   });
 
+  it("signs the domain's event ids, whose parts are joined with '~', and the library verifies them", () => {
+    const secret = newWebhookSecret();
+    const id = "value-settled~gpu~H100_20SXM~2026-11-28";
+    const headers = signWebhook({ id, timestamp: new Date(), body, secrets: [secret] });
+    expect(headers["webhook-id"]).toBe(id);
+    expect(verifies(secret, body, { ...headers })).toBe(true);
+  });
+
   it("refuses an id with a full stop (the signed content's separator), and no secret", () => {
     const timestamp = new Date();
     const secrets = [newWebhookSecret()];

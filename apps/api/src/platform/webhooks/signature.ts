@@ -34,11 +34,11 @@ const MAX_SECRET_BYTES = 64;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
- * What an event's id may hold: letters, digits, `_` and `-` (a prefix and a UUID or ULID, e.g.
- * `evt_01J...`). No full stop, which would make the signed content ambiguous, and nothing a
- * header cannot carry.
+ * What an event's id may hold: letters, digits, `_`, `-` and `~` (the domain's event ids join
+ * their escaped parts with `~`: `value-settled~gpu~H100_20SXM~2026-11-28`). No full stop, which
+ * would make the signed content ambiguous, and nothing a header cannot carry.
  */
-const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,200}$/;
+const WEBHOOK_ID = /^[A-Za-z0-9_~-]{1,200}$/;
 
 /** The headers of one delivery attempt, named as the specification names them. */
 export interface WebhookHeaders {
@@ -90,7 +90,7 @@ function secretKey(secret: string): Buffer {
 /** The headers of one delivery attempt: its id, its timestamp and one signature per secret. */
 export function signWebhook({ id, timestamp, body, secrets }: WebhookToSign): WebhookHeaders {
   if (!WEBHOOK_ID.test(id)) {
-    throw new Error("a webhook id is 1 to 200 letters, digits, '_' or '-'");
+    throw new Error("a webhook id is 1 to 200 letters, digits, '_', '-' or '~'");
   }
   const epochMs = timestamp.getTime();
   if (!Number.isFinite(epochMs)) throw new Error("a webhook timestamp is a valid date");

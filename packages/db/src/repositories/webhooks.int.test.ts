@@ -1,0 +1,155 @@
+import {
+  dayPeriod,
+  eventOf,
+  thresholdCrossingsOf,
+  type EventFilter,
+  type MarketEvent,
+} from "@tpi/domain";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseForFile } from "../testing/database-for-file";
+import {
+  appendEvents,
+  claimDueDeliveries,
+  createWebhookSubscription,
+  findWebhookSubscription,
+  listWebhookDeliveries,
+} from "./webhooks";
+
+const { db } = await databaseForFile();
+
+const PUBLISHED_AT = new Date("2026-11-28T21:05:00.000Z");
+const EVERYTHING: EventFilter = { types: null, markets: null, series: null, thresholds: [] };
+// Any well-formed secret: this file signs nothing.
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+
+function settled(
+  day: string,
+  value: number,
+  previous: number | null,
+): MarketEvent<"value.settled"> {
+  return eventOf(
+    {
+      type: "value.settled",
+      data: {
+        market: "gpu",
+        series: "H100 SXM",
+        period: dayPeriod(day),
+        values: [{ name: "value", value, unit: "USD per GPU-hour" }],
+        methodologyVersion: "1.0",
+        sources: [],
+        previous:
+          previous === null
+            ? null
+            : {
+                period: dayPeriod("2026-11-01"),
+                values: [{ name: "value", value: previous, unit: "USD per GPU-hour" }],
+              },
+      },
+    },
+    PUBLISHED_AT,
+  );
+}
+
+async function subscribe(filter: EventFilter, status = "active"): Promise<string> {
+  const account = await db.account.create({ data: { name: "webhooks", plan: "full" } });
+  const subscription = await createWebhookSubscription(db, {
+    accountId: account.id,
+    url: "https://receiver.example/hook",
+    filter,
+    secret: SECRET,
+    createdAt: PUBLISHED_AT,
+  });
+  await db.webhookSubscription.update({ where: { id: subscription.id }, data: { status } });
+  return subscription.id;
+}
+
+const deliveriesOf = async (subscriptionId: string): Promise<string[]> =>
+  (await listWebhookDeliveries(db, subscriptionId, { limit: 100 })).map((entry) => entry.eventId);
+
+beforeEach(async () => {
+  await db.webhookEvent.deleteMany();
+  await db.webhookSubscription.deleteMany();
+});
+
+describe("the webhook outbox", () => {
+  it("reads a subscription's filter back as it was stored", async () => {
+    const filter: EventFilter = {
+      types: ["value.settled", "threshold.crossed"],
+      markets: ["gpu"],
+      series: ["H100 SXM"],
+      thresholds: [
+        { kind: "level", level: 2.5 },
+        { kind: "change", percent: 10 },
+      ],
+    };
+    const id = await subscribe(filter);
+    expect((await findWebhookSubscription(db, id))?.filter).toEqual(filter);
+  });
+
+  it("queues deliveries for active matching subscriptions only, and a threshold crossing for its rule only", async () => {
+    const everything = await subscribe(EVERYTHING);
+    const paused = await subscribe(EVERYTHING, "paused");
+    const disabled = await subscribe(EVERYTHING, "disabled");
+    const level = { kind: "level", level: 2.5 } as const;
+    const crossings = await subscribe({
+      types: ["threshold.crossed"],
+      markets: null,
+      series: null,
+      thresholds: [level],
+    });
+    const otherRule = await subscribe({
+      types: ["threshold.crossed"],
+      markets: null,
+      series: null,
+      thresholds: [{ kind: "level", level: 9 }],
+    });
+    const value = settled("2026-11-28", 2.6, 2.4);
+    const [crossing] = thresholdCrossingsOf(value, [level]);
+    if (crossing === undefined) throw new Error("2.4 → 2.6 crosses 2.5");
+
+    const positions = await db.$transaction((tx) => appendEvents(tx, [value, crossing]));
+
+    expect(positions).toHaveLength(2);
+    // A crossing is derived for a subscription's own rules: one without rules gets none.
+    expect(await deliveriesOf(everything)).toEqual([value.id]);
+    expect(await deliveriesOf(crossings)).toEqual([crossing.id]);
+    expect(await deliveriesOf(otherRule)).toEqual([]);
+    expect(await deliveriesOf(paused)).toEqual([]);
+    expect(await deliveriesOf(disabled)).toEqual([]);
+  });
+
+  it("stores a fact emitted again once, and the payload's text as given", async () => {
+    await subscribe(EVERYTHING);
+    const event = settled("2026-11-28", 2.31, null);
+    const first = await appendEvents(db, [event]);
+    const again = await appendEvents(db, [event, settled("2026-11-29", 2.32, null)]);
+    expect(first).toHaveLength(1);
+    expect(again).toHaveLength(1);
+    const [claimed] = await claimDueDeliveries(
+      db,
+      "test",
+      10,
+      PUBLISHED_AT,
+      new Date(PUBLISHED_AT.getTime() + 60_000),
+    );
+    expect(claimed).toMatchObject({ eventId: event.id, body: JSON.stringify(event), attempt: 1 });
+  });
+
+  it("pages a delivery log newest first", async () => {
+    const id = await subscribe(EVERYTHING);
+    const days = ["2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"];
+    const events = days.map((day) => settled(day, 2.31, null));
+    await appendEvents(db, events);
+    const firstPage = await listWebhookDeliveries(db, id, { limit: 3 });
+    const last = firstPage.at(-1);
+    if (last === undefined) throw new Error("an empty page");
+    const secondPage = await listWebhookDeliveries(db, id, {
+      limit: 3,
+      beforePosition: last.eventPosition,
+    });
+    expect([...firstPage, ...secondPage].map((entry) => entry.eventId)).toEqual(
+      events.map((event) => event.id).reverse(),
+    );
+    expect(firstPage[0]).toMatchObject({ status: "pending", attempts: 0, lastStatus: null });
+  });
+});

@@ -1,0 +1,455 @@
+import {
+  isEventType,
+  matches,
+  type EventFilter,
+  type EventType,
+  type MarketEvent,
+  type ThresholdRule,
+} from "@tpi/domain";
+import type { Db, Tx } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+
+/**
+ * Storage of webhooks: subscriptions, the event outbox and one delivery per event and matching
+ * subscription. The outbox is written in the publication's transaction (`appendEvents(tx, ...)`),
+ * so an event exists exactly when what it announces was committed; the dispatcher then claims
+ * due deliveries from any instance.
+ *
+ * Order: a subscription's deliveries go out in outbox order, one at a time. A delivery is due
+ * only when every earlier delivery to the same subscription is finished (delivered or failed),
+ * so a receiver that is down gets, once back, every event in the order of publication, and no
+ * two instances deliver to one endpoint at once. The cost is one request in flight per endpoint.
+ */
+
+export const WEBHOOK_SUBSCRIPTION_STATUSES = ["active", "paused", "disabled"] as const;
+export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivering", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export type WebhookSubscriptionRecord = {
+  id: string;
+  accountId: string;
+  url: string;
+  filter: EventFilter;
+  status: WebhookSubscriptionStatus;
+  disabledReason: string | null;
+  createdAt: Date;
+  failingSince: Date | null;
+};
+
+export async function createWebhookSubscription(
+  tx: Tx,
+  input: { accountId: string; url: string; filter: EventFilter; secret: string; createdAt: Date },
+): Promise<WebhookSubscriptionRecord> {
+  const row = await tx.webhookSubscription.create({
+    data: { ...input, filter: filterToJson(input.filter) },
+  });
+  return asSubscription(row);
+}
+
+export async function findWebhookSubscription(
+  db: Tx,
+  id: string,
+): Promise<WebhookSubscriptionRecord | null> {
+  const row = await db.webhookSubscription.findUnique({ where: { id } });
+  return row === null ? null : asSubscription(row);
+}
+
+/**
+ * A new signing secret; the current one keeps signing alongside it until `overlapUntil`, so a
+ * receiver has until then to switch.
+ */
+export async function rotateWebhookSecret(
+  tx: Tx,
+  id: string,
+  rotation: { secret: string; overlapUntil: Date },
+): Promise<void> {
+  await tx.$executeRaw`
+    update webhook_subscription
+    set previous_secret = secret, previous_secret_expires_at = ${rotation.overlapUntil},
+        secret = ${rotation.secret}
+    where id = ${id}::uuid`;
+}
+
+/**
+ * Stores each event once (a second emission of the same fact, by id, is a no-op) with one
+ * pending delivery, due at its publication, per active subscription whose filter it matches.
+ * Events are stored in the given order, which is the order of delivery. Returns the positions
+ * of the events newly stored.
+ */
+export async function appendEvents(tx: Tx, events: readonly MarketEvent[]): Promise<bigint[]> {
+  if (events.length === 0) return [];
+  const subscriptions = await tx.webhookSubscription.findMany({
+    where: { status: "active" },
+    select: { id: true, filter: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const filters = subscriptions.map((row) => ({ id: row.id, filter: filterFromJson(row.filter) }));
+  const appended: bigint[] = [];
+  for (const event of events) {
+    const publishedAt = new Date(event.timestamp);
+    const inserted = await tx.$queryRaw<{ position: bigint }[]>`
+      insert into webhook_event (event_id, type, market, payload, published_at)
+      values (${event.id}, ${event.type}, ${event.data.market}, ${JSON.stringify(event)}::json,
+              ${publishedAt})
+      on conflict (event_id) do nothing
+      returning position`;
+    const position = inserted[0]?.position;
+    if (position === undefined) continue;
+    appended.push(position);
+    const matching = filters.filter((subscription) => matches(subscription.filter, event));
+    if (matching.length === 0) continue;
+    await tx.webhookDelivery.createMany({
+      data: matching.map((subscription) => ({
+        subscriptionId: subscription.id,
+        eventPosition: position,
+        nextAttemptAt: publishedAt,
+      })),
+    });
+  }
+  return appended;
+}
+
+/** A claimed delivery: what the dispatcher needs to sign and send it. */
+export type ClaimedDelivery = {
+  subscriptionId: string;
+  eventPosition: bigint;
+  eventId: string;
+  /** The payload's text exactly as stored: the body of every attempt. */
+  body: string;
+  url: string;
+  /** The secrets that sign: the current one, then the previous one while its overlap lasts. */
+  secrets: string[];
+  /** This claim's attempt, from 1. */
+  attempt: number;
+  firstAttemptAt: Date;
+};
+
+/**
+ * Claims up to `limit` due deliveries for `owner` until `lockedUntil`: each is marked delivering
+ * and its attempt counted, so a dispatcher that dies mid-delivery leaves a claim that another
+ * takes over once `lockedUntil` has passed. Due: pending or delivering with an expired claim, its
+ * next attempt reached, its subscription active, and no earlier delivery to that subscription
+ * unfinished (see the order above). Rows another transaction is claiming are skipped (skip
+ * locked), so instances claim side by side; a claim holds the head of its subscription's queue,
+ * so the deliveries behind it wait.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  owner: string,
+  limit: number,
+  now: Date,
+  lockedUntil: Date,
+): Promise<ClaimedDelivery[]> {
+  const rows = await db.$queryRaw<
+    {
+      subscriptionId: string;
+      eventPosition: bigint;
+      attempts: number;
+      firstAttemptAt: Date;
+    }[]
+  >`
+    update webhook_delivery d
+    set status = 'delivering', locked_by = ${owner}, locked_until = ${lockedUntil},
+        attempts = d.attempts + 1, first_attempt_at = coalesce(d.first_attempt_at, ${now})
+    where (d.subscription_id, d.event_position) in (
+      select c.subscription_id, c.event_position
+      from webhook_delivery c
+      join webhook_subscription s on s.id = c.subscription_id and s.status = 'active'
+      where c.status in ('pending', 'delivering')
+        and c.next_attempt_at <= ${now}
+        and (c.locked_until is null or c.locked_until <= ${now})
+        and not exists (
+          select 1 from webhook_delivery e
+          where e.subscription_id = c.subscription_id
+            and e.event_position < c.event_position
+            and e.status in ('pending', 'delivering'))
+      order by c.next_attempt_at, c.event_position
+      limit ${limit}
+      for update of c skip locked)
+    returning d.subscription_id::text as "subscriptionId", d.event_position as "eventPosition",
+      d.attempts, d.first_attempt_at as "firstAttemptAt"`;
+  if (rows.length === 0) return [];
+  const details = await db.$queryRaw<
+    {
+      subscriptionId: string;
+      eventPosition: bigint;
+      eventId: string;
+      body: string;
+      url: string;
+      secret: string;
+      previousSecret: string | null;
+      previousSecretExpiresAt: Date | null;
+    }[]
+  >`
+    select s.id::text as "subscriptionId", e.position as "eventPosition", e.event_id as "eventId",
+      e.payload::text as body, s.url, s.secret, s.previous_secret as "previousSecret",
+      s.previous_secret_expires_at as "previousSecretExpiresAt"
+    from unnest(${rows.map((row) => row.subscriptionId)}::text[]::uuid[],
+                ${rows.map((row) => row.eventPosition.toString())}::text[]::bigint[])
+      as claimed(subscription_id, event_position)
+    join webhook_subscription s on s.id = claimed.subscription_id
+    join webhook_event e on e.position = claimed.event_position`;
+  const claimed: ClaimedDelivery[] = [];
+  for (const row of rows) {
+    const detail = details.find(
+      (candidate) =>
+        candidate.subscriptionId === row.subscriptionId &&
+        candidate.eventPosition === row.eventPosition,
+    );
+    // A subscription deleted between the two statements takes its deliveries with it.
+    if (detail === undefined) continue;
+    const overlapping =
+      detail.previousSecret !== null &&
+      detail.previousSecretExpiresAt !== null &&
+      detail.previousSecretExpiresAt > now;
+    claimed.push({
+      subscriptionId: row.subscriptionId,
+      eventPosition: row.eventPosition,
+      eventId: detail.eventId,
+      body: detail.body,
+      url: detail.url,
+      secrets:
+        overlapping && detail.previousSecret !== null
+          ? [detail.secret, detail.previousSecret]
+          : [detail.secret],
+      attempt: row.attempts,
+      firstAttemptAt: row.firstAttemptAt,
+    });
+  }
+  return claimed.sort((a, b) => (a.eventPosition < b.eventPosition ? -1 : 1));
+}
+
+/** What one attempt gave, as the delivery log keeps it. */
+export type AttemptOutcome = {
+  at: Date;
+  /** The answer's HTTP status, when there was one. */
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+} & (
+  | { result: "delivered" }
+  | { result: "retry"; nextAttemptAt: Date }
+  | { result: "failed"; disabledReason: string }
+);
+
+/** The subscription a failed delivery disabled, with its owner's address for the notice. */
+export type DisabledSubscription = {
+  id: string;
+  url: string;
+  accountId: string;
+  ownerEmail: string | null;
+  reason: string;
+};
+
+export type RecordedAttempt =
+  | { recorded: false }
+  | { recorded: true; disabled: DisabledSubscription | null };
+
+/** The longest error kept in the delivery log (characters). */
+export const MAX_DELIVERY_ERROR_LENGTH = 1000;
+
+/**
+ * Records the outcome of `owner`'s claim: delivered; pending again until `nextAttemptAt`; or
+ * failed, which disables the subscription (its later deliveries stay pending, undelivered, until
+ * it is enabled again). `failing_since` follows: set by the first failure, cleared by a success.
+ * Nothing is recorded when the claim is no longer `owner`'s (it expired and another dispatcher
+ * took the delivery over: its outcome is the one kept). Call in a transaction, so the delivery
+ * and its subscription change together.
+ */
+export async function recordAttempt(
+  tx: Tx,
+  owner: string,
+  delivery: { subscriptionId: string; eventPosition: bigint },
+  outcome: AttemptOutcome,
+): Promise<RecordedAttempt> {
+  const status: WebhookDeliveryStatus =
+    outcome.result === "delivered"
+      ? "delivered"
+      : outcome.result === "retry"
+        ? "pending"
+        : "failed";
+  const nextAttemptAt = outcome.result === "retry" ? outcome.nextAttemptAt : null;
+  const deliveredAt = outcome.result === "delivered" ? outcome.at : null;
+  const error = outcome.error?.slice(0, MAX_DELIVERY_ERROR_LENGTH) ?? null;
+  const updated = await tx.$executeRaw`
+    update webhook_delivery
+    set status = ${status}, next_attempt_at = coalesce(${nextAttemptAt}::timestamptz, next_attempt_at),
+        last_attempt_at = ${outcome.at}, last_status = ${outcome.status}::int,
+        last_error = ${error}, latency_ms = ${outcome.latencyMs}::int,
+        delivered_at = ${deliveredAt}::timestamptz, locked_by = null, locked_until = null
+    where subscription_id = ${delivery.subscriptionId}::uuid
+      and event_position = ${delivery.eventPosition}
+      and locked_by = ${owner} and status = 'delivering'`;
+  if (updated === 0) return { recorded: false };
+  const id = delivery.subscriptionId;
+  if (outcome.result === "delivered") {
+    await tx.webhookSubscription.update({ where: { id }, data: { failingSince: null } });
+    return { recorded: true, disabled: null };
+  }
+  await tx.$executeRaw`
+    update webhook_subscription set failing_since = coalesce(failing_since, ${outcome.at})
+    where id = ${id}::uuid`;
+  if (outcome.result === "retry") return { recorded: true, disabled: null };
+  const reason = outcome.disabledReason;
+  const subscription = await tx.webhookSubscription.update({
+    where: { id },
+    data: { status: "disabled", disabledReason: reason },
+    select: { url: true, accountId: true, account: { select: { email: true } } },
+  });
+  return {
+    recorded: true,
+    disabled: {
+      id,
+      url: subscription.url,
+      accountId: subscription.accountId,
+      ownerEmail: subscription.account.email,
+      reason,
+    },
+  };
+}
+
+/** One line of a subscription's delivery log: an event and its last attempt. */
+export type WebhookDeliveryLogEntry = {
+  eventPosition: bigint;
+  eventId: string;
+  eventType: EventType;
+  publishedAt: Date;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  lastAttemptAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  latencyMs: number | null;
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+};
+
+/**
+ * A subscription's deliveries, newest event first: at most `limit`, before the event at
+ * `beforePosition` when given (the next page starts below the last position of this one).
+ */
+export async function listWebhookDeliveries(
+  db: Tx,
+  subscriptionId: string,
+  page: { limit: number; beforePosition?: bigint },
+): Promise<WebhookDeliveryLogEntry[]> {
+  const rows = await db.webhookDelivery.findMany({
+    where: {
+      subscriptionId,
+      ...(page.beforePosition === undefined ? {} : { eventPosition: { lt: page.beforePosition } }),
+    },
+    orderBy: { eventPosition: "desc" },
+    take: page.limit,
+    include: { event: { select: { eventId: true, type: true, publishedAt: true } } },
+  });
+  return rows.map((row) => ({
+    eventPosition: row.eventPosition,
+    eventId: row.event.eventId,
+    eventType: asEventType(row.event.type),
+    publishedAt: row.event.publishedAt,
+    status: asDeliveryStatus(row.status),
+    attempts: row.attempts,
+    lastAttemptAt: row.lastAttemptAt,
+    lastStatus: row.lastStatus,
+    lastError: row.lastError,
+    latencyMs: row.latencyMs,
+    nextAttemptAt: row.nextAttemptAt,
+    deliveredAt: row.deliveredAt,
+  }));
+}
+
+// --- conversions between rows and the domain's types ---
+
+type SubscriptionRow = {
+  id: string;
+  accountId: string;
+  url: string;
+  filter: Prisma.JsonValue;
+  status: string;
+  disabledReason: string | null;
+  createdAt: Date;
+  failingSince: Date | null;
+};
+
+/** The record leaves the secrets out: only the dispatcher's claim reads them. */
+function asSubscription(row: SubscriptionRow): WebhookSubscriptionRecord {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    url: row.url,
+    filter: filterFromJson(row.filter),
+    status: asSubscriptionStatus(row.status),
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt,
+    failingSince: row.failingSince,
+  };
+}
+
+function filterToJson(filter: EventFilter): Prisma.InputJsonObject {
+  return {
+    types: filter.types === null ? null : [...filter.types],
+    markets: filter.markets === null ? null : [...filter.markets],
+    series: filter.series === null ? null : [...filter.series],
+    thresholds: filter.thresholds.map((rule) => ({ ...rule })),
+  };
+}
+
+/** A stored filter read back; a shape this module did not write is a storage error. */
+function filterFromJson(value: Prisma.JsonValue): EventFilter {
+  const object = jsonObject(value, "filter");
+  const types = stringListOrNull(object.types, "filter.types");
+  const thresholds = object.thresholds;
+  if (!Array.isArray(thresholds)) throw new Error("a stored webhook filter has no thresholds list");
+  return {
+    types: types === null ? null : types.map(asEventType),
+    markets: stringListOrNull(object.markets, "filter.markets"),
+    series: stringListOrNull(object.series, "filter.series"),
+    thresholds: thresholds.map(thresholdFromJson),
+  };
+}
+
+function thresholdFromJson(value: Prisma.JsonValue): ThresholdRule {
+  const rule = jsonObject(value, "threshold");
+  if (rule.kind === "level" && typeof rule.level === "number")
+    return { kind: "level", level: rule.level };
+  if (rule.kind === "change" && typeof rule.percent === "number")
+    return { kind: "change", percent: rule.percent };
+  throw new Error("a stored webhook threshold is neither a level nor a change rule");
+}
+
+function jsonObject(value: Prisma.JsonValue, what: string): Prisma.JsonObject {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error(`a stored webhook ${what} is not a JSON object`);
+  return value;
+}
+
+function stringListOrNull(value: Prisma.JsonValue | undefined, what: string): string[] | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+    return value.filter((item): item is string => typeof item === "string");
+  throw new Error(`a stored webhook ${what} is not a list of strings`);
+}
+
+function asEventType(value: string): EventType {
+  if (!isEventType(value)) throw new Error(`a stored webhook event type is unknown: ${value}`);
+  return value;
+}
+
+const asSubscriptionStatus = (value: string): WebhookSubscriptionStatus =>
+  storedValue(WEBHOOK_SUBSCRIPTION_STATUSES, value, "subscription status");
+
+const asDeliveryStatus = (value: string): WebhookDeliveryStatus =>
+  storedValue(WEBHOOK_DELIVERY_STATUSES, value, "delivery status");
+
+/** One of `known`; any other stored value is a storage error. */
+function storedValue<Value extends string>(
+  known: readonly Value[],
+  value: string,
+  what: string,
+): Value {
+  const found = known.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`a stored webhook ${what} is unknown: ${value}`);
+  return found;
+}
