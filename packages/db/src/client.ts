@@ -70,6 +70,10 @@ export function createDb(
     // Detects a silently dropped connection (a crashed host) instead of waiting on it forever.
     keepAlive: true,
   });
+  // An idle connection the server ends (a restart, a terminated session) is an 'error' on the
+  // pool, which would end the process unheard. The pool drops that connection itself; the next
+  // query takes a new one, and a database that stays down shows there.
+  pool.on("error", () => undefined);
   keepSessionsInUtc(pool);
   const db = new PrismaClient({
     adapter: releasingFailedEnds(new PrismaPg(pool, { disposeExternalPool: true })),
@@ -98,6 +102,12 @@ export async function transactionOnPool<T>(
   const pool = POOLS.get(db);
   if (pool === undefined) throw new Error("transactionOnPool needs a client made by createDb");
   const client = await pool.connect();
+  // The pool stops listening to a connection's errors while it is checked out. One the server
+  // ends while `work` waits on something else (a file, the idle-in-transaction timeout, a
+  // failover) emits 'error' with nobody listening, which would end the process; heard here, it
+  // makes the next query reject instead, and the connection is discarded below.
+  const ignoreError = (): void => undefined;
+  client.on("error", ignoreError);
   let broken: Error | undefined;
   try {
     await client.query("begin");
@@ -111,6 +121,8 @@ export async function transactionOnPool<T>(
     });
     throw error;
   } finally {
+    // A broken connection keeps the listener: its 'error' can still arrive after it is discarded.
+    if (broken === undefined) client.off("error", ignoreError);
     client.release(broken);
   }
 }
