@@ -153,3 +153,38 @@ describe("the webhook outbox", () => {
     expect(firstPage[0]).toMatchObject({ status: "pending", attempts: 0, lastStatus: null });
   });
 });
+
+describe("appends from concurrent publications", () => {
+  it("commit in the order of their positions: a second append waits for the first's transaction", async () => {
+    const subscriptionId = await subscribe(EVERYTHING);
+    const order: string[] = [];
+    let second: Promise<void> | undefined;
+    await db.$transaction(async (first) => {
+      await appendEvents(first, [settled("2026-11-20", 2.5, null)]);
+      second = db
+        .$transaction(async (tx) => {
+          await appendEvents(tx, [settled("2026-11-21", 2.6, 2.5)]);
+        })
+        .then(() => void order.push("second committed"));
+      // The second append waits on the outbox's lock while the first transaction is open.
+      for (;;) {
+        const waiting = await db.$queryRaw<{ count: bigint }[]>`
+          select count(*) as count from pg_locks where locktype = 'advisory' and not granted`;
+        if ((waiting[0]?.count ?? 0n) > 0n) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      order.push("first committing");
+    });
+    await second;
+    expect(order).toEqual(["first committing", "second committed"]);
+    const claimed = await claimDueDeliveries(
+      db,
+      "test",
+      10,
+      new Date("2026-11-29T00:00:00.000Z"),
+      new Date("2026-11-29T00:01:00.000Z"),
+    );
+    expect(claimed.map((delivery) => delivery.subscriptionId)).toEqual([subscriptionId]);
+    expect(claimed[0]?.eventId).toContain("2026-11-20");
+  });
+});

@@ -72,6 +72,9 @@ export async function rotateWebhookSecret(
     where id = ${id}::uuid`;
 }
 
+/** The advisory lock that orders appends to the outbox (one key among the service's locks). */
+const WEBHOOK_APPEND_LOCK_KEY = 7_224_019_021;
+
 /**
  * Stores each event once (a second emission of the same fact, by id, is a no-op) with one
  * pending delivery, due at its publication, per active subscription whose filter it matches.
@@ -80,6 +83,10 @@ export async function rotateWebhookSecret(
  */
 export async function appendEvents(tx: Tx, events: readonly MarketEvent[]): Promise<bigint[]> {
   if (events.length === 0) return [];
+  // Positions are handed out at insert, but transactions commit in any order: without this
+  // lock, held to the end of the publication's transaction, a later position could commit (and
+  // be delivered) before an earlier one. Appends are one per publication, so waiting is short.
+  await tx.$executeRaw`select pg_advisory_xact_lock(${WEBHOOK_APPEND_LOCK_KEY}::bigint)`;
   const subscriptions = await tx.webhookSubscription.findMany({
     where: { status: "active" },
     select: { id: true, filter: true },
@@ -155,16 +162,19 @@ export async function claimDueDeliveries(
         attempts = d.attempts + 1, first_attempt_at = coalesce(d.first_attempt_at, ${now})
     where (d.subscription_id, d.event_position) in (
       select c.subscription_id, c.event_position
-      from webhook_delivery c
-      join webhook_subscription s on s.id = c.subscription_id and s.status = 'active'
-      where c.status in ('pending', 'delivering')
+      from webhook_subscription s
+      -- The head of each active subscription's queue (its oldest unfinished delivery), read
+      -- from the partial index: a claim costs the same whatever the delivered history holds.
+      cross join lateral (
+        select h.event_position from webhook_delivery h
+        where h.subscription_id = s.id and h.status in ('pending', 'delivering')
+        order by h.event_position
+        limit 1) head
+      join webhook_delivery c
+        on c.subscription_id = s.id and c.event_position = head.event_position
+      where s.status = 'active'
         and c.next_attempt_at <= ${now}
         and (c.locked_until is null or c.locked_until <= ${now})
-        and not exists (
-          select 1 from webhook_delivery e
-          where e.subscription_id = c.subscription_id
-            and e.event_position < c.event_position
-            and e.status in ('pending', 'delivering'))
       order by c.next_attempt_at, c.event_position
       limit ${limit}
       for update of c skip locked)

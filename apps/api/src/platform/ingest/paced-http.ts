@@ -331,8 +331,8 @@ function defaultRetryAfterMs(headers: Headers, nowMs: number): number | undefine
 export type BodyRead = { bytes: Uint8Array; cut: boolean };
 
 /**
- * The response's body as it streams in, up to `maxBytes`: `cut` when it held more (the rest is
- * cancelled, never read), so a huge answer costs at most `maxBytes` of memory. Every answer from
+ * The response's body as it streams in, up to `maxBytes`: `cut` when it held more (its first
+ * `maxBytes` are kept, the rest cancelled, never read), so a huge answer costs at most `maxBytes` of memory. Every answer from
  * outside (a source, a chat model) is read this way, never whole.
  */
 export async function readAtMost(response: Response, maxBytes: number): Promise<BodyRead> {
@@ -344,8 +344,10 @@ export async function readAtMost(response: Response, maxBytes: number): Promise<
     const { done, value } = await reader.read();
     if (done) break;
     if (length + value.length > maxBytes) {
+      // Keep the first maxBytes (an error answer's message is read from them), then hang up.
+      pieces.push(value.subarray(0, maxBytes - length));
       await reader.cancel();
-      return { bytes: joinPieces(pieces, length), cut: true };
+      return { bytes: joinPieces(pieces, maxBytes), cut: true };
     }
     pieces.push(value);
     length += value.length;

@@ -22,7 +22,13 @@ const REFUSED: readonly (readonly [string, AddressClass])[] = [
   ["fec0::1", "private"],
   ["100.64.0.1", "carrier-grade NAT"],
   ["100.127.255.255", "carrier-grade NAT"],
-  ["169.254.0.1", "link-local"],
+  ["169.254.0.1", "cloud metadata"], // the whole IPv4 link-local block: credential agents live there
+  ["169.254.170.2", "cloud metadata"], // ECS task credentials
+  ["169.254.170.23", "cloud metadata"], // EKS Pod Identity
+  ["fd00:ec2::23", "cloud metadata"], // EKS Pod Identity, IPv6
+  ["168.63.129.16", "cloud metadata"], // Azure WireServer, a public address
+  ["100.100.100.200", "cloud metadata"], // Alibaba Cloud
+  ["192.0.0.192", "cloud metadata"], // Oracle Cloud
   ["fe80::1", "link-local"],
   ["fe80::1%eth0", "link-local"],
   ["febf::1", "link-local"],

@@ -21,9 +21,12 @@ export type AddressClass =
   | "not an IP address";
 
 /**
- * Refused whatever the operator allows: the instance metadata services of the clouds (AWS, GCP,
- * Azure, OpenStack at 169.254.169.254; AWS's IPv6 one) hand out the machine's credentials, and
- * no deployment receives webhooks there.
+ * Refused whatever the operator allows: the clouds' instance metadata and credential services
+ * hand out the machine's credentials, and no deployment receives webhooks there. The whole
+ * link-local block counts (AWS, GCP, Azure and OpenStack at 169.254.169.254, the ECS and EKS
+ * credential agents at 169.254.170.2 and .23), as do AWS's IPv6 block (fd00:ec2::/32), Azure's
+ * WireServer (168.63.129.16, a public address), Alibaba's (100.100.100.200) and Oracle's
+ * (192.0.0.192).
  */
 export const ALWAYS_REFUSED: ReadonlySet<AddressClass> = new Set([
   "cloud metadata",
@@ -37,14 +40,16 @@ interface Range {
 
 /** The first matching range names the class, so narrower ranges come first. */
 const IPV4_RANGES: readonly Range[] = [
-  { cidr: "169.254.169.254/32", addressClass: "cloud metadata" },
+  { cidr: "169.254.0.0/16", addressClass: "cloud metadata" },
+  { cidr: "168.63.129.16/32", addressClass: "cloud metadata" },
+  { cidr: "100.100.100.200/32", addressClass: "cloud metadata" },
+  { cidr: "192.0.0.192/32", addressClass: "cloud metadata" },
   { cidr: "0.0.0.0/8", addressClass: "unspecified" }, // "this network"; 0.0.0.0 reaches the host
   { cidr: "127.0.0.0/8", addressClass: "loopback" },
   { cidr: "10.0.0.0/8", addressClass: "private" },
   { cidr: "172.16.0.0/12", addressClass: "private" },
   { cidr: "192.168.0.0/16", addressClass: "private" },
   { cidr: "100.64.0.0/10", addressClass: "carrier-grade NAT" },
-  { cidr: "169.254.0.0/16", addressClass: "link-local" },
   { cidr: "224.0.0.0/4", addressClass: "multicast" },
   { cidr: "192.0.0.0/24", addressClass: "reserved" }, // IETF protocol assignments
   { cidr: "198.18.0.0/15", addressClass: "reserved" }, // network benchmarks
@@ -52,7 +57,7 @@ const IPV4_RANGES: readonly Range[] = [
 ];
 
 const IPV6_RANGES: readonly Range[] = [
-  { cidr: "fd00:ec2::254/128", addressClass: "cloud metadata" },
+  { cidr: "fd00:ec2::/32", addressClass: "cloud metadata" },
   { cidr: "::/128", addressClass: "unspecified" },
   { cidr: "::1/128", addressClass: "loopback" },
   { cidr: "fc00::/7", addressClass: "private" }, // unique local

@@ -184,7 +184,7 @@ export async function mailOwnerOfDisabledSubscription(
 
 Why: ${disabled.reason}
 
-Events published since stay queued: once the endpoint answers again, enable the subscription on your account page and they are delivered in order.
+Deliveries already queued when it was disabled resume, in order, once you enable it again on your account page; events published while it is disabled are not queued for it.
 `,
     kind: SUBSCRIPTION_DISABLED_MAIL_KIND,
     createdAt: now,

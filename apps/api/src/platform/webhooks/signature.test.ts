@@ -114,6 +114,11 @@ describe("signWebhook", () => {
     const secrets = [newWebhookSecret()];
     expect(() => signWebhook({ id: "evt.7", timestamp, body, secrets })).toThrow(/webhook id/);
     expect(() => signWebhook({ id: "", timestamp, body, secrets })).toThrow(/webhook id/);
+    // The longest event id the domain makes (escaped series keys triple in length) signs.
+    expect(() => signWebhook({ id: "a".repeat(1000), timestamp, body, secrets })).not.toThrow();
+    expect(() => signWebhook({ id: "a".repeat(1001), timestamp, body, secrets })).toThrow(
+      /1 to 1,000/,
+    );
     expect(() => signWebhook({ id: "evt_7", timestamp, body, secrets: [] })).toThrow(/one secret/);
     const invalid = new Date(Number.NaN);
     expect(() => signWebhook({ id: "evt_7", timestamp: invalid, body, secrets })).toThrow(/date/);

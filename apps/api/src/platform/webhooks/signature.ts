@@ -36,9 +36,12 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /**
  * What an event's id may hold: letters, digits, `_`, `-` and `~` (the domain's event ids join
  * their escaped parts with `~`: `value-settled~gpu~H100_20SXM~2026-11-28`). No full stop, which
- * would make the signed content ambiguous, and nothing a header cannot carry.
+ * would make the signed content ambiguous, and nothing a header cannot carry. At most 1,000
+ * characters: the longest event id the domain makes (a 100-character series key escaped to three
+ * times its length, with the type, market, period and threshold rule) stays well under it, so a
+ * real event never fails to sign and stalls its subscription's queue.
  */
-const WEBHOOK_ID = /^[A-Za-z0-9_~-]{1,200}$/;
+const WEBHOOK_ID = /^[A-Za-z0-9_~-]{1,1000}$/;
 
 /** The headers of one delivery attempt, named as the specification names them. */
 export interface WebhookHeaders {
@@ -90,7 +93,7 @@ function secretKey(secret: string): Buffer {
 /** The headers of one delivery attempt: its id, its timestamp and one signature per secret. */
 export function signWebhook({ id, timestamp, body, secrets }: WebhookToSign): WebhookHeaders {
   if (!WEBHOOK_ID.test(id)) {
-    throw new Error("a webhook id is 1 to 200 letters, digits, '_', '-' or '~'");
+    throw new Error("a webhook id is 1 to 1,000 letters, digits, '_', '-' or '~'");
   }
   const epochMs = timestamp.getTime();
   if (!Number.isFinite(epochMs)) throw new Error("a webhook timestamp is a valid date");

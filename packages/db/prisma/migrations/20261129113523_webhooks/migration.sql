@@ -58,6 +58,10 @@ CREATE INDEX "webhook_delivery_status_next_attempt_at_idx" ON "webhook_delivery"
 -- CreateIndex
 CREATE INDEX "webhook_delivery_event_position_idx" ON "webhook_delivery"("event_position");
 
+-- Each subscription's unfinished deliveries in outbox order (Prisma cannot declare a partial
+-- index): the claim reads only the head of each queue here, never the delivered history.
+CREATE INDEX "webhook_delivery_unfinished_idx" ON "webhook_delivery"("subscription_id", "event_position") WHERE "status" IN ('pending', 'delivering');
+
 -- AddForeignKey
 ALTER TABLE "webhook_subscription" ADD CONSTRAINT "webhook_subscription_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "account"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
