@@ -60,6 +60,7 @@ export * from "./llm-coding/methodology";
 export * from "./llm-coding/query";
 export * from "./llm-coding/app-rankings";
 export * from "./llm-coding/sample";
+export * from "./llm-coding/events";
 
 export * from "./workload/cells";
 export * from "./workload/models";

@@ -1,5 +1,11 @@
 import {
+  LLM_CODING_EVENTS,
+  addDays,
   cellKey,
+  codingPublishedValues,
+  codingRevisionReason,
+  githubSearchProvenance,
+  seriesValueChanges,
   decideCountUpdate,
   ImportRefusedError,
   ok,
@@ -9,6 +15,7 @@ import {
   type CodingMetric,
   type CountDecision,
   type CountStatus,
+  type DayCountLookup,
   type GithubSearchEndpoint,
   type SessionCostCell,
   type SessionCostWeek,
@@ -19,6 +26,7 @@ import {
 import type { Db, Tx } from "../client";
 import { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
+import { appendSeriesValueEvents } from "./series-events";
 
 /**
  * LLM coding counts from GitHub search (with their revisions), OpenRouter's coding app rankings
@@ -53,6 +61,8 @@ export type CodingDayWrite = {
   /** The day's counts were observed before the day ended: nothing was written. */
   dayNotOver: boolean;
   writes: CodingCountWrite[];
+  /** Value events stored with the counts: a product-day first published, or its value changed. */
+  events: number;
 };
 
 /**
@@ -61,6 +71,8 @@ export type CodingDayWrite = {
  * the day has matured), a settled one that changed is updated and its old value recorded in
  * `coding_count_revision`. A day not over when observed writes nothing. The row locks taken here
  * make two writers of the same day wait for each other, so a revision is never recorded twice.
+ * The products' value events (`LLM_CODING_EVENTS`) of what changed go to the outbox in the same
+ * transaction, published at `observedAt`.
  */
 export async function writeCodingCountsOfDay(
   db: Db,
@@ -83,6 +95,7 @@ export async function writeCodingCountsOfDay(
     revised: 0,
     dayNotOver: false,
     writes: [],
+    events: 0,
   };
   // A day that has not ended when searched is never stored, not even in part.
   if (observedOn <= day) return { ...empty, dayNotOver: true };
@@ -167,8 +180,59 @@ export async function writeCodingCountsOfDay(
           throw new Error(`count of ${day} cannot be written: ${decision.action}`);
       }
     }
+    result.events = await appendCodingDayEvents(tx, input, stored, result.writes);
     return result;
   });
+}
+
+type CountRow = { agent: string; metric: string; count: number; status: string };
+
+function countLookup(rows: readonly CountRow[]): DayCountLookup {
+  return (agent, metric) => {
+    const row = rows.find((r) => r.agent === agent && r.metric === metric);
+    return row === undefined ? undefined : { count: row.count, status: row.status as CountStatus };
+  };
+}
+
+/**
+ * The value events of one day's count write: every product's values of the day before and after
+ * it, with the day before's values (unchanged by the write) as a new product-day's `previous`.
+ */
+async function appendCodingDayEvents(
+  tx: Prisma.TransactionClient,
+  input: { day: UtcDay; observedAt: Date },
+  stored: readonly CountRow[],
+  writes: readonly CodingCountWrite[],
+): Promise<number> {
+  const { day, observedAt } = input;
+  const priorDay = addDays(day, -1);
+  const prior = codingPublishedValues(
+    priorDay,
+    countLookup(
+      await tx.$queryRaw<CountRow[]>`
+        select agent, metric, count, status from coding_count where day = ${dayToDate(priorDay)}`,
+    ),
+    [],
+  );
+  const after: CountRow[] = stored.filter(
+    (row) => !writes.some((w) => w.agent === row.agent && w.metric === row.metric),
+  );
+  for (const { agent, metric, decision } of writes)
+    if ("count" in decision)
+      after.push({ agent, metric, count: decision.count, status: decision.status });
+    else {
+      const kept = stored.find((row) => row.agent === agent && row.metric === metric);
+      if (kept !== undefined) after.push(kept);
+    }
+  const changes = seriesValueChanges(
+    [...prior, ...codingPublishedValues(day, countLookup(stored), [])],
+    [
+      ...prior,
+      ...codingPublishedValues(day, countLookup(after), [githubSearchProvenance(observedAt)]),
+    ],
+    (published) => codingRevisionReason(published.series, day, writes),
+  );
+  return (await appendSeriesValueEvents(tx, LLM_CODING_EVENTS, changes, observedAt)).length;
 }
 
 export type StoredCodingCount = {

@@ -1,7 +1,7 @@
 import type { MarketEvent, MemoryImportRow } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { databaseForFile } from "../testing/database-for-file";
-import { importMemoryObservations, settleMemoryNow } from "./memory";
+import { importMemoryObservations, settleMemoryNow, settleStoredMemory } from "./memory";
 
 const { db } = await databaseForFile();
 
@@ -131,5 +131,23 @@ describe("memory value events", () => {
     expect(await db.publishedValueRevision.findMany()).toEqual([
       { market: "memory", series: "mem_ddr4_16gb", period: "2026-11-24", revisions: 2 },
     ]);
+  });
+
+  it("stores its events in the caller's transaction: rolled back, none is kept", async () => {
+    const before = await db.webhookEvent.count();
+    const later = new Date("2026-11-25T22:00:00.000Z");
+    const rolledBack = new Error("rolled back after the settlement");
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.$executeRaw`
+          insert into memory_observation (type_id, observed_at, source, price, imported_at, updated_at)
+          values ('mem_ddr4_16gb', '2026-11-25T15:00:00Z', 'feed', 45, ${later}, ${later})`;
+        const report = await settleStoredMemory(tx, later, "inside a failing transaction");
+        expect(report.events).toBe(1);
+        expect(await tx.webhookEvent.count()).toBe(before + 1);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await db.webhookEvent.count()).toBe(before);
   });
 });
