@@ -69,6 +69,7 @@ export * from "./workload/methodology";
 export * from "./workload/query";
 export * from "./workload/publication";
 export * from "./workload/sample";
+export * from "./workload/events";
 
 export * from "./memory/catalog";
 export * from "./memory/trading-calendar";

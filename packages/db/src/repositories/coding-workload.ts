@@ -1,5 +1,10 @@
 import {
   LLM_CODING_EVENTS,
+  OPENROUTER_SOURCE,
+  WORKLOAD_EVENTS,
+  publishWorkloadIndex,
+  weekPriceSnapshot,
+  workloadPublishedValues,
   addDays,
   cellKey,
   codingPublishedValues,
@@ -22,11 +27,13 @@ import {
   type SessionCostWindow,
   type TurnRange,
   type UtcDay,
+  type WorkloadWeekInput,
 } from "@tpi/domain";
 import type { Db, Tx } from "../client";
 import { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
 import { appendSeriesValueEvents } from "./series-events";
+import { priceListsOf, priceSnapshotsOf } from "./source-data";
 
 /**
  * LLM coding counts from GitHub search (with their revisions), OpenRouter's coding app rankings
@@ -478,7 +485,8 @@ export async function readAppRankingWindows(
 
 /**
  * Replaces the week named by `window.windowEndDate` with these cells, in the source's order,
- * in one transaction. A refreshed week that would drop more than the domain's share of the
+ * in one transaction, with the value events (`WORKLOAD_EVENTS`, published at `syncedAt`) of
+ * every index row the write settled or changed. A refreshed week that would drop more than the domain's share of the
  * stored cells (a truncated answer) is refused with ImportRefusedError, nothing written, unless
  * `allowShrink`.
  */
@@ -486,7 +494,7 @@ export async function replaceSessionCostWeek(
   db: Db,
   input: { window: SessionCostWindow; cells: readonly SessionCostCell[]; syncedAt: Date },
   options: { allowShrink: boolean } = { allowShrink: false },
-): Promise<{ deleted: number; inserted: number }> {
+): Promise<{ deleted: number; inserted: number; events: number }> {
   const windowEndDate = dayToDate(input.window.windowEndDate);
   return db.$transaction(async (tx) => {
     const stored = await tx.sessionCostCell.findMany({
@@ -504,6 +512,7 @@ export async function replaceSessionCostWeek(
       run: "sync",
     });
     if (refusal !== undefined) throw new ImportRefusedError(refusal);
+    const before = publishWorkloadIndex(await readWorkloadInputs(tx));
     const { count: deleted } = await tx.sessionCostCell.deleteMany({ where: { windowEndDate } });
     const { count: inserted } = await tx.sessionCostCell.createMany({
       data: input.cells.map((cell, position) => ({
@@ -519,7 +528,44 @@ export async function replaceSessionCostWeek(
         syncedAt: input.syncedAt,
       })),
     });
-    return { deleted, inserted };
+    const after = publishWorkloadIndex(await readWorkloadInputs(tx));
+    const week = input.window.windowEndDate;
+    const changes = seriesValueChanges(
+      workloadPublishedValues(before),
+      workloadPublishedValues(after),
+      (published) =>
+        published.period.grain === "day" && published.period.day === week
+          ? `The session-cost week ending ${week} was synced again with other cells.`
+          : `The like-for-like index is chained to the week ending ${week}, which was synced again with other cells.`,
+    );
+    const events = await appendSeriesValueEvents(tx, WORKLOAD_EVENTS, changes, input.syncedAt);
+    return { deleted, inserted, events: events.length };
+  });
+}
+
+/**
+ * Every stored session-cost week with the price list that prices it (the OpenRouter snapshot in
+ * force on its window's last day, `weekPriceSnapshot`): what the Workload Cost index is computed
+ * from, for the read model and for the value events of a write alike.
+ */
+export async function readWorkloadInputs(db: Tx): Promise<WorkloadWeekInput[]> {
+  const weeks = await readSessionCostWeeks(db);
+  if (weeks.length === 0) return [];
+  const snapshots = await priceSnapshotsOf(db, OPENROUTER_SOURCE);
+  const chosen = weeks.map((week) => weekPriceSnapshot(week.window.windowEndDate, snapshots));
+  const lists = await priceListsOf(
+    db,
+    chosen.flatMap((snapshot) => (snapshot === null ? [] : [snapshot.id])),
+  );
+  return weeks.map((week, i) => {
+    const snapshot = chosen[i] ?? null;
+    return {
+      week,
+      prices:
+        snapshot === null
+          ? null
+          : { fetchedAt: snapshot.fetchedAt, models: lists.get(snapshot.id) ?? [] },
+    };
   });
 }
 
