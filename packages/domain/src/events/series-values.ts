@@ -108,7 +108,11 @@ export function seriesValueChanges(
       reason: reasonOf(withdrawn, old.values),
     });
   }
-  const order = new Map(after.map((entry, i) => [entry.series, i]));
+  // Each series ranks by its first entry in `after`.
+  const order = new Map<string, number>();
+  after.forEach((entry, i) => {
+    if (!order.has(entry.series)) order.set(entry.series, i);
+  });
   const rank = (change: SeriesValueChange) =>
     order.get(change.published.series) ?? Number.MAX_SAFE_INTEGER;
   return changes.sort((a, b) => {
