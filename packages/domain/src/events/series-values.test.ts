@@ -17,7 +17,7 @@ const published = (series: string, day: string, value: number): PublishedSeriesV
 const reason = () => "restated";
 
 describe("seriesValueChanges", () => {
-  it("settles new periods with the series' previous one, oldest first, series in the given order", () => {
+  it("settles new periods with the series' previous one, oldest first, then in the given order", () => {
     const after = [
       published("b", "2026-11-23", 1),
       published("a", "2026-11-24", 3),
@@ -27,12 +27,12 @@ describe("seriesValueChanges", () => {
     const changes = seriesValueChanges([published("b", "2026-11-23", 1)], after, reason);
     expect(changes.map((c) => [c.kind, c.published.series, c.published.period])).toEqual([
       ["settled", "a", dayPeriod("2026-11-23")],
-      ["settled", "b", dayPeriod("2026-11-24")],
       ["settled", "a", dayPeriod("2026-11-24")],
+      ["settled", "b", dayPeriod("2026-11-24")],
     ]);
-    const [first, second] = changes;
+    const [first, , third] = changes;
     expect(first?.kind === "settled" && first.previous).toBeNull();
-    expect(second?.kind === "settled" && second.previous).toEqual({
+    expect(third?.kind === "settled" && third.previous).toEqual({
       period: dayPeriod("2026-11-23"),
       values: [{ name: "price", value: 1, unit: "USD per chip" }],
     });

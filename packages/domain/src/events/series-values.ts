@@ -53,7 +53,7 @@ function sameValues(a: readonly EventValue[], b: readonly EventValue[]): boolean
 
 /**
  * The changes from `before` to `after` (each a market's published series' periods, any order),
- * oldest period first, then series in `after`'s order: events are delivered in this order.
+ * oldest period first, then in `after`'s order: events are delivered in this order.
  * `after` should hold each changed series' earlier periods too, since a settled period's
  * `previous` is the series' latest earlier period in it. A period in `before` and not in
  * `after` was withdrawn: revised to the same values, each null, with no source.
@@ -108,13 +108,10 @@ export function seriesValueChanges(
       reason: reasonOf(withdrawn, old.values),
     });
   }
-  // Each series ranks by its first entry in `after`.
-  const order = new Map<string, number>();
-  after.forEach((entry, i) => {
-    if (!order.has(entry.series)) order.set(entry.series, i);
-  });
+  // Within a period, in `after`'s order (the market's own order of its rows); withdrawn last.
+  const position = new Map(after.map((entry, i) => [keyOf(entry), i]));
   const rank = (change: SeriesValueChange) =>
-    order.get(change.published.series) ?? Number.MAX_SAFE_INTEGER;
+    position.get(keyOf(change.published)) ?? Number.MAX_SAFE_INTEGER;
   return changes.sort((a, b) => {
     const periodA = periodKey(a.published.period);
     const periodB = periodKey(b.published.period);
