@@ -1,6 +1,7 @@
-import type { MarketEvent, UtcDay } from "@tpi/domain";
+import type { UtcDay } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { databaseForFile } from "../testing/database-for-file";
+import { eventsAddedBy } from "../testing/outbox";
 import { writeCodingCountsOfDay, type CodingCountObservation } from "./coding-workload";
 
 const { db } = await databaseForFile();
@@ -24,17 +25,6 @@ function write(day: UtcDay, opened: number, merged: number, observedAt: string) 
   });
 }
 
-async function storedEvents(): Promise<MarketEvent[]> {
-  const rows = await db.webhookEvent.findMany({ orderBy: { position: "asc" } });
-  return rows.map((r) => r.payload as MarketEvent);
-}
-
-async function eventsAddedBy(run: () => Promise<unknown>): Promise<MarketEvent[]> {
-  const before = await db.webhookEvent.count();
-  await run();
-  return (await storedEvents()).slice(before);
-}
-
 const github = (asOf: string) => ({
   source: "github-search",
   sample: false,
@@ -45,7 +35,7 @@ const github = (asOf: string) => ({
 
 describe("LLM coding value events", () => {
   it("settles every product a day's first counts publish, with the day before as previous", async () => {
-    const added = await eventsAddedBy(() =>
+    const added = await eventsAddedBy(db, () =>
       write("2026-11-01", 100, 40, "2026-11-02T03:00:00.000Z"),
     );
     expect(added.map((e) => e.id)).toEqual([
@@ -77,7 +67,9 @@ describe("LLM coding value events", () => {
       ],
     });
 
-    const next = await eventsAddedBy(() => write("2026-11-02", 50, 10, "2026-11-03T03:00:00.000Z"));
+    const next = await eventsAddedBy(db, () =>
+      write("2026-11-02", 50, 10, "2026-11-03T03:00:00.000Z"),
+    );
     expect(next[0]).toMatchObject({
       id: "value-settled~llm-coding~codex-prs~2026-11-02",
       data: {
@@ -92,12 +84,12 @@ describe("LLM coding value events", () => {
 
   it("adds nothing when the same counts are searched again, or settle unchanged", async () => {
     expect(
-      await eventsAddedBy(() => write("2026-11-02", 50, 10, "2026-11-04T03:00:00.000Z")),
+      await eventsAddedBy(db, () => write("2026-11-02", 50, 10, "2026-11-04T03:00:00.000Z")),
     ).toEqual([]);
   });
 
   it("revises the products a maturing count changes, then a settled count's revision", async () => {
-    const maturing = await eventsAddedBy(() =>
+    const maturing = await eventsAddedBy(db, () =>
       write("2026-11-01", 100, 55, "2026-11-05T03:00:00.000Z"),
     );
     expect(maturing.map((e) => e.id)).toEqual([
@@ -117,9 +109,9 @@ describe("LLM coding value events", () => {
     });
     // Settling with the same counts changes no value.
     expect(
-      await eventsAddedBy(() => write("2026-11-01", 100, 55, "2026-11-09T03:00:00.000Z")),
+      await eventsAddedBy(db, () => write("2026-11-01", 100, 55, "2026-11-09T03:00:00.000Z")),
     ).toEqual([]);
-    const late = await eventsAddedBy(() =>
+    const late = await eventsAddedBy(db, () =>
       write("2026-11-01", 100, 60, "2026-11-12T03:00:00.000Z"),
     );
     expect(late.map((e) => e.id)).toEqual([

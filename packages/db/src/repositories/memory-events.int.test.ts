@@ -1,6 +1,7 @@
-import type { MarketEvent, MemoryImportRow } from "@tpi/domain";
+import type { MemoryImportRow } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { databaseForFile } from "../testing/database-for-file";
+import { storedEvents } from "../testing/outbox";
 import { importMemoryObservations, settleMemoryNow, settleStoredMemory } from "./memory";
 
 const { db } = await databaseForFile();
@@ -29,11 +30,6 @@ const FIRST_IMPORT = [
   row("mem_mlc_32gb", "2026-11-24T15:00:00Z", 3.5),
 ];
 
-async function storedEvents(): Promise<MarketEvent[]> {
-  const rows = await db.webhookEvent.findMany({ orderBy: { position: "asc" } });
-  return rows.map((r) => r.payload as MarketEvent);
-}
-
 const source = (observedAt: string) => ({
   source: "feed",
   sample: false,
@@ -46,7 +42,7 @@ describe("memory value events", () => {
   it("stores value.settled per type-day settled, oldest day first, with the previous day's price", async () => {
     const report = await importMemoryObservations(db, FIRST_IMPORT, NOW, "first import");
     expect(report.settlement.events).toBe(3);
-    const events = await storedEvents();
+    const events = await storedEvents(db);
     expect(events.map((e) => e.id)).toEqual([
       "value-settled~memory~mem_5Fddr4_5F16gb~2026-11-23",
       "value-settled~memory~mem_5Fddr4_5F16gb~2026-11-24",
@@ -89,7 +85,7 @@ describe("memory value events", () => {
       new Date("2026-11-25T10:00:00.000Z"),
       "corrected by the feed",
     );
-    const added = (await storedEvents()).slice(before);
+    const added = (await storedEvents(db)).slice(before);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({
       id: "value-revised~memory~mem_5Fddr4_5F16gb~2026-11-24~r1",
@@ -110,7 +106,7 @@ describe("memory value events", () => {
       new Date("2026-11-25T11:00:00.000Z"),
       "restored",
     );
-    const last = (await storedEvents()).at(-1);
+    const last = (await storedEvents(db)).at(-1);
     expect(last?.id).toBe("value-revised~memory~mem_5Fddr4_5F16gb~2026-11-24~r2");
     expect(last?.type === "value.revised" && last.data.oldValues[0]?.value).toBe(44);
   });

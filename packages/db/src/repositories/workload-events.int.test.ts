@@ -1,12 +1,12 @@
 import {
   ImportRefusedError,
   OPENROUTER_SOURCE,
-  type MarketEvent,
   type SessionCostCell,
   type TurnRange,
 } from "@tpi/domain";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseForFile } from "../testing/database-for-file";
+import { eventsAddedBy } from "../testing/outbox";
 import { replaceSessionCostWeek } from "./coding-workload";
 import { storePriceSnapshots } from "./source-data";
 
@@ -42,13 +42,6 @@ function writeWeek(end: string, cells: readonly SessionCostCell[], syncedAt: str
   });
 }
 
-async function eventsAddedBy(run: () => Promise<unknown>): Promise<MarketEvent[]> {
-  const before = await db.webhookEvent.count();
-  await run();
-  const rows = await db.webhookEvent.findMany({ orderBy: { position: "asc" } });
-  return rows.slice(before).map((r) => r.payload as MarketEvent);
-}
-
 const FIRST_WEEK = [
   cell("claude-code", SONNET, "2-9-turns", 2.0),
   cell("cline", SONNET, "1-turn", 0.5),
@@ -72,7 +65,7 @@ beforeAll(async () => {
 
 describe("Workload Cost value events", () => {
   it("settles every row of a week whose cells are first written", async () => {
-    const added = await eventsAddedBy(() =>
+    const added = await eventsAddedBy(db, () =>
       writeWeek("2026-11-08", FIRST_WEEK, "2026-11-09T06:00:00.000Z"),
     );
     expect(added.map((e) => e.id)).toEqual([
@@ -108,7 +101,7 @@ describe("Workload Cost value events", () => {
   });
 
   it("gives a new week's rows the week before as previous", async () => {
-    const added = await eventsAddedBy(() =>
+    const added = await eventsAddedBy(db, () =>
       writeWeek("2026-11-15", SECOND_WEEK, "2026-11-16T06:00:00.000Z"),
     );
     expect(added.map((e) => e.id)).toEqual([
@@ -128,7 +121,7 @@ describe("Workload Cost value events", () => {
       cell("claude-code", OPUS, "2-9-turns", 12.0),
       cell("cline", SONNET, "1-turn", 0.55),
     ];
-    const added = await eventsAddedBy(() =>
+    const added = await eventsAddedBy(db, () =>
       writeWeek("2026-11-15", changed, "2026-11-17T06:00:00.000Z"),
     );
     // The Sonnet family's cells are the same: only the aggregate and Opus changed.
