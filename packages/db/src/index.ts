@@ -71,3 +71,4 @@ export * from "./repositories/memory";
 export * from "./repositories/neocloud-sites";
 export * from "./repositories/webhooks";
 export * from "./repositories/series-events";
+export * from "./repositories/source-states";
