@@ -39,16 +39,16 @@ const source = (observedAt: string) => ({
 });
 
 describe("memory value events", () => {
-  it("stores value.settled per type-day settled, oldest day first, with the previous day's price", async () => {
+  it("stores value.settled for each type's new latest day only, with the previous day's price", async () => {
     const report = await importMemoryObservations(db, FIRST_IMPORT, NOW, "first import");
-    expect(report.settlement.events).toBe(3);
+    expect(report.settlement.events).toBe(2);
     const events = await storedEvents(db);
+    // 2026-11-23 of mem_ddr4_16gb is settled too, but as history: the import's older day.
     expect(events.map((e) => e.id)).toEqual([
-      "value-settled~memory~mem_5Fddr4_5F16gb~2026-11-23",
       "value-settled~memory~mem_5Fddr4_5F16gb~2026-11-24",
       "value-settled~memory~mem_5Fmlc_5F32gb~2026-11-24",
     ]);
-    expect(events[1]).toEqual({
+    expect(events[0]).toEqual({
       id: "value-settled~memory~mem_5Fddr4_5F16gb~2026-11-24",
       type: "value.settled",
       version: 1,
@@ -66,7 +66,7 @@ describe("memory value events", () => {
         },
       },
     });
-    expect(events[0]?.type === "value.settled" && events[0].data.previous).toBeNull();
+    expect(events[1]?.type === "value.settled" && events[1].data.previous).toBeNull();
   });
 
   it("adds nothing when the same data is imported and settled again", async () => {

@@ -17,7 +17,7 @@ const published = (series: string, day: string, value: number): PublishedSeriesV
 const reason = () => "restated";
 
 describe("seriesValueChanges", () => {
-  it("settles new periods with the series' previous one, oldest first, then in the given order", () => {
+  it("settles each series' new latest period with its previous one, oldest first, then in the given order", () => {
     const after = [
       published("b", "2026-11-23", 1),
       published("a", "2026-11-24", 3),
@@ -26,16 +26,31 @@ describe("seriesValueChanges", () => {
     ];
     const changes = seriesValueChanges([published("b", "2026-11-23", 1)], after, reason);
     expect(changes.map((c) => [c.kind, c.published.series, c.published.period])).toEqual([
-      ["settled", "a", dayPeriod("2026-11-23")],
       ["settled", "a", dayPeriod("2026-11-24")],
       ["settled", "b", dayPeriod("2026-11-24")],
     ]);
-    const [first, , third] = changes;
-    expect(first?.kind === "settled" && first.previous).toBeNull();
-    expect(third?.kind === "settled" && third.previous).toEqual({
+    const [first, second] = changes;
+    expect(first?.kind === "settled" && first.previous).toEqual({
+      period: dayPeriod("2026-11-23"),
+      values: [{ name: "price", value: 2, unit: "USD per chip" }],
+    });
+    expect(second?.kind === "settled" && second.previous).toEqual({
       period: dayPeriod("2026-11-23"),
       values: [{ name: "price", value: 1, unit: "USD per chip" }],
     });
+  });
+
+  it("announces history as nothing: a back-filled or gap-filled period is not the series' latest", () => {
+    const before = [published("a", "2026-11-20", 1), published("a", "2026-11-24", 3)];
+    const after = [...before, published("a", "2026-11-22", 2)].concat([
+      published("b", "2026-11-01", 5),
+      published("b", "2026-11-02", 6),
+      published("b", "2026-11-03", 7),
+    ]);
+    const changes = seriesValueChanges(before, after, reason);
+    expect(changes.map((c) => [c.kind, c.published.series, c.published.period])).toEqual([
+      ["settled", "b", dayPeriod("2026-11-03")],
+    ]);
   });
 
   it("finds nothing when nothing a reader sees changed (sources aside)", () => {

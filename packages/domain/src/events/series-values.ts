@@ -80,6 +80,11 @@ export function seriesValueChanges(
       const old = stored.get(keyOf(published));
       stored.delete(keyOf(published));
       if (old === undefined) {
+        // Only the series' new latest period is announced. A write that adds several periods
+        // at once (a back-fill, a first import) or fills an older gap adds history, which the
+        // history routes serve: announcing each would flood every subscriber with the past.
+        // So a settlement gives at most one settled event per series.
+        if (i !== list.length - 1) return;
         const earlier = list[i - 1];
         changes.push({
           kind: "settled",
