@@ -19,6 +19,7 @@ import {
   GithubSearchError,
   type GithubSearchConfig,
 } from "../sources/github-search";
+import { LLM_CODING } from "../read-model/state";
 
 /**
  * GitHub search counts into `coding_count`: for each UTC day asked for, every search the products
@@ -70,6 +71,7 @@ export async function syncGithubCounts(
     db,
     {
       ...options,
+      market: LLM_CODING.name,
       source: GITHUB_SEARCH_SOURCE,
       firstDay: days[0] as UtcDay,
       lastDay: days.at(-1) as UtcDay,
@@ -149,7 +151,8 @@ async function searchDays(
   }
   const outcome = run.outcome(days.length, options.signal?.aborted === true);
   const revisions = synced.reduce((sum, d) => sum + (d.written ? d.write.revised : 0), 0);
-  const message = `${run.daysWritten} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${run.firstFailureText}`;
+  const events = synced.reduce((sum, d) => sum + (d.written ? d.write.events : 0), 0);
+  const message = `${run.daysWritten} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts, ${events} value event(s)${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${run.firstFailureText}`;
   await run.finish(outcome, message);
   return {
     ran: true,

@@ -15,6 +15,7 @@ import {
   type SourceSyncReport,
 } from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
+import { WORKLOAD } from "../read-model/state";
 
 /**
  * OpenRouter's current session-cost snapshot into `session_cost_cell`: every page read first,
@@ -43,7 +44,7 @@ export async function syncSessionCost(
   return runOpenRouterDatasetSync(
     db,
     config,
-    { ...options, source: SESSION_COST_SOURCE, ...dayOfRun(options.now) },
+    { ...options, market: WORKLOAD.name, source: SESSION_COST_SOURCE, ...dayOfRun(options.now) },
     (sync) => syncWeek(db, sync, options),
   );
 }
@@ -58,12 +59,12 @@ async function syncWeek(
   run.daysFailed = 1;
   try {
     const week = await fetchSessionCostWeek(client);
-    const { deleted } = await replaceSessionCostWeek(
+    const { deleted, events } = await replaceSessionCostWeek(
       db,
       { ...week, syncedAt: now },
       { allowShrink: options.allowShrink === true },
     );
-    const message = `session-cost week ending ${week.window.windowEndDate} (${week.window.windowDays} days, as of ${week.window.asOf}) written: ${week.cells.length} cell(s)${deleted > 0 ? `, replacing ${deleted} stored` : ""}; ${client.requests} request(s)`;
+    const message = `session-cost week ending ${week.window.windowEndDate} (${week.window.windowDays} days, as of ${week.window.asOf}) written: ${week.cells.length} cell(s)${deleted > 0 ? `, replacing ${deleted} stored` : ""}, ${events} value event(s); ${client.requests} request(s)`;
     log(message);
     run.asOf = new Date(week.window.asOf);
     run.daysWritten = 1;
