@@ -92,4 +92,5 @@ export * from "./events/catalogue";
 export * from "./events/event";
 export * from "./events/thresholds";
 export * from "./events/filter";
+export * from "./events/webhooks";
 export * from "./events/series-values";

@@ -62,6 +62,18 @@ export type AppDeps = {
   websiteAccounts?: WebsiteAccountSettings;
   /** Repeated settled GETs skip Express's router (HTTP_FAST_LANE); on unless false. */
   fastLane?: boolean;
+  /** Webhook targets and the dispatcher's wake; https to public addresses only when absent. */
+  webhooks?: WebhookSettings;
+};
+
+export type WebhookSettings = {
+  /**
+   * WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests): the
+   * shape of the sender's WebhookTargetPolicy, stated here because contracts sit below it.
+   */
+  policy: { readonly allowHttp: boolean; readonly allowPrivateAddresses: boolean };
+  /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
+  wake?: () => void;
 };
 
 export type WebsiteAccountSettings = {

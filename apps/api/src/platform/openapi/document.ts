@@ -242,6 +242,19 @@ const COMPONENT_ORDER = [
   "DailyIndexAll",
   "GpuNearestPrint",
   "GpuIndexHistory",
+  // The webhook routes' schemas, which the MCP tools and the commands also import.
+  "WebhookFilter",
+  "WebhookSubscription",
+  "WebhookList",
+  "WebhookCreated",
+  "WebhookAnswer",
+  "WebhookSecretRotated",
+  "WebhookTest",
+  "WebhookTestAnswer",
+  "WebhookDeleted",
+  "WebhookDelivery",
+  "WebhookDeliveryLog",
+  "WebhookRedelivered",
 ];
 const componentRank = (id: string): number => {
   const rank = COMPONENT_ORDER.indexOf(id);
@@ -253,6 +266,8 @@ const PLATFORM_TAGS: Readonly<Record<string, string>> = {
   Reference:
     "The service and its vocabulary: health, each market's catalogs and methodology, this document and its interactive reference.",
   Account: "API keys: a key of an account creates another key for it.",
+  Webhooks:
+    "Signed webhook subscriptions of the key's account (Standard Webhooks): create, pause, resume, enable, rotate the secret, test, redeliver, and the delivery log.",
   Assistant:
     "Questions in plain language, answered from the published values with the rows used as sources.",
 };
