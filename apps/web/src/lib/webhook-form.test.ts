@@ -1,0 +1,130 @@
+import { EVENT_FILTER_MESSAGES } from "@tpi/domain";
+import { describe, expect, it } from "vitest";
+import {
+  EMPTY_WEBHOOK_FORM,
+  MAX_KEPT_VALUE_LENGTH,
+  WEBHOOK_FORM_MESSAGES,
+  fieldOfRefusal,
+  listItems,
+  prefilledWebhookForm,
+  readWebhookForm,
+} from "./webhook-form";
+
+function formOf(entries: [string, string][]): FormData {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
+}
+
+describe("the new webhook form", () => {
+  it("reads the URL, the ticked boxes, the series and the thresholds into the api's input", () => {
+    const reading = readWebhookForm(
+      formOf([
+        ["url", "  https://hooks.example/tpi "],
+        ["types", "threshold.crossed"],
+        ["types", "value.settled"],
+        ["markets", "memory"],
+        ["series", "DDR5, DDR4 ,,"],
+        ["levels", "100, -2.5"],
+        ["changes", "5,.5"],
+      ]),
+    );
+    expect(reading).toEqual({
+      ok: true,
+      values: {
+        url: "https://hooks.example/tpi",
+        types: ["threshold.crossed", "value.settled"],
+        markets: ["memory"],
+        series: "DDR5, DDR4 ,,",
+        levels: "100, -2.5",
+        changes: "5,.5",
+      },
+      input: {
+        url: "https://hooks.example/tpi",
+        types: ["threshold.crossed", "value.settled"],
+        markets: ["memory"],
+        series: ["DDR5", "DDR4"],
+        thresholds: [
+          { kind: "level", level: 100 },
+          { kind: "level", level: -2.5 },
+          { kind: "change", percent: 5 },
+          { kind: "change", percent: 0.5 },
+        ],
+      },
+    });
+  });
+
+  it("leaves out every list nothing narrows: no box ticked is every type and every market", () => {
+    const reading = readWebhookForm(formOf([["url", "https://hooks.example/"]]));
+    expect(reading.ok && reading.input).toEqual({ url: "https://hooks.example/" });
+  });
+
+  it("refuses a missing URL and a threshold that is not a decimal number, next to their fields", () => {
+    for (const item of ["abc", "0x10", "1e", "Infinity", "1,2.3.4"]) {
+      const reading = readWebhookForm(formOf([["levels", item]]));
+      expect(reading.ok, item).toBe(false);
+      if (reading.ok) continue;
+      expect(reading.errors.url).toBe(WEBHOOK_FORM_MESSAGES.url);
+      expect(reading.errors.levels, item).toMatch(/is not a number/);
+    }
+    const reading = readWebhookForm(
+      formOf([
+        ["url", "https://hooks.example/"],
+        ["changes", "5 %"],
+      ]),
+    );
+    expect(reading).toMatchObject({
+      ok: false,
+      errors: { changes: WEBHOOK_FORM_MESSAGES.notANumber("5 %") },
+    });
+    expect(reading.values.changes).toBe("5 %");
+  });
+
+  it("keeps typed values bounded (they travel back in a cookie)", () => {
+    const long = `https://hooks.example/${"a".repeat(5_000)}`;
+    const reading = readWebhookForm(formOf([["url", long]]));
+    expect(reading.values.url.length).toBe(MAX_KEPT_VALUE_LENGTH);
+  });
+
+  it("splits lists on commas and new lines", () => {
+    expect(listItems(" H100 SXM ,\nDDR5\n\n, ")).toEqual(["H100 SXM", "DDR5"]);
+  });
+
+  it("fills in a series page's market, series and threshold.crossed, and ignores an unknown type", () => {
+    expect(
+      prefilledWebhookForm({ market: "memory", series: "DDR5", type: "threshold.crossed" }),
+    ).toEqual({
+      ...EMPTY_WEBHOOK_FORM,
+      types: ["threshold.crossed"],
+      markets: ["memory"],
+      series: "DDR5",
+    });
+    expect(prefilledWebhookForm({ type: "nonsense", market: ["a", "b"] })).toEqual(
+      EMPTY_WEBHOOK_FORM,
+    );
+  });
+
+  it("puts each of the api's filter refusals next to the field it is about", () => {
+    const values = {
+      ...EMPTY_WEBHOOK_FORM,
+      url: "https://hooks.example/",
+      types: ["value.settled", "bogus"],
+      markets: ["memory", "moon"],
+      series: "DDR5, nope",
+    };
+    const served = ["token", "memory"];
+    const m = EVENT_FILTER_MESSAGES;
+    expect(fieldOfRefusal(m.unknownType("bogus"), values, served)).toBe("types");
+    expect(fieldOfRefusal(m.typeWithoutThresholds, values, served)).toBe("types");
+    expect(fieldOfRefusal(m.thresholdsWithoutType, values, served)).toBe("types");
+    expect(fieldOfRefusal(m.unknownMarket("moon", served), values, served)).toBe("markets");
+    expect(fieldOfRefusal(m.unknownSeries("nope", ["memory"]), values, served)).toBe("series");
+    expect(fieldOfRefusal(m.tooManySeries, values, served)).toBe("series");
+    expect(fieldOfRefusal(m.level, values, served)).toBe("levels");
+    expect(fieldOfRefusal(m.percent, values, served)).toBe("changes");
+    expect(fieldOfRefusal("Invalid 'url': only https addresses.", values, served)).toBe("url");
+    expect(
+      fieldOfRefusal("This account already holds 1 webhook subscriptions.", values, served),
+    ).toBeUndefined();
+  });
+});
