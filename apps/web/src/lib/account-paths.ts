@@ -74,7 +74,8 @@ export type Flash =
       kind: "webhook-secret";
       secret: string;
       subscriptionId: string;
-      url: string;
+      /** The new subscription's target (a rotation's page names none). */
+      url?: string;
       rotated: boolean;
       /** After a rotation: until when (ISO instant) the previous secret also signs. */
       previousUntil?: string;

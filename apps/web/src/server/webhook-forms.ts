@@ -138,10 +138,9 @@ export const WEBHOOK_HANDLERS: Record<string, WebhookFormHandler> = {
         flash: {
           kind: "webhook-secret",
           secret: rotated.secret,
-          subscriptionId: rotated.subscription.id,
-          url: rotated.subscription.url,
+          subscriptionId: field(form, "id"),
           rotated: true,
-          previousUntil: rotated.previousSecretUntil,
+          previousUntil: rotated.previousSecretExpiresAt,
         },
       };
     },
@@ -158,7 +157,7 @@ export const WEBHOOK_HANDLERS: Record<string, WebhookFormHandler> = {
         flash: {
           kind: "webhook-test",
           delivered: result.delivered,
-          status: result.status,
+          status: result.responseStatus,
           latencyMs: result.latencyMs,
           error: result.error,
         },
