@@ -38,9 +38,7 @@ type AccountPageData = Awaited<ReturnType<typeof loadAccountPage>>;
 
 export default async function AccountPage() {
   const session = await requireSession();
-  const { flash, keys, usage, sessions, upgrade, webhooks } = await loadAccountPage(
-    session.token,
-  );
+  const { flash, keys, usage, sessions, upgrade, webhooks } = await loadAccountPage(session.token);
   const { account, csrfToken } = session;
   return (
     <>

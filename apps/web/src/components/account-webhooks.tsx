@@ -25,8 +25,8 @@ export function WebhooksSection({
       <h2 id="webhooks-heading">Webhooks</h2>
       <p>
         Each event your filter selects is sent to your endpoint as a signed POST (the Standard
-        Webhooks scheme), retried until it is acknowledged; see <a href="/docs">the API docs</a>{" "}
-        for the payloads.
+        Webhooks scheme), retried until it is acknowledged; see <a href="/docs">the API docs</a> for
+        the payloads.
       </p>
       <p className="muted" data-webhook-allowance>
         The {PLAN_NAMES[allowance.plan]} plan: {subscriptions.length} of {limits.subscriptions}{" "}

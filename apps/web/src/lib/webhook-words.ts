@@ -9,7 +9,9 @@ export function filterInWords(filter: EventFilter): string {
   const markets = filter.markets === null ? "every market" : listWords(filter.markets);
   const series = filter.series === null ? "every series" : `series ${listWords(filter.series)}`;
   const rules =
-    filter.thresholds.length === 0 ? "" : `; thresholds: ${filter.thresholds.map(ruleInWords).join(", ")}`;
+    filter.thresholds.length === 0
+      ? ""
+      : `; thresholds: ${filter.thresholds.map(ruleInWords).join(", ")}`;
   return `${types}, of ${markets}, ${series}${rules}.`;
 }
 

@@ -45,7 +45,11 @@ function pageOf(form: FormData): string {
 
 /** The form again with its values and the refusal next to its field (or above the form). */
 function formRefused(values: WebhookFormValues, refused: ApiRefusal): Outcome {
-  const at = fieldOfRefusal(refused.message, values, MARKETS.map((market) => market.name));
+  const at = fieldOfRefusal(
+    refused.message,
+    values,
+    MARKETS.map((market) => market.name),
+  );
   const flash: Flash =
     at === undefined
       ? { kind: "webhook-form", values, errors: {}, message: refused.message }

@@ -1,5 +1,5 @@
 import "server-only";
-import { accountApi } from "./account";
+import type { accountApi } from "./account";
 
 /**
  * The answers of the account's webhook procedures, typed from the api's router (so the pages

@@ -4,7 +4,10 @@ import { webhookPath } from "../../../src/lib/account-paths";
 import { formatUtcInstant } from "../../../src/lib/format";
 import { pageFlash, requireSession } from "../../../src/server/account";
 
-export const metadata: Metadata = { title: "Your webhook's signing secret", robots: { index: false } };
+export const metadata: Metadata = {
+  title: "Your webhook's signing secret",
+  robots: { index: false },
+};
 export const dynamic = "force-dynamic";
 
 /**
@@ -47,8 +50,8 @@ export default async function WebhookSecretPage() {
       </div>
       <p className="muted">
         Copy hint: select the field and copy it (or press Copy). Your endpoint verifies each
-        delivery&apos;s <code>webhook-signature</code> header with this secret; the Standard Webhooks
-        libraries do it in one call.
+        delivery&apos;s <code>webhook-signature</code> header with this secret; the Standard
+        Webhooks libraries do it in one call.
       </p>
       {flash.previousUntil === undefined ? null : (
         <p data-webhook-previous-until>
@@ -57,8 +60,8 @@ export default async function WebhookSecretPage() {
         </p>
       )}
       <p>
-        <a href={webhookPath(flash.subscriptionId)}>Go to the webhook</a> (send a test event
-        there) or <a href="/account">back to your account</a>.
+        <a href={webhookPath(flash.subscriptionId)}>Go to the webhook</a> (send a test event there)
+        or <a href="/account">back to your account</a>.
       </p>
     </>
   );

@@ -79,7 +79,12 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
       <WebhookControls webhook={webhook} csrfToken={session.csrfToken} />
       <TestSends tests={log.tests} />
       <h2 id="log-heading">Delivery log</h2>
-      <DeliveryLog webhook={webhook} log={log} csrfToken={session.csrfToken} paged={before !== undefined} />
+      <DeliveryLog
+        webhook={webhook}
+        log={log}
+        csrfToken={session.csrfToken}
+        paged={before !== undefined}
+      />
       <p>
         <a href="/account">Back to your account</a>
       </p>
@@ -138,7 +143,12 @@ function WebhookControls({ webhook, csrfToken }: { webhook: WebhookAnswer; csrfT
   const { id } = webhook;
   return (
     <div className="webhook-controls">
-      <form method="post" action="/account/do/test-webhook" className="inline-form" data-form="test-webhook">
+      <form
+        method="post"
+        action="/account/do/test-webhook"
+        className="inline-form"
+        data-form="test-webhook"
+      >
         <CsrfField token={csrfToken} />
         <IdField id={id} />
         <button type="submit">Send a test event</button>
@@ -176,7 +186,12 @@ function WebhookControls({ webhook, csrfToken }: { webhook: WebhookAnswer; csrfT
         <CsrfField token={csrfToken} />
         <IdField id={id} />
         <label className="check">
-          <input type="checkbox" name={DELETE_CONFIRM_FIELD} value={DELETE_CONFIRM_VALUE} required />
+          <input
+            type="checkbox"
+            name={DELETE_CONFIRM_FIELD}
+            value={DELETE_CONFIRM_VALUE}
+            required
+          />
           <span>Yes, delete this webhook and its log</span>
         </label>
         <button type="submit">Delete webhook</button>
@@ -239,7 +254,9 @@ function DeliveryLog({
     <>
       {log.deliveries.length === 0 ? (
         <p className="muted" data-webhook-log-empty>
-          {paged ? "No older deliveries." : "No deliveries yet: events are sent as they are published."}
+          {paged
+            ? "No older deliveries."
+            : "No deliveries yet: events are sent as they are published."}
         </p>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="log-heading">
@@ -277,7 +294,10 @@ function DeliveryLog({
                   <td>
                     {formatUtcInstant(delivery.lastAttemptAt ?? delivery.publishedAt)}
                     {delivery.nextAttemptAt === null ? null : (
-                      <span className="muted"> (next {formatUtcInstant(delivery.nextAttemptAt)})</span>
+                      <span className="muted">
+                        {" "}
+                        (next {formatUtcInstant(delivery.nextAttemptAt)})
+                      </span>
                     )}
                   </td>
                   <td>
