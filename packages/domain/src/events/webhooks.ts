@@ -71,6 +71,7 @@ export const WEBHOOK_MESSAGES = {
   /** Why a due delivery was skipped, as its log entry says. */
   skippedDailyCap: (plan: string, cap: number) =>
     `skipped: the account reached its ${plan} plan's ${cap} deliveries of the UTC day`,
+  skippedNoAccount: "skipped: the subscription's account no longer exists",
   skippedTrialEnded:
     "skipped: the account's trial has ended, so its plan reads nothing (as its keys would)",
   skippedPlan: (refusal: string) =>
