@@ -113,18 +113,17 @@ describe("the new webhook form", () => {
       series: "DDR5, nope",
     };
     const served = ["token", "memory"];
+    const fieldOf = (message: string) => fieldOfRefusal(message, values);
     const m = EVENT_FILTER_MESSAGES;
-    expect(fieldOfRefusal(m.unknownType("bogus"), values, served)).toBe("types");
-    expect(fieldOfRefusal(m.typeWithoutThresholds, values, served)).toBe("types");
-    expect(fieldOfRefusal(m.thresholdsWithoutType, values, served)).toBe("types");
-    expect(fieldOfRefusal(m.unknownMarket("moon", served), values, served)).toBe("markets");
-    expect(fieldOfRefusal(m.unknownSeries("nope", ["memory"]), values, served)).toBe("series");
-    expect(fieldOfRefusal(m.tooManySeries, values, served)).toBe("series");
-    expect(fieldOfRefusal(m.level, values, served)).toBe("levels");
-    expect(fieldOfRefusal(m.percent, values, served)).toBe("changes");
-    expect(fieldOfRefusal("Invalid 'url': only https addresses.", values, served)).toBe("url");
-    expect(
-      fieldOfRefusal("This account already holds 1 webhook subscriptions.", values, served),
-    ).toBeUndefined();
+    expect(fieldOf(m.unknownType("bogus"))).toBe("types");
+    expect(fieldOf(m.typeWithoutThresholds)).toBe("types");
+    expect(fieldOf(m.thresholdsWithoutType)).toBe("types");
+    expect(fieldOf(m.unknownMarket("moon", served))).toBe("markets");
+    expect(fieldOf(m.unknownSeries("nope", ["memory"]))).toBe("series");
+    expect(fieldOf(m.tooManySeries)).toBe("series");
+    expect(fieldOf(m.level)).toBe("levels");
+    expect(fieldOf(m.percent)).toBe("changes");
+    expect(fieldOf("Invalid 'url': only https addresses.")).toBe("url");
+    expect(fieldOf("This account already holds 1 webhook subscriptions.")).toBeUndefined();
   });
 });

@@ -163,24 +163,22 @@ export function prefilledWebhookForm(query: Record<string, string | string[] | u
 export function fieldOfRefusal(
   message: string,
   values: WebhookFormValues,
-  served: readonly string[],
 ): WebhookField | undefined {
   const m = EVENT_FILTER_MESSAGES;
   const series = listItems(values.series);
   const candidates: [WebhookField, readonly string[]][] = [
     ["types", [m.emptyList("types"), ...values.types.map((type) => m.unknownType(type))]],
     ["types", [m.thresholdsWithoutType, m.typeWithoutThresholds]],
-    [
-      "markets",
-      [m.emptyList("markets"), ...values.markets.map((market) => m.unknownMarket(market, served))],
-    ],
+    ["markets", [m.emptyList("markets")]],
     ["series", [m.emptyList("series"), m.tooManySeries, ...series.map((key) => m.seriesForm(key))]],
     ["levels", [m.level, m.tooManyThresholds]],
     ["changes", [m.percent]],
   ];
   for (const [field, messages] of candidates) if (messages.includes(message)) return field;
   if (message.startsWith(URL_REFUSAL_START)) return "url";
-  // The unknown-series message names the markets in scope, which the api chose: its start says it.
+  // The unknown market and series messages name what the api serves: their start says which.
+  if (values.markets.some((market) => message.startsWith(`Invalid market '${market}'.`)))
+    return "markets";
   if (series.some((key) => message.startsWith(`Invalid series '${key}': no series of`)))
     return "series";
   return undefined;

@@ -6,7 +6,6 @@ import {
   type Flash,
 } from "../lib/account-paths";
 import { fieldOfRefusal, readWebhookForm, type WebhookFormValues } from "../lib/webhook-form";
-import { MARKETS } from "../markets";
 import { accountApi, refusal, type ApiRefusal } from "./account";
 import { field, requestSessionToken, type Outcome } from "./account-forms";
 
@@ -45,11 +44,7 @@ function pageOf(form: FormData): string {
 
 /** The form again with its values and the refusal next to its field (or above the form). */
 function formRefused(values: WebhookFormValues, refused: ApiRefusal): Outcome {
-  const at = fieldOfRefusal(
-    refused.message,
-    values,
-    MARKETS.map((market) => market.name),
-  );
+  const at = fieldOfRefusal(refused.message, values);
   const flash: Flash =
     at === undefined
       ? { kind: "webhook-form", values, errors: {}, message: refused.message }

@@ -73,7 +73,8 @@ function changeOf<T>(act: (acting: Acting, id: string) => Promise<Result<T, Doma
 export const webhooksRouter = t.router({
   /**
    * The account's subscriptions, oldest first, each with its newest delivery (null before the
-   * first), and its plan's limits with what it used of today's deliveries.
+   * first); its plan's limits with what it used of today's deliveries; the markets a filter may
+   * name (the form's boxes).
    */
   list: webhookProcedure.input(z.object(session).strict()).query(async ({ ctx, input }) => {
     const { account } = await ctx.accounts.guard.session(input.sessionToken);
@@ -89,7 +90,8 @@ export const webhooksRouter = t.router({
         return { ...subscription, lastDelivery: log.deliveries[0] ?? null };
       }),
     );
-    return { subscriptions: withLast, allowance };
+    const markets = ctx.webhooks.served.map((served) => served.market);
+    return { subscriptions: withLast, allowance, markets };
   }),
   /** One subscription of the account (another account's is "not found"). */
   get: webhookProcedure

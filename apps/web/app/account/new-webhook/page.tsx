@@ -3,8 +3,7 @@ import { FlashMessage } from "../../../src/components/account-parts";
 import { WebhookForm } from "../../../src/components/webhook-form";
 import { newWebhookPath } from "../../../src/lib/account-paths";
 import { prefilledWebhookForm } from "../../../src/lib/webhook-form";
-import { MARKETS } from "../../../src/markets";
-import { pageFlash, requireSession } from "../../../src/server/account";
+import { accountApi, pageFlash, requireSession } from "../../../src/server/account";
 
 export const metadata: Metadata = { title: "New webhook", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -26,7 +25,10 @@ export default async function NewWebhookPage({ searchParams }: { searchParams: P
       type: prefill.types[0],
     }),
   );
-  const flash = await pageFlash();
+  const [flash, list] = await Promise.all([
+    pageFlash(),
+    accountApi().webhooks.list.query({ sessionToken: session.token }),
+  ]);
   const refused = flash?.kind === "webhook-form" ? flash : undefined;
   const fieldErrors = refused === undefined ? 0 : Object.keys(refused.errors).length;
   return (
@@ -51,7 +53,7 @@ export default async function NewWebhookPage({ searchParams }: { searchParams: P
       <WebhookForm
         values={refused?.values ?? prefill}
         errors={refused?.errors ?? {}}
-        markets={MARKETS.map((market) => market.name)}
+        markets={list.markets}
         csrfToken={session.csrfToken}
       />
       <p>
