@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { EVENT_FILTER_MESSAGES } from "@tpi/domain";
@@ -58,6 +59,35 @@ function verified(secret: string, received: Received): boolean {
 }
 
 const MEMORY_TYPE = "mem_ddr5_16gb";
+
+/** Runs SQL on the site's database (the outbox's rows, as the publication and the dispatcher write them). */
+function sql(statement: string): void {
+  const run = spawnSync("psql", [site.databaseUrl, "-v", "ON_ERROR_STOP=1", "-qc", statement], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
+}
+
+/**
+ * A value.settled event of the memory series in the outbox, queued for the subscription: what a
+ * publication appends (the emission is not what these tests are about). Answers its id.
+ */
+function queueEvent(subscriptionId: string): string {
+  const id = `e2e~${randomUUID()}`;
+  const payload = JSON.stringify({
+    id,
+    type: "value.settled",
+    version: 1,
+    timestamp: new Date().toISOString(),
+    data: { market: "memory", series: MEMORY_TYPE, period: { grain: "day", start: "2026-11-27" } },
+  });
+  sql(`with event as (
+    insert into webhook_event (event_id, type, market, payload, published_at)
+    values ('${id}', 'value.settled', 'memory', '${payload}', now()) returning position)
+    insert into webhook_delivery (subscription_id, event_position, next_attempt_at)
+    select '${subscriptionId}', position, now() from event`);
+  return id;
+}
 
 describe.skipIf(!chromiumPresent)("webhooks on the account pages", () => {
   const readers = signedInReaders("webhooks", "full", "192.0.2.63");
@@ -161,6 +191,47 @@ describe.skipIf(!chromiumPresent)("webhooks on the account pages", () => {
     await page.context().close();
   });
 
+  it("logs each delivery (status, attempts, response, latency, time), redelivers one and enables a disabled webhook", async () => {
+    const page = await scriptlessPage();
+    const arrived = receiver.next();
+    const eventId = queueEvent(webhookId);
+    // The api's dispatcher sends it within its interval; the log shows it once recorded.
+    expect(JSON.parse((await arrived).body)).toMatchObject({ id: eventId, type: "value.settled" });
+    const row = page.locator(`table[data-table="webhook-log"] tr[data-event-id="${eventId}"]`);
+    await expect
+      .poll(async () => {
+        await open(page, `/account/webhook?id=${webhookId}`);
+        return (await row.count()) === 0 ? "" : await row.getAttribute("data-delivery-status");
+      })
+      .toBe("delivered");
+    const cells = await row.locator("td").allTextContents();
+    expect(cells.slice(0, 3)).toEqual(["delivered", "1", "204"]);
+    expect(cells[3]).toMatch(/^\d+ ms$/);
+    expect(cells[4]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Z$/);
+    // axe runs in the page: checked in the reader's page, which runs scripts.
+    await expectReadableEverywhere(readers.page, `/account/webhook?id=${webhookId}`, "webhook-log");
+
+    // Redeliver: the same event reaches the receiver again.
+    const again = receiver.next();
+    await page.click(`form[data-form="redeliver-webhook"]:has(input[value="${eventId}"]) button`);
+    await page.waitForURL(`${site.webUrl}/account/webhook?id=${webhookId}`);
+    expect(await page.locator('[data-flash="notice"]').textContent()).toContain("queued again");
+    expect(JSON.parse((await again).body)).toMatchObject({ id: eventId });
+
+    // A webhook the dispatcher disabled after a day of failures is enabled again from its page.
+    sql(`update webhook_subscription set status = 'disabled',
+      disabled_reason = 'deliveries failed for 24 hours' where id = '${webhookId}'`);
+    await open(page, `/account/webhook?id=${webhookId}`);
+    expect(await page.locator('[data-webhook="status"]').textContent()).toBe(
+      "Disabled: deliveries failed for 24 hours",
+    );
+    expect(await page.locator('form[data-form="pause-webhook"]').count()).toBe(0);
+    await page.click('form[data-form="enable-webhook"] button');
+    await page.waitForURL(`${site.webUrl}/account/webhook?id=${webhookId}`);
+    expect(await page.locator('[data-webhook="status"]').textContent()).toBe("Active");
+    await page.context().close();
+  });
+
   it("pauses, resumes, refuses an unconfirmed delete, rotates the secret and deletes", async () => {
     const page = await scriptlessPage();
     await open(page, `/account/webhook?id=${webhookId}`);
@@ -216,7 +287,8 @@ describe.skipIf(!chromiumPresent)("webhooks on the account pages", () => {
   });
 
   it("has no axe violations or contrast failures on the webhook pages, at 390 and 1280 px, light and dark", async () => {
-    const page = await readers.openSignedIn("/account/new-webhook");
+    const { page } = readers;
+    await open(page, "/account/new-webhook");
     await page.fill('input[name="url"]', receiver.url());
     await page.click('form[data-form="create-webhook"] button[type="submit"]');
     await page.waitForURL(`${site.webUrl}/account/webhook-secret`);

@@ -1,6 +1,6 @@
 import { PLAN_NAMES } from "@tpi/domain";
 import { NEW_WEBHOOK_PAGE, webhookPath } from "../lib/account-paths";
-import { formatUtcInstant } from "../lib/format";
+import { formatCount, formatUtcInstant } from "../lib/format";
 import { filterInWords, responseWords } from "../lib/webhook-words";
 import type { WebhookListAnswer } from "../server/webhooks";
 import { CsrfField } from "./account-parts";
@@ -30,8 +30,9 @@ export function WebhooksSection({
       </p>
       <p className="muted" data-webhook-allowance>
         The {PLAN_NAMES[allowance.plan]} plan: {subscriptions.length} of {limits.subscriptions}{" "}
-        {limits.subscriptions === 1 ? "webhook" : "webhooks"}; {allowance.deliveriesToday} of{" "}
-        {limits.deliveriesPerDay} deliveries used today (UTC).
+        {limits.subscriptions === 1 ? "webhook" : "webhooks"};{" "}
+        {formatCount(allowance.deliveriesToday)} of {formatCount(limits.deliveriesPerDay)}{" "}
+        deliveries used today (UTC).
       </p>
       {subscriptions.length === 0 ? (
         <p className="muted">No webhooks yet.</p>
@@ -122,7 +123,7 @@ function WebhookTable({
                   <a
                     href={webhookPath(subscription.id)}
                     className="button-link"
-                    aria-label={`Manage ${subscription.url} and see its delivery log`}
+                    aria-label={`Manage and log: ${subscription.url}`}
                   >
                     Manage and log
                   </a>

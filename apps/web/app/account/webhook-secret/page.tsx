@@ -56,7 +56,7 @@ export default async function WebhookSecretPage() {
       {flash.previousUntil === undefined ? null : (
         <p data-webhook-previous-until>
           The previous secret also signs every delivery until{" "}
-          {formatUtcInstant(flash.previousUntil)} UTC, so your endpoint can switch meanwhile.
+          {formatUtcInstant(flash.previousUntil)}, so your endpoint can switch meanwhile.
         </p>
       )}
       <p>

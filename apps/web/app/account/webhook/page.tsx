@@ -123,12 +123,12 @@ function WebhookFacts({ webhook }: { webhook: WebhookAnswer }) {
         {statusWords(webhook.status)}
         {webhook.disabledReason === null ? null : `: ${webhook.disabledReason}`}
       </dd>
-      <dt>Created</dt>
-      <dd>{formatUtcInstant(webhook.createdAt)} UTC</dd>
+      <dt>Created (UTC)</dt>
+      <dd>{formatUtcInstant(webhook.createdAt)}</dd>
       {webhook.failingSince === null ? null : (
         <>
-          <dt>Failing since</dt>
-          <dd data-webhook="failing-since">{formatUtcInstant(webhook.failingSince)} UTC</dd>
+          <dt>Failing since (UTC)</dt>
+          <dd data-webhook="failing-since">{formatUtcInstant(webhook.failingSince)}</dd>
         </>
       )}
     </dl>
