@@ -1,10 +1,14 @@
 import { EVENT_FILTER_MESSAGES } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
+import { FLASH_COOKIE, encodeFlash } from "./account-paths";
 import {
   EMPTY_WEBHOOK_FORM,
+  MAX_KEPT_ITEMS,
+  MAX_KEPT_ITEM_LENGTH,
   MAX_KEPT_VALUE_LENGTH,
   WEBHOOK_FORM_MESSAGES,
   fieldOfRefusal,
+  keptValues,
   listItems,
   prefilledWebhookForm,
   readWebhookForm,
@@ -80,10 +84,31 @@ describe("the new webhook form", () => {
     expect(reading.values.changes).toBe("5 %");
   });
 
-  it("keeps typed values bounded (they travel back in a cookie)", () => {
-    const long = `https://hooks.example/${"a".repeat(5_000)}`;
+  it("sends a long URL whole (the api bounds it) but keeps typed values bounded for the cookie", () => {
+    const long = `https://hooks.example/${"a".repeat(2_500)}`;
     const reading = readWebhookForm(formOf([["url", long]]));
-    expect(reading.values.url.length).toBe(MAX_KEPT_VALUE_LENGTH);
+    expect(reading.ok && reading.input.url).toBe(long);
+    const long400 = "x".repeat(5_000);
+    const kept = keptValues({
+      url: long400,
+      series: long400,
+      levels: long400,
+      changes: long400,
+      types: Array.from({ length: 20 }, () => "y".repeat(900)),
+      markets: Array.from({ length: 20 }, () => "z".repeat(900)),
+    });
+    expect(kept.url.length).toBe(MAX_KEPT_VALUE_LENGTH);
+    expect(kept.series.length).toBe(MAX_KEPT_VALUE_LENGTH);
+    expect(kept.types.length).toBe(MAX_KEPT_ITEMS);
+    expect(kept.markets[0]?.length).toBe(MAX_KEPT_ITEM_LENGTH);
+    // Every value at its bound, with a long refusal, still fits the 4 KB cookie a browser keeps.
+    const flash = encodeFlash({
+      kind: "webhook-form",
+      values: kept,
+      errors: { url: "x".repeat(300) },
+    });
+    // Browsers keep a cookie whose name and value take at most 4,096 bytes.
+    expect(`${FLASH_COOKIE}=${flash}`.length).toBeLessThanOrEqual(4_096);
   });
 
   it("splits lists on commas and new lines", () => {

@@ -46,10 +46,19 @@ export type WebhookFormReading =
   | { ok: false; values: WebhookFormValues; errors: WebhookFieldErrors };
 
 /**
- * A typed value is kept to this many characters when the form is filled again (it travels in a
- * cookie of at most 4 KB); far above a real URL or list, which the api bounds anyway.
+ * A typed value is read up to this many characters: above the api's bounds (a URL of 2,000), so
+ * that the api, not the form, refuses what is too long.
  */
-export const MAX_KEPT_VALUE_LENGTH = 600;
+export const MAX_READ_VALUE_LENGTH = 10_000;
+
+/**
+ * A typed value is kept to this many characters when the form is filled again after a refusal:
+ * the values travel in the one-time cookie, which a browser keeps only under 4 KB.
+ */
+export const MAX_KEPT_VALUE_LENGTH = 400;
+/** A ticked box's value kept (event type names and market names are far shorter), and how many. */
+export const MAX_KEPT_ITEM_LENGTH = 40;
+export const MAX_KEPT_ITEMS = 10;
 
 export const EMPTY_WEBHOOK_FORM: WebhookFormValues = {
   url: "",
@@ -68,6 +77,9 @@ export const WEBHOOK_FORM_MESSAGES = {
   notANumber: (value: string) => `'${value.slice(0, 40)}' is not a number.`,
 } as const;
 
+/** Boxes of a list read at most: more than any list the page offers (a forged post sends more). */
+const MAX_BOXES = 50;
+
 type FormLike = { getAll: (name: string) => unknown[] };
 
 function strings(form: FormLike, name: string): string[] {
@@ -75,7 +87,22 @@ function strings(form: FormLike, name: string): string[] {
 }
 
 function text(form: FormLike, name: string): string {
-  return (strings(form, name)[0] ?? "").slice(0, MAX_KEPT_VALUE_LENGTH);
+  return (strings(form, name)[0] ?? "").slice(0, MAX_READ_VALUE_LENGTH);
+}
+
+/** The values as the form is filled again with them: each bounded (see MAX_KEPT_VALUE_LENGTH). */
+export function keptValues(values: WebhookFormValues): WebhookFormValues {
+  const kept = (value: string) => value.slice(0, MAX_KEPT_VALUE_LENGTH);
+  const items = (list: readonly string[]) =>
+    list.slice(0, MAX_KEPT_ITEMS).map((item) => item.slice(0, MAX_KEPT_ITEM_LENGTH));
+  return {
+    url: kept(values.url),
+    types: items(values.types),
+    markets: items(values.markets),
+    series: kept(values.series),
+    levels: kept(values.levels),
+    changes: kept(values.changes),
+  };
 }
 
 /** The items of a comma-separated list, trimmed, empty ones dropped. */
@@ -105,7 +132,7 @@ export function readWebhookForm(form: FormLike): WebhookFormReading {
     // A box the page offers is an event type or a market name; anything else is a forged post,
     // which the api would refuse in the same words: kept as sent, bounded.
     types: strings(form, "types").slice(0, EVENT_TYPE_NAMES.length * 2),
-    markets: strings(form, "markets").slice(0, 50),
+    markets: strings(form, "markets").slice(0, MAX_BOXES),
     series: text(form, "series"),
     levels: text(form, "levels"),
     changes: text(form, "changes"),

@@ -5,7 +5,12 @@ import {
   webhookPath,
   type Flash,
 } from "../lib/account-paths";
-import { fieldOfRefusal, readWebhookForm, type WebhookFormValues } from "../lib/webhook-form";
+import {
+  fieldOfRefusal,
+  keptValues,
+  readWebhookForm,
+  type WebhookFormValues,
+} from "../lib/webhook-form";
 import { accountApi, refusal, type ApiRefusal } from "./account";
 import { field, requestSessionToken, type Outcome } from "./account-forms";
 
@@ -45,10 +50,11 @@ function pageOf(form: FormData): string {
 /** The form again with its values and the refusal next to its field (or above the form). */
 function formRefused(values: WebhookFormValues, refused: ApiRefusal): Outcome {
   const at = fieldOfRefusal(refused.message, values);
+  const kept = keptValues(values);
   const flash: Flash =
     at === undefined
-      ? { kind: "webhook-form", values, errors: {}, message: refused.message }
-      : { kind: "webhook-form", values, errors: { [at]: refused.message } };
+      ? { kind: "webhook-form", values: kept, errors: {}, message: refused.message }
+      : { kind: "webhook-form", values: kept, errors: { [at]: refused.message } };
   return { to: NEW_WEBHOOK_PAGE, flash };
 }
 
@@ -74,7 +80,11 @@ export const WEBHOOK_HANDLERS: Record<string, WebhookFormHandler> = {
       if (!reading.ok)
         return {
           to: NEW_WEBHOOK_PAGE,
-          flash: { kind: "webhook-form", values: reading.values, errors: reading.errors },
+          flash: {
+            kind: "webhook-form",
+            values: keptValues(reading.values),
+            errors: reading.errors,
+          },
         };
       const { url, ...filter } = reading.input;
       try {
