@@ -12,7 +12,6 @@ import type { DatabaseHealth } from "../health/database-health";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import type { RedisConnection } from "../redis/redis-connection";
-import type { WebhookTargetPolicy } from "../webhooks/deliver";
 import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 import type { MarketLoading } from "../publication/market-loading";
@@ -68,8 +67,11 @@ export type AppDeps = {
 };
 
 export type WebhookSettings = {
-  /** WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests). */
-  policy: WebhookTargetPolicy;
+  /**
+   * WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests): the
+   * shape of the sender's WebhookTargetPolicy, stated here because contracts sit below it.
+   */
+  policy: { readonly allowHttp: boolean; readonly allowPrivateAddresses: boolean };
   /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
   wake?: () => void;
 };

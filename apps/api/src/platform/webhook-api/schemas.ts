@@ -20,7 +20,7 @@ const thresholdInputSchema = z
   })
   .strict();
 
-const filterInputSchema = z
+export const filterInputSchema = z
   .object({
     types: z
       .array(z.string())
@@ -40,7 +40,7 @@ const filterInputSchema = z
 
 export const createWebhookBodySchema = z
   .object({
-    url: storableText(z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH), "url").describe(
+    url: storableText(z.string().url().max(MAX_WEBHOOK_URL_LENGTH), "url").describe(
       "The receiver's https URL",
     ),
     filter: filterInputSchema.optional().describe("What it receives; omit for every event"),
@@ -48,13 +48,13 @@ export const createWebhookBodySchema = z
   .strict()
   .describe("A webhook subscription to create");
 
-export const webhookIdParamsSchema = z.object({
-  id: z.string().describe("The subscription's id"),
-});
+const subscriptionId = z.string().min(1).max(100).describe("The subscription's id (a UUID)");
+
+export const webhookIdParamsSchema = z.object({ id: subscriptionId });
 
 export const webhookEventParamsSchema = z.object({
-  id: z.string().describe("The subscription's id"),
-  eventId: z.string().max(1_000).describe("The event's id, from the delivery log"),
+  id: subscriptionId,
+  eventId: z.string().min(1).max(1_000).describe("The event's id, from the delivery log"),
 });
 
 const wholeNumber = (message: string) =>

@@ -1,5 +1,5 @@
-import type { DomainError, Result } from "@tpi/domain";
-import type { Response } from "express";
+import { err, webhookNotFound, type DomainError, type Result } from "@tpi/domain";
+import type { Request, Response } from "express";
 import type { AppDeps } from "../core/deps";
 import type { Route } from "../core/route";
 import type { Caller } from "../auth/api-key-authenticator";
@@ -20,7 +20,7 @@ import {
   webhookRotatedResponseSchema,
   webhookTestResponseSchema,
 } from "./schemas";
-import { webhookServiceOf } from "./service";
+import { webhookServiceOf } from "../webhooks/service";
 import {
   createWebhook,
   deleteWebhook,
@@ -35,7 +35,7 @@ import {
   webhookAllowance,
   webhookDeliveryLog,
   type WebhookService,
-} from "./subscriptions";
+} from "../webhooks/subscriptions";
 
 /**
  * `/api/v1/webhooks`: the key's account manages its webhook subscriptions. Thin: each route
@@ -106,7 +106,10 @@ const listRoute = defineRoute({
     access: ACCESS,
     examples: () => [{ label: "The account's webhooks", pathAndQuery: BASE, withKey: true }],
   },
-  handler: keyed<{ res: Response }>(async (service, accountId, { res }) => {
+  handler: keyed<{ req: Request; res: Response }>(async (service, accountId, { req, res }) => {
+    // Express would also match `/api/v1/webhooks/` here: that is one subscription's path with
+    // its id left out, which no subscription has.
+    if (req.path !== BASE) return answer(res, err(webhookNotFound()));
     const listed = await listWebhooks(service, accountId);
     const allowance = await webhookAllowance(service, accountId);
     if (!allowance.ok) return answer(res, allowance);
@@ -124,6 +127,12 @@ const createRoute = defineRoute({
   security: "required",
   limiter: "public",
   body: createWebhookBodySchema,
+  rulesInProse: [
+    {
+      rule: "the URL follows the operator's target policy (https to a public address unless allowed otherwise), and the filter names served markets, known event types and series, and coherent threshold rules",
+      mayRefuse: () => true,
+    },
+  ],
   responses: {
     201: {
       description: "The new subscription and its signing secret (shown this once)",
