@@ -92,7 +92,7 @@ export function WebhookForm({
         label="Series"
         value={values.series}
         errors={errors}
-        hint="Series keys as the series pages and the API name them (DDR5, H100 SXM), separated by commas. Empty: every series."
+        hint="Series keys as the API names them (the id in a series page's address: mem_ddr5_16gb, cc-prs; a GPU's name: H100 SXM), separated by commas. Empty: every series."
       />
       <TextField
         field="levels"
