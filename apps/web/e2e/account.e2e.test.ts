@@ -31,6 +31,8 @@ describe.skipIf(!chromiumPresent)("website accounts: sign-up to key, usage and r
     "/account",
     "/account/new-key",
     "/account/revoke-key",
+    "/account/new-webhook",
+    "/account/webhook-secret",
     "/account/admin",
   ];
 

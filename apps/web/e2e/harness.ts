@@ -315,6 +315,10 @@ export async function startSite(apiEnv: Record<string, string> = {}): Promise<Ru
       // stub and turns its own switch on in `apiEnv` (which wins); the pages show the samples.
       OUTSIDE_SOURCES_ENABLED: "false",
       RATE_LIMIT_TRUSTED_ORIGINS: E2E_DIRECT_ORIGIN,
+      // Webhooks go to the tests' loopback receivers: plain http to a private address, which an
+      // operator allows only in a private deployment (never beyond loopback here: see above).
+      WEBHOOK_ALLOW_HTTP: "true",
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       ...loopbackOnly,
       ...apiEnv,
     },

@@ -6,7 +6,9 @@ import { MARKETS } from "../src/markets";
 import { DESKTOP_VIEWPORT, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
-const PASSWORD = "correct horse battery staple";
+/** The password of every account the readers sign up (a test signs in again with it). */
+export const READER_PASSWORD = "correct horse battery staple";
+const PASSWORD = READER_PASSWORD;
 
 type Plan = "trial" | "premium" | "full";
 

@@ -7,6 +7,7 @@ import {
 import type { Metadata } from "next";
 import { CsrfField, FlashMessage } from "../../src/components/account-parts";
 import { PlanPanel } from "../../src/components/account-plan";
+import { WebhooksSection } from "../../src/components/account-webhooks";
 import { revokeKeyPath } from "../../src/lib/account-paths";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { accountApi, pageFlash, requireSession } from "../../src/server/account";
@@ -20,14 +21,15 @@ const MS_PER_DAY = 24 * MS_PER_HOUR;
 /** The page's answers from the api, asked for together. */
 async function loadAccountPage(sessionToken: string) {
   const api = accountApi();
-  const [flash, keys, usage, sessions, upgrade] = await Promise.all([
+  const [flash, keys, usage, sessions, upgrade, webhooks] = await Promise.all([
     pageFlash(),
     api.keys.list.query({ sessionToken }),
     api.usage.query({ sessionToken }),
     api.sessions.query({ sessionToken }),
     api.upgrades.mine.query({ sessionToken }),
+    api.webhooks.list.query({ sessionToken }),
   ]);
-  return { flash, keys, usage, sessions, upgrade };
+  return { flash, keys, usage, sessions, upgrade, webhooks };
 }
 
 // The parts' props are typed from the loaders' answers, so they follow the api's shapes.
@@ -36,7 +38,7 @@ type AccountPageData = Awaited<ReturnType<typeof loadAccountPage>>;
 
 export default async function AccountPage() {
   const session = await requireSession();
-  const { flash, keys, usage, sessions, upgrade } = await loadAccountPage(session.token);
+  const { flash, keys, usage, sessions, upgrade, webhooks } = await loadAccountPage(session.token);
   const { account, csrfToken } = session;
   return (
     <>
@@ -62,6 +64,8 @@ export default async function AccountPage() {
       ) : (
         <KeyRefusal refusal={account.keyCreationRefusal} />
       )}
+
+      <WebhooksSection list={webhooks} csrfToken={csrfToken} />
 
       <h2>Sessions</h2>
       <SessionList sessions={sessions} csrfToken={csrfToken} />

@@ -2,13 +2,15 @@ import type { Flash } from "../lib/account-paths";
 
 /** The outcome of the last form (the api's words), announced to screen readers. */
 export function FlashMessage({ flash }: { flash: Flash | undefined }) {
-  if (flash === undefined || flash.kind === "new-key") return null;
+  if (flash === undefined) return null;
   if (flash.kind === "notice")
     return (
       <p className="notice" role="status" data-flash="notice">
         {flash.message}
       </p>
     );
+  // The other kinds (a new key, a secret, a form's refusals) are shown by their own pages.
+  if (flash.kind !== "error") return null;
   return (
     <div className="error-box" role="alert" data-flash="error">
       <p>{flash.message}</p>

@@ -6,7 +6,8 @@ import { useState } from "react";
  * Copies the value of the input `targetId` to the clipboard. The only script of the account
  * pages: without JavaScript the key is still in a readonly text field to select and copy.
  */
-export function CopyButton({ targetId }: { targetId: string }) {
+/** `noun`: what the field holds, for the failure's words ("key", "secret"). */
+export function CopyButton({ targetId, noun = "key" }: { targetId: string; noun?: string }) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
     const input = document.getElementById(targetId);
@@ -27,7 +28,7 @@ export function CopyButton({ targetId }: { targetId: string }) {
         {copied === "copied"
           ? "Copied."
           : copied === "failed"
-            ? "Copy failed: select the key and copy it."
+            ? `Copy failed: select the ${noun} and copy it.`
             : ""}
       </span>
     </>

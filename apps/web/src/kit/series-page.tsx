@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { SignedInNote } from "../components/signed-in-note";
 import { readWebEnv } from "../env";
+import { newWebhookPath } from "../lib/account-paths";
 import type { Citation } from "../lib/citation";
 import { loadViewer, type SignedInReader } from "../server/viewer";
 import { HowToGetIt, LockedValues, type MarketLock } from "./access";
@@ -30,6 +31,11 @@ export type SeriesPageProps = {
  * a plan reader's view (the latest value, the chart, the sources, the table and the citation).
  */
 export type SeriesPageParts<Entry extends { id: string }, Answer extends SeriesAnswer> = {
+  /**
+   * The market's name as the api's market list spells it (its MarketEntry's `name`): with the
+   * entry's id as the series key, what the page's "notify me" form subscribes to.
+   */
+  market: string;
   source: SeriesSource<Entry, Answer>;
   lock: MarketLock;
   /** The history route, whose /docs reference the locked state links. */
@@ -89,6 +95,7 @@ export function seriesPage<Entry extends { id: string }, Answer extends SeriesAn
         <>
           <h1>{parts.heading(entry)}</h1>
           <p className="lead">{parts.lead(entry)}</p>
+          <NotifyMe market={parts.market} series={entry.id} name={parts.heading(entry)} />
           {history?.state === "answer" && reader !== undefined ? (
             <PlanValues
               parts={parts}
@@ -120,6 +127,21 @@ export function seriesPage<Entry extends { id: string }, Answer extends SeriesAn
       );
     },
   };
+}
+
+/**
+ * The way to a webhook for this series' thresholds: the new subscription's form, filled in with
+ * the market, the series and threshold.crossed (a visitor signs in first and comes back to it).
+ */
+function NotifyMe({ market, series, name }: { market: string; series: string; name: string }) {
+  return (
+    <p className="notify-me" data-notify-me>
+      <a href={newWebhookPath({ market, series, type: "threshold.crossed" })}>
+        Notify me when {name} crosses a threshold
+      </a>{" "}
+      <span className="muted">(a signed webhook to your endpoint)</span>
+    </p>
+  );
 }
 
 /** That the series has no value yet, in the market's words. */

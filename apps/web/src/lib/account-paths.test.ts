@@ -3,8 +3,11 @@ import {
   decodeFlash,
   encodeFlash,
   isAccountPath,
+  newWebhookPath,
   resetPasswordPath,
   safeAccountPath,
+  signInPath,
+  webhookPath,
 } from "./account-paths";
 
 describe("account paths", () => {
@@ -51,5 +54,47 @@ describe("account paths", () => {
     expect(decodeFlash(encodeFlash(flash))).toEqual(flash);
     expect(decodeFlash("not base64 json")).toBeUndefined();
     expect(decodeFlash(undefined)).toBeUndefined();
+  });
+
+  it("takes a webhook page's query only with its own well-formed parameters", () => {
+    const id = "0b7e2f1c-3d4a-4b5c-8d6e-7f8091a2b3c4";
+    for (const path of [
+      webhookPath(id),
+      webhookPath(id, "1234"),
+      newWebhookPath({ market: "memory", series: "H100 SXM", type: "threshold.crossed" }),
+      newWebhookPath({}),
+    ])
+      expect(safeAccountPath(path, "/account"), path).toBe(path);
+    for (const target of [
+      "/account/webhook?before=12",
+      `/account/webhook?id=${id.toUpperCase()}`,
+      `/account/webhook?id=${id}&before=0`,
+      `/account/webhook?id=${id}&before=12x`,
+      `/account/webhook?id=${id}&id=${id}`,
+      `/account/webhook?id=${id}&next=https://evil.example`,
+      "/account/new-webhook?market=%0Aevil",
+      `/account/new-webhook?series=${"x".repeat(201)}`,
+      "/account/new-webhook?series=a b",
+      "/account/revoke-key?key=1",
+    ])
+      expect(safeAccountPath(target, "/account"), target).toBe("/account");
+  });
+
+  it("sends a signed-out reader to sign in and back to an account page, never elsewhere", () => {
+    const form = newWebhookPath({ market: "memory", series: "DDR5", type: "threshold.crossed" });
+    const signIn = signInPath(form);
+    expect(signIn).toBe(`/account/sign-in?next=${encodeURIComponent(form)}`);
+    expect(safeAccountPath(signIn, "/account")).toBe(signIn);
+    expect(signInPath()).toBe("/account/sign-in");
+    for (const next of ["https://evil.example/", "//evil.example", "/docs", signIn])
+      expect(signInPath(next), next).toBe("/account/sign-in");
+    expect(
+      safeAccountPath(`/account/sign-in?next=${encodeURIComponent("https://evil.example")}`, "/a"),
+    ).toBe("/a");
+  });
+
+  it("knows the webhook pages", () => {
+    for (const path of ["/account/webhook", "/account/new-webhook", "/account/webhook-secret"])
+      expect(isAccountPath(path), path).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import type { WebhookFieldErrors, WebhookFormValues } from "./webhook-form";
+
 /**
  * Names shared by proxy.ts, the account pages and their form handlers (no server-only imports:
  * proxy.ts reads them too).
@@ -18,6 +20,9 @@ export const ACCOUNT_PAGES: readonly string[] = [
   "/account/reset-password",
   "/account/new-key",
   "/account/revoke-key",
+  "/account/new-webhook",
+  "/account/webhook",
+  "/account/webhook-secret",
   ADMIN_PAGE,
 ];
 
@@ -63,7 +68,34 @@ export const FLASH_MAX_AGE_SECONDS = 120;
 export type Flash =
   | { kind: "error"; message: string; retryAfterSeconds?: number }
   | { kind: "notice"; message: string }
-  | { kind: "new-key"; key: string; name: string; displayPrefix: string };
+  | { kind: "new-key"; key: string; name: string; displayPrefix: string }
+  /** A subscription's signing secret, shown once (after its creation or a rotation). */
+  | {
+      kind: "webhook-secret";
+      secret: string;
+      subscriptionId: string;
+      /** The new subscription's target (a rotation's page names none). */
+      url?: string;
+      rotated: boolean;
+      /** After a rotation: until when (ISO instant) the previous secret also signs. */
+      previousUntil?: string;
+    }
+  /** The new subscription's form as it was sent, and the refusals next to their fields. */
+  | {
+      kind: "webhook-form";
+      values: WebhookFormValues;
+      errors: WebhookFieldErrors;
+      /** A refusal that is about no field (a plan's limit). */
+      message?: string;
+    }
+  /** A test send's outcome on the subscription's page: the receiver's answer and the time it took. */
+  | {
+      kind: "webhook-test";
+      delivered: boolean;
+      status: number | null;
+      latencyMs: number;
+      error: string | null;
+    };
 
 export function encodeFlash(flash: Flash): string {
   return Buffer.from(JSON.stringify(flash), "utf8").toString("base64url");
@@ -88,8 +120,90 @@ export function safeAccountPath(value: unknown, fallback: string): string {
   if (typeof value !== "string") return fallback;
   if (value.startsWith(`${RESET_PASSWORD_PAGE}?token=`))
     return MAIL_TOKEN_PATTERN.test(value.slice(RESET_PASSWORD_PAGE.length + 7)) ? value : fallback;
+  const query = value.indexOf("?");
+  if (query !== -1) return safeQueryPath(value.slice(0, query), value.slice(query + 1), fallback);
   if (!/^\/account(\/[a-z-]+)*$/.test(value)) return fallback;
   return value;
+}
+
+/** A subscription's page: its settings, its controls and its delivery log. */
+export const WEBHOOK_PAGE = "/account/webhook";
+/** The form of a new subscription (a series page's "notify me" fills it in). */
+export const NEW_WEBHOOK_PAGE = "/account/new-webhook";
+/** A subscription's signing secret, shown once after its creation or rotation. */
+export const WEBHOOK_SECRET_PAGE = "/account/webhook-secret";
+export const SIGN_IN_PAGE = "/account/sign-in";
+
+/** Bounds of a prefilled form's values in a path: far above a market name or a series key. */
+const MAX_QUERY_VALUE_LENGTH = 200;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A delivery log page starts before an event position (a bigserial: at most 19 digits). */
+const POSITION_PATTERN = /^[1-9]\d{0,18}$/;
+
+/** A subscription's page, at its newest deliveries or at those before an event position. */
+export function webhookPath(id: string, before?: string): string {
+  const query = new URLSearchParams({ id });
+  if (before !== undefined) query.set("before", before);
+  return `${WEBHOOK_PAGE}?${query.toString()}`;
+}
+
+export type WebhookPrefill = { market?: string; series?: string; type?: string };
+
+/** The new subscription's form filled in with a series page's market, series and type. */
+export function newWebhookPath(prefill: WebhookPrefill): string {
+  const query = new URLSearchParams();
+  for (const name of ["market", "series", "type"] as const) {
+    const value = prefill[name];
+    if (value !== undefined && value !== "") query.set(name, value);
+  }
+  const text = query.toString();
+  return text === "" ? NEW_WEBHOOK_PAGE : `${NEW_WEBHOOK_PAGE}?${text}`;
+}
+
+/** The sign-in page, which sends the reader on to `next` (an account page) once signed in. */
+export function signInPath(next?: string): string {
+  if (next === undefined || !isReturnPath(next)) return SIGN_IN_PAGE;
+  return `${SIGN_IN_PAGE}?${new URLSearchParams({ next }).toString()}`;
+}
+
+/** Each account page that takes a query, and whether a parameter's value is one it takes. */
+const QUERY_PAGES: Readonly<Record<string, Readonly<Record<string, (value: string) => boolean>>>> =
+  {
+    [WEBHOOK_PAGE]: {
+      id: (value) => UUID_PATTERN.test(value),
+      before: (value) => POSITION_PATTERN.test(value),
+    },
+    [NEW_WEBHOOK_PAGE]: { market: plainValue, series: plainValue, type: plainValue },
+    // The page after signing in: an account page without a query, or one of the above.
+    [SIGN_IN_PAGE]: { next: (value) => isReturnPath(value) },
+  };
+
+/** Where sign-in may go on to: an account page (not sign-in again), as this site writes it. */
+function isReturnPath(value: string): boolean {
+  return !value.startsWith(SIGN_IN_PAGE) && safeAccountPath(value, "") === value;
+}
+
+function plainValue(value: string): boolean {
+  return value.length > 0 && value.length <= MAX_QUERY_VALUE_LENGTH && !/\p{Cc}/u.test(value);
+}
+
+/**
+ * A path with a query, only for a page that takes one, with only its parameters, each once and
+ * well-formed, written as this site writes it (so nothing rides along unchecked).
+ */
+function safeQueryPath(path: string, query: string, fallback: string): string {
+  const accepted = Object.hasOwn(QUERY_PAGES, path) ? QUERY_PAGES[path] : undefined;
+  if (accepted === undefined) return fallback;
+  const params = new URLSearchParams(query);
+  const names = [...params.keys()];
+  if (names.length === 0 || new Set(names).size !== names.length) return fallback;
+  for (const [name, value] of params) {
+    const check = Object.hasOwn(accepted, name) ? accepted[name] : undefined;
+    if (check === undefined || !check(value)) return fallback;
+  }
+  if (path === WEBHOOK_PAGE && !params.has("id")) return fallback;
+  return params.toString() === query ? `${path}?${query}` : fallback;
 }
 
 /** The password-reset page: the request form, or with the mailed token the new-password form. */

@@ -5,7 +5,13 @@ import { TRPCClientError, createTRPCClient, httpLink } from "@trpc/client";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { readWebEnv } from "../env";
-import { FLASH_HEADER, FORM_TOKEN_HEADER, decodeFlash, type Flash } from "../lib/account-paths";
+import {
+  FLASH_HEADER,
+  FORM_TOKEN_HEADER,
+  decodeFlash,
+  signInPath,
+  type Flash,
+} from "../lib/account-paths";
 import { visitorAddress, visitorHeaders } from "./visitor-address";
 
 /**
@@ -78,16 +84,20 @@ export function refusal(error: unknown): ApiRefusal {
   };
 }
 
-/** The signed-in account and its CSRF token, or a redirect to the sign-in page. */
-export async function requireSession() {
+/**
+ * The signed-in account and its CSRF token, or a redirect to the sign-in page, which sends the
+ * reader back to `returnTo` (this page's path) once signed in.
+ */
+export async function requireSession(returnTo?: string) {
   const token = await sessionToken();
-  if (token === undefined) redirect("/account/sign-in");
+  if (token === undefined) redirect(signInPath(returnTo));
   let me;
   try {
     me = await accountApi().me.query({ sessionToken: token });
   } catch (error) {
     const answer = refusal(error);
-    if (answer.status === 401) redirect("/account/sign-in?error=session");
+    if (answer.status === 401)
+      redirect(returnTo === undefined ? "/account/sign-in?error=session" : signInPath(returnTo));
     throw error;
   }
   return { token, ...me };

@@ -62,6 +62,8 @@ export class WebAccounts {
   readonly usage: UsageService;
   readonly admin: AdminService;
   readonly upgrades: UpgradeService;
+  /** The session checks, for procedures that act for the account through another service (webhooks). */
+  readonly guard: SessionGuard;
   private readonly visitors: VisitorAddresses;
 
   constructor(deps: WebAccountsDeps) {
@@ -73,6 +75,7 @@ export class WebAccounts {
       csrfKey: deps.csrfKey,
       cookieSecure: deps.cookieSecure,
     });
+    this.guard = guard;
     this.credentials = new CredentialService({
       db,
       clock,

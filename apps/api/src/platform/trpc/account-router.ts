@@ -1,9 +1,9 @@
-import { ACCOUNT_PLANS, DomainError } from "@tpi/domain";
-import { TRPCError } from "@trpc/server";
+import { ACCOUNT_PLANS } from "@tpi/domain";
 import { z } from "zod";
-import type { WebAccounts } from "../accounts/web-accounts";
 import { createApiKeyBodySchema } from "../accounts/create-key-schemas";
-import { t, toTrpcError } from "./init";
+import { accountProcedure, change, session, token } from "./account-procedure";
+import { t } from "./init";
+import { webhooksRouter } from "./webhooks-router";
 
 /**
  * The website's account procedures (`account.*`). The website's server keeps the session token
@@ -14,26 +14,9 @@ import { t, toTrpcError } from "./init";
  * (`message`, and `data.error` the label) and 429s `data.retryAfterSeconds`.
  */
 
-// Bounds on what the website can send: far above any real value, low enough to never cost much.
-const token = z.string().min(1).max(512);
 const formToken = z.object({ cookie: z.string().max(512), form: z.string().max(512) }).strict();
 const email = z.string().max(1_000);
 const password = z.string().max(1_000);
-const session = { sessionToken: token };
-const change = { sessionToken: token, csrfToken: z.string().max(512) };
-
-/** The account service, and domain refusals mapped to tRPC errors once, here. */
-const accountProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const accounts: WebAccounts | undefined = ctx.accounts;
-  if (accounts === undefined)
-    throw new TRPCError({ code: "NOT_FOUND", message: "Accounts are not served here." });
-  const result = await next({
-    ctx: { accounts, visitor: () => accounts.visitor(ctx.visitorHeader) },
-  });
-  if (!result.ok && result.error.cause instanceof DomainError)
-    throw toTrpcError(result.error.cause);
-  return result;
-});
 
 const keysRouter = t.router({
   /** The account's keys, oldest first, revoked ones included: prefix, name, created, last used. */
@@ -147,4 +130,6 @@ export const accountRouter = t.router({
     .query(({ ctx, input }) => ctx.accounts.usage.lastDays(input)),
   admin: adminRouter,
   upgrades: upgradesRouter,
+  /** The signed-in account's webhook subscriptions: the website's account pages. */
+  webhooks: webhooksRouter,
 });

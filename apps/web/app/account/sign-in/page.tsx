@@ -1,18 +1,28 @@
 import type { Metadata } from "next";
 import { FlashMessage, FormTokenField } from "../../../src/components/account-parts";
+import { SIGN_IN_PAGE, safeAccountPath } from "../../../src/lib/account-paths";
 import { pageFlash, pageFormToken } from "../../../src/server/account";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage() {
-  const [flash, formToken] = await Promise.all([pageFlash(), pageFormToken()]);
+/** `next`: the account page to go on to once signed in (a series page's "notify me" form). */
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [flash, formToken, query] = await Promise.all([pageFlash(), pageFormToken(), searchParams]);
+  const next = typeof query.next === "string" ? safeAccountPath(query.next, "") : "";
   return (
     <>
       <h1>Sign in</h1>
       <FlashMessage flash={flash} />
       <form className="account-form" method="post" action="/account/do/sign-in" data-form="sign-in">
         <FormTokenField token={formToken} />
+        {next === "" || next.startsWith(SIGN_IN_PAGE) ? null : (
+          <input type="hidden" name="next" value={next} />
+        )}
         <label>
           Email
           <input type="email" name="email" autoComplete="email" required />

@@ -2,6 +2,7 @@ import { MATURATION_DAYS } from "@tpi/domain";
 import { FoldedTable } from "../../kit/folded-table";
 import { ViewChart } from "../../kit/chart-page";
 import { seriesPage } from "../../kit/series-page";
+import { llmCodingMarket } from "./entry";
 import { NumberCell, StackTable } from "../../kit/table";
 import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK, CodingSources } from "./parts";
 import { formatUtcDay } from "../../lib/format";
@@ -19,6 +20,7 @@ import { CODING_SERIES, loadCodingMethodology } from "./loaders";
 
 /** A product's page: its daily counts or merge rates, for a reader of any plan. */
 export const { generateMetadata, Page: LlmCodingProductPage } = seriesPage({
+  market: llmCodingMarket.name,
   source: CODING_SERIES,
   lock: CODING_LOCK,
   historyRoute: CODING_ROUTES.history,

@@ -1,6 +1,7 @@
 import { FoldedTable } from "../../kit/folded-table";
 import { ViewChart } from "../../kit/chart-page";
 import { seriesPage } from "../../kit/series-page";
+import { memoryMarket } from "./entry";
 import { StackTable } from "../../kit/table";
 import { UtcInstant } from "../../components/utc-instant";
 import {
@@ -29,6 +30,7 @@ import { loadMemoryMethodology, MEMORY_SERIES } from "./loaders";
 
 /** A memory type's page: its settled spot price per trading day, for a reader of any plan. */
 export const { generateMetadata, Page: MemoryTypePage } = seriesPage({
+  market: memoryMarket.name,
   source: MEMORY_SERIES,
   lock: MEMORY_LOCK,
   historyRoute: MEMORY_ROUTES.history,

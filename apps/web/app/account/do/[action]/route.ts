@@ -4,6 +4,8 @@ import {
   REVOKE_CONFIRM_VALUE,
   RESET_PASSWORD_PAGE,
   resetPasswordPath,
+  safeAccountPath,
+  signInPath,
 } from "../../../../src/lib/account-paths";
 import { accountApi, type ApiRefusal } from "../../../../src/server/account";
 import {
@@ -15,6 +17,7 @@ import {
   seeOther,
   type Outcome,
 } from "../../../../src/server/account-forms";
+import { WEBHOOK_HANDLERS } from "../../../../src/server/webhook-forms";
 
 /**
  * Every account form posts here (`/account/do/<action>`): plain HTML forms, so that accounts work
@@ -60,7 +63,8 @@ const HANDLERS: Record<string, Handler> = {
     },
   },
   "sign-in": {
-    from: "/account/sign-in",
+    // A refused sign-in keeps the page to go on to.
+    from: (form) => signInPath(field(form, "next")),
     run: async (request, form) => {
       const previous = requestSessionToken(request);
       const answer = await accountApi(request).signIn.mutate({
@@ -70,7 +74,9 @@ const HANDLERS: Record<string, Handler> = {
         // Session fixation: a token held before sign-in is ended by the api, never promoted.
         ...(previous === "" ? {} : { previousSessionToken: previous }),
       });
-      return { to: "/account", session: { value: answer.sessionToken, spec: answer.cookie } };
+      // On to the page that sent the reader to sign in (an account page: checked), or the account.
+      const next = safeAccountPath(field(form, "next"), "/account");
+      return { to: next, session: { value: answer.sessionToken, spec: answer.cookie } };
     },
   },
   "sign-out": {
@@ -169,6 +175,7 @@ const HANDLERS: Record<string, Handler> = {
       return { to: "/account", flash: { kind: "notice", message: answer.message } };
     },
   },
+  ...WEBHOOK_HANDLERS,
   "admin-approve-upgrade": {
     from: "/account/admin",
     run: async (request, form) => {
