@@ -70,3 +70,4 @@ export * from "./repositories/coding-workload";
 export * from "./repositories/memory";
 export * from "./repositories/neocloud-sites";
 export * from "./repositories/webhooks";
+export * from "./repositories/event-feed";

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { RequestListener, Server } from "node:http";
 import { poolStats } from "@tpi/db";
-import { createApi } from "./app";
+import { createApi, liveEventsRedisOf } from "./app";
+import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
+import { scheduleEventRetention } from "./events/retention";
 import { createLimitedServer } from "./http/server-limits";
 import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
@@ -101,10 +103,23 @@ export async function startServer(
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
+  const appDeps = appDepsOf(runtime, metrics, redis);
+  // Streams wake on the outbox's notifications, heard on a connection of their own.
+  const liveEvents = new LiveEvents(
+    runtime.database.requestDb,
+    {
+      ...DEFAULT_LIVE_EVENT_SETTINGS,
+      feed: { ...DEFAULT_LIVE_EVENT_SETTINGS.feed, listenUrl: runtime.database.url },
+    },
+    log,
+    liveEventsRedisOf(appDeps.rateLimits),
+  );
+  scheduleEventRetention(scheduler, runtime, liveEvents.settings.retentionMs);
   const api = createApi({
-    ...appDepsOf(runtime, metrics, redis),
+    ...appDeps,
     marketLoading,
     mailQueued: mailOutbox.wake,
+    liveEvents,
   });
   const server = await listen(api.listener, env);
   const http = drainableServer(server);
@@ -124,6 +139,9 @@ export async function startServer(
     async close() {
       const graceMs = env.SHUTDOWN_GRACE_MS;
       stopMidnightNotices();
+      // Live streams never finish by themselves: they end first, and their clients reconnect
+      // (to another instance) with Last-Event-ID.
+      await liveEvents.close();
       const drained = http.drain({
         graceMs,
         idleCloseMs: Math.min(env.SHUTDOWN_IDLE_CLOSE_MS, graceMs),

@@ -1,4 +1,5 @@
-import { GPU_LEDGER_SOURCE, VAST_SOURCE, gpuFreeWindow } from "@tpi/domain";
+import { GPU_LEDGER_SOURCE, VAST_SOURCE, gpuFreeWindow, ok, requireHourlyPlan } from "@tpi/domain";
+import { planOfCaller } from "../../platform/auth/api-key-authenticator";
 import { defineMarket } from "../../platform/core/market";
 import { GPU_CHAT } from "./chat";
 import { GPU_USAGE, gpuCommands } from "./cli/commands";
@@ -40,6 +41,11 @@ export const gpuMarket = defineMarket({
   env: GPU_ENV,
   outsideSourceSwitches: ["GPU_LEDGER_ENABLED"],
   settingsFrom: gpuSettingsFrom,
+  // Hourly prints (and their revisions and crossings) as the hourly GET admits them: Full plan.
+  authorizeEvent: (event, caller) =>
+    "period" in event.data && event.data.period.grain === "hour"
+      ? requireHourlyPlan(planOfCaller(caller))
+      : ok(undefined),
   routes: [
     gpuTypesRoute,
     gpuTypesFreeRoute,

@@ -1,4 +1,5 @@
-import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
+import { NEOCLOUD_SYNC_SOURCE, requireNeocloudPlan } from "@tpi/domain";
+import { planOfCaller } from "../../platform/auth/api-key-authenticator";
 import { defineMarket } from "../../platform/core/market";
 import { NEOCLOUD_CHAT } from "./chat";
 import { NEOCLOUD_USAGE, neocloudCommands } from "./cli/commands";
@@ -27,6 +28,8 @@ export const neocloudMarket = defineMarket({
   env: NEOCLOUD_ENV,
   outsideSourceSwitches: ["NEOCLOUD_SYNC_ENABLED"],
   settingsFrom: neocloudSettingsFrom,
+  // Every neo-cloud event as its GETs admit them: Full plan only.
+  authorizeEvent: (_event, caller) => requireNeocloudPlan(planOfCaller(caller)),
   routes: [neocloudSitesRoute, neocloudAggregateRoute, neocloudMapRoute, neocloudMethodologyRoute],
   tags: {
     [NEOCLOUD_TAG]:

@@ -1,6 +1,7 @@
-import type { DayWindow, UtcDay } from "@tpi/domain";
+import type { DayWindow, DomainError, MarketEvent, Result, UtcDay } from "@tpi/domain";
 import type { Db, OpenDatabase } from "@tpi/db";
 import type { AnyRouter } from "@trpc/server";
+import type { Caller } from "../auth/api-key-authenticator";
 import type { z } from "zod";
 import type { ChatMarket } from "./chat";
 import type { CommandModule } from "./command";
@@ -166,6 +167,12 @@ export type Market<
   /** Documents MCP clients can read besides the tools (methodology texts). */
   readonly resources: readonly McpResource[];
   /**
+   * Whether a key's holder receives an event about this market (a live stream, an MCP
+   * notification), by the rule the GET of the same values applies: a plan that may not read
+   * hourly prints receives none. Every key receives every event of the market when absent.
+   */
+  readonly authorizeEvent?: (event: MarketEvent, caller: Caller) => Result<unknown, DomainError>;
+  /**
    * What a keyless caller may read of its history today (UTC days), by the api's clock; null for
    * a market whose values need a key whatever the day.
    */
@@ -249,6 +256,9 @@ export function defineMarket<
     commands: definition.commands,
     chat: definition.chat,
     syncSources: definition.syncSources,
+    ...(definition.authorizeEvent === undefined
+      ? {}
+      : { authorizeEvent: definition.authorizeEvent }),
     resources: [
       ...(definition.methodology === undefined
         ? []

@@ -255,6 +255,8 @@ const PLATFORM_TAGS: Readonly<Record<string, string>> = {
   Account: "API keys: a key of an account creates another key for it.",
   Assistant:
     "Questions in plain language, answered from the published values with the rows used as sources.",
+  Events:
+    "Published values, revisions, threshold crossings and source states pushed as they happen: a live stream of Server-Sent Events.",
 };
 
 /** Every tag the routes use, in order of first use, with its description. */
