@@ -1,10 +1,5 @@
 import type { Db, StoredEvent } from "@tpi/db";
-import {
-  matches,
-  thresholdCrossingsOf,
-  type EventFilter,
-  type MarketEvent,
-} from "@tpi/domain";
+import { matches, thresholdCrossingsOf, type EventFilter, type MarketEvent } from "@tpi/domain";
 import type { Logger } from "../observability/logger";
 import type { RedisConnection } from "../redis/redis-connection";
 import { DEFAULT_EVENT_FEED_SETTINGS, EventFeed, type EventFeedSettings } from "./event-feed";

@@ -232,7 +232,9 @@ async function serveStream(
     for (const event of stored) {
       for (const item of itemsAfter(event, filter, cursor))
         if (mayRead(deps, caller, item.event))
-          write(`id: ${item.id}\nevent: ${item.event.type}\ndata: ${JSON.stringify(item.event)}\n\n`);
+          write(
+            `id: ${item.id}\nevent: ${item.event.type}\ndata: ${JSON.stringify(item.event)}\n\n`,
+          );
       cursor = { position: event.position, index: Number.MAX_SAFE_INTEGER };
     }
   };
@@ -266,7 +268,8 @@ async function serveStream(
     });
     unsubscribe = subscription.unsubscribe;
     if (ended) return unsubscribe();
-    if (cursor === undefined) cursor = { position: subscription.after, index: Number.MAX_SAFE_INTEGER };
+    if (cursor === undefined)
+      cursor = { position: subscription.after, index: Number.MAX_SAFE_INTEGER };
     else {
       // Catching up from the outbox, then the batches the feed read meanwhile (positions already
       // sent are skipped by the cursor).
