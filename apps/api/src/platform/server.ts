@@ -114,7 +114,7 @@ export async function startServer(
     log,
     liveEventsRedisOf(appDeps.rateLimits),
   );
-  scheduleEventRetention(scheduler, runtime, liveEvents.settings.retentionMs);
+  scheduleEventRetention(scheduler, runtime, liveEvents);
   const api = createApi({
     ...appDeps,
     marketLoading,

@@ -79,3 +79,69 @@ export async function pruneEvents(db: Tx, retentionMs: number, limit: number): P
       order by e.position
       limit ${limit})`;
 }
+
+/**
+ * The latest stored value of a series (its last value.settled, print.published or value.revised
+ * event), as an MCP client reads a series resource; null when the outbox holds none.
+ */
+export async function latestSeriesEvent(
+  db: Tx,
+  market: string,
+  series: string,
+): Promise<MarketEvent | null> {
+  const rows = await db.$queryRaw<{ payload: string }[]>`
+    select payload::text as payload from webhook_event
+    where market = ${market}
+      and type in ('value.settled', 'print.published', 'value.revised')
+      and payload -> 'data' ->> 'series' = ${series}
+    order by position desc
+    limit 1`;
+  const row = rows[0];
+  return row === undefined ? null : (JSON.parse(row.payload) as MarketEvent);
+}
+
+/** Records an MCP session's subscription to `uri` (again: renews it). */
+export async function subscribeMcpResource(db: Tx, sessionId: string, uri: string): Promise<void> {
+  await db.$executeRaw`
+    insert into mcp_resource_subscription (session_id, uri) values (${sessionId}, ${uri})
+    on conflict (session_id, uri) do update set touched_at = now()`;
+}
+
+export async function unsubscribeMcpResource(
+  db: Tx,
+  sessionId: string,
+  uri: string,
+): Promise<void> {
+  await db.$executeRaw`
+    delete from mcp_resource_subscription where session_id = ${sessionId} and uri = ${uri}`;
+}
+
+/** Which of `sessionIds` subscribe to which of `uris`: one query for every session of an instance. */
+export async function mcpSubscriptionsAmong(
+  db: Tx,
+  sessionIds: readonly string[],
+  uris: readonly string[],
+): Promise<{ sessionId: string; uri: string }[]> {
+  if (sessionIds.length === 0 || uris.length === 0) return [];
+  return db.$queryRaw<{ sessionId: string; uri: string }[]>`
+    select session_id as "sessionId", uri from mcp_resource_subscription
+    where session_id = any(${[...sessionIds]}::text[]) and uri = any(${[...uris]}::text[])`;
+}
+
+/**
+ * Renews the subscriptions of the sessions whose streams are open here, then deletes those not
+ * renewed for `staleMs` (sessions whose clients went away without unsubscribing).
+ */
+export async function pruneMcpSubscriptions(
+  db: Tx,
+  openSessionIds: readonly string[],
+  staleMs: number,
+): Promise<number> {
+  if (openSessionIds.length > 0)
+    await db.$executeRaw`
+      update mcp_resource_subscription set touched_at = now()
+      where session_id = any(${[...openSessionIds]}::text[])`;
+  return db.$executeRaw`
+    delete from mcp_resource_subscription
+    where touched_at < now() - make_interval(secs => ${staleMs / 1000}::double precision)`;
+}

@@ -41,6 +41,8 @@ export class LiveEvents {
   readonly feed: EventFeed;
   readonly slots: StreamSlots;
   private readonly open = new Set<() => void>();
+  /** The MCP sessions whose event streams are open here (their subscriptions are renewed). */
+  readonly openMcpSessions = new Set<string>();
 
   constructor(
     readonly db: Db,

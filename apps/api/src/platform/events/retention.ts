@@ -1,4 +1,5 @@
-import { pruneEvents } from "@tpi/db";
+import { pruneEvents, pruneMcpSubscriptions } from "@tpi/db";
+import type { LiveEvents } from "./live-events";
 import type { Scheduler } from "../jobs/scheduler";
 import type { Runtime } from "../runtime/runtime";
 
@@ -26,16 +27,28 @@ export async function pruneEventOutbox(
   }
 }
 
+/**
+ * An MCP subscription not renewed this long is dropped (milliseconds): each instance renews the
+ * subscriptions of the sessions whose streams it holds at every run, so this is three missed runs.
+ */
+export const MCP_SUBSCRIPTION_STALE_MS = 3 * EVENT_RETENTION_INTERVAL_MS;
+
 export function scheduleEventRetention(
   scheduler: Scheduler,
   runtime: Runtime,
-  retentionMs: number,
+  live: LiveEvents,
 ): void {
+  const { retentionMs } = live.settings;
   scheduler.every({
     name: "event outbox retention",
     intervalMs: EVENT_RETENTION_INTERVAL_MS,
     failureMessage: "could not prune the event outbox; will retry",
     run: async (stopping) => {
+      await pruneMcpSubscriptions(
+        runtime.database.db,
+        [...live.openMcpSessions],
+        MCP_SUBSCRIPTION_STALE_MS,
+      );
       const deleted = await pruneEventOutbox(runtime, retentionMs, stopping);
       if (deleted > 0)
         runtime.log.info(`event outbox: pruned ${deleted} event(s) older than the retention`);
