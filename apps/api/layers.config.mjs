@@ -19,6 +19,9 @@ export const LAYERS = {
         "platform/redis",
       ],
     },
+    // The event feed: this instance's tail of the event outbox, the open streams and their
+    // per-key count. Below the contracts, whose dependencies name it.
+    { name: "event feed", folders: ["platform/events"] },
     // Who asks: API keys and the callers they stand for.
     { name: "keys", folders: ["platform/auth"] },
     // The contracts every part shares (a market, its routes, chat, commands and documents, the
@@ -33,7 +36,10 @@ export const LAYERS = {
     { name: "webhook delivery", folders: ["platform/webhooks"] },
     // Routes, the one request pipeline, parameters, errors, the fast lane.
     { name: "http", folders: ["platform/http"] },
-    { name: "http services", folders: ["platform/rate-limit", "platform/openapi", "platform/mcp"] },
+    {
+      name: "http services",
+      folders: ["platform/rate-limit", "platform/openapi", "platform/streams", "platform/mcp"],
+    },
     {
       name: "platform features",
       folders: ["platform/accounts", "platform/chat", "platform/jobs"],

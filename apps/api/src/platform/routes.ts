@@ -1,6 +1,6 @@
 import { createApiKeyRoute } from "./accounts/create-key-route";
 import { chatRoute } from "./chat/chat-route";
-import { eventStreamRoute } from "./events/stream-route";
+import { eventStreamRoute } from "./streams/stream-route";
 import { healthRoute } from "./health-route";
 import type { Route } from "./core/route";
 import type { Market } from "./core/market";

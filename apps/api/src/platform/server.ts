@@ -3,7 +3,7 @@ import type { RequestListener, Server } from "node:http";
 import { poolStats } from "@tpi/db";
 import { createApi, liveEventsRedisOf } from "./app";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
-import { scheduleEventRetention } from "./events/retention";
+import { EVENT_RETENTION_INTERVAL_MS, runEventRetention } from "./events/retention";
 import { createLimitedServer } from "./http/server-limits";
 import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
@@ -114,7 +114,16 @@ export async function startServer(
     log,
     liveEventsRedisOf(appDeps.rateLimits),
   );
-  scheduleEventRetention(scheduler, runtime, liveEvents);
+  scheduler.every({
+    name: "event outbox retention",
+    intervalMs: EVENT_RETENTION_INTERVAL_MS,
+    failureMessage: "could not prune the event outbox; will retry",
+    run: async (stopping) => {
+      const deleted = await runEventRetention(runtime.database.db, liveEvents, stopping);
+      if (deleted > 0)
+        log.info(`event outbox: pruned ${deleted} event(s) older than the retention`);
+    },
+  });
   const api = createApi({
     ...appDeps,
     marketLoading,

@@ -1,7 +1,5 @@
-import { pruneEvents, pruneMcpSubscriptions } from "@tpi/db";
+import { pruneEvents, pruneMcpSubscriptions, type Db } from "@tpi/db";
 import type { LiveEvents } from "./live-events";
-import type { Scheduler } from "../jobs/scheduler";
-import type { Runtime } from "../runtime/runtime";
 
 /** How often the outbox is pruned (milliseconds): hourly keeps each run small. */
 export const EVENT_RETENTION_INTERVAL_MS = 3_600_000;
@@ -15,13 +13,13 @@ export const EVENT_PRUNE_BATCH = 1_000;
  * same moment deletes what the first left, or nothing. Returns how many were deleted.
  */
 export async function pruneEventOutbox(
-  runtime: Pick<Runtime, "database">,
+  db: Db,
   retentionMs: number,
   stopping?: AbortSignal,
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const batch = await pruneEvents(runtime.database.db, retentionMs, EVENT_PRUNE_BATCH);
+    const batch = await pruneEvents(db, retentionMs, EVENT_PRUNE_BATCH);
     deleted += batch;
     if (batch < EVENT_PRUNE_BATCH || stopping?.aborted === true) return deleted;
   }
@@ -33,25 +31,12 @@ export async function pruneEventOutbox(
  */
 export const MCP_SUBSCRIPTION_STALE_MS = 3 * EVENT_RETENTION_INTERVAL_MS;
 
-export function scheduleEventRetention(
-  scheduler: Scheduler,
-  runtime: Runtime,
+/** One retention run: MCP subscriptions renewed and pruned, then the outbox pruned. */
+export async function runEventRetention(
+  db: Db,
   live: LiveEvents,
-): void {
-  const { retentionMs } = live.settings;
-  scheduler.every({
-    name: "event outbox retention",
-    intervalMs: EVENT_RETENTION_INTERVAL_MS,
-    failureMessage: "could not prune the event outbox; will retry",
-    run: async (stopping) => {
-      await pruneMcpSubscriptions(
-        runtime.database.db,
-        [...live.openMcpSessions],
-        MCP_SUBSCRIPTION_STALE_MS,
-      );
-      const deleted = await pruneEventOutbox(runtime, retentionMs, stopping);
-      if (deleted > 0)
-        runtime.log.info(`event outbox: pruned ${deleted} event(s) older than the retention`);
-    },
-  });
+  stopping?: AbortSignal,
+): Promise<number> {
+  await pruneMcpSubscriptions(db, [...live.openMcpSessions], MCP_SUBSCRIPTION_STALE_MS);
+  return pruneEventOutbox(db, live.settings.retentionMs, stopping);
 }

@@ -10,7 +10,7 @@ import express, {
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
-import { tooManyStreamsMessage } from "../events/stream-route";
+import { tooManyStreamsMessage } from "../streams/stream-route";
 import { jsonBody } from "../http/body-limit";
 import { JSON_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { normalizeOrigin } from "../rate-limit/limiters";

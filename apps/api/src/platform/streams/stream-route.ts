@@ -28,7 +28,7 @@ import {
   parseCursor,
   type LiveEvents,
   type StreamCursor,
-} from "./live-events";
+} from "../events/live-events";
 import { servedMarketSeries } from "./served-series";
 
 /**

@@ -20,7 +20,11 @@ import { RedisConnection } from "../redis/redis-connection";
 import { openEventStream, isLive, type OpenedStream } from "../../testing/event-stream-client";
 import { deleteRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from "../../testing/redis";
 import { serveApp, startTestApi, RELAXED_RATE_LIMITS } from "../../testing/test-api";
-import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents, type LiveEventSettings } from "./live-events";
+import {
+  DEFAULT_LIVE_EVENT_SETTINGS,
+  LiveEvents,
+  type LiveEventSettings,
+} from "../events/live-events";
 import { EVENT_STREAM_PATH, LAST_EVENT_ID_MESSAGES, tooManyStreamsMessage } from "./stream-route";
 
 const log = createLogger("silent");
