@@ -71,3 +71,4 @@ export * from "./repositories/memory";
 export * from "./repositories/neocloud-sites";
 export * from "./repositories/webhooks";
 export * from "./repositories/event-feed";
+export * from "./repositories/source-states";

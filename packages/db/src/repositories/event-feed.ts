@@ -9,9 +9,6 @@ import type { Tx } from "../client";
  * position may be missing for good (a rolled-back append); readers skip it.
  */
 
-/** The channel appends notify (`pg_notify`, the payload the last position) once they commit. */
-export const EVENT_FEED_CHANNEL = "webhook_events";
-
 /** An event as the outbox holds it: its position, when it was stored, the payload. */
 export type StoredEvent = { position: bigint; appendedAt: Date; event: MarketEvent };
 

@@ -1,6 +1,6 @@
 import type { LabId, UtcDay } from "@tpi/domain";
-import type { Db } from "../client";
-import { dateToDay } from "./conversions";
+import type { Db, Tx } from "../client";
+import { dateToDay, dayToDate } from "./conversions";
 
 /** A published value as the API serves it. */
 export type PublishedIndexRow = {
@@ -28,6 +28,23 @@ export async function allPublishedIndexValues(db: Db): Promise<PublishedIndexRow
     methodologyVersion: row.methodologyVersion,
     constituentCount: row.constituentCount,
     totalTokens: Number(row.totalTokens),
+  }));
+}
+
+/** The values published on `days` (every lab that has one), for what a settlement follows. */
+export async function publishedIndexValuesOn(
+  db: Tx,
+  days: readonly UtcDay[],
+): Promise<{ date: UtcDay; lab: string; indexPerMtok: number }[]> {
+  if (days.length === 0) return [];
+  const rows = await db.indexValue.findMany({
+    where: { date: { in: days.map(dayToDate) } },
+    select: { date: true, lab: true, indexPerMtok: true },
+  });
+  return rows.map((row) => ({
+    date: dateToDay(row.date),
+    lab: row.lab,
+    indexPerMtok: row.indexPerMtok,
   }));
 }
 

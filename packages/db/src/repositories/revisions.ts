@@ -29,6 +29,11 @@ export async function insertRevision(
   return { ...row, date: dateToDay(row.date), lab: row.lab as LabId };
 }
 
+/** How many revisions a lab-day has had (the latest's number, counting from 1). */
+export async function revisionCountOf(tx: Tx, date: UtcDay, lab: LabId): Promise<number> {
+  return tx.indexRevision.count({ where: { date: dayToDate(date), lab } });
+}
+
 /** Revisions of lab-days in the date range (inclusive; either bound optional), oldest day first, then in the order they were made. */
 export async function listRevisions(
   db: Tx,

@@ -6,16 +6,20 @@ import {
   type MarketEvent,
 } from "@tpi/domain";
 import { beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { transactionOnPool } from "../client";
 import { databaseForFile } from "../testing/database-for-file";
 import {
+  WEBHOOK_EVENTS_CHANNEL,
   appendEvents,
+  appendEventsOnClient,
   claimDueDeliveries,
   createWebhookSubscription,
   findWebhookSubscription,
   listWebhookDeliveries,
 } from "./webhooks";
 
-const { db } = await databaseForFile();
+const { db, url } = await databaseForFile();
 
 const PUBLISHED_AT = new Date("2026-11-28T21:05:00.000Z");
 const EVERYTHING: EventFilter = { types: null, markets: null, series: null, thresholds: [] };
@@ -26,13 +30,14 @@ function settled(
   day: string,
   value: number,
   previous: number | null,
+  series = "H100 SXM",
 ): MarketEvent<"value.settled"> {
   return eventOf(
     {
       type: "value.settled",
       data: {
         market: "gpu",
-        series: "H100 SXM",
+        series,
         period: dayPeriod(day),
         values: [{ name: "value", value, unit: "USD per GPU-hour" }],
         methodologyVersion: "1.0",
@@ -107,7 +112,8 @@ describe("the webhook outbox", () => {
     const [crossing] = thresholdCrossingsOf(value, [level]);
     if (crossing === undefined) throw new Error("2.4 → 2.6 crosses 2.5");
 
-    const positions = await db.$transaction((tx) => appendEvents(tx, [value, crossing]));
+    // The crossing is derived by the append itself, from the subscriptions' rules.
+    const positions = await db.$transaction((tx) => appendEvents(tx, [value]));
 
     expect(positions).toHaveLength(2);
     // A crossing is derived for a subscription's own rules: one without rules gets none.
@@ -186,5 +192,134 @@ describe("appends from concurrent publications", () => {
     );
     expect(claimed.map((delivery) => delivery.subscriptionId)).toEqual([subscriptionId]);
     expect(claimed[0]?.eventId).toContain("2026-11-20");
+  });
+});
+
+const storedEventIds = async (): Promise<string[]> =>
+  (await db.webhookEvent.findMany({ orderBy: { position: "asc" } })).map((row) => row.eventId);
+
+const crossingsFilter = (rules: EventFilter["thresholds"], series: string[] | null = null) =>
+  ({ types: ["threshold.crossed"], markets: ["gpu"], series, thresholds: rules }) as const;
+
+describe("threshold crossings derived at append", () => {
+  const level = { kind: "level", level: 2.5 } as const;
+  const change = { kind: "change", percent: 5 } as const;
+
+  it("stores each crossing once, right after the value that crossed, for every subscription holding its rule", async () => {
+    const first = await subscribe(crossingsFilter([level, change]));
+    const second = await subscribe(crossingsFilter([level]));
+    const valuesOnly = await subscribe({ ...EVERYTHING, types: ["value.settled"] });
+    const value = settled("2026-11-28", 2.6, 2.4);
+    const later = settled("2026-11-29", 2.61, 2.6);
+    const [levelCrossing, changeCrossing] = thresholdCrossingsOf(value, [level, change]);
+    if (levelCrossing === undefined || changeCrossing === undefined)
+      throw new Error("2.4 → 2.6 crosses 2.5 and moves 8 %");
+
+    const positions = await db.$transaction((tx) => appendEvents(tx, [value, later]));
+
+    // 2.6 → 2.61 crosses nothing: no event follows the second value.
+    expect(await storedEventIds()).toEqual([
+      value.id,
+      levelCrossing.id,
+      changeCrossing.id,
+      later.id,
+    ]);
+    expect(positions).toHaveLength(4);
+    expect(await deliveriesOf(first)).toEqual([changeCrossing.id, levelCrossing.id]);
+    expect(await deliveriesOf(second)).toEqual([levelCrossing.id]);
+    expect(await deliveriesOf(valuesOnly)).toEqual([later.id, value.id]);
+    const stored = await db.webhookEvent.findUnique({ where: { eventId: levelCrossing.id } });
+    expect(stored?.payload).toEqual(JSON.parse(JSON.stringify(levelCrossing)));
+  });
+
+  it("derives nothing for another series, a first value, a revision, or a subscription not active", async () => {
+    await subscribe(crossingsFilter([level], ["H200"]));
+    await subscribe(crossingsFilter([change]), "paused");
+    const revision = eventOf(
+      {
+        type: "value.revised",
+        data: {
+          ...settled("2026-11-27", 2.6, null).data,
+          oldValues: [{ name: "value", value: 2.4, unit: "USD per GPU-hour" }],
+          revision: 1,
+          reason: "Restated input",
+        },
+      },
+      PUBLISHED_AT,
+    );
+    const events = [
+      settled("2026-11-28", 2.6, 2.4),
+      settled("2026-11-29", 2.6, null, "H200"),
+      revision,
+    ];
+    await appendEvents(db, events);
+    expect(await storedEventIds()).toEqual(events.map((event) => event.id));
+  });
+
+  it("derives no crossing again when the value is emitted again", async () => {
+    const id = await subscribe(crossingsFilter([level]));
+    const value = settled("2026-11-28", 2.6, 2.4);
+    expect(await appendEvents(db, [value])).toHaveLength(2);
+    expect(await appendEvents(db, [value])).toEqual([]);
+    expect(await deliveriesOf(id)).toHaveLength(1);
+  });
+});
+
+describe("appends on a node-postgres connection", () => {
+  it("store, derive and queue as the Prisma append does, and roll back with their transaction", async () => {
+    const everything = await subscribe(EVERYTHING);
+    const crossings = await subscribe(crossingsFilter([{ kind: "level", level: 2.5 }]));
+    const value = settled("2026-11-28", 2.6, 2.4);
+    const failed = new Error("the publication failed after its append");
+    await expect(
+      transactionOnPool(db, async (client) => {
+        await appendEventsOnClient(client, [value]);
+        throw failed;
+      }),
+    ).rejects.toBe(failed);
+    expect(await storedEventIds()).toEqual([]);
+
+    const positions = await transactionOnPool(db, (client) =>
+      appendEventsOnClient(client, [value]),
+    );
+
+    expect(positions).toHaveLength(2);
+    const [crossing] = thresholdCrossingsOf(value, [{ kind: "level", level: 2.5 }]);
+    expect(await storedEventIds()).toEqual([value.id, crossing?.id]);
+    expect(await deliveriesOf(everything)).toEqual([value.id]);
+    expect(await deliveriesOf(crossings)).toEqual([crossing?.id]);
+    const [claimed] = await claimDueDeliveries(
+      db,
+      "test",
+      10,
+      PUBLISHED_AT,
+      new Date(PUBLISHED_AT.getTime() + 60_000),
+    );
+    expect(claimed).toMatchObject({ eventId: value.id, body: JSON.stringify(value) });
+  });
+});
+
+describe("the append's notification", () => {
+  it("tells listeners the last position stored, once the publication commits", async () => {
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    try {
+      const notified: string[] = [];
+      let heard: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => (heard = resolve));
+      listener.on("notification", (message) => {
+        if (message.channel !== WEBHOOK_EVENTS_CHANNEL) return;
+        notified.push(message.payload ?? "");
+        heard();
+      });
+      await listener.query(`listen ${WEBHOOK_EVENTS_CHANNEL}`);
+      const positions = await db.$transaction((tx) =>
+        appendEvents(tx, [settled("2026-11-27", 2, null), settled("2026-11-28", 2, 2)]),
+      );
+      await arrived;
+      expect(notified).toEqual([positions.at(-1)?.toString()]);
+    } finally {
+      await listener.end();
+    }
   });
 });

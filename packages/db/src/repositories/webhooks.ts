@@ -1,6 +1,8 @@
+import type pg from "pg";
 import {
   isEventType,
   matches,
+  thresholdCrossingsOf,
   type EventFilter,
   type EventType,
   type MarketEvent,
@@ -76,46 +78,156 @@ export async function rotateWebhookSecret(
 const WEBHOOK_APPEND_LOCK_KEY = 7_224_019_021;
 
 /**
+ * The channel an append notifies (`pg_notify`, delivered at commit) with the position of the
+ * last event it stored, so a live stream on any instance wakes up and reads the outbox from
+ * where it stopped instead of polling it. The payload is a hint: the outbox is the truth.
+ */
+export const WEBHOOK_EVENTS_CHANNEL = "webhook_events";
+
+/**
  * Stores each event once (a second emission of the same fact, by id, is a no-op) with one
  * pending delivery, due at its publication, per active subscription whose filter it matches.
- * Events are stored in the given order, which is the order of delivery. Returns the positions
- * of the events newly stored.
+ * Events are stored in the given order, which is the order of delivery.
+ *
+ * A newly stored value.settled or print.published event is followed, right after it, by the
+ * threshold.crossed events it gives for the rules of the active subscriptions that want
+ * crossings of its series (thresholds.ts): each crossing stored once, whatever the number of
+ * subscriptions holding its rule, and delivered to each whose filter holds that rule.
+ *
+ * Returns the positions of the events newly stored, crossings among them. Call it inside the
+ * publication's transaction: `appendEvents(tx, ...)` with Prisma, `appendEventsOnClient(client,
+ * ...)` on a node-postgres connection (`transactionOnPool`).
  */
 export async function appendEvents(tx: Tx, events: readonly MarketEvent[]): Promise<bigint[]> {
+  return appendEventsWith((text, values) => tx.$queryRawUnsafe(text, ...values), events);
+}
+
+/** `appendEvents` on a node-postgres connection inside its transaction (`transactionOnPool`). */
+export async function appendEventsOnClient(
+  client: pg.ClientBase,
+  events: readonly MarketEvent[],
+): Promise<bigint[]> {
+  return appendEventsWith(
+    async (text, values) => (await client.query<Record<string, unknown>>(text, [...values])).rows,
+    events,
+  );
+}
+
+/**
+ * The one statement runner both appends share: SQL text with `$n` parameters, rows back. Every
+ * parameter is a string or a list of strings cast in the SQL, and every column read is text, so
+ * Prisma and node-postgres, which convert types differently, give the same rows (Prisma cannot
+ * read a `void` result at all: the lock and the notification are selected as text).
+ */
+type RunSql = (text: string, values: readonly (string | readonly string[])[]) => Promise<unknown>;
+
+type ActiveSubscription = { id: string; filter: EventFilter };
+
+async function appendEventsWith(sql: RunSql, events: readonly MarketEvent[]): Promise<bigint[]> {
   if (events.length === 0) return [];
   // Positions are handed out at insert, but transactions commit in any order: without this
   // lock, held to the end of the publication's transaction, a later position could commit (and
   // be delivered) before an earlier one. Appends are one per publication, so waiting is short.
-  await tx.$executeRaw`select pg_advisory_xact_lock(${WEBHOOK_APPEND_LOCK_KEY}::bigint)`;
-  const subscriptions = await tx.webhookSubscription.findMany({
-    where: { status: "active" },
-    select: { id: true, filter: true },
-    orderBy: { createdAt: "asc" },
-  });
-  const filters = subscriptions.map((row) => ({ id: row.id, filter: filterFromJson(row.filter) }));
+  await sql("select pg_advisory_xact_lock($1::bigint)::text as locked", [
+    String(WEBHOOK_APPEND_LOCK_KEY),
+  ]);
+  const subscriptions = subscriptionRows(
+    await sql(
+      `select id::text as id, filter::text as filter from webhook_subscription
+       where status = 'active' order by created_at, id`,
+      [],
+    ),
+  );
   const appended: bigint[] = [];
   for (const event of events) {
-    const publishedAt = new Date(event.timestamp);
-    const inserted = await tx.$queryRaw<{ position: bigint }[]>`
-      insert into webhook_event (event_id, type, market, payload, published_at)
-      values (${event.id}, ${event.type}, ${event.data.market}, ${JSON.stringify(event)}::json,
-              ${publishedAt})
-      on conflict (event_id) do nothing
-      returning position`;
-    const position = inserted[0]?.position;
-    if (position === undefined) continue;
+    const position = await storeEvent(sql, event, subscriptions);
+    if (position === null) continue;
     appended.push(position);
-    const matching = filters.filter((subscription) => matches(subscription.filter, event));
-    if (matching.length === 0) continue;
-    await tx.webhookDelivery.createMany({
-      data: matching.map((subscription) => ({
-        subscriptionId: subscription.id,
-        eventPosition: position,
-        nextAttemptAt: publishedAt,
-      })),
-    });
+    if (event.type !== "value.settled" && event.type !== "print.published") continue;
+    for (const crossing of crossingsOf(event, subscriptions)) {
+      const crossingPosition = await storeEvent(sql, crossing, subscriptions);
+      if (crossingPosition !== null) appended.push(crossingPosition);
+    }
   }
+  const last = appended.at(-1);
+  if (last !== undefined)
+    await sql("select pg_notify($1, $2)::text as notified", [
+      WEBHOOK_EVENTS_CHANNEL,
+      last.toString(),
+    ]);
   return appended;
+}
+
+/** Stores `event` unless its id is stored, with its deliveries; its position, or null. */
+async function storeEvent(
+  sql: RunSql,
+  event: MarketEvent,
+  subscriptions: readonly ActiveSubscription[],
+): Promise<bigint | null> {
+  const publishedAt = new Date(event.timestamp).toISOString();
+  const inserted = positionRows(
+    await sql(
+      `insert into webhook_event (event_id, type, market, payload, published_at)
+       values ($1, $2, $3, $4::json, $5::timestamptz)
+       on conflict (event_id) do nothing
+       returning position::text as position`,
+      [event.id, event.type, event.data.market, JSON.stringify(event), publishedAt],
+    ),
+  );
+  const position = inserted[0];
+  if (position === undefined) return null;
+  const matching = subscriptions.filter((subscription) => matches(subscription.filter, event));
+  if (matching.length > 0)
+    await sql(
+      `insert into webhook_delivery (subscription_id, event_position, next_attempt_at)
+       select id, $2::bigint, $3::timestamptz from unnest($1::text[]::uuid[]) as id`,
+      [matching.map((subscription) => subscription.id), position.toString(), publishedAt],
+    );
+  return position;
+}
+
+/**
+ * The threshold.crossed events of `published`: the crossings of the rules of every active
+ * subscription that wants crossings of its market and series, each crossing once (subscriptions
+ * sharing a rule derive the same id). Which subscription gets which crossing is then `matches`'
+ * choice: the rule must be its own.
+ */
+function crossingsOf(
+  published: MarketEvent<"value.settled" | "print.published">,
+  subscriptions: readonly ActiveSubscription[],
+): MarketEvent<"threshold.crossed">[] {
+  const crossings = new Map<string, MarketEvent<"threshold.crossed">>();
+  for (const { filter } of subscriptions) {
+    if (filter.thresholds.length === 0) continue;
+    if (filter.types !== null && !filter.types.includes("threshold.crossed")) continue;
+    if (!matches({ ...filter, types: null }, published)) continue;
+    for (const crossing of thresholdCrossingsOf(published, filter.thresholds))
+      if (!crossings.has(crossing.id)) crossings.set(crossing.id, crossing);
+  }
+  return [...crossings.values()];
+}
+
+function subscriptionRows(rows: unknown): ActiveSubscription[] {
+  return rowsOf(rows).map((row) => {
+    if (typeof row.id !== "string" || typeof row.filter !== "string")
+      throw new Error("an active webhook subscription was read without its id or filter");
+    return { id: row.id, filter: filterFromJson(JSON.parse(row.filter) as unknown) };
+  });
+}
+
+function positionRows(rows: unknown): bigint[] {
+  return rowsOf(rows).map((row) => {
+    if (typeof row.position !== "string") throw new Error("an outbox insert returned no position");
+    return BigInt(row.position);
+  });
+}
+
+function rowsOf(rows: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(rows)) throw new Error("a query returned no rows list");
+  return rows.map((row: unknown) => {
+    if (typeof row !== "object" || row === null) throw new Error("a query returned a non-row");
+    return Object.fromEntries(Object.entries(row));
+  });
 }
 
 /** A claimed delivery: what the dispatcher needs to sign and send it. */
@@ -407,7 +519,7 @@ function filterToJson(filter: EventFilter): Prisma.InputJsonObject {
 }
 
 /** A stored filter read back; a shape this module did not write is a storage error. */
-function filterFromJson(value: Prisma.JsonValue): EventFilter {
+function filterFromJson(value: unknown): EventFilter {
   const object = jsonObject(value, "filter");
   const types = stringListOrNull(object.types, "filter.types");
   const thresholds = object.thresholds;
@@ -420,7 +532,7 @@ function filterFromJson(value: Prisma.JsonValue): EventFilter {
   };
 }
 
-function thresholdFromJson(value: Prisma.JsonValue): ThresholdRule {
+function thresholdFromJson(value: unknown): ThresholdRule {
   const rule = jsonObject(value, "threshold");
   if (rule.kind === "level" && typeof rule.level === "number")
     return { kind: "level", level: rule.level };
@@ -429,13 +541,13 @@ function thresholdFromJson(value: Prisma.JsonValue): ThresholdRule {
   throw new Error("a stored webhook threshold is neither a level nor a change rule");
 }
 
-function jsonObject(value: Prisma.JsonValue, what: string): Prisma.JsonObject {
+function jsonObject(value: unknown, what: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new Error(`a stored webhook ${what} is not a JSON object`);
-  return value;
+  return Object.fromEntries(Object.entries(value));
 }
 
-function stringListOrNull(value: Prisma.JsonValue | undefined, what: string): string[] | null {
+function stringListOrNull(value: unknown, what: string): string[] | null {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value) && value.every((item) => typeof item === "string"))
     return value.filter((item): item is string => typeof item === "string");

@@ -1,10 +1,10 @@
 import pg from "pg";
 import {
-  EVENT_FEED_CHANNEL,
   lastEventPosition,
   readEventsAfter,
   type Db,
   type StoredEvent,
+  WEBHOOK_EVENTS_CHANNEL,
 } from "@tpi/db";
 import type { Logger } from "../observability/logger";
 
@@ -185,7 +185,7 @@ export class EventFeed {
     client.on("end", () => retry(new Error("connection ended")));
     client
       .connect()
-      .then(() => client.query(`listen ${EVENT_FEED_CHANNEL}`))
+      .then(() => client.query(`listen ${WEBHOOK_EVENTS_CHANNEL}`))
       // A notification sent before LISTEN took effect is not heard: read what it announced.
       .then(() => this.wake(), retry);
   }

@@ -27,6 +27,7 @@ export async function runOpenRouterDatasetSync<Report>(
   db: Db,
   config: OpenRouterDataApiConfig,
   plan: SourceSyncOptions & {
+    market: string;
     source: string;
     firstDay: UtcDay;
     lastDay: UtcDay;

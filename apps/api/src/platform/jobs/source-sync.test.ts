@@ -15,7 +15,13 @@ describe("a source sync's outcome", () => {
 
   it("counts the days of a run and names its first failure", () => {
     // Counting never touches the database.
-    const run = new SourceSyncRun({} as Db, 1, [], new Date("2026-01-05T00:00:00Z"));
+    const run = new SourceSyncRun(
+      {} as Db,
+      { market: "fixture", source: "fixture-source" },
+      1,
+      [],
+      new Date("2026-01-05T00:00:00Z"),
+    );
     expect(run.firstFailureText).toBe("");
     run.wroteDay();
     run.missedDay("2026-01-02" as UtcDay, "refused");

@@ -11,6 +11,7 @@ import {
   type SourceSyncEnd,
 } from "@tpi/db";
 import type { MarketJobContext } from "../core/market";
+import { recordSourceDegraded, recordSourceRecovered } from "./source-state";
 
 /**
  * A source's sync or import as every market runs it: one instance at a time (the source's
@@ -50,6 +51,8 @@ export type SourceSyncOptions = {
 
 /** A run's plan; a caller's `SourceSyncOptions` may be spread in (their trigger and clock). */
 export type SourceSyncPlan = {
+  /** The market the source feeds: its source events name it. */
+  market: string;
   /** The source the log names the run by. */
   source: string;
   /** The lock the run takes: the source's own unless it shares one (OpenRouter's datasets do). */
@@ -84,6 +87,8 @@ export class SourceSyncRun {
 
   constructor(
     private readonly db: Db,
+    /** The market and source the run syncs, as its source events name them. */
+    private readonly key: { market: string; source: string },
     readonly syncId: number,
     /** Runs a dead process had left `running`, closed as interrupted by this one. */
     readonly closedInterrupted: readonly number[],
@@ -118,18 +123,33 @@ export class SourceSyncRun {
     return syncOutcome(this.daysWritten, asked, stopped);
   }
 
-  /** Closes the log entry with what the run did; never earlier than it started. */
+  /**
+   * Closes the log entry with what the run did, never earlier than it started, and tells a
+   * change of the source's state in the same transaction (an interrupted run tells nothing: it
+   * neither failed nor served).
+   */
   async finish(outcome: SourceSyncOutcome, message: string): Promise<void> {
     this.finished = true;
-    await finishSourceSync(this.db, this.syncId, {
-      finishedAt: new Date(Math.max(Date.now(), this.startedAt.getTime())),
-      asOf: this.asOf,
-      priceSnapshotId: this.priceSnapshotId,
-      requests: this.requests,
-      daysWritten: this.daysWritten,
-      daysFailed: this.daysFailed,
-      outcome,
-      message,
+    const finishedAt = new Date(Math.max(Date.now(), this.startedAt.getTime()));
+    await this.db.$transaction(async (tx) => {
+      await finishSourceSync(tx, this.syncId, {
+        finishedAt,
+        asOf: this.asOf,
+        priceSnapshotId: this.priceSnapshotId,
+        requests: this.requests,
+        daysWritten: this.daysWritten,
+        daysFailed: this.daysFailed,
+        outcome,
+        message,
+      });
+      if (outcome === "failed")
+        await recordSourceDegraded(tx, this.key, {
+          reason: "sync_failed",
+          at: finishedAt,
+          message,
+        });
+      else if (outcome === "ok" || outcome === "partial")
+        await recordSourceRecovered(tx, this.key, { at: finishedAt, message });
     });
   }
 
@@ -171,7 +191,8 @@ export async function runSourceSync<Report>(
         lastDay: plan.lastDay,
         startedAt: plan.now,
       });
-      const run = new SourceSyncRun(db, syncId, closedInterrupted, plan.now);
+      const key = { market: plan.market, source: plan.source };
+      const run = new SourceSyncRun(db, key, syncId, closedInterrupted, plan.now);
       try {
         return await work(run);
       } catch (error) {

@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { appendEvents, EVENT_FEED_CHANNEL } from "@tpi/db";
+import { appendEvents } from "@tpi/db";
 import { dayPeriod, eventOf, type MarketEvent } from "@tpi/domain";
 import { afterAll, expect, it } from "vitest";
 import { createLogger } from "../observability/logger";
@@ -50,10 +50,7 @@ function settled(series: string, day: string): MarketEvent {
 }
 
 async function append(...events: MarketEvent[]): Promise<void> {
-  await api.db.$transaction(async (tx) => {
-    await appendEvents(tx, events);
-    await tx.$executeRaw`select pg_notify(${EVENT_FEED_CHANNEL}, '')`;
-  });
+  await api.db.$transaction((tx) => appendEvents(tx, events));
 }
 
 it("notifies a subscribed series' update to the SDK client, and reads the value", async () => {

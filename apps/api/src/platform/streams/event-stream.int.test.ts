@@ -1,7 +1,7 @@
 import {
   appendEvents,
   createDb,
-  EVENT_FEED_CHANNEL,
+  WEBHOOK_EVENTS_CHANNEL,
   pruneEvents,
   readEventsAfter,
   type Db,
@@ -90,13 +90,9 @@ function settled(
   );
 }
 
-/** Appends in a transaction that notifies the feed's channel as an append does. */
+/** Appends as a publication does: in a transaction, which notifies the feed's channel at commit. */
 async function append(db: Db, ...events: MarketEvent[]): Promise<bigint[]> {
-  return db.$transaction(async (tx) => {
-    const positions = await appendEvents(tx, events);
-    await tx.$executeRaw`select pg_notify(${EVENT_FEED_CHANNEL}, ${String(positions.at(-1) ?? 0)})`;
-    return positions;
-  });
+  return db.$transaction((tx) => appendEvents(tx, events));
 }
 
 async function stream(query = "", headers: Record<string, string> = auth(fullKey)) {
@@ -292,7 +288,7 @@ describe("streams on two instances over one database", () => {
         .poll(async () => {
           const rows = await api.db.$queryRaw<{ count: bigint }[]>`
             select count(*) as count from pg_stat_activity
-            where query = ${`listen ${EVENT_FEED_CHANNEL}`}`;
+            where query = ${`listen ${WEBHOOK_EVENTS_CHANNEL}`}`;
           return Number(rows[0]?.count ?? 0);
         })
         .toBeGreaterThan(0);

@@ -116,6 +116,7 @@ describe("the GPU first start with the ledger on", () => {
     });
     const clock = { now: NOW };
     const context = timedContext(() => clock.now);
+    await api.db.$executeRawUnsafe("truncate webhook_event, source_degradation cascade");
     const started = performance.now();
     const outcome = await loadGpuData(patient, context);
     expect(outcome).toMatchObject({ ran: true, status: "complete" });
@@ -136,6 +137,31 @@ describe("the GPU first start with the ledger on", () => {
     ]);
     expect(await api.db.gpuTrade.count()).toBeGreaterThan(0);
     expect(await health()).toMatchObject({ status: "healthy", data: { gpu: "complete" } });
+    // Subscribers are told twice: the ledger's sync failed, and the data fell back to the sample.
+    const sourceEvents = async () =>
+      (await api.db.webhookEvent.findMany({ orderBy: { position: "asc" } }))
+        .filter((row) => row.type.startsWith("source."))
+        .map((row) => [row.type, row.payload]);
+    const told = [
+      [
+        "source.degraded",
+        expect.objectContaining({
+          data: expect.objectContaining({ source: "gpurentalprices", reason: "sync_failed" }),
+        }),
+      ],
+      [
+        "source.degraded",
+        expect.objectContaining({
+          data: expect.objectContaining({
+            market: "gpu",
+            source: "gpurentalprices",
+            reason: "sample_fallback",
+            since: NOW.toISOString(),
+          }),
+        }),
+      ],
+    ];
+    expect(await sourceEvents()).toEqual(told);
 
     // A serving instance: the first-start check finds nothing to do; the ledger's scheduled
     // sync keeps trying, warning at its first failure only.
@@ -157,6 +183,8 @@ describe("the GPU first start with the ledger on", () => {
       expect.stringMatching(/gpurentalprices did not answer usably/),
     ]);
     expect(later.filter((line) => /still failing/.test(line))).toHaveLength(2);
+    // A degradation going on is not told again.
+    expect(await sourceEvents()).toEqual(told);
   }, 180_000);
 
   it("stopped mid back-fill: keeps whole days, the next start completes it without duplicates", async () => {

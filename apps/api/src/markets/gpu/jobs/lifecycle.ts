@@ -37,6 +37,7 @@ import { settleGpuIndex, type GpuSettlementReport } from "./settlement";
 import { seedGpuSample } from "./sample-seed";
 import type { GpuSettings, LedgerSource } from "./settings";
 import type { GpuState } from "../read-model/state";
+import { recordSourceDegraded } from "../../../platform/jobs/source-state";
 
 /** The market's name in `data_load`. */
 const MARKET = "gpu";
@@ -252,13 +253,27 @@ export async function loadGpuData(
     `GPU index: ${ledger.description.id} did not answer (${reason}): loading the SAMPLE GPU trades instead (generated, not market data, marked as the sample everywhere); the api keeps trying the ledger every hour and prints from its prices once it answers`,
   );
   const now = context.clock();
-  const sample = await planDataLoad(db, {
-    market: MARKET,
-    source: GPU_SAMPLE_SOURCE,
-    firstDay: gpuSampleStartDay(now),
-    lastDay: utcDayOf(now),
-    now,
-    message: `the ledger did not answer at the first start: ${reason}`,
+  // The ledger's degradation to the sample is told with the sample's load plan: it ends at the
+  // ledger's next successful sync (platform/jobs/source-state).
+  const sample = await db.$transaction(async (tx) => {
+    const planned = await planDataLoad(tx, {
+      market: MARKET,
+      source: GPU_SAMPLE_SOURCE,
+      firstDay: gpuSampleStartDay(now),
+      lastDay: utcDayOf(now),
+      now,
+      message: `the ledger did not answer at the first start: ${reason}`,
+    });
+    await recordSourceDegraded(
+      tx,
+      { market: MARKET, source: ledger.description.id },
+      {
+        reason: "sample_fallback",
+        at: now,
+        message: `${ledger.description.id} did not answer at the first start (${reason}): the sample GPU trades were loaded instead`,
+      },
+    );
+    return planned;
   });
   return runSampleLoad(context, sample, options);
 }

@@ -18,6 +18,7 @@ import {
 import { GpuLedgerClient, type GpuLedgerConfig } from "../sources/gpu-ledger";
 import { QuoteSourceError } from "../sources/quote-source-error";
 import { VastClient, type VastConfig } from "../sources/vast";
+import { GPU } from "../read-model/state";
 
 /**
  * GPU quote sources into stored snapshots: a run of one source fetches what it needs, stores each
@@ -101,6 +102,7 @@ async function runLogged(
   const result = await runSourceSync(
     db,
     {
+      market: GPU.name,
       source,
       trigger: options.trigger,
       now: options.now,

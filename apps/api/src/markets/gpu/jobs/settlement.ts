@@ -27,11 +27,19 @@ import {
   latestGpuDailyValue,
   latestGpuPrint,
   lockGpuSettlement,
+  quoteSnapshotAttributions,
   quoteSnapshotsBetween,
   quoteSnapshotsWithIds,
   type Db,
   type PublishedDailyValue,
 } from "@tpi/db";
+import { publishEvents } from "../../../platform/publication/events";
+import {
+  dailyValueFacts,
+  printFacts,
+  snapshotsCitedByDailyValues,
+  snapshotsCitedByPrints,
+} from "./events";
 
 export type GpuSettlementReport = {
   prints: number;
@@ -56,8 +64,9 @@ const HOURS_PER_TRANSACTION = 92 * 24;
  * restatement would), nor the volume and sources stored with it: each print keeps the count,
  * GPU-hours and providers of the trades (or the providers, offers and snapshots of the quotes) it
  * was computed from, and each daily value those of its prints and the quotes behind them, written
- * in the same transaction. A value computed more than an hour after its hour or settlement
- * instant (`now` is the judge) is marked back-filled.
+ * in the same transaction, with their events (print.published, value.settled; none for a
+ * back-filled value: see ./events.ts). A value computed more than an hour after its hour or
+ * settlement instant (`now` is the judge) is marked back-filled.
  */
 export async function settleGpuIndex(
   db: Db,
@@ -139,11 +148,11 @@ async function settleGpu(
           previous,
           { bounds: rules.winsor, quotes: rules.quotes },
         );
-        await insertGpuPrints(
-          tx,
-          prints.map((p) => ({ ...p, backfilled: isBackfilled(p.hour, now) })),
-          new Date(),
-        );
+        const published = prints.map((p) => ({ ...p, backfilled: isBackfilled(p.hour, now) }));
+        const computedAt = new Date();
+        await insertGpuPrints(tx, published, computedAt);
+        const cited = await quoteSnapshotAttributions(tx, snapshotsCitedByPrints(published));
+        await publishEvents(tx, printFacts(published, previous, cited), computedAt);
         report.prints += prints.length;
         report.carriedPrints += prints.filter((p) => p.carried).length;
         // Read the count before adding: `x += await y` would add to a stale x while the other GPU settles.
@@ -214,7 +223,10 @@ async function settleDays(
     const value = computeDailyValue(gpuName, day, prints);
     if (value) values.push({ ...value, backfilled: isBackfilled(value.settledAt, now) });
   }
-  const inserted = await insertGpuDailyValues(tx, values, new Date());
+  const computedAt = new Date();
+  const inserted = await insertGpuDailyValues(tx, values, computedAt);
+  const cited = await quoteSnapshotAttributions(tx, snapshotsCitedByDailyValues(values, prints));
+  await publishEvents(tx, dailyValueFacts(values, lastDaily, prints, cited), computedAt);
   for (const value of values)
     if (value.basis !== "trades") await freezeDailyQuotes(tx, gpuName, value.day, prints);
   return inserted;

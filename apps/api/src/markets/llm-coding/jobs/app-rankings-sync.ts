@@ -12,6 +12,7 @@ import {
 } from "../../../platform/jobs/openrouter-dataset-sync";
 import type { SourceSyncOptions, SourceSyncReport } from "../../../platform/jobs/source-sync";
 import { CODING_CATEGORY, fetchAppRankings } from "../sources/app-rankings";
+import { LLM_CODING } from "../read-model/state";
 
 /**
  * OpenRouter's coding app rankings into `app_ranking_token`, one window of one UTC day per
@@ -48,6 +49,7 @@ export async function syncAppRankings(
     config,
     {
       ...options,
+      market: LLM_CODING.name,
       source: APP_RANKINGS_SOURCE,
       firstDay: days[0] as UtcDay,
       lastDay: days.at(-1) as UtcDay,

@@ -19,6 +19,7 @@ import {
   GithubSearchError,
   type GithubSearchConfig,
 } from "../sources/github-search";
+import { LLM_CODING } from "../read-model/state";
 
 /**
  * GitHub search counts into `coding_count`: for each UTC day asked for, every search the products
@@ -70,6 +71,7 @@ export async function syncGithubCounts(
     db,
     {
       ...options,
+      market: LLM_CODING.name,
       source: GITHUB_SEARCH_SOURCE,
       firstDay: days[0] as UtcDay,
       lastDay: days.at(-1) as UtcDay,

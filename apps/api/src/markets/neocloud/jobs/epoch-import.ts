@@ -30,6 +30,7 @@ import {
 import { gazetteerGeocoder } from "../sources/gazetteer";
 import { EpochFileError, readEpochCsv, recordOrError } from "../sources/epoch-files";
 import type { NeocloudFiles } from "./settings";
+import { NEOCLOUD } from "../read-model/state";
 
 /**
  * Epoch AI's GPU Clusters and Frontier Data Centers files into `neocloud_site`: one transaction
@@ -62,6 +63,7 @@ export async function importNeocloudSites(
     db,
     {
       ...options,
+      market: NEOCLOUD.name,
       source: NEOCLOUD_SYNC_SOURCE,
       ...dayOfRun(options.now),
       maxRunMs: MAX_IMPORT_RUN_MS,

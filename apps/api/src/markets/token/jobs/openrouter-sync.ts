@@ -29,6 +29,7 @@ import {
   type SourceSyncRun,
 } from "../../../platform/jobs/source-sync";
 import { ingestRankingsDays, type IngestedDay } from "./rankings-ingest";
+import { TOKEN } from "../read-model/state";
 
 /**
  * OpenRouter's rankings and model list into observations: one run fetches the model list (kept
@@ -106,6 +107,7 @@ export async function syncOpenRouter(
     db,
     {
       ...options,
+      market: TOKEN.name,
       source: OPENROUTER_SOURCE,
       firstDay: options.from,
       lastDay: options.to,

@@ -16,11 +16,15 @@ import {
   lockSettlement,
   observationsOfLabDay,
   readLabDay,
+  readSourceDaysBetween,
   replaceLabDay,
+  revisionCountOf,
   type Db,
   type RevisionRecord,
   type StoredLabDay,
 } from "@tpi/db";
+import { publishEvents } from "../../../platform/publication/events";
+import { revisedValueFact } from "./events";
 
 export type RestatementRequest = { date: UtcDay; lab: LabId; reason: string; force: boolean };
 
@@ -30,7 +34,8 @@ export const MAX_RESTATEMENT_REASON_LENGTH = 500;
  * Recomputes one settled lab-day from the observations stored now (corrections imported after
  * settlement included) and, when the change is material or forced, replaces its value,
  * suppression and constituent snapshot and logs the revision, all in one transaction under the
- * settlement lock. A refused or failed restatement writes nothing.
+ * settlement lock, with its value.revised event (numbered by the lab-day's revisions so far). A
+ * refused or failed restatement writes nothing.
  */
 export async function restateLabDay(
   db: Db,
@@ -78,22 +83,27 @@ export async function restateLabDay(
       const oldComputedAt = stored.value?.computedAt ?? stored.suppression?.recordedAt ?? null;
       const computedAt = new Date(Math.max(now.getTime(), (oldComputedAt?.getTime() ?? 0) + 1));
       await replaceLabDay(tx, request.date, computation, computedAt, rules.version);
-      return ok(
-        await insertRevision(tx, {
-          date: request.date,
-          lab: request.lab,
-          oldIndexPerMtok: before.published ? before.indexPerMtok : null,
-          newIndexPerMtok: after.published ? after.indexPerMtok : null,
-          oldSuppressionReason: before.published ? null : before.reason,
-          newSuppressionReason: after.published ? null : after.reason,
-          oldComputedAt,
-          changePercent: assessment.changePercent,
-          reason,
-          forced: !assessment.material,
-          methodologyVersion: rules.version,
-          restatedAt: computedAt,
-        }),
-      );
+      const revision = await insertRevision(tx, {
+        date: request.date,
+        lab: request.lab,
+        oldIndexPerMtok: before.published ? before.indexPerMtok : null,
+        newIndexPerMtok: after.published ? after.indexPerMtok : null,
+        oldSuppressionReason: before.published ? null : before.reason,
+        newSuppressionReason: after.published ? null : after.reason,
+        oldComputedAt,
+        changePercent: assessment.changePercent,
+        reason,
+        forced: !assessment.material,
+        methodologyVersion: rules.version,
+        restatedAt: computedAt,
+      });
+      const [revisionNumber, sourceDays] = await Promise.all([
+        revisionCountOf(tx, request.date, request.lab),
+        readSourceDaysBetween(tx, request.date, request.date),
+      ]);
+      const fact = revisedValueFact(revision, revisionNumber, computation, sourceDays);
+      await publishEvents(tx, [fact], computedAt);
+      return ok(revision);
     },
     { timeout: 60_000, maxWait: 60_000 },
   );

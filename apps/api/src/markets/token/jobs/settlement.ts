@@ -1,5 +1,6 @@
 import {
   LAB_IDS,
+  addDays,
   computeLabDay,
   isLabId,
   latestSettleableDay,
@@ -11,6 +12,8 @@ import {
 import {
   lockSettlement,
   observationsOnDays,
+  publishedIndexValuesOn,
+  readSourceDaysBetween,
   settledDaysAmong,
   unsettledDaysWithObservations,
   writeSettlements,
@@ -18,6 +21,8 @@ import {
   type DaySettlement,
   type StoredObservation,
 } from "@tpi/db";
+import { publishEvents } from "../../../platform/publication/events";
+import { settledValueFacts } from "./events";
 
 export type SettlementReport = {
   settledDays: UtcDay[];
@@ -35,6 +40,7 @@ const DAYS_PER_TRANSACTION = 31;
  * later than `through`). Each batch of days is computed and written in one transaction under a
  * database-wide advisory lock, so that concurrent settlers publish each day once and a crash
  * leaves no half-settled day. A settled day is never recomputed here: changing it is a restatement.
+ * Each published lab-day's value.settled event is written in its batch's transaction.
  */
 export async function settleDueDays(
   db: Db,
@@ -69,7 +75,9 @@ export async function settleDueDays(
         const days = batch.filter((day) => !alreadySettled.has(day));
         const observations = await observationsOnDays(tx, days);
         const settlements = computeSettlements(days, observations, rules);
-        const written = await writeSettlements(tx, settlements, new Date(), rules.version);
+        const settledAt = new Date();
+        const written = await writeSettlements(tx, settlements, settledAt, rules.version);
+        await publishEvents(tx, await settledFactsOf(tx, settlements, rules.version), settledAt);
         report.settledDays.push(...days);
         report.publishedValues += written.published;
         report.suppressedLabDays += written.suppressed;
@@ -82,6 +90,24 @@ export async function settleDueDays(
     );
   }
   return report;
+}
+
+/** The value.settled facts of a batch, with the values of the day before each and their sources. */
+async function settledFactsOf(
+  tx: Parameters<typeof observationsOnDays>[0],
+  settlements: readonly DaySettlement[],
+  methodologyVersion: string,
+) {
+  const days = settlements.map((settlement) => settlement.day);
+  const first = days[0];
+  const last = days.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const dayBefore = days.map((day) => addDays(day, -1)).filter((day) => !days.includes(day));
+  const [publishedBefore, sourceDays] = await Promise.all([
+    publishedIndexValuesOn(tx, dayBefore),
+    readSourceDaysBetween(tx, first, last),
+  ]);
+  return settledValueFacts(settlements, publishedBefore, sourceDays, methodologyVersion);
 }
 
 /** Pure: the per-lab computation of each day from its observations. */

@@ -15,6 +15,7 @@ import {
   type SourceSyncReport,
 } from "../../../platform/jobs/source-sync";
 import { fetchSessionCostWeek } from "../sources/session-cost";
+import { WORKLOAD } from "../read-model/state";
 
 /**
  * OpenRouter's current session-cost snapshot into `session_cost_cell`: every page read first,
@@ -43,7 +44,7 @@ export async function syncSessionCost(
   return runOpenRouterDatasetSync(
     db,
     config,
-    { ...options, source: SESSION_COST_SOURCE, ...dayOfRun(options.now) },
+    { ...options, market: WORKLOAD.name, source: SESSION_COST_SOURCE, ...dayOfRun(options.now) },
     (sync) => syncWeek(db, sync, options),
   );
 }
