@@ -43,7 +43,7 @@ export type FeedListener = (events: readonly StoredEvent[]) => void;
 export type FeedSubscription = {
   /** The listener hears every event after this position (the outbox's end when it attached). */
   after: bigint;
-  unsubscribe(): void;
+  unsubscribe: () => void;
 };
 
 export class EventFeed {

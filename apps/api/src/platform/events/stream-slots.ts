@@ -14,7 +14,7 @@ import type { RedisConnection } from "../redis/redis-connection";
 export const STREAM_LEASE_MS = 60_000;
 
 /** A stream's place in its key's count. */
-export type StreamSlot = { id: string; release(): void };
+export type StreamSlot = { id: string; release: () => void };
 
 /**
  * Atomically: forget ended leases, refuse when `limit` streams are open, else count this one.

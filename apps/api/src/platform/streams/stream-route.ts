@@ -21,7 +21,7 @@ import type { AppDeps } from "../core/deps";
 import type { Market } from "../core/market";
 import { sendError } from "../http/errors";
 import { defineRoute } from "../http/route";
-import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
+import { UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
 import {
   EVENT_RETENTION_DAYS,
   itemsAfter,
