@@ -6965,7 +6965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. Or the key already holds as many live event streams as it may (5, REST and MCP together, across instances). */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

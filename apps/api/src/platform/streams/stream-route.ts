@@ -23,6 +23,7 @@ import { sendError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
 import {
+  DEFAULT_LIVE_EVENT_SETTINGS,
   EVENT_RETENTION_DAYS,
   itemsAfter,
   parseCursor,
@@ -164,7 +165,7 @@ export const eventStreamRoute = defineRoute({
     ),
     401: UNAUTHORIZED_RESPONSE,
     429: errorResponse(
-      "Too many requests: the key has as many live streams open as it may, or the per-IP allowance is spent.",
+      `Or the key already holds as many live event streams as it may (${DEFAULT_LIVE_EVENT_SETTINGS.maxStreamsPerKey}, REST and MCP together, across instances).`,
     ),
   },
   docs: {
