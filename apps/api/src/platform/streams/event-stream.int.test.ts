@@ -281,8 +281,17 @@ describe("streams on two instances over one database", () => {
     );
     const instanceB = await serveApp({ ...api.deps, db: dbB, liveEvents: liveB });
     try {
+      // Four streams on B: the feed reads the outbox once per wake-up for all of them.
+      const { key } = await api.createKey("full");
+      const streams = [];
+      for (let i = 0; i < 3; i++) {
+        const each = await openEventStream(`${instanceB.url}${EVENT_STREAM_PATH}`, auth(key));
+        await each.waitFor(isLive, "live");
+        streams.push(each);
+      }
       const opened = await openEventStream(`${instanceB.url}${EVENT_STREAM_PATH}`, auth(fullKey));
       await opened.waitFor(isLive, "live");
+      streams.push(opened);
       // The listening connection is opened after the feed starts: wait until it listens.
       await expect
         .poll(async () => {
@@ -292,10 +301,13 @@ describe("streams on two instances over one database", () => {
           return Number(rows[0]?.count ?? 0);
         })
         .toBeGreaterThan(0);
+      const readsBefore = liveB.feed.reads;
       const event = settled("token", "openai");
       await append(api.db, event);
-      await opened.waitFor(hasEvent(event.id), event.id);
-      opened.close();
+      for (const each of streams) await each.waitFor(hasEvent(event.id), event.id);
+      // The notification's read (and at most the one LISTEN's start asked for), not one per stream.
+      expect(liveB.feed.reads - readsBefore).toBeLessThanOrEqual(2);
+      for (const each of streams) each.close();
     } finally {
       await liveB.close();
       await instanceB.close();
