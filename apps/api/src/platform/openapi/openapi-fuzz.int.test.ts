@@ -634,9 +634,9 @@ function invalidByDocument(c: Case): string | undefined | null {
 async function answerText(res: Response): Promise<string> {
   if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) return res.text();
   const reader = res.body?.getReader();
-  const first = await reader?.read();
+  const first: unknown = (await reader?.read())?.value;
   await reader?.cancel();
-  return new TextDecoder().decode(first?.value);
+  return first instanceof Uint8Array ? new TextDecoder().decode(first) : "";
 }
 
 /** What the document promises of one answer; the list of broken promises (empty when kept). */
