@@ -10,7 +10,7 @@ import express, {
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
-import { tooManyStreamsMessage } from "../streams/stream-route";
+import { STREAM_LIMIT_RETRY_AFTER_SECONDS, tooManyStreamsMessage } from "../streams/stream-route";
 import { jsonBody } from "../http/body-limit";
 import { JSON_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { normalizeOrigin } from "../rate-limit/limiters";
@@ -277,12 +277,14 @@ function sessionStream(deps: AppDeps): RequestHandler {
         jsonRpcError(SERVER_ERROR, "Not Acceptable: the client must accept text/event-stream."),
       );
     const slot = await live.slots.acquire(caller.keyId);
-    if (slot === null)
+    if (slot === null) {
+      res.setHeader("Retry-After", String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
       return sendJson(
         res,
         429,
         jsonRpcError(SERVER_ERROR, tooManyStreamsMessage(live.settings.maxStreamsPerKey)),
       );
+    }
     let ended = false;
     let detach = (): void => undefined;
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), live.settings.heartbeatMs);

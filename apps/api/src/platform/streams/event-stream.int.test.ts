@@ -25,7 +25,12 @@ import {
   LiveEvents,
   type LiveEventSettings,
 } from "../events/live-events";
-import { EVENT_STREAM_PATH, LAST_EVENT_ID_MESSAGES, tooManyStreamsMessage } from "./stream-route";
+import {
+  EVENT_STREAM_PATH,
+  LAST_EVENT_ID_MESSAGES,
+  STREAM_LIMIT_RETRY_AFTER_SECONDS,
+  tooManyStreamsMessage,
+} from "./stream-route";
 
 const log = createLogger("silent");
 
@@ -248,6 +253,7 @@ describe("the live event stream", () => {
     for (let i = 0; i < TEST_SETTINGS.maxStreamsPerKey; i++) open.push(await stream("", auth(key)));
     const refused = await stream("", auth(key));
     expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe(String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
     expect(refused.body).toMatchObject({
       error: "Too many requests",
       message: tooManyStreamsMessage(TEST_SETTINGS.maxStreamsPerKey),

@@ -89,6 +89,13 @@ export const LAST_EVENT_ID_MESSAGES = {
     `Last-Event-ID '${id}' is no longer held: events are kept ${EVENT_RETENTION_DAYS} days, so the events after it cannot all be sent. Reconnect without Last-Event-ID to receive events from now on, and read what changed meanwhile from the REST routes.`,
 };
 
+/**
+ * The Retry-After of a stream refused for the key's limit (seconds): a place frees when one of
+ * the key's streams closes, which no one can foretell; a client that retries sooner only adds
+ * refusals.
+ */
+export const STREAM_LIMIT_RETRY_AFTER_SECONDS = 30;
+
 export const tooManyStreamsMessage = (limit: number): string =>
   `This API key already has ${limit} live event streams open, the most it may hold at once. Close one before opening another.`;
 
@@ -200,11 +207,13 @@ export const eventStreamRoute = defineRoute({
           return sendError(res, badRequest(LAST_EVENT_ID_MESSAGES.expired(resumeFrom)));
       }
       const slot = await live.slots.acquire(caller.keyId);
-      if (slot === null)
+      if (slot === null) {
+        res.setHeader("Retry-After", String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
         return sendError(
           res,
           new DomainError("rate_limited", tooManyStreamsMessage(live.settings.maxStreamsPerKey)),
         );
+      }
       await serveStream(deps, live, caller, filter.value, cursor, res, slot.release);
     },
 });
