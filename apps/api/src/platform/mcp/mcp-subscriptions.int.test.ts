@@ -7,6 +7,8 @@ import { afterAll, expect, it } from "vitest";
 import { createLogger } from "../observability/logger";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "../events/live-events";
 import { startTestApi } from "../../testing/test-api";
+import { openEventStream } from "../../testing/event-stream-client";
+import { STREAM_LIMIT_RETRY_AFTER_SECONDS, tooManyStreamsMessage } from "../streams/stream-route";
 import { seriesResourceUri } from "./subscriptions";
 
 /**
@@ -20,7 +22,11 @@ const api = await startTestApi({
   configure: (deps) => {
     live = new LiveEvents(
       deps.db,
-      { ...DEFAULT_LIVE_EVENT_SETTINGS, feed: { pollMs: 100, batchSize: 100 } },
+      {
+        ...DEFAULT_LIVE_EVENT_SETTINGS,
+        feed: { pollMs: 100, batchSize: 100 },
+        maxStreamsPerKey: 1,
+      },
       createLogger("silent"),
     );
     return { ...deps, liveEvents: live };
@@ -112,4 +118,19 @@ it("keeps the GET stream for keyed sessions: a keyless client is told 405, as 'n
   });
   expect(noSession.status).toBe(400);
   expect(await noSession.json()).toMatchObject({ error: { code: -32000 } });
+});
+
+it("counts a session's stream against the key's live streams: beyond the limit, 429", async () => {
+  const { key } = await api.createKey("full");
+  const headers = {
+    authorization: `Bearer ${key}`,
+    "mcp-session-id": "00000000-0000-4000-8000-000000000001",
+  };
+  const first = await openEventStream(`${api.url}/mcp`, headers);
+  expect(first.status).toBe(200);
+  const second = await openEventStream(`${api.url}/mcp`, headers);
+  expect(second.status).toBe(429);
+  expect(second.headers.get("retry-after")).toBe(String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
+  expect(second.body).toMatchObject({ error: { code: -32000, message: tooManyStreamsMessage(1) } });
+  first.close();
 });
