@@ -19,6 +19,9 @@ export const LAYERS = {
         "platform/redis",
       ],
     },
+    // The event feed: this instance's tail of the event outbox, the open streams and their
+    // per-key count. Below the contracts, whose dependencies name it.
+    { name: "event feed", folders: ["platform/events"] },
     // Who asks: API keys and the callers they stand for.
     { name: "keys", folders: ["platform/auth"] },
     // The contracts every part shares (a market, its routes, chat, commands and documents, the
@@ -35,7 +38,13 @@ export const LAYERS = {
     { name: "http", folders: ["platform/http"] },
     {
       name: "http services",
-      folders: ["platform/rate-limit", "platform/openapi", "platform/mcp", "platform/webhook-api"],
+      folders: [
+        "platform/rate-limit",
+        "platform/openapi",
+        "platform/streams",
+        "platform/mcp",
+        "platform/webhook-api",
+      ],
     },
     {
       name: "platform features",

@@ -71,4 +71,5 @@ export * from "./repositories/memory";
 export * from "./repositories/neocloud-sites";
 export * from "./repositories/webhooks";
 export * from "./repositories/series-events";
+export * from "./repositories/event-feed";
 export * from "./repositories/source-states";

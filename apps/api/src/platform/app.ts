@@ -39,6 +39,8 @@ import { createRateLimiters, normalizeOrigin, type LimiterState } from "./rate-l
 import { routesOf } from "./routes";
 import { docsAssetRoutes } from "./openapi/docs-routes";
 import { buildAppRouter } from "./trpc/app-router";
+import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
+import type { RedisConnection } from "./redis/redis-connection";
 
 /** The api: the Express app and the listener to serve (the fast lane in front of the app). */
 export type Api = {
@@ -46,13 +48,24 @@ export type Api = {
   listener: RequestListener;
   answers: AnswerCache;
   fastLane: FastLane;
+  /** The live streams' feed: `close()` ends every open stream (a shutdown does first). */
+  liveEvents: LiveEvents;
 };
 
 /**
  * The api. `extraRoutes` are mounted after the built-in routes and before the JSON 404 (the
  * integration tests mount their own handlers there).
  */
-export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] = []): Api {
+export function createApi(given: AppDeps, extraRoutes: readonly express.Router[] = []): Api {
+  const liveEvents =
+    given.liveEvents ??
+    new LiveEvents(
+      given.db,
+      DEFAULT_LIVE_EVENT_SETTINGS,
+      given.log,
+      liveEventsRedisOf(given.rateLimits),
+    );
+  const deps: AppDeps = { ...given, liveEvents };
   const metrics = deps.metrics ?? new Metrics();
   metrics.observeKeyCache(() => deps.auth.cacheLookups);
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS;
@@ -178,7 +191,16 @@ export function createApi(deps: AppDeps, extraRoutes: readonly express.Router[] 
       : (req, res) => {
           if (!fastLane.tryServe(req, res)) app(req, res);
         };
-  return { app, listener, answers, fastLane };
+  return { app, listener, answers, fastLane, liveEvents };
+}
+
+/** The shared store of the open streams' count: the rate limits' Redis, under their prefix. */
+export function liveEventsRedisOf(
+  rateLimits: RateLimitSettings | undefined,
+): { connection: RedisConnection; prefix: string } | undefined {
+  return rateLimits?.redis === undefined
+    ? undefined
+    : { connection: rateLimits.redis, prefix: rateLimits.redisPrefix };
 }
 
 /** The website's account service; none without an internal token (its CSRF key derives from it). */

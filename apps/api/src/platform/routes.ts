@@ -1,5 +1,6 @@
 import { createApiKeyRoute } from "./accounts/create-key-route";
 import { chatRoute } from "./chat/chat-route";
+import { eventStreamRoute } from "./streams/stream-route";
 import { healthRoute } from "./health-route";
 import type { Route } from "./core/route";
 import type { Market } from "./core/market";
@@ -8,7 +9,7 @@ import { WEBHOOK_ROUTES } from "./webhook-api/routes";
 
 /**
  * Every route served, in the order of the reference: health first, then each market's routes
- * in market order, then the account, assistant and documentation routes. Express registers them,
+ * in market order, then the account, live events, assistant and documentation routes. Express registers them,
  * the 405 handler allows their methods, the OpenAPI document and the website's /docs describe
  * them, the fast lane serves their kept answers.
  */
@@ -18,6 +19,7 @@ export function routesOf(markets: readonly Market[]): readonly Route[] {
     ...markets.flatMap((market) => market.routes),
     createApiKeyRoute,
     ...WEBHOOK_ROUTES,
+    eventStreamRoute,
     chatRoute,
     openApiRoute,
     apiReferenceRoute,

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type { RequestListener, Server } from "node:http";
 import { poolStats } from "@tpi/db";
-import { createApi } from "./app";
+import { createApi, liveEventsRedisOf } from "./app";
+import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
+import { EVENT_RETENTION_INTERVAL_MS, runEventRetention } from "./events/retention";
 import { createLimitedServer } from "./http/server-limits";
 import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
@@ -125,11 +127,33 @@ export async function startServer(
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
+  const appDeps = appDepsOf(runtime, metrics, redis);
+  // Streams wake on the outbox's notifications, heard on a connection of their own.
+  const liveEvents = new LiveEvents(
+    runtime.database.requestDb,
+    {
+      ...DEFAULT_LIVE_EVENT_SETTINGS,
+      feed: { ...DEFAULT_LIVE_EVENT_SETTINGS.feed, listenUrl: runtime.database.url },
+    },
+    log,
+    liveEventsRedisOf(appDeps.rateLimits),
+  );
+  scheduler.every({
+    name: "event outbox retention",
+    intervalMs: EVENT_RETENTION_INTERVAL_MS,
+    failureMessage: "could not prune the event outbox; will retry",
+    run: async (stopping) => {
+      const deleted = await runEventRetention(runtime.database.db, liveEvents, stopping);
+      if (deleted > 0)
+        log.info(`event outbox: pruned ${deleted} event(s) older than the retention`);
+    },
+  });
   const api = createApi({
-    ...appDepsOf(runtime, metrics, redis),
+    ...appDeps,
     marketLoading,
     mailQueued: mailOutbox.wake,
     webhooks: { policy: webhookPolicy, wake: webhookDispatch.wake },
+    liveEvents,
   });
   const server = await listen(api.listener, env);
   const http = drainableServer(server);
@@ -149,6 +173,9 @@ export async function startServer(
     async close() {
       const graceMs = env.SHUTDOWN_GRACE_MS;
       stopMidnightNotices();
+      // Live streams never finish by themselves: they end first, and their clients reconnect
+      // (to another instance) with Last-Event-ID.
+      await liveEvents.close();
       const drained = http.drain({
         graceMs,
         idleCloseMs: Math.min(env.SHUTDOWN_IDLE_CLOSE_MS, graceMs),

@@ -1071,6 +1071,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receive events live (Server-Sent Events)
+         * @description The events a webhook subscription receives (value.settled, print.published, value.revised, threshold.crossed, source.degraded, source.recovered), pushed as they are published. Reconnect with Last-Event-ID to receive every event after the last one seen, none twice, within 7 days. Each key may hold a few streams open at once.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat": {
         parameters: {
             query?: never;
@@ -8027,6 +8047,75 @@ export interface operations {
                 };
             };
             /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Event types, comma-separated, as the webhook filter's list (value.settled, print.published, value.revised, threshold.crossed, source.degraded, source.recovered); every type when absent. */
+                types?: string;
+                /** @description Markets, comma-separated, as the webhook filter's list; every market when absent. */
+                markets?: string;
+                /** @description Series keys, comma-separated, as the webhook filter's list (at most 50); a source event, which concerns its whole market, passes any series filter. */
+                series?: string;
+                /** @description Threshold rules, comma-separated, as the webhook filter's list: `level:<number>` (the value crossed it) or `change:<percent>` (it moved by more than that percent); at most 10. Evaluated on each value.settled and print.published event the stream sees; each crossing is a threshold.crossed event. */
+                thresholds?: string;
+                /** @description The id of the last event received, for a client that cannot send the Last-Event-ID header (the header wins when both are sent). */
+                lastEventId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of Server-Sent Events: `id:` (send it back as Last-Event-ID to resume after it), `event:` (the event type), `data:` (the event's payload, as a webhook delivers it); comment lines as heartbeats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad request: a parameter is invalid, or the Last-Event-ID is not one this service still holds (events are kept 7 days). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. Or the key already holds as many live event streams as it may (5, REST and MCP together, across instances). */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

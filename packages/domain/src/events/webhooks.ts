@@ -1,6 +1,7 @@
 import type { AccountPlan } from "../shared/access";
 import { DomainError, badRequest, forbidden } from "../shared/errors";
 import type { EventType } from "./catalogue";
+import type { MarketEvent } from "./event";
 
 /**
  * The rules of webhook subscriptions that do not depend on storage or transport: what each plan
@@ -100,6 +101,17 @@ export type EventScope = {
   series: string | null;
   grain: "day" | "hour" | null;
 };
+
+/** The scope of an event as the plan checks read it. */
+export function eventScopeOf(event: MarketEvent): EventScope {
+  const period = "period" in event.data ? event.data.period : null;
+  return {
+    type: event.type,
+    market: event.data.market,
+    series: event.data.series,
+    grain: period === null ? null : period.grain,
+  };
+}
 
 /** The start (00:00 UTC) of the UTC day of `now`: the daily cap's day. */
 export function utcDayStart(now: Date): Date {

@@ -15,6 +15,7 @@ import type { RedisConnection } from "../redis/redis-connection";
 import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 import type { MarketLoading } from "../publication/market-loading";
+import type { LiveEvents } from "../events/live-events";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */
 export type AppDeps = {
@@ -64,6 +65,11 @@ export type AppDeps = {
   fastLane?: boolean;
   /** Webhook targets and the dispatcher's wake; https to public addresses only when absent. */
   webhooks?: WebhookSettings;
+  /**
+   * The live streams' and MCP subscriptions' event feed and settings; `createApi` opens one over
+   * `db` (polling only, the default settings) when absent.
+   */
+  liveEvents?: LiveEvents;
 };
 
 export type WebhookSettings = {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express, {
@@ -9,6 +10,7 @@ import express, {
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
+import { STREAM_LIMIT_RETRY_AFTER_SECONDS, tooManyStreamsMessage } from "../streams/stream-route";
 import { jsonBody } from "../http/body-limit";
 import { JSON_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { normalizeOrigin } from "../rate-limit/limiters";
@@ -25,6 +27,7 @@ import {
   protectedResourceMetadata,
 } from "./resource-metadata";
 import { connectMcpServer, createMcpServer } from "./server";
+import { McpSubscriptions, SESSION_ID_PATTERN } from "./subscriptions";
 
 /** Where the Streamable HTTP transport listens. */
 export const MCP_PATH = "/mcp";
@@ -62,7 +65,7 @@ export function mcpRouter(
     jsonRpcBodyError,
     refuseInvalidBody,
     (async (req, res) => {
-      const server = createMcpServer(deps, callerOf(res));
+      const server = createMcpServer(deps, callerOf(res), sessionOf(req, res));
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -75,9 +78,16 @@ export function mcpRouter(
       await transport.handleRequest(req, res, req.body);
     }) satisfies RequestHandler,
   );
-  // Stateless: no event stream to open (GET) and no session to end (DELETE), as the SDK's examples answer.
+  // A session's event stream: its resource subscriptions' notifications.
+  router.get(
+    MCP_PATH,
+    identifyCaller(deps.auth, { deferRefusal: true }),
+    countThenRefuse(limiters),
+    sessionStream(deps),
+  );
+  // No session to end (DELETE): a session holds nothing but its subscriptions, which expire.
   router.all(MCP_PATH, (_req, res) => {
-    res.setHeader("Allow", "POST");
+    res.setHeader("Allow", "GET, POST");
     sendJson(res, 405, jsonRpcError(SERVER_ERROR, "Method not allowed."));
   });
   return router;
@@ -204,5 +214,111 @@ function protectedResourceMetadataRoutes(): RequestHandler {
       return metadataMethodNotAllowed(req, res, next);
     res.setHeader("Cache-Control", "public, max-age=3600");
     sendJson(res, 200, protectedResourceMetadata(baseUrlOf(req), MCP_PATH));
+  };
+}
+
+/**
+ * The request's session: a new one for `initialize` (its id sent as `Mcp-Session-Id`, which the
+ * client sends back on every later request and on its GET stream), else the id the client sent
+ * when it has this server's form. A session is only a name for subscriptions: every request is
+ * still answered by a fresh server, on any instance.
+ */
+function sessionOf(req: Request, res: ServerResponse): string | undefined {
+  const body: unknown = req.body;
+  const messages = Array.isArray(body) ? body : [body];
+  if (
+    messages.some((message) => (message as { method?: unknown } | null)?.method === "initialize")
+  ) {
+    const id = randomUUID();
+    res.setHeader("Mcp-Session-Id", id);
+    return id;
+  }
+  const sent = req.get("mcp-session-id");
+  return sent !== undefined && SESSION_ID_PATTERN.test(sent) ? sent : undefined;
+}
+
+/**
+ * `GET /mcp` with `Mcp-Session-Id`: the session's stream of server messages (Streamable HTTP,
+ * "Listening for Messages from the Server"), here the `notifications/resources/updated` of its
+ * subscriptions, as Server-Sent Events, with comment lines as heartbeats. Keyed callers only
+ * (a keyless one gets 405, which MCP clients read as "no stream offered"), counted against the
+ * key's live streams like the REST stream.
+ */
+function sessionStream(deps: AppDeps): RequestHandler {
+  const live = deps.liveEvents;
+  const subscriptions = live === undefined ? undefined : new McpSubscriptions(deps, live);
+  return async (req, res) => {
+    const caller = callerOf(res);
+    if (live === undefined || subscriptions === undefined || caller.kind !== "key") {
+      res.setHeader("Allow", "POST");
+      return sendJson(
+        res,
+        405,
+        jsonRpcError(
+          SERVER_ERROR,
+          "Method not allowed: the event stream (resource subscriptions) needs an API key.",
+        ),
+      );
+    }
+    const sessionId = req.get("mcp-session-id");
+    if (sessionId === undefined || !SESSION_ID_PATTERN.test(sessionId))
+      return sendJson(
+        res,
+        400,
+        jsonRpcError(
+          SERVER_ERROR,
+          "Bad Request: send the Mcp-Session-Id header this server gave in its answer to initialize.",
+        ),
+      );
+    if (!(req.get("accept") ?? "").includes("text/event-stream"))
+      return sendJson(
+        res,
+        406,
+        jsonRpcError(SERVER_ERROR, "Not Acceptable: the client must accept text/event-stream."),
+      );
+    const slot = await live.slots.acquire(caller.keyId);
+    if (slot === null) {
+      res.setHeader("Retry-After", String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
+      return sendJson(
+        res,
+        429,
+        jsonRpcError(SERVER_ERROR, tooManyStreamsMessage(live.settings.maxStreamsPerKey)),
+      );
+    }
+    let ended = false;
+    let detach = (): void => undefined;
+    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), live.settings.heartbeatMs);
+    heartbeat.unref();
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      detach();
+      untrack();
+      slot.release();
+      res.end();
+    };
+    const untrack = live.track(end);
+    res.on("close", end);
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    });
+    res.write(`retry: ${live.settings.retryMs}\n\n`);
+    try {
+      const stop = await subscriptions.attach(sessionId, caller, (message) => {
+        if (!ended)
+          res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", ...message })}\n\n`);
+      });
+      if (ended) stop();
+      else detach = stop;
+      res.write(": live\n\n");
+    } catch (error) {
+      deps.log.warn("MCP event stream: could not start; the client reconnects", {
+        error: String(error),
+      });
+      end();
+    }
   };
 }

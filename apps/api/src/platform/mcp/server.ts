@@ -1,17 +1,22 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { latestSeriesEvent, subscribeMcpResource, unsubscribeMcpResource } from "@tpi/db";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Caller } from "../auth/api-key-authenticator";
+import { planOfCaller, type Caller } from "../auth/api-key-authenticator";
+import { mayReceiveEvent } from "../webhooks/service";
 import type { AppDeps } from "../core/deps";
 import { INVALID_PARAMS, refuseInvalidParams } from "./json-rpc";
 import { runTool, type ToolOutcome } from "./tool-runner";
 import { resourcesOf } from "./resources";
+import { SERIES_RESOURCE_TEMPLATE, parseSeriesResourceUri } from "./subscriptions";
 import { dataToolsOf, toolAccess, type DataTool } from "./tools";
 import { WEBHOOK_TOOLS, runWebhookTool, webhookToolDefinition } from "./webhook-tools";
 
@@ -117,7 +122,12 @@ export function toolDefinitionOf(tool: DataTool): Tool {
  * validation), and an unknown tool is a protocol error (-32602), as MCP's tools/call error
  * handling asks.
  */
-export function createMcpServer(deps: AppDeps, caller: Caller): McpServer {
+export function createMcpServer(
+  deps: AppDeps,
+  caller: Caller,
+  /** The HTTP session (`Mcp-Session-Id`): with one, resources can be subscribed to. */
+  sessionId?: string,
+): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: SERVER_INSTRUCTIONS,
   });
@@ -149,7 +159,75 @@ export function createMcpServer(deps: AppDeps, caller: Caller): McpServer {
         contents: [{ uri: uri.href, mimeType: resource.mimeType, text: resource.read(deps) }],
       }),
     );
+  registerSeriesResources(server, deps, caller, sessionId);
   return server;
+}
+
+/** MCP's "resource not found" error code (specification, Resources, "Error Handling"). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * The series resources (`tpi://series/{market}/{series}`: a series' last published value, the
+ * event that published it) and, on an HTTP session, their subscriptions.
+ */
+function registerSeriesResources(
+  server: McpServer,
+  deps: AppDeps,
+  caller: Caller,
+  sessionId: string | undefined,
+): void {
+  const seriesOf = (uri: string) => {
+    const parsed = parseSeriesResourceUri(uri);
+    const market = deps.marketList.find((candidate) => candidate.name === parsed?.market);
+    if (parsed === undefined || market === undefined)
+      throw new ProtocolError(
+        INVALID_PARAMS,
+        `Invalid resource '${uri.slice(0, 200)}': a series resource is ${SERIES_RESOURCE_TEMPLATE}, with a market of ${deps.marketList.map((m) => m.name).join(", ")}.`,
+      );
+    return { ...parsed, market };
+  };
+  server.registerResource(
+    "series-value",
+    new ResourceTemplate(SERIES_RESOURCE_TEMPLATE, { list: undefined }),
+    {
+      title: "A series' latest value",
+      description:
+        "The last value.settled, print.published or value.revised event of a series (the payload a webhook delivers). Subscribe to hear when it settles or is revised.",
+      mimeType: "application/json",
+    },
+    async (uri) => {
+      const { market, series } = seriesOf(uri.href);
+      const event = await latestSeriesEvent(deps.db, market.name, series);
+      if (event === null || !mayReceiveEvent([market], event, planOfCaller(caller)))
+        throw new ProtocolError(
+          RESOURCE_NOT_FOUND,
+          `Resource not found: no value of ${market.name} series '${series}' is held for this key.`,
+        );
+      return {
+        contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(event) }],
+      };
+    },
+  );
+  if (sessionId === undefined) return;
+  server.server.registerCapabilities({ resources: { subscribe: true } });
+  const session = (): string => {
+    if (caller.kind !== "key")
+      throw new ProtocolError(
+        INVALID_PARAMS,
+        "Resource subscriptions need an API key: send Authorization: Bearer <API_KEY>.",
+      );
+    return sessionId;
+  };
+  server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    const id = session();
+    seriesOf(request.params.uri);
+    await subscribeMcpResource(deps.db, id, request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    await unsubscribeMcpResource(deps.db, session(), request.params.uri);
+    return {};
+  });
 }
 
 /**

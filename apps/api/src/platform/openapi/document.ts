@@ -172,7 +172,12 @@ function operation(route: Route, schemaOf: SchemaOf): JsonObject {
   const responses: JsonObject = {};
   const all: Record<number, ResponseDoc> = { ...BODY_PARSER_RESPONSES, ...route.responses };
   const limit = route.limiter === "none" ? undefined : RATE_LIMITS[route.limiter];
-  if (limit) all[429] = errorResponse(`Too many requests: ${limit.description}.`);
+  // A route's own 429 (a cap of its own, beside the allowance) is told after the allowance's.
+  const own429 = route.responses[429]?.description;
+  if (limit)
+    all[429] = errorResponse(
+      `Too many requests: ${limit.description}.${own429 === undefined ? "" : ` ${own429}`}`,
+    );
   const settled = route.settled !== undefined;
   const deprecation = route.deprecated && deprecationHeaderDocs(route.deprecated);
   for (const [status, doc] of Object.entries(all)) {
@@ -270,6 +275,8 @@ const PLATFORM_TAGS: Readonly<Record<string, string>> = {
     "Signed webhook subscriptions of the key's account (Standard Webhooks): create, pause, resume, enable, rotate the secret, test, redeliver, and the delivery log.",
   Assistant:
     "Questions in plain language, answered from the published values with the rows used as sources.",
+  Events:
+    "Published values, revisions, threshold crossings and source states pushed as they happen: a live stream of Server-Sent Events.",
 };
 
 /** Every tag the routes use, in order of first use, with its description. */

@@ -4,6 +4,9 @@ import {
   type AccountPlan,
   type DomainError,
   type EventScope,
+  type MarketEvent,
+  eventScopeOf,
+  ACCOUNT_PLANS,
   type MarketSeries,
   type Result,
 } from "@tpi/domain";
@@ -33,6 +36,24 @@ export function eventAccessOf(markets: readonly Market[]): EventAccess {
     if (market === undefined) return err(forbidden(UNSERVED_MARKET_REFUSAL));
     return market.eventAccess(scope, plan);
   };
+}
+
+/**
+ * Whether a key's holder receives `event` on a live stream or as an MCP notification: the rule a
+ * delivery applies (its market's, for the key's plan). A caller without a plan (keyless)
+ * receives what every plan does.
+ */
+export function mayReceiveEvent(
+  markets: readonly Market[],
+  event: MarketEvent,
+  plan: AccountPlan | undefined,
+): boolean {
+  const market = markets.find((candidate) => candidate.name === event.data.market);
+  if (market === undefined) return false;
+  const scope = eventScopeOf(event);
+  return plan === undefined
+    ? ACCOUNT_PLANS.every((every) => market.eventAccess(scope, every).ok)
+    : market.eventAccess(scope, plan).ok;
 }
 
 /** The service as a request's door builds it from the app's dependencies. */

@@ -1,0 +1,99 @@
+import { dayPeriod, eventOf, type MarketEvent } from "@tpi/domain";
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../testing/database-for-file";
+import {
+  isEventRetained,
+  lastEventPosition,
+  latestSeriesEvent,
+  mcpSubscriptionsAmong,
+  pruneMcpSubscriptions,
+  readEventsAfter,
+  subscribeMcpResource,
+  unsubscribeMcpResource,
+} from "./event-feed";
+import { appendEvents } from "./webhooks";
+
+const { db } = await databaseForFile();
+const DAY_MS = 86_400_000;
+
+function settled(
+  series: string,
+  day: string,
+  type: "value.settled" | "print.published" = "value.settled",
+): MarketEvent {
+  return eventOf(
+    {
+      type,
+      data: {
+        market: "gpu",
+        series,
+        period: dayPeriod(day),
+        values: [{ name: "value", value: 2, unit: "USD per GPU-hour" }],
+        methodologyVersion: "1.0",
+        sources: [],
+        previous: null,
+      },
+    },
+    new Date("2026-11-28T21:05:00Z"),
+  );
+}
+
+describe("reading the outbox", () => {
+  it("reads after a position in order, in pages, and knows its end", async () => {
+    const before = await lastEventPosition(db);
+    const events = ["2026-01-01", "2026-01-02", "2026-01-03"].map((day) => settled("H200", day));
+    const positions = await db.$transaction((tx) => appendEvents(tx, events));
+    expect(await lastEventPosition(db)).toBe(positions.at(-1));
+    const page = await readEventsAfter(db, before, 2);
+    expect(page.map((stored) => stored.event)).toEqual(events.slice(0, 2));
+    const rest = await readEventsAfter(db, page.at(-1)?.position ?? 0n, 2);
+    expect(rest.map((stored) => stored.event)).toEqual(events.slice(2));
+    // Stored one after the other under the append lock: later positions, later times.
+    const times = [...page, ...rest].map((stored) => stored.appendedAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("holds an event for the retention window, by the database's clock", async () => {
+    const [position] = await db.$transaction((tx) =>
+      appendEvents(tx, [settled("H200", "2026-02-01")]),
+    );
+    if (position === undefined) throw new Error("a position");
+    expect(await isEventRetained(db, position, 7 * DAY_MS)).toBe(true);
+    await db.$executeRaw`
+      update webhook_event set appended_at = now() - interval '8 days' where position = ${position}`;
+    expect(await isEventRetained(db, position, 7 * DAY_MS)).toBe(false);
+    expect(await isEventRetained(db, position + 1_000_000n, 7 * DAY_MS)).toBe(false);
+  });
+
+  it("gives a series' latest value event", async () => {
+    const latest = settled("B200", "2026-03-02", "print.published");
+    await db.$transaction((tx) =>
+      appendEvents(tx, [settled("B200", "2026-03-01"), latest, settled("H100 SXM", "2026-03-03")]),
+    );
+    expect(await latestSeriesEvent(db, "gpu", "B200")).toEqual(latest);
+    expect(await latestSeriesEvent(db, "gpu", "A100")).toBeNull();
+  });
+});
+
+describe("MCP subscriptions", () => {
+  it("are found for the sessions and resources asked about, once each", async () => {
+    await subscribeMcpResource(db, "s1", "tpi://series/gpu/H200");
+    await subscribeMcpResource(db, "s1", "tpi://series/gpu/H200");
+    await subscribeMcpResource(db, "s2", "tpi://series/gpu/B200");
+    expect(await mcpSubscriptionsAmong(db, ["s1", "s2", "s3"], ["tpi://series/gpu/H200"])).toEqual([
+      { sessionId: "s1", uri: "tpi://series/gpu/H200" },
+    ]);
+    await unsubscribeMcpResource(db, "s1", "tpi://series/gpu/H200");
+    expect(await mcpSubscriptionsAmong(db, ["s1"], ["tpi://series/gpu/H200"])).toEqual([]);
+  });
+
+  it("are renewed while their session's stream is open, and pruned once stale", async () => {
+    await subscribeMcpResource(db, "open", "tpi://series/gpu/H200");
+    await subscribeMcpResource(db, "gone", "tpi://series/gpu/H200");
+    await db.$executeRaw`update mcp_resource_subscription set touched_at = now() - interval '4 hours'`;
+    await pruneMcpSubscriptions(db, ["open"], 3 * 3_600_000);
+    expect(await mcpSubscriptionsAmong(db, ["open", "gone"], ["tpi://series/gpu/H200"])).toEqual([
+      { sessionId: "open", uri: "tpi://series/gpu/H200" },
+    ]);
+  });
+});
