@@ -1,3 +1,4 @@
+// @module-tag zone
 import type { UtcDay } from "@tpi/domain";
 import { describe, expect, it } from "vitest";
 import { databaseForFile } from "../testing/database-for-file";

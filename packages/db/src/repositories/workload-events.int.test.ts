@@ -1,3 +1,4 @@
+// @module-tag zone
 import {
   ImportRefusedError,
   OPENROUTER_SOURCE,

@@ -69,7 +69,11 @@ describe("text PostgreSQL cannot store", () => {
   });
 
   it("every GET route answers it in a path or query parameter with a JSON 4xx", async () => {
-    for (const route of ROUTES.filter((candidate) => candidate.method === "get")) {
+    // A live stream's parameters that are well-formed text (a series key nobody publishes yet)
+    // open the stream rather than answer; its refusals are tested with the stream itself.
+    const answering = (route: (typeof ROUTES)[number]) =>
+      route.method === "get" && route.responses[200]?.mediaType !== "text/event-stream";
+    for (const route of ROUTES.filter(answering)) {
       const names = route.query ? Object.keys(queryShape(route.query)) : [];
       for (const text of UNSTORABLE_URL_TEXT) {
         const paths = route.params ? [route.path.replace(/\{\w+\}/g, text)] : [];

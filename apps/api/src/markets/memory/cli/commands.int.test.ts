@@ -41,7 +41,7 @@ describe("pnpm tpi memory", { timeout: 90_000 }, () => {
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(
-      "3 row(s) read: 3 inserted, 0 updated, 0 unchanged; settled through 2026-03-10: 3 new type-day(s), 0 re-settled with a revision; 3 value event(s)",
+      "3 row(s) read: 3 inserted, 0 updated, 0 unchanged; settled through 2026-03-10: 3 new type-day(s), 0 re-settled with a revision; 2 value event(s)",
     );
     expect(first.stdout).toContain("the Memory index now serves 3 memory type-day(s)");
 
