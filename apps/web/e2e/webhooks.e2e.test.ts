@@ -366,7 +366,9 @@ describe.skipIf(!chromiumPresent)("notify-me on every series page", () => {
   });
 
   it("sends a signed-out visitor from a GPU page's notify-me to sign in, and back to the form with the GPU's name", async () => {
-    const page = await readers.desktopVisitor();
+    // A context of its own: signing in here leaves the file's visitor a visitor.
+    const context = await readers.browser.newContext();
+    const page = await context.newPage();
     await open(page, "/gpus/H100%20SXM");
     await page.click("[data-notify-me] a");
     await page.waitForURL(/\/account\/sign-in\?next=/);
@@ -377,12 +379,15 @@ describe.skipIf(!chromiumPresent)("notify-me on every series page", () => {
       `${site.webUrl}/account/new-webhook?market=gpu&series=H100+SXM&type=threshold.crossed`,
     );
     expect(await page.inputValue('input[name="series"]')).toBe("H100 SXM");
-    await page.close();
+    await context.close();
   });
 
   it("has no axe violations or contrast failures on the GPU and lab pages with notify-me, at 390 and 1280 px, light and dark", async () => {
     const page = await readers.desktopVisitor();
-    for (const { path } of SERIES_PAGES) await expectReadableEverywhere(page, path, "notify-me");
+    for (const { path } of SERIES_PAGES) {
+      await expectReadableEverywhere(page, path, "notify-me");
+      expect(await page.locator("[data-signed-in]").count(), path).toBe(0);
+    }
     await page.close();
     // A keyed lab as the plan reads it: its values and the notify-me together.
     await expectReadableEverywhere(readers.page, "/labs/z-ai", "notify-me-full");
