@@ -14,8 +14,9 @@ import { site } from "./site";
  * A signed-in reader manages webhooks on the website without a line of the page's own script:
  * from a series page's "notify me" to the form (its refusals next to their fields), the secret
  * shown once, a test send that a loopback receiver verifies with that secret, the log of test
- * sends, pause, resume and delete; a visitor is sent to sign in and back to the form. Every new
- * page passes axe-core and the contrast check at 390 and 1280 px, light and dark.
+ * sends, pause, resume and delete; a visitor is sent to sign in and back to the form. A GPU's and
+ * a lab's page offer the same notify-me, and the api accepts what it fills in. Every new or
+ * changed page passes axe-core and the contrast check at 390 and 1280 px, light and dark.
  */
 
 type Received = { headers: IncomingHttpHeaders; body: string };
