@@ -14,8 +14,9 @@ import { site } from "./site";
  * A signed-in reader manages webhooks on the website without a line of the page's own script:
  * from a series page's "notify me" to the form (its refusals next to their fields), the secret
  * shown once, a test send that a loopback receiver verifies with that secret, the log of test
- * sends, pause, resume and delete; a visitor is sent to sign in and back to the form. Every new
- * page passes axe-core and the contrast check at 390 and 1280 px, light and dark.
+ * sends, pause, resume and delete; a visitor is sent to sign in and back to the form. A GPU's and
+ * a lab's page offer the same notify-me, and the api accepts what it fills in. Every new or
+ * changed page passes axe-core and the contrast check at 390 and 1280 px, light and dark.
  */
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -309,5 +310,87 @@ describe.skipIf(!chromiumPresent)("webhooks on the account pages", () => {
       `/account/new-webhook?market=memory&series=${MEMORY_TYPE}&type=threshold.crossed`,
       "webhooks",
     );
+  });
+});
+
+/**
+ * Series pages of the markets that do not share the kit's series page, each with the series key
+ * its market's events name it by: a free GPU (a name with a space), a free lab and a keyed lab.
+ */
+const SERIES_PAGES = [
+  { path: "/gpus/H100%20SXM", market: "gpu", series: "H100 SXM" },
+  { path: "/labs/openai", market: "token", series: "openai" },
+  { path: "/labs/z-ai", market: "token", series: "z-ai" },
+] as const;
+
+describe.skipIf(!chromiumPresent)("notify-me on every series page", () => {
+  const readers = signedInReaders("notify-me", "full", "192.0.2.64");
+  const receiver = startReceiver();
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+  });
+
+  it("fills the form in from a GPU's and a lab's page, and the api accepts each subscription", async () => {
+    const page = await (await readers.withoutScript()).newPage();
+    for (const { path, market, series } of SERIES_PAGES) {
+      await open(page, path);
+      await page.click("[data-notify-me] a");
+      await page.waitForURL(/\/account\/new-webhook\?/);
+      expect(await page.isChecked('input[name="types"][value="threshold.crossed"]'), path).toBe(
+        true,
+      );
+      expect(await page.locator('input[name="markets"]:checked').count(), path).toBe(1);
+      expect(await page.isChecked(`input[name="markets"][value="${market}"]`), path).toBe(true);
+      expect(await page.inputValue('input[name="series"]'), path).toBe(series);
+      await page.fill('input[name="url"]', receiver.url());
+      await page.fill('input[name="levels"]', "5");
+      await page.click('form[data-form="create-webhook"] button[type="submit"]');
+      await page.waitForURL(`${site.webUrl}/account/webhook-secret`);
+      expect(await page.inputValue("[data-webhook-secret]"), path).toMatch(/^whsec_/);
+    }
+    // The account lists each one with the series key the api checked against its market's series.
+    await open(page, "/account");
+    const rows = await page.locator('table[data-table="webhooks"] tbody tr').allTextContents();
+    expect(rows).toHaveLength(SERIES_PAGES.length);
+    for (const { market, series } of SERIES_PAGES)
+      expect(
+        rows.filter((row) =>
+          row.includes(`threshold.crossed, of ${market}, series ${series}; thresholds: level 5`),
+        ),
+        `${market} ${series}`,
+      ).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("sends a signed-out visitor from a GPU page's notify-me to sign in, and back to the form with the GPU's name", async () => {
+    // A context of its own: signing in here leaves the file's visitor a visitor.
+    const context = await readers.browser.newContext();
+    const page = await context.newPage();
+    await open(page, "/gpus/H100%20SXM");
+    await page.click("[data-notify-me] a");
+    await page.waitForURL(/\/account\/sign-in\?next=/);
+    await page.fill('form[data-form="sign-in"] input[name="email"]', readers.email);
+    await page.fill('form[data-form="sign-in"] input[name="password"]', READER_PASSWORD);
+    await page.click('form[data-form="sign-in"] button[type="submit"]');
+    await page.waitForURL(
+      `${site.webUrl}/account/new-webhook?market=gpu&series=H100+SXM&type=threshold.crossed`,
+    );
+    expect(await page.inputValue('input[name="series"]')).toBe("H100 SXM");
+    await context.close();
+  });
+
+  it("has no axe violations or contrast failures on the GPU and lab pages with notify-me, at 390 and 1280 px, light and dark", async () => {
+    const page = await readers.desktopVisitor();
+    for (const { path } of SERIES_PAGES) {
+      await expectReadableEverywhere(page, path, "notify-me");
+      expect(await page.locator("[data-signed-in]").count(), path).toBe(0);
+    }
+    await page.close();
+    // A keyed lab as the plan reads it: its values and the notify-me together.
+    await expectReadableEverywhere(readers.page, "/labs/z-ai", "notify-me-full");
   });
 });

@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { SignedInNote } from "../components/signed-in-note";
 import { readWebEnv } from "../env";
-import { newWebhookPath } from "../lib/account-paths";
 import type { Citation } from "../lib/citation";
 import { loadViewer, type SignedInReader } from "../server/viewer";
 import { HowToGetIt, LockedValues, type MarketLock } from "./access";
@@ -15,6 +14,7 @@ import {
   type PageQuery,
 } from "./chart-page";
 import { pageMetadata, type PageMeta, type SampleMarked } from "./market-page";
+import { NotifyMe } from "./notify-me";
 import { routeDocsHref, type ApiRoute } from "./route-link";
 import { seriesWindow } from "./series-window";
 import { SERIES_PARAM, type RowOf, type SeriesAnswer, type SeriesSource } from "./series-source";
@@ -127,21 +127,6 @@ export function seriesPage<Entry extends { id: string }, Answer extends SeriesAn
       );
     },
   };
-}
-
-/**
- * The way to a webhook for this series' thresholds: the new subscription's form, filled in with
- * the market, the series and threshold.crossed (a visitor signs in first and comes back to it).
- */
-function NotifyMe({ market, series, name }: { market: string; series: string; name: string }) {
-  return (
-    <p className="notify-me" data-notify-me>
-      <a href={newWebhookPath({ market, series, type: "threshold.crossed" })}>
-        Notify me when {name} crosses a threshold
-      </a>{" "}
-      <span className="muted">(a signed webhook to your endpoint)</span>
-    </p>
-  );
 }
 
 /** That the series has no value yet, in the market's words. */

@@ -114,6 +114,19 @@ describe("/gpus/[gpu]", () => {
     expect(html).not.toContain("data-value");
   });
 
+  it("offers a free and a keyed GPU's notify-me: the form filled in with the GPU market, the GPU's name and threshold.crossed", async () => {
+    for (const [segment, name] of [
+      ["H100%20SXM", "H100 SXM"],
+      ["RTX%20PRO%206000%20WS", "RTX PRO 6000 WS"],
+    ] as const) {
+      const html = await gpuPage(segment);
+      const series = new URLSearchParams({ series: name }).toString();
+      expect(html).toContain(
+        `<p class="notify-me" data-notify-me="true"><a href="/account/new-webhook?market=gpu&amp;${series}&amp;type=threshold.crossed">Notify me when ${name} GPU compute price index crosses a threshold</a>`,
+      );
+    }
+  });
+
   it("is the site's 404 for an unknown or malformed GPU name", async () => {
     for (const segment of ["H300", "h100%20sxm", "%E0%A4%A"])
       await expect(gpuPage(segment)).rejects.toMatchObject({

@@ -20,6 +20,7 @@ import { gpuCardPath } from "./card";
 import { gpuConstituentsCsvPathOf } from "./constituents";
 import { GpuConstituentsSection } from "./constituents-section";
 import { DailyIndexSection, VolatilitySection } from "./daily";
+import { GpuNotifyMe } from "./gpu-notify-me";
 import { HourlyPrintsTable, LatestPrintCards } from "./hourly";
 import { KeyedGpu } from "./keyed-gpu";
 import {
@@ -150,6 +151,7 @@ export async function GpuPage(props: GpuPageProps) {
         executed rental trades: hourly prints, their rolling 24-hour average and the daily index.
         All times are UTC.
       </p>
+      <GpuNotifyMe gpu={gpu} />
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {provenance !== undefined && <GpuProvenanceNote provenance={provenance} />}
       <LatestPrintCards detail={detail} />

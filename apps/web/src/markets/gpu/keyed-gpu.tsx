@@ -3,6 +3,7 @@ import { FREE_TIER_GPU_NAMES, GPU_FREE_WINDOW_MONTHS, type GpuName } from "@tpi/
 import { KeyHowTo, KeyedLatestCard } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import type { Viewer } from "../../server/viewer";
+import { GpuNotifyMe } from "./gpu-notify-me";
 import { GPU_METHODOLOGY_PATH } from "./paths";
 
 /**
@@ -28,6 +29,7 @@ export function KeyedGpu({
         The {gpu} index is part of the keyed tier: its hourly prints, daily values and analytics are
         served to API key holders.
       </p>
+      <GpuNotifyMe gpu={gpu} />
       {viewer !== undefined && <SignedInNote viewer={viewer} />}
       {children ?? <KeyedLatestCard unit="USD per GPU-hour" date={latestDay} />}
       <h2>What the data is</h2>

@@ -37,6 +37,9 @@ describe("a keyed GPU's page, signed in", () => {
     expect(html).toContain("The daily index, all history your plan reads");
     expect(html).toMatch(/<a [^>]*data-range="All"[^>]*aria-current="true"/);
     expect(html).toContain(`href="/gpus/RTX%20PRO%206000%20WS/daily.csv"`);
+    expect(html).toContain(
+      '<a href="/account/new-webhook?market=gpu&amp;series=RTX+PRO+6000+WS&amp;type=threshold.crossed">',
+    );
   });
 
   site.itIsTheVisitorsPage(() => gpuPage(KEYED));

@@ -2,6 +2,7 @@ import type { LabId } from "@tpi/domain";
 import { KEY_HREF, KeyHowTo, KeyedLatestCard } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import type { Viewer } from "../../server/viewer";
+import { LabNotifyMe } from "./lab-notify-me";
 import { OtherLabs } from "./other-labs";
 
 /** A keyed lab's page: what the data is, its latest settled day (never its value), the way in. */
@@ -26,6 +27,7 @@ export function KeyedLab({
         The {label} index is part of the keyed tier: its daily values and full history are served to
         API key holders.
       </p>
+      <LabNotifyMe lab={lab} label={label} />
       <KeyedLatestCard unit="USD per million tokens" date={latestDate} />
       {viewer === undefined ? (
         <KeyTeaser keyedCount={keyedCount} />

@@ -25,6 +25,7 @@ import type { Constituents, IndexRow, SourceDay } from "./api-types";
 import { labCardPath } from "./card";
 import { HOME_SERIES_PARAM } from "./chart-params";
 import { KeyedLab } from "./keyed-lab";
+import { LabNotifyMe } from "./lab-notify-me";
 import { ConstituentsSection, CoverageLine, DaysCitation } from "./lab-sources";
 import { TOKEN_HELD_RANGE, shownRange, summarizeWindow, type WindowSummary } from "./lab-window";
 import {
@@ -134,6 +135,7 @@ export async function LabContent({
         <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
         <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
       </p>
+      <LabNotifyMe lab={lab} label={label} />
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {latest === undefined ? (
         <p className="notice">No settled values in the free window yet.</p>
@@ -174,6 +176,7 @@ async function planLab({
         <time dateTime={range.startDate}>{formatUtcDay(range.startDate)}</time> to{" "}
         <time dateTime={range.endDate}>{formatUtcDay(range.endDate)}</time>, the last settled day).
       </p>
+      <LabNotifyMe lab={lab} label={label} />
       <SignedInNote viewer={reader.viewer} />
       {latest === undefined ? (
         <p className="notice">No settled values yet.</p>

@@ -250,6 +250,19 @@ describe("lab pages and keyed labs", () => {
     expect(html).not.toMatch(/\$\d/);
   });
 
+  it("offers a free and a keyed lab's notify-me: the form filled in with the token market, the lab's id and threshold.crossed", async () => {
+    for (const [lab, label] of [
+      ["anthropic", "Anthropic"],
+      ["minimax", "MiniMax"],
+    ] as const) {
+      const html = await labPageWith(routerWithOpenRouterData, lab);
+      close?.();
+      expect(html).toContain(
+        `<p class="notify-me" data-notify-me="true"><a href="/account/new-webhook?market=token&amp;series=${lab}&amp;type=threshold.crossed">Notify me when ${label} token price index crosses a threshold</a>`,
+      );
+    }
+  });
+
   it("lists every lab on /labs: free labs' latest value, keyed labs' latest day and a lock", async () => {
     close = await serveRouterAsApi(routerWithOpenRouterData);
     const html = renderToStaticMarkup(await LabsPage());

@@ -69,6 +69,10 @@ describe("a keyed lab's page, signed in", () => {
     expect(html).toMatch(/<a [^>]*data-range="All"[^>]*aria-current="true"/);
     expect(html).not.toContain("data-locked-note");
     expect(html).toContain('href="/labs/minimax/history.csv"');
+    // The plan reader's page offers the lab's notify-me as a visitor's does.
+    expect(html).toContain(
+      '<a href="/account/new-webhook?market=token&amp;series=minimax&amp;type=threshold.crossed">',
+    );
   });
 
   it("cuts the history, the table and the CSV link to the year the 1Y range asks for", async () => {
