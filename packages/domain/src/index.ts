@@ -89,3 +89,4 @@ export * from "./events/catalogue";
 export * from "./events/event";
 export * from "./events/thresholds";
 export * from "./events/filter";
+export * from "./events/webhooks";

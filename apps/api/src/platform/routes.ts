@@ -4,6 +4,7 @@ import { healthRoute } from "./health-route";
 import type { Route } from "./core/route";
 import type { Market } from "./core/market";
 import { apiReferenceRoute, openApiRoute } from "./openapi/docs-routes";
+import { WEBHOOK_ROUTES } from "./webhooks/routes";
 
 /**
  * Every route served, in the order of the reference: health first, then each market's routes
@@ -16,6 +17,7 @@ export function routesOf(markets: readonly Market[]): readonly Route[] {
     healthRoute,
     ...markets.flatMap((market) => market.routes),
     createApiKeyRoute,
+    ...WEBHOOK_ROUTES,
     chatRoute,
     openApiRoute,
     apiReferenceRoute,

@@ -30,6 +30,10 @@ import { createOpenAiCompatibleModel } from "./chat/model-backend";
 import type { ChatModel } from "./core/chat";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
+import { createWebhookDispatcher } from "./webhooks/dispatcher";
+import { webhookDispatchJob, webhookPolicyFrom } from "./webhooks/dispatch-job";
+import { createDeliveryGate } from "./webhooks/gate";
+import { eventAccessOf } from "./webhooks/service";
 import { MarketLoading } from "./publication/market-loading";
 
 export type RunningServer = {
@@ -98,6 +102,22 @@ export async function startServer(
   const marketLoading = new MarketLoading(runtime.database.db, marketList, runtime.markets);
   await marketLoading.refresh();
   const mailOutbox = schedulePlatformJobs(scheduler, runtime, mail, marketLoading);
+  // Webhook deliveries, on every instance; a subscription resumed or an event redelivered wakes it.
+  const webhookPolicy = webhookPolicyFrom(env);
+  const webhookDispatch = scheduler.every(
+    webhookDispatchJob(
+      createWebhookDispatcher({
+        db: runtime.database.db,
+        policy: webhookPolicy,
+        now: runtime.clock,
+        gate: createDeliveryGate({
+          db: runtime.database.db,
+          eventAccess: eventAccessOf(marketList),
+        }),
+      }),
+      env.WEBHOOK_DISPATCH_INTERVAL_MS,
+    ),
+  );
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
@@ -105,6 +125,7 @@ export async function startServer(
     ...appDepsOf(runtime, metrics, redis),
     marketLoading,
     mailQueued: mailOutbox.wake,
+    webhooks: { policy: webhookPolicy, wake: webhookDispatch.wake },
   });
   const server = await listen(api.listener, env);
   const http = drainableServer(server);

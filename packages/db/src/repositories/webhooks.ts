@@ -26,7 +26,13 @@ import type { Prisma } from "../generated/prisma/client";
 export const WEBHOOK_SUBSCRIPTION_STATUSES = ["active", "paused", "disabled"] as const;
 export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivering", "delivered", "failed"] as const;
+export const WEBHOOK_DELIVERY_STATUSES = [
+  "pending",
+  "delivering",
+  "delivered",
+  "failed",
+  "skipped",
+] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export type WebhookSubscriptionRecord = {
@@ -574,4 +580,274 @@ function storedValue<Value extends string>(
   const found = known.find((candidate) => candidate === value);
   if (found === undefined) throw new Error(`a stored webhook ${what} is unknown: ${value}`);
   return found;
+}
+
+// --- managing an account's subscriptions, test sends, and the dispatcher's gate ---
+
+/** The account's subscriptions, oldest first. */
+export async function listWebhookSubscriptions(
+  db: Tx,
+  accountId: string,
+): Promise<WebhookSubscriptionRecord[]> {
+  const rows = await db.webhookSubscription.findMany({
+    where: { accountId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map(asSubscription);
+}
+
+/**
+ * Locks the account's row to the end of the transaction and counts its subscriptions, so that
+ * concurrent creations cannot overshoot the plan's limit; null when the account does not exist.
+ */
+export async function lockAccountForWebhooks(
+  tx: Tx,
+  accountId: string,
+): Promise<{ subscriptions: number } | null> {
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`select id::text from account where id = ${accountId}::uuid for update`;
+  if (locked.length === 0) return null;
+  const subscriptions = await tx.webhookSubscription.count({ where: { accountId } });
+  return { subscriptions };
+}
+
+/**
+ * Moves the subscription from one of `from` to `to`; null when it is in none of them (or gone).
+ * Leaving `disabled` clears its reason; `clearFailure` also forgets when it began failing.
+ */
+export async function changeWebhookSubscriptionStatus(
+  tx: Tx,
+  id: string,
+  change: {
+    from: readonly WebhookSubscriptionStatus[];
+    to: WebhookSubscriptionStatus;
+    clearFailure: boolean;
+  },
+): Promise<WebhookSubscriptionRecord | null> {
+  const updated = await tx.webhookSubscription.updateMany({
+    where: { id, status: { in: [...change.from] } },
+    data: {
+      status: change.to,
+      ...(change.to === "disabled" ? {} : { disabledReason: null }),
+      ...(change.clearFailure ? { failingSince: null } : {}),
+    },
+  });
+  return updated.count === 0 ? null : findWebhookSubscription(tx, id);
+}
+
+/**
+ * Puts the deliveries that gave up (status failed: the ones that disabled the subscription) back
+ * in its queue, due at `now` and counted from a first attempt again, so that an enabled
+ * subscription delivers every queued event in order, starting with the one that failed.
+ * Returns how many were requeued.
+ */
+export async function requeueFailedWebhookDeliveries(
+  tx: Tx,
+  subscriptionId: string,
+  now: Date,
+): Promise<number> {
+  return tx.$executeRaw`
+    update webhook_delivery
+    set status = 'pending', attempts = 0, first_attempt_at = null, next_attempt_at = ${now},
+        locked_by = null, locked_until = null
+    where subscription_id = ${subscriptionId}::uuid and status = 'failed'`;
+}
+
+/** Deletes the subscription with its deliveries and test sends; false when there was none. */
+export async function deleteWebhookSubscription(tx: Tx, id: string): Promise<boolean> {
+  const deleted = await tx.webhookSubscription.deleteMany({ where: { id } });
+  return deleted.count > 0;
+}
+
+export type RequeueOutcome = "requeued" | "queued" | "not_found";
+
+/**
+ * Delivers one event to the subscription again: its finished delivery (delivered, failed or
+ * skipped) becomes pending, due at `now`, with a fresh attempt count. `queued` when it is still
+ * pending or in flight; `not_found` when the subscription never had a delivery of that event.
+ * The event is older than what is queued behind it, so it goes out first.
+ */
+export async function requeueWebhookDelivery(
+  tx: Tx,
+  subscriptionId: string,
+  eventId: string,
+  now: Date,
+): Promise<RequeueOutcome> {
+  const rows = await tx.$queryRaw<{ status: string }[]>`
+    select d.status from webhook_delivery d
+    join webhook_event e on e.position = d.event_position
+    where d.subscription_id = ${subscriptionId}::uuid and e.event_id = ${eventId}
+    for update of d`;
+  const found = rows[0];
+  if (found === undefined) return "not_found";
+  if (found.status === "pending" || found.status === "delivering") return "queued";
+  await tx.$executeRaw`
+    update webhook_delivery d
+    set status = 'pending', attempts = 0, first_attempt_at = null, next_attempt_at = ${now},
+        locked_by = null, locked_until = null
+    from webhook_event e
+    where e.position = d.event_position and d.subscription_id = ${subscriptionId}::uuid
+      and e.event_id = ${eventId}`;
+  return "requeued";
+}
+
+/** The secrets that sign for the subscription at `now` (current, then previous while it overlaps). */
+export async function webhookSigningSecrets(
+  db: Tx,
+  id: string,
+  now: Date,
+): Promise<string[] | null> {
+  const row = await db.webhookSubscription.findUnique({
+    where: { id },
+    select: { secret: true, previousSecret: true, previousSecretExpiresAt: true },
+  });
+  if (row === null) return null;
+  const { secret, previousSecret, previousSecretExpiresAt } = row;
+  const overlapping =
+    previousSecret !== null && previousSecretExpiresAt !== null && previousSecretExpiresAt > now;
+  return overlapping ? [secret, previousSecret] : [secret];
+}
+
+/** One test send, as the log shows it. */
+export type WebhookTestRecord = {
+  sentAt: Date;
+  delivered: boolean;
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+};
+
+/** Records a test send and keeps only the newest `keep` of the subscription's. */
+export async function recordWebhookTest(
+  tx: Tx,
+  subscriptionId: string,
+  test: WebhookTestRecord,
+  keep: number,
+): Promise<void> {
+  await tx.webhookTestDelivery.create({
+    data: {
+      subscriptionId,
+      ...test,
+      error: test.error?.slice(0, MAX_DELIVERY_ERROR_LENGTH) ?? null,
+    },
+  });
+  await tx.$executeRaw`
+    delete from webhook_test_delivery
+    where subscription_id = ${subscriptionId}::uuid and id not in (
+      select id from webhook_test_delivery where subscription_id = ${subscriptionId}::uuid
+      order by sent_at desc, id desc limit ${keep})`;
+}
+
+/** The subscription's test sends, newest first. */
+export async function listWebhookTests(
+  db: Tx,
+  subscriptionId: string,
+  limit: number,
+): Promise<WebhookTestRecord[]> {
+  return db.webhookTestDelivery.findMany({
+    where: { subscriptionId },
+    orderBy: [{ sentAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { sentAt: true, delivered: true, status: true, latencyMs: true, error: true },
+  });
+}
+
+/**
+ * What the dispatcher checks of a claimed delivery before sending it: its owner (its plan, the
+ * end of its trial) and the event's scope (type, market, series, period grain). A delivery whose
+ * subscription or account is gone has no row.
+ */
+export type DeliveryGateRow = {
+  subscriptionId: string;
+  eventPosition: bigint;
+  accountId: string;
+  plan: string;
+  trialEndsAt: Date | null;
+  eventType: EventType;
+  market: string;
+  series: string | null;
+  grain: "day" | "hour" | null;
+};
+
+export async function deliveryGateRows(
+  db: Tx,
+  claims: readonly { subscriptionId: string; eventPosition: bigint }[],
+): Promise<DeliveryGateRow[]> {
+  if (claims.length === 0) return [];
+  const rows = await db.$queryRaw<
+    {
+      subscriptionId: string;
+      eventPosition: bigint;
+      accountId: string;
+      plan: string;
+      trialEndsAt: Date | null;
+      eventType: string;
+      market: string;
+      series: string | null;
+      grain: string | null;
+    }[]
+  >`
+    select s.id::text as "subscriptionId", e.position as "eventPosition",
+      a.id::text as "accountId", a.plan, a.trial_ends_at as "trialEndsAt",
+      e.type as "eventType", e.market, e.payload->'data'->>'series' as series,
+      e.payload->'data'->'period'->>'grain' as grain
+    from unnest(${claims.map((claim) => claim.subscriptionId)}::text[]::uuid[],
+                ${claims.map((claim) => claim.eventPosition.toString())}::text[]::bigint[])
+      as claimed(subscription_id, event_position)
+    join webhook_subscription s on s.id = claimed.subscription_id
+    join account a on a.id = s.account_id
+    join webhook_event e on e.position = claimed.event_position`;
+  return rows.map((row) => ({
+    ...row,
+    eventType: asEventType(row.eventType),
+    grain: row.grain === "day" || row.grain === "hour" ? row.grain : null,
+  }));
+}
+
+/**
+ * Per account, the deliveries counted against its daily cap since `since` (the UTC day's
+ * start): those first attempted since then and not skipped, leaving out `excluding` (the
+ * dispatcher's current claims, which it counts itself).
+ */
+export async function countAccountDeliveriesSince(
+  db: Tx,
+  accountIds: readonly string[],
+  since: Date,
+  excluding: readonly { subscriptionId: string; eventPosition: bigint }[],
+): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ accountId: string; used: bigint }[]>`
+    select s.account_id::text as "accountId", count(*) as used
+    from webhook_delivery d
+    join webhook_subscription s on s.id = d.subscription_id
+    where s.account_id = any(${[...accountIds]}::text[]::uuid[])
+      and d.first_attempt_at >= ${since} and d.status <> 'skipped'
+      and (d.subscription_id, d.event_position) not in (
+        select * from unnest(${excluding.map((claim) => claim.subscriptionId)}::text[]::uuid[],
+                             ${excluding.map((claim) => claim.eventPosition.toString())}::text[]::bigint[]))
+    group by s.account_id`;
+  return new Map(rows.map((row) => [row.accountId, Number(row.used)]));
+}
+
+/**
+ * Records that `owner`'s claim was not sent, and why (the plan or the daily cap refused it):
+ * the delivery is finished as skipped, so the queue moves on; its log entry shows the reason.
+ * False when the claim is no longer `owner`'s.
+ */
+export async function recordSkippedDelivery(
+  tx: Tx,
+  owner: string,
+  delivery: { subscriptionId: string; eventPosition: bigint },
+  skip: { at: Date; reason: string },
+): Promise<boolean> {
+  const updated = await tx.$executeRaw`
+    update webhook_delivery
+    set status = 'skipped', attempts = attempts - 1, last_attempt_at = ${skip.at}, last_status = null,
+        last_error = ${skip.reason.slice(0, MAX_DELIVERY_ERROR_LENGTH)}, latency_ms = null,
+        locked_by = null, locked_until = null
+    where subscription_id = ${delivery.subscriptionId}::uuid
+      and event_position = ${delivery.eventPosition}
+      and locked_by = ${owner} and status = 'delivering'`;
+  return updated > 0;
 }

@@ -24,6 +24,10 @@ export const ERROR_LABELS = {
   route_not_found: "Not found",
   /** The route exists but not for this HTTP method. */
   method_not_allowed: "Method not allowed",
+  /** A thing the request names by id does not exist, or is not the caller's (never told apart). */
+  not_found: "Not found",
+  /** The request is valid but the thing it acts on is in a state that refuses it. */
+  conflict: "Conflict",
   /** The account holds as many active keys as it may (MAX_KEYS_PER_ACCOUNT). */
   key_limit_reached: "Key limit reached",
   /** A request body over the size limit. */

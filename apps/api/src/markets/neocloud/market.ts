@@ -1,4 +1,4 @@
-import { NEOCLOUD_SYNC_SOURCE } from "@tpi/domain";
+import { NEOCLOUD_SYNC_SOURCE, requireNeocloudPlan } from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { NEOCLOUD_CHAT } from "./chat";
 import { NEOCLOUD_USAGE, neocloudCommands } from "./cli/commands";
@@ -26,6 +26,8 @@ export const neocloudMarket = defineMarket({
   key: NEOCLOUD,
   env: NEOCLOUD_ENV,
   outsideSourceSwitches: ["NEOCLOUD_SYNC_ENABLED"],
+  // Every neo-cloud route needs a Full plan key, so every neo-cloud event does too.
+  eventAccess: (_scope, plan) => requireNeocloudPlan(plan),
   settingsFrom: neocloudSettingsFrom,
   routes: [neocloudSitesRoute, neocloudAggregateRoute, neocloudMapRoute, neocloudMethodologyRoute],
   tags: {

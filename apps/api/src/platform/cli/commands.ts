@@ -3,6 +3,7 @@ import { ACCOUNT_COMMANDS } from "./account-commands";
 import type { Command, CommandModule } from "../core/command";
 import { CORE_COMMANDS } from "./core-commands";
 import { MCP_COMMANDS } from "./mcp-commands";
+import { WEBHOOK_COMMANDS } from "./webhook-commands";
 
 /**
  * Every command module with its help lines, in the order `pnpm tpi help` prints them: the
@@ -12,6 +13,7 @@ export function commandModules(markets: readonly Market[]): readonly CommandModu
   return [
     CORE_COMMANDS,
     ACCOUNT_COMMANDS,
+    WEBHOOK_COMMANDS,
     ...markets.map((market) => market.commands),
     MCP_COMMANDS,
   ];

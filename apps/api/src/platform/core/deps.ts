@@ -12,6 +12,7 @@ import type { DatabaseHealth } from "../health/database-health";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import type { RedisConnection } from "../redis/redis-connection";
+import type { WebhookTargetPolicy } from "../webhooks/deliver";
 import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 import type { MarketLoading } from "../publication/market-loading";
@@ -62,6 +63,15 @@ export type AppDeps = {
   websiteAccounts?: WebsiteAccountSettings;
   /** Repeated settled GETs skip Express's router (HTTP_FAST_LANE); on unless false. */
   fastLane?: boolean;
+  /** Webhook targets and the dispatcher's wake; https to public addresses only when absent. */
+  webhooks?: WebhookSettings;
+};
+
+export type WebhookSettings = {
+  /** WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests). */
+  policy: WebhookTargetPolicy;
+  /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
+  wake?: () => void;
 };
 
 export type WebsiteAccountSettings = {

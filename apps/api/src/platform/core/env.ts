@@ -177,6 +177,19 @@ export const PLATFORM_ENV = {
     .max(65_536)
     .default(DEFAULT_ANSWER_CACHE_MAX_MB),
   // --- website accounts ---
+  /**
+   * Webhook targets on plain http as well as https. For private deployments and tests only: a
+   * delivery over http is readable (and its signature replayable) by anyone on the path.
+   */
+  WEBHOOK_ALLOW_HTTP: flag.default(false),
+  /**
+   * Webhook targets on loopback, private, link-local and other non-public addresses (a cloud's
+   * metadata address stays refused). For private deployments and tests only: otherwise a
+   * subscriber could make the api post to the operator's own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
+  /** Milliseconds between the webhook dispatcher's runs on this instance; 0 turns it off here. */
+  WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   /** The website's public address: the links in account mails point there. */
   TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
   /** The website is plain http on loopback: session cookies without Secure (and without `__Host-`). */

@@ -1,5 +1,6 @@
-import type { DayWindow, UtcDay } from "@tpi/domain";
+import type { AccountPlan, DayWindow, DomainError, EventScope, Result, UtcDay } from "@tpi/domain";
 import type { Db, OpenDatabase } from "@tpi/db";
+import { ok } from "@tpi/domain";
 import type { AnyRouter } from "@trpc/server";
 import type { z } from "zod";
 import type { ChatMarket } from "./chat";
@@ -170,6 +171,18 @@ export type Market<
    * a market whose values need a key whatever the day.
    */
   freeWindow(now: Date): Window;
+  /**
+   * The keys of the series its events name, when they are a fixed list: a webhook or stream
+   * filter's `series` is checked against them. Null (the default): any key of the right form.
+   */
+  readonly eventSeries: readonly string[] | null;
+  /**
+   * Whether an account of `plan` may receive an event of this scope: the answer a GET of the same
+   * values with the account's key would get (the refusal's words when not). Checked again at
+   * each delivery, so a plan changed since subscribing counts. By default every plan reads every
+   * event (every key reads every value of the market).
+   */
+  eventAccess(scope: EventScope, plan: AccountPlan): Result<unknown, DomainError>;
   /** Builds the live state over the database from the validated environment. */
   open(env: Readonly<Record<string, unknown>>, context: MarketOpenContext): MarketStateBase;
   /**
@@ -190,8 +203,20 @@ export type MarketDefinition<
   Window extends DayWindow | null = DayWindow,
 > = Omit<
   Market<Name, Router, Window>,
-  "env" | "outsideSourceSwitches" | "resources" | "freeWindow" | "open" | "start" | "jobs"
+  | "env"
+  | "outsideSourceSwitches"
+  | "resources"
+  | "freeWindow"
+  | "eventSeries"
+  | "eventAccess"
+  | "open"
+  | "start"
+  | "jobs"
 > & {
+  /** The fixed keys of its events' series; by default none (any key of the right form). */
+  readonly eventSeries?: readonly string[];
+  /** Which plans receive which of its events; by default every plan, every event. */
+  eventAccess?: (scope: EventScope, plan: AccountPlan) => Result<unknown, DomainError>;
   /** What a keyless caller may read today; by default nothing (every value needs a key). */
   freeWindow?: (now: Date) => Window;
   readonly key: MarketKey<State>;
@@ -256,6 +281,8 @@ export function defineMarket<
       ...(definition.resources ?? []),
     ],
     freeWindow: definition.freeWindow ?? ((): Window => null as Window),
+    eventSeries: definition.eventSeries ?? null,
+    eventAccess: definition.eventAccess ?? (() => ok(undefined)),
     open(env, context) {
       const settings = definition.settingsFrom(env as z.output<z.ZodObject<EnvShape>>);
       const state = definition.open(settings, context);

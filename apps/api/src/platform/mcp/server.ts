@@ -13,6 +13,7 @@ import { INVALID_PARAMS, refuseInvalidParams } from "./json-rpc";
 import { runTool, type ToolOutcome } from "./tool-runner";
 import { resourcesOf } from "./resources";
 import { dataToolsOf, toolAccess, type DataTool } from "./tools";
+import { WEBHOOK_TOOLS, runWebhookTool, webhookToolDefinition } from "./webhook-tools";
 
 /** The server's name and version as MCP clients show them. */
 export const MCP_SERVER_INFO = { name: "token-price-index", version: "1.0.0" } as const;
@@ -76,6 +77,11 @@ function outputSchemaOf(tool: DataTool): NonNullable<Tool["outputSchema"]> {
   } as NonNullable<Tool["outputSchema"]>;
 }
 
+/** A schema as `tools/list` writes it (draft-07, component ids removed). */
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  return z.toJSONSchema(schema, { ...JSON_SCHEMA_OPTIONS, io });
+}
+
 const definitions = new WeakMap<DataTool, Tool>();
 
 /** A tool's `tools/list` entry, built once. */
@@ -117,18 +123,22 @@ export function createMcpServer(deps: AppDeps, caller: Caller): McpServer {
   });
   const tools = dataToolsOf(deps.marketList);
   server.server.registerCapabilities({ tools: {} });
+  // The account's webhook tools act for a key's account: listed to key holders only.
+  const accountTools = caller.kind === "anonymous" ? [] : WEBHOOK_TOOLS;
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map(toolDefinitionOf),
+    tools: [
+      ...tools.map(toolDefinitionOf),
+      ...accountTools.map((tool) => webhookToolDefinition(tool, jsonSchemaOf)),
+    ],
   }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
     const tool = tools.find((candidate) => candidate.name === name);
-    if (tool === undefined)
-      throw new ProtocolError(
-        INVALID_PARAMS,
-        `Unknown tool: '${name}'. Tools: ${tools.map((t) => t.name).join(", ")}.`,
-      );
-    return toCallToolResult(await runTool(tool, args, deps, caller));
+    if (tool !== undefined) return toCallToolResult(await runTool(tool, args, deps, caller));
+    const accountTool = WEBHOOK_TOOLS.find((candidate) => candidate.name === name);
+    if (accountTool !== undefined) return runWebhookTool(accountTool, args, deps, caller);
+    const names = [...tools, ...accountTools].map((t) => t.name).join(", ");
+    throw new ProtocolError(INVALID_PARAMS, `Unknown tool: '${name}'. Tools: ${names}.`);
   });
   for (const resource of resourcesOf(deps))
     server.registerResource(

@@ -253,6 +253,8 @@ const PLATFORM_TAGS: Readonly<Record<string, string>> = {
   Reference:
     "The service and its vocabulary: health, each market's catalogs and methodology, this document and its interactive reference.",
   Account: "API keys: a key of an account creates another key for it.",
+  Webhooks:
+    "Signed webhook subscriptions of the key's account (Standard Webhooks): create, pause, resume, enable, rotate the secret, test, redeliver, and the delivery log.",
   Assistant:
     "Questions in plain language, answered from the published values with the rows used as sources.",
 };

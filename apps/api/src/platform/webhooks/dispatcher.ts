@@ -4,6 +4,7 @@ import {
   claimDueDeliveries,
   enqueueMail,
   recordAttempt,
+  recordSkippedDelivery,
   type AttemptOutcome,
   type ClaimedDelivery,
   type Db,
@@ -11,6 +12,7 @@ import {
   type Prisma,
 } from "@tpi/db";
 import { deliverWebhook, DELIVERY_TIMEOUT_MS, type DeliveryPolicy } from "./deliver";
+import type { DeliveryGate } from "./gate";
 import { signWebhook, type WebhookHeaders } from "./signature";
 
 /**
@@ -66,6 +68,8 @@ export interface DispatchRound {
   readonly failed: number;
   /** Claims recorded by nobody: this dispatcher's claim lapsed and another took the delivery. */
   readonly lost: number;
+  /** Claims the gate refused (the owner's plan, its daily cap, a deleted account): not sent. */
+  readonly skipped: number;
 }
 
 export interface WebhookDispatcherSettings {
@@ -78,6 +82,8 @@ export interface WebhookDispatcherSettings {
   readonly owner?: string;
   readonly batchSize?: number;
   readonly leaseMs?: number;
+  /** Checks each claim against its owner before sending (gate.ts); without one, all are sent. */
+  readonly gate?: DeliveryGate;
 }
 
 export function createWebhookDispatcher(settings: WebhookDispatcherSettings): WebhookDispatcher {
@@ -130,9 +136,23 @@ export function createWebhookDispatcher(settings: WebhookDispatcherSettings): We
       const claimedAt = now();
       const lockedUntil = new Date(claimedAt.getTime() + leaseMs);
       const claims = await claimDueDeliveries(db, owner, batchSize, claimedAt, lockedUntil);
-      const round = { delivered: 0, retried: 0, failed: 0, lost: 0 };
+      const round = { delivered: 0, retried: 0, failed: 0, lost: 0, skipped: 0 };
+      const skips =
+        settings.gate === undefined
+          ? new Map<ClaimedDelivery, string>()
+          : await settings.gate(claims, claimedAt);
       await Promise.all(
         claims.map(async (claimed) => {
+          const skipped = skips.get(claimed);
+          if (skipped !== undefined) {
+            const at = now();
+            const recorded = await db.$transaction((tx) =>
+              recordSkippedDelivery(tx, owner, claimed, { at, reason: skipped }),
+            );
+            if (recorded) round.skipped += 1;
+            else round.lost += 1;
+            return;
+          }
           const outcome = await deliverOne(claimed);
           if (!(await record(claimed, outcome))) round.lost += 1;
           else if (outcome.result === "delivered") round.delivered += 1;
