@@ -12,7 +12,7 @@ import type { DatabaseHealth } from "../health/database-health";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import type { RedisConnection } from "../redis/redis-connection";
-import type { WebhookTargetPolicy } from "../webhooks/deliver";
+import type { DeliveryPolicy } from "../webhooks/deliver";
 import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 import type { MarketLoading } from "../publication/market-loading";
@@ -68,8 +68,11 @@ export type AppDeps = {
 };
 
 export type WebhookSettings = {
-  /** WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests). */
-  policy: WebhookTargetPolicy;
+  /**
+   * WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests), and
+   * WEBHOOK_DELIVERY_TIMEOUT_MS for a subscription's test delivery.
+   */
+  policy: DeliveryPolicy;
   /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
   wake?: () => void;
 };
