@@ -33,7 +33,10 @@ export const LAYERS = {
     { name: "webhook delivery", folders: ["platform/webhooks"] },
     // Routes, the one request pipeline, parameters, errors, the fast lane.
     { name: "http", folders: ["platform/http"] },
-    { name: "http services", folders: ["platform/rate-limit", "platform/openapi", "platform/mcp"] },
+    {
+      name: "http services",
+      folders: ["platform/rate-limit", "platform/openapi", "platform/mcp", "platform/webhook-api"],
+    },
     {
       name: "platform features",
       folders: ["platform/accounts", "platform/chat", "platform/jobs"],

@@ -4,7 +4,7 @@ import { healthRoute } from "./health-route";
 import type { Route } from "./core/route";
 import type { Market } from "./core/market";
 import { apiReferenceRoute, openApiRoute } from "./openapi/docs-routes";
-import { WEBHOOK_ROUTES } from "./webhooks/routes";
+import { WEBHOOK_ROUTES } from "./webhook-api/routes";
 
 /**
  * Every route served, in the order of the reference: health first, then each market's routes

@@ -31,7 +31,7 @@ import type { ChatModel } from "./core/chat";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
-import { webhookDispatchJob, webhookPolicyFrom } from "./webhooks/dispatch-job";
+import { webhookDispatchJob, webhookPolicyFrom } from "./jobs/webhook-dispatch";
 import { createDeliveryGate } from "./webhooks/gate";
 import { eventAccessOf } from "./webhooks/service";
 import { MarketLoading } from "./publication/market-loading";

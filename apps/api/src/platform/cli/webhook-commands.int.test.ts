@@ -63,7 +63,8 @@ describe("tpi webhooks", () => {
       "--filter",
       '{"types":["value.settled"],"markets":["gpu"]}',
     );
-    const id = /^created webhook subscription (\S+)  active  /.exec(created[0] ?? "")?.[1] ?? "";
+    const id =
+      /^created webhook subscription (\S+) {2}active {2}/.exec(created[0] ?? "")?.[1] ?? "";
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created[1]).toMatch(/^signing secret \(shown once\): whsec_/);
     expect(await webhooks("list", "--email", EMAIL)).toEqual([
@@ -74,7 +75,7 @@ describe("tpi webhooks", () => {
     ]);
     expect(await webhooks("pause", "--email", EMAIL, "--id", id)).toEqual([
       expect.stringMatching(
-        /^paused: \S+  paused  .*; no events are queued for it until it is resumed$/,
+        /^paused: \S+ {2}paused {2}.*; no events are queued for it until it is resumed$/,
       ),
     ]);
     const [tested] = await webhooks("test", "--email", EMAIL, "--id", id);
@@ -84,7 +85,7 @@ describe("tpi webhooks", () => {
     expect(receiver.requests.map((request) => request.path)).toEqual(["/ops"]);
     const log = await webhooks("deliveries", "--email", EMAIL, "--id", id);
     expect(log).toEqual([
-      expect.stringMatching(/^test \S+  delivered  status 200  \d+ ms$/),
+      expect.stringMatching(/^test \S+ {2}delivered {2}status 200 {2}\d+ ms$/),
       "0 deliveries",
     ]);
     const [rotated, overlap] = await webhooks("rotate-secret", "--email", EMAIL, "--id", id);

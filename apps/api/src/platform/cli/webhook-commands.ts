@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { normalizeEmail, type DomainError, type Result } from "@tpi/domain";
 import { findCredentialsByEmail } from "@tpi/db";
 import { parseValue } from "../http/input";
-import { webhookPolicyFrom } from "../webhooks/dispatch-job";
-import { filterInputSchema } from "../webhooks/schemas";
+import { webhookPolicyFrom } from "../jobs/webhook-dispatch";
+import { filterInputSchema } from "../webhook-api/schemas";
 import { servedMarketSeries } from "../webhooks/service";
 import {
   createWebhook,

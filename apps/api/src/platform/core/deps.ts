@@ -12,7 +12,6 @@ import type { DatabaseHealth } from "../health/database-health";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import type { RedisConnection } from "../redis/redis-connection";
-import type { DeliveryPolicy } from "../webhooks/deliver";
 import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 import type { MarketLoading } from "../publication/market-loading";
@@ -70,9 +69,14 @@ export type AppDeps = {
 export type WebhookSettings = {
   /**
    * WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests), and
-   * WEBHOOK_DELIVERY_TIMEOUT_MS for a subscription's test delivery.
+   * WEBHOOK_DELIVERY_TIMEOUT_MS (a test delivery's time limit): the shape of the sender's
+   * DeliveryPolicy, stated here because contracts sit below it.
    */
-  policy: DeliveryPolicy;
+  policy: {
+    readonly allowHttp: boolean;
+    readonly allowPrivateAddresses: boolean;
+    readonly timeoutMs?: number;
+  };
   /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
   wake?: () => void;
 };

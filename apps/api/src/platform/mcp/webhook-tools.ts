@@ -14,7 +14,7 @@ import {
   webhookListResponseSchema,
   webhookResponseSchema,
   webhookTestResponseSchema,
-} from "../webhooks/schemas";
+} from "../webhook-api/schemas";
 import { webhookServiceOf } from "../webhooks/service";
 import {
   createWebhook,

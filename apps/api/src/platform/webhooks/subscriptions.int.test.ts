@@ -529,6 +529,39 @@ describe("the dispatcher's checks of the owner at delivery", () => {
     expect(idsSentTo("/cap")).toEqual([events[0]?.id, tomorrow.id]);
   });
 
+  it("retries a delivery counted today even once the day's cap is reached", async () => {
+    const owner = await account("trial", new Date(clock.getTime() + 48 * 3_600_000));
+    const { id } = await subscribe(owner, "/retry-cap");
+    const cap = WEBHOOK_PLAN_LIMITS.trial.deliveriesPerDay;
+    const deliveredToday = async (count: number, prefix: string) => {
+      await db.$executeRaw`
+        insert into webhook_event (event_id, type, market, payload, published_at)
+        select ${prefix} || n, 'value.settled', 'token', '{}'::json, ${clock}
+        from generate_series(1, ${count}) n`;
+      await db.$executeRaw`
+        insert into webhook_delivery (subscription_id, event_position, status, attempts,
+          next_attempt_at, first_attempt_at, delivered_at)
+        select ${id}::uuid, position, 'delivered', 1, ${clock}, ${clock}, ${clock}
+        from webhook_event where event_id like ${prefix} || '%'`;
+    };
+    await deliveredToday(cap - 1, "before-");
+    const event = settled();
+    await publish(event);
+    receiver.answer = () => ({ status: 503, text: "later" });
+    await dispatchUntilIdle();
+    // Its first attempt counted: with one more delivery (another instance's), the day is full.
+    await deliveredToday(1, "meanwhile-");
+    receiver.answer = () => ({ status: 200, body: {} });
+    advance(60_000);
+    await dispatchUntilIdle();
+    expect(idsSentTo("/retry-cap")).toEqual([event.id, event.id]);
+    const log = await webhookDeliveryLog(service, owner, id, { limit: 5 });
+    const entry = log.ok
+      ? log.value.deliveries.find((each) => each.eventId === event.id)
+      : undefined;
+    expect(entry).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
   it("skips a claim whose subscription or account is gone", async () => {
     const owner = await account();
     await subscribe(owner, "/gone");

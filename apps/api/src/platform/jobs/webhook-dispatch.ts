@@ -1,6 +1,6 @@
-import type { PeriodicJob } from "../jobs/scheduler";
-import type { DeliveryPolicy } from "./deliver";
-import type { WebhookDispatcher } from "./dispatcher";
+import type { PeriodicJob } from "./scheduler";
+import type { DeliveryPolicy } from "../webhooks/deliver";
+import type { WebhookDispatcher } from "../webhooks/dispatcher";
 
 /** The operator's webhook target policy and delivery time limit from the validated environment. */
 export function webhookPolicyFrom(env: {

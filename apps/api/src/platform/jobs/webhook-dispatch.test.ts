@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Scheduler } from "../jobs/scheduler";
+import { Scheduler } from "./scheduler";
 import { createLogger } from "../observability/logger";
-import { webhookDispatchJob, webhookPolicyFrom } from "./dispatch-job";
-import type { DispatchRound, WebhookDispatcher } from "./dispatcher";
+import { webhookDispatchJob, webhookPolicyFrom } from "./webhook-dispatch";
+import type { DispatchRound, WebhookDispatcher } from "../webhooks/dispatcher";
 
 const IDLE: DispatchRound = { delivered: 0, retried: 0, failed: 0, lost: 0, skipped: 0 };
 const BUSY: DispatchRound = { ...IDLE, delivered: 3, skipped: 1 };

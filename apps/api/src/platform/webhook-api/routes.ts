@@ -20,7 +20,7 @@ import {
   webhookRotatedResponseSchema,
   webhookTestResponseSchema,
 } from "./schemas";
-import { webhookServiceOf } from "./service";
+import { webhookServiceOf } from "../webhooks/service";
 import {
   createWebhook,
   deleteWebhook,
@@ -35,7 +35,7 @@ import {
   webhookAllowance,
   webhookDeliveryLog,
   type WebhookService,
-} from "./subscriptions";
+} from "../webhooks/subscriptions";
 
 /**
  * `/api/v1/webhooks`: the key's account manages its webhook subscriptions. Thin: each route
