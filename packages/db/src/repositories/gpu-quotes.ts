@@ -339,6 +339,36 @@ export async function summarizeQuoteSources(db: Tx): Promise<QuoteSourceSummary[
   }));
 }
 
+/** A stored snapshot's source, time and attribution: what a value read from it cites. */
+export type SnapshotAttribution = { id: number; source: string; asOf: Date } & QuoteAttribution;
+
+/** The attribution of each snapshot of `ids` (those stored), by id. */
+export async function quoteSnapshotAttributions(
+  db: Tx,
+  ids: readonly number[],
+): Promise<SnapshotAttribution[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.gpuQuoteSnapshot.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: {
+      id: true,
+      source: true,
+      asOf: true,
+      citation: true,
+      licenceName: true,
+      licenceUrl: true,
+    },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    source: row.source,
+    asOf: row.asOf,
+    citation: row.citation,
+    licence: { name: row.licenceName, url: row.licenceUrl },
+  }));
+}
+
 /** Moves when a snapshot is stored: part of the GPU read model's fingerprint. */
 export async function quoteSnapshotCount(db: Tx): Promise<number> {
   return db.gpuQuoteSnapshot.count();

@@ -256,6 +256,17 @@ describe("threshold crossings derived at append", () => {
     expect(await storedEventIds()).toEqual(events.map((event) => event.id));
   });
 
+  it("stores a crossing already in the outbox once, and the publication still succeeds", async () => {
+    const id = await subscribe(crossingsFilter([level]));
+    const value = settled("2026-11-28", 2.6, 2.4);
+    const [crossing] = thresholdCrossingsOf(value, [level]);
+    if (crossing === undefined) throw new Error("2.4 → 2.6 crosses 2.5");
+    await appendEvents(db, [crossing]);
+    expect(await db.$transaction((tx) => appendEvents(tx, [value]))).toHaveLength(1);
+    expect(await storedEventIds()).toEqual([crossing.id, value.id]);
+    expect(await deliveriesOf(id)).toEqual([crossing.id]);
+  });
+
   it("derives no crossing again when the value is emitted again", async () => {
     const id = await subscribe(crossingsFilter([level]));
     const value = settled("2026-11-28", 2.6, 2.4);

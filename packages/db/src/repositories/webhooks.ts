@@ -134,6 +134,7 @@ async function appendEventsWith(sql: RunSql, events: readonly MarketEvent[]): Pr
   // Positions are handed out at insert, but transactions commit in any order: without this
   // lock, held to the end of the publication's transaction, a later position could commit (and
   // be delivered) before an earlier one. Appends are one per publication, so waiting is short.
+  // Held, it also keeps what is stored still while this append reads it.
   await sql("select pg_advisory_xact_lock($1::bigint)::text as locked", [
     String(WEBHOOK_APPEND_LOCK_KEY),
   ]);
@@ -144,52 +145,78 @@ async function appendEventsWith(sql: RunSql, events: readonly MarketEvent[]): Pr
       [],
     ),
   );
-  const appended: bigint[] = [];
-  for (const event of events) {
-    const position = await storeEvent(sql, event, subscriptions);
-    if (position === null) continue;
-    appended.push(position);
-    if (event.type !== "value.settled" && event.type !== "print.published") continue;
-    for (const crossing of crossingsOf(event, subscriptions)) {
-      const crossingPosition = await storeEvent(sql, crossing, subscriptions);
-      if (crossingPosition !== null) appended.push(crossingPosition);
-    }
-  }
-  const last = appended.at(-1);
-  if (last !== undefined)
-    await sql("select pg_notify($1, $2)::text as notified", [
-      WEBHOOK_EVENTS_CHANNEL,
-      last.toString(),
-    ]);
-  return appended;
-}
-
-/** Stores `event` unless its id is stored, with its deliveries; its position, or null. */
-async function storeEvent(
-  sql: RunSql,
-  event: MarketEvent,
-  subscriptions: readonly ActiveSubscription[],
-): Promise<bigint | null> {
-  const publishedAt = new Date(event.timestamp).toISOString();
-  const inserted = positionRows(
-    await sql(
-      `insert into webhook_event (event_id, type, market, payload, published_at)
-       values ($1, $2, $3, $4::json, $5::timestamptz)
-       on conflict (event_id) do nothing
-       returning position::text as position`,
-      [event.id, event.type, event.data.market, JSON.stringify(event), publishedAt],
+  const stored = new Set(
+    eventIdRows(
+      await sql("select event_id from webhook_event where event_id = any($1::text[])", [
+        events.map((event) => event.id),
+      ]),
     ),
   );
-  const position = inserted[0];
-  if (position === undefined) return null;
-  const matching = subscriptions.filter((subscription) => matches(subscription.filter, event));
-  if (matching.length > 0)
+  // The events to store, in order: each new one, then the crossings it gives.
+  const toStore: MarketEvent[] = [];
+  const add = (event: MarketEvent): void => {
+    if (stored.has(event.id)) return;
+    stored.add(event.id);
+    toStore.push(event);
+  };
+  for (const event of events) {
+    if (stored.has(event.id)) continue;
+    add(event);
+    if (event.type === "value.settled" || event.type === "print.published")
+      for (const crossing of crossingsOf(event, subscriptions)) add(crossing);
+  }
+  if (toStore.length === 0) return [];
+  // One statement whatever the number of events (a first start settles thousands): the rows
+  // are inserted in `ordinality` order, so their positions follow the order of `toStore`.
+  const inserted = insertedRows(
+    await sql(
+      `insert into webhook_event (event_id, type, market, payload, published_at)
+       select e.event_id, e.type, e.market, e.payload::json, e.published_at::timestamptz
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+         with ordinality as e(event_id, type, market, payload, published_at, n)
+       order by e.n
+       on conflict (event_id) do nothing
+       returning position::text as position, event_id`,
+      [
+        toStore.map((event) => event.id),
+        toStore.map((event) => event.type),
+        toStore.map((event) => event.data.market),
+        toStore.map((event) => JSON.stringify(event)),
+        toStore.map((event) => new Date(event.timestamp).toISOString()),
+      ],
+    ),
+  );
+  const positionOf = new Map(inserted.map((row) => [row.eventId, row.position]));
+  const deliveries: { subscriptionId: string; position: bigint; dueAt: string }[] = [];
+  const appended: bigint[] = [];
+  for (const event of toStore) {
+    // A crossing stored before (one of another type's trigger of the same period) is not again.
+    const position = positionOf.get(event.id);
+    if (position === undefined) continue;
+    appended.push(position);
+    const dueAt = new Date(event.timestamp).toISOString();
+    for (const subscription of subscriptions)
+      if (matches(subscription.filter, event))
+        deliveries.push({ subscriptionId: subscription.id, position, dueAt });
+  }
+  if (deliveries.length > 0)
     await sql(
       `insert into webhook_delivery (subscription_id, event_position, next_attempt_at)
-       select id, $2::bigint, $3::timestamptz from unnest($1::text[]::uuid[]) as id`,
-      [matching.map((subscription) => subscription.id), position.toString(), publishedAt],
+       select d.subscription_id::uuid, d.position::bigint, d.due_at::timestamptz
+       from unnest($1::text[], $2::text[], $3::text[]) as d(subscription_id, position, due_at)`,
+      [
+        deliveries.map((delivery) => delivery.subscriptionId),
+        deliveries.map((delivery) => delivery.position.toString()),
+        deliveries.map((delivery) => delivery.dueAt),
+      ],
     );
-  return position;
+  const last = appended.at(-1);
+  if (last === undefined) return [];
+  await sql("select pg_notify($1, $2)::text as notified", [
+    WEBHOOK_EVENTS_CHANNEL,
+    last.toString(),
+  ]);
+  return appended;
 }
 
 /**
@@ -221,10 +248,18 @@ function subscriptionRows(rows: unknown): ActiveSubscription[] {
   });
 }
 
-function positionRows(rows: unknown): bigint[] {
+function eventIdRows(rows: unknown): string[] {
   return rowsOf(rows).map((row) => {
-    if (typeof row.position !== "string") throw new Error("an outbox insert returned no position");
-    return BigInt(row.position);
+    if (typeof row.event_id !== "string") throw new Error("an outbox read returned no event id");
+    return row.event_id;
+  });
+}
+
+function insertedRows(rows: unknown): { eventId: string; position: bigint }[] {
+  return rowsOf(rows).map((row) => {
+    if (typeof row.position !== "string" || typeof row.event_id !== "string")
+      throw new Error("an outbox insert returned no position");
+    return { eventId: row.event_id, position: BigInt(row.position) };
   });
 }
 

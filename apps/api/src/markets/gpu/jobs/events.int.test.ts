@@ -1,8 +1,9 @@
 // @module-tag zone
 import { DEFAULT_GPU_METHOD_RULES, GPU_METHODOLOGY_VERSION, type MarketEvent } from "@tpi/domain";
-import { insertGpuTradesIfAbsent, type GpuTradeInput } from "@tpi/db";
+import { insertGpuTradesIfAbsent, storeQuoteSnapshot, type GpuTradeInput } from "@tpi/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closedAfterFile } from "../../../testing/file-fixtures";
+import { LEDGER_ATTRIBUTION, LEDGER_GPU_RULES, quoteSnapshot } from "../../../testing/gpu-quotes";
 import { startTestApi } from "../../../testing/test-api";
 import { settleGpuIndex } from "./settlement";
 
@@ -41,7 +42,7 @@ const testSource = { source: "test", sample: false, asOf: null, citation: null, 
 
 beforeEach(async () => {
   await api.db.$executeRawUnsafe(
-    "truncate gpu_trade, gpu_hourly_print, gpu_daily_value, webhook_event cascade",
+    "truncate gpu_trade, gpu_hourly_print, gpu_daily_value, gpu_quote_snapshot, gpu_quote, webhook_event cascade",
   );
   await insertGpuTradesIfAbsent(api.db, trades);
 });
@@ -110,6 +111,37 @@ describe("the GPU market's publication events", () => {
     expect(events[1]?.data).toMatchObject({
       values: value(2.6),
       previous: { period: hour("2026-03-09T21:00:00Z"), values: value(2.6) },
+    });
+  });
+
+  it("cites a print from posted prices as its answers do: the snapshot's as-of, citation and licence", async () => {
+    const snapshot = quoteSnapshot("2026-03-09T17:10:00.000Z", [
+      { gpuName: "H200", provider: "lambda", price: 3.25 },
+      { gpuName: "H200", provider: "nebius", price: 3.75 },
+    ]);
+    await storeQuoteSnapshot(
+      api.db,
+      snapshot,
+      LEDGER_ATTRIBUTION,
+      new Date("2026-03-09T17:11:00Z"),
+    );
+    await settleGpuIndex(api.db, {
+      now: new Date("2026-03-09T18:05:00Z"),
+      rules: LEDGER_GPU_RULES,
+    });
+    const h200 = (await storedEvents()).find((event) => event.data.series === "H200");
+    expect(h200?.data).toMatchObject({
+      period: hour("2026-03-09T18:00:00Z"),
+      values: value(3.5),
+      sources: [
+        {
+          source: "gpurentalprices",
+          sample: false,
+          asOf: "2026-03-09T17:10:00.000Z",
+          citation: LEDGER_ATTRIBUTION.citation,
+          licence: LEDGER_ATTRIBUTION.licence,
+        },
+      ],
     });
   });
 

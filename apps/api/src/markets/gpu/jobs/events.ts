@@ -4,12 +4,16 @@ import {
   dayPeriod,
   hourPeriod,
   provenanceOf,
+  settlementPeriod,
   type DailyValue,
+  type DataProvenance,
   type EventFact,
   type EventPeriod,
   type EventValue,
   type HourlyPrint,
+  type SettlingPrint,
 } from "@tpi/domain";
+import type { SnapshotAttribution } from "@tpi/db";
 import { GPU } from "../read-model/state";
 
 /**
@@ -31,17 +35,68 @@ const valuesOf = (indexValue: number): EventValue[] => [
   { name: GPU_EVENT_VALUE_NAME, value: indexValue, unit: GPU_INDEX_UNIT },
 ];
 
-/** The sources behind a value, by the source names stored with it. */
-const sourcesOf = (sources: readonly string[]) =>
-  sources.map((source) => provenanceOf(source, null));
+/**
+ * The sources behind a value, by the source names stored with it: a quote source with the
+ * citation and licence of the latest snapshot the value read (as the answers cite it), a trade
+ * source (or the sample) as the token market's provenance describes it.
+ */
+function sourcesOf(
+  names: readonly string[],
+  snapshotIds: ReadonlySet<number>,
+  attributions: readonly SnapshotAttribution[],
+): DataProvenance[] {
+  const read = attributions.filter((attribution) => snapshotIds.has(attribution.id));
+  return names.map((name): DataProvenance => {
+    let latest: SnapshotAttribution | undefined;
+    for (const attribution of read)
+      if (attribution.source === name && (latest === undefined || attribution.asOf > latest.asOf))
+        latest = attribution;
+    if (latest === undefined) return provenanceOf(name, null);
+    return {
+      source: name,
+      sample: false,
+      asOf: latest.asOf.toISOString(),
+      citation: latest.citation,
+      licence: { ...latest.licence },
+    };
+  });
+}
+
+/** The snapshots the prints of `day`'s settlement period read. */
+function snapshotIdsOfDay(day: DailyValue["day"], prints: readonly SettlingPrint[]): Set<number> {
+  const { after, through } = settlementPeriod(day);
+  const ids = new Set<number>();
+  for (const print of prints)
+    if (print.hour > after && print.hour <= through)
+      for (const id of print.snapshotIds) ids.add(id);
+  return ids;
+}
+
+/** The snapshots the live values of these prints read: whose attributions their events cite. */
+export function snapshotsCitedByPrints(
+  prints: readonly (SettlingPrint & { backfilled: boolean })[],
+): number[] {
+  return prints.filter((print) => !print.backfilled).flatMap((print) => print.snapshotIds);
+}
+
+/** The snapshots the live daily values read through their prints. */
+export function snapshotsCitedByDailyValues(
+  values: readonly (DailyValue & { backfilled: boolean })[],
+  prints: readonly SettlingPrint[],
+): number[] {
+  return values
+    .filter((value) => !value.backfilled)
+    .flatMap((value) => [...snapshotIdsOfDay(value.day, prints)]);
+}
 
 /** A value and its period, for the `previous` of the next one. */
 type Previous = { period: EventPeriod; values: EventValue[] };
 
 /** print.published for each live print of `prints` (in hour order) following `before`. */
 export function printFacts(
-  prints: readonly (HourlyPrint & { backfilled: boolean })[],
+  prints: readonly (SettlingPrint & { backfilled: boolean })[],
   before: Pick<HourlyPrint, "hour" | "indexValue"> | undefined,
+  attributions: readonly SnapshotAttribution[],
 ): EventFact[] {
   let previous: Previous | null =
     before === undefined
@@ -60,7 +115,7 @@ export function printFacts(
           period,
           values,
           methodologyVersion: GPU_METHODOLOGY_VERSION,
-          sources: sourcesOf(print.sources),
+          sources: sourcesOf(print.sources, new Set(print.snapshotIds), attributions),
           previous,
         },
       });
@@ -69,10 +124,15 @@ export function printFacts(
   return facts;
 }
 
-/** value.settled for each live daily value of `values` (in day order) following `before`. */
+/**
+ * value.settled for each live daily value of `values` (in day order) following `before`; `prints`
+ * are those of their settlement periods.
+ */
 export function dailyValueFacts(
   values: readonly (DailyValue & { backfilled: boolean })[],
   before: Pick<DailyValue, "day" | "indexValue"> | undefined,
+  prints: readonly SettlingPrint[],
+  attributions: readonly SnapshotAttribution[],
 ): EventFact[] {
   let previous: Previous | null =
     before === undefined
@@ -91,7 +151,7 @@ export function dailyValueFacts(
           period,
           values: published,
           methodologyVersion: GPU_METHODOLOGY_VERSION,
-          sources: sourcesOf(value.sources),
+          sources: sourcesOf(value.sources, snapshotIdsOfDay(value.day, prints), attributions),
           previous,
         },
       });

@@ -27,13 +27,19 @@ import {
   latestGpuDailyValue,
   latestGpuPrint,
   lockGpuSettlement,
+  quoteSnapshotAttributions,
   quoteSnapshotsBetween,
   quoteSnapshotsWithIds,
   type Db,
   type PublishedDailyValue,
 } from "@tpi/db";
 import { publishEvents } from "../../../platform/publication/events";
-import { dailyValueFacts, printFacts } from "./events";
+import {
+  dailyValueFacts,
+  printFacts,
+  snapshotsCitedByDailyValues,
+  snapshotsCitedByPrints,
+} from "./events";
 
 export type GpuSettlementReport = {
   prints: number;
@@ -145,7 +151,8 @@ async function settleGpu(
         const published = prints.map((p) => ({ ...p, backfilled: isBackfilled(p.hour, now) }));
         const computedAt = new Date();
         await insertGpuPrints(tx, published, computedAt);
-        await publishEvents(tx, printFacts(published, previous), computedAt);
+        const cited = await quoteSnapshotAttributions(tx, snapshotsCitedByPrints(published));
+        await publishEvents(tx, printFacts(published, previous, cited), computedAt);
         report.prints += prints.length;
         report.carriedPrints += prints.filter((p) => p.carried).length;
         // Read the count before adding: `x += await y` would add to a stale x while the other GPU settles.
@@ -218,7 +225,8 @@ async function settleDays(
   }
   const computedAt = new Date();
   const inserted = await insertGpuDailyValues(tx, values, computedAt);
-  await publishEvents(tx, dailyValueFacts(values, lastDaily), computedAt);
+  const cited = await quoteSnapshotAttributions(tx, snapshotsCitedByDailyValues(values, prints));
+  await publishEvents(tx, dailyValueFacts(values, lastDaily, prints, cited), computedAt);
   for (const value of values)
     if (value.basis !== "trades") await freezeDailyQuotes(tx, gpuName, value.day, prints);
   return inserted;
