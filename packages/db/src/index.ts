@@ -70,4 +70,5 @@ export * from "./repositories/coding-workload";
 export * from "./repositories/memory";
 export * from "./repositories/neocloud-sites";
 export * from "./repositories/webhooks";
+export * from "./repositories/series-events";
 export * from "./repositories/source-states";

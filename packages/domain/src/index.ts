@@ -60,6 +60,7 @@ export * from "./llm-coding/methodology";
 export * from "./llm-coding/query";
 export * from "./llm-coding/app-rankings";
 export * from "./llm-coding/sample";
+export * from "./llm-coding/events";
 
 export * from "./workload/cells";
 export * from "./workload/models";
@@ -68,6 +69,7 @@ export * from "./workload/methodology";
 export * from "./workload/query";
 export * from "./workload/publication";
 export * from "./workload/sample";
+export * from "./workload/events";
 
 export * from "./memory/catalog";
 export * from "./memory/trading-calendar";
@@ -76,6 +78,7 @@ export * from "./memory/import-file";
 export * from "./memory/query";
 export * from "./memory/sample";
 export * from "./memory/methodology";
+export * from "./memory/events";
 export * from "./neocloud/sources";
 export * from "./neocloud/catalog";
 export * from "./neocloud/geo";
@@ -90,3 +93,4 @@ export * from "./events/event";
 export * from "./events/thresholds";
 export * from "./events/filter";
 export * from "./events/webhooks";
+export * from "./events/series-values";

@@ -203,7 +203,8 @@ describe("coding counts, rankings and session-cost storage", () => {
       },
       { allowShrink: true },
     );
-    expect(replaced).toEqual({ deleted: 2, inserted: 1 });
+    // No price snapshot prices these cells: no index row, so no value event.
+    expect(replaced).toEqual({ deleted: 2, inserted: 1, events: 0 });
     const weeks = await readSessionCostWeeks(db, { from: "2026-11-10" });
     expect(weeks).toEqual([
       {

@@ -1,5 +1,16 @@
 import {
+  LLM_CODING_EVENTS,
+  OPENROUTER_SOURCE,
+  WORKLOAD_EVENTS,
+  publishWorkloadIndex,
+  weekPriceSnapshot,
+  workloadPublishedValues,
+  addDays,
   cellKey,
+  codingPublishedValues,
+  codingRevisionReason,
+  githubSearchProvenance,
+  seriesValueChanges,
   decideCountUpdate,
   ImportRefusedError,
   ok,
@@ -9,16 +20,20 @@ import {
   type CodingMetric,
   type CountDecision,
   type CountStatus,
+  type DayCountLookup,
   type GithubSearchEndpoint,
   type SessionCostCell,
   type SessionCostWeek,
   type SessionCostWindow,
   type TurnRange,
   type UtcDay,
+  type WorkloadWeekInput,
 } from "@tpi/domain";
 import type { Db, Tx } from "../client";
 import { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
+import { appendSeriesValueEvents } from "./series-events";
+import { priceListsOf, priceSnapshotsOf } from "./source-data";
 
 /**
  * LLM coding counts from GitHub search (with their revisions), OpenRouter's coding app rankings
@@ -53,6 +68,8 @@ export type CodingDayWrite = {
   /** The day's counts were observed before the day ended: nothing was written. */
   dayNotOver: boolean;
   writes: CodingCountWrite[];
+  /** Value events stored with the counts: a product-day first published, or its value changed. */
+  events: number;
 };
 
 /**
@@ -61,6 +78,8 @@ export type CodingDayWrite = {
  * the day has matured), a settled one that changed is updated and its old value recorded in
  * `coding_count_revision`. A day not over when observed writes nothing. The row locks taken here
  * make two writers of the same day wait for each other, so a revision is never recorded twice.
+ * The products' value events (`LLM_CODING_EVENTS`) of what changed go to the outbox in the same
+ * transaction, published at `observedAt`.
  */
 export async function writeCodingCountsOfDay(
   db: Db,
@@ -83,6 +102,7 @@ export async function writeCodingCountsOfDay(
     revised: 0,
     dayNotOver: false,
     writes: [],
+    events: 0,
   };
   // A day that has not ended when searched is never stored, not even in part.
   if (observedOn <= day) return { ...empty, dayNotOver: true };
@@ -167,8 +187,59 @@ export async function writeCodingCountsOfDay(
           throw new Error(`count of ${day} cannot be written: ${decision.action}`);
       }
     }
+    result.events = await appendCodingDayEvents(tx, input, stored, result.writes);
     return result;
   });
+}
+
+type CountRow = { agent: string; metric: string; count: number; status: string };
+
+function countLookup(rows: readonly CountRow[]): DayCountLookup {
+  return (agent, metric) => {
+    const row = rows.find((r) => r.agent === agent && r.metric === metric);
+    return row === undefined ? undefined : { count: row.count, status: row.status as CountStatus };
+  };
+}
+
+/**
+ * The value events of one day's count write: every product's values of the day before and after
+ * it, with the day before's values (unchanged by the write) as a new product-day's `previous`.
+ */
+async function appendCodingDayEvents(
+  tx: Prisma.TransactionClient,
+  input: { day: UtcDay; observedAt: Date },
+  stored: readonly CountRow[],
+  writes: readonly CodingCountWrite[],
+): Promise<number> {
+  const { day, observedAt } = input;
+  const priorDay = addDays(day, -1);
+  const prior = codingPublishedValues(
+    priorDay,
+    countLookup(
+      await tx.$queryRaw<CountRow[]>`
+        select agent, metric, count, status from coding_count where day = ${dayToDate(priorDay)}`,
+    ),
+    [],
+  );
+  const after: CountRow[] = stored.filter(
+    (row) => !writes.some((w) => w.agent === row.agent && w.metric === row.metric),
+  );
+  for (const { agent, metric, decision } of writes)
+    if ("count" in decision)
+      after.push({ agent, metric, count: decision.count, status: decision.status });
+    else {
+      const kept = stored.find((row) => row.agent === agent && row.metric === metric);
+      if (kept !== undefined) after.push(kept);
+    }
+  const changes = seriesValueChanges(
+    [...prior, ...codingPublishedValues(day, countLookup(stored), [])],
+    [
+      ...prior,
+      ...codingPublishedValues(day, countLookup(after), [githubSearchProvenance(observedAt)]),
+    ],
+    (published) => codingRevisionReason(published.series, day, writes),
+  );
+  return (await appendSeriesValueEvents(tx, LLM_CODING_EVENTS, changes, observedAt)).length;
 }
 
 export type StoredCodingCount = {
@@ -414,7 +485,8 @@ export async function readAppRankingWindows(
 
 /**
  * Replaces the week named by `window.windowEndDate` with these cells, in the source's order,
- * in one transaction. A refreshed week that would drop more than the domain's share of the
+ * in one transaction, with the value events (`WORKLOAD_EVENTS`, published at `syncedAt`) of
+ * every index row the write settled or changed. A refreshed week that would drop more than the domain's share of the
  * stored cells (a truncated answer) is refused with ImportRefusedError, nothing written, unless
  * `allowShrink`.
  */
@@ -422,7 +494,7 @@ export async function replaceSessionCostWeek(
   db: Db,
   input: { window: SessionCostWindow; cells: readonly SessionCostCell[]; syncedAt: Date },
   options: { allowShrink: boolean } = { allowShrink: false },
-): Promise<{ deleted: number; inserted: number }> {
+): Promise<{ deleted: number; inserted: number; events: number }> {
   const windowEndDate = dayToDate(input.window.windowEndDate);
   return db.$transaction(async (tx) => {
     const stored = await tx.sessionCostCell.findMany({
@@ -440,6 +512,7 @@ export async function replaceSessionCostWeek(
       run: "sync",
     });
     if (refusal !== undefined) throw new ImportRefusedError(refusal);
+    const before = publishWorkloadIndex(await readWorkloadInputs(tx));
     const { count: deleted } = await tx.sessionCostCell.deleteMany({ where: { windowEndDate } });
     const { count: inserted } = await tx.sessionCostCell.createMany({
       data: input.cells.map((cell, position) => ({
@@ -455,7 +528,44 @@ export async function replaceSessionCostWeek(
         syncedAt: input.syncedAt,
       })),
     });
-    return { deleted, inserted };
+    const after = publishWorkloadIndex(await readWorkloadInputs(tx));
+    const week = input.window.windowEndDate;
+    const changes = seriesValueChanges(
+      workloadPublishedValues(before),
+      workloadPublishedValues(after),
+      (published) =>
+        published.period.grain === "day" && published.period.day === week
+          ? `The session-cost week ending ${week} was synced again with other cells.`
+          : `The like-for-like index is chained to the week ending ${week}, which was synced again with other cells.`,
+    );
+    const events = await appendSeriesValueEvents(tx, WORKLOAD_EVENTS, changes, input.syncedAt);
+    return { deleted, inserted, events: events.length };
+  });
+}
+
+/**
+ * Every stored session-cost week with the price list that prices it (the OpenRouter snapshot in
+ * force on its window's last day, `weekPriceSnapshot`): what the Workload Cost index is computed
+ * from, for the read model and for the value events of a write alike.
+ */
+export async function readWorkloadInputs(db: Tx): Promise<WorkloadWeekInput[]> {
+  const weeks = await readSessionCostWeeks(db);
+  if (weeks.length === 0) return [];
+  const snapshots = await priceSnapshotsOf(db, OPENROUTER_SOURCE);
+  const chosen = weeks.map((week) => weekPriceSnapshot(week.window.windowEndDate, snapshots));
+  const lists = await priceListsOf(
+    db,
+    chosen.flatMap((snapshot) => (snapshot === null ? [] : [snapshot.id])),
+  );
+  return weeks.map((week, i) => {
+    const snapshot = chosen[i] ?? null;
+    return {
+      week,
+      prices:
+        snapshot === null
+          ? null
+          : { fetchedAt: snapshot.fetchedAt, models: lists.get(snapshot.id) ?? [] },
+    };
   });
 }
 

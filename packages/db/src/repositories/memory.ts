@@ -1,6 +1,10 @@
 import {
+  MEMORY_EVENTS,
   MEMORY_TYPE_IDS,
   latestSettledTradingDayAt,
+  memoryPublishedValues,
+  periodKey,
+  seriesValueChanges,
   memoryObservationKey,
   planMemorySettlement,
   revisionChangePercent,
@@ -8,12 +12,14 @@ import {
   type MemoryImportRow,
   type MemoryObservation,
   type MemorySettledValue,
+  type SeriesValueChange,
   type StoredMemorySettlement,
   type UtcDay,
 } from "@tpi/domain";
 import type { Db, Tx } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { dateToDay, dayToDate } from "./conversions";
+import { appendSeriesValueEvents } from "./series-events";
 
 /** Longest an import or a settlement may hold its transaction (a large back-fill file). */
 export const MEMORY_WRITE_TIMEOUT_MS = 300_000;
@@ -127,12 +133,16 @@ export type MemorySettlementReport = {
   /** Type-days that lost every observation (a revision to no value). */
   withdrawn: number;
   revisions: MemoryRevisionRecord[];
+  /** Value events stored with the settlement: one per new type-day, one per changed price. */
+  events: number;
 };
 
 /**
  * Settles every trading day whose 4 PM New York settlement is at or before `now`, from every
  * stored observation, inside the caller's transaction: new days are written, a changed price is
- * rewritten with a revision (`reason`), derived fields follow. Running it again changes nothing.
+ * rewritten with a revision (`reason`), derived fields follow, and the value events of what
+ * changed (`MEMORY_EVENTS`: value.settled per new type-day, value.revised per changed or
+ * withdrawn price) go to the outbox, published at `now`. Running it again changes nothing.
  */
 export async function settleStoredMemory(
   tx: Prisma.TransactionClient,
@@ -147,14 +157,35 @@ export async function settleStoredMemory(
     rederived: 0,
     withdrawn: 0,
     revisions: [],
+    events: 0,
   };
+  const terms = new Map((await readMemorySourceTerms(tx)).map((term) => [term.source, term]));
+  const termsOf = (source: string) => terms.get(source);
+  const changes: SeriesValueChange[] = [];
   // A type's values depend on its own observations only: settled a type at a time, the
   // settlement holds one type's observations in memory, not every type's.
   for (const typeId of MEMORY_TYPE_IDS) {
     const computed = settleMemory(await readMemoryObservations(tx, typeId), throughDay);
-    const plan = planMemorySettlement(await readMemorySettlements(tx, typeId), computed);
+    const stored = await readMemorySettlements(tx, typeId);
+    const plan = planMemorySettlement(stored, computed);
     await writeMemorySettlementPlan(tx, plan, now, reason, report);
+    changes.push(
+      ...seriesValueChanges(
+        memoryPublishedValues(stored, termsOf),
+        memoryPublishedValues(computed, termsOf),
+        () => reason,
+      ),
+    );
   }
+  // Oldest day first across the types (each type's changes already are): the order of delivery.
+  changes.sort((a, b) =>
+    periodKey(a.published.period) < periodKey(b.published.period)
+      ? -1
+      : periodKey(a.published.period) > periodKey(b.published.period)
+        ? 1
+        : 0,
+  );
+  report.events = (await appendSeriesValueEvents(tx, MEMORY_EVENTS, changes, now)).length;
   return report;
 }
 

@@ -2,6 +2,13 @@ import { CODING_AGENT_IDS, codingAgentLabel } from "./catalog";
 import { MATURATION_DAYS } from "./maturation";
 import { AGENT_SEARCH_MARKERS, PUBLIC_ONLY_QUALIFIER } from "./queries";
 
+/** What the LLM Coding values are: counts per UTC day, and percentages for merge rates. */
+export const LLM_CODING_UNIT = "pull requests or commits per UTC day; merge rates in percent";
+/** The method's version: the queries, the maturation rule and the merge-rate definition. */
+export const LLM_CODING_METHODOLOGY_VERSION = "1.0";
+/** The sync log's, the lock's and the served data's name for GitHub search. */
+export const GITHUB_SEARCH_SOURCE_NAME = "github-search";
+
 /** The source of every LLM Coding value. GitHub's search counts are facts, not licensed data. */
 export const GITHUB_SEARCH_SOURCE = {
   name: "GitHub search API",

@@ -45,6 +45,9 @@ export function cellKey(
 
 export const SESSION_COST_LICENCE = "Licensed under CC BY 4.0.";
 
+/** The sync log's, the lock's and the served data's name for OpenRouter's session-cost dataset. */
+export const SESSION_COST_SOURCE_NAME = "openrouter-session-cost";
+
 /** The attribution line carried with every number built from session-cost data. */
 export function sessionCostCitation(asOf: string): string {
   return `Source: OpenRouter (openrouter.ai), session-cost dataset, as of ${asOf}. ${SESSION_COST_LICENCE}`;

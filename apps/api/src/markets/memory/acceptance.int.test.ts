@@ -288,7 +288,7 @@ describe("Memory from imported files", () => {
     } as unknown as MarketJobContext);
     await job?.run(new AbortController().signal);
     expect(logged).toEqual([
-      "memory index: settled through 2026-03-11: 1 new type-day(s), 0 re-settled with a revision, 0 withdrawn, 0 with re-derived change or weekly high/low",
+      "memory index: settled through 2026-03-11: 1 new type-day(s), 0 re-settled with a revision, 0 withdrawn, 0 with re-derived change or weekly high/low; 1 value event(s)",
     ]);
     expect((await history()).at(-1)).toMatchObject({ date: at("2026-03-11"), price: 70 });
     expect(await settleMemoryLocked(api.db, api.clock.now)).toMatchObject({

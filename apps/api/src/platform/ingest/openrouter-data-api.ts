@@ -1,4 +1,4 @@
-import { OPENROUTER_SOURCE, startOfUtcDay, utcDayOf } from "@tpi/domain";
+import { OPENROUTER_SOURCE, SESSION_COST_SOURCE_NAME, startOfUtcDay, utcDayOf } from "@tpi/domain";
 import { sourceRequestsSince, type Db } from "@tpi/db";
 import type { z } from "zod";
 import { SourceError } from "./source-error";
@@ -19,7 +19,7 @@ import {
 
 /** The sync log's names of the OpenRouter datasets read outside the token market. */
 export const APP_RANKINGS_SOURCE = "openrouter-app-rankings";
-export const SESSION_COST_SOURCE = "openrouter-session-cost";
+export const SESSION_COST_SOURCE = SESSION_COST_SOURCE_NAME;
 
 /** Every sync log source whose requests go to the OpenRouter account (500 a day). */
 export const OPENROUTER_ACCOUNT_SOURCES = [

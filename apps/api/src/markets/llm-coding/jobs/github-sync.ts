@@ -151,7 +151,8 @@ async function searchDays(
   }
   const outcome = run.outcome(days.length, options.signal?.aborted === true);
   const revisions = synced.reduce((sum, d) => sum + (d.written ? d.write.revised : 0), 0);
-  const message = `${run.daysWritten} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${run.firstFailureText}`;
+  const events = synced.reduce((sum, d) => sum + (d.written ? d.write.events : 0), 0);
+  const message = `${run.daysWritten} of ${days.length} day(s) written, ${client.requests} request(s), ${revisions} revision(s) of settled counts, ${events} value event(s)${client.rateLimitWaitMs > 0 ? `, ${Math.ceil(client.rateLimitWaitMs / 1000)} s waited for rate limits` : ""}${run.firstFailureText}`;
   await run.finish(outcome, message);
   return {
     ran: true,

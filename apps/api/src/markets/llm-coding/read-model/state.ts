@@ -1,4 +1,10 @@
-import { addDays, answerFreshUntil, utcDayOf } from "@tpi/domain";
+import {
+  LLM_CODING_METHODOLOGY_VERSION,
+  LLM_CODING_UNIT,
+  addDays,
+  answerFreshUntil,
+  utcDayOf,
+} from "@tpi/domain";
 import type { MarketStateOf } from "../../../platform/core/market";
 import type { Freshness } from "../../../platform/core/route";
 import { publishedMarket } from "../../../platform/publication/published-read-model";
@@ -6,10 +12,8 @@ import type { LlmCodingPublishedCounts } from "./published-counts";
 
 const MS_PER_HOUR = 3_600_000;
 
-/** What the LLM Coding values are: counts per UTC day, and percentages for merge rates. */
-export const LLM_CODING_UNIT = "pull requests or commits per UTC day; merge rates in percent";
-/** The method's version: the queries, the maturation rule and the merge-rate definition. */
-export const LLM_CODING_METHODOLOGY_VERSION = "1.0";
+// The market's unit and version are the domain's, which its events state too.
+export { LLM_CODING_METHODOLOGY_VERSION, LLM_CODING_UNIT };
 
 /** The LLM Coding market: the products' daily rows in memory. */
 export const LLM_CODING = publishedMarket("llm-coding", "counts", {

@@ -1,4 +1,5 @@
 import {
+  GITHUB_SEARCH_SOURCE_NAME,
   githubSearchIntervalMs,
   githubSearchPath,
   readSearchCount,
@@ -24,8 +25,8 @@ import { SourceError } from "../../../platform/ingest/source-error";
  * limit is never a count. A search GitHub marks `incomplete_results` is a failed count.
  */
 
-/** The sync log's, the lock's and the served data's name for GitHub search. */
-export const GITHUB_SEARCH_SOURCE = "github-search";
+/** The sync log's, the lock's and the served data's name for GitHub search (as events name it). */
+export const GITHUB_SEARCH_SOURCE = GITHUB_SEARCH_SOURCE_NAME;
 
 export type GithubSearchConfig = {
   /** `https://api.github.com`; tests point it at a loopback stub. */

@@ -41,7 +41,7 @@ describe("pnpm tpi memory", { timeout: 90_000 }, () => {
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(
-      "3 row(s) read: 3 inserted, 0 updated, 0 unchanged; settled through 2026-03-10: 3 new type-day(s), 0 re-settled with a revision",
+      "3 row(s) read: 3 inserted, 0 updated, 0 unchanged; settled through 2026-03-10: 3 new type-day(s), 0 re-settled with a revision; 3 value event(s)",
     );
     expect(first.stdout).toContain("the Memory index now serves 3 memory type-day(s)");
 
@@ -90,7 +90,7 @@ describe("pnpm tpi memory", { timeout: 90_000 }, () => {
     const settle = await run(["memory", "settle"]);
     expect(settle.status).toBe(0);
     expect(settle.stdout).toContain(
-      "memory settled through 2026-03-10: 0 new type-day(s), 0 re-settled with a revision",
+      "memory settled through 2026-03-10: 0 new type-day(s), 0 re-settled with a revision, 0 withdrawn, 0 with re-derived change or weekly high/low; 0 value event(s)",
     );
   });
 });

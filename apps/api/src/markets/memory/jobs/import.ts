@@ -214,5 +214,6 @@ export function describeImport(report: MemoryImportReport): string {
     written === 0 ? " (nothing written: every row was already stored as given)" : "",
     `; settled through ${settlement.throughDay}: ${settlement.settled} new type-day(s), ${settlement.resettled} re-settled with a revision`,
     settlement.withdrawn > 0 ? `, ${settlement.withdrawn} withdrawn` : "",
+    `; ${settlement.events} value event(s)`,
   ].join("");
 }

@@ -28,5 +28,5 @@ export async function settleMemoryLocked(
 
 /** What a settlement did, in one line. */
 export function describeSettlement(report: MemorySettlementReport): string {
-  return `settled through ${report.throughDay}: ${report.settled} new type-day(s), ${report.resettled} re-settled with a revision, ${report.withdrawn} withdrawn, ${report.rederived} with re-derived change or weekly high/low`;
+  return `settled through ${report.throughDay}: ${report.settled} new type-day(s), ${report.resettled} re-settled with a revision, ${report.withdrawn} withdrawn, ${report.rederived} with re-derived change or weekly high/low; ${report.events} value event(s)`;
 }

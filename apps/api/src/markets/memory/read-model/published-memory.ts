@@ -4,6 +4,7 @@ import {
   latestSettledTradingDayAt,
   memorySampleObservations,
   memorySettlementInstant,
+  memorySourceProvenance,
   settleMemory,
   type DataProvenance,
   type UtcDay,
@@ -24,14 +25,6 @@ import {
   type LoadedData,
   latestOfSeries,
 } from "../../../platform/publication/published-read-model";
-
-/**
- * A source's licence as the answers name it: the licence its latest import gave, with the
- * address the price was published at (the import's `url`; empty when none was given).
- */
-function licenceOf(terms: MemorySourceTerms): { name: string; url: string } | null {
-  return terms.licence === null ? null : { name: terms.licence, url: terms.url ?? "" };
-}
 
 /** One served value: a settled type-day, with when it was settled. */
 export type MemoryValue = {
@@ -142,16 +135,11 @@ export class PublishedMemory extends PublishedReadModel {
     for (const value of values)
       for (const source of value.sources)
         asOf.set(source, Math.max(asOf.get(source) ?? 0, value.sourceUpdatedAt.getTime()));
-    return [...asOf.keys()].sort().map((source) => {
-      const terms = this.terms.get(source);
-      return {
-        source,
-        sample: false,
-        asOf: new Date(asOf.get(source) ?? 0).toISOString(),
-        citation: terms?.citation ?? null,
-        licence: terms === undefined ? null : licenceOf(terms),
-      };
-    });
+    return [...asOf.keys()]
+      .sort()
+      .map((source) =>
+        memorySourceProvenance(source, new Date(asOf.get(source) ?? 0), this.terms.get(source)),
+      );
   }
 
   /** The earliest settled trading day of any type. */
@@ -167,13 +155,9 @@ export class PublishedMemory extends PublishedReadModel {
   /** Every source of the served values, as of its latest publication time; or the sample. */
   allSources(): DataProvenance[] {
     if (this.isSample) return this.sourcesOf([]);
-    return this.sourceTerms.map((terms) => ({
-      source: terms.source,
-      sample: false,
-      asOf: terms.latestAsOf.toISOString(),
-      citation: terms.citation,
-      licence: licenceOf(terms),
-    }));
+    return this.sourceTerms.map((terms) =>
+      memorySourceProvenance(terms.source, terms.latestAsOf, terms),
+    );
   }
 
   /** Every source of the served values with the days settled from them (the market's provenance). */

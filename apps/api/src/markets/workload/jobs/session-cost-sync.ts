@@ -59,12 +59,12 @@ async function syncWeek(
   run.daysFailed = 1;
   try {
     const week = await fetchSessionCostWeek(client);
-    const { deleted } = await replaceSessionCostWeek(
+    const { deleted, events } = await replaceSessionCostWeek(
       db,
       { ...week, syncedAt: now },
       { allowShrink: options.allowShrink === true },
     );
-    const message = `session-cost week ending ${week.window.windowEndDate} (${week.window.windowDays} days, as of ${week.window.asOf}) written: ${week.cells.length} cell(s)${deleted > 0 ? `, replacing ${deleted} stored` : ""}; ${client.requests} request(s)`;
+    const message = `session-cost week ending ${week.window.windowEndDate} (${week.window.windowDays} days, as of ${week.window.asOf}) written: ${week.cells.length} cell(s)${deleted > 0 ? `, replacing ${deleted} stored` : ""}, ${events} value event(s); ${client.requests} request(s)`;
     log(message);
     run.asOf = new Date(week.window.asOf);
     run.daysWritten = 1;

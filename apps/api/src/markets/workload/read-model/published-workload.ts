@@ -3,32 +3,20 @@ import {
   SAMPLE_SOURCE,
   provenanceOf,
   publishWorkloadIndex,
-  sessionCostCitation,
-  weekPriceSnapshot,
   workloadSampleInputs,
   workloadSampleWeekEnds,
+  workloadWeekSources,
   type DataProvenance,
   type UtcDay,
   type WorkloadPublication,
-  type WorkloadWeekInput,
 } from "@tpi/domain";
-import {
-  priceListsOf,
-  priceSnapshotsOf,
-  readSessionCostWeeks,
-  workloadInputsFingerprint,
-  type Db,
-} from "@tpi/db";
-import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import { readWorkloadInputs, workloadInputsFingerprint, type Db } from "@tpi/db";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import {
   PublishedReadModel,
   servedDataSources,
   type LoadedData,
 } from "../../../platform/publication/published-read-model";
-
-/** The session-cost dataset's licence, as every answer names it. */
-const SESSION_COST_LICENCE_TERMS = provenanceOf(OPENROUTER_SOURCE, null).licence;
 
 /**
  * The Workload Cost index held in memory: every stored session-cost week, each priced by the
@@ -54,29 +42,13 @@ export class PublishedWorkload extends PublishedReadModel {
   }
 
   protected async load(sampleAllowed: boolean): Promise<LoadedData> {
-    const weeks = await readSessionCostWeeks(this.db);
-    if (weeks.length === 0) {
+    const inputs = await readWorkloadInputs(this.db);
+    if (inputs.length === 0) {
       this.publication = publishWorkloadIndex(
         sampleAllowed ? workloadSampleInputs(this.clock()) : [],
       );
       return sampleAllowed ? "sample" : "stored";
     }
-    const snapshots = await priceSnapshotsOf(this.db, OPENROUTER_SOURCE);
-    const chosen = weeks.map((week) => weekPriceSnapshot(week.window.windowEndDate, snapshots));
-    const lists = await priceListsOf(
-      this.db,
-      chosen.flatMap((snapshot) => (snapshot === null ? [] : [snapshot.id])),
-    );
-    const inputs: WorkloadWeekInput[] = weeks.map((week, i) => {
-      const snapshot = chosen[i] ?? null;
-      return {
-        week,
-        prices:
-          snapshot === null
-            ? null
-            : { fetchedAt: snapshot.fetchedAt, models: lists.get(snapshot.id) ?? [] },
-      };
-    });
     this.publication = publishWorkloadIndex(inputs);
     return "stored";
   }
@@ -104,20 +76,7 @@ export class PublishedWorkload extends PublishedReadModel {
     const wanted = new Set(weekEnds);
     const weeks = this.publication.weeks.filter((week) => wanted.has(week.window.windowEndDate));
     const newest = (weeks.length > 0 ? weeks : this.publication.weeks).at(-1);
-    if (newest === undefined) return [];
-    const asOf = newest.window.asOf;
-    const sources: DataProvenance[] = [
-      {
-        source: SESSION_COST_SOURCE,
-        sample: false,
-        asOf,
-        citation: sessionCostCitation(asOf),
-        licence: SESSION_COST_LICENCE_TERMS === null ? null : { ...SESSION_COST_LICENCE_TERMS },
-      },
-    ];
-    if (newest.pricesFetchedAt !== null)
-      sources.push(provenanceOf(OPENROUTER_SOURCE, newest.pricesFetchedAt));
-    return sources;
+    return newest === undefined ? [] : workloadWeekSources(newest);
   }
 
   /** The sources of every served week, with the weeks' window end dates (the market's provenance). */
