@@ -686,8 +686,19 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       );
       const deliveries = receiver.received.length;
       const distinct = paths.reduce((sum, path) => sum + receiver.acceptedIds(path).length, 0);
+      // Which events came more than once: the endpoint, the event's place in its queue, how often.
+      const repeated = paths.flatMap((path) => {
+        const ids = receiver.received.filter((d) => d.path === path).map((d) => d.id);
+        return [...new Set(ids)]
+          .map((id) => ({ id, times: ids.filter((each) => each === id).length }))
+          .filter(({ times }) => times > 1)
+          .map(({ id, times }) => {
+            const place = (expected.get(path) ?? []).indexOf(id) + 1;
+            return `${path} event ${String(place)} ×${String(times)}`;
+          });
+      });
       figures.push(
-        `(f) webhooks: ${distinct} events delivered to ${paths.length} endpoints in ${deliveries} requests (${deliveries - distinct} repeated, the held one included); the held delivery taken over ${String((takenOver?.atMs ?? Number.NaN) - killedAt)} ms after its instance's SIGKILL; ${String(Date.now() - startedAt)} ms in all`,
+        `(f) webhooks: ${distinct} events delivered to ${paths.length} endpoints in ${deliveries} requests (${deliveries - distinct} repeated: ${repeated.join(", ")}); the held delivery taken over ${String((takenOver?.atMs ?? Number.NaN) - killedAt)} ms after its instance's SIGKILL; ${String(Date.now() - startedAt)} ms in all`,
       );
       for (const path of paths) {
         const ids = expected.get(path) ?? [];
