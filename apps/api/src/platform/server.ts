@@ -102,7 +102,9 @@ export async function startServer(
   const marketLoading = new MarketLoading(runtime.database.db, marketList, runtime.markets);
   await marketLoading.refresh();
   const mailOutbox = schedulePlatformJobs(scheduler, runtime, mail, marketLoading);
-  // Webhook deliveries, on every instance; a subscription resumed or an event redelivered wakes it.
+  // Webhook deliveries, on every instance. Woken at once when a subscription is resumed or an
+  // event redelivered, and when a published set changes: a publication writes its events in its
+  // own transaction, so once its values are read back their events are committed and due.
   const webhookPolicy = webhookPolicyFrom(env);
   const webhookDispatch = scheduler.every(
     webhookDispatchJob(
@@ -118,6 +120,8 @@ export async function startServer(
       env.WEBHOOK_DISPATCH_INTERVAL_MS,
     ),
   );
+  for (const publication of runtime.markets.publications)
+    publication.onChange(webhookDispatch.wake);
   // With REDIS_URL, rate-limit counters are shared by every instance; the api starts and serves
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);

@@ -1509,27 +1509,6 @@ export interface components {
             provenance: components["schemas"]["GpuAnswerProvenance"];
             dataSources: components["schemas"]["AnswerDataSources"];
         };
-        AnswerDataSources: {
-            /** @description True when any number of the answer rests on the generated sample: not market data */
-            sample: boolean;
-            /** @description The sample notice to show with the numbers when `sample` is true; null otherwise */
-            notice: string | null;
-            /** @description Each source of the answer's numbers: sample or not, as-of, citation, licence */
-            sources: {
-                /** @description `openrouter`, `sample`, or an observation file's source */
-                source: string;
-                /** @description True for generated sample data: never market data */
-                sample: boolean;
-                /** @description The source's as-of time of the data, ISO 8601 UTC */
-                asOf: string | null;
-                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
-                citation: string | null;
-                licence: {
-                    name: string;
-                    url: string;
-                } | null;
-            }[];
-        };
         /** @description null: no narrowing (every value) */
         WebhookFilter: {
             types: ("value.settled" | "print.published" | "value.revised" | "threshold.crossed" | "source.degraded" | "source.recovered")[] | null;
@@ -1559,37 +1538,6 @@ export interface components {
             createdAt: string;
             failingSince: string | null;
         };
-        WebhookTest: {
-            /**
-             * Format: date-time
-             * @example 2026-08-21T20:00:00.000Z
-             */
-            sentAt: string;
-            delivered: boolean;
-            responseStatus: number | null;
-            latencyMs: number;
-            error: string | null;
-        };
-        WebhookDelivery: {
-            position: number;
-            eventId: string;
-            /** @enum {string} */
-            eventType: "value.settled" | "print.published" | "value.revised" | "threshold.crossed" | "source.degraded" | "source.recovered";
-            /**
-             * Format: date-time
-             * @example 2026-08-21T20:00:00.000Z
-             */
-            publishedAt: string;
-            /** @enum {string} */
-            status: "pending" | "delivering" | "delivered" | "failed" | "skipped";
-            attempts: number;
-            lastAttemptAt: string | null;
-            responseStatus: number | null;
-            error: string | null;
-            latencyMs: number | null;
-            nextAttemptAt: string | null;
-            deliveredAt: string | null;
-        };
         WebhookList: {
             /** @constant */
             success: true;
@@ -1615,13 +1563,6 @@ export interface components {
             success: true;
             subscription: components["schemas"]["WebhookSubscription"];
         };
-        WebhookDeleted: {
-            /** @constant */
-            success: true;
-            id: string;
-            /** @constant */
-            deleted: true;
-        };
         WebhookSecretRotated: {
             /** @constant */
             success: true;
@@ -1634,10 +1575,55 @@ export interface components {
              */
             previousSecretExpiresAt: string;
         };
+        WebhookTest: {
+            /**
+             * Format: date-time
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            sentAt: string;
+            delivered: boolean;
+            responseStatus: number | null;
+            latencyMs: number;
+            error: string | null;
+        };
         WebhookTestAnswer: {
             /** @constant */
             success: true;
             test: components["schemas"]["WebhookTest"];
+        };
+        WebhookDeleted: {
+            /** @constant */
+            success: true;
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        WebhookDelivery: {
+            position: number;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "value.settled" | "print.published" | "value.revised" | "threshold.crossed" | "source.degraded" | "source.recovered";
+            /**
+             * Format: date-time
+             * @example 2026-08-21T20:00:00.000Z
+             */
+            publishedAt: string;
+            /** @enum {string} */
+            status: "pending" | "delivering" | "delivered" | "failed" | "skipped";
+            attempts: number;
+            lastAttemptAt: string | null;
+            responseStatus: number | null;
+            error: string | null;
+            latencyMs: number | null;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+        };
+        WebhookDeliveryLog: {
+            /** @constant */
+            success: true;
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            nextBefore: number | null;
+            tests: components["schemas"]["WebhookTest"][];
         };
         WebhookRedelivered: {
             /** @constant */
@@ -1646,12 +1632,26 @@ export interface components {
             /** @constant */
             requeued: true;
         };
-        WebhookDeliveryLog: {
-            /** @constant */
-            success: true;
-            deliveries: components["schemas"]["WebhookDelivery"][];
-            nextBefore: number | null;
-            tests: components["schemas"]["WebhookTest"][];
+        AnswerDataSources: {
+            /** @description True when any number of the answer rests on the generated sample: not market data */
+            sample: boolean;
+            /** @description The sample notice to show with the numbers when `sample` is true; null otherwise */
+            notice: string | null;
+            /** @description Each source of the answer's numbers: sample or not, as-of, citation, licence */
+            sources: {
+                /** @description `openrouter`, `sample`, or an observation file's source */
+                source: string;
+                /** @description True for generated sample data: never market data */
+                sample: boolean;
+                /** @description The source's as-of time of the data, ISO 8601 UTC */
+                asOf: string | null;
+                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
+                citation: string | null;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
+            }[];
         };
         GpuAnswerProvenance: {
             /** @description True when any value of the answer rests on the generated sample. */

@@ -1,4 +1,11 @@
-import { GPU_LEDGER_SOURCE, VAST_SOURCE, gpuFreeWindow, ok, requireHourlyPlan } from "@tpi/domain";
+import {
+  GPU_LEDGER_SOURCE,
+  GPU_NAMES,
+  VAST_SOURCE,
+  gpuFreeWindow,
+  ok,
+  requireHourlyPlan,
+} from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { GPU_CHAT } from "./chat";
 import { GPU_USAGE, gpuCommands } from "./cli/commands";
@@ -39,6 +46,8 @@ export const gpuMarket = defineMarket({
   key: GPU,
   env: GPU_ENV,
   outsideSourceSwitches: ["GPU_LEDGER_ENABLED"],
+  // Its events name a catalogue GPU, as its routes do.
+  eventSeries: GPU_NAMES,
   // Hourly prints (and what is derived from them) are a Full plan's, as the hourly routes are.
   eventAccess: (scope, plan) => (scope.grain === "hour" ? requireHourlyPlan(plan) : ok(undefined)),
   settingsFrom: gpuSettingsFrom,

@@ -1,4 +1,4 @@
-import { OPENROUTER_SOURCE } from "@tpi/domain";
+import { LAB_IDS, OPENROUTER_SOURCE } from "@tpi/domain";
 import { freeWindow } from "@tpi/domain";
 import { defineMarket } from "../../platform/core/market";
 import { TOKEN_CHAT } from "./chat";
@@ -24,6 +24,8 @@ export const tokenMarket = defineMarket({
   name: "token",
   key: TOKEN,
   env: TOKEN_ENV,
+  // Its events name a catalogue lab, as its routes do.
+  eventSeries: LAB_IDS,
   settingsFrom: tokenSettingsFrom,
   routes: [
     otpiRoute,

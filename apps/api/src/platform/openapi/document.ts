@@ -242,6 +242,19 @@ const COMPONENT_ORDER = [
   "DailyIndexAll",
   "GpuNearestPrint",
   "GpuIndexHistory",
+  // The webhook routes' schemas, which the MCP tools and the commands also import.
+  "WebhookFilter",
+  "WebhookSubscription",
+  "WebhookList",
+  "WebhookCreated",
+  "WebhookAnswer",
+  "WebhookSecretRotated",
+  "WebhookTest",
+  "WebhookTestAnswer",
+  "WebhookDeleted",
+  "WebhookDelivery",
+  "WebhookDeliveryLog",
+  "WebhookRedelivered",
 ];
 const componentRank = (id: string): number => {
   const rank = COMPONENT_ORDER.indexOf(id);

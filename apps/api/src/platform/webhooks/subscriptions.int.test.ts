@@ -214,6 +214,23 @@ describe("creating a subscription", () => {
     expect(created.error.message).toBe(
       `Invalid market 'bananas'. Allowed values (case-sensitive): ${MARKETS.map((market) => market.name).join(", ")}.`,
     );
+    // A market with a fixed list of series (its catalogue) checks the keys against it.
+    const known = await createWebhook(service, owner, {
+      url: `${receiver.url}/a`,
+      filter: { markets: ["gpu"], series: ["H100 SXM"] },
+    });
+    expect(known.ok).toBe(true);
+    const unknown = await createWebhook(service, owner, {
+      url: `${receiver.url}/a`,
+      filter: { markets: ["gpu"], series: ["Z999"] },
+    });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: {
+        code: "bad_request",
+        message: "Invalid series 'Z999': no series of gpu has this key (case-sensitive).",
+      },
+    });
   });
 
   it("holds an account to its plan's number of subscriptions", async () => {
