@@ -13,6 +13,7 @@ import { LoadLoop, answered } from "./load";
 import { findNginx, startNginx, type RunningNginx } from "./nginx";
 import { REPO_ROOT } from "./paths";
 import { ApiInstance, runCli } from "./processes";
+import { WebhookReceiver } from "./webhook-receiver";
 
 /**
  * Many instances, for real: three api processes (started as production starts them) on one
@@ -27,6 +28,11 @@ const INSTANCES = 3;
 /** Browser origin the load clients send; listed in RATE_LIMIT_TRUSTED_ORIGINS (no per-IP limit). */
 const LOAD_ORIGIN = "http://cluster-load.test";
 const HEALTHY_WITHIN_MS = 180_000;
+/**
+ * The instances' webhook delivery time limit (WEBHOOK_DELIVERY_TIMEOUT_MS): the loopback receiver
+ * answers at once, and a claim (four limits, 12 s) an instance died with lapses within the test.
+ */
+const WEBHOOK_DELIVERY_TIMEOUT_MS = 3_000;
 
 async function redisUnavailableReason(): Promise<string | undefined> {
   const client = new Redis(REDIS_URL, {
@@ -122,6 +128,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
   let loadKey = "";
   let revokedKey = { id: "", key: "" };
   const figures: string[] = [];
+  const receiver = new WebhookReceiver();
   const cliEnv = () => ({ DATABASE_URL: databaseUrl });
 
   async function createKey(name: string): Promise<{ id: string; key: string }> {
@@ -180,6 +187,10 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       // Production refuses the log mail transport unless told what to do with the links; this
       // test reads no mail: logged with the links' tokens redacted.
       MAIL_LOG_LINKS: "false",
+      // The webhook receiver is this test's, on loopback over plain http.
+      WEBHOOK_ALLOW_HTTP: "true",
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      WEBHOOK_DELIVERY_TIMEOUT_MS: String(WEBHOOK_DELIVERY_TIMEOUT_MS),
     };
     for (let index = 0; index < INSTANCES; index++)
       instances.push(new ApiInstance(`api-${index + 1}`, await freePort(), env));
@@ -233,6 +244,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     await nginx?.stop();
     await Promise.all(instances.map((instance) => instance.stop("SIGKILL")));
     await new Promise<void>((resolve) => (web ? web.close(() => resolve()) : resolve()));
+    await receiver.close();
     await postgres?.stop();
     if (redisPrefix !== "") {
       const redis = new Redis(REDIS_URL);
@@ -576,6 +588,132 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     } finally {
       await client.end();
     }
+  });
+
+  it("(f) delivers every event to each webhook endpoint once, in order, though the instance delivering is killed with SIGKILL", async () => {
+    if (load === undefined) throw new Error("no load");
+    load.phase = "f";
+    const startedAt = Date.now();
+    await receiver.start();
+    const { key } = await createKey("cluster webhooks");
+    // Two endpoints through nginx; the first delivery to the first is held until its instance dies.
+    const paths = ["/held", "/other"];
+    const subscriptions = new Map<string, string>();
+    for (const path of paths) {
+      const reply = await send(`${publicUrl}/api/v1/webhooks`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+        body: JSON.stringify({
+          url: `${receiver.url}${path}`,
+          filter: { types: ["value.settled"], markets: ["token"] },
+        }),
+      });
+      expect(reply.status, reply.body).toBe(201);
+      const created = jsonOf(reply) as { subscription: { id: string }; secret: string };
+      subscriptions.set(path, created.subscription.id);
+      receiver.verifyWith(path, created.secret);
+    }
+    const held = receiver.holdNext("/held");
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      // The two days before the first settled one get that day's observations, in one statement:
+      // every instance's settlement timer (2 s) finds them at once, one settles both in one
+      // transaction, which appends their events, and every instance's dispatcher delivers them.
+      await client.query(
+        `insert into observation (date, model_id, lab, input_price_per_mtok, output_price_per_mtok,
+           input_tokens, output_tokens, total_tokens, cache_read_price_per_mtok, cache_read_tokens,
+           source, price_basis, price_snapshot_id)
+         select o.date - k, o.model_id, o.lab, o.input_price_per_mtok, o.output_price_per_mtok,
+           o.input_tokens, o.output_tokens, o.total_tokens, o.cache_read_price_per_mtok,
+           o.cache_read_tokens, o.source, o.price_basis, o.price_snapshot_id
+         from observation o cross join generate_series(1, 2) k
+         where o.date = (select min(date) from settled_day)`,
+      );
+      const first = await held;
+      // The claim names its dispatcher: host, process id, a random part.
+      const claim = await client.query<{ locked_by: string | null }>(
+        `select d.locked_by from webhook_delivery d join webhook_event e on e.position = d.event_position
+         where d.subscription_id = $1 and e.event_id = $2`,
+        [subscriptions.get("/held"), first.id],
+      );
+      const pid = Number(claim.rows[0]?.locked_by?.split(":")[1]);
+      const victim = instances.find((instance) => instance.pid === pid);
+      if (victim === undefined)
+        throw new Error(`no instance holds the claim (${claim.rows[0]?.locked_by ?? "none"})`);
+      await victim.stop("SIGKILL");
+      const killedAt = Date.now();
+      // Mid-delivery: the victim was still waiting for the answer, within its time limit.
+      expect(killedAt - first.atMs).toBeLessThan(WEBHOOK_DELIVERY_TIMEOUT_MS);
+      victim.start();
+      const restarted = victim.waitHealthy(HEALTHY_WITHIN_MS);
+
+      // Everything queued for each endpoint, in the order of publication: one transaction
+      // appended it all before the first delivery was claimed.
+      const expected = new Map<string, string[]>();
+      for (const [path, id] of subscriptions) {
+        const queued = await client.query<{ event_id: string }>(
+          `select e.event_id from webhook_delivery d join webhook_event e on e.position = d.event_position
+           where d.subscription_id = $1 order by e.position`,
+          [id],
+        );
+        expected.set(
+          path,
+          queued.rows.map((row) => row.event_id),
+        );
+      }
+      const missing = () =>
+        paths
+          .map((path) => {
+            const accepted = new Set(receiver.acceptedIds(path));
+            const left = (expected.get(path) ?? []).filter((id) => !accepted.has(id));
+            return `${path}: ${left.length} of ${expected.get(path)?.length ?? 0} not delivered`;
+          })
+          .join(", ");
+      await receiver.until(
+        () =>
+          paths.every(
+            (path) => receiver.acceptedIds(path).length === (expected.get(path) ?? []).length,
+          ),
+        60_000,
+        missing,
+      );
+      await restarted;
+
+      const takenOver = receiver.received.find(
+        (delivery) => delivery.path === "/held" && delivery.id === first.id && delivery.accepted,
+      );
+      const deliveries = receiver.received.length;
+      const distinct = paths.reduce((sum, path) => sum + receiver.acceptedIds(path).length, 0);
+      // Which events came more than once: the endpoint, the event's place in its queue, how often.
+      const repeated = paths.flatMap((path) => {
+        const ids = receiver.received.filter((d) => d.path === path).map((d) => d.id);
+        return [...new Set(ids)]
+          .map((id) => ({ id, times: ids.filter((each) => each === id).length }))
+          .filter(({ times }) => times > 1)
+          .map(({ id, times }) => {
+            const place = (expected.get(path) ?? []).indexOf(id) + 1;
+            return `${path} event ${String(place)} ×${String(times)}`;
+          });
+      });
+      figures.push(
+        `(f) webhooks: ${distinct} events delivered to ${paths.length} endpoints in ${deliveries} requests (${deliveries - distinct} repeated: ${repeated.join(", ")}); the held delivery taken over ${String((takenOver?.atMs ?? Number.NaN) - killedAt)} ms after its instance's SIGKILL; ${String(Date.now() - startedAt)} ms in all`,
+      );
+      for (const path of paths) {
+        const ids = expected.get(path) ?? [];
+        expect(ids.length, path).toBeGreaterThan(1);
+        // None lost, nothing else, in the order of publication (an id's first acceptance).
+        expect(receiver.acceptedIds(path), path).toEqual(ids);
+      }
+      // Every request verified, and the held event was sent again with the same webhook-id.
+      expect(receiver.received.filter((delivery) => !delivery.verified)).toEqual([]);
+      expect(takenOver, "the held delivery was never taken over").toBeDefined();
+      expect(expected.get("/held")?.[0]).toBe(first.id);
+    } finally {
+      await client.end();
+    }
+    expect(load.failuresIn("f")).toEqual([]);
   });
 
   it("ends the load with no failed GET, then answers JSON 503 when no instance is up", async () => {

@@ -44,6 +44,11 @@ export class ApiInstance {
     return this.log;
   }
 
+  /** The running process's id (webhook claims name it), undefined before the first start. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get running(): boolean {
     return (
       this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null

@@ -74,10 +74,15 @@ export type AppDeps = {
 
 export type WebhookSettings = {
   /**
-   * WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests): the
-   * shape of the sender's WebhookTargetPolicy, stated here because contracts sit below it.
+   * WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_TARGETS (private deployments and tests), and
+   * WEBHOOK_DELIVERY_TIMEOUT_MS (a test delivery's time limit): the shape of the sender's
+   * DeliveryPolicy, stated here because contracts sit below it.
    */
-  policy: { readonly allowHttp: boolean; readonly allowPrivateAddresses: boolean };
+  policy: {
+    readonly allowHttp: boolean;
+    readonly allowPrivateAddresses: boolean;
+    readonly timeoutMs?: number;
+  };
   /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
   wake?: () => void;
 };

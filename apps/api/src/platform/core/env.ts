@@ -190,6 +190,14 @@ export const PLATFORM_ENV = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
   /** Milliseconds between the webhook dispatcher's runs on this instance; 0 turns it off here. */
   WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  /**
+   * Milliseconds a webhook delivery may take (resolution, connection, answer), 1 s to 30 s; 15 s by
+   * default, the lower end of the specification's 15 to 30 s. A delivering instance's claim lasts
+   * four times this, so a live instance always records its outcome first, and an instance killed
+   * mid-delivery has its delivery taken over that long after it claimed it. Below 15 s for tests
+   * and private deployments whose receivers answer at once.
+   */
+  WEBHOOK_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(15_000),
   /** The website's public address: the links in account mails point there. */
   TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
   /** The website is plain http on loopback: session cookies without Secure (and without `__Host-`). */

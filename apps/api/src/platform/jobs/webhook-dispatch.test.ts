@@ -57,18 +57,21 @@ describe("the webhook dispatch job", () => {
     expect(held.rounds()).toBe(1);
   });
 
-  it("reads the operator's target policy, https to public addresses unless allowed", () => {
+  it("reads the operator's target policy and delivery time limit, https to public addresses unless allowed", () => {
+    const defaults = { WEBHOOK_DELIVERY_TIMEOUT_MS: 15_000 };
     expect(
-      webhookPolicyFrom({ WEBHOOK_ALLOW_HTTP: false, WEBHOOK_ALLOW_PRIVATE_TARGETS: false }),
-    ).toEqual({
-      allowHttp: false,
-      allowPrivateAddresses: false,
-    });
+      webhookPolicyFrom({
+        ...defaults,
+        WEBHOOK_ALLOW_HTTP: false,
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      }),
+    ).toEqual({ allowHttp: false, allowPrivateAddresses: false, timeoutMs: 15_000 });
     expect(
-      webhookPolicyFrom({ WEBHOOK_ALLOW_HTTP: true, WEBHOOK_ALLOW_PRIVATE_TARGETS: true }),
-    ).toEqual({
-      allowHttp: true,
-      allowPrivateAddresses: true,
-    });
+      webhookPolicyFrom({
+        WEBHOOK_ALLOW_HTTP: true,
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+        WEBHOOK_DELIVERY_TIMEOUT_MS: 3_000,
+      }),
+    ).toEqual({ allowHttp: true, allowPrivateAddresses: true, timeoutMs: 3_000 });
   });
 });

@@ -1,15 +1,17 @@
 import type { PeriodicJob } from "./scheduler";
-import type { WebhookTargetPolicy } from "../webhooks/deliver";
+import type { DeliveryPolicy } from "../webhooks/deliver";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 
-/** The operator's webhook target policy from the validated environment. */
+/** The operator's webhook target policy and delivery time limit from the validated environment. */
 export function webhookPolicyFrom(env: {
   WEBHOOK_ALLOW_HTTP: boolean;
   WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean;
-}): WebhookTargetPolicy {
+  WEBHOOK_DELIVERY_TIMEOUT_MS: number;
+}): DeliveryPolicy {
   return {
     allowHttp: env.WEBHOOK_ALLOW_HTTP,
     allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    timeoutMs: env.WEBHOOK_DELIVERY_TIMEOUT_MS,
   };
 }
 
@@ -18,7 +20,7 @@ export function webhookPolicyFrom(env: {
  * each run dispatches rounds until one finds nothing due, so a burst of events drains without
  * waiting for the next interval. Once the scheduler stops (SIGTERM), the run ends after the round
  * in flight: its deliveries are sent and recorded, no other round starts. A delivery cut off by
- * the shutdown grace keeps its claim, which lapses (DELIVERY_LEASE_MS) and is delivered again,
+ * the shutdown grace keeps its claim, which lapses (deliveryLeaseMs) and is delivered again,
  * with the same webhook-id, by another instance.
  */
 export function webhookDispatchJob(dispatcher: WebhookDispatcher, intervalMs: number): PeriodicJob {

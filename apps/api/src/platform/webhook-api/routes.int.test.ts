@@ -207,6 +207,37 @@ describe("/api/v1/webhooks", () => {
     expect(redeliver.body).toEqual({ error: "Not found", message: WEBHOOK_MESSAGES.eventNotFound });
   });
 
+  it("refuses a loopback or private target unless the operator allows it", async () => {
+    // The production policy: https to public addresses only.
+    const production = await startTestApi({ now: new Date() });
+    try {
+      const { key } = await production.createKey("full");
+      for (const [url, refusal] of [
+        ["https://127.0.0.1/hook", /loopback addresses \(127\.0\.0\.1\)/],
+        ["https://[::1]/hook", /loopback addresses \(::1\)/],
+        ["https://10.1.2.3/hook", /private addresses \(10\.1\.2\.3\)/],
+        [`${receiver.url}/hook`, /must be an https URL, not http:/],
+      ] as const) {
+        const res = await production.post("/api/v1/webhooks", { url }, bearer(key));
+        expect(res.status, url).toBe(400);
+        expect(res.body, url).toEqual({
+          error: "Bad request",
+          message: expect.stringMatching(refusal) as string,
+        });
+      }
+      const listed = await production.get("/api/v1/webhooks", bearer(key));
+      expect(listed.body).toMatchObject({ subscriptions: [] });
+    } finally {
+      await production.close();
+    }
+    // This file's api: the operator allows http and private targets.
+    const { key } = await api.createKey("full");
+    for (const url of ["https://10.1.2.3/hook", `${receiver.url}/allowed`]) {
+      const res = await api.post("/api/v1/webhooks", { url }, bearer(key));
+      expect(res.status, url).toBe(201);
+    }
+  });
+
   it("is described in the OpenAPI document", async () => {
     const res = await api.get("/openapi.json");
     const paths = Object.keys((res.body as { paths: Record<string, unknown> }).paths);

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   appendEvents,
   claimDueDeliveries,
@@ -11,15 +13,15 @@ import {
 } from "@tpi/db";
 import { dayPeriod, eventOf, type EventFilter, type MarketEvent } from "@tpi/domain";
 import { Webhook } from "standardwebhooks";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { databaseForFile, jsonStubForFile } from "../../testing/file-fixtures";
 import type { StubRequest } from "../../testing/loopback-stub";
 import type { DeliveryPolicy } from "./deliver";
+import type { DeliveryGate } from "./gate";
 import {
   createWebhookDispatcher,
   DELIVERY_LEASE_MS,
   GIVE_UP_AFTER_MS,
-  RETRY_FIRST_DELAY_MS,
   RETRY_MAX_DELAY_MS,
   SUBSCRIPTION_DISABLED_MAIL_KIND,
   type WebhookDispatcher,
@@ -89,11 +91,19 @@ async function subscribe(
   filter: EventFilter = EVERYTHING,
   email: string | null = null,
 ): Promise<{ id: string; secret: string }> {
-  const account = await db.account.create({ data: { name: path, plan: "full", email } });
+  return subscribeTo(`${receiver.url}${path}`, filter, email);
+}
+
+async function subscribeTo(
+  url: string,
+  filter: EventFilter = EVERYTHING,
+  email: string | null = null,
+): Promise<{ id: string; secret: string }> {
+  const account = await db.account.create({ data: { name: url, plan: "full", email } });
   const secret = newWebhookSecret();
   const subscription = await createWebhookSubscription(db, {
     accountId: account.id,
-    url: `${receiver.url}${path}`,
+    url,
     filter,
     secret,
     createdAt: clock,
@@ -104,6 +114,67 @@ async function subscribe(
 /** Appends in a transaction, as a publication does. */
 async function publish(...events: MarketEvent[]): Promise<void> {
   await db.$transaction((tx) => appendEvents(tx, events));
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+type OutageRequest = StubRequest & { id: string | undefined; answered: number };
+
+/**
+ * A receiver whose port can close and open again (the same port): it answers every request with
+ * `answer` and records it with that status.
+ */
+async function startOutageReceiver(): Promise<{
+  url: string;
+  requests: OutageRequest[];
+  answer: number;
+  readonly listening: boolean;
+  stopListening(): Promise<void>;
+  listen(): Promise<void>;
+}> {
+  const requests: OutageRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://receiver");
+      const headers = req.headers;
+      const id = headers["webhook-id"];
+      requests.push({
+        method: req.method ?? "POST",
+        path: url.pathname,
+        query: url.searchParams,
+        at: performance.now(),
+        headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        id: typeof id === "string" ? id : undefined,
+        answered: receiver.answer,
+      });
+      res.writeHead(receiver.answer).end();
+    });
+  });
+  const listenOn = (port: number): Promise<void> =>
+    new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenOn(0);
+  const { port } = server.address() as AddressInfo;
+  const receiver = {
+    url: `http://127.0.0.1:${String(port)}`,
+    requests,
+    answer: 200,
+    get listening() {
+      return server.listening;
+    },
+    async stopListening() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    listen: () => listenOn(port),
+  };
+  afterAll(async () => {
+    if (receiver.listening) await receiver.stopListening();
+  });
+  return receiver;
 }
 
 const requestsTo = (path: string): StubRequest[] =>
@@ -172,36 +243,73 @@ describe("the webhook dispatcher", () => {
     expect(requestsTo("/twice")).toHaveLength(1);
   });
 
-  it("gives a receiver that was down every event in the order of publication, with the same ids", async () => {
-    const down = await subscribe("/down");
-    const publishedAt = new Date(clock.getTime() - 1000);
-    const events = ["2026-11-26", "2026-11-27", "2026-11-28"].map((day) =>
-      settled("gpu", "H100 SXM", day, publishedAt),
-    );
-    await publish(...events);
+  it("gives a receiver down for an hour every event once it is back, once each, in the order of publication", async () => {
+    // The receiver of its own, on a port that closes: answering 503 for half an hour, then not
+    // listening at all for the other half, then back.
+    const outage = await startOutageReceiver();
+    const down = await subscribeTo(`${outage.url}/down`);
+    // An hour and five minutes ago, so that once the hour has passed on this clock the receiver's
+    // library (5 minutes' tolerance against its own clock) takes the signatures.
+    clock = new Date(Date.now() - HOUR_MS - 5 * MINUTE_MS);
+    const wentDown = clock;
+    // Events appended while it is down, two in one publication; each day is one event.
+    const publications = [
+      { afterMs: 0, days: ["2026-11-20"] },
+      { afterMs: 10 * MINUTE_MS, days: ["2026-11-21", "2026-11-22"] },
+      { afterMs: 25 * MINUTE_MS, days: ["2026-11-23"] },
+      { afterMs: 40 * MINUTE_MS, days: ["2026-11-24"] },
+      { afterMs: 55 * MINUTE_MS, days: ["2026-11-25"] },
+    ];
+    const events: MarketEvent[] = [];
+    outage.answer = 503;
+    // The hour: publish what is due, attempt what is due, move the clock to what comes next.
+    while (clock.getTime() < wentDown.getTime() + HOUR_MS) {
+      const sinceDown = clock.getTime() - wentDown.getTime();
+      while (publications[0] !== undefined && publications[0].afterMs <= sinceDown) {
+        const { days } = publications.shift() ?? { days: [] };
+        const published = days.map((day) => settled("gpu", "H100 SXM", day, clock));
+        await publish(...published);
+        events.push(...published);
+      }
+      if (sinceDown >= HOUR_MS / 2 && outage.listening) await outage.stopListening();
+      await dispatchUntilIdle(dispatcher());
+      const head = (await listWebhookDeliveries(db, down.id, { limit: 100 })).at(-1);
+      if (head === undefined) throw new Error("nothing queued");
+      const nextPublication = publications[0]?.afterMs ?? Number.POSITIVE_INFINITY;
+      clock = new Date(
+        Math.min(head.nextAttemptAt.getTime(), wentDown.getTime() + nextPublication),
+      );
+    }
     const ids = events.map((event) => event.id);
+    expect(ids).toHaveLength(6);
 
-    receiver.answer = () => ({ status: 503, text: "down for maintenance" });
-    await dispatchUntilIdle(dispatcher());
-    advance(RETRY_FIRST_DELAY_MS);
-    await dispatchUntilIdle(dispatcher());
-    // Only the first event was tried, twice: the later ones wait behind it.
-    expect(idsSentTo("/down")).toEqual([ids[0], ids[0]]);
+    // Only the first event was tried, every time: the later ones wait behind it. The port was
+    // closed for the second half hour, so the receiver saw the attempts of the first half.
+    expect(new Set(outage.requests.map((request) => request.id))).toEqual(new Set([ids[0]]));
+    expect(outage.requests.every((request) => request.answered === 503)).toBe(true);
+    const [head] = (await listWebhookDeliveries(db, down.id, { limit: 100 })).slice(-1);
+    expect(head).toMatchObject({ eventId: ids[0], status: "pending" });
+    expect(head?.attempts).toBeGreaterThan(outage.requests.length);
+    expect(head?.lastError).toMatch(/ECONNREFUSED/);
+    expect(head?.lastAttemptAt?.getTime()).toBeGreaterThanOrEqual(wentDown.getTime() + HOUR_MS / 2);
 
-    receiver.answer = () => ({ status: 204 });
-    advance(2 * RETRY_FIRST_DELAY_MS);
+    // Back: the next attempt delivers every event, once each, in the order of publication.
+    await outage.listen();
+    outage.answer = 204;
     await dispatchUntilIdle(dispatcher());
-
-    expect(idsSentTo("/down")).toEqual([ids[0], ids[0], ids[0], ids[1], ids[2]]);
-    for (const request of requestsTo("/down"))
-      expect(verifiedBy(down.secret, request)).toBeTruthy();
+    const afterDown = outage.requests.filter((request) => request.answered === 204);
+    expect(afterDown.map((request) => request.id)).toEqual(ids);
+    expect(afterDown.map((request) => verifiedBy(down.secret, request))).toEqual(events);
     const log = await listWebhookDeliveries(db, down.id, { limit: 10 });
-    expect(log.map((entry) => [entry.eventId, entry.status, entry.attempts])).toEqual([
-      [ids[2], "delivered", 1],
-      [ids[1], "delivered", 1],
-      [ids[0], "delivered", 3],
-    ]);
+    expect(log.map((entry) => [entry.eventId, entry.status])).toEqual(
+      [...ids].reverse().map((id) => [id, "delivered"]),
+    );
+    expect(log.slice(0, -1).every((entry) => entry.attempts === 1)).toBe(true);
     expect((await findWebhookSubscription(db, down.id))?.failingSince).toBeNull();
+    // Nothing more is due: no event comes twice.
+    advance(RETRY_MAX_DELAY_MS);
+    await dispatchUntilIdle(dispatcher());
+    expect(outage.requests.filter((request) => request.answered === 204)).toHaveLength(6);
   });
 
   it("two dispatchers on one database deliver each event once per endpoint, in order", async () => {
@@ -317,6 +425,24 @@ describe("the webhook dispatcher", () => {
       nextAttemptAt: clock,
     });
     expect(late).toEqual({ recorded: false });
+  });
+
+  it("claims a delivery for four of the operator's delivery time limits", async () => {
+    await subscribe("/leased");
+    await publish(settled("gpu", "H100 SXM", "2026-11-28", new Date(clock.getTime() - 1000)));
+    const claimedFor: number[] = [];
+    // The gate runs between the claim and the delivery: the claim is in the database by then.
+    const gate: DeliveryGate = async (claims, claimedAt) => {
+      const rows = await db.webhookDelivery.findMany({ where: { status: "delivering" } });
+      for (const row of rows)
+        claimedFor.push((row.lockedUntil?.getTime() ?? Number.NaN) - claimedAt.getTime());
+      return new Map();
+    };
+    const policy = { ...LOOPBACK_POLICY, timeoutMs: 2_000 };
+    await createWebhookDispatcher({ db, policy, now, gate }).dispatchDue();
+    expect(claimedFor).toEqual([8_000]);
+    expect(idsSentTo("/leased")).toHaveLength(1);
+    expect(DELIVERY_LEASE_MS).toBe(60_000);
   });
 
   it("signs with the new and the previous secret while a rotation's overlap lasts", async () => {

@@ -26,8 +26,8 @@ import { signWebhook, type WebhookHeaders } from "./signature";
  * - A failed attempt is retried after RETRY_FIRST_DELAY_MS, doubling up to RETRY_MAX_DELAY_MS,
  *   for GIVE_UP_AFTER_MS from the first attempt; the first failure after that marks the delivery
  *   failed, disables the subscription and mails its owner, in one transaction.
- * - A dispatcher that dies mid-delivery leaves its claim, which lapses after DELIVERY_LEASE_MS;
- *   another then delivers again, with the same id.
+ * - A dispatcher that dies mid-delivery leaves its claim, which lapses after deliveryLeaseMs (four
+ *   delivery time limits: 60 s by default); another then delivers again, with the same id.
  */
 
 /** The wait after the first failed attempt (milliseconds). */
@@ -37,10 +37,14 @@ export const RETRY_MAX_DELAY_MS = 3_600_000;
 /** How long failed deliveries are retried, from the first attempt, before giving up. */
 export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 /**
- * How long a claim is its dispatcher's (milliseconds): four delivery time limits, so a live
- * dispatcher always records its outcome before another may take the delivery over.
+ * How long a claim is its dispatcher's (milliseconds) for a delivery time limit: four of them, so
+ * a live dispatcher always records its outcome before another may take the delivery over.
  */
-export const DELIVERY_LEASE_MS = 4 * DELIVERY_TIMEOUT_MS;
+export function deliveryLeaseMs(deliveryTimeoutMs: number): number {
+  return 4 * deliveryTimeoutMs;
+}
+/** The claim with the default delivery time limit: 60 s. */
+export const DELIVERY_LEASE_MS = deliveryLeaseMs(DELIVERY_TIMEOUT_MS);
 /** Deliveries claimed per round (each to a different endpoint: see claimDueDeliveries). */
 export const DISPATCH_BATCH_SIZE = 20;
 
@@ -81,6 +85,7 @@ export interface WebhookDispatcherSettings {
   /** A name for this dispatcher's claims; the host, the process and a random part by default. */
   readonly owner?: string;
   readonly batchSize?: number;
+  /** How long a claim lasts; four of the policy's delivery time limits by default. */
   readonly leaseMs?: number;
   /** Checks each claim against its owner before sending (gate.ts); without one, all are sent. */
   readonly gate?: DeliveryGate;
@@ -90,7 +95,7 @@ export function createWebhookDispatcher(settings: WebhookDispatcherSettings): We
   const { db, policy, now } = settings;
   const owner = settings.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const batchSize = settings.batchSize ?? DISPATCH_BATCH_SIZE;
-  const leaseMs = settings.leaseMs ?? DELIVERY_LEASE_MS;
+  const leaseMs = settings.leaseMs ?? deliveryLeaseMs(policy.timeoutMs ?? DELIVERY_TIMEOUT_MS);
 
   async function deliverOne(claimed: ClaimedDelivery): Promise<AttemptOutcome> {
     let headers: WebhookHeaders;

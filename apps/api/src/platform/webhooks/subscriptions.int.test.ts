@@ -1,4 +1,9 @@
-import { appendEvents, claimDueDeliveries, type ClaimedDelivery } from "@tpi/db";
+import {
+  appendEvents,
+  claimDueDeliveries,
+  listWebhookDeliveries,
+  type ClaimedDelivery,
+} from "@tpi/db";
 import {
   PLAN_NAMES,
   WEBHOOK_MESSAGES,
@@ -15,8 +20,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MARKETS } from "../../markets";
 import { databaseForFile, jsonStubForFile } from "../../testing/file-fixtures";
 import type { StubRequest } from "../../testing/loopback-stub";
-import { DEFAULT_TARGET_POLICY, type DeliveryPolicy } from "./deliver";
-import { createWebhookDispatcher, GIVE_UP_AFTER_MS, type WebhookDispatcher } from "./dispatcher";
+import { DEFAULT_TARGET_POLICY, type DeliveryPolicy, type HostResolver } from "./deliver";
+import {
+  createWebhookDispatcher,
+  GIVE_UP_AFTER_MS,
+  RETRY_FIRST_DELAY_MS,
+  type WebhookDispatcher,
+} from "./dispatcher";
 import { createDeliveryGate } from "./gate";
 import { eventAccessOf, servedMarketSeries } from "./service";
 import {
@@ -583,5 +593,62 @@ describe("the dispatcher's checks of the owner at delivery", () => {
     await db.account.delete({ where: { id: owner } });
     const skips = await gate(claims, clock);
     expect([...skips.values()]).toEqual([WEBHOOK_MESSAGES.skippedNoAccount]);
+  });
+});
+
+describe("a target's addresses at each delivery", () => {
+  it("refuses a host name that resolves to a loopback address after its creation, unless the operator allows it", async () => {
+    // Plain http allowed and private addresses not: the address rules are what decide.
+    const httpOnly: DeliveryPolicy = { ...LOOPBACK_POLICY, allowPrivateAddresses: false };
+    const asked: string[] = [];
+    // The subscriber's DNS answers loopback for its name.
+    const resolveHost: HostResolver = (hostname) => {
+      asked.push(hostname);
+      return Promise.resolve(
+        hostname === "hooks.example.test" ? [{ address: "127.0.0.1", family: 4 }] : [],
+      );
+    };
+    const owner = await account();
+    const url = `http://hooks.example.test:${new URL(receiver.url).port}/rebound`;
+    // Accepted at creation: a host name's addresses are checked at each delivery, where the
+    // connection is made, not when the subscription is created.
+    const created = await createWebhook({ ...service, policy: httpOnly }, owner, {
+      url,
+      filter: {},
+    });
+    if (!created.ok) throw created.error;
+    const id = created.value.subscription.id;
+    await publish(settled());
+
+    const refusing = createWebhookDispatcher({
+      db,
+      policy: { ...httpOnly, resolveHost },
+      now,
+      gate,
+    });
+    expect(await refusing.dispatchDue()).toMatchObject({ delivered: 0, retried: 1 });
+    expect(asked).toEqual(["hooks.example.test"]);
+    expect(requestsTo("/rebound")).toEqual([]);
+    const [refused] = await listWebhookDeliveries(db, id, { limit: 1 });
+    expect(refused).toMatchObject({
+      status: "pending",
+      lastError:
+        "webhooks are not delivered to loopback addresses (hooks.example.test resolves to 127.0.0.1)",
+    });
+
+    // An operator who allows private targets: the next attempt reaches the receiver.
+    advance(RETRY_FIRST_DELAY_MS);
+    const allowing = createWebhookDispatcher({
+      db,
+      policy: { ...LOOPBACK_POLICY, resolveHost },
+      now,
+      gate,
+    });
+    expect(await allowing.dispatchDue()).toMatchObject({ delivered: 1 });
+    const [delivery] = requestsTo("/rebound");
+    if (delivery === undefined) throw new Error("nothing delivered");
+    expect(verify(created.value.secret, delivery)).toBeTruthy();
+    const [delivered] = await listWebhookDeliveries(db, id, { limit: 1 });
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2 });
   });
 });

@@ -66,7 +66,7 @@ import { newWebhookSecret, signWebhook } from "./signature";
 export type WebhookService = {
   readonly db: Db;
   readonly clock: () => Date;
-  /** The operator's target policy (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  /** The operator's target policy (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_TARGETS) and time limit. */
   readonly policy: DeliveryPolicy;
   /** The markets served and their series keys, from the market list. */
   readonly served: readonly MarketSeries[];
