@@ -6,12 +6,13 @@ import {
   lastEventPosition,
   latestSeriesEvent,
   mcpSubscriptionsAmong,
+  pruneEvents,
   pruneMcpSubscriptions,
   readEventsAfter,
   subscribeMcpResource,
   unsubscribeMcpResource,
 } from "./event-feed";
-import { appendEvents } from "./webhooks";
+import { appendEvents, createWebhookSubscription } from "./webhooks";
 
 const { db } = await databaseForFile();
 const DAY_MS = 86_400_000;
@@ -72,6 +73,84 @@ describe("reading the outbox", () => {
     );
     expect(await latestSeriesEvent(db, "gpu", "B200")).toEqual(latest);
     expect(await latestSeriesEvent(db, "gpu", "A100")).toBeNull();
+  });
+});
+
+describe("the outbox's retention", () => {
+  const EVERYTHING = { types: null, markets: null, series: null, thresholds: [] };
+  const WEEK_MS = 7 * DAY_MS;
+
+  /** A subscription in `status`, disabled `disabledDaysAgo` days ago when given. */
+  async function subscription(status: string, disabledDaysAgo: number | null = null) {
+    const account = await db.account.create({ data: { name: "retention", plan: "full" } });
+    const { id } = await createWebhookSubscription(db, {
+      accountId: account.id,
+      url: "https://receiver.example/hook",
+      filter: EVERYTHING,
+      secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
+      createdAt: new Date(),
+    });
+    await db.$executeRaw`
+      update webhook_subscription
+      set status = ${status},
+          disabled_at = now() - make_interval(days => ${disabledDaysAgo}::int)
+      where id = ${id}::uuid`;
+    return id;
+  }
+
+  /** Appends one event per delivery status, each stored 8 days ago, for `subscriptionId`. */
+  async function eightDaysOld(subscriptionId: string, statuses: string[]) {
+    const events = statuses.map((_, n) => settled("retention", `2025-0${n + 1}-01`));
+    const positions = await db.$transaction((tx) => appendEvents(tx, events));
+    for (const [n, position] of positions.entries())
+      await db.$executeRaw`
+        update webhook_delivery set status = ${statuses[n]}
+        where subscription_id = ${subscriptionId}::uuid and event_position = ${position}`;
+    await db.$executeRaw`
+      update webhook_event set appended_at = now() - interval '8 days'
+      where position = any(${positions.map(String)}::text[]::bigint[])`;
+    return positions;
+  }
+
+  const stored = async (positions: bigint[]) =>
+    (
+      await db.webhookEvent.findMany({
+        where: { position: { in: positions } },
+        orderBy: { position: "asc" },
+      })
+    ).map((row) => row.position);
+
+  it("keeps what an active or paused subscription waits on, and prunes what was delivered", async () => {
+    await db.webhookSubscription.deleteMany();
+    await db.webhookEvent.deleteMany();
+    const active = await subscription("active");
+    const [delivered, pending, delivering] = await eightDaysOld(active, [
+      "delivered",
+      "pending",
+      "delivering",
+    ]);
+    await db.webhookSubscription.update({ where: { id: active }, data: { status: "paused" } });
+    await pruneEvents(db, WEEK_MS, 1000);
+    expect(await stored([delivered ?? 0n, pending ?? 0n, delivering ?? 0n])).toEqual([
+      pending,
+      delivering,
+    ]);
+  });
+
+  it("keeps a disabled subscription's failed and queued deliveries for the window after it was disabled, then prunes them", async () => {
+    await db.webhookSubscription.deleteMany();
+    await db.webhookEvent.deleteMany();
+    const recently = await subscription("disabled", 1);
+    const positions = await eightDaysOld(recently, ["failed", "pending"]);
+    await pruneEvents(db, WEEK_MS, 1000);
+    // Disabled a day ago: enabling it now sends the delivery that gave up, then the queue.
+    expect(await stored(positions)).toEqual(positions);
+
+    await db.$executeRaw`
+      update webhook_subscription set disabled_at = now() - interval '8 days'
+      where id = ${recently}::uuid`;
+    await pruneEvents(db, WEEK_MS, 1000);
+    expect(await stored(positions)).toEqual([]);
   });
 });
 

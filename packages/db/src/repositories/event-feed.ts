@@ -60,9 +60,13 @@ export async function isEventRetained(
 
 /**
  * Deletes up to `limit` events stored more than `retentionMs` ago (by the database's clock) that
- * no delivery still waits on (pending or being delivered): a subscription that is down keeps its
- * events however old they grow; finished deliveries go with their event (the foreign key
- * cascades). Returns how many were deleted; call again while it returns `limit`.
+ * no delivery holds. A delivery holds its event while it is unfinished (pending or being
+ * delivered) and its subscription is active or paused, however old the event grows; a disabled
+ * subscription's deliveries, unfinished or failed (the one that disabled it), hold theirs only
+ * until it has been disabled for `retentionMs`, so that enabling it within that window sends
+ * everything queued for it, in order, and a subscription nobody enables does not keep the
+ * outbox growing. Other deliveries go with their event (the foreign key cascades). Returns how
+ * many were deleted; call again while it returns `limit`.
  */
 export async function pruneEvents(db: Tx, retentionMs: number, limit: number): Promise<number> {
   return db.$executeRaw`
@@ -72,7 +76,12 @@ export async function pruneEvents(db: Tx, retentionMs: number, limit: number): P
       where e.appended_at < clock_timestamp() - make_interval(secs => ${retentionMs / 1000}::double precision)
         and not exists (
           select 1 from webhook_delivery d
-          where d.event_position = e.position and d.status in ('pending', 'delivering'))
+          join webhook_subscription s on s.id = d.subscription_id
+          where d.event_position = e.position
+            and (
+              (s.status <> 'disabled' and d.status in ('pending', 'delivering'))
+              or (s.status = 'disabled' and d.status in ('pending', 'delivering', 'failed')
+                  and s.disabled_at >= clock_timestamp() - make_interval(secs => ${retentionMs / 1000}::double precision))))
       order by e.position
       limit ${limit})`;
 }

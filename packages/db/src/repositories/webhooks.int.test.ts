@@ -17,6 +17,8 @@ import {
   createWebhookSubscription,
   findWebhookSubscription,
   listWebhookDeliveries,
+  recordAttempt,
+  requeueWebhookDelivery,
 } from "./webhooks";
 
 const { db, url } = await databaseForFile();
@@ -91,10 +93,19 @@ describe("the webhook outbox", () => {
     expect((await findWebhookSubscription(db, id))?.filter).toEqual(filter);
   });
 
-  it("queues deliveries for active matching subscriptions only, and a threshold crossing for its rule only", async () => {
+  it("queues deliveries for active and disabled matching subscriptions, not paused ones, and a threshold crossing for its rule only", async () => {
     const everything = await subscribe(EVERYTHING);
     const paused = await subscribe(EVERYTHING, "paused");
     const disabled = await subscribe(EVERYTHING, "disabled");
+    const disabledCrossings = await subscribe(
+      {
+        types: ["threshold.crossed"],
+        markets: null,
+        series: null,
+        thresholds: [{ kind: "change", percent: 5 }],
+      },
+      "disabled",
+    );
     const level = { kind: "level", level: 2.5 } as const;
     const crossings = await subscribe({
       types: ["threshold.crossed"],
@@ -110,18 +121,34 @@ describe("the webhook outbox", () => {
     });
     const value = settled("2026-11-28", 2.6, 2.4);
     const [crossing] = thresholdCrossingsOf(value, [level]);
-    if (crossing === undefined) throw new Error("2.4 → 2.6 crosses 2.5");
+    const [changeCrossing] = thresholdCrossingsOf(value, [{ kind: "change", percent: 5 }]);
+    if (crossing === undefined || changeCrossing === undefined)
+      throw new Error("2.4 → 2.6 crosses 2.5 and moves 8 %");
 
-    // The crossing is derived by the append itself, from the subscriptions' rules.
+    // The crossings are derived by the append itself, from the subscriptions' rules, a
+    // disabled subscription's among them.
     const positions = await db.$transaction((tx) => appendEvents(tx, [value]));
 
-    expect(positions).toHaveLength(2);
+    expect(positions).toHaveLength(3);
     // A crossing is derived for a subscription's own rules: one without rules gets none.
     expect(await deliveriesOf(everything)).toEqual([value.id]);
     expect(await deliveriesOf(crossings)).toEqual([crossing.id]);
     expect(await deliveriesOf(otherRule)).toEqual([]);
     expect(await deliveriesOf(paused)).toEqual([]);
-    expect(await deliveriesOf(disabled)).toEqual([]);
+    // Queued for when it is enabled again, but never claimed while it is disabled.
+    expect(await deliveriesOf(disabled)).toEqual([value.id]);
+    expect(await deliveriesOf(disabledCrossings)).toEqual([changeCrossing.id]);
+    const now = new Date(PUBLISHED_AT.getTime() + 1000);
+    const claimed = await claimDueDeliveries(
+      db,
+      "claimer",
+      100,
+      now,
+      new Date(now.getTime() + 60_000),
+    );
+    expect(claimed.map((claim) => claim.subscriptionId).sort()).toEqual(
+      [everything, crossings].sort(),
+    );
   });
 
   it("stores a fact emitted again once, and the payload's text as given", async () => {
@@ -232,7 +259,7 @@ describe("threshold crossings derived at append", () => {
     expect(stored?.payload).toEqual(JSON.parse(JSON.stringify(levelCrossing)));
   });
 
-  it("derives nothing for another series, a first value, a revision, or a subscription not active", async () => {
+  it("derives nothing for another series, a first value, a revision, or a paused subscription", async () => {
     await subscribe(crossingsFilter([level], ["H200"]));
     await subscribe(crossingsFilter([change]), "paused");
     const revision = eventOf(
@@ -332,5 +359,72 @@ describe("the append's notification", () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe("a redelivery while a later delivery is in flight", () => {
+  it("waits until that request is finished: one endpoint never has two requests in flight", async () => {
+    const id = await subscribe(EVERYTHING);
+    const first = settled("2026-11-27", 2.4, null);
+    const second = settled("2026-11-28", 2.6, null);
+    await appendEvents(db, [first, second]);
+    const at = (seconds: number) => new Date(PUBLISHED_AT.getTime() + seconds * 1000);
+    const claim = (owner: string, now: Date) =>
+      claimDueDeliveries(db, owner, 10, now, new Date(now.getTime() + 60_000));
+    const delivered = (owner: string, position: bigint, now: Date) =>
+      db.$transaction((tx) =>
+        recordAttempt(
+          tx,
+          owner,
+          { subscriptionId: id, eventPosition: position },
+          {
+            result: "delivered",
+            at: now,
+            status: 204,
+            latencyMs: 5,
+            error: null,
+          },
+        ),
+      );
+
+    const [firstClaim] = await claim("a", at(1));
+    if (firstClaim === undefined) throw new Error("the first event is due");
+    await delivered("a", firstClaim.eventPosition, at(2));
+    const [secondClaim] = await claim("a", at(3));
+    expect(secondClaim?.eventId).toBe(second.id);
+    if (secondClaim === undefined) throw new Error("the second event is due");
+
+    // The second is in flight (claimed by "a" until at(63)) when the first is redelivered.
+    expect(await db.$transaction((tx) => requeueWebhookDelivery(tx, id, first.id, at(4)))).toBe(
+      "requeued",
+    );
+    expect(await claim("b", at(5))).toEqual([]);
+
+    // Once the request in flight is recorded, the redelivered event goes out, before the rest.
+    await delivered("a", secondClaim.eventPosition, at(6));
+    expect((await claim("b", at(7))).map((claimed) => claimed.eventId)).toEqual([first.id]);
+  });
+
+  it("is taken over once the claim in flight has lapsed", async () => {
+    const id = await subscribe(EVERYTHING);
+    const first = settled("2026-11-27", 2.4, null);
+    const second = settled("2026-11-28", 2.6, null);
+    await appendEvents(db, [first, second]);
+    await db.$executeRaw`
+      update webhook_delivery d set status = 'delivered'
+      from webhook_event e where e.position = d.event_position and e.event_id = ${first.id}`;
+    const now = new Date(PUBLISHED_AT.getTime() + 1000);
+    await claimDueDeliveries(db, "dead", 10, now, new Date(now.getTime() + 60_000));
+    await db.$transaction((tx) => requeueWebhookDelivery(tx, id, first.id, now));
+    // The claim of "dead" lapsed at +61 s: its holder is presumed gone, the queue moves on.
+    const later = new Date(now.getTime() + 61_000);
+    const claimed = await claimDueDeliveries(
+      db,
+      "b",
+      10,
+      later,
+      new Date(later.getTime() + 60_000),
+    );
+    expect(claimed.map((claim) => claim.eventId)).toEqual([first.id]);
   });
 });

@@ -42,6 +42,8 @@ export type WebhookSubscriptionRecord = {
   filter: EventFilter;
   status: WebhookSubscriptionStatus;
   disabledReason: string | null;
+  /** When the dispatcher disabled it; null unless disabled. */
+  disabledAt: Date | null;
   createdAt: Date;
   failingSince: Date | null;
 };
@@ -92,11 +94,15 @@ export const WEBHOOK_EVENTS_CHANNEL = "webhook_events";
 
 /**
  * Stores each event once (a second emission of the same fact, by id, is a no-op) with one
- * pending delivery, due at its publication, per active subscription whose filter it matches.
- * Events are stored in the given order, which is the order of delivery.
+ * pending delivery, due at its publication, per active or disabled subscription whose filter it
+ * matches. Events are stored in the given order, which is the order of delivery.
+ *
+ * A disabled subscription is queued for too (the claim passes it over), so that enabling it
+ * delivers what was published meanwhile, for as long as the outbox holds it (`pruneEvents`);
+ * a paused one is not: pausing stops its events.
  *
  * A newly stored value.settled or print.published event is followed, right after it, by the
- * threshold.crossed events it gives for the rules of the active subscriptions that want
+ * threshold.crossed events it gives for the rules of the queued subscriptions that want
  * crossings of its series (thresholds.ts): each crossing stored once, whatever the number of
  * subscriptions holding its rule, and delivered to each whose filter holds that rule.
  *
@@ -127,7 +133,8 @@ export async function appendEventsOnClient(
  */
 type RunSql = (text: string, values: readonly (string | readonly string[])[]) => Promise<unknown>;
 
-type ActiveSubscription = { id: string; filter: EventFilter };
+/** A subscription events are queued for (active or disabled). */
+type QueuedSubscription = { id: string; filter: EventFilter };
 
 async function appendEventsWith(sql: RunSql, events: readonly MarketEvent[]): Promise<bigint[]> {
   if (events.length === 0) return [];
@@ -141,7 +148,7 @@ async function appendEventsWith(sql: RunSql, events: readonly MarketEvent[]): Pr
   const subscriptions = subscriptionRows(
     await sql(
       `select id::text as id, filter::text as filter from webhook_subscription
-       where status = 'active' order by created_at, id`,
+       where status in ('active', 'disabled') order by created_at, id`,
       [],
     ),
   );
@@ -220,14 +227,14 @@ async function appendEventsWith(sql: RunSql, events: readonly MarketEvent[]): Pr
 }
 
 /**
- * The threshold.crossed events of `published`: the crossings of the rules of every active
+ * The threshold.crossed events of `published`: the crossings of the rules of every queued
  * subscription that wants crossings of its market and series, each crossing once (subscriptions
  * sharing a rule derive the same id). Which subscription gets which crossing is then `matches`'
  * choice: the rule must be its own.
  */
 function crossingsOf(
   published: MarketEvent<"value.settled" | "print.published">,
-  subscriptions: readonly ActiveSubscription[],
+  subscriptions: readonly QueuedSubscription[],
 ): MarketEvent<"threshold.crossed">[] {
   const crossings = new Map<string, MarketEvent<"threshold.crossed">>();
   for (const { filter } of subscriptions) {
@@ -240,10 +247,10 @@ function crossingsOf(
   return [...crossings.values()];
 }
 
-function subscriptionRows(rows: unknown): ActiveSubscription[] {
+function subscriptionRows(rows: unknown): QueuedSubscription[] {
   return rowsOf(rows).map((row) => {
     if (typeof row.id !== "string" || typeof row.filter !== "string")
-      throw new Error("an active webhook subscription was read without its id or filter");
+      throw new Error("a webhook subscription was read without its id or filter");
     return { id: row.id, filter: filterFromJson(JSON.parse(row.filter) as unknown) };
   });
 }
@@ -290,8 +297,11 @@ export type ClaimedDelivery = {
  * Claims up to `limit` due deliveries for `owner` until `lockedUntil`: each is marked delivering
  * and its attempt counted, so a dispatcher that dies mid-delivery leaves a claim that another
  * takes over once `lockedUntil` has passed. Due: pending or delivering with an expired claim, its
- * next attempt reached, its subscription active, and no earlier delivery to that subscription
- * unfinished (see the order above). Rows another transaction is claiming are skipped (skip
+ * next attempt reached, its subscription active, no earlier delivery to that subscription
+ * unfinished (see the order above), and none of its deliveries under a live claim: a delivery
+ * redelivered while a later one is in flight becomes the head of the queue, yet waits until
+ * that request is finished (or its claim has lapsed), so one endpoint never has two requests in
+ * flight. Rows another transaction is claiming are skipped (skip
  * locked), so instances claim side by side; a claim holds the head of its subscription's queue,
  * so the deliveries behind it wait.
  */
@@ -328,6 +338,9 @@ export async function claimDueDeliveries(
       where s.status = 'active'
         and c.next_attempt_at <= ${now}
         and (c.locked_until is null or c.locked_until <= ${now})
+        and not exists (
+          select 1 from webhook_delivery f
+          where f.subscription_id = s.id and f.status = 'delivering' and f.locked_until > ${now})
       order by c.next_attempt_at, c.event_position
       limit ${limit}
       for update of c skip locked)
@@ -415,8 +428,9 @@ export const MAX_DELIVERY_ERROR_LENGTH = 1000;
 
 /**
  * Records the outcome of `owner`'s claim: delivered; pending again until `nextAttemptAt`; or
- * failed, which disables the subscription (its later deliveries stay pending, undelivered, until
- * it is enabled again). `failing_since` follows: set by the first failure, cleared by a success.
+ * failed, which disables the subscription (its later deliveries stay pending, undelivered, and
+ * events are still queued for it, until it is enabled again or the outbox's retention prunes
+ * them). `failing_since` follows: set by the first failure, cleared by a success.
  * Nothing is recorded when the claim is no longer `owner`'s (it expired and another dispatcher
  * took the delivery over: its outcome is the one kept). Call in a transaction, so the delivery
  * and its subscription change together.
@@ -458,7 +472,7 @@ export async function recordAttempt(
   const reason = outcome.disabledReason;
   const subscription = await tx.webhookSubscription.update({
     where: { id },
-    data: { status: "disabled", disabledReason: reason },
+    data: { status: "disabled", disabledReason: reason, disabledAt: outcome.at },
     select: { url: true, accountId: true, account: { select: { email: true } } },
   });
   return {
@@ -532,6 +546,7 @@ type SubscriptionRow = {
   filter: Prisma.JsonValue;
   status: string;
   disabledReason: string | null;
+  disabledAt: Date | null;
   createdAt: Date;
   failingSince: Date | null;
 };
@@ -545,6 +560,7 @@ function asSubscription(row: SubscriptionRow): WebhookSubscriptionRecord {
     filter: filterFromJson(row.filter),
     status: asSubscriptionStatus(row.status),
     disabledReason: row.disabledReason,
+    disabledAt: row.disabledAt,
     createdAt: row.createdAt,
     failingSince: row.failingSince,
   };
@@ -649,7 +665,7 @@ export async function lockAccountForWebhooks(
 
 /**
  * Moves the subscription from one of `from` to `to`; null when it is in none of them (or gone).
- * Leaving `disabled` clears its reason; `clearFailure` also forgets when it began failing.
+ * Leaving `disabled` clears its reason and time; `clearFailure` also forgets when it began failing.
  */
 export async function changeWebhookSubscriptionStatus(
   tx: Tx,
@@ -664,7 +680,7 @@ export async function changeWebhookSubscriptionStatus(
     where: { id, status: { in: [...change.from] } },
     data: {
       status: change.to,
-      ...(change.to === "disabled" ? {} : { disabledReason: null }),
+      ...(change.to === "disabled" ? {} : { disabledReason: null, disabledAt: null }),
       ...(change.clearFailure ? { failingSince: null } : {}),
     },
   });
@@ -700,8 +716,10 @@ export type RequeueOutcome = "requeued" | "queued" | "not_found";
 /**
  * Delivers one event to the subscription again: its finished delivery (delivered, failed or
  * skipped) becomes pending, due at `now`, with a fresh attempt count. `queued` when it is still
- * pending or in flight; `not_found` when the subscription never had a delivery of that event.
- * The event is older than what is queued behind it, so it goes out first.
+ * pending or in flight; `not_found` when the subscription never had a delivery of that event
+ * (or the outbox no longer holds it). The event is older than what is queued behind it, so it
+ * goes out first, once the request in flight to the endpoint, if any, is finished (the claim
+ * waits for it).
  */
 export async function requeueWebhookDelivery(
   tx: Tx,
