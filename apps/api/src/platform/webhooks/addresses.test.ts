@@ -56,6 +56,14 @@ const REFUSED: readonly (readonly [string, AddressClass])[] = [
   ["64:ff9b:1::a9fe:a9fe", "cloud metadata"],
   ["2002:7f00:1::", "loopback"],
   ["2002:c0a8:101::1", "private"],
+  ["::ffff:0:127.0.0.1", "loopback"],
+  ["::ffff:0:a00:1", "private"],
+  ["0:0:0:0:ffff:0:a9fe:a9fe", "cloud metadata"],
+  ["::ffff:0:0.0.0.0", "unspecified"],
+  // Teredo: server 65.54.227.120, client 192.168.0.1 (inverted: 3f57:fffe), refused whole.
+  ["2001:0:4136:e378:8000:63bf:3f57:fffe", "Teredo"],
+  ["2001::1", "Teredo"],
+  ["2001:0:ffff:ffff:ffff:ffff:ffff:ffff", "Teredo"],
   ["example.com", "not an IP address"],
   ["", "not an IP address"],
 ];
@@ -83,6 +91,9 @@ const PUBLIC: readonly string[] = [
   "::ffff:8.8.8.8",
   "64:ff9b::808:808",
   "2002:808:808::1",
+  "::ffff:0:8.8.8.8",
+  "2001:200::1", // past Teredo's /32
+  "2000:ffff:ffff:ffff::1",
 ];
 
 describe("refusedAddressClass", () => {

@@ -4,8 +4,10 @@ import { isIPv4, isIPv6 } from "node:net";
  * Which IP addresses a webhook may not be delivered to, so that a subscriber's URL cannot make
  * the service call into its own host or network (server-side request forgery). An address is
  * refused when it falls in one of the ranges below; an IPv6 address that carries an IPv4 one
- * (IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:aabb:ccdd::`) is judged by
- * the IPv4 address it reaches.
+ * (IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`,
+ * 6to4 `2002:aabb:ccdd::`) is judged by the IPv4 address it reaches. Teredo addresses
+ * (2001::/32) are refused whole: each carries two IPv4 addresses (its server's, and its client's
+ * inverted), and a relay may reach either, private ones included.
  */
 
 /** Why an address is refused, as a message names it. */
@@ -18,6 +20,7 @@ export type AddressClass =
   | "unspecified"
   | "multicast"
   | "reserved"
+  | "Teredo"
   | "not an IP address";
 
 /**
@@ -66,11 +69,13 @@ const IPV6_RANGES: readonly Range[] = [
   { cidr: "ff00::/8", addressClass: "multicast" },
   { cidr: "::/96", addressClass: "reserved" }, // IPv4-compatible, deprecated
   { cidr: "100::/64", addressClass: "reserved" }, // discard
+  { cidr: "2001::/32", addressClass: "Teredo" }, // tunnels to IPv4 hosts, private ones too
 ];
 
 /** IPv6 ranges whose addresses carry an IPv4 address, and at which byte it starts. */
 const IPV4_CARRIERS: readonly { readonly cidr: string; readonly ipv4At: number }[] = [
   { cidr: "::ffff:0:0/96", ipv4At: 12 }, // IPv4-mapped
+  { cidr: "::ffff:0:0:0/96", ipv4At: 12 }, // IPv4-translated (stateless IP/ICMP translation)
   { cidr: "64:ff9b::/96", ipv4At: 12 }, // NAT64, well-known prefix
   { cidr: "64:ff9b:1::/48", ipv4At: 12 }, // NAT64, local use
   { cidr: "2002::/16", ipv4At: 2 }, // 6to4
