@@ -962,7 +962,7 @@ export interface paths {
         put?: never;
         /**
          * Enable a subscription disabled after failed deliveries
-         * @description The delivery that gave up is queued again, first, then everything queued behind it, in order. Any other status answers 409.
+         * @description The delivery that gave up is queued again, first, then everything queued behind it (events are queued for a disabled subscription too), in order. Its deliveries are kept 7 days from when it was disabled; enabled later, it receives what the outbox still holds (at least the last 7 days' events). Any other status answers 409.
          */
         post: operations["enableWebhook"];
         delete?: never;
@@ -1062,7 +1062,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver one event again
-         * @description A finished delivery (delivered, failed or skipped) is queued again, due now, with the same webhook-id; it goes out before what is queued behind it.
+         * @description A finished delivery (delivered, failed or skipped) is queued again, due now, with the same webhook-id; it goes out before what is queued behind it, once the request in flight to the endpoint, if any, is finished.
          */
         post: operations["redeliverWebhookEvent"];
         delete?: never;

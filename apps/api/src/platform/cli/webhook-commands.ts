@@ -36,8 +36,9 @@ export const WEBHOOK_USAGE = `  webhooks list --email EMAIL          list the ac
                                        subscribe (filter: {"types":[..],"markets":[..],"series":[..],
                                        "thresholds":[..]}); prints the signing secret once
   webhooks pause|resume|enable|delete --email EMAIL --id ID
-                                       pause, resume, enable a disabled one (its queue resumes in
-                                       order), or delete a subscription
+                                       pause, resume, enable a disabled one (its queue, events
+                                       published while disabled included, resumes in order), or
+                                       delete a subscription
   webhooks rotate-secret --email EMAIL --id ID
                                        a new secret (printed once); the old one signs for 24 more hours
   webhooks test --email EMAIL --id ID  send a signed test delivery now and print the answer
@@ -168,7 +169,7 @@ const subcommands: Record<string, Command> = {
     await forAccount(context, values.email, async (service, accountId) => {
       const enabled = valueOf(await enableWebhook(service, accountId, required(values.id, "--id")));
       console.log(
-        `enabled: ${describe(enabled)}; the delivery that gave up goes first, then the queue in order; ${DISPATCH_NOTE}`,
+        `enabled: ${describe(enabled)}; the delivery that gave up goes first, then the queue in order, with the events published while it was disabled that the outbox holds; ${DISPATCH_NOTE}`,
       );
     });
   },

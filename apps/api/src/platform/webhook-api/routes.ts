@@ -3,6 +3,7 @@ import type { Request, Response } from "express";
 import type { AppDeps } from "../core/deps";
 import type { Route } from "../core/route";
 import type { Caller } from "../auth/api-key-authenticator";
+import { EVENT_RETENTION_DAYS } from "../events/live-events";
 import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { defineRoute, reply } from "../http/route";
 import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
@@ -259,7 +260,7 @@ const enableRoute = statusAction(
   "enable",
   enableWebhook,
   "Enable a subscription disabled after failed deliveries",
-  "The delivery that gave up is queued again, first, then everything queued behind it, in order. Any other status answers 409.",
+  `The delivery that gave up is queued again, first, then everything queued behind it (events are queued for a disabled subscription too), in order. Its deliveries are kept ${EVENT_RETENTION_DAYS} days from when it was disabled; enabled later, it receives what the outbox still holds (at least the last ${EVENT_RETENTION_DAYS} days' events). Any other status answers 409.`,
 );
 
 const deleteRoute = defineRoute({
@@ -417,7 +418,7 @@ const redeliverRoute = defineRoute({
   docs: {
     summary: "Deliver one event again",
     description:
-      "A finished delivery (delivered, failed or skipped) is queued again, due now, with the same webhook-id; it goes out before what is queued behind it.",
+      "A finished delivery (delivered, failed or skipped) is queued again, due now, with the same webhook-id; it goes out before what is queued behind it, once the request in flight to the endpoint, if any, is finished.",
     tags: ["Webhooks"],
     access: ACCESS,
     examples: () => [

@@ -16,6 +16,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { databaseForFile, jsonStubForFile } from "../../testing/file-fixtures";
 import type { StubRequest } from "../../testing/loopback-stub";
+import { EVENT_RETENTION_DAYS } from "../events/live-events";
 import type { DeliveryPolicy } from "./deliver";
 import type { DeliveryGate } from "./gate";
 import {
@@ -24,6 +25,7 @@ import {
   GIVE_UP_AFTER_MS,
   RETRY_MAX_DELAY_MS,
   SUBSCRIPTION_DISABLED_MAIL_KIND,
+  mailTime,
   type WebhookDispatcher,
 } from "./dispatcher";
 import { newWebhookSecret } from "./signature";
@@ -387,6 +389,10 @@ describe("the webhook dispatcher", () => {
       kind: SUBSCRIPTION_DISABLED_MAIL_KIND,
     });
     expect(mails[0]?.textBody).not.toContain("/failing");
+    // It says until when enabling sends everything: the retention, from the moment it gave up.
+    const heldUntil = new Date(clock.getTime() + EVENT_RETENTION_DAYS * 86_400_000);
+    expect(mails[0]?.textBody).toContain(`Enable it before ${mailTime(heldUntil)}`);
+    expect(mails[0]?.textBody).toContain("starting with the delivery that gave up");
 
     // A disabled subscription is not delivered to, whatever is due.
     receiver.answer = () => ({ status: 200 });

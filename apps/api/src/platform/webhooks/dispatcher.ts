@@ -11,6 +11,7 @@ import {
   type DisabledSubscription,
   type Prisma,
 } from "@tpi/db";
+import { EVENT_RETENTION_DAYS } from "../events/live-events";
 import { deliverWebhook, DELIVERY_TIMEOUT_MS, type DeliveryPolicy } from "./deliver";
 import type { DeliveryGate } from "./gate";
 import { signWebhook, type WebhookHeaders } from "./signature";
@@ -190,9 +191,11 @@ export const SUBSCRIPTION_DISABLED_MAIL_KIND = "webhook-disabled";
 
 /**
  * Tells the owner their subscription was disabled, through the mail outbox in the transaction
- * that disables it. The mail names the target's host only: a URL's path or query may hold the
- * subscriber's token. An account without an address (API keys only) gets no mail: its delivery
- * log and the subscription's status say it.
+ * that disables it, and until when enabling it delivers everything it missed: events are still
+ * queued for it, and the outbox holds its deliveries for EVENT_RETENTION_DAYS from `now` (the
+ * moment it was disabled; `pruneEvents`). The mail names the target's host only: a URL's path or
+ * query may hold the subscriber's token. An account without an address (API keys only) gets no
+ * mail: its delivery log and the subscription's status say it.
  */
 export async function mailOwnerOfDisabledSubscription(
   tx: Prisma.TransactionClient,
@@ -202,18 +205,24 @@ export async function mailOwnerOfDisabledSubscription(
   if (disabled.ownerEmail === null) return;
   const host = hostOf(disabled.url);
   const hours = GIVE_UP_AFTER_MS / 3_600_000;
+  const heldUntil = new Date(now.getTime() + EVENT_RETENTION_DAYS * 86_400_000);
   await enqueueMail(tx, {
     to: disabled.ownerEmail,
     subject: `Your Token Price Index webhook to ${host} was disabled`,
-    textBody: `Deliveries to your webhook subscription ${disabled.id} (${host}) failed for ${hours} hours, so it was disabled and receives no more events.
+    textBody: `Deliveries to your webhook subscription ${disabled.id} (${host}) failed for ${hours} hours, so it was disabled: nothing is sent to it until you enable it again on your account page.
 
 Why: ${disabled.reason}
 
-Deliveries already queued when it was disabled resume, in order, once you enable it again on your account page; events published while it is disabled are not queued for it.
+Events are still queued for it meanwhile. Enable it before ${mailTime(heldUntil)} and it receives everything it missed, in order, starting with the delivery that gave up. Events are kept ${EVENT_RETENTION_DAYS} days: enabled after that time, it receives only what is still kept (at least the events of the last ${EVENT_RETENTION_DAYS} days), in order, and the older ones are lost to it.
 `,
     kind: SUBSCRIPTION_DISABLED_MAIL_KIND,
     createdAt: now,
   });
+}
+
+/** A time as a mail states it: minutes, UTC ("2026-12-06 14:05 UTC"). */
+export function mailTime(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 function hostOf(url: string): string {

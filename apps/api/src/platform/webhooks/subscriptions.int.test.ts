@@ -304,6 +304,9 @@ describe("acting on a subscription", () => {
       value: { status: "active" },
     });
     expect(woken).toBe(1);
+    // Resumed: what was published while it was paused is not sent to it.
+    await dispatchUntilIdle();
+    expect(requestsTo("/p")).toEqual([]);
     expect(await enableWebhook(service, owner, id)).toMatchObject({
       ok: false,
       error: { code: "conflict", message: WEBHOOK_MESSAGES.enableNotDisabled("active") },
@@ -444,7 +447,7 @@ describe("acting on a subscription", () => {
     });
   });
 
-  it("enables a disabled subscription: the event that gave up goes first, then the rest in order", async () => {
+  it("enables a disabled subscription: the event that gave up goes first, then the rest in order, those published while disabled too", async () => {
     const owner = await account();
     const { id } = await subscribe(owner, "/down");
     const events = [settled(), settled(), settled()];
@@ -459,6 +462,10 @@ describe("acting on a subscription", () => {
     });
     receiver.requests.length = 0;
     receiver.answer = () => ({ status: 200, body: {} });
+    // Published while it is disabled: queued for it, not sent.
+    const meanwhile = settled();
+    await publish(meanwhile);
+    events.push(meanwhile);
     await dispatchUntilIdle();
     expect(requestsTo("/down")).toEqual([]);
     expect(await enableWebhook(service, owner, id)).toMatchObject({

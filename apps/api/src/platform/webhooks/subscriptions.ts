@@ -240,7 +240,9 @@ export async function resumeWebhook(
 
 /**
  * Enables a subscription the dispatcher disabled: the delivery that gave up is queued again,
- * first, then everything queued behind it, in order.
+ * first, then everything queued behind it, in order, the events published while it was disabled
+ * included (appendEvents queues them; the outbox holds them for its retention from the moment it
+ * was disabled, `pruneEvents`).
  */
 export async function enableWebhook(
   service: WebhookService,
@@ -338,7 +340,10 @@ export async function testWebhook(
   return ok(testViewOf(test));
 }
 
-/** Delivers one event again, by its id (from the log), before what is queued behind it. */
+/**
+ * Delivers one event again, by its id (from the log), before what is queued behind it; while a
+ * later delivery is in flight to the endpoint, once that one is finished (the claim waits).
+ */
 export async function redeliverWebhookEvent(
   service: WebhookService,
   accountId: string,
