@@ -7,18 +7,52 @@ import { apiClient } from "../../src/server/trpc-client";
 /** Where a parameter goes, in the words of a reader writing the request. */
 const PARAMETER_PLACES = { path: "Path", query: "Query string", body: "JSON body" } as const;
 
-/** A curl command for one example of the api's reference; a JSON POST carries its body. */
+/** The media type of a live stream's answer (Server-Sent Events). */
+const EVENT_STREAM = "text/event-stream";
+
+/** A text inside single quotes in a POSIX shell: each `'` closes the quotes, is escaped, and reopens them. */
+function shellSingleQuoted(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * A curl command for one example of the api's reference, one option a line. A JSON body is sent
+ * with its content type (`-d` makes the request a POST, so `-X POST` is written only without a
+ * body); a live stream asks for Server-Sent Events and is printed as it arrives (`-N`: curl
+ * otherwise holds the output in its buffer).
+ */
 function curl(
   apiUrl: string,
   example: { method: string; pathAndQuery: string; withKey: boolean; body?: string },
+  answers: string,
 ): string {
-  const method = example.method === "GET" ? "" : ` -X ${example.method}`;
-  const auth = example.withKey ? ` \\\n  -H "Authorization: Bearer $TPI_API_KEY"` : "";
-  const body =
-    example.body === undefined
-      ? ""
-      : ` \\\n  -H "Content-Type: application/json" \\\n  -d '${example.body}'`;
-  return `curl -s${method} "${apiUrl}${example.pathAndQuery}"${auth}${body}`;
+  const stream = answers === EVENT_STREAM;
+  const method =
+    example.method === "GET" || example.body !== undefined ? "" : ` -X ${example.method}`;
+  const lines = [`curl ${stream ? "-sN" : "-s"}${method} "${apiUrl}${example.pathAndQuery}"`];
+  if (stream) lines.push(`-H "Accept: ${EVENT_STREAM}"`);
+  if (example.withKey) lines.push(`-H "Authorization: Bearer $TPI_API_KEY"`);
+  if (example.body !== undefined)
+    lines.push(`-H "Content-Type: application/json"`, `-d ${shellSingleQuoted(example.body)}`);
+  return lines.join(" \\\n  ");
+}
+
+/**
+ * A route's path with a line-break opportunity after each `/`: a long path
+ * (/api/v1/webhooks/{id}/deliveries/{eventId}/redeliver) wraps between its segments on a phone
+ * instead of widening the page. `<wbr>` adds no character, so the text reads and copies as the path.
+ */
+function BreakablePath({ path }: { path: string }) {
+  return path.split("/").map((segment, index) => (
+    <span key={index}>
+      {index > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {segment}
+    </span>
+  ));
 }
 
 export const metadata: Metadata = {
@@ -63,7 +97,7 @@ export default async function DocsPage() {
   const { publicApiUrl } = readWebEnv();
   const { methodology, reference, tiers } = await loadDocsPage();
   return (
-    <>
+    <div className="api-docs">
       <h1>API documentation</h1>
       <p className="lead">
         A read-only JSON API. Base address: <code data-api-base>{publicApiUrl}</code>. The
@@ -88,7 +122,7 @@ export default async function DocsPage() {
 
       <h2 id="routes">Routes</h2>
       <RouteReference routes={reference.routes} publicApiUrl={publicApiUrl} />
-    </>
+    </div>
   );
 }
 
@@ -107,11 +141,11 @@ function AuthenticationSection({ publicApiUrl }: { publicApiUrl: string }) {
       </p>
       <pre>
         <code>
-          {curl(publicApiUrl, {
-            method: "GET",
-            pathAndQuery: "/api/otpi",
-            withKey: true,
-          })}
+          {curl(
+            publicApiUrl,
+            { method: "GET", pathAndQuery: "/api/otpi", withKey: true },
+            "application/json",
+          )}
         </code>
       </pre>
       <p>
@@ -199,7 +233,7 @@ function RouteReference({
     <section key={route.id} aria-labelledby={`route-${route.id}`} data-route={route.path}>
       <h3 id={`route-${route.id}`}>
         <code>
-          {route.method} {route.path}
+          {route.method} <BreakablePath path={route.path} />
         </code>
       </h3>
       {/* The route texts are Markdown (`code`, lists, paragraphs): rendered, never shown raw. */}
@@ -210,6 +244,7 @@ function RouteReference({
       <p>
         <strong>Authentication:</strong> <DocsInline text={route.auth} />
       </p>
+      {route.answers !== "application/json" && <AnswerNote answers={route.answers} />}
       {route.parameters.length > 0 && <ParameterTable route={route} />}
       {route.examples.map((example) => (
         <div key={example.label} data-example={example.pathAndQuery}>
@@ -218,7 +253,7 @@ function RouteReference({
             <code>
               {example.browser
                 ? `${publicApiUrl}${example.pathAndQuery}`
-                : curl(publicApiUrl, example)}
+                : curl(publicApiUrl, example, route.answers)}
             </code>
           </pre>
         </div>
@@ -227,12 +262,29 @@ function RouteReference({
   ));
 }
 
+/** What a route answers when that is not JSON; a live stream says how its events arrive. */
+function AnswerNote({ answers }: { answers: string }) {
+  return (
+    <p>
+      <strong>Answers:</strong> <code>{answers}</code>
+      {answers === EVENT_STREAM && (
+        <>
+          , a connection that stays open: each event arrives as it is published, as <code>id:</code>
+          , <code>event:</code> and <code>data:</code> lines.
+        </>
+      )}
+    </p>
+  );
+}
+
 /** A route's parameters: where each goes and whether it is required (the docs tests read both). */
 function ParameterTable({ route }: { route: ReferenceRoute }) {
   return (
     <div className="table-wrap">
       <table>
-        <caption>Parameters of {route.path}</caption>
+        <caption>
+          Parameters of <BreakablePath path={route.path} />
+        </caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
