@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Fragment } from "react";
 import { DocsInline, DocsText } from "../../src/components/docs-text";
 import { readWebEnv } from "../../src/env";
 import { loadMethodology, loadTokenTypes, loadTokenWindow } from "../../src/markets/token/loaders";
@@ -44,14 +45,14 @@ function curl(
  */
 function BreakablePath({ path }: { path: string }) {
   return path.split("/").map((segment, index) => (
-    <span key={index}>
+    <Fragment key={index}>
       {index > 0 && (
         <>
           /<wbr />
         </>
       )}
       {segment}
-    </span>
+    </Fragment>
   ));
 }
 
@@ -277,11 +278,15 @@ function AnswerNote({ answers }: { answers: string }) {
   );
 }
 
-/** A route's parameters: where each goes and whether it is required (the docs tests read both). */
+/**
+ * A route's parameters: where each goes and whether it is required (the docs tests read both).
+ * On a phone each parameter is a block of its own (`stack`), its meaning under its name, so a
+ * long meaning never widens the table past the screen.
+ */
 function ParameterTable({ route }: { route: ReferenceRoute }) {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="stack">
         <caption>
           Parameters of <BreakablePath path={route.path} />
         </caption>
@@ -304,9 +309,9 @@ function ParameterTable({ route }: { route: ReferenceRoute }) {
               <th scope="row">
                 <code>{parameter.name}</code>
               </th>
-              <td>{PARAMETER_PLACES[parameter.in]}</td>
-              <td>{parameter.required ? "Required" : "Optional"}</td>
-              <td>
+              <td data-label="Where">{PARAMETER_PLACES[parameter.in]}</td>
+              <td data-label="Required">{parameter.required ? "Required" : "Optional"}</td>
+              <td data-label="Meaning" className="meaning">
                 <DocsInline text={parameter.meaning} />
               </td>
             </tr>
