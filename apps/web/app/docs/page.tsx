@@ -2,41 +2,12 @@ import type { Metadata } from "next";
 import { Fragment } from "react";
 import { DocsInline, DocsText } from "../../src/components/docs-text";
 import { readWebEnv } from "../../src/env";
+import { curl, EVENT_STREAM } from "../../src/lib/curl-example";
 import { loadMethodology, loadTokenTypes, loadTokenWindow } from "../../src/markets/token/loaders";
 import { apiClient } from "../../src/server/trpc-client";
 
 /** Where a parameter goes, in the words of a reader writing the request. */
 const PARAMETER_PLACES = { path: "Path", query: "Query string", body: "JSON body" } as const;
-
-/** The media type of a live stream's answer (Server-Sent Events). */
-const EVENT_STREAM = "text/event-stream";
-
-/** A text inside single quotes in a POSIX shell: each `'` closes the quotes, is escaped, and reopens them. */
-function shellSingleQuoted(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-/**
- * A curl command for one example of the api's reference, one option a line. A JSON body is sent
- * with its content type (`-d` makes the request a POST, so `-X POST` is written only without a
- * body); a live stream asks for Server-Sent Events and is printed as it arrives (`-N`: curl
- * otherwise holds the output in its buffer).
- */
-function curl(
-  apiUrl: string,
-  example: { method: string; pathAndQuery: string; withKey: boolean; body?: string },
-  answers: string,
-): string {
-  const stream = answers === EVENT_STREAM;
-  const method =
-    example.method === "GET" || example.body !== undefined ? "" : ` -X ${example.method}`;
-  const lines = [`curl ${stream ? "-sN" : "-s"}${method} "${apiUrl}${example.pathAndQuery}"`];
-  if (stream) lines.push(`-H "Accept: ${EVENT_STREAM}"`);
-  if (example.withKey) lines.push(`-H "Authorization: Bearer $TPI_API_KEY"`);
-  if (example.body !== undefined)
-    lines.push(`-H "Content-Type: application/json"`, `-d ${shellSingleQuoted(example.body)}`);
-  return lines.join(" \\\n  ");
-}
 
 /**
  * A route's path with a line-break opportunity after each `/`: a long path
