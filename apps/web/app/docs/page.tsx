@@ -1,24 +1,30 @@
 import type { Metadata } from "next";
+import { Fragment } from "react";
 import { DocsInline, DocsText } from "../../src/components/docs-text";
 import { readWebEnv } from "../../src/env";
+import { curl, EVENT_STREAM } from "../../src/lib/curl-example";
 import { loadMethodology, loadTokenTypes, loadTokenWindow } from "../../src/markets/token/loaders";
 import { apiClient } from "../../src/server/trpc-client";
 
 /** Where a parameter goes, in the words of a reader writing the request. */
 const PARAMETER_PLACES = { path: "Path", query: "Query string", body: "JSON body" } as const;
 
-/** A curl command for one example of the api's reference; a JSON POST carries its body. */
-function curl(
-  apiUrl: string,
-  example: { method: string; pathAndQuery: string; withKey: boolean; body?: string },
-): string {
-  const method = example.method === "GET" ? "" : ` -X ${example.method}`;
-  const auth = example.withKey ? ` \\\n  -H "Authorization: Bearer $TPI_API_KEY"` : "";
-  const body =
-    example.body === undefined
-      ? ""
-      : ` \\\n  -H "Content-Type: application/json" \\\n  -d '${example.body}'`;
-  return `curl -s${method} "${apiUrl}${example.pathAndQuery}"${auth}${body}`;
+/**
+ * A route's path with a line-break opportunity after each `/`: a long path
+ * (/api/v1/webhooks/{id}/deliveries/{eventId}/redeliver) wraps between its segments on a phone
+ * instead of widening the page. `<wbr>` adds no character, so the text reads and copies as the path.
+ */
+function BreakablePath({ path }: { path: string }) {
+  return path.split("/").map((segment, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {segment}
+    </Fragment>
+  ));
 }
 
 export const metadata: Metadata = {
@@ -63,7 +69,7 @@ export default async function DocsPage() {
   const { publicApiUrl } = readWebEnv();
   const { methodology, reference, tiers } = await loadDocsPage();
   return (
-    <>
+    <div className="api-docs">
       <h1>API documentation</h1>
       <p className="lead">
         A read-only JSON API. Base address: <code data-api-base>{publicApiUrl}</code>. The
@@ -88,7 +94,7 @@ export default async function DocsPage() {
 
       <h2 id="routes">Routes</h2>
       <RouteReference routes={reference.routes} publicApiUrl={publicApiUrl} />
-    </>
+    </div>
   );
 }
 
@@ -107,11 +113,11 @@ function AuthenticationSection({ publicApiUrl }: { publicApiUrl: string }) {
       </p>
       <pre>
         <code>
-          {curl(publicApiUrl, {
-            method: "GET",
-            pathAndQuery: "/api/otpi",
-            withKey: true,
-          })}
+          {curl(
+            publicApiUrl,
+            { method: "GET", pathAndQuery: "/api/otpi", withKey: true },
+            "application/json",
+          )}
         </code>
       </pre>
       <p>
@@ -199,7 +205,7 @@ function RouteReference({
     <section key={route.id} aria-labelledby={`route-${route.id}`} data-route={route.path}>
       <h3 id={`route-${route.id}`}>
         <code>
-          {route.method} {route.path}
+          {route.method} <BreakablePath path={route.path} />
         </code>
       </h3>
       {/* The route texts are Markdown (`code`, lists, paragraphs): rendered, never shown raw. */}
@@ -210,6 +216,7 @@ function RouteReference({
       <p>
         <strong>Authentication:</strong> <DocsInline text={route.auth} />
       </p>
+      {route.answers !== "application/json" && <AnswerNote answers={route.answers} />}
       {route.parameters.length > 0 && <ParameterTable route={route} />}
       {route.examples.map((example) => (
         <div key={example.label} data-example={example.pathAndQuery}>
@@ -218,7 +225,7 @@ function RouteReference({
             <code>
               {example.browser
                 ? `${publicApiUrl}${example.pathAndQuery}`
-                : curl(publicApiUrl, example)}
+                : curl(publicApiUrl, example, route.answers)}
             </code>
           </pre>
         </div>
@@ -227,12 +234,33 @@ function RouteReference({
   ));
 }
 
-/** A route's parameters: where each goes and whether it is required (the docs tests read both). */
+/** What a route answers when that is not JSON; a live stream says how its events arrive. */
+function AnswerNote({ answers }: { answers: string }) {
+  return (
+    <p>
+      <strong>Answers:</strong> <code>{answers}</code>
+      {answers === EVENT_STREAM && (
+        <>
+          , a connection that stays open: each event arrives as it is published, as <code>id:</code>
+          , <code>event:</code> and <code>data:</code> lines.
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * A route's parameters: where each goes and whether it is required (the docs tests read both).
+ * On a phone each parameter is a block of its own (`stack`), its meaning under its name, so a
+ * long meaning never widens the table past the screen.
+ */
 function ParameterTable({ route }: { route: ReferenceRoute }) {
   return (
     <div className="table-wrap">
-      <table>
-        <caption>Parameters of {route.path}</caption>
+      <table className="stack">
+        <caption>
+          Parameters of <BreakablePath path={route.path} />
+        </caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -252,9 +280,9 @@ function ParameterTable({ route }: { route: ReferenceRoute }) {
               <th scope="row">
                 <code>{parameter.name}</code>
               </th>
-              <td>{PARAMETER_PLACES[parameter.in]}</td>
-              <td>{parameter.required ? "Required" : "Optional"}</td>
-              <td>
+              <td data-label="Where">{PARAMETER_PLACES[parameter.in]}</td>
+              <td data-label="Required">{parameter.required ? "Required" : "Optional"}</td>
+              <td data-label="Meaning" className="meaning">
                 <DocsInline text={parameter.meaning} />
               </td>
             </tr>

@@ -6,6 +6,7 @@ import { openTestMarkets } from "../../testing/market-states";
 import type { UtcDay } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import { routesOf } from "../routes";
+import { EVENT_STREAM_PATH } from "../streams/stream-route";
 import { apiReference } from "./reference";
 
 const NOW = new Date("2026-11-23T20:00:00Z");
@@ -13,11 +14,15 @@ const ROUTES = routesOf(MARKETS);
 // The read models are never loaded here: the token index's latest keyless day is stubbed.
 const noDatabase = {} as Db;
 
-function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
+function referenceOf(latestKeylessDay?: UtcDay) {
   const opened = openTestMarkets(noDatabase, () => NOW);
   const token = { ...TOKEN.of({ markets: opened }), latestKeylessDay: () => latestKeylessDay };
   const markets = openTestMarkets(noDatabase, () => NOW, { [TOKEN.name]: token });
-  const reference = apiReference(ROUTES, { marketList: MARKETS, markets, clock: () => NOW });
+  return apiReference(ROUTES, { marketList: MARKETS, markets, clock: () => NOW });
+}
+
+function constituentsExample(latestKeylessDay?: UtcDay): string | undefined {
+  const reference = referenceOf(latestKeylessDay);
   const route = reference.routes.find((entry) => entry.path === "/api/otpi/constituents");
   return route?.examples[0]?.pathAndQuery;
 }
@@ -32,5 +37,13 @@ describe("apiReference examples", () => {
     expect(constituentsExample(undefined)).toBe(
       "/api/otpi/constituents?date=2026-11-21&lab=anthropic",
     );
+  });
+});
+
+describe("apiReference answers", () => {
+  it("name the media type of each route's success answer, so /docs can show a stream as a stream", () => {
+    const answers = new Map(referenceOf().routes.map((route) => [route.path, route.answers]));
+    expect(answers.get(EVENT_STREAM_PATH)).toBe("text/event-stream");
+    expect(answers.get("/api/otpi")).toBe("application/json");
   });
 });

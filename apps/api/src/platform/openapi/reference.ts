@@ -33,6 +33,8 @@ export type RouteReference = {
   summary: string;
   description?: string;
   auth: string;
+  /** The media type of the route's success answer: "application/json", or "text/event-stream" for a live stream. */
+  answers: string;
   parameters: ParameterReference[];
   examples: ExampleReference[];
 };
@@ -72,6 +74,16 @@ function parametersOf(where: ParameterReference["in"], shape: z.ZodRawShape | un
   );
 }
 
+/** The media type of a route's first 2xx answer; JSON unless its response says otherwise. */
+function successMediaType(route: Route): string {
+  const status = Object.keys(route.responses)
+    .map(Number)
+    .filter((code) => code >= 200 && code < 300)
+    .sort((a, b) => a - b)[0];
+  const doc = status === undefined ? undefined : route.responses[status];
+  return doc?.mediaType ?? "application/json";
+}
+
 function bodyShape(body: z.ZodType | undefined): z.ZodRawShape | undefined {
   return body && "shape" in body ? (body.shape as z.ZodRawShape) : undefined;
 }
@@ -87,6 +99,7 @@ export function routeReference(route: Route, now: Date, latestSettledDay?: UtcDa
     summary: route.docs.summary,
     ...(route.docs.description ? { description: route.docs.description } : {}),
     auth: [SECURITY_TEXT[route.security], route.docs.access].filter(Boolean).join(" "),
+    answers: successMediaType(route),
     parameters: [
       ...parametersOf("path", route.params?.shape),
       ...parametersOf("query", route.query && queryShape(route.query)),
