@@ -9,6 +9,7 @@ import express, {
 } from "express";
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
+import { watchClientGone } from "../http/client-gone";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
 import { STREAM_LIMIT_RETRY_AFTER_SECONDS, tooManyStreamsMessage } from "../streams/stream-route";
 import { jsonBody } from "../http/body-limit";
@@ -248,6 +249,7 @@ function sessionStream(deps: AppDeps): RequestHandler {
   const live = deps.liveEvents;
   const subscriptions = live === undefined ? undefined : new McpSubscriptions(deps, live);
   return async (req, res) => {
+    const clientGone = watchClientGone(req, res);
     const caller = callerOf(res);
     if (live === undefined || subscriptions === undefined || caller.kind !== "key") {
       res.setHeader("Allow", "POST");
@@ -285,6 +287,8 @@ function sessionStream(deps: AppDeps): RequestHandler {
         jsonRpcError(SERVER_ERROR, tooManyStreamsMessage(live.settings.maxStreamsPerKey)),
       );
     }
+    // Left during the awaits: no "close" is coming to give the place back.
+    if (clientGone()) return slot.release();
     let ended = false;
     let detach = (): void => undefined;
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), live.settings.heartbeatMs);
