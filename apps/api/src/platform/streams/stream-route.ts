@@ -277,7 +277,7 @@ async function serveStream(
     const subscription = await live.feed.subscribe((events) => {
       if (pending === undefined) send(events);
       else pending.push(events);
-    });
+    }, end);
     unsubscribe = subscription.unsubscribe;
     if (ended) return unsubscribe();
     if (cursor === undefined)
