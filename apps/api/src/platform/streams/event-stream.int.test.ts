@@ -315,6 +315,20 @@ describe("a client that leaves before its stream starts", () => {
   });
 });
 
+describe("the test api's close", () => {
+  it("ends the streams a test left open, as the server's stop does, instead of waiting on them", async () => {
+    // Its own live events, which only the instance's close ends.
+    const instance = await serveApp({
+      ...api.deps,
+      liveEvents: new LiveEvents(api.db, TEST_SETTINGS, log),
+    });
+    const opened = await openEventStream(`${instance.url}${EVENT_STREAM_PATH}`, auth(fullKey));
+    await opened.waitFor(isLive, "live");
+    await instance.close();
+    await opened.ended;
+  });
+});
+
 describe("streams on two instances over one database", () => {
   it("an event appended through one instance reaches a stream on the other (notification, no poll)", async () => {
     const dbB = createDb(api.databaseUrl, 2);
