@@ -235,7 +235,14 @@ async function sessionOf(deps: AppDeps, req: Request, res: Response): Promise<st
   ) {
     const id = randomUUID();
     const caller = callerOf(res);
-    if (caller.kind === "key") await openMcpSession(deps.db, id, caller.keyId);
+    // Unrecorded (the database is down), the session still serves tools and resources; its
+    // subscriptions are refused as an unknown session's, and the client initializes again.
+    if (caller.kind === "key")
+      await openMcpSession(deps.db, id, caller.keyId).catch((error: unknown) =>
+        deps.log.warn("MCP: could not record a session; it cannot subscribe", {
+          error: String(error),
+        }),
+      );
     res.setHeader("Mcp-Session-Id", id);
     return id;
   }
