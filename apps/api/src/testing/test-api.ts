@@ -122,11 +122,12 @@ export async function serveApp(
   deps: AppDeps,
   extraRoutes: readonly Router[] = [],
 ): Promise<Served> {
+  const api = createApi(deps, extraRoutes);
   const server: Server = await new Promise((resolve) => {
     // The production server's limits (65 s keep-alive, not Node's 5 s): a test's client must not
     // reuse a kept-alive connection at the instant the server closes it (ECONNRESET under load).
     const listening = createLimitedServer(
-      createApi(deps, extraRoutes).listener,
+      api.listener,
       serverLimitsFrom(readEnv(MARKETS, {})),
     ).listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -158,6 +159,9 @@ export async function serveApp(
         body: JSON.stringify(body),
       }),
     async close() {
+      // As the server's stop does: the open streams end first (a stream never ends by itself,
+      // so the close would wait for it), then the connections drain.
+      await api.liveEvents.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
     },

@@ -6,12 +6,15 @@ import {
   lastEventPosition,
   latestSeriesEvent,
   mcpSubscriptionsAmong,
+  openMcpSession,
   pruneEvents,
   pruneMcpSubscriptions,
   readEventsAfter,
   subscribeMcpResource,
+  touchMcpSession,
   unsubscribeMcpResource,
 } from "./event-feed";
+import { createAccount, insertApiKey } from "./api-keys";
 import { appendEvents, createWebhookSubscription } from "./webhooks";
 
 const { db } = await databaseForFile();
@@ -73,6 +76,23 @@ describe("reading the outbox", () => {
     );
     expect(await latestSeriesEvent(db, "gpu", "B200")).toEqual(latest);
     expect(await latestSeriesEvent(db, "gpu", "A100")).toBeNull();
+  });
+
+  it("finds a series' latest value through its index, not by reading every payload", async () => {
+    const plan = await db.$transaction(async (tx) => {
+      // The table is small here: make the planner choose as it would on a large outbox.
+      await tx.$executeRaw`set local enable_seqscan = off`;
+      const rows = await tx.$queryRaw<{ "QUERY PLAN": string }[]>`
+        explain select payload::text as payload from webhook_event
+        where market = 'gpu'
+          and type in ('value.settled', 'print.published', 'value.revised')
+          and (payload -> 'data' ->> 'series') = 'B200'
+        order by position desc
+        limit 1`;
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("webhook_event_series_latest_idx");
+    expect(plan).not.toMatch(/Sort/);
   });
 });
 
@@ -154,25 +174,75 @@ describe("the outbox's retention", () => {
   });
 });
 
+/** A session opened with a fresh key (the key's id). */
+async function sessionOfNewKey(sessionId: string): Promise<string> {
+  const account = await createAccount(db, { name: "mcp", plan: "full", trialEndsAt: null });
+  const key = await insertApiKey(db, {
+    accountId: account.id,
+    name: "mcp key",
+    displayPrefix: "tpi_sk_test",
+    keyHash: `hash-${sessionId}`,
+  });
+  await openMcpSession(db, sessionId, key.id);
+  return key.id;
+}
+
+const H200 = "tpi://series/gpu/H200";
+const B200 = "tpi://series/gpu/B200";
+
 describe("MCP subscriptions", () => {
   it("are found for the sessions and resources asked about, once each", async () => {
-    await subscribeMcpResource(db, "s1", "tpi://series/gpu/H200");
-    await subscribeMcpResource(db, "s1", "tpi://series/gpu/H200");
-    await subscribeMcpResource(db, "s2", "tpi://series/gpu/B200");
-    expect(await mcpSubscriptionsAmong(db, ["s1", "s2", "s3"], ["tpi://series/gpu/H200"])).toEqual([
-      { sessionId: "s1", uri: "tpi://series/gpu/H200" },
+    const one = await sessionOfNewKey("s1");
+    const two = await sessionOfNewKey("s2");
+    expect(await subscribeMcpResource(db, { sessionId: "s1", keyId: one, uri: H200 }, 5)).toBe(
+      "subscribed",
+    );
+    await subscribeMcpResource(db, { sessionId: "s1", keyId: one, uri: H200 }, 5);
+    await subscribeMcpResource(db, { sessionId: "s2", keyId: two, uri: B200 }, 5);
+    expect(await mcpSubscriptionsAmong(db, ["s1", "s2", "s3"], [H200])).toEqual([
+      { sessionId: "s1", uri: H200 },
     ]);
-    await unsubscribeMcpResource(db, "s1", "tpi://series/gpu/H200");
-    expect(await mcpSubscriptionsAmong(db, ["s1"], ["tpi://series/gpu/H200"])).toEqual([]);
+    expect(await unsubscribeMcpResource(db, { sessionId: "s1", keyId: one, uri: H200 })).toBe(true);
+    expect(await mcpSubscriptionsAmong(db, ["s1"], [H200])).toEqual([]);
+  });
+
+  it("belong to the key that opened the session, up to the limit per session", async () => {
+    const owner = await sessionOfNewKey("owned");
+    const other = await sessionOfNewKey("other's");
+    const mine = { sessionId: "owned", keyId: owner };
+    expect(await subscribeMcpResource(db, { ...mine, keyId: other, uri: H200 }, 5)).toBe(
+      "unknown_session",
+    );
+    expect(await subscribeMcpResource(db, { ...mine, sessionId: "never", uri: H200 }, 5)).toBe(
+      "unknown_session",
+    );
+    expect(await subscribeMcpResource(db, { ...mine, uri: H200 }, 2)).toBe("subscribed");
+    expect(await subscribeMcpResource(db, { ...mine, uri: B200 }, 2)).toBe("subscribed");
+    expect(await subscribeMcpResource(db, { ...mine, uri: "tpi://series/gpu/A100" }, 2)).toBe(
+      "limit",
+    );
+    // Renewing one held is not one more.
+    expect(await subscribeMcpResource(db, { ...mine, uri: B200 }, 2)).toBe("subscribed");
+    expect(await unsubscribeMcpResource(db, { ...mine, keyId: other, uri: H200 })).toBe(false);
+    expect(await mcpSubscriptionsAmong(db, ["owned"], [H200])).toEqual([
+      { sessionId: "owned", uri: H200 },
+    ]);
+    expect(await touchMcpSession(db, "owned", owner)).toBe(true);
+    expect(await touchMcpSession(db, "owned", other)).toBe(false);
   });
 
   it("are renewed while their session's stream is open, and pruned once stale", async () => {
-    await subscribeMcpResource(db, "open", "tpi://series/gpu/H200");
-    await subscribeMcpResource(db, "gone", "tpi://series/gpu/H200");
+    const open = await sessionOfNewKey("open");
+    const gone = await sessionOfNewKey("gone");
+    await subscribeMcpResource(db, { sessionId: "open", keyId: open, uri: H200 }, 5);
+    await subscribeMcpResource(db, { sessionId: "gone", keyId: gone, uri: H200 }, 5);
     await db.$executeRaw`update mcp_resource_subscription set touched_at = now() - interval '4 hours'`;
+    await db.$executeRaw`update mcp_session set touched_at = now() - interval '4 hours'`;
     await pruneMcpSubscriptions(db, ["open"], 3 * 3_600_000);
-    expect(await mcpSubscriptionsAmong(db, ["open", "gone"], ["tpi://series/gpu/H200"])).toEqual([
-      { sessionId: "open", uri: "tpi://series/gpu/H200" },
+    expect(await mcpSubscriptionsAmong(db, ["open", "gone"], [H200])).toEqual([
+      { sessionId: "open", uri: H200 },
     ]);
+    expect(await touchMcpSession(db, "open", open)).toBe(true);
+    expect(await touchMcpSession(db, "gone", gone)).toBe(false);
   });
 });

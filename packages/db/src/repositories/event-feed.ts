@@ -1,5 +1,5 @@
 import type { MarketEvent } from "@tpi/domain";
-import type { Tx } from "../client";
+import type { Db, Tx } from "../client";
 
 /**
  * Reading the event outbox (`webhook_event`) in position order, for the live streams and the
@@ -88,7 +88,9 @@ export async function pruneEvents(db: Tx, retentionMs: number, limit: number): P
 
 /**
  * The latest stored value of a series (its last value.settled, print.published or value.revised
- * event), as an MCP client reads a series resource; null when the outbox holds none.
+ * event), as an MCP client reads a series resource; null when the outbox holds none. One probe of
+ * `webhook_event_series_latest_idx` (an expression index written by hand in its migration: this
+ * query's condition and expression must stay those of the index, or every read scans the outbox).
  */
 export async function latestSeriesEvent(
   db: Tx,
@@ -99,27 +101,63 @@ export async function latestSeriesEvent(
     select payload::text as payload from webhook_event
     where market = ${market}
       and type in ('value.settled', 'print.published', 'value.revised')
-      and payload -> 'data' ->> 'series' = ${series}
+      and (payload -> 'data' ->> 'series') = ${series}
     order by position desc
     limit 1`;
   const row = rows[0];
   return row === undefined ? null : (JSON.parse(row.payload) as MarketEvent);
 }
 
-/** Records an MCP session's subscription to `uri` (again: renews it). */
-export async function subscribeMcpResource(db: Tx, sessionId: string, uri: string): Promise<void> {
+/** Records that `keyId` opened the MCP session `sessionId` (at its `initialize`). */
+export async function openMcpSession(db: Tx, sessionId: string, keyId: string): Promise<void> {
   await db.$executeRaw`
-    insert into mcp_resource_subscription (session_id, uri) values (${sessionId}, ${uri})
-    on conflict (session_id, uri) do update set touched_at = now()`;
+    insert into mcp_session (session_id, key_id) values (${sessionId}, ${keyId}::uuid)`;
 }
 
+/** Whether `keyId` opened the session `sessionId` (and it was not pruned); renews it when so. */
+export async function touchMcpSession(db: Tx, sessionId: string, keyId: string): Promise<boolean> {
+  const touched = await db.$executeRaw`
+    update mcp_session set touched_at = now()
+    where session_id = ${sessionId} and key_id = ${keyId}::uuid`;
+  return touched > 0;
+}
+
+export type McpSubscribeOutcome = "subscribed" | "unknown_session" | "limit";
+
+/**
+ * Records a subscription of the session `sessionId` to `uri` (again: renews it), when `keyId`
+ * opened the session and it holds fewer than `limit` other subscriptions. The session's row is
+ * locked meanwhile, so two subscriptions at once do not both take its last place.
+ */
+export async function subscribeMcpResource(
+  db: Db,
+  subscription: { sessionId: string; keyId: string; uri: string },
+  limit: number,
+): Promise<McpSubscribeOutcome> {
+  const { sessionId, keyId, uri } = subscription;
+  return db.$transaction(async (tx) => {
+    if (!(await touchMcpSession(tx, sessionId, keyId))) return "unknown_session";
+    const rows = await tx.$queryRaw<{ others: bigint }[]>`
+      select count(*) as others from mcp_resource_subscription
+      where session_id = ${sessionId} and uri <> ${uri}`;
+    if ((rows[0]?.others ?? 0n) >= BigInt(limit)) return "limit";
+    await tx.$executeRaw`
+      insert into mcp_resource_subscription (session_id, uri) values (${sessionId}, ${uri})
+      on conflict (session_id, uri) do update set touched_at = now()`;
+    return "subscribed";
+  });
+}
+
+/** Forgets a subscription of the session, when `keyId` opened it; false when it did not. */
 export async function unsubscribeMcpResource(
   db: Tx,
-  sessionId: string,
-  uri: string,
-): Promise<void> {
+  subscription: { sessionId: string; keyId: string; uri: string },
+): Promise<boolean> {
+  const { sessionId, keyId, uri } = subscription;
+  if (!(await touchMcpSession(db, sessionId, keyId))) return false;
   await db.$executeRaw`
     delete from mcp_resource_subscription where session_id = ${sessionId} and uri = ${uri}`;
+  return true;
 }
 
 /** Which of `sessionIds` subscribe to which of `uris`: one query for every session of an instance. */
@@ -135,18 +173,26 @@ export async function mcpSubscriptionsAmong(
 }
 
 /**
- * Renews the subscriptions of the sessions whose streams are open here, then deletes those not
- * renewed for `staleMs` (sessions whose clients went away without unsubscribing).
+ * Renews the sessions whose streams are open here and their subscriptions, then deletes the
+ * sessions and subscriptions not renewed for `staleMs` (clients that went away without
+ * unsubscribing; sessions opened and left). Returns how many subscriptions were deleted.
  */
 export async function pruneMcpSubscriptions(
   db: Tx,
   openSessionIds: readonly string[],
   staleMs: number,
 ): Promise<number> {
-  if (openSessionIds.length > 0)
+  if (openSessionIds.length > 0) {
+    await db.$executeRaw`
+      update mcp_session set touched_at = now()
+      where session_id = any(${[...openSessionIds]}::text[])`;
     await db.$executeRaw`
       update mcp_resource_subscription set touched_at = now()
       where session_id = any(${[...openSessionIds]}::text[])`;
+  }
+  await db.$executeRaw`
+    delete from mcp_session
+    where touched_at < now() - make_interval(secs => ${staleMs / 1000}::double precision)`;
   return db.$executeRaw`
     delete from mcp_resource_subscription
     where touched_at < now() - make_interval(secs => ${staleMs / 1000}::double precision)`;

@@ -40,6 +40,12 @@ const RELISTEN_DELAY_MS = 1_000;
 /** Told each batch read, in position order, every position after the one it started after. */
 export type FeedListener = (events: readonly StoredEvent[]) => void;
 
+/**
+ * Told once, when its listener threw: the listener hears nothing more (it is detached), and what
+ * it served ends (its client reconnects and resumes). The other listeners are not concerned.
+ */
+export type FeedFailure = (error: unknown) => void;
+
 export type FeedSubscription = {
   /** The listener hears every event after this position (the outbox's end when it attached). */
   after: bigint;
@@ -47,7 +53,8 @@ export type FeedSubscription = {
 };
 
 export class EventFeed {
-  private readonly listeners = new Set<FeedListener>();
+  /** Each listener with what ends it when it throws. */
+  private readonly listeners = new Map<FeedListener, FeedFailure>();
   /** The last position read; undefined while stopped. */
   private cursor: bigint | undefined;
   private starting: Promise<bigint> | undefined;
@@ -71,9 +78,9 @@ export class EventFeed {
    * Attaches `listener`. Resolves once the feed knows where it stands: the listener hears every
    * event after the returned position, in order, each once.
    */
-  async subscribe(listener: FeedListener): Promise<FeedSubscription> {
+  async subscribe(listener: FeedListener, onFailure: FeedFailure): Promise<FeedSubscription> {
     if (this.closed) throw new Error("the event feed is closed");
-    this.listeners.add(listener);
+    this.listeners.set(listener, onFailure);
     let after: bigint;
     try {
       after = this.cursor ?? (await this.start());
@@ -83,10 +90,7 @@ export class EventFeed {
     }
     return {
       after,
-      unsubscribe: () => {
-        this.listeners.delete(listener);
-        if (this.listeners.size === 0) this.stop();
-      },
+      unsubscribe: () => this.detach(listener),
     };
   }
 
@@ -158,12 +162,42 @@ export class EventFeed {
         const last = events.at(-1);
         if (last === undefined) return;
         this.cursor = last.position;
-        for (const listener of this.listeners) listener(events);
+        for (const [listener, onFailure] of [...this.listeners])
+          this.tell(listener, onFailure, events);
         if (events.length < this.settings.batchSize) return;
       }
     } catch (error) {
       this.reportFailure(`could not read the event outbox; retrying at the next poll`, error);
     }
+  }
+
+  /** One listener's batch: its failure is its own, the next listener hears the batch all the same. */
+  private tell(
+    listener: FeedListener,
+    onFailure: FeedFailure,
+    events: readonly StoredEvent[],
+  ): void {
+    try {
+      listener(events);
+    } catch (error) {
+      this.log.error("event feed: a listener failed on a batch; its stream is ended", {
+        error: String(error),
+        positions: `${events[0]?.position}..${events.at(-1)?.position}`,
+      });
+      this.detach(listener);
+      try {
+        onFailure(error);
+      } catch (failure) {
+        this.log.error("event feed: ending a failed listener's stream failed", {
+          error: String(failure),
+        });
+      }
+    }
+  }
+
+  private detach(listener: FeedListener): void {
+    if (!this.listeners.delete(listener)) return;
+    if (this.listeners.size === 0) this.stop();
   }
 
   /** LISTEN on a connection of its own; a failed connection is opened again, then the outbox read. */

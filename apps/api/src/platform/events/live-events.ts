@@ -109,11 +109,17 @@ export function cursorId(cursor: StreamCursor): string {
 /** At most 19 digits (a bigint position) and an index below 1,000 (10 rules give at most 11 items). */
 const CURSOR_PATTERN = /^([1-9][0-9]{0,18})(?:-([1-9][0-9]{0,2}))?$/;
 
+/** The largest position the outbox can hold (PostgreSQL's bigint, 2^63 - 1). */
+const MAX_POSITION = 9_223_372_036_854_775_807n;
+
 export function parseCursor(text: string): StreamCursor | undefined {
   const match = CURSOR_PATTERN.exec(text);
   if (match === null) return undefined;
-  const [, position = "", index] = match;
-  return { position: BigInt(position), index: index === undefined ? 0 : Number(index) };
+  const [, digits = "", index] = match;
+  const position = BigInt(digits);
+  // 19 digits reach past a bigint; such an id was never sent, and the database refuses it.
+  if (position > MAX_POSITION) return undefined;
+  return { position, index: index === undefined ? 0 : Number(index) };
 }
 
 /** The items of `stored` after `cursor`, each with its id; the cursor the last one leaves. */

@@ -5,10 +5,13 @@ import express, {
   type ErrorRequestHandler,
   type Request,
   type RequestHandler,
+  type Response,
   type Router,
 } from "express";
+import { openMcpSession, touchMcpSession } from "@tpi/db";
 import type { AppDeps } from "../core/deps";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
+import { watchClientGone } from "../http/client-gone";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
 import { STREAM_LIMIT_RETRY_AFTER_SECONDS, tooManyStreamsMessage } from "../streams/stream-route";
 import { jsonBody } from "../http/body-limit";
@@ -27,7 +30,7 @@ import {
   protectedResourceMetadata,
 } from "./resource-metadata";
 import { connectMcpServer, createMcpServer } from "./server";
-import { McpSubscriptions, SESSION_ID_PATTERN } from "./subscriptions";
+import { MCP_SESSION_MESSAGES, McpSubscriptions, SESSION_ID_PATTERN } from "./subscriptions";
 
 /** Where the Streamable HTTP transport listens. */
 export const MCP_PATH = "/mcp";
@@ -65,7 +68,7 @@ export function mcpRouter(
     jsonRpcBodyError,
     refuseInvalidBody,
     (async (req, res) => {
-      const server = createMcpServer(deps, callerOf(res), sessionOf(req, res));
+      const server = createMcpServer(deps, callerOf(res), await sessionOf(deps, req, res));
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -221,15 +224,25 @@ function protectedResourceMetadataRoutes(): RequestHandler {
  * The request's session: a new one for `initialize` (its id sent as `Mcp-Session-Id`, which the
  * client sends back on every later request and on its GET stream), else the id the client sent
  * when it has this server's form. A session is only a name for subscriptions: every request is
- * still answered by a fresh server, on any instance.
+ * still answered by a fresh server, on any instance. A session opened with a key is recorded as
+ * that key's: only that key subscribes in it and opens its stream.
  */
-function sessionOf(req: Request, res: ServerResponse): string | undefined {
+async function sessionOf(deps: AppDeps, req: Request, res: Response): Promise<string | undefined> {
   const body: unknown = req.body;
   const messages = Array.isArray(body) ? body : [body];
   if (
     messages.some((message) => (message as { method?: unknown } | null)?.method === "initialize")
   ) {
     const id = randomUUID();
+    const caller = callerOf(res);
+    // Unrecorded (the database is down), the session still serves tools and resources; its
+    // subscriptions are refused as an unknown session's, and the client initializes again.
+    if (caller.kind === "key")
+      await openMcpSession(deps.db, id, caller.keyId).catch((error: unknown) =>
+        deps.log.warn("MCP: could not record a session; it cannot subscribe", {
+          error: String(error),
+        }),
+      );
     res.setHeader("Mcp-Session-Id", id);
     return id;
   }
@@ -242,12 +255,15 @@ function sessionOf(req: Request, res: ServerResponse): string | undefined {
  * "Listening for Messages from the Server"), here the `notifications/resources/updated` of its
  * subscriptions, as Server-Sent Events, with comment lines as heartbeats. Keyed callers only
  * (a keyless one gets 405, which MCP clients read as "no stream offered"), counted against the
- * key's live streams like the REST stream.
+ * key's live streams like the REST stream. The session must be one the key opened (else 404,
+ * which tells an MCP client to initialize again); a new stream of a session replaces the one
+ * this instance held for it, which ends.
  */
 function sessionStream(deps: AppDeps): RequestHandler {
   const live = deps.liveEvents;
   const subscriptions = live === undefined ? undefined : new McpSubscriptions(deps, live);
   return async (req, res) => {
+    const clientGone = watchClientGone(req, res);
     const caller = callerOf(res);
     if (live === undefined || subscriptions === undefined || caller.kind !== "key") {
       res.setHeader("Allow", "POST");
@@ -276,6 +292,11 @@ function sessionStream(deps: AppDeps): RequestHandler {
         406,
         jsonRpcError(SERVER_ERROR, "Not Acceptable: the client must accept text/event-stream."),
       );
+    if (!(await touchMcpSession(deps.db, sessionId, caller.keyId)))
+      return sendJson(res, 404, jsonRpcError(SERVER_ERROR, MCP_SESSION_MESSAGES.unknown));
+    // Its place is given back before this stream asks for one (a client reconnecting after a
+    // connection the server has not yet seen die is not refused for the stream it replaces).
+    subscriptions.endStream(sessionId);
     const slot = await live.slots.acquire(caller.keyId);
     if (slot === null) {
       res.setHeader("Retry-After", String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
@@ -285,6 +306,8 @@ function sessionStream(deps: AppDeps): RequestHandler {
         jsonRpcError(SERVER_ERROR, tooManyStreamsMessage(live.settings.maxStreamsPerKey)),
       );
     }
+    // Left during the awaits: no "close" is coming to give the place back.
+    if (clientGone()) return slot.release();
     let ended = false;
     let detach = (): void => undefined;
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), live.settings.heartbeatMs);
@@ -307,10 +330,17 @@ function sessionStream(deps: AppDeps): RequestHandler {
     });
     res.write(`retry: ${live.settings.retryMs}\n\n`);
     try {
-      const stop = await subscriptions.attach(sessionId, caller, (message) => {
-        if (!ended)
-          res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", ...message })}\n\n`);
-      });
+      const stop = await subscriptions.attach(
+        sessionId,
+        caller,
+        (message) => {
+          if (!ended)
+            res.write(
+              `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", ...message })}\n\n`,
+            );
+        },
+        end,
+      );
       if (ended) stop();
       else detach = stop;
       res.write(": live\n\n");

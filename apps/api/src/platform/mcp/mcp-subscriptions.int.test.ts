@@ -1,15 +1,22 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { appendEvents } from "@tpi/db";
-import { dayPeriod, eventOf, type MarketEvent } from "@tpi/domain";
+import { randomUUID } from "node:crypto";
+import { appendEvents, openMcpSession } from "@tpi/db";
+import { dayPeriod, EVENT_FILTER_MESSAGES, eventOf, type MarketEvent } from "@tpi/domain";
 import { afterAll, expect, it } from "vitest";
 import { createLogger } from "../observability/logger";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "../events/live-events";
 import { startTestApi } from "../../testing/test-api";
-import { openEventStream } from "../../testing/event-stream-client";
+import { isLive, openEventStream } from "../../testing/event-stream-client";
+import { serveLeavingClients } from "../../testing/leaving-client";
+import { createApi } from "../app";
 import { STREAM_LIMIT_RETRY_AFTER_SECONDS, tooManyStreamsMessage } from "../streams/stream-route";
-import { seriesResourceUri } from "./subscriptions";
+import {
+  MAX_SUBSCRIPTIONS_PER_SESSION,
+  MCP_SESSION_MESSAGES,
+  seriesResourceUri,
+} from "./subscriptions";
 
 /**
  * Resource subscriptions with the official SDK's client over Streamable HTTP: it initializes
@@ -120,17 +127,148 @@ it("keeps the GET stream for keyed sessions: a keyless client is told 405, as 'n
   expect(await noSession.json()).toMatchObject({ error: { code: -32000 } });
 });
 
+/** A session the key opened, as `initialize` records it. */
+async function sessionOf(keyId: string): Promise<string> {
+  const sessionId = randomUUID();
+  await openMcpSession(api.db, sessionId, keyId);
+  return sessionId;
+}
+
+const streamHeaders = (key: string, sessionId: string) => ({
+  authorization: `Bearer ${key}`,
+  "mcp-session-id": sessionId,
+});
+
 it("counts a session's stream against the key's live streams: beyond the limit, 429", async () => {
-  const { key } = await api.createKey("full");
-  const headers = {
-    authorization: `Bearer ${key}`,
-    "mcp-session-id": "00000000-0000-4000-8000-000000000001",
-  };
-  const first = await openEventStream(`${api.url}/mcp`, headers);
+  const { key, keyId } = await api.createKey("full");
+  const first = await openEventStream(`${api.url}/mcp`, streamHeaders(key, await sessionOf(keyId)));
   expect(first.status).toBe(200);
-  const second = await openEventStream(`${api.url}/mcp`, headers);
+  const second = await openEventStream(
+    `${api.url}/mcp`,
+    streamHeaders(key, await sessionOf(keyId)),
+  );
   expect(second.status).toBe(429);
   expect(second.headers.get("retry-after")).toBe(String(STREAM_LIMIT_RETRY_AFTER_SECONDS));
   expect(second.body).toMatchObject({ error: { code: -32000, message: tooManyStreamsMessage(1) } });
   first.close();
+  await first.ended;
+});
+
+it("serves a session's stream to the key that opened it only; a new stream of it replaces the old", async () => {
+  const owner = await api.createKey("full");
+  const other = await api.createKey("full");
+  const sessionId = await sessionOf(owner.keyId);
+  const stranger = await openEventStream(`${api.url}/mcp`, streamHeaders(other.key, sessionId));
+  expect(stranger.status).toBe(404);
+  expect(stranger.body).toMatchObject({ error: { message: MCP_SESSION_MESSAGES.unknown } });
+  const never = await openEventStream(`${api.url}/mcp`, streamHeaders(owner.key, randomUUID()));
+  expect(never.status).toBe(404);
+
+  const first = await openEventStream(`${api.url}/mcp`, streamHeaders(owner.key, sessionId));
+  await first.waitFor(isLive, "live");
+  // The key may hold one stream here: the new one takes the old one's place, which ends.
+  const second = await openEventStream(`${api.url}/mcp`, streamHeaders(owner.key, sessionId));
+  expect(second.status).toBe(200);
+  await first.ended;
+  await second.waitFor(isLive, "live");
+  await expect.poll(() => live?.openMcpSessions.has(sessionId)).toBe(true);
+  await api.db.$executeRaw`
+    insert into mcp_resource_subscription (session_id, uri)
+    values (${sessionId}, ${seriesResourceUri("gpu", "B200")})`;
+  await append(settled("B200", "2026-11-22"));
+  await second.waitFor(
+    (frame) => frame.kind === "event" && frame.data.includes("notifications/resources/updated"),
+    "the update",
+  );
+  second.close();
+  await second.ended;
+});
+
+/** A JSON-RPC request of the session, as a client sends it after initialize. */
+async function rpc(key: string, sessionId: string, method: string, params: unknown) {
+  const response = await fetch(`${api.url}/mcp`, {
+    method: "POST",
+    headers: {
+      ...streamHeaders(key, sessionId),
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+}
+
+it("subscribes within the key's own session, to served series, up to the session's limit", async () => {
+  const owner = await api.createKey("full");
+  const other = await api.createKey("full");
+  const sessionId = await sessionOf(owner.keyId);
+  const h200 = seriesResourceUri("gpu", "H200");
+  expect(await rpc(other.key, sessionId, "resources/subscribe", { uri: h200 })).toMatchObject({
+    error: { code: -32602, message: MCP_SESSION_MESSAGES.unknown },
+  });
+  expect(await rpc(other.key, sessionId, "resources/unsubscribe", { uri: h200 })).toMatchObject({
+    error: { code: -32602, message: MCP_SESSION_MESSAGES.unknown },
+  });
+  // A market with a fixed list knows its series; the others check the key's form.
+  expect(
+    await rpc(owner.key, sessionId, "resources/subscribe", {
+      uri: seriesResourceUri("gpu", "Z9000"),
+    }),
+  ).toMatchObject({
+    error: { code: -32602, message: EVENT_FILTER_MESSAGES.unknownSeries("Z9000", ["gpu"]) },
+  });
+  expect(
+    await rpc(owner.key, sessionId, "resources/subscribe", {
+      uri: seriesResourceUri("memory", " ddr5"),
+    }),
+  ).toMatchObject({ error: { code: -32602, message: EVENT_FILTER_MESSAGES.seriesForm(" ddr5") } });
+  expect(await rpc(owner.key, sessionId, "resources/subscribe", { uri: h200 })).toEqual({
+    jsonrpc: "2.0",
+    id: 1,
+    result: {},
+  });
+  await api.db.$executeRaw`
+    insert into mcp_resource_subscription (session_id, uri)
+    select ${sessionId}, 'tpi://series/memory/s' || n
+    from generate_series(2, ${MAX_SUBSCRIPTIONS_PER_SESSION}) as n`;
+  expect(
+    await rpc(owner.key, sessionId, "resources/subscribe", {
+      uri: seriesResourceUri("memory", "ddr5"),
+    }),
+  ).toMatchObject({
+    error: { code: -32602, message: MCP_SESSION_MESSAGES.tooManySubscriptions },
+  });
+  // Subscribing again to one it holds is no new subscription.
+  expect(await rpc(owner.key, sessionId, "resources/subscribe", { uri: h200 })).toMatchObject({
+    result: {},
+  });
+});
+
+it("gives the place back when the client leaves before the session's stream starts", async () => {
+  const { key, keyId } = await api.createKey("full");
+  const sessionId = await sessionOf(keyId);
+  const own = live;
+  if (own === undefined) throw new Error("live events");
+  const server = await serveLeavingClients(
+    createApi({ ...api.deps, liveEvents: own }).listener,
+    own.slots,
+  );
+  try {
+    await server.sendThenLeave("/mcp", {
+      ...streamHeaders(key, sessionId),
+      accept: "text/event-stream",
+    });
+    // Another session: a new stream of the same one would end what the leaver left behind.
+    const opened = await openEventStream(
+      `${server.url}/mcp`,
+      streamHeaders(key, await sessionOf(keyId)),
+    );
+    expect(opened.status).toBe(200);
+    await opened.waitFor(isLive, "live");
+    opened.close();
+    await opened.ended;
+  } finally {
+    await server.close();
+  }
 });

@@ -9,14 +9,21 @@ import {
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { validateEventFilter } from "@tpi/domain";
 import { z } from "zod";
 import { planOfCaller, type Caller } from "../auth/api-key-authenticator";
-import { mayReceiveEvent } from "../webhooks/service";
+import { mayReceiveEvent, servedMarketSeries } from "../webhooks/service";
 import type { AppDeps } from "../core/deps";
 import { INVALID_PARAMS, refuseInvalidParams } from "./json-rpc";
 import { runTool, type ToolOutcome } from "./tool-runner";
 import { resourcesOf } from "./resources";
-import { SERIES_RESOURCE_TEMPLATE, parseSeriesResourceUri } from "./subscriptions";
+import {
+  MAX_SUBSCRIPTIONS_PER_SESSION,
+  MCP_SESSION_MESSAGES,
+  SERIES_RESOURCE_TEMPLATE,
+  parseSeriesResourceUri,
+  seriesResourceUri,
+} from "./subscriptions";
 import { dataToolsOf, toolAccess, type DataTool } from "./tools";
 import { WEBHOOK_TOOLS, runWebhookTool, webhookToolDefinition } from "./webhook-tools";
 
@@ -210,22 +217,43 @@ function registerSeriesResources(
   );
   if (sessionId === undefined) return;
   server.server.registerCapabilities({ resources: { subscribe: true } });
-  const session = (): string => {
+  const session = (): { sessionId: string; keyId: string } => {
     if (caller.kind !== "key")
       throw new ProtocolError(
         INVALID_PARAMS,
         "Resource subscriptions need an API key: send Authorization: Bearer <API_KEY>.",
       );
-    return sessionId;
+    return { sessionId, keyId: caller.keyId };
+  };
+  /** The resource's one spelling, the one notifications name. */
+  const canonical = (uri: string): string => {
+    const { market, series } = seriesOf(uri);
+    return seriesResourceUri(market.name, series);
   };
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
-    const id = session();
-    seriesOf(request.params.uri);
-    await subscribeMcpResource(deps.db, id, request.params.uri);
+    const owner = session();
+    const { market, series } = seriesOf(request.params.uri);
+    // The series a webhook filter accepts: a market with a fixed list knows its keys.
+    const served = validateEventFilter(
+      { markets: [market.name], series: [series] },
+      servedMarketSeries(deps.marketList),
+    );
+    if (!served.ok) throw new ProtocolError(INVALID_PARAMS, served.error.message);
+    const outcome = await subscribeMcpResource(
+      deps.db,
+      { ...owner, uri: seriesResourceUri(market.name, series) },
+      MAX_SUBSCRIPTIONS_PER_SESSION,
+    );
+    if (outcome === "unknown_session")
+      throw new ProtocolError(INVALID_PARAMS, MCP_SESSION_MESSAGES.unknown);
+    if (outcome === "limit")
+      throw new ProtocolError(INVALID_PARAMS, MCP_SESSION_MESSAGES.tooManySubscriptions);
     return {};
   });
   server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
-    await unsubscribeMcpResource(deps.db, session(), request.params.uri);
+    const owner = session();
+    if (!(await unsubscribeMcpResource(deps.db, { ...owner, uri: canonical(request.params.uri) })))
+      throw new ProtocolError(INVALID_PARAMS, MCP_SESSION_MESSAGES.unknown);
     return {};
   });
 }

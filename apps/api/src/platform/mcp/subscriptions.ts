@@ -44,7 +44,21 @@ const UPDATING_TYPES = new Set<MarketEvent["type"]>(["value.settled", "value.rev
 /** A session id as this server issues them (a UUID); anything else is not one of its sessions. */
 export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-type Session = { caller: Caller; notify: (message: ResourceUpdatedNotification) => void };
+/** The resource subscriptions one MCP session may hold (each is a row and a match per batch). */
+export const MAX_SUBSCRIPTIONS_PER_SESSION = 100;
+
+export const MCP_SESSION_MESSAGES = {
+  unknown:
+    "Session not found: this API key opened no MCP session with this Mcp-Session-Id, or it expired. Send initialize again (with the same key) for a new session.",
+  tooManySubscriptions: `This session already holds ${MAX_SUBSCRIPTIONS_PER_SESSION} resource subscriptions, the most it may: unsubscribe from one before subscribing to another.`,
+};
+
+type Session = {
+  caller: Caller;
+  notify: (message: ResourceUpdatedNotification) => void;
+  /** Ends the session's stream (its client reconnects). */
+  end: () => void;
+};
 
 export class McpSubscriptions {
   private readonly sessions = new Map<string, Session>();
@@ -55,9 +69,26 @@ export class McpSubscriptions {
     private readonly live: LiveEvents,
   ) {}
 
-  /** Sends the session's notifications to `notify` until the returned function is called. */
-  async attach(sessionId: string, caller: Caller, notify: Session["notify"]): Promise<() => void> {
-    this.sessions.set(sessionId, { caller, notify });
+  /** Ends the stream this instance holds for the session, if any (a new one replaces it). */
+  endStream(sessionId: string): void {
+    this.sessions.get(sessionId)?.end();
+  }
+
+  /**
+   * Sends the session's notifications to `notify` until the returned function is called. A stream
+   * this instance still held for the session ends: the session's notifications go to one stream,
+   * the newest, and the one replaced closes rather than falls silent.
+   */
+  async attach(
+    sessionId: string,
+    caller: Caller,
+    notify: Session["notify"],
+    end: Session["end"],
+  ): Promise<() => void> {
+    const replaced = this.sessions.get(sessionId);
+    this.sessions.set(sessionId, { caller, notify, end });
+    // After the new one is set: the replaced stream's detach then leaves the session listed.
+    replaced?.end();
     const detach = () => {
       if (this.sessions.get(sessionId)?.notify !== notify) return;
       this.sessions.delete(sessionId);
@@ -67,7 +98,13 @@ export class McpSubscriptions {
       this.subscription = undefined;
       void subscription?.then((feed) => feed.unsubscribe()).catch(() => undefined);
     };
-    this.subscription ??= this.live.feed.subscribe((events) => void this.onEvents(events));
+    this.subscription ??= this.live.feed.subscribe(
+      (events) => void this.onEvents(events),
+      // Never thrown by a listener that only starts its work; were it, every stream reconnects.
+      () => {
+        for (const session of [...this.sessions.values()]) session.end();
+      },
+    );
     try {
       await this.subscription;
       // Listed once the feed is heard: from here on, no update of the session is missed.
@@ -97,12 +134,25 @@ export class McpSubscriptions {
         const event = updated.get(uri);
         if (session === undefined || event === undefined) continue;
         if (!mayReceiveEvent(this.deps.marketList, event, planOfCaller(session.caller))) continue;
-        session.notify({ method: "notifications/resources/updated", params: { uri } });
+        this.tell(sessionId, session, uri);
       }
     } catch (error) {
       this.deps.log.warn("MCP subscriptions: could not read who subscribes; updates missed", {
         error: String(error),
       });
+    }
+  }
+
+  /** One session's notification: a stream that fails ends alone, the others are told all the same. */
+  private tell(sessionId: string, session: Session, uri: string): void {
+    try {
+      session.notify({ method: "notifications/resources/updated", params: { uri } });
+    } catch (error) {
+      this.deps.log.error("MCP subscriptions: a session's stream failed; it is ended", {
+        sessionId,
+        error: String(error),
+      });
+      session.end();
     }
   }
 }

@@ -18,6 +18,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLogger } from "../observability/logger";
 import { RedisConnection } from "../redis/redis-connection";
 import { openEventStream, isLive, type OpenedStream } from "../../testing/event-stream-client";
+import { serveLeavingClients } from "../../testing/leaving-client";
+import { createApi } from "../app";
 import { deleteRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from "../../testing/redis";
 import { serveApp, startTestApi, RELAXED_RATE_LIMITS } from "../../testing/test-api";
 import {
@@ -168,6 +170,12 @@ describe("the live event stream", () => {
     expect(expired.status).toBe(400);
     const malformed = await stream("?lastEventId=abc");
     expect(malformed.body).toMatchObject({ message: LAST_EVENT_ID_MESSAGES.form("abc") });
+    // Past PostgreSQL's bigint: the same 400, not the database's refusal as a 500.
+    for (const huge of ["9223372036854775808", "9999999999999999999"]) {
+      const refused = await stream("", { ...auth(fullKey), "last-event-id": huge });
+      expect(refused.status, huge).toBe(400);
+      expect(refused.body).toMatchObject({ message: LAST_EVENT_ID_MESSAGES.form(huge) });
+    }
   });
 
   it("validates filters as webhook filters, with JSON 400s", async () => {
@@ -273,6 +281,51 @@ describe("the live event stream", () => {
       })
       .toBe(200);
     for (const each of open) each.close();
+  });
+});
+
+describe("a client that leaves before its stream starts", () => {
+  it("gives its place back: the key's next stream opens", async () => {
+    const live = new LiveEvents(api.db, TEST_SETTINGS, log);
+    const server = await serveLeavingClients(
+      createApi({ ...api.deps, liveEvents: live }).listener,
+      live.slots,
+    );
+    try {
+      const { key } = await api.createKey("full");
+      // Resuming: the handler awaits the Last-Event-ID's lookup too before it asks for a place.
+      const [position] = await append(api.db, settled("token", "mistral"));
+      for (let i = 0; i < TEST_SETTINGS.maxStreamsPerKey + 1; i++)
+        await server.sendThenLeave(EVENT_STREAM_PATH, {
+          ...auth(key),
+          accept: "text/event-stream",
+          "last-event-id": String(position),
+        });
+      const opened = await openEventStream(`${server.url}${EVENT_STREAM_PATH}`, auth(key));
+      expect(opened.status).toBe(200);
+      await opened.waitFor(isLive, "live");
+      // Nothing of the clients that left is held: no heartbeat, no feed listener.
+      expect(live.openStreams).toBe(1);
+      opened.close();
+      await opened.ended;
+    } finally {
+      await live.close();
+      await server.close();
+    }
+  });
+});
+
+describe("the test api's close", () => {
+  it("ends the streams a test left open, as the server's stop does, instead of waiting on them", async () => {
+    // Its own live events, which only the instance's close ends.
+    const instance = await serveApp({
+      ...api.deps,
+      liveEvents: new LiveEvents(api.db, TEST_SETTINGS, log),
+    });
+    const opened = await openEventStream(`${instance.url}${EVENT_STREAM_PATH}`, auth(fullKey));
+    await opened.waitFor(isLive, "live");
+    await instance.close();
+    await opened.ended;
   });
 });
 

@@ -19,6 +19,7 @@ import { z } from "zod";
 import { planOfCaller, type Caller } from "../auth/api-key-authenticator";
 import type { AppDeps } from "../core/deps";
 import type { Market } from "../core/market";
+import { watchClientGone } from "../http/client-gone";
 import { sendError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
@@ -190,6 +191,7 @@ export const eventStreamRoute = defineRoute({
   handler:
     (deps) =>
     async ({ query, caller, req, res }) => {
+      const clientGone = watchClientGone(req, res);
       const live = deps.liveEvents;
       if (live === undefined || caller.kind !== "key")
         return sendError(res, new DomainError("unavailable", "Live events are not served here."));
@@ -212,6 +214,8 @@ export const eventStreamRoute = defineRoute({
           new DomainError("rate_limited", tooManyStreamsMessage(live.settings.maxStreamsPerKey)),
         );
       }
+      // Left during the awaits: no "close" is coming to give the place back.
+      if (clientGone()) return slot.release();
       await serveStream(deps, live, caller, filter.value, cursor, res, slot.release);
     },
 });
@@ -273,7 +277,7 @@ async function serveStream(
     const subscription = await live.feed.subscribe((events) => {
       if (pending === undefined) send(events);
       else pending.push(events);
-    });
+    }, end);
     unsubscribe = subscription.unsubscribe;
     if (ended) return unsubscribe();
     if (cursor === undefined)
