@@ -220,7 +220,10 @@ function RouteReference({
       {route.parameters.length > 0 && <ParameterTable route={route} />}
       {route.examples.map((example) => (
         <div key={example.label} data-example={example.pathAndQuery}>
-          <p className="muted">{example.label}:</p>
+          <p className="muted">
+            {example.label}
+            {example.needs === undefined ? ":" : ` (put in ${example.needs}):`}
+          </p>
           <pre>
             <code>
               {example.browser

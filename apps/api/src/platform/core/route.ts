@@ -30,6 +30,11 @@ export type RouteExample = {
   body?: unknown;
   /** Shown as an address to open in a browser rather than as a curl command. */
   browser?: boolean;
+  /**
+   * What the reader puts in first when the example names something of their own (a
+   * subscription's id): as written, such an example answers 404.
+   */
+  needs?: string;
 };
 
 export type RouteDocs = {

@@ -24,6 +24,8 @@ export type ExampleReference = {
   /** The JSON body, serialised. */
   body?: string;
   browser: boolean;
+  /** What the reader substitutes first (their own subscription's id); absent when it runs as written. */
+  needs?: string;
 };
 
 export type RouteReference = {
@@ -112,6 +114,7 @@ export function routeReference(route: Route, now: Date, latestSettledDay?: UtcDa
       withKey: example.withKey ?? false,
       ...(example.body === undefined ? {} : { body: JSON.stringify(example.body) }),
       browser: example.browser ?? false,
+      ...(example.needs === undefined ? {} : { needs: example.needs }),
     })),
   };
 }

@@ -54,6 +54,9 @@ const CONFLICT = errorResponse(
 const TOO_LARGE = errorResponse(`The body is larger than ${JSON_BODY_LIMIT_TEXT}.`);
 const ACCESS = "A key of the account; each account sees its own subscriptions only.";
 const EXAMPLE_ID = "7d1c9e3a-4b2f-4c8e-9a41-2f6b8d0e5c13";
+/** What an example acting on a subscription asks the reader to put in first. */
+const NEEDS_SUBSCRIPTION = `the id of one of your subscriptions in place of ${EXAMPLE_ID}`;
+const NEEDS_DELIVERY = `${NEEDS_SUBSCRIPTION}, and the id of an event in its delivery log`;
 
 /** The account a keyed route acts for; the routes require a key, so there always is one. */
 function accountOf(caller: Caller): string | undefined {
@@ -190,7 +193,12 @@ const getRoute = defineRoute({
     tags: ["Webhooks"],
     access: ACCESS,
     examples: () => [
-      { label: "A subscription", pathAndQuery: `${BASE}/${EXAMPLE_ID}`, withKey: true },
+      {
+        label: "A subscription",
+        pathAndQuery: `${BASE}/${EXAMPLE_ID}`,
+        needs: NEEDS_SUBSCRIPTION,
+        withKey: true,
+      },
     ],
   },
   handler: keyed<{ res: Response; params: { id: string } }>(
@@ -230,6 +238,7 @@ function statusAction(
         {
           label: summary,
           pathAndQuery: `${BASE}/${EXAMPLE_ID}/${action}`,
+          needs: NEEDS_SUBSCRIPTION,
           withKey: true,
           body: {},
         },
@@ -281,7 +290,13 @@ const deleteRoute = defineRoute({
     tags: ["Webhooks"],
     access: ACCESS,
     examples: () => [
-      { label: "Delete", pathAndQuery: `${BASE}/${EXAMPLE_ID}/delete`, withKey: true, body: {} },
+      {
+        label: "Delete",
+        pathAndQuery: `${BASE}/${EXAMPLE_ID}/delete`,
+        needs: NEEDS_SUBSCRIPTION,
+        withKey: true,
+        body: {},
+      },
     ],
   },
   handler: keyed<{ res: Response; params: { id: string } }>(
@@ -313,6 +328,7 @@ const rotateRoute = defineRoute({
       {
         label: "Rotate",
         pathAndQuery: `${BASE}/${EXAMPLE_ID}/rotate-secret`,
+        needs: NEEDS_SUBSCRIPTION,
         withKey: true,
         body: {},
       },
@@ -344,7 +360,13 @@ const testRoute = defineRoute({
     tags: ["Webhooks"],
     access: ACCESS,
     examples: () => [
-      { label: "Test", pathAndQuery: `${BASE}/${EXAMPLE_ID}/test`, withKey: true, body: {} },
+      {
+        label: "Test",
+        pathAndQuery: `${BASE}/${EXAMPLE_ID}/test`,
+        needs: NEEDS_SUBSCRIPTION,
+        withKey: true,
+        body: {},
+      },
     ],
   },
   handler: keyed<{ res: Response; params: { id: string } }>(
@@ -382,6 +404,7 @@ const deliveriesRoute = defineRoute({
       {
         label: "The log",
         pathAndQuery: `${BASE}/${EXAMPLE_ID}/deliveries?limit=20`,
+        needs: NEEDS_SUBSCRIPTION,
         withKey: true,
       },
     ],
@@ -425,6 +448,7 @@ const redeliverRoute = defineRoute({
       {
         label: "Redeliver",
         pathAndQuery: `${BASE}/${EXAMPLE_ID}/deliveries/value-settled~gpu~H100_20SXM~2026-11-28/redeliver`,
+        needs: NEEDS_DELIVERY,
         withKey: true,
         body: {},
       },
