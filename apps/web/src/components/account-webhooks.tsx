@@ -3,6 +3,7 @@ import { NEW_WEBHOOK_PAGE, webhookPath } from "../lib/account-paths";
 import { formatCount, formatUtcInstant } from "../lib/format";
 import { filterInWords, responseWords } from "../lib/webhook-words";
 import type { WebhookListAnswer } from "../server/webhooks";
+import type { ReactNode } from "react";
 import { CsrfField } from "./account-parts";
 
 /**
@@ -159,17 +160,36 @@ export function PauseResumeForm({
   const action = status === "active" ? "pause" : "resume";
   const words = status === "active" ? "Pause" : "Resume";
   return (
-    <form
-      method="post"
-      action={`/account/do/${action}-webhook`}
-      className="inline-form"
-      data-form={`${action}-webhook`}
-    >
-      <CsrfField token={csrfToken} />
-      <input type="hidden" name="id" value={id} />
+    <WebhookActionForm action={`${action}-webhook`} id={id} csrfToken={csrfToken}>
       <button type="submit" aria-label={`${words} ${url}`}>
         {words}
       </button>
+    </WebhookActionForm>
+  );
+}
+
+/**
+ * One action on one webhook: a form posting to `/account/do/<action>` with the session's CSRF
+ * token and the webhook's id; `children` are the action's own fields and its button.
+ */
+export function WebhookActionForm({
+  action,
+  id,
+  csrfToken,
+  className = "inline-form",
+  children,
+}: {
+  action: string;
+  id: string;
+  csrfToken: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={`/account/do/${action}`} className={className} data-form={action}>
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="id" value={id} />
+      {children}
     </form>
   );
 }

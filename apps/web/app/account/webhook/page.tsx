@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { CsrfField, FlashMessage } from "../../../src/components/account-parts";
-import { PauseResumeForm, statusWords } from "../../../src/components/account-webhooks";
+import { FlashMessage } from "../../../src/components/account-parts";
+import {
+  PauseResumeForm,
+  WebhookActionForm,
+  statusWords,
+} from "../../../src/components/account-webhooks";
 import { safeAccountPath, webhookPath, type Flash } from "../../../src/lib/account-paths";
 import { formatUtcInstant } from "../../../src/lib/format";
 import { filterInWords, latencyWords, responseWords } from "../../../src/lib/webhook-words";
@@ -135,56 +139,29 @@ function WebhookFacts({ webhook }: { webhook: WebhookAnswer }) {
   );
 }
 
-function IdField({ id }: { id: string }) {
-  return <input type="hidden" name="id" value={id} />;
-}
-
 function WebhookControls({ webhook, csrfToken }: { webhook: WebhookAnswer; csrfToken: string }) {
   const { id } = webhook;
   return (
     <div className="webhook-controls">
-      <form
-        method="post"
-        action="/account/do/test-webhook"
-        className="inline-form"
-        data-form="test-webhook"
-      >
-        <CsrfField token={csrfToken} />
-        <IdField id={id} />
+      <WebhookActionForm action="test-webhook" id={id} csrfToken={csrfToken}>
         <button type="submit">Send a test event</button>
-      </form>
+      </WebhookActionForm>
       {webhook.status === "disabled" ? (
-        <form
-          method="post"
-          action="/account/do/enable-webhook"
-          className="inline-form"
-          data-form="enable-webhook"
-        >
-          <CsrfField token={csrfToken} />
-          <IdField id={id} />
+        <WebhookActionForm action="enable-webhook" id={id} csrfToken={csrfToken}>
           <button type="submit">Enable again</button>
-        </form>
+        </WebhookActionForm>
       ) : (
         <PauseResumeForm id={id} url={webhook.url} status={webhook.status} csrfToken={csrfToken} />
       )}
-      <form
-        method="post"
-        action="/account/do/rotate-webhook-secret"
-        className="inline-form"
-        data-form="rotate-webhook-secret"
-      >
-        <CsrfField token={csrfToken} />
-        <IdField id={id} />
+      <WebhookActionForm action="rotate-webhook-secret" id={id} csrfToken={csrfToken}>
         <button type="submit">Rotate the signing secret</button>
-      </form>
-      <form
-        method="post"
-        action="/account/do/delete-webhook"
+      </WebhookActionForm>
+      <WebhookActionForm
+        action="delete-webhook"
+        id={id}
+        csrfToken={csrfToken}
         className="inline-form delete-form"
-        data-form="delete-webhook"
       >
-        <CsrfField token={csrfToken} />
-        <IdField id={id} />
         <label className="check">
           <input
             type="checkbox"
@@ -195,7 +172,7 @@ function WebhookControls({ webhook, csrfToken }: { webhook: WebhookAnswer; csrfT
           <span>Yes, delete this webhook and its log</span>
         </label>
         <button type="submit">Delete webhook</button>
-      </form>
+      </WebhookActionForm>
     </div>
   );
 }
@@ -302,19 +279,16 @@ function DeliveryLog({
                   </td>
                   <td>
                     {finished(delivery) ? (
-                      <form
-                        method="post"
-                        action="/account/do/redeliver-webhook"
-                        className="inline-form"
-                        data-form="redeliver-webhook"
+                      <WebhookActionForm
+                        action="redeliver-webhook"
+                        id={webhook.id}
+                        csrfToken={csrfToken}
                       >
-                        <CsrfField token={csrfToken} />
-                        <IdField id={webhook.id} />
                         <input type="hidden" name="eventId" value={delivery.eventId} />
                         <button type="submit" aria-label={`Redeliver ${delivery.eventId}`}>
                           Redeliver
                         </button>
-                      </form>
+                      </WebhookActionForm>
                     ) : null}
                   </td>
                 </tr>
