@@ -16,6 +16,7 @@ import type { ChatModel } from "./chat";
 import type { Market, MarketStates } from "./market";
 import type { MarketLoading } from "../publication/market-loading";
 import type { LiveEvents } from "../events/live-events";
+import type { ReleaseReader } from "../releases/release-reader";
 
 /** Everything the api's routes and routers read: stores, clock, configuration. */
 export type AppDeps = {
@@ -70,6 +71,11 @@ export type AppDeps = {
    * `db` (polling only, the default settings) when absent.
    */
   liveEvents?: LiveEvents;
+  /**
+   * Reads datasets as a release holds them (the history routes' `release` parameter); `createApi`
+   * opens one over `db` when absent.
+   */
+  releases?: ReleaseReader;
 };
 
 export type WebhookSettings = {

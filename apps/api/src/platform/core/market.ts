@@ -10,6 +10,7 @@ import type { McpResource, MethodologyText } from "./resources";
 import type { Logger } from "../observability/logger";
 import type { Progress } from "../observability/progress";
 import type { DataSources } from "../provenance/data-sources";
+import type { MarketBulkDataset } from "../bulk/dataset";
 
 /**
  * A market is a module: one folder under `markets/` that exports one `Market` and is named once
@@ -183,6 +184,11 @@ export type Market<
    * event (every key reads every value of the market).
    */
   eventAccess(scope: EventScope, plan: AccountPlan): Result<unknown, DomainError>;
+  /**
+   * Its published series as tables: what its releases and bulk files hold (CSV and Parquet), one
+   * dataset per history route. Empty: the market is in no release.
+   */
+  readonly bulkDatasets: readonly MarketBulkDataset[];
   /** Builds the live state over the database from the validated environment. */
   open(env: Readonly<Record<string, unknown>>, context: MarketOpenContext): MarketStateBase;
   /**
@@ -209,6 +215,7 @@ export type MarketDefinition<
   | "freeWindow"
   | "eventSeries"
   | "eventAccess"
+  | "bulkDatasets"
   | "open"
   | "start"
   | "jobs"
@@ -217,6 +224,8 @@ export type MarketDefinition<
   readonly eventSeries?: readonly string[];
   /** Which plans receive which of its events; by default every plan, every event. */
   eventAccess?: (scope: EventScope, plan: AccountPlan) => Result<unknown, DomainError>;
+  /** Its published series as tables for releases and bulk files; by default none. */
+  readonly bulkDatasets?: readonly MarketBulkDataset[];
   /** What a keyless caller may read today; by default nothing (every value needs a key). */
   freeWindow?: (now: Date) => Window;
   readonly key: MarketKey<State>;
@@ -283,6 +292,7 @@ export function defineMarket<
     freeWindow: definition.freeWindow ?? ((): Window => null as Window),
     eventSeries: definition.eventSeries ?? null,
     eventAccess: definition.eventAccess ?? (() => ok(undefined)),
+    bulkDatasets: definition.bulkDatasets ?? [],
     open(env, context) {
       const settings = definition.settingsFrom(env as z.output<z.ZodObject<EnvShape>>);
       const state = definition.open(settings, context);
