@@ -1,0 +1,82 @@
+import { createReadStream } from "node:fs";
+import { pipeline } from "node:stream";
+import { DomainError, type BulkFormat } from "@tpi/domain";
+import type { Request, Response } from "express";
+import { watchClientGone } from "../http/client-gone";
+import { sendError } from "../http/errors";
+
+/** The media type each format is served as (Parquet's as registered with IANA in 2024). */
+export const BULK_CONTENT_TYPES: Readonly<Record<BulkFormat, string>> = {
+  csv: "text/csv; charset=utf-8",
+  parquet: "application/vnd.apache.parquet",
+};
+
+export type BulkFileToSend = {
+  /** Where the complete file is on this instance's disk. */
+  path: string;
+  /** The name a browser saves it under (bulkFileName: lower-case letters, digits, `-`, `.`). */
+  fileName: string;
+  format: BulkFormat;
+  bytes: number;
+  /** SHA-256 of the file's bytes, hex. */
+  sha256: string;
+};
+
+/**
+ * Sends a bulk file from disk as a download, streamed (never read whole into memory):
+ * `Content-Length`, a strong `ETag` (the SHA-256: equal bytes, equal tag), `Repr-Digest`
+ * (RFC 9530) so a client checks what it received, `Content-Type` and `Content-Disposition:
+ * attachment`. A matching `If-None-Match` answers 304 without the body, HEAD answers the headers
+ * alone, and a client that goes away stops the read. The caller has checked access and that the
+ * file at `path` is complete and has `sha256`; a file that cannot be opened is a 500.
+ */
+export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend): void {
+  const clientGone = watchClientGone(req, res);
+  const etag = `"${file.sha256}"`;
+  res.setHeader("ETag", etag);
+  res.setHeader("Repr-Digest", reprDigest(file.sha256));
+  res.setHeader("Content-Type", BULK_CONTENT_TYPES[file.format]);
+  res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);
+  if (ifNoneMatchMatches(req.headers["if-none-match"], etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Length", String(file.bytes));
+  if (req.method === "HEAD" || clientGone()) {
+    res.status(200).end();
+    return;
+  }
+  const stream = createReadStream(file.path);
+  let opened = false;
+  stream.once("error", () => {
+    if (opened || res.headersSent) return;
+    for (const header of ["ETag", "Repr-Digest", "Content-Disposition", "Content-Length"])
+      res.removeHeader(header);
+    sendError(
+      res,
+      new DomainError("internal", `The file ${file.fileName} could not be read on this instance.`),
+    );
+  });
+  stream.once("open", () => {
+    opened = true;
+    res.status(200);
+    // pipeline destroys the file stream when the response closes early (the client left) and
+    // the response when the file fails midway (the client sees a short body, never a wrong one).
+    pipeline(stream, res, () => undefined);
+  });
+}
+
+/** `sha-256=:<base64>:`, the RFC 9530 form of a hex SHA-256. */
+export function reprDigest(sha256Hex: string): string {
+  return `sha-256=:${Buffer.from(sha256Hex, "hex").toString("base64")}:`;
+}
+
+/**
+ * If-None-Match (RFC 9110 13.1.2): `*`, or a list of entity tags compared weakly (a `W/` tag
+ * matches the same strong tag).
+ */
+function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
