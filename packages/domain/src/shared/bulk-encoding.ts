@@ -22,10 +22,13 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with its quotes
- * doubled. Text starting with `=`, `+`, `-` or `@` is left as it is: the file carries data, and
- * a spreadsheet that evaluates it is the reader's choice to make.
+ * doubled, and when it is the empty string (`""`), so that a reader that tells them apart (DuckDB,
+ * R's readr) sees an empty text, not the empty field of a null. Text starting with `=`, `+`, `-`
+ * or `@` is left as it is: the file carries data, and a spreadsheet that evaluates it is the
+ * reader's choice to make.
  */
 export function csvField(text: string): string {
+  if (text === "") return '""';
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -43,9 +46,17 @@ export function csvRecord(
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]!;
     if (i > 0) line += ",";
-    line += csvField(csvText(column, row[column.name]));
+    const value = row[column.name];
+    // Null is the empty field itself; every value, even the empty text, is a field's content.
+    line +=
+      value === null || value === undefined ? nullField(column) : csvField(csvText(column, value));
   }
   return line + CSV_LINE_END;
+}
+
+function nullField(column: BulkColumn): string {
+  if (!column.nullable) throw new RangeError(`${column.name}: null in a column that is never null`);
+  return "";
 }
 
 /**

@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reprDigest, sendBulkFile, type BulkFileToSend } from "./send-file";
+
+/** A bulk file as a client downloads it over HTTP: headers, conditional requests, HEAD. */
+let dir: string;
+let server: Server;
+let base: string;
+let file: BulkFileToSend;
+/** Resolves with whether the server's response finished (false: it closed before its end). */
+let lastResponse: Promise<boolean> = Promise.resolve(true);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "tpi-send-"));
+  // 4 MiB: far more than a socket buffer, so a client that stops reading stops the server midway.
+  const bytes = Buffer.alloc(4 * 1024 * 1024, "lab,2026-01-01,1.5\r\n");
+  const path = join(dir, "token-lab-index-daily-r1-full.csv");
+  await writeFile(path, bytes);
+  file = {
+    path,
+    fileName: "token-lab-index-daily-r1-full.csv",
+    format: "csv",
+    bytes: bytes.length,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
+  const app = express();
+  app.get("/file", (req, res) => {
+    lastResponse = new Promise((resolve) => res.once("close", () => resolve(res.writableFinished)));
+    sendBulkFile(req, res, file);
+  });
+  app.get("/missing", (req, res) =>
+    sendBulkFile(req, res, { ...file, path: join(dir, "none.csv") }),
+  );
+  server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("sendBulkFile", () => {
+  it("sends the file with its length, strong ETag, digest, type and download name", async () => {
+    const response = await fetch(`${base}/file`);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.status).toBe(200);
+    expect(
+      Object.fromEntries(
+        ["content-length", "etag", "repr-digest", "content-type", "content-disposition"].map(
+          (h) => [h, response.headers.get(h)],
+        ),
+      ),
+    ).toEqual({
+      "content-length": String(file.bytes),
+      etag: `"${file.sha256}"`,
+      "repr-digest": `sha-256=:${createHash("sha256").update(body).digest("base64")}:`,
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${file.fileName}"`,
+    });
+    expect(createHash("sha256").update(body).digest("hex")).toBe(file.sha256);
+  });
+
+  it("answers 304 without a body to a matching If-None-Match, weak or in a list", async () => {
+    for (const tag of [
+      `"${file.sha256}"`,
+      `W/"${file.sha256}"`,
+      `"other", "${file.sha256}"`,
+      "*",
+    ]) {
+      const response = await fetch(`${base}/file`, { headers: { "If-None-Match": tag } });
+      expect([response.status, (await response.arrayBuffer()).byteLength]).toEqual([304, 0]);
+      expect(response.headers.get("etag")).toBe(`"${file.sha256}"`);
+    }
+    const other = await fetch(`${base}/file`, { headers: { "If-None-Match": '"other"' } });
+    expect([other.status, (await other.arrayBuffer()).byteLength]).toEqual([200, file.bytes]);
+  });
+
+  it("answers HEAD with the headers alone", async () => {
+    const response = await fetch(`${base}/file`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe(String(file.bytes));
+    expect(response.headers.get("repr-digest")).toBe(reprDigest(file.sha256));
+  });
+
+  it("stops sending when the client goes away", async () => {
+    const req = request(`${base}/file`);
+    req.end();
+    const [response] = (await once(req, "response")) as [import("node:http").IncomingMessage];
+    await once(response, "data");
+    req.destroy();
+    expect(await lastResponse).toBe(false);
+  });
+
+  it("answers a file it cannot open with the contract's 500 body", async () => {
+    const response = await fetch(`${base}/missing`);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("etag")).toBeNull();
+    expect(await response.json()).toMatchObject({
+      error: expect.any(String),
+      message: expect.stringContaining(file.fileName),
+    });
+  });
+});
