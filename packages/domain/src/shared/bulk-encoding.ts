@@ -43,8 +43,7 @@ export function csvRecord(
   row: Readonly<Record<string, BulkValue>>,
 ): string {
   let line = "";
-  for (let i = 0; i < columns.length; i++) {
-    const column = columns[i]!;
+  for (const [i, column] of columns.entries()) {
     if (i > 0) line += ",";
     const value = row[column.name];
     // Null is the empty field itself; every value, even the empty text, is a field's content.
@@ -101,12 +100,12 @@ export function csvText(column: BulkColumn, value: BulkValue | undefined): strin
 export function decimalUnscaled(text: string, scale: number, name = "decimal"): bigint {
   const match = DECIMAL_TEXT.exec(text);
   if (!match) throw new RangeError(`${name}: "${text}" is not a decimal`);
-  const [, sign, whole, fraction = ""] = match;
+  const [, sign, whole = "", fraction = ""] = match;
   const kept = fraction.slice(0, scale);
   if (/[^0]/.test(fraction.slice(scale))) {
     throw new RangeError(`${name}: "${text}" has more than ${scale} digits after the point`);
   }
-  const unscaled = BigInt(whole! + kept.padEnd(scale, "0"));
+  const unscaled = BigInt(whole + kept.padEnd(scale, "0"));
   if (unscaled >= 10n ** BigInt(BULK_DECIMAL_PRECISION)) {
     throw new RangeError(`${name}: "${text}" has more than ${BULK_DECIMAL_PRECISION} digits`);
   }

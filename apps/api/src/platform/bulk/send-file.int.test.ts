@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { request, type Server } from "node:http";
+import { request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,7 +94,7 @@ describe("sendBulkFile", () => {
   it("stops sending when the client goes away", async () => {
     const req = request(`${base}/file`);
     req.end();
-    const [response] = (await once(req, "response")) as [import("node:http").IncomingMessage];
+    const [response] = (await once(req, "response")) as [IncomingMessage];
     await once(response, "data");
     req.destroy();
     expect(await lastResponse).toBe(false);

@@ -256,14 +256,15 @@ describe("writeBulkFile", () => {
   });
 
   it("refuses a value its column cannot hold exactly, and leaves nothing behind", async () => {
+    const valid = ROWS.at(-1) ?? {};
     const cases: BulkRow[] = [
-      { ...ROWS[0]!, price: "1.0000001" },
-      { ...ROWS[0]!, price: "100000000000000000000000000000000.000000" },
-      { ...ROWS[0]!, day: "2026-02-30" },
-      { ...ROWS[0]!, asOf: "2026-01-01T00:00:00" },
-      { ...ROWS[0]!, count: 1.5 },
-      { ...ROWS[0]!, ratio: Number.NaN },
-      { ...ROWS[0]!, series: null },
+      { ...valid, price: "1.0000001" },
+      { ...valid, price: "100000000000000000000000000000000.000000" },
+      { ...valid, day: "2026-02-30" },
+      { ...valid, asOf: "2026-01-01T00:00:00" },
+      { ...valid, count: 1.5 },
+      { ...valid, ratio: Number.NaN },
+      { ...valid, series: null },
     ];
     for (const format of ["csv", "parquet"] as const)
       for (const [i, row] of cases.entries()) {

@@ -84,20 +84,25 @@ class HashingSink {
   }
 
   async write(chunk: Buffer): Promise<void> {
-    if (this.failure) throw this.failure;
+    this.throwIfFailed();
     this.hash.update(chunk);
     this.bytes += chunk.length;
     if (!this.out.write(chunk)) {
       await Promise.race([once(this.out, "drain").catch(() => undefined), this.closed]);
     }
-    if (this.failure) throw this.failure;
+    this.throwIfFailed();
   }
 
   async close(): Promise<{ bytes: number; sha256: string }> {
     this.out.end();
     await this.closed;
-    if (this.failure) throw this.failure;
+    this.throwIfFailed();
     return { bytes: this.bytes, sha256: this.hash.digest("hex") };
+  }
+
+  private throwIfFailed(): void {
+    const failure = this.failure;
+    if (failure !== undefined) throw failure;
   }
 
   /** Stops writing and waits until the file is closed, so that it can be removed. */
@@ -137,18 +142,22 @@ async function writeParquet(
     schema: [{ name: "root", num_children: columns.length }, ...columns.map(parquetSchemaElement)],
     createdBy: PARQUET_CREATED_BY,
   });
-  const encoders = columns.map(parquetValue);
-  let group: unknown[][] = columns.map(() => []);
+  // The row group being gathered: each column's encoded values.
+  const slots = columns.map((column) => ({
+    column,
+    encode: parquetValue(column),
+    values: [] as unknown[],
+  }));
   let inGroup = 0;
   let count = 0;
   const writeGroup = async () => {
-    const columnData = columns.map((column, i) => ({ name: column.name, data: group[i]! }));
+    const columnData = slots.map(({ column, values }) => ({ name: column.name, data: values }));
     await writer.write({ columnData, rowGroupSize: inGroup });
-    group = columns.map(() => []);
+    for (const slot of slots) slot.values = [];
     inGroup = 0;
   };
   for await (const row of rows) {
-    for (let i = 0; i < columns.length; i++) group[i]!.push(encoders[i]!(row[columns[i]!.name]));
+    for (const slot of slots) slot.values.push(slot.encode(row[slot.column.name]));
     inGroup++;
     count++;
     if (inGroup === PARQUET_ROW_GROUP_ROWS) await writeGroup();
@@ -174,6 +183,8 @@ class GroupBytes extends ByteWriter {
     await this.sink.write(chunk);
   }
 
+  // hyparquet-writer returns what finish returns from ParquetWriter.finish, which is awaited.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   override finish(): Promise<void> {
     return this.flush();
   }
