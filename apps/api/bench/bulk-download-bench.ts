@@ -1,0 +1,259 @@
+/**
+ * Bulk downloads under load: a year of every market (bench/lib/bulk-year.ts, written as CSV and
+ * Parquet with writeBulkFile) downloaded over and over by concurrent clients, one of them slow,
+ * while the server's RSS is sampled every 100 ms; and settled GETs (autocannon in its own
+ * process) with and without those downloads, alternating in one run on one machine.
+ *
+ *   pnpm --filter @tpi/api exec tsx bench/bulk-download-bench.ts [--seconds 10] [--connections 50] [--rounds 2] [--downloads 4]
+ *
+ * By default the server is a stand-in in its own process (bench/lib/bulk-file-server.ts): the
+ * files through sendBulkFile, GET /settled from memory. Against a running api instead (once its
+ * release routes serve files): `--url http://127.0.0.1:8080 --pid <its pid> --get-path
+ * /api/gpu/H100%20SXM --file-paths /api/v1/releases/latest/files/<name>,...` with BENCH_API_KEY
+ * for files that need a key; the files are then whatever the api serves.
+ */
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { BULK_FORMATS } from "@tpi/domain";
+import type { BulkFileToSend } from "../src/platform/bulk/send-file";
+import { writeBulkFile } from "../src/platform/bulk/write-file";
+import { API_DIR, ownChildProcess, residentBytes, runLoad, type LoadFigures } from "./lib";
+import { BULK_YEAR, BULK_YEAR_ROWS } from "./lib/bulk-year";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    rounds: { type: "string", default: "2" },
+    downloads: { type: "string", default: "4" },
+    url: { type: "string" },
+    pid: { type: "string" },
+    "get-path": { type: "string", default: "/settled" },
+    "file-paths": { type: "string" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const rounds = Number(values.rounds);
+const downloads = Number(values.downloads);
+const apiKey = process.env.BENCH_API_KEY;
+const authorization: Record<string, string> =
+  apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` };
+const progress = (line: string) => process.stderr.write(`[download bench] ${line}\n`);
+const MB = 1e6;
+
+/** Bytes a slow client reads per tick, and the tick (milliseconds): about 2.6 MB/s. */
+const SLOW_CHUNK_BYTES = 64 * 1024;
+const SLOW_TICK_MS = 25;
+
+type Server = { url: string; pid: number; stop(): Promise<void> };
+
+/** Starts the stand-in server on the manifest's files; resolves once it listens. */
+async function startStandIn(manifest: string): Promise<Server> {
+  const script = fileURLToPath(new URL("./lib/bulk-file-server.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", script, manifest], {
+    cwd: API_DIR,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  ownChildProcess(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the stand-in server exited (${code})`)));
+    child.stdout.setEncoding("utf8").once("data", (line: string) => {
+      resolve((JSON.parse(line) as { port: number }).port);
+    });
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The server's RSS every 100 ms until stopped: the samples, in MB. */
+function sampleRss(pid: number): { stop(): number[] } {
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    residentBytes(pid).then(
+      (bytes) => samples.push(bytes / MB),
+      () => undefined,
+    );
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+type Downloaded = { files: number; bytes: number; checksumFailures: number };
+
+/**
+ * Downloads `path` once, hashing what arrives: whether its SHA-256 matches the Repr-Digest and
+ * its length the Content-Length. `slow` reads a chunk per tick, as a client on a slow link.
+ */
+function downloadOnce(
+  base: string,
+  path: string,
+  slow: boolean,
+  stopping: AbortSignal,
+): Promise<{ bytes: number; ok: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${path}`, {
+      agent: false,
+      headers: authorization,
+      signal: stopping,
+    });
+    request.on("error", (error) =>
+      stopping.aborted ? resolve({ bytes: 0, ok: true }) : reject(error),
+    );
+    request.on("response", (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`${path} answered ${response.statusCode}`));
+        return;
+      }
+      const hash = createHash("sha256");
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+        if (slow && bytes % SLOW_CHUNK_BYTES < chunk.length) {
+          response.pause();
+          setTimeout(() => response.resume(), SLOW_TICK_MS);
+        }
+      });
+      response.on("error", () => resolve({ bytes, ok: stopping.aborted }));
+      response.on("end", () => {
+        const digest = `sha-256=:${hash.digest("base64")}:`;
+        resolve({
+          bytes,
+          ok:
+            digest === response.headers["repr-digest"] &&
+            bytes === Number(response.headers["content-length"]),
+        });
+      });
+    });
+  });
+}
+
+/** `count` clients each downloading every file in turn until stopped, plus one slow client. */
+function startDownloads(base: string, paths: readonly string[], count: number) {
+  const stopper = new AbortController();
+  const totals: Downloaded = { files: 0, bytes: 0, checksumFailures: 0 };
+  const client = async (offset: number, slow: boolean) => {
+    for (let i = offset; !stopper.signal.aborted; i++) {
+      const path = paths[i % paths.length] ?? "";
+      const { bytes, ok } = await downloadOnce(base, path, slow, stopper.signal);
+      totals.bytes += bytes;
+      if (stopper.signal.aborted) break;
+      totals.files++;
+      if (!ok) totals.checksumFailures++;
+    }
+  };
+  const clients = [...Array.from({ length: count }, (_, i) => client(i, false)), client(0, true)];
+  const started = performance.now();
+  return {
+    async stop(): Promise<Downloaded & { megabytesPerSecond: number }> {
+      stopper.abort();
+      await Promise.all(clients);
+      return {
+        ...totals,
+        megabytesPerSecond: totals.bytes / MB / ((performance.now() - started) / 1000),
+      };
+    },
+  };
+}
+
+const rss = (samples: number[]) =>
+  samples.length === 0
+    ? "no samples"
+    : `RSS ${Math.min(...samples).toFixed(0)}-${Math.max(...samples).toFixed(0)} MB (${samples.length} samples)`;
+const row = (label: string, figures: LoadFigures) =>
+  `${label.padEnd(40)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${figures.p50Ms.toFixed(1)} ms  p99 ${figures.p99Ms.toFixed(1)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}`;
+
+const scratch = await mkdtemp(join(tmpdir(), "tpi-download-bench-"));
+try {
+  let server: Server;
+  let filePaths: string[];
+  const files: BulkFileToSend[] = [];
+  if (values.url === undefined) {
+    progress(
+      `writing a year of every market (${BULK_YEAR_ROWS.toLocaleString("en-US")} rows) as CSV and Parquet`,
+    );
+    for (const dataset of BULK_YEAR)
+      for (const format of BULK_FORMATS) {
+        const fileName = `${dataset.name}-r1-full.${format}`;
+        const path = join(scratch, fileName);
+        const written = await writeBulkFile(format, dataset.columns, dataset.rows(), path);
+        files.push({ path, fileName, format, bytes: written.bytes, sha256: written.sha256 });
+      }
+    const manifest = join(scratch, "manifest.json");
+    await writeFile(manifest, JSON.stringify(files));
+    server = await startStandIn(manifest);
+    // Largest first: every client starts on a large file.
+    filePaths = [...files]
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((file) => `/files/${file.fileName}`);
+  } else {
+    if (values.pid === undefined || values["file-paths"] === undefined)
+      throw new Error("--url needs --pid (the api's process, for its RSS) and --file-paths");
+    server = { url: values.url, pid: Number(values.pid), stop: () => Promise.resolve() };
+    filePaths = values["file-paths"].split(",");
+  }
+  const getUrl = `${server.url}${values["get-path"]}`;
+  const results: string[] = [];
+  try {
+    const idle = sampleRss(server.pid);
+    progress("warming up");
+    await runLoad(getUrl, { connections, seconds: 2 });
+    const idleSamples = idle.stop();
+    results.push(`server after warm-up: ${rss(idleSamples)}`);
+    for (let round = 1; round <= rounds; round++) {
+      progress(`round ${round}: settled GETs alone`);
+      const alone = sampleRss(server.pid);
+      const without = await runLoad(getUrl, { connections, seconds });
+      const aloneSamples = alone.stop();
+
+      progress(`round ${round}: settled GETs with ${downloads} + 1 slow downloading clients`);
+      const during = sampleRss(server.pid);
+      const downloading = startDownloads(server.url, filePaths, downloads);
+      const withDownloads = await runLoad(getUrl, { connections, seconds });
+      const downloaded = await downloading.stop();
+      const duringSamples = during.stop();
+
+      results.push(
+        row(`round ${round}: GETs alone`, without) + `  ${rss(aloneSamples)}`,
+        row(`round ${round}: GETs while downloading`, withDownloads) + `  ${rss(duringSamples)}`,
+        `  downloads: ${downloaded.files} files complete, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}`,
+      );
+    }
+    progress(`downloads alone for ${seconds} s`);
+    const alone = sampleRss(server.pid);
+    const downloading = startDownloads(server.url, filePaths, downloads);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const downloaded = await downloading.stop();
+    results.push(
+      `downloads alone: ${downloaded.files} files, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}; ${rss(alone.stop())}`,
+    );
+  } finally {
+    await server.stop();
+  }
+  console.log(
+    `\n${values.url === undefined ? "stand-in server (sendBulkFile; GET /settled from memory)" : server.url}; ` +
+      `files: ${filePaths.length}${files.length > 0 ? `, ${(files.reduce((sum, file) => sum + file.bytes, 0) / MB).toFixed(0)} MB, largest ${(Math.max(...files.map((file) => file.bytes)) / MB).toFixed(0)} MB` : ""}; ` +
+      `${connections} connections, ${seconds} s per run\n`,
+  );
+  for (const line of results) console.log(line);
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}
