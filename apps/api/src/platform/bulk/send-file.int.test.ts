@@ -7,6 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_LABELS } from "@tpi/domain";
+import type { DatabaseHealth } from "../health/database-health";
+import { errorHandler } from "../http/errors";
+import { createLogger } from "../observability/logger";
 import { reprDigest, sendBulkFile, type BulkFileToSend } from "./send-file";
 
 /** A bulk file as a client downloads it over HTTP: headers, conditional requests, HEAD. */
@@ -38,6 +42,9 @@ beforeAll(async () => {
   app.get("/missing", (req, res) =>
     sendBulkFile(req, res, { ...file, path: join(dir, "none.csv") }),
   );
+  // The app's own error handler, as the api registers it after every route.
+  const databaseHealth = { reportFailure: () => false } as unknown as DatabaseHealth;
+  app.use(errorHandler(createLogger("silent"), databaseHealth));
   server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -114,13 +121,13 @@ describe("sendBulkFile", () => {
     expect(await openDescriptorsOf(file.path)).toBe(0);
   });
 
-  it("answers a file it cannot open with the contract's 500 body", async () => {
+  it("hands a file it cannot open to the error handler: the contract's 500, no file headers", async () => {
     const response = await fetch(`${base}/missing`);
     expect(response.status).toBe(500);
-    expect(response.headers.get("etag")).toBeNull();
-    expect(await response.json()).toMatchObject({
-      error: expect.any(String),
-      message: expect.stringContaining(file.fileName),
-    });
+    expect([response.headers.get("etag"), response.headers.get("content-disposition")]).toEqual([
+      null,
+      null,
+    ]);
+    expect(await response.json()).toMatchObject({ error: ERROR_LABELS.internal });
   });
 });

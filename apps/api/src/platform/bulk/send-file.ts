@@ -1,9 +1,7 @@
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
-import { DomainError, type BulkFormat } from "@tpi/domain";
+import type { BulkFormat } from "@tpi/domain";
 import type { Request, Response } from "express";
-import { watchClientGone } from "../http/client-gone";
-import { sendError } from "../http/errors";
 
 /** The media type each format is served as (Parquet's as registered with IANA in 2024). */
 export const BULK_CONTENT_TYPES: Readonly<Record<BulkFormat, string>> = {
@@ -28,10 +26,13 @@ export type BulkFileToSend = {
  * (RFC 9530) so a client checks what it received, `Content-Type` and `Content-Disposition:
  * attachment`. A matching `If-None-Match` answers 304 without the body, HEAD answers the headers
  * alone, and a client that goes away stops the read. The caller has checked access and that the
- * file at `path` is complete and has `sha256`; a file that cannot be opened is a 500.
+ * file at `path` is complete and has `sha256`; a file that cannot be opened goes to the app's
+ * error handler (logged, and a 500 with the contract's body).
+ *
+ * This folder sits with the platform contracts (a market's definition names its datasets), below
+ * the http layer: so no import from it, and errors reach the error handler through `req.next`.
  */
 export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend): void {
-  const clientGone = watchClientGone(req, res);
   const etag = `"${file.sha256}"`;
   res.setHeader("ETag", etag);
   res.setHeader("Repr-Digest", reprDigest(file.sha256));
@@ -42,20 +43,26 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
     return;
   }
   res.setHeader("Content-Length", String(file.bytes));
-  if (req.method === "HEAD" || clientGone()) {
+  // A client that left while the handler awaited (its key, its plan) gets no file opened for it;
+  // one that leaves later closes the response, and pipeline below then closes the file.
+  if (req.method === "HEAD" || res.destroyed || req.socket.destroyed) {
     res.status(200).end();
     return;
   }
   const stream = createReadStream(file.path);
   let opened = false;
-  stream.once("error", () => {
+  stream.once("error", (error) => {
     if (opened || res.headersSent) return;
-    for (const header of ["ETag", "Repr-Digest", "Content-Disposition", "Content-Length"])
+    for (const header of [
+      "ETag",
+      "Repr-Digest",
+      "Content-Disposition",
+      "Content-Length",
+      "Content-Type",
+    ])
       res.removeHeader(header);
-    sendError(
-      res,
-      new DomainError("internal", `The file ${file.fileName} could not be read on this instance.`),
-    );
+    if (req.next === undefined) res.destroy(error);
+    else req.next(error);
   });
   stream.once("open", () => {
     opened = true;
