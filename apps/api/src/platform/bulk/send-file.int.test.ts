@@ -42,6 +42,7 @@ beforeAll(async () => {
   app.get("/missing", (req, res) =>
     sendBulkFile(req, res, { ...file, path: join(dir, "none.csv") }),
   );
+  app.get("/unsafe", (req, res) => sendBulkFile(req, res, { ...file, fileName: 'a"; b.csv' }));
   // The app's own error handler, as the api registers it after every route.
   const databaseHealth = { reportFailure: () => false } as unknown as DatabaseHealth;
   app.use(errorHandler(createLogger("silent"), databaseHealth));
@@ -129,5 +130,14 @@ describe("sendBulkFile", () => {
       null,
     ]);
     expect(await response.json()).toMatchObject({ error: ERROR_LABELS.internal });
+  });
+
+  it("refuses a file name that would need quoting in Content-Disposition", async () => {
+    const response = await fetch(`${base}/unsafe`);
+    expect(response.status).toBe(500);
+    expect([response.headers.get("content-disposition"), response.headers.get("etag")]).toEqual([
+      null,
+      null,
+    ]);
   });
 });

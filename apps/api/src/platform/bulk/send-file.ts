@@ -9,6 +9,8 @@ export const BULK_CONTENT_TYPES: Readonly<Record<BulkFormat, string>> = {
   parquet: "application/vnd.apache.parquet",
 };
 
+const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 export type BulkFileToSend = {
   /** Where the complete file is on this instance's disk. */
   path: string;
@@ -33,6 +35,9 @@ export type BulkFileToSend = {
  * the http layer: so no import from it, and errors reach the error handler through `req.next`.
  */
 export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend): void {
+  // bulkFileName's names need no quoting or encoding; anything else is a bug, not a download.
+  if (!SAFE_FILE_NAME.test(file.fileName))
+    throw new Error(`unsafe bulk file name ${JSON.stringify(file.fileName)}`);
   const etag = `"${file.sha256}"`;
   res.setHeader("ETag", etag);
   res.setHeader("Repr-Digest", reprDigest(file.sha256));
