@@ -3,7 +3,8 @@
  * rows over 7 datasets with date, timestamp, decimal, double, integer, boolean and string
  * columns): each candidate writes every dataset in a process of its own, twice (the two runs'
  * SHA-256 say whether its output is byte-deterministic), and prints wall time, the process's peak
- * RSS, total bytes; DuckDB then reads each candidate's files back and checks the types it sees
+ * RSS, the longest event-loop pause (what a server writing files would not answer meanwhile),
+ * total bytes; DuckDB then reads each candidate's files back and checks the types it sees
  * and that every decimal is exact.
  *
  *   pnpm --filter @tpi/api exec tsx bench/parquet-writers-bench.ts
@@ -25,6 +26,7 @@ import { once } from "node:events";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
 import {
@@ -266,7 +268,7 @@ async function loadDuckDb(): Promise<Writer> {
 }
 
 type RunResult =
-  | { ms: number; peakRssMb: number; bytes: number; digest: string }
+  | { ms: number; peakRssMb: number; longestPauseMs: number; bytes: number; digest: string }
   | { skipped: string };
 
 /** In a child process: write every dataset with one candidate, print the figures as JSON. */
@@ -283,10 +285,15 @@ async function child(name: string, dir: string): Promise<void> {
     return;
   }
   await mkdir(dir, { recursive: true });
+  // The longest the event loop waited: how long a server writing the files would answer nothing.
+  const pauses = monitorEventLoopDelay({ resolution: 10 });
+  pauses.enable();
   const started = performance.now();
   for (const dataset of BULK_YEAR)
     await writer(dataset.columns, dataset.rows(), join(dir, `${dataset.name}.parquet`));
   const ms = performance.now() - started;
+  pauses.disable();
+  const longestPauseMs = pauses.max / 1e6;
   const digest = createHash("sha256");
   let bytes = 0;
   for (const dataset of BULK_YEAR) {
@@ -297,7 +304,9 @@ async function child(name: string, dir: string): Promise<void> {
     digest.update(content);
   }
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ ms, peakRssMb, bytes, digest: digest.digest("hex") }));
+  console.log(
+    JSON.stringify({ ms, peakRssMb, longestPauseMs, bytes, digest: digest.digest("hex") }),
+  );
 }
 
 function runChild(name: string, dir: string): RunResult {
@@ -347,6 +356,7 @@ async function main(): Promise<void> {
       "MB",
       "write s",
       "peak RSS MB",
+      "longest pause ms",
       "deterministic",
       "streams",
       "types DuckDB reads",
@@ -369,6 +379,7 @@ async function main(): Promise<void> {
         (first.bytes / 1e6).toFixed(1),
         (Math.min(first.ms, second.ms) / 1000).toFixed(1),
         Math.max(first.peakRssMb, second.peakRssMb).toFixed(0),
+        Math.max(first.longestPauseMs, second.longestPauseMs).toFixed(0),
         name.startsWith("rows") ? "-" : first.digest === second.digest ? "yes" : "no",
         candidate.streams,
         seen?.types ?? "-",
