@@ -9,12 +9,14 @@ CREATE TABLE "data_release" (
 );
 
 -- CreateTable
+-- Series and periods compare byte by byte (COLLATE "C"): ISO periods then order as time, and the
+-- keyset pages of an as-of read follow the index whatever the database's locale.
 CREATE TABLE "release_vintage_row" (
     "id" BIGSERIAL NOT NULL,
     "market" TEXT NOT NULL,
     "dataset" TEXT NOT NULL,
-    "series" TEXT NOT NULL,
-    "period" TEXT NOT NULL,
+    "series" TEXT COLLATE "C" NOT NULL,
+    "period" TEXT COLLATE "C" NOT NULL,
     "row_hash" TEXT NOT NULL,
     "values" JSONB NOT NULL,
     "from_release" INTEGER NOT NULL,
