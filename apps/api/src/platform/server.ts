@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { RequestListener, Server } from "node:http";
 import { poolStats } from "@tpi/db";
@@ -34,6 +33,7 @@ import type { ChatModel } from "./core/chat";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 import { releaseCutJob } from "./release-api/cut-job";
+import { releaseCacheDirOf } from "./release-api/releases";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
 import { webhookDispatchJob, webhookPolicyFrom } from "./jobs/webhook-dispatch";
 import { createDeliveryGate } from "./webhooks/gate";
@@ -176,7 +176,7 @@ export async function startServer(
           marketList,
           markets: runtime.markets,
           clock: runtime.clock,
-          cacheDir: releaseCacheDirOf(env),
+          cacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
           publicUrl: env.TPI_PUBLIC_SITE_URL,
         },
         {
@@ -296,13 +296,8 @@ function appDepsOf(
     answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
     fastLane: env.HTTP_FAST_LANE,
     websiteAccounts: websiteAccountSettingsFrom(env),
-    releaseCacheDir: releaseCacheDirOf(env),
+    releaseCacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
   };
-}
-
-/** Where this instance keeps the release files it built: under the data directory. */
-export function releaseCacheDirOf(env: Env): string {
-  return join(env.TPI_DATA_DIR, "releases");
 }
 
 /** The HTTP server on PORT and HOST, with the configured timeouts and connection cap. */

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import {
   apiKeyRequired,
   bulkColumnsOf,
@@ -52,6 +53,11 @@ export type ReleaseContext = {
   /** The public address the citation line names (TPI_PUBLIC_SITE_URL). */
   publicUrl?: string;
 };
+
+/** Where an instance keeps the release files it built: under its data directory (TPI_DATA_DIR). */
+export function releaseCacheDirOf(dataDir: string): string {
+  return join(dataDir, "releases");
+}
 
 const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 const caches = new Map<string, ReleaseFileCache>();
