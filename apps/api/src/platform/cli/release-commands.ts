@@ -62,7 +62,9 @@ const subcommands: Record<string, Command> = {
       console.log(
         outcome.cut
           ? `cut release ${outcome.release} (${outcome.day}): ${outcome.opened} row(s) new or restated, ${outcome.closed} closed, ${outcome.files} file(s)`
-          : `nothing to cut: the latest release is of ${outcome.latestDay}`,
+          : outcome.reason === "exists"
+            ? `nothing to cut: the latest release is of ${outcome.latestDay}`
+            : "nothing to cut: no market states a dataset",
       );
     });
   },

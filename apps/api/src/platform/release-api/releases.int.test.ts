@@ -66,6 +66,7 @@ const dataset: MarketBulkDataset = {
 const released: Market = { ...fixtureMarket, bulkDatasets: [dataset] };
 const WITH_FIXTURE = [...MARKETS, released] as const;
 
+const INTERNAL_TOKEN = "internal-token-for-releases-0123456789";
 let api: TestApi;
 let context: ReleaseContext;
 let key: string;
@@ -74,6 +75,7 @@ beforeAll(async () => {
   api = await startTestApi({
     now: new Date("2026-03-10T12:00:00Z"),
     marketList: WITH_FIXTURE,
+    internalToken: INTERNAL_TOKEN,
     configure: (deps) => ({ ...deps, releaseCacheDir: cacheDir }),
   });
   context = {
@@ -200,6 +202,20 @@ describe("releases", () => {
       error: "Not found",
       message: "Release 9 does not exist or is past retention. Releases kept: 1 to 2.",
     });
+  });
+
+  it("gives the website the REST answers through tRPC (releases.list, releases.get)", async () => {
+    const trpc = async (path: string) =>
+      (
+        (await api.get(`/trpc/${path}`, { authorization: `Bearer ${INTERNAL_TOKEN}` })).body as {
+          result: { data: unknown };
+        }
+      ).result.data;
+    expect(await trpc("releases.list")).toEqual((await api.get("/api/v1/releases")).body);
+    const input = encodeURIComponent(JSON.stringify({ release: 1 }));
+    expect(await trpc(`releases.get?input=${input}`)).toEqual(
+      (await api.get("/api/v1/releases/1")).body,
+    );
   });
 
   it("files: full needs a key, a free file is keyless for the latest release only, ETag answers 304", async () => {

@@ -145,10 +145,12 @@ export async function cutDueRelease(
   context: ReleaseContext,
   delayMinutes: number,
   stopping?: AbortSignal,
-): Promise<CutOutcome> {
+): Promise<CutOutcome | { cut: false; reason: "no-datasets" }> {
   const cutAt = context.clock();
   const day = dueReleaseDay(cutAt, delayMinutes);
   const markets = releasedMarkets(context.marketList);
+  // No release is numbered before some market states its published series.
+  if (markets.length === 0) return { cut: false, reason: "no-datasets" };
   const cache = releaseFileCache(context.cacheDir);
   const datasets = markets.flatMap((market) =>
     market.bulkDatasets.map((dataset) => ({
