@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
   BULK_FORMATS,
-  addDays,
   bulkColumnsOf,
   bulkFileName,
   type BulkFormat,

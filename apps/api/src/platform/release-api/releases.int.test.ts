@@ -69,9 +69,9 @@ const WITH_FIXTURE = [...MARKETS, released] as const;
 const INTERNAL_TOKEN = "internal-token-for-releases-0123456789";
 let api: TestApi;
 let context: ReleaseContext;
+const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-test-"));
 let key: string;
 beforeAll(async () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-test-"));
   api = await startTestApi({
     now: new Date("2026-03-10T12:00:00Z"),
     marketList: WITH_FIXTURE,
@@ -106,9 +106,8 @@ const rowsOf = async (release: number) => {
 };
 const count = async (table: string) =>
   Number(
-    (
-      (await api.db.$queryRawUnsafe(`select count(*)::int as n from ${table}`)) as { n: number }[]
-    )[0]?.n,
+    (await api.db.$queryRawUnsafe<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0]
+      ?.n,
   );
 const manifestOf = async (release: number | "latest") =>
   (await api.get(`/api/v1/releases/${release}`)).body as {
@@ -118,10 +117,13 @@ const manifestOf = async (release: number | "latest") =>
       files: { fileName: string; variant: string; format: string; sha256: string; url: string }[];
     }[];
   };
-const fileOf = async (release: number, variant: string) =>
-  (await manifestOf(release)).datasets[0]!.files.find(
+const fileOf = async (release: number, variant: string) => {
+  const file = (await manifestOf(release)).datasets[0]?.files.find(
     (f) => f.variant === variant && f.format === "csv",
-  )!;
+  );
+  if (file === undefined) throw new Error(`release ${release} has no ${variant} CSV file`);
+  return file;
+};
 
 describe("releases", () => {
   it("a cut stopped part way (a failing source, an abort) leaves nothing; the next one completes", async () => {
@@ -238,7 +240,7 @@ describe("releases", () => {
 
   it("a cached file whose bytes are not the recorded ones is rebuilt from the vintage store", async () => {
     const file = await fileOf(2, "full");
-    const path = join(context.cacheDir!, file.fileName);
+    const path = join(cacheDir, file.fileName);
     const { writeFileSync } = await import("node:fs");
     writeFileSync(path, "tampered\n");
     releaseFileCache(context.cacheDir).forget();
@@ -259,7 +261,7 @@ describe("releases", () => {
     const after = await api.get(kept.url, { authorization: `Bearer ${key}` });
     expect(after.text).toBe(before.text);
     expect(createHash("sha256").update(after.text).digest("hex")).toBe(kept.sha256);
-    expect(readFileSync(join(context.cacheDir!, kept.fileName), "utf8")).toBe(before.text);
+    expect(readFileSync(join(cacheDir, kept.fileName), "utf8")).toBe(before.text);
     const gone = await databaseReleaseReader(api.db).rowsAsOf({
       market: "fixture",
       dataset: "widget-price-daily",
