@@ -1,6 +1,9 @@
 import {
   BULK_FORMATS,
   BULK_VARIANTS,
+  badRequest,
+  err,
+  invalidReleaseMessage,
   parseReleaseNumber,
   parseRowLimit,
   type DomainError,
@@ -163,6 +166,7 @@ const listRoute = defineRoute({
   responses: {
     200: { description: "The releases kept, newest first", schema: releaseListSchema },
     400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
   },
   docs: {
     summary: "List the daily releases",
@@ -177,7 +181,14 @@ const listRoute = defineRoute({
   },
   handler:
     (deps) =>
-    async ({ query, res }) => {
+    async ({ query, req, res }) => {
+      // Express also matches `/api/v1/releases/` here: a manifest's path with its release left out.
+      if (req.path !== RELEASES_PATH)
+        return reply(
+          res,
+          err(badRequest(invalidReleaseMessage("Path parameter 'release'", "", true))),
+          { cacheControl: "no-store" },
+        );
       const data = await releaseList(deps.db, {
         limit: query.limit,
         ...(typeof query.before === "number" ? { before: query.before } : {}),
@@ -196,6 +207,7 @@ const manifestRoute = defineRoute({
   responses: {
     200: { description: "The release's manifest", schema: manifestSchema },
     400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
     404: NOT_FOUND,
   },
   docs: {
