@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
@@ -22,6 +22,8 @@ import { cutDueRelease, pruneOldReleases, releaseFileCache, type ReleaseContext 
 let current: BulkRow[] = [];
 /** Set by a test to make the dataset's read fail part way (a source failing mid-cut). */
 let failAfter: number | undefined;
+/** Called as each row is read (a test stops the cut from there). */
+let onRow: ((n: number) => void) | undefined;
 
 const provenance = {
   source: "fixture",
@@ -58,6 +60,7 @@ const dataset: MarketBulkDataset = {
     for (const row of current) {
       if (failAfter !== undefined && n >= failAfter) throw new Error("source failed mid-cut");
       n += 1;
+      onRow?.(n);
       yield row;
     }
   },
@@ -126,7 +129,7 @@ const fileOf = async (release: number, variant: string) => {
 };
 
 describe("releases", () => {
-  it("a cut stopped part way (a failing source, an abort) leaves nothing; the next one completes", async () => {
+  it("a cut stopped part way (a failing source, an abort, files that cannot be written) leaves nothing", async () => {
     current = [
       priceRow("gizmo", "2026-03-08", "7.25"),
       priceRow("sprocket", "2026-03-08", "2.50"),
@@ -137,22 +140,33 @@ describe("releases", () => {
     await expect(cutDueRelease(context, DELAY)).rejects.toThrow("source failed mid-cut");
     failAfter = undefined;
     const stop = new AbortController();
-    stop.abort(new Error("stopping"));
+    onRow = (n) => {
+      if (n === 2) stop.abort(new Error("stopping"));
+    };
     await expect(cutDueRelease(context, DELAY, stop.signal)).rejects.toThrow("stopping");
+    onRow = undefined;
+    // Failing after the vintage rows and the release were written: its files cannot be written.
+    const notADirectory = join(cacheDir, "not-a-directory");
+    writeFileSync(notADirectory, "");
+    await expect(
+      cutDueRelease({ ...context, cacheDir: join(notADirectory, "files") }, DELAY),
+    ).rejects.toThrow(/ENOTDIR/);
     expect(await count("data_release")).toBe(0);
     expect(await count("release_vintage_row")).toBe(0);
     expect(await count("release_file")).toBe(0);
-
-    const outcome = await cutDueRelease(context, DELAY);
-    expect(outcome).toMatchObject({ cut: true, release: 1, day: "2026-03-09", opened: 3 });
   });
 
-  it("two concurrent cuts of the day give one release", async () => {
+  it("two concurrent cuts of the due day (a restart, two instances) give one release", async () => {
     const outcomes = await Promise.all([
       cutDueRelease(context, DELAY),
       cutDueRelease(context, DELAY),
     ]);
-    expect(outcomes.every((o) => !o.cut)).toBe(true);
+    expect(outcomes.filter((o) => o.cut)).toEqual([
+      expect.objectContaining({ cut: true, release: 1, day: "2026-03-09", opened: 3 }),
+    ]);
+    expect(outcomes.filter((o) => !o.cut)).toEqual([
+      { cut: false, reason: "exists", latestDay: "2026-03-09" },
+    ]);
     expect(await count("data_release")).toBe(1);
   });
 
@@ -241,7 +255,6 @@ describe("releases", () => {
   it("a cached file whose bytes are not the recorded ones is rebuilt from the vintage store", async () => {
     const file = await fileOf(2, "full");
     const path = join(cacheDir, file.fileName);
-    const { writeFileSync } = await import("node:fs");
     writeFileSync(path, "tampered\n");
     releaseFileCache(context.cacheDir).forget();
     const rebuilt = await api.get(file.url, { authorization: `Bearer ${key}` });
