@@ -22,7 +22,14 @@ export function releaseCutJob(
     intervalMs: RELEASE_CUT_INTERVAL_MS,
     failureMessage: "could not cut the due release; will retry",
     run: async (stopping) => {
-      const outcome = await cutDueRelease(context, settings.cutDelayMinutes, stopping);
+      let outcome: Awaited<ReturnType<typeof cutDueRelease>>;
+      try {
+        outcome = await cutDueRelease(context, settings.cutDelayMinutes, stopping);
+      } catch (error) {
+        // Stopped: the cut was rolled back whole and is done again at the next start.
+        if (stopping.aborted) return;
+        throw error;
+      }
       if (outcome.cut)
         log.info(
           `release ${outcome.release} (${outcome.day}) cut: ${outcome.opened} row(s) new or restated, ${outcome.closed} closed, ${outcome.files} file(s)`,

@@ -11,6 +11,8 @@ import { databaseReleaseReader } from "../releases/database-release-reader";
 import { fixtureMarket } from "../../testing/fixture-market";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { cutDueRelease, pruneOldReleases, releaseFileCache, type ReleaseContext } from "./releases";
+import { createLogger } from "../observability/logger";
+import { releaseCutJob } from "./cut-job";
 
 /**
  * Releases over a fixture market whose one dataset's rows the test sets: immutability (a value
@@ -281,5 +283,24 @@ describe("releases", () => {
       release: 1,
     });
     expect(gone.ok).toBe(false);
+  });
+
+  it("the release job cuts the due day when missing, then applies retention, and says so", async () => {
+    at("2026-03-13T02:00:00Z");
+    const lines: string[] = [];
+    const job = releaseCutJob(
+      context,
+      { cutDelayMinutes: DELAY, retentionDays: 2 },
+      createLogger("info", (line) => lines.push(line), "json"),
+    );
+    await job.run(new AbortController().signal);
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual([
+      "release 4 (2026-03-12) cut: 0 row(s) new or restated, 0 closed, 4 file(s)",
+      "releases past retention removed: 2 (0 vintage row(s))",
+    ]);
+    lines.length = 0;
+    await job.run(new AbortController().signal);
+    expect(lines).toEqual([]);
   });
 });
