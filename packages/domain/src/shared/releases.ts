@@ -20,12 +20,6 @@ export function dueReleaseDay(now: Date, delayMinutes: number): UtcDay {
   return addDays(today, now.getTime() >= cutFrom ? -1 : -2);
 }
 
-/** The instant the day after `day` may be cut (the next due release), for the periodic job. */
-export function nextReleaseCutAt(now: Date, delayMinutes: number): Date {
-  const due = dueReleaseDay(now, delayMinutes);
-  return new Date(startOfUtcDay(addDays(due, 2)).getTime() + delayMinutes * 60_000);
-}
-
 /** The oldest day whose release retention keeps at `now`: releases of earlier days are removed. */
 export function oldestKeptReleaseDay(now: Date, retentionDays: number): UtcDay {
   return addDays(utcDayOf(now), -retentionDays);
