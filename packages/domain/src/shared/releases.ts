@@ -48,8 +48,8 @@ export function invalidReleaseMessage(name: string, value: string, latestAllowed
   return `${name} must be a positive whole number${latestAllowed ? " or 'latest'" : ""}; got '${value}'.`;
 }
 
-/** Largest release number accepted: one a day for longer than anyone will run the service. */
-const MAX_RELEASE = 2_147_483_647;
+/** Largest release number accepted (nine digits): one a day for longer than anyone will run the service. */
+export const MAX_RELEASE_NUMBER = 999_999_999;
 
 /** A release number as a query or path parameter gives it: digits, no sign, no leading zero. */
 export function parseReleaseNumber(
@@ -58,7 +58,8 @@ export function parseReleaseNumber(
   latestAllowed = false,
 ): Result<number | "latest", DomainError> {
   if (latestAllowed && value === "latest") return ok("latest");
-  if (/^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_RELEASE) return ok(Number(value));
+  // Nine digits at most: MAX_RELEASE_NUMBER.
+  if (/^[1-9][0-9]{0,8}$/.test(value)) return ok(Number(value));
   return err(badRequest(invalidReleaseMessage(name, value, latestAllowed)));
 }
 

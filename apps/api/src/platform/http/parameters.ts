@@ -1,6 +1,7 @@
 import {
   UTC_DAY_PATTERN,
   parseDayParameter,
+  MAX_RELEASE_NUMBER,
   parseReleaseNumber,
   type DomainError,
   type RawQuery,
@@ -164,6 +165,7 @@ export const releaseParameter = z
       "Read the values as this release holds them (as first published on its day, before any later restatement): a release number from GET /api/v1/releases. The values published now when absent.",
     type: "integer",
     minimum: 1,
+    maximum: MAX_RELEASE_NUMBER,
     example: 12,
   })
   .transform(

@@ -124,7 +124,7 @@ const releaseNumberParameter = (latestAllowed: boolean) =>
         ? "A release number, or `latest` for the newest release."
         : "A release number.",
       type: "string",
-      pattern: latestAllowed ? "^([1-9][0-9]{0,9}|latest)$" : "^[1-9][0-9]{0,9}$",
+      pattern: latestAllowed ? "^([1-9][0-9]{0,8}|latest)$" : "^[1-9][0-9]{0,8}$",
       example: latestAllowed ? "latest" : "12",
     })
     .transform(
