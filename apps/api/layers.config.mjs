@@ -29,7 +29,13 @@ export const LAYERS = {
     // file readers. Every type the layers above exchange is defined here or below.
     {
       name: "platform contracts",
-      folders: ["platform/core", "platform/publication", "platform/ingest"],
+      folders: [
+        "platform/core",
+        "platform/publication",
+        "platform/ingest",
+        "platform/bulk",
+        "platform/releases",
+      ],
     },
     // Outgoing webhooks: signatures (Standard Webhooks) and the sender that refuses private
     // targets. Below the routes and features that deliver, above nothing they need.
@@ -48,7 +54,7 @@ export const LAYERS = {
     },
     {
       name: "platform features",
-      folders: ["platform/accounts", "platform/chat", "platform/jobs"],
+      folders: ["platform/accounts", "platform/chat", "platform/jobs", "platform/release-api"],
     },
     { name: "website router", folders: ["platform/trpc"] },
     { name: "runtime", folders: ["platform/runtime"] },

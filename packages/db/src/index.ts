@@ -73,3 +73,4 @@ export * from "./repositories/webhooks";
 export * from "./repositories/series-events";
 export * from "./repositories/event-feed";
 export * from "./repositories/source-states";
+export * from "./repositories/releases";

@@ -41,6 +41,7 @@ import { docsAssetRoutes } from "./openapi/docs-routes";
 import { buildAppRouter } from "./trpc/app-router";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
 import type { RedisConnection } from "./redis/redis-connection";
+import { databaseReleaseReader } from "./releases/database-release-reader";
 
 /** The api: the Express app and the listener to serve (the fast lane in front of the app). */
 export type Api = {
@@ -65,7 +66,11 @@ export function createApi(given: AppDeps, extraRoutes: readonly express.Router[]
       given.log,
       liveEventsRedisOf(given.rateLimits),
     );
-  const deps: AppDeps = { ...given, liveEvents };
+  const deps: AppDeps = {
+    ...given,
+    liveEvents,
+    releases: given.releases ?? databaseReleaseReader(given.db),
+  };
   const metrics = deps.metrics ?? new Metrics();
   metrics.observeKeyCache(() => deps.auth.cacheLookups);
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMIT_SETTINGS;

@@ -6,6 +6,7 @@ import type { Route } from "./core/route";
 import type { Market } from "./core/market";
 import { apiReferenceRoute, openApiRoute } from "./openapi/docs-routes";
 import { WEBHOOK_ROUTES } from "./webhook-api/routes";
+import { RELEASE_ROUTES } from "./release-api/routes";
 
 /**
  * Every route served, in the order of the reference: health first, then each market's routes
@@ -19,6 +20,7 @@ export function routesOf(markets: readonly Market[]): readonly Route[] {
     ...markets.flatMap((market) => market.routes),
     createApiKeyRoute,
     ...WEBHOOK_ROUTES,
+    ...RELEASE_ROUTES,
     eventStreamRoute,
     chatRoute,
     openApiRoute,

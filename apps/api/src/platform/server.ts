@@ -32,6 +32,8 @@ import { createOpenAiCompatibleModel } from "./chat/model-backend";
 import type { ChatModel } from "./core/chat";
 import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
+import { releaseCutJob } from "./release-api/cut-job";
+import { releaseCacheDirOf } from "./release-api/releases";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
 import { webhookDispatchJob, webhookPolicyFrom } from "./jobs/webhook-dispatch";
 import { createDeliveryGate } from "./webhooks/gate";
@@ -165,6 +167,26 @@ export async function startServer(
   for (const market of marketList)
     for (const job of market.jobs(runtime.markets.get(market.name), jobContext))
       scheduler.every(job);
+  // The daily release: checked at once (a cut a stop left undone is completed now), then periodically.
+  scheduler
+    .every(
+      releaseCutJob(
+        {
+          db: runtime.database.db,
+          marketList,
+          markets: runtime.markets,
+          clock: runtime.clock,
+          cacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
+          publicUrl: env.TPI_PUBLIC_SITE_URL,
+        },
+        {
+          cutDelayMinutes: env.RELEASE_CUT_DELAY_MINUTES,
+          retentionDays: env.RELEASE_RETENTION_DAYS,
+        },
+        log,
+      ),
+    )
+    .wake();
 
   return {
     runtime,
@@ -274,6 +296,7 @@ function appDepsOf(
     answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
     fastLane: env.HTTP_FAST_LANE,
     websiteAccounts: websiteAccountSettingsFrom(env),
+    releaseCacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
   };
 }
 

@@ -1071,6 +1071,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the daily releases
+         * @description One release per UTC day: every market's published series as first published that day, numbered 1, 2, ... and never rewritten. Newest first; page with `before`.
+         */
+        get: operations["listReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/releases/{release}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A release's manifest: files, checksums, sources, citation
+         * @description Its datasets (columns and files with row counts, sizes and SHA-256), each market's methodology version, the sources with their citations and licences, and the suggested citation line.
+         */
+        get: operations["getRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/releases/{release}/files/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a release's file
+         * @description A full file holds every series over all history and needs a key whose plan reads the dataset; a free file holds the free series over the free window and is keyless for the latest release only.
+         */
+        get: operations["getReleaseFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/stream": {
         parameters: {
             query?: never;
@@ -1671,6 +1731,73 @@ export interface components {
                     name: string;
                     url: string;
                 } | null;
+            }[];
+        };
+        ReleaseList: {
+            /** @constant */
+            success: true;
+            count: number;
+            data: {
+                release: number;
+                /** @description The UTC day the release holds, as first published that day */
+                day: string;
+                /** @description When it was cut, ISO 8601 UTC */
+                cutAt: string;
+                /** @description How many files it has */
+                files: number;
+                /** @description Its manifest (a path of this api) */
+                url: string;
+            }[];
+        };
+        ReleaseManifest: {
+            /** @constant */
+            success: true;
+            release: number;
+            day: string;
+            cutAt: string;
+            /** @description The suggested citation line */
+            citation: string;
+            /** @description Each market's method version */
+            methodologyVersions: {
+                [key: string]: string;
+            };
+            sources: {
+                market: string;
+                source: string;
+                sample: boolean;
+                citation: string | null;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
+            }[];
+            datasets: {
+                market: string;
+                name: string;
+                title: string;
+                description: string;
+                historyRoute: string;
+                columns: {
+                    name: string;
+                    type: string;
+                    nullable: boolean;
+                    description: string;
+                    scale?: number;
+                }[];
+                files: {
+                    /** @enum {string} */
+                    variant: "full" | "free";
+                    /** @enum {string} */
+                    format: "csv" | "parquet";
+                    fileName: string;
+                    /** @description Data rows (the header not counted) */
+                    rows: number;
+                    bytes: number;
+                    /** @description Hex SHA-256 of the file's bytes */
+                    sha256: string;
+                    /** @description Where the file is downloaded (a path of this api) */
+                    url: string;
+                }[];
             }[];
         };
         GpuAnswerProvenance: {
@@ -8030,6 +8157,229 @@ export interface operations {
             };
             /** @description The event's delivery is still queued. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: {
+                /** @description Most releases listed, newest first: a whole number from 1 to 100; default 30. */
+                limit?: number;
+                /** @description List the releases numbered below this one (the next page). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The releases kept, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A release number, or `latest` for the newest release. */
+                release: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release's manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseManifest"];
+                };
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The release does not exist or is past retention (the message names the releases kept), or has no file of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload too large: the request carries a body larger than 16 kB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: 60 requests per minute per IP address, before optional key authentication. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReleaseFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A release number, or `latest` for the newest release. */
+                release: string;
+                /** @description The file's name, as the manifest lists it. */
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV or Apache Parquet), with Content-Length, a strong ETag from its SHA-256 and Repr-Digest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: a parameter or the body is missing, unknown, repeated or invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key's plan does not read this dataset. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The release does not exist or is past retention (the message names the releases kept), or has no file of that name. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,6 +26,8 @@ export const ERROR_LABELS = {
   method_not_allowed: "Method not allowed",
   /** A thing the request names by id does not exist, or is not the caller's (never told apart). */
   not_found: "Not found",
+  /** A release that was never cut or is past retention (the message names the releases kept). */
+  release_not_found: "Not found",
   /** The request is valid but the thing it acts on is in a state that refuses it. */
   conflict: "Conflict",
   /** The account holds as many active keys as it may (MAX_KEYS_PER_ACCOUNT). */

@@ -4,6 +4,7 @@ import type { Command, CommandModule } from "../core/command";
 import { CORE_COMMANDS } from "./core-commands";
 import { MCP_COMMANDS } from "./mcp-commands";
 import { WEBHOOK_COMMANDS } from "./webhook-commands";
+import { RELEASE_COMMANDS } from "./release-commands";
 
 /**
  * Every command module with its help lines, in the order `pnpm tpi help` prints them: the
@@ -14,6 +15,7 @@ export function commandModules(markets: readonly Market[]): readonly CommandModu
     CORE_COMMANDS,
     ACCOUNT_COMMANDS,
     WEBHOOK_COMMANDS,
+    RELEASE_COMMANDS,
     ...markets.map((market) => market.commands),
     MCP_COMMANDS,
   ];

@@ -76,6 +76,8 @@ export type AppDeps = {
    * opens one over `db` when absent.
    */
   releases?: ReleaseReader;
+  /** Where this instance keeps release files it built (TPI_DATA_DIR/releases); the OS temp dir when absent. */
+  releaseCacheDir?: string;
 };
 
 export type WebhookSettings = {

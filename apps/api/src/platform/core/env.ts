@@ -4,6 +4,8 @@ import {
   ACCOUNT_PLANS,
   DEFAULT_MAX_KEYS_PER_ACCOUNT,
   DEFAULT_NEW_ACCOUNT_PLAN,
+  DEFAULT_RELEASE_CUT_DELAY_MINUTES,
+  DEFAULT_RELEASE_RETENTION_DAYS,
   DEFAULT_TRIAL_PERIOD_HOURS,
   parseEmail,
 } from "@tpi/domain";
@@ -198,6 +200,15 @@ export const PLATFORM_ENV = {
    * and private deployments whose receivers answer at once.
    */
   WEBHOOK_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(15_000),
+  /** Minutes after midnight UTC before the day just ended is cut into a release (its settlements ran). */
+  RELEASE_CUT_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 - 1)
+    .default(DEFAULT_RELEASE_CUT_DELAY_MINUTES),
+  /** Days of releases kept (the latest always stays); older releases and the vintage rows only they read are removed. */
+  RELEASE_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_RELEASE_RETENTION_DAYS),
   /** The website's public address: the links in account mails point there. */
   TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
   /** The website is plain http on loopback: session cookies without Secure (and without `__Host-`). */

@@ -14,6 +14,7 @@ export const ERROR_STATUS: Record<ErrorCode, { http: number; trpc: TrpcCode }> =
   route_not_found: { http: 404, trpc: "NOT_FOUND" },
   method_not_allowed: { http: 405, trpc: "METHOD_NOT_SUPPORTED" },
   not_found: { http: 404, trpc: "NOT_FOUND" },
+  release_not_found: { http: 404, trpc: "NOT_FOUND" },
   conflict: { http: 409, trpc: "CONFLICT" },
   key_limit_reached: { http: 409, trpc: "CONFLICT" },
   payload_too_large: { http: 413, trpc: "PAYLOAD_TOO_LARGE" },

@@ -275,6 +275,8 @@ const PLATFORM_TAGS: Readonly<Record<string, string>> = {
     "Signed webhook subscriptions of the key's account (Standard Webhooks): create, pause, resume, enable, rotate the secret, test, redeliver, and the delivery log.",
   Assistant:
     "Questions in plain language, answered from the published values with the rows used as sources.",
+  Releases:
+    "Daily numbered releases of every market's published series, never rewritten: manifests with checksums, sources and a citation line, and bulk files (CSV, Apache Parquet).",
   Events:
     "Published values, revisions, threshold crossings and source states pushed as they happen: a live stream of Server-Sent Events.",
 };

@@ -23,7 +23,8 @@ import { routesOf } from "../routes";
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+// Enough draws that every operation of the document is drawn at least once with the seed.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const NOW = new Date("2026-03-10T12:30:00.000Z");
 
 type Schema = Record<string, unknown> & {

@@ -1,0 +1,44 @@
+import type { Logger } from "../observability/logger";
+import type { PeriodicJob } from "../jobs/scheduler";
+import { cutDueRelease, pruneOldReleases, type ReleaseContext } from "./releases";
+
+/** How often an instance checks whether the due day's release is cut (cheap when it is). */
+export const RELEASE_CUT_INTERVAL_MS = 10 * 60_000;
+
+export type ReleaseSettings = { cutDelayMinutes: number; retentionDays: number };
+
+/**
+ * The release job: cuts the due day's release when missing (one instance cuts; the others find
+ * it cut), then applies retention. Woken once at start, so that a release a stopped cut left
+ * undone is completed then.
+ */
+export function releaseCutJob(
+  context: ReleaseContext,
+  settings: ReleaseSettings,
+  log: Logger,
+): PeriodicJob {
+  return {
+    name: "release cut",
+    intervalMs: RELEASE_CUT_INTERVAL_MS,
+    failureMessage: "could not cut the due release; will retry",
+    run: async (stopping) => {
+      let outcome: Awaited<ReturnType<typeof cutDueRelease>>;
+      try {
+        outcome = await cutDueRelease(context, settings.cutDelayMinutes, stopping);
+      } catch (error) {
+        // Stopped: the cut was rolled back whole and is done again at the next start.
+        if (stopping.aborted) return;
+        throw error;
+      }
+      if (outcome.cut)
+        log.info(
+          `release ${outcome.release} (${outcome.day}) cut: ${outcome.opened} row(s) new or restated, ${outcome.closed} closed, ${outcome.files} file(s)`,
+        );
+      const pruned = await pruneOldReleases(context, settings.retentionDays);
+      if (pruned.releases.length > 0)
+        log.info(
+          `releases past retention removed: ${pruned.releases.join(", ")} (${pruned.vintageRows} vintage row(s))`,
+        );
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import {
+  BULK_FORMATS,
+  BULK_VARIANTS,
+  badRequest,
+  err,
+  invalidReleaseMessage,
+  parseReleaseNumber,
+  parseRowLimit,
+  type DomainError,
+  type Result,
+} from "@tpi/domain";
+import type { Response } from "express";
+import { z } from "zod";
+import type { AppDeps } from "../core/deps";
+import { sendBulkFile } from "../bulk/send-file";
+import { defineRoute, reply } from "../http/route";
+import { domainTransform } from "../http/input";
+import { rowLimitParameter } from "../http/parameters";
+import {
+  BAD_REQUEST_RESPONSE,
+  UNAUTHORIZED_RESPONSE,
+  errorResponse,
+  successBody,
+} from "../openapi/responses";
+import {
+  RELEASES_PATH,
+  releaseFileFor,
+  releaseList,
+  releaseManifest,
+  type ReleaseContext,
+} from "./releases";
+
+/**
+ * `/api/v1/releases`: the daily releases, their manifests and their files. The list and the
+ * manifests are keyless; a full file needs a key whose plan reads the dataset, a free file is
+ * keyless for the latest release only.
+ */
+
+/** The releases' context from the api's dependencies. */
+export function releaseContextOf(deps: AppDeps): ReleaseContext {
+  return {
+    db: deps.db,
+    marketList: deps.marketList,
+    markets: deps.markets,
+    clock: deps.clock,
+    ...(deps.releaseCacheDir === undefined ? {} : { cacheDir: deps.releaseCacheDir }),
+    ...(deps.websiteAccounts === undefined ? {} : { publicUrl: deps.websiteAccounts.siteUrl }),
+  };
+}
+
+export const RELEASE_LIST_LIMIT = { default: 30, max: 100 } as const;
+
+const fileSchema = z.object({
+  variant: z.enum(BULK_VARIANTS),
+  format: z.enum(BULK_FORMATS),
+  fileName: z.string(),
+  rows: z.number().int().describe("Data rows (the header not counted)"),
+  bytes: z.number().int(),
+  sha256: z.string().describe("Hex SHA-256 of the file's bytes"),
+  url: z.string().describe("Where the file is downloaded (a path of this api)"),
+});
+
+export const releaseListSchema = successBody("ReleaseList", {
+  count: z.number().int(),
+  data: z.array(
+    z.object({
+      release: z.number().int(),
+      day: z.string().describe("The UTC day the release holds, as first published that day"),
+      cutAt: z.string().describe("When it was cut, ISO 8601 UTC"),
+      files: z.number().int().describe("How many files it has"),
+      url: z.string().describe("Its manifest (a path of this api)"),
+    }),
+  ),
+});
+
+export const manifestSchema = successBody("ReleaseManifest", {
+  release: z.number().int(),
+  day: z.string(),
+  cutAt: z.string(),
+  citation: z.string().describe("The suggested citation line"),
+  methodologyVersions: z.record(z.string(), z.string()).describe("Each market's method version"),
+  sources: z.array(
+    z.object({
+      market: z.string(),
+      source: z.string(),
+      sample: z.boolean(),
+      citation: z.string().nullable(),
+      licence: z.object({ name: z.string(), url: z.string() }).nullable(),
+    }),
+  ),
+  datasets: z.array(
+    z.object({
+      market: z.string(),
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      historyRoute: z.string(),
+      columns: z.array(
+        z.object({
+          name: z.string(),
+          type: z.string(),
+          nullable: z.boolean(),
+          description: z.string(),
+          scale: z.number().int().optional(),
+        }),
+      ),
+      files: z.array(fileSchema),
+    }),
+  ),
+});
+
+const NOT_FOUND = errorResponse(
+  "The release does not exist or is past retention (the message names the releases kept), or has no file of that name.",
+);
+const CACHE = "public, max-age=60";
+/** A release never changes once cut: its manifest and files may be kept. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+const releaseNumberParameter = (latestAllowed: boolean) =>
+  z
+    .string()
+    .meta({
+      description: latestAllowed
+        ? "A release number, or `latest` for the newest release."
+        : "A release number.",
+      type: "string",
+      pattern: latestAllowed ? "^([1-9][0-9]{0,8}|latest)$" : "^[1-9][0-9]{0,8}$",
+      example: latestAllowed ? "latest" : "12",
+    })
+    .transform(
+      domainTransform((value: string) =>
+        parseReleaseNumber(
+          latestAllowed ? "Path parameter 'release'" : "Query parameter 'before'",
+          value,
+          latestAllowed,
+        ),
+      ),
+    );
+
+/** `limit`, read as a history's row limit is (the domain's `parseRowLimit`). */
+const limitParameter = rowLimitParameter(RELEASE_LIST_LIMIT)
+  .meta({
+    description: `Most releases listed, newest first: a whole number from 1 to ${RELEASE_LIST_LIMIT.max}; default ${RELEASE_LIST_LIMIT.default}.`,
+  })
+  .transform(
+    domainTransform((value: string | undefined) => parseRowLimit(value, RELEASE_LIST_LIMIT)),
+  );
+
+const sendJson = (res: Response, result: Result<object, DomainError>, cacheControl: string) =>
+  reply(res, result.ok ? { ok: true, value: { success: true, ...result.value } } : result, {
+    cacheControl,
+  });
+
+const listRoute = defineRoute({
+  method: "get",
+  path: RELEASES_PATH,
+  operationId: "listReleases",
+  security: "optional",
+  limiter: "public",
+  query: z.object({
+    limit: limitParameter,
+    before: releaseNumberParameter(false)
+      .meta({ description: "List the releases numbered below this one (the next page)." })
+      .optional(),
+  }),
+  responses: {
+    200: { description: "The releases kept, newest first", schema: releaseListSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+  },
+  docs: {
+    summary: "List the daily releases",
+    description:
+      "One release per UTC day: every market's published series as first published that day, numbered 1, 2, ... and never rewritten. Newest first; page with `before`.",
+    tags: ["Releases"],
+    access: "Keyless.",
+    examples: () => [
+      { label: "The latest releases", pathAndQuery: `${RELEASES_PATH}?limit=5` },
+      { label: "The page before release 40", pathAndQuery: `${RELEASES_PATH}?before=40` },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ query, req, res }) => {
+      // Express also matches `/api/v1/releases/` here: a manifest's path with its release left out.
+      if (req.path !== RELEASES_PATH)
+        return reply(
+          res,
+          err(badRequest(invalidReleaseMessage("Path parameter 'release'", "", true))),
+          { cacheControl: "no-store" },
+        );
+      const data = await releaseList(deps.db, {
+        limit: query.limit,
+        ...(typeof query.before === "number" ? { before: query.before } : {}),
+      });
+      sendJson(res, { ok: true, value: { count: data.length, data } }, CACHE);
+    },
+});
+
+const manifestRoute = defineRoute({
+  method: "get",
+  path: `${RELEASES_PATH}/{release}`,
+  operationId: "getRelease",
+  security: "optional",
+  limiter: "public",
+  params: z.object({ release: releaseNumberParameter(true) }),
+  responses: {
+    200: { description: "The release's manifest", schema: manifestSchema },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    404: NOT_FOUND,
+  },
+  docs: {
+    summary: "A release's manifest: files, checksums, sources, citation",
+    description:
+      "Its datasets (columns and files with row counts, sizes and SHA-256), each market's methodology version, the sources with their citations and licences, and the suggested citation line.",
+    tags: ["Releases"],
+    access: "Keyless.",
+    examples: () => [
+      { label: "The latest release", pathAndQuery: `${RELEASES_PATH}/latest` },
+      { label: "Release 12", pathAndQuery: `${RELEASES_PATH}/12` },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ params, res }) => {
+      const manifest = await releaseManifest(deps.db, params.release);
+      sendJson(res, manifest, params.release === "latest" ? CACHE : IMMUTABLE);
+    },
+});
+
+const fileRoute = defineRoute({
+  method: "get",
+  path: `${RELEASES_PATH}/{release}/files/{fileName}`,
+  operationId: "getReleaseFile",
+  security: "optional",
+  limiter: "public",
+  params: z.object({
+    release: releaseNumberParameter(true),
+    fileName: z.string().max(200).meta({
+      description: "The file's name, as the manifest lists it.",
+      example: "token-lab-index-daily-r12-full.csv",
+    }),
+  }),
+  responses: {
+    200: {
+      description:
+        "The file (CSV or Apache Parquet), with Content-Length, a strong ETag from its SHA-256 and Repr-Digest",
+      schema: z.string(),
+      mediaType: "application/octet-stream",
+    },
+    304: { description: "Not modified (If-None-Match matched)", schema: z.string() },
+    400: BAD_REQUEST_RESPONSE,
+    401: UNAUTHORIZED_RESPONSE,
+    403: errorResponse("The key's plan does not read this dataset."),
+    404: NOT_FOUND,
+  },
+  docs: {
+    summary: "Download a release's file",
+    description:
+      "A full file holds every series over all history and needs a key whose plan reads the dataset; a free file holds the free series over the free window and is keyless for the latest release only.",
+    tags: ["Releases"],
+    access:
+      "Optional: keyless callers download the latest release's free files; a key downloads the full files its plan reads.",
+    examples: () => [
+      {
+        label: "A full file",
+        pathAndQuery: `${RELEASES_PATH}/latest/files/token-lab-index-daily-r12-full.parquet`,
+        withKey: true,
+        needs: "a file name from the latest release's manifest",
+      },
+    ],
+  },
+  handler:
+    (deps) =>
+    async ({ params, caller, req, res }) => {
+      const file = await releaseFileFor(
+        releaseContextOf(deps),
+        params.release,
+        params.fileName,
+        caller,
+      );
+      if (!file.ok) return reply(res, file, { cacheControl: "no-store" });
+      res.setHeader(
+        "Cache-Control",
+        caller.kind === "anonymous" ? IMMUTABLE : "private, max-age=31536000, immutable",
+      );
+      sendBulkFile(req, res, {
+        path: file.value.path,
+        fileName: file.value.fileName,
+        format: file.value.format as (typeof BULK_FORMATS)[number],
+        bytes: file.value.bytes,
+        sha256: file.value.sha256,
+      });
+    },
+});
+
+export const RELEASE_ROUTES = [listRoute, manifestRoute, fileRoute] as const;

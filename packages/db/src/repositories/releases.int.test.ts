@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { databaseForFile } from "../testing/database-for-file";
+import {
+  cutRelease,
+  keptReleases,
+  pruneReleases,
+  readVintageRows,
+  type CutDataset,
+  type VintageValues,
+} from "./releases";
+
+/**
+ * The vintage store's own rules, below the api: reads page through more rows than one page holds
+ * in key order, a dataset no market states any more is closed, and retention never removes the
+ * latest release (so numbering continues after a long stop).
+ */
+
+const { db } = await databaseForFile();
+
+const dataset = (dataset: string, rows: VintageValues[]): CutDataset => ({
+  market: "m",
+  dataset,
+  seriesColumn: "s",
+  periodColumn: "p",
+  columns: ["s", "p", "v"],
+  rows,
+});
+
+const cut = (day: string, datasets: CutDataset[]) =>
+  cutRelease(db, {
+    day,
+    cutAt: new Date(`${day}T23:00:00Z`),
+    datasets,
+    manifest: () => ({}),
+    files: async () => [],
+  });
+
+describe("the vintage store", () => {
+  it("reads a release's rows in series then period order across pages, periods as time", async () => {
+    // 12,000 rows: more than two read pages; series whose byte order differs from a locale's.
+    const rows: VintageValues[] = [];
+    for (const s of ["a_b", "a-b", "B"])
+      for (let i = 0; i < 4_000; i += 1)
+        rows.push({ s, p: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(), v: i });
+    expect(await cut("2026-03-01", [dataset("big", rows)])).toMatchObject({
+      cut: true,
+      opened: 12_000,
+    });
+    const read = await readVintageRows(db, { market: "m", dataset: "big", release: 1 });
+    const expected = [...rows].sort((x, y) =>
+      x.s === y.s ? (String(x.p) < String(y.p) ? -1 : 1) : String(x.s) < String(y.s) ? -1 : 1,
+    );
+    expect(read).toEqual(expected);
+    const window = await readVintageRows(db, {
+      market: "m",
+      dataset: "big",
+      release: 1,
+      series: ["B"],
+      fromPeriod: "2026-01-02",
+      toPeriod: "2026-01-02T23:59:59.999Z",
+    });
+    expect(window.map((row) => row.p)).toHaveLength(24);
+  });
+
+  it("closes the rows of a dataset the cut no longer states", async () => {
+    expect(await cut("2026-03-02", [])).toMatchObject({ cut: true, release: 2, closed: 12_000 });
+    expect(await readVintageRows(db, { market: "m", dataset: "big", release: 2 })).toEqual([]);
+    expect(await readVintageRows(db, { market: "m", dataset: "big", release: 1 })).toHaveLength(
+      12_000,
+    );
+  });
+
+  it("refuses to cut a day at or before the latest release's", async () => {
+    expect(await cut("2026-03-01", [])).toEqual({
+      cut: false,
+      reason: "exists",
+      latestDay: "2026-03-02",
+    });
+  });
+
+  it("retention keeps the latest release whatever its age, and numbering continues", async () => {
+    const pruned = await pruneReleases(db, "2027-01-01");
+    expect(pruned).toEqual({ releases: [1], vintageRows: 12_000 });
+    expect(await keptReleases(db)).toEqual({ oldest: 2, latest: 2 });
+    expect(
+      await cut("2027-01-05", [dataset("small", [{ s: "x", p: "2027-01-04", v: 1 }])]),
+    ).toMatchObject({
+      cut: true,
+      release: 3,
+    });
+  });
+});
