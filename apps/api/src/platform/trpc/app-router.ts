@@ -3,6 +3,7 @@ import type { Market } from "../core/market";
 import { marketStatuses } from "../publication/market-status";
 import { apiReference } from "../openapi/reference";
 import { t } from "./init";
+import { releasesRouter } from "./releases-router";
 import { viewerProcedure } from "./session-procedure";
 
 /**
@@ -47,6 +48,8 @@ function platformRouter<const Markets extends readonly Market[]>(markets: Market
     marketStatus: t.procedure.query(({ ctx }) =>
       marketStatuses(ctx.deps.db, ctx.deps.marketList, ctx.deps.markets),
     ),
+    /** The daily releases (list, manifests) and who reads each full file: the /downloads page. */
+    releases: releasesRouter,
   });
 }
 
