@@ -25,6 +25,9 @@ import {
 } from "./src/lib/api-reachability";
 import { canonicalLabPath } from "./src/markets/token/lab-window";
 
+/** The page of the releases (app/downloads). */
+const DOWNLOADS_PATH = "/downloads";
+
 /**
  * The proxy's jobs, in this order: the redirects (1), the 503s while the api cannot serve pages
  * (4, below), the account pages' tokens (3, below), the 404 marks (2):
@@ -86,6 +89,30 @@ async function fetchRole(sessionToken: string): Promise<string | undefined> {
     return typeof role === "string" ? role : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether /downloads?release=N names a release the api does not have (or is no release number):
+ * the 404 page then, as for an unknown lab. Asked with the page's own procedure
+ * (`releases.get`); an api that does not answer leaves it to the page.
+ */
+async function unknownRelease(request: NextRequest): Promise<boolean> {
+  if (request.nextUrl.pathname !== DOWNLOADS_PATH) return false;
+  const release = request.nextUrl.searchParams.get("release");
+  if (release === null) return false;
+  const env = readWebEnv();
+  const input = encodeURIComponent(JSON.stringify({ release }));
+  try {
+    const response = await fetch(`${env.apiUrl}/trpc/releases.get?input=${input}`, {
+      cache: "no-store",
+      headers:
+        env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    return response.status === 404 || response.status === 400;
+  } catch {
+    return false;
   }
 }
 
@@ -198,7 +225,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (isKnownPath(pathname) && !servable(pathname, await apiState()))
     return unavailable(request, headers);
   if (isAccountPath(pathname)) return accountPage(request, headers);
-  if (isKnownPath(pathname)) return NextResponse.next({ request: { headers } });
+  if (isKnownPath(pathname) && !(await unknownRelease(request)))
+    return NextResponse.next({ request: { headers } });
   headers.set(NOT_FOUND_HEADER, "1");
   return NextResponse.next({ request: { headers }, status: 404 });
 }
