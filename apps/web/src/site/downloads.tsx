@@ -58,6 +58,12 @@ export function DownloadsPage({
         that day and is never rewritten, so a study that names its release can be reproduced
         exactly.
       </p>
+      <ReleaseListSection
+        releases={releases}
+        shown={manifest?.release}
+        latest={latest}
+        before={before}
+      />
       {manifest === undefined || latest === undefined ? (
         <p className="notice" data-no-release>
           No release has been cut yet: the first is cut after the first UTC day ends.
@@ -65,6 +71,19 @@ export function DownloadsPage({
       ) : (
         <>
           <ReleaseSummary manifest={manifest} isLatest={manifest.release === latest} />
+          <nav aria-labelledby="datasets-heading" data-dataset-index>
+            <h2 id="datasets-heading">Datasets of release {manifest.release}</h2>
+            <ul>
+              {manifest.datasets.map((dataset) => (
+                <li key={datasetAnchor(dataset)}>
+                  <a href={`#${datasetAnchor(dataset)}`}>{dataset.title}</a>{" "}
+                  <span className="muted">
+                    ({dataset.files.length} file{dataset.files.length === 1 ? "" : "s"})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {markets.map((market) => (
             <section
               key={market}
@@ -89,12 +108,6 @@ export function DownloadsPage({
           ))}
         </>
       )}
-      <ReleaseListSection
-        releases={releases}
-        shown={manifest?.release}
-        latest={latest}
-        before={before}
-      />
     </>
   );
 }
@@ -186,10 +199,12 @@ function DatasetSection({
                   {formatCount(file.rows)}
                 </td>
                 <td className="num" data-label="Size" data-bytes={file.bytes}>
-                  {formatBytes(file.bytes)}{" "}
-                  <span className="muted">({formatCount(file.bytes)} bytes)</span>
+                  <span>
+                    {formatBytes(file.bytes)}{" "}
+                    <span className="muted">({formatCount(file.bytes)} bytes)</span>
+                  </span>
                 </td>
-                <td data-label="SHA-256">
+                <td className="long-value" data-label="SHA-256">
                   <code className="checksum" data-sha256>
                     {file.sha256}
                   </code>
@@ -236,7 +251,9 @@ function DatasetSection({
                 {column.scale === undefined ? "" : ` (scale ${column.scale})`}
                 {column.nullable ? ", may be empty" : ""}
               </td>
-              <td data-label="Description">{column.description}</td>
+              <td className="long-value" data-label="Description">
+                {column.description}
+              </td>
             </tr>
           ))}
         </StackTable>
