@@ -274,6 +274,7 @@ function ReleaseListSection({
   before: number | undefined;
 }) {
   const oldest = releases.data.at(-1)?.release;
+  const hasOlder = oldest !== undefined && oldest > 1 && releases.data.length === RELEASES_PER_PAGE;
   return (
     <section aria-labelledby="releases-heading" data-releases>
       <h2 id="releases-heading">Releases</h2>
@@ -310,20 +311,22 @@ function ReleaseListSection({
           </StackTable>
         </div>
       )}
-      <p>
-        {before !== undefined && (
-          <>
-            <a href="/downloads" data-newer-releases>
-              Newest releases
-            </a>{" "}
-          </>
-        )}
-        {oldest !== undefined && oldest > 1 && releases.data.length === RELEASES_PER_PAGE && (
-          <a href={`/downloads?before=${oldest}`} rel="next" data-older-releases>
-            Older releases
-          </a>
-        )}
-      </p>
+      {(before !== undefined || hasOlder) && (
+        <p>
+          {before !== undefined && (
+            <>
+              <a href="/downloads" data-newer-releases>
+                Newest releases
+              </a>{" "}
+            </>
+          )}
+          {hasOlder && (
+            <a href={`/downloads?before=${oldest}`} rel="next" data-older-releases>
+              Older releases
+            </a>
+          )}
+        </p>
+      )}
     </section>
   );
 }
