@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { formTokenCookie, sessionCookie } from "@tpi/domain";
+import { formTokenCookie, parseReleaseNumber, sessionCookie } from "@tpi/domain";
 import { readWebEnv } from "./src/env";
 import {
   ADMIN_PAGE,
@@ -93,12 +93,16 @@ async function fetchRole(sessionToken: string): Promise<string | undefined> {
 }
 
 /**
- * Whether /downloads?release=N names a release the api does not have (or is no release number):
+ * Whether /downloads?release=N names a release the api does not have (or either of its numbers,
+ * `release` or the list's `before`, is no release number):
  * the 404 page then, as for an unknown lab. Asked with the page's own procedure
  * (`releases.get`); an api that does not answer leaves it to the page.
  */
 async function unknownRelease(request: NextRequest): Promise<boolean> {
   if (request.nextUrl.pathname !== DOWNLOADS_PATH) return false;
+  // The list's page (`before`) is read by the same rule, without asking the api.
+  const before = request.nextUrl.searchParams.get("before");
+  if (before !== null && !parseReleaseNumber("before", before).ok) return true;
   const release = request.nextUrl.searchParams.get("release");
   if (release === null) return false;
   const env = readWebEnv();

@@ -95,8 +95,10 @@ describe.skipIf(!chromiumPresent)("/downloads", () => {
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) expect(command).toContain("Authorization: Bearer $TPI_API_KEY");
     // An unknown release is the site's 404 page.
-    await open(page, `/downloads?release=${manifest.release + 1000}`, 404);
-    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    for (const query of [`release=${manifest.release + 1000}`, "release=x", "before=0"]) {
+      await open(page, `/downloads?${query}`, 404);
+      expect(await page.locator("h1").textContent(), query).toBe("Page not found");
+    }
     await context.close();
   });
 
