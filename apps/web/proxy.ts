@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { formTokenCookie, sessionCookie } from "@tpi/domain";
+import { formTokenCookie, parseReleaseNumber, sessionCookie } from "@tpi/domain";
 import { readWebEnv } from "./src/env";
 import {
   ADMIN_PAGE,
@@ -24,6 +24,9 @@ import {
   type ApiState,
 } from "./src/lib/api-reachability";
 import { canonicalLabPath } from "./src/markets/token/lab-window";
+
+/** The page of the releases (app/downloads). */
+const DOWNLOADS_PATH = "/downloads";
 
 /**
  * The proxy's jobs, in this order: the redirects (1), the 503s while the api cannot serve pages
@@ -86,6 +89,34 @@ async function fetchRole(sessionToken: string): Promise<string | undefined> {
     return typeof role === "string" ? role : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether /downloads?release=N names a release the api does not have (or either of its numbers,
+ * `release` or the list's `before`, is no release number):
+ * the 404 page then, as for an unknown lab. Asked with the page's own procedure
+ * (`releases.get`); an api that does not answer leaves it to the page.
+ */
+async function unknownRelease(request: NextRequest): Promise<boolean> {
+  if (request.nextUrl.pathname !== DOWNLOADS_PATH) return false;
+  // The list's page (`before`) is read by the same rule, without asking the api.
+  const before = request.nextUrl.searchParams.get("before");
+  if (before !== null && !parseReleaseNumber("before", before).ok) return true;
+  const release = request.nextUrl.searchParams.get("release");
+  if (release === null) return false;
+  const env = readWebEnv();
+  const input = encodeURIComponent(JSON.stringify({ release }));
+  try {
+    const response = await fetch(`${env.apiUrl}/trpc/releases.get?input=${input}`, {
+      cache: "no-store",
+      headers:
+        env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    return response.status === 404 || response.status === 400;
+  } catch {
+    return false;
   }
 }
 
@@ -198,7 +229,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (isKnownPath(pathname) && !servable(pathname, await apiState()))
     return unavailable(request, headers);
   if (isAccountPath(pathname)) return accountPage(request, headers);
-  if (isKnownPath(pathname)) return NextResponse.next({ request: { headers } });
+  if (isKnownPath(pathname) && !(await unknownRelease(request)))
+    return NextResponse.next({ request: { headers } });
   headers.set(NOT_FOUND_HEADER, "1");
   return NextResponse.next({ request: { headers }, status: 404 });
 }

@@ -3,17 +3,22 @@
 import { useState } from "react";
 
 /**
- * Copies the value of the input `targetId` to the clipboard. The only script of the account
- * pages: without JavaScript the key is still in a readonly text field to select and copy.
+ * Copies the value of the field `targetId` (an input or a text area; any other element: its
+ * text) to the clipboard. The only script of the account pages: without JavaScript the key is
+ * still in a readonly text field to select and copy.
  */
 /** `noun`: what the field holds, for the failure's words ("key", "secret"). */
 export function CopyButton({ targetId, noun = "key" }: { targetId: string; noun?: string }) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
-    const input = document.getElementById(targetId);
-    if (!(input instanceof HTMLInputElement)) return;
+    const target = document.getElementById(targetId);
+    if (target === null) return;
+    const text =
+      target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
+        ? target.value
+        : (target.textContent ?? "");
     try {
-      await navigator.clipboard.writeText(input.value);
+      await navigator.clipboard.writeText(text);
       setCopied("copied");
     } catch {
       setCopied("failed");

@@ -13,6 +13,7 @@ import {
   type ChartState,
 } from "../lib/chart-state";
 import type { Citation } from "../lib/citation";
+import type { ReleaseCite } from "../server/releases";
 import { seriesLabels, type Series } from "../lib/shape";
 import type { Viewer } from "../server/viewer";
 
@@ -129,6 +130,7 @@ export function SeriesValues({
   rows,
   table,
   citation,
+  release,
 }: {
   viewer: Viewer;
   latest: ReactNode;
@@ -138,6 +140,8 @@ export function SeriesValues({
   rows: number;
   table: ReactNode;
   citation: Citation | undefined;
+  /** The latest release's citation and the market's bulk files (loadReleaseCite). */
+  release: ReleaseCite | undefined;
 }) {
   return (
     <>
@@ -150,7 +154,7 @@ export function SeriesValues({
       </section>
       <CsvLink href={csvHref} rows={rows} />
       {table}
-      {citation !== undefined && <CiteThis citation={citation} />}
+      {citation !== undefined && <CiteThis citation={citation} release={release} />}
     </>
   );
 }

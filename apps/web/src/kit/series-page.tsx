@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { SignedInNote } from "../components/signed-in-note";
 import { readWebEnv } from "../env";
 import type { Citation } from "../lib/citation";
+import { loadReleaseCite, type ReleaseCite } from "../server/releases";
 import { loadViewer, type SignedInReader } from "../server/viewer";
 import { HowToGetIt, LockedValues, type MarketLock } from "./access";
 import {
@@ -103,6 +104,7 @@ export function seriesPage<Entry extends { id: string }, Answer extends SeriesAn
               answer={history.answer}
               reader={reader}
               query={await props.searchParams}
+              release={await loadReleaseCite(parts.market)}
             />
           ) : history?.state === "none" && reader !== undefined ? (
             <>
@@ -151,12 +153,14 @@ function PlanValues<Entry extends { id: string }, Answer extends SeriesAnswer>({
   answer,
   reader,
   query,
+  release,
 }: {
   parts: SeriesPageParts<Entry, Answer>;
   entry: Entry;
   answer: Answer;
   reader: SignedInReader;
   query: PageQuery;
+  release: ReleaseCite | undefined;
 }) {
   const { source } = parts;
   const path = source.paths.pathOf(entry.id);
@@ -188,6 +192,7 @@ function PlanValues<Entry extends { id: string }, Answer extends SeriesAnswer>({
               url: `${readWebEnv().publicSiteUrl}${path}`,
             }
       }
+      release={release}
     />
   );
 }

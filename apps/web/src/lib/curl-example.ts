@@ -17,6 +17,8 @@ export type CurlExample = {
   withKey: boolean;
   /** The JSON body, serialised. */
   body?: string;
+  /** Saved under this file name (`-o`) instead of printed: a download. */
+  output?: string;
 };
 
 /**
@@ -32,6 +34,7 @@ export function curl(apiUrl: string, example: CurlExample, answers: string): str
   const lines = [`curl ${stream ? "-sN" : "-s"}${method} "${apiUrl}${example.pathAndQuery}"`];
   if (stream) lines.push(`-H "Accept: ${EVENT_STREAM}"`);
   if (example.withKey) lines.push(`-H "Authorization: Bearer $TPI_API_KEY"`);
+  if (example.output !== undefined) lines.push(`-o ${shellSingleQuoted(example.output)}`);
   if (example.body !== undefined)
     lines.push(`-H "Content-Type: application/json"`, `-d ${shellSingleQuoted(example.body)}`);
   return lines.join(" \\\n  ");

@@ -72,7 +72,7 @@ describe("isKnownPath (which addresses proxy.ts sends to the server-rendered 404
 });
 
 describe("which requests wait for the api's database", () => {
-  it("without its database, the api still serves every page but lab pages and accounts", () => {
+  it("without its database, the api still serves every page but lab pages, accounts and releases", () => {
     for (const path of ["/", "/gpus", "/gpus/H100%20SXM", "/labs", "/docs", "/og/labs/anthropic"])
       expect(servable(path, "without-database"), path).toBe(true);
     for (const path of [
@@ -81,6 +81,7 @@ describe("which requests wait for the api's database", () => {
       "/labs/anthropic/history.csv",
       "/account",
       "/account/do/sign-in",
+      "/downloads",
     ])
       expect(servable(path, "without-database"), path).toBe(false);
     expect(servable("/labs/anthropic", "answering")).toBe(true);

@@ -12,6 +12,7 @@ import { needsApi, type ApiState } from "../lib/api-reachability";
 const SITE_SEGMENTS = [
   "account",
   "docs",
+  "downloads",
   "methodology",
   "og",
   "page-not-found",
@@ -66,15 +67,15 @@ export const UNAVAILABLE_PATH = "/page-unavailable";
 export const UNAVAILABLE_HEADER = "x-tpi-api-unavailable";
 
 /**
- * Pages that read what only the api's database has: the accounts, and the pages a market says
- * do (`needsDatabase`). The rest is served from the api's memory.
+ * Pages that read what only the api's database has: the accounts, the releases (/downloads), and
+ * the pages a market says do (`needsDatabase`). The rest is served from the api's memory.
  */
 export function needsDatabase(
   pathname: string,
   markets: readonly MarketEntry[] = MARKETS,
 ): boolean {
   return (
-    /^\/account(\/|$)/.test(pathname) ||
+    /^\/(account|downloads)(\/|$)/.test(pathname) ||
     markets.some((market) => market.needsDatabase?.(pathname) === true)
   );
 }

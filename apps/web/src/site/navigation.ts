@@ -4,6 +4,7 @@ import { MARKETS } from "../markets";
 /** The site's own sections, after the markets' in the navigation. */
 const SITE_SECTIONS: readonly MarketSection[] = [
   { id: "methodology", href: "/methodology", label: "Methodology" },
+  { id: "downloads", href: "/downloads", label: "Downloads" },
   { id: "docs", href: "/docs", label: "API docs" },
   // Static on purpose: reading the session cookie here would make every page dynamic (no ISR).
   { id: "account", href: "/account", label: "Account" },

@@ -202,6 +202,7 @@ export function SiteFooter({
           advice. Names of models, labs, GPUs, products and companies belong to their owners.
         </p>
         <p>
+          <a href="/downloads">Downloads (CSV, Parquet, citable releases)</a> ·{" "}
           <a href="/status">Service status</a>
         </p>
       </div>

@@ -2,7 +2,7 @@ import type { MarketEntry, SitemapChangeFrequency } from "../kit/market-entry";
 import { MARKETS } from "../markets";
 
 /** The site's own pages, besides the markets' (each market's entry lists its pages). */
-export const FIXED_PAGE_PATHS = ["/methodology", "/docs", "/status"] as const;
+export const FIXED_PAGE_PATHS = ["/methodology", "/docs", "/downloads", "/status"] as const;
 
 /**
  * The app's page routes (as app/ spells them) that are not in the sitemap, each with the reason:

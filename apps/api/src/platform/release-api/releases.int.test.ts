@@ -222,20 +222,6 @@ describe("releases", () => {
     });
   });
 
-  it("gives the website the REST answers through tRPC (releases.list, releases.get)", async () => {
-    const trpc = async (path: string) =>
-      (
-        (await api.get(`/trpc/${path}`, { authorization: `Bearer ${INTERNAL_TOKEN}` })).body as {
-          result: { data: unknown };
-        }
-      ).result.data;
-    expect(await trpc("releases.list")).toEqual((await api.get("/api/v1/releases")).body);
-    const input = encodeURIComponent(JSON.stringify({ release: 1 }));
-    expect(await trpc(`releases.get?input=${input}`)).toEqual(
-      (await api.get("/api/v1/releases/1")).body,
-    );
-  });
-
   it("files: full needs a key, a free file is keyless for the latest release only, ETag answers 304", async () => {
     const fullLatest = await fileOf(2, "full");
     expect((await api.get(fullLatest.url)).status).toBe(401);

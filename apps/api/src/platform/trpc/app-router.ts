@@ -48,7 +48,7 @@ function platformRouter<const Markets extends readonly Market[]>(markets: Market
     marketStatus: t.procedure.query(({ ctx }) =>
       marketStatuses(ctx.deps.db, ctx.deps.marketList, ctx.deps.markets),
     ),
-    /** The daily releases and their manifests, as GET /api/v1/releases answers them. */
+    /** The daily releases (list, manifests) and who reads each full file: the /downloads page. */
     releases: releasesRouter,
   });
 }

@@ -14,7 +14,9 @@ import { chartViewQuery, parseChartState, type ChartOffer } from "../../lib/char
 import { formatUsd, formatUtcDay, formatUtcInstant } from "../../lib/format";
 import { socialMetadata } from "../../lib/social";
 import { restsOnSample } from "../../server/sources";
+import { loadReleaseCite, type ReleaseCite } from "../../server/releases";
 import { loadViewer } from "../../server/viewer";
+import { gpuMarket } from "./entry";
 import type { GpuDetail } from "./api-types";
 import { gpuCardPath } from "./card";
 import { gpuConstituentsCsvPathOf } from "./constituents";
@@ -134,8 +136,10 @@ export async function GpuPage(props: GpuPageProps) {
     detail.volatility,
   ]);
   const latestDay = latestSettledDayOf(detail);
-  const constituents =
-    latestDay === undefined ? undefined : await loadGpuConstituents(gpu, latestDay);
+  const [constituents, release] = await Promise.all([
+    latestDay === undefined ? undefined : loadGpuConstituents(gpu, latestDay),
+    loadReleaseCite(gpuMarket.name),
+  ]);
   // The daily chart's range (`?range=7D`); the page is rendered per request, so it reads it here.
   const daily = planDaily === undefined ? detail.daily : planDaily;
   const offer: ChartOffer = {
@@ -171,7 +175,7 @@ export async function GpuPage(props: GpuPageProps) {
         />
       )}
       <GpuApiRoutes detail={detail} />
-      <GpuCitation detail={detail} />
+      <GpuCitation detail={detail} release={release} />
       <h2>About this page</h2>
       <p data-gpu-methodology>
         The website shows this trailing view of each free-tier GPU: the latest day of hourly prints,
@@ -185,7 +189,7 @@ export async function GpuPage(props: GpuPageProps) {
   );
 }
 
-function GpuCitation({ detail }: { detail: GpuDetail }) {
+function GpuCitation({ detail, release }: { detail: GpuDetail; release: ReleaseCite | undefined }) {
   const latest = latestPrintOf(detail);
   if (latest === undefined) return null;
   return (
@@ -196,6 +200,7 @@ function GpuCitation({ detail }: { detail: GpuDetail }) {
         valueDate: latest.timestamp,
         url: `${readWebEnv().publicSiteUrl}${gpuPathOf(detail.gpu_type)}`,
       }}
+      release={release}
     />
   );
 }

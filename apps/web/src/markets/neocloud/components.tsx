@@ -1,5 +1,8 @@
 import { PLAN_LABELS } from "@tpi/domain";
+import { CiteThis } from "../../components/cite-this";
 import { DocsInline } from "../../components/docs-text";
+import { readWebEnv } from "../../env";
+import type { ReleaseCite } from "../../server/releases";
 import { KEY_HREF } from "../../components/keyed-access";
 import { PlanLocked } from "../../kit/access";
 import { SampleNotice, SourceCitations } from "../../kit/sources";
@@ -458,12 +461,21 @@ export function NeocloudValues({
   byCountry,
   byGpuType,
   filters,
+  release,
 }: {
   sites: NeocloudSitesAnswer;
   byCountry: NeocloudAggregateAnswer | undefined;
   byGpuType: NeocloudAggregateAnswer | undefined;
   filters: NeocloudFilters;
+  /** The latest release's citation and the register's bulk file. */
+  release: ReleaseCite | undefined;
 }) {
+  // The register is cited as of its sources' newest data (none stated: no citation line).
+  const asOf = sites.dataSources.sources
+    .map((source) => source.asOf)
+    .filter((value): value is string => value !== null)
+    .sort()
+    .at(-1);
   return (
     <TitledSection
       id="sites-heading"
@@ -496,6 +508,17 @@ export function NeocloudValues({
           Download the {formatCount(sites.total)} sites as CSV
         </a>
       </p>
+      {asOf !== undefined && (
+        <CiteThis
+          citation={{
+            series: "Neo-Cloud Sites register",
+            unit: "AI data-centre sites",
+            valueDate: asOf,
+            url: `${readWebEnv().publicSiteUrl}${NEOCLOUD_PATH}`,
+          }}
+          release={release}
+        />
+      )}
       {byCountry !== undefined && byCountry.data.length > 0 && (
         <>
           <h2 id="by-country-heading">By country</h2>

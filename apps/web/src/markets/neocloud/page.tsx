@@ -9,6 +9,8 @@ import {
 import { SignedInNote } from "../../components/signed-in-note";
 import { NEOCLOUD_PATH, neocloudFiltersOf, neocloudOffsetOf } from "./lib";
 import { NEOCLOUD_CARD } from "./card";
+import { neocloudMarket } from "./entry";
+import { loadReleaseCite } from "../../server/releases";
 import {
   loadNeocloudMethodology,
   loadPlanNeocloudAggregate,
@@ -32,7 +34,7 @@ export const { generateMetadata, Page: NeocloudPage } = sectionPage({
   load: async (reader, query) => {
     const filters = neocloudFiltersOf(query);
     const offset = neocloudOffsetOf(query);
-    const [methodology, sites, byCountry, byGpuType] = await Promise.all([
+    const [methodology, sites, byCountry, byGpuType, release] = await Promise.all([
       loadNeocloudMethodology(),
       reader === undefined ? undefined : loadPlanNeocloudSites(reader.token, filters, offset),
       reader === undefined
@@ -41,8 +43,9 @@ export const { generateMetadata, Page: NeocloudPage } = sectionPage({
       reader === undefined
         ? undefined
         : loadPlanNeocloudAggregate(reader.token, "gpu_type", filters.scope),
+      reader === undefined ? undefined : loadReleaseCite(neocloudMarket.name),
     ]);
-    return { filters, methodology, sites, byCountry, byGpuType };
+    return { filters, methodology, sites, byCountry, byGpuType, release };
   },
   lead: () => (
     <>
@@ -50,7 +53,7 @@ export const { generateMetadata, Page: NeocloudPage } = sectionPage({
       capacity) are: each site&apos;s operator, place, status, GPUs, power capacity and dates.
     </>
   ),
-  body: ({ filters, methodology, sites, byCountry, byGpuType }, reader) => (
+  body: ({ filters, methodology, sites, byCountry, byGpuType, release }, reader) => (
     <>
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {sites?.kind === "answer" || sites?.kind === "invalid" ? (
@@ -65,6 +68,7 @@ export const { generateMetadata, Page: NeocloudPage } = sectionPage({
               byCountry={byCountry?.kind === "answer" ? byCountry.answer : undefined}
               byGpuType={byGpuType?.kind === "answer" ? byGpuType.answer : undefined}
               filters={filters}
+              release={release}
             />
           )}
         </>

@@ -6,6 +6,8 @@ import { CiteThis } from "../../components/cite-this";
 import { KEY_HREF } from "../../components/keyed-access";
 import { SignedInNote } from "../../components/signed-in-note";
 import { readWebEnv } from "../../env";
+import { loadReleaseCite } from "../../server/releases";
+import { tokenMarket } from "./entry";
 import {
   chartStateHref,
   latestDay,
@@ -263,9 +265,10 @@ async function labView(input: {
   const from = shownFrom(chartState, offer, latestDay(rows.map((row) => row.date)));
   const shownRows = from === undefined ? rows : rows.filter((row) => row.date >= from);
   const shownStart = from ?? range.startDate;
-  const [sourceDays, constituents] = await Promise.all([
+  const [sourceDays, constituents, release] = await Promise.all([
     input.loadDays(shownStart),
     latest === undefined ? undefined : input.loadConstituentsOf(latest.date),
+    loadReleaseCite(tokenMarket.name),
   ]);
   const provenance = provenanceByDay(sourceDays);
   // The latest day shown may have several source days (one per source): the largest carries it.
@@ -284,6 +287,7 @@ async function labView(input: {
     provenance,
     latestSourceDay,
     constituents,
+    release,
   };
 }
 
@@ -353,6 +357,7 @@ function LabValues({
           valueDate: latest.date,
           url: `${readWebEnv().publicSiteUrl}/labs/${lab}`,
         }}
+        release={view.release}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { ALL_FAMILIES, PLAN_LABELS, labLabel, type LabId } from "@tpi/domain";
 import { DocsInline } from "../../components/docs-text";
 import { CiteThis } from "../../components/cite-this";
+import type { ReleaseCite } from "../../server/releases";
 import { KEY_HREF } from "../../components/keyed-access";
 import { PlanLocked } from "../../kit/access";
 import {
@@ -172,11 +173,14 @@ export function WorkloadValues({
   answer,
   lab,
   query,
+  release,
 }: {
   answer: WorkloadAnswer;
   /** The lab the page is narrowed to (`?lab=`): the answer holds its rows only. */
   lab: LabId | undefined;
   query: PageQuery;
+  /** The latest release's citation and the market's bulk files. */
+  release: ReleaseCite | undefined;
 }) {
   const rows = answer.data;
   const range = weekRange(rows);
@@ -255,6 +259,7 @@ export function WorkloadValues({
           valueDate: range.endDate,
           url: `${readWebEnv().publicSiteUrl}${view.path}`,
         }}
+        release={release}
       />
       <h2 id="latest-heading">
         {lab === undefined ? "Each lab's latest week" : `${labLabel(lab)}'s latest week`}

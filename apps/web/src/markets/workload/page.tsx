@@ -9,6 +9,8 @@ import { SignedInNote } from "../../components/signed-in-note";
 import { WORKLOAD_CARD_PATH } from "./card";
 import { WORKLOAD_LAB_PARAM, WORKLOAD_PATH, workloadLabOf } from "./lib";
 import { loadWorkloadMethodology, loadPlanWorkload } from "./loaders";
+import { loadReleaseCite } from "../../server/releases";
+import { workloadMarket } from "./entry";
 
 /**
  * The Workload Cost page: what the index measures and how, for everyone; its chart, each lab's
@@ -27,13 +29,14 @@ export const { generateMetadata, Page: WorkloadPage } = sectionPage({
   methodology: loadWorkloadMethodology,
   load: async (reader, query) => {
     const lab = workloadLabOf(query[WORKLOAD_LAB_PARAM]);
-    const [methodology, plan] = await Promise.all([
+    const [methodology, plan, release] = await Promise.all([
       loadWorkloadMethodology(),
       reader === undefined
         ? undefined
         : loadPlanWorkload(reader.token, lab === undefined ? {} : { lab }),
+      reader === undefined ? undefined : loadReleaseCite(workloadMarket.name),
     ]);
-    return { lab, methodology, plan };
+    return { lab, methodology, plan, release };
   },
   lead: () => (
     <>
@@ -42,11 +45,11 @@ export const { generateMetadata, Page: WorkloadPage } = sectionPage({
       of one request.
     </>
   ),
-  body: ({ lab, methodology, plan }, reader, query) => (
+  body: ({ lab, methodology, plan, release }, reader, query) => (
     <>
       {reader !== undefined && <SignedInNote viewer={reader.viewer} />}
       {plan?.kind === "answer" ? (
-        <WorkloadValues answer={plan.answer} lab={lab} query={query} />
+        <WorkloadValues answer={plan.answer} lab={lab} query={query} release={release} />
       ) : plan?.kind === "no-data" ? (
         <p className="notice" data-workload-state="no-data">
           No week of the Workload Cost index has been published yet.

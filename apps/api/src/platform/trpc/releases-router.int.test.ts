@@ -1,0 +1,139 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { err, forbidden, ok, type BulkRow } from "@tpi/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MARKETS } from "../../markets";
+import type { MarketBulkDataset } from "../bulk/dataset";
+import type { Market } from "../core/market";
+import { fixtureMarket } from "../../testing/fixture-market";
+import { startTestApi, type TestApi } from "../../testing/test-api";
+import { cutDueRelease } from "../release-api/releases";
+
+/**
+ * The website's release procedures answer what the REST routes answer (list, pages, manifests,
+ * `latest`, the 404 and 400 words), and say which plans read each full file by the dataset's rule.
+ */
+
+const TOKEN = "internal-token-for-tests-0123456789";
+const row = (widget: string, day: string, usd: string): BulkRow => ({
+  widget,
+  day,
+  usdPerWidget: usd,
+  source: "fixture",
+  asOf: null,
+  sample: false,
+  basis: "fixed",
+  methodologyVersion: "fixture-1",
+  citation: null,
+});
+
+const dataset: MarketBulkDataset = {
+  market: "fixture",
+  name: "widget-price-daily",
+  title: "Widget prices",
+  description: "One widget's price per UTC day, in USD per widget.",
+  historyRoute: "/api/fixture/{widget}/price",
+  seriesColumn: "widget",
+  periodColumn: "day",
+  columns: [
+    { name: "widget", type: "string", nullable: false, description: "The widget" },
+    { name: "day", type: "date", nullable: false, description: "The UTC day" },
+    { name: "usdPerWidget", type: "decimal", scale: 2, nullable: false, description: "USD" },
+  ],
+  freeSeries: ["sprocket"],
+  // Only the full plan reads it: the answer names exactly the plans the rule lets through.
+  keyedAccess: (plan) =>
+    plan === "full" ? ok(undefined) : err(forbidden("Only the full plan reads widgets.")),
+  async *rows() {
+    yield row("gizmo", "2026-03-07", "7.25");
+    yield row("sprocket", "2026-03-07", "2.50");
+  },
+};
+const released: Market = { ...fixtureMarket, bulkDatasets: [dataset] };
+
+let api: TestApi;
+beforeAll(async () => {
+  const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-trpc-"));
+  api = await startTestApi({
+    now: new Date("2026-03-08T12:00:00Z"),
+    internalToken: TOKEN,
+    marketList: [...MARKETS, released],
+    configure: (deps) => ({ ...deps, releaseCacheDir: cacheDir }),
+  });
+  const context = {
+    db: api.db,
+    marketList: [released],
+    markets: api.deps.markets,
+    clock: () => api.clock.now,
+    cacheDir,
+  };
+  // Two releases: the days 2026-03-07 and 2026-03-08.
+  await cutDueRelease(context, 60);
+  api.clock.now = new Date("2026-03-09T12:00:00Z");
+  await cutDueRelease(context, 60);
+});
+afterAll(async () => api.close());
+
+async function trpc(path: string, input?: unknown) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await api.get(`/trpc/${path}${query}`, { authorization: `Bearer ${TOKEN}` });
+  return res.body as {
+    result?: { data: unknown };
+    error?: { message: string; data?: { code?: string; error?: string } };
+  };
+}
+
+describe("releases procedures", () => {
+  it("releases.list answers as GET /api/v1/releases, pages included", async () => {
+    for (const [input, query] of [
+      [{}, ""],
+      [{ limit: "1" }, "?limit=1"],
+      [{ before: "2" }, "?before=2"],
+    ] as const) {
+      const rest = await api.get(`/api/v1/releases${query}`);
+      expect(rest.status).toBe(200);
+      expect((await trpc("releases.list", input)).result?.data).toEqual(rest.body);
+    }
+    expect((await trpc("releases.list", {})).result?.data).toMatchObject({ count: 2 });
+  });
+
+  it("releases.get answers as GET /api/v1/releases/{release}, latest included", async () => {
+    for (const release of ["latest", "1", "2"]) {
+      const rest = await api.get(`/api/v1/releases/${release}`);
+      expect(rest.status).toBe(200);
+      expect((await trpc("releases.get", { release })).result?.data).toEqual(rest.body);
+    }
+  });
+
+  it("refuses as REST does: an unknown release is NOT_FOUND, a bad number or limit BAD_REQUEST", async () => {
+    const rest = (await api.get("/api/v1/releases/9")).body as { message: string };
+    const missing = await trpc("releases.get", { release: "9" });
+    expect(missing.error?.data?.code).toBe("NOT_FOUND");
+    expect(missing.error?.message).toBe(rest.message);
+    for (const [path, input, restPath] of [
+      ["releases.get", { release: "0" }, "/api/v1/releases/0"],
+      ["releases.list", { limit: "101" }, "/api/v1/releases?limit=101"],
+      ["releases.list", { before: "x" }, "/api/v1/releases?before=x"],
+    ] as const) {
+      const answer = await trpc(path, input);
+      expect(answer.error?.data?.code).toBe("BAD_REQUEST");
+      expect(answer.error?.message).toBe(
+        ((await api.get(restPath)).body as { message: string }).message,
+      );
+    }
+  });
+
+  it("releases.fullFilePlans names the plans the dataset's rule lets read its full file", async () => {
+    const plans = (await trpc("releases.fullFilePlans")).result?.data as {
+      market: string;
+      name: string;
+      plans: string[];
+    }[];
+    expect(plans.find((entry) => entry.market === "fixture")).toEqual({
+      market: "fixture",
+      name: "widget-price-daily",
+      plans: ["full"],
+    });
+  });
+});
