@@ -56,7 +56,12 @@ const FIELDS: ItemFields = {
       nullable: false,
       description: "The coding agent the app is (`claude`, `codex`, `copilot`, `cursor`, `devin`)",
     },
-    { name: "appName", type: "string", nullable: false, description: "The app's name in the rankings" },
+    {
+      name: "appName",
+      type: "string",
+      nullable: false,
+      description: "The app's name in the rankings",
+    },
     {
       name: "rank",
       type: "integer",
@@ -155,7 +160,9 @@ export function llmCodingTokensOfRelease(
   const data = rows
     .map(tokensItemOfRow)
     .filter((item) => query.agent === undefined || item.agent === query.agent)
-    .sort((a, b) => (a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1));
+    .sort((a, b) =>
+      a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1,
+    );
   return { success: true, count: data.length, dataSources: releaseDataSources(data), data };
 }
 

@@ -50,7 +50,8 @@ const FIELDS: ItemFields = {
       name: "product",
       type: "string",
       nullable: false,
-      description: "The product (`cc-prs`, `codex-merge`, `cc-vs-codex`, ...): the route's `product`",
+      description:
+        "The product (`cc-prs`, `codex-merge`, `cc-vs-codex`, ...): the route's `product`",
     },
     { name: "date", type: "date", nullable: false, description: "The UTC day of the value" },
     {
