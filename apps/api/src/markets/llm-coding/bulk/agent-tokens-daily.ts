@@ -7,7 +7,7 @@ import {
   type LlmCodingTokensQuery,
   type UtcDay,
 } from "@tpi/domain";
-import { readAppRankingDayRows } from "@tpi/db";
+import { readAppRankingDayRows, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
 import {
   itemOfRow,
@@ -114,6 +114,32 @@ export function tokensItemOfRow(row: BulkRow): LlmCodingTokensItem {
   } as LlmCodingTokensItem;
 }
 
+/** The agents' apps' rows, series (app id) then day, read `rowsPerPage` rows at a time. */
+export async function* agentTokensRows(
+  db: Db,
+  stopping?: AbortSignal,
+  rowsPerPage = ROWS_PER_PAGE,
+): AsyncGenerator<BulkRow> {
+  let after: { appId: number; day: UtcDay } | undefined;
+  for (;;) {
+    if (stopping?.aborted === true) return;
+    const page = await readAppRankingDayRows(db, {
+      category: CODING_CATEGORY,
+      after,
+      limit: rowsPerPage,
+    });
+    for (const row of page) {
+      const agent = codingAgentOfApp(row.appName);
+      if (agent === null) continue;
+      const { day, asOf, ...fields } = row;
+      yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
+    }
+    const last = page.at(-1);
+    if (last === undefined || page.length < rowsPerPage) return;
+    after = { appId: last.appId, day: last.day };
+  }
+}
+
 export const llmCodingAgentTokensDaily: MarketBulkDataset = {
   market: "llm-coding",
   name: AGENT_TOKENS_DATASET,
@@ -124,26 +150,7 @@ export const llmCodingAgentTokensDaily: MarketBulkDataset = {
   seriesColumn: "appId",
   periodColumn: "date",
   columns: FIELDS.columns,
-  async *rows(db, stopping) {
-    let after: { appId: number; day: UtcDay } | undefined;
-    for (;;) {
-      if (stopping?.aborted === true) return;
-      const page = await readAppRankingDayRows(db, {
-        category: CODING_CATEGORY,
-        after,
-        limit: ROWS_PER_PAGE,
-      });
-      for (const row of page) {
-        const agent = codingAgentOfApp(row.appName);
-        if (agent === null) continue;
-        const { day, asOf, ...fields } = row;
-        yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
-      }
-      const last = page.at(-1);
-      if (last === undefined || page.length < ROWS_PER_PAGE) return;
-      after = { appId: last.appId, day: last.day };
-    }
-  },
+  rows: (db, stopping) => agentTokensRows(db, stopping),
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };

@@ -109,13 +109,14 @@ async function* rowsOfProduct(
   db: Db,
   product: LlmCodingProduct,
   stopping: AbortSignal | undefined,
+  daysPerPage: number,
 ): AsyncGenerator<BulkRow> {
   const pairs = countsNeeded(product);
   const compare = isCompareProduct(product);
   let afterDay: UtcDay | undefined;
   for (;;) {
     if (stopping?.aborted === true) return;
-    const counts = await readCodingCountDays(db, { pairs, afterDay, days: DAYS_PER_PAGE });
+    const counts = await readCodingCountDays(db, { pairs, afterDay, days: daysPerPage });
     if (counts.length === 0) return;
     for (const day of byDay(counts)) {
       const lookup = (agent: string, metric: string) =>
@@ -149,6 +150,16 @@ const PRODUCTS_IN_SERIES_ORDER = [...LLM_CODING_PRODUCTS].sort((a, b) =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
 );
 
+/** Every product's rows, series then period, read `daysPerPage` days of counts at a time. */
+export async function* productDailyRows(
+  db: Db,
+  stopping?: AbortSignal,
+  daysPerPage = DAYS_PER_PAGE,
+): AsyncGenerator<BulkRow> {
+  for (const product of PRODUCTS_IN_SERIES_ORDER)
+    yield* rowsOfProduct(db, product, stopping, daysPerPage);
+}
+
 export const llmCodingProductDaily: MarketBulkDataset = {
   market: "llm-coding",
   name: PRODUCT_DAILY_DATASET,
@@ -159,9 +170,7 @@ export const llmCodingProductDaily: MarketBulkDataset = {
   seriesColumn: "product",
   periodColumn: "date",
   columns: FIELDS.columns,
-  async *rows(db, stopping) {
-    for (const product of PRODUCTS_IN_SERIES_ORDER) yield* rowsOfProduct(db, product, stopping);
-  },
+  rows: (db, stopping) => productDailyRows(db, stopping),
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };

@@ -9,7 +9,7 @@ import {
   type NeocloudSite,
   type NeocloudSitesQuery,
 } from "@tpi/domain";
-import { readNeocloudSitePage } from "@tpi/db";
+import { readNeocloudSitePage, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
 import {
   itemOfRow,
@@ -127,6 +127,22 @@ export function siteOfRow(row: BulkRow): NeocloudSite {
   return { ...site, sample: provenanceOfRow(row).sample } as NeocloudSite;
 }
 
+/** Every stored site's row, by id, read `sitesPerPage` sites at a time. */
+export async function* siteRows(
+  db: Db,
+  stopping?: AbortSignal,
+  sitesPerPage = SITES_PER_PAGE,
+): AsyncGenerator<BulkRow> {
+  let afterId: string | undefined;
+  for (;;) {
+    if (stopping?.aborted === true) return;
+    const page = await readNeocloudSitePage(db, { afterId, limit: sitesPerPage });
+    for (const { site, firstSeenDay } of page) yield siteRow(site, firstSeenDay);
+    if (page.length < sitesPerPage) return;
+    afterId = page.at(-1)?.site.id;
+  }
+}
+
 export const neocloudSites: MarketBulkDataset = {
   market: "neocloud",
   name: SITES_DATASET,
@@ -137,16 +153,7 @@ export const neocloudSites: MarketBulkDataset = {
   seriesColumn: "id",
   periodColumn: "firstSeen",
   columns: FIELDS.columns,
-  async *rows(db, stopping) {
-    let afterId: string | undefined;
-    for (;;) {
-      if (stopping?.aborted === true) return;
-      const page = await readNeocloudSitePage(db, { afterId, limit: SITES_PER_PAGE });
-      for (const { site, firstSeenDay } of page) yield siteRow(site, firstSeenDay);
-      if (page.length < SITES_PER_PAGE) return;
-      afterId = page.at(-1)?.site.id;
-    }
-  },
+  rows: (db, stopping) => siteRows(db, stopping),
   // No keyless access (`freeWindow` null): no free file.
   freeSeries: [],
   // As the route: a Full plan key (Premium and Trial keys 403).
