@@ -37,6 +37,7 @@ export const releaseParameter = z
       "A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent.",
     type: "integer",
     minimum: 1,
+    maximum: MAX_RELEASE,
     example: 1,
   })
   .optional();
@@ -52,12 +53,17 @@ export function withRelease<Query extends object>(
     const { [RELEASE_PARAMETER]: release, ...rest } = raw;
     const parsed = parse(rest);
     if (!parsed.ok || release === undefined) return parsed;
-    const text = String(release);
+    // The api's reading of the query hands over single strings only.
+    const text = typeof release === "string" ? release : JSON.stringify(release);
     if (!RELEASE_NUMBER.test(text) || Number(text) > MAX_RELEASE)
       return err(badRequest(invalidReleaseParameterMessage(text)));
     return ok({ ...parsed.value, release: Number(text) });
   };
 }
+
+/** The 404 a history route documents for `release`. */
+export const RELEASE_NOT_FOUND_TEXT =
+  "The `release` asked does not exist or is past retention (the message names the releases kept).";
 
 /** Without a release reader no release can be read: every release is unknown. */
 export function releaseUnavailable(release: number): DomainError {

@@ -28,7 +28,7 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
-import { rowsOfRelease } from "../../../platform/releases/history-release";
+import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
 import { PRODUCT_DAILY_DATASET, llmCodingHistoryOfRelease } from "../bulk/product-daily";
 import { AGENT_TOKENS_DATASET, llmCodingTokensOfRelease } from "../bulk/agent-tokens-daily";
 
@@ -113,6 +113,7 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   query: llmCodingHistoryQuerySchema,
   responses: {
     200: { description: "The product's daily rows", schema: llmCodingHistoryResponseSchema },
+    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "One LLM Coding product's daily values, oldest first",
@@ -206,6 +207,7 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   query: llmCodingTokensQuerySchema,
   responses: {
     200: { description: "The agents' app-rankings rows", schema: llmCodingTokensResponseSchema },
+    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "Tokens per coding agent and UTC day, from OpenRouter's coding app rankings",

@@ -26,7 +26,7 @@ import {
   answerNeocloudSites,
   neocloudMethodologyDocument,
 } from "../services/neocloud";
-import { rowsOfRelease } from "../../../platform/releases/history-release";
+import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
 import { SITES_DATASET, neocloudSitesOfRelease } from "../bulk/sites";
 
 /**
@@ -77,6 +77,7 @@ export const neocloudSitesRoute = neocloudReads.read({
   ],
   responses: {
     200: { description: "Sites, with paging and sources", schema: neocloudSitesResponseSchema },
+    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "Neo-cloud (or all) AI data-center sites by city, country or radius",

@@ -1,10 +1,5 @@
 import { marketReads } from "../../../platform/openapi/market-reads";
-import {
-  DEFAULT_WORKLOAD_CELLS,
-  WORKLOAD_UNIT,
-  inOptionalDayRange,
-  type UtcDay,
-} from "@tpi/domain";
+import { DEFAULT_WORKLOAD_CELLS, WORKLOAD_UNIT, inOptionalDayRange } from "@tpi/domain";
 import { errorResponse } from "../../../platform/openapi/responses";
 import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
 import {
@@ -18,7 +13,7 @@ import {
   workloadAnswerOfRelease,
   workloadMethodologyDocument,
 } from "../services/workload";
-import { rowsOfRelease } from "../../../platform/releases/history-release";
+import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
 import {
   WEEKLY_SESSION_COST_DATASET,
   workloadItemOfRow,
@@ -50,7 +45,7 @@ export const workloadRoute = workloadReads.read({
   responses: {
     200: { description: "Workload Cost rows and cells", schema: workloadResponseSchema },
     404: errorResponse(
-      "No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are.",
+      `No published series has the \`family\` asked, and it is no reference class with a published family (for the \`lab\` asked); the message names the families there are. Or: ${RELEASE_NOT_FOUND_TEXT}`,
     ),
   },
   docs: {
@@ -93,7 +88,7 @@ export const workloadRoute = workloadReads.read({
       release: query.release,
     });
     if (!rows.ok) return rows;
-    const asked = rows.value.filter((row) => inOptionalDayRange(String(row.date) as UtcDay, query));
+    const asked = rows.value.filter((row) => inOptionalDayRange(String(row.date), query));
     return workloadAnswerOfRelease(
       query,
       rows.value.map(workloadItemOfRow),
