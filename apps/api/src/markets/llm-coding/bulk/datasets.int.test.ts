@@ -263,6 +263,16 @@ describe("the history routes with release", () => {
     expect(claude).toMatchObject({ count: 0, data: [] });
   });
 
+  it("validates a release's answer apart from today's (the release is in the answer's validator)", async () => {
+    const path = "/api/llm-coding/history?product=codex-prs";
+    const now = await api.get(path, bearer(key));
+    const etag = now.headers.get("etag") as string;
+    expect((await api.get(path, { ...bearer(key), "if-none-match": etag })).status).toBe(304);
+    const then = await api.get(`${path}&release=3`, { ...bearer(key), "if-none-match": etag });
+    expect(then.status).toBe(200);
+    expect(then.headers.get("etag")).not.toBe(etag);
+  });
+
   it("refuses an unknown release (404), an invalid one (400) and a keyless caller (401)", async () => {
     const unknown = await api.get(
       "/api/llm-coding/history?product=codex-prs&release=99",
