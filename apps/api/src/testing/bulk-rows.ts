@@ -84,6 +84,14 @@ export function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonl
   expect(new Set(keys.map((key) => key.join("\n"))).size).toBe(keys.length);
 }
 
+/** A row's keys as PostgreSQL's jsonb keeps them (shorter first, then byte order), as a store gives them back. */
+function asJsonbKeeps(row: BulkRow): BulkRow {
+  const keys = Object.keys(row).sort((a, b) =>
+    a.length === b.length ? (a < b ? -1 : a > b ? 1 : 0) : a.length - b.length,
+  );
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
+}
+
 /**
  * A release reader over fixed rows per release number (each release a dataset's rows as it
  * holds them), answering as the store does: the series and periods asked, in the rows' order;
@@ -103,7 +111,7 @@ export function fixedReleaseReader(
       if (held === undefined) return err(noData(`Release ${query.release} does not exist.`));
       const { dataset, rows } = held;
       return ok(
-        rows.filter((row) => {
+        rows.map(asJsonbKeeps).filter((row) => {
           const series = String(row[dataset.seriesColumn]);
           const period = String(row[dataset.periodColumn]);
           return (

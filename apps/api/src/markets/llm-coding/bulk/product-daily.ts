@@ -99,9 +99,12 @@ export function productDailyRow(
 
 /** A row back as the history's item: `value2` only for a comparison product, as the route serves it. */
 export function historyItemOfRow(row: BulkRow): LlmCodingHistoryItem {
-  const { product, value2, ...item } = itemOfRow(FIELDS, row);
+  const { product, date, value, value2, status } = itemOfRow(FIELDS, row);
   const compare = isCompareProduct(llmCodingProduct(product as LlmCodingProductId));
-  return (compare ? { ...item, value2 } : item) as LlmCodingHistoryItem;
+  // In the route's order: a release's answer reads as today's does, byte for byte when equal.
+  return (
+    compare ? { date, value, value2, status } : { date, value, status }
+  ) as LlmCodingHistoryItem;
 }
 
 /** One product's rows, a page of days at a time, oldest first. */

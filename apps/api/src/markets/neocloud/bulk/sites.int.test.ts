@@ -175,6 +175,9 @@ describe("GET /api/neocloud/sites with release", () => {
     expect(then.data.find((site) => site.siteName === "Site A")?.powerCapacity).not.toBe(99);
     const now = await sites("scope=all");
     expect(now.data.find((site) => site.siteName === "Site A")?.powerCapacity).toBe(99);
+    const unchanged = (body: NeocloudSitesResponse) =>
+      body.data.filter((site) => site.siteName === "Site B");
+    expect(unchanged(then)).toStrictEqual(unchanged(now));
     const nearAbilene = await sites("lat=32.45&lon=-99.73&radiusKm=10&scope=all&release=1");
     expect(nearAbilene.data.map((site) => [site.siteName, site.distanceKm])).toEqual([
       ["Site A", 0],
