@@ -148,6 +148,16 @@ describe("the product-daily dataset", () => {
     });
   });
 
+  it("gives each row the as-of the route gives its value: the newest search behind it", async () => {
+    const rows = await collectRows(llmCodingProductDaily.rows(api.db));
+    for (const product of ["codex-prs", "cc-merge", "cc-commits"]) {
+      const res = await api.get(`/api/llm-coding/index?product=${product}`, bearer(key));
+      const latest = (res.body as { data: { date: string; updatedAt: string } }).data;
+      const row = rows.find((r) => r.product === product && r.date === latest.date);
+      expect(row?.asOf, product).toBe(latest.updatedAt);
+    }
+  });
+
   it("reads the same rows a few days at a time as in one page", async () => {
     const whole = await collectRows(productDailyRows(api.db));
     expect(await collectRows(productDailyRows(api.db, undefined, 2))).toStrictEqual(whole);
