@@ -346,7 +346,7 @@ export async function readCodingCountDays(
     where w.day <= last_day.day
     order by w.day, w.agent collate "C", w.metric collate "C"`;
   return rows.map((row) => ({
-    day: row.day as UtcDay,
+    day: row.day,
     agent: row.agent as CodingAgent,
     metric: row.metric as CodingMetric,
     count: row.count,
@@ -580,7 +580,7 @@ export async function readAppRankingDayRows(
     order by app_id::text collate "C", window_start
     limit ${page.limit}`;
   return rows.map((row) => ({
-    day: row.day as UtcDay,
+    day: row.day,
     appId: row.app_id,
     appName: row.app_name,
     rank: row.rank,
