@@ -33,7 +33,8 @@ import type { LlmCodingHistoryResponse } from "../schemas/llm-coding";
  * `GET /api/llm-coding/history` as one table: every product's items over all stored days, the
  * product first (the route takes it as its parameter), then the item's fields as the route
  * serves them. Read from the stored counts a product uses, a page of days at a time, and built
- * with the route's own rules (`productDayRow`, `historyItemOf`).
+ * with the route's own rules (`productDayRow`, `historyItemOf`). The generated sample is never
+ * stored, so it is in no file.
  */
 
 export const PRODUCT_DAILY_DATASET = "product-daily";

@@ -32,7 +32,8 @@ import { neocloudSitesAnswer } from "../services/neocloud";
  * content as of an earlier release. The retrieval time of the content would move with every
  * change, making each one look like a removed site and a new one.
  *
- * The item's `sample` is the provenance column of the same name, written once.
+ * The item's `sample` is the provenance column of the same name, written once. The generated
+ * sample is never stored, so it is in no file.
  */
 
 export const SITES_DATASET = "sites";

@@ -27,7 +27,8 @@ import { workloadRowAnswerOf } from "../services/workload";
  *
  * Not read a page at a time: the like-for-like index is chained over every week of a series and
  * the effects compare each week with the one before, so rows are computed from every stored
- * week at once, as the read model does (a year is 52 weeks of a few hundred cells).
+ * week at once, as the read model does (a year is 52 weeks of a few hundred cells). The
+ * generated sample is never stored, so it is in no file.
  */
 
 export const WEEKLY_SESSION_COST_DATASET = "weekly-session-cost";
