@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * Workload Cost index: cents per coding-agent session, like-for-like index and its price, intensity and mix effects
-         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens) of the latest week of the answer by default (`cells=latest`), so an unfiltered request is not every cell of every week; `cells=all` gives every week's of the range, `cells=none` none, and `cellsOf` says which; `weeks` gives each week's price snapshot and excluded cells. `family` takes our families (brand and tier, such as `claude-sonnet`, `gpt-codex-mini`, `gemini-flash-lite`), `all` (the lab's aggregate), or a class name of the reference service, which selects every family of the class (anthropic: opus, sonnet, haiku, fable; openai: flagship, mini, nano, pro, codex, image; google: flash, pro, lite, image; `flagship` is an OpenAI family without a tier word, such as `gpt-5`; a family with several tier words is in its most specific class: `gpt-codex-mini` is codex). Rows keep our family names. Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` that is neither a published family nor a class of the `lab` asked is a 404 that names the families there are. Differences from the reference service that stay: costs are per coding-agent session, not per request (`cCents`, `qKtok`), because the source (OpenRouter's session-cost dataset) publishes sessions; weeks (a 7-day window, named by its end date) rather than days; rows name our finer families, and a class name selects them. `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.
+         * @description Per week (named by its session-cost window's end date), lab and model family (`all`: every cell of the lab): `cCents`, the cost of one coding-agent session in US cents (per session of an agent harness such as Claude Code or Cline, not per request), the mean over the group's cells of OpenRouter's median session cost; `qKtok`, implied thousands of tokens per session (cost / the model's blended list price); `lfl`, a like-for-like index (100 in the group's first week, chained weekly over cells present in both weeks); `priceEffect`, `intensityEffect`, `mixEffect`, the LMDI split of the week's change in percent of the previous week's cost, which add up to `totalChange` (to 1e-9); null in the group's first week. `cells` lists the session-cost cells behind the rows (harness, model, turn range, median cost, blended price, implied tokens) of the latest week of the answer by default (`cells=latest`), so an unfiltered request is not every cell of every week; `cells=all` gives every week's of the range, `cells=none` none, and `cellsOf` says which; `weeks` gives each week's price snapshot and excluded cells. `family` takes our families (brand and tier, such as `claude-sonnet`, `gpt-codex-mini`, `gemini-flash-lite`), `all` (the lab's aggregate), or a class name of the reference service, which selects every family of the class (anthropic: opus, sonnet, haiku, fable; openai: flagship, mini, nano, pro, codex, image; google: flash, pro, lite, image; `flagship` is an OpenAI family without a tier word, such as `gpt-5`; a family with several tier words is in its most specific class: `gpt-codex-mini` is codex). Rows keep our family names. Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` that is neither a published family nor a class of the `lab` asked is a 404 that names the families there are. Differences from the reference service that stay: costs are per coding-agent session, not per request (`cCents`, `qKtok`), because the source (OpenRouter's session-cost dataset) publishes sessions; weeks (a 7-day window, named by its end date) rather than days; rows name our finer families, and a class name selects them. `dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored. With `release`, `data` holds the rows as that release holds them; a release holds the rows only, so `weeks` and `cells` are empty and `cellsOf` is `none`.
          */
         get: operations["getWorkload"];
         put?: never;
@@ -699,7 +699,7 @@ export interface paths {
         };
         /**
          * One LLM Coding product's daily values, oldest first
-         * @description Rows of the UTC days from `startDate` to `endDate` (inclusive, each optional), oldest first; at most `limit` (default 2000), the latest ones when the range holds more. A comparison product adds `seriesLabels` and rows with `value2` (either may be null on a day one series has no value). A day without any value is left out; an empty range is `data: []`, never 404. Every row carries `status`: `provisional` until 7 whole days after its UTC day ended (merged counts and merge rates keep rising for days), then `settled`; a settled count that changes later is a revision (`GET /api/llm-coding/revisions`), never a silent change. `dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.
+         * @description Rows of the UTC days from `startDate` to `endDate` (inclusive, each optional), oldest first; at most `limit` (default 2000), the latest ones when the range holds more. A comparison product adds `seriesLabels` and rows with `value2` (either may be null on a day one series has no value). A day without any value is left out; an empty range is `data: []`, never 404. Every row carries `status`: `provisional` until 7 whole days after its UTC day ended (merged counts and merge rates keep rising for days), then `settled`; a settled count that changes later is a revision (`GET /api/llm-coding/revisions`), never a silent change. `dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered. With `release`, the same answer with the values as that release holds them (its `dataSources` those of the rows answered).
          */
         get: operations["getLlmCodingHistory"];
         put?: never;
@@ -759,7 +759,7 @@ export interface paths {
         };
         /**
          * Tokens per coding agent and UTC day, from OpenRouter's coding app rankings
-         * @description Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional. `totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`. `dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.
+         * @description Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional. `totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`. `dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers. With `release`, the same answer with the values as that release holds them (its `dataSources` those of the rows answered).
          */
         get: operations["getLlmCodingTokens"];
         put?: never;
@@ -779,7 +779,7 @@ export interface paths {
         };
         /**
          * Neo-cloud (or all) AI data-center sites by city, country or radius
-         * @description Every filter given applies: `city` (case-insensitive, with an optional `state`), `state`, `country` (Epoch's name or ISO 3166 alpha-2/alpha-3), `status`, and a radius search `lat` + `lon` + `radiusKm` (aliases `latitude`, `longitude`/`lng`, `radius`), which needs all three (400 otherwise, as for a radius ≤ 0 or a latitude or longitude out of range). Radius searches use the great-circle (haversine) distance on a sphere of 6371.0088 km and sort nearest first, each site with `distanceKm`; a site without coordinates never matches one. Other answers sort by site name. Without filters: every site of the scope. `scope` is `neocloud` (default) or `all`. `limit` defaults to 100 (at most 1000); `total` counts every match. Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.
+         * @description Every filter given applies: `city` (case-insensitive, with an optional `state`), `state`, `country` (Epoch's name or ISO 3166 alpha-2/alpha-3), `status`, and a radius search `lat` + `lon` + `radiusKm` (aliases `latitude`, `longitude`/`lng`, `radius`), which needs all three (400 otherwise, as for a radius ≤ 0 or a latitude or longitude out of range). Radius searches use the great-circle (haversine) distance on a sphere of 6371.0088 km and sort nearest first, each site with `distanceKm`; a site without coordinates never matches one. Other answers sort by site name. Without filters: every site of the scope. `scope` is `neocloud` (default) or `all`. `limit` defaults to 100 (at most 1000); `total` counts every match. Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from. `dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import. With `release`, the same search over the sites as that release holds them (`dataSources` as of their retrieval).
          */
         get: operations["listNeocloudSites"];
         put?: never;
@@ -6280,6 +6280,8 @@ export interface operations {
                 family?: string;
                 /** @description Which session-cost cells `cells` carries: `latest` (the latest week of the answer; default latest), `all` (every week of the answer) or `none`. */
                 cells?: "latest" | "all" | "none";
+                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -6332,7 +6334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are. */
+            /** @description No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are. Or: The `release` asked does not exist or is past retention (the message names the releases kept). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6596,6 +6598,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 2000. */
                 limit?: number;
+                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -6641,6 +6645,15 @@ export interface operations {
             };
             /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `release` asked does not exist or is past retention (the message names the releases kept). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6829,6 +6842,8 @@ export interface operations {
                 startDate?: string;
                 /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
                 endDate?: string;
+                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -6874,6 +6889,15 @@ export interface operations {
             };
             /** @description Unauthorized: `API key required. Use Authorization: Bearer <API_KEY>` (no key where one is required, or a keyless caller asking beyond the free tier: the message names what needs a key); `Invalid API key` (a malformed header, another scheme, an empty or unknown key); `API key is inactive` (a revoked key, or a key of an expired trial). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `release` asked does not exist or is past retention (the message names the releases kept). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6934,6 +6958,8 @@ export interface operations {
                 limit?: number;
                 /** @description Sites skipped before the first returned (paging); default 0. */
                 offset?: number;
+                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -6988,6 +7014,15 @@ export interface operations {
             };
             /** @description Forbidden: Neocloud site data is not included in premium access. A full subscription unlocks it. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `release` asked does not exist or is past retention (the message names the releases kept). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

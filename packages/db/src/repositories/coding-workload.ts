@@ -298,6 +298,63 @@ export async function allCodingCounts(db: Tx): Promise<StoredCodingCount[]> {
   }));
 }
 
+/** A stored count as a bulk file reads it: the day, the count and when it was searched. */
+export type CodingCountOfDay = {
+  day: UtcDay;
+  agent: CodingAgent;
+  metric: CodingMetric;
+  count: number;
+  status: CountStatus;
+  observedAt: Date;
+};
+
+/**
+ * One page of the stored counts of some agent-metric pairs: every count of the first `days`
+ * days after `afterDay` (from the first day when absent) that hold any of them, oldest day
+ * first, then agent and metric. A page holds whole days, so a day's counts are never split.
+ */
+export async function readCodingCountDays(
+  db: Tx,
+  page: {
+    pairs: readonly { agent: CodingAgent; metric: CodingMetric }[];
+    afterDay?: UtcDay;
+    days: number;
+  },
+): Promise<CodingCountOfDay[]> {
+  const pairs = page.pairs.map((pair) => `${pair.agent}/${pair.metric}`);
+  const rows = await db.$queryRaw<
+    {
+      day: string;
+      agent: string;
+      metric: string;
+      count: number;
+      status: string;
+      observed_at: Date;
+    }[]
+  >`
+    with wanted as (
+      select * from coding_count
+      where agent || '/' || metric = any(${pairs}::text[])
+        and day > ${page.afterDay ?? "0001-01-01"}::date
+    ), last_day as (
+      select max(day) as day
+      from (select distinct day from wanted order by day limit ${page.days}) as days
+    )
+    select to_char(w.day, 'YYYY-MM-DD') as day, w.agent, w.metric, w.count, w.status,
+           w.observed_at
+    from wanted w, last_day
+    where w.day <= last_day.day
+    order by w.day, w.agent collate "C", w.metric collate "C"`;
+  return rows.map((row) => ({
+    day: row.day,
+    agent: row.agent as CodingAgent,
+    metric: row.metric as CodingMetric,
+    count: row.count,
+    status: row.status as CountStatus,
+    observedAt: row.observed_at,
+  }));
+}
+
 /**
  * Names the stored counts, revisions and app rankings: it moves whenever a sync writes (every
  * count write sets `observed_at`, a revision adds a row, a count or status changes, a rankings
@@ -479,6 +536,58 @@ export async function readAppRankingWindows(
     });
   }
   return windows;
+}
+
+/** One app's row of a one-day rankings window, with the window's day and `as_of`. */
+export type AppRankingDayRow = {
+  day: UtcDay;
+  appId: number;
+  appName: string;
+  rank: number;
+  totalRequests: number;
+  /** Exact, as its decimal text (totals exceed 2^53). */
+  totalTokens: string;
+  asOf: Date;
+};
+
+/**
+ * One page of a category's rows of one-day windows (a window of several days is no day's), by
+ * app id as text (byte order) then day, after the (app id, day) given: keyset pages that hold
+ * no row twice however the windows are replaced between them.
+ */
+export async function readAppRankingDayRows(
+  db: Tx,
+  page: { category: string; after?: { appId: number; day: UtcDay }; limit: number },
+): Promise<AppRankingDayRow[]> {
+  const afterApp = page.after === undefined ? "" : String(page.after.appId);
+  const afterDay = page.after?.day ?? "0001-01-01";
+  const rows = await db.$queryRaw<
+    {
+      day: string;
+      app_id: number;
+      app_name: string;
+      rank: number;
+      total_requests: bigint;
+      total_tokens: string;
+      as_of: Date;
+    }[]
+  >`
+    select to_char(window_start, 'YYYY-MM-DD') as day, app_id, app_name, rank, total_requests,
+           total_tokens::text as total_tokens, as_of
+    from app_ranking_token
+    where category = ${page.category} and window_start = window_end
+      and (app_id::text collate "C", window_start) > (${afterApp}::text collate "C", ${afterDay}::date)
+    order by app_id::text collate "C", window_start
+    limit ${page.limit}`;
+  return rows.map((row) => ({
+    day: row.day,
+    appId: row.app_id,
+    appName: row.app_name,
+    rank: row.rank,
+    totalRequests: Number(row.total_requests),
+    totalTokens: row.total_tokens,
+    asOf: row.as_of,
+  }));
 }
 
 // --- session-cost weeks ---

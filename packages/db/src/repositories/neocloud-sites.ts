@@ -185,6 +185,26 @@ export async function readNeocloudSites(
   return { sites: rows.map((row) => row.site as unknown as NeocloudSite), datasets };
 }
 
+/**
+ * One page of the stored sites by id (byte order), after `afterId`, each with the UTC day this
+ * service first stored it: keyset pages, so a bulk read holds one page of site JSON at a time.
+ */
+export async function readNeocloudSitePage(
+  db: Db,
+  page: { afterId?: string; limit: number },
+): Promise<{ site: NeocloudSite; firstSeenDay: string }[]> {
+  const rows = await db.$queryRaw<{ site: unknown; first_seen_day: string }[]>`
+    select site, to_char(first_seen_at at time zone 'UTC', 'YYYY-MM-DD') as first_seen_day
+    from neocloud_site
+    where id collate "C" > ${page.afterId ?? ""}
+    order by id collate "C"
+    limit ${page.limit}`;
+  return rows.map((row) => ({
+    site: row.site as NeocloudSite,
+    firstSeenDay: row.first_seen_day,
+  }));
+}
+
 /** Each dataset's last import, without its sites. */
 export async function readNeocloudDatasets(db: Db): Promise<StoredNeocloudDataset[]> {
   return db.neocloudDataset.findMany({ orderBy: { dataset: "asc" } });

@@ -18,6 +18,8 @@ import {
   llmCodingTokensRoute,
 } from "./routes/llm-coding";
 import { llmCodingRouter } from "./trpc";
+import { llmCodingProductDaily } from "./bulk/product-daily";
+import { llmCodingAgentTokensDaily } from "./bulk/agent-tokens-daily";
 
 /**
  * LLM Coding: what AI coding agents ship on public GitHub, per UTC day: pull requests opened,
@@ -42,6 +44,7 @@ export const llmCodingMarket = defineMarket({
     [LLM_CODING_TAG]:
       "What AI coding agents ship on public GitHub, per UTC day: pull requests, merge rates and commits of Claude Code, Codex, Copilot, Cursor and Devin, from GitHub's search API, provisional until they mature.",
   },
+  bulkDatasets: [llmCodingProductDaily, llmCodingAgentTokensDaily],
   trpc: llmCodingRouter,
   commands: { usage: LLM_CODING_USAGE, commands: llmCodingCommands },
   chat: LLM_CODING_CHAT,

@@ -15,6 +15,7 @@ import {
   neocloudSitesRoute,
 } from "./routes/neocloud";
 import { neocloudRouter } from "./trpc";
+import { neocloudSites } from "./bulk/sites";
 
 /**
  * The Neo-Cloud Sites market: AI data-center sites from Epoch AI's GPU Clusters and Frontier
@@ -34,6 +35,7 @@ export const neocloudMarket = defineMarket({
     [NEOCLOUD_TAG]:
       "AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0): neo-cloud sites by default (a curated operator list), searched by city, country or radius, aggregated by country or chip family, and mapped as GeoJSON. Full plan keys only.",
   },
+  bulkDatasets: [neocloudSites],
   trpc: neocloudRouter,
   commands: { usage: NEOCLOUD_USAGE, commands: neocloudCommands },
   chat: NEOCLOUD_CHAT,

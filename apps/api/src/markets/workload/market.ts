@@ -9,6 +9,7 @@ import { PublishedWorkload } from "./read-model/published-workload";
 import { workloadMethodologyText } from "./resources";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
 import { workloadRouter } from "./trpc";
+import { workloadWeeklySessionCost } from "./bulk/weekly-session-cost";
 
 /**
  * The Workload Cost index: what one coding-agent session costs, per lab and model family, week
@@ -25,6 +26,7 @@ export const workloadMarket = defineMarket({
     "Workload Cost":
       "What one coding-agent session costs (US cents per session, not per request), per lab and model family, weekly, from OpenRouter's session-cost dataset and our model prices: a like-for-like index and its price, intensity and mix effects.",
   },
+  bulkDatasets: [workloadWeeklySessionCost],
   trpc: workloadRouter,
   commands: { usage: WORKLOAD_USAGE, commands: workloadCommands },
   chat: WORKLOAD_CHAT,

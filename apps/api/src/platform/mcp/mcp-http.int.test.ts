@@ -1,4 +1,5 @@
 // @module-tag zone
+import { RELEASE_PARAMETER } from "../releases/history-release";
 import { MARKETS } from "../../markets";
 import { TOKEN } from "../../markets/token/read-model/state";
 import { LLM_CODING } from "../../markets/llm-coding/read-model/state";
@@ -250,6 +251,9 @@ describe("the MCP server over Streamable HTTP", () => {
       >;
       const { args, rest } = CALLS[listed.name] ?? { args: {}, rest: "" };
       for (const [name, property] of Object.entries(properties)) {
+        // A release number names a cut release, and none is cut here: the history routes'
+        // release answers are tested with their markets' datasets.
+        if (name === RELEASE_PARAMETER) continue;
         if (
           property.type !== "integer" &&
           property.type !== "number" &&

@@ -1,5 +1,6 @@
 import { ok, type DomainError, type Result } from "@tpi/domain";
 import type { z } from "zod";
+import type { AppDeps } from "../core/deps";
 import type { MarketKey } from "../core/market";
 import type {
   ExampleDays,
@@ -62,9 +63,11 @@ export type MarketReadSpec<
   };
   /** When the answer changes, where it is not the market's freshness. */
   freshness?: Freshness;
+  /** The answer from the market's state (`deps` for what else it reads: a release's rows). */
   answer: (
     state: State,
     input: SettledInput<Output<QuerySchemaT>, Output<ParamsSchemaT>>,
+    deps: AppDeps,
   ) => Result<Answer, DomainError> | Promise<Result<Answer, DomainError>>;
 };
 
@@ -103,7 +106,7 @@ export function marketReads<State>(market: MarketReadsSpec<State>) {
         },
         settled: {
           freshness: freshness ?? market.freshness,
-          answer: (deps) => (input) => answer(market.state.of(deps), input),
+          answer: (deps) => (input) => answer(market.state.of(deps), input, deps),
         },
       });
     },

@@ -28,6 +28,9 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
+import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
+import { PRODUCT_DAILY_DATASET, llmCodingHistoryOfRelease } from "../bulk/product-daily";
+import { AGENT_TOKENS_DATASET, llmCodingTokensOfRelease } from "../bulk/agent-tokens-daily";
 
 /** The OpenAPI tag of the LLM Coding routes. */
 export const LLM_CODING_TAG = "LLM Coding";
@@ -39,6 +42,8 @@ const llmCodingReads = marketReads({
   access: "Any key (every plan reads every product and all history); none without one.",
 });
 const STATUS_TEXT = `Every row carries \`status\`: \`provisional\` until ${MATURATION_DAYS} whole days after its UTC day ended (merged counts and merge rates keep rising for days), then \`settled\`; a settled count that changes later is a revision (\`GET /api/llm-coding/revisions\`), never a silent change.`;
+const RELEASE_TEXT =
+  "With `release`, the same answer with the values as that release holds them (its `dataSources` those of the rows answered).";
 const SOURCES_TEXT =
   "`dataSources` names where the values come from: GitHub search with its citation, or the generated sample (`sample` true) while no search has answered.";
 
@@ -108,6 +113,7 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   query: llmCodingHistoryQuerySchema,
   responses: {
     200: { description: "The product's daily rows", schema: llmCodingHistoryResponseSchema },
+    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "One LLM Coding product's daily values, oldest first",
@@ -116,6 +122,7 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
       "A comparison product adds `seriesLabels` and rows with `value2` (either may be null on a day one series has no value). A day without any value is left out; an empty range is `data: []`, never 404.",
       STATUS_TEXT,
       SOURCES_TEXT,
+      RELEASE_TEXT,
     ].join(" "),
     examples: (days) => [
       {
@@ -128,7 +135,18 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
       },
     ],
   },
-  answer: ({ counts }, { query }) => ok(answerLlmCodingHistory(query, counts)),
+  answer: async ({ counts }, { query }, deps) => {
+    if (query.release === undefined) return ok(answerLlmCodingHistory(query, counts));
+    const rows = await rowsOfRelease(deps.releases, {
+      market: LLM_CODING.name,
+      dataset: PRODUCT_DAILY_DATASET,
+      release: query.release,
+      series: [query.product],
+      fromPeriod: query.startDate,
+      toPeriod: query.endDate,
+    });
+    return rows.ok ? ok(llmCodingHistoryOfRelease(query, rows.value)) : rows;
+  },
 });
 
 export const llmCodingRevisionsRoute = llmCodingReads.read({
@@ -189,6 +207,7 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   query: llmCodingTokensQuerySchema,
   responses: {
     200: { description: "The agents' app-rankings rows", schema: llmCodingTokensResponseSchema },
+    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "Tokens per coding agent and UTC day, from OpenRouter's coding app rankings",
@@ -196,6 +215,7 @@ export const llmCodingTokensRoute = llmCodingReads.read({
       "Rows of the one-day windows of OpenRouter's app rankings (category `coding`) whose app is one of the five agents, oldest first, then by rank; `agent`, `startDate` and `endDate` (inclusive) are optional.",
       "`totalTokens` is a decimal string (totals exceed 2^53). Synced only with an OpenRouter key; none stored is `data: []`.",
       "`dataSources` carries OpenRouter's citation with the newest `as_of` and the CC BY 4.0 licence: quote them with the numbers.",
+      RELEASE_TEXT,
     ].join(" "),
     examples: (days) => [
       {
@@ -204,5 +224,16 @@ export const llmCodingTokensRoute = llmCodingReads.read({
       },
     ],
   },
-  answer: ({ counts }, { query }) => ok(answerLlmCodingTokens(query, counts)),
+  answer: async ({ counts }, { query }, deps) => {
+    if (query.release === undefined) return ok(answerLlmCodingTokens(query, counts));
+    // The series are apps, not agents: the agent is chosen among the release's rows.
+    const rows = await rowsOfRelease(deps.releases, {
+      market: LLM_CODING.name,
+      dataset: AGENT_TOKENS_DATASET,
+      release: query.release,
+      fromPeriod: query.startDate,
+      toPeriod: query.endDate,
+    });
+    return rows.ok ? ok(llmCodingTokensOfRelease(query, rows.value)) : rows;
+  },
 });

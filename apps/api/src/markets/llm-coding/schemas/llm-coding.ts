@@ -24,6 +24,11 @@ import {
   rowLimitParameter,
 } from "../../../platform/http/parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
+import {
+  RELEASE_PARAMETER,
+  releaseParameter,
+  withRelease,
+} from "../../../platform/releases/history-release";
 
 /**
  * The LLM Coding routes' parameters and answers. Parameters are plain strings piped into the
@@ -50,13 +55,14 @@ export const llmCodingIndexQuerySchema = domainQuery(
 );
 
 export const llmCodingHistoryQuerySchema = domainQuery(
-  LLM_CODING_HISTORY_QUERY_PARAMETERS,
+  [...LLM_CODING_HISTORY_QUERY_PARAMETERS, RELEASE_PARAMETER],
   {
     product: productParameter("Product identifier (case-sensitive); comparison products too."),
     ...dayRange,
     limit: rowLimitParameter(LLM_CODING_HISTORY_LIMIT),
+    release: releaseParameter,
   },
-  parseLlmCodingHistoryQuery,
+  withRelease(parseLlmCodingHistoryQuery),
 );
 
 export const llmCodingRevisionsQuerySchema = domainQuery(
@@ -219,7 +225,7 @@ export const llmCodingMethodologyResponseSchema = successBody("LlmCodingMethodol
 export type LlmCodingMethodologyResponse = z.infer<typeof llmCodingMethodologyResponseSchema>;
 
 export const llmCodingTokensQuerySchema = domainQuery(
-  LLM_CODING_TOKENS_QUERY_PARAMETERS,
+  [...LLM_CODING_TOKENS_QUERY_PARAMETERS, RELEASE_PARAMETER],
   {
     agent: choiceParameter(
       "agent",
@@ -227,8 +233,9 @@ export const llmCodingTokensQuerySchema = domainQuery(
       "Coding agent (case-sensitive); all five when absent.",
     ).optional(),
     ...dayRange,
+    release: releaseParameter,
   },
-  parseLlmCodingTokensQuery,
+  withRelease(parseLlmCodingTokensQuery),
 );
 
 export const llmCodingTokensResponseSchema = successBody("LlmCodingTokensResponse", {

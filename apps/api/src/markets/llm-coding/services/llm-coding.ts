@@ -26,11 +26,13 @@ import {
   type LlmCodingProductId,
   type LlmCodingRevisionsQuery,
   type LlmCodingTokensQuery,
+  type ProductDayRow,
   type Result,
   inOptionalDayRange,
 } from "@tpi/domain";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import { GITHUB_SEARCH_SOURCE as GITHUB_SYNC_SOURCE } from "../sources/github-search";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 import type { LlmCodingPublishedCounts } from "../read-model/published-counts";
 import { LLM_CODING_METHODOLOGY_VERSION, LLM_CODING_UNIT } from "../read-model/state";
 import type {
@@ -86,6 +88,16 @@ export function answerLlmCodingIndex(
   });
 }
 
+/** One item of a product's history: `value2` only in a comparison product's items. */
+export type LlmCodingHistoryItem = LlmCodingHistoryResponse["data"][number];
+
+/** A product's row of a day as its history serves it. */
+export function historyItemOf(row: ProductDayRow, compare: boolean): LlmCodingHistoryItem {
+  return compare
+    ? { date: row.date, value: row.value, value2: row.value2, status: row.status }
+    : { date: row.date, value: row.value, status: row.status };
+}
+
 /**
  * `GET /api/llm-coding/history`: the product's rows of the range, oldest first; beyond `limit`
  * rows, the latest `limit`. A comparison product's rows carry `value2` and the answer its
@@ -95,14 +107,20 @@ export function answerLlmCodingHistory(
   query: LlmCodingHistoryQuery,
   counts: LlmCodingPublishedCounts,
 ): LlmCodingHistoryResponse {
+  const compare = isCompareProduct(llmCodingProduct(query.product));
+  const items = counts.rowsOf(query.product).map((row) => historyItemOf(row, compare));
+  return llmCodingHistoryAnswer(query, items, counts.dataSources);
+}
+
+/** The history answer of a product's items (oldest first), whether published now or in a release. */
+export function llmCodingHistoryAnswer(
+  query: LlmCodingHistoryQuery,
+  items: readonly LlmCodingHistoryItem[],
+  dataSources: DataSources,
+): LlmCodingHistoryResponse {
   const definition = llmCodingProduct(query.product);
   const compare = isCompareProduct(definition);
-  const kept = latestRowsInRange(counts.rowsOf(query.product), (row) => row.date, query);
-  const data = kept.map((row) =>
-    compare
-      ? { date: row.date, value: row.value, value2: row.value2, status: row.status }
-      : { date: row.date, value: row.value, status: row.status },
-  );
+  const data = latestRowsInRange(items, (item) => item.date, query);
   const seriesLabels = productCatalogEntry(definition).seriesLabels;
   return {
     success: true,
@@ -110,7 +128,7 @@ export function answerLlmCodingHistory(
     compare,
     ...(compare && seriesLabels !== null ? { seriesLabels } : {}),
     count: data.length,
-    dataSources: counts.dataSources,
+    dataSources,
     data,
   };
 }
@@ -160,6 +178,9 @@ export function answerLlmCodingTokens(
   const data = counts.tokenRowsBetween(query.agent, query.startDate, query.endDate);
   return { success: true, count: data.length, dataSources: counts.tokenSources, data };
 }
+
+/** One item of the agents' tokens. */
+export type LlmCodingTokensItem = LlmCodingTokensResponse["data"][number];
 
 /** The day written in the query templates the methodology shows. */
 const DAY_PLACEHOLDER = "YYYY-MM-DD";

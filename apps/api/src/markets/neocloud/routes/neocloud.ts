@@ -5,6 +5,7 @@ import {
   NEOCLOUD_REQUIRES_FULL_MESSAGE,
   NEOCLOUD_SITES_LIMIT_DEFAULT,
   NEOCLOUD_SITES_LIMIT_MAX,
+  ok,
   requireNeocloudPlan,
 } from "@tpi/domain";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
@@ -25,6 +26,8 @@ import {
   answerNeocloudSites,
   neocloudMethodologyDocument,
 } from "../services/neocloud";
+import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
+import { SITES_DATASET, neocloudSitesOfRelease } from "../bulk/sites";
 
 /**
  * The Neo-Cloud Sites routes: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data
@@ -74,6 +77,7 @@ export const neocloudSitesRoute = neocloudReads.read({
   ],
   responses: {
     200: { description: "Sites, with paging and sources", schema: neocloudSitesResponseSchema },
+    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "Neo-cloud (or all) AI data-center sites by city, country or radius",
@@ -83,6 +87,7 @@ export const neocloudSitesRoute = neocloudReads.read({
       `Without filters: every site of the scope. \`scope\` is \`neocloud\` (default) or \`all\`. \`limit\` defaults to ${NEOCLOUD_SITES_LIMIT_DEFAULT} (at most ${NEOCLOUD_SITES_LIMIT_MAX}); \`total\` counts every match.`,
       "Fields not in the sources (`dcTier`, `leaseTerm`, `contractAnnounced`, `gpuOrderDate`) are always null; the methodology says where each field comes from.",
       SOURCES_TEXT,
+      "With `release`, the same search over the sites as that release holds them (`dataSources` as of their retrieval).",
     ].join(" "),
     examples: () => [
       {
@@ -95,7 +100,15 @@ export const neocloudSitesRoute = neocloudReads.read({
       },
     ],
   },
-  answer: ({ sites }, { query }) => answerNeocloudSites(query, sites),
+  answer: async ({ sites }, { query }, deps) => {
+    if (query.release === undefined) return answerNeocloudSites(query, sites);
+    const rows = await rowsOfRelease(deps.releases, {
+      market: NEOCLOUD.name,
+      dataset: SITES_DATASET,
+      release: query.release,
+    });
+    return rows.ok ? ok(neocloudSitesOfRelease(query, rows.value)) : rows;
+  },
 });
 
 export const neocloudAggregateRoute = neocloudReads.read({

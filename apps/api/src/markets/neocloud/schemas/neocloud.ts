@@ -20,6 +20,11 @@ import { successBody } from "../../../platform/openapi/responses";
 import { storableText } from "../../../platform/http/input";
 import { choiceParameter, domainQuery } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema, licenceSchema } from "../../../platform/provenance/data-sources";
+import {
+  RELEASE_PARAMETER,
+  releaseParameter,
+  withRelease,
+} from "../../../platform/releases/history-release";
 
 /**
  * The Neo-Cloud Sites routes' parameters and answers. Parameters are plain strings piped into
@@ -59,7 +64,7 @@ const RADIUS =
   "Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both.";
 
 export const neocloudSitesQuerySchema = domainQuery(
-  NEOCLOUD_SITES_QUERY_PARAMETERS,
+  [...NEOCLOUD_SITES_QUERY_PARAMETERS, RELEASE_PARAMETER],
   {
     city: textParameter(
       "city",
@@ -98,8 +103,9 @@ export const neocloudSitesQuerySchema = domainQuery(
         example: 0,
       })
       .optional(),
+    release: releaseParameter,
   },
-  parseNeocloudSitesQuery,
+  withRelease(parseNeocloudSitesQuery),
 );
 
 export const neocloudAggregateQuerySchema = domainQuery(

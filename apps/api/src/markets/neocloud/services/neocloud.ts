@@ -9,6 +9,8 @@ import {
   type NeocloudAggregateQuery,
   type NeocloudScope,
   type NeocloudSitesQuery,
+  type NeocloudSite,
+  type DataProvenance,
   type Result,
 } from "@tpi/domain";
 import { answerDataSourcesOf } from "../../../platform/provenance/data-sources";
@@ -27,9 +29,18 @@ export function answerNeocloudSites(
   query: NeocloudSitesQuery,
   published: PublishedNeocloudSites,
 ): Result<NeocloudSitesResponse, DomainError> {
-  const matches = selectSites(published.sites, query);
+  return ok(neocloudSitesAnswer(query, published.sites, (page) => published.sourcesOf(page)));
+}
+
+/** The sites answer over a list of sites (published now, or a release's), with their sources. */
+export function neocloudSitesAnswer(
+  query: NeocloudSitesQuery,
+  sites: readonly NeocloudSite[],
+  sourcesOf: (page: readonly NeocloudSite[]) => DataProvenance[],
+): NeocloudSitesResponse {
+  const matches = selectSites(sites, query);
   const page = matches.slice(query.offset, query.offset + query.limit);
-  return ok({
+  return {
     success: true,
     scope: query.scope,
     count: page.length,
@@ -39,8 +50,8 @@ export function answerNeocloudSites(
     data: page.map(({ site, distanceKm }) =>
       distanceKm === null ? site : { ...site, distanceKm: Math.round(distanceKm * 1000) / 1000 },
     ),
-    dataSources: answerDataSourcesOf(published.sourcesOf(page.map((m) => m.site))),
-  });
+    dataSources: answerDataSourcesOf(sourcesOf(page.map((m) => m.site))),
+  };
 }
 
 export function answerNeocloudAggregate(

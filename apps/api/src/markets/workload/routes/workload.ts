@@ -1,5 +1,5 @@
 import { marketReads } from "../../../platform/openapi/market-reads";
-import { DEFAULT_WORKLOAD_CELLS, WORKLOAD_UNIT } from "@tpi/domain";
+import { DEFAULT_WORKLOAD_CELLS, WORKLOAD_UNIT, inOptionalDayRange } from "@tpi/domain";
 import { errorResponse } from "../../../platform/openapi/responses";
 import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
 import {
@@ -8,7 +8,17 @@ import {
   workloadQuerySchema,
   workloadResponseSchema,
 } from "../schemas/workload";
-import { answerWorkload, workloadMethodologyDocument } from "../services/workload";
+import {
+  answerWorkload,
+  workloadAnswerOfRelease,
+  workloadMethodologyDocument,
+} from "../services/workload";
+import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
+import {
+  WEEKLY_SESSION_COST_DATASET,
+  workloadItemOfRow,
+  workloadSourcesOfRows,
+} from "../bulk/weekly-session-cost";
 
 /**
  * The Workload Cost routes: what one coding-agent session costs per lab and model family, week
@@ -35,7 +45,7 @@ export const workloadRoute = workloadReads.read({
   responses: {
     200: { description: "Workload Cost rows and cells", schema: workloadResponseSchema },
     404: errorResponse(
-      "No published series has the `family` asked, and it is no reference class with a published family (for the `lab` asked); the message names the families there are.",
+      `No published series has the \`family\` asked, and it is no reference class with a published family (for the \`lab\` asked); the message names the families there are. Or: ${RELEASE_NOT_FOUND_TEXT}`,
     ),
   },
   docs: {
@@ -52,6 +62,7 @@ export const workloadRoute = workloadReads.read({
       "Without `startDate` and `endDate`: the whole history. A week range without rows is an empty `data`; a `family` that is neither a published family nor a class of the `lab` asked is a 404 that names the families there are.",
       "Differences from the reference service that stay: costs are per coding-agent session, not per request (`cCents`, `qKtok`), because the source (OpenRouter's session-cost dataset) publishes sessions; weeks (a 7-day window, named by its end date) rather than days; rows name our finer families, and a class name selects them.",
       "`dataSources` carries the as-of time, citation and licence (CC BY 4.0); `sample` is true for the generated sample shown before any real week is stored.",
+      "With `release`, `data` holds the rows as that release holds them; a release holds the rows only, so `weeks` and `cells` are empty and `cellsOf` is `none`.",
     ].join(" "),
     examples: () => [
       {
@@ -68,7 +79,22 @@ export const workloadRoute = workloadReads.read({
       },
     ],
   },
-  answer: ({ index }, { query }) => answerWorkload(query, index),
+  answer: async ({ index }, { query }, deps) => {
+    if (query.release === undefined) return answerWorkload(query, index);
+    // Every row of the release: an unknown family is told from all of its families, as now.
+    const rows = await rowsOfRelease(deps.releases, {
+      market: WORKLOAD.name,
+      dataset: WEEKLY_SESSION_COST_DATASET,
+      release: query.release,
+    });
+    if (!rows.ok) return rows;
+    const asked = rows.value.filter((row) => inOptionalDayRange(String(row.date), query));
+    return workloadAnswerOfRelease(
+      query,
+      rows.value.map(workloadItemOfRow),
+      workloadSourcesOfRows(asked),
+    );
+  },
 });
 
 export const workloadMethodologyRoute = workloadReads.document({

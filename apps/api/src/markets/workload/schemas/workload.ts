@@ -21,6 +21,11 @@ import {
   requiredParameter,
 } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
+import {
+  RELEASE_PARAMETER,
+  releaseParameter,
+  withRelease,
+} from "../../../platform/releases/history-release";
 
 /**
  * `GET /api/workload`: plain strings piped into the domain parser (`parseWorkloadQuery`), which
@@ -34,7 +39,7 @@ export const REFERENCE_CLASSES_TEXT = Object.entries(REFERENCE_FAMILY_CLASSES)
   .join("; ");
 
 export const workloadQuerySchema = domainQuery(
-  WORKLOAD_QUERY_PARAMETERS,
+  [...WORKLOAD_QUERY_PARAMETERS, RELEASE_PARAMETER],
   {
     startDate: documentedDayParameter(
       "startDate",
@@ -62,8 +67,9 @@ export const workloadQuerySchema = domainQuery(
       WORKLOAD_CELL_SELECTIONS,
       `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
     ).optional(),
+    release: releaseParameter,
   },
-  parseWorkloadQuery,
+  withRelease(parseWorkloadQuery),
 );
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);

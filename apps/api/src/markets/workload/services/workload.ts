@@ -16,6 +16,9 @@ import {
   resolveWorkloadFamily,
   type Result,
   type WorkloadQuery,
+  type DataProvenance,
+  type LabId,
+  type WorkloadPublication,
   inOptionalDayRange,
 } from "@tpi/domain";
 import { SESSION_COST_SOURCE } from "../../../platform/ingest/openrouter-data-api";
@@ -40,36 +43,9 @@ export function answerWorkload(
   query: WorkloadQuery,
   index: PublishedWorkload,
 ): Result<WorkloadResponse, DomainError> {
-  const published = [
-    ...new Map(
-      index.rows
-        .filter((row) => row.family !== ALL_FAMILIES)
-        .map((row) => [`${row.lab}/${row.family}`, { lab: row.lab, family: row.family }]),
-    ).values(),
-  ];
-  const selection =
-    query.family === undefined
-      ? undefined
-      : resolveWorkloadFamily(query.family, query.lab, published);
-  // Before anything is published every family is "not yet", not unknown: an empty answer.
-  if (query.family !== undefined && selection?.kind === "unknown" && selection.known.length > 0)
-    return err(
-      noData(
-        unknownFamilyMessage(query.family, query.lab, [ALL_FAMILIES, ...selection.known].sort()),
-      ),
-    );
-  const asked =
-    selection?.kind === "families"
-      ? new Set(selection.families.map((entry) => `${entry.lab}/${entry.family}`))
-      : undefined;
-  // A row of the lab's aggregate answers `all`; a cell of any family is behind it.
-  const rowAsked = (lab: string, family: string) =>
-    selection === undefined ||
-    (selection.kind === "aggregate"
-      ? family === ALL_FAMILIES
-      : asked !== undefined && asked.has(`${lab}/${family}`));
-  const cellAsked = (lab: string, family: string) =>
-    selection?.kind === "aggregate" || rowAsked(lab, family);
+  const selection = selectWorkloadFamilies(query, index.rows);
+  if (!selection.ok) return selection;
+  const { rowAsked, cellAsked } = selection.value;
   const rows = index.rows.filter(
     (row) =>
       inOptionalDayRange(row.windowEndDate, query) &&
@@ -112,24 +88,7 @@ export function answerWorkload(
     endDate: query.endDate ?? null,
     cellsOf: query.cells,
     count: rows.length,
-    data: rows.map(
-      (row): WorkloadRowAnswer => ({
-        date: row.windowEndDate,
-        lab: row.lab,
-        family: row.family,
-        cCents: row.costPerSessionCents,
-        lfl: row.lfl,
-        qKtok: row.ktokPerSession,
-        priceEffect: row.effects?.priceEffectPct ?? null,
-        intensityEffect: row.effects?.intensityEffectPct ?? null,
-        mixEffect: row.effects?.mixEffectPct ?? null,
-        totalChange: row.effects?.totalChangePct ?? null,
-        cells: row.cellCount,
-        matchedCells: row.link?.matchedCells ?? null,
-        lflImputed: row.link?.imputed ?? false,
-        computedAt: row.computedAt,
-      }),
-    ),
+    data: rows.map(workloadRowAnswerOf),
     weeks: weeks.map((week) => ({
       date: week.window.windowEndDate,
       windowDays: week.window.windowDays,
@@ -142,6 +101,109 @@ export function answerWorkload(
     dataSources: answerDataSourcesOf(
       index.sourcesOf(weeks.map((week) => week.window.windowEndDate)),
     ),
+  });
+}
+
+/** A row of the published index. */
+export type PublishedWorkloadRow = WorkloadPublication["rows"][number];
+
+/** A published row as the route serves it. */
+export function workloadRowAnswerOf(row: PublishedWorkloadRow): WorkloadRowAnswer {
+  return {
+    date: row.windowEndDate,
+    lab: row.lab,
+    family: row.family,
+    cCents: row.costPerSessionCents,
+    lfl: row.lfl,
+    qKtok: row.ktokPerSession,
+    priceEffect: row.effects?.priceEffectPct ?? null,
+    intensityEffect: row.effects?.intensityEffectPct ?? null,
+    mixEffect: row.effects?.mixEffectPct ?? null,
+    totalChange: row.effects?.totalChangePct ?? null,
+    cells: row.cellCount,
+    matchedCells: row.link?.matchedCells ?? null,
+    lflImputed: row.link?.imputed ?? false,
+    computedAt: row.computedAt,
+  };
+}
+
+/** Which rows and cells the asked `family` selects (of the `lab` asked), among the published rows. */
+type FamilySelection = {
+  rowAsked: (lab: string, family: string) => boolean;
+  cellAsked: (lab: string, family: string) => boolean;
+};
+
+/**
+ * The rows and cells `family` asks for, resolved against the families of `published` (ours, or
+ * a reference class); a family never published is a 404 naming the ones there are, once
+ * anything is published.
+ */
+export function selectWorkloadFamilies(
+  query: WorkloadQuery,
+  published: readonly { lab: LabId; family: string }[],
+): Result<FamilySelection, DomainError> {
+  const families = [
+    ...new Map(
+      published
+        .filter((row) => row.family !== ALL_FAMILIES)
+        .map((row) => [`${row.lab}/${row.family}`, { lab: row.lab, family: row.family }]),
+    ).values(),
+  ];
+  const selection =
+    query.family === undefined
+      ? undefined
+      : resolveWorkloadFamily(query.family, query.lab, families);
+  // Before anything is published every family is "not yet", not unknown: an empty answer.
+  if (query.family !== undefined && selection?.kind === "unknown" && selection.known.length > 0)
+    return err(
+      noData(
+        unknownFamilyMessage(query.family, query.lab, [ALL_FAMILIES, ...selection.known].sort()),
+      ),
+    );
+  const asked =
+    selection?.kind === "families"
+      ? new Set(selection.families.map((entry) => `${entry.lab}/${entry.family}`))
+      : undefined;
+  // A row of the lab's aggregate answers `all`; a cell of any family is behind it.
+  const rowAsked = (lab: string, family: string) =>
+    selection === undefined ||
+    (selection.kind === "aggregate"
+      ? family === ALL_FAMILIES
+      : asked !== undefined && asked.has(`${lab}/${family}`));
+  const cellAsked = (lab: string, family: string) =>
+    selection?.kind === "aggregate" || rowAsked(lab, family);
+  return ok({ rowAsked, cellAsked });
+}
+
+/**
+ * The answer from a release's rows (of the asked weeks): its `data` as the release holds it. A
+ * release holds the rows, not the cells and price snapshots behind them, so `weeks` and `cells`
+ * are empty and `cellsOf` is `none`; `dataSources` are the rows' own.
+ */
+export function workloadAnswerOfRelease(
+  query: WorkloadQuery,
+  items: readonly WorkloadRowAnswer[],
+  sources: readonly DataProvenance[],
+): Result<WorkloadResponse, DomainError> {
+  const selection = selectWorkloadFamilies(query, items);
+  if (!selection.ok) return selection;
+  const data = items.filter(
+    (item) =>
+      inOptionalDayRange(item.date, query) &&
+      (query.lab === undefined || item.lab === query.lab) &&
+      selection.value.rowAsked(item.lab, item.family),
+  );
+  return ok({
+    success: true,
+    unit: WORKLOAD_UNIT,
+    startDate: query.startDate ?? null,
+    endDate: query.endDate ?? null,
+    cellsOf: "none",
+    count: data.length,
+    data,
+    weeks: [],
+    cells: [],
+    dataSources: answerDataSourcesOf(sources),
   });
 }
 

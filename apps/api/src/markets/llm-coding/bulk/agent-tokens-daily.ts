@@ -1,0 +1,196 @@
+import {
+  LLM_CODING_METHODOLOGY_VERSION,
+  OPENROUTER_LICENCE,
+  appRankingsCitation,
+  codingAgentOfApp,
+  type BulkRow,
+  type LlmCodingTokensQuery,
+  type UtcDay,
+} from "@tpi/domain";
+import { readAppRankingDayRows, type Db } from "@tpi/db";
+import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
+import {
+  itemOfRow,
+  provenanceOfRow,
+  rowOfItem,
+  type ItemFields,
+} from "../../../platform/bulk/item-rows";
+import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
+import type { DataSources } from "../../../platform/provenance/data-sources";
+import { CODING_CATEGORY } from "../sources/app-rankings";
+import type { LlmCodingTokensItem } from "../services/llm-coding";
+import type { LlmCodingTokensResponse } from "../schemas/llm-coding";
+
+/**
+ * `GET /api/llm-coding/tokens` as one table: the coding agents' apps in OpenRouter's coding app
+ * rankings, one row per app and UTC day (one-day windows only, as the route), the app id being
+ * the series (an agent may rank under more than one app). The item's `asOf` (the rankings'
+ * `as_of`) is the provenance column of the same name, so it is written once.
+ */
+
+export const AGENT_TOKENS_DATASET = "agent-tokens-daily";
+
+/** Rows read per page (keyset on app id and day). */
+const ROWS_PER_PAGE = 5_000;
+
+/** The totals are OpenRouter's own, as its rankings report them. */
+const BASIS = "reported";
+
+const FIELDS: ItemFields = {
+  columns: [
+    {
+      name: "appId",
+      type: "integer",
+      nullable: false,
+      description: "The app's id in OpenRouter's rankings",
+    },
+    {
+      name: "date",
+      type: "date",
+      nullable: false,
+      description: "The UTC day of the one-day rankings window",
+    },
+    {
+      name: "agent",
+      type: "string",
+      nullable: false,
+      description: "The coding agent the app is (`claude`, `codex`, `copilot`, `cursor`, `devin`)",
+    },
+    {
+      name: "appName",
+      type: "string",
+      nullable: false,
+      description: "The app's name in the rankings",
+    },
+    {
+      name: "rank",
+      type: "integer",
+      nullable: false,
+      description: "Its rank in the coding category that day",
+    },
+    {
+      name: "totalRequests",
+      type: "integer",
+      nullable: false,
+      description: "Requests that day",
+    },
+    {
+      name: "totalTokens",
+      type: "decimal",
+      // Whole tokens, stored as NUMERIC(20, 0).
+      scale: 0,
+      nullable: false,
+      description:
+        "Prompt + completion tokens that day as each provider's tokenizer counts them, exact (totals exceed 2^53)",
+    },
+  ],
+};
+
+/** The row of an item of the route. */
+export function agentTokensRow(item: LlmCodingTokensItem): BulkRow {
+  const { asOf, ...fields } = item;
+  return rowOfItem(FIELDS, fields, {
+    source: APP_RANKINGS_SOURCE,
+    asOf,
+    sample: false,
+    basis: BASIS,
+    methodologyVersion: LLM_CODING_METHODOLOGY_VERSION,
+    citation: appRankingsCitation(asOf),
+  });
+}
+
+/** A row back as the route's item, `asOf` from its provenance column. */
+export function tokensItemOfRow(row: BulkRow): LlmCodingTokensItem {
+  const item = itemOfRow(FIELDS, row);
+  return {
+    date: item.date,
+    agent: item.agent,
+    appId: item.appId,
+    appName: item.appName,
+    rank: item.rank,
+    totalRequests: item.totalRequests,
+    totalTokens: item.totalTokens,
+    asOf: provenanceOfRow(row).asOf,
+  } as LlmCodingTokensItem;
+}
+
+/** The agents' apps' rows, series (app id) then day, read `rowsPerPage` rows at a time. */
+export async function* agentTokensRows(
+  db: Db,
+  stopping?: AbortSignal,
+  rowsPerPage = ROWS_PER_PAGE,
+): AsyncGenerator<BulkRow> {
+  let after: { appId: number; day: UtcDay } | undefined;
+  for (;;) {
+    if (stopping?.aborted === true) return;
+    const page = await readAppRankingDayRows(db, {
+      category: CODING_CATEGORY,
+      after,
+      limit: rowsPerPage,
+    });
+    for (const row of page) {
+      const agent = codingAgentOfApp(row.appName);
+      if (agent === null) continue;
+      const { day, asOf, ...fields } = row;
+      yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
+    }
+    const last = page.at(-1);
+    if (last === undefined || page.length < rowsPerPage) return;
+    after = { appId: last.appId, day: last.day };
+  }
+}
+
+export const llmCodingAgentTokensDaily: MarketBulkDataset = {
+  market: "llm-coding",
+  name: AGENT_TOKENS_DATASET,
+  title: "Coding agents' tokens on OpenRouter, daily",
+  description:
+    "One row per coding agent's app and UTC day of OpenRouter's coding app rankings: its rank, requests and prompt + completion tokens that day (CC BY 4.0, cite OpenRouter).",
+  historyRoute: "/api/llm-coding/tokens",
+  seriesColumn: "appId",
+  periodColumn: "date",
+  columns: FIELDS.columns,
+  rows: (db, stopping) => agentTokensRows(db, stopping),
+  // Every value needs a key, of any plan: no free file.
+  freeSeries: [],
+};
+
+/**
+ * The tokens answer from a release's rows of the asked days: the agent's apps (all five agents'
+ * when none is asked), oldest first then by rank, as the route orders them; `dataSources` is
+ * OpenRouter's app rankings as of the newest row read.
+ */
+export function llmCodingTokensOfRelease(
+  query: LlmCodingTokensQuery,
+  rows: readonly BulkRow[],
+): LlmCodingTokensResponse {
+  const data = rows
+    .map(tokensItemOfRow)
+    .filter((item) => query.agent === undefined || item.agent === query.agent)
+    .sort((a, b) =>
+      a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1,
+    );
+  return { success: true, count: data.length, dataSources: releaseDataSources(data), data };
+}
+
+function releaseDataSources(items: readonly LlmCodingTokensItem[]): DataSources {
+  if (items.length === 0) return { sample: false, notice: null, sources: [] };
+  const days = [...new Set(items.map((item) => item.date))].sort();
+  const latestAsOf = items.reduce((latest, item) => (item.asOf > latest ? item.asOf : latest), "");
+  return {
+    sample: false,
+    notice: null,
+    sources: [
+      {
+        source: APP_RANKINGS_SOURCE,
+        sample: false,
+        firstDay: days[0] as string,
+        lastDay: days.at(-1) as string,
+        days: days.length,
+        latestAsOf,
+        citation: appRankingsCitation(latestAsOf),
+        licence: { ...OPENROUTER_LICENCE },
+      },
+    ],
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  PROVENANCE_COLUMNS,
+  bulkColumnsOf,
+  err,
+  noData,
+  ok,
+  type BulkColumn,
+  type BulkRow,
+} from "@tpi/domain";
+import { expect } from "vitest";
+import type { MarketBulkDataset } from "../platform/bulk/dataset";
+import type { ReleaseReader, VintageQuery } from "../platform/releases/release-reader";
+
+/** Every row a stream gives, in its order. */
+export async function collectRows(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
+  const all: BulkRow[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a value is of its column's type as the rows carry it (see `BulkValue`). */
+function ofType(column: BulkColumn, value: unknown): boolean {
+  switch (column.type) {
+    case "date":
+      return typeof value === "string" && DAY.test(value);
+    case "timestamp":
+      return typeof value === "string" && new Date(value).toISOString() === value;
+    case "string":
+      return typeof value === "string";
+    case "decimal": {
+      const digits = column.scale ?? 0;
+      const exact = digits === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${digits}})?$`);
+      return typeof value === "string" && exact.test(value);
+    }
+    case "double":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return typeof value === "number" && Number.isSafeInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+  }
+}
+
+/**
+ * Each row holds exactly the dataset's columns, every value of its column's type (null only
+ * where the column is nullable), and its provenance filled: a source, a basis, a method version
+ * and a citation.
+ */
+export function expectRowsTyped(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
+  const columns = bulkColumnsOf(dataset);
+  for (const row of rows) {
+    expect(Object.keys(row)).toEqual(columns.map((column) => column.name));
+    for (const column of columns) {
+      const value = row[column.name];
+      const fits = value === null ? column.nullable : ofType(column, value);
+      if (!fits) throw new Error(`${column.name} (${column.type}) holds ${JSON.stringify(value)}`);
+    }
+    for (const name of ["source", "basis", "methodologyVersion", "citation"])
+      expect(row[name], name).toEqual(expect.any(String));
+  }
+  expect(PROVENANCE_COLUMNS.every((column) => columns.includes(column))).toBe(true);
+}
+
+/** Rows ordered by series then period (as text, byte order), no key twice. */
+export function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
+  const keys = rows.map((row) => [
+    String(row[dataset.seriesColumn]),
+    String(row[dataset.periodColumn]),
+  ]);
+  const sorted = [...keys].sort(([s1, p1], [s2, p2]) =>
+    s1 === s2
+      ? p1 === p2
+        ? 0
+        : (p1 as string) < (p2 as string)
+          ? -1
+          : 1
+      : (s1 as string) < (s2 as string)
+        ? -1
+        : 1,
+  );
+  expect(keys).toEqual(sorted);
+  expect(new Set(keys.map((key) => key.join("\n"))).size).toBe(keys.length);
+}
+
+/** A row's keys as PostgreSQL's jsonb keeps them (shorter first, then byte order), as a store gives them back. */
+function asJsonbKeeps(row: BulkRow): BulkRow {
+  const keys = Object.keys(row).sort((a, b) =>
+    a.length === b.length ? (a < b ? -1 : a > b ? 1 : 0) : a.length - b.length,
+  );
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
+}
+
+/**
+ * A release reader over fixed rows per release number (each release a dataset's rows as it
+ * holds them), answering as the store does: the series and periods asked, in the rows' order;
+ * an unknown release is a 404.
+ */
+export function fixedReleaseReader(
+  releases: Record<
+    number,
+    Record<string, { dataset: MarketBulkDataset; rows: readonly BulkRow[] }>
+  >,
+  asked: VintageQuery[] = [],
+): ReleaseReader {
+  return {
+    async rowsAsOf(query) {
+      asked.push(query);
+      const held = releases[query.release]?.[`${query.market}/${query.dataset}`];
+      if (held === undefined) return err(noData(`Release ${query.release} does not exist.`));
+      const { dataset, rows } = held;
+      return ok(
+        rows.map(asJsonbKeeps).filter((row) => {
+          const series = String(row[dataset.seriesColumn]);
+          const period = String(row[dataset.periodColumn]);
+          return (
+            (query.series === undefined || query.series.includes(series)) &&
+            (query.fromPeriod === undefined || period >= query.fromPeriod) &&
+            (query.toPeriod === undefined || period <= query.toPeriod)
+          );
+        }),
+      );
+    },
+  };
+}
