@@ -8,6 +8,7 @@ export * from "./shared/accounts";
 export * from "./shared/api-key-format";
 export * from "./shared/bulk";
 export * from "./shared/bulk-encoding";
+export * from "./shared/bulk-fields";
 export * from "./shared/calendar";
 export * from "./shared/data-provenance";
 export * from "./shared/dated-query";
