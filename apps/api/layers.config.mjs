@@ -59,7 +59,7 @@ export const LAYERS = {
     // routes and commands, then the market itself (state, chat, tRPC, the Market object).
     { name: "market sources and schemas", folders: ["markets/*/sources", "markets/*/schemas"] },
     { name: "market read model", folders: ["markets/*/read-model"] },
-    { name: "market services", folders: ["markets/*/services"] },
+    { name: "market services", folders: ["markets/*/services", "markets/*/bulk"] },
     { name: "market jobs", folders: ["markets/*/jobs"] },
     { name: "market routes and commands", folders: ["markets/*/routes", "markets/*/cli"] },
     { name: "market", folders: ["markets/*"] },

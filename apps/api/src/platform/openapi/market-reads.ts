@@ -1,6 +1,7 @@
 import { ok, type DomainError, type Result } from "@tpi/domain";
 import type { z } from "zod";
 import type { MarketKey } from "../core/market";
+import type { AppDeps } from "../core/deps";
 import type {
   ExampleDays,
   Freshness,
@@ -62,9 +63,11 @@ export type MarketReadSpec<
   };
   /** When the answer changes, where it is not the market's freshness. */
   freshness?: Freshness;
+  /** `deps` for what the state does not hold (the releases a `release` parameter reads). */
   answer: (
     state: State,
     input: SettledInput<Output<QuerySchemaT>, Output<ParamsSchemaT>>,
+    deps: AppDeps,
   ) => Result<Answer, DomainError> | Promise<Result<Answer, DomainError>>;
 };
 
@@ -103,7 +106,7 @@ export function marketReads<State>(market: MarketReadsSpec<State>) {
         },
         settled: {
           freshness: freshness ?? market.freshness,
-          answer: (deps) => (input) => answer(market.state.of(deps), input),
+          answer: (deps) => (input) => answer(market.state.of(deps), input, deps),
         },
       });
     },

@@ -10,6 +10,7 @@ import {
   type BulkColumn,
   type BulkRow,
   type DailyBasis,
+  type PrintBasis,
 } from "@tpi/domain";
 import {
   SERIES_PAGE_ROWS,
@@ -90,26 +91,23 @@ export const GPU_HOURLY_COLUMNS: readonly BulkColumn[] = [
   ...COUNTS,
 ];
 
-/** An item of the daily or hourly route, as its answer writes it. */
-export type GpuItem = {
-  timestamp: string;
-  index_value: number;
-  is_carried?: boolean;
-  basis: DailyBasis;
-  sources: string[];
-  providerCount: number;
-  offerCount: number;
-  backfilled: boolean;
-};
-
-/** A release's row as the route's item (the columns the route serves, without the GPU). */
-export function gpuItemOf(row: BulkRow, columns: readonly BulkColumn[]): GpuItem {
-  const { gpu_type: _gpu, ...own } = fieldsOf(row, columns);
+/**
+ * A release's row as the value the answers read (the published set's print or daily value): the
+ * inverse of the row written by `rows`.
+ */
+export function gpuValueOf(row: BulkRow) {
+  const at = new Date(row.timestamp as string);
   return {
-    ...own,
-    basis: row.basis as DailyBasis,
+    hour: at,
+    settledAt: at,
+    indexValue: row.index_value as number,
+    carried: row.is_carried === true,
+    basis: row.basis as DailyBasis & PrintBasis,
     sources: splitSources(row.source),
-  } as GpuItem;
+    providerCount: row.providerCount as number,
+    offerCount: row.offerCount as number,
+    backfilled: row.backfilled as boolean,
+  };
 }
 
 /** The citation of each quote source (stored with its snapshots); trade sources' are the domain's. */

@@ -17,7 +17,7 @@ import {
   seriesPages,
 } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import type { MemoryHistoryRow } from "../schemas/memory";
+import type { MemoryValue } from "../read-model/published-memory";
 
 /**
  * The Memory market's bulk dataset: every settled value of every type
@@ -63,13 +63,21 @@ export const MEMORY_HISTORY_COLUMNS: readonly BulkColumn[] = [
 /** What an imported value was computed from. */
 const IMPORTED_BASIS = "imported";
 
-/** A release's row as the route's item. */
-export const memoryHistoryItemOf = (row: BulkRow): MemoryHistoryRow =>
-  ({
-    ...fieldsOf(row, MEMORY_HISTORY_COLUMNS),
-    sources: splitSources(row.source),
-    sample: row.sample,
-  }) as MemoryHistoryRow;
+/**
+ * A release's row as the settled value the history answer reads (the published set's): the
+ * inverse of the row written by `rows`.
+ */
+export const memoryValueOf = (row: BulkRow): MemoryValue => ({
+  typeId: row.id as string,
+  day: (row.date as string).slice(0, 10) as UtcDay,
+  price: row.price as number,
+  changePct: row.changePct as number | null,
+  weeklyHigh: row.weeklyHigh as number,
+  weeklyLow: row.weeklyLow as number,
+  sourceUpdatedAt: new Date(row.sourceUpdatedAt as string),
+  updatedAt: new Date(row.updatedAt as string),
+  sources: splitSources(row.source),
+});
 
 export const MEMORY_HISTORY_DATASET = "prices-daily";
 
