@@ -29,7 +29,13 @@ export const LAYERS = {
     // file readers. Every type the layers above exchange is defined here or below.
     {
       name: "platform contracts",
-      folders: ["platform/core", "platform/publication", "platform/ingest"],
+      folders: [
+        "platform/core",
+        "platform/publication",
+        "platform/ingest",
+        "platform/bulk",
+        "platform/releases",
+      ],
     },
     // Outgoing webhooks: signatures (Standard Webhooks) and the sender that refuses private
     // targets. Below the routes and features that deliver, above nothing they need.

@@ -69,7 +69,7 @@ const IMPORTED_BASIS = "imported";
  */
 export const memoryValueOf = (row: BulkRow): MemoryValue => ({
   typeId: row.id as string,
-  day: (row.date as string).slice(0, 10) as UtcDay,
+  day: (row.date as string).slice(0, 10),
   price: row.price as number,
   changePct: row.changePct as number | null,
   weeklyHigh: row.weeklyHigh as number,
