@@ -19,7 +19,9 @@ import type { VintageQuery } from "../releases/release-reader";
  */
 export const RELEASE_PARAMETER = "release";
 
+/** Fifteen digits at most: every release number is exact as a JSON number. */
 const RELEASE_PATTERN = /^[1-9][0-9]{0,14}$/;
+const RELEASE_MAX = 999_999_999_999_999;
 
 export const releaseMessage = (value: string) =>
   `'release' must be a positive integer (a release number of GET /api/v1/releases), not '${value}'.`;
@@ -36,6 +38,7 @@ export const releaseParameter = z
       "A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now.",
     type: "integer",
     minimum: 1,
+    maximum: RELEASE_MAX,
     example: 1,
   })
   .transform(domainTransform(parseRelease))
@@ -52,7 +55,10 @@ export function withReleaseParameter<Schema extends QuerySchema>(schema: Schema)
     .transform((value, ctx) => {
       const { [RELEASE_PARAMETER]: release, ...own } = value as Record<string, unknown>;
       // The object parsed its own fields already: only the route's domain parser is left to run.
-      const parsed = schema instanceof z.ZodPipe ? schema.out.safeParse(own) : { success: true as const, data: own };
+      const parsed =
+        schema instanceof z.ZodPipe
+          ? schema.out.safeParse(own)
+          : { success: true as const, data: own };
       if (!parsed.success) {
         // Unchanged: a domain parser's refusal rides on its issue (`params.domainError`).
         for (const issue of parsed.error.issues) ctx.issues.push(issue as never);
@@ -63,12 +69,14 @@ export function withReleaseParameter<Schema extends QuerySchema>(schema: Schema)
     }) as unknown as z.ZodPipe<z.ZodObject, z.ZodType<z.output<Schema> & { release?: number }>>;
 }
 
-/** The reader's rows of one dataset as of a release; `unavailable` where no reader is open. */
+/** The reader's rows of one dataset as of a release; without a reader, no release is kept (404). */
 export async function releaseRows(
   deps: AppDeps,
   query: VintageQuery,
 ): Promise<Result<readonly BulkRow[], DomainErrorType>> {
   if (deps.releases === undefined)
-    return err(new DomainError("unavailable", "Releases are not read by this instance."));
+    return err(
+      new DomainError("not_found", `Release ${query.release} does not exist: no release is kept.`),
+    );
   return deps.releases.rowsAsOf(query);
 }
