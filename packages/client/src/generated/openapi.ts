@@ -3322,6 +3322,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Model lab identifier (case-sensitive). */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -3818,6 +3820,8 @@ export interface operations {
                 labs?: string;
                 /** @description Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them). */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -4885,6 +4889,8 @@ export interface operations {
                 startDate?: string;
                 /** @description Inclusive last day. Default: today (UTC). */
                 endDate?: string;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5261,6 +5267,8 @@ export interface operations {
                 startDate?: string;
                 /** @description Last print hour included. Default: the GPU's latest print. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given); a bare date includes the whole day. */
                 endDate?: string;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5904,6 +5912,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 1000. */
                 limit?: number;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
