@@ -117,10 +117,9 @@ async function labDayProvenance(
     // The price basis carrying most of the main source's tokens.
     const basis = ofDay
       .filter((v) => v.source === provenance.source)
-      .reduce<{ priceBasis: string; totalTokens: bigint } | undefined>(
-        (best, v) => (best === undefined || v.totalTokens > best.totalTokens ? v : best),
-        undefined,
-      );
+      .reduce<
+        { priceBasis: string; totalTokens: bigint } | undefined
+      >((best, v) => (best === undefined || v.totalTokens > best.totalTokens ? v : best), undefined);
     return {
       source: provenance.source,
       asOf: provenance.asOf,
