@@ -107,6 +107,32 @@ describe("token bulk datasets", () => {
       });
   });
 
+  it("each row's provenance is its lab-day's, as /api/otpi/constituents states it", async () => {
+    const rows = await collect(labIndexDataset(PAGE_ROWS).rows(api.db));
+    for (const row of rows) {
+      const answer = await api.get(
+        `/api/otpi/constituents?date=${String(row.date)}&lab=${String(row.lab)}`,
+        bearer(api.planKeys.full),
+      );
+      const { provenance, methodologyVersion } = answer.body as {
+        provenance: {
+          source: string;
+          asOf: string | null;
+          sample: boolean;
+          citation: string | null;
+        };
+        methodologyVersion: string;
+      };
+      expect(row).toMatchObject({
+        source: provenance.source,
+        asOf: provenance.asOf,
+        sample: provenance.sample,
+        citation: provenance.citation,
+        methodologyVersion,
+      });
+    }
+  });
+
   it("the volume rows are /api/token-volume?labs=all's items, with provenance", async () => {
     const rows = await collect(tokenVolumeDataset(PAGE_ROWS).rows(api.db));
     const answer = await api.get(

@@ -94,6 +94,16 @@ export const TOKEN_VOLUME_COLUMNS: readonly BulkColumn[] = [
   },
 ];
 
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group === undefined) groups.set(keyOf(item), [item]);
+    else group.push(item);
+  }
+  return groups;
+}
+
 /** A lab-day's provenance, as `GET /api/otpi/constituents` states it. */
 async function labDayProvenance(
   db: Db,
@@ -108,12 +118,11 @@ async function labDayProvenance(
     labDaySourceVolumes(db, labs, from, to),
     readSourceDaysBetween(db, from, to),
   ]);
+  const volumesOf = groupBy(volumes, (v) => `${v.date}|${v.lab}`);
+  const sourceDaysOf = groupBy(sourceDays, (day) => day.date);
   return values.map((value) => {
-    const ofDay = volumes.filter((v) => v.date === value.date && v.lab === value.lab);
-    const { provenance } = constituentsProvenance(
-      ofDay,
-      sourceDays.filter((day) => day.date === value.date),
-    );
+    const ofDay = volumesOf.get(`${value.date}|${value.lab}`) ?? [];
+    const { provenance } = constituentsProvenance(ofDay, sourceDaysOf.get(value.date) ?? []);
     // The price basis carrying most of the main source's tokens.
     const basis = ofDay
       .filter((v) => v.source === provenance.source)
