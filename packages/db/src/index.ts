@@ -68,6 +68,7 @@ export * from "./repositories/source-data";
 export * from "./repositories/data-loads";
 export * from "./repositories/coding-workload";
 export * from "./repositories/memory";
+export * from "./repositories/series-pages";
 export * from "./repositories/neocloud-sites";
 export * from "./repositories/webhooks";
 export * from "./repositories/series-events";

@@ -9,6 +9,7 @@ export * from "./shared/api-key-format";
 export * from "./shared/bulk";
 export * from "./shared/bulk-encoding";
 export * from "./shared/releases";
+export * from "./shared/bulk-fields";
 export * from "./shared/calendar";
 export * from "./shared/data-provenance";
 export * from "./shared/dated-query";

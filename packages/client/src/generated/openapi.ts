@@ -3449,6 +3449,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Model lab identifier (case-sensitive). */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -3945,6 +3947,8 @@ export interface operations {
                 labs?: string;
                 /** @description Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them). */
                 lab?: "anthropic" | "openai" | "google" | "deepseek" | "minimax" | "xiaomi" | "qwen" | "moonshotai" | "z-ai" | "mistralai" | "meta-llama";
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5012,6 +5016,8 @@ export interface operations {
                 startDate?: string;
                 /** @description Inclusive last day. Default: today (UTC). */
                 endDate?: string;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5388,6 +5394,8 @@ export interface operations {
                 startDate?: string;
                 /** @description Last print hour included. Default: the GPU's latest print. A date (`YYYY-MM-DD`) or an ISO 8601 datetime (UTC unless an offset is given); a bare date includes the whole day. */
                 endDate?: string;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -6031,6 +6039,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 1000. */
                 limit?: number;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */

@@ -1,3 +1,4 @@
+import { GPU_BULK_DATASETS } from "./bulk/datasets";
 import {
   GPU_LEDGER_SOURCE,
   GPU_NAMES,
@@ -90,6 +91,7 @@ export const gpuMarket = defineMarket({
     text: gpuMethodologyText,
   },
   freeWindow: gpuFreeWindow,
+  bulkDatasets: GPU_BULK_DATASETS,
   open: (settings, context) =>
     GPU.open(new GpuPublishedIndex(context.db), { rules: settings.rules }),
   start: startGpuMarket,

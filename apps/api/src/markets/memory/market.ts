@@ -1,3 +1,4 @@
+import { MEMORY_BULK_DATASETS } from "./bulk/datasets";
 import { MEMORY_IMPORT_LOG_SOURCE } from "./jobs/import";
 import { defineMarket } from "../../platform/core/market";
 import { MEMORY_CHAT } from "./chat";
@@ -48,6 +49,7 @@ export const memoryMarket = defineMarket({
       "How the Memory index settles DRAM, NAND flash and module prices once per NYSE trading day at 4 PM New York: the trading calendar, the session average, change and weekly high/low, revisions, the import format and the sources checked.",
     text: memoryMethodologyText,
   },
+  bulkDatasets: MEMORY_BULK_DATASETS,
   open: (_settings, context) => MEMORY.open(new PublishedMemory(context.db, context.clock)),
   start: startMemoryMarket,
   jobs: memoryMarketJobs,

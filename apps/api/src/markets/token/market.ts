@@ -15,6 +15,7 @@ import { TOKEN_ENV, tokenSettingsFrom } from "./jobs/settings";
 import { TOKEN } from "./read-model/state";
 import { PublishedIndex } from "./read-model/published-index";
 import { tokenRouter } from "./trpc";
+import { TOKEN_BULK_DATASETS } from "./bulk/datasets";
 
 /**
  * The token price index: for each model lab, one volume-weighted blended price per UTC day in
@@ -49,6 +50,7 @@ export const tokenMarket = defineMarket({
   syncSources: [OPENROUTER_SOURCE],
   resources: TOKEN_RESOURCES,
   freeWindow,
+  bulkDatasets: TOKEN_BULK_DATASETS,
   open: (settings, context) =>
     TOKEN.open(new PublishedIndex(context.db), { rules: settings.rules }),
   start: startTokenMarket,

@@ -228,6 +228,7 @@ describe("POST /api/chat with an OpenAI-compatible backend (function calling)", 
       "startDate",
       "endDate",
       "lab",
+      "release",
     ]);
     expect(first?.body.tool_choice).toBe("auto");
     // The second request carries the assistant's calls and one `tool` message per call, in order.

@@ -28,6 +28,7 @@ import {
   gpuMethodologyResponseSchema,
 } from "../schemas/prices";
 import { gpuMethodologyDocument } from "../services/methodology";
+import { gpuDailyAsOf } from "../bulk/as-of-release";
 import {
   GPU_TYPES_BODY,
   GPU_TYPES_FREE_BODY,
@@ -326,14 +327,21 @@ export const gpuIndexHistoryRoute = defineRoute({
     freshness: GPU_DAILY_FRESHNESS,
     answer:
       (deps) =>
-      ({ params, query, caller }) =>
-        answerGpuIndexHistory(
+      async ({ params, query, caller }) => {
+        const now = deps.clock();
+        const values =
+          query.release === undefined
+            ? ok(GPU.of(deps).index)
+            : await gpuDailyAsOf(deps, query.release, params.gpuName, query, caller.access, now);
+        if (!values.ok) return values;
+        return answerGpuIndexHistory(
           params.gpuName,
           query,
           caller.access,
           planOfCaller(caller),
-          deps.clock(),
-          GPU.of(deps).index,
-        ),
+          now,
+          values.value,
+        );
+      },
   },
 });

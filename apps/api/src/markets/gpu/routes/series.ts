@@ -8,8 +8,10 @@ import {
   HOURLY_RANGE_MAX_DAYS,
   HOURLY_REQUIRES_FULL_MESSAGE,
   ROLLING_WINDOW_HOURS,
+  ok,
   requireHourlyPlan,
 } from "@tpi/domain";
+import { gpuHourlyAsOf } from "../bulk/as-of-release";
 import type { z } from "zod";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
 import { defineRoute } from "../../../platform/http/route";
@@ -172,8 +174,13 @@ export const gpuHourlyRoute = defineRoute({
     freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
-      ({ params, query }) =>
-        answerHourly(params.gpuName, query, GPU.of(deps).index),
+      async ({ params, query }) => {
+        const prints =
+          query.release === undefined
+            ? ok(GPU.of(deps).index)
+            : await gpuHourlyAsOf(deps, query.release, params.gpuName, query);
+        return prints.ok ? answerHourly(params.gpuName, query, prints.value) : prints;
+      },
   },
 });
 

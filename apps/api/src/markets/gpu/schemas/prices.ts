@@ -22,6 +22,7 @@ import {
   GPU_HISTORY_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 import { successBody } from "../../../platform/openapi/responses";
 import {
   alternativeParameters,
@@ -169,19 +170,21 @@ export const gpuHistoryQuerySchema = z.object({
 });
 
 /** Plain strings piped into the domain parser (`parseGpuHistoryQuery`), as `GET /api/otpi`'s. */
-export const gpuIndexHistoryQuerySchema = domainQuery(
-  GPU_HISTORY_QUERY_PARAMETERS,
-  {
-    startDate: documentedDayParameter(
-      "startDate",
-      "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
-    ).optional(),
-    endDate: documentedDayParameter(
-      "endDate",
-      "Inclusive last day. Default: today (UTC).",
-    ).optional(),
-  },
-  parseGpuHistoryQuery,
+export const gpuIndexHistoryQuerySchema = withReleaseParameter(
+  domainQuery(
+    GPU_HISTORY_QUERY_PARAMETERS,
+    {
+      startDate: documentedDayParameter(
+        "startDate",
+        "Inclusive first day. Default: 3 months ago without a key, the start of the history with one.",
+      ).optional(),
+      endDate: documentedDayParameter(
+        "endDate",
+        "Inclusive last day. Default: today (UTC).",
+      ).optional(),
+    },
+    parseGpuHistoryQuery,
+  ),
 );
 
 const regionSchema = gpuRegionSchema.meta({ description: "Only the global index is published." });
@@ -379,18 +382,20 @@ export const gpuHistoryRangeQuerySchema = z
   .object({ ...seriesRangeParameters, limit: limitParameter })
   .transform(domainTransform(parseSeriesQuery));
 
-export const gpuHourlyQuerySchema = z
-  .object({
-    startDate: rangeBoundParameter(
-      "startDate",
-      "First print hour included. Default: 23 hours before the end (24 prints).",
-    ),
-    endDate: rangeBoundParameter(
-      "endDate",
-      "Last print hour included. Default: the GPU's latest print.",
-    ),
-  })
-  .transform(domainTransform(parseRangeBounds));
+export const gpuHourlyQuerySchema = withReleaseParameter(
+  z
+    .object({
+      startDate: rangeBoundParameter(
+        "startDate",
+        "First print hour included. Default: 23 hours before the end (24 prints).",
+      ),
+      endDate: rangeBoundParameter(
+        "endDate",
+        "Last print hour included. Default: the GPU's latest print.",
+      ),
+    })
+    .transform(domainTransform(parseRangeBounds)),
+);
 
 const requiredRangeBound = (name: "startDate" | "endDate", description: string) =>
   z.string({ error: ROLLING_HISTORY_RANGE_REQUIRED_MESSAGE }).meta({

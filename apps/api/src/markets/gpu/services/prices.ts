@@ -15,7 +15,9 @@ import {
   type DomainError,
   type GpuName,
   type Result,
+  type UtcDay,
 } from "@tpi/domain";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 import {
   type DailyIndexAllResponse,
   type GpuCatalogResponse,
@@ -119,13 +121,29 @@ export function answerGpuHistory(
   });
 }
 
+/** A daily value as the daily history reads it: its settlement, value and provenance. */
+export type ServedDailyValue = Pick<
+  PublishedDailyValue,
+  "settledAt" | "indexValue" | "basis" | "sources" | "providerCount" | "offerCount" | "backfilled"
+>;
+
+/** What the daily history reads: the published set, or the daily values a release holds. */
+export type GpuDailyRows = {
+  dailyBetween(
+    gpu: GpuName,
+    startDate: UtcDay | undefined,
+    endDate: UtcDay,
+  ): readonly ServedDailyValue[];
+  readonly dataSources: DataSources;
+};
+
 export function answerGpuIndexHistory(
   gpu: GpuName,
   days: { startDate?: string; endDate?: string },
   access: AccessLevel,
   plan: AccountPlan | undefined,
   now: Date,
-  index: GpuPublishedIndex,
+  index: GpuDailyRows,
 ): Result<GpuIndexHistoryResponse, DomainError> {
   const range = resolveGpuHistoryRange(days, access, now);
   if (!range.ok) return range;

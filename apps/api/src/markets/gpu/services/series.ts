@@ -16,6 +16,7 @@ import {
   type DomainError,
   type GpuGrain,
   type GpuName,
+  type HourlyPrint,
   type InstantRange,
   type RangeBounds,
   type Result,
@@ -30,6 +31,7 @@ import type {
   GpuRollingHistoryResponse,
 } from "../schemas/prices";
 import type { GpuPublishedIndex } from "../read-model/published-index";
+import type { DataSources } from "../../../platform/provenance/data-sources";
 import { answerProvenanceFields, valueProvenance } from "./provenance";
 
 /**
@@ -62,7 +64,7 @@ function rangeAround(
   gpu: GpuName,
   bounds: RangeBounds,
   defaultSpanMs: number,
-  index: GpuPublishedIndex,
+  index: { latestPrint(gpu: GpuName): { hour: Date } | undefined },
 ): Result<InstantRange, DomainError> {
   const latest = index.latestPrint(gpu);
   if (!latest) return noPrints(gpu);
@@ -166,23 +168,36 @@ export function answerHistoryRange(
   });
 }
 
+/** A print as the hourly answer reads it: its hour, value and provenance. */
+export type ServedPrint = Pick<
+  HourlyPrint,
+  "hour" | "indexValue" | "carried" | "basis" | "sources" | "providerCount" | "offerCount"
+> & { backfilled: boolean };
+
+/** What the hourly answer reads: the published set, or the prints a release holds. */
+export type GpuHourlyRows = {
+  latestPrint(gpu: GpuName): ServedPrint | undefined;
+  printsWithin(gpu: GpuName, range: InstantRange): readonly ServedPrint[];
+  readonly dataSources: DataSources;
+};
+
 /** Hourly prints, oldest first (Full keys: the route admits no other plan). */
 export function answerHourly(
   gpu: GpuName,
   bounds: RangeBounds,
-  index: GpuPublishedIndex,
+  index: GpuHourlyRows,
 ): Result<GpuHourlyResponse, DomainError> {
   // 24 prints by default: the latest and the 23 hours before it.
   const range = rangeAround(gpu, bounds, (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR, index);
   if (!range.ok) return range;
   const capped = checkHourlySpan(range.value);
   if (!capped.ok) return capped;
-  const rows = seriesRows(gpu, "hourly", range.value, index);
+  const rows = index.printsWithin(gpu, range.value);
   const data = rows.map((row) => ({
-    timestamp: row.at.toISOString(),
+    timestamp: row.hour.toISOString(),
     index_value: row.indexValue,
     is_carried: row.carried,
-    ...row.provenance,
+    ...valueProvenance(row),
   }));
   if (data.length === 0) return noneInRange(gpu, range.value);
   return ok({

@@ -5,7 +5,9 @@ import {
   MEMORY_CATEGORIES,
   MEMORY_TYPES,
   MEMORY_UNIT,
+  ok,
 } from "@tpi/domain";
+import { memoryHistoryAsOf } from "../bulk/as-of-release";
 import { errorResponse } from "../../../platform/openapi/responses";
 import { MEMORY, MEMORY_FRESHNESS } from "../read-model/state";
 import {
@@ -143,7 +145,13 @@ export const memoryHistoryRoute = memoryReads.read({
       },
     ],
   },
-  answer: ({ index }, { params, query }) => answerMemoryHistory(params.memoryType, query, index),
+  answer: async ({ index }, { params, query }, deps) => {
+    const values =
+      query.release === undefined
+        ? ok(index)
+        : await memoryHistoryAsOf(deps, query.release, params.memoryType, query);
+    return values.ok ? answerMemoryHistory(params.memoryType, query, values.value) : values;
+  },
 });
 
 export const memoryRevisionsRoute = memoryReads.read({

@@ -13,6 +13,7 @@ import {
   MEMORY_REVISIONS_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 import { successBody } from "../../../platform/openapi/responses";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import {
@@ -67,13 +68,15 @@ export const memoryPathParamsSchema = z.object({
     }),
 });
 
-export const memoryHistoryQuerySchema = domainQuery(
-  MEMORY_HISTORY_QUERY_PARAMETERS,
-  {
-    ...dayRange,
-    limit: rowLimitParameter(MEMORY_HISTORY_LIMIT),
-  },
-  parseMemoryHistoryQuery,
+export const memoryHistoryQuerySchema = withReleaseParameter(
+  domainQuery(
+    MEMORY_HISTORY_QUERY_PARAMETERS,
+    {
+      ...dayRange,
+      limit: rowLimitParameter(MEMORY_HISTORY_LIMIT),
+    },
+    parseMemoryHistoryQuery,
+  ),
 );
 
 export const memoryRevisionsQuerySchema = domainQuery(

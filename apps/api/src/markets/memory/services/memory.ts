@@ -113,6 +113,9 @@ export function answerMemoryIndex(
   });
 }
 
+/** What the history answer reads: the published set, or the values a release holds. */
+export type MemoryHistoryRows = Pick<PublishedMemory, "valuesOf" | "isSample" | "sourcesOf">;
+
 /**
  * `GET /api/memory/{memoryType}/history`: the type's settled values in the range (trading days,
  * inclusive), the latest `limit` of them, oldest first; an empty range is an empty `data`.
@@ -120,7 +123,7 @@ export function answerMemoryIndex(
 export function answerMemoryHistory(
   memoryTypeText: string,
   query: MemoryHistoryQuery,
-  index: PublishedMemory,
+  index: MemoryHistoryRows,
 ): Result<MemoryHistoryResponse, DomainError> {
   // The path schema admits only ids and names of the catalogue.
   const memory = findMemoryType(memoryTypeText) ?? memoryTypeOf(memoryTypeText);

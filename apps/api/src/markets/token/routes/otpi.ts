@@ -4,6 +4,8 @@ import { defineRoute } from "../../../platform/http/route";
 import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import { otpiQuerySchema, otpiResponseSchema } from "../schemas/otpi";
 import { answerValidOtpiQuery } from "../services/otpi";
+import { otpiRowsAsOf } from "../bulk/as-of-release";
+import { ok } from "@tpi/domain";
 import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,
@@ -67,12 +69,15 @@ export const otpiRoute = defineRoute({
     freshness: TOKEN_FRESHNESS,
     answer:
       (deps) =>
-      ({ query, caller }) => {
+      async ({ query, caller }) => {
         const now = deps.clock();
         const authorized = authorizeOtpiQuery(query, caller.access, now);
-        return authorized.ok
-          ? answerValidOtpiQuery(query, caller.access, now, TOKEN.of(deps).index)
-          : authorized;
+        if (!authorized.ok) return authorized;
+        const rows =
+          query.release === undefined
+            ? ok(TOKEN.of(deps).index)
+            : await otpiRowsAsOf(deps, query.release, query, caller.access, now);
+        return rows.ok ? answerValidOtpiQuery(query, caller.access, now, rows.value) : rows;
       },
   },
 });

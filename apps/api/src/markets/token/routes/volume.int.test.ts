@@ -270,7 +270,7 @@ describe("GET /api/token-volume", () => {
     ],
     [
       `${RANGE}&date=2026-03-29`,
-      "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, labs, lab.",
+      "Unknown query parameter 'date'. Allowed parameters: startDate, endDate, labs, lab, release.",
     ],
     [
       `${RANGE}&labs=anthropic,Qwen`,

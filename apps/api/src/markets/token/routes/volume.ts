@@ -8,6 +8,8 @@ import {
 } from "../../../platform/openapi/responses";
 import { tokenVolumeQuerySchema, tokenVolumeResponseSchema } from "../schemas/volume";
 import { answerTokenVolume } from "../services/volume";
+import { tokenVolumesAsOf } from "../bulk/as-of-release";
+import { ok } from "@tpi/domain";
 
 /** `GET /api/token-volume`: the token volume index, from the in-memory published set. */
 export const tokenVolumeRoute = defineRoute({
@@ -66,7 +68,12 @@ export const tokenVolumeRoute = defineRoute({
     freshness: TOKEN_FRESHNESS,
     answer:
       (deps) =>
-      ({ query, caller }) =>
-        answerTokenVolume(query, caller.access, TOKEN.of(deps).index),
+      async ({ query, caller }) => {
+        const volumes =
+          query.release === undefined
+            ? ok(TOKEN.of(deps).index)
+            : await tokenVolumesAsOf(deps, query.release);
+        return volumes.ok ? answerTokenVolume(query, caller.access, volumes.value) : volumes;
+      },
   },
 });

@@ -6,6 +6,7 @@ import {
   OTPI_QUERY_PARAMETERS,
 } from "@tpi/domain";
 import { z } from "zod";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 import { successBody } from "../../../platform/openapi/responses";
 import { daySchema, instantSchema } from "../../../platform/http/input";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
@@ -21,7 +22,7 @@ const labSchema = z
   .enum(LAB_IDS as [LabId, ...LabId[]])
   .meta({ description: "Model lab identifier (case-sensitive)." });
 
-export const otpiQuerySchema = domainQuery(
+export const otpiQuerySchema = withReleaseParameter(domainQuery(
   OTPI_QUERY_PARAMETERS,
   {
     date: documentedDayParameter(
@@ -39,6 +40,7 @@ export const otpiQuerySchema = domainQuery(
     lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
   },
   parseOtpiQuery,
+  ),
 );
 
 const otpiRowSchema = z.object({

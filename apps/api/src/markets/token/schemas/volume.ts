@@ -8,6 +8,7 @@ import {
   type LabId,
 } from "@tpi/domain";
 import { z } from "zod";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 import { successBody } from "../../../platform/openapi/responses";
 import { daySchema } from "../../../platform/http/input";
 import { documentedDayParameter, domainQuery } from "../../../platform/http/parameters";
@@ -24,7 +25,7 @@ const VOLUME_LABS_PATTERN = `^(?:${ALL_LABS_VALUE}|${labAlternatives}(?:,${labAl
  * enforces. Volumes are tokens (JSON numbers, exact up to 2^53); shares are fractions.
  */
 
-export const tokenVolumeQuerySchema = domainQuery(
+export const tokenVolumeQuerySchema = withReleaseParameter(domainQuery(
   TOKEN_VOLUME_QUERY_PARAMETERS,
   {
     startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
@@ -45,6 +46,7 @@ export const tokenVolumeQuerySchema = domainQuery(
     ).optional(),
   },
   parseTokenVolumeQuery,
+  ),
 );
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);

@@ -14,12 +14,12 @@ import {
   err,
   ok,
 } from "@tpi/domain";
-import type { PublishedIndexRow } from "@tpi/db";
 import type { PublishedIndex } from "../read-model/published-index";
 import {
   answerDataSourcesOf,
   sourcesBetween,
   type AnswerDataSources,
+  type DataSources,
 } from "../../../platform/provenance/data-sources";
 
 /** One row of `data` (contract 2.1). */
@@ -48,11 +48,22 @@ export type OtpiResponse =
       dataSources: AnswerDataSources;
     };
 
+/**
+ * What an answer reads its rows from: the published set, or the rows a release holds (the
+ * sources are then still the published set's: releases keep values, not source terms).
+ */
+export type OtpiRows = {
+  rowsOn(day: UtcDay, labs: readonly LabId[]): readonly OtpiRow[];
+  rowsBetween(start: UtcDay, end: UtcDay, labs: readonly LabId[]): readonly OtpiRow[];
+  latestDayWith(labs: readonly LabId[], notBefore?: UtcDay): UtcDay | undefined;
+  readonly dataSources: DataSources;
+};
+
 /** The sources of the published data on the answer's days. */
-const dataSourcesOn = (index: PublishedIndex, startDay: UtcDay, endDay: UtcDay) =>
+const dataSourcesOn = (index: OtpiRows, startDay: UtcDay, endDay: UtcDay) =>
   answerDataSourcesOf(sourcesBetween(index.dataSources, startDay, endDay));
 
-const toRow = (row: PublishedIndexRow): OtpiRow => ({
+const toRow = (row: OtpiRow): OtpiRow => ({
   date: row.date,
   lab: row.lab,
   indexPerMtok: row.indexPerMtok,
@@ -92,7 +103,7 @@ export function answerValidOtpiQuery(
   query: OtpiQuery,
   access: AccessLevel,
   now: Date,
-  index: PublishedIndex,
+  index: OtpiRows,
 ): Result<OtpiResponse, DomainError> {
   const labs = visibleLabs(access, query.lab);
   switch (query.kind) {

@@ -12,6 +12,12 @@ import {
 import type { PublishedIndex } from "../read-model/published-index";
 import type { TokenVolumeResponse } from "../schemas/volume";
 
+/** What a volume answer is computed from: the published set, or a release's volumes. */
+export type TokenVolumeRows = Pick<
+  PublishedIndex,
+  "volumeBases" | "volumeRowsBetween" | "dataSources"
+>;
+
 /**
  * Answers `GET /api/token-volume` from the published set in memory: every key reads every lab
  * and all history, so the caller's access only names itself in the envelope.
@@ -19,7 +25,7 @@ import type { TokenVolumeResponse } from "../schemas/volume";
 export function answerTokenVolume(
   query: TokenVolumeQuery,
   access: AccessLevel,
-  index: PublishedIndex,
+  index: TokenVolumeRows,
 ): Result<TokenVolumeResponse, DomainError> {
   const bases = index.volumeBases(query.labs);
   const rowLabs = query.lab === undefined ? query.labs : [query.lab];

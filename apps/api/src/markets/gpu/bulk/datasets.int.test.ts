@@ -1,0 +1,173 @@
+// @module-tag zone
+import {
+  DomainError,
+  FREE_TIER_GPU_NAMES,
+  GPU_CATALOG,
+  GPU_METHODOLOGY_VERSION,
+  err,
+  ok,
+  type BulkRow,
+} from "@tpi/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReleaseReader, VintageQuery } from "../../../platform/releases/release-reader";
+import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
+import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
+import { gpuDailyDataset, gpuHourlyDataset } from "./datasets";
+
+/**
+ * The GPU datasets equal what their history routes serve: every GPU's daily values
+ * (index-history) and hourly prints (hourly) over the whole history, item by item with the same
+ * JSON types (the item's `sources` is the row's `source`, joined by `;`), read in pages of 50
+ * rows, GPU then time. And `release` on both routes answers through the ReleaseReader.
+ */
+
+const PAGE_ROWS = 50;
+const GPUS = ["H100 SXM", "H200", "RTX PRO 6000 WS"];
+
+const asked: VintageQuery[] = [];
+let releaseHolds: Record<string, BulkRow[]> = {};
+const reader: ReleaseReader = {
+  async rowsAsOf(query) {
+    asked.push(query);
+    if (query.release !== 3) return err(new DomainError("not_found", "Release not kept."));
+    return ok(
+      (releaseHolds[query.dataset] ?? []).filter(
+        (row) =>
+          (query.series === undefined || query.series.includes(row.gpu_type as string)) &&
+          (query.fromPeriod === undefined || (row.timestamp as string) >= query.fromPeriod) &&
+          (query.toPeriod === undefined || (row.timestamp as string) <= query.toPeriod),
+      ),
+    );
+  },
+};
+
+let api: PlanKeyedTestApi;
+
+async function collect(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
+  const list: BulkRow[] = [];
+  for await (const row of rows) list.push(row);
+  return list;
+}
+
+/** The row as the route's item: its fields by name, `sources` from `source`. */
+const asItem = (row: BulkRow, item: object) =>
+  Object.fromEntries(
+    Object.keys(item).map((name) => [
+      name,
+      name === "sources" ? String(row.source).split(";") : row[name],
+    ]),
+  );
+
+async function served(path: string): Promise<object[]> {
+  const answer = await api.get(path, bearer(api.planKeys.full));
+  expect(answer.status).toBe(200);
+  return (answer.body as { data: object[] }).data;
+}
+
+const hourly = (gpu: string, query = "startDate=2026-03-01&endDate=2026-03-11") =>
+  `/api/gpu/${encodeURIComponent(gpu)}/hourly?${query}`;
+
+beforeAll(async () => {
+  api = await startTestApiWithPlanKeys({
+    now: GPU_TEST_NOW,
+    configure: (deps) => ({ ...deps, releases: reader }),
+  });
+  await api.loadGpuTrades(GPU_TEST_TRADES);
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe("GPU bulk datasets", () => {
+  it("the daily rows are index-history's items of every GPU, GPU then time, with provenance", async () => {
+    const rows = await collect(gpuDailyDataset(2).rows(api.db));
+    const expected: BulkRow[] = [];
+    for (const gpu of GPUS) {
+      const items = await served(`/api/gpu/${encodeURIComponent(gpu)}/index-history`);
+      const ofGpu = rows.filter((row) => row.gpu_type === gpu);
+      expect(ofGpu.map((row, i) => asItem(row, items[i] as object))).toStrictEqual(items);
+      expected.push(...ofGpu);
+    }
+    // Every row belongs to a GPU of the trades, in GPU then time order, more than one page.
+    expect(rows).toEqual(expected);
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows)
+      expect(row).toMatchObject({
+        source: "test",
+        asOf: null,
+        sample: false,
+        basis: "trades",
+        methodologyVersion: GPU_METHODOLOGY_VERSION,
+        citation: null,
+      });
+  });
+
+  it("the hourly rows are the hourly route's items of every GPU, in pages", async () => {
+    const rows = await collect(gpuHourlyDataset(PAGE_ROWS).rows(api.db));
+    expect(rows.length).toBeGreaterThan(3 * PAGE_ROWS);
+    let count = 0;
+    for (const gpu of GPUS) {
+      const items = await served(hourly(gpu));
+      const ofGpu = rows.slice(count, count + items.length);
+      expect(ofGpu.map((row, i) => asItem(row, items[i] as object))).toStrictEqual(items);
+      expect(ofGpu.every((row) => row.gpu_type === gpu)).toBe(true);
+      count += items.length;
+    }
+    expect(count).toBe(rows.length);
+    // Carried hours are rows too (H200 had no trades for four hours).
+    expect(rows.filter((row) => row.is_carried === true).length).toBe(4);
+  });
+
+  it("free series: the free GPUs daily, none hourly (Full keys only)", () => {
+    expect(gpuDailyDataset().freeSeries).toEqual(FREE_TIER_GPU_NAMES);
+    expect(gpuHourlyDataset().freeSeries).toEqual([]);
+    expect(gpuHourlyDataset().keyedAccess?.("premium").ok).toBe(false);
+    expect(gpuHourlyDataset().keyedAccess?.("full").ok).toBe(true);
+  });
+});
+
+describe("release on the GPU history routes", () => {
+  it("answers index-history and hourly from the release's rows, read through the reader", async () => {
+    const daily = await collect(gpuDailyDataset().rows(api.db));
+    const prints = await collect(gpuHourlyDataset().rows(api.db));
+    const restated = (rows: BulkRow[]) =>
+      rows.map((row, i) => (i === 1 ? { ...row, index_value: 42.5 } : row));
+    releaseHolds = { "index-daily": restated(daily), "prints-hourly": restated(prints) };
+    const gpu = daily[1]?.gpu_type as string;
+
+    asked.length = 0;
+    const path = `/api/gpu/${encodeURIComponent(gpu)}/index-history?startDate=2026-03-01`;
+    const now = await served(path);
+    const asOf = await served(`${path}&release=3`);
+    expect(asked).toEqual([
+      {
+        market: "gpu",
+        dataset: "index-daily",
+        release: 3,
+        series: [gpu],
+        fromPeriod: "2026-03-01",
+        toPeriod: "2026-03-10T23:59:59.999Z",
+      },
+    ]);
+    expect(asOf).toStrictEqual(
+      now.map((item, i) => (i === 1 ? { ...item, index_value: 42.5 } : item)),
+    );
+
+    const hourNow = await served(hourly(gpu));
+    const hourAsOf = await served(hourly(gpu, "startDate=2026-03-01&endDate=2026-03-11&release=3"));
+    expect(hourAsOf).toStrictEqual(
+      hourNow.map((item, i) => (i === 1 ? { ...item, index_value: 42.5 } : item)),
+    );
+  });
+
+  it("keeps the routes' access checks", async () => {
+    const keyed = encodeURIComponent(
+      GPU_CATALOG.find((entry) => !entry.freeTier)?.gpuName as string,
+    );
+    expect((await api.get(`/api/gpu/${keyed}/index-history?release=3`)).status).toBe(401);
+    const premium = await api.get(hourly("H200", "release=3"), bearer(api.planKeys.premium));
+    expect(premium.status).toBe(403);
+    const unknown = await api.get(hourly("H200", "release=4"), bearer(api.planKeys.full));
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  findMemoryType,
+  memoryTypeOf,
+  ok,
+  type DomainError,
+  type MemoryHistoryQuery,
+  type Result,
+} from "@tpi/domain";
+import type { AppDeps } from "../../../platform/core/deps";
+import { releaseRows } from "../../../platform/http/release-parameter";
+import { MEMORY } from "../read-model/state";
+import type { MemoryHistoryRows } from "../services/memory";
+import { MEMORY_HISTORY_DATASET, memoryValueOf } from "./datasets";
+
+/**
+ * `GET /api/memory/{memoryType}/history`'s values as a release holds them, over the days asked:
+ * read through the ReleaseReader, mapped back to the settled values the answer reads and answered
+ * by the same function as the published set. The sources' terms stated are the published set's.
+ */
+export async function memoryHistoryAsOf(
+  deps: AppDeps,
+  release: number,
+  memoryTypeText: string,
+  query: MemoryHistoryQuery,
+): Promise<Result<MemoryHistoryRows, DomainError>> {
+  const memory = findMemoryType(memoryTypeText) ?? memoryTypeOf(memoryTypeText);
+  const rows = await releaseRows(deps, {
+    market: "memory",
+    dataset: MEMORY_HISTORY_DATASET,
+    release,
+    series: [memory.id],
+    ...(query.startDate === undefined ? {} : { fromPeriod: query.startDate }),
+    // `date` is the trading day's 00:00 UTC instant: the day's text and later sort after it.
+    ...(query.endDate === undefined ? {} : { toPeriod: `${query.endDate}T23:59:59.999Z` }),
+  });
+  if (!rows.ok) return rows;
+  const values = rows.value.map(memoryValueOf);
+  const published = MEMORY.of(deps).index;
+  return ok({
+    valuesOf: () => values,
+    isSample: false,
+    sourcesOf: (of) => published.sourcesOf(of),
+  });
+}

@@ -1,0 +1,256 @@
+import {
+  DomainError,
+  FREE_TIER_LAB_IDS,
+  bulkColumnsOf,
+  LAB_IDS,
+  err,
+  ok,
+  type BulkRow,
+  type LabId,
+} from "@tpi/domain";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeBulkFile } from "../../../platform/bulk/write-file";
+import type { ReleaseReader, VintageQuery } from "../../../platform/releases/release-reader";
+import {
+  bearer,
+  observation,
+  startTestApiWithPlanKeys,
+  type PlanKeyedTestApi,
+} from "../../../testing/test-api";
+import { labIndexDataset, tokenVolumeDataset } from "./datasets";
+
+/**
+ * The token datasets equal what their history routes serve: every lab over the whole history,
+ * item by item with the same JSON types, then the provenance columns; read in pages smaller than
+ * the history (3 rows), in lab then day order. And `release` answers through the ReleaseReader.
+ */
+
+const NOW = new Date("2026-03-31T12:00:00.000Z");
+const DAYS = ["2026-03-25", "2026-03-26", "2026-03-27", "2026-03-28", "2026-03-29"];
+const FIRST = DAYS[0] as string;
+const LAST = DAYS.at(-1) as string;
+const PAGE_ROWS = 3;
+
+const observations = DAYS.flatMap((date, i) => [
+  observation({ date, modelId: "anthropic/claude-a", inputTokens: BigInt(1_000_000 * (i + 1)) }),
+  observation({ date, modelId: "qwen/q-a", inputTokens: 300_000n, inputPricePerMtok: 0.5 + i }),
+  ...(i === 0 ? [] : [observation({ date, modelId: "openai/gpt-a", outputTokens: 90_000n })]),
+]);
+
+/** The reader the routes read releases through: rows the test sets, every query kept. */
+const asked: VintageQuery[] = [];
+let releaseHolds: BulkRow[] = [];
+const reader: ReleaseReader = {
+  async rowsAsOf(query) {
+    asked.push(query);
+    if (query.release !== 7)
+      return err(new DomainError("not_found", `Release ${query.release} is not kept.`));
+    return ok(
+      releaseHolds.filter(
+        (row) =>
+          query.dataset === "lab-index-daily" &&
+          (query.series === undefined || query.series.includes(row.lab as string)) &&
+          (query.fromPeriod === undefined || (row.date as string) >= query.fromPeriod) &&
+          (query.toPeriod === undefined || (row.date as string) <= query.toPeriod),
+      ),
+    );
+  },
+};
+
+let api: PlanKeyedTestApi;
+
+async function collect(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
+  const list: BulkRow[] = [];
+  for await (const row of rows) list.push(row);
+  return list;
+}
+
+/** The row's fields the route's item has: the item as the row states it. */
+const asItem = (row: BulkRow, item: object) =>
+  Object.fromEntries(Object.keys(item).map((name) => [name, row[name]]));
+
+const bySeriesThenPeriod = (a: { lab: string; date: string }, b: { lab: string; date: string }) =>
+  a.lab < b.lab ? -1 : a.lab > b.lab ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+
+beforeAll(async () => {
+  api = await startTestApiWithPlanKeys({
+    now: NOW,
+    configure: (deps) => ({ ...deps, releases: reader }),
+  });
+  await api.load(observations);
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe("token bulk datasets", () => {
+  it("the lab index rows are /api/otpi's items of every lab, lab then day, with provenance", async () => {
+    const rows = await collect(labIndexDataset(PAGE_ROWS).rows(api.db));
+    const answer = await api.get(
+      `/api/otpi?startDate=${FIRST}&endDate=${LAST}`,
+      bearer(api.planKeys.full),
+    );
+    expect(answer.status).toBe(200);
+    const items = (answer.body as { data: { lab: string; date: string }[] }).data;
+    // Three labs over five days, openai from the second: more rows than one page.
+    expect(rows.length).toBe(14);
+    expect(rows.length).toBeGreaterThan(PAGE_ROWS);
+    const served = [...items].sort(bySeriesThenPeriod);
+    expect(rows.map((row, i) => asItem(row, served[i] as object))).toStrictEqual(served);
+    expect([...rows].sort((a, b) => bySeriesThenPeriod(a as never, b as never))).toEqual(rows);
+    for (const row of rows)
+      expect(row).toMatchObject({
+        source: "test",
+        asOf: null,
+        sample: false,
+        basis: "reported",
+        methodologyVersion: expect.stringMatching(/\S/),
+        citation: null,
+      });
+  });
+
+  it("each row's provenance is its lab-day's, as /api/otpi/constituents states it", async () => {
+    const rows = await collect(labIndexDataset(PAGE_ROWS).rows(api.db));
+    for (const row of rows) {
+      const answer = await api.get(
+        `/api/otpi/constituents?date=${String(row.date)}&lab=${String(row.lab)}`,
+        bearer(api.planKeys.full),
+      );
+      const { provenance, methodologyVersion } = answer.body as {
+        provenance: {
+          source: string;
+          asOf: string | null;
+          sample: boolean;
+          citation: string | null;
+        };
+        methodologyVersion: string;
+      };
+      expect(row).toMatchObject({
+        source: provenance.source,
+        asOf: provenance.asOf,
+        sample: provenance.sample,
+        citation: provenance.citation,
+        methodologyVersion,
+      });
+    }
+  });
+
+  it("the volume rows are /api/token-volume?labs=all's items, with provenance", async () => {
+    const rows = await collect(tokenVolumeDataset(PAGE_ROWS).rows(api.db));
+    const answer = await api.get(
+      `/api/token-volume?startDate=${FIRST}&endDate=${LAST}&labs=all`,
+      bearer(api.planKeys.trial),
+    );
+    expect(answer.status).toBe(200);
+    const items = (answer.body as { data: { lab: string; date: string }[] }).data;
+    const served = [...items].sort(bySeriesThenPeriod);
+    expect(rows.length).toBe(served.length);
+    expect(rows.map((row, i) => asItem(row, served[i] as object))).toStrictEqual(served);
+    // Shares and totals are numbers, a lab's base day 100: the route's values, not recomputed text.
+    expect(rows.find((row) => row.lab === "openai" && row.date === DAYS[1])).toMatchObject({
+      growthIndex: 100,
+      share: expect.any(Number),
+      source: "test",
+    });
+  });
+
+  it("states the free labs as the free series, the volume none", () => {
+    expect(labIndexDataset().freeSeries).toEqual(FREE_TIER_LAB_IDS);
+    expect(tokenVolumeDataset().freeSeries).toEqual([]);
+  });
+});
+
+describe("token bulk files", () => {
+  it("a Parquet file of the volume rows reads back in DuckDB as the rows, types included", async () => {
+    const dataset = tokenVolumeDataset(PAGE_ROWS);
+    const rows = await collect(dataset.rows(api.db));
+    const dir = await mkdtemp(join(tmpdir(), "tpi-token-bulk-"));
+    const path = join(dir, "token-volume.parquet");
+    const duck = await (await DuckDBInstance.create(":memory:")).connect();
+    try {
+      await duck.run("SET TimeZone = 'UTC'");
+      await writeBulkFile("parquet", bulkColumnsOf(dataset), dataset.rows(api.db), path);
+      const reader = await duck.runAndReadAll(`SELECT * FROM read_parquet('${path}')`);
+      expect(reader.columnTypes().map(String).slice(0, 6)).toEqual([
+        "DATE",
+        "VARCHAR",
+        "BIGINT",
+        "DOUBLE",
+        "DOUBLE",
+        "DOUBLE",
+      ]);
+      // Back to the JSON the route serves: a DATE as its day, a BIGINT as a number.
+      const read = reader
+        .getRowObjects()
+        .map((row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([name, value]) => [
+              name,
+              typeof value === "bigint"
+                ? Number(value)
+                : value !== null && typeof value === "object"
+                  ? value.toString()
+                  : value,
+            ]),
+          ),
+        );
+      expect(read).toStrictEqual(rows);
+    } finally {
+      duck.closeSync();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("release on the token history routes", () => {
+  it("answers /api/otpi from the release's rows, read through the reader", async () => {
+    const rows = await collect(labIndexDataset().rows(api.db));
+    // The release holds an older value of one lab-day.
+    releaseHolds = rows.map((row) =>
+      row.lab === "anthropic" && row.date === DAYS[2] ? { ...row, indexPerMtok: 9.75 } : row,
+    );
+    asked.length = 0;
+    const now = await api.get(
+      `/api/otpi?startDate=${FIRST}&endDate=${LAST}&lab=anthropic`,
+      bearer(api.planKeys.full),
+    );
+    const asOf = await api.get(
+      `/api/otpi?startDate=${FIRST}&endDate=${LAST}&lab=anthropic&release=7`,
+      bearer(api.planKeys.full),
+    );
+    expect(asOf.status).toBe(200);
+    expect(asked).toEqual([
+      {
+        market: "token",
+        dataset: "lab-index-daily",
+        release: 7,
+        series: ["anthropic"],
+        fromPeriod: FIRST,
+        toPeriod: LAST,
+      },
+    ]);
+    const nowData = (now.body as { data: { date: string; indexPerMtok: number }[] }).data;
+    const asOfData = (asOf.body as { data: { date: string; indexPerMtok: number }[] }).data;
+    expect(asOfData).toStrictEqual(
+      nowData.map((item) => (item.date === DAYS[2] ? { ...item, indexPerMtok: 9.75 } : item)),
+    );
+    expect(asOf.body).toMatchObject({ startDate: FIRST, endDate: LAST, count: 5 });
+    expect(asOf.headers.get("etag")).not.toBe(now.headers.get("etag"));
+  });
+
+  it("keeps the route's access checks and answers the reader's refusal", async () => {
+    const keyed: LabId = LAB_IDS.find((lab) => !FREE_TIER_LAB_IDS.includes(lab)) as LabId;
+    expect((await api.get(`/api/otpi?lab=${keyed}&release=7`)).status).toBe(401);
+    expect((await api.get("/api/otpi?release=0")).body).toMatchObject({
+      error: "Bad request",
+      message: expect.stringContaining("'release' must be a positive integer"),
+    });
+    const unknown = await api.get("/api/otpi?release=8", bearer(api.planKeys.full));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: "Release 8 is not kept." });
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  DomainError,
+  badRequest,
+  err,
+  ok,
+  type BulkRow,
+  type DomainError as DomainErrorType,
+  type Result,
+} from "@tpi/domain";
+import { z } from "zod";
+import type { AppDeps } from "../core/deps";
+import type { QuerySchema } from "../core/route";
+import { domainTransform, queryShape } from "./input";
+import type { VintageQuery } from "../releases/release-reader";
+
+/**
+ * The `release` parameter every history route accepts: a release number, to answer with the
+ * values that release holds ("as of release R") instead of the values published now.
+ */
+export const RELEASE_PARAMETER = "release";
+
+/** Fifteen digits at most: every release number is exact as a JSON number. */
+const RELEASE_PATTERN = /^[1-9][0-9]{0,14}$/;
+const RELEASE_MAX = 999_999_999_999_999;
+
+export const releaseMessage = (value: string) =>
+  `'release' must be a positive integer (a release number of GET /api/v1/releases), not '${value}'.`;
+
+/** Parses a release number: a positive integer, no sign, no leading zero. */
+export function parseRelease(value: string): Result<number, DomainErrorType> {
+  return RELEASE_PATTERN.test(value) ? ok(Number(value)) : err(badRequest(releaseMessage(value)));
+}
+
+export const releaseParameter = z
+  .string()
+  .meta({
+    description:
+      "A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now.",
+    type: "integer",
+    minimum: 1,
+    maximum: RELEASE_MAX,
+    example: 1,
+  })
+  .transform(domainTransform(parseRelease))
+  .optional();
+
+/**
+ * A history route's query with `release` beside its own parameters: the route's schema parses
+ * the others as before (its domain parser never sees `release`), and the parsed query carries
+ * `release` when given, so the settled answer's ETag and cache key include it.
+ */
+export function withReleaseParameter<Schema extends QuerySchema>(schema: Schema) {
+  return z
+    .object({ ...queryShape(schema), [RELEASE_PARAMETER]: releaseParameter })
+    .transform((value, ctx) => {
+      const { [RELEASE_PARAMETER]: release, ...own } = value as Record<string, unknown>;
+      // The object parsed its own fields already: only the route's domain parser is left to run.
+      const parsed =
+        schema instanceof z.ZodPipe
+          ? schema.out.safeParse(own)
+          : { success: true as const, data: own };
+      if (!parsed.success) {
+        // Unchanged: a domain parser's refusal rides on its issue (`params.domainError`).
+        for (const issue of parsed.error.issues) ctx.issues.push(issue as never);
+        return z.NEVER;
+      }
+      const query = parsed.data as z.output<Schema> & object;
+      return release === undefined ? query : { ...query, release: release as number };
+    }) as unknown as z.ZodPipe<z.ZodObject, z.ZodType<z.output<Schema> & { release?: number }>>;
+}
+
+/** The reader's rows of one dataset as of a release; without a reader, no release is kept (404). */
+export async function releaseRows(
+  deps: AppDeps,
+  query: VintageQuery,
+): Promise<Result<readonly BulkRow[], DomainErrorType>> {
+  if (deps.releases === undefined)
+    return err(
+      new DomainError("not_found", `Release ${query.release} does not exist: no release is kept.`),
+    );
+  return deps.releases.rowsAsOf(query);
+}
