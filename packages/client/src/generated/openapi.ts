@@ -6290,7 +6290,7 @@ export interface operations {
                 family?: string;
                 /** @description Which session-cost cells `cells` carries: `latest` (the latest week of the answer; default latest), `all` (every week of the answer) or `none`. */
                 cells?: "latest" | "all" | "none";
-                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
                 release?: number;
             };
             header?: {
@@ -6608,7 +6608,7 @@ export interface operations {
                 endDate?: string;
                 /** @description Most rows returned (the latest ones of the range, still oldest first): a whole number from 1 to 5000; default 2000. */
                 limit?: number;
-                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
                 release?: number;
             };
             header?: {
@@ -6852,7 +6852,7 @@ export interface operations {
                 startDate?: string;
                 /** @description Inclusive last UTC day; not before `startDate`; no upper bound when absent. */
                 endDate?: string;
-                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
                 release?: number;
             };
             header?: {
@@ -6968,7 +6968,7 @@ export interface operations {
                 limit?: number;
                 /** @description Sites skipped before the first returned (paging); default 0. */
                 offset?: number;
-                /** @description A release number (`GET /api/v1/releases`): the same answer with the values as that release holds them (as first published on its day), so a study reproduces exactly. The latest values when absent. */
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
                 release?: number;
             };
             header?: {

@@ -1,8 +1,6 @@
 import {
   UTC_DAY_PATTERN,
   parseDayParameter,
-  MAX_RELEASE_NUMBER,
-  parseReleaseNumber,
   type DomainError,
   type RawQuery,
   type Result,
@@ -153,25 +151,3 @@ export function domainQuery<
 ) {
   return z.object(shape).transform(domainTransform(parse));
 }
-
-/**
- * The history routes' `release`: read the values as that release holds them (a positive whole
- * number; `ReleaseReader.rowsAsOf`), the published values when absent. Optional.
- */
-export const releaseParameter = z
-  .string()
-  .meta({
-    description:
-      "Read the values as this release holds them (as first published on its day, before any later restatement): a release number from GET /api/v1/releases. The values published now when absent.",
-    type: "integer",
-    minimum: 1,
-    maximum: MAX_RELEASE_NUMBER,
-    example: 12,
-  })
-  .transform(
-    domainTransform(
-      (value: string) =>
-        parseReleaseNumber("Query parameter 'release'", value) as Result<number, DomainError>,
-    ),
-  )
-  .optional();

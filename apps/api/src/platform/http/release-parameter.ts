@@ -1,8 +1,8 @@
 import {
   DomainError,
-  badRequest,
+  MAX_RELEASE_NUMBER,
   err,
-  ok,
+  parseReleaseNumber,
   type BulkRow,
   type DomainError as DomainErrorType,
   type Result,
@@ -19,17 +19,17 @@ import type { VintageQuery } from "../releases/release-reader";
  */
 export const RELEASE_PARAMETER = "release";
 
-/** Fifteen digits at most: every release number is exact as a JSON number. */
-const RELEASE_PATTERN = /^[1-9][0-9]{0,14}$/;
-const RELEASE_MAX = 999_999_999_999_999;
-
-export const releaseMessage = (value: string) =>
-  `'release' must be a positive integer (a release number of GET /api/v1/releases), not '${value}'.`;
-
-/** Parses a release number: a positive integer, no sign, no leading zero. */
-export function parseRelease(value: string): Result<number, DomainErrorType> {
-  return RELEASE_PATTERN.test(value) ? ok(Number(value)) : err(badRequest(releaseMessage(value)));
+/** Parses a release number: a positive integer, no sign, no leading zero (the domain's rule). */
+function parseRelease(value: string): Result<number, DomainErrorType> {
+  return parseReleaseNumber(`Query parameter '${RELEASE_PARAMETER}'`, value) as Result<
+    number,
+    DomainErrorType
+  >;
 }
+
+/** What a history route documents for its 404 when `release` names no kept release. */
+export const RELEASE_NOT_FOUND_TEXT =
+  "The `release` asked does not exist or is past retention (the message names the releases kept).";
 
 export const releaseParameter = z
   .string()
@@ -38,7 +38,7 @@ export const releaseParameter = z
       "A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now.",
     type: "integer",
     minimum: 1,
-    maximum: RELEASE_MAX,
+    maximum: MAX_RELEASE_NUMBER,
     example: 1,
   })
   .transform(domainTransform(parseRelease))

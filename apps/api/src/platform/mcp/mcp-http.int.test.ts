@@ -1,5 +1,5 @@
 // @module-tag zone
-import { RELEASE_PARAMETER } from "../releases/history-release";
+import { RELEASE_PARAMETER } from "../http/release-parameter";
 import { MARKETS } from "../../markets";
 import { TOKEN } from "../../markets/token/read-model/state";
 import { LLM_CODING } from "../../markets/llm-coding/read-model/state";

@@ -2,7 +2,6 @@ import { ok, type DomainError, type Result } from "@tpi/domain";
 import type { z } from "zod";
 import type { AppDeps } from "../core/deps";
 import type { MarketKey } from "../core/market";
-import type { AppDeps } from "../core/deps";
 import type {
   ExampleDays,
   Freshness,

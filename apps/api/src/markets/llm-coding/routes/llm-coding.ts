@@ -28,7 +28,7 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
-import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
+import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
 import { PRODUCT_DAILY_DATASET, llmCodingHistoryOfRelease } from "../bulk/product-daily";
 import { AGENT_TOKENS_DATASET, llmCodingTokensOfRelease } from "../bulk/agent-tokens-daily";
 
@@ -137,7 +137,7 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   },
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingHistory(query, counts));
-    const rows = await rowsOfRelease(deps.releases, {
+    const rows = await releaseRows(deps, {
       market: LLM_CODING.name,
       dataset: PRODUCT_DAILY_DATASET,
       release: query.release,
@@ -227,7 +227,7 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingTokens(query, counts));
     // The series are apps, not agents: the agent is chosen among the release's rows.
-    const rows = await rowsOfRelease(deps.releases, {
+    const rows = await releaseRows(deps, {
       market: LLM_CODING.name,
       dataset: AGENT_TOKENS_DATASET,
       release: query.release,

@@ -24,11 +24,7 @@ import {
   rowLimitParameter,
 } from "../../../platform/http/parameters";
 import { dataSourcesSchema } from "../../../platform/provenance/data-sources";
-import {
-  RELEASE_PARAMETER,
-  releaseParameter,
-  withRelease,
-} from "../../../platform/releases/history-release";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 
 /**
  * The LLM Coding routes' parameters and answers. Parameters are plain strings piped into the
@@ -54,15 +50,16 @@ export const llmCodingIndexQuerySchema = domainQuery(
   parseLlmCodingIndexQuery,
 );
 
-export const llmCodingHistoryQuerySchema = domainQuery(
-  [...LLM_CODING_HISTORY_QUERY_PARAMETERS, RELEASE_PARAMETER],
-  {
-    product: productParameter("Product identifier (case-sensitive); comparison products too."),
-    ...dayRange,
-    limit: rowLimitParameter(LLM_CODING_HISTORY_LIMIT),
-    release: releaseParameter,
-  },
-  withRelease(parseLlmCodingHistoryQuery),
+export const llmCodingHistoryQuerySchema = withReleaseParameter(
+  domainQuery(
+    LLM_CODING_HISTORY_QUERY_PARAMETERS,
+    {
+      product: productParameter("Product identifier (case-sensitive); comparison products too."),
+      ...dayRange,
+      limit: rowLimitParameter(LLM_CODING_HISTORY_LIMIT),
+    },
+    parseLlmCodingHistoryQuery,
+  ),
 );
 
 export const llmCodingRevisionsQuerySchema = domainQuery(
@@ -224,18 +221,19 @@ export const llmCodingMethodologyResponseSchema = successBody("LlmCodingMethodol
 });
 export type LlmCodingMethodologyResponse = z.infer<typeof llmCodingMethodologyResponseSchema>;
 
-export const llmCodingTokensQuerySchema = domainQuery(
-  [...LLM_CODING_TOKENS_QUERY_PARAMETERS, RELEASE_PARAMETER],
-  {
-    agent: choiceParameter(
-      "agent",
-      CODING_AGENT_IDS,
-      "Coding agent (case-sensitive); all five when absent.",
-    ).optional(),
-    ...dayRange,
-    release: releaseParameter,
-  },
-  withRelease(parseLlmCodingTokensQuery),
+export const llmCodingTokensQuerySchema = withReleaseParameter(
+  domainQuery(
+    LLM_CODING_TOKENS_QUERY_PARAMETERS,
+    {
+      agent: choiceParameter(
+        "agent",
+        CODING_AGENT_IDS,
+        "Coding agent (case-sensitive); all five when absent.",
+      ).optional(),
+      ...dayRange,
+    },
+    parseLlmCodingTokensQuery,
+  ),
 );
 
 export const llmCodingTokensResponseSchema = successBody("LlmCodingTokensResponse", {

@@ -26,7 +26,7 @@ import {
   answerNeocloudSites,
   neocloudMethodologyDocument,
 } from "../services/neocloud";
-import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
+import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
 import { SITES_DATASET, neocloudSitesOfRelease } from "../bulk/sites";
 
 /**
@@ -102,7 +102,7 @@ export const neocloudSitesRoute = neocloudReads.read({
   },
   answer: async ({ sites }, { query }, deps) => {
     if (query.release === undefined) return answerNeocloudSites(query, sites);
-    const rows = await rowsOfRelease(deps.releases, {
+    const rows = await releaseRows(deps, {
       market: NEOCLOUD.name,
       dataset: SITES_DATASET,
       release: query.release,

@@ -20,11 +20,7 @@ import { successBody } from "../../../platform/openapi/responses";
 import { storableText } from "../../../platform/http/input";
 import { choiceParameter, domainQuery } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema, licenceSchema } from "../../../platform/provenance/data-sources";
-import {
-  RELEASE_PARAMETER,
-  releaseParameter,
-  withRelease,
-} from "../../../platform/releases/history-release";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 
 /**
  * The Neo-Cloud Sites routes' parameters and answers. Parameters are plain strings piped into
@@ -63,49 +59,50 @@ const LON =
 const RADIUS =
   "Radius in km (> 0) of the search around `lat`/`lon` (great-circle distance); needs both.";
 
-export const neocloudSitesQuerySchema = domainQuery(
-  [...NEOCLOUD_SITES_QUERY_PARAMETERS, RELEASE_PARAMETER],
-  {
-    city: textParameter(
-      "city",
-      "City name, case-insensitive (`Abilene`); with `state` to tell apart cities of one name.",
-    ),
-    state: textParameter("state", "US state code or name (`TX`, `Texas`), case-insensitive."),
-    country: textParameter(
-      "country",
-      "Country as Epoch writes it (`United States of America`) or its ISO 3166 alpha-2/alpha-3 code (`US`, `USA`).",
-    ),
-    lat: decimalParameter(LAT),
-    latitude: decimalParameter(`Alias of \`lat\`. ${LAT}`),
-    lon: decimalParameter(LON),
-    longitude: decimalParameter(`Alias of \`lon\`. ${LON}`),
-    lng: decimalParameter(`Alias of \`lon\`. ${LON}`),
-    radiusKm: decimalParameter(RADIUS),
-    radius: decimalParameter(`Alias of \`radiusKm\`. ${RADIUS}`),
-    scope: scopeParameter,
-    status: choiceParameter("status", SITE_STATUSES, "Only sites of this status.").optional(),
-    limit: z
-      .string()
-      .meta({
-        description: `Most sites returned: 1 to ${NEOCLOUD_SITES_LIMIT_MAX}; default ${NEOCLOUD_SITES_LIMIT_DEFAULT}.`,
-        type: "integer",
-        minimum: 1,
-        maximum: NEOCLOUD_SITES_LIMIT_MAX,
-        example: NEOCLOUD_SITES_LIMIT_DEFAULT,
-      })
-      .optional(),
-    offset: z
-      .string()
-      .meta({
-        description: "Sites skipped before the first returned (paging); default 0.",
-        type: "integer",
-        minimum: 0,
-        example: 0,
-      })
-      .optional(),
-    release: releaseParameter,
-  },
-  withRelease(parseNeocloudSitesQuery),
+export const neocloudSitesQuerySchema = withReleaseParameter(
+  domainQuery(
+    NEOCLOUD_SITES_QUERY_PARAMETERS,
+    {
+      city: textParameter(
+        "city",
+        "City name, case-insensitive (`Abilene`); with `state` to tell apart cities of one name.",
+      ),
+      state: textParameter("state", "US state code or name (`TX`, `Texas`), case-insensitive."),
+      country: textParameter(
+        "country",
+        "Country as Epoch writes it (`United States of America`) or its ISO 3166 alpha-2/alpha-3 code (`US`, `USA`).",
+      ),
+      lat: decimalParameter(LAT),
+      latitude: decimalParameter(`Alias of \`lat\`. ${LAT}`),
+      lon: decimalParameter(LON),
+      longitude: decimalParameter(`Alias of \`lon\`. ${LON}`),
+      lng: decimalParameter(`Alias of \`lon\`. ${LON}`),
+      radiusKm: decimalParameter(RADIUS),
+      radius: decimalParameter(`Alias of \`radiusKm\`. ${RADIUS}`),
+      scope: scopeParameter,
+      status: choiceParameter("status", SITE_STATUSES, "Only sites of this status.").optional(),
+      limit: z
+        .string()
+        .meta({
+          description: `Most sites returned: 1 to ${NEOCLOUD_SITES_LIMIT_MAX}; default ${NEOCLOUD_SITES_LIMIT_DEFAULT}.`,
+          type: "integer",
+          minimum: 1,
+          maximum: NEOCLOUD_SITES_LIMIT_MAX,
+          example: NEOCLOUD_SITES_LIMIT_DEFAULT,
+        })
+        .optional(),
+      offset: z
+        .string()
+        .meta({
+          description: "Sites skipped before the first returned (paging); default 0.",
+          type: "integer",
+          minimum: 0,
+          example: 0,
+        })
+        .optional(),
+    },
+    parseNeocloudSitesQuery,
+  ),
 );
 
 export const neocloudAggregateQuerySchema = domainQuery(

@@ -22,24 +22,25 @@ const labSchema = z
   .enum(LAB_IDS as [LabId, ...LabId[]])
   .meta({ description: "Model lab identifier (case-sensitive)." });
 
-export const otpiQuerySchema = withReleaseParameter(domainQuery(
-  OTPI_QUERY_PARAMETERS,
-  {
-    date: documentedDayParameter(
-      "date",
-      "One settlement day (UTC). Not combinable with a range.",
-    ).optional(),
-    startDate: documentedDayParameter(
-      "startDate",
-      "Inclusive start of a range; needs `endDate`.",
-    ).optional(),
-    endDate: documentedDayParameter(
-      "endDate",
-      "Inclusive end of a range; needs `startDate`.",
-    ).optional(),
-    lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
-  },
-  parseOtpiQuery,
+export const otpiQuerySchema = withReleaseParameter(
+  domainQuery(
+    OTPI_QUERY_PARAMETERS,
+    {
+      date: documentedDayParameter(
+        "date",
+        "One settlement day (UTC). Not combinable with a range.",
+      ).optional(),
+      startDate: documentedDayParameter(
+        "startDate",
+        "Inclusive start of a range; needs `endDate`.",
+      ).optional(),
+      endDate: documentedDayParameter(
+        "endDate",
+        "Inclusive end of a range; needs `startDate`.",
+      ).optional(),
+      lab: documentedLabParameter("Model lab identifier (case-sensitive).").optional(),
+    },
+    parseOtpiQuery,
   ),
 );
 

@@ -25,27 +25,28 @@ const VOLUME_LABS_PATTERN = `^(?:${ALL_LABS_VALUE}|${labAlternatives}(?:,${labAl
  * enforces. Volumes are tokens (JSON numbers, exact up to 2^53); shares are fractions.
  */
 
-export const tokenVolumeQuerySchema = withReleaseParameter(domainQuery(
-  TOKEN_VOLUME_QUERY_PARAMETERS,
-  {
-    startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
-    endDate: documentedDayParameter(
-      "endDate",
-      "Inclusive last settlement day (UTC); not before `startDate`.",
-    ),
-    labs: z
-      .string()
-      .meta({
-        description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
-        example: ALL_LABS_VALUE,
-        pattern: VOLUME_LABS_PATTERN,
-      })
-      .optional(),
-    lab: documentedLabParameter(
-      "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
-    ).optional(),
-  },
-  parseTokenVolumeQuery,
+export const tokenVolumeQuerySchema = withReleaseParameter(
+  domainQuery(
+    TOKEN_VOLUME_QUERY_PARAMETERS,
+    {
+      startDate: documentedDayParameter("startDate", "Inclusive first settlement day (UTC)."),
+      endDate: documentedDayParameter(
+        "endDate",
+        "Inclusive last settlement day (UTC); not before `startDate`.",
+      ),
+      labs: z
+        .string()
+        .meta({
+          description: `The labs served, which \`share\` and \`totalGrowthIndex\` are over: \`${ALL_LABS_VALUE}\` for every tracked lab, or a comma-separated list of lab identifiers (case-sensitive). Default: the closed labs, ${CLOSED_LAB_IDS.join(",")}.`,
+          example: ALL_LABS_VALUE,
+          pattern: VOLUME_LABS_PATTERN,
+        })
+        .optional(),
+      lab: documentedLabParameter(
+        "Model lab identifier (case-sensitive): only this lab's rows, shares still over every lab of `labs` (it must be one of them).",
+      ).optional(),
+    },
+    parseTokenVolumeQuery,
   ),
 );
 

@@ -13,7 +13,7 @@ import {
   workloadAnswerOfRelease,
   workloadMethodologyDocument,
 } from "../services/workload";
-import { RELEASE_NOT_FOUND_TEXT, rowsOfRelease } from "../../../platform/releases/history-release";
+import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
 import {
   WEEKLY_SESSION_COST_DATASET,
   workloadItemOfRow,
@@ -82,7 +82,7 @@ export const workloadRoute = workloadReads.read({
   answer: async ({ index }, { query }, deps) => {
     if (query.release === undefined) return answerWorkload(query, index);
     // Every row of the release: an unknown family is told from all of its families, as now.
-    const rows = await rowsOfRelease(deps.releases, {
+    const rows = await releaseRows(deps, {
       market: WORKLOAD.name,
       dataset: WEEKLY_SESSION_COST_DATASET,
       release: query.release,

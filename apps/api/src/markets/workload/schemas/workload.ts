@@ -21,11 +21,7 @@ import {
   requiredParameter,
 } from "../../../platform/http/parameters";
 import { answerDataSourcesSchema } from "../../../platform/provenance/data-sources";
-import {
-  RELEASE_PARAMETER,
-  releaseParameter,
-  withRelease,
-} from "../../../platform/releases/history-release";
+import { withReleaseParameter } from "../../../platform/http/release-parameter";
 
 /**
  * `GET /api/workload`: plain strings piped into the domain parser (`parseWorkloadQuery`), which
@@ -38,38 +34,39 @@ export const REFERENCE_CLASSES_TEXT = Object.entries(REFERENCE_FAMILY_CLASSES)
   .map(([lab, classes]) => `${lab}: ${(classes ?? []).join(", ")}`)
   .join("; ");
 
-export const workloadQuerySchema = domainQuery(
-  [...WORKLOAD_QUERY_PARAMETERS, RELEASE_PARAMETER],
-  {
-    startDate: documentedDayParameter(
-      "startDate",
-      "Inclusive first week, by the window's end date (UTC). Without dates: the whole history.",
-    ).optional(),
-    endDate: documentedDayParameter(
-      "endDate",
-      "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
-    ).optional(),
-    lab: choiceParameter(
-      "lab",
-      LAB_IDS,
-      "Model lab identifier (case-sensitive): only this lab's rows.",
-    ).optional(),
-    family: z
-      .string({ error: requiredParameter("family") })
-      .meta({
-        description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
-        type: "string",
-        pattern: WORKLOAD_FAMILY_PATTERN.source,
-      })
-      .optional(),
-    cells: choiceParameter(
-      "cells",
-      WORKLOAD_CELL_SELECTIONS,
-      `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
-    ).optional(),
-    release: releaseParameter,
-  },
-  withRelease(parseWorkloadQuery),
+export const workloadQuerySchema = withReleaseParameter(
+  domainQuery(
+    WORKLOAD_QUERY_PARAMETERS,
+    {
+      startDate: documentedDayParameter(
+        "startDate",
+        "Inclusive first week, by the window's end date (UTC). Without dates: the whole history.",
+      ).optional(),
+      endDate: documentedDayParameter(
+        "endDate",
+        "Inclusive last week, by the window's end date (UTC); not before `startDate`.",
+      ).optional(),
+      lab: choiceParameter(
+        "lab",
+        LAB_IDS,
+        "Model lab identifier (case-sensitive): only this lab's rows.",
+      ).optional(),
+      family: z
+        .string({ error: requiredParameter("family") })
+        .meta({
+          description: `Model family (\`claude-sonnet\`, \`gpt-5\`, \`gemini-flash\`), \`all\` (the lab's aggregate over every cell), or a class name of the reference service, which asks for every family in the class: ${REFERENCE_CLASSES_TEXT}. A family never published (for the \`lab\` asked) is a 404 naming the families there are.`,
+          type: "string",
+          pattern: WORKLOAD_FAMILY_PATTERN.source,
+        })
+        .optional(),
+      cells: choiceParameter(
+        "cells",
+        WORKLOAD_CELL_SELECTIONS,
+        `Which session-cost cells \`cells\` carries: \`latest\` (the latest week of the answer; default ${DEFAULT_WORKLOAD_CELLS}), \`all\` (every week of the answer) or \`none\`.`,
+      ).optional(),
+    },
+    parseWorkloadQuery,
+  ),
 );
 
 const labSchema = z.enum(LAB_IDS as [LabId, ...LabId[]]);
