@@ -241,7 +241,7 @@ class TpiClient:
         query = {"lab": lab, "date": date, "startDate": start_date, "endDate": end_date, "release": release}
         return cast(s.OtpiResponse, self._get("/api/otpi", query))
 
-    def get_otpi_constituents(self, *, date: Optional[str] = None, lab: Optional[str] = None) -> s.GetOtpiConstituentsResponse:
+    def get_otpi_constituents(self, lab: str, date: str) -> s.GetOtpiConstituentsResponse:
         """GET /api/otpi/constituents: the models behind a lab's value of a day."""
         return cast(s.GetOtpiConstituentsResponse, self._get("/api/otpi/constituents", {"date": date, "lab": lab}))
 
@@ -258,11 +258,11 @@ class TpiClient:
 
     def get_token_volume(
         self,
+        start_date: str,
+        end_date: str,
         *,
         labs: Union[str, Sequence[str], None] = None,
         lab: Optional[str] = None,
-        start_date: Optional[str] = None,
-        end_date: Optional[str] = None,
         release: Optional[int] = None,
     ) -> s.TokenVolumeResponse:
         """GET /api/token-volume: tokens per lab and day, shares and the growth index."""
@@ -293,7 +293,7 @@ class TpiClient:
 
     # ---- Historical Prices (GPU) --------------------------------------------------------------
 
-    def get_gpu_nearest_print(self, gpu_name: str, *, datetime: str) -> s.GpuNearestPrint:
+    def get_gpu_nearest_print(self, gpu_name: str, datetime: str) -> s.GpuNearestPrint:
         """GET /api/gpu/{gpuName}/history?datetime=: the print nearest an instant."""
         return cast(s.GpuNearestPrint, self._get(f"/api/gpu/{_segment(gpu_name)}/history", {"datetime": datetime}))
 
@@ -309,7 +309,7 @@ class TpiClient:
         query = {"startDate": start_date, "endDate": end_date, "release": release}
         return cast(s.GpuIndexHistory, self._get(f"/api/gpu/{_segment(gpu_name)}/index-history", query))
 
-    def get_gpu_constituents(self, gpu_name: str, *, date: Optional[str] = None) -> s.GpuConstituents:
+    def get_gpu_constituents(self, gpu_name: str, date: str) -> s.GpuConstituents:
         """GET /api/gpu/{gpuName}/constituents: what a daily value was computed from."""
         return cast(s.GpuConstituents, self._get(f"/api/gpu/{_segment(gpu_name)}/constituents", {"date": date}))
 
@@ -365,9 +365,9 @@ class TpiClient:
     def get_gpu_rolling_average_history(
         self,
         gpu_name: str,
+        start_date: str,
+        end_date: str,
         *,
-        start_date: Optional[str] = None,
-        end_date: Optional[str] = None,
         granularity: Optional[str] = None,
     ) -> s.GpuRollingAverageHistory:
         """GET /api/gpu/{gpuName}/rolling-24h-average/history."""
@@ -380,9 +380,9 @@ class TpiClient:
     def get_gpu_volatility(
         self,
         gpu_name: str,
+        start_date: str,
+        end_date: str,
         *,
-        start_date: Optional[str] = None,
-        end_date: Optional[str] = None,
         window_days: Optional[int] = None,
     ) -> s.GpuVolatility:
         """GET /api/gpu/{gpuName}/volatility."""
@@ -392,9 +392,9 @@ class TpiClient:
     def get_gpu_volume_metrics(
         self,
         gpu_name: str,
+        start_date: str,
+        end_date: str,
         *,
-        start_date: Optional[str] = None,
-        end_date: Optional[str] = None,
         granularity: Optional[str] = None,
     ) -> s.GpuVolumeMetrics:
         """GET /api/gpu/{gpuName}/volume-metrics."""
@@ -468,7 +468,7 @@ class TpiClient:
         """GET /api/llm-coding/products."""
         return cast(s.LlmCodingProductsResponse, self._get("/api/llm-coding/products"))
 
-    def get_llm_coding_index(self, *, product: Optional[str] = None) -> s.LlmCodingIndexResponse:
+    def get_llm_coding_index(self, product: str) -> s.LlmCodingIndexResponse:
         """GET /api/llm-coding/index: each product's latest day."""
         return cast(s.LlmCodingIndexResponse, self._get("/api/llm-coding/index", {"product": product}))
 
@@ -496,7 +496,7 @@ class TpiClient:
         return cast(s.LlmCodingMethodologyResponse, self._get("/api/llm-coding/methodology"))
 
     def get_llm_coding_revisions(
-        self, *, product: Optional[str] = None, start_date: Optional[str] = None, end_date: Optional[str] = None
+        self, product: str, *, start_date: Optional[str] = None, end_date: Optional[str] = None
     ) -> s.LlmCodingRevisionsResponse:
         """GET /api/llm-coding/revisions."""
         query = {"product": product, "startDate": start_date, "endDate": end_date}
@@ -555,7 +555,7 @@ class TpiClient:
             if not page["data"] or offset >= page["total"]:
                 return
 
-    def aggregate_neocloud_sites(self, *, by: Optional[str] = None, scope: Optional[str] = None) -> s.NeocloudAggregateResponse:
+    def aggregate_neocloud_sites(self, by: str, *, scope: Optional[str] = None) -> s.NeocloudAggregateResponse:
         """GET /api/neocloud/sites/aggregate?by=country|gpu_type."""
         return cast(s.NeocloudAggregateResponse, self._get("/api/neocloud/sites/aggregate", {"by": by, "scope": scope}))
 
