@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PUBLIC_RATE_LIMIT } from "@tpi/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -54,7 +56,10 @@ beforeAll(async () => {
     now: new Date(),
     configure: (deps) => ({
       ...deps,
-      rateLimits: { ...deps.rateLimits, public: { ...PUBLIC_RATE_LIMIT, limit: 2, windowMs: 1_000 } },
+      rateLimits: {
+        ...deps.rateLimits,
+        public: { ...PUBLIC_RATE_LIMIT, limit: 2, windowMs: 1_000 },
+      },
     }),
   });
 }, 120_000);
@@ -83,13 +88,60 @@ function run(
   });
 }
 
-it.skipIf(interpreter === undefined && !process.env.CI)(
+const needsPython = interpreter === undefined && !process.env.CI;
+
+/**
+ * The Python client's TypedDicts (src/tpi_client/schemas.py) are generated from the served
+ * document, as the TypeScript client's types are: `pnpm --filter @tpi/api client:types` rewrites
+ * both (this file runs there with `--update`).
+ */
+it.skipIf(needsPython)(
+  "the Python client's schemas.py is generated from the served OpenAPI document",
+  async () => {
+    expect(
+      interpreter,
+      "no python3 >= 3.9 found (TPI_PYTHON, /usr/bin/python3, python3)",
+    ).toBeDefined();
+    const res = await contract.api.get("/openapi.json");
+    expect(res.status).toBe(200);
+    const scratch = mkdtempSync(join(tmpdir(), "tpi-python-schemas-"));
+    try {
+      writeFileSync(join(scratch, "openapi.json"), res.text);
+      const { status, output } = await run(
+        interpreter as string,
+        ["scripts/generate_types.py", join(scratch, "openapi.json"), join(scratch, "schemas.py")],
+        { PYTHONDONTWRITEBYTECODE: "1" },
+      );
+      expect(status, output).toBe(0);
+      await expect(
+        readFileSync(join(scratch, "schemas.py"), "utf8"),
+        "packages/client-python's schemas.py differs from GET /openapi.json: run `pnpm --filter @tpi/api client:types`",
+      ).toMatchFileSnapshot(join(PACKAGE_DIR, "src", "tpi_client", "schemas.py"));
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  },
+);
+
+it.skipIf(needsPython)(
   "the Python client's unittest suite passes against the running api",
   async () => {
-    expect(interpreter, "no python3 >= 3.9 found (TPI_PYTHON, /usr/bin/python3, python3)").toBeDefined();
+    expect(
+      interpreter,
+      "no python3 >= 3.9 found (TPI_PYTHON, /usr/bin/python3, python3)",
+    ).toBeDefined();
     const { status, output } = await run(
       interpreter as string,
-      ["-m", "unittest", "discover", "--start-directory", "tests", "--top-level-directory", ".", "-v"],
+      [
+        "-m",
+        "unittest",
+        "discover",
+        "--start-directory",
+        "tests",
+        "--top-level-directory",
+        ".",
+        "-v",
+      ],
       {
         PYTHONPATH: `${PACKAGE_DIR}/src`,
         PYTHONDONTWRITEBYTECODE: "1",
@@ -103,12 +155,17 @@ it.skipIf(interpreter === undefined && !process.env.CI)(
     // The whole report on failure: which test, and unittest's traceback.
     expect(status, output).toBe(0);
     expect(output).toMatch(/^OK/m);
+    // Every test file was found and run (a discovery that finds nothing also says OK).
+    expect(Number(/^Ran (\d+) tests? in /m.exec(output)?.[1]), output).toBeGreaterThanOrEqual(45);
     // Skips are named with their reason in the verbose report. Allowed: the pandas test where pandas
     // does not import, and the tests of routes this api's OpenAPI document does not have yet.
     const allowed = [/not served by this api/, ...(hasPandas ? [] : [/pandas is not importable/])];
     const skipped = output.split("\n").filter((line) => / \.\.\. skipped /.test(line));
     for (const line of skipped)
-      expect(allowed.some((reason) => reason.test(line)), `skipped: ${line}\n${output}`).toBe(true);
+      expect(
+        allowed.some((reason) => reason.test(line)),
+        `skipped: ${line}\n${output}`,
+      ).toBe(true);
   },
   240_000,
 );

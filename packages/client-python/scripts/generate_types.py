@@ -14,8 +14,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 HEADER = '''"""Generated from the api's GET /openapi.json by scripts/generate_types.py: do not edit.
 
-Regenerate with `python3 packages/client-python/scripts/generate_types.py <url>/openapi.json`
-(the api's test of the Python client fails while this file differs from what the api serves).
+Regenerate with `pnpm --filter @tpi/api client:types` (with the TypeScript client's types);
+apps/api/src/python-client.int.test.ts fails while this file differs from what the api serves.
 """
 
 from __future__ import annotations
