@@ -22,8 +22,13 @@ PACKAGE = "tpi_client"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
 
+def _read(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
+
+
 def _project() -> Dict[str, Any]:
-    text = open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8").read()
+    text = _read(os.path.join(ROOT, "pyproject.toml")).decode("utf-8")
     section = text.split("[project]", 1)[1].split("\n[", 1)[0]
 
     def field(name: str) -> str:
@@ -58,7 +63,7 @@ def _metadata(project: Dict[str, Any]) -> str:
         lines.append(f"Provides-Extra: {extra}")
         lines.append(f'Requires-Dist: {requirement}; extra == "{extra}"')
     readme = os.path.join(ROOT, "README.md")
-    body = open(readme, encoding="utf-8").read() if os.path.exists(readme) else ""
+    body = _read(readme).decode("utf-8") if os.path.exists(readme) else ""
     lines.append("Description-Content-Type: text/markdown")
     return "\n".join(lines) + "\n\n" + body
 
@@ -105,7 +110,7 @@ def _write_wheel(directory: str, entries: List[Tuple[str, bytes]]) -> str:
 
 
 def build_wheel(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
-    entries = [(path, open(disk, "rb").read()) for path, disk in _package_files()]
+    entries = [(path, _read(disk)) for path, disk in _package_files()]
     return _write_wheel(wheel_directory, entries)
 
 
@@ -125,7 +130,7 @@ def build_sdist(sdist_directory: str, config_settings: Optional[Dict[str, Any]] 
             disk = os.path.join(ROOT, relative)
             if not os.path.exists(disk):
                 continue
-            data = open(disk, "rb").read()
+            data = _read(disk)
             entry = tarfile.TarInfo(f"{dist}/{relative.replace(os.sep, '/')}")
             entry.size, entry.mtime, entry.mode = len(data), 1577836800, 0o644
             archive.addfile(entry, io.BytesIO(data))
