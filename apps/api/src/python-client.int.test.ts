@@ -1,3 +1,4 @@
+// @module-tag zone
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,7 @@ import { startContractApi, type ContractApi } from "./contract/contract-api";
 import { LLM_CODING } from "./markets/llm-coding/read-model/state";
 import { MEMORY } from "./markets/memory/read-model/state";
 import { NEOCLOUD } from "./markets/neocloud/read-model/state";
-import { startTestApi, type TestApi } from "./testing/test-api";
+import { RELAXED_RATE_LIMITS, startTestApi, type TestApi } from "./testing/test-api";
 
 /**
  * packages/client-python's unittest suite against this api, running: the contract's api (the token,
@@ -57,7 +58,7 @@ beforeAll(async () => {
     configure: (deps) => ({
       ...deps,
       rateLimits: {
-        ...deps.rateLimits,
+        ...RELAXED_RATE_LIMITS,
         public: { ...PUBLIC_RATE_LIMIT, limit: 2, windowMs: 1_000 },
       },
     }),
