@@ -137,5 +137,55 @@ class RetryAfter(unittest.TestCase):
         self.assertEqual((waits, len(stub.requests)), ([], 1))
 
 
+class Paging(unittest.TestCase):
+    def test_releases_are_read_page_after_page_with_before(self) -> None:
+        def release(number: int):
+            return {"release": number, "day": "2026-11-01", "cutAt": "x", "files": 4, "url": f"/api/v1/releases/{number}"}
+
+        pages = [
+            json_response(200, {"success": True, "count": 2, "data": [release(5), release(4)]}),
+            json_response(200, {"success": True, "count": 2, "data": [release(3), release(2)]}),
+            json_response(200, {"success": True, "count": 1, "data": [release(1)]}),
+        ]
+        with StubServer({"/api/v1/releases": pages}) as stub:
+            numbers = [entry["release"] for entry in TpiClient(stub.url).iter_releases(page_size=2)]
+        self.assertEqual(numbers, [5, 4, 3, 2, 1])
+        self.assertEqual(
+            [path for path, _ in stub.requests],
+            ["/api/v1/releases?limit=2", "/api/v1/releases?limit=2&before=4", "/api/v1/releases?limit=2&before=2"],
+        )
+
+    def test_webhook_deliveries_follow_next_before(self) -> None:
+        pages = [
+            json_response(200, {"success": True, "deliveries": [{"id": "a"}, {"id": "b"}], "nextBefore": "17", "tests": []}),
+            json_response(200, {"success": True, "deliveries": [{"id": "c"}], "nextBefore": None, "tests": []}),
+        ]
+        with StubServer({"/api/v1/webhooks/w%201/deliveries": pages}) as stub:
+            ids = [entry["id"] for entry in TpiClient(stub.url).iter_webhook_deliveries("w 1", page_size=2)]  # type: ignore[typeddict-item]
+        self.assertEqual(ids, ["a", "b", "c"])
+        self.assertEqual(stub.requests[1][0], "/api/v1/webhooks/w%201/deliveries?limit=2&before=17")
+
+
+class EventStreamParsing(unittest.TestCase):
+    def test_events_are_parsed_and_heartbeats_skipped(self) -> None:
+        body = (
+            b": heartbeat\n\n"
+            b'id: 1\nevent: value.settled\ndata: {"market":"token","value":1.5}\n\n'
+            b"id: 2\nevent: source.degraded\ndata: not json\n\n"
+        )
+        with StubServer({"/api/v1/events/stream": [(200, {"Content-Type": "text/event-stream"}, body)]}) as stub:
+            with TpiClient(stub.url, api_key="k").stream_events(types=["value.settled", "source.degraded"]) as events:
+                received = list(events)
+        self.assertEqual(
+            received,
+            [
+                {"id": "1", "event": "value.settled", "data": {"market": "token", "value": 1.5}},
+                {"id": "2", "event": "source.degraded", "data": "not json"},
+            ],
+        )
+        self.assertEqual(stub.requests[0][0], "/api/v1/events/stream?types=value.settled%2Csource.degraded")
+        self.assertEqual(stub.requests[0][1].get("Accept"), "text/event-stream")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -13,7 +13,7 @@ PANDAS_MISSING = (
 
 def _pandas() -> Any:
     try:
-        import pandas  # noqa: PLC0415 - optional dependency, imported when asked for
+        import pandas  # type: ignore  # noqa: PLC0415 - optional, imported when asked for
     except ImportError as missing:
         raise ImportError(PANDAS_MISSING) from missing
     return pandas
