@@ -37,7 +37,11 @@ def _project() -> Dict[str, Any]:
             raise ValueError(f"pyproject.toml: [project] has no {name}")
         return found.group(1)
 
-    extras = re.findall(r'^(\w+)\s*=\s*\["([^"]+)"\]', text.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0], re.M)
+    extras = re.findall(
+        r'^(\w+)\s*=\s*\["([^"]+)"\]',
+        text.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0],
+        re.M,
+    )
     return {
         "name": field("name"),
         "version": field("version"),
@@ -81,7 +85,9 @@ def _package_files() -> List[Tuple[str, str]]:
         for name in sorted(files):
             if name.endswith((".py", ".typed")):
                 disk = os.path.join(directory, name)
-                found.append((os.path.relpath(disk, os.path.join(ROOT, "src")).replace(os.sep, "/"), disk))
+                found.append(
+                    (os.path.relpath(disk, os.path.join(ROOT, "src")).replace(os.sep, "/"), disk)
+                )
     return found
 
 
@@ -109,12 +115,20 @@ def _write_wheel(directory: str, entries: List[Tuple[str, bytes]]) -> str:
     return name
 
 
-def build_wheel(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
+def build_wheel(
+    wheel_directory: str,
+    config_settings: Optional[Dict[str, Any]] = None,
+    metadata_directory: Optional[str] = None,
+) -> str:
     entries = [(path, _read(disk)) for path, disk in _package_files()]
     return _write_wheel(wheel_directory, entries)
 
 
-def build_editable(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
+def build_editable(
+    wheel_directory: str,
+    config_settings: Optional[Dict[str, Any]] = None,
+    metadata_directory: Optional[str] = None,
+) -> str:
     pth = (os.path.join(ROOT, "src") + "\n").encode("utf-8")
     return _write_wheel(wheel_directory, [(f"__editable__.{PACKAGE}.pth", pth)])
 
@@ -125,7 +139,9 @@ def build_sdist(sdist_directory: str, config_settings: Optional[Dict[str, Any]] 
     name = f"{dist}.tar.gz"
     files = ["pyproject.toml", "README.md", "build_backend/tpi_build.py"]
     files += [os.path.relpath(disk, ROOT) for _, disk in _package_files()]
-    with tarfile.open(os.path.join(sdist_directory, name), "w:gz", format=tarfile.PAX_FORMAT) as archive:
+    with tarfile.open(
+        os.path.join(sdist_directory, name), "w:gz", format=tarfile.PAX_FORMAT
+    ) as archive:
         for relative in files:
             disk = os.path.join(ROOT, relative)
             if not os.path.exists(disk):

@@ -144,7 +144,9 @@ class Generator:
             if not body and not doc:
                 lines.append("    pass")
         else:
-            entries = ", ".join(f"{json.dumps(key)}: {json.dumps(typed)}" for key, typed, *_ in fields)
+            entries = ", ".join(
+                f"{json.dumps(key)}: {json.dumps(typed)}" for key, typed, *_ in fields
+            )
             lines.append(f'{name} = TypedDict("{name}", {{{entries}}}, total=False)')
         self.classes.append("\n".join(lines))
         return name
@@ -164,14 +166,20 @@ class Generator:
 
     def render(self) -> str:
         for name in sorted(self.schemas):
-            self.annotation(self.schemas[name], name) if self.schemas[name].get("properties") else None
+            self.annotation(self.schemas[name], name) if self.schemas[name].get(
+                "properties"
+            ) else None
         aliases: List[str] = []
         for name in sorted(self.schemas):
             if not self.schemas[name].get("properties"):
                 aliases.append(f"{name} = {self.annotation(self.schemas[name], name + 'Value')}")
         answers: List[Tuple[str, str]] = []
         for operation_id, _, _, schema in self.operations():
-            typed = "str" if schema is None else self.annotation(schema, pascal(operation_id) + "Response")
+            typed = (
+                "str"
+                if schema is None
+                else self.annotation(schema, pascal(operation_id) + "Response")
+            )
             answers.append((operation_id, typed))
         out = [HEADER]
         out.append("\n\n\n".join(self.classes))

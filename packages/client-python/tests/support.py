@@ -25,7 +25,9 @@ LIMITED_URL = os.environ.get("TPI_TEST_LIMITED_URL")
 
 def require_api() -> Tuple[str, str]:
     if not BASE_URL or not FULL_KEY:
-        raise unittest.SkipTest("TPI_BASE_URL and TPI_API_KEY are not set (the api's test harness sets them)")
+        raise unittest.SkipTest(
+            "TPI_BASE_URL and TPI_API_KEY are not set (the api's test harness sets them)"
+        )
     return BASE_URL, FULL_KEY
 
 
@@ -45,9 +47,13 @@ class StubServer:
                 stub.requests.append((self.path, dict(self.headers.items())))
                 queue = stub.routes.get(self.path.split("?")[0])
                 if not queue:
-                    status, headers, body = 404, {"Content-Type": "application/json"}, json.dumps(
-                        {"error": "Not found", "message": f"no stub for {self.path}"}
-                    ).encode()
+                    status, headers, body = (
+                        404,
+                        {"Content-Type": "application/json"},
+                        json.dumps(
+                            {"error": "Not found", "message": f"no stub for {self.path}"}
+                        ).encode(),
+                    )
                 else:
                     status, headers, body = queue.pop(0) if len(queue) > 1 else queue[0]
                 self.send_response(status)
@@ -74,4 +80,8 @@ class StubServer:
 
 
 def json_response(status: int, body: object, headers: Optional[Dict[str, str]] = None) -> Response:
-    return status, {"Content-Type": "application/json", **(headers or {})}, json.dumps(body).encode()
+    return (
+        status,
+        {"Content-Type": "application/json", **(headers or {})},
+        json.dumps(body).encode(),
+    )

@@ -74,12 +74,18 @@ class CurrentPrices(LiveApi):
 
 class HistoricalPrices(LiveApi):
     def test_history_routes(self) -> None:
-        self.assertIs(self.client.get_gpu_nearest_print(GPU, "2026-11-10 12:00:00")["success"], True)
+        self.assertIs(
+            self.client.get_gpu_nearest_print(GPU, "2026-11-10 12:00:00")["success"], True
+        )
         self.assertRows(self.client.get_gpu_index_history(GPU, start_date=START, end_date=END))
         self.assertIs(self.client.get_gpu_constituents(GPU, "2026-11-10")["success"], True)
-        self.assertRows(self.client.get_gpu_history_simple(GPU, start_date=START, end_date=END, limit=5))
+        self.assertRows(
+            self.client.get_gpu_history_simple(GPU, start_date=START, end_date=END, limit=5)
+        )
         self.assertRows(self.client.get_gpu_history_range(GPU, start_date=START, end_date=END))
-        self.assertRows(self.client.get_gpu_hourly(GPU, start_date="2026-11-10", end_date="2026-11-11"))
+        self.assertRows(
+            self.client.get_gpu_hourly(GPU, start_date="2026-11-10", end_date="2026-11-11")
+        )
         self.assertIs(self.client.get_gpu_rolling_average(GPU)["success"], True)
         self.assertRows(self.client.get_gpu_rolling_average_history(GPU, START, END))
 
@@ -131,17 +137,23 @@ class NeoCloudSites(LiveApi):
         everything = self.client.list_neocloud_sites(scope="all", limit=1000)
         self.assertGreater(everything["total"], 2, "the sample has too few sites to page")
         paged = list(self.client.iter_neocloud_sites(scope="all", page_size=2))
-        self.assertEqual([site["id"] for site in paged], [site["id"] for site in everything["data"]])
+        self.assertEqual(
+            [site["id"] for site in paged], [site["id"] for site in everything["data"]]
+        )
 
 
 class AccountWebhooksEventsAssistant(LiveApi):
     def test_a_webhook_subscription_through_its_life(self) -> None:
-        created = self.client.create_webhook("https://hooks.example.com/tpi", {"types": ["value.settled"]})
+        created = self.client.create_webhook(
+            "https://hooks.example.com/tpi", {"types": ["value.settled"]}
+        )
         subscription = created["subscription"]
         self.assertTrue(created["secret"])
         webhook_id = subscription["id"]
         self.addCleanup(lambda: self.client.delete_webhook(webhook_id))
-        self.assertIn(webhook_id, [each["id"] for each in self.client.list_webhooks()["subscriptions"]])
+        self.assertIn(
+            webhook_id, [each["id"] for each in self.client.list_webhooks()["subscriptions"]]
+        )
         self.assertEqual(self.client.get_webhook(webhook_id)["subscription"]["id"], webhook_id)
         self.assertEqual(self.client.pause_webhook(webhook_id)["subscription"]["status"], "paused")
         self.assertEqual(self.client.resume_webhook(webhook_id)["subscription"]["status"], "active")

@@ -26,7 +26,9 @@ TYPES = {"success": True, "data": []}
 
 
 def error(status: int, label: str, headers=None):
-    return json_response(status, {"error": label, "message": f"{label} happened", "requestId": "req-1"}, headers)
+    return json_response(
+        status, {"error": label, "message": f"{label} happened", "requestId": "req-1"}, headers
+    )
 
 
 class KeyHandling(unittest.TestCase):
@@ -96,8 +98,12 @@ class Errors(unittest.TestCase):
 class RetryAfter(unittest.TestCase):
     def test_reads_delta_seconds_and_http_dates(self) -> None:
         self.assertEqual(retry_after_seconds("7"), 7.0)
-        self.assertEqual(retry_after_seconds("Thu, 01 Jan 2026 00:00:10 GMT", now=1767225600.0), 10.0)
-        self.assertEqual(retry_after_seconds("Thu, 01 Jan 2026 00:00:10 GMT", now=1767225700.0), 0.0)
+        self.assertEqual(
+            retry_after_seconds("Thu, 01 Jan 2026 00:00:10 GMT", now=1767225600.0), 10.0
+        )
+        self.assertEqual(
+            retry_after_seconds("Thu, 01 Jan 2026 00:00:10 GMT", now=1767225700.0), 0.0
+        )
         self.assertIsNone(retry_after_seconds("soon"))
         self.assertIsNone(retry_after_seconds(None))
 
@@ -106,7 +112,9 @@ class RetryAfter(unittest.TestCase):
             with self.subTest(status=status):
                 waits: List[float] = []
                 busy = error(status, "Busy", {"Retry-After": "3"})
-                with StubServer({"/api/token-types": [busy, busy, json_response(200, TYPES)]}) as stub:
+                with StubServer(
+                    {"/api/token-types": [busy, busy, json_response(200, TYPES)]}
+                ) as stub:
                     answer = TpiClient(stub.url, sleep=waits.append).list_token_types()
                 self.assertEqual(answer, TYPES)
                 self.assertEqual(waits, [3.0, 3.0])
@@ -114,7 +122,9 @@ class RetryAfter(unittest.TestCase):
 
     def test_gives_up_after_max_retries_with_the_retry_after(self) -> None:
         waits: List[float] = []
-        with StubServer({"/api/token-types": [error(429, "Too many", {"Retry-After": "1"})]}) as stub:
+        with StubServer(
+            {"/api/token-types": [error(429, "Too many", {"Retry-After": "1"})]}
+        ) as stub:
             with self.assertRaises(RateLimitError) as raised:
                 TpiClient(stub.url, max_retries=2, sleep=waits.append).list_token_types()
         self.assertEqual(waits, [1.0, 1.0])
@@ -123,7 +133,9 @@ class RetryAfter(unittest.TestCase):
 
     def test_a_wait_longer_than_max_retry_after_is_not_made(self) -> None:
         waits: List[float] = []
-        with StubServer({"/api/token-types": [error(429, "Too many", {"Retry-After": "3600"})]}) as stub:
+        with StubServer(
+            {"/api/token-types": [error(429, "Too many", {"Retry-After": "3600"})]}
+        ) as stub:
             with self.assertRaises(RateLimitError) as raised:
                 TpiClient(stub.url, sleep=waits.append).list_token_types()
         self.assertEqual(waits, [])
@@ -140,7 +152,13 @@ class RetryAfter(unittest.TestCase):
 class Paging(unittest.TestCase):
     def test_releases_are_read_page_after_page_with_before(self) -> None:
         def release(number: int):
-            return {"release": number, "day": "2026-11-01", "cutAt": "x", "files": 4, "url": f"/api/v1/releases/{number}"}
+            return {
+                "release": number,
+                "day": "2026-11-01",
+                "cutAt": "x",
+                "files": 4,
+                "url": f"/api/v1/releases/{number}",
+            }
 
         pages = [
             json_response(200, {"success": True, "count": 2, "data": [release(5), release(4)]}),
@@ -152,16 +170,33 @@ class Paging(unittest.TestCase):
         self.assertEqual(numbers, [5, 4, 3, 2, 1])
         self.assertEqual(
             [path for path, _ in stub.requests],
-            ["/api/v1/releases?limit=2", "/api/v1/releases?limit=2&before=4", "/api/v1/releases?limit=2&before=2"],
+            [
+                "/api/v1/releases?limit=2",
+                "/api/v1/releases?limit=2&before=4",
+                "/api/v1/releases?limit=2&before=2",
+            ],
         )
 
     def test_webhook_deliveries_follow_next_before(self) -> None:
         pages = [
-            json_response(200, {"success": True, "deliveries": [{"id": "a"}, {"id": "b"}], "nextBefore": "17", "tests": []}),
-            json_response(200, {"success": True, "deliveries": [{"id": "c"}], "nextBefore": None, "tests": []}),
+            json_response(
+                200,
+                {
+                    "success": True,
+                    "deliveries": [{"id": "a"}, {"id": "b"}],
+                    "nextBefore": "17",
+                    "tests": [],
+                },
+            ),
+            json_response(
+                200, {"success": True, "deliveries": [{"id": "c"}], "nextBefore": None, "tests": []}
+            ),
         ]
         with StubServer({"/api/v1/webhooks/w%201/deliveries": pages}) as stub:
-            ids = [entry["id"] for entry in TpiClient(stub.url).iter_webhook_deliveries("w 1", page_size=2)]  # type: ignore[typeddict-item]
+            ids = [
+                entry["id"]
+                for entry in TpiClient(stub.url).iter_webhook_deliveries("w 1", page_size=2)
+            ]  # type: ignore[typeddict-item]
         self.assertEqual(ids, ["a", "b", "c"])
         self.assertEqual(stub.requests[1][0], "/api/v1/webhooks/w%201/deliveries?limit=2&before=17")
 
@@ -173,8 +208,12 @@ class EventStreamParsing(unittest.TestCase):
             b'id: 1\nevent: value.settled\ndata: {"market":"token","value":1.5}\n\n'
             b"id: 2\nevent: source.degraded\ndata: not json\n\n"
         )
-        with StubServer({"/api/v1/events/stream": [(200, {"Content-Type": "text/event-stream"}, body)]}) as stub:
-            with TpiClient(stub.url, api_key="k").stream_events(types=["value.settled", "source.degraded"]) as events:
+        with StubServer(
+            {"/api/v1/events/stream": [(200, {"Content-Type": "text/event-stream"}, body)]}
+        ) as stub:
+            with TpiClient(stub.url, api_key="k").stream_events(
+                types=["value.settled", "source.degraded"]
+            ) as events:
                 received = list(events)
         self.assertEqual(
             received,
@@ -183,7 +222,9 @@ class EventStreamParsing(unittest.TestCase):
                 {"id": "2", "event": "source.degraded", "data": "not json"},
             ],
         )
-        self.assertEqual(stub.requests[0][0], "/api/v1/events/stream?types=value.settled%2Csource.degraded")
+        self.assertEqual(
+            stub.requests[0][0], "/api/v1/events/stream?types=value.settled%2Csource.degraded"
+        )
         self.assertEqual(stub.requests[0][1].get("Accept"), "text/event-stream")
 
 

@@ -51,7 +51,11 @@ class EveryOperationHasAMethod(unittest.TestCase):
         )
 
     def test_every_mapped_method_exists(self) -> None:
-        absent = [method for method in OPERATION_METHODS.values() if not callable(getattr(TpiClient, method, None))]
+        absent = [
+            method
+            for method in OPERATION_METHODS.values()
+            if not callable(getattr(TpiClient, method, None))
+        ]
         self.assertEqual(absent, [])
 
     def test_a_method_takes_release_wherever_its_route_does(self) -> None:
@@ -66,20 +70,33 @@ class EveryOperationHasAMethod(unittest.TestCase):
 
     def test_methods_offer_release_only_where_the_route_takes_it_once_releases_exist(self) -> None:
         ops = operations(self.document)
-        if not any("release" in {p["name"] for p in op.get("parameters", [])} for op in ops.values()):
+        if not any(
+            "release" in {p["name"] for p in op.get("parameters", [])} for op in ops.values()
+        ):
             self.skipTest("the `release` parameter is not served by this api yet")
         extra = []
         for operation_id, method_name in OPERATION_METHODS.items():
             method = getattr(TpiClient, method_name)
-            takes = "release" in inspect.signature(method).parameters and method_name != "download_release_file"
+            takes = (
+                "release" in inspect.signature(method).parameters
+                and method_name != "download_release_file"
+            )
             route = ops.get(operation_id)
-            if takes and route is not None and "release" not in {p["name"] for p in route.get("parameters", [])}:
+            if (
+                takes
+                and route is not None
+                and "release" not in {p["name"] for p in route.get("parameters", [])}
+            ):
                 extra.append(method_name)
         self.assertEqual(extra, [], "these methods send `release` to routes that do not take it")
 
     def test_schemas_py_names_every_operation_of_the_document(self) -> None:
         # Its content is checked against the document by the api's harness (python-client.int.test.ts).
-        self.assertEqual(set(schemas.OPERATIONS), set(operations(self.document)), f"schemas.py is stale: {REGENERATE}")
+        self.assertEqual(
+            set(schemas.OPERATIONS),
+            set(operations(self.document)),
+            f"schemas.py is stale: {REGENERATE}",
+        )
 
 
 if __name__ == "__main__":

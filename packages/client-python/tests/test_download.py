@@ -10,7 +10,9 @@ from tpi_client import AuthenticationError, ChecksumMismatchError, TpiClient, Tp
 
 from .support import StubServer, json_response
 
-CONTENT = b"date,lab,indexPerMtok\n" + b"".join(b"2026-11-%02d,anthropic,6.2%d\n" % (d, d % 10) for d in range(1, 29))
+CONTENT = b"date,lab,indexPerMtok\n" + b"".join(
+    b"2026-11-%02d,anthropic,6.2%d\n" % (d, d % 10) for d in range(1, 29)
+)
 FILE = "token-otpi-full.csv"
 
 
@@ -65,13 +67,18 @@ class Download(unittest.TestCase):
 
     def test_writes_the_file_when_its_sha256_and_size_are_the_manifests(self) -> None:
         with serve(hashlib.sha256(CONTENT).hexdigest()) as stub:
-            path = TpiClient(stub.url, api_key="k").download_release_file(FILE, self.directory.name, chunk_size=64)
+            path = TpiClient(stub.url, api_key="k").download_release_file(
+                FILE, self.directory.name, chunk_size=64
+            )
         self.assertEqual(path, os.path.join(self.directory.name, FILE))
         with open(path, "rb") as written:
             self.assertEqual(written.read(), CONTENT)
         self.assertEqual(os.listdir(self.directory.name), [FILE])
         # `latest` was resolved to its number: the file is read from the release the manifest is of.
-        self.assertEqual([path for path, _ in stub.requests], ["/api/v1/releases/latest", f"/api/v1/releases/7/files/{FILE}"])
+        self.assertEqual(
+            [path for path, _ in stub.requests],
+            ["/api/v1/releases/latest", f"/api/v1/releases/7/files/{FILE}"],
+        )
         self.assertEqual(stub.requests[1][1].get("Authorization"), "Bearer k")
 
     def test_a_wrong_sha256_raises_and_leaves_no_file(self) -> None:
@@ -94,7 +101,9 @@ class Download(unittest.TestCase):
     def test_a_refused_file_raises_its_error_and_leaves_no_file(self) -> None:
         refused = json_response(401, {"error": "Unauthorized", "message": "a key is needed"})
         routes = {
-            "/api/v1/releases/7": [json_response(200, manifest(hashlib.sha256(CONTENT).hexdigest(), len(CONTENT)))],
+            "/api/v1/releases/7": [
+                json_response(200, manifest(hashlib.sha256(CONTENT).hexdigest(), len(CONTENT)))
+            ],
             f"/api/v1/releases/7/files/{FILE}": [refused],
         }
         with StubServer(routes) as stub:

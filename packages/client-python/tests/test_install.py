@@ -9,11 +9,22 @@ import unittest
 import zipfile
 
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = {"__init__.py", "_transport.py", "client.py", "errors.py", "frames.py", "releases.py", "schemas.py", "py.typed"}
+MODULES = {
+    "__init__.py",
+    "_transport.py",
+    "client.py",
+    "errors.py",
+    "frames.py",
+    "releases.py",
+    "schemas.py",
+    "py.typed",
+}
 
 
 def backend():
-    spec = importlib.util.spec_from_file_location("tpi_build", os.path.join(PACKAGE_DIR, "build_backend", "tpi_build.py"))
+    spec = importlib.util.spec_from_file_location(
+        "tpi_build", os.path.join(PACKAGE_DIR, "build_backend", "tpi_build.py")
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -35,15 +46,33 @@ class Install(unittest.TestCase):
     def test_equal_sources_build_byte_identical_wheels(self) -> None:
         with tempfile.TemporaryDirectory() as first, tempfile.TemporaryDirectory() as second:
             build = backend().build_wheel
-            with open(os.path.join(first, build(first)), "rb") as a, open(os.path.join(second, build(second)), "rb") as b:
+            with (
+                open(os.path.join(first, build(first)), "rb") as a,
+                open(os.path.join(second, build(second)), "rb") as b,
+            ):
                 self.assertEqual(a.read(), b.read())
 
     def test_pip_installs_it_with_no_index_and_it_imports(self) -> None:
-        if subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode != 0:
+        if (
+            subprocess.run(
+                [sys.executable, "-m", "pip", "--version"], capture_output=True
+            ).returncode
+            != 0
+        ):
             self.skipTest(f"pip is not installed for {sys.executable}")
         with tempfile.TemporaryDirectory() as target:
             install = subprocess.run(
-                [sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "--target", target, PACKAGE_DIR],
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "install",
+                    "--no-index",
+                    "--no-deps",
+                    "--target",
+                    target,
+                    PACKAGE_DIR,
+                ],
                 capture_output=True,
                 text=True,
                 timeout=300,
@@ -51,14 +80,20 @@ class Install(unittest.TestCase):
             )
             self.assertEqual(install.returncode, 0, install.stdout + install.stderr)
             probe = subprocess.run(
-                [sys.executable, "-c", "import tpi_client, sys; print(tpi_client.__file__, tpi_client.__version__)"],
+                [
+                    sys.executable,
+                    "-c",
+                    "import tpi_client, sys; print(tpi_client.__file__, tpi_client.__version__)",
+                ],
                 capture_output=True,
                 text=True,
                 env={**os.environ, "PYTHONPATH": target},
                 cwd=target,
             )
             self.assertEqual(probe.returncode, 0, probe.stderr)
-            self.assertTrue(probe.stdout.startswith(os.path.join(target, "tpi_client")), probe.stdout)
+            self.assertTrue(
+                probe.stdout.startswith(os.path.join(target, "tpi_client")), probe.stdout
+            )
             self.assertTrue(os.path.exists(os.path.join(target, "tpi_client", "py.typed")))
 
 

@@ -10,7 +10,9 @@ from tpi_client import RateLimitError, TpiClient
 LIMITED_URL = os.environ.get("TPI_TEST_LIMITED_URL")
 
 
-@unittest.skipUnless(LIMITED_URL, "TPI_TEST_LIMITED_URL is not set (the api's test harness sets it)")
+@unittest.skipUnless(
+    LIMITED_URL, "TPI_TEST_LIMITED_URL is not set (the api's test harness sets it)"
+)
 class PublicLimiter(unittest.TestCase):
     def test_a_429_carries_retry_after_and_the_retrying_client_gets_through(self) -> None:
         impatient = TpiClient(LIMITED_URL, api_key="", max_retries=0)
@@ -31,7 +33,9 @@ class PublicLimiter(unittest.TestCase):
         patient = TpiClient(LIMITED_URL, api_key="", max_retries=3, sleep=sleep)
         for _ in range(4):
             self.assertIs(patient.list_token_types()["success"], True)
-        self.assertGreater(len(waits), 0, "no 429 was met: the limiter allows more than the test thinks")
+        self.assertGreater(
+            len(waits), 0, "no 429 was met: the limiter allows more than the test thinks"
+        )
         self.assertTrue(all(0 < wait <= 2 for wait in waits), waits)
 
 

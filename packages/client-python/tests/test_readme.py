@@ -25,16 +25,28 @@ class ReadmeExample(unittest.TestCase):
         base_url, key = require_api()
         source = os.path.join(PACKAGE_DIR, "src")
         env = {**os.environ, "TPI_BASE_URL": base_url, "TPI_API_KEY": key, "PYTHONPATH": source}
-        run = subprocess.run([sys.executable, EXAMPLE], env=env, capture_output=True, text=True, timeout=60)
+        run = subprocess.run(
+            [sys.executable, EXAMPLE], env=env, capture_output=True, text=True, timeout=60
+        )
         self.assertEqual(run.returncode, 0, run.stderr)
         lines = run.stdout.splitlines()
         self.assertEqual(len(lines), 31, run.stdout)
-        self.assertEqual([line.split()[:2] for line in lines[:2]], [["2026-10-01", "qwen"], ["2026-10-02", "qwen"]])
+        self.assertEqual(
+            [line.split()[:2] for line in lines[:2]],
+            [["2026-10-01", "qwen"], ["2026-10-02", "qwen"]],
+        )
 
     def test_without_a_key_it_says_why_and_exits(self) -> None:
         base_url, _ = require_api()
-        env = {**os.environ, "TPI_BASE_URL": base_url, "TPI_API_KEY": "", "PYTHONPATH": os.path.join(PACKAGE_DIR, "src")}
-        run = subprocess.run([sys.executable, EXAMPLE], env=env, capture_output=True, text=True, timeout=60)
+        env = {
+            **os.environ,
+            "TPI_BASE_URL": base_url,
+            "TPI_API_KEY": "",
+            "PYTHONPATH": os.path.join(PACKAGE_DIR, "src"),
+        }
+        run = subprocess.run(
+            [sys.executable, EXAMPLE], env=env, capture_output=True, text=True, timeout=60
+        )
         self.assertEqual(run.returncode, 1)
         self.assertRegex(run.stderr, r"^401 Unauthorized: .*qwen")
 

@@ -27,7 +27,9 @@ class Releases(unittest.TestCase):
             with self.assertRaises(NotFoundError):
                 self.client.get_release("latest")
             return
-        self.assertEqual([r["release"] for r in releases], sorted((r["release"] for r in releases), reverse=True))
+        self.assertEqual(
+            [r["release"] for r in releases], sorted((r["release"] for r in releases), reverse=True)
+        )
         manifest = self.client.get_release(releases[0]["release"])
         self.assertEqual(manifest["release"], releases[0]["release"])
         self.assertTrue(manifest["citation"])
@@ -36,7 +38,9 @@ class Releases(unittest.TestCase):
             return
         smallest = min(files, key=lambda entry: entry["bytes"])
         with tempfile.TemporaryDirectory() as directory:
-            path = self.client.download_release_file(smallest["fileName"], directory, manifest=manifest)
+            path = self.client.download_release_file(
+                smallest["fileName"], directory, manifest=manifest
+            )
             with open(path, "rb") as written:
                 self.assertEqual(hashlib.sha256(written.read()).hexdigest(), smallest["sha256"])
             self.assertEqual(os.listdir(directory), [smallest["fileName"]])

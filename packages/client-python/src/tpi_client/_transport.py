@@ -123,7 +123,12 @@ class Transport:
                     self.sleep(wait)  # type: ignore[arg-type]
                     continue
                 raise self._error(answer, wait) from None
-            except (urllib.error.URLError, socket.timeout, ConnectionError, TimeoutError) as failure:
+            except (
+                urllib.error.URLError,
+                socket.timeout,
+                ConnectionError,
+                TimeoutError,
+            ) as failure:
                 reason = getattr(failure, "reason", failure)
                 raise TpiConnectionError(f"{method} {self.base_url}{path}: {reason}") from None
 

@@ -129,7 +129,9 @@ class EventStream:
                         parsed: Any = json.loads(text) if text else None
                     except ValueError:
                         parsed = text
-                    yield ServerEvent(id=fields.get("id"), event=fields.get("event", "message"), data=parsed)
+                    yield ServerEvent(
+                        id=fields.get("id"), event=fields.get("event", "message"), data=parsed
+                    )
                 fields, data = {}, []
                 continue
             if line.startswith(":"):
@@ -238,19 +240,32 @@ class TpiClient:
         release: Optional[int] = None,
     ) -> s.OtpiResponse:
         """GET /api/otpi: the token price index per lab and day (the latest day without dates)."""
-        query = {"lab": lab, "date": date, "startDate": start_date, "endDate": end_date, "release": release}
+        query = {
+            "lab": lab,
+            "date": date,
+            "startDate": start_date,
+            "endDate": end_date,
+            "release": release,
+        }
         return cast(s.OtpiResponse, self._get("/api/otpi", query))
 
     def get_otpi_constituents(self, lab: str, date: str) -> s.GetOtpiConstituentsResponse:
         """GET /api/otpi/constituents: the models behind a lab's value of a day."""
-        return cast(s.GetOtpiConstituentsResponse, self._get("/api/otpi/constituents", {"date": date, "lab": lab}))
+        return cast(
+            s.GetOtpiConstituentsResponse,
+            self._get("/api/otpi/constituents", {"date": date, "lab": lab}),
+        )
 
     def get_otpi_methodology(self) -> s.GetOtpiMethodologyResponse:
         """GET /api/otpi/methodology."""
         return cast(s.GetOtpiMethodologyResponse, self._get("/api/otpi/methodology"))
 
     def get_otpi_revisions(
-        self, *, lab: Optional[str] = None, start_date: Optional[str] = None, end_date: Optional[str] = None
+        self,
+        *,
+        lab: Optional[str] = None,
+        start_date: Optional[str] = None,
+        end_date: Optional[str] = None,
     ) -> s.GetOtpiRevisionsResponse:
         """GET /api/otpi/revisions: restatements of settled values."""
         query = {"lab": lab, "startDate": start_date, "endDate": end_date}
@@ -266,7 +281,13 @@ class TpiClient:
         release: Optional[int] = None,
     ) -> s.TokenVolumeResponse:
         """GET /api/token-volume: tokens per lab and day, shares and the growth index."""
-        query = {"labs": labs, "lab": lab, "startDate": start_date, "endDate": end_date, "release": release}
+        query = {
+            "labs": labs,
+            "lab": lab,
+            "startDate": start_date,
+            "endDate": end_date,
+            "release": release,
+        }
         return cast(s.TokenVolumeResponse, self._get("/api/token-volume", query))
 
     # ---- Current Prices (GPU) -----------------------------------------------------------------
@@ -279,15 +300,23 @@ class TpiClient:
         """GET /api/daily-index/all: every GPU's latest daily value."""
         return cast(s.DailyIndexAll, self._get("/api/daily-index/all"))
 
-    def get_daily_index(self, gpu_type: Optional[str] = None, *, gpu: Optional[str] = None) -> s.GpuDailyIndex:
+    def get_daily_index(
+        self, gpu_type: Optional[str] = None, *, gpu: Optional[str] = None
+    ) -> s.GpuDailyIndex:
         """GET /api/daily-index?gpuType=: one GPU's latest daily value (`gpu` is the alias)."""
-        return cast(s.GpuDailyIndex, self._get("/api/daily-index", {"gpuType": gpu_type, "gpu": gpu}))
+        return cast(
+            s.GpuDailyIndex, self._get("/api/daily-index", {"gpuType": gpu_type, "gpu": gpu})
+        )
 
     def get_previous_daily_index(self, gpu_name: str) -> s.GpuPreviousDailyIndex:
         """GET /api/daily-index/{gpuName}/previous: the daily value before the latest."""
-        return cast(s.GpuPreviousDailyIndex, self._get(f"/api/daily-index/{_segment(gpu_name)}/previous"))
+        return cast(
+            s.GpuPreviousDailyIndex, self._get(f"/api/daily-index/{_segment(gpu_name)}/previous")
+        )
 
-    def get_day_index(self, gpu_type: Optional[str] = None, *, gpu: Optional[str] = None) -> s.GpuDailyIndex:
+    def get_day_index(
+        self, gpu_type: Optional[str] = None, *, gpu: Optional[str] = None
+    ) -> s.GpuDailyIndex:
         """GET /api/day-index?gpuType=: the GPU's value of the current day so far."""
         return cast(s.GpuDailyIndex, self._get("/api/day-index", {"gpuType": gpu_type, "gpu": gpu}))
 
@@ -295,7 +324,10 @@ class TpiClient:
 
     def get_gpu_nearest_print(self, gpu_name: str, datetime: str) -> s.GpuNearestPrint:
         """GET /api/gpu/{gpuName}/history?datetime=: the print nearest an instant."""
-        return cast(s.GpuNearestPrint, self._get(f"/api/gpu/{_segment(gpu_name)}/history", {"datetime": datetime}))
+        return cast(
+            s.GpuNearestPrint,
+            self._get(f"/api/gpu/{_segment(gpu_name)}/history", {"datetime": datetime}),
+        )
 
     def get_gpu_index_history(
         self,
@@ -307,11 +339,16 @@ class TpiClient:
     ) -> s.GpuIndexHistory:
         """GET /api/gpu/{gpuName}/index-history: daily values over a range."""
         query = {"startDate": start_date, "endDate": end_date, "release": release}
-        return cast(s.GpuIndexHistory, self._get(f"/api/gpu/{_segment(gpu_name)}/index-history", query))
+        return cast(
+            s.GpuIndexHistory, self._get(f"/api/gpu/{_segment(gpu_name)}/index-history", query)
+        )
 
     def get_gpu_constituents(self, gpu_name: str, date: str) -> s.GpuConstituents:
         """GET /api/gpu/{gpuName}/constituents: what a daily value was computed from."""
-        return cast(s.GpuConstituents, self._get(f"/api/gpu/{_segment(gpu_name)}/constituents", {"date": date}))
+        return cast(
+            s.GpuConstituents,
+            self._get(f"/api/gpu/{_segment(gpu_name)}/constituents", {"date": date}),
+        )
 
     def get_gpu_history_simple(
         self,
@@ -331,7 +368,9 @@ class TpiClient:
             "limit": limit,
             "release": release,
         }
-        return cast(s.GpuHistorySimple, self._get(f"/api/gpu/{_segment(gpu_name)}/history-simple", query))
+        return cast(
+            s.GpuHistorySimple, self._get(f"/api/gpu/{_segment(gpu_name)}/history-simple", query)
+        )
 
     def get_gpu_history_range(
         self,
@@ -344,7 +383,9 @@ class TpiClient:
     ) -> s.GpuHistoryRange:
         """GET /api/gpu/{gpuName}/history-range."""
         query = {"startDate": start_date, "endDate": end_date, "limit": limit, "release": release}
-        return cast(s.GpuHistoryRange, self._get(f"/api/gpu/{_segment(gpu_name)}/history-range", query))
+        return cast(
+            s.GpuHistoryRange, self._get(f"/api/gpu/{_segment(gpu_name)}/history-range", query)
+        )
 
     def get_gpu_hourly(
         self,
@@ -360,7 +401,9 @@ class TpiClient:
 
     def get_gpu_rolling_average(self, gpu_name: str) -> s.GpuRollingAverage:
         """GET /api/gpu/{gpuName}/rolling-24h-average."""
-        return cast(s.GpuRollingAverage, self._get(f"/api/gpu/{_segment(gpu_name)}/rolling-24h-average"))
+        return cast(
+            s.GpuRollingAverage, self._get(f"/api/gpu/{_segment(gpu_name)}/rolling-24h-average")
+        )
 
     def get_gpu_rolling_average_history(
         self,
@@ -399,7 +442,9 @@ class TpiClient:
     ) -> s.GpuVolumeMetrics:
         """GET /api/gpu/{gpuName}/volume-metrics."""
         query = {"startDate": start_date, "endDate": end_date, "granularity": granularity}
-        return cast(s.GpuVolumeMetrics, self._get(f"/api/gpu/{_segment(gpu_name)}/volume-metrics", query))
+        return cast(
+            s.GpuVolumeMetrics, self._get(f"/api/gpu/{_segment(gpu_name)}/volume-metrics", query)
+        )
 
     # ---- Memory -------------------------------------------------------------------------------
 
@@ -407,9 +452,14 @@ class TpiClient:
         """GET /api/memory-types: the memory catalogue."""
         return cast(s.MemoryTypesResponse, self._get("/api/memory-types"))
 
-    def get_memory_index(self, *, category: Optional[str] = None, type: Optional[str] = None) -> s.MemoryIndexResponse:
+    def get_memory_index(
+        self, *, category: Optional[str] = None, type: Optional[str] = None
+    ) -> s.MemoryIndexResponse:
         """GET /api/memory-index: the latest settled values."""
-        return cast(s.MemoryIndexResponse, self._get("/api/memory-index", {"category": category, "type": type}))
+        return cast(
+            s.MemoryIndexResponse,
+            self._get("/api/memory-index", {"category": category, "type": type}),
+        )
 
     def get_memory_history(
         self,
@@ -422,10 +472,17 @@ class TpiClient:
     ) -> s.MemoryHistoryResponse:
         """GET /api/memory/{memoryType}/history: settled values, oldest first."""
         query = {"startDate": start_date, "endDate": end_date, "limit": limit, "release": release}
-        return cast(s.MemoryHistoryResponse, self._get(f"/api/memory/{_segment(memory_type)}/history", query))
+        return cast(
+            s.MemoryHistoryResponse,
+            self._get(f"/api/memory/{_segment(memory_type)}/history", query),
+        )
 
     def get_memory_revisions(
-        self, *, type: Optional[str] = None, start_date: Optional[str] = None, end_date: Optional[str] = None
+        self,
+        *,
+        type: Optional[str] = None,
+        start_date: Optional[str] = None,
+        end_date: Optional[str] = None,
     ) -> s.MemoryRevisionsResponse:
         """GET /api/memory/revisions."""
         query = {"type": type, "startDate": start_date, "endDate": end_date}
@@ -470,7 +527,9 @@ class TpiClient:
 
     def get_llm_coding_index(self, product: str) -> s.LlmCodingIndexResponse:
         """GET /api/llm-coding/index: each product's latest day."""
-        return cast(s.LlmCodingIndexResponse, self._get("/api/llm-coding/index", {"product": product}))
+        return cast(
+            s.LlmCodingIndexResponse, self._get("/api/llm-coding/index", {"product": product})
+        )
 
     def get_llm_coding_history(
         self,
@@ -545,7 +604,9 @@ class TpiClient:
         }
         return cast(s.NeocloudSitesResponse, self._get("/api/neocloud/sites", query))
 
-    def iter_neocloud_sites(self, *, page_size: int = 1000, **filters: Any) -> Iterator[s.NeocloudSite]:
+    def iter_neocloud_sites(
+        self, *, page_size: int = 1000, **filters: Any
+    ) -> Iterator[s.NeocloudSite]:
         """Every site matching `filters` (list_neocloud_sites' arguments), page after page."""
         offset = 0
         while True:
@@ -555,9 +616,14 @@ class TpiClient:
             if not page["data"] or offset >= page["total"]:
                 return
 
-    def aggregate_neocloud_sites(self, by: str, *, scope: Optional[str] = None) -> s.NeocloudAggregateResponse:
+    def aggregate_neocloud_sites(
+        self, by: str, *, scope: Optional[str] = None
+    ) -> s.NeocloudAggregateResponse:
         """GET /api/neocloud/sites/aggregate?by=country|gpu_type."""
-        return cast(s.NeocloudAggregateResponse, self._get("/api/neocloud/sites/aggregate", {"by": by, "scope": scope}))
+        return cast(
+            s.NeocloudAggregateResponse,
+            self._get("/api/neocloud/sites/aggregate", {"by": by, "scope": scope}),
+        )
 
     def get_neocloud_map(self, *, scope: Optional[str] = None) -> s.NeocloudMapResponse:
         """GET /api/neocloud/map: the sites as GeoJSON features."""
@@ -579,7 +645,9 @@ class TpiClient:
         """GET /api/v1/webhooks: the key's account's subscriptions and its plan's limits."""
         return cast(s.WebhookList, self._get("/api/v1/webhooks"))
 
-    def create_webhook(self, url: str, filter: Optional[Mapping[str, Any]] = None) -> s.WebhookCreated:
+    def create_webhook(
+        self, url: str, filter: Optional[Mapping[str, Any]] = None
+    ) -> s.WebhookCreated:
         """POST /api/v1/webhooks: subscribe `url` (https); the signing secret is in the answer, once."""
         body: Dict[str, Any] = {"url": url}
         if filter is not None:
@@ -604,7 +672,9 @@ class TpiClient:
 
     def rotate_webhook_secret(self, id: str) -> s.WebhookSecretRotated:
         """POST /api/v1/webhooks/{id}/rotate-secret: a new secret (the old one signs for 24 more hours)."""
-        return cast(s.WebhookSecretRotated, self._post(f"/api/v1/webhooks/{_segment(id)}/rotate-secret"))
+        return cast(
+            s.WebhookSecretRotated, self._post(f"/api/v1/webhooks/{_segment(id)}/rotate-secret")
+        )
 
     def test_webhook(self, id: str) -> s.WebhookTestAnswer:
         """POST /api/v1/webhooks/{id}/test: a signed test delivery now."""
@@ -619,9 +689,13 @@ class TpiClient:
     ) -> s.WebhookDeliveryLog:
         """GET /api/v1/webhooks/{id}/deliveries: one page of the log, newest first (`nextBefore`)."""
         query = {"limit": limit, "before": before}
-        return cast(s.WebhookDeliveryLog, self._get(f"/api/v1/webhooks/{_segment(id)}/deliveries", query))
+        return cast(
+            s.WebhookDeliveryLog, self._get(f"/api/v1/webhooks/{_segment(id)}/deliveries", query)
+        )
 
-    def iter_webhook_deliveries(self, id: str, *, page_size: int = 200) -> Iterator[s.WebhookDelivery]:
+    def iter_webhook_deliveries(
+        self, id: str, *, page_size: int = 200
+    ) -> Iterator[s.WebhookDelivery]:
         """Every delivery of the log, newest first, page after page."""
         before: Optional[str] = None
         while True:
@@ -657,13 +731,19 @@ class TpiClient:
             "lastEventId": last_event_id,
         }
         response = self._transport.open(
-            "GET", "/api/v1/events/stream", query, headers={"Accept": "text/event-stream"}, timeout=timeout
+            "GET",
+            "/api/v1/events/stream",
+            query,
+            headers={"Accept": "text/event-stream"},
+            timeout=timeout,
         )
         return EventStream(response)
 
     # ---- Assistant ----------------------------------------------------------------------------
 
-    def chat(self, message: str, history: Optional[Sequence[Mapping[str, str]]] = None) -> s.ChatResponse:
+    def chat(
+        self, message: str, history: Optional[Sequence[Mapping[str, str]]] = None
+    ) -> s.ChatResponse:
         """POST /api/chat: a question in words, answered from the data (Full plan; 20 a minute)."""
         body: Dict[str, Any] = {"message": message}
         if history is not None:
@@ -672,7 +752,9 @@ class TpiClient:
 
     # ---- Releases -----------------------------------------------------------------------------
 
-    def list_releases(self, *, limit: Optional[int] = None, before: Optional[int] = None) -> ReleaseList:
+    def list_releases(
+        self, *, limit: Optional[int] = None, before: Optional[int] = None
+    ) -> ReleaseList:
         """GET /api/v1/releases: one page of releases, newest first (`before`: a release number)."""
         return cast(ReleaseList, self._get("/api/v1/releases", {"limit": limit, "before": before}))
 
@@ -719,7 +801,10 @@ class TpiClient:
         digest = hashlib.sha256()
         size = 0
         try:
-            with self._transport.open("GET", path, headers={"Accept": "*/*"}) as response, open(partial, "wb") as out:
+            with (
+                self._transport.open("GET", path, headers={"Accept": "*/*"}) as response,
+                open(partial, "wb") as out,
+            ):
                 for chunk in iter_chunks(response, chunk_size):
                     digest.update(chunk)
                     size += len(chunk)
@@ -730,7 +815,9 @@ class TpiClient:
         actual = digest.hexdigest()
         if actual != expected["sha256"].lower() or size != expected["bytes"]:
             _remove(partial)
-            raise ChecksumMismatchError(file_name, expected["sha256"], actual, expected["bytes"], size)
+            raise ChecksumMismatchError(
+                file_name, expected["sha256"], actual, expected["bytes"], size
+            )
         os.replace(partial, target)
         return target
 

@@ -43,7 +43,9 @@ class TpiApiError(TpiError):
         self.error = error
         self.message = message
         self.request_id = request_id
-        self.body: Dict[str, Any] = body if body is not None else {"error": error, "message": message}
+        self.body: Dict[str, Any] = (
+            body if body is not None else {"error": error, "message": message}
+        )
         #: Seconds the api asked to wait (Retry-After), or None.
         self.retry_after = retry_after
 
@@ -83,7 +85,14 @@ class ServerError(TpiApiError):
 class ChecksumMismatchError(TpiError):
     """A downloaded file whose SHA-256 (or size) differs from its release manifest's."""
 
-    def __init__(self, file_name: str, expected_sha256: str, actual_sha256: str, expected_bytes: int, actual_bytes: int) -> None:
+    def __init__(
+        self,
+        file_name: str,
+        expected_sha256: str,
+        actual_sha256: str,
+        expected_bytes: int,
+        actual_bytes: int,
+    ) -> None:
         super().__init__(
             f"{file_name}: the downloaded file does not match the release manifest "
             f"(sha256 {actual_sha256}, {actual_bytes} bytes; expected sha256 {expected_sha256}, "
@@ -107,14 +116,23 @@ _BY_STATUS = {
 }
 
 
-def error_for(status: int, body: Any, request_id: Optional[str], retry_after: Optional[float], fallback: str) -> TpiApiError:
+def error_for(
+    status: int, body: Any, request_id: Optional[str], retry_after: Optional[float], fallback: str
+) -> TpiApiError:
     """The exception of a non-2xx answer: the body as sent when it has the contract's shape."""
-    if isinstance(body, dict) and isinstance(body.get("error"), str) and isinstance(body.get("message"), str):
+    if (
+        isinstance(body, dict)
+        and isinstance(body.get("error"), str)
+        and isinstance(body.get("message"), str)
+    ):
         error, message = body["error"], body["message"]
         request_id = body.get("requestId") if isinstance(body.get("requestId"), str) else request_id
     else:
         # Not the contract's body (a proxy's page): the status and the start of what was sent.
-        error, message = fallback or f"HTTP {status}", (str(body)[:200] if body else "no error body")
+        error, message = (
+            fallback or f"HTTP {status}",
+            (str(body)[:200] if body else "no error body"),
+        )
         body = None
     kind = _BY_STATUS.get(status, ServerError if status >= 500 else TpiApiError)
     return kind(status, error, message, request_id=request_id, body=body, retry_after=retry_after)

@@ -42,7 +42,9 @@ def to_frame(rows_or_answer: Any, key: Optional[str] = None) -> Any:
     rounded on the way; dates stay ISO strings (`pd.to_datetime(frame["date"])` when wanted).
     """
     pandas = _pandas()
-    rows: List[Any] = list(rows_or_answer if isinstance(rows_or_answer, list) else table_of(rows_or_answer, key))
+    rows: List[Any] = list(
+        rows_or_answer if isinstance(rows_or_answer, list) else table_of(rows_or_answer, key)
+    )
     if not rows:
         return pandas.DataFrame()
     if all(isinstance(row, Mapping) for row in rows):
