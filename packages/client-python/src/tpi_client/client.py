@@ -87,7 +87,7 @@ OPERATION_METHODS: Dict[str, str] = {
     # The releases routes (fixed design; operationIds as the api is to name them).
     "listReleases": "list_releases",
     "getRelease": "get_release",
-    "downloadReleaseFile": "download_release_file",
+    "getReleaseFile": "download_release_file",
 }
 
 Release = Union[int, str]
@@ -358,7 +358,6 @@ class TpiClient:
         end_date: Optional[str] = None,
         granularity: Optional[str] = None,
         limit: Optional[int] = None,
-        release: Optional[int] = None,
     ) -> s.GpuHistorySimple:
         """GET /api/gpu/{gpuName}/history-simple: daily values or hourly prints, most recent first."""
         query = {
@@ -366,7 +365,6 @@ class TpiClient:
             "endDate": end_date,
             "granularity": granularity,
             "limit": limit,
-            "release": release,
         }
         return cast(
             s.GpuHistorySimple, self._get(f"/api/gpu/{_segment(gpu_name)}/history-simple", query)
@@ -379,10 +377,9 @@ class TpiClient:
         start_date: Optional[str] = None,
         end_date: Optional[str] = None,
         limit: Optional[int] = None,
-        release: Optional[int] = None,
     ) -> s.GpuHistoryRange:
         """GET /api/gpu/{gpuName}/history-range."""
-        query = {"startDate": start_date, "endDate": end_date, "limit": limit, "release": release}
+        query = {"startDate": start_date, "endDate": end_date, "limit": limit}
         return cast(
             s.GpuHistoryRange, self._get(f"/api/gpu/{_segment(gpu_name)}/history-range", query)
         )
@@ -588,6 +585,7 @@ class TpiClient:
         status: Optional[str] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
+        release: Optional[int] = None,
     ) -> s.NeocloudSitesResponse:
         """GET /api/neocloud/sites: one page of sites (`total`, `limit`, `offset`); see iter_neocloud_sites."""
         query = {
@@ -601,6 +599,7 @@ class TpiClient:
             "status": status,
             "limit": limit,
             "offset": offset,
+            "release": release,
         }
         return cast(s.NeocloudSitesResponse, self._get("/api/neocloud/sites", query))
 

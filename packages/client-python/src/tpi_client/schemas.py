@@ -1394,6 +1394,84 @@ class OtpiResponse(_OtpiResponseRequired, total=False):
     endDate: str
 
 
+class ReleaseListDataItem(TypedDict):
+    release: int
+    # The UTC day the release holds, as first published that day
+    day: str
+    # When it was cut, ISO 8601 UTC
+    cutAt: str
+    # How many files it has
+    files: int
+    # Its manifest (a path of this api)
+    url: str
+
+
+class ReleaseList(TypedDict):
+    success: Literal[True]
+    count: int
+    data: List[ReleaseListDataItem]
+
+
+class ReleaseManifestSourcesItemLicence(TypedDict):
+    name: str
+    url: str
+
+
+class ReleaseManifestSourcesItem(TypedDict):
+    market: str
+    source: str
+    sample: bool
+    citation: Optional[str]
+    licence: Optional[ReleaseManifestSourcesItemLicence]
+
+
+class _ReleaseManifestDatasetsItemColumnsItemRequired(TypedDict):
+    name: str
+    type: str
+    nullable: bool
+    description: str
+
+
+class ReleaseManifestDatasetsItemColumnsItem(_ReleaseManifestDatasetsItemColumnsItemRequired, total=False):
+    scale: int
+
+
+class ReleaseManifestDatasetsItemFilesItem(TypedDict):
+    variant: Literal["full", "free"]
+    format: Literal["csv", "parquet"]
+    fileName: str
+    # Data rows (the header not counted)
+    rows: int
+    bytes: int
+    # Hex SHA-256 of the file's bytes
+    sha256: str
+    # Where the file is downloaded (a path of this api)
+    url: str
+
+
+class ReleaseManifestDatasetsItem(TypedDict):
+    market: str
+    name: str
+    title: str
+    description: str
+    historyRoute: str
+    columns: List[ReleaseManifestDatasetsItemColumnsItem]
+    files: List[ReleaseManifestDatasetsItemFilesItem]
+
+
+class ReleaseManifest(TypedDict):
+    success: Literal[True]
+    release: int
+    day: str
+    cutAt: str
+    # The suggested citation line
+    citation: str
+    # Each market's method version
+    methodologyVersions: Dict[str, str]
+    sources: List[ReleaseManifestSourcesItem]
+    datasets: List[ReleaseManifestDatasetsItem]
+
+
 class TokenTypesDataItem(TypedDict):
     # Model lab identifier (case-sensitive).
     lab: Literal["anthropic", "openai", "google", "deepseek", "minimax", "xiaomi", "qwen", "moonshotai", "z-ai", "mistralai", "meta-llama"]
@@ -1969,6 +2047,9 @@ ANSWER_TYPES: Dict[str, str] = {
     "deleteWebhook": "WebhookDeleted",
     "listWebhookDeliveries": "WebhookDeliveryLog",
     "redeliverWebhookEvent": "WebhookRedelivered",
+    "listReleases": "ReleaseList",
+    "getRelease": "ReleaseManifest",
+    "getReleaseFile": "str",
     "streamEvents": "str",
     "chat": "ChatResponse",
     "openApiDocument": "Dict[str, Any]",
@@ -2032,6 +2113,9 @@ OPERATIONS: Dict[str, Tuple[str, str]] = {
     "deleteWebhook": ("POST", "/api/v1/webhooks/{id}/delete"),
     "listWebhookDeliveries": ("GET", "/api/v1/webhooks/{id}/deliveries"),
     "redeliverWebhookEvent": ("POST", "/api/v1/webhooks/{id}/deliveries/{eventId}/redeliver"),
+    "listReleases": ("GET", "/api/v1/releases"),
+    "getRelease": ("GET", "/api/v1/releases/{release}"),
+    "getReleaseFile": ("GET", "/api/v1/releases/{release}/files/{fileName}"),
     "streamEvents": ("GET", "/api/v1/events/stream"),
     "chat": ("POST", "/api/chat"),
     "openApiDocument": ("GET", "/openapi.json"),
