@@ -53,4 +53,14 @@ describe("releases", () => {
       "Token Price Index, release 12 (2026-11-28), https://example.com/api/v1/releases/12. Sources: Data: OpenRouter; vast.",
     );
   });
+
+  it("ends the line with one full stop when a source's citation ends with its own", () => {
+    expect(
+      releaseCitation(1, "2026-11-28", "https://example.com/api/v1/releases/1", [
+        { market: "neocloud", source: "epoch", citation: "Epoch AI, 'Data on GPU clusters'." },
+      ]),
+    ).toBe(
+      "Token Price Index, release 1 (2026-11-28), https://example.com/api/v1/releases/1. Sources: Epoch AI, 'Data on GPU clusters'.",
+    );
+  });
 });

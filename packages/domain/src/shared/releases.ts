@@ -80,7 +80,8 @@ export function releaseCitation(
   url: string,
   sources: readonly ReleaseSource[],
 ): string {
-  const cited = [...new Set(sources.map((s) => s.citation ?? s.source))];
+  // A citation's own closing full stop is dropped: the line closes the list with one.
+  const cited = [...new Set(sources.map((s) => (s.citation ?? s.source).replace(/\.+$/, "")))];
   const tail = cited.length === 0 ? "" : ` Sources: ${cited.join("; ")}.`;
   return `Token Price Index, release ${release} (${day}), ${url}.${tail}`;
 }
