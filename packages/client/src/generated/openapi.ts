@@ -1712,27 +1712,6 @@ export interface components {
             /** @constant */
             requeued: true;
         };
-        AnswerDataSources: {
-            /** @description True when any number of the answer rests on the generated sample: not market data */
-            sample: boolean;
-            /** @description The sample notice to show with the numbers when `sample` is true; null otherwise */
-            notice: string | null;
-            /** @description Each source of the answer's numbers: sample or not, as-of, citation, licence */
-            sources: {
-                /** @description `openrouter`, `sample`, or an observation file's source */
-                source: string;
-                /** @description True for generated sample data: never market data */
-                sample: boolean;
-                /** @description The source's as-of time of the data, ISO 8601 UTC */
-                asOf: string | null;
-                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
-                citation: string | null;
-                licence: {
-                    name: string;
-                    url: string;
-                } | null;
-            }[];
-        };
         ReleaseList: {
             /** @constant */
             success: true;
@@ -1798,6 +1777,27 @@ export interface components {
                     /** @description Where the file is downloaded (a path of this api) */
                     url: string;
                 }[];
+            }[];
+        };
+        AnswerDataSources: {
+            /** @description True when any number of the answer rests on the generated sample: not market data */
+            sample: boolean;
+            /** @description The sample notice to show with the numbers when `sample` is true; null otherwise */
+            notice: string | null;
+            /** @description Each source of the answer's numbers: sample or not, as-of, citation, licence */
+            sources: {
+                /** @description `openrouter`, `sample`, or an observation file's source */
+                source: string;
+                /** @description True for generated sample data: never market data */
+                sample: boolean;
+                /** @description The source's as-of time of the data, ISO 8601 UTC */
+                asOf: string | null;
+                /** @description The line to show with the numbers (OpenRouter's citation, or the sample notice) */
+                citation: string | null;
+                licence: {
+                    name: string;
+                    url: string;
+                } | null;
             }[];
         };
         GpuAnswerProvenance: {

@@ -260,6 +260,9 @@ const COMPONENT_ORDER = [
   "WebhookDelivery",
   "WebhookDeliveryLog",
   "WebhookRedelivered",
+  // The releases' schemas, which the website's procedures and the commands also import.
+  "ReleaseList",
+  "ReleaseManifest",
 ];
 const componentRank = (id: string): number => {
   const rank = COMPONENT_ORDER.indexOf(id);

@@ -247,7 +247,7 @@ describe("release on the token history routes", () => {
     expect((await api.get(`/api/otpi?lab=${keyed}&release=7`)).status).toBe(401);
     expect((await api.get("/api/otpi?release=0")).body).toMatchObject({
       error: "Bad request",
-      message: expect.stringContaining("'release' must be a positive integer"),
+      message: expect.stringContaining("'release' must be a positive whole number"),
     });
     const unknown = await api.get("/api/otpi?release=8", bearer(api.planKeys.full));
     expect(unknown.status).toBe(404);
