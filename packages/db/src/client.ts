@@ -74,12 +74,38 @@ export function createDb(
   // pool, which would end the process unheard. The pool drops that connection itself; the next
   // query takes a new one, and a database that stays down shows there.
   pool.on("error", () => undefined);
+  // The connections checked out now: what `cutBusyConnections` ends.
+  const busy = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => busy.add(client));
+  pool.on("release", (_error, client) => busy.delete(client));
+  BUSY.set(pool, busy);
   keepSessionsInUtc(pool);
   const db = new PrismaClient({
     adapter: releasingFailedEnds(new PrismaPg(pool, { disposeExternalPool: true })),
   });
   POOLS.set(db, pool);
   return db;
+}
+
+const BUSY = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
+
+/**
+ * Ends every connection of the client's pool that is checked out (a statement or transaction in
+ * flight): at shutdown, after the grace, a job still waiting on a server that no longer answers (a
+ * network black hole) would otherwise wait out its query timeout (minutes for jobs) and keep the
+ * pool from closing. Its statement fails at once; the server rolls its transaction back.
+ */
+export function cutBusyConnections(db: Db): number {
+  const pool = POOLS.get(db);
+  const busy = pool === undefined ? undefined : BUSY.get(pool);
+  if (busy === undefined) return 0;
+  // node-postgres has no public way to drop a connection without a goodbye the server must
+  // receive: its socket is destroyed.
+  for (const client of busy)
+    (
+      client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
+  return busy.size;
 }
 
 /** The pool's connections now; undefined for a client not made by `createDb`. */

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import {
   createDb,
+  cutBusyConnections,
   DEFAULT_JOB_TIMEOUTS,
   DEFAULT_REQUEST_TIMEOUTS,
   type Db,
@@ -73,6 +74,10 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenData
     url,
     embedded,
     async close() {
+      // Whatever still holds a connection now outlived its grace (a job waiting on a server that
+      // no longer answers): its connection is ended rather than waited on.
+      cutBusyConnections(db);
+      cutBusyConnections(requestDb);
       await Promise.all([db.$disconnect(), requestDb.$disconnect()]);
       await embedded?.stop();
     },

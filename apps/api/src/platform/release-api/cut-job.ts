@@ -22,14 +22,20 @@ export function releaseCutJob(
     intervalMs: RELEASE_CUT_INTERVAL_MS,
     failureMessage: "could not cut the due release; will retry",
     run: async (stopping) => {
-      let outcome: Awaited<ReturnType<typeof cutDueRelease>>;
+      const cutting = cutDueRelease(context, settings.cutDelayMinutes, stopping);
+      // A stop ends the job at once, even while a statement waits on a database that no longer
+      // answers: a cut is all or nothing, so there is nothing to finish. The transaction left
+      // behind is rolled back when the shutdown ends its connection, and cut again at the next
+      // start; its failure then is the stop's.
+      cutting.catch(() => undefined);
+      let outcome: Awaited<typeof cutting> | "stopped";
       try {
-        outcome = await cutDueRelease(context, settings.cutDelayMinutes, stopping);
+        outcome = await Promise.race([cutting, stoppedBy(stopping)]);
       } catch (error) {
-        // Stopped: the cut was rolled back whole and is done again at the next start.
         if (stopping.aborted) return;
         throw error;
       }
+      if (outcome === "stopped") return;
       if (outcome.cut)
         log.info(
           `release ${outcome.release} (${outcome.day}) cut: ${outcome.opened} row(s) new or restated, ${outcome.closed} closed, ${outcome.files} file(s)`,
@@ -41,4 +47,12 @@ export function releaseCutJob(
         );
     },
   };
+}
+
+/** Settles with "stopped" once `signal` aborts. */
+function stoppedBy(signal: AbortSignal): Promise<"stopped"> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve("stopped");
+    else signal.addEventListener("abort", () => resolve("stopped"), { once: true });
+  });
 }
