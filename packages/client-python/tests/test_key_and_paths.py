@@ -1,4 +1,4 @@
-"""Review: the client's key and downloaded files stay where they belong."""
+"""The client's key and downloaded files stay where they belong."""
 
 import hashlib
 import os
