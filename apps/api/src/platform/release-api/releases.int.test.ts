@@ -207,7 +207,7 @@ describe("releases", () => {
     const manifest = await manifestOf("latest");
     expect(manifest.release).toBe(2);
     expect(manifest.citation).toMatch(
-      /^Token Price Index, release 2 \(2026-03-10\), .*\/api\/v1\/releases\/2\./,
+      /^Token Price Index, release 2 \(2026-03-10\), http:\/\/localhost:3000\/downloads\?release=2\./,
     );
     const list = (await api.get("/api/v1/releases")).body as {
       count: number;
