@@ -24,7 +24,7 @@ const manifestOf = (release: number): ReleaseManifest => ({
   release,
   day: "2026-11-28",
   cutAt: "2026-11-29T01:00:00.000Z",
-  citation: `Token Price Index, release ${release} (2026-11-28), https://example.com/api/v1/releases/${release}.`,
+  citation: `Token Price Index, release ${release} (2026-11-28), https://example.com/downloads?release=${release}.`,
   methodologyVersions: { token: "1.1" },
   sources: [],
   datasets: [
