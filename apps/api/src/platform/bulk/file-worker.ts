@@ -4,12 +4,12 @@
  * `rows` and `end` is answered once handled; a failure is answered, the file closed and the
  * thread ended; `abort` closes the file and ends the thread.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { openBulkFileEncoder } from "./file-encoder";
 import type { FileWorkerData, FromFileWorker, ToFileWorker } from "./write-file";
 
-const port = parentPort;
-if (port === null) throw new Error("file-worker.ts runs as a worker thread (writeBulkFile)");
+if (parentPort === null) throw new Error("file-worker.ts runs as a worker thread (writeBulkFile)");
+const port: MessagePort = parentPort;
 const { format, columns, path } = workerData as FileWorkerData;
 const encoder = openBulkFileEncoder(format, columns, path);
 const reply = (answer: FromFileWorker) => port.postMessage(answer);

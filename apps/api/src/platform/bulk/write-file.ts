@@ -93,7 +93,7 @@ class FileWorker {
   private awaiting:
     | { resolve(answer: { written?: WrittenFile }): void; reject(error: unknown): void }
     | undefined;
-  private failure: unknown;
+  private failure: Error | undefined;
   private hasExited = false;
   readonly exited: Promise<void>;
 
@@ -143,7 +143,7 @@ class FileWorker {
   }
 
   private fail(error: unknown): void {
-    this.failure ??= error;
+    this.failure ??= error instanceof Error ? error : new Error(String(error));
     this.answer()?.reject(this.failure);
   }
 }
