@@ -37,6 +37,7 @@ import type { BulkFileToSend } from "../src/platform/bulk/send-file";
 import { writeBulkFile } from "../src/platform/bulk/write-file";
 import {
   API_DIR,
+  cpuSeconds,
   ensureApiBuilt,
   ownChildProcess,
   residentBytes,
@@ -292,6 +293,22 @@ function startDownloads(base: string, paths: readonly string[], count: number) {
   };
 }
 
+/** The server's CPU seconds from now until `stop`: its share of one core over the run. */
+async function serverCpu(pid: number) {
+  const startCpu = await cpuSeconds(pid);
+  const started = performance.now();
+  return {
+    async stop(): Promise<{ seconds: number; share: number } | undefined> {
+      const endCpu = await cpuSeconds(pid);
+      if (startCpu === undefined || endCpu === undefined) return undefined;
+      const seconds = endCpu - startCpu;
+      return { seconds, share: seconds / ((performance.now() - started) / 1000) };
+    },
+  };
+}
+const cpuText = (cpu: { seconds: number; share: number } | undefined, per?: string) =>
+  cpu === undefined ? "" : `  server CPU ${(cpu.share * 100).toFixed(0)} % of a core${per ?? ""}`;
+
 const rss = (samples: number[]) =>
   samples.length === 0
     ? "no samples"
@@ -349,29 +366,57 @@ try {
     for (let round = 1; round <= rounds; round++) {
       progress(`round ${round}: settled GETs alone`);
       const alone = sampleRss(server.pid);
+      const aloneCpu = await serverCpu(server.pid);
       const without = await runLoad(getUrl, { connections, seconds, headers: loadHeaders });
       const aloneSamples = alone.stop();
+      const aloneCpuUsed = await aloneCpu.stop();
 
       progress(`round ${round}: settled GETs with ${downloads} + 1 slow downloading clients`);
       const during = sampleRss(server.pid);
+      const duringCpu = await serverCpu(server.pid);
+      // The downloading clients' own CPU (this process: reading sockets, hashing).
+      const clientsCpuFrom = process.cpuUsage();
+      const clientsFrom = performance.now();
       const downloading = startDownloads(server.url, filePaths, downloads);
       const withDownloads = await runLoad(getUrl, { connections, seconds, headers: loadHeaders });
       const downloaded = await downloading.stop();
       const duringSamples = during.stop();
+      const duringCpuUsed = await duringCpu.stop();
+      const clientsCpu = process.cpuUsage(clientsCpuFrom);
+      const clientsShare =
+        (clientsCpu.user + clientsCpu.system) / 1000 / (performance.now() - clientsFrom);
 
       results.push(
-        row(`round ${round}: GETs alone`, without) + `  ${rss(aloneSamples)}`,
-        row(`round ${round}: GETs while downloading`, withDownloads) + `  ${rss(duringSamples)}`,
+        row(`round ${round}: GETs alone`, without) +
+          `  ${rss(aloneSamples)}` +
+          cpuText(
+            aloneCpuUsed,
+            aloneCpuUsed === undefined
+              ? ""
+              : `, ${((aloneCpuUsed.seconds / without.totalRequests) * 1e6).toFixed(0)} µs per GET`,
+          ),
+        row(`round ${round}: GETs while downloading`, withDownloads) +
+          `  ${rss(duringSamples)}` +
+          cpuText(duringCpuUsed) +
+          `, download clients ${(clientsShare * 100).toFixed(0)} %`,
         `  downloads: ${downloaded.files} files complete, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}`,
       );
     }
     progress(`downloads alone for ${seconds} s`);
     const alone = sampleRss(server.pid);
+    const aloneCpu = await serverCpu(server.pid);
     const downloading = startDownloads(server.url, filePaths, downloads);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const downloaded = await downloading.stop();
+    const aloneCpuUsed = await aloneCpu.stop();
     results.push(
-      `downloads alone: ${downloaded.files} files, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}; ${rss(alone.stop())}`,
+      `downloads alone: ${downloaded.files} files, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}; ${rss(alone.stop())}` +
+        cpuText(
+          aloneCpuUsed,
+          aloneCpuUsed === undefined
+            ? ""
+            : `, ${((aloneCpuUsed.seconds / (downloaded.bytes / MB)) * 1000).toFixed(1)} ms per MB`,
+        ),
     );
   } finally {
     await server.stop();
