@@ -18,7 +18,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -145,6 +145,19 @@ async function startRealApi(): Promise<{
         useKey(secret.key);
       } finally {
         await db.$disconnect();
+      }
+      const largest = manifest.datasets
+        .flatMap((dataset) => dataset.files)
+        .sort((a, b) => b.bytes - a.bytes)[0];
+      if (largest !== undefined) {
+        // What a browser asking for compression gets: the file as stored, never compressed.
+        const response = await fetch(
+          `${api.url}/api/v1/releases/${manifest.release}/files/${largest.fileName}`,
+          { method: "HEAD", headers: { ...authorization, "accept-encoding": "gzip, br" } },
+        );
+        progress(
+          `HEAD ${largest.fileName}: ${response.status}, Content-Encoding ${response.headers.get("content-encoding") ?? "none"}, Cache-Control ${response.headers.get("cache-control") ?? "none"}, Content-Length ${response.headers.get("content-length") ?? "none"}`,
+        );
       }
       const files = manifest.datasets
         .flatMap((dataset) => dataset.files)
@@ -293,21 +306,48 @@ function startDownloads(base: string, paths: readonly string[], count: number) {
   };
 }
 
+/** The machine's busy and total CPU time so far (Linux: /proc/stat's first line), in ticks. */
+async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
+  if (process.platform !== "linux") return undefined;
+  const fields =
+    (await readFile("/proc/stat", "utf8"))
+      .split("\n")[0]
+      ?.trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number) ?? [];
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the 4th and 5th fields.
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
+
 /** The server's CPU seconds from now until `stop`: its share of one core over the run. */
 async function serverCpu(pid: number) {
   const startCpu = await cpuSeconds(pid);
+  const startMachine = await machineTicks();
   const started = performance.now();
   return {
-    async stop(): Promise<{ seconds: number; share: number } | undefined> {
+    async stop(): Promise<CpuUse | undefined> {
       const endCpu = await cpuSeconds(pid);
+      const endMachine = await machineTicks();
       if (startCpu === undefined || endCpu === undefined) return undefined;
       const seconds = endCpu - startCpu;
-      return { seconds, share: seconds / ((performance.now() - started) / 1000) };
+      const machineBusy =
+        startMachine === undefined || endMachine === undefined
+          ? undefined
+          : (endMachine.busy - startMachine.busy) / (endMachine.total - startMachine.total);
+      return { seconds, share: seconds / ((performance.now() - started) / 1000), machineBusy };
     },
   };
 }
-const cpuText = (cpu: { seconds: number; share: number } | undefined, per?: string) =>
-  cpu === undefined ? "" : `  server CPU ${(cpu.share * 100).toFixed(0)} % of a core${per ?? ""}`;
+type CpuUse = { seconds: number; share: number; machineBusy: number | undefined };
+const cpuText = (cpu: CpuUse | undefined, per?: string) =>
+  cpu === undefined
+    ? ""
+    : `  server CPU ${(cpu.share * 100).toFixed(0)} % of a core${per ?? ""}` +
+      (cpu.machineBusy === undefined
+        ? ""
+        : `, machine ${(cpu.machineBusy * 100).toFixed(0)} % busy`);
 
 const rss = (samples: number[]) =>
   samples.length === 0
