@@ -87,7 +87,7 @@ const RELEASE_TIMEOUT_MS = 300_000;
  * Starts the real api on a scratch database, waits for its first release, and gives it a key of
  * the full plan: the server, and the release's files, largest first.
  */
-async function startRealApi(): Promise<{
+async function startRealApi(dataDir: string): Promise<{
   server: Server;
   files: { path: string; bytes: number }[];
 }> {
@@ -108,6 +108,8 @@ async function startRealApi(): Promise<{
         SETTLEMENT_INTERVAL_SECONDS: "0",
         OUTSIDE_SOURCES_ENABLED: "false",
         RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
+        // The release files' cache (TPI_DATA_DIR/releases) in the run's scratch folder.
+        TPI_DATA_DIR: dataDir,
       },
       startTimeoutMs: RELEASE_TIMEOUT_MS,
     });
@@ -364,12 +366,14 @@ try {
   const files: BulkFileToSend[] = [];
   let fileBytes: number[] = [];
   if (values.api) {
-    const real = await startRealApi();
+    const real = await startRealApi(join(scratch, "data"));
     server = real.server;
     filePaths = real.files.map((file) => file.path);
     fileBytes = real.files.map((file) => file.bytes);
     getPath = values["get-path"] ?? "/api/otpi";
   } else if (values.url === undefined) {
+    // writeBulkFile starts the compiled worker (dist/bulk-file-worker.js).
+    ensureApiBuilt();
     progress(
       `writing a year of every market (${BULK_YEAR_ROWS.toLocaleString("en-US")} rows) as CSV and Parquet`,
     );

@@ -16,7 +16,8 @@ export const WORKER_BATCH_ROWS = 2_000;
 /**
  * The compiled worker (apps/api/build.mjs bundles src/platform/bulk/file-worker.ts there). Found
  * from this module's source location, which the build keeps for bundled code: the same file from
- * dist/main.js, dist/cli.js and the tests, which run after the build (turbo; testing/api-build).
+ * dist/main.js, dist/cli.js, the benchmarks and the tests (which compile a stale dist/ first:
+ * testing/compiled-api-setup.ts).
  */
 export const BULK_FILE_WORKER = new URL("../../../dist/bulk-file-worker.js", import.meta.url);
 
@@ -37,7 +38,8 @@ export type FileWorkerData = { format: BulkFormat; columns: readonly BulkColumn[
  * seconds that would otherwise stall every request): the bytes go to `path + ".partial"` and
  * through SHA-256 as they are written, and the file is renamed to `path` only once complete. If
  * the rows fail midway, a value is refused, or the worker dies, the partial file is removed and
- * nothing appears under `path`. Equal columns and rows give byte-identical files.
+ * nothing appears under `path`. Equal columns and rows give byte-identical files. One thread per
+ * file being written, started for it (tens of milliseconds) and ended with it.
  */
 export function writeBulkFile(
   format: BulkFormat,
