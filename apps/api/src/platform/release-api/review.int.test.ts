@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { databaseReleaseReader } from "../releases/database-release-reader";
 import type { VintageQuery } from "../releases/release-reader";
 import { fixtureMarket } from "../../testing/fixture-market";
 import { startTestApi, type TestApi } from "../../testing/test-api";
-import { cutDueRelease, type ReleaseContext } from "./releases";
+import { cutDueRelease, pruneOldReleases, type ReleaseContext } from "./releases";
 
 /**
  * Review of the releases: each test states a rule the releases should keep and fails today.
@@ -203,5 +203,15 @@ describe("releases (review)", () => {
     // Today both read from the first period ever (no fromPeriod): a year of every lab, or every
     // hourly print of the GPU, held in memory to answer one day or the default 24 prints.
     for (const query of asked) expect(query.fromPeriod, query.dataset).toBeDefined();
+  });
+
+  it("retention removes a removed release's files from the cache directory too", async () => {
+    // Both releases' files are in the cache (release 1's were written by its cut).
+    expect(readdirSync(cacheDir).filter((name) => name.includes("-r1-"))).not.toEqual([]);
+    const pruned = await pruneOldReleases(context, 1);
+    expect(pruned.releases).toContain(1);
+    // Today the files of every release ever cut stay on disk: the directory grows by a full
+    // copy of every dataset each day, whatever the retention.
+    expect(readdirSync(cacheDir).filter((name) => name.includes("-r1-"))).toEqual([]);
   });
 });
