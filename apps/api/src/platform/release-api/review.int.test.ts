@@ -11,7 +11,14 @@ import { databaseReleaseReader } from "../releases/database-release-reader";
 import type { VintageQuery } from "../releases/release-reader";
 import { fixtureMarket } from "../../testing/fixture-market";
 import { startTestApi, type TestApi } from "../../testing/test-api";
-import { cutDueRelease, pruneOldReleases, type ReleaseContext } from "./releases";
+import {
+  cutDueRelease,
+  pruneOldReleases,
+  releaseFileFor,
+  releaseManifest,
+  type ReleaseContext,
+} from "./releases";
+import { sha256Of } from "./release-files";
 
 /**
  * Review of the releases: each test states a rule the releases should keep and fails today.
@@ -213,5 +220,46 @@ describe("releases (review)", () => {
     // Today the files of every release ever cut stay on disk: the directory grows by a full
     // copy of every dataset each day, whatever the retention.
     expect(readdirSync(cacheDir).filter((name) => name.includes("-r1-"))).toEqual([]);
+  });
+
+  it("a kept release's file is rebuilt as recorded on a new instance after its dataset gained a column", async () => {
+    const manifest = await releaseManifest(api.db, "latest");
+    if (!manifest.ok) throw manifest.error;
+    const full = manifest.value.datasets[0]?.files.find(
+      (f) => f.variant === "full" && f.format === "csv",
+    );
+    if (full === undefined) throw new Error("no full CSV");
+    // The route grew a field (an ordinary change); the release's columns are in its manifest.
+    const grown: Market = {
+      ...released,
+      bulkDatasets: [
+        {
+          ...dataset,
+          columns: [
+            ...dataset.columns,
+            { name: "note", type: "string", nullable: true, description: "A later field" },
+          ],
+        },
+      ],
+    };
+    // A new instance: an empty cache directory, so the file is rebuilt from the vintage store.
+    const fresh = {
+      ...context,
+      marketList: [grown],
+      cacheDir: mkdtempSync(join(tmpdir(), "tpi-new-")),
+    };
+    const caller = {
+      kind: "key",
+      access: "full",
+      keyId: "k",
+      accountId: "a",
+      plan: "full",
+    } as const;
+    // Today: "rebuilt from the vintage store does not match its recorded SHA-256" (a 500), for
+    // every file of every kept release, as soon as any dataset's columns, free series or free
+    // window or the writers change.
+    const served = await releaseFileFor(fresh, manifest.value.release, full.fileName, caller);
+    if (!served.ok) throw served.error;
+    expect(await sha256Of(served.value.path)).toBe(full.sha256);
   });
 });
