@@ -30,7 +30,7 @@ const cut = (day: string, datasets: CutDataset[]) =>
   cutRelease(db, {
     day,
     cutAt: new Date(`${day}T23:00:00Z`),
-    datasets,
+    datasets: () => datasets,
     manifest: () => ({}),
     files: async () => [],
   });

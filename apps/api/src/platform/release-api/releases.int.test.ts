@@ -283,7 +283,7 @@ describe("releases", () => {
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages).toEqual([
       "release 4 (2026-03-12) cut: 0 row(s) new or restated, 0 closed, 4 file(s)",
-      "releases past retention removed: 2 (0 vintage row(s))",
+      "releases past retention removed: 2 (0 vintage row(s), 4 cached file(s))",
     ]);
     lines.length = 0;
     await job.run(new AbortController().signal);
