@@ -51,7 +51,6 @@ const datasetOf = (name: string, rows: () => BulkRow[]): MarketBulkDataset => ({
     { name: "usd", type: "decimal", scale: 2, nullable: false, description: "USD" },
   ],
   freeSeries: [],
-  // eslint-disable-next-line @typescript-eslint/require-await
   async *rows() {
     yield* rows();
   },
@@ -153,7 +152,13 @@ describe("release rules", () => {
       `update data_release set manifest = jsonb_set(manifest, '{writer,version}', '"0"') where number = 4`,
     );
     const fresh = { ...context, cacheDir: mkdtempSync(join(tmpdir(), "tpi-new-")) };
-    const caller = { kind: "key", access: "full", keyId: "k", accountId: "a", plan: "full" } as const;
+    const caller = {
+      kind: "key",
+      access: "full",
+      keyId: "k",
+      accountId: "a",
+      plan: "full",
+    } as const;
     const served = await releaseFileFor(fresh, 4, file.fileName, caller);
     expect(served.ok).toBe(false);
     if (served.ok) return;
