@@ -180,10 +180,15 @@ export async function snapshotDb(db: Db, snapshot: string): Promise<SnapshotDb> 
     throw error;
   }
   client.release();
+  // Ended with the source pool's busy connections at shutdown (`cutBusyConnections`): the cut
+  // reading through it is stopped then, and nothing of it is kept.
+  const busy = BUSY.get(source);
+  busy?.add(client);
   const reader = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   return {
     db: reader,
     async close() {
+      busy?.delete(client);
       await pool.query("rollback").catch(() => undefined);
       await reader.$disconnect();
     },
