@@ -39,6 +39,7 @@ export const DEFAULT_RELEASE_CACHE_DIR = join(tmpdir(), "tpi-release-files");
  * change, an upgrade of the Parquet library), so that a kept release's files are rebuilt only by
  * the writer that wrote them. Recorded in each release's manifest.
  */
+// Version: this writer's own, then the Parquet library's (checked against package.json).
 export const BULK_WRITER = { name: "tpi-bulk-writer/hyparquet-writer", version: "1/0.17.0" };
 export type BulkWriter = typeof BULK_WRITER;
 
