@@ -153,6 +153,48 @@ export async function transactionOnPool<T>(
   }
 }
 
+/** A client whose every read sees one snapshot, until `close`. */
+export type SnapshotDb = { db: Db; close(): Promise<void> };
+
+/**
+ * A client reading in the snapshot `snapshot` (exported by `pg_export_snapshot()` in a
+ * transaction still open): its one connection holds a read-only REPEATABLE READ transaction that
+ * imports the snapshot, so code written against a `Db` (a dataset's rows) reads exactly what the
+ * exporting transaction sees, whatever commits meanwhile. `close` ends the transaction and the
+ * connection.
+ */
+export async function snapshotDb(db: Db, snapshot: string): Promise<SnapshotDb> {
+  const source = POOLS.get(db);
+  if (source === undefined) throw new Error("snapshotDb needs a client made by createDb");
+  // One connection, never closed while idle: every query of the client runs in its transaction.
+  const pool = new pg.Pool({ ...source.options, max: 1, idleTimeoutMillis: 0 });
+  pool.on("error", () => undefined);
+  keepSessionsInUtc(pool);
+  const client = await pool.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    await client.query(`set transaction snapshot '${snapshot.replace(/'/g, "''")}'`);
+  } catch (error) {
+    client.release(true);
+    await pool.end();
+    throw error;
+  }
+  client.release();
+  // Ended with the source pool's busy connections at shutdown (`cutBusyConnections`): the cut
+  // reading through it is stopped then, and nothing of it is kept.
+  const busy = BUSY.get(source);
+  busy?.add(client);
+  const reader = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  return {
+    db: reader,
+    async close() {
+      busy?.delete(client);
+      await pool.query("rollback").catch(() => undefined);
+      await reader.$disconnect();
+    },
+  };
+}
+
 type PgAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type PgTransaction = Awaited<ReturnType<PgAdapter["startTransaction"]>>;
 

@@ -8452,6 +8452,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This instance cannot rebuild the kept file byte for byte (its file writer changed since the cut); the message names the history route that serves the same values with `release`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     streamEvents: {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { transactionOnPool, type Db } from "../client";
+import { periodInRelease } from "@tpi/domain";
+import { snapshotDb, transactionOnPool, type Db } from "../client";
 
 /**
  * Releases and their vintage store. A cut writes a release in one transaction: the rows of every
@@ -22,6 +23,18 @@ export type CutDataset = {
   /** Every column, in file order: the row hash reads the values in this order. */
   columns: readonly string[];
   rows: AsyncIterable<VintageValues> | Iterable<VintageValues>;
+  /** Why a row cannot be released (a null in a non-null column...), or undefined when it can. */
+  problem?(values: VintageValues): { column: string; problem: string } | undefined;
+};
+
+/** A dataset a cut left as the previous release held it, and the row that made it do so. */
+export type SkippedDataset = {
+  market: string;
+  dataset: string;
+  series: string;
+  period: string;
+  column: string;
+  problem: string;
 };
 
 /** A file of a release as written: what `release_file` records. */
@@ -42,7 +55,12 @@ export type VintageSource = { query<T>(text: string, params: readonly unknown[])
 export type CutInput = {
   day: string;
   cutAt: Date;
-  datasets: readonly CutDataset[];
+  /**
+   * The datasets, their rows read through `db`: a client bound to one snapshot of the database
+   * taken inside the cut, so that a settlement committing while the cut reads is in the release
+   * whole or not at all.
+   */
+  datasets(db: Db): readonly CutDataset[];
   /** The manifest stored with the release (everything but its files), given its number. */
   manifest(release: number): unknown;
   /**
@@ -55,7 +73,16 @@ export type CutInput = {
 };
 
 export type CutOutcome =
-  | { cut: true; release: number; day: string; opened: number; closed: number; files: number }
+  | {
+      cut: true;
+      release: number;
+      day: string;
+      opened: number;
+      closed: number;
+      files: number;
+      /** Datasets with a row that cannot be released: kept as the previous release held them. */
+      skipped: SkippedDataset[];
+    }
   | { cut: false; reason: "exists"; latestDay: string };
 
 export type ReleaseSummary = {
@@ -126,37 +153,52 @@ export async function cutRelease(db: Db, input: CutInput): Promise<CutOutcome> {
          series text collate "C" not null, period text collate "C" not null, row_hash text not null,
          "values" jsonb not null, primary key (series, period)) on commit drop`,
     );
+    // Every dataset's rows are read in this one snapshot (taken after the lock, so it holds the
+    // latest release), whatever settles meanwhile.
+    const snapshot = await client.query<{ id: string }>("select pg_export_snapshot() as id");
+    const reader = await snapshotDb(db, snapshot.rows[0]?.id ?? "");
     let opened = 0;
     let closed = 0;
-    for (const dataset of input.datasets) {
-      await client.query("truncate release_cut_stage");
-      await stageRows(client, dataset, input.signal);
-      const keys = [dataset.market, dataset.dataset];
-      const closing = await client.query(
-        `update release_vintage_row v set to_release = $3
-         where v.market = $1 and v.dataset = $2 and v.to_release is null
-           and not exists (select 1 from release_cut_stage s
-                           where s.series = v.series and s.period = v.period and s.row_hash = v.row_hash)`,
-        [...keys, release],
-      );
-      closed += closing.rowCount ?? 0;
-      const opening = await client.query(
-        `insert into release_vintage_row (market, dataset, series, period, row_hash, "values", from_release)
-         select $1, $2, s.series, s.period, s.row_hash, s."values", $3 from release_cut_stage s
-         where not exists (select 1 from release_vintage_row v
-                           where v.market = $1 and v.dataset = $2 and v.to_release is null
-                             and v.series = s.series and v.period = s.period)
-         order by s.series, s.period`,
-        [...keys, release],
-      );
-      opened += opening.rowCount ?? 0;
+    const skipped: SkippedDataset[] = [];
+    const datasets = input.datasets(reader.db);
+    try {
+      for (const dataset of datasets) {
+        await client.query("truncate release_cut_stage");
+        const bad = await stageRows(client, dataset, input.day, input.signal);
+        if (bad !== undefined) {
+          // Its current vintage rows stay as they are: this release holds the previous one's.
+          skipped.push(bad);
+          continue;
+        }
+        const keys = [dataset.market, dataset.dataset];
+        const closing = await client.query(
+          `update release_vintage_row v set to_release = $3
+           where v.market = $1 and v.dataset = $2 and v.to_release is null
+             and not exists (select 1 from release_cut_stage s
+                             where s.series = v.series and s.period = v.period and s.row_hash = v.row_hash)`,
+          [...keys, release],
+        );
+        closed += closing.rowCount ?? 0;
+        const opening = await client.query(
+          `insert into release_vintage_row (market, dataset, series, period, row_hash, "values", from_release)
+           select $1, $2, s.series, s.period, s.row_hash, s."values", $3 from release_cut_stage s
+           where not exists (select 1 from release_vintage_row v
+                             where v.market = $1 and v.dataset = $2 and v.to_release is null
+                               and v.series = s.series and v.period = s.period)
+           order by s.series, s.period`,
+          [...keys, release],
+        );
+        opened += opening.rowCount ?? 0;
+      }
+    } finally {
+      await reader.close();
     }
     // A dataset no market states any more is gone from this release on.
     const gone = await client.query(
       `update release_vintage_row set to_release = $1
        where to_release is null and (market, dataset) not in (
          select d->>0, d->>1 from jsonb_array_elements($2::jsonb) as d)`,
-      [release, JSON.stringify(input.datasets.map((d) => [d.market, d.dataset]))],
+      [release, JSON.stringify(datasets.map((d) => [d.market, d.dataset]))],
     );
     closed += gone.rowCount ?? 0;
     await client.query(
@@ -174,15 +216,20 @@ export async function cutRelease(db: Db, input: CutInput): Promise<CutOutcome> {
          from jsonb_array_elements($2::jsonb) as f`,
         [release, JSON.stringify(files)],
       );
-    return { cut: true, release, day: input.day, opened, closed, files: files.length };
+    return { cut: true, release, day: input.day, opened, closed, files: files.length, skipped };
   });
 }
 
+/**
+ * Stages a dataset's rows of periods the release of `day` holds (none after `day`). Stops at the
+ * first row that cannot be released and returns it, named; undefined when every row was staged.
+ */
 async function stageRows(
   client: pg.PoolClient,
   dataset: CutDataset,
+  day: string,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<SkippedDataset | undefined> {
   let batch: unknown[][] = [];
   const flush = async (): Promise<void> => {
     signal?.throwIfAborted();
@@ -201,10 +248,21 @@ async function stageRows(
       throw new Error(
         `${dataset.market}/${dataset.dataset}: a row without its series or period (${dataset.seriesColumn}, ${dataset.periodColumn})`,
       );
+    if (!periodInRelease(String(period), day)) continue;
+    const bad = dataset.problem?.(values);
+    if (bad !== undefined)
+      return {
+        market: dataset.market,
+        dataset: dataset.dataset,
+        series: String(series),
+        period: String(period),
+        ...bad,
+      };
     batch.push([String(series), String(period), vintageRowHash(dataset.columns, values), values]);
     if (batch.length >= STAGE_BATCH) await flush();
   }
   await flush();
+  return undefined;
 }
 
 /**
@@ -257,6 +315,31 @@ export async function readVintageRows(db: Db, query: VintageRowQuery): Promise<V
   const rows: VintageValues[] = [];
   for await (const row of vintageRowsAsOf(vintageSourceOf(db), query)) rows.push(row);
   return rows;
+}
+
+/**
+ * A dataset's rows as a release holds them, whole, with the releases kept, read in one snapshot:
+ * a release retention removes meanwhile is either read whole or not kept (`rows` undefined),
+ * never read with rows missing. History routes read bounded ranges.
+ */
+export async function readKeptVintageRows(
+  db: Db,
+  query: VintageRowQuery,
+): Promise<{ kept: { oldest: number; latest: number } | null; rows?: VintageValues[] }> {
+  return transactionOnPool(db, async (client) => {
+    await client.query("set transaction isolation level repeatable read, read only");
+    const range = await client.query<{ oldest: number | null; latest: number | null }>(
+      "select min(number) as oldest, max(number) as latest from data_release",
+    );
+    const row = range.rows[0];
+    const kept =
+      row?.oldest == null || row.latest == null ? null : { oldest: row.oldest, latest: row.latest };
+    if (kept === null || query.release < kept.oldest || query.release > kept.latest)
+      return { kept };
+    const rows: VintageValues[] = [];
+    for await (const values of vintageRowsAsOf(sourceOf(client), query)) rows.push(values);
+    return { kept, rows };
+  });
 }
 
 type ReleaseRow = { number: number; day: string; cut_at: Date; manifest: unknown };

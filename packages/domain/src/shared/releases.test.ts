@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  bulkRowProblem,
   dueReleaseDay,
   oldestKeptReleaseDay,
   parseReleaseNumber,
+  periodInRelease,
   releaseCitation,
   releaseNotFound,
+  releaseOfFileName,
 } from "./releases";
 
 describe("releases", () => {
@@ -62,5 +65,38 @@ describe("releases", () => {
     ).toBe(
       "Token Price Index, release 1 (2026-11-28), https://example.com/api/v1/releases/1. Sources: Epoch AI, 'Data on GPU clusters'.",
     );
+  });
+});
+
+describe("periodInRelease", () => {
+  it("holds days up to the release's day and instants before the next midnight UTC", () => {
+    expect(periodInRelease("2026-03-10", "2026-03-10")).toBe(true);
+    expect(periodInRelease("2026-03-11", "2026-03-10")).toBe(false);
+    expect(periodInRelease("2026-03-10T23:59:59.999Z", "2026-03-10")).toBe(true);
+    expect(periodInRelease("2026-03-11T00:00:00.000Z", "2026-03-10")).toBe(false);
+  });
+});
+
+describe("bulkRowProblem", () => {
+  const columns = [
+    { name: "id", type: "string", nullable: false, description: "" },
+    { name: "usd", type: "decimal", scale: 2, nullable: true, description: "" },
+  ] as const;
+  it("names a null in a non-null column and a decimal beyond its scale", () => {
+    expect(bulkRowProblem(columns, { id: "a", usd: "1.25" })).toBeUndefined();
+    expect(bulkRowProblem(columns, { id: "a", usd: null })).toBeUndefined();
+    expect(bulkRowProblem(columns, { id: null, usd: "1" })).toEqual({
+      column: "id",
+      problem: "null in a non-null column",
+    });
+    expect(bulkRowProblem(columns, { id: "a", usd: "1.255" })?.column).toBe("usd");
+    expect(bulkRowProblem(columns, { id: "a", usd: 1.25 })?.column).toBe("usd");
+  });
+});
+
+describe("releaseOfFileName", () => {
+  it("reads the release of a bulk file's name", () => {
+    expect(releaseOfFileName("token-lab-index-daily-r12-full.csv")).toBe(12);
+    expect(releaseOfFileName("token-lab-index-daily-r12-full.csv.building-x")).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import type { BulkColumn, BulkRow } from "./bulk";
+import { decimalUnscaled } from "./bulk-encoding";
 import { addDays, startOfUtcDay, utcDayOf, type UtcDay } from "./calendar";
 import { badRequest, DomainError } from "./errors";
 import { err, ok, type Result } from "./result";
@@ -23,6 +25,78 @@ export function dueReleaseDay(now: Date, delayMinutes: number): UtcDay {
 /** The oldest day whose release retention keeps at `now`: releases of earlier days are removed. */
 export function oldestKeptReleaseDay(now: Date, retentionDays: number): UtcDay {
   return addDays(utcDayOf(now), -retentionDays);
+}
+
+/**
+ * Whether a row of period `period` (a day `YYYY-MM-DD` or an ISO 8601 UTC instant) belongs in the
+ * release of `day`: a day up to `day` itself, an instant before the next midnight UTC. Prints of
+ * the next day already published when the day is cut wait for the next day's release. Both forms
+ * compare as text against the next day's date: "2026-03-10T23:00Z" and "2026-03-10" sort before
+ * "2026-03-11", and "2026-03-11T00:00Z" after it.
+ */
+export function periodInRelease(period: string, day: UtcDay): boolean {
+  return period < addDays(day, 1);
+}
+
+/**
+ * Why a dataset's row cannot be written into a release's files, or undefined when it can: a null
+ * in a column that is not nullable, or a decimal that is no decimal or has more digits after the
+ * point than the column's scale keeps (a file never rounds a value the api serves).
+ */
+export function bulkRowProblem(
+  columns: readonly BulkColumn[],
+  row: BulkRow,
+): { column: string; problem: string } | undefined {
+  for (const column of columns) {
+    const value = row[column.name] ?? null;
+    if (value === null) {
+      if (!column.nullable) return { column: column.name, problem: "null in a non-null column" };
+      continue;
+    }
+    if (column.type !== "decimal") continue;
+    if (typeof value !== "string")
+      return { column: column.name, problem: `a decimal given as ${typeof value}, not text` };
+    try {
+      decimalUnscaled(value, column.scale ?? 0, column.name);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return { column: column.name, problem: error.message };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The release a bulk file's name (`bulkFileName`: `<market>-<dataset>-r<release>-<variant>.<format>`)
+ * belongs to; undefined for a name of another form.
+ */
+export function releaseOfFileName(fileName: string): number | undefined {
+  const match = /-r([1-9][0-9]*)-[a-z]+\.[a-z]+$/.exec(fileName);
+  return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+
+/** The 404 for a file a kept release does not have. */
+export function releaseFileNotFound(release: number, fileName: string): DomainError {
+  return new DomainError(
+    "not_found",
+    `Release ${release} has no file named '${fileName}': its manifest lists its files.`,
+  );
+}
+
+/**
+ * The 503 for a kept release's file this instance cannot rebuild byte for byte (the file writer
+ * changed since the cut): the same values stay readable through the dataset's history route with
+ * `release`.
+ */
+export function releaseFileUnavailable(
+  release: number,
+  fileName: string,
+  historyRoute: string,
+): DomainError {
+  return new DomainError(
+    "unavailable",
+    `File '${fileName}' of release ${release} cannot be rebuilt as it was recorded (its file writer has changed since the cut). The same values are served by ${historyRoute}?release=${release}.`,
+  );
 }
 
 /** The releases kept, oldest and newest, as a 404 names them; null while there is none. */

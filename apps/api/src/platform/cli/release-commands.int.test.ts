@@ -16,7 +16,7 @@ beforeAll(async () => {
     await cutRelease(api.db, {
       day,
       cutAt: new Date(`${day}T23:00:00.000Z`),
-      datasets: [],
+      datasets: () => [],
       manifest: () => ({}),
       files: async () => [],
     });

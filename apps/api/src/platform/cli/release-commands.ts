@@ -4,6 +4,7 @@ import type { Command, CommandContext, CommandModule } from "../core/command";
 import {
   cutDueRelease,
   pruneOldReleases,
+  skippedDatasetText,
   releaseCacheDirOf,
   releaseList,
   type ReleaseContext,
@@ -66,6 +67,7 @@ const subcommands: Record<string, Command> = {
             ? `nothing to cut: the latest release is of ${outcome.latestDay}`
             : "nothing to cut: no market states a dataset",
       );
+      if (outcome.cut) for (const bad of outcome.skipped) console.error(skippedDatasetText(bad));
     });
   },
 

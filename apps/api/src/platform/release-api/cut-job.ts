@@ -1,6 +1,11 @@
 import type { Logger } from "../observability/logger";
 import type { PeriodicJob } from "../jobs/scheduler";
-import { cutDueRelease, pruneOldReleases, type ReleaseContext } from "./releases";
+import {
+  cutDueRelease,
+  pruneOldReleases,
+  skippedDatasetText,
+  type ReleaseContext,
+} from "./releases";
 
 /** How often an instance checks whether the due day's release is cut (cheap when it is). */
 export const RELEASE_CUT_INTERVAL_MS = 10 * 60_000;
@@ -36,14 +41,19 @@ export function releaseCutJob(
         throw error;
       }
       if (outcome === "stopped") return;
-      if (outcome.cut)
+      if (outcome.cut) {
         log.info(
           `release ${outcome.release} (${outcome.day}) cut: ${outcome.opened} row(s) new or restated, ${outcome.closed} closed, ${outcome.files} file(s)`,
         );
+        for (const bad of outcome.skipped)
+          log.error(
+            `release ${outcome.release} (${outcome.day}): dataset ${skippedDatasetText(bad)}`,
+          );
+      }
       const pruned = await pruneOldReleases(context, settings.retentionDays);
-      if (pruned.releases.length > 0)
+      if (pruned.releases.length > 0 || pruned.files.length > 0)
         log.info(
-          `releases past retention removed: ${pruned.releases.join(", ")} (${pruned.vintageRows} vintage row(s))`,
+          `releases past retention removed: ${pruned.releases.join(", ") || "none"} (${pruned.vintageRows} vintage row(s), ${pruned.files.length} cached file(s))`,
         );
     },
   };

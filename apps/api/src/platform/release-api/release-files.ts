@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -8,7 +8,14 @@ import {
   BULK_FORMATS,
   bulkColumnsOf,
   bulkFileName,
+  err,
+  ok,
+  releaseFileUnavailable,
+  releaseOfFileName,
+  type BulkColumn,
   type BulkFormat,
+  type DomainError,
+  type Result,
   type BulkRow,
   type BulkVariant,
   type UtcDay,
@@ -27,70 +34,108 @@ import type { Market } from "../core/market";
 /** Where this instance keeps built files when the operator names no data directory. */
 export const DEFAULT_RELEASE_CACHE_DIR = join(tmpdir(), "tpi-release-files");
 
+/**
+ * What writes the files: raised whenever equal rows would be written to other bytes (an encoding
+ * change, an upgrade of the Parquet library), so that a kept release's files are rebuilt only by
+ * the writer that wrote them. Recorded in each release's manifest.
+ */
+// Version: this writer's own, then the Parquet library's (checked against package.json).
+export const BULK_WRITER = { name: "tpi-bulk-writer/hyparquet-writer", version: "1/0.17.0" };
+export type BulkWriter = typeof BULK_WRITER;
+
+/**
+ * A dataset as a release records it at its cut: its columns in file order and its free file's
+ * series and periods. Files are built from this, never from today's definitions, so a kept
+ * release's file is rebuilt as it was written whatever the dataset became since.
+ */
+export type RecordedDataset = {
+  market: string;
+  name: string;
+  title: string;
+  description: string;
+  historyRoute: string;
+  columns: BulkColumn[];
+  /** The free file's series and periods (the free window at the cut); null when it has none. */
+  free: { series: string[]; fromPeriod: UtcDay; toPeriod: string } | null;
+};
+
+/** A dataset as release `release` cut at `cutAt` records it, from the market's definition. */
+export function recordedDataset(
+  market: Market,
+  dataset: MarketBulkDataset,
+  cutAt: Date,
+): RecordedDataset {
+  const window = market.freeWindow(cutAt);
+  return {
+    market: dataset.market,
+    name: dataset.name,
+    title: dataset.title,
+    description: dataset.description,
+    historyRoute: dataset.historyRoute,
+    columns: bulkColumnsOf(dataset).map((column) => ({ ...column })),
+    free:
+      dataset.freeSeries.length === 0 || window === null
+        ? null
+        : {
+            series: [...dataset.freeSeries],
+            fromPeriod: window.startDate,
+            // Through the end of the window's last day, whether periods are days or instants.
+            toPeriod: `${window.endDate}T23:59:59.999Z`,
+          },
+  };
+}
+
 /** One file of a release, before it is written. */
 export type PlannedFile = {
-  market: Market;
-  dataset: MarketBulkDataset;
+  dataset: RecordedDataset;
   variant: BulkVariant;
   format: BulkFormat;
   fileName: string;
-  /** The periods of a free file (the free window at the cut); all for a full file. */
-  fromPeriod?: UtcDay;
-  toPeriod?: string;
 };
 
 /**
- * The files of release `release` cut at `cutAt`: a full file of every dataset, and a free one of
- * a dataset with free series in a market with a free window (its series over the window at the
- * cut, which is what a keyless caller reads while this release is the latest).
+ * The files of release `release` holding `datasets`: a full file of every dataset, and a free one
+ * of a dataset with a free file (its series over the free window at the cut, which is what a
+ * keyless caller reads while this release is the latest).
  */
-export function plannedFiles(
-  markets: readonly Market[],
-  release: number,
-  cutAt: Date,
-): PlannedFile[] {
+export function plannedFiles(datasets: readonly RecordedDataset[], release: number): PlannedFile[] {
   const files: PlannedFile[] = [];
-  for (const market of markets) {
-    const window = market.freeWindow(cutAt);
-    for (const dataset of market.bulkDatasets) {
-      for (const format of BULK_FORMATS) {
+  for (const dataset of datasets)
+    for (const format of BULK_FORMATS) {
+      files.push({
+        dataset,
+        variant: "full",
+        format,
+        fileName: bulkFileName(dataset, release, "full", format),
+      });
+      if (dataset.free !== null)
         files.push({
-          market,
-          dataset,
-          variant: "full",
-          format,
-          fileName: bulkFileName(dataset, release, "full", format),
-        });
-        if (dataset.freeSeries.length === 0 || window === null) continue;
-        files.push({
-          market,
           dataset,
           variant: "free",
           format,
           fileName: bulkFileName(dataset, release, "free", format),
-          fromPeriod: window.startDate,
-          // Through the end of the window's last day, whether periods are days or instants.
-          toPeriod: `${window.endDate}T23:59:59.999Z`,
         });
-      }
     }
-  }
   return files;
 }
 
 /** The rows of a planned file as release `release` holds them. */
 function rowsOf(source: VintageSource, file: PlannedFile, release: number): AsyncIterable<BulkRow> {
+  const free = file.variant === "free" ? file.dataset.free : null;
   return vintageRowsAsOf(source, {
     market: file.dataset.market,
     dataset: file.dataset.name,
     release,
-    ...(file.variant === "free" ? { series: file.dataset.freeSeries } : {}),
-    ...(file.fromPeriod === undefined ? {} : { fromPeriod: file.fromPeriod }),
-    ...(file.toPeriod === undefined ? {} : { toPeriod: file.toPeriod }),
+    ...(free === null
+      ? {}
+      : { series: free.series, fromPeriod: free.fromPeriod, toPeriod: free.toPeriod }),
   });
 }
 
-/** Writes a planned file into `dir` from the vintage store and returns its record. */
+/**
+ * Writes a planned file into `dir` from the vintage store and returns its record. Written under a
+ * name of its own, then renamed: instances sharing the directory never write into one file.
+ */
 export async function buildFile(
   source: VintageSource,
   file: PlannedFile,
@@ -98,20 +143,62 @@ export async function buildFile(
   dir: string,
 ): Promise<ReleaseFileRecord> {
   await mkdir(dir, { recursive: true });
-  const written = await writeBulkFile(
-    file.format,
-    bulkColumnsOf(file.dataset),
-    rowsOf(source, file, release),
-    join(dir, file.fileName),
-  );
-  return {
-    market: file.dataset.market,
-    dataset: file.dataset.name,
-    variant: file.variant,
-    format: file.format,
-    fileName: file.fileName,
-    ...written,
-  };
+  const temporary = join(dir, `${file.fileName}${TEMPORARY_MARK}${randomUUID()}`);
+  try {
+    const written = await writeBulkFile(
+      file.format,
+      file.dataset.columns,
+      rowsOf(source, file, release),
+      temporary,
+    );
+    await rename(temporary, join(dir, file.fileName));
+    return {
+      market: file.dataset.market,
+      dataset: file.dataset.name,
+      variant: file.variant,
+      format: file.format,
+      fileName: file.fileName,
+      ...written,
+    };
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Marks a file being written (then `.partial` while the writer streams): never served. */
+const TEMPORARY_MARK = ".building-";
+/**
+ * A file being written that has not grown for this long is left over by a stopped instance: a
+ * writer in progress appends to its file every few seconds, even on a loaded machine.
+ */
+const LEFTOVER_AFTER_MS = 60 * 60_000;
+
+/**
+ * Removes from the cache directory the files of releases before `oldestKept` (retention removed
+ * them) and files left half-written by a stopped writer. Returns the names removed.
+ */
+export async function sweepCacheDir(
+  dir: string,
+  oldestKept: number | null,
+  now: Date,
+): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    let remove: boolean;
+    if (name.includes(TEMPORARY_MARK) || name.endsWith(".partial")) {
+      const found = await stat(join(dir, name)).catch(() => undefined);
+      remove = found !== undefined && now.getTime() - found.mtimeMs > LEFTOVER_AFTER_MS;
+    } else {
+      const release = releaseOfFileName(name);
+      remove = release !== undefined && oldestKept !== null && release < oldestKept;
+    }
+    if (!remove) continue;
+    await rm(join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /** The hex SHA-256 of a file on disk, streamed. */
@@ -128,30 +215,32 @@ export async function sha256Of(path: string): Promise<string> {
  */
 export class ReleaseFileCache {
   private readonly verified = new Set<string>();
-  private readonly building = new Map<string, Promise<string>>();
+  private readonly building = new Map<string, Promise<Result<string, DomainError>>>();
 
   constructor(readonly dir: string) {}
 
+  /**
+   * The path of the file, or a 503 naming it when this instance cannot rebuild it byte for byte
+   * (written by another writer than this one).
+   */
   async pathOf(
     record: ReleaseFileRecord,
     plan: PlannedFile,
     release: number,
     source: VintageSource,
-  ): Promise<string> {
+  ): Promise<Result<string, DomainError>> {
     const path = join(this.dir, record.fileName);
-    if (this.verified.has(record.fileName)) return path;
+    if (this.verified.has(record.fileName)) return ok(path);
     const pending = this.building.get(record.fileName);
     if (pending !== undefined) return pending;
-    const work = (async () => {
+    const work = (async (): Promise<Result<string, DomainError>> => {
       if (!(await this.matches(path, record))) {
         await buildFile(source, plan, release, this.dir);
         if (!(await this.matches(path, record)))
-          throw new Error(
-            `release ${release}: ${record.fileName} rebuilt from the vintage store does not match its recorded SHA-256`,
-          );
+          return err(releaseFileUnavailable(release, record.fileName, plan.dataset.historyRoute));
       }
       this.verified.add(record.fileName);
-      return path;
+      return ok(path);
     })();
     this.building.set(record.fileName, work);
     try {

@@ -5,10 +5,14 @@ import {
   dueReleaseDay,
   err,
   ok,
+  bulkRowProblem,
   OLD_FREE_FILE_MESSAGE,
   oldestKeptReleaseDay,
   releaseCitation,
+  releaseFileNotFound,
+  releaseFileUnavailable,
   releaseNotFound,
+  type BulkRow,
   type DomainError,
   type Result,
 } from "@tpi/domain";
@@ -24,15 +28,21 @@ import {
   type PruneOutcome,
   type ReleaseFileRecord,
   type ReleaseSummary,
+  type SkippedDataset,
 } from "@tpi/db";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { Market, MarketStates } from "../core/market";
 import {
   buildFile,
+  BULK_WRITER,
   plannedFiles,
+  recordedDataset,
   ReleaseFileCache,
   DEFAULT_RELEASE_CACHE_DIR,
+  sweepCacheDir,
+  type BulkWriter,
   type PlannedFile,
+  type RecordedDataset,
 } from "./release-files";
 
 /**
@@ -86,23 +96,17 @@ export type StoredManifest = {
     citation: string | null;
     licence: { name: string; url: string } | null;
   }[];
-  datasets: {
-    market: string;
-    name: string;
-    title: string;
-    description: string;
-    historyRoute: string;
-    columns: {
-      name: string;
-      type: string;
-      nullable: boolean;
-      description: string;
-      scale?: number;
-    }[];
-  }[];
+  datasets: RecordedDataset[];
+  /** What wrote the files: only the same writer rebuilds them byte for byte. */
+  writer: BulkWriter;
 };
 
-function storedManifest(context: ReleaseContext, release: number, day: string): StoredManifest {
+function storedManifest(
+  context: ReleaseContext,
+  release: number,
+  day: string,
+  cutAt: Date,
+): StoredManifest {
   const markets = releasedMarkets(context.marketList);
   const methodologyVersions: Record<string, string> = {};
   const sources: StoredManifest["sources"] = [];
@@ -126,15 +130,9 @@ function storedManifest(context: ReleaseContext, release: number, day: string): 
     methodologyVersions,
     sources,
     datasets: markets.flatMap((market) =>
-      market.bulkDatasets.map((dataset) => ({
-        market: dataset.market,
-        name: dataset.name,
-        title: dataset.title,
-        description: dataset.description,
-        historyRoute: dataset.historyRoute,
-        columns: bulkColumnsOf(dataset).map((column) => ({ ...column })),
-      })),
+      market.bulkDatasets.map((dataset) => recordedDataset(market, dataset, cutAt)),
     ),
+    writer: BULK_WRITER,
   };
 }
 
@@ -154,24 +152,34 @@ export async function cutDueRelease(
   // No release is numbered before some market states its published series.
   if (markets.length === 0) return { cut: false, reason: "no-datasets" };
   const cache = releaseFileCache(context.cacheDir);
-  const datasets = markets.flatMap((market) =>
-    market.bulkDatasets.map((dataset) => ({
-      market: dataset.market,
-      dataset: dataset.name,
-      seriesColumn: dataset.seriesColumn,
-      periodColumn: dataset.periodColumn,
-      columns: bulkColumnsOf(dataset).map((column) => column.name),
-      rows: dataset.rows(context.db, stopping),
-    })),
-  );
+  let manifest: StoredManifest | undefined;
   const outcome = await cutRelease(context.db, {
     day,
     cutAt,
-    datasets,
-    manifest: (release) => storedManifest(context, release, day),
+    // Read through the cut's snapshot (`snapshot`), not the pool.
+    datasets: (snapshot) =>
+      markets.flatMap((market) =>
+        market.bulkDatasets.map((dataset) => {
+          const columns = bulkColumnsOf(dataset);
+          return {
+            market: dataset.market,
+            dataset: dataset.name,
+            seriesColumn: dataset.seriesColumn,
+            periodColumn: dataset.periodColumn,
+            columns: columns.map((column) => column.name),
+            rows: dataset.rows(snapshot, stopping),
+            problem: (values: BulkRow) => bulkRowProblem(columns, values),
+          };
+        }),
+      ),
+    manifest: (release) => {
+      manifest = storedManifest(context, release, day, cutAt);
+      return manifest;
+    },
     async files(release, source) {
+      if (manifest === undefined) throw new Error("the manifest is recorded before the files");
       const written: ReleaseFileRecord[] = [];
-      for (const file of plannedFiles(markets, release, cutAt)) {
+      for (const file of plannedFiles(manifest.datasets, release)) {
         stopping?.throwIfAborted();
         written.push(await buildFile(source, file, release, cache.dir));
       }
@@ -184,17 +192,31 @@ export async function cutDueRelease(
   return outcome;
 }
 
-/** Removes the releases retention no longer keeps (never the latest), and their vintage rows. */
+/**
+ * A dataset a cut kept as the previous release held it, for the log and the command line: which
+ * row and column could not be released, and why.
+ */
+export function skippedDatasetText(bad: SkippedDataset): string {
+  return `${bad.market}/${bad.dataset} kept as the previous release held it: row ${bad.series} ${bad.period}, column ${bad.column}: ${bad.problem}`;
+}
+
+/**
+ * Removes the releases retention no longer keeps (never the latest), their vintage rows, and
+ * their files from this instance's cache directory (with files a stopped writer left there).
+ */
 export async function pruneOldReleases(
   context: ReleaseContext,
   retentionDays: number,
-): Promise<PruneOutcome> {
+): Promise<PruneOutcome & { files: string[] }> {
   const outcome = await pruneReleases(
     context.db,
     oldestKeptReleaseDay(context.clock(), retentionDays),
   );
-  releaseFileCache(context.cacheDir).forget();
-  return outcome;
+  const cache = releaseFileCache(context.cacheDir);
+  cache.forget();
+  const kept = await keptReleases(context.db);
+  const files = await sweepCacheDir(cache.dir, kept?.oldest ?? null, context.clock());
+  return { ...outcome, files };
 }
 
 /** A file of a release as the list and the manifest show it. */
@@ -241,7 +263,7 @@ export type Manifest = {
   citation: string;
   methodologyVersions: Record<string, string>;
   sources: StoredManifest["sources"];
-  datasets: (StoredManifest["datasets"][number] & { files: FileEntry[] })[];
+  datasets: (Omit<RecordedDataset, "free"> & { files: FileEntry[] })[];
 };
 
 async function found(
@@ -270,7 +292,7 @@ export async function releaseManifest(
     citation: stored.citation,
     methodologyVersions: stored.methodologyVersions,
     sources: stored.sources,
-    datasets: stored.datasets.map((dataset) => ({
+    datasets: stored.datasets.map(({ free: _free, ...dataset }) => ({
       ...dataset,
       files: files
         .filter((file) => file.market === dataset.market && file.dataset === dataset.name)
@@ -295,30 +317,41 @@ export async function releaseFileFor(
 ): Promise<Result<ServedFile, DomainError>> {
   const summary = await found(context.db, release);
   if (!summary.ok) return summary;
-  const { release: number, cutAt, files } = summary.value;
+  const { release: number, files } = summary.value;
+  const stored = summary.value.manifest as StoredManifest;
   const record = files.find((file) => file.fileName === fileName);
-  if (record === undefined) return err(releaseNotFound(number, await keptReleases(context.db)));
-  const plan = plannedFiles(releasedMarkets(context.marketList), number, cutAt).find(
-    (file) => file.fileName === fileName,
-  );
-  if (plan === undefined) return err(releaseNotFound(number, await keptReleases(context.db)));
-  const access = await accessTo(context.db, plan, number, caller);
+  // Planned from what the release recorded at its cut, not from today's definitions.
+  const plan = plannedFiles(stored.datasets, number).find((file) => file.fileName === fileName);
+  if (record === undefined || plan === undefined) return err(releaseFileNotFound(number, fileName));
+  const access = await accessTo(context, plan, number, caller);
   if (!access.ok) return access;
+  const unavailable = releaseFileUnavailable(number, fileName, plan.dataset.historyRoute);
+  if (!sameWriter(stored.writer, BULK_WRITER)) return err(unavailable);
   const path = await releaseFileCache(context.cacheDir).pathOf(
     record,
     plan,
     number,
     vintageSourceOf(context.db),
   );
-  return ok({ ...record, path });
+  if (!path.ok) {
+    // Retention may have removed the release while its file was rebuilt (fewer rows).
+    if ((await readRelease(context.db, number)) === undefined)
+      return err(releaseNotFound(number, await keptReleases(context.db)));
+    return path;
+  }
+  return ok({ ...record, path: path.value });
 }
 
+const sameWriter = (a: BulkWriter | undefined, b: BulkWriter) =>
+  a !== undefined && a.name === b.name && a.version === b.version;
+
 async function accessTo(
-  db: Db,
+  context: ReleaseContext,
   plan: PlannedFile,
   release: number,
   caller: Caller,
 ): Promise<Result<unknown, DomainError>> {
+  const db = context.db;
   if (caller.kind === "anonymous") {
     if (plan.variant === "full")
       return err(
@@ -331,5 +364,9 @@ async function accessTo(
       ? ok(undefined)
       : err(apiKeyRequired(OLD_FREE_FILE_MESSAGE));
   }
-  return plan.dataset.keyedAccess?.(caller.plan) ?? ok(undefined);
+  // Today's access rule of the dataset (none for a dataset no market states any more).
+  const dataset = context.marketList
+    .flatMap((market) => market.bulkDatasets)
+    .find((d) => d.market === plan.dataset.market && d.name === plan.dataset.name);
+  return dataset?.keyedAccess?.(caller.plan) ?? ok(undefined);
 }

@@ -113,8 +113,19 @@ const NOT_FOUND = errorResponse(
   "The release does not exist or is past retention (the message names the releases kept), or has no file of that name.",
 );
 const CACHE = "public, max-age=60";
-/** A release never changes once cut: its manifest and files may be kept. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
+/**
+ * A release never changes once cut, but retention removes it: its manifest is kept a day, then
+ * asked again (a removed release answers 404).
+ */
+const NUMBERED_MANIFEST = "public, max-age=86400";
+/**
+ * A keyless free file is keyless only while its release is the latest: shared caches revalidate
+ * it (If-None-Match against its ETag) on every request, so that after the next cut they hear the
+ * 401 rather than serve it keyless.
+ */
+const KEYLESS_FILE = "public, no-cache";
+/** A keyed file: the caller's own copy, whose bytes never change. */
+const KEYED_FILE = "private, max-age=31536000, immutable";
 
 const releaseNumberParameter = (latestAllowed: boolean) =>
   z
@@ -225,7 +236,7 @@ const manifestRoute = defineRoute({
     (deps) =>
     async ({ params, res }) => {
       const manifest = await releaseManifest(deps.db, params.release);
-      sendJson(res, manifest, params.release === "latest" ? CACHE : IMMUTABLE);
+      sendJson(res, manifest, params.release === "latest" ? CACHE : NUMBERED_MANIFEST);
     },
 });
 
@@ -254,6 +265,9 @@ const fileRoute = defineRoute({
     401: UNAUTHORIZED_RESPONSE,
     403: errorResponse("The key's plan does not read this dataset."),
     404: NOT_FOUND,
+    503: errorResponse(
+      "This instance cannot rebuild the kept file byte for byte (its file writer changed since the cut); the message names the history route that serves the same values with `release`.",
+    ),
   },
   docs: {
     summary: "Download a release's file",
@@ -281,12 +295,7 @@ const fileRoute = defineRoute({
         caller,
       );
       if (!file.ok) return reply(res, file, { cacheControl: "no-store" });
-      // A keyless download is the latest release's free file, keyless only until the next cut:
-      // a shared cache keeps it no longer than the latest manifest. A key's download is its own.
-      res.setHeader(
-        "Cache-Control",
-        caller.kind === "anonymous" ? CACHE : "private, max-age=31536000, immutable",
-      );
+      res.setHeader("Cache-Control", caller.kind === "anonymous" ? KEYLESS_FILE : KEYED_FILE);
       sendBulkFile(req, res, {
         path: file.value.path,
         fileName: file.value.fileName,
