@@ -1,3 +1,4 @@
+import { createProgress } from "./observability/progress";
 import type { AddressInfo } from "node:net";
 import type { RequestListener, Server } from "node:http";
 import { poolStats } from "@tpi/db";
@@ -178,6 +179,7 @@ export async function startServer(
           clock: runtime.clock,
           cacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
           publicUrl: env.TPI_PUBLIC_SITE_URL,
+          progress: (label) => createProgress(label),
         },
         {
           cutDelayMinutes: env.RELEASE_CUT_DELAY_MINUTES,

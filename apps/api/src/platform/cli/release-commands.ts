@@ -1,3 +1,4 @@
+import { createProgress } from "../observability/progress";
 import { parseArgs } from "node:util";
 import { oldestKeptReleaseDay } from "@tpi/domain";
 import type { Command, CommandContext, CommandModule } from "../core/command";
@@ -34,6 +35,7 @@ async function contextOf(runtime: Runtime): Promise<ReleaseContext> {
     clock: runtime.clock,
     cacheDir: releaseCacheDirOf(runtime.env.TPI_DATA_DIR),
     publicUrl: runtime.env.TPI_PUBLIC_SITE_URL,
+    progress: (label) => createProgress(label),
   };
 }
 

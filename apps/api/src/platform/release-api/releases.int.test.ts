@@ -159,9 +159,16 @@ describe("releases", () => {
   });
 
   it("two concurrent cuts of the due day (a restart, two instances) give one release", async () => {
+    // Each cut shows its progress; only the one that cuts reads and writes.
+    const finished: string[] = [];
+    const progress = () => ({ update: () => undefined, finish: (s: string) => finished.push(s) });
     const outcomes = await Promise.all([
-      cutDueRelease(context, DELAY),
-      cutDueRelease(context, DELAY),
+      cutDueRelease({ ...context, progress }, DELAY),
+      cutDueRelease({ ...context, progress }, DELAY),
+    ]);
+    expect(finished).toEqual([
+      expect.stringMatching(/^\d+ dataset\(s\) of release 1 read$/),
+      expect.stringMatching(/^\d+ file\(s\) of release 1 written$/),
     ]);
     expect(outcomes.filter((o) => o.cut)).toEqual([
       expect.objectContaining({ cut: true, release: 1, day: "2026-03-09", opened: 3 }),

@@ -1,3 +1,4 @@
+import type { Progress } from "../observability/progress";
 import { join } from "node:path";
 import {
   apiKeyRequired,
@@ -62,6 +63,8 @@ export type ReleaseContext = {
   cacheDir?: string;
   /** The public address the citation line names (TPI_PUBLIC_SITE_URL). */
   publicUrl?: string;
+  /** Progress lines of a cut (datasets read, then files written); none when absent. */
+  progress?: (label: string) => Progress;
 };
 
 /** Where an instance keeps the release files it built: under its data directory (TPI_DATA_DIR). */
@@ -153,6 +156,16 @@ export async function cutDueRelease(
   if (markets.length === 0) return { cut: false, reason: "no-datasets" };
   const cache = releaseFileCache(context.cacheDir);
   let manifest: StoredManifest | undefined;
+  // A first cut reads every market's whole history: seconds to minutes, so it shows progress.
+  const datasetCount = markets.reduce((count, market) => count + market.bulkDatasets.length, 0);
+  const reading = context.progress?.(`release of ${day}: datasets read`);
+  let datasetsRead = 0;
+  const counted = (rows: AsyncIterable<BulkRow>): AsyncIterable<BulkRow> => ({
+    async *[Symbol.asyncIterator]() {
+      yield* rows;
+      reading?.update((datasetsRead += 1), datasetCount);
+    },
+  });
   const outcome = await cutRelease(context.db, {
     day,
     cutAt,
@@ -167,7 +180,7 @@ export async function cutDueRelease(
             seriesColumn: dataset.seriesColumn,
             periodColumn: dataset.periodColumn,
             columns: columns.map((column) => column.name),
-            rows: dataset.rows(snapshot, stopping),
+            rows: counted(dataset.rows(snapshot, stopping)),
             problem: (values: BulkRow) => bulkRowProblem(columns, values),
           };
         }),
@@ -178,11 +191,16 @@ export async function cutDueRelease(
     },
     async files(release, source) {
       if (manifest === undefined) throw new Error("the manifest is recorded before the files");
+      reading?.finish(`${datasetsRead} dataset(s) of release ${release} read`);
       const written: ReleaseFileRecord[] = [];
-      for (const file of plannedFiles(manifest.datasets, release)) {
+      const planned = plannedFiles(manifest.datasets, release);
+      const writing = context.progress?.(`release ${release}: files written`);
+      for (const file of planned) {
         stopping?.throwIfAborted();
         written.push(await buildFile(source, file, release, cache.dir));
+        writing?.update(written.length, planned.length);
       }
+      writing?.finish(`${written.length} file(s) of release ${release} written`);
       return written;
     },
     ...(stopping === undefined ? {} : { signal: stopping }),
