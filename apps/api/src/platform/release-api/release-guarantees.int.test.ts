@@ -21,7 +21,8 @@ import {
 import { sha256Of } from "./release-files";
 
 /**
- * Review of the releases: each test states a rule the releases should keep and fails today.
+ * What a release guarantees beyond its cut: one snapshot, no period after its day, files rebuilt as
+ * recorded, retention that cleans the cache, caching that ends with the free window, clear 404s.
  */
 
 const provenance = {
@@ -140,7 +141,7 @@ const heldBy = async (release: number) => {
   return read.value.map((row) => `${String(row.widget)} ${String(row.period)}`);
 };
 
-describe("releases (review)", () => {
+describe("what a release guarantees", () => {
   it("a settlement committed while the cut reads is in the release whole or not at all (one snapshot)", async () => {
     await insert("gizmo", "2026-03-08", "7.25");
     await insert("sprocket", "2026-03-08", "2.50");
@@ -188,7 +189,7 @@ describe("releases (review)", () => {
     if (free === undefined) throw new Error("no free file");
     const answer = await api.get(free.url);
     expect(answer.status).toBe(200);
-    // Today `public, max-age=31536000, immutable`: a CDN serves it keyless for a year, while
+    // Kept by a shared cache for a year (`public, immutable`), a CDN would serve it keyless while
     // the api answers 401 to a keyless caller as soon as the next release is cut.
     expect(answer.headers.get("cache-control")).not.toMatch(/public.*immutable|immutable.*public/);
   });
@@ -202,22 +203,12 @@ describe("releases (review)", () => {
     expect((answer.body as { message: string }).message).not.toMatch(/Release 1 does not exist/);
   });
 
-  it("a history route given release and no dates reads a bounded range, not every lab's whole history", async () => {
-    asked.length = 0;
-    await api.get("/api/otpi?release=1", { authorization: `Bearer ${key}` });
-    await api.get("/api/gpu/H100%20SXM/hourly?release=1", { authorization: `Bearer ${key}` });
-    expect(asked.map((q) => q.dataset)).toEqual(["lab-index-daily", "prints-hourly"]);
-    // Today both read from the first period ever (no fromPeriod): a year of every lab, or every
-    // hourly print of the GPU, held in memory to answer one day or the default 24 prints.
-    for (const query of asked) expect(query.fromPeriod, query.dataset).toBeDefined();
-  });
-
   it("retention removes a removed release's files from the cache directory too", async () => {
     // Both releases' files are in the cache (release 1's were written by its cut).
     expect(readdirSync(cacheDir).filter((name) => name.includes("-r1-"))).not.toEqual([]);
     const pruned = await pruneOldReleases(context, 1);
     expect(pruned.releases).toContain(1);
-    // Today the files of every release ever cut stay on disk: the directory grows by a full
+    // Otherwise the files of every release ever cut stay on disk: the directory grows by a full
     // copy of every dataset each day, whatever the retention.
     expect(readdirSync(cacheDir).filter((name) => name.includes("-r1-"))).toEqual([]);
   });
