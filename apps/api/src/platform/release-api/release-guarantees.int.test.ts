@@ -163,7 +163,7 @@ describe("what a release guarantees", () => {
       "sprocket 2026-03-08",
       "sprocket 2026-03-09",
     ];
-    // Today: gizmo without its 2026-03-09 value, sprocket with it (half a settled day).
+    // Without one snapshot: gizmo without its 2026-03-09 value, sprocket with it (half a settled day).
     expect([before, after]).toContainEqual(held);
   });
 
@@ -199,7 +199,7 @@ describe("what a release guarantees", () => {
       authorization: `Bearer ${key}`,
     });
     expect(answer.status).toBe(404);
-    // Today: "Release 1 does not exist or is past retention. Releases kept: 1 to 2."
+    // Not: "Release 1 does not exist or is past retention. Releases kept: 1 to 2."
     expect((answer.body as { message: string }).message).not.toMatch(/Release 1 does not exist/);
   });
 
@@ -246,7 +246,7 @@ describe("what a release guarantees", () => {
       accountId: "a",
       plan: "full",
     } as const;
-    // Today: "rebuilt from the vintage store does not match its recorded SHA-256" (a 500), for
+    // Without the manifest's columns: "rebuilt from the vintage store does not match its recorded SHA-256" (a 500), for
     // every file of every kept release, as soon as any dataset's columns, free series or free
     // window or the writers change.
     const served = await releaseFileFor(fresh, manifest.value.release, full.fileName, caller);
