@@ -3,18 +3,16 @@ import {
   OPENROUTER_LICENCE,
   appRankingsCitation,
   codingAgentOfApp,
-  type BulkRow,
-  type LlmCodingTokensQuery,
-  type UtcDay,
-} from "@tpi/domain";
-import { readAppRankingDayRows, type Db } from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
   itemOfRow,
   provenanceOfRow,
   rowOfItem,
+  type BulkRow,
   type ItemFields,
-} from "../../../platform/bulk/item-rows";
+  type LlmCodingTokensQuery,
+  type UtcDay,
+} from "@tpi/domain";
+import { readAppRankingDayRows, seriesPages, type AppRankingDayRow, type Db } from "@tpi/db";
+import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { CODING_CATEGORY } from "../sources/app-rankings";
@@ -120,24 +118,24 @@ export async function* agentTokensRows(
   stopping?: AbortSignal,
   rowsPerPage = ROWS_PER_PAGE,
 ): AsyncGenerator<BulkRow> {
-  let after: { appId: number; day: UtcDay } | undefined;
-  for (;;) {
-    if (stopping?.aborted === true) return;
-    const page = await readAppRankingDayRows(db, {
-      category: CODING_CATEGORY,
-      after,
-      limit: rowsPerPage,
-    });
+  const pages = seriesPages<AppRankingDayRow, UtcDay>(
+    (key, limit) =>
+      readAppRankingDayRows(db, {
+        category: CODING_CATEGORY,
+        after: key && { appId: Number(key.series), day: key.period },
+        limit,
+      }),
+    (row) => ({ series: String(row.appId), period: row.day }),
+    rowsPerPage,
+    stopping,
+  );
+  for await (const page of pages)
     for (const row of page) {
       const agent = codingAgentOfApp(row.appName);
       if (agent === null) continue;
       const { day, asOf, ...fields } = row;
       yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
     }
-    const last = page.at(-1);
-    if (last === undefined || page.length < rowsPerPage) return;
-    after = { appId: last.appId, day: last.day };
-  }
 }
 
 export const llmCodingAgentTokensDaily: MarketBulkDataset = {
@@ -162,10 +160,9 @@ export const llmCodingAgentTokensDaily: MarketBulkDataset = {
  */
 export function llmCodingTokensOfRelease(
   query: LlmCodingTokensQuery,
-  rows: readonly BulkRow[],
+  items: readonly LlmCodingTokensItem[],
 ): LlmCodingTokensResponse {
-  const data = rows
-    .map(tokensItemOfRow)
+  const data = items
     .filter((item) => query.agent === undefined || item.agent === query.agent)
     .sort((a, b) =>
       a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1,

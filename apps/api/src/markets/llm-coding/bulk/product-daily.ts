@@ -5,22 +5,21 @@ import {
   LLM_CODING_PRODUCTS,
   countsNeeded,
   isCompareProduct,
+  itemOfRow,
   llmCodingProduct,
   productDayRow,
+  provenanceOfRow,
+  rowOfItem,
   type BulkRow,
+  type ItemFields,
   type LlmCodingHistoryQuery,
   type LlmCodingProduct,
   type LlmCodingProductId,
   type UtcDay,
 } from "@tpi/domain";
-import { readCodingCountDays, type CodingCountOfDay, type Db } from "@tpi/db";
+import { readCodingCountDays, seriesPages, type CodingCountOfDay, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
-  itemOfRow,
-  provenanceOfRow,
-  rowOfItem,
-  type ItemFields,
-} from "../../../platform/bulk/item-rows";
+import type { ReleasedItems } from "../../../platform/http/release-parameter";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import {
   historyItemOf,
@@ -117,11 +116,15 @@ async function* rowsOfProduct(
 ): AsyncGenerator<BulkRow> {
   const pairs = countsNeeded(product);
   const compare = isCompareProduct(product);
-  let afterDay: UtcDay | undefined;
-  for (;;) {
-    if (stopping?.aborted === true) return;
-    const counts = await readCodingCountDays(db, { pairs, afterDay, days: daysPerPage });
-    if (counts.length === 0) return;
+  // A page is `daysPerPage` days of counts, one count or more a day: a page of fewer counts than
+  // that holds fewer days, so it is the last one, as a keyset page of rows would be.
+  const pages = seriesPages<CodingCountOfDay, UtcDay>(
+    (key, days) => readCodingCountDays(db, { pairs, afterDay: key?.period, days }),
+    (count) => ({ series: product.id, period: count.day }),
+    daysPerPage,
+    stopping,
+  );
+  for await (const counts of pages)
     for (const day of byDay(counts)) {
       const lookup = (agent: string, metric: string) =>
         day.counts.find((c) => c.agent === agent && c.metric === metric);
@@ -135,8 +138,6 @@ async function* rowsOfProduct(
       if (searchedAt === undefined) continue;
       yield productDailyRow(product.id, historyItemOf(row, compare), searchedAt);
     }
-    afterDay = counts.at(-1)?.day;
-  }
 }
 
 function byDay(counts: readonly CodingCountOfDay[]): { day: UtcDay; counts: CodingCountOfDay[] }[] {
@@ -185,9 +186,9 @@ export const llmCodingProductDaily: MarketBulkDataset = {
  */
 export function llmCodingHistoryOfRelease(
   query: LlmCodingHistoryQuery,
-  rows: readonly BulkRow[],
+  { rows, items }: ReleasedItems<LlmCodingHistoryItem>,
 ): LlmCodingHistoryResponse {
-  return llmCodingHistoryAnswer(query, rows.map(historyItemOfRow), releaseDataSources(rows));
+  return llmCodingHistoryAnswer(query, items, releaseDataSources(rows));
 }
 
 function releaseDataSources(rows: readonly BulkRow[]): DataSources {

@@ -28,9 +28,17 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
-import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
-import { PRODUCT_DAILY_DATASET, llmCodingHistoryOfRelease } from "../bulk/product-daily";
-import { AGENT_TOKENS_DATASET, llmCodingTokensOfRelease } from "../bulk/agent-tokens-daily";
+import { RELEASE_NOT_FOUND_TEXT, releaseItems } from "../../../platform/http/release-parameter";
+import {
+  historyItemOfRow,
+  llmCodingHistoryOfRelease,
+  llmCodingProductDaily,
+} from "../bulk/product-daily";
+import {
+  llmCodingAgentTokensDaily,
+  llmCodingTokensOfRelease,
+  tokensItemOfRow,
+} from "../bulk/agent-tokens-daily";
 
 /** The OpenAPI tag of the LLM Coding routes. */
 export const LLM_CODING_TAG = "LLM Coding";
@@ -137,15 +145,18 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   },
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingHistory(query, counts));
-    const rows = await releaseRows(deps, {
-      market: LLM_CODING.name,
-      dataset: PRODUCT_DAILY_DATASET,
-      release: query.release,
-      series: [query.product],
-      fromPeriod: query.startDate,
-      toPeriod: query.endDate,
-    });
-    return rows.ok ? ok(llmCodingHistoryOfRelease(query, rows.value)) : rows;
+    const released = await releaseItems(
+      deps,
+      llmCodingProductDaily,
+      {
+        release: query.release,
+        series: [query.product],
+        fromPeriod: query.startDate,
+        toPeriod: query.endDate,
+      },
+      historyItemOfRow,
+    );
+    return released.ok ? ok(llmCodingHistoryOfRelease(query, released.value)) : released;
   },
 });
 
@@ -227,13 +238,12 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingTokens(query, counts));
     // The series are apps, not agents: the agent is chosen among the release's rows.
-    const rows = await releaseRows(deps, {
-      market: LLM_CODING.name,
-      dataset: AGENT_TOKENS_DATASET,
-      release: query.release,
-      fromPeriod: query.startDate,
-      toPeriod: query.endDate,
-    });
-    return rows.ok ? ok(llmCodingTokensOfRelease(query, rows.value)) : rows;
+    const released = await releaseItems(
+      deps,
+      llmCodingAgentTokensDaily,
+      { release: query.release, fromPeriod: query.startDate, toPeriod: query.endDate },
+      tokensItemOfRow,
+    );
+    return released.ok ? ok(llmCodingTokensOfRelease(query, released.value.items)) : released;
   },
 });

@@ -2,22 +2,21 @@ import {
   EPOCH_LICENCE,
   NEOCLOUD_FIELD_SOURCES,
   NEOCLOUD_METHODOLOGY_VERSION,
+  itemOfRow,
+  provenanceOfRow,
   requireNeocloudPlan,
+  rowOfItem,
+  sourcesOfRows,
   type BulkColumn,
   type BulkColumnType,
   type BulkRow,
+  type ItemFields,
   type NeocloudSite,
   type NeocloudSitesQuery,
 } from "@tpi/domain";
-import { readNeocloudSitePage, type Db } from "@tpi/db";
+import { readNeocloudSitePage, seriesPages, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
-  itemOfRow,
-  provenanceOfRow,
-  rowOfItem,
-  sourcesOfRows,
-  type ItemFields,
-} from "../../../platform/bulk/item-rows";
+import type { ReleasedItems } from "../../../platform/http/release-parameter";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
 import { neocloudSitesAnswer } from "../services/neocloud";
 
@@ -134,14 +133,15 @@ export async function* siteRows(
   stopping?: AbortSignal,
   sitesPerPage = SITES_PER_PAGE,
 ): AsyncGenerator<BulkRow> {
-  let afterId: string | undefined;
-  for (;;) {
-    if (stopping?.aborted === true) return;
-    const page = await readNeocloudSitePage(db, { afterId, limit: sitesPerPage });
+  // A site is its own series (one period each): the key's site id is enough to read on from.
+  const pages = seriesPages(
+    (key, limit) => readNeocloudSitePage(db, { afterId: key?.series, limit }),
+    ({ site, firstSeenDay }) => ({ series: site.id, period: firstSeenDay }),
+    sitesPerPage,
+    stopping,
+  );
+  for await (const page of pages)
     for (const { site, firstSeenDay } of page) yield siteRow(site, firstSeenDay);
-    if (page.length < sitesPerPage) return;
-    afterId = page.at(-1)?.site.id;
-  }
 }
 
 export const neocloudSites: MarketBulkDataset = {
@@ -168,10 +168,9 @@ export const neocloudSites: MarketBulkDataset = {
  */
 export function neocloudSitesOfRelease(
   query: NeocloudSitesQuery,
-  rows: readonly BulkRow[],
+  { rows, items: sites }: ReleasedItems<NeocloudSite>,
 ): NeocloudSitesResponse {
   const rowById = new Map(rows.map((row) => [String(row.id), row]));
-  const sites = rows.map(siteOfRow);
   return neocloudSitesAnswer(query, sites, (page) => {
     const pageRows = page.flatMap((site): BulkRow[] => {
       const row = rowById.get(site.id);

@@ -26,8 +26,8 @@ import {
   answerNeocloudSites,
   neocloudMethodologyDocument,
 } from "../services/neocloud";
-import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
-import { SITES_DATASET, neocloudSitesOfRelease } from "../bulk/sites";
+import { RELEASE_NOT_FOUND_TEXT, releaseItems } from "../../../platform/http/release-parameter";
+import { neocloudSites, neocloudSitesOfRelease, siteOfRow } from "../bulk/sites";
 
 /**
  * The Neo-Cloud Sites routes: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data
@@ -102,12 +102,8 @@ export const neocloudSitesRoute = neocloudReads.read({
   },
   answer: async ({ sites }, { query }, deps) => {
     if (query.release === undefined) return answerNeocloudSites(query, sites);
-    const rows = await releaseRows(deps, {
-      market: NEOCLOUD.name,
-      dataset: SITES_DATASET,
-      release: query.release,
-    });
-    return rows.ok ? ok(neocloudSitesOfRelease(query, rows.value)) : rows;
+    const released = await releaseItems(deps, neocloudSites, { release: query.release }, siteOfRow);
+    return released.ok ? ok(neocloudSitesOfRelease(query, released.value)) : released;
   },
 });
 

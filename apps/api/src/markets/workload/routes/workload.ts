@@ -13,9 +13,9 @@ import {
   workloadAnswerOfRelease,
   workloadMethodologyDocument,
 } from "../services/workload";
-import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
+import { RELEASE_NOT_FOUND_TEXT, releaseItems } from "../../../platform/http/release-parameter";
 import {
-  WEEKLY_SESSION_COST_DATASET,
+  workloadWeeklySessionCost,
   workloadItemOfRow,
   workloadSourcesOfRows,
 } from "../bulk/weekly-session-cost";
@@ -82,18 +82,16 @@ export const workloadRoute = workloadReads.read({
   answer: async ({ index }, { query }, deps) => {
     if (query.release === undefined) return answerWorkload(query, index);
     // Every row of the release: an unknown family is told from all of its families, as now.
-    const rows = await releaseRows(deps, {
-      market: WORKLOAD.name,
-      dataset: WEEKLY_SESSION_COST_DATASET,
-      release: query.release,
-    });
-    if (!rows.ok) return rows;
-    const asked = rows.value.filter((row) => inOptionalDayRange(String(row.date), query));
-    return workloadAnswerOfRelease(
-      query,
-      rows.value.map(workloadItemOfRow),
-      workloadSourcesOfRows(asked),
+    const released = await releaseItems(
+      deps,
+      workloadWeeklySessionCost,
+      { release: query.release },
+      workloadItemOfRow,
     );
+    if (!released.ok) return released;
+    const { rows, items } = released.value;
+    const asked = rows.filter((row) => inOptionalDayRange(String(row.date), query));
+    return workloadAnswerOfRelease(query, items, workloadSourcesOfRows(asked));
   },
 });
 
