@@ -12,9 +12,10 @@ import { writeNeocloudImport } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   collectRows,
+  expectRowsServe,
   expectRowsTyped,
   expectSeriesThenPeriod,
-  fixedReleaseReader,
+  fixedReleases,
 } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { NEOCLOUD } from "../read-model/state";
@@ -77,7 +78,7 @@ async function importSites(api: TestApi, sites: readonly NeocloudSite[], at: Dat
   });
 }
 
-const releaseRows: Parameters<typeof fixedReleaseReader>[0] = {};
+const releases = fixedReleases();
 let api: TestApi;
 let full: string;
 let premium: string;
@@ -86,7 +87,7 @@ let firstRows: Awaited<ReturnType<typeof collectRows>>;
 beforeAll(async () => {
   api = await startTestApi({
     now: SECOND_IMPORT,
-    configure: (deps) => ({ ...deps, releases: fixedReleaseReader(releaseRows) }),
+    configure: releases.configure,
   });
   const first = importedSites(FIRST_IMPORT).slice(0, 4);
   await importSites(api, first, FIRST_IMPORT);
@@ -118,7 +119,7 @@ describe("the sites dataset", () => {
     const served = await sites(`scope=all&limit=${NEOCLOUD_SITES_LIMIT_MAX}`);
     expect(served.total).toBe(neocloudSampleSites().length);
     const byId = (a: NeocloudSite, b: NeocloudSite) => (a.id < b.id ? -1 : 1);
-    expect(rows.map(siteOfRow)).toStrictEqual([...served.data].sort(byId));
+    expectRowsServe(rows, [...served.data].sort(byId), siteOfRow);
   });
 
   it("types every value, orders by id, fills the provenance from each site's", async () => {
@@ -166,7 +167,7 @@ describe("the sites dataset", () => {
 
 describe("GET /api/neocloud/sites with release", () => {
   beforeAll(() => {
-    releaseRows[1] = { "neocloud/sites": { dataset: neocloudSites, rows: firstRows } };
+    releases.hold(1, neocloudSites, firstRows);
   });
 
   it("searches the sites as the release holds them", async () => {
