@@ -50,7 +50,7 @@ function ofType(column: BulkColumn, value: unknown): boolean {
  * where the column is nullable), and its provenance filled: a source, a basis, a method version
  * and, unless `cited` is false (a test's source that asks for none), a citation.
  */
-export function expectRowsTyped(
+function expectRowsTyped(
   dataset: MarketBulkDataset,
   rows: readonly BulkRow[],
   { cited = true }: { cited?: boolean } = {},
@@ -70,7 +70,7 @@ export function expectRowsTyped(
 }
 
 /** Rows ordered by series then period (as text, byte order), no key twice. */
-export function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
+function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
   const keys = rows.map((row) => [
     String(row[dataset.seriesColumn]),
     String(row[dataset.periodColumn]),
@@ -96,7 +96,7 @@ export function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonl
  * each item's fields by name with the same JSON value and type (an item's `sources` is the
  * row's `source`, split as `splitSources` splits it).
  */
-export function expectRowsServe(
+function expectRowsServe(
   rows: readonly BulkRow[],
   items: readonly object[],
   itemOf?: (row: BulkRow) => unknown,
@@ -181,4 +181,24 @@ export function fixedReleases() {
       };
     },
   };
+}
+
+/**
+ * A dataset's rows as its file holds them: every row typed by its columns, its provenance filled
+ * (`cited`: see expectRowsTyped), the rows in series then period order with no key twice; and
+ * with `items`, the rows state a history route's items one for one (see expectRowsServe, with
+ * the dataset's `itemOf` when given).
+ */
+export function expectDatasetRows(
+  dataset: MarketBulkDataset,
+  rows: readonly BulkRow[],
+  expected: {
+    items?: readonly object[];
+    itemOf?: (row: BulkRow) => unknown;
+    cited?: boolean;
+  } = {},
+): void {
+  expectRowsTyped(dataset, rows, expected.cited === undefined ? {} : { cited: expected.cited });
+  expectSeriesThenPeriod(dataset, rows);
+  if (expected.items !== undefined) expectRowsServe(rows, expected.items, expected.itemOf);
 }

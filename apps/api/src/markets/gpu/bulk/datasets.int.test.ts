@@ -6,13 +6,7 @@ import {
   type BulkRow,
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  collectRows,
-  expectRowsServe,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleases,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
 import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
 import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuDailyDataset, gpuHourlyDataset } from "./datasets";
@@ -57,15 +51,14 @@ describe("GPU bulk datasets", () => {
     for (const gpu of GPUS) {
       const items = await served(`/api/gpu/${encodeURIComponent(gpu)}/index-history`);
       const ofGpu = rows.filter((row) => row.gpu_type === gpu);
-      expectRowsServe(ofGpu, items);
+      expectDatasetRows(GPU_INDEX_DAILY, ofGpu, { items, cited: false });
       expected.push(...ofGpu);
     }
     // Every row belongs to a GPU of the trades, in GPU then time order, more than one page.
     expect(rows).toEqual(expected);
     expect(rows.length).toBeGreaterThan(2);
     // The test's trade source asks for no citation.
-    expectRowsTyped(GPU_INDEX_DAILY, rows, { cited: false });
-    expectSeriesThenPeriod(GPU_INDEX_DAILY, rows);
+    expectDatasetRows(GPU_INDEX_DAILY, rows, { cited: false });
     for (const row of rows)
       expect(row).toMatchObject({
         source: "test",
@@ -84,13 +77,12 @@ describe("GPU bulk datasets", () => {
     for (const gpu of GPUS) {
       const items = await served(hourly(gpu));
       const ofGpu = rows.slice(count, count + items.length);
-      expectRowsServe(ofGpu, items);
+      expectDatasetRows(GPU_PRINTS_HOURLY, ofGpu, { items, cited: false });
       expect(ofGpu.every((row) => row.gpu_type === gpu)).toBe(true);
       count += items.length;
     }
     expect(count).toBe(rows.length);
-    expectRowsTyped(GPU_PRINTS_HOURLY, rows, { cited: false });
-    expectSeriesThenPeriod(GPU_PRINTS_HOURLY, rows);
+    expectDatasetRows(GPU_PRINTS_HOURLY, rows, { cited: false });
     // Carried hours are rows too (H200 had no trades for four hours).
     expect(rows.filter((row) => row.is_carried === true).length).toBe(4);
   });

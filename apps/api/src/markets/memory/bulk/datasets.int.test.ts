@@ -1,13 +1,7 @@
 // @module-tag zone
 import { MEMORY_METHODOLOGY_VERSION } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  collectRows,
-  expectRowsServe,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleases,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { importMemoryFile } from "../jobs/import";
 import { MEMORY } from "../read-model/state";
@@ -89,10 +83,8 @@ describe("memory bulk dataset", () => {
     // DDR4 UDIMM's id sorts before DDR5's.
     const served = [...module, ...ddr5];
     expect(rows.length).toBe(6);
-    expectRowsServe(rows, served);
     // Only some of the test's sources ask for a citation.
-    expectRowsTyped(MEMORY_PRICES_DAILY, rows, { cited: false });
-    expectSeriesThenPeriod(MEMORY_PRICES_DAILY, rows);
+    expectDatasetRows(MEMORY_PRICES_DAILY, rows, { items: served, cited: false });
     expect(rows[0]).toMatchObject({
       source: "modulefeed",
       asOf: "2026-03-09T14:00:00.000Z",

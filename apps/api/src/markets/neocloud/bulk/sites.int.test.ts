@@ -10,13 +10,7 @@ import {
 } from "@tpi/domain";
 import { writeNeocloudImport } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  collectRows,
-  expectRowsServe,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleases,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { NEOCLOUD } from "../read-model/state";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
@@ -119,13 +113,15 @@ describe("the sites dataset", () => {
     const served = await sites(`scope=all&limit=${NEOCLOUD_SITES_LIMIT_MAX}`);
     expect(served.total).toBe(neocloudSampleSites().length);
     const byId = (a: NeocloudSite, b: NeocloudSite) => (a.id < b.id ? -1 : 1);
-    expectRowsServe(rows, [...served.data].sort(byId), siteOfRow);
+    expectDatasetRows(neocloudSites, rows, {
+      items: [...served.data].sort(byId),
+      itemOf: siteOfRow,
+    });
   });
 
   it("types every value, orders by id, fills the provenance from each site's", async () => {
     const rows = await collectRows(neocloudSites.rows(api.db));
-    expectRowsTyped(neocloudSites, rows);
-    expectSeriesThenPeriod(neocloudSites, rows);
+    expectDatasetRows(neocloudSites, rows);
     expect(rows.find((row) => row.id === "data-centers:Site D")).toMatchObject({
       source: "epoch-data-centers",
       asOf: FIRST_IMPORT.toISOString(),

@@ -5,13 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBulkFile } from "../../../platform/bulk/write-file";
-import {
-  collectRows,
-  expectRowsServe,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleases,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import {
   bearer,
   observation,
@@ -72,10 +66,11 @@ describe("token bulk datasets", () => {
     // Three labs over five days, openai from the second: more rows than one page.
     expect(rows.length).toBe(14);
     expect(rows.length).toBeGreaterThan(PAGE_ROWS);
-    expectRowsServe(rows, [...items].sort(bySeriesThenPeriod));
     // The test's source asks for no citation.
-    expectRowsTyped(LAB_INDEX_DAILY, rows, { cited: false });
-    expectSeriesThenPeriod(LAB_INDEX_DAILY, rows);
+    expectDatasetRows(LAB_INDEX_DAILY, rows, {
+      items: [...items].sort(bySeriesThenPeriod),
+      cited: false,
+    });
     for (const row of rows)
       expect(row).toMatchObject({
         source: "test",
@@ -121,9 +116,10 @@ describe("token bulk datasets", () => {
     );
     expect(answer.status).toBe(200);
     const items = (answer.body as { data: { lab: string; date: string }[] }).data;
-    expectRowsServe(rows, [...items].sort(bySeriesThenPeriod));
-    expectRowsTyped(TOKEN_VOLUME_DAILY, rows, { cited: false });
-    expectSeriesThenPeriod(TOKEN_VOLUME_DAILY, rows);
+    expectDatasetRows(TOKEN_VOLUME_DAILY, rows, {
+      items: [...items].sort(bySeriesThenPeriod),
+      cited: false,
+    });
     // Shares and totals are numbers, a lab's base day 100: the route's values, not recomputed text.
     expect(rows.find((row) => row.lab === "openai" && row.date === DAYS[1])).toMatchObject({
       growthIndex: 100,

@@ -7,13 +7,7 @@ import {
 } from "@tpi/domain";
 import { storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  collectRows,
-  expectRowsServe,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleases,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { closeAll } from "../../../testing/close-all";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../../testing/json-stub";
 import { openRouterTestConfig } from "../../../testing/openrouter-stub";
@@ -144,7 +138,10 @@ describe("the weekly-session-cost dataset", () => {
     const bySeries = (a: { lab: string; family: string; date: string }) =>
       `${a.lab}/${a.family}\n${a.date}`;
     const sorted = [...served.data].sort((a, b) => (bySeries(a) < bySeries(b) ? -1 : 1));
-    expectRowsServe(rows, sorted, workloadItemOfRow);
+    expectDatasetRows(workloadWeeklySessionCost, rows, {
+      items: sorted,
+      itemOf: workloadItemOfRow,
+    });
     // And series by series, as the route answers a lab and family.
     for (const series of new Set(rows.map((row) => String(row.series)))) {
       const [lab, family] = series.split("/");
@@ -158,8 +155,7 @@ describe("the weekly-session-cost dataset", () => {
 
   it("types every value, orders series then week, and cites both of a week's sources", async () => {
     const rows = await collectRows(workloadWeeklySessionCost.rows(api.db));
-    expectRowsTyped(workloadWeeklySessionCost, rows);
-    expectSeriesThenPeriod(workloadWeeklySessionCost, rows);
+    expectDatasetRows(workloadWeeklySessionCost, rows);
     const row = rows.find((r) => r.series === "anthropic/all" && r.date === "2026-11-22");
     expect(row).toMatchObject({
       source: "openrouter-session-cost",
