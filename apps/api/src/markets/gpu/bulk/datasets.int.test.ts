@@ -40,9 +40,7 @@ beforeAll(async () => {
   });
   await api.loadGpuTrades(GPU_TEST_TRADES);
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe("GPU bulk datasets", () => {
   it("the daily rows are index-history's items of every GPU, GPU then time, with provenance", async () => {

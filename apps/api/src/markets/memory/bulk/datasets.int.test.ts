@@ -71,9 +71,7 @@ beforeAll(async () => {
   expect(outcome.kind).toBe("imported");
   await MEMORY.of(api.deps).index.refresh();
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe("memory bulk dataset", () => {
   it("its rows are the history's items of every type, type then day, with provenance", async () => {

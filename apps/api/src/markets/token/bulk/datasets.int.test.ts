@@ -50,9 +50,7 @@ beforeAll(async () => {
   });
   await api.load(observations);
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe("token bulk datasets", () => {
   it("the lab index rows are /api/otpi's items of every lab, lab then day, with provenance", async () => {
