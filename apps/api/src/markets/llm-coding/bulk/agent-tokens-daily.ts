@@ -1,6 +1,5 @@
 import {
   LLM_CODING_METHODOLOGY_VERSION,
-  OPENROUTER_LICENCE,
   appRankingsCitation,
   codingAgentOfApp,
   itemOfRow,
@@ -8,16 +7,15 @@ import {
   rowOfItem,
   type BulkRow,
   type ItemFields,
-  type LlmCodingTokensQuery,
   type UtcDay,
 } from "@tpi/domain";
 import { readAppRankingDayRows, seriesPages, type AppRankingDayRow, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import type { DataSources } from "../../../platform/provenance/data-sources";
+import type {} from "../../../platform/provenance/data-sources";
 import { CODING_CATEGORY } from "../sources/app-rankings";
 import type { LlmCodingTokensItem } from "../services/llm-coding";
-import type { LlmCodingTokensResponse } from "../schemas/llm-coding";
+import type {} from "../schemas/llm-coding";
 
 /**
  * `GET /api/llm-coding/tokens` as one table: the coding agents' apps in OpenRouter's coding app
@@ -152,42 +150,3 @@ export const llmCodingAgentTokensDaily: MarketBulkDataset = {
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };
-
-/**
- * The tokens answer from a release's rows of the asked days: the agent's apps (all five agents'
- * when none is asked), oldest first then by rank, as the route orders them; `dataSources` is
- * OpenRouter's app rankings as of the newest row read.
- */
-export function llmCodingTokensOfRelease(
-  query: LlmCodingTokensQuery,
-  items: readonly LlmCodingTokensItem[],
-): LlmCodingTokensResponse {
-  const data = items
-    .filter((item) => query.agent === undefined || item.agent === query.agent)
-    .sort((a, b) =>
-      a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1,
-    );
-  return { success: true, count: data.length, dataSources: releaseDataSources(data), data };
-}
-
-function releaseDataSources(items: readonly LlmCodingTokensItem[]): DataSources {
-  if (items.length === 0) return { sample: false, notice: null, sources: [] };
-  const days = [...new Set(items.map((item) => item.date))].sort();
-  const latestAsOf = items.reduce((latest, item) => (item.asOf > latest ? item.asOf : latest), "");
-  return {
-    sample: false,
-    notice: null,
-    sources: [
-      {
-        source: APP_RANKINGS_SOURCE,
-        sample: false,
-        firstDay: days[0] as string,
-        lastDay: days.at(-1) as string,
-        days: days.length,
-        latestAsOf,
-        citation: appRankingsCitation(latestAsOf),
-        licence: { ...OPENROUTER_LICENCE },
-      },
-    ],
-  };
-}

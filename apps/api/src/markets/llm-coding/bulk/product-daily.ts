@@ -8,25 +8,19 @@ import {
   itemOfRow,
   llmCodingProduct,
   productDayRow,
-  provenanceOfRow,
   rowOfItem,
   type BulkRow,
   type ItemFields,
-  type LlmCodingHistoryQuery,
   type LlmCodingProduct,
   type LlmCodingProductId,
   type UtcDay,
 } from "@tpi/domain";
 import { readCodingCountDays, seriesPages, type CodingCountOfDay, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import type { ReleasedItems } from "../../../platform/http/release-parameter";
-import type { DataSources } from "../../../platform/provenance/data-sources";
-import {
-  historyItemOf,
-  llmCodingHistoryAnswer,
-  type LlmCodingHistoryItem,
-} from "../services/llm-coding";
-import type { LlmCodingHistoryResponse } from "../schemas/llm-coding";
+import type {} from "../../../platform/http/release-parameter";
+import type {} from "../../../platform/provenance/data-sources";
+import { historyItemOf, type LlmCodingHistoryItem } from "../services/llm-coding";
+import type {} from "../schemas/llm-coding";
 
 /**
  * `GET /api/llm-coding/history` as one table: every product's items over all stored days, the
@@ -179,43 +173,3 @@ export const llmCodingProductDaily: MarketBulkDataset = {
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };
-
-/**
- * The history answer from a release's rows of the product (over the asked days): the same
- * shape, its `dataSources` those of the rows read (GitHub search, its days and newest search).
- */
-export function llmCodingHistoryOfRelease(
-  query: LlmCodingHistoryQuery,
-  { rows, items }: ReleasedItems<LlmCodingHistoryItem>,
-): LlmCodingHistoryResponse {
-  return llmCodingHistoryAnswer(query, items, releaseDataSources(rows));
-}
-
-function releaseDataSources(rows: readonly BulkRow[]): DataSources {
-  const first = rows[0];
-  if (first === undefined) return { sample: false, notice: null, sources: [] };
-  const days = [...new Set(rows.map((row) => String(row.date)))].sort();
-  const provenance = rows.map(provenanceOfRow);
-  const latestAsOf = provenance.reduce<string | null>(
-    (latest, p) => (p.asOf !== null && (latest === null || p.asOf > latest) ? p.asOf : latest),
-    null,
-  );
-  const { source, sample, citation } = provenanceOfRow(first);
-  return {
-    sample,
-    notice: null,
-    sources: [
-      {
-        source,
-        sample,
-        firstDay: days[0] as string,
-        lastDay: days.at(-1) as string,
-        days: days.length,
-        latestAsOf,
-        citation,
-        // Counts of public pull requests and commits are facts, not licensed data.
-        licence: null,
-      },
-    ],
-  };
-}

@@ -28,17 +28,8 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
-import { RELEASE_NOT_FOUND_TEXT, releaseItems } from "../../../platform/http/release-parameter";
-import {
-  historyItemOfRow,
-  llmCodingHistoryOfRelease,
-  llmCodingProductDaily,
-} from "../bulk/product-daily";
-import {
-  llmCodingAgentTokensDaily,
-  llmCodingTokensOfRelease,
-  tokensItemOfRow,
-} from "../bulk/agent-tokens-daily";
+import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
+import { llmCodingHistoryAsOf, llmCodingTokensAsOf } from "../bulk/as-of-release";
 
 /** The OpenAPI tag of the LLM Coding routes. */
 export const LLM_CODING_TAG = "LLM Coding";
@@ -145,18 +136,7 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   },
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingHistory(query, counts));
-    const released = await releaseItems(
-      deps,
-      llmCodingProductDaily,
-      {
-        release: query.release,
-        series: [query.product],
-        fromPeriod: query.startDate,
-        toPeriod: query.endDate,
-      },
-      historyItemOfRow,
-    );
-    return released.ok ? ok(llmCodingHistoryOfRelease(query, released.value)) : released;
+    return llmCodingHistoryAsOf(deps, query.release, query);
   },
 });
 
@@ -237,13 +217,6 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   },
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingTokens(query, counts));
-    // The series are apps, not agents: the agent is chosen among the release's rows.
-    const released = await releaseItems(
-      deps,
-      llmCodingAgentTokensDaily,
-      { release: query.release, fromPeriod: query.startDate, toPeriod: query.endDate },
-      tokensItemOfRow,
-    );
-    return released.ok ? ok(llmCodingTokensOfRelease(query, released.value.items)) : released;
+    return llmCodingTokensAsOf(deps, query.release, query);
   },
 });

@@ -1,24 +1,21 @@
 import {
-  EPOCH_LICENCE,
   NEOCLOUD_FIELD_SOURCES,
   NEOCLOUD_METHODOLOGY_VERSION,
   itemOfRow,
   provenanceOfRow,
   requireNeocloudPlan,
   rowOfItem,
-  sourcesOfRows,
   type BulkColumn,
   type BulkColumnType,
   type BulkRow,
   type ItemFields,
   type NeocloudSite,
-  type NeocloudSitesQuery,
 } from "@tpi/domain";
 import { readNeocloudSitePage, seriesPages, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import type { ReleasedItems } from "../../../platform/http/release-parameter";
-import type { NeocloudSitesResponse } from "../schemas/neocloud";
-import { neocloudSitesAnswer } from "../services/neocloud";
+import type {} from "../../../platform/http/release-parameter";
+import type {} from "../schemas/neocloud";
+import {} from "../services/neocloud";
 
 /**
  * The site register (`GET /api/neocloud/sites`, every site of every scope) as one table: one row
@@ -160,22 +157,3 @@ export const neocloudSites: MarketBulkDataset = {
   // As the route: a Full plan key (Premium and Trial keys 403).
   keyedAccess: requireNeocloudPlan,
 };
-
-/**
- * The sites answer from a release's rows: the same selection and paging; `dataSources` the
- * sources of the page's rows (every row's when the page is empty, as the answer now names every
- * dataset), each as of its newest retrieval.
- */
-export function neocloudSitesOfRelease(
-  query: NeocloudSitesQuery,
-  { rows, items: sites }: ReleasedItems<NeocloudSite>,
-): NeocloudSitesResponse {
-  const rowById = new Map(rows.map((row) => [String(row.id), row]));
-  return neocloudSitesAnswer(query, sites, (page) => {
-    const pageRows = page.flatMap((site): BulkRow[] => {
-      const row = rowById.get(site.id);
-      return row === undefined ? [] : [row];
-    });
-    return sourcesOfRows(pageRows.length > 0 ? pageRows : rows, () => ({ ...EPOCH_LICENCE }));
-  });
-}

@@ -1,4 +1,4 @@
-import { FREE_TIER_LAB_IDS, LAB_IDS, bulkColumnsOf, type BulkRow, type LabId } from "@tpi/domain";
+import { FREE_TIER_LAB_IDS, LAB_IDS, bulkColumnsOf, type LabId } from "@tpi/domain";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
