@@ -50,7 +50,7 @@ function ofType(column: BulkColumn, value: unknown): boolean {
  * where the column is nullable), and its provenance filled: a source, a basis, a method version
  * and, unless `cited` is false (a test's source that asks for none), a citation.
  */
-function expectRowsTyped(
+export function expectRowsTyped(
   dataset: MarketBulkDataset,
   rows: readonly BulkRow[],
   { cited = true }: { cited?: boolean } = {},
@@ -70,7 +70,7 @@ function expectRowsTyped(
 }
 
 /** Rows ordered by series then period (as text, byte order), no key twice. */
-function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
+export function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
   const keys = rows.map((row) => [
     String(row[dataset.seriesColumn]),
     String(row[dataset.periodColumn]),
