@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Compiles the api (src/main.ts) and the operators' CLI (src/cli.ts) to plain JavaScript in
+ * Compiles the api (src/main.ts), the operators' CLI (src/cli.ts) and the bulk file worker (a thread
+ * the api starts, src/platform/bulk/file-worker.ts) to plain JavaScript in
  * dist/, so that production runs `node dist/main.js` with no TypeScript compiler at run time.
  *
  * Our workspace packages (@tpi/domain, @tpi/db, which export TypeScript sources) are bundled in;
@@ -60,7 +61,12 @@ const workspaceOnly = {
 
 const result = await build({
   absWorkingDir: apiDir,
-  entryPoints: ["src/main.ts", "src/cli.ts"],
+  // The bulk file worker is its own entry: a worker thread starts from a file (write-file.ts).
+  entryPoints: [
+    "src/main.ts",
+    "src/cli.ts",
+    { in: "src/platform/bulk/file-worker.ts", out: "bulk-file-worker" },
+  ],
   outdir,
   bundle: true,
   platform: "node",
@@ -95,4 +101,6 @@ if (unresolvable.length > 0) {
   );
   process.exit(1);
 }
-console.log(`api build: dist/main.js and dist/cli.js (${externals.size} external imports)`);
+console.log(
+  `api build: dist/main.js, dist/cli.js and dist/bulk-file-worker.js (${externals.size} external imports)`,
+);

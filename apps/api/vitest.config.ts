@@ -5,7 +5,10 @@ export default defineConfig({
   test: {
     ...baseTestConfig,
     include: testFiles(["src/**/*.test.ts", "bench/**/*.test.ts"]),
-    globalSetup: ["../../packages/db/src/testing/vitest-global-setup.ts"],
+    globalSetup: [
+      "../../packages/db/src/testing/vitest-global-setup.ts",
+      "src/testing/compiled-api-setup.ts",
+    ],
     // Files run in parallel, each on its own database. Most of a file's time is spent waiting (on
     // PostgreSQL, on the processes it starts), so four workers beat two on these 2-core machines:
     // the suite took 148 s with 2, 112 s with 4, 106-114 s with 6 and 117 s with 8 (measured on a

@@ -12,10 +12,11 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const API_DIR = join(root, "apps", "api");
-/** The compiled entry points: the api and the CLI. */
+/** The compiled entry points: the api, the CLI, and the worker thread writing bulk files. */
 export const COMPILED = {
   main: join(API_DIR, "dist", "main.js"),
   cli: join(API_DIR, "dist", "cli.js"),
+  bulkFileWorker: join(API_DIR, "dist", "bulk-file-worker.js"),
 };
 /** What the api is compiled from: its sources, the workspace packages' sources, the build script. */
 const SOURCES = [
@@ -35,7 +36,7 @@ function newestChange(path) {
   return newest;
 }
 
-/** Whether `entry` (main or cli) is missing or older than any source it is built from. */
+/** Whether `entry` (a key of COMPILED) is missing or older than any source it is built from. */
 export function isStale(entry) {
   const compiled = COMPILED[entry];
   if (!existsSync(compiled)) return true;

@@ -18,7 +18,7 @@ describe("Cite this", () => {
           release: 12,
           day: "2026-11-28",
           citation:
-            "Token Price Index, release 12 (2026-11-28), https://example.com/api/v1/releases/12.",
+            "Token Price Index, release 12 (2026-11-28), https://example.com/downloads?release=12.",
           datasets: [
             {
               market: "token",
@@ -31,7 +31,7 @@ describe("Cite this", () => {
       />,
     );
     expect(html).toContain(
-      '<p class="cite-line" data-release-citation="12">Token Price Index, release 12 (2026-11-28), https://example.com/api/v1/releases/12.</p>',
+      '<p class="cite-line" data-release-citation="12">Token Price Index, release 12 (2026-11-28), https://example.com/downloads?release=12.</p>',
     );
     expect(html).toContain('href="/downloads#token-lab-index-daily"');
     expect(html).toContain('href="/downloads#token-volume-daily"');

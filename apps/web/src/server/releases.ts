@@ -17,12 +17,20 @@ export type ReleaseDataset = ReleaseManifest["datasets"][number];
 /** Releases on one page of /downloads, newest first (the api's default page is longer). */
 export const RELEASES_PER_PAGE = 10;
 
-/** One page of the releases list, newest first: those below `before` when given. */
-export function loadReleases(before: number | undefined): Promise<ReleaseList> {
-  return apiClient().releases.list.query({
-    limit: String(RELEASES_PER_PAGE),
+/** One page of the releases list, newest first (those below `before` when given), and whether older ones are kept. */
+export type ReleasePage = ReleaseList & { hasOlder: boolean };
+
+/**
+ * One page of the releases list, newest first: those below `before` when given. One release more
+ * than the page is asked for, so that "older releases" is offered only when one is kept.
+ */
+export async function loadReleases(before: number | undefined): Promise<ReleasePage> {
+  const list = await apiClient().releases.list.query({
+    limit: String(RELEASES_PER_PAGE + 1),
     ...(before === undefined ? {} : { before: String(before) }),
   });
+  const data = list.data.slice(0, RELEASES_PER_PAGE);
+  return { ...list, count: data.length, data, hasOlder: list.data.length > RELEASES_PER_PAGE };
 }
 
 /** A release's manifest (`latest`: the newest); undefined when it does not exist or none is cut. */

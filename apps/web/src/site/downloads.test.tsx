@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ReleaseList, ReleaseManifest } from "../server/releases";
+import type { ReleaseManifest, ReleasePage } from "../server/releases";
 import { DownloadsPage } from "./downloads";
 
 const API = "https://api.example.com";
@@ -24,7 +24,7 @@ const manifestOf = (release: number): ReleaseManifest => ({
   release,
   day: "2026-11-28",
   cutAt: "2026-11-29T01:00:00.000Z",
-  citation: `Token Price Index, release ${release} (2026-11-28), https://example.com/api/v1/releases/${release}.`,
+  citation: `Token Price Index, release ${release} (2026-11-28), https://example.com/downloads?release=${release}.`,
   methodologyVersions: { token: "1.1" },
   sources: [],
   datasets: [
@@ -40,7 +40,8 @@ const manifestOf = (release: number): ReleaseManifest => ({
   ],
 });
 
-const list = (numbers: number[]): ReleaseList => ({
+const list = (numbers: number[], hasOlder = false): ReleasePage => ({
+  hasOlder,
   success: true,
   count: numbers.length,
   data: numbers.map((release) => ({
@@ -96,7 +97,7 @@ describe("/downloads", () => {
   });
 
   it("pages the list: older releases after a full page, the newest again from an older page", () => {
-    const full = list([20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
+    const full = list([20, 19, 18, 17, 16, 15, 14, 13, 12, 11], true);
     const first = render({
       manifest: manifestOf(20),
       latest: 20,
@@ -115,6 +116,15 @@ describe("/downloads", () => {
     });
     expect(older).not.toContain("data-older-releases");
     expect(older).toContain("data-newer-releases");
+    // A full page with no older release kept offers none.
+    const last = render({
+      manifest: manifestOf(10),
+      latest: 10,
+      releases: list([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => n + 10), false),
+      before: undefined,
+      plans,
+    });
+    expect(last).not.toContain("data-older-releases");
   });
 
   it("says no release is cut yet", () => {

@@ -13,12 +13,7 @@ import { formatCount, formatUtcDay, formatUtcInstant } from "../lib/format";
 import { FoldedTable } from "../kit/folded-table";
 import { StackTable } from "../kit/table";
 import { MARKETS } from "../markets";
-import {
-  RELEASES_PER_PAGE,
-  type ReleaseDataset,
-  type ReleaseList,
-  type ReleaseManifest,
-} from "../server/releases";
+import { type ReleaseDataset, type ReleasePage, type ReleaseManifest } from "../server/releases";
 
 /**
  * The /downloads page: a release's suggested citation, its day and cut time, each market's
@@ -43,7 +38,7 @@ export function DownloadsPage({
   manifest: ReleaseManifest | undefined;
   /** The newest release's number (the free files of it alone are keyless). */
   latest: number | undefined;
-  releases: ReleaseList;
+  releases: ReleasePage;
   /** The list's page: the releases below this number (absent: the newest). */
   before: number | undefined;
   plans: ReadonlyMap<string, readonly AccountPlan[]>;
@@ -268,13 +263,13 @@ function ReleaseListSection({
   latest,
   before,
 }: {
-  releases: ReleaseList;
+  releases: ReleasePage;
   shown: number | undefined;
   latest: number | undefined;
   before: number | undefined;
 }) {
   const oldest = releases.data.at(-1)?.release;
-  const hasOlder = oldest !== undefined && oldest > 1 && releases.data.length === RELEASES_PER_PAGE;
+  const hasOlder = oldest !== undefined && releases.hasOlder;
   return (
     <section aria-labelledby="releases-heading" data-releases>
       <h2 id="releases-heading">Releases</h2>

@@ -11,6 +11,26 @@ from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple
 
 from .errors import TpiConnectionError, error_for
 
+
+class _SameOriginAuthorization(urllib.request.HTTPRedirectHandler):
+    """Follows redirects, but sends the key only to the origin it was given for.
+
+    urllib copies every header of a request onto its redirect, Authorization included: a
+    redirect to another host (a CDN, a proxy, a compromised server) would receive the key.
+    """
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        new = super().redirect_request(req, fp, code, msg, headers, newurl)
+        if new is not None:
+            before = urllib.parse.urlsplit(req.full_url)
+            after = urllib.parse.urlsplit(new.full_url)
+            if (before.scheme, before.hostname, before.port) != (after.scheme, after.hostname, after.port):
+                new.remove_header("Authorization")
+        return new
+
+
+_OPENER = urllib.request.build_opener(_SameOriginAuthorization)
+
 VERSION = "0.1.0"
 USER_AGENT = f"tpi-client-python/{VERSION}"
 
@@ -107,7 +127,7 @@ class Transport:
         while True:
             request = urllib.request.Request(url, data=data, headers=sent, method=method)
             try:
-                return urllib.request.urlopen(request, timeout=timeout or self.timeout)  # noqa: S310
+                return _OPENER.open(request, timeout=timeout or self.timeout)  # noqa: S310
             except urllib.error.HTTPError as answer:
                 wait = retry_after_seconds(answer.headers.get("Retry-After"))
                 retry = (

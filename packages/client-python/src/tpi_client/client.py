@@ -792,6 +792,10 @@ class TpiClient:
         if manifest is None:
             manifest = self.get_release(release)
         expected = self._manifest_file(manifest, file_name)
+        # The name comes from the server's manifest: a path in it (`../x`, `/etc/x`) would write
+        # outside the directory asked for.
+        if file_name != os.path.basename(file_name) or file_name in ("", ".", ".."):
+            raise ValueError(f"refusing a file name that is not a plain name: {file_name!r}")
         target = os.fspath(destination) if destination is not None else file_name
         if os.path.isdir(target):
             target = os.path.join(target, file_name)

@@ -16,6 +16,8 @@ import {
  */
 
 const { db } = await databaseForFile();
+/** A second database for the large diff, so that the releases above keep their numbers. */
+const { db: largeDb } = await databaseForFile();
 
 const dataset = (dataset: string, rows: VintageValues[]): CutDataset => ({
   market: "m",
@@ -60,6 +62,34 @@ describe("the vintage store", () => {
       toPeriod: "2026-01-02T23:59:59.999Z",
     });
     expect(window.map((row) => row.p)).toHaveLength(24);
+  });
+
+  it("diffs a large dataset against its current rows by the stage's key index, within a request's statement timeout", async () => {
+    // 30,000 hourly rows (a few months of prints), cut twice before autovacuum analyses them:
+    // when the stage's keys did not collate as the vintage rows' ("C"), the second cut compared
+    // every row with every other (about a minute) and this pool's 5-second statement timeout
+    // cancelled it.
+    const hourly = (restated: number): VintageValues[] => {
+      const rows: VintageValues[] = [];
+      for (let s = 0; s < 10; s += 1)
+        for (let i = 0; i < 3_000; i += 1)
+          rows.push({
+            s: `gpu-${s}`,
+            p: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+            v: s === 0 && i === 0 ? restated : i,
+          });
+      return rows;
+    };
+    const cutIn = (day: string, rows: VintageValues[]) =>
+      cutRelease(largeDb, {
+        day,
+        cutAt: new Date(`${day}T23:00:00Z`),
+        datasets: [dataset("hourly", rows)],
+        manifest: () => ({}),
+        files: async () => [],
+      });
+    expect(await cutIn("2026-03-01", hourly(0))).toMatchObject({ cut: true, opened: 30_000 });
+    expect(await cutIn("2026-03-02", hourly(1))).toMatchObject({ cut: true, opened: 1, closed: 1 });
   });
 
   it("closes the rows of a dataset the cut no longer states", async () => {

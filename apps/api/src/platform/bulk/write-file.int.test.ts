@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import type { BulkColumn, BulkRow } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PARQUET_ROW_GROUP_ROWS, writeBulkFile } from "./write-file";
+import {
+  PARQUET_ROW_GROUP_ROWS,
+  WORKER_BATCH_ROWS,
+  writeBulkFile,
+  writeBulkFileWith,
+} from "./write-file";
 
 /**
  * The files as a real consumer reads them: DuckDB gets back exactly the rows written, with the
@@ -111,6 +116,12 @@ function duckTimestamp(iso: string): string {
 async function* stream(rows: readonly BulkRow[]): AsyncIterable<BulkRow> {
   yield* rows;
 }
+
+/**
+ * Event loop turns a large Parquet file's writing must leave: a few when the encoding ran on the
+ * api's thread (7 for three row groups, measured), some 300,000 with the worker.
+ */
+const EVENT_LOOP_TURNS = 1_000;
 
 let dir: string;
 let duck: DuckDBConnection;
@@ -243,8 +254,10 @@ describe("writeBulkFile", () => {
 
   it("leaves nothing under the final name, nor a partial file, when the rows fail midway", async () => {
     for (const format of ["csv", "parquet"] as const) {
+      // After a row group has been written, and with a batch in the worker's hands.
       async function* failing(): AsyncIterable<BulkRow> {
-        yield* ROWS;
+        for (let i = 0; i < PARQUET_ROW_GROUP_ROWS + WORKER_BATCH_ROWS * 1.5; i++)
+          yield ROWS[i % ROWS.length] ?? {};
         throw new Error("the database went away");
       }
       const path = join(dir, `failed.${format}`);
@@ -274,5 +287,52 @@ describe("writeBulkFile", () => {
         );
         expect([existsSync(path), existsSync(`${path}.partial`)]).toEqual([false, false]);
       }
+  });
+
+  it("keeps the event loop turning while a large Parquet file is encoded", async () => {
+    // Three row groups of varied rows. The rows come without ever waiting, so the event loop turns
+    // only while the writer waits: in the worker's encoding (many turns), not on the disk alone
+    // (a few per row group when the encoding ran on this thread).
+    const count = PARQUET_ROW_GROUP_ROWS * 3;
+    async function* many(): AsyncIterable<BulkRow> {
+      for (let i = 0; i < count; i++) {
+        const row = ROWS[i % ROWS.length] ?? {};
+        yield { ...row, series: `series ${i % 97}`, ratio: i / 7, count: i };
+      }
+    }
+    let turns = 0;
+    let turning = true;
+    const turn = () => {
+      turns++;
+      if (turning) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const written = await writeBulkFile("parquet", COLUMNS, many(), join(dir, "large.parquet"));
+    turning = false;
+    expect(written.rows).toBe(count);
+    expect(turns).toBeGreaterThan(EVENT_LOOP_TURNS);
+  });
+
+  it("leaves nothing under the final name, nor a partial file, when the worker dies", async () => {
+    // Workers that have begun the partial file, then throw, or exit, at the first rows.
+    const crashing = (onRows: string) =>
+      new URL(
+        `data:text/javascript,${encodeURIComponent(`
+          import { writeFileSync } from "node:fs";
+          import { parentPort, workerData } from "node:worker_threads";
+          writeFileSync(workerData.path, "half a file");
+          parentPort.on("message", () => { ${onRows} });`)}`,
+      );
+    const cases = [
+      { onRows: 'throw new Error("the worker broke")', message: "the worker broke" },
+      { onRows: "process.exit(3)", message: "exit code 3" },
+    ];
+    for (const [i, { onRows, message }] of cases.entries()) {
+      const path = join(dir, `crashed-${i}.parquet`);
+      await expect(
+        writeBulkFileWith(crashing(onRows), "parquet", COLUMNS, stream(ROWS), path),
+      ).rejects.toThrow(message);
+      expect([existsSync(path), existsSync(`${path}.partial`)]).toEqual([false, false]);
+    }
   });
 });

@@ -1,289 +1,151 @@
-import { createHash, type Hash } from "node:crypto";
-import { once } from "node:events";
-import { createWriteStream, type WriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import {
-  BULK_DECIMAL_BYTES,
-  BULK_DECIMAL_PRECISION,
-  csvHeader,
-  csvRecord,
-  decimalUnscaled,
-  epochDay,
-  epochMillis,
-  type BulkColumn,
-  type BulkFormat,
-  type BulkRow,
-  type BulkValue,
-} from "@tpi/domain";
-import { ByteWriter, ParquetWriter } from "hyparquet-writer";
+import { Worker } from "node:worker_threads";
+import type { BulkColumn, BulkFormat, BulkRow } from "@tpi/domain";
+
+export { PARQUET_ROW_GROUP_ROWS } from "./file-encoder";
 
 export type WrittenFile = { rows: number; bytes: number; sha256: string /* hex */ };
 
 /**
- * Rows per Parquet row group: what the writer holds in memory at once (the group's values by
- * column, then its encoded bytes), and what it encodes in one synchronous call, during which the
- * process answers nothing. On a year of every market (bench/parquet-writers-bench.ts), 50,000
- * rows per group paused the event loop up to 1.8 s on a loaded 2-core machine and 10,000 about
- * 0.5-1 s, for files 3 % larger (5.94 MB against 5.78) and a peak RSS 40 MB lower.
+ * Rows posted to the bulk file worker at once. The writer holds two batches at most (one being
+ * encoded, one being read from the database) and waits for the worker's answer before posting
+ * the next, so memory stays bounded however large the file and however slow the disk.
  */
-export const PARQUET_ROW_GROUP_ROWS = 10_000;
-
-/** CSV text gathered before one write to the file (bytes, roughly): fewer, larger writes. */
-const CSV_CHUNK_CHARS = 256 * 1024;
+export const WORKER_BATCH_ROWS = 2_000;
 
 /**
- * Names the writer in the file's metadata. No version and no time: a file rebuilt from the same
- * rows on another instance, another day, has the same bytes (and so the recorded SHA-256).
+ * The compiled worker (apps/api/build.mjs bundles src/platform/bulk/file-worker.ts there). Found
+ * from this module's source location, which the build keeps for bundled code: the same file from
+ * dist/main.js, dist/cli.js, the benchmarks and the tests (which compile a stale dist/ first:
+ * testing/compiled-api-setup.ts).
  */
-const PARQUET_CREATED_BY = "Token Price Index bulk files (hyparquet-writer)";
+export const BULK_FILE_WORKER = new URL("../../../dist/bulk-file-worker.js", import.meta.url);
+
+/** What the main thread tells the worker: rows to encode, the end of the rows, or to stop. */
+export type ToFileWorker = { kind: "rows"; rows: BulkRow[] } | { kind: "end" } | { kind: "abort" };
+
+/** The worker's answer to each `rows` and `end`: done (with the file after `end`) or failed. */
+export type FromFileWorker =
+  | { kind: "done"; written?: WrittenFile }
+  | { kind: "failed"; error: unknown };
+
+/** What the worker is started with. */
+export type FileWorkerData = { format: BulkFormat; columns: readonly BulkColumn[]; path: string };
 
 /**
- * Writes `rows` as a CSV or Parquet file at `path`, streaming: the rows are read as they come
- * (a Parquet row group at a time), the bytes go to `path + ".partial"` and through SHA-256 as
- * they are written, and the file is renamed to `path` only once complete. If the rows fail
- * midway the partial file is removed and nothing appears under `path`. Equal columns and rows
- * give byte-identical files.
+ * Writes `rows` as a CSV or Parquet file at `path`. The rows are read here, in batches, and
+ * encoded and written in a worker thread (a Parquet row group is one synchronous call of up to
+ * seconds that would otherwise stall every request): the bytes go to `path + ".partial"` and
+ * through SHA-256 as they are written, and the file is renamed to `path` only once complete. If
+ * the rows fail midway, a value is refused, or the worker dies, the partial file is removed and
+ * nothing appears under `path`. Equal columns and rows give byte-identical files. One thread per
+ * file being written, started for it (tens of milliseconds) and ended with it.
  */
-export async function writeBulkFile(
+export function writeBulkFile(
+  format: BulkFormat,
+  columns: readonly BulkColumn[],
+  rows: AsyncIterable<BulkRow>,
+  path: string,
+): Promise<WrittenFile> {
+  return writeBulkFileWith(BULK_FILE_WORKER, format, columns, rows, path);
+}
+
+/** writeBulkFile with the worker module named: the tests start one that crashes. */
+export async function writeBulkFileWith(
+  workerModule: URL,
   format: BulkFormat,
   columns: readonly BulkColumn[],
   rows: AsyncIterable<BulkRow>,
   path: string,
 ): Promise<WrittenFile> {
   const partial = `${path}.partial`;
-  const sink = new HashingSink(createWriteStream(partial));
+  const worker = new FileWorker(workerModule, { format, columns, path: partial });
   try {
-    const count =
-      format === "csv"
-        ? await writeCsv(columns, rows, sink)
-        : await writeParquet(columns, rows, sink);
-    const { bytes, sha256 } = await sink.close();
+    let batch: BulkRow[] = [];
+    // The batch the worker is encoding while the next one is read.
+    let encoding: Promise<unknown> = Promise.resolve();
+    for await (const row of rows) {
+      batch.push(row);
+      if (batch.length === WORKER_BATCH_ROWS) {
+        await encoding;
+        encoding = worker.send({ kind: "rows", rows: batch });
+        batch = [];
+      }
+    }
+    await encoding;
+    if (batch.length > 0) await worker.send({ kind: "rows", rows: batch });
+    const { written } = await worker.send({ kind: "end" });
+    if (written === undefined) throw new Error("the bulk file worker finished without the file");
+    await worker.exited;
     await rename(partial, path);
-    return { rows: count, bytes, sha256 };
+    return written;
   } catch (error) {
-    await sink.destroy();
+    await worker.stop();
     await rm(partial, { force: true });
     throw error;
   }
 }
 
 /**
- * A file stream that hashes and counts what it writes and waits when the disk is behind. A
- * stream error (a full disk, a missing directory) is kept and thrown by the next write or close.
+ * One worker thread writing one file. A message is answered before the next is sent, so one
+ * answer is awaited at a time; a worker that fails or exits rejects it, and every later one.
  */
-class HashingSink {
-  private readonly hash: Hash = createHash("sha256");
-  private bytes = 0;
+class FileWorker {
+  private readonly worker: Worker;
+  private awaiting:
+    | { resolve(answer: { written?: WrittenFile }): void; reject(error: unknown): void }
+    | undefined;
   private failure: Error | undefined;
-  private readonly closed: Promise<void>;
+  private hasExited = false;
+  readonly exited: Promise<void>;
 
-  constructor(private readonly out: WriteStream) {
-    out.on("error", (error) => {
-      this.failure ??= error;
+  constructor(module: URL, data: FileWorkerData) {
+    this.worker = new Worker(module, { workerData: data });
+    this.worker.on("message", (answer: FromFileWorker) => {
+      if (answer.kind === "done") this.answer()?.resolve(answer);
+      else this.fail(answer.error);
     });
-    this.closed = new Promise((resolve) => out.once("close", () => resolve()));
+    this.worker.on("error", (error) => this.fail(error));
+    this.exited = new Promise((resolve) =>
+      this.worker.once("exit", (code) => {
+        this.hasExited = true;
+        this.fail(
+          new Error(`the bulk file worker stopped (exit code ${code}) before the file was written`),
+        );
+        resolve();
+      }),
+    );
   }
 
-  async write(chunk: Buffer): Promise<void> {
-    this.throwIfFailed();
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    if (!this.out.write(chunk)) {
-      await Promise.race([once(this.out, "drain").catch(() => undefined), this.closed]);
-    }
-    this.throwIfFailed();
+  /**
+   * Posts a message and resolves with the worker's answer. The promise is marked handled: the
+   * writer awaits it later, after reading the next batch.
+   */
+  send(message: ToFileWorker): Promise<{ written?: WrittenFile }> {
+    const answer = new Promise<{ written?: WrittenFile }>((resolve, reject) => {
+      if (this.failure !== undefined) return reject(this.failure);
+      this.awaiting = { resolve, reject };
+      this.worker.postMessage(message);
+    });
+    answer.catch(() => undefined);
+    return answer;
   }
 
-  async close(): Promise<{ bytes: number; sha256: string }> {
-    this.out.end();
-    await this.closed;
-    this.throwIfFailed();
-    return { bytes: this.bytes, sha256: this.hash.digest("hex") };
+  /** Asks the worker to close its file and waits until it has exited. */
+  async stop(): Promise<void> {
+    if (this.hasExited) return;
+    this.worker.postMessage({ kind: "abort" } satisfies ToFileWorker);
+    await this.exited;
   }
 
-  private throwIfFailed(): void {
-    const failure = this.failure;
-    if (failure !== undefined) throw failure;
+  private answer() {
+    const awaiting = this.awaiting;
+    this.awaiting = undefined;
+    return awaiting;
   }
 
-  /** Stops writing and waits until the file is closed, so that it can be removed. */
-  async destroy(): Promise<void> {
-    this.out.destroy();
-    await this.closed;
-  }
-}
-
-async function writeCsv(
-  columns: readonly BulkColumn[],
-  rows: AsyncIterable<BulkRow>,
-  sink: HashingSink,
-): Promise<number> {
-  let text = csvHeader(columns);
-  let count = 0;
-  for await (const row of rows) {
-    text += csvRecord(columns, row);
-    count++;
-    if (text.length >= CSV_CHUNK_CHARS) {
-      await sink.write(Buffer.from(text, "utf8"));
-      text = "";
-    }
-  }
-  await sink.write(Buffer.from(text, "utf8"));
-  return count;
-}
-
-async function writeParquet(
-  columns: readonly BulkColumn[],
-  rows: AsyncIterable<BulkRow>,
-  sink: HashingSink,
-): Promise<number> {
-  const bytes = new GroupBytes(sink);
-  const writer = new ParquetWriter({
-    writer: bytes,
-    schema: [{ name: "root", num_children: columns.length }, ...columns.map(parquetSchemaElement)],
-    createdBy: PARQUET_CREATED_BY,
-  });
-  // The row group being gathered: each column's encoded values.
-  const slots = columns.map((column) => ({
-    column,
-    encode: parquetValue(column),
-    values: [] as unknown[],
-  }));
-  let inGroup = 0;
-  let count = 0;
-  const writeGroup = async () => {
-    const columnData = slots.map(({ column, values }) => ({ name: column.name, data: values }));
-    await writer.write({ columnData, rowGroupSize: inGroup });
-    for (const slot of slots) slot.values = [];
-    inGroup = 0;
-  };
-  for await (const row of rows) {
-    for (const slot of slots) slot.values.push(slot.encode(row[slot.column.name]));
-    inGroup++;
-    count++;
-    if (inGroup === PARQUET_ROW_GROUP_ROWS) await writeGroup();
-  }
-  if (inGroup > 0) await writeGroup();
-  await writer.finish();
-  return count;
-}
-
-/**
- * The writer's byte buffer, emptied into the file after each row group (hyparquet-writer calls
- * `flush` once a group is encoded and waits for it) and after the footer: memory holds one
- * group's bytes at most.
- */
-class GroupBytes extends ByteWriter {
-  constructor(private readonly sink: HashingSink) {
-    super(1024 * 1024);
-  }
-
-  async flush(): Promise<void> {
-    const chunk = Buffer.from(new Uint8Array(this.buffer, 0, this.index));
-    this.index = 0;
-    await this.sink.write(chunk);
-  }
-
-  // hyparquet-writer returns what finish returns from ParquetWriter.finish, which is awaited.
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises
-  override finish(): Promise<void> {
-    return this.flush();
-  }
-}
-
-type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]["schema"][number];
-
-/**
- * A column's Parquet type: the logical type (and the converted type older readers use) over its
- * physical type; REQUIRED when never null.
- */
-function parquetSchemaElement(column: BulkColumn): SchemaElement {
-  const base = {
-    name: column.name,
-    repetition_type: column.nullable ? ("OPTIONAL" as const) : ("REQUIRED" as const),
-  };
-  switch (column.type) {
-    case "date":
-      return { ...base, type: "INT32", converted_type: "DATE", logical_type: { type: "DATE" } };
-    case "timestamp":
-      return {
-        ...base,
-        type: "INT64",
-        converted_type: "TIMESTAMP_MILLIS",
-        logical_type: { type: "TIMESTAMP", isAdjustedToUTC: true, unit: "MILLIS" },
-      };
-    case "decimal": {
-      const scale = column.scale ?? 0;
-      return {
-        ...base,
-        type: "FIXED_LEN_BYTE_ARRAY",
-        type_length: BULK_DECIMAL_BYTES,
-        converted_type: "DECIMAL",
-        precision: BULK_DECIMAL_PRECISION,
-        scale,
-        logical_type: { type: "DECIMAL", precision: BULK_DECIMAL_PRECISION, scale },
-      };
-    }
-    case "double":
-      return { ...base, type: "DOUBLE" };
-    case "integer":
-      return { ...base, type: "INT64" };
-    case "boolean":
-      return { ...base, type: "BOOLEAN" };
-    case "string":
-      return {
-        ...base,
-        type: "BYTE_ARRAY",
-        converted_type: "UTF8",
-        logical_type: { type: "STRING" },
-      };
-  }
-}
-
-/** How a row's value becomes what hyparquet-writer stores for the column's Parquet type. */
-function parquetValue(column: BulkColumn): (value: BulkValue | undefined) => unknown {
-  const encode = parquetEncoder(column);
-  return (value) => {
-    if (value === null || value === undefined) {
-      if (!column.nullable)
-        throw new RangeError(`${column.name}: null in a column that is never null`);
-      return null;
-    }
-    return encode(value);
-  };
-}
-
-function parquetEncoder(column: BulkColumn): (value: BulkValue) => unknown {
-  const expect = (type: "string" | "number" | "boolean", value: BulkValue) => {
-    if (typeof value !== type)
-      throw new RangeError(`${column.name}: expected a ${type}, got ${typeof value}`);
-    return value;
-  };
-  switch (column.type) {
-    case "date":
-      return (value) => epochDay(expect("string", value) as string, column.name);
-    case "timestamp":
-      return (value) => BigInt(epochMillis(expect("string", value) as string, column.name));
-    case "decimal":
-      return (value) =>
-        decimalUnscaled(expect("string", value) as string, column.scale ?? 0, column.name);
-    case "double":
-      return (value) => {
-        const number = expect("number", value) as number;
-        if (!Number.isFinite(number))
-          throw new RangeError(`${column.name}: ${number} is not a finite number`);
-        return number;
-      };
-    case "integer":
-      return (value) => {
-        if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-          throw new RangeError(`${column.name}: ${String(value)} is not a whole number`);
-        }
-        return BigInt(value);
-      };
-    case "boolean":
-      return (value) => expect("boolean", value);
-    case "string":
-      return (value) => expect("string", value);
+  private fail(error: unknown): void {
+    this.failure ??= error instanceof Error ? error : new Error(String(error));
+    this.answer()?.reject(this.failure);
   }
 }

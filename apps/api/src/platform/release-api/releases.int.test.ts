@@ -207,7 +207,7 @@ describe("releases", () => {
     const manifest = await manifestOf("latest");
     expect(manifest.release).toBe(2);
     expect(manifest.citation).toMatch(
-      /^Token Price Index, release 2 \(2026-03-10\), .*\/api\/v1\/releases\/2\./,
+      /^Token Price Index, release 2 \(2026-03-10\), http:\/\/localhost:3000\/downloads\?release=2\./,
     );
     const list = (await api.get("/api/v1/releases")).body as {
       count: number;
@@ -235,6 +235,10 @@ describe("releases", () => {
     const free = await api.get(freeLatest.url);
     expect(free.status, free.text).toBe(200);
     expect(free.text).not.toContain("gizmo");
+    // Keyless only while release 2 is the latest: no shared cache keeps it for longer than a minute.
+    expect(free.headers.get("cache-control")).toBe("public, max-age=60");
+    const keyed = await api.get(freeLatest.url, { authorization: `Bearer ${key}` });
+    expect(keyed.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
     const again = await api.get(freeLatest.url, { "if-none-match": `"${freeLatest.sha256}"` });
     expect(again.status).toBe(304);
     expect((await api.get(freeOld.url, { authorization: `Bearer ${key}` })).status).toBe(200);

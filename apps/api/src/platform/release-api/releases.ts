@@ -118,7 +118,9 @@ function storedManifest(context: ReleaseContext, release: number, day: string): 
         licence: source.licence,
       });
   }
-  const url = `${context.publicUrl ?? DEFAULT_PUBLIC_URL}${RELEASES_PATH}/${release}`;
+  // The website's page of the release (its files, checksums and this line): the api's own path
+  // on the website's address would be a 404, and the api's public address is the website's to know.
+  const url = `${context.publicUrl ?? DEFAULT_PUBLIC_URL}/downloads?release=${release}`;
   return {
     citation: releaseCitation(release, day, url, sources),
     methodologyVersions,

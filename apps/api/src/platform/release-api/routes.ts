@@ -281,9 +281,11 @@ const fileRoute = defineRoute({
         caller,
       );
       if (!file.ok) return reply(res, file, { cacheControl: "no-store" });
+      // A keyless download is the latest release's free file, keyless only until the next cut:
+      // a shared cache keeps it no longer than the latest manifest. A key's download is its own.
       res.setHeader(
         "Cache-Control",
-        caller.kind === "anonymous" ? IMMUTABLE : "private, max-age=31536000, immutable",
+        caller.kind === "anonymous" ? CACHE : "private, max-age=31536000, immutable",
       );
       sendBulkFile(req, res, {
         path: file.value.path,
