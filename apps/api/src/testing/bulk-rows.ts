@@ -4,11 +4,13 @@ import {
   err,
   noData,
   ok,
+  splitSources,
   type BulkColumn,
   type BulkRow,
 } from "@tpi/domain";
 import { expect } from "vitest";
 import type { MarketBulkDataset } from "../platform/bulk/dataset";
+import type { AppDeps } from "../platform/core/deps";
 import type { ReleaseReader, VintageQuery } from "../platform/releases/release-reader";
 
 /** Every row a stream gives, in its order. */
@@ -46,9 +48,13 @@ function ofType(column: BulkColumn, value: unknown): boolean {
 /**
  * Each row holds exactly the dataset's columns, every value of its column's type (null only
  * where the column is nullable), and its provenance filled: a source, a basis, a method version
- * and a citation.
+ * and, unless `cited` is false (a test's source that asks for none), a citation.
  */
-export function expectRowsTyped(dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
+export function expectRowsTyped(
+  dataset: MarketBulkDataset,
+  rows: readonly BulkRow[],
+  { cited = true }: { cited?: boolean } = {},
+): void {
   const columns = bulkColumnsOf(dataset);
   for (const row of rows) {
     expect(Object.keys(row)).toEqual(columns.map((column) => column.name));
@@ -57,7 +63,7 @@ export function expectRowsTyped(dataset: MarketBulkDataset, rows: readonly BulkR
       const fits = value === null ? column.nullable : ofType(column, value);
       if (!fits) throw new Error(`${column.name} (${column.type}) holds ${JSON.stringify(value)}`);
     }
-    for (const name of ["source", "basis", "methodologyVersion", "citation"])
+    for (const name of ["source", "basis", "methodologyVersion", ...(cited ? ["citation"] : [])])
       expect(row[name], name).toEqual(expect.any(String));
   }
   expect(PROVENANCE_COLUMNS.every((column) => columns.includes(column))).toBe(true);
@@ -84,6 +90,32 @@ export function expectSeriesThenPeriod(dataset: MarketBulkDataset, rows: readonl
   expect(new Set(keys.map((key) => key.join("\n"))).size).toBe(keys.length);
 }
 
+/**
+ * Rows that state a history route's items, one for one and in order, no row or item left over:
+ * each row mapped back by the dataset's `itemOf` is its item, or without one, each row holds
+ * each item's fields by name with the same JSON value and type (an item's `sources` is the
+ * row's `source`, split as `splitSources` splits it).
+ */
+function expectRowsServe(
+  rows: readonly BulkRow[],
+  items: readonly object[],
+  itemOf?: (row: BulkRow) => unknown,
+): void {
+  if (itemOf !== undefined) {
+    expect(rows.map(itemOf)).toStrictEqual(items);
+    return;
+  }
+  const stated = rows.map((row, i) =>
+    Object.fromEntries(
+      Object.keys(items[i] ?? {}).map((name) => [
+        name,
+        name === "sources" ? splitSources(row.source) : row[name],
+      ]),
+    ),
+  );
+  expect(stated).toStrictEqual(items);
+}
+
 /** A row's keys as PostgreSQL's jsonb keeps them (shorter first, then byte order), as a store gives them back. */
 function asJsonbKeeps(row: BulkRow): BulkRow {
   const keys = Object.keys(row).sort((a, b) =>
@@ -92,16 +124,19 @@ function asJsonbKeeps(row: BulkRow): BulkRow {
   return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
 }
 
+/** Each release's rows of a dataset (`market/dataset`), as a fixed release reader holds them. */
+export type ReleaseHolds = Record<
+  number,
+  Record<string, { dataset: MarketBulkDataset; rows: readonly BulkRow[] }>
+>;
+
 /**
  * A release reader over fixed rows per release number (each release a dataset's rows as it
  * holds them), answering as the store does: the series and periods asked, in the rows' order;
  * an unknown release is a 404.
  */
 export function fixedReleaseReader(
-  releases: Record<
-    number,
-    Record<string, { dataset: MarketBulkDataset; rows: readonly BulkRow[] }>
-  >,
+  releases: ReleaseHolds,
   asked: VintageQuery[] = [],
 ): ReleaseReader {
   return {
@@ -123,4 +158,47 @@ export function fixedReleaseReader(
       );
     },
   };
+}
+
+/**
+ * Releases for a test app, set by the test: `configure` (startTestApi's) gives the app a
+ * fixedReleaseReader, every query it answers kept in `asked`; `hold` sets the rows a release
+ * holds of a dataset (any release not held is a 404).
+ */
+export function fixedReleases() {
+  const holds: ReleaseHolds = {};
+  const asked: VintageQuery[] = [];
+  return {
+    asked,
+    configure: (deps: AppDeps): AppDeps => ({
+      ...deps,
+      releases: fixedReleaseReader(holds, asked),
+    }),
+    hold(release: number, dataset: MarketBulkDataset, rows: readonly BulkRow[]): void {
+      holds[release] = {
+        ...holds[release],
+        [`${dataset.market}/${dataset.name}`]: { dataset, rows },
+      };
+    },
+  };
+}
+
+/**
+ * A dataset's rows as its file holds them: every row typed by its columns, its provenance filled
+ * (`cited`: see expectRowsTyped), the rows in series then period order with no key twice; and
+ * with `items`, the rows state a history route's items one for one (see expectRowsServe, with
+ * the dataset's `itemOf` when given).
+ */
+export function expectDatasetRows(
+  dataset: MarketBulkDataset,
+  rows: readonly BulkRow[],
+  expected: {
+    items?: readonly object[];
+    itemOf?: (row: BulkRow) => unknown;
+    cited?: boolean;
+  } = {},
+): void {
+  expectRowsTyped(dataset, rows, expected.cited === undefined ? {} : { cited: expected.cited });
+  expectSeriesThenPeriod(dataset, rows);
+  if (expected.items !== undefined) expectRowsServe(rows, expected.items, expected.itemOf);
 }

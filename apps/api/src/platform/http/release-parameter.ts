@@ -2,6 +2,7 @@ import {
   DomainError,
   MAX_RELEASE_NUMBER,
   err,
+  ok,
   parseReleaseNumber,
   type BulkRow,
   type DomainError as DomainErrorType,
@@ -11,7 +12,7 @@ import { z } from "zod";
 import type { AppDeps } from "../core/deps";
 import type { QuerySchema } from "../core/route";
 import { domainTransform, queryShape } from "./input";
-import type { VintageQuery } from "../releases/release-reader";
+import type { MarketBulkDataset } from "../bulk/dataset";
 
 /**
  * The `release` parameter every history route accepts: a release number, to answer with the
@@ -69,14 +70,44 @@ export function withReleaseParameter<Schema extends QuerySchema>(schema: Schema)
     }) as unknown as z.ZodPipe<z.ZodObject, z.ZodType<z.output<Schema> & { release?: number }>>;
 }
 
-/** The reader's rows of one dataset as of a release; without a reader, no release is kept (404). */
-export async function releaseRows(
+/**
+ * Which rows of a dataset a history route reads as of a release: the series (all when absent)
+ * and the periods, both ends included, an absent end open (as the route's own bounds may be).
+ */
+export type ReleaseSelection = {
+  release: number;
+  series?: readonly string[] | undefined;
+  fromPeriod?: string | undefined;
+  toPeriod?: string | undefined;
+};
+
+/** A release's rows of the selection, and each row mapped back to the route's item. */
+export type ReleasedItems<Item> = { rows: readonly BulkRow[]; items: Item[] };
+
+/**
+ * How every history route answers with `release`: the dataset's rows as the release holds them
+ * (ReleaseReader.rowsAsOf, in series then period order), each mapped back to the route's item
+ * by the dataset's own mapping, for the route's existing answer function. Without a reader no
+ * release is kept: a 404.
+ */
+export async function releaseItems<Item>(
   deps: AppDeps,
-  query: VintageQuery,
-): Promise<Result<readonly BulkRow[], DomainErrorType>> {
+  dataset: Pick<MarketBulkDataset, "market" | "name">,
+  selection: ReleaseSelection,
+  itemOf: (row: BulkRow) => Item,
+): Promise<Result<ReleasedItems<Item>, DomainErrorType>> {
+  const { release, series, fromPeriod, toPeriod } = selection;
   if (deps.releases === undefined)
     return err(
-      new DomainError("not_found", `Release ${query.release} does not exist: no release is kept.`),
+      new DomainError("not_found", `Release ${release} does not exist: no release is kept.`),
     );
-  return deps.releases.rowsAsOf(query);
+  const rows = await deps.releases.rowsAsOf({
+    market: dataset.market,
+    dataset: dataset.name,
+    release,
+    ...(series === undefined ? {} : { series }),
+    ...(fromPeriod === undefined ? {} : { fromPeriod }),
+    ...(toPeriod === undefined ? {} : { toPeriod }),
+  });
+  return rows.ok ? ok({ rows: rows.value, items: rows.value.map(itemOf) }) : rows;
 }

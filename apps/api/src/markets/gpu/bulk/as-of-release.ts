@@ -11,11 +11,11 @@ import {
   type Result,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { releaseRows } from "../../../platform/http/release-parameter";
+import { releaseItems } from "../../../platform/http/release-parameter";
 import { GPU } from "../read-model/state";
 import type { GpuDailyRows } from "../services/prices";
 import type { GpuHourlyRows } from "../services/series";
-import { GPU_DAILY_DATASET, GPU_HOURLY_DATASET, gpuValueOf } from "./datasets";
+import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuValueOf } from "./datasets";
 
 /**
  * The GPU history answers as a release holds their values: the release's rows of the GPU read
@@ -37,16 +37,19 @@ export async function gpuDailyAsOf(
 ): Promise<Result<GpuDailyRows, DomainError>> {
   const range = resolveGpuHistoryRange(query, access, now);
   if (!range.ok) return range;
-  const rows = await releaseRows(deps, {
-    market: "gpu",
-    dataset: GPU_DAILY_DATASET,
-    release,
-    series: [gpu],
-    ...(range.value.startDate === undefined ? {} : { fromPeriod: range.value.startDate }),
-    toPeriod: endOfDay(range.value.endDate),
-  });
-  if (!rows.ok) return rows;
-  const values = rows.value.map(gpuValueOf);
+  const released = await releaseItems(
+    deps,
+    GPU_INDEX_DAILY,
+    {
+      release,
+      series: [gpu],
+      fromPeriod: range.value.startDate,
+      toPeriod: endOfDay(range.value.endDate),
+    },
+    gpuValueOf,
+  );
+  if (!released.ok) return released;
+  const values = released.value.items;
   return ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => values });
 }
 
@@ -65,16 +68,19 @@ export async function gpuHourlyAsOf(
     (bounds.end === undefined
       ? undefined
       : new Date(bounds.end.getTime() - (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR));
-  const rows = await releaseRows(deps, {
-    market: "gpu",
-    dataset: GPU_HOURLY_DATASET,
-    release,
-    series: [gpu],
-    ...(start === undefined ? {} : { fromPeriod: start.toISOString() }),
-    ...(bounds.end === undefined ? {} : { toPeriod: bounds.end.toISOString() }),
-  });
-  if (!rows.ok) return rows;
-  const prints = rows.value.map(gpuValueOf);
+  const released = await releaseItems(
+    deps,
+    GPU_PRINTS_HOURLY,
+    {
+      release,
+      series: [gpu],
+      fromPeriod: start?.toISOString(),
+      toPeriod: bounds.end?.toISOString(),
+    },
+    gpuValueOf,
+  );
+  if (!released.ok) return released;
+  const prints = released.value.items;
   return ok({
     dataSources: GPU.of(deps).index.dataSources,
     latestPrint: () => prints.at(-1),

@@ -1,18 +1,15 @@
 // @module-tag zone
 import {
-  DomainError,
   FREE_TIER_GPU_NAMES,
   GPU_CATALOG,
   GPU_METHODOLOGY_VERSION,
-  err,
-  ok,
   type BulkRow,
 } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReleaseReader, VintageQuery } from "../../../platform/releases/release-reader";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
 import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
-import { gpuDailyDataset, gpuHourlyDataset } from "./datasets";
+import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuDailyDataset, gpuHourlyDataset } from "./datasets";
 
 /**
  * The GPU datasets equal what their history routes serve: every GPU's daily values
@@ -24,39 +21,8 @@ import { gpuDailyDataset, gpuHourlyDataset } from "./datasets";
 const PAGE_ROWS = 50;
 const GPUS = ["H100 SXM", "H200", "RTX PRO 6000 WS"];
 
-const asked: VintageQuery[] = [];
-let releaseHolds: Record<string, BulkRow[]> = {};
-const reader: ReleaseReader = {
-  async rowsAsOf(query) {
-    asked.push(query);
-    if (query.release !== 3) return err(new DomainError("not_found", "Release not kept."));
-    return ok(
-      (releaseHolds[query.dataset] ?? []).filter(
-        (row) =>
-          (query.series === undefined || query.series.includes(row.gpu_type as string)) &&
-          (query.fromPeriod === undefined || (row.timestamp as string) >= query.fromPeriod) &&
-          (query.toPeriod === undefined || (row.timestamp as string) <= query.toPeriod),
-      ),
-    );
-  },
-};
-
+const releases = fixedReleases();
 let api: PlanKeyedTestApi;
-
-async function collect(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
-  const list: BulkRow[] = [];
-  for await (const row of rows) list.push(row);
-  return list;
-}
-
-/** The row as the route's item: its fields by name, `sources` from `source`. */
-const asItem = (row: BulkRow, item: object) =>
-  Object.fromEntries(
-    Object.keys(item).map((name) => [
-      name,
-      name === "sources" ? String(row.source).split(";") : row[name],
-    ]),
-  );
 
 async function served(path: string): Promise<object[]> {
   const answer = await api.get(path, bearer(api.planKeys.full));
@@ -70,27 +36,27 @@ const hourly = (gpu: string, query = "startDate=2026-03-01&endDate=2026-03-11") 
 beforeAll(async () => {
   api = await startTestApiWithPlanKeys({
     now: GPU_TEST_NOW,
-    configure: (deps) => ({ ...deps, releases: reader }),
+    configure: releases.configure,
   });
   await api.loadGpuTrades(GPU_TEST_TRADES);
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe("GPU bulk datasets", () => {
   it("the daily rows are index-history's items of every GPU, GPU then time, with provenance", async () => {
-    const rows = await collect(gpuDailyDataset(2).rows(api.db));
+    const rows = await collectRows(gpuDailyDataset(2).rows(api.db));
     const expected: BulkRow[] = [];
     for (const gpu of GPUS) {
       const items = await served(`/api/gpu/${encodeURIComponent(gpu)}/index-history`);
       const ofGpu = rows.filter((row) => row.gpu_type === gpu);
-      expect(ofGpu.map((row, i) => asItem(row, items[i] as object))).toStrictEqual(items);
+      expectDatasetRows(GPU_INDEX_DAILY, ofGpu, { items, cited: false });
       expected.push(...ofGpu);
     }
     // Every row belongs to a GPU of the trades, in GPU then time order, more than one page.
     expect(rows).toEqual(expected);
     expect(rows.length).toBeGreaterThan(2);
+    // The test's trade source asks for no citation.
+    expectDatasetRows(GPU_INDEX_DAILY, rows, { cited: false });
     for (const row of rows)
       expect(row).toMatchObject({
         source: "test",
@@ -103,17 +69,18 @@ describe("GPU bulk datasets", () => {
   });
 
   it("the hourly rows are the hourly route's items of every GPU, in pages", async () => {
-    const rows = await collect(gpuHourlyDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(gpuHourlyDataset(PAGE_ROWS).rows(api.db));
     expect(rows.length).toBeGreaterThan(3 * PAGE_ROWS);
     let count = 0;
     for (const gpu of GPUS) {
       const items = await served(hourly(gpu));
       const ofGpu = rows.slice(count, count + items.length);
-      expect(ofGpu.map((row, i) => asItem(row, items[i] as object))).toStrictEqual(items);
+      expectDatasetRows(GPU_PRINTS_HOURLY, ofGpu, { items, cited: false });
       expect(ofGpu.every((row) => row.gpu_type === gpu)).toBe(true);
       count += items.length;
     }
     expect(count).toBe(rows.length);
+    expectDatasetRows(GPU_PRINTS_HOURLY, rows, { cited: false });
     // Carried hours are rows too (H200 had no trades for four hours).
     expect(rows.filter((row) => row.is_carried === true).length).toBe(4);
   });
@@ -128,13 +95,15 @@ describe("GPU bulk datasets", () => {
 
 describe("release on the GPU history routes", () => {
   it("answers index-history and hourly from the release's rows, read through the reader", async () => {
-    const daily = await collect(gpuDailyDataset().rows(api.db));
-    const prints = await collect(gpuHourlyDataset().rows(api.db));
+    const daily = await collectRows(gpuDailyDataset().rows(api.db));
+    const prints = await collectRows(gpuHourlyDataset().rows(api.db));
     const restated = (rows: BulkRow[]) =>
       rows.map((row, i) => (i === 1 ? { ...row, index_value: 42.5 } : row));
-    releaseHolds = { "index-daily": restated(daily), "prints-hourly": restated(prints) };
+    releases.hold(3, GPU_INDEX_DAILY, restated(daily));
+    releases.hold(3, GPU_PRINTS_HOURLY, restated(prints));
     const gpu = daily[1]?.gpu_type as string;
 
+    const asked = releases.asked;
     asked.length = 0;
     const path = `/api/gpu/${encodeURIComponent(gpu)}/index-history?startDate=2026-03-01`;
     const now = await served(path);

@@ -1,11 +1,13 @@
 import {
   FREE_TIER_GPU_NAMES,
   GPU_METHODOLOGY_HISTORY,
-  fieldsOf,
+  itemOfRow,
   joinSources,
   methodologyVersionOn,
   provenanceOf,
+  provenanceOfRow,
   requireHourlyPlan,
+  rowOfItem,
   splitSources,
   type BulkColumn,
   type BulkRow,
@@ -96,17 +98,20 @@ export const GPU_HOURLY_COLUMNS: readonly BulkColumn[] = [
  * inverse of the row written by `rows`.
  */
 export function gpuValueOf(row: BulkRow) {
-  const at = new Date(row.timestamp as string);
+  // The hourly columns are the daily ones and `is_carried` (null in a daily row: not carried).
+  const item = itemOfRow({ columns: GPU_HOURLY_COLUMNS }, row);
+  const { source, basis } = provenanceOfRow(row);
+  const at = new Date(item.timestamp as string);
   return {
     hour: at,
     settledAt: at,
-    indexValue: row.index_value as number,
-    carried: row.is_carried === true,
-    basis: row.basis as DailyBasis & PrintBasis,
-    sources: splitSources(row.source),
-    providerCount: row.providerCount as number,
-    offerCount: row.offerCount as number,
-    backfilled: row.backfilled as boolean,
+    indexValue: item.index_value as number,
+    carried: item.is_carried === true,
+    basis: basis as DailyBasis & PrintBasis,
+    sources: splitSources(source),
+    providerCount: item.providerCount as number,
+    offerCount: item.offerCount as number,
+    backfilled: item.backfilled as boolean,
   };
 }
 
@@ -155,8 +160,7 @@ function gpuDataset(spec: {
           const citations = [...new Set(value.sources.map(citationOf))].filter(
             (citation) => citation !== null,
           );
-          yield {
-            ...fieldsOf(item, spec.columns),
+          yield rowOfItem({ columns: spec.columns }, item, {
             source: joinSources(value.sources),
             asOf: null,
             sample: value.sources.some((source) => provenanceOf(source, null).sample),
@@ -166,7 +170,7 @@ function gpuDataset(spec: {
               value.computedAt.toISOString().slice(0, 10),
             ),
             citation: citations.length === 0 ? null : citations.join(" "),
-          } satisfies BulkRow;
+          });
         }
     },
   };
@@ -205,7 +209,7 @@ export function gpuHourlyDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDataset
   });
 }
 
-export const GPU_BULK_DATASETS: readonly MarketBulkDataset[] = [
-  gpuDailyDataset(),
-  gpuHourlyDataset(),
-];
+export const GPU_INDEX_DAILY = gpuDailyDataset();
+export const GPU_PRINTS_HOURLY = gpuHourlyDataset();
+
+export const GPU_BULK_DATASETS: readonly MarketBulkDataset[] = [GPU_INDEX_DAILY, GPU_PRINTS_HOURLY];

@@ -1,25 +1,21 @@
 import {
   LLM_CODING_METHODOLOGY_VERSION,
-  OPENROUTER_LICENCE,
   appRankingsCitation,
   codingAgentOfApp,
-  type BulkRow,
-  type LlmCodingTokensQuery,
-  type UtcDay,
-} from "@tpi/domain";
-import { readAppRankingDayRows, type Db } from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
   itemOfRow,
   provenanceOfRow,
   rowOfItem,
+  type BulkRow,
   type ItemFields,
-} from "../../../platform/bulk/item-rows";
+  type UtcDay,
+} from "@tpi/domain";
+import { readAppRankingDayRows, seriesPages, type AppRankingDayRow, type Db } from "@tpi/db";
+import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import type { DataSources } from "../../../platform/provenance/data-sources";
+import type {} from "../../../platform/provenance/data-sources";
 import { CODING_CATEGORY } from "../sources/app-rankings";
 import type { LlmCodingTokensItem } from "../services/llm-coding";
-import type { LlmCodingTokensResponse } from "../schemas/llm-coding";
+import type {} from "../schemas/llm-coding";
 
 /**
  * `GET /api/llm-coding/tokens` as one table: the coding agents' apps in OpenRouter's coding app
@@ -120,24 +116,24 @@ export async function* agentTokensRows(
   stopping?: AbortSignal,
   rowsPerPage = ROWS_PER_PAGE,
 ): AsyncGenerator<BulkRow> {
-  let after: { appId: number; day: UtcDay } | undefined;
-  for (;;) {
-    if (stopping?.aborted === true) return;
-    const page = await readAppRankingDayRows(db, {
-      category: CODING_CATEGORY,
-      after,
-      limit: rowsPerPage,
-    });
+  const pages = seriesPages<AppRankingDayRow, UtcDay>(
+    (key, limit) =>
+      readAppRankingDayRows(db, {
+        category: CODING_CATEGORY,
+        after: key && { appId: Number(key.series), day: key.period },
+        limit,
+      }),
+    (row) => ({ series: String(row.appId), period: row.day }),
+    rowsPerPage,
+    stopping,
+  );
+  for await (const page of pages)
     for (const row of page) {
       const agent = codingAgentOfApp(row.appName);
       if (agent === null) continue;
       const { day, asOf, ...fields } = row;
       yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
     }
-    const last = page.at(-1);
-    if (last === undefined || page.length < rowsPerPage) return;
-    after = { appId: last.appId, day: last.day };
-  }
 }
 
 export const llmCodingAgentTokensDaily: MarketBulkDataset = {
@@ -154,43 +150,3 @@ export const llmCodingAgentTokensDaily: MarketBulkDataset = {
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };
-
-/**
- * The tokens answer from a release's rows of the asked days: the agent's apps (all five agents'
- * when none is asked), oldest first then by rank, as the route orders them; `dataSources` is
- * OpenRouter's app rankings as of the newest row read.
- */
-export function llmCodingTokensOfRelease(
-  query: LlmCodingTokensQuery,
-  rows: readonly BulkRow[],
-): LlmCodingTokensResponse {
-  const data = rows
-    .map(tokensItemOfRow)
-    .filter((item) => query.agent === undefined || item.agent === query.agent)
-    .sort((a, b) =>
-      a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1,
-    );
-  return { success: true, count: data.length, dataSources: releaseDataSources(data), data };
-}
-
-function releaseDataSources(items: readonly LlmCodingTokensItem[]): DataSources {
-  if (items.length === 0) return { sample: false, notice: null, sources: [] };
-  const days = [...new Set(items.map((item) => item.date))].sort();
-  const latestAsOf = items.reduce((latest, item) => (item.asOf > latest ? item.asOf : latest), "");
-  return {
-    sample: false,
-    notice: null,
-    sources: [
-      {
-        source: APP_RANKINGS_SOURCE,
-        sample: false,
-        firstDay: days[0] as string,
-        lastDay: days.at(-1) as string,
-        days: days.length,
-        latestAsOf,
-        citation: appRankingsCitation(latestAsOf),
-        licence: { ...OPENROUTER_LICENCE },
-      },
-    ],
-  };
-}

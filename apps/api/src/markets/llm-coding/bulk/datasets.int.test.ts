@@ -9,13 +9,7 @@ import {
 } from "@tpi/domain";
 import { replaceAppRankingWindow, writeCodingCountsOfDay } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { VintageQuery } from "../../../platform/releases/release-reader";
-import {
-  collectRows,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleaseReader,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { LLM_CODING } from "../read-model/state";
 import type { LlmCodingHistoryResponse, LlmCodingTokensResponse } from "../schemas/llm-coding";
@@ -42,15 +36,15 @@ const countOf = (agent: string, metric: string, day: UtcDay): number => {
   return 500 + 3 * dom;
 };
 
-const releaseRows: Parameters<typeof fixedReleaseReader>[0] = {};
-const asked: VintageQuery[] = [];
+const releases = fixedReleases();
+const { asked } = releases;
 let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
   api = await startTestApi({
     now: NOW,
-    configure: (deps) => ({ ...deps, releases: fixedReleaseReader(releaseRows, asked) }),
+    configure: releases.configure,
   });
   for (const [i, day] of DAYS.entries())
     await writeCodingCountsOfDay(api.db, {
@@ -123,7 +117,10 @@ describe("the product-daily dataset", () => {
       const served = await history(`product=${product.id}&limit=5000`);
       const ofProduct = rows.filter((row) => row.product === product.id);
       expect(served.data.length, product.id).toBeGreaterThan(0);
-      expect(ofProduct.map(historyItemOfRow), product.id).toStrictEqual(served.data);
+      expectDatasetRows(llmCodingProductDaily, ofProduct, {
+        items: served.data,
+        itemOf: historyItemOfRow,
+      });
     }
     expect(new Set(rows.map((row) => row.product)).size).toBe(LLM_CODING_PRODUCTS.length);
     // The gap: Claude's merge rate has no row that day, the comparison a null first value.
@@ -135,8 +132,7 @@ describe("the product-daily dataset", () => {
 
   it("types every value by its column, fills the provenance, orders series then period", async () => {
     const rows = await collectRows(llmCodingProductDaily.rows(api.db));
-    expectRowsTyped(llmCodingProductDaily, rows);
-    expectSeriesThenPeriod(llmCodingProductDaily, rows);
+    expectDatasetRows(llmCodingProductDaily, rows);
     const first = rows.find((row) => row.product === "codex-prs" && row.date === DAYS[0]);
     expect(first).toMatchObject({
       source: "github-search",
@@ -188,8 +184,7 @@ describe("the agent-tokens-daily dataset", () => {
 
   it("types, provenance and order (by app id as text, then day), in pages of any size", async () => {
     const rows = await collectRows(agentTokensRows(api.db));
-    expectRowsTyped(llmCodingAgentTokensDaily, rows);
-    expectSeriesThenPeriod(llmCodingAgentTokensDaily, rows);
+    expectDatasetRows(llmCodingAgentTokensDaily, rows);
     expect(rows.map((row) => row.appId)).toEqual([10, 10, 7, 7, 9, 9]);
     expect(await collectRows(agentTokensRows(api.db, undefined, 1))).toStrictEqual(rows);
     expect(await collectRows(agentTokensRows(api.db, undefined, 3))).toStrictEqual(rows);
@@ -206,13 +201,12 @@ describe("the history routes with release", () => {
     const asFirstPublished = current.map((row) =>
       row.product === "codex-prs" && row.date === RESTATED_DAY ? { ...row, value: 7 } : row,
     );
-    releaseRows[3] = {
-      "llm-coding/product-daily": { dataset: llmCodingProductDaily, rows: asFirstPublished },
-      "llm-coding/agent-tokens-daily": {
-        dataset: llmCodingAgentTokensDaily,
-        rows: (await collectRows(agentTokensRows(api.db))).filter((row) => row.appId !== 7),
-      },
-    };
+    releases.hold(3, llmCodingProductDaily, asFirstPublished);
+    releases.hold(
+      3,
+      llmCodingAgentTokensDaily,
+      (await collectRows(agentTokensRows(api.db))).filter((row) => row.appId !== 7),
+    );
   });
 
   it("answers the release's values in the same shape, the range and limit as without it", async () => {

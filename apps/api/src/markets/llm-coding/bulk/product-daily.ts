@@ -5,29 +5,22 @@ import {
   LLM_CODING_PRODUCTS,
   countsNeeded,
   isCompareProduct,
+  itemOfRow,
   llmCodingProduct,
   productDayRow,
+  rowOfItem,
   type BulkRow,
-  type LlmCodingHistoryQuery,
+  type ItemFields,
   type LlmCodingProduct,
   type LlmCodingProductId,
   type UtcDay,
 } from "@tpi/domain";
-import { readCodingCountDays, type CodingCountOfDay, type Db } from "@tpi/db";
+import { readCodingCountDays, seriesPages, type CodingCountOfDay, type Db } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
-  itemOfRow,
-  provenanceOfRow,
-  rowOfItem,
-  type ItemFields,
-} from "../../../platform/bulk/item-rows";
-import type { DataSources } from "../../../platform/provenance/data-sources";
-import {
-  historyItemOf,
-  llmCodingHistoryAnswer,
-  type LlmCodingHistoryItem,
-} from "../services/llm-coding";
-import type { LlmCodingHistoryResponse } from "../schemas/llm-coding";
+import type {} from "../../../platform/http/release-parameter";
+import type {} from "../../../platform/provenance/data-sources";
+import { historyItemOf, type LlmCodingHistoryItem } from "../services/llm-coding";
+import type {} from "../schemas/llm-coding";
 
 /**
  * `GET /api/llm-coding/history` as one table: every product's items over all stored days, the
@@ -117,11 +110,15 @@ async function* rowsOfProduct(
 ): AsyncGenerator<BulkRow> {
   const pairs = countsNeeded(product);
   const compare = isCompareProduct(product);
-  let afterDay: UtcDay | undefined;
-  for (;;) {
-    if (stopping?.aborted === true) return;
-    const counts = await readCodingCountDays(db, { pairs, afterDay, days: daysPerPage });
-    if (counts.length === 0) return;
+  // A page is `daysPerPage` days of counts, one count or more a day: a page of fewer counts than
+  // that holds fewer days, so it is the last one, as a keyset page of rows would be.
+  const pages = seriesPages<CodingCountOfDay, UtcDay>(
+    (key, days) => readCodingCountDays(db, { pairs, afterDay: key?.period, days }),
+    (count) => ({ series: product.id, period: count.day }),
+    daysPerPage,
+    stopping,
+  );
+  for await (const counts of pages)
     for (const day of byDay(counts)) {
       const lookup = (agent: string, metric: string) =>
         day.counts.find((c) => c.agent === agent && c.metric === metric);
@@ -135,8 +132,6 @@ async function* rowsOfProduct(
       if (searchedAt === undefined) continue;
       yield productDailyRow(product.id, historyItemOf(row, compare), searchedAt);
     }
-    afterDay = counts.at(-1)?.day;
-  }
 }
 
 function byDay(counts: readonly CodingCountOfDay[]): { day: UtcDay; counts: CodingCountOfDay[] }[] {
@@ -178,43 +173,3 @@ export const llmCodingProductDaily: MarketBulkDataset = {
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };
-
-/**
- * The history answer from a release's rows of the product (over the asked days): the same
- * shape, its `dataSources` those of the rows read (GitHub search, its days and newest search).
- */
-export function llmCodingHistoryOfRelease(
-  query: LlmCodingHistoryQuery,
-  rows: readonly BulkRow[],
-): LlmCodingHistoryResponse {
-  return llmCodingHistoryAnswer(query, rows.map(historyItemOfRow), releaseDataSources(rows));
-}
-
-function releaseDataSources(rows: readonly BulkRow[]): DataSources {
-  const first = rows[0];
-  if (first === undefined) return { sample: false, notice: null, sources: [] };
-  const days = [...new Set(rows.map((row) => String(row.date)))].sort();
-  const provenance = rows.map(provenanceOfRow);
-  const latestAsOf = provenance.reduce<string | null>(
-    (latest, p) => (p.asOf !== null && (latest === null || p.asOf > latest) ? p.asOf : latest),
-    null,
-  );
-  const { source, sample, citation } = provenanceOfRow(first);
-  return {
-    sample,
-    notice: null,
-    sources: [
-      {
-        source,
-        sample,
-        firstDay: days[0] as string,
-        lastDay: days.at(-1) as string,
-        days: days.length,
-        latestAsOf,
-        citation,
-        // Counts of public pull requests and commits are facts, not licensed data.
-        licence: null,
-      },
-    ],
-  };
-}

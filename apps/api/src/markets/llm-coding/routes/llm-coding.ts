@@ -28,9 +28,8 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
-import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
-import { PRODUCT_DAILY_DATASET, llmCodingHistoryOfRelease } from "../bulk/product-daily";
-import { AGENT_TOKENS_DATASET, llmCodingTokensOfRelease } from "../bulk/agent-tokens-daily";
+import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
+import { llmCodingHistoryAsOf, llmCodingTokensAsOf } from "../bulk/as-of-release";
 
 /** The OpenAPI tag of the LLM Coding routes. */
 export const LLM_CODING_TAG = "LLM Coding";
@@ -137,15 +136,7 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   },
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingHistory(query, counts));
-    const rows = await releaseRows(deps, {
-      market: LLM_CODING.name,
-      dataset: PRODUCT_DAILY_DATASET,
-      release: query.release,
-      series: [query.product],
-      fromPeriod: query.startDate,
-      toPeriod: query.endDate,
-    });
-    return rows.ok ? ok(llmCodingHistoryOfRelease(query, rows.value)) : rows;
+    return llmCodingHistoryAsOf(deps, query.release, query);
   },
 });
 
@@ -226,14 +217,6 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   },
   answer: async ({ counts }, { query }, deps) => {
     if (query.release === undefined) return ok(answerLlmCodingTokens(query, counts));
-    // The series are apps, not agents: the agent is chosen among the release's rows.
-    const rows = await releaseRows(deps, {
-      market: LLM_CODING.name,
-      dataset: AGENT_TOKENS_DATASET,
-      release: query.release,
-      fromPeriod: query.startDate,
-      toPeriod: query.endDate,
-    });
-    return rows.ok ? ok(llmCodingTokensOfRelease(query, rows.value)) : rows;
+    return llmCodingTokensAsOf(deps, query.release, query);
   },
 });

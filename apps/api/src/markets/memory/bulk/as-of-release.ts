@@ -7,10 +7,10 @@ import {
   type Result,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { releaseRows } from "../../../platform/http/release-parameter";
+import { releaseItems } from "../../../platform/http/release-parameter";
 import { MEMORY } from "../read-model/state";
 import type { MemoryHistoryRows } from "../services/memory";
-import { MEMORY_HISTORY_DATASET, memoryValueOf } from "./datasets";
+import { MEMORY_PRICES_DAILY, memoryValueOf } from "./datasets";
 
 /**
  * `GET /api/memory/{memoryType}/history`'s values as a release holds them, over the days asked:
@@ -24,17 +24,20 @@ export async function memoryHistoryAsOf(
   query: MemoryHistoryQuery,
 ): Promise<Result<MemoryHistoryRows, DomainError>> {
   const memory = findMemoryType(memoryTypeText) ?? memoryTypeOf(memoryTypeText);
-  const rows = await releaseRows(deps, {
-    market: "memory",
-    dataset: MEMORY_HISTORY_DATASET,
-    release,
-    series: [memory.id],
-    ...(query.startDate === undefined ? {} : { fromPeriod: query.startDate }),
-    // `date` is the trading day's 00:00 UTC instant: the day's text and later sort after it.
-    ...(query.endDate === undefined ? {} : { toPeriod: `${query.endDate}T23:59:59.999Z` }),
-  });
-  if (!rows.ok) return rows;
-  const values = rows.value.map(memoryValueOf);
+  const released = await releaseItems(
+    deps,
+    MEMORY_PRICES_DAILY,
+    {
+      release,
+      series: [memory.id],
+      fromPeriod: query.startDate,
+      // `date` is the trading day's 00:00 UTC instant: the day's text and later sort after it.
+      toPeriod: query.endDate === undefined ? undefined : `${query.endDate}T23:59:59.999Z`,
+    },
+    memoryValueOf,
+  );
+  if (!released.ok) return released;
+  const values = released.value.items;
   const published = MEMORY.of(deps).index;
   return ok({
     valuesOf: () => values,

@@ -1,11 +1,11 @@
 // @module-tag zone
-import { DomainError, MEMORY_METHODOLOGY_VERSION, err, ok, type BulkRow } from "@tpi/domain";
+import { MEMORY_METHODOLOGY_VERSION } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReleaseReader, VintageQuery } from "../../../platform/releases/release-reader";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { importMemoryFile } from "../jobs/import";
 import { MEMORY } from "../read-model/state";
-import { memoryHistoryDataset } from "./datasets";
+import { MEMORY_PRICES_DAILY, memoryHistoryDataset } from "./datasets";
 
 /**
  * The memory dataset equals what `GET /api/memory/{memoryType}/history` serves for every type
@@ -44,39 +44,9 @@ const OBSERVATIONS = [
   },
 ];
 
-const asked: VintageQuery[] = [];
-let releaseHolds: BulkRow[] = [];
-const reader: ReleaseReader = {
-  async rowsAsOf(query) {
-    asked.push(query);
-    if (query.release !== 5) return err(new DomainError("not_found", "Release not kept."));
-    return ok(
-      releaseHolds.filter(
-        (row) =>
-          (query.series === undefined || query.series.includes(row.id as string)) &&
-          (query.fromPeriod === undefined || (row.date as string) >= query.fromPeriod) &&
-          (query.toPeriod === undefined || (row.date as string) <= query.toPeriod),
-      ),
-    );
-  },
-};
-
+const releases = fixedReleases();
 let api: TestApi;
 let key: string;
-
-async function collect(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
-  const list: BulkRow[] = [];
-  for await (const row of rows) list.push(row);
-  return list;
-}
-
-const asItem = (row: BulkRow, item: object) =>
-  Object.fromEntries(
-    Object.keys(item).map((name) => [
-      name,
-      name === "sources" ? String(row.source).split(";") : row[name],
-    ]),
-  );
 
 async function history(type: string, query = ""): Promise<object[]> {
   const answer = await api.get(
@@ -90,7 +60,7 @@ async function history(type: string, query = ""): Promise<object[]> {
 beforeAll(async () => {
   api = await startTestApi({
     now: NOW,
-    configure: (deps) => ({ ...deps, releases: reader }),
+    configure: releases.configure,
   });
   key = (await api.createKey("trial")).key;
   const outcome = await importMemoryFile(api.db, {
@@ -101,19 +71,18 @@ beforeAll(async () => {
   expect(outcome.kind).toBe("imported");
   await MEMORY.of(api.deps).index.refresh();
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe("memory bulk dataset", () => {
   it("its rows are the history's items of every type, type then day, with provenance", async () => {
-    const rows = await collect(memoryHistoryDataset(2).rows(api.db));
+    const rows = await collectRows(memoryHistoryDataset(2).rows(api.db));
     const ddr5 = await history(DDR5);
     const module = await history(MODULE);
     // DDR4 UDIMM's id sorts before DDR5's.
     const served = [...module, ...ddr5];
     expect(rows.length).toBe(6);
-    expect(rows.map((row, i) => asItem(row, served[i] as object))).toStrictEqual(served);
+    // Only some of the test's sources ask for a citation.
+    expectDatasetRows(MEMORY_PRICES_DAILY, rows, { items: served, cited: false });
     expect(rows[0]).toMatchObject({
       source: "modulefeed",
       asOf: "2026-03-09T14:00:00.000Z",
@@ -133,10 +102,13 @@ describe("memory bulk dataset", () => {
 
 describe("release on the memory history route", () => {
   it("answers from the release's rows, read through the reader, with the route's checks", async () => {
-    const rows = await collect(memoryHistoryDataset().rows(api.db));
-    releaseHolds = rows.map((row) =>
-      row.date === "2026-03-06T00:00:00.000Z" ? { ...row, price: 9.5 } : row,
+    const rows = await collectRows(memoryHistoryDataset().rows(api.db));
+    releases.hold(
+      5,
+      MEMORY_PRICES_DAILY,
+      rows.map((row) => (row.date === "2026-03-06T00:00:00.000Z" ? { ...row, price: 9.5 } : row)),
     );
+    const asked = releases.asked;
     asked.length = 0;
     const range = "?startDate=2026-03-05&endDate=2026-03-09";
     const now = await history(DDR5, range);

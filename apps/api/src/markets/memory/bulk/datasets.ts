@@ -1,10 +1,12 @@
 import {
   MEMORY_METHODOLOGY_VERSION,
-  fieldsOf,
+  itemOfRow,
   joinSources,
   memoryDateInstant,
   memorySettlementInstant,
   memoryTypeOf,
+  provenanceOfRow,
+  rowOfItem,
   splitSources,
   type BulkColumn,
   type BulkRow,
@@ -67,17 +69,20 @@ const IMPORTED_BASIS = "imported";
  * A release's row as the settled value the history answer reads (the published set's): the
  * inverse of the row written by `rows`.
  */
-export const memoryValueOf = (row: BulkRow): MemoryValue => ({
-  typeId: row.id as string,
-  day: (row.date as string).slice(0, 10),
-  price: row.price as number,
-  changePct: row.changePct as number | null,
-  weeklyHigh: row.weeklyHigh as number,
-  weeklyLow: row.weeklyLow as number,
-  sourceUpdatedAt: new Date(row.sourceUpdatedAt as string),
-  updatedAt: new Date(row.updatedAt as string),
-  sources: splitSources(row.source),
-});
+export function memoryValueOf(row: BulkRow): MemoryValue {
+  const item = itemOfRow({ columns: MEMORY_HISTORY_COLUMNS }, row);
+  return {
+    typeId: item.id as string,
+    day: (item.date as string).slice(0, 10),
+    price: item.price as number,
+    changePct: item.changePct as number | null,
+    weeklyHigh: item.weeklyHigh as number,
+    weeklyLow: item.weeklyLow as number,
+    sourceUpdatedAt: new Date(item.sourceUpdatedAt as string),
+    updatedAt: new Date(item.updatedAt as string),
+    sources: splitSources(provenanceOfRow(row).source),
+  };
+}
 
 export const MEMORY_HISTORY_DATASET = "prices-daily";
 
@@ -118,18 +123,19 @@ export function memoryHistoryDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDat
             updatedAt: value.updatedAt.toISOString(),
           };
           const cited = value.sources.flatMap((source) => citations.get(source) ?? []);
-          yield {
-            ...fieldsOf(item, MEMORY_HISTORY_COLUMNS),
+          yield rowOfItem({ columns: MEMORY_HISTORY_COLUMNS }, item, {
             source: joinSources(value.sources),
             asOf: item.sourceUpdatedAt,
             sample: false,
             basis: IMPORTED_BASIS,
             methodologyVersion: MEMORY_METHODOLOGY_VERSION,
             citation: cited.length === 0 ? null : [...new Set(cited)].join(" "),
-          } satisfies BulkRow;
+          });
         }
     },
   };
 }
 
-export const MEMORY_BULK_DATASETS: readonly MarketBulkDataset[] = [memoryHistoryDataset()];
+export const MEMORY_PRICES_DAILY = memoryHistoryDataset();
+
+export const MEMORY_BULK_DATASETS: readonly MarketBulkDataset[] = [MEMORY_PRICES_DAILY];

@@ -10,12 +10,7 @@ import {
 } from "@tpi/domain";
 import { writeNeocloudImport } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  collectRows,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleaseReader,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { NEOCLOUD } from "../read-model/state";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
@@ -77,7 +72,7 @@ async function importSites(api: TestApi, sites: readonly NeocloudSite[], at: Dat
   });
 }
 
-const releaseRows: Parameters<typeof fixedReleaseReader>[0] = {};
+const releases = fixedReleases();
 let api: TestApi;
 let full: string;
 let premium: string;
@@ -86,7 +81,7 @@ let firstRows: Awaited<ReturnType<typeof collectRows>>;
 beforeAll(async () => {
   api = await startTestApi({
     now: SECOND_IMPORT,
-    configure: (deps) => ({ ...deps, releases: fixedReleaseReader(releaseRows) }),
+    configure: releases.configure,
   });
   const first = importedSites(FIRST_IMPORT).slice(0, 4);
   await importSites(api, first, FIRST_IMPORT);
@@ -118,13 +113,15 @@ describe("the sites dataset", () => {
     const served = await sites(`scope=all&limit=${NEOCLOUD_SITES_LIMIT_MAX}`);
     expect(served.total).toBe(neocloudSampleSites().length);
     const byId = (a: NeocloudSite, b: NeocloudSite) => (a.id < b.id ? -1 : 1);
-    expect(rows.map(siteOfRow)).toStrictEqual([...served.data].sort(byId));
+    expectDatasetRows(neocloudSites, rows, {
+      items: [...served.data].sort(byId),
+      itemOf: siteOfRow,
+    });
   });
 
   it("types every value, orders by id, fills the provenance from each site's", async () => {
     const rows = await collectRows(neocloudSites.rows(api.db));
-    expectRowsTyped(neocloudSites, rows);
-    expectSeriesThenPeriod(neocloudSites, rows);
+    expectDatasetRows(neocloudSites, rows);
     expect(rows.find((row) => row.id === "data-centers:Site D")).toMatchObject({
       source: "epoch-data-centers",
       asOf: FIRST_IMPORT.toISOString(),
@@ -166,7 +163,7 @@ describe("the sites dataset", () => {
 
 describe("GET /api/neocloud/sites with release", () => {
   beforeAll(() => {
-    releaseRows[1] = { "neocloud/sites": { dataset: neocloudSites, rows: firstRows } };
+    releases.hold(1, neocloudSites, firstRows);
   });
 
   it("searches the sites as the release holds them", async () => {

@@ -1,25 +1,21 @@
 import {
-  EPOCH_LICENCE,
   NEOCLOUD_FIELD_SOURCES,
   NEOCLOUD_METHODOLOGY_VERSION,
+  itemOfRow,
+  provenanceOfRow,
   requireNeocloudPlan,
+  rowOfItem,
   type BulkColumn,
   type BulkColumnType,
   type BulkRow,
-  type NeocloudSite,
-  type NeocloudSitesQuery,
-} from "@tpi/domain";
-import { readNeocloudSitePage, type Db } from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
-  itemOfRow,
-  provenanceOfRow,
-  rowOfItem,
-  sourcesOfRows,
   type ItemFields,
-} from "../../../platform/bulk/item-rows";
-import type { NeocloudSitesResponse } from "../schemas/neocloud";
-import { neocloudSitesAnswer } from "../services/neocloud";
+  type NeocloudSite,
+} from "@tpi/domain";
+import { readNeocloudSitePage, seriesPages, type Db } from "@tpi/db";
+import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
+import type {} from "../../../platform/http/release-parameter";
+import type {} from "../schemas/neocloud";
+import {} from "../services/neocloud";
 
 /**
  * The site register (`GET /api/neocloud/sites`, every site of every scope) as one table: one row
@@ -134,14 +130,15 @@ export async function* siteRows(
   stopping?: AbortSignal,
   sitesPerPage = SITES_PER_PAGE,
 ): AsyncGenerator<BulkRow> {
-  let afterId: string | undefined;
-  for (;;) {
-    if (stopping?.aborted === true) return;
-    const page = await readNeocloudSitePage(db, { afterId, limit: sitesPerPage });
+  // A site is its own series (one period each): the key's site id is enough to read on from.
+  const pages = seriesPages(
+    (key, limit) => readNeocloudSitePage(db, { afterId: key?.series, limit }),
+    ({ site, firstSeenDay }) => ({ series: site.id, period: firstSeenDay }),
+    sitesPerPage,
+    stopping,
+  );
+  for await (const page of pages)
     for (const { site, firstSeenDay } of page) yield siteRow(site, firstSeenDay);
-    if (page.length < sitesPerPage) return;
-    afterId = page.at(-1)?.site.id;
-  }
 }
 
 export const neocloudSites: MarketBulkDataset = {
@@ -160,23 +157,3 @@ export const neocloudSites: MarketBulkDataset = {
   // As the route: a Full plan key (Premium and Trial keys 403).
   keyedAccess: requireNeocloudPlan,
 };
-
-/**
- * The sites answer from a release's rows: the same selection and paging; `dataSources` the
- * sources of the page's rows (every row's when the page is empty, as the answer now names every
- * dataset), each as of its newest retrieval.
- */
-export function neocloudSitesOfRelease(
-  query: NeocloudSitesQuery,
-  rows: readonly BulkRow[],
-): NeocloudSitesResponse {
-  const rowById = new Map(rows.map((row) => [String(row.id), row]));
-  const sites = rows.map(siteOfRow);
-  return neocloudSitesAnswer(query, sites, (page) => {
-    const pageRows = page.flatMap((site): BulkRow[] => {
-      const row = rowById.get(site.id);
-      return row === undefined ? [] : [row];
-    });
-    return sourcesOfRows(pageRows.length > 0 ? pageRows : rows, () => ({ ...EPOCH_LICENCE }));
-  });
-}

@@ -5,7 +5,6 @@ import {
   NEOCLOUD_REQUIRES_FULL_MESSAGE,
   NEOCLOUD_SITES_LIMIT_DEFAULT,
   NEOCLOUD_SITES_LIMIT_MAX,
-  ok,
   requireNeocloudPlan,
 } from "@tpi/domain";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
@@ -26,8 +25,8 @@ import {
   answerNeocloudSites,
   neocloudMethodologyDocument,
 } from "../services/neocloud";
-import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
-import { SITES_DATASET, neocloudSitesOfRelease } from "../bulk/sites";
+import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
+import { neocloudSitesAsOf } from "../bulk/as-of-release";
 
 /**
  * The Neo-Cloud Sites routes: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data
@@ -102,12 +101,7 @@ export const neocloudSitesRoute = neocloudReads.read({
   },
   answer: async ({ sites }, { query }, deps) => {
     if (query.release === undefined) return answerNeocloudSites(query, sites);
-    const rows = await releaseRows(deps, {
-      market: NEOCLOUD.name,
-      dataset: SITES_DATASET,
-      release: query.release,
-    });
-    return rows.ok ? ok(neocloudSitesOfRelease(query, rows.value)) : rows;
+    return neocloudSitesAsOf(deps, query.release, query);
   },
 });
 

@@ -15,12 +15,12 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { releaseRows } from "../../../platform/http/release-parameter";
+import { releaseItems } from "../../../platform/http/release-parameter";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { TOKEN } from "../read-model/state";
 import type { OtpiRow, OtpiRows } from "../services/otpi";
 import type { TokenVolumeRows } from "../services/volume";
-import { LAB_INDEX_DATASET, TOKEN_VOLUME_DATASET, labDayVolumeOf, otpiRowOf } from "./datasets";
+import { LAB_INDEX_DAILY, TOKEN_VOLUME_DAILY, labDayVolumeOf, otpiRowOf } from "./datasets";
 
 /**
  * The token answers as a release holds their values: the release's rows read through the
@@ -45,16 +45,14 @@ export async function otpiRowsAsOf(
       : query.kind === "range"
         ? { fromPeriod: query.startDate, toPeriod: query.endDate }
         : { fromPeriod: earliestVisibleDay(access, now) };
-  const rows = await releaseRows(deps, {
-    market: "token",
-    dataset: LAB_INDEX_DATASET,
-    release,
-    series: visibleLabs(access, query.lab),
-    ...(days.fromPeriod === undefined ? {} : { fromPeriod: days.fromPeriod }),
-    ...("toPeriod" in days ? { toPeriod: days.toPeriod } : {}),
-  });
-  if (!rows.ok) return rows;
-  return ok(releasedOtpiRows(rows.value.map(otpiRowOf), TOKEN.of(deps).index.dataSources));
+  const released = await releaseItems(
+    deps,
+    LAB_INDEX_DAILY,
+    { release, series: visibleLabs(access, query.lab), ...days },
+    otpiRowOf,
+  );
+  if (!released.ok) return released;
+  return ok(releasedOtpiRows(released.value.items, TOKEN.of(deps).index.dataSources));
 }
 
 function releasedOtpiRows(items: OtpiRow[], dataSources: DataSources): OtpiRows {
@@ -80,14 +78,14 @@ export async function tokenVolumesAsOf(
   deps: AppDeps,
   release: number,
 ): Promise<Result<TokenVolumeRows, DomainError>> {
-  const rows = await releaseRows(deps, {
-    market: "token",
-    dataset: TOKEN_VOLUME_DATASET,
-    release,
-    series: LAB_IDS,
-  });
-  if (!rows.ok) return rows;
-  return ok(releasedVolumes(rows.value.map(labDayVolumeOf), TOKEN.of(deps).index.dataSources));
+  const released = await releaseItems(
+    deps,
+    TOKEN_VOLUME_DAILY,
+    { release, series: LAB_IDS },
+    labDayVolumeOf,
+  );
+  if (!released.ok) return released;
+  return ok(releasedVolumes(released.value.items, TOKEN.of(deps).index.dataSources));
 }
 
 function releasedVolumes(volumes: LabDayVolume[], dataSources: DataSources): TokenVolumeRows {

@@ -1,27 +1,23 @@
-import {
-  DomainError,
-  FREE_TIER_LAB_IDS,
-  bulkColumnsOf,
-  LAB_IDS,
-  err,
-  ok,
-  type BulkRow,
-  type LabId,
-} from "@tpi/domain";
+import { FREE_TIER_LAB_IDS, LAB_IDS, bulkColumnsOf, type LabId } from "@tpi/domain";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBulkFile } from "../../../platform/bulk/write-file";
-import type { ReleaseReader, VintageQuery } from "../../../platform/releases/release-reader";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import {
   bearer,
   observation,
   startTestApiWithPlanKeys,
   type PlanKeyedTestApi,
 } from "../../../testing/test-api";
-import { labIndexDataset, tokenVolumeDataset } from "./datasets";
+import {
+  LAB_INDEX_DAILY,
+  TOKEN_VOLUME_DAILY,
+  labIndexDataset,
+  tokenVolumeDataset,
+} from "./datasets";
 
 /**
  * The token datasets equal what their history routes serve: every lab over the whole history,
@@ -41,37 +37,8 @@ const observations = DAYS.flatMap((date, i) => [
   ...(i === 0 ? [] : [observation({ date, modelId: "openai/gpt-a", outputTokens: 90_000n })]),
 ]);
 
-/** The reader the routes read releases through: rows the test sets, every query kept. */
-const asked: VintageQuery[] = [];
-let releaseHolds: BulkRow[] = [];
-const reader: ReleaseReader = {
-  async rowsAsOf(query) {
-    asked.push(query);
-    if (query.release !== 7)
-      return err(new DomainError("not_found", `Release ${query.release} is not kept.`));
-    return ok(
-      releaseHolds.filter(
-        (row) =>
-          query.dataset === "lab-index-daily" &&
-          (query.series === undefined || query.series.includes(row.lab as string)) &&
-          (query.fromPeriod === undefined || (row.date as string) >= query.fromPeriod) &&
-          (query.toPeriod === undefined || (row.date as string) <= query.toPeriod),
-      ),
-    );
-  },
-};
-
+const releases = fixedReleases();
 let api: PlanKeyedTestApi;
-
-async function collect(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
-  const list: BulkRow[] = [];
-  for await (const row of rows) list.push(row);
-  return list;
-}
-
-/** The row's fields the route's item has: the item as the row states it. */
-const asItem = (row: BulkRow, item: object) =>
-  Object.fromEntries(Object.keys(item).map((name) => [name, row[name]]));
 
 const bySeriesThenPeriod = (a: { lab: string; date: string }, b: { lab: string; date: string }) =>
   a.lab < b.lab ? -1 : a.lab > b.lab ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
@@ -79,17 +46,15 @@ const bySeriesThenPeriod = (a: { lab: string; date: string }, b: { lab: string; 
 beforeAll(async () => {
   api = await startTestApiWithPlanKeys({
     now: NOW,
-    configure: (deps) => ({ ...deps, releases: reader }),
+    configure: releases.configure,
   });
   await api.load(observations);
 });
-afterAll(async () => {
-  await api.close();
-});
+afterAll(() => api.close());
 
 describe("token bulk datasets", () => {
   it("the lab index rows are /api/otpi's items of every lab, lab then day, with provenance", async () => {
-    const rows = await collect(labIndexDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(labIndexDataset(PAGE_ROWS).rows(api.db));
     const answer = await api.get(
       `/api/otpi?startDate=${FIRST}&endDate=${LAST}`,
       bearer(api.planKeys.full),
@@ -99,9 +64,11 @@ describe("token bulk datasets", () => {
     // Three labs over five days, openai from the second: more rows than one page.
     expect(rows.length).toBe(14);
     expect(rows.length).toBeGreaterThan(PAGE_ROWS);
-    const served = [...items].sort(bySeriesThenPeriod);
-    expect(rows.map((row, i) => asItem(row, served[i] as object))).toStrictEqual(served);
-    expect([...rows].sort((a, b) => bySeriesThenPeriod(a as never, b as never))).toEqual(rows);
+    // The test's source asks for no citation.
+    expectDatasetRows(LAB_INDEX_DAILY, rows, {
+      items: [...items].sort(bySeriesThenPeriod),
+      cited: false,
+    });
     for (const row of rows)
       expect(row).toMatchObject({
         source: "test",
@@ -114,7 +81,7 @@ describe("token bulk datasets", () => {
   });
 
   it("each row's provenance is its lab-day's, as /api/otpi/constituents states it", async () => {
-    const rows = await collect(labIndexDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(labIndexDataset(PAGE_ROWS).rows(api.db));
     for (const row of rows) {
       const answer = await api.get(
         `/api/otpi/constituents?date=${String(row.date)}&lab=${String(row.lab)}`,
@@ -140,16 +107,17 @@ describe("token bulk datasets", () => {
   });
 
   it("the volume rows are /api/token-volume?labs=all's items, with provenance", async () => {
-    const rows = await collect(tokenVolumeDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(tokenVolumeDataset(PAGE_ROWS).rows(api.db));
     const answer = await api.get(
       `/api/token-volume?startDate=${FIRST}&endDate=${LAST}&labs=all`,
       bearer(api.planKeys.trial),
     );
     expect(answer.status).toBe(200);
     const items = (answer.body as { data: { lab: string; date: string }[] }).data;
-    const served = [...items].sort(bySeriesThenPeriod);
-    expect(rows.length).toBe(served.length);
-    expect(rows.map((row, i) => asItem(row, served[i] as object))).toStrictEqual(served);
+    expectDatasetRows(TOKEN_VOLUME_DAILY, rows, {
+      items: [...items].sort(bySeriesThenPeriod),
+      cited: false,
+    });
     // Shares and totals are numbers, a lab's base day 100: the route's values, not recomputed text.
     expect(rows.find((row) => row.lab === "openai" && row.date === DAYS[1])).toMatchObject({
       growthIndex: 100,
@@ -167,7 +135,7 @@ describe("token bulk datasets", () => {
 describe("token bulk files", () => {
   it("a Parquet file of the volume rows reads back in DuckDB as the rows, types included", async () => {
     const dataset = tokenVolumeDataset(PAGE_ROWS);
-    const rows = await collect(dataset.rows(api.db));
+    const rows = await collectRows(dataset.rows(api.db));
     const dir = await mkdtemp(join(tmpdir(), "tpi-token-bulk-"));
     const path = join(dir, "token-volume.parquet");
     const duck = await (await DuckDBInstance.create(":memory:")).connect();
@@ -208,11 +176,16 @@ describe("token bulk files", () => {
 
 describe("release on the token history routes", () => {
   it("answers /api/otpi from the release's rows, read through the reader", async () => {
-    const rows = await collect(labIndexDataset().rows(api.db));
+    const rows = await collectRows(labIndexDataset().rows(api.db));
     // The release holds an older value of one lab-day.
-    releaseHolds = rows.map((row) =>
-      row.lab === "anthropic" && row.date === DAYS[2] ? { ...row, indexPerMtok: 9.75 } : row,
+    releases.hold(
+      7,
+      LAB_INDEX_DAILY,
+      rows.map((row) =>
+        row.lab === "anthropic" && row.date === DAYS[2] ? { ...row, indexPerMtok: 9.75 } : row,
+      ),
     );
+    const asked = releases.asked;
     asked.length = 0;
     const now = await api.get(
       `/api/otpi?startDate=${FIRST}&endDate=${LAST}&lab=anthropic`,
@@ -251,6 +224,6 @@ describe("release on the token history routes", () => {
     });
     const unknown = await api.get("/api/otpi?release=8", bearer(api.planKeys.full));
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ message: "Release 8 is not kept." });
+    expect(unknown.body).toMatchObject({ message: "Release 8 does not exist." });
   });
 });

@@ -1,8 +1,9 @@
 import {
   FREE_TIER_LAB_IDS,
   LAB_IDS,
-  fieldsOf,
   growthIndex,
+  itemOfRow,
+  rowOfItem,
   type BulkColumn,
   type BulkProvenance,
   type BulkRow,
@@ -158,19 +159,15 @@ async function* valuesWithProvenance(
   }
 }
 
-export const labIndexRowOf = (item: OtpiRow, provenance: BulkProvenance): BulkRow => ({
-  ...fieldsOf(item, LAB_INDEX_COLUMNS),
-  ...provenance,
-});
+export const labIndexRowOf = (item: OtpiRow, provenance: BulkProvenance): BulkRow =>
+  rowOfItem({ columns: LAB_INDEX_COLUMNS }, item, provenance);
 
 /** A release's row as `GET /api/otpi` serves it. */
 export const otpiRowOf = (row: BulkRow): OtpiRow =>
-  fieldsOf(row, LAB_INDEX_COLUMNS) as unknown as OtpiRow;
+  itemOfRow({ columns: LAB_INDEX_COLUMNS }, row) as OtpiRow;
 
-export const tokenVolumeRowOf = (item: TokenVolumeRow, provenance: BulkProvenance): BulkRow => ({
-  ...fieldsOf(item, TOKEN_VOLUME_COLUMNS),
-  ...provenance,
-});
+export const tokenVolumeRowOf = (item: TokenVolumeRow, provenance: BulkProvenance): BulkRow =>
+  rowOfItem({ columns: TOKEN_VOLUME_COLUMNS }, item, provenance);
 
 /** A release's row as the volume it holds (what the volume answers are computed from). */
 export const labDayVolumeOf = (row: BulkRow): LabDayVolume => ({
@@ -245,7 +242,10 @@ export function tokenVolumeDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDatas
   };
 }
 
+export const LAB_INDEX_DAILY = labIndexDataset();
+export const TOKEN_VOLUME_DAILY = tokenVolumeDataset();
+
 export const TOKEN_BULK_DATASETS: readonly MarketBulkDataset[] = [
-  labIndexDataset(),
-  tokenVolumeDataset(),
+  LAB_INDEX_DAILY,
+  TOKEN_VOLUME_DAILY,
 ];

@@ -7,12 +7,7 @@ import {
 } from "@tpi/domain";
 import { storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  collectRows,
-  expectRowsTyped,
-  expectSeriesThenPeriod,
-  fixedReleaseReader,
-} from "../../../testing/bulk-rows";
+import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { closeAll } from "../../../testing/close-all";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../../testing/json-stub";
 import { openRouterTestConfig } from "../../../testing/openrouter-stub";
@@ -68,7 +63,7 @@ const WEEKS: { end: string; cells: Cell[] }[] = [
   },
 ];
 
-const releaseRows: Parameters<typeof fixedReleaseReader>[0] = {};
+const releases = fixedReleases();
 let api: TestApi;
 let stub: JsonStub;
 let key: string;
@@ -104,7 +99,7 @@ const workload = async (query: string) => {
 beforeAll(async () => {
   api = await startTestApi({
     now: NOW,
-    configure: (deps) => ({ ...deps, releases: fixedReleaseReader(releaseRows) }),
+    configure: releases.configure,
   });
   stub = await startJsonStub((request) =>
     request.path === "/api/v1/datasets/session-cost" ? sessionCostAnswer() : { status: 404 },
@@ -143,7 +138,10 @@ describe("the weekly-session-cost dataset", () => {
     const bySeries = (a: { lab: string; family: string; date: string }) =>
       `${a.lab}/${a.family}\n${a.date}`;
     const sorted = [...served.data].sort((a, b) => (bySeries(a) < bySeries(b) ? -1 : 1));
-    expect(rows.map(workloadItemOfRow)).toStrictEqual(sorted);
+    expectDatasetRows(workloadWeeklySessionCost, rows, {
+      items: sorted,
+      itemOf: workloadItemOfRow,
+    });
     // And series by series, as the route answers a lab and family.
     for (const series of new Set(rows.map((row) => String(row.series)))) {
       const [lab, family] = series.split("/");
@@ -157,8 +155,7 @@ describe("the weekly-session-cost dataset", () => {
 
   it("types every value, orders series then week, and cites both of a week's sources", async () => {
     const rows = await collectRows(workloadWeeklySessionCost.rows(api.db));
-    expectRowsTyped(workloadWeeklySessionCost, rows);
-    expectSeriesThenPeriod(workloadWeeklySessionCost, rows);
+    expectDatasetRows(workloadWeeklySessionCost, rows);
     const row = rows.find((r) => r.series === "anthropic/all" && r.date === "2026-11-22");
     expect(row).toMatchObject({
       source: "openrouter-session-cost",
@@ -175,18 +172,17 @@ describe("GET /api/workload with release", () => {
   beforeAll(async () => {
     const rows = await collectRows(workloadWeeklySessionCost.rows(api.db));
     // Release 2 was cut before the third week, with another cost of Sonnet's first week.
-    releaseRows[2] = {
-      "workload/weekly-session-cost": {
-        dataset: workloadWeeklySessionCost,
-        rows: rows
-          .filter((row) => row.date !== "2026-11-22")
-          .map((row) =>
-            row.series === "anthropic/claude-sonnet" && row.date === "2026-11-08"
-              ? { ...row, cCents: 111 }
-              : row,
-          ),
-      },
-    };
+    releases.hold(
+      2,
+      workloadWeeklySessionCost,
+      rows
+        .filter((row) => row.date !== "2026-11-22")
+        .map((row) =>
+          row.series === "anthropic/claude-sonnet" && row.date === "2026-11-08"
+            ? { ...row, cCents: 111 }
+            : row,
+        ),
+    );
   });
 
   it("answers the rows as the release holds them, without the cells and weeks it does not hold", async () => {

@@ -2,20 +2,18 @@ import {
   OPENROUTER_LICENCE,
   SESSION_COST_SOURCE_NAME,
   WORKLOAD_METHODOLOGY_VERSION,
+  itemOfRow,
   publishWorkloadIndex,
+  rowOfItem,
+  sourcesOfRows,
   workloadSeriesKey,
   workloadWeekSources,
   type BulkRow,
+  type ItemFields,
   type PublishedWorkloadWeek,
 } from "@tpi/domain";
 import { readWorkloadInputs } from "@tpi/db";
 import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
-import {
-  itemOfRow,
-  rowOfItem,
-  sourcesOfRows,
-  type ItemFields,
-} from "../../../platform/bulk/item-rows";
 import type { WorkloadRowAnswer } from "../schemas/workload";
 import { workloadRowAnswerOf } from "../services/workload";
 

@@ -1,5 +1,5 @@
 import { marketReads } from "../../../platform/openapi/market-reads";
-import { DEFAULT_WORKLOAD_CELLS, WORKLOAD_UNIT, inOptionalDayRange } from "@tpi/domain";
+import { DEFAULT_WORKLOAD_CELLS, WORKLOAD_UNIT } from "@tpi/domain";
 import { errorResponse } from "../../../platform/openapi/responses";
 import { WORKLOAD, WORKLOAD_FRESHNESS } from "../read-model/state";
 import {
@@ -8,17 +8,9 @@ import {
   workloadQuerySchema,
   workloadResponseSchema,
 } from "../schemas/workload";
-import {
-  answerWorkload,
-  workloadAnswerOfRelease,
-  workloadMethodologyDocument,
-} from "../services/workload";
-import { RELEASE_NOT_FOUND_TEXT, releaseRows } from "../../../platform/http/release-parameter";
-import {
-  WEEKLY_SESSION_COST_DATASET,
-  workloadItemOfRow,
-  workloadSourcesOfRows,
-} from "../bulk/weekly-session-cost";
+import { answerWorkload, workloadMethodologyDocument } from "../services/workload";
+import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
+import { workloadAsOf } from "../bulk/as-of-release";
 
 /**
  * The Workload Cost routes: what one coding-agent session costs per lab and model family, week
@@ -81,19 +73,7 @@ export const workloadRoute = workloadReads.read({
   },
   answer: async ({ index }, { query }, deps) => {
     if (query.release === undefined) return answerWorkload(query, index);
-    // Every row of the release: an unknown family is told from all of its families, as now.
-    const rows = await releaseRows(deps, {
-      market: WORKLOAD.name,
-      dataset: WEEKLY_SESSION_COST_DATASET,
-      release: query.release,
-    });
-    if (!rows.ok) return rows;
-    const asked = rows.value.filter((row) => inOptionalDayRange(String(row.date), query));
-    return workloadAnswerOfRelease(
-      query,
-      rows.value.map(workloadItemOfRow),
-      workloadSourcesOfRows(asked),
-    );
+    return workloadAsOf(deps, query.release, query);
   },
 });
 
