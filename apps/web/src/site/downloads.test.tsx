@@ -120,7 +120,10 @@ describe("/downloads", () => {
     const last = render({
       manifest: manifestOf(10),
       latest: 10,
-      releases: list([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => n + 10), false),
+      releases: list(
+        [10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => n + 10),
+        false,
+      ),
       before: undefined,
       plans,
     });

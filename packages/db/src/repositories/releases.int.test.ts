@@ -87,12 +87,13 @@ describe("the vintage store", () => {
       cutRelease(largeDb, {
         day,
         cutAt: new Date(`${day}T23:00:00Z`),
-        datasets: [dataset("hourly", rows)],
+        datasets: () => [dataset("hourly", rows)],
         manifest: () => ({}),
         files: async () => [],
       });
-    expect(await cutIn("2026-03-01", hourly(0))).toMatchObject({ cut: true, opened: 30_000 });
-    expect(await cutIn("2026-03-02", hourly(1))).toMatchObject({ cut: true, opened: 1, closed: 1 });
+    // Cut after the last hour (5 May), so that every row is in the release.
+    expect(await cutIn("2026-06-01", hourly(0))).toMatchObject({ cut: true, opened: 30_000 });
+    expect(await cutIn("2026-06-02", hourly(1))).toMatchObject({ cut: true, opened: 1, closed: 1 });
   });
 
   it("closes the rows of a dataset the cut no longer states", async () => {
