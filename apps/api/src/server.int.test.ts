@@ -1,6 +1,6 @@
 import { MARKETS } from "./markets";
 import { createTestDatabase } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { readEnv } from "./platform/runtime/env";
 import { createLogger } from "./platform/observability/logger";
 import { startServer, type RunningServer } from "./platform/server";
@@ -119,6 +119,15 @@ describe("operator CLI", () => {
 
 describe("GET /metrics of the running server", () => {
   it("shows the database pool, the database as up and Node's process metrics", async () => {
+    // The release of the day before is cut at start and holds a job connection while it reads
+    // every market's history: the pool is read once it is done.
+    await vi.waitFor(
+      () => expect(logLines.join("\n")).toMatch(/release \d+ \(\d{4}-\d\d-\d\d\) cut/),
+      {
+        timeout: 120_000,
+        interval: 100,
+      },
+    );
     const res = await fetch(`${running.url}/metrics`, {
       headers: { Authorization: `Bearer ${INTERNAL_TOKEN}` },
     });
