@@ -78,7 +78,11 @@ describe.skipIf(!chromiumPresent)("API documentation page", () => {
           ? {}
           : { body: example.body, headers: { "content-type": "application/json" } }),
       });
-      expect(response.status, `${example.method} ${example.pathAndQuery}`).toBeLessThan(300);
+      const label = `${example.method} ${example.pathAndQuery}`;
+      // An example naming something of the reader's (a release number kept) says so, and as
+      // written finds none.
+      if (example.needs === undefined) expect(response.status, label).toBeLessThan(300);
+      else expect(response.status, label).toBe(404);
     }
     const page = await browser.newPage();
     await open(page, "/docs");

@@ -229,7 +229,11 @@ const manifestRoute = defineRoute({
     access: "Keyless.",
     examples: () => [
       { label: "The latest release", pathAndQuery: `${RELEASES_PATH}/latest` },
-      { label: "Release 12", pathAndQuery: `${RELEASES_PATH}/12` },
+      {
+        label: "Release 12",
+        pathAndQuery: `${RELEASES_PATH}/12`,
+        needs: "a release number kept (GET /api/v1/releases lists them)",
+      },
     ],
   },
   handler:
