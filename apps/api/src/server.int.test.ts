@@ -139,5 +139,5 @@ describe("GET /metrics of the running server", () => {
     expect(body).toMatch(/^tpi_database_up 1$/m);
     expect(body).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds /m);
-  });
+  }, 150_000);
 });
