@@ -4,7 +4,9 @@ import {
   createAccount,
   createDb,
   createTestDatabase,
+  cutRelease,
   insertApiKey,
+  openDatabase,
   poolStats,
   type Db,
 } from "@tpi/db";
@@ -371,3 +373,43 @@ async function connects(connectionString: string): Promise<boolean> {
     await client.end().catch(() => undefined);
   }
 }
+
+describe("closing the database while a release cut's snapshot reader waits on a silent server", () => {
+  it("ends the reader's connection too: the close does not wait out the job pool's statement timeout", async () => {
+    const database = await createTestDatabase(inject("pgAdminUrl"));
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const proxied = new URL(database.url);
+    proxied.port = String(proxy.port);
+    try {
+      // The job pool's own bounds (statements may run two minutes): a close that waited on the
+      // reader would outlast this test's timeout.
+      const opened = await openDatabase({
+        databaseUrl: proxied.toString(),
+        dataDir: "unused-with-a-database-url",
+        embeddedPort: 0,
+        migrate: false,
+      });
+      // The reader's connection goes silent between its BEGIN and importing the snapshot, before
+      // it reads anything: the cut waits on it while holding its own transaction's connection.
+      const silent = proxy.blackHoleAt("set transaction snapshot");
+      const cutting = cutRelease(opened.db, {
+        day: "2026-03-30",
+        cutAt: NOW,
+        datasets: () => [],
+        manifest: () => ({}),
+        files: () => Promise.resolve([]),
+      });
+      const cutFailure = cutting.then(
+        () => "cut",
+        (error: unknown) => String(error),
+      );
+      await silent;
+      await opened.close();
+      expect(await cutFailure).toMatch(/terminated|closed|ended/i);
+    } finally {
+      await proxy.close();
+      await database.drop();
+    }
+  }, 60_000);
+});

@@ -171,19 +171,25 @@ export async function snapshotDb(db: Db, snapshot: string): Promise<SnapshotDb> 
   pool.on("error", () => undefined);
   keepSessionsInUtc(pool);
   const client = await pool.connect();
+  // Ended with the source pool's busy connections at shutdown (`cutBusyConnections`), from its
+  // first statement on: the cut waiting on it holds a connection of the source pool, which cannot
+  // close until the reader's statement ends. Nothing of the cut is kept.
+  const busy = BUSY.get(source);
+  busy?.add(client);
+  // The pool hears a connection's errors only while it is idle; this one is ended while checked
+  // out (above), which would otherwise be an 'error' with nobody listening, ending the process.
+  // Its statements fail instead.
+  client.on("error", () => undefined);
   try {
     await client.query("begin isolation level repeatable read read only");
     await client.query(`set transaction snapshot '${snapshot.replace(/'/g, "''")}'`);
   } catch (error) {
+    busy?.delete(client);
     client.release(true);
     await pool.end();
     throw error;
   }
   client.release();
-  // Ended with the source pool's busy connections at shutdown (`cutBusyConnections`): the cut
-  // reading through it is stopped then, and nothing of it is kept.
-  const busy = BUSY.get(source);
-  busy?.add(client);
   const reader = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   return {
     db: reader,

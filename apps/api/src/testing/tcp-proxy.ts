@@ -6,8 +6,9 @@ import net from "node:net";
  * closes new ones on arrival, `refuse` drops every connection and stops listening (new ones are
  * refused: ECONNREFUSED, as when the server is down), `refuseAtCommit` does that the moment a
  * client sends a PostgreSQL COMMIT (which never arrives), `blackHole` keeps connections open but
- * carries nothing either way (a network partition: bytes wait, nothing answers), `restore` heals
- * each.
+ * carries nothing either way (a network partition: bytes wait, nothing answers), `blackHoleAt`
+ * does that the moment a client sends a given statement (which the server runs, but whose answer
+ * never comes back), `restore` heals each.
  */
 export type TcpProxy = {
   port: number;
@@ -15,6 +16,8 @@ export type TcpProxy = {
   refuse(): void;
   refuseAtCommit(): void;
   blackHole(): void;
+  /** Black-holes when a client sends `text`; settles once it has. */
+  blackHoleAt(text: string): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
 };
@@ -24,6 +27,7 @@ type Pair = { client: net.Socket; upstream: net.Socket | undefined };
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   let mode: "open" | "cut" | "blackHole" | "refuse" = "open";
   let refuseAtCommit = false;
+  let blackHoleAt: { text: string; reached(): void } | undefined;
   const pairs = new Set<Pair>();
 
   const connectUpstream = (pair: Pair) => {
@@ -35,6 +39,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       if (refuseAtCommit && chunk.includes("COMMIT")) {
         refuseAtCommit = false;
         refuse();
+      }
+      if (blackHoleAt !== undefined && chunk.includes(blackHoleAt.text)) {
+        const { reached } = blackHoleAt;
+        blackHoleAt = undefined;
+        blackHole();
+        reached();
       }
     });
     pair.client.pipe(upstream).pipe(pair.client);
@@ -62,6 +72,15 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     for (const pair of pairs) drop(pair);
     if (server.listening) server.close();
   };
+  const blackHole = () => {
+    mode = "blackHole";
+    for (const { client, upstream } of pairs) {
+      client.unpipe();
+      upstream?.unpipe();
+      client.pause();
+      upstream?.pause();
+    }
+  };
   return {
     port,
     cut() {
@@ -72,19 +91,16 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     refuseAtCommit() {
       refuseAtCommit = true;
     },
-    blackHole() {
-      mode = "blackHole";
-      for (const { client, upstream } of pairs) {
-        client.unpipe();
-        upstream?.unpipe();
-        client.pause();
-        upstream?.pause();
-      }
-    },
+    blackHole,
+    blackHoleAt: (text) =>
+      new Promise<void>((resolve) => {
+        blackHoleAt = { text, reached: resolve };
+      }),
     async restore() {
       const was = mode;
       mode = "open";
       refuseAtCommit = false;
+      blackHoleAt = undefined;
       if (was === "refuse" && !server.listening)
         await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
       if (was !== "blackHole") return;
