@@ -18,7 +18,9 @@ describe("a transaction on a pool connection that the server ends", () => {
         await client.query("select 1");
         return "finished";
       }).then((value) => value, messageOf);
-      expect(outcome).toMatch(/terminat/i);
+      // The server's notice of the end may arrive before the next statement is sent ("not
+      // queryable") or after (the server's "terminating connection"): both are the end, heard.
+      expect(outcome).toMatch(/terminat|not queryable/i);
 
       // The dead connection was discarded: the next transaction gets a working one.
       const next = await transactionOnPool(db, async (client) => {
