@@ -360,12 +360,9 @@ export async function quoteSnapshotAttributions(
     },
     orderBy: { id: "asc" },
   });
-  return rows.map((row) => ({
-    id: row.id,
-    source: row.source,
-    asOf: row.asOf,
-    citation: row.citation,
-    licence: { name: row.licenceName, url: row.licenceUrl },
+  return rows.map(({ licenceName, licenceUrl, ...row }) => ({
+    ...row,
+    licence: { name: licenceName, url: licenceUrl },
   }));
 }
 

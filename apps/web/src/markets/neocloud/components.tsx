@@ -5,7 +5,7 @@ import { readWebEnv } from "../../env";
 import type { ReleaseCite } from "../../server/releases";
 import { KEY_HREF } from "../../components/keyed-access";
 import { PlanLocked } from "../../kit/access";
-import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { LicenceNote, SampleNotice, SourceCitations } from "../../kit/sources";
 import { RouteLink, type ApiRoute } from "../../kit/route-link";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
@@ -128,11 +128,8 @@ export function NeocloudSources({ methodology }: { methodology: NeocloudMethodol
                 <a href={source.urls[0]}>{source.title}</a>
               )}
             </strong>
-            : <span data-citation-text>{source.citation}</span> Licensed under{" "}
-            <a href={source.licence.url} rel="license">
-              {source.licence.name}
-            </a>
-            .
+            : <span data-citation-text>{source.citation}</span>
+            <LicenceNote licence={source.licence} />
           </li>
         ))}
       </ul>
