@@ -27,7 +27,7 @@ type Pair = { client: net.Socket; upstream: net.Socket | undefined };
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   let mode: "open" | "cut" | "blackHole" | "refuse" = "open";
   let refuseAtCommit = false;
-  let blackHoleAt: { text: string; reached(): void } | undefined;
+  let blackHoleAt: { text: string; reached: () => void } | undefined;
   const pairs = new Set<Pair>();
 
   const connectUpstream = (pair: Pair) => {
