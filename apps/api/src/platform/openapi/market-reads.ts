@@ -83,9 +83,9 @@ export type MarketHistorySpec<
   Answer,
 > = MarketReadSpec<QuerySchemaT, ParamsSchemaT, State, Answer> & {
   /**
-   * The answer as of `release`, the query's release number (`query` is the rest of the parsed
-   * query, `input` the whole input): a 404 when that release is not kept, which the route
-   * documents with RELEASE_NOT_FOUND_TEXT unless it states its own 404.
+   * The answer as of `release`, the query's release number (`query` is the parsed query, as a
+   * market's as-of function takes it; `input` the whole input): a 404 when that release is not
+   * kept, which the route documents with RELEASE_NOT_FOUND_TEXT unless it states its own 404.
    */
   asOfRelease: (
     deps: AppDeps,
