@@ -13,6 +13,7 @@ import { parseParams } from "../../platform/http/input";
 import { orNull, t, unwrap } from "../../platform/trpc/init";
 import { keylessAnswer, keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
+import { marketRouter } from "../../platform/trpc/market-router";
 import { gpuPathParamsSchema } from "./schemas/prices";
 import { dailyIndexAllRoute, gpuIndexHistoryRoute, gpuMethodologyRoute } from "./routes/prices";
 import { gpuConstituentsRoute } from "./routes/constituents";
@@ -54,7 +55,7 @@ function routeFor(routes: readonly Route[] | undefined, operationId: string, gpu
  * GPU procedures for the website. The website is public, so they answer what a keyless caller of
  * the REST routes sees, through the same schemas and service functions.
  */
-const gpuProcedures = t.router({
+export const gpuRouter = marketRouter("gpu", {
   /** Every GPU in display order with the free tier marked. */
   catalog: t.procedure.query(() =>
     GPU_CATALOG.map(({ gpuName, freeTier }) => ({ gpuName, freeTier })),
@@ -152,6 +153,3 @@ const gpuProcedures = t.router({
     };
   }),
 });
-
-/** The GPU market's procedures for the website, under `gpu.`. */
-export const gpuRouter = t.router({ gpu: gpuProcedures });

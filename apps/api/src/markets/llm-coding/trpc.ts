@@ -1,4 +1,4 @@
-import { t } from "../../platform/trpc/init";
+import { marketRouter } from "../../platform/trpc/market-router";
 import { keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
 import {
@@ -14,7 +14,7 @@ import {
  * signed-in reader's plan reads them (keyless without a live plan: the REST routes' 401, in
  * their words), through the same routes.
  */
-const llmCodingProcedures = t.router({
+export const llmCodingRouter = marketRouter("llmCoding", {
   /** `GET /api/llm-coding/products`: the 13 products in catalogue order. */
   products: keylessRouteProcedure(llmCodingProductsRoute),
   /** `GET /api/llm-coding/methodology`: sources, searches, maturation, merge rate, citations. */
@@ -24,5 +24,3 @@ const llmCodingProcedures = t.router({
   /** `GET /api/llm-coding/index` for the reader holding `sessionToken`. */
   planIndex: sessionRouteProcedure(llmCodingIndexRoute),
 });
-
-export const llmCodingRouter = t.router({ llmCoding: llmCodingProcedures });

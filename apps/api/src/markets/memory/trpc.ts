@@ -1,4 +1,4 @@
-import { t } from "../../platform/trpc/init";
+import { marketRouter } from "../../platform/trpc/market-router";
 import { keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
 import {
@@ -15,7 +15,7 @@ import {
  * reader's plan reads them (keyless without a live plan: the REST routes' 401, in their words),
  * through the same routes, so values and refusals are the same bytes and words.
  */
-const memoryProcedures = t.router({
+export const memoryRouter = marketRouter("memory", {
   /** `GET /api/memory-types`: the 14 types in catalogue order. */
   types: keylessRouteProcedure(memoryTypesRoute),
   /** `GET /api/memory/methodology`: calendar, session average, import format, sources. */
@@ -27,6 +27,3 @@ const memoryProcedures = t.router({
   /** `GET /api/memory/revisions` for the reader holding `sessionToken`. */
   planRevisions: sessionRouteProcedure(memoryRevisionsRoute),
 });
-
-/** The Memory market's procedures for the website, under `memory.`. */
-export const memoryRouter = t.router({ memory: memoryProcedures });

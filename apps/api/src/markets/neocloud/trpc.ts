@@ -1,4 +1,4 @@
-import { t } from "../../platform/trpc/init";
+import { marketRouter } from "../../platform/trpc/market-router";
 import { keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
 import {
@@ -14,7 +14,7 @@ import {
  * map as a key of the signed-in reader's plan reads them (a Full account gets the data; Premium
  * and Trial accounts the REST 403, a visitor the 401, in their words).
  */
-const neocloudProcedures = t.router({
+export const neocloudRouter = marketRouter("neocloud", {
   /** `GET /api/neocloud/methodology`: sources, citations, field mapping, operator list. */
   methodology: keylessRouteProcedure(neocloudMethodologyRoute),
   /** `GET /api/neocloud/sites` (city/state/country/status/radius, scope, limit, offset) for the reader holding `sessionToken`. */
@@ -24,6 +24,3 @@ const neocloudProcedures = t.router({
   /** `GET /api/neocloud/map` (`scope`) for the reader holding `sessionToken`. */
   planMap: sessionRouteProcedure(neocloudMapRoute),
 });
-
-/** The Neo-Cloud Sites market's procedures for the website, under `neocloud.`. */
-export const neocloudRouter = t.router({ neocloud: neocloudProcedures });

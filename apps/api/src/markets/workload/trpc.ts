@@ -1,4 +1,4 @@
-import { t } from "../../platform/trpc/init";
+import { marketRouter } from "../../platform/trpc/market-router";
 import { keylessRouteProcedure } from "../../platform/trpc/route-procedure";
 import { sessionRouteProcedure } from "../../platform/trpc/session-procedure";
 import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
@@ -7,7 +7,7 @@ import { workloadMethodologyRoute, workloadRoute } from "./routes/workload";
  * Workload Cost procedures for the website, answered by the REST routes themselves, so values
  * and refusals are the same bytes and words.
  */
-const workloadProcedures = t.router({
+export const workloadRouter = marketRouter("workload", {
   /** `GET /api/workload/methodology`: public. */
   methodology: keylessRouteProcedure(workloadMethodologyRoute),
   /**
@@ -17,6 +17,3 @@ const workloadProcedures = t.router({
    */
   planIndex: sessionRouteProcedure(workloadRoute),
 });
-
-/** The Workload Cost market's procedures for the website, under `workload.`. */
-export const workloadRouter = t.router({ workload: workloadProcedures });

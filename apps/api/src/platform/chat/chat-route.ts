@@ -1,16 +1,14 @@
-import {
-  CHAT_RATE_LIMIT,
-  CHAT_REQUIRES_FULL_MESSAGE,
-  describeAllowance,
-  requireFullPlan,
-} from "@tpi/domain";
-import { planOfCaller } from "../auth/api-key-authenticator";
+import { CHAT_RATE_LIMIT, CHAT_REQUIRES_FULL_MESSAGE, describeAllowance } from "@tpi/domain";
 import { JSON_BODY_LIMIT_TEXT } from "../http/limits";
 import { defineRoute, reply } from "../http/route";
 import { chatRequestSchema, chatResponseSchema } from "./schemas";
 import { answerChat } from "./chat-service";
 import { chatToolbox } from "./function-tools";
 import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "../openapi/responses";
+import { fullPlanOnly } from "../openapi/full-plan-only";
+
+/** Each question spends model tokens: Full plan keys only. */
+const FULL_PLAN_ONLY = fullPlanOnly(CHAT_REQUIRES_FULL_MESSAGE);
 
 /**
  * `POST /api/chat` (contract 4.3, 8): Full plan keys only (a keyless caller gets 401, a Premium or
@@ -23,7 +21,7 @@ export const chatRoute = defineRoute({
   operationId: "chat",
   security: "required",
   limiter: "chat",
-  authorizeCaller: (caller) => requireFullPlan(planOfCaller(caller), CHAT_REQUIRES_FULL_MESSAGE),
+  authorizeCaller: FULL_PLAN_ONLY.authorizeCaller,
   body: chatRequestSchema,
   rulesInProse: [
     {
@@ -38,7 +36,7 @@ export const chatRoute = defineRoute({
     200: { description: "Answer", schema: chatResponseSchema },
     400: BAD_REQUEST_RESPONSE,
     401: UNAUTHORIZED_RESPONSE,
-    403: errorResponse(`Forbidden: ${CHAT_REQUIRES_FULL_MESSAGE}`),
+    403: FULL_PLAN_ONLY.forbiddenResponse,
     413: errorResponse(`The body is larger than ${JSON_BODY_LIMIT_TEXT}.`),
     502: errorResponse("The configured chat model answered with an error."),
     503: errorResponse("The configured chat model did not answer in time or cannot be reached."),

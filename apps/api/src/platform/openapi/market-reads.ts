@@ -18,8 +18,9 @@ import type {
 } from "../core/route";
 import type { Caller } from "../auth/api-key-authenticator";
 import { defineRoute } from "../http/route";
+import { RELEASE_NOT_FOUND_TEXT } from "../http/release-parameter";
 import { documentRoute, type DocumentRouteSpec } from "./document-route";
-import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE } from "./responses";
+import { BAD_REQUEST_RESPONSE, UNAUTHORIZED_RESPONSE, errorResponse } from "./responses";
 
 /**
  * What every read of one market shares: its published state, when its answers change, its
@@ -71,42 +72,86 @@ export type MarketReadSpec<
   ) => Result<Answer, DomainError> | Promise<Result<Answer, DomainError>>;
 };
 
-/** A market's read builders: `read` for its keyed settled GETs, `document` for its public documents. */
+/**
+ * A history read: a read whose query takes `release` (`withReleaseParameter`), answered from the
+ * market's state without it and from the rows that release holds with it.
+ */
+export type MarketHistorySpec<
+  QuerySchemaT extends QuerySchema,
+  ParamsSchemaT extends z.ZodObject | undefined,
+  State,
+  Answer,
+> = MarketReadSpec<QuerySchemaT, ParamsSchemaT, State, Answer> & {
+  /**
+   * The answer as of `release`, the query's release number (`query` is the parsed query, as a
+   * market's as-of function takes it; `input` the whole input): a 404 when that release is not
+   * kept, which the route documents with RELEASE_NOT_FOUND_TEXT unless it states its own 404.
+   */
+  asOfRelease: (
+    deps: AppDeps,
+    release: number,
+    query: Output<QuerySchemaT>,
+    input: SettledInput<Output<QuerySchemaT>, Output<ParamsSchemaT>>,
+  ) => Promise<Result<Answer, DomainError>>;
+};
+
+/**
+ * A market's read builders: `read` for its keyed settled GETs, `history` for those that also
+ * answer as of a release, `document` for its public documents.
+ */
 export function marketReads<State>(market: MarketReadsSpec<State>) {
+  const read = <
+    QuerySchemaT extends QuerySchema | undefined = undefined,
+    ParamsSchemaT extends z.ZodObject | undefined = undefined,
+    Answer = unknown,
+  >(
+    spec: MarketReadSpec<QuerySchemaT, ParamsSchemaT, State, Answer>,
+  ): TypedRoute<Answer> => {
+    const { answer, docs, responses, freshness, security = "required", ...route } = spec;
+    return defineRoute<QuerySchemaT, ParamsSchemaT, undefined, Answer>({
+      method: "get",
+      ...(market.authorizeCaller === undefined ? {} : { authorizeCaller: market.authorizeCaller }),
+      ...route,
+      security,
+      limiter: "public",
+      responses: {
+        400: BAD_REQUEST_RESPONSE,
+        401: UNAUTHORIZED_RESPONSE,
+        ...market.responses,
+        ...responses,
+      },
+      docs: {
+        ...docs,
+        tags: [market.tag],
+        access: docs.access ?? market.access,
+        examples: (days) =>
+          docs.examples(days).map((example) => ({
+            ...example,
+            withKey: security === "required",
+          })),
+      },
+      settled: {
+        freshness: freshness ?? market.freshness,
+        answer: (deps) => (input) => answer(market.state.of(deps), input, deps),
+      },
+    });
+  };
   return {
-    read<
-      QuerySchemaT extends QuerySchema | undefined = undefined,
+    read,
+    history<
+      QuerySchemaT extends QuerySchema,
       ParamsSchemaT extends z.ZodObject | undefined = undefined,
       Answer = unknown,
-    >(spec: MarketReadSpec<QuerySchemaT, ParamsSchemaT, State, Answer>): TypedRoute<Answer> {
-      const { answer, docs, responses, freshness, security = "required", ...route } = spec;
-      return defineRoute<QuerySchemaT, ParamsSchemaT, undefined, Answer>({
-        method: "get",
-        ...(market.authorizeCaller === undefined
-          ? {}
-          : { authorizeCaller: market.authorizeCaller }),
+    >(spec: MarketHistorySpec<QuerySchemaT, ParamsSchemaT, State, Answer>): TypedRoute<Answer> {
+      const { asOfRelease, answer, responses, ...route } = spec;
+      return read<QuerySchemaT, ParamsSchemaT, Answer>({
         ...route,
-        security,
-        limiter: "public",
-        responses: {
-          400: BAD_REQUEST_RESPONSE,
-          401: UNAUTHORIZED_RESPONSE,
-          ...market.responses,
-          ...responses,
-        },
-        docs: {
-          ...docs,
-          tags: [market.tag],
-          access: docs.access ?? market.access,
-          examples: (days) =>
-            docs.examples(days).map((example) => ({
-              ...example,
-              withKey: security === "required",
-            })),
-        },
-        settled: {
-          freshness: freshness ?? market.freshness,
-          answer: (deps) => (input) => answer(market.state.of(deps), input, deps),
+        responses: { 404: errorResponse(RELEASE_NOT_FOUND_TEXT), ...responses },
+        answer: (state, input, deps) => {
+          const { release } = input.query as { release?: number };
+          return release === undefined
+            ? answer(state, input, deps)
+            : asOfRelease(deps, release, input.query, input);
         },
       });
     },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
 import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
-import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuDailyDataset, gpuHourlyDataset } from "./datasets";
+import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY } from "./datasets";
 
 /**
  * The GPU datasets equal what their history routes serve: every GPU's daily values
@@ -44,7 +44,7 @@ afterAll(() => api.close());
 
 describe("GPU bulk datasets", () => {
   it("the daily rows are index-history's items of every GPU, GPU then time, with provenance", async () => {
-    const rows = await collectRows(gpuDailyDataset(2).rows(api.db));
+    const rows = await collectRows(GPU_INDEX_DAILY.rows(api.db, undefined, 2));
     const expected: BulkRow[] = [];
     for (const gpu of GPUS) {
       const items = await served(`/api/gpu/${encodeURIComponent(gpu)}/index-history`);
@@ -69,7 +69,7 @@ describe("GPU bulk datasets", () => {
   });
 
   it("the hourly rows are the hourly route's items of every GPU, in pages", async () => {
-    const rows = await collectRows(gpuHourlyDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(GPU_PRINTS_HOURLY.rows(api.db, undefined, PAGE_ROWS));
     expect(rows.length).toBeGreaterThan(3 * PAGE_ROWS);
     let count = 0;
     for (const gpu of GPUS) {
@@ -86,17 +86,17 @@ describe("GPU bulk datasets", () => {
   });
 
   it("free series: the free GPUs daily, none hourly (Full keys only)", () => {
-    expect(gpuDailyDataset().freeSeries).toEqual(FREE_TIER_GPU_NAMES);
-    expect(gpuHourlyDataset().freeSeries).toEqual([]);
-    expect(gpuHourlyDataset().keyedAccess?.("premium").ok).toBe(false);
-    expect(gpuHourlyDataset().keyedAccess?.("full").ok).toBe(true);
+    expect(GPU_INDEX_DAILY.freeSeries).toEqual(FREE_TIER_GPU_NAMES);
+    expect(GPU_PRINTS_HOURLY.freeSeries).toEqual([]);
+    expect(GPU_PRINTS_HOURLY.keyedAccess?.("premium").ok).toBe(false);
+    expect(GPU_PRINTS_HOURLY.keyedAccess?.("full").ok).toBe(true);
   });
 });
 
 describe("release on the GPU history routes", () => {
   it("answers index-history and hourly from the release's rows, read through the reader", async () => {
-    const daily = await collectRows(gpuDailyDataset().rows(api.db));
-    const prints = await collectRows(gpuHourlyDataset().rows(api.db));
+    const daily = await collectRows(GPU_INDEX_DAILY.rows(api.db));
+    const prints = await collectRows(GPU_PRINTS_HOURLY.rows(api.db));
     const restated = (rows: BulkRow[]) =>
       rows.map((row, i) => (i === 1 ? { ...row, index_value: 42.5 } : row));
     releases.hold(3, GPU_INDEX_DAILY, restated(daily));

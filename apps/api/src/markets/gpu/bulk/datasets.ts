@@ -18,13 +18,12 @@ import {
   SERIES_PAGE_ROWS,
   gpuDailyValuesPage,
   gpuPrintsPage,
-  seriesPages,
   summarizeQuoteSources,
   type Db,
   type GpuValueRow,
   type SeriesKey,
 } from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
+import { joinCitations, keysetRows, type MarketBulkDataset } from "../../../platform/bulk/dataset";
 
 /**
  * The GPU market's bulk datasets: the settled daily values (`GET /api/gpu/{gpuName}/index-history`)
@@ -132,84 +131,67 @@ function gpuDataset(spec: {
   freeSeries: readonly string[];
   keyedAccess?: MarketBulkDataset["keyedAccess"];
   page: (db: Db, key: SeriesKey<Date> | undefined, limit: number) => Promise<GpuValueRow[]>;
-  pageRows: number;
 }): MarketBulkDataset {
-  const { page, pageRows, ...shape } = spec;
+  const { page, ...shape } = spec;
   return {
     market: "gpu",
     ...shape,
     seriesColumn: "gpu_type",
     periodColumn: "timestamp",
-    async *rows(db, stopping) {
+    async *rows(db, stopping, pageRows = SERIES_PAGE_ROWS) {
       const citationOf = await citationsOf(db);
-      const pages = seriesPages<GpuValueRow, Date>(
+      const values = keysetRows<GpuValueRow, Date>(
         (key, limit) => page(db, key, limit),
         (row) => ({ series: row.gpuName, period: row.at }),
         pageRows,
         stopping,
       );
-      for await (const values of pages)
-        for (const value of values) {
-          const item = {
-            gpu_type: value.gpuName,
-            timestamp: value.at.toISOString(),
-            index_value: value.indexValue,
-            is_carried: value.carried,
-            ...value,
-          };
-          const citations = [...new Set(value.sources.map(citationOf))].filter(
-            (citation) => citation !== null,
-          );
-          yield rowOfItem({ columns: spec.columns }, item, {
-            source: joinSources(value.sources),
-            asOf: null,
-            sample: value.sources.some((source) => provenanceOf(source, null).sample),
-            basis: value.basis,
-            methodologyVersion: methodologyVersionOn(
-              GPU_METHODOLOGY_HISTORY,
-              value.computedAt.toISOString().slice(0, 10),
-            ),
-            citation: citations.length === 0 ? null : citations.join(" "),
-          });
-        }
+      for await (const value of values) {
+        const item = {
+          gpu_type: value.gpuName,
+          timestamp: value.at.toISOString(),
+          index_value: value.indexValue,
+          is_carried: value.carried,
+          ...value,
+        };
+        yield rowOfItem({ columns: spec.columns }, item, {
+          source: joinSources(value.sources),
+          asOf: null,
+          sample: value.sources.some((source) => provenanceOf(source, null).sample),
+          basis: value.basis,
+          methodologyVersion: methodologyVersionOn(
+            GPU_METHODOLOGY_HISTORY,
+            value.computedAt.toISOString().slice(0, 10),
+          ),
+          citation: joinCitations(value.sources.map(citationOf)),
+        });
+      }
     },
   };
 }
 
-export const GPU_DAILY_DATASET = "index-daily";
-export const GPU_HOURLY_DATASET = "prints-hourly";
+export const GPU_INDEX_DAILY = gpuDataset({
+  name: "index-daily",
+  title: "GPU compute price index, daily, per GPU",
+  description:
+    "One row per GPU and settled New York day: the mean of the day's hourly prints in USD per GPU-hour, settled at 4 PM America/New_York.",
+  historyRoute: "/api/gpu/{gpuName}/index-history",
+  columns: GPU_DAILY_COLUMNS,
+  freeSeries: FREE_TIER_GPU_NAMES,
+  page: gpuDailyValuesPage,
+});
 
-export function gpuDailyDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDataset {
-  return gpuDataset({
-    name: GPU_DAILY_DATASET,
-    title: "GPU compute price index, daily, per GPU",
-    description:
-      "One row per GPU and settled New York day: the mean of the day's hourly prints in USD per GPU-hour, settled at 4 PM America/New_York.",
-    historyRoute: "/api/gpu/{gpuName}/index-history",
-    columns: GPU_DAILY_COLUMNS,
-    freeSeries: FREE_TIER_GPU_NAMES,
-    page: gpuDailyValuesPage,
-    pageRows,
-  });
-}
-
-export function gpuHourlyDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDataset {
-  return gpuDataset({
-    name: GPU_HOURLY_DATASET,
-    title: "GPU compute price index, hourly prints, per GPU",
-    description:
-      "One row per GPU and UTC hour: the print in USD per GPU-hour (an hour without trades carries the previous print). Full plan keys.",
-    historyRoute: "/api/gpu/{gpuName}/hourly",
-    columns: GPU_HOURLY_COLUMNS,
-    // The hourly route reads no GPU without a Full key: no free file.
-    freeSeries: [],
-    keyedAccess: requireHourlyPlan,
-    page: gpuPrintsPage,
-    pageRows,
-  });
-}
-
-export const GPU_INDEX_DAILY = gpuDailyDataset();
-export const GPU_PRINTS_HOURLY = gpuHourlyDataset();
+export const GPU_PRINTS_HOURLY = gpuDataset({
+  name: "prints-hourly",
+  title: "GPU compute price index, hourly prints, per GPU",
+  description:
+    "One row per GPU and UTC hour: the print in USD per GPU-hour (an hour without trades carries the previous print). Full plan keys.",
+  historyRoute: "/api/gpu/{gpuName}/hourly",
+  columns: GPU_HOURLY_COLUMNS,
+  // The hourly route reads no GPU without a Full key: no free file.
+  freeSeries: [],
+  keyedAccess: requireHourlyPlan,
+  page: gpuPrintsPage,
+});
 
 export const GPU_BULK_DATASETS: readonly MarketBulkDataset[] = [GPU_INDEX_DAILY, GPU_PRINTS_HOURLY];

@@ -9,8 +9,8 @@ import {
   type ItemFields,
   type UtcDay,
 } from "@tpi/domain";
-import { readAppRankingDayRows, seriesPages, type AppRankingDayRow, type Db } from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
+import { readAppRankingDayRows, type AppRankingDayRow, type Db } from "@tpi/db";
+import { keysetRows, type MarketBulkDataset } from "../../../platform/bulk/dataset";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import type {} from "../../../platform/provenance/data-sources";
 import { CODING_CATEGORY } from "../sources/app-rankings";
@@ -23,8 +23,6 @@ import type {} from "../schemas/llm-coding";
  * the series (an agent may rank under more than one app). The item's `asOf` (the rankings'
  * `as_of`) is the provenance column of the same name, so it is written once.
  */
-
-export const AGENT_TOKENS_DATASET = "agent-tokens-daily";
 
 /** Rows read per page (keyset on app id and day). */
 const ROWS_PER_PAGE = 5_000;
@@ -116,7 +114,7 @@ export async function* agentTokensRows(
   stopping?: AbortSignal,
   rowsPerPage = ROWS_PER_PAGE,
 ): AsyncGenerator<BulkRow> {
-  const pages = seriesPages<AppRankingDayRow, UtcDay>(
+  const rows = keysetRows<AppRankingDayRow, UtcDay>(
     (key, limit) =>
       readAppRankingDayRows(db, {
         category: CODING_CATEGORY,
@@ -127,18 +125,17 @@ export async function* agentTokensRows(
     rowsPerPage,
     stopping,
   );
-  for await (const page of pages)
-    for (const row of page) {
-      const agent = codingAgentOfApp(row.appName);
-      if (agent === null) continue;
-      const { day, asOf, ...fields } = row;
-      yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
-    }
+  for await (const row of rows) {
+    const agent = codingAgentOfApp(row.appName);
+    if (agent === null) continue;
+    const { day, asOf, ...fields } = row;
+    yield agentTokensRow({ date: day, agent, ...fields, asOf: asOf.toISOString() });
+  }
 }
 
 export const llmCodingAgentTokensDaily: MarketBulkDataset = {
   market: "llm-coding",
-  name: AGENT_TOKENS_DATASET,
+  name: "agent-tokens-daily",
   title: "Coding agents' tokens on OpenRouter, daily",
   description:
     "One row per coding agent's app and UTC day of OpenRouter's coding app rankings: its rank, requests and prompt + completion tokens that day (CC BY 4.0, cite OpenRouter).",
@@ -146,7 +143,7 @@ export const llmCodingAgentTokensDaily: MarketBulkDataset = {
   seriesColumn: "appId",
   periodColumn: "date",
   columns: FIELDS.columns,
-  rows: (db, stopping) => agentTokensRows(db, stopping),
+  rows: agentTokensRows,
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };

@@ -30,8 +30,6 @@ import type {} from "../schemas/llm-coding";
  * stored, so it is in no file.
  */
 
-export const PRODUCT_DAILY_DATASET = "product-daily";
-
 /** Days of counts read per page: a year of one product's counts is a few thousand rows. */
 const DAYS_PER_PAGE = 366;
 
@@ -161,7 +159,7 @@ export async function* productDailyRows(
 
 export const llmCodingProductDaily: MarketBulkDataset = {
   market: "llm-coding",
-  name: PRODUCT_DAILY_DATASET,
+  name: "product-daily",
   title: "LLM Coding products, daily",
   description:
     "One row per product and UTC day: the coding agents' pull requests and commits opened that day on public GitHub, their merge rates in percent, and the Claude-vs-Codex comparisons, provisional until they mature.",
@@ -169,7 +167,7 @@ export const llmCodingProductDaily: MarketBulkDataset = {
   seriesColumn: "product",
   periodColumn: "date",
   columns: FIELDS.columns,
-  rows: (db, stopping) => productDailyRows(db, stopping),
+  rows: productDailyRows,
   // Every value needs a key, of any plan: no free file.
   freeSeries: [],
 };

@@ -28,7 +28,6 @@ import {
   answerLlmCodingTokens,
   llmCodingMethodologyDocument,
 } from "../services/llm-coding";
-import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
 import { llmCodingHistoryAsOf, llmCodingTokensAsOf } from "../bulk/as-of-release";
 
 /** The OpenAPI tag of the LLM Coding routes. */
@@ -100,7 +99,7 @@ export const llmCodingIndexRoute = llmCodingReads.read({
   answer: ({ counts }, { query }) => answerLlmCodingIndex(query.product, counts),
 });
 
-export const llmCodingHistoryRoute = llmCodingReads.read({
+export const llmCodingHistoryRoute = llmCodingReads.history({
   path: "/api/llm-coding/history",
   operationId: "getLlmCodingHistory",
   tool: {
@@ -112,7 +111,6 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
   query: llmCodingHistoryQuerySchema,
   responses: {
     200: { description: "The product's daily rows", schema: llmCodingHistoryResponseSchema },
-    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "One LLM Coding product's daily values, oldest first",
@@ -134,10 +132,8 @@ export const llmCodingHistoryRoute = llmCodingReads.read({
       },
     ],
   },
-  answer: async ({ counts }, { query }, deps) => {
-    if (query.release === undefined) return ok(answerLlmCodingHistory(query, counts));
-    return llmCodingHistoryAsOf(deps, query.release, query);
-  },
+  answer: ({ counts }, { query }) => ok(answerLlmCodingHistory(query, counts)),
+  asOfRelease: llmCodingHistoryAsOf,
 });
 
 export const llmCodingRevisionsRoute = llmCodingReads.read({
@@ -186,7 +182,7 @@ export const llmCodingMethodologyRoute = llmCodingReads.document({
   answer: ({ counts }) => llmCodingMethodologyDocument(counts),
 });
 
-export const llmCodingTokensRoute = llmCodingReads.read({
+export const llmCodingTokensRoute = llmCodingReads.history({
   path: "/api/llm-coding/tokens",
   operationId: "getLlmCodingTokens",
   tool: {
@@ -198,7 +194,6 @@ export const llmCodingTokensRoute = llmCodingReads.read({
   query: llmCodingTokensQuerySchema,
   responses: {
     200: { description: "The agents' app-rankings rows", schema: llmCodingTokensResponseSchema },
-    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "Tokens per coding agent and UTC day, from OpenRouter's coding app rankings",
@@ -215,8 +210,6 @@ export const llmCodingTokensRoute = llmCodingReads.read({
       },
     ],
   },
-  answer: async ({ counts }, { query }, deps) => {
-    if (query.release === undefined) return ok(answerLlmCodingTokens(query, counts));
-    return llmCodingTokensAsOf(deps, query.release, query);
-  },
+  answer: ({ counts }, { query }) => ok(answerLlmCodingTokens(query, counts)),
+  asOfRelease: llmCodingTokensAsOf,
 });

@@ -5,7 +5,7 @@ import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { importMemoryFile } from "../jobs/import";
 import { MEMORY } from "../read-model/state";
-import { MEMORY_PRICES_DAILY, memoryHistoryDataset } from "./datasets";
+import { MEMORY_PRICES_DAILY } from "./datasets";
 
 /**
  * The memory dataset equals what `GET /api/memory/{memoryType}/history` serves for every type
@@ -75,7 +75,7 @@ afterAll(() => api.close());
 
 describe("memory bulk dataset", () => {
   it("its rows are the history's items of every type, type then day, with provenance", async () => {
-    const rows = await collectRows(memoryHistoryDataset(2).rows(api.db));
+    const rows = await collectRows(MEMORY_PRICES_DAILY.rows(api.db, undefined, 2));
     const ddr5 = await history(DDR5);
     const module = await history(MODULE);
     // DDR4 UDIMM's id sorts before DDR5's.
@@ -96,13 +96,13 @@ describe("memory bulk dataset", () => {
       date: "2026-03-05T00:00:00.000Z",
       citation: null,
     });
-    expect(memoryHistoryDataset().freeSeries).toEqual([]);
+    expect(MEMORY_PRICES_DAILY.freeSeries).toEqual([]);
   });
 });
 
 describe("release on the memory history route", () => {
   it("answers from the release's rows, read through the reader, with the route's checks", async () => {
-    const rows = await collectRows(memoryHistoryDataset().rows(api.db));
+    const rows = await collectRows(MEMORY_PRICES_DAILY.rows(api.db));
     releases.hold(
       5,
       MEMORY_PRICES_DAILY,

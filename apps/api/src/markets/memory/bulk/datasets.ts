@@ -12,13 +12,8 @@ import {
   type BulkRow,
   type UtcDay,
 } from "@tpi/domain";
-import {
-  SERIES_PAGE_ROWS,
-  memorySettlementsPage,
-  readMemorySourceTerms,
-  seriesPages,
-} from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
+import { SERIES_PAGE_ROWS, memorySettlementsPage, readMemorySourceTerms } from "@tpi/db";
+import { joinCitations, keysetRows, type MarketBulkDataset } from "../../../platform/bulk/dataset";
 import type { MemoryValue } from "../read-model/published-memory";
 
 /**
@@ -84,58 +79,50 @@ export function memoryValueOf(row: BulkRow): MemoryValue {
   };
 }
 
-export const MEMORY_HISTORY_DATASET = "prices-daily";
-
-export function memoryHistoryDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDataset {
-  return {
-    market: "memory",
-    name: MEMORY_HISTORY_DATASET,
-    title: "Memory prices, per NYSE trading day, per type",
-    description:
-      "One row per memory type and NYSE trading day: the session average of the imported observations in USD per chip or module, settled at 4 PM New York, with change and trailing-week high and low.",
-    historyRoute: "/api/memory/{memoryType}/history",
-    seriesColumn: "id",
-    periodColumn: "date",
-    columns: MEMORY_HISTORY_COLUMNS,
-    freeSeries: [],
-    async *rows(db, stopping) {
-      // Each source's citation as its latest import gave it (one row per source).
-      const citations = new Map(
-        (await readMemorySourceTerms(db)).map((terms) => [terms.source, terms.citation]),
-      );
-      const pages = seriesPages<Awaited<ReturnType<typeof memorySettlementsPage>>[number], UtcDay>(
-        (key, limit) => memorySettlementsPage(db, key, limit),
-        (row) => ({ series: row.typeId, period: row.day }),
-        pageRows,
-        stopping,
-      );
-      for await (const values of pages)
-        for (const value of values) {
-          const memory = memoryTypeOf(value.typeId);
-          const item = {
-            ...value,
-            id: memory.id,
-            date: memoryDateInstant(value.day),
-            memoryType: memory.name,
-            category: memory.category,
-            sourceUpdatedAt: value.sourceUpdatedAt.toISOString(),
-            timestamp: memorySettlementInstant(value.day).toISOString(),
-            updatedAt: value.updatedAt.toISOString(),
-          };
-          const cited = value.sources.flatMap((source) => citations.get(source) ?? []);
-          yield rowOfItem({ columns: MEMORY_HISTORY_COLUMNS }, item, {
-            source: joinSources(value.sources),
-            asOf: item.sourceUpdatedAt,
-            sample: false,
-            basis: IMPORTED_BASIS,
-            methodologyVersion: MEMORY_METHODOLOGY_VERSION,
-            citation: cited.length === 0 ? null : [...new Set(cited)].join(" "),
-          });
-        }
-    },
-  };
-}
-
-export const MEMORY_PRICES_DAILY = memoryHistoryDataset();
+export const MEMORY_PRICES_DAILY: MarketBulkDataset = {
+  market: "memory",
+  name: "prices-daily",
+  title: "Memory prices, per NYSE trading day, per type",
+  description:
+    "One row per memory type and NYSE trading day: the session average of the imported observations in USD per chip or module, settled at 4 PM New York, with change and trailing-week high and low.",
+  historyRoute: "/api/memory/{memoryType}/history",
+  seriesColumn: "id",
+  periodColumn: "date",
+  columns: MEMORY_HISTORY_COLUMNS,
+  freeSeries: [],
+  async *rows(db, stopping, pageRows = SERIES_PAGE_ROWS) {
+    // Each source's citation as its latest import gave it (one row per source).
+    const citations = new Map(
+      (await readMemorySourceTerms(db)).map((terms) => [terms.source, terms.citation]),
+    );
+    const values = keysetRows<Awaited<ReturnType<typeof memorySettlementsPage>>[number], UtcDay>(
+      (key, limit) => memorySettlementsPage(db, key, limit),
+      (row) => ({ series: row.typeId, period: row.day }),
+      pageRows,
+      stopping,
+    );
+    for await (const value of values) {
+      const memory = memoryTypeOf(value.typeId);
+      const item = {
+        ...value,
+        id: memory.id,
+        date: memoryDateInstant(value.day),
+        memoryType: memory.name,
+        category: memory.category,
+        sourceUpdatedAt: value.sourceUpdatedAt.toISOString(),
+        timestamp: memorySettlementInstant(value.day).toISOString(),
+        updatedAt: value.updatedAt.toISOString(),
+      };
+      yield rowOfItem({ columns: MEMORY_HISTORY_COLUMNS }, item, {
+        source: joinSources(value.sources),
+        asOf: item.sourceUpdatedAt,
+        sample: false,
+        basis: IMPORTED_BASIS,
+        methodologyVersion: MEMORY_METHODOLOGY_VERSION,
+        citation: joinCitations(value.sources.map((source) => citations.get(source))),
+      });
+    }
+  },
+};
 
 export const MEMORY_BULK_DATASETS: readonly MarketBulkDataset[] = [MEMORY_PRICES_DAILY];

@@ -5,7 +5,6 @@ import {
   MEMORY_CATEGORIES,
   MEMORY_TYPES,
   MEMORY_UNIT,
-  ok,
 } from "@tpi/domain";
 import { memoryHistoryAsOf } from "../bulk/as-of-release";
 import { errorResponse } from "../../../platform/openapi/responses";
@@ -107,7 +106,7 @@ export const memoryIndexRoute = memoryReads.read({
   answer: ({ index }, { query }) => answerMemoryIndex(query, index),
 });
 
-export const memoryHistoryRoute = memoryReads.read({
+export const memoryHistoryRoute = memoryReads.history({
   path: "/api/memory/{memoryType}/history",
   operationId: "getMemoryHistory",
   tool: {
@@ -145,11 +144,9 @@ export const memoryHistoryRoute = memoryReads.read({
       },
     ],
   },
-  answer: async ({ index }, { params, query }, deps) => {
-    const values =
-      query.release === undefined
-        ? ok(index)
-        : await memoryHistoryAsOf(deps, query.release, params.memoryType, query);
+  answer: ({ index }, { params, query }) => answerMemoryHistory(params.memoryType, query, index),
+  asOfRelease: async (deps, release, query, { params }) => {
+    const values = await memoryHistoryAsOf(deps, release, params.memoryType, query);
     return values.ok ? answerMemoryHistory(params.memoryType, query, values.value) : values;
   },
 });

@@ -11,8 +11,8 @@ import {
   type ItemFields,
   type NeocloudSite,
 } from "@tpi/domain";
-import { readNeocloudSitePage, seriesPages, type Db } from "@tpi/db";
-import type { MarketBulkDataset } from "../../../platform/bulk/dataset";
+import { readNeocloudSitePage, type Db } from "@tpi/db";
+import { keysetRows, type MarketBulkDataset } from "../../../platform/bulk/dataset";
 import type {} from "../../../platform/http/release-parameter";
 import type {} from "../schemas/neocloud";
 import {} from "../services/neocloud";
@@ -31,8 +31,6 @@ import {} from "../services/neocloud";
  * The item's `sample` is the provenance column of the same name, written once. The generated
  * sample is never stored, so it is in no file.
  */
-
-export const SITES_DATASET = "sites";
 
 /** Sites read per page: a page of site JSON is a few megabytes at most. */
 const SITES_PER_PAGE = 1_000;
@@ -131,19 +129,18 @@ export async function* siteRows(
   sitesPerPage = SITES_PER_PAGE,
 ): AsyncGenerator<BulkRow> {
   // A site is its own series (one period each): the key's site id is enough to read on from.
-  const pages = seriesPages(
+  const sites = keysetRows(
     (key, limit) => readNeocloudSitePage(db, { afterId: key?.series, limit }),
     ({ site, firstSeenDay }) => ({ series: site.id, period: firstSeenDay }),
     sitesPerPage,
     stopping,
   );
-  for await (const page of pages)
-    for (const { site, firstSeenDay } of page) yield siteRow(site, firstSeenDay);
+  for await (const { site, firstSeenDay } of sites) yield siteRow(site, firstSeenDay);
 }
 
 export const neocloudSites: MarketBulkDataset = {
   market: "neocloud",
-  name: SITES_DATASET,
+  name: "sites",
   title: "Neo-Cloud Sites register",
   description:
     "One row per AI data-center site of Epoch AI's GPU Clusters and Frontier Data Centers datasets (every operator; `isNeocloud` marks the neo-cloud sites), as last imported (CC BY 4.0, cite Epoch AI).",
@@ -151,7 +148,7 @@ export const neocloudSites: MarketBulkDataset = {
   seriesColumn: "id",
   periodColumn: "firstSeen",
   columns: FIELDS.columns,
-  rows: (db, stopping) => siteRows(db, stopping),
+  rows: siteRows,
   // No keyless access (`freeWindow` null): no free file.
   freeSeries: [],
   // As the route: a Full plan key (Premium and Trial keys 403).

@@ -5,10 +5,8 @@ import {
   NEOCLOUD_REQUIRES_FULL_MESSAGE,
   NEOCLOUD_SITES_LIMIT_DEFAULT,
   NEOCLOUD_SITES_LIMIT_MAX,
-  requireNeocloudPlan,
 } from "@tpi/domain";
-import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
-import { errorResponse } from "../../../platform/openapi/responses";
+import { fullPlanOnly } from "../../../platform/openapi/full-plan-only";
 import { NEOCLOUD, NEOCLOUD_FRESHNESS } from "../read-model/state";
 import {
   neocloudAggregateQuerySchema,
@@ -25,7 +23,6 @@ import {
   answerNeocloudSites,
   neocloudMethodologyDocument,
 } from "../services/neocloud";
-import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
 import { neocloudSitesAsOf } from "../bulk/as-of-release";
 
 /**
@@ -37,12 +34,7 @@ import { neocloudSitesAsOf } from "../bulk/as-of-release";
 export const NEOCLOUD_TAG = "Neo-Cloud Sites";
 
 /** Premium and Trial keys get the 403 naming the Full plan; keyless callers the 401. */
-const fullPlanOnly = (caller: Caller) => requireNeocloudPlan(planOfCaller(caller));
-
-const FULL_ONLY_RESPONSE = errorResponse(`Forbidden: ${NEOCLOUD_REQUIRES_FULL_MESSAGE}`);
-const FULL_PLAN_TOOL_ACCESS =
-  "Only Full plan keys: Trial and Premium keys are refused with the REST 403 text.";
-const FULL_KEY_REQUIRED = "Required: a Full plan key (Premium and Trial keys get 403).";
+const FULL_PLAN_ONLY = fullPlanOnly(NEOCLOUD_REQUIRES_FULL_MESSAGE);
 const SOURCES_TEXT =
   "`dataSources` names Epoch AI's datasets with their retrieval time (as-of), licence (CC BY 4.0) and the citation to show; `sample` is true for the generated sample served before the first import.";
 
@@ -50,22 +42,22 @@ const neocloudReads = marketReads({
   state: NEOCLOUD,
   freshness: NEOCLOUD_FRESHNESS,
   tag: NEOCLOUD_TAG,
-  access: FULL_KEY_REQUIRED,
-  authorizeCaller: fullPlanOnly,
-  responses: { 403: FULL_ONLY_RESPONSE },
+  access: FULL_PLAN_ONLY.access,
+  authorizeCaller: FULL_PLAN_ONLY.authorizeCaller,
+  responses: { 403: FULL_PLAN_ONLY.forbiddenResponse },
 });
 
 /** Every spelling of the radius search's three parameters. */
 const RADIUS_SEARCH_NAMES = new Set<string>(Object.values(COORDINATE_PARAMETERS).flat());
 
-export const neocloudSitesRoute = neocloudReads.read({
+export const neocloudSitesRoute = neocloudReads.history({
   path: "/api/neocloud/sites",
   operationId: "listNeocloudSites",
   tool: {
     name: "search_neocloud_sites",
     title: "Neo-cloud data-center sites",
     description: `AI data-center sites (neo-clouds by default; \`scope=all\` for every operator) from Epoch AI's GPU Clusters and Frontier Data Centers datasets: company, address, city, state, country, coordinates, chip types and quantities (known/estimated), power (MW), status (operational, under_construction, planned, decommissioned), dates and provenance. Filter by \`city\` (+ \`state\`), \`country\` (name or ISO code), \`status\`, or \`lat\` + \`lon\` + \`radiusKm\` (nearest first, with \`distanceKm\`); \`limit\` (default ${NEOCLOUD_SITES_LIMIT_DEFAULT}) and \`offset\`. Cite Epoch AI (CC BY 4.0) with the data`,
-    access: FULL_PLAN_TOOL_ACCESS,
+    access: FULL_PLAN_ONLY.toolAccess,
   },
   query: neocloudSitesQuerySchema,
   rulesInProse: [
@@ -76,7 +68,6 @@ export const neocloudSitesRoute = neocloudReads.read({
   ],
   responses: {
     200: { description: "Sites, with paging and sources", schema: neocloudSitesResponseSchema },
-    404: errorResponse(RELEASE_NOT_FOUND_TEXT),
   },
   docs: {
     summary: "Neo-cloud (or all) AI data-center sites by city, country or radius",
@@ -99,10 +90,8 @@ export const neocloudSitesRoute = neocloudReads.read({
       },
     ],
   },
-  answer: async ({ sites }, { query }, deps) => {
-    if (query.release === undefined) return answerNeocloudSites(query, sites);
-    return neocloudSitesAsOf(deps, query.release, query);
-  },
+  answer: ({ sites }, { query }) => answerNeocloudSites(query, sites),
+  asOfRelease: neocloudSitesAsOf,
 });
 
 export const neocloudAggregateRoute = neocloudReads.read({
@@ -113,7 +102,7 @@ export const neocloudAggregateRoute = neocloudReads.read({
     title: "Neo-cloud sites by country or chip",
     description:
       "Neo-cloud (or, with `scope=all`, all) AI data-center sites grouped `by` `country` or `gpu_type`: per bucket the site count, total power (MW) and total GPU quantity (known + estimated). A two-chip site counts in both chip buckets; an unknown chip is `Other`; no country is `Unknown`; sites lacking power or quantity add 0 and are counted. Cite Epoch AI (CC BY 4.0)",
-    access: FULL_PLAN_TOOL_ACCESS,
+    access: FULL_PLAN_ONLY.toolAccess,
   },
   query: neocloudAggregateQuerySchema,
   responses: {

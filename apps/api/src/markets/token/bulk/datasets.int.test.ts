@@ -12,12 +12,7 @@ import {
   startTestApiWithPlanKeys,
   type PlanKeyedTestApi,
 } from "../../../testing/test-api";
-import {
-  LAB_INDEX_DAILY,
-  TOKEN_VOLUME_DAILY,
-  labIndexDataset,
-  tokenVolumeDataset,
-} from "./datasets";
+import { LAB_INDEX_DAILY, TOKEN_VOLUME_DAILY } from "./datasets";
 
 /**
  * The token datasets equal what their history routes serve: every lab over the whole history,
@@ -54,7 +49,7 @@ afterAll(() => api.close());
 
 describe("token bulk datasets", () => {
   it("the lab index rows are /api/otpi's items of every lab, lab then day, with provenance", async () => {
-    const rows = await collectRows(labIndexDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(LAB_INDEX_DAILY.rows(api.db, undefined, PAGE_ROWS));
     const answer = await api.get(
       `/api/otpi?startDate=${FIRST}&endDate=${LAST}`,
       bearer(api.planKeys.full),
@@ -81,7 +76,7 @@ describe("token bulk datasets", () => {
   });
 
   it("each row's provenance is its lab-day's, as /api/otpi/constituents states it", async () => {
-    const rows = await collectRows(labIndexDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(LAB_INDEX_DAILY.rows(api.db, undefined, PAGE_ROWS));
     for (const row of rows) {
       const answer = await api.get(
         `/api/otpi/constituents?date=${String(row.date)}&lab=${String(row.lab)}`,
@@ -107,7 +102,7 @@ describe("token bulk datasets", () => {
   });
 
   it("the volume rows are /api/token-volume?labs=all's items, with provenance", async () => {
-    const rows = await collectRows(tokenVolumeDataset(PAGE_ROWS).rows(api.db));
+    const rows = await collectRows(TOKEN_VOLUME_DAILY.rows(api.db, undefined, PAGE_ROWS));
     const answer = await api.get(
       `/api/token-volume?startDate=${FIRST}&endDate=${LAST}&labs=all`,
       bearer(api.planKeys.trial),
@@ -127,21 +122,26 @@ describe("token bulk datasets", () => {
   });
 
   it("states the free labs as the free series, the volume none", () => {
-    expect(labIndexDataset().freeSeries).toEqual(FREE_TIER_LAB_IDS);
-    expect(tokenVolumeDataset().freeSeries).toEqual([]);
+    expect(LAB_INDEX_DAILY.freeSeries).toEqual(FREE_TIER_LAB_IDS);
+    expect(TOKEN_VOLUME_DAILY.freeSeries).toEqual([]);
   });
 });
 
 describe("token bulk files", () => {
   it("a Parquet file of the volume rows reads back in DuckDB as the rows, types included", async () => {
-    const dataset = tokenVolumeDataset(PAGE_ROWS);
-    const rows = await collectRows(dataset.rows(api.db));
+    const dataset = TOKEN_VOLUME_DAILY;
+    const rows = await collectRows(dataset.rows(api.db, undefined, PAGE_ROWS));
     const dir = await mkdtemp(join(tmpdir(), "tpi-token-bulk-"));
     const path = join(dir, "token-volume.parquet");
     const duck = await (await DuckDBInstance.create(":memory:")).connect();
     try {
       await duck.run("SET TimeZone = 'UTC'");
-      await writeBulkFile("parquet", bulkColumnsOf(dataset), dataset.rows(api.db), path);
+      await writeBulkFile(
+        "parquet",
+        bulkColumnsOf(dataset),
+        dataset.rows(api.db, undefined, PAGE_ROWS),
+        path,
+      );
       const reader = await duck.runAndReadAll(`SELECT * FROM read_parquet('${path}')`);
       expect(reader.columnTypes().map(String).slice(0, 6)).toEqual([
         "DATE",
@@ -176,7 +176,7 @@ describe("token bulk files", () => {
 
 describe("release on the token history routes", () => {
   it("answers /api/otpi from the release's rows, read through the reader", async () => {
-    const rows = await collectRows(labIndexDataset().rows(api.db));
+    const rows = await collectRows(LAB_INDEX_DAILY.rows(api.db));
     // The release holds an older value of one lab-day.
     releases.hold(
       7,

@@ -176,74 +176,64 @@ export const labDayVolumeOf = (row: BulkRow): LabDayVolume => ({
   totalTokens: row.totalTokens as number,
 });
 
-export const LAB_INDEX_DATASET = "lab-index-daily";
-export const TOKEN_VOLUME_DATASET = "token-volume-daily";
-
-export function labIndexDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDataset {
-  return {
-    market: "token",
-    name: LAB_INDEX_DATASET,
-    title: "Token Price Index, daily, per lab",
-    description:
-      "One row per lab and settled UTC day: the lab's volume-weighted blended price in USD per million tokens, published about 36 hours after the day ends.",
-    historyRoute: "/api/otpi",
-    seriesColumn: "lab",
-    periodColumn: "date",
-    columns: LAB_INDEX_COLUMNS,
-    freeSeries: FREE_TIER_LAB_IDS,
-    async *rows(db, stopping) {
-      for await (const [value, provenance] of valuesWithProvenance(db, pageRows, stopping))
-        yield labIndexRowOf(value, provenance);
-    },
-  };
-}
+export const LAB_INDEX_DAILY: MarketBulkDataset = {
+  market: "token",
+  name: "lab-index-daily",
+  title: "Token Price Index, daily, per lab",
+  description:
+    "One row per lab and settled UTC day: the lab's volume-weighted blended price in USD per million tokens, published about 36 hours after the day ends.",
+  historyRoute: "/api/otpi",
+  seriesColumn: "lab",
+  periodColumn: "date",
+  columns: LAB_INDEX_COLUMNS,
+  freeSeries: FREE_TIER_LAB_IDS,
+  async *rows(db, stopping, pageRows = SERIES_PAGE_ROWS) {
+    for await (const [value, provenance] of valuesWithProvenance(db, pageRows, stopping))
+      yield labIndexRowOf(value, provenance);
+  },
+};
 
 /**
  * The volume rows as `GET /api/token-volume?labs=all` serves them: shares and totals over every
  * tracked lab, bases from all history (the per-day totals and each lab's base are read first:
  * one row per day and per lab).
  */
-export function tokenVolumeDataset(pageRows = SERIES_PAGE_ROWS): MarketBulkDataset {
-  return {
-    market: "token",
-    name: TOKEN_VOLUME_DATASET,
-    title: "Token volume, daily, per lab",
-    description:
-      "One row per lab and settled UTC day: the tokens its index value was computed from, their growth since the lab's first day and the lab's share of every tracked lab's tokens that day.",
-    historyRoute: "/api/token-volume",
-    seriesColumn: "lab",
-    periodColumn: "date",
-    columns: TOKEN_VOLUME_COLUMNS,
-    freeSeries: [],
-    async *rows(db, stopping) {
-      const { baselines, days } = await tokenVolumeAggregates(db, LAB_IDS);
-      const baseOf = new Map(baselines.map((base) => [base.lab, base.totalTokens]));
-      const dayOf = new Map(days.map((day) => [day.date, day]));
-      // The first day every tracked lab was published: the base of the total.
-      const totalBase = days.find((day) => day.labs === LAB_IDS.length);
-      for await (const [value, provenance] of valuesWithProvenance(db, pageRows, stopping)) {
-        const day = dayOf.get(value.date);
-        const base = baseOf.get(value.lab);
-        const dayTotal = day?.totalTokens ?? 0;
-        const item: TokenVolumeRow = {
-          date: value.date,
-          lab: value.lab,
-          totalTokens: value.totalTokens,
-          growthIndex: base === undefined ? null : growthIndex(value.totalTokens, base),
-          share: dayTotal > 0 ? value.totalTokens / dayTotal : null,
-          totalGrowthIndex:
-            day?.labs === LAB_IDS.length && totalBase !== undefined
-              ? growthIndex(dayTotal, totalBase.totalTokens)
-              : null,
-        };
-        yield tokenVolumeRowOf(item, provenance);
-      }
-    },
-  };
-}
-
-export const LAB_INDEX_DAILY = labIndexDataset();
-export const TOKEN_VOLUME_DAILY = tokenVolumeDataset();
+export const TOKEN_VOLUME_DAILY: MarketBulkDataset = {
+  market: "token",
+  name: "token-volume-daily",
+  title: "Token volume, daily, per lab",
+  description:
+    "One row per lab and settled UTC day: the tokens its index value was computed from, their growth since the lab's first day and the lab's share of every tracked lab's tokens that day.",
+  historyRoute: "/api/token-volume",
+  seriesColumn: "lab",
+  periodColumn: "date",
+  columns: TOKEN_VOLUME_COLUMNS,
+  freeSeries: [],
+  async *rows(db, stopping, pageRows = SERIES_PAGE_ROWS) {
+    const { baselines, days } = await tokenVolumeAggregates(db, LAB_IDS);
+    const baseOf = new Map(baselines.map((base) => [base.lab, base.totalTokens]));
+    const dayOf = new Map(days.map((day) => [day.date, day]));
+    // The first day every tracked lab was published: the base of the total.
+    const totalBase = days.find((day) => day.labs === LAB_IDS.length);
+    for await (const [value, provenance] of valuesWithProvenance(db, pageRows, stopping)) {
+      const day = dayOf.get(value.date);
+      const base = baseOf.get(value.lab);
+      const dayTotal = day?.totalTokens ?? 0;
+      const item: TokenVolumeRow = {
+        date: value.date,
+        lab: value.lab,
+        totalTokens: value.totalTokens,
+        growthIndex: base === undefined ? null : growthIndex(value.totalTokens, base),
+        share: dayTotal > 0 ? value.totalTokens / dayTotal : null,
+        totalGrowthIndex:
+          day?.labs === LAB_IDS.length && totalBase !== undefined
+            ? growthIndex(dayTotal, totalBase.totalTokens)
+            : null,
+      };
+      yield tokenVolumeRowOf(item, provenance);
+    }
+  },
+};
 
 export const TOKEN_BULK_DATASETS: readonly MarketBulkDataset[] = [
   LAB_INDEX_DAILY,

@@ -25,7 +25,7 @@ const workloadReads = marketReads({
   access: "Any key (Trial, Premium, Full) reads every lab and all history; no keyless access.",
 });
 
-export const workloadRoute = workloadReads.read({
+export const workloadRoute = workloadReads.history({
   path: "/api/workload",
   operationId: "getWorkload",
   tool: {
@@ -71,10 +71,8 @@ export const workloadRoute = workloadReads.read({
       },
     ],
   },
-  answer: async ({ index }, { query }, deps) => {
-    if (query.release === undefined) return answerWorkload(query, index);
-    return workloadAsOf(deps, query.release, query);
-  },
+  answer: ({ index }, { query }) => answerWorkload(query, index),
+  asOfRelease: workloadAsOf,
 });
 
 export const workloadMethodologyRoute = workloadReads.document({
