@@ -10,23 +10,18 @@ import {
   type DuckDBDecimalValue,
 } from "@duckdb/node-api";
 import {
-  EPOCH_LICENCE,
   GPU_NAMES,
   HOURLY_RANGE_MAX_DAYS,
   LLM_CODING_PRODUCTS,
   MEMORY_TYPES,
-  NEOCLOUD_DATASET_INFO,
   NEOCLOUD_SITES_LIMIT_MAX,
   addDays,
   bulkColumnsOf,
   eachUtcDay,
-  neocloudSampleSites,
   searchesForDay,
   utcDayOf,
   type BulkColumn,
   type BulkRow,
-  type NeocloudDataset,
-  type NeocloudSite,
   type UtcDay,
 } from "@tpi/domain";
 import {
@@ -35,7 +30,6 @@ import {
   replaceAppRankingWindow,
   storePriceSnapshots,
   writeCodingCountsOfDay,
-  writeNeocloudImport,
 } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "./markets";
@@ -49,7 +43,6 @@ import { NEOCLOUD } from "./markets/neocloud/read-model/state";
 import { otpiRowOf } from "./markets/token/bulk/datasets";
 import { seedTokenSample } from "./markets/token/jobs/sample-seed";
 import { workloadItemOfRow } from "./markets/workload/bulk/weekly-session-cost";
-import { syncSessionCost } from "./markets/workload/jobs/session-cost-sync";
 import { WORKLOAD } from "./markets/workload/read-model/state";
 import type { MarketBulkDataset } from "./platform/bulk/dataset";
 import { createLogger } from "./platform/observability/logger";
@@ -57,10 +50,13 @@ import { releaseCutJob } from "./platform/release-api/cut-job";
 import { releaseFileCache } from "./platform/release-api/releases";
 import { releaseContextOf } from "./platform/release-api/routes";
 import { collectRows, expectSeriesThenPeriod } from "./testing/bulk-rows";
-import { closeAll } from "./testing/close-all";
-import { startJsonStub, type JsonStub } from "./testing/json-stub";
-import { openRouterTestConfig } from "./testing/openrouter-stub";
+import { importSites, importedSites } from "./testing/neocloud-sites";
 import { bearer, startTestApi, type TestApi } from "./testing/test-api";
+import {
+  listPriceModel,
+  syncSessionCostWeeks,
+  type SessionCostWeek,
+} from "./testing/workload-session-costs";
 
 /**
  * Releases over the six real markets, end to end: each market's data stored through its own
@@ -124,38 +120,9 @@ const MEMORY_OBSERVATIONS = [
   },
 ];
 
-function epochSites(retrievedAt: Date): NeocloudSite[] {
-  return neocloudSampleSites().map((site, i) => {
-    const dataset: NeocloudDataset = i === 3 ? "data-centers" : "gpu-clusters";
-    const info = NEOCLOUD_DATASET_INFO[dataset];
-    const name = `Site ${String.fromCharCode(65 + i)}`;
-    return {
-      ...site,
-      id: `${dataset}:${name}`,
-      dataset,
-      siteName: name,
-      sample: false,
-      ...(i === 3 ? { latitude: null, longitude: null, coordinatePrecision: null } : {}),
-      provenance: {
-        dataset,
-        source: info.source,
-        recordName: name,
-        sourceUrls: [...info.defaultUrls],
-        retrievedAt: retrievedAt.toISOString(),
-        licence: { ...EPOCH_LICENCE },
-        citation: info.citation,
-        sourceLinks: ["https://example.com/a"],
-        confidence: { [site.company ?? "x"]: "likely" },
-        certainty: dataset === "gpu-clusters" ? "Likely" : null,
-      },
-    };
-  });
-}
-
 const SONNET = "anthropic/claude-4.5-sonnet";
 const GPT5 = "openai/gpt-5";
-type Cell = [app: string, permaslug: string, turns: string, usd: number];
-const SESSION_WEEKS: { end: string; cells: Cell[] }[] = [
+const SESSION_WEEKS: SessionCostWeek[] = [
   {
     end: "2026-11-15",
     cells: [
@@ -173,17 +140,7 @@ const SESSION_WEEKS: { end: string; cells: Cell[] }[] = [
     ],
   },
 ];
-const priceModel = (id: string, prompt: string, completion: string) => ({
-  modelId: id,
-  canonicalSlug: id,
-  prompt,
-  completion,
-  inputCacheRead: null,
-});
-
 let api: TestApi;
-let stub: JsonStub;
-let week: (typeof SESSION_WEEKS)[number] | undefined;
 const keys = { full: "", premium: "" };
 const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-acceptance-"));
 const scratch = mkdtempSync(join(tmpdir(), "tpi-release-downloads-"));
@@ -227,40 +184,19 @@ async function loadEveryMarket(): Promise<void> {
     });
   // Neo-Cloud: one import of Epoch's two datasets.
   const at = new Date("2026-11-21T03:00:00.000Z");
-  const sites = epochSites(at);
-  const byDataset = (dataset: NeocloudDataset) => ({
-    dataset,
-    sourceUrls: [...NEOCLOUD_DATASET_INFO[dataset].defaultUrls],
-    retrievedAt: at,
-    sites: [
-      sites
-        .filter((site) => site.dataset === dataset)
-        .map((site) => ({ site, contentHash: JSON.stringify({ ...site, provenance: null }) })),
-    ],
-  });
-  await writeNeocloudImport(api.db, [byDataset("gpu-clusters"), byDataset("data-centers")], at, {
-    allowShrink: true,
-  });
+  await importSites(api.db, importedSites(at), at);
   // Workload: two weeks of OpenRouter's session costs, priced by a stored model list.
   await storePriceSnapshots(api.db, [
     {
       source: "openrouter",
       fetchedAt: new Date("2026-11-01T06:00:00Z"),
       models: [
-        priceModel(SONNET, "0.000003", "0.000015"),
-        priceModel(GPT5, "0.000002", "0.000008"),
+        listPriceModel(SONNET, "0.000003", "0.000015"),
+        listPriceModel(GPT5, "0.000002", "0.000008"),
       ],
     },
   ]);
-  const config = openRouterTestConfig(stub.url, { maxRetries: 0 });
-  for (const next of SESSION_WEEKS) {
-    week = next;
-    const report = await syncSessionCost(api.db, config, {
-      trigger: "manual",
-      now: new Date(`${next.end}T23:45:00Z`),
-    });
-    expect(report).toMatchObject({ written: true, outcome: "ok" });
-  }
+  await syncSessionCostWeeks(api.db, SESSION_WEEKS);
   await MEMORY.of(api.deps).index.refresh();
   await LLM_CODING.of(api.deps).counts.refresh();
   await NEOCLOUD.of(api.deps).sites.refresh();
@@ -268,27 +204,6 @@ async function loadEveryMarket(): Promise<void> {
 }
 
 beforeAll(async () => {
-  stub = await startJsonStub((request) =>
-    request.path === "/api/v1/datasets/session-cost" && week !== undefined
-      ? {
-          body: {
-            data: week.cells.map(([app, permaslug, turns, usd]) => ({
-              app_name: app === "cline" ? "Cline" : "Claude Code",
-              app_slug: app,
-              median_session_cost_usd: usd,
-              model_permaslug: permaslug,
-              turn_range: turns,
-            })),
-            meta: {
-              as_of: `${week.end}T23:30:00.000Z`,
-              version: "v1",
-              window_days: 7,
-              window_end_date: week.end,
-            },
-          },
-        }
-      : { status: 404, body: {} },
-  );
   api = await startTestApi({
     now: SAMPLE_NOW,
     configure: (deps) => ({ ...deps, releaseCacheDir: cacheDir }),
@@ -301,7 +216,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   duck?.closeSync();
-  await closeAll(stub, api);
+  await api.close();
   rmSync(cacheDir, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });

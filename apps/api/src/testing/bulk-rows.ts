@@ -12,6 +12,8 @@ import { expect } from "vitest";
 import type { MarketBulkDataset } from "../platform/bulk/dataset";
 import type { AppDeps } from "../platform/core/deps";
 import type { ReleaseReader, VintageQuery } from "../platform/releases/release-reader";
+import { closedAfterFile } from "./file-fixtures";
+import { startTestApiWithPlanKeys, type PlanKeyedTestApi } from "./test-api";
 
 /** Every row a stream gives, in its order. */
 export async function collectRows(rows: AsyncIterable<BulkRow>): Promise<BulkRow[]> {
@@ -181,6 +183,31 @@ export function fixedReleases() {
       };
     },
   };
+}
+
+/**
+ * The provenance columns of a row from the tests' own source (`test`): its `basis` and method
+ * version, never sample, no as-of and no citation.
+ */
+export function testSourceProvenance(basis: string, methodologyVersion: unknown) {
+  return { source: "test", asOf: null, sample: false, basis, methodologyVersion, citation: null };
+}
+
+/** Releases whose rows a test sets (see fixedReleases). */
+export type FixedReleases = ReturnType<typeof fixedReleases>;
+
+/**
+ * The file's test api at `now` whose releases are the rows its tests hold (see fixedReleases),
+ * with one key of each plan; closed after the file's tests.
+ */
+export async function fixedReleasesApiForFile(
+  now: Date,
+): Promise<{ api: PlanKeyedTestApi; releases: FixedReleases }> {
+  const releases = fixedReleases();
+  const api = closedAfterFile(
+    await startTestApiWithPlanKeys({ now, configure: releases.configure }),
+  );
+  return { api, releases };
 }
 
 /**

@@ -1,20 +1,17 @@
 import { GPU_LEDGER_CITATION, SAMPLE_NOTICE } from "@tpi/domain";
 import { insertGpuTradesIfAbsent } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEDGER_GPU_RULES, dailyLedgerSnapshots } from "../../testing/gpu-quotes";
 import { GPU_TEST_NOW, hourlyTrades } from "../../testing/gpu-trades";
-import { chatWithNewKey, type AskChat } from "../../testing/chat";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { chatOfFile } from "../../testing/chat";
+import type { TestApi } from "../../testing/test-api";
 
 /**
  * "Now" is 2026-03-10 12:30 UTC: the latest settled day is 03-09 (20:00 UTC, daylight saving
  * time). H200 prints from the ledger's snapshots; B200 from the generated sample, which makes the
  * GPU market as a whole `sample`.
  */
-let api: TestApi;
-let ask: AskChat;
-beforeAll(async () => {
-  api = await startTestApi({ now: GPU_TEST_NOW, gpuRules: LEDGER_GPU_RULES });
+async function storeTradesAndQuotes(api: TestApi): Promise<void> {
   await insertGpuTradesIfAbsent(
     api.db,
     hourlyTrades("B200", 5).map((trade) => ({ ...trade, source: "sample" })),
@@ -25,9 +22,11 @@ beforeAll(async () => {
       { gpuName: "H200", provider: "verda", price: 3.2 },
     ]),
   );
-  ask = await chatWithNewKey(api);
-});
-afterAll(async () => api.close());
+}
+const ask = await chatOfFile(
+  { now: GPU_TEST_NOW, gpuRules: LEDGER_GPU_RULES },
+  { load: storeTradesAndQuotes },
+);
 
 describe("GPU chat answers cite the evidence of the values they quote", () => {
   it("names the day, the basis and source of a quote value, and ends with the ledger's citation though the market is partly sample", async () => {

@@ -6,9 +6,9 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import { writeCodingCountsOfDay } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatWithNewKey, type AskChat } from "../../testing/chat";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { describe, expect, it } from "vitest";
+import { chatOfFile } from "../../testing/chat";
+import type { TestApi } from "../../testing/test-api";
 import { LLM_CODING } from "./read-model/state";
 
 /**
@@ -24,10 +24,7 @@ const countOf = (agent: string, metric: string, day: UtcDay) => {
   return metric === "opened" ? 4 : 2;
 };
 
-let api: TestApi;
-let ask: AskChat;
-beforeAll(async () => {
-  api = await startTestApi({ now: NOW });
+async function storeCounts(api: TestApi): Promise<void> {
   for (const day of DAYS)
     await writeCodingCountsOfDay(api.db, {
       day,
@@ -43,9 +40,8 @@ beforeAll(async () => {
       syncId: null,
     });
   await LLM_CODING.of(api.deps).counts.refresh();
-  ask = await chatWithNewKey(api);
-});
-afterAll(async () => api.close());
+}
+const ask = await chatOfFile({ now: NOW }, { load: storeCounts });
 
 describe("LLM Coding chat answers", () => {
   it("sums the pull requests of the last 7 UTC days ending yesterday, with the days, their status and the citation", async () => {

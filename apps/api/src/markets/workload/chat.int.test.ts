@@ -1,7 +1,7 @@
 import { OPENROUTER_SOURCE, SAMPLE_NOTICE } from "@tpi/domain";
 import { replaceSessionCostWeek, storePriceSnapshots } from "@tpi/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatWithNewKey, type AskChat } from "../../testing/chat";
+import { describe, expect, it } from "vitest";
+import { chatOfFile, chatWithNewKey } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
 import { WORKLOAD } from "./read-model/state";
 
@@ -34,10 +34,7 @@ const cell = (
 const CITATION =
   "Source: OpenRouter (openrouter.ai), session-cost dataset, as of 2026-11-16T02:00:00.000Z. Licensed under CC BY 4.0.";
 
-let api: TestApi;
-let ask: AskChat;
-beforeAll(async () => {
-  api = await startTestApi({ now: new Date("2026-11-20T12:00:00Z") });
+async function storeTwoWeeks(api: TestApi): Promise<void> {
   await storePriceSnapshots(api.db, [
     {
       source: OPENROUTER_SOURCE,
@@ -63,9 +60,11 @@ beforeAll(async () => {
     syncedAt: new Date("2026-11-16T06:00:00Z"),
   });
   await WORKLOAD.of(api.deps).index.refresh();
-  ask = await chatWithNewKey(api, "full");
-});
-afterAll(async () => api.close());
+}
+const ask = await chatOfFile(
+  { now: new Date("2026-11-20T12:00:00Z") },
+  { plan: "full", load: storeTwoWeeks },
+);
 
 describe("Workload Cost chat answers", () => {
   it("says what a Claude Code session on Sonnet costs per turn range in the latest window, with the citation", async () => {

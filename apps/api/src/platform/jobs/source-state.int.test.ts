@@ -1,6 +1,7 @@
-import type { MarketEvent } from "@tpi/domain";
 import { beforeEach, describe, expect, it } from "vitest";
 import { databaseForFile } from "../../testing/file-fixtures";
+import { storedMarketEvents } from "../../testing/market-events";
+import { withCommitsRefused } from "../../testing/refused-commit";
 import { recordSourceDegraded } from "./source-state";
 import { runSourceSync, type SourceSyncOutcome } from "./source-sync";
 
@@ -32,10 +33,7 @@ async function run(outcome: SourceSyncOutcome): Promise<string> {
   return entry.finishedAt.toISOString();
 }
 
-const sourceEvents = async (): Promise<MarketEvent[]> =>
-  (await db.webhookEvent.findMany({ orderBy: { position: "asc" } })).map(
-    (row) => row.payload as MarketEvent,
-  );
+const sourceEvents = () => storedMarketEvents(db);
 
 beforeEach(async () => {
   await db.$executeRawUnsafe("truncate source_sync, source_degradation, webhook_event cascade");
@@ -110,20 +108,9 @@ describe("a source's state told by its syncs", () => {
   });
 
   it("writes the event with the run's log entry: a log entry that cannot be closed tells nothing", async () => {
-    await db.$executeRawUnsafe(
-      `create function refuse_degradation() returns trigger language plpgsql as
-       $$ begin raise exception 'degradation refused by the test'; end $$`,
+    await withCommitsRefused(db, "source_degradation", () =>
+      expect(run("failed")).rejects.toThrow(/refused/),
     );
-    await db.$executeRawUnsafe(
-      `create constraint trigger refuse_degradation after insert on source_degradation
-       deferrable initially deferred for each row execute function refuse_degradation()`,
-    );
-    try {
-      await expect(run("failed")).rejects.toThrow(/refused/);
-    } finally {
-      await db.$executeRawUnsafe("drop trigger refuse_degradation on source_degradation");
-      await db.$executeRawUnsafe("drop function refuse_degradation()");
-    }
     expect(await sourceEvents()).toEqual([]);
     // The run is left as a dead process would leave it: the next run closes it as interrupted.
     expect((await db.sourceSync.findFirstOrThrow()).outcome).toBe("running");

@@ -1,38 +1,24 @@
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import type { BulkRow } from "@tpi/domain";
 import type { Db } from "@tpi/db";
-import { MARKETS } from "../../markets";
-import type { MarketBulkDataset } from "../bulk/dataset";
 import type { Market } from "../core/market";
 import { databaseReleaseReader } from "../releases/database-release-reader";
 import type { VintageQuery } from "../releases/release-reader";
-import { fixtureMarket } from "../../testing/fixture-market";
-import { startTestApi, type TestApi } from "../../testing/test-api";
 import {
-  cutDueRelease,
-  pruneOldReleases,
-  releaseFileFor,
-  releaseManifest,
-  type ReleaseContext,
-} from "./releases";
+  FIXTURE_PROVENANCE,
+  fileOnNewInstance,
+  heldRows,
+  releasingApiForFile,
+  widgetPriceDataset,
+} from "../../testing/release-fixture";
+import { cutDueRelease, pruneOldReleases, releaseManifest } from "./releases";
 import { sha256Of } from "./release-files";
 
 /**
  * What a release guarantees beyond its cut: one snapshot, no period after its day, files rebuilt as
  * recorded, retention that cleans the cache, caching that ends with the free window, clear 404s.
  */
-
-const provenance = {
-  source: "fixture",
-  asOf: null,
-  sample: false,
-  basis: "fixed",
-  methodologyVersion: "fixture-1",
-  citation: null,
-};
 
 /** Called after each row the dataset yields (a test commits a settlement from there). */
 let onRow: ((n: number) => Promise<void>) | undefined;
@@ -41,21 +27,8 @@ let onRow: ((n: number) => Promise<void>) | undefined;
  * A dataset read from a real table a page (one row) at a time, in series then period order, as
  * the markets' datasets read theirs (seriesPages, keyset on series and period).
  */
-const dataset: MarketBulkDataset = {
-  market: "fixture",
-  name: "widget-price-daily",
-  title: "Widget prices",
-  description: "One widget's price per period, in USD per widget.",
-  historyRoute: "/api/fixture/{widget}/price",
-  seriesColumn: "widget",
-  periodColumn: "period",
-  columns: [
-    { name: "widget", type: "string", nullable: false, description: "The widget" },
-    { name: "period", type: "string", nullable: false, description: "The period (UTC)" },
-    { name: "usdPerWidget", type: "decimal", scale: 2, nullable: false, description: "USD" },
-  ],
-  freeSeries: ["sprocket"],
-  async *rows(db: Db) {
+const dataset = widgetPriceDataset(
+  async function* rows(db: Db) {
     let after: [string, string] | null = null;
     let n = 0;
     for (;;) {
@@ -76,53 +49,35 @@ const dataset: MarketBulkDataset = {
         widget: row.widget,
         period: row.period,
         usdPerWidget: row.usd,
-        ...provenance,
+        ...FIXTURE_PROVENANCE,
       } as BulkRow;
       n += 1;
       await onRow?.(n);
       after = [row.widget, row.period];
     }
   },
-};
+  { period: "period" },
+);
 
-const released: Market = { ...fixtureMarket, bulkDatasets: [dataset] };
-
-let api: TestApi;
-let context: ReleaseContext;
-let key: string;
-const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-review-"));
 /** The queries the history routes asked of the release reader. */
 const asked: VintageQuery[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi({
-    now: new Date("2026-03-10T12:00:00Z"),
-    marketList: [...MARKETS, released],
-    configure: (deps) => ({
-      ...deps,
-      releaseCacheDir: cacheDir,
-      releases: {
-        rowsAsOf(query) {
-          asked.push(query);
-          return databaseReleaseReader(deps.db).rowsAsOf(query);
-        },
+const { api, released, context, cacheDir } = await releasingApiForFile([dataset], {
+  now: new Date("2026-03-10T12:00:00Z"),
+  configure: (deps) => ({
+    ...deps,
+    releases: {
+      rowsAsOf(query) {
+        asked.push(query);
+        return databaseReleaseReader(deps.db).rowsAsOf(query);
       },
-    }),
-  });
-  context = {
-    db: api.db,
-    marketList: [released],
-    markets: api.deps.markets,
-    clock: () => api.clock.now,
-    cacheDir,
-  };
-  key = (await api.createKey("full")).key;
-  await api.db.$executeRawUnsafe(
-    `create table review_widget (widget text not null, period text not null, usd text not null,
-       primary key (widget, period))`,
-  );
+    },
+  }),
 });
-afterAll(async () => api.close());
+const key = (await api.createKey("full")).key;
+await api.db.$executeRawUnsafe(
+  `create table review_widget (widget text not null, period text not null, usd text not null,
+     primary key (widget, period))`,
+);
 
 const insert = (widget: string, period: string, usd: string) =>
   api.db.$executeRawUnsafe(
@@ -131,15 +86,8 @@ const insert = (widget: string, period: string, usd: string) =>
     period,
     usd,
   );
-const heldBy = async (release: number) => {
-  const read = await databaseReleaseReader(api.db).rowsAsOf({
-    market: "fixture",
-    dataset: "widget-price-daily",
-    release,
-  });
-  if (!read.ok) throw read.error;
-  return read.value.map((row) => `${String(row.widget)} ${String(row.period)}`);
-};
+const heldBy = (release: number) =>
+  heldRows(api.db, "widget-price-daily", release, ["widget", "period"]);
 
 describe("what a release guarantees", () => {
   it("a settlement committed while the cut reads is in the release whole or not at all (one snapshot)", async () => {
@@ -234,22 +182,14 @@ describe("what a release guarantees", () => {
       ],
     };
     // A new instance: an empty cache directory, so the file is rebuilt from the vintage store.
-    const fresh = {
-      ...context,
-      marketList: [grown],
-      cacheDir: mkdtempSync(join(tmpdir(), "tpi-new-")),
-    };
-    const caller = {
-      kind: "key",
-      access: "full",
-      keyId: "k",
-      accountId: "a",
-      plan: "full",
-    } as const;
     // Without the manifest's columns: "rebuilt from the vintage store does not match its recorded SHA-256" (a 500), for
     // every file of every kept release, as soon as any dataset's columns, free series or free
     // window or the writers change.
-    const served = await releaseFileFor(fresh, manifest.value.release, full.fileName, caller);
+    const served = await fileOnNewInstance(
+      { ...context, marketList: [grown] },
+      manifest.value.release,
+      full.fileName,
+    );
     if (!served.ok) throw served.error;
     expect(await sha256Of(served.value.path)).toBe(full.sha256);
   });

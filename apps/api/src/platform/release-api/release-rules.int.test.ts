@@ -1,21 +1,15 @@
-import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BulkRow } from "@tpi/domain";
-import { MARKETS } from "../../markets";
 import type { MarketBulkDataset } from "../bulk/dataset";
-import type { Market } from "../core/market";
-import { fixtureMarket } from "../../testing/fixture-market";
-import { startTestApi, type TestApi } from "../../testing/test-api";
-import { databaseReleaseReader } from "../releases/database-release-reader";
 import {
-  cutDueRelease,
-  pruneOldReleases,
-  releaseFileFor,
-  releaseManifest,
-  type ReleaseContext,
-} from "./releases";
+  FIXTURE_PROVENANCE,
+  fileOnNewInstance,
+  heldRows,
+  releasingApiForFile,
+} from "../../testing/release-fixture";
+import { cutDueRelease, pruneOldReleases, releaseManifest } from "./releases";
 
 /**
  * Release rules over two fixture datasets whose rows the test sets: a row that cannot be released
@@ -24,15 +18,6 @@ import {
  * route; retention clears half-written files a stopped writer left; numbered manifests are not
  * cached as immutable.
  */
-
-const provenance = {
-  source: "fixture",
-  asOf: null,
-  sample: false,
-  basis: "fixed",
-  methodologyVersion: "fixture-1",
-  citation: null,
-};
 
 let widgets: BulkRow[] = [];
 let gadgets: BulkRow[] = [];
@@ -56,46 +41,20 @@ const datasetOf = (name: string, rows: () => BulkRow[]): MarketBulkDataset => ({
   },
 });
 
-const released: Market = {
-  ...fixtureMarket,
-  bulkDatasets: [datasetOf("widgets", () => widgets), datasetOf("gadgets", () => gadgets)],
-};
 const row = (item: string, day: string, usd: string | null): BulkRow => ({
   item,
   day,
   usd,
-  ...provenance,
+  ...FIXTURE_PROVENANCE,
 });
 
-let api: TestApi;
-let context: ReleaseContext;
-const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-rules-"));
+const { api, context, cacheDir } = await releasingApiForFile(
+  [datasetOf("widgets", () => widgets), datasetOf("gadgets", () => gadgets)],
+  { now: new Date("2026-05-10T12:00:00Z") },
+);
 
-beforeAll(async () => {
-  api = await startTestApi({
-    now: new Date("2026-05-10T12:00:00Z"),
-    marketList: [...MARKETS, released],
-    configure: (deps) => ({ ...deps, releaseCacheDir: cacheDir }),
-  });
-  context = {
-    db: api.db,
-    marketList: [released],
-    markets: api.deps.markets,
-    clock: () => api.clock.now,
-    cacheDir,
-  };
-});
-afterAll(async () => api.close());
-
-const heldBy = async (dataset: string, release: number) => {
-  const read = await databaseReleaseReader(api.db).rowsAsOf({
-    market: "fixture",
-    dataset,
-    release,
-  });
-  if (!read.ok) throw read.error;
-  return read.value.map((r) => `${String(r.item)} ${String(r.day)} ${String(r.usd)}`);
-};
+const heldBy = (dataset: string, release: number) =>
+  heldRows(api.db, dataset, release, ["item", "day", "usd"]);
 
 describe("release rules", () => {
   it("a row that cannot be released keeps its dataset as the previous release held it, named, and the others are released", async () => {
@@ -151,15 +110,7 @@ describe("release rules", () => {
     await api.db.$executeRawUnsafe(
       `update data_release set manifest = jsonb_set(manifest, '{writer,version}', '"0"') where number = 4`,
     );
-    const fresh = { ...context, cacheDir: mkdtempSync(join(tmpdir(), "tpi-new-")) };
-    const caller = {
-      kind: "key",
-      access: "full",
-      keyId: "k",
-      accountId: "a",
-      plan: "full",
-    } as const;
-    const served = await releaseFileFor(fresh, 4, file.fileName, caller);
+    const served = await fileOnNewInstance(context, 4, file.fileName);
     expect(served.ok).toBe(false);
     if (served.ok) return;
     expect(served.error.code).toBe("unavailable");

@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BulkRow } from "@tpi/domain";
-import { MARKETS } from "../../markets";
-import type { MarketBulkDataset } from "../bulk/dataset";
-import type { Market } from "../core/market";
 import { databaseReleaseReader } from "../releases/database-release-reader";
-import { fixtureMarket } from "../../testing/fixture-market";
-import { startTestApi, type TestApi } from "../../testing/test-api";
-import { cutDueRelease, pruneOldReleases, releaseFileCache, type ReleaseContext } from "./releases";
+import {
+  heldRows,
+  releasingApiForFile,
+  widgetPriceDataset,
+  widgetPriceRow as priceRow,
+} from "../../testing/release-fixture";
+import { cutDueRelease, pruneOldReleases, releaseFileCache } from "./releases";
 import { createLogger } from "../observability/logger";
 import { releaseCutJob } from "./cut-job";
 
@@ -27,88 +27,29 @@ let failAfter: number | undefined;
 /** Called as each row is read (a test stops the cut from there). */
 let onRow: ((n: number) => void) | undefined;
 
-const provenance = {
-  source: "fixture",
-  asOf: null,
-  sample: false,
-  basis: "fixed",
-  methodologyVersion: "fixture-1",
-  citation: null,
-};
-
-const priceRow = (widget: string, day: string, usd: string): BulkRow => ({
-  widget,
-  day,
-  usdPerWidget: usd,
-  ...provenance,
+const dataset = widgetPriceDataset(async function* rows() {
+  let n = 0;
+  for (const row of current) {
+    if (failAfter !== undefined && n >= failAfter) throw new Error("source failed mid-cut");
+    n += 1;
+    onRow?.(n);
+    yield row;
+  }
 });
-
-const dataset: MarketBulkDataset = {
-  market: "fixture",
-  name: "widget-price-daily",
-  title: "Widget prices",
-  description: "One widget's price per UTC day, in USD per widget.",
-  historyRoute: "/api/fixture/{widget}/price",
-  seriesColumn: "widget",
-  periodColumn: "day",
-  columns: [
-    { name: "widget", type: "string", nullable: false, description: "The widget" },
-    { name: "day", type: "date", nullable: false, description: "The UTC day" },
-    { name: "usdPerWidget", type: "decimal", scale: 2, nullable: false, description: "USD" },
-  ],
-  freeSeries: ["sprocket"],
-  async *rows() {
-    let n = 0;
-    for (const row of current) {
-      if (failAfter !== undefined && n >= failAfter) throw new Error("source failed mid-cut");
-      n += 1;
-      onRow?.(n);
-      yield row;
-    }
-  },
-};
-
-const released: Market = { ...fixtureMarket, bulkDatasets: [dataset] };
-const WITH_FIXTURE = [...MARKETS, released] as const;
 
 const INTERNAL_TOKEN = "internal-token-for-releases-0123456789";
-let api: TestApi;
-let context: ReleaseContext;
-const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-test-"));
-let key: string;
-beforeAll(async () => {
-  api = await startTestApi({
-    now: new Date("2026-03-10T12:00:00Z"),
-    marketList: WITH_FIXTURE,
-    internalToken: INTERNAL_TOKEN,
-    configure: (deps) => ({ ...deps, releaseCacheDir: cacheDir }),
-  });
-  context = {
-    db: api.db,
-    marketList: [released],
-    markets: api.deps.markets,
-    clock: () => api.clock.now,
-    cacheDir,
-  };
-  key = (await api.createKey()).key;
+const { api, context, cacheDir } = await releasingApiForFile([dataset], {
+  now: new Date("2026-03-10T12:00:00Z"),
+  internalToken: INTERNAL_TOKEN,
 });
-afterAll(async () => api.close());
+const key = (await api.createKey()).key;
 
 const DELAY = 60;
 const at = (instant: string) => {
   api.clock.now = new Date(instant);
 };
-const rowsOf = async (release: number) => {
-  const read = await databaseReleaseReader(api.db).rowsAsOf({
-    market: "fixture",
-    dataset: "widget-price-daily",
-    release,
-  });
-  if (!read.ok) throw read.error;
-  return read.value.map(
-    (row) => `${String(row.widget)} ${String(row.day)} ${String(row.usdPerWidget)}`,
-  );
-};
+const rowsOf = (release: number) =>
+  heldRows(api.db, "widget-price-daily", release, ["widget", "day", "usdPerWidget"]);
 const count = async (table: string) =>
   Number(
     (await api.db.$queryRawUnsafe<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0]

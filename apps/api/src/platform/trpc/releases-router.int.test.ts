@@ -1,13 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { err, forbidden, ok, type BulkRow } from "@tpi/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MARKETS } from "../../markets";
-import type { MarketBulkDataset } from "../bulk/dataset";
-import type { Market } from "../core/market";
-import { fixtureMarket } from "../../testing/fixture-market";
-import { startTestApi, type TestApi } from "../../testing/test-api";
+import { err, forbidden, ok } from "@tpi/domain";
+import { describe, expect, it } from "vitest";
+import {
+  releasingApiForFile,
+  widgetPriceDataset,
+  widgetPriceRow as row,
+} from "../../testing/release-fixture";
 import { cutDueRelease } from "../release-api/releases";
 
 /**
@@ -16,64 +13,26 @@ import { cutDueRelease } from "../release-api/releases";
  */
 
 const TOKEN = "internal-token-for-tests-0123456789";
-const row = (widget: string, day: string, usd: string): BulkRow => ({
-  widget,
-  day,
-  usdPerWidget: usd,
-  source: "fixture",
-  asOf: null,
-  sample: false,
-  basis: "fixed",
-  methodologyVersion: "fixture-1",
-  citation: null,
-});
-
-const dataset: MarketBulkDataset = {
-  market: "fixture",
-  name: "widget-price-daily",
-  title: "Widget prices",
-  description: "One widget's price per UTC day, in USD per widget.",
-  historyRoute: "/api/fixture/{widget}/price",
-  seriesColumn: "widget",
-  periodColumn: "day",
-  columns: [
-    { name: "widget", type: "string", nullable: false, description: "The widget" },
-    { name: "day", type: "date", nullable: false, description: "The UTC day" },
-    { name: "usdPerWidget", type: "decimal", scale: 2, nullable: false, description: "USD" },
-  ],
-  freeSeries: ["sprocket"],
-  // Only the full plan reads it: the answer names exactly the plans the rule lets through.
-  keyedAccess: (plan) =>
-    plan === "full" ? ok(undefined) : err(forbidden("Only the full plan reads widgets.")),
-  async *rows() {
+const dataset = widgetPriceDataset(
+  async function* rows() {
     yield row("gizmo", "2026-03-07", "7.25");
     yield row("sprocket", "2026-03-07", "2.50");
   },
-};
-const released: Market = { ...fixtureMarket, bulkDatasets: [dataset] };
+  {
+    // Only the full plan reads it: the answer names exactly the plans the rule lets through.
+    keyedAccess: (plan) =>
+      plan === "full" ? ok(undefined) : err(forbidden("Only the full plan reads widgets.")),
+  },
+);
 
-let api: TestApi;
-beforeAll(async () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), "tpi-release-trpc-"));
-  api = await startTestApi({
-    now: new Date("2026-03-08T12:00:00Z"),
-    internalToken: TOKEN,
-    marketList: [...MARKETS, released],
-    configure: (deps) => ({ ...deps, releaseCacheDir: cacheDir }),
-  });
-  const context = {
-    db: api.db,
-    marketList: [released],
-    markets: api.deps.markets,
-    clock: () => api.clock.now,
-    cacheDir,
-  };
-  // Two releases: the days 2026-03-07 and 2026-03-08.
-  await cutDueRelease(context, 60);
-  api.clock.now = new Date("2026-03-09T12:00:00Z");
-  await cutDueRelease(context, 60);
+const { api, context } = await releasingApiForFile([dataset], {
+  now: new Date("2026-03-08T12:00:00Z"),
+  internalToken: TOKEN,
 });
-afterAll(async () => api.close());
+// Two releases: the days 2026-03-07 and 2026-03-08.
+await cutDueRelease(context, 60);
+api.clock.now = new Date("2026-03-09T12:00:00Z");
+await cutDueRelease(context, 60);
 
 async function trpc(path: string, input?: unknown) {
   const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;

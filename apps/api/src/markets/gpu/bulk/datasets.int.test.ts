@@ -5,10 +5,15 @@ import {
   GPU_METHODOLOGY_VERSION,
   type BulkRow,
 } from "@tpi/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
+import { describe, expect, it } from "vitest";
+import {
+  collectRows,
+  expectDatasetRows,
+  fixedReleasesApiForFile,
+  testSourceProvenance,
+} from "../../../testing/bulk-rows";
 import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
-import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
+import { bearer } from "../../../testing/test-api";
 import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY } from "./datasets";
 
 /**
@@ -21,8 +26,8 @@ import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY } from "./datasets";
 const PAGE_ROWS = 50;
 const GPUS = ["H100 SXM", "H200", "RTX PRO 6000 WS"];
 
-const releases = fixedReleases();
-let api: PlanKeyedTestApi;
+const { api, releases } = await fixedReleasesApiForFile(GPU_TEST_NOW);
+await api.loadGpuTrades(GPU_TEST_TRADES);
 
 async function served(path: string): Promise<object[]> {
   const answer = await api.get(path, bearer(api.planKeys.full));
@@ -32,15 +37,6 @@ async function served(path: string): Promise<object[]> {
 
 const hourly = (gpu: string, query = "startDate=2026-03-01&endDate=2026-03-11") =>
   `/api/gpu/${encodeURIComponent(gpu)}/hourly?${query}`;
-
-beforeAll(async () => {
-  api = await startTestApiWithPlanKeys({
-    now: GPU_TEST_NOW,
-    configure: releases.configure,
-  });
-  await api.loadGpuTrades(GPU_TEST_TRADES);
-});
-afterAll(() => api.close());
 
 describe("GPU bulk datasets", () => {
   it("the daily rows are index-history's items of every GPU, GPU then time, with provenance", async () => {
@@ -58,14 +54,7 @@ describe("GPU bulk datasets", () => {
     // The test's trade source asks for no citation.
     expectDatasetRows(GPU_INDEX_DAILY, rows, { cited: false });
     for (const row of rows)
-      expect(row).toMatchObject({
-        source: "test",
-        asOf: null,
-        sample: false,
-        basis: "trades",
-        methodologyVersion: GPU_METHODOLOGY_VERSION,
-        citation: null,
-      });
+      expect(row).toMatchObject(testSourceProvenance("trades", GPU_METHODOLOGY_VERSION));
   });
 
   it("the hourly rows are the hourly route's items of every GPU, in pages", async () => {

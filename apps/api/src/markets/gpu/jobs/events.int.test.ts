@@ -1,9 +1,11 @@
 // @module-tag zone
-import { DEFAULT_GPU_METHOD_RULES, GPU_METHODOLOGY_VERSION, type MarketEvent } from "@tpi/domain";
+import { DEFAULT_GPU_METHOD_RULES, GPU_METHODOLOGY_VERSION } from "@tpi/domain";
 import { insertGpuTradesIfAbsent, storeQuoteSnapshot, type GpuTradeInput } from "@tpi/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closedAfterFile } from "../../../testing/file-fixtures";
 import { LEDGER_ATTRIBUTION, LEDGER_GPU_RULES, quoteSnapshot } from "../../../testing/gpu-quotes";
+import { TEST_EVENT_SOURCE, storedMarketEvents } from "../../../testing/market-events";
+import { withCommitsRefused } from "../../../testing/refused-commit";
 import { startTestApi } from "../../../testing/test-api";
 import { settleGpuIndex } from "./settlement";
 
@@ -25,10 +27,7 @@ const trades: GpuTradeInput[] = [
   source: "test",
 }));
 
-const storedEvents = async (): Promise<MarketEvent[]> =>
-  (await api.db.webhookEvent.findMany({ orderBy: { position: "asc" } })).map(
-    (row) => row.payload as MarketEvent,
-  );
+const storedEvents = () => storedMarketEvents(api.db);
 
 /** The settlement job as the scheduler runs it, at each of these instants. */
 async function settleAt(...instants: string[]): Promise<void> {
@@ -38,7 +37,6 @@ async function settleAt(...instants: string[]): Promise<void> {
 const unit = "USD per GPU-hour";
 const value = (indexValue: number) => [{ name: "index_value", value: indexValue, unit }];
 const hour = (start: string) => ({ grain: "hour", hour: start });
-const testSource = { source: "test", sample: false, asOf: null, citation: null, licence: null };
 
 beforeEach(async () => {
   await api.db.$executeRawUnsafe(
@@ -72,7 +70,7 @@ describe("the GPU market's publication events", () => {
         period: hour("2026-03-09T19:00:00Z"),
         values: value(2.2),
         methodologyVersion: GPU_METHODOLOGY_VERSION,
-        sources: [testSource],
+        sources: [TEST_EVENT_SOURCE],
         previous: { period: hour("2026-03-09T18:00:00Z"), values: value(2) },
       },
     });
@@ -88,7 +86,7 @@ describe("the GPU market's publication events", () => {
         period: { grain: "day", day: "2026-03-09" },
         values: value(daily.indexValue),
         methodologyVersion: GPU_METHODOLOGY_VERSION,
-        sources: [testSource],
+        sources: [TEST_EVENT_SOURCE],
         previous: null,
       },
     });
@@ -146,20 +144,9 @@ describe("the GPU market's publication events", () => {
   });
 
   it("stores no event when the settlement's transaction fails at commit", async () => {
-    await api.db.$executeRawUnsafe(
-      `create function refuse_print() returns trigger language plpgsql as
-       $$ begin raise exception 'print refused by the test'; end $$`,
+    await withCommitsRefused(api.db, "gpu_hourly_print", () =>
+      expect(settleAt("2026-03-09T18:05:00Z")).rejects.toThrow(/refused/),
     );
-    await api.db.$executeRawUnsafe(
-      `create constraint trigger refuse_print after insert on gpu_hourly_print
-       deferrable initially deferred for each row execute function refuse_print()`,
-    );
-    try {
-      await expect(settleAt("2026-03-09T18:05:00Z")).rejects.toThrow(/refused/);
-    } finally {
-      await api.db.$executeRawUnsafe("drop trigger refuse_print on gpu_hourly_print");
-      await api.db.$executeRawUnsafe("drop function refuse_print()");
-    }
     expect(await storedEvents()).toEqual([]);
     expect(await api.db.gpuHourlyPrint.count()).toBe(0);
   });

@@ -3,15 +3,15 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeBulkFile } from "../../../platform/bulk/write-file";
-import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import {
-  bearer,
-  observation,
-  startTestApiWithPlanKeys,
-  type PlanKeyedTestApi,
-} from "../../../testing/test-api";
+  collectRows,
+  expectDatasetRows,
+  fixedReleasesApiForFile,
+  testSourceProvenance,
+} from "../../../testing/bulk-rows";
+import { bearer, observation } from "../../../testing/test-api";
 import { LAB_INDEX_DAILY, TOKEN_VOLUME_DAILY } from "./datasets";
 
 /**
@@ -32,20 +32,11 @@ const observations = DAYS.flatMap((date, i) => [
   ...(i === 0 ? [] : [observation({ date, modelId: "openai/gpt-a", outputTokens: 90_000n })]),
 ]);
 
-const releases = fixedReleases();
-let api: PlanKeyedTestApi;
+const { api, releases } = await fixedReleasesApiForFile(NOW);
+await api.load(observations);
 
 const bySeriesThenPeriod = (a: { lab: string; date: string }, b: { lab: string; date: string }) =>
   a.lab < b.lab ? -1 : a.lab > b.lab ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
-
-beforeAll(async () => {
-  api = await startTestApiWithPlanKeys({
-    now: NOW,
-    configure: releases.configure,
-  });
-  await api.load(observations);
-});
-afterAll(() => api.close());
 
 describe("token bulk datasets", () => {
   it("the lab index rows are /api/otpi's items of every lab, lab then day, with provenance", async () => {
@@ -65,14 +56,7 @@ describe("token bulk datasets", () => {
       cited: false,
     });
     for (const row of rows)
-      expect(row).toMatchObject({
-        source: "test",
-        asOf: null,
-        sample: false,
-        basis: "reported",
-        methodologyVersion: expect.stringMatching(/\S/),
-        citation: null,
-      });
+      expect(row).toMatchObject(testSourceProvenance("reported", expect.stringMatching(/\S/)));
   });
 
   it("each row's provenance is its lab-day's, as /api/otpi/constituents states it", async () => {

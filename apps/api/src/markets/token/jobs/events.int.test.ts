@@ -1,8 +1,10 @@
 // @module-tag zone
-import { DEFAULT_METHODOLOGY_RULES, type MarketEvent } from "@tpi/domain";
+import { DEFAULT_METHODOLOGY_RULES } from "@tpi/domain";
 import { insertObservationsIfAbsent } from "@tpi/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closedAfterFile } from "../../../testing/file-fixtures";
+import { TEST_EVENT_SOURCE, storedMarketEvents } from "../../../testing/market-events";
+import { withCommitsRefused } from "../../../testing/refused-commit";
 import { observation, startTestApi } from "../../../testing/test-api";
 import { restateLabDay } from "./restatement";
 import { settleDueDays } from "./settlement";
@@ -11,10 +13,7 @@ const rules = DEFAULT_METHODOLOGY_RULES;
 const NOW = new Date("2026-11-22T12:00:00Z");
 const api = closedAfterFile(await startTestApi({ now: NOW }));
 
-const storedEvents = async (): Promise<MarketEvent[]> =>
-  (await api.db.webhookEvent.findMany({ orderBy: { position: "asc" } })).map(
-    (row) => row.payload as MarketEvent,
-  );
+const storedEvents = () => storedMarketEvents(api.db);
 
 const computedAtOf = async (date: string, lab: string): Promise<string> =>
   (
@@ -27,7 +26,6 @@ const unit = "USD per million tokens";
 const value = (indexPerMtok: number | null) => [
   { name: "indexPerMtok", value: indexPerMtok, unit },
 ];
-const testSource = { source: "test", sample: false, asOf: null, citation: null, licence: null };
 
 beforeEach(async () => {
   await api.db.$executeRawUnsafe(
@@ -67,7 +65,7 @@ describe("the token market's settlement events", () => {
         period: { grain: "day", day: "2026-11-20" },
         values: value(1.6),
         methodologyVersion: rules.version,
-        sources: [testSource],
+        sources: [TEST_EVENT_SOURCE],
         previous: { period: { grain: "day", day: "2026-11-19" }, values: value(1.6) },
       },
     });
@@ -89,20 +87,9 @@ describe("the token market's settlement events", () => {
 
   it("stores no event when the settlement's transaction fails at commit", async () => {
     // A deferred check fails the commit after the events were appended: all or nothing.
-    await api.db.$executeRawUnsafe(
-      `create function refuse_settlement() returns trigger language plpgsql as
-       $$ begin raise exception 'settlement refused by the test'; end $$`,
+    await withCommitsRefused(api.db, "settled_day", () =>
+      expect(settleDueDays(api.db, { now: NOW, rules })).rejects.toThrow(/refused/),
     );
-    await api.db.$executeRawUnsafe(
-      `create constraint trigger refuse_settlement after insert on settled_day
-       deferrable initially deferred for each row execute function refuse_settlement()`,
-    );
-    try {
-      await expect(settleDueDays(api.db, { now: NOW, rules })).rejects.toThrow(/refused/);
-    } finally {
-      await api.db.$executeRawUnsafe("drop trigger refuse_settlement on settled_day");
-      await api.db.$executeRawUnsafe("drop function refuse_settlement()");
-    }
     expect(await storedEvents()).toEqual([]);
     expect(await api.db.settledDay.count()).toBe(0);
   });
@@ -143,7 +130,7 @@ describe("the token market's settlement events", () => {
           values: value(4),
           oldValues: value(3.2),
           methodologyVersion: rules.version,
-          sources: [testSource],
+          sources: [TEST_EVENT_SOURCE],
           revision: 1,
           reason: "corrected price",
         },

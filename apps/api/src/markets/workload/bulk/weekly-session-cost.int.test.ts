@@ -8,11 +8,12 @@ import {
 import { storePriceSnapshots } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
-import { closeAll } from "../../../testing/close-all";
-import { startJsonStub, type JsonStub, type StubAnswer } from "../../../testing/json-stub";
-import { openRouterTestConfig } from "../../../testing/openrouter-stub";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
-import { syncSessionCost } from "../jobs/session-cost-sync";
+import {
+  listPriceModel as model,
+  syncSessionCostWeeks,
+  type SessionCostWeek,
+} from "../../../testing/workload-session-costs";
 import { WORKLOAD } from "../read-model/state";
 import type { WorkloadResponse } from "../schemas/workload";
 import { workloadItemOfRow, workloadWeeklySessionCost } from "./weekly-session-cost";
@@ -27,15 +28,7 @@ import { workloadItemOfRow, workloadWeeklySessionCost } from "./weekly-session-c
 const NOW = new Date("2026-11-25T12:00:00Z");
 const SONNET = "anthropic/claude-4.5-sonnet";
 const GPT5 = "openai/gpt-5";
-const model = (id: string, prompt: string, completion: string) => ({
-  modelId: id,
-  canonicalSlug: id,
-  prompt,
-  completion,
-  inputCacheRead: null,
-});
-type Cell = [app: string, permaslug: string, turns: string, usd: number];
-const WEEKS: { end: string; cells: Cell[] }[] = [
+const WEEKS: SessionCostWeek[] = [
   {
     end: "2026-11-08",
     cells: [
@@ -65,30 +58,7 @@ const WEEKS: { end: string; cells: Cell[] }[] = [
 
 const releases = fixedReleases();
 let api: TestApi;
-let stub: JsonStub;
 let key: string;
-let current: (typeof WEEKS)[number] | undefined;
-
-const sessionCostAnswer = (): StubAnswer =>
-  current === undefined
-    ? { status: 404, body: {} }
-    : {
-        body: {
-          data: current.cells.map(([app, permaslug, turns, usd]) => ({
-            app_name: app === "cline" ? "Cline" : "Claude Code",
-            app_slug: app,
-            median_session_cost_usd: usd,
-            model_permaslug: permaslug,
-            turn_range: turns,
-          })),
-          meta: {
-            as_of: `${current.end}T23:30:00.000Z`,
-            version: "v1",
-            window_days: 7,
-            window_end_date: current.end,
-          },
-        },
-      };
 
 const workload = async (query: string) => {
   const res = await api.get(`/api/workload${query}`, bearer(key));
@@ -101,9 +71,6 @@ beforeAll(async () => {
     now: NOW,
     configure: releases.configure,
   });
-  stub = await startJsonStub((request) =>
-    request.path === "/api/v1/datasets/session-cost" ? sessionCostAnswer() : { status: 404 },
-  );
   await storePriceSnapshots(api.db, [
     {
       source: OPENROUTER_SOURCE,
@@ -116,19 +83,11 @@ beforeAll(async () => {
       models: [model(SONNET, "0.000002", "0.00001"), model(GPT5, "0.000002", "0.000008")],
     },
   ]);
-  const config = openRouterTestConfig(stub.url, { maxRetries: 0 });
-  for (const week of WEEKS) {
-    current = week;
-    const report = await syncSessionCost(api.db, config, {
-      trigger: "manual",
-      now: new Date(`${week.end}T23:45:00Z`),
-    });
-    expect(report).toMatchObject({ written: true, outcome: "ok" });
-  }
+  await syncSessionCostWeeks(api.db, WEEKS);
   expect(await WORKLOAD.of(api.deps).index.refresh()).toBe(true);
   key = (await api.createKey("trial")).key;
 });
-afterAll(() => closeAll(stub, api));
+afterAll(() => api.close());
 
 describe("the weekly-session-cost dataset", () => {
   it("equals every row the route serves over the whole history, item by item, types included", async () => {
