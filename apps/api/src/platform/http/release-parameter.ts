@@ -5,6 +5,7 @@ import {
   ok,
   parseReleaseNumber,
   type BulkRow,
+  type DatedRows,
   type DomainError as DomainErrorType,
   type Result,
 } from "@tpi/domain";
@@ -79,7 +80,32 @@ export type ReleaseSelection = {
   series?: readonly string[] | undefined;
   fromPeriod?: string | undefined;
   toPeriod?: string | undefined;
+  /**
+   * Only the latest this many periods of each series within the range: all a route can need
+   * whose range ends at a series' latest period (its default span) or which keeps the latest
+   * `limit` rows of its range. Absent: every period of the range.
+   */
+  latestPeriods?: number | undefined;
 };
+
+/** The last instant of a UTC day, as period text: a day's bound includes its instants. */
+export const lastInstantOfDay = (day: string): string => `${day}T23:59:59.999Z`;
+
+/**
+ * The periods a dated route keeping the latest `limit` rows of its optional days reads: those
+ * days (`lastPeriodOf` the last period text of the end day: itself where periods are days) and
+ * only the latest `limit` periods of each series.
+ */
+export function latestRowsSelection(
+  query: DatedRows,
+  lastPeriodOf: (day: string) => string = (day) => day,
+): Omit<ReleaseSelection, "release" | "series"> {
+  return {
+    fromPeriod: query.startDate,
+    toPeriod: query.endDate === undefined ? undefined : lastPeriodOf(query.endDate),
+    latestPeriods: query.limit,
+  };
+}
 
 /** A release's rows of the selection, and each row mapped back to the route's item. */
 export type ReleasedItems<Item> = { rows: readonly BulkRow[]; items: Item[] };
@@ -96,7 +122,7 @@ export async function releaseItems<Item>(
   selection: ReleaseSelection,
   itemOf: (row: BulkRow) => Item,
 ): Promise<Result<ReleasedItems<Item>, DomainErrorType>> {
-  const { release, series, fromPeriod, toPeriod } = selection;
+  const { release, series, fromPeriod, toPeriod, latestPeriods } = selection;
   if (deps.releases === undefined)
     return err(
       new DomainError("not_found", `Release ${release} does not exist: no release is kept.`),
@@ -108,6 +134,37 @@ export async function releaseItems<Item>(
     ...(series === undefined ? {} : { series }),
     ...(fromPeriod === undefined ? {} : { fromPeriod }),
     ...(toPeriod === undefined ? {} : { toPeriod }),
+    ...(latestPeriods === undefined ? {} : { latestPeriods }),
   });
   return rows.ok ? ok({ rows: rows.value, items: rows.value.map(itemOf) }) : rows;
+}
+
+/**
+ * What a history route reads as of a release: its dataset, the rows its answer can need (the
+ * selection, without the release) and each row mapped back to the route's item.
+ */
+export type ReleaseRead<Item> = {
+  dataset: Pick<MarketBulkDataset, "market" | "name">;
+  selection: Omit<ReleaseSelection, "release">;
+  itemOf: (row: BulkRow) => Item;
+};
+
+/**
+ * The one shape of every as-of-release answer: the release's rows of `read` (releaseItems),
+ * answered by `answer` from them, with the route's own answer function; a release not kept is
+ * the reader's 404, before any answer.
+ */
+export async function answerAsOfRelease<Item, Answer>(
+  deps: AppDeps,
+  release: number,
+  read: ReleaseRead<Item>,
+  answer: (released: ReleasedItems<Item>) => Result<Answer, DomainErrorType>,
+): Promise<Result<Answer, DomainErrorType>> {
+  const released = await releaseItems(
+    deps,
+    read.dataset,
+    { ...read.selection, release },
+    read.itemOf,
+  );
+  return released.ok ? answer(released.value) : released;
 }

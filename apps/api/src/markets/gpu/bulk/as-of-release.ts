@@ -1,6 +1,8 @@
 import {
   HOURLY_DEFAULT_HOURS,
+  HOURLY_RANGE_MAX_PRINTS,
   MS_PER_HOUR,
+  checkHourlySpan,
   ok,
   resolveGpuHistoryRange,
   type AccessLevel,
@@ -11,7 +13,11 @@ import {
   type Result,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems } from "../../../platform/http/release-parameter";
+import {
+  answerAsOfRelease,
+  lastInstantOfDay,
+  type ReleaseSelection,
+} from "../../../platform/http/release-parameter";
 import { GPU } from "../read-model/state";
 import type { GpuDailyRows } from "../services/prices";
 import type { GpuHourlyRows } from "../services/series";
@@ -23,10 +29,10 @@ import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuValueOf } from "./datasets";
  * same functions as the published set. The sources stated are the published set's.
  */
 
-/** The last instant of a UTC day, as period text: a day's bound includes its settlement. */
-const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
-
-/** `GET /api/gpu/{gpuName}/index-history`'s daily values of a release, over the range asked. */
+/**
+ * `GET /api/gpu/{gpuName}/index-history`'s daily values of a release, over the range asked (with
+ * a key and no startDate the answer is all of the GPU's history, so all of it is read).
+ */
 export async function gpuDailyAsOf(
   deps: AppDeps,
   release: number,
@@ -37,54 +43,71 @@ export async function gpuDailyAsOf(
 ): Promise<Result<GpuDailyRows, DomainError>> {
   const range = resolveGpuHistoryRange(query, access, now);
   if (!range.ok) return range;
-  const released = await releaseItems(
+  return answerAsOfRelease(
     deps,
-    GPU_INDEX_DAILY,
+    release,
     {
-      release,
-      series: [gpu],
-      fromPeriod: range.value.startDate,
-      toPeriod: endOfDay(range.value.endDate),
+      dataset: GPU_INDEX_DAILY,
+      selection: {
+        series: [gpu],
+        fromPeriod: range.value.startDate,
+        toPeriod: lastInstantOfDay(range.value.endDate),
+      },
+      itemOf: gpuValueOf,
     },
-    gpuValueOf,
+    ({ items }) => ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => items }),
   );
-  if (!released.ok) return released;
-  const values = released.value.items;
-  return ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => values });
 }
 
-/**
- * `GET /api/gpu/{gpuName}/hourly`'s prints of a release: from the asked start (or the default
- * span before the asked end) to the asked end; without an end, through the GPU's latest print.
- */
+/** `GET /api/gpu/{gpuName}/hourly`'s prints of a release, those the answer can need. */
 export async function gpuHourlyAsOf(
   deps: AppDeps,
   release: number,
   gpu: GpuName,
   bounds: RangeBounds,
 ): Promise<Result<GpuHourlyRows, DomainError>> {
-  const start =
-    bounds.start ??
-    (bounds.end === undefined
-      ? undefined
-      : new Date(bounds.end.getTime() - (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR));
-  const released = await releaseItems(
+  return answerAsOfRelease(
     deps,
-    GPU_PRINTS_HOURLY,
-    {
-      release,
-      series: [gpu],
-      fromPeriod: start?.toISOString(),
-      toPeriod: bounds.end?.toISOString(),
-    },
-    gpuValueOf,
+    release,
+    { dataset: GPU_PRINTS_HOURLY, selection: hourlyPrintsAsked(gpu, bounds), itemOf: gpuValueOf },
+    ({ items: prints }) =>
+      ok({
+        dataSources: GPU.of(deps).index.dataSources,
+        latestPrint: () => prints.at(-1),
+        printsWithin: (_gpu, range) =>
+          prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
+      }),
   );
-  if (!released.ok) return released;
-  const prints = released.value.items;
-  return ok({
-    dataSources: GPU.of(deps).index.dataSources,
-    latestPrint: () => prints.at(-1),
-    printsWithin: (_gpu, range) =>
-      prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
-  });
+}
+
+/**
+ * The prints the hourly answer can need (it reads the latest print of those read, then the
+ * prints of its range). Without a start: the HOURLY_DEFAULT_HOURS latest prints up to the asked
+ * end (of the default span before it), or up to the GPU's latest print. With a start: from it,
+ * the latest HOURLY_RANGE_MAX_PRINTS + 1 at most (a range holding more is refused whatever its
+ * prints), only the latest when the asked range is refused already (the answer then tells only
+ * whether the range has a print).
+ */
+function hourlyPrintsAsked(gpu: GpuName, bounds: RangeBounds): Omit<ReleaseSelection, "release"> {
+  const toPeriod = bounds.end?.toISOString();
+  if (bounds.start === undefined) {
+    const defaultStart =
+      bounds.end === undefined
+        ? undefined
+        : new Date(bounds.end.getTime() - (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR);
+    return {
+      series: [gpu],
+      fromPeriod: defaultStart?.toISOString(),
+      toPeriod,
+      latestPeriods: HOURLY_DEFAULT_HOURS,
+    };
+  }
+  const refused =
+    bounds.end !== undefined && !checkHourlySpan({ start: bounds.start, end: bounds.end }).ok;
+  return {
+    series: [gpu],
+    fromPeriod: bounds.start.toISOString(),
+    toPeriod,
+    latestPeriods: refused ? 1 : HOURLY_RANGE_MAX_PRINTS + 1,
+  };
 }

@@ -9,22 +9,27 @@ import {
   type Result,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems, type ReleasedItems } from "../../../platform/http/release-parameter";
+import { answerAsOfRelease, type ReleasedItems } from "../../../platform/http/release-parameter";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
 import { neocloudSitesAnswer } from "../services/neocloud";
 import { neocloudSites, siteOfRow } from "./sites";
 
 /**
  * `GET /api/neocloud/sites`'s answer as a release holds the register: every site of the release
- * read through releaseItems, mapped back to the route's sites and searched as the route searches.
+ * (the search and paging read the whole register), mapped back to the route's sites and
+ * searched as the route searches.
  */
 export async function neocloudSitesAsOf(
   deps: AppDeps,
   release: number,
   query: NeocloudSitesQuery,
 ): Promise<Result<NeocloudSitesResponse, DomainError>> {
-  const released = await releaseItems(deps, neocloudSites, { release }, siteOfRow);
-  return released.ok ? ok(neocloudSitesOfRelease(query, released.value)) : released;
+  return answerAsOfRelease(
+    deps,
+    release,
+    { dataset: neocloudSites, selection: {}, itemOf: siteOfRow },
+    (released) => ok(neocloudSitesOfRelease(query, released)),
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems } from "../../../platform/http/release-parameter";
+import { answerAsOfRelease } from "../../../platform/http/release-parameter";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { TOKEN } from "../read-model/state";
 import type { OtpiRow, OtpiRows } from "../services/otpi";
@@ -31,7 +31,11 @@ import { LAB_INDEX_DAILY, TOKEN_VOLUME_DAILY, labDayVolumeOf, otpiRowOf } from "
 const byDayThenCatalog = (a: OtpiRow, b: OtpiRow) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : labOrder(a.lab) - labOrder(b.lab);
 
-/** `GET /api/otpi`'s rows of a release, for the labs and days `query` may answer. */
+/**
+ * `GET /api/otpi`'s rows of a release, for the labs and days `query` may answer: the day, the
+ * range, or (for the latest day) each lab's latest day in the caller's window: the latest day
+ * with any of the labs is one of those, and a lab with a row on it has it as its latest.
+ */
 export async function otpiRowsAsOf(
   deps: AppDeps,
   release: number,
@@ -44,15 +48,17 @@ export async function otpiRowsAsOf(
       ? { fromPeriod: query.date, toPeriod: query.date }
       : query.kind === "range"
         ? { fromPeriod: query.startDate, toPeriod: query.endDate }
-        : { fromPeriod: earliestVisibleDay(access, now) };
-  const released = await releaseItems(
+        : { fromPeriod: earliestVisibleDay(access, now), latestPeriods: 1 };
+  return answerAsOfRelease(
     deps,
-    LAB_INDEX_DAILY,
-    { release, series: visibleLabs(access, query.lab), ...days },
-    otpiRowOf,
+    release,
+    {
+      dataset: LAB_INDEX_DAILY,
+      selection: { series: visibleLabs(access, query.lab), ...days },
+      itemOf: otpiRowOf,
+    },
+    ({ items }) => ok(releasedOtpiRows(items, TOKEN.of(deps).index.dataSources)),
   );
-  if (!released.ok) return released;
-  return ok(releasedOtpiRows(released.value.items, TOKEN.of(deps).index.dataSources));
 }
 
 function releasedOtpiRows(items: OtpiRow[], dataSources: DataSources): OtpiRows {
@@ -78,14 +84,12 @@ export async function tokenVolumesAsOf(
   deps: AppDeps,
   release: number,
 ): Promise<Result<TokenVolumeRows, DomainError>> {
-  const released = await releaseItems(
+  return answerAsOfRelease(
     deps,
-    TOKEN_VOLUME_DAILY,
-    { release, series: LAB_IDS },
-    labDayVolumeOf,
+    release,
+    { dataset: TOKEN_VOLUME_DAILY, selection: { series: LAB_IDS }, itemOf: labDayVolumeOf },
+    ({ items }) => ok(releasedVolumes(items, TOKEN.of(deps).index.dataSources)),
   );
-  if (!released.ok) return released;
-  return ok(releasedVolumes(released.value.items, TOKEN.of(deps).index.dataSources));
 }
 
 function releasedVolumes(volumes: LabDayVolume[], dataSources: DataSources): TokenVolumeRows {
