@@ -8,7 +8,7 @@ import {
   type Result,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
-import { answerAsOfRelease, latestRowsSelection } from "../../../platform/http/release-parameter";
+import { answerAsOfRelease } from "../../../platform/http/release-parameter";
 import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
 import { appRankingSources, dailySourceOf } from "../read-model/published-counts";
 import type { LlmCodingHistoryResponse, LlmCodingTokensResponse } from "../schemas/llm-coding";
