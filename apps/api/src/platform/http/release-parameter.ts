@@ -140,31 +140,40 @@ export async function releaseItems<Item>(
 }
 
 /**
- * What a history route reads as of a release: its dataset, the rows its answer can need (the
- * selection, without the release) and each row mapped back to the route's item.
+ * A history route's answer as of a release, stated by what it reads and how it answers: the
+ * dataset, each row mapped back to the route's item, the rows the answer can need for the
+ * route's own arguments (or the route's refusal of them, before anything is read), and the
+ * answer from those rows by the route's own answer function.
  */
-export type ReleaseRead<Item> = {
+export type AsOfRelease<Args extends unknown[], Item, Answer> = {
   dataset: Pick<MarketBulkDataset, "market" | "name">;
-  selection: Omit<ReleaseSelection, "release">;
   itemOf: (row: BulkRow) => Item;
+  selection: (...args: Args) => Result<Omit<ReleaseSelection, "release">, DomainErrorType>;
+  answer: (
+    released: ReleasedItems<Item>,
+    deps: AppDeps,
+    ...args: Args
+  ) => Result<Answer, DomainErrorType>;
 };
 
 /**
- * The one shape of every as-of-release answer: the release's rows of `read` (releaseItems),
- * answered by `answer` from them, with the route's own answer function; a release not kept is
- * the reader's 404, before any answer.
+ * The function a history route calls with `release` (deps, the release, then the route's own
+ * arguments): the selection checked, the release's rows read through releaseItems, then
+ * answered; a release not kept is the reader's 404, before any answer. Every market's
+ * as-of-release answers are made here, so they read and refuse alike.
  */
-export async function answerAsOfRelease<Item, Answer>(
-  deps: AppDeps,
-  release: number,
-  read: ReleaseRead<Item>,
-  answer: (released: ReleasedItems<Item>) => Result<Answer, DomainErrorType>,
-): Promise<Result<Answer, DomainErrorType>> {
-  const released = await releaseItems(
-    deps,
-    read.dataset,
-    { ...read.selection, release },
-    read.itemOf,
-  );
-  return released.ok ? answer(released.value) : released;
+export function asOfRelease<Args extends unknown[], Item, Answer>(
+  spec: AsOfRelease<Args, Item, Answer>,
+): (deps: AppDeps, release: number, ...args: Args) => Promise<Result<Answer, DomainErrorType>> {
+  return async (deps, release, ...args) => {
+    const selection = spec.selection(...args);
+    if (!selection.ok) return selection;
+    const released = await releaseItems(
+      deps,
+      spec.dataset,
+      { ...selection.value, release },
+      spec.itemOf,
+    );
+    return released.ok ? spec.answer(released.value, deps, ...args) : released;
+  };
 }

@@ -12,9 +12,8 @@ import {
   type RangeBounds,
   type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
 import {
-  answerAsOfRelease,
+  asOfRelease,
   lastInstantOfDay,
   type ReleaseSelection,
 } from "../../../platform/http/release-parameter";
@@ -33,52 +32,35 @@ import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuValueOf } from "./datasets";
  * `GET /api/gpu/{gpuName}/index-history`'s daily values of a release, over the range asked (with
  * a key and no startDate the answer is all of the GPU's history, so all of it is read).
  */
-export async function gpuDailyAsOf(
-  deps: AppDeps,
-  release: number,
-  gpu: GpuName,
-  query: GpuHistoryQuery,
-  access: AccessLevel,
-  now: Date,
-): Promise<Result<GpuDailyRows, DomainError>> {
-  const range = resolveGpuHistoryRange(query, access, now);
-  if (!range.ok) return range;
-  return answerAsOfRelease(
-    deps,
-    release,
-    {
-      dataset: GPU_INDEX_DAILY,
-      selection: {
-        series: [gpu],
-        fromPeriod: range.value.startDate,
-        toPeriod: lastInstantOfDay(range.value.endDate),
-      },
-      itemOf: gpuValueOf,
-    },
-    ({ items }) => ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => items }),
-  );
-}
+export const gpuDailyAsOf = asOfRelease({
+  dataset: GPU_INDEX_DAILY,
+  itemOf: gpuValueOf,
+  selection: (gpu: GpuName, query: GpuHistoryQuery, access: AccessLevel, now: Date) => {
+    const range = resolveGpuHistoryRange(query, access, now);
+    if (!range.ok) return range;
+    return ok({
+      series: [gpu],
+      fromPeriod: range.value.startDate,
+      toPeriod: lastInstantOfDay(range.value.endDate),
+    });
+  },
+  answer: ({ items }, deps): Result<GpuDailyRows, DomainError> =>
+    ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => items }),
+});
 
 /** `GET /api/gpu/{gpuName}/hourly`'s prints of a release, those the answer can need. */
-export async function gpuHourlyAsOf(
-  deps: AppDeps,
-  release: number,
-  gpu: GpuName,
-  bounds: RangeBounds,
-): Promise<Result<GpuHourlyRows, DomainError>> {
-  return answerAsOfRelease(
-    deps,
-    release,
-    { dataset: GPU_PRINTS_HOURLY, selection: hourlyPrintsAsked(gpu, bounds), itemOf: gpuValueOf },
-    ({ items: prints }) =>
-      ok({
-        dataSources: GPU.of(deps).index.dataSources,
-        latestPrint: () => prints.at(-1),
-        printsWithin: (_gpu, range) =>
-          prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
-      }),
-  );
-}
+export const gpuHourlyAsOf = asOfRelease({
+  dataset: GPU_PRINTS_HOURLY,
+  itemOf: gpuValueOf,
+  selection: (gpu: GpuName, bounds: RangeBounds) => ok(hourlyPrintsAsked(gpu, bounds)),
+  answer: ({ items: prints }, deps): Result<GpuHourlyRows, DomainError> =>
+    ok({
+      dataSources: GPU.of(deps).index.dataSources,
+      latestPrint: () => prints.at(-1),
+      printsWithin: (_gpu, range) =>
+        prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
+    }),
+});
 
 /**
  * The prints the hourly answer can need (it reads the latest print of those read, then the

@@ -2,16 +2,13 @@ import {
   provenanceOfRow,
   ok,
   type BulkRow,
-  type DomainError,
   type LlmCodingHistoryQuery,
   type LlmCodingTokensQuery,
-  type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
-import { answerAsOfRelease } from "../../../platform/http/release-parameter";
+import { asOfRelease } from "../../../platform/http/release-parameter";
 import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
 import { appRankingSources, dailySourceOf } from "../read-model/published-counts";
-import type { LlmCodingHistoryResponse, LlmCodingTokensResponse } from "../schemas/llm-coding";
+import type { LlmCodingTokensResponse } from "../schemas/llm-coding";
 import { llmCodingHistoryAnswer, type LlmCodingTokensItem } from "../services/llm-coding";
 import { llmCodingAgentTokensDaily, tokensItemOfRow } from "./agent-tokens-daily";
 import { historyItemOfRow, llmCodingProductDaily } from "./product-daily";
@@ -27,41 +24,24 @@ import { historyItemOfRow, llmCodingProductDaily } from "./product-daily";
  * every one of them (not only the latest `limit` the answer keeps), since `dataSources` states
  * the days and newest search of all the range's rows.
  */
-export async function llmCodingHistoryAsOf(
-  deps: AppDeps,
-  release: number,
-  query: LlmCodingHistoryQuery,
-): Promise<Result<LlmCodingHistoryResponse, DomainError>> {
-  return answerAsOfRelease(
-    deps,
-    release,
-    {
-      dataset: llmCodingProductDaily,
-      selection: { series: [query.product], fromPeriod: query.startDate, toPeriod: query.endDate },
-      itemOf: historyItemOfRow,
-    },
-    ({ rows, items }) => ok(llmCodingHistoryAnswer(query, items, historySources(rows))),
-  );
-}
+export const llmCodingHistoryAsOf = asOfRelease({
+  dataset: llmCodingProductDaily,
+  itemOf: historyItemOfRow,
+  selection: (query: LlmCodingHistoryQuery) =>
+    ok({ series: [query.product], fromPeriod: query.startDate, toPeriod: query.endDate }),
+  answer: ({ rows, items }, _deps, query) =>
+    ok(llmCodingHistoryAnswer(query, items, historySources(rows))),
+});
 
 /** `GET /api/llm-coding/tokens`'s answer of a release, over the asked days. */
-export async function llmCodingTokensAsOf(
-  deps: AppDeps,
-  release: number,
-  query: LlmCodingTokensQuery,
-): Promise<Result<LlmCodingTokensResponse, DomainError>> {
-  return answerAsOfRelease(
-    deps,
-    release,
-    {
-      dataset: llmCodingAgentTokensDaily,
-      // The series are apps, not agents: the agent is chosen among the release's rows.
-      selection: { fromPeriod: query.startDate, toPeriod: query.endDate },
-      itemOf: tokensItemOfRow,
-    },
-    ({ items }) => ok(llmCodingTokensOfRelease(query, items)),
-  );
-}
+export const llmCodingTokensAsOf = asOfRelease({
+  dataset: llmCodingAgentTokensDaily,
+  itemOf: tokensItemOfRow,
+  // The series are apps, not agents: the agent is chosen among the release's rows.
+  selection: (query: LlmCodingTokensQuery) =>
+    ok({ fromPeriod: query.startDate, toPeriod: query.endDate }),
+  answer: ({ items }, _deps, query) => ok(llmCodingTokensOfRelease(query, items)),
+});
 
 /** GitHub search over the product's rows read, its terms as the rows state them. */
 function historySources(rows: readonly BulkRow[]): DataSources {

@@ -6,9 +6,8 @@ import {
   type MemoryHistoryQuery,
   type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
 import {
-  answerAsOfRelease,
+  asOfRelease,
   lastInstantOfDay,
   latestRowsSelection,
 } from "../../../platform/http/release-parameter";
@@ -18,31 +17,23 @@ import { MEMORY_PRICES_DAILY, memoryValueOf } from "./datasets";
 
 /**
  * `GET /api/memory/{memoryType}/history`'s values as a release holds them: the latest `limit` of
- * the days asked (all the answer keeps), read through the ReleaseReader, mapped back to the
- * settled values the answer reads and answered by the same function as the published set. The
- * sources' terms stated are the published set's.
+ * the days asked (all the answer keeps), mapped back to the settled values the answer reads and
+ * answered by the same function as the published set. The sources' terms stated are the
+ * published set's.
  */
-export async function memoryHistoryAsOf(
-  deps: AppDeps,
-  release: number,
-  memoryTypeText: string,
-  query: MemoryHistoryQuery,
-): Promise<Result<MemoryHistoryRows, DomainError>> {
-  const memory = findMemoryType(memoryTypeText) ?? memoryTypeOf(memoryTypeText);
-  return answerAsOfRelease(
-    deps,
-    release,
-    {
-      dataset: MEMORY_PRICES_DAILY,
+export const memoryHistoryAsOf = asOfRelease({
+  dataset: MEMORY_PRICES_DAILY,
+  itemOf: memoryValueOf,
+  selection: (memoryTypeText: string, query: MemoryHistoryQuery) =>
+    ok({
+      series: [(findMemoryType(memoryTypeText) ?? memoryTypeOf(memoryTypeText)).id],
       // `date` is the trading day's 00:00 UTC instant: the day's text and later sort after it.
-      selection: { series: [memory.id], ...latestRowsSelection(query, lastInstantOfDay) },
-      itemOf: memoryValueOf,
-    },
-    ({ items }) =>
-      ok({
-        valuesOf: () => items,
-        isSample: false,
-        sourcesOf: (of) => MEMORY.of(deps).index.sourcesOf(of),
-      }),
-  );
-}
+      ...latestRowsSelection(query, lastInstantOfDay),
+    }),
+  answer: ({ items }, deps): Result<MemoryHistoryRows, DomainError> =>
+    ok({
+      valuesOf: () => items,
+      isSample: false,
+      sourcesOf: (of) => MEMORY.of(deps).index.sourcesOf(of),
+    }),
+});

@@ -3,13 +3,10 @@ import {
   ok,
   sourcesOfRows,
   type BulkRow,
-  type DomainError,
   type NeocloudSite,
   type NeocloudSitesQuery,
-  type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
-import { answerAsOfRelease, type ReleasedItems } from "../../../platform/http/release-parameter";
+import { asOfRelease, type ReleasedItems } from "../../../platform/http/release-parameter";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
 import { neocloudSitesAnswer } from "../services/neocloud";
 import { neocloudSites, siteOfRow } from "./sites";
@@ -19,18 +16,12 @@ import { neocloudSites, siteOfRow } from "./sites";
  * (the search and paging read the whole register), mapped back to the route's sites and
  * searched as the route searches.
  */
-export async function neocloudSitesAsOf(
-  deps: AppDeps,
-  release: number,
-  query: NeocloudSitesQuery,
-): Promise<Result<NeocloudSitesResponse, DomainError>> {
-  return answerAsOfRelease(
-    deps,
-    release,
-    { dataset: neocloudSites, selection: {}, itemOf: siteOfRow },
-    (released) => ok(neocloudSitesOfRelease(query, released)),
-  );
-}
+export const neocloudSitesAsOf = asOfRelease({
+  dataset: neocloudSites,
+  itemOf: siteOfRow,
+  selection: (_query: NeocloudSitesQuery) => ok({}),
+  answer: (released, _deps, query) => ok(neocloudSitesOfRelease(query, released)),
+});
 
 /**
  * The sites answer from a release's rows: the same selection and paging; `dataSources` the
