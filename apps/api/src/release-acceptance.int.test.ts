@@ -10,23 +10,18 @@ import {
   type DuckDBDecimalValue,
 } from "@duckdb/node-api";
 import {
-  EPOCH_LICENCE,
   GPU_NAMES,
   HOURLY_RANGE_MAX_DAYS,
   LLM_CODING_PRODUCTS,
   MEMORY_TYPES,
-  NEOCLOUD_DATASET_INFO,
   NEOCLOUD_SITES_LIMIT_MAX,
   addDays,
   bulkColumnsOf,
   eachUtcDay,
-  neocloudSampleSites,
   searchesForDay,
   utcDayOf,
   type BulkColumn,
   type BulkRow,
-  type NeocloudDataset,
-  type NeocloudSite,
   type UtcDay,
 } from "@tpi/domain";
 import {
@@ -35,7 +30,6 @@ import {
   replaceAppRankingWindow,
   storePriceSnapshots,
   writeCodingCountsOfDay,
-  writeNeocloudImport,
 } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "./markets";
@@ -60,6 +54,7 @@ import { collectRows, expectSeriesThenPeriod } from "./testing/bulk-rows";
 import { closeAll } from "./testing/close-all";
 import { startJsonStub, type JsonStub } from "./testing/json-stub";
 import { openRouterTestConfig } from "./testing/openrouter-stub";
+import { importNeocloudSites, importedNeocloudSites } from "./testing/neocloud-sites";
 import { bearer, startTestApi, type TestApi } from "./testing/test-api";
 
 /**
@@ -123,34 +118,6 @@ const MEMORY_OBSERVATIONS = [
     citation: "Source: Example module feed.",
   },
 ];
-
-function epochSites(retrievedAt: Date): NeocloudSite[] {
-  return neocloudSampleSites().map((site, i) => {
-    const dataset: NeocloudDataset = i === 3 ? "data-centers" : "gpu-clusters";
-    const info = NEOCLOUD_DATASET_INFO[dataset];
-    const name = `Site ${String.fromCharCode(65 + i)}`;
-    return {
-      ...site,
-      id: `${dataset}:${name}`,
-      dataset,
-      siteName: name,
-      sample: false,
-      ...(i === 3 ? { latitude: null, longitude: null, coordinatePrecision: null } : {}),
-      provenance: {
-        dataset,
-        source: info.source,
-        recordName: name,
-        sourceUrls: [...info.defaultUrls],
-        retrievedAt: retrievedAt.toISOString(),
-        licence: { ...EPOCH_LICENCE },
-        citation: info.citation,
-        sourceLinks: ["https://example.com/a"],
-        confidence: { [site.company ?? "x"]: "likely" },
-        certainty: dataset === "gpu-clusters" ? "Likely" : null,
-      },
-    };
-  });
-}
 
 const SONNET = "anthropic/claude-4.5-sonnet";
 const GPT5 = "openai/gpt-5";
@@ -227,20 +194,7 @@ async function loadEveryMarket(): Promise<void> {
     });
   // Neo-Cloud: one import of Epoch's two datasets.
   const at = new Date("2026-11-21T03:00:00.000Z");
-  const sites = epochSites(at);
-  const byDataset = (dataset: NeocloudDataset) => ({
-    dataset,
-    sourceUrls: [...NEOCLOUD_DATASET_INFO[dataset].defaultUrls],
-    retrievedAt: at,
-    sites: [
-      sites
-        .filter((site) => site.dataset === dataset)
-        .map((site) => ({ site, contentHash: JSON.stringify({ ...site, provenance: null }) })),
-    ],
-  });
-  await writeNeocloudImport(api.db, [byDataset("gpu-clusters"), byDataset("data-centers")], at, {
-    allowShrink: true,
-  });
+  await importNeocloudSites(api.db, importedNeocloudSites(at), at);
   // Workload: two weeks of OpenRouter's session costs, priced by a stored model list.
   await storePriceSnapshots(api.db, [
     {

@@ -1,13 +1,10 @@
 import {
-  EPOCH_LICENCE,
   GPU_METHODOLOGY_VERSION,
   HOURLY_DEFAULT_HOURS,
   HOURLY_RANGE_MAX_PRINTS,
   LAB_IDS,
   MEMORY_TYPES,
-  NEOCLOUD_DATASET_INFO,
   addDays,
-  neocloudSampleSites,
   parseLlmCodingHistoryQuery,
   parseMemoryHistoryQuery,
   parseOtpiQuery,
@@ -17,13 +14,10 @@ import {
   type BulkProvenance,
   type BulkRow,
   type DomainError,
-  type NeocloudDataset,
-  type NeocloudSite,
   type RawQuery,
   type Result,
   type UtcDay,
 } from "@tpi/domain";
-import { writeNeocloudImport } from "@tpi/db";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,6 +38,7 @@ import { otpiRowsAsOf } from "../../markets/token/bulk/as-of-release";
 import { LAB_INDEX_DAILY, labIndexRowOf } from "../../markets/token/bulk/datasets";
 import { answerValidOtpiQuery } from "../../markets/token/services/otpi";
 import { fixedReleaseReader, type ReleaseHolds } from "../../testing/bulk-rows";
+import { importNeocloudSites, importedNeocloudSites } from "../../testing/neocloud-sites";
 import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
 import { createLogger } from "../observability/logger";
 import { releaseCutJob } from "../release-api/cut-job";
@@ -339,48 +334,8 @@ describe("the latest OTPI day of a release", () => {
 describe("Neo-Cloud sites of a release", () => {
   it("serialize as the live answer's, field order included", async () => {
     const at = new Date("2026-11-21T03:00:00.000Z");
-    const sites: NeocloudSite[] = neocloudSampleSites().map((site, i) => {
-      const dataset: NeocloudDataset = "gpu-clusters";
-      const info = NEOCLOUD_DATASET_INFO[dataset];
-      const name = `Site ${String.fromCharCode(65 + i)}`;
-      return {
-        ...site,
-        id: `${dataset}:${name}`,
-        dataset,
-        siteName: name,
-        sample: false,
-        provenance: {
-          dataset,
-          source: info.source,
-          recordName: name,
-          sourceUrls: [...info.defaultUrls],
-          retrievedAt: at.toISOString(),
-          licence: { ...EPOCH_LICENCE },
-          citation: info.citation,
-          sourceLinks: ["https://example.com/a"],
-          confidence: { [site.company ?? "x"]: "likely" },
-          certainty: "Likely",
-        },
-      };
-    });
-    await writeNeocloudImport(
-      api.db,
-      [
-        {
-          dataset: "gpu-clusters",
-          sourceUrls: [...NEOCLOUD_DATASET_INFO["gpu-clusters"].defaultUrls],
-          retrievedAt: at,
-          sites: [
-            sites.map((site) => ({
-              site,
-              contentHash: JSON.stringify({ ...site, provenance: null }),
-            })),
-          ],
-        },
-      ],
-      at,
-      { allowShrink: true },
-    );
+    const sites = importedNeocloudSites(at);
+    await importNeocloudSites(api.db, sites, at);
     await NEOCLOUD.of(api.deps).sites.refresh();
     // The release of the 21st, cut the next night.
     api.clock.now = new Date("2026-11-22T02:00:00.000Z");

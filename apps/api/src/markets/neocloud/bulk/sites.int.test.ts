@@ -1,16 +1,14 @@
 // @module-tag zone
 import {
-  EPOCH_LICENCE,
   NEOCLOUD_DATASET_INFO,
   NEOCLOUD_METHODOLOGY_VERSION,
   NEOCLOUD_SITES_LIMIT_MAX,
   neocloudSampleSites,
-  type NeocloudDataset,
   type NeocloudSite,
 } from "@tpi/domain";
-import { writeNeocloudImport } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
+import { importNeocloudSites, importedNeocloudSites } from "../../../testing/neocloud-sites";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
 import { NEOCLOUD } from "../read-model/state";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
@@ -26,52 +24,6 @@ import { neocloudSites, siteOfRow, siteRows } from "./sites";
 const FIRST_IMPORT = new Date("2026-11-20T03:00:00.000Z");
 const SECOND_IMPORT = new Date("2026-11-21T03:00:00.000Z");
 
-/** The sample's sites as if imported from Epoch's files (not marked sample). */
-function importedSites(retrievedAt: Date): NeocloudSite[] {
-  return neocloudSampleSites().map((site, i) => {
-    const dataset: NeocloudDataset = i === 3 ? "data-centers" : "gpu-clusters";
-    const info = NEOCLOUD_DATASET_INFO[dataset];
-    const name = `Site ${String.fromCharCode(65 + i)}`;
-    return {
-      ...site,
-      id: `${dataset}:${name}`,
-      dataset,
-      siteName: name,
-      sample: false,
-      // One site without coordinates, as hub sites may be.
-      ...(i === 3 ? { latitude: null, longitude: null, coordinatePrecision: null } : {}),
-      provenance: {
-        dataset,
-        source: info.source,
-        recordName: name,
-        sourceUrls: [...info.defaultUrls],
-        retrievedAt: retrievedAt.toISOString(),
-        licence: { ...EPOCH_LICENCE },
-        citation: info.citation,
-        sourceLinks: ["https://example.com/a"],
-        confidence: { [site.company ?? "x"]: "likely" },
-        certainty: dataset === "gpu-clusters" ? "Likely" : null,
-      },
-    };
-  });
-}
-
-async function importSites(api: TestApi, sites: readonly NeocloudSite[], at: Date) {
-  const byDataset = (dataset: NeocloudDataset) => ({
-    dataset,
-    sourceUrls: [...NEOCLOUD_DATASET_INFO[dataset].defaultUrls],
-    retrievedAt: at,
-    sites: [
-      sites
-        .filter((site) => site.dataset === dataset)
-        .map((site) => ({ site, contentHash: JSON.stringify({ ...site, provenance: null }) })),
-    ],
-  });
-  await writeNeocloudImport(api.db, [byDataset("gpu-clusters"), byDataset("data-centers")], at, {
-    allowShrink: true,
-  });
-}
-
 const releases = fixedReleases();
 let api: TestApi;
 let full: string;
@@ -83,15 +35,15 @@ beforeAll(async () => {
     now: SECOND_IMPORT,
     configure: releases.configure,
   });
-  const first = importedSites(FIRST_IMPORT).slice(0, 4);
-  await importSites(api, first, FIRST_IMPORT);
+  const first = importedNeocloudSites(FIRST_IMPORT).slice(0, 4);
+  await importNeocloudSites(api.db, first, FIRST_IMPORT);
   firstRows = await collectRows(neocloudSites.rows(api.db));
-  const second = importedSites(SECOND_IMPORT).map((site) =>
+  const second = importedNeocloudSites(SECOND_IMPORT).map((site) =>
     site.siteName === "Site A" ? { ...site, powerCapacity: 99 } : site,
   );
   // Unchanged sites keep their stored content (and its retrieval time); Site A and the new one move.
-  await importSites(
-    api,
+  await importNeocloudSites(
+    api.db,
     second.map((site, i) => (i > 0 && i < 4 ? (first[i] as NeocloudSite) : site)),
     SECOND_IMPORT,
   );
