@@ -9,7 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { importGpuTradeFile } from "./markets/gpu/jobs/trade-import";
 import { importMemoryFile } from "./markets/memory/jobs/import";
-import { importNeocloudSites } from "./markets/neocloud/jobs/epoch-import";
+import { importSites } from "./markets/neocloud/jobs/epoch-import";
 import { importObservations } from "./markets/token/jobs/observation-import";
 import { readObservationFile } from "./markets/token/sources/observation-file";
 import { RecordFileError } from "./platform/ingest/record-file";
@@ -227,7 +227,7 @@ const IMPORTERS: readonly HostileImporter[] = [
     columns: { number: "Power Capacity (MW)", date: "First Operational Date", text: "Note" },
     futureDatesValid: true,
     async run(bytes) {
-      const report = await importNeocloudSites(api.db, epochFiles(bytes), {
+      const report = await importSites(api.db, epochFiles(bytes), {
         trigger: "manual",
         now: NOW,
         fetchTimeoutMs: 5_000,

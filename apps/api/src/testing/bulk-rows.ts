@@ -134,8 +134,8 @@ export type ReleaseHolds = Record<
 
 /**
  * A release reader over fixed rows per release number (each release a dataset's rows as it
- * holds them), answering as the store does: the series and periods asked, in the rows' order;
- * an unknown release is a 404.
+ * holds them), answering as the store does: the series and periods asked (only each series'
+ * latest `latestPeriods` when asked), in the rows' order; an unknown release is a 404.
  */
 export function fixedReleaseReader(
   releases: ReleaseHolds,
@@ -147,17 +147,26 @@ export function fixedReleaseReader(
       const held = releases[query.release]?.[`${query.market}/${query.dataset}`];
       if (held === undefined) return err(noData(`Release ${query.release} does not exist.`));
       const { dataset, rows } = held;
-      return ok(
-        rows.map(asJsonbKeeps).filter((row) => {
-          const series = String(row[dataset.seriesColumn]);
-          const period = String(row[dataset.periodColumn]);
-          return (
-            (query.series === undefined || query.series.includes(series)) &&
-            (query.fromPeriod === undefined || period >= query.fromPeriod) &&
-            (query.toPeriod === undefined || period <= query.toPeriod)
-          );
-        }),
-      );
+      const inRange = rows.map(asJsonbKeeps).filter((row) => {
+        const series = String(row[dataset.seriesColumn]);
+        const period = String(row[dataset.periodColumn]);
+        return (
+          (query.series === undefined || query.series.includes(series)) &&
+          (query.fromPeriod === undefined || period >= query.fromPeriod) &&
+          (query.toPeriod === undefined || period <= query.toPeriod)
+        );
+      });
+      const { latestPeriods } = query;
+      if (latestPeriods === undefined) return ok(inRange);
+      // The rows are held in series then period order: each series' last `latestPeriods`.
+      const kept = new Map<string, number>();
+      const latest = [...inRange].reverse().filter((row) => {
+        const series = String(row[dataset.seriesColumn]);
+        const count = kept.get(series) ?? 0;
+        kept.set(series, count + 1);
+        return count < latestPeriods;
+      });
+      return ok(latest.reverse());
     },
   };
 }

@@ -186,6 +186,27 @@ export async function readNeocloudSites(
 }
 
 /**
+ * A site with its fields in the order a stored site is read back in (the `site` column is jsonb,
+ * which keeps an object's keys shorter first, then in byte order, at every level): what a site
+ * rebuilt from other storage (a release's row) is put in, to serialize as the stored one does.
+ */
+export function inStoredSiteOrder(site: NeocloudSite): NeocloudSite {
+  return inJsonbKeyOrder(site) as NeocloudSite;
+}
+
+function inJsonbKeyOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbKeyOrder);
+  if (value === null || typeof value !== "object") return value;
+  const keys = Object.keys(value).sort(
+    (a, b) =>
+      Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+  );
+  return Object.fromEntries(
+    keys.map((key) => [key, inJsonbKeyOrder((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/**
  * One page of the stored sites by id (byte order), after `afterId`, each with the UTC day this
  * service first stored it: keyset pages, so a bulk read holds one page of site JSON at a time.
  */

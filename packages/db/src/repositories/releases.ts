@@ -100,6 +100,11 @@ export type VintageRowQuery = {
   series?: readonly string[];
   fromPeriod?: string;
   toPeriod?: string;
+  /**
+   * Only the latest this many periods of each series within the range (a history route whose
+   * range ends at the series' latest period, or which keeps the latest `limit` rows of it).
+   */
+  latestPeriods?: number;
 };
 
 /** One cut at a time across instances: the transaction-scoped advisory lock every cut takes. */
@@ -273,6 +278,10 @@ export async function* vintageRowsAsOf(
   source: VintageSource,
   query: VintageRowQuery,
 ): AsyncIterable<VintageValues> {
+  if (query.latestPeriods !== undefined) {
+    yield* await latestVintageRows(source, query, query.latestPeriods);
+    return;
+  }
   let after: [string, string] | null = null;
   for (;;) {
     const params: unknown[] = [query.market, query.dataset, query.release];
@@ -308,6 +317,59 @@ export async function* vintageRowsAsOf(
     if (page.length < READ_BATCH || last === undefined) return;
     after = [last.series, last.period];
   }
+}
+
+/**
+ * The latest `latest` rows of each series of the range as the release holds them, in series then
+ * period order: per series one backward scan of the (market, dataset, series, period) index that
+ * stops after `latest` rows the release holds, so a year of hourly prints is never read for the
+ * last day. Without asked series, the dataset's series are found by skipping through the same
+ * index (one probe per series, not one read of every row).
+ */
+async function latestVintageRows(
+  source: VintageSource,
+  query: VintageRowQuery,
+  latest: number,
+): Promise<VintageValues[]> {
+  if (!Number.isSafeInteger(latest) || latest < 1)
+    throw new RangeError(`latestPeriods must be a positive whole number, got ${latest}`);
+  const params: unknown[] = [query.market, query.dataset, query.release, latest];
+  const inRange: string[] = [];
+  if (query.fromPeriod !== undefined) {
+    params.push(query.fromPeriod);
+    inRange.push(`and v.period >= $${params.length}`);
+  }
+  if (query.toPeriod !== undefined) {
+    params.push(query.toPeriod);
+    inRange.push(`and v.period <= $${params.length}`);
+  }
+  let seriesAsked: string;
+  if (query.series !== undefined) {
+    params.push([...query.series]);
+    seriesAsked = `select distinct series collate "C" as series from unnest($${params.length}::text[]) as series`;
+  } else {
+    seriesAsked = `with recursive kept (series) as (
+        (select series from release_vintage_row where market = $1 and dataset = $2
+         order by series limit 1)
+        union all
+        select (select v.series from release_vintage_row v
+                where v.market = $1 and v.dataset = $2 and v.series > kept.series
+                order by v.series limit 1)
+        from kept where kept.series is not null)
+      select series from kept where series is not null`;
+  }
+  const rows = await source.query<{ values: VintageValues }>(
+    `select r."values" from (${seriesAsked}) as asked
+     cross join lateral (
+       select v.series, v.period, v."values" from release_vintage_row v
+       where v.market = $1 and v.dataset = $2 and v.series = asked.series
+         and v.from_release <= $3 and (v.to_release is null or v.to_release > $3)
+         ${inRange.join(" ")}
+       order by v.period desc limit $4) as r
+     order by r.series, r.period`,
+    params,
+  );
+  return rows.map((row) => row.values);
 }
 
 /** A dataset's rows as a release holds them, whole (history routes read bounded ranges). */

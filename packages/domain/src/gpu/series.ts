@@ -25,6 +25,11 @@ export const HISTORY_DEFAULT_DAYS = 30;
 export const HOURLY_DEFAULT_HOURS = 24;
 /** The longest range of hourly rows served in one answer (hourly series, hourly rolling history): 744 prints. */
 export const HOURLY_RANGE_MAX_DAYS = 31;
+/**
+ * The most hourly prints a range HOURLY_RANGE_MAX_DAYS days long holds (both ends included, one
+ * print an hour): a range holding more is longer, so refused.
+ */
+export const HOURLY_RANGE_MAX_PRINTS = HOURLY_RANGE_MAX_DAYS * 24 + 1;
 export const HOURLY_RANGE_TOO_LONG_MESSAGE = `Hourly rows are served at most ${HOURLY_RANGE_MAX_DAYS} days at a time: narrow startDate and endDate.`;
 
 /** The rolling average covers the prints of this many hours. */

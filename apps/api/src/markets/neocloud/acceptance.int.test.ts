@@ -12,7 +12,7 @@ import { closeAll } from "../../testing/close-all";
 import { startJsonStub, type JsonStub, type StubAnswer } from "../../testing/json-stub";
 import { CLUSTERS, csv, geocoder, neocloudFiles } from "../../testing/neocloud-files";
 import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
-import { importNeocloudSites } from "./jobs/epoch-import";
+import { importSites } from "./jobs/epoch-import";
 import { NEOCLOUD } from "./read-model/state";
 import type {
   NeocloudAggregateResponse,
@@ -48,7 +48,7 @@ const filesAt = () => ({
 });
 
 async function runImport() {
-  const report = await importNeocloudSites(api.db, filesAt(), {
+  const report = await importSites(api.db, filesAt(), {
     trigger: "manual",
     now: api.clock.now,
     fetchTimeoutMs: 5_000,
@@ -539,7 +539,7 @@ describe("after an import", () => {
     const before = await storedRows();
     const clusters = files.clusters;
     const importWith = async (allowShrink = false, gpuClusters = filesAt().gpuClusters) => {
-      const report = await importNeocloudSites(
+      const report = await importSites(
         api.db,
         { ...filesAt(), gpuClusters },
         {

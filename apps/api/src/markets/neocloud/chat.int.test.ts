@@ -7,7 +7,7 @@ import { startJsonStub, type JsonStub } from "../../testing/json-stub";
 import { geocoder, neocloudFiles } from "../../testing/neocloud-files";
 import { askChat } from "../../testing/chat";
 import { startTestApi, type TestApi } from "../../testing/test-api";
-import { importNeocloudSites } from "./jobs/epoch-import";
+import { importSites } from "./jobs/epoch-import";
 import { NEOCLOUD } from "./read-model/state";
 
 /**
@@ -59,7 +59,7 @@ describe("the chat", () => {
   });
 
   it("sums the H100s of the Texas sites under construction after an import, naming the sites and the source", async () => {
-    const report = await importNeocloudSites(
+    const report = await importSites(
       api.db,
       {
         gpuClusters: `${stub.url}/gpu_clusters.csv`,

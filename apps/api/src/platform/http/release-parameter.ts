@@ -5,6 +5,7 @@ import {
   ok,
   parseReleaseNumber,
   type BulkRow,
+  type DatedRows,
   type DomainError as DomainErrorType,
   type Result,
 } from "@tpi/domain";
@@ -79,7 +80,32 @@ export type ReleaseSelection = {
   series?: readonly string[] | undefined;
   fromPeriod?: string | undefined;
   toPeriod?: string | undefined;
+  /**
+   * Only the latest this many periods of each series within the range: all a route can need
+   * whose range ends at a series' latest period (its default span) or which keeps the latest
+   * `limit` rows of its range. Absent: every period of the range.
+   */
+  latestPeriods?: number | undefined;
 };
+
+/** The last instant of a UTC day, as period text: a day's bound includes its instants. */
+export const lastInstantOfDay = (day: string): string => `${day}T23:59:59.999Z`;
+
+/**
+ * The periods a dated route keeping the latest `limit` rows of its optional days reads: those
+ * days (`lastPeriodOf` the last period text of the end day: itself where periods are days) and
+ * only the latest `limit` periods of each series.
+ */
+export function latestRowsSelection(
+  query: DatedRows,
+  lastPeriodOf: (day: string) => string = (day) => day,
+): Omit<ReleaseSelection, "release" | "series"> {
+  return {
+    fromPeriod: query.startDate,
+    toPeriod: query.endDate === undefined ? undefined : lastPeriodOf(query.endDate),
+    latestPeriods: query.limit,
+  };
+}
 
 /** A release's rows of the selection, and each row mapped back to the route's item. */
 export type ReleasedItems<Item> = { rows: readonly BulkRow[]; items: Item[] };
@@ -96,7 +122,7 @@ export async function releaseItems<Item>(
   selection: ReleaseSelection,
   itemOf: (row: BulkRow) => Item,
 ): Promise<Result<ReleasedItems<Item>, DomainErrorType>> {
-  const { release, series, fromPeriod, toPeriod } = selection;
+  const { release, series, fromPeriod, toPeriod, latestPeriods } = selection;
   if (deps.releases === undefined)
     return err(
       new DomainError("not_found", `Release ${release} does not exist: no release is kept.`),
@@ -108,6 +134,46 @@ export async function releaseItems<Item>(
     ...(series === undefined ? {} : { series }),
     ...(fromPeriod === undefined ? {} : { fromPeriod }),
     ...(toPeriod === undefined ? {} : { toPeriod }),
+    ...(latestPeriods === undefined ? {} : { latestPeriods }),
   });
   return rows.ok ? ok({ rows: rows.value, items: rows.value.map(itemOf) }) : rows;
+}
+
+/**
+ * A history route's answer as of a release, stated by what it reads and how it answers: the
+ * dataset, each row mapped back to the route's item, the rows the answer can need for the
+ * route's own arguments (or the route's refusal of them, before anything is read), and the
+ * answer from those rows by the route's own answer function.
+ */
+export type AsOfRelease<Args extends unknown[], Item, Answer> = {
+  dataset: Pick<MarketBulkDataset, "market" | "name">;
+  itemOf: (row: BulkRow) => Item;
+  selection: (...args: Args) => Result<Omit<ReleaseSelection, "release">, DomainErrorType>;
+  answer: (
+    released: ReleasedItems<Item>,
+    deps: AppDeps,
+    ...args: Args
+  ) => Result<Answer, DomainErrorType>;
+};
+
+/**
+ * The function a history route calls with `release` (deps, the release, then the route's own
+ * arguments): the selection checked, the release's rows read through releaseItems, then
+ * answered; a release not kept is the reader's 404, before any answer. Every market's
+ * as-of-release answers are made here, so they read and refuse alike.
+ */
+export function asOfRelease<Args extends unknown[], Item, Answer>(
+  spec: AsOfRelease<Args, Item, Answer>,
+): (deps: AppDeps, release: number, ...args: Args) => Promise<Result<Answer, DomainErrorType>> {
+  return async (deps, release, ...args) => {
+    const selection = spec.selection(...args);
+    if (!selection.ok) return selection;
+    const released = await releaseItems(
+      deps,
+      spec.dataset,
+      { ...selection.value, release },
+      spec.itemOf,
+    );
+    return released.ok ? spec.answer(released.value, deps, ...args) : released;
+  };
 }

@@ -11,6 +11,8 @@ export type VintageQuery = {
   series?: readonly string[];
   fromPeriod?: string;
   toPeriod?: string;
+  /** Only the latest this many periods of each series within the range. */
+  latestPeriods?: number;
 };
 
 /**

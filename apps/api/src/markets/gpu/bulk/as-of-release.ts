@@ -1,6 +1,8 @@
 import {
   HOURLY_DEFAULT_HOURS,
+  HOURLY_RANGE_MAX_PRINTS,
   MS_PER_HOUR,
+  checkHourlySpan,
   ok,
   resolveGpuHistoryRange,
   type AccessLevel,
@@ -10,8 +12,11 @@ import {
   type RangeBounds,
   type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems } from "../../../platform/http/release-parameter";
+import {
+  asOfRelease,
+  lastInstantOfDay,
+  type ReleaseSelection,
+} from "../../../platform/http/release-parameter";
 import { GPU } from "../read-model/state";
 import type { GpuDailyRows } from "../services/prices";
 import type { GpuHourlyRows } from "../services/series";
@@ -23,68 +28,68 @@ import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuValueOf } from "./datasets";
  * same functions as the published set. The sources stated are the published set's.
  */
 
-/** The last instant of a UTC day, as period text: a day's bound includes its settlement. */
-const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
-
-/** `GET /api/gpu/{gpuName}/index-history`'s daily values of a release, over the range asked. */
-export async function gpuDailyAsOf(
-  deps: AppDeps,
-  release: number,
-  gpu: GpuName,
-  query: GpuHistoryQuery,
-  access: AccessLevel,
-  now: Date,
-): Promise<Result<GpuDailyRows, DomainError>> {
-  const range = resolveGpuHistoryRange(query, access, now);
-  if (!range.ok) return range;
-  const released = await releaseItems(
-    deps,
-    GPU_INDEX_DAILY,
-    {
-      release,
+/**
+ * `GET /api/gpu/{gpuName}/index-history`'s daily values of a release, over the range asked (with
+ * a key and no startDate the answer is all of the GPU's history, so all of it is read).
+ */
+export const gpuDailyAsOf = asOfRelease({
+  dataset: GPU_INDEX_DAILY,
+  itemOf: gpuValueOf,
+  selection: (gpu: GpuName, query: GpuHistoryQuery, access: AccessLevel, now: Date) => {
+    const range = resolveGpuHistoryRange(query, access, now);
+    if (!range.ok) return range;
+    return ok({
       series: [gpu],
       fromPeriod: range.value.startDate,
-      toPeriod: endOfDay(range.value.endDate),
-    },
-    gpuValueOf,
-  );
-  if (!released.ok) return released;
-  const values = released.value.items;
-  return ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => values });
-}
+      toPeriod: lastInstantOfDay(range.value.endDate),
+    });
+  },
+  answer: ({ items }, deps): Result<GpuDailyRows, DomainError> =>
+    ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => items }),
+});
+
+/** `GET /api/gpu/{gpuName}/hourly`'s prints of a release, those the answer can need. */
+export const gpuHourlyAsOf = asOfRelease({
+  dataset: GPU_PRINTS_HOURLY,
+  itemOf: gpuValueOf,
+  selection: (gpu: GpuName, bounds: RangeBounds) => ok(hourlyPrintsAsked(gpu, bounds)),
+  answer: ({ items: prints }, deps): Result<GpuHourlyRows, DomainError> =>
+    ok({
+      dataSources: GPU.of(deps).index.dataSources,
+      latestPrint: () => prints.at(-1),
+      printsWithin: (_gpu, range) =>
+        prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
+    }),
+});
 
 /**
- * `GET /api/gpu/{gpuName}/hourly`'s prints of a release: from the asked start (or the default
- * span before the asked end) to the asked end; without an end, through the GPU's latest print.
+ * The prints the hourly answer can need (it reads the latest print of those read, then the
+ * prints of its range). Without a start: the HOURLY_DEFAULT_HOURS latest prints up to the asked
+ * end (of the default span before it), or up to the GPU's latest print. With a start: from it,
+ * the latest HOURLY_RANGE_MAX_PRINTS + 1 at most (a range holding more is refused whatever its
+ * prints), only the latest when the asked range is refused already (the answer then tells only
+ * whether the range has a print).
  */
-export async function gpuHourlyAsOf(
-  deps: AppDeps,
-  release: number,
-  gpu: GpuName,
-  bounds: RangeBounds,
-): Promise<Result<GpuHourlyRows, DomainError>> {
-  const start =
-    bounds.start ??
-    (bounds.end === undefined
-      ? undefined
-      : new Date(bounds.end.getTime() - (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR));
-  const released = await releaseItems(
-    deps,
-    GPU_PRINTS_HOURLY,
-    {
-      release,
+function hourlyPrintsAsked(gpu: GpuName, bounds: RangeBounds): Omit<ReleaseSelection, "release"> {
+  const toPeriod = bounds.end?.toISOString();
+  if (bounds.start === undefined) {
+    const defaultStart =
+      bounds.end === undefined
+        ? undefined
+        : new Date(bounds.end.getTime() - (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR);
+    return {
       series: [gpu],
-      fromPeriod: start?.toISOString(),
-      toPeriod: bounds.end?.toISOString(),
-    },
-    gpuValueOf,
-  );
-  if (!released.ok) return released;
-  const prints = released.value.items;
-  return ok({
-    dataSources: GPU.of(deps).index.dataSources,
-    latestPrint: () => prints.at(-1),
-    printsWithin: (_gpu, range) =>
-      prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
-  });
+      fromPeriod: defaultStart?.toISOString(),
+      toPeriod,
+      latestPeriods: HOURLY_DEFAULT_HOURS,
+    };
+  }
+  const refused =
+    bounds.end !== undefined && !checkHourlySpan({ start: bounds.start, end: bounds.end }).ok;
+  return {
+    series: [gpu],
+    fromPeriod: bounds.start.toISOString(),
+    toPeriod,
+    latestPeriods: refused ? 1 : HOURLY_RANGE_MAX_PRINTS + 1,
+  };
 }

@@ -1,101 +1,68 @@
 import {
-  OPENROUTER_LICENCE,
-  appRankingsCitation,
-  ok,
   provenanceOfRow,
+  ok,
   type BulkRow,
-  type DomainError,
   type LlmCodingHistoryQuery,
   type LlmCodingTokensQuery,
-  type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems, type ReleasedItems } from "../../../platform/http/release-parameter";
-import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
-import type { DataSources } from "../../../platform/provenance/data-sources";
-import type { LlmCodingHistoryResponse, LlmCodingTokensResponse } from "../schemas/llm-coding";
-import {
-  llmCodingHistoryAnswer,
-  type LlmCodingHistoryItem,
-  type LlmCodingTokensItem,
-} from "../services/llm-coding";
+import { asOfRelease } from "../../../platform/http/release-parameter";
+import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
+import { appRankingSources, dailySourceOf } from "../read-model/published-counts";
+import type { LlmCodingTokensResponse } from "../schemas/llm-coding";
+import { llmCodingHistoryAnswer, type LlmCodingTokensItem } from "../services/llm-coding";
 import { llmCodingAgentTokensDaily, tokensItemOfRow } from "./agent-tokens-daily";
 import { historyItemOfRow, llmCodingProductDaily } from "./product-daily";
 
 /**
  * The LLM Coding history answers as a release holds their values: the release's rows read
- * through releaseItems, mapped back to the routes' items and answered in the routes' shape.
+ * through the ReleaseReader, mapped back to the routes' items and answered in the routes' shape;
+ * `dataSources` are those of the rows read, as the release states them.
  */
-
-/** `GET /api/llm-coding/history`'s answer of a release: the product's rows of the asked days. */
-export async function llmCodingHistoryAsOf(
-  deps: AppDeps,
-  release: number,
-  query: LlmCodingHistoryQuery,
-): Promise<Result<LlmCodingHistoryResponse, DomainError>> {
-  const released = await releaseItems(
-    deps,
-    llmCodingProductDaily,
-    { release, series: [query.product], fromPeriod: query.startDate, toPeriod: query.endDate },
-    historyItemOfRow,
-  );
-  return released.ok ? ok(llmCodingHistoryOfRelease(query, released.value)) : released;
-}
-
-/** `GET /api/llm-coding/tokens`'s answer of a release, over the asked days. */
-export async function llmCodingTokensAsOf(
-  deps: AppDeps,
-  release: number,
-  query: LlmCodingTokensQuery,
-): Promise<Result<LlmCodingTokensResponse, DomainError>> {
-  // The series are apps, not agents: the agent is chosen among the release's rows.
-  const released = await releaseItems(
-    deps,
-    llmCodingAgentTokensDaily,
-    { release, fromPeriod: query.startDate, toPeriod: query.endDate },
-    tokensItemOfRow,
-  );
-  return released.ok ? ok(llmCodingTokensOfRelease(query, released.value.items)) : released;
-}
 
 /**
- * The history answer from a release's rows of the product (over the asked days): the same
- * shape, its `dataSources` those of the rows read (GitHub search, its days and newest search).
+ * `GET /api/llm-coding/history`'s answer of a release: the product's rows of the asked days,
+ * every one of them (not only the latest `limit` the answer keeps), since `dataSources` states
+ * the days and newest search of all the range's rows.
  */
-function llmCodingHistoryOfRelease(
-  query: LlmCodingHistoryQuery,
-  { rows, items }: ReleasedItems<LlmCodingHistoryItem>,
-): LlmCodingHistoryResponse {
-  return llmCodingHistoryAnswer(query, items, historySources(rows));
-}
+export const llmCodingHistoryAsOf = asOfRelease({
+  dataset: llmCodingProductDaily,
+  itemOf: historyItemOfRow,
+  selection: (query: LlmCodingHistoryQuery) =>
+    ok({ series: [query.product], fromPeriod: query.startDate, toPeriod: query.endDate }),
+  answer: ({ rows, items }, _deps, query) =>
+    ok(llmCodingHistoryAnswer(query, items, historySources(rows))),
+});
 
+/** `GET /api/llm-coding/tokens`'s answer of a release, over the asked days. */
+export const llmCodingTokensAsOf = asOfRelease({
+  dataset: llmCodingAgentTokensDaily,
+  itemOf: tokensItemOfRow,
+  // The series are apps, not agents: the agent is chosen among the release's rows.
+  selection: (query: LlmCodingTokensQuery) =>
+    ok({ fromPeriod: query.startDate, toPeriod: query.endDate }),
+  answer: ({ items }, _deps, query) => ok(llmCodingTokensOfRelease(query, items)),
+});
+
+/** GitHub search over the product's rows read, its terms as the rows state them. */
 function historySources(rows: readonly BulkRow[]): DataSources {
-  const first = rows[0];
-  if (first === undefined) return { sample: false, notice: null, sources: [] };
-  const days = [...new Set(rows.map((row) => String(row.date)))].sort();
   const provenance = rows.map(provenanceOfRow);
+  const first = provenance[0];
+  if (first === undefined) return dataSourcesOf([]);
   const latestAsOf = provenance.reduce<string | null>(
     (latest, p) => (p.asOf !== null && (latest === null || p.asOf > latest) ? p.asOf : latest),
     null,
   );
-  const { source, sample, citation } = provenanceOfRow(first);
-  return {
-    sample,
-    notice: null,
-    sources: [
-      {
-        source,
-        sample,
-        firstDay: days[0] as string,
-        lastDay: days.at(-1) as string,
-        days: days.length,
-        latestAsOf,
-        citation,
-        // Counts of public pull requests and commits are facts, not licensed data.
-        licence: null,
-      },
-    ],
-  };
+  return dailySourceOf(
+    {
+      source: first.source,
+      sample: first.sample,
+      citation: first.citation,
+      // Counts of public pull requests and commits are facts, not licensed data.
+      licence: null,
+    },
+    rows.map((row) => String(row.date)),
+    latestAsOf,
+  );
 }
 
 /**
@@ -112,27 +79,5 @@ function llmCodingTokensOfRelease(
     .sort((a, b) =>
       a.date === b.date ? a.rank - b.rank || a.appId - b.appId : a.date < b.date ? -1 : 1,
     );
-  return { success: true, count: data.length, dataSources: tokensSources(data), data };
-}
-
-function tokensSources(items: readonly LlmCodingTokensItem[]): DataSources {
-  if (items.length === 0) return { sample: false, notice: null, sources: [] };
-  const days = [...new Set(items.map((item) => item.date))].sort();
-  const latestAsOf = items.reduce((latest, item) => (item.asOf > latest ? item.asOf : latest), "");
-  return {
-    sample: false,
-    notice: null,
-    sources: [
-      {
-        source: APP_RANKINGS_SOURCE,
-        sample: false,
-        firstDay: days[0] as string,
-        lastDay: days.at(-1) as string,
-        days: days.length,
-        latestAsOf,
-        citation: appRankingsCitation(latestAsOf),
-        licence: { ...OPENROUTER_LICENCE },
-      },
-    ],
-  };
+  return { success: true, count: data.length, dataSources: appRankingSources(data), data };
 }

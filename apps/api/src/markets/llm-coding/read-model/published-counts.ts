@@ -28,7 +28,11 @@ import {
   type StoredAppRankingWindow,
   type StoredCodingCountRevision,
 } from "@tpi/db";
-import { dataSourcesOf, type DataSources } from "../../../platform/provenance/data-sources";
+import {
+  dataSourcesOf,
+  type DataSource,
+  type DataSources,
+} from "../../../platform/provenance/data-sources";
 import { APP_RANKINGS_SOURCE } from "../../../platform/ingest/openrouter-data-api";
 import {
   PublishedReadModel,
@@ -226,30 +230,54 @@ export class LlmCodingPublishedCounts extends PublishedReadModel {
   }
 }
 
-/** GitHub search as the one source of stored counts: the days covered and the newest search. */
-function githubSources(counts: readonly { day: UtcDay; observedAt: Date }[]): DataSources {
-  if (counts.length === 0) return dataSourcesOf([]);
-  const days = new Set(counts.map((c) => c.day));
-  let latest = counts[0]?.observedAt as Date;
-  for (const c of counts) if (c.observedAt > latest) latest = c.observedAt;
-  const sorted = [...days].sort();
+/** A source's terms, as an answer's `dataSources` names them. */
+type SourceTerms = Pick<DataSource, "source" | "sample" | "citation" | "licence">;
+
+/**
+ * One source of daily values as an answer's `dataSources`: the days it covers (`days` in any
+ * order, a day repeated once per value) and its newest as-of time, with its terms.
+ */
+export function dailySourceOf(
+  terms: SourceTerms,
+  days: readonly UtcDay[],
+  latestAsOf: string | null,
+): DataSources {
+  if (days.length === 0) return dataSourcesOf([]);
+  const sorted = [...new Set(days)].sort();
   return {
-    sample: false,
+    sample: terms.sample,
     notice: null,
     sources: [
       {
-        source: GITHUB_SEARCH_SOURCE,
-        sample: false,
+        source: terms.source,
+        sample: terms.sample,
         firstDay: sorted[0] as UtcDay,
         lastDay: sorted.at(-1) as UtcDay,
-        days: days.size,
-        latestAsOf: latest.toISOString(),
-        citation: GITHUB_SEARCH_PROVENANCE.citation,
-        // Counts of public pull requests and commits are facts, not licensed data.
-        licence: null,
+        days: sorted.length,
+        latestAsOf,
+        citation: terms.citation,
+        licence: terms.licence,
       },
     ],
   };
+}
+
+/** GitHub search as the one source of stored counts: the days covered and the newest search. */
+function githubSources(counts: readonly { day: UtcDay; observedAt: Date }[]): DataSources {
+  if (counts.length === 0) return dataSourcesOf([]);
+  let latest = counts[0]?.observedAt as Date;
+  for (const c of counts) if (c.observedAt > latest) latest = c.observedAt;
+  return dailySourceOf(
+    {
+      source: GITHUB_SEARCH_SOURCE,
+      sample: false,
+      citation: GITHUB_SEARCH_PROVENANCE.citation,
+      // Counts of public pull requests and commits are facts, not licensed data.
+      licence: null,
+    },
+    counts.map((c) => c.day),
+    latest.toISOString(),
+  );
 }
 
 /** The generated sample as the source: marked, with the sample notice as its citation. */
@@ -290,24 +318,18 @@ function agentTokenRows(windows: readonly StoredAppRankingWindow[]): AgentTokenR
 }
 
 /** OpenRouter's app rankings as the tokens' source, with the citation of the newest `as_of`. */
-function appRankingSources(rows: readonly AgentTokenRow[]): DataSources {
-  if (rows.length === 0) return dataSourcesOf([]);
-  const days = [...new Set(rows.map((row) => row.date))].sort();
+export function appRankingSources(
+  rows: readonly Pick<AgentTokenRow, "date" | "asOf">[],
+): DataSources {
   const latestAsOf = rows.reduce((latest, row) => (row.asOf > latest ? row.asOf : latest), "");
-  return {
-    sample: false,
-    notice: null,
-    sources: [
-      {
-        source: APP_RANKINGS_SOURCE,
-        sample: false,
-        firstDay: days[0] as UtcDay,
-        lastDay: days.at(-1) as UtcDay,
-        days: days.length,
-        latestAsOf,
-        citation: appRankingsCitation(latestAsOf),
-        licence: { ...OPENROUTER_LICENCE },
-      },
-    ],
-  };
+  return dailySourceOf(
+    {
+      source: APP_RANKINGS_SOURCE,
+      sample: false,
+      citation: appRankingsCitation(latestAsOf),
+      licence: { ...OPENROUTER_LICENCE },
+    },
+    rows.map((row) => row.date),
+    latestAsOf,
+  );
 }

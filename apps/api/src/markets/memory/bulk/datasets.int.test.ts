@@ -1,5 +1,5 @@
 // @module-tag zone
-import { MEMORY_METHODOLOGY_VERSION } from "@tpi/domain";
+import { DEFAULT_MEMORY_HISTORY_LIMIT, MEMORY_METHODOLOGY_VERSION } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRows, expectDatasetRows, fixedReleases } from "../../../testing/bulk-rows";
 import { bearer, startTestApi, type TestApi } from "../../../testing/test-api";
@@ -121,6 +121,8 @@ describe("release on the memory history route", () => {
         series: [DDR5],
         fromPeriod: "2026-03-05",
         toPeriod: "2026-03-09T23:59:59.999Z",
+        // The answer keeps the latest `limit` rows of the range: no more are read.
+        latestPeriods: DEFAULT_MEMORY_HISTORY_LIMIT,
       },
     ]);
     expect(asOf).toStrictEqual(

@@ -3,29 +3,25 @@ import {
   ok,
   sourcesOfRows,
   type BulkRow,
-  type DomainError,
   type NeocloudSite,
   type NeocloudSitesQuery,
-  type Result,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems, type ReleasedItems } from "../../../platform/http/release-parameter";
+import { asOfRelease, type ReleasedItems } from "../../../platform/http/release-parameter";
 import type { NeocloudSitesResponse } from "../schemas/neocloud";
 import { neocloudSitesAnswer } from "../services/neocloud";
 import { neocloudSites, siteOfRow } from "./sites";
 
 /**
  * `GET /api/neocloud/sites`'s answer as a release holds the register: every site of the release
- * read through releaseItems, mapped back to the route's sites and searched as the route searches.
+ * (the search and paging read the whole register), mapped back to the route's sites and
+ * searched as the route searches.
  */
-export async function neocloudSitesAsOf(
-  deps: AppDeps,
-  release: number,
-  query: NeocloudSitesQuery,
-): Promise<Result<NeocloudSitesResponse, DomainError>> {
-  const released = await releaseItems(deps, neocloudSites, { release }, siteOfRow);
-  return released.ok ? ok(neocloudSitesOfRelease(query, released.value)) : released;
-}
+export const neocloudSitesAsOf = asOfRelease({
+  dataset: neocloudSites,
+  itemOf: siteOfRow,
+  selection: (_query: NeocloudSitesQuery) => ok({}),
+  answer: (released, _deps, query) => ok(neocloudSitesOfRelease(query, released)),
+});
 
 /**
  * The sites answer from a release's rows: the same selection and paging; `dataSources` the

@@ -11,7 +11,7 @@ import {
   type ItemFields,
   type NeocloudSite,
 } from "@tpi/domain";
-import { readNeocloudSitePage, type Db } from "@tpi/db";
+import { inStoredSiteOrder, readNeocloudSitePage, type Db } from "@tpi/db";
 import { keysetRows, type MarketBulkDataset } from "../../../platform/bulk/dataset";
 import type {} from "../../../platform/http/release-parameter";
 import type {} from "../schemas/neocloud";
@@ -116,10 +116,13 @@ export function siteRow(site: NeocloudSite, firstSeen: string): BulkRow {
   );
 }
 
-/** A row back as the route's site, `sample` from its provenance column. */
+/**
+ * A row back as the route's site, `sample` from its provenance column, its fields in the order
+ * the route serves a stored site's (not the columns'), so the answers read alike to the byte.
+ */
 export function siteOfRow(row: BulkRow): NeocloudSite {
   const { firstSeen: _firstSeen, ...site } = itemOfRow(FIELDS, row);
-  return { ...site, sample: provenanceOfRow(row).sample } as NeocloudSite;
+  return inStoredSiteOrder({ ...site, sample: provenanceOfRow(row).sample } as NeocloudSite);
 }
 
 /** Every stored site's row, by id, read `sitesPerPage` sites at a time. */

@@ -4,7 +4,7 @@ import { readNeocloudDatasets } from "@tpi/db";
 import { describeRun, recentRunLines } from "../../../platform/jobs/source-sync";
 import { withRuntime, withSubcommands } from "../../../platform/cli/command";
 import type { Command } from "../../../platform/core/command";
-import { importNeocloudSites } from "../jobs/epoch-import";
+import { importSites } from "../jobs/epoch-import";
 import { neocloudSettingsFrom, type NeocloudEnv } from "../jobs/settings";
 import { countServedSites, describeStoredSites } from "../read-model/published-sites";
 
@@ -37,7 +37,7 @@ export const neocloudCommands: Record<string, Command> = withSubcommands("neoclo
     };
     await withRuntime(context, async (runtime) => {
       console.log(`reading ${files.gpuClusters}, ${files.dataCenters} and ${files.timelines}`);
-      const report = await importNeocloudSites(runtime.database.db, files, {
+      const report = await importSites(runtime.database.db, files, {
         trigger: "manual",
         now: runtime.clock(),
         fetchTimeoutMs: settings.fetchTimeoutMs,

@@ -49,7 +49,7 @@ export type NeocloudImportReport = SourceSyncReport<{
   counts: Record<string, NeocloudWriteCounts>;
 }>;
 
-export async function importNeocloudSites(
+export async function importSites(
   db: Db,
   files: NeocloudFiles,
   options: SourceSyncOptions & {
@@ -237,7 +237,7 @@ async function importFiles(
   db: Db,
   files: NeocloudFiles,
   run: SourceSyncRun,
-  options: Parameters<typeof importNeocloudSites>[2],
+  options: Parameters<typeof importSites>[2],
 ): Promise<NeocloudImportReport> {
   const { now } = options;
   // The three files, each read once.

@@ -5,7 +5,7 @@ import {
   logRunMessage,
   type SyncJobsInput,
 } from "../../../platform/ingest/daily-sync";
-import { importNeocloudSites } from "./epoch-import";
+import { importSites } from "./epoch-import";
 import type { NeocloudSettings } from "./settings";
 
 /**
@@ -27,7 +27,7 @@ export function neocloudJobs(
       syncHourUtc: settings.syncHourUtc,
       clock,
       sync: async (now, stopping, last) => {
-        const report = await importNeocloudSites(db, settings.files, {
+        const report = await importSites(db, settings.files, {
           trigger: last === null ? "startup" : "schedule",
           now,
           fetchTimeoutMs: settings.fetchTimeoutMs,

@@ -14,8 +14,7 @@ import {
   type Result,
   type UtcDay,
 } from "@tpi/domain";
-import type { AppDeps } from "../../../platform/core/deps";
-import { releaseItems } from "../../../platform/http/release-parameter";
+import { asOfRelease } from "../../../platform/http/release-parameter";
 import type { DataSources } from "../../../platform/provenance/data-sources";
 import { TOKEN } from "../read-model/state";
 import type { OtpiRow, OtpiRows } from "../services/otpi";
@@ -31,29 +30,26 @@ import { LAB_INDEX_DAILY, TOKEN_VOLUME_DAILY, labDayVolumeOf, otpiRowOf } from "
 const byDayThenCatalog = (a: OtpiRow, b: OtpiRow) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : labOrder(a.lab) - labOrder(b.lab);
 
-/** `GET /api/otpi`'s rows of a release, for the labs and days `query` may answer. */
-export async function otpiRowsAsOf(
-  deps: AppDeps,
-  release: number,
-  query: OtpiQuery,
-  access: AccessLevel,
-  now: Date,
-): Promise<Result<OtpiRows, DomainError>> {
-  const days =
-    query.kind === "day"
-      ? { fromPeriod: query.date, toPeriod: query.date }
-      : query.kind === "range"
-        ? { fromPeriod: query.startDate, toPeriod: query.endDate }
-        : { fromPeriod: earliestVisibleDay(access, now) };
-  const released = await releaseItems(
-    deps,
-    LAB_INDEX_DAILY,
-    { release, series: visibleLabs(access, query.lab), ...days },
-    otpiRowOf,
-  );
-  if (!released.ok) return released;
-  return ok(releasedOtpiRows(released.value.items, TOKEN.of(deps).index.dataSources));
-}
+/**
+ * `GET /api/otpi`'s rows of a release, for the labs and days `query` may answer: the day, the
+ * range, or (for the latest day) each lab's latest day in the caller's window: the latest day
+ * with any of the labs is one of those, and a lab with a row on it has it as its latest.
+ */
+export const otpiRowsAsOf = asOfRelease({
+  dataset: LAB_INDEX_DAILY,
+  itemOf: otpiRowOf,
+  selection: (query: OtpiQuery, access: AccessLevel, now: Date) =>
+    ok({
+      series: visibleLabs(access, query.lab),
+      ...(query.kind === "day"
+        ? { fromPeriod: query.date, toPeriod: query.date }
+        : query.kind === "range"
+          ? { fromPeriod: query.startDate, toPeriod: query.endDate }
+          : { fromPeriod: earliestVisibleDay(access, now), latestPeriods: 1 }),
+    }),
+  answer: ({ items }, deps): Result<OtpiRows, DomainError> =>
+    ok(releasedOtpiRows(items, TOKEN.of(deps).index.dataSources)),
+});
 
 function releasedOtpiRows(items: OtpiRow[], dataSources: DataSources): OtpiRows {
   const sorted = [...items].sort(byDayThenCatalog);
@@ -74,19 +70,13 @@ function releasedOtpiRows(items: OtpiRow[], dataSources: DataSources): OtpiRows 
  * `GET /api/token-volume`'s volumes of a release: every lab over all of its history, since each
  * lab's base and the total's base are the first days of all history.
  */
-export async function tokenVolumesAsOf(
-  deps: AppDeps,
-  release: number,
-): Promise<Result<TokenVolumeRows, DomainError>> {
-  const released = await releaseItems(
-    deps,
-    TOKEN_VOLUME_DAILY,
-    { release, series: LAB_IDS },
-    labDayVolumeOf,
-  );
-  if (!released.ok) return released;
-  return ok(releasedVolumes(released.value.items, TOKEN.of(deps).index.dataSources));
-}
+export const tokenVolumesAsOf = asOfRelease({
+  dataset: TOKEN_VOLUME_DAILY,
+  itemOf: labDayVolumeOf,
+  selection: () => ok({ series: LAB_IDS }),
+  answer: ({ items }, deps): Result<TokenVolumeRows, DomainError> =>
+    ok(releasedVolumes(items, TOKEN.of(deps).index.dataSources)),
+});
 
 function releasedVolumes(volumes: LabDayVolume[], dataSources: DataSources): TokenVolumeRows {
   return {
