@@ -1,9 +1,17 @@
 /**
  * Bulk downloads under load: release files downloaded over and over by concurrent clients, one of
  * them slow, while the server's RSS is sampled every 100 ms; and settled GETs (autocannon in its
- * own process) with and without those downloads, alternating in one run on one machine.
+ * own process) with and without those downloads, alternating in one run on one machine, with the
+ * server's CPU (/proc/<pid>/stat) and event-loop delay (its own /metrics) over each run.
  *
- *   pnpm --filter @tpi/api exec tsx bench/bulk-download-bench.ts [--api] [--seconds 10] [--connections 50] [--rounds 2] [--downloads 4]
+ *   pnpm bench:downloads [--seconds 10] [--connections 50] [--rounds 2] [--downloads 4] [--downloads-nice 19]
+ *   pnpm --filter @tpi/api exec tsx bench/bulk-download-bench.ts [--api] [same options]
+ *
+ * The downloading clients run in a process of their own (bench/lib/download-clients.mjs) at CPU
+ * priority --downloads-nice (19, the lowest, by default): on a machine with few cores they then
+ * read with what the server and the load generator leave, so that "GETs while downloading" is the
+ * server's figure, not that of clients and load generator fighting for the same cores (0 puts
+ * them level with the rest, as the benchmark ran before).
  *
  * --api: the real api (dist/main.js, built when stale) on a scratch database (DATABASE_URL's
  * server, else an embedded PostgreSQL): its first start loads and settles every market's sample

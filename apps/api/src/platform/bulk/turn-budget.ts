@@ -2,12 +2,13 @@ import { Transform } from "node:stream";
 
 /**
  * Bytes of bulk files the api writes to its sockets per event-loop turn, across every download
- * at once: two 64 KiB file reads. Writing a MB to a socket costs the api's thread about 3.6 ms
- * of CPU (measured on loopback, see docs/operations/benchmarks.md), so a turn spends at most about
- * half a millisecond on files, however many downloads run; an idle api turns often enough that
- * this still allows over 200 MB/s.
+ * at once: one 64 KiB file read (fs.createReadStream's chunk). Writing a MB to a loopback socket
+ * cost the api's thread about 4 ms of CPU (docs/operations/benchmarks.md), so a turn spends about
+ * a quarter of a millisecond on files however many downloads run, while a turn under load answers
+ * up to one request per open connection; an api with nothing else to do turns again at once, so
+ * downloads alone still get well over 100 MB/s.
  */
-export const FILE_BYTES_PER_TURN = 128 * 1024;
+export const FILE_BYTES_PER_TURN = 64 * 1024;
 
 type Waiting = { bytes: number; release: () => void };
 
