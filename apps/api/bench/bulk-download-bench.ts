@@ -473,7 +473,12 @@ try {
         row(`round ${round}: GETs while downloading`, during.result.figures) +
           `  ${during.rss}` +
           loopDelayText(during.loopDelay) +
-          cpuText(during.cpuUsed),
+          cpuText(
+            during.cpuUsed,
+            during.cpuUsed === undefined
+              ? ""
+              : `, ${((during.cpuUsed.seconds / during.result.figures.totalRequests) * 1e6).toFixed(0)} µs per GET with the files' share`,
+          ),
         `  downloads: ${downloadsText(during.result.downloaded)}`,
       );
     }
