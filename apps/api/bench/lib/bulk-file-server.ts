@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { sendBulkFile, type BulkFileToSend } from "../../src/platform/bulk/send-file";
+import { fileSendBudget } from "../../src/platform/bulk/turn-budget";
 import { Metrics } from "../../src/platform/observability/metrics";
 
 const files = new Map(
@@ -65,6 +66,8 @@ app.get("/files/:name", (req, res) => {
 });
 
 const server = app.listen(0, "127.0.0.1", () => {
+  // As the api does: files yield to the requests this server receives.
+  fileSendBudget.watch(server);
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });
 process.once("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,16 +1,24 @@
+import { EventEmitter } from "node:events";
 import type { Transform } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { TurnBudget, type TurnClock } from "./turn-budget";
 
-/** A clock the test moves: CPU and wall time in milliseconds. */
-function testClock(): TurnClock & { cpu: number; now: number } {
-  const clock = { cpu: 0, now: 0, cpuMs: () => clock.cpu, nowMs: () => clock.now };
+/** A clock the test moves (milliseconds), whose timers the test fires with `fire`. */
+function testClock() {
+  const timers: (() => void)[] = [];
+  const clock = {
+    now: 0,
+    nowMs: () => clock.now,
+    after: (_ms: number, run: () => void) => timers.push(run),
+    /** Runs the timers set so far; how many there were. */
+    fire: () => timers.splice(0).map((run) => run()).length,
+  };
   return clock;
 }
 
-/** A budget of `bytesPerTurn` on `clock`: busy above 0.2 ms of other CPU, 20 ms apart when busy. */
+/** A budget of `bytesPerTurn` on `clock`, files 20 ms apart while requests arrive. */
 function budgetOf(bytesPerTurn: number, clock: TurnClock = testClock()): TurnBudget {
-  return new TurnBudget({ bytesPerTurn, busyTurnCpuMs: 0.2, busyIntervalMs: 20, clock });
+  return new TurnBudget({ bytesPerTurn, busyIntervalMs: 20, clock });
 }
 
 /** Resolves in the check phase of the event loop's next turn, after the budget's own release. */
@@ -28,7 +36,7 @@ async function arrivalsPerTurn(
   beforeTurn: (turn: number) => void = () => undefined,
 ): Promise<string[][]> {
   const perTurn: string[][] = [];
-  let seen = 0;
+  let seen = out.length;
   for (let turn = 0; turn < turns; turn++) {
     beforeTurn(turn);
     await nextTurn();
@@ -82,9 +90,11 @@ describe("TurnBudget", () => {
     second.destroy();
   });
 
-  it("sends nothing in a turn after other work, until the busy interval has passed", async () => {
+  it("while requests arrive, waits on a timer until the busy interval has passed", async () => {
     const clock = testClock();
     const budget = budgetOf(40, clock);
+    const server = new EventEmitter();
+    budget.watch(server);
     const out: string[] = [];
     const streams = ["a", "b", "c"].map((name) => {
       const stream = budget.paced();
@@ -92,19 +102,28 @@ describe("TurnBudget", () => {
       stream.write(name.repeat(40));
       return stream;
     });
-    // Every turn the api spends 1 ms of CPU on other work; the wall clock moves 10 ms a turn.
-    const perTurn = await arrivalsPerTurn(out, 5, (turn) => {
-      clock.cpu += 1;
-      clock.now = turn * 10;
-    });
-    // Turn 0: files never went out, so they may; then one turn's budget per 20 ms.
-    expect(perTurn.map((chunks) => chunks.length)).toEqual([1, 0, 1, 0, 1]);
+    // A request before every turn; files never went out, so the first turn sends.
+    const request = () => server.emit("request");
+    expect((await arrivalsPerTurn(out, 3, request)).map((chunks) => chunks.length)).toEqual([
+      1, 0, 0,
+    ]);
+    // The second turn set a timer (no turn sends while it runs); at 20 ms it sends.
+    clock.now = 20;
+    expect(clock.fire()).toBe(1);
+    expect(out).toHaveLength(2);
+    // Requests keep coming: the next chunk waits for the next 20 ms as well.
+    expect((await arrivalsPerTurn(out, 2, request)).map((chunks) => chunks.length)).toEqual([0, 0]);
+    clock.now = 40;
+    expect(clock.fire()).toBe(1);
+    expect(out).toHaveLength(3);
     for (const stream of streams) stream.destroy();
   });
 
-  it("sends every turn again once the api is idle", async () => {
+  it("sends every turn again once requests stop", async () => {
     const clock = testClock();
     const budget = budgetOf(40, clock);
+    const server = new EventEmitter();
+    budget.watch(server);
     const out: string[] = [];
     const streams = ["a", "b", "c", "d"].map((name) => {
       const stream = budget.paced();
@@ -112,11 +131,14 @@ describe("TurnBudget", () => {
       stream.write(name.repeat(40));
       return stream;
     });
-    // Busy for the first two turns, idle (no CPU but the files') after; the wall clock stands.
-    const perTurn = await arrivalsPerTurn(out, 5, (turn) => {
-      if (turn < 2) clock.cpu += 1;
-    });
-    expect(perTurn.map((chunks) => chunks.length)).toEqual([1, 0, 1, 1, 1]);
+    await arrivalsPerTurn(out, 2, () => server.emit("request"));
+    expect(out).toHaveLength(1);
+    clock.now = 20;
+    clock.fire();
+    // No request since: every turn sends.
+    const perTurn = await arrivalsPerTurn(out, 3);
+    expect(perTurn.map((chunks) => chunks.length)).toEqual([1, 1, 0]);
+    expect(out).toHaveLength(4);
     for (const stream of streams) stream.destroy();
   });
 });
