@@ -77,8 +77,8 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
     // pipeline destroys the file stream when the response closes early (the client left) and
     // the response when the file fails midway (the client sees a short body, never a wrong one).
     // The file's chunks go out within the budget every download shares per event-loop turn, after
-    // the turn has answered the requests that were ready: however many downloads run, a turn
-    // spends a bounded time on them, so the api's other answers wait no longer.
+    // the turn has answered the requests that were ready, and sparingly while requests keep
+    // arriving (turn-budget.ts): however many downloads run, settled GETs go first.
     pipeline(stream, fileSendBudget.paced(), res, () => undefined);
   });
 }
