@@ -10,8 +10,8 @@
  *
  * - `start`, `test`, `bench [options]`, `build`: always install first (a checkout may have moved
  *   since the last install);
- * - `typecheck`, `lint`, `bench:cost [options]`, `bench:lighthouse`: install only when nothing is
- *   installed yet, so that the commands run while working stay quick.
+ * - `typecheck`, `lint`, `bench:cost [options]`, `bench:downloads [options]`, `bench:lighthouse`:
+ *   install only when nothing is installed yet, so that the commands run while working stay quick.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -46,10 +46,18 @@ const AFTER_INSTALL = {
   typecheck: ["exec", "turbo", "run", "typecheck"],
   lint: ["exec", "turbo", "run", "lint"],
   "bench:cost": ["--filter", "@tpi/api", "bench:cost"],
+  // Settled GETs with and without bulk downloads, on the compiled api (built when stale).
+  "bench:downloads": ["--filter", "@tpi/api", "bench:downloads"],
   // The website's phone speed (Lighthouse mobile); it builds the website itself.
   "bench:lighthouse": ["--filter", "@tpi/web", "bench:lighthouse"],
 };
-const INSTALL_ONLY_WHEN_MISSING = new Set(["typecheck", "lint", "bench:cost", "bench:lighthouse"]);
+const INSTALL_ONLY_WHEN_MISSING = new Set([
+  "typecheck",
+  "lint",
+  "bench:cost",
+  "bench:downloads",
+  "bench:lighthouse",
+]);
 
 if (task !== "start" && task !== "test" && !Object.hasOwn(AFTER_INSTALL, task)) {
   console.error(

@@ -1,9 +1,17 @@
 /**
  * Bulk downloads under load: release files downloaded over and over by concurrent clients, one of
  * them slow, while the server's RSS is sampled every 100 ms; and settled GETs (autocannon in its
- * own process) with and without those downloads, alternating in one run on one machine.
+ * own process) with and without those downloads, alternating in one run on one machine, with the
+ * server's CPU (/proc/<pid>/stat) and event-loop delay (its own /metrics) over each run.
  *
- *   pnpm --filter @tpi/api exec tsx bench/bulk-download-bench.ts [--api] [--seconds 10] [--connections 50] [--rounds 2] [--downloads 4]
+ *   pnpm bench:downloads [--seconds 10] [--connections 50] [--rounds 2] [--downloads 4] [--downloads-nice 19]
+ *   pnpm --filter @tpi/api exec tsx bench/bulk-download-bench.ts [--api] [same options]
+ *
+ * The downloading clients run in a process of their own (bench/lib/download-clients.mjs) at CPU
+ * priority --downloads-nice (19, the lowest, by default): on a machine with few cores they then
+ * read with what the server and the load generator leave, so that "GETs while downloading" is the
+ * server's figure, not that of clients and load generator fighting for the same cores (0 puts
+ * them level with the rest, as the benchmark ran before).
  *
  * --api: the real api (dist/main.js, built when stale) on a scratch database (DATABASE_URL's
  * server, else an embedded PostgreSQL): its first start loads and settles every market's sample
@@ -17,10 +25,9 @@
  * /api/v1/releases/latest/files/<name>,...` with BENCH_API_KEY for files that need a key.
  */
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -53,6 +60,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     rounds: { type: "string", default: "2" },
     downloads: { type: "string", default: "4" },
+    "downloads-nice": { type: "string", default: "19" },
     api: { type: "boolean", default: false },
     url: { type: "string" },
     pid: { type: "string" },
@@ -64,6 +72,15 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
 const downloads = Number(values.downloads);
+/** The downloading clients' CPU priority (19: the lowest; 0: the same as everything else). */
+const nice = Number(values["downloads-nice"]);
+/**
+ * The internal service token the server's /metrics answers to: the api and the stand-in are
+ * started with a fresh one; a running api's is BENCH_INTERNAL_TOKEN (no event-loop figures
+ * without it).
+ */
+const metricsToken: string | undefined =
+  values.url === undefined ? randomBytes(24).toString("hex") : process.env.BENCH_INTERNAL_TOKEN;
 /** Sent with every request: the api's public rate limit skips it (RATE_LIMIT_TRUSTED_ORIGINS). */
 const BENCH_ORIGIN = "http://bench.localhost";
 let authorization: Record<string, string> = { origin: BENCH_ORIGIN };
@@ -73,10 +90,6 @@ const useKey = (key: string) => {
 if (process.env.BENCH_API_KEY !== undefined) useKey(process.env.BENCH_API_KEY);
 const progress = (line: string) => process.stderr.write(`[download bench] ${line}\n`);
 const MB = 1e6;
-
-/** Bytes a slow client reads per tick, and the tick (milliseconds): about 2.6 MB/s. */
-const SLOW_CHUNK_BYTES = 64 * 1024;
-const SLOW_TICK_MS = 25;
 
 type Server = { url: string; pid: number; stop(): Promise<void> };
 
@@ -108,6 +121,7 @@ async function startRealApi(dataDir: string): Promise<{
         SETTLEMENT_INTERVAL_SECONDS: "0",
         OUTSIDE_SOURCES_ENABLED: "false",
         RATE_LIMIT_TRUSTED_ORIGINS: BENCH_ORIGIN,
+        INTERNAL_API_TOKEN: metricsToken ?? "",
         // The release files' cache (TPI_DATA_DIR/releases) in the run's scratch folder.
         TPI_DATA_DIR: dataDir,
       },
@@ -193,6 +207,7 @@ async function startStandIn(manifest: string): Promise<Server> {
   const script = fileURLToPath(new URL("./lib/bulk-file-server.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", script, manifest], {
     cwd: API_DIR,
+    env: { ...process.env, INTERNAL_API_TOKEN: metricsToken ?? "" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   ownChildProcess(child);
@@ -230,83 +245,78 @@ function sampleRss(pid: number): { stop(): number[] } {
   };
 }
 
-type Downloaded = { files: number; bytes: number; checksumFailures: number };
+type Downloaded = {
+  files: number;
+  bytes: number;
+  checksumFailures: number;
+  megabytesPerSecond: number;
+  /** CPU seconds the downloading clients' process used. */
+  cpuSeconds: number;
+  seconds: number;
+};
+
+const DOWNLOAD_CLIENTS = fileURLToPath(new URL("./lib/download-clients.mjs", import.meta.url));
 
 /**
- * Downloads `path` once, hashing what arrives: whether its SHA-256 matches the Repr-Digest and
- * its length the Content-Length. `slow` reads a chunk per tick, as a client on a slow link.
+ * `count` clients each downloading every file in turn until stopped, plus one slow client, in a
+ * process of their own at CPU priority `nice` (bench/lib/download-clients.mjs).
  */
-function downloadOnce(
-  base: string,
-  path: string,
-  slow: boolean,
-  stopping: AbortSignal,
-): Promise<{ bytes: number; ok: boolean }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${path}`, {
-      agent: false,
-      headers: authorization,
-      signal: stopping,
-    });
-    request.on("error", (error) =>
-      stopping.aborted ? resolve({ bytes: 0, ok: true }) : reject(error),
-    );
-    request.on("response", (response) => {
-      if (response.statusCode !== 200) {
-        reject(new Error(`${path} answered ${response.statusCode}`));
-        return;
-      }
-      const hash = createHash("sha256");
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => {
-        hash.update(chunk);
-        bytes += chunk.length;
-        if (slow && bytes % SLOW_CHUNK_BYTES < chunk.length) {
-          response.pause();
-          setTimeout(() => response.resume(), SLOW_TICK_MS);
-        }
-      });
-      response.on("error", () => resolve({ bytes, ok: stopping.aborted }));
-      response.on("end", () => {
-        const digest = `sha-256=:${hash.digest("base64")}:`;
-        resolve({
-          bytes,
-          ok:
-            digest === response.headers["repr-digest"] &&
-            bytes === Number(response.headers["content-length"]),
-        });
-      });
-    });
-  });
-}
-
-/** `count` clients each downloading every file in turn until stopped, plus one slow client. */
 function startDownloads(base: string, paths: readonly string[], count: number) {
-  const stopper = new AbortController();
-  const totals: Downloaded = { files: 0, bytes: 0, checksumFailures: 0 };
-  const client = async (offset: number, slow: boolean) => {
-    for (let i = offset; !stopper.signal.aborted; i++) {
-      const path = paths[i % paths.length] ?? "";
-      const { bytes, ok } = await downloadOnce(base, path, slow, stopper.signal);
-      totals.bytes += bytes;
-      if (stopper.signal.aborted) break;
-      totals.files++;
-      if (!ok) totals.checksumFailures++;
-    }
-  };
-  const clients = [...Array.from({ length: count }, (_, i) => client(i, false)), client(0, true)];
-  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [DOWNLOAD_CLIENTS, JSON.stringify({ base, paths, count, nice, headers: authorization })],
+    { stdio: ["pipe", "pipe", "pipe"] },
+  );
+  ownChildProcess(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return {
-    async stop(): Promise<Downloaded & { megabytesPerSecond: number }> {
-      stopper.abort();
-      await Promise.all(clients);
-      return {
-        ...totals,
-        megabytesPerSecond: totals.bytes / MB / ((performance.now() - started) / 1000),
-      };
+    pid: child.pid ?? 0,
+    async stop(): Promise<Downloaded> {
+      child.stdin.end();
+      const code = await exited;
+      const line = stdout.trim().split("\n").pop() ?? "";
+      if (code !== 0 || line === "")
+        throw new Error(`the download clients exited with ${code}: ${stderr.trim()}`);
+      return JSON.parse(line) as Downloaded;
     },
   };
 }
+
+/** Timer resolution of the api's event-loop delay histogram (prom-client's default), in ms. */
+const LOOP_DELAY_RESOLUTION_MS = 10;
+
+type LoopDelay = { p50Ms: number; p99Ms: number; maxMs: number };
+
+/**
+ * The server's event-loop delay since the previous call, from its own metrics: prom-client's
+ * monitorEventLoopDelay histogram, which a scrape of /metrics reads and then resets. The
+ * histogram records the time between its 10 ms timer's turns; the delay is that less 10 ms.
+ */
+async function loopDelaySinceLastScrape(url: string): Promise<LoopDelay | undefined> {
+  if (metricsToken === undefined) return undefined;
+  const response = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}: ${text.slice(0, 200)}`);
+  const delayMs = (name: string) => {
+    const seconds = new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, "m").exec(
+      text,
+    )?.[1];
+    if (seconds === undefined)
+      throw new Error(`no nodejs_eventloop_lag_${name}_seconds in /metrics`);
+    return Math.max(0, Number(seconds) * 1000 - LOOP_DELAY_RESOLUTION_MS);
+  };
+  return { p50Ms: delayMs("p50"), p99Ms: delayMs("p99"), maxMs: delayMs("max") };
+}
+const loopDelayText = (delay: LoopDelay | undefined) =>
+  delay === undefined
+    ? ""
+    : `  loop delay p50 ${delay.p50Ms.toFixed(1)} ms p99 ${delay.p99Ms.toFixed(1)} ms max ${delay.maxMs.toFixed(0)} ms`;
 
 /** The machine's busy and total CPU time so far (Linux: /proc/stat's first line), in ticks. */
 async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
@@ -401,66 +411,115 @@ try {
   const getUrl = `${server.url}${getPath}`;
   const loadHeaders = { origin: BENCH_ORIGIN };
   const results: string[] = [];
+  const alonePerRound: LoadFigures[] = [];
+  const duringPerRound: LoadFigures[] = [];
+  /**
+   * Runs `work` while sampling the server's RSS, CPU and event-loop delay: what `work` resolves
+   * with, and those figures over its duration.
+   */
+  const measured = async <T>(work: () => Promise<T>) => {
+    const rssSamples = sampleRss(server.pid);
+    await loopDelaySinceLastScrape(server.url);
+    const cpu = await serverCpu(server.pid);
+    const result = await work();
+    const cpuUsed = await cpu.stop();
+    const loopDelay = await loopDelaySinceLastScrape(server.url);
+    return { result, cpuUsed, loopDelay, rss: rss(rssSamples.stop()) };
+  };
+  /** The downloading clients' process's CPU, as a share of one core over `seconds`. */
+  const clientsText = (downloaded: Downloaded) =>
+    `download clients (nice ${nice}) ${((downloaded.cpuSeconds / downloaded.seconds) * 100).toFixed(0)} % of a core`;
+  const downloadsText = (downloaded: Downloaded) =>
+    `${downloaded.files} files complete, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}; ${clientsText(downloaded)}`;
+  results.push(
+    `load average at the start: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" ")}`,
+  );
   try {
-    const idle = sampleRss(server.pid);
     progress("warming up");
-    await runLoad(getUrl, { connections, seconds: 2, headers: loadHeaders });
-    const idleSamples = idle.stop();
-    results.push(`server after warm-up: ${rss(idleSamples)}`);
+    const warmUp = await measured(() =>
+      runLoad(getUrl, { connections, seconds: 2, headers: loadHeaders }),
+    );
+    results.push(`server after warm-up: ${warmUp.rss}`);
+    progress("idle for 5 s: the event-loop delay the machine alone causes");
+    const idle = await measured(() => new Promise((resolve) => setTimeout(resolve, 5_000)));
+    results.push(
+      `server idle, 5 s: ${idle.rss}${loopDelayText(idle.loopDelay)}${cpuText(idle.cpuUsed)}`,
+    );
     for (let round = 1; round <= rounds; round++) {
       progress(`round ${round}: settled GETs alone`);
-      const alone = sampleRss(server.pid);
-      const aloneCpu = await serverCpu(server.pid);
-      const without = await runLoad(getUrl, { connections, seconds, headers: loadHeaders });
-      const aloneSamples = alone.stop();
-      const aloneCpuUsed = await aloneCpu.stop();
-
+      const alone = await measured(() =>
+        runLoad(getUrl, { connections, seconds, headers: loadHeaders }),
+      );
       progress(`round ${round}: settled GETs with ${downloads} + 1 slow downloading clients`);
-      const during = sampleRss(server.pid);
-      const duringCpu = await serverCpu(server.pid);
-      // The downloading clients' own CPU (this process: reading sockets, hashing).
-      const clientsCpuFrom = process.cpuUsage();
-      const clientsFrom = performance.now();
-      const downloading = startDownloads(server.url, filePaths, downloads);
-      const withDownloads = await runLoad(getUrl, { connections, seconds, headers: loadHeaders });
-      const downloaded = await downloading.stop();
-      const duringSamples = during.stop();
-      const duringCpuUsed = await duringCpu.stop();
-      const clientsCpu = process.cpuUsage(clientsCpuFrom);
-      const clientsShare =
-        (clientsCpu.user + clientsCpu.system) / 1000 / (performance.now() - clientsFrom);
-
+      const during = await measured(async () => {
+        const downloading = startDownloads(server.url, filePaths, downloads);
+        const figures = await runLoad(getUrl, { connections, seconds, headers: loadHeaders });
+        return { figures, downloaded: await downloading.stop() };
+      });
+      alonePerRound.push(alone.result);
+      duringPerRound.push(during.result.figures);
       results.push(
-        row(`round ${round}: GETs alone`, without) +
-          `  ${rss(aloneSamples)}` +
+        row(`round ${round}: GETs alone`, alone.result) +
+          `  ${alone.rss}` +
+          loopDelayText(alone.loopDelay) +
           cpuText(
-            aloneCpuUsed,
-            aloneCpuUsed === undefined
+            alone.cpuUsed,
+            alone.cpuUsed === undefined
               ? ""
-              : `, ${((aloneCpuUsed.seconds / without.totalRequests) * 1e6).toFixed(0)} µs per GET`,
+              : `, ${((alone.cpuUsed.seconds / alone.result.totalRequests) * 1e6).toFixed(0)} µs per GET`,
           ),
-        row(`round ${round}: GETs while downloading`, withDownloads) +
-          `  ${rss(duringSamples)}` +
-          cpuText(duringCpuUsed) +
-          `, download clients ${(clientsShare * 100).toFixed(0)} %`,
-        `  downloads: ${downloaded.files} files complete, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}`,
+        row(`round ${round}: GETs while downloading`, during.result.figures) +
+          `  ${during.rss}` +
+          loopDelayText(during.loopDelay) +
+          cpuText(
+            during.cpuUsed,
+            during.cpuUsed === undefined
+              ? ""
+              : `, ${((during.cpuUsed.seconds / during.result.figures.totalRequests) * 1e6).toFixed(0)} µs per GET with the files' share`,
+          ),
+        `  downloads: ${downloadsText(during.result.downloaded)}`,
       );
     }
     progress(`downloads alone for ${seconds} s`);
-    const alone = sampleRss(server.pid);
-    const aloneCpu = await serverCpu(server.pid);
-    const downloading = startDownloads(server.url, filePaths, downloads);
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    const downloaded = await downloading.stop();
-    const aloneCpuUsed = await aloneCpu.stop();
+    const downloadsAlone = await measured(async () => {
+      const downloading = startDownloads(server.url, filePaths, downloads);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      return downloading.stop();
+    });
+    const sent = downloadsAlone.result;
     results.push(
-      `downloads alone: ${downloaded.files} files, ${(downloaded.bytes / MB).toFixed(0)} MB at ${downloaded.megabytesPerSecond.toFixed(0)} MB/s, checksum failures ${downloaded.checksumFailures}; ${rss(alone.stop())}` +
+      `downloads alone: ${downloadsText(sent)}; ${downloadsAlone.rss}` +
+        loopDelayText(downloadsAlone.loopDelay) +
         cpuText(
-          aloneCpuUsed,
-          aloneCpuUsed === undefined
+          downloadsAlone.cpuUsed,
+          downloadsAlone.cpuUsed === undefined
             ? ""
-            : `, ${((aloneCpuUsed.seconds / (downloaded.bytes / MB)) * 1000).toFixed(1)} ms per MB`,
+            : `, ${((downloadsAlone.cpuUsed.seconds / (sent.bytes / MB)) * 1000).toFixed(1)} ms per MB`,
         ),
+    );
+    if (rounds > 0) {
+      const median = (list: number[]) => {
+        const sorted = [...list].sort((a, b) => a - b);
+        const middle = Math.floor(sorted.length / 2);
+        return sorted.length % 2 === 1
+          ? (sorted[middle] ?? 0)
+          : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+      };
+      const rate = (list: LoadFigures[]) =>
+        median(list.map((figures) => figures.requestsPerSecond));
+      const p99 = (list: LoadFigures[]) => median(list.map((figures) => figures.p99Ms));
+      results.push(
+        `medians of ${rounds} rounds: GETs alone ${rate(alonePerRound).toFixed(0)} req/s p99 ${p99(alonePerRound).toFixed(1)} ms; ` +
+          `while downloading ${rate(duringPerRound).toFixed(0)} req/s p99 ${p99(duringPerRound).toFixed(1)} ms ` +
+          `(${((rate(duringPerRound) / rate(alonePerRound) - 1) * 100).toFixed(1)} % req/s)`,
+      );
+    }
+    results.push(
+      `load average at the end: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(" ")}`,
     );
   } finally {
     await server.stop();
@@ -472,7 +531,7 @@ try {
       : `${server.url} (GET ${getPath})`;
   console.log(
     `\n${serverLabel}; files: ${filePaths.length}${fileBytes.length > 0 ? `, ${(fileBytes.reduce((sum, bytes) => sum + bytes, 0) / MB).toFixed(0)} MB, largest ${(Math.max(...fileBytes) / MB).toFixed(0)} MB` : ""}; ` +
-      `${connections} connections, ${seconds} s per run\n`,
+      `${connections} connections, ${seconds} s per run; download clients: ${downloads} + 1 slow at nice ${nice}\n`,
   );
   for (const line of results) console.log(line);
 } finally {

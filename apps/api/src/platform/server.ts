@@ -35,6 +35,7 @@ import { jobContextOf, openRuntime, type Runtime } from "./runtime/runtime";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 import { releaseCutJob } from "./release-api/cut-job";
 import { releaseCacheDirOf } from "./release-api/releases";
+import { fileSendBudget } from "./bulk/turn-budget";
 import { createWebhookDispatcher } from "./webhooks/dispatcher";
 import { webhookDispatchJob, webhookPolicyFrom } from "./jobs/webhook-dispatch";
 import { createDeliveryGate } from "./webhooks/gate";
@@ -159,6 +160,8 @@ export async function startServer(
     liveEvents,
   });
   const server = await listen(api.listener, env);
+  // Bulk files yield to the requests this server receives (settled GETs first while files go out).
+  fileSendBudget.watch(server);
   const http = drainableServer(server);
   const stopMidnightNotices = notifyWebsiteOfChanges(runtime);
   const { port } = server.address() as AddressInfo;

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
 import type { BulkFormat } from "@tpi/domain";
 import type { Request, Response } from "express";
+import { fileSendBudget } from "./turn-budget";
 
 /** The media type each format is served as (Parquet's as registered with IANA in 2024). */
 export const BULK_CONTENT_TYPES: Readonly<Record<BulkFormat, string>> = {
@@ -27,9 +28,10 @@ export type BulkFileToSend = {
  * `Content-Length`, a strong `ETag` (the SHA-256: equal bytes, equal tag), `Repr-Digest`
  * (RFC 9530) so a client checks what it received, `Content-Type` and `Content-Disposition:
  * attachment`. A matching `If-None-Match` answers 304 without the body, HEAD answers the headers
- * alone, and a client that goes away stops the read. The caller has checked access and that the
- * file at `path` is complete and has `sha256`; a file that cannot be opened goes to the app's
- * error handler (logged, and a 500 with the contract's body).
+ * alone, and a client that goes away stops the read. The bytes go out paced, within a budget per
+ * event-loop turn that every download shares (turn-budget.ts). The caller has checked access and
+ * that the file at `path` is complete and has `sha256`; a file that cannot be opened goes to the
+ * app's error handler (logged, and a 500 with the contract's body).
  *
  * This folder sits with the platform contracts (a market's definition names its datasets), below
  * the http layer: so no import from it, and errors reach the error handler through `req.next`.
@@ -74,7 +76,10 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
     res.status(200);
     // pipeline destroys the file stream when the response closes early (the client left) and
     // the response when the file fails midway (the client sees a short body, never a wrong one).
-    pipeline(stream, res, () => undefined);
+    // The file's chunks go out within the budget every download shares per event-loop turn, after
+    // the turn has answered the requests that were ready, and sparingly while requests keep
+    // arriving (turn-budget.ts): however many downloads run, settled GETs go first.
+    pipeline(stream, fileSendBudget.paced(), res, () => undefined);
   });
 }
 

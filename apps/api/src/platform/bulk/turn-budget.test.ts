@@ -1,0 +1,144 @@
+import { EventEmitter } from "node:events";
+import type { Transform } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { TurnBudget, type TurnClock } from "./turn-budget";
+
+/** A clock the test moves (milliseconds), whose timers the test fires with `fire`. */
+function testClock() {
+  const timers: (() => void)[] = [];
+  const clock = {
+    now: 0,
+    nowMs: () => clock.now,
+    after: (_ms: number, run: () => void) => timers.push(run),
+    /** Runs the timers set so far; how many there were. */
+    fire: () => timers.splice(0).map((run) => run()).length,
+  };
+  return clock;
+}
+
+/** A budget of `bytesPerTurn` on `clock`, files 20 ms apart while requests arrive. */
+function budgetOf(bytesPerTurn: number, clock: TurnClock = testClock()): TurnBudget {
+  return new TurnBudget({ bytesPerTurn, busyIntervalMs: 20, clock });
+}
+
+/** Resolves in the check phase of the event loop's next turn, after the budget's own release. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Every chunk `stream` lets through, labelled `name`, appended to `out` as it arrives. */
+function collect(stream: Transform, name: string, out: string[]): void {
+  stream.on("data", (chunk: Buffer) => out.push(`${name}:${chunk.toString()}`));
+}
+
+/** What has arrived after each of `turns` event-loop turns; `beforeTurn` runs before each. */
+async function arrivalsPerTurn(
+  out: string[],
+  turns: number,
+  beforeTurn: (turn: number) => void = () => undefined,
+): Promise<string[][]> {
+  const perTurn: string[][] = [];
+  let seen = out.length;
+  for (let turn = 0; turn < turns; turn++) {
+    beforeTurn(turn);
+    await nextTurn();
+    perTurn.push(out.slice(seen));
+    seen = out.length;
+  }
+  return perTurn;
+}
+
+describe("TurnBudget", () => {
+  it("lets through at most its bytes per turn across every stream", async () => {
+    const budget = budgetOf(100);
+    const out: string[] = [];
+    const streams = ["a", "b", "c", "d", "e"].map((name) => {
+      const stream = budget.paced();
+      collect(stream, name, out);
+      // 40 bytes each: two fit a turn's 100, a third would not.
+      stream.write(name.repeat(40));
+      return stream;
+    });
+    expect(out).toEqual([]);
+    const perTurn = await arrivalsPerTurn(out, 4);
+    expect(perTurn.map((chunks) => chunks.length)).toEqual([2, 2, 1, 0]);
+    for (const stream of streams) stream.destroy();
+  });
+
+  it("lets a chunk larger than the budget through alone, one per turn", async () => {
+    const budget = budgetOf(10);
+    const out: string[] = [];
+    const stream = budget.paced();
+    collect(stream, "a", out);
+    stream.write("x".repeat(40));
+    stream.write("y".repeat(40));
+    const perTurn = await arrivalsPerTurn(out, 3);
+    expect(perTurn).toEqual([[`a:${"x".repeat(40)}`], [`a:${"y".repeat(40)}`], []]);
+    stream.destroy();
+  });
+
+  it("takes the streams in turn, so a stream with many chunks does not hold the others back", async () => {
+    const budget = budgetOf(1);
+    const out: string[] = [];
+    const first = budget.paced();
+    const second = budget.paced();
+    collect(first, "first", out);
+    collect(second, "second", out);
+    for (const chunk of ["1", "2", "3"]) first.write(chunk);
+    second.write("1");
+    await arrivalsPerTurn(out, 5);
+    expect(out).toEqual(["first:1", "second:1", "first:2", "first:3"]);
+    first.destroy();
+    second.destroy();
+  });
+
+  it("while requests arrive, waits on a timer until the busy interval has passed", async () => {
+    const clock = testClock();
+    const budget = budgetOf(40, clock);
+    const server = new EventEmitter();
+    budget.watch(server);
+    const out: string[] = [];
+    const streams = ["a", "b", "c"].map((name) => {
+      const stream = budget.paced();
+      collect(stream, name, out);
+      stream.write(name.repeat(40));
+      return stream;
+    });
+    // A request before every turn; files never went out, so the first turn sends.
+    const request = () => server.emit("request");
+    expect((await arrivalsPerTurn(out, 3, request)).map((chunks) => chunks.length)).toEqual([
+      1, 0, 0,
+    ]);
+    // The second turn set a timer (no turn sends while it runs); at 20 ms it sends.
+    clock.now = 20;
+    expect(clock.fire()).toBe(1);
+    expect(out).toHaveLength(2);
+    // Requests keep coming: the next chunk waits for the next 20 ms as well.
+    expect((await arrivalsPerTurn(out, 2, request)).map((chunks) => chunks.length)).toEqual([0, 0]);
+    clock.now = 40;
+    expect(clock.fire()).toBe(1);
+    expect(out).toHaveLength(3);
+    for (const stream of streams) stream.destroy();
+  });
+
+  it("sends every turn again once requests stop", async () => {
+    const clock = testClock();
+    const budget = budgetOf(40, clock);
+    const server = new EventEmitter();
+    budget.watch(server);
+    const out: string[] = [];
+    const streams = ["a", "b", "c", "d"].map((name) => {
+      const stream = budget.paced();
+      collect(stream, name, out);
+      stream.write(name.repeat(40));
+      return stream;
+    });
+    await arrivalsPerTurn(out, 2, () => server.emit("request"));
+    expect(out).toHaveLength(1);
+    clock.now = 20;
+    clock.fire();
+    // No request since: every turn sends.
+    const perTurn = await arrivalsPerTurn(out, 3);
+    expect(perTurn.map((chunks) => chunks.length)).toEqual([1, 1, 0]);
+    expect(out).toHaveLength(4);
+    for (const stream of streams) stream.destroy();
+  });
+});
