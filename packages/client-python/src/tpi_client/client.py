@@ -322,11 +322,13 @@ class TpiClient:
 
     # ---- Historical Prices (GPU) --------------------------------------------------------------
 
-    def get_gpu_nearest_print(self, gpu_name: str, datetime: str) -> s.GpuNearestPrint:
+    def get_gpu_nearest_print(
+        self, gpu_name: str, datetime: str, *, release: Optional[int] = None
+    ) -> s.GpuNearestPrint:
         """GET /api/gpu/{gpuName}/history?datetime=: the print nearest an instant."""
+        query = {"datetime": datetime, "release": release}
         return cast(
-            s.GpuNearestPrint,
-            self._get(f"/api/gpu/{_segment(gpu_name)}/history", {"datetime": datetime}),
+            s.GpuNearestPrint, self._get(f"/api/gpu/{_segment(gpu_name)}/history", query)
         )
 
     def get_gpu_index_history(
@@ -358,6 +360,7 @@ class TpiClient:
         end_date: Optional[str] = None,
         granularity: Optional[str] = None,
         limit: Optional[int] = None,
+        release: Optional[int] = None,
     ) -> s.GpuHistorySimple:
         """GET /api/gpu/{gpuName}/history-simple: daily values or hourly prints, most recent first."""
         query = {
@@ -365,6 +368,7 @@ class TpiClient:
             "endDate": end_date,
             "granularity": granularity,
             "limit": limit,
+            "release": release,
         }
         return cast(
             s.GpuHistorySimple, self._get(f"/api/gpu/{_segment(gpu_name)}/history-simple", query)
@@ -377,9 +381,10 @@ class TpiClient:
         start_date: Optional[str] = None,
         end_date: Optional[str] = None,
         limit: Optional[int] = None,
+        release: Optional[int] = None,
     ) -> s.GpuHistoryRange:
         """GET /api/gpu/{gpuName}/history-range."""
-        query = {"startDate": start_date, "endDate": end_date, "limit": limit}
+        query = {"startDate": start_date, "endDate": end_date, "limit": limit, "release": release}
         return cast(
             s.GpuHistoryRange, self._get(f"/api/gpu/{_segment(gpu_name)}/history-range", query)
         )
@@ -409,9 +414,15 @@ class TpiClient:
         end_date: str,
         *,
         granularity: Optional[str] = None,
+        release: Optional[int] = None,
     ) -> s.GpuRollingAverageHistory:
         """GET /api/gpu/{gpuName}/rolling-24h-average/history."""
-        query = {"startDate": start_date, "endDate": end_date, "granularity": granularity}
+        query = {
+            "startDate": start_date,
+            "endDate": end_date,
+            "granularity": granularity,
+            "release": release,
+        }
         path = f"/api/gpu/{_segment(gpu_name)}/rolling-24h-average/history"
         return cast(s.GpuRollingAverageHistory, self._get(path, query))
 

@@ -4923,6 +4923,8 @@ export interface operations {
             query: {
                 /** @description The instant to look up: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 (UTC unless an offset is given). */
                 datetime: string;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -4978,7 +4980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The GPU has no print at all. */
+            /** @description The GPU has no print at all. Or: The `release` asked does not exist or is past retention (the message names the releases kept). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5206,6 +5208,8 @@ export interface operations {
                 granularity?: "daily" | "hourly" | "auto";
                 /** @description Rows at most, 1 to 10000. Default 100. */
                 limit?: number;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5301,6 +5305,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Rows at most, 1 to 10000. Default 100. */
                 limit?: number;
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */
@@ -5597,6 +5603,8 @@ export interface operations {
                 endDate: string;
                 /** @description `daily` (default: one row per daily settlement) or `hourly` (one row per print; Full keys only, Premium and Trial keys are served daily). `auto` picks hourly for short ranges as in history-simple. */
                 granularity?: "daily" | "hourly" | "auto";
+                /** @description A release number (GET /api/v1/releases): the answer holds the values as that release published them, before any later restatement. Absent: the values published now. */
+                release?: number;
             };
             header?: {
                 /** @description ETags of answers you hold; 304 without a body when one is current. */

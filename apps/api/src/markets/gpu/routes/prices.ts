@@ -13,6 +13,7 @@ import type { RouteDeprecation } from "../../../platform/core/route";
 import { defineRoute } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
+import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
 import {
   dailyIndexAllResponseSchema,
   gpuCatalogResponseSchema,
@@ -28,7 +29,7 @@ import {
   gpuMethodologyResponseSchema,
 } from "../schemas/prices";
 import { gpuMethodologyDocument } from "../services/methodology";
-import { gpuDailyAsOf } from "../bulk/as-of-release";
+import { gpuDailyAsOf, gpuNearestAsOf } from "../bulk/as-of-release";
 import {
   GPU_TYPES_BODY,
   GPU_TYPES_FREE_BODY,
@@ -266,7 +267,7 @@ export const gpuHistoryRoute = defineRoute({
     200: { description: "Nearest print", schema: gpuHistoryResponseSchema },
     400: BAD_REQUEST_RESPONSE,
     401: UNAUTHORIZED_RESPONSE,
-    404: errorResponse("The GPU has no print at all."),
+    404: errorResponse(`The GPU has no print at all. Or: ${RELEASE_NOT_FOUND_TEXT}`),
   },
   docs: {
     summary: "Hourly print nearest an instant",
@@ -285,8 +286,13 @@ export const gpuHistoryRoute = defineRoute({
     freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
-      ({ params, query }) =>
-        answerGpuHistory(params.gpuName, query.datetime, GPU.of(deps).index),
+      async ({ params, query }) => {
+        const prints =
+          query.release === undefined
+            ? ok(GPU.of(deps).index)
+            : await gpuNearestAsOf(deps, query.release, params.gpuName, query.datetime);
+        return prints.ok ? answerGpuHistory(params.gpuName, query.datetime, prints.value) : prints;
+      },
   },
 });
 

@@ -164,7 +164,7 @@ describe("GET /api/gpu/{gpuName}/history-simple", () => {
     await expectBadRequest("/api/gpu/H300/history-simple", INVALID_GPU_MESSAGE);
     await expectBadRequest(
       `${path}?since=2026-03-01`,
-      "Unknown query parameter 'since'. Allowed parameters: startDate, endDate, granularity, limit.",
+      "Unknown query parameter 'since'. Allowed parameters: startDate, endDate, granularity, limit, release.",
     );
   });
 
@@ -230,7 +230,7 @@ describe("GET /api/gpu/{gpuName}/history-range", () => {
     await expectBadRequest(`${path}?limit=1.5`, HISTORY_LIMIT_MESSAGE, "premium");
     await expectBadRequest(
       `${path}?granularity=daily`,
-      "Unknown query parameter 'granularity'. Allowed parameters: startDate, endDate, limit.",
+      "Unknown query parameter 'granularity'. Allowed parameters: startDate, endDate, limit, release.",
     );
     await expectBadRequest(
       `${path}?startDate=2026-03-09T10:00:00Z&endDate=2026-03-09T09:00:00Z`,

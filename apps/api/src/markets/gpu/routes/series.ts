@@ -11,7 +11,7 @@ import {
   ok,
   requireHourlyPlan,
 } from "@tpi/domain";
-import { gpuHourlyAsOf } from "../bulk/as-of-release";
+import { gpuHourlyAsOf, gpuRollingAsOf, gpuSeriesAsOf } from "../bulk/as-of-release";
 import type { z } from "zod";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
 import { defineRoute } from "../../../platform/http/route";
@@ -98,8 +98,15 @@ export const gpuHistorySimpleRoute = defineRoute({
     freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
-      ({ params, query, caller }) =>
-        answerHistorySimple(params.gpuName, query, planOf(caller), GPU.of(deps).index),
+      async ({ params, query, caller }) => {
+        const values =
+          query.release === undefined
+            ? ok(GPU.of(deps).index)
+            : await gpuSeriesAsOf(deps, query.release, params.gpuName, query, planOf(caller));
+        return values.ok
+          ? answerHistorySimple(params.gpuName, query, planOf(caller), values.value)
+          : values;
+      },
   },
 });
 
@@ -130,8 +137,21 @@ export const gpuHistoryRangeRoute = defineRoute({
     freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
-      ({ params, query, caller }) =>
-        answerHistoryRange(params.gpuName, query, planOf(caller), GPU.of(deps).index),
+      async ({ params, query, caller }) => {
+        const values =
+          query.release === undefined
+            ? ok(GPU.of(deps).index)
+            : await gpuSeriesAsOf(
+                deps,
+                query.release,
+                params.gpuName,
+                { ...query, granularity: "auto" },
+                planOf(caller),
+              );
+        return values.ok
+          ? answerHistoryRange(params.gpuName, query, planOf(caller), values.value)
+          : values;
+      },
   },
 });
 
@@ -256,7 +276,14 @@ export const gpuRollingHistoryRoute = defineRoute({
     freshness: GPU_PRINT_FRESHNESS,
     answer:
       (deps) =>
-      ({ params, query, caller }) =>
-        answerRollingHistory(params.gpuName, query, planOf(caller), GPU.of(deps).index),
+      async ({ params, query, caller }) => {
+        const values =
+          query.release === undefined
+            ? ok(GPU.of(deps).index)
+            : await gpuRollingAsOf(deps, query.release, params.gpuName, query.range);
+        return values.ok
+          ? answerRollingHistory(params.gpuName, query, planOf(caller), values.value)
+          : values;
+      },
   },
 });

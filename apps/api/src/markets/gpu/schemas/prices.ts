@@ -146,28 +146,30 @@ const DATETIME_PARAMETER_DOC = {
   pattern: GPU_DATETIME_PATTERN.source,
 } as const;
 
-export const gpuHistoryQuerySchema = z.object({
-  datetime: z
-    .string({ error: DATETIME_REQUIRED_MESSAGE })
-    .meta({
-      ...DATETIME_PARAMETER_DOC,
-      description:
-        "The instant to look up: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 (UTC unless an offset is given).",
-      example: "2026-08-21 20:00:00",
-    })
-    .transform((value, ctx) => {
-      const instant = parseGpuDatetime(value);
-      if (instant === undefined) {
-        ctx.issues.push({
-          code: "custom",
-          input: value,
-          message: `datetime '${value}' is not a valid time (format: YYYY-MM-DD HH:MM:SS or ISO 8601)`,
-        });
-        return z.NEVER;
-      }
-      return instant;
-    }),
-});
+export const gpuHistoryQuerySchema = withReleaseParameter(
+  z.object({
+    datetime: z
+      .string({ error: DATETIME_REQUIRED_MESSAGE })
+      .meta({
+        ...DATETIME_PARAMETER_DOC,
+        description:
+          "The instant to look up: `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601 (UTC unless an offset is given).",
+        example: "2026-08-21 20:00:00",
+      })
+      .transform((value, ctx) => {
+        const instant = parseGpuDatetime(value);
+        if (instant === undefined) {
+          ctx.issues.push({
+            code: "custom",
+            input: value,
+            message: `datetime '${value}' is not a valid time (format: YYYY-MM-DD HH:MM:SS or ISO 8601)`,
+          });
+          return z.NEVER;
+        }
+        return instant;
+      }),
+  }),
+);
 
 /** Plain strings piped into the domain parser (`parseGpuHistoryQuery`), as `GET /api/otpi`'s. */
 export const gpuIndexHistoryQuerySchema = withReleaseParameter(
@@ -367,20 +369,24 @@ const seriesRangeParameters = {
   ),
 };
 
-export const gpuHistorySimpleQuerySchema = z
-  .object({
-    ...seriesRangeParameters,
-    granularity: granularityParameter(
-      `\`daily\`, \`hourly\` or \`auto\` (default: hourly for ranges up to ${AUTO_HOURLY_MAX_DAYS} days, daily beyond). Only Full keys are served hourly; Premium and Trial keys are served daily.`,
-      "auto",
-    ),
-    limit: limitParameter,
-  })
-  .transform(domainTransform(parseSeriesQuery));
+export const gpuHistorySimpleQuerySchema = withReleaseParameter(
+  z
+    .object({
+      ...seriesRangeParameters,
+      granularity: granularityParameter(
+        `\`daily\`, \`hourly\` or \`auto\` (default: hourly for ranges up to ${AUTO_HOURLY_MAX_DAYS} days, daily beyond). Only Full keys are served hourly; Premium and Trial keys are served daily.`,
+        "auto",
+      ),
+      limit: limitParameter,
+    })
+    .transform(domainTransform(parseSeriesQuery)),
+);
 
-export const gpuHistoryRangeQuerySchema = z
-  .object({ ...seriesRangeParameters, limit: limitParameter })
-  .transform(domainTransform(parseSeriesQuery));
+export const gpuHistoryRangeQuerySchema = withReleaseParameter(
+  z
+    .object({ ...seriesRangeParameters, limit: limitParameter })
+    .transform(domainTransform(parseSeriesQuery)),
+);
 
 export const gpuHourlyQuerySchema = withReleaseParameter(
   z
@@ -406,16 +412,18 @@ const requiredRangeBound = (name: "startDate" | "endDate", description: string) 
     example: name === "startDate" ? "2026-08-01" : "2026-08-21",
   });
 
-export const gpuRollingHistoryQuerySchema = z
-  .object({
-    startDate: requiredRangeBound("startDate", "First instant included."),
-    endDate: requiredRangeBound("endDate", "Last instant included."),
-    granularity: granularityParameter(
-      "`daily` (default: one row per daily settlement) or `hourly` (one row per print; Full keys only, Premium and Trial keys are served daily). `auto` picks hourly for short ranges as in history-simple.",
-      "auto",
-    ),
-  })
-  .transform(domainTransform(parseRollingHistoryQuery));
+export const gpuRollingHistoryQuerySchema = withReleaseParameter(
+  z
+    .object({
+      startDate: requiredRangeBound("startDate", "First instant included."),
+      endDate: requiredRangeBound("endDate", "Last instant included."),
+      granularity: granularityParameter(
+        "`daily` (default: one row per daily settlement) or `hourly` (one row per print; Full keys only, Premium and Trial keys are served daily). `auto` picks hourly for short ranges as in history-simple.",
+        "auto",
+      ),
+    })
+    .transform(domainTransform(parseRollingHistoryQuery)),
+);
 
 const planAccessSchema = z.enum(GPU_PLAN_ACCESS_LEVELS).meta({
   description: "`premium` for Premium and Trial keys, `full` for Full keys.",

@@ -7,6 +7,7 @@ import {
   err,
   gpuPlanAccessOf,
   noData,
+  type nearestRecord,
   ok,
   resolveGpuHistoryRange,
   visibleGpus,
@@ -29,6 +30,7 @@ import {
 } from "../schemas/prices";
 import type { PublishedDailyValue } from "@tpi/db";
 import type { GpuPublishedIndex } from "../read-model/published-index";
+import type { ServedPrint } from "./series";
 import { answerProvenanceFields, valueProvenance } from "./provenance";
 
 /**
@@ -96,11 +98,17 @@ export function answerDailyIndexAll(
   });
 }
 
+/** What the nearest-print answer reads: the published set, or the prints a release holds. */
+export type GpuNearestRows = {
+  nearestPrint(gpu: GpuName, at: Date): ReturnType<typeof nearestRecord<ServedPrint>>;
+  readonly dataSources: DataSources;
+};
+
 /** Requires a key (checked by the route); every GPU is readable with one. */
 export function answerGpuHistory(
   gpu: GpuName,
   requested: Date,
-  index: GpuPublishedIndex,
+  index: GpuNearestRows,
 ): Result<GpuHistoryResponse, DomainError> {
   const nearest = index.nearestPrint(gpu, requested);
   if (!nearest) return err(noData(`No hourly index data found for ${gpu}`));

@@ -3,6 +3,7 @@ import {
   HISTORY_DEFAULT_DAYS,
   HOURLY_DEFAULT_HOURS,
   MS_PER_HOUR,
+  ROLLING_WINDOW_HOURS,
   checkHourlySpan,
   err,
   gpuPlanAccessOf,
@@ -14,6 +15,7 @@ import {
   servedGrain,
   type AccountPlan,
   type DomainError,
+  type GpuGranularityChoice,
   type GpuGrain,
   type GpuName,
   type HourlyPrint,
@@ -32,6 +34,7 @@ import type {
 } from "../schemas/prices";
 import type { GpuPublishedIndex } from "../read-model/published-index";
 import type { DataSources } from "../../../platform/provenance/data-sources";
+import type { ServedDailyValue } from "./prices";
 import { answerProvenanceFields, valueProvenance } from "./provenance";
 
 /**
@@ -76,7 +79,7 @@ function seriesRows(
   gpu: GpuName,
   grain: GpuGrain,
   range: InstantRange,
-  index: GpuPublishedIndex,
+  index: GpuSeriesRows,
 ): SeriesRow[] {
   return grain === "hourly"
     ? index.printsWithin(gpu, range).map((p) => ({
@@ -100,18 +103,38 @@ const rangeFields = (range: InstantRange) => ({
   endDate: range.end.toISOString(),
 });
 
+/**
+ * The range history-simple and history-range serve (its defaults anchored at the GPU's latest
+ * print, 404 when it has none) and the grain served over it: what their answers read, and what a
+ * release's read of them covers.
+ */
+export function seriesWindow(
+  gpu: GpuName,
+  bounds: RangeBounds,
+  granularity: GpuGranularityChoice,
+  plan: AccountPlan | undefined,
+  index: { latestPrint(gpu: GpuName): { hour: Date } | undefined },
+): Result<{ range: InstantRange; granularity: GpuGrain }, DomainError> {
+  const range = rangeAround(gpu, bounds, HISTORY_DEFAULT_DAYS * MS_PER_DAY, index);
+  if (!range.ok) return range;
+  return ok({
+    range: range.value,
+    granularity: servedGrain(granularity, rangeDays(range.value), plan),
+  });
+}
+
 /** The latest `limit` rows of the range, most recent first, in the grain the plan may read. */
 export function answerHistorySimple(
   gpu: GpuName,
   query: SeriesQuery,
   plan: AccountPlan | undefined,
-  index: GpuPublishedIndex,
+  index: GpuSeriesRows,
 ): Result<GpuHistorySimpleResponse, DomainError> {
-  const range = rangeAround(gpu, query.bounds, HISTORY_DEFAULT_DAYS * MS_PER_DAY, index);
-  if (!range.ok) return range;
-  const granularity = servedGrain(query.granularity, rangeDays(range.value), plan);
-  const rows = seriesRows(gpu, granularity, range.value, index);
-  if (rows.length === 0) return noneInRange(gpu, range.value);
+  const window = seriesWindow(gpu, query.bounds, query.granularity, plan, index);
+  if (!window.ok) return window;
+  const { range, granularity } = window.value;
+  const rows = seriesRows(gpu, granularity, range, index);
+  if (rows.length === 0) return noneInRange(gpu, range);
   const served = rows.slice(-query.limit).reverse();
   const data = served.map((row) => ({
     timestamp: row.at.toISOString(),
@@ -123,7 +146,7 @@ export function answerHistorySimple(
     gpu_type: gpu,
     access: gpuPlanAccessOf(plan),
     granularity,
-    ...rangeFields(range.value),
+    ...rangeFields(range),
     limit: query.limit,
     count: data.length,
     has_more: rows.length > query.limit,
@@ -140,13 +163,13 @@ export function answerHistoryRange(
   gpu: GpuName,
   query: SeriesQuery,
   plan: AccountPlan | undefined,
-  index: GpuPublishedIndex,
+  index: GpuSeriesRows,
 ): Result<GpuHistoryRangeResponse, DomainError> {
-  const range = rangeAround(gpu, query.bounds, HISTORY_DEFAULT_DAYS * MS_PER_DAY, index);
-  if (!range.ok) return range;
-  const granularity = servedGrain("auto", rangeDays(range.value), plan);
-  const rows = seriesRows(gpu, granularity, range.value, index);
-  if (rows.length === 0) return noneInRange(gpu, range.value);
+  const window = seriesWindow(gpu, query.bounds, "auto", plan, index);
+  if (!window.ok) return window;
+  const { range, granularity } = window.value;
+  const rows = seriesRows(gpu, granularity, range, index);
+  if (rows.length === 0) return noneInRange(gpu, range);
   const served = rows.slice(0, query.limit);
   const data = served.map((row) => ({
     timestamp: row.at.toISOString(),
@@ -159,7 +182,7 @@ export function answerHistoryRange(
     success: true,
     gpu_type: gpu,
     access: gpuPlanAccessOf(plan),
-    ...rangeFields(range.value),
+    ...rangeFields(range),
     limit: query.limit,
     count: data.length,
     has_more: rows.length > query.limit,
@@ -180,6 +203,25 @@ export type GpuHourlyRows = {
   printsWithin(gpu: GpuName, range: InstantRange): readonly ServedPrint[];
   readonly dataSources: DataSources;
 };
+
+/**
+ * What history-simple, history-range and the rolling-average history read: the published set, or
+ * the prints and daily values a release holds over the span the answer reads.
+ */
+export type GpuSeriesRows = GpuHourlyRows & {
+  dailyWithin(gpu: GpuName, range: InstantRange): readonly ServedDailyValue[];
+};
+
+/**
+ * The prints the rolling-average history reads over a range: the window of its first instant
+ * (the ROLLING_WINDOW_HOURS - 1 hours before it) through the range's end.
+ */
+export function rollingPrintsSpan(range: InstantRange): InstantRange {
+  return {
+    start: new Date(range.start.getTime() - (ROLLING_WINDOW_HOURS - 1) * MS_PER_HOUR),
+    end: range.end,
+  };
+}
 
 /** Hourly prints, oldest first (Full keys: the route admits no other plan). */
 export function answerHourly(
@@ -245,7 +287,7 @@ export function answerRollingHistory(
   gpu: GpuName,
   query: RollingHistoryQuery,
   plan: AccountPlan | undefined,
-  index: GpuPublishedIndex,
+  index: GpuSeriesRows,
 ): Result<GpuRollingHistoryResponse, DomainError> {
   const { range } = query;
   const granularity = servedGrain(query.granularity, rangeDays(range), plan);
@@ -254,7 +296,8 @@ export function answerRollingHistory(
     if (!capped.ok) return capped;
   }
   const instants = seriesRows(gpu, granularity, range, index).map((row) => row.at);
-  const prints = index.printsOf(gpu);
+  // Every window read lies within the span: the same averages as over all of the GPU's prints.
+  const prints = index.printsWithin(gpu, rollingPrintsSpan(range));
   const averaged: { sources: readonly string[] }[] = [];
   const data = instants.flatMap((at) => {
     const average = rollingAverage(prints, at);
