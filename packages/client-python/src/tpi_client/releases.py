@@ -32,12 +32,16 @@ class Licence(TypedDict):
     url: str
 
 
-class ReleaseSource(TypedDict):
-    market: str
+class DatasetSource(TypedDict):
+    #: As the rows' `source` column names it.
     source: str
     sample: bool
     citation: Optional[str]
     licence: Optional[Licence]
+
+
+class ReleaseSource(DatasetSource):
+    market: str
 
 
 class _ReleaseColumnRequired(TypedDict):
@@ -63,7 +67,7 @@ class ReleaseFile(TypedDict):
     url: str
 
 
-class ReleaseDataset(TypedDict):
+class _ReleaseDatasetRequired(TypedDict):
     market: str
     name: str
     title: str
@@ -72,6 +76,14 @@ class ReleaseDataset(TypedDict):
     historyRoute: str
     columns: List[ReleaseColumn]
     files: List[ReleaseFile]
+
+
+class ReleaseDataset(_ReleaseDatasetRequired, total=False):
+    #: How many rows the release holds of the dataset (0: none). Absent in releases cut before
+    #: it was stated.
+    rows: int
+    #: The sources the dataset's rows name (empty when it holds none). Absent as `rows` is.
+    sources: List[DatasetSource]
 
 
 class ReleaseManifest(TypedDict):

@@ -1436,6 +1436,18 @@ class ReleaseManifestDatasetsItemColumnsItem(_ReleaseManifestDatasetsItemColumns
     scale: int
 
 
+class ReleaseManifestDatasetsItemSourcesItemLicence(TypedDict):
+    name: str
+    url: str
+
+
+class ReleaseManifestDatasetsItemSourcesItem(TypedDict):
+    source: str
+    sample: bool
+    citation: Optional[str]
+    licence: Optional[ReleaseManifestDatasetsItemSourcesItemLicence]
+
+
 class ReleaseManifestDatasetsItemFilesItem(TypedDict):
     variant: Literal["full", "free"]
     format: Literal["csv", "parquet"]
@@ -1449,7 +1461,7 @@ class ReleaseManifestDatasetsItemFilesItem(TypedDict):
     url: str
 
 
-class ReleaseManifestDatasetsItem(TypedDict):
+class _ReleaseManifestDatasetsItemRequired(TypedDict):
     market: str
     name: str
     title: str
@@ -1457,6 +1469,13 @@ class ReleaseManifestDatasetsItem(TypedDict):
     historyRoute: str
     columns: List[ReleaseManifestDatasetsItemColumnsItem]
     files: List[ReleaseManifestDatasetsItemFilesItem]
+
+
+class ReleaseManifestDatasetsItem(_ReleaseManifestDatasetsItemRequired, total=False):
+    # How many rows the release holds of the dataset: 0 when it holds none (absent in releases cut before it was stated)
+    rows: int
+    # The sources the dataset's rows name, from their `source`, `sample` and `citation` columns: empty when the release holds no row of it (absent in releas
+    sources: List[ReleaseManifestDatasetsItemSourcesItem]
 
 
 class ReleaseManifest(TypedDict):
@@ -1468,6 +1487,7 @@ class ReleaseManifest(TypedDict):
     citation: str
     # Each market's method version
     methodologyVersions: Dict[str, str]
+    # Every source the release's rows name, by market (a release cut before its datasets named their sources: each market's sources at the cut)
     sources: List[ReleaseManifestSourcesItem]
     datasets: List[ReleaseManifestDatasetsItem]
 

@@ -1740,6 +1740,7 @@ export interface components {
             methodologyVersions: {
                 [key: string]: string;
             };
+            /** @description Every source the release's rows name, by market (a release cut before its datasets named their sources: each market's sources at the cut) */
             sources: {
                 market: string;
                 source: string;
@@ -1762,6 +1763,18 @@ export interface components {
                     nullable: boolean;
                     description: string;
                     scale?: number;
+                }[];
+                /** @description How many rows the release holds of the dataset: 0 when it holds none (absent in releases cut before it was stated) */
+                rows?: number;
+                /** @description The sources the dataset's rows name, from their `source`, `sample` and `citation` columns: empty when the release holds no row of it (absent in releases cut before it was stated) */
+                sources?: {
+                    source: string;
+                    sample: boolean;
+                    citation: string | null;
+                    licence: {
+                        name: string;
+                        url: string;
+                    } | null;
                 }[];
                 files: {
                     /** @enum {string} */

@@ -61,8 +61,11 @@ export type CutInput = {
    * whole or not at all.
    */
   datasets(db: Db): readonly CutDataset[];
-  /** The manifest stored with the release (everything but its files), given its number. */
-  manifest(release: number): unknown;
+  /**
+   * The manifest stored with the release (everything but its files), given its number and its
+   * vintage rows (read through `source`, inside the cut's transaction).
+   */
+  manifest(release: number, source: VintageSource): unknown;
   /**
    * Writes the release's files from its vintage rows (read through `source`, inside the cut's
    * transaction) and returns them; a throw rolls the whole cut back.
@@ -208,7 +211,12 @@ export async function cutRelease(db: Db, input: CutInput): Promise<CutOutcome> {
     closed += gone.rowCount ?? 0;
     await client.query(
       `insert into data_release (number, day, cut_at, manifest) values ($1, $2::date, $3, $4::jsonb)`,
-      [release, input.day, input.cutAt, JSON.stringify(input.manifest(release))],
+      [
+        release,
+        input.day,
+        input.cutAt,
+        JSON.stringify(await input.manifest(release, sourceOf(client))),
+      ],
     );
     input.signal?.throwIfAborted();
     const files = await input.files(release, sourceOf(client));
@@ -370,6 +378,32 @@ async function latestVintageRows(
     params,
   );
   return rows.map((row) => row.values);
+}
+
+/**
+ * The provenance the rows a release holds of a dataset state: each distinct source, sample mark
+ * and citation (ordered by them), with the newest as-of time among its rows and their count.
+ */
+export type VintageProvenance = {
+  source: string;
+  sample: boolean;
+  citation: string | null;
+  asOf: string | null;
+  rows: number;
+};
+
+export async function vintageProvenanceOf(
+  source: VintageSource,
+  query: Pick<VintageRowQuery, "market" | "dataset" | "release">,
+): Promise<VintageProvenance[]> {
+  return source.query<VintageProvenance>(
+    `select "values"->>'source' as source, coalesce(("values"->>'sample')::boolean, false) as sample,
+            "values"->>'citation' as citation, max("values"->>'asOf') as "asOf", count(*)::int as rows
+     from release_vintage_row
+     where market = $1 and dataset = $2 and from_release <= $3 and (to_release is null or to_release > $3)
+     group by 1, 2, 3 order by 1, 2, 3`,
+    [query.market, query.dataset, query.release],
+  );
 }
 
 /** A dataset's rows as a release holds them, whole (history routes read bounded ranges). */

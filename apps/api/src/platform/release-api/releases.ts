@@ -13,6 +13,7 @@ import {
   releaseFileNotFound,
   releaseFileUnavailable,
   releaseNotFound,
+  sourcesOfRows,
   type BulkRow,
   type DomainError,
   type Result,
@@ -23,6 +24,7 @@ import {
   listReleases,
   pruneReleases,
   readRelease,
+  vintageProvenanceOf,
   vintageSourceOf,
   type CutOutcome,
   type Db,
@@ -30,6 +32,7 @@ import {
   type ReleaseFileRecord,
   type ReleaseSummary,
   type SkippedDataset,
+  type VintageSource,
 } from "@tpi/db";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { Market, MarketStates } from "../core/market";
@@ -88,42 +91,77 @@ export function releaseFileCache(dir = DEFAULT_RELEASE_CACHE_DIR): ReleaseFileCa
 const releasedMarkets = (markets: readonly Market[]) =>
   markets.filter((market) => market.bulkDatasets.length > 0);
 
+/** A source as a manifest names it: its sample mark, citation and licence. */
+export type ManifestSource = {
+  source: string;
+  sample: boolean;
+  citation: string | null;
+  licence: { name: string; url: string } | null;
+};
+
+/**
+ * A dataset as the manifest stored with a release states it: as recorded for its files, with how
+ * many rows the release holds of it and the sources those rows name (none when it holds none).
+ * Releases cut before the manifest named each dataset's sources have neither.
+ */
+export type StoredDataset = RecordedDataset & { rows?: number; sources?: ManifestSource[] };
+
 /** The manifest stored with a release: everything but its files. */
 export type StoredManifest = {
   citation: string;
   methodologyVersions: Record<string, string>;
-  sources: {
-    market: string;
-    source: string;
-    sample: boolean;
-    citation: string | null;
-    licence: { name: string; url: string } | null;
-  }[];
-  datasets: RecordedDataset[];
+  /** Every source the release's rows name, by market (before, each market's sources at the cut). */
+  sources: (ManifestSource & { market: string })[];
+  datasets: StoredDataset[];
   /** What wrote the files: only the same writer rebuilds them byte for byte. */
   writer: BulkWriter;
 };
 
-function storedManifest(
+/**
+ * The rows a release holds of a dataset and the sources they name, from the rows' provenance
+ * columns (a market whose sample is only shown, never stored, names none); each licence is the
+ * market's for that source, none for a source it no longer knows.
+ */
+async function heldSources(
+  source: VintageSource,
+  release: number,
+  dataset: RecordedDataset,
+  known: readonly { source: string; licence: ManifestSource["licence"] }[],
+): Promise<{ rows: number; sources: ManifestSource[] }> {
+  const provenance = await vintageProvenanceOf(source, {
+    market: dataset.market,
+    dataset: dataset.name,
+    release,
+  });
+  const licenceOf = (name: string) => known.find((entry) => entry.source === name)?.licence ?? null;
+  return {
+    rows: provenance.reduce((count, group) => count + group.rows, 0),
+    sources: sourcesOfRows(provenance, licenceOf).map(({ asOf: _asOf, ...named }) => named),
+  };
+}
+
+async function storedManifest(
   context: ReleaseContext,
   release: number,
   day: string,
   cutAt: Date,
-): StoredManifest {
+  source: VintageSource,
+): Promise<StoredManifest> {
   const markets = releasedMarkets(context.marketList);
   const methodologyVersions: Record<string, string> = {};
   const sources: StoredManifest["sources"] = [];
+  const datasets: StoredDataset[] = [];
   for (const market of markets) {
     const provenance = context.markets.get(market.name).provenance();
     methodologyVersions[market.name] = provenance.methodologyVersion;
-    for (const source of provenance.dataSources.sources)
-      sources.push({
-        market: market.name,
-        source: source.source,
-        sample: source.sample,
-        citation: source.citation,
-        licence: source.licence,
-      });
+    for (const dataset of market.bulkDatasets) {
+      const recorded = recordedDataset(market, dataset, cutAt);
+      const held = await heldSources(source, release, recorded, provenance.dataSources.sources);
+      datasets.push({ ...recorded, ...held });
+      for (const named of held.sources)
+        if (!sources.some((s) => s.market === market.name && s.source === named.source))
+          sources.push({ market: market.name, ...named });
+    }
   }
   // The website's page of the release (its files, checksums and this line): the api's own path
   // on the website's address would be a 404, and the api's public address is the website's to know.
@@ -132,9 +170,7 @@ function storedManifest(
     citation: releaseCitation(release, day, url, sources),
     methodologyVersions,
     sources,
-    datasets: markets.flatMap((market) =>
-      market.bulkDatasets.map((dataset) => recordedDataset(market, dataset, cutAt)),
-    ),
+    datasets,
     writer: BULK_WRITER,
   };
 }
@@ -185,8 +221,8 @@ export async function cutDueRelease(
           };
         }),
       ),
-    manifest: (release) => {
-      manifest = storedManifest(context, release, day, cutAt);
+    manifest: async (release, source) => {
+      manifest = await storedManifest(context, release, day, cutAt, source);
       return manifest;
     },
     async files(release, source) {
@@ -281,7 +317,7 @@ export type Manifest = {
   citation: string;
   methodologyVersions: Record<string, string>;
   sources: StoredManifest["sources"];
-  datasets: (Omit<RecordedDataset, "free"> & { files: FileEntry[] })[];
+  datasets: (Omit<StoredDataset, "free"> & { files: FileEntry[] })[];
 };
 
 async function found(

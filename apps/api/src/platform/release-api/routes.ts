@@ -60,6 +60,14 @@ const fileSchema = z.object({
   url: z.string().describe("Where the file is downloaded (a path of this api)"),
 });
 
+/** A source as the manifest names it: as the rows' `source` column names it. */
+const manifestSourceSchema = z.object({
+  source: z.string(),
+  sample: z.boolean(),
+  citation: z.string().nullable(),
+  licence: z.object({ name: z.string(), url: z.string() }).nullable(),
+});
+
 export const releaseListSchema = successBody("ReleaseList", {
   count: z.number().int(),
   data: z.array(
@@ -79,15 +87,11 @@ export const manifestSchema = successBody("ReleaseManifest", {
   cutAt: z.string(),
   citation: z.string().describe("The suggested citation line"),
   methodologyVersions: z.record(z.string(), z.string()).describe("Each market's method version"),
-  sources: z.array(
-    z.object({
-      market: z.string(),
-      source: z.string(),
-      sample: z.boolean(),
-      citation: z.string().nullable(),
-      licence: z.object({ name: z.string(), url: z.string() }).nullable(),
-    }),
-  ),
+  sources: z
+    .array(z.object({ market: z.string(), ...manifestSourceSchema.shape }))
+    .describe(
+      "Every source the release's rows name, by market (a release cut before its datasets named their sources: each market's sources at the cut)",
+    ),
   datasets: z.array(
     z.object({
       market: z.string(),
@@ -104,6 +108,19 @@ export const manifestSchema = successBody("ReleaseManifest", {
           scale: z.number().int().optional(),
         }),
       ),
+      rows: z
+        .number()
+        .int()
+        .optional()
+        .describe(
+          "How many rows the release holds of the dataset: 0 when it holds none (absent in releases cut before it was stated)",
+        ),
+      sources: z
+        .array(manifestSourceSchema)
+        .optional()
+        .describe(
+          "The sources the dataset's rows name, from their `source`, `sample` and `citation` columns: empty when the release holds no row of it (absent in releases cut before it was stated)",
+        ),
       files: z.array(fileSchema),
     }),
   ),
