@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRows, fixedReleases } from "../../../testing/bulk-rows";
 import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
 import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
-import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY, gpuDailyDataset, gpuHourlyDataset } from "./datasets";
+import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY } from "./datasets";
 
 /**
  * `release` on the GPU peer history routes (history-simple, history-range, history and the
@@ -53,8 +53,8 @@ async function nowAndAsOf<Body>(path: string, key?: string) {
 beforeAll(async () => {
   api = await startTestApiWithPlanKeys({ now: GPU_TEST_NOW, configure: releases.configure });
   await api.loadGpuTrades(GPU_TEST_TRADES);
-  const daily = await collectRows(gpuDailyDataset().rows(api.db));
-  const prints = await collectRows(gpuHourlyDataset().rows(api.db));
+  const daily = await collectRows(GPU_INDEX_DAILY.rows(api.db));
+  const prints = await collectRows(GPU_PRINTS_HOURLY.rows(api.db));
   firstHour = prints.find((row) => row.gpu_type === GPU)?.timestamp as string;
   const restate = (rows: BulkRow[], instants: readonly string[]) =>
     rows.map((row) =>
