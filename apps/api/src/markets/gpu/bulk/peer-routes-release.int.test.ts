@@ -75,6 +75,8 @@ describe("release on the GPU peer history routes", () => {
       ["startDate=2026-03-05&endDate=2026-03-10&granularity=daily", [RESTATED_DAY]],
       // 30 days up to the latest print, hourly for a Full key: every print of the GPU.
       ["limit=10000", hours],
+      // Hourly asked over more than the hourly route's 31 days: every print of the range.
+      ["startDate=2026-01-01&endDate=2026-03-10&granularity=hourly&limit=10000", hours],
     ];
     for (const [query, restated] of cases) {
       const { now, asOf } = await nowAndAsOf<Series>(route(`history-simple?${query}`));
@@ -117,31 +119,42 @@ describe("release on the GPU peer history routes", () => {
     });
   });
 
-  it("the rolling-average history averages the release's prints", async () => {
+  it("the rolling-average history averages the release's prints, hourly and over months", async () => {
     type Rolling = {
       data: { timestamp: string; average_usd_per_hour: number; print_count: number }[];
     };
-    const { now, asOf } = await nowAndAsOf<Rolling>(
-      route(
-        "rolling-24h-average/history?startDate=2026-03-08&endDate=2026-03-10&granularity=hourly",
-      ),
+    // Each restated print's value now: the release's average moves by its change over the count.
+    const restated = await Promise.all(
+      [firstHour, RESTATED_HOUR].map(async (hour) => ({
+        at: Date.parse(hour),
+        now: (await get<{ data: { index_value: number } }>(route(`history?datetime=${hour}`))).data
+          .index_value,
+      })),
     );
-    const printNow = await get<{ data: { index_value: number } }>(
-      route(`history?datetime=${RESTATED_HOUR}`),
-    );
-    const restatedAt = Date.parse(RESTATED_HOUR);
     const windowMs = 23 * 3_600_000;
-    let covering = 0;
-    expect(asOf.data.map((row) => row.timestamp)).toEqual(now.data.map((row) => row.timestamp));
-    now.data.forEach((row, i) => {
-      const at = Date.parse(row.timestamp);
-      const covers = at - windowMs <= restatedAt && restatedAt <= at;
-      if (covers) covering += 1;
-      const shift = covers ? (OLD_VALUE - printNow.data.index_value) / row.print_count : 0;
-      expect(asOf.data[i]?.average_usd_per_hour).toBeCloseTo(row.average_usd_per_hour + shift, 9);
-      expect(asOf.data[i]?.print_count).toBe(row.print_count);
-    });
-    expect(covering).toBe(24);
+    for (const [query, covered] of [
+      ["startDate=2026-03-08&endDate=2026-03-10&granularity=hourly", 24],
+      // Daily settlements over more than the hourly route's 31 days.
+      ["startDate=2026-01-01&endDate=2026-03-10", 2],
+    ] as const) {
+      const { now, asOf } = await nowAndAsOf<Rolling>(
+        route(`rolling-24h-average/history?${query}`),
+      );
+      expect(asOf.data.map((row) => row.timestamp)).toEqual(now.data.map((row) => row.timestamp));
+      let covering = 0;
+      now.data.forEach((row, i) => {
+        const at = Date.parse(row.timestamp);
+        const inWindow = restated.filter((print) => at - windowMs <= print.at && print.at <= at);
+        if (inWindow.length > 0) covering += 1;
+        const shift = inWindow.reduce((sum, print) => sum + (OLD_VALUE - print.now), 0);
+        expect(asOf.data[i]?.average_usd_per_hour).toBeCloseTo(
+          row.average_usd_per_hour + shift / row.print_count,
+          9,
+        );
+        expect(asOf.data[i]?.print_count).toBe(row.print_count);
+      });
+      expect(covering, query).toBe(covered);
+    }
   });
 
   it("answers 404 for a release not kept and 400 for a malformed one, on every route", async () => {
