@@ -1,14 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BulkRow } from "@tpi/domain";
 import { MARKETS } from "../../markets";
-import type { MarketBulkDataset } from "../bulk/dataset";
 import type { Market } from "../core/market";
-import { fixtureMarket } from "../../testing/fixture-market";
-import { startTestApi, type TestApi } from "../../testing/test-api";
-import { cutDueRelease, type Manifest, type ReleaseContext } from "./releases";
+import {
+  releasingApiForFile,
+  widgetPriceDataset,
+  widgetPriceRow,
+  type ReleasingTestApi,
+} from "../../testing/release-fixture";
+import { cutDueRelease, type Manifest } from "./releases";
 
 /**
  * A new release's manifest names, per dataset, the sources of the rows the release holds (from
@@ -20,15 +20,13 @@ import { cutDueRelease, type Manifest, type ReleaseContext } from "./releases";
 
 const SAMPLE_CITATION = "Generated widget sample, not market data.";
 
+/** A widget price of the generated sample: stored, and marked as sample by its row. */
 const sampleRow = (widget: string, day: string, usd: string, asOf: string): BulkRow => ({
-  widget,
-  day,
-  usdPerWidget: usd,
+  ...widgetPriceRow(widget, day, usd),
   source: "widget-sample",
   asOf,
   sample: true,
   basis: "generated",
-  methodologyVersion: "fixture-1",
   citation: SAMPLE_CITATION,
 });
 
@@ -38,60 +36,40 @@ const SAMPLE_ROWS = [
   sampleRow("widget", "2026-03-09", "2.00", "2026-03-09T12:00:00.000Z"),
 ];
 
-const dataset: MarketBulkDataset = {
-  market: "fixture",
-  name: "widget-price-daily",
-  title: "Widget prices",
-  description: "One widget's price per UTC day, in USD per widget.",
-  historyRoute: "/api/fixture/{widget}/price",
-  seriesColumn: "widget",
-  periodColumn: "day",
-  columns: [
-    { name: "widget", type: "string", nullable: false, description: "The widget" },
-    { name: "day", type: "date", nullable: false, description: "The UTC day" },
-    { name: "usdPerWidget", type: "decimal", scale: 2, nullable: false, description: "USD" },
-  ],
-  freeSeries: ["sprocket"],
-  async *rows() {
-    yield* SAMPLE_ROWS;
-  },
-};
-
-const released: Market = { ...fixtureMarket, bulkDatasets: [dataset] };
 const memory = MARKETS.find((market) => market.name === "memory") as Market;
 
-let api: TestApi;
+let releasing: ReleasingTestApi;
 let manifest: Manifest;
 
 beforeAll(async () => {
-  api = await startTestApi({
-    now: new Date("2026-03-10T12:00:00Z"),
-    marketList: [...MARKETS, released],
-  });
+  releasing = await releasingApiForFile(
+    [
+      widgetPriceDataset(async function* () {
+        yield* SAMPLE_ROWS;
+      }),
+    ],
+    { now: new Date("2026-03-11T02:00:00Z") },
+  );
+  const { api, context } = releasing;
   // The memory sample is shown while nothing is stored, as a server with SEED_SAMPLE_ON_EMPTY shows it.
   for (const publication of api.deps.markets.get("memory").publications) {
     publication.allowSample?.(true);
     await publication.refresh();
   }
-  const context: ReleaseContext = {
-    db: api.db,
-    marketList: [memory, released],
-    markets: api.deps.markets,
-    clock: () => new Date("2026-03-11T02:00:00Z"),
-    cacheDir: mkdtempSync(join(tmpdir(), "tpi-manifest-sources-")),
-  };
-  const outcome = await cutDueRelease(context, 60);
+  const outcome = await cutDueRelease(
+    { ...context, marketList: [memory, ...context.marketList] },
+    60,
+  );
   expect(outcome).toMatchObject({ cut: true, release: 1 });
   const answer = await api.get("/api/v1/releases/1");
   expect(answer.status).toBe(200);
   manifest = answer.body as Manifest;
 });
-afterAll(async () => api.close());
 
 describe("a release's manifest names the sources of the rows it holds", () => {
   it("a market with no stored rows: its datasets hold 0 rows and name no source", () => {
     // The memory sample is shown (the market's data sources name it), never stored.
-    const shown = api.deps.markets.get("memory").provenance().dataSources.sources;
+    const shown = releasing.api.deps.markets.get("memory").provenance().dataSources.sources;
     expect(shown.length).toBeGreaterThan(0);
     const memoryDatasets = manifest.datasets.filter((entry) => entry.market === "memory");
     expect(memoryDatasets.length).toBe(memory.bulkDatasets.length);

@@ -1,9 +1,9 @@
 // @module-tag zone
 import type { BulkRow } from "@tpi/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectRows, fixedReleases } from "../../../testing/bulk-rows";
+import { describe, expect, it } from "vitest";
+import { collectRows, fixedReleasesApiForFile } from "../../../testing/bulk-rows";
 import { GPU_TEST_NOW, GPU_TEST_TRADES } from "../../../testing/gpu-trades";
-import { bearer, startTestApiWithPlanKeys, type PlanKeyedTestApi } from "../../../testing/test-api";
+import { bearer } from "../../../testing/test-api";
 import { GPU_INDEX_DAILY, GPU_PRINTS_HOURLY } from "./datasets";
 
 /**
@@ -19,9 +19,19 @@ const RESTATED_HOUR = "2026-03-09T12:00:00.000Z";
 const RESTATED_DAY = "2026-03-08T20:00:00.000Z";
 const OLD_VALUE = 42.5;
 
-const releases = fixedReleases();
-let api: PlanKeyedTestApi;
-let firstHour: string;
+const { api, releases } = await fixedReleasesApiForFile(GPU_TEST_NOW);
+await api.loadGpuTrades(GPU_TEST_TRADES);
+const daily = await collectRows(GPU_INDEX_DAILY.rows(api.db));
+const prints = await collectRows(GPU_PRINTS_HOURLY.rows(api.db));
+const firstHour = prints.find((row) => row.gpu_type === GPU)?.timestamp as string;
+const restate = (rows: BulkRow[], instants: readonly string[]) =>
+  rows.map((row) =>
+    row.gpu_type === GPU && instants.includes(row.timestamp as string)
+      ? { ...row, index_value: OLD_VALUE }
+      : row,
+  );
+releases.hold(3, GPU_INDEX_DAILY, restate(daily, [RESTATED_DAY]));
+releases.hold(3, GPU_PRINTS_HOURLY, restate(prints, [firstHour, RESTATED_HOUR]));
 
 type Item = { timestamp: string; index_value: number } & Record<string, unknown>;
 type Series = { data: Item[] } & Record<string, unknown>;
@@ -49,23 +59,6 @@ async function nowAndAsOf<Body>(path: string, key?: string) {
   expect(await get<Body>(path, key)).toStrictEqual(now);
   return { now, asOf };
 }
-
-beforeAll(async () => {
-  api = await startTestApiWithPlanKeys({ now: GPU_TEST_NOW, configure: releases.configure });
-  await api.loadGpuTrades(GPU_TEST_TRADES);
-  const daily = await collectRows(GPU_INDEX_DAILY.rows(api.db));
-  const prints = await collectRows(GPU_PRINTS_HOURLY.rows(api.db));
-  firstHour = prints.find((row) => row.gpu_type === GPU)?.timestamp as string;
-  const restate = (rows: BulkRow[], instants: readonly string[]) =>
-    rows.map((row) =>
-      row.gpu_type === GPU && instants.includes(row.timestamp as string)
-        ? { ...row, index_value: OLD_VALUE }
-        : row,
-    );
-  releases.hold(3, GPU_INDEX_DAILY, restate(daily, [RESTATED_DAY]));
-  releases.hold(3, GPU_PRINTS_HOURLY, restate(prints, [firstHour, RESTATED_HOUR]));
-});
-afterAll(() => api.close());
 
 describe("release on the GPU peer history routes", () => {
   it("history-simple answers the release's hourly and daily values, over a range asked or open", async () => {
