@@ -1,3 +1,4 @@
+// @module-tag zone
 import {
   GPU_METHODOLOGY_VERSION,
   HOURLY_DEFAULT_HOURS,
