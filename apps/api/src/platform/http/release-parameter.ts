@@ -177,3 +177,16 @@ export function asOfRelease<Args extends unknown[], Item, Answer>(
     return released.ok ? spec.answer(released.value, deps, ...args) : released;
   };
 }
+
+/**
+ * What a history route answers from: the market's published set without `release`, and with it
+ * the rows that release holds (`asOf`: a 404 when the release is not kept). The one choice every
+ * route with `release` makes, whichever way it is declared.
+ */
+export async function publishedOrReleased<Rows>(
+  release: number | undefined,
+  published: Rows,
+  asOf: (release: number) => Promise<Result<Rows, DomainErrorType>>,
+): Promise<Result<Rows, DomainErrorType>> {
+  return release === undefined ? ok(published) : asOf(release);
+}

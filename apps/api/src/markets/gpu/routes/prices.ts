@@ -13,7 +13,10 @@ import type { RouteDeprecation } from "../../../platform/core/route";
 import { defineRoute } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
-import { RELEASE_NOT_FOUND_TEXT } from "../../../platform/http/release-parameter";
+import {
+  publishedOrReleased,
+  RELEASE_NOT_FOUND_TEXT,
+} from "../../../platform/http/release-parameter";
 import {
   dailyIndexAllResponseSchema,
   gpuCatalogResponseSchema,
@@ -287,10 +290,9 @@ export const gpuHistoryRoute = defineRoute({
     answer:
       (deps) =>
       async ({ params, query }) => {
-        const prints =
-          query.release === undefined
-            ? ok(GPU.of(deps).index)
-            : await gpuNearestAsOf(deps, query.release, params.gpuName, query.datetime);
+        const prints = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
+          gpuNearestAsOf(deps, release, params.gpuName, query.datetime),
+        );
         return prints.ok ? answerGpuHistory(params.gpuName, query.datetime, prints.value) : prints;
       },
   },
@@ -335,10 +337,9 @@ export const gpuIndexHistoryRoute = defineRoute({
       (deps) =>
       async ({ params, query, caller }) => {
         const now = deps.clock();
-        const values =
-          query.release === undefined
-            ? ok(GPU.of(deps).index)
-            : await gpuDailyAsOf(deps, query.release, params.gpuName, query, caller.access, now);
+        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
+          gpuDailyAsOf(deps, release, params.gpuName, query, caller.access, now),
+        );
         if (!values.ok) return values;
         return answerGpuIndexHistory(
           params.gpuName,

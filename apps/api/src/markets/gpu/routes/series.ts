@@ -8,9 +8,9 @@ import {
   HOURLY_RANGE_MAX_DAYS,
   HOURLY_REQUIRES_FULL_MESSAGE,
   ROLLING_WINDOW_HOURS,
-  ok,
   requireHourlyPlan,
 } from "@tpi/domain";
+import { publishedOrReleased } from "../../../platform/http/release-parameter";
 import { gpuHourlyAsOf, gpuRollingAsOf, gpuSeriesAsOf } from "../bulk/as-of-release";
 import type { z } from "zod";
 import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
@@ -99,10 +99,9 @@ export const gpuHistorySimpleRoute = defineRoute({
     answer:
       (deps) =>
       async ({ params, query, caller }) => {
-        const values =
-          query.release === undefined
-            ? ok(GPU.of(deps).index)
-            : await gpuSeriesAsOf(deps, query.release, params.gpuName, query, planOf(caller));
+        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
+          gpuSeriesAsOf(deps, release, params.gpuName, query, planOf(caller)),
+        );
         return values.ok
           ? answerHistorySimple(params.gpuName, query, planOf(caller), values.value)
           : values;
@@ -138,16 +137,15 @@ export const gpuHistoryRangeRoute = defineRoute({
     answer:
       (deps) =>
       async ({ params, query, caller }) => {
-        const values =
-          query.release === undefined
-            ? ok(GPU.of(deps).index)
-            : await gpuSeriesAsOf(
-                deps,
-                query.release,
-                params.gpuName,
-                { ...query, granularity: "auto" },
-                planOf(caller),
-              );
+        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
+          gpuSeriesAsOf(
+            deps,
+            release,
+            params.gpuName,
+            { ...query, granularity: "auto" },
+            planOf(caller),
+          ),
+        );
         return values.ok
           ? answerHistoryRange(params.gpuName, query, planOf(caller), values.value)
           : values;
@@ -195,10 +193,9 @@ export const gpuHourlyRoute = defineRoute({
     answer:
       (deps) =>
       async ({ params, query }) => {
-        const prints =
-          query.release === undefined
-            ? ok(GPU.of(deps).index)
-            : await gpuHourlyAsOf(deps, query.release, params.gpuName, query);
+        const prints = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
+          gpuHourlyAsOf(deps, release, params.gpuName, query),
+        );
         return prints.ok ? answerHourly(params.gpuName, query, prints.value) : prints;
       },
   },
@@ -277,10 +274,9 @@ export const gpuRollingHistoryRoute = defineRoute({
     answer:
       (deps) =>
       async ({ params, query, caller }) => {
-        const values =
-          query.release === undefined
-            ? ok(GPU.of(deps).index)
-            : await gpuRollingAsOf(deps, query.release, params.gpuName, query.range);
+        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
+          gpuRollingAsOf(deps, release, params.gpuName, query.range),
+        );
         return values.ok
           ? answerRollingHistory(params.gpuName, query, planOf(caller), values.value)
           : values;

@@ -1,11 +1,11 @@
 import { FREE_TIER_LAB_IDS, authorizeOtpiQuery } from "@tpi/domain";
+import { publishedOrReleased } from "../../../platform/http/release-parameter";
 import { TOKEN_TOOL_ACCESS } from "./tool-access";
 import { defineRoute } from "../../../platform/http/route";
 import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import { otpiQuerySchema, otpiResponseSchema } from "../schemas/otpi";
 import { answerValidOtpiQuery } from "../services/otpi";
 import { otpiRowsAsOf } from "../bulk/as-of-release";
-import { ok } from "@tpi/domain";
 import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,
@@ -73,10 +73,9 @@ export const otpiRoute = defineRoute({
         const now = deps.clock();
         const authorized = authorizeOtpiQuery(query, caller.access, now);
         if (!authorized.ok) return authorized;
-        const rows =
-          query.release === undefined
-            ? ok(TOKEN.of(deps).index)
-            : await otpiRowsAsOf(deps, query.release, query, caller.access, now);
+        const rows = await publishedOrReleased(query.release, TOKEN.of(deps).index, (release) =>
+          otpiRowsAsOf(deps, release, query, caller.access, now),
+        );
         return rows.ok ? answerValidOtpiQuery(query, caller.access, now, rows.value) : rows;
       },
   },

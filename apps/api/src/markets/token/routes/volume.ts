@@ -1,4 +1,5 @@
 import { ALL_LABS_VALUE, CLOSED_LAB_IDS, GROWTH_INDEX_BASE } from "@tpi/domain";
+import { publishedOrReleased } from "../../../platform/http/release-parameter";
 import { defineRoute } from "../../../platform/http/route";
 import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import {
@@ -9,7 +10,6 @@ import {
 import { tokenVolumeQuerySchema, tokenVolumeResponseSchema } from "../schemas/volume";
 import { answerTokenVolume } from "../services/volume";
 import { tokenVolumesAsOf } from "../bulk/as-of-release";
-import { ok } from "@tpi/domain";
 
 /** `GET /api/token-volume`: the token volume index, from the in-memory published set. */
 export const tokenVolumeRoute = defineRoute({
@@ -69,10 +69,9 @@ export const tokenVolumeRoute = defineRoute({
     answer:
       (deps) =>
       async ({ query, caller }) => {
-        const volumes =
-          query.release === undefined
-            ? ok(TOKEN.of(deps).index)
-            : await tokenVolumesAsOf(deps, query.release);
+        const volumes = await publishedOrReleased(query.release, TOKEN.of(deps).index, (release) =>
+          tokenVolumesAsOf(deps, release),
+        );
         return volumes.ok ? answerTokenVolume(query, caller.access, volumes.value) : volumes;
       },
   },
