@@ -16,9 +16,8 @@ export type FullPlanOnly = {
 };
 
 /**
- * The lock of a product only Full plan keys read (hourly GPU prints, neo-cloud sites, the
- * assistant), from the words its 403 says: one refusal, one documented 403 and one access text
- * for every route behind it.
+ * The lock of a product only Full plan keys read, from the words its 403 says: one refusal, one
+ * documented 403 and one access text for every route behind it.
  */
 export function fullPlanOnly(forbiddenMessage: string): FullPlanOnly {
   return {

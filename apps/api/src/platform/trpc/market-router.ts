@@ -4,9 +4,9 @@ import { t } from "./init";
 type Procedures = Parameters<typeof t.router>[0];
 
 /**
- * A market's website procedures under its one name (`memory.planHistory`,
- * `neocloud.planSites`): the app router merges every market's router, and the market's name
- * keeps its procedures from meeting another market's.
+ * A market's website procedures under its one name (`<market>.<procedure>`): the app router
+ * merges every market's router, and the market's name keeps its procedures from meeting another
+ * market's.
  */
 export function marketRouter<const Name extends string, MarketProcedures extends Procedures>(
   name: Name,

@@ -8,12 +8,12 @@ import {
   HOURLY_RANGE_MAX_DAYS,
   HOURLY_REQUIRES_FULL_MESSAGE,
   ROLLING_WINDOW_HOURS,
-  requireHourlyPlan,
 } from "@tpi/domain";
 import { publishedOrReleased } from "../../../platform/http/release-parameter";
+import { fullPlanOnly } from "../../../platform/openapi/full-plan-only";
 import { gpuHourlyAsOf, gpuRollingAsOf, gpuSeriesAsOf } from "../bulk/as-of-release";
 import type { z } from "zod";
-import { planOfCaller, type Caller } from "../../../platform/auth/api-key-authenticator";
+import { planOfCaller } from "../../../platform/auth/api-key-authenticator";
 import { defineRoute } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS } from "../read-model/state";
 import { authorizeGpuPath } from "./prices";
@@ -41,7 +41,6 @@ import {
   BAD_REQUEST_RESPONSE,
   NO_DATA_RESPONSE,
   UNAUTHORIZED_RESPONSE,
-  errorResponse,
 } from "../../../platform/openapi/responses";
 
 /**
@@ -53,14 +52,8 @@ import {
 const planOf = planOfCaller;
 
 /** Routes with hourly data only: Premium and Trial keys get the 403 naming the Full plan. */
-const fullPlanOnly = (caller: Caller) => requireHourlyPlan(planOf(caller));
-
-const FULL_ONLY_RESPONSE = errorResponse(`Forbidden: ${HOURLY_REQUIRES_FULL_MESSAGE}`);
-/** What the hourly tools need beyond a key, as a model reads it. */
-const FULL_PLAN_TOOL_ACCESS =
-  "Only Full plan keys: Trial and Premium keys are refused with the REST 403 text.";
+const HOURLY_ONLY = fullPlanOnly(HOURLY_REQUIRES_FULL_MESSAGE);
 const KEY_REQUIRED = "Required: any key (Premium, Trial or Full).";
-const FULL_KEY_REQUIRED = "Required: a Full plan key (Premium and Trial keys get 403).";
 const RANGE_DEFAULTS = `Without \`endDate\` the range ends at the GPU's latest print; without \`startDate\` it starts ${HISTORY_DEFAULT_DAYS} days before the end. A bare date as \`endDate\` includes that whole UTC day.`;
 const LIMIT_RULE = `\`limit\` defaults to ${HISTORY_LIMIT_DEFAULT}, at most ${HISTORY_LIMIT_MAX}.`;
 
@@ -161,25 +154,25 @@ export const gpuHourlyRoute = defineRoute({
     name: "get_gpu_hourly_prints",
     title: "Hourly GPU prints",
     description: `One GPU's hourly prints in ${GPU_INDEX_UNIT}, oldest first; \`is_carried\` is true for an hour without trades, which repeats the previous print. \`startDate\` and \`endDate\` are optional (a date or an ISO 8601 instant, UTC): without \`endDate\` the range ends at the latest print, without \`startDate\` it holds the ${HOURLY_DEFAULT_HOURS} prints up to the end; at most ${HOURLY_RANGE_MAX_DAYS} days per call`,
-    access: FULL_PLAN_TOOL_ACCESS,
+    access: HOURLY_ONLY.toolAccess,
     // An open end is the latest print, an open start the default hours: within its 31-day span.
     boundsOpenRange: true,
   },
   security: "required",
   limiter: "public",
-  authorizeCaller: fullPlanOnly,
+  authorizeCaller: HOURLY_ONLY.authorizeCaller,
   params: gpuPathParamsSchema,
   authorizePath: authorizeGpuPath,
   query: gpuHourlyQuerySchema,
   responses: {
     ...seriesResponses("Hourly prints, oldest first", gpuHourlyResponseSchema),
-    403: FULL_ONLY_RESPONSE,
+    403: HOURLY_ONLY.forbiddenResponse,
   },
   docs: {
     summary: "Hourly prints of one GPU (Full keys)",
     description: `Prints \`{timestamp, index_value, is_carried}\`, oldest first. Without \`endDate\` the range ends at the GPU's latest print; without \`startDate\` it covers the ${HOURLY_DEFAULT_HOURS} prints up to the end. At most ${HOURLY_RANGE_MAX_DAYS} days per request (400 beyond). Premium and Trial keys get 403.`,
     tags: ["Historical Prices"],
-    access: FULL_KEY_REQUIRED,
+    access: HOURLY_ONLY.access,
     examples: () => [
       {
         label: "H100 SXM, last 24 hours",
@@ -209,11 +202,11 @@ export const gpuRollingAverageRoute = defineRoute({
     name: "get_gpu_rolling_average",
     title: "GPU 24-hour rolling average",
     description: `The mean of one GPU's last ${ROLLING_WINDOW_HOURS} hourly prints in ${GPU_INDEX_UNIT} (\`average_usd_per_hour\`), with the window's first and last print hour, \`print_count\` and how many prints were carried (hours without trades). Moves with each hourly print: a smoother current price than the latest print`,
-    access: FULL_PLAN_TOOL_ACCESS,
+    access: HOURLY_ONLY.toolAccess,
   },
   security: "required",
   limiter: "public",
-  authorizeCaller: fullPlanOnly,
+  authorizeCaller: HOURLY_ONLY.authorizeCaller,
   params: gpuPathParamsSchema,
   authorizePath: authorizeGpuPath,
   query: noQuerySchema,
@@ -221,14 +214,14 @@ export const gpuRollingAverageRoute = defineRoute({
     200: { description: "Rolling average", schema: gpuRollingAverageResponseSchema },
     400: BAD_REQUEST_RESPONSE,
     401: UNAUTHORIZED_RESPONSE,
-    403: FULL_ONLY_RESPONSE,
+    403: HOURLY_ONLY.forbiddenResponse,
     404: NO_DATA_RESPONSE,
   },
   docs: {
     summary: `Mean of the last ${ROLLING_WINDOW_HOURS} hourly prints (Full keys)`,
     description: `\`average_usd_per_hour\` (USD per GPU-hour): the mean of the hourly prints from \`window_start\` to \`window_end\` = \`as_of\`, the latest print (${ROLLING_WINDOW_HOURS} prints, which cover the trades of the ${ROLLING_WINDOW_HOURS} hours up to \`as_of\`), with \`print_count\` and how many were carried. Moves with each hourly print. Premium and Trial keys get 403.`,
     tags: ["Historical Prices"],
-    access: FULL_KEY_REQUIRED,
+    access: HOURLY_ONLY.access,
     examples: () => [
       {
         label: "H100 SXM, trailing 24 h",
