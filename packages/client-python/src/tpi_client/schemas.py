@@ -1474,7 +1474,7 @@ class _ReleaseManifestDatasetsItemRequired(TypedDict):
 class ReleaseManifestDatasetsItem(_ReleaseManifestDatasetsItemRequired, total=False):
     # How many rows the release holds of the dataset: 0 when it holds none (absent in releases cut before it was stated)
     rows: int
-    # The sources the dataset's rows name, from their `source`, `sample` and `citation` columns: empty when the release holds no row of it (absent in releas
+    # Each source the dataset's rows name (a row standing on several sources names each), sample when any of its rows is, with the market's citation and lic
     sources: List[ReleaseManifestDatasetsItemSourcesItem]
 
 

@@ -1766,7 +1766,7 @@ export interface components {
                 }[];
                 /** @description How many rows the release holds of the dataset: 0 when it holds none (absent in releases cut before it was stated) */
                 rows?: number;
-                /** @description The sources the dataset's rows name, from their `source`, `sample` and `citation` columns: empty when the release holds no row of it (absent in releases cut before it was stated) */
+                /** @description Each source the dataset's rows name (a row standing on several sources names each), sample when any of its rows is, with the market's citation and licence for it: empty when the release holds no row of it (absent in releases cut before it was stated) */
                 sources?: {
                     source: string;
                     sample: boolean;

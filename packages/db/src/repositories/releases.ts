@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { periodInRelease } from "@tpi/domain";
+import { BULK_SOURCES_SEPARATOR, periodInRelease } from "@tpi/domain";
 import { snapshotDb, transactionOnPool, type Db } from "../client";
 
 /**
@@ -381,29 +381,63 @@ async function latestVintageRows(
 }
 
 /**
- * The provenance the rows a release holds of a dataset state: each distinct source, sample mark
- * and citation (ordered by them), with the newest as-of time among its rows and their count.
+ * One source the rows a release holds of a dataset name: a row standing on several sources names
+ * each in its one `source` column (joined by BULK_SOURCES_SEPARATOR), and counts for each. `sample`
+ * when any of its rows is; `citation` the newest (by as-of time) of the rows naming it alone, as a
+ * joined row's `citation` joins several sources' citations and cannot be told apart.
  */
-export type VintageProvenance = {
+export type VintageSourceProvenance = {
   source: string;
   sample: boolean;
   citation: string | null;
-  asOf: string | null;
   rows: number;
 };
+
+/** How many rows a release holds of a dataset, and the sources they name, in code point order. */
+export type VintageProvenance = { rows: number; sources: VintageSourceProvenance[] };
 
 export async function vintageProvenanceOf(
   source: VintageSource,
   query: Pick<VintageRowQuery, "market" | "dataset" | "release">,
-): Promise<VintageProvenance[]> {
-  return source.query<VintageProvenance>(
-    `select "values"->>'source' as source, coalesce(("values"->>'sample')::boolean, false) as sample,
-            "values"->>'citation' as citation, max("values"->>'asOf') as "asOf", count(*)::int as rows
-     from release_vintage_row
-     where market = $1 and dataset = $2 and from_release <= $3 and (to_release is null or to_release > $3)
-     group by 1, 2, 3 order by 1, 2, 3`,
-    [query.market, query.dataset, query.release],
+): Promise<VintageProvenance> {
+  // The dataset's row count is read with its sources (one scan): it stands on a row of its own
+  // when the rows name no source, hence the left join.
+  const rows = await source.query<{
+    held: number;
+    source: string | null;
+    sample: boolean | null;
+    citation: string | null;
+    rows: number | null;
+  }>(
+    `with held as materialized (
+       select string_to_array("values"->>'source', $4) as named,
+              coalesce(("values"->>'sample')::boolean, false) as sample,
+              "values"->>'citation' as citation, "values"->>'asOf' as as_of
+       from release_vintage_row
+       where market = $1 and dataset = $2 and from_release <= $3
+         and (to_release is null or to_release > $3))
+     select counted.held, named.source, named.sample, named.citation, named.rows
+     from (select count(*)::int as held from held) as counted
+     left join (
+       select source, bool_or(sample) as sample,
+              (array_agg(citation order by as_of desc nulls last, citation collate "C")
+                 filter (where cardinality(named) = 1 and citation is not null))[1] as citation,
+              count(*)::int as rows
+       from held cross join lateral unnest(named) as source
+       group by source) as named on true
+     order by named.source collate "C"`,
+    [query.market, query.dataset, query.release, BULK_SOURCES_SEPARATOR],
   );
+  const sources: VintageSourceProvenance[] = [];
+  for (const row of rows)
+    if (row.source != null)
+      sources.push({
+        source: row.source,
+        sample: row.sample === true,
+        citation: row.citation ?? null,
+        rows: row.rows ?? 0,
+      });
+  return { rows: rows[0]?.held ?? 0, sources };
 }
 
 /** A dataset's rows as a release holds them, whole (history routes read bounded ranges). */

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BulkRow } from "@tpi/domain";
+import { joinSources, type BulkRow } from "@tpi/domain";
 import { MARKETS } from "../../markets";
-import type { Market } from "../core/market";
+import { joinCitations } from "../bulk/dataset";
+import { MarketStates, type Market, type MarketStateBase } from "../core/market";
+import type { DataSource } from "../provenance/data-sources";
 import {
   releasingApiForFile,
   widgetPriceDataset,
@@ -15,7 +17,9 @@ import { cutDueRelease, type Manifest } from "./releases";
  * the rows' `source`, `sample` and `citation` columns) and how many rows that is: a market whose
  * sample is only shown, never stored (memory here, with nothing stored), names no source; a
  * dataset of stored sample rows names the sample's source, marked as sample, in the dataset, in
- * the release's sources and in its citation line.
+ * the release's sources and in its citation line. A row standing on several sources names them
+ * joined in its one `source` column: the manifest names each of them once, with the market's
+ * citation and licence for it.
  */
 
 const SAMPLE_CITATION = "Generated widget sample, not market data.";
@@ -36,6 +40,46 @@ const SAMPLE_ROWS = [
   sampleRow("widget", "2026-03-09", "2.00", "2026-03-09T12:00:00.000Z"),
 ];
 
+/** Sources the fixture market knows (as a market's data sources describe them), with licences. */
+const knownSource = (source: string, citation: string): DataSource => ({
+  source,
+  sample: false,
+  firstDay: "2026-03-07",
+  lastDay: "2026-03-09",
+  days: 3,
+  latestAsOf: null,
+  citation,
+  licence: { name: `${source} terms`, url: `https://example.com/${source}/terms` },
+});
+const ACME = knownSource("acme", "Acme Exchange quotes.");
+const BETA = knownSource("beta", "Beta Cloud list prices.");
+/** A source the market no longer knows: no licence, and its citation as its own rows give it. */
+const GAMMA_CITATION = "Gamma sample, not market data.";
+
+/** A widget price standing on `sources`, its citation their citations joined as a market joins them. */
+const pooledRow = (
+  widget: string,
+  day: string,
+  sources: readonly string[],
+  sample: boolean,
+): BulkRow => ({
+  ...widgetPriceRow(widget, day, "3.00"),
+  source: joinSources(sources),
+  sample,
+  citation: joinCitations(
+    sources.map(
+      (name) => [ACME, BETA].find((known) => known.source === name)?.citation ?? GAMMA_CITATION,
+    ),
+  ),
+});
+
+const POOLED_ROWS = [
+  pooledRow("sprocket", "2026-03-07", ["acme", "beta"], false),
+  pooledRow("sprocket", "2026-03-08", ["acme", "beta", "gamma"], false),
+  pooledRow("sprocket", "2026-03-09", ["gamma"], true),
+  pooledRow("widget", "2026-03-09", ["beta"], false),
+];
+
 const memory = MARKETS.find((market) => market.name === "memory") as Market;
 
 let releasing: ReleasingTestApi;
@@ -47,6 +91,12 @@ beforeAll(async () => {
       widgetPriceDataset(async function* () {
         yield* SAMPLE_ROWS;
       }),
+      {
+        ...widgetPriceDataset(async function* () {
+          yield* POOLED_ROWS;
+        }),
+        name: "widget-price-pooled",
+      },
     ],
     { now: new Date("2026-03-11T02:00:00Z") },
   );
@@ -56,8 +106,21 @@ beforeAll(async () => {
     publication.allowSample?.(true);
     await publication.refresh();
   }
+  // The fixture market knows acme and beta (no longer gamma), as a market's data sources list them.
+  const fixture = api.deps.markets.get("fixture");
+  const knowing: MarketStateBase = {
+    ...fixture,
+    provenance: () => ({
+      ...fixture.provenance(),
+      dataSources: { sample: false, notice: null, sources: [ACME, BETA] },
+    }),
+  };
+  const markets = new MarketStates([
+    ["memory", api.deps.markets.get("memory")],
+    ["fixture", knowing],
+  ]);
   const outcome = await cutDueRelease(
-    { ...context, marketList: [memory, ...context.marketList] },
+    { ...context, markets, marketList: [memory, ...context.marketList] },
     60,
   );
   expect(outcome).toMatchObject({ cut: true, release: 1 });
@@ -83,7 +146,7 @@ describe("a release's manifest names the sources of the rows it holds", () => {
   });
 
   it("a dataset of sample rows names the sample's source, marked as sample", () => {
-    const entry = manifest.datasets.find((d) => d.market === "fixture");
+    const entry = manifest.datasets.find((d) => d.name === "widget-price-daily");
     const sample = {
       source: "widget-sample",
       sample: true,
@@ -91,7 +154,29 @@ describe("a release's manifest names the sources of the rows it holds", () => {
       licence: null,
     };
     expect(entry).toMatchObject({ rows: SAMPLE_ROWS.length, sources: [sample] });
-    expect(manifest.sources).toEqual([{ market: "fixture", ...sample }]);
-    expect(manifest.citation).toMatch(/Sources: Generated widget sample, not market data\.$/);
+    expect(manifest.sources).toContainEqual({ market: "fixture", ...sample });
+    expect(manifest.citation).toContain(SAMPLE_CITATION.replace(/\.$/, ""));
+  });
+
+  it("rows naming several sources: each source once, with the market's citation and licence", () => {
+    const entry = manifest.datasets.find((d) => d.name === "widget-price-pooled");
+    const named = (source: DataSource, sample: boolean) => ({
+      source: source.source,
+      sample,
+      citation: source.citation,
+      licence: source.licence,
+    });
+    const gamma = { source: "gamma", sample: true, citation: GAMMA_CITATION, licence: null };
+    // In code point order; gamma is sample through its own row only, acme and beta never.
+    const sources = [named(ACME, false), named(BETA, false), gamma];
+    expect(entry).toMatchObject({ rows: POOLED_ROWS.length, sources });
+    const sample = manifest.datasets.find((d) => d.name === "widget-price-daily")?.sources ?? [];
+    expect(manifest.sources).toEqual(
+      [...sample, ...sources].map((source) => ({ market: "fixture", ...source })),
+    );
+    // Each source's citation once, in the order the sources are listed; no joined citation.
+    expect(manifest.citation).toMatch(
+      /Sources: Generated widget sample, not market data; Acme Exchange quotes; Beta Cloud list prices; Gamma sample, not market data\.$/,
+    );
   });
 });

@@ -13,7 +13,6 @@ import {
   releaseFileNotFound,
   releaseFileUnavailable,
   releaseNotFound,
-  sourcesOfRows,
   type BulkRow,
   type DomainError,
   type Result,
@@ -36,6 +35,7 @@ import {
 } from "@tpi/db";
 import type { Caller } from "../auth/api-key-authenticator";
 import type { Market, MarketStates } from "../core/market";
+import type { DataSource } from "../provenance/data-sources";
 import {
   buildFile,
   BULK_WRITER,
@@ -118,25 +118,30 @@ export type StoredManifest = {
 };
 
 /**
- * The rows a release holds of a dataset and the sources they name, from the rows' provenance
- * columns (a market whose sample is only shown, never stored, names none); each licence is the
- * market's for that source, none for a source it no longer knows.
+ * The rows a release holds of a dataset and each source they name (a row standing on several
+ * names each; a market whose sample is only shown, never stored, names none): its rows' `sample`
+ * mark, and the market's citation and licence for it. A source the market no longer knows has no
+ * licence and the citation of its rows that name it alone.
  */
 async function heldSources(
   source: VintageSource,
   release: number,
   dataset: RecordedDataset,
-  known: readonly { source: string; licence: ManifestSource["licence"] }[],
+  known: readonly Pick<DataSource, "source" | "citation" | "licence">[],
 ): Promise<{ rows: number; sources: ManifestSource[] }> {
-  const provenance = await vintageProvenanceOf(source, {
+  const held = await vintageProvenanceOf(source, {
     market: dataset.market,
     dataset: dataset.name,
     release,
   });
-  const licenceOf = (name: string) => known.find((entry) => entry.source === name)?.licence ?? null;
   return {
-    rows: provenance.reduce((count, group) => count + group.rows, 0),
-    sources: sourcesOfRows(provenance, licenceOf).map(({ asOf: _asOf, ...named }) => named),
+    rows: held.rows,
+    sources: held.sources.map(({ source: name, sample, citation }) => {
+      const market = known.find((entry) => entry.source === name);
+      return market === undefined
+        ? { source: name, sample, citation, licence: null }
+        : { source: name, sample, citation: market.citation, licence: market.licence };
+    }),
   };
 }
 

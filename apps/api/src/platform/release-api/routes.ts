@@ -119,7 +119,7 @@ export const manifestSchema = successBody("ReleaseManifest", {
         .array(manifestSourceSchema)
         .optional()
         .describe(
-          "The sources the dataset's rows name, from their `source`, `sample` and `citation` columns: empty when the release holds no row of it (absent in releases cut before it was stated)",
+          "Each source the dataset's rows name (a row standing on several sources names each), sample when any of its rows is, with the market's citation and licence for it: empty when the release holds no row of it (absent in releases cut before it was stated)",
         ),
       files: z.array(fileSchema),
     }),
