@@ -137,7 +137,9 @@ export async function gpuHourlyAsOf(
   const range = hourlyWindow(gpu, bounds, { latestPrint: () => latest.value });
   if (!range.ok) return range;
   const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, range.value);
-  return prints.ok ? ok(seriesRowsOf(deps, { latest: latest.value, prints: prints.value })) : prints;
+  return prints.ok
+    ? ok(seriesRowsOf(deps, { latest: latest.value, prints: prints.value }))
+    : prints;
 }
 
 /**
