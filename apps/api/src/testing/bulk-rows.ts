@@ -135,7 +135,7 @@ export type ReleaseHolds = Record<
 /**
  * A release reader over fixed rows per release number (each release a dataset's rows as it
  * holds them), answering as the store does: the series and periods asked (only each series'
- * latest `latestPeriods` when asked), in the rows' order; an unknown release is a 404.
+ * latest `latestPeriods` or earliest `earliestPeriods` when asked), in the rows' order; an unknown release is a 404.
  */
 export function fixedReleaseReader(
   releases: ReleaseHolds,
@@ -156,17 +156,20 @@ export function fixedReleaseReader(
           (query.toPeriod === undefined || period <= query.toPeriod)
         );
       });
-      const { latestPeriods } = query;
+      const { latestPeriods, earliestPeriods } = query;
+      // The rows are held in series then period order: each series' first `count`.
+      const firstOfEachSeries = (rows: typeof inRange, count: number) => {
+        const kept = new Map<string, number>();
+        return rows.filter((row) => {
+          const series = String(row[dataset.seriesColumn]);
+          const seen = kept.get(series) ?? 0;
+          kept.set(series, seen + 1);
+          return seen < count;
+        });
+      };
+      if (earliestPeriods !== undefined) return ok(firstOfEachSeries(inRange, earliestPeriods));
       if (latestPeriods === undefined) return ok(inRange);
-      // The rows are held in series then period order: each series' last `latestPeriods`.
-      const kept = new Map<string, number>();
-      const latest = [...inRange].reverse().filter((row) => {
-        const series = String(row[dataset.seriesColumn]);
-        const count = kept.get(series) ?? 0;
-        kept.set(series, count + 1);
-        return count < latestPeriods;
-      });
-      return ok(latest.reverse());
+      return ok(firstOfEachSeries([...inRange].reverse(), latestPeriods).reverse());
     },
   };
 }

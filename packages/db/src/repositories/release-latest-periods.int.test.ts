@@ -139,7 +139,27 @@ describe("reading the latest periods of a release", () => {
     expect(await rowsScanned(ask({ series: ["gpu-a"] }))).toBeGreaterThanOrEqual(HOURS);
   });
 
-  it("refuses a count that is not a positive whole number", async () => {
+  it("reads the earliest periods of each series within the range, by a forward scan", async () => {
+    for (const release of [1, 2]) {
+      const whole = await readVintageRows(db, ask({ release }));
+      const heads = SERIES.flatMap((s) => whole.filter((row) => row.s === s).slice(0, 24));
+      expect(await readVintageRows(db, ask({ release, earliestPeriods: 24 }))).toEqual(heads);
+    }
+    const fromAnHour = await readVintageRows(
+      db,
+      ask({ series: ["gpu-a"], fromPeriod: hourAt(2_997), earliestPeriods: 5 }),
+    );
+    expect(fromAnHour.map((row) => row.v)).toEqual([2_997, 2_998, 2_999]);
+    const scanned = await rowsScanned(ask({ series: ["gpu-a"], earliestPeriods: 24 }));
+    expect(scanned).toBeGreaterThanOrEqual(24);
+    expect(scanned).toBeLessThan(HOURS);
+  });
+
+  it("refuses a count that is not a positive whole number, or both ends at once", async () => {
     await expect(readVintageRows(db, ask({ latestPeriods: 0 }))).rejects.toThrow(RangeError);
+    await expect(readVintageRows(db, ask({ earliestPeriods: 1.5 }))).rejects.toThrow(RangeError);
+    await expect(
+      readVintageRows(db, ask({ latestPeriods: 1, earliestPeriods: 1 })),
+    ).rejects.toThrow(RangeError);
   });
 });

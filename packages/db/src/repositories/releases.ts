@@ -108,6 +108,11 @@ export type VintageRowQuery = {
    * range ends at the series' latest period, or which keeps the latest `limit` rows of it).
    */
   latestPeriods?: number;
+  /**
+   * Only the earliest this many periods of each series within the range (a route that needs the
+   * first period at or after an instant). At most one of latestPeriods and earliestPeriods.
+   */
+  earliestPeriods?: number;
 };
 
 /** One cut at a time across instances: the transaction-scoped advisory lock every cut takes. */
@@ -286,8 +291,14 @@ export async function* vintageRowsAsOf(
   source: VintageSource,
   query: VintageRowQuery,
 ): AsyncIterable<VintageValues> {
+  if (query.latestPeriods !== undefined && query.earliestPeriods !== undefined)
+    throw new RangeError("Ask latestPeriods or earliestPeriods, not both");
   if (query.latestPeriods !== undefined) {
-    yield* await latestVintageRows(source, query, query.latestPeriods);
+    yield* await endVintageRows(source, query, { count: query.latestPeriods, end: "latest" });
+    return;
+  }
+  if (query.earliestPeriods !== undefined) {
+    yield* await endVintageRows(source, query, { count: query.earliestPeriods, end: "earliest" });
     return;
   }
   let after: [string, string] | null = null;
@@ -328,20 +339,21 @@ export async function* vintageRowsAsOf(
 }
 
 /**
- * The latest `latest` rows of each series of the range as the release holds them, in series then
- * period order: per series one backward scan of the (market, dataset, series, period) index that
- * stops after `latest` rows the release holds, so a year of hourly prints is never read for the
- * last day. Without asked series, the dataset's series are found by skipping through the same
- * index (one probe per series, not one read of every row).
+ * The latest (or earliest) `count` rows of each series of the range as the release holds them,
+ * in series then period order: per series one backward (forward) scan of the (market, dataset,
+ * series, period) index that stops after `count` rows the release holds, so a year of hourly
+ * prints is never read for the last day. Without asked series, the dataset's series are found by
+ * skipping through the same index (one probe per series, not one read of every row).
  */
-async function latestVintageRows(
+async function endVintageRows(
   source: VintageSource,
   query: VintageRowQuery,
-  latest: number,
+  kept: { count: number; end: "latest" | "earliest" },
 ): Promise<VintageValues[]> {
-  if (!Number.isSafeInteger(latest) || latest < 1)
-    throw new RangeError(`latestPeriods must be a positive whole number, got ${latest}`);
-  const params: unknown[] = [query.market, query.dataset, query.release, latest];
+  const { count, end } = kept;
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new RangeError(`${end}Periods must be a positive whole number, got ${count}`);
+  const params: unknown[] = [query.market, query.dataset, query.release, count];
   const inRange: string[] = [];
   if (query.fromPeriod !== undefined) {
     params.push(query.fromPeriod);
@@ -373,7 +385,7 @@ async function latestVintageRows(
        where v.market = $1 and v.dataset = $2 and v.series = asked.series
          and v.from_release <= $3 and (v.to_release is null or v.to_release > $3)
          ${inRange.join(" ")}
-       order by v.period desc limit $4) as r
+       order by v.period ${end === "latest" ? "desc" : "asc"} limit $4) as r
      order by r.series, r.period`,
     params,
   );

@@ -86,6 +86,12 @@ export type ReleaseSelection = {
    * `limit` rows of its range. Absent: every period of the range.
    */
   latestPeriods?: number | undefined;
+  /**
+   * Only the earliest this many periods of each series within the range: all a route can need
+   * which keeps the first `limit` rows of its range, or the first period after an instant.
+   * Absent: every period of the range. At most one of latestPeriods and earliestPeriods.
+   */
+  earliestPeriods?: number | undefined;
 };
 
 /** The last instant of a UTC day, as period text: a day's bound includes its instants. */
@@ -122,7 +128,7 @@ export async function releaseItems<Item>(
   selection: ReleaseSelection,
   itemOf: (row: BulkRow) => Item,
 ): Promise<Result<ReleasedItems<Item>, DomainErrorType>> {
-  const { release, series, fromPeriod, toPeriod, latestPeriods } = selection;
+  const { release, series, fromPeriod, toPeriod, latestPeriods, earliestPeriods } = selection;
   if (deps.releases === undefined)
     return err(
       new DomainError("not_found", `Release ${release} does not exist: no release is kept.`),
@@ -135,6 +141,7 @@ export async function releaseItems<Item>(
     ...(fromPeriod === undefined ? {} : { fromPeriod }),
     ...(toPeriod === undefined ? {} : { toPeriod }),
     ...(latestPeriods === undefined ? {} : { latestPeriods }),
+    ...(earliestPeriods === undefined ? {} : { earliestPeriods }),
   });
   return rows.ok ? ok({ rows: rows.value, items: rows.value.map(itemOf) }) : rows;
 }

@@ -13,6 +13,8 @@ export type VintageQuery = {
   toPeriod?: string;
   /** Only the latest this many periods of each series within the range. */
   latestPeriods?: number;
+  /** Only the earliest this many periods of each series within the range (not with latestPeriods). */
+  earliestPeriods?: number;
 };
 
 /**

@@ -1,8 +1,4 @@
 import {
-  HOURLY_DEFAULT_HOURS,
-  HOURLY_RANGE_MAX_PRINTS,
-  MS_PER_HOUR,
-  checkHourlySpan,
   nearestRecord,
   ok,
   resolveGpuHistoryRange,
@@ -15,6 +11,7 @@ import {
   type InstantRange,
   type RangeBounds,
   type Result,
+  type RollingHistoryQuery,
 } from "@tpi/domain";
 import type { AppDeps } from "../../../platform/core/deps";
 import {
@@ -25,6 +22,8 @@ import {
 import { GPU } from "../read-model/state";
 import type { GpuDailyRows, GpuNearestRows, ServedDailyValue } from "../services/prices";
 import {
+  hourlyWindow,
+  rollingGrain,
   rollingPrintsSpan,
   seriesWindow,
   type GpuHourlyRows,
@@ -59,63 +58,25 @@ export const gpuDailyAsOf = asOfRelease({
     ok({ dataSources: GPU.of(deps).index.dataSources, dailyBetween: () => items }),
 });
 
-/** `GET /api/gpu/{gpuName}/hourly`'s prints of a release, those the answer can need. */
-export const gpuHourlyAsOf = asOfRelease({
-  dataset: GPU_PRINTS_HOURLY,
-  itemOf: gpuValueOf,
-  selection: (gpu: GpuName, bounds: RangeBounds) => ok(hourlyPrintsAsked(gpu, bounds)),
-  answer: ({ items: prints }, deps): Result<GpuHourlyRows, DomainError> =>
-    ok({
-      dataSources: GPU.of(deps).index.dataSources,
-      latestPrint: () => prints.at(-1),
-      printsWithin: (_gpu, range) =>
-        prints.filter((print) => print.hour >= range.start && print.hour <= range.end),
-    }),
-});
-
-/**
- * The prints the hourly answer can need (it reads the latest print of those read, then the
- * prints of its range). Without a start: the HOURLY_DEFAULT_HOURS latest prints up to the asked
- * end (of the default span before it), or up to the GPU's latest print. With a start: from it,
- * the latest HOURLY_RANGE_MAX_PRINTS + 1 at most (a range holding more is refused whatever its
- * prints), only the latest when the asked range is refused already (the answer then tells only
- * whether the range has a print).
- */
-function hourlyPrintsAsked(gpu: GpuName, bounds: RangeBounds): Omit<ReleaseSelection, "release"> {
-  const toPeriod = bounds.end?.toISOString();
-  if (bounds.start === undefined) {
-    const defaultStart =
-      bounds.end === undefined
-        ? undefined
-        : new Date(bounds.end.getTime() - (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR);
-    return {
-      series: [gpu],
-      fromPeriod: defaultStart?.toISOString(),
-      toPeriod,
-      latestPeriods: HOURLY_DEFAULT_HOURS,
-    };
-  }
-  const refused =
-    bounds.end !== undefined && !checkHourlySpan({ start: bounds.start, end: bounds.end }).ok;
-  return {
-    series: [gpu],
-    fromPeriod: bounds.start.toISOString(),
-    toPeriod,
-    latestPeriods: refused ? 1 : HOURLY_RANGE_MAX_PRINTS + 1,
-  };
-}
-
 /**
  * A release's prints of a GPU from one instant to another (an absent end open), every one of
- * them: the spans the series answers read are theirs to bound.
+ * them or only the latest or earliest few: the spans the answers read are theirs to bound.
  */
 const gpuPrintsBetweenAsOf = asOfRelease({
   dataset: GPU_PRINTS_HOURLY,
   itemOf: gpuValueOf,
-  selection: (gpu: GpuName, from?: Date, to?: Date) =>
-    ok({ series: [gpu], fromPeriod: from?.toISOString(), toPeriod: to?.toISOString() }),
+  selection: (gpu: GpuName, span: Partial<InstantRange>, ends: EndsKept = {}) =>
+    ok({
+      series: [gpu],
+      fromPeriod: span.start?.toISOString(),
+      toPeriod: span.end?.toISOString(),
+      ...ends,
+    }),
   answer: ({ items }): Result<readonly ServedPrint[], DomainError> => ok(items),
 });
+
+/** Which end of a range a read keeps, when the answer reads only a few rows at one end. */
+type EndsKept = Pick<ReleaseSelection, "latestPeriods" | "earliestPeriods">;
 
 /** A release's latest print of a GPU: what an open range is anchored at. */
 const gpuLatestPrintAsOf = asOfRelease({
@@ -125,12 +86,17 @@ const gpuLatestPrintAsOf = asOfRelease({
   answer: ({ items }): Result<ServedPrint | undefined, DomainError> => ok(items.at(-1)),
 });
 
-/** A release's daily values of a GPU settled within a range. */
+/** A release's daily values of a GPU settled within a range (or only the latest or earliest few). */
 const gpuDailyWithinAsOf = asOfRelease({
   dataset: GPU_INDEX_DAILY,
   itemOf: gpuValueOf,
-  selection: (gpu: GpuName, range: InstantRange) =>
-    ok({ series: [gpu], fromPeriod: range.start.toISOString(), toPeriod: range.end.toISOString() }),
+  selection: (gpu: GpuName, range: InstantRange, ends: EndsKept = {}) =>
+    ok({
+      series: [gpu],
+      fromPeriod: range.start.toISOString(),
+      toPeriod: range.end.toISOString(),
+      ...ends,
+    }),
   answer: ({ items }): Result<readonly ServedDailyValue[], DomainError> => ok(items),
 });
 
@@ -156,15 +122,50 @@ function seriesRowsOf(
 }
 
 /**
+ * `GET /api/gpu/{gpuName}/hourly`'s prints of a release: the release's latest print of the GPU
+ * anchors an open range as the published set's does, the range is resolved and checked as the
+ * answer does (hourlyWindow: a refusal is answered before any print is read), then its prints.
+ */
+export async function gpuHourlyAsOf(
+  deps: AppDeps,
+  release: number,
+  gpu: GpuName,
+  bounds: RangeBounds,
+): Promise<Result<GpuHourlyRows, DomainError>> {
+  const latest = await gpuLatestPrintAsOf(deps, release, gpu);
+  if (!latest.ok) return latest;
+  const range = hourlyWindow(gpu, bounds, { latestPrint: () => latest.value });
+  if (!range.ok) return range;
+  const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, range.value);
+  return prints.ok
+    ? ok(seriesRowsOf(deps, { latest: latest.value, prints: prints.value }))
+    : prints;
+}
+
+/**
+ * The rows of its range a series answer keeps: the latest `rows` (history-simple) or the
+ * earliest (history-range); one more is read, for `has_more`.
+ */
+export type SeriesRowsKept = { end: "latest" | "earliest"; rows: number };
+
+const endsKept = (kept: SeriesRowsKept | undefined): EndsKept =>
+  kept === undefined
+    ? {}
+    : kept.end === "latest"
+      ? { latestPeriods: kept.rows + 1 }
+      : { earliestPeriods: kept.rows + 1 };
+
+/**
  * `GET /api/gpu/{gpuName}/history-simple`'s and `history-range`'s values of a release: the
  * release's latest print of the GPU anchors an open range as the published set's does, then the
- * rows of the grain served over the range (both as the answers resolve them: seriesWindow).
+ * rows of the grain served over the range (both as the answers resolve them: seriesWindow), only
+ * those at the end the answer keeps when `kept` says which.
  */
 export async function gpuSeriesAsOf(
   deps: AppDeps,
   release: number,
   gpu: GpuName,
-  query: { bounds: RangeBounds; granularity: GpuGranularityChoice },
+  query: { bounds: RangeBounds; granularity: GpuGranularityChoice; kept?: SeriesRowsKept },
   plan: AccountPlan | undefined,
 ): Promise<Result<GpuSeriesRows, DomainError>> {
   const latest = await gpuLatestPrintAsOf(deps, release, gpu);
@@ -173,44 +174,57 @@ export async function gpuSeriesAsOf(
   const window = seriesWindow(gpu, query.bounds, query.granularity, plan, anchor);
   if (!window.ok) return window;
   const { range, granularity } = window.value;
+  const ends = endsKept(query.kept);
   if (granularity === "hourly") {
-    const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, range.start, range.end);
+    const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, range, ends);
     return prints.ok
       ? ok(seriesRowsOf(deps, { latest: latest.value, prints: prints.value }))
       : prints;
   }
-  const daily = await gpuDailyWithinAsOf(deps, release, gpu, range);
+  const daily = await gpuDailyWithinAsOf(deps, release, gpu, range, ends);
   return daily.ok ? ok(seriesRowsOf(deps, { latest: latest.value, daily: daily.value })) : daily;
 }
 
 /**
- * `GET /api/gpu/{gpuName}/rolling-24h-average/history`'s values of a release: the prints of
- * every window the range's averages read (rollingPrintsSpan) and the daily settlements within
- * the range (a few rows: read whichever grain is served).
+ * `GET /api/gpu/{gpuName}/rolling-24h-average/history`'s values of a release: the grain served
+ * checked as the answer does (rollingGrain: a refusal is answered before any row is read); hourly,
+ * the prints of every window of the range's hours (rollingPrintsSpan, at most
+ * HOURLY_RANGE_MAX_DAYS days); daily, the settlements within the range, then the prints of the
+ * windows from the first settlement's to the last's (nothing past the data, whatever the range).
  */
 export async function gpuRollingAsOf(
   deps: AppDeps,
   release: number,
   gpu: GpuName,
-  range: InstantRange,
+  query: RollingHistoryQuery,
+  plan: AccountPlan | undefined,
 ): Promise<Result<GpuSeriesRows, DomainError>> {
-  const span = rollingPrintsSpan(range);
-  const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, span.start, span.end);
-  if (!prints.ok) return prints;
-  const daily = await gpuDailyWithinAsOf(deps, release, gpu, range);
+  const grain = rollingGrain(query, plan);
+  if (!grain.ok) return grain;
+  if (grain.value === "hourly") {
+    const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, rollingPrintsSpan(query.range));
+    return prints.ok
+      ? ok(seriesRowsOf(deps, { latest: prints.value.at(-1), prints: prints.value }))
+      : prints;
+  }
+  const daily = await gpuDailyWithinAsOf(deps, release, gpu, query.range);
   if (!daily.ok) return daily;
+  const first = daily.value[0];
+  const last = daily.value.at(-1);
+  if (first === undefined || last === undefined)
+    return ok(seriesRowsOf(deps, { latest: undefined }));
+  const span = rollingPrintsSpan({ start: first.settledAt, end: last.settledAt });
+  const prints = await gpuPrintsBetweenAsOf(deps, release, gpu, span);
+  if (!prints.ok) return prints;
   return ok(
     seriesRowsOf(deps, { latest: prints.value.at(-1), prints: prints.value, daily: daily.value }),
   );
 }
 
-/** Prints are hourly: when any lies within an hour of the instant, the nearest is among them. */
-const NEAREST_SPAN_MS = MS_PER_HOUR;
-
 /**
- * `GET /api/gpu/{gpuName}/history`'s print of a release nearest an instant: among the release's
- * prints within an hour of it, or when there is none (an instant before the GPU's first print,
- * after its latest, or in a gap), among all of them.
+ * `GET /api/gpu/{gpuName}/history`'s prints of a release around an instant: the latest at or
+ * before it and, unless that one is at the instant, the earliest after it. The nearest print of
+ * all the release's prints is one of these two (nearestRecord compares exactly these).
  */
 export async function gpuNearestAsOf(
   deps: AppDeps,
@@ -218,13 +232,14 @@ export async function gpuNearestAsOf(
   gpu: GpuName,
   at: Date,
 ): Promise<Result<GpuNearestRows, DomainError>> {
-  const from = new Date(at.getTime() - NEAREST_SPAN_MS);
-  const to = new Date(at.getTime() + NEAREST_SPAN_MS);
-  let prints = await gpuPrintsBetweenAsOf(deps, release, gpu, from, to);
-  if (prints.ok && prints.value.length === 0)
-    prints = await gpuPrintsBetweenAsOf(deps, release, gpu);
-  if (!prints.ok) return prints;
-  const read = prints.value;
+  const before = await gpuPrintsBetweenAsOf(deps, release, gpu, { end: at }, { latestPeriods: 1 });
+  if (!before.ok) return before;
+  const exact = before.value.at(-1)?.hour.getTime() === at.getTime();
+  const after = exact
+    ? ok([])
+    : await gpuPrintsBetweenAsOf(deps, release, gpu, { start: at }, { earliestPeriods: 1 });
+  if (!after.ok) return after;
+  const read = [...before.value, ...after.value];
   return ok({
     dataSources: GPU.of(deps).index.dataSources,
     nearestPrint: (_gpu, target) => nearestRecord(read, target),

@@ -93,7 +93,13 @@ export const gpuHistorySimpleRoute = defineRoute({
       (deps) =>
       async ({ params, query, caller }) => {
         const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuSeriesAsOf(deps, release, params.gpuName, query, planOf(caller)),
+          gpuSeriesAsOf(
+            deps,
+            release,
+            params.gpuName,
+            { ...query, kept: { end: "latest", rows: query.limit } },
+            planOf(caller),
+          ),
         );
         return values.ok
           ? answerHistorySimple(params.gpuName, query, planOf(caller), values.value)
@@ -135,7 +141,7 @@ export const gpuHistoryRangeRoute = defineRoute({
             deps,
             release,
             params.gpuName,
-            { ...query, granularity: "auto" },
+            { ...query, granularity: "auto", kept: { end: "earliest", rows: query.limit } },
             planOf(caller),
           ),
         );
@@ -268,7 +274,7 @@ export const gpuRollingHistoryRoute = defineRoute({
       (deps) =>
       async ({ params, query, caller }) => {
         const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuRollingAsOf(deps, release, params.gpuName, query.range),
+          gpuRollingAsOf(deps, release, params.gpuName, query, planOf(caller)),
         );
         return values.ok
           ? answerRollingHistory(params.gpuName, query, planOf(caller), values.value)

@@ -223,17 +223,29 @@ export function rollingPrintsSpan(range: InstantRange): InstantRange {
   };
 }
 
+/**
+ * The range the hourly answer serves (its defaults anchored at the GPU's latest print, 404 when it
+ * has none; 400 beyond HOURLY_RANGE_MAX_DAYS days): what it reads, and what a release's read of it
+ * covers.
+ */
+export function hourlyWindow(
+  gpu: GpuName,
+  bounds: RangeBounds,
+  index: { latestPrint(gpu: GpuName): { hour: Date } | undefined },
+): Result<InstantRange, DomainError> {
+  // 24 prints by default: the latest and the 23 hours before it.
+  const range = rangeAround(gpu, bounds, (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR, index);
+  return range.ok ? checkHourlySpan(range.value) : range;
+}
+
 /** Hourly prints, oldest first (Full keys: the route admits no other plan). */
 export function answerHourly(
   gpu: GpuName,
   bounds: RangeBounds,
   index: GpuHourlyRows,
 ): Result<GpuHourlyResponse, DomainError> {
-  // 24 prints by default: the latest and the 23 hours before it.
-  const range = rangeAround(gpu, bounds, (HOURLY_DEFAULT_HOURS - 1) * MS_PER_HOUR, index);
+  const range = hourlyWindow(gpu, bounds, index);
   if (!range.ok) return range;
-  const capped = checkHourlySpan(range.value);
-  if (!capped.ok) return capped;
   const rows = index.printsWithin(gpu, range.value);
   const data = rows.map((row) => ({
     timestamp: row.hour.toISOString(),
@@ -280,6 +292,21 @@ export function answerRollingAverage(
 }
 
 /**
+ * The grain the rolling-average history serves over its range (servedGrain), refused (400) when
+ * hourly over more than HOURLY_RANGE_MAX_DAYS days: what it reads, and what a release's read of it
+ * covers.
+ */
+export function rollingGrain(
+  query: RollingHistoryQuery,
+  plan: AccountPlan | undefined,
+): Result<GpuGrain, DomainError> {
+  const granularity = servedGrain(query.granularity, rangeDays(query.range), plan);
+  if (granularity === "daily") return ok(granularity);
+  const capped = checkHourlySpan(query.range);
+  return capped.ok ? ok(granularity) : capped;
+}
+
+/**
  * The rolling 24 h average as of each daily settlement instant in the range (daily), or as of
  * each print hour (hourly: Full keys, at most HOURLY_RANGE_MAX_DAYS days), oldest first.
  */
@@ -290,11 +317,9 @@ export function answerRollingHistory(
   index: GpuSeriesRows,
 ): Result<GpuRollingHistoryResponse, DomainError> {
   const { range } = query;
-  const granularity = servedGrain(query.granularity, rangeDays(range), plan);
-  if (granularity === "hourly") {
-    const capped = checkHourlySpan(range);
-    if (!capped.ok) return capped;
-  }
+  const grain = rollingGrain(query, plan);
+  if (!grain.ok) return grain;
+  const granularity = grain.value;
   const instants = seriesRows(gpu, granularity, range, index).map((row) => row.at);
   // Every window read lies within the span: the same averages as over all of the GPU's prints.
   const prints = index.printsWithin(gpu, rollingPrintsSpan(range));
