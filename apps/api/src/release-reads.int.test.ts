@@ -32,43 +32,40 @@ import {
   gpuNearestAsOf,
   gpuRollingAsOf,
   gpuSeriesAsOf,
-} from "../../markets/gpu/bulk/as-of-release";
+} from "./markets/gpu/bulk/as-of-release";
 import {
   GPU_DAILY_COLUMNS,
   GPU_HOURLY_COLUMNS,
   GPU_INDEX_DAILY,
   GPU_PRINTS_HOURLY,
   gpuValueOf,
-} from "../../markets/gpu/bulk/datasets";
-import { GPU } from "../../markets/gpu/read-model/state";
-import { answerGpuHistory, type GpuNearestRows } from "../../markets/gpu/services/prices";
+} from "./markets/gpu/bulk/datasets";
+import { GPU } from "./markets/gpu/read-model/state";
+import { answerGpuHistory, type GpuNearestRows } from "./markets/gpu/services/prices";
 import {
   answerHistoryRange,
   answerHistorySimple,
   answerHourly,
   answerRollingHistory,
   type GpuSeriesRows,
-} from "../../markets/gpu/services/series";
-import { llmCodingHistoryAsOf } from "../../markets/llm-coding/bulk/as-of-release";
-import {
-  llmCodingProductDaily,
-  productDailyRow,
-} from "../../markets/llm-coding/bulk/product-daily";
-import { memoryHistoryAsOf } from "../../markets/memory/bulk/as-of-release";
-import { MEMORY_HISTORY_COLUMNS, MEMORY_PRICES_DAILY } from "../../markets/memory/bulk/datasets";
-import { answerMemoryHistory } from "../../markets/memory/services/memory";
-import { NEOCLOUD } from "../../markets/neocloud/read-model/state";
-import { otpiRowsAsOf } from "../../markets/token/bulk/as-of-release";
-import { LAB_INDEX_DAILY, labIndexRowOf } from "../../markets/token/bulk/datasets";
-import { answerValidOtpiQuery } from "../../markets/token/services/otpi";
-import { fixedReleaseReader, type ReleaseHolds } from "../../testing/bulk-rows";
-import { importSites, importedSites } from "../../testing/neocloud-sites";
-import { bearer, startTestApi, type TestApi } from "../../testing/test-api";
-import { createLogger } from "../observability/logger";
-import { releaseCutJob } from "../release-api/cut-job";
-import { releaseContextOf } from "../release-api/routes";
-import { databaseReleaseReader } from "../releases/database-release-reader";
-import type { ReleaseReader } from "../releases/release-reader";
+} from "./markets/gpu/services/series";
+import { llmCodingHistoryAsOf } from "./markets/llm-coding/bulk/as-of-release";
+import { llmCodingProductDaily, productDailyRow } from "./markets/llm-coding/bulk/product-daily";
+import { memoryHistoryAsOf } from "./markets/memory/bulk/as-of-release";
+import { MEMORY_HISTORY_COLUMNS, MEMORY_PRICES_DAILY } from "./markets/memory/bulk/datasets";
+import { answerMemoryHistory } from "./markets/memory/services/memory";
+import { NEOCLOUD } from "./markets/neocloud/read-model/state";
+import { otpiRowsAsOf } from "./markets/token/bulk/as-of-release";
+import { LAB_INDEX_DAILY, labIndexRowOf } from "./markets/token/bulk/datasets";
+import { answerValidOtpiQuery } from "./markets/token/services/otpi";
+import { fixedReleaseReader, type ReleaseHolds } from "./testing/bulk-rows";
+import { importSites, importedSites } from "./testing/neocloud-sites";
+import { bearer, startTestApi, type TestApi } from "./testing/test-api";
+import { createLogger } from "./platform/observability/logger";
+import { releaseCutJob } from "./platform/release-api/cut-job";
+import { releaseContextOf } from "./platform/release-api/routes";
+import { databaseReleaseReader } from "./platform/releases/database-release-reader";
+import type { ReleaseReader } from "./platform/releases/release-reader";
 
 /**
  * A history route asked with `release` reads only the rows its answer can need (the latest
