@@ -31,18 +31,12 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import {
-  createAccount,
-  createDb,
-  createTestDatabase,
-  insertApiKey,
-  startTestPostgres,
-} from "@tpi/db";
+import { createDb, createTestDatabase, startTestPostgres } from "@tpi/db";
 import { BULK_FORMATS } from "@tpi/domain";
-import { generateApiKey } from "../src/platform/auth/api-key-secret";
 import type { BulkFileToSend } from "../src/platform/bulk/send-file";
 import { writeBulkFile } from "../src/platform/bulk/write-file";
 import {
+  fullPlanKey,
   API_DIR,
   cpuSeconds,
   ensureApiBuilt,
@@ -150,14 +144,7 @@ async function startRealApi(dataDir: string): Promise<{
       }
       const db = createDb(database.url);
       try {
-        const account = await createAccount(db, { name: "bench", plan: "full", trialEndsAt: null });
-        const secret = generateApiKey();
-        await insertApiKey(db, {
-          accountId: account.id,
-          name: "bench",
-          displayPrefix: secret.displayPrefix,
-          keyHash: secret.keyHash,
-        });
+        const secret = await fullPlanKey(db);
         useKey(secret.key);
       } finally {
         await db.$disconnect();

@@ -20,15 +20,7 @@ import { parseArgs } from "node:util";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { DEFAULT_METHODOLOGY_RULES, addDays, type LabId, type UtcDay } from "@tpi/domain";
-import {
-  createAccount,
-  createDb,
-  createTestDatabase,
-  insertApiKey,
-  startTestPostgres,
-  type Db,
-} from "@tpi/db";
-import { generateApiKey } from "../src/platform/auth/api-key-secret";
+import { createDb, createTestDatabase, startTestPostgres, type Db } from "@tpi/db";
 import { MARKETS } from "../src/markets";
 import { readEnv } from "../src/platform/runtime/env";
 import { gpuEnvOf, gpuSettingsFrom } from "../src/markets/gpu/jobs/settings";
@@ -39,6 +31,7 @@ import { settleDueDays } from "../src/markets/token/jobs/settlement";
 import { GpuPublishedIndex } from "../src/markets/gpu/read-model/published-index";
 import { PublishedIndex } from "../src/markets/token/read-model/published-index";
 import { API_DIR, ensureApiBuilt, startApiProcess } from "./lib/api-process";
+import { fullPlanKey } from "./lib/bench-key";
 import { runLoad, type LoadFigures } from "./lib/load";
 import { SCALES, type Scale } from "./scale/scales";
 import { addSyntheticLabSeries } from "./scale/synthetic-labs";
@@ -234,14 +227,7 @@ async function prepareDatabase(
     `${scale.id}: ${gpuSettle.value.prints.toLocaleString("en-US")} prints, ${gpuSettle.value.dailyValues} daily values in ${(gpuSettle.ms / 1000).toFixed(1)} s`,
   );
 
-  const account = await createAccount(db, { name: "bench", plan: "full", trialEndsAt: null });
-  const secret = generateApiKey();
-  await insertApiKey(db, {
-    accountId: account.id,
-    name: "bench",
-    displayPrefix: secret.displayPrefix,
-    keyHash: secret.keyHash,
-  });
+  const secret = await fullPlanKey(db);
   return {
     timings: {
       tokenSeedMs: tokenSeed.ms,

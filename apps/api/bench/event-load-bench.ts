@@ -12,16 +12,13 @@ import http from "node:http";
 import { parseArgs } from "node:util";
 import {
   appendEvents,
-  createAccount,
   createDb,
   createTestDatabase,
   createWebhookSubscription,
-  insertApiKey,
   startTestPostgres,
   type Db,
 } from "@tpi/db";
 import { dayPeriod, eventOf, type EventFilter } from "@tpi/domain";
-import { generateApiKey } from "../src/platform/auth/api-key-secret";
 import { readEnv } from "../src/platform/runtime/env";
 import { createLogger } from "../src/platform/observability/logger";
 import { MARKETS } from "../src/markets";
@@ -30,7 +27,7 @@ import { GPU } from "../src/markets/gpu/read-model/state";
 import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 import { DEFAULT_LIVE_EVENT_SETTINGS } from "../src/platform/events/live-events";
 import { EVENT_STREAM_PATH } from "../src/platform/streams/stream-route";
-import { ensureApiBuilt, runLoad, startApiProcess, type LoadFigures } from "./lib";
+import { ensureApiBuilt, fullPlanKey, runLoad, startApiProcess, type LoadFigures } from "./lib";
 
 const BENCH_ORIGIN = "http://bench.localhost";
 const SUBSCRIPTIONS = 1_000;
@@ -55,17 +52,7 @@ const database = await createTestDatabase(postgres.adminUrl);
 const db = createDb(database.url, 4);
 const everything: EventFilter = { types: null, markets: null, series: null, thresholds: [] };
 
-async function newKey(name: string): Promise<{ key: string; accountId: string }> {
-  const account = await createAccount(db, { name, plan: "full", trialEndsAt: null });
-  const secret = generateApiKey();
-  await insertApiKey(db, {
-    accountId: account.id,
-    name,
-    displayPrefix: secret.displayPrefix,
-    keyHash: secret.keyHash,
-  });
-  return { key: secret.key, accountId: account.id };
-}
+const newKey = (name: string) => fullPlanKey(db, name);
 
 /** Opens a stream and resolves once it is live; `close` ends it. Its own connection. */
 function openStream(url: string, key: string): Promise<{ received: () => number; close(): void }> {

@@ -26,14 +26,7 @@ import {
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_METHODOLOGY_RULES, addDays, type UtcDay } from "@tpi/domain";
-import {
-  createAccount,
-  createDb,
-  createTestDatabase,
-  insertApiKey,
-  startTestPostgres,
-} from "@tpi/db";
-import { generateApiKey } from "../src/platform/auth/api-key-secret";
+import { createDb, createTestDatabase, startTestPostgres } from "@tpi/db";
 import { readEnv } from "../src/platform/runtime/env";
 import { createLogger } from "../src/platform/observability/logger";
 import { seedTokenSample } from "../src/markets/token/jobs/sample-seed";
@@ -43,6 +36,7 @@ import { loadGpuSample, settleGpuAndPublish } from "../src/markets/gpu/jobs/life
 import { GPU } from "../src/markets/gpu/read-model/state";
 import { jobContextOf, openRuntime } from "../src/platform/runtime/runtime";
 import {
+  fullPlanKey,
   API_DIR,
   BASELINE_DESCRIPTIONS,
   cpuSeconds,
@@ -393,14 +387,7 @@ try {
   if (firstDay === undefined) throw new Error("the token sample settled no day");
   progress(`settled ${settledDays.length} days in ${settlement.ms.toFixed(0)} ms`);
 
-  const account = await createAccount(db, { name: "bench", plan: "full", trialEndsAt: null });
-  const secret = generateApiKey();
-  await insertApiKey(db, {
-    accountId: account.id,
-    name: "bench",
-    displayPrefix: secret.displayPrefix,
-    keyHash: secret.keyHash,
-  });
+  const secret = await fullPlanKey(db);
   await db.$disconnect();
 
   progress("seeding and publishing the GPU sample");

@@ -16,7 +16,7 @@ import { databaseAnswers } from "./platform/health-route";
 import { Scheduler } from "./platform/jobs/scheduler";
 import { ApiKeyAuthenticator, KEY_USAGE_FLUSH_MS } from "./platform/auth/api-key-authenticator";
 import { generateApiKey } from "./platform/auth/api-key-secret";
-import { startTcpProxy } from "./testing/tcp-proxy";
+import { proxiedDatabaseUrl } from "./testing/tcp-proxy";
 import {
   bearer,
   observation,
@@ -256,10 +256,8 @@ describe("the outage's one log line says why", () => {
 
   it('connection refused from a COMMIT on: not Prisma\'s "Transaction already closed"', async () => {
     const database = await createTestDatabase(inject("pgAdminUrl"));
-    const target = new URL(database.url);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    target.port = String(proxy.port);
-    const db = createDb(target.toString(), 2);
+    const { proxy, url: proxiedUrl } = await proxiedDatabaseUrl(database.url);
+    const db = createDb(proxiedUrl, 2);
     const lines: string[] = [];
     const log = createLogger("info", (line) => lines.push(line));
     const health = new DatabaseHealth(log, () => db.$queryRaw`select 1`);
@@ -377,15 +375,12 @@ async function connects(connectionString: string): Promise<boolean> {
 describe("closing the database while a release cut's snapshot reader waits on a silent server", () => {
   it("ends the reader's connection too: the close does not wait out the job pool's statement timeout", async () => {
     const database = await createTestDatabase(inject("pgAdminUrl"));
-    const target = new URL(database.url);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const proxied = new URL(database.url);
-    proxied.port = String(proxy.port);
+    const { proxy, url: proxiedUrl } = await proxiedDatabaseUrl(database.url);
     try {
       // The job pool's own bounds (statements may run two minutes): a close that waited on the
       // reader would outlast this test's timeout.
       const opened = await openDatabase({
-        databaseUrl: proxied.toString(),
+        databaseUrl: proxiedUrl,
         dataDir: "unused-with-a-database-url",
         embeddedPort: 0,
         migrate: false,

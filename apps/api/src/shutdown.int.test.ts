@@ -13,7 +13,7 @@ import {
   insertApiKey,
 } from "@tpi/db";
 import { apiProcess } from "./testing/api-process";
-import { startTcpProxy } from "./testing/tcp-proxy";
+import { proxiedDatabaseUrl } from "./testing/tcp-proxy";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "./platform/auth/api-key-secret";
 import { readEnv } from "./platform/runtime/env";
@@ -412,10 +412,7 @@ describe("SIGTERM while keep-alive clients send requests", () => {
 describe("SIGTERM while the database does not answer", () => {
   it("answers the request waiting on the database, closes the pool and exits 0 within the grace", async () => {
     const database = await createTestDatabase(inject("pgAdminUrl"));
-    const target = new URL(database.url);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const proxied = new URL(database.url);
-    proxied.port = String(proxy.port);
+    const { proxy, url: proxiedUrl } = await proxiedDatabaseUrl(database.url);
     try {
       const db = createDb(database.url, 1);
       const account = await createAccount(db, { name: "outage", plan: "full", trialEndsAt: null });
@@ -435,7 +432,7 @@ describe("SIGTERM while the database does not answer", () => {
           ...process.env,
           HOST: "127.0.0.1",
           PORT: "0",
-          DATABASE_URL: proxied.toString(),
+          DATABASE_URL: proxiedUrl,
           SEED_SAMPLE_ON_EMPTY: "false",
           SETTLEMENT_INTERVAL_SECONDS: "0",
           GPU_PRINT_INTERVAL_SECONDS: "0",

@@ -21,5 +21,6 @@ export {
   type BaselineServer,
   type RecordedResponse,
 } from "./baselines";
+export { fullPlanKey } from "./bench-key";
 export { runLoad, type LoadEngine, type LoadFigures, type LoadOptions } from "./load";
 export { formatStageShares, summarizeCpuProfile, type StageShare } from "./cpu-profile";

@@ -118,3 +118,11 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       }),
   };
 }
+
+/** A new proxy in front of the server a PostgreSQL URL names, and that URL through the proxy. */
+export async function proxiedDatabaseUrl(url: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = new URL(url);
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+  target.port = String(proxy.port);
+  return { proxy, url: target.toString() };
+}
