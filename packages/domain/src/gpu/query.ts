@@ -17,9 +17,8 @@ import {
 } from "./catalog";
 import {
   freeTierKeyRequired,
-  readSingleParameters,
+  singleParameterQuery,
   startAfterEndMessage,
-  type RawQuery,
 } from "../shared/query-parameters";
 import { parseOptionalDayRange, type OptionalDayRange } from "../shared/dated-query";
 import { err, ok, type Result } from "../shared/result";
@@ -154,11 +153,12 @@ export type GpuHistoryQuery = OptionalDayRange;
  * Parses the daily series' query: single values of known parameters, then the optional days
  * in order (the dated query every market reads).
  */
-export function parseGpuHistoryQuery(raw: RawQuery): Result<GpuHistoryQuery, DomainError> {
-  const params = readSingleParameters(raw, GPU_HISTORY_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  return parseOptionalDayRange(params.value);
-}
+export const parseGpuHistoryQuery = singleParameterQuery(
+  GPU_HISTORY_QUERY_PARAMETERS,
+  (params): Result<GpuHistoryQuery, DomainError> => {
+    return parseOptionalDayRange(params);
+  },
+);
 
 /**
  * The date range of the daily series. Defaults: `endDate` today; `startDate` the start of the

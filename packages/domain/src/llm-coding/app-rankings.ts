@@ -1,7 +1,7 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import { parseOptionalDayRange } from "../shared/dated-query";
-import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
+import { singleParameterQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { CODING_AGENT_IDS, type CodingAgent } from "./catalog";
 
@@ -80,19 +80,18 @@ export function invalidAgentMessage(value: string): string {
   return `Invalid agent '${value}'. Allowed values (case-sensitive): ${CODING_AGENT_IDS.join(", ")}.`;
 }
 
-export function parseLlmCodingTokensQuery(
-  raw: RawQuery,
-): Result<LlmCodingTokensQuery, DomainError> {
-  const params = readSingleParameters(raw, LLM_CODING_TOKENS_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const query: LlmCodingTokensQuery = {};
-  const { agent } = params.value;
-  if (agent !== undefined) {
-    if (!(CODING_AGENT_IDS as readonly string[]).includes(agent))
-      return err(badRequest(invalidAgentMessage(agent)));
-    query.agent = agent as CodingAgent;
-  }
-  const range = parseOptionalDayRange(params.value);
-  if (!range.ok) return range;
-  return ok({ ...query, ...range.value });
-}
+export const parseLlmCodingTokensQuery = singleParameterQuery(
+  LLM_CODING_TOKENS_QUERY_PARAMETERS,
+  (params): Result<LlmCodingTokensQuery, DomainError> => {
+    const query: LlmCodingTokensQuery = {};
+    const { agent } = params;
+    if (agent !== undefined) {
+      if (!(CODING_AGENT_IDS as readonly string[]).includes(agent))
+        return err(badRequest(invalidAgentMessage(agent)));
+      query.agent = agent as CodingAgent;
+    }
+    const range = parseOptionalDayRange(params);
+    if (!range.ok) return range;
+    return ok({ ...query, ...range.value });
+  },
+);

@@ -5,11 +5,7 @@ import {
   type DatedRows,
   type RowLimit,
 } from "../shared/dated-query";
-import {
-  readSingleParameters,
-  requiredParameterMessage,
-  type RawQuery,
-} from "../shared/query-parameters";
+import { singleParameterQuery, requiredParameterMessage } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import {
   LLM_CODING_PRODUCT_LIST_TEXT,
@@ -57,17 +53,16 @@ function parseProduct(value: string | undefined): Result<LlmCodingProductId, Dom
 }
 
 /** `GET /api/llm-coding/index?product`: a known product with a single series. */
-export function parseLlmCodingIndexQuery(
-  raw: RawQuery,
-): Result<{ product: LlmCodingProductId }, DomainError> {
-  const params = readSingleParameters(raw, LLM_CODING_INDEX_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const product = parseProduct(params.value.product);
-  if (!product.ok) return product;
-  if (isCompareProduct(llmCodingProduct(product.value)))
-    return err(badRequest(compareProductIndexMessage(product.value)));
-  return ok({ product: product.value });
-}
+export const parseLlmCodingIndexQuery = singleParameterQuery(
+  LLM_CODING_INDEX_QUERY_PARAMETERS,
+  (params): Result<{ product: LlmCodingProductId }, DomainError> => {
+    const product = parseProduct(params.product);
+    if (!product.ok) return product;
+    if (isCompareProduct(llmCodingProduct(product.value)))
+      return err(badRequest(compareProductIndexMessage(product.value)));
+    return ok({ product: product.value });
+  },
+);
 
 export type LlmCodingHistoryQuery = DatedRows & { product: LlmCodingProductId };
 
@@ -75,17 +70,16 @@ export type LlmCodingHistoryQuery = DatedRows & { product: LlmCodingProductId };
  * `GET /api/llm-coding/history`: a known product (comparison products too), optional inclusive
  * days in order, and a limit (default DEFAULT_LLM_CODING_HISTORY_LIMIT).
  */
-export function parseLlmCodingHistoryQuery(
-  raw: RawQuery,
-): Result<LlmCodingHistoryQuery, DomainError> {
-  const params = readSingleParameters(raw, LLM_CODING_HISTORY_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const product = parseProduct(params.value.product);
-  if (!product.ok) return product;
-  const rows = parseDatedRows(params.value, LLM_CODING_HISTORY_LIMIT);
-  if (!rows.ok) return rows;
-  return ok({ product: product.value, ...rows.value });
-}
+export const parseLlmCodingHistoryQuery = singleParameterQuery(
+  LLM_CODING_HISTORY_QUERY_PARAMETERS,
+  (params): Result<LlmCodingHistoryQuery, DomainError> => {
+    const product = parseProduct(params.product);
+    if (!product.ok) return product;
+    const rows = parseDatedRows(params, LLM_CODING_HISTORY_LIMIT);
+    if (!rows.ok) return rows;
+    return ok({ product: product.value, ...rows.value });
+  },
+);
 
 /** `GET /api/llm-coding/revisions`: the history's parameters without `limit`. */
 export const LLM_CODING_REVISIONS_QUERY_PARAMETERS = ["product", "startDate", "endDate"] as const;
@@ -96,13 +90,12 @@ export type LlmCodingRevisionsQuery = Omit<LlmCodingHistoryQuery, "limit">;
  * `GET /api/llm-coding/revisions`: a known product (comparison products too) and optional
  * inclusive days in order, refused in the history's words.
  */
-export function parseLlmCodingRevisionsQuery(
-  raw: RawQuery,
-): Result<LlmCodingRevisionsQuery, DomainError> {
-  const params = readSingleParameters(raw, LLM_CODING_REVISIONS_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const parsed = parseLlmCodingHistoryQuery(params.value);
-  if (!parsed.ok) return parsed;
-  const { limit: _limit, ...query } = parsed.value;
-  return ok(query);
-}
+export const parseLlmCodingRevisionsQuery = singleParameterQuery(
+  LLM_CODING_REVISIONS_QUERY_PARAMETERS,
+  (params): Result<LlmCodingRevisionsQuery, DomainError> => {
+    const parsed = parseLlmCodingHistoryQuery(params);
+    if (!parsed.ok) return parsed;
+    const { limit: _limit, ...query } = parsed.value;
+    return ok(query);
+  },
+);

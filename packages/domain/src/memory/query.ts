@@ -7,7 +7,7 @@ import {
   type OptionalDayRange,
   type RowLimit,
 } from "../shared/dated-query";
-import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
+import { singleParameterQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import {
   findMemoryType,
@@ -49,22 +49,24 @@ export type MemoryIndexQuery = { category?: MemoryCategory; type?: MemoryType };
  * `GET /api/memory-index`: nothing (every type), `category` (an array of its types), `type` (one
  * object), or both (the type, which must be in the category).
  */
-export function parseMemoryIndexQuery(raw: RawQuery): Result<MemoryIndexQuery, DomainError> {
-  const params = readSingleParameters(raw, MEMORY_INDEX_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const query: MemoryIndexQuery = {};
-  const { category, type } = params.value;
-  if (category !== undefined) {
-    if (!isMemoryCategory(category)) return err(badRequest(unknownMemoryCategoryMessage(category)));
-    query.category = category;
-  }
-  if (type !== undefined) {
-    const memory = parseMemoryType(type);
-    if (!memory.ok) return memory;
-    query.type = memory.value;
-  }
-  return ok(query);
-}
+export const parseMemoryIndexQuery = singleParameterQuery(
+  MEMORY_INDEX_QUERY_PARAMETERS,
+  (params): Result<MemoryIndexQuery, DomainError> => {
+    const query: MemoryIndexQuery = {};
+    const { category, type } = params;
+    if (category !== undefined) {
+      if (!isMemoryCategory(category))
+        return err(badRequest(unknownMemoryCategoryMessage(category)));
+      query.category = category;
+    }
+    if (type !== undefined) {
+      const memory = parseMemoryType(type);
+      if (!memory.ok) return memory;
+      query.type = memory.value;
+    }
+    return ok(query);
+  },
+);
 
 export type MemoryDayRange = OptionalDayRange;
 export type MemoryHistoryQuery = DatedRows;
@@ -73,27 +75,27 @@ export type MemoryHistoryQuery = DatedRows;
  * `GET /api/memory/{memoryType}/history`: optional inclusive trading days (a date-only `endDate`
  * includes that day's 4 PM New York settlement), and a limit (default 1000).
  */
-export function parseMemoryHistoryQuery(raw: RawQuery): Result<MemoryHistoryQuery, DomainError> {
-  const params = readSingleParameters(raw, MEMORY_HISTORY_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  return parseDatedRows(params.value, MEMORY_HISTORY_LIMIT);
-}
+export const parseMemoryHistoryQuery = singleParameterQuery(
+  MEMORY_HISTORY_QUERY_PARAMETERS,
+  (params): Result<MemoryHistoryQuery, DomainError> => {
+    return parseDatedRows(params, MEMORY_HISTORY_LIMIT);
+  },
+);
 
 export type MemoryRevisionsQuery = MemoryDayRange & { type?: MemoryType };
 
 /** `GET /api/memory/revisions`: optional type and inclusive days. */
-export function parseMemoryRevisionsQuery(
-  raw: RawQuery,
-): Result<MemoryRevisionsQuery, DomainError> {
-  const params = readSingleParameters(raw, MEMORY_REVISIONS_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const range = parseOptionalDayRange(params.value);
-  if (!range.ok) return range;
-  const query: MemoryRevisionsQuery = { ...range.value };
-  if (params.value.type !== undefined) {
-    const memory = parseMemoryType(params.value.type);
-    if (!memory.ok) return memory;
-    query.type = memory.value;
-  }
-  return ok(query);
-}
+export const parseMemoryRevisionsQuery = singleParameterQuery(
+  MEMORY_REVISIONS_QUERY_PARAMETERS,
+  (params): Result<MemoryRevisionsQuery, DomainError> => {
+    const range = parseOptionalDayRange(params);
+    if (!range.ok) return range;
+    const query: MemoryRevisionsQuery = { ...range.value };
+    if (params.type !== undefined) {
+      const memory = parseMemoryType(params.type);
+      if (!memory.ok) return memory;
+      query.type = memory.value;
+    }
+    return ok(query);
+  },
+);

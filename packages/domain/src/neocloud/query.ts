@@ -1,5 +1,5 @@
 import { badRequest, type DomainError } from "../shared/errors";
-import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
+import { singleParameterQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { OTHER_CHIP_BUCKET, countryOf, usStateCodeOf } from "./catalog";
 import { haversineKm } from "./geo";
@@ -97,81 +97,79 @@ function coordinate(
  * `GET /api/neocloud/sites`: every filter given applies (city, state, country, status, the
  * radius), and none lists every site of the scope. A radius needs its three numbers.
  */
-export function parseNeocloudSitesQuery(raw: RawQuery): Result<NeocloudSitesQuery, DomainError> {
-  const params = readSingleParameters(raw, NEOCLOUD_SITES_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const values = params.value;
-  const scope = parseScope(values.scope);
-  if (!scope.ok) return scope;
-  const query: NeocloudSitesQuery = {
-    scope: scope.value,
-    limit: NEOCLOUD_SITES_LIMIT_DEFAULT,
-    offset: 0,
-  };
-  for (const name of ["city", "state", "country"] as const) {
-    const value = values[name];
-    if (value === undefined) continue;
-    if (value === "") return err(badRequest(emptyPlaceMessage(name)));
-    query[name] = value;
-  }
-  if (values.status !== undefined) {
-    if (!(SITE_STATUSES as readonly string[]).includes(values.status))
-      return err(badRequest(STATUS_MESSAGE));
-    query.status = values.status as SiteStatus;
-  }
-  if (values.limit !== undefined) {
-    const limit = wholeNumber(values.limit, 1, NEOCLOUD_SITES_LIMIT_MAX);
-    if (limit === undefined) return err(badRequest(LIMIT_MESSAGE));
-    query.limit = limit;
-  }
-  if (values.offset !== undefined) {
-    // Any whole number: past the last site it is an empty page.
-    if (!/^\d+$/.test(values.offset)) return err(badRequest(OFFSET_MESSAGE));
-    query.offset = Math.min(Number(values.offset), Number.MAX_SAFE_INTEGER);
-  }
-  const lat = coordinate(values, COORDINATE_PARAMETERS.lat);
-  const lon = coordinate(values, COORDINATE_PARAMETERS.lon);
-  const radius = coordinate(values, COORDINATE_PARAMETERS.radiusKm);
-  if (!lat.ok) return lat;
-  if (!lon.ok) return lon;
-  if (!radius.ok) return radius;
-  const triple = [lat.value, lon.value, radius.value];
-  if (triple.some((v) => v !== undefined)) {
-    if (triple.some((v) => v === undefined)) return err(badRequest(COORDINATES_MESSAGE));
-    const latitude = DECIMAL.test(lat.value ?? "") ? Number(lat.value) : Number.NaN;
-    const longitude = DECIMAL.test(lon.value ?? "") ? Number(lon.value) : Number.NaN;
-    const radiusKm = DECIMAL.test(radius.value ?? "") ? Number(radius.value) : Number.NaN;
-    if (!(Math.abs(latitude) <= 90)) return err(badRequest(LATITUDE_MESSAGE));
-    if (!(Math.abs(longitude) <= 180)) return err(badRequest(LONGITUDE_MESSAGE));
-    if (!(radiusKm > 0)) return err(badRequest(RADIUS_MESSAGE));
-    query.near = { latitude, longitude, radiusKm };
-  }
-  return ok(query);
-}
+export const parseNeocloudSitesQuery = singleParameterQuery(
+  NEOCLOUD_SITES_QUERY_PARAMETERS,
+  (values): Result<NeocloudSitesQuery, DomainError> => {
+    const scope = parseScope(values.scope);
+    if (!scope.ok) return scope;
+    const query: NeocloudSitesQuery = {
+      scope: scope.value,
+      limit: NEOCLOUD_SITES_LIMIT_DEFAULT,
+      offset: 0,
+    };
+    for (const name of ["city", "state", "country"] as const) {
+      const value = values[name];
+      if (value === undefined) continue;
+      if (value === "") return err(badRequest(emptyPlaceMessage(name)));
+      query[name] = value;
+    }
+    if (values.status !== undefined) {
+      if (!(SITE_STATUSES as readonly string[]).includes(values.status))
+        return err(badRequest(STATUS_MESSAGE));
+      query.status = values.status as SiteStatus;
+    }
+    if (values.limit !== undefined) {
+      const limit = wholeNumber(values.limit, 1, NEOCLOUD_SITES_LIMIT_MAX);
+      if (limit === undefined) return err(badRequest(LIMIT_MESSAGE));
+      query.limit = limit;
+    }
+    if (values.offset !== undefined) {
+      // Any whole number: past the last site it is an empty page.
+      if (!/^\d+$/.test(values.offset)) return err(badRequest(OFFSET_MESSAGE));
+      query.offset = Math.min(Number(values.offset), Number.MAX_SAFE_INTEGER);
+    }
+    const lat = coordinate(values, COORDINATE_PARAMETERS.lat);
+    const lon = coordinate(values, COORDINATE_PARAMETERS.lon);
+    const radius = coordinate(values, COORDINATE_PARAMETERS.radiusKm);
+    if (!lat.ok) return lat;
+    if (!lon.ok) return lon;
+    if (!radius.ok) return radius;
+    const triple = [lat.value, lon.value, radius.value];
+    if (triple.some((v) => v !== undefined)) {
+      if (triple.some((v) => v === undefined)) return err(badRequest(COORDINATES_MESSAGE));
+      const latitude = DECIMAL.test(lat.value ?? "") ? Number(lat.value) : Number.NaN;
+      const longitude = DECIMAL.test(lon.value ?? "") ? Number(lon.value) : Number.NaN;
+      const radiusKm = DECIMAL.test(radius.value ?? "") ? Number(radius.value) : Number.NaN;
+      if (!(Math.abs(latitude) <= 90)) return err(badRequest(LATITUDE_MESSAGE));
+      if (!(Math.abs(longitude) <= 180)) return err(badRequest(LONGITUDE_MESSAGE));
+      if (!(radiusKm > 0)) return err(badRequest(RADIUS_MESSAGE));
+      query.near = { latitude, longitude, radiusKm };
+    }
+    return ok(query);
+  },
+);
 
 export type NeocloudAggregateQuery = { by: NeocloudAggregateBy; scope: NeocloudScope };
 
-export function parseNeocloudAggregateQuery(
-  raw: RawQuery,
-): Result<NeocloudAggregateQuery, DomainError> {
-  const params = readSingleParameters(raw, NEOCLOUD_AGGREGATE_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const scope = parseScope(params.value.scope);
-  if (!scope.ok) return scope;
-  const by = params.value.by;
-  if (by === undefined || !(NEOCLOUD_AGGREGATE_BY as readonly string[]).includes(by))
-    return err(badRequest(BY_MESSAGE));
-  return ok({ by: by as NeocloudAggregateBy, scope: scope.value });
-}
+export const parseNeocloudAggregateQuery = singleParameterQuery(
+  NEOCLOUD_AGGREGATE_QUERY_PARAMETERS,
+  (params): Result<NeocloudAggregateQuery, DomainError> => {
+    const scope = parseScope(params.scope);
+    if (!scope.ok) return scope;
+    const by = params.by;
+    if (by === undefined || !(NEOCLOUD_AGGREGATE_BY as readonly string[]).includes(by))
+      return err(badRequest(BY_MESSAGE));
+    return ok({ by: by as NeocloudAggregateBy, scope: scope.value });
+  },
+);
 
-export function parseNeocloudMapQuery(
-  raw: RawQuery,
-): Result<{ scope: NeocloudScope }, DomainError> {
-  const params = readSingleParameters(raw, NEOCLOUD_MAP_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const scope = parseScope(params.value.scope);
-  return scope.ok ? ok({ scope: scope.value }) : scope;
-}
+export const parseNeocloudMapQuery = singleParameterQuery(
+  NEOCLOUD_MAP_QUERY_PARAMETERS,
+  (params): Result<{ scope: NeocloudScope }, DomainError> => {
+    const scope = parseScope(params.scope);
+    return scope.ok ? ok({ scope: scope.value }) : scope;
+  },
+);
 
 // --- answers ---
 

@@ -37,6 +37,20 @@ export function readSingleParameters<const Names extends readonly string[]>(
   return ok(values as Partial<Record<Names[number], string>>);
 }
 
+/**
+ * A query's parser: the raw query read by readSingleParameters (an unknown or repeated
+ * parameter is refused before any value is looked at), then its single values parsed by `parse`.
+ */
+export function singleParameterQuery<const Names extends readonly string[], Query>(
+  allowed: Names,
+  parse: (values: Partial<Record<Names[number], string>>) => Result<Query, DomainError>,
+): (raw: RawQuery) => Result<Query, DomainError> {
+  return (raw) => {
+    const values = readSingleParameters(raw, allowed);
+    return values.ok ? parse(values.value) : values;
+  };
+}
+
 /** The one text for a day that is not a real `YYYY-MM-DD` calendar day; `what` names where it was given. */
 export function invalidDayMessage(what: string, value: string): string {
   return `${what} must be a real calendar date in YYYY-MM-DD format; got '${value}'.`;

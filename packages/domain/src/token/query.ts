@@ -4,8 +4,7 @@ import { apiKeyRequired, badRequest, type DomainError } from "../shared/errors";
 import {
   freeTierKeyRequired,
   parseDayParameter,
-  readSingleParameters,
-  type RawQuery,
+  singleParameterQuery,
 } from "../shared/query-parameters";
 import { parseDayRange } from "../shared/dated-query";
 import { freeWindow } from "./free-window";
@@ -42,41 +41,42 @@ export function parseLab(value: string): Result<LabId, DomainError> {
   return isLabId(value) ? ok(value) : err(badRequest(invalidLabMessage(value)));
 }
 
-export function parseOtpiQuery(raw: RawQuery): Result<OtpiQuery, DomainError> {
-  const params = readSingleParameters(raw, OTPI_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const { date, startDate, endDate, lab } = params.value;
+export const parseOtpiQuery = singleParameterQuery(
+  OTPI_QUERY_PARAMETERS,
+  (params): Result<OtpiQuery, DomainError> => {
+    const { date, startDate, endDate, lab } = params;
 
-  let labFilter: LabId | undefined;
-  if (lab !== undefined) {
-    const parsedLab = parseLab(lab);
-    if (!parsedLab.ok) return parsedLab;
-    labFilter = parsedLab.value;
-  }
-  const withLab = (selection: OtpiDateSelection): OtpiQuery =>
-    labFilter === undefined ? selection : { ...selection, lab: labFilter };
+    let labFilter: LabId | undefined;
+    if (lab !== undefined) {
+      const parsedLab = parseLab(lab);
+      if (!parsedLab.ok) return parsedLab;
+      labFilter = parsedLab.value;
+    }
+    const withLab = (selection: OtpiDateSelection): OtpiQuery =>
+      labFilter === undefined ? selection : { ...selection, lab: labFilter };
 
-  if (date !== undefined && (startDate !== undefined || endDate !== undefined)) {
-    return err(
-      badRequest(
-        "Use either 'date' for one day or 'startDate' and 'endDate' for a range, not both.",
-      ),
-    );
-  }
-  if (date !== undefined) {
-    const day = parseDayParameter("date", date);
-    return day.ok ? ok(withLab({ kind: "day", date: day.value })) : day;
-  }
-  if (startDate === undefined && endDate === undefined) return ok(withLab({ kind: "latest" }));
-  if (startDate === undefined || endDate === undefined) {
-    const missing = startDate === undefined ? "startDate" : "endDate";
-    return err(
-      badRequest(`A range needs both 'startDate' and 'endDate'; '${missing}' is missing.`),
-    );
-  }
-  const range = parseDayRange(startDate, endDate);
-  return range.ok ? ok(withLab({ kind: "range", ...range.value })) : range;
-}
+    if (date !== undefined && (startDate !== undefined || endDate !== undefined)) {
+      return err(
+        badRequest(
+          "Use either 'date' for one day or 'startDate' and 'endDate' for a range, not both.",
+        ),
+      );
+    }
+    if (date !== undefined) {
+      const day = parseDayParameter("date", date);
+      return day.ok ? ok(withLab({ kind: "day", date: day.value })) : day;
+    }
+    if (startDate === undefined && endDate === undefined) return ok(withLab({ kind: "latest" }));
+    if (startDate === undefined || endDate === undefined) {
+      const missing = startDate === undefined ? "startDate" : "endDate";
+      return err(
+        badRequest(`A range needs both 'startDate' and 'endDate'; '${missing}' is missing.`),
+      );
+    }
+    const range = parseDayRange(startDate, endDate);
+    return range.ok ? ok(withLab({ kind: "range", ...range.value })) : range;
+  },
+);
 
 /** The labs a caller may see, narrowed by an optional filter, in catalog order. */
 export function visibleLabs(access: AccessLevel, lab?: LabId): readonly LabId[] {

@@ -1,11 +1,7 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import { parseDayRange } from "../shared/dated-query";
-import {
-  readSingleParameters,
-  requiredParameterMessage,
-  type RawQuery,
-} from "../shared/query-parameters";
+import { singleParameterQuery, requiredParameterMessage } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import { LAB_IDS, labOrder, type LabId } from "./catalog";
 import { parseLab } from "./query";
@@ -71,27 +67,28 @@ export function parseVolumeLabs(value: string | undefined): Result<readonly LabI
  * first (the route's schema marks them required, so its answer is the same); then `labs`, the
  * lab, each day's format and their order.
  */
-export function parseTokenVolumeQuery(raw: RawQuery): Result<TokenVolumeQuery, DomainError> {
-  const params = readSingleParameters(raw, TOKEN_VOLUME_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const { startDate, endDate, lab } = params.value;
-  if (startDate === undefined) return err(badRequest(requiredParameterMessage("startDate")));
-  if (endDate === undefined) return err(badRequest(requiredParameterMessage("endDate")));
-  const labs = parseVolumeLabs(params.value.labs);
-  if (!labs.ok) return labs;
-  let labFilter: LabId | undefined;
-  if (lab !== undefined) {
-    const parsedLab = parseLab(lab);
-    if (!parsedLab.ok) return parsedLab;
-    if (!labs.value.includes(parsedLab.value))
-      return err(badRequest(labOutsideVolumeLabsMessage(parsedLab.value, labs.value)));
-    labFilter = parsedLab.value;
-  }
-  const range = parseDayRange(startDate, endDate);
-  if (!range.ok) return range;
-  const query = { ...range.value, labs: labs.value };
-  return ok(labFilter === undefined ? query : { ...query, lab: labFilter });
-}
+export const parseTokenVolumeQuery = singleParameterQuery(
+  TOKEN_VOLUME_QUERY_PARAMETERS,
+  (params): Result<TokenVolumeQuery, DomainError> => {
+    const { startDate, endDate, lab } = params;
+    if (startDate === undefined) return err(badRequest(requiredParameterMessage("startDate")));
+    if (endDate === undefined) return err(badRequest(requiredParameterMessage("endDate")));
+    const labs = parseVolumeLabs(params.labs);
+    if (!labs.ok) return labs;
+    let labFilter: LabId | undefined;
+    if (lab !== undefined) {
+      const parsedLab = parseLab(lab);
+      if (!parsedLab.ok) return parsedLab;
+      if (!labs.value.includes(parsedLab.value))
+        return err(badRequest(labOutsideVolumeLabsMessage(parsedLab.value, labs.value)));
+      labFilter = parsedLab.value;
+    }
+    const range = parseDayRange(startDate, endDate);
+    if (!range.ok) return range;
+    const query = { ...range.value, labs: labs.value };
+    return ok(labFilter === undefined ? query : { ...query, lab: labFilter });
+  },
+);
 
 /** One published lab-day's volume: the tokens its index value was computed from. */
 export type LabDayVolume = { date: UtcDay; lab: LabId; totalTokens: number };

@@ -1,7 +1,7 @@
 import type { UtcDay } from "../shared/calendar";
 import { badRequest, type DomainError } from "../shared/errors";
 import { parseOptionalDayRange } from "../shared/dated-query";
-import { readSingleParameters, type RawQuery } from "../shared/query-parameters";
+import { singleParameterQuery } from "../shared/query-parameters";
 import { err, ok, type Result } from "../shared/result";
 import type { LabId } from "../token/catalog";
 import { parseLab } from "../token/query";
@@ -67,26 +67,28 @@ export type WorkloadQuery = {
  * lab of the catalogue and an optional family name. An unknown but well-formed family is not an
  * error: it matches no rows (families come and go with the models).
  */
-export function parseWorkloadQuery(raw: RawQuery): Result<WorkloadQuery, DomainError> {
-  const params = readSingleParameters(raw, WORKLOAD_QUERY_PARAMETERS);
-  if (!params.ok) return params;
-  const { lab, family, cells } = params.value;
-  const range = parseOptionalDayRange(params.value);
-  if (!range.ok) return range;
-  if (cells !== undefined && !isCellSelection(cells))
-    return err(badRequest(invalidCellSelectionMessage(cells)));
-  const query: WorkloadQuery = { ...range.value, cells: cells ?? DEFAULT_WORKLOAD_CELLS };
-  if (lab !== undefined) {
-    const parsed = parseLab(lab);
-    if (!parsed.ok) return parsed;
-    query.lab = parsed.value;
-  }
-  if (family !== undefined) {
-    if (!WORKLOAD_FAMILY_PATTERN.test(family)) return err(badRequest(invalidFamilyMessage(family)));
-    query.family = family;
-  }
-  return ok(query);
-}
+export const parseWorkloadQuery = singleParameterQuery(
+  WORKLOAD_QUERY_PARAMETERS,
+  (params): Result<WorkloadQuery, DomainError> => {
+    const { lab, family, cells } = params;
+    const range = parseOptionalDayRange(params);
+    if (!range.ok) return range;
+    if (cells !== undefined && !isCellSelection(cells))
+      return err(badRequest(invalidCellSelectionMessage(cells)));
+    const query: WorkloadQuery = { ...range.value, cells: cells ?? DEFAULT_WORKLOAD_CELLS };
+    if (lab !== undefined) {
+      const parsed = parseLab(lab);
+      if (!parsed.ok) return parsed;
+      query.lab = parsed.value;
+    }
+    if (family !== undefined) {
+      if (!WORKLOAD_FAMILY_PATTERN.test(family))
+        return err(badRequest(invalidFamilyMessage(family)));
+      query.family = family;
+    }
+    return ok(query);
+  },
+);
 
 /**
  * What a `family` value asks for, given the families published (`published`, every lab's):

@@ -11,7 +11,7 @@ import {
 } from "@tpi/domain";
 import { z } from "zod";
 import type { AppDeps } from "../core/deps";
-import type { QuerySchema } from "../core/route";
+import type { QuerySchema, SettledAnswer, SettledInput } from "../core/route";
 import { domainTransform, queryShape } from "./input";
 import type { MarketBulkDataset } from "../bulk/dataset";
 
@@ -196,4 +196,39 @@ export async function publishedOrReleased<Rows>(
   asOf: (release: number) => Promise<Result<Rows, DomainErrorType>>,
 ): Promise<Result<Rows, DomainErrorType>> {
   return release === undefined ? ok(published) : asOf(release);
+}
+
+/**
+ * The settled answer of a route that answers from its market's published set without `release`
+ * and from the rows that release holds with it (see publishedOrReleased), by one function either
+ * way: `published` picks the set from the app's state, `asOf` reads the release's rows for the
+ * request, `answer` answers from the rows. The clock is read once per request, so the rows read
+ * and the answer made from them agree on `now`.
+ */
+export function answerPublishedOrReleased<
+  Query extends { release?: number },
+  Params,
+  Rows,
+  Answer,
+>(spec: {
+  published: (deps: AppDeps) => Rows;
+  asOf: (
+    deps: AppDeps,
+    release: number,
+    input: SettledInput<Query, Params>,
+    now: Date,
+  ) => Promise<Result<Rows, DomainErrorType>>;
+  answer: (
+    rows: Rows,
+    input: SettledInput<Query, Params>,
+    now: Date,
+  ) => Result<Answer, DomainErrorType>;
+}): SettledAnswer<Query, Params, Answer>["answer"] {
+  return (deps) => async (input) => {
+    const now = deps.clock();
+    const rows = await publishedOrReleased(input.query.release, spec.published(deps), (release) =>
+      spec.asOf(deps, release, input, now),
+    );
+    return rows.ok ? spec.answer(rows.value, input, now) : rows;
+  };
 }

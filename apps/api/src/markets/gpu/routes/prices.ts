@@ -14,7 +14,7 @@ import { defineRoute } from "../../../platform/http/route";
 import { GPU, GPU_PRINT_FRESHNESS, GPU_DAILY_FRESHNESS } from "../read-model/state";
 import { noQuerySchema } from "../../../platform/http/input";
 import {
-  publishedOrReleased,
+  answerPublishedOrReleased,
   RELEASE_NOT_FOUND_TEXT,
 } from "../../../platform/http/release-parameter";
 import {
@@ -287,14 +287,13 @@ export const gpuHistoryRoute = defineRoute({
   },
   settled: {
     freshness: GPU_PRINT_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ params, query }) => {
-        const prints = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuNearestAsOf(deps, release, params.gpuName, query.datetime),
-        );
-        return prints.ok ? answerGpuHistory(params.gpuName, query.datetime, prints.value) : prints;
-      },
+    answer: answerPublishedOrReleased({
+      published: (deps) => GPU.of(deps).index,
+      asOf: (deps, release, { params, query }) =>
+        gpuNearestAsOf(deps, release, params.gpuName, query.datetime),
+      answer: (prints, { params, query }) =>
+        answerGpuHistory(params.gpuName, query.datetime, prints),
+    }),
   },
 });
 
@@ -333,22 +332,19 @@ export const gpuIndexHistoryRoute = defineRoute({
   },
   settled: {
     freshness: GPU_DAILY_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ params, query, caller }) => {
-        const now = deps.clock();
-        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuDailyAsOf(deps, release, params.gpuName, query, caller.access, now),
-        );
-        if (!values.ok) return values;
-        return answerGpuIndexHistory(
+    answer: answerPublishedOrReleased({
+      published: (deps) => GPU.of(deps).index,
+      asOf: (deps, release, { params, query, caller }, now) =>
+        gpuDailyAsOf(deps, release, params.gpuName, query, caller.access, now),
+      answer: (values, { params, query, caller }, now) =>
+        answerGpuIndexHistory(
           params.gpuName,
           query,
           caller.access,
           planOfCaller(caller),
           now,
-          values.value,
-        );
-      },
+          values,
+        ),
+    }),
   },
 });

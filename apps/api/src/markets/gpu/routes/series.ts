@@ -9,7 +9,7 @@ import {
   HOURLY_REQUIRES_FULL_MESSAGE,
   ROLLING_WINDOW_HOURS,
 } from "@tpi/domain";
-import { publishedOrReleased } from "../../../platform/http/release-parameter";
+import { answerPublishedOrReleased } from "../../../platform/http/release-parameter";
 import { fullPlanOnly } from "../../../platform/openapi/full-plan-only";
 import { gpuHourlyAsOf, gpuRollingAsOf, gpuSeriesAsOf } from "../bulk/as-of-release";
 import type { z } from "zod";
@@ -89,22 +89,19 @@ export const gpuHistorySimpleRoute = defineRoute({
   },
   settled: {
     freshness: GPU_PRINT_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ params, query, caller }) => {
-        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuSeriesAsOf(
-            deps,
-            release,
-            params.gpuName,
-            { ...query, kept: { end: "latest", rows: query.limit } },
-            planOf(caller),
-          ),
-        );
-        return values.ok
-          ? answerHistorySimple(params.gpuName, query, planOf(caller), values.value)
-          : values;
-      },
+    answer: answerPublishedOrReleased({
+      published: (deps) => GPU.of(deps).index,
+      asOf: (deps, release, { params, query, caller }) =>
+        gpuSeriesAsOf(
+          deps,
+          release,
+          params.gpuName,
+          { ...query, kept: { end: "latest", rows: query.limit } },
+          planOf(caller),
+        ),
+      answer: (values, { params, query, caller }) =>
+        answerHistorySimple(params.gpuName, query, planOf(caller), values),
+    }),
   },
 });
 
@@ -133,22 +130,19 @@ export const gpuHistoryRangeRoute = defineRoute({
   },
   settled: {
     freshness: GPU_PRINT_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ params, query, caller }) => {
-        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuSeriesAsOf(
-            deps,
-            release,
-            params.gpuName,
-            { ...query, granularity: "auto", kept: { end: "earliest", rows: query.limit } },
-            planOf(caller),
-          ),
-        );
-        return values.ok
-          ? answerHistoryRange(params.gpuName, query, planOf(caller), values.value)
-          : values;
-      },
+    answer: answerPublishedOrReleased({
+      published: (deps) => GPU.of(deps).index,
+      asOf: (deps, release, { params, query, caller }) =>
+        gpuSeriesAsOf(
+          deps,
+          release,
+          params.gpuName,
+          { ...query, granularity: "auto", kept: { end: "earliest", rows: query.limit } },
+          planOf(caller),
+        ),
+      answer: (values, { params, query, caller }) =>
+        answerHistoryRange(params.gpuName, query, planOf(caller), values),
+    }),
   },
 });
 
@@ -189,14 +183,12 @@ export const gpuHourlyRoute = defineRoute({
   },
   settled: {
     freshness: GPU_PRINT_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ params, query }) => {
-        const prints = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuHourlyAsOf(deps, release, params.gpuName, query),
-        );
-        return prints.ok ? answerHourly(params.gpuName, query, prints.value) : prints;
-      },
+    answer: answerPublishedOrReleased({
+      published: (deps) => GPU.of(deps).index,
+      asOf: (deps, release, { params, query }) =>
+        gpuHourlyAsOf(deps, release, params.gpuName, query),
+      answer: (prints, { params, query }) => answerHourly(params.gpuName, query, prints),
+    }),
   },
 });
 
@@ -270,15 +262,12 @@ export const gpuRollingHistoryRoute = defineRoute({
   },
   settled: {
     freshness: GPU_PRINT_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ params, query, caller }) => {
-        const values = await publishedOrReleased(query.release, GPU.of(deps).index, (release) =>
-          gpuRollingAsOf(deps, release, params.gpuName, query, planOf(caller)),
-        );
-        return values.ok
-          ? answerRollingHistory(params.gpuName, query, planOf(caller), values.value)
-          : values;
-      },
+    answer: answerPublishedOrReleased({
+      published: (deps) => GPU.of(deps).index,
+      asOf: (deps, release, { params, query, caller }) =>
+        gpuRollingAsOf(deps, release, params.gpuName, query, planOf(caller)),
+      answer: (values, { params, query, caller }) =>
+        answerRollingHistory(params.gpuName, query, planOf(caller), values),
+    }),
   },
 });

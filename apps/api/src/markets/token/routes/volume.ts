@@ -1,5 +1,5 @@
 import { ALL_LABS_VALUE, CLOSED_LAB_IDS, GROWTH_INDEX_BASE } from "@tpi/domain";
-import { publishedOrReleased } from "../../../platform/http/release-parameter";
+import { answerPublishedOrReleased } from "../../../platform/http/release-parameter";
 import { defineRoute } from "../../../platform/http/route";
 import { TOKEN, TOKEN_FRESHNESS } from "../read-model/state";
 import {
@@ -66,13 +66,10 @@ export const tokenVolumeRoute = defineRoute({
   },
   settled: {
     freshness: TOKEN_FRESHNESS,
-    answer:
-      (deps) =>
-      async ({ query, caller }) => {
-        const volumes = await publishedOrReleased(query.release, TOKEN.of(deps).index, (release) =>
-          tokenVolumesAsOf(deps, release),
-        );
-        return volumes.ok ? answerTokenVolume(query, caller.access, volumes.value) : volumes;
-      },
+    answer: answerPublishedOrReleased({
+      published: (deps) => TOKEN.of(deps).index,
+      asOf: (deps, release) => tokenVolumesAsOf(deps, release),
+      answer: (volumes, { query, caller }) => answerTokenVolume(query, caller.access, volumes),
+    }),
   },
 });
