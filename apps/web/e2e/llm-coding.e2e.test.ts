@@ -5,12 +5,7 @@ import { directFetch, parseCsvLine } from "./api-helpers";
 import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
-import {
-  expectLockedToVisitor,
-  privateCsv,
-  readSeriesChart,
-  signedInReaders,
-} from "./market-readers";
+import { privateCsv, readSeriesChart, signedInReaders } from "./market-readers";
 
 type Product = {
   id: string;
@@ -57,8 +52,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     readers.keyAnswer<HistoryBody>(`/api/llm-coding/history?product=${product}`);
 
   it("shows a visitor the catalog, the methodology and the sources, with the values locked", async () => {
-    const page = await readers.desktopVisitor();
-    await expectLockedToVisitor(page, "llm-coding", {
+    const { page } = await readers.lockedToVisitor("llm-coding", {
       locked: "[data-coding-locked]",
       plans: "any plan (Trial, Premium, Full)",
       shown: ["[data-coding-methodology] li", "[data-coding-source-list] [data-citation]"],

@@ -75,6 +75,15 @@ export type Readers = {
   withoutScript: () => Promise<BrowserContext>;
   /** A page of a new visitor without JavaScript (closed with the readers). */
   scriptlessVisitor: () => Promise<Page>;
+  /**
+   * A market's page as a new visitor sees it without JavaScript, at a desktop's width: the
+   * locked state and what is public on it (see `expectLockedToVisitor`). Answers the page, left
+   * on it, and the text of its main part.
+   */
+  lockedToVisitor: (
+    market: string,
+    expected: LockedExpectations,
+  ) => Promise<{ page: Page; body: string }>;
 };
 
 /**
@@ -104,6 +113,11 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
   const ready = () => {
     if (state === undefined) throw new Error(`${name}: the readers are set up before the tests`);
     return state;
+  };
+  const scriptlessVisitor = async (): Promise<Page> => {
+    const context = await ready().browser.newContext({ javaScriptEnabled: false });
+    scriptless.push(context);
+    return context.newPage();
   };
   return {
     email,
@@ -139,13 +153,25 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
         extraHTTPHeaders: headers,
         storageState: await ready().reader.storageState(),
       }),
-    scriptlessVisitor: async () => {
-      const context = await ready().browser.newContext({ javaScriptEnabled: false });
-      scriptless.push(context);
-      return context.newPage();
+    scriptlessVisitor,
+    lockedToVisitor: async (market, expected) => {
+      const page = await scriptlessVisitor();
+      await page.setViewportSize(DESKTOP_VIEWPORT);
+      return { page, body: await expectLockedToVisitor(page, market, expected) };
     },
   };
 }
+
+/** What a market's page shows a visitor: see `expectLockedToVisitor`. */
+type LockedExpectations = {
+  locked: string;
+  plans: string;
+  shown?: readonly string[];
+  hidden?: readonly string[];
+  docsSections?: number;
+  /** A CSV download of the page's (`/workload/history.csv`), refused with the api's 401. */
+  refusedCsv?: string;
+};
 
 /**
  * A market's page as a visitor sees it, the market named as the market list names it (`market`):
@@ -157,25 +183,10 @@ export function signedInReaders(name: string, plan: Plan, address: string): Read
  * download refused. A screenshot keeps the page (`<market>-visitor`). Answers the text of its
  * main part.
  */
-export async function expectLockedToVisitor(
+async function expectLockedToVisitor(
   page: Page,
   market: string,
-  {
-    locked,
-    plans,
-    shown = [],
-    hidden = [],
-    docsSections,
-    refusedCsv,
-  }: {
-    locked: string;
-    plans: string;
-    shown?: readonly string[];
-    hidden?: readonly string[];
-    docsSections?: number;
-    /** A CSV download of the page's (`/workload/history.csv`), refused with the api's 401. */
-    refusedCsv?: string;
-  },
+  { locked, plans, shown = [], hidden = [], docsSections, refusedCsv }: LockedExpectations,
 ): Promise<string> {
   const entry = MARKETS.find((one) => one.name === market);
   const section = entry?.sections[0];

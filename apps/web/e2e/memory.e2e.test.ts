@@ -4,12 +4,7 @@ import { directFetch, parseCsvLine } from "./api-helpers";
 import { chromiumPresent, open } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
-import {
-  expectLockedToVisitor,
-  privateCsv,
-  readSeriesChart,
-  signedInReaders,
-} from "./market-readers";
+import { privateCsv, readSeriesChart, signedInReaders } from "./market-readers";
 
 type MemoryTypeBody = { id: string; memory_type: string; category: string; unit: string };
 type MemoryRow = {
@@ -52,8 +47,7 @@ describe.skipIf(!chromiumPresent)("Memory pages", () => {
   });
 
   it("shows a visitor the catalogue by category, the method and the sources, with no number, and refuses the CSV", async () => {
-    const page = await readers.desktopVisitor();
-    const body = await expectLockedToVisitor(page, "memory", {
+    const { page, body } = await readers.lockedToVisitor("memory", {
       locked: "[data-memory-locked]",
       plans: "any plan (Trial, Premium, Full)",
       shown: ["[data-memory-methodology] li", "[data-memory-source-list] [data-citation]"],

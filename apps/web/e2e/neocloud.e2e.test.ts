@@ -3,7 +3,7 @@ import { API_KEY_PREFIX } from "@tpi/domain";
 import { directFetch, parseCsvLine } from "./api-helpers";
 import { chromiumPresent, open, screenshot } from "./browser";
 import { site } from "./site";
-import { expectLockedToVisitor, privateCsv, signedInReaders } from "./market-readers";
+import { privateCsv, signedInReaders } from "./market-readers";
 
 /**
  * The Neo-Cloud Sites page against the real api: a visitor reads what the dataset is, which plan
@@ -38,9 +38,8 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
   }
 
   it("shows a visitor the locked state, the plan that reads sites and no site; refuses the CSV", async () => {
-    const anonymous = await readers.scriptlessVisitor();
     // The definition, the sources and the map's credit are public; no site is.
-    const body = await expectLockedToVisitor(anonymous, "neocloud", {
+    const { page, body } = await readers.lockedToVisitor("neocloud", {
       locked: '[data-neocloud-state="locked"]',
       plans: "Site data is read with the Full plan",
       shown: ["[data-neocloud-sources] [data-source]"],
@@ -52,8 +51,8 @@ describe.skipIf(!chromiumPresent)("the Neo-Cloud Sites page", () => {
       ],
       refusedCsv: "/neocloud/sites.csv",
     });
-    expect(await anonymous.locator("[data-neocloud-definition]").textContent()).not.toBe("");
-    expect(await anonymous.locator("[data-map-credit]").textContent()).toContain("Natural Earth");
+    expect(await page.locator("[data-neocloud-definition]").textContent()).not.toBe("");
+    expect(await page.locator("[data-map-credit]").textContent()).toContain("Natural Earth");
     const answer = await fullKeyAnswer();
     expect(answer.data.length, "the api serves sites").toBeGreaterThan(0);
     for (const one of answer.data.slice(0, 10)) expect(body).not.toContain(one.siteName);

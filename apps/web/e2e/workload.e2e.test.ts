@@ -4,7 +4,7 @@ import { parseCsvLine } from "./api-helpers";
 import { chromiumPresent, open, screenshot } from "./browser";
 import { expectReadableEverywhere } from "./reader-audit";
 import { site } from "./site";
-import { expectLockedToVisitor, privateCsv, signedInReaders } from "./market-readers";
+import { privateCsv, signedInReaders } from "./market-readers";
 
 /**
  * The Workload Cost page: a visitor reads what the index is and which plan reads it, and no
@@ -42,22 +42,21 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
   }
 
   it("shows a visitor the locked state, the plans that read it and no value; refuses the CSV", async () => {
-    const anonymous = await readers.scriptlessVisitor();
     // What it measures, the method and its cited sources are public; no value is.
-    const body = await expectLockedToVisitor(anonymous, "workload", {
+    const { page, body } = await readers.lockedToVisitor("workload", {
       locked: '[data-workload-state="locked"]',
       plans: "any plan (Trial, Premium or Full)",
       shown: ["[data-workload-sources] [data-source]"],
       hidden: ["figure[data-chart]", "table[data-table^='workload']", "a[data-csv]"],
       refusedCsv: "/workload/history.csv",
     });
-    expect(await anonymous.locator("[data-workload-methodology] li").count()).toBeGreaterThan(3);
+    expect(await page.locator("[data-workload-methodology] li").count()).toBeGreaterThan(3);
     const answer = await fullKeyAnswer();
     const latest = answer.data.at(-1);
     expect(latest, "the api publishes workload rows").toBeDefined();
     expect(body).not.toContain(String(latest?.cCents));
     // Its card names the latest week, never a value.
-    expect(await anonymous.getAttribute('meta[property="og:image:alt"]', "content")).toContain(
+    expect(await page.getAttribute('meta[property="og:image:alt"]', "content")).toContain(
       "What a coding-agent session costs",
     );
   });

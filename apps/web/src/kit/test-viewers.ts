@@ -74,11 +74,28 @@ export const DATE_RANGE_INPUT = {
 /** The api's refusal of a caller without a key or a live plan (its 401), in its words. */
 const KEYLESS_REFUSAL = "API key required. Use Authorization: Bearer YOUR_API_KEY";
 
+/** A plan procedure's input as `planInput(shape)` parses it: the session and the fields. */
+type PlanInputOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & {
+  sessionToken?: string | undefined;
+};
+
+/**
+ * Whom a plan procedure answers, as its REST route answers the caller's key: the reader whose
+ * plan reads the values (`reads`); its 403 in the api's words for a reader whose plan the route
+ * does not serve (`forbidden`); its 401 for anyone else (no session, an ended trial: a caller
+ * without a key).
+ */
+export type PlanAccess<Reader extends string> = {
+  reads: Reader;
+  forbidden?: Partial<Record<Reader, string>>;
+};
+
 /**
  * A market's page-test fixture: its signed-in readers by name (`{ trial: TRIAL_VIEWER }`), each
  * with its session (`memory-trial-session-0123456789`); the router standing in for the api, its
  * `viewer` procedure answering those sessions (`null` for any other) beside the market's
- * procedures; and what the api answers a caller of the market's plan procedures.
+ * procedures; and its plan procedures, which record what they were asked and answer a caller as
+ * the api does.
  */
 export function marketFixture<Reader extends string>(
   market: string,
@@ -89,17 +106,25 @@ export function marketFixture<Reader extends string>(
     names.map((name) => [name, `${market}-${name}-session-0123456789`]),
   ) as Record<Reader, string>;
   const viewers = Object.fromEntries(names.map((name) => [sessions[name], readers[name]]));
+  /** What the plan procedures were asked, oldest first: `{ planIndex: input }` per call. */
+  const inputs: Record<string, unknown>[] = [];
+  const checkCaller = (sessionToken: string | undefined, access: PlanAccess<Reader>): void => {
+    if (sessionToken === sessions[access.reads]) return;
+    const refused = names.find((name) => sessions[name] === sessionToken);
+    const message = refused === undefined ? undefined : access.forbidden?.[refused];
+    if (message !== undefined) throw new TRPCError({ code: "FORBIDDEN", message });
+    throw new TRPCError({ code: "UNAUTHORIZED", message: KEYLESS_REFUSAL });
+  };
   return {
     sessions,
     keylessRefusal: KEYLESS_REFUSAL,
     /**
      * What the market's page tests are given: its name, its readers' sessions and the api's 401
-     * words, the router (its `viewer` beside the market's `routers`), the inputs it records (cleared before
-     * each test) and the values it serves.
+     * words, the router (its `viewer` beside the market's `routers`), what its plan procedures
+     * were asked (cleared before each test) and the values it serves.
      */
-    testApi: <Input, Values extends Record<string, unknown>>(
+    testApi: <Values extends Record<string, unknown>>(
       routers: Record<string, AnyTRPCRouter | AnyTRPCProcedure>,
-      inputs: Input[],
       values: Values,
     ) => ({
       market,
@@ -110,20 +135,22 @@ export function marketFixture<Reader extends string>(
       ...values,
     }),
     /**
-     * The api's answer to a plan procedure's caller, as the REST route answers the caller's key:
-     * nothing for the reader whose plan reads the values (`reads`), its 403 in the api's words
-     * for a reader whose plan the route does not serve (`forbidden`), and its 401 for anyone else
-     * (no session, an ended trial: a caller without a key).
+     * A plan procedure (`procedure`, as the router names it) in the api's shape: its input, the
+     * session and `shape`'s fields, recorded as `{ [procedure]: input }`; its caller answered as
+     * the REST route answers the caller's key (`access`); then `answer` for the reader it serves.
      */
-    checkCaller: (
-      sessionToken: string | undefined,
-      access: { reads: Reader; forbidden?: Partial<Record<Reader, string>> },
-    ): void => {
-      if (sessionToken === sessions[access.reads]) return;
-      const refused = names.find((name) => sessions[name] === sessionToken);
-      const message = refused === undefined ? undefined : access.forbidden?.[refused];
-      if (message !== undefined) throw new TRPCError({ code: "FORBIDDEN", message });
-      throw new TRPCError({ code: "UNAUTHORIZED", message: KEYLESS_REFUSAL });
-    },
+    planQuery: <Shape extends z.ZodRawShape, Answer>(
+      procedure: string,
+      shape: Shape,
+      access: PlanAccess<Reader>,
+      answer: (input: PlanInputOf<Shape>) => Answer,
+    ) =>
+      t.procedure.input(planInput(shape)).query(({ input }) => {
+        // What `planInput(shape)` parsed: tRPC leaves its type open while `Shape` is.
+        const asked = input as PlanInputOf<Shape>;
+        inputs.push({ [procedure]: asked });
+        checkCaller(asked.sessionToken, access);
+        return answer(asked);
+      }),
   };
 }

@@ -30,7 +30,7 @@ describe("a keyed GPU's page, signed in", () => {
     site.signIn(gpuSignedIn.sessions.full);
     const html = await gpuPage(KEYED);
     expect(gpuSignedIn.inputs).toEqual([
-      { sessionToken: gpuSignedIn.sessions.full, gpuName: KEYED },
+      { planIndexHistory: { sessionToken: gpuSignedIn.sessions.full, gpuName: KEYED } },
     ]);
     expect(html).not.toContain("data-locked");
     expect(textOf(html)).toContain("Signed in as ada@example.com (Full plan)");

@@ -9,7 +9,7 @@ import {
   gpuMethodologySections,
 } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, marketFixture, DATE_RANGE_INPUT, planInput, t } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, DATE_RANGE_INPUT, t } from "../../kit/test-viewers";
 
 /*
  * Routers standing in for the api in the GPU rendering tests: the `gpu` procedures in the shapes
@@ -318,7 +318,6 @@ const KEYED_GPU_DAILY = [
   providerCount: 3,
   offerCount: 96,
 }));
-const planGpuInputs: unknown[] = [];
 
 /**
  * `routerWithGpu` plus the signed-in procedures in the api's shapes: `viewer` names the Full
@@ -329,16 +328,11 @@ const gpuSignedInRouters = {
   windows,
   gpu: t.router({
     ...gpuProcedures,
-    planIndexHistory: t.procedure
-      .input(
-        planInput({
-          gpuName: z.string(),
-          ...DATE_RANGE_INPUT,
-        }),
-      )
-      .query(({ input }) => {
-        planGpuInputs.push(input);
-        fixture.checkCaller(input.sessionToken, { reads: "full" });
+    planIndexHistory: fixture.planQuery(
+      "planIndexHistory",
+      { gpuName: z.string(), ...DATE_RANGE_INPUT },
+      { reads: "full" },
+      (input) => {
         const data = input.gpuName === "RTX PRO 6000 WS" ? KEYED_GPU_DAILY : H100_DAILY;
         return {
           success: true,
@@ -350,7 +344,8 @@ const gpuSignedInRouters = {
           data,
           provenance: LEDGER_PROVENANCE,
         };
-      }),
+      },
+    ),
   }),
 };
 
@@ -365,6 +360,6 @@ export const routerWithGpuWithoutData = t.router({
 });
 
 /** The GPU signed-in page tests' api: its router, reader, recorded inputs and the keyed GPU's days. */
-export const gpuSignedIn = fixture.testApi(gpuSignedInRouters, planGpuInputs, {
+export const gpuSignedIn = fixture.testApi(gpuSignedInRouters, {
   keyedDaily: KEYED_GPU_DAILY,
 });

@@ -1,13 +1,7 @@
 import { LLM_CODING_PRODUCTS, addDays, productCatalogEntry } from "@tpi/domain";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import {
-  ENDED_TRIAL_VIEWER,
-  FULL_VIEWER,
-  marketFixture,
-  planInput,
-  t,
-} from "../../kit/test-viewers";
+import { ENDED_TRIAL_VIEWER, FULL_VIEWER, marketFixture, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the LLM Coding rendering tests, in the api's shapes: the
@@ -25,8 +19,6 @@ const CODING_CITATION =
 const CODING_FIRST_DAY = "2026-09-01";
 const CODING_LAST_DAY = "2026-11-24";
 const CODING_FIRST_PROVISIONAL_DAY = addDays(CODING_LAST_DAY, -6);
-
-const codingPlanInputs: unknown[] = [];
 
 const DATA_SOURCES = {
   sample: false,
@@ -61,7 +53,8 @@ function historyOf(product: string) {
   return rows;
 }
 
-const productInput = planInput({ product: z.string() });
+/** What the plan procedures take beside the session: one product, by id. */
+const PRODUCT_INPUT = { product: z.string() };
 
 const codingRouters = {
   llmCoding: t.router({
@@ -86,9 +79,7 @@ const codingRouters = {
       ],
       dataSources: DATA_SOURCES,
     })),
-    planHistory: t.procedure.input(productInput).query(({ input }) => {
-      codingPlanInputs.push({ planHistory: input });
-      fixture.checkCaller(input.sessionToken, { reads: "full" });
+    planHistory: fixture.planQuery("planHistory", PRODUCT_INPUT, { reads: "full" }, (input) => {
       const entry = products.find((one) => one.id === input.product);
       const data = historyOf(input.product);
       return {
@@ -101,9 +92,7 @@ const codingRouters = {
         data,
       };
     }),
-    planIndex: t.procedure.input(productInput).query(({ input }) => {
-      codingPlanInputs.push({ planIndex: input });
-      fixture.checkCaller(input.sessionToken, { reads: "full" });
+    planIndex: fixture.planQuery("planIndex", PRODUCT_INPUT, { reads: "full" }, (input) => {
       const entry = products.find((one) => one.id === input.product);
       const newest = historyOf(input.product).at(-1);
       if (entry === undefined || newest === undefined) throw new TRPCError({ code: "NOT_FOUND" });
@@ -126,7 +115,7 @@ const codingRouters = {
 };
 
 /** The LLM Coding page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const coding = fixture.testApi(codingRouters, codingPlanInputs, {
+export const coding = fixture.testApi(codingRouters, {
   citation: CODING_CITATION,
   lastDay: CODING_LAST_DAY,
   firstProvisionalDay: CODING_FIRST_PROVISIONAL_DAY,

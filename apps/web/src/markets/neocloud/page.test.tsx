@@ -88,8 +88,7 @@ describe("/neocloud for a Full reader", () => {
   it("tables the sites with place, status, GPUs, power, dates and source, and cites the source", async () => {
     const html = await render();
     expect(neocloud.inputs[0]).toEqual({
-      procedure: "planSites",
-      input: { sessionToken: neocloud.sessions.full, limit: "100", offset: "0" },
+      planSites: { sessionToken: neocloud.sessions.full, limit: "100", offset: "0" },
     });
     const table = html.slice(html.indexOf('data-table="neocloud-sites"'));
     const rows = table.slice(0, table.indexOf("</table>")).split("<tr ").slice(1);
@@ -132,15 +131,9 @@ describe("/neocloud for a Full reader", () => {
     expect(textOf(byCountry)).toContain(
       "Of 4 sites, 1 without a power figure and 2 without a GPU count add nothing to those totals.",
     );
-    expect(neocloud.inputs.filter((one) => one.procedure === "planAggregate")).toEqual([
-      {
-        procedure: "planAggregate",
-        input: { sessionToken: neocloud.sessions.full, by: "country" },
-      },
-      {
-        procedure: "planAggregate",
-        input: { sessionToken: neocloud.sessions.full, by: "gpu_type" },
-      },
+    expect(neocloud.inputs.filter((one) => "planAggregate" in one)).toEqual([
+      { planAggregate: { sessionToken: neocloud.sessions.full, by: "country" } },
+      { planAggregate: { sessionToken: neocloud.sessions.full, by: "gpu_type" } },
     ]);
   });
 
@@ -152,7 +145,7 @@ describe("/neocloud for a Full reader", () => {
       radiusKm: "500",
       city: " ",
     });
-    expect(neocloud.inputs[0]?.input).toEqual({
+    expect(neocloud.inputs[0]?.planSites).toEqual({
       sessionToken: neocloud.sessions.full,
       scope: "all",
       lat: "30.27",
@@ -192,7 +185,7 @@ describe("/neocloud for a Full reader", () => {
 
   it("pages the table, keeping the filters in the links", async () => {
     const html = await render({ scope: "all", offset: "100" });
-    expect(neocloud.inputs[0]?.input).toMatchObject({ scope: "all", offset: "100" });
+    expect(neocloud.inputs[0]?.planSites).toMatchObject({ scope: "all", offset: "100" });
     // 5 sites in scope `all`: page 101+ is empty and links back to the first 100.
     expect(html).toContain('href="/neocloud?scope=all" rel="prev"');
     expect(html).toContain("No site on this page.");
@@ -209,13 +202,15 @@ describe("/neocloud for a Full reader", () => {
     );
     expect(lines).toHaveLength(5);
     // One call of the api's largest page holds them all.
-    expect(neocloud.inputs.map((one) => one.input)).toEqual([
+    expect(neocloud.inputs).toEqual([
       {
-        sessionToken: neocloud.sessions.full,
-        scope: "all",
-        country: "United States",
-        limit: "1000",
-        offset: "0",
+        planSites: {
+          sessionToken: neocloud.sessions.full,
+          scope: "all",
+          country: "United States",
+          limit: "1000",
+          offset: "0",
+        },
       },
     ]);
     expect(lines[1]).toBe(

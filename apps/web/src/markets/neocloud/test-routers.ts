@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { LATITUDE_MESSAGE, SAMPLE_NOTICE } from "@tpi/domain";
 import { z } from "zod";
-import { FULL_VIEWER, marketFixture, planInput, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
+import { FULL_VIEWER, marketFixture, PREMIUM_VIEWER, t } from "../../kit/test-viewers";
 
 /**
  * A router standing in for the api in the Neo-Cloud Sites page's rendering tests, in the api's
@@ -16,8 +16,6 @@ const fixture = marketFixture("neocloud", { full: FULL_VIEWER, refused: PREMIUM_
 const NEOCLOUD_PLAN_REFUSAL =
   "Neo-Cloud site data is part of the Full plan; this key's plan is Premium.";
 const NEOCLOUD_LAT_ERROR = LATITUDE_MESSAGE;
-
-const neocloudInputs: { procedure: string; input: unknown }[] = [];
 
 const NEOCLOUD_CITATION =
   "Epoch AI, 'Frontier Data Centers Hub' and 'GPU Clusters', epoch.ai/data, accessed 2026-11-20. Licensed under CC BY 4.0.";
@@ -188,13 +186,8 @@ const filterInput = {
   radiusKm: z.string().optional(),
 };
 
-/** The api's answer to a caller of the plan procedures: the Full reader reads site data. */
-function planOf(sessionToken: string | undefined) {
-  fixture.checkCaller(sessionToken, {
-    reads: "full",
-    forbidden: { refused: NEOCLOUD_PLAN_REFUSAL },
-  });
-}
+/** Who reads site data: the Full reader; the Premium reader is refused with the api's 403. */
+const SITE_DATA_ACCESS = { reads: "full", forbidden: { refused: NEOCLOUD_PLAN_REFUSAL } } as const;
 
 function sitesOf(input: {
   scope?: string | undefined;
@@ -245,13 +238,11 @@ const neocloudRouter = t.router({
     },
     dataSources: SOURCES,
   })),
-  planSites: t.procedure
-    .input(
-      planInput({ ...filterInput, limit: z.string().optional(), offset: z.string().optional() }),
-    )
-    .query(({ input }) => {
-      neocloudInputs.push({ procedure: "planSites", input });
-      planOf(input.sessionToken);
+  planSites: fixture.planQuery(
+    "planSites",
+    { ...filterInput, limit: z.string().optional(), offset: z.string().optional() },
+    SITE_DATA_ACCESS,
+    (input) => {
       const all = sitesOf(input);
       const offset = Number(input.offset ?? 0);
       const limit = Number(input.limit ?? 100);
@@ -264,12 +255,13 @@ const neocloudRouter = t.router({
         data: all.slice(offset, offset + limit),
         dataSources: SOURCES,
       };
-    }),
-  planAggregate: t.procedure
-    .input(planInput({ by: z.string(), scope: z.string().optional() }))
-    .query(({ input }) => {
-      neocloudInputs.push({ procedure: "planAggregate", input });
-      planOf(input.sessionToken);
+    },
+  ),
+  planAggregate: fixture.planQuery(
+    "planAggregate",
+    { by: z.string(), scope: z.string().optional() },
+    SITE_DATA_ACCESS,
+    (input) => {
       const sites = sitesOf(input);
       const buckets = new Map<
         string,
@@ -307,13 +299,17 @@ const neocloudRouter = t.router({
         })),
         dataSources: SOURCES,
       };
-    }),
+    },
+  ),
 });
 
 /** The Neo-Cloud page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const neocloud = fixture.testApi({ neocloud: neocloudRouter }, neocloudInputs, {
-  planRefusal: NEOCLOUD_PLAN_REFUSAL,
-  latitudeError: NEOCLOUD_LAT_ERROR,
-  citation: NEOCLOUD_CITATION,
-  sites: NEOCLOUD_SITES,
-});
+export const neocloud = fixture.testApi(
+  { neocloud: neocloudRouter },
+  {
+    planRefusal: NEOCLOUD_PLAN_REFUSAL,
+    latitudeError: NEOCLOUD_LAT_ERROR,
+    citation: NEOCLOUD_CITATION,
+    sites: NEOCLOUD_SITES,
+  },
+);

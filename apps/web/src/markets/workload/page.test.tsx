@@ -36,7 +36,7 @@ describe("/workload for a visitor", () => {
 
   it("asks the api for a visitor's CSV without a session", async () => {
     await workloadCsv(site.downloadRequest("/workload/history.csv"));
-    expect(workload.inputs).toEqual([{}]);
+    expect(workload.inputs).toEqual([{ planIndex: {} }]);
   });
 });
 
@@ -52,7 +52,7 @@ describe("/workload for a reader whose plan does not read it", () => {
   it("asks the api with the reader's session", async () => {
     site.signIn(workload.sessions.refused);
     await render();
-    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.refused }]);
+    expect(workload.inputs).toEqual([{ planIndex: { sessionToken: workload.sessions.refused } }]);
   });
 });
 
@@ -61,7 +61,7 @@ describe("/workload for a Full reader", () => {
 
   it("charts each lab's like-for-like index and cites its source under the chart", async () => {
     const html = await render();
-    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.full }]);
+    expect(workload.inputs).toEqual([{ planIndex: { sessionToken: workload.sessions.full } }]);
     expect(html).not.toContain('data-workload-state="locked"');
     expect(html).toContain('data-chart="workload-lfl"');
     expect(html).toContain('data-chart-value-kind="points"');
@@ -128,7 +128,9 @@ describe("/workload for a Full reader", () => {
     expect(await render()).toContain('<a href="/workload?lab=anthropic">Anthropic</a>');
     workload.inputs.length = 0;
     const html = await render({ lab: "anthropic", range: "1M" });
-    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.full, lab: "anthropic" }]);
+    expect(workload.inputs).toEqual([
+      { planIndex: { sessionToken: workload.sessions.full, lab: "anthropic" } },
+    ]);
     expect(html).toContain('data-workload-lab="anthropic"');
     // The chart's series are Anthropic's families; its links keep the lab.
     expect(textOf(html)).toMatch(/All families: .*96\.4/);
@@ -142,7 +144,7 @@ describe("/workload for a Full reader", () => {
     // An unknown lab is no filter.
     workload.inputs.length = 0;
     await render({ lab: "OpenAI" });
-    expect(workload.inputs).toEqual([{ sessionToken: workload.sessions.full }]);
+    expect(workload.inputs).toEqual([{ planIndex: { sessionToken: workload.sessions.full } }]);
   });
 
   it("sends one lab's rows when the CSV names it", async () => {

@@ -4,7 +4,6 @@ import {
   FULL_VIEWER,
   marketFixture,
   DATE_RANGE_INPUT,
-  planInput,
   PREMIUM_VIEWER,
   t,
 } from "../../kit/test-viewers";
@@ -21,8 +20,6 @@ const fixture = marketFixture("workload", { full: FULL_VIEWER, refused: PREMIUM_
 
 /** A 403 in the REST shape: a plan the route does not serve (every plan reads it today). */
 const WORKLOAD_PLAN_REFUSAL = "This key's plan does not include the Workload Cost index.";
-
-const workloadInputs: unknown[] = [];
 
 const CITATION =
   "Source: OpenRouter (openrouter.ai), session-cost dataset, as of 2026-11-16T03:00:00.000Z. Licensed under CC BY 4.0.";
@@ -118,20 +115,11 @@ const workloadRouter = t.router({
     latestWeek: "2026-11-15",
     dataSources: SOURCES,
   })),
-  planIndex: t.procedure
-    .input(
-      planInput({
-        ...DATE_RANGE_INPUT,
-        lab: z.string().optional(),
-        family: z.string().optional(),
-      }),
-    )
-    .query(({ input }) => {
-      workloadInputs.push(input);
-      fixture.checkCaller(input.sessionToken, {
-        reads: "full",
-        forbidden: { refused: WORKLOAD_PLAN_REFUSAL },
-      });
+  planIndex: fixture.planQuery(
+    "planIndex",
+    { ...DATE_RANGE_INPUT, lab: z.string().optional(), family: z.string().optional() },
+    { reads: "full", forbidden: { refused: WORKLOAD_PLAN_REFUSAL } },
+    (input) => {
       // `lab` narrows rows and cells, as the route does.
       const data = WORKLOAD_ROWS.filter((one) => input.lab === undefined || one.lab === input.lab);
       const cells = WORKLOAD_CELLS.filter(
@@ -148,12 +136,16 @@ const workloadRouter = t.router({
         cells,
         dataSources: SOURCES,
       };
-    }),
+    },
+  ),
 });
 
 /** The Workload page tests' api: its router, readers, recorded inputs and the values it serves. */
-export const workload = fixture.testApi({ workload: workloadRouter }, workloadInputs, {
-  planRefusal: WORKLOAD_PLAN_REFUSAL,
-  rows: WORKLOAD_ROWS,
-  cells: WORKLOAD_CELLS,
-});
+export const workload = fixture.testApi(
+  { workload: workloadRouter },
+  {
+    planRefusal: WORKLOAD_PLAN_REFUSAL,
+    rows: WORKLOAD_ROWS,
+    cells: WORKLOAD_CELLS,
+  },
+);
