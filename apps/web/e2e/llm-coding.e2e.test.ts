@@ -55,7 +55,7 @@ describe.skipIf(!chromiumPresent)("LLM Coding pages", () => {
     const { page } = await readers.lockedToVisitor("llm-coding", {
       locked: "[data-coding-locked]",
       plans: "any plan (Trial, Premium, Full)",
-      shown: ["[data-coding-methodology] li", "[data-coding-source-list] [data-citation]"],
+      shown: ["[data-coding-methodology] li", "[data-coding-sources] [data-citation-text]"],
       hidden: ["td[data-value]"],
       docsSections: 3,
     });

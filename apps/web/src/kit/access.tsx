@@ -1,4 +1,4 @@
-import { ACCOUNT_PLANS, PLAN_LABELS } from "@tpi/domain";
+import { ACCOUNT_PLANS, PLAN_LABELS, type AccountPlan } from "@tpi/domain";
 import type { ReactNode } from "react";
 import { KEY_HREF, LockedValue } from "../components/keyed-access";
 import { routeDocsHref, type ApiRoute } from "./route-link";
@@ -151,27 +151,35 @@ function KeyCall({
 }
 
 /**
+ * The plans a reader of `plans` may request beyond the trial every account starts on, as the
+ * account steps name them: `the Full plan`, `Premium or Full`.
+ */
+export function plansToRequest(plans: readonly AccountPlan[]): string {
+  const labels = plans.filter((plan) => plan !== "trial").map((plan) => PLAN_LABELS[plan]);
+  return labels.length === 1 ? `the ${labels[0]} plan` : labels.join(" or ");
+}
+
+/**
  * A page whose values a plan reads, as a visitor or a plan that does not read them sees it:
  * which plans read what (`notice`), the api's refusal in its words where it refused a signed-in
- * reader's plan, and the steps to the values: the account and plan (`steps`), then the api
- * request with a key. No value is on it. `market` names its data attributes
- * (`data-<market>-state="locked"`, `data-<market>-refusal`).
+ * reader's plan, and the steps to the values: an account (whose trial reads them where `plans`
+ * holds it), the plans to request, then the api request with a key. No value is on it. `market`
+ * names its data attributes (`data-<market>-state="locked"`, `data-<market>-refusal`).
  */
 export function PlanLocked({
   market,
   title,
   notice,
   refusal,
-  steps,
-  callLead,
+  plans,
   route,
 }: {
   market: string;
   title: string;
   notice: ReactNode;
   refusal: string | undefined;
-  steps: ReactNode;
-  callLead: string;
+  /** The plans that read the values. */
+  plans: readonly AccountPlan[];
   /** The route a key reads the values by. */
   route: ApiRoute;
 }) {
@@ -188,8 +196,15 @@ export function PlanLocked({
         </p>
       )}
       <ol>
-        {steps}
-        <KeyCall lead={callLead} request={route.request} docsHref={routeDocsHref(route)} />
+        <li>
+          <a href={KEY_HREF}>Create an account</a> and confirm your address
+          {plans.includes("trial") && ": a new account starts on a trial, which reads them"}.
+        </li>
+        <li>
+          Sign in and come back here; <a href="/account">your account page</a> shows your plan and
+          how to request {plansToRequest(plans)}.
+        </li>
+        <KeyCall lead="Or call" request={route.request} docsHref={routeDocsHref(route)} />
       </ol>
     </TitledSection>
   );

@@ -1,3 +1,4 @@
+import { DocsInline } from "../components/docs-text";
 import { formatUtcInstant } from "../lib/format";
 
 /** A licence a source's data comes under, as the api's `dataSources` name it. */
@@ -148,5 +149,62 @@ export function SourceList({
         </ul>
       )}
     </>
+  );
+}
+
+/** A source a market's method names: what it is, the citation it requires and its licence. */
+export type MethodSource = {
+  source: string;
+  /** The source's name (linked to `url` where it has one); null shows its id. */
+  title: string | null;
+  url: string | null;
+  /** What the market reads from it, as Markdown; null where the title says it. */
+  what: string | null;
+  citation: string;
+  licence: SourceLicence;
+};
+
+/**
+ * The sources a market's methodology names, one item each: its name (linked), what is read from
+ * it, the citation it requires and its licence linked (`unlicensed` where a source has none).
+ * `market` names the list's data attribute (`data-<market>-sources`).
+ */
+export function MethodSources({
+  market,
+  sources,
+  unlicensed = "",
+}: {
+  market: string;
+  sources: readonly MethodSource[];
+  unlicensed?: string;
+}) {
+  return (
+    <ul className="method-sources" {...{ [`data-${market}-sources`]: "" }}>
+      {sources.map((source) => (
+        <li key={source.source} data-source={source.source}>
+          <strong>
+            {source.title === null ? (
+              <code>{source.source}</code>
+            ) : source.url === null ? (
+              source.title
+            ) : (
+              <a href={source.url}>{source.title}</a>
+            )}
+          </strong>
+          :{" "}
+          {source.what !== null && (
+            <>
+              <DocsInline text={source.what} />{" "}
+            </>
+          )}
+          <span data-citation-text>{source.citation}</span>
+          {source.licence === null ? (
+            unlicensed !== "" && ` ${unlicensed}`
+          ) : (
+            <LicenceNote licence={source.licence} lead="Licence:" />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,7 @@ import type { CatalogGroup } from "../../kit/catalog";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
 import { MethodRules } from "../../kit/method-rules";
-import { LicenceNote } from "../../kit/sources";
+import { MethodSources } from "../../kit/sources";
 import { StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { DataSourcesTable } from "../../components/data-sources-table";
@@ -78,19 +78,18 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
           </p>
         </TitledSection>
         <TitledSection id="sources-heading" title="Sources">
-          <ul data-coding-source-list>
-            {methodology.sources.map((source) => (
-              <li key={source.id} data-source={source.id}>
-                <a href={source.url}>{source.name}</a>: {source.measures}{" "}
-                <span data-citation={source.id}>{source.citation}</span>
-                {source.licence === null ? (
-                  " No licence: the counts are facts."
-                ) : (
-                  <LicenceNote licence={source.licence} lead="Licence:" />
-                )}
-              </li>
-            ))}
-          </ul>
+          <MethodSources
+            market="coding"
+            sources={methodology.sources.map((source) => ({
+              source: source.id,
+              title: source.name,
+              url: source.url,
+              what: source.measures,
+              citation: source.citation,
+              licence: source.licence,
+            }))}
+            unlicensed="No licence: the counts are facts."
+          />
           <DataSourcesTable
             dataSources={methodology.dataSources}
             caption="The sources behind the published LLM Coding values"

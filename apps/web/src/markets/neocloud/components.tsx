@@ -1,11 +1,10 @@
-import { PLAN_LABELS } from "@tpi/domain";
+import { PLAN_LABELS, type AccountPlan } from "@tpi/domain";
 import { CiteThis } from "../../components/cite-this";
 import { DocsInline } from "../../components/docs-text";
 import { readWebEnv } from "../../env";
 import type { ReleaseCite } from "../../server/releases";
-import { KEY_HREF } from "../../components/keyed-access";
 import { PlanLocked } from "../../kit/access";
-import { LicenceNote, SampleNotice, SourceCitations } from "../../kit/sources";
+import { MethodSources, SampleNotice, SourceCitations } from "../../kit/sources";
 import { RouteLink, type ApiRoute } from "../../kit/route-link";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
@@ -34,7 +33,8 @@ import { WORLD_OUTLINE_PATH } from "./world-outline.generated";
 import { MethodRules } from "../../kit/method-rules";
 
 /** The plan whose keys and sessions read site data (the api decides; this says it). */
-const READING_PLAN = PLAN_LABELS.full;
+const READING_PLAN_ID: AccountPlan = "full";
+const READING_PLAN = PLAN_LABELS[READING_PLAN_ID];
 
 /** The REST routes of this page, linked to their reference on /docs. */
 const NEOCLOUD_ROUTES = {
@@ -62,18 +62,7 @@ export function NeocloudLocked({ refusal }: { refusal: string | undefined }) {
         </>
       }
       refusal={refusal}
-      steps={
-        <>
-          <li>
-            <a href={KEY_HREF}>Create an account</a> and confirm your address.
-          </li>
-          <li>
-            Sign in; <a href="/account">your account page</a> shows your plan and how to request the{" "}
-            {READING_PLAN} plan.
-          </li>
-        </>
-      }
-      callLead="Then come back here, or call"
+      plans={[READING_PLAN_ID]}
       route={NEOCLOUD_ROUTES.sites}
     />
   );
@@ -112,27 +101,19 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
 /** The sources with their citations and licences, and the map outline's credit. */
 export function NeocloudSources({ methodology }: { methodology: NeocloudMethodology }) {
   return (
-    <TitledSection
-      id="sources-heading"
-      title="Sources"
-      attributes={{ "data-neocloud-sources": true }}
-    >
+    <TitledSection id="sources-heading" title="Sources">
       <SampleNotice dataSources={methodology.dataSources} />
-      <ul>
-        {methodology.sources.map((source) => (
-          <li key={source.source} data-source={source.source}>
-            <strong>
-              {source.urls[0] === undefined ? (
-                source.title
-              ) : (
-                <a href={source.urls[0]}>{source.title}</a>
-              )}
-            </strong>
-            : <span data-citation-text>{source.citation}</span>
-            <LicenceNote licence={source.licence} />
-          </li>
-        ))}
-      </ul>
+      <MethodSources
+        market="neocloud"
+        sources={methodology.sources.map((source) => ({
+          source: source.source,
+          title: source.title,
+          url: source.urls[0] ?? null,
+          what: null,
+          citation: source.citation,
+          licence: source.licence,
+        }))}
+      />
       <p data-gazetteer-credit>
         Places without coordinates of their own are placed at their city, from{" "}
         <a href={methodology.gazetteer.url}>{methodology.gazetteer.name}</a> (

@@ -1,8 +1,6 @@
-import { ALL_FAMILIES, PLAN_LABELS, labLabel, type LabId } from "@tpi/domain";
-import { DocsInline } from "../../components/docs-text";
+import { ACCOUNT_PLANS, ALL_FAMILIES, PLAN_LABELS, labLabel, type LabId } from "@tpi/domain";
 import { CiteThis } from "../../components/cite-this";
 import type { ReleaseCite } from "../../server/releases";
-import { KEY_HREF } from "../../components/keyed-access";
 import { PlanLocked } from "../../kit/access";
 import {
   chartCsvHref,
@@ -13,7 +11,7 @@ import {
 } from "../../kit/chart-page";
 import { MethodologyVersion, MethodRules } from "../../kit/method-rules";
 import { seriesWindow } from "../../kit/series-window";
-import { SampleNotice, SourceCitations } from "../../kit/sources";
+import { MethodSources, SampleNotice, SourceCitations } from "../../kit/sources";
 import { RouteLink, type ApiRoute } from "../../kit/route-link";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
@@ -33,6 +31,7 @@ import {
   latestWeekCells,
   latestWeekRows,
   lflSeries,
+  openRouterLicenceNamed,
   totalEffect,
   turnRangeLabel,
   weekRange,
@@ -75,19 +74,7 @@ export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
         </>
       }
       refusal={refusal}
-      steps={
-        <>
-          <li>
-            <a href={KEY_HREF}>Create an account</a> and confirm your address: a new account starts
-            on a trial, which reads the index.
-          </li>
-          <li>
-            Sign in and come back here; <a href="/account">your account page</a> shows your plan and
-            how to request {PLAN_LABELS.premium} or {PLAN_LABELS.full}.
-          </li>
-        </>
-      }
-      callLead="Or call"
+      plans={ACCOUNT_PLANS}
       route={WORKLOAD_ROUTES.index}
     />
   );
@@ -152,14 +139,17 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
       </p>
       <h3 id="workload-sources">Sources</h3>
       <SampleNotice dataSources={methodology.dataSources} />
-      <ul data-workload-sources>
-        {methodology.sources.map((source) => (
-          <li key={source.source} data-source={source.source}>
-            <code>{source.source}</code>: <DocsInline text={source.what} />{" "}
-            <span data-citation-text>{source.citation}</span> ({source.licence})
-          </li>
-        ))}
-      </ul>
+      <MethodSources
+        market="workload"
+        sources={methodology.sources.map((source) => ({
+          source: source.source,
+          title: null,
+          url: null,
+          what: source.what,
+          citation: source.citation,
+          licence: openRouterLicenceNamed(source.licence),
+        }))}
+      />
     </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import {
   formatSessionCost,
   latestWeekRows,
   lflSeries,
+  openRouterLicenceNamed,
   latestWeekCells,
   totalEffect,
   turnRangeLabel,
@@ -225,6 +226,18 @@ describe("workloadRowsToCsv", () => {
     );
     expect(workloadCsvFileName("2026-10-04", "2026-11-22", "openai")).toBe(
       "tpi-workload-openai-2026-10-04-to-2026-11-22.csv",
+    );
+  });
+});
+
+describe("openRouterLicenceNamed", () => {
+  it("links the licence the api names, and refuses one it cannot link", () => {
+    expect(openRouterLicenceNamed("CC BY 4.0")).toEqual({
+      name: "CC BY 4.0",
+      url: "https://creativecommons.org/licenses/by/4.0/",
+    });
+    expect(() => openRouterLicenceNamed("MIT")).toThrow(
+      "Unknown licence of a workload source: MIT",
     );
   });
 });

@@ -1,6 +1,7 @@
 import {
   ALL_FAMILIES,
   LAB_CATALOG,
+  OPENROUTER_LICENCE,
   TURN_RANGES,
   isLabId,
   type LabId,
@@ -9,6 +10,7 @@ import {
 import { formatTokens, formatUsd } from "../../lib/format";
 import { fieldsCsv, type RowProvenance } from "../../kit/csv";
 import type { Series } from "../../lib/shape";
+import type { SourceLicence } from "../../kit/sources";
 
 /**
  * The Workload Cost page's pure helpers: what one coding-agent session costs per lab and model
@@ -234,4 +236,15 @@ export function workloadRowsToCsv<Row extends WorkloadIndexRow>(
   provenanceOf: (row: Row) => RowProvenance,
 ): string {
   return fieldsCsv(WORKLOAD_CSV_COLUMNS, rows, provenanceOf);
+}
+
+/**
+ * The licence of a methodology source, linked: the api names it (`CC BY 4.0`) without its
+ * address, and every source of this market is OpenRouter's, whose licence the domain states.
+ * A name the domain does not know is an error, so that the page never shows a wrong link.
+ */
+export function openRouterLicenceNamed(name: string): SourceLicence {
+  if (name !== OPENROUTER_LICENCE.name)
+    throw new Error(`Unknown licence of a workload source: ${name}`);
+  return { ...OPENROUTER_LICENCE };
 }

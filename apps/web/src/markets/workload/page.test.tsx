@@ -1,3 +1,4 @@
+import { OPENROUTER_LICENCE } from "@tpi/domain";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { WorkloadPage } from "./page";
 import { GET as workloadCsv } from "./history-csv";
@@ -26,7 +27,10 @@ describe("/workload for a visitor", () => {
     // The method and its cited source are public.
     expect(textOf(html)).toContain("Like-for-like index: 100 in a group's first week");
     expect(html).toContain("session-cost dataset, as of 2026-11-16T03:00:00.000Z");
-    expect(html).toContain("(CC BY 4.0)");
+    // Its licence linked, as every market's method sources link theirs.
+    expect(html).toContain(
+      `Licence: <a href="${OPENROUTER_LICENCE.url}" rel="license">CC BY 4.0</a>.`,
+    );
     // No value: no chart or number of the rows either.
     expect(html).not.toContain("data-chart=");
     for (const row of workload.rows) expect(textOf(html)).not.toContain(String(row.cCents));
