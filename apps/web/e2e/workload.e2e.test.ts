@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPresent)("the Workload Cost page", () => {
     // What it measures, the method and its cited sources are public; no value is.
     const { page, body } = await readers.lockedToVisitor("workload", {
       locked: '[data-workload-state="locked"]',
-      plans: "any plan (Trial, Premium or Full)",
+      plans: "any plan (Trial, Premium, Full)",
       shown: ["[data-workload-sources] [data-source]"],
       hidden: ["figure[data-chart]", "table[data-table^='workload']", "a[data-csv]"],
       refusedCsv: "/workload/history.csv",

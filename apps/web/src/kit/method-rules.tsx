@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { DocsInline } from "../components/docs-text";
 import { formatUtcDay } from "../lib/format";
+import { RouteLink, type ApiRoute } from "./route-link";
+import { TitledSection } from "./titled-section";
 
 /**
  * A list of the api's texts, one per item, each one's Markdown (`code`, emphasis, links)
@@ -66,5 +68,79 @@ export function MethodologyVersion({
         : reached(<time dateTime={latestDay}>{formatUtcDay(latestDay)}</time>)}
       .
     </p>
+  );
+}
+
+/** Routes joined in a sentence: `A`, `A and B`, `A, B and C`. */
+function RouteList({ routes }: { routes: readonly ApiRoute[] }) {
+  return routes.map((route, index) => (
+    <span key={route.operationId}>
+      {index === 0 ? "" : index === routes.length - 1 ? " and " : ", "}
+      <RouteLink route={route} />
+    </span>
+  ));
+}
+
+/** Where the api serves a market's method and values, and to whom. */
+export type MethodServed = {
+  /** The methodology route, with what it holds beyond the rules (`with each agent's exact search`). */
+  methodology: ApiRoute;
+  holds?: string;
+  /** Other public routes, each with what it serves (`the catalogue`). */
+  public?: readonly { what: string; route: ApiRoute }[];
+  /** The routes of the values, and the plans whose keys read them. */
+  values: readonly ApiRoute[];
+  plansText: string;
+};
+
+/** One sentence on every market's page: where the api serves its method and values, to whom. */
+export function MethodServedBy({ served }: { served: MethodServed }) {
+  return (
+    <p>
+      The whole methodology{served.holds === undefined ? "" : `, ${served.holds},`} is served to
+      anyone by <RouteLink route={served.methodology} />
+      {(served.public ?? []).map(({ what, route }) => (
+        <span key={route.operationId}>
+          , {what} by <RouteLink route={route} />
+        </span>
+      ))}
+      ; the values by <RouteList routes={served.values} /> with an API key of {served.plansText}{" "}
+      (see the <a href="/docs">API docs</a>).
+    </p>
+  );
+}
+
+/**
+ * A market's "how it is computed" section: which version of the method its values follow
+ * (`version`, where it versions its method), the rules, where the api serves them and the values,
+ * then what the market adds (`children`). Its data attributes are `data-<market>-method` and the
+ * rules' `data-<market>-methodology`.
+ */
+export function MethodSection({
+  market,
+  title,
+  version,
+  rules,
+  served,
+  children,
+}: {
+  market: string;
+  title: string;
+  version?: ReactNode;
+  rules: readonly string[];
+  served: MethodServed;
+  children?: ReactNode;
+}) {
+  return (
+    <TitledSection
+      id="method-heading"
+      title={title}
+      attributes={{ [`data-${market}-method`]: true }}
+    >
+      {version}
+      <MethodRules rules={rules} market={market} />
+      <MethodServedBy served={served} />
+      {children}
+    </TitledSection>
   );
 }

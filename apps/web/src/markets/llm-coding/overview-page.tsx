@@ -2,12 +2,11 @@ import { ValuesAccess } from "../../kit/access";
 import type { CatalogGroup } from "../../kit/catalog";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
-import { MethodRules } from "../../kit/method-rules";
+import { MethodSection } from "../../kit/method-rules";
 import { MethodSources } from "../../kit/sources";
 import { StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { DataSourcesTable } from "../../components/data-sources-table";
-import { RouteLink } from "../../kit/route-link";
 import { CODING_ROUTES, CODING_PLANS_TEXT, CODING_LOCK } from "./parts";
 import { LockedValue } from "../../components/keyed-access";
 import { formatUtcDay } from "../../lib/format";
@@ -68,15 +67,17 @@ export const { generateMetadata, Page: LlmCodingPage } = sectionPage({
           groups={groupProducts(products.data)}
           table={(group) => <ProductTable group={group} values={values} />}
         />
-        <TitledSection id="counting-heading" title="How they are counted">
-          <MethodRules rules={methodology.rules} market="coding" />
-          <p>
-            The whole methodology, with each agent&apos;s exact search, is served by{" "}
-            <RouteLink route={CODING_ROUTES.methodology} />; the values by{" "}
-            <RouteLink route={CODING_ROUTES.index} /> and{" "}
-            <RouteLink route={CODING_ROUTES.history} /> with an API key of {CODING_PLANS_TEXT}.
-          </p>
-        </TitledSection>
+        <MethodSection
+          market="coding"
+          title="How they are counted"
+          rules={methodology.rules}
+          served={{
+            methodology: CODING_ROUTES.methodology,
+            holds: "with each agent's exact search",
+            values: [CODING_ROUTES.index, CODING_ROUTES.history],
+            plansText: CODING_PLANS_TEXT,
+          }}
+        />
         <TitledSection id="sources-heading" title="Sources">
           <MethodSources
             market="coding"

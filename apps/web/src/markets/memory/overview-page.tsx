@@ -2,8 +2,7 @@ import { ValuesAccess } from "../../kit/access";
 import type { CatalogGroup } from "../../kit/catalog";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
-import { MarkdownList, MethodologyVersion, MethodRules } from "../../kit/method-rules";
-import { RouteLink } from "../../kit/route-link";
+import { MarkdownList, MethodologyVersion, MethodSection } from "../../kit/method-rules";
 import { SampleNotice } from "../../kit/sources";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
@@ -89,27 +88,26 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
           groups={groupMemoryTypes(types.data)}
           table={(group) => <TypeTable group={group} values={values} />}
         />
-        <TitledSection
-          id="method-heading"
+        <MethodSection
+          market="memory"
           title="How they are settled"
-          attributes={{ "data-memory-method": true }}
-        >
-          <MethodologyVersion
-            market="memory"
-            version={methodology.version}
-            latestDay={methodology.latestDate}
-            reached={(day) => <>the latest settled trading day is {day}</>}
-            none="no trading day settled yet"
-          />
-          <MethodRules rules={methodology.rules} market="memory" />
-          <p>
-            The whole methodology is served to anyone by{" "}
-            <RouteLink route={MEMORY_ROUTES.methodology} /> and the catalogue by{" "}
-            <RouteLink route={MEMORY_ROUTES.types} />; the values by{" "}
-            <RouteLink route={MEMORY_ROUTES.index} /> and{" "}
-            <RouteLink route={MEMORY_ROUTES.history} /> with an API key of {MEMORY_PLANS_TEXT}.
-          </p>
-        </TitledSection>
+          version={
+            <MethodologyVersion
+              market="memory"
+              version={methodology.version}
+              latestDay={methodology.latestDate}
+              reached={(day) => <>the latest settled trading day is {day}</>}
+              none="no trading day settled yet"
+            />
+          }
+          rules={methodology.rules}
+          served={{
+            methodology: MEMORY_ROUTES.methodology,
+            public: [{ what: "the catalogue", route: MEMORY_ROUTES.types }],
+            values: [MEMORY_ROUTES.index, MEMORY_ROUTES.history],
+            plansText: MEMORY_PLANS_TEXT,
+          }}
+        />
         <TitledSection
           id="sources-heading"
           title="Sources"

@@ -3,9 +3,9 @@ import { CiteThis } from "../../components/cite-this";
 import { DocsInline } from "../../components/docs-text";
 import { readWebEnv } from "../../env";
 import type { ReleaseCite } from "../../server/releases";
-import { PlanLocked } from "../../kit/access";
+import { PlanLocked, plansToRequest } from "../../kit/access";
 import { MethodSources, SampleNotice, SourceCitations } from "../../kit/sources";
-import { RouteLink, type ApiRoute } from "../../kit/route-link";
+import type { ApiRoute } from "../../kit/route-link";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import type { NeocloudAggregateAnswer, NeocloudMethodology, NeocloudSitesAnswer } from "./loaders";
@@ -30,7 +30,7 @@ import {
 } from "./lib";
 import { MAP_HEIGHT, MAP_WIDTH } from "./world-map";
 import { WORLD_OUTLINE_PATH } from "./world-outline.generated";
-import { MethodRules } from "../../kit/method-rules";
+import { MethodRules, MethodServedBy } from "../../kit/method-rules";
 
 /** The plan whose keys and sessions read site data (the api decides; this says it). */
 const READING_PLAN_ID: AccountPlan = "full";
@@ -88,12 +88,15 @@ export function NeocloudAbout({ methodology }: { methodology: NeocloudMethodolog
       <p data-neocloud-definition>
         <DocsInline text={methodology.neocloudDefinition} />
       </p>
-      <p>
-        The page shows neo-cloud sites unless the form asks for all sites. The full method is served
-        to anyone by <RouteLink route={NEOCLOUD_ROUTES.methodology} /> (see the{" "}
-        <a href="/docs">API docs</a>).
-      </p>
+      <p>The page shows neo-cloud sites unless the form asks for all sites.</p>
       <MethodRules rules={methodology.rules} market="neocloud" />
+      <MethodServedBy
+        served={{
+          methodology: NEOCLOUD_ROUTES.methodology,
+          values: [NEOCLOUD_ROUTES.sites],
+          plansText: plansToRequest([READING_PLAN_ID]),
+        }}
+      />
     </TitledSection>
   );
 }

@@ -1,7 +1,7 @@
-import { ACCOUNT_PLANS, ALL_FAMILIES, PLAN_LABELS, labLabel, type LabId } from "@tpi/domain";
+import { ACCOUNT_PLANS, ALL_FAMILIES, labLabel, type LabId } from "@tpi/domain";
 import { CiteThis } from "../../components/cite-this";
 import type { ReleaseCite } from "../../server/releases";
-import { PlanLocked } from "../../kit/access";
+import { ANY_PLAN_TEXT, PlanLocked } from "../../kit/access";
 import {
   chartCsvHref,
   chartViewOf,
@@ -9,10 +9,10 @@ import {
   ViewChart,
   type PageQuery,
 } from "../../kit/chart-page";
-import { MethodologyVersion, MethodRules } from "../../kit/method-rules";
+import { MethodologyVersion, MethodSection } from "../../kit/method-rules";
 import { seriesWindow } from "../../kit/series-window";
 import { MethodSources, SampleNotice, SourceCitations } from "../../kit/sources";
-import { RouteLink, type ApiRoute } from "../../kit/route-link";
+import type { ApiRoute } from "../../kit/route-link";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
 import { readWebEnv } from "../../env";
@@ -44,12 +44,6 @@ import {
 } from "./lib";
 import type { WorkloadAnswer, WorkloadMethodology } from "./loaders";
 
-/**
- * The plans whose keys and sessions read the Workload Cost index: every plan, a trial included;
- * no keyless reader (the api decides; this says it).
- */
-const READING_PLANS = `${PLAN_LABELS.trial}, ${PLAN_LABELS.premium} or ${PLAN_LABELS.full}`;
-
 /** The REST routes of this page, linked to their reference on /docs. */
 const WORKLOAD_ROUTES = {
   index: { request: "GET /api/workload", operationId: "getWorkload" },
@@ -67,10 +61,10 @@ export function WorkloadLocked({ refusal }: { refusal: string | undefined }) {
       title="Who reads it"
       notice={
         <>
-          The Workload Cost index is read with an account: any plan ({READING_PLANS}) shows its
-          chart, each lab&apos;s latest week, the session costs behind it and a CSV on this page
-          once signed in, and its API keys get the same from <code>GET /api/workload</code>. Without
-          an account no value is shown.
+          The Workload Cost index is read with an account: {ANY_PLAN_TEXT} shows its chart, each
+          lab&apos;s latest week, the session costs behind it and a CSV on this page once signed in,
+          and its API keys get the same from <code>GET /api/workload</code>. Without an account no
+          value is shown.
         </>
       }
       refusal={refusal}
@@ -114,43 +108,46 @@ export function WorkloadAbout() {
 /** The method, sentence by sentence, and its sources with their citations and licences. */
 export function WorkloadMethodologySection({ methodology }: { methodology: WorkloadMethodology }) {
   return (
-    <TitledSection
-      id="methodology-heading"
-      title="How it is computed"
-      attributes={{ "data-workload-methodology": true }}
-    >
-      <MethodologyVersion
+    <>
+      <MethodSection
         market="workload"
-        version={methodology.version}
-        latestDay={methodology.latestWeek}
-        reached={(day) => (
-          <>
-            {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
-            ending {day}
-          </>
-        )}
-        none="no week published yet"
+        title="How it is computed"
+        version={
+          <MethodologyVersion
+            market="workload"
+            version={methodology.version}
+            latestDay={methodology.latestWeek}
+            reached={(day) => (
+              <>
+                {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
+                ending {day}
+              </>
+            )}
+            none="no week published yet"
+          />
+        }
+        rules={methodology.rules}
+        served={{
+          methodology: WORKLOAD_ROUTES.methodology,
+          values: [WORKLOAD_ROUTES.index],
+          plansText: ANY_PLAN_TEXT,
+        }}
       />
-      <MethodRules rules={methodology.rules} />
-      <p>
-        The same text is served to anyone by <RouteLink route={WORKLOAD_ROUTES.methodology} />, the
-        values to any key ({READING_PLANS}) by <RouteLink route={WORKLOAD_ROUTES.index} /> (see the{" "}
-        <a href="/docs">API docs</a>).
-      </p>
-      <h3 id="workload-sources">Sources</h3>
-      <SampleNotice dataSources={methodology.dataSources} />
-      <MethodSources
-        market="workload"
-        sources={methodology.sources.map((source) => ({
-          source: source.source,
-          title: null,
-          url: null,
-          what: source.what,
-          citation: source.citation,
-          licence: openRouterLicenceNamed(source.licence),
-        }))}
-      />
-    </TitledSection>
+      <TitledSection id="sources-heading" title="Sources">
+        <SampleNotice dataSources={methodology.dataSources} />
+        <MethodSources
+          market="workload"
+          sources={methodology.sources.map((source) => ({
+            source: source.source,
+            title: null,
+            url: null,
+            what: source.what,
+            citation: source.citation,
+            licence: openRouterLicenceNamed(source.licence),
+          }))}
+        />
+      </TitledSection>
+    </>
   );
 }
 

@@ -21,7 +21,7 @@ const render = (query: Record<string, string> = {}) =>
 describe("/workload for a visitor", () => {
   it("says what the index is, which plans read it and how, and shows no value", async () => {
     const html = await render();
-    site.expectLockedToVisitor(html, "any plan (Trial, Premium or Full)");
+    site.expectLockedToVisitor(html, "any plan (Trial, Premium, Full)");
     expect(html).toContain('href="/docs"');
     expect(html).toContain('href="/docs#route-getWorkloadMethodology"');
     // The method and its cited source are public.
