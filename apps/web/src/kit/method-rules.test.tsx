@@ -38,7 +38,12 @@ describe("MethodSection", () => {
       <MethodSection
         market="demo"
         title="How it is computed"
-        version={<p>v1</p>}
+        version={{
+          version: "v1",
+          latestDay: "2026-11-20",
+          reached: (day) => <>up to {day}</>,
+          none: "none yet",
+        }}
         rules={["One `rule`."]}
         served={{
           methodology: { request: "GET /api/m", operationId: "m" },
@@ -50,7 +55,7 @@ describe("MethodSection", () => {
       </MethodSection>,
     );
     expect(html).toMatch(
-      /^<section aria-labelledby="method-heading" data-demo-method="true"><h2 id="method-heading">How it is computed<\/h2><p>v1<\/p><ul data-demo-methodology=""><li>One <code>rule<\/code>\.<\/li><\/ul><p>The whole methodology .*<\/p><p>More\.<\/p><\/section>$/,
+      /^<section aria-labelledby="method-heading" data-demo-method="true"><h2 id="method-heading">How it is computed<\/h2><p>Methodology version <strong data-demo-methodology-version="v1">v1<\/strong>; up to <time dateTime="2026-11-20">.*<\/time>\.<\/p><ul data-demo-methodology=""><li>One <code>rule<\/code>\.<\/li><\/ul><p>The whole methodology .*<\/p><p>More\.<\/p><\/section>$/,
     );
   });
 });

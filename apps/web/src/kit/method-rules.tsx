@@ -43,21 +43,22 @@ export function MethodRules({ rules, market }: { rules: readonly string[]; marke
 
 /**
  * Which version of its method a market's values follow, and how far they reach: `reached` says
- * it of the latest day published (given as its `<time>`), `none` that no day is yet. `market`
- * names the version's data attribute (`data-<market>-methodology-version`).
+ * it of the latest day published (given as its `<time>`), `none` that no day is yet.
  */
-export function MethodologyVersion({
-  market,
-  version,
-  latestDay,
-  reached,
-  none,
-}: {
-  market: string;
+export type MethodVersion = {
   version: string;
   latestDay: string | null;
   reached: (day: ReactNode) => ReactNode;
   none: string;
+};
+
+/** A market's method version as a sentence; `market` names its data attribute (`data-<market>-methodology-version`). */
+function MethodologyVersion({
+  market,
+  version: { version, latestDay, reached, none },
+}: {
+  market: string;
+  version: MethodVersion;
 }) {
   return (
     <p>
@@ -126,7 +127,7 @@ export function MethodSection({
 }: {
   market: string;
   title: string;
-  version?: ReactNode;
+  version?: MethodVersion;
   rules: readonly string[];
   served: MethodServed;
   children?: ReactNode;
@@ -137,7 +138,7 @@ export function MethodSection({
       title={title}
       attributes={{ [`data-${market}-method`]: true }}
     >
-      {version}
+      {version !== undefined && <MethodologyVersion market={market} version={version} />}
       <MethodRules rules={rules} market={market} />
       <MethodServedBy served={served} />
       {children}

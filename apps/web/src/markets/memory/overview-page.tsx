@@ -2,7 +2,7 @@ import { ValuesAccess } from "../../kit/access";
 import type { CatalogGroup } from "../../kit/catalog";
 import { CatalogGroups } from "../../kit/catalog-groups";
 import { sectionPage } from "../../kit/market-page";
-import { MarkdownList, MethodologyVersion, MethodSection } from "../../kit/method-rules";
+import { MarkdownList, MethodSection } from "../../kit/method-rules";
 import { SampleNotice } from "../../kit/sources";
 import { NumberCell, StackTable } from "../../kit/table";
 import { TitledSection } from "../../kit/titled-section";
@@ -91,15 +91,12 @@ export const { generateMetadata, Page: MemoryPage } = sectionPage({
         <MethodSection
           market="memory"
           title="How they are settled"
-          version={
-            <MethodologyVersion
-              market="memory"
-              version={methodology.version}
-              latestDay={methodology.latestDate}
-              reached={(day) => <>the latest settled trading day is {day}</>}
-              none="no trading day settled yet"
-            />
-          }
+          version={{
+            version: methodology.version,
+            latestDay: methodology.latestDate,
+            reached: (day) => <>the latest settled trading day is {day}</>,
+            none: "no trading day settled yet",
+          }}
           rules={methodology.rules}
           served={{
             methodology: MEMORY_ROUTES.methodology,

@@ -9,7 +9,7 @@ import {
   ViewChart,
   type PageQuery,
 } from "../../kit/chart-page";
-import { MethodologyVersion, MethodSection } from "../../kit/method-rules";
+import { MethodSection } from "../../kit/method-rules";
 import { seriesWindow } from "../../kit/series-window";
 import { MethodSources, SampleNotice, SourceCitations } from "../../kit/sources";
 import type { ApiRoute } from "../../kit/route-link";
@@ -112,20 +112,17 @@ export function WorkloadMethodologySection({ methodology }: { methodology: Workl
       <MethodSection
         market="workload"
         title="How it is computed"
-        version={
-          <MethodologyVersion
-            market="workload"
-            version={methodology.version}
-            latestDay={methodology.latestWeek}
-            reached={(day) => (
-              <>
-                {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
-                ending {day}
-              </>
-            )}
-            none="no week published yet"
-          />
-        }
+        version={{
+          version: methodology.version,
+          latestDay: methodology.latestWeek,
+          reached: (day) => (
+            <>
+              {methodology.weeks} week{methodology.weeks === 1 ? "" : "s"} published, the latest
+              ending {day}
+            </>
+          ),
+          none: "no week published yet",
+        }}
         rules={methodology.rules}
         served={{
           methodology: WORKLOAD_ROUTES.methodology,
