@@ -23,7 +23,7 @@ describe("PlanLocked", () => {
 
   it("says a new account's trial reads the values only where it does", () => {
     expect(render(["trial", "premium", "full"])).toContain(
-      "confirm your address: a new account starts on a trial, which reads them.</li>",
+      "confirm your address: a new account starts on a trial, whose plan reads them here.</li>",
     );
     expect(render(["full"])).toContain("confirm your address.</li>");
     expect(render(["full"])).toContain("how to request the Full plan.</li>");

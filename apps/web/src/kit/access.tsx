@@ -198,7 +198,9 @@ export function PlanLocked({
       <ol>
         <li>
           <a href={KEY_HREF}>Create an account</a> and confirm your address
-          {plans.includes("trial") && ": a new account starts on a trial, which reads them"}.
+          {plans.includes("trial") &&
+            ": a new account starts on a trial, whose plan reads them here"}
+          .
         </li>
         <li>
           Sign in and come back here; <a href="/account">your account page</a> shows your plan and

@@ -16,7 +16,7 @@ describe("MethodServedBy", () => {
         plansText: "any plan",
       }),
     ).toBe(
-      `<p>The whole methodology is served to anyone by ${link("method")}<span>, the catalogue by ${link("types")}</span>; the values by <span>${link("index")}</span><span>, ${link("history")}</span><span> and ${link("csv")}</span> with an API key of any plan (see the <a href="/docs">API docs</a>).</p>`,
+      `<p>The whole methodology is served to anyone by ${link("method")}<span>, the catalogue by ${link("types")}</span>; the values by <span>${link("index")}</span><span>, ${link("history")}</span><span> and ${link("csv")}</span> with an API key of any plan; see the <a href="/docs">API docs</a>.</p>`,
     );
   });
 

@@ -105,8 +105,8 @@ export function MethodServedBy({ served }: { served: MethodServed }) {
           , {what} by <RouteLink route={route} />
         </span>
       ))}
-      ; the values by <RouteList routes={served.values} /> with an API key of {served.plansText}{" "}
-      (see the <a href="/docs">API docs</a>).
+      ; the values by <RouteList routes={served.values} /> with an API key of {served.plansText};
+      see the <a href="/docs">API docs</a>.
     </p>
   );
 }
