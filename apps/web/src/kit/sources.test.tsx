@@ -35,4 +35,10 @@ describe("MethodSources", () => {
     );
     expect(render([facts])).toContain("(2026).</span></li>");
   });
+
+  it("shows a licence the api names only in words as words, never a guessed link", () => {
+    expect(render([{ ...named, licence: "ODbL 1.0" }])).toContain(
+      "(2026).</span> Licence: ODbL 1.0.</li>",
+    );
+  });
 });

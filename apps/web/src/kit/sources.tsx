@@ -161,7 +161,8 @@ export type MethodSource = {
   /** What the market reads from it, as Markdown; null where the title says it. */
   what: string | null;
   citation: string;
-  licence: SourceLicence;
+  /** Linked where its address is known; words where the api names it only by name. */
+  licence: SourceLicence | string;
 };
 
 /**
@@ -200,6 +201,8 @@ export function MethodSources({
           <span data-citation-text>{source.citation}</span>
           {source.licence === null ? (
             unlicensed !== "" && ` ${unlicensed}`
+          ) : typeof source.licence === "string" ? (
+            ` Licence: ${source.licence}.`
           ) : (
             <LicenceNote licence={source.licence} lead="Licence:" />
           )}

@@ -239,12 +239,10 @@ export function workloadRowsToCsv<Row extends WorkloadIndexRow>(
 }
 
 /**
- * The licence of a methodology source, linked: the api names it (`CC BY 4.0`) without its
- * address, and every source of this market is OpenRouter's, whose licence the domain states.
- * A name the domain does not know is an error, so that the page never shows a wrong link.
+ * The licence of a methodology source: the api names it (`CC BY 4.0`) without its address, and
+ * every source of this market is OpenRouter's, whose licence the domain states with its link. A
+ * name the domain does not know stays words (never a guessed link, never a failed page).
  */
-export function openRouterLicenceNamed(name: string): SourceLicence {
-  if (name !== OPENROUTER_LICENCE.name)
-    throw new Error(`Unknown licence of a workload source: ${name}`);
-  return { ...OPENROUTER_LICENCE };
+export function openRouterLicenceNamed(name: string): SourceLicence | string {
+  return name === OPENROUTER_LICENCE.name ? { ...OPENROUTER_LICENCE } : name;
 }
