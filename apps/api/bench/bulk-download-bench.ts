@@ -6,6 +6,13 @@
  *
  *   pnpm bench:downloads [--seconds 10] [--connections 50] [--rounds 2] [--downloads 4] [--downloads-nice 19]
  *   pnpm --filter @tpi/api exec tsx bench/bulk-download-bench.ts [--api] [same options]
+ *     [--api-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof] [--api-main <another build's dist/main.js>]
+ *
+ * Each run reports the api's garbage collections (count and milliseconds per kind, from its
+ * /metrics) and its main thread's context switches; each progress line on stderr carries the
+ * monotonic clock of a CPU profile's samples, so that a profile (`--api-node-args=--cpu-prof,...`)
+ * can be cut into the runs. `--api-main` starts another build of the api (a worktree of the code
+ * before a change, built), so that runs of both alternate on the same machine.
  *
  * The downloading clients run in a process of their own (bench/lib/download-clients.mjs) at CPU
  * priority --downloads-nice (19, the lowest, by default): on a machine with few cores they then
@@ -60,6 +67,8 @@ const { values } = parseArgs({
     pid: { type: "string" },
     "get-path": { type: "string" },
     "file-paths": { type: "string" },
+    "api-node-args": { type: "string" },
+    "api-main": { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -82,7 +91,14 @@ const useKey = (key: string) => {
   authorization = { origin: BENCH_ORIGIN, authorization: `Bearer ${key}` };
 };
 if (process.env.BENCH_API_KEY !== undefined) useKey(process.env.BENCH_API_KEY);
-const progress = (line: string) => process.stderr.write(`[download bench] ${line}\n`);
+/**
+ * Each progress line carries the monotonic clock in µs, the clock of a V8 CPU profile's samples
+ * (`--api-node-args=--cpu-prof`), so that a profile of the api can be cut into the runs.
+ */
+const progress = (line: string) =>
+  process.stderr.write(
+    `[download bench] ${line} (monotonic ${process.hrtime.bigint() / 1000n} µs)\n`,
+  );
 const MB = 1e6;
 
 type Server = { url: string; pid: number; stop(): Promise<void> };
@@ -120,6 +136,10 @@ async function startRealApi(dataDir: string): Promise<{
         TPI_DATA_DIR: dataDir,
       },
       startTimeoutMs: RELEASE_TIMEOUT_MS,
+      // e.g. `--api-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof` to see where the api's CPU went.
+      nodeArgs: values["api-node-args"]?.split(",").filter((arg) => arg !== "") ?? [],
+      // Another build's dist/main.js (e.g. a worktree of the code before a change), to compare.
+      main: values["api-main"],
     });
     const server: Server = {
       url: api.url,
@@ -277,13 +297,18 @@ function startDownloads(base: string, paths: readonly string[], count: number) {
 const LOOP_DELAY_RESOLUTION_MS = 10;
 
 type LoopDelay = { p50Ms: number; p99Ms: number; maxMs: number };
+/** The api's garbage collection so far (prom-client's nodejs_gc_duration_seconds, cumulative). */
+type GcTotals = Record<string, { count: number; seconds: number }>;
+type ServerMetrics = { loopDelay: LoopDelay; gc: GcTotals };
 
 /**
- * The server's event-loop delay since the previous call, from its own metrics: prom-client's
- * monitorEventLoopDelay histogram, which a scrape of /metrics reads and then resets. The
- * histogram records the time between its 10 ms timer's turns; the delay is that less 10 ms.
+ * The server's event-loop delay since the previous call, and its garbage collection so far, from
+ * its own metrics: prom-client's monitorEventLoopDelay histogram, which a scrape of /metrics reads
+ * and then resets, and its GC histogram per kind (minor, major, incremental, weakcb), which only
+ * grows. The delay histogram records the time between its 10 ms timer's turns; the delay is that
+ * less 10 ms.
  */
-async function loopDelaySinceLastScrape(url: string): Promise<LoopDelay | undefined> {
+async function scrapeServerMetrics(url: string): Promise<ServerMetrics | undefined> {
   if (metricsToken === undefined) return undefined;
   const response = await fetch(`${url}/metrics`, {
     headers: { authorization: `Bearer ${metricsToken}` },
@@ -298,12 +323,37 @@ async function loopDelaySinceLastScrape(url: string): Promise<LoopDelay | undefi
       throw new Error(`no nodejs_eventloop_lag_${name}_seconds in /metrics`);
     return Math.max(0, Number(seconds) * 1000 - LOOP_DELAY_RESOLUTION_MS);
   };
-  return { p50Ms: delayMs("p50"), p99Ms: delayMs("p99"), maxMs: delayMs("max") };
+  const gc: GcTotals = {};
+  for (const match of text.matchAll(
+    /^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm,
+  )) {
+    const [, field, kind, value] = match as unknown as [string, "sum" | "count", string, string];
+    const totals = (gc[kind] ??= { count: 0, seconds: 0 });
+    if (field === "sum") totals.seconds = Number(value);
+    else totals.count = Number(value);
+  }
+  return {
+    loopDelay: { p50Ms: delayMs("p50"), p99Ms: delayMs("p99"), maxMs: delayMs("max") },
+    gc,
+  };
 }
 const loopDelayText = (delay: LoopDelay | undefined) =>
   delay === undefined
     ? ""
     : `  loop delay p50 ${delay.p50Ms.toFixed(1)} ms p99 ${delay.p99Ms.toFixed(1)} ms max ${delay.maxMs.toFixed(0)} ms`;
+/** The collections between two scrapes: per kind, how many and their milliseconds. */
+const gcText = (before: GcTotals | undefined, after: GcTotals | undefined) => {
+  if (before === undefined || after === undefined) return "";
+  const kinds = Object.entries(after)
+    .map(([kind, totals]) => ({
+      kind,
+      count: totals.count - (before[kind]?.count ?? 0),
+      ms: (totals.seconds - (before[kind]?.seconds ?? 0)) * 1000,
+    }))
+    .filter((kind) => kind.count > 0)
+    .map((kind) => `${kind.kind} ${kind.count}× ${kind.ms.toFixed(0)} ms`);
+  return `  GC ${kinds.length === 0 ? "none" : kinds.join(", ")}`;
+};
 
 /** The machine's busy and total CPU time so far (Linux: /proc/stat's first line), in ticks. */
 async function machineTicks(): Promise<{ busy: number; total: number } | undefined> {
@@ -320,30 +370,66 @@ async function machineTicks(): Promise<{ busy: number; total: number } | undefin
   return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
 }
 
+/**
+ * Context switches of a process's main thread so far (Linux: /proc/<pid>/status, which reports
+ * the thread-group leader): voluntary (it waited) and involuntary (the scheduler took the core
+ * away, e.g. for a thread it had just woken), undefined elsewhere.
+ */
+async function contextSwitches(
+  pid: number,
+): Promise<{ voluntary: number; involuntary: number } | undefined> {
+  if (process.platform !== "linux") return undefined;
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const count = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1]);
+  return {
+    voluntary: count("voluntary_ctxt_switches"),
+    involuntary: count("nonvoluntary_ctxt_switches"),
+  };
+}
+
 /** The server's CPU seconds from now until `stop`: its share of one core over the run. */
 async function serverCpu(pid: number) {
   const startCpu = await cpuSeconds(pid);
+  const startSwitches = await contextSwitches(pid);
   const startMachine = await machineTicks();
   const started = performance.now();
   return {
     async stop(): Promise<CpuUse | undefined> {
       const endCpu = await cpuSeconds(pid);
+      const endSwitches = await contextSwitches(pid);
       const endMachine = await machineTicks();
       if (startCpu === undefined || endCpu === undefined) return undefined;
       const seconds = endCpu - startCpu;
+      const wallSeconds = (performance.now() - started) / 1000;
       const machineBusy =
         startMachine === undefined || endMachine === undefined
           ? undefined
           : (endMachine.busy - startMachine.busy) / (endMachine.total - startMachine.total);
-      return { seconds, share: seconds / ((performance.now() - started) / 1000), machineBusy };
+      const switchesPerSecond =
+        startSwitches === undefined || endSwitches === undefined
+          ? undefined
+          : {
+              voluntary: (endSwitches.voluntary - startSwitches.voluntary) / wallSeconds,
+              involuntary: (endSwitches.involuntary - startSwitches.involuntary) / wallSeconds,
+            };
+      return { seconds, share: seconds / wallSeconds, machineBusy, switchesPerSecond };
     },
   };
 }
-type CpuUse = { seconds: number; share: number; machineBusy: number | undefined };
+type CpuUse = {
+  seconds: number;
+  share: number;
+  machineBusy: number | undefined;
+  /** The main thread's context switches per second over the run. */
+  switchesPerSecond: { voluntary: number; involuntary: number } | undefined;
+};
 const cpuText = (cpu: CpuUse | undefined, per?: string) =>
   cpu === undefined
     ? ""
     : `  server CPU ${(cpu.share * 100).toFixed(0)} % of a core${per ?? ""}` +
+      (cpu.switchesPerSecond === undefined
+        ? ""
+        : `, main thread switches ${cpu.switchesPerSecond.voluntary.toFixed(0)}/s voluntary ${cpu.switchesPerSecond.involuntary.toFixed(0)}/s involuntary`) +
       (cpu.machineBusy === undefined
         ? ""
         : `, machine ${(cpu.machineBusy * 100).toFixed(0)} % busy`);
@@ -406,12 +492,18 @@ try {
    */
   const measured = async <T>(work: () => Promise<T>) => {
     const rssSamples = sampleRss(server.pid);
-    await loopDelaySinceLastScrape(server.url);
+    const before = await scrapeServerMetrics(server.url);
     const cpu = await serverCpu(server.pid);
     const result = await work();
     const cpuUsed = await cpu.stop();
-    const loopDelay = await loopDelaySinceLastScrape(server.url);
-    return { result, cpuUsed, loopDelay, rss: rss(rssSamples.stop()) };
+    const after = await scrapeServerMetrics(server.url);
+    return {
+      result,
+      cpuUsed,
+      loopDelay: after?.loopDelay,
+      gc: gcText(before?.gc, after?.gc),
+      rss: rss(rssSamples.stop()),
+    };
   };
   /** The downloading clients' process's CPU, as a share of one core over `seconds`. */
   const clientsText = (downloaded: Downloaded) =>
@@ -432,7 +524,7 @@ try {
     progress("idle for 5 s: the event-loop delay the machine alone causes");
     const idle = await measured(() => new Promise((resolve) => setTimeout(resolve, 5_000)));
     results.push(
-      `server idle, 5 s: ${idle.rss}${loopDelayText(idle.loopDelay)}${cpuText(idle.cpuUsed)}`,
+      `server idle, 5 s: ${idle.rss}${loopDelayText(idle.loopDelay)}${idle.gc}${cpuText(idle.cpuUsed)}`,
     );
     for (let round = 1; round <= rounds; round++) {
       progress(`round ${round}: settled GETs alone`);
@@ -451,6 +543,7 @@ try {
         row(`round ${round}: GETs alone`, alone.result) +
           `  ${alone.rss}` +
           loopDelayText(alone.loopDelay) +
+          alone.gc +
           cpuText(
             alone.cpuUsed,
             alone.cpuUsed === undefined
@@ -460,6 +553,7 @@ try {
         row(`round ${round}: GETs while downloading`, during.result.figures) +
           `  ${during.rss}` +
           loopDelayText(during.loopDelay) +
+          during.gc +
           cpuText(
             during.cpuUsed,
             during.cpuUsed === undefined
@@ -475,10 +569,12 @@ try {
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       return downloading.stop();
     });
+    progress("runs done");
     const sent = downloadsAlone.result;
     results.push(
       `downloads alone: ${downloadsText(sent)}; ${downloadsAlone.rss}` +
         loopDelayText(downloadsAlone.loopDelay) +
+        downloadsAlone.gc +
         cpuText(
           downloadsAlone.cpuUsed,
           downloadsAlone.cpuUsed === undefined

@@ -154,6 +154,8 @@ export async function startApiProcess(options: {
   startTimeoutMs?: number;
   /** Extra options for node, before the script (e.g. `--cpu-prof`). */
   nodeArgs?: readonly string[];
+  /** Another compiled api to start instead of apps/api/dist/main.js (another build, to compare). */
+  main?: string;
 }): Promise<ApiProcess> {
   const label = options.label ?? "api";
   const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
@@ -163,7 +165,7 @@ export async function startApiProcess(options: {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), "--enable-source-maps", DIST_MAIN],
+    [...(options.nodeArgs ?? []), "--enable-source-maps", options.main ?? DIST_MAIN],
     {
       cwd: API_DIR,
       env: { ...process.env, ...options.env, PORT: port, HOST: host },

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, readdir, readlink, rm, writeFile } from "node:fs/promises";
-import { request, type IncomingMessage, type Server } from "node:http";
+import { get, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { ERROR_LABELS } from "@tpi/domain";
 import type { DatabaseHealth } from "../health/database-health";
 import { errorHandler } from "../http/errors";
 import { createLogger } from "../observability/logger";
+import { fileChunkBuffers } from "./file-chunks";
 import { reprDigest, sendBulkFile, type BulkFileToSend } from "./send-file";
 
 /** A bulk file as a client downloads it over HTTP: headers, conditional requests, HEAD. */
@@ -18,6 +19,8 @@ let dir: string;
 let server: Server;
 let base: string;
 let file: BulkFileToSend;
+/** Files of random bytes, none a whole number of 64 KiB reads, the largest beyond socket buffers. */
+const distinct: BulkFileToSend[] = [];
 /** Resolves with whether the server's response finished (false: it closed before its end). */
 let lastResponse: Promise<boolean> = Promise.resolve(true);
 
@@ -34,7 +37,24 @@ beforeAll(async () => {
     bytes: bytes.length,
     sha256: createHash("sha256").update(bytes).digest("hex"),
   };
+  for (const [index, size] of [16 * 1024 * 1024 + 7, 1024 * 1024 + 5, 300_001].entries()) {
+    const random = randomBytes(size);
+    const fileName = `random-${index}.csv`;
+    await writeFile(join(dir, fileName), random);
+    distinct.push({
+      path: join(dir, fileName),
+      fileName,
+      format: "csv",
+      bytes: size,
+      sha256: createHash("sha256").update(random).digest("hex"),
+    });
+  }
   const app = express();
+  app.get("/distinct/:index", (req, res) => {
+    const chosen = distinct[Number(req.params.index)];
+    if (chosen === undefined) res.status(404).end();
+    else sendBulkFile(req, res, chosen);
+  });
   app.get("/file", (req, res) => {
     lastResponse = new Promise((resolve) => res.once("close", () => resolve(res.writableFinished)));
     sendBulkFile(req, res, file);
@@ -62,6 +82,31 @@ async function openDescriptorsOf(path: string): Promise<number> {
   for (const fd of await readdir("/proc/self/fd"))
     if ((await readlink(`/proc/self/fd/${fd}`).catch(() => "")) === path) count++;
   return count;
+}
+
+/**
+ * A download over node:http: its response once headers arrive, and once it ends whether it was a
+ * 200 and its bytes match its Repr-Digest.
+ */
+function startDownload(path: string) {
+  const response = new Promise<IncomingMessage>((resolve, reject) => {
+    get(`${base}${path}`, { agent: false }, resolve).once("error", reject);
+  });
+  const body = response.then(
+    (res) =>
+      new Promise<{ ok: boolean; matches: boolean }>((resolve, reject) => {
+        const hash = createHash("sha256");
+        res.on("data", (chunk: Buffer) => hash.update(chunk));
+        res.once("error", reject);
+        res.once("end", () =>
+          resolve({
+            ok: res.statusCode === 200,
+            matches: `sha-256=:${hash.digest("base64")}:` === res.headers["repr-digest"],
+          }),
+        );
+      }),
+  );
+  return { response, body };
 }
 
 describe("sendBulkFile", () => {
@@ -115,11 +160,37 @@ describe("sendBulkFile", () => {
     expect(await openDescriptorsOf(file.path)).toBe(1);
     req.destroy();
     expect(await lastResponse).toBe(false);
-    // The file stream is destroyed on the response's close; its descriptor closes on the next
-    // turns of the event loop (the file system's close runs in the thread pool).
+    // The response's close stops the reads; the descriptor closes on the next turns of the event
+    // loop (the file system's close runs in the thread pool).
     for (let turn = 0; turn < 1_000 && (await openDescriptorsOf(file.path)) > 0; turn++)
       await new Promise((resolve) => setImmediate(resolve));
     expect(await openDescriptorsOf(file.path)).toBe(0);
+  });
+
+  it("reuses its read buffers without changing a byte of any download, however they interleave", async () => {
+    const before = fileChunkBuffers.allocated;
+    // The largest file's download stops reading until every other one has finished: its last
+    // write waits on a full socket, holding its buffer, while the others read into theirs.
+    const stalled = startDownload("/distinct/0");
+    const stalledResponse = await stalled.response;
+    stalledResponse.pause();
+    const others = [1, 2, 1, 2, 1, 2, 0, 1].map((index) => startDownload(`/distinct/${index}`));
+    // One client leaves midway: its buffer goes back only once its write has called back.
+    const leaving = startDownload("/distinct/0");
+    const leavingResponse = await leaving.response;
+    await once(leavingResponse, "data");
+    leavingResponse.destroy();
+    const finished = await Promise.all(others.map((download) => download.body));
+    stalledResponse.resume();
+    finished.push(await stalled.body);
+    for (const download of finished) expect(download).toEqual({ ok: true, matches: true });
+    // One buffer per download at most, not one per 64 KiB read (some 850 reads here).
+    expect(fileChunkBuffers.allocated - before).toBeLessThanOrEqual(10);
+    // Later downloads take the buffers given back.
+    const again = fileChunkBuffers.allocated;
+    for (const index of [1, 2, 1])
+      expect(await startDownload(`/distinct/${index}`).body).toEqual({ ok: true, matches: true });
+    expect(fileChunkBuffers.allocated).toBe(again);
   });
 
   it("hands a file it cannot open to the error handler: the contract's 500, no file headers", async () => {

@@ -1,8 +1,7 @@
-import { createReadStream } from "node:fs";
-import { pipeline } from "node:stream";
+import { close, open } from "node:fs";
 import type { BulkFormat } from "@tpi/domain";
 import type { Request, Response } from "express";
-import { fileSendBudget } from "./turn-budget";
+import { sendFileChunks } from "./file-chunks";
 
 /** The media type each format is served as (Parquet's as registered with IANA in 2024). */
 export const BULK_CONTENT_TYPES: Readonly<Record<BulkFormat, string>> = {
@@ -29,9 +28,10 @@ export type BulkFileToSend = {
  * (RFC 9530) so a client checks what it received, `Content-Type` and `Content-Disposition:
  * attachment`. A matching `If-None-Match` answers 304 without the body, HEAD answers the headers
  * alone, and a client that goes away stops the read. The bytes go out paced, within a budget per
- * event-loop turn that every download shares (turn-budget.ts). The caller has checked access and
- * that the file at `path` is complete and has `sha256`; a file that cannot be opened goes to the
- * app's error handler (logged, and a 500 with the contract's body).
+ * event-loop turn that every download shares (turn-budget.ts), read into reused buffers
+ * (file-chunks.ts). The caller has checked access and that the file at `path` is complete and
+ * has `sha256`; a file that cannot be opened goes to the app's error handler (logged, and a 500
+ * with the contract's body).
  *
  * This folder sits with the platform contracts (a market's definition names its datasets), below
  * the http layer: so no import from it, and errors reach the error handler through `req.next`.
@@ -51,35 +51,37 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
   }
   res.setHeader("Content-Length", String(file.bytes));
   // A client that left while the handler awaited (its key, its plan) gets no file opened for it;
-  // one that leaves later closes the response, and pipeline below then closes the file.
+  // one that leaves later closes the response, which stops the reads and closes the file.
   if (req.method === "HEAD" || res.destroyed || req.socket.destroyed) {
     res.status(200).end();
     return;
   }
-  const stream = createReadStream(file.path);
-  let opened = false;
-  stream.once("error", (error) => {
-    if (opened || res.headersSent) return;
-    for (const header of [
-      "ETag",
-      "Repr-Digest",
-      "Content-Disposition",
-      "Content-Length",
-      "Content-Type",
-    ])
-      res.removeHeader(header);
-    if (req.next === undefined) res.destroy(error);
-    else req.next(error);
-  });
-  stream.once("open", () => {
-    opened = true;
+  open(file.path, "r", (error, fd) => {
+    if (error !== null) {
+      for (const header of [
+        "ETag",
+        "Repr-Digest",
+        "Content-Disposition",
+        "Content-Length",
+        "Content-Type",
+      ])
+        res.removeHeader(header);
+      if (req.next === undefined) res.destroy(error);
+      else req.next(error);
+      return;
+    }
+    // A client that left while the file opened gets nothing read for it.
+    if (res.destroyed || req.socket.destroyed) {
+      close(fd, () => undefined);
+      return;
+    }
     res.status(200);
-    // pipeline destroys the file stream when the response closes early (the client left) and
-    // the response when the file fails midway (the client sees a short body, never a wrong one).
-    // The file's chunks go out within the budget every download shares per event-loop turn, after
-    // the turn has answered the requests that were ready, and sparingly while requests keep
-    // arriving (turn-budget.ts): however many downloads run, settled GETs go first.
-    pipeline(stream, fileSendBudget.paced(), res, () => undefined);
+    // The file's chunks go out within the budget every download shares per event-loop turn,
+    // after the turn has answered the requests that were ready, and sparingly while requests
+    // keep arriving (turn-budget.ts): however many downloads run, settled GETs go first. A
+    // client that leaves stops the reads; a file that fails midway destroys the response (the
+    // client sees a short body, never a wrong one).
+    sendFileChunks(fd, file.bytes, res);
   });
 }
 

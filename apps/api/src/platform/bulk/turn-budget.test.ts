@@ -1,5 +1,4 @@
 import { EventEmitter } from "node:events";
-import type { Transform } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { TurnBudget, type TurnClock } from "./turn-budget";
 
@@ -24,9 +23,21 @@ function budgetOf(bytesPerTurn: number, clock: TurnClock = testClock()): TurnBud
 /** Resolves in the check phase of the event loop's next turn, after the budget's own release. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every chunk `stream` lets through, labelled `name`, appended to `out` as it arrives. */
-function collect(stream: Transform, name: string, out: string[]): void {
-  stream.on("data", (chunk: Buffer) => out.push(`${name}:${chunk.toString()}`));
+/**
+ * A download as sendFileChunks drives the budget: `chunks` one after the other, each appended to
+ * `out` (labelled `name`) when the budget releases it, the next asked for only after that (as
+ * the next read follows the socket's callback, never within the releasing turn).
+ */
+function send(budget: TurnBudget, name: string, chunks: string[], out: string[]): void {
+  const next = () => {
+    const chunk = chunks.shift();
+    if (chunk === undefined) return;
+    budget.whenAllowed(chunk.length, () => {
+      out.push(`${name}:${chunk}`);
+      queueMicrotask(next);
+    });
+  };
+  next();
 }
 
 /** What has arrived after each of `turns` event-loop turns; `beforeTurn` runs before each. */
@@ -47,47 +58,31 @@ async function arrivalsPerTurn(
 }
 
 describe("TurnBudget", () => {
-  it("lets through at most its bytes per turn across every stream", async () => {
+  it("lets through at most its bytes per turn across every download", async () => {
     const budget = budgetOf(100);
     const out: string[] = [];
-    const streams = ["a", "b", "c", "d", "e"].map((name) => {
-      const stream = budget.paced();
-      collect(stream, name, out);
-      // 40 bytes each: two fit a turn's 100, a third would not.
-      stream.write(name.repeat(40));
-      return stream;
-    });
+    // 40 bytes each: two fit a turn's 100, a third would not.
+    for (const name of ["a", "b", "c", "d", "e"]) send(budget, name, [name.repeat(40)], out);
     expect(out).toEqual([]);
     const perTurn = await arrivalsPerTurn(out, 4);
     expect(perTurn.map((chunks) => chunks.length)).toEqual([2, 2, 1, 0]);
-    for (const stream of streams) stream.destroy();
   });
 
   it("lets a chunk larger than the budget through alone, one per turn", async () => {
     const budget = budgetOf(10);
     const out: string[] = [];
-    const stream = budget.paced();
-    collect(stream, "a", out);
-    stream.write("x".repeat(40));
-    stream.write("y".repeat(40));
+    send(budget, "a", ["x".repeat(40), "y".repeat(40)], out);
     const perTurn = await arrivalsPerTurn(out, 3);
     expect(perTurn).toEqual([[`a:${"x".repeat(40)}`], [`a:${"y".repeat(40)}`], []]);
-    stream.destroy();
   });
 
-  it("takes the streams in turn, so a stream with many chunks does not hold the others back", async () => {
+  it("takes the downloads in turn, so one with many chunks does not hold the others back", async () => {
     const budget = budgetOf(1);
     const out: string[] = [];
-    const first = budget.paced();
-    const second = budget.paced();
-    collect(first, "first", out);
-    collect(second, "second", out);
-    for (const chunk of ["1", "2", "3"]) first.write(chunk);
-    second.write("1");
+    send(budget, "first", ["1", "2", "3"], out);
+    send(budget, "second", ["1"], out);
     await arrivalsPerTurn(out, 5);
     expect(out).toEqual(["first:1", "second:1", "first:2", "first:3"]);
-    first.destroy();
-    second.destroy();
   });
 
   it("while requests arrive, waits on a timer until the busy interval has passed", async () => {
@@ -96,12 +91,7 @@ describe("TurnBudget", () => {
     const server = new EventEmitter();
     budget.watch(server);
     const out: string[] = [];
-    const streams = ["a", "b", "c"].map((name) => {
-      const stream = budget.paced();
-      collect(stream, name, out);
-      stream.write(name.repeat(40));
-      return stream;
-    });
+    for (const name of ["a", "b", "c"]) send(budget, name, [name.repeat(40)], out);
     // A request before every turn; files never went out, so the first turn sends.
     const request = () => server.emit("request");
     expect((await arrivalsPerTurn(out, 3, request)).map((chunks) => chunks.length)).toEqual([
@@ -116,7 +106,6 @@ describe("TurnBudget", () => {
     clock.now = 40;
     expect(clock.fire()).toBe(1);
     expect(out).toHaveLength(3);
-    for (const stream of streams) stream.destroy();
   });
 
   it("sends every turn again once requests stop", async () => {
@@ -125,12 +114,7 @@ describe("TurnBudget", () => {
     const server = new EventEmitter();
     budget.watch(server);
     const out: string[] = [];
-    const streams = ["a", "b", "c", "d"].map((name) => {
-      const stream = budget.paced();
-      collect(stream, name, out);
-      stream.write(name.repeat(40));
-      return stream;
-    });
+    for (const name of ["a", "b", "c", "d"]) send(budget, name, [name.repeat(40)], out);
     await arrivalsPerTurn(out, 2, () => server.emit("request"));
     expect(out).toHaveLength(1);
     clock.now = 20;
@@ -139,6 +123,5 @@ describe("TurnBudget", () => {
     const perTurn = await arrivalsPerTurn(out, 3);
     expect(perTurn.map((chunks) => chunks.length)).toEqual([1, 1, 0]);
     expect(out).toHaveLength(4);
-    for (const stream of streams) stream.destroy();
   });
 });

@@ -1,5 +1,4 @@
 import type { EventEmitter } from "node:events";
-import { Transform } from "node:stream";
 
 /**
  * Bytes of bulk files the api writes to its sockets in one event-loop turn, across every download
@@ -30,15 +29,15 @@ const WALL_CLOCK: TurnClock = {
 type Waiting = { bytes: number; release: () => void };
 
 /**
- * A budget of bytes per event-loop turn shared by many streams, that lets requests go first.
- * Each stream's chunk waits for the check phase (setImmediate), which runs after the poll phase
+ * A budget of bytes per event-loop turn shared by many downloads, that lets requests go first.
+ * Each download's chunk waits for the check phase (setImmediate), which runs after the poll phase
  * has handled every request that was ready. A turn then releases chunks, oldest first, until
  * `bytesPerTurn` is spent (always at least one, so a chunk larger than the budget still goes),
  * when no request reached a watched server since files last went out; when requests did, files
  * wait until `busyIntervalMs` has passed since they last went out (a timer: the api answers
- * requests meanwhile, and spends nothing on files). The rest wait for a later turn. A stream has
- * one chunk waiting at most (its Transform takes no more until the chunk is released), so the
- * oldest-first order is a round robin over the streams.
+ * requests meanwhile, and spends nothing on files). The rest wait for a later turn. A download
+ * has one chunk waiting at most (sendFileChunks asks for the next once the socket has taken the
+ * last), so the oldest-first order is a round robin over the downloads.
  */
 export class TurnBudget {
   private readonly waiting: Waiting[] = [];
@@ -65,20 +64,12 @@ export class TurnBudget {
     });
   }
 
-  /** A Transform passing chunks through unchanged, each once a turn has budget left for it. */
-  paced(): Transform {
-    return new Transform({
-      transform: (chunk: Buffer, _encoding, callback) => {
-        this.wait(chunk.length, () => callback(null, chunk));
-      },
-    });
-  }
-
   private get clock(): TurnClock {
     return this.options.clock ?? WALL_CLOCK;
   }
 
-  private wait(bytes: number, release: () => void): void {
+  /** Calls `release` (to send a chunk of `bytes`) in the turn that has budget left for it. */
+  whenAllowed(bytes: number, release: () => void): void {
     this.waiting.push({ bytes, release });
     this.schedule(0);
   }
