@@ -117,7 +117,12 @@ function DecisionForm({
     >
       <CsrfField token={csrfToken} />
       <input type="hidden" name="requestId" value={requestId} />
-      <button type="submit" name="decision" value={approve ? "allow" : "deny"}>
+      <button
+        type="submit"
+        name="decision"
+        value={approve ? "allow" : "deny"}
+        className={approve ? undefined : "button-quiet"}
+      >
         {approve ? "Allow" : "Deny"}
       </button>
     </form>
