@@ -8,6 +8,7 @@ import { EVENT_RETENTION_INTERVAL_MS, runEventRetention } from "./events/retenti
 import { createLimitedServer } from "./http/server-limits";
 import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
+import { GRANT_USAGE_FLUSH_MS, OAuthAccessTokens } from "./auth/oauth-tokens";
 import {
   mailSettingsFrom,
   serverLimitsFrom,
@@ -132,6 +133,14 @@ export async function startServer(
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
   const appDeps = appDepsOf(runtime, metrics, redis);
+  const oauthTokens = appDeps.oauthTokens;
+  if (oauthTokens !== undefined)
+    scheduler.every({
+      name: "OAuth grant usage flush",
+      intervalMs: GRANT_USAGE_FLUSH_MS,
+      failureMessage: "could not record OAuth grants' last use",
+      run: () => oauthTokens.flushLastUsed(),
+    });
   // Streams wake on the outbox's notifications, heard on a connection of their own.
   const liveEvents = new LiveEvents(
     runtime.database.requestDb,
@@ -301,6 +310,8 @@ function appDepsOf(
     answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
     fastLane: env.HTTP_FAST_LANE,
     websiteAccounts: websiteAccountSettingsFrom(env),
+    oauthTokens: new OAuthAccessTokens(runtime.database.requestDb, runtime.clock),
+    oauth: { allowLoopbackMetadataDocuments: env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK },
     releaseCacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
   };
 }
