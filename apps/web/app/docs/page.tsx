@@ -111,7 +111,8 @@ function McpByUrlSection({ publicApiUrl }: { publicApiUrl: string }) {
       <ol>
         <li>
           In the application, add a remote MCP server (a connector) with the address{" "}
-          <code data-mcp-url>{publicApiUrl}/mcp</code>.
+          <code data-mcp-url>{publicApiUrl}/mcp/oauth</code>: the same server as <code>/mcp</code>,
+          which asks you to sign in (<code>/mcp</code> without a key serves the free tier).
         </li>
         <li>The application opens this site in your browser: sign in with your account.</li>
         <li>

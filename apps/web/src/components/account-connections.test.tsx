@@ -104,7 +104,9 @@ describe("the consent page", () => {
     expect(words).toContain("its name is its own claim");
     expect(html).toContain(`<code data-consent="client-id">${REQUESTS.dynamic.clientId}</code>`);
     expect(html).toContain(`<code data-consent="redirect">${REQUESTS.dynamic.redirectUri}</code>`);
-    expect(words).toContain(`${REQUESTS.dynamic.reads} (your Full plan)`);
+    expect(html).toContain('<dd data-consent="reads">');
+    expect(words).toContain(`Access ${REQUESTS.dynamic.reads} Your plan Full`);
+    expect(html).toContain('<dd data-consent="plan">Full</dd>');
     expect(words).toContain("2026-11-29 22:10:00Z");
     const forms = html.match(/<form [^>]*>.*?<\/form>/g) ?? [];
     expect(forms).toHaveLength(2);

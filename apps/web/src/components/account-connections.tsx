@@ -66,9 +66,12 @@ export function ConsentPrompt({
         <dd>
           <code data-consent="redirect">{request.redirectUri}</code>
         </dd>
-        <dt>It will read</dt>
-        <dd data-consent="reads">
-          {request.reads} (your {PLAN_NAMES[request.plan]} plan), through{" "}
+        <dt>Access</dt>
+        <dd data-consent="reads">{request.reads}</dd>
+        <dt>Your plan</dt>
+        <dd data-consent="plan">{PLAN_NAMES[request.plan]}</dd>
+        <dt>Server</dt>
+        <dd>
           <code>{request.resource}</code>
         </dd>
         {request.scopes.length === 0 ? null : (

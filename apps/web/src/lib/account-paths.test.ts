@@ -109,7 +109,7 @@ describe("account paths", () => {
     for (const target of [
       "/account/authorize?request=a%20b",
       "/account/authorize?request=",
-      `/account/authorize?request=${"x".repeat(201)}`,
+      `/account/authorize?request=${"x".repeat(101)}`,
       "/account/authorize?request=a&request=b",
       "/account/authorize?request=a&redirect_uri=https://evil.example",
     ])

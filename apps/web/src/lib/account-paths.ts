@@ -142,9 +142,9 @@ export const AUTHORIZE_PAGE = "/account/authorize";
 
 /**
  * A pending authorization request's id as the api writes it (opaque; letters, digits, `-`, `_`),
- * bounded far above any id the api makes.
+ * bounded as the api bounds its input (100 characters).
  */
-const AUTHORIZATION_REQUEST_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+const AUTHORIZATION_REQUEST_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function isAuthorizationRequestId(value: string): boolean {
   return AUTHORIZATION_REQUEST_PATTERN.test(value);

@@ -1,3 +1,4 @@
+import { OAUTH_SCOPES, oauthConsentReads } from "@tpi/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import { z } from "zod";
 
@@ -17,8 +18,8 @@ const PENDING = {
   clientName: "Agent App",
   clientUri: null,
   resource: "https://api.tpi.example/mcp",
-  scopes: ["mcp"],
-  reads: "Every lab, GPU and market series and its whole history",
+  scopes: [...OAUTH_SCOPES],
+  reads: oauthConsentReads("full"),
   plan: "full" as const,
   expiresAt: "2026-11-29T22:10:00.000Z",
 };
