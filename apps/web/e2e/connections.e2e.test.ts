@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   UnauthorizedError,
@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
-import { READER_PASSWORD, signInOnPlan } from "./market-readers";
+import { freePort, startSite, type RunningSite } from "./harness";
+import { READER_PASSWORD } from "./market-readers";
 import { SCHEMES, WIDTHS } from "./reader-audit";
-import { site } from "./site";
 
 /**
  * An agent application connects to the api's MCP server by its address and a sign-in, as the MCP
@@ -29,7 +29,41 @@ import { site } from "./site";
  * lands on the client's loopback redirect address, the client finishes with the code, lists the
  * tools and calls one a key would need. The person then revokes the application on the account
  * page, and the application's next call is refused.
+ *
+ * The authorization server's issuer is the website's origin (TPI_PUBLIC_SITE_URL): in a deployment
+ * nginx serves the api's /mcp, /.well-known/* and /oauth/* there, and the website the rest. This
+ * file starts its own site behind a loopback stand-in for that nginx (`frontDoor`), so that the
+ * client, the browser and the api all see the one origin.
  */
+
+/** The api's paths on the site's origin, as the deployment's nginx routes them; the rest is the website's. */
+const API_PATHS = /^\/(mcp(\/|$|\?)|\.well-known\/|oauth\/)/;
+
+/** A loopback stand-in for the deployment's nginx: one origin, the api's paths to the api. */
+async function frontDoor(port: number, target: () => RunningSite): Promise<Server> {
+  const server = createServer((incoming, outgoing) => {
+    const path = incoming.url ?? "/";
+    const upstream = new URL(API_PATHS.test(path) ? target().apiUrl : target().webUrl);
+    const proxied = forward(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path,
+        // The Host header stays the origin's, as nginx's `proxy_set_header Host $host`.
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    proxied.on("error", () => outgoing.destroy());
+    incoming.pipe(proxied);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return server;
+}
 
 /** The application's loopback redirect address: catches the one code the browser brings back. */
 type Callback = { url: string; code: Promise<URL>; server: Server };
@@ -108,7 +142,7 @@ async function readsWell(page: Page, path: string, status: number, name: string)
     for (const width of WIDTHS) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 900 });
-      await open(page, path, status);
+      await open(page, path, status, origin);
       const where = `${path} at ${width} px, ${scheme}`;
       expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
       expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
@@ -120,8 +154,12 @@ async function readsWell(page: Page, path: string, status: number, name: string)
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** The front door's origin: the site's public address (the issuer) and the MCP server's. */
+let origin = "";
+
+/** The address an agent application adds: the MCP server that asks a keyless caller to sign in. */
 function mcpUrl(): URL {
-  return new URL(`${site.apiUrl}/mcp`);
+  return new URL(`${origin}/mcp/oauth`);
 }
 
 async function connected(provider: AgentProvider): Promise<Client> {
@@ -139,12 +177,36 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
   let page: Page;
   let callback: Callback;
 
+  let ownSite: RunningSite | undefined;
+  let door: Server | undefined;
+
   beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    door = await frontDoor(port, () => {
+      if (ownSite === undefined) throw new Error("the site is not started yet");
+      return ownSite;
+    });
+    ownSite = await startSite({ TPI_PUBLIC_SITE_URL: origin });
     browser = await launchBrowser();
     // The account exists (Full plan) before the application asks; the sign-in happens in the flow.
-    const setup = await browser.newContext({ extraHTTPHeaders: headers });
-    await signInOnPlan(await setup.newPage(), email, "full");
+    const setup = await browser.newPage({ extraHTTPHeaders: headers });
+    await open(setup, "/account/sign-up", 200, origin);
+    await setup.fill('form[data-form="sign-up"] input[name="email"]', email);
+    await setup.fill('form[data-form="sign-up"] input[name="password"]', READER_PASSWORD);
+    await setup.click('form[data-form="sign-up"] button[type="submit"]');
+    await setup.waitForURL(`${origin}/account/sign-in`);
+    await setup.goto(await ownSite.mailedLink(email, "/account/verify-email"));
+    await setup.click('form[data-form="verify-email"] button[type="submit"]');
+    await setup.waitForURL(/\/account\/sign-in$/);
     await setup.close();
+    const accountId =
+      ownSite
+        .cli(["accounts", "list"])
+        .split("\n")
+        .find((entry) => entry.includes(`<${email}>`))
+        ?.split(" ")[0] ?? "";
+    ownSite.cli(["accounts", "set-plan", "--account", accountId, "--plan", "full"]);
     person = await browser.newContext({ extraHTTPHeaders: headers });
     page = await person.newPage();
     callback = await loopbackCallback();
@@ -153,6 +215,8 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     callback?.server.close();
     await person?.close();
     await browser?.close();
+    door?.close();
+    await ownSite?.stop();
   });
 
   it("registers, signs in and consents in Chromium, lists tools and calls one; refused once revoked", async () => {
@@ -168,7 +232,8 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     expect(provider.authorizationUrls).toHaveLength(1);
     const authorizationUrl = provider.authorizationUrls[0] ?? new URL("about:blank");
     expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(authorizationUrl.searchParams.get("resource")).toBe(mcpUrl().href);
+    // The token is for the MCP resource, /mcp at the origin (good at both of its addresses).
+    expect(authorizationUrl.searchParams.get("resource")).toBe(`${origin}/mcp`);
 
     // 2. The browser: the api sends it to the website, which asks to sign in and comes back.
     await page.goto(authorizationUrl.href);
@@ -179,7 +244,7 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     await page.fill('form[data-form="sign-in"] input[name="email"]', email);
     await page.fill('form[data-form="sign-in"] input[name="password"]', READER_PASSWORD);
     await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${site.webUrl}${next}`);
+    await page.waitForURL(`${origin}${next}`);
 
     // 3. The consent page names the client, its redirect address in full, and what it reads.
     expect(await page.textContent("h1")).toBe("Connect E2E Agent?");
@@ -214,13 +279,13 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     await client.close();
 
     // 6. The account page lists the application; Revoke ends its access at once.
-    await open(page, "/account");
+    await open(page, "/account", 200, origin);
     const row = page.locator('table[data-table="connections"] tr', { hasText: "E2E Agent" });
     expect(await row.getAttribute("data-connection-state")).toBe("active");
     expect(await row.textContent()).toContain(callback.url);
     await readsWell(page, "/account", 200, "connections-account");
     await Promise.all([
-      page.waitForURL(`${site.webUrl}/account`),
+      page.waitForURL(`${origin}/account`),
       row.locator('form[data-form="revoke-connection"] button').click(),
     ]);
     expect(await page.textContent('[data-flash="notice"]')).toBe(
@@ -247,7 +312,7 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
 
   it("says an ended request has ended, answered 404 with no decision form, readable everywhere", async () => {
     const path = "/account/authorize?request=no-such-request";
-    await open(page, path, 404);
+    await open(page, path, 404, origin);
     expect(await page.locator('[data-consent="gone"]').count()).toBe(1);
     expect(await page.locator('form[action="/account/do/decide-connection"]').count()).toBe(0);
     await readsWell(page, path, 404, "connections-ended");
