@@ -52,13 +52,18 @@ async function frontDoor(port: number, target: () => RunningSite): Promise<Serve
         path,
         // The Host header stays the origin's, as nginx's `proxy_set_header Host $host`.
         headers: incoming.headers,
+        // A connection per request, as nginx's default: no reused socket the upstream has closed.
+        agent: false,
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
       },
     );
-    proxied.on("error", () => outgoing.destroy());
+    proxied.on("error", (error) => {
+      console.error(`[front door] ${incoming.method} ${path}: ${String(error)}`);
+      outgoing.destroy();
+    });
     incoming.pipe(proxied);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -131,6 +136,12 @@ class AgentProvider implements OAuthClientProvider {
     this.verifier = verifier;
   };
   codeVerifier = (): string => this.verifier;
+  /** What the server refused (a dead refresh token: "tokens"), forgotten so the SDK starts over. */
+  invalidateCredentials = (scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void => {
+    if (scope === "all" || scope === "client") this.information = undefined;
+    if (scope === "all" || scope === "tokens") this.saved = undefined;
+    if (scope === "all" || scope === "verifier") this.verifier = "";
+  };
 }
 
 /**
@@ -278,6 +289,8 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     expect(revisions.isError ?? false, JSON.stringify(revisions.content)).toBe(false);
     await client.close();
 
+    const accessToken = provider.saved?.access_token ?? "";
+
     // 6. The account page lists the application; Revoke ends its access at once.
     await open(page, "/account", 200, origin);
     const row = page.locator('table[data-table="connections"] tr', { hasText: "E2E Agent" });
@@ -293,15 +306,15 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     );
     expect(await row.getAttribute("data-connection-state")).toBe("revoked");
 
-    // The application's next call is refused: the token is dead, and so is its refresh token, so
-    // the SDK can only ask the person to sign in again.
+    // The application's next call is refused: the token is dead, and so is its refresh token
+    // (invalid_grant), so the SDK forgets both and can only ask the person to sign in again.
     const afterRevocation = await connected(provider).catch((error: unknown) => error);
     expect(afterRevocation).toBeInstanceOf(UnauthorizedError);
     expect(provider.authorizationUrls).toHaveLength(2);
     const bare = await fetch(mcpUrl(), {
       method: "POST",
       headers: {
-        authorization: `Bearer ${provider.saved?.access_token ?? ""}`,
+        authorization: `Bearer ${accessToken}`,
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
       },
