@@ -51,12 +51,15 @@ async function frontDoor(port: number, target: () => RunningSite): Promise<Serve
         method: incoming.method,
         path,
         // The Host header stays the origin's, as nginx's `proxy_set_header Host $host`.
-        headers: incoming.headers,
+        headers: { ...incoming.headers, connection: "close" },
         // A connection per request, as nginx's default: no reused socket the upstream has closed.
         agent: false,
       },
       (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Each answer ends its connection: the client sits idle while the person signs in in the
+        // browser, longer than a server keeps an idle connection, and a reused one it closed
+        // meanwhile would reset the client's next request.
+        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, connection: "close" });
         answer.pipe(outgoing);
       },
     );
