@@ -8,7 +8,7 @@ import {
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InvalidGrantError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { setAccountPlan } from "@tpi/db";
+import { pruneOAuthRecords, setAccountPlan } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS } from "../core/deps";
 import { freePort, startTestApi, type TestApi } from "../../testing/test-api";
@@ -122,6 +122,28 @@ describe("grants", () => {
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toContain("trial has ended");
     await expect(refresh(tokens.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
+  });
+});
+
+describe("pruning", () => {
+  it("removes expired requests, codes and tokens, and keeps the grants", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    await tokensFor(person);
+    const count = async () => ({
+      requests: await api.db.oAuthAuthorizationRequest.count(),
+      codes: await api.db.oAuthCode.count(),
+      tokens: await api.db.oAuthToken.count(),
+      grants: await api.db.oAuthGrant.count(),
+    });
+    const before = await count();
+    expect(before.tokens).toBeGreaterThan(0);
+    // Nothing has expired yet at NOW but the used code's lifetime: a minute later it goes.
+    await pruneOAuthRecords(api.db, new Date(NOW.getTime() + 61_000));
+    const soon = await count();
+    expect(soon.tokens).toBe(before.tokens);
+    expect(soon.codes).toBe(0);
+    await pruneOAuthRecords(api.db, new Date(NOW.getTime() + 31 * 86_400_000));
+    expect(await count()).toEqual({ requests: 0, codes: 0, tokens: 0, grants: before.grants });
   });
 });
 
