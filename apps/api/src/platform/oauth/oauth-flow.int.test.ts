@@ -579,6 +579,14 @@ describe("an api that may not fetch from loopback (the default)", () => {
       ["/oauth/authorize?client_id=%E0%A4%A", { method: "GET" }],
       ["/oauth/authorize", { method: "POST", headers: form, body: "client_id[]=x" }],
     ];
+    // RFC 7591's error for a redirect address that is neither https nor loopback http.
+    const plainHttp = await fetch(`${strict.url}/oauth/register`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ redirect_uris: ["http://example.com/callback"] }),
+    });
+    expect(plainHttp.status).toBe(400);
+    expect(await plainHttp.json()).toMatchObject({ error: "invalid_redirect_uri" });
     for (const [path, init] of cases) {
       const answer = await fetch(`${strict.url}${path}`, { ...init, redirect: "manual" });
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
