@@ -1,7 +1,7 @@
 import { createProgress } from "./observability/progress";
 import type { AddressInfo } from "node:net";
 import type { RequestListener, Server } from "node:http";
-import { poolStats } from "@tpi/db";
+import { poolStats, pruneOAuthRecords } from "@tpi/db";
 import { createApi, liveEventsRedisOf } from "./app";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
 import { EVENT_RETENTION_INTERVAL_MS, runEventRetention } from "./events/retention";
@@ -9,6 +9,9 @@ import { createLimitedServer } from "./http/server-limits";
 import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
 import { GRANT_USAGE_FLUSH_MS, OAuthAccessTokens } from "./auth/oauth-tokens";
+
+/** Milliseconds between removals of expired OAuth requests, codes and tokens. */
+const OAUTH_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 import {
   mailSettingsFrom,
   serverLimitsFrom,
@@ -133,6 +136,12 @@ export async function startServer(
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
   const appDeps = appDepsOf(runtime, metrics, redis);
+  scheduler.every({
+    name: "OAuth record pruning",
+    intervalMs: OAUTH_PRUNE_INTERVAL_MS,
+    failureMessage: "could not prune expired OAuth requests, codes and tokens; will retry",
+    run: () => pruneOAuthRecords(runtime.database.db, runtime.clock()),
+  });
   const oauthTokens = appDeps.oauthTokens;
   if (oauthTokens !== undefined)
     scheduler.every({

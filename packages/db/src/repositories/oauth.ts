@@ -106,12 +106,19 @@ export async function decideOAuthRequest(db: Db, id: string, now: Date): Promise
   return count === 1;
 }
 
-/** Forgets requests that expired before `before` (they can no longer be decided). */
-export async function deleteExpiredOAuthRequests(db: Db, before: Date): Promise<number> {
-  const { count } = await db.oAuthAuthorizationRequest.deleteMany({
-    where: { expiresAt: { lt: before } },
-  });
-  return count;
+/**
+ * Forgets what can no longer be used: requests, codes and tokens that expired before `before`
+ * (a spent refresh token is kept until it expires, so that its replay is still recognised).
+ * Grants stay: the account page lists them.
+ */
+export async function pruneOAuthRecords(db: Db, before: Date): Promise<number> {
+  const expired = { expiresAt: { lt: before } };
+  const [requests, codes, tokens] = await db.$transaction([
+    db.oAuthAuthorizationRequest.deleteMany({ where: expired }),
+    db.oAuthCode.deleteMany({ where: expired }),
+    db.oAuthToken.deleteMany({ where: expired }),
+  ]);
+  return requests.count + codes.count + tokens.count;
 }
 
 export type OAuthGrantRecord = {

@@ -45,6 +45,26 @@ export type ClientMetadataDocument = {
 /** Why a `client_id` URL or its document is refused; the message is the OAuth error's description. */
 export class ClientMetadataRefusal extends Error {}
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Why a client's redirect address is refused, or undefined: the MCP specification's rule,
+ * https, or http on a loopback address (a native client's), with no fragment.
+ */
+export function redirectUriRefusal(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return `The redirect URI '${uri}' is not a valid URL.`;
+  }
+  if (url.hash !== "" || uri.includes("#"))
+    return `The redirect URI '${uri}' must not have a fragment.`;
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
+  return `The redirect URI '${uri}' must be https, or http on a loopback address.`;
+}
+
 /**
  * Whether `clientId` is meant as a metadata document's URL: an https URL. The draft's other
  * rules (a path, no fragment, no credentials, no dot segments) are checked by `fetch`, which
@@ -218,6 +238,11 @@ export function checkDocument(clientId: string, json: unknown): ClientMetadataDo
     throw new ClientMetadataRefusal(
       "The client metadata document's token_endpoint_auth_method must be none: this server takes public clients only.",
     );
+  for (const uri of document.redirect_uris) {
+    const refusal =
+      typeof uri === "string" ? redirectUriRefusal(uri) : "A redirect URI is not text.";
+    if (refusal !== undefined) throw new ClientMetadataRefusal(refusal);
+  }
   const parsed = OAuthClientMetadataSchema.safeParse(document);
   if (!parsed.success)
     throw new ClientMetadataRefusal(

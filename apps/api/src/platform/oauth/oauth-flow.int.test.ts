@@ -510,23 +510,9 @@ describe("an api that may not fetch from loopback (the default)", () => {
     expect(body.error_description).toContain("loopback");
   });
 
-  it("limits registrations per address: 429 with Retry-After", async () => {
-    let last: Response | undefined;
-    for (let attempt = 0; attempt < 25; attempt += 1) {
-      last = await fetch(`${strict.url}/oauth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: `c${attempt}` }),
-      });
-      if (last.status === 429) break;
-      expect(last.status).toBe(201);
-    }
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await last?.json()).toMatchObject({ error: "too_many_requests" });
-  });
-
   it("answers malformed requests with OAuth errors in JSON, never a 500", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const json = { "content-type": "application/json" };
     const cases: [string, RequestInit][] = [
       ["/oauth/token", { method: "POST" }],
       [
@@ -552,12 +538,76 @@ describe("an api that may not fetch from loopback (the default)", () => {
       ["/oauth/authorize", { method: "GET" }],
       ["/oauth/authorize?client_id=https%3A%2F%2F%5B%3A%3A1%5D%2Fx", { method: "GET" }],
       ["/oauth/revoke", { method: "DELETE" }],
+      ["/oauth/revoke", { method: "POST", headers: form, body: "token=x" }],
+      ["/oauth/token", { method: "POST", headers: form, body: "client_id=a&client_id=b" }],
+      ["/oauth/token", { method: "POST", headers: form, body: `client_id=${"x".repeat(5000)}` }],
+      [
+        "/oauth/token",
+        { method: "POST", headers: form, body: "grant_type=authorization_code&client_id=%zz" },
+      ],
+      ["/oauth/token", { method: "POST", headers: form, body: "\u0000\uffff=%%%" }],
+      [
+        "/oauth/register",
+        { method: "POST", headers: json, body: JSON.stringify({ redirect_uris: "x" }) },
+      ],
+      [
+        "/oauth/register",
+        {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ redirect_uris: ["javascript:alert(1)"] }),
+        },
+      ],
+      [
+        "/oauth/register",
+        { method: "POST", headers: json, body: JSON.stringify({ redirect_uris: [] }) },
+      ],
+      [
+        "/oauth/register",
+        {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ redirect_uris: [REDIRECT], grant_types: ["client_credentials"] }),
+        },
+      ],
+      ["/oauth/register", { method: "POST", headers: json, body: "x".repeat(200_000) }],
+      ["/oauth/authorize?client_id=https%3A%2F%2F", { method: "GET" }],
+      ["/oauth/authorize?client_id=https%3A%2F%2Fexample.com", { method: "GET" }],
+      ["/oauth/authorize?client_id=https%3A%2F%2F10.0.0.1%2Fc.json", { method: "GET" }],
+      [`/oauth/authorize?client_id=https%3A%2F%2Fa.test%2F${"x".repeat(3000)}`, { method: "GET" }],
+      ["/oauth/authorize?client_id=00000000-0000-4000-8000-000000000000", { method: "GET" }],
+      ["/oauth/authorize?client_id=%E0%A4%A", { method: "GET" }],
+      ["/oauth/authorize", { method: "POST", headers: form, body: "client_id[]=x" }],
     ];
+    // RFC 7591's error for a redirect address that is neither https nor loopback http.
+    const plainHttp = await fetch(`${strict.url}/oauth/register`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ redirect_uris: ["http://example.com/callback"] }),
+    });
+    expect(plainHttp.status).toBe(400);
+    expect(await plainHttp.json()).toMatchObject({ error: "invalid_redirect_uri" });
     for (const [path, init] of cases) {
       const answer = await fetch(`${strict.url}${path}`, { ...init, redirect: "manual" });
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
       expect(answer.headers.get("content-type"), path).toContain("application/json");
     }
+  });
+
+  it("limits registrations per address: 429 with Retry-After", async () => {
+    let last: Response | undefined;
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      last = await fetch(`${strict.url}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: `c${attempt}` }),
+      });
+      if (last.status === 429) break;
+      expect(last.status).toBe(201);
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last?.json()).toMatchObject({ error: "too_many_requests" });
   });
 });

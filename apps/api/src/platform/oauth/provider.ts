@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
 import {
+  CustomOAuthError,
   InvalidClientError,
   InvalidClientMetadataError,
   InvalidGrantError,
@@ -54,6 +55,7 @@ import {
   ClientMetadataRefusal,
   fetchClientMetadataDocument,
   isMetadataDocumentClientId,
+  redirectUriRefusal,
   type ClientMetadataFetchPolicy,
 } from "./client-metadata-document";
 
@@ -189,6 +191,10 @@ export class TpiOAuthProvider implements OAuthServerProvider {
       throw new InvalidClientMetadataError("Only the code response type is supported.");
     if (metadata.redirect_uris.length === 0)
       throw new InvalidClientMetadataError("redirect_uris must list at least one address.");
+    for (const uri of metadata.redirect_uris) {
+      const refusal = redirectUriRefusal(uri);
+      if (refusal !== undefined) throw new CustomOAuthError("invalid_redirect_uri", refusal);
+    }
     const clientId = randomUUID();
     const full: OAuthClientInformationFull = {
       ...metadata,
