@@ -49,6 +49,7 @@ export const LAYERS = {
         "platform/openapi",
         "platform/streams",
         "platform/mcp",
+        "platform/oauth",
         "platform/webhook-api",
       ],
     },

@@ -6,13 +6,15 @@ import {
   UNAVAILABLE_PATH,
 } from "./src/site/known-paths";
 import { securityHeaderRules } from "./src/security-headers";
+import { AUTHORIZE_PAGE } from "./src/lib/account-paths";
 import { CHART_RANGE_PARAM, CHART_VIEW_PARAMS } from "./src/lib/chart-params";
 import { HOME_SERIES_PARAM } from "./src/markets/token/chart-params";
 import { SESSION_COOKIE_NAMES } from "./src/lib/session-cookie-names";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  headers: async () => securityHeaderRules(),
+  // The consent page sets its own CSP (proxy.ts): its form goes on to the client's address.
+  headers: async () => securityHeaderRules([AUTHORIZE_PAGE]),
   // proxy.ts marks an address that is no page; it is answered by the server-rendered 404 page.
   // That rule comes first; `/` is a known page, so it never carries the header and the home
   // rewrites below still apply. The home and lab pages with a chart state in their query are

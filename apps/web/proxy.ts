@@ -4,6 +4,7 @@ import { readWebEnv } from "./src/env";
 import {
   ADMIN_PAGE,
   ANONYMOUS_FORM_PATHS,
+  AUTHORIZE_PAGE,
   isAccountPath,
   FLASH_COOKIE,
   FLASH_HEADER,
@@ -24,6 +25,8 @@ import {
   type ApiState,
 } from "./src/lib/api-reachability";
 import { canonicalLabPath } from "./src/markets/token/lab-window";
+import { formActionSource } from "./src/lib/client-redirect";
+import { contentSecurityPolicy } from "./src/security-headers";
 
 /** The page of the releases (app/downloads). */
 const DOWNLOADS_PATH = "/downloads";
@@ -93,6 +96,54 @@ async function fetchRole(sessionToken: string): Promise<string | undefined> {
 }
 
 /**
+ * The consent page's pending request as the api sees it for this session: its redirect address,
+ * "gone" (unknown, expired or used: the api's NOT_FOUND), or undefined (no session, no id, or
+ * the api did not answer: the page decides).
+ */
+async function fetchAuthorizationRequest(
+  request: NextRequest,
+): Promise<{ redirectUri: string } | "gone" | undefined> {
+  const env = readWebEnv();
+  const sessionToken = request.cookies.get(sessionCookie(!env.sitePlainHttp).name)?.value;
+  const requestId = request.nextUrl.searchParams.get("request");
+  if (sessionToken === undefined || sessionToken === "" || requestId === null) return undefined;
+  const input = encodeURIComponent(JSON.stringify({ sessionToken, requestId }));
+  try {
+    const response = await fetch(`${env.apiUrl}/trpc/account.connections.request?input=${input}`, {
+      cache: "no-store",
+      headers:
+        env.internalToken === undefined ? {} : { authorization: `Bearer ${env.internalToken}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (response.status === 404) return "gone";
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { result?: { data?: { redirectUri?: unknown } } };
+    const redirectUri = body.result?.data?.redirectUri;
+    return typeof redirectUri === "string" ? { redirectUri } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The consent page's own CSP (next.config sends it no other): the site's policy, with the
+ * client's redirect address added to `form-action`, since browsers hold a form's redirect (Allow
+ * or Deny, answered 303 to the client) to the page's `form-action`. Only the address of the
+ * request this session is shown; any other page keeps `form-action 'self'`. An unknown or
+ * expired request's page is answered 404.
+ */
+async function authorizePagePolicy(
+  request: NextRequest,
+  prefetch: boolean,
+): Promise<{ policy: string; status?: number }> {
+  const pending =
+    request.method === "GET" && !prefetch ? await fetchAuthorizationRequest(request) : undefined;
+  if (pending === "gone") return { policy: contentSecurityPolicy(), status: 404 };
+  const source = pending === undefined ? undefined : formActionSource(pending.redirectUri);
+  return { policy: contentSecurityPolicy(source === undefined ? [] : [source]) };
+}
+
+/**
  * Whether /downloads?release=N names a release the api does not have (or either of its numbers,
  * `release` or the list's `before`, is no release number):
  * the 404 page then, as for an unknown lab. Asked with the page's own procedure
@@ -159,8 +210,12 @@ async function accountPage(request: NextRequest, headers: Headers): Promise<Next
     const role = session === undefined || session === "" ? undefined : await fetchRole(session);
     if (role !== undefined && role !== "admin") status = 403;
   }
+  const consent =
+    pathname === AUTHORIZE_PAGE ? await authorizePagePolicy(request, prefetch) : undefined;
+  if (consent?.status !== undefined) status = consent.status;
   const response = NextResponse.next({ request: { headers }, status });
   response.headers.set("cache-control", "no-store");
+  if (consent !== undefined) response.headers.set("content-security-policy", consent.policy);
   if (formToken !== undefined)
     response.cookies.set(formSpec.name, formToken, {
       httpOnly: true,

@@ -164,3 +164,61 @@ describe("proxy: an api that does not answer", () => {
     expect(response.headers.get("x-middleware-request-x-tpi-api-unavailable")).toBeNull();
   });
 });
+
+describe("proxy: the consent page's own CSP", () => {
+  /** An api stand-in that knows one pending request, whose client is at `redirectUri`. */
+  async function consentApi(redirectUri: string): Promise<{ url: string; server: Server }> {
+    const server = createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      const url = new URL(req.url ?? "/", "http://api");
+      if (url.pathname === "/health") return res.end("{}");
+      const input = JSON.parse(url.searchParams.get("input") ?? "{}") as { requestId?: string };
+      if (url.pathname === "/trpc/account.connections.request" && input.requestId === "live") {
+        res.end(JSON.stringify({ result: { data: { redirectUri } } }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { data: { code: "NOT_FOUND", httpStatus: 404 } } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  }
+
+  const signedIn = { cookie: "__Host-tpi_session=s1" };
+  const formAction = (response: Response) =>
+    /form-action ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+  it("lets the forms go on to the pending request's client address, and only there", async () => {
+    for (const [redirectUri, expected] of [
+      ["http://127.0.0.1:53682/callback", "'self' http://127.0.0.1:53682"],
+      ["cursor://anysphere.cursor-retrieval/oauth/callback", "'self' cursor:"],
+      ["javascript:alert(1)", "'self'"],
+    ] as const) {
+      const api = await consentApi(redirectUri);
+      process.env.TPI_API_URL = api.url;
+      const response = await proxy(
+        new NextRequest("http://localhost/account/authorize?request=live", { headers: signedIn }),
+      );
+      api.server.close();
+      expect(response.status, redirectUri).toBe(200);
+      expect(formAction(response), redirectUri).toBe(expected);
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("answers an unknown or expired request 404, and a page without session or api keeps form-action 'self'", async () => {
+    const api = await consentApi("http://127.0.0.1:1/cb");
+    process.env.TPI_API_URL = api.url;
+    const gone = await proxy(
+      new NextRequest("http://localhost/account/authorize?request=expired", { headers: signedIn }),
+    );
+    expect(gone.status).toBe(404);
+    expect(formAction(gone)).toBe("'self'");
+    const signedOut = await at("/account/authorize?request=live");
+    expect(signedOut.status).toBe(200);
+    expect(formAction(signedOut)).toBe("'self'");
+    api.server.close();
+    // Other account pages get the CSP from next.config alone, not from here.
+    expect((await at("/account")).headers.get("content-security-policy")).toBeNull();
+  });
+});

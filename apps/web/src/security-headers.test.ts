@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import nextConfig from "../next.config";
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./security-headers";
+import { AUTHORIZE_PAGE } from "./lib/account-paths";
+import {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  contentSecurityPolicy,
+  securityHeaderRules,
+} from "./security-headers";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -14,12 +20,12 @@ function directives(policy: string): Map<string, string[]> {
 describe("the website's security headers", () => {
   it("are configured in next.config for every path, HSTS only on requests marked HTTPS", async () => {
     const rules = (await nextConfig.headers?.()) ?? [];
-    const everyPath = rules.find((rule) => rule.source === "/:path*" && rule.has === undefined);
-    expect(everyPath?.headers.map((header) => header.key).sort()).toEqual(
-      SECURITY_HEADERS.map((header) => header.key).sort(),
-    );
-    expect(everyPath?.headers.map((header) => header.key)).not.toContain(
-      "Strict-Transport-Security",
+    const unconditional = rules.filter((rule) => rule.has === undefined);
+    expect(
+      unconditional.flatMap((rule) => rule.headers.map((header) => header.key)).sort(),
+    ).toEqual(SECURITY_HEADERS.map((header) => header.key).sort());
+    expect(unconditional.find((rule) => rule.source === "/:path*")?.headers).toHaveLength(
+      SECURITY_HEADERS.length - 1,
     );
     const hsts = rules.find((rule) =>
       rule.headers.some((header) => header.key === "Strict-Transport-Security"),
@@ -35,5 +41,25 @@ describe("the website's security headers", () => {
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'self'"]);
     expect(CONTENT_SECURITY_POLICY).not.toContain("unsafe-eval");
+  });
+
+  it("send the CSP to every path but the consent page, which proxy.ts gives its own", () => {
+    const [, csp] = securityHeaderRules([AUTHORIZE_PAGE]);
+    expect(csp?.headers).toEqual([
+      { key: "Content-Security-Policy", value: CONTENT_SECURITY_POLICY },
+    ]);
+    // Next matches `source` with path-to-regexp: the same pattern, anchored, as a RegExp here.
+    const pattern = new RegExp(`^${(csp?.source ?? "").replace(/^\/:path/, "/")}$`);
+    for (const path of ["/", "/account", "/account/authorize/x", "/docs", "/account/authorizex"])
+      expect(pattern.test(path), path).toBe(true);
+    expect(pattern.test("/account/authorize")).toBe(false);
+    expect(securityHeaderRules()[1]?.source).toBe("/:path*");
+  });
+
+  it("add a client's address to form-action only when asked, keeping 'self'", () => {
+    expect(
+      directives(contentSecurityPolicy(["http://127.0.0.1:5", "cursor:"])).get("form-action"),
+    ).toEqual(["'self'", "http://127.0.0.1:5", "cursor:"]);
+    expect(directives(CONTENT_SECURITY_POLICY).get("form-action")).toEqual(["'self'"]);
   });
 });

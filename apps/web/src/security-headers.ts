@@ -11,18 +11,22 @@
  * render their data in the HTML, so an injected script would also need an HTML injection that
  * React's escaping prevents.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export function contentSecurityPolicy(formActions: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ["form-action 'self'", ...formActions].join(" "),
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** HSTS for a year; sent only on requests the proxy in front marks as HTTPS (browsers ignore it over HTTP). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
@@ -43,10 +47,25 @@ export const SECURITY_HEADERS: readonly Header[] = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
-/** Next's `headers()` rules: every path gets the headers; HSTS only behind an HTTPS proxy. */
-export function securityHeaderRules() {
+const CSP_HEADER = "Content-Security-Policy";
+
+/**
+ * Next's `headers()` rules: every path gets the headers; HSTS only behind an HTTPS proxy. The
+ * pages in `ownPolicyPaths` get every header but the CSP, which proxy.ts sets for them per
+ * request: the consent page of an agent application's sign-in lets its form be redirected to
+ * that application's own address (`form-action`), which differs with every request. Two CSP
+ * headers would both be enforced, so the general one must not reach those pages.
+ */
+export function securityHeaderRules(ownPolicyPaths: readonly string[] = []) {
+  const others = SECURITY_HEADERS.filter((header) => header.key !== CSP_HEADER);
+  const csp = SECURITY_HEADERS.filter((header) => header.key === CSP_HEADER);
+  const excluded = ownPolicyPaths.map((path) => path.replace(/^\//, "")).join("|");
   return [
-    { source: "/:path*", headers: [...SECURITY_HEADERS] },
+    { source: "/:path*", headers: others },
+    {
+      source: ownPolicyPaths.length === 0 ? "/:path*" : `/:path((?!(?:${excluded})$).*)`,
+      headers: csp,
+    },
     {
       source: "/:path*",
       has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https" }],

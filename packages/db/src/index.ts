@@ -18,6 +18,7 @@ export { applyMigrations, readMigrations, MIGRATIONS_DIR, type MigrationReport }
 export { openDatabase, type DatabaseSettings, type OpenDatabase } from "./open-database";
 export * from "./repositories/api-keys";
 export * from "./repositories/web-accounts";
+export * from "./repositories/oauth";
 export * from "./repositories/upgrade-requests";
 export * from "./repositories/bulk-insert";
 export * from "./repositories/conversions";

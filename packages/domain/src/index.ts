@@ -25,6 +25,7 @@ export * from "./shared/sample-noise";
 export * from "./account/rules";
 export * from "./account/visitor-address";
 export * from "./account/plans";
+export * from "./account/oauth";
 
 export * from "./token/catalog";
 export * from "./token/query";

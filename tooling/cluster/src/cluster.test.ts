@@ -173,6 +173,8 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       TRUST_PROXY: "1",
       RATE_LIMIT_TRUSTED_ORIGINS: LOAD_ORIGIN,
       INTERNAL_API_TOKEN: internalToken,
+      // The website's address, nginx's public one: also the MCP OAuth issuer of every instance.
+      TPI_PUBLIC_SITE_URL: `http://127.0.0.1:${publicPort}`,
       // Short intervals so that what one instance publishes reaches the others within the test.
       SETTLEMENT_INTERVAL_SECONDS: "2",
       INDEX_REFRESH_SECONDS: "1",
@@ -383,6 +385,52 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       // The address the client used, through the proxy (X-Forwarded-Proto, Host).
       expect(jsonOf(metadata), path).toMatchObject({ resource: `${publicUrl}/mcp` });
     }
+  });
+
+  it("routes the MCP server's OAuth sign-in to the api: metadata, registration, the 401, the consent redirect", async () => {
+    const metadata = await send(`${publicUrl}/.well-known/oauth-authorization-server`);
+    expect(metadata.status).toBe(200);
+    expect(jsonOf(metadata)).toMatchObject({
+      issuer: publicUrl,
+      registration_endpoint: `${publicUrl}/oauth/register`,
+      client_id_metadata_document_supported: true,
+    });
+    const resource = await send(`${publicUrl}/.well-known/oauth-protected-resource`);
+    expect(jsonOf(resource)).toMatchObject({ authorization_servers: [publicUrl] });
+    const redirectUri = "http://127.0.0.1:48127/callback";
+    const registered = await send(`${publicUrl}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "cluster", redirect_uris: [redirectUri] }),
+    });
+    expect(registered.status, registered.body).toBe(201);
+    const clientId = (jsonOf(registered) as { client_id: string }).client_id;
+    const signIn = await send(`${publicUrl}/mcp/oauth`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(signIn.status).toBe(401);
+    expect(String(signIn.headers["www-authenticate"])).toContain(
+      `resource_metadata="${publicUrl}/.well-known/oauth-protected-resource"`,
+    );
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      state: "cluster",
+      resource: `${publicUrl}/mcp`,
+    });
+    const authorize = await send(`${publicUrl}/oauth/authorize?${query.toString()}`);
+    expect(authorize.status, authorize.body).toBe(302);
+    expect(String(authorize.headers.location)).toMatch(
+      new RegExp(`^${publicUrl}/account/authorize\\?request=[0-9a-f-]{36}$`),
+    );
   });
 
   it("(a) fails no GET while one instance is killed with SIGKILL, and takes it back", async () => {

@@ -34,7 +34,7 @@ import { securityHeaders } from "./http/security-headers";
 import { AnswerCache } from "./http/settled";
 import { requestContext, routeLabeler } from "./http/request-context";
 import { Metrics } from "./observability/metrics";
-import { MCP_PATH, mcpPayloadTooLarge, mcpRouter } from "./mcp/http";
+import { MCP_PATH, MCP_SIGN_IN_PATH, mcpPayloadTooLarge, mcpRouter } from "./mcp/http";
 import { createRateLimiters, normalizeOrigin, type LimiterState } from "./rate-limit/limiters";
 import { routesOf } from "./routes";
 import { docsAssetRoutes } from "./openapi/docs-routes";
@@ -42,6 +42,10 @@ import { buildAppRouter } from "./trpc/app-router";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
 import type { RedisConnection } from "./redis/redis-connection";
 import { databaseReleaseReader } from "./releases/database-release-reader";
+import { OAuthAccessTokens } from "./auth/oauth-tokens";
+import { TpiOAuthProvider } from "./oauth/provider";
+import { oauthRouter } from "./oauth/router";
+import { oauthIssuerOf, oauthResourceOf } from "./oauth/settings";
 
 /** The api: the Express app and the listener to serve (the fast lane in front of the app). */
 export type Api = {
@@ -70,6 +74,7 @@ export function createApi(given: AppDeps, extraRoutes: readonly express.Router[]
     ...given,
     liveEvents,
     releases: given.releases ?? databaseReleaseReader(given.db),
+    oauthTokens: given.oauthTokens ?? new OAuthAccessTokens(given.db, given.clock),
   };
   const metrics = deps.metrics ?? new Metrics();
   metrics.observeKeyCache(() => deps.auth.cacheLookups);
@@ -124,12 +129,21 @@ export function createApi(given: AppDeps, extraRoutes: readonly express.Router[]
   for (const handler of front) app.use(handler);
   // What the request's head already refuses (no Host, a declared body over the limit), before
   // anything reads its body or waits on a limiter or a key. The fast lane serves none of these.
-  app.use(refuseFromHead({ [MCP_PATH]: (_req, res) => mcpPayloadTooLarge(res) }));
+  app.use(
+    refuseFromHead({
+      [MCP_PATH]: (_req, res) => mcpPayloadTooLarge(res),
+      [MCP_SIGN_IN_PATH]: (_req, res) => mcpPayloadTooLarge(res),
+    }),
+  );
   // Every public route under /api, before body parsing and before any key check, so a key
   // neither raises nor replaces the per-IP allowance. Not /health, not the internal /trpc.
   app.use("/api", publicLimiter);
+  // The MCP server's authorization server (with the website's accounts: the consent is theirs).
+  const issuer = accounts === undefined ? undefined : authorizationServerOf(deps, rateLimits, app);
   // The MCP server: its own key check and limiters (keyless per IP, keyed per key), then its body.
-  app.use(mcpRouter(deps, { publicLimiter, keyLimiter: mcpKeyLimiter }));
+  app.use(
+    mcpRouter(deps, { publicLimiter, keyLimiter: mcpKeyLimiter }, { authorizationServer: issuer }),
+  );
   app.use(jsonBody());
   const chains = routes.map((route) =>
     routeChain(route, deps, routes, { chat: chatLimiter }, answers),
@@ -206,6 +220,46 @@ export function liveEventsRedisOf(
   return rateLimits?.redis === undefined
     ? undefined
     : { connection: rateLimits.redis, prefix: rateLimits.redisPrefix };
+}
+
+/**
+ * Mounts the OAuth authorization server's endpoints (oauth/router.ts) and answers its issuer,
+ * which the protected resource metadata names.
+ */
+function authorizationServerOf(
+  deps: AppDeps,
+  rateLimits: RateLimitSettings,
+  app: express.Express,
+): string {
+  const siteUrl = (deps.websiteAccounts ?? DEFAULT_WEBSITE_ACCOUNT_SETTINGS).siteUrl;
+  const issuer = oauthIssuerOf(siteUrl);
+  const oauth = deps.oauth ?? { allowLoopbackMetadataDocuments: false };
+  const provider = new TpiOAuthProvider({
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    databaseHealth: deps.databaseHealth,
+    settings: {
+      issuer,
+      siteUrl,
+      resource: oauthResourceOf(siteUrl, MCP_PATH),
+      metadataDocuments: {
+        allowLoopback: oauth.allowLoopbackMetadataDocuments,
+        resolveHost: oauth.resolveHost,
+        ca: oauth.ca,
+      },
+    },
+  });
+  app.use(
+    oauthRouter({
+      provider,
+      issuer,
+      siteUrl,
+      limiter: new AttemptLimiter(rateLimits),
+      databaseHealth: deps.databaseHealth,
+    }),
+  );
+  return issuer;
 }
 
 /** The website's account service; none without an internal token (its CSRF key derives from it). */

@@ -1,13 +1,17 @@
 import { createProgress } from "./observability/progress";
 import type { AddressInfo } from "node:net";
 import type { RequestListener, Server } from "node:http";
-import { poolStats } from "@tpi/db";
+import { poolStats, pruneOAuthRecords } from "@tpi/db";
 import { createApi, liveEventsRedisOf } from "./app";
 import { DEFAULT_LIVE_EVENT_SETTINGS, LiveEvents } from "./events/live-events";
 import { EVENT_RETENTION_INTERVAL_MS, runEventRetention } from "./events/retention";
 import { createLimitedServer } from "./http/server-limits";
 import { drainableServer, withinGrace } from "./http/drain";
 import { KEY_USAGE_FLUSH_MS } from "./auth/api-key-authenticator";
+import { GRANT_USAGE_FLUSH_MS, OAuthAccessTokens } from "./auth/oauth-tokens";
+
+/** Milliseconds between removals of expired OAuth requests, codes and tokens. */
+const OAUTH_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 import {
   mailSettingsFrom,
   serverLimitsFrom,
@@ -132,6 +136,20 @@ export async function startServer(
   // even while Redis is unreachable (limits are then enforced per instance).
   const redis = env.REDIS_URL === undefined ? undefined : new RedisConnection(env.REDIS_URL, log);
   const appDeps = appDepsOf(runtime, metrics, redis);
+  scheduler.every({
+    name: "OAuth record pruning",
+    intervalMs: OAUTH_PRUNE_INTERVAL_MS,
+    failureMessage: "could not prune expired OAuth requests, codes and tokens; will retry",
+    run: () => pruneOAuthRecords(runtime.database.db, runtime.clock()),
+  });
+  const oauthTokens = appDeps.oauthTokens;
+  if (oauthTokens !== undefined)
+    scheduler.every({
+      name: "OAuth grant usage flush",
+      intervalMs: GRANT_USAGE_FLUSH_MS,
+      failureMessage: "could not record OAuth grants' last use",
+      run: () => oauthTokens.flushLastUsed(),
+    });
   // Streams wake on the outbox's notifications, heard on a connection of their own.
   const liveEvents = new LiveEvents(
     runtime.database.requestDb,
@@ -301,6 +319,8 @@ function appDepsOf(
     answerCacheMaxMb: env.ANSWER_CACHE_MAX_MB,
     fastLane: env.HTTP_FAST_LANE,
     websiteAccounts: websiteAccountSettingsFrom(env),
+    oauthTokens: new OAuthAccessTokens(runtime.database.requestDb, runtime.clock),
+    oauth: { allowLoopbackMetadataDocuments: env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK },
     releaseCacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
   };
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createLimitedServer } from "../platform/http/server-limits";
 import { readEnv, serverLimitsFrom } from "../platform/runtime/env";
 import type { Router } from "express";
@@ -121,6 +121,7 @@ function withoutRequestId(body: unknown, headers: Headers): unknown {
 export async function serveApp(
   deps: AppDeps,
   extraRoutes: readonly Router[] = [],
+  port = 0,
 ): Promise<Served> {
   const api = createApi(deps, extraRoutes);
   const server: Server = await new Promise((resolve) => {
@@ -129,7 +130,7 @@ export async function serveApp(
     const listening = createLimitedServer(
       api.listener,
       serverLimitsFrom(readEnv(MARKETS, {})),
-    ).listen(0, "127.0.0.1", () => resolve(listening));
+    ).listen(port, "127.0.0.1", () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request = async (path: string, init?: RequestInit): Promise<HttpResult> => {
@@ -189,6 +190,8 @@ export async function startTestApi(
     marketList?: readonly Market[];
     configure?: (deps: AppDeps) => AppDeps;
     extraRoutes?: readonly Router[];
+    /** The loopback port to serve on (a free one when absent; see `freePort`). */
+    port?: number;
   } = { now: new Date() },
 ): Promise<TestApi> {
   const database = await createTestDatabase(inject("pgAdminUrl"));
@@ -234,7 +237,7 @@ export async function startTestApi(
     rateLimits: RELAXED_RATE_LIMITS,
   };
   const deps = options.configure ? options.configure(baseDeps) : baseDeps;
-  const served = await serveApp(deps, options.extraRoutes);
+  const served = await serveApp(deps, options.extraRoutes, options.port);
 
   return {
     url: served.url,
@@ -286,6 +289,18 @@ export async function startTestApi(
       await database.drop();
     },
   };
+}
+
+/**
+ * A loopback port free right now, for an api whose own address must be configured before it
+ * listens (the OAuth issuer, TPI_PUBLIC_SITE_URL's origin).
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** The Authorization header that presents an API key. */

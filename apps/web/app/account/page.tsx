@@ -5,12 +5,14 @@ import {
   SESSION_IDLE_TIMEOUT_MS,
 } from "@tpi/domain";
 import type { Metadata } from "next";
+import { ConnectedAppsSection } from "../../src/components/account-connections";
 import { CsrfField, FlashMessage } from "../../src/components/account-parts";
 import { PlanPanel } from "../../src/components/account-plan";
 import { WebhooksSection } from "../../src/components/account-webhooks";
 import { revokeKeyPath } from "../../src/lib/account-paths";
 import { formatUtcDay, formatUtcInstant } from "../../src/lib/format";
 import { accountApi, pageFlash, requireSession } from "../../src/server/account";
+import { connectionsApi } from "../../src/server/connections";
 
 export const metadata: Metadata = { title: "Account", robots: { index: false } };
 /** Per person and per request: never cached (proxy.ts also sends Cache-Control: no-store). */
@@ -21,15 +23,16 @@ const MS_PER_DAY = 24 * MS_PER_HOUR;
 /** The page's answers from the api, asked for together. */
 async function loadAccountPage(sessionToken: string) {
   const api = accountApi();
-  const [flash, keys, usage, sessions, upgrade, webhooks] = await Promise.all([
+  const [flash, keys, usage, sessions, upgrade, webhooks, connections] = await Promise.all([
     pageFlash(),
     api.keys.list.query({ sessionToken }),
     api.usage.query({ sessionToken }),
     api.sessions.query({ sessionToken }),
     api.upgrades.mine.query({ sessionToken }),
     api.webhooks.list.query({ sessionToken }),
+    connectionsApi().list.query({ sessionToken }),
   ]);
-  return { flash, keys, usage, sessions, upgrade, webhooks };
+  return { flash, keys, usage, sessions, upgrade, webhooks, connections };
 }
 
 // The parts' props are typed from the loaders' answers, so they follow the api's shapes.
@@ -38,7 +41,9 @@ type AccountPageData = Awaited<ReturnType<typeof loadAccountPage>>;
 
 export default async function AccountPage() {
   const session = await requireSession();
-  const { flash, keys, usage, sessions, upgrade, webhooks } = await loadAccountPage(session.token);
+  const { flash, keys, usage, sessions, upgrade, webhooks, connections } = await loadAccountPage(
+    session.token,
+  );
   const { account, csrfToken } = session;
   return (
     <>
@@ -64,6 +69,8 @@ export default async function AccountPage() {
       ) : (
         <KeyRefusal refusal={account.keyCreationRefusal} />
       )}
+
+      <ConnectedAppsSection list={connections} csrfToken={csrfToken} />
 
       <WebhooksSection list={webhooks} csrfToken={csrfToken} />
 

@@ -66,7 +66,7 @@ type ApiReference = DocsPageData["reference"];
 type ReferenceRoute = ApiReference["routes"][number];
 
 export default async function DocsPage() {
-  const { publicApiUrl } = readWebEnv();
+  const { publicApiUrl, publicSiteUrl } = readWebEnv();
   const { methodology, reference, tiers } = await loadDocsPage();
   return (
     <div className="api-docs">
@@ -78,6 +78,8 @@ export default async function DocsPage() {
       </p>
 
       <AuthenticationSection publicApiUrl={publicApiUrl} />
+
+      <McpByUrlSection publicSiteUrl={publicSiteUrl} />
 
       <h2 id="tiers">Tiers</h2>
       <TiersTable tiers={tiers} />
@@ -95,6 +97,40 @@ export default async function DocsPage() {
       <h2 id="routes">Routes</h2>
       <RouteReference routes={reference.routes} publicApiUrl={publicApiUrl} />
     </div>
+  );
+}
+
+/**
+ * The MCP server added to an agent application by its address: the application signs in with
+ * the reader's account (OAuth) instead of a pasted key. The steps of docs/mcp.md. The address is
+ * the website's origin: the authorization server's issuer, whose tokens are for `<origin>/mcp`.
+ */
+function McpByUrlSection({ publicSiteUrl }: { publicSiteUrl: string }) {
+  return (
+    <>
+      <h2 id="mcp">MCP server: add it to an agent application by its address</h2>
+      <ol>
+        <li>
+          In the application, add a remote MCP server (a connector) with the address{" "}
+          <code data-mcp-url>{new URL(publicSiteUrl).origin}/mcp/oauth</code>: the same server as{" "}
+          <code>/mcp</code>, which asks you to sign in (<code>/mcp</code> without a key serves the
+          free tier).
+        </li>
+        <li>The application opens this site in your browser: sign in with your account.</li>
+        <li>
+          The consent page names the application, the address it sends you back to and what it will
+          read (what your plan reads). Allow, and the application connects.
+        </li>
+        <li>
+          Your <a href="/account#connected-apps">account page</a> lists connected applications under
+          Connected apps, with when each was last used; Revoke ends one&apos;s access at once.
+        </li>
+      </ol>
+      <p>
+        Applications without a sign-in take an API key instead: the header{" "}
+        <code>Authorization: Bearer &lt;API_KEY&gt;</code> in their MCP server configuration.
+      </p>
+    </>
   );
 }
 

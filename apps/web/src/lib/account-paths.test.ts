@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  authorizePath,
   decodeFlash,
   encodeFlash,
   isAccountPath,
@@ -96,5 +97,22 @@ describe("account paths", () => {
   it("knows the webhook pages", () => {
     for (const path of ["/account/webhook", "/account/new-webhook", "/account/webhook-secret"])
       expect(isAccountPath(path), path).toBe(true);
+  });
+
+  it("knows the consent page and comes back to it after sign-in only with a well-formed request id", () => {
+    expect(isAccountPath("/account/authorize")).toBe(true);
+    const consent = authorizePath("req_AbC-123");
+    expect(consent).toBe("/account/authorize?request=req_AbC-123");
+    expect(signInPath(consent)).toBe(`/account/sign-in?next=${encodeURIComponent(consent)}`);
+    expect(safeAccountPath(consent, "/account")).toBe(consent);
+    expect(authorizePath("a b")).toBe("/account/authorize");
+    for (const target of [
+      "/account/authorize?request=a%20b",
+      "/account/authorize?request=",
+      `/account/authorize?request=${"x".repeat(101)}`,
+      "/account/authorize?request=a&request=b",
+      "/account/authorize?request=a&redirect_uri=https://evil.example",
+    ])
+      expect(safeAccountPath(target, "/account"), target).toBe("/account");
   });
 });

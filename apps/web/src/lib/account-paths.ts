@@ -23,6 +23,7 @@ export const ACCOUNT_PAGES: readonly string[] = [
   "/account/new-webhook",
   "/account/webhook",
   "/account/webhook-secret",
+  "/account/authorize",
   ADMIN_PAGE,
 ];
 
@@ -133,6 +134,28 @@ export const NEW_WEBHOOK_PAGE = "/account/new-webhook";
 /** A subscription's signing secret, shown once after its creation or rotation. */
 export const WEBHOOK_SECRET_PAGE = "/account/webhook-secret";
 export const SIGN_IN_PAGE = "/account/sign-in";
+/**
+ * The consent page of an agent application's sign-in (OAuth): the api's authorization endpoint
+ * sends the browser here with the pending request's id.
+ */
+export const AUTHORIZE_PAGE = "/account/authorize";
+
+/**
+ * A pending authorization request's id as the api writes it (opaque; letters, digits, `-`, `_`),
+ * bounded as the api bounds its input (100 characters).
+ */
+const AUTHORIZATION_REQUEST_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function isAuthorizationRequestId(value: string): boolean {
+  return AUTHORIZATION_REQUEST_PATTERN.test(value);
+}
+
+/** The consent page of one pending request (an id that is no id gives the page without one). */
+export function authorizePath(requestId: string): string {
+  return isAuthorizationRequestId(requestId)
+    ? `${AUTHORIZE_PAGE}?${new URLSearchParams({ request: requestId }).toString()}`
+    : AUTHORIZE_PAGE;
+}
 
 /** Bounds of a prefilled form's values in a path: far above a market name or a series key. */
 const MAX_QUERY_VALUE_LENGTH = 200;
@@ -175,6 +198,8 @@ const QUERY_PAGES: Readonly<Record<string, Readonly<Record<string, (value: strin
       before: (value) => POSITION_PATTERN.test(value),
     },
     [NEW_WEBHOOK_PAGE]: { market: plainValue, series: plainValue, type: plainValue },
+    // Signing in from an agent application's consent page comes back to the same request.
+    [AUTHORIZE_PAGE]: { request: isAuthorizationRequestId },
     // The page after signing in: an account page without a query, or one of the above.
     [SIGN_IN_PAGE]: { next: (value) => isReturnPath(value) },
   };

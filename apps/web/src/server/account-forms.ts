@@ -7,6 +7,7 @@ import {
   safeAccountPath,
   type Flash,
 } from "../lib/account-paths";
+import { clientRedirectTarget } from "../lib/client-redirect";
 import { formCookieSpec, refusal, sessionCookieSpec, type ApiRefusal } from "./account";
 
 /**
@@ -49,16 +50,29 @@ function flashSpec(): CookieSpec {
 export type Outcome = {
   /** A path on this site (checked: only /account pages). */
   to: string;
+  /**
+   * Instead of `to`: an agent application's own address (its OAuth redirect, from the api),
+   * absolute, on another site or scheme. Checked by clientRedirectTarget; one it refuses gives
+   * `to`.
+   */
+  away?: string;
   flash?: Flash;
   /** The session cookie to set (sign-in) or clear (sign-out, `""`). */
   session?: { value: string; spec?: CookieSpec };
 };
 
-/** A 303 to a relative account path: the browser stays on this site whatever the Host header said. */
+/**
+ * A 303 to a relative account path: the browser stays on this site whatever the Host header said;
+ * or, for a decided sign-in request, to the client's own address.
+ */
 export function seeOther(outcome: Outcome): Response {
+  const away = outcome.away === undefined ? undefined : clientRedirectTarget(outcome.away);
   const response = new Response(null, {
     status: 303,
-    headers: { location: safeAccountPath(outcome.to, "/account"), "cache-control": "no-store" },
+    headers: {
+      location: away ?? safeAccountPath(outcome.to, "/account"),
+      "cache-control": "no-store",
+    },
   });
   if (outcome.flash !== undefined)
     response.headers.append("set-cookie", setCookieHeader(flashSpec(), encodeFlash(outcome.flash)));

@@ -14,6 +14,7 @@ export const UNLISTED_PAGE_ROUTES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(MARKETS.flatMap((market) => Object.entries(market.unlistedRoutes ?? {}))),
   "/account": "a signed-in reader's own account, not indexed",
   "/account/admin": "the operator's administration, not indexed",
+  "/account/authorize": "an agent application's consent step, reached from the api's sign-in",
   "/account/new-key": "shows a key once, not indexed",
   "/account/new-webhook": "a signed-in reader's form, not indexed",
   "/account/reset-password": "a form reached from a mail, not indexed",

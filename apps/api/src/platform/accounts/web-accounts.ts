@@ -5,6 +5,7 @@ import type { AttemptLimiter } from "../rate-limit/attempt-limiter";
 import type { LimiterState } from "../rate-limit/limiters";
 import type { Logger } from "../observability/logger";
 import { AdminService } from "./admin";
+import { ConnectionService } from "./connections";
 import { CredentialService } from "./credentials";
 import { KeyService } from "./keys";
 import { SessionGuard } from "./session-guard";
@@ -62,6 +63,8 @@ export class WebAccounts {
   readonly usage: UsageService;
   readonly admin: AdminService;
   readonly upgrades: UpgradeService;
+  /** MCP clients the account connected through OAuth (the consent page, the account page). */
+  readonly connections: ConnectionService;
   /** The session checks, for procedures that act for the account through another service (webhooks). */
   readonly guard: SessionGuard;
   private readonly visitors: VisitorAddresses;
@@ -114,6 +117,7 @@ export class WebAccounts {
       siteUrl,
       operatorMail: deps.operatorMail,
     });
+    this.connections = new ConnectionService({ db, clock, guard, mailQueued, siteUrl });
   }
 
   /** The visitor of an anonymous form, from the website's signed header (`unverified` without one). */

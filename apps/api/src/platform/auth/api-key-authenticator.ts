@@ -22,12 +22,20 @@ import { hashApiKey } from "./api-key-secret";
 /**
  * Who asks. A `session` caller is a website account signed in with a live plan: the website's
  * server asks on its behalf (platform/trpc/session-procedure.ts) and every route treats it as a
- * key of that plan, since access follows the plan and never the door.
+ * key of that plan, since access follows the plan and never the door. An MCP client signed in
+ * through OAuth is a `session` caller too, with the `grantId` of the person's consent.
  */
 export type Caller =
   | { kind: "anonymous"; access: AccessLevel }
   | { kind: "key"; access: AccessLevel; keyId: string; accountId: string; plan: AccountPlan }
-  | { kind: "session"; access: AccessLevel; accountId: string; plan: AccountPlan };
+  | {
+      kind: "session";
+      access: AccessLevel;
+      accountId: string;
+      plan: AccountPlan;
+      /** Set for an OAuth access token's caller: the consent it was issued under. */
+      grantId?: string;
+    };
 
 export const ANONYMOUS: Caller = { kind: "anonymous", access: PUBLIC_ACCESS };
 

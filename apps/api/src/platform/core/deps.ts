@@ -8,6 +8,7 @@ import {
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
 import type { ApiKeyAuthenticator } from "../auth/api-key-authenticator";
+import type { OAuthAccessTokens } from "../auth/oauth-tokens";
 import type { DatabaseHealth } from "../health/database-health";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
@@ -34,6 +35,10 @@ export type AppDeps = {
   /** The chat's optional model backend; the built-in engine answers alone when absent. */
   chatModel?: ChatModel;
   auth: ApiKeyAuthenticator;
+  /** /mcp's check of OAuth access tokens; `createApi` opens one over `db` when absent. */
+  oauthTokens?: OAuthAccessTokens;
+  /** The OAuth authorization server's outbound fetches (client metadata documents); see OAuthSettings. */
+  oauth?: OAuthSettings;
   /** Whether the database answers; request failures on it report here (one log line per outage). */
   databaseHealth: DatabaseHealth;
   /** The UTC clock; injected so that tests can pin "today". */
@@ -93,6 +98,20 @@ export type WebhookSettings = {
   };
   /** Wakes the dispatcher job once a delivery became due (the next tick otherwise). */
   wake?: () => void;
+};
+
+/**
+ * The authorization server (served with the website's accounts: its consent page is theirs).
+ * The shape of oauth/client-metadata-document's fetch policy, stated here because contracts sit
+ * below it.
+ */
+export type OAuthSettings = {
+  /** OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: client metadata documents on loopback addresses (tests only). */
+  allowLoopbackMetadataDocuments: boolean;
+  /** How host names resolve for those fetches (tests map a name to loopback); the system's otherwise. */
+  resolveHost?: (hostname: string) => Promise<readonly { address: string; family: 4 | 6 }[]>;
+  /** Extra trusted certificate authorities for those fetches, PEM (tests' self-signed stubs). */
+  ca?: string;
 };
 
 export type WebsiteAccountSettings = {

@@ -190,6 +190,12 @@ export const PLATFORM_ENV = {
    * subscriber could make the api post to the operator's own network.
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
+  /**
+   * The OAuth authorization server fetches a client's metadata document (its https `client_id`)
+   * from loopback addresses too. For tests only: otherwise anyone calling /oauth/authorize could
+   * make the api request its own host. Private and other non-public addresses stay refused.
+   */
+  OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: flag.default(false),
   /** Milliseconds between the webhook dispatcher's runs on this instance; 0 turns it off here. */
   WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   /**

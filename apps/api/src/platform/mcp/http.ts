@@ -9,7 +9,9 @@ import express, {
   type Router,
 } from "express";
 import { openMcpSession, touchMcpSession } from "@tpi/db";
+import { DomainError } from "@tpi/domain";
 import type { AppDeps } from "../core/deps";
+import { isOAuthAccessTokenHeader } from "../auth/oauth-tokens";
 import { callerOf, deferredRefusalOf, identifyCaller } from "../http/caller";
 import { watchClientGone } from "../http/client-gone";
 import { methodNotAllowed, sendError, sendJson } from "../http/errors";
@@ -32,8 +34,16 @@ import {
 import { connectMcpServer, createMcpServer } from "./server";
 import { MCP_SESSION_MESSAGES, McpSubscriptions, SESSION_ID_PATTERN } from "./subscriptions";
 
-/** Where the Streamable HTTP transport listens. */
+/** Where the Streamable HTTP transport listens: keyless callers are served the free tier there. */
 export const MCP_PATH = "/mcp";
+/**
+ * The same server for connectors that sign in: a keyless request gets the 401 whose challenge
+ * names the protected resource metadata, which starts an MCP client's OAuth flow (a client
+ * adding a server by URL signs in only when the server asks). Its tokens are for the MCP
+ * resource, `${origin}/mcp`, and work at both addresses.
+ */
+export const MCP_SIGN_IN_PATH = "/mcp/oauth";
+const MCP_PATHS = [MCP_PATH, MCP_SIGN_IN_PATH];
 
 /**
  * `POST /mcp`: the MCP server over Streamable HTTP, stateless (no session: each request gets its
@@ -54,13 +64,14 @@ export const MCP_PATH = "/mcp";
 export function mcpRouter(
   deps: AppDeps,
   limiters: { publicLimiter: RequestHandler; keyLimiter: RequestHandler },
+  options: { authorizationServer?: string } = {},
 ): Router {
   const router = express.Router();
-  router.use(protectedResourceMetadataRoutes());
-  router.all(MCP_PATH, refuseForeignOrigins(deps.corsOrigins ?? []));
+  router.use(protectedResourceMetadataRoutes(options.authorizationServer));
+  router.all(MCP_PATHS, refuseForeignOrigins(deps.corsOrigins ?? []));
   router.post(
-    MCP_PATH,
-    identifyCaller(deps.auth, { deferRefusal: true }),
+    MCP_PATHS,
+    identifyMcpCaller(deps),
     countThenRefuse(limiters),
     // Any JSON value, not only objects and arrays: a string or a number is JSON (no parse
     // error) but not a JSON-RPC message (-32600).
@@ -82,14 +93,9 @@ export function mcpRouter(
     }) satisfies RequestHandler,
   );
   // A session's event stream: its resource subscriptions' notifications.
-  router.get(
-    MCP_PATH,
-    identifyCaller(deps.auth, { deferRefusal: true }),
-    countThenRefuse(limiters),
-    sessionStream(deps),
-  );
+  router.get(MCP_PATHS, identifyMcpCaller(deps), countThenRefuse(limiters), sessionStream(deps));
   // No session to end (DELETE): a session holds nothing but its subscriptions, which expire.
-  router.all(MCP_PATH, (_req, res) => {
+  router.all(MCP_PATHS, (_req, res) => {
     res.setHeader("Allow", "GET, POST");
     sendJson(res, 405, jsonRpcError(SERVER_ERROR, "Method not allowed."));
   });
@@ -119,6 +125,37 @@ function refuseForeignOrigins(allowed: readonly string[]): RequestHandler {
   };
 }
 
+const signInRequired = () =>
+  new DomainError(
+    "api_key_required",
+    `Sign in: ${MCP_SIGN_IN_PATH} needs an OAuth access token or an API key (Authorization: Bearer <token>); ${MCP_PATH} also serves keyless callers the free tier.`,
+  );
+
+/**
+ * The caller of an MCP request (at ${MCP_SIGN_IN_PATH} without credentials: the 401 that starts
+ * a sign-in): an OAuth access token (the `tpi_at_` prefix) is checked against
+ * the database for this request's resource (RFC 8707's audience: `${baseUrl}/mcp`, as the
+ * protected resource metadata names it); anything else is the API-key check REST uses. A bad
+ * token's 401 waits for the limiter, as a bad key's does.
+ */
+function identifyMcpCaller(deps: AppDeps): RequestHandler {
+  const keys = identifyCaller(deps.auth, { deferRefusal: true });
+  const tokens = deps.oauthTokens;
+  return (req, res, next) => {
+    const header = req.headers.authorization;
+    if (header === undefined && req.path === MCP_SIGN_IN_PATH) {
+      res.locals.callerRefusal = signInRequired();
+      return next();
+    }
+    if (tokens === undefined || !isOAuthAccessTokenHeader(header)) return keys(req, res, next);
+    return tokens.authenticate(header ?? "", `${baseUrlOf(req)}${MCP_PATH}`).then((result) => {
+      if (result.ok) res.locals.caller = result.value;
+      else res.locals.callerRefusal = result.error;
+      next();
+    }, next);
+  };
+}
+
 /**
  * Counts the request once the caller is identified (`identifyCaller`, deferring a bad key's
  * refusal): against the key's allowance for a valid key, against the public per-IP allowance
@@ -133,7 +170,11 @@ function countThenRefuse({
   keyLimiter: RequestHandler;
 }): RequestHandler {
   return (req, res, next) => {
-    const limiter = callerOf(res).kind === "key" ? keyLimiter : publicLimiter;
+    const caller = callerOf(res);
+    // An OAuth token's caller counts per consent, as a key per key.
+    const perCredential =
+      caller.kind === "key" || (caller.kind === "session" && caller.grantId !== undefined);
+    const limiter = perCredential ? keyLimiter : publicLimiter;
     limiter(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
       const refusal = deferredRefusalOf(res);
@@ -210,13 +251,13 @@ const metadataMethodNotAllowed = methodNotAllowed(["GET"]);
  * 405. Served as middleware, outside the REST route list: it describes /mcp, it is not an
  * operation of the data API.
  */
-function protectedResourceMetadataRoutes(): RequestHandler {
+function protectedResourceMetadataRoutes(authorizationServer: string | undefined): RequestHandler {
   return (req, res, next) => {
     if (!METADATA_PATHS.has(req.path)) return next();
     if (req.method !== "GET" && req.method !== "HEAD")
       return metadataMethodNotAllowed(req, res, next);
     res.setHeader("Cache-Control", "public, max-age=3600");
-    sendJson(res, 200, protectedResourceMetadata(baseUrlOf(req), MCP_PATH));
+    sendJson(res, 200, protectedResourceMetadata(baseUrlOf(req), MCP_PATH, authorizationServer));
   };
 }
 

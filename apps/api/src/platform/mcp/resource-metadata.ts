@@ -1,12 +1,12 @@
-import type { DomainError } from "@tpi/domain";
+import { OAUTH_SCOPES, type DomainError } from "@tpi/domain";
 import { bearerChallenge } from "../http/errors";
 
 /**
  * OAuth 2.0 Protected Resource Metadata (RFC 9728) for the MCP endpoint, the document an MCP
- * client reads after a 401 to learn how to authenticate. This service has no authorization
- * server: API keys are issued on the website or by the operator (`tpi keys`), and sent as
- * `Authorization: Bearer <key>`. So the document names the resource, the one way to send a key
- * and where that is documented, and lists no `authorization_servers`.
+ * client reads after a 401 to learn how to authenticate: the resource, its authorization server
+ * (this api's, oauth/router.ts, served with the website's accounts) with its one scope, and the
+ * one way to send a token. An API key (from the website or `tpi keys`) is sent the same way,
+ * `Authorization: Bearer <key>`.
  */
 
 /** Where RFC 9728 protected resource metadata is served: at the root, and for the /mcp resource. */
@@ -17,18 +17,24 @@ export type ProtectedResourceMetadata = {
   resource_name: string;
   resource_documentation: string;
   bearer_methods_supported: readonly ["header"];
+  authorization_servers?: string[];
+  scopes_supported?: string[];
 };
 
 /** The document for the MCP endpoint at `mcpPath` of the api reached at `baseUrl` (scheme and host). */
 export function protectedResourceMetadata(
   baseUrl: string,
   mcpPath: string,
+  authorizationServer?: string,
 ): ProtectedResourceMetadata {
   return {
     resource: `${baseUrl}${mcpPath}`,
     resource_name: "Token Price Index MCP server",
     resource_documentation: `${baseUrl}/docs`,
     bearer_methods_supported: ["header"],
+    ...(authorizationServer === undefined
+      ? {}
+      : { authorization_servers: [authorizationServer], scopes_supported: [...OAUTH_SCOPES] }),
   };
 }
 

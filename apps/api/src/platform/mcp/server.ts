@@ -140,8 +140,9 @@ export function createMcpServer(
   });
   const tools = dataToolsOf(deps.marketList);
   server.server.registerCapabilities({ tools: {} });
-  // The account's webhook tools act for a key's account: listed to key holders only.
-  const accountTools = caller.kind === "anonymous" ? [] : WEBHOOK_TOOLS;
+  // The account's webhook tools act for a key's account: listed to key holders only. An OAuth
+  // token's scope (mcp:read) reads data; it does not manage the account's webhooks.
+  const accountTools = caller.kind === "key" ? WEBHOOK_TOOLS : [];
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [
       ...tools.map(toolDefinitionOf),

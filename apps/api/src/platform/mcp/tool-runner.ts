@@ -69,7 +69,8 @@ function clampedRangeOf(
   deps: AppDeps,
   caller: Caller,
 ): ClampedRange | undefined {
-  if (caller.kind !== "key" || !clampsOpenRange(tool)) return undefined;
+  // A signed-in caller (an OAuth token) is clamped as a key of its plan.
+  if (caller.kind === "anonymous" || !clampsOpenRange(tool)) return undefined;
   return clampOpenRange(
     { startDate: args["startDate"], endDate: args["endDate"] },
     utcDayOf(deps.clock()),
@@ -101,8 +102,8 @@ function sourceOf(
   const common = {
     tool: tool.name,
     access: {
-      caller: caller.kind === "key" ? ("key" as const) : ("keyless" as const),
-      plan: caller.kind === "key" ? caller.plan : null,
+      caller: caller.kind === "anonymous" ? ("keyless" as const) : ("key" as const),
+      plan: caller.kind === "anonymous" ? null : caller.plan,
       tool: toolAccess(tool),
     },
     endpoint,

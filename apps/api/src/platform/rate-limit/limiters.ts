@@ -135,9 +135,10 @@ function limiter(
  */
 function perKey(req: Request, res: Response): string {
   const caller = callerOf(res);
-  return caller.kind === "key"
-    ? chatKeyOf(caller.keyId)
-    : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
+  if (caller.kind === "key") return chatKeyOf(caller.keyId);
+  // An OAuth access token counts per consent, as a key counts per key.
+  if (caller.kind === "session" && caller.grantId !== undefined) return `grant:${caller.grantId}`;
+  return `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
 }
 
 export function createRateLimiters(

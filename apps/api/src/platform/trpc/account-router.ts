@@ -33,6 +33,29 @@ const keysRouter = t.router({
     .mutation(({ ctx, input }) => ctx.accounts.keys.revoke(input)),
 });
 
+/**
+ * MCP clients connected through OAuth: the website's consent page (`request`, `decide`) and the
+ * account page's list of connections (`list`, `revoke`).
+ */
+const connectionsRouter = t.router({
+  /** A pending authorization request, for the consent page; unknown, expired or decided: NOT_FOUND. */
+  request: accountProcedure
+    .input(z.object({ ...session, requestId: z.string().max(100) }).strict())
+    .query(({ ctx, input }) => ctx.accounts.connections.request(input)),
+  /** The person's answer, once: where to send the browser (the client's redirect_uri with code or error, state and iss). */
+  decide: accountProcedure
+    .input(z.object({ ...change, requestId: z.string().max(100), approve: z.boolean() }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.connections.decide(input)),
+  /** The account's connections, newest first, revoked ones included. */
+  list: accountProcedure
+    .input(z.object(session).strict())
+    .query(({ ctx, input }) => ctx.accounts.connections.list(input)),
+  /** Ends one of the account's connections, at once on every instance; another account's: NOT_FOUND. */
+  revoke: accountProcedure
+    .input(z.object({ ...change, grantId: z.uuid() }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.connections.revoke(input)),
+});
+
 const adminRouter = t.router({
   accounts: accountProcedure
     .input(z.object(session).strict())
@@ -125,6 +148,7 @@ export const accountRouter = t.router({
     .input(z.object({ token, password, formToken }).strict())
     .mutation(({ ctx, input }) => ctx.accounts.credentials.resetPassword(input)),
   keys: keysRouter,
+  connections: connectionsRouter,
   usage: accountProcedure
     .input(z.object(session).strict())
     .query(({ ctx, input }) => ctx.accounts.usage.lastDays(input)),

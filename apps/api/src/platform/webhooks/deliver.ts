@@ -169,8 +169,8 @@ async function checkedAddress(
   return first;
 }
 
-/** A `lookup` that answers with the checked address alone, in the form the caller asks for. */
-function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
+/** A `lookup` that answers with the checked address alone, in the form the caller asks for (other outbound fetches use it too). */
+export function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all === true) callback(null, [{ address, family }]);
     else callback(null, address, family);

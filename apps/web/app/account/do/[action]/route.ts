@@ -3,6 +3,7 @@ import {
   REVOKE_CONFIRM_FIELD,
   REVOKE_CONFIRM_VALUE,
   RESET_PASSWORD_PAGE,
+  authorizePath,
   resetPasswordPath,
   safeAccountPath,
   signInPath,
@@ -17,6 +18,8 @@ import {
   seeOther,
   type Outcome,
 } from "../../../../src/server/account-forms";
+import { clientRedirectTarget } from "../../../../src/lib/client-redirect";
+import { connectionsApi } from "../../../../src/server/connections";
 import { WEBHOOK_HANDLERS } from "../../../../src/server/webhook-forms";
 
 /**
@@ -40,6 +43,10 @@ function signedIn(request: Request, form: FormData) {
 /** A revocation posted without its confirmation page's field (an old page, a forged form). */
 const UNCONFIRMED_REVOCATION =
   "Nothing was revoked: confirm the revocation on its page (the key list's Revoke).";
+
+/** A client address the site does not send a browser to (clientRedirectTarget): never expected. */
+const UNSENDABLE_REDIRECT =
+  "The application's address is not one this site sends a browser to; nothing was sent to it.";
 
 function confirmedRevocation(form: FormData): boolean {
   return field(form, REVOKE_CONFIRM_FIELD) === REVOKE_CONFIRM_VALUE;
@@ -161,6 +168,36 @@ const HANDLERS: Record<string, Handler> = {
         keyId: field(form, "keyId"),
       });
       return { to: "/account", flash: { kind: "notice", message: "The key is revoked." } };
+    },
+  },
+  "decide-connection": {
+    // A refusal (an ended request, a stale form) goes back to the request's page, which says so.
+    from: (form) => authorizePath(field(form, "requestId")),
+    run: async (request, form) => {
+      const requestId = field(form, "requestId");
+      // The pressed button's value: only "allow" allows; anything else denies.
+      const answer = await connectionsApi().decide.mutate({
+        ...signedIn(request, form),
+        requestId,
+        approve: field(form, "decision") === "allow",
+      });
+      // Back to the application at its redirect address, with the code or the refusal.
+      if (clientRedirectTarget(answer.redirectTo) === undefined)
+        return { to: "/account", flash: { kind: "error", message: UNSENDABLE_REDIRECT } };
+      return { to: "/account", away: answer.redirectTo };
+    },
+  },
+  "revoke-connection": {
+    from: "/account",
+    run: async (request, form) => {
+      await connectionsApi().revoke.mutate({
+        ...signedIn(request, form),
+        grantId: field(form, "grantId"),
+      });
+      return {
+        to: "/account",
+        flash: { kind: "notice", message: "The application is disconnected." },
+      };
     },
   },
   "request-upgrade": {

@@ -1,0 +1,205 @@
+import {
+  DomainError,
+  OAUTH_CODE_SECONDS,
+  oauthConsentReads,
+  trialHasEnded,
+  type AccountPlan,
+} from "@tpi/domain";
+import {
+  createOAuthGrantWithCode,
+  decideOAuthRequest,
+  findOAuthGrant,
+  findOAuthRequest,
+  listOAuthGrants,
+  revokeOAuthGrant,
+  type OAuthRegistration,
+} from "@tpi/db";
+import { hashOAuthSecret, newAuthorizationCode } from "../auth/oauth-tokens";
+import { oauthIssuerOf } from "../oauth/settings";
+import type { AccountServiceDeps } from "./session-guard";
+
+/**
+ * The account's connections: MCP clients it let read through OAuth. The website's consent page
+ * shows a pending authorization request and sends the person's decision; the account page lists
+ * the grants and revokes them. A revoked grant's tokens are refused at once on every instance
+ * (each /mcp request reads its token's grant).
+ */
+export type ConnectionServiceDeps = AccountServiceDeps & {
+  /** The website's address (TPI_PUBLIC_SITE_URL); its origin is the issuer, `iss` in responses. */
+  siteUrl: string;
+};
+
+export const CONNECTION_MESSAGES = {
+  requestNotFound:
+    "This sign-in request is unknown, has expired or was already answered. Start again from the application.",
+  grantNotFound: "No such connection on this account.",
+  trialEnded: "The account's trial has ended: it cannot connect applications.",
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const requestNotFound = () => new DomainError("no_data", CONNECTION_MESSAGES.requestNotFound);
+
+export type ConnectionRequest = {
+  requestId: string;
+  clientId: string;
+  clientName: string;
+  clientUri: string | null;
+  registration: OAuthRegistration;
+  redirectUri: string;
+  resource: string;
+  scopes: string[];
+  reads: string;
+  plan: AccountPlan;
+  expiresAt: string;
+};
+
+export type Connection = {
+  grantId: string;
+  clientId: string;
+  clientName: string;
+  redirectUri: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+/** The client's redirect_uri with the authorization response's parameters and `iss` (RFC 9207). */
+export function authorizationResponse(
+  redirectUri: string,
+  parameters: Record<string, string | null | undefined>,
+  issuer: string,
+): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(parameters))
+    if (value !== null && value !== undefined) url.searchParams.set(name, value);
+  url.searchParams.set("iss", issuer);
+  return url.href;
+}
+
+export class ConnectionService {
+  private readonly issuer: string;
+
+  constructor(private readonly deps: ConnectionServiceDeps) {
+    this.issuer = oauthIssuerOf(deps.siteUrl);
+  }
+
+  /** An open request (not decided, not expired), or NOT_FOUND. */
+  private async openRequest(requestId: string) {
+    if (!UUID.test(requestId)) throw requestNotFound();
+    const request = await findOAuthRequest(this.deps.db, requestId);
+    const now = this.deps.clock();
+    if (request === null || request.decidedAt !== null || request.expiresAt <= now)
+      throw requestNotFound();
+    return request;
+  }
+
+  async request(input: { sessionToken: string; requestId: string }): Promise<ConnectionRequest> {
+    const session = await this.deps.guard.session(input.sessionToken);
+    const request = await this.openRequest(input.requestId);
+    return {
+      requestId: request.id,
+      clientId: request.clientId,
+      clientName: request.client.clientName,
+      clientUri: request.client.clientUri,
+      registration: request.client.registration,
+      redirectUri: request.redirectUri,
+      resource: request.resource,
+      scopes: request.scopes,
+      reads: oauthConsentReads(session.account.plan),
+      plan: session.account.plan,
+      expiresAt: request.expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * The person's answer: once only. Approved, a grant and its code (single use, OAUTH_CODE_SECONDS,
+   * stored hashed); refused, `access_denied`. Either way the address to send the browser to.
+   */
+  async decide(input: {
+    sessionToken: string;
+    csrfToken: string;
+    requestId: string;
+    approve: boolean;
+  }): Promise<{ redirectTo: string }> {
+    const session = await this.deps.guard.changing(input.sessionToken, input.csrfToken);
+    const request = await this.openRequest(input.requestId);
+    const now = this.deps.clock();
+    if (!(await decideOAuthRequest(this.deps.db, request.id, now))) throw requestNotFound();
+    const account = session.account;
+    if (!input.approve)
+      return {
+        redirectTo: authorizationResponse(
+          request.redirectUri,
+          { error: "access_denied", state: request.state },
+          this.issuer,
+        ),
+      };
+    if (trialHasEnded(account.plan, account.trialEndsAt, now))
+      return {
+        redirectTo: authorizationResponse(
+          request.redirectUri,
+          {
+            error: "access_denied",
+            error_description: CONNECTION_MESSAGES.trialEnded,
+            state: request.state,
+          },
+          this.issuer,
+        ),
+      };
+    const code = newAuthorizationCode();
+    await createOAuthGrantWithCode(
+      this.deps.db,
+      {
+        accountId: account.id,
+        clientId: request.clientId,
+        redirectUri: request.redirectUri,
+        resource: request.resource,
+        scopes: request.scopes,
+      },
+      {
+        codeHash: hashOAuthSecret(code),
+        codeChallenge: request.codeChallenge,
+        expiresAt: new Date(now.getTime() + OAUTH_CODE_SECONDS * 1000),
+      },
+      now,
+    );
+    return {
+      redirectTo: authorizationResponse(
+        request.redirectUri,
+        { code, state: request.state },
+        this.issuer,
+      ),
+    };
+  }
+
+  /** The account's connections, newest first, revoked ones included. */
+  async list(input: { sessionToken: string }): Promise<Connection[]> {
+    const session = await this.deps.guard.session(input.sessionToken);
+    const grants = await listOAuthGrants(this.deps.db, session.account.id);
+    return grants.map((grant) => ({
+      grantId: grant.id,
+      clientId: grant.clientId,
+      clientName: grant.clientName,
+      redirectUri: grant.redirectUri,
+      createdAt: grant.createdAt.toISOString(),
+      lastUsedAt: grant.lastUsedAt?.toISOString() ?? null,
+      revokedAt: grant.revokedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Ends one of the account's connections: its tokens are refused from the next request on. */
+  async revoke(input: {
+    sessionToken: string;
+    csrfToken: string;
+    grantId: string;
+  }): Promise<{ revoked: true }> {
+    const session = await this.deps.guard.changing(input.sessionToken, input.csrfToken);
+    const grant = await findOAuthGrant(this.deps.db, input.grantId);
+    // Another account's grant answers like a missing one.
+    if (grant === null || grant.accountId !== session.account.id)
+      throw new DomainError("no_data", CONNECTION_MESSAGES.grantNotFound);
+    await revokeOAuthGrant(this.deps.db, grant.id, this.deps.clock());
+    return { revoked: true };
+  }
+}

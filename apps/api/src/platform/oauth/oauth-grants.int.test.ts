@@ -1,0 +1,175 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  UnauthorizedError,
+  discoverAuthorizationServerMetadata,
+  exchangeAuthorization,
+  refreshAuthorization,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { InvalidGrantError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { pruneOAuthRecords, setAccountPlan } from "@tpi/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS } from "../core/deps";
+import { freePort, startTestApi, type TestApi } from "../../testing/test-api";
+import {
+  MemoryOAuthClient,
+  consentPageRequest,
+  decide,
+  signedInPerson,
+  type SignedIn,
+  type Website,
+} from "../../testing/oauth-client";
+
+/**
+ * What ends a grant besides the person: a rotated refresh token used again, and the account's
+ * trial ending; and the authorization server and /mcp while PostgreSQL is unreachable (503 with
+ * Retry-After, never a 500).
+ */
+const NOW = new Date("2026-11-20T12:00:00.000Z");
+const TOKEN = "internal-token-for-oauth-grant-tests-0123";
+const REDIRECT = "http://127.0.0.1:48126/callback";
+
+let api: TestApi;
+let site: Website;
+let issuer: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  issuer = `http://127.0.0.1:${port}`;
+  api = await startTestApi({
+    now: NOW,
+    internalToken: TOKEN,
+    port,
+    proxyDatabase: true,
+    configure: (deps) => ({
+      ...deps,
+      websiteAccounts: {
+        ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
+        siteUrl: issuer,
+        cookieSecure: false,
+      },
+    }),
+  });
+  site = { url: api.url, internalToken: TOKEN };
+});
+afterAll(async () => {
+  await api?.databaseProxy?.restore();
+  await api?.close();
+});
+
+/** Tokens for a new grant, obtained with the SDK's client functions. */
+async function tokensFor(person: SignedIn) {
+  const provider = new MemoryOAuthClient({ redirectUrl: REDIRECT, clientName: "Grant Client" });
+  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp/oauth`), {
+    authProvider: provider,
+  });
+  await expect(
+    new Client({ name: "grants", version: "1.0.0" }).connect(transport),
+  ).rejects.toBeInstanceOf(UnauthorizedError);
+  const page = await consentPageRequest(provider.authorizationUrl ?? new URL(api.url));
+  const back = await decide(site, person, page.requestId ?? "", true);
+  const metadata = await discoverAuthorizationServerMetadata(issuer);
+  const clientInformation = provider.clientInformation() as OAuthClientInformationMixed;
+  const tokens = await exchangeAuthorization(issuer, {
+    metadata,
+    clientInformation,
+    authorizationCode: back.searchParams.get("code") ?? "",
+    codeVerifier: provider.codeVerifier(),
+    redirectUri: REDIRECT,
+    resource: new URL(`${issuer}/mcp`),
+  });
+  const refresh = (refreshToken: string) =>
+    refreshAuthorization(issuer, {
+      metadata,
+      clientInformation,
+      refreshToken,
+      resource: new URL(`${issuer}/mcp`),
+    });
+  return { tokens, refresh };
+}
+
+async function listToolsWith(token: string): Promise<Response> {
+  return fetch(`${api.url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+}
+
+describe("grants", () => {
+  it("a rotated refresh token used again revokes the whole grant", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { tokens, refresh } = await tokensFor(person);
+    const rotated = await refresh(tokens.refresh_token ?? "");
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await listToolsWith(rotated.access_token)).status).toBe(200);
+    await expect(refresh(tokens.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
+    expect((await listToolsWith(rotated.access_token)).status).toBe(401);
+    await expect(refresh(rotated.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
+  });
+
+  it("an account whose trial has ended is refused like its keys, and cannot refresh", async () => {
+    const person = await signedInPerson(site, api.db, "trial", NOW);
+    const { tokens, refresh } = await tokensFor(person);
+    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    await setAccountPlan(api.db, person.accountId, "trial", new Date(NOW.getTime() - 1000));
+    const refused = await listToolsWith(tokens.access_token);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toContain("trial has ended");
+    await expect(refresh(tokens.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
+  });
+});
+
+describe("pruning", () => {
+  it("removes expired requests, codes and tokens, and keeps the grants", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    await tokensFor(person);
+    const count = async () => ({
+      requests: await api.db.oAuthAuthorizationRequest.count(),
+      codes: await api.db.oAuthCode.count(),
+      tokens: await api.db.oAuthToken.count(),
+      grants: await api.db.oAuthGrant.count(),
+    });
+    const before = await count();
+    expect(before.tokens).toBeGreaterThan(0);
+    // Nothing has expired yet at NOW but the used code's lifetime: a minute later it goes.
+    await pruneOAuthRecords(api.db, new Date(NOW.getTime() + 61_000));
+    const soon = await count();
+    expect(soon.tokens).toBe(before.tokens);
+    expect(soon.codes).toBe(0);
+    await pruneOAuthRecords(api.db, new Date(NOW.getTime() + 31 * 86_400_000));
+    expect(await count()).toEqual({ requests: 0, codes: 0, tokens: 0, grants: before.grants });
+  });
+});
+
+describe("while PostgreSQL is unreachable", () => {
+  it("the token endpoint and /mcp answer 503 with Retry-After", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { tokens } = await tokensFor(person);
+    api.databaseProxy?.cut();
+    try {
+      const token = await fetch(`${issuer}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          client_id: "00000000-0000-4000-8000-000000000000",
+          refresh_token: tokens.refresh_token ?? "",
+        }),
+      });
+      expect(token.status).toBe(503);
+      expect(token.headers.get("retry-after")).toBe("5");
+      expect(await token.json()).toMatchObject({ error: "temporarily_unavailable" });
+      const mcp = await listToolsWith(tokens.access_token);
+      expect(mcp.status).toBe(503);
+      expect(mcp.headers.get("retry-after")).toBe("5");
+    } finally {
+      api.databaseProxy?.restore();
+    }
+  });
+});

@@ -1,0 +1,259 @@
+import { authorizationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
+import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/metadata.js";
+import { clientRegistrationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/register.js";
+import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/revoke.js";
+import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/token.js";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type { OAuthMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
+import express, {
+  type ErrorRequestHandler,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from "express";
+import {
+  OAUTH_AUTHORIZE_LIMIT,
+  OAUTH_REGISTER_LIMIT,
+  OAUTH_SCOPES,
+  OAUTH_TOKEN_LIMIT,
+  RateLimitedError,
+  type AttemptLimit,
+} from "@tpi/domain";
+import { isDatabaseUnavailable } from "@tpi/db";
+import { JSON_BODY_LIMIT_BYTES } from "../http/limits";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
+import type { DatabaseHealth } from "../health/database-health";
+import type { AttemptLimiter } from "../rate-limit/attempt-limiter";
+import { DatabaseUnavailableOAuthError, consentPageUrl, type TpiOAuthProvider } from "./provider";
+
+/**
+ * The authorization server's endpoints: the SDK's handlers (server/auth/handlers/*) over our
+ * provider, with what the SDK leaves open filled in here:
+ *
+ * - the metadata (RFC 8414) also says `client_id_metadata_document_supported`,
+ *   `authorization_response_iss_parameter_supported`, S256 only and public clients only;
+ * - the limits are the api's own (rate-limit/attempt-limiter: Redis-shared with REDIS_URL), per
+ *   client address, 429 with Retry-After; the SDK's per-process limiters are off;
+ * - a redirect_uri must equal a registered one character for character (the SDK lets a loopback
+ *   address's port vary, RFC 8252, which this server does not);
+ * - every authorization response sent to the client's redirect_uri carries `iss` (RFC 9207),
+ *   the errors the SDK's handler redirects included;
+ * - a database outage is 503 with Retry-After (the SDK would answer 500), and a malformed body
+ *   an OAuth error in JSON.
+ */
+
+export const OAUTH_PATHS = {
+  authorize: "/oauth/authorize",
+  token: "/oauth/token",
+  register: "/oauth/register",
+  revoke: "/oauth/revoke",
+} as const;
+
+/** RFC 8414's well-known address of the metadata, for an issuer without a path. */
+export const AUTHORIZATION_SERVER_METADATA_PATH = "/.well-known/oauth-authorization-server";
+
+export type AuthorizationServerMetadata = OAuthMetadata & {
+  client_id_metadata_document_supported: true;
+  authorization_response_iss_parameter_supported: true;
+};
+
+export function authorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}${OAUTH_PATHS.authorize}`,
+    token_endpoint: `${issuer}${OAUTH_PATHS.token}`,
+    registration_endpoint: `${issuer}${OAUTH_PATHS.register}`,
+    revocation_endpoint: `${issuer}${OAUTH_PATHS.revoke}`,
+    scopes_supported: [...OAUTH_SCOPES],
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code", "refresh_token"],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: ["none"],
+    revocation_endpoint_auth_methods_supported: ["none"],
+    service_documentation: `${issuer}/docs`,
+    client_id_metadata_document_supported: true,
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+export type OAuthRouterDeps = {
+  provider: TpiOAuthProvider;
+  issuer: string;
+  siteUrl: string;
+  limiter: AttemptLimiter;
+  databaseHealth: DatabaseHealth;
+};
+
+function sendOAuthError(res: Response, status: number, error: string, description: string): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.status(status).json({ error, error_description: description });
+}
+
+/** The SDK's handlers answer a ServerError 500: the database's is a 503 with Retry-After. */
+const outageAs503: RequestHandler = (_req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    if (
+      res.statusCode === 500 &&
+      (body as { error?: unknown } | null)?.error === DatabaseUnavailableOAuthError.errorCode
+    ) {
+      res.status(503);
+      res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    }
+    return json(body);
+  };
+  next();
+};
+
+/** One attempt counted per client address; over the limit 429 with Retry-After. */
+function limited(limiter: AttemptLimiter, limit: AttemptLimit): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await limiter.hit(limit, req.ip ?? "unknown");
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) return next(error);
+      res.setHeader("Retry-After", String(error.retryAfterSeconds));
+      return sendOAuthError(
+        res,
+        429,
+        "too_many_requests",
+        `Too many requests to this endpoint from this address; try again in ${error.retryAfterSeconds} s.`,
+      );
+    }
+    next();
+  };
+}
+
+/** The authorization request's parameters: the query (GET) or the form (POST). */
+function parametersOf(req: express.Request): Record<string, unknown> {
+  const source: unknown = req.method === "POST" ? req.body : req.query;
+  return source !== null && typeof source === "object" ? (source as Record<string, unknown>) : {};
+}
+
+/**
+ * Before the SDK's handler: a redirect_uri that is not exactly one the client registered is
+ * refused here, as the SDK refuses one that is not registered (400, never a redirect to it).
+ */
+function exactRedirectUri(provider: TpiOAuthProvider): RequestHandler {
+  return async (req, res, next) => {
+    const { client_id: clientId, redirect_uri: redirectUri } = parametersOf(req);
+    if (typeof clientId !== "string" || typeof redirectUri !== "string") return next();
+    let client;
+    try {
+      client = await provider.clientsStore.getClient(clientId);
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableOAuthError) {
+        res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return sendOAuthError(res, 503, error.errorCode, error.message);
+      }
+      if (error instanceof OAuthError)
+        return sendOAuthError(res, 400, error.errorCode, error.message);
+      return next(error);
+    }
+    if (client !== undefined && !client.redirect_uris.includes(redirectUri))
+      return sendOAuthError(
+        res,
+        400,
+        "invalid_request",
+        "redirect_uri is not one the client registered: it must match one exactly, character for character.",
+      );
+    next();
+  };
+}
+
+/**
+ * RFC 9207: `iss` on every authorization response to the client, success (connections.ts) and
+ * error (the SDK's handler redirects them). The redirect to the website's consent page is not
+ * an authorization response and goes unchanged.
+ */
+function issOnClientRedirects(issuer: string, siteUrl: string): RequestHandler {
+  const consentPrefix = consentPageUrl(siteUrl, "");
+  return (_req, res, next) => {
+    const redirect = res.redirect.bind(res) as (status: number, url: string) => void;
+    res.redirect = ((first: number | string, second?: string) => {
+      const status = typeof first === "number" ? first : 302;
+      const url = typeof first === "string" ? first : (second ?? "");
+      if (url.startsWith(consentPrefix)) return redirect(status, url);
+      const withIss = new URL(url);
+      withIss.searchParams.set("iss", issuer);
+      return redirect(status, withIss.href);
+    }) as Response["redirect"];
+    next();
+  };
+}
+
+/** Body errors (not JSON, not a form, too large) as OAuth errors in JSON, never a 500. */
+function bodyErrors(invalidCode: string): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (isDatabaseUnavailable(error)) {
+      res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return sendOAuthError(res, 503, "temporarily_unavailable", "The database is unreachable.");
+    }
+    const { type, status } = (error ?? {}) as { type?: string; status?: number };
+    if (type === "entity.too.large" || status === 413)
+      return sendOAuthError(
+        res,
+        413,
+        invalidCode,
+        `The request body must not exceed ${JSON_BODY_LIMIT_BYTES} bytes.`,
+      );
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return sendOAuthError(res, 400, invalidCode, "The request body could not be read.");
+    next(error);
+  };
+}
+
+export function oauthRouter(deps: OAuthRouterDeps): Router {
+  const { provider, issuer, limiter } = deps;
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT_BYTES });
+  router.use(
+    AUTHORIZATION_SERVER_METADATA_PATH,
+    (_req, res, next) => {
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      next();
+    },
+    metadataHandler(authorizationServerMetadata(issuer)),
+  );
+  router.use(
+    OAUTH_PATHS.authorize,
+    outageAs503,
+    limited(limiter, OAUTH_AUTHORIZE_LIMIT),
+    form,
+    exactRedirectUri(provider),
+    issOnClientRedirects(issuer, deps.siteUrl),
+    authorizationHandler({ provider, rateLimit: false }),
+    bodyErrors("invalid_request"),
+  );
+  router.use(
+    OAUTH_PATHS.token,
+    outageAs503,
+    limited(limiter, OAUTH_TOKEN_LIMIT),
+    form,
+    tokenHandler({ provider, rateLimit: false }),
+    bodyErrors("invalid_request"),
+  );
+  router.use(
+    OAUTH_PATHS.register,
+    outageAs503,
+    limited(limiter, OAUTH_REGISTER_LIMIT),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
+    clientRegistrationHandler({
+      clientsStore: provider.clientsStore,
+      rateLimit: false,
+      clientSecretExpirySeconds: 0,
+    }),
+    bodyErrors("invalid_client_metadata"),
+  );
+  router.use(
+    OAUTH_PATHS.revoke,
+    outageAs503,
+    limited(limiter, OAUTH_TOKEN_LIMIT),
+    form,
+    revocationHandler({ provider, rateLimit: false }),
+    bodyErrors("invalid_request"),
+  );
+  return router;
+}

@@ -1,0 +1,49 @@
+import type { AccountPlan } from "../shared/access";
+import type { AttemptLimit } from "./rules";
+
+/**
+ * The rules of the MCP server's OAuth authorization server: lifetimes, the one scope, the
+ * request limits, and what the consent page says a client will read.
+ */
+
+/** Seconds an access token is good for: short, since a refresh token renews it. */
+export const OAUTH_ACCESS_TOKEN_SECONDS = 3_600;
+/** Seconds a refresh token is good for; each use rotates it (a new one, the old one spent). */
+export const OAUTH_REFRESH_TOKEN_SECONDS = 30 * 24 * 3_600;
+/** Seconds an authorization code is good for (single use). */
+export const OAUTH_CODE_SECONDS = 60;
+/** Seconds the person has to decide on the consent page. */
+export const OAUTH_REQUEST_SECONDS = 600;
+
+/** The one scope: reading what the account's plan reads through the MCP server. */
+export const OAUTH_SCOPE = "mcp:read";
+export const OAUTH_SCOPES = [OAUTH_SCOPE] as const;
+
+/** Per client address: registrations are rare, token and authorization requests a few per sign-in. */
+export const OAUTH_REGISTER_LIMIT: AttemptLimit = {
+  name: "oauth-register",
+  limit: 20,
+  windowMs: 60 * 60 * 1000,
+};
+export const OAUTH_TOKEN_LIMIT: AttemptLimit = {
+  name: "oauth-token",
+  limit: 60,
+  windowMs: 15 * 60 * 1000,
+};
+export const OAUTH_AUTHORIZE_LIMIT: AttemptLimit = {
+  name: "oauth-authorize",
+  limit: 60,
+  windowMs: 15 * 60 * 1000,
+};
+
+const PLAN_NAMES: Record<AccountPlan, string> = {
+  trial: "Trial",
+  premium: "Premium",
+  full: "Full",
+};
+
+/** The consent page's one sentence: what a connected client reads for this account. */
+export function oauthConsentReads(plan: AccountPlan): string {
+  const until = plan === "trial" ? ", until the trial ends" : "";
+  return `It will read, through the MCP server's tools and resources, what your ${PLAN_NAMES[plan]} plan's API keys read${until}; it cannot change your account, its keys or its webhooks.`;
+}
