@@ -169,7 +169,7 @@ describe("while PostgreSQL is unreachable", () => {
       expect(mcp.status).toBe(503);
       expect(mcp.headers.get("retry-after")).toBe("5");
     } finally {
-      api.databaseProxy?.restore();
+      await api.databaseProxy?.restore();
     }
   });
 });
