@@ -1,5 +1,5 @@
 import type { AccountPlan } from "@tpi/domain";
-import type { Db, Prisma } from "../client";
+import type { Db, Prisma, Tx } from "../client";
 
 /**
  * The OAuth authorization server's records: clients, pending authorization requests, grants
@@ -250,6 +250,19 @@ export async function listOAuthGrants(db: Db, accountId: string): Promise<OAuthC
 
 export async function findOAuthGrant(db: Db, grantId: string): Promise<OAuthGrantRecord | null> {
   return db.oAuthGrant.findUnique({ where: { id: grantId } });
+}
+
+/** Revokes every live grant of an account (an operator's decision); how many were live. */
+export async function revokeAccountOAuthGrants(
+  db: Tx,
+  accountId: string,
+  now: Date,
+): Promise<number> {
+  const { count } = await db.oAuthGrant.updateMany({
+    where: { accountId, revokedAt: null },
+    data: { revokedAt: now },
+  });
+  return count;
 }
 
 /** Batched last-use writes, as for API keys: never moves a grant's last use backwards. */

@@ -11,11 +11,13 @@ import {
   findOAuthGrant,
   findOAuthRequest,
   listOAuthGrants,
+  revokeAccountOAuthGrants,
   revokeOAuthGrant,
   type OAuthRegistration,
 } from "@tpi/db";
 import { hashOAuthSecret, newAuthorizationCode } from "../auth/oauth-tokens";
 import { oauthIssuerOf } from "../oauth/settings";
+import { recordAdminAction } from "./admin";
 import type { AccountServiceDeps } from "./session-guard";
 
 /**
@@ -201,5 +203,31 @@ export class ConnectionService {
       throw new DomainError("no_data", CONNECTION_MESSAGES.grantNotFound);
     await revokeOAuthGrant(this.deps.db, grant.id, this.deps.clock());
     return { revoked: true };
+  }
+
+  /**
+   * An admin ends every connection of an account at once (a compromised account, say), recorded
+   * in the operators' log: its tokens are refused from the next request on, on every instance.
+   */
+  async adminRevokeAll(input: {
+    sessionToken: string;
+    csrfToken: string;
+    accountId: string;
+  }): Promise<{ revoked: number }> {
+    const session = await this.deps.guard.admin(input.sessionToken, input.csrfToken);
+    const now = this.deps.clock();
+    const revoked = await this.deps.db.$transaction(async (tx) => {
+      const count = await revokeAccountOAuthGrants(tx, input.accountId, now);
+      await recordAdminAction(
+        tx,
+        session.account,
+        "revoke-connections",
+        `account:${input.accountId}`,
+        { revoked: count },
+        now,
+      );
+      return count;
+    });
+    return { revoked };
   }
 }

@@ -68,11 +68,12 @@ export function mcpRouter(
 ): Router {
   const router = express.Router();
   router.use(protectedResourceMetadataRoutes(options.authorizationServer));
-  router.all(MCP_PATHS, refuseForeignOrigins(deps.corsOrigins ?? []));
-  router.post(
-    MCP_PATHS,
-    identifyMcpCaller(deps),
-    countThenRefuse(limiters),
+  const foreignOrigins = refuseForeignOrigins(deps.corsOrigins ?? []);
+  const identify = identifyMcpCaller(deps);
+  const count = countThenRefuse(limiters);
+  const answer: (RequestHandler | ErrorRequestHandler)[] = [
+    identify,
+    count,
     // Any JSON value, not only objects and arrays: a string or a number is JSON (no parse
     // error) but not a JSON-RPC message (-32600).
     jsonBody({ strict: false }),
@@ -91,14 +92,20 @@ export function mcpRouter(
       await connectMcpServer(server, transport);
       await transport.handleRequest(req, res, req.body);
     }) satisfies RequestHandler,
-  );
+  ];
   // A session's event stream: its resource subscriptions' notifications.
-  router.get(MCP_PATHS, identifyMcpCaller(deps), countThenRefuse(limiters), sessionStream(deps));
-  // No session to end (DELETE): a session holds nothing but its subscriptions, which expire.
-  router.all(MCP_PATHS, (_req, res) => {
-    res.setHeader("Allow", "GET, POST");
-    sendJson(res, 405, jsonRpcError(SERVER_ERROR, "Method not allowed."));
-  });
+  const stream = sessionStream(deps);
+  // The same handlers at both addresses (one subscription service, one set of limiters).
+  for (const path of MCP_PATHS) {
+    router.all(path, foreignOrigins);
+    router.post(path, ...answer);
+    router.get(path, identify, count, stream);
+    // No session to end (DELETE): a session holds nothing but its subscriptions, which expire.
+    router.all(path, (_req, res) => {
+      res.setHeader("Allow", "GET, POST");
+      sendJson(res, 405, jsonRpcError(SERVER_ERROR, "Method not allowed."));
+    });
+  }
   return router;
 }
 

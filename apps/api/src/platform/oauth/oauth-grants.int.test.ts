@@ -17,6 +17,7 @@ import {
   consentPageRequest,
   decide,
   signedInPerson,
+  websiteMutation,
   type SignedIn,
   type Website,
 } from "../../testing/oauth-client";
@@ -125,6 +126,34 @@ describe("grants", () => {
   });
 });
 
+describe("an admin", () => {
+  it("ends every connection of an account at once, in the operators' log; a user may not", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const first = await tokensFor(person);
+    const second = await tokensFor(person);
+    const user = await signedInPerson(site, api.db, "full", NOW);
+    const admin = await signedInPerson(site, api.db, "full", NOW);
+    await api.db.account.update({ where: { id: admin.accountId }, data: { role: "admin" } });
+    const asUser = await websiteMutation(site, "account.admin.revokeConnections", {
+      sessionToken: user.sessionToken,
+      csrfToken: user.csrfToken,
+      accountId: person.accountId,
+    });
+    expect(asUser.error?.data.code).toBe("FORBIDDEN");
+    expect((await listToolsWith(first.tokens.access_token)).status).toBe(200);
+    const answer = await websiteMutation(site, "account.admin.revokeConnections", {
+      sessionToken: admin.sessionToken,
+      csrfToken: admin.csrfToken,
+      accountId: person.accountId,
+    });
+    expect(answer.data).toEqual({ revoked: 2 });
+    expect((await listToolsWith(first.tokens.access_token)).status).toBe(401);
+    expect((await listToolsWith(second.tokens.access_token)).status).toBe(401);
+    const logged = await api.db.adminAction.findMany({ where: { action: "revoke-connections" } });
+    expect(logged.map((row) => row.target)).toEqual([`account:${person.accountId}`]);
+  });
+});
+
 describe("pruning", () => {
   it("removes expired requests, codes and tokens, and keeps the grants", async () => {
     const person = await signedInPerson(site, api.db, "full", NOW);
@@ -169,7 +198,7 @@ describe("while PostgreSQL is unreachable", () => {
       expect(mcp.status).toBe(503);
       expect(mcp.headers.get("retry-after")).toBe("5");
     } finally {
-      api.databaseProxy?.restore();
+      await api.databaseProxy?.restore();
     }
   });
 });

@@ -6,7 +6,7 @@ import { GPU_DATETIME_PATTERN, UTC_DAY_PATTERN } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { observation, startTestApi, type TestApi } from "../../testing/test-api";
-import { MCP_PATH } from "../mcp/http";
+import { MCP_PATH, MCP_SIGN_IN_PATH } from "../mcp/http";
 import { MARKETS } from "../../markets";
 import { routesOf } from "../routes";
 
@@ -117,7 +117,11 @@ describe("the OpenAPI document", () => {
       const served = servedRoutes(createApp(api.deps)).filter(
         // Swagger UI's own files; the internal metrics (behind the internal token, like /trpc);
         // the MCP server (JSON-RPC, not REST: its tools are listed in docs/mcp.md).
-        (r) => !r.path.startsWith("/docs/") && r.path !== "/metrics" && r.path !== MCP_PATH,
+        (r) =>
+          !r.path.startsWith("/docs/") &&
+          r.path !== "/metrics" &&
+          r.path !== MCP_PATH &&
+          r.path !== MCP_SIGN_IN_PATH,
       );
       const documented = ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort();
       // A path may be registered twice (POST /api/chat: the chat limiter's chain, then the route).

@@ -70,6 +70,10 @@ const adminRouter = t.router({
   revokeKey: accountProcedure
     .input(z.object({ ...change, keyId: z.uuid() }).strict())
     .mutation(({ ctx, input }) => ctx.accounts.admin.revokeKey(input)),
+  /** Ends every OAuth connection of an account (its MCP clients' tokens), at once on every instance. */
+  revokeConnections: accountProcedure
+    .input(z.object({ ...change, accountId: z.uuid() }).strict())
+    .mutation(({ ctx, input }) => ctx.accounts.connections.adminRevokeAll(input)),
   /** The restatement revision log. */
   revisions: accountProcedure
     .input(z.object(session).strict())
