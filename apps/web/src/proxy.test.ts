@@ -191,7 +191,8 @@ describe("proxy: the consent page's own CSP", () => {
   it("lets the forms go on to the pending request's client address, and only there", async () => {
     for (const [redirectUri, expected] of [
       ["http://127.0.0.1:53682/callback", "'self' http://127.0.0.1:53682"],
-      ["cursor://anysphere.cursor-retrieval/oauth/callback", "'self' cursor:"],
+      ["https://agent.example.com/oauth/callback", "'self' https://agent.example.com"],
+      ["cursor://anysphere.cursor-retrieval/oauth/callback", "'self'"],
       ["javascript:alert(1)", "'self'"],
     ] as const) {
       const api = await consentApi(redirectUri);

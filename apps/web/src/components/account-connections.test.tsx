@@ -178,7 +178,7 @@ describe("deciding a request (POST /account/do/decide-connection)", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("Deny (or any other value): approve false, 303 to the client's custom-scheme address with the refusal", async () => {
+  it("Deny (or any other value): approve false, 303 to the client's address with the refusal", async () => {
     for (const decision of ["deny", "", "ALLOW"]) {
       inputs.length = 0;
       const response = await post("decide-connection", {
@@ -190,7 +190,7 @@ describe("deciding a request (POST /account/do/decide-connection)", () => {
         { decide: expect.objectContaining({ approve: false }) as unknown },
       ]);
       expect(response.headers.get("location")).toBe(
-        "cursor://anysphere.cursor-retrieval/oauth/callback?error=access_denied&state=s1",
+        "https://agent.example.com/oauth/callback?error=access_denied&state=s1",
       );
     }
   });

@@ -29,6 +29,11 @@ describe("PlanLocked", () => {
     expect(render(["full"])).toContain("how to request the Full plan.</li>");
   });
 
+  it("names no plan to request where the trial alone reads the values", () => {
+    expect(render(["trial"])).toContain("shows your plan.</li>");
+    expect(render(["trial"])).not.toContain("how to request");
+  });
+
   it("ends with the api request a key reads the values by", () => {
     expect(render(["full"])).toContain(
       '<li>Or call <code>GET /api/demo</code> with <code>Authorization: Bearer &lt;API_KEY&gt;</code> (see the <a href="/docs#route-getDemo">API reference</a>).</li></ol>',

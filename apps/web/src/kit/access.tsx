@@ -183,6 +183,8 @@ export function PlanLocked({
   /** The route a key reads the values by. */
   route: ApiRoute;
 }) {
+  // A trial is not requested: with no paid plan to name, the step names none.
+  const paidPlans = plansToRequest(plans);
   return (
     <TitledSection
       id="access-heading"
@@ -203,8 +205,8 @@ export function PlanLocked({
           .
         </li>
         <li>
-          Sign in and come back here; <a href="/account">your account page</a> shows your plan and
-          how to request {plansToRequest(plans)}.
+          Sign in and come back here; <a href="/account">your account page</a> shows your plan
+          {paidPlans === "" ? "." : <> and how to request {paidPlans}.</>}
         </li>
         <KeyCall lead="Or call" request={route.request} docsHref={routeDocsHref(route)} />
       </ol>

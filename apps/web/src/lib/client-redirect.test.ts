@@ -3,19 +3,21 @@ import { clientRedirectTarget, formActionSource } from "./client-redirect";
 
 /** Where a decided sign-in request sends the browser, and the CSP source that lets the form go there. */
 describe("a client's redirect address", () => {
-  it("goes to web, loopback and native-app addresses as they are", () => {
+  it("goes to web and loopback addresses as they are", () => {
     for (const address of [
       "https://agent.example.com/oauth/callback?code=c&state=s&iss=https%3A%2F%2Fapi.example",
       "http://127.0.0.1:53682/callback?code=c",
       "http://localhost:8976/cb?error=access_denied",
-      "cursor://anysphere.cursor-retrieval/oauth/callback?code=c",
-      "com.example.agent:/oauth2redirect?code=c",
     ])
       expect(clientRedirectTarget(address), address).toBe(new URL(address).href);
   });
 
-  it("never sends a browser to a script, data, a file, a relative path or a broken address", () => {
+  it("never sends a browser to a script, data, a file, an app scheme, plain http elsewhere, a relative path or a broken address", () => {
     for (const address of [
+      "cursor://anysphere.cursor-retrieval/oauth/callback?code=c",
+      "com.example.agent:/oauth2redirect?code=c",
+      "http://agent.example.com/cb?code=c",
+      "https://agent.example.com/cb#code=c",
       "javascript:alert(1)",
       "JavaScript:alert(1)",
       "data:text/html,<script>alert(1)</script>",
@@ -32,12 +34,12 @@ describe("a client's redirect address", () => {
       expect(clientRedirectTarget(address), address).toBeUndefined();
   });
 
-  it("gives the form-action source: an http(s) address's origin, another scheme by its scheme", () => {
+  it("gives the form-action source: the address's origin", () => {
     expect(formActionSource("http://127.0.0.1:53682/callback?code=c")).toBe(
       "http://127.0.0.1:53682",
     );
     expect(formActionSource("https://agent.example.com/cb")).toBe("https://agent.example.com");
-    expect(formActionSource("cursor://anysphere.cursor-retrieval/oauth/callback")).toBe("cursor:");
+    expect(formActionSource("cursor://anysphere.cursor-retrieval/oauth/callback")).toBeUndefined();
     expect(formActionSource("javascript:alert(1)")).toBeUndefined();
   });
 });

@@ -27,14 +27,19 @@ describe("account form handlers", () => {
   it("sends a decided sign-in request on to the client's own address, never to a script or data", () => {
     for (const away of [
       "http://127.0.0.1:53682/callback?code=c&state=s&iss=http%3A%2F%2F127.0.0.1",
-      "cursor://anysphere.cursor-retrieval/oauth/callback?error=access_denied",
+      "https://agent.example.com/oauth/callback?error=access_denied",
     ]) {
       const response = seeOther({ to: "/account", away });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe(away);
       expect(response.headers.get("cache-control")).toBe("no-store");
     }
-    for (const away of ["javascript:alert(1)", "data:text/html,x", "not a url"])
+    for (const away of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "not a url",
+      "cursor://anysphere.cursor-retrieval/oauth/callback?code=c",
+    ])
       expect(seeOther({ to: "/account", away }).headers.get("location"), away).toBe("/account");
   });
 });

@@ -39,7 +39,7 @@ export const REQUESTS = {
     clientName: "Totally The Index",
     clientUri: "https://agent.example.com",
     registration: "metadata-document" as const,
-    redirectUri: "cursor://anysphere.cursor-retrieval/oauth/callback",
+    redirectUri: "https://agent.example.com/oauth/callback",
   },
 };
 

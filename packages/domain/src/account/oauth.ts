@@ -47,3 +47,23 @@ export function oauthConsentReads(plan: AccountPlan): string {
   const until = plan === "trial" ? ", until the trial ends" : "";
   return `It will read, through the MCP server's tools and resources, what your ${PLAN_NAMES[plan]} plan's API keys read${until}; it cannot change your account, its keys or its webhooks.`;
 }
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Why a client's redirect address is refused, or undefined: the MCP specification's rule,
+ * https, or http on a loopback address (a native client's), with no fragment.
+ */
+export function redirectUriRefusal(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return `The redirect URI '${uri}' is not a valid URL.`;
+  }
+  if (url.hash !== "" || uri.includes("#"))
+    return `The redirect URI '${uri}' must not have a fragment.`;
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
+  return `The redirect URI '${uri}' must be https, or http on a loopback address.`;
+}

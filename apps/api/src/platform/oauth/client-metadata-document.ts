@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { redirectUriRefusal } from "@tpi/domain";
 import { ALWAYS_REFUSED, refusedAddressClass } from "../webhooks/addresses";
 import { pinnedLookup, type HostResolver, type ResolvedAddress } from "../webhooks/deliver";
 
@@ -44,26 +45,6 @@ export type ClientMetadataDocument = {
 
 /** Why a `client_id` URL or its document is refused; the message is the OAuth error's description. */
 export class ClientMetadataRefusal extends Error {}
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * Why a client's redirect address is refused, or undefined: the MCP specification's rule,
- * https, or http on a loopback address (a native client's), with no fragment.
- */
-export function redirectUriRefusal(uri: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return `The redirect URI '${uri}' is not a valid URL.`;
-  }
-  if (url.hash !== "" || uri.includes("#"))
-    return `The redirect URI '${uri}' must not have a fragment.`;
-  if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
-  return `The redirect URI '${uri}' must be https, or http on a loopback address.`;
-}
 
 /**
  * Whether `clientId` is meant as a metadata document's URL: an https URL. The draft's other

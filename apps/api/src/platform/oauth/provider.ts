@@ -29,6 +29,7 @@ import {
   OAUTH_REQUEST_SECONDS,
   OAUTH_SCOPE,
   OAUTH_SCOPES,
+  redirectUriRefusal,
   trialHasEnded,
 } from "@tpi/domain";
 import {
@@ -55,7 +56,6 @@ import {
   ClientMetadataRefusal,
   fetchClientMetadataDocument,
   isMetadataDocumentClientId,
-  redirectUriRefusal,
   type ClientMetadataFetchPolicy,
 } from "./client-metadata-document";
 
