@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonOf, send, type Reply } from "./http";
 import { LoadLoop, answered } from "./load";
 import { findNginx, startNginx, type RunningNginx } from "./nginx";
+import { listTools, pkcePair, postForm, trpc, type Internal, type Tokens } from "./oauth";
 import { REPO_ROOT } from "./paths";
 import { ApiInstance, runCli } from "./processes";
 import { WebhookReceiver } from "./webhook-receiver";
@@ -430,6 +431,195 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     expect(authorize.status, authorize.body).toBe(302);
     expect(String(authorize.headers.location)).toMatch(
       new RegExp(`^${publicUrl}/account/authorize\\?request=[0-9a-f-]{36}$`),
+    );
+  });
+
+  it("signs in through nginx: a token issued there works on every instance, a revocation or a rotated refresh token on one holds on all at once", async () => {
+    const startedAt = Date.now();
+    // Its own client address, so that this test's requests share no per-IP allowance with others.
+    const localAddress = "127.0.0.4";
+    const internal: Internal = { baseUrl: internalUrl, token: internalToken, localAddress };
+    const publicHost = new URL(publicUrl).host;
+    const resource = `${publicUrl}/mcp`;
+    const redirectUri = "http://127.0.0.1:48128/callback";
+    // Straight to each instance, with the headers nginx sends on /mcp/oauth: the resource (the
+    // token's audience) is the address the client used, X-Forwarded-Proto and -Host (TRUST_PROXY).
+    const asNginx = {
+      localAddress,
+      headers: {
+        host: new URL(publicUrl).hostname,
+        "x-forwarded-host": publicHost,
+        "x-forwarded-proto": "http",
+        "x-forwarded-for": localAddress,
+      },
+    };
+    const targets = [
+      ...instances.map((instance) => ({
+        name: instance.name,
+        url: instance.url,
+        options: asNginx,
+      })),
+      { name: "nginx", url: publicUrl, options: { localAddress } },
+    ];
+    const statusesOf = async (accessToken: string) => {
+      const statuses: Record<string, number> = {};
+      for (const target of targets)
+        statuses[target.name] = await listTools(target.url, accessToken, target.options);
+      return statuses;
+    };
+    const everywhere = (status: number) =>
+      Object.fromEntries(targets.map((target) => [target.name, status]));
+    const [first, second, third] = instances;
+    if (first === undefined || second === undefined || third === undefined)
+      throw new Error("three instances");
+
+    // A person signs up and in through the website's procedures (nginx's internal listener); the
+    // confirmation mail's link is the one step taken in the database.
+    const email = `cluster-${randomBytes(4).toString("hex")}@example.com`;
+    const password = "correct horse battery staple";
+    const formToken = async () => {
+      const { token } = (await trpc(internal, "query", "account.formToken")) as { token: string };
+      return { cookie: token, form: token };
+    };
+    await trpc(internal, "mutation", "account.signUp", {
+      email,
+      password,
+      formToken: await formToken(),
+    });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const verified = await client.query(
+        "update account set email_verified_at = now() where email = $1",
+        [email],
+      );
+      expect(verified.rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+    const person = (await trpc(internal, "mutation", "account.signIn", {
+      email,
+      password,
+      formToken: await formToken(),
+    })) as { sessionToken: string; csrfToken: string };
+
+    const registered = await send(`${publicUrl}/oauth/register`, {
+      localAddress,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "cluster sign-in", redirect_uris: [redirectUri] }),
+    });
+    expect(registered.status, registered.body).toBe(201);
+    const clientId = (jsonOf(registered) as { client_id: string }).client_id;
+
+    /** The authorization request, the consent approved, the code exchanged: all through nginx. */
+    const signIn = async (): Promise<Tokens> => {
+      const pkce = pkcePair();
+      const state = randomBytes(8).toString("hex");
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        code_challenge: pkce.challenge,
+        code_challenge_method: "S256",
+        state,
+        resource,
+      });
+      const authorize = await send(`${publicUrl}/oauth/authorize?${query.toString()}`, {
+        localAddress,
+      });
+      expect(authorize.status, authorize.body).toBe(302);
+      const requestId = new URL(String(authorize.headers.location)).searchParams.get("request");
+      const consent = (await trpc(internal, "query", "account.connections.request", {
+        sessionToken: person.sessionToken,
+        requestId,
+      })) as { clientName: string; resource: string };
+      expect(consent).toMatchObject({ clientName: "cluster sign-in", resource });
+      const decided = (await trpc(internal, "mutation", "account.connections.decide", {
+        sessionToken: person.sessionToken,
+        csrfToken: person.csrfToken,
+        requestId,
+        approve: true,
+      })) as { redirectTo: string };
+      const back = new URL(decided.redirectTo);
+      expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+      expect(back.searchParams.get("state")).toBe(state);
+      const exchanged = await postForm(
+        `${publicUrl}/oauth/token`,
+        {
+          grant_type: "authorization_code",
+          code: back.searchParams.get("code") ?? "",
+          code_verifier: pkce.verifier,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          resource,
+        },
+        { localAddress },
+      );
+      expect(exchanged.status, exchanged.body).toBe(200);
+      return jsonOf(exchanged) as Tokens;
+    };
+    const refreshOn = (url: string, refreshToken: string) =>
+      postForm(
+        `${url}/oauth/token`,
+        { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId },
+        asNginx,
+      );
+
+    const issued = await signIn();
+    expect(issued.token_type.toLowerCase()).toBe("bearer");
+    expect(await statusesOf(issued.access_token)).toEqual(everywhere(200));
+    // The audience is checked: the same token at the instance's own address is another resource.
+    expect(await listTools(first.url, issued.access_token, { localAddress })).toBe(401);
+
+    // Refreshed on the first instance: the new token works everywhere.
+    const refreshed = await refreshOn(first.url, issued.refresh_token);
+    expect(refreshed.status, refreshed.body).toBe(200);
+    const rotated = jsonOf(refreshed) as Tokens;
+    expect(await statusesOf(rotated.access_token)).toEqual(everywhere(200));
+
+    // The person ends the connection through the second instance's procedures: the very next
+    // request to each instance is refused, and so is its refresh token.
+    const [connection] = (await trpc(
+      { ...internal, baseUrl: second.url },
+      "query",
+      "account.connections.list",
+      { sessionToken: person.sessionToken },
+    )) as { grantId: string }[];
+    const revokeStartedAt = Date.now();
+    expect(
+      await trpc({ ...internal, baseUrl: second.url }, "mutation", "account.connections.revoke", {
+        sessionToken: person.sessionToken,
+        csrfToken: person.csrfToken,
+        grantId: connection?.grantId,
+      }),
+    ).toEqual({ revoked: true });
+    const revokedAnswered = Date.now();
+    expect(await statusesOf(rotated.access_token)).toEqual(everywhere(401));
+    const refusedEverywhere = Date.now();
+    const afterRevocation = await refreshOn(third.url, rotated.refresh_token);
+    expect(afterRevocation.status).toBe(400);
+    expect(jsonOf(afterRevocation)).toMatchObject({ error: "invalid_grant" });
+
+    // A second connection: its refresh token exchanged on the first instance, the rotated
+    // predecessor refused on the second, which ends the connection on all three at once.
+    const again = await signIn();
+    const rotatedAgain = await refreshOn(first.url, again.refresh_token);
+    expect(rotatedAgain.status, rotatedAgain.body).toBe(200);
+    const successor = jsonOf(rotatedAgain) as Tokens;
+    expect(successor.refresh_token).not.toBe(again.refresh_token);
+    const replayed = await refreshOn(second.url, again.refresh_token);
+    expect(replayed.status).toBe(400);
+    expect(jsonOf(replayed)).toMatchObject({
+      error: "invalid_grant",
+      error_description: expect.stringContaining("already used") as string,
+    });
+    expect(await statusesOf(successor.access_token)).toEqual(everywhere(401));
+    const successorRefresh = await refreshOn(third.url, successor.refresh_token);
+    expect(successorRefresh.status).toBe(400);
+
+    figures.push(
+      `oauth: revocation through ${second.name} answered in ${revokedAnswered - revokeStartedAt} ms, then every instance and nginx refused the token within ${refusedEverywhere - revokedAnswered} ms (one tools/list each); the whole sign-in test ${Date.now() - startedAt} ms`,
     );
   });
 
