@@ -7,10 +7,10 @@ import {
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { OAUTH_LIMITS, type OAuthLimits } from "@tpi/domain";
+import { MCP_KEY_RATE_LIMIT, OAUTH_LIMITS, type OAuthLimits } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS } from "../core/deps";
-import { freePort, startTestApi, type TestApi } from "../../testing/test-api";
+import { RELAXED_RATE_LIMITS, freePort, startTestApi, type TestApi } from "../../testing/test-api";
 import {
   MemoryOAuthClient,
   consentPageRequest,
@@ -37,6 +37,8 @@ const LIMITS: OAuthLimits = {
   credential: { name: "oauth-credential", limit: 3, windowMs: WINDOW_MS },
   failure: { name: "oauth-failure", limit: 5, windowMs: WINDOW_MS },
 };
+/** The MCP allowance of a key, and of an account's OAuth tokens together. */
+const MCP_ALLOWANCE = { ...MCP_KEY_RATE_LIMIT, limit: 2 };
 
 let api: TestApi;
 let site: Website;
@@ -57,7 +59,12 @@ beforeAll(async () => {
         siteUrl: issuer,
         cookieSecure: false,
       },
-      oauth: { allowLoopbackMetadataDocuments: false, limits: LIMITS },
+      // The default registration limit: this api's tests register a client for each grant.
+      oauth: {
+        allowLoopbackMetadataDocuments: false,
+        limits: { ...LIMITS, register: OAUTH_LIMITS.register },
+      },
+      rateLimits: { ...RELAXED_RATE_LIMITS, mcpKey: MCP_ALLOWANCE },
     }),
   });
   site = { url: api.url, internalToken: TOKEN };
@@ -66,6 +73,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** An api of its own, with LIMITS: its address's counts start at nothing. */
+const limitedApi = async () =>
+  startTestApi({
+    now: NOW,
+    internalToken: TOKEN,
+    port: await freePort(),
+    configure: (deps) => ({
+      ...deps,
+      oauth: { allowLoopbackMetadataDocuments: false, limits: LIMITS },
+    }),
+  });
 
 /** A grant's first tokens and its client, obtained with the SDK's client functions. */
 async function tokensFor(signedIn: SignedIn) {
@@ -144,15 +163,7 @@ describe("token endpoint limits", () => {
 
 describe("failures per address", () => {
   it("stops a guesser after its failures (any endpoint, any credential): 429 with Retry-After", async () => {
-    const fresh = await startTestApi({
-      now: NOW,
-      internalToken: TOKEN,
-      port: await freePort(),
-      configure: (deps) => ({
-        ...deps,
-        oauth: { allowLoopbackMetadataDocuments: false, limits: LIMITS },
-      }),
-    });
+    const fresh = await limitedApi();
     try {
       const post = (fields: Record<string, string>) =>
         fetch(`${fresh.url}/oauth/token`, {
@@ -183,23 +194,50 @@ describe("failures per address", () => {
   });
 });
 
+describe("the MCP allowance of OAuth callers", () => {
+  it("is the account's: a second grant of the same account gets no fresh allowance", async () => {
+    const other = await signedInPerson(site, api.db, "full", NOW);
+    const listTools = (accessToken: string) =>
+      fetch(`${api.url}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    const first = await tokensFor(other);
+    for (let call = 0; call < MCP_ALLOWANCE.limit; call += 1)
+      expect((await listTools(first.tokens.access_token)).status).toBe(200);
+    expect((await listTools(first.tokens.access_token)).status).toBe(429);
+    const second = await tokensFor(other);
+    const refused = await listTools(second.tokens.access_token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another account's grant has its own allowance.
+    expect((await listTools((await tokensFor(person)).tokens.access_token)).status).toBe(200);
+  });
+});
+
 describe("registration limits", () => {
   it("limits registrations per address: 429 with Retry-After", async () => {
-    const register = (name: string) =>
-      fetch(`${api.url}/oauth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: name }),
-      });
-    // The tokensFor calls above registered their clients from this address too.
-    let last: Response | undefined;
-    for (let attempt = 0; attempt <= LIMITS.register.limit; attempt += 1) {
-      last = await register(`c${attempt}`);
-      if (last.status === 429) break;
-      expect(last.status).toBe(201);
+    const fresh = await limitedApi();
+    try {
+      const register = (name: string) =>
+        fetch(`${fresh.url}/oauth/register`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: name }),
+        });
+      for (let attempt = 0; attempt < LIMITS.register.limit; attempt += 1)
+        expect((await register(`c${attempt}`)).status).toBe(201);
+      const over = await register("one more");
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await over.json()).toMatchObject({ error: "too_many_requests" });
+    } finally {
+      await fresh.close();
     }
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await last?.json()).toMatchObject({ error: "too_many_requests" });
   });
 });
