@@ -160,7 +160,7 @@ export async function findOAuthCode(db: Db, codeHash: string): Promise<OAuthCode
 }
 
 /** Marks a code used; false when another request used it first (the code is then a replay). */
-export async function useOAuthCode(db: Db, codeHash: string, now: Date): Promise<boolean> {
+export async function useOAuthCode(db: Tx, codeHash: string, now: Date): Promise<boolean> {
   const { count } = await db.oAuthCode.updateMany({
     where: { codeHash, usedAt: null },
     data: { usedAt: now },
@@ -170,12 +170,54 @@ export async function useOAuthCode(db: Db, codeHash: string, now: Date): Promise
 
 export type OAuthTokenKind = "access" | "refresh";
 
+export type NewOAuthToken = {
+  tokenHash: string;
+  grantId: string;
+  kind: OAuthTokenKind;
+  expiresAt: Date;
+};
+
 export async function insertOAuthTokens(
-  db: Db,
-  tokens: readonly { tokenHash: string; grantId: string; kind: OAuthTokenKind; expiresAt: Date }[],
+  db: Tx,
+  tokens: readonly NewOAuthToken[],
   now: Date,
 ): Promise<void> {
   await db.oAuthToken.createMany({ data: tokens.map((token) => ({ ...token, createdAt: now })) });
+}
+
+/**
+ * Spends a code and stores the tokens it issues, in one transaction: should the insert fail,
+ * the code is still unspent, so that the client's retry is not taken for a replay. False, and
+ * nothing stored, when the code was already used.
+ */
+export async function exchangeOAuthCode(
+  db: Db,
+  codeHash: string,
+  tokens: readonly NewOAuthToken[],
+  now: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    if (!(await useOAuthCode(tx, codeHash, now))) return false;
+    await insertOAuthTokens(tx, tokens, now);
+    return true;
+  });
+}
+
+/**
+ * Rotates a refresh token: spends it and stores the tokens that replace it, in one transaction
+ * (as exchangeOAuthCode). False, and nothing stored, when it was already spent or revoked.
+ */
+export async function rotateOAuthRefreshToken(
+  db: Db,
+  tokenHash: string,
+  tokens: readonly NewOAuthToken[],
+  now: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    if (!(await useOAuthRefreshToken(tx, tokenHash, now))) return false;
+    await insertOAuthTokens(tx, tokens, now);
+    return true;
+  });
 }
 
 export type OAuthTokenLookup = {
@@ -211,7 +253,7 @@ export async function findOAuthToken(db: Db, tokenHash: string): Promise<OAuthTo
 }
 
 /** Marks a refresh token rotated; false when it already was (the token is then a replay). */
-export async function useOAuthRefreshToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+export async function useOAuthRefreshToken(db: Tx, tokenHash: string, now: Date): Promise<boolean> {
   const { count } = await db.oAuthToken.updateMany({
     where: { tokenHash, kind: "refresh", usedAt: null, revokedAt: null },
     data: { usedAt: now },
