@@ -98,7 +98,7 @@ export async function findOAuthRequest(
 }
 
 /** Marks the request decided unless it already was or has expired; false when it was not open. */
-export async function decideOAuthRequest(db: Db, id: string, now: Date): Promise<boolean> {
+export async function decideOAuthRequest(db: Tx, id: string, now: Date): Promise<boolean> {
   const { count } = await db.oAuthAuthorizationRequest.updateMany({
     where: { id, decidedAt: null, expiresAt: { gt: now } },
     data: { decidedAt: now },
@@ -135,7 +135,7 @@ export type OAuthGrantRecord = {
 
 /** A grant and its first code, in one transaction: the code exists only with its grant. */
 export async function createOAuthGrantWithCode(
-  db: Db,
+  db: Tx,
   grant: Omit<OAuthGrantRecord, "id" | "createdAt" | "lastUsedAt" | "revokedAt">,
   code: { codeHash: string; codeChallenge: string; expiresAt: Date },
   now: Date,
@@ -145,6 +145,24 @@ export async function createOAuthGrantWithCode(
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * An approval: the request marked decided and its grant and code created, in one transaction,
+ * so that a failure between them leaves the request open for the person's next answer. Null,
+ * and nothing created, when the request was not open (decided already, or expired).
+ */
+export async function approveOAuthRequest(
+  db: Db,
+  requestId: string,
+  grant: Omit<OAuthGrantRecord, "id" | "createdAt" | "lastUsedAt" | "revokedAt">,
+  code: { codeHash: string; codeChallenge: string; expiresAt: Date },
+  now: Date,
+): Promise<string | null> {
+  return db.$transaction(async (tx) => {
+    if (!(await decideOAuthRequest(tx, requestId, now))) return null;
+    return createOAuthGrantWithCode(tx, grant, code, now);
+  });
 }
 
 export type OAuthCodeLookup = {

@@ -60,7 +60,11 @@ afterAll(async () => {
 });
 
 /** A consented code for a new grant, and its exchange with the SDK's client functions. */
-async function codeFor(person: SignedIn) {
+async function codeFor(
+  person: SignedIn,
+  answer: (requestId: string) => Promise<URL> = (requestId) =>
+    decide(site, person, requestId, true),
+) {
   const provider = new MemoryOAuthClient({ redirectUrl: REDIRECT, clientName: "Grant Client" });
   const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp/oauth`), {
     authProvider: provider,
@@ -69,7 +73,7 @@ async function codeFor(person: SignedIn) {
     new Client({ name: "grants", version: "1.0.0" }).connect(transport),
   ).rejects.toBeInstanceOf(UnauthorizedError);
   const page = await consentPageRequest(provider.authorizationUrl ?? new URL(api.url));
-  const back = await decide(site, person, page.requestId ?? "", true);
+  const back = await answer(page.requestId ?? "");
   const metadata = await discoverAuthorizationServerMetadata(issuer);
   const clientInformation = provider.clientInformation() as OAuthClientInformationMixed;
   const exchange = (codeVerifier = provider.codeVerifier()) =>
@@ -168,6 +172,26 @@ describe("a failure while tokens are stored", () => {
     });
     const renewed = await refresh(tokens.refresh_token ?? "");
     expect((await listToolsWith(renewed.access_token)).status).toBe(200);
+    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+  });
+});
+
+describe("a failure while a consent is recorded", () => {
+  it("leaves the request open: the person's next answer grants, and its code works", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { exchange } = await codeFor(person, async (requestId) => {
+      const failed = await whileInsertsFail("oauth_grant", () =>
+        websiteMutation(site, "account.connections.decide", {
+          sessionToken: person.sessionToken,
+          csrfToken: person.csrfToken,
+          requestId,
+          approve: true,
+        }),
+      );
+      expect(failed.status).toBe(500);
+      return decide(site, person, requestId, true);
+    });
+    const tokens = await exchange();
     expect((await listToolsWith(tokens.access_token)).status).toBe(200);
   });
 });
