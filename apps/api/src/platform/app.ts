@@ -256,6 +256,7 @@ function authorizationServerOf(
       issuer,
       siteUrl,
       limiter: new AttemptLimiter(rateLimits),
+      limits: oauth.limits,
       databaseHealth: deps.databaseHealth,
     }),
   );

@@ -98,7 +98,7 @@ export async function findOAuthRequest(
 }
 
 /** Marks the request decided unless it already was or has expired; false when it was not open. */
-export async function decideOAuthRequest(db: Db, id: string, now: Date): Promise<boolean> {
+export async function decideOAuthRequest(db: Tx, id: string, now: Date): Promise<boolean> {
   const { count } = await db.oAuthAuthorizationRequest.updateMany({
     where: { id, decidedAt: null, expiresAt: { gt: now } },
     data: { decidedAt: now },
@@ -135,7 +135,7 @@ export type OAuthGrantRecord = {
 
 /** A grant and its first code, in one transaction: the code exists only with its grant. */
 export async function createOAuthGrantWithCode(
-  db: Db,
+  db: Tx,
   grant: Omit<OAuthGrantRecord, "id" | "createdAt" | "lastUsedAt" | "revokedAt">,
   code: { codeHash: string; codeChallenge: string; expiresAt: Date },
   now: Date,
@@ -145,6 +145,24 @@ export async function createOAuthGrantWithCode(
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * An approval: the request marked decided and its grant and code created, in one transaction,
+ * so that a failure between them leaves the request open for the person's next answer. Null,
+ * and nothing created, when the request was not open (decided already, or expired).
+ */
+export async function approveOAuthRequest(
+  db: Db,
+  requestId: string,
+  grant: Omit<OAuthGrantRecord, "id" | "createdAt" | "lastUsedAt" | "revokedAt">,
+  code: { codeHash: string; codeChallenge: string; expiresAt: Date },
+  now: Date,
+): Promise<string | null> {
+  return db.$transaction(async (tx) => {
+    if (!(await decideOAuthRequest(tx, requestId, now))) return null;
+    return createOAuthGrantWithCode(tx, grant, code, now);
+  });
 }
 
 export type OAuthCodeLookup = {
@@ -160,7 +178,7 @@ export async function findOAuthCode(db: Db, codeHash: string): Promise<OAuthCode
 }
 
 /** Marks a code used; false when another request used it first (the code is then a replay). */
-export async function useOAuthCode(db: Db, codeHash: string, now: Date): Promise<boolean> {
+export async function useOAuthCode(db: Tx, codeHash: string, now: Date): Promise<boolean> {
   const { count } = await db.oAuthCode.updateMany({
     where: { codeHash, usedAt: null },
     data: { usedAt: now },
@@ -170,12 +188,54 @@ export async function useOAuthCode(db: Db, codeHash: string, now: Date): Promise
 
 export type OAuthTokenKind = "access" | "refresh";
 
+export type NewOAuthToken = {
+  tokenHash: string;
+  grantId: string;
+  kind: OAuthTokenKind;
+  expiresAt: Date;
+};
+
 export async function insertOAuthTokens(
-  db: Db,
-  tokens: readonly { tokenHash: string; grantId: string; kind: OAuthTokenKind; expiresAt: Date }[],
+  db: Tx,
+  tokens: readonly NewOAuthToken[],
   now: Date,
 ): Promise<void> {
   await db.oAuthToken.createMany({ data: tokens.map((token) => ({ ...token, createdAt: now })) });
+}
+
+/**
+ * Spends a code and stores the tokens it issues, in one transaction: should the insert fail,
+ * the code is still unspent, so that the client's retry is not taken for a replay. False, and
+ * nothing stored, when the code was already used.
+ */
+export async function exchangeOAuthCode(
+  db: Db,
+  codeHash: string,
+  tokens: readonly NewOAuthToken[],
+  now: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    if (!(await useOAuthCode(tx, codeHash, now))) return false;
+    await insertOAuthTokens(tx, tokens, now);
+    return true;
+  });
+}
+
+/**
+ * Rotates a refresh token: spends it and stores the tokens that replace it, in one transaction
+ * (as exchangeOAuthCode). False, and nothing stored, when it was already spent or revoked.
+ */
+export async function rotateOAuthRefreshToken(
+  db: Db,
+  tokenHash: string,
+  tokens: readonly NewOAuthToken[],
+  now: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    if (!(await useOAuthRefreshToken(tx, tokenHash, now))) return false;
+    await insertOAuthTokens(tx, tokens, now);
+    return true;
+  });
 }
 
 export type OAuthTokenLookup = {
@@ -211,7 +271,7 @@ export async function findOAuthToken(db: Db, tokenHash: string): Promise<OAuthTo
 }
 
 /** Marks a refresh token rotated; false when it already was (the token is then a replay). */
-export async function useOAuthRefreshToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+export async function useOAuthRefreshToken(db: Tx, tokenHash: string, now: Date): Promise<boolean> {
   const { count } = await db.oAuthToken.updateMany({
     where: { tokenHash, kind: "refresh", usedAt: null, revokedAt: null },
     data: { usedAt: now },

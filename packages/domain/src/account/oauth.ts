@@ -19,21 +19,55 @@ export const OAUTH_REQUEST_SECONDS = 600;
 export const OAUTH_SCOPE = "mcp:read";
 export const OAUTH_SCOPES = [OAUTH_SCOPE] as const;
 
-/** Per client address: registrations are rare, token and authorization requests a few per sign-in. */
+/**
+ * Registrations per client address. A hosted connector may register a client for every user it
+ * signs in, from a few server addresses: 1,000 an hour lets one address sign in a user every
+ * 3.6 s all hour, while an address registering junk adds at most 24,000 rows a day.
+ */
 export const OAUTH_REGISTER_LIMIT: AttemptLimit = {
   name: "oauth-register",
-  limit: 20,
+  limit: 1_000,
   windowMs: 60 * 60 * 1000,
 };
-export const OAUTH_TOKEN_LIMIT: AttemptLimit = {
-  name: "oauth-token",
-  limit: 60,
+/**
+ * Token and revocation requests per presented credential (the hash of the code, refresh token
+ * or token): a code and a refresh token are good once, so an honest client sends one a few
+ * times at most (retries), and no one can hammer a single credential.
+ */
+export const OAUTH_CREDENTIAL_LIMIT: AttemptLimit = {
+  name: "oauth-credential",
+  limit: 10,
   windowMs: 15 * 60 * 1000,
 };
+/**
+ * Failed token and revocation requests per client address (a bad code, verifier, client or
+ * token; successes are not counted): a guesser is stopped, while a hosted connector exchanging
+ * and refreshing for all its users from one address is never throttled by its successes.
+ */
+export const OAUTH_FAILURE_LIMIT: AttemptLimit = {
+  name: "oauth-failure",
+  limit: 30,
+  windowMs: 15 * 60 * 1000,
+};
+/** Authorization requests per client address: a person's browser, a few per sign-in. */
 export const OAUTH_AUTHORIZE_LIMIT: AttemptLimit = {
   name: "oauth-authorize",
   limit: 60,
   windowMs: 15 * 60 * 1000,
+};
+
+/** The authorization server's limits, together (tests pass smaller ones to reach them quickly). */
+export type OAuthLimits = {
+  register: AttemptLimit;
+  credential: AttemptLimit;
+  failure: AttemptLimit;
+  authorize: AttemptLimit;
+};
+export const OAUTH_LIMITS: OAuthLimits = {
+  register: OAUTH_REGISTER_LIMIT,
+  credential: OAUTH_CREDENTIAL_LIMIT,
+  failure: OAUTH_FAILURE_LIMIT,
+  authorize: OAUTH_AUTHORIZE_LIMIT,
 };
 
 const PLAN_NAMES: Record<AccountPlan, string> = {

@@ -6,7 +6,7 @@ import {
   type AccountPlan,
 } from "@tpi/domain";
 import {
-  createOAuthGrantWithCode,
+  approveOAuthRequest,
   decideOAuthRequest,
   findOAuthGrant,
   findOAuthRequest,
@@ -127,31 +127,25 @@ export class ConnectionService {
     const session = await this.deps.guard.changing(input.sessionToken, input.csrfToken);
     const request = await this.openRequest(input.requestId);
     const now = this.deps.clock();
-    if (!(await decideOAuthRequest(this.deps.db, request.id, now))) throw requestNotFound();
     const account = session.account;
-    if (!input.approve)
-      return {
-        redirectTo: authorizationResponse(
-          request.redirectUri,
-          { error: "access_denied", state: request.state },
-          this.issuer,
-        ),
-      };
-    if (trialHasEnded(account.plan, account.trialEndsAt, now))
-      return {
-        redirectTo: authorizationResponse(
-          request.redirectUri,
-          {
+    const refusal = !input.approve
+      ? { error: "access_denied", state: request.state }
+      : trialHasEnded(account.plan, account.trialEndsAt, now)
+        ? {
             error: "access_denied",
             error_description: CONNECTION_MESSAGES.trialEnded,
             state: request.state,
-          },
-          this.issuer,
-        ),
-      };
+          }
+        : undefined;
+    if (refusal !== undefined) {
+      if (!(await decideOAuthRequest(this.deps.db, request.id, now))) throw requestNotFound();
+      return { redirectTo: authorizationResponse(request.redirectUri, refusal, this.issuer) };
+    }
     const code = newAuthorizationCode();
-    await createOAuthGrantWithCode(
+    // Decided and granted in one transaction: a failure leaves the request open to answer again.
+    const grantId = await approveOAuthRequest(
       this.deps.db,
+      request.id,
       {
         accountId: account.id,
         clientId: request.clientId,
@@ -166,6 +160,7 @@ export class ConnectionService {
       },
       now,
     );
+    if (grantId === null) throw requestNotFound();
     return {
       redirectTo: authorizationResponse(
         request.redirectUri,

@@ -4,6 +4,7 @@ import {
   DEFAULT_TRIAL_PERIOD_HOURS,
   PUBLIC_RATE_LIMIT,
   type AccountPlan,
+  type OAuthLimits,
   type RateLimitRule,
 } from "@tpi/domain";
 import type { Db } from "@tpi/db";
@@ -112,6 +113,8 @@ export type OAuthSettings = {
   resolveHost?: (hostname: string) => Promise<readonly { address: string; family: 4 | 6 }[]>;
   /** Extra trusted certificate authorities for those fetches, PEM (tests' self-signed stubs). */
   ca?: string;
+  /** The authorization server's limits: OAUTH_LIMITS unless a test passes smaller ones. */
+  limits?: OAuthLimits;
 };
 
 export type WebsiteAccountSettings = {

@@ -178,7 +178,7 @@ function countThenRefuse({
 }): RequestHandler {
   return (req, res, next) => {
     const caller = callerOf(res);
-    // An OAuth token's caller counts per consent, as a key per key.
+    // An OAuth token's caller counts per account (all its grants together), a key per key.
     const perCredential =
       caller.kind === "key" || (caller.kind === "session" && caller.grantId !== undefined);
     const limiter = perCredential ? keyLimiter : publicLimiter;

@@ -75,24 +75,53 @@ function checkClientIdUrl(clientId: string): URL {
   return url;
 }
 
+const timeoutOf = (policy: ClientMetadataFetchPolicy): number =>
+  policy.timeoutMs ?? CLIENT_METADATA_TIMEOUT_MS;
+
 async function systemResolver(hostname: string): Promise<readonly ResolvedAddress[]> {
   const answers = await lookup(hostname, { all: true });
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+}
+
+/**
+ * `work`'s outcome, or `signal`'s reason once it aborts first: a lookup that never answers is
+ * abandoned at the fetch's time limit (the system's resolver cannot be cancelled, only left).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error as Error);
+      },
+    );
+  });
 }
 
 /** The address to connect to, after every address of the host was checked. */
 async function checkedAddress(
   hostname: string,
   policy: ClientMetadataFetchPolicy,
+  signal: AbortSignal,
 ): Promise<ResolvedAddress> {
   const family = isIP(hostname);
   let addresses: readonly ResolvedAddress[];
   if (family === 4 || family === 6) addresses = [{ address: hostname, family }];
   else {
     try {
-      addresses = await (policy.resolveHost ?? systemResolver)(hostname);
+      addresses = await untilAborted((policy.resolveHost ?? systemResolver)(hostname), signal);
     } catch {
-      throw new ClientMetadataRefusal(`The client_id's host ${hostname} could not be resolved.`);
+      const within = signal.aborted ? ` within ${timeoutOf(policy)} ms` : "";
+      throw new ClientMetadataRefusal(
+        `The client_id's host ${hostname} could not be resolved${within}.`,
+      );
     }
   }
   const [first] = addresses;
@@ -167,14 +196,15 @@ export async function fetchClientMetadataDocument(
 ): Promise<ClientMetadataDocument> {
   const url = checkClientIdUrl(clientId);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const signal = AbortSignal.timeout(policy.timeoutMs ?? CLIENT_METADATA_TIMEOUT_MS);
-  const target = await checkedAddress(hostname, policy);
+  // One time limit for the whole fetch, the host's lookup included.
+  const signal = AbortSignal.timeout(timeoutOf(policy));
+  const target = await checkedAddress(hostname, policy, signal);
   let answer: Awaited<ReturnType<typeof get>>;
   try {
     answer = await get(url, hostname, target, policy, signal);
   } catch (error) {
     const reason = signal.aborted
-      ? `no answer within ${policy.timeoutMs ?? CLIENT_METADATA_TIMEOUT_MS} ms`
+      ? `no answer within ${timeoutOf(policy)} ms`
       : ((error as { code?: string }).code ?? "the connection failed");
     throw new ClientMetadataRefusal(
       `The client metadata document at ${hostname} could not be fetched (${reason}).`,

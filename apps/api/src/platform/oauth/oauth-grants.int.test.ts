@@ -59,8 +59,12 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** Tokens for a new grant, obtained with the SDK's client functions. */
-async function tokensFor(person: SignedIn) {
+/** A consented code for a new grant, and its exchange with the SDK's client functions. */
+async function codeFor(
+  person: SignedIn,
+  answer: (requestId: string) => Promise<URL> = (requestId) =>
+    decide(site, person, requestId, true),
+) {
   const provider = new MemoryOAuthClient({ redirectUrl: REDIRECT, clientName: "Grant Client" });
   const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp/oauth`), {
     authProvider: provider,
@@ -69,17 +73,18 @@ async function tokensFor(person: SignedIn) {
     new Client({ name: "grants", version: "1.0.0" }).connect(transport),
   ).rejects.toBeInstanceOf(UnauthorizedError);
   const page = await consentPageRequest(provider.authorizationUrl ?? new URL(api.url));
-  const back = await decide(site, person, page.requestId ?? "", true);
+  const back = await answer(page.requestId ?? "");
   const metadata = await discoverAuthorizationServerMetadata(issuer);
   const clientInformation = provider.clientInformation() as OAuthClientInformationMixed;
-  const tokens = await exchangeAuthorization(issuer, {
-    metadata,
-    clientInformation,
-    authorizationCode: back.searchParams.get("code") ?? "",
-    codeVerifier: provider.codeVerifier(),
-    redirectUri: REDIRECT,
-    resource: new URL(`${issuer}/mcp`),
-  });
+  const exchange = (codeVerifier = provider.codeVerifier()) =>
+    exchangeAuthorization(issuer, {
+      metadata,
+      clientInformation,
+      authorizationCode: back.searchParams.get("code") ?? "",
+      codeVerifier,
+      redirectUri: REDIRECT,
+      resource: new URL(`${issuer}/mcp`),
+    });
   const refresh = (refreshToken: string) =>
     refreshAuthorization(issuer, {
       metadata,
@@ -87,7 +92,29 @@ async function tokensFor(person: SignedIn) {
       refreshToken,
       resource: new URL(`${issuer}/mcp`),
     });
-  return { tokens, refresh };
+  return { exchange, refresh, codeVerifier: provider.codeVerifier() };
+}
+
+/** Tokens for a new grant, obtained with the SDK's client functions. */
+async function tokensFor(person: SignedIn) {
+  const { exchange, refresh } = await codeFor(person);
+  return { tokens: await exchange(), refresh };
+}
+
+/** Runs `work` while every insert into `table` fails (a trigger on the test's database). */
+async function whileInsertsFail<T>(table: string, work: () => Promise<T>): Promise<T> {
+  await api.db.$executeRawUnsafe(
+    `CREATE FUNCTION injected_insert_failure() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected insert failure'; END $$`,
+  );
+  await api.db.$executeRawUnsafe(
+    `CREATE TRIGGER injected_insert_failure BEFORE INSERT ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION injected_insert_failure()`,
+  );
+  try {
+    return await work();
+  } finally {
+    await api.db.$executeRawUnsafe(`DROP TRIGGER injected_insert_failure ON ${table}`);
+    await api.db.$executeRawUnsafe(`DROP FUNCTION injected_insert_failure()`);
+  }
 }
 
 async function listToolsWith(token: string): Promise<Response> {
@@ -123,6 +150,67 @@ describe("grants", () => {
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toContain("trial has ended");
     await expect(refresh(tokens.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
+  });
+});
+
+describe("a failure while tokens are stored", () => {
+  it("leaves the code unspent: the client's retry gets tokens, and the grant lives", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { exchange } = await codeFor(person);
+    await whileInsertsFail("oauth_token", async () => {
+      await expect(exchange()).rejects.toThrow();
+    });
+    const tokens = await exchange();
+    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+  });
+
+  it("leaves the refresh token unspent: the retry rotates it, and the grant lives", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { tokens, refresh } = await tokensFor(person);
+    await whileInsertsFail("oauth_token", async () => {
+      await expect(refresh(tokens.refresh_token ?? "")).rejects.toThrow();
+    });
+    const renewed = await refresh(tokens.refresh_token ?? "");
+    expect((await listToolsWith(renewed.access_token)).status).toBe(200);
+    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+  });
+});
+
+describe("a failure while a consent is recorded", () => {
+  it("leaves the request open: the person's next answer grants, and its code works", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { exchange } = await codeFor(person, async (requestId) => {
+      const failed = await whileInsertsFail("oauth_grant", () =>
+        websiteMutation(site, "account.connections.decide", {
+          sessionToken: person.sessionToken,
+          csrfToken: person.csrfToken,
+          requestId,
+          approve: true,
+        }),
+      );
+      expect(failed.status).toBe(500);
+      return decide(site, person, requestId, true);
+    });
+    const tokens = await exchange();
+    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+  });
+});
+
+describe("a spent code presented again", () => {
+  it("without its verifier: invalid_grant, and nothing changes", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { exchange, codeVerifier } = await codeFor(person);
+    const tokens = await exchange();
+    await expect(exchange(`${codeVerifier.slice(0, -1)}x`)).rejects.toThrow(/code_verifier/);
+    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+  });
+
+  it("with its verifier: a replay, invalid_grant, and what it issued is revoked", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const { exchange } = await codeFor(person);
+    const tokens = await exchange();
+    await expect(exchange()).rejects.toBeInstanceOf(InvalidGrantError);
+    expect((await listToolsWith(tokens.access_token)).status).toBe(401);
   });
 });
 

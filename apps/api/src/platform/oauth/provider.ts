@@ -34,17 +34,17 @@ import {
 } from "@tpi/domain";
 import {
   createOAuthRequest,
+  exchangeOAuthCode,
   findOAuthClient,
   findOAuthCode,
   findOAuthToken,
-  insertOAuthTokens,
   isDatabaseUnavailable,
   revokeOAuthGrant,
   revokeOAuthToken,
+  rotateOAuthRefreshToken,
   saveOAuthClient,
-  useOAuthCode,
-  useOAuthRefreshToken,
   type Db,
+  type NewOAuthToken,
   type OAuthClientRecord,
   type OAuthGrantRecord,
 } from "@tpi/db";
@@ -64,8 +64,9 @@ import {
  * OAuthServerProvider over PostgreSQL. The SDK parses the requests, checks PKCE (S256) and
  * answers in OAuth's error format; this provider holds the state and the rules the SDK leaves
  * to it: clients by metadata document or dynamic registration (public clients only), the
- * resource indicator (RFC 8707), single-use codes whose replay revokes what they issued,
- * refresh-token rotation whose replay revokes the grant, and revocation (RFC 7009).
+ * resource indicator (RFC 8707), single-use codes whose replay (with the code's verifier)
+ * revokes what they issued, refresh-token rotation whose replay revokes the grant, each spend
+ * in one transaction with the tokens it issues, and revocation (RFC 7009).
  */
 
 /** The database failed: the AS endpoints answer 503 with Retry-After (router.ts), never a 500. */
@@ -107,6 +108,38 @@ function clientInformation(client: OAuthClientRecord): OAuthClientInformationFul
     redirect_uris: client.redirectUris,
     token_endpoint_auth_method: "none",
   } as OAuthClientInformationFull;
+}
+
+/** A new access token and a new refresh token for the grant: the records and the response. */
+function newTokens(
+  grant: OAuthGrantRecord,
+  now: Date,
+): { records: NewOAuthToken[]; response: OAuthTokens } {
+  const accessToken = newAccessToken();
+  const refreshToken = newRefreshToken();
+  return {
+    records: [
+      {
+        tokenHash: hashOAuthSecret(accessToken),
+        grantId: grant.id,
+        kind: "access",
+        expiresAt: new Date(now.getTime() + OAUTH_ACCESS_TOKEN_SECONDS * 1000),
+      },
+      {
+        tokenHash: hashOAuthSecret(refreshToken),
+        grantId: grant.id,
+        kind: "refresh",
+        expiresAt: new Date(now.getTime() + OAUTH_REFRESH_TOKEN_SECONDS * 1000),
+      },
+    ],
+    response: {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: OAUTH_ACCESS_TOKEN_SECONDS,
+      refresh_token: refreshToken,
+      scope: grant.scopes.join(" "),
+    },
+  };
 }
 
 export class TpiOAuthProvider implements OAuthServerProvider {
@@ -274,9 +307,10 @@ export class TpiOAuthProvider implements OAuthServerProvider {
   }
 
   /**
-   * The code's PKCE challenge (the SDK then checks the verifier). A code used before is a
-   * replay: whoever holds it may have stolen it, so what it issued is revoked (OAuth 2.1,
-   * section 4.1.3).
+   * The code's PKCE challenge; the SDK then checks the verifier, and only a matching one reaches
+   * exchangeAuthorizationCode. A code used before is answered with its challenge too: whether
+   * its reuse is a replay (which revokes) is decided there, once the verifier has matched, so
+   * that someone holding a spent code without its verifier cannot end the connection.
    */
   async challengeForAuthorizationCode(
     client: OAuthClientInformationFull,
@@ -286,12 +320,7 @@ export class TpiOAuthProvider implements OAuthServerProvider {
       const code = await findOAuthCode(this.deps.db, hashOAuthSecret(authorizationCode));
       if (code === null || code.grant.clientId !== client.client_id)
         throw new InvalidGrantError("The authorization code is unknown.");
-      if (code.usedAt !== null) {
-        await revokeOAuthGrant(this.deps.db, code.grant.id, this.deps.clock());
-        throw new InvalidGrantError(
-          "The authorization code was already used; the tokens it issued are revoked.",
-        );
-      }
+      if (code.usedAt !== null) return code.codeChallenge;
       if (code.expiresAt.getTime() <= this.deps.clock().getTime())
         throw new InvalidGrantError("The authorization code has expired.");
       if (code.grant.revokedAt !== null)
@@ -300,6 +329,11 @@ export class TpiOAuthProvider implements OAuthServerProvider {
     });
   }
 
+  /**
+   * Called once the code's verifier has matched. A code used before is then a replay: whoever
+   * holds it may have stolen it, so what it issued is revoked (OAuth 2.1, section 4.1.3). The
+   * code is spent and the tokens stored in one transaction (exchangeOAuthCode).
+   */
   async exchangeAuthorizationCode(
     client: OAuthClientInformationFull,
     authorizationCode: string,
@@ -313,6 +347,8 @@ export class TpiOAuthProvider implements OAuthServerProvider {
       if (code === null || code.grant.clientId !== client.client_id)
         throw new InvalidGrantError("The authorization code is unknown.");
       const grant = code.grant;
+      const now = this.deps.clock();
+      if (code.usedAt !== null) return this.replayedCode(grant.id, now);
       // OAuth 2.1: the redirect_uri of the authorization request, when it was sent there, must
       // be sent again, character for character.
       if (redirectUri === undefined || redirectUri !== grant.redirectUri)
@@ -323,19 +359,28 @@ export class TpiOAuthProvider implements OAuthServerProvider {
         throw new InvalidTargetError(
           `The code was issued for ${grant.resource}, not ${resource.href}.`,
         );
-      const now = this.deps.clock();
-      if (!(await useOAuthCode(this.deps.db, codeHash, now))) {
-        await revokeOAuthGrant(this.deps.db, grant.id, now);
-        throw new InvalidGrantError(
-          "The authorization code was already used; the tokens it issued are revoked.",
-        );
-      }
       if (code.expiresAt.getTime() <= now.getTime())
         throw new InvalidGrantError("The authorization code has expired.");
-      return this.issueTokens(grant, now);
+      if (grant.revokedAt !== null) throw new InvalidGrantError("The authorization was revoked.");
+      const issued = newTokens(grant, now);
+      if (!(await exchangeOAuthCode(this.deps.db, codeHash, issued.records, now)))
+        return this.replayedCode(grant.id, now);
+      return issued.response;
     });
   }
 
+  /** A spent code presented again with its verifier: what it issued is revoked. */
+  private async replayedCode(grantId: string, now: Date): Promise<never> {
+    await revokeOAuthGrant(this.deps.db, grantId, now);
+    throw new InvalidGrantError(
+      "The authorization code was already used; the tokens it issued are revoked.",
+    );
+  }
+
+  /**
+   * A refresh: the token is spent and its successors stored in one transaction
+   * (rotateOAuthRefreshToken), so that a failure between them leaves it good for the retry.
+   */
   async exchangeRefreshToken(
     client: OAuthClientInformationFull,
     refreshToken: string,
@@ -351,13 +396,7 @@ export class TpiOAuthProvider implements OAuthServerProvider {
       const now = this.deps.clock();
       if (found.revokedAt !== null || grant.revokedAt !== null)
         throw new InvalidGrantError("The refresh token was revoked.");
-      if (found.usedAt !== null || !(await useOAuthRefreshToken(this.deps.db, tokenHash, now))) {
-        // A rotated refresh token used again: one of its two holders is not the client.
-        await revokeOAuthGrant(this.deps.db, grant.id, now);
-        throw new InvalidGrantError(
-          "The refresh token was already used; the authorization is revoked.",
-        );
-      }
+      if (found.usedAt !== null) return this.replayedRefreshToken(grant.id, now);
       if (found.expiresAt.getTime() <= now.getTime())
         throw new InvalidGrantError("The refresh token has expired.");
       if (resource !== undefined && resource.href !== grant.resource)
@@ -368,39 +407,19 @@ export class TpiOAuthProvider implements OAuthServerProvider {
         throw new InvalidScopeError("A refresh cannot add scopes to the authorization.");
       if (trialHasEnded(grant.account.plan, grant.account.trialEndsAt, now))
         throw new InvalidGrantError("The account's trial has ended.");
-      return this.issueTokens(grant, now);
+      const issued = newTokens(grant, now);
+      if (!(await rotateOAuthRefreshToken(this.deps.db, tokenHash, issued.records, now)))
+        return this.replayedRefreshToken(grant.id, now);
+      return issued.response;
     });
   }
 
-  /** A new access token and a new refresh token for the grant. */
-  private async issueTokens(grant: OAuthGrantRecord, now: Date): Promise<OAuthTokens> {
-    const accessToken = newAccessToken();
-    const refreshToken = newRefreshToken();
-    await insertOAuthTokens(
-      this.deps.db,
-      [
-        {
-          tokenHash: hashOAuthSecret(accessToken),
-          grantId: grant.id,
-          kind: "access",
-          expiresAt: new Date(now.getTime() + OAUTH_ACCESS_TOKEN_SECONDS * 1000),
-        },
-        {
-          tokenHash: hashOAuthSecret(refreshToken),
-          grantId: grant.id,
-          kind: "refresh",
-          expiresAt: new Date(now.getTime() + OAUTH_REFRESH_TOKEN_SECONDS * 1000),
-        },
-      ],
-      now,
+  /** A rotated refresh token used again: one of its two holders is not the client. */
+  private async replayedRefreshToken(grantId: string, now: Date): Promise<never> {
+    await revokeOAuthGrant(this.deps.db, grantId, now);
+    throw new InvalidGrantError(
+      "The refresh token was already used; the authorization is revoked.",
     );
-    return {
-      access_token: accessToken,
-      token_type: "Bearer",
-      expires_in: OAUTH_ACCESS_TOKEN_SECONDS,
-      refresh_token: refreshToken,
-      scope: grant.scopes.join(" "),
-    };
   }
 
   /** For the SDK's bearer middleware (this api checks /mcp's tokens in auth/oauth-tokens.ts). */

@@ -12,18 +12,18 @@ import express, {
   type Router,
 } from "express";
 import {
-  OAUTH_AUTHORIZE_LIMIT,
-  OAUTH_REGISTER_LIMIT,
+  OAUTH_LIMITS,
   OAUTH_SCOPES,
-  OAUTH_TOKEN_LIMIT,
   RateLimitedError,
   type AttemptLimit,
+  type OAuthLimits,
 } from "@tpi/domain";
 import { isDatabaseUnavailable } from "@tpi/db";
 import { JSON_BODY_LIMIT_BYTES } from "../http/limits";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
 import type { DatabaseHealth } from "../health/database-health";
 import type { AttemptLimiter } from "../rate-limit/attempt-limiter";
+import { hashOAuthSecret } from "../auth/oauth-tokens";
 import { DatabaseUnavailableOAuthError, consentPageUrl, type TpiOAuthProvider } from "./provider";
 
 /**
@@ -32,8 +32,11 @@ import { DatabaseUnavailableOAuthError, consentPageUrl, type TpiOAuthProvider } 
  *
  * - the metadata (RFC 8414) also says `client_id_metadata_document_supported`,
  *   `authorization_response_iss_parameter_supported`, S256 only and public clients only;
- * - the limits are the api's own (rate-limit/attempt-limiter: Redis-shared with REDIS_URL), per
- *   client address, 429 with Retry-After; the SDK's per-process limiters are off;
+ * - the limits are the api's own (rate-limit/attempt-limiter: Redis-shared with REDIS_URL), 429
+ *   with Retry-After; the SDK's per-process limiters are off. Registration and authorization
+ *   count per client address; token and revocation requests per presented credential, and
+ *   their failures (only) per client address, so that a hosted connector exchanging for many
+ *   users from one address is never throttled by its successes while a guesser is;
  * - a redirect_uri must equal a registered one character for character (the SDK lets a loopback
  *   address's port vary, RFC 8252, which this server does not);
  * - every authorization response sent to the client's redirect_uri carries `iss` (RFC 9207),
@@ -82,6 +85,8 @@ export type OAuthRouterDeps = {
   issuer: string;
   siteUrl: string;
   limiter: AttemptLimiter;
+  /** OAUTH_LIMITS unless a test passes smaller ones. */
+  limits?: OAuthLimits;
   databaseHealth: DatabaseHealth;
 };
 
@@ -106,6 +111,17 @@ const outageAs503: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** Over a limit: 429 with Retry-After. */
+function tooManyRequests(res: Response, error: RateLimitedError, per: string): void {
+  res.setHeader("Retry-After", String(error.retryAfterSeconds));
+  sendOAuthError(
+    res,
+    429,
+    "too_many_requests",
+    `Too many requests to this endpoint ${per}; try again in ${error.retryAfterSeconds} s.`,
+  );
+}
+
 /** One attempt counted per client address; over the limit 429 with Retry-After. */
 function limited(limiter: AttemptLimiter, limit: AttemptLimit): RequestHandler {
   return async (req, res, next) => {
@@ -113,13 +129,61 @@ function limited(limiter: AttemptLimiter, limit: AttemptLimit): RequestHandler {
       await limiter.hit(limit, req.ip ?? "unknown");
     } catch (error) {
       if (!(error instanceof RateLimitedError)) return next(error);
-      res.setHeader("Retry-After", String(error.retryAfterSeconds));
-      return sendOAuthError(
-        res,
-        429,
-        "too_many_requests",
-        `Too many requests to this endpoint from this address; try again in ${error.retryAfterSeconds} s.`,
+      return tooManyRequests(res, error, "from this address");
+    }
+    next();
+  };
+}
+
+/**
+ * Token and revocation requests: an address with `limits.failure` failed requests in the window
+ * is refused; a failed answer (4xx, a 429 aside) is counted against its address before it is
+ * sent, so that the address's next request sees it. Successes and outages (503) count nothing.
+ * Mounted before the body parser, so that an unreadable body counts too.
+ */
+function failuresPerAddress(limiter: AttemptLimiter, limit: AttemptLimit): RequestHandler {
+  return async (req, res, next) => {
+    const address = req.ip ?? "unknown";
+    try {
+      await limiter.refuseOver(limit, address);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) return next(error);
+      return tooManyRequests(res, error, "after too many failed requests from this address");
+    }
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const failed = res.statusCode >= 400 && res.statusCode < 500 && res.statusCode !== 429;
+      if (!failed) return json(body);
+      void limiter.add(limit, address).then(
+        () => json(body),
+        () => json(body),
       );
+      return res;
+    };
+    next();
+  };
+}
+
+/** The credential a token or revocation request presents: its code, refresh token or token. */
+function credentialOf(req: express.Request): string | undefined {
+  const body = parametersOf(req);
+  for (const field of ["code", "refresh_token", "token"]) {
+    const value = body[field];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return undefined;
+}
+
+/** One attempt counted per presented credential (its hash), so that none can be hammered. */
+function perCredential(limiter: AttemptLimiter, limit: AttemptLimit): RequestHandler {
+  return async (req, res, next) => {
+    const credential = credentialOf(req);
+    if (credential === undefined) return next();
+    try {
+      await limiter.hit(limit, hashOAuthSecret(credential));
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) return next(error);
+      return tooManyRequests(res, error, "with this credential");
     }
     next();
   };
@@ -207,6 +271,7 @@ function bodyErrors(invalidCode: string): ErrorRequestHandler {
 
 export function oauthRouter(deps: OAuthRouterDeps): Router {
   const { provider, issuer, limiter } = deps;
+  const limits = deps.limits ?? OAUTH_LIMITS;
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT_BYTES });
   router.use(
@@ -220,7 +285,7 @@ export function oauthRouter(deps: OAuthRouterDeps): Router {
   router.use(
     OAUTH_PATHS.authorize,
     outageAs503,
-    limited(limiter, OAUTH_AUTHORIZE_LIMIT),
+    limited(limiter, limits.authorize),
     form,
     exactRedirectUri(provider),
     issOnClientRedirects(issuer, deps.siteUrl),
@@ -230,15 +295,16 @@ export function oauthRouter(deps: OAuthRouterDeps): Router {
   router.use(
     OAUTH_PATHS.token,
     outageAs503,
-    limited(limiter, OAUTH_TOKEN_LIMIT),
+    failuresPerAddress(limiter, limits.failure),
     form,
+    perCredential(limiter, limits.credential),
     tokenHandler({ provider, rateLimit: false }),
     bodyErrors("invalid_request"),
   );
   router.use(
     OAUTH_PATHS.register,
     outageAs503,
-    limited(limiter, OAUTH_REGISTER_LIMIT),
+    limited(limiter, limits.register),
     express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     clientRegistrationHandler({
       clientsStore: provider.clientsStore,
@@ -250,8 +316,9 @@ export function oauthRouter(deps: OAuthRouterDeps): Router {
   router.use(
     OAUTH_PATHS.revoke,
     outageAs503,
-    limited(limiter, OAUTH_TOKEN_LIMIT),
+    failuresPerAddress(limiter, limits.failure),
     form,
+    perCredential(limiter, limits.credential),
     revocationHandler({ provider, rateLimit: false }),
     bodyErrors("invalid_request"),
   );

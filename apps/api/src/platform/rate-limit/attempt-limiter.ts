@@ -33,6 +33,15 @@ export class AttemptLimiter {
     throw new RateLimitedError(Math.max(1, Math.ceil(waitMs / 1000)));
   }
 
+  /** Refuses, as `hit` over the limit, when `key` already has `limit.limit` attempts; counts none. */
+  async refuseOver(limit: AttemptLimit, key: string): Promise<void> {
+    const info = await this.storeFor(limit).get?.(key);
+    if (info === undefined) return;
+    const resetsAt = info.resetTime?.getTime() ?? Date.now() + limit.windowMs;
+    if (resetsAt <= Date.now() || info.totalHits < limit.limit) return;
+    throw new RateLimitedError(Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000)));
+  }
+
   /** Counts one attempt and never refuses (a count that slows down rather than refuses). */
   async add(limit: AttemptLimit, key: string): Promise<void> {
     await this.storeFor(limit).increment(key);

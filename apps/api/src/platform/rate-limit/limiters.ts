@@ -25,7 +25,10 @@ export type RateLimiters = {
   publicLimiter: RequestHandler;
   /** 20 messages per minute per API key; mount after `identifyCaller` and `requireKey`. */
   chatLimiter: RequestHandler;
-  /** 600 `/mcp` requests per minute per API key; mount after the caller is known to hold a key. */
+  /**
+   * 600 `/mcp` requests per minute per API key, or per account for OAuth access tokens (all of
+   * its grants together); mount after the caller is known to hold a key or a token.
+   */
   mcpKeyLimiter: RequestHandler;
   /** The current window of a key's chat allowance, for the usage page. */
   chatState: (keyId: string) => Promise<LimiterState>;
@@ -136,8 +139,10 @@ function limiter(
 function perKey(req: Request, res: Response): string {
   const caller = callerOf(res);
   if (caller.kind === "key") return chatKeyOf(caller.keyId);
-  // An OAuth access token counts per consent, as a key counts per key.
-  if (caller.kind === "session" && caller.grantId !== undefined) return `grant:${caller.grantId}`;
+  // OAuth access tokens count per account: all of an account's grants share one allowance, so
+  // that a new consent is no fresh allowance.
+  if (caller.kind === "session" && caller.grantId !== undefined)
+    return `oauth-account:${caller.accountId}`;
   return `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
 }
 
