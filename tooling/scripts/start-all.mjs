@@ -28,6 +28,9 @@ const env = {
   // The api tells the website to drop its cached pages when a new day settles.
   TPI_WEB_URL: process.env.TPI_WEB_URL ?? `http://127.0.0.1:${webPort}`,
   TPI_PUBLIC_SITE_URL: process.env.TPI_PUBLIC_SITE_URL ?? `http://localhost:${webPort}`,
+  // The api's address as this machine's user reaches it: the MCP server's OAuth issuer (an agent
+  // application adds http://localhost:<PORT>/mcp/oauth) and the address /docs shows.
+  TPI_PUBLIC_API_URL: process.env.TPI_PUBLIC_API_URL ?? `http://localhost:${apiPort}`,
   // Unless told where the site is published, it is this machine's plain http: account cookies
   // then go without Secure, which browsers other than Chromium refuse over http.
   TPI_SITE_PLAIN_HTTP:

@@ -7,6 +7,8 @@ describe("readWebEnv", () => {
       apiUrl: "http://127.0.0.1:8080",
       publicApiUrl: "http://127.0.0.1:8080",
       publicSiteUrl: "http://localhost:3000",
+      // No public api address: the api's OAuth issuer is the site's origin, as the api reads it.
+      mcpOAuthIssuer: "http://localhost:3000",
       internalToken: undefined,
       buildPhase: false,
       sitePlainHttp: false,
@@ -24,6 +26,7 @@ describe("readWebEnv", () => {
       apiUrl: "http://api:9000",
       publicApiUrl: "https://api.example.com",
       publicSiteUrl: "https://www.example.com",
+      mcpOAuthIssuer: "https://api.example.com",
       internalToken: "secret-token-123456",
       buildPhase: false,
       sitePlainHttp: false,

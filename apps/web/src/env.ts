@@ -1,4 +1,5 @@
 import "server-only";
+import { mcpOAuthIssuer } from "@tpi/domain";
 
 /**
  * Every environment variable the website reads, validated in one place; nothing else in the
@@ -14,6 +15,11 @@ export type WebEnv = {
    * OpenGraph URLs and the "Cite this" retrieval links (crawlers and citations need absolute URLs).
    */
   publicSiteUrl: string;
+  /**
+   * The MCP server's OAuth issuer, as the api computes it (TPI_PUBLIC_API_URL's origin, else the
+   * site's): an agent application adds `<issuer>/mcp/oauth`.
+   */
+  mcpOAuthIssuer: string;
   /** Bearer token for the internal tRPC router; never sent to a browser. */
   internalToken: string | undefined;
   /**
@@ -79,6 +85,10 @@ export function readWebEnv(source: Record<string, string | undefined> = process.
     apiUrl,
     publicApiUrl: cleanUrl(source.TPI_PUBLIC_API_URL, apiUrl),
     publicSiteUrl,
+    mcpOAuthIssuer: mcpOAuthIssuer({
+      siteUrl: publicSiteUrl,
+      apiUrl: source.TPI_PUBLIC_API_URL?.trim() ? source.TPI_PUBLIC_API_URL.trim() : undefined,
+    }),
     internalToken: token === undefined || token === "" ? undefined : token,
     buildPhase: source.NEXT_PHASE === BUILD_PHASE,
     sitePlainHttp,

@@ -232,7 +232,7 @@ function authorizationServerOf(
   app: express.Express,
 ): string {
   const siteUrl = (deps.websiteAccounts ?? DEFAULT_WEBSITE_ACCOUNT_SETTINGS).siteUrl;
-  const issuer = oauthIssuerOf(siteUrl);
+  const issuer = oauthIssuerOf(deps.websiteAccounts ?? DEFAULT_WEBSITE_ACCOUNT_SETTINGS);
   const oauth = deps.oauth ?? { allowLoopbackMetadataDocuments: false };
   const provider = new TpiOAuthProvider({
     db: deps.db,
@@ -242,7 +242,7 @@ function authorizationServerOf(
     settings: {
       issuer,
       siteUrl,
-      resource: oauthResourceOf(siteUrl, MCP_PATH),
+      resource: oauthResourceOf(deps.websiteAccounts ?? DEFAULT_WEBSITE_ACCOUNT_SETTINGS, MCP_PATH),
       metadataDocuments: {
         allowLoopback: oauth.allowLoopbackMetadataDocuments,
         resolveHost: oauth.resolveHost,
@@ -279,6 +279,7 @@ function websiteAccounts(
     internalToken: deps.internalToken,
     cookieSecure: settings.cookieSecure,
     siteUrl: settings.siteUrl,
+    oauthIssuer: oauthIssuerOf(settings),
     trialPeriodHours: settings.trialPeriodHours,
     newAccountPlan: settings.newAccountPlan,
     operatorMail: settings.operatorMail,

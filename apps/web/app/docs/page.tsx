@@ -66,7 +66,7 @@ type ApiReference = DocsPageData["reference"];
 type ReferenceRoute = ApiReference["routes"][number];
 
 export default async function DocsPage() {
-  const { publicApiUrl, publicSiteUrl } = readWebEnv();
+  const { publicApiUrl, mcpOAuthIssuer } = readWebEnv();
   const { methodology, reference, tiers } = await loadDocsPage();
   return (
     <div className="api-docs">
@@ -79,7 +79,7 @@ export default async function DocsPage() {
 
       <AuthenticationSection publicApiUrl={publicApiUrl} />
 
-      <McpByUrlSection publicSiteUrl={publicSiteUrl} />
+      <McpByUrlSection issuer={mcpOAuthIssuer} />
 
       <h2 id="tiers">Tiers</h2>
       <TiersTable tiers={tiers} />
@@ -103,18 +103,17 @@ export default async function DocsPage() {
 /**
  * The MCP server added to an agent application by its address: the application signs in with
  * the reader's account (OAuth) instead of a pasted key. The steps of docs/mcp.md. The address is
- * the website's origin: the authorization server's issuer, whose tokens are for `<origin>/mcp`.
+ * at the authorization server's issuer, whose tokens are for `<issuer>/mcp`.
  */
-function McpByUrlSection({ publicSiteUrl }: { publicSiteUrl: string }) {
+function McpByUrlSection({ issuer }: { issuer: string }) {
   return (
     <>
       <h2 id="mcp">MCP server: add it to an agent application by its address</h2>
       <ol>
         <li>
           In the application, add a remote MCP server (a connector) with the address{" "}
-          <code data-mcp-url>{new URL(publicSiteUrl).origin}/mcp/oauth</code>: the same server as{" "}
-          <code>/mcp</code>, which asks you to sign in (<code>/mcp</code> without a key serves the
-          free tier).
+          <code data-mcp-url>{issuer}/mcp/oauth</code>: the same server as <code>/mcp</code>, which
+          asks you to sign in (<code>/mcp</code> without a key serves the free tier).
         </li>
         <li>The application opens this site in your browser: sign in with your account.</li>
         <li>

@@ -101,3 +101,14 @@ export function redirectUriRefusal(uri: string): string | undefined {
   if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
   return `The redirect URI '${uri}' must be https, or http on a loopback address.`;
 }
+
+/**
+ * The MCP authorization server's issuer, the same on every instance (never a request's Host):
+ * the origin of the api's public address (TPI_PUBLIC_API_URL), where its `/oauth/*` and
+ * `/.well-known/*` are reached; without one, the website's (TPI_PUBLIC_SITE_URL), for a deployment
+ * that serves the api's MCP and OAuth paths under the site's name. Tokens are for `<issuer>/mcp`,
+ * and an agent application adds `<issuer>/mcp/oauth`.
+ */
+export function mcpOAuthIssuer(place: { siteUrl: string; apiUrl?: string | undefined }): string {
+  return new URL(place.apiUrl ?? place.siteUrl).origin;
+}

@@ -16,7 +16,6 @@ import {
   type OAuthRegistration,
 } from "@tpi/db";
 import { hashOAuthSecret, newAuthorizationCode } from "../auth/oauth-tokens";
-import { oauthIssuerOf } from "../oauth/settings";
 import { recordAdminAction } from "./admin";
 import type { AccountServiceDeps } from "./session-guard";
 
@@ -27,8 +26,8 @@ import type { AccountServiceDeps } from "./session-guard";
  * (each /mcp request reads its token's grant).
  */
 export type ConnectionServiceDeps = AccountServiceDeps & {
-  /** The website's address (TPI_PUBLIC_SITE_URL); its origin is the issuer, `iss` in responses. */
-  siteUrl: string;
+  /** The authorization server's issuer (oauth/settings.ts): `iss` in the redirects. */
+  issuer: string;
 };
 
 export const CONNECTION_MESSAGES = {
@@ -83,7 +82,7 @@ export class ConnectionService {
   private readonly issuer: string;
 
   constructor(private readonly deps: ConnectionServiceDeps) {
-    this.issuer = oauthIssuerOf(deps.siteUrl);
+    this.issuer = deps.issuer;
   }
 
   /** An open request (not decided, not expired), or NOT_FOUND. */

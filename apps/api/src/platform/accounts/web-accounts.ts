@@ -36,6 +36,8 @@ export type WebAccountsDeps = {
   cookieSecure: boolean;
   /** The website's public address, for the links in mails (TPI_PUBLIC_SITE_URL). */
   siteUrl: string;
+  /** The MCP authorization server's issuer (oauth/settings.ts): `iss` on the consent's redirects. */
+  oauthIssuer: string;
   trialPeriodHours: number;
   /** The plan of a new sign-up (NEW_ACCOUNT_PLAN). */
   newAccountPlan: AccountPlan;
@@ -117,7 +119,13 @@ export class WebAccounts {
       siteUrl,
       operatorMail: deps.operatorMail,
     });
-    this.connections = new ConnectionService({ db, clock, guard, mailQueued, siteUrl });
+    this.connections = new ConnectionService({
+      db,
+      clock,
+      guard,
+      mailQueued,
+      issuer: deps.oauthIssuer,
+    });
   }
 
   /** The visitor of an anonymous form, from the website's signed header (`unverified` without one). */

@@ -120,6 +120,11 @@ export type OAuthSettings = {
 export type WebsiteAccountSettings = {
   /** The website's public address, for links in mails (TPI_PUBLIC_SITE_URL). */
   siteUrl: string;
+  /**
+   * The api's public address (TPI_PUBLIC_API_URL): the MCP authorization server's issuer and
+   * resource. Undefined: the site's, whose nginx then serves the api's OAuth and MCP paths.
+   */
+  apiUrl?: string;
   /** False only for a website on plain http on loopback (TPI_SITE_PLAIN_HTTP). */
   cookieSecure: boolean;
   /** Trial length of a new account (TRIAL_PERIOD_HOURS). */

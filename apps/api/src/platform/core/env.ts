@@ -217,6 +217,12 @@ export const PLATFORM_ENV = {
   RELEASE_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_RELEASE_RETENTION_DAYS),
   /** The website's public address: the links in account mails point there. */
   TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
+  /**
+   * The api's public address (scheme, host, port), as its users reach it: the MCP OAuth issuer,
+   * and the resource its tokens are for. Unset: the website's (TPI_PUBLIC_SITE_URL), for a
+   * deployment that serves the api under the site's name.
+   */
+  TPI_PUBLIC_API_URL: z.string().url().optional(),
   /** The website is plain http on loopback: session cookies without Secure (and without `__Host-`). */
   TPI_SITE_PLAIN_HTTP: flag.default(false),
   /**

@@ -56,11 +56,23 @@ let documentUrl: string;
 /** Requests the metadata document stub answered. */
 let documentFetches = 0;
 
-/** The api's settings for these tests: its own address is the website's (the issuer). */
-function oauthDeps(deps: AppDeps, siteUrl: string, allowLoopback: boolean): AppDeps {
+/**
+ * The website's address, apart from the api's, as `npm start` runs them: the consent page is
+ * there (the tests answer it through the website's procedures), while the api's own public
+ * address (TPI_PUBLIC_API_URL) is the issuer.
+ */
+const SITE = "http://localhost:13999";
+
+/** The api's settings for these tests: its own address is the issuer, the consent page the site's. */
+function oauthDeps(deps: AppDeps, apiUrl: string, allowLoopback: boolean): AppDeps {
   return {
     ...deps,
-    websiteAccounts: { ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS, siteUrl, cookieSecure: false },
+    websiteAccounts: {
+      ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
+      siteUrl: SITE,
+      apiUrl,
+      cookieSecure: false,
+    },
     // Kept in deps, so that the test can flush the grants' last use.
     oauthTokens: deps.oauthTokens ?? new OAuthAccessTokens(deps.db, deps.clock),
     oauth: {
@@ -130,7 +142,7 @@ async function signIn(provider: MemoryOAuthClient, person: SignedIn) {
   if (authorizationUrl === undefined) throw new Error("the SDK asked for no sign-in");
   const page = await consentPageRequest(authorizationUrl);
   expect(page.response.status).toBe(302);
-  expect(page.location).toBe(`${issuer}/account/authorize?request=${page.requestId}`);
+  expect(page.location).toBe(`${SITE}/account/authorize?request=${page.requestId}`);
   const details = await websiteQuery(site, "account.connections.request", {
     sessionToken: person.sessionToken,
     requestId: page.requestId,

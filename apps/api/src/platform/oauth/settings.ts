@@ -1,14 +1,15 @@
-/**
- * Where the authorization server is: one issuer for every instance, TPI_PUBLIC_SITE_URL's origin
- * (never a request's Host header). Behind the deployment's nginx the website's origin serves the
- * api's /mcp, /.well-known/* and /oauth/* too, so the issuer, the MCP resource and the consent
- * page share one origin.
- */
-export function oauthIssuerOf(siteUrl: string): string {
-  return new URL(siteUrl).origin;
+import { mcpOAuthIssuer } from "@tpi/domain";
+import type { WebsiteAccountSettings } from "../core/deps";
+
+/** The authorization server's issuer (the domain's rule: TPI_PUBLIC_API_URL's origin, else the site's). */
+export function oauthIssuerOf(place: Pick<WebsiteAccountSettings, "siteUrl" | "apiUrl">): string {
+  return mcpOAuthIssuer(place);
 }
 
 /** The MCP resource tokens are issued for (RFC 8707): /mcp at the issuer's origin. */
-export function oauthResourceOf(siteUrl: string, mcpPath: string): string {
-  return `${oauthIssuerOf(siteUrl)}${mcpPath}`;
+export function oauthResourceOf(
+  place: Pick<WebsiteAccountSettings, "siteUrl" | "apiUrl">,
+  mcpPath: string,
+): string {
+  return `${oauthIssuerOf(place)}${mcpPath}`;
 }

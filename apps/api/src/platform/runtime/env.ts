@@ -95,6 +95,7 @@ function isLoopbackHttp(url: string): boolean {
 export function websiteAccountSettingsFrom(env: Env): WebsiteAccountSettings {
   return {
     siteUrl: env.TPI_PUBLIC_SITE_URL,
+    apiUrl: env.TPI_PUBLIC_API_URL,
     cookieSecure: !env.TPI_SITE_PLAIN_HTTP,
     trialPeriodHours: env.TRIAL_PERIOD_HOURS,
     newAccountPlan: env.NEW_ACCOUNT_PLAN,
