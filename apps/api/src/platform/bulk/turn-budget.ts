@@ -5,7 +5,7 @@ import type { EventEmitter } from "node:events";
  * at once: one file chunk (file-chunks.ts reads this much at a time), so a turn's file work is at
  * most one read's callback and one socket write of 256 KiB. Most of a chunk's cost is per chunk,
  * not per byte: reading a file from the page cache and writing it to a loopback socket cost 1.2
- * ms of CPU per MB in 64 KiB chunks, 0.67 in 256 KiB and 0.64 in 1 MiB (medians of five, a 16 MiB
+ * ms of CPU per MB in 64 KiB chunks, 0.68 in 256 KiB and 0.64 in 1 MiB (medians of five, a 16 MiB
  * file sent 30 times; docs/operations/benchmarks.md), so 256 KiB takes most of the gain while a
  * turn spends about 0.2 ms on files (under 3 ms at the api's worst 10 ms per MB measured under
  * load) however many downloads run.
