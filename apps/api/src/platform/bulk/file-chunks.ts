@@ -32,8 +32,11 @@ export class ChunkBuffers {
   }
 }
 
-/** Spare read buffers kept for the next downloads: 16 × 64 KiB, 1 MiB. */
-const SPARE_BUFFERS = 16;
+/**
+ * Spare read buffers kept for the next downloads: 8 × 256 KiB, 2 MiB at most. Buffers in use are
+ * one per running download; beyond those and the spares, nothing is kept.
+ */
+const SPARE_BUFFERS = 8;
 
 /** The api's read buffers for sending bulk files (sendFileChunks). */
 export const fileChunkBuffers = new ChunkBuffers(FILE_BYTES_PER_TURN, SPARE_BUFFERS);

@@ -19,15 +19,16 @@ let dir: string;
 let server: Server;
 let base: string;
 let file: BulkFileToSend;
-/** Files of random bytes, none a whole number of 64 KiB reads, the largest beyond socket buffers. */
+/** Files of random bytes, none a whole number of 256 KiB reads, the largest beyond socket buffers. */
 const distinct: BulkFileToSend[] = [];
 /** Resolves with whether the server's response finished (false: it closed before its end). */
 let lastResponse: Promise<boolean> = Promise.resolve(true);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tpi-send-"));
-  // 4 MiB: far more than a socket buffer, so a client that stops reading stops the server midway.
-  const bytes = Buffer.alloc(4 * 1024 * 1024, "lab,2026-01-01,1.5\r\n");
+  // 32 MiB: far more than loopback's socket buffers (which grow to several MiB) take in 256 KiB
+  // writes, so a client that stops reading stops the server midway.
+  const bytes = Buffer.alloc(32 * 1024 * 1024, "lab,2026-01-01,1.5\r\n");
   const path = join(dir, "token-lab-index-daily-r1-full.csv");
   await writeFile(path, bytes);
   file = {
@@ -184,7 +185,7 @@ describe("sendBulkFile", () => {
     stalledResponse.resume();
     finished.push(await stalled.body);
     for (const download of finished) expect(download).toEqual({ ok: true, matches: true });
-    // One buffer per download at most, not one per 64 KiB read (some 850 reads here).
+    // One buffer per download at most, not one per 256 KiB read (some 160 reads here).
     expect(fileChunkBuffers.allocated - before).toBeLessThanOrEqual(10);
     // Later downloads take the buffers given back.
     const again = fileChunkBuffers.allocated;

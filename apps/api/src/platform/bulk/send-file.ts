@@ -20,6 +20,11 @@ export type BulkFileToSend = {
   bytes: number;
   /** SHA-256 of the file's bytes, hex. */
   sha256: string;
+  /**
+   * Answers instead when no file is at `path` (ENOENT: retention removed it since the caller
+   * looked it up), the file's headers removed; without it, that is an error like any other.
+   */
+  onMissing?: () => void;
 };
 
 /**
@@ -66,7 +71,8 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
         "Content-Type",
       ])
         res.removeHeader(header);
-      if (req.next === undefined) res.destroy(error);
+      if (error.code === "ENOENT" && file.onMissing !== undefined) file.onMissing();
+      else if (req.next === undefined) res.destroy(error);
       else req.next(error);
       return;
     }

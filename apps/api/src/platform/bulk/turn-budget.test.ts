@@ -7,17 +7,22 @@ function testClock() {
   const timers: (() => void)[] = [];
   const clock = {
     now: 0,
+    /** The delay of every timer set, in order (milliseconds). */
+    delays: [] as number[],
     nowMs: () => clock.now,
-    after: (_ms: number, run: () => void) => timers.push(run),
+    after: (ms: number, run: () => void) => {
+      clock.delays.push(ms);
+      timers.push(run);
+    },
     /** Runs the timers set so far; how many there were. */
     fire: () => timers.splice(0).map((run) => run()).length,
   };
   return clock;
 }
 
-/** A budget of `bytesPerTurn` on `clock`, files 20 ms apart while requests arrive. */
+/** A budget of `bytesPerTurn` on `clock`, files at 2 bytes per ms while requests arrive. */
 function budgetOf(bytesPerTurn: number, clock: TurnClock = testClock()): TurnBudget {
-  return new TurnBudget({ bytesPerTurn, busyIntervalMs: 20, clock });
+  return new TurnBudget({ bytesPerTurn, busyBytesPerMs: 2, clock });
 }
 
 /** Resolves in the check phase of the event loop's next turn, after the budget's own release. */
@@ -106,6 +111,31 @@ describe("TurnBudget", () => {
     clock.now = 40;
     expect(clock.fire()).toBe(1);
     expect(out).toHaveLength(3);
+  });
+
+  it("while requests arrive, waits in proportion to the bytes that last went out", async () => {
+    const clock = testClock();
+    const budget = budgetOf(40, clock);
+    const server = new EventEmitter();
+    budget.watch(server);
+    const out: string[] = [];
+    // 10 bytes, then 40: at 2 bytes per ms the first wait is 5 ms, the second 20 ms.
+    send(budget, "a", ["x".repeat(10), "y".repeat(40), "z"], out);
+    const request = () => server.emit("request");
+    await arrivalsPerTurn(out, 2, request);
+    expect(out).toEqual([`a:${"x".repeat(10)}`]);
+    clock.now = 4;
+    clock.fire();
+    // Too early by a millisecond: it waits the rest.
+    expect(out).toHaveLength(1);
+    clock.now = 5;
+    clock.fire();
+    expect(out).toHaveLength(2);
+    await arrivalsPerTurn(out, 2, request);
+    clock.now = 25;
+    expect(clock.fire()).toBe(1);
+    expect(out).toHaveLength(3);
+    expect(clock.delays).toEqual([5, 1, 20]);
   });
 
   it("sends every turn again once requests stop", async () => {

@@ -2,18 +2,24 @@ import type { EventEmitter } from "node:events";
 
 /**
  * Bytes of bulk files the api writes to its sockets in one event-loop turn, across every download
- * at once: one 64 KiB file read (fs.createReadStream's chunk). Writing a MB to a loopback socket
- * cost the api's thread 4.5 to 5.5 ms of CPU (docs/operations/benchmarks.md), so such a turn
- * spends about a third of a millisecond on files however many downloads run.
+ * at once: one file chunk (file-chunks.ts reads this much at a time), so a turn's file work is at
+ * most one read's callback and one socket write of 256 KiB. Most of a chunk's cost is per chunk,
+ * not per byte: reading a file from the page cache and writing it to a loopback socket cost 1.2
+ * ms of CPU per MB in 64 KiB chunks, 0.68 in 256 KiB and 0.64 in 1 MiB (medians of five, a 16 MiB
+ * file sent 30 times; docs/operations/benchmarks.md), so 256 KiB takes most of the gain while a
+ * turn spends about 0.2 ms on files (under 3 ms at the api's worst 10 ms per MB measured under
+ * load) however many downloads run.
  */
-export const FILE_BYTES_PER_TURN = 64 * 1024;
+export const FILE_BYTES_PER_TURN = 256 * 1024;
 
 /**
- * While requests keep arriving, files go out one turn's budget per this many milliseconds (64 KiB
- * per 10 ms: about 6.5 MB/s shared by every download, some 3 % of a core at the cost above), so a
- * download under sustained load is slowed, never stopped.
+ * While requests keep arriving, files go out at most this many bytes per millisecond, shared by
+ * every download (6.5 MB/s, as 64 KiB per 10 ms was before the chunks grew): after a turn that sent
+ * N bytes, files wait N / this milliseconds (40 ms after a 256 KiB chunk), so a download under
+ * sustained load is slowed, never stopped, and the CPU spent on files under load is bounded by
+ * bytes, whatever the chunk size.
  */
-export const BUSY_FILE_INTERVAL_MS = 10;
+export const BUSY_FILE_BYTES_PER_MS = 6_553.6;
 
 /** The clock a budget decides by (milliseconds), and how it waits (a timer). */
 export type TurnClock = { nowMs(): number; after(ms: number, run: () => void): void };
@@ -34,8 +40,8 @@ type Waiting = { bytes: number; release: () => void };
  * has handled every request that was ready. A turn then releases chunks, oldest first, until
  * `bytesPerTurn` is spent (always at least one, so a chunk larger than the budget still goes),
  * when no request reached a watched server since files last went out; when requests did, files
- * wait until `busyIntervalMs` has passed since they last went out (a timer: the api answers
- * requests meanwhile, and spends nothing on files). The rest wait for a later turn. A download
+ * wait until the bytes that last went out, at `busyBytesPerMs`, have had their time (a timer: the
+ * api answers requests meanwhile, and spends nothing on files). The rest wait for a later turn. A download
  * has one chunk waiting at most (sendFileChunks asks for the next once the socket has taken the
  * last), so the oldest-first order is a round robin over the downloads.
  */
@@ -46,11 +52,13 @@ export class TurnBudget {
   /** Requests the watched servers received since files last went out. */
   private requests = 0;
   private lastSentMs = Number.NEGATIVE_INFINITY;
+  /** Bytes the last sending turn released. */
+  private lastSentBytes = 0;
 
   constructor(
     private readonly options: {
       bytesPerTurn: number;
-      busyIntervalMs: number;
+      busyBytesPerMs: number;
       clock?: TurnClock;
     },
   ) {}
@@ -86,8 +94,9 @@ export class TurnBudget {
   private releaseOneTurn(): void {
     this.scheduled = false;
     const sinceSentMs = this.clock.nowMs() - this.lastSentMs;
-    if (this.requests > 0 && sinceSentMs < this.options.busyIntervalMs) {
-      this.schedule(this.options.busyIntervalMs - sinceSentMs);
+    const busyWaitMs = this.lastSentBytes / this.options.busyBytesPerMs;
+    if (this.requests > 0 && sinceSentMs < busyWaitMs) {
+      this.schedule(busyWaitMs - sinceSentMs);
       return;
     }
     this.requests = 0;
@@ -101,6 +110,7 @@ export class TurnBudget {
       released++;
       next.release();
     }
+    this.lastSentBytes = this.options.bytesPerTurn - left;
     if (this.waiting.length > 0) this.schedule(0);
   }
 }
@@ -108,5 +118,5 @@ export class TurnBudget {
 /** The api's one budget for sending bulk files (sendBulkFile). */
 export const fileSendBudget = new TurnBudget({
   bytesPerTurn: FILE_BYTES_PER_TURN,
-  busyIntervalMs: BUSY_FILE_INTERVAL_MS,
+  busyBytesPerMs: BUSY_FILE_BYTES_PER_MS,
 });

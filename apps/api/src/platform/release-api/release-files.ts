@@ -209,6 +209,15 @@ export async function sha256Of(path: string): Promise<string> {
 }
 
 /**
+ * How long an instance answers a release file's request from what it last looked up (its row,
+ * plan and path), in milliseconds, instead of reading the release from the database (2 to 3 ms of
+ * the main thread per request). A release another instance's retention removed is served at most
+ * this long after, from the file still on this instance's disk (its bytes unchanged: releases are
+ * never rewritten); a file gone from this disk is looked up again at once.
+ */
+export const RELEASE_LOOKUP_TTL_MS = 10_000;
+
+/**
  * The local copy of a recorded file, built from the vintage store when absent or when its bytes
  * are not the recorded ones (a cut that was rolled back left another file of the same name).
  * Checked once per process; concurrent requests for one file share one build.
@@ -216,8 +225,42 @@ export async function sha256Of(path: string): Promise<string> {
 export class ReleaseFileCache {
   private readonly verified = new Set<string>();
   private readonly building = new Map<string, Promise<Result<string, DomainError>>>();
+  private readonly lookups = new Map<string, { expiresMs: number; lookup: unknown }>();
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly nowMs: () => number = () => performance.now(),
+  ) {}
+
+  /**
+   * What a request for `key` last looked up (a release's file: its row, plan and path), while
+   * younger than RELEASE_LOOKUP_TTL_MS: releases are immutable, so only retention (here or on
+   * another instance) makes it wrong, and that is bounded by the TTL and by a file gone from
+   * disk (the caller looks again: see forgetFile).
+   */
+  lookup<T>(key: string): T | undefined {
+    const found = this.lookups.get(key);
+    if (found === undefined) return undefined;
+    if (found.expiresMs <= this.nowMs()) {
+      this.lookups.delete(key);
+      return undefined;
+    }
+    return found.lookup as T;
+  }
+
+  remember(key: string, lookup: unknown): void {
+    // Bounded by the requests' keys that found a kept file: dropped when expired or forgotten.
+    for (const [old, entry] of this.lookups)
+      if (entry.expiresMs <= this.nowMs()) this.lookups.delete(old);
+    this.lookups.set(key, { expiresMs: this.nowMs() + RELEASE_LOOKUP_TTL_MS, lookup });
+  }
+
+  /** Forgets what was checked of one file and every lookup that led to it (it left the disk). */
+  forgetFile(fileName: string): void {
+    this.verified.delete(fileName);
+    for (const key of this.lookups.keys())
+      if (key.endsWith(`/${fileName}`)) this.lookups.delete(key);
+  }
 
   /**
    * The path of the file, or a 503 naming it when this instance cannot rebuild it byte for byte
@@ -253,6 +296,7 @@ export class ReleaseFileCache {
   /** Forgets what was checked (retention removed files, or a test changed them on disk). */
   forget(): void {
     this.verified.clear();
+    this.lookups.clear();
   }
 
   private async matches(path: string, record: ReleaseFileRecord): Promise<boolean> {

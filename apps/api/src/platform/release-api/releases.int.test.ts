@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { BulkRow } from "@tpi/domain";
+import { pruneReleases } from "@tpi/db";
 import { databaseReleaseReader } from "../releases/database-release-reader";
 import {
   heldRows,
@@ -240,5 +241,25 @@ describe("releases", () => {
     lines.length = 0;
     await job.run(new AbortController().signal);
     expect(lines).toEqual([]);
+  });
+
+  it("a remembered file that retention removed is the release's 404, never a 500; a kept one's is rebuilt", async () => {
+    const old = await fileOf(3, "full");
+    const kept = await fileOf(4, "full");
+    const auth = { authorization: `Bearer ${key}` };
+    // Both files' lookups are remembered by this instance.
+    expect((await api.get(old.url, auth)).status).toBe(200);
+    expect((await api.get(kept.url, auth)).status).toBe(200);
+    // Another instance's retention removes release 3 (this instance forgets nothing), and the
+    // file leaves this instance's disk; a kept release's file leaves it too.
+    expect((await pruneReleases(api.db, "2026-03-12")).releases).toEqual([3]);
+    unlinkSync(join(cacheDir, old.fileName));
+    unlinkSync(join(cacheDir, kept.fileName));
+    const gone = await api.get(old.url, auth);
+    expect(gone.status).toBe(404);
+    expect((gone.body as { message: string }).message).toMatch(/^Release 3 does not exist/);
+    const rebuilt = await api.get(kept.url, auth);
+    expect(rebuilt.status).toBe(200);
+    expect(createHash("sha256").update(rebuilt.text).digest("hex")).toBe(kept.sha256);
   });
 });

@@ -363,18 +363,63 @@ export async function releaseManifest(
 /** A file to send: where it is on this instance and what it is. */
 export type ServedFile = ReleaseFileRecord & { path: string };
 
+/** What a request for a release's file looks up before its access check (cached with its path). */
+type FileLookup = {
+  number: number;
+  record: ReleaseFileRecord;
+  plan: PlannedFile;
+  writer: BulkWriter | undefined;
+  /** Where the checked file is on this instance: absent until a request with access found it. */
+  path?: string;
+};
+
 /**
  * A release's file for a caller, from the local cache (built and checked first when needed).
  * A free file is keyless for the latest release only; a full file needs a key whose plan reads
- * the dataset (as its history route would answer that key).
+ * the dataset (as its history route would answer that key). The release's row, the file's plan
+ * and its path are remembered for RELEASE_LOOKUP_TTL_MS (releases are immutable); `fresh` reads
+ * them again (the file left the disk: see the route).
  */
 export async function releaseFileFor(
   context: ReleaseContext,
   release: number | "latest",
   fileName: string,
   caller: Caller,
+  options: { fresh?: boolean } = {},
 ): Promise<Result<ServedFile, DomainError>> {
-  const summary = await found(context.db, release);
+  const cache = releaseFileCache(context.cacheDir);
+  const key = `${release}/${fileName}`;
+  if (options.fresh === true) cache.forgetFile(fileName);
+  let lookup = cache.lookup<FileLookup>(key);
+  if (lookup === undefined) {
+    const looked = await lookUpFile(context.db, release, fileName);
+    if (!looked.ok) return looked;
+    lookup = looked.value;
+  }
+  const { number, record, plan } = lookup;
+  const access = await accessTo(context, plan, number, caller);
+  if (!access.ok) return access;
+  if (lookup.path !== undefined) return ok({ ...record, path: lookup.path });
+  const unavailable = releaseFileUnavailable(number, fileName, plan.dataset.historyRoute);
+  if (!sameWriter(lookup.writer, BULK_WRITER)) return err(unavailable);
+  const path = await cache.pathOf(record, plan, number, vintageSourceOf(context.db));
+  if (!path.ok) {
+    // Retention may have removed the release while its file was rebuilt (fewer rows).
+    if ((await readRelease(context.db, number)) === undefined)
+      return err(releaseNotFound(number, await keptReleases(context.db)));
+    return path;
+  }
+  cache.remember(key, { ...lookup, path: path.value });
+  return ok({ ...record, path: path.value });
+}
+
+/** The release's row and the file's plan, from the database. */
+async function lookUpFile(
+  db: Db,
+  release: number | "latest",
+  fileName: string,
+): Promise<Result<FileLookup, DomainError>> {
+  const summary = await found(db, release);
   if (!summary.ok) return summary;
   const { release: number, files } = summary.value;
   const stored = summary.value.manifest as StoredManifest;
@@ -382,23 +427,7 @@ export async function releaseFileFor(
   // Planned from what the release recorded at its cut, not from today's definitions.
   const plan = plannedFiles(stored.datasets, number).find((file) => file.fileName === fileName);
   if (record === undefined || plan === undefined) return err(releaseFileNotFound(number, fileName));
-  const access = await accessTo(context, plan, number, caller);
-  if (!access.ok) return access;
-  const unavailable = releaseFileUnavailable(number, fileName, plan.dataset.historyRoute);
-  if (!sameWriter(stored.writer, BULK_WRITER)) return err(unavailable);
-  const path = await releaseFileCache(context.cacheDir).pathOf(
-    record,
-    plan,
-    number,
-    vintageSourceOf(context.db),
-  );
-  if (!path.ok) {
-    // Retention may have removed the release while its file was rebuilt (fewer rows).
-    if ((await readRelease(context.db, number)) === undefined)
-      return err(releaseNotFound(number, await keptReleases(context.db)));
-    return path;
-  }
-  return ok({ ...record, path: path.value });
+  return ok({ number, record, plan, writer: stored.writer });
 }
 
 const sameWriter = (a: BulkWriter | undefined, b: BulkWriter) =>

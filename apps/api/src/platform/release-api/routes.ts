@@ -28,6 +28,7 @@ import {
   releaseList,
   releaseManifest,
   type ReleaseContext,
+  type ServedFile,
 } from "./releases";
 
 /**
@@ -309,21 +310,28 @@ const fileRoute = defineRoute({
   handler:
     (deps) =>
     async ({ params, caller, req, res }) => {
-      const file = await releaseFileFor(
-        releaseContextOf(deps),
-        params.release,
-        params.fileName,
-        caller,
-      );
-      if (!file.ok) return reply(res, file, { cacheControl: "no-store" });
-      res.setHeader("Cache-Control", caller.kind === "anonymous" ? KEYLESS_FILE : KEYED_FILE);
-      sendBulkFile(req, res, {
-        path: file.value.path,
-        fileName: file.value.fileName,
-        format: file.value.format as (typeof BULK_FORMATS)[number],
-        bytes: file.value.bytes,
-        sha256: file.value.sha256,
-      });
+      const context = releaseContextOf(deps);
+      const send = (file: Result<ServedFile, DomainError>, lookAgain: boolean): void => {
+        if (!file.ok) return reply(res, file, { cacheControl: "no-store" });
+        res.setHeader("Cache-Control", caller.kind === "anonymous" ? KEYLESS_FILE : KEYED_FILE);
+        sendBulkFile(req, res, {
+          path: file.value.path,
+          fileName: file.value.fileName,
+          format: file.value.format as (typeof BULK_FORMATS)[number],
+          bytes: file.value.bytes,
+          sha256: file.value.sha256,
+          // The file left the disk after it was looked up (retention, here or on another
+          // instance): looked up afresh, the release's 404 when it is gone, else rebuilt.
+          onMissing: lookAgain
+            ? () => {
+                releaseFileFor(context, params.release, params.fileName, caller, { fresh: true })
+                  .then((again) => send(again, false))
+                  .catch((error: unknown) => req.next?.(error));
+              }
+            : undefined,
+        });
+      };
+      send(await releaseFileFor(context, params.release, params.fileName, caller), true);
     },
 });
 
